@@ -1,0 +1,59 @@
+# sharc: `make run` builds and runs the main job on a bundled example;
+# `make test` builds with sanitizers and runs every test suite.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+LLVM_BIN   ?= /usr/lib/llvm-22/bin
+SHARED     ?= ../shared
+CMAKE      ?= cmake
+
+.PHONY: all build build-asan run test deps unit lit malformed differential conformance \
+        bench fuzz install clean
+
+all: build
+
+build:
+	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(CMAKE) --build $(BUILD) -j $(JOBS)
+
+build-asan:
+	@$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSHARC_SANITIZE=ON >/dev/null
+	@$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/bin/sharc print examples/shard_matmul.mlir
+
+# Test tools from Debian: FileCheck/lit/not (llvm-22-tools) and the
+# reference MLIR printer mlir-opt-22 (mlir-22-tools).
+deps:
+	@tools/ensure_deps.sh
+
+test: deps build-asan
+	@tools/run_tests.sh $(ASAN_BUILD) $(SHARED)
+
+unit: build-asan
+	@cd $(ASAN_BUILD) && ctest --output-on-failure
+
+lit: deps build-asan
+	@$(LLVM_BIN)/lit -sv --param sharc_bin=$(abspath $(ASAN_BUILD))/bin tests/lit
+
+malformed: build-asan
+	@tests/malformed/run.sh $(ASAN_BUILD)/bin/sdy_opt
+
+differential: deps build
+	@tests/differential/run.sh $(BUILD)/bin/sdy_opt
+
+conformance: build-asan
+	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --baseline tests/conformance/baseline.txt --quiet
+
+bench: build
+	@python3 bench/run.py --tool $(BUILD)/bin/sdy_opt
+
+fuzz:
+	@tests/fuzz/run.sh 600
+
+install: build
+	@$(CMAKE) --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

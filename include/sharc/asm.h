@@ -1,0 +1,41 @@
+/* Reading and writing MLIR text: the parser builds IR from MLIR assembly
+ * (generic and custom op forms), the printer writes it back exactly as MLIR's
+ * AsmPrinter does. */
+#ifndef SHARC_ASM_H
+#define SHARC_ASM_H
+
+#include "sharc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Parses a whole buffer. Returns the top-level operation (a builtin.module,
+ * made implicitly when the buffer holds anything else) or NULL after emitting
+ * located diagnostics through the context. `name` is the buffer's file name
+ * used in locations. */
+sharc_op *sharc_parse_source(sharc_context *ctx, const char *name, const char *buf, size_t len);
+/* Parses a chunk of a larger file (split-input-file) that starts at
+ * `first_line`:`first_col` of that file; `buf` must point into the file's
+ * text so that columns of the first line can be counted. */
+sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf,
+                                size_t len, unsigned first_line, unsigned first_col);
+
+typedef struct sharc_print_flags {
+  bool generic;         /* -mlir-print-op-generic */
+  bool debug_info;      /* -mlir-print-debuginfo */
+  bool pretty_debug_info;
+} sharc_print_flags;
+
+void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+void sharc_print_type(const sharc_type *t, sharc_buf *out);
+void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
+
+/* Parses a single type or attribute from text (for API users and tests). */
+sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
+sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,365 @@
+/* The sharc IR: a context owning uniqued types and attributes, and MLIR-style
+ * operations (name, operands, results, attribute dictionary, regions, blocks,
+ * successors, location). Types and attributes are hash-consed in the context,
+ * so two equal ones are the same pointer. */
+#ifndef SHARC_IR_H
+#define SHARC_IR_H
+
+#include "sharc/support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sharc_context sharc_context;
+typedef struct sharc_type sharc_type;
+typedef struct sharc_attr sharc_attr;
+typedef struct sharc_ident sharc_ident; /* interned string */
+typedef struct sharc_op sharc_op;
+typedef struct sharc_value sharc_value;
+typedef struct sharc_use sharc_use;
+typedef struct sharc_block sharc_block;
+typedef struct sharc_region sharc_region;
+typedef struct sharc_op_def sharc_op_def;
+typedef struct sharc_dialect sharc_dialect;
+typedef struct sharc_attr_def sharc_attr_def;
+typedef struct sharc_type_def sharc_type_def;
+
+/* ---- context ---------------------------------------------------------- */
+sharc_context *sharc_context_create(void);
+void sharc_context_destroy(sharc_context *ctx);
+void sharc_context_set_allow_unregistered(sharc_context *ctx, bool allow);
+bool sharc_context_allows_unregistered(const sharc_context *ctx);
+/* Registers the builtin and func dialects (always present) plus the named one. */
+bool sharc_context_load_dialect(sharc_context *ctx, const char *name);
+const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str name);
+
+/* Interned strings: equal text, same pointer. */
+sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s);
+sharc_str sharc_ident_str(const sharc_ident *id);
+
+/* ---- types ------------------------------------------------------------ */
+typedef enum sharc_type_kind {
+  SHARC_TYPE_INTEGER,
+  SHARC_TYPE_INDEX,
+  SHARC_TYPE_FLOAT,
+  SHARC_TYPE_COMPLEX,
+  SHARC_TYPE_NONE,
+  SHARC_TYPE_TENSOR,          /* ranked tensor, optional encoding */
+  SHARC_TYPE_UNRANKED_TENSOR,
+  SHARC_TYPE_VECTOR,
+  SHARC_TYPE_MEMREF,          /* ranked memref, optional layout / memory space */
+  SHARC_TYPE_UNRANKED_MEMREF,
+  SHARC_TYPE_TUPLE,
+  SHARC_TYPE_FUNCTION,
+  SHARC_TYPE_OPAQUE,          /* !dialect.body of an unregistered dialect */
+  SHARC_TYPE_DIALECT,         /* a registered dialect's own type */
+} sharc_type_kind;
+
+typedef enum sharc_signedness {
+  SHARC_SIGNLESS,
+  SHARC_SIGNED,
+  SHARC_UNSIGNED
+} sharc_signedness;
+
+/* Every floating-point format MLIR's builtin dialect knows. */
+typedef enum sharc_float_kind {
+  SHARC_F16,
+  SHARC_BF16,
+  SHARC_F32,
+  SHARC_F64,
+  SHARC_F80,
+  SHARC_F128,
+  SHARC_TF32,
+  SHARC_F8E5M2,
+  SHARC_F8E4M3,
+  SHARC_F8E4M3FN,
+  SHARC_F8E5M2FNUZ,
+  SHARC_F8E4M3FNUZ,
+  SHARC_F8E4M3B11FNUZ,
+  SHARC_F8E3M4,
+  SHARC_F8E8M0FNU,
+  SHARC_F6E2M3FN,
+  SHARC_F6E3M2FN,
+  SHARC_F4E2M1FN,
+  SHARC_FLOAT_KIND_COUNT
+} sharc_float_kind;
+
+#define SHARC_DYNAMIC INT64_MIN /* a dynamic dimension, as MLIR's kDynamic */
+
+sharc_type_kind sharc_type_get_kind(const sharc_type *t);
+sharc_type *sharc_type_integer(sharc_context *ctx, unsigned width, sharc_signedness s);
+sharc_type *sharc_type_index(sharc_context *ctx);
+sharc_type *sharc_type_float(sharc_context *ctx, sharc_float_kind k);
+sharc_type *sharc_type_complex(sharc_context *ctx, sharc_type *elem);
+sharc_type *sharc_type_none(sharc_context *ctx);
+sharc_type *sharc_type_tensor(sharc_context *ctx, const int64_t *shape, unsigned rank,
+                              sharc_type *elem, sharc_attr *encoding /* may be NULL */);
+sharc_type *sharc_type_unranked_tensor(sharc_context *ctx, sharc_type *elem);
+sharc_type *sharc_type_vector(sharc_context *ctx, const int64_t *shape, const bool *scalable,
+                              unsigned rank, sharc_type *elem);
+sharc_type *sharc_type_memref(sharc_context *ctx, const int64_t *shape, unsigned rank,
+                              sharc_type *elem, sharc_attr *layout, sharc_attr *memory_space);
+sharc_type *sharc_type_unranked_memref(sharc_context *ctx, sharc_type *elem,
+                                       sharc_attr *memory_space);
+sharc_type *sharc_type_tuple(sharc_context *ctx, sharc_type *const *elems, unsigned n);
+sharc_type *sharc_type_function(sharc_context *ctx, sharc_type *const *inputs, unsigned n_in,
+                                sharc_type *const *results, unsigned n_res);
+sharc_type *sharc_type_opaque(sharc_context *ctx, sharc_ident *dialect, sharc_str body);
+
+unsigned sharc_type_int_width(const sharc_type *t);
+sharc_signedness sharc_type_int_signedness(const sharc_type *t);
+sharc_float_kind sharc_type_float_kind(const sharc_type *t);
+bool sharc_type_is_float(const sharc_type *t);
+bool sharc_type_is_integer(const sharc_type *t, unsigned width); /* width 0: any */
+/* Element type of complex/tensor/vector/memref; NULL otherwise. */
+sharc_type *sharc_type_element(const sharc_type *t);
+bool sharc_type_is_shaped(const sharc_type *t);
+bool sharc_type_has_rank(const sharc_type *t);
+unsigned sharc_type_rank(const sharc_type *t);
+const int64_t *sharc_type_shape(const sharc_type *t);
+int64_t sharc_type_num_elements(const sharc_type *t); /* -1 if dynamic/unranked */
+sharc_attr *sharc_type_encoding(const sharc_type *t);
+unsigned sharc_type_count(const sharc_type *t);           /* tuple elements */
+sharc_type *sharc_type_at(const sharc_type *t, unsigned i);
+unsigned sharc_type_func_num_inputs(const sharc_type *t);
+unsigned sharc_type_func_num_results(const sharc_type *t);
+sharc_type *sharc_type_func_input(const sharc_type *t, unsigned i);
+sharc_type *sharc_type_func_result(const sharc_type *t, unsigned i);
+sharc_type *const *sharc_type_func_inputs(const sharc_type *t);
+sharc_type *const *sharc_type_func_results(const sharc_type *t);
+/* Bits of a scalar integer/float/index (index counts as 64). */
+unsigned sharc_type_bit_width(const sharc_type *t);
+
+/* ---- attributes ------------------------------------------------------- */
+typedef enum sharc_attr_kind {
+  SHARC_ATTR_UNIT,
+  SHARC_ATTR_BOOL,
+  SHARC_ATTR_INTEGER,
+  SHARC_ATTR_FLOAT,
+  SHARC_ATTR_STRING,
+  SHARC_ATTR_TYPE,
+  SHARC_ATTR_ARRAY,
+  SHARC_ATTR_DICTIONARY,
+  SHARC_ATTR_DENSE_ARRAY,     /* array<i64: 1, 2> */
+  SHARC_ATTR_DENSE_ELEMENTS,  /* dense<...> of int/float/complex/bool */
+  SHARC_ATTR_DENSE_STRING,    /* dense<"a"> of strings */
+  SHARC_ATTR_DENSE_RESOURCE,  /* dense_resource<key> */
+  SHARC_ATTR_SYMBOL_REF,
+  SHARC_ATTR_OPAQUE,          /* #dialect.body of an unregistered dialect */
+  SHARC_ATTR_DIALECT,         /* a registered dialect's own attribute */
+  SHARC_ATTR_DISTINCT,        /* distinct[N]<attr> */
+  /* locations */
+  SHARC_ATTR_LOC_UNKNOWN,
+  SHARC_ATTR_LOC_FILE,        /* "file":line:col, optionally a range */
+  SHARC_ATTR_LOC_NAME,        /* "name" or "name"(child) */
+  SHARC_ATTR_LOC_CALLSITE,
+  SHARC_ATTR_LOC_FUSED,
+  SHARC_ATTR_LOC_OPAQUE,      /* any other attribute used as a location */
+} sharc_attr_kind;
+
+typedef struct sharc_named_attr {
+  sharc_ident *name;
+  sharc_attr *value;
+} sharc_named_attr;
+
+sharc_attr_kind sharc_attr_get_kind(const sharc_attr *a);
+bool sharc_attr_is_location(const sharc_attr *a);
+/* The type of a typed attribute (integer, float, dense, string with type); NULL otherwise. */
+sharc_type *sharc_attr_type(const sharc_attr *a);
+
+sharc_attr *sharc_attr_unit(sharc_context *ctx);
+sharc_attr *sharc_attr_bool(sharc_context *ctx, bool v);
+/* Integers up to 64 bits hold their value; the value is sign- or zero-extended
+ * per the type's signedness when read back. */
+sharc_attr *sharc_attr_integer(sharc_context *ctx, sharc_type *type, int64_t v);
+/* Integers of any width: little-endian 64-bit words, two's complement. */
+sharc_attr *sharc_attr_integer_words(sharc_context *ctx, sharc_type *type, const uint64_t *words,
+                                     unsigned nwords);
+sharc_attr *sharc_attr_float_bits(sharc_context *ctx, sharc_type *type, uint64_t lo, uint64_t hi);
+sharc_attr *sharc_attr_float(sharc_context *ctx, sharc_type *type, double v);
+sharc_attr *sharc_attr_string(sharc_context *ctx, sharc_str s);
+sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type *type);
+sharc_attr *sharc_attr_type_attr(sharc_context *ctx, sharc_type *t);
+sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsigned n);
+/* Sorts by name; a repeated name keeps the last value. */
+sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *entries, unsigned n);
+sharc_attr *sharc_attr_dense_i64_array(sharc_context *ctx, const int64_t *v, unsigned n);
+sharc_attr *sharc_attr_dense_array(sharc_context *ctx, sharc_type *elem, const uint64_t *raw,
+                                   unsigned n);
+sharc_attr *sharc_attr_symbol_ref(sharc_context *ctx, sharc_ident *root,
+                                  sharc_ident *const *nested, unsigned n_nested);
+sharc_attr *sharc_attr_opaque(sharc_context *ctx, sharc_ident *dialect, sharc_str body,
+                              sharc_type *type /* may be NULL */);
+sharc_attr *sharc_attr_dense_elements(sharc_context *ctx, sharc_type *shaped, const uint64_t *raw,
+                                      size_t n_words, bool splat);
+sharc_attr *sharc_attr_dense_strings(sharc_context *ctx, sharc_type *shaped,
+                                     const sharc_str *strs, size_t n, bool splat);
+
+sharc_attr *sharc_loc_unknown(sharc_context *ctx);
+sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col);
+sharc_attr *sharc_loc_file_range(sharc_context *ctx, sharc_ident *file, unsigned line,
+                                 unsigned col, unsigned end_line, unsigned end_col);
+sharc_attr *sharc_loc_name(sharc_context *ctx, sharc_ident *name, sharc_attr *child /* or NULL */);
+sharc_attr *sharc_loc_callsite(sharc_context *ctx, sharc_attr *callee, sharc_attr *caller);
+sharc_attr *sharc_loc_fused(sharc_context *ctx, sharc_attr *const *locs, unsigned n,
+                            sharc_attr *metadata /* or NULL */);
+/* The first file:line:col inside a location, or NULL. */
+const sharc_attr *sharc_loc_find_file(const sharc_attr *loc);
+sharc_str sharc_loc_file_name(const sharc_attr *loc);
+unsigned sharc_loc_line(const sharc_attr *loc);
+unsigned sharc_loc_col(const sharc_attr *loc);
+
+bool sharc_attr_bool_value(const sharc_attr *a);
+int64_t sharc_attr_int_value(const sharc_attr *a);
+double sharc_attr_float_value(const sharc_attr *a);
+sharc_str sharc_attr_string_value(const sharc_attr *a);
+sharc_type *sharc_attr_type_value(const sharc_attr *a);
+unsigned sharc_attr_count(const sharc_attr *a); /* array/dict/dense-array/fused elements */
+sharc_attr *sharc_attr_at(const sharc_attr *a, unsigned i);
+const sharc_named_attr *sharc_attr_dict_entries(const sharc_attr *a);
+sharc_attr *sharc_attr_dict_get(const sharc_attr *dict, const char *name);
+sharc_attr *sharc_attr_dict_get_ident(const sharc_attr *dict, const sharc_ident *name);
+int64_t sharc_attr_dense_array_i64(const sharc_attr *a, unsigned i);
+sharc_ident *sharc_attr_symbol_root(const sharc_attr *a);
+unsigned sharc_attr_symbol_num_nested(const sharc_attr *a);
+sharc_ident *sharc_attr_symbol_nested(const sharc_attr *a, unsigned i);
+
+/* ---- values, operations, blocks, regions ------------------------------ */
+sharc_type *sharc_value_type(const sharc_value *v);
+void sharc_value_set_type(sharc_value *v, sharc_type *t);
+bool sharc_value_is_block_arg(const sharc_value *v);
+sharc_op *sharc_value_defining_op(const sharc_value *v);   /* NULL for block args */
+sharc_block *sharc_value_owner_block(const sharc_value *v); /* block of a block arg */
+unsigned sharc_value_index(const sharc_value *v);          /* result or argument number */
+sharc_attr *sharc_value_loc(const sharc_value *v);           /* block arguments */
+sharc_use *sharc_value_first_use(const sharc_value *v);
+bool sharc_value_has_uses(const sharc_value *v);
+void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to);
+sharc_use *sharc_use_next(const sharc_use *u);
+sharc_op *sharc_use_owner(const sharc_use *u);
+unsigned sharc_use_operand_index(const sharc_use *u);
+
+/* Operation state for creation. Arrays are copied. */
+typedef struct sharc_op_state {
+  sharc_ident *name;
+  sharc_attr *loc;
+  sharc_value *const *operands;
+  unsigned num_operands;
+  sharc_type *const *result_types;
+  unsigned num_results;
+  sharc_attr *attrs; /* dictionary or NULL */
+  unsigned num_regions;
+  sharc_block *const *successors;
+  unsigned num_successors;
+} sharc_op_state;
+
+sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st);
+/* Unlinks and drops the operation (its regions too); its results must be unused. */
+void sharc_op_erase(sharc_op *op);
+void sharc_op_remove_from_parent(sharc_op *op);
+sharc_op *sharc_op_clone(sharc_op *op, bool with_regions);
+sharc_context *sharc_op_context(const sharc_op *op);
+sharc_ident *sharc_op_name(const sharc_op *op);
+bool sharc_op_is(const sharc_op *op, const char *name);
+const sharc_op_def *sharc_op_get_def(const sharc_op *op);
+sharc_attr *sharc_op_loc(const sharc_op *op);
+void sharc_op_set_loc(sharc_op *op, sharc_attr *loc);
+unsigned sharc_op_num_operands(const sharc_op *op);
+sharc_value *sharc_op_operand(const sharc_op *op, unsigned i);
+void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v);
+void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n);
+unsigned sharc_op_num_results(const sharc_op *op);
+sharc_value *sharc_op_result(const sharc_op *op, unsigned i);
+unsigned sharc_op_num_regions(const sharc_op *op);
+sharc_region *sharc_op_region(const sharc_op *op, unsigned i);
+unsigned sharc_op_num_successors(const sharc_op *op);
+sharc_block *sharc_op_successor(const sharc_op *op, unsigned i);
+sharc_attr *sharc_op_attrs(const sharc_op *op); /* dictionary, never NULL */
+void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict);
+sharc_attr *sharc_op_attr(const sharc_op *op, const char *name);
+void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value); /* NULL removes */
+sharc_block *sharc_op_block(const sharc_op *op);
+sharc_op *sharc_op_parent_op(const sharc_op *op);
+sharc_op *sharc_op_next(const sharc_op *op);
+sharc_op *sharc_op_prev(const sharc_op *op);
+bool sharc_op_is_ancestor(const sharc_op *ancestor, const sharc_op *op);
+
+sharc_block *sharc_block_create(sharc_context *ctx);
+sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc);
+void sharc_block_erase_arg(sharc_block *b, unsigned i); /* must be unused */
+unsigned sharc_block_num_args(const sharc_block *b);
+sharc_value *sharc_block_arg(const sharc_block *b, unsigned i);
+sharc_op *sharc_block_first_op(const sharc_block *b);
+sharc_op *sharc_block_last_op(const sharc_block *b);
+sharc_region *sharc_block_region(const sharc_block *b);
+sharc_op *sharc_block_parent_op(const sharc_block *b);
+sharc_block *sharc_block_next(const sharc_block *b);
+void sharc_block_append_op(sharc_block *b, sharc_op *op);
+void sharc_block_insert_before(sharc_op *before, sharc_op *op);
+void sharc_block_insert_after(sharc_op *after, sharc_op *op);
+
+sharc_block *sharc_region_first_block(const sharc_region *r);
+sharc_block *sharc_region_last_block(const sharc_region *r);
+unsigned sharc_region_num_blocks(const sharc_region *r);
+sharc_op *sharc_region_parent_op(const sharc_region *r);
+unsigned sharc_region_index(const sharc_region *r);
+void sharc_region_append_block(sharc_region *r, sharc_block *b);
+/* Moves all blocks of `from` to the end of `to`. */
+void sharc_region_take_body(sharc_region *to, sharc_region *from);
+
+/* Walks: the callback returns false to stop. Erasing the visited op inside a
+ * post-order walk is allowed. */
+typedef bool (*sharc_walk_fn)(sharc_op *op, void *user);
+bool sharc_op_walk_pre(sharc_op *op, sharc_walk_fn fn, void *user);
+bool sharc_op_walk_post(sharc_op *op, sharc_walk_fn fn, void *user);
+
+/* Symbols: ops with a `sym_name` string attribute inside a symbol table op. */
+sharc_str sharc_op_symbol_name(const sharc_op *op); /* empty if none */
+sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name);
+sharc_op *sharc_symbol_lookup_ref(sharc_op *from, const sharc_attr *symbol_ref);
+
+/* ---- diagnostics ------------------------------------------------------ */
+typedef enum sharc_severity {
+  SHARC_SEV_ERROR,
+  SHARC_SEV_WARNING,
+  SHARC_SEV_NOTE,
+  SHARC_SEV_REMARK
+} sharc_severity;
+
+typedef struct sharc_diag {
+  sharc_severity severity;
+  const sharc_attr *loc;
+  const char *message;
+  const struct sharc_diag *notes; /* attached notes, linked by `next` */
+  const struct sharc_diag *next;
+} sharc_diag;
+
+typedef void (*sharc_diag_handler)(const sharc_diag *d, void *user);
+void sharc_context_set_diag_handler(sharc_context *ctx, sharc_diag_handler h, void *user);
+/* Emits through the handler (default: MLIR's text on stderr). Returns a handle
+ * to attach notes until the next emit. */
+sharc_diag *sharc_emit(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
+                       const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+sharc_diag *sharc_emit_op_error(const sharc_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void sharc_diag_note(sharc_diag *d, const sharc_attr *loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Formats a diagnostic as MLIR's SourceMgr handler prints it ("file:l:c: error: msg"). */
+void sharc_diag_format(const sharc_diag *d, sharc_buf *out);
+unsigned sharc_context_error_count(const sharc_context *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,230 @@
+/* MLIR lexer: identifiers, sigil-prefixed names, numbers, strings,
+ * punctuation; `//` comments are skipped. */
+#include "asm/lexer.h"
+
+#include <string.h>
+
+void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line) {
+  lx->buf = lx->cur = lx->line_start = buf;
+  lx->end = buf + len;
+  lx->line = first_line ? first_line : 1;
+  lx->error = NULL;
+  lx->error_at = NULL;
+}
+
+void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start) {
+  lx->cur = pos;
+  lx->line = line;
+  lx->line_start = line_start;
+}
+
+bool sharc_tok_is_keyword(const sharc_token *t, const char *kw) {
+  size_t n = strlen(kw);
+  return t->kind == TOK_BARE_ID && t->len == n && memcmp(t->start, kw, n) == 0;
+}
+
+sharc_str sharc_tok_str(const sharc_token *t) { return (sharc_str){t->start, t->len}; }
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+static bool is_bare_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
+static bool is_suffix_char(char c) { return is_bare_char(c) || c == '-'; }
+
+static void newline(sharc_lexer *lx, const char *after) {
+  lx->line++;
+  lx->line_start = after;
+}
+
+static void skip_space(sharc_lexer *lx) {
+  const char *p = lx->cur;
+  for (;;) {
+    while (p < lx->end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) {
+      if (*p == '\n')
+        newline(lx, p + 1);
+      p++;
+    }
+    if (p + 1 < lx->end && p[0] == '/' && p[1] == '/') {
+      while (p < lx->end && *p != '\n')
+        p++;
+      continue;
+    }
+    break;
+  }
+  lx->cur = p;
+}
+
+static sharc_token make(sharc_lexer *lx, sharc_tok_kind kind, const char *start) {
+  sharc_token t = {kind, start, (size_t)(lx->cur - start), lx->line,
+                   (unsigned)(start - lx->line_start) + 1};
+  return t;
+}
+
+static sharc_token fail(sharc_lexer *lx, const char *start, const char *msg) {
+  lx->error = msg;
+  sharc_token t = make(lx, TOK_ERROR, start);
+  return t;
+}
+
+static sharc_token lex_string(sharc_lexer *lx, const char *start) {
+  const char *p = lx->cur; /* after the opening quote */
+  while (p < lx->end) {
+    char c = *p;
+    if (c == '"') {
+      lx->cur = p + 1;
+      return make(lx, TOK_STRING, start);
+    }
+    if (c == '\n' || c == '\r' || c == 0)
+      break;
+    if (c == '\\') {
+      if (p + 1 < lx->end && (p[1] == '"' || p[1] == '\\' || p[1] == 'n' || p[1] == 't')) {
+        p += 2;
+        continue;
+      }
+      if (p + 2 < lx->end && is_hex(p[1]) && is_hex(p[2])) {
+        p += 3;
+        continue;
+      }
+      lx->cur = p;
+      lx->error_at = p;
+      return fail(lx, start, "unknown escape in string literal");
+    }
+    p++;
+  }
+  lx->cur = p;
+  lx->error_at = p < lx->end ? p : NULL;
+  return fail(lx, start, "expected '\"' in string literal");
+}
+
+static sharc_token lex_number(sharc_lexer *lx, const char *start) {
+  const char *p = lx->cur;
+  if (*start == '0' && p < lx->end && *p == 'x' && p + 1 < lx->end && is_hex(p[1])) {
+    p++;
+    while (p < lx->end && is_hex(*p))
+      p++;
+    lx->cur = p;
+    return make(lx, TOK_INTEGER, start);
+  }
+  while (p < lx->end && is_digit(*p))
+    p++;
+  if (p >= lx->end || *p != '.') {
+    lx->cur = p;
+    return make(lx, TOK_INTEGER, start);
+  }
+  p++;
+  while (p < lx->end && is_digit(*p))
+    p++;
+  if (p < lx->end && (*p == 'e' || *p == 'E')) {
+    const char *q = p + 1;
+    if (q < lx->end && (*q == '+' || *q == '-'))
+      q++;
+    if (q < lx->end && is_digit(*q)) {
+      while (q < lx->end && is_digit(*q))
+        q++;
+      p = q;
+    }
+  }
+  lx->cur = p;
+  return make(lx, TOK_FLOAT, start);
+}
+
+/* The name after a sigil: a suffix-id (letters, digits, _ $ . -) or, for
+ * `@`, a quoted string. */
+static sharc_token lex_sigil(sharc_lexer *lx, const char *start, sharc_tok_kind kind) {
+  const char *p = lx->cur;
+  if (kind == TOK_AT_ID && p < lx->end && *p == '"') {
+    lx->cur = p + 1;
+    sharc_token s = lex_string(lx, start);
+    if (s.kind == TOK_ERROR)
+      return s;
+    return make(lx, TOK_AT_ID, start);
+  }
+  if (p < lx->end && is_digit(*p) && kind != TOK_AT_ID) {
+    while (p < lx->end && is_digit(*p))
+      p++;
+  } else if (p < lx->end && (is_alpha(*p) || *p == '_' || *p == '$' || *p == '.' ||
+                             (kind != TOK_AT_ID && *p == '-'))) {
+    while (p < lx->end && (kind == TOK_AT_ID ? is_bare_char(*p) : is_suffix_char(*p)))
+      p++;
+  } else {
+    lx->cur = p;
+    switch (kind) {
+    case TOK_PERCENT_ID:
+      return fail(lx, start, "invalid SSA name");
+    case TOK_AT_ID:
+      return fail(lx, start, "@ identifier expected to start with letter or '_'");
+    case TOK_CARET_ID:
+      return fail(lx, start, "invalid block name");
+    case TOK_HASH_ID:
+      return fail(lx, start, "invalid attribute name");
+    default:
+      return fail(lx, start, "invalid type identifier");
+    }
+  }
+  lx->cur = p;
+  return make(lx, kind, start);
+}
+
+sharc_token sharc_lex(sharc_lexer *lx) {
+  skip_space(lx);
+  const char *start = lx->cur;
+  if (start >= lx->end)
+    return make(lx, TOK_EOF, start);
+  char c = *lx->cur++;
+  if (is_alpha(c) || c == '_') {
+    while (lx->cur < lx->end && is_bare_char(*lx->cur))
+      lx->cur++;
+    return make(lx, TOK_BARE_ID, start);
+  }
+  if (is_digit(c))
+    return lex_number(lx, start);
+  switch (c) {
+  case '"':
+    return lex_string(lx, start);
+  case '%':
+    return lex_sigil(lx, start, TOK_PERCENT_ID);
+  case '@':
+    return lex_sigil(lx, start, TOK_AT_ID);
+  case '^':
+    return lex_sigil(lx, start, TOK_CARET_ID);
+  case '!':
+    return lex_sigil(lx, start, TOK_BANG_ID);
+  case '#':
+    if (lx->cur < lx->end && *lx->cur == '-' && lx->cur + 1 < lx->end && lx->cur[1] == '}') {
+      lx->cur += 2;
+      return make(lx, TOK_FILE_METADATA_END, start);
+    }
+    return lex_sigil(lx, start, TOK_HASH_ID);
+  case '-':
+    if (lx->cur < lx->end && *lx->cur == '>') {
+      lx->cur++;
+      return make(lx, TOK_ARROW, start);
+    }
+    return make(lx, TOK_PUNCT, start);
+  case ':':
+    if (lx->cur < lx->end && *lx->cur == ':') {
+      lx->cur++;
+      return make(lx, TOK_COLON_COLON, start);
+    }
+    return make(lx, TOK_PUNCT, start);
+  case '.':
+    if (lx->cur + 1 < lx->end && lx->cur[0] == '.' && lx->cur[1] == '.') {
+      lx->cur += 2;
+      return make(lx, TOK_ELLIPSIS, start);
+    }
+    return fail(lx, start, "unexpected character");
+  case '{':
+    if (lx->cur + 1 < lx->end && lx->cur[0] == '-' && lx->cur[1] == '#') {
+      lx->cur += 2;
+      return make(lx, TOK_FILE_METADATA_BEGIN, start);
+    }
+    return make(lx, TOK_PUNCT, start);
+  case '(': case ')': case '[': case ']': case '}': case '<': case '>': case ',':
+  case '=': case '?': case '*': case '+': case '|':
+    return make(lx, TOK_PUNCT, start);
+  default:
+    return fail(lx, start, "unexpected character");
+  }
+}

@@ -1,0 +1,54 @@
+/* MLIR tokens. The lexer works on demand over an in-memory buffer and keeps
+ * line/column of every token for locations and diagnostics. */
+#ifndef SHARC_ASM_LEXER_H
+#define SHARC_ASM_LEXER_H
+
+#include "sharc/support.h"
+
+typedef enum sharc_tok_kind {
+  TOK_EOF,
+  TOK_ERROR,
+  TOK_BARE_ID,    /* foo, i32, tensor, x8xf32 */
+  TOK_PERCENT_ID, /* %0, %arg0 */
+  TOK_AT_ID,      /* @sym, @"sym" */
+  TOK_CARET_ID,   /* ^bb0 */
+  TOK_HASH_ID,    /* #alias, #dialect.attr */
+  TOK_BANG_ID,    /* !alias, !dialect.type */
+  TOK_INTEGER,    /* 42, 0x2A */
+  TOK_FLOAT,      /* 1.5, 2.0e-3 */
+  TOK_STRING,     /* "..." (spelling includes the quotes) */
+  TOK_ARROW,      /* -> */
+  TOK_COLON_COLON,
+  TOK_ELLIPSIS,
+  TOK_FILE_METADATA_BEGIN, /* {-# */
+  TOK_FILE_METADATA_END,   /* #-} */
+  TOK_PUNCT,      /* one character: ( ) [ ] { } < > , : = ? * + - | */
+} sharc_tok_kind;
+
+typedef struct sharc_token {
+  sharc_tok_kind kind;
+  const char *start;
+  size_t len;
+  unsigned line, col;
+} sharc_token;
+
+typedef struct sharc_lexer {
+  const char *buf, *cur, *end;
+  unsigned line;           /* line of `cur` */
+  const char *line_start;  /* start of the line holding `cur` */
+  const char *error;       /* message of the last TOK_ERROR */
+  const char *error_at;    /* where the error is, when not the token start */
+} sharc_lexer;
+
+void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line);
+sharc_token sharc_lex(sharc_lexer *lx);
+/* Moves the lexer back to just after `pos` (which must be inside the buffer). */
+void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start);
+
+static inline bool sharc_tok_is(const sharc_token *t, char c) {
+  return t->kind == TOK_PUNCT && t->start[0] == c;
+}
+bool sharc_tok_is_keyword(const sharc_token *t, const char *kw);
+sharc_str sharc_tok_str(const sharc_token *t);
+
+#endif

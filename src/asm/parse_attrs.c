@@ -1,0 +1,917 @@
+/* Parsing of builtin attributes (including dense elements), attribute
+ * aliases, dialect attributes and locations. */
+#include "asm/parser_impl.h"
+#include "support/apfloat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned bit_length(uint64_t v) {
+  unsigned n = 0;
+  while (v) {
+    n++;
+    v >>= 1;
+  }
+  return n;
+}
+
+static sharc_type *i64_type(sharc_parser *p) { return sharc_type_integer(p->ctx, 64, SHARC_SIGNLESS); }
+
+/* ---- scalars ------------------------------------------------------------- */
+
+/* Integer literal (magnitude in `w`) checked against `type`'s width. */
+static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const uint64_t *w,
+                          unsigned nw, sharc_type *type, sharc_attr **out) {
+  unsigned width = sharc_type_bit_width(type);
+  bool is_unsigned = type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_UNSIGNED;
+  if (neg && is_unsigned)
+    return sharc_p_error_at(p, t, "negative integer literal not valid for unsigned integer type");
+  /* the magnitude must fit in `width` bits (signed literals: width-1 bits plus -2^(w-1)) */
+  unsigned bits = 0;
+  for (unsigned i = nw; i-- > 0;)
+    if (w[i]) {
+      bits = i * 64 + bit_length(w[i]);
+      break;
+    }
+  bool fits = bits <= width;
+  if (neg && type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_SIGNED) {
+    fits = bits < width || (bits == width && nw && w[(width - 1) / 64] == UINT64_C(1) << ((width - 1) % 64));
+  }
+  if (!fits || (width == 0 && bits))
+    return sharc_p_error_at(p, t, "integer constant out of range for attribute");
+  if (type->kind == SHARC_TYPE_INTEGER && width == 1 && type->integer.sign == SHARC_SIGNLESS) {
+    *out = sharc_attr_bool(p->ctx, w[0] != 0);
+    return true;
+  }
+  uint64_t words[SHARC_INT_WORDS];
+  unsigned n = width <= 64 ? 1 : (width + 63) / 64;
+  if (n > SHARC_INT_WORDS)
+    return sharc_p_error_at(p, t, "integer constant out of range for attribute");
+  for (unsigned i = 0; i < n; i++)
+    words[i] = i < nw ? w[i] : 0;
+  if (neg) { /* two's complement */
+    unsigned carry = 1;
+    for (unsigned i = 0; i < n; i++) {
+      words[i] = ~words[i] + carry;
+      carry = carry && words[i] == 0;
+    }
+  }
+  if (width % 64)
+    words[n - 1] &= (UINT64_C(1) << (width % 64)) - 1;
+  *out = sharc_attr_integer_words(p->ctx, type, words, n);
+  return true;
+}
+
+static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
+                             uint64_t *lo, uint64_t *hi) {
+  sharc_float_kind k = type->fkind;
+  if (t->kind == TOK_INTEGER) {
+    if (!(t->len > 2 && t->start[1] == 'x'))
+      return sharc_p_error_at(p, t, "unexpected decimal integer literal for a floating point value");
+    uint64_t w[SHARC_INT_WORDS];
+    unsigned nw;
+    if (neg)
+      return sharc_p_error_at(p, t, "hexadecimal float literal should not have a leading minus");
+    if (!sharc_p_int_magnitude(t, w, &nw) || !sharc_float_bits_fit(k, w[0], nw > 1 ? w[1] : 0) ||
+        nw > 2)
+      return sharc_p_error_at(p, t, "hexadecimal float constant out of range for type");
+    *lo = w[0];
+    *hi = nw > 1 ? w[1] : 0;
+    return true;
+  }
+  char stack_buf[128];
+  size_t n = t->len + 1;
+  char *text = n < sizeof stack_buf ? stack_buf : malloc(n + 1);
+  if (!text)
+    abort();
+  text[0] = '-';
+  memcpy(text + 1, t->start, t->len);
+  sharc_str s = neg ? (sharc_str){text, n} : (sharc_str){text + 1, n - 1};
+  bool ok = sharc_float_parse_literal(k, s, lo, hi); /* via double, as MLIR does */
+  if (text != stack_buf)
+    free(text);
+  if (!ok)
+    return sharc_p_error_at(p, t, "invalid floating point literal");
+  return true;
+}
+
+/* Optional `: type` after a literal. */
+static bool parse_colon_type(sharc_parser *p, sharc_type **type) {
+  if (!sharc_p_eat(p, ':'))
+    return true;
+  return sharc_p_parse_type(p, type);
+}
+
+static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  bool neg = sharc_p_eat(p, '-');
+  sharc_token t = p->tok;
+  if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT)
+    return sharc_p_error(p, "expected constant integer or floating point value");
+  sharc_p_next(p);
+  if (!type && !parse_colon_type(p, &type))
+    return false;
+  if (!type)
+    type = t.kind == TOK_FLOAT ? sharc_type_float(p->ctx, SHARC_F64) : i64_type(p);
+  if (type->kind == SHARC_TYPE_FLOAT) {
+    uint64_t lo, hi;
+    if (!float_from_token(p, &t, neg, type, &lo, &hi))
+      return false;
+    *out = sharc_attr_float_bits(p->ctx, type, lo, hi);
+    return true;
+  }
+  if (t.kind == TOK_FLOAT)
+    return sharc_p_error_at(p, &t, "floating point value not valid for specified type");
+  if (type->kind != SHARC_TYPE_INTEGER && type->kind != SHARC_TYPE_INDEX)
+    return sharc_p_error_at(p, &t, "integer literal not valid for specified type");
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned nw;
+  if (!sharc_p_int_magnitude(&t, w, &nw))
+    return sharc_p_error_at(p, &t, "integer constant out of range for attribute");
+  return make_int_attr(p, &t, neg, w, nw, type, out);
+}
+
+/* ---- dense elements -------------------------------------------------------- */
+
+typedef struct dense_elem {
+  sharc_token tok;
+  bool neg;
+  bool is_pair; /* complex (re, im) */
+  sharc_token tok2;
+  bool neg2;
+} dense_elem;
+
+typedef struct dense_lit {
+  dense_elem *elems;
+  size_t n, cap;
+  int64_t shape[64];
+  int rank;        /* -1 until the first leaf fixes it */
+  bool shape_known[64];
+} dense_lit;
+
+static void dense_push(dense_lit *d, dense_elem e) {
+  if (d->n == d->cap) {
+    d->cap = d->cap ? d->cap * 2 : 16;
+    d->elems = realloc(d->elems, d->cap * sizeof *d->elems);
+    if (!d->elems)
+      abort();
+  }
+  d->elems[d->n++] = e;
+}
+
+static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
+  *neg = sharc_p_eat(p, '-');
+  *t = p->tok;
+  if (t->kind == TOK_INTEGER || t->kind == TOK_FLOAT || sharc_tok_is_keyword(t, "true") ||
+      sharc_tok_is_keyword(t, "false") || t->kind == TOK_STRING) {
+    sharc_p_next(p);
+    return true;
+  }
+  return sharc_p_error(p, "expected element literal of primitive type");
+}
+
+static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
+  dense_elem e = {0};
+  if (sharc_p_eat(p, '(')) {
+    e.is_pair = true;
+    if (!parse_dense_scalar(p, &e.tok, &e.neg) || !sharc_p_expect(p, ',') ||
+        !parse_dense_scalar(p, &e.tok2, &e.neg2) || !sharc_p_expect(p, ')'))
+      return false;
+  } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
+    return false;
+  }
+  dense_push(d, e);
+  return true;
+}
+
+/* Parses a nested list at nesting `level`, checking that every sublist has
+ * the same shape. */
+static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
+  if (level >= 64)
+    return sharc_p_error(p, "tensor literal is nested too deeply");
+  if (!sharc_p_enter(p))
+    return false;
+  sharc_token open = p->tok;
+  sharc_p_next(p); /* '[' */
+  int64_t count = 0;
+  bool ok = true;
+  if (!sharc_tok_is(&p->tok, ']')) {
+    do {
+      if (sharc_tok_is(&p->tok, '[')) {
+        if (d->rank >= 0 && level + 1 >= d->rank) {
+          ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+          break;
+        }
+        ok = parse_dense_list(p, d, level + 1);
+      } else {
+        if (d->rank < 0)
+          d->rank = level + 1;
+        else if (d->rank != level + 1) {
+          ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+          break;
+        }
+        ok = parse_dense_element(p, d);
+      }
+      count++;
+    } while (ok && sharc_p_eat(p, ','));
+  } else if (d->rank < 0) {
+    d->rank = level + 1;
+  }
+  ok = ok && sharc_p_expect(p, ']');
+  if (ok) {
+    if (!d->shape_known[level]) {
+      d->shape[level] = count;
+      d->shape_known[level] = true;
+    } else if (d->shape[level] != count) {
+      ok = sharc_p_error_at(p, &open, "tensor literal is invalid; ranks are not consistent between elements");
+    }
+  }
+  sharc_p_leave(p);
+  return ok;
+}
+
+static bool is_bool_tok(const sharc_token *t, bool *v) {
+  if (sharc_tok_is_keyword(t, "true"))
+    return *v = true, true;
+  if (sharc_tok_is_keyword(t, "false"))
+    return *v = false, true;
+  return false;
+}
+
+/* Converts one scalar literal to the raw word(s) of an element of `et`. */
+static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *et,
+                               uint64_t *out) {
+  bool bv;
+  if (et->kind == SHARC_TYPE_FLOAT) {
+    uint64_t lo, hi;
+    if (t->kind != TOK_FLOAT && t->kind != TOK_INTEGER)
+      return sharc_p_error_at(p, t, "expected floating point literal");
+    if (!float_from_token(p, t, neg, et, &lo, &hi))
+      return false;
+    out[0] = lo;
+    if (sharc_type_bit_width(et) > 64)
+      out[1] = hi;
+    return true;
+  }
+  if (is_bool_tok(t, &bv)) {
+    if (!(et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1))
+      return sharc_p_error_at(p, t, "expected i1 type for 'true' or 'false' values");
+    out[0] = bv;
+    return true;
+  }
+  if (t->kind != TOK_INTEGER)
+    return sharc_p_error_at(p, t, "expected integer elements, but parsed floating-point");
+  sharc_attr *a;
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned nw;
+  if (!sharc_p_int_magnitude(t, w, &nw))
+    return sharc_p_error_at(p, t, "integer constant out of range for type");
+  if (!make_int_attr(p, t, neg, w, nw, et, &a))
+    return false;
+  out[0] = a->kind == SHARC_ATTR_BOOL ? a->b : a->integer.words[0];
+  return true;
+}
+
+static unsigned words_per_scalar(const sharc_type *et) { return sharc_type_bit_width(et) > 64 ? 2 : 1; }
+
+static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
+  return memcmp(a, b, n * sizeof *a) == 0;
+}
+
+/* Builds the attribute from a parsed literal once the type is known. */
+static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
+                        sharc_type *type, sharc_attr **out) {
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF)
+    return sharc_p_error_at(p, type_tok, "elements literal must be a ranked tensor or vector type");
+  int64_t num = sharc_type_num_elements(type);
+  if (num < 0)
+    return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
+  sharc_type *et = type->shaped.elem;
+  bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
+  sharc_type *scalar = is_complex ? et->elem : et;
+  bool is_string = !(scalar->kind == SHARC_TYPE_INTEGER || scalar->kind == SHARC_TYPE_FLOAT ||
+                     scalar->kind == SHARC_TYPE_INDEX);
+  bool splat = d->rank == 0;
+  if (!splat) {
+    bool match = (unsigned)d->rank == type->shaped.rank;
+    for (int i = 0; match && i < d->rank; i++)
+      match = d->shape[i] == type->shaped.shape[i];
+    if (!match) {
+      sharc_buf want = {0};
+      sharc_buf_puts(&want, "[");
+      for (int i = 0; i < d->rank; i++) {
+        if (i)
+          sharc_buf_puts(&want, ", ");
+        sharc_buf_put_i64(&want, d->shape[i]);
+      }
+      sharc_buf_puts(&want, "]");
+      sharc_buf ty = {0};
+      sharc_print_type(type, &ty);
+      sharc_p_error_at(p, type_tok, "inferred shape of elements literal (%s) does not match type (%s)",
+                       want.data, ty.data);
+      sharc_buf_free(&want);
+      sharc_buf_free(&ty);
+      return false;
+    }
+  }
+  if (is_string) {
+    sharc_str *strs = malloc((d->n ? d->n : 1) * sizeof *strs);
+    if (!strs)
+      abort();
+    bool ok = true;
+    for (size_t i = 0; i < d->n && ok; i++) {
+      if (d->elems[i].tok.kind != TOK_STRING)
+        ok = sharc_p_error_at(p, &d->elems[i].tok, "expected string token");
+      else
+        strs[i] = sharc_p_unescape(p, &d->elems[i].tok);
+    }
+    bool all_same = d->n > 0;
+    for (size_t i = 1; i < d->n && ok && all_same; i++)
+      all_same = sharc_str_eq(strs[i], strs[0]);
+    if (ok)
+      *out = sharc_attr_dense_strings(p->ctx, type, strs, all_same ? 1 : d->n, all_same || splat);
+    free(strs);
+    return ok;
+  }
+  unsigned wps = words_per_scalar(scalar) * (is_complex ? 2 : 1);
+  size_t n = splat ? 1 : d->n;
+  uint64_t *raw = calloc(n * wps + 1, sizeof *raw);
+  if (!raw)
+    abort();
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    dense_elem *e = &d->elems[i];
+    if (is_complex != e->is_pair) {
+      ok = sharc_p_error_at(p, &e->tok, is_complex ? "expected complex element" : "unexpected complex element");
+      break;
+    }
+    if (e->tok.kind == TOK_STRING) {
+      ok = sharc_p_error_at(p, &e->tok, "expected integer or floating point literal");
+      break;
+    }
+    ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + i * wps);
+    if (ok && is_complex)
+      ok = dense_scalar_words(p, &e->tok2, e->neg2, scalar, raw + i * wps + wps / 2);
+  }
+  if (ok) {
+    bool all_same = n > 0;
+    for (size_t i = 1; i < n && all_same; i++)
+      all_same = words_equal(raw, raw + i * wps, wps);
+    if (num == 0)
+      all_same = false;
+    *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? wps : n * wps, all_same || splat);
+  }
+  free(raw);
+  return ok;
+}
+
+/* dense<"0x0102..."> : raw little-endian bytes of the elements. */
+static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
+                            sharc_type *type, sharc_attr **out) {
+  if (!sharc_type_has_rank(type))
+    return sharc_p_error_at(p, type_tok, "elements literal must be a ranked tensor or vector type");
+  int64_t num = sharc_type_num_elements(type);
+  sharc_type *et = type->shaped.elem;
+  bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
+  sharc_type *scalar = is_complex ? et->elem : et;
+  unsigned bits = sharc_type_bit_width(scalar);
+  unsigned bytes_per_scalar = bits == 1 ? 1 : (bits + 7) / 8;
+  unsigned scalars_per_elem = is_complex ? 2 : 1;
+  sharc_str hex = {str_tok->start + 3, str_tok->len - 4};
+  if (hex.len % 2)
+    return sharc_p_error_at(p, str_tok, "expected string containing hex digits starting with `0x`");
+  size_t nbytes = hex.len / 2;
+  size_t elem_bytes = (size_t)bytes_per_scalar * scalars_per_elem;
+  bool splat = nbytes == elem_bytes && num != 1;
+  if (num < 0 || (!splat && nbytes != (size_t)num * elem_bytes)) {
+    sharc_buf ty = {0};
+    sharc_print_type(type, &ty);
+    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: %s", ty.data);
+    sharc_buf_free(&ty);
+    return false;
+  }
+  size_t n_scalars = nbytes / bytes_per_scalar;
+  unsigned wps = words_per_scalar(scalar);
+  uint64_t *raw = calloc(n_scalars * wps + 1, sizeof *raw);
+  if (!raw)
+    abort();
+  for (size_t i = 0; i < n_scalars; i++) {
+    for (unsigned b = 0; b < bytes_per_scalar; b++) {
+      size_t off = (i * bytes_per_scalar + b) * 2;
+      char c1 = hex.data[off], c2 = hex.data[off + 1];
+      int h1 = c1 <= '9' ? c1 - '0' : (c1 | 32) - 'a' + 10;
+      int h2 = c2 <= '9' ? c2 - '0' : (c2 | 32) - 'a' + 10;
+      uint64_t byte = (uint64_t)(h1 * 16 + h2);
+      raw[i * wps + b / 8] |= byte << (8 * (b % 8));
+    }
+    if (bits < 64 && bits > 1)
+      raw[i * wps] &= (UINT64_C(1) << bits) - 1;
+    if (bits == 1)
+      raw[i * wps] = raw[i * wps] != 0;
+  }
+  size_t words = n_scalars * wps;
+  size_t ewords = (size_t)wps * scalars_per_elem;
+  bool all_same = words >= ewords;
+  for (size_t i = ewords; i < words && all_same; i += ewords)
+    all_same = words_equal(raw, raw + i, (unsigned)ewords);
+  if (num == 0)
+    all_same = false;
+  *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? ewords : words, all_same);
+  free(raw);
+  return true;
+}
+
+static bool is_hex_string(const sharc_token *t) {
+  if (t->kind != TOK_STRING || t->len < 4 || t->start[1] != '0' || t->start[2] != 'x')
+    return false;
+  for (size_t i = 3; i + 1 < t->len; i++) {
+    char c = t->start[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))
+      return false;
+  }
+  return true;
+}
+
+static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_p_next(p); /* dense */
+  if (!sharc_p_expect(p, '<'))
+    return false;
+  dense_lit d = {0};
+  d.rank = -1;
+  bool ok = true;
+  sharc_token hex_tok = {0};
+  bool hex = false, empty = false;
+  if (sharc_tok_is(&p->tok, '>')) {
+    empty = true;
+  } else if (is_hex_string(&p->tok)) {
+    hex = true;
+    hex_tok = p->tok;
+    sharc_p_next(p);
+  } else if (sharc_tok_is(&p->tok, '[')) {
+    ok = parse_dense_list(p, &d, 0);
+  } else {
+    d.rank = 0;
+    ok = parse_dense_element(p, &d);
+  }
+  ok = ok && sharc_p_expect(p, '>');
+  sharc_token type_tok = p->tok;
+  if (ok && !type) {
+    if (!sharc_p_expect(p, ':'))
+      ok = false;
+    type_tok = p->tok;
+    ok = ok && sharc_p_parse_type(p, &type);
+  }
+  if (ok && empty) {
+    if (!sharc_type_has_rank(type) || sharc_type_num_elements(type) != 0) {
+      ok = sharc_p_error_at(p, &type_tok, "expected non-empty elements literal"); /* unreachable shape */
+    } else {
+      *out = sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
+    }
+  } else if (ok && hex) {
+    sharc_type *et = sharc_type_has_rank(type) ? type->shaped.elem : NULL;
+    if (et && (et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT ||
+               et->kind == SHARC_TYPE_INDEX || et->kind == SHARC_TYPE_COMPLEX))
+      ok = build_dense_hex(p, &hex_tok, &type_tok, type, out);
+    else {
+      d.rank = 0;
+      dense_push(&d, (dense_elem){.tok = hex_tok});
+      ok = build_dense(p, &d, &type_tok, type, out);
+    }
+  } else if (ok) {
+    ok = build_dense(p, &d, &type_tok, type, out);
+  }
+  free(d.elems);
+  return ok;
+}
+
+/* ---- arrays, dictionaries, dense arrays ----------------------------------- */
+
+static bool parse_array(sharc_parser *p, sharc_attr **out) {
+  sharc_p_next(p); /* [ */
+  sharc_ptrvec elems = {0};
+  bool ok = true;
+  if (!sharc_tok_is(&p->tok, ']')) {
+    do {
+      sharc_attr *a;
+      ok = sharc_p_parse_attr(p, NULL, &a);
+      if (ok)
+        sharc_ptrvec_push(&elems, a);
+    } while (ok && sharc_p_eat(p, ','));
+  }
+  ok = ok && sharc_p_expect(p, ']');
+  if (ok)
+    *out = sharc_attr_array(p->ctx, (sharc_attr *const *)elems.items, elems.len);
+  sharc_ptrvec_free(&elems);
+  return ok;
+}
+
+/* One `name = value` or `name` (unit) entry of a dictionary. */
+static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
+  sharc_str name;
+  if (p->tok.kind == TOK_BARE_ID) {
+    name = sharc_tok_str(&p->tok);
+  } else if (p->tok.kind == TOK_STRING) {
+    name = sharc_p_unescape(p, &p->tok);
+    if (name.len == 0)
+      return sharc_p_error(p, "expected valid attribute name");
+  } else {
+    return sharc_p_error(p, "expected attribute name");
+  }
+  out->name = sharc_ident_get(p->ctx, name);
+  sharc_p_next(p);
+  if (!sharc_p_eat(p, '=')) {
+    out->value = sharc_attr_unit(p->ctx);
+    return true;
+  }
+  return sharc_p_parse_attr(p, NULL, &out->value);
+}
+
+static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsigned *n) {
+  unsigned cap = 0;
+  *entries = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '{'))
+    return false;
+  if (sharc_p_eat(p, '}'))
+    return true;
+  do {
+    sharc_named_attr e;
+    sharc_token name_tok = p->tok;
+    if (!parse_dict_entry(p, &e))
+      return false;
+    for (unsigned i = 0; i < *n; i++)
+      if ((*entries)[i].name == e.name)
+        return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
+                                e.name->data);
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 8;
+      sharc_named_attr *grown = sharc_arena_alloc(&p->scratch, cap * sizeof *grown);
+      if (*n)
+        memcpy(grown, *entries, *n * sizeof *grown);
+      *entries = grown;
+    }
+    (*entries)[(*n)++] = e;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, '}');
+}
+
+bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
+  if (!sharc_p_enter(p))
+    return false;
+  sharc_named_attr *entries;
+  unsigned n;
+  bool ok = parse_dict_entries(p, &entries, &n);
+  if (ok)
+    *out = sharc_attr_dictionary(p->ctx, entries, n);
+  sharc_p_leave(p);
+  return ok;
+}
+
+bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
+  if (!sharc_tok_is(&p->tok, '{'))
+    return true;
+  if (!sharc_p_enter(p))
+    return false;
+  sharc_named_attr *entries;
+  unsigned n;
+  bool ok = parse_dict_entries(p, &entries, &n);
+  for (unsigned i = 0; ok && i < n; i++)
+    sharc_builder_add_attr(b, entries[i].name, entries[i].value);
+  sharc_p_leave(p);
+  return ok;
+}
+
+bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b) {
+  if (!sharc_p_eat_keyword(p, "attributes"))
+    return true;
+  return sharc_p_parse_optional_attr_dict(p, b);
+}
+
+static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
+  sharc_p_next(p); /* array */
+  if (!sharc_p_expect(p, '<'))
+    return false;
+  sharc_token type_tok = p->tok;
+  sharc_type *et;
+  if (!sharc_p_parse_type(p, &et))
+    return false;
+  if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
+      (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
+    return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
+  uint64_t *raw = NULL;
+  unsigned n = 0, cap = 0, wps = words_per_scalar(et);
+  bool ok = true;
+  if (sharc_p_eat(p, ':')) {
+    do {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 16;
+        raw = realloc(raw, cap * wps * sizeof *raw);
+        if (!raw)
+          abort();
+      }
+      bool neg = sharc_p_eat(p, '-');
+      sharc_token t = p->tok;
+      if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
+          !sharc_tok_is_keyword(&t, "false")) {
+        ok = sharc_p_error(p, "expected integer or float literal");
+        break;
+      }
+      sharc_p_next(p);
+      memset(raw + n * wps, 0, wps * sizeof *raw);
+      ok = dense_scalar_words(p, &t, neg, et, raw + n * wps);
+      if (ok && et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
+        /* dense arrays hold sign-extended values */
+        unsigned w = et->integer.width;
+        uint64_t v = raw[n * wps];
+        if ((v >> (w - 1)) & 1)
+          raw[n * wps] = v | ~((UINT64_C(1) << w) - 1);
+      }
+      n++;
+    } while (ok && sharc_p_eat(p, ','));
+  }
+  ok = ok && sharc_p_expect(p, '>');
+  if (ok)
+    *out = sharc_attr_dense_array(p->ctx, et, raw, n);
+  free(raw);
+  return ok;
+}
+
+/* ---- symbol references, aliases, dialect attributes ----------------------- */
+
+static sharc_ident *symbol_name(sharc_parser *p, const sharc_token *t) {
+  if (t->len > 1 && t->start[1] == '"') {
+    sharc_token inner = *t;
+    return sharc_ident_get(p->ctx, sharc_p_unescape(p, &inner));
+  }
+  return sharc_ident_get(p->ctx, (sharc_str){t->start + 1, t->len - 1});
+}
+
+bool sharc_p_parse_symbol_name(sharc_parser *p, sharc_attr **out) {
+  if (p->tok.kind != TOK_AT_ID)
+    return sharc_p_error(p, "expected valid '@'-identifier for symbol name");
+  *out = sharc_attr_string(p->ctx, sharc_ident_str(symbol_name(p, &p->tok)));
+  sharc_p_next(p);
+  return true;
+}
+
+static bool parse_symbol_ref(sharc_parser *p, sharc_attr **out) {
+  sharc_ident *root = symbol_name(p, &p->tok);
+  sharc_p_next(p);
+  sharc_ptrvec nested = {0};
+  bool ok = true;
+  while (p->tok.kind == TOK_COLON_COLON) {
+    sharc_p_next(p);
+    if (p->tok.kind != TOK_AT_ID) {
+      ok = sharc_p_error(p, "expected nested symbol reference identifier");
+      break;
+    }
+    sharc_ptrvec_push(&nested, symbol_name(p, &p->tok));
+    sharc_p_next(p);
+  }
+  if (ok)
+    *out = sharc_attr_symbol_ref(p->ctx, root, (sharc_ident *const *)nested.items, nested.len);
+  sharc_ptrvec_free(&nested);
+  return ok;
+}
+
+static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_token t = p->tok;
+  sharc_str full = {t.start + 1, t.len - 1};
+  const char *dot = memchr(full.data, '.', full.len);
+  if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
+    sharc_attr *a = sharc_ptrmap_get(&p->attr_aliases, sharc_ident_get(p->ctx, full));
+    sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
+    if (!a)
+      return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
+    *out = a;
+    return true;
+  }
+  sharc_str dialect = {full.data, dot ? (size_t)(dot - full.data) : full.len};
+  sharc_str mnemonic = dot ? (sharc_str){dot + 1, full.len - dialect.len - 1} : (sharc_str){"", 0};
+  const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
+  sharc_p_next(p);
+  if (d && d->parse_attr) {
+    sharc_attr *a = d->parse_attr(p, mnemonic, type);
+    if (!a)
+      return false;
+    *out = a;
+    return true;
+  }
+  if (d || !p->ctx->allow_unregistered)
+    return sharc_p_error_at(p, &t, "dialect '%.*s' provides no attribute parsing hook",
+                            (int)dialect.len, dialect.data);
+  sharc_str body = mnemonic;
+  if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len) {
+    sharc_str angle;
+    if (!sharc_p_capture_angle_body(p, &angle))
+      return false;
+    if (dot)
+      body = (sharc_str){mnemonic.data, (size_t)(angle.data + angle.len - mnemonic.data)};
+    else
+      body = (sharc_str){angle.data + 1, angle.len - 2};
+  }
+  *out = sharc_attr_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body, NULL);
+  return true;
+}
+
+/* ---- locations ------------------------------------------------------------- */
+
+static bool parse_loc_inst(sharc_parser *p, sharc_attr **out);
+
+static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
+  sharc_str s = sharc_p_unescape(p, &p->tok);
+  sharc_ident *id = sharc_ident_get(p->ctx, s);
+  sharc_p_next(p);
+  if (sharc_p_eat(p, ':')) {
+    if (p->tok.kind != TOK_INTEGER)
+      return sharc_p_error(p, "expected integer line number in FileLineColLoc");
+    int64_t line, col = 0;
+    if (!sharc_p_parse_int(p, &line))
+      return false;
+    if (!sharc_p_eat(p, ':'))
+      return sharc_p_error(p, "expected ':' in FileLineColLoc");
+    if (p->tok.kind != TOK_INTEGER)
+      return sharc_p_error(p, "expected integer column number in FileLineColLoc");
+    if (!sharc_p_parse_int(p, &col))
+      return false;
+    if (sharc_p_eat_keyword(p, "to")) {
+      int64_t end_line = line, end_col;
+      if (p->tok.kind == TOK_INTEGER) {
+        if (!sharc_p_parse_int(p, &end_line))
+          return false;
+      }
+      if (!sharc_p_expect(p, ':') || !sharc_p_parse_int(p, &end_col))
+        return false;
+      sharc_attr *a = sharc_loc_file_range(p->ctx, id, (unsigned)line, (unsigned)col,
+                                           (unsigned)end_line, (unsigned)end_col);
+      *out = a;
+      return true;
+    }
+    *out = sharc_loc_file(p->ctx, id, (unsigned)line, (unsigned)col);
+    return true;
+  }
+  sharc_attr *child = NULL;
+  if (sharc_p_eat(p, '(')) {
+    if (!parse_loc_inst(p, &child) || !sharc_p_expect(p, ')'))
+      return false;
+  }
+  *out = sharc_loc_name(p->ctx, id, child);
+  return true;
+}
+
+static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
+  if (!sharc_p_enter(p))
+    return false;
+  bool ok;
+  sharc_token t = p->tok;
+  if (t.kind == TOK_HASH_ID) {
+    ok = parse_hash_attr(p, NULL, out);
+    if (ok && !sharc_attr_is_location(*out))
+      ok = sharc_p_error_at(p, &t, "expected location attribute, but got %s", "attribute");
+  } else if (t.kind == TOK_STRING) {
+    ok = parse_file_or_name_loc(p, out);
+  } else if (sharc_tok_is_keyword(&t, "unknown")) {
+    sharc_p_next(p);
+    *out = sharc_loc_unknown(p->ctx);
+    ok = true;
+  } else if (sharc_tok_is_keyword(&t, "callsite")) {
+    sharc_p_next(p);
+    sharc_attr *callee, *caller;
+    ok = sharc_p_expect(p, '(') && parse_loc_inst(p, &callee) && sharc_p_expect_keyword(p, "at") &&
+         parse_loc_inst(p, &caller) && sharc_p_expect(p, ')');
+    if (ok)
+      *out = sharc_loc_callsite(p->ctx, callee, caller);
+  } else if (sharc_tok_is_keyword(&t, "fused")) {
+    sharc_p_next(p);
+    sharc_attr *meta = NULL;
+    ok = true;
+    if (sharc_p_eat(p, '<'))
+      ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
+    sharc_ptrvec locs = {0};
+    ok = ok && sharc_p_expect(p, '[');
+    if (ok && !sharc_tok_is(&p->tok, ']')) {
+      do {
+        sharc_attr *l;
+        ok = parse_loc_inst(p, &l);
+        if (ok)
+          sharc_ptrvec_push(&locs, l);
+      } while (ok && sharc_p_eat(p, ','));
+    }
+    ok = ok && sharc_p_expect(p, ']');
+    if (ok)
+      *out = sharc_loc_fused(p->ctx, (sharc_attr *const *)locs.items, locs.len, meta);
+    sharc_ptrvec_free(&locs);
+  } else {
+    ok = sharc_p_error(p, "expected location instance");
+  }
+  sharc_p_leave(p);
+  return ok;
+}
+
+bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out) {
+  return parse_loc_inst(p, out);
+}
+
+bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
+  if (!sharc_tok_is_keyword(&p->tok, "loc"))
+    return true;
+  sharc_p_next(p);
+  return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');
+}
+
+/* ---- entry point ------------------------------------------------------------ */
+
+static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_token t = p->tok;
+  switch (t.kind) {
+  case TOK_INTEGER:
+  case TOK_FLOAT:
+    return parse_number_attr(p, type, out);
+  case TOK_STRING: {
+    sharc_str s = sharc_p_unescape(p, &t);
+    sharc_p_next(p);
+    sharc_type *st = NULL;
+    if (!type && !parse_colon_type(p, &st))
+      return false;
+    *out = sharc_attr_string_typed(p->ctx, s, st);
+    return true;
+  }
+  case TOK_AT_ID:
+    return parse_symbol_ref(p, out);
+  case TOK_HASH_ID:
+    return parse_hash_attr(p, type, out);
+  case TOK_PUNCT:
+    if (sharc_tok_is(&t, '-'))
+      return parse_number_attr(p, type, out);
+    if (sharc_tok_is(&t, '['))
+      return parse_array(p, out);
+    if (sharc_tok_is(&t, '{'))
+      return sharc_p_parse_dict_attr(p, out);
+    break;
+  case TOK_BARE_ID:
+    if (sharc_tok_is_keyword(&t, "true") || sharc_tok_is_keyword(&t, "false")) {
+      sharc_p_next(p);
+      *out = sharc_attr_bool(p->ctx, t.start[0] == 't');
+      return true;
+    }
+    if (sharc_tok_is_keyword(&t, "unit")) {
+      sharc_p_next(p);
+      *out = sharc_attr_unit(p->ctx);
+      return true;
+    }
+    if (sharc_tok_is_keyword(&t, "dense"))
+      return parse_dense(p, type, out);
+    if (sharc_tok_is_keyword(&t, "array"))
+      return parse_dense_array(p, out);
+    if (sharc_tok_is_keyword(&t, "loc")) {
+      sharc_p_next(p);
+      return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');
+    }
+    if (sharc_tok_is_keyword(&t, "dense_resource")) {
+      sharc_p_next(p);
+      if (!sharc_p_expect(p, '<'))
+        return false;
+      if (p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_STRING)
+        return sharc_p_error(p, "expected identifier key for 'resource' entry");
+      sharc_ident *key = sharc_ident_get(p->ctx, sharc_tok_str(&p->tok));
+      sharc_p_next(p);
+      sharc_type *rt = type;
+      if (!sharc_p_expect(p, '>'))
+        return false;
+      if (!rt && !(sharc_p_expect(p, ':') && sharc_p_parse_type(p, &rt)))
+        return false;
+      *out = sharc_attr_dense_resource(p->ctx, rt, key);
+      return true;
+    }
+    if (sharc_tok_is_keyword(&t, "distinct")) {
+      sharc_p_next(p);
+      int64_t id;
+      sharc_attr *ref;
+      if (!sharc_p_expect(p, '[') || !sharc_p_parse_int(p, &id) || !sharc_p_expect(p, ']') ||
+          !sharc_p_expect(p, '<') || !sharc_p_parse_attr(p, NULL, &ref) || !sharc_p_expect(p, '>'))
+        return false;
+      *out = sharc_attr_distinct(p->ctx, (uint64_t)id, ref);
+      return true;
+    }
+    break;
+  default:
+    break;
+  }
+  if (sharc_p_at_type_start(p)) {
+    sharc_type *ty;
+    if (!sharc_p_parse_type(p, &ty))
+      return false;
+    *out = sharc_attr_type_attr(p->ctx, ty);
+    return true;
+  }
+  if (t.kind == TOK_ERROR)
+    return sharc_p_error(p, "%s", p->lx.error);
+  return sharc_p_error(p, "expected attribute value");
+}
+
+bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  if (!sharc_p_enter(p))
+    return false;
+  bool ok = parse_attr_inner(p, type, out);
+  sharc_p_leave(p);
+  return ok;
+}

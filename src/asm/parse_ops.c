@@ -1,0 +1,478 @@
+/* Parsing of operations (generic and custom forms), regions, blocks, alias
+ * definitions and whole buffers. */
+#include "asm/parser_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_op(sharc_parser *p, sharc_block *block);
+
+/* ---- regions and blocks ------------------------------------------------- */
+
+static bool parse_block_args(sharc_parser *p, sharc_block *b) {
+  if (!sharc_p_eat(p, '('))
+    return true;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    sharc_token name = p->tok;
+    if (name.kind != TOK_PERCENT_ID)
+      return sharc_p_error(p, "expected SSA operand");
+    sharc_p_next(p);
+    sharc_type *t;
+    if (!sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
+      return false;
+    sharc_attr *loc = sharc_p_tok_loc(p, &name);
+    if (!sharc_p_parse_optional_loc(p, &loc))
+      return false;
+    sharc_value *v = sharc_block_add_arg(b, t, loc);
+    if (!sharc_p_define(p, &name, &v, 1))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+/* Parses ops until the block ends (`}` or the next `^label`). */
+static bool parse_block_body(sharc_parser *p, sharc_block *b) {
+  while (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID) {
+    if (p->tok.kind == TOK_EOF)
+      return sharc_p_error(p, "expected '}' to end region"), false;
+    if (!parse_op(p, b))
+      return false;
+  }
+  return true;
+}
+
+static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
+  sharc_token label = p->tok;
+  block_entry *be = sharc_p_block_ref(p, &label);
+  if (be->defined)
+    return sharc_p_error_at(p, &label, "redefinition of block '%.*s'", (int)label.len, label.start);
+  be->defined = true;
+  be->tok = label;
+  sharc_p_next(p);
+  sharc_region_append_block(r, be->block);
+  if (!parse_block_args(p, be->block) || !sharc_p_expect(p, ':'))
+    return false;
+  return parse_block_body(p, be->block);
+}
+
+bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
+                          unsigned num_args, bool isolated) {
+  if (!sharc_p_expect(p, '{'))
+    return false;
+  if (!sharc_p_enter(p))
+    return false;
+  sharc_region *r = sharc_arena_alloc(&p->ctx->arena, sizeof *r);
+  region_scope scope;
+  sharc_p_push_scope(p, &scope, isolated);
+  bool ok = true;
+  if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
+    sharc_block *entry = sharc_block_create(p->ctx);
+    sharc_region_append_block(r, entry);
+    for (unsigned i = 0; ok && i < num_args; i++) {
+      sharc_value *v = sharc_block_add_arg(entry, args[i].type, args[i].loc);
+      ok = sharc_p_define(p, &args[i].ref.tok, &v, 1);
+    }
+    if (ok && num_args && p->tok.kind == TOK_CARET_ID && r->first == entry &&
+        !entry->first) {
+      ok = sharc_p_error(p, "invalid block name in region with named arguments");
+    }
+    ok = ok && parse_block_body(p, entry);
+  }
+  while (ok && p->tok.kind == TOK_CARET_ID)
+    ok = parse_labeled_block(p, r);
+  if (ok && !sharc_tok_is(&p->tok, '}'))
+    ok = sharc_p_expect(p, '}');
+  ok = sharc_p_pop_scope(p, ok) && ok;
+  if (ok)
+    sharc_p_next(p); /* } */
+  sharc_p_leave(p);
+  *out = r;
+  return ok;
+}
+
+/* ---- operations --------------------------------------------------------- */
+
+typedef struct result_binding {
+  sharc_token tok;
+  unsigned count;
+} result_binding;
+
+static bool parse_result_list(sharc_parser *p, result_binding **out, unsigned *n,
+                              unsigned *total) {
+  unsigned cap = 0;
+  *out = NULL;
+  *n = *total = 0;
+  do {
+    if (p->tok.kind != TOK_PERCENT_ID)
+      return sharc_p_error(p, "expected valid ssa identifier");
+    result_binding rb = {p->tok, 1};
+    sharc_p_next(p);
+    if (sharc_p_eat(p, ':')) {
+      int64_t c;
+      if (p->tok.kind != TOK_INTEGER)
+        return sharc_p_error(p, "expected integer number of results");
+      if (!sharc_p_parse_int(p, &c))
+        return false;
+      if (c < 1)
+        return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
+      rb.count = (unsigned)c;
+    }
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 4;
+      result_binding *g = sharc_arena_alloc(&p->scratch, cap * sizeof *g);
+      if (*n)
+        memcpy(g, *out, *n * sizeof *g);
+      *out = g;
+    }
+    (*out)[(*n)++] = rb;
+    *total += rb.count;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, '=');
+}
+
+static bool parse_generic_operands(sharc_parser *p, sharc_ptrvec *refs) {
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    sharc_operand_ref *r = sharc_arena_alloc(&p->scratch, sizeof *r);
+    if (!sharc_p_parse_operand(p, r))
+      return false;
+    sharc_ptrvec_push(refs, r);
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
+  sharc_ptrvec refs = {0};
+  bool ok = parse_generic_operands(p, &refs);
+  if (ok && sharc_p_eat(p, '[')) {
+    do {
+      sharc_block *succ;
+      ok = sharc_p_parse_successor(p, &succ);
+      if (ok)
+        sharc_ptrvec_push(&b->successors, succ);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ']');
+  }
+  if (ok && sharc_tok_is(&p->tok, '<')) {
+    sharc_p_next(p);
+    sharc_attr *props;
+    ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
+    if (ok && props->kind != SHARC_ATTR_DICTIONARY)
+      ok = sharc_p_error(p, "expected dictionary of properties");
+    for (unsigned i = 0; ok && i < props->dict.n; i++)
+      sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
+  }
+  if (ok && sharc_tok_is(&p->tok, '(')) {
+    sharc_p_next(p);
+    bool isolated = def && (def->traits & SHARC_TRAIT_ISOLATED);
+    do {
+      sharc_region *r;
+      ok = sharc_p_parse_region(p, &r, NULL, 0, isolated);
+      if (ok)
+        sharc_ptrvec_push(&b->regions, r);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ')');
+  }
+  ok = ok && sharc_p_parse_optional_attr_dict(p, b);
+  sharc_token colon = p->tok;
+  ok = ok && sharc_p_expect(p, ':');
+  sharc_token type_tok = p->tok;
+  sharc_type *fn = NULL;
+  ok = ok && sharc_p_parse_type(p, &fn);
+  if (ok && fn->kind != SHARC_TYPE_FUNCTION)
+    ok = sharc_p_error_at(p, &type_tok, "expected function type");
+  if (ok && fn->list.n_in != refs.len)
+    ok = sharc_p_error_at(p, &type_tok, "expected %u operand type%s but had %u", refs.len,
+                          refs.len == 1 ? "" : "s", fn->list.n_in);
+  for (unsigned i = 0; ok && i < refs.len; i++) {
+    sharc_value *v;
+    ok = sharc_p_resolve_operand(p, refs.items[i], fn->list.types[i], &v);
+    if (ok)
+      sharc_ptrvec_push(&b->operands, v);
+  }
+  for (unsigned i = 0; ok && i < fn->list.n_res; i++)
+    sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
+  (void)colon;
+  sharc_ptrvec_free(&refs);
+  return ok;
+}
+
+/* Resolves a custom op name: `dialect.op`, or `op` in the default dialect. */
+static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_ident **full) {
+  const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+  if (def) {
+    *full = sharc_ident_get(p->ctx, name);
+    return def;
+  }
+  const char *dd = sharc_p_default_dialect(p);
+  if (*dd) {
+    char buf[256];
+    int n = snprintf(buf, sizeof buf, "%s.%.*s", dd, (int)name.len, name.data);
+    if (n > 0 && (size_t)n < sizeof buf) {
+      def = sharc_context_lookup_op(p->ctx, (sharc_str){buf, (size_t)n});
+      if (def) {
+        *full = sharc_ident_get(p->ctx, (sharc_str){buf, (size_t)n});
+        return def;
+      }
+    }
+  }
+  return NULL;
+}
+
+static bool check_registered(sharc_parser *p, const sharc_token *t, sharc_str name,
+                             const sharc_op_def *def) {
+  if (def)
+    return true;
+  const char *dot = memchr(name.data, '.', name.len);
+  sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
+  if (dot && sharc_context_dialect(p->ctx, dialect) && !p->ctx->allow_unregistered)
+    return sharc_p_error_at(p, t, "unregistered operation '%.*s' found in dialect ('%.*s') that "
+                            "does not allow unknown operations", (int)name.len, name.data,
+                            (int)dialect.len, dialect.data);
+  if (!p->ctx->allow_unregistered)
+    return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
+                            "this is intended, please use -allow-unregistered-dialect with "
+                            "the MLIR tool used");
+  return true;
+}
+
+static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
+  sharc_attr *dict = sharc_attr_dictionary(p->ctx, b->attrs, b->num_attrs);
+  sharc_op_state st = {b->name,
+                       b->loc,
+                       (sharc_value *const *)b->operands.items,
+                       b->operands.len,
+                       (sharc_type *const *)b->result_types.items,
+                       b->result_types.len,
+                       dict,
+                       b->regions.len,
+                       (sharc_block *const *)b->successors.items,
+                       b->successors.len};
+  sharc_op *op = sharc_op_create(p->ctx, &st);
+  for (unsigned i = 0; i < b->regions.len; i++)
+    sharc_region_take_body(&op->regions[i], b->regions.items[i]);
+  return op;
+}
+
+static bool parse_op(sharc_parser *p, sharc_block *block) {
+  sharc_token start = p->tok;
+  result_binding *results = NULL;
+  unsigned num_bindings = 0, num_results = 0;
+  if (p->tok.kind == TOK_PERCENT_ID &&
+      !parse_result_list(p, &results, &num_bindings, &num_results))
+    return false;
+  sharc_op_builder b = {0};
+  sharc_token name_tok = p->tok;
+  b.loc = sharc_p_tok_loc(p, &name_tok); /* MLIR locates an op at its name */
+  bool ok;
+  bool pushed_dialect = false;
+  if (name_tok.kind == TOK_STRING) {
+    sharc_str name = sharc_p_unescape(p, &name_tok);
+    if (name.len == 0) {
+      return sharc_p_error(p, "empty operation name is invalid");
+    }
+    b.name = sharc_ident_get(p->ctx, name);
+    const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+    sharc_p_next(p);
+    ok = check_registered(p, &name_tok, name, def) && parse_generic_op(p, &b, def);
+  } else if (name_tok.kind == TOK_BARE_ID) {
+    sharc_str name = sharc_tok_str(&name_tok);
+    const sharc_op_def *def = lookup_custom(p, name, &b.name);
+    if (!def || !def->parse) {
+      const char *dot = memchr(name.data, '.', name.len);
+      const char *dd = sharc_p_default_dialect(p);
+      builder_cleanup(&b);
+      if (!dot && *dd)
+        return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown (tried '%s.%.*s' as well)",
+                                (int)name.len, name.data, dd, (int)name.len, name.data);
+      if (dot && !sharc_context_dialect(p->ctx, (sharc_str){name.data, (size_t)(dot - name.data)}))
+        return sharc_p_error_at(p, &name_tok, "Dialect `%.*s' not found for custom op '%.*s' ",
+                                (int)(dot - name.data), name.data, (int)name.len, name.data);
+      return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown", (int)name.len,
+                              name.data);
+    }
+    sharc_p_next(p);
+    if (p->dialect_depth == SHARC_MAX_DIALECT_STACK) {
+      builder_cleanup(&b);
+      return sharc_p_error(p, "nesting is too deep");
+    }
+    p->dialect_stack[p->dialect_depth++] = def->default_dialect ? def->default_dialect : "";
+    pushed_dialect = true;
+    ok = def->parse(p, &b);
+  } else {
+    builder_cleanup(&b);
+    if (name_tok.kind == TOK_ERROR)
+      return sharc_p_error(p, "%s", p->lx.error);
+    return sharc_p_error(p, "expected operation name in quotes");
+  }
+  if (pushed_dialect)
+    p->dialect_depth--;
+  if (ok) {
+    sharc_attr *loc = b.loc;
+    ok = sharc_p_parse_optional_loc(p, &loc);
+    b.loc = loc;
+  }
+  if (ok && num_bindings && b.result_types.len != num_results)
+    ok = sharc_p_error_at(p, &start, "operation defines %u results but was provided %u to bind",
+                          b.result_types.len, num_results);
+  if (!ok) {
+    builder_cleanup(&b);
+    return false;
+  }
+  sharc_op *op = create_op(p, &b);
+  builder_cleanup(&b);
+  sharc_block_append_op(block, op);
+  unsigned next = 0;
+  for (unsigned i = 0; i < num_bindings; i++) {
+    sharc_value *stack_vals[16];
+    sharc_value **vals = results[i].count <= 16 ? stack_vals
+                                                : malloc(results[i].count * sizeof *vals);
+    if (!vals)
+      abort();
+    for (unsigned k = 0; k < results[i].count; k++)
+      vals[k] = &op->results[next + k];
+    next += results[i].count;
+    ok = sharc_p_define(p, &results[i].tok, vals, results[i].count);
+    if (vals != stack_vals)
+      free(vals);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* ---- top level ---------------------------------------------------------- */
+
+static bool parse_alias_def(sharc_parser *p) {
+  sharc_token t = p->tok;
+  bool is_type = t.kind == TOK_BANG_ID;
+  sharc_str name = {t.start + 1, t.len - 1};
+  if (memchr(name.data, '.', name.len))
+    return sharc_p_error(p, "expected '=' in %s alias definition", is_type ? "type" : "attribute");
+  sharc_ident *id = sharc_ident_get(p->ctx, name);
+  sharc_ptrmap *map = is_type ? &p->type_aliases : &p->attr_aliases;
+  if (sharc_ptrmap_get(map, id))
+    return sharc_p_error(p, "redefinition of %s alias id '%.*s'", is_type ? "type" : "attribute",
+                         (int)name.len, name.data);
+  sharc_p_next(p);
+  if (!sharc_tok_is(&p->tok, '='))
+    return sharc_p_error(p, "expected '=' in %s alias definition", is_type ? "type" : "attribute");
+  sharc_p_next(p);
+  if (is_type) {
+    sharc_type *ty;
+    if (!sharc_p_parse_type(p, &ty))
+      return false;
+    sharc_ptrmap_put(map, id, ty);
+    return true;
+  }
+  sharc_attr *a;
+  if (!sharc_p_parse_attr(p, NULL, &a))
+    return false;
+  sharc_ptrmap_put(map, id, a);
+  return true;
+}
+
+static bool skip_file_metadata(sharc_parser *p) {
+  /* {-# dialect_resources: {...} #-}: resources are not supported yet */
+  return sharc_p_error(p, "file metadata dictionaries ({-# ... #-}) are not supported yet");
+}
+
+static sharc_op *parse_top(sharc_parser *p) {
+  sharc_block *top = sharc_block_create(p->ctx);
+  region_scope scope;
+  sharc_p_push_scope(p, &scope, true);
+  bool ok = true;
+  while (ok && p->tok.kind != TOK_EOF) {
+    if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
+      ok = parse_alias_def(p);
+    else if (p->tok.kind == TOK_FILE_METADATA_BEGIN)
+      ok = skip_file_metadata(p);
+    else if (p->tok.kind == TOK_ERROR)
+      ok = sharc_p_error(p, "%s", p->lx.error);
+    else
+      ok = parse_op(p, top);
+  }
+  ok = sharc_p_pop_scope(p, ok) && ok;
+  if (!ok)
+    return NULL;
+  sharc_op *only = top->first;
+  if (only && only == top->last && sharc_op_is(only, "builtin.module")) {
+    sharc_op_remove_from_parent(only);
+    return only;
+  }
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(p->ctx, SHARC_STR("builtin.module"));
+  st.loc = sharc_loc_file(p->ctx, p->file, p->module_line, p->module_col);
+  st.num_regions = 1;
+  sharc_op *module = sharc_op_create(p->ctx, &st);
+  sharc_region_append_block(&module->regions[0], top);
+  return module;
+}
+
+static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, const char *buf,
+                        size_t len, unsigned first_line, unsigned first_col) {
+  memset(p, 0, sizeof *p);
+  p->ctx = ctx;
+  p->file = sharc_ident_get(ctx, sharc_str_from_cstr(name));
+  sharc_lexer_init(&p->lx, buf, len, first_line);
+  /* a chunk may start mid-line (after a split marker): columns count from
+   * the real start of that line, which lies before `buf` in the same file */
+  p->lx.line_start = buf - (first_col ? first_col - 1 : 0);
+  p->module_line = first_line == 1 && first_col <= 1 ? 0 : first_line;
+  p->module_col = first_line == 1 && first_col <= 1 ? 0 : first_col;
+  p->tok = sharc_lex(&p->lx);
+}
+
+static void parser_free(sharc_parser *p) {
+  sharc_ptrmap_free(&p->attr_aliases);
+  sharc_ptrmap_free(&p->type_aliases);
+  sharc_ptrmap_free(&p->values);
+  sharc_arena_free(&p->scratch);
+}
+
+sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                                unsigned first_line, unsigned first_col) {
+  sharc_parser p;
+  parser_init(&p, ctx, name, buf, len, first_line, first_col);
+  sharc_op *m = parse_top(&p);
+  parser_free(&p);
+  sharc_diag_flush(ctx);
+  return m;
+}
+
+sharc_op *sharc_parse_source(sharc_context *ctx, const char *name, const char *buf, size_t len) {
+  return sharc_parse_source_at(ctx, name, buf, len, 1, 1);
+}
+
+static bool at_end(sharc_parser *p) {
+  if (p->tok.kind == TOK_EOF)
+    return true;
+  return sharc_p_error(p, "unexpected trailing characters");
+}
+
+sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text) {
+  sharc_parser p;
+  parser_init(&p, ctx, "<type>", text.data, text.len, 1, 1);
+  sharc_type *t = NULL;
+  if (!sharc_p_parse_type(&p, &t) || !at_end(&p))
+    t = NULL;
+  parser_free(&p);
+  sharc_diag_flush(ctx);
+  return t;
+}
+
+sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text) {
+  sharc_parser p;
+  parser_init(&p, ctx, "<attribute>", text.data, text.len, 1, 1);
+  sharc_attr *a = NULL;
+  if (!sharc_p_parse_attr(&p, NULL, &a) || !at_end(&p))
+    a = NULL;
+  parser_free(&p);
+  sharc_diag_flush(ctx);
+  return a;
+}

@@ -1,0 +1,414 @@
+/* Parsing of builtin types, type aliases and dialect types. */
+#include "asm/parser_impl.h"
+#include "support/apfloat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool sharc_p_enter(sharc_parser *p) {
+  if (++p->depth > SHARC_MAX_NESTING) {
+    sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
+    return false;
+  }
+  return true;
+}
+
+void sharc_p_leave(sharc_parser *p) { p->depth--; }
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static bool expected_type_error(sharc_parser *p) {
+  if (p->tok.kind == TOK_ERROR)
+    return sharc_p_error(p, "%s", p->lx.error);
+  return sharc_p_error(p, "expected non-function type");
+}
+
+/* `i32`, `si8`, `ui16`: returns false when the spelling is not an integer type. */
+static bool integer_type_name(sharc_str s, unsigned *width, sharc_signedness *sign) {
+  size_t i = 0;
+  *sign = SHARC_SIGNLESS;
+  if (s.len > 2 && s.data[0] == 's' && s.data[1] == 'i') {
+    *sign = SHARC_SIGNED;
+    i = 2;
+  } else if (s.len > 2 && s.data[0] == 'u' && s.data[1] == 'i') {
+    *sign = SHARC_UNSIGNED;
+    i = 2;
+  } else if (s.len > 1 && s.data[0] == 'i') {
+    i = 1;
+  } else {
+    return false;
+  }
+  uint64_t w = 0;
+  for (; i < s.len; i++) {
+    if (!is_digit(s.data[i]))
+      return false;
+    w = w * 10 + (uint64_t)(s.data[i] - '0');
+    if (w > 0xffffffffu)
+      w = 0xffffffffu;
+  }
+  *width = (unsigned)(w > 0xffffffffu ? 0xffffffffu : w);
+  return true;
+}
+
+bool sharc_p_at_type_start(const sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  if (t->kind == TOK_BANG_ID || sharc_tok_is(t, '('))
+    return true;
+  if (t->kind != TOK_BARE_ID)
+    return false;
+  sharc_str s = sharc_tok_str(t);
+  unsigned w;
+  sharc_signedness sg;
+  sharc_float_kind fk;
+  if (integer_type_name(s, &w, &sg) || sharc_float_kind_from_name(s, &fk))
+    return true;
+  static const char *const kws[] = {"index", "none", "complex", "tensor", "vector", "memref",
+                                    "tuple", NULL};
+  for (const char *const *k = kws; *k; k++)
+    if (sharc_str_eq_cstr(s, *k))
+      return true;
+  return false;
+}
+
+typedef struct dims {
+  int64_t *shape;
+  bool *scalable;
+  unsigned rank, cap;
+} dims;
+
+static void dims_push(dims *d, int64_t v, bool scalable) {
+  if (d->rank == d->cap) {
+    d->cap = d->cap ? d->cap * 2 : 8;
+    d->shape = realloc(d->shape, d->cap * sizeof *d->shape);
+    d->scalable = realloc(d->scalable, d->cap * sizeof *d->scalable);
+    if (!d->shape || !d->scalable)
+      abort();
+  }
+  d->shape[d->rank] = v;
+  d->scalable[d->rank++] = scalable;
+}
+
+static void dims_free(dims *d) {
+  free(d->shape);
+  free(d->scalable);
+}
+
+/* Scans `4x?x[8]x` character by character (the lexer would read `0xf32` as
+ * a hex number), leaving the lexer on the element type. `*allow_unranked`
+ * is cleared unless `*x` was seen. */
+static bool parse_dims(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_scalable,
+                       bool *unranked) {
+  const char *s = p->lx.cur, *end = p->lx.end;
+  while (s < end && (*s == ' ' || *s == '\t'))
+    s++;
+  if (unranked) {
+    *unranked = false;
+    if (s < end && *s == '*') {
+      if (s + 1 >= end || s[1] != 'x') {
+        p->tok.col += (unsigned)(s + 1 - p->tok.start);
+        return sharc_p_error(p, "expected 'x' in unranked tensor type");
+      }
+      *unranked = true;
+      s += 2;
+      goto done;
+    }
+  }
+  for (;;) {
+    const char *dim_start = s;
+    bool scalable = false;
+    if (allow_scalable && s < end && *s == '[') {
+      scalable = true;
+      s++;
+    }
+    int64_t v;
+    if (s < end && *s == '?' && allow_dynamic) {
+      v = SHARC_DYNAMIC;
+      s++;
+    } else if (s < end && is_digit(*s)) {
+      uint64_t n = 0;
+      while (s < end && is_digit(*s)) {
+        n = n * 10 + (uint64_t)(*s - '0');
+        if (n > (uint64_t)INT64_MAX / 16) {
+          sharc_token t = p->tok;
+          t.col += (unsigned)(dim_start - p->tok.start);
+          return sharc_p_error_at(p, &t, "invalid dimension");
+        }
+        s++;
+      }
+      v = (int64_t)n;
+    } else {
+      s = dim_start;
+      break;
+    }
+    if (scalable) {
+      if (s >= end || *s != ']') {
+        sharc_token t = p->tok;
+        t.col += (unsigned)(s - p->tok.start);
+        return sharc_p_error_at(p, &t, "missing ']' closing scalable dimension");
+      }
+      s++;
+    }
+    if (s >= end || *s != 'x') {
+      sharc_token t = p->tok;
+      t.col += (unsigned)(s - p->tok.start);
+      return sharc_p_error_at(p, &t, "expected 'x' in dimension list");
+    }
+    s++;
+    dims_push(d, v, scalable);
+  }
+done:
+  sharc_lexer_reset(&p->lx, s, p->lx.line, p->lx.line_start);
+  sharc_p_next(p);
+  return true;
+}
+
+static bool parse_element_type(sharc_parser *p, sharc_type **out) {
+  return sharc_p_parse_type(p, out);
+}
+
+static bool parse_shaped(sharc_parser *p, sharc_str kw, sharc_type **out) {
+  if (!sharc_tok_is(&p->tok, '<'))
+    return sharc_p_expect(p, '<');
+  dims d = {0};
+  bool unranked = false;
+  bool is_tensor = sharc_str_eq_cstr(kw, "tensor"), is_vector = sharc_str_eq_cstr(kw, "vector");
+  bool ok = parse_dims(p, &d, !is_vector, is_vector, is_vector ? NULL : &unranked);
+  sharc_type *elem = NULL;
+  sharc_token elem_tok = p->tok;
+  ok = ok && parse_element_type(p, &elem);
+  if (ok && is_tensor) {
+    sharc_attr *enc = NULL;
+    if (sharc_p_eat(p, ',')) {
+      if (unranked)
+        ok = sharc_p_error(p, "cannot apply encoding to unranked tensor");
+      ok = ok && sharc_p_parse_attr(p, NULL, &enc);
+    }
+    if (ok && (elem->kind == SHARC_TYPE_FUNCTION || elem->kind == SHARC_TYPE_TENSOR ||
+               elem->kind == SHARC_TYPE_UNRANKED_TENSOR || elem->kind == SHARC_TYPE_MEMREF ||
+               elem->kind == SHARC_TYPE_NONE))
+      ok = sharc_p_error_at(p, &elem_tok, "invalid tensor element type");
+    if (ok)
+      *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
+                      : sharc_type_tensor(p->ctx, d.shape, d.rank, elem, enc);
+  } else if (ok && is_vector) {
+    if (d.rank == 0)
+      ok = sharc_p_error_at(p, &elem_tok, "expected dimension size in vector type");
+    if (ok && !(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
+                elem->kind == SHARC_TYPE_FLOAT))
+      ok = sharc_p_error_at(p, &elem_tok,
+                            "vector elements must be int/index/float type but got '%s'",
+                            "type");
+    if (ok)
+      *out = sharc_type_vector(p->ctx, d.shape, d.scalable, d.rank, elem);
+  } else if (ok) { /* memref */
+    sharc_attr *layout = NULL, *space = NULL;
+    while (ok && sharc_p_eat(p, ',')) {
+      sharc_attr *a = NULL;
+      ok = sharc_p_parse_attr(p, NULL, &a);
+      if (!ok)
+        break;
+      if (!layout && !space && a->kind != SHARC_ATTR_INTEGER && !unranked)
+        layout = a;
+      else
+        space = a;
+    }
+    if (ok)
+      *out = unranked ? sharc_type_unranked_memref(p->ctx, elem, space)
+                      : sharc_type_memref(p->ctx, d.shape, d.rank, elem, layout, space);
+  }
+  dims_free(&d);
+  return ok && sharc_p_expect(p, '>');
+}
+
+bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    sharc_type *t;
+    if (!sharc_p_parse_type(p, &t))
+      return false;
+    sharc_ptrvec_push(out, t);
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
+  if (sharc_tok_is(&p->tok, '('))
+    return sharc_p_parse_type_list_parens(p, out);
+  sharc_type *t;
+  if (!sharc_p_parse_type(p, &t))
+    return false;
+  sharc_ptrvec_push(out, t);
+  return true;
+}
+
+static bool parse_function_type(sharc_parser *p, sharc_type **out) {
+  sharc_ptrvec ins = {0}, outs = {0};
+  bool ok = sharc_p_parse_type_list_parens(p, &ins) && sharc_p_expect_arrow(p) &&
+            sharc_p_parse_function_result_types(p, &outs);
+  if (ok)
+    *out = sharc_type_function(p->ctx, (sharc_type *const *)ins.items, ins.len,
+                               (sharc_type *const *)outs.items, outs.len);
+  sharc_ptrvec_free(&ins);
+  sharc_ptrvec_free(&outs);
+  return ok;
+}
+
+bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
+  /* the current token is '<'; scan raw text to its matching '>' */
+  const char *s = p->tok.start, *end = p->lx.end;
+  int depth = 0;
+  const char *q = s;
+  unsigned line = p->tok.line;
+  const char *line_start = p->lx.line_start;
+  for (; q < end; q++) {
+    char c = *q;
+    if (c == '\n') {
+      line++;
+      line_start = q + 1;
+    }
+    if (c == '"') {
+      for (q++; q < end && *q != '"'; q++)
+        if (*q == '\\')
+          q++;
+      if (q >= end)
+        break;
+      continue;
+    }
+    if (c == '<' || c == '(' || c == '[' || c == '{')
+      depth++;
+    else if (c == '>' || c == ')' || c == ']' || c == '}') {
+      if (c == '>' && q > s && q[-1] == '-')
+        continue; /* an arrow inside the body */
+      if (--depth == 0)
+        break;
+    }
+  }
+  if (q >= end)
+    return sharc_p_error(p, "unbalanced '<' character in pretty dialect name");
+  *out = (sharc_str){s, (size_t)(q + 1 - s)};
+  sharc_lexer_reset(&p->lx, q + 1, line, line_start);
+  sharc_p_next(p);
+  return true;
+}
+
+/* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
+static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
+  sharc_token t = p->tok;
+  sharc_str full = {t.start + 1, t.len - 1};
+  const char *dot = memchr(full.data, '.', full.len);
+  if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
+    sharc_type *ty = sharc_ptrmap_get(&p->type_aliases, sharc_ident_get(p->ctx, full));
+    sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
+    if (!ty)
+      return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
+    *out = ty;
+    return true;
+  }
+  sharc_str dialect = {full.data, dot ? (size_t)(dot - full.data) : full.len};
+  sharc_str mnemonic = dot ? (sharc_str){dot + 1, full.len - dialect.len - 1} : (sharc_str){"", 0};
+  const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
+  sharc_p_next(p);
+  if (d && d->parse_type) {
+    sharc_type *ty = d->parse_type(p, mnemonic);
+    if (!ty)
+      return false;
+    *out = ty;
+    return true;
+  }
+  if (d || !p->ctx->allow_unregistered)
+    return sharc_p_error_at(p, &t, "dialect '%.*s' provides no type parsing hook",
+                            (int)dialect.len, dialect.data);
+  sharc_str body = mnemonic;
+  if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len) {
+    sharc_str angle;
+    if (!sharc_p_capture_angle_body(p, &angle))
+      return false;
+    if (dot)
+      body = (sharc_str){mnemonic.data, (size_t)(angle.data + angle.len - mnemonic.data)};
+    else
+      body = (sharc_str){angle.data + 1, angle.len - 2};
+  }
+  *out = sharc_type_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body);
+  return true;
+}
+
+bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+  sharc_token t = p->tok;
+  if (t.kind == TOK_BANG_ID)
+    return parse_bang_type(p, out);
+  if (sharc_tok_is(&t, '(')) {
+    if (!sharc_p_enter(p))
+      return false;
+    bool ok = parse_function_type(p, out);
+    sharc_p_leave(p);
+    return ok;
+  }
+  if (t.kind == TOK_ERROR)
+    return sharc_p_error(p, "%s", p->lx.error);
+  if (t.kind != TOK_BARE_ID)
+    return expected_type_error(p);
+  sharc_str s = sharc_tok_str(&t);
+  unsigned width;
+  sharc_signedness sign;
+  sharc_float_kind fk;
+  if (integer_type_name(s, &width, &sign)) {
+    if (width > 16777215)
+      return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
+    sharc_p_next(p);
+    *out = sharc_type_integer(p->ctx, width, sign);
+    return true;
+  }
+  if (sharc_float_kind_from_name(s, &fk)) {
+    sharc_p_next(p);
+    *out = sharc_type_float(p->ctx, fk);
+    return true;
+  }
+  if (sharc_str_eq_cstr(s, "index") || sharc_str_eq_cstr(s, "none")) {
+    sharc_p_next(p);
+    *out = s.data[0] == 'i' ? sharc_type_index(p->ctx) : sharc_type_none(p->ctx);
+    return true;
+  }
+  if (!sharc_p_enter(p))
+    return false;
+  bool ok = false;
+  if (sharc_str_eq_cstr(s, "complex")) {
+    sharc_p_next(p);
+    sharc_type *elem;
+    sharc_token et;
+    ok = sharc_p_expect(p, '<');
+    et = p->tok;
+    ok = ok && sharc_p_parse_type(p, &elem);
+    if (ok && elem->kind != SHARC_TYPE_FLOAT && elem->kind != SHARC_TYPE_INTEGER)
+      ok = sharc_p_error_at(p, &et, "invalid element type for complex");
+    ok = ok && sharc_p_expect(p, '>');
+    if (ok)
+      *out = sharc_type_complex(p->ctx, elem);
+  } else if (sharc_str_eq_cstr(s, "tensor") || sharc_str_eq_cstr(s, "vector") ||
+             sharc_str_eq_cstr(s, "memref")) {
+    sharc_p_next(p);
+    ok = parse_shaped(p, s, out);
+  } else if (sharc_str_eq_cstr(s, "tuple")) {
+    sharc_p_next(p);
+    sharc_ptrvec elems = {0};
+    ok = sharc_p_expect(p, '<');
+    if (ok && !sharc_p_eat(p, '>')) {
+      do {
+        sharc_type *e;
+        ok = sharc_p_parse_type(p, &e);
+        if (ok)
+          sharc_ptrvec_push(&elems, e);
+      } while (ok && sharc_p_eat(p, ','));
+      ok = ok && sharc_p_expect(p, '>');
+    }
+    if (ok)
+      *out = sharc_type_tuple(p->ctx, (sharc_type *const *)elems.items, elems.len);
+    sharc_ptrvec_free(&elems);
+  } else {
+    ok = expected_type_error(p);
+  }
+  sharc_p_leave(p);
+  return ok;
+}

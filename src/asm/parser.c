@@ -1,0 +1,497 @@
+/* MLIR assembly parser: generic and custom operation forms, regions and
+ * blocks, SSA scoping with forward references, aliases, builtin types,
+ * attributes and locations. Errors stop the parse at the first one, as
+ * MLIR's parser does. */
+#include "asm/parser_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small vectors ------------------------------------------------------ */
+
+void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
+  if (v->len == v->cap) {
+    unsigned cap = v->cap ? v->cap * 2 : 8;
+    void **items = realloc(v->items, cap * sizeof *items);
+    if (!items)
+      abort();
+    v->items = items;
+    v->cap = cap;
+  }
+  v->items[v->len++] = item;
+}
+
+void sharc_ptrvec_free(sharc_ptrvec *v) {
+  free(v->items);
+  v->items = NULL;
+  v->len = v->cap = 0;
+}
+
+void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
+  for (unsigned i = 0; i < b->num_attrs; i++)
+    if (b->attrs[i].name == name) {
+      b->attrs[i].value = value;
+      return;
+    }
+  if (b->num_attrs == b->cap_attrs) {
+    unsigned cap = b->cap_attrs ? b->cap_attrs * 2 : 8;
+    sharc_named_attr *a = realloc(b->attrs, cap * sizeof *a);
+    if (!a)
+      abort();
+    b->attrs = a;
+    b->cap_attrs = cap;
+  }
+  b->attrs[b->num_attrs++] = (sharc_named_attr){name, value};
+}
+
+void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
+                            sharc_attr *value) {
+  sharc_builder_add_attr(b, sharc_ident_get(p->ctx, sharc_str_from_cstr(name)), value);
+}
+
+void builder_cleanup(sharc_op_builder *b) {
+  sharc_ptrvec_free(&b->operands);
+  sharc_ptrvec_free(&b->result_types);
+  sharc_ptrvec_free(&b->regions);
+  sharc_ptrvec_free(&b->successors);
+  free(b->attrs);
+}
+
+/* ---- tokens and errors -------------------------------------------------- */
+
+const sharc_token *sharc_p_tok(const sharc_parser *p) { return &p->tok; }
+sharc_context *sharc_p_context(const sharc_parser *p) { return p->ctx; }
+bool sharc_p_failed(const sharc_parser *p) { return p->failed; }
+
+sharc_attr *sharc_p_tok_loc(sharc_parser *p, const sharc_token *t) {
+  return sharc_loc_file(p->ctx, p->file, t->line, t->col);
+}
+
+static bool verror_at(sharc_parser *p, unsigned line, unsigned col, const char *fmt, va_list ap) {
+  if (p->failed)
+    return false;
+  p->failed = true;
+  sharc_emit_v(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, line, col), fmt, ap);
+  return false;
+}
+
+bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror_at(p, t->line, t->col, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+bool sharc_p_error(sharc_parser *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror_at(p, p->tok.line, p->tok.col, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* A lexer error points at the offending character when it knows one. */
+static bool lex_error(sharc_parser *p) {
+  if (p->lx.error_at) {
+    const char *at = p->lx.error_at;
+    unsigned col = p->tok.col + (unsigned)(at - p->tok.start);
+    sharc_token t = p->tok;
+    t.col = col;
+    return sharc_p_error_at(p, &t, "%s", p->lx.error);
+  }
+  return sharc_p_error(p, "%s", p->lx.error ? p->lx.error : "unexpected character");
+}
+
+void sharc_p_next(sharc_parser *p) {
+  p->prev_end = p->tok.start + p->tok.len;
+  p->prev_line = p->tok.line;
+  p->prev_col = p->tok.col + (unsigned)p->tok.len;
+  p->tok = sharc_lex(&p->lx);
+}
+
+bool sharc_p_eat(sharc_parser *p, char c) {
+  if (!sharc_tok_is(&p->tok, c))
+    return false;
+  sharc_p_next(p);
+  return true;
+}
+
+/* MLIR reports a missing token at the end of the previous one when the
+ * current token starts a new line, else at the current token. */
+static bool expected_error(sharc_parser *p, const char *what) {
+  if (p->tok.kind == TOK_ERROR)
+    return lex_error(p);
+  if (p->prev_end && p->tok.line != p->prev_line) {
+    sharc_token t = p->tok;
+    t.line = p->prev_line;
+    t.col = p->prev_col;
+    return sharc_p_error_at(p, &t, "%s", what);
+  }
+  return sharc_p_error(p, "%s", what);
+}
+
+bool sharc_p_expect(sharc_parser *p, char c) {
+  if (sharc_p_eat(p, c))
+    return true;
+  char msg[32] = "expected '?'";
+  msg[10] = c;
+  return expected_error(p, msg);
+}
+
+bool sharc_p_eat_keyword(sharc_parser *p, const char *kw) {
+  if (!sharc_tok_is_keyword(&p->tok, kw))
+    return false;
+  sharc_p_next(p);
+  return true;
+}
+
+bool sharc_p_expect_keyword(sharc_parser *p, const char *kw) {
+  if (sharc_p_eat_keyword(p, kw))
+    return true;
+  char msg[128];
+  snprintf(msg, sizeof msg, "expected '%s'", kw);
+  return expected_error(p, msg);
+}
+
+bool sharc_p_eat_arrow(sharc_parser *p) {
+  if (p->tok.kind != TOK_ARROW)
+    return false;
+  sharc_p_next(p);
+  return true;
+}
+
+bool sharc_p_expect_arrow(sharc_parser *p) {
+  if (sharc_p_eat_arrow(p))
+    return true;
+  return expected_error(p, "expected '->'");
+}
+
+bool sharc_p_parse_keyword(sharc_parser *p, sharc_str *out, const char *what) {
+  if (p->tok.kind != TOK_BARE_ID)
+    return expected_error(p, what);
+  *out = sharc_tok_str(&p->tok);
+  sharc_p_next(p);
+  return true;
+}
+
+static int hex_value(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  return c - 'A' + 10;
+}
+
+/* Decodes a string token's escapes into the parser arena. */
+sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t) {
+  const char *s = t->start + 1, *end = t->start + t->len - 1;
+  if (t->kind == TOK_AT_ID) {
+    s++;
+  }
+  char *out = sharc_arena_alloc(&p->scratch, (size_t)(end - s) + 1);
+  size_t n = 0;
+  while (s < end) {
+    if (*s != '\\') {
+      out[n++] = *s++;
+      continue;
+    }
+    s++;
+    switch (*s) {
+    case 'n':
+      out[n++] = '\n';
+      s++;
+      break;
+    case 't':
+      out[n++] = '\t';
+      s++;
+      break;
+    case '"':
+    case '\\':
+      out[n++] = *s++;
+      break;
+    default:
+      out[n++] = (char)(hex_value(s[0]) * 16 + hex_value(s[1]));
+      s += 2;
+      break;
+    }
+  }
+  out[n] = 0;
+  return (sharc_str){out, n};
+}
+
+bool sharc_p_parse_string(sharc_parser *p, sharc_str *out) {
+  if (p->tok.kind != TOK_STRING)
+    return expected_error(p, "expected string");
+  *out = sharc_p_unescape(p, &p->tok);
+  sharc_p_next(p);
+  return true;
+}
+
+/* ---- integers ----------------------------------------------------------- */
+
+/* Magnitude of an integer token as little-endian words; false on overflow
+ * of SHARC_INT_WORDS words. */
+bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords) {
+  memset(words, 0, SHARC_INT_WORDS * sizeof *words);
+  unsigned base = 10;
+  const char *s = t->start, *end = t->start + t->len;
+  if (t->len > 2 && s[0] == '0' && s[1] == 'x') {
+    base = 16;
+    s += 2;
+  }
+  for (; s < end; s++) {
+    uint64_t carry = (uint64_t)hex_value(*s);
+    for (unsigned i = 0; i < SHARC_INT_WORDS; i++) {
+      uint64_t w = words[i];
+      uint64_t lo = (w & 0xffffffffu) * base + (carry & 0xffffffffu);
+      uint64_t hi = (w >> 32) * base + (lo >> 32) + (carry >> 32);
+      words[i] = (hi << 32) | (lo & 0xffffffffu);
+      carry = hi >> 32;
+    }
+    if (carry)
+      return false;
+  }
+  unsigned n = SHARC_INT_WORDS;
+  while (n > 1 && words[n - 1] == 0)
+    n--;
+  *nwords = n;
+  return true;
+}
+
+bool sharc_p_parse_int(sharc_parser *p, int64_t *out) {
+  bool neg = sharc_p_eat(p, '-');
+  if (p->tok.kind != TOK_INTEGER)
+    return expected_error(p, "expected integer value");
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned n;
+  if (!sharc_p_int_magnitude(&p->tok, w, &n) || n > 1 || w[0] > (uint64_t)INT64_MAX + neg)
+    return sharc_p_error(p, "integer value too large");
+  *out = neg ? (int64_t)(0 - w[0]) : (int64_t)w[0];
+  sharc_p_next(p);
+  return true;
+}
+
+/* ---- value scopes ------------------------------------------------------- */
+
+static val_entry *visible_entry(sharc_parser *p, sharc_ident *name) {
+  val_entry *e = sharc_ptrmap_get(&p->values, name);
+  return e && e->iso == p->iso_depth ? e : NULL;
+}
+
+static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
+  e->shadowed = sharc_ptrmap_get(&p->values, e->name);
+  sharc_ptrmap_put(&p->values, e->name, e);
+  region_scope *scope = p->scope;
+  if (at_iso_scope)
+    while (scope->parent && !scope->isolated)
+      scope = scope->parent;
+  sharc_ptrvec_push(&scope->defined, e);
+}
+
+bool sharc_p_at_operand(const sharc_parser *p) { return p->tok.kind == TOK_PERCENT_ID; }
+
+bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
+  if (p->tok.kind != TOK_PERCENT_ID)
+    return expected_error(p, "expected SSA operand");
+  out->tok = p->tok;
+  out->number = 0;
+  const char *hash = memchr(p->tok.start, '#', p->tok.len);
+  (void)hash; /* '#' is not a suffix character: the number is a separate token */
+  out->name = sharc_ident_get(p->ctx, sharc_tok_str(&p->tok));
+  sharc_p_next(p);
+  if (p->tok.kind == TOK_HASH_ID && p->tok.start == out->tok.start + out->tok.len) {
+    const char *s = p->tok.start + 1;
+    size_t n = p->tok.len - 1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (s[i] < '0' || s[i] > '9' || v > 100000000)
+        return sharc_p_error(p, "invalid SSA value result number");
+      v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    out->number = (unsigned)v;
+    sharc_p_next(p);
+  }
+  return true;
+}
+
+static void type_str(const sharc_type *t, sharc_buf *b) { sharc_print_type(t, b); }
+
+bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
+                             sharc_value **out) {
+  val_entry *e = visible_entry(p, ref->name);
+  if (e && !e->forward) {
+    if (ref->number >= e->count)
+      return sharc_p_error_at(p, &ref->tok, "reference to invalid result number");
+    sharc_value *v = e->vals[ref->number];
+    if (type && v->type != type) {
+      sharc_buf a = {0}, b = {0};
+      type_str(type, &a);
+      type_str(v->type, &b);
+      sharc_p_error_at(p, &ref->tok,
+                       "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+                       ref->name->data, a.data, b.data);
+      sharc_diag_note(p->ctx->pending, v->vkind == SHARC_VALUE_ARG ? v->loc : e->def_loc,
+                      "prior use here");
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      return false;
+    }
+    *out = v;
+    return true;
+  }
+  if (!e) {
+    e = sharc_arena_alloc(&p->scratch, sizeof *e);
+    e->name = ref->name;
+    e->iso = p->iso_depth;
+    e->forward = true;
+    e->tok = ref->tok;
+    push_entry(p, e, true);
+  }
+  if (ref->number >= e->count) {
+    unsigned n = ref->number + 1;
+    sharc_value **vals = sharc_arena_alloc(&p->scratch, n * sizeof *vals);
+    if (e->count)
+      memcpy(vals, e->vals, e->count * sizeof *vals);
+    e->vals = vals;
+    e->count = n;
+  }
+  sharc_value *v = e->vals[ref->number];
+  if (!v) {
+    v = sharc_arena_alloc(&p->scratch, sizeof *v);
+    v->vkind = SHARC_VALUE_PLACEHOLDER;
+    v->type = type;
+    v->loc = sharc_p_tok_loc(p, &ref->tok);
+    e->vals[ref->number] = v;
+  } else if (type && v->type != type) {
+    sharc_buf a = {0}, b = {0};
+    type_str(type, &a);
+    type_str(v->type, &b);
+    sharc_p_error_at(p, &ref->tok,
+                     "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+                     ref->name->data, a.data, b.data);
+    sharc_diag_note(p->ctx->pending, v->loc, "prior use here");
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* Binds `name` to `count` values. Resolves earlier forward uses. */
+bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
+                          unsigned count) {
+  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  val_entry *e = visible_entry(p, name);
+  if (e && !e->forward) {
+    sharc_p_error_at(p, tok, "redefinition of SSA value '%s'", name->data);
+    sharc_diag_note(p->ctx->pending, e->def_loc, "previously defined here");
+    return false;
+  }
+  if (e) {
+    if (e->count > count) {
+      for (unsigned i = count; i < e->count; i++)
+        if (e->vals[i])
+          return sharc_p_error_at(p, &e->tok, "operation defines %u results but was provided %u "
+                                  "to bind", count, e->count);
+    }
+    for (unsigned i = 0; i < e->count && i < count; i++) {
+      sharc_value *ph = e->vals[i];
+      if (!ph)
+        continue;
+      if (ph->type && ph->type != vals[i]->type) {
+        sharc_buf a = {0}, b = {0};
+        type_str(vals[i]->type, &a);
+        type_str(ph->type, &b);
+        sharc_p_error_at(p, tok, "definition of SSA value '%s#%u' has type '%s'", name->data, i,
+                         a.data);
+        sharc_diag_note(p->ctx->pending, ph->loc, "previously used here with type '%s'", b.data);
+        sharc_buf_free(&a);
+        sharc_buf_free(&b);
+        return false;
+      }
+      sharc_value_replace_all_uses(ph, vals[i]);
+    }
+    e->forward = false;
+  } else {
+    e = sharc_arena_alloc(&p->scratch, sizeof *e);
+    e->name = name;
+    e->iso = p->iso_depth;
+    push_entry(p, e, false);
+  }
+  e->vals = sharc_arena_dup(&p->scratch, vals, count * sizeof *vals);
+  e->count = count;
+  e->tok = *tok;
+  e->def_loc = sharc_p_tok_loc(p, tok);
+  return true;
+}
+
+void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated) {
+  memset(s, 0, sizeof *s);
+  s->parent = p->scope;
+  s->isolated = isolated;
+  if (isolated)
+    p->iso_depth++;
+  p->scope = s;
+}
+
+/* Pops a region scope: names defined in it go out of view; at an isolated
+ * boundary, any name still only forward-referenced is an error. */
+bool sharc_p_pop_scope(sharc_parser *p, bool check) {
+  region_scope *s = p->scope;
+  bool ok = true;
+  for (unsigned i = s->defined.len; i-- > 0;) {
+    val_entry *e = s->defined.items[i];
+    if (e->forward && check && ok && s->isolated) {
+      sharc_p_error_at(p, &e->tok, "use of undeclared SSA value name");
+      ok = false;
+    }
+    sharc_ptrmap_put(&p->values, e->name, e->shadowed);
+  }
+  if (check && ok) {
+    for (unsigned i = 0; i < s->blocks.len; i++) {
+      block_entry *be = s->blocks.items[i];
+      if (!be->defined) {
+        sharc_p_error_at(p, &be->tok, "reference to an undefined block");
+        ok = false;
+        break;
+      }
+    }
+  }
+  sharc_ptrvec_free(&s->defined);
+  sharc_ptrvec_free(&s->blocks);
+  sharc_ptrmap_free(&s->block_map);
+  if (s->isolated)
+    p->iso_depth--;
+  p->scope = s->parent;
+  return ok;
+}
+
+block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok) {
+  region_scope *s = p->scope;
+  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  block_entry *be = sharc_ptrmap_get(&s->block_map, name);
+  if (be)
+    return be;
+  be = sharc_arena_alloc(&p->scratch, sizeof *be);
+  be->block = sharc_block_create(p->ctx);
+  be->tok = *tok;
+  sharc_ptrmap_put(&s->block_map, name, be);
+  sharc_ptrvec_push(&s->blocks, be);
+  return be;
+}
+
+bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
+  if (p->tok.kind != TOK_CARET_ID)
+    return expected_error(p, "expected block name");
+  if (!p->scope)
+    return sharc_p_error(p, "branch references are not allowed here");
+  *out = sharc_p_block_ref(p, &p->tok)->block;
+  sharc_p_next(p);
+  return true;
+}
+
+const char *sharc_p_default_dialect(const sharc_parser *p) {
+  return p->dialect_depth ? p->dialect_stack[p->dialect_depth - 1] : "builtin";
+}

@@ -1,0 +1,102 @@
+/* The parser's API for dialect hooks: custom op syntax, dialect types and
+ * attributes are parsed with these calls, much like MLIR's OpAsmParser. */
+#ifndef SHARC_ASM_PARSER_H
+#define SHARC_ASM_PARSER_H
+
+#include "asm/lexer.h"
+#include "ir/ir_internal.h"
+#include "sharc/asm.h"
+
+/* Growable array of pointers used to collect operands, types, regions, ... */
+typedef struct sharc_ptrvec {
+  void **items;
+  unsigned len, cap;
+} sharc_ptrvec;
+void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
+void sharc_ptrvec_free(sharc_ptrvec *v);
+
+/* Everything a custom parser collects before the operation is created. */
+typedef struct sharc_op_builder {
+  sharc_ident *name;
+  sharc_attr *loc;
+  sharc_ptrvec operands;     /* sharc_value* */
+  sharc_ptrvec result_types; /* sharc_type* */
+  sharc_ptrvec regions;      /* sharc_region* (detached, parser-owned) */
+  sharc_ptrvec successors;   /* sharc_block* */
+  sharc_named_attr *attrs;
+  unsigned num_attrs, cap_attrs;
+} sharc_op_builder;
+
+void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
+void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
+                            sharc_attr *value);
+
+/* A use of a value not yet resolved to a type: `%name` or `%name#N`. */
+typedef struct sharc_operand_ref {
+  sharc_ident *name;
+  unsigned number;
+  sharc_token tok;
+} sharc_operand_ref;
+
+/* An entry block argument declared by a custom parser (e.g. func.func's). */
+typedef struct sharc_region_arg {
+  sharc_operand_ref ref;
+  sharc_type *type;
+  sharc_attr *loc;
+} sharc_region_arg;
+
+/* ---- token level ---- */
+const sharc_token *sharc_p_tok(const sharc_parser *p);
+sharc_context *sharc_p_context(const sharc_parser *p);
+void sharc_p_next(sharc_parser *p);
+bool sharc_p_failed(const sharc_parser *p);
+bool sharc_p_eat(sharc_parser *p, char punct);         /* optional punctuation */
+bool sharc_p_expect(sharc_parser *p, char punct);      /* error "expected 'c'" */
+bool sharc_p_eat_keyword(sharc_parser *p, const char *kw);
+bool sharc_p_expect_keyword(sharc_parser *p, const char *kw);
+bool sharc_p_eat_arrow(sharc_parser *p);
+bool sharc_p_expect_arrow(sharc_parser *p);
+bool sharc_p_parse_keyword(sharc_parser *p, sharc_str *out, const char *what);
+bool sharc_p_parse_string(sharc_parser *p, sharc_str *out_unescaped); /* arena copy */
+bool sharc_p_parse_int(sharc_parser *p, int64_t *out);
+sharc_attr *sharc_p_tok_loc(sharc_parser *p, const sharc_token *t);
+/* Emits "file:line:col: error: ..." at the token and marks the parse failed. */
+bool sharc_p_error(sharc_parser *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- types and attributes ---- */
+bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);
+bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out); /* (T, T) */
+bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out); /* T | (T, ...) */
+bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out);
+bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b);
+bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out); /* { ... } */
+bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b);
+bool sharc_p_parse_symbol_name(sharc_parser *p, sharc_attr **out); /* @name -> string attr */
+bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out); /* loc(...) */
+
+/* ---- values and regions ---- */
+bool sharc_p_at_operand(const sharc_parser *p);
+bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out);
+bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
+                             sharc_value **out);
+/* Parses `{ ... }` into a detached region; `args` pre-defines the entry
+ * block's arguments (custom forms that print them outside the region). */
+bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
+                          unsigned num_args, bool isolated);
+/* Parses the successor `^bb` label into a block of the current region. */
+bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out);
+
+/* Internal: used by the generic parser and by custom parsers of ops that
+ * nest other ops (e.g. a region-free shorthand). */
+const char *sharc_p_default_dialect(const sharc_parser *p);
+
+#endif

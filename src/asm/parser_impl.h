@@ -1,0 +1,74 @@
+/* Parser state shared by the parser's files (ops, types, attributes). */
+#ifndef SHARC_ASM_PARSER_IMPL_H
+#define SHARC_ASM_PARSER_IMPL_H
+
+#include "asm/parser.h"
+#include "ir/context.h"
+#include "support/ptrmap.h"
+
+#include <stdio.h>
+
+enum { SHARC_INT_WORDS = 4, SHARC_MAX_NESTING = 1000, SHARC_MAX_DIALECT_STACK = 1024 };
+
+/* A name bound in the current SSA scope (or only used so far: forward). */
+typedef struct val_entry {
+  sharc_ident *name;
+  sharc_value **vals;
+  unsigned count;
+  unsigned iso;
+  bool forward;
+  sharc_token tok;
+  sharc_attr *def_loc;
+  struct val_entry *shadowed;
+} val_entry;
+
+typedef struct block_entry {
+  sharc_block *block;
+  sharc_token tok;
+  bool defined;
+} block_entry;
+
+typedef struct region_scope {
+  struct region_scope *parent;
+  bool isolated;
+  sharc_ptrvec defined;  /* val_entry* to unbind when the region ends */
+  sharc_ptrvec blocks;   /* block_entry* in order of first mention */
+  sharc_ptrmap block_map;
+} region_scope;
+
+struct sharc_parser {
+  sharc_context *ctx;
+  sharc_lexer lx;
+  sharc_token tok;
+  const char *prev_end;
+  unsigned prev_line, prev_col;
+  sharc_ident *file;
+  bool failed;
+  sharc_arena scratch;       /* parse-time data, freed at the end */
+  sharc_ptrmap attr_aliases; /* ident -> attr */
+  sharc_ptrmap type_aliases; /* ident -> type */
+  sharc_ptrmap values;       /* ident -> val_entry* */
+  region_scope *scope;
+  unsigned iso_depth;
+  unsigned depth;            /* nesting of regions/attributes/types */
+  const char *dialect_stack[SHARC_MAX_DIALECT_STACK];
+  unsigned dialect_depth;
+  unsigned module_line, module_col; /* location of an implicit module */
+};
+
+sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
+bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
+bool sharc_p_enter(sharc_parser *p);
+void sharc_p_leave(sharc_parser *p);
+bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out); /* inside loc(...) */
+bool sharc_p_at_type_start(const sharc_parser *p);
+/* Captures a balanced `<...>` body verbatim (for opaque dialect syntax). */
+bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out);
+
+void builder_cleanup(sharc_op_builder *b);
+bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
+void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated);
+bool sharc_p_pop_scope(sharc_parser *p, bool check);
+block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok);
+
+#endif

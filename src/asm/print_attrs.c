@@ -1,0 +1,673 @@
+/* Printing of builtin types, attributes and locations in MLIR's exact
+ * spelling. Aliases (locations, distinct, long tuples) are looked up in the
+ * printer's alias table; see printer.c for how they are collected. */
+#include "asm/print_internal.h"
+#include "support/apfloat.h"
+
+#include <string.h>
+
+void sharc_pr_puts(sharc_printer *p, const char *s) { sharc_buf_puts(p->out, s); }
+void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out, s); }
+
+static const char hex_digits[] = "0123456789ABCDEF";
+
+/* llvm::printEscapedString: printable ASCII except '"' and '\\' as is. */
+void sharc_pr_escaped(sharc_buf *b, sharc_str s) {
+  for (size_t i = 0; i < s.len; i++) {
+    unsigned char c = (unsigned char)s.data[i];
+    if (c == '\\') {
+      sharc_buf_puts(b, "\\\\");
+    } else if (c >= 0x20 && c <= 0x7e && c != '"') {
+      sharc_buf_putc(b, (char)c);
+    } else {
+      sharc_buf_putc(b, '\\');
+      sharc_buf_putc(b, hex_digits[c >> 4]);
+      sharc_buf_putc(b, hex_digits[c & 15]);
+    }
+  }
+}
+
+void sharc_pr_string(sharc_printer *p, sharc_str s) {
+  sharc_buf_putc(p->out, '"');
+  sharc_pr_escaped(p->out, s);
+  sharc_buf_putc(p->out, '"');
+}
+
+static bool is_bare_identifier(sharc_str s) {
+  if (s.len == 0)
+    return false;
+  char c = s.data[0];
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'))
+    return false;
+  for (size_t i = 1; i < s.len; i++) {
+    c = s.data[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '$' || c == '.'))
+      return false;
+  }
+  return true;
+}
+
+void sharc_pr_keyword_or_string(sharc_printer *p, sharc_str s) {
+  if (is_bare_identifier(s))
+    sharc_pr_put_str(p, s);
+  else
+    sharc_pr_string(p, s);
+}
+
+void sharc_pr_symbol(sharc_printer *p, sharc_str name) {
+  sharc_buf_putc(p->out, '@');
+  sharc_pr_keyword_or_string(p, name);
+}
+
+/* ---- types ------------------------------------------------------------- */
+
+static void print_dims(sharc_printer *p, const sharc_type *t) {
+  for (unsigned i = 0; i < t->shaped.rank; i++) {
+    bool sc = t->shaped.scalable && t->shaped.scalable[i];
+    if (sc)
+      sharc_buf_putc(p->out, '[');
+    if (t->shaped.shape[i] == SHARC_DYNAMIC)
+      sharc_buf_putc(p->out, '?');
+    else
+      sharc_buf_put_i64(p->out, t->shaped.shape[i]);
+    if (sc)
+      sharc_buf_putc(p->out, ']');
+    sharc_buf_putc(p->out, 'x');
+  }
+}
+
+void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, types[i]);
+  }
+}
+
+void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, unsigned n) {
+  bool parens = n != 1 || types[0]->kind == SHARC_TYPE_FUNCTION;
+  if (parens)
+    sharc_buf_putc(p->out, '(');
+  sharc_pr_type_list(p, types, n);
+  if (parens)
+    sharc_buf_putc(p->out, ')');
+}
+
+static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dialect, sharc_str body) {
+  sharc_buf_putc(p->out, sigil);
+  sharc_pr_put_str(p, sharc_ident_str(dialect));
+  size_t i = 0;
+  bool pretty = body.len > 0 && ((body.data[0] >= 'a' && body.data[0] <= 'z') ||
+                                 (body.data[0] >= 'A' && body.data[0] <= 'Z'));
+  if (pretty) {
+    while (i < body.len) {
+      char c = body.data[i];
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+          c == '_')
+        i++;
+      else
+        break;
+    }
+    if (i < body.len)
+      pretty = body.data[i] == '<' && body.data[body.len - 1] == '>';
+  }
+  if (pretty) {
+    sharc_buf_putc(p->out, '.');
+    sharc_pr_put_str(p, body);
+    return;
+  }
+  sharc_buf_putc(p->out, '<');
+  sharc_pr_put_str(p, body);
+  sharc_buf_putc(p->out, '>');
+}
+
+static void print_type_body(sharc_printer *p, const sharc_type *t) {
+  sharc_buf *b = p->out;
+  switch (t->kind) {
+  case SHARC_TYPE_INTEGER:
+    sharc_buf_puts(b, t->integer.sign == SHARC_SIGNED ? "si" : t->integer.sign == SHARC_UNSIGNED ? "ui" : "i");
+    sharc_buf_put_u64(b, t->integer.width);
+    return;
+  case SHARC_TYPE_INDEX:
+    sharc_buf_puts(b, "index");
+    return;
+  case SHARC_TYPE_NONE:
+    sharc_buf_puts(b, "none");
+    return;
+  case SHARC_TYPE_FLOAT:
+    sharc_buf_puts(b, sharc_float_name(t->fkind));
+    return;
+  case SHARC_TYPE_COMPLEX:
+    sharc_buf_puts(b, "complex<");
+    sharc_pr_type(p, t->elem);
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_TENSOR:
+    sharc_buf_puts(b, "tensor<");
+    print_dims(p, t);
+    sharc_pr_type(p, t->shaped.elem);
+    if (t->shaped.encoding) {
+      sharc_buf_puts(b, ", ");
+      sharc_pr_attr(p, t->shaped.encoding);
+    }
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_UNRANKED_TENSOR:
+    sharc_buf_puts(b, "tensor<*x");
+    sharc_pr_type(p, t->shaped.elem);
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_VECTOR:
+    sharc_buf_puts(b, "vector<");
+    print_dims(p, t);
+    sharc_pr_type(p, t->shaped.elem);
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_MEMREF:
+  case SHARC_TYPE_UNRANKED_MEMREF:
+    sharc_buf_puts(b, "memref<");
+    if (t->kind == SHARC_TYPE_UNRANKED_MEMREF)
+      sharc_buf_puts(b, "*x");
+    else
+      print_dims(p, t);
+    sharc_pr_type(p, t->shaped.elem);
+    if (t->shaped.encoding) {
+      sharc_buf_puts(b, ", ");
+      sharc_pr_attr(p, t->shaped.encoding);
+    }
+    if (t->shaped.memspace) {
+      sharc_buf_puts(b, ", ");
+      const sharc_attr *ms = t->shaped.memspace;
+      if (ms->kind == SHARC_ATTR_INTEGER && ms->type->kind == SHARC_TYPE_INTEGER &&
+          ms->type->integer.width == 64 && ms->type->integer.sign == SHARC_SIGNLESS)
+        sharc_pr_attr_no_type(p, ms);
+      else
+        sharc_pr_attr(p, ms);
+    }
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_TUPLE:
+    sharc_buf_puts(b, "tuple<");
+    sharc_pr_type_list(p, t->list.types, t->list.n_in);
+    sharc_buf_putc(b, '>');
+    return;
+  case SHARC_TYPE_FUNCTION:
+    sharc_buf_putc(b, '(');
+    sharc_pr_type_list(p, t->list.types, t->list.n_in);
+    sharc_buf_puts(b, ") -> ");
+    sharc_pr_function_result_types(p, t->list.types + t->list.n_in, t->list.n_res);
+    return;
+  case SHARC_TYPE_OPAQUE:
+    print_dialect_symbol(p, '!', t->opaque.dialect, t->opaque.body);
+    return;
+  case SHARC_TYPE_DIALECT:
+    sharc_buf_putc(b, '!');
+    sharc_buf_puts(b, t->def->dialect->name);
+    sharc_buf_putc(b, '.');
+    sharc_buf_puts(b, t->def->name);
+    t->def->print(p, t);
+    return;
+  }
+}
+
+void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+  if (sharc_pr_use_alias(p, t, false))
+    return;
+  sharc_pr_visit_begin(p);
+  print_type_body(p, t);
+  sharc_pr_visit_end(p, t, false);
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+
+/* Decimal of a multi-word two's complement integer. */
+static void print_wide_int(sharc_buf *b, const uint64_t *words, unsigned nwords, unsigned width,
+                           bool is_signed) {
+  uint64_t w[8] = {0};
+  unsigned n = nwords < 8 ? nwords : 8;
+  memcpy(w, words, n * sizeof *w);
+  bool neg = is_signed && width && ((w[(width - 1) / 64] >> ((width - 1) % 64)) & 1);
+  if (neg) {
+    unsigned carry = 1;
+    for (unsigned i = 0; i < n; i++) {
+      w[i] = ~w[i] + carry;
+      carry = carry && w[i] == 0;
+    }
+    if (width % 64)
+      w[(width - 1) / 64] &= (UINT64_C(1) << (width % 64)) - 1;
+    sharc_buf_putc(b, '-');
+  }
+  char digits[160];
+  int nd = 0;
+  for (;;) {
+    bool zero = true;
+    for (unsigned i = 0; i < n; i++)
+      zero = zero && w[i] == 0;
+    if (zero)
+      break;
+    uint64_t rem = 0;
+    for (unsigned i = n; i-- > 0;) {
+      uint64_t hi = (rem << 32) | (w[i] >> 32);
+      uint64_t qhi = hi / 10;
+      rem = hi % 10;
+      uint64_t lo = (rem << 32) | (w[i] & 0xffffffffu);
+      uint64_t qlo = lo / 10;
+      rem = lo % 10;
+      w[i] = (qhi << 32) | qlo;
+    }
+    digits[nd++] = (char)('0' + rem);
+  }
+  if (nd == 0)
+    digits[nd++] = '0';
+  while (nd > 0)
+    sharc_buf_putc(b, digits[--nd]);
+}
+
+static bool type_is_unsigned(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_INTEGER && t->integer.sign == SHARC_UNSIGNED;
+}
+
+/* One integer element of `type` held in raw word(s). */
+static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t *words,
+                            unsigned nwords) {
+  unsigned width = type->kind == SHARC_TYPE_INDEX ? 64 : type->integer.width;
+  bool is_signed = !type_is_unsigned(type);
+  if (width <= 64) {
+    uint64_t v = words[0];
+    if (width < 64 && width > 0)
+      v &= (UINT64_C(1) << width) - 1;
+    if (is_signed && width > 0 && ((v >> (width - 1)) & 1)) {
+      if (width < 64)
+        v |= ~((UINT64_C(1) << width) - 1);
+      sharc_buf_put_i64(b, (int64_t)v);
+    } else {
+      sharc_buf_put_u64(b, v);
+    }
+    return;
+  }
+  print_wide_int(b, words, nwords, width, is_signed);
+}
+
+static void print_float_value(sharc_buf *b, const sharc_type *t, uint64_t lo, uint64_t hi) {
+  sharc_float_print(t->fkind, lo, hi, b);
+}
+
+/* ---- dense elements ---------------------------------------------------- */
+
+static unsigned scalar_words(const sharc_type *t) { return sharc_type_bit_width(t) > 64 ? 2 : 1; }
+
+static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
+  if (et->kind == SHARC_TYPE_FLOAT) {
+    print_float_value(p->out, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
+  } else if (et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1) {
+    sharc_pr_puts(p, raw[0] ? "true" : "false");
+  } else {
+    print_int_value(p->out, et, raw, scalar_words(et));
+  }
+}
+
+static void print_element(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
+  if (et->kind == SHARC_TYPE_COMPLEX) {
+    unsigned sw = scalar_words(et->elem);
+    sharc_buf_putc(p->out, '(');
+    print_scalar(p, et->elem, raw);
+    sharc_buf_putc(p->out, ',');
+    print_scalar(p, et->elem, raw + sw);
+    sharc_buf_putc(p->out, ')');
+    return;
+  }
+  print_scalar(p, et, raw);
+}
+
+/* Bytes of one scalar in MLIR's raw storage (i1 is bit-packed separately). */
+static unsigned storage_bytes(const sharc_type *t) {
+  unsigned bits = sharc_type_bit_width(t);
+  if (t->kind == SHARC_TYPE_FLOAT && t->fkind == SHARC_F80)
+    return 16;
+  return (bits + 7) / 8;
+}
+
+static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
+  sharc_type *et = a->type->shaped.elem;
+  bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
+  sharc_type *st = is_complex ? et->elem : et;
+  sharc_buf *b = p->out;
+  sharc_buf_puts(b, "\"0x");
+  if (st->kind == SHARC_TYPE_INTEGER && st->integer.width == 1) {
+    for (size_t byte = 0; byte < (num + 7) / 8; byte++) {
+      unsigned v = 0;
+      for (unsigned bit = 0; bit < 8 && byte * 8 + bit < num; bit++)
+        v |= (unsigned)(a->dense.raw[byte * 8 + bit] & 1) << bit;
+      sharc_buf_putc(b, hex_digits[v >> 4]);
+      sharc_buf_putc(b, hex_digits[v & 15]);
+    }
+  } else {
+    unsigned sb = storage_bytes(st), sw = scalar_words(st);
+    size_t scalars = num * (is_complex ? 2 : 1);
+    for (size_t i = 0; i < scalars; i++) {
+      const uint64_t *w = a->dense.raw + i * sw;
+      for (unsigned k = 0; k < sb; k++) {
+        unsigned v = k < 16 ? (unsigned)((w[k / 8 < sw ? k / 8 : 0] >> (8 * (k % 8))) & 0xff) : 0;
+        if (k / 8 >= sw)
+          v = 0;
+        sharc_buf_putc(b, hex_digits[v >> 4]);
+        sharc_buf_putc(b, hex_digits[v & 15]);
+      }
+    }
+  }
+  sharc_buf_putc(b, '"');
+}
+
+static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned dim, size_t *index,
+                               unsigned wpe) {
+  const sharc_type *t = a->type;
+  sharc_type *et = t->shaped.elem;
+  if (dim == t->shaped.rank) {
+    print_element(p, et, a->dense.raw + *index * wpe);
+    (*index)++;
+    return;
+  }
+  sharc_buf_putc(p->out, '[');
+  for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    print_dense_nested(p, a, dim + 1, index, wpe);
+  }
+  sharc_buf_putc(p->out, ']');
+}
+
+static void print_dense(sharc_printer *p, const sharc_attr *a) {
+  const sharc_type *t = a->type;
+  int64_t num = sharc_type_num_elements(t);
+  sharc_pr_puts(p, "dense<");
+  sharc_type *et = t->shaped.elem;
+  unsigned wpe = et->kind == SHARC_TYPE_COMPLEX ? 2 * scalar_words(et->elem) : scalar_words(et);
+  if (a->dense.splat) {
+    print_element(p, et, a->dense.raw);
+  } else if (num > 100) {
+    print_dense_hex(p, a, (size_t)num);
+  } else if (num > 0) {
+    size_t index = 0;
+    if (t->shaped.rank == 0)
+      print_element(p, et, a->dense.raw);
+    else
+      print_dense_nested(p, a, 0, &index, wpe);
+  }
+  sharc_pr_puts(p, "> : ");
+  sharc_pr_type(p, t);
+}
+
+static void print_dense_strings_nested(sharc_printer *p, const sharc_attr *a, unsigned dim,
+                                       size_t *index) {
+  const sharc_type *t = a->type;
+  if (dim == t->shaped.rank) {
+    sharc_pr_string(p, a->dstrings.strs[(*index)++]);
+    return;
+  }
+  sharc_buf_putc(p->out, '[');
+  for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    print_dense_strings_nested(p, a, dim + 1, index);
+  }
+  sharc_buf_putc(p->out, ']');
+}
+
+static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
+  sharc_pr_puts(p, "dense<");
+  if (a->dstrings.splat) {
+    sharc_pr_string(p, a->dstrings.strs[0]);
+  } else if (a->dstrings.n) {
+    size_t index = 0;
+    print_dense_strings_nested(p, a, 0, &index);
+  }
+  sharc_pr_puts(p, "> : ");
+  sharc_pr_type(p, a->type);
+}
+
+static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
+  sharc_pr_puts(p, "array<");
+  sharc_pr_type(p, a->darray.elem);
+  unsigned wps = scalar_words(a->darray.elem);
+  for (unsigned i = 0; i < a->darray.n; i++) {
+    sharc_pr_puts(p, i ? ", " : ": ");
+    print_scalar(p, a->darray.elem, a->darray.raw + i * wps);
+  }
+  sharc_buf_putc(p->out, '>');
+}
+
+/* ---- locations ---------------------------------------------------------- */
+
+static void print_loc_inner(sharc_printer *p, const sharc_attr *loc);
+
+/* A location nested in another one: its alias, or its body. */
+static void print_loc_ref(sharc_printer *p, const sharc_attr *loc) {
+  if (sharc_pr_use_alias(p, loc, true))
+    return;
+  sharc_pr_visit_begin(p);
+  print_loc_inner(p, loc);
+  sharc_pr_visit_end(p, loc, false);
+}
+
+static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
+  sharc_buf *b = p->out;
+  switch (loc->kind) {
+  case SHARC_ATTR_LOC_UNKNOWN:
+    sharc_buf_puts(b, "unknown");
+    return;
+  case SHARC_ATTR_LOC_FILE:
+    sharc_pr_string(p, sharc_ident_str(loc->file.file));
+    sharc_buf_printf(b, ":%u:%u", loc->file.line, loc->file.col);
+    if (loc->file.form == 1 || (loc->file.form == 2 && loc->file.end_line == loc->file.line))
+      sharc_buf_printf(b, " to :%u", loc->file.end_col);
+    else if (loc->file.form == 2)
+      sharc_buf_printf(b, " to %u:%u", loc->file.end_line, loc->file.end_col);
+    return;
+  case SHARC_ATTR_LOC_NAME:
+    sharc_pr_string(p, sharc_ident_str(loc->name.name));
+    if (loc->name.child) {
+      sharc_buf_putc(b, '(');
+      print_loc_ref(p, loc->name.child);
+      sharc_buf_putc(b, ')');
+    }
+    return;
+  case SHARC_ATTR_LOC_CALLSITE:
+    sharc_buf_puts(b, "callsite(");
+    print_loc_ref(p, loc->callsite.callee);
+    sharc_buf_puts(b, " at ");
+    print_loc_ref(p, loc->callsite.caller);
+    sharc_buf_putc(b, ')');
+    return;
+  case SHARC_ATTR_LOC_FUSED:
+    sharc_buf_puts(b, "fused");
+    if (loc->fused.metadata) {
+      sharc_buf_putc(b, '<');
+      sharc_pr_attr(p, loc->fused.metadata);
+      sharc_buf_putc(b, '>');
+    }
+    sharc_buf_putc(b, '[');
+    for (unsigned i = 0; i < loc->fused.n; i++) {
+      if (i)
+        sharc_buf_puts(b, ", ");
+      print_loc_ref(p, loc->fused.locs[i]);
+    }
+    sharc_buf_putc(b, ']');
+    return;
+  default:
+    sharc_buf_puts(b, "unknown");
+    return;
+  }
+}
+
+/* `loc(...)` of a location without using its own alias (definitions, block
+ * arguments); nested locations still use theirs. */
+void sharc_pr_loc_body(sharc_printer *p, const sharc_attr *loc) {
+  sharc_pr_puts(p, "loc(");
+  print_loc_inner(p, loc);
+  sharc_buf_putc(p->out, ')');
+}
+
+void sharc_pr_loc_body_inner(sharc_printer *p, const sharc_attr *loc) { print_loc_inner(p, loc); }
+
+/* ---- attributes --------------------------------------------------------- */
+
+void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
+  if (a->kind == SHARC_ATTR_INTEGER)
+    print_int_value(p->out, a->type, a->integer.words, a->integer.nwords);
+  else if (a->kind == SHARC_ATTR_FLOAT)
+    print_float_value(p->out, a->type, a->fl.lo, a->fl.hi);
+  else
+    sharc_pr_attr(p, a);
+}
+
+void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
+                        const char *const *elided) {
+  bool first = true;
+  for (unsigned i = 0; i < n; i++) {
+    bool skip = false;
+    for (const char *const *x = elided; x && *x && !skip; x++)
+      skip = strcmp(*x, e[i].name->data) == 0;
+    if (skip)
+      continue;
+    if (!first)
+      sharc_pr_puts(p, ", ");
+    first = false;
+    sharc_pr_keyword_or_string(p, sharc_ident_str(e[i].name));
+    if (e[i].value->kind != SHARC_ATTR_UNIT) {
+      sharc_pr_puts(p, " = ");
+      sharc_pr_attr(p, e[i].value);
+    }
+  }
+}
+
+void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict) {
+  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, NULL);
+}
+
+static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
+  sharc_buf *b = p->out;
+  switch (a->kind) {
+  case SHARC_ATTR_UNIT:
+    sharc_buf_puts(b, "unit");
+    return;
+  case SHARC_ATTR_BOOL:
+    sharc_buf_puts(b, a->b ? "true" : "false");
+    return;
+  case SHARC_ATTR_INTEGER:
+    print_int_value(b, a->type, a->integer.words, a->integer.nwords);
+    sharc_buf_puts(b, " : ");
+    sharc_pr_type(p, a->type);
+    return;
+  case SHARC_ATTR_FLOAT:
+    print_float_value(b, a->type, a->fl.lo, a->fl.hi);
+    sharc_buf_puts(b, " : ");
+    sharc_pr_type(p, a->type);
+    return;
+  case SHARC_ATTR_STRING:
+    sharc_pr_string(p, a->str);
+    if (a->type) {
+      sharc_buf_puts(b, " : ");
+      sharc_pr_type(p, a->type);
+    }
+    return;
+  case SHARC_ATTR_TYPE:
+    sharc_pr_type(p, a->tval);
+    return;
+  case SHARC_ATTR_ARRAY:
+    sharc_buf_putc(b, '[');
+    for (unsigned i = 0; i < a->array.n; i++) {
+      if (i)
+        sharc_buf_puts(b, ", ");
+      /* array elements elide the default types: i64 integers, f64 floats */
+      const sharc_attr *e = a->array.elems[i];
+      bool default_type =
+          (e->kind == SHARC_ATTR_INTEGER && e->type->kind == SHARC_TYPE_INTEGER &&
+           e->type->integer.width == 64 && e->type->integer.sign == SHARC_SIGNLESS) ||
+          (e->kind == SHARC_ATTR_FLOAT && e->type->fkind == SHARC_F64);
+      if (default_type)
+        sharc_pr_attr_no_type(p, e);
+      else
+        sharc_pr_attr(p, e);
+    }
+    sharc_buf_putc(b, ']');
+    return;
+  case SHARC_ATTR_DICTIONARY:
+    sharc_buf_putc(b, '{');
+    sharc_pr_dict_body(p, a->dict.entries, a->dict.n, NULL);
+    sharc_buf_putc(b, '}');
+    return;
+  case SHARC_ATTR_DENSE_ARRAY:
+    print_dense_array(p, a);
+    return;
+  case SHARC_ATTR_DENSE_ELEMENTS:
+    print_dense(p, a);
+    return;
+  case SHARC_ATTR_DENSE_STRING:
+    print_dense_strings(p, a);
+    return;
+  case SHARC_ATTR_DENSE_RESOURCE:
+    sharc_buf_puts(b, "dense_resource<");
+    sharc_pr_put_str(p, sharc_ident_str(a->resource.key));
+    sharc_buf_puts(b, "> : ");
+    sharc_pr_type(p, a->type);
+    return;
+  case SHARC_ATTR_SYMBOL_REF:
+    sharc_pr_symbol(p, sharc_ident_str(a->sym.root));
+    for (unsigned i = 0; i < a->sym.n; i++) {
+      sharc_buf_puts(b, "::");
+      sharc_pr_symbol(p, sharc_ident_str(a->sym.nested[i]));
+    }
+    return;
+  case SHARC_ATTR_OPAQUE:
+    print_dialect_symbol(p, '#', a->opaque.dialect, a->opaque.body);
+    return;
+  case SHARC_ATTR_DIALECT:
+    sharc_buf_putc(b, '#');
+    sharc_buf_puts(b, a->def->dialect->name);
+    sharc_buf_putc(b, '.');
+    sharc_buf_puts(b, a->def->name);
+    a->def->print(p, a);
+    return;
+  case SHARC_ATTR_DISTINCT:
+    sharc_buf_printf(b, "distinct[%u]<", sharc_pr_distinct_id(p, a));
+    if (a->distinct.ref->kind != SHARC_ATTR_UNIT)
+      sharc_pr_attr(p, a->distinct.ref);
+    sharc_buf_putc(b, '>');
+    return;
+  default: /* locations */
+    sharc_pr_loc_body(p, a);
+    return;
+  }
+}
+
+void sharc_pr_attr(sharc_printer *p, const sharc_attr *a) {
+  if (sharc_pr_use_alias(p, a, false))
+    return;
+  sharc_pr_visit_begin(p);
+  print_attr_body(p, a);
+  sharc_pr_visit_end(p, a, false);
+}
+
+void sharc_pr_attr_def_body(sharc_printer *p, const void *obj, bool is_type) {
+  if (is_type)
+    print_type_body(p, obj);
+  else
+    print_attr_body(p, obj);
+}
+
+/* ---- public one-shot printing ----------------------------------------- */
+
+void sharc_print_type(const sharc_type *t, sharc_buf *out) {
+  sharc_printer p;
+  sharc_pr_init(&p, out, NULL);
+  sharc_pr_type(&p, t);
+  sharc_pr_free(&p);
+}
+
+void sharc_print_attr(const sharc_attr *a, sharc_buf *out) {
+  sharc_printer p;
+  sharc_pr_init(&p, out, NULL);
+  sharc_pr_attr(&p, a);
+  sharc_pr_free(&p);
+}

@@ -1,0 +1,25 @@
+/* Printer internals shared by printer.c and print_attrs.c. */
+#ifndef SHARC_ASM_PRINT_INTERNAL_H
+#define SHARC_ASM_PRINT_INTERNAL_H
+
+#include "asm/parser.h"
+#include "asm/printer.h"
+
+void sharc_pr_init(sharc_printer *p, sharc_buf *out, const sharc_print_flags *flags);
+void sharc_pr_free(sharc_printer *p);
+/* Prints `#alias` for an aliased object (true), or records a visit while
+ * collecting aliases (true when already visited, so children are skipped). */
+bool sharc_pr_use_alias(sharc_printer *p, const void *obj, bool is_loc);
+void sharc_pr_visit_begin(sharc_printer *p);
+void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type);
+unsigned sharc_pr_distinct_id(sharc_printer *p, const sharc_attr *a);
+void sharc_pr_loc_body(sharc_printer *p, const sharc_attr *loc);
+void sharc_pr_loc_body_inner(sharc_printer *p, const sharc_attr *loc);
+void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
+void sharc_pr_attr_def_body(sharc_printer *p, const void *obj, bool is_type);
+void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
+                        const char *const *elided);
+void sharc_pr_keyword_or_string(sharc_printer *p, sharc_str s);
+void sharc_pr_escaped(sharc_buf *b, sharc_str s);
+
+#endif

@@ -1,0 +1,579 @@
+/* MLIR's AsmPrinter in C: SSA and block numbering, alias collection (a dry
+ * run of the printer records every attribute and type it would print, in
+ * print order, like MLIR's DummyAliasOperationPrinter), then the real print:
+ * aliases, the operation tree, and deferred location aliases. */
+#include "asm/print_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct alias_rec {
+  const void *obj;
+  bool is_type;
+  bool deferrable;
+  int depth;
+  unsigned order;
+  unsigned *children;
+  unsigned num_children;
+  const char *base;
+  unsigned suffix;  /* 0: bare name */
+} alias_rec;
+
+typedef struct visit_frame {
+  int max_depth;    /* deepest aliased descendant, -1 if none */
+  unsigned *children;
+  unsigned num_children, cap_children;
+} visit_frame;
+
+void sharc_pr_init(sharc_printer *p, sharc_buf *out, const sharc_print_flags *flags) {
+  memset(p, 0, sizeof *p);
+  p->out = out;
+  if (flags)
+    p->flags = *flags;
+}
+
+void sharc_pr_free(sharc_printer *p) {
+  for (unsigned i = 0; i < p->num_recs; i++)
+    free(p->recs[i].children);
+  free(p->recs);
+  for (unsigned i = 0; i < p->cap_frames; i++)
+    free(p->frames[i].children);
+  free(p->frames);
+  sharc_ptrmap_free(&p->aliases);
+  sharc_ptrmap_free(&p->distinct_ids);
+  sharc_buf_free(&p->scratch);
+}
+
+/* ---- alias collection --------------------------------------------------- */
+
+static const char *alias_base(const void *obj, bool is_type) {
+  if (is_type) {
+    const sharc_type *t = obj;
+    return t->kind == SHARC_TYPE_TUPLE && t->list.n_in > 16 ? "tuple" : NULL;
+  }
+  const sharc_attr *a = obj;
+  if (sharc_attr_is_location(a))
+    return "loc";
+  if (a->kind == SHARC_ATTR_DISTINCT && a->distinct.ref->kind != SHARC_ATTR_UNIT)
+    return "distinct";
+  if (a->kind == SHARC_ATTR_DIALECT && a->def->alias)
+    return a->def->alias;
+  return NULL;
+}
+
+static void frame_add_child(visit_frame *f, unsigned rec, int depth) {
+  if (depth > f->max_depth)
+    f->max_depth = depth;
+  if (f->num_children == f->cap_children) {
+    f->cap_children = f->cap_children ? f->cap_children * 2 : 4;
+    f->children = realloc(f->children, f->cap_children * sizeof *f->children);
+    if (!f->children)
+      abort();
+  }
+  f->children[f->num_children++] = rec;
+}
+
+static void mark_non_deferrable(sharc_printer *p, unsigned rec) {
+  alias_rec *r = &p->recs[rec];
+  if (!r->deferrable)
+    return;
+  r->deferrable = false;
+  for (unsigned i = 0; i < r->num_children; i++)
+    mark_non_deferrable(p, r->children[i]);
+}
+
+void sharc_pr_visit_begin(sharc_printer *p) {
+  if (!p->collecting)
+    return;
+  if (p->num_frames == p->cap_frames) {
+    unsigned cap = p->cap_frames ? p->cap_frames * 2 : 16;
+    p->frames = realloc(p->frames, cap * sizeof *p->frames);
+    if (!p->frames)
+      abort();
+    memset(p->frames + p->cap_frames, 0, (cap - p->cap_frames) * sizeof *p->frames);
+    p->cap_frames = cap;
+  }
+  visit_frame *f = &p->frames[p->num_frames++];
+  f->max_depth = -1;
+  f->num_children = 0;
+}
+
+void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
+  if (!p->collecting)
+    return;
+  visit_frame *f = &p->frames[--p->num_frames];
+  visit_frame *parent = p->num_frames ? &p->frames[p->num_frames - 1] : NULL;
+  const char *base = alias_base(obj, is_type);
+  if (!base) {
+    /* not aliased: its aliased descendants count for the parent */
+    for (unsigned i = 0; parent && i < f->num_children; i++)
+      frame_add_child(parent, f->children[i], p->recs[f->children[i]].depth);
+    return;
+  }
+  if (p->num_recs == p->cap_recs) {
+    p->cap_recs = p->cap_recs ? p->cap_recs * 2 : 64;
+    p->recs = realloc(p->recs, p->cap_recs * sizeof *p->recs);
+    if (!p->recs)
+      abort();
+  }
+  unsigned idx = p->num_recs++;
+  alias_rec *r = &p->recs[idx];
+  memset(r, 0, sizeof *r);
+  r->obj = obj;
+  r->is_type = is_type;
+  r->base = base;
+  r->deferrable = p->deferrable;
+  r->depth = f->max_depth + 1;
+  r->order = idx;
+  if (f->num_children) {
+    r->children = malloc(f->num_children * sizeof *r->children);
+    if (!r->children)
+      abort();
+    memcpy(r->children, f->children, f->num_children * sizeof *r->children);
+    r->num_children = f->num_children;
+  }
+  if (!r->deferrable)
+    for (unsigned i = 0; i < r->num_children; i++)
+      mark_non_deferrable(p, r->children[i]);
+  sharc_ptrmap_put(&p->aliases, obj, (void *)(uintptr_t)(idx + 1));
+  if (parent)
+    frame_add_child(parent, idx, r->depth);
+}
+
+static void print_alias_name(sharc_printer *p, const alias_rec *r) {
+  sharc_buf_putc(p->out, r->is_type ? '!' : '#');
+  sharc_buf_puts(p->out, r->base);
+  if (r->suffix)
+    sharc_buf_put_u64(p->out, r->suffix);
+}
+
+bool sharc_pr_use_alias(sharc_printer *p, const void *obj, bool is_loc) {
+  (void)is_loc;
+  uintptr_t v = (uintptr_t)sharc_ptrmap_get(&p->aliases, obj);
+  if (!v)
+    return false;
+  alias_rec *r = &p->recs[v - 1];
+  if (p->collecting) {
+    if (!p->deferrable)
+      mark_non_deferrable(p, (unsigned)(v - 1));
+    if (p->num_frames)
+      frame_add_child(&p->frames[p->num_frames - 1], (unsigned)(v - 1), r->depth);
+    return true;
+  }
+  print_alias_name(p, r);
+  return true;
+}
+
+unsigned sharc_pr_distinct_id(sharc_printer *p, const sharc_attr *a) {
+  uintptr_t v = (uintptr_t)sharc_ptrmap_get(&p->distinct_ids, a);
+  if (v)
+    return (unsigned)(v - 1);
+  if (p->collecting)
+    return 0;
+  sharc_ptrmap_put(&p->distinct_ids, a, (void *)(uintptr_t)(p->next_distinct + 1));
+  return p->next_distinct++;
+}
+
+/* Orders aliases as MLIR prints them: types first, then by alias base
+ * name; within a name by nesting depth, then by first visit. */
+static int alias_cmp(const void *pa, const void *pb) {
+  const alias_rec *a = *(alias_rec *const *)pa, *b = *(alias_rec *const *)pb;
+  if (a->is_type != b->is_type)
+    return a->is_type ? -1 : 1;
+  int c = strcmp(a->base, b->base);
+  if (c)
+    return c;
+  if (a->depth != b->depth)
+    return a->depth < b->depth ? -1 : 1;
+  return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static alias_rec **sorted_aliases(sharc_printer *p) {
+  alias_rec **order = malloc((p->num_recs + 1) * sizeof *order);
+  if (!order)
+    abort();
+  for (unsigned i = 0; i < p->num_recs; i++)
+    order[i] = &p->recs[i];
+  qsort(order, p->num_recs, sizeof *order, alias_cmp);
+  const char *prev = NULL;
+  unsigned next = 0;
+  for (unsigned i = 0; i < p->num_recs; i++) {
+    if (!prev || strcmp(prev, order[i]->base) != 0 || order[i]->is_type != order[i - 1]->is_type)
+      next = 0;
+    order[i]->suffix = next++;
+    prev = order[i]->base;
+  }
+  return order;
+}
+
+static void print_alias_defs(sharc_printer *p, alias_rec **order, bool deferred) {
+  for (unsigned i = 0; i < p->num_recs; i++) {
+    alias_rec *r = order[i];
+    if (r->deferrable != deferred)
+      continue;
+    print_alias_name(p, r);
+    sharc_pr_puts(p, " = ");
+    /* the definition itself is printed in full, its children by alias */
+    sharc_pr_attr_def_body(p, r->obj, r->is_type);
+    sharc_buf_putc(p->out, '\n');
+  }
+}
+
+/* ---- SSA numbering ---------------------------------------------------- */
+
+enum { ARG_TAG = 1u << 31 };
+
+static void number_region_blocks(sharc_region *r, unsigned *next_value, unsigned *next_arg) {
+  unsigned block_id = 0;
+  for (sharc_block *b = r->first; b; b = b->next) {
+    b->print_id = block_id++;
+    bool entry = b == r->first;
+    for (unsigned i = 0; i < b->num_args; i++)
+      b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
+    for (sharc_op *op = b->first; op; op = op->next) {
+      /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
+      for (unsigned i = 0; i < op->num_results; i++)
+        op->results[i].print_id = *next_value;
+      *next_value += op->num_results ? 1 : 0;
+    }
+  }
+}
+
+/* Custom form: every nested region starts from the counters reached after
+ * its whole enclosing region. */
+static void number_scoped(sharc_region *r, unsigned next_value, unsigned next_arg) {
+  number_region_blocks(r, &next_value, &next_arg);
+  for (sharc_block *b = r->first; b; b = b->next)
+    for (sharc_op *op = b->first; op; op = op->next)
+      for (unsigned i = 0; i < op->num_regions; i++)
+        number_scoped(&op->regions[i], next_value, next_arg);
+}
+
+/* Generic form: unique ids; regions are taken from a LIFO stack. */
+static void number_unique(sharc_op *top) {
+  sharc_ptrvec stack = {0};
+  for (unsigned i = 0; i < top->num_regions; i++)
+    sharc_ptrvec_push(&stack, &top->regions[i]);
+  unsigned next_value = 0, next_arg = 0;
+  while (stack.len) {
+    sharc_region *r = stack.items[--stack.len];
+    number_region_blocks(r, &next_value, &next_arg);
+    for (sharc_block *b = r->first; b; b = b->next)
+      for (sharc_op *op = b->first; op; op = op->next)
+        for (unsigned i = 0; i < op->num_regions; i++)
+          sharc_ptrvec_push(&stack, &op->regions[i]);
+  }
+  free(stack.items);
+}
+
+void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
+  sharc_buf *b = p->out;
+  if (v->vkind == SHARC_VALUE_PLACEHOLDER) {
+    sharc_buf_puts(b, "<<UNKNOWN SSA VALUE>>");
+    return;
+  }
+  if (v->print_id & ARG_TAG) {
+    sharc_buf_puts(b, "%arg");
+    sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
+    return;
+  }
+  sharc_buf_putc(b, '%');
+  sharc_buf_put_u64(b, v->print_id);
+  if (v->vkind == SHARC_VALUE_RESULT && v->owner.op->num_results > 1) {
+    sharc_buf_putc(b, '#');
+    sharc_buf_put_u64(b, v->index);
+  }
+}
+
+void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_value(p, op->operands[i].value);
+  }
+}
+
+void sharc_pr_newline(sharc_printer *p) {
+  sharc_buf_putc(p->out, '\n');
+  sharc_buf_indent(p->out, p->indent);
+}
+
+/* ---- operations ------------------------------------------------------- */
+
+static void print_op(sharc_printer *p, sharc_op *op);
+
+/* Block argument locations are written out in full, yet MLIR still gives
+ * them an alias (printed before the module) while collecting. */
+void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc) {
+  if (!p->flags.debug_info)
+    return;
+  sharc_pr_puts(p, " loc(");
+  if (p->collecting) {
+    if (!sharc_pr_use_alias(p, loc, true)) {
+      sharc_pr_visit_begin(p);
+      sharc_pr_loc_body_inner(p, loc);
+      sharc_pr_visit_end(p, loc, false);
+    }
+  } else {
+    sharc_pr_loc_body_inner(p, loc);
+  }
+  sharc_buf_putc(p->out, ')');
+}
+
+/* Op locations may be defined after the top-level operation. */
+static void print_op_loc(sharc_printer *p, const sharc_attr *loc) {
+  if (!p->flags.debug_info)
+    return;
+  bool saved = p->deferrable;
+  p->deferrable = true;
+  sharc_pr_puts(p, " loc(");
+  if (!sharc_pr_use_alias(p, loc, true)) {
+    sharc_pr_visit_begin(p);
+    sharc_pr_loc_body_inner(p, loc);
+    sharc_pr_visit_end(p, loc, false);
+  }
+  sharc_buf_putc(p->out, ')');
+  p->deferrable = saved;
+}
+
+static void print_block_name(sharc_printer *p, const sharc_block *b) {
+  sharc_buf_puts(p->out, "^bb");
+  sharc_buf_put_u64(p->out, b->print_id);
+}
+
+/* Predecessor edges of `b`, one per successor slot, in block order. */
+static void print_preds(sharc_printer *p, const sharc_block *b) {
+  unsigned stack_ids[16];
+  unsigned *ids = stack_ids, n = 0, cap = 16;
+  for (sharc_block *src = b->parent->first; src; src = src->next)
+    for (sharc_op *op = src->first; op; op = op->next)
+      for (unsigned i = 0; i < op->num_successors; i++) {
+        if (op->successors[i] != b)
+          continue;
+        if (n == cap) {
+          cap *= 2;
+          unsigned *grown = malloc(cap * sizeof *grown);
+          if (!grown)
+            abort();
+          memcpy(grown, ids, n * sizeof *ids);
+          if (ids != stack_ids)
+            free(ids);
+          ids = grown;
+        }
+        ids[n++] = src->print_id;
+      }
+  if (n == 0) {
+    if (b != b->parent->first)
+      sharc_pr_puts(p, "  // no predecessors");
+  } else if (n == 1) {
+    sharc_buf_printf(p->out, "  // pred: ^bb%u", ids[0]);
+  } else {
+    sharc_buf_printf(p->out, "  // %u preds: ", n);
+    for (unsigned i = 0; i < n; i++)
+      sharc_buf_printf(p->out, "%s^bb%u", i ? ", " : "", ids[i]);
+  }
+  if (ids != stack_ids)
+    free(ids);
+}
+
+static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
+  if (header) {
+    sharc_buf_indent(p->out, p->indent);
+    print_block_name(p, b);
+    if (b->num_args) {
+      sharc_buf_putc(p->out, '(');
+      for (unsigned i = 0; i < b->num_args; i++) {
+        if (i)
+          sharc_pr_puts(p, ", ");
+        sharc_pr_value(p, b->args[i]);
+        sharc_pr_puts(p, ": ");
+        sharc_pr_type(p, b->args[i]->type);
+        sharc_pr_loc_inline(p, b->args[i]->loc);
+      }
+      sharc_buf_putc(p->out, ')');
+    }
+    sharc_buf_putc(p->out, ':');
+    print_preds(p, b);
+    sharc_buf_putc(p->out, '\n');
+  }
+  p->indent += 2;
+  for (sharc_op *op = b->first; op; op = op->next) {
+    sharc_buf_indent(p->out, p->indent);
+    print_op(p, op);
+    sharc_buf_putc(p->out, '\n');
+  }
+  p->indent -= 2;
+}
+
+void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
+                     bool print_empty_block) {
+  sharc_pr_puts(p, "{\n");
+  if (r->first) {
+    const sharc_op *parent = r->parent;
+    const char *dd = parent && parent->def && parent->def->default_dialect
+                         ? parent->def->default_dialect
+                         : "";
+    p->dialect_stack[p->dialect_depth++] = dd;
+    const sharc_block *entry = r->first;
+    bool header = (print_empty_block && !entry->first) || (print_entry_args && entry->num_args);
+    print_block(p, entry, header);
+    for (const sharc_block *b = entry->next; b; b = b->next)
+      print_block(p, b, true);
+    p->dialect_depth--;
+  }
+  sharc_buf_indent(p->out, p->indent);
+  sharc_buf_putc(p->out, '}');
+}
+
+void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
+  sharc_str name = sharc_ident_str(op->name);
+  const char *dd = p->dialect_depth ? p->dialect_stack[p->dialect_depth - 1] : "builtin";
+  size_t n = strlen(dd);
+  if (n && name.len > n + 1 && memcmp(name.data, dd, n) == 0 && name.data[n] == '.' &&
+      !memchr(name.data + n + 1, '.', name.len - n - 1)) {
+    sharc_pr_put_str(p, (sharc_str){name.data + n + 1, name.len - n - 1});
+    return;
+  }
+  sharc_pr_put_str(p, name);
+}
+
+void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
+                        bool with_keyword) {
+  unsigned shown = 0;
+  for (unsigned i = 0; i < dict->dict.n; i++) {
+    bool skip = false;
+    for (const char *const *x = elided; x && *x && !skip; x++)
+      skip = strcmp(*x, dict->dict.entries[i].name->data) == 0;
+    shown += !skip;
+  }
+  if (!shown)
+    return;
+  sharc_pr_puts(p, with_keyword ? " attributes {" : " {");
+  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, elided);
+  sharc_buf_putc(p->out, '}');
+}
+
+static void print_generic(sharc_printer *p, sharc_op *op) {
+  sharc_buf *b = p->out;
+  sharc_pr_string(p, sharc_ident_str(op->name));
+  sharc_buf_putc(b, '(');
+  sharc_pr_operands(p, op);
+  sharc_buf_putc(b, ')');
+  if (op->num_successors) {
+    sharc_buf_putc(b, '[');
+    for (unsigned i = 0; i < op->num_successors; i++) {
+      if (i)
+        sharc_pr_puts(p, ", ");
+      print_block_name(p, op->successors[i]);
+    }
+    sharc_buf_putc(b, ']');
+  }
+  /* inherent attributes of registered ops are properties */
+  const sharc_attr *d = op->attrs;
+  unsigned nprops = 0;
+  for (unsigned i = 0; op->def && i < d->dict.n; i++)
+    nprops += sharc_op_def_is_inherent(op->def, d->dict.entries[i].name);
+  if (nprops) {
+    sharc_pr_puts(p, " <{");
+    bool first = true;
+    for (unsigned i = 0; i < d->dict.n; i++) {
+      if (!sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
+        continue;
+      if (!first)
+        sharc_pr_puts(p, ", ");
+      first = false;
+      sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
+    }
+    sharc_pr_puts(p, "}>");
+  }
+  if (op->num_regions) {
+    sharc_pr_puts(p, " (");
+    for (unsigned i = 0; i < op->num_regions; i++) {
+      if (i)
+        sharc_pr_puts(p, ", ");
+      sharc_pr_region(p, &op->regions[i], true, true);
+    }
+    sharc_buf_putc(b, ')');
+  }
+  if (d->dict.n > nprops) {
+    sharc_pr_puts(p, " {");
+    bool first = true;
+    for (unsigned i = 0; i < d->dict.n; i++) {
+      if (op->def && sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
+        continue;
+      if (!first)
+        sharc_pr_puts(p, ", ");
+      first = false;
+      sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
+    }
+    sharc_buf_putc(b, '}');
+  }
+  sharc_pr_puts(p, " : (");
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, op->operands[i].value->type);
+  }
+  sharc_pr_puts(p, ") -> ");
+  bool parens = op->num_results != 1 || op->results[0].type->kind == SHARC_TYPE_FUNCTION;
+  if (parens)
+    sharc_buf_putc(b, '(');
+  for (unsigned i = 0; i < op->num_results; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, op->results[i].type);
+  }
+  if (parens)
+    sharc_buf_putc(b, ')');
+}
+
+static void print_op(sharc_printer *p, sharc_op *op) {
+  /* MLIR's alias collector visits an op's location before its contents */
+  if (p->collecting && p->flags.debug_info) {
+    size_t mark = p->out->len;
+    print_op_loc(p, op->loc);
+    p->out->len = mark;
+  }
+  if (op->num_results) {
+    /* the result group is `%0:2`; uses of its members are `%0#1` */
+    sharc_buf_putc(p->out, '%');
+    sharc_buf_put_u64(p->out, op->results[0].print_id);
+    if (op->num_results > 1)
+      sharc_buf_printf(p->out, ":%u", op->num_results);
+    sharc_pr_puts(p, " = ");
+  }
+  if (!p->flags.generic && op->def && op->def->print) {
+    sharc_pr_op_name(p, op);
+    op->def->print(p, op);
+  } else {
+    print_generic(p, op);
+  }
+  print_op_loc(p, op->loc);
+}
+
+void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
+  sharc_printer p;
+  sharc_pr_init(&p, out, flags);
+  for (unsigned i = 0; i < op->num_regions; i++) {
+    if (p.flags.generic)
+      continue;
+    number_scoped(&op->regions[i], 0, 0);
+  }
+  if (p.flags.generic)
+    number_unique(op);
+  /* dry run: collect aliases in print order */
+  p.collecting = true;
+  p.out = &p.scratch;
+  print_op(&p, op);
+  p.collecting = false;
+  p.out = out;
+  sharc_ptrmap_free(&p.distinct_ids);
+  p.next_distinct = 0;
+  alias_rec **order = sorted_aliases(&p);
+  print_alias_defs(&p, order, false);
+  print_op(&p, op);
+  sharc_buf_putc(out, '\n');
+  print_alias_defs(&p, order, true);
+  free(order);
+  sharc_pr_free(&p);
+}

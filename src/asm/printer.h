@@ -1,0 +1,52 @@
+/* The printer's API for dialect hooks (custom op forms, dialect attributes
+ * and types), much like MLIR's OpAsmPrinter. */
+#ifndef SHARC_ASM_PRINTER_H
+#define SHARC_ASM_PRINTER_H
+
+#include "ir/ir_internal.h"
+#include "sharc/asm.h"
+#include "support/ptrmap.h"
+
+struct sharc_printer {
+  sharc_buf *out;
+  sharc_print_flags flags;
+  unsigned indent;
+  const char *dialect_stack[1024];
+  unsigned dialect_depth;
+  sharc_ptrmap aliases;      /* attr/type -> alias entry */
+  sharc_ptrmap distinct_ids; /* distinct attr -> renumbered id + 1 */
+  unsigned next_distinct;
+  /* alias collection (a dry run of the printer, as MLIR does) */
+  bool collecting;
+  bool deferrable;           /* visiting an op location */
+  struct alias_rec *recs;
+  unsigned num_recs, cap_recs;
+  struct visit_frame *frames;
+  unsigned num_frames, cap_frames;
+  sharc_buf scratch;         /* output sink while collecting */
+};
+
+void sharc_pr_puts(sharc_printer *p, const char *s);
+void sharc_pr_put_str(sharc_printer *p, sharc_str s);
+void sharc_pr_type(sharc_printer *p, const sharc_type *t);
+void sharc_pr_attr(sharc_printer *p, const sharc_attr *a);
+/* An attribute without its `: type` suffix (integers, floats). */
+void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a);
+void sharc_pr_value(sharc_printer *p, const sharc_value *v);
+void sharc_pr_operands(sharc_printer *p, const sharc_op *op); /* %a, %b */
+void sharc_pr_symbol(sharc_printer *p, sharc_str name);       /* @name or @"..." */
+void sharc_pr_string(sharc_printer *p, sharc_str s);          /* "escaped" */
+void sharc_pr_newline(sharc_printer *p);
+void sharc_pr_op_name(sharc_printer *p, const sharc_op *op);  /* with default-dialect elision */
+/* ` {a = 1, ...}` leaving out `elided` names (NULL-terminated); nothing if empty. */
+void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
+                        bool with_keyword);
+void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
+                     bool print_empty_block);
+void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc); /* ` loc(...)` if enabled */
+void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, unsigned n);
+void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n);
+/* The entries of a dictionary, `a = 1 : i64, b`, without braces. */
+void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict);
+
+#endif

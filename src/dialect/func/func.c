@@ -1,0 +1,489 @@
+/* The func dialect: func.func, func.return, func.call, with their custom
+ * syntax and verifiers. */
+#include "asm/parser.h"
+#include "asm/printer.h"
+#include "ir/context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- func.func ---------------------------------------------------------- */
+
+typedef struct func_arg {
+  sharc_region_arg arg;
+  sharc_attr *attrs; /* dictionary */
+} func_arg;
+
+typedef struct func_sig {
+  func_arg *args;
+  unsigned num_args, cap_args;
+  sharc_ptrvec results;     /* sharc_type* */
+  sharc_ptrvec res_attrs;   /* sharc_attr* (dictionary) */
+  bool named_args;
+} func_sig;
+
+static void sig_free(func_sig *s) {
+  free(s->args);
+  sharc_ptrvec_free(&s->results);
+  sharc_ptrvec_free(&s->res_attrs);
+}
+
+static bool parse_arg_attrs(sharc_parser *p, sharc_attr **out) {
+  *out = sharc_attr_dictionary(sharc_p_context(p), NULL, 0);
+  if (!sharc_tok_is(sharc_p_tok(p), '{'))
+    return true;
+  return sharc_p_parse_dict_attr(p, out);
+}
+
+static bool parse_func_args(sharc_parser *p, func_sig *s) {
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    if (s->num_args == s->cap_args) {
+      s->cap_args = s->cap_args ? s->cap_args * 2 : 8;
+      s->args = realloc(s->args, s->cap_args * sizeof *s->args);
+      if (!s->args)
+        abort();
+    }
+    func_arg *a = &s->args[s->num_args];
+    memset(a, 0, sizeof *a);
+    bool named = sharc_p_at_operand(p);
+    if (s->num_args && named != s->named_args)
+      return sharc_p_error(p, named ? "expected type instead of SSA identifier"
+                                    : "expected SSA identifier");
+    s->named_args = named;
+    if (named) {
+      if (!sharc_p_parse_operand(p, &a->arg.ref) || !sharc_p_expect(p, ':'))
+        return false;
+      a->arg.loc = sharc_p_tok_loc(p, &a->arg.ref.tok);
+    }
+    if (!sharc_p_parse_type(p, &a->arg.type) || !parse_arg_attrs(p, &a->attrs))
+      return false;
+    if (named && !sharc_p_parse_optional_loc(p, &a->arg.loc))
+      return false;
+    s->num_args++;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+static bool parse_result(sharc_parser *p, func_sig *s, bool in_parens) {
+  sharc_type *t;
+  sharc_attr *attrs = sharc_attr_dictionary(sharc_p_context(p), NULL, 0);
+  /* a bare result has no attributes: a following `{` is the body */
+  if (!sharc_p_parse_type(p, &t) || (in_parens && !parse_arg_attrs(p, &attrs)))
+    return false;
+  sharc_ptrvec_push(&s->results, t);
+  sharc_ptrvec_push(&s->res_attrs, attrs);
+  return true;
+}
+
+static bool parse_func_results(sharc_parser *p, func_sig *s) {
+  if (!sharc_p_eat_arrow(p))
+    return true;
+  if (!sharc_tok_is(sharc_p_tok(p), '('))
+    return parse_result(p, s, false);
+  /* `(` may start a function type result: `-> (i32) -> i32` is not valid
+   * without parens, so a list is always meant here */
+  sharc_p_next(p);
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    if (!parse_result(p, s, true))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+/* An array of dictionaries, or NULL when every dictionary is empty. */
+static sharc_attr *attr_array_or_null(sharc_context *ctx, sharc_attr *const *dicts, unsigned n) {
+  bool any = false;
+  for (unsigned i = 0; i < n; i++)
+    any = any || sharc_attr_count(dicts[i]) != 0;
+  return any ? sharc_attr_array(ctx, dicts, n) : NULL;
+}
+
+static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
+  sharc_context *ctx = sharc_p_context(p);
+  const sharc_token *t = sharc_p_tok(p);
+  if (sharc_tok_is_keyword(t, "private") || sharc_tok_is_keyword(t, "public") ||
+      sharc_tok_is_keyword(t, "nested")) {
+    sharc_builder_set_attr(p, b, "sym_visibility", sharc_attr_string(ctx, sharc_tok_str(t)));
+    sharc_p_next(p);
+  }
+  sharc_attr *name;
+  if (!sharc_p_parse_symbol_name(p, &name))
+    return false;
+  sharc_builder_set_attr(p, b, "sym_name", name);
+  func_sig s = {0};
+  bool ok = parse_func_args(p, &s) && parse_func_results(p, &s);
+  if (ok) {
+    sharc_type **ins = malloc((s.num_args + 1) * sizeof *ins);
+    sharc_attr **arg_attrs = malloc((s.num_args + 1) * sizeof *arg_attrs);
+    if (!ins || !arg_attrs)
+      abort();
+    for (unsigned i = 0; i < s.num_args; i++) {
+      ins[i] = s.args[i].arg.type;
+      arg_attrs[i] = s.args[i].attrs;
+    }
+    sharc_type *fn = sharc_type_function(ctx, ins, s.num_args, (sharc_type *const *)s.results.items,
+                                         s.results.len);
+    sharc_builder_set_attr(p, b, "function_type", sharc_attr_type_attr(ctx, fn));
+    sharc_attr *aa = attr_array_or_null(ctx, arg_attrs, s.num_args);
+    if (aa)
+      sharc_builder_set_attr(p, b, "arg_attrs", aa);
+    sharc_attr *ra = attr_array_or_null(ctx, (sharc_attr *const *)s.res_attrs.items, s.res_attrs.len);
+    if (ra)
+      sharc_builder_set_attr(p, b, "res_attrs", ra);
+    free(ins);
+    free(arg_attrs);
+  }
+  if (ok && sharc_tok_is_keyword(sharc_p_tok(p), "attributes")) {
+    unsigned before = b->num_attrs;
+    sharc_token kw = *sharc_p_tok(p);
+    ok = sharc_p_parse_optional_attr_dict_with_keyword(p, b);
+    for (unsigned i = before; ok && i < b->num_attrs; i++) {
+      const char *n = b->attrs[i].name->data;
+      if (!strcmp(n, "sym_visibility") || !strcmp(n, "sym_name") || !strcmp(n, "function_type"))
+        ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
+                              "should not be specified in the explicit attribute dictionary", n);
+    }
+  }
+  sharc_region *body = NULL;
+  if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
+    if (s.num_args && !s.named_args)
+      ok = sharc_p_error(p, "expected SSA identifier");
+    sharc_region_arg *args = malloc((s.num_args + 1) * sizeof *args);
+    if (!args)
+      abort();
+    for (unsigned i = 0; i < s.num_args; i++)
+      args[i] = s.args[i].arg;
+    ok = ok && sharc_p_parse_region(p, &body, args, s.num_args, true);
+    free(args);
+  } else if (ok) {
+    body = sharc_arena_alloc(sharc_context_arena(ctx), sizeof *body);
+  }
+  if (ok)
+    sharc_ptrvec_push(&b->regions, body);
+  sig_free(&s);
+  return ok;
+}
+
+static const char *const func_elided[] = {"sym_name",  "function_type", "sym_visibility",
+                                          "arg_attrs", "res_attrs",     NULL};
+
+static const sharc_attr *dict_at(const sharc_attr *array, unsigned i) {
+  return array && i < sharc_attr_count(array) ? sharc_attr_at(array, i) : NULL;
+}
+
+static void print_arg_attrs(sharc_printer *p, const sharc_attr *dict) {
+  if (!dict || sharc_attr_count(dict) == 0)
+    return;
+  sharc_pr_puts(p, " {");
+  sharc_pr_dict_body_public(p, dict);
+  sharc_pr_puts(p, "}");
+}
+
+static void func_print(sharc_printer *p, sharc_op *op) {
+  sharc_attr *vis = sharc_op_attr(op, "sym_visibility");
+  if (vis && sharc_attr_get_kind(vis) == SHARC_ATTR_STRING) {
+    sharc_pr_puts(p, " ");
+    sharc_pr_put_str(p, sharc_attr_string_value(vis));
+  }
+  sharc_pr_puts(p, " ");
+  sharc_pr_symbol(p, sharc_op_symbol_name(op));
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
+  sharc_type *fn = ft ? sharc_attr_type_value(ft) : NULL;
+  sharc_attr *arg_attrs = sharc_op_attr(op, "arg_attrs");
+  sharc_attr *res_attrs = sharc_op_attr(op, "res_attrs");
+  sharc_region *body = sharc_op_region(op, 0);
+  sharc_block *entry = sharc_region_first_block(body);
+  sharc_pr_puts(p, "(");
+  unsigned n_in = fn ? sharc_type_func_num_inputs(fn) : 0;
+  for (unsigned i = 0; i < n_in; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    if (entry && i < sharc_block_num_args(entry)) {
+      sharc_value *arg = sharc_block_arg(entry, i);
+      sharc_pr_value(p, arg);
+      sharc_pr_puts(p, ": ");
+      sharc_pr_type(p, sharc_value_type(arg));
+      print_arg_attrs(p, dict_at(arg_attrs, i));
+      sharc_pr_loc_inline(p, sharc_value_loc(arg));
+    } else {
+      sharc_pr_type(p, sharc_type_func_input(fn, i));
+      print_arg_attrs(p, dict_at(arg_attrs, i));
+    }
+  }
+  sharc_pr_puts(p, ")");
+  unsigned n_res = fn ? sharc_type_func_num_results(fn) : 0;
+  if (n_res) {
+    sharc_pr_puts(p, " -> ");
+    bool any_attrs = false;
+    for (unsigned i = 0; i < n_res; i++) {
+      const sharc_attr *d = dict_at(res_attrs, i);
+      any_attrs = any_attrs || (d && sharc_attr_count(d));
+    }
+    sharc_type *r0 = sharc_type_func_result(fn, 0);
+    bool parens = n_res > 1 || any_attrs || sharc_type_get_kind(r0) == SHARC_TYPE_FUNCTION;
+    if (parens)
+      sharc_pr_puts(p, "(");
+    for (unsigned i = 0; i < n_res; i++) {
+      if (i)
+        sharc_pr_puts(p, ", ");
+      sharc_pr_type(p, sharc_type_func_result(fn, i));
+      print_arg_attrs(p, dict_at(res_attrs, i));
+    }
+    if (parens)
+      sharc_pr_puts(p, ")");
+  }
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), func_elided, true);
+  if (entry) {
+    sharc_pr_puts(p, " ");
+    sharc_pr_region(p, body, false, true);
+  }
+}
+
+static bool func_verify(sharc_op *op) {
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
+  if (!ft || sharc_attr_get_kind(ft) != SHARC_ATTR_TYPE ||
+      sharc_type_get_kind(sharc_attr_type_value(ft)) != SHARC_TYPE_FUNCTION) {
+    sharc_emit_op_error(op, "requires attribute 'function_type'");
+    return false;
+  }
+  sharc_type *fn = sharc_attr_type_value(ft);
+  sharc_block *entry = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!entry)
+    return true;
+  unsigned n = sharc_type_func_num_inputs(fn);
+  if (sharc_block_num_args(entry) != n) {
+    sharc_emit_op_error(op, "entry block must have %u arguments to match function signature", n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    if (sharc_value_type(sharc_block_arg(entry, i)) != sharc_type_func_input(fn, i)) {
+      sharc_buf a = {0}, b = {0};
+      sharc_print_type(sharc_type_func_input(fn, i), &a);
+      sharc_print_type(sharc_value_type(sharc_block_arg(entry, i)), &b);
+      sharc_emit_op_error(op, "type of entry block argument #%u('%s') must match the type of the "
+                          "corresponding argument in function signature('%s')", i, b.data, a.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      return false;
+    }
+  }
+  return true;
+}
+
+static const char *const func_inherent[] = {"arg_attrs", "function_type", "no_inline", "res_attrs",
+                                            "sym_name", "sym_visibility", NULL};
+
+static const sharc_op_def func_def = {
+    .name = "func.func",
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL,
+    .inherent = func_inherent,
+    .default_dialect = "func",
+    .parse = func_parse,
+    .print = func_print,
+    .verify = func_verify,
+};
+
+/* ---- func.return -------------------------------------------------------- */
+
+/* `%a, %b : T1, T2` shared by return-like custom forms. */
+static bool parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
+  sharc_ptrvec refs = {0};
+  bool ok = true;
+  if (sharc_p_at_operand(p)) {
+    do {
+      sharc_operand_ref *r = malloc(sizeof *r);
+      if (!r)
+        abort();
+      ok = sharc_p_parse_operand(p, r);
+      sharc_ptrvec_push(&refs, r);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ':');
+    for (unsigned i = 0; ok && i < refs.len; i++) {
+      sharc_type *t;
+      sharc_value *v;
+      ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
+           sharc_p_resolve_operand(p, refs.items[i], t, &v);
+      if (ok)
+        sharc_ptrvec_push(&b->operands, v);
+    }
+  }
+  for (unsigned i = 0; i < refs.len; i++)
+    free(refs.items[i]);
+  sharc_ptrvec_free(&refs);
+  return ok;
+}
+
+static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
+  return sharc_p_parse_optional_attr_dict(p, b) && parse_operands_colon_types(p, b);
+}
+
+static void print_operands_colon_types(sharc_printer *p, sharc_op *op) {
+  if (!sharc_op_num_operands(op))
+    return;
+  sharc_pr_puts(p, " ");
+  sharc_pr_operands(p, op);
+  sharc_pr_puts(p, " : ");
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
+}
+
+static void return_print(sharc_printer *p, sharc_op *op) {
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
+  print_operands_colon_types(p, op);
+}
+
+static bool return_verify(sharc_op *op) {
+  sharc_op *parent = sharc_op_parent_op(op);
+  if (!parent || !sharc_op_is(parent, "func.func")) {
+    sharc_emit_op_error(op, "expects parent op 'func.func'");
+    return false;
+  }
+  sharc_attr *ft = sharc_op_attr(parent, "function_type");
+  if (!ft)
+    return true;
+  sharc_type *fn = sharc_attr_type_value(ft);
+  unsigned n = sharc_type_func_num_results(fn);
+  sharc_str fname = sharc_op_symbol_name(parent);
+  if (sharc_op_num_operands(op) != n) {
+    sharc_emit_op_error(op, "has %u operands, but enclosing function (@%.*s) returns %u",
+                        sharc_op_num_operands(op), (int)fname.len, fname.data, n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    sharc_type *got = sharc_value_type(sharc_op_operand(op, i));
+    if (got != sharc_type_func_result(fn, i)) {
+      sharc_buf a = {0}, b = {0};
+      sharc_print_type(got, &a);
+      sharc_print_type(sharc_type_func_result(fn, i), &b);
+      sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+                 "type of return operand %u ('%s') doesn't match function result type ('%s') in "
+                 "function @%.*s", i, a.data, b.data, (int)fname.len, fname.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      return false;
+    }
+  }
+  return true;
+}
+
+static const sharc_op_def return_def = {
+    .name = "func.return",
+    .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE,
+    .parse = return_parse,
+    .print = return_print,
+    .verify = return_verify,
+};
+
+/* ---- func.call ---------------------------------------------------------- */
+
+static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
+  if (sharc_p_tok(p)->kind != TOK_AT_ID)
+    return sharc_p_error(p, "expected attribute value");
+  sharc_attr *callee;
+  if (!sharc_p_parse_attr(p, NULL, &callee))
+    return false;
+  sharc_builder_set_attr(p, b, "callee", callee);
+  sharc_ptrvec refs = {0};
+  bool ok = sharc_p_expect(p, '(');
+  if (ok && !sharc_p_eat(p, ')')) {
+    do {
+      sharc_operand_ref *r = malloc(sizeof *r);
+      if (!r)
+        abort();
+      sharc_ptrvec_push(&refs, r);
+      ok = sharc_p_parse_operand(p, r);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ')');
+  }
+  ok = ok && sharc_p_parse_optional_attr_dict(p, b) && sharc_p_expect(p, ':');
+  sharc_token type_tok = *sharc_p_tok(p);
+  sharc_type *fn = NULL;
+  ok = ok && sharc_p_parse_type(p, &fn);
+  if (ok && sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
+    ok = sharc_p_error_at(p, &type_tok, "expected function type");
+  if (ok && sharc_type_func_num_inputs(fn) != refs.len)
+    ok = sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", refs.len,
+                          sharc_type_func_num_inputs(fn));
+  for (unsigned i = 0; ok && i < refs.len; i++) {
+    sharc_value *v;
+    ok = sharc_p_resolve_operand(p, refs.items[i], sharc_type_func_input(fn, i), &v);
+    if (ok)
+      sharc_ptrvec_push(&b->operands, v);
+  }
+  for (unsigned i = 0; ok && i < sharc_type_func_num_results(fn); i++)
+    sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
+  for (unsigned i = 0; i < refs.len; i++)
+    free(refs.items[i]);
+  sharc_ptrvec_free(&refs);
+  return ok;
+}
+
+static const char *const call_elided[] = {"callee", NULL};
+
+static void call_print(sharc_printer *p, sharc_op *op) {
+  sharc_pr_puts(p, " ");
+  sharc_pr_attr(p, sharc_op_attr(op, "callee"));
+  sharc_pr_puts(p, "(");
+  sharc_pr_operands(p, op);
+  sharc_pr_puts(p, ")");
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), call_elided, false);
+  sharc_pr_puts(p, " : (");
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
+  sharc_pr_puts(p, ") -> ");
+  unsigned n = sharc_op_num_results(op);
+  sharc_type *stack_types[16];
+  sharc_type **types = n <= 16 ? stack_types : malloc(n * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_result(op, i));
+  sharc_pr_function_result_types(p, types, n);
+  if (types != stack_types)
+    free(types);
+}
+
+static bool call_verify(sharc_op *op) {
+  sharc_attr *callee = sharc_op_attr(op, "callee");
+  if (!callee || sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF) {
+    sharc_emit_op_error(op, "requires attribute 'callee'");
+    return false;
+  }
+  sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
+  if (!fn || !sharc_op_is(fn, "func.func")) {
+    sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
+    sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
+    return false;
+  }
+  return true;
+}
+
+static const char *const call_inherent[] = {"arg_attrs", "callee", "no_inline", "res_attrs", NULL};
+
+static const sharc_op_def call_def = {
+    .name = "func.call",
+    .inherent = call_inherent,
+    .parse = call_parse,
+    .print = call_print,
+    .verify = call_verify,
+};
+
+static const sharc_op_def *const func_ops[] = {&func_def, &return_def, &call_def};
+
+const sharc_dialect sharc_func_dialect = {
+    .name = "func",
+    .ops = func_ops,
+    .num_ops = sizeof func_ops / sizeof func_ops[0],
+};

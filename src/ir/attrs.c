@@ -1,0 +1,449 @@
+/* Builtin attributes and locations: constructors (uniqued in the context) and
+ * accessors. */
+#include "ir/context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void attr_own(sharc_context *ctx, void *obj) {
+  sharc_attr *a = obj;
+  sharc_arena *ar = &ctx->arena;
+  switch (a->kind) {
+  case SHARC_ATTR_INTEGER:
+    a->integer.words = sharc_arena_dup(ar, a->integer.words, a->integer.nwords * sizeof(uint64_t));
+    break;
+  case SHARC_ATTR_STRING:
+    a->str.data = sharc_arena_strndup(ar, a->str.data, a->str.len);
+    break;
+  case SHARC_ATTR_OPAQUE:
+  case SHARC_ATTR_LOC_OPAQUE:
+    a->opaque.body.data = sharc_arena_strndup(ar, a->opaque.body.data, a->opaque.body.len);
+    break;
+  case SHARC_ATTR_ARRAY:
+    a->array.elems = sharc_arena_dup(ar, a->array.elems, a->array.n * sizeof(sharc_attr *));
+    break;
+  case SHARC_ATTR_LOC_FUSED:
+    a->fused.locs = sharc_arena_dup(ar, a->fused.locs, a->fused.n * sizeof(sharc_attr *));
+    break;
+  case SHARC_ATTR_DICTIONARY:
+    a->dict.entries = sharc_arena_dup(ar, a->dict.entries, a->dict.n * sizeof(sharc_named_attr));
+    break;
+  case SHARC_ATTR_DENSE_ARRAY:
+    a->darray.raw = sharc_arena_dup(
+        ar, a->darray.raw,
+        a->darray.n * (sharc_type_bit_width(a->darray.elem) > 64 ? 2 : 1) * sizeof(uint64_t));
+    break;
+  case SHARC_ATTR_DENSE_ELEMENTS:
+    a->dense.raw = sharc_arena_dup(ar, a->dense.raw, a->dense.nwords * sizeof(uint64_t));
+    break;
+  case SHARC_ATTR_DENSE_STRING: {
+    sharc_str *s = sharc_arena_alloc(ar, a->dstrings.n * sizeof *s + 1);
+    for (size_t i = 0; i < a->dstrings.n; i++) {
+      s[i].len = a->dstrings.strs[i].len;
+      s[i].data = sharc_arena_strndup(ar, a->dstrings.strs[i].data, s[i].len);
+    }
+    a->dstrings.strs = s;
+    break;
+  }
+  case SHARC_ATTR_SYMBOL_REF:
+    a->sym.nested = sharc_arena_dup(ar, a->sym.nested, a->sym.n * sizeof(sharc_ident *));
+    break;
+  case SHARC_ATTR_DIALECT:
+    a->params.words = sharc_arena_dup(ar, a->params.words, a->params.n * sizeof(uintptr_t));
+    break;
+  default:
+    break;
+  }
+}
+
+static sharc_attr *intern(sharc_context *ctx, sharc_key *key, sharc_attr *proto) {
+  return sharc_context_intern(ctx, &ctx->attrs, key, proto, sizeof *proto, attr_own);
+}
+
+static void key_str(sharc_key *k, sharc_str s) {
+  sharc_key_u64(k, s.len);
+  sharc_key_put(k, s.data, s.len);
+}
+
+sharc_attr_kind sharc_attr_get_kind(const sharc_attr *a) { return a->kind; }
+
+bool sharc_attr_is_location(const sharc_attr *a) {
+  return a && a->kind >= SHARC_ATTR_LOC_UNKNOWN;
+}
+
+sharc_type *sharc_attr_type(const sharc_attr *a) { return a->type; }
+
+sharc_attr *sharc_attr_unit(sharc_context *ctx) {
+  if (!ctx->unit) {
+    sharc_key k;
+    sharc_key_init(&k, SHARC_ATTR_UNIT);
+    sharc_attr a = {.kind = SHARC_ATTR_UNIT};
+    ctx->unit = intern(ctx, &k, &a);
+  }
+  return ctx->unit;
+}
+
+sharc_attr *sharc_attr_bool(sharc_context *ctx, bool v) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_BOOL);
+  sharc_key_u64(&k, v);
+  sharc_attr a = {.kind = SHARC_ATTR_BOOL, .type = sharc_type_integer(ctx, 1, SHARC_SIGNLESS),
+                  .b = v};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_integer_words(sharc_context *ctx, sharc_type *type, const uint64_t *words,
+                                     unsigned nwords) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_INTEGER);
+  sharc_key_ptr(&k, type);
+  sharc_key_put(&k, words, nwords * sizeof *words);
+  sharc_attr a = {.kind = SHARC_ATTR_INTEGER, .type = type, .integer = {nwords, words}};
+  return intern(ctx, &k, &a);
+}
+
+/* Keeps only the bits of the type's width, so that equal values are equal
+ * attributes whatever extension the caller used. */
+static uint64_t truncate_to_width(sharc_type *type, uint64_t v) {
+  unsigned w = sharc_type_bit_width(type);
+  if (w == 0 || w >= 64)
+    return v;
+  return v & ((UINT64_C(1) << w) - 1);
+}
+
+sharc_attr *sharc_attr_integer(sharc_context *ctx, sharc_type *type, int64_t v) {
+  uint64_t w = truncate_to_width(type, (uint64_t)v);
+  return sharc_attr_integer_words(ctx, type, &w, 1);
+}
+
+sharc_attr *sharc_attr_float_bits(sharc_context *ctx, sharc_type *type, uint64_t lo, uint64_t hi) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_FLOAT);
+  sharc_key_ptr(&k, type);
+  sharc_key_u64(&k, lo);
+  sharc_key_u64(&k, hi);
+  sharc_attr a = {.kind = SHARC_ATTR_FLOAT, .type = type, .fl = {lo, hi}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type *type) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_STRING);
+  sharc_key_ptr(&k, type);
+  key_str(&k, s);
+  sharc_attr a = {.kind = SHARC_ATTR_STRING, .type = type, .str = s};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_string(sharc_context *ctx, sharc_str s) {
+  return sharc_attr_string_typed(ctx, s, NULL);
+}
+
+sharc_attr *sharc_attr_type_attr(sharc_context *ctx, sharc_type *t) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_TYPE);
+  sharc_key_ptr(&k, t);
+  sharc_attr a = {.kind = SHARC_ATTR_TYPE, .tval = t};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsigned n) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_ARRAY);
+  sharc_key_put(&k, elems, n * sizeof *elems);
+  sharc_attr a = {.kind = SHARC_ATTR_ARRAY, .array = {n, elems}};
+  return intern(ctx, &k, &a);
+}
+
+static int named_attr_cmp(const void *pa, const void *pb) {
+  const sharc_named_attr *a = pa, *b = pb;
+  int c = sharc_str_cmp(sharc_ident_str(a->name), sharc_ident_str(b->name));
+  if (c)
+    return c;
+  return a < b ? -1 : a > b; /* stable: keeps input order of equal names */
+}
+
+sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *entries,
+                                  unsigned n) {
+  if (n == 0 && ctx->empty_dict)
+    return ctx->empty_dict;
+  sharc_named_attr stack_buf[16];
+  sharc_named_attr *sorted = n <= 16 ? stack_buf : malloc(n * sizeof *sorted);
+  if (!sorted)
+    abort();
+  if (n)
+    memcpy(sorted, entries, n * sizeof *sorted);
+  bool is_sorted = true;
+  for (unsigned i = 1; i < n && is_sorted; i++)
+    is_sorted = sharc_str_cmp(sharc_ident_str(sorted[i - 1].name),
+                              sharc_ident_str(sorted[i].name)) < 0;
+  if (!is_sorted) {
+    qsort(sorted, n, sizeof *sorted, named_attr_cmp);
+    unsigned out = 0;
+    for (unsigned i = 0; i < n; i++) {
+      if (out && sorted[out - 1].name == sorted[i].name)
+        sorted[out - 1] = sorted[i];
+      else
+        sorted[out++] = sorted[i];
+    }
+    n = out;
+  }
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DICTIONARY);
+  sharc_key_put(&k, sorted, n * sizeof *sorted);
+  sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY, .dict = {n, sorted}};
+  sharc_attr *r = intern(ctx, &k, &a);
+  if (sorted != stack_buf)
+    free(sorted);
+  if (n == 0)
+    ctx->empty_dict = r;
+  return r;
+}
+
+sharc_attr *sharc_attr_dense_array(sharc_context *ctx, sharc_type *elem, const uint64_t *raw,
+                                   unsigned n) {
+  unsigned words = n * (sharc_type_bit_width(elem) > 64 ? 2 : 1);
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DENSE_ARRAY);
+  sharc_key_ptr(&k, elem);
+  sharc_key_u64(&k, n);
+  sharc_key_put(&k, raw, words * sizeof *raw);
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ARRAY, .darray = {n, raw, elem}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_dense_i64_array(sharc_context *ctx, const int64_t *v, unsigned n) {
+  return sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 64, SHARC_SIGNLESS),
+                                (const uint64_t *)(const void *)v, n);
+}
+
+sharc_attr *sharc_attr_dense_elements(sharc_context *ctx, sharc_type *shaped, const uint64_t *raw,
+                                      size_t n_words, bool splat) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DENSE_ELEMENTS);
+  sharc_key_ptr(&k, shaped);
+  sharc_key_u64(&k, splat);
+  sharc_key_put(&k, raw, n_words * sizeof *raw);
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ELEMENTS, .type = shaped,
+                  .dense = {n_words, raw, splat}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_dense_strings(sharc_context *ctx, sharc_type *shaped,
+                                     const sharc_str *strs, size_t n, bool splat) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DENSE_STRING);
+  sharc_key_ptr(&k, shaped);
+  sharc_key_u64(&k, splat);
+  for (size_t i = 0; i < n; i++)
+    key_str(&k, strs[i]);
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_STRING, .type = shaped, .dstrings = {n, strs, splat}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DENSE_RESOURCE);
+  sharc_key_ptr(&k, shaped);
+  sharc_key_ptr(&k, key);
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_RESOURCE, .type = shaped, .resource = {key}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_symbol_ref(sharc_context *ctx, sharc_ident *root,
+                                  sharc_ident *const *nested, unsigned n_nested) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_SYMBOL_REF);
+  sharc_key_ptr(&k, root);
+  sharc_key_put(&k, nested, n_nested * sizeof *nested);
+  sharc_attr a = {.kind = SHARC_ATTR_SYMBOL_REF, .sym = {root, n_nested, nested}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_opaque(sharc_context *ctx, sharc_ident *dialect, sharc_str body,
+                              sharc_type *type) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_OPAQUE);
+  sharc_key_ptr(&k, dialect);
+  sharc_key_ptr(&k, type);
+  key_str(&k, body);
+  sharc_attr a = {.kind = SHARC_ATTR_OPAQUE, .type = type, .opaque = {dialect, body}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
+                               const uintptr_t *words, unsigned n, sharc_type *type) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DIALECT);
+  sharc_key_ptr(&k, def);
+  sharc_key_ptr(&k, type);
+  sharc_key_put(&k, words, n * sizeof *words);
+  sharc_attr a = {.kind = SHARC_ATTR_DIALECT, .def = def, .type = type, .params = {n, words}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_DISTINCT);
+  sharc_key_u64(&k, id);
+  sharc_key_ptr(&k, ref);
+  sharc_attr a = {.kind = SHARC_ATTR_DISTINCT, .distinct = {id, ref}};
+  return intern(ctx, &k, &a);
+}
+
+/* ---- locations ---------------------------------------------------------- */
+
+sharc_attr *sharc_loc_unknown(sharc_context *ctx) {
+  if (!ctx->unknown_loc) {
+    sharc_key k;
+    sharc_key_init(&k, SHARC_ATTR_LOC_UNKNOWN);
+    sharc_attr a = {.kind = SHARC_ATTR_LOC_UNKNOWN};
+    ctx->unknown_loc = intern(ctx, &k, &a);
+  }
+  return ctx->unknown_loc;
+}
+
+static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col,
+                            unsigned end_line, unsigned end_col, int form) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_LOC_FILE);
+  sharc_key_ptr(&k, file);
+  unsigned nums[5] = {line, col, end_line, end_col, (unsigned)form};
+  sharc_key_put(&k, nums, sizeof nums);
+  sharc_attr a = {.kind = SHARC_ATTR_LOC_FILE,
+                  .file = {file, line, col, end_line, end_col, form}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col) {
+  return file_loc(ctx, file, line, col, line, col, 0);
+}
+
+sharc_attr *sharc_loc_file_range(sharc_context *ctx, sharc_ident *file, unsigned line,
+                                 unsigned col, unsigned end_line, unsigned end_col) {
+  return file_loc(ctx, file, line, col, end_line, end_col, end_line == line ? 1 : 2);
+}
+
+sharc_attr *sharc_loc_name(sharc_context *ctx, sharc_ident *name, sharc_attr *child) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_LOC_NAME);
+  sharc_key_ptr(&k, name);
+  sharc_key_ptr(&k, child);
+  sharc_attr a = {.kind = SHARC_ATTR_LOC_NAME, .name = {name, child}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_loc_callsite(sharc_context *ctx, sharc_attr *callee, sharc_attr *caller) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_LOC_CALLSITE);
+  sharc_key_ptr(&k, callee);
+  sharc_key_ptr(&k, caller);
+  sharc_attr a = {.kind = SHARC_ATTR_LOC_CALLSITE, .callsite = {callee, caller}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_loc_fused(sharc_context *ctx, sharc_attr *const *locs, unsigned n,
+                            sharc_attr *metadata) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_LOC_FUSED);
+  sharc_key_ptr(&k, metadata);
+  sharc_key_put(&k, locs, n * sizeof *locs);
+  sharc_attr a = {.kind = SHARC_ATTR_LOC_FUSED, .fused = {n, locs, metadata}};
+  return intern(ctx, &k, &a);
+}
+
+const sharc_attr *sharc_loc_find_file(const sharc_attr *loc) {
+  if (!loc)
+    return NULL;
+  switch (loc->kind) {
+  case SHARC_ATTR_LOC_FILE:
+    return loc;
+  case SHARC_ATTR_LOC_NAME:
+    return sharc_loc_find_file(loc->name.child);
+  case SHARC_ATTR_LOC_CALLSITE:
+    return sharc_loc_find_file(loc->callsite.callee);
+  case SHARC_ATTR_LOC_FUSED:
+    for (unsigned i = 0; i < loc->fused.n; i++) {
+      const sharc_attr *f = sharc_loc_find_file(loc->fused.locs[i]);
+      if (f)
+        return f;
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
+
+sharc_str sharc_loc_file_name(const sharc_attr *loc) { return sharc_ident_str(loc->file.file); }
+unsigned sharc_loc_line(const sharc_attr *loc) { return loc->file.line; }
+unsigned sharc_loc_col(const sharc_attr *loc) { return loc->file.col; }
+
+/* ---- accessors ---------------------------------------------------------- */
+
+bool sharc_attr_bool_value(const sharc_attr *a) { return a->b; }
+
+int64_t sharc_attr_int_value(const sharc_attr *a) {
+  uint64_t v = a->integer.words[0];
+  unsigned w = sharc_type_bit_width(a->type);
+  bool is_signed = !(a->type->kind == SHARC_TYPE_INTEGER && a->type->integer.sign == SHARC_UNSIGNED);
+  if (w > 0 && w < 64 && is_signed && (v >> (w - 1)) & 1)
+    v |= ~((UINT64_C(1) << w) - 1);
+  return (int64_t)v;
+}
+
+sharc_str sharc_attr_string_value(const sharc_attr *a) { return a->str; }
+sharc_type *sharc_attr_type_value(const sharc_attr *a) { return a->tval; }
+
+unsigned sharc_attr_count(const sharc_attr *a) {
+  switch (a->kind) {
+  case SHARC_ATTR_ARRAY:
+    return a->array.n;
+  case SHARC_ATTR_DICTIONARY:
+    return a->dict.n;
+  case SHARC_ATTR_DENSE_ARRAY:
+    return a->darray.n;
+  case SHARC_ATTR_LOC_FUSED:
+    return a->fused.n;
+  default:
+    return 0;
+  }
+}
+
+sharc_attr *sharc_attr_at(const sharc_attr *a, unsigned i) {
+  if (a->kind == SHARC_ATTR_LOC_FUSED)
+    return a->fused.locs[i];
+  if (a->kind == SHARC_ATTR_DICTIONARY)
+    return a->dict.entries[i].value;
+  return a->array.elems[i];
+}
+
+const sharc_named_attr *sharc_attr_dict_entries(const sharc_attr *a) { return a->dict.entries; }
+
+sharc_attr *sharc_attr_dict_get(const sharc_attr *dict, const char *name) {
+  if (!dict)
+    return NULL;
+  size_t n = strlen(name);
+  for (unsigned i = 0; i < dict->dict.n; i++) {
+    const sharc_ident *id = dict->dict.entries[i].name;
+    if (id->len == n && memcmp(id->data, name, n) == 0)
+      return dict->dict.entries[i].value;
+  }
+  return NULL;
+}
+
+sharc_attr *sharc_attr_dict_get_ident(const sharc_attr *dict, const sharc_ident *name) {
+  if (!dict)
+    return NULL;
+  for (unsigned i = 0; i < dict->dict.n; i++)
+    if (dict->dict.entries[i].name == name)
+      return dict->dict.entries[i].value;
+  return NULL;
+}
+
+int64_t sharc_attr_dense_array_i64(const sharc_attr *a, unsigned i) {
+  return (int64_t)a->darray.raw[i];
+}
+
+sharc_ident *sharc_attr_symbol_root(const sharc_attr *a) { return a->sym.root; }
+unsigned sharc_attr_symbol_num_nested(const sharc_attr *a) { return a->sym.n; }
+sharc_ident *sharc_attr_symbol_nested(const sharc_attr *a, unsigned i) { return a->sym.nested[i]; }

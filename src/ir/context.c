@@ -1,0 +1,288 @@
+/* The context: owns the arena, interned identifiers, uniqued types and
+ * attributes, the registered dialects and the diagnostic handler. */
+#include "ir/context.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- hashing and uniquing ---------------------------------------------- */
+
+uint32_t sharc_hash_bytes(const void *p, size_t n) {
+  const uint8_t *s = p;
+  uint64_t h = 0xcbf29ce484222325ull;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 0x100000001b3ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++)
+    h = (h ^ s[i]) * 0x100000001b3ull;
+  h ^= h >> 32;
+  return (uint32_t)h;
+}
+
+static void uniq_grow(sharc_uniq_table *t) {
+  size_t cap = t->cap ? t->cap * 2 : 256;
+  sharc_uniq **slots = calloc(cap, sizeof *slots);
+  if (!slots)
+    abort();
+  for (size_t i = 0; i < t->cap; i++) {
+    sharc_uniq *o = t->slots[i];
+    if (!o)
+      continue;
+    size_t j = o->hash & (cap - 1);
+    while (slots[j])
+      j = (j + 1) & (cap - 1);
+    slots[j] = o;
+  }
+  free(t->slots);
+  t->slots = slots;
+  t->cap = cap;
+}
+
+sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, uint32_t hash) {
+  if (!t->cap)
+    return NULL;
+  for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
+    sharc_uniq *o = t->slots[j];
+    if (!o)
+      return NULL;
+    if (o->hash == hash && o->key_len == len && memcmp(o->key, key, len) == 0)
+      return o;
+  }
+}
+
+void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
+  if ((t->count + 1) * 4 >= t->cap * 3)
+    uniq_grow(t);
+  size_t j = obj->hash & (t->cap - 1);
+  while (t->slots[j])
+    j = (j + 1) & (t->cap - 1);
+  t->slots[j] = obj;
+  t->count++;
+}
+
+void sharc_uniq_table_free(sharc_uniq_table *t) {
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}
+
+void sharc_key_init(sharc_key *k, unsigned kind) {
+  k->data = k->inline_buf;
+  k->cap = sizeof k->inline_buf;
+  k->len = 0;
+  sharc_key_u64(k, kind);
+}
+
+void sharc_key_put(sharc_key *k, const void *p, size_t n) {
+  if (k->len + n > k->cap) {
+    size_t cap = k->cap * 2;
+    while (cap < k->len + n)
+      cap *= 2;
+    uint8_t *d = malloc(cap);
+    if (!d)
+      abort();
+    memcpy(d, k->data, k->len);
+    if (k->data != k->inline_buf)
+      free(k->data);
+    k->data = d;
+    k->cap = cap;
+  }
+  if (n)
+    memcpy(k->data + k->len, p, n);
+  k->len += n;
+}
+
+void sharc_key_u64(sharc_key *k, uint64_t v) { sharc_key_put(k, &v, sizeof v); }
+void sharc_key_ptr(sharc_key *k, const void *p) { sharc_key_put(k, &p, sizeof p); }
+
+void sharc_key_free(sharc_key *k) {
+  if (k->data != k->inline_buf)
+    free(k->data);
+  k->data = k->inline_buf;
+}
+
+/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
+ * `key`; returns the canonical copy. */
+void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                           const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
+  uint32_t len = (uint32_t)key->len;
+  uint32_t h = sharc_hash_bytes(key->data, len);
+  sharc_uniq *found = sharc_uniq_find(table, key->data, len, h);
+  if (found) {
+    sharc_key_free(key);
+    return found;
+  }
+  sharc_uniq *obj = sharc_arena_dup(&ctx->arena, proto, size);
+  obj->hash = h;
+  obj->key_len = len;
+  obj->key = sharc_arena_dup(&ctx->arena, key->data, len);
+  if (own)
+    own(ctx, obj); /* copy borrowed arrays into the arena */
+  sharc_uniq_insert(table, obj);
+  sharc_key_free(key);
+  return obj;
+}
+
+/* ---- identifiers -------------------------------------------------------- */
+
+static void ident_grow(sharc_context *ctx) {
+  size_t cap = ctx->ident_cap ? ctx->ident_cap * 2 : 1024;
+  sharc_ident **slots = calloc(cap, sizeof *slots);
+  if (!slots)
+    abort();
+  for (size_t i = 0; i < ctx->ident_cap; i++) {
+    sharc_ident *id = ctx->idents[i];
+    while (id) {
+      sharc_ident *next = id->chain;
+      size_t j = id->hash & (cap - 1);
+      id->chain = slots[j];
+      slots[j] = id;
+      id = next;
+    }
+  }
+  free(ctx->idents);
+  ctx->idents = slots;
+  ctx->ident_cap = cap;
+}
+
+sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
+  uint32_t h = sharc_hash_bytes(s.data, s.len);
+  if (ctx->ident_cap) {
+    for (sharc_ident *id = ctx->idents[h & (ctx->ident_cap - 1)]; id; id = id->chain)
+      if (id->hash == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
+        return id;
+  }
+  if ((ctx->ident_count + 1) * 2 > ctx->ident_cap)
+    ident_grow(ctx);
+  sharc_ident *id = sharc_arena_alloc(&ctx->arena, sizeof *id + s.len + 1);
+  id->hash = h;
+  id->len = (uint32_t)s.len;
+  if (s.len)
+    memcpy(id->data, s.data, s.len);
+  id->data[s.len] = 0;
+  size_t j = h & (ctx->ident_cap - 1);
+  id->chain = ctx->idents[j];
+  ctx->idents[j] = id;
+  ctx->ident_count++;
+  return id;
+}
+
+sharc_str sharc_ident_str(const sharc_ident *id) {
+  return id ? (sharc_str){id->data, id->len} : (sharc_str){"", 0};
+}
+
+/* ---- context ------------------------------------------------------------ */
+
+sharc_context *sharc_context_create(void) {
+  sharc_context *ctx = calloc(1, sizeof *ctx);
+  if (!ctx)
+    return NULL;
+  sharc_context_register_dialect(ctx, &sharc_builtin_dialect);
+  sharc_context_register_dialect(ctx, &sharc_func_dialect);
+  return ctx;
+}
+
+void sharc_context_destroy(sharc_context *ctx) {
+  if (!ctx)
+    return;
+  sharc_diag_flush(ctx);
+  sharc_uniq_table_free(&ctx->types);
+  sharc_uniq_table_free(&ctx->attrs);
+  free(ctx->idents);
+  free(ctx->op_index);
+  sharc_arena_free(&ctx->arena);
+  sharc_arena_free(&ctx->diag_arena);
+  free(ctx);
+}
+
+void sharc_context_set_allow_unregistered(sharc_context *ctx, bool allow) {
+  ctx->allow_unregistered = allow;
+}
+
+bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->allow_unregistered; }
+
+sharc_arena *sharc_context_arena(sharc_context *ctx) { return &ctx->arena; }
+
+static void op_index_insert(sharc_context *ctx, const sharc_op_def *def) {
+  if ((ctx->op_count + 1) * 2 > ctx->op_cap) {
+    size_t cap = ctx->op_cap ? ctx->op_cap * 2 : 256;
+    const sharc_op_def **slots = calloc(cap, sizeof *slots);
+    if (!slots)
+      abort();
+    for (size_t i = 0; i < ctx->op_cap; i++) {
+      const sharc_op_def *d = ctx->op_index[i];
+      if (!d)
+        continue;
+      size_t j = sharc_hash_bytes(d->name, strlen(d->name)) & (cap - 1);
+      while (slots[j])
+        j = (j + 1) & (cap - 1);
+      slots[j] = d;
+    }
+    free(ctx->op_index);
+    ctx->op_index = slots;
+    ctx->op_cap = cap;
+  }
+  size_t j = sharc_hash_bytes(def->name, strlen(def->name)) & (ctx->op_cap - 1);
+  while (ctx->op_index[j])
+    j = (j + 1) & (ctx->op_cap - 1);
+  ctx->op_index[j] = def;
+  ctx->op_count++;
+}
+
+void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) {
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    if (ctx->dialects[i] == d)
+      return;
+  if (ctx->num_dialects == SHARC_MAX_DIALECTS)
+    abort();
+  ctx->dialects[ctx->num_dialects++] = d;
+  for (unsigned i = 0; i < d->num_ops; i++)
+    op_index_insert(ctx, d->ops[i]);
+}
+
+const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name) {
+  if (!ctx->op_cap)
+    return NULL;
+  for (size_t j = sharc_hash_bytes(name.data, name.len) & (ctx->op_cap - 1);;
+       j = (j + 1) & (ctx->op_cap - 1)) {
+    const sharc_op_def *d = ctx->op_index[j];
+    if (!d)
+      return NULL;
+    if (sharc_str_eq_cstr(name, d->name))
+      return d;
+  }
+}
+
+const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str name) {
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    if (sharc_str_eq_cstr(name, ctx->dialects[i]->name))
+      return ctx->dialects[i];
+  return NULL;
+}
+
+/* Dialects beyond builtin/func are linked in by their own issue; each adds
+ * a row here. */
+typedef struct dialect_entry {
+  const char *name;
+  const sharc_dialect *(*get)(void);
+} dialect_entry;
+
+static const dialect_entry known_dialects[] = {
+    {"builtin", NULL},
+    {"func", NULL},
+};
+
+bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {
+  for (size_t i = 0; i < sizeof known_dialects / sizeof known_dialects[0]; i++) {
+    if (strcmp(known_dialects[i].name, name) != 0)
+      continue;
+    if (known_dialects[i].get)
+      sharc_context_register_dialect(ctx, known_dialects[i].get());
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,41 @@
+/* The context record, shared by the files of src/ir. */
+#ifndef SHARC_IR_CONTEXT_H
+#define SHARC_IR_CONTEXT_H
+
+#include "ir/ir_internal.h"
+
+enum { SHARC_MAX_DIALECTS = 16 };
+
+typedef struct sharc_source {
+  const char *name;
+  const char *buf;
+  size_t len;
+  unsigned first_line;
+  struct sharc_source *next;
+} sharc_source;
+
+struct sharc_context {
+  sharc_arena arena;
+  sharc_uniq_table types, attrs;
+  sharc_ident **idents;
+  size_t ident_cap, ident_count;
+  const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
+  unsigned num_dialects;
+  const sharc_op_def **op_index;
+  size_t op_cap, op_count;
+  bool allow_unregistered;
+  /* diagnostics */
+  sharc_diag_handler diag_handler;
+  void *diag_user;
+  sharc_arena diag_arena;
+  sharc_diag *pending;
+  sharc_source *sources;
+  unsigned error_count;
+  /* cached common objects */
+  sharc_attr *empty_dict, *unknown_loc, *unit;
+};
+
+void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                           const void *proto, size_t size, void (*own)(sharc_context *, void *));
+
+#endif

@@ -1,0 +1,181 @@
+/* Diagnostics: errors, warnings, notes and remarks with locations. A
+ * diagnostic is held until the next one (or a flush) so that notes can be
+ * attached, then delivered to the handler. The default handler prints MLIR's
+ * SourceMgr format, with the source line and a caret when the text is known. */
+#include "ir/context.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *severity_name(sharc_severity s) {
+  switch (s) {
+  case SHARC_SEV_ERROR:
+    return "error";
+  case SHARC_SEV_WARNING:
+    return "warning";
+  case SHARC_SEV_NOTE:
+    return "note";
+  default:
+    return "remark";
+  }
+}
+
+static const sharc_source *find_source(const sharc_context *ctx, sharc_str name) {
+  for (const sharc_source *s = ctx->sources; s; s = s->next)
+    if (sharc_str_eq(sharc_str_from_cstr(s->name), name))
+      return s;
+  return NULL;
+}
+
+void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                              unsigned first_line) {
+  sharc_source *s = sharc_arena_alloc(&ctx->diag_arena, sizeof *s);
+  s->name = sharc_arena_strndup(&ctx->diag_arena, name, strlen(name));
+  s->buf = buf;
+  s->len = len;
+  s->first_line = first_line;
+  s->next = ctx->sources;
+  ctx->sources = s;
+}
+
+void sharc_context_clear_sources(sharc_context *ctx) { ctx->sources = NULL; }
+
+/* Appends the source line of `line` and a caret under `col`, as llvm::SourceMgr does. */
+static void put_source_line(const sharc_source *s, unsigned line, unsigned col, sharc_buf *out) {
+  if (line < s->first_line)
+    return;
+  unsigned want = line - s->first_line;
+  size_t i = 0;
+  for (unsigned l = 0; l < want && i < s->len; i++)
+    if (s->buf[i] == '\n')
+      l++;
+  if (i > s->len || (i == s->len && want > 0 && (i == 0 || s->buf[i - 1] != '\n')))
+    return;
+  size_t end = i;
+  while (end < s->len && s->buf[end] != '\n' && s->buf[end] != '\r')
+    end++;
+  sharc_buf_put(out, s->buf + i, end - i);
+  sharc_buf_putc(out, '\n');
+  /* SourceMgr expands tabs in the caret line to keep the caret aligned */
+  size_t caret_col = col ? col - 1 : 0;
+  for (size_t k = 0; k < caret_col && i + k < end; k++)
+    sharc_buf_putc(out, s->buf[i + k] == '\t' ? '\t' : ' ');
+  for (size_t k = end - i; k < caret_col; k++)
+    sharc_buf_putc(out, ' ');
+  sharc_buf_puts(out, "^\n");
+}
+
+static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {
+  const sharc_attr *f = sharc_loc_find_file(d->loc);
+  if (f) {
+    sharc_buf_put_str(out, sharc_loc_file_name(f));
+    sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
+                     severity_name(d->severity), d->message);
+    const sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
+    if (s)
+      put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
+    return;
+  }
+  sharc_buf_printf(out, "loc(unknown): %s: %s\n", severity_name(d->severity), d->message);
+}
+
+void sharc_diag_format(const sharc_diag *d, sharc_buf *out) { format_one(NULL, d, out); }
+
+void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {
+  format_one(ctx, d, out);
+  for (const sharc_diag *n = d->notes; n; n = n->next)
+    format_one(ctx, n, out);
+}
+
+static void default_handler(sharc_context *ctx, const sharc_diag *d) {
+  sharc_buf out = {0};
+  sharc_diag_format_with_source(ctx, d, &out);
+  fputs(out.data, stderr);
+  sharc_buf_free(&out);
+}
+
+void sharc_diag_flush(sharc_context *ctx) {
+  sharc_diag *d = ctx->pending;
+  if (!d)
+    return;
+  ctx->pending = NULL;
+  if (ctx->diag_handler)
+    ctx->diag_handler(d, ctx->diag_user);
+  else
+    default_handler(ctx, d);
+}
+
+void sharc_context_set_diag_handler(sharc_context *ctx, sharc_diag_handler h, void *user) {
+  sharc_diag_flush(ctx);
+  ctx->diag_handler = h;
+  ctx->diag_user = user;
+}
+
+unsigned sharc_context_error_count(const sharc_context *ctx) { return ctx->error_count; }
+
+/* A diagnostic remembers its context so that notes can be allocated next to it. */
+typedef struct diag_box {
+  sharc_diag d;
+  sharc_context *ctx;
+} diag_box;
+
+static sharc_context *sharc_diag_context(sharc_diag *d) { return ((diag_box *)(void *)d)->ctx; }
+
+static sharc_diag *make_diag(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
+                             const char *fmt, va_list ap) {
+  sharc_buf msg = {0};
+  sharc_buf_vprintf(&msg, fmt, ap);
+  diag_box *box = sharc_arena_alloc(&ctx->diag_arena, sizeof *box);
+  box->ctx = ctx;
+  sharc_diag *d = &box->d;
+  d->severity = sev;
+  d->loc = loc ? loc : sharc_loc_unknown(ctx);
+  d->message = sharc_arena_strndup(&ctx->diag_arena, msg.data ? msg.data : "", msg.len);
+  sharc_buf_free(&msg);
+  return d;
+}
+
+sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
+                         const char *fmt, va_list ap) {
+  sharc_diag_flush(ctx);
+  sharc_diag *d = make_diag(ctx, sev, loc, fmt, ap);
+  if (sev == SHARC_SEV_ERROR)
+    ctx->error_count++;
+  ctx->pending = d;
+  return d;
+}
+
+sharc_diag *sharc_emit(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
+                       const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_diag *d = sharc_emit_v(ctx, sev, loc, fmt, ap);
+  va_end(ap);
+  return d;
+}
+
+/* MLIR prefixes op errors with the op's name: "'foo.bar' op message". */
+sharc_diag *sharc_emit_op_error(const sharc_op *op, const char *fmt, ...) {
+  sharc_buf full = {0};
+  sharc_buf_printf(&full, "'%s' op ", op->name->data);
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(&full, fmt, ap);
+  va_end(ap);
+  sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc, "%s", full.data);
+  sharc_buf_free(&full);
+  return d;
+}
+
+void sharc_diag_note(sharc_diag *d, const sharc_attr *loc, const char *fmt, ...) {
+  sharc_context *ctx = sharc_diag_context(d);
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_diag *n = make_diag(ctx, SHARC_SEV_NOTE, loc, fmt, ap);
+  va_end(ap);
+  const sharc_diag **tail = &d->notes;
+  while (*tail)
+    tail = (const sharc_diag **)&(*tail)->next;
+  *tail = n;
+}

@@ -1,0 +1,312 @@
+/* Layout of the IR records and of the dialect/op-definition tables. Only
+ * library code includes this; API users go through include/sharc. */
+#ifndef SHARC_IR_INTERNAL_H
+#define SHARC_IR_INTERNAL_H
+
+#include "sharc/ir.h"
+
+typedef struct sharc_parser sharc_parser;
+typedef struct sharc_printer sharc_printer;
+typedef struct sharc_op_builder sharc_op_builder;
+
+/* ---- uniquing ---------------------------------------------------------- */
+/* Every uniqued object starts with this header; the key is the canonical byte
+ * encoding of the object's fields (children by pointer, since they are
+ * uniqued too), so lookup is one hash and one memcmp. */
+typedef struct sharc_uniq {
+  uint32_t hash;
+  uint32_t key_len;
+  const uint8_t *key;
+} sharc_uniq;
+
+typedef struct sharc_uniq_table {
+  sharc_uniq **slots;
+  size_t cap, count;
+} sharc_uniq_table;
+
+uint32_t sharc_hash_bytes(const void *p, size_t n);
+sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, uint32_t hash);
+void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj);
+void sharc_uniq_table_free(sharc_uniq_table *t);
+
+/* Key builder: a small growable byte buffer. */
+typedef struct sharc_key {
+  uint8_t *data;
+  size_t len, cap;
+  uint8_t inline_buf[256];
+} sharc_key;
+void sharc_key_init(sharc_key *k, unsigned kind);
+void sharc_key_put(sharc_key *k, const void *p, size_t n);
+void sharc_key_u64(sharc_key *k, uint64_t v);
+void sharc_key_ptr(sharc_key *k, const void *p);
+void sharc_key_free(sharc_key *k);
+
+struct sharc_ident {
+  uint32_t hash;
+  uint32_t len;
+  struct sharc_ident *chain;
+  char data[]; /* NUL-terminated */
+};
+
+/* ---- types and attributes ---------------------------------------------- */
+struct sharc_type {
+  sharc_uniq u;
+  sharc_type_kind kind;
+  const sharc_type_def *def; /* SHARC_TYPE_DIALECT */
+  union {
+    struct {
+      unsigned width;
+      sharc_signedness sign;
+    } integer;
+    sharc_float_kind fkind;
+    sharc_type *elem; /* complex */
+    struct {
+      unsigned rank;
+      const int64_t *shape;
+      const bool *scalable;   /* vector */
+      sharc_type *elem;
+      sharc_attr *encoding;   /* tensor encoding, memref layout */
+      sharc_attr *memspace;   /* memref */
+    } shaped;
+    struct {
+      unsigned n_in, n_res;   /* tuple: n_in elements */
+      sharc_type *const *types;
+    } list;
+    struct {
+      sharc_ident *dialect;
+      sharc_str body;
+    } opaque;
+    struct {
+      unsigned n;
+      const uintptr_t *words; /* dialect-defined parameters */
+    } params;
+  };
+};
+
+struct sharc_attr {
+  sharc_uniq u;
+  sharc_attr_kind kind;
+  sharc_type *type;           /* typed attributes */
+  const sharc_attr_def *def;  /* SHARC_ATTR_DIALECT */
+  union {
+    bool b;
+    struct {
+      unsigned nwords;
+      const uint64_t *words;
+    } integer;
+    struct {
+      uint64_t lo, hi;
+    } fl;
+    sharc_str str;            /* string */
+    sharc_type *tval;
+    struct {
+      unsigned n;
+      sharc_attr *const *elems;
+    } array;
+    struct {
+      unsigned n;
+      const sharc_named_attr *entries;
+    } dict;
+    struct {
+      unsigned n;             /* elements; raw holds one word each (two for f80/f128) */
+      const uint64_t *raw;
+      sharc_type *elem;
+    } darray;
+    struct {
+      size_t nwords;
+      const uint64_t *raw;    /* ints/floats: one word per scalar (two for 80/128-bit), complex: two scalars */
+      bool splat;
+    } dense;
+    struct {
+      size_t n;
+      const sharc_str *strs;
+      bool splat;
+    } dstrings;
+    struct {
+      sharc_ident *root;
+      unsigned n;
+      sharc_ident *const *nested;
+    } sym;
+    struct {
+      sharc_ident *dialect;
+      sharc_str body;
+    } opaque;
+    struct {
+      sharc_ident *file;
+      unsigned line, col, end_line, end_col;
+      int form; /* 0: l:c, 1: l:c to :ec, 2: l:c to el:ec */
+    } file;
+    struct {
+      sharc_ident *name;
+      sharc_attr *child;
+    } name;
+    struct {
+      sharc_attr *callee, *caller;
+    } callsite;
+    struct {
+      unsigned n;
+      sharc_attr *const *locs;
+      sharc_attr *metadata;
+    } fused;
+    struct {
+      uint64_t id;
+      sharc_attr *ref;
+    } distinct;
+    struct {
+      unsigned n;
+      const uintptr_t *words;
+    } params;
+    struct {
+      sharc_ident *key;
+    } resource;
+  };
+};
+
+sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
+                               const uintptr_t *words, unsigned n);
+sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
+                               const uintptr_t *words, unsigned n, sharc_type *type);
+sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
+sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref);
+
+/* ---- operations -------------------------------------------------------- */
+struct sharc_use {
+  sharc_value *value;
+  sharc_op *owner;
+  sharc_use *next;
+  sharc_use **pprev;
+  unsigned index;
+};
+
+enum { SHARC_VALUE_RESULT, SHARC_VALUE_ARG, SHARC_VALUE_PLACEHOLDER };
+
+struct sharc_value {
+  sharc_type *type;
+  sharc_use *uses;
+  union {
+    sharc_op *op;
+    sharc_block *block;
+  } owner;
+  unsigned index;
+  unsigned char vkind;
+  sharc_attr *loc;        /* block arguments */
+  unsigned print_id;      /* printer scratch */
+};
+
+struct sharc_region {
+  sharc_op *parent;
+  sharc_block *first, *last;
+};
+
+struct sharc_block {
+  sharc_region *parent;
+  sharc_block *prev, *next;
+  sharc_op *first, *last;
+  unsigned num_args, cap_args;
+  sharc_value **args;
+  unsigned print_id;
+  sharc_context *ctx;
+};
+
+struct sharc_op {
+  sharc_context *ctx;
+  sharc_ident *name;
+  const sharc_op_def *def;
+  sharc_attr *attrs; /* dictionary */
+  sharc_attr *loc;
+  sharc_block *block;
+  sharc_op *prev, *next;
+  unsigned num_operands, cap_operands;
+  sharc_use *operands;
+  unsigned num_results;
+  sharc_value *results;
+  unsigned num_regions;
+  sharc_region *regions;
+  unsigned num_successors;
+  sharc_block **successors;
+};
+
+/* ---- dialects and op definitions --------------------------------------- */
+enum sharc_op_trait {
+  SHARC_TRAIT_ISOLATED = 1u << 0,      /* IsolatedFromAbove */
+  SHARC_TRAIT_TERMINATOR = 1u << 1,
+  SHARC_TRAIT_SINGLE_BLOCK = 1u << 2,
+  SHARC_TRAIT_NO_TERMINATOR = 1u << 3,
+  SHARC_TRAIT_SYMBOL_TABLE = 1u << 4,
+  SHARC_TRAIT_SYMBOL = 1u << 5,
+  SHARC_TRAIT_GRAPH_REGION = 1u << 6,  /* RegionKindInterface: graph */
+  SHARC_TRAIT_PURE = 1u << 7,
+  SHARC_TRAIT_ELEMENTWISE = 1u << 8,
+  SHARC_TRAIT_COMMUTATIVE = 1u << 9,
+  SHARC_TRAIT_CONSTANT_LIKE = 1u << 10,
+  SHARC_TRAIT_RETURN_LIKE = 1u << 11,
+};
+
+typedef struct sharc_rewriter sharc_rewriter;
+
+/* A canonicalization pattern: returns true when it changed the IR. */
+typedef bool (*sharc_pattern_fn)(sharc_op *op, sharc_rewriter *rw);
+
+struct sharc_op_def {
+  const char *name;          /* full name, "func.func" */
+  unsigned traits;
+  const char *const *inherent; /* NULL-terminated names printed as properties */
+  const char *default_dialect; /* dialect whose prefix may be elided in this op's regions */
+  /* Custom assembly; NULL means only the generic form. */
+  bool (*parse)(sharc_parser *p, sharc_op_builder *b);
+  void (*print)(sharc_printer *p, sharc_op *op);
+  bool (*verify)(sharc_op *op);
+  bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
+  const sharc_pattern_fn *patterns;   /* NULL-terminated canonicalization patterns */
+  /* Interface slots filled by later stages. */
+  const void *sharding_rule;   /* ShardingRuleOpInterface */
+  const void *data_flow;       /* ShardableDataFlowOpInterface */
+  const sharc_dialect *dialect;
+};
+
+struct sharc_type_def {
+  const char *name;          /* mnemonic, "token" */
+  const sharc_dialect *dialect;
+  void (*print)(sharc_printer *p, const sharc_type *t);
+};
+
+struct sharc_attr_def {
+  const char *name;
+  const sharc_dialect *dialect;
+  void (*print)(sharc_printer *p, const sharc_attr *a);
+  const char *alias;         /* alias prefix the printer uses, or NULL */
+};
+
+struct sharc_dialect {
+  const char *name;
+  const sharc_op_def *const *ops;
+  unsigned num_ops;
+  /* Parse the body after `!dialect.` / `#dialect.`; NULL when not supported. */
+  sharc_type *(*parse_type)(sharc_parser *p, sharc_str mnemonic);
+  sharc_attr *(*parse_attr)(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
+  /* Verify a discardable attribute `dialect.x` attached to an op. */
+  bool (*verify_op_attr)(sharc_op *op, const sharc_named_attr *attr);
+  /* Verify an attribute attached to a function argument/result. */
+  bool (*verify_arg_attr)(sharc_op *op, unsigned index, bool is_result,
+                          const sharc_named_attr *attr);
+};
+
+const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
+void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
+sharc_arena *sharc_context_arena(sharc_context *ctx);
+bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
+bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
+void sharc_diag_flush(sharc_context *ctx);
+sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
+                         const char *fmt, va_list ap);
+/* Source text known to the diagnostic printer (for the line + caret display). */
+void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                              unsigned first_line);
+void sharc_context_clear_sources(sharc_context *ctx);
+void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
+
+/* Builtin dialect tables. */
+extern const sharc_dialect sharc_builtin_dialect;
+extern const sharc_dialect sharc_func_dialect;
+
+#endif

@@ -1,0 +1,57 @@
+/* -canonicalize: applies every op definition's canonicalization patterns to
+ * a fixpoint and erases pure operations whose results are unused, as MLIR's
+ * greedy rewriter does. */
+#include "pass/pass_registry.h"
+
+#include <stdlib.h>
+
+static bool is_trivially_dead(const sharc_op *op) {
+  if (!op->def || !(op->def->traits & SHARC_TRAIT_PURE) || op->num_regions)
+    return false;
+  if (op->def->traits & SHARC_TRAIT_TERMINATOR)
+    return false;
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (op->results[i].uses)
+      return false;
+  return true;
+}
+
+typedef struct canon_state {
+  bool changed;
+} canon_state;
+
+static bool visit(sharc_op *op, void *user) {
+  canon_state *st = user;
+  if (is_trivially_dead(op)) {
+    sharc_op_erase(op);
+    st->changed = true;
+    return true;
+  }
+  if (!op->def || !op->def->patterns)
+    return true;
+  for (const sharc_pattern_fn *pat = op->def->patterns; *pat; pat++)
+    if ((*pat)(op, NULL)) {
+      st->changed = true;
+      break; /* the op may be gone */
+    }
+  return true;
+}
+
+bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options) {
+  long max_iterations = 10;
+  const char *m = sharc_pass_option(options, "max-iterations", NULL);
+  if (m)
+    max_iterations = strtol(m, NULL, 10);
+  for (long i = 0; i < max_iterations || max_iterations < 0; i++) {
+    canon_state st = {false};
+    for (unsigned r = 0; r < op->num_regions; r++)
+      for (sharc_block *b = op->regions[r].first; b; b = b->next)
+        for (sharc_op *o = b->first, *next; o; o = next) {
+          next = o->next;
+          sharc_op_walk_post(o, visit, &st);
+        }
+    if (!st.changed)
+      break;
+  }
+  return true;
+}

@@ -1,0 +1,1179 @@
+/* Bit-exact MLIR float literals.  The behaviour mirrors llvm::APFloat, which
+ * is what MLIR uses to parse and print FloatAttr values: the per-format
+ * semantics (exponent range, precision, how inf/NaN/zero are encoded),
+ * correctly rounded decimal input, and toString's digit generation, which
+ * first truncates in binary and then rounds half-up in decimal.  The latter
+ * is deliberately *not* a correctly rounded printf: MLIR's output depends on
+ * its quirks (f32 0x1 prints as 1.401300e-45, not 1.401298e-45). */
+#include "support/apfloat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------
+ * Format descriptions
+ * ------------------------------------------------------------------------ */
+
+typedef enum { NF_IEEE, NF_NAN_ONLY, NF_FINITE_ONLY } nonfinite_kind;
+typedef enum { NAN_IEEE, NAN_ALL_ONES, NAN_NEG_ZERO } nan_kind;
+
+typedef struct fmt {
+  const char *name;
+  int max_exp, min_exp; /* unbiased, IEEE 754 meaning */
+  unsigned prec;        /* significand bits including the integer bit */
+  unsigned bits;        /* storage width */
+  nonfinite_kind nf;
+  nan_kind nan;
+  bool no_zero;       /* f8E8M0FNU: the all-zero encoding is 2^-127 */
+  bool unsigned_only; /* f8E8M0FNU: no sign bit */
+  bool explicit_int;  /* f80 stores the integer bit */
+} fmt;
+
+static const fmt fmts[SHARC_FLOAT_KIND_COUNT] = {
+    [SHARC_F16] = {"f16", 15, -14, 11, 16, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_BF16] = {"bf16", 127, -126, 8, 16, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F32] = {"f32", 127, -126, 24, 32, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F64] = {"f64", 1023, -1022, 53, 64, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F80] = {"f80", 16383, -16382, 64, 80, NF_IEEE, NAN_IEEE, 0, 0, 1},
+    [SHARC_F128] = {"f128", 16383, -16382, 113, 128, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_TF32] = {"tf32", 127, -126, 11, 19, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F8E5M2] = {"f8E5M2", 15, -14, 3, 8, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F8E4M3] = {"f8E4M3", 7, -6, 4, 8, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F8E4M3FN] = {"f8E4M3FN", 8, -6, 4, 8, NF_NAN_ONLY, NAN_ALL_ONES, 0, 0, 0},
+    [SHARC_F8E5M2FNUZ] = {"f8E5M2FNUZ", 15, -15, 3, 8, NF_NAN_ONLY, NAN_NEG_ZERO, 0, 0, 0},
+    [SHARC_F8E4M3FNUZ] = {"f8E4M3FNUZ", 7, -7, 4, 8, NF_NAN_ONLY, NAN_NEG_ZERO, 0, 0, 0},
+    [SHARC_F8E4M3B11FNUZ] = {"f8E4M3B11FNUZ", 4, -10, 4, 8, NF_NAN_ONLY, NAN_NEG_ZERO, 0, 0, 0},
+    [SHARC_F8E3M4] = {"f8E3M4", 3, -2, 5, 8, NF_IEEE, NAN_IEEE, 0, 0, 0},
+    [SHARC_F8E8M0FNU] = {"f8E8M0FNU", 127, -127, 1, 8, NF_NAN_ONLY, NAN_ALL_ONES, 1, 1, 0},
+    [SHARC_F6E2M3FN] = {"f6E2M3FN", 2, 0, 4, 6, NF_FINITE_ONLY, NAN_IEEE, 0, 0, 0},
+    [SHARC_F6E3M2FN] = {"f6E3M2FN", 4, -2, 3, 6, NF_FINITE_ONLY, NAN_IEEE, 0, 0, 0},
+    [SHARC_F4E2M1FN] = {"f4E2M1FN", 2, 0, 2, 4, NF_FINITE_ONLY, NAN_IEEE, 0, 0, 0},
+};
+
+static const fmt *fmt_of(sharc_float_kind k) {
+  return (unsigned)k < SHARC_FLOAT_KIND_COUNT ? &fmts[k] : &fmts[SHARC_F32];
+}
+
+/* The exponent APFloat gives NaN: NaN-only formats reuse a finite exponent. */
+static int exponent_nan(const fmt *f) {
+  if (f->nf == NF_NAN_ONLY) {
+    if (f->nan == NAN_NEG_ZERO)
+      return f->min_exp - 1;
+    if (!f->unsigned_only)
+      return f->max_exp;
+  }
+  return f->max_exp + 1;
+}
+
+/* f8E8M0FNU has no subnormals, so its bias is not the usual 1 - min_exp. */
+static int exponent_bias(const fmt *f) {
+  return f->prec == 1 ? -f->min_exp : 1 - f->min_exp;
+}
+
+/* ---------------------------------------------------------------------------
+ * 128-bit helpers for significands (f128 needs 113 bits)
+ * ------------------------------------------------------------------------ */
+
+typedef struct u128 {
+  uint64_t lo, hi;
+} u128;
+
+static u128 u128_shl(u128 v, unsigned n) {
+  if (n == 0)
+    return v;
+  if (n >= 128)
+    return (u128){0, 0};
+  if (n >= 64)
+    return (u128){0, v.lo << (n - 64)};
+  return (u128){v.lo << n, (v.hi << n) | (v.lo >> (64 - n))};
+}
+
+static u128 u128_shr(u128 v, unsigned n) {
+  if (n == 0)
+    return v;
+  if (n >= 128)
+    return (u128){0, 0};
+  if (n >= 64)
+    return (u128){v.hi >> (n - 64), 0};
+  return (u128){(v.lo >> n) | (v.hi << (64 - n)), v.hi >> n};
+}
+
+static u128 u128_mask(unsigned n) {
+  if (n >= 128)
+    return (u128){~0ull, ~0ull};
+  if (n >= 64)
+    return (u128){~0ull, n == 64 ? 0 : ~0ull >> (128 - n)};
+  return (u128){n ? ~0ull >> (64 - n) : 0, 0};
+}
+
+static u128 u128_and(u128 a, u128 b) { return (u128){a.lo & b.lo, a.hi & b.hi}; }
+static u128 u128_or(u128 a, u128 b) { return (u128){a.lo | b.lo, a.hi | b.hi}; }
+static bool u128_eq(u128 a, u128 b) { return a.lo == b.lo && a.hi == b.hi; }
+static bool u128_is_zero(u128 a) { return !a.lo && !a.hi; }
+static u128 u128_bit_value(unsigned n) { return u128_shl((u128){1, 0}, n); }
+static bool u128_bit(u128 v, unsigned n) { return u128_shr(v, n).lo & 1; }
+
+static u128 u128_inc(u128 v) {
+  v.lo++;
+  if (!v.lo)
+    v.hi++;
+  return v;
+}
+
+static unsigned bitlen64(uint64_t v) {
+  unsigned n = 0;
+  while (v) {
+    n++;
+    v >>= 1;
+  }
+  return n;
+}
+
+static unsigned u128_bitlen(u128 v) {
+  return v.hi ? 64 + bitlen64(v.hi) : bitlen64(v.lo);
+}
+
+/* ---------------------------------------------------------------------------
+ * Arbitrary-precision unsigned integers: just the operations decimal
+ * conversion needs.  Limbs are 32-bit, least significant first.
+ * ------------------------------------------------------------------------ */
+
+typedef struct bn {
+  uint32_t *d;
+  size_t n, cap; /* n excludes leading zero limbs */
+} bn;
+
+static void bn_free(bn *a) {
+  free(a->d);
+  a->d = NULL;
+  a->n = a->cap = 0;
+}
+
+static void bn_reserve(bn *a, size_t cap) {
+  if (cap <= a->cap)
+    return;
+  size_t c = a->cap ? a->cap : 8;
+  while (c < cap)
+    c *= 2;
+  uint32_t *p = realloc(a->d, c * sizeof *p);
+  if (!p) {
+    fputs("sharc: out of memory\n", stderr);
+    abort();
+  }
+  a->d = p;
+  a->cap = c;
+}
+
+static void bn_trim(bn *a) {
+  while (a->n && !a->d[a->n - 1])
+    a->n--;
+}
+
+static bool bn_is_zero(const bn *a) { return a->n == 0; }
+
+static void bn_set_u128(bn *a, u128 v) {
+  bn_reserve(a, 4);
+  a->d[0] = (uint32_t)v.lo;
+  a->d[1] = (uint32_t)(v.lo >> 32);
+  a->d[2] = (uint32_t)v.hi;
+  a->d[3] = (uint32_t)(v.hi >> 32);
+  a->n = 4;
+  bn_trim(a);
+}
+
+static void bn_copy(bn *dst, const bn *src) {
+  bn_reserve(dst, src->n + 1);
+  if (src->n)
+    memcpy(dst->d, src->d, src->n * sizeof *src->d);
+  dst->n = src->n;
+}
+
+/* a = a * m + add */
+static void bn_mul_add_small(bn *a, uint32_t m, uint32_t add) {
+  uint64_t carry = add;
+  for (size_t i = 0; i < a->n; i++) {
+    uint64_t t = (uint64_t)a->d[i] * m + carry;
+    a->d[i] = (uint32_t)t;
+    carry = t >> 32;
+  }
+  if (carry) {
+    bn_reserve(a, a->n + 1);
+    a->d[a->n++] = (uint32_t)carry;
+  }
+}
+
+/* a = floor(a / d); returns the remainder. */
+static uint32_t bn_div_small(bn *a, uint32_t d) {
+  uint64_t rem = 0;
+  for (size_t i = a->n; i-- > 0;) {
+    uint64_t cur = (rem << 32) | a->d[i];
+    a->d[i] = (uint32_t)(cur / d);
+    rem = cur % d;
+  }
+  bn_trim(a);
+  return (uint32_t)rem;
+}
+
+static size_t bn_bitlen(const bn *a) {
+  return a->n ? (a->n - 1) * 32 + bitlen64(a->d[a->n - 1]) : 0;
+}
+
+static bool bn_bit(const bn *a, size_t i) {
+  return i / 32 < a->n && ((a->d[i / 32] >> (i % 32)) & 1);
+}
+
+/* Whether any of the lowest nbits bits is set. */
+static bool bn_any_below(const bn *a, size_t nbits) {
+  size_t full = nbits / 32;
+  for (size_t i = 0; i < full && i < a->n; i++)
+    if (a->d[i])
+      return true;
+  if (full < a->n && nbits % 32)
+    return (a->d[full] & ((1u << (nbits % 32)) - 1)) != 0;
+  return false;
+}
+
+static size_t bn_ctz(const bn *a) {
+  size_t i = 0;
+  while (i < a->n && !a->d[i])
+    i++;
+  if (i == a->n)
+    return 0;
+  size_t n = i * 32;
+  for (uint32_t w = a->d[i]; !(w & 1); w >>= 1)
+    n++;
+  return n;
+}
+
+static void bn_shl(bn *a, size_t bits) {
+  if (bn_is_zero(a) || bits == 0)
+    return;
+  size_t words = bits / 32;
+  unsigned sh = bits % 32;
+  bn_reserve(a, a->n + words + 1);
+  a->d[a->n + words] = 0;
+  for (size_t i = a->n; i-- > 0;) {
+    uint64_t w = (uint64_t)a->d[i] << sh;
+    a->d[i + words + 1] |= (uint32_t)(w >> 32);
+    a->d[i + words] = (uint32_t)w;
+  }
+  memset(a->d, 0, words * sizeof *a->d);
+  a->n += words + 1;
+  bn_trim(a);
+}
+
+static void bn_shr(bn *a, size_t bits) {
+  size_t words = bits / 32;
+  unsigned sh = bits % 32;
+  if (words >= a->n) {
+    a->n = 0;
+    return;
+  }
+  size_t n = a->n - words;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t w = a->d[i + words];
+    if (i + words + 1 < a->n)
+      w |= (uint64_t)a->d[i + words + 1] << 32;
+    a->d[i] = (uint32_t)(w >> sh);
+  }
+  a->n = n;
+  bn_trim(a);
+}
+
+static int bn_cmp(const bn *a, const bn *b) {
+  if (a->n != b->n)
+    return a->n < b->n ? -1 : 1;
+  for (size_t i = a->n; i-- > 0;)
+    if (a->d[i] != b->d[i])
+      return a->d[i] < b->d[i] ? -1 : 1;
+  return 0;
+}
+
+/* a -= b, requires a >= b. */
+static void bn_sub(bn *a, const bn *b) {
+  uint64_t borrow = 0;
+  for (size_t i = 0; i < a->n; i++) {
+    uint64_t sub = (i < b->n ? b->d[i] : 0) + borrow;
+    uint64_t cur = a->d[i];
+    borrow = cur < sub;
+    a->d[i] = (uint32_t)(cur - sub);
+  }
+  bn_trim(a);
+}
+
+/* Bits [pos, pos + 128) as a u128. */
+static u128 bn_extract(const bn *a, size_t pos) {
+  u128 r = {0, 0};
+  for (unsigned i = 0; i < 128; i += 32) {
+    size_t bit = pos + i, w = bit / 32;
+    if (w >= a->n)
+      break;
+    uint64_t v = a->d[w] >> (bit % 32);
+    if (bit % 32 && w + 1 < a->n)
+      v |= (uint64_t)a->d[w + 1] << (32 - bit % 32);
+    r = u128_or(r, u128_shl((u128){(uint32_t)v, 0}, i));
+  }
+  return r;
+}
+
+static const uint32_t pow10_small[10] = {1,      10,      100,      1000,      10000,
+                                         100000, 1000000, 10000000, 100000000, 1000000000};
+
+static void bn_mul_pow10(bn *a, size_t e) {
+  for (; e >= 9; e -= 9)
+    bn_mul_add_small(a, pow10_small[9], 0);
+  bn_mul_add_small(a, pow10_small[e], 0);
+}
+
+static void bn_mul_pow5(bn *a, size_t e) {
+  const uint32_t five13 = 1220703125u; /* 5^13, the largest that fits */
+  for (; e >= 13; e -= 13)
+    bn_mul_add_small(a, five13, 0);
+  uint32_t m = 1;
+  while (e--)
+    m *= 5;
+  bn_mul_add_small(a, m, 0);
+}
+
+/* a = 2a + bit */
+static void bn_shl1_or(bn *a, bool bit) {
+  bn_shl(a, 1);
+  if (bit)
+    bn_mul_add_small(a, 1, 1);
+}
+
+/* q = floor(num / den); *inexact = remainder != 0.  Schoolbook binary long
+ * division started at the top, so it costs one step per quotient bit
+ * (callers keep quotients short). */
+static void bn_divmod(const bn *num, const bn *den, bn *q, bool *inexact) {
+  size_t nl = bn_bitlen(num), dl = bn_bitlen(den);
+  q->n = 0;
+  if (nl < dl) {
+    *inexact = !bn_is_zero(num);
+    return;
+  }
+  size_t steps = nl - dl;
+  bn r = {0};
+  bn_copy(&r, num);
+  bn_shr(&r, steps);
+  for (size_t i = steps + 1; i-- > 0;) {
+    if (i != steps)
+      bn_shl1_or(&r, bn_bit(num, i));
+    bool ge = bn_cmp(&r, den) >= 0;
+    if (ge)
+      bn_sub(&r, den);
+    bn_shl1_or(q, ge);
+  }
+  *inexact = !bn_is_zero(&r);
+  bn_free(&r);
+}
+
+/* a = floor(a / 10^e).  The quotient is short here, so one long division
+ * by the power beats many passes of small division over a long number;
+ * repeated floor division gives the same result for small powers. */
+static void bn_div_pow10(bn *a, size_t e) {
+  if (e <= 36) {
+    for (; e >= 9; e -= 9)
+      bn_div_small(a, pow10_small[9]);
+    bn_div_small(a, pow10_small[e]);
+    return;
+  }
+  bn den = {0}, q = {0};
+  bool inexact;
+  bn_mul_add_small(&den, 1, 1);
+  bn_mul_pow10(&den, e);
+  bn_divmod(a, &den, &q, &inexact);
+  bn_free(a);
+  *a = q;
+  bn_free(&den);
+}
+
+/* ---------------------------------------------------------------------------
+ * Unpacked values, in APFloat's own representation: a normal or subnormal
+ * number is sig * 2^(exp - (prec - 1)), with the integer bit at prec - 1
+ * set for normals and clear for subnormals (which have exp == min_exp).
+ * ------------------------------------------------------------------------ */
+
+typedef enum { C_ZERO, C_NORMAL, C_INF, C_NAN } fcat;
+
+typedef struct apf {
+  fcat cat;
+  bool sign;
+  int exp;
+  u128 sig;
+} apf;
+
+static apf make_nan(const fmt *f, bool sign) {
+  apf r = {C_NAN, sign, exponent_nan(f), {0, 0}};
+  if (f->nf == NF_NAN_ONLY) {
+    if (f->nan == NAN_NEG_ZERO) {
+      r.sign = true; /* the single NaN is the "negative zero" pattern */
+      return r;
+    }
+    r.sig = u128_mask(f->prec - 1);
+  }
+  r.sig = u128_or(r.sig, u128_bit_value(f->prec >= 2 ? f->prec - 2 : 0));
+  if (f->explicit_int) /* a real x87 NaN, not a pseudo-NaN */
+    r.sig = u128_or(r.sig, u128_bit_value(f->prec - 1));
+  return r;
+}
+
+static apf make_inf(const fmt *f, bool sign) {
+  if (f->nf == NF_NAN_ONLY)
+    return make_nan(f, sign);
+  return (apf){C_INF, sign, f->max_exp + 1, {0, 0}};
+}
+
+static apf smallest_normalized(const fmt *f) {
+  return (apf){C_NORMAL, false, f->min_exp, u128_bit_value(f->prec - 1)};
+}
+
+/* A zero produced by rounding or parsing: FNUZ formats have no -0, and
+ * f8E8M0FNU has no zero at all. */
+static apf canonical_zero(const fmt *f, bool sign) {
+  if (f->no_zero)
+    return smallest_normalized(f);
+  if (f->nan == NAN_NEG_ZERO)
+    sign = false;
+  return (apf){C_ZERO, sign, f->min_exp - 1, {0, 0}};
+}
+
+/* Round-to-nearest overflow: inf, the NaN of NaN-only formats, or the
+ * largest finite value when neither exists. */
+static apf overflow(const fmt *f, bool sign) {
+  if (f->nf != NF_FINITE_ONLY)
+    return make_inf(f, sign);
+  return (apf){C_NORMAL, sign, f->max_exp, u128_mask(f->prec)};
+}
+
+/* The all-ones pattern is NaN in f8E4M3FN-style formats, so reaching it is an
+ * overflow even though its exponent is in range. */
+static bool hits_all_ones_nan(const fmt *f, const apf *v) {
+  if (f->nf != NF_NAN_ONLY || f->nan != NAN_ALL_ONES || f->prec <= 1)
+    return false;
+  u128 m = u128_mask(f->prec - 1);
+  return v->exp == f->max_exp && u128_eq(u128_and(v->sig, m), m);
+}
+
+typedef enum { LF_ZERO, LF_LESS, LF_HALF, LF_MORE } lost_fraction;
+
+static lost_fraction lost_below(const bn *q, size_t sh, bool sticky) {
+  bool half = bn_bit(q, sh - 1);
+  bool rest = sticky || bn_any_below(q, sh - 1);
+  if (half)
+    return rest ? LF_MORE : LF_HALF;
+  return rest ? LF_LESS : LF_ZERO;
+}
+
+/* Rounds (q + f) * 2^e2, 0 <= f < 1 and f > 0 iff sticky, to nearest-even in
+ * format f, the way IEEEFloat::normalize does.  When sticky is set q must
+ * have at least prec + 2 bits so that the fraction lies below the round bit. */
+static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) {
+  size_t nb = bn_bitlen(q);
+  if (nb == 0)
+    return canonical_zero(f, sign);
+  long msb = e2 + (long)nb - 1;
+  if (msb > f->max_exp)
+    return overflow(f, sign);
+  long exp = msb < f->min_exp ? f->min_exp : msb;
+  long sh = exp - (long)(f->prec - 1) - e2;
+  apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
+  lost_fraction lf = LF_ZERO;
+  if (sh <= 0) {
+    r.sig = u128_shl(bn_extract(q, 0), (unsigned)-sh);
+  } else {
+    r.sig = bn_extract(q, (size_t)sh);
+    lf = lost_below(q, (size_t)sh, sticky);
+  }
+  if (hits_all_ones_nan(f, &r))
+    return overflow(f, sign);
+  if (lf == LF_ZERO)
+    return u128_is_zero(r.sig) ? canonical_zero(f, sign) : r;
+  if (lf == LF_MORE || (lf == LF_HALF && (r.sig.lo & 1))) {
+    r.sig = u128_inc(r.sig);
+    if (u128_bitlen(r.sig) == f->prec + 1) {
+      if (r.exp == f->max_exp)
+        return overflow(f, sign);
+      r.sig = u128_shr(r.sig, 1);
+      r.exp++;
+      return r;
+    }
+    if (hits_all_ones_nan(f, &r))
+      return overflow(f, sign);
+  }
+  return u128_is_zero(r.sig) ? canonical_zero(f, sign) : r;
+}
+
+/* ---------------------------------------------------------------------------
+ * Bits <-> unpacked
+ * ------------------------------------------------------------------------ */
+
+static u128 width_mask(const fmt *f) { return u128_mask(f->bits); }
+
+static apf unpack_f80(uint64_t lo, uint64_t hi) {
+  unsigned e = hi & 0x7fff;
+  bool sign = (hi >> 15) & 1;
+  const uint64_t int_bit = 1ull << 63;
+  if (e == 0 && lo == 0)
+    return (apf){C_ZERO, sign, -16383, {0, 0}};
+  if (e == 0x7fff && lo == int_bit)
+    return (apf){C_INF, sign, 16384, {0, 0}};
+  /* Pseudo-NaNs, pseudo-infinities and unnormals all count as NaN. */
+  if (e == 0x7fff || (e != 0 && !(lo & int_bit)))
+    return (apf){C_NAN, sign, 16384, {lo, 0}};
+  return (apf){C_NORMAL, sign, e ? (int)e - 16383 : -16382, {lo, 0}};
+}
+
+static apf unpack_e8m0(uint64_t lo) {
+  unsigned e = lo & 0xff;
+  if (e == 0xff)
+    return (apf){C_NAN, false, 128, {1, 0}};
+  return (apf){C_NORMAL, false, (int)e - 127, {1, 0}};
+}
+
+static bool is_nan_pattern(const fmt *f, long e, u128 mant, bool is_zero, bool sign) {
+  switch (f->nan) {
+  case NAN_IEEE:
+    return e == exponent_nan(f) && !u128_is_zero(mant);
+  case NAN_ALL_ONES:
+    return e == exponent_nan(f) && u128_eq(mant, u128_mask(f->prec - 1));
+  case NAN_NEG_ZERO:
+    return is_zero && sign;
+  }
+  return false;
+}
+
+static apf unpack(const fmt *f, uint64_t lo, uint64_t hi) {
+  if (f->explicit_int)
+    return unpack_f80(lo, hi);
+  if (f->prec == 1)
+    return unpack_e8m0(lo);
+  unsigned t = f->prec - 1, ebits = f->bits - 1 - t;
+  u128 v = u128_and((u128){lo, hi}, width_mask(f));
+  u128 mant = u128_and(v, u128_mask(t));
+  long biased = (long)(u128_shr(v, t).lo & ((1ull << ebits) - 1));
+  bool sign = u128_bit(v, f->bits - 1);
+  long e = biased - exponent_bias(f);
+  bool zero = biased == 0 && u128_is_zero(mant);
+  if (f->nf == NF_IEEE && e == f->max_exp + 1 && u128_is_zero(mant))
+    return (apf){C_INF, sign, f->max_exp + 1, {0, 0}};
+  if (is_nan_pattern(f, e, mant, zero, sign))
+    return (apf){C_NAN, sign, exponent_nan(f), mant};
+  if (zero)
+    return (apf){C_ZERO, sign, f->min_exp - 1, {0, 0}};
+  if (biased == 0)
+    return (apf){C_NORMAL, sign, f->min_exp, mant};
+  return (apf){C_NORMAL, sign, (int)e, u128_or(mant, u128_bit_value(t))};
+}
+
+static u128 pack_f80(const apf *v) {
+  uint64_t e = 0, sig = 0;
+  switch (v->cat) {
+  case C_NORMAL:
+    e = (uint64_t)(v->exp + 16383);
+    sig = v->sig.lo;
+    if (e == 1 && !(sig >> 63))
+      e = 0; /* subnormal */
+    break;
+  case C_ZERO:
+    break;
+  case C_INF:
+    e = 0x7fff;
+    sig = 1ull << 63;
+    break;
+  case C_NAN:
+    e = 0x7fff;
+    sig = v->sig.lo;
+    break;
+  }
+  return (u128){sig, ((uint64_t)v->sign << 15) | (e & 0x7fff)};
+}
+
+static u128 pack(const fmt *f, const apf *v) {
+  if (f->explicit_int)
+    return pack_f80(v);
+  unsigned t = f->prec - 1, ebits = t ? f->bits - 1 - t : f->bits;
+  long e = 0;
+  u128 mant = {0, 0};
+  switch (v->cat) {
+  case C_NORMAL:
+    e = v->exp + exponent_bias(f);
+    mant = v->sig;
+    if (e == 1 && !u128_bit(v->sig, t))
+      e = 0; /* subnormal */
+    break;
+  case C_ZERO:
+    e = f->min_exp - 1 + exponent_bias(f);
+    break;
+  case C_INF:
+    e = f->max_exp + 1 + exponent_bias(f);
+    break;
+  case C_NAN:
+    e = exponent_nan(f) + exponent_bias(f);
+    mant = v->sig;
+    break;
+  }
+  u128 r = u128_and(mant, u128_mask(t));
+  r = u128_or(r, u128_shl((u128){(uint64_t)e & ((1ull << ebits) - 1), 0}, t));
+  if (v->sign)
+    r = u128_or(r, u128_bit_value(f->bits - 1));
+  return r;
+}
+
+/* IEEEFloat::bitwiseIsEqual. */
+static bool apf_identical(const apf *a, const apf *b) {
+  if (a->cat != b->cat || a->sign != b->sign)
+    return false;
+  if (a->cat == C_ZERO || a->cat == C_INF)
+    return true;
+  if (a->cat == C_NORMAL && a->exp != b->exp)
+    return false;
+  return u128_eq(a->sig, b->sig);
+}
+
+/* ---------------------------------------------------------------------------
+ * Format conversion (IEEEFloat::convert with round-to-nearest-even)
+ * ------------------------------------------------------------------------ */
+
+static bool is_signaling(const fmt *f, const apf *v) {
+  return v->cat == C_NAN && f->nf == NF_IEEE && !u128_bit(v->sig, f->prec - 2);
+}
+
+static apf convert_nan(const fmt *from, const apf *v, const fmt *to) {
+  apf r = *v;
+  r.exp = exponent_nan(to);
+  int shift = (int)to->prec - (int)from->prec;
+  if (shift > 0)
+    r.sig = u128_shl(r.sig, (unsigned)shift);
+  else if (shift < 0 && from->nf != NF_NAN_ONLY)
+    r.sig = u128_shr(r.sig, (unsigned)-shift);
+  if (from->nan == NAN_NEG_ZERO && to->nan != NAN_NEG_ZERO)
+    r = make_nan(to, false); /* keep it from turning into -inf */
+  if (to->explicit_int && !from->explicit_int)
+    r.sig = u128_or(r.sig, u128_bit_value(to->prec - 1));
+  if (is_signaling(from, v))
+    r.sig = u128_or(r.sig, u128_bit_value(to->prec - 2));
+  return r;
+}
+
+/* Returns false where APFloat would reach an llvm_unreachable. */
+static bool convert(const fmt *from, const apf *v, const fmt *to, apf *out) {
+  if (v->sign && to->unsigned_only && v->cat != C_ZERO)
+    return false;
+  switch (v->cat) {
+  case C_ZERO:
+    *out = canonical_zero(to, v->sign);
+    return true;
+  case C_INF:
+    if (to->nf == NF_FINITE_ONLY)
+      return false;
+    *out = make_inf(to, v->sign);
+    return true;
+  case C_NAN:
+    if (to->nf == NF_FINITE_ONLY)
+      return false;
+    *out = to->nf == NF_NAN_ONLY ? make_nan(to, v->sign) : convert_nan(from, v, to);
+    return true;
+  case C_NORMAL:
+    break;
+  }
+  bn q = {0};
+  bn_set_u128(&q, v->sig);
+  *out = round_bn(to, v->sign, &q, (long)v->exp - (long)(from->prec - 1), false);
+  bn_free(&q);
+  return true;
+}
+
+/* ---------------------------------------------------------------------------
+ * Decimal text -> value (IEEEFloat::convertFromDecimalString)
+ * ------------------------------------------------------------------------ */
+
+typedef struct decimal {
+  char *digits; /* significant digits, no leading or trailing zeros */
+  size_t ndigits;
+  long exp10; /* value = digits * 10^exp10 */
+} decimal;
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* APFloat's readExponent: an empty exponent (or a lone sign) reads as zero,
+ * and the magnitude saturates at 24000. */
+static bool read_exponent(const char *p, const char *end, long *out) {
+  *out = 0;
+  if (p == end || ((*p == '-' || *p == '+') && p + 1 == end))
+    return true;
+  bool neg = *p == '-';
+  if (*p == '-' || *p == '+')
+    p++;
+  long v = 0;
+  for (; p != end; p++) {
+    if (!is_digit(*p))
+      return false;
+    v = v * 10 + (*p - '0');
+    if (v >= 24000) {
+      v = 24000;
+      break;
+    }
+  }
+  *out = neg ? -v : v;
+  return true;
+}
+
+/* Finds the end of the mantissa and validates its shape like
+ * interpretDecimal: digits with at most one '.', then optionally e/E. */
+static bool scan_mantissa(const char *begin, const char *end, const char **mend) {
+  const char *p = begin;
+  bool dot = false;
+  for (; p != end; p++) {
+    if (*p == '.') {
+      if (dot)
+        return false;
+      dot = true;
+      continue;
+    }
+    if (!is_digit(*p))
+      break;
+  }
+  if (p == begin || (dot && p - begin == 1))
+    return false; /* no digits at all */
+  if (p != end && *p != 'e' && *p != 'E')
+    return false;
+  *mend = p;
+  return true;
+}
+
+static bool parse_decimal(const char *begin, const char *end, decimal *d) {
+  const char *mend;
+  d->digits = NULL;
+  d->ndigits = 0;
+  d->exp10 = 0;
+  if (!scan_mantissa(begin, end, &mend))
+    return false;
+  long e = 0;
+  if (mend != end && !read_exponent(mend + 1, end, &e))
+    return false;
+  d->digits = malloc((size_t)(mend - begin) + 1);
+  if (!d->digits) {
+    fputs("sharc: out of memory\n", stderr);
+    abort();
+  }
+  long frac = 0;
+  bool after_dot = false;
+  for (const char *p = begin; p != mend; p++) {
+    if (*p == '.') {
+      after_dot = true;
+      continue;
+    }
+    frac += after_dot;
+    if (d->ndigits || *p != '0')
+      d->digits[d->ndigits++] = *p;
+  }
+  d->exp10 = e - frac;
+  while (d->ndigits && d->digits[d->ndigits - 1] == '0') {
+    d->ndigits--;
+    d->exp10++;
+  }
+  return true;
+}
+
+static void digits_to_bn(const decimal *d, bn *out) {
+  out->n = 0;
+  for (size_t i = 0; i < d->ndigits;) {
+    uint32_t chunk = 0;
+    unsigned k = 0;
+    for (; k < 9 && i < d->ndigits; k++, i++)
+      chunk = chunk * 10 + (uint32_t)(d->digits[i] - '0');
+    bn_mul_add_small(out, pow10_small[k], chunk);
+  }
+}
+
+/* Exact rounding of a nonzero decimal. */
+static apf round_decimal(const fmt *f, bool sign, const decimal *d) {
+  bn num = {0}, q = {0};
+  digits_to_bn(d, &num);
+  apf r;
+  if (d->exp10 >= 0) {
+    bn_mul_pow10(&num, (size_t)d->exp10);
+    r = round_bn(f, sign, &num, 0, false);
+  } else {
+    bn den = {0};
+    bn_set_u128(&den, (u128){1, 0});
+    bn_mul_pow10(&den, (size_t)-d->exp10);
+    /* Scale so that the quotient keeps prec + 2 bits above the sticky bit. */
+    long s = (long)bn_bitlen(&den) - (long)bn_bitlen(&num) + (long)f->prec + 2;
+    if (s < 0)
+      s = 0;
+    bn_shl(&num, (size_t)s);
+    bool inexact;
+    bn_divmod(&num, &den, &q, &inexact);
+    r = round_bn(f, sign, &q, -s, inexact);
+    bn_free(&den);
+  }
+  bn_free(&num);
+  bn_free(&q);
+  return r;
+}
+
+/* The quick overflow/underflow screens of convertFromDecimalString, with the
+ * same integer bounds on log2(10), so that borderline inputs agree. */
+static apf decimal_to_apf(const fmt *f, bool sign, const decimal *d) {
+  if (d->ndigits == 0)
+    return canonical_zero(f, sign);
+  long long ne = (long long)d->exp10 + (long long)d->ndigits - 1;
+  if ((ne - 1) * 42039 >= 12655LL * f->max_exp)
+    return overflow(f, sign);
+  if ((ne + 1) * 28738 <= 8651LL * (f->min_exp - (long long)f->prec))
+    return canonical_zero(f, sign);
+  return round_decimal(f, sign, d);
+}
+
+static bool text_to_apf(const fmt *f, const char *s, size_t len, apf *out) {
+  const char *p = s, *end = s + len;
+  if (p == end)
+    return false;
+  bool sign = *p == '-';
+  if (*p == '-' || *p == '+')
+    p++;
+  if (p == end || (sign && f->unsigned_only))
+    return false;
+  if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    return false; /* hexadecimal floats never reach us from MLIR text */
+  decimal d;
+  if (!parse_decimal(p, end, &d)) {
+    free(d.digits);
+    return false;
+  }
+  *out = decimal_to_apf(f, sign, &d);
+  free(d.digits);
+  return true;
+}
+
+/* ---------------------------------------------------------------------------
+ * Value -> decimal text (IEEEFloat::toString)
+ * ------------------------------------------------------------------------ */
+
+/* Drops decimal digits from the binary significand by truncating division,
+ * keeping a little more than `prec` digits; the final rounding happens on the
+ * digit string. */
+static void trim_significand(bn *sig, long *exp, unsigned prec) {
+  size_t bits = bn_bitlen(sig);
+  size_t required = ((size_t)prec * 196 + 58) / 59; /* 196/59 ~ log2(10) */
+  if (bits <= required)
+    return;
+  size_t tens = (bits - required) * 59 / 196;
+  if (!tens)
+    return;
+  *exp += (long)tens;
+  bn_div_pow10(sig, tens);
+}
+
+/* digits[] is least significant first.  Rounds half-up to `prec` digits,
+ * dropping any trailing zeros that creates. */
+static void round_digits(char *digits, size_t *n, long *exp, unsigned prec) {
+  size_t len = *n;
+  if (len <= prec)
+    return;
+  size_t first = len - prec;
+  if (digits[first - 1] >= '5') {
+    size_t i = first;
+    for (; i != len && digits[i] == '9'; i++)
+      first++;
+    if (first == len) {
+      *exp += (long)first;
+      digits[0] = '1';
+      *n = 1;
+      return;
+    }
+    digits[i]++;
+  } else {
+    while (first < len && digits[first] == '0')
+      first++;
+  }
+  *exp += (long)first;
+  memmove(digits, digits + first, len - first);
+  *n = len - first;
+}
+
+static void put_exponent(sharc_buf *out, long exp, bool truncate_zero) {
+  sharc_buf_putc(out, exp >= 0 ? '+' : '-');
+  unsigned long mag = exp < 0 ? (unsigned long)-exp : (unsigned long)exp;
+  if (!truncate_zero && mag < 10)
+    sharc_buf_putc(out, '0'); /* at least two exponent digits */
+  sharc_buf_put_u64(out, mag);
+}
+
+static bool use_scientific(size_t nd, long exp, unsigned prec, unsigned max_pad) {
+  if (!max_pad)
+    return true;
+  if (exp >= 0)
+    return (unsigned long)exp > max_pad || nd + (unsigned long)exp > prec;
+  long msd = exp + (long)nd - 1;
+  return msd < 0 && (unsigned long)-msd > max_pad;
+}
+
+static void format_digits(sharc_buf *out, const char *dg, size_t nd, long exp,
+                          unsigned prec, unsigned max_pad, bool truncate_zero) {
+  if (use_scientific(nd, exp, prec, max_pad)) {
+    sharc_buf_putc(out, dg[nd - 1]);
+    sharc_buf_putc(out, '.');
+    if (nd == 1 && truncate_zero)
+      sharc_buf_putc(out, '0');
+    for (size_t i = 1; i < nd; i++)
+      sharc_buf_putc(out, dg[nd - 1 - i]);
+    for (size_t i = nd - 1; !truncate_zero && i < prec; i++)
+      sharc_buf_putc(out, '0');
+    sharc_buf_putc(out, truncate_zero ? 'E' : 'e');
+    put_exponent(out, exp + (long)nd - 1, truncate_zero);
+    return;
+  }
+  if (exp >= 0) {
+    for (size_t i = nd; i-- > 0;)
+      sharc_buf_putc(out, dg[i]);
+    for (long i = 0; i < exp; i++)
+      sharc_buf_putc(out, '0');
+    return;
+  }
+  long whole = exp + (long)nd;
+  size_t i = 0;
+  if (whole > 0) {
+    for (; i < (size_t)whole; i++)
+      sharc_buf_putc(out, dg[nd - 1 - i]);
+    sharc_buf_putc(out, '.');
+  } else {
+    sharc_buf_puts(out, "0.");
+    for (long z = 0; z < -whole; z++)
+      sharc_buf_putc(out, '0');
+  }
+  for (; i < nd; i++)
+    sharc_buf_putc(out, dg[nd - 1 - i]);
+}
+
+/* Prints sig * 2^exp (sig nonzero, consumed). */
+static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
+                          unsigned prec, unsigned max_pad, bool truncate_zero) {
+  if (!prec)
+    prec = 2 + fprec * 59 / 196; /* enough digits to round-trip */
+  size_t tz = bn_ctz(sig);
+  bn_shr(sig, tz);
+  exp += (long)tz;
+  if (exp > 0) {
+    bn_shl(sig, (size_t)exp);
+    exp = 0;
+  } else if (exp < 0) {
+    bn_mul_pow5(sig, (size_t)-exp); /* n * 2^-e == n * 5^e * 10^-e */
+  }
+  trim_significand(sig, &exp, prec);
+  char *dg = malloc(bn_bitlen(sig) / 3 + 2);
+  if (!dg) {
+    fputs("sharc: out of memory\n", stderr);
+    abort();
+  }
+  size_t nd = 0;
+  while (!bn_is_zero(sig)) {
+    char d = (char)('0' + bn_div_small(sig, 10));
+    if (nd == 0 && d == '0')
+      exp++; /* drop trailing zeros */
+    else
+      dg[nd++] = d;
+  }
+  if (nd == 0) /* unreachable for a nonzero input; keeps dg[nd - 1] valid */
+    dg[nd++] = '0';
+  round_digits(dg, &nd, &exp, prec);
+  format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
+  free(dg);
+}
+
+static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
+  if (max_pad) {
+    sharc_buf_putc(out, '0');
+  } else if (truncate_zero) {
+    sharc_buf_puts(out, "0.0E+0");
+  } else {
+    sharc_buf_puts(out, "0.0");
+    for (unsigned i = 1; i < prec; i++)
+      sharc_buf_putc(out, '0');
+    sharc_buf_puts(out, "e+00");
+  }
+}
+
+static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned max_pad,
+                          bool truncate_zero, sharc_buf *out) {
+  if (v->cat == C_INF) {
+    sharc_buf_puts(out, v->sign ? "-Inf" : "+Inf");
+    return;
+  }
+  if (v->cat == C_NAN) {
+    sharc_buf_puts(out, "NaN");
+    return;
+  }
+  if (v->sign)
+    sharc_buf_putc(out, '-');
+  if (v->cat == C_ZERO) {
+    format_zero(out, prec, max_pad, truncate_zero);
+    return;
+  }
+  bn sig = {0};
+  bn_set_u128(&sig, v->sig);
+  format_finite(out, &sig, (long)v->exp - (long)(f->prec - 1), f->prec, prec, max_pad,
+                truncate_zero);
+  bn_free(&sig);
+}
+
+static void put_hex(u128 v, sharc_buf *out) {
+  static const char hex[] = "0123456789ABCDEF";
+  char tmp[32];
+  int n = 0;
+  do {
+    tmp[n++] = hex[v.lo & 15];
+    v = u128_shr(v, 4);
+  } while (!u128_is_zero(v));
+  sharc_buf_puts(out, "0x");
+  while (n--)
+    sharc_buf_putc(out, tmp[n]);
+}
+
+/* ---------------------------------------------------------------------------
+ * Public API
+ * ------------------------------------------------------------------------ */
+
+unsigned sharc_float_bits(sharc_float_kind k) { return fmt_of(k)->bits; }
+
+const char *sharc_float_name(sharc_float_kind k) { return fmt_of(k)->name; }
+
+bool sharc_float_kind_from_name(sharc_str s, sharc_float_kind *out) {
+  for (int k = 0; k < SHARC_FLOAT_KIND_COUNT; k++) {
+    const char *name = fmts[k].name;
+    if (strlen(name) == s.len && memcmp(name, s.data, s.len) == 0) {
+      *out = (sharc_float_kind)k;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool sharc_float_has_inf(sharc_float_kind k) { return fmt_of(k)->nf == NF_IEEE; }
+bool sharc_float_has_nan(sharc_float_kind k) { return fmt_of(k)->nf != NF_FINITE_ONLY; }
+
+static void store(u128 v, uint64_t *lo, uint64_t *hi) {
+  *lo = v.lo;
+  *hi = v.hi;
+}
+
+bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
+                              uint64_t *hi) {
+  const fmt *f = fmt_of(k);
+  apf v;
+  if (!text_to_apf(f, text.data, text.len, &v))
+    return false;
+  store(pack(f, &v), lo, hi);
+  return true;
+}
+
+bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
+                               uint64_t *hi) {
+  const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+  apf d, v;
+  if (!text_to_apf(f64, text.data, text.len, &d) || !convert(f64, &d, f, &v))
+    return false;
+  store(pack(f, &v), lo, hi);
+  return true;
+}
+
+bool sharc_float_from_double(sharc_float_kind k, double x, uint64_t *lo, uint64_t *hi) {
+  const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  apf d = unpack(f64, bits, 0), v;
+  if (!convert(f64, &d, f, &v))
+    return false;
+  store(pack(f, &v), lo, hi);
+  return true;
+}
+
+double sharc_float_to_double(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+  apf v = unpack(f, lo, hi), d;
+  /* A NaN whose payload shifts out entirely would pack as inf. */
+  if (!convert(f, &v, f64, &d) ||
+      (v.cat == C_NAN && u128_is_zero(u128_and(d.sig, u128_mask(52)))))
+    d = make_nan(f64, v.sign);
+  uint64_t bits = pack(f64, &d).lo;
+  double x;
+  memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
+void sharc_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi,
+                           unsigned precision, unsigned max_padding,
+                           bool truncate_zero, sharc_buf *out) {
+  const fmt *f = fmt_of(k);
+  apf v = unpack(f, lo, hi);
+  apf_to_string(f, &v, precision, max_padding, truncate_zero, out);
+}
+
+void sharc_float_print_hex(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
+  /* MLIR prints the bits of the APFloat, i.e. after decoding and re-encoding
+   * (an f80 unnormal comes back as a canonical NaN pattern). */
+  const fmt *f = fmt_of(k);
+  apf v = unpack(f, lo, hi);
+  put_hex(pack(f, &v), out);
+}
+
+/* Tries the short 6-digit form, which is only usable when it round-trips. */
+static bool print_short(const fmt *f, const apf *v, sharc_buf *out) {
+  sharc_buf s = {0};
+  apf back;
+  apf_to_string(f, v, 6, 0, false, &s);
+  bool ok = text_to_apf(f, s.data, s.len, &back) && apf_identical(&back, v);
+  if (ok)
+    sharc_buf_put(out, s.data, s.len);
+  sharc_buf_free(&s);
+  return ok;
+}
+
+/* Falls back to the default precision, usable only with a '.' in it. */
+static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
+  sharc_buf s = {0};
+  apf_to_string(f, v, 0, 3, true, &s);
+  bool ok = memchr(s.data, '.', s.len) != NULL;
+  if (ok)
+    sharc_buf_put(out, s.data, s.len);
+  sharc_buf_free(&s);
+  return ok;
+}
+
+void sharc_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
+  const fmt *f = fmt_of(k);
+  apf v = unpack(f, lo, hi);
+  if (v.cat != C_INF && v.cat != C_NAN && (print_short(f, &v, out) || print_long(f, &v, out)))
+    return;
+  put_hex(pack(f, &v), out);
+}
+
+bool sharc_float_bits_fit(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  u128 v = {lo, hi};
+  return u128_eq(u128_and(v, width_mask(fmt_of(k))), v);
+}
+
+bool sharc_float_is_nan(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  return unpack(fmt_of(k), lo, hi).cat == C_NAN;
+}
+
+bool sharc_float_is_inf(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  return unpack(fmt_of(k), lo, hi).cat == C_INF;
+}
+
+bool sharc_float_is_zero(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  return unpack(fmt_of(k), lo, hi).cat == C_ZERO;
+}
+
+bool sharc_float_is_negative(sharc_float_kind k, uint64_t lo, uint64_t hi) {
+  return unpack(fmt_of(k), lo, hi).sign;
+}
+
+bool sharc_float_equal_bits(sharc_float_kind k, uint64_t alo, uint64_t ahi, uint64_t blo,
+                            uint64_t bhi) {
+  u128 m = width_mask(fmt_of(k));
+  return u128_eq(u128_and((u128){alo, ahi}, m), u128_and((u128){blo, bhi}, m));
+}

@@ -1,0 +1,91 @@
+/* Growable text buffer used by the printer, diagnostics and drivers. */
+#include "sharc/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sharc_buf_free(sharc_buf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+void sharc_buf_reserve(sharc_buf *b, size_t extra) {
+  size_t need = b->len + extra + 1;
+  if (need <= b->cap)
+    return;
+  size_t cap = b->cap ? b->cap : 64;
+  while (cap < need)
+    cap *= 2;
+  char *p = realloc(b->data, cap);
+  if (!p) {
+    fputs("sharc: out of memory\n", stderr);
+    abort();
+  }
+  b->data = p;
+  b->cap = cap;
+}
+
+void sharc_buf_put(sharc_buf *b, const char *s, size_t n) {
+  sharc_buf_reserve(b, n);
+  if (n)
+    memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void sharc_buf_putc(sharc_buf *b, char c) {
+  if (b->len + 2 > b->cap)
+    sharc_buf_reserve(b, 1);
+  b->data[b->len++] = c;
+  b->data[b->len] = 0;
+}
+
+void sharc_buf_puts(sharc_buf *b, const char *s) { sharc_buf_put(b, s, strlen(s)); }
+void sharc_buf_put_str(sharc_buf *b, sharc_str s) { sharc_buf_put(b, s.data, s.len); }
+
+void sharc_buf_vprintf(sharc_buf *b, const char *fmt, va_list ap) {
+  va_list copy;
+  va_copy(copy, ap);
+  int n = vsnprintf(NULL, 0, fmt, copy);
+  va_end(copy);
+  if (n <= 0)
+    return;
+  sharc_buf_reserve(b, (size_t)n);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
+void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(b, fmt, ap);
+  va_end(ap);
+}
+
+void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
+  char tmp[24];
+  int i = 24;
+  do {
+    tmp[--i] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  sharc_buf_put(b, tmp + i, (size_t)(24 - i));
+}
+
+void sharc_buf_put_i64(sharc_buf *b, int64_t v) {
+  if (v < 0) {
+    sharc_buf_putc(b, '-');
+    sharc_buf_put_u64(b, (uint64_t)0 - (uint64_t)v);
+    return;
+  }
+  sharc_buf_put_u64(b, (uint64_t)v);
+}
+
+void sharc_buf_indent(sharc_buf *b, unsigned n) {
+  sharc_buf_reserve(b, n);
+  memset(b->data + b->len, ' ', n);
+  b->len += n;
+  b->data[b->len] = 0;
+}

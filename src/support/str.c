@@ -1,0 +1,25 @@
+/* Borrowed byte strings. */
+#include "sharc/support.h"
+
+#include <string.h>
+
+sharc_str sharc_str_from_cstr(const char *s) { return (sharc_str){s, s ? strlen(s) : 0}; }
+
+bool sharc_str_eq(sharc_str a, sharc_str b) {
+  return a.len == b.len && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
+}
+
+bool sharc_str_eq_cstr(sharc_str a, const char *s) { return sharc_str_eq(a, sharc_str_from_cstr(s)); }
+
+bool sharc_str_starts_with(sharc_str s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.len >= n && memcmp(s.data, prefix, n) == 0;
+}
+
+int sharc_str_cmp(sharc_str a, sharc_str b) {
+  size_t n = a.len < b.len ? a.len : b.len;
+  int c = n ? memcmp(a.data, b.data, n) : 0;
+  if (c)
+    return c;
+  return a.len < b.len ? -1 : a.len > b.len;
+}

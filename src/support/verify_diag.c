@@ -1,0 +1,1491 @@
+/* `-verify-diagnostics`: scanning expected-* comments, matching emitted
+ * diagnostics against them and printing mismatches the way llvm::SourceMgr
+ * does, plus a small POSIX ERE engine that accepts and rejects exactly what
+ * llvm::Regex (Henry Spencer's regcomp) does, so `-re` patterns and their
+ * "invalid regex: ..." errors behave like MLIR's. */
+#include "support/verify_diag.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *vd_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q)
+    abort(); /* same policy as sharc_buf: allocation failure is fatal */
+  return q;
+}
+
+/* ===================================================================== */
+/* Regex: parser. It follows regcomp's order of checks so that the first   */
+/* error found (the one LLVM reports) is the same.                          */
+/* ===================================================================== */
+
+enum {
+  RE_OK,
+  RE_ECOLLATE,
+  RE_ECTYPE,
+  RE_EESCAPE,
+  RE_ESUBREG,
+  RE_EBRACK,
+  RE_EPAREN,
+  RE_EBRACE,
+  RE_BADBR,
+  RE_ERANGE,
+  RE_BADRPT,
+  RE_EMPTY,
+  RE_ESPACE
+};
+
+/* regerror() texts, which MLIR appends to "invalid regex: ". */
+static const char *const re_err_text[] = {
+    NULL,
+    "invalid collating element",
+    "invalid character class",
+    "trailing backslash (\\)",
+    "invalid backreference number",
+    "brackets ([ ]) not balanced",
+    "parentheses not balanced",
+    "braces not balanced",
+    "invalid repetition count(s)",
+    "invalid character range",
+    "repetition-operator operand invalid",
+    "empty (sub)expression",
+    "out of memory",
+};
+
+#define RE_DUPMAX 255   /* POSIX RE_DUP_MAX, regcomp's bound limit */
+#define RE_NGROUPREF 10 /* back-references reach groups 1..9 only */
+
+typedef enum {
+  N_EMPTY,
+  N_CHAR,
+  N_ANY,
+  N_SET,
+  N_BOL,
+  N_EOL,
+  N_BOW,
+  N_EOW,
+  N_GROUP,
+  N_BACKREF,
+  N_CAT,
+  N_ALT,
+  N_REPEAT
+} re_kind;
+
+typedef struct re_node {
+  re_kind kind;
+  int val;             /* char, set index, group or back-reference number */
+  int min, max;        /* N_REPEAT bounds, max < 0 meaning unbounded */
+  int kid, last, next; /* children list (indices, -1 = none) */
+} re_node;
+
+typedef unsigned char re_set[32];
+
+typedef struct re_parser {
+  const unsigned char *next, *end;
+  int err;
+  int nsub;
+  bool closed[RE_NGROUPREF]; /* group finished, so back-references may name it */
+  bool backrefs;
+  int nbol, neol; /* '^' and '$' atoms parsed, which bounds their use */
+  re_node *nodes;
+  int nnodes, capnodes;
+  re_set *sets;
+  int nsets, capsets;
+} re_parser;
+
+static bool re_more(const re_parser *p) { return p->next < p->end; }
+static bool re_more2(const re_parser *p) { return p->end - p->next > 1; }
+static int re_peek(const re_parser *p) { return *p->next; }
+static bool re_see(const re_parser *p, int c) { return re_more(p) && re_peek(p) == c; }
+static bool re_seetwo(const re_parser *p, int a, int b) {
+  return re_more2(p) && p->next[0] == a && p->next[1] == b;
+}
+static bool re_eat(re_parser *p, int c) {
+  if (!re_see(p, c))
+    return false;
+  p->next++;
+  return true;
+}
+static bool re_eattwo(re_parser *p, int a, int b) {
+  if (!re_seetwo(p, a, b))
+    return false;
+  p->next += 2;
+  return true;
+}
+static bool re_isdigit(int c) { return c >= '0' && c <= '9'; }
+static bool re_isalpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool re_isword(int c) { return re_isalpha(c) || re_isdigit(c) || c == '_'; }
+
+/* Like regcomp: keep the first error and stop consuming input. */
+static void re_seterr(re_parser *p, int e) {
+  if (!p->err)
+    p->err = e;
+  p->next = p->end;
+}
+
+static int re_node_new(re_parser *p, re_kind kind, int val) {
+  if (p->nnodes == p->capnodes) {
+    p->capnodes = p->capnodes ? p->capnodes * 2 : 32;
+    p->nodes = vd_xrealloc(p->nodes, (size_t)p->capnodes * sizeof *p->nodes);
+  }
+  re_node *n = &p->nodes[p->nnodes];
+  memset(n, 0, sizeof *n);
+  n->kind = kind;
+  n->val = val;
+  n->kid = n->last = n->next = -1;
+  return p->nnodes++;
+}
+
+static void re_append(re_parser *p, int parent, int kid) {
+  re_node *par = &p->nodes[parent];
+  if (par->last < 0)
+    par->kid = kid;
+  else
+    p->nodes[par->last].next = kid;
+  par->last = kid;
+}
+
+static int re_wrap(re_parser *p, re_kind kind, int val, int kid) {
+  int n = re_node_new(p, kind, val);
+  re_append(p, n, kid);
+  return n;
+}
+
+static int re_set_new(re_parser *p) {
+  if (p->nsets == p->capsets) {
+    p->capsets = p->capsets ? p->capsets * 2 : 8;
+    p->sets = vd_xrealloc(p->sets, (size_t)p->capsets * sizeof *p->sets);
+  }
+  memset(p->sets[p->nsets], 0, sizeof(re_set));
+  return p->nsets++;
+}
+
+static void re_set_add(re_set s, int c) {
+  s[(unsigned char)c >> 3] |= (unsigned char)(1u << (c & 7));
+}
+static bool re_set_has(const re_set s, int c) { return s[(unsigned char)c >> 3] >> (c & 7) & 1; }
+
+/* POSIX character classes, with the members regcomp's table lists (cntrl
+ * lacks NUL there because the table is a C string). */
+static bool re_class_member(const char *name, int c) {
+  bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = re_isdigit(c);
+  bool graph = c > 32 && c < 127;
+  if (!strcmp(name, "alnum"))
+    return lower || upper || digit;
+  if (!strcmp(name, "alpha"))
+    return lower || upper;
+  if (!strcmp(name, "blank"))
+    return c == ' ' || c == '\t';
+  if (!strcmp(name, "cntrl"))
+    return (c >= 1 && c < 32) || c == 127;
+  if (!strcmp(name, "digit"))
+    return digit;
+  if (!strcmp(name, "graph"))
+    return graph;
+  if (!strcmp(name, "lower"))
+    return lower;
+  if (!strcmp(name, "print"))
+    return graph || c == ' ';
+  if (!strcmp(name, "punct"))
+    return graph && !lower && !upper && !digit;
+  if (!strcmp(name, "space"))
+    return c == ' ' || (c >= '\t' && c <= '\r');
+  if (!strcmp(name, "upper"))
+    return upper;
+  if (!strcmp(name, "xdigit"))
+    return digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return false;
+}
+
+static bool re_class_known(const char *name) {
+  static const char *const names[] = {"alnum", "alpha", "blank", "cntrl", "digit", "graph",
+                                      "lower", "print", "punct", "space", "upper", "xdigit"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(names[i], name))
+      return true;
+  return false;
+}
+
+/* POSIX collating-element names accepted inside [. .] and [= =]. */
+/* clang-format off */
+static const struct {
+  const char *name;
+  char code;
+} re_cnames[] = {
+    {"NUL", 0}, {"SOH", 1}, {"STX", 2}, {"ETX", 3}, {"EOT", 4}, {"ENQ", 5}, {"ACK", 6},
+    {"BEL", 7}, {"alert", 7}, {"BS", 8}, {"backspace", 8}, {"HT", 9}, {"tab", 9}, {"LF", 10},
+    {"newline", 10}, {"VT", 11}, {"vertical-tab", 11}, {"FF", 12}, {"form-feed", 12}, {"CR", 13},
+    {"carriage-return", 13}, {"SO", 14}, {"SI", 15}, {"DLE", 16}, {"DC1", 17}, {"DC2", 18},
+    {"DC3", 19}, {"DC4", 20}, {"NAK", 21}, {"SYN", 22}, {"ETB", 23}, {"CAN", 24}, {"EM", 25},
+    {"SUB", 26}, {"ESC", 27}, {"IS4", 28}, {"FS", 28}, {"IS3", 29}, {"GS", 29}, {"IS2", 30},
+    {"RS", 30}, {"IS1", 31}, {"US", 31}, {"space", ' '}, {"exclamation-mark", '!'},
+    {"quotation-mark", '"'}, {"number-sign", '#'}, {"dollar-sign", '$'}, {"percent-sign", '%'},
+    {"ampersand", '&'}, {"apostrophe", '\''}, {"left-parenthesis", '('},
+    {"right-parenthesis", ')'}, {"asterisk", '*'}, {"plus-sign", '+'}, {"comma", ','},
+    {"hyphen", '-'}, {"hyphen-minus", '-'}, {"period", '.'}, {"full-stop", '.'}, {"slash", '/'},
+    {"solidus", '/'}, {"zero", '0'}, {"one", '1'}, {"two", '2'}, {"three", '3'}, {"four", '4'},
+    {"five", '5'}, {"six", '6'}, {"seven", '7'}, {"eight", '8'}, {"nine", '9'}, {"colon", ':'},
+    {"semicolon", ';'}, {"less-than-sign", '<'}, {"equals-sign", '='}, {"greater-than-sign", '>'},
+    {"question-mark", '?'}, {"commercial-at", '@'}, {"left-square-bracket", '['},
+    {"backslash", '\\'}, {"reverse-solidus", '\\'}, {"right-square-bracket", ']'},
+    {"circumflex", '^'}, {"circumflex-accent", '^'}, {"underscore", '_'}, {"low-line", '_'},
+    {"grave-accent", '`'}, {"left-brace", '{'}, {"left-curly-bracket", '{'},
+    {"vertical-line", '|'}, {"right-brace", '}'}, {"right-curly-bracket", '}'}, {"tilde", '~'},
+    {"DEL", 127},
+};
+
+/* Name up to "<endc>]" inside a bracket: a known name or a single char. */
+static int re_coll_elem(re_parser *p, int endc) {
+  const unsigned char *sp = p->next;
+  while (re_more(p) && !re_seetwo(p, endc, ']'))
+    p->next++;
+  if (!re_more(p)) {
+    re_seterr(p, RE_EBRACK);
+    return 0;
+  }
+  size_t len = (size_t)(p->next - sp);
+  for (size_t i = 0; i < sizeof re_cnames / sizeof *re_cnames; i++)
+    if (strlen(re_cnames[i].name) == len && !memcmp(re_cnames[i].name, sp, len))
+      return (unsigned char)re_cnames[i].code;
+  if (len == 1)
+    return *sp;
+  re_seterr(p, RE_ECOLLATE);
+  return 0;
+}
+
+/* One bracket symbol: a plain byte or a [.name.] collating symbol. */
+static int re_b_symbol(re_parser *p) {
+  if (!re_more(p)) {
+    re_seterr(p, RE_EBRACK);
+    return 0;
+  }
+  if (!re_eattwo(p, '[', '.'))
+    return *p->next++;
+  int v = re_coll_elem(p, '.');
+  if (!p->err && !re_eattwo(p, '.', ']'))
+    re_seterr(p, RE_ECOLLATE);
+  return v;
+}
+
+static void re_b_cclass(re_parser *p, re_set s) {
+  const unsigned char *sp = p->next;
+  while (re_more(p) && re_isalpha(re_peek(p)))
+    p->next++;
+  char name[16];
+  size_t len = (size_t)(p->next - sp);
+  if (len >= sizeof name) {
+    re_seterr(p, RE_ECTYPE);
+    return;
+  }
+  memcpy(name, sp, len);
+  name[len] = 0;
+  if (!re_class_known(name)) {
+    re_seterr(p, RE_ECTYPE);
+    return;
+  }
+  for (int c = 0; c < 256; c++)
+    if (re_class_member(name, c))
+      re_set_add(s, c);
+}
+
+/* "[:name:]" or "[=x=]" after the opening "[": `close` is ':' or '='. */
+static void re_b_named(re_parser *p, re_set s, int close, int err) {
+  p->next += 2;
+  if (!re_more(p))
+    return re_seterr(p, RE_EBRACK);
+  if (re_peek(p) == '-' || re_peek(p) == ']')
+    return re_seterr(p, err);
+  if (close == ':')
+    re_b_cclass(p, s);
+  else
+    re_set_add(s, re_coll_elem(p, '='));
+  if (p->err)
+    return;
+  if (!re_more(p))
+    return re_seterr(p, RE_EBRACK);
+  if (!re_eattwo(p, close, ']'))
+    re_seterr(p, err);
+}
+
+/* A single byte or a range; bounds compare as (signed) char like regcomp. */
+static void re_b_range(re_parser *p, re_set s) {
+  int start = re_b_symbol(p), finish;
+  if (p->err)
+    return;
+  if (re_see(p, '-') && re_more2(p) && p->next[1] != ']') {
+    p->next++;
+    finish = re_eat(p, '-') ? '-' : re_b_symbol(p);
+    if (p->err)
+      return;
+  } else {
+    finish = start;
+  }
+  int lo = (signed char)start, hi = (signed char)finish;
+  if (lo > hi)
+    return re_seterr(p, RE_ERANGE);
+  for (int c = lo; c <= hi; c++)
+    re_set_add(s, c);
+}
+
+static void re_b_term(re_parser *p, re_set s) {
+  int first = re_more(p) ? re_peek(p) : 0;
+  if (first == '-')
+    return re_seterr(p, RE_ERANGE);
+  int second = first == '[' && re_more2(p) ? p->next[1] : 0;
+  if (second == ':')
+    re_b_named(p, s, ':', RE_ECTYPE);
+  else if (second == '=')
+    re_b_named(p, s, '=', RE_ECOLLATE);
+  else
+    re_b_range(p, s);
+}
+
+static int re_p_bracket(re_parser *p) {
+  /* regcomp's special word-boundary spellings. */
+  if (p->end - p->next > 5) {
+    if (!memcmp(p->next, "[:<:]]", 6)) {
+      p->next += 6;
+      return re_node_new(p, N_BOW, 0);
+    }
+    if (!memcmp(p->next, "[:>:]]", 6)) {
+      p->next += 6;
+      return re_node_new(p, N_EOW, 0);
+    }
+  }
+  int si = re_set_new(p);
+  bool invert = re_eat(p, '^');
+  if (re_eat(p, ']'))
+    re_set_add(p->sets[si], ']');
+  else if (re_eat(p, '-'))
+    re_set_add(p->sets[si], '-');
+  while (re_more(p) && re_peek(p) != ']' && !re_seetwo(p, '-', ']') && !p->err)
+    re_b_term(p, p->sets[si]);
+  if (p->err)
+    return -1;
+  if (re_eat(p, '-'))
+    re_set_add(p->sets[si], '-');
+  if (!re_eat(p, ']')) {
+    re_seterr(p, RE_EBRACK);
+    return -1;
+  }
+  if (invert)
+    for (int i = 0; i < 32; i++)
+      p->sets[si][i] = (unsigned char)~p->sets[si][i];
+  return re_node_new(p, N_SET, si);
+}
+
+static int re_p_ere(re_parser *p, int stop);
+
+static int re_p_group(re_parser *p) {
+  if (!re_more(p)) {
+    re_seterr(p, RE_EPAREN);
+    return -1;
+  }
+  int sub = ++p->nsub;
+  int inner = re_see(p, ')') ? re_node_new(p, N_EMPTY, 0) : re_p_ere(p, ')');
+  if (sub < RE_NGROUPREF)
+    p->closed[sub] = true;
+  if (!re_eat(p, ')')) {
+    re_seterr(p, RE_EPAREN);
+    return -1;
+  }
+  return re_wrap(p, N_GROUP, sub, inner);
+}
+
+static int re_p_escape(re_parser *p) {
+  if (!re_more(p)) {
+    re_seterr(p, RE_EESCAPE);
+    return -1;
+  }
+  int c = *p->next++;
+  if (c < '1' || c > '9')
+    return re_node_new(p, N_CHAR, c); /* any other escaped byte is itself */
+  if (!p->closed[c - '0']) {
+    re_seterr(p, RE_ESUBREG);
+    return -1;
+  }
+  p->backrefs = true;
+  return re_node_new(p, N_BACKREF, c - '0');
+}
+
+/* One atom; *wascaret tells whether it was '^' (which may not repeat). */
+static int re_p_atom(re_parser *p, bool *wascaret) {
+  int c = *p->next++;
+  *wascaret = false;
+  switch (c) {
+  case '(':
+    return re_p_group(p);
+  case ')':
+    re_seterr(p, RE_EPAREN);
+    return -1;
+  case '^':
+    *wascaret = true;
+    p->nbol++;
+    return re_node_new(p, N_BOL, 0);
+  case '$':
+    p->neol++;
+    return re_node_new(p, N_EOL, 0);
+  case '|':
+    re_seterr(p, RE_EMPTY);
+    return -1;
+  case '*':
+  case '+':
+  case '?':
+    re_seterr(p, RE_BADRPT);
+    return -1;
+  case '.':
+    return re_node_new(p, N_ANY, 0);
+  case '[':
+    return re_p_bracket(p);
+  case '\\':
+    return re_p_escape(p);
+  case '{':
+    if (re_more(p) && re_isdigit(re_peek(p))) {
+      re_seterr(p, RE_BADRPT);
+      return -1;
+    }
+    return re_node_new(p, N_CHAR, c);
+  default:
+    return re_node_new(p, N_CHAR, c);
+  }
+}
+
+static bool re_at_repeat(const re_parser *p) {
+  if (!re_more(p))
+    return false;
+  int c = re_peek(p);
+  return c == '*' || c == '+' || c == '?' || (c == '{' && re_more2(p) && re_isdigit(p->next[1]));
+}
+
+static int re_p_count(re_parser *p) {
+  int count = 0, ndigits = 0;
+  while (re_more(p) && re_isdigit(re_peek(p)) && count <= RE_DUPMAX) {
+    count = count * 10 + (*p->next++ - '0');
+    ndigits++;
+  }
+  if (!(ndigits > 0 && count <= RE_DUPMAX))
+    re_seterr(p, RE_BADBR);
+  return count;
+}
+
+/* "{m}", "{m,}" or "{m,n}" after the '{'; returns false on error. */
+static bool re_p_bounds(re_parser *p, int *min, int *max) {
+  *min = re_p_count(p);
+  if (p->err)
+    return false;
+  if (re_eat(p, ',')) {
+    if (re_more(p) && re_isdigit(re_peek(p))) {
+      *max = re_p_count(p);
+      if (!p->err && *min > *max)
+        re_seterr(p, RE_BADBR);
+      if (p->err)
+        return false;
+    } else {
+      *max = -1;
+    }
+  } else {
+    *max = *min;
+  }
+  if (!re_eat(p, '}')) {
+    while (re_more(p) && re_peek(p) != '}')
+      p->next++;
+    re_seterr(p, re_more(p) ? RE_BADBR : RE_EBRACE);
+    return false;
+  }
+  return true;
+}
+
+/* Atom plus optional repetition, appended to `cat`. `x{0}` appends nothing,
+ * as regcomp drops it, which matters for the empty-(sub)expression check. */
+static void re_p_ere_exp(re_parser *p, int cat) {
+  bool wascaret;
+  int atom = re_p_atom(p, &wascaret);
+  if (p->err)
+    return;
+  if (!re_at_repeat(p)) {
+    re_append(p, cat, atom);
+    return;
+  }
+  int c = *p->next++, min = 0, max = -1;
+  if (wascaret)
+    return re_seterr(p, RE_BADRPT);
+  if (c == '+')
+    min = 1;
+  else if (c == '?')
+    max = 1;
+  else if (c == '{' && !re_p_bounds(p, &min, &max))
+    return;
+  if (re_at_repeat(p))
+    return re_seterr(p, RE_BADRPT);
+  if (max == 0)
+    return;
+  int rep = re_wrap(p, N_REPEAT, 0, atom);
+  p->nodes[rep].min = min;
+  p->nodes[rep].max = max;
+  re_append(p, cat, rep);
+}
+
+/* Alternation of concatenations, up to `stop` (-1: end of pattern). */
+static int re_p_ere(re_parser *p, int stop) {
+  int alt = -1;
+  for (;;) {
+    int cat = re_node_new(p, N_CAT, 0);
+    while (re_more(p) && re_peek(p) != '|' && re_peek(p) != stop)
+      re_p_ere_exp(p, cat);
+    if (p->nodes[cat].kid < 0)
+      re_seterr(p, RE_EMPTY);
+    if (!re_eat(p, '|')) {
+      if (alt < 0)
+        return cat;
+      re_append(p, alt, cat);
+      return alt;
+    }
+    if (alt < 0)
+      alt = re_node_new(p, N_ALT, 0);
+    re_append(p, alt, cat);
+  }
+}
+
+/* ===================================================================== */
+/* Regex: compilation to a backtracking program and matching.             */
+/* ===================================================================== */
+
+enum {
+  I_CHAR,
+  I_ANY,
+  I_SET,
+  I_BOL,
+  I_EOL,
+  I_BOW,
+  I_EOW,
+  I_SAVE,
+  I_BACKREF,
+  I_SPLIT,
+  I_JMP,
+  I_MARK,
+  I_CHECK,
+  I_MATCH
+};
+
+typedef struct re_inst {
+  int op, x, y; /* SPLIT tries x then y; MARK/CHECK use register x */
+} re_inst;
+
+typedef struct re_prog {
+  re_inst *code;
+  int n, cap;
+  re_set *sets;
+  int nregs;
+  int nbol, neol;
+  bool backrefs;
+  bool too_big;
+} re_prog;
+
+#define RE_MAX_INSTS (1 << 22) /* guards against (x{255}){255}{255}... */
+
+static int re_emit(re_prog *g, int op, int x, int y) {
+  if (g->n >= RE_MAX_INSTS) {
+    g->too_big = true;
+    return g->n - 1;
+  }
+  if (g->n == g->cap) {
+    g->cap = g->cap ? g->cap * 2 : 64;
+    g->code = vd_xrealloc(g->code, (size_t)g->cap * sizeof *g->code);
+  }
+  g->code[g->n] = (re_inst){op, x, y};
+  return g->n++;
+}
+
+static void re_compile(re_prog *g, const re_parser *p, int ni);
+
+static void re_compile_alt(re_prog *g, const re_parser *p, const re_node *n) {
+  int jumps = -1; /* chain of JMPs to the end, linked through x */
+  for (int k = n->kid; k >= 0 && !g->too_big; k = p->nodes[k].next) {
+    if (p->nodes[k].next < 0) {
+      re_compile(g, p, k);
+      break;
+    }
+    int split = re_emit(g, I_SPLIT, g->n + 1, 0);
+    re_compile(g, p, k);
+    jumps = re_emit(g, I_JMP, jumps, 0);
+    g->code[split].y = g->n;
+  }
+  while (jumps >= 0 && !g->too_big) {
+    int prev = g->code[jumps].x;
+    g->code[jumps].x = g->n;
+    jumps = prev;
+  }
+}
+
+/* Bounded repetition unrolls like regcomp does; unbounded loops carry a
+ * progress check so an empty iteration cannot spin forever. */
+static void re_compile_repeat(re_prog *g, const re_parser *p, const re_node *n) {
+  for (int i = 0; i < n->min && !g->too_big; i++)
+    re_compile(g, p, n->kid);
+  if (n->max < 0) {
+    int top = re_emit(g, I_SPLIT, g->n + 1, 0), reg = g->nregs++;
+    re_emit(g, I_MARK, reg, 0);
+    re_compile(g, p, n->kid);
+    re_emit(g, I_CHECK, reg, 0);
+    re_emit(g, I_JMP, top, 0);
+    if (!g->too_big)
+      g->code[top].y = g->n;
+    return;
+  }
+  int first = g->n, count = n->max - n->min;
+  for (int i = 0; i < count && !g->too_big; i++) {
+    re_emit(g, I_SPLIT, g->n + 1, -1);
+    re_compile(g, p, n->kid);
+  }
+  for (int i = first; i < g->n && !g->too_big; i++)
+    if (g->code[i].op == I_SPLIT && g->code[i].y == -1)
+      g->code[i].y = g->n;
+}
+
+static void re_compile(re_prog *g, const re_parser *p, int ni) {
+  const re_node *n = &p->nodes[ni];
+  static const int simple_ops[] = {
+      [N_CHAR] = I_CHAR, [N_ANY] = I_ANY, [N_SET] = I_SET, [N_BOL] = I_BOL,
+      [N_EOL] = I_EOL,   [N_BOW] = I_BOW, [N_EOW] = I_EOW, [N_BACKREF] = I_BACKREF};
+  if (g->too_big)
+    return;
+  switch (n->kind) {
+  case N_EMPTY:
+    return;
+  case N_GROUP:
+    if (n->val < RE_NGROUPREF)
+      re_emit(g, I_SAVE, 2 * n->val, 0);
+    re_compile(g, p, n->kid);
+    if (n->val < RE_NGROUPREF)
+      re_emit(g, I_SAVE, 2 * n->val + 1, 0);
+    return;
+  case N_CAT:
+    for (int k = n->kid; k >= 0; k = p->nodes[k].next)
+      re_compile(g, p, k);
+    return;
+  case N_ALT:
+    re_compile_alt(g, p, n);
+    return;
+  case N_REPEAT:
+    re_compile_repeat(g, p, n);
+    return;
+  default:
+    re_emit(g, simple_ops[n->kind], n->val, 0);
+    return;
+  }
+}
+
+static void re_parser_free(re_parser *p) {
+  free(p->nodes);
+  free(p->sets);
+}
+
+/* Parses `pat`; on success fills *g (when given) and returns RE_OK. */
+static int re_build(const char *pat, size_t len, re_prog *g) {
+  re_parser p;
+  memset(&p, 0, sizeof p);
+  p.next = (const unsigned char *)pat;
+  p.end = p.next + len;
+  int root = re_p_ere(&p, -1);
+  int err = p.err;
+  if (!err && g) {
+    memset(g, 0, sizeof *g);
+    g->backrefs = p.backrefs;
+    g->nbol = p.nbol;
+    g->neol = p.neol;
+    re_compile(g, &p, root);
+    re_emit(g, I_MATCH, 0, 0);
+    g->sets = p.sets;
+    p.sets = NULL;
+  }
+  re_parser_free(&p);
+  return err;
+}
+
+static void re_prog_free(re_prog *g) {
+  free(g->code);
+  free(g->sets);
+}
+
+/* llvm_regexec answers "is there a match" with Spencer's state-set matcher
+ * (fast()), which handles zero-width assertions as pseudo-characters between
+ * two bytes: first as many ^/$ steps as the pattern has '^' (at the start)
+ * plus '$' (at the end) atoms, each crossing one of them, then a single
+ * word-boundary step. So at one position a thread may cross a bounded number
+ * of ^/$, then at most one [[:<:]] or [[:>:]], and nothing zero-width after
+ * that. `phase` tracks this: bit 0 = boundary crossed, the rest = ^/$ count. */
+typedef struct re_job {
+  int kind; /* 0 run, 1 restore capture slot, 2 restore register */
+  int pc;
+  int phase; /* run: see above */
+  size_t pos;
+} re_job;
+
+typedef struct re_vm {
+  const re_prog *g;
+  const unsigned char *s;
+  size_t n;
+  unsigned char *visited; /* (pc, pos, phase) explored; NULL with backrefs */
+  size_t caps[2 * RE_NGROUPREF];
+  size_t *regs;
+  re_job *stack;
+  size_t sp, cap;
+} re_vm;
+
+static void re_push(re_vm *vm, int kind, int pc, int phase, size_t pos) {
+  if (vm->sp == vm->cap) {
+    vm->cap = vm->cap ? vm->cap * 2 : 64;
+    vm->stack = vd_xrealloc(vm->stack, vm->cap * sizeof *vm->stack);
+  }
+  vm->stack[vm->sp++] = (re_job){kind, pc, phase, pos};
+}
+
+static bool re_backref_ok(re_vm *vm, int group, size_t *pos) {
+  size_t b = vm->caps[2 * group], e = vm->caps[2 * group + 1];
+  if (b == SIZE_MAX || e == SIZE_MAX || e < b)
+    return false; /* a group that did not take part matches nothing */
+  size_t len = e - b;
+  if (vm->n - *pos < len || memcmp(vm->s + b, vm->s + *pos, len))
+    return false;
+  *pos += len;
+  return true;
+}
+
+/* How many ^/$ crossings fast() allows at pos. */
+static int re_anchor_budget(const re_vm *vm, size_t pos) {
+  return (pos == 0 ? vm->g->nbol : 0) + (pos == vm->n ? vm->g->neol : 0);
+}
+
+/* Zero-width assertion at pos, updating the thread's phase. */
+static bool re_assert(const re_vm *vm, int op, size_t pos, int *phase) {
+  bool before = pos > 0 && re_isword(vm->s[pos - 1]);
+  bool after = pos < vm->n && re_isword(vm->s[pos]);
+  if (*phase & 1)
+    return false;
+  switch (op) {
+  case I_BOL:
+  case I_EOL:
+    if ((*phase >> 1) >= re_anchor_budget(vm, pos))
+      return false;
+    *phase += 2;
+    return op == I_BOL ? pos == 0 : pos == vm->n;
+  case I_BOW:
+    *phase |= 1;
+    return !before && after;
+  default:
+    *phase |= 1;
+    return before && !after; /* I_EOW */
+  }
+}
+
+static bool re_seen(re_vm *vm, int pc, size_t pos, int phase) {
+  if (!vm->visited)
+    return false;
+  size_t nphase = 2 * ((size_t)vm->g->nbol + (size_t)vm->g->neol + 1);
+  size_t bit = ((size_t)pc * (vm->n + 1) + pos) * nphase + (size_t)phase;
+  if (vm->visited[bit >> 3] >> (bit & 7) & 1)
+    return true;
+  vm->visited[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+  return false;
+}
+
+/* Consumes one byte if `in` accepts it. */
+static bool re_step_byte(const re_vm *vm, const re_inst *in, size_t pos) {
+  if (pos >= vm->n)
+    return false;
+  if (in->op == I_CHAR)
+    return vm->s[pos] == (unsigned char)in->x;
+  if (in->op == I_SET)
+    return re_set_has(vm->g->sets[in->x], vm->s[pos]);
+  return true; /* I_ANY */
+}
+
+/* Runs one thread until it fails (false) or reaches MATCH (true). */
+static bool re_run(re_vm *vm, int pc, size_t pos, int phase) {
+  for (;;) {
+    if (re_seen(vm, pc, pos, phase))
+      return false;
+    const re_inst *in = &vm->g->code[pc];
+    switch (in->op) {
+    case I_CHAR:
+    case I_ANY:
+    case I_SET:
+      if (!re_step_byte(vm, in, pos))
+        return false;
+      pos++, pc++, phase = 0;
+      break;
+    case I_BOL:
+    case I_EOL:
+    case I_BOW:
+    case I_EOW:
+      if (!re_assert(vm, in->op, pos, &phase))
+        return false;
+      pc++;
+      break;
+    case I_SAVE:
+      re_push(vm, 1, in->x, 0, vm->caps[in->x]);
+      vm->caps[in->x] = pos;
+      pc++;
+      break;
+    case I_BACKREF:
+      if (!re_backref_ok(vm, in->x, &pos))
+        return false;
+      if (vm->caps[2 * in->x + 1] != vm->caps[2 * in->x])
+        phase = 0;
+      pc++;
+      break;
+    case I_SPLIT:
+      re_push(vm, 0, in->y, phase, pos);
+      pc = in->x;
+      break;
+    case I_JMP:
+      pc = in->x;
+      break;
+    case I_MARK:
+      /* With memoisation an empty iteration revisits a state and dies, so
+       * the progress registers only matter for back-reference programs. */
+      if (!vm->visited) {
+        re_push(vm, 2, in->x, 0, vm->regs[in->x]);
+        vm->regs[in->x] = pos;
+      }
+      pc++;
+      break;
+    case I_CHECK:
+      if (!vm->visited && vm->regs[in->x] == pos)
+        return false;
+      pc++;
+      break;
+    default: /* I_MATCH */
+      return true;
+    }
+  }
+}
+
+/* Existence of a match anywhere, which is all llvm::Regex::match reports. */
+static bool re_exec(const re_prog *g, const char *s, size_t n) {
+  if (g->too_big)
+    return false;
+  re_vm vm;
+  memset(&vm, 0, sizeof vm);
+  vm.g = g;
+  vm.s = (const unsigned char *)s;
+  vm.n = n;
+  if (!g->backrefs)
+    vm.visited = calloc(
+        ((size_t)g->n * (n + 1) * 2 * ((size_t)g->nbol + (size_t)g->neol + 1) + 7) / 8 + 1, 1);
+  vm.regs = malloc(((size_t)g->nregs + 1) * sizeof *vm.regs);
+  if ((!g->backrefs && !vm.visited) || !vm.regs)
+    abort();
+  for (int i = 0; i < 2 * RE_NGROUPREF; i++)
+    vm.caps[i] = SIZE_MAX;
+  for (int i = 0; i < g->nregs; i++)
+    vm.regs[i] = SIZE_MAX;
+  bool found = false;
+  for (size_t start = 0; start <= n && !found; start++) {
+    re_push(&vm, 0, 0, 0, start);
+    while (vm.sp && !found) {
+      re_job j = vm.stack[--vm.sp];
+      if (j.kind == 1)
+        vm.caps[j.pc] = j.pos;
+      else if (j.kind == 2)
+        vm.regs[j.pc] = j.pos;
+      else
+        found = re_run(&vm, j.pc, j.pos, j.phase);
+    }
+  }
+  free(vm.visited);
+  free(vm.regs);
+  free(vm.stack);
+  return found;
+}
+
+const char *sharc_vd_regex_error(const char *pat, size_t len) {
+  return re_err_text[re_build(pat, len, NULL)];
+}
+
+bool sharc_vd_regex_search(const char *pat, size_t len, const char *s, size_t n) {
+  re_prog g;
+  if (re_build(pat, len, &g) != RE_OK)
+    return false;
+  bool found = re_exec(&g, s, n);
+  re_prog_free(&g);
+  return found;
+}
+
+/* ===================================================================== */
+/* Expected-* designators.                                                */
+/* ===================================================================== */
+
+enum { VD_ERROR, VD_WARNING, VD_NOTE, VD_REMARK };
+static const char *const vd_kind_name[] = {"error", "warning", "note", "remark"};
+
+enum { VD_AT_NONE, VD_AT_PLUS, VD_AT_MINUS, VD_AT_ABOVE, VD_AT_BELOW, VD_AT_UNKNOWN };
+
+/* A designator found on a line, i.e. a match of MLIR's pattern
+ * "expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *{{(.*)}}$". */
+typedef struct vd_desig {
+  const char *start; /* "expected-..." */
+  int kind;
+  bool is_re;
+  int at;
+  const char *num; /* digits of @+N / @-N */
+  size_t num_len;
+  const char *sub; /* between the first "{{" and the final "}}" */
+  size_t sub_len;
+} vd_desig;
+
+static const char *vd_skip_spaces(const char *p, const char *end) {
+  while (p < end && *p == ' ')
+    p++;
+  return p;
+}
+
+static bool vd_eat(const char **p, const char *end, const char *word) {
+  size_t n = strlen(word);
+  if ((size_t)(end - *p) < n || memcmp(*p, word, n))
+    return false;
+  *p += n;
+  return true;
+}
+
+/* The optional "@..." part; on a malformed one the whole candidate fails. */
+static bool vd_parse_at(const char **pp, const char *end, vd_desig *d) {
+  const char *p = *pp;
+  d->at = VD_AT_NONE;
+  if (p >= end || *p != '@')
+    return true;
+  p++;
+  if (p < end && (*p == '+' || *p == '-')) {
+    d->at = *p == '+' ? VD_AT_PLUS : VD_AT_MINUS;
+    d->num = ++p;
+    while (p < end && *p >= '0' && *p <= '9')
+      p++;
+    d->num_len = (size_t)(p - d->num);
+    if (!d->num_len)
+      return false;
+  } else if (vd_eat(&p, end, "above")) {
+    d->at = VD_AT_ABOVE;
+  } else if (vd_eat(&p, end, "below")) {
+    d->at = VD_AT_BELOW;
+  } else if (vd_eat(&p, end, "unknown")) {
+    d->at = VD_AT_UNKNOWN;
+  } else {
+    return false;
+  }
+  *pp = p;
+  return true;
+}
+
+/* Tries the designator pattern at p (pointing at "expected-"). Every part is
+ * deterministic, so the first starting point that fits is the regex match. */
+static bool vd_parse_at_start(const char *p, const char *end, vd_desig *d) {
+  static const char *const kinds[] = {"error", "warning", "note", "remark"};
+  memset(d, 0, sizeof *d);
+  d->start = p;
+  p += strlen("expected-");
+  d->kind = -1;
+  for (int k = 0; k < 4 && d->kind < 0; k++)
+    if (vd_eat(&p, end, kinds[k]))
+      d->kind = k;
+  if (d->kind < 0)
+    return false;
+  d->is_re = vd_eat(&p, end, "-re");
+  p = vd_skip_spaces(p, end);
+  if (!vd_parse_at(&p, end, d))
+    return false;
+  p = vd_skip_spaces(p, end);
+  if (!vd_eat(&p, end, "{{") || end - p < 2 || memcmp(end - 2, "}}", 2))
+    return false;
+  d->sub = p;
+  d->sub_len = (size_t)(end - 2 - p);
+  return true;
+}
+
+/* Leftmost designator on the (right-trimmed) line [line, end). */
+static bool vd_find_desig(const char *line, const char *end, vd_desig *d) {
+  static const char key[] = "expected-";
+  for (const char *p = line; end - p >= (ptrdiff_t)(sizeof key - 1); p++)
+    if (!memcmp(p, key, sizeof key - 1) && vd_parse_at_start(p, end, d))
+      return true;
+  return false;
+}
+
+static bool vd_is_trailing_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* llvm::StringRef::getAsInteger(0, int) on the digits: a leading 0 means
+ * octal; failure (bad octal digit, overflow) leaves MLIR's offset
+ * uninitialised, which we model as "matches no line". */
+static bool vd_parse_offset(const char *s, size_t n, int *out) {
+  unsigned radix = 10;
+  if (n > 1 && s[0] == '0') {
+    radix = 8;
+    s++, n--;
+  }
+  unsigned long long v = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned digit = (unsigned)(s[i] - '0');
+    if (digit >= radix || v > (ULLONG_MAX - digit) / radix)
+      return false;
+    v = v * radix + digit;
+  }
+  if (v > INT_MAX)
+    return false;
+  *out = (int)v;
+  return true;
+}
+
+/* ===================================================================== */
+/* Verifier state.                                                        */
+/* ===================================================================== */
+
+typedef struct vd_expect {
+  int kind;
+  unsigned line;
+  bool bad_line;   /* unparsable @+N/@-N: never matches */
+  const char *loc; /* start of "expected-"; NULL for @unknown */
+  const char *sub;
+  size_t sub_len;
+  bool is_re;
+  bool re_ok; /* the combined regex compiled (else it never matches) */
+  re_prog re;
+  bool matched;
+} vd_expect;
+
+typedef struct vd_list {
+  vd_expect *v;
+  size_t n, cap;
+} vd_list;
+
+struct sharc_vd {
+  const char *name;
+  const char *buf;
+  size_t len;
+  sharc_vd_level level;
+  bool ok;
+  bool file_done; /* file expectations already reported by a verify() */
+  vd_list file, unknown;
+};
+
+static vd_expect *vd_list_push(vd_list *l, const vd_expect *e) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 8;
+    l->v = vd_xrealloc(l->v, l->cap * sizeof *l->v);
+  }
+  l->v[l->n] = *e;
+  return &l->v[l->n++];
+}
+
+static void vd_list_free(vd_list *l) {
+  for (size_t i = 0; i < l->n; i++)
+    if (l->v[i].re_ok)
+      re_prog_free(&l->v[i].re);
+  free(l->v);
+}
+
+/* ---- SourceMgr-style printing ---------------------------------------- */
+
+#define VD_TABSTOP 8
+
+static void vd_put_filename(sharc_buf *out, const char *name) {
+  sharc_buf_puts(out, strcmp(name, "-") ? name : "<stdin>");
+}
+
+static void vd_put_source_line(sharc_buf *out, const char *s, size_t n) {
+  unsigned col = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] != '\t') {
+      sharc_buf_putc(out, s[i]);
+      col++;
+      continue;
+    }
+    do {
+      sharc_buf_putc(out, ' ');
+      col++;
+    } while (col % VD_TABSTOP);
+  }
+  sharc_buf_putc(out, '\n');
+}
+
+static void vd_put_caret_line(sharc_buf *out, const char *caret, size_t n, const char *line,
+                              size_t line_len) {
+  unsigned col = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (i >= line_len || line[i] != '\t') {
+      sharc_buf_putc(out, caret[i]);
+      col++;
+      continue;
+    }
+    do {
+      sharc_buf_putc(out, caret[i]);
+      col++;
+    } while (col % VD_TABSTOP);
+  }
+  sharc_buf_putc(out, '\n');
+}
+
+/* The quoted source line plus the "^~~~" line under it; a line with any
+ * non-ASCII byte is shown without the caret line, as LLVM does. */
+static void vd_put_snippet(sharc_buf *out, const char *ls, const char *le, const char *at,
+                           const char *rs, const char *re) {
+  size_t ncols = (size_t)(le - ls);
+  for (const char *c = ls; c < le; c++)
+    if ((unsigned char)*c & 0x80) {
+      vd_put_source_line(out, ls, ncols);
+      return;
+    }
+  char *caret = vd_xrealloc(NULL, ncols + 1);
+  memset(caret, ' ', ncols + 1);
+  if (rs && !(rs > le || re < ls)) {
+    size_t from = (size_t)((rs < ls ? ls : rs) - ls), to = (size_t)((re > le ? le : re) - ls);
+    for (size_t i = from; i < to && i < ncols + 1; i++)
+      caret[i] = '~';
+  }
+  caret[at - ls] = '^';
+  size_t n = ncols + 1;
+  while (n && caret[n - 1] == ' ')
+    n--;
+  vd_put_source_line(out, ls, ncols);
+  vd_put_caret_line(out, caret, n, ls, ncols);
+  free(caret);
+}
+
+/* SourceMgr::PrintMessage(at, DK_Error, msg, [rs, re)); at NULL is an
+ * invalid SMLoc, which prints as "<unknown>:0:". */
+static void vd_print_at(const sharc_vd *vd, sharc_buf *out, const char *at, const char *msg,
+                        const char *rs, const char *re) {
+  if (!at) {
+    sharc_buf_printf(out, "<unknown>:0: error: %s\n", msg);
+    return;
+  }
+  const char *bs = vd->buf, *be = vd->buf + vd->len, *ls = at, *le = at;
+  while (ls > bs && ls[-1] != '\n' && ls[-1] != '\r')
+    ls--;
+  while (le < be && *le != '\n' && *le != '\r')
+    le++;
+  unsigned line = 1;
+  for (const char *c = bs; c < at; c++)
+    line += *c == '\n';
+  vd_put_filename(out, vd->name);
+  sharc_buf_printf(out, ":%u:%zu: error: %s\n", line, (size_t)(at - ls) + 1, msg);
+  vd_put_snippet(out, ls, le, at, rs, re);
+}
+
+/* SourceMgr::FindLocForLineAndColumn: NULL when line/col is not inside. */
+static const char *vd_find_line_col(const sharc_vd *vd, unsigned line, unsigned col) {
+  if (!line || !col)
+    return NULL;
+  const char *p = vd->buf, *end = vd->buf + vd->len;
+  for (unsigned l = 1; l < line; l++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl)
+      return NULL;
+    p = nl + 1;
+  }
+  size_t c = col - 1;
+  if (c > (size_t)(end - p))
+    return NULL;
+  for (size_t i = 0; i < c; i++)
+    if (p[i] == '\n' || p[i] == '\r')
+      return NULL;
+  return p + c;
+}
+
+static void vd_expect_error(const sharc_vd *vd, const vd_expect *e, sharc_buf *out,
+                            const char *msg) {
+  vd_print_at(vd, out, e->loc, msg, e->loc, e->loc ? e->loc + e->sub_len : NULL);
+}
+
+/* ---- scanning --------------------------------------------------------- */
+
+static const char *vd_memmem(const char *h, size_t hn, const char *n, size_t nn) {
+  if (nn == 0)
+    return h;
+  for (size_t i = 0; i + nn <= hn; i++)
+    if (h[i] == n[0] && !memcmp(h + i, n, nn))
+      return h + i;
+  return NULL;
+}
+
+static void vd_put_escaped(sharc_buf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == 0 || strchr("()^$|*+?.[]\\{}", s[i]))
+      sharc_buf_putc(b, '\\');
+    sharc_buf_putc(b, s[i]);
+  }
+}
+
+/* MLIR's computeRegex: literal text escaped, each {{...}} kept as a group.
+ * Returns the error message, or NULL after compiling e->re. */
+static const char *vd_compute_regex(vd_expect *e, sharc_buf *msg) {
+  sharc_buf rx = {0};
+  const char *s = e->sub, *end = e->sub + e->sub_len;
+  while (s < end) {
+    const char *open = vd_memmem(s, (size_t)(end - s), "{{", 2);
+    if (!open) {
+      vd_put_escaped(&rx, s, (size_t)(end - s));
+      break;
+    }
+    vd_put_escaped(&rx, s, (size_t)(open - s));
+    s = open + 2;
+    const char *close = vd_memmem(s, (size_t)(end - s), "}}", 2);
+    if (!close) {
+      sharc_buf_free(&rx);
+      sharc_buf_puts(msg, "found start of regex with no end '}}'");
+      return msg->data;
+    }
+    const char *err = sharc_vd_regex_error(s, (size_t)(close - s));
+    if (err) {
+      sharc_buf_free(&rx);
+      sharc_buf_printf(msg, "invalid regex: %s", err);
+      return msg->data;
+    }
+    sharc_buf_putc(&rx, '(');
+    sharc_buf_put(&rx, s, (size_t)(close - s));
+    sharc_buf_putc(&rx, ')');
+    s = close + 2;
+  }
+  /* An empty or otherwise invalid combination silently never matches. */
+  e->re_ok = re_build(rx.data ? rx.data : "", rx.len, &e->re) == RE_OK;
+  sharc_buf_free(&rx);
+  return NULL;
+}
+
+typedef struct vd_scan {
+  unsigned nlines;
+  unsigned last_plain; /* 0-based index of the last non-designator line */
+  size_t *below;       /* file-list indices waiting for the next plain line */
+  size_t nbelow, capbelow;
+} vd_scan;
+
+static void vd_apply_designator(sharc_vd *vd, vd_scan *sc, const vd_desig *d, vd_expect *e) {
+  int off = 0;
+  switch (d->at) {
+  case VD_AT_PLUS:
+  case VD_AT_MINUS:
+    if (!vd_parse_offset(d->num, d->num_len, &off))
+      e->bad_line = true;
+    else if (d->at == VD_AT_PLUS)
+      e->line += (unsigned)off;
+    else
+      e->line -= (unsigned)off;
+    break;
+  case VD_AT_ABOVE:
+    e->line = sc->last_plain + 1;
+    break;
+  case VD_AT_BELOW:
+    if (sc->nbelow == sc->capbelow) {
+      sc->capbelow = sc->capbelow ? sc->capbelow * 2 : 4;
+      sc->below = vd_xrealloc(sc->below, sc->capbelow * sizeof *sc->below);
+    }
+    sc->below[sc->nbelow++] = vd->file.n;
+    e->line = sc->nlines; /* where a dangling @below ends up */
+    break;
+  default:
+    break;
+  }
+}
+
+static void vd_scan_designator(sharc_vd *vd, vd_scan *sc, const vd_desig *d, unsigned idx,
+                               sharc_buf *out) {
+  vd_expect e;
+  memset(&e, 0, sizeof e);
+  e.kind = d->kind;
+  e.line = idx + 1;
+  e.loc = d->start;
+  e.sub = d->sub;
+  e.sub_len = d->sub_len;
+  e.is_re = d->is_re;
+  if (e.is_re) {
+    sharc_buf msg = {0};
+    const char *err = vd_compute_regex(&e, &msg);
+    if (err) {
+      vd_expect_error(vd, &e, out, err);
+      vd->ok = false;
+      sharc_buf_free(&msg);
+      return;
+    }
+  }
+  if (d->at == VD_AT_UNKNOWN) {
+    e.loc = NULL;
+    vd_list_push(&vd->unknown, &e);
+    return;
+  }
+  vd_apply_designator(vd, sc, d, &e);
+  vd_list_push(&vd->file, &e);
+}
+
+/* Right-trimmed extent of the line starting at `line`. */
+static const char *vd_line_end(const char *line, const char *bufend, const char **next) {
+  const char *nl = memchr(line, '\n', (size_t)(bufend - line));
+  const char *e = nl ? nl : bufend;
+  *next = nl ? nl + 1 : NULL;
+  while (e > line && vd_is_trailing_space(e[-1]))
+    e--;
+  return e;
+}
+
+static void vd_scan_buffer(sharc_vd *vd, sharc_buf *out) {
+  vd_scan sc;
+  memset(&sc, 0, sizeof sc);
+  sc.nlines = 1;
+  for (size_t i = 0; i < vd->len; i++)
+    sc.nlines += vd->buf[i] == '\n';
+  const char *line = vd->buf, *bufend = vd->buf + vd->len;
+  for (unsigned idx = 0; line; idx++) {
+    const char *next;
+    const char *end = vd_line_end(line, bufend, &next);
+    vd_desig d;
+    if (vd_find_desig(line, end, &d)) {
+      vd_scan_designator(vd, &sc, &d, idx, out);
+    } else {
+      for (size_t i = 0; i < sc.nbelow; i++)
+        vd->file.v[sc.below[i]].line = idx + 1;
+      sc.nbelow = 0;
+      sc.last_plain = idx;
+    }
+    line = next;
+  }
+  free(sc.below);
+}
+
+/* ---- public API ------------------------------------------------------- */
+
+sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_level level,
+                       sharc_buf *out) {
+  sharc_vd *vd = vd_xrealloc(NULL, sizeof *vd);
+  memset(vd, 0, sizeof *vd);
+  vd->name = name;
+  vd->buf = buf ? buf : "";
+  vd->len = buf ? len : 0;
+  vd->level = level;
+  vd->ok = true;
+  vd_scan_buffer(vd, out);
+  return vd;
+}
+
+void sharc_vd_free(sharc_vd *vd) {
+  if (!vd)
+    return;
+  vd_list_free(&vd->file);
+  vd_list_free(&vd->unknown);
+  free(vd);
+}
+
+static bool vd_expect_matches(const vd_expect *e, const char *msg) {
+  size_t n = strlen(msg);
+  if (e->is_re)
+    return e->re_ok && re_exec(&e->re, msg, n);
+  return vd_memmem(msg, n, e->sub, e->sub_len) != NULL;
+}
+
+static int vd_clamp_kind(int severity) {
+  return severity >= VD_ERROR && severity <= VD_REMARK ? severity : VD_ERROR;
+}
+
+/* Prints "unexpected KIND: MSG" at the diagnostic's own location, the way
+ * SourceMgrDiagnosticHandler::emitDiagnostic renders each kind of location. */
+static void vd_print_unexpected(const sharc_vd *vd, const sharc_vd_diag *d, bool has_file,
+                                bool ours, sharc_buf *out) {
+  sharc_buf msg = {0};
+  sharc_buf_printf(&msg, "unexpected %s: %s", vd_kind_name[vd_clamp_kind(d->severity)],
+                   d->message ? d->message : "");
+  if (!has_file) {
+    sharc_buf_puts(out, "<unknown>:0: error: ");
+    if (d->loc_text)
+      sharc_buf_printf(out, "%s: ", d->loc_text);
+    sharc_buf_printf(out, "%s\n", msg.data);
+  } else {
+    const char *at = ours ? vd_find_line_col(vd, d->line, d->col) : NULL;
+    if (at)
+      vd_print_at(vd, out, at, msg.data, NULL, NULL);
+    else /* SMDiagnostic built from a "file:line:col" string: no snippet */
+      sharc_buf_printf(out, "%s:%u:%u: error: %s\n", d->file ? d->file : vd->name, d->line, d->col,
+                       msg.data);
+  }
+  sharc_buf_free(&msg);
+}
+
+void sharc_vd_process(sharc_vd *vd, const sharc_vd_diag *d, sharc_buf *out) {
+  bool has_file = d->file || d->line != 0;
+  bool ours = has_file && (!d->file || !strcmp(d->file, vd->name));
+  vd_list *l = !has_file ? &vd->unknown : ours && !vd->file_done ? &vd->file : NULL;
+  int kind = vd_clamp_kind(d->severity);
+  const char *msg = d->message ? d->message : "";
+  vd_expect *near = NULL;
+  for (size_t i = 0; l && i < l->n; i++) {
+    vd_expect *e = &l->v[i];
+    if (has_file && (e->bad_line || e->line != d->line))
+      continue;
+    if (!vd_expect_matches(e, msg))
+      continue;
+    if (e->kind == kind) {
+      e->matched = true; /* one expectation absorbs any number of repeats */
+      return;
+    }
+    near = e; /* same text, other kind: the last such one is reported */
+  }
+  if (vd->level == SHARC_VD_ONLY_EXPECTED)
+    return;
+  if (near) {
+    sharc_buf m = {0};
+    sharc_buf_printf(&m, "'%s' diagnostic emitted when expecting a '%s'", vd_kind_name[kind],
+                     vd_kind_name[near->kind]);
+    vd_print_at(vd, out, near->loc, m.data, NULL, NULL);
+    sharc_buf_free(&m);
+  } else {
+    vd_print_unexpected(vd, d, has_file, ours, out);
+  }
+  vd->ok = false;
+}
+
+static void vd_report_unmatched(sharc_vd *vd, vd_list *l, sharc_buf *out) {
+  for (size_t i = 0; i < l->n; i++) {
+    vd_expect *e = &l->v[i];
+    if (e->matched)
+      continue;
+    sharc_buf m = {0};
+    sharc_buf_printf(&m, "expected %s \"", vd_kind_name[e->kind]);
+    sharc_buf_put(&m, e->sub, e->sub_len);
+    sharc_buf_puts(&m, "\" was not produced");
+    vd_expect_error(vd, e, out, m.data);
+    sharc_buf_free(&m);
+    vd->ok = false;
+  }
+}
+
+bool sharc_vd_verify(sharc_vd *vd, sharc_buf *out) {
+  if (!vd->file_done)
+    vd_report_unmatched(vd, &vd->file, out);
+  vd->file_done = true; /* MLIR clears only the per-file expectations */
+  vd_report_unmatched(vd, &vd->unknown, out);
+  return vd->ok;
+}
+
+bool sharc_verify_diagnostics(const char *name, const char *buf, size_t len,
+                              const sharc_vd_diag *diags, size_t n, sharc_buf *out) {
+  sharc_vd *vd = sharc_vd_new(name, buf, len, SHARC_VD_ALL, out);
+  for (size_t i = 0; i < n; i++)
+    sharc_vd_process(vd, &diags[i], out);
+  bool ok = sharc_vd_verify(vd, out);
+  (void)sharc_vd_verify(vd, out); /* mlir-opt's handler destructor */
+  sharc_vd_free(vd);
+  return ok;
+}
+
+bool sharc_vd_has_expectations(const char *buf, size_t len) {
+  const char *line = buf, *bufend = buf + len;
+  while (line) {
+    const char *next;
+    const char *end = vd_line_end(line, bufend, &next);
+    vd_desig d;
+    if (vd_find_desig(line, end, &d))
+      return true;
+    line = next;
+  }
+  return false;
+}

@@ -1,0 +1,3 @@
+"builtin.module"() ({
+  "foo.special"() {inf64 = 0x7FF0000000000000 : f64, ninf64 = 0xFFF0000000000000 : f64, nan64 = 0x7FF8000000000000 : f64, snan64 = 0xFFF8000000000001 : f64, inf32 = 0x7F800000 : f32, ninf32 = 0xFF800000 : f32, nan32 = 0x7FC00000 : f32, nanbf = 0x7FC0 : bf16, nan16 = 0x7C01 : f16, den16 = 0x0001 : f16, den32 = 0x00000001 : f32, den64 = 0x0000000000000001 : f64, den64b = 0x0000000000000003 : f64, negzero = 0x8000000000000000 : f64, f16one = 0x3C00 : f16, e4m3max = 0x7F : f8E4M3FN, e4m3zero = 0x00 : f8E4M3FN, negnan32 = 0xFFC00000 : f32, small = 5.0e-324} : () -> ()
+}) : () -> ()

@@ -1,0 +1,10 @@
+"builtin.module"() ({
+  "foo.a"() : () -> () loc(fused["a", "b":1:2])
+  "foo.b"() : () -> () loc(fused<"meta">["a", "b":1:2])
+  "foo.c"() : () -> () loc(fused<{x = 1}>["a"])
+  "foo.d"() : () -> () loc(fused["a"])
+  "foo.e"() : () -> () loc(fused<"m">["x":1:1])
+  "foo.f"() : () -> () loc(fused[callsite("c" at "d":1:1), "e"("f":2:2), unknown])
+  "foo.g"() : () -> () loc(fused<#foo.meta<1>>["z":3:3, "y":4:4])
+  "foo.h"() : () -> () loc(fused["a", "a"])
+}) : () -> ()

@@ -1,0 +1,16 @@
+"foo.a"() : () -> () loc(unknown)
+"foo.a"() : () -> () loc("file.mlir":3:4)
+"foo.a"() : () -> () loc("file.mlir":3:4 to 5:6)
+"foo.a"() : () -> () loc("name")
+"foo.a"() : () -> () loc("name"("f":1:2))
+"foo.a"() : () -> () loc(callsite("callee" at "caller":1:1))
+"foo.a"() : () -> () loc(callsite("f":1:1 at callsite("g":2:2 at "h":3:3)))
+"foo.a"() : () -> () loc(fused["a", "b":1:2])
+"foo.a"() : () -> () loc(fused<"meta">["a", "b":1:2])
+"foo.a"() : () -> () loc(fused<{x = 1}>["a"])
+"foo.a"() : () -> ()
+%0 = "foo.c"() ({
+^bb0(%x: i32 loc("argloc"), %y: i32):
+  "foo.d"() : () -> () loc("inner")
+}) : () -> i32 loc("c")
+"foo.a"() {l = loc("inattr")} : () -> ()

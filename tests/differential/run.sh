@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Differential test: compare our printer against MLIR's (mlir-opt-22).
+#
+# usage: tests/differential/run.sh [TOOL] [FILTER]
+#   TOOL    our binary (default: build/bin/sdy_opt, resolved against the cwd,
+#           then against the repository root)
+#   FILTER  optional substring; only inputs whose path contains it are run
+#
+# environment:
+#   REF=mlir-opt-22     reference tool
+#   NGEN=40             number of generated random modules (0 = none)
+#   SEED=1              seed for gen_random.py
+#   STRICT_GENERIC=1    also require `-mlir-print-op-generic` output to be
+#                       byte-identical to the reference's generic output
+#   KEEP=1              keep the temporary directory (path printed at the end)
+#   TIMEOUT=30          seconds allowed per tool invocation
+#   DIFF_LINES=20       lines of diff shown per failure
+#
+# For every input X (cases/*.mlir plus NGEN generated modules) it checks:
+#   [plain]    TOOL --allow-unregistered-dialect X  ==  REF --allow-unregistered-dialect X
+#   [debug]    same, both with -mlir-print-debuginfo
+#   [generic]  REF --allow-unregistered-dialect (TOOL --allow-unregistered-dialect
+#              -mlir-print-op-generic X)  ==  REF --allow-unregistered-dialect X
+#   [generic-exact] (only with STRICT_GENERIC=1) TOOL -mlir-print-op-generic X
+#              == REF -mlir-print-op-generic X
+# Comparisons are byte-for-byte on stdout; a non-zero exit status of TOOL is a
+# failure.  Ends with the line "N passed, N failed"; exit status 1 if any failed.
+
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+
+TOOL="${1:-build/bin/sdy_opt}"
+FILTER="${2:-}"
+REF="${REF:-mlir-opt-22}"
+NGEN="${NGEN:-40}"
+SEED="${SEED:-1}"
+TIMEOUT="${TIMEOUT:-30}"
+DIFF_LINES="${DIFF_LINES:-20}"
+STRICT_GENERIC="${STRICT_GENERIC:-0}"
+
+resolve_tool() {
+  local t="$1"
+  if [[ "$t" == */* ]]; then
+    if [[ -x "$t" ]]; then
+      (cd "$(dirname "$t")" && printf '%s/%s\n' "$(pwd)" "$(basename "$t")")
+      return 0
+    fi
+    if [[ "$t" != /* && -x "$root/$t" ]]; then
+      printf '%s\n' "$root/$t"
+      return 0
+    fi
+    return 1
+  fi
+  command -v "$t"
+}
+
+if ! TOOL_PATH="$(resolve_tool "$TOOL")"; then
+  echo "error: tool '$TOOL' not found or not executable" >&2
+  exit 2
+fi
+if ! REF_PATH="$(resolve_tool "$REF")"; then
+  echo "error: reference '$REF' not found" >&2
+  exit 2
+fi
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/sharc-diff.XXXXXX")"
+cleanup() {
+  if [[ "${KEEP:-0}" == "1" ]]; then
+    echo "kept temporary directory: $tmp" >&2
+  else
+    rm -rf "$tmp"
+  fi
+}
+trap cleanup EXIT
+
+# Collect inputs.  All tools are run from $here with the same relative path so
+# that parser-assigned locations ("cases/x.mlir":L:C) agree.
+cd "$here" || exit 2
+inputs=()
+for f in cases/*.mlir; do
+  [[ -e "$f" ]] && inputs+=("$f")
+done
+if [[ "$NGEN" -gt 0 ]]; then
+  # Generated modules live in the temporary directory (absolute paths; both
+  # tools get the same path).  Mix of sizes: half medium, a quarter small, a
+  # quarter large.  Reproduce one with:
+  #   gen_random.py --seed S --count N --size SIZE --out DIR   (or KEEP=1)
+  gendir="$tmp/gen"
+  nsmall=$((NGEN / 4)); nlarge=$((NGEN / 4)); nmed=$((NGEN - nsmall - nlarge))
+  python3 "$here/gen_random.py" --seed "$SEED" --count "$nmed" --size medium --out "$gendir/medium" || exit 2
+  if [[ $nsmall -gt 0 ]]; then
+    python3 "$here/gen_random.py" --seed "$((SEED + 1000))" --count "$nsmall" --size small --out "$gendir/small" || exit 2
+  fi
+  if [[ $nlarge -gt 0 ]]; then
+    python3 "$here/gen_random.py" --seed "$((SEED + 2000))" --count "$nlarge" --size large --out "$gendir/large" || exit 2
+  fi
+  for f in "$gendir"/*/*.mlir; do
+    [[ -e "$f" ]] && inputs+=("$f")
+  done
+fi
+
+passed=0
+failed=0
+skipped=0
+
+show_diff() {  # expected actual
+  diff -u --label expected --label actual "$1" "$2" | head -n "$DIFF_LINES"
+}
+
+fail() {  # check file message
+  failed=$((failed + 1))
+  echo "FAIL [$1] $2${3:+: $3}"
+}
+
+run() {  # out err cmd...
+  local out="$1" err="$2"
+  shift 2
+  timeout "$TIMEOUT" "$@" >"$out" 2>"$err"
+}
+
+n=0
+for x in "${inputs[@]}"; do
+  if [[ -n "$FILTER" && "$x" != *"$FILTER"* ]]; then
+    continue
+  fi
+  n=$((n + 1))
+  w="$tmp/w$n"
+  mkdir -p "$w"
+  # Reference outputs.
+  if ! run "$w/ref" "$w/ref.err" "$REF_PATH" --allow-unregistered-dialect "$x"; then
+    skipped=$((skipped + 1))
+    echo "SKIP $x: reference rejected it: $(head -n 1 "$w/ref.err")"
+    continue
+  fi
+
+  # [plain]
+  if ! run "$w/out" "$w/out.err" "$TOOL_PATH" --allow-unregistered-dialect "$x"; then
+    fail plain "$x" "tool exited with status $?"
+    head -n 5 "$w/out.err"
+  elif cmp -s "$w/ref" "$w/out"; then
+    passed=$((passed + 1))
+  else
+    fail plain "$x"
+    show_diff "$w/ref" "$w/out"
+  fi
+
+  # [debug]
+  if ! run "$w/refd" "$w/refd.err" "$REF_PATH" --allow-unregistered-dialect -mlir-print-debuginfo "$x"; then
+    skipped=$((skipped + 1))
+    echo "SKIP [debug] $x: reference rejected it"
+  elif ! run "$w/outd" "$w/outd.err" "$TOOL_PATH" --allow-unregistered-dialect -mlir-print-debuginfo "$x"; then
+    fail debug "$x" "tool exited with status $?"
+    head -n 5 "$w/outd.err"
+  elif cmp -s "$w/refd" "$w/outd"; then
+    passed=$((passed + 1))
+  else
+    fail debug "$x"
+    show_diff "$w/refd" "$w/outd"
+  fi
+
+  # [generic]  (round trip of our generic output through the reference)
+  if ! run "$w/gen.mlir" "$w/gen.err" "$TOOL_PATH" --allow-unregistered-dialect -mlir-print-op-generic "$x"; then
+    fail generic "$x" "tool exited with status $?"
+    head -n 5 "$w/gen.err"
+  elif ! run "$w/rt" "$w/rt.err" "$REF_PATH" --allow-unregistered-dialect "$w/gen.mlir"; then
+    fail generic "$x" "reference rejected the tool's generic output"
+    head -n 5 "$w/rt.err"
+  elif cmp -s "$w/ref" "$w/rt"; then
+    passed=$((passed + 1))
+  else
+    fail generic "$x" "round trip differs"
+    show_diff "$w/ref" "$w/rt"
+  fi
+
+  # [generic-exact] (optional)
+  if [[ "$STRICT_GENERIC" == "1" ]]; then
+    if ! run "$w/refg" "$w/refg.err" "$REF_PATH" --allow-unregistered-dialect -mlir-print-op-generic "$x"; then
+      skipped=$((skipped + 1))
+    elif [[ ! -s "$w/gen.mlir" && -s "$w/refg" ]] || ! cmp -s "$w/refg" "$w/gen.mlir"; then
+      fail generic-exact "$x"
+      show_diff "$w/refg" "$w/gen.mlir"
+    else
+      passed=$((passed + 1))
+    fi
+  fi
+done
+
+if [[ $skipped -gt 0 ]]; then
+  echo "($skipped skipped: rejected by the reference)"
+fi
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

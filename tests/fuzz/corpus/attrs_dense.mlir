@@ -1,0 +1,1 @@
+"foo.op"() {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = dense<1.5> : tensor<3xf32>, c = dense<"0x01020304"> : tensor<4xi8>, d = dense<[true, false]> : tensor<2xi1>, e = dense<(1, 2)> : tensor<complex<i32>>, f = dense<["a", "b"]> : tensor<2x!foo.str>} : () -> ()

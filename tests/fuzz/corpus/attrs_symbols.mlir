@@ -1,0 +1,1 @@
+"foo.op"() {a = @sym, b = @a::@b::@c, c = @"quoted sym"} : () -> ()

@@ -1,0 +1,1 @@
+"foo.op"() : () -> tensor<4xfoo>

@@ -1,0 +1,3 @@
+// a comment
+"foo.op"() : () -> () // trailing
+// end

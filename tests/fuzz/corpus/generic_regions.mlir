@@ -1,0 +1,5 @@
+"foo.loop"() ({
+^bb0(%i: index):
+  "foo.yield"(%i) : (index) -> ()
+}, {
+}) : () -> ()

@@ -1,0 +1,7 @@
+"foo.a"() : () -> () loc(unknown)
+"foo.b"() : () -> () loc("file.mlir":3:7)
+"foo.c"() : () -> () loc("file.mlir":3:7 to 4:2)
+"foo.d"() : () -> () loc("name"("file.mlir":1:1))
+"foo.e"() : () -> () loc(callsite("callee" at "caller.mlir":9:1))
+"foo.f"() : () -> () loc(fused["a", "b":1:2])
+"foo.g"() : () -> () loc(fused<"meta">["a"])

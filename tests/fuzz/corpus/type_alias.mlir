@@ -1,0 +1,3 @@
+!t = tensor<4xf32>
+!u = !foo.bar
+"foo.op"() : () -> (!t, !u)

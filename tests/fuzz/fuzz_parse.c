@@ -1,0 +1,97 @@
+/* libFuzzer target for the MLIR text parser and printer.
+ *
+ * Any input may be rejected (diagnostics are swallowed), but nothing may crash,
+ * leak or trip a sanitizer. When an input parses, printing it, parsing the
+ * printed text again and printing that must give the same text (the printer's
+ * output is a round-trip fixpoint); otherwise the target aborts after dumping
+ * both texts and the second parse's diagnostics.
+ *
+ * Built and run by tests/fuzz/run.sh. Define FUZZ_PARSE_NO_DIALECTS to fuzz
+ * only the always-present builtin and func dialects. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sharc/asm.h"
+#include "sharc/ir.h"
+#include "sharc/support.h"
+
+static void ignore_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  (void)user;
+}
+
+/* Keeps the text of every diagnostic, notes included, for the failure report. */
+static void capture_diag(const sharc_diag *d, void *user) {
+  sharc_buf *out = user;
+  sharc_diag_format(d, out);
+  for (const sharc_diag *n = d->notes; n; n = n->next)
+    sharc_diag_format(n, out);
+}
+
+static sharc_context *new_context(void) {
+  sharc_context *ctx = sharc_context_create();
+  if (!ctx)
+    abort();
+  sharc_context_set_allow_unregistered(ctx, true);
+#ifndef FUZZ_PARSE_NO_DIALECTS
+  /* Unknown names are simply refused; which ones exist depends on the build. */
+  (void)sharc_context_load_dialect(ctx, "sdy");
+  (void)sharc_context_load_dialect(ctx, "mpmd");
+  (void)sharc_context_load_dialect(ctx, "stablehlo");
+#endif
+  return ctx;
+}
+
+static void fail(const char *what, const sharc_buf *first, const sharc_buf *second,
+                 const sharc_buf *diags) {
+  fprintf(stderr, "fuzz_parse: %s\n", what);
+  fprintf(stderr, "---- first print (%zu bytes) ----\n%s\n", first->len,
+          first->data ? first->data : "");
+  if (second)
+    fprintf(stderr, "---- second print (%zu bytes) ----\n%s\n", second->len,
+            second->data ? second->data : "");
+  if (diags && diags->len)
+    fprintf(stderr, "---- diagnostics while re-parsing ----\n%s", diags->data);
+  fflush(stderr);
+  abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  sharc_context *ctx = new_context();
+  sharc_context_set_diag_handler(ctx, ignore_diag, NULL);
+
+  sharc_op *op = sharc_parse_source(ctx, "fuzz", (const char *)data, size);
+  if (!op) {
+    sharc_context_destroy(ctx);
+    return 0;
+  }
+
+  sharc_print_flags flags;
+  memset(&flags, 0, sizeof flags);
+  sharc_buf first = {0};
+  sharc_print_op(op, &flags, &first);
+
+  /* Re-parse in a fresh context: the printed text must stand on its own. */
+  sharc_buf diags = {0};
+  sharc_context *ctx2 = new_context();
+  sharc_context_set_diag_handler(ctx2, capture_diag, &diags);
+  sharc_op *op2 =
+      sharc_parse_source(ctx2, "fuzz-reprint", first.data ? first.data : "", first.len);
+  /* Setting the handler again delivers a diagnostic still held back for notes. */
+  sharc_context_set_diag_handler(ctx2, capture_diag, &diags);
+  if (!op2)
+    fail("printed output does not parse again", &first, NULL, &diags);
+
+  sharc_buf second = {0};
+  sharc_print_op(op2, &flags, &second);
+  if (first.len != second.len || (first.len && memcmp(first.data, second.data, first.len) != 0))
+    fail("printing is not a round-trip fixpoint", &first, &second, &diags);
+
+  sharc_buf_free(&second);
+  sharc_context_destroy(ctx2);
+  sharc_buf_free(&diags);
+  sharc_buf_free(&first);
+  sharc_context_destroy(ctx);
+  return 0;
+}

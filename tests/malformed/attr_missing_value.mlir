@@ -1,0 +1,2 @@
+// ERROR: 2:16: expected attribute value
+"foo.op"() {a = } : () -> ()

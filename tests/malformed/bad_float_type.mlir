@@ -1,0 +1,2 @@
+// ERROR: 2:19: expected non-function type
+"foo.op"() : () -> f9

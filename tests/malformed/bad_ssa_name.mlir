@@ -1,0 +1,2 @@
+// ERROR: 2:1: invalid SSA name
+% = "foo.a"() : () -> i32

@@ -1,0 +1,3 @@
+// ERROR: 2:22: expected operation name in quotes
+"foo.op"() : () -> ()
+}

@@ -1,0 +1,2 @@
+// ERROR: 2:14: expected function type
+"foo.op"() : i32

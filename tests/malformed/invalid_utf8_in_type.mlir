@@ -1,0 +1,2 @@
+// ERROR: 2:29: unexpected character
+"foo.op"() : () -> tensor<4xÃ(>

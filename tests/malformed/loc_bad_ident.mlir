@@ -1,0 +1,2 @@
+// ERROR: 2:27: expected location instance
+"foo.op"() : () -> () loc(foo)

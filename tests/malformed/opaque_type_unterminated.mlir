@@ -1,0 +1,2 @@
+// ERROR: 2:29: expected '"' in string literal
+"foo.op"() : () -> !foo<"abc

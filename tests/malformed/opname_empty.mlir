@@ -1,0 +1,2 @@
+// ERROR: 2:1: empty operation name is invalid
+""() : () -> ()

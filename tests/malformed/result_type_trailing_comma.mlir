@@ -1,0 +1,2 @@
+// ERROR: 2:25: expected non-function type
+"foo.op"() : () -> (i32,)

@@ -1,0 +1,2 @@
+// ERROR: 2:19: unknown escape in string literal
+"foo.op"() {a = "a\4g"} : () -> ()

@@ -1,0 +1,2 @@
+// ERROR: 2:11: expected attribute name
+"foo.op"() {

@@ -1,0 +1,2 @@
+// ERROR: 2:22: expected non-function type
+%0 = "foo.a"() : () ->

@@ -1,0 +1,2 @@
+// ERROR: 2:28: expected non-function type
+"foo.op"() : () -> tensor<4x

@@ -1,0 +1,2 @@
+// ERROR: 2:25: undefined symbol alias id 'missing'
+"foo.op"() {a = #missing} : () -> ()

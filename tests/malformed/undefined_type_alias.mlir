@@ -1,0 +1,2 @@
+// ERROR: 2:28: undefined symbol alias id 'missing'
+"foo.op"() : () -> !missing

@@ -1,0 +1,2 @@
+// ERROR: 2:23: unexpected character
+"foo.op"() : () -> () $

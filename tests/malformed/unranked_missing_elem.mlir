@@ -1,0 +1,2 @@
+// ERROR: 2:29: expected non-function type
+"foo.op"() : () -> tensor<*x>

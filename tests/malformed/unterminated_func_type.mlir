@@ -1,0 +1,2 @@
+// ERROR: 2:18: expected ')'
+"foo.op"() : (i32 -> ()

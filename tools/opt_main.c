@@ -1,0 +1,364 @@
+/* Command-line driver shared by sdy_opt and mpmd_opt, with MLIR's flags:
+ * input file or `-`, -o, -split-input-file, -verify-diagnostics,
+ * -allow-unregistered-dialect, -pass-pipeline, -<pass>[=options],
+ * -mlir-print-op-generic / -debuginfo / -ir-after-all, -mlir-timing, --help.
+ * Output is written only when everything succeeded. */
+#include "opt_main.h"
+
+#include "ir/context.h"
+#include "pass/pass_table.h"
+#include "sharc/asm.h"
+#include "sharc/pass.h"
+#include "sharc/verify.h"
+#include "support/verify_diag.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct opt_flags {
+  const char *input;
+  const char *output;
+  bool split_input;
+  bool verify_diagnostics;
+  sharc_vd_level verify_level;
+  bool allow_unregistered;
+  bool errors_only;
+  sharc_print_flags print;
+  sharc_pipeline_flags pipeline;
+} opt_flags;
+
+static bool read_file(const char *path, char **data, size_t *len) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f)
+    return false;
+  sharc_buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    sharc_buf_put(&b, chunk, n);
+  bool ok = !ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (!b.data)
+    sharc_buf_reserve(&b, 1);
+  *data = b.data;
+  *len = b.len;
+  return ok;
+}
+
+static void print_help(const sharc_opt_tool *tool) {
+  printf("OVERVIEW: %s\n\nUSAGE: %s [options] <input file>\n\nOPTIONS:\n\n", tool->description,
+         tool->name);
+  puts("  --allow-unregistered-dialect      - Allow operation with no registered dialects");
+  puts("  --mlir-print-debuginfo            - Print debug info in MLIR output");
+  puts("  --mlir-print-ir-after-all         - Print IR after each pass");
+  puts("  --mlir-print-op-generic           - Print the generic op form");
+  puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
+  puts("  --mlir-timing                     - Display execution times");
+  puts("  -o <filename>                     - Output filename");
+  puts("  --pass-pipeline=<string>          - Textual description of the pass pipeline to run");
+  puts("  --split-input-file                - Split the input file into pieces and process each chunk independently");
+  puts("  --verify-diagnostics              - Check that emitted diagnostics match expected-* lines on the corresponding line");
+  puts("  Passes and pass pipelines:");
+  for (unsigned i = 0; i < sharc_pass_table_size; i++) {
+    const sharc_pass_info *pi = &sharc_pass_table[i];
+    if (!(pi->tools & tool->tool_mask))
+      continue;
+    printf("    --%-40s - %s\n", pi->flag, pi->summary);
+    for (unsigned k = 0; k < pi->num_options; k++)
+      printf("      --%-38s - %s\n", pi->options[k].name, pi->options[k].description);
+  }
+}
+
+/* Diagnostics of one chunk, collected for -verify-diagnostics. */
+typedef struct diag_log {
+  sharc_vd_diag *items;
+  size_t n, cap;
+  sharc_arena strings;
+  bool errors_only;
+  sharc_context *ctx;
+  sharc_buf *err_out;
+} diag_log;
+
+static void log_one(diag_log *log, const sharc_diag *d) {
+  if (log->n == log->cap) {
+    log->cap = log->cap ? log->cap * 2 : 16;
+    log->items = realloc(log->items, log->cap * sizeof *log->items);
+    if (!log->items)
+      abort();
+  }
+  sharc_vd_diag *v = &log->items[log->n++];
+  memset(v, 0, sizeof *v);
+  v->severity = (int)d->severity;
+  v->message = sharc_arena_strndup(&log->strings, d->message, strlen(d->message));
+  const sharc_attr *f = sharc_loc_find_file(d->loc);
+  if (f) {
+    sharc_str name = sharc_loc_file_name(f);
+    v->file = sharc_arena_strndup(&log->strings, name.data, name.len);
+    v->line = sharc_loc_line(f);
+    v->col = sharc_loc_col(f);
+  }
+}
+
+static void collect_handler(const sharc_diag *d, void *user) {
+  diag_log *log = user;
+  log_one(log, d);
+  for (const sharc_diag *n = d->notes; n; n = n->next)
+    log_one(log, n);
+}
+
+/* Without -verify-diagnostics diagnostics go to stderr (errors only with
+ * -mlir-diagnostic-verbosity-level=errors). */
+static void print_handler(const sharc_diag *d, void *user) {
+  diag_log *log = user;
+  if (log->errors_only && d->severity != SHARC_SEV_ERROR)
+    return;
+  sharc_diag_format_with_source(log->ctx, d, log->err_out);
+}
+
+typedef struct chunk {
+  const char *begin;
+  size_t len;
+  unsigned line, col;
+} chunk;
+
+/* Processes one buffer: parse, verify, run passes, print into `out`. */
+static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
+                          const char *name,
+                          const char *file_buf, size_t file_len, const chunk *c, sharc_buf *out,
+                          sharc_buf *err_out, bool *verify_ok) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
+  for (const char *const *d = tool->dialects; d && *d; d++)
+    sharc_context_load_dialect(ctx, *d);
+  sharc_context_add_source(ctx, name, file_buf, file_len, 1);
+  diag_log log = {0};
+  log.errors_only = fl->errors_only;
+  log.ctx = ctx;
+  log.err_out = err_out;
+  sharc_context_set_diag_handler(ctx, fl->verify_diagnostics ? collect_handler : print_handler, &log);
+  bool ok = true;
+  sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
+  ok = module != NULL;
+  ok = ok && sharc_verify(module);
+  ok = ok && sharc_pipeline_run(pl, module);
+  sharc_buf chunk_out = {0};
+  if (ok) {
+    sharc_print_op(module, &fl->print, &chunk_out);
+    sharc_buf_put(out, chunk_out.data, chunk_out.len);
+  }
+  sharc_buf_free(&chunk_out);
+  sharc_diag_flush(ctx);
+  if (fl->verify_diagnostics) {
+    /* check against a copy of the file with everything outside this chunk
+     * blanked, so line numbers stay those of the whole file */
+    char *masked = malloc(file_len + 1);
+    if (!masked)
+      abort();
+    for (size_t i = 0; i < file_len; i++) {
+      const char *p = file_buf + i;
+      bool inside = p >= c->begin && p < c->begin + c->len;
+      masked[i] = inside || file_buf[i] == '\n' ? file_buf[i] : ' ';
+    }
+    sharc_vd *vd = sharc_vd_new(name, masked, file_len, fl->verify_level, err_out);
+    for (size_t i = 0; i < log.n; i++)
+      sharc_vd_process(vd, &log.items[i], err_out);
+    *verify_ok = sharc_vd_verify(vd, err_out) && *verify_ok;
+    sharc_vd_free(vd);
+    free(masked);
+  }
+  free(log.items);
+  sharc_arena_free(&log.strings);
+  sharc_context_destroy(ctx);
+  return ok;
+}
+
+static unsigned count_lines(const char *from, const char *to, const char **last_line_start) {
+  unsigned n = 0;
+  for (const char *p = from; p < to; p++)
+    if (*p == '\n') {
+      n++;
+      *last_line_start = p + 1;
+    }
+  return n;
+}
+
+/* Splits at every "// -----" (MLIR splits anywhere, not only at line starts). */
+static chunk *split_chunks(const char *buf, size_t len, bool split, unsigned *n_out) {
+  static const char marker[] = "// -----";
+  unsigned cap = 8, n = 0;
+  chunk *cs = malloc(cap * sizeof *cs);
+  if (!cs)
+    abort();
+  const char *start = buf, *end = buf + len, *line_start = buf;
+  unsigned line = 1, col = 1;
+  for (;;) {
+    const char *m = NULL;
+    if (split) {
+      for (const char *p = start; p + sizeof marker - 1 <= end; p++)
+        if (*p == '/' && memcmp(p, marker, sizeof marker - 1) == 0) {
+          m = p;
+          break;
+        }
+    }
+    if (n == cap) {
+      cap *= 2;
+      cs = realloc(cs, cap * sizeof *cs);
+      if (!cs)
+        abort();
+    }
+    cs[n++] = (chunk){start, (size_t)((m ? m : end) - start), line, col};
+    if (!m)
+      break;
+    line += count_lines(start, m, &line_start);
+    start = m + sizeof marker - 1;
+    col = (unsigned)(start - line_start) + 1;
+  }
+  *n_out = n;
+  return cs;
+}
+
+static bool write_output(const char *path, const sharc_buf *out) {
+  if (!path || strcmp(path, "-") == 0) {
+    fwrite(out->data ? out->data : "", 1, out->len, stdout);
+    return fflush(stdout) == 0;
+  }
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return false;
+  bool ok = fwrite(out->data ? out->data : "", 1, out->len, f) == out->len;
+  return fclose(f) == 0 && ok;
+}
+
+static bool is_flag(const char *arg, const char *name, const char **value) {
+  const char *a = arg + 1 + (arg[1] == '-');
+  size_t n = strlen(name);
+  if (strncmp(a, name, n) != 0)
+    return false;
+  if (a[n] == 0) {
+    *value = NULL;
+    return true;
+  }
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  return false;
+}
+
+int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
+  opt_flags fl = {0};
+  fl.input = "-";
+  fl.pipeline.tool_mask = tool->tool_mask;
+  sharc_buf err = {0};
+  sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
+  bool ok = true, positional_only = false;
+  const char *pass_pipeline = NULL;
+  for (int i = 1; i < argc && ok; i++) {
+    const char *a = argv[i], *v = NULL;
+    if (positional_only || a[0] != '-' || a[1] == 0) {
+      fl.input = a;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      positional_only = true;
+    } else if (is_flag(a, "help", &v) || is_flag(a, "h", &v)) {
+      print_help(tool);
+      sharc_pipeline_destroy(pl);
+      return 0;
+    } else if (is_flag(a, "o", &v)) {
+      if (!v && i + 1 < argc)
+        v = argv[++i];
+      fl.output = v;
+    } else if (is_flag(a, "split-input-file", &v)) {
+      fl.split_input = true;
+    } else if (is_flag(a, "verify-diagnostics", &v)) {
+      fl.verify_diagnostics = true;
+      fl.verify_level = v && strcmp(v, "only-expected") == 0 ? SHARC_VD_ONLY_EXPECTED : SHARC_VD_ALL;
+    } else if (is_flag(a, "allow-unregistered-dialect", &v)) {
+      fl.allow_unregistered = true;
+    } else if (is_flag(a, "mlir-print-op-generic", &v)) {
+      fl.print.generic = true;
+    } else if (is_flag(a, "mlir-print-debuginfo", &v)) {
+      fl.print.debug_info = true;
+    } else if (is_flag(a, "mlir-pretty-debuginfo", &v)) {
+      fl.print.pretty_debug_info = true;
+    } else if (is_flag(a, "mlir-print-ir-after-all", &v)) {
+      fl.pipeline.print_ir_after_all = true;
+      sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "mlir-timing", &v)) {
+      fl.pipeline.timing = true;
+      sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "mlir-diagnostic-verbosity-level", &v)) {
+      fl.errors_only = v && strcmp(v, "errors") == 0;
+    } else if (is_flag(a, "pass-pipeline", &v) || is_flag(a, "p", &v)) {
+      if (!v && i + 1 < argc)
+        v = argv[++i];
+      pass_pipeline = v ? v : "";
+    } else {
+      const char *name = a + 1 + (a[1] == '-');
+      const char *eq = strchr(name, '=');
+      char flag[256];
+      size_t n = eq ? (size_t)(eq - name) : strlen(name);
+      if (n >= sizeof flag)
+        n = sizeof flag - 1;
+      memcpy(flag, name, n);
+      flag[n] = 0;
+      if (!sharc_pass_info_find(flag, tool->tool_mask)) {
+        sharc_buf_printf(&err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
+                         tool->name, a, tool->name);
+        ok = false;
+      } else if (!sharc_pipeline_add(pl, flag, eq ? eq + 1 : NULL, &err)) {
+        sharc_buf_putc(&err, '\n');
+        ok = false;
+      }
+    }
+  }
+  if (ok && pass_pipeline) {
+    if (sharc_pipeline_size(pl)) {
+      sharc_buf_puts(&err, "error: '-pass-pipeline' cannot be used with individual pass options\n");
+      ok = false;
+    } else if (!sharc_pipeline_parse(pl, pass_pipeline, &err)) {
+      sharc_buf_putc(&err, '\n');
+      ok = false;
+    }
+  }
+  char *data = NULL;
+  size_t len = 0;
+  if (ok && !read_file(fl.input, &data, &len)) {
+    sharc_buf_printf(&err, "Could not open input file '%s'\n", fl.input);
+    ok = false;
+  }
+  sharc_buf out = {0};
+  bool verify_ok = true;
+  if (ok) {
+    const char *name = strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input;
+    unsigned n_chunks;
+    chunk *chunks = split_chunks(data, len, fl.split_input, &n_chunks);
+    bool all_ok = true;
+    for (unsigned i = 0; i < n_chunks; i++) {
+      if (i)
+        sharc_buf_puts(&out, "// -----\n");
+      bool chunk_ok = process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, &verify_ok);
+      if (chunk_ok)
+        sharc_buf_putc(&out, '\n');
+      all_ok = all_ok && chunk_ok;
+    }
+    free(chunks);
+    ok = fl.verify_diagnostics ? verify_ok : all_ok;
+  }
+  if (ok && fl.pipeline.timing)
+    sharc_pipeline_report_timing(pl, &err);
+  if (ok && !write_output(fl.output, &out)) {
+    sharc_buf_printf(&err, "error: could not write output file '%s'\n", fl.output ? fl.output : "-");
+    ok = false;
+  }
+  if (err.len)
+    fputs(err.data, stderr);
+  sharc_buf_free(&err);
+  sharc_buf_free(&out);
+  free(data);
+  sharc_pipeline_destroy(pl);
+  return ok ? 0 : 1;
+}
