@@ -423,6 +423,8 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
   /* a chunk may start mid-line (after a split marker): columns count from
    * the real start of that line, which lies before `buf` in the same file */
   p->lx.line_start = buf - (first_col ? first_col - 1 : 0);
+  p->first_line = first_line ? first_line : 1;
+  p->first_line_start = p->lx.line_start;
   p->module_line = first_line == 1 && first_col <= 1 ? 0 : first_line;
   p->module_col = first_line == 1 && first_col <= 1 ? 0 : first_col;
   p->tok = sharc_lex(&p->lx);

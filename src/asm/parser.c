@@ -83,10 +83,57 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
   return false;
 }
 
+/* Line and column of a pointer into the buffer being parsed. */
+static void position_of(const sharc_parser *p, const char *ptr, unsigned *line, unsigned *col) {
+  unsigned l = p->first_line;
+  const char *ls = p->first_line_start;
+  for (const char *q = p->lx.buf; q < ptr; q++)
+    if (*q == '\n') {
+      l++;
+      ls = q + 1;
+    }
+  *line = l;
+  *col = (unsigned)(ptr - ls) + 1;
+}
+
+/* MLIR's emitWrongTokenError: an "expected ..." error points just after the
+ * last non-blank text before the offending token, skipping blank lines and
+ * trailing `//` comments, so it lands where the missing token belonged. */
+static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned *col) {
+  const char *begin = p->lx.buf, *ptr = p->tok.start;
+  if (p->tok.kind == TOK_EOF && ptr > begin)
+    ptr--;
+  const char *orig = ptr, *end = ptr;
+  for (;;) {
+    while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
+      end--;
+    if (end == begin) {
+      position_of(p, orig, line, col);
+      return;
+    }
+    if (end[-1] != '\n' && end[-1] != '\r') {
+      position_of(p, end, line, col);
+      return;
+    }
+    end--;
+    const char *prev = end;
+    while (prev > begin && prev[-1] != '\n' && prev[-1] != '\r')
+      prev--;
+    for (const char *q = prev; q + 1 < end; q++)
+      if (q[0] == '/' && q[1] == '/') {
+        end = q;
+        break;
+      }
+  }
+}
+
 bool sharc_p_error(sharc_parser *p, const char *fmt, ...) {
+  unsigned line = p->tok.line, col = p->tok.col;
+  if (strncmp(fmt, "expected", 8) == 0)
+    wrong_token_position(p, &line, &col);
   va_list ap;
   va_start(ap, fmt);
-  verror_at(p, p->tok.line, p->tok.col, fmt, ap);
+  verror_at(p, line, col, fmt, ap);
   va_end(ap);
   return false;
 }
@@ -122,13 +169,12 @@ bool sharc_p_eat(sharc_parser *p, char c) {
 static bool expected_error(sharc_parser *p, const char *what) {
   if (p->tok.kind == TOK_ERROR)
     return lex_error(p);
-  if (p->prev_end && p->tok.line != p->prev_line) {
-    sharc_token t = p->tok;
-    t.line = p->prev_line;
-    t.col = p->prev_col;
-    return sharc_p_error_at(p, &t, "%s", what);
-  }
-  return sharc_p_error(p, "%s", what);
+  unsigned line, col;
+  wrong_token_position(p, &line, &col);
+  sharc_token t = p->tok;
+  t.line = line;
+  t.col = col;
+  return sharc_p_error_at(p, &t, "%s", what);
 }
 
 bool sharc_p_expect(sharc_parser *p, char c) {

@@ -54,6 +54,8 @@ struct sharc_parser {
   const char *dialect_stack[SHARC_MAX_DIALECT_STACK];
   unsigned dialect_depth;
   unsigned module_line, module_col; /* location of an implicit module */
+  unsigned first_line;
+  const char *first_line_start;
 };
 
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);

@@ -294,18 +294,24 @@ static void re_b_cclass(re_parser *p, re_set s) {
 /* "[:name:]" or "[=x=]" after the opening "[": `close` is ':' or '='. */
 static void re_b_named(re_parser *p, re_set s, int close, int err) {
   p->next += 2;
-  if (!re_more(p))
-    return re_seterr(p, RE_EBRACK);
-  if (re_peek(p) == '-' || re_peek(p) == ']')
-    return re_seterr(p, err);
+  if (!re_more(p)) {
+    re_seterr(p, RE_EBRACK);
+    return;
+  }
+  if (re_peek(p) == '-' || re_peek(p) == ']') {
+    re_seterr(p, err);
+    return;
+  }
   if (close == ':')
     re_b_cclass(p, s);
   else
     re_set_add(s, re_coll_elem(p, '='));
   if (p->err)
     return;
-  if (!re_more(p))
-    return re_seterr(p, RE_EBRACK);
+  if (!re_more(p)) {
+    re_seterr(p, RE_EBRACK);
+    return;
+  }
   if (!re_eattwo(p, close, ']'))
     re_seterr(p, err);
 }
@@ -324,16 +330,20 @@ static void re_b_range(re_parser *p, re_set s) {
     finish = start;
   }
   int lo = (signed char)start, hi = (signed char)finish;
-  if (lo > hi)
-    return re_seterr(p, RE_ERANGE);
+  if (lo > hi) {
+    re_seterr(p, RE_ERANGE);
+    return;
+  }
   for (int c = lo; c <= hi; c++)
     re_set_add(s, c);
 }
 
 static void re_b_term(re_parser *p, re_set s) {
   int first = re_more(p) ? re_peek(p) : 0;
-  if (first == '-')
-    return re_seterr(p, RE_ERANGE);
+  if (first == '-') {
+    re_seterr(p, RE_ERANGE);
+    return;
+  }
   int second = first == '[' && re_more2(p) ? p->next[1] : 0;
   if (second == ':')
     re_b_named(p, s, ':', RE_ECTYPE);
@@ -510,16 +520,20 @@ static void re_p_ere_exp(re_parser *p, int cat) {
     return;
   }
   int c = *p->next++, min = 0, max = -1;
-  if (wascaret)
-    return re_seterr(p, RE_BADRPT);
+  if (wascaret) {
+    re_seterr(p, RE_BADRPT);
+    return;
+  }
   if (c == '+')
     min = 1;
   else if (c == '?')
     max = 1;
   else if (c == '{' && !re_p_bounds(p, &min, &max))
     return;
-  if (re_at_repeat(p))
-    return re_seterr(p, RE_BADRPT);
+  if (re_at_repeat(p)) {
+    re_seterr(p, RE_BADRPT);
+    return;
+  }
   if (max == 0)
     return;
   int rep = re_wrap(p, N_REPEAT, 0, atom);
