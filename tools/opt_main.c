@@ -127,7 +127,7 @@ typedef struct chunk {
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const char *name,
                           const char *file_buf, size_t file_len, const chunk *c, sharc_buf *out,
-                          sharc_buf *err_out, bool *verify_ok) {
+                          sharc_buf *err_out, sharc_vd *vd) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
@@ -150,24 +150,8 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   }
   sharc_buf_free(&chunk_out);
   sharc_diag_flush(ctx);
-  if (fl->verify_diagnostics) {
-    /* check against a copy of the file with everything outside this chunk
-     * blanked, so line numbers stay those of the whole file */
-    char *masked = malloc(file_len + 1);
-    if (!masked)
-      abort();
-    for (size_t i = 0; i < file_len; i++) {
-      const char *p = file_buf + i;
-      bool inside = p >= c->begin && p < c->begin + c->len;
-      masked[i] = inside || file_buf[i] == '\n' ? file_buf[i] : ' ';
-    }
-    sharc_vd *vd = sharc_vd_new(name, masked, file_len, fl->verify_level, err_out);
-    for (size_t i = 0; i < log.n; i++)
-      sharc_vd_process(vd, &log.items[i], err_out);
-    *verify_ok = sharc_vd_verify(vd, err_out) && *verify_ok;
-    sharc_vd_free(vd);
-    free(masked);
-  }
+  for (size_t i = 0; vd && i < log.n; i++)
+    sharc_vd_process(vd, &log.items[i], err_out);
   free(log.items);
   sharc_arena_free(&log.strings);
   sharc_context_destroy(ctx);
@@ -337,15 +321,23 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     unsigned n_chunks;
     chunk *chunks = split_chunks(data, len, fl.split_input, &n_chunks);
     bool all_ok = true;
+    /* one verifier for the whole file, as mlir-opt: expectations span chunks */
+    sharc_vd *vd = fl.verify_diagnostics ? sharc_vd_new(name, data, len, fl.verify_level, &err) : NULL;
     for (unsigned i = 0; i < n_chunks; i++) {
       if (i)
         sharc_buf_puts(&out, "// -----\n");
-      bool chunk_ok = process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, &verify_ok);
+      bool chunk_ok = process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, vd);
       if (chunk_ok)
         sharc_buf_putc(&out, '\n');
       all_ok = all_ok && chunk_ok;
     }
     free(chunks);
+    if (vd) {
+      verify_ok = sharc_vd_verify(vd, &err);
+      /* mlir-opt's handler checks again when destroyed, repeating @unknown misses */
+      sharc_vd_verify(vd, &err);
+      sharc_vd_free(vd);
+    }
     ok = fl.verify_diagnostics ? verify_ok : all_ok;
   }
   if (ok && fl.pipeline.timing)

@@ -252,6 +252,9 @@ typedef struct sharc_op_state {
   unsigned num_regions;
   sharc_block *const *successors;
   unsigned num_successors;
+  /* `<{...}>` of an unregistered op, kept apart as MLIR does (registered
+   * ops keep their properties among `attrs`, as inherent attributes) */
+  sharc_attr *props;
 } sharc_op_state;
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st);
@@ -276,6 +279,7 @@ sharc_region *sharc_op_region(const sharc_op *op, unsigned i);
 unsigned sharc_op_num_successors(const sharc_op *op);
 sharc_block *sharc_op_successor(const sharc_op *op, unsigned i);
 sharc_attr *sharc_op_attrs(const sharc_op *op); /* dictionary, never NULL */
+sharc_attr *sharc_op_props(const sharc_op *op); /* unregistered ops' properties or NULL */
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict);
 sharc_attr *sharc_op_attr(const sharc_op *op, const char *name);
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value); /* NULL removes */

@@ -267,11 +267,14 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
     return sharc_p_error_at(p, t, "integer constant out of range for type");
   if (!make_int_attr(p, t, neg, w, nw, et, &a))
     return false;
-  out[0] = a->kind == SHARC_ATTR_BOOL ? a->b : a->integer.words[0];
+  if (a->kind == SHARC_ATTR_BOOL)
+    out[0] = a->b;
+  else
+    memcpy(out, a->integer.words, a->integer.nwords * sizeof *out);
   return true;
 }
 
-static unsigned words_per_scalar(const sharc_type *et) { return sharc_type_bit_width(et) > 64 ? 2 : 1; }
+static unsigned words_per_scalar(const sharc_type *et) { return sharc_type_scalar_words(et); }
 
 static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
   return memcmp(a, b, n * sizeof *a) == 0;
@@ -364,6 +367,36 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   return ok;
 }
 
+static int hex_digit(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
+
+/* i1 hex data is bit-packed, least significant bit first; one byte may also
+ * stand for a splat. */
+static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, size_t num,
+                                 const sharc_token *str_tok, sharc_type *type, sharc_attr **out) {
+  bool packed = nbytes == (num + 7) / 8;
+  if (!packed && nbytes != 1) {
+    sharc_buf ty = {0};
+    sharc_print_type(type, &ty);
+    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: %s", ty.data);
+    sharc_buf_free(&ty);
+    return false;
+  }
+  uint64_t *raw = calloc(num, sizeof *raw);
+  if (!raw)
+    abort();
+  for (size_t i = 0; i < num; i++) {
+    size_t byte = packed ? i / 8 : 0;
+    unsigned v = (unsigned)(hex_digit(hex.data[2 * byte]) * 16 + hex_digit(hex.data[2 * byte + 1]));
+    raw[i] = packed ? (v >> (i % 8)) & 1 : v != 0;
+  }
+  bool all_same = true;
+  for (size_t i = 1; i < num && all_same; i++)
+    all_same = raw[i] == raw[0];
+  *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? 1 : num, all_same);
+  free(raw);
+  return true;
+}
+
 /* dense<"0x0102..."> : raw little-endian bytes of the elements. */
 static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
                             sharc_type *type, sharc_attr **out) {
@@ -380,6 +413,8 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
   if (hex.len % 2)
     return sharc_p_error_at(p, str_tok, "expected string containing hex digits starting with `0x`");
   size_t nbytes = hex.len / 2;
+  if (bits == 1 && !is_complex && num > 0)
+    return build_dense_bool_hex(p, hex, nbytes, (size_t)num, str_tok, type, out);
   size_t elem_bytes = (size_t)bytes_per_scalar * scalars_per_elem;
   bool splat = nbytes == elem_bytes && num != 1;
   if (num < 0 || (!splat && nbytes != (size_t)num * elem_bytes)) {
@@ -735,14 +770,16 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
       return false;
     if (sharc_p_eat_keyword(p, "to")) {
       int64_t end_line = line, end_col;
-      if (p->tok.kind == TOK_INTEGER) {
-        if (!sharc_p_parse_int(p, &end_line))
-          return false;
-      }
+      bool explicit_line = p->tok.kind == TOK_INTEGER;
+      if (explicit_line && !sharc_p_parse_int(p, &end_line))
+        return false;
       if (!sharc_p_expect(p, ':') || !sharc_p_parse_int(p, &end_col))
         return false;
-      sharc_attr *a = sharc_loc_file_range(p->ctx, id, (unsigned)line, (unsigned)col,
-                                           (unsigned)end_line, (unsigned)end_col);
+      sharc_attr *a = explicit_line
+                          ? sharc_loc_file_range(p->ctx, id, (unsigned)line, (unsigned)col,
+                                                 (unsigned)end_line, (unsigned)end_col)
+                          : sharc_loc_file_range_same_line(p->ctx, id, (unsigned)line,
+                                                           (unsigned)col, (unsigned)end_col);
       *out = a;
       return true;
     }

@@ -162,9 +162,12 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_p_next(p);
     sharc_attr *props;
     ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
-    if (ok && props->kind != SHARC_ATTR_DICTIONARY)
+    if (ok && !def) {
+      b->props = props;
+    } else if (ok && props->kind != SHARC_ATTR_DICTIONARY) {
       ok = sharc_p_error(p, "expected dictionary of properties");
-    for (unsigned i = 0; ok && i < props->dict.n; i++)
+    }
+    for (unsigned i = 0; ok && def && i < props->dict.n; i++)
       sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
   }
   if (ok && sharc_tok_is(&p->tok, '(')) {
@@ -252,7 +255,8 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
                        dict,
                        b->regions.len,
                        (sharc_block *const *)b->successors.items,
-                       b->successors.len};
+                       b->successors.len,
+                       b->props};
   sharc_op *op = sharc_op_create(p->ctx, &st);
   for (unsigned i = 0; i < b->regions.len; i++)
     sharc_region_take_body(&op->regions[i], b->regions.items[i]);

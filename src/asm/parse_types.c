@@ -191,9 +191,7 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, sharc_type **out) {
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
                       : sharc_type_tensor(p->ctx, d.shape, d.rank, elem, enc);
   } else if (ok && is_vector) {
-    if (d.rank == 0)
-      ok = sharc_p_error_at(p, &elem_tok, "expected dimension size in vector type");
-    if (ok && !(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
+    if (!(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
                 elem->kind == SHARC_TYPE_FLOAT))
       ok = sharc_p_error_at(p, &elem_tok,
                             "vector elements must be int/index/float type but got '%s'",

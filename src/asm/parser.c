@@ -280,7 +280,7 @@ bool sharc_p_parse_string(sharc_parser *p, sharc_str *out) {
  * of SHARC_INT_WORDS words. */
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords) {
   memset(words, 0, SHARC_INT_WORDS * sizeof *words);
-  unsigned base = 10;
+  unsigned base = 10, used = 1;
   const char *s = t->start, *end = t->start + t->len;
   if (t->len > 2 && s[0] == '0' && s[1] == 'x') {
     base = 16;
@@ -288,15 +288,18 @@ bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwor
   }
   for (; s < end; s++) {
     uint64_t carry = (uint64_t)hex_value(*s);
-    for (unsigned i = 0; i < SHARC_INT_WORDS; i++) {
+    for (unsigned i = 0; i < used; i++) {
       uint64_t w = words[i];
       uint64_t lo = (w & 0xffffffffu) * base + (carry & 0xffffffffu);
       uint64_t hi = (w >> 32) * base + (lo >> 32) + (carry >> 32);
       words[i] = (hi << 32) | (lo & 0xffffffffu);
       carry = hi >> 32;
     }
-    if (carry)
-      return false;
+    if (carry) {
+      if (used == SHARC_INT_WORDS)
+        return false;
+      words[used++] = carry;
+    }
   }
   unsigned n = SHARC_INT_WORDS;
   while (n > 1 && words[n - 1] == 0)

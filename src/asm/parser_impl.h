@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-enum { SHARC_INT_WORDS = 4, SHARC_MAX_NESTING = 1000, SHARC_MAX_DIALECT_STACK = 1024 };
+enum { SHARC_INT_WORDS = 32, SHARC_MAX_NESTING = 1000, SHARC_MAX_DIALECT_STACK = 1024 };
 
 /* A name bound in the current SSA scope (or only used so far: forward). */
 typedef struct val_entry {

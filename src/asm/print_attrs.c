@@ -216,7 +216,7 @@ void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
     return;
   sharc_pr_visit_begin(p);
   print_type_body(p, t);
-  sharc_pr_visit_end(p, t, false);
+  sharc_pr_visit_end(p, t, true);
 }
 
 /* ---- numbers ------------------------------------------------------------- */
@@ -224,8 +224,8 @@ void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
 /* Decimal of a multi-word two's complement integer. */
 static void print_wide_int(sharc_buf *b, const uint64_t *words, unsigned nwords, unsigned width,
                            bool is_signed) {
-  uint64_t w[8] = {0};
-  unsigned n = nwords < 8 ? nwords : 8;
+  uint64_t w[32] = {0};
+  unsigned n = nwords < 32 ? nwords : 32;
   memcpy(w, words, n * sizeof *w);
   bool neg = is_signed && width && ((w[(width - 1) / 64] >> ((width - 1) % 64)) & 1);
   if (neg) {
@@ -238,7 +238,7 @@ static void print_wide_int(sharc_buf *b, const uint64_t *words, unsigned nwords,
       w[(width - 1) / 64] &= (UINT64_C(1) << (width % 64)) - 1;
     sharc_buf_putc(b, '-');
   }
-  char digits[160];
+  char digits[640];
   int nd = 0;
   for (;;) {
     bool zero = true;
@@ -295,7 +295,7 @@ static void print_float_value(sharc_buf *b, const sharc_type *t, uint64_t lo, ui
 
 /* ---- dense elements ---------------------------------------------------- */
 
-static unsigned scalar_words(const sharc_type *t) { return sharc_type_bit_width(t) > 64 ? 2 : 1; }
+static unsigned scalar_words(const sharc_type *t) { return sharc_type_scalar_words(t); }
 
 static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
   if (et->kind == SHARC_TYPE_FLOAT) {
@@ -457,7 +457,8 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     sharc_buf_puts(b, "unknown");
     return;
   case SHARC_ATTR_LOC_FILE:
-    sharc_pr_string(p, sharc_ident_str(loc->file.file));
+    /* an empty file name reads back as stdin's, and MLIR prints it so */
+    sharc_pr_string(p, loc->file.file->len ? sharc_ident_str(loc->file.file) : SHARC_STR("-"));
     sharc_buf_printf(b, ":%u:%u", loc->file.line, loc->file.col);
     if (loc->file.form == 1 || (loc->file.form == 2 && loc->file.end_line == loc->file.line))
       sharc_buf_printf(b, " to :%u", loc->file.end_col);

@@ -473,6 +473,13 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   unsigned nprops = 0;
   for (unsigned i = 0; op->def && i < d->dict.n; i++)
     nprops += sharc_op_def_is_inherent(op->def, d->dict.entries[i].name);
+  /* MLIR's alias collector does not look into an unregistered op's
+   * properties, but printing them uses aliases found elsewhere */
+  if (op->props && !p->collecting) {
+    sharc_pr_puts(p, " <");
+    sharc_pr_attr(p, op->props);
+    sharc_pr_puts(p, ">");
+  }
   if (nprops) {
     sharc_pr_puts(p, " <{");
     bool first = true;

@@ -31,7 +31,7 @@ static void attr_own(sharc_context *ctx, void *obj) {
   case SHARC_ATTR_DENSE_ARRAY:
     a->darray.raw = sharc_arena_dup(
         ar, a->darray.raw,
-        a->darray.n * (sharc_type_bit_width(a->darray.elem) > 64 ? 2 : 1) * sizeof(uint64_t));
+        a->darray.n * sharc_type_scalar_words(a->darray.elem) * sizeof(uint64_t));
     break;
   case SHARC_ATTR_DENSE_ELEMENTS:
     a->dense.raw = sharc_arena_dup(ar, a->dense.raw, a->dense.nwords * sizeof(uint64_t));
@@ -202,7 +202,7 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
 
 sharc_attr *sharc_attr_dense_array(sharc_context *ctx, sharc_type *elem, const uint64_t *raw,
                                    unsigned n) {
-  unsigned words = n * (sharc_type_bit_width(elem) > 64 ? 2 : 1);
+  unsigned words = n * sharc_type_scalar_words(elem);
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_DENSE_ARRAY);
   sharc_key_ptr(&k, elem);
@@ -303,8 +303,13 @@ sharc_attr *sharc_loc_unknown(sharc_context *ctx) {
   return ctx->unknown_loc;
 }
 
+static sharc_attr *fused_loc_raw(sharc_context *ctx, sharc_attr *const *locs, unsigned n,
+                                 sharc_attr *metadata);
+
 static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col,
                             unsigned end_line, unsigned end_col, int form) {
+  if (end_line == line && end_col == col)
+    form = 0; /* an empty range is a point */
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_LOC_FILE);
   sharc_key_ptr(&k, file);
@@ -319,12 +324,20 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
   return file_loc(ctx, file, line, col, line, col, 0);
 }
 
+/* `"f":1:2 to 3:4`; MLIR keeps this apart from `to :4` even on one line. */
 sharc_attr *sharc_loc_file_range(sharc_context *ctx, sharc_ident *file, unsigned line,
                                  unsigned col, unsigned end_line, unsigned end_col) {
-  return file_loc(ctx, file, line, col, end_line, end_col, end_line == line ? 1 : 2);
+  return file_loc(ctx, file, line, col, end_line, end_col, 2);
+}
+
+sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file, unsigned line,
+                                           unsigned col, unsigned end_col) {
+  return file_loc(ctx, file, line, col, line, end_col, 1);
 }
 
 sharc_attr *sharc_loc_name(sharc_context *ctx, sharc_ident *name, sharc_attr *child) {
+  if (child && child->kind == SHARC_ATTR_LOC_UNKNOWN)
+    child = NULL; /* "name"(unknown) is "name" */
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_LOC_NAME);
   sharc_key_ptr(&k, name);
@@ -342,8 +355,46 @@ sharc_attr *sharc_loc_callsite(sharc_context *ctx, sharc_attr *callee, sharc_att
   return intern(ctx, &k, &a);
 }
 
-sharc_attr *sharc_loc_fused(sharc_context *ctx, sharc_attr *const *locs, unsigned n,
+/* As MLIR's FusedLoc::get: nested fused locations with the same metadata
+ * are flattened, unknown ones and repeats dropped; no location left gives
+ * unknown, a single one without metadata is itself. */
+sharc_attr *sharc_loc_fused(sharc_context *ctx, sharc_attr *const *in, unsigned n_in,
                             sharc_attr *metadata) {
+  unsigned cap = n_in + 1, n = 0;
+  for (unsigned i = 0; i < n_in; i++)
+    if (in[i]->kind == SHARC_ATTR_LOC_FUSED && in[i]->fused.metadata == metadata)
+      cap += in[i]->fused.n;
+  sharc_attr **locs = malloc(cap * sizeof *locs);
+  if (!locs)
+    abort();
+  for (unsigned i = 0; i < n_in; i++) {
+    bool flatten = in[i]->kind == SHARC_ATTR_LOC_FUSED && in[i]->fused.metadata == metadata;
+    unsigned m = flatten ? in[i]->fused.n : 1;
+    for (unsigned j = 0; j < m; j++) {
+      sharc_attr *l = flatten ? in[i]->fused.locs[j] : in[i];
+      bool dup = l->kind == SHARC_ATTR_LOC_UNKNOWN;
+      for (unsigned k = 0; k < n && !dup; k++)
+        dup = locs[k] == l;
+      if (!dup)
+        locs[n++] = l;
+    }
+  }
+  sharc_attr *r;
+  if (n == 0 && !metadata) {
+    r = sharc_loc_unknown(ctx);
+  } else if (n == 1 && !metadata) {
+    r = locs[0];
+  } else {
+    if (n == 0)
+      locs[n++] = sharc_loc_unknown(ctx);
+    r = fused_loc_raw(ctx, locs, n, metadata);
+  }
+  free(locs);
+  return r;
+}
+
+static sharc_attr *fused_loc_raw(sharc_context *ctx, sharc_attr *const *locs, unsigned n,
+                                 sharc_attr *metadata) {
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_LOC_FUSED);
   sharc_key_ptr(&k, metadata);

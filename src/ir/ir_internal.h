@@ -167,6 +167,10 @@ sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
 sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
                                const uintptr_t *words, unsigned n, sharc_type *type);
 sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
+/* 64-bit words one scalar of `t` takes in raw element storage. */
+unsigned sharc_type_scalar_words(const sharc_type *t);
+sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file, unsigned line,
+                                           unsigned col, unsigned end_col);
 sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref);
 
 /* ---- operations -------------------------------------------------------- */
@@ -213,6 +217,7 @@ struct sharc_op {
   sharc_ident *name;
   const sharc_op_def *def;
   sharc_attr *attrs; /* dictionary */
+  sharc_attr *props; /* unregistered ops only */
   sharc_attr *loc;
   sharc_block *block;
   sharc_op *prev, *next;

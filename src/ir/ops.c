@@ -74,6 +74,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->def = sharc_context_lookup_op(ctx, sharc_ident_str(st->name));
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
+  op->props = st->props;
   op->num_operands = op->cap_operands = st->num_operands;
   if (st->num_operands) {
     op->operands = sharc_arena_alloc(a, st->num_operands * sizeof *op->operands);
@@ -186,6 +187,7 @@ sharc_region *sharc_op_region(const sharc_op *op, unsigned i) { return &op->regi
 unsigned sharc_op_num_successors(const sharc_op *op) { return op->num_successors; }
 sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) { return op->successors[i]; }
 sharc_attr *sharc_op_attrs(const sharc_op *op) { return op->attrs; }
+sharc_attr *sharc_op_props(const sharc_op *op) { return op->props; }
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) { op->attrs = dict; }
 
 sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
@@ -421,7 +423,7 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_ptrmap *map) {
     succ[i] = m ? m : op->successors[i];
   }
   sharc_op_state st = {op->name, op->loc, operands, op->num_operands, types, op->num_results,
-                       op->attrs, op->num_regions, succ, op->num_successors};
+                       op->attrs, op->num_regions, succ, op->num_successors, op->props};
   sharc_op *c = sharc_op_create(op->ctx, &st);
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_ptrmap_put(map, &op->results[i], &c->results[i]);

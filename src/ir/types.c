@@ -225,6 +225,11 @@ sharc_type *const *sharc_type_func_results(const sharc_type *t) {
   return t->list.types + t->list.n_in;
 }
 
+unsigned sharc_type_scalar_words(const sharc_type *t) {
+  unsigned bits = sharc_type_bit_width(t);
+  return bits <= 64 ? 1 : (bits + 63) / 64;
+}
+
 unsigned sharc_type_bit_width(const sharc_type *t) {
   switch (t->kind) {
   case SHARC_TYPE_INTEGER:

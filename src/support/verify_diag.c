@@ -747,7 +747,12 @@ typedef struct re_vm {
   size_t *regs;
   re_job *stack;
   size_t sp, cap;
+  unsigned long steps; /* budget for back-reference programs (no memo) */
 } re_vm;
+
+/* Back-references rule out memoisation, so backtracking can go exponential;
+ * past this many steps the search gives up and reports no match. */
+#define RE_BACKREF_STEPS 10000000ul
 
 static void re_push(re_vm *vm, int kind, int pc, int phase, size_t pos) {
   if (vm->sp == vm->cap) {
@@ -820,7 +825,7 @@ static bool re_step_byte(const re_vm *vm, const re_inst *in, size_t pos) {
 /* Runs one thread until it fails (false) or reaches MATCH (true). */
 static bool re_run(re_vm *vm, int pc, size_t pos, int phase) {
   for (;;) {
-    if (re_seen(vm, pc, pos, phase))
+    if (re_seen(vm, pc, pos, phase) || (!vm->visited && ++vm->steps > RE_BACKREF_STEPS))
       return false;
     const re_inst *in = &vm->g->code[pc];
     switch (in->op) {

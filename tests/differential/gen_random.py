@@ -67,6 +67,8 @@ class Gen:
         # scale knobs
         self.max_ops = {"small": 6, "medium": 12, "large": 25}[size]
         self.max_depth = {"small": 2, "medium": 3, "large": 4}[size]
+        # total number of ops per module (soft cap; keeps files small)
+        self.budget = {"small": 25, "medium": 100, "large": 400}[size]
 
     # ---------------- helpers ----------------
     def chance(self, p):
@@ -622,6 +624,8 @@ class Gen:
             if nblocks > 1 and nops == 0:
                 nops = 1
             local = []
+            if self.budget <= 0:
+                nops = min(nops, 1)
             for j in range(nops):
                 is_last = j == nops - 1
                 succs = []
@@ -635,6 +639,7 @@ class Gen:
 
     def emit_op(self, indent, scope, depth, out_values, succs=()):
         pad = "  " * indent
+        self.budget -= 1
         # operands
         operands = []
         if scope:
@@ -660,7 +665,7 @@ class Gen:
             s += "[" + ", ".join(succs) + "]"
         s += self.props()
         regions = 0
-        if depth < self.max_depth and not succs and self.chance(0.25):
+        if depth < self.max_depth and not succs and self.budget > 0 and self.chance(0.25):
             regions = self.r.randrange(1, 3)
         if regions:
             self.lines.append(s + " ({")
@@ -765,6 +770,8 @@ class Gen:
         scope = list(args)
         local = []
         for _ in range(self.r.randrange(0, self.max_ops)):
+            if self.budget <= 0:
+                break
             k = self.r.randrange(10)
             if k == 0 and funcs:
                 # func.call to a previously declared function
@@ -830,6 +837,8 @@ class Gen:
         fidx = 0
         n = self.r.randrange(1, self.max_ops)
         for _ in range(n):
+            if self.budget <= 0:
+                break
             k = self.r.randrange(10)
             if k < 3:
                 fidx += 1

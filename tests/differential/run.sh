@@ -15,6 +15,7 @@
 #   KEEP=1              keep the temporary directory (path printed at the end)
 #   TIMEOUT=30          seconds allowed per tool invocation
 #   DIFF_LINES=20       lines of diff shown per failure
+#   JOBS=$(nproc)       inputs checked in parallel
 #
 # For every input X (cases/*.mlir plus NGEN generated modules) it checks:
 #   [plain]    TOOL --allow-unregistered-dialect X  ==  REF --allow-unregistered-dialect X
@@ -101,43 +102,42 @@ if [[ "$NGEN" -gt 0 ]]; then
   done
 fi
 
-passed=0
-failed=0
-skipped=0
-
-show_diff() {  # expected actual
-  diff -u --label expected --label actual "$1" "$2" | head -n "$DIFF_LINES"
-}
-
-fail() {  # check file message
-  failed=$((failed + 1))
-  echo "FAIL [$1] $2${3:+: $3}"
-}
-
-run() {  # out err cmd...
-  local out="$1" err="$2"
-  shift 2
-  timeout "$TIMEOUT" "$@" >"$out" 2>"$err"
-}
-
-n=0
-for x in "${inputs[@]}"; do
-  if [[ -n "$FILTER" && "$x" != *"$FILTER"* ]]; then
-    continue
-  fi
-  n=$((n + 1))
-  w="$tmp/w$n"
+# ---------------------------------------------------------------------------
+# One input is checked by check_one (run in parallel, JOBS at a time); it
+# writes "$w/log" (messages) and "$w/counts" ("passed failed skipped").
+check_one() {  # index path
+  local n="$1" x="$2"
+  local w="$tmp/w$n"
+  local passed=0 failed=0 skipped=0
   mkdir -p "$w"
-  # Reference outputs.
+  exec >"$w/log" 2>&1
+
+  show_diff() {  # expected actual
+    diff -u --label expected --label actual "$1" "$2" | head -n "$DIFF_LINES"
+  }
+  fail() {  # check file message
+    failed=$((failed + 1))
+    echo "FAIL [$1] $2${3:+: $3}"
+  }
+  run() {  # out err cmd...
+    local out="$1" err="$2"
+    shift 2
+    timeout "$TIMEOUT" "$@" >"$out" 2>"$err"
+    local rc=$?
+    echo "$rc" >"$w/rc"
+    return $rc
+  }
+
+  # Reference output.
   if ! run "$w/ref" "$w/ref.err" "$REF_PATH" --allow-unregistered-dialect "$x"; then
-    skipped=$((skipped + 1))
     echo "SKIP $x: reference rejected it: $(head -n 1 "$w/ref.err")"
-    continue
+    echo "0 0 1" >"$w/counts"
+    return
   fi
 
   # [plain]
   if ! run "$w/out" "$w/out.err" "$TOOL_PATH" --allow-unregistered-dialect "$x"; then
-    fail plain "$x" "tool exited with status $?"
+    fail plain "$x" "tool exited with status $(cat "$w/rc")"
     head -n 5 "$w/out.err"
   elif cmp -s "$w/ref" "$w/out"; then
     passed=$((passed + 1))
@@ -151,7 +151,7 @@ for x in "${inputs[@]}"; do
     skipped=$((skipped + 1))
     echo "SKIP [debug] $x: reference rejected it"
   elif ! run "$w/outd" "$w/outd.err" "$TOOL_PATH" --allow-unregistered-dialect -mlir-print-debuginfo "$x"; then
-    fail debug "$x" "tool exited with status $?"
+    fail debug "$x" "tool exited with status $(cat "$w/rc")"
     head -n 5 "$w/outd.err"
   elif cmp -s "$w/refd" "$w/outd"; then
     passed=$((passed + 1))
@@ -162,10 +162,10 @@ for x in "${inputs[@]}"; do
 
   # [generic]  (round trip of our generic output through the reference)
   if ! run "$w/gen.mlir" "$w/gen.err" "$TOOL_PATH" --allow-unregistered-dialect -mlir-print-op-generic "$x"; then
-    fail generic "$x" "tool exited with status $?"
+    fail generic "$x" "tool exited with status $(cat "$w/rc")"
     head -n 5 "$w/gen.err"
   elif ! run "$w/rt" "$w/rt.err" "$REF_PATH" --allow-unregistered-dialect "$w/gen.mlir"; then
-    fail generic "$x" "reference rejected the tool's generic output"
+    fail generic "$x" "reference rejected the tool's generic output ($w/gen.mlir)"
     head -n 5 "$w/rt.err"
   elif cmp -s "$w/ref" "$w/rt"; then
     passed=$((passed + 1))
@@ -178,13 +178,44 @@ for x in "${inputs[@]}"; do
   if [[ "$STRICT_GENERIC" == "1" ]]; then
     if ! run "$w/refg" "$w/refg.err" "$REF_PATH" --allow-unregistered-dialect -mlir-print-op-generic "$x"; then
       skipped=$((skipped + 1))
-    elif [[ ! -s "$w/gen.mlir" && -s "$w/refg" ]] || ! cmp -s "$w/refg" "$w/gen.mlir"; then
+    elif cmp -s "$w/refg" "$w/gen.mlir"; then
+      passed=$((passed + 1))
+    else
       fail generic-exact "$x"
       show_diff "$w/refg" "$w/gen.mlir"
-    else
-      passed=$((passed + 1))
     fi
   fi
+  echo "$passed $failed $skipped" >"$w/counts"
+}
+
+selected=()
+for x in "${inputs[@]}"; do
+  if [[ -n "$FILTER" && "$x" != *"$FILTER"* ]]; then
+    continue
+  fi
+  selected+=("$x")
+done
+
+export tmp REF_PATH TOOL_PATH TIMEOUT DIFF_LINES STRICT_GENERIC
+export -f check_one
+JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
+for i in "${!selected[@]}"; do
+  printf '%s\0%s\0' "$i" "${selected[$i]}"
+done | xargs -0 -n 2 -P "$JOBS" bash -c 'check_one "$1" "$2"' _
+
+passed=0
+failed=0
+skipped=0
+for i in "${!selected[@]}"; do
+  w="$tmp/w$i"
+  [[ -s "$w/log" ]] && cat "$w/log"
+  if [[ -f "$w/counts" ]]; then
+    read -r p f s <"$w/counts"
+  else
+    p=0; f=1; s=0
+    echo "FAIL [harness] ${selected[$i]}: no result"
+  fi
+  passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 done
 
 if [[ $skipped -gt 0 ]]; then
