@@ -32,6 +32,23 @@ static bool read_file(const char *path, char **data, size_t *len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!f)
     return false;
+  /* a regular file is read in one allocation of its exact size */
+  if (f != stdin && fseek(f, 0, SEEK_END) == 0) {
+    long size = ftell(f);
+    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+      char *buf = malloc((size_t)size + 1);
+      if (!buf)
+        abort();
+      size_t got = fread(buf, 1, (size_t)size, f);
+      buf[got] = 0;
+      bool ok = got == (size_t)size && !ferror(f);
+      fclose(f);
+      *data = buf;
+      *len = got;
+      return ok;
+    }
+    rewind(f);
+  }
   sharc_buf b = {0};
   char chunk[65536];
   size_t n;
@@ -117,6 +134,46 @@ static void print_handler(const sharc_diag *d, void *user) {
   sharc_diag_format_with_source(log->ctx, d, log->err_out);
 }
 
+/* Where the printed IR goes. Like MLIR's ToolOutputFile, an output file is
+ * written as results come and removed again if the run fails, so a failed
+ * run never leaves a file behind. */
+typedef struct output {
+  const char *path; /* NULL: stdout */
+  FILE *f;
+  bool failed;
+} output;
+
+static void output_write(const char *data, size_t len, void *user) {
+  output *o = user;
+  if (o->failed || !len)
+    return;
+  if (!o->f) {
+    o->f = o->path ? fopen(o->path, "wb") : stdout;
+    if (!o->f) {
+      o->failed = true;
+      return;
+    }
+  }
+  if (fwrite(data, 1, len, o->f) != len)
+    o->failed = true;
+}
+
+/* Finishes the output: true when it is complete and kept. */
+static bool output_close(output *o, bool keep) {
+  bool ok = !o->failed;
+  if (o->f && o->f != stdout)
+    ok = fclose(o->f) == 0 && ok;
+  else if (o->f)
+    ok = fflush(o->f) == 0 && ok;
+  if (o->path && o->f && (!keep || !ok))
+    remove(o->path);
+  if (keep && ok && o->path && !o->f) { /* nothing printed: still create the file */
+    FILE *f = fopen(o->path, "wb");
+    ok = f && fclose(f) == 0;
+  }
+  return ok;
+}
+
 typedef struct chunk {
   const char *begin;
   size_t len;
@@ -126,7 +183,7 @@ typedef struct chunk {
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const char *name,
-                          const char *file_buf, size_t file_len, const chunk *c, sharc_buf *out,
+                          const char *file_buf, size_t file_len, const chunk *c, output *out,
                           sharc_buf *err_out, sharc_vd *vd) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
@@ -143,13 +200,16 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   ok = module != NULL;
   ok = ok && sharc_verify(module);
   ok = ok && sharc_pipeline_run(pl, module);
-  sharc_buf chunk_out = {0};
-  if (ok) {
-    sharc_print_op(module, &fl->print, &chunk_out);
-    sharc_buf_put(out, chunk_out.data, chunk_out.len);
-  }
-  sharc_buf_free(&chunk_out);
   sharc_diag_flush(ctx);
+  /* diagnostics come before the IR, as when MLIR prints them on the spot */
+  if (err_out->len) {
+    fputs(err_out->data, stderr);
+    err_out->len = 0;
+  }
+  if (ok) {
+    sharc_print_op_stream(module, &fl->print, output_write, out);
+    output_write("\n", 1, out);
+  }
   for (size_t i = 0; vd && i < log.n; i++)
     sharc_vd_process(vd, &log.items[i], err_out);
   free(log.items);
@@ -201,18 +261,6 @@ static chunk *split_chunks(const char *buf, size_t len, bool split, unsigned *n_
   }
   *n_out = n;
   return cs;
-}
-
-static bool write_output(const char *path, const sharc_buf *out) {
-  if (!path || strcmp(path, "-") == 0) {
-    fwrite(out->data ? out->data : "", 1, out->len, stdout);
-    return fflush(stdout) == 0;
-  }
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    return false;
-  bool ok = fwrite(out->data ? out->data : "", 1, out->len, f) == out->len;
-  return fclose(f) == 0 && ok;
 }
 
 static bool is_flag(const char *arg, const char *name, const char **value) {
@@ -314,7 +362,7 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     sharc_buf_printf(&err, "Could not open input file '%s'\n", fl.input);
     ok = false;
   }
-  sharc_buf out = {0};
+  output out = {fl.output && strcmp(fl.output, "-") != 0 ? fl.output : NULL, NULL, false};
   bool verify_ok = true;
   if (ok) {
     const char *name = strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input;
@@ -325,10 +373,8 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     sharc_vd *vd = fl.verify_diagnostics ? sharc_vd_new(name, data, len, fl.verify_level, &err) : NULL;
     for (unsigned i = 0; i < n_chunks; i++) {
       if (i)
-        sharc_buf_puts(&out, "// -----\n");
+        output_write("// -----\n", 9, &out);
       bool chunk_ok = process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, vd);
-      if (chunk_ok)
-        sharc_buf_putc(&out, '\n');
       all_ok = all_ok && chunk_ok;
     }
     free(chunks);
@@ -342,14 +388,13 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   }
   if (ok && fl.pipeline.timing)
     sharc_pipeline_report_timing(pl, &err);
-  if (ok && !write_output(fl.output, &out)) {
+  if (!output_close(&out, ok) && ok) {
     sharc_buf_printf(&err, "error: could not write output file '%s'\n", fl.output ? fl.output : "-");
     ok = false;
   }
   if (err.len)
     fputs(err.data, stderr);
   sharc_buf_free(&err);
-  sharc_buf_free(&out);
   free(data);
   sharc_pipeline_destroy(pl);
   return ok ? 0 : 1;

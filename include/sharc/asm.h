@@ -28,6 +28,11 @@ typedef struct sharc_print_flags {
 } sharc_print_flags;
 
 void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+/* Prints through `write` in pieces of bounded size, so a large module is
+ * never held in memory as text. */
+typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
+void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
+                           void *user);
 void sharc_print_type(const sharc_type *t, sharc_buf *out);
 void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,9 +34,27 @@ typedef struct sharc_buf {
 
 void sharc_buf_free(sharc_buf *b);
 void sharc_buf_reserve(sharc_buf *b, size_t extra);
-void sharc_buf_putc(sharc_buf *b, char c);
 void sharc_buf_puts(sharc_buf *b, const char *s);
-void sharc_buf_put(sharc_buf *b, const char *s, size_t n);
+
+/* The printer's hot path: appends inline, growing only when needed. */
+static inline void sharc_buf_put(sharc_buf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap)
+    sharc_buf_reserve(b, n);
+  if (n)
+    memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+static inline void sharc_buf_putc(sharc_buf *b, char c) {
+  if (b->len + 2 > b->cap)
+    sharc_buf_reserve(b, 1);
+  b->data[b->len++] = c;
+  b->data[b->len] = 0;
+}
+
+/* Appends a string literal without measuring it at run time. */
+#define SHARC_BUF_LIT(b, lit) sharc_buf_put((b), "" lit, sizeof(lit) - 1)
 void sharc_buf_put_str(sharc_buf *b, sharc_str s);
 void sharc_buf_printf(sharc_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -18,20 +18,37 @@ void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const ch
   lx->line_start = line_start;
 }
 
-bool sharc_tok_is_keyword(const sharc_token *t, const char *kw) {
-  size_t n = strlen(kw);
-  return t->kind == TOK_BARE_ID && t->len == n && memcmp(t->start, kw, n) == 0;
-}
-
 sharc_str sharc_tok_str(const sharc_token *t) { return (sharc_str){t->start, t->len}; }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static bool is_hex(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-static bool is_bare_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
-static bool is_suffix_char(char c) { return is_bare_char(c) || c == '-'; }
+/* Character classes, one table lookup per character on the hot path. */
+enum { CC_DIGIT = 1, CC_ALPHA = 2, CC_HEX = 4, CC_BARE = 8, CC_SUFFIX = 16 };
+
+static const unsigned char char_class[256] = {
+#define D (CC_DIGIT | CC_HEX | CC_BARE | CC_SUFFIX)
+#define H (CC_ALPHA | CC_HEX | CC_BARE | CC_SUFFIX)
+#define A (CC_ALPHA | CC_BARE | CC_SUFFIX)
+#define B (CC_BARE | CC_SUFFIX)
+    ['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D, ['5'] = D, ['6'] = D, ['7'] = D,
+    ['8'] = D, ['9'] = D, ['a'] = H, ['b'] = H, ['c'] = H, ['d'] = H, ['e'] = H, ['f'] = H,
+    ['A'] = H, ['B'] = H, ['C'] = H, ['D'] = H, ['E'] = H, ['F'] = H, ['g'] = A, ['h'] = A,
+    ['i'] = A, ['j'] = A, ['k'] = A, ['l'] = A, ['m'] = A, ['n'] = A, ['o'] = A, ['p'] = A,
+    ['q'] = A, ['r'] = A, ['s'] = A, ['t'] = A, ['u'] = A, ['v'] = A, ['w'] = A, ['x'] = A,
+    ['y'] = A, ['z'] = A, ['G'] = A, ['H'] = A, ['I'] = A, ['J'] = A, ['K'] = A, ['L'] = A,
+    ['M'] = A, ['N'] = A, ['O'] = A, ['P'] = A, ['Q'] = A, ['R'] = A, ['S'] = A, ['T'] = A,
+    ['U'] = A, ['V'] = A, ['W'] = A, ['X'] = A, ['Y'] = A, ['Z'] = A, ['_'] = B, ['$'] = B,
+    ['.'] = B, ['-'] = CC_SUFFIX,
+#undef D
+#undef H
+#undef A
+#undef B
+};
+
+static bool has_class(char c, unsigned cls) { return char_class[(unsigned char)c] & cls; }
+static bool is_digit(char c) { return has_class(c, CC_DIGIT); }
+static bool is_alpha(char c) { return has_class(c, CC_ALPHA); }
+static bool is_hex(char c) { return has_class(c, CC_HEX); }
+static bool is_bare_char(char c) { return has_class(c, CC_BARE); }
+static bool is_suffix_char(char c) { return has_class(c, CC_SUFFIX); }
 
 static void newline(sharc_lexer *lx, const char *after) {
   lx->line++;
@@ -41,9 +58,11 @@ static void newline(sharc_lexer *lx, const char *after) {
 static void skip_space(sharc_lexer *lx) {
   const char *p = lx->cur;
   for (;;) {
-    while (p < lx->end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) {
+    while (p < lx->end && (unsigned char)*p <= ' ') {
       if (*p == '\n')
         newline(lx, p + 1);
+      else if (*p != ' ' && *p != '\t' && *p != '\r')
+        break; /* other control characters are errors for the token lexer */
       p++;
     }
     if (p + 1 < lx->end && p[0] == '/' && p[1] == '/') {

@@ -5,6 +5,8 @@
 
 #include "sharc/support.h"
 
+#include <string.h>
+
 typedef enum sharc_tok_kind {
   TOK_EOF,
   TOK_ERROR,
@@ -48,7 +50,11 @@ void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const ch
 static inline bool sharc_tok_is(const sharc_token *t, char c) {
   return t->kind == TOK_PUNCT && t->start[0] == c;
 }
-bool sharc_tok_is_keyword(const sharc_token *t, const char *kw);
+/* Inline so that the keyword's length folds to a constant. */
+static inline bool sharc_tok_is_keyword(const sharc_token *t, const char *kw) {
+  size_t n = strlen(kw);
+  return t->kind == TOK_BARE_ID && t->len == n && memcmp(t->start, kw, n) == 0;
+}
 sharc_str sharc_tok_str(const sharc_token *t);
 
 #endif

@@ -577,11 +577,11 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
       if ((*entries)[i].name == e.name)
         return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
                                 e.name->data);
-    if (*n == cap) {
+    if (*n == cap) { /* the caller frees the array */
       cap = cap ? cap * 2 : 8;
-      sharc_named_attr *grown = sharc_arena_alloc(&p->scratch, cap * sizeof *grown);
-      if (*n)
-        memcpy(grown, *entries, *n * sizeof *grown);
+      sharc_named_attr *grown = realloc(*entries, cap * sizeof *grown);
+      if (!grown)
+        abort();
       *entries = grown;
     }
     (*entries)[(*n)++] = e;
@@ -597,6 +597,7 @@ bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
   bool ok = parse_dict_entries(p, &entries, &n);
   if (ok)
     *out = sharc_attr_dictionary(p->ctx, entries, n);
+  free(entries);
   sharc_p_leave(p);
   return ok;
 }
@@ -611,6 +612,7 @@ bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
   bool ok = parse_dict_entries(p, &entries, &n);
   for (unsigned i = 0; ok && i < n; i++)
     sharc_builder_add_attr(b, entries[i].name, entries[i].value);
+  free(entries);
   sharc_p_leave(p);
   return ok;
 }

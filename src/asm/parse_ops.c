@@ -121,9 +121,9 @@ static bool parse_result_list(sharc_parser *p, result_binding **out, unsigned *n
     }
     if (*n == cap) {
       cap = cap ? cap * 2 : 4;
-      result_binding *g = sharc_arena_alloc(&p->scratch, cap * sizeof *g);
-      if (*n)
-        memcpy(g, *out, *n * sizeof *g);
+      result_binding *g = realloc(*out, cap * sizeof *g); /* freed by parse_op */
+      if (!g)
+        abort();
       *out = g;
     }
     (*out)[(*n)++] = rb;
@@ -138,10 +138,12 @@ static bool parse_generic_operands(sharc_parser *p, sharc_ptrvec *refs) {
   if (sharc_p_eat(p, ')'))
     return true;
   do {
-    sharc_operand_ref *r = sharc_arena_alloc(&p->scratch, sizeof *r);
+    sharc_operand_ref *r = malloc(sizeof *r); /* freed by parse_generic_op */
+    if (!r)
+      abort();
+    sharc_ptrvec_push(refs, r);
     if (!sharc_p_parse_operand(p, r))
       return false;
-    sharc_ptrvec_push(refs, r);
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, ')');
 }
@@ -201,6 +203,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   for (unsigned i = 0; ok && i < fn->list.n_res; i++)
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
   (void)colon;
+  for (unsigned i = 0; i < refs.len; i++)
+    free(refs.items[i]);
   sharc_ptrvec_free(&refs);
   return ok;
 }
@@ -263,13 +267,13 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
-static bool parse_op(sharc_parser *p, sharc_block *block) {
+static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding **bindings) {
   sharc_token start = p->tok;
-  result_binding *results = NULL;
   unsigned num_bindings = 0, num_results = 0;
   if (p->tok.kind == TOK_PERCENT_ID &&
-      !parse_result_list(p, &results, &num_bindings, &num_results))
+      !parse_result_list(p, bindings, &num_bindings, &num_results))
     return false;
+  result_binding *results = *bindings;
   sharc_op_builder b = {0};
   sharc_token name_tok = p->tok;
   b.loc = sharc_p_tok_loc(p, &name_tok); /* MLIR locates an op at its name */
@@ -348,6 +352,13 @@ static bool parse_op(sharc_parser *p, sharc_block *block) {
       return false;
   }
   return true;
+}
+
+static bool parse_op(sharc_parser *p, sharc_block *block) {
+  result_binding *bindings = NULL;
+  bool ok = parse_op_bound(p, block, &bindings);
+  free(bindings);
+  return ok;
 }
 
 /* ---- top level ---------------------------------------------------------- */
@@ -435,8 +446,11 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
 }
 
 static void parser_free(sharc_parser *p) {
+  if (getenv("SHARC_STATS"))
+    fprintf(stderr, "sharc: parser scratch %zu KiB\n", p->scratch.total / 1024);
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
+  sharc_ptrmap_free(&p->type_texts);
   sharc_ptrmap_free(&p->values);
   sharc_arena_free(&p->scratch);
 }

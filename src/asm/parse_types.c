@@ -333,7 +333,64 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   return true;
 }
 
+/* The text of `kw<...>` when it ends on the same line: generic op
+ * signatures repeat the same few types, so their spelling maps straight to
+ * the uniqued type. Aliases cannot change within a file, so this is exact. */
+static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
+  const char *s = p->lx.cur, *end = p->lx.end;
+  if (s >= end || *s != '<')
+    return false;
+  int depth = 0;
+  for (const char *q = s; q < end; q++) {
+    switch (*q) {
+    case '\n':
+    case '"':
+      return false; /* keep line tracking and string escapes on the slow path */
+    case '<':
+      depth++;
+      break;
+    case '>':
+      if (q[-1] == '-')
+        break;
+      if (--depth == 0) {
+        *out = (sharc_str){p->tok.start, (size_t)(q + 1 - p->tok.start)};
+        return true;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+static bool is_shaped_keyword(const sharc_token *t) {
+  return sharc_tok_is_keyword(t, "tensor") || sharc_tok_is_keyword(t, "vector") ||
+         sharc_tok_is_keyword(t, "memref") || sharc_tok_is_keyword(t, "complex") ||
+         sharc_tok_is_keyword(t, "tuple");
+}
+
+static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
+
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+  sharc_str text;
+  if (p->tok.kind != TOK_BARE_ID || !is_shaped_keyword(&p->tok) || !shaped_type_text(p, &text))
+    return parse_type_uncached(p, out);
+  sharc_ident *key = sharc_ident_get(p->ctx, text);
+  sharc_type *cached = sharc_ptrmap_get(&p->type_texts, key);
+  if (cached) {
+    sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
+    sharc_p_next(p);
+    *out = cached;
+    return true;
+  }
+  if (!parse_type_uncached(p, out))
+    return false;
+  sharc_ptrmap_put(&p->type_texts, key, *out);
+  return true;
+}
+
+static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
   sharc_token t = p->tok;
   if (t.kind == TOK_BANG_ID)
     return parse_bang_type(p, out);

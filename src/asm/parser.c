@@ -10,11 +10,18 @@
 /* ---- small vectors ------------------------------------------------------ */
 
 void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
+  if (!v->items) {
+    v->items = v->small;
+    v->cap = sizeof v->small / sizeof v->small[0];
+  }
   if (v->len == v->cap) {
-    unsigned cap = v->cap ? v->cap * 2 : 8;
-    void **items = realloc(v->items, cap * sizeof *items);
+    unsigned cap = v->cap * 2;
+    void **items = malloc(cap * sizeof *items);
     if (!items)
       abort();
+    memcpy(items, v->items, v->len * sizeof *items);
+    if (v->items != v->small)
+      free(v->items);
     v->items = items;
     v->cap = cap;
   }
@@ -22,7 +29,8 @@ void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
 }
 
 void sharc_ptrvec_free(sharc_ptrvec *v) {
-  free(v->items);
+  if (v->items != v->small)
+    free(v->items);
   v->items = NULL;
   v->len = v->cap = 0;
 }
@@ -235,6 +243,10 @@ sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t) {
   if (t->kind == TOK_AT_ID) {
     s++;
   }
+  /* without escapes the text is used in place (the buffer outlives parsing;
+   * whatever keeps a string copies it) */
+  if (!memchr(s, '\\', (size_t)(end - s)))
+    return (sharc_str){s, (size_t)(end - s)};
   char *out = sharc_arena_alloc(&p->scratch, (size_t)(end - s) + 1);
   size_t n = 0;
   while (s < end) {
@@ -279,6 +291,14 @@ bool sharc_p_parse_string(sharc_parser *p, sharc_str *out) {
 /* Magnitude of an integer token as little-endian words; false on overflow
  * of SHARC_INT_WORDS words. */
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords) {
+  if (t->len <= 18 && !(t->len > 2 && t->start[1] == 'x')) {
+    uint64_t v = 0; /* up to 18 decimal digits cannot overflow 64 bits */
+    for (size_t i = 0; i < t->len; i++)
+      v = v * 10 + (uint64_t)(t->start[i] - '0');
+    words[0] = v;
+    *nwords = 1;
+    return true;
+  }
   memset(words, 0, SHARC_INT_WORDS * sizeof *words);
   unsigned base = 10, used = 1;
   const char *s = t->start, *end = t->start + t->len;
@@ -322,6 +342,18 @@ bool sharc_p_parse_int(sharc_parser *p, int64_t *out) {
 }
 
 /* ---- value scopes ------------------------------------------------------- */
+
+/* Entries are recycled once their region ends, so parser memory is bounded
+ * by the largest function rather than by the whole module. */
+static val_entry *new_entry(sharc_parser *p) {
+  val_entry *e = p->free_entries;
+  if (e)
+    p->free_entries = e->shadowed;
+  else
+    e = sharc_arena_alloc(&p->scratch, sizeof *e);
+  memset(e, 0, sizeof *e);
+  return e;
+}
 
 static val_entry *visible_entry(sharc_parser *p, sharc_ident *name) {
   val_entry *e = sharc_ptrmap_get(&p->values, name);
@@ -380,7 +412,7 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
       sharc_p_error_at(p, &ref->tok,
                        "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
                        ref->name->data, a.data, b.data);
-      sharc_diag_note(p->ctx->pending, v->vkind == SHARC_VALUE_ARG ? v->loc : e->def_loc,
+      sharc_diag_note(p->ctx->pending, v->vkind == SHARC_VALUE_ARG ? v->loc : sharc_p_tok_loc(p, &e->tok),
                       "prior use here");
       sharc_buf_free(&a);
       sharc_buf_free(&b);
@@ -390,7 +422,7 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
     return true;
   }
   if (!e) {
-    e = sharc_arena_alloc(&p->scratch, sizeof *e);
+    e = new_entry(p);
     e->name = ref->name;
     e->iso = p->iso_depth;
     e->forward = true;
@@ -435,7 +467,7 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
   val_entry *e = visible_entry(p, name);
   if (e && !e->forward) {
     sharc_p_error_at(p, tok, "redefinition of SSA value '%s'", name->data);
-    sharc_diag_note(p->ctx->pending, e->def_loc, "previously defined here");
+    sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously defined here");
     return false;
   }
   if (e) {
@@ -464,15 +496,19 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
     }
     e->forward = false;
   } else {
-    e = sharc_arena_alloc(&p->scratch, sizeof *e);
+    e = new_entry(p);
     e->name = name;
     e->iso = p->iso_depth;
     push_entry(p, e, false);
   }
-  e->vals = sharc_arena_dup(&p->scratch, vals, count * sizeof *vals);
+  if (count == 1) {
+    e->single = vals[0];
+    e->vals = &e->single;
+  } else {
+    e->vals = sharc_arena_dup(&p->scratch, vals, count * sizeof *vals);
+  }
   e->count = count;
-  e->tok = *tok;
-  e->def_loc = sharc_p_tok_loc(p, tok);
+  e->tok = *tok; /* its location is made only if a diagnostic needs it */
   return true;
 }
 
@@ -497,6 +533,8 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
       ok = false;
     }
     sharc_ptrmap_put(&p->values, e->name, e->shadowed);
+    e->shadowed = p->free_entries;
+    p->free_entries = e;
   }
   if (check && ok) {
     for (unsigned i = 0; i < s->blocks.len; i++) {

@@ -11,6 +11,7 @@
 typedef struct sharc_ptrvec {
   void **items;
   unsigned len, cap;
+  void *small[6]; /* first items live here: most lists are short (never copy a vector) */
 } sharc_ptrvec;
 void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
 void sharc_ptrvec_free(sharc_ptrvec *v);

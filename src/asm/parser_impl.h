@@ -18,8 +18,8 @@ typedef struct val_entry {
   unsigned iso;
   bool forward;
   sharc_token tok;
-  sharc_attr *def_loc;
-  struct val_entry *shadowed;
+  struct val_entry *shadowed; /* also links the free list */
+  sharc_value *single;        /* storage for the common one-value case */
 } val_entry;
 
 typedef struct block_entry {
@@ -47,8 +47,10 @@ struct sharc_parser {
   sharc_arena scratch;       /* parse-time data, freed at the end */
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
+  sharc_ptrmap type_texts;   /* ident of a shaped type's exact text -> type */
   sharc_ptrmap values;       /* ident -> val_entry* */
   region_scope *scope;
+  val_entry *free_entries;   /* entries of finished regions, for reuse */
   unsigned iso_depth;
   unsigned depth;            /* nesting of regions/attributes/types */
   const char *dialect_stack[SHARC_MAX_DIALECT_STACK];

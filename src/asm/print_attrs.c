@@ -14,9 +14,18 @@ static const char hex_digits[] = "0123456789ABCDEF";
 /* llvm::printEscapedString: printable ASCII except '"' and '\\' as is. */
 void sharc_pr_escaped(sharc_buf *b, sharc_str s) {
   for (size_t i = 0; i < s.len; i++) {
+    size_t run = i; /* copy plain characters in one go */
+    while (run < s.len && (unsigned char)s.data[run] >= 0x20 && (unsigned char)s.data[run] <= 0x7e &&
+           s.data[run] != '"' && s.data[run] != '\\')
+      run++;
+    if (run > i) {
+      sharc_buf_put(b, s.data + i, run - i);
+      i = run - 1;
+      continue;
+    }
     unsigned char c = (unsigned char)s.data[i];
     if (c == '\\') {
-      sharc_buf_puts(b, "\\\\");
+      SHARC_BUF_LIT(b, "\\\\");
     } else if (c >= 0x20 && c <= 0x7e && c != '"') {
       sharc_buf_putc(b, (char)c);
     } else {
@@ -80,7 +89,7 @@ static void print_dims(sharc_printer *p, const sharc_type *t) {
 void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, types[i]);
   }
 }
@@ -130,54 +139,54 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
     sharc_buf_put_u64(b, t->integer.width);
     return;
   case SHARC_TYPE_INDEX:
-    sharc_buf_puts(b, "index");
+    SHARC_BUF_LIT(b, "index");
     return;
   case SHARC_TYPE_NONE:
-    sharc_buf_puts(b, "none");
+    SHARC_BUF_LIT(b, "none");
     return;
   case SHARC_TYPE_FLOAT:
     sharc_buf_puts(b, sharc_float_name(t->fkind));
     return;
   case SHARC_TYPE_COMPLEX:
-    sharc_buf_puts(b, "complex<");
+    SHARC_BUF_LIT(b, "complex<");
     sharc_pr_type(p, t->elem);
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_TENSOR:
-    sharc_buf_puts(b, "tensor<");
+    SHARC_BUF_LIT(b, "tensor<");
     print_dims(p, t);
     sharc_pr_type(p, t->shaped.elem);
     if (t->shaped.encoding) {
-      sharc_buf_puts(b, ", ");
+      SHARC_BUF_LIT(b, ", ");
       sharc_pr_attr(p, t->shaped.encoding);
     }
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_UNRANKED_TENSOR:
-    sharc_buf_puts(b, "tensor<*x");
+    SHARC_BUF_LIT(b, "tensor<*x");
     sharc_pr_type(p, t->shaped.elem);
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_VECTOR:
-    sharc_buf_puts(b, "vector<");
+    SHARC_BUF_LIT(b, "vector<");
     print_dims(p, t);
     sharc_pr_type(p, t->shaped.elem);
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_MEMREF:
   case SHARC_TYPE_UNRANKED_MEMREF:
-    sharc_buf_puts(b, "memref<");
+    SHARC_BUF_LIT(b, "memref<");
     if (t->kind == SHARC_TYPE_UNRANKED_MEMREF)
-      sharc_buf_puts(b, "*x");
+      SHARC_BUF_LIT(b, "*x");
     else
       print_dims(p, t);
     sharc_pr_type(p, t->shaped.elem);
     if (t->shaped.encoding) {
-      sharc_buf_puts(b, ", ");
+      SHARC_BUF_LIT(b, ", ");
       sharc_pr_attr(p, t->shaped.encoding);
     }
     if (t->shaped.memspace) {
-      sharc_buf_puts(b, ", ");
+      SHARC_BUF_LIT(b, ", ");
       const sharc_attr *ms = t->shaped.memspace;
       if (ms->kind == SHARC_ATTR_INTEGER && ms->type->kind == SHARC_TYPE_INTEGER &&
           ms->type->integer.width == 64 && ms->type->integer.sign == SHARC_SIGNLESS)
@@ -188,14 +197,14 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_TUPLE:
-    sharc_buf_puts(b, "tuple<");
+    SHARC_BUF_LIT(b, "tuple<");
     sharc_pr_type_list(p, t->list.types, t->list.n_in);
     sharc_buf_putc(b, '>');
     return;
   case SHARC_TYPE_FUNCTION:
     sharc_buf_putc(b, '(');
     sharc_pr_type_list(p, t->list.types, t->list.n_in);
-    sharc_buf_puts(b, ") -> ");
+    SHARC_BUF_LIT(b, ") -> ");
     sharc_pr_function_result_types(p, t->list.types + t->list.n_in, t->list.n_res);
     return;
   case SHARC_TYPE_OPAQUE:
@@ -212,6 +221,8 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
 }
 
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+  if (p->collecting && !sharc_type_may_alias(t))
+    return; /* nothing to collect, and the dry run's text is discarded */
   if (sharc_pr_use_alias(p, t, false))
     return;
   sharc_pr_visit_begin(p);
@@ -333,7 +344,7 @@ static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
   bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
   sharc_type *st = is_complex ? et->elem : et;
   sharc_buf *b = p->out;
-  sharc_buf_puts(b, "\"0x");
+  SHARC_BUF_LIT(b, "\"0x");
   if (st->kind == SHARC_TYPE_INTEGER && st->integer.width == 1) {
     for (size_t byte = 0; byte < (num + 7) / 8; byte++) {
       unsigned v = 0;
@@ -371,7 +382,7 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   sharc_buf_putc(p->out, '[');
   for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     print_dense_nested(p, a, dim + 1, index, wpe);
   }
   sharc_buf_putc(p->out, ']');
@@ -380,7 +391,7 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
 static void print_dense(sharc_printer *p, const sharc_attr *a) {
   const sharc_type *t = a->type;
   int64_t num = sharc_type_num_elements(t);
-  sharc_pr_puts(p, "dense<");
+  SHARC_PR_LIT(p, "dense<");
   sharc_type *et = t->shaped.elem;
   unsigned wpe = et->kind == SHARC_TYPE_COMPLEX ? 2 * scalar_words(et->elem) : scalar_words(et);
   if (a->dense.splat) {
@@ -394,7 +405,7 @@ static void print_dense(sharc_printer *p, const sharc_attr *a) {
     else
       print_dense_nested(p, a, 0, &index, wpe);
   }
-  sharc_pr_puts(p, "> : ");
+  SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, t);
 }
 
@@ -408,26 +419,26 @@ static void print_dense_strings_nested(sharc_printer *p, const sharc_attr *a, un
   sharc_buf_putc(p->out, '[');
   for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     print_dense_strings_nested(p, a, dim + 1, index);
   }
   sharc_buf_putc(p->out, ']');
 }
 
 static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
-  sharc_pr_puts(p, "dense<");
+  SHARC_PR_LIT(p, "dense<");
   if (a->dstrings.splat) {
     sharc_pr_string(p, a->dstrings.strs[0]);
   } else if (a->dstrings.n) {
     size_t index = 0;
     print_dense_strings_nested(p, a, 0, &index);
   }
-  sharc_pr_puts(p, "> : ");
+  SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, a->type);
 }
 
 static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
-  sharc_pr_puts(p, "array<");
+  SHARC_PR_LIT(p, "array<");
   sharc_pr_type(p, a->darray.elem);
   unsigned wps = scalar_words(a->darray.elem);
   for (unsigned i = 0; i < a->darray.n; i++) {
@@ -454,7 +465,7 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
   sharc_buf *b = p->out;
   switch (loc->kind) {
   case SHARC_ATTR_LOC_UNKNOWN:
-    sharc_buf_puts(b, "unknown");
+    SHARC_BUF_LIT(b, "unknown");
     return;
   case SHARC_ATTR_LOC_FILE:
     /* an empty file name reads back as stdin's, and MLIR prints it so */
@@ -474,14 +485,14 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     }
     return;
   case SHARC_ATTR_LOC_CALLSITE:
-    sharc_buf_puts(b, "callsite(");
+    SHARC_BUF_LIT(b, "callsite(");
     print_loc_ref(p, loc->callsite.callee);
-    sharc_buf_puts(b, " at ");
+    SHARC_BUF_LIT(b, " at ");
     print_loc_ref(p, loc->callsite.caller);
     sharc_buf_putc(b, ')');
     return;
   case SHARC_ATTR_LOC_FUSED:
-    sharc_buf_puts(b, "fused");
+    SHARC_BUF_LIT(b, "fused");
     if (loc->fused.metadata) {
       sharc_buf_putc(b, '<');
       sharc_pr_attr(p, loc->fused.metadata);
@@ -490,13 +501,13 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     sharc_buf_putc(b, '[');
     for (unsigned i = 0; i < loc->fused.n; i++) {
       if (i)
-        sharc_buf_puts(b, ", ");
+        SHARC_BUF_LIT(b, ", ");
       print_loc_ref(p, loc->fused.locs[i]);
     }
     sharc_buf_putc(b, ']');
     return;
   default:
-    sharc_buf_puts(b, "unknown");
+    SHARC_BUF_LIT(b, "unknown");
     return;
   }
 }
@@ -504,7 +515,7 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
 /* `loc(...)` of a location without using its own alias (definitions, block
  * arguments); nested locations still use theirs. */
 void sharc_pr_loc_body(sharc_printer *p, const sharc_attr *loc) {
-  sharc_pr_puts(p, "loc(");
+  SHARC_PR_LIT(p, "loc(");
   print_loc_inner(p, loc);
   sharc_buf_putc(p->out, ')');
 }
@@ -532,11 +543,11 @@ void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
     if (skip)
       continue;
     if (!first)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     first = false;
     sharc_pr_keyword_or_string(p, sharc_ident_str(e[i].name));
     if (e[i].value->kind != SHARC_ATTR_UNIT) {
-      sharc_pr_puts(p, " = ");
+      SHARC_PR_LIT(p, " = ");
       sharc_pr_attr(p, e[i].value);
     }
   }
@@ -550,25 +561,25 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
   sharc_buf *b = p->out;
   switch (a->kind) {
   case SHARC_ATTR_UNIT:
-    sharc_buf_puts(b, "unit");
+    SHARC_BUF_LIT(b, "unit");
     return;
   case SHARC_ATTR_BOOL:
     sharc_buf_puts(b, a->b ? "true" : "false");
     return;
   case SHARC_ATTR_INTEGER:
     print_int_value(b, a->type, a->integer.words, a->integer.nwords);
-    sharc_buf_puts(b, " : ");
+    SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_FLOAT:
     print_float_value(b, a->type, a->fl.lo, a->fl.hi);
-    sharc_buf_puts(b, " : ");
+    SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_STRING:
     sharc_pr_string(p, a->str);
     if (a->type) {
-      sharc_buf_puts(b, " : ");
+      SHARC_BUF_LIT(b, " : ");
       sharc_pr_type(p, a->type);
     }
     return;
@@ -579,17 +590,26 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     sharc_buf_putc(b, '[');
     for (unsigned i = 0; i < a->array.n; i++) {
       if (i)
-        sharc_buf_puts(b, ", ");
+        SHARC_BUF_LIT(b, ", ");
       /* array elements elide the default types: i64 integers, f64 floats */
       const sharc_attr *e = a->array.elems[i];
       bool default_type =
           (e->kind == SHARC_ATTR_INTEGER && e->type->kind == SHARC_TYPE_INTEGER &&
            e->type->integer.width == 64 && e->type->integer.sign == SHARC_SIGNLESS) ||
           (e->kind == SHARC_ATTR_FLOAT && e->type->fkind == SHARC_F64);
-      if (default_type)
-        sharc_pr_attr_no_type(p, e);
-      else
+      if (!default_type) {
         sharc_pr_attr(p, e);
+        continue;
+      }
+      size_t mark = b->len;
+      sharc_pr_attr_no_type(p, e);
+      /* a float printed as hex bits keeps its type, or it would read back
+       * as an integer */
+      if (e->kind == SHARC_ATTR_FLOAT && b->len > mark + 1 && b->data[mark] == '0' &&
+          b->data[mark + 1] == 'x') {
+        SHARC_BUF_LIT(b, " : ");
+        sharc_pr_type(p, e->type);
+      }
     }
     sharc_buf_putc(b, ']');
     return;
@@ -608,15 +628,15 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     print_dense_strings(p, a);
     return;
   case SHARC_ATTR_DENSE_RESOURCE:
-    sharc_buf_puts(b, "dense_resource<");
+    SHARC_BUF_LIT(b, "dense_resource<");
     sharc_pr_put_str(p, sharc_ident_str(a->resource.key));
-    sharc_buf_puts(b, "> : ");
+    SHARC_BUF_LIT(b, "> : ");
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_SYMBOL_REF:
     sharc_pr_symbol(p, sharc_ident_str(a->sym.root));
     for (unsigned i = 0; i < a->sym.n; i++) {
-      sharc_buf_puts(b, "::");
+      SHARC_BUF_LIT(b, "::");
       sharc_pr_symbol(p, sharc_ident_str(a->sym.nested[i]));
     }
     return;
@@ -643,6 +663,8 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
 }
 
 void sharc_pr_attr(sharc_printer *p, const sharc_attr *a) {
+  if (p->collecting && !sharc_attr_may_alias(a))
+    return; /* nothing to collect, and the dry run's text is discarded */
   if (sharc_pr_use_alias(p, a, false))
     return;
   sharc_pr_visit_begin(p);

@@ -212,7 +212,7 @@ static void print_alias_defs(sharc_printer *p, alias_rec **order, bool deferred)
     if (r->deferrable != deferred)
       continue;
     print_alias_name(p, r);
-    sharc_pr_puts(p, " = ");
+    SHARC_PR_LIT(p, " = ");
     /* the definition itself is printed in full, its children by alias */
     sharc_pr_attr_def_body(p, r->obj, r->is_type);
     sharc_buf_putc(p->out, '\n');
@@ -263,17 +263,17 @@ static void number_unique(sharc_op *top) {
         for (unsigned i = 0; i < op->num_regions; i++)
           sharc_ptrvec_push(&stack, &op->regions[i]);
   }
-  free(stack.items);
+  sharc_ptrvec_free(&stack);
 }
 
 void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
   if (v->vkind == SHARC_VALUE_PLACEHOLDER) {
-    sharc_buf_puts(b, "<<UNKNOWN SSA VALUE>>");
+    SHARC_BUF_LIT(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
   if (v->print_id & ARG_TAG) {
-    sharc_buf_puts(b, "%arg");
+    SHARC_BUF_LIT(b, "%arg");
     sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
     return;
   }
@@ -288,7 +288,7 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_value(p, op->operands[i].value);
   }
 }
@@ -307,7 +307,7 @@ static void print_op(sharc_printer *p, sharc_op *op);
 void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc) {
   if (!p->flags.debug_info)
     return;
-  sharc_pr_puts(p, " loc(");
+  SHARC_PR_LIT(p, " loc(");
   if (p->collecting) {
     if (!sharc_pr_use_alias(p, loc, true)) {
       sharc_pr_visit_begin(p);
@@ -326,7 +326,7 @@ static void print_op_loc(sharc_printer *p, const sharc_attr *loc) {
     return;
   bool saved = p->deferrable;
   p->deferrable = true;
-  sharc_pr_puts(p, " loc(");
+  SHARC_PR_LIT(p, " loc(");
   if (!sharc_pr_use_alias(p, loc, true)) {
     sharc_pr_visit_begin(p);
     sharc_pr_loc_body_inner(p, loc);
@@ -364,7 +364,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
       }
   if (n == 0) {
     if (b != b->parent->first)
-      sharc_pr_puts(p, "  // no predecessors");
+      SHARC_PR_LIT(p, "  // no predecessors");
   } else if (n == 1) {
     sharc_buf_printf(p->out, "  // pred: ^bb%u", ids[0]);
   } else {
@@ -376,6 +376,17 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
     free(ids);
 }
 
+/* Between two ops nothing reads back printed text, so the dry run drops its
+ * discarded text and a streaming print hands what it has to the sink. */
+static void settle_output(sharc_printer *p) {
+  if (p->collecting) {
+    p->out->len = 0;
+  } else if (p->sink && p->out->len >= (size_t)1 << 16) {
+    p->sink(p->out->data, p->out->len, p->sink_user);
+    p->out->len = 0;
+  }
+}
+
 static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
   if (header) {
     sharc_buf_indent(p->out, p->indent);
@@ -384,9 +395,9 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
       sharc_buf_putc(p->out, '(');
       for (unsigned i = 0; i < b->num_args; i++) {
         if (i)
-          sharc_pr_puts(p, ", ");
+          SHARC_PR_LIT(p, ", ");
         sharc_pr_value(p, b->args[i]);
-        sharc_pr_puts(p, ": ");
+        SHARC_PR_LIT(p, ": ");
         sharc_pr_type(p, b->args[i]->type);
         sharc_pr_loc_inline(p, b->args[i]->loc);
       }
@@ -401,13 +412,14 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
     sharc_buf_indent(p->out, p->indent);
     print_op(p, op);
     sharc_buf_putc(p->out, '\n');
+    settle_output(p);
   }
   p->indent -= 2;
 }
 
 void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
                      bool print_empty_block) {
-  sharc_pr_puts(p, "{\n");
+  SHARC_PR_LIT(p, "{\n");
   if (r->first) {
     const sharc_op *parent = r->parent;
     const char *dd = parent && parent->def && parent->def->default_dialect
@@ -463,7 +475,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     sharc_buf_putc(b, '[');
     for (unsigned i = 0; i < op->num_successors; i++) {
       if (i)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       print_block_name(p, op->successors[i]);
     }
     sharc_buf_putc(b, ']');
@@ -476,58 +488,58 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   /* MLIR's alias collector does not look into an unregistered op's
    * properties, but printing them uses aliases found elsewhere */
   if (op->props && !p->collecting) {
-    sharc_pr_puts(p, " <");
+    SHARC_PR_LIT(p, " <");
     sharc_pr_attr(p, op->props);
-    sharc_pr_puts(p, ">");
+    SHARC_PR_LIT(p, ">");
   }
   if (nprops) {
-    sharc_pr_puts(p, " <{");
+    SHARC_PR_LIT(p, " <{");
     bool first = true;
     for (unsigned i = 0; i < d->dict.n; i++) {
       if (!sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
         continue;
       if (!first)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       first = false;
       sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
     }
-    sharc_pr_puts(p, "}>");
+    SHARC_PR_LIT(p, "}>");
   }
   if (op->num_regions) {
-    sharc_pr_puts(p, " (");
+    SHARC_PR_LIT(p, " (");
     for (unsigned i = 0; i < op->num_regions; i++) {
       if (i)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       sharc_pr_region(p, &op->regions[i], true, true);
     }
     sharc_buf_putc(b, ')');
   }
   if (d->dict.n > nprops) {
-    sharc_pr_puts(p, " {");
+    SHARC_PR_LIT(p, " {");
     bool first = true;
     for (unsigned i = 0; i < d->dict.n; i++) {
       if (op->def && sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
         continue;
       if (!first)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       first = false;
       sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
     }
     sharc_buf_putc(b, '}');
   }
-  sharc_pr_puts(p, " : (");
+  SHARC_PR_LIT(p, " : (");
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, op->operands[i].value->type);
   }
-  sharc_pr_puts(p, ") -> ");
+  SHARC_PR_LIT(p, ") -> ");
   bool parens = op->num_results != 1 || op->results[0].type->kind == SHARC_TYPE_FUNCTION;
   if (parens)
     sharc_buf_putc(b, '(');
   for (unsigned i = 0; i < op->num_results; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, op->results[i].type);
   }
   if (parens)
@@ -547,7 +559,7 @@ static void print_op(sharc_printer *p, sharc_op *op) {
     sharc_buf_put_u64(p->out, op->results[0].print_id);
     if (op->num_results > 1)
       sharc_buf_printf(p->out, ":%u", op->num_results);
-    sharc_pr_puts(p, " = ");
+    SHARC_PR_LIT(p, " = ");
   }
   if (!p->flags.generic && op->def && op->def->print) {
     sharc_pr_op_name(p, op);
@@ -558,9 +570,12 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   print_op_loc(p, op->loc);
 }
 
-void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
+static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out,
+                      sharc_write_fn sink, void *user) {
   sharc_printer p;
   sharc_pr_init(&p, out, flags);
+  p.sink = sink;
+  p.sink_user = user;
   for (unsigned i = 0; i < op->num_regions; i++) {
     if (p.flags.generic)
       continue;
@@ -583,4 +598,17 @@ void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out
   print_alias_defs(&p, order, true);
   free(order);
   sharc_pr_free(&p);
+}
+
+void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
+  print_top(op, flags, out, NULL, NULL);
+}
+
+void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
+                           void *user) {
+  sharc_buf out = {0};
+  print_top(op, flags, &out, write, user);
+  if (out.len)
+    write(out.data, out.len, user);
+  sharc_buf_free(&out);
 }

@@ -24,9 +24,12 @@ struct sharc_printer {
   struct visit_frame *frames;
   unsigned num_frames, cap_frames;
   sharc_buf scratch;         /* output sink while collecting */
+  sharc_write_fn sink;       /* streaming destination, or NULL */
+  void *sink_user;
 };
 
 void sharc_pr_puts(sharc_printer *p, const char *s);
+#define SHARC_PR_LIT(p, lit) SHARC_BUF_LIT((p)->out, lit)
 void sharc_pr_put_str(sharc_printer *p, sharc_str s);
 void sharc_pr_type(sharc_printer *p, const sharc_type *t);
 void sharc_pr_attr(sharc_printer *p, const sharc_attr *a);

@@ -5,12 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Arrays of a new attribute point into its key, which holds the same bytes
+ * at fixed offsets (after the 8-byte kind and the fields written before). */
+static const void *key_at(const sharc_attr *a, size_t offset) { return a->u.key + offset; }
+
 static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;
   sharc_arena *ar = &ctx->arena;
   switch (a->kind) {
   case SHARC_ATTR_INTEGER:
-    a->integer.words = sharc_arena_dup(ar, a->integer.words, a->integer.nwords * sizeof(uint64_t));
+    a->integer.words = key_at(a, 16);
     break;
   case SHARC_ATTR_STRING:
     a->str.data = sharc_arena_strndup(ar, a->str.data, a->str.len);
@@ -20,21 +24,19 @@ static void attr_own(sharc_context *ctx, void *obj) {
     a->opaque.body.data = sharc_arena_strndup(ar, a->opaque.body.data, a->opaque.body.len);
     break;
   case SHARC_ATTR_ARRAY:
-    a->array.elems = sharc_arena_dup(ar, a->array.elems, a->array.n * sizeof(sharc_attr *));
+    a->array.elems = key_at(a, 8);
     break;
   case SHARC_ATTR_LOC_FUSED:
-    a->fused.locs = sharc_arena_dup(ar, a->fused.locs, a->fused.n * sizeof(sharc_attr *));
+    a->fused.locs = key_at(a, 16);
     break;
   case SHARC_ATTR_DICTIONARY:
-    a->dict.entries = sharc_arena_dup(ar, a->dict.entries, a->dict.n * sizeof(sharc_named_attr));
+    a->dict.entries = key_at(a, 8);
     break;
   case SHARC_ATTR_DENSE_ARRAY:
-    a->darray.raw = sharc_arena_dup(
-        ar, a->darray.raw,
-        a->darray.n * sharc_type_scalar_words(a->darray.elem) * sizeof(uint64_t));
+    a->darray.raw = key_at(a, 24);
     break;
   case SHARC_ATTR_DENSE_ELEMENTS:
-    a->dense.raw = sharc_arena_dup(ar, a->dense.raw, a->dense.nwords * sizeof(uint64_t));
+    a->dense.raw = key_at(a, 24);
     break;
   case SHARC_ATTR_DENSE_STRING: {
     sharc_str *s = sharc_arena_alloc(ar, a->dstrings.n * sizeof *s + 1);
@@ -46,10 +48,10 @@ static void attr_own(sharc_context *ctx, void *obj) {
     break;
   }
   case SHARC_ATTR_SYMBOL_REF:
-    a->sym.nested = sharc_arena_dup(ar, a->sym.nested, a->sym.n * sizeof(sharc_ident *));
+    a->sym.nested = key_at(a, 16);
     break;
   case SHARC_ATTR_DIALECT:
-    a->params.words = sharc_arena_dup(ar, a->params.words, a->params.n * sizeof(uintptr_t));
+    a->params.words = key_at(a, 24);
     break;
   default:
     break;
@@ -178,7 +180,19 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
     is_sorted = sharc_str_cmp(sharc_ident_str(sorted[i - 1].name),
                               sharc_ident_str(sorted[i].name)) < 0;
   if (!is_sorted) {
-    qsort(sorted, n, sizeof *sorted, named_attr_cmp);
+    if (n <= 16) { /* insertion sort: stable, and cheaper than qsort here */
+      for (unsigned i = 1; i < n; i++) {
+        sharc_named_attr x = sorted[i];
+        unsigned j = i;
+        while (j > 0 && sharc_str_cmp(sharc_ident_str(sorted[j - 1].name), sharc_ident_str(x.name)) > 0) {
+          sorted[j] = sorted[j - 1];
+          j--;
+        }
+        sorted[j] = x;
+      }
+    } else {
+      qsort(sorted, n, sizeof *sorted, named_attr_cmp);
+    }
     unsigned out = 0;
     for (unsigned i = 0; i < n; i++) {
       if (out && sorted[out - 1].name == sorted[i].name)

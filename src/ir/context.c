@@ -70,15 +70,8 @@ void sharc_uniq_table_free(sharc_uniq_table *t) {
   memset(t, 0, sizeof *t);
 }
 
-void sharc_key_init(sharc_key *k, unsigned kind) {
-  k->data = k->inline_buf;
-  k->cap = sizeof k->inline_buf;
-  k->len = 0;
-  sharc_key_u64(k, kind);
-}
-
-void sharc_key_put(sharc_key *k, const void *p, size_t n) {
-  if (k->len + n > k->cap) {
+void sharc_key_grow(sharc_key *k, size_t n) {
+  {
     size_t cap = k->cap * 2;
     while (cap < k->len + n)
       cap *= 2;
@@ -91,13 +84,7 @@ void sharc_key_put(sharc_key *k, const void *p, size_t n) {
     k->data = d;
     k->cap = cap;
   }
-  if (n)
-    memcpy(k->data + k->len, p, n);
-  k->len += n;
 }
-
-void sharc_key_u64(sharc_key *k, uint64_t v) { sharc_key_put(k, &v, sizeof v); }
-void sharc_key_ptr(sharc_key *k, const void *p) { sharc_key_put(k, &p, sizeof p); }
 
 void sharc_key_free(sharc_key *k) {
   if (k->data != k->inline_buf)
@@ -116,10 +103,16 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
     sharc_key_free(key);
     return found;
   }
-  sharc_uniq *obj = sharc_arena_dup(&ctx->arena, proto, size);
+  /* one allocation: the object, then its key, whose bytes also serve as
+   * the object's arrays (see the `own` callbacks) */
+  size_t head = (size + 7) & ~(size_t)7;
+  uint8_t *mem = sharc_arena_alloc(&ctx->arena, head + len);
+  memcpy(mem, proto, size);
+  memcpy(mem + head, key->data, len);
+  sharc_uniq *obj = (sharc_uniq *)(void *)mem;
   obj->hash = h;
   obj->key_len = len;
-  obj->key = sharc_arena_dup(&ctx->arena, key->data, len);
+  obj->key = mem + head;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
   sharc_uniq_insert(table, obj);
@@ -190,6 +183,9 @@ void sharc_context_destroy(sharc_context *ctx) {
   if (!ctx)
     return;
   sharc_diag_flush(ctx);
+  if (getenv("SHARC_STATS"))
+    fprintf(stderr, "sharc: arena %zu KiB, %zu types, %zu attributes, %zu identifiers\n",
+            ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->ident_count);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   free(ctx->idents);

@@ -35,11 +35,27 @@ typedef struct sharc_key {
   size_t len, cap;
   uint8_t inline_buf[256];
 } sharc_key;
-void sharc_key_init(sharc_key *k, unsigned kind);
-void sharc_key_put(sharc_key *k, const void *p, size_t n);
-void sharc_key_u64(sharc_key *k, uint64_t v);
-void sharc_key_ptr(sharc_key *k, const void *p);
+void sharc_key_grow(sharc_key *k, size_t n);
 void sharc_key_free(sharc_key *k);
+
+/* Building keys is on the path of every type and attribute creation. */
+static inline void sharc_key_put(sharc_key *k, const void *p, size_t n) {
+  if (k->len + n > k->cap)
+    sharc_key_grow(k, n);
+  if (n)
+    memcpy(k->data + k->len, p, n);
+  k->len += n;
+}
+
+static inline void sharc_key_u64(sharc_key *k, uint64_t v) { sharc_key_put(k, &v, sizeof v); }
+static inline void sharc_key_ptr(sharc_key *k, const void *p) { sharc_key_put(k, &p, sizeof p); }
+
+static inline void sharc_key_init(sharc_key *k, unsigned kind) {
+  k->data = k->inline_buf;
+  k->cap = sizeof k->inline_buf;
+  k->len = 0;
+  sharc_key_u64(k, kind);
+}
 
 struct sharc_ident {
   uint32_t hash;
@@ -52,6 +68,7 @@ struct sharc_ident {
 struct sharc_type {
   sharc_uniq u;
   sharc_type_kind kind;
+  unsigned char alias_memo; /* printer cache: 0 unknown, 1 no alias inside, 2 maybe */
   const sharc_type_def *def; /* SHARC_TYPE_DIALECT */
   union {
     struct {
@@ -86,6 +103,7 @@ struct sharc_type {
 struct sharc_attr {
   sharc_uniq u;
   sharc_attr_kind kind;
+  unsigned char alias_memo; /* printer cache: 0 unknown, 1 no alias inside, 2 maybe */
   sharc_type *type;           /* typed attributes */
   const sharc_attr_def *def;  /* SHARC_ATTR_DIALECT */
   union {
@@ -167,6 +185,11 @@ sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
 sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
                                const uintptr_t *words, unsigned n, sharc_type *type);
 sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
+/* Whether printing the object may involve an alias (a location, a distinct
+ * attribute, a long tuple, ...) anywhere inside it. Memoized per object, so
+ * the printer's alias-collection pass skips plain subtrees in O(1). */
+bool sharc_attr_may_alias(const sharc_attr *a);
+bool sharc_type_may_alias(const sharc_type *t);
 /* 64-bit words one scalar of `t` takes in raw element storage. */
 unsigned sharc_type_scalar_words(const sharc_type *t);
 sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file, unsigned line,
@@ -273,6 +296,8 @@ struct sharc_type_def {
   const char *name;          /* mnemonic, "token" */
   const sharc_dialect *dialect;
   void (*print)(sharc_printer *p, const sharc_type *t);
+  /* Whether the printer may alias something inside; NULL: assume yes. */
+  bool (*may_alias)(const sharc_type *t);
 };
 
 struct sharc_attr_def {
@@ -280,6 +305,8 @@ struct sharc_attr_def {
   const sharc_dialect *dialect;
   void (*print)(sharc_printer *p, const sharc_attr *a);
   const char *alias;         /* alias prefix the printer uses, or NULL */
+  /* Whether the printer may alias something inside; NULL: assume yes. */
+  bool (*may_alias)(const sharc_attr *a);
 };
 
 struct sharc_dialect {

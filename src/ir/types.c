@@ -10,20 +10,20 @@ static void type_own(sharc_context *ctx, void *obj) {
   case SHARC_TYPE_TENSOR:
   case SHARC_TYPE_VECTOR:
   case SHARC_TYPE_MEMREF:
-    t->shaped.shape = sharc_arena_dup(a, t->shaped.shape, t->shaped.rank * sizeof(int64_t));
+    /* arrays point into the key: kind, rank, shape[rank], scalable[rank] */
+    t->shaped.shape = (const int64_t *)(const void *)(t->u.key + 16);
     if (t->shaped.scalable)
-      t->shaped.scalable = sharc_arena_dup(a, t->shaped.scalable, t->shaped.rank * sizeof(bool));
+      t->shaped.scalable = (const bool *)(t->u.key + 16 + t->shaped.rank * sizeof(int64_t));
     break;
   case SHARC_TYPE_TUPLE:
   case SHARC_TYPE_FUNCTION:
-    t->list.types = sharc_arena_dup(a, t->list.types,
-                                    (t->list.n_in + t->list.n_res) * sizeof(sharc_type *));
+    t->list.types = (sharc_type *const *)(const void *)(t->u.key + 24); /* kind, n_in, n_res */
     break;
   case SHARC_TYPE_OPAQUE:
     t->opaque.body.data = sharc_arena_strndup(a, t->opaque.body.data, t->opaque.body.len);
     break;
   case SHARC_TYPE_DIALECT:
-    t->params.words = sharc_arena_dup(a, t->params.words, t->params.n * sizeof(uintptr_t));
+    t->params.words = (const uintptr_t *)(const void *)(t->u.key + 16); /* kind, def */
     break;
   default:
     break;

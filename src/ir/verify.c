@@ -25,11 +25,31 @@ static bool verify_block(sharc_op *parent, sharc_block *b) {
   return true;
 }
 
+/* Successors stay within their region, and nothing branches to an entry block. */
+static bool verify_successors(sharc_op *parent, sharc_region *r) {
+  for (sharc_block *b = r->first; b; b = b->next)
+    for (sharc_op *o = b->first; o; o = o->next)
+      for (unsigned s = 0; s < o->num_successors; s++) {
+        if (o->successors[s]->parent != r) {
+          sharc_emit_op_error(o, "reference to block defined in another region");
+          return false;
+        }
+        if (o->successors[s] == r->first) {
+          sharc_emit(parent->ctx, SHARC_SEV_ERROR, parent->loc,
+                     "entry block of region may not have predecessors");
+          return false;
+        }
+      }
+  return true;
+}
+
 static bool verify_op(sharc_op *op) {
   if (op->def && op->def->verify && !op->def->verify(op))
     return false;
   for (unsigned i = 0; i < op->num_regions; i++) {
     sharc_region *r = &op->regions[i];
+    if (!verify_successors(op, r))
+      return false;
     if (op->def && (op->def->traits & SHARC_TRAIT_SINGLE_BLOCK) && r->first && r->first->next) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
       return false;

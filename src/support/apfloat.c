@@ -372,21 +372,12 @@ static void bn_divmod(const bn *num, const bn *den, bn *q, bool *inexact) {
 /* a = floor(a / 10^e).  The quotient is short here, so one long division
  * by the power beats many passes of small division over a long number;
  * repeated floor division gives the same result for small powers. */
+/* floor(a / 10^e) by repeated division by 10^9: floor(floor(x/b)/c) equals
+ * floor(x/(b*c)), so this is exact and needs no long division. */
 static void bn_div_pow10(bn *a, size_t e) {
-  if (e <= 36) {
-    for (; e >= 9; e -= 9)
-      bn_div_small(a, pow10_small[9]);
-    bn_div_small(a, pow10_small[e]);
-    return;
-  }
-  bn den = {0}, q = {0};
-  bool inexact;
-  bn_mul_add_small(&den, 1, 1);
-  bn_mul_pow10(&den, e);
-  bn_divmod(a, &den, &q, &inexact);
-  bn_free(a);
-  *a = q;
-  bn_free(&den);
+  for (; e >= 9; e -= 9)
+    bn_div_small(a, pow10_small[9]);
+  bn_div_small(a, pow10_small[e]);
 }
 
 /* ---------------------------------------------------------------------------
@@ -984,6 +975,61 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
   free(dg);
 }
 
+static unsigned u64_bitlen(uint64_t v) {
+  unsigned n = 0;
+  for (; v; v >>= 1)
+    n++;
+  return n;
+}
+
+/* format_finite on 64-bit integers, for values whose exact scaled form
+ * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
+ * so the same digits, without bignums. False when it does not fit. */
+static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned fprec,
+                              unsigned prec, unsigned max_pad, bool truncate_zero) {
+  if (!prec)
+    prec = 2 + fprec * 59 / 196;
+  while (!(sig & 1)) { /* drop trailing binary zeros */
+    sig >>= 1;
+    exp++;
+  }
+  if (exp > 0) {
+    if (u64_bitlen(sig) + (unsigned long)exp > 63)
+      return false;
+    sig <<= exp;
+    exp = 0;
+  } else if (exp < 0) { /* n * 2^-e == n * 5^e * 10^-e; exp stays -e */
+    for (long i = 0; i < -exp; i++) {
+      if (sig > UINT64_MAX / 5)
+        return false;
+      sig *= 5;
+    }
+  }
+  unsigned bits = u64_bitlen(sig);
+  unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
+  if (bits > required) {
+    unsigned tens = (bits - required) * 59 / 196;
+    exp += (long)tens;
+    for (unsigned i = 0; i < tens; i++)
+      sig /= 10;
+  }
+  char dg[24];
+  size_t nd = 0;
+  while (sig) {
+    char d = (char)('0' + sig % 10);
+    sig /= 10;
+    if (nd == 0 && d == '0')
+      exp++; /* drop trailing zeros */
+    else
+      dg[nd++] = d;
+  }
+  if (nd == 0)
+    dg[nd++] = '0';
+  round_digits(dg, &nd, &exp, prec);
+  format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
+  return true;
+}
+
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
   if (max_pad) {
     sharc_buf_putc(out, '0');
@@ -1013,6 +1059,12 @@ static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned ma
     format_zero(out, prec, max_pad, truncate_zero);
     return;
   }
+  long exp2 = (long)v->exp - (long)(f->prec - 1);
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast path */
+  if (v->sig.hi == 0 && v->sig.lo &&
+      format_finite_u64(out, v->sig.lo, exp2, f->prec, prec, max_pad, truncate_zero))
+    return;
+#endif
   bn sig = {0};
   bn_set_u128(&sig, v->sig);
   format_finite(out, &sig, (long)v->exp - (long)(f->prec - 1), f->prec, prec, max_pad,
@@ -1042,9 +1094,28 @@ unsigned sharc_float_bits(sharc_float_kind k) { return fmt_of(k)->bits; }
 const char *sharc_float_name(sharc_float_kind k) { return fmt_of(k)->name; }
 
 bool sharc_float_kind_from_name(sharc_str s, sharc_float_kind *out) {
+  /* every float type name starts with f, b or t: most identifiers stop here */
+  if (s.len < 3 || (s.data[0] != 'f' && s.data[0] != 'b' && s.data[0] != 't'))
+    return false;
+  if (s.data[0] != 'f') { /* only bf16 and tf32 start otherwise */
+    sharc_float_kind k = s.data[0] == 'b' ? SHARC_BF16 : SHARC_TF32;
+    if (s.len != 4 || memcmp(s.data, fmts[k].name, 4) != 0)
+      return false;
+    *out = k;
+    return true;
+  }
+  if (s.len == 3) { /* the common ones, without a scan */
+    static const sharc_float_kind three[] = {SHARC_F16, SHARC_F32, SHARC_F64, SHARC_F80};
+    for (size_t i = 0; i < sizeof three / sizeof three[0]; i++)
+      if (fmts[three[i]].name[1] == s.data[1] && fmts[three[i]].name[2] == s.data[2]) {
+        *out = three[i];
+        return true;
+      }
+    return false;
+  }
   for (int k = 0; k < SHARC_FLOAT_KIND_COUNT; k++) {
     const char *name = fmts[k].name;
-    if (strlen(name) == s.len && memcmp(name, s.data, s.len) == 0) {
+    if (name[0] == s.data[0] && strlen(name) == s.len && memcmp(name, s.data, s.len) == 0) {
       *out = (sharc_float_kind)k;
       return true;
     }
@@ -1070,9 +1141,49 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   return true;
 }
 
+/* strtod/strtof round correctly, exactly like APFloat's decimal parse into
+ * the same format, and are much faster than the bignum route. Literals from
+ * the lexer are plain decimals, so strtod's other syntaxes never occur. */
+static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
+  char buf[64];
+  if (len == 0 || len >= sizeof buf || (k != SHARC_F64 && k != SHARC_F32))
+    return false;
+  /* plain decimal syntax only: strtod would also take hex floats, inf, nan */
+  for (size_t i = 0; i < len; i++)
+    if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == 'e' || s[i] == 'E' ||
+          s[i] == '+' || s[i] == '-'))
+      return false;
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  char *end;
+  if (k == SHARC_F64) {
+    double d = strtod(buf, &end);
+    memcpy(bits, &d, sizeof d);
+  } else {
+    float x = strtof(buf, &end);
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    *bits = b;
+  }
+  return end == buf + len;
+}
+
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi) {
   const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+  uint64_t dbits;
+  if (strto_fast(SHARC_F64, text.data, text.len, &dbits)) {
+    if (k == SHARC_F64) {
+      *lo = dbits;
+      *hi = 0;
+      return true;
+    }
+    apf dv = unpack(f64, dbits, 0), cv;
+    if (!convert(f64, &dv, f, &cv))
+      return false;
+    store(pack(f, &cv), lo, hi);
+    return true;
+  }
   apf d, v;
   if (!text_to_apf(f64, text.data, text.len, &d) || !convert(f64, &d, f, &v))
     return false;
@@ -1125,7 +1236,14 @@ static bool print_short(const fmt *f, const apf *v, sharc_buf *out) {
   sharc_buf s = {0};
   apf back;
   apf_to_string(f, v, 6, 0, false, &s);
-  bool ok = text_to_apf(f, s.data, s.len, &back) && apf_identical(&back, v);
+  uint64_t fast_bits;
+  bool ok;
+  if (strto_fast((sharc_float_kind)(f - fmts), s.data, s.len, &fast_bits)) {
+    u128 mine = pack(f, v);
+    ok = mine.lo == fast_bits && mine.hi == 0;
+  } else {
+    ok = text_to_apf(f, s.data, s.len, &back) && apf_identical(&back, v);
+  }
   if (ok)
     sharc_buf_put(out, s.data, s.len);
   sharc_buf_free(&s);

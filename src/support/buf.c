@@ -27,21 +27,6 @@ void sharc_buf_reserve(sharc_buf *b, size_t extra) {
   b->cap = cap;
 }
 
-void sharc_buf_put(sharc_buf *b, const char *s, size_t n) {
-  sharc_buf_reserve(b, n);
-  if (n)
-    memcpy(b->data + b->len, s, n);
-  b->len += n;
-  b->data[b->len] = 0;
-}
-
-void sharc_buf_putc(sharc_buf *b, char c) {
-  if (b->len + 2 > b->cap)
-    sharc_buf_reserve(b, 1);
-  b->data[b->len++] = c;
-  b->data[b->len] = 0;
-}
-
 void sharc_buf_puts(sharc_buf *b, const char *s) { sharc_buf_put(b, s, strlen(s)); }
 void sharc_buf_put_str(sharc_buf *b, sharc_str s) { sharc_buf_put(b, s.data, s.len); }
 
@@ -65,12 +50,27 @@ void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
 }
 
 void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
+  if (v < 10) { /* the printer's most common case: small value numbers */
+    sharc_buf_putc(b, (char)('0' + v));
+    return;
+  }
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                              "8081828384858687888990919293949596979899";
   char tmp[24];
   int i = 24;
-  do {
-    tmp[--i] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v);
+  while (v >= 100) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    tmp[--i] = pairs[2 * r + 1];
+    tmp[--i] = pairs[2 * r];
+  }
+  if (v >= 10) {
+    tmp[--i] = pairs[2 * v + 1];
+    tmp[--i] = pairs[2 * v];
+  } else {
+    tmp[--i] = (char)('0' + v);
+  }
   sharc_buf_put(b, tmp + i, (size_t)(24 - i));
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sharc/asm.h"
+#include "sharc/verify.h"
 #include "sharc/ir.h"
 #include "sharc/support.h"
 
@@ -62,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sharc_context_set_diag_handler(ctx, ignore_diag, NULL);
 
   sharc_op *op = sharc_parse_source(ctx, "fuzz", (const char *)data, size);
-  if (!op) {
+  /* the tools print only verified IR; so does the round trip checked here */
+  if (!op || !sharc_verify(op)) {
     sharc_context_destroy(ctx);
     return 0;
   }

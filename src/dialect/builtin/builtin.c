@@ -31,11 +31,11 @@ static const char *const module_elided[] = {"sym_name", NULL};
 static void module_print(sharc_printer *p, sharc_op *op) {
   sharc_attr *name = sharc_op_attr(op, "sym_name");
   if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING) {
-    sharc_pr_puts(p, " ");
+    SHARC_PR_LIT(p, " ");
     sharc_pr_symbol(p, sharc_attr_string_value(name));
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), module_elided, true);
-  sharc_pr_puts(p, " ");
+  SHARC_PR_LIT(p, " ");
   sharc_pr_region(p, sharc_op_region(op, 0), false, false);
 }
 
@@ -129,19 +129,19 @@ static bool cast_parse(sharc_parser *p, sharc_op_builder *b) {
 
 static void cast_print(sharc_printer *p, sharc_op *op) {
   if (sharc_op_num_operands(op)) {
-    sharc_pr_puts(p, " ");
+    SHARC_PR_LIT(p, " ");
     sharc_pr_operands(p, op);
-    sharc_pr_puts(p, " : ");
+    SHARC_PR_LIT(p, " : ");
     for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
       if (i)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
     }
   }
-  sharc_pr_puts(p, " to ");
+  SHARC_PR_LIT(p, " to ");
   for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, sharc_value_type(sharc_op_result(op, i)));
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);

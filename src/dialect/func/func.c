@@ -180,18 +180,18 @@ static const sharc_attr *dict_at(const sharc_attr *array, unsigned i) {
 static void print_arg_attrs(sharc_printer *p, const sharc_attr *dict) {
   if (!dict || sharc_attr_count(dict) == 0)
     return;
-  sharc_pr_puts(p, " {");
+  SHARC_PR_LIT(p, " {");
   sharc_pr_dict_body_public(p, dict);
-  sharc_pr_puts(p, "}");
+  SHARC_PR_LIT(p, "}");
 }
 
 static void func_print(sharc_printer *p, sharc_op *op) {
   sharc_attr *vis = sharc_op_attr(op, "sym_visibility");
   if (vis && sharc_attr_get_kind(vis) == SHARC_ATTR_STRING) {
-    sharc_pr_puts(p, " ");
+    SHARC_PR_LIT(p, " ");
     sharc_pr_put_str(p, sharc_attr_string_value(vis));
   }
-  sharc_pr_puts(p, " ");
+  SHARC_PR_LIT(p, " ");
   sharc_pr_symbol(p, sharc_op_symbol_name(op));
   sharc_attr *ft = sharc_op_attr(op, "function_type");
   sharc_type *fn = ft ? sharc_attr_type_value(ft) : NULL;
@@ -199,15 +199,15 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   sharc_attr *res_attrs = sharc_op_attr(op, "res_attrs");
   sharc_region *body = sharc_op_region(op, 0);
   sharc_block *entry = sharc_region_first_block(body);
-  sharc_pr_puts(p, "(");
+  SHARC_PR_LIT(p, "(");
   unsigned n_in = fn ? sharc_type_func_num_inputs(fn) : 0;
   for (unsigned i = 0; i < n_in; i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     if (entry && i < sharc_block_num_args(entry)) {
       sharc_value *arg = sharc_block_arg(entry, i);
       sharc_pr_value(p, arg);
-      sharc_pr_puts(p, ": ");
+      SHARC_PR_LIT(p, ": ");
       sharc_pr_type(p, sharc_value_type(arg));
       print_arg_attrs(p, dict_at(arg_attrs, i));
       sharc_pr_loc_inline(p, sharc_value_loc(arg));
@@ -216,10 +216,10 @@ static void func_print(sharc_printer *p, sharc_op *op) {
       print_arg_attrs(p, dict_at(arg_attrs, i));
     }
   }
-  sharc_pr_puts(p, ")");
+  SHARC_PR_LIT(p, ")");
   unsigned n_res = fn ? sharc_type_func_num_results(fn) : 0;
   if (n_res) {
-    sharc_pr_puts(p, " -> ");
+    SHARC_PR_LIT(p, " -> ");
     bool any_attrs = false;
     for (unsigned i = 0; i < n_res; i++) {
       const sharc_attr *d = dict_at(res_attrs, i);
@@ -228,19 +228,19 @@ static void func_print(sharc_printer *p, sharc_op *op) {
     sharc_type *r0 = sharc_type_func_result(fn, 0);
     bool parens = n_res > 1 || any_attrs || sharc_type_get_kind(r0) == SHARC_TYPE_FUNCTION;
     if (parens)
-      sharc_pr_puts(p, "(");
+      SHARC_PR_LIT(p, "(");
     for (unsigned i = 0; i < n_res; i++) {
       if (i)
-        sharc_pr_puts(p, ", ");
+        SHARC_PR_LIT(p, ", ");
       sharc_pr_type(p, sharc_type_func_result(fn, i));
       print_arg_attrs(p, dict_at(res_attrs, i));
     }
     if (parens)
-      sharc_pr_puts(p, ")");
+      SHARC_PR_LIT(p, ")");
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), func_elided, true);
   if (entry) {
-    sharc_pr_puts(p, " ");
+    SHARC_PR_LIT(p, " ");
     sharc_pr_region(p, body, false, true);
   }
 }
@@ -326,12 +326,12 @@ static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
 static void print_operands_colon_types(sharc_printer *p, sharc_op *op) {
   if (!sharc_op_num_operands(op))
     return;
-  sharc_pr_puts(p, " ");
+  SHARC_PR_LIT(p, " ");
   sharc_pr_operands(p, op);
-  sharc_pr_puts(p, " : ");
+  SHARC_PR_LIT(p, " : ");
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
   }
 }
@@ -430,19 +430,19 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
 static const char *const call_elided[] = {"callee", NULL};
 
 static void call_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_puts(p, " ");
+  SHARC_PR_LIT(p, " ");
   sharc_pr_attr(p, sharc_op_attr(op, "callee"));
-  sharc_pr_puts(p, "(");
+  SHARC_PR_LIT(p, "(");
   sharc_pr_operands(p, op);
-  sharc_pr_puts(p, ")");
+  SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), call_elided, false);
-  sharc_pr_puts(p, " : (");
+  SHARC_PR_LIT(p, " : (");
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     if (i)
-      sharc_pr_puts(p, ", ");
+      SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
   }
-  sharc_pr_puts(p, ") -> ");
+  SHARC_PR_LIT(p, ") -> ");
   unsigned n = sharc_op_num_results(op);
   sharc_type *stack_types[16];
   sharc_type **types = n <= 16 ? stack_types : malloc(n * sizeof *types);
