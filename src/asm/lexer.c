@@ -113,7 +113,7 @@ static sharc_token lex_string(sharc_lexer *lx, const char *start) {
     p++;
   }
   lx->cur = p;
-  lx->error_at = p < lx->end ? p : NULL;
+  lx->error_at = p; /* MLIR points at the end of the line (or file) */
   return fail(lx, start, "expected '\"' in string literal");
 }
 
@@ -169,6 +169,7 @@ static sharc_token lex_sigil(sharc_lexer *lx, const char *start, sharc_tok_kind 
       p++;
   } else {
     lx->cur = p;
+    lx->error_at = kind == TOK_AT_ID ? p : NULL; /* `@` errors point past the sigil */
     switch (kind) {
     case TOK_PERCENT_ID:
       return fail(lx, start, "invalid SSA name");

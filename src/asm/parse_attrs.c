@@ -560,14 +560,17 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
   return sharc_p_parse_attr(p, NULL, &out->value);
 }
 
-static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsigned *n) {
-  unsigned cap = 0;
-  *entries = NULL;
+/* Entries collect in `*entries`, which starts as the caller's `stack`
+ * array of `cap` and moves to the heap when it outgrows it; the caller
+ * frees it when it is no longer `stack`. */
+static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsigned *n,
+                               unsigned cap) {
   *n = 0;
   if (!sharc_p_expect(p, '{'))
     return false;
   if (sharc_p_eat(p, '}'))
     return true;
+  sharc_named_attr *stack = *entries;
   do {
     sharc_named_attr e;
     sharc_token name_tok = p->tok;
@@ -577,11 +580,14 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
       if ((*entries)[i].name == e.name)
         return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
                                 e.name->data);
-    if (*n == cap) { /* the caller frees the array */
-      cap = cap ? cap * 2 : 8;
-      sharc_named_attr *grown = realloc(*entries, cap * sizeof *grown);
+    if (*n == cap) {
+      cap *= 2;
+      sharc_named_attr *grown = malloc(cap * sizeof *grown);
       if (!grown)
         abort();
+      memcpy(grown, *entries, *n * sizeof *grown);
+      if (*entries != stack)
+        free(*entries);
       *entries = grown;
     }
     (*entries)[(*n)++] = e;
@@ -592,12 +598,13 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
 bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
   if (!sharc_p_enter(p))
     return false;
-  sharc_named_attr *entries;
+  sharc_named_attr stack[16], *entries = stack;
   unsigned n;
-  bool ok = parse_dict_entries(p, &entries, &n);
+  bool ok = parse_dict_entries(p, &entries, &n, 16);
   if (ok)
     *out = sharc_attr_dictionary(p->ctx, entries, n);
-  free(entries);
+  if (entries != stack)
+    free(entries);
   sharc_p_leave(p);
   return ok;
 }
@@ -607,12 +614,13 @@ bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
     return true;
   if (!sharc_p_enter(p))
     return false;
-  sharc_named_attr *entries;
+  sharc_named_attr stack[16], *entries = stack;
   unsigned n;
-  bool ok = parse_dict_entries(p, &entries, &n);
+  bool ok = parse_dict_entries(p, &entries, &n, 16);
   for (unsigned i = 0; ok && i < n; i++)
     sharc_builder_add_attr(b, entries[i].name, entries[i].value);
-  free(entries);
+  if (entries != stack)
+    free(entries);
   sharc_p_leave(p);
   return ok;
 }

@@ -132,24 +132,50 @@ static bool parse_result_list(sharc_parser *p, result_binding **out, unsigned *n
   return sharc_p_expect(p, '=');
 }
 
-static bool parse_generic_operands(sharc_parser *p, sharc_ptrvec *refs) {
+/* Operand references of one op: inline for the usual few, heap beyond. */
+typedef struct ref_list {
+  sharc_operand_ref *items;
+  unsigned len, cap;
+  sharc_operand_ref small[8];
+} ref_list;
+
+static sharc_operand_ref *ref_list_add(ref_list *l) {
+  if (!l->items) {
+    l->items = l->small;
+    l->cap = sizeof l->small / sizeof l->small[0];
+  }
+  if (l->len == l->cap) {
+    sharc_operand_ref *grown = malloc(2 * l->cap * sizeof *grown);
+    if (!grown)
+      abort();
+    memcpy(grown, l->items, l->len * sizeof *grown);
+    if (l->items != l->small)
+      free(l->items);
+    l->items = grown;
+    l->cap *= 2;
+  }
+  return &l->items[l->len++];
+}
+
+static void ref_list_free(ref_list *l) {
+  if (l->items != l->small)
+    free(l->items);
+}
+
+static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
   if (!sharc_p_expect(p, '('))
     return false;
   if (sharc_p_eat(p, ')'))
     return true;
   do {
-    sharc_operand_ref *r = malloc(sizeof *r); /* freed by parse_generic_op */
-    if (!r)
-      abort();
-    sharc_ptrvec_push(refs, r);
-    if (!sharc_p_parse_operand(p, r))
+    if (!sharc_p_parse_operand(p, ref_list_add(refs)))
       return false;
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, ')');
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
-  sharc_ptrvec refs = {0};
+  ref_list refs = {0};
   bool ok = parse_generic_operands(p, &refs);
   if (ok && sharc_p_eat(p, '[')) {
     do {
@@ -196,16 +222,14 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
                           refs.len == 1 ? "" : "s", fn->list.n_in);
   for (unsigned i = 0; ok && i < refs.len; i++) {
     sharc_value *v;
-    ok = sharc_p_resolve_operand(p, refs.items[i], fn->list.types[i], &v);
+    ok = sharc_p_resolve_operand(p, &refs.items[i], fn->list.types[i], &v);
     if (ok)
       sharc_ptrvec_push(&b->operands, v);
   }
   for (unsigned i = 0; ok && i < fn->list.n_res; i++)
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
   (void)colon;
-  for (unsigned i = 0; i < refs.len; i++)
-    free(refs.items[i]);
-  sharc_ptrvec_free(&refs);
+  ref_list_free(&refs);
   return ok;
 }
 
@@ -287,7 +311,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding *
     b.name = sharc_ident_get(p->ctx, name);
     const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
     sharc_p_next(p);
-    ok = check_registered(p, &name_tok, name, def) && parse_generic_op(p, &b, def);
+    /* MLIR reports an unknown op at the token after its name */
+    ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
@@ -442,7 +467,7 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
   p->first_line_start = p->lx.line_start;
   p->module_line = first_line == 1 && first_col <= 1 ? 0 : first_line;
   p->module_col = first_line == 1 && first_col <= 1 ? 0 : first_col;
-  p->tok = sharc_lex(&p->lx);
+  sharc_p_next(p);
 }
 
 static void parser_free(sharc_parser *p) {

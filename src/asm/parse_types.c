@@ -254,40 +254,74 @@ static bool parse_function_type(sharc_parser *p, sharc_type **out) {
   return ok;
 }
 
+/* Captures the body of a dialect symbol, `<...>`, as MLIR does: properly
+ * nested punctuation with anything in between, `->` as one token, and
+ * string literals lexed whole. The current token is the `<`. */
 bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
-  /* the current token is '<'; scan raw text to its matching '>' */
-  const char *s = p->tok.start, *end = p->lx.end;
-  int depth = 0;
-  const char *q = s;
-  unsigned line = p->tok.line;
-  const char *line_start = p->lx.line_start;
-  for (; q < end; q++) {
-    char c = *q;
-    if (c == '\n') {
-      line++;
-      line_start = q + 1;
+  const char *s = p->tok.start, *q = s, *end = p->lx.end;
+  char stack[SHARC_MAX_NESTING];
+  unsigned depth = 0;
+  do {
+    if (q >= end || *q == 0) {
+      if (depth)
+        return sharc_p_error_at(p, &p->tok, "unbalanced '%c' character in pretty dialect name",
+                                stack[depth - 1]);
+      return sharc_p_error_at(p, &p->tok, "unexpected nul or EOF in pretty dialect name");
     }
-    if (c == '"') {
-      for (q++; q < end && *q != '"'; q++)
-        if (*q == '\\')
-          q++;
-      if (q >= end)
-        break;
+    char c = *q++;
+    char open = 0;
+    switch (c) {
+    case '<':
+    case '[':
+    case '(':
+    case '{':
+      if (depth == SHARC_MAX_NESTING)
+        return sharc_p_error_at(p, &p->tok, "nesting is too deep");
+      stack[depth++] = c;
+      continue;
+    case '-':
+      if (q < end && *q == '>')
+        q++;
+      continue;
+    case '>':
+      open = '<';
+      break;
+    case ']':
+      open = '[';
+      break;
+    case ')':
+      open = '(';
+      break;
+    case '}':
+      open = '{';
+      break;
+    case '"': {
+      sharc_lexer lx = p->lx;
+      sharc_lexer_reset(&lx, q - 1, p->lx.line, p->lx.line_start);
+      sharc_token t = sharc_lex(&lx);
+      if (t.kind != TOK_STRING)
+        return sharc_p_error_at(p, &t, "%s", lx.error ? lx.error : "expected string");
+      q = t.start + t.len;
       continue;
     }
-    if (c == '<' || c == '(' || c == '[' || c == '{')
-      depth++;
-    else if (c == '>' || c == ')' || c == ']' || c == '}') {
-      if (c == '>' && q > s && q[-1] == '-')
-        continue; /* an arrow inside the body */
-      if (--depth == 0)
-        break;
+    default:
+      continue;
     }
-  }
-  if (q >= end)
-    return sharc_p_error(p, "unbalanced '<' character in pretty dialect name");
-  *out = (sharc_str){s, (size_t)(q + 1 - s)};
-  sharc_lexer_reset(&p->lx, q + 1, line, line_start);
+    if (stack[depth - 1] != open)
+      return sharc_p_error_at(p, &p->tok, "unbalanced '%c' character in pretty dialect name",
+                              stack[depth - 1]);
+    depth--;
+  } while (depth);
+  *out = (sharc_str){s, (size_t)(q - s)};
+  /* line tracking: count the newlines the body spanned */
+  unsigned line = p->tok.line;
+  const char *line_start = p->lx.line_start;
+  for (const char *r = s; r < q; r++)
+    if (*r == '\n') {
+      line++;
+      line_start = r + 1;
+    }
+  sharc_lexer_reset(&p->lx, q, line, line_start);
   sharc_p_next(p);
   return true;
 }

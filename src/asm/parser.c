@@ -41,11 +41,18 @@ void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *
       b->attrs[i].value = value;
       return;
     }
+  if (!b->attrs) {
+    b->attrs = b->small_attrs;
+    b->cap_attrs = sizeof b->small_attrs / sizeof b->small_attrs[0];
+  }
   if (b->num_attrs == b->cap_attrs) {
-    unsigned cap = b->cap_attrs ? b->cap_attrs * 2 : 8;
-    sharc_named_attr *a = realloc(b->attrs, cap * sizeof *a);
+    unsigned cap = b->cap_attrs * 2;
+    sharc_named_attr *a = malloc(cap * sizeof *a);
     if (!a)
       abort();
+    memcpy(a, b->attrs, b->num_attrs * sizeof *a);
+    if (b->attrs != b->small_attrs)
+      free(b->attrs);
     b->attrs = a;
     b->cap_attrs = cap;
   }
@@ -62,7 +69,8 @@ void builder_cleanup(sharc_op_builder *b) {
   sharc_ptrvec_free(&b->result_types);
   sharc_ptrvec_free(&b->regions);
   sharc_ptrvec_free(&b->successors);
-  free(b->attrs);
+  if (b->attrs != b->small_attrs)
+    free(b->attrs);
 }
 
 /* ---- tokens and errors -------------------------------------------------- */
@@ -135,10 +143,34 @@ static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned
   }
 }
 
+/* The errors MLIR reports with emitWrongTokenError (a missing token, or a
+ * token that cannot start what is required); all others point at the
+ * current token itself. */
+static const char *const wrong_token_errors[] = {
+    "expected '",          "expected non-function type",     "expected attribute value",
+    "expected SSA operand", "expected operation name in quotes", "undefined symbol alias id",
+    "expected location instance", NULL,
+};
+
+static bool is_wrong_token_error(const char *fmt) {
+  for (const char *const *w = wrong_token_errors; *w; w++)
+    if (strncmp(fmt, *w, strlen(*w)) == 0)
+      return true;
+  return false;
+}
+
 bool sharc_p_error(sharc_parser *p, const char *fmt, ...) {
   unsigned line = p->tok.line, col = p->tok.col;
-  if (strncmp(fmt, "expected", 8) == 0)
+  if (is_wrong_token_error(fmt)) {
     wrong_token_position(p, &line, &col);
+  } else if (p->tok.kind == TOK_EOF && p->tok.start > p->lx.buf) {
+    /* at the end of the file MLIR points back at the last character, or
+     * the one before it when the file does not end in a newline */
+    const char *at = p->tok.start - 1;
+    if (*at != '\n' && at > p->lx.buf)
+      at--;
+    position_of(p, at, &line, &col);
+  }
   va_list ap;
   va_start(ap, fmt);
   verror_at(p, line, col, fmt, ap);
@@ -158,11 +190,12 @@ static bool lex_error(sharc_parser *p) {
   return sharc_p_error(p, "%s", p->lx.error ? p->lx.error : "unexpected character");
 }
 
+/* A lexer error is reported where the lexer failed, when it happens, as
+ * MLIR's lexer does; later errors are then suppressed. */
 void sharc_p_next(sharc_parser *p) {
-  p->prev_end = p->tok.start + p->tok.len;
-  p->prev_line = p->tok.line;
-  p->prev_col = p->tok.col + (unsigned)p->tok.len;
   p->tok = sharc_lex(&p->lx);
+  if (p->tok.kind == TOK_ERROR)
+    lex_error(p);
 }
 
 bool sharc_p_eat(sharc_parser *p, char c) {

@@ -27,6 +27,7 @@ typedef struct sharc_op_builder {
   sharc_named_attr *attrs;
   unsigned num_attrs, cap_attrs;
   sharc_attr *props;         /* unregistered ops' `<{...}>` */
+  sharc_named_attr small_attrs[8]; /* most ops have few attributes */
 } sharc_op_builder;
 
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);

@@ -40,8 +40,6 @@ struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
   sharc_token tok;
-  const char *prev_end;
-  unsigned prev_line, prev_col;
   sharc_ident *file;
   bool failed;
   sharc_arena scratch;       /* parse-time data, freed at the end */

@@ -570,6 +570,26 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   print_op_loc(p, op->loc);
 }
 
+/* Whether anything the printer will visit can take an alias (locations
+ * only count with debug info). When nothing can, the dry run is skipped. */
+static bool op_may_alias(const sharc_op *op) {
+  if (sharc_attr_may_alias(op->attrs))
+    return true;
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (sharc_type_may_alias(op->results[i].type))
+      return true;
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (const sharc_block *b = op->regions[r].first; b; b = b->next) {
+      for (unsigned i = 0; i < b->num_args; i++)
+        if (sharc_type_may_alias(b->args[i]->type))
+          return true;
+      for (const sharc_op *o = b->first; o; o = o->next)
+        if (op_may_alias(o))
+          return true;
+    }
+  return false;
+}
+
 static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out,
                       sharc_write_fn sink, void *user) {
   sharc_printer p;
@@ -584,11 +604,13 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   if (p.flags.generic)
     number_unique(op);
   /* dry run: collect aliases in print order */
-  p.collecting = true;
-  p.out = &p.scratch;
-  print_op(&p, op);
-  p.collecting = false;
-  p.out = out;
+  if (p.flags.debug_info || op_may_alias(op)) {
+    p.collecting = true;
+    p.out = &p.scratch;
+    print_op(&p, op);
+    p.collecting = false;
+    p.out = out;
+  }
   sharc_ptrmap_free(&p.distinct_ids);
   p.next_distinct = 0;
   alias_rec **order = sorted_aliases(&p);

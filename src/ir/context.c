@@ -24,22 +24,27 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
   return (uint32_t)h;
 }
 
+static void uniq_place(sharc_uniq **slots, uint32_t *hashes, size_t cap, sharc_uniq *o) {
+  size_t j = o->hash & (cap - 1);
+  while (slots[j])
+    j = (j + 1) & (cap - 1);
+  slots[j] = o;
+  hashes[j] = o->hash;
+}
+
 static void uniq_grow(sharc_uniq_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
   sharc_uniq **slots = calloc(cap, sizeof *slots);
-  if (!slots)
+  uint32_t *hashes = calloc(cap, sizeof *hashes);
+  if (!slots || !hashes)
     abort();
-  for (size_t i = 0; i < t->cap; i++) {
-    sharc_uniq *o = t->slots[i];
-    if (!o)
-      continue;
-    size_t j = o->hash & (cap - 1);
-    while (slots[j])
-      j = (j + 1) & (cap - 1);
-    slots[j] = o;
-  }
+  for (size_t i = 0; i < t->cap; i++)
+    if (t->slots[i])
+      uniq_place(slots, hashes, cap, t->slots[i]);
   free(t->slots);
+  free(t->hashes);
   t->slots = slots;
+  t->hashes = hashes;
   t->cap = cap;
 }
 
@@ -50,7 +55,7 @@ sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, 
     sharc_uniq *o = t->slots[j];
     if (!o)
       return NULL;
-    if (o->hash == hash && o->key_len == len && memcmp(o->key, key, len) == 0)
+    if (t->hashes[j] == hash && o->key_len == len && memcmp(o->key, key, len) == 0)
       return o;
   }
 }
@@ -58,15 +63,13 @@ sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if ((t->count + 1) * 4 >= t->cap * 3)
     uniq_grow(t);
-  size_t j = obj->hash & (t->cap - 1);
-  while (t->slots[j])
-    j = (j + 1) & (t->cap - 1);
-  t->slots[j] = obj;
+  uniq_place(t->slots, t->hashes, t->cap, obj);
   t->count++;
 }
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
   free(t->slots);
+  free(t->hashes);
   memset(t, 0, sizeof *t);
 }
 

@@ -21,6 +21,7 @@ typedef struct sharc_uniq {
 
 typedef struct sharc_uniq_table {
   sharc_uniq **slots;
+  uint32_t *hashes; /* beside the slots, so probing rarely touches objects */
   size_t cap, count;
 } sharc_uniq_table;
 
