@@ -2,11 +2,22 @@
  * single-block regions, operand/region counts of registered ops come from
  * their own hooks) plus each op definition's verifier. */
 #include "ir/context.h"
+#include "sharc/asm.h"
 #include "sharc/verify.h"
 
 static bool verify_op(sharc_op *op);
 
+/* Whether blocks under `parent` need a terminator: registered ops need one
+ * unless they declare otherwise; unregistered ops may be anything. */
+static bool needs_terminator(const sharc_op *parent) {
+  return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
+}
+
 static bool verify_block(sharc_op *parent, sharc_block *b) {
+  if (!b->first && needs_terminator(parent)) {
+    sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
+    return false;
+  }
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
@@ -15,11 +26,16 @@ static bool verify_block(sharc_op *parent, sharc_block *b) {
     if (!verify_op(op))
       return false;
   }
-  if (parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION)) &&
-      b->last && b->last->def && !(b->last->def->traits & SHARC_TRAIT_TERMINATOR) &&
-      parent->def->traits & SHARC_TRAIT_SINGLE_BLOCK) {
-    sharc_emit(b->ctx, SHARC_SEV_ERROR, b->last->loc, "block with no terminator, has %s",
-               "operation");
+  /* an unregistered last op might be a terminator; a registered one must be */
+  sharc_op *last = b->last;
+  if (last && needs_terminator(parent) && last->def && !(last->def->traits & SHARC_TRAIT_TERMINATOR)) {
+    sharc_buf text = {0};
+    sharc_print_flags generic = {.generic = true};
+    sharc_print_op(last, &generic, &text);
+    while (text.len && text.data[text.len - 1] == '\n')
+      text.data[--text.len] = 0;
+    sharc_emit(b->ctx, SHARC_SEV_ERROR, last->loc, "block with no terminator, has %s", text.data);
+    sharc_buf_free(&text);
     return false;
   }
   return true;

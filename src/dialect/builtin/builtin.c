@@ -2,7 +2,7 @@
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "ir/context.h"
-#include "support/ptrmap.h"
+#include "sharc/symbols.h"
 
 #include <string.h>
 
@@ -39,29 +39,12 @@ static void module_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_region(p, sharc_op_region(op, 0), false, false);
 }
 
-/* Symbols of a symbol table must be unique (one hash lookup per symbol). */
+/* Symbols of a symbol table must be unique; building the table checks it. */
 static bool verify_unique_symbols(sharc_op *op) {
-  sharc_ptrmap seen = {0};
-  bool ok = true;
-  sharc_context *ctx = sharc_op_context(op);
-  for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, 0)); b && ok;
-       b = sharc_block_next(b))
-    for (sharc_op *o = sharc_block_first_op(b); o && ok; o = sharc_op_next(o)) {
-      sharc_str name = sharc_op_symbol_name(o);
-      if (!name.len)
-        continue;
-      sharc_ident *id = sharc_ident_get(ctx, name);
-      sharc_op *prev = sharc_ptrmap_get(&seen, id);
-      if (prev) {
-        sharc_diag *d = sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(o),
-                                   "redefinition of symbol named '%.*s'", (int)name.len, name.data);
-        sharc_diag_note(d, sharc_op_loc(prev), "see existing symbol definition here");
-        ok = false;
-      }
-      sharc_ptrmap_put(&seen, id, o);
-    }
-  sharc_ptrmap_free(&seen);
-  return ok;
+  sharc_symbol_table *st = sharc_symbol_table_build(op);
+  bool unique = st != NULL;
+  sharc_symbol_table_destroy(st);
+  return unique;
 }
 
 static bool module_verify(sharc_op *op) {

@@ -1,0 +1,224 @@
+/* Unit tests of the IR API: uniquing, operations and use-lists, cloning,
+ * walks, symbol tables, and round trips through the parser and printer. */
+#include "check.h"
+
+#include "sharc/asm.h"
+#include "sharc/ir.h"
+#include "sharc/symbols.h"
+#include "sharc/verify.h"
+
+#include <stdlib.h>
+
+static char *print_type(const sharc_type *t) {
+  sharc_buf b = {0};
+  sharc_print_type(t, &b);
+  return b.data;
+}
+
+static char *print_attr(const sharc_attr *a) {
+  sharc_buf b = {0};
+  sharc_print_attr(a, &b);
+  return b.data;
+}
+
+static void test_uniquing(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_type *f32 = sharc_type_float(ctx, SHARC_F32);
+  CHECK(f32 == sharc_type_float(ctx, SHARC_F32));
+  int64_t shape[2] = {4, SHARC_DYNAMIC};
+  sharc_type *t1 = sharc_type_tensor(ctx, shape, 2, f32, NULL);
+  int64_t shape2[2] = {4, SHARC_DYNAMIC};
+  CHECK(t1 == sharc_type_tensor(ctx, shape2, 2, f32, NULL));
+  CHECK(t1 != sharc_type_tensor(ctx, shape2, 1, f32, NULL));
+  char *s = print_type(t1);
+  CHECK_STR(s, "tensor<4x?xf32>");
+  free(s);
+  CHECK(sharc_type_rank(t1) == 2 && sharc_type_shape(t1)[1] == SHARC_DYNAMIC);
+  CHECK(sharc_type_num_elements(t1) == -1);
+  sharc_type *i8 = sharc_type_integer(ctx, 8, SHARC_SIGNLESS);
+  CHECK(sharc_attr_integer(ctx, i8, -1) == sharc_attr_integer(ctx, i8, 255));
+  CHECK(sharc_attr_int_value(sharc_attr_integer(ctx, i8, 255)) == -1);
+  sharc_attr *s1 = sharc_attr_string(ctx, SHARC_STR("abc"));
+  CHECK(s1 == sharc_attr_string(ctx, sharc_str_from_cstr("abc")));
+  sharc_context_destroy(ctx);
+}
+
+static void test_dictionary(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
+  sharc_named_attr e[3] = {
+      {sharc_ident_get(ctx, SHARC_STR("b")), sharc_attr_integer(ctx, i64, 2)},
+      {sharc_ident_get(ctx, SHARC_STR("a")), sharc_attr_unit(ctx)},
+      {sharc_ident_get(ctx, SHARC_STR("c")), sharc_attr_bool(ctx, true)},
+  };
+  sharc_attr *d = sharc_attr_dictionary(ctx, e, 3);
+  char *s = print_attr(d);
+  CHECK_STR(s, "{a, b = 2 : i64, c = true}");
+  free(s);
+  sharc_named_attr swapped[3] = {e[2], e[0], e[1]};
+  CHECK(d == sharc_attr_dictionary(ctx, swapped, 3));
+  CHECK(sharc_attr_dict_get(d, "b") == e[0].value);
+  CHECK(sharc_attr_dict_get(d, "zz") == NULL);
+  sharc_context_destroy(ctx);
+}
+
+static void test_locations(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_ident *f = sharc_ident_get(ctx, SHARC_STR("f.mlir"));
+  sharc_attr *a = sharc_loc_file(ctx, f, 1, 2);
+  sharc_attr *unknown = sharc_loc_unknown(ctx);
+  /* fused locations canonicalise as MLIR's FusedLoc::get */
+  sharc_attr *just_a[2] = {a, unknown};
+  CHECK(sharc_loc_fused(ctx, just_a, 2, NULL) == a);
+  CHECK(sharc_loc_fused(ctx, NULL, 0, NULL) == unknown);
+  CHECK(sharc_loc_name(ctx, f, unknown) == sharc_loc_name(ctx, f, NULL));
+  sharc_attr *n = sharc_loc_name(ctx, sharc_ident_get(ctx, SHARC_STR("n")), a);
+  CHECK(sharc_loc_find_file(n) == a);
+  CHECK(sharc_loc_line(a) == 1 && sharc_loc_col(a) == 2);
+  sharc_context_destroy(ctx);
+}
+
+static sharc_op *make_op(sharc_context *ctx, const char *name, sharc_value *const *operands,
+                         unsigned n, sharc_type *result) {
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(ctx, sharc_str_from_cstr(name));
+  st.operands = operands;
+  st.num_operands = n;
+  st.result_types = result ? &result : NULL;
+  st.num_results = result ? 1 : 0;
+  return sharc_op_create(ctx, &st);
+}
+
+static unsigned count_uses(const sharc_value *v) {
+  unsigned n = 0;
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u))
+    n++;
+  return n;
+}
+
+static bool count_visit(sharc_op *op, void *user) {
+  (void)op;
+  (*(unsigned *)user)++;
+  return true;
+}
+
+static void test_ops_and_uses(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
+  sharc_block *b = sharc_block_create(ctx);
+  sharc_value *arg = sharc_block_add_arg(b, i32, NULL);
+  sharc_op *a = make_op(ctx, "t.a", &arg, 1, i32);
+  sharc_block_append_op(b, a);
+  sharc_value *ra = sharc_op_result(a, 0);
+  sharc_value *two[2] = {ra, ra};
+  sharc_op *user = make_op(ctx, "t.use", two, 2, NULL);
+  sharc_block_append_op(b, user);
+  CHECK(count_uses(ra) == 2);
+  CHECK(count_uses(arg) == 1);
+  /* replace-all-uses moves every use */
+  sharc_value_replace_all_uses(ra, arg);
+  CHECK(count_uses(ra) == 0 && count_uses(arg) == 3);
+  CHECK(sharc_op_operand(user, 1) == arg);
+  sharc_op_set_operand(user, 0, ra);
+  CHECK(count_uses(ra) == 1 && sharc_use_owner(sharc_value_first_use(ra)) == user);
+  /* insert before, erase */
+  sharc_op *mid = make_op(ctx, "t.mid", NULL, 0, NULL);
+  sharc_block_insert_before(user, mid);
+  CHECK(sharc_op_next(a) == mid && sharc_op_prev(user) == mid);
+  sharc_op_erase(user);
+  CHECK(count_uses(ra) == 0 && count_uses(arg) == 1);
+  CHECK(sharc_block_last_op(b) == mid);
+  /* attributes */
+  sharc_op_set_attr(mid, "x", sharc_attr_unit(ctx));
+  CHECK(sharc_op_attr(mid, "x") == sharc_attr_unit(ctx));
+  sharc_op_set_attr(mid, "x", NULL);
+  CHECK(sharc_op_attr(mid, "x") == NULL);
+  sharc_context_destroy(ctx);
+}
+
+static const char module_text[] =
+    "func.func @f(%arg0: i32) -> i32 {\n"
+    "  %0 = \"t.a\"(%arg0) ({\n"
+    "  ^bb0(%arg1: i32):\n"
+    "    \"t.yield\"(%arg1) : (i32) -> ()\n"
+    "  }) : (i32) -> i32\n"
+    "  %1 = call @g(%0) : (i32) -> i32\n"
+    "  return %1 : i32\n"
+    "}\n"
+    "func.func private @g(i32) -> i32\n";
+
+static void test_parse_clone_walk(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_op *m = sharc_parse_source(ctx, "t.mlir", module_text, sizeof module_text - 1);
+  CHECK(m != NULL);
+  if (!m) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  CHECK(sharc_verify(m));
+  unsigned n = 0;
+  sharc_op_walk_pre(m, count_visit, &n);
+  CHECK(n == 7); /* module, 2 funcs, t.a, t.yield, call, return */
+  sharc_print_flags flags = {0};
+  sharc_buf out = {0};
+  sharc_print_op(m, &flags, &out);
+  CHECK(strstr(out.data, "%1 = call @g(%0) : (i32) -> i32") != NULL);
+  /* a clone prints identically and shares nothing with the original */
+  sharc_op *f = sharc_block_first_op(sharc_region_first_block(sharc_op_region(m, 0)));
+  sharc_op *copy = sharc_op_clone(f, true);
+  sharc_block_insert_after(f, copy);
+  sharc_op_set_attr(copy, "sym_name", sharc_attr_string(ctx, SHARC_STR("h")));
+  sharc_buf out2 = {0};
+  sharc_print_op(m, &flags, &out2);
+  CHECK(strstr(out2.data, "func.func @h(%arg0: i32) -> i32 {") != NULL);
+  unsigned m2 = 0;
+  sharc_op_walk_post(m, count_visit, &m2);
+  CHECK(m2 == 12);
+  /* symbol table lookups */
+  sharc_symbol_table *st = sharc_symbol_table_build(m);
+  CHECK(st && sharc_symbol_table_size(st) == 3);
+  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("h")) == copy);
+  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("nope")) == NULL);
+  sharc_symbol_table_remove(st, copy);
+  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("h")) == NULL);
+  CHECK(sharc_symbol_table_size(st) == 2);
+  sharc_symbol_table_destroy(st);
+  sharc_buf_free(&out);
+  sharc_buf_free(&out2);
+  sharc_context_destroy(ctx);
+}
+
+/* Diagnostics go to the handler instead of stderr. */
+static void count_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  (*(unsigned *)user)++;
+}
+
+static void test_parse_errors(void) {
+  sharc_context *ctx = sharc_context_create();
+  unsigned errors = 0;
+  sharc_context_set_diag_handler(ctx, count_diag, &errors);
+  static const char bad[] = "\"t.a\"(%x) : (i32) -> ()\n";
+  CHECK(sharc_parse_source(ctx, "bad.mlir", bad, sizeof bad - 1) == NULL);
+  CHECK(errors == 1);
+  CHECK(sharc_parse_type_text(ctx, SHARC_STR("tensor<4x")) == NULL);
+  sharc_type *t = sharc_parse_type_text(ctx, SHARC_STR("tensor<2x3xbf16>"));
+  CHECK(t && sharc_type_num_elements(t) == 6);
+  sharc_attr *a = sharc_parse_attr_text(ctx, SHARC_STR("dense<[1, 1]> : tensor<2xi32>"));
+  char *s = a ? print_attr(a) : NULL;
+  CHECK_STR(s, "dense<1> : tensor<2xi32>");
+  free(s);
+  sharc_context_destroy(ctx);
+}
+
+int main(void) {
+  test_uniquing();
+  test_dictionary();
+  test_locations();
+  test_ops_and_uses();
+  test_parse_clone_walk();
+  test_parse_errors();
+  return check_summary("ir");
+}
