@@ -231,24 +231,39 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void dump_after(const pass_instance *pi, sharc_op *op) {
+/* -mlir-print-ir-after-all, in MLIR's format: one dump per anchor op. */
+static void dump_after(const pass_instance *pi, sharc_op *op, bool is_function) {
   sharc_buf out = {0};
   sharc_buf_printf(&out, "// -----// IR Dump After %s (%s) //----- //\n", pi->impl->display_name,
                    pi->info->flag);
   sharc_print_flags flags = {0};
   sharc_print_op(op, &flags, &out);
+  /* a nested op is printed without the top-level op's closing newline */
+  if (is_function && out.len && out.data[out.len - 1] == '\n')
+    out.data[--out.len] = 0;
+  SHARC_BUF_LIT(&out, "\n\n");
   fputs(out.data, stderr);
   sharc_buf_free(&out);
 }
 
-static bool run_one(pass_instance *pi, sharc_op *module) {
-  if (!pi->on_functions)
-    return pi->impl->run(module, &pi->options);
+static bool run_one(const sharc_pipeline *pl, pass_instance *pi, sharc_op *module) {
+  if (!pi->on_functions) {
+    if (!pi->impl->run(module, &pi->options))
+      return false;
+    if (pl->flags.print_ir_after_all)
+      dump_after(pi, module, false);
+    return true;
+  }
   for (sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0)); b;
        b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      if (sharc_op_is(op, "func.func") && !pi->impl->run(op, &pi->options))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op)) {
+      if (!sharc_op_is(op, "func.func"))
+        continue;
+      if (!pi->impl->run(op, &pi->options))
         return false;
+      if (pl->flags.print_ir_after_all)
+        dump_after(pi, op, true);
+    }
   return true;
 }
 
@@ -256,14 +271,12 @@ bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module) {
   for (unsigned i = 0; i < pl->n; i++) {
     pass_instance *pi = &pl->passes[i];
     double t0 = now_seconds();
-    bool ok = run_one(pi, module);
+    bool ok = run_one(pl, pi, module);
     pi->seconds += now_seconds() - t0;
     if (!ok)
       return false;
     if (!sharc_verify(module))
       return false;
-    if (pl->flags.print_ir_after_all)
-      dump_after(pi, module);
   }
   return true;
 }
