@@ -8,6 +8,10 @@
 
 /* ---- hashing and uniquing ---------------------------------------------- */
 
+/* Uniquing-table hashes are never 0: 0 marks an empty slot, so probing
+ * reads only the compact hash array. */
+static uint32_t table_hash(uint32_t h) { return h ? h : 1; }
+
 uint32_t sharc_hash_bytes(const void *p, size_t n) {
   const uint8_t *s = p;
   uint64_t h = 0xcbf29ce484222325ull;
@@ -26,7 +30,7 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static void uniq_place(sharc_uniq **slots, uint32_t *hashes, size_t cap, sharc_uniq *o) {
   size_t j = o->hash & (cap - 1);
-  while (slots[j])
+  while (hashes[j])
     j = (j + 1) & (cap - 1);
   slots[j] = o;
   hashes[j] = o->hash;
@@ -52,16 +56,19 @@ sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, 
   if (!t->cap)
     return NULL;
   for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
-    sharc_uniq *o = t->slots[j];
-    if (!o)
+    uint32_t h = t->hashes[j];
+    if (!h)
       return NULL;
-    if (t->hashes[j] == hash && o->key_len == len && memcmp(o->key, key, len) == 0)
-      return o;
+    if (h == hash) {
+      sharc_uniq *o = t->slots[j];
+      if (o->key_len == len && memcmp(o->key, key, len) == 0)
+        return o;
+    }
   }
 }
 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
-  if ((t->count + 1) * 4 >= t->cap * 3)
+  if ((t->count + 1) * 5 >= t->cap * 3) /* load factor 0.6: short probes */
     uniq_grow(t);
   uniq_place(t->slots, t->hashes, t->cap, obj);
   t->count++;
@@ -100,7 +107,7 @@ void sharc_key_free(sharc_key *k) {
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
   uint32_t len = (uint32_t)key->len;
-  uint32_t h = sharc_hash_bytes(key->data, len);
+  uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
   sharc_uniq *found = sharc_uniq_find(table, key->data, len, h);
   if (found) {
     sharc_key_free(key);
@@ -125,44 +132,52 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
 
 /* ---- identifiers -------------------------------------------------------- */
 
+/* Open addressing with the hashes beside the slots, as for types and
+ * attributes: a miss reads only the hash array. */
 static void ident_grow(sharc_context *ctx) {
   size_t cap = ctx->ident_cap ? ctx->ident_cap * 2 : 1024;
   sharc_ident **slots = calloc(cap, sizeof *slots);
-  if (!slots)
+  uint32_t *hashes = calloc(cap, sizeof *hashes);
+  if (!slots || !hashes)
     abort();
   for (size_t i = 0; i < ctx->ident_cap; i++) {
     sharc_ident *id = ctx->idents[i];
-    while (id) {
-      sharc_ident *next = id->chain;
-      size_t j = id->hash & (cap - 1);
-      id->chain = slots[j];
-      slots[j] = id;
-      id = next;
-    }
+    if (!id)
+      continue;
+    size_t j = id->hash & (cap - 1);
+    while (hashes[j])
+      j = (j + 1) & (cap - 1);
+    slots[j] = id;
+    hashes[j] = id->hash;
   }
   free(ctx->idents);
+  free(ctx->ident_hashes);
   ctx->idents = slots;
+  ctx->ident_hashes = hashes;
   ctx->ident_cap = cap;
 }
 
 sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
-  uint32_t h = sharc_hash_bytes(s.data, s.len);
-  if (ctx->ident_cap) {
-    for (sharc_ident *id = ctx->idents[h & (ctx->ident_cap - 1)]; id; id = id->chain)
-      if (id->hash == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
-        return id;
-  }
+  uint32_t h = table_hash(sharc_hash_bytes(s.data, s.len));
   if ((ctx->ident_count + 1) * 2 > ctx->ident_cap)
     ident_grow(ctx);
+  size_t j = h & (ctx->ident_cap - 1);
+  for (;; j = (j + 1) & (ctx->ident_cap - 1)) {
+    uint32_t hj = ctx->ident_hashes[j];
+    if (!hj)
+      break;
+    sharc_ident *id = ctx->idents[j];
+    if (hj == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
+      return id;
+  }
   sharc_ident *id = sharc_arena_alloc(&ctx->arena, sizeof *id + s.len + 1);
   id->hash = h;
   id->len = (uint32_t)s.len;
   if (s.len)
     memcpy(id->data, s.data, s.len);
   id->data[s.len] = 0;
-  size_t j = h & (ctx->ident_cap - 1);
-  id->chain = ctx->idents[j];
   ctx->idents[j] = id;
+  ctx->ident_hashes[j] = h;
   ctx->ident_count++;
   return id;
 }
@@ -192,6 +207,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   free(ctx->idents);
+  free(ctx->ident_hashes);
   free(ctx->op_index);
   sharc_arena_free(&ctx->arena);
   sharc_arena_free(&ctx->diag_arena);

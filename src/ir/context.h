@@ -18,6 +18,7 @@ struct sharc_context {
   sharc_arena arena;
   sharc_uniq_table types, attrs;
   sharc_ident **idents;
+  uint32_t *ident_hashes;
   size_t ident_cap, ident_count;
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
   unsigned num_dialects;
