@@ -417,9 +417,68 @@ static bool parse_alias_def(sharc_parser *p) {
   return true;
 }
 
-static bool skip_file_metadata(sharc_parser *p) {
-  /* {-# dialect_resources: {...} #-}: resources are not supported yet */
-  return sharc_p_error(p, "file metadata dictionaries ({-# ... #-}) are not supported yet");
+/* A key in the metadata: a bare identifier or a string. */
+static bool parse_metadata_key(sharc_parser *p, sharc_ident **out, const char *what) {
+  if (p->tok.kind == TOK_BARE_ID)
+    *out = sharc_ident_get(p->ctx, sharc_tok_str(&p->tok));
+  else if (p->tok.kind == TOK_STRING)
+    *out = sharc_ident_get(p->ctx, sharc_p_unescape(p, &p->tok));
+  else
+    return sharc_p_error(p, "expected identifier key for '%s' entry", what);
+  sharc_p_next(p);
+  return true;
+}
+
+/* `group: { key: value, ... }, ...` inside dialect_ or external_resources. */
+static bool parse_resource_section(sharc_parser *p, bool external) {
+  if (!sharc_p_expect(p, '{'))
+    return false;
+  while (!sharc_p_eat(p, '}')) {
+    sharc_ident *group;
+    if (!parse_metadata_key(p, &group, external ? "resource" : "resource") ||
+        !sharc_p_expect(p, ':') || !sharc_p_expect(p, '{'))
+      return false;
+    while (!sharc_p_eat(p, '}')) {
+      sharc_resource r = {group, NULL, {NULL, 0}, external};
+      if (!parse_metadata_key(p, &r.key, "resource") || !sharc_p_expect(p, ':'))
+        return false;
+      bool hex_blob = p->tok.kind == TOK_STRING && p->tok.len >= 4 && p->tok.start[1] == '0' &&
+                      p->tok.start[2] == 'x';
+      if (!external && !hex_blob)
+        return sharc_p_error(p, "expected hex string blob for key '%s'", r.key->data);
+      if (p->tok.kind != TOK_STRING && p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_INTEGER)
+        return sharc_p_error(p, "expected value for key '%s'", r.key->data);
+      r.value = sharc_tok_str(&p->tok);
+      sharc_p_next(p);
+      sharc_context_add_resource(p->ctx, &r);
+      if (!sharc_p_eat(p, ',') && !sharc_tok_is(&p->tok, '}'))
+        return sharc_p_expect(p, '}');
+    }
+    if (!sharc_p_eat(p, ',') && !sharc_tok_is(&p->tok, '}'))
+      return sharc_p_expect(p, '}');
+  }
+  return true;
+}
+
+/* {-# dialect_resources: {...}, external_resources: {...} #-} */
+static bool parse_file_metadata(sharc_parser *p) {
+  sharc_p_next(p); /* {-# */
+  while (p->tok.kind != TOK_FILE_METADATA_END) {
+    if (p->tok.kind != TOK_BARE_ID)
+      return sharc_p_error(p, "expected identifier key in file metadata dictionary");
+    sharc_token key = p->tok;
+    bool external = sharc_tok_is_keyword(&key, "external_resources");
+    if (!external && !sharc_tok_is_keyword(&key, "dialect_resources"))
+      return sharc_p_error(p, "unknown key '%.*s' in file metadata dictionary", (int)key.len,
+                           key.start);
+    sharc_p_next(p);
+    if (!sharc_p_expect(p, ':') || !parse_resource_section(p, external))
+      return false;
+    if (!sharc_p_eat(p, ',') && p->tok.kind != TOK_FILE_METADATA_END)
+      return sharc_p_error(p, "expected '#-}' to end file metadata");
+  }
+  sharc_p_next(p); /* #-} */
+  return true;
 }
 
 static sharc_op *parse_top(sharc_parser *p) {
@@ -431,7 +490,7 @@ static sharc_op *parse_top(sharc_parser *p) {
     if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
       ok = parse_alias_def(p);
     else if (p->tok.kind == TOK_FILE_METADATA_BEGIN)
-      ok = skip_file_metadata(p);
+      ok = parse_file_metadata(p);
     else if (p->tok.kind == TOK_ERROR)
       ok = sharc_p_error(p, "%s", p->lx.error);
     else

@@ -150,6 +150,7 @@ static void ident_grow(sharc_context *ctx) {
     slots[j] = id;
     hashes[j] = id->hash;
   }
+  free(ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
   ctx->idents = slots;
@@ -300,4 +301,23 @@ bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {
     return true;
   }
   return false;
+}
+
+/* ---- file metadata resources ------------------------------------------- */
+
+void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r) {
+  if (ctx->num_resources == ctx->cap_resources) {
+    ctx->cap_resources = ctx->cap_resources ? ctx->cap_resources * 2 : 8;
+    ctx->resources = realloc(ctx->resources, ctx->cap_resources * sizeof *ctx->resources);
+    if (!ctx->resources)
+      abort();
+  }
+  sharc_resource *copy = &ctx->resources[ctx->num_resources++];
+  *copy = *r;
+  copy->value.data = sharc_arena_strndup(&ctx->arena, r->value.data, r->value.len);
+}
+
+const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count) {
+  *count = ctx->num_resources;
+  return ctx->resources;
 }

@@ -14,6 +14,16 @@ typedef struct sharc_source {
   struct sharc_source *next;
 } sharc_source;
 
+/* An entry of the file metadata `{-# ... #-}`: a dialect resource blob
+ * (`dialect_resources: { builtin: { key: "0x..." } }`) or an external
+ * resource value, kept as written for printing back. */
+typedef struct sharc_resource {
+  sharc_ident *group; /* dialect (builtin) or external group */
+  sharc_ident *key;
+  sharc_str value;    /* token text: a hex string, or any external value */
+  bool external;
+} sharc_resource;
+
 struct sharc_context {
   sharc_arena arena;
   sharc_uniq_table types, attrs;
@@ -32,9 +42,14 @@ struct sharc_context {
   sharc_diag *pending;
   sharc_source *sources;
   unsigned error_count;
+  sharc_resource *resources;
+  unsigned num_resources, cap_resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
 };
+
+void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);
+const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);
 
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *));
