@@ -434,8 +434,8 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
   if (!sharc_p_expect(p, '{'))
     return false;
   while (!sharc_p_eat(p, '}')) {
-    sharc_ident *group;
-    if (!parse_metadata_key(p, &group, external ? "resource" : "resource") ||
+    sharc_ident *group = NULL;
+    if (!parse_metadata_key(p, &group, "resource") ||
         !sharc_p_expect(p, ':') || !sharc_p_expect(p, '{'))
       return false;
     while (!sharc_p_eat(p, '}')) {
