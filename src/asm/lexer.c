@@ -61,8 +61,8 @@ static void skip_space(sharc_lexer *lx) {
     while (p < lx->end && (unsigned char)*p <= ' ') {
       if (*p == '\n')
         newline(lx, p + 1);
-      else if (*p != ' ' && *p != '\t' && *p != '\r')
-        break; /* other control characters are errors for the token lexer */
+      else if (*p != ' ' && *p != '\t' && *p != '\r' && *p != 0)
+        break; /* other control characters are errors; NUL is skipped, as MLIR does */
       p++;
     }
     if (p + 1 < lx->end && p[0] == '/' && p[1] == '/') {
