@@ -323,7 +323,7 @@ static sharc_attr *fused_loc_raw(sharc_context *ctx, sharc_attr *const *locs, un
 static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col,
                             unsigned end_line, unsigned end_col, int form) {
   if (end_line == line && end_col == col)
-    form = 0; /* an empty range is a point */
+    return sharc_loc_file(ctx, file, line, col); /* an empty range is a point */
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_LOC_FILE);
   sharc_key_ptr(&k, file);
@@ -334,8 +334,51 @@ static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line
   return intern(ctx, &k, &a);
 }
 
+static size_t point_slot(const sharc_ident *file, unsigned line, unsigned col, size_t cap) {
+  return ((size_t)line * 61 + col + file->hash) & (cap - 1);
+}
+
+static void point_grow(sharc_context *ctx) {
+  size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
+  sharc_attr **slots = calloc(cap, sizeof *slots);
+  if (!slots)
+    abort();
+  for (size_t i = 0; i < ctx->point_cap; i++) {
+    sharc_attr *a = ctx->point_locs[i];
+    if (!a)
+      continue;
+    size_t j = point_slot(a->file.file, a->file.line, a->file.col, cap);
+    while (slots[j])
+      j = (j + 1) & (cap - 1);
+    slots[j] = a;
+  }
+  free(ctx->point_locs);
+  ctx->point_locs = slots;
+  ctx->point_cap = cap;
+}
+
+/* Point locations are uniqued in their own table (see context.h); they are
+ * never in the general attribute table, so each has exactly one home. */
 sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col) {
-  return file_loc(ctx, file, line, col, line, col, 0);
+  if ((ctx->point_count + 1) * 2 > ctx->point_cap)
+    point_grow(ctx);
+  size_t j = point_slot(file, line, col, ctx->point_cap);
+  for (;; j = (j + 1) & (ctx->point_cap - 1)) {
+    sharc_attr *a = ctx->point_locs[j];
+    if (!a)
+      break;
+    if (a->file.line == line && a->file.col == col && a->file.file == file)
+      return a;
+  }
+  sharc_attr *a = sharc_arena_alloc(&ctx->arena, sizeof *a);
+  a->kind = SHARC_ATTR_LOC_FILE;
+  a->file.file = file;
+  a->file.line = a->file.end_line = line;
+  a->file.col = a->file.end_col = col;
+  a->file.form = 0;
+  ctx->point_locs[j] = a;
+  ctx->point_count++;
+  return a;
 }
 
 /* `"f":1:2 to 3:4`; MLIR keeps this apart from `to :4` even on one line. */

@@ -150,7 +150,6 @@ static void ident_grow(sharc_context *ctx) {
     slots[j] = id;
     hashes[j] = id->hash;
   }
-  free(ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
   ctx->idents = slots;
@@ -207,6 +206,8 @@ void sharc_context_destroy(sharc_context *ctx) {
             ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->ident_count);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
+  free(ctx->point_locs);
+  free(ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
   free(ctx->op_index);

@@ -42,6 +42,11 @@ struct sharc_context {
   sharc_diag *pending;
   sharc_source *sources;
   unsigned error_count;
+  /* point locations "file":line:col, the one attribute every parsed op
+   * gets: their own table, hashed by position so that successive ops (in
+   * file order) land in nearby slots */
+  sharc_attr **point_locs;
+  size_t point_cap, point_count;
   sharc_resource *resources;
   unsigned num_resources, cap_resources;
   /* cached common objects */
