@@ -149,6 +149,9 @@ typedef enum sharc_attr_kind {
   SHARC_ATTR_OPAQUE,          /* #dialect.body of an unregistered dialect */
   SHARC_ATTR_DIALECT,         /* a registered dialect's own attribute */
   SHARC_ATTR_DISTINCT,        /* distinct[N]<attr> */
+  SHARC_ATTR_AFFINE_MAP,      /* affine_map<(d0)[s0] -> (d0 + s0)> */
+  SHARC_ATTR_INTEGER_SET,     /* affine_set<(d0) : (d0 >= 0)> */
+  SHARC_ATTR_STRIDED_LAYOUT,  /* strided<[4, 1], offset: ?> */
   /* locations */
   SHARC_ATTR_LOC_UNKNOWN,
   SHARC_ATTR_LOC_FILE,        /* "file":line:col, optionally a range */

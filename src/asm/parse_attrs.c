@@ -1,5 +1,6 @@
 /* Parsing of builtin attributes (including dense elements), attribute
  * aliases, dialect attributes and locations. */
+#include "asm/parse_affine.h"
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
 
@@ -909,6 +910,8 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       return parse_dense(p, type, out);
     if (sharc_tok_is_keyword(&t, "array"))
       return parse_dense_array(p, out);
+    if (sharc_p_at_affine_attr(p)) /* affine_map, affine_set, strided */
+      return sharc_p_parse_affine_attr(p, out);
     if (sharc_tok_is_keyword(&t, "loc")) {
       sharc_p_next(p);
       return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');

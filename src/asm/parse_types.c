@@ -1,5 +1,7 @@
 /* Parsing of builtin types, type aliases and dialect types. */
+#include "asm/parse_affine.h"
 #include "asm/parser_impl.h"
+#include "ir/affine.h"
 #include "support/apfloat.h"
 
 #include <stdlib.h>
@@ -166,7 +168,93 @@ static bool parse_element_type(sharc_parser *p, sharc_type **out) {
   return sharc_p_parse_type(p, out);
 }
 
-static bool parse_shaped(sharc_parser *p, sharc_str kw, sharc_type **out) {
+/* MLIR's MemRefLayoutAttrInterface: what a memref takes as its layout. */
+static bool is_memref_layout(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_AFFINE_MAP || a->kind == SHARC_ATTR_STRIDED_LAYOUT;
+}
+
+/* MLIR's isSupportedMemorySpace: integers, strings, dictionaries and the
+ * attributes of dialects other than the builtin one. */
+static bool is_memory_space(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_INTEGER || a->kind == SHARC_ATTR_BOOL ||
+         a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY ||
+         a->kind == SHARC_ATTR_DIALECT;
+}
+
+static bool is_zero_int(const sharc_attr *a) {
+  if (a->kind == SHARC_ATTR_BOOL)
+    return !a->b;
+  if (a->kind != SHARC_ATTR_INTEGER)
+    return false;
+  for (unsigned i = 0; i < a->integer.nwords; i++)
+    if (a->integer.words[i])
+      return false;
+  return true;
+}
+
+/* `, layout, memory-space>` after a memref's element type, as MLIR's
+ * parseMemRefType: a layout is an affine map or strided layout, anything
+ * else the memory space, which must come last. */
+static bool parse_memref_attrs(sharc_parser *p, bool unranked, sharc_attr **layout,
+                               sharc_attr **space) {
+  if (sharc_p_eat(p, '>'))
+    return true;
+  if (!sharc_tok_is(&p->tok, ','))
+    return sharc_p_error(p, "expected ',' or '>' in memref type");
+  sharc_p_next(p);
+  if (sharc_tok_is(&p->tok, '>'))
+    return sharc_p_wrong_token_error(p, "expected list element");
+  do {
+    sharc_attr *a;
+    if (!sharc_p_parse_attr(p, NULL, &a))
+      return false;
+    if (!is_memref_layout(a)) {
+      if (*space)
+        return sharc_p_error(p, "multiple memory spaces specified in memref type");
+      *space = a;
+      continue;
+    }
+    *layout = a;
+    if (unranked)
+      return sharc_p_error(p, "cannot have affine map for unranked memref type");
+    if (*space)
+      return sharc_p_error(p, "expected memory space to be last in memref type");
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_eat(p, '>') || sharc_p_error(p, "expected ',' or '>'");
+}
+
+/* MemRefType's verifier, reported at the `memref` keyword. */
+static bool verify_memref(sharc_parser *p, const sharc_token *kw, unsigned rank,
+                          const sharc_attr *layout, const sharc_attr *space) {
+  if (layout && layout->kind == SHARC_ATTR_AFFINE_MAP && layout->affine.ndims != rank)
+    return sharc_p_error_at(p, kw, "memref layout mismatch between rank and affine map: %u != %u",
+                            rank, layout->affine.ndims);
+  if (layout && layout->kind == SHARC_ATTR_STRIDED_LAYOUT && layout->strided.n != rank)
+    return sharc_p_error_at(p, kw, "expected the number of strides to match the rank");
+  if (space && !is_memory_space(space))
+    return sharc_p_error_at(p, kw, "unsupported memory space Attribute");
+  return true;
+}
+
+static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims *d,
+                              bool unranked, sharc_type *elem, sharc_type **out) {
+  sharc_attr *layout = NULL, *space = NULL;
+  if (!parse_memref_attrs(p, unranked, &layout, &space) ||
+      !verify_memref(p, kw, d->rank, layout, space))
+    return false;
+  /* the default layout and memory space are the absent ones, so that the
+   * type equals the one written without them */
+  if (layout && layout->affine.nsyms == 0 && sharc_affine_map_is_identity(layout))
+    layout = NULL;
+  if (space && is_zero_int(space))
+    space = NULL;
+  *out = unranked ? sharc_type_unranked_memref(p->ctx, elem, space)
+                  : sharc_type_memref(p->ctx, d->shape, d->rank, elem, layout, space);
+  return true;
+}
+
+static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_tok,
+                         sharc_type **out) {
   if (!sharc_tok_is(&p->tok, '<'))
     return sharc_p_expect(p, '<');
   dims d = {0};
@@ -198,21 +286,10 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, sharc_type **out) {
                             "type");
     if (ok)
       *out = sharc_type_vector(p->ctx, d.shape, d.scalable, d.rank, elem);
-  } else if (ok) { /* memref */
-    sharc_attr *layout = NULL, *space = NULL;
-    while (ok && sharc_p_eat(p, ',')) {
-      sharc_attr *a = NULL;
-      ok = sharc_p_parse_attr(p, NULL, &a);
-      if (!ok)
-        break;
-      if (!layout && !space && a->kind != SHARC_ATTR_INTEGER && !unranked)
-        layout = a;
-      else
-        space = a;
-    }
-    if (ok)
-      *out = unranked ? sharc_type_unranked_memref(p->ctx, elem, space)
-                      : sharc_type_memref(p->ctx, d.shape, d.rank, elem, layout, space);
+  } else if (ok) { /* memref: its attribute list ends with the `>` */
+    ok = parse_memref_rest(p, kw_tok, &d, unranked, elem, out);
+    dims_free(&d);
+    return ok;
   }
   dims_free(&d);
   return ok && sharc_p_expect(p, '>');
@@ -478,7 +555,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
   } else if (sharc_str_eq_cstr(s, "tensor") || sharc_str_eq_cstr(s, "vector") ||
              sharc_str_eq_cstr(s, "memref")) {
     sharc_p_next(p);
-    ok = parse_shaped(p, s, out);
+    ok = parse_shaped(p, s, &t, out);
   } else if (sharc_str_eq_cstr(s, "tuple")) {
     sharc_p_next(p);
     sharc_ptrvec elems = {0};

@@ -2,6 +2,7 @@
  * spelling. Aliases (locations, distinct, long tuples) are looked up in the
  * printer's alias table; see printer.c for how they are collected. */
 #include "asm/print_internal.h"
+#include "ir/affine.h"
 #include "support/apfloat.h"
 
 #include <string.h>
@@ -131,6 +132,18 @@ static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dial
   sharc_buf_putc(p->out, '>');
 }
 
+/* Integer zero of any type: MLIR's default memory space. */
+static bool is_zero_int(const sharc_attr *a) {
+  if (a->kind == SHARC_ATTR_BOOL)
+    return !a->b;
+  if (a->kind != SHARC_ATTR_INTEGER)
+    return false;
+  for (unsigned i = 0; i < a->integer.nwords; i++)
+    if (a->integer.words[i])
+      return false;
+  return true;
+}
+
 static void print_type_body(sharc_printer *p, const sharc_type *t) {
   sharc_buf *b = p->out;
   switch (t->kind) {
@@ -181,11 +194,12 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
     else
       print_dims(p, t);
     sharc_pr_type(p, t->shaped.elem);
-    if (t->shaped.encoding) {
+    /* MLIR leaves out an identity layout map and the default memory space */
+    if (t->shaped.encoding && !sharc_affine_map_is_identity(t->shaped.encoding)) {
       SHARC_BUF_LIT(b, ", ");
       sharc_pr_attr(p, t->shaped.encoding);
     }
-    if (t->shaped.memspace) {
+    if (t->shaped.memspace && !is_zero_int(t->shaped.memspace)) {
       SHARC_BUF_LIT(b, ", ");
       const sharc_attr *ms = t->shaped.memspace;
       if (ms->kind == SHARC_ATTR_INTEGER && ms->type->kind == SHARC_TYPE_INTEGER &&
@@ -649,6 +663,11 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     sharc_buf_putc(b, '.');
     sharc_buf_puts(b, a->def->name);
     a->def->print(p, a);
+    return;
+  case SHARC_ATTR_AFFINE_MAP:
+  case SHARC_ATTR_INTEGER_SET:
+  case SHARC_ATTR_STRIDED_LAYOUT:
+    sharc_affine_print_attr(b, a);
     return;
   case SHARC_ATTR_DISTINCT:
     sharc_buf_printf(b, "distinct[%u]<", sharc_pr_distinct_id(p, a));

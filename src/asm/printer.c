@@ -56,6 +56,10 @@ static const char *alias_base(const void *obj, bool is_type) {
     return "loc";
   if (a->kind == SHARC_ATTR_DISTINCT && a->distinct.ref->kind != SHARC_ATTR_UNIT)
     return "distinct";
+  if (a->kind == SHARC_ATTR_AFFINE_MAP)
+    return "map";
+  if (a->kind == SHARC_ATTR_INTEGER_SET)
+    return "set";
   if (a->kind == SHARC_ATTR_DIALECT && a->def->alias)
     return a->def->alias;
   return NULL;
@@ -104,10 +108,15 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   visit_frame *f = &p->frames[--p->num_frames];
   visit_frame *parent = p->num_frames ? &p->frames[p->num_frames - 1] : NULL;
   const char *base = alias_base(obj, is_type);
+  /* MLIR's alias depth: one more than the deepest element inside, elements
+   * without an alias counting too; 0 with no alias inside, 1 at least for
+   * an alias */
+  int inner = f->max_depth > 0 ? f->max_depth : 0;
+  int depth = inner ? inner + 1 : 0;
   if (!base) {
     /* not aliased: its aliased descendants count for the parent */
     for (unsigned i = 0; parent && i < f->num_children; i++)
-      frame_add_child(parent, f->children[i], p->recs[f->children[i]].depth);
+      frame_add_child(parent, f->children[i], depth);
     return;
   }
   if (p->num_recs == p->cap_recs) {
@@ -123,7 +132,7 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   r->is_type = is_type;
   r->base = base;
   r->deferrable = p->deferrable;
-  r->depth = f->max_depth + 1;
+  r->depth = depth ? depth : 1;
   r->order = idx;
   if (f->num_children) {
     r->children = malloc(f->num_children * sizeof *r->children);
@@ -174,18 +183,28 @@ unsigned sharc_pr_distinct_id(sharc_printer *p, const sharc_attr *a) {
   return p->next_distinct++;
 }
 
-/* Orders aliases as MLIR prints them: types first, then by alias base
- * name; within a name by nesting depth, then by first visit. */
+/* Orders aliases as MLIR prints them: by nesting depth, types before
+ * attributes, then by alias name, then by first visit. */
 static int alias_cmp(const void *pa, const void *pb) {
   const alias_rec *a = *(alias_rec *const *)pa, *b = *(alias_rec *const *)pb;
+  if (a->depth != b->depth)
+    return a->depth < b->depth ? -1 : 1;
   if (a->is_type != b->is_type)
     return a->is_type ? -1 : 1;
   int c = strcmp(a->base, b->base);
   if (c)
     return c;
-  if (a->depth != b->depth)
-    return a->depth < b->depth ? -1 : 1;
   return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Aliases of one name, by position in the printing order (held in
+ * `suffix` meanwhile). */
+static int name_then_position_cmp(const void *pa, const void *pb) {
+  const alias_rec *a = *(alias_rec *const *)pa, *b = *(alias_rec *const *)pb;
+  int c = strcmp(a->base, b->base);
+  if (c)
+    return c;
+  return a->suffix < b->suffix ? -1 : a->suffix > b->suffix;
 }
 
 static alias_rec **sorted_aliases(sharc_printer *p) {
@@ -195,14 +214,21 @@ static alias_rec **sorted_aliases(sharc_printer *p) {
   for (unsigned i = 0; i < p->num_recs; i++)
     order[i] = &p->recs[i];
   qsort(order, p->num_recs, sizeof *order, alias_cmp);
-  const char *prev = NULL;
-  unsigned next = 0;
+  /* MLIR numbers the aliases of each name in printing order, and that
+   * order interleaves names (it sorts by depth first) */
+  alias_rec **by_name = malloc((p->num_recs + 1) * sizeof *by_name);
+  if (!by_name)
+    abort();
   for (unsigned i = 0; i < p->num_recs; i++) {
-    if (!prev || strcmp(prev, order[i]->base) != 0 || order[i]->is_type != order[i - 1]->is_type)
-      next = 0;
-    order[i]->suffix = next++;
-    prev = order[i]->base;
+    order[i]->suffix = i;
+    by_name[i] = order[i];
   }
+  qsort(by_name, p->num_recs, sizeof *by_name, name_then_position_cmp);
+  for (unsigned i = 0; i < p->num_recs; i++) {
+    bool same = i && strcmp(by_name[i - 1]->base, by_name[i]->base) == 0;
+    by_name[i]->suffix = same ? by_name[i - 1]->suffix + 1 : 0;
+  }
+  free(by_name);
   return order;
 }
 
@@ -465,8 +491,27 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
   sharc_buf_putc(p->out, '}');
 }
 
+/* MLIR's alias collector visits a generic op's regions, then its operand
+ * and result types, then its attributes (not an unregistered op's
+ * properties), whatever order the text has them in: the order decides the
+ * numbering of aliases such as #map, #map1 found in both. */
+static void collect_generic(sharc_printer *p, sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    sharc_pr_region(p, &op->regions[i], true, true);
+  for (unsigned i = 0; i < op->num_operands; i++)
+    sharc_pr_type(p, op->operands[i].value->type);
+  for (unsigned i = 0; i < op->num_results; i++)
+    sharc_pr_type(p, op->results[i].type);
+  for (unsigned i = 0; i < op->attrs->dict.n; i++)
+    sharc_pr_attr(p, op->attrs->dict.entries[i].value);
+}
+
 static void print_generic(sharc_printer *p, sharc_op *op) {
   sharc_buf *b = p->out;
+  if (p->collecting) {
+    collect_generic(p, op);
+    return;
+  }
   sharc_pr_string(p, sharc_ident_str(op->name));
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
@@ -487,7 +532,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     nprops += sharc_op_def_is_inherent(op->def, d->dict.entries[i].name);
   /* MLIR's alias collector does not look into an unregistered op's
    * properties, but printing them uses aliases found elsewhere */
-  if (op->props && !p->collecting) {
+  if (op->props) {
     SHARC_PR_LIT(p, " <");
     sharc_pr_attr(p, op->props);
     SHARC_PR_LIT(p, ">");

@@ -178,6 +178,16 @@ struct sharc_attr {
     struct {
       sharc_ident *key;
     } resource;
+    struct {                  /* affine map, integer set (see ir/affine.h) */
+      unsigned ndims, nsyms, n;
+      const struct sharc_affine_expr *const *exprs; /* results / constraints */
+      const bool *eq;                               /* set: `==` constraints */
+    } affine;
+    struct {
+      int64_t offset;
+      unsigned n;
+      const int64_t *strides;
+    } strided;
   };
 };
 

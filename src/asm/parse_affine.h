@@ -1,0 +1,16 @@
+/* Parsing of the builtin attributes written with affine syntax:
+ * `affine_map<...>`, `affine_set<...>` and `strided<...>`. */
+#ifndef SHARC_ASM_PARSE_AFFINE_H
+#define SHARC_ASM_PARSE_AFFINE_H
+
+#include "asm/parser_impl.h"
+
+/* Whether the current token starts one of these attributes. */
+bool sharc_p_at_affine_attr(const sharc_parser *p);
+/* Parses the attribute the current keyword starts. */
+bool sharc_p_parse_affine_attr(sharc_parser *p, sharc_attr **out);
+/* An error placed as MLIR's emitWrongTokenError places it, whatever its
+ * message (sharc_p_error recognises only some messages as such). */
+bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);
+
+#endif
