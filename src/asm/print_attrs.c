@@ -642,6 +642,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     print_dense_strings(p, a);
     return;
   case SHARC_ATTR_DENSE_RESOURCE:
+    sharc_pr_note_resource(p, a->resource.key);
     SHARC_BUF_LIT(b, "dense_resource<");
     sharc_pr_put_str(p, sharc_ident_str(a->resource.key));
     SHARC_BUF_LIT(b, "> : ");

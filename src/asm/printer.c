@@ -3,6 +3,7 @@
  * print order, like MLIR's DummyAliasOperationPrinter), then the real print:
  * aliases, the operation tree, and deferred location aliases. */
 #include "asm/print_internal.h"
+#include "ir/context.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,90 @@ void sharc_pr_init(sharc_printer *p, sharc_buf *out, const sharc_print_flags *fl
     p->flags = *flags;
 }
 
+void sharc_pr_note_resource(sharc_printer *p, sharc_ident *key) {
+  if (p->collecting || !p->resources_used || sharc_ptrmap_get(&p->resources_seen, key))
+    return;
+  sharc_ptrmap_put(&p->resources_seen, key, key);
+  sharc_ptrvec_push(p->resources_used, key);
+}
+
+/* The hex of a blob, upper-cased as MLIR re-encodes it. */
+static void print_blob(sharc_printer *p, sharc_str text) {
+  sharc_buf_putc(p->out, '"');
+  for (size_t i = 1; i + 1 < text.len; i++) {
+    char c = text.data[i];
+    sharc_buf_putc(p->out, i > 2 && c >= 'a' && c <= 'f' ? (char)(c - 'a' + 'A') : c);
+  }
+  sharc_buf_putc(p->out, '"');
+}
+
+/* `{-# dialect_resources: {...}, external_resources: {...} #-}`: the blobs
+ * the printed IR uses, in order of first use, then the external resources
+ * as they were read. Nothing when there is neither. */
+static void print_file_metadata(sharc_printer *p, const sharc_context *ctx) {
+  unsigned n;
+  const sharc_resource *res = sharc_context_resources(ctx, &n);
+  unsigned blobs = 0, external = 0;
+  const sharc_resource **used = calloc(p->resources_used->len + 1, sizeof *used);
+  if (!used)
+    abort();
+  for (unsigned u = 0; u < p->resources_used->len; u++)
+    for (unsigned i = 0; i < n; i++)
+      if (!res[i].external && res[i].key == p->resources_used->items[u]) {
+        used[blobs++] = &res[i];
+        break;
+      }
+  for (unsigned i = 0; i < n; i++)
+    external += res[i].external;
+  if (blobs || external) {
+    SHARC_PR_LIT(p, "\n{-#\n");
+    if (blobs) {
+      SHARC_PR_LIT(p, "  dialect_resources: {\n    builtin: {\n");
+      for (unsigned i = 0; i < blobs; i++) {
+        SHARC_PR_LIT(p, "      ");
+        sharc_pr_keyword_or_string(p, sharc_ident_str(used[i]->key));
+        SHARC_PR_LIT(p, ": ");
+        print_blob(p, used[i]->value);
+        sharc_pr_puts(p, i + 1 < blobs ? ",\n" : "\n");
+      }
+      SHARC_PR_LIT(p, "    }\n  }");
+      sharc_pr_puts(p, external ? ",\n" : "\n");
+    }
+    if (external) {
+      SHARC_PR_LIT(p, "  external_resources: {\n");
+      for (unsigned i = 0; i < n; i++) {
+        if (!res[i].external)
+          continue;
+        bool first_of_group = true, last_of_group = true;
+        for (unsigned k = 0; k < i; k++)
+          first_of_group = first_of_group && !(res[k].external && res[k].group == res[i].group);
+        unsigned next = n;
+        for (unsigned k = i + 1; k < n && next == n; k++)
+          if (res[k].external)
+            next = k;
+        last_of_group = next == n || res[next].group != res[i].group;
+        if (first_of_group) {
+          SHARC_PR_LIT(p, "    ");
+          sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].group));
+          SHARC_PR_LIT(p, ": {\n");
+        }
+        SHARC_PR_LIT(p, "      ");
+        sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].key));
+        SHARC_PR_LIT(p, ": ");
+        sharc_pr_put_str(p, res[i].value);
+        sharc_pr_puts(p, last_of_group ? "\n" : ",\n");
+        if (last_of_group)
+          sharc_pr_puts(p, next == n ? "    }\n" : "    },\n");
+      }
+      SHARC_PR_LIT(p, "  }\n");
+    }
+    SHARC_PR_LIT(p, "#-}\n");
+  }
+  free(used);
+}
+
 void sharc_pr_free(sharc_printer *p) {
+  sharc_ptrmap_free(&p->resources_seen);
   for (unsigned i = 0; i < p->num_recs; i++)
     free(p->recs[i].children);
   free(p->recs);
@@ -659,10 +743,14 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   sharc_ptrmap_free(&p.distinct_ids);
   p.next_distinct = 0;
   alias_rec **order = sorted_aliases(&p);
+  sharc_ptrvec resources_used = {0};
+  p.resources_used = &resources_used;
   print_alias_defs(&p, order, false);
   print_op(&p, op);
   sharc_buf_putc(out, '\n');
   print_alias_defs(&p, order, true);
+  print_file_metadata(&p, op->ctx);
+  sharc_ptrvec_free(&resources_used);
   free(order);
   sharc_pr_free(&p);
 }

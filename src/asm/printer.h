@@ -24,11 +24,15 @@ struct sharc_printer {
   struct visit_frame *frames;
   unsigned num_frames, cap_frames;
   sharc_buf scratch;         /* output sink while collecting */
+  sharc_ptrmap resources_seen; /* resource keys printed so far */
+  sharc_ptrvec *resources_used; /* ... in order of first use */
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
 };
 
 void sharc_pr_puts(sharc_printer *p, const char *s);
+/* Records a use of a resource blob, printed in the file metadata at the end. */
+void sharc_pr_note_resource(sharc_printer *p, sharc_ident *key);
 #define SHARC_PR_LIT(p, lit) SHARC_BUF_LIT((p)->out, lit)
 void sharc_pr_put_str(sharc_printer *p, sharc_str s);
 void sharc_pr_type(sharc_printer *p, const sharc_type *t);
