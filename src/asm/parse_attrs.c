@@ -121,7 +121,7 @@ static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **ou
     return true;
   }
   if (t.kind == TOK_FLOAT)
-    return sharc_p_error_at(p, &t, "floating point value not valid for specified type");
+    return sharc_p_error(p, "floating point value not valid for specified type");
   if (type->kind != SHARC_TYPE_INTEGER && type->kind != SHARC_TYPE_INDEX)
     return sharc_p_error_at(p, &t, "integer literal not valid for specified type");
   uint64_t w[SHARC_INT_WORDS];
@@ -191,7 +191,6 @@ static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
     return sharc_p_error(p, "tensor literal is nested too deeply");
   if (!sharc_p_enter(p))
     return false;
-  sharc_token open = p->tok;
   sharc_p_next(p); /* '[' */
   int64_t count = 0;
   bool ok = true;
@@ -223,7 +222,7 @@ static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
       d->shape[level] = count;
       d->shape_known[level] = true;
     } else if (d->shape[level] != count) {
-      ok = sharc_p_error_at(p, &open, "tensor literal is invalid; ranks are not consistent between elements");
+      ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
     }
   }
   sharc_p_leave(p);
@@ -285,7 +284,7 @@ static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF)
-    return sharc_p_error_at(p, type_tok, "elements literal must be a ranked tensor or vector type");
+    return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   if (num < 0)
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
@@ -308,12 +307,18 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
         sharc_buf_put_i64(&want, d->shape[i]);
       }
       sharc_buf_puts(&want, "]");
-      sharc_buf ty = {0};
-      sharc_print_type(type, &ty);
+      sharc_buf have = {0};
+      SHARC_BUF_LIT(&have, "[");
+      for (unsigned i = 0; i < type->shaped.rank; i++) {
+        if (i)
+          SHARC_BUF_LIT(&have, ", ");
+        sharc_buf_put_i64(&have, type->shaped.shape[i]);
+      }
+      SHARC_BUF_LIT(&have, "]");
       sharc_p_error_at(p, type_tok, "inferred shape of elements literal (%s) does not match type (%s)",
-                       want.data, ty.data);
+                       want.data, have.data);
       sharc_buf_free(&want);
-      sharc_buf_free(&ty);
+      sharc_buf_free(&have);
       return false;
     }
   }
@@ -378,7 +383,7 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
   if (!packed && nbytes != 1) {
     sharc_buf ty = {0};
     sharc_print_type(type, &ty);
-    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: %s", ty.data);
+    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
     sharc_buf_free(&ty);
     return false;
   }
@@ -402,7 +407,7 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
 static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
                             sharc_type *type, sharc_attr **out) {
   if (!sharc_type_has_rank(type))
-    return sharc_p_error_at(p, type_tok, "elements literal must be a ranked tensor or vector type");
+    return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   sharc_type *et = type->shaped.elem;
   bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
@@ -415,13 +420,13 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
     return sharc_p_error_at(p, str_tok, "expected string containing hex digits starting with `0x`");
   size_t nbytes = hex.len / 2;
   if (bits == 1 && !is_complex && num > 0)
-    return build_dense_bool_hex(p, hex, nbytes, (size_t)num, str_tok, type, out);
+    return build_dense_bool_hex(p, hex, nbytes, (size_t)num, type_tok, type, out);
   size_t elem_bytes = (size_t)bytes_per_scalar * scalars_per_elem;
   bool splat = nbytes == elem_bytes && num != 1;
   if (num < 0 || (!splat && nbytes != (size_t)num * elem_bytes)) {
     sharc_buf ty = {0};
     sharc_print_type(type, &ty);
-    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: %s", ty.data);
+    sharc_p_error_at(p, type_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
     sharc_buf_free(&ty);
     return false;
   }
@@ -468,7 +473,8 @@ static bool is_hex_string(const sharc_token *t) {
 }
 
 static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
-  sharc_p_next(p); /* dense */
+  sharc_token dense_tok = p->tok; /* MLIR reports literal/type mismatches here */
+  sharc_p_next(p);
   if (!sharc_p_expect(p, '<'))
     return false;
   dense_lit d = {0};
@@ -506,14 +512,14 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     sharc_type *et = sharc_type_has_rank(type) ? type->shaped.elem : NULL;
     if (et && (et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT ||
                et->kind == SHARC_TYPE_INDEX || et->kind == SHARC_TYPE_COMPLEX))
-      ok = build_dense_hex(p, &hex_tok, &type_tok, type, out);
+      ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);
     else {
       d.rank = 0;
       dense_push(&d, (dense_elem){.tok = hex_tok});
-      ok = build_dense(p, &d, &type_tok, type, out);
+      ok = build_dense(p, &d, &dense_tok, type, out);
     }
   } else if (ok) {
-    ok = build_dense(p, &d, &type_tok, type, out);
+    ok = build_dense(p, &d, &dense_tok, type, out);
   }
   free(d.elems);
   return ok;
@@ -859,11 +865,37 @@ bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out) {
   return parse_loc_inst(p, out);
 }
 
+/* `loc(#name)` naming an alias not defined yet: a placeholder location,
+ * replaced once the whole file is read. */
+static bool parse_deferred_loc(sharc_parser *p, sharc_attr **out) {
+  sharc_str name = {p->tok.start + 1, p->tok.len - 1};
+  deferred_loc *d = sharc_arena_alloc(&p->scratch, sizeof *d);
+  d->placeholder = sharc_arena_alloc(&p->ctx->arena, sizeof *d->placeholder);
+  d->placeholder->kind = SHARC_ATTR_LOC_OPAQUE;
+  d->name = sharc_ident_get(p->ctx, name);
+  d->tok = p->tok;
+  sharc_ptrvec_push(&p->deferred_locs, d);
+  sharc_p_next(p);
+  *out = d->placeholder;
+  return true;
+}
+
+static bool is_undefined_alias(sharc_parser *p) {
+  if (p->tok.kind != TOK_HASH_ID || memchr(p->tok.start, '.', p->tok.len) ||
+      (p->lx.cur < p->lx.end && *p->lx.cur == '<'))
+    return false;
+  sharc_str name = {p->tok.start + 1, p->tok.len - 1};
+  return !sharc_ptrmap_get(&p->attr_aliases, sharc_ident_get(p->ctx, name));
+}
+
 bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
   if (!sharc_tok_is_keyword(&p->tok, "loc"))
     return true;
   sharc_p_next(p);
-  return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');
+  if (!sharc_p_expect(p, '('))
+    return false;
+  bool ok = is_undefined_alias(p) ? parse_deferred_loc(p, out) : parse_loc_inst(p, out);
+  return ok && sharc_p_expect(p, ')');
 }
 
 /* ---- entry point ------------------------------------------------------------ */

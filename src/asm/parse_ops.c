@@ -481,6 +481,46 @@ static bool parse_file_metadata(sharc_parser *p) {
   return true;
 }
 
+/* Replaces the placeholders of deferred `loc(#alias)` in ops and block
+ * arguments, now that every alias of the file is known. */
+static bool resolve_locs_in(sharc_parser *p, sharc_ptrmap *map, sharc_op *op) {
+  sharc_attr *a = sharc_ptrmap_get(map, op->loc);
+  if (a)
+    op->loc = a;
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next) {
+      for (unsigned i = 0; i < b->num_args; i++) {
+        sharc_attr *l = sharc_ptrmap_get(map, b->args[i]->loc);
+        if (l)
+          b->args[i]->loc = l;
+      }
+      for (sharc_op *o = b->first; o; o = o->next)
+        resolve_locs_in(p, map, o);
+    }
+  return true;
+}
+
+static bool resolve_deferred_locs(sharc_parser *p, sharc_block *top) {
+  if (!p->deferred_locs.len)
+    return true;
+  sharc_ptrmap map = {0};
+  bool ok = true;
+  for (unsigned i = 0; i < p->deferred_locs.len && ok; i++) {
+    deferred_loc *d = p->deferred_locs.items[i];
+    sharc_attr *a = sharc_ptrmap_get(&p->attr_aliases, d->name);
+    if (!a)
+      ok = sharc_p_error_at(p, &d->tok, "operation location alias was never defined");
+    else if (!sharc_attr_is_location(a))
+      ok = sharc_p_error_at(p, &d->tok, "expected location, but found '#%s'", d->name->data);
+    else
+      sharc_ptrmap_put(&map, d->placeholder, a);
+  }
+  for (sharc_op *o = top->first; ok && o; o = o->next)
+    resolve_locs_in(p, &map, o);
+  sharc_ptrmap_free(&map);
+  return ok;
+}
+
 static sharc_op *parse_top(sharc_parser *p) {
   sharc_block *top = sharc_block_create(p->ctx);
   region_scope scope;
@@ -497,6 +537,7 @@ static sharc_op *parse_top(sharc_parser *p) {
       ok = parse_op(p, top);
   }
   ok = sharc_p_pop_scope(p, ok) && ok;
+  ok = ok && resolve_deferred_locs(p, top);
   if (!ok)
     return NULL;
   sharc_op *only = top->first;
@@ -535,6 +576,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->type_texts);
+  sharc_ptrvec_free(&p->deferred_locs);
   sharc_ptrmap_free(&p->values);
   sharc_arena_free(&p->scratch);
 }

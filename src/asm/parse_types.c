@@ -279,11 +279,15 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
                       : sharc_type_tensor(p->ctx, d.shape, d.rank, elem, enc);
   } else if (ok && is_vector) {
-    if (!(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
+    for (unsigned i = 0; ok && i < d.rank; i++)
+      if (d.shape[i] <= 0)
+        ok = sharc_p_error_at(p, kw_tok,
+                              "vector types must have positive constant sizes but got %lld",
+                              (long long)d.shape[i]);
+    if (ok && !(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
                 elem->kind == SHARC_TYPE_FLOAT))
-      ok = sharc_p_error_at(p, &elem_tok,
-                            "vector elements must be int/index/float type but got '%s'",
-                            "type");
+      ok = sharc_p_error_at(p, kw_tok,
+                            "failed to verify 'elementType': VectorElementTypeInterface instance");
     if (ok)
       *out = sharc_type_vector(p->ctx, d.shape, d.scalable, d.rank, elem);
   } else if (ok) { /* memref: its attribute list ends with the `>` */
@@ -376,8 +380,11 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
       sharc_lexer lx = p->lx;
       sharc_lexer_reset(&lx, q - 1, p->lx.line, p->lx.line_start);
       sharc_token t = sharc_lex(&lx);
-      if (t.kind != TOK_STRING)
+      if (t.kind != TOK_STRING) {
+        if (lx.error_at) /* where the lexer failed, as for any string */
+          t.col += (unsigned)(lx.error_at - t.start);
         return sharc_p_error_at(p, &t, "%s", lx.error ? lx.error : "expected string");
+      }
       q = t.start + t.len;
       continue;
     }

@@ -22,6 +22,14 @@ typedef struct val_entry {
   sharc_value *single;        /* storage for the common one-value case */
 } val_entry;
 
+/* A `loc(#name)` whose alias is defined later in the file (MLIR prints
+ * location aliases after the module); resolved when the file is read. */
+typedef struct deferred_loc {
+  sharc_attr *placeholder;
+  sharc_ident *name;
+  sharc_token tok;
+} deferred_loc;
+
 typedef struct block_entry {
   sharc_block *block;
   sharc_token tok;
@@ -46,6 +54,7 @@ struct sharc_parser {
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
   sharc_ptrmap type_texts;   /* ident of a shaped type's exact text -> type */
+  sharc_ptrvec deferred_locs; /* deferred_loc*: `loc(#alias)` used before its definition */
   sharc_ptrmap values;       /* ident -> val_entry* */
   region_scope *scope;
   val_entry *free_entries;   /* entries of finished regions, for reuse */
