@@ -42,38 +42,6 @@ static bool cur_error(sharc_parser *p, const char *msg) {
   return sharc_p_error_at(p, &t, "%s", msg);
 }
 
-/* MLIR's emitWrongTokenError points just after the last text before the
- * current token (across blank lines and `//` comments), where the token
- * that was wanted belonged. sharc_p_error knows such errors by the start
- * of their message; this takes any message. */
-bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
-  const char *begin = p->lx.buf, *at = p->tok.start;
-  if (p->tok.kind == TOK_EOF && at > begin)
-    at--;
-  const char *end = at;
-  for (;;) {
-    while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
-      end--;
-    if (end == begin) {
-      end = at;
-      break;
-    }
-    if (end[-1] != '\n' && end[-1] != '\r')
-      break;
-    end--;
-    const char *ls = end;
-    while (ls > begin && ls[-1] != '\n' && ls[-1] != '\r')
-      ls--;
-    for (const char *q = ls; q + 1 < end; q++)
-      if (q[0] == '/' && q[1] == '/') {
-        end = q;
-        break;
-      }
-  }
-  sharc_token t = token_at(p, end);
-  return sharc_p_error_at(p, &t, "%s", msg);
-}
-
 /* A missing token is a wrong-token error. */
 static bool expect_punct(sharc_parser *p, char c, const char *msg) {
   return sharc_p_eat(p, c) || sharc_p_wrong_token_error(p, msg);

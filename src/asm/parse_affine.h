@@ -11,6 +11,5 @@ bool sharc_p_at_affine_attr(const sharc_parser *p);
 bool sharc_p_parse_affine_attr(sharc_parser *p, sharc_attr **out);
 /* An error placed as MLIR's emitWrongTokenError places it, whatever its
  * message (sharc_p_error recognises only some messages as such). */
-bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);
 
 #endif

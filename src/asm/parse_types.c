@@ -181,17 +181,6 @@ static bool is_memory_space(const sharc_attr *a) {
          a->kind == SHARC_ATTR_DIALECT;
 }
 
-static bool is_zero_int(const sharc_attr *a) {
-  if (a->kind == SHARC_ATTR_BOOL)
-    return !a->b;
-  if (a->kind != SHARC_ATTR_INTEGER)
-    return false;
-  for (unsigned i = 0; i < a->integer.nwords; i++)
-    if (a->integer.words[i])
-      return false;
-  return true;
-}
-
 /* `, layout, memory-space>` after a memref's element type, as MLIR's
  * parseMemRefType: a layout is an affine map or strided layout, anything
  * else the memory space, which must come last. */
@@ -246,7 +235,7 @@ static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims
    * type equals the one written without them */
   if (layout && layout->affine.nsyms == 0 && sharc_affine_map_is_identity(layout))
     layout = NULL;
-  if (space && is_zero_int(space))
+  if (space && sharc_attr_is_zero_int(space))
     space = NULL;
   *out = unranked ? sharc_type_unranked_memref(p->ctx, elem, space)
                   : sharc_type_memref(p->ctx, d->shape, d->rank, elem, layout, space);

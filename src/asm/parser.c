@@ -143,6 +143,15 @@ static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned
   }
 }
 
+bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
+  unsigned line, col;
+  wrong_token_position(p, &line, &col);
+  sharc_token t = p->tok;
+  t.line = line;
+  t.col = col;
+  return sharc_p_error_at(p, &t, "%s", msg);
+}
+
 /* The errors MLIR reports with emitWrongTokenError (a missing token, or a
  * token that cannot start what is required); all others point at the
  * current token itself. */

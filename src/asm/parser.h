@@ -69,6 +69,9 @@ bool sharc_p_error(sharc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* MLIR's emitWrongTokenError for any message: just after the last text
+ * before the current token, where the wanted token belonged. */
+bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);
 bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

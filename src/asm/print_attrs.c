@@ -132,18 +132,6 @@ static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dial
   sharc_buf_putc(p->out, '>');
 }
 
-/* Integer zero of any type: MLIR's default memory space. */
-static bool is_zero_int(const sharc_attr *a) {
-  if (a->kind == SHARC_ATTR_BOOL)
-    return !a->b;
-  if (a->kind != SHARC_ATTR_INTEGER)
-    return false;
-  for (unsigned i = 0; i < a->integer.nwords; i++)
-    if (a->integer.words[i])
-      return false;
-  return true;
-}
-
 static void print_type_body(sharc_printer *p, const sharc_type *t) {
   sharc_buf *b = p->out;
   switch (t->kind) {
@@ -199,7 +187,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
       SHARC_BUF_LIT(b, ", ");
       sharc_pr_attr(p, t->shaped.encoding);
     }
-    if (t->shaped.memspace && !is_zero_int(t->shaped.memspace)) {
+    if (t->shaped.memspace && !sharc_attr_is_zero_int(t->shaped.memspace)) {
       SHARC_BUF_LIT(b, ", ");
       const sharc_attr *ms = t->shaped.memspace;
       if (ms->kind == SHARC_ATTR_INTEGER && ms->type->kind == SHARC_TYPE_INTEGER &&

@@ -490,6 +490,18 @@ unsigned sharc_loc_col(const sharc_attr *loc) { return loc->file.col; }
 
 bool sharc_attr_bool_value(const sharc_attr *a) { return a->b; }
 
+/* Integer zero of any type (false too): MLIR's default memory space. */
+bool sharc_attr_is_zero_int(const sharc_attr *a) {
+  if (a->kind == SHARC_ATTR_BOOL)
+    return !a->b;
+  if (a->kind != SHARC_ATTR_INTEGER)
+    return false;
+  for (unsigned i = 0; i < a->integer.nwords; i++)
+    if (a->integer.words[i])
+      return false;
+  return true;
+}
+
 int64_t sharc_attr_int_value(const sharc_attr *a) {
   uint64_t v = a->integer.words[0];
   unsigned w = sharc_type_bit_width(a->type);

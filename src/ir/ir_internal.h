@@ -61,7 +61,6 @@ static inline void sharc_key_init(sharc_key *k, unsigned kind) {
 struct sharc_ident {
   uint32_t hash;
   uint32_t len;
-  struct sharc_ident *chain;
   char data[]; /* NUL-terminated */
 };
 
@@ -201,6 +200,7 @@ sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sh
  * the printer's alias-collection pass skips plain subtrees in O(1). */
 bool sharc_attr_may_alias(const sharc_attr *a);
 bool sharc_type_may_alias(const sharc_type *t);
+bool sharc_attr_is_zero_int(const sharc_attr *a);
 /* 64-bit words one scalar of `t` takes in raw element storage. */
 unsigned sharc_type_scalar_words(const sharc_type *t);
 sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file, unsigned line,
