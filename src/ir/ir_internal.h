@@ -279,6 +279,11 @@ enum sharc_op_trait {
   SHARC_TRAIT_COMMUTATIVE = 1u << 9,
   SHARC_TRAIT_CONSTANT_LIKE = 1u << 10,
   SHARC_TRAIT_RETURN_LIKE = 1u << 11,
+  /* counts checked before an op's own verifier, which may rely on them */
+  SHARC_TRAIT_ZERO_OPERANDS = 1u << 12,
+  SHARC_TRAIT_ZERO_RESULTS = 1u << 13,
+  SHARC_TRAIT_ZERO_REGIONS = 1u << 14,
+  SHARC_TRAIT_ONE_REGION = 1u << 15,
 };
 
 typedef struct sharc_rewriter sharc_rewriter;

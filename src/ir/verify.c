@@ -59,7 +59,32 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
   return true;
 }
 
+/* The count traits of a registered op, in MLIR's wording; generic-form
+ * input can give a registered op any shape. */
+static bool verify_counts(sharc_op *op) {
+  unsigned t = op->def->traits;
+  if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands) {
+    sharc_emit_op_error(op, "requires zero operands");
+    return false;
+  }
+  if ((t & SHARC_TRAIT_ZERO_RESULTS) && op->num_results) {
+    sharc_emit_op_error(op, "requires zero results");
+    return false;
+  }
+  if ((t & SHARC_TRAIT_ZERO_REGIONS) && op->num_regions) {
+    sharc_emit_op_error(op, "requires zero regions");
+    return false;
+  }
+  if ((t & SHARC_TRAIT_ONE_REGION) && op->num_regions != 1) {
+    sharc_emit_op_error(op, "requires one region");
+    return false;
+  }
+  return true;
+}
+
 static bool verify_op(sharc_op *op) {
+  if (op->def && !verify_counts(op))
+    return false;
   if (op->def && op->def->verify && !op->def->verify(op))
     return false;
   for (unsigned i = 0; i < op->num_regions; i++) {

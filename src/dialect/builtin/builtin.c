@@ -69,7 +69,8 @@ static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL
 static const sharc_op_def module_def = {
     .name = "builtin.module",
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL_TABLE | SHARC_TRAIT_NO_TERMINATOR |
-              SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION,
+              SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
     .inherent = module_inherent,
     .default_dialect = "builtin",
     .parse = module_parse,
@@ -132,7 +133,7 @@ static void cast_print(sharc_printer *p, sharc_op *op) {
 
 static const sharc_op_def cast_def = {
     .name = "builtin.unrealized_conversion_cast",
-    .traits = SHARC_TRAIT_PURE,
+    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .parse = cast_parse,
     .print = cast_print,
 };

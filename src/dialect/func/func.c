@@ -281,7 +281,8 @@ static const char *const func_inherent[] = {"arg_attrs", "function_type", "no_in
 
 static const sharc_op_def func_def = {
     .name = "func.func",
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL,
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
     .inherent = func_inherent,
     .default_dialect = "func",
     .parse = func_parse,
@@ -377,7 +378,8 @@ static bool return_verify(sharc_op *op) {
 
 static const sharc_op_def return_def = {
     .name = "func.return",
-    .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE,
+    .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
+              SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = return_parse,
     .print = return_print,
     .verify = return_verify,
@@ -474,6 +476,7 @@ static const char *const call_inherent[] = {"arg_attrs", "callee", "no_inline", 
 
 static const sharc_op_def call_def = {
     .name = "func.call",
+    .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = call_inherent,
     .parse = call_parse,
     .print = call_print,

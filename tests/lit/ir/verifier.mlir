@@ -32,3 +32,20 @@ func.func @g() {
 func.func @g() {
   return
 }
+
+// -----
+
+// A registered op written generically keeps its shape rules (fuzzer found a
+// module without a region crashing the printer).
+// expected-error @below {{'builtin.module' op requires one region}}
+"builtin.module"() : () -> ()
+
+// -----
+
+// expected-error @below {{'func.func' op requires one region}}
+"func.func"() <{function_type = () -> (), sym_name = "f"}> : () -> ()
+
+// -----
+
+// expected-error @below {{'builtin.module' op requires zero results}}
+%0 = "builtin.module"() ({}) : () -> i32
