@@ -214,17 +214,11 @@ bool sharc_p_eat(sharc_parser *p, char c) {
   return true;
 }
 
-/* MLIR reports a missing token at the end of the previous one when the
- * current token starts a new line, else at the current token. */
+/* A missing token: MLIR's wrong-token placement, unless the lexer failed. */
 static bool expected_error(sharc_parser *p, const char *what) {
   if (p->tok.kind == TOK_ERROR)
     return lex_error(p);
-  unsigned line, col;
-  wrong_token_position(p, &line, &col);
-  sharc_token t = p->tok;
-  t.line = line;
-  t.col = col;
-  return sharc_p_error_at(p, &t, "%s", what);
+  return sharc_p_wrong_token_error(p, what);
 }
 
 bool sharc_p_expect(sharc_parser *p, char c) {
