@@ -281,24 +281,26 @@ const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str n
   return NULL;
 }
 
-/* Dialects beyond builtin/func are linked in by their own issue; each adds
- * a row here. */
+/* Dialects beyond builtin/func, loaded by name (the tools pick theirs). */
 typedef struct dialect_entry {
   const char *name;
-  const sharc_dialect *(*get)(void);
+  const sharc_dialect *dialect; /* NULL: always registered */
 } dialect_entry;
 
 static const dialect_entry known_dialects[] = {
     {"builtin", NULL},
     {"func", NULL},
+    {"stablehlo", &sharc_stablehlo_dialect},
+    {"sdy", &sharc_sdy_dialect},
+    {"mpmd", &sharc_mpmd_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {
   for (size_t i = 0; i < sizeof known_dialects / sizeof known_dialects[0]; i++) {
     if (strcmp(known_dialects[i].name, name) != 0)
       continue;
-    if (known_dialects[i].get)
-      sharc_context_register_dialect(ctx, known_dialects[i].get());
+    if (known_dialects[i].dialect)
+      sharc_context_register_dialect(ctx, known_dialects[i].dialect);
     return true;
   }
   return false;

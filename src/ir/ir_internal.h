@@ -356,5 +356,8 @@ void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d
 /* Builtin dialect tables. */
 extern const sharc_dialect sharc_builtin_dialect;
 extern const sharc_dialect sharc_func_dialect;
+extern const sharc_dialect sharc_stablehlo_dialect;
+extern const sharc_dialect sharc_sdy_dialect;
+extern const sharc_dialect sharc_mpmd_dialect;
 
 #endif
