@@ -199,6 +199,33 @@ static bool parse_slice_ranges(parse_state *st) {
   return ok;
 }
 
+/* `reverse = [...]`: StableHLO prints booleans but reads integers; take both. */
+static bool parse_reverse_list(sharc_parser *p, int64_t **vals, unsigned *n) {
+  unsigned cap = 0;
+  *vals = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '['))
+    return false;
+  if (sharc_p_eat(p, ']'))
+    return true;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 8;
+      *vals = realloc(*vals, cap * sizeof **vals);
+      if (!*vals)
+        abort();
+    }
+    int64_t *v = &(*vals)[(*n)++];
+    if (sharc_p_eat_keyword(p, "true"))
+      *v = 1;
+    else if (sharc_p_eat_keyword(p, "false"))
+      *v = 0;
+    else if (!sharc_p_parse_int(p, v))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ']');
+}
+
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [0, 1] */
 static bool parse_window(parse_state *st) {
   sharc_parser *p = st->p;
@@ -254,9 +281,9 @@ static bool parse_window(parse_state *st) {
         set_attr(st, "padding", sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals,
                                                           splat ? 1 : n, splat));
       }
-    } else {
-      ok = parse_i64_list(p, &vals, &n);
-      if (ok && which == 4) {
+    } else if (which == 4) {
+      ok = parse_reverse_list(p, &vals, &n);
+      if (ok) {
         uint64_t *bits = malloc((n + 1) * sizeof *bits);
         if (!bits)
           abort();
@@ -265,7 +292,10 @@ static bool parse_window(parse_state *st) {
         set_attr(st, "window_reversal",
                  sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 1, SHARC_SIGNLESS), bits, n));
         free(bits);
-      } else if (ok) {
+      }
+    } else {
+      ok = parse_i64_list(p, &vals, &n);
+      if (ok) {
         static const char *const names[] = {"window_strides", NULL, "lhs_dilation",
                                             "rhs_dilation"};
         set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
