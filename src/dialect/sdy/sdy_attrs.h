@@ -11,6 +11,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "sharc/sdy.h"
 
 /* The attribute definitions, for `a->def == &sharc_sdy_..._def` tests. */
 extern const sharc_attr_def sharc_sdy_mesh_def;            /* #sdy.mesh */
@@ -18,6 +19,20 @@ extern const sharc_attr_def sharc_sdy_tensor_sharding_def; /* #sdy.sharding */
 extern const sharc_attr_def sharc_sdy_sharding_per_value_def; /* #sdy.sharding_per_value */
 extern const sharc_attr_def sharc_sdy_manual_axes_def;     /* #sdy.manual_axes */
 extern const sharc_attr_def sharc_sdy_op_sharding_rule_def; /* #sdy.op_sharding_rule */
+extern const sharc_attr_def sharc_sdy_mesh_axis_def;
+extern const sharc_attr_def sharc_sdy_sub_axis_info_def;
+extern const sharc_attr_def sharc_sdy_axis_ref_def;
+extern const sharc_attr_def sharc_sdy_axis_ref_list_def;
+extern const sharc_attr_def sharc_sdy_list_of_axis_ref_lists_def;
+extern const sharc_attr_def sharc_sdy_dim_sharding_def;
+extern const sharc_attr_def sharc_sdy_dim_mapping_def;
+extern const sharc_attr_def sharc_sdy_tensor_mapping_def;
+extern const sharc_attr_def sharc_sdy_all_to_all_param_def;
+extern const sharc_attr_def sharc_sdy_all_to_all_param_list_def;
+extern const sharc_attr_def sharc_sdy_edge_value_ref_def;
+extern const sharc_attr_def sharc_sdy_axis_to_propagation_details_def;
+extern const sharc_attr_def sharc_sdy_propagation_one_step_def;
+extern const sharc_attr_def sharc_sdy_propagation_edges_def;
 
 /* `<["a"=2, "b"=4], device_ids=[...]>`, `<[]>`, `<[], device_ids=[0]>` */
 bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out);
