@@ -86,7 +86,8 @@ static bool verify_assignment_types(sharc_op *op, sharc_type *local, sharc_type 
 static bool assign_like_invariants(sharc_op *op, bool (*in_ok)(const sharc_type *),
                                    const char *in_desc, bool (*out_ok)(const sharc_type *),
                                    const char *out_desc) {
-  return check_optional_string_attr(op, "origin") &&
+  return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
+         check_optional_string_attr(op, "origin") &&
          sharc_mpmd_check_operands(op, in_ok, in_desc, false) &&
          sharc_mpmd_check_results(op, out_ok, out_desc, false) &&
          sharc_mpmd_verify_parent(op, func_or_for);
@@ -177,7 +178,8 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
 }
 
 static bool transfer_verify(sharc_op *op) {
-  if (!sharc_mpmd_check_operands(op, is_mesh_tensor, MESH_TENSOR, false) ||
+  if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true) ||
+      !sharc_mpmd_check_operands(op, is_mesh_tensor, MESH_TENSOR, false) ||
       !sharc_mpmd_check_results(op, is_mesh_tensor, MESH_TENSOR, false) ||
       !sharc_mpmd_verify_parent(op, func_only))
     return false;
@@ -244,7 +246,7 @@ static void broadcast_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool broadcast_verify(sharc_op *op) {
-  return sharc_mpmd_check_count(op, false, 1) && sharc_mpmd_check_count(op, true, 1) &&
+  return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
          sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
          sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
@@ -298,13 +300,14 @@ static void reduce_print(sharc_printer *p, sharc_op *op) {
 
 static bool reduce_verify(sharc_op *op) {
   sharc_attr *a = sharc_op_attr(op, "reduction");
+  if (!sharc_mpmd_check_one(op, true))
+    return false;
   if (a && !sharc_mpmd_is_reduction(a)) {
     sharc_emit_op_error(op, "attribute 'reduction' failed to satisfy constraint: Denotes a "
                             "reduction.");
     return false;
   }
   if (!sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, true) ||
-      !sharc_mpmd_check_count(op, true, 1) ||
       !sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) ||
       !sharc_mpmd_verify_same_operands_and_result_type(op))
     return false;
@@ -370,12 +373,13 @@ static void named_tensor_print(sharc_printer *p, sharc_op *op) {
 
 static bool named_tensor_verify(sharc_op *op) {
   sharc_attr *name = sharc_op_attr(op, "name");
+  if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true))
+    return false;
   if (!name) {
     sharc_emit_op_error(op, "requires attribute 'name'");
     return false;
   }
-  return check_optional_string_attr(op, "name") && sharc_mpmd_check_count(op, false, 1) &&
-         sharc_mpmd_check_count(op, true, 1) &&
+  return check_optional_string_attr(op, "name") &&
          sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
          sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);

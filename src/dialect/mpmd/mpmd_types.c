@@ -156,7 +156,7 @@ sharc_type *sharc_mpmd_parse_type(sharc_parser *p, sharc_str mnemonic) {
     return NULL;
   if (sharc_str_eq_cstr(mnemonic, "mesh_tensor"))
     return parse_mesh_tensor(p);
-  sharc_p_error(p, "unknown mpmd type: %.*s", (int)mnemonic.len, mnemonic.data);
+  sharc_p_error(p, "unknown  type `%.*s` in dialect `mpmd`", (int)mnemonic.len, mnemonic.data);
   return NULL;
 }
 
@@ -552,6 +552,7 @@ sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_typ
     return parse_meshes_with_origins(p);
   if (sharc_str_eq_cstr(mnemonic, "reduction"))
     return parse_with(p, sharc_mpmd_parse_reduction_body);
-  sharc_p_error(p, "unknown mpmd attribute: %.*s", (int)mnemonic.len, mnemonic.data);
+  sharc_p_error(p, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len,
+                mnemonic.data);
   return NULL;
 }

@@ -282,12 +282,14 @@ bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), cons
   return check_values(op, true, ok, summary, variadic);
 }
 
-bool sharc_mpmd_check_count(sharc_op *op, bool results, unsigned want) {
+bool sharc_mpmd_check_one(sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
-  if (n == want)
+  if (n == 1)
     return true;
-  sharc_emit_op_error(op, "requires %s %u %s%s", want == 1 ? "a single" : "exactly", want,
-                      results ? "result" : "operand", want == 1 ? "" : "s");
+  if (results)
+    sharc_emit_op_error(op, "requires one result");
+  else
+    sharc_emit_op_error(op, "requires a single operand");
   return false;
 }
 
@@ -314,10 +316,9 @@ bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
 bool sharc_mpmd_verify_return_terminator(sharc_op *op) {
   sharc_region *r = sharc_op_region(op, 0);
   sharc_block *b = sharc_region_first_block(r);
-  if (!b)
-    return true;
-  if (sharc_block_next(b)) {
-    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
+  if (!b || sharc_block_next(b)) {
+    sharc_emit_op_error(op, "region #0 ('region') failed to verify constraint: region with 1 "
+                            "blocks");
     return false;
   }
   sharc_op *last = sharc_block_last_op(b);
