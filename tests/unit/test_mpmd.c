@@ -3,8 +3,10 @@
  * from text. */
 #include "check.h"
 
+#include "dialect/sdy/sdy_interfaces.h"
 #include "sharc/asm.h"
 #include "sharc/mpmd.h"
+#include "sharc/verify.h"
 
 #include <stdlib.h>
 
@@ -27,6 +29,7 @@ static void check_attr_text(const sharc_attr *a, const char *want) {
 static sharc_context *mpmd_context(void) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_load_dialect(ctx, "mpmd");
+  sharc_context_load_dialect(ctx, "sdy");
   return ctx;
 }
 
@@ -118,7 +121,90 @@ static void test_reduction(void) {
   sharc_context_destroy(ctx);
 }
 
+static const char interfaces_src[] =
+    "!m = !mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>>\n"
+    "!n = !mpmd.mesh_tensor<\"m2\", tensor<4x8xf32>>\n"
+    "func.func @main(%arg0: !m, %arg1: !m) -> (!m, !n)\n"
+    "    attributes {topology = #mpmd.topology<<\"m1\" : <[\"x\"=2]>>, <\"m2\" : <[\"x\"=2]>>>} {\n"
+    "  %0:2 = mpmd.fragment<mesh=\"m1\", origin=[]> (%arg0, %arg1) (%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) {\n"
+    "    mpmd.return %b, %a : tensor<4x8xf32>, tensor<4x8xf32>\n"
+    "  } : (!m, !m) -> (!m, !m)\n"
+    "  %1 = mpmd.for (%0#0) {iterations = 2 : ui32} (%c: !m, %i: tensor<ui32>) {\n"
+    "    mpmd.return %c : !m\n"
+    "  } : !m\n"
+    "  %2 = mpmd.transfer %0#1 : (!m) -> !n\n"
+    "  return %1, %2 : !m, !n\n"
+    "}\n";
+
+/* The n-th op of a function body. */
+static sharc_op *nth_op(sharc_op *module, unsigned n) {
+  sharc_op *func = sharc_block_first_op(sharc_region_first_block(sharc_op_region(module, 0)));
+  sharc_op *op = sharc_block_first_op(sharc_region_first_block(sharc_op_region(func, 0)));
+  while (op && n--)
+    op = sharc_op_next(op);
+  return op;
+}
+
+static void test_interfaces(void) {
+  sharc_context *ctx = mpmd_context();
+  sharc_op *module = sharc_parse_source(ctx, "interfaces", interfaces_src, sizeof interfaces_src - 1);
+  CHECK(module && sharc_verify(module));
+  if (!module) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  sharc_op *fragment = nth_op(module, 0), *loop = nth_op(module, 1), *transfer = nth_op(module, 2);
+  CHECK(sharc_sdy_data_flow(fragment) && sharc_sdy_data_flow(loop));
+  CHECK(!sharc_sdy_data_flow(transfer));
+
+  sharc_block *body = sharc_region_first_block(sharc_op_region(fragment, 0));
+  sharc_ptrvec owners = {0}, sources = {0};
+  sharc_sdy_block_arg_owners(fragment, &owners);
+  CHECK(owners.len == 2 && owners.items[1] == sharc_block_arg(body, 1));
+  sharc_sdy_edge_sources(fragment, sharc_block_arg(body, 1), &sources);
+  CHECK(sources.len == 1 && sharc_use_owner(sources.items[0]) == fragment &&
+        sharc_use_operand_index(sources.items[0]) == 1);
+  CHECK(sharc_sdy_owner_from_source(fragment, sources.items[0]) == sharc_block_arg(body, 1));
+  sources.len = 0;
+  sharc_sdy_edge_sources(fragment, sharc_op_result(fragment, 0), &sources);
+  CHECK(sources.len == 1 && sharc_op_is(sharc_use_owner(sources.items[0]), "mpmd.return"));
+  CHECK(sharc_sdy_owner_from_source(fragment, sources.items[0]) == sharc_op_result(fragment, 0));
+  CHECK(sharc_sdy_keep_owner_shardings_divisible(fragment));
+
+  sharc_attr *sharding = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"x\"}, {}]>"));
+  CHECK(sharding && !sharc_sdy_block_arg_owner_sharding(fragment, 1));
+  if (!sharding) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  sharc_sdy_set_block_arg_owner_sharding(fragment, 1, sharding);
+  CHECK(sharc_sdy_block_arg_owner_sharding(fragment, 1) == sharding);
+  check_attr_text(sharc_op_attr(fragment, "in_shardings"),
+                  "#sdy.sharding_per_value<[<@mesh, [{?}, {?}]>, <@mesh, [{\"x\"}, {}]>]>");
+  sharc_sdy_set_result_owner_sharding(fragment, 0, sharding);
+  CHECK(sharc_sdy_result_owner_sharding(fragment, 0) == sharding);
+
+  sharc_block *loop_body = sharc_region_first_block(sharc_op_region(loop, 0));
+  sources.len = 0;
+  sharc_sdy_edge_sources(loop, sharc_op_result(loop, 0), &sources);
+  CHECK(sources.len == 2 && sharc_use_owner(sources.items[0]) == loop);
+  CHECK(sharc_sdy_owner_from_target(loop, sharc_block_arg(loop_body, 0)) == sharc_op_result(loop, 0));
+  owners.len = 0;
+  sharc_sdy_non_owner_targets(loop, sharc_op_result(loop, 0), &owners);
+  CHECK(owners.len == 1 && owners.items[0] == sharc_block_arg(loop_body, 0));
+
+  sharc_attr *rule = sharc_sdy_op_sharding_rule(transfer);
+  CHECK(rule != NULL);
+  if (rule)
+    check_attr_text(rule, "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=8}>");
+  sharc_ptrvec_free(&owners);
+  sharc_ptrvec_free(&sources);
+  sharc_op_erase(module);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
+  test_interfaces();
   test_mesh_tensor();
   test_topology();
   test_origins();

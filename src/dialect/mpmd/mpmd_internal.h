@@ -6,6 +6,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "dialect/sdy/sdy_interfaces.h"
 #include "sharc/mpmd.h"
 
 extern const sharc_type_def sharc_mpmd_mesh_tensor_def;
@@ -89,6 +90,11 @@ extern const sharc_op_def sharc_mpmd_assign_def, sharc_mpmd_unassign_def,
     sharc_mpmd_named_tensor_def, sharc_mpmd_return_def, sharc_mpmd_call_def;
 extern const sharc_op_def sharc_mpmd_fragment_def, sharc_mpmd_fragment_call_def,
     sharc_mpmd_named_computation_def, sharc_mpmd_for_def;
+
+/* Shardy's op interfaces (mpmd_interfaces.c). */
+extern const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_mpmd_for_data_flow;
+extern const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule;
 
 /* Canonicalization patterns (mpmd_canonicalize.c). */
 extern const sharc_pattern_fn sharc_mpmd_transfer_patterns[];

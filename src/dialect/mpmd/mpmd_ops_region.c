@@ -240,6 +240,7 @@ const sharc_op_def sharc_mpmd_fragment_def = {
     .print = fragment_print,
     .verify = fragment_verify,
     .patterns = sharc_mpmd_fragment_patterns,
+    .data_flow = &sharc_mpmd_fragment_data_flow,
 };
 
 /* ---- fragment_call -------------------------------------------------------------------- */
@@ -602,4 +603,5 @@ const sharc_op_def sharc_mpmd_for_def = {
     .parse = for_parse,
     .print = for_print,
     .verify = for_verify,
+    .data_flow = &sharc_mpmd_for_data_flow,
 };

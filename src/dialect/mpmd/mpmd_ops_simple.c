@@ -220,6 +220,7 @@ const sharc_op_def sharc_mpmd_transfer_def = {
     .print = print_dict_operands_fn_type,
     .verify = transfer_verify,
     .patterns = sharc_mpmd_transfer_patterns,
+    .sharding_rule = &sharc_mpmd_transfer_sharding_rule,
 };
 
 /* ---- broadcast: `attr-dict $tensor : type($tensor)` ----------------------------------- */
