@@ -284,6 +284,8 @@ enum sharc_op_trait {
   SHARC_TRAIT_ZERO_RESULTS = 1u << 13,
   SHARC_TRAIT_ZERO_REGIONS = 1u << 14,
   SHARC_TRAIT_ONE_REGION = 1u << 15,
+  /* RecursiveMemoryEffects: the op's effects are those of the ops it holds */
+  SHARC_TRAIT_RECURSIVE_EFFECTS = 1u << 16,
 };
 
 typedef struct sharc_rewriter sharc_rewriter;

@@ -5,15 +5,30 @@
 
 #include <stdlib.h>
 
-static bool is_trivially_dead(const sharc_op *op) {
-  if (!op->def || !(op->def->traits & SHARC_TRAIT_PURE) || op->num_regions)
+/* No memory effects: pure, or only holding such ops (MLIR's
+ * RecursiveMemoryEffects). Unknown ops may have any effect. */
+static bool has_no_effects(const sharc_op *op) {
+  if (!op->def)
     return false;
-  if (op->def->traits & SHARC_TRAIT_TERMINATOR)
+  if (op->def->traits & SHARC_TRAIT_PURE)
+    return true;
+  if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
+    return false;
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next)
+        if (!has_no_effects(o))
+          return false;
+  return true;
+}
+
+static bool is_trivially_dead(const sharc_op *op) {
+  if (!op->def || (op->def->traits & SHARC_TRAIT_TERMINATOR))
     return false;
   for (unsigned i = 0; i < op->num_results; i++)
     if (op->results[i].uses)
       return false;
-  return true;
+  return has_no_effects(op);
 }
 
 typedef struct canon_state {

@@ -1,0 +1,215 @@
+/* Shardy's op interfaces on mpmd ops: data flow edges of fragments (operand
+ * to block argument, returned value to result, owners stored in
+ * in_shardings/out_shardings) and of for loops (operand, yielded value,
+ * block argument and result form one edge owned by the result), and the
+ * pointwise sharding rule of intra-mesh transfers. */
+#include "dialect/mpmd/mpmd_internal.h"
+#include "dialect/sdy/op_verify.h"
+
+#include <stdlib.h>
+
+static sharc_block *body_of(const sharc_op *op) {
+  return sharc_region_first_block(sharc_op_region(op, 0));
+}
+
+static sharc_op *terminator_of(const sharc_op *op) {
+  sharc_block *b = body_of(op);
+  return b ? sharc_block_last_op(b) : NULL;
+}
+
+static sharc_use *operand_use(sharc_op *op, unsigned i) { return &op->operands[i]; }
+
+/* Rank as Shardy's getTensorRank sees it: mesh tensors by their global type. */
+static unsigned value_rank(const sharc_value *v) {
+  sharc_type *t = sharc_value_type(v);
+  if (sharc_mpmd_is_mesh_tensor(t))
+    t = sharc_mpmd_mesh_tensor_global_type(t);
+  return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+}
+
+/* ---- fragment ----------------------------------------------------------------- */
+
+static void fragment_block_arg_owners(sharc_op *op, sharc_ptrvec *out) {
+  sharc_block *b = body_of(op);
+  for (unsigned i = 0; b && i < sharc_block_num_args(b); i++)
+    sharc_ptrvec_push(out, sharc_block_arg(b, i));
+}
+
+static sharc_attr *fragment_block_arg_sharding(sharc_op *op, unsigned index) {
+  return sdy_sharding_per_value_at(sharc_op_attr(op, "in_shardings"), index);
+}
+
+static sharc_attr *fragment_result_sharding(sharc_op *op, unsigned index) {
+  return sdy_sharding_per_value_at(sharc_op_attr(op, "out_shardings"), index);
+}
+
+/* `attr` with element `index` set, or fully open shardings of `values`
+ * around it when the op has none yet (Shardy's getOpenWithShardingAtIndex). */
+static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *values,
+                            unsigned n, unsigned index, sharc_attr *sharding) {
+  if (!sharding || index >= n)
+    return; /* Shardy leaves the shardings alone when given none */
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_attr *list = sharc_op_attr(op, attr);
+  sharc_attr **items = malloc((n + 1) * sizeof *items);
+  if (!items)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *old = sdy_sharding_per_value_at(list, i);
+    items[i] = i == index ? sharding
+               : old      ? old
+                          : sdy_sharding_fully_open(
+                                ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
+                                value_rank(values[i]), false);
+  }
+  sharc_op_set_attr(op, attr, sharc_sdy_sharding_per_value_get(ctx, items, n));
+  free(items);
+}
+
+static void fragment_set_block_arg_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  sharc_block *b = body_of(op);
+  if (b)
+    set_sharding_at(op, "in_shardings", (sharc_value *const *)b->args, sharc_block_num_args(b),
+                    index, sharding);
+}
+
+static void fragment_set_result_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  sharc_value **results = malloc((sharc_op_num_results(op) + 1) * sizeof *results);
+  if (!results)
+    abort();
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    results[i] = sharc_op_result(op, i);
+  set_sharding_at(op, "out_shardings", results, sharc_op_num_results(op), index, sharding);
+  free(results);
+}
+
+/* A result's source is the returned value, a block argument's the operand. */
+static void fragment_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
+  unsigned i = sharc_value_index(owner);
+  if (!sharc_value_is_block_arg(owner)) {
+    sharc_op *ret = terminator_of(op);
+    if (ret && i < sharc_op_num_operands(ret))
+      sharc_ptrvec_push(out, operand_use(ret, i));
+    return;
+  }
+  if (i < sharc_op_num_operands(op))
+    sharc_ptrvec_push(out, operand_use(op, i));
+}
+
+static sharc_value *fragment_owner_from_target(sharc_op *op, sharc_value *target) {
+  (void)op;
+  return target;
+}
+
+static sharc_value *fragment_owner_from_source(sharc_op *op, sharc_use *source) {
+  unsigned i = sharc_use_operand_index(source);
+  if (sharc_use_owner(source) != op)
+    return i < sharc_op_num_results(op) ? sharc_op_result(op, i) : NULL;
+  sharc_block *b = body_of(op);
+  return b && i < sharc_block_num_args(b) ? sharc_block_arg(b, i) : NULL;
+}
+
+static bool always(sharc_op *op) {
+  (void)op;
+  return true;
+}
+
+const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow = {
+    .block_arg_owners = fragment_block_arg_owners,
+    .block_arg_owner_sharding = fragment_block_arg_sharding,
+    .set_block_arg_owner_sharding = fragment_set_block_arg_sharding,
+    .result_owner_sharding = fragment_result_sharding,
+    .set_result_owner_sharding = fragment_set_result_sharding,
+    .edge_sources = fragment_edge_sources,
+    .owner_from_target = fragment_owner_from_target,
+    .owner_from_source = fragment_owner_from_source,
+    .keep_owner_shardings_divisible = always,
+};
+
+/* ---- for ------------------------------------------------------------------------ */
+
+/* Result i's edge: operand i and the yielded value i flow in, block argument i too. */
+static void for_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
+  unsigned i = sharc_value_index(owner);
+  sharc_op *ret = terminator_of(op);
+  if (i < sharc_op_num_operands(op))
+    sharc_ptrvec_push(out, operand_use(op, i));
+  if (ret && i < sharc_op_num_operands(ret))
+    sharc_ptrvec_push(out, operand_use(ret, i));
+}
+
+static void for_non_owner_targets(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
+  sharc_block *b = body_of(op);
+  unsigned i = sharc_value_index(owner);
+  if (b && i < sharc_block_num_args(b))
+    sharc_ptrvec_push(out, sharc_block_arg(b, i));
+}
+
+static sharc_value *for_owner_from_target(sharc_op *op, sharc_value *target) {
+  if (!sharc_value_is_block_arg(target))
+    return target;
+  unsigned i = sharc_value_index(target);
+  return i < sharc_op_num_results(op) ? sharc_op_result(op, i) : NULL;
+}
+
+static sharc_value *for_owner_from_source(sharc_op *op, sharc_use *source) {
+  unsigned i = sharc_use_operand_index(source);
+  return i < sharc_op_num_results(op) ? sharc_op_result(op, i) : NULL;
+}
+
+const sharc_sdy_data_flow_iface sharc_mpmd_for_data_flow = {
+    .edge_sources = for_edge_sources,
+    .owner_from_target = for_owner_from_target,
+    .owner_from_source = for_owner_from_source,
+    .non_owner_targets = for_non_owner_targets,
+};
+
+/* ---- transfer --------------------------------------------------------------------- */
+
+static bool same_memory_kind(const sharc_type *a, const sharc_type *b) {
+  return sharc_mpmd_mesh_tensor_memory_kind(a) == sharc_mpmd_mesh_tensor_memory_kind(b);
+}
+
+/* Pointwise over the global shape, as Shardy's OpShardingRuleBuilder::buildPointwise. */
+static sharc_attr *pointwise_rule(sharc_op *op, const sharc_type *shape_of) {
+  sharc_context *ctx = sharc_op_context(op);
+  unsigned rank = sharc_type_rank(shape_of);
+  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t factor = d;
+    dims[d] = sharc_sdy_dim_mapping_get(ctx, &factor, 1);
+  }
+  sharc_attr *mapping = sharc_sdy_tensor_mapping_get(ctx, dims, rank);
+  sharc_attr *operands[1] = {mapping}, *results[1] = {mapping};
+  sharc_sdy_rule_parts parts = {
+      .factor_sizes = sharc_type_shape(shape_of),
+      .num_factors = rank,
+      .operands = operands,
+      .num_operands = 1,
+      .results = results,
+      .num_results = 1,
+  };
+  sharc_attr *rule = sharc_sdy_op_sharding_rule_get(ctx, &parts);
+  free(dims);
+  return rule;
+}
+
+/* Inter-mesh transfers between meshes of different shapes have no rule. */
+static sharc_attr *transfer_sharding_rule(sharc_op *op) {
+  sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+  sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
+  if (!sharc_mpmd_is_mesh_tensor(in) || !sharc_mpmd_is_mesh_tensor(out))
+    return NULL;
+  sharc_str in_mesh = sharc_mpmd_mesh_tensor_mesh_name(in);
+  sharc_str out_mesh = sharc_mpmd_mesh_tensor_mesh_name(out);
+  bool intra = sharc_str_eq(in_mesh, out_mesh) && same_memory_kind(in, out);
+  if (!intra && sharc_mpmd_mesh_for_name(op, in_mesh) != sharc_mpmd_mesh_for_name(op, out_mesh))
+    return NULL;
+  return pointwise_rule(op, sharc_mpmd_mesh_tensor_global_type(out));
+}
+
+const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule = {
+    .sharding_rule = transfer_sharding_rule,
+};

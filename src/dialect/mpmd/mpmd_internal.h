@@ -1,0 +1,105 @@
+/* What the mpmd dialect's files share: the type/attribute definitions, the
+ * inline (stripped) parse/print of the pieces ops embed in their syntax, the
+ * topology lookups verifiers use, and each op family's table rows. */
+#ifndef SHARC_DIALECT_MPMD_INTERNAL_H
+#define SHARC_DIALECT_MPMD_INTERNAL_H
+
+#include "asm/parser.h"
+#include "asm/printer.h"
+#include "dialect/sdy/sdy_interfaces.h"
+#include "sharc/mpmd.h"
+
+extern const sharc_type_def sharc_mpmd_mesh_tensor_def;
+extern const sharc_attr_def sharc_mpmd_named_mesh_def;
+extern const sharc_attr_def sharc_mpmd_topology_def;
+extern const sharc_attr_def sharc_mpmd_user_origin_def;
+extern const sharc_attr_def sharc_mpmd_origin_def;
+extern const sharc_attr_def sharc_mpmd_mesh_with_origins_def;
+extern const sharc_attr_def sharc_mpmd_meshes_with_origins_def;
+extern const sharc_attr_def sharc_mpmd_reduction_def;
+
+/* Dialect hooks (mpmd_types.c). */
+sharc_type *sharc_mpmd_parse_type(sharc_parser *p, sharc_str mnemonic);
+sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
+
+/* `"name"` or `"name"(N)`: the short form of a user origin in op syntax. */
+bool sharc_mpmd_parse_user_origin_short(sharc_parser *p, sharc_attr **out);
+void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin);
+/* `<add>`: a reduction as `mpmd.reduce` spells it. */
+bool sharc_mpmd_parse_reduction_body(sharc_parser *p, sharc_attr **out);
+
+/* ---- topology lookups (mpmd_verify.c), with Shardy's diagnostics on `op` ---- */
+/* The enclosing func.func of `op`, or NULL. */
+sharc_op *sharc_mpmd_enclosing_func(const sharc_op *op);
+/* The sdy mesh called `name` in the enclosing function's topology; emits
+ * Shardy's error on `op` and returns NULL when there is none. */
+sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name);
+/* The mesh a function runs on (`mesh_shape`) or a fragment's mesh. */
+sharc_attr *sharc_mpmd_mesh_of(sharc_op *op);
+/* A mesh tensor's sharding checked against `mesh`, errors on `op`. */
+bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
+                                            const sharc_attr *mesh);
+bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t);
+/* Checks inner (region or callee) types against outer mesh tensor types,
+ * as Shardy does for fragments and fragment calls. */
+bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name,
+                                      sharc_type *const *inner, unsigned n_inner,
+                                      sharc_type *const *outer, unsigned n_outer,
+                                      const char *inner_name, const char *outer_name);
+/* `op`'s operand/result types collected into `out` (at least `n` slots). */
+void sharc_mpmd_operand_types(const sharc_op *op, sharc_type **out);
+void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out);
+/* "tensor<4xf32>" etc. into a caller-freed buffer, for messages. */
+char *sharc_mpmd_type_str(const sharc_type *t);
+char *sharc_mpmd_attr_str(const sharc_attr *a);
+
+/* MLIR traits and ODS constraints, with MLIR's messages. `names` is
+ * NULL-terminated; `summary` is the constraint's ODS summary. */
+bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names);
+bool sharc_mpmd_is_any_tensor(const sharc_type *t);
+bool sharc_mpmd_is_token(const sharc_type *t);
+bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                               bool variadic);
+bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                              bool variadic);
+/* MLIR's OneOperand / OneResult traits. */
+bool sharc_mpmd_check_one(sharc_op *op, bool results);
+bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op);
+bool sharc_mpmd_verify_return_terminator(sharc_op *op);
+
+/* ---- shared op syntax (mpmd_syntax.c) ---- */
+/* `: (T, ...) -> R` or `-> (R, ...)`, resolving `refs` against the inputs. */
+bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
+                                      const sharc_ptrvec *refs);
+void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op);
+/* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
+bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens);
+void sharc_mpmd_free_refs(sharc_ptrvec *refs);
+/* `(%arg0: T, ...) { ... }`: a region whose entry arguments are printed
+ * ahead of it (Shardy's single-block region without block id). */
+bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated);
+void sharc_mpmd_print_region_no_block_id(sharc_printer *p, const sharc_op *op);
+/* ` (%a, %b) {attrs} (%arg: T) { ... } : (T) -> R` with `elided` left out of the dictionary. */
+bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b);
+void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
+                                             const char *const *elided);
+
+/* ---- op rows ---- */
+extern const sharc_op_def sharc_mpmd_assign_def, sharc_mpmd_unassign_def,
+    sharc_mpmd_transfer_def, sharc_mpmd_broadcast_def, sharc_mpmd_reduce_def,
+    sharc_mpmd_named_tensor_def, sharc_mpmd_return_def, sharc_mpmd_call_def;
+extern const sharc_op_def sharc_mpmd_fragment_def, sharc_mpmd_fragment_call_def,
+    sharc_mpmd_named_computation_def, sharc_mpmd_for_def;
+
+/* Shardy's op interfaces (mpmd_interfaces.c). */
+extern const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_mpmd_for_data_flow;
+extern const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule;
+
+/* Canonicalization patterns (mpmd_canonicalize.c). */
+extern const sharc_pattern_fn sharc_mpmd_transfer_patterns[];
+extern const sharc_pattern_fn sharc_mpmd_broadcast_patterns[];
+extern const sharc_pattern_fn sharc_mpmd_reduce_patterns[];
+extern const sharc_pattern_fn sharc_mpmd_fragment_patterns[];
+
+#endif

@@ -1,0 +1,332 @@
+/* Verifier support shared by mpmd's ops: finding meshes in the enclosing
+ * function's topology and checking mesh tensor types against them, with
+ * Shardy's messages (its utils.cc GetMeshAttr and the fragment type rules). */
+#include "dialect/mpmd/mpmd_internal.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "sharc/sdy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char *sharc_mpmd_type_str(const sharc_type *t) {
+  sharc_buf b = {0};
+  sharc_print_type(t, &b);
+  return b.data;
+}
+
+static char *attr_str(const sharc_attr *a) {
+  sharc_buf b = {0};
+  sharc_print_attr(a, &b);
+  return b.data;
+}
+
+sharc_op *sharc_mpmd_enclosing_func(const sharc_op *op) {
+  for (sharc_op *p = sharc_op_parent_op(op); p; p = sharc_op_parent_op(p))
+    if (sharc_op_is(p, "func.func"))
+      return p;
+  return NULL;
+}
+
+static void emit_no_func_attr(sharc_op *op, const char *attr, const sharc_op *func) {
+  sharc_str name = func ? sharc_op_symbol_name(func) : (sharc_str){"", 0};
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+             "Function does not have a %s attribute: %.*s", attr, (int)name.len, name.data);
+}
+
+sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name) {
+  sharc_op *func = sharc_mpmd_enclosing_func(op);
+  sharc_attr *topology = func ? sharc_op_attr(func, "topology") : NULL;
+  if (!sharc_mpmd_is_topology(topology)) {
+    emit_no_func_attr(op, "topology", func);
+    return NULL;
+  }
+  sharc_attr *mesh = sharc_mpmd_topology_lookup(topology, name);
+  if (!mesh)
+    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+               "Topology doesn't have a mesh with name: %.*s", (int)name.len, name.data);
+  return mesh;
+}
+
+/* The nearest enclosing op named `name`, `op` itself included. */
+static sharc_op *enclosing_or_self(sharc_op *op, const char *name) {
+  for (sharc_op *p = op; p; p = sharc_op_parent_op(p))
+    if (sharc_op_is(p, name))
+      return p;
+  return NULL;
+}
+
+sharc_attr *sharc_mpmd_mesh_of(sharc_op *op) {
+  sharc_op *fragment = enclosing_or_self(op, "mpmd.fragment");
+  if (fragment) {
+    sharc_attr *name = sharc_op_attr(fragment, "mesh_name");
+    if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)
+      return sharc_mpmd_mesh_for_name(op, sharc_attr_string_value(name));
+  }
+  sharc_op *func = enclosing_or_self(op, "func.func");
+  sharc_attr *mesh = func ? sharc_op_attr(func, "mesh_shape") : NULL;
+  if (mesh && mesh->kind == SHARC_ATTR_DIALECT && mesh->def == &sharc_sdy_mesh_def)
+    return mesh;
+  emit_no_func_attr(op, "mesh_shape", func);
+  return NULL;
+}
+
+/* An axis ref listed twice (same name and sub-axis) in one sharding. */
+static bool seen_before(sharc_attr *const *seen, unsigned n, const sharc_attr *ref) {
+  for (unsigned i = 0; i < n; i++)
+    if (seen[i] == ref)
+      return true;
+  return false;
+}
+
+static char *axis_ref_str(const sharc_attr *ref) {
+  sharc_buf b = {0};
+  sharc_str name = sharc_sdy_axis_ref_name(ref);
+  sharc_buf_printf(&b, "\"%.*s\"", (int)name.len, name.data);
+  const sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(ref);
+  if (sub)
+    sharc_buf_printf(&b, ":(%lld)%lld", (long long)sharc_sdy_sub_axis_info_pre_size(sub),
+                     (long long)sharc_sdy_sub_axis_info_size(sub));
+  return b.data;
+}
+
+/* The dimension shardings of a mesh tensor against the global shape, as
+ * Shardy's TensorShardingAttr::verifyForType does with divisibility
+ * checked: rank, known and unique axes, divisible dimensions.
+ * TODO: use sdy's own sharding verifier once the sdy dialect has one. */
+static bool verify_dim_shardings(sharc_op *op, const sharc_attr *sharding, const sharc_type *type,
+                                 const sharc_attr *mesh) {
+  unsigned rank = sharc_type_rank(type), n = sharc_sdy_tensor_sharding_rank(sharding);
+  if (n != rank) {
+    sharc_emit_op_error(op, "sharding doesn't match tensor rank: %u != %u", n, rank);
+    return false;
+  }
+  sharc_ptrvec seen = {0};
+  bool ok = true;
+  for (unsigned d = 0; ok && d < rank; d++) {
+    const sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
+    int64_t sharded = 1;
+    for (unsigned i = 0; ok && i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
+      sharc_attr *ref = sharc_sdy_dim_sharding_axis(dim, i);
+      sharc_str name = sharc_sdy_axis_ref_name(ref);
+      if (sharc_sdy_mesh_size_of(mesh, name) < 0) {
+        sharc_emit_op_error(op, "unknown axis name: \"%.*s\"", (int)name.len, name.data);
+        ok = false;
+      } else if (seen_before((sharc_attr *const *)seen.items, seen.len, ref)) {
+        char *s = axis_ref_str(ref);
+        sharc_emit_op_error(op, "duplicate axis ref: %s", s);
+        free(s);
+        ok = false;
+      } else {
+        sharc_ptrvec_push(&seen, ref);
+        sharded *= sharc_sdy_axis_ref_size(ref, mesh);
+      }
+    }
+    int64_t size = sharc_type_shape(type)[d];
+    if (ok && size != SHARC_DYNAMIC && sharded > 0 && size % sharded) {
+      sharc_emit_op_error(op, "dim %u with size %lld is not divisible by its sharded size %lld", d,
+                          (long long)size, (long long)sharded);
+      ok = false;
+    }
+  }
+  sharc_ptrvec_free(&seen);
+  return ok;
+}
+
+bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
+                                            const sharc_attr *mesh) {
+  const sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(t);
+  if (!sharding || sharc_sdy_mesh_is_maximal(mesh))
+    return true;
+  return verify_dim_shardings(op, sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh);
+}
+
+bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t) {
+  sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, sharc_mpmd_mesh_tensor_mesh_name(t));
+  return mesh && sharc_mpmd_verify_mesh_tensor_for_mesh(op, t, mesh);
+}
+
+bool sharc_mpmd_mesh_tensor_is_fully_replicated(const sharc_type *t) {
+  const sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(t);
+  if (!sharding)
+    return true;
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(sharding, d)))
+      return false;
+  return true;
+}
+
+/* One inner/outer pair of a fragment or fragment call. */
+static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_attr *mesh,
+                                 sharc_type *inner, sharc_type *outer, const char *inner_name,
+                                 const char *outer_name) {
+  sharc_context *ctx = sharc_op_context(op);
+  if (!sharc_mpmd_is_mesh_tensor(outer)) {
+    if (inner == outer)
+      return true;
+    char *o = sharc_mpmd_type_str(outer), *i = sharc_mpmd_type_str(inner);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+               "expected the type of the %s to match the %s: '%s', got: '%s'", inner_name,
+               outer_name, o, i);
+    free(o);
+    free(i);
+    return false;
+  }
+  sharc_str outer_mesh = sharc_mpmd_mesh_tensor_mesh_name(outer);
+  if (!sharc_str_eq(outer_mesh, mesh_name)) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+               "expected the mesh name of the %s to match that of the fragment op: %.*s != %.*s",
+               outer_name, (int)outer_mesh.len, outer_mesh.data, (int)mesh_name.len,
+               mesh_name.data);
+    return false;
+  }
+  if (!sharc_mpmd_verify_mesh_tensor_for_mesh(op, outer, mesh))
+    return false;
+  sharc_type *global = sharc_mpmd_mesh_tensor_global_type(outer);
+  if (inner == global)
+    return true;
+  char *g = sharc_mpmd_type_str(global), *i = sharc_mpmd_type_str(inner);
+  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+             "expected the type of the %s to be global tensor type %s: '%s', got: '%s'", inner_name,
+             outer_name, g, i);
+  free(g);
+  free(i);
+  return false;
+}
+
+bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name,
+                                      sharc_type *const *inner, unsigned n_inner,
+                                      sharc_type *const *outer, unsigned n_outer,
+                                      const char *inner_name, const char *outer_name) {
+  if (n_inner != n_outer) {
+    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+               "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
+               outer_name, n_inner, n_outer);
+    return false;
+  }
+  for (unsigned i = 0; i < n_inner; i++) {
+    /* Shardy looks the mesh up once per pair: a missing mesh fails the first */
+    sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, mesh_name);
+    if (!mesh)
+      return false;
+    if (!verify_fragment_type(op, mesh_name, mesh, inner[i], outer[i], inner_name, outer_name))
+      return false;
+  }
+  return true;
+}
+
+void sharc_mpmd_operand_types(const sharc_op *op, sharc_type **out) {
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    out[i] = sharc_value_type(sharc_op_operand(op, i));
+}
+
+void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out) {
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    out[i] = sharc_value_type(sharc_op_result(op, i));
+}
+
+char *sharc_mpmd_attr_str(const sharc_attr *a) { return attr_str(a); }
+
+/* ---- MLIR trait and ODS constraint checks ---------------------------------- */
+
+bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names) {
+  sharc_op *parent = sharc_op_parent_op(op);
+  for (const char *const *n = names; *n; n++)
+    if (parent && sharc_op_is(parent, *n))
+      return true;
+  if (!names[1]) {
+    sharc_emit_op_error(op, "expects parent op '%s'", names[0]);
+    return false;
+  }
+  sharc_buf list = {0};
+  for (const char *const *n = names; *n; n++)
+    sharc_buf_printf(&list, "%s%s", n == names ? "" : ", ", *n);
+  sharc_emit_op_error(op, "expects parent op to be one of '%s'", list.data);
+  sharc_buf_free(&list);
+  return false;
+}
+
+bool sharc_mpmd_is_any_tensor(const sharc_type *t) {
+  sharc_type_kind k = sharc_type_get_kind(t);
+  return k == SHARC_TYPE_TENSOR || k == SHARC_TYPE_UNRANKED_TENSOR;
+}
+
+bool sharc_mpmd_is_token(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_DIALECT && !strcmp(t->def->dialect->name, "stablehlo") &&
+         !strcmp(t->def->name, "token");
+}
+
+/* ODS's "operand #i must be <summary>, but got '<type>'". */
+static bool check_values(sharc_op *op, bool results, bool (*ok)(const sharc_type *),
+                         const char *summary, bool variadic) {
+  unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *v = results ? sharc_op_result(op, i) : sharc_op_operand(op, i);
+    if (ok(sharc_value_type(v)))
+      continue;
+    char *t = sharc_mpmd_type_str(sharc_value_type(v));
+    sharc_emit_op_error(op, "%s #%u must be %s%s, but got '%s'", results ? "result" : "operand", i,
+                        variadic ? "variadic of " : "", summary, t);
+    free(t);
+    return false;
+  }
+  return true;
+}
+
+bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                               bool variadic) {
+  return check_values(op, false, ok, summary, variadic);
+}
+
+bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                              bool variadic) {
+  return check_values(op, true, ok, summary, variadic);
+}
+
+bool sharc_mpmd_check_one(sharc_op *op, bool results) {
+  unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  if (n == 1)
+    return true;
+  if (results)
+    sharc_emit_op_error(op, "requires one result");
+  else
+    sharc_emit_op_error(op, "requires a single operand");
+  return false;
+}
+
+/* MLIR's SameOperandsAndResultType. */
+bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
+  if (!sharc_op_num_results(op))
+    return true;
+  sharc_type *want = sharc_value_type(sharc_op_result(op, 0));
+  for (unsigned i = 0; i < sharc_op_num_operands(op) + sharc_op_num_results(op); i++) {
+    unsigned n_in = sharc_op_num_operands(op);
+    sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                              : sharc_op_result(op, i - n_in));
+    if (t == want)
+      continue;
+    sharc_emit_op_error(op, sharc_type_element(t) != sharc_type_element(want)
+                                ? "requires the same element type for all operands and results"
+                                : "requires the same type for all operands and results");
+    return false;
+  }
+  return true;
+}
+
+/* SingleBlockImplicitTerminator<ReturnOp>. */
+bool sharc_mpmd_verify_return_terminator(sharc_op *op) {
+  sharc_region *r = sharc_op_region(op, 0);
+  sharc_block *b = sharc_region_first_block(r);
+  if (!b || sharc_block_next(b)) {
+    sharc_emit_op_error(op, "region #0 ('region') failed to verify constraint: region with 1 "
+                            "blocks");
+    return false;
+  }
+  sharc_op *last = sharc_block_last_op(b);
+  if (!last || sharc_op_is(last, "mpmd.return"))
+    return true; /* an empty block is the core verifier's error */
+  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'mpmd.return', found '%s'",
+                                      sharc_op_name(last)->data);
+  sharc_diag_note(d, sharc_op_loc(op),
+                  "in custom textual format, the absence of terminator implies 'mpmd.return'");
+  return false;
+}
