@@ -170,7 +170,7 @@ class Gen:
 
     def opaque_type(self):
         return self.pick(["!foo.t", "!foo.bar<1, 2>", '!foo<"opaque">',
-                          '!mpmd.mesh_tensor<"m", tensor<4xf32>>',
+                          '!xmpmd.mesh_tensor<"m", tensor<4xf32>>',
                           "!foo.nest<[x]{y}(z)>", '!a.b<"sp  aces">'])
 
     def type_(self, depth=0):
@@ -280,7 +280,7 @@ class Gen:
     def attr_name(self):
         k = self.r.randrange(8)
         base = self.pick(["a", "b", "c", "value", "sym", "z", "mhlo.x",
-                          "sdy.meta", "x_y", "A", "_u", "n$", "k.k"])
+                          "xsdy.meta", "x_y", "A", "_u", "n$", "k.k"])
         if k == 0:
             return '"' + self.pick(["quoted key", "9x", "a-b", "é", "\\n",
                                     "sp ace"]) + '"'
@@ -435,8 +435,8 @@ class Gen:
     def opaque_attr(self):
         return self.pick([
             "#foo.bar", "#foo.bar<1>", '#foo<"x">', "#foo.b<  spaced , x>",
-            '#sdy.sharding<@mesh, [{"x"}, {}]>', '#sdy.mesh<["x"=2, "y"=4]>',
-            "#foo.n<[1]{a}(b)<c>>", '#mpmd.named_tensor<"t", 0>',
+            '#xsdy.sharding<@mesh, [{"x"}, {}]>', '#xsdy.mesh<["x"=2, "y"=4]>',
+            "#foo.n<[1]{a}(b)<c>>", '#xmpmd.named_tensor<"t", 0>',
             '#foo<"esc\\"aped">'])
 
     def resource_attr(self):
@@ -550,8 +550,8 @@ class Gen:
         for _ in range(self.r.randrange(0, 5)):
             n = self.attr_name()
             if prefix_required:
-                n = self.pick(["mhlo.x", "sdy.meshes", "foo.k", "a.b.c",
-                               '"foo.quoted key"', "mpmd.topology", "z.last"])
+                n = self.pick(["mhlo.x", "xsdy.meshes", "foo.k", "a.b.c",
+                               '"foo.quoted key"', "xmpmd.topology", "z.last"])
             if n in names or n in ("sym_name", "sym_visibility"):
                 continue
             names.add(n)
@@ -581,7 +581,7 @@ class Gen:
 
     def op_name(self):
         return self.pick(["foo.op", "foo.add", "bar.baz", "foo.constant",
-                          "stablehlo.add", "mpmd.fragment", "x.y.z", "t.op_2",
+                          "xstablehlo.add", "xmpmd.fragment", "x.y.z", "t.op_2",
                           "foo.Op", "foo.a$b"])
 
     def emit_region(self, indent, visible, depth, entry_args=None, allow_cfg=True):
@@ -698,7 +698,7 @@ class Gen:
         arg_attrs = None
         if ins and self.chance(0.3):
             arg_attrs = ["{}" if self.chance(0.5) else
-                         "{%s}" % self.pick(["a.x", "a.s = #sdy.sharding<@m, [{}]>",
+                         "{%s}" % self.pick(["a.x", "a.s = #xsdy.sharding<@m, [{}]>",
                                             "b.c = 1 : i32", "a.y = \"s\", a.z"])
                          for _ in ins]
         res_attrs = None

@@ -24,6 +24,9 @@
 #              -mlir-print-op-generic X)  ==  REF --allow-unregistered-dialect X
 #   [generic-exact] (only with STRICT_GENERIC=1) TOOL -mlir-print-op-generic X
 #              == REF -mlir-print-op-generic X
+# Inputs that mimic Shardy's text name their dialects xstablehlo/xsdy/xmpmd:
+# the real ones are registered in our tools (not in mlir-opt-22), and this
+# suite compares the core parser/printer on unregistered syntax.
 # Comparisons are byte-for-byte on stdout; a non-zero exit status of TOOL is a
 # failure.  Ends with the line "N passed, N failed"; exit status 1 if any failed.
 

@@ -1,3 +1,3 @@
 "builtin.module"() <{sym_name = "my_module"}> ({
   "foo.op"() : () -> ()
-}) {mhlo.num_partitions = 4 : i32, sdy.mesh = "m", a.unit} : () -> ()
+}) {mhlo.num_partitions = 4 : i32, xsdy.mesh = "m", a.unit} : () -> ()

@@ -1,4 +1,4 @@
 "builtin.module"() ({
-  %0:8 = "foo.to"() : () -> (!a.b, !a.b<"x">, !a<"foo">, !a.b<1, 2>, !a<"a\"b">, !a.b<[x]{y}(z)>, !a.b.c<>, !mpmd.mesh_tensor<"m", tensor<4xf32>>)
-  "foo.use"(%0#7) : (!mpmd.mesh_tensor<"m", tensor<4xf32>>) -> ()
+  %0:8 = "foo.to"() : () -> (!a.b, !a.b<"x">, !a<"foo">, !a.b<1, 2>, !a<"a\"b">, !a.b<[x]{y}(z)>, !a.b.c<>, !xmpmd.mesh_tensor<"m", tensor<4xf32>>)
+  "foo.use"(%0#7) : (!xmpmd.mesh_tensor<"m", tensor<4xf32>>) -> ()
 }) : () -> ()
