@@ -114,7 +114,11 @@ bool sharc_type_is_float(const sharc_type *t);
 bool sharc_type_is_integer(const sharc_type *t, unsigned width); /* width 0: any */
 /* Element type of complex/tensor/vector/memref; NULL otherwise. */
 sharc_type *sharc_type_element(const sharc_type *t);
-bool sharc_type_is_shaped(const sharc_type *t);
+bool sharc_type_is_shaped(const sharc_type *t); /* builtin tensor/vector/memref */
+/* MLIR's dyn_cast<ShapedType>: `t` itself when it is a builtin shaped type,
+ * the builtin type a dialect type with shaped semantics stands for (e.g.
+ * mpmd.mesh_tensor's global tensor type), or NULL. */
+sharc_type *sharc_type_shaped_view(const sharc_type *t);
 bool sharc_type_has_rank(const sharc_type *t);
 unsigned sharc_type_rank(const sharc_type *t);
 const int64_t *sharc_type_shape(const sharc_type *t);

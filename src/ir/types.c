@@ -189,6 +189,14 @@ bool sharc_type_is_shaped(const sharc_type *t) {
   return t->kind >= SHARC_TYPE_TENSOR && t->kind <= SHARC_TYPE_UNRANKED_MEMREF;
 }
 
+sharc_type *sharc_type_shaped_view(const sharc_type *t) {
+  if (sharc_type_is_shaped(t))
+    return (sharc_type *)t;
+  if (t->kind == SHARC_TYPE_DIALECT && t->def->shaped_view)
+    return t->def->shaped_view(t);
+  return NULL;
+}
+
 bool sharc_type_has_rank(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_VECTOR ||
          t->kind == SHARC_TYPE_MEMREF;

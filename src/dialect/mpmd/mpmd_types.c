@@ -72,6 +72,7 @@ const sharc_type_def sharc_mpmd_mesh_tensor_def = {
     .name = "mesh_tensor",
     .dialect = &sharc_mpmd_dialect,
     .print = print_mesh_tensor,
+    .shaped_view = sharc_mpmd_mesh_tensor_global_type,
 };
 
 /* MLIR captures a dialect symbol's `<...>` whole before the dialect parses

@@ -412,7 +412,9 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
       return emit_typed(e, "ops can only have a sharding for a tuple of size 1: ", type, NULL);
     tensor = sharc_type_at(type, 0);
   }
-  if (!tensor || !sharc_type_is_shaped(tensor)) {
+  if (tensor)
+    tensor = sharc_type_shaped_view(tensor);
+  if (!tensor) {
     if (!rank0_unreplicated(&s))
       return emit_typed(e, "non-shaped tensors can only have a sharding with rank 0 and no "
                            "replicated or unreduced axes. type: ",
@@ -471,7 +473,8 @@ bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type
 /* ---- sharding rules ------------------------------------------------------ */
 
 static bool is_static_shaped(const sharc_type *t) {
-  if (!sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+  t = sharc_type_shaped_view(t);
+  if (!t || !sharc_type_has_rank(t))
     return false;
   for (unsigned i = 0; i < sharc_type_rank(t); i++)
     if (sharc_type_shape(t)[i] == SHARC_DYNAMIC)
@@ -510,9 +513,10 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
       break;
     }
     unsigned rank = sharc_sdy_list_size(mapping);
-    if (rank != sharc_type_rank(type)) {
+    unsigned type_rank = sharc_type_rank(sharc_type_shaped_view(type));
+    if (rank != type_rank) {
       ok = false;
-      sharc_sdy_emit(&ve, "mapping rank must match: %u != %u", rank, sharc_type_rank(type));
+      sharc_sdy_emit(&ve, "mapping rank must match: %u != %u", rank, type_rank);
       break;
     }
     for (unsigned d = 0; ok && d < rank; d++) {

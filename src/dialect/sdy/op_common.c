@@ -228,7 +228,8 @@ void sdy_print_functional_type(sharc_printer *p, sharc_op *op) {
 void sdy_type_text(const sharc_type *t, sharc_buf *out) { sharc_print_type(t, out); }
 
 bool sdy_type_is_static(const sharc_type *t) {
-  if (!sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+  t = sharc_type_shaped_view(t);
+  if (!t || !sharc_type_has_rank(t))
     return false;
   const int64_t *shape = sharc_type_shape(t);
   for (unsigned i = 0; i < sharc_type_rank(t); i++)
@@ -240,7 +241,7 @@ bool sdy_type_is_static(const sharc_type *t) {
 static bool type_matches(const sharc_type *t, sdy_type_kind kind) {
   switch (kind) {
   case SDY_ANY_SHAPED:
-    return sharc_type_is_shaped(t);
+    return sharc_type_shaped_view(t) != NULL;
   case SDY_ANY_RANKED_TENSOR:
     return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR;
   case SDY_STATIC_TENSOR:

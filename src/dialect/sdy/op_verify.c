@@ -51,8 +51,8 @@ sharc_attr *sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref,
 }
 
 static unsigned value_rank(const sharc_value *v) {
-  sharc_type *t = sharc_value_type(v);
-  return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+  sharc_type *t = sharc_type_shaped_view(sharc_value_type(v));
+  return t && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
 }
 
 sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
@@ -729,7 +729,8 @@ bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type
   }
   if (type && sharc_type_get_kind(type) == SHARC_TYPE_TUPLE && sharc_type_count(type) == 1)
     type = sharc_type_at(type, 0);
-  if (!type || !sharc_type_is_shaped(type)) {
+  sharc_type *shaped = type ? sharc_type_shaped_view(type) : NULL;
+  if (!shaped) {
     if (rank0_without_axes(&s))
       return true;
     sharc_buf t = {0}, a = {0};
@@ -743,16 +744,16 @@ bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type
     sharc_buf_free(&a);
     return false;
   }
-  if (!sharc_type_has_rank(type)) {
+  if (!sharc_type_has_rank(shaped)) {
     sharc_buf t = {0};
     sdy_type_text(type, &t);
     sdy_emit_prefixed(op, prefix, "only ranked tensors can have a sharding. type: %s", t.data);
     sharc_buf_free(&t);
     return false;
   }
-  if (s.num_dims != sharc_type_rank(type)) {
+  if (s.num_dims != sharc_type_rank(shaped)) {
     sdy_emit_prefixed(op, prefix, "sharding doesn't match tensor rank: %u != %u", s.num_dims,
-                      sharc_type_rank(type));
+                      sharc_type_rank(shaped));
     return false;
   }
   return verify_sharding_axes(op, prefix, &s, mesh) && verify_not_manual(op, prefix, &s);

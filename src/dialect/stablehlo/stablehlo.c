@@ -933,8 +933,12 @@ static bool type_no_alias(const sharc_type *t) {
   return false;
 }
 
-const sharc_type_def shlo_token_def = {"token", &sharc_stablehlo_dialect, print_token,
-                                       type_no_alias};
+const sharc_type_def shlo_token_def = {
+    .name = "token",
+    .dialect = &sharc_stablehlo_dialect,
+    .print = print_token,
+    .may_alias = type_no_alias,
+};
 
 sharc_type *shlo_token_type(sharc_context *ctx) {
   return sharc_type_dialect(ctx, &shlo_token_def, NULL, 0);
