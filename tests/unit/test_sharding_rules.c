@@ -1,0 +1,271 @@
+/* Unit tests of the sharding-rule builder (compound reshape factors, size-1
+ * dimensions) and of the projection of tensor shardings onto factors and
+ * back (sub-axis splitting and merging, overflow axes, expansion, common
+ * prefixes). */
+#include "check.h"
+
+#include "sdy/rules/projection.h"
+#include "sdy/rules/rule_builder.h"
+#include "sdy/rules/rules.h"
+#include "sdy/rules/rules_internal.h"
+#include "sharc/asm.h"
+#include "sharc/sdy.h"
+
+#include <stdlib.h>
+
+static sharc_context *new_context(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_load_dialect(ctx, "sdy");
+  sharc_context_load_dialect(ctx, "stablehlo");
+  return ctx;
+}
+
+static sharc_attr *attr(sharc_context *ctx, const char *text) {
+  sharc_str s = {text, strlen(text)};
+  sharc_attr *a = sharc_parse_attr_text(ctx, s);
+  if (!a)
+    fprintf(stderr, "cannot parse %s\n", text);
+  return a;
+}
+
+/* Checks the printed form of `a` (freed here). */
+static void check_printed(const sharc_attr *a, const char *want) {
+  sharc_buf b = {0};
+  if (a)
+    sharc_print_attr(a, &b);
+  CHECK_STR(b.data ? b.data : "(null)", want);
+  sharc_buf_free(&b);
+}
+
+/* Checks an axis ref as `name` or `name:(pre)size`. */
+static void check_axis(const sharc_attr *axis, const char *want) {
+  char got[64];
+  sharc_str name = sharc_sdy_axis_ref_name(axis);
+  sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(axis);
+  if (sub)
+    snprintf(got, sizeof got, "%.*s:(%lld)%lld", (int)name.len, name.data,
+             (long long)sharc_sdy_sub_axis_info_pre_size(sub),
+             (long long)sharc_sdy_sub_axis_info_size(sub));
+  else
+    snprintf(got, sizeof got, "%.*s", (int)name.len, name.data);
+  CHECK_STR(got, want);
+}
+
+static sharc_type *tensor(sharc_context *ctx, const int64_t *shape, unsigned rank) {
+  return sharc_type_tensor(ctx, shape, rank, sharc_type_float(ctx, SHARC_F32), NULL);
+}
+
+/* An op `test.op` taking one tensor of `in` and giving one of `out`, in a
+ * block that owns the operand; the caller frees the block's op via
+ * sharc_op_erase on the returned op and the block is leaked with the context. */
+static sharc_op *unary_op(sharc_context *ctx, const int64_t *in, unsigned in_rank,
+                          const int64_t *out, unsigned out_rank) {
+  sharc_block *block = sharc_block_create(ctx);
+  sharc_value *arg = sharc_block_add_arg(block, tensor(ctx, in, in_rank), sharc_loc_unknown(ctx));
+  sharc_type *res = tensor(ctx, out, out_rank);
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(ctx, (sharc_str){"test.op", 7});
+  st.loc = sharc_loc_unknown(ctx);
+  st.operands = &arg;
+  st.num_operands = 1;
+  st.result_types = &res;
+  st.num_results = 1;
+  sharc_op *op = sharc_op_create(ctx, &st);
+  sharc_block_append_op(block, op);
+  return op;
+}
+
+static void check_reshape(const int64_t *in, unsigned in_rank, const int64_t *out,
+                          unsigned out_rank, const char *want) {
+  sharc_context *ctx = new_context();
+  sharc_op *op = unary_op(ctx, in, in_rank, out, out_rank);
+  check_printed(sharc_rule_reshape(op, false), want);
+  sharc_context_destroy(ctx);
+}
+
+static void test_reshape_compound_factors(void) {
+  int64_t a[] = {2, 4}, b[] = {8};
+  check_reshape(a, 2, b, 1, "#sdy.op_sharding_rule<([i, j])->([ij]) {i=2, j=4}>");
+  check_reshape(b, 1, a, 2, "#sdy.op_sharding_rule<([ij])->([i, j]) {i=2, j=4}>");
+  /* 6x4 -> 4x6: a common 2, then 3 and 2 diverge; the sides catch up with
+   * each other factor by factor until the products meet at 24 */
+  int64_t c[] = {6, 4}, d[] = {4, 6};
+  check_reshape(c, 2, d, 2,
+                "#sdy.op_sharding_rule<([ij, mn])->([ik, ln]) {i=2, j=3, k=2, l=3, m=2, n=2}>");
+  /* size-1 dimensions get factors of their own */
+  int64_t e[] = {1, 4, 1}, f[] = {2, 1, 2};
+  check_reshape(e, 3, f, 3,
+                "#sdy.op_sharding_rule<([i, jl, m])->([j, k, l]) {i=1, j=2, k=1, l=2, m=1}>");
+  /* an empty tensor has no rule */
+  int64_t g[] = {0, 4}, h[] = {0};
+  sharc_context *ctx = new_context();
+  CHECK(sharc_rule_reshape(unary_op(ctx, g, 2, h, 1), false) == NULL);
+  sharc_context_destroy(ctx);
+}
+
+static void test_builder_size_one_and_fill(void) {
+  sharc_context *ctx = new_context();
+  int64_t in[] = {4, 1}, out[] = {4, 3};
+  sharc_op *op = unary_op(ctx, in, 2, out, 2);
+  sharc_rule_builder b;
+  sharc_rb_init(&b, op);
+  int64_t od = 0, rd = 0;
+  sharc_rb_factor(&b, &od, &rd, 4, SHARC_FACTOR_PASS_THROUGH, false);
+  /* the result's dimension 1 is left without a factor: it gets one of size 1 */
+  od = 1;
+  rd = SHARC_NULL_DIM;
+  sharc_rb_factor(&b, &od, &rd, 1, SHARC_FACTOR_NEED_REPLICATION, true);
+  check_printed(sharc_rb_build(&b), "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=4, j=1, k=1} "
+                                    "need_replication={j} blocked_propagation={j}>");
+  /* building again gives the same rule: the fill-in factors are not kept */
+  check_printed(sharc_rb_build(&b), "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=4, j=1, k=1} "
+                                    "need_replication={j} blocked_propagation={j}>");
+  sharc_rb_free(&b);
+  sharc_context_destroy(ctx);
+}
+
+/* ---- projection -------------------------------------------------------- */
+
+#define MESH "mesh<[\"x\"=4, \"y\"=2]>"
+
+static sharc_attr *mesh_of(sharc_attr *sharding) { return sharc_sdy_tensor_sharding_mesh_or_ref(sharding); }
+
+static void test_project_doc_example(void) {
+  sharc_context *ctx = new_context();
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([ij])->([i, j]) {i=2, j=4}>");
+  sharc_attr *operand = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\", \"y\"}]>");
+  sharc_attr *mesh = mesh_of(operand);
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, false);
+  sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
+  sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
+  CHECK(i && j && !i->is_minor_most && j->is_minor_most);
+  CHECK(i && i->axes.n == 1 && j && j->axes.n == 2);
+  if (i && j && i->axes.n == 1 && j->axes.n == 2) {
+    check_axis(i->axes.v[0], "x:(1)2");
+    check_axis(j->axes.v[0], "x:(2)2");
+    check_axis(j->axes.v[1], "y");
+  }
+  /* the result's factors start open and empty */
+  sharc_factor_sharding *ri = sharc_projection_factor(&p, 1, 0);
+  CHECK(ri && ri->axes.n == 0 && !ri->is_closed);
+  /* propagate the operand's factors to the result and project back */
+  bool updated[2];
+  CHECK(sharc_projection_expand(&p, 0, i->axes.v, i->axes.n, updated));
+  CHECK(!updated[0] && updated[1]);
+  CHECK(sharc_projection_expand(&p, 1, j->axes.v, j->axes.n, NULL));
+  CHECK(!sharc_projection_expand(&p, 1, j->axes.v, j->axes.n, NULL));
+  sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(operand);
+  check_printed(sharc_projection_tensor_sharding(&p, 1, ref),
+                "#sdy.sharding<" MESH ", [{\"x\":(1)2, ?}, {\"x\":(2)2, \"y\", ?}]>");
+  /* the operand's sub-axes meet at the factor boundary and merge back */
+  check_printed(sharc_projection_tensor_sharding(&p, 0, ref),
+                "#sdy.sharding<" MESH ", [{\"x\", \"y\"}]>");
+  CHECK(sharc_projection_sharding_size(&p, 0) == 8);
+  CHECK(!sharc_projection_has_overflow(&p, 0));
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
+static void test_project_overflow(void) {
+  sharc_context *ctx = new_context();
+  /* factor i=3 shares no divisor with "x"=4: "x" overflows and j is closed */
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([ij])->([i, j]) {i=3, j=4}>");
+  sharc_attr *operand = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\"}]>");
+  sharc_attr *mesh = mesh_of(operand);
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, false);
+  sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
+  sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
+  CHECK(i && i->axes.n == 0 && i->overflow.n == 1);
+  CHECK(j && j->axes.n == 0 && j->is_closed);
+  CHECK(sharc_projection_has_overflow(&p, 0) && !sharc_projection_has_overflow(&p, 1));
+  check_printed(sharc_projection_tensor_sharding(&p, 0, sharc_sdy_tensor_sharding_mesh_or_ref(operand)),
+                "#sdy.sharding<" MESH ", [{\"x\"}]>");
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
+static void test_project_minor_most_and_sub_axes(void) {
+  sharc_context *ctx = new_context();
+  /* i=2 takes "x":(1)2; the minor-most j=3 takes the rest, "x":(2)2, though 2
+   * does not divide 3 (padding) */
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([ij])->([ij]) {i=2, j=3}>");
+  sharc_attr *operand = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\"}]>");
+  sharc_attr *mesh = mesh_of(operand);
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, true);
+  sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
+  CHECK(j && j->axes.n == 1);
+  if (j && j->axes.n == 1)
+    check_axis(j->axes.v[0], "x:(2)2");
+  /* a missing sharding is closed when asked */
+  CHECK(sharc_projection_factor(&p, 1, 0)->is_closed);
+  sharc_projection_free(&p);
+
+  /* a sub-axis already in the sharding splits further: "x":(2)2 over i=2 */
+  sharc_attr *rule2 = attr(ctx, "#sdy.op_sharding_rule<([ij])->([ij]) {i=2, j=4}>");
+  sharc_attr *sub = attr(ctx, "#sdy.sharding<" MESH ", [{\"y\", \"x\":(2)2}]>");
+  sharc_projection_build(&p, ctx, &sub, NULL, rule2, mesh, false);
+  sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
+  j = sharc_projection_factor(&p, 0, 1);
+  CHECK(i && i->axes.n == 1 && j && j->axes.n == 1);
+  if (i && j && i->axes.n == 1 && j->axes.n == 1) {
+    check_axis(i->axes.v[0], "y");
+    check_axis(j->axes.v[0], "x:(2)2");
+  }
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
+static void test_common_prefix(void) {
+  sharc_context *ctx = new_context();
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([i], [i])->([i]) {i=8}>");
+  sharc_attr *a = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\", \"y\"}]>");
+  sharc_attr *b = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\":(1)2}]>");
+  sharc_attr *mesh = mesh_of(a);
+  sharc_attr *ops[2] = {a, b};
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, ops, NULL, rule, mesh, false);
+  sharc_axes prefix[1] = {{0}};
+  sharc_projection_common_prefix(&p, prefix);
+  /* the result has no axes, so nothing is common */
+  CHECK(prefix[0].n == 0);
+  sharc_axes_free(&prefix[0]);
+  sharc_attr *axes[1] = {sharc_projection_factor(&p, 1, 0)->axes.v[0]};
+  sharc_projection_expand(&p, 0, axes, 1, NULL);
+  sharc_projection_common_prefix(&p, prefix);
+  CHECK(prefix[0].n == 1);
+  if (prefix[0].n == 1)
+    check_axis(prefix[0].v[0], "x:(1)2");
+  sharc_axes_free(&prefix[0]);
+  CHECK(sharc_axis_list_prefix_of(axes, 1, sharc_projection_factor(&p, 0, 0)->axes.v, 2) ==
+        SHARC_PREFIX_STRICT);
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
+static void test_rule_queries(void) {
+  sharc_context *ctx = new_context();
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) "
+                               "{i=2, j=4, k=8} reduction={k}>");
+  CHECK(sharc_rule_num_factors(rule) == 3 && sharc_rule_num_tensors(rule) == 3);
+  CHECK(sharc_rule_dim_factor(rule, 1, 0, 0) == 2);
+  sharc_factor_use uses[3];
+  CHECK(sharc_rule_factor_uses(rule, 2, uses) == 2);
+  CHECK(uses[0].tensor == 0 && uses[0].dim == 1 && uses[1].tensor == 1 && uses[1].dim == 0);
+  CHECK(sharc_rule_factor_is(rule, 2, SHARC_RULE_IS_REDUCTION));
+  CHECK(!sharc_rule_factor_is(rule, 0, SHARC_RULE_IS_REDUCTION));
+  sharc_context_destroy(ctx);
+}
+
+int main(void) {
+  test_reshape_compound_factors();
+  test_builder_size_one_and_fill();
+  test_project_doc_example();
+  test_project_overflow();
+  test_project_minor_most_and_sub_axes();
+  test_common_prefix();
+  test_rule_queries();
+  return check_summary("sharding_rules");
+}
