@@ -245,6 +245,35 @@ static void test_common_prefix(void) {
   sharc_context_destroy(ctx);
 }
 
+static void test_distribute_axes(void) {
+  sharc_context *ctx = new_context();
+  sharc_attr *sharding = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\", \"y\"}]>");
+  sharc_attr *mesh = mesh_of(sharding);
+  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, 0);
+  sharc_attr *axes[2] = {sharc_sdy_dim_sharding_axis(dim, 0), sharc_sdy_dim_sharding_axis(dim, 1)};
+  sharc_factor_sharding fs[2];
+  memset(fs, 0, sizeof fs);
+  int64_t sizes[2] = {2, 4};
+  sharc_distribute_axes(ctx, fs, 2, sizes, axes, 2, mesh);
+  CHECK(fs[0].axes.n == 1 && fs[1].axes.n == 2 && !fs[1].overflow.n);
+  if (fs[0].axes.n == 1 && fs[1].axes.n == 2) {
+    check_axis(fs[0].axes.v[0], "x:(1)2");
+    check_axis(fs[1].axes.v[0], "x:(2)2");
+    check_axis(fs[1].axes.v[1], "y");
+  }
+  for (int i = 0; i < 2; i++) {
+    sharc_axes_free(&fs[i].axes);
+    sharc_axes_free(&fs[i].overflow);
+  }
+  /* no factor shares a divisor with "x": everything overflows */
+  int64_t odd[1] = {3};
+  sharc_distribute_axes(ctx, fs, 1, odd, axes, 2, mesh);
+  CHECK(fs[0].axes.n == 0 && fs[0].overflow.n == 2);
+  sharc_axes_free(&fs[0].axes);
+  sharc_axes_free(&fs[0].overflow);
+  sharc_context_destroy(ctx);
+}
+
 static void test_rule_queries(void) {
   sharc_context *ctx = new_context();
   sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) "
@@ -266,6 +295,7 @@ int main(void) {
   test_project_overflow();
   test_project_minor_most_and_sub_axes();
   test_common_prefix();
+  test_distribute_axes();
   test_rule_queries();
   return check_summary("sharding_rules");
 }

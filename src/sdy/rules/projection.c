@@ -427,6 +427,53 @@ int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tenso
   return size;
 }
 
+/* ---- redistributing axes over factors ----------------------------------- */
+
+void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings, unsigned n,
+                           const int64_t *factor_sizes, sharc_attr *const *axes,
+                           unsigned n_axes, const sharc_attr *mesh) {
+  if (n == 0)
+    return;
+  int64_t *room = malloc(n * sizeof *room);
+  if (!room)
+    abort();
+  memcpy(room, factor_sizes, n * sizeof *room);
+  unsigned axis = 0;
+  axis_rest rest = rest_of(axes, n_axes, axis, mesh);
+  while (rest.valid) {
+    bool taken = false;
+    for (unsigned i = 0; i < n; i++) {
+      if (room[i] <= 1)
+        continue;
+      int64_t g = gcd64(room[i], rest.size);
+      /* a factor takes a part only when the shard stays contiguous */
+      if (g == 1 && rest.size != 1)
+        continue;
+      taken = true;
+      sharc_str name = sharc_sdy_axis_ref_name(axes[axis]);
+      if (rest.size > g) {
+        int64_t pre = rest.pre ? rest.pre : 1;
+        sharc_attr *sub = sharc_sdy_sub_axis_info_get(ctx, pre, g);
+        sharc_axes_add_or_merge(&shardings[i].axes, ctx, sharc_sdy_axis_ref_get(ctx, name, sub),
+                                mesh);
+        rest.pre = pre * g;
+        rest.size /= g;
+        room[i] /= g;
+        continue;
+      }
+      sharc_axes_add_or_merge(&shardings[i].axes, ctx, rest_axis(ctx, axes[axis], rest), mesh);
+      room[i] /= rest.size;
+      rest = rest_of(axes, n_axes, ++axis, mesh);
+      break;
+    }
+    if (!taken) {
+      add_rest(&shardings[n - 1].overflow, ctx, rest, axes, n_axes, axis, mesh);
+      break;
+    }
+  }
+  free(room);
+}
+
 /* ---- projecting factors back to a tensor sharding ------------------------- */
 
 /* Appends `axes` to a dimension, merging across the factor boundary;

@@ -111,6 +111,14 @@ bool sharc_projection_has_overflow(const sharc_projection *p, unsigned tensor);
 /* Product of the sizes of every axis sharding the tensor's factors. */
 int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tensor);
 
+/* Spreads `axes` over the factors `shardings[0..n)` (sizes `factor_sizes`):
+ * each axis, or what is left of it, goes to the first factor it shares a
+ * divisor with, split into sub-axes as needed; an axis no factor can take
+ * and everything after it become the last factor's overflow axes. */
+void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings, unsigned n,
+                           const int64_t *factor_sizes, sharc_attr *const *axes,
+                           unsigned n_axes, const sharc_attr *mesh);
+
 /* Projects a tensor's factor shardings back to a #sdy.sharding on
  * `mesh_or_ref` (the mesh symbol reference or inline mesh to print). */
 sharc_attr *sharc_projection_tensor_sharding(const sharc_projection *p, unsigned tensor,
