@@ -580,7 +580,7 @@ class Gen:
         return " loc(%s)" % self.loc_attr()
 
     def op_name(self):
-        return self.pick(["foo.op", "foo.add", "bar.baz", "sdy.constant",
+        return self.pick(["foo.op", "foo.add", "bar.baz", "foo.constant",
                           "stablehlo.add", "mpmd.fragment", "x.y.z", "t.op_2",
                           "foo.Op", "foo.a$b"])
 
