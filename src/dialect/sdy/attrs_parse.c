@@ -13,8 +13,8 @@ typedef bool (*parse_fn)(sharc_parser *p, sharc_attr **out);
 /* The generated parsers' message for a parameter that failed to parse. */
 static bool param_error(sharc_parser *p, const char *attr, const char *param, const char *cpp_type) {
   if (!cpp_type)
-    return sharc_p_error(p, "failed to parse %s parameter '%s'", attr, param);
-  return sharc_p_error(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr, param,
+    return sharc_p_error_chained(p, "failed to parse %s parameter '%s'", attr, param);
+  return sharc_p_error_chained(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr, param,
                        cpp_type);
 }
 
@@ -239,13 +239,13 @@ static bool parse_priority(sharc_parser *p, int64_t *priority) {
   sharc_p_next(p);
   sharc_str num = {s.data + 1, s.len - 1};
   if (s.len < 2 || s.data[0] != 'p' || !all_digits(num))
-    return sharc_p_error(p, "expecting priority in format 'p<number>', got: %.*s", (int)s.len,
+    return sharc_p_error_chained(p, "expecting priority in format 'p<number>', got: %.*s", (int)s.len,
                          s.data);
   if (num.len > 1 && num.data[0] == '0')
-    return sharc_p_error(p, "priorities with leading zeros are not allowed, got: %.*s",
+    return sharc_p_error_chained(p, "priorities with leading zeros are not allowed, got: %.*s",
                          (int)s.len, s.data);
   if (!digits_to_i64(num, priority))
-    return sharc_p_error(p, "expecting integer priority, got: %.*s", (int)s.len, s.data);
+    return sharc_p_error_chained(p, "expecting integer priority, got: %.*s", (int)s.len, s.data);
   return true;
 }
 
@@ -283,16 +283,16 @@ static bool parse_dim_sharding(sharc_parser *p, sharc_attr **out) {
 static bool parse_mesh_or_ref(sharc_parser *p, sharc_attr **out) {
   if (sharc_p_eat_keyword(p, "mesh")) {
     if (!parse_field(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, out))
-      return sharc_p_error(p, "failed to parse MeshAttr");
+      return sharc_p_error_chained(p, "failed to parse MeshAttr");
     return true;
   }
   sharc_token at = *tok(p);
   if (!sharc_p_parse_attr(p, NULL, out))
-    return sharc_p_error(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+    return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
   if ((*out)->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(*out) == 0)
     return true;
   sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return sharc_p_error(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+  return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
 }
 
 /* `{axes}` after `replicated=` / `unreduced=[max|min|sum]` */
@@ -300,7 +300,7 @@ static bool parse_axis_list(sharc_parser *p, sharc_ptrvec *out) {
   if (!sharc_p_expect(p, '{'))
     return false;
   if (!parse_field_list(p, &sharc_sdy_axis_ref_def, parse_axis_ref, out))
-    return sharc_p_error(p, "failed to parse axis list which is expected to be an "
+    return sharc_p_error_chained(p, "failed to parse axis list which is expected to be an "
                             "`ArrayRef<AxisRefAttr>`");
   return sharc_p_expect(p, '}');
 }
@@ -324,12 +324,12 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
   while (sharc_p_eat(p, ',')) {
     if (!replicated->len && sharc_p_eat_keyword(p, "replicated")) {
       if (!sharc_p_expect(p, '=') || !parse_axis_list(p, replicated))
-        return sharc_p_error(p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
+        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
     } else if (!unreduced->len && sharc_p_eat_keyword(p, "unreduced")) {
       if (!parse_unreduced(p, unreduced, reduction))
-        return sharc_p_error(p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
+        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
     } else {
-      return sharc_p_error(p, "failed to parse Sdy_TensorSharding, expected valid named axis "
+      return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding, expected valid named axis "
                               "list after comma");
     }
   }
@@ -428,7 +428,7 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
   if (!(s->len >= 2 && s->data[0] == 'z' && s->data[1] == '_')) {
     char c = s->data[0];
     if (c < 'i' || c > 'z')
-      return sharc_p_error(p, "expecting symbol from 'i' to 'z'. Received: '%c'", c);
+      return sharc_p_error_chained(p, "expecting symbol from 'i' to 'z'. Received: '%c'", c);
     s->data++;
     s->len--;
     *index = c - 'i';
@@ -438,15 +438,15 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
   while (end < s->len && isdigit((unsigned char)s->data[end]))
     end++;
   if (end == 2)
-    return sharc_p_error(p, "expecting integer after 'z_'. Received: '%.*s'", (int)s->len,
+    return sharc_p_error_chained(p, "expecting integer after 'z_'. Received: '%.*s'", (int)s->len,
                          s->data);
   sharc_str num = {s->data + 2, end - 2};
   if (num.data[0] == '0')
-    return sharc_p_error(p, "expecting positive integer without leading zeros. Received: '%.*s'",
+    return sharc_p_error_chained(p, "expecting positive integer without leading zeros. Received: '%.*s'",
                          (int)num.len, num.data);
   int64_t v = 0;
   if (!digits_to_i64(num, &v)) {
-    sharc_p_error(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len, num.data);
+    sharc_p_error_chained(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len, num.data);
     v = 0;
   }
   s->data += end;
@@ -466,7 +466,7 @@ static bool take_expected_factor(sharc_parser *p, sharc_str *s, int64_t expected
   sharc_buf want = {0}, got = {0};
   factor_name(&want, expected);
   factor_name(&got, index);
-  sharc_p_error(p,
+  sharc_p_error_chained(p,
                 "expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
                 "j=#, ...}). Expecting factor index symbol '%.*s', received: '%.*s'",
                 (int)want.len, want.data, (int)got.len, got.data);
@@ -537,7 +537,7 @@ static bool parse_factor_size(sharc_parser *p, void *ctx) {
   if (!take_expected_factor(p, &sym, sizes->len))
     return false;
   if (sym.len)
-    return sharc_p_error(p, "expecting single factor symbol: %.*s", (int)sym.len, sym.data);
+    return sharc_p_error_chained(p, "expecting single factor symbol: %.*s", (int)sym.len, sym.data);
   int64_t size;
   if (!sharc_p_expect(p, '=') || !sharc_p_parse_int(p, &size))
     return false;
@@ -627,7 +627,7 @@ static bool parse_edge_value_ref(sharc_parser *p, sharc_attr **out) {
   int type = tok(p)->kind == TOK_BARE_ID ? sharc_sdy_edge_node_type_from_name(sharc_tok_str(tok(p)))
                                          : -1;
   if (type < 0) {
-    sharc_p_error(p, "expected ::mlir::sdy::EdgeNodeType to be one of: operand, result");
+    sharc_p_error_chained(p, "expected ::mlir::sdy::EdgeNodeType to be one of: operand, result");
     return param_error(p, "Sdy_EdgeValueRef", "type", "::mlir::sdy::EdgeNodeType");
   }
   sharc_p_next(p);
@@ -756,7 +756,7 @@ static bool parse_by_mnemonic(sharc_parser *p, sharc_str mnemonic, sharc_attr **
   for (size_t i = 0; i < sizeof mnemonic_parsers / sizeof mnemonic_parsers[0]; i++)
     if (sharc_str_eq_cstr(mnemonic, mnemonic_parsers[i].name))
       return mnemonic_parsers[i].fn(p, out);
-  return sharc_p_error(p, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
+  return sharc_p_error_chained(p, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
                        mnemonic.data);
 }
 
