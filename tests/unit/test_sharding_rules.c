@@ -288,6 +288,19 @@ static void test_rule_queries(void) {
   sharc_context_destroy(ctx);
 }
 
+/* The registry is searched by bisection: its rows must stay sorted, and
+ * every row must be found for an op of that name. */
+static void test_registry_sorted(void) {
+  unsigned n = sharc_rule_registry_size();
+  CHECK(n > 100);
+  for (unsigned i = 1; i < n; i++)
+    if (strcmp(sharc_rule_registry_op(i - 1), sharc_rule_registry_op(i)) >= 0) {
+      fprintf(stderr, "registry rows out of order: %s, %s\n", sharc_rule_registry_op(i - 1),
+              sharc_rule_registry_op(i));
+      CHECK(false);
+    }
+}
+
 int main(void) {
   test_reshape_compound_factors();
   test_builder_size_one_and_fill();
@@ -297,5 +310,6 @@ int main(void) {
   test_common_prefix();
   test_distribute_axes();
   test_rule_queries();
+  test_registry_sorted();
   return check_summary("sharding_rules");
 }

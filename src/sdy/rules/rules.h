@@ -20,6 +20,10 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
 /* Removes every non-custom `sdy.sharding_rule` under `root` (root included). */
 void sharc_sdy_remove_sharding_rules(sharc_op *root);
 
+/* The op names the registry has a row for, in its (sorted) order. */
+unsigned sharc_rule_registry_size(void);
+const char *sharc_rule_registry_op(unsigned i);
+
 /* ---- reading a rule ---------------------------------------------------- */
 /* Tensors are numbered operands first, then results. */
 unsigned sharc_rule_num_factors(const sharc_attr *rule);
