@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "sdy/rules/rule_builder.h"
 #include "sdy/rules/rules.h"
 
 /* ---- axis lists ----------------------------------------------------------- */
@@ -174,15 +175,6 @@ static void add_rest(sharc_axes *out, sharc_context *ctx, axis_rest r, sharc_att
   }
 }
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* One dimension: axes go to factors major to minor, split where a factor
  * takes only part of an axis. */
 static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsigned tensor,
@@ -221,7 +213,7 @@ static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsi
       break;
     }
     int64_t g = 1;
-    while (rest.valid && (rest.size == 1 || (g = gcd64(remaining, rest.size)) > 1)) {
+    while (rest.valid && (rest.size == 1 || (g = sharc_gcd(remaining, rest.size)) > 1)) {
       sharc_attr *name_src = axes[axis];
       sharc_attr *sub;
       if (rest.size > g) {
@@ -445,7 +437,7 @@ void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings,
     for (unsigned i = 0; i < n; i++) {
       if (room[i] <= 1)
         continue;
-      int64_t g = gcd64(room[i], rest.size);
+      int64_t g = sharc_gcd(room[i], rest.size);
       /* a factor takes a part only when the shard stays contiguous */
       if (g == 1 && rest.size != 1)
         continue;

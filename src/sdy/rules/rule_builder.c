@@ -229,6 +229,28 @@ sharc_attr *sharc_rb_build(sharc_rule_builder *b) {
   return rule;
 }
 
+sharc_attr *sharc_rb_finish(sharc_rule_builder *b) {
+  sharc_attr *rule = sharc_rb_build(b);
+  sharc_rb_free(b);
+  return rule;
+}
+
+int64_t *sharc_null_dims(unsigned n) {
+  int64_t *d = xrealloc(NULL, (n + 1) * sizeof *d);
+  for (unsigned i = 0; i < n; i++)
+    d[i] = SHARC_NULL_DIM;
+  return d;
+}
+
+int64_t sharc_gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
 sharc_attr *sharc_rule_pointwise(sharc_op *op) {
   if (sharc_op_num_results(op) == 0)
     return NULL;
@@ -243,7 +265,5 @@ sharc_attr *sharc_rule_pointwise(sharc_op *op) {
     for (unsigned i = 0; i < b.num_operands + b.num_results; i++)
       link(&b, i, d, f);
   }
-  sharc_attr *rule = sharc_rb_build(&b);
-  sharc_rb_free(&b);
-  return rule;
+  return sharc_rb_finish(&b);
 }

@@ -68,6 +68,13 @@ void sharc_rb_pointwise_mismatch(sharc_rule_builder *b, const int64_t *in, const
 
 /* The #sdy.op_sharding_rule; frees nothing (call sharc_rb_free after). */
 sharc_attr *sharc_rb_build(sharc_rule_builder *b);
+/* Builds the rule and frees the builder. */
+sharc_attr *sharc_rb_finish(sharc_rule_builder *b);
+
+/* A malloc'ed array of `n` SHARC_NULL_DIM, for factors over many tensors. */
+int64_t *sharc_null_dims(unsigned n);
+/* Greatest common divisor, non-negative. */
+int64_t sharc_gcd(int64_t a, int64_t b);
 
 /* Shardy's buildPointwise: one factor per dimension of the first result,
  * shared by every tensor; NULL when the first result is not a ranked tensor. */

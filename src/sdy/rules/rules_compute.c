@@ -5,26 +5,11 @@
 
 #include "sdy/rules/rules_internal.h"
 
-static sharc_attr *finish(sharc_rule_builder *b) {
-  sharc_attr *rule = sharc_rb_build(b);
-  sharc_rb_free(b);
-  return rule;
-}
-
 /* A factor over a two-operand, one-result op. */
 static void factor_2_1(sharc_rule_builder *b, int64_t lhs, int64_t rhs, int64_t out, int64_t size,
                        sharc_factor_type type) {
   int64_t ops[2] = {lhs, rhs};
   sharc_rb_factor(b, ops, &out, size, type, false);
-}
-
-static int64_t *dims_array(unsigned n) {
-  int64_t *d = malloc((n + 1) * sizeof *d);
-  if (!d)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    d[i] = SHARC_NULL_DIM;
-  return d;
 }
 
 sharc_attr *sharc_rule_batch_norm_inference(sharc_op *op, bool conservative) {
@@ -33,7 +18,7 @@ sharc_attr *sharc_rule_batch_norm_inference(sharc_op *op, bool conservative) {
   const int64_t *shape = sharc_operand_shape(op, 0, &rank);
   int64_t feature = sharc_op_int_attr(op, "feature_index", 0);
   unsigned n = sharc_op_num_operands(op);
-  int64_t *dims = dims_array(n);
+  int64_t *dims = sharc_null_dims(n);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   /* scale, offset, mean and variance are 1-D over the feature dimension */
@@ -45,7 +30,7 @@ sharc_attr *sharc_rule_batch_norm_inference(sharc_op *op, bool conservative) {
     sharc_rb_factor(&b, dims, &out, shape[d], SHARC_FACTOR_PASS_THROUGH, false);
   }
   free(dims);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_cholesky(sharc_op *op, bool conservative) {
@@ -59,7 +44,7 @@ sharc_attr *sharc_rule_cholesky(sharc_op *op, bool conservative) {
     sharc_rb_factor_all(&b, d, shape[d],
                         d + 2 < rank ? SHARC_FACTOR_PASS_THROUGH : SHARC_FACTOR_NEED_REPLICATION,
                         false);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- dot and dot_general ---------------------------------------------- */
@@ -78,7 +63,7 @@ sharc_attr *sharc_rule_dot(sharc_op *op, bool conservative) {
     factor_2_1(&b, SHARC_NULL_DIM, 1, lhs_matrix ? 1 : 0, rhs[1], SHARC_FACTOR_PASS_THROUGH);
   factor_2_1(&b, lhs_matrix ? 1 : 0, 0, SHARC_NULL_DIM, rhs_rank ? rhs[0] : 1,
              SHARC_FACTOR_REDUCTION);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 #define DOT_DIMS "dot_dimension_numbers"
@@ -116,7 +101,7 @@ sharc_attr *sharc_rule_dot_general(sharc_op *op, bool conservative) {
   sharc_ints_free(&rb);
   sharc_ints_free(&lc);
   sharc_ints_free(&rc);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- convolution ------------------------------------------------------- */
@@ -202,7 +187,7 @@ sharc_attr *sharc_rule_convolution(sharc_op *op, bool conservative) {
   sharc_ints_free(&c.in_spatial);
   sharc_ints_free(&c.k_spatial);
   sharc_ints_free(&c.out_spatial);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- reductions and windows -------------------------------------------- */
@@ -214,8 +199,8 @@ sharc_attr *sharc_rule_reduce(sharc_op *op, bool conservative) {
   sharc_ints reduced;
   sharc_op_ints_attr(op, "dimensions", &reduced);
   unsigned num_inputs = sharc_op_num_results(op);
-  int64_t *operand_dims = dims_array(sharc_op_num_operands(op));
-  int64_t *result_dims = dims_array(num_inputs);
+  int64_t *operand_dims = sharc_null_dims(sharc_op_num_operands(op));
+  int64_t *result_dims = sharc_null_dims(num_inputs);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   int64_t out = 0;
@@ -234,7 +219,7 @@ sharc_attr *sharc_rule_reduce(sharc_op *op, bool conservative) {
   free(operand_dims);
   free(result_dims);
   sharc_ints_free(&reduced);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* A window dimension maps operand to result one to one when its window and
@@ -283,7 +268,7 @@ sharc_attr *sharc_rule_reduce_window(sharc_op *op, bool conservative) {
                         conservative && !through);
   }
   free_window(&w);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* Operands: operand, source, init value; one result shaped like the operand. */
@@ -307,7 +292,7 @@ sharc_attr *sharc_rule_select_and_scatter(sharc_op *op, bool conservative) {
     sharc_rb_factor(&b, operand_dims, &out, shape[d], SHARC_FACTOR_PERMUTATION, conservative);
   }
   free_window(&w);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- gather and scatter ------------------------------------------------ */
@@ -476,7 +461,7 @@ sharc_attr *sharc_rule_gather(sharc_op *op, bool conservative) {
   sharc_rb_init(&g.b, op);
   gs_factors(&g, sharc_op_operand(op, 0), sharc_op_result(op, 0), sharc_op_operand(op, 1), &d);
   gs_free(&d);
-  return finish(&g.b);
+  return sharc_rb_finish(&g.b);
 }
 
 sharc_attr *sharc_rule_scatter(sharc_op *op, bool conservative) {
@@ -489,14 +474,14 @@ sharc_attr *sharc_rule_scatter(sharc_op *op, bool conservative) {
   d.index_vector_dim = sharc_struct_int(op, SCATTER_DIMS, "index_vector_dim", 0);
   unsigned n = sharc_op_num_results(op);
   gs_ctx g = {.op = op, .scatter = true, .num_inputs = n};
-  g.operand_dims = dims_array(2 * n + 1);
-  g.result_dims = dims_array(n);
+  g.operand_dims = sharc_null_dims(2 * n + 1);
+  g.result_dims = sharc_null_dims(n);
   sharc_rb_init(&g.b, op);
   gs_factors(&g, sharc_op_operand(op, 0), sharc_op_operand(op, n + 1), sharc_op_operand(op, n), &d);
   free(g.operand_dims);
   free(g.result_dims);
   gs_free(&d);
-  return finish(&g.b);
+  return sharc_rb_finish(&g.b);
 }
 
 /* ---- fft and linear algebra -------------------------------------------- */
@@ -521,7 +506,7 @@ sharc_attr *sharc_rule_fft(sharc_op *op, bool conservative) {
                           d + 1 == in_rank && truncated);
   }
   sharc_ints_free(&len);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* Operands a, b; result x with op(a) x = b (left side) or x op(a) = b. */
@@ -552,5 +537,5 @@ sharc_attr *sharc_rule_triangular_solve(sharc_op *op, bool conservative) {
     factor_2_1(&b, a_free, d2, N, a[a_free], R);
     factor_2_1(&b, a_contract, N, d2, a[a_contract], R);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }

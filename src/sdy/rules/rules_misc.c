@@ -3,12 +3,6 @@
 
 #include "sdy/rules/rules_internal.h"
 
-static sharc_attr *finish(sharc_rule_builder *b) {
-  sharc_attr *rule = sharc_rb_build(b);
-  sharc_rb_free(b);
-  return rule;
-}
-
 /* ---- collectives ------------------------------------------------------- */
 
 /* Dimensions other than the collective's own are pointwise; each collective
@@ -34,7 +28,7 @@ static sharc_attr *collective(sharc_op *op, const int64_t *dims, unsigned n) {
     sharc_rb_factor_all_operands(&b, d, in[d], SHARC_FACTOR_NEED_REPLICATION);
     sharc_rb_factor_all_results(&b, d, out[d], SHARC_FACTOR_NEED_REPLICATION);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_all_gather(sharc_op *op, bool conservative) {
@@ -72,7 +66,7 @@ sharc_attr *sharc_rule_rng_bit_generator(sharc_op *op, bool conservative) {
     int64_t in = SHARC_NULL_DIM, res[2] = {SHARC_NULL_DIM, d};
     sharc_rb_factor(&b, &in, res, out[d], SHARC_FACTOR_PASS_THROUGH, false);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- custom calls ------------------------------------------------------ */
@@ -90,7 +84,7 @@ static sharc_attr *eigh(sharc_op *op) {
   int64_t r1[2] = {d1, SHARC_NULL_DIM}, r2[2] = {d2, d1};
   sharc_rb_factor(&b, &d1, r1, in[d1], SHARC_FACTOR_PASS_THROUGH, false);
   sharc_rb_factor(&b, &d2, r2, in[d2], SHARC_FACTOR_PASS_THROUGH, false);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* Qr: input [..., m, n] -> q [..., m, n], taus [..., min(m, n)]. */
@@ -109,7 +103,7 @@ static sharc_attr *qr(sharc_op *op) {
   sharc_rb_factor(&b, &d1, r1, in[d1], R, false);
   sharc_rb_factor(&b, &d2, r2, in[d2], R, false);
   sharc_rb_factor(&b, &none, r3, taus[d1], R, false);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ProductOfElementaryHouseholderReflectors: a [..., m, n], taus [..., k] -> [..., m, n]. */
@@ -128,7 +122,7 @@ static sharc_attr *householder_product(sharc_op *op) {
   sharc_rb_factor(&b, o1, &d1, a[d1], R, false);
   sharc_rb_factor(&b, o2, &d2, a[d2], R, false);
   sharc_rb_factor(&b, o3, &none, taus[d1], R, false);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* mhlo.topk: operand -> values, indices; the top-k dimension is blocked. */
@@ -140,7 +134,7 @@ static sharc_attr *top_k(sharc_op *op) {
   sharc_rb_init(&b, op);
   sharc_rb_pointwise_mismatch(&b, in, out, in_rank < out_rank ? in_rank : out_rank,
                               SHARC_FACTOR_NEED_REPLICATION, true);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ApproxTopK / PartialReduce: operand, iota, two scalar inits -> values,
@@ -165,7 +159,7 @@ static sharc_attr *approx_top_k(sharc_op *op) {
     sharc_rb_factor(&b, in_dims, none_out, in[d], SHARC_FACTOR_PASS_THROUGH, false);
     sharc_rb_factor(&b, none_in, out_dims, out[d], SHARC_FACTOR_NEED_REPLICATION, true);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* X64Combine feeding rng_bit_generator is the generator's state: replicated
@@ -183,7 +177,7 @@ static sharc_attr *x64_combine(sharc_op *op) {
   sharc_rb_init(&b, op);
   if (rank)
     sharc_rb_factor_all(&b, 0, shape[0], SHARC_FACTOR_NEED_REPLICATION, true);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 typedef enum target_kind {

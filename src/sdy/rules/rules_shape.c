@@ -14,12 +14,6 @@ static void factor_1_1(sharc_rule_builder *b, int64_t in, int64_t out, int64_t s
   sharc_rb_factor(b, &in, &out, size, type, false);
 }
 
-static sharc_attr *finish(sharc_rule_builder *b) {
-  sharc_attr *rule = sharc_rb_build(b);
-  sharc_rb_free(b);
-  return rule;
-}
-
 sharc_attr *sharc_rule_bitcast_convert(sharc_op *op, bool conservative) {
   (void)conservative;
   unsigned in_rank, out_rank;
@@ -33,7 +27,7 @@ sharc_attr *sharc_rule_bitcast_convert(sharc_op *op, bool conservative) {
     factor_1_1(&b, SHARC_NULL_DIM, out_rank - 1, out[out_rank - 1], SHARC_FACTOR_NEED_REPLICATION);
   else if (in_rank > out_rank)
     factor_1_1(&b, in_rank - 1, SHARC_NULL_DIM, in[in_rank - 1], SHARC_FACTOR_NEED_REPLICATION);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_broadcast_in_dim(sharc_op *op, bool conservative) {
@@ -55,7 +49,7 @@ sharc_attr *sharc_rule_broadcast_in_dim(sharc_op *op, bool conservative) {
     factor_1_1(&b, in_dim, out_dim, out[out_dim], SHARC_FACTOR_PASS_THROUGH);
   }
   sharc_ints_free(&dims);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_clamp(sharc_op *op, bool conservative) {
@@ -66,7 +60,7 @@ sharc_attr *sharc_rule_clamp(sharc_op *op, bool conservative) {
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   sharc_rb_pointwise(&b, shape, rank);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 static sharc_value *before_slice(sharc_value *v) {
@@ -106,7 +100,7 @@ sharc_attr *sharc_rule_concatenate(sharc_op *op, bool conservative) {
     else if (!conservative)
       sharc_rb_factor_all(&b, d, shape[d], concat_dim_type(op), false);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* Slicing ops: a dimension whose size changes gets `type`. */
@@ -118,7 +112,7 @@ static sharc_attr *sliced(sharc_op *op, sharc_factor_type type, bool blocked) {
   sharc_rb_init(&b, op);
   sharc_rb_pointwise_mismatch(&b, in, out, in_rank < out_rank ? in_rank : out_rank, type,
                               blocked);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_dynamic_slice(sharc_op *op, bool conservative) {
@@ -150,11 +144,7 @@ sharc_attr *sharc_rule_dynamic_update_slice(sharc_op *op, bool conservative) {
   bool constant_indices = true;
   for (unsigned i = 2; i < n; i++)
     constant_indices &= is_constant(sharc_op_operand(op, i));
-  int64_t *dims = malloc((n + 1) * sizeof *dims);
-  if (!dims)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    dims[i] = SHARC_NULL_DIM;
+  int64_t *dims = sharc_null_dims(n);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   for (unsigned d = 0; d < rank && d < update_rank; d++) {
@@ -176,19 +166,10 @@ sharc_attr *sharc_rule_dynamic_update_slice(sharc_op *op, bool conservative) {
                     false);
   }
   free(dims);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 /* ---- reshape ------------------------------------------------------------ */
-
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a < 0 ? -a : a;
-}
 
 /* Once the input and output factor products diverge, the side that is
  * behind takes the factor that makes them meet again if it can, else one
@@ -222,7 +203,7 @@ static void reshape_factors(sharc_rule_builder *b, const int64_t *in, unsigned i
     if (o < out_rank && dims_out == factors_out)
       dims_out *= out[o];
     int64_t next_in = dims_in / factors_in, next_out = dims_out / factors_out;
-    int64_t next_gcd = gcd(next_in, next_out);
+    int64_t next_gcd = sharc_gcd(next_in, next_out);
     int64_t in_dim = i < in_rank ? (int64_t)i : SHARC_NULL_DIM;
     int64_t out_dim = o < out_rank ? (int64_t)o : SHARC_NULL_DIM;
     if (factors_in == factors_out) {
@@ -274,7 +255,7 @@ sharc_attr *sharc_rule_reshape(sharc_op *op, bool conservative) {
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   reshape_factors(&b, in, in_rank, out, out_rank);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_reverse(sharc_op *op, bool conservative) {
@@ -291,7 +272,7 @@ sharc_attr *sharc_rule_reverse(sharc_op *op, bool conservative) {
                                                       : SHARC_FACTOR_PASS_THROUGH,
                         false);
   sharc_ints_free(&dims);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_select(sharc_op *op, bool conservative) {
@@ -302,7 +283,7 @@ sharc_attr *sharc_rule_select(sharc_op *op, bool conservative) {
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   sharc_rb_pointwise(&b, shape, rank);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_sort(sharc_op *op, bool conservative) {
@@ -324,7 +305,7 @@ sharc_attr *sharc_rule_sort(sharc_op *op, bool conservative) {
     else
       sharc_rb_factor_all(&b, d, shape[d], SHARC_FACTOR_PASS_THROUGH, false);
   }
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_transpose(sharc_op *op, bool conservative) {
@@ -338,5 +319,5 @@ sharc_attr *sharc_rule_transpose(sharc_op *op, bool conservative) {
     factor_1_1(&b, p[out_dim], out_dim, sharc_dim_size(sharc_op_operand(op, 0), p[out_dim]),
                SHARC_FACTOR_PASS_THROUGH);
   sharc_ints_free(&perm);
-  return finish(&b);
+  return sharc_rb_finish(&b);
 }
