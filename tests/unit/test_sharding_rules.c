@@ -167,6 +167,31 @@ static void test_project_doc_example(void) {
   sharc_context_destroy(ctx);
 }
 
+/* A rule from the registry's reshape: 6 -> 2x3 splits the operand dimension
+ * into factors 2 and 3. "x"=4 shards the operand: its first half goes to
+ * the factor of size 2, the rest to the minor-most factor of size 3. */
+static void test_project_through_reshape_rule(void) {
+  sharc_context *ctx = new_context();
+  int64_t in[] = {6}, out[] = {2, 3};
+  sharc_attr *rule = sharc_rule_reshape(unary_op(ctx, in, 1, out, 2), false);
+  check_printed(rule, "#sdy.op_sharding_rule<([ij])->([i, j]) {i=2, j=3}>");
+  sharc_attr *operand = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\"}]>");
+  sharc_attr *mesh = mesh_of(operand);
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, false);
+  for (unsigned f = 0; f < 2; f++) {
+    sharc_factor_sharding *fs = sharc_projection_factor(&p, 0, f);
+    sharc_projection_expand(&p, f, fs->axes.v, fs->axes.n, NULL);
+  }
+  sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(operand);
+  check_printed(sharc_projection_tensor_sharding(&p, 1, ref),
+                "#sdy.sharding<" MESH ", [{\"x\":(1)2, ?}, {\"x\":(2)2, ?}]>");
+  check_printed(sharc_projection_tensor_sharding(&p, 0, ref),
+                "#sdy.sharding<" MESH ", [{\"x\"}]>");
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
 static void test_project_overflow(void) {
   sharc_context *ctx = new_context();
   /* factor i=3 shares no divisor with "x"=4: "x" overflows and j is closed */
@@ -305,6 +330,7 @@ int main(void) {
   test_reshape_compound_factors();
   test_builder_size_one_and_fill();
   test_project_doc_example();
+  test_project_through_reshape_rule();
   test_project_overflow();
   test_project_minor_most_and_sub_axes();
   test_common_prefix();
