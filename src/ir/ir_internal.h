@@ -288,6 +288,9 @@ enum sharc_op_trait {
 
 typedef struct sharc_rewriter sharc_rewriter;
 
+/* Names an SSA value for the printer (the interface hooks below call it). */
+typedef void (*sharc_set_name_fn)(void *state, const sharc_value *v, const char *name);
+
 /* A canonicalization pattern: returns true when it changed the IR. */
 typedef bool (*sharc_pattern_fn)(sharc_op *op, sharc_rewriter *rw);
 
@@ -302,6 +305,12 @@ struct sharc_op_def {
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
   const sharc_pattern_fn *patterns;   /* NULL-terminated canonicalization patterns */
+  /* OpAsmOpInterface: names the custom printer gives to results
+   * (getAsmResultNames) and to entry block arguments of a region
+   * (getAsmBlockArgumentNames), through `set`; NULL: numbered. */
+  void (*result_names)(const sharc_op *op, sharc_set_name_fn set, void *state);
+  void (*block_arg_names)(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+                          void *state);
   /* Interface slots filled by later stages. */
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */
@@ -317,7 +326,7 @@ struct sharc_type_def {
 };
 
 struct sharc_attr_def {
-  const char *name;
+  const char *name;          /* mnemonic; NULL: printed `#dialect<...>` by the hook */
   const sharc_dialect *dialect;
   void (*print)(sharc_printer *p, const sharc_attr *a);
   const char *alias;         /* alias prefix the printer uses, or NULL */
