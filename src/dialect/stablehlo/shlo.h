@@ -147,6 +147,10 @@ bool shlo_verify_reshape(sharc_op *op);
 bool shlo_verify_slice(sharc_op *op);
 bool shlo_verify_concatenate(sharc_op *op);
 bool shlo_verify_iota(sharc_op *op);
+bool shlo_verify_pad(sharc_op *op);
+bool shlo_verify_select(sharc_op *op);
+bool shlo_verify_while(sharc_op *op);
+bool shlo_verify_dot_general(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)
