@@ -115,7 +115,7 @@ static const shlo_op_def op_ceil = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -133,7 +133,7 @@ static const shlo_op_def op_count_leading_zeros = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -142,7 +142,7 @@ static const shlo_op_def op_floor = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -160,7 +160,7 @@ static const shlo_op_def op_not = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -169,7 +169,7 @@ static const shlo_op_def op_negate = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -178,7 +178,7 @@ static const shlo_op_def op_popcnt = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -196,7 +196,7 @@ static const shlo_op_def op_round_nearest_afz = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -205,7 +205,7 @@ static const shlo_op_def op_round_nearest_even = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -214,7 +214,7 @@ static const shlo_op_def op_sign = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     NULL};
@@ -242,7 +242,7 @@ static const shlo_op_def op_cbrt = {
      .inherent = cbrt_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -252,7 +252,7 @@ static const shlo_op_def op_cosine = {
      .inherent = cosine_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -262,7 +262,7 @@ static const shlo_op_def op_exponential = {
      .inherent = exponential_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -272,7 +272,7 @@ static const shlo_op_def op_exponential_minus_one = {
      .inherent = exponential_minus_one_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -282,7 +282,7 @@ static const shlo_op_def op_log = {
      .inherent = log_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -292,7 +292,7 @@ static const shlo_op_def op_log_plus_one = {
      .inherent = log_plus_one_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -302,7 +302,7 @@ static const shlo_op_def op_logistic = {
      .inherent = logistic_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -312,7 +312,7 @@ static const shlo_op_def op_rsqrt = {
      .inherent = rsqrt_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -322,7 +322,7 @@ static const shlo_op_def op_sine = {
      .inherent = sine_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -332,7 +332,7 @@ static const shlo_op_def op_sqrt = {
      .inherent = sqrt_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -342,7 +342,7 @@ static const shlo_op_def op_tan = {
      .inherent = tan_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -352,7 +352,7 @@ static const shlo_op_def op_tanh = {
      .inherent = tanh_props,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ attr-dict :same",
     "result_accuracy=accuracy"};
@@ -380,7 +380,7 @@ static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                                   SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = shlo_format_parse,
                                         .print = shlo_format_print,
-                                        .verify = shlo_verify_elementwise,
+                                        .verify = shlo_verify_compatible_elementwise,
                                         .dialect = &sharc_stablehlo_dialect},
                                        "$ , $ attr-dict :same",
                                        NULL};
@@ -390,7 +390,7 @@ static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                                   SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = shlo_format_parse,
                                         .print = shlo_format_print,
-                                        .verify = shlo_verify_elementwise,
+                                        .verify = shlo_verify_compatible_elementwise,
                                         .dialect = &sharc_stablehlo_dialect},
                                        "$ , $ attr-dict :same",
                                        NULL};
@@ -400,7 +400,7 @@ static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                                    SHARC_TRAIT_ZERO_REGIONS,
                                          .parse = shlo_format_parse,
                                          .print = shlo_format_print,
-                                         .verify = shlo_verify_elementwise,
+                                         .verify = shlo_verify_compatible_elementwise,
                                          .dialect = &sharc_stablehlo_dialect},
                                         "$ , $ attr-dict :same",
                                         NULL};
@@ -409,7 +409,7 @@ static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                     .parse = shlo_format_parse,
                                     .print = shlo_format_print,
-                                    .verify = shlo_verify_elementwise,
+                                    .verify = shlo_verify_compatible_elementwise,
                                     .dialect = &sharc_stablehlo_dialect},
                                    "$ , $ attr-dict :same",
                                    NULL};
@@ -418,7 +418,7 @@ static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                    .parse = shlo_format_parse,
                                    .print = shlo_format_print,
-                                   .verify = shlo_verify_elementwise,
+                                   .verify = shlo_verify_compatible_elementwise,
                                    .dialect = &sharc_stablehlo_dialect},
                                   "$ , $ attr-dict :same",
                                   NULL};
@@ -427,7 +427,7 @@ static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                     .parse = shlo_format_parse,
                                     .print = shlo_format_print,
-                                    .verify = shlo_verify_elementwise,
+                                    .verify = shlo_verify_compatible_elementwise,
                                     .dialect = &sharc_stablehlo_dialect},
                                    "$ , $ attr-dict :same",
                                    NULL};
@@ -436,7 +436,7 @@ static const shlo_op_def op_atan2 = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -445,7 +445,7 @@ static const shlo_op_def op_divide = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -454,7 +454,7 @@ static const shlo_op_def op_power = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -463,7 +463,7 @@ static const shlo_op_def op_remainder = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -472,7 +472,7 @@ static const shlo_op_def op_shift_left = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -481,7 +481,7 @@ static const shlo_op_def op_shift_right_arithmetic = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -490,7 +490,7 @@ static const shlo_op_def op_shift_right_logical = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};
@@ -499,7 +499,7 @@ static const shlo_op_def op_subtract = {
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = shlo_format_parse,
      .print = shlo_format_print,
-     .verify = shlo_verify_elementwise,
+     .verify = shlo_verify_compatible_elementwise,
      .dialect = &sharc_stablehlo_dialect},
     "$ , $ attr-dict :same",
     NULL};

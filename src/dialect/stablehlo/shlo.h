@@ -141,6 +141,7 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op);
 
 /* Verifiers (verify_*.c). */
 bool shlo_verify_elementwise(sharc_op *op);
+bool shlo_verify_compatible_elementwise(sharc_op *op);
 bool shlo_verify_broadcast_in_dim(sharc_op *op);
 bool shlo_verify_transpose(sharc_op *op);
 bool shlo_verify_reshape(sharc_op *op);

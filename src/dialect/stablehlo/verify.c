@@ -509,3 +509,19 @@ bool shlo_verify_dot_general(sharc_op *op) {
          dims_match(op, lhs, rhs, lb, rb, "batching") &&
          dims_match(op, lhs, rhs, lc, rc, "contracting");
 }
+
+/* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
+bool shlo_verify_compatible_elementwise(sharc_op *op) {
+  const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
+                               : sharc_op_num_results(op) ? result_type(op, 0)
+                                                          : NULL;
+  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
+  for (unsigned i = 0; expected && i < n; i++) {
+    const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
+    if (!compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+      sharc_emit_op_error(op, "requires compatible types for all operands and results");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}

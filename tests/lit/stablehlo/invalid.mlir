@@ -179,3 +179,11 @@ func.func @dot_general_range(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>) -> tensor
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
+
+// -----
+
+func.func @subtract_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.subtract' op requires compatible types for all operands and results}}
+  %0 = stablehlo.subtract %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
