@@ -104,9 +104,9 @@ void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, 
     sharc_buf_putc(p->out, ')');
 }
 
-static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dialect, sharc_str body) {
+static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_str dialect, sharc_str body) {
   sharc_buf_putc(p->out, sigil);
-  sharc_pr_put_str(p, sharc_ident_str(dialect));
+  sharc_pr_put_str(p, dialect);
   size_t i = 0;
   bool pretty = body.len > 0 && ((body.data[0] >= 'a' && body.data[0] <= 'z') ||
                                  (body.data[0] >= 'A' && body.data[0] <= 'Z'));
@@ -130,6 +130,20 @@ static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dial
   sharc_buf_putc(p->out, '<');
   sharc_pr_put_str(p, body);
   sharc_buf_putc(p->out, '>');
+}
+
+/* `#dialect.name<body>` when MLIR's pretty form can hold the body, else
+ * `#dialect<name body>` (e.g. a body in brackets or braces): the hook's text
+ * is rendered aside first, as MLIR renders the symbol before choosing. */
+static void print_named_dialect_attr(sharc_printer *p, const sharc_attr *a) {
+  sharc_buf *out = p->out, symbol = {0};
+  sharc_buf_puts(&symbol, a->def->name);
+  p->out = &symbol;
+  a->def->print(p, a);
+  p->out = out;
+  print_dialect_symbol(p, '#', sharc_str_from_cstr(a->def->dialect->name),
+                       (sharc_str){symbol.data, symbol.len});
+  sharc_buf_free(&symbol);
 }
 
 static void print_type_body(sharc_printer *p, const sharc_type *t) {
@@ -210,7 +224,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
     sharc_pr_function_result_types(p, t->list.types + t->list.n_in, t->list.n_res);
     return;
   case SHARC_TYPE_OPAQUE:
-    print_dialect_symbol(p, '!', t->opaque.dialect, t->opaque.body);
+    print_dialect_symbol(p, '!', sharc_ident_str(t->opaque.dialect), t->opaque.body);
     return;
   case SHARC_TYPE_DIALECT:
     sharc_buf_putc(b, '!');
@@ -644,15 +658,15 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     }
     return;
   case SHARC_ATTR_OPAQUE:
-    print_dialect_symbol(p, '#', a->opaque.dialect, a->opaque.body);
+    print_dialect_symbol(p, '#', sharc_ident_str(a->opaque.dialect), a->opaque.body);
     return;
   case SHARC_ATTR_DIALECT:
-    sharc_buf_putc(b, '#');
-    sharc_buf_puts(b, a->def->dialect->name);
-    if (a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */
-      sharc_buf_putc(b, '.');
-      sharc_buf_puts(b, a->def->name);
+    if (a->def->name) {
+      print_named_dialect_attr(p, a);
+      return;
     }
+    sharc_buf_putc(b, '#'); /* no name: `#dialect<...>`, the hook prints the rest */
+    sharc_buf_puts(b, a->def->dialect->name);
     a->def->print(p, a);
     return;
   case SHARC_ATTR_AFFINE_MAP:
