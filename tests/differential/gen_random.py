@@ -581,7 +581,7 @@ class Gen:
 
     def op_name(self):
         return self.pick(["foo.op", "foo.add", "bar.baz", "foo.constant",
-                          "stablehlo.add", "mpmd.fragment", "x.y.z", "t.op_2",
+                          "hlo.add", "mp.fragment", "x.y.z", "t.op_2",
                           "foo.Op", "foo.a$b"])
 
     def emit_region(self, indent, visible, depth, entry_args=None, allow_cfg=True):

@@ -121,7 +121,9 @@ bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   sharc_region_arg *args;
   unsigned n;
   sharc_region *r = NULL;
-  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, true);
+  /* not an isolated name scope: MLIR resolves outer names here and lets the
+   * verifier report their use */
+  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, false);
   free(args);
   if (ok)
     sharc_ptrvec_push(&b->regions, r);
