@@ -10,6 +10,7 @@
 #include "sdy/rules/rules_internal.h"
 #include "sharc/asm.h"
 #include "sharc/sdy.h"
+#include "sharc/symbols.h"
 
 #include <stdlib.h>
 
@@ -192,6 +193,55 @@ static void test_project_through_reshape_rule(void) {
   sharc_context_destroy(ctx);
 }
 
+static bool find_add(sharc_op *op, void *user) {
+  if (!sharc_op_is(op, "stablehlo.add"))
+    return true;
+  *(sharc_op **)user = op;
+  return false;
+}
+
+/* The registry's rule and the shardings values carry, read off a parsed op. */
+static void test_project_op_from_text(void) {
+  static const char text[] =
+      "sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]>\n"
+      "func.func @f(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"x\"}, {}]>})"
+      " -> tensor<8x4xf32> {\n"
+      "  %0 = stablehlo.add %arg0, %arg0 {sdy.sharding = "
+      "#sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}]>]>} : tensor<8x4xf32>\n"
+      "  return %0 : tensor<8x4xf32>\n"
+      "}\n";
+  sharc_context *ctx = new_context();
+  sharc_op *module = sharc_parse_source(ctx, "t.mlir", text, sizeof text - 1);
+  CHECK(module != NULL);
+  if (!module) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  sharc_op *add = NULL;
+  sharc_op_walk_pre(module, find_add, &add);
+  sharc_op *mesh_op = sharc_symbol_lookup(module, (sharc_str){"mesh", 4});
+  CHECK(add && mesh_op);
+  if (add && mesh_op) {
+    sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(add, false, true);
+    check_printed(sharc_op_attr(add, SHARC_SDY_SHARDING_RULE_ATTR),
+                  "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=4}>");
+    sharc_projection p;
+    sharc_projection_build_for_op(&p, add, rule, sharc_op_attr(mesh_op, "mesh"), false);
+    CHECK(sharc_projection_factor(&p, 0, 0)->axes.n == 1);
+    CHECK(sharc_projection_factor(&p, 1, 0)->axes.n == 1);
+    CHECK(sharc_projection_factor(&p, 2, 0)->axes.n == 0);
+    CHECK(sharc_projection_factor(&p, 2, 1)->axes.n == 1);
+    sharc_axes common[2] = {{0}, {0}};
+    sharc_projection_common_prefix(&p, common);
+    CHECK(common[0].n == 0 && common[1].n == 0);
+    sharc_axes_free(&common[0]);
+    sharc_axes_free(&common[1]);
+    sharc_projection_free(&p);
+  }
+  sharc_op_erase(module);
+  sharc_context_destroy(ctx);
+}
+
 static void test_project_overflow(void) {
   sharc_context *ctx = new_context();
   /* factor i=3 shares no divisor with "x"=4: "x" overflows and j is closed */
@@ -331,6 +381,7 @@ int main(void) {
   test_builder_size_one_and_fill();
   test_project_doc_example();
   test_project_through_reshape_rule();
+  test_project_op_from_text();
   test_project_overflow();
   test_project_minor_most_and_sub_axes();
   test_common_prefix();

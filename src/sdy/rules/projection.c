@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "dialect/sdy/sdy_attrs.h"
 #include "sdy/rules/rule_builder.h"
 #include "sdy/rules/rules.h"
 
@@ -285,6 +286,24 @@ void sharc_projection_build(sharc_projection *p, sharc_context *ctx,
   for (unsigned i = 0; i < p->num_results; i++)
     project_tensor(p, p->num_operands + i, result_shardings ? result_shardings[i] : NULL,
                    closed_if_missing);
+}
+
+void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,
+                                   const sharc_attr *mesh, bool closed_if_missing) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < n_ops; i++)
+    shardings[i] = sharc_sdy_value_sharding(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    shardings[n_ops + i] = sharc_sdy_value_sharding(sharc_op_result(op, i));
+  init(p, sharc_op_context(op), rule, mesh);
+  /* a rule that does not fit the op (the verifier reports it) projects nothing */
+  if (p->num_operands == n_ops && p->num_results == n_res)
+    for (unsigned t = 0; t < n_ops + n_res; t++)
+      project_tensor(p, t, shardings[t], closed_if_missing);
+  free(shardings);
 }
 
 void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,

@@ -84,6 +84,10 @@ void sharc_projection_build(sharc_projection *p, sharc_context *ctx,
                             sharc_attr *const *operand_shardings,
                             sharc_attr *const *result_shardings, const sharc_attr *rule,
                             const sharc_attr *mesh, bool closed_if_missing);
+/* The same for the shardings `op`'s operands and results carry (Shardy's
+ * getSharding of each value). */
+void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,
+                                   const sharc_attr *mesh, bool closed_if_missing);
 /* Every tensor gets the same closed factor shardings, `axes_per_factor[f]`. */
 void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
                                       const sharc_axes *axes_per_factor, const sharc_attr *rule,
