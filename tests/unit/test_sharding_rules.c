@@ -242,6 +242,221 @@ static void test_project_op_from_text(void) {
   sharc_context_destroy(ctx);
 }
 
+/* ---- table-driven projections of parsed ops ---------------------------- */
+
+static void put_axis(sharc_buf *b, const sharc_attr *axis) {
+  sharc_buf_put_str(b, sharc_sdy_axis_ref_name(axis));
+  sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(axis);
+  if (sub)
+    sharc_buf_printf(b, ":(%lld)%lld", (long long)sharc_sdy_sub_axis_info_pre_size(sub),
+                     (long long)sharc_sdy_sub_axis_info_size(sub));
+}
+
+static void put_axes(sharc_buf *b, const sharc_axes *a) {
+  for (unsigned i = 0; i < a->n; i++) {
+    if (i)
+      sharc_buf_putc(b, ',');
+    put_axis(b, a->v[i]);
+  }
+}
+
+/* One tensor's factor shardings as `f0 Cm a:(1)2,b; f1 O [] overflow c`:
+ * closed (C) or open (O), minor-most (m), axes, overflow axes. */
+static char *format_tensor(sharc_projection *p, unsigned tensor) {
+  sharc_buf b = {0};
+  for (unsigned f = 0; f < p->num_factors; f++) {
+    sharc_factor_sharding *fs = sharc_projection_factor(p, tensor, f);
+    if (!fs)
+      continue;
+    if (b.len)
+      SHARC_BUF_LIT(&b, "; ");
+    sharc_buf_printf(&b, "f%u %c%s ", f, fs->is_closed ? 'C' : 'O', fs->is_minor_most ? "m" : "");
+    if (fs->axes.n)
+      put_axes(&b, &fs->axes);
+    else
+      SHARC_BUF_LIT(&b, "[]");
+    if (fs->overflow.n) {
+      SHARC_BUF_LIT(&b, " overflow ");
+      put_axes(&b, &fs->overflow);
+    }
+  }
+  sharc_buf_putc(&b, 0);
+  return b.data;
+}
+
+typedef struct parsed_op {
+  sharc_context *ctx;
+  sharc_op *module, *op;
+  sharc_attr *mesh;
+} parsed_op;
+
+static bool find_first_stablehlo(sharc_op *op, void *user) {
+  if (!sharc_ident_str(sharc_op_name(op)).len ||
+      strncmp(sharc_ident_str(sharc_op_name(op)).data, "stablehlo.", 10) != 0)
+    return true;
+  *(sharc_op **)user = op;
+  return false;
+}
+
+/* Parses `mesh` (the sdy.mesh body) and `func` around the first stablehlo op. */
+static bool parse_op(parsed_op *po, const char *mesh, const char *func) {
+  sharc_buf text = {0};
+  sharc_buf_printf(&text, "sdy.mesh @mesh = %s\n%s\n", mesh, func);
+  po->ctx = new_context();
+  po->module = sharc_parse_source(po->ctx, "t.mlir", text.data, text.len);
+  sharc_buf_free(&text);
+  po->op = NULL;
+  po->mesh = NULL;
+  if (po->module) {
+    sharc_op_walk_pre(po->module, find_first_stablehlo, &po->op);
+    sharc_op *m = sharc_symbol_lookup(po->module, (sharc_str){"mesh", 4});
+    po->mesh = m ? sharc_op_attr(m, "mesh") : NULL;
+  }
+  CHECK(po->op && po->mesh);
+  return po->op && po->mesh;
+}
+
+static void parsed_free(parsed_op *po) {
+  if (po->module)
+    sharc_op_erase(po->module);
+  sharc_context_destroy(po->ctx);
+}
+
+typedef struct build_case {
+  const char *mesh;
+  const char *func;
+  const char *operand0; /* expected format_tensor of operand 0 */
+  const char *result0;  /* of result 0, or NULL */
+} build_case;
+
+#define RESHAPE_FUNC(in, out, sharding)                                                        \
+  "func.func @main(%arg0: tensor<" in "xf32> {sdy.sharding = #sdy.sharding<@mesh, " sharding \
+  ">}) -> tensor<" out "xf32> {\n"                                                             \
+  "  %0 = stablehlo.reshape %arg0 : (tensor<" in "xf32>) -> tensor<" out "xf32>\n"             \
+  "  return %0 : tensor<" out "xf32>\n}"
+
+static const build_case build_cases[] = {
+    /* an already split axis splits further along the factors of dim 1 */
+    {"<[\"a\"=16, \"b\"=8, \"c\"=4]>",
+     RESHAPE_FUNC("16x8", "16x2x4", "[{\"a\":(1)2, \"b\"}, {\"a\":(2)8}], replicated={\"c\":(2)2}"),
+     "f0 Cm a:(1)2,b; f1 C a:(2)2; f2 Cm a:(4)4", NULL},
+    /* open dimensions stay open; the minor-most factor takes every axis */
+    {"<[\"a\"=2, \"b\"=4, \"c\"=2, \"d\"=4, \"e\"=2]>",
+     "func.func @main(%arg0: tensor<32x4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, "
+     "[{\"a\", ?}, {\"c\", ?}, {\"b\", \"d\":(2)2, \"e\"}]>}) -> tensor<32x1x2xf32> {\n"
+     "  %0 = stablehlo.slice %arg0 [0:32, 1:2, 4:6] : (tensor<32x4x16xf32>) -> tensor<32x1x2xf32>\n"
+     "  return %0 : tensor<32x1x2xf32>\n}",
+     "f0 Om a; f1 Om c; f2 Cm b,d:(2)2,e", NULL},
+    /* the minor-most factor may be sharded unevenly (padding) */
+    {"<[\"a\"=6]>", RESHAPE_FUNC("8", "2x4", "[{\"a\"}]"), "f0 C a:(1)2; f1 Cm a:(2)3", NULL},
+    {"<[\"a\"=16]>", RESHAPE_FUNC("8", "2x4", "[{\"a\"}]"), "f0 C a:(1)2; f1 Cm a:(2)8", NULL},
+    {"<[\"a\"=16, \"b\"=1, \"c\"=1]>", RESHAPE_FUNC("8", "2x4", "[{\"a\", \"b\", \"c\"}]"),
+     "f0 C a:(1)2; f1 Cm a:(2)8,b,c", NULL},
+    /* size-1 axes never stop a factor */
+    {"<[\"a\"=1, \"b\"=2, \"c\"=1]>", RESHAPE_FUNC("8", "2x4", "[{\"a\", \"b\", \"c\"}]"),
+     "f0 C a,b,c; f1 Cm []", NULL},
+    /* a non-minor-most factor the axis does not divide: overflow, and the
+     * next factor is closed */
+    {"<[\"a\"=3]>", RESHAPE_FUNC("16", "4x4", "[{\"a\", ?}]"),
+     "f0 O [] overflow a; f1 Cm []", "f0 Om []; f1 Om []"},
+    {"<[\"a\"=6]>", RESHAPE_FUNC("16", "4x4", "[{\"a\"}]"),
+     "f0 C a:(1)2 overflow a:(2)3; f1 Cm []", NULL},
+    {"<[\"a\"=2, \"b\"=3]>", RESHAPE_FUNC("16", "4x4", "[{\"a\", \"b\"}]"),
+     "f0 C a overflow b; f1 Cm []", "f0 Om []; f1 Om []"},
+};
+
+static void test_projection_build_cases(void) {
+  for (size_t i = 0; i < sizeof build_cases / sizeof build_cases[0]; i++) {
+    const build_case *c = &build_cases[i];
+    parsed_op po;
+    if (parse_op(&po, c->mesh, c->func)) {
+      sharc_attr *rule = sharc_sdy_create_sharding_rule(po.op, false);
+      sharc_projection p;
+      sharc_projection_build_for_op(&p, po.op, rule, po.mesh, false);
+      char *got = format_tensor(&p, 0);
+      CHECK_STR(got, c->operand0);
+      free(got);
+      if (c->result0) {
+        got = format_tensor(&p, p.num_operands);
+        CHECK_STR(got, c->result0);
+        free(got);
+      }
+      sharc_projection_free(&p);
+    }
+    parsed_free(&po);
+  }
+}
+
+/* Factor shardings set by hand, projected back onto a reshape's tensor. */
+typedef struct back_case {
+  const char *mesh;
+  const char *in, *out;   /* reshape shapes */
+  bool onto_result;       /* project onto the result, else the operand */
+  const char *axes[2][3]; /* per factor, up to three axes as "name" or "name:pre:size" */
+  const char *overflow0;  /* one overflow axis of factor 0, or NULL */
+  const char *want;
+} back_case;
+
+static const back_case back_cases[] = {
+    /* consecutive sub-axes merge at the factor boundary */
+    {"<[\"a\"=8, \"b\"=2]>", "4x4", "16", true, {{"b", "a:2:2"}, {"a:4:2"}}, NULL,
+     "#sdy.sharding<@mesh, [{\"b\", \"a\":(2)4, ?}]>"},
+    /* overflow axes follow the factor's own and merge with them */
+    {"<[\"a\"=6]>", "8", "2x4", false, {{"a:1:2"}, {NULL}}, "a:2:3",
+     "#sdy.sharding<@mesh, [{\"a\", ?}]>"},
+    /* a fully sharded major factor lets the next one in */
+    {"<[\"a\"=2, \"b\"=2, \"c\"=4]>", "4x4", "16", true, {{"a", "b"}, {"c"}}, NULL,
+     "#sdy.sharding<@mesh, [{\"a\", \"b\", \"c\", ?}]>"},
+    /* a partially sharded one does not (that would need a strided view) */
+    {"<[\"a\"=2, \"b\"=2]>", "4x4", "16", true, {{"a"}, {"b"}}, NULL,
+     "#sdy.sharding<@mesh, [{\"a\", ?}]>"},
+    /* the minor-most factor may be sharded unevenly */
+    {"<[\"a\"=3, \"b\"=4]>", "4x4", "16", true, {{"b"}, {"a"}}, NULL,
+     "#sdy.sharding<@mesh, [{\"b\", \"a\", ?}]>"},
+};
+
+static sharc_attr *axis_from_spec(sharc_context *ctx, const char *spec) {
+  const char *colon = strchr(spec, ':');
+  if (!colon)
+    return sharc_sdy_axis_ref_get(ctx, (sharc_str){spec, strlen(spec)}, NULL);
+  long long pre = 0, size = 0;
+  sscanf(colon + 1, "%lld:%lld", &pre, &size);
+  return sharc_sdy_axis_ref_get(ctx, (sharc_str){spec, (size_t)(colon - spec)},
+                                sharc_sdy_sub_axis_info_get(ctx, pre, size));
+}
+
+static void test_projection_back_cases(void) {
+  for (size_t i = 0; i < sizeof back_cases / sizeof back_cases[0]; i++) {
+    const back_case *c = &back_cases[i];
+    char func[512];
+    snprintf(func, sizeof func,
+             "func.func @main(%%arg0: tensor<%sxf32>) -> tensor<%sxf32> {\n"
+             "  %%0 = stablehlo.reshape %%arg0 : (tensor<%sxf32>) -> tensor<%sxf32>\n"
+             "  return %%0 : tensor<%sxf32>\n}",
+             c->in, c->out, c->in, c->out, c->out);
+    parsed_op po;
+    if (parse_op(&po, c->mesh, func)) {
+      sharc_attr *rule = sharc_sdy_create_sharding_rule(po.op, false);
+      sharc_projection p;
+      sharc_projection_build_for_op(&p, po.op, rule, po.mesh, false);
+      unsigned t = c->onto_result ? p.num_operands : 0;
+      for (unsigned f = 0; f < 2; f++) {
+        sharc_factor_sharding *fs = sharc_projection_factor(&p, t, f);
+        for (unsigned k = 0; k < 3 && c->axes[f][k]; k++)
+          sharc_axes_push(&fs->axes, axis_from_spec(po.ctx, c->axes[f][k]));
+      }
+      if (c->overflow0)
+        sharc_axes_push(&sharc_projection_factor(&p, t, 0)->overflow,
+                        axis_from_spec(po.ctx, c->overflow0));
+      sharc_attr *ref = sharc_attr_symbol_ref(po.ctx, sharc_ident_get(po.ctx, (sharc_str){"mesh", 4}),
+                                              NULL, 0);
+      check_printed(sharc_projection_tensor_sharding(&p, t, ref), c->want);
+      sharc_projection_free(&p);
+    }
+    parsed_free(&po);
+  }
+}
+
 static void test_project_overflow(void) {
   sharc_context *ctx = new_context();
   /* factor i=3 shares no divisor with "x"=4: "x" overflows and j is closed */
@@ -382,6 +597,8 @@ int main(void) {
   test_project_doc_example();
   test_project_through_reshape_rule();
   test_project_op_from_text();
+  test_projection_build_cases();
+  test_projection_back_cases();
   test_project_overflow();
   test_project_minor_most_and_sub_axes();
   test_common_prefix();
