@@ -46,8 +46,8 @@ sharc_attr *sharc_rule_custom_call(sharc_op *op, bool conservative);
 sharc_attr *sharc_rule_reduce_scatter(sharc_op *op, bool conservative);
 sharc_attr *sharc_rule_rng_bit_generator(sharc_op *op, bool conservative);
 
-/* Warns `msg` at the op, once per process for each `flag` (Shardy's
- * emitOpWarningOnce). */
+/* Warns at the op with `fmt` (one %s for `arg`), once per process for each
+ * `flag`, as Shardy's emitOpWarningOnce. */
 void sharc_rule_warn_once(bool *flag, sharc_op *op, const char *fmt, const char *arg);
 
 #endif
