@@ -6,6 +6,9 @@
 
 static const sharc_pass_impl implemented[] = {
     {"canonicalize", "Canonicalizer", sharc_canonicalize_run},
+    {"sdy-drop-sharding-rules", "DropShardingRulesPass", sharc_sdy_drop_sharding_rules_run},
+    {"sdy-populate-op-sharding-rules", "PopulateOpShardingRulesPass",
+     sharc_sdy_populate_op_sharding_rules_run},
 };
 
 const sharc_pass_impl *sharc_pass_impl_find(const char *flag) {

@@ -27,5 +27,7 @@ typedef struct sharc_pass_impl {
 const sharc_pass_impl *sharc_pass_impl_find(const char *flag);
 
 bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options);
+bool sharc_sdy_populate_op_sharding_rules_run(sharc_op *op, const sharc_pass_options *options);
+bool sharc_sdy_drop_sharding_rules_run(sharc_op *op, const sharc_pass_options *options);
 
 #endif

@@ -20,6 +20,34 @@ static bool param_error(sharc_parser *p, const char *attr, const char *param, co
 
 static const sharc_token *tok(sharc_parser *p) { return sharc_p_tok(p); }
 
+/* MLIR's AsmParser reports a missing string, integer or keyword at the
+ * current token (only punctuation uses the wrong-token placement). */
+static bool parse_string(sharc_parser *p, sharc_str *out) {
+  if (tok(p)->kind != TOK_STRING)
+    return sharc_p_error_at(p, tok(p), "expected string");
+  return sharc_p_parse_string(p, out);
+}
+
+static bool parse_i64(sharc_parser *p, int64_t *out) {
+  const sharc_token *t = tok(p);
+  bool minus = sharc_tok_is(t, '-');
+  if (!minus && t->kind != TOK_INTEGER)
+    return sharc_p_error_at(p, t, "expected integer value");
+  return sharc_p_parse_int(p, out);
+}
+
+static bool expect_keyword(sharc_parser *p, const char *kw) {
+  if (sharc_p_eat_keyword(p, kw))
+    return true;
+  return sharc_p_error_at(p, tok(p), "expected '%s'", kw);
+}
+
+static bool parse_keyword(sharc_parser *p, sharc_str *out) {
+  if (tok(p)->kind != TOK_BARE_ID)
+    return sharc_p_error_at(p, tok(p), "expected valid keyword");
+  return sharc_p_parse_keyword(p, out, "expected valid keyword");
+}
+
 /* MLIR's parseCustomAttributeWithFallback: a full `#...` attribute of the
  * wanted kind, or the stripped form parsed by `fn`. */
 static bool parse_field(sharc_parser *p, const sharc_attr_def *def, parse_fn fn, sharc_attr **out) {
@@ -61,7 +89,7 @@ static bool parse_square_list(sharc_parser *p, const sharc_attr_def *def, parse_
 static bool parse_i64_list(sharc_parser *p, sharc_ptrvec *out) {
   do {
     int64_t v;
-    if (!sharc_p_parse_int(p, &v))
+    if (!parse_i64(p, &v))
       return false;
     sharc_ptrvec_push(out, (void *)sdy_i64_word(v));
   } while (sharc_p_eat(p, ','));
@@ -74,11 +102,11 @@ static bool parse_mesh_axis(sharc_parser *p, sharc_attr **out) {
   sharc_token at = *tok(p);
   sharc_str name;
   int64_t size;
-  if (!sharc_p_parse_string(p, &name))
+  if (!parse_string(p, &name))
     return param_error(p, "Sdy_MeshAxis", "name", "::llvm::StringRef");
   if (!sharc_p_expect(p, '='))
     return false;
-  if (!sharc_p_parse_int(p, &size))
+  if (!parse_i64(p, &size))
     return param_error(p, "Sdy_MeshAxis", "size", "int64_t");
   if (size <= 0)
     return sharc_p_error_at(p, &at, "axis size must be at least 1, got: %lld", (long long)size);
@@ -144,7 +172,7 @@ bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out) {
             parse_square_list(p, &sharc_sdy_mesh_axis_def, parse_mesh_axis, &axes, "Sdy_Mesh",
                               "axes", "::llvm::ArrayRef<MeshAxisAttr>");
   if (ok && sharc_p_eat(p, ',')) {
-    ok = sharc_p_expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
+    ok = expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
          sharc_p_expect(p, '[');
     if (ok && !parse_i64_list(p, &ids))
       ok = param_error(p, "Sdy_Mesh", "device_ids", "::llvm::ArrayRef<int64_t>");
@@ -167,11 +195,11 @@ static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
   int64_t pre, size;
   if (!sharc_p_expect(p, '('))
     return false;
-  if (!sharc_p_parse_int(p, &pre))
+  if (!parse_i64(p, &pre))
     return param_error(p, "Sdy_SubAxisInfo", "pre_size", "int64_t");
   if (!sharc_p_expect(p, ')'))
     return false;
-  if (!sharc_p_parse_int(p, &size))
+  if (!parse_i64(p, &size))
     return param_error(p, "Sdy_SubAxisInfo", "size", "int64_t");
   *out = sharc_sdy_sub_axis_info_get(sharc_p_context(p), pre, size);
   return true;
@@ -180,7 +208,7 @@ static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
 static bool parse_axis_ref(sharc_parser *p, sharc_attr **out) {
   sharc_str name;
   sharc_attr *sub = NULL;
-  if (!sharc_p_parse_string(p, &name))
+  if (!parse_string(p, &name))
     return param_error(p, "Sdy_AxisRef", "name", "::llvm::StringRef");
   if (sharc_p_eat(p, ':') &&
       !parse_field(p, &sharc_sdy_sub_axis_info_def, parse_sub_axis_info, &sub))
@@ -532,14 +560,14 @@ static bool parse_optional_braces(sharc_parser *p, elem_fn fn, void *ctx) {
 static bool parse_factor_size(sharc_parser *p, void *ctx) {
   sharc_ptrvec *sizes = ctx;
   sharc_str sym;
-  if (!sharc_p_parse_keyword(p, &sym, "expected valid keyword"))
+  if (!parse_keyword(p, &sym))
     return false;
   if (!take_expected_factor(p, &sym, sizes->len))
     return false;
   if (sym.len)
     return sharc_p_error_chained(p, "expecting single factor symbol: %.*s", (int)sym.len, sym.data);
   int64_t size;
-  if (!sharc_p_expect(p, '=') || !sharc_p_parse_int(p, &size))
+  if (!sharc_p_expect(p, '=') || !parse_i64(p, &size))
     return false;
   sharc_ptrvec_push(sizes, (void *)sdy_i64_word(size));
   return true;
@@ -549,7 +577,7 @@ static bool parse_special_factor(sharc_parser *p, void *ctx) {
   sharc_ptrvec *factors = ctx;
   sharc_str sym;
   int64_t index = 0;
-  if (!sharc_p_parse_keyword(p, &sym, "expected valid keyword") ||
+  if (!parse_keyword(p, &sym) ||
       !take_factor_symbol(p, &sym, &index))
     return false;
   sharc_ptrvec_push(factors, (void *)sdy_i64_word(index));
@@ -577,7 +605,7 @@ bool sharc_sdy_parse_op_sharding_rule(sharc_parser *p, sharc_attr **out) {
     if (sharc_p_eat_keyword(p, special_keywords[k]))
       ok = sharc_p_expect(p, '=') && parse_optional_braces(p, parse_special_factor, &special[k]);
   if (ok && sharc_p_eat(p, ','))
-    ok = custom = sharc_p_expect_keyword(p, "custom");
+    ok = custom = expect_keyword(p, "custom");
   if (ok) {
     sharc_sdy_rule_parts r = {
         .factor_sizes = ptrvec_i64(p, &sizes),
@@ -611,10 +639,10 @@ static bool parse_all_to_all_param(sharc_parser *p, sharc_attr **out) {
   if (ok && !parse_field_list(p, &sharc_sdy_axis_ref_def, parse_axis_ref, &axes))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "axes", "::llvm::ArrayRef<AxisRefAttr>");
   ok = ok && sharc_p_expect(p, '}') && sharc_p_expect(p, ':');
-  if (ok && !sharc_p_parse_int(p, &src))
+  if (ok && !parse_i64(p, &src))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "src_dim", "int64_t");
   ok = ok && sharc_p_expect_arrow(p);
-  if (ok && !sharc_p_parse_int(p, &tgt))
+  if (ok && !parse_i64(p, &tgt))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "tgt_dim", "int64_t");
   if (ok)
     *out = sharc_sdy_all_to_all_param_get(sharc_p_context(p), (sharc_attr *const *)axes.items,
@@ -634,7 +662,7 @@ static bool parse_edge_value_ref(sharc_parser *p, sharc_attr **out) {
   int64_t index = 0;
   if (!sharc_p_expect(p, '-'))
     return false;
-  if (!sharc_p_parse_int(p, &index))
+  if (!parse_i64(p, &index))
     return param_error(p, "Sdy_EdgeValueRef", "index", "int64_t");
   *out = sharc_sdy_edge_value_ref_get(sharc_p_context(p), (sharc_sdy_edge_node_type)type, index);
   return true;
@@ -665,8 +693,8 @@ static bool parse_axis_details(sharc_parser *p, sharc_attr **out) {
 static bool parse_one_step(sharc_parser *p, sharc_attr **out) {
   sharc_ptrvec entries = {0};
   int64_t step = 0;
-  bool ok = sharc_p_expect(p, '{') && sharc_p_expect_keyword(p, "step") && sharc_p_expect(p, '-');
-  if (ok && !sharc_p_parse_int(p, &step))
+  bool ok = sharc_p_expect(p, '{') && expect_keyword(p, "step") && sharc_p_expect(p, '-');
+  if (ok && !parse_i64(p, &step))
     ok = param_error(p, "Sdy_PropagationOneStep", "step_index", "int64_t");
   ok = ok && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
   if (ok && !parse_field_list(p, &sharc_sdy_axis_to_propagation_details_def, parse_axis_details,
@@ -767,7 +795,7 @@ sharc_attr *sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type 
   if (mnemonic.len)
     return parse_by_mnemonic(p, mnemonic, &a) ? a : NULL;
   sharc_str name;
-  if (!sharc_p_expect(p, '<') || !sharc_p_parse_keyword(p, &name, "expected valid keyword") ||
+  if (!sharc_p_expect(p, '<') || !parse_keyword(p, &name) ||
       !parse_by_mnemonic(p, name, &a) || !sharc_p_expect(p, '>'))
     return NULL;
   return a;

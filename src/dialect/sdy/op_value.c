@@ -200,12 +200,13 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
   return !sharding || sdy_verify_sharding_for_type(op, sharding, t, NULL);
 }
 
+/* ODS order: operand and result constraints, then SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sdy_verify_same_operand_result_type(op) &&
-         sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  return sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
          sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
-                               SDY_ANY_SHAPED);
+                               SDY_ANY_SHAPED) &&
+         sdy_verify_same_operand_result_type(op);
 }
 
 const sharc_op_def sharc_sdy_data_flow_edge_def = {
@@ -300,15 +301,15 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool propagation_barrier_verify(sharc_op *op) {
-  if (!sdy_verify_same_operand_result_type(op) ||
-      !sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
-                             SDY_ANY_RANKED_TENSOR) ||
-      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
-                             SDY_ANY_RANKED_TENSOR))
-    return false;
   sharc_attr *dir = sdy_required_attr(op, "allowed_direction");
   if (!dir || !sdy_verify_enum_attr(op, "allowed_direction", dir, 4,
                                     "propagation direction enum"))
+    return false;
+  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+                             SDY_ANY_RANKED_TENSOR) ||
+      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+                             SDY_ANY_RANKED_TENSOR) ||
+      !sdy_verify_same_operand_result_type(op))
     return false;
   if (sharc_attr_int_value(dir) == 3) {
     sharc_emit_op_error(op, "cannot specify `BOTH` as the direction. Not blocking propagation "
@@ -352,9 +353,6 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool sharding_group_verify(sharc_op *op) {
-  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
-                             SDY_ANY_RANKED_TENSOR))
-    return false;
   sharc_attr *id = sdy_required_attr(op, "group_id");
   if (!id)
     return false;
@@ -363,7 +361,9 @@ static bool sharding_group_verify(sharc_op *op) {
                             "integer attribute");
     return false;
   }
-  return sdy_verify_inferred_types(op, NULL, 0);
+  return sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+                               SDY_ANY_RANKED_TENSOR) &&
+         sdy_verify_inferred_types(op, NULL, 0);
 }
 
 const sharc_op_def sharc_sdy_sharding_group_def = {

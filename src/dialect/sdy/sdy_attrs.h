@@ -108,16 +108,6 @@ bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type
 /* verifyOpShardingRuleAttr against op's operands and results. */
 bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op);
 
-/* Axis-ref helpers Shardy's verifiers use. `mesh` orders axis names. */
-bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b);
-bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b);
-/* `"a"` or `"a":(1)2` as Shardy's AxisRefAttr::toString writes it. */
-void sharc_sdy_axis_ref_to_string(const sharc_attr *ref, sharc_buf *out);
-/* Product of the axis sizes of a dimension sharding in `mesh`. */
-int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh);
-/* Whether every dimension sharding of `sharding` is empty. */
-bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding);
 /* Shardy's getSharding(Value): the sharding a value carries (function
  * argument attribute, an sdy op's `sharding`/`out_sharding`, or the op's
  * `sdy.sharding` per result); NULL when none. */

@@ -486,9 +486,10 @@ static bool resolve_same(parse_state *st, sharc_type *t) {
 static bool take_function_type(parse_state *st, sharc_type *fn, bool single_result,
                                const sharc_token *at) {
   unsigned n_in = sharc_type_func_num_inputs(fn);
+  /* ODS resolves them at the first operand */
   if (n_in != st->num_refs)
-    return sharc_p_error_at(st->p, at, "%u operands present, but expected %u", st->num_refs,
-                            n_in);
+    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : at,
+                            "%u operands present, but expected %u", st->num_refs, n_in);
   if (single_result && sharc_type_func_num_results(fn) != 1)
     return sharc_p_error_at(st->p, at, "expected single output");
   if (!resolve_all(st, sharc_type_func_inputs(fn), n_in))

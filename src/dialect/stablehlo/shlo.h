@@ -141,12 +141,17 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op);
 
 /* Verifiers (verify_*.c). */
 bool shlo_verify_elementwise(sharc_op *op);
+bool shlo_verify_compatible_elementwise(sharc_op *op);
 bool shlo_verify_broadcast_in_dim(sharc_op *op);
 bool shlo_verify_transpose(sharc_op *op);
 bool shlo_verify_reshape(sharc_op *op);
 bool shlo_verify_slice(sharc_op *op);
 bool shlo_verify_concatenate(sharc_op *op);
 bool shlo_verify_iota(sharc_op *op);
+bool shlo_verify_pad(sharc_op *op);
+bool shlo_verify_select(sharc_op *op);
+bool shlo_verify_while(sharc_op *op);
+bool shlo_verify_dot_general(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

@@ -1,0 +1,72 @@
+/* Reading an #sdy.op_sharding_rule the way propagation asks: factor sizes,
+ * the factors of a dimension, the tensors a factor appears in, factor kinds. */
+#include "sdy/rules/rules.h"
+#include "sharc/sdy.h"
+
+unsigned sharc_rule_num_factors(const sharc_attr *rule) {
+  return sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
+}
+
+int64_t sharc_rule_factor_size(const sharc_attr *rule, unsigned factor) {
+  return sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_FACTOR_SIZES, factor);
+}
+
+unsigned sharc_rule_num_operands(const sharc_attr *rule) {
+  return sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_OPERANDS);
+}
+
+unsigned sharc_rule_num_tensors(const sharc_attr *rule) {
+  return sharc_rule_num_operands(rule) + sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_RESULTS);
+}
+
+static sharc_attr *tensor_mapping(const sharc_attr *rule, unsigned tensor) {
+  unsigned n_ops = sharc_rule_num_operands(rule);
+  if (tensor < n_ops)
+    return sharc_sdy_rule_mapping_at(rule, SHARC_SDY_RULE_OPERANDS, tensor);
+  return sharc_sdy_rule_mapping_at(rule, SHARC_SDY_RULE_RESULTS, tensor - n_ops);
+}
+
+unsigned sharc_rule_tensor_rank(const sharc_attr *rule, unsigned tensor) {
+  return sharc_sdy_list_size(tensor_mapping(rule, tensor));
+}
+
+unsigned sharc_rule_dim_num_factors(const sharc_attr *rule, unsigned tensor, unsigned dim) {
+  return sharc_sdy_list_size(sharc_sdy_list_at(tensor_mapping(rule, tensor), dim));
+}
+
+unsigned sharc_rule_dim_factor(const sharc_attr *rule, unsigned tensor, unsigned dim,
+                               unsigned i) {
+  sharc_attr *dim_mapping = sharc_sdy_list_at(tensor_mapping(rule, tensor), dim);
+  return (unsigned)sharc_sdy_list_int_at(dim_mapping, i);
+}
+
+unsigned sharc_rule_factor_uses(const sharc_attr *rule, unsigned factor, sharc_factor_use *out) {
+  unsigned n = 0, n_tensors = sharc_rule_num_tensors(rule);
+  for (unsigned t = 0; t < n_tensors; t++) {
+    sharc_attr *mapping = tensor_mapping(rule, t);
+    unsigned rank = sharc_sdy_list_size(mapping);
+    for (unsigned d = 0; d < rank; d++) {
+      sharc_attr *dim_mapping = sharc_sdy_list_at(mapping, d);
+      unsigned k = sharc_sdy_list_size(dim_mapping);
+      for (unsigned p = 0; p < k; p++)
+        if (sharc_sdy_list_int_at(dim_mapping, p) == factor)
+          out[n++] = (sharc_factor_use){t, d, p};
+    }
+  }
+  return n;
+}
+
+bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q) {
+  static const sharc_sdy_rule_list lists[] = {
+      [SHARC_RULE_IS_REDUCTION] = SHARC_SDY_RULE_REDUCTION,
+      [SHARC_RULE_IS_NEED_REPLICATION] = SHARC_SDY_RULE_NEED_REPLICATION,
+      [SHARC_RULE_IS_PERMUTATION] = SHARC_SDY_RULE_PERMUTATION,
+      [SHARC_RULE_IS_BLOCKED] = SHARC_SDY_RULE_BLOCKED_PROPAGATION,
+  };
+  sharc_sdy_rule_list which = lists[q];
+  unsigned n = sharc_sdy_rule_list_size(rule, which);
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_rule_int_at(rule, which, i) == factor)
+      return true;
+  return false;
+}

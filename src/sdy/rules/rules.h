@@ -1,0 +1,55 @@
+/* Op sharding rules as propagation consumes them: the registry that gives
+ * every op its #sdy.op_sharding_rule (Shardy's op_sharding_rule_registry),
+ * and the questions propagation asks a rule. */
+#ifndef SHARC_SDY_RULES_RULES_H
+#define SHARC_SDY_RULES_RULES_H
+
+#include "ir/ir_internal.h"
+
+#define SHARC_SDY_SHARDING_RULE_ATTR "sdy.sharding_rule"
+
+/* The rule the registry derives for `op`, or NULL when the op has none (ops
+ * handled by data-flow edges, constants, terminators, unknown ops; the last
+ * warn once per process, as Shardy does). `conservative` is Shardy's
+ * conservative propagation: no factors that would propagate non-divisible
+ * shardings through concat, conv spatial dims, pad, slice, windows. */
+sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative);
+/* The rule already on the op (`sdy.sharding_rule`, kept as is, custom or
+ * not) or a new one from the registry, stored on the op when `store`. */
+sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservative, bool store);
+/* Removes every non-custom `sdy.sharding_rule` under `root` (root included). */
+void sharc_sdy_remove_sharding_rules(sharc_op *root);
+
+/* The op names the registry has a row for, in its (sorted) order. */
+unsigned sharc_rule_registry_size(void);
+const char *sharc_rule_registry_op(unsigned i);
+
+/* ---- reading a rule ---------------------------------------------------- */
+/* Tensors are numbered operands first, then results. */
+unsigned sharc_rule_num_factors(const sharc_attr *rule);
+int64_t sharc_rule_factor_size(const sharc_attr *rule, unsigned factor);
+unsigned sharc_rule_num_operands(const sharc_attr *rule);
+unsigned sharc_rule_num_tensors(const sharc_attr *rule);
+unsigned sharc_rule_tensor_rank(const sharc_attr *rule, unsigned tensor);
+/* Factors of one dimension, major to minor. */
+unsigned sharc_rule_dim_num_factors(const sharc_attr *rule, unsigned tensor, unsigned dim);
+unsigned sharc_rule_dim_factor(const sharc_attr *rule, unsigned tensor, unsigned dim,
+                               unsigned i);
+
+/* Where a factor appears: one (tensor, dimension, position in the
+ * dimension) per tensor that has it (a factor maps to one dim per tensor). */
+typedef struct sharc_factor_use {
+  unsigned tensor, dim, pos;
+} sharc_factor_use;
+/* Fills `out` (room for every tensor) and returns how many tensors have `factor`. */
+unsigned sharc_rule_factor_uses(const sharc_attr *rule, unsigned factor, sharc_factor_use *out);
+
+typedef enum sharc_factor_kind_query {
+  SHARC_RULE_IS_REDUCTION,
+  SHARC_RULE_IS_NEED_REPLICATION,
+  SHARC_RULE_IS_PERMUTATION,
+  SHARC_RULE_IS_BLOCKED,
+} sharc_factor_kind_query;
+bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q);
+
+#endif
