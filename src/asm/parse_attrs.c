@@ -280,9 +280,17 @@ static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
   return memcmp(a, b, n * sizeof *a) == 0;
 }
 
+/* Unranked tensors and memrefs are shaped types without a static shape,
+ * which MLIR reports as such rather than as non-shaped. */
+static bool is_unranked_shaped(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_UNRANKED_TENSOR || t->kind == SHARC_TYPE_UNRANKED_MEMREF;
+}
+
 /* Builds the attribute from a parsed literal once the type is known. */
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
+  if (is_unranked_shaped(type))
+    return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
@@ -406,6 +414,8 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
 /* dense<"0x0102..."> : raw little-endian bytes of the elements. */
 static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
                             sharc_type *type, sharc_attr **out) {
+  if (is_unranked_shaped(type))
+    return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   if (!sharc_type_has_rank(type))
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);

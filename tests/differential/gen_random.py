@@ -580,8 +580,8 @@ class Gen:
         return " loc(%s)" % self.loc_attr()
 
     def op_name(self):
-        return self.pick(["foo.op", "foo.add", "bar.baz", "sdy.constant",
-                          "stablehlo.add", "mpmd.fragment", "x.y.z", "t.op_2",
+        return self.pick(["foo.op", "foo.add", "bar.baz", "foo.constant",
+                          "hlo.add", "mp.fragment", "x.y.z", "t.op_2",
                           "foo.Op", "foo.a$b"])
 
     def emit_region(self, indent, visible, depth, entry_args=None, allow_cfg=True):

@@ -1,0 +1,472 @@
+/* Canonicalization patterns of the sdy ops (Shardy's canonicalization.cc and
+ * .td): collectives that do nothing or undo each other, fusions of
+ * collectives, reshard chains and duplicates, and manual computations with
+ * unused arguments or a body that needs no manual axes.
+ *
+ * Patterns change the IR directly and return whether they did. */
+#include "dialect/sdy/op_verify.h"
+
+#include <stdlib.h>
+
+/* ---- helpers ------------------------------------------------------------- */
+
+/* Replaces the op's single result by `v` and erases the op. */
+static bool replace_with(sharc_op *op, sharc_value *v) {
+  sharc_value_replace_all_uses(sharc_op_result(op, 0), v);
+  sharc_op_erase(op);
+  return true;
+}
+
+static sharc_op *producer(sharc_op *op, const char *name) {
+  sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, 0));
+  return def && sharc_op_is(def, name) ? def : NULL;
+}
+
+static bool has_one_use(const sharc_value *v) {
+  const sharc_use *u = sharc_value_first_use(v);
+  return u && !sharc_use_next(u);
+}
+
+/* Every per-dimension list of a list_of_axis_ref_lists is empty. */
+static bool empty_per_dim(const sharc_attr *lists) {
+  unsigned n = lists ? sharc_sdy_list_size(lists) : 0;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_list_size(sharc_sdy_list_at(lists, i)))
+      return false;
+  return true;
+}
+
+/* A new op named `name` before `before`, with one operand and result type. */
+static sharc_op *create_unary(sharc_op *before, const char *name, sharc_value *operand,
+                              sharc_type *type, sharc_attr *attrs) {
+  sharc_context *ctx = sharc_op_context(before);
+  sharc_op_state st = {
+      .name = sharc_ident_get(ctx, sharc_str_from_cstr(name)),
+      .loc = sharc_op_loc(before),
+      .operands = &operand,
+      .num_operands = 1,
+      .result_types = &type,
+      .num_results = 1,
+      .attrs = attrs,
+  };
+  sharc_op *op = sharc_op_create(ctx, &st);
+  sharc_block_insert_before(before, op);
+  return op;
+}
+
+static sharc_attr *attrs2(sharc_context *ctx, const char *k1, sharc_attr *v1, const char *k2,
+                          sharc_attr *v2, const char *k3, sharc_attr *v3) {
+  sharc_named_attr e[3];
+  unsigned n = 0;
+  e[n++] = (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(k1)), v1};
+  e[n++] = (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(k2)), v2};
+  if (k3 && v3)
+    e[n++] = (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(k3)), v3};
+  return sharc_attr_dictionary(ctx, e, n);
+}
+
+/* ---- no-op collectives ----------------------------------------------------- */
+
+static bool all_gather_noop(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  return empty_per_dim(sharc_op_attr(op, "gathering_axes")) &&
+         replace_with(op, sharc_op_operand(op, 0));
+}
+
+static bool all_slice_noop(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  return empty_per_dim(sharc_op_attr(op, "slicing_axes")) &&
+         replace_with(op, sharc_op_operand(op, 0));
+}
+
+static bool reduce_scatter_noop(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  return empty_per_dim(sharc_op_attr(op, "reduce_scatter_axes")) &&
+         replace_with(op, sharc_op_operand(op, 0));
+}
+
+static bool all_reduce_noop(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_attr *axes = sharc_op_attr(op, "reduction_axes");
+  return axes && !sharc_sdy_list_size(axes) && replace_with(op, sharc_op_operand(op, 0));
+}
+
+static bool collective_permute_noop(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_attr *in = sdy_value_sharding(sharc_op_operand(op, 0));
+  return sdy_shardings_equivalent(in, sharc_op_attr(op, "out_sharding"), false) &&
+         replace_with(op, sharc_op_operand(op, 0));
+}
+
+static bool all_to_all_no_use(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  if (sharc_value_has_uses(sharc_op_result(op, 0)))
+    return false;
+  sharc_op_erase(op);
+  return true;
+}
+
+/* ---- collectives that undo each other ------------------------------------ */
+
+/* all_slice(all_gather(x, A), A) -> x */
+static bool all_slice_of_all_gather(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *gather = producer(op, "sdy.all_gather");
+  return gather && sharc_op_attr(gather, "gathering_axes") == sharc_op_attr(op, "slicing_axes") &&
+         replace_with(op, sharc_op_operand(gather, 0));
+}
+
+/* all_reduce(replicated_to_unreduced(x, A), A) -> x */
+static bool all_reduce_of_r2u(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *r2u = producer(op, "sdy.replicated_to_unreduced");
+  return r2u && sharc_op_attr(r2u, "axes") == sharc_op_attr(op, "reduction_axes") &&
+         replace_with(op, sharc_op_operand(r2u, 0));
+}
+
+/* all_reduce(sharded_to_unreduced(x, per-dim A), flat A) -> all_gather(x, A) */
+static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *s2u = producer(op, "sdy.sharded_to_unreduced");
+  if (!s2u)
+    return false;
+  sharc_attr *per_dim = sharc_op_attr(s2u, "axes");
+  sharc_attr *reduction = sharc_op_attr(op, "reduction_axes");
+  sharc_attr *mesh = sdy_sharding_mesh(s2u, sharc_op_attr(s2u, "out_sharding"));
+  if (!per_dim || !reduction || !mesh)
+    return false;
+  sdy_axes flat = {0}, merged = {0};
+  for (unsigned d = 0; d < sharc_sdy_list_size(per_dim); d++) {
+    sharc_attr *list = sharc_sdy_list_at(per_dim, d);
+    for (unsigned i = 0; i < sharc_sdy_list_size(list); i++)
+      sdy_axes_push(&flat, sharc_sdy_list_at(list, i));
+  }
+  sdy_axes_sort_and_merge(sharc_op_context(op), &flat, mesh, &merged);
+  bool equal = merged.n == sharc_sdy_list_size(reduction);
+  for (unsigned i = 0; equal && i < merged.n; i++)
+    equal = merged.items[i] == sharc_sdy_list_at(reduction, i);
+  sdy_axes_free(&flat);
+  sdy_axes_free(&merged);
+  if (!equal)
+    return false;
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_op *gather = create_unary(
+      op, "sdy.all_gather", sharc_op_operand(s2u, 0), sharc_value_type(sharc_op_result(op, 0)),
+      attrs2(ctx, "gathering_axes", per_dim, "out_sharding", sharc_op_attr(op, "out_sharding"),
+             NULL, NULL));
+  return replace_with(op, sharc_op_result(gather, 0));
+}
+
+/* all_to_all(all_to_all(x, P), Q) with disjoint dimensions -> all_to_all(x, P+Q) */
+static bool params_overlap(const sharc_attr *p, const sharc_attr *q) {
+  int64_t dims[128];
+  unsigned n = 0;
+  const sharc_attr *lists[2] = {p, q};
+  for (unsigned l = 0; l < 2; l++)
+    for (unsigned i = 0; i < sharc_sdy_list_size(lists[l]); i++) {
+      sharc_attr *param = sharc_sdy_list_at(lists[l], i);
+      int64_t pair[2] = {sharc_sdy_all_to_all_param_src_dim(param),
+                         sharc_sdy_all_to_all_param_tgt_dim(param)};
+      for (unsigned k = 0; k < 2; k++) {
+        for (unsigned j = 0; j < n; j++)
+          if (dims[j] == pair[k])
+            return true;
+        if (n == 128)
+          return true; /* beyond any real rank: leave such ops alone */
+        dims[n++] = pair[k];
+      }
+    }
+  return false;
+}
+
+static sharc_attr *combine_params(sharc_context *ctx, const sharc_attr *p, const sharc_attr *q) {
+  unsigned np = sharc_sdy_list_size(p), nq = sharc_sdy_list_size(q), n = np + nq;
+  sharc_attr **all = malloc((n + 1) * sizeof *all);
+  if (!all)
+    abort();
+  for (unsigned i = 0; i < np; i++)
+    all[i] = sharc_sdy_list_at(p, i);
+  for (unsigned i = 0; i < nq; i++)
+    all[np + i] = sharc_sdy_list_at(q, i);
+  /* stable insertion sort by source dimension, as llvm::sort on few items */
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && sharc_sdy_all_to_all_param_src_dim(all[j]) <
+                                      sharc_sdy_all_to_all_param_src_dim(all[j - 1]); j--) {
+      sharc_attr *t = all[j];
+      all[j] = all[j - 1];
+      all[j - 1] = t;
+    }
+  sharc_attr *out = sharc_sdy_all_to_all_param_list_get(ctx, all, n);
+  free(all);
+  return out;
+}
+
+static bool all_to_all_fusion(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *inner = producer(op, "sdy.all_to_all");
+  if (!inner || !has_one_use(sharc_op_result(inner, 0)))
+    return false;
+  sharc_attr *p = sharc_op_attr(inner, "params"), *q = sharc_op_attr(op, "params");
+  if (!p || !q || params_overlap(p, q))
+    return false;
+  sharc_op_set_attr(op, "params", combine_params(sharc_op_context(op), p, q));
+  sharc_op_set_operand(op, 0, sharc_op_operand(inner, 0));
+  sharc_op_erase(inner);
+  return true;
+}
+
+/* ---- reduce-scatter fusion ------------------------------------------------ */
+
+static bool axes_contain(const sdy_axes *v, const sharc_attr *a, unsigned *at) {
+  for (unsigned i = 0; i < v->n; i++)
+    if (v->items[i] == a) {
+      *at = i;
+      return true;
+    }
+  return false;
+}
+
+/* The reduce_scatter replacing all_reduce `reduce` + all_slice `op`: each
+ * dimension of the all_reduce operand's sharding (closed) gains its scatter
+ * axes; the slice's replicated and unreduced axes carry over. */
+static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mesh,
+                                 sharc_attr **scatter, sharc_attr **residual, unsigned rank,
+                                 bool any_residual) {
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_attr *reduce_out = sharc_op_attr(reduce, "out_sharding");
+  sharc_attr *mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(reduce_out);
+  sharc_attr *in = sdy_value_sharding(sharc_op_operand(reduce, 0));
+  if (!in)
+    in = sdy_sharding_fully_open(ctx, mesh_or_ref, rank, true);
+  if (sharc_sdy_tensor_sharding_rank(in) != rank)
+    return false;
+  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    sdy_axes axes = {0};
+    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(in, d);
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
+      sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
+    for (unsigned i = 0; i < sharc_sdy_list_size(scatter[d]); i++)
+      sdy_axes_add_or_merge(ctx, &axes, sharc_sdy_list_at(scatter[d], i), mesh);
+    dims[d] = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.n, true, -1);
+    sdy_axes_free(&axes);
+  }
+  sharc_attr *slice_out = sharc_op_attr(op, "out_sharding");
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(slice_out, &parts);
+  parts.mesh_or_ref = mesh_or_ref;
+  parts.dims = dims;
+  parts.num_dims = rank;
+  sharc_attr *out = sharc_sdy_tensor_sharding_get(ctx, &parts);
+  free(dims);
+  sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
+  sharc_op *rs = create_unary(
+      reduce, "sdy.reduce_scatter", sharc_op_operand(reduce, 0), type,
+      attrs2(ctx, "reduce_scatter_axes", sharc_sdy_list_of_axis_ref_lists_get(ctx, scatter, rank),
+             "out_sharding", out, "reduction_op", sharc_op_attr(reduce, "reduction_op")));
+  sharc_value *result = sharc_op_result(rs, 0);
+  if (any_residual) {
+    sharc_op *slice = create_unary(
+        op, "sdy.all_slice", result, type,
+        attrs2(ctx, "slicing_axes", sharc_sdy_list_of_axis_ref_lists_get(ctx, residual, rank),
+               "out_sharding", slice_out, NULL, NULL));
+    result = sharc_op_result(slice, 0);
+  }
+  /* every user is an identical all_slice: all of them become `result` */
+  for (sharc_use *u; (u = sharc_value_first_use(sharc_op_result(reduce, 0)));)
+    replace_with(sharc_use_owner(u), result);
+  sharc_op_erase(reduce);
+  return true;
+}
+
+/* all_slice(all_reduce(x, R), S) where each dimension's slicing axes start
+ * with reduction axes covering all of R -> reduce_scatter (+ all_slice of
+ * what remains). Every user of the all_reduce must be an identical
+ * all_slice, the first of them being `op`. */
+static bool all_reduce_users_match(sharc_op *reduce, sharc_op *op) {
+  sharc_attr *axes = sharc_op_attr(op, "slicing_axes");
+  for (sharc_use *u = sharc_value_first_use(sharc_op_result(reduce, 0)); u; u = sharc_use_next(u)) {
+    sharc_op *user = sharc_use_owner(u);
+    if (!sharc_op_is(user, "sdy.all_slice") || sharc_op_attr(user, "slicing_axes") != axes)
+      return false;
+    if (user != op && sharc_op_block(user) == sharc_op_block(op))
+      for (sharc_op *o = sharc_op_prev(op); o; o = sharc_op_prev(o))
+        if (o == user)
+          return false;
+  }
+  return true;
+}
+
+static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *reduce = producer(op, "sdy.all_reduce");
+  if (!reduce || !all_reduce_users_match(reduce, op))
+    return false;
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_attr *reduce_out = sharc_op_attr(reduce, "out_sharding");
+  sharc_attr *mesh = reduce_out ? sdy_sharding_mesh(reduce, reduce_out) : NULL;
+  sharc_attr *slicing = sharc_op_attr(op, "slicing_axes");
+  sharc_attr *reduction = sharc_op_attr(reduce, "reduction_axes");
+  if (!mesh || !slicing || !reduction)
+    return false;
+  sdy_axes remaining = {0};
+  for (unsigned i = 0; i < sharc_sdy_list_size(reduction); i++)
+    sdy_axes_push(&remaining, sharc_sdy_list_at(reduction, i));
+  unsigned rank = sharc_sdy_list_size(slicing);
+  sharc_attr **scatter = malloc((2 * rank + 1) * sizeof *scatter), **residual = scatter + rank;
+  if (!scatter)
+    abort();
+  bool any_residual = false;
+  for (unsigned d = 0; d < rank; d++) {
+    sharc_attr *list = sharc_sdy_list_at(slicing, d);
+    unsigned n = sharc_sdy_list_size(list), k = 0, at;
+    sdy_axes head = {0}, tail = {0};
+    for (; k < n && axes_contain(&remaining, sharc_sdy_list_at(list, k), &at); k++) {
+      sdy_axes_push(&head, sharc_sdy_list_at(list, k));
+      remaining.items[at] = remaining.items[--remaining.n];
+    }
+    for (; k < n; k++)
+      sdy_axes_push(&tail, sharc_sdy_list_at(list, k));
+    any_residual = any_residual || tail.n;
+    scatter[d] = sharc_sdy_axis_ref_list_get(ctx, head.items, head.n);
+    residual[d] = sharc_sdy_axis_ref_list_get(ctx, tail.items, tail.n);
+    sdy_axes_free(&head);
+    sdy_axes_free(&tail);
+  }
+  bool ok = remaining.n == 0;
+  sdy_axes_free(&remaining);
+  if (ok)
+    ok = build_reduce_scatter(op, reduce, mesh, scatter, residual, rank, any_residual);
+  free(scatter);
+  return ok;
+}
+
+/* ---- reshard -------------------------------------------------------------- */
+
+/* reshard(reshard(x, a), b) where the inner one has no other use -> reshard(x, b) */
+static bool reshard_of_reshard(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_op *inner = producer(op, "sdy.reshard");
+  if (!inner || !has_one_use(sharc_op_result(inner, 0)))
+    return false;
+  sharc_op_set_operand(op, 0, sharc_op_operand(inner, 0));
+  sharc_op_erase(inner);
+  return true;
+}
+
+/* A second reshard of the same value to the same sharding, later in the same
+ * block, reuses the first. */
+static bool reshard_cse(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_value *input = sharc_op_operand(op, 0);
+  sharc_attr *sharding = sharc_op_attr(op, "sharding");
+  sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
+  for (sharc_use *u = sharc_value_first_use(input); u; u = sharc_use_next(u)) {
+    sharc_op *other = sharc_use_owner(u);
+    if (other == op || !sharc_op_is(other, "sdy.reshard") ||
+        sharc_op_attr(other, "sharding") != sharding ||
+        sharc_value_type(sharc_op_result(other, 0)) != type ||
+        sharc_op_block(other) != sharc_op_block(op))
+      continue;
+    for (sharc_op *o = sharc_op_prev(op); o; o = sharc_op_prev(o))
+      if (o == other)
+        return replace_with(op, sharc_op_result(other, 0));
+  }
+  return false;
+}
+
+/* ---- manual_computation ----------------------------------------------------- */
+
+static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!body)
+    return false;
+  unsigned n = sharc_block_num_args(body);
+  bool any = false;
+  for (unsigned i = 0; i < n && !any; i++)
+    any = !sharc_value_has_uses(sharc_block_arg(body, i));
+  if (!any)
+    return false;
+  sharc_attr *ins = sharc_op_attr(op, "in_shardings");
+  sharc_value **keep = malloc((n + 1) * sizeof *keep);
+  sharc_attr **kept_shardings = malloc((n + 1) * sizeof *kept_shardings);
+  if (!keep || !kept_shardings)
+    abort();
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (!sharc_value_has_uses(sharc_block_arg(body, i)))
+      continue;
+    keep[k] = sharc_op_operand(op, i);
+    kept_shardings[k++] = sdy_sharding_per_value_at(ins, i);
+  }
+  for (unsigned i = n; i-- > 0;)
+    if (!sharc_value_has_uses(sharc_block_arg(body, i)))
+      sharc_block_erase_arg(body, i);
+  sharc_op_set_operands(op, keep, k);
+  sharc_op_set_attr(op, "in_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), kept_shardings, k));
+  free(keep);
+  free(kept_shardings);
+  return true;
+}
+
+/* Moves the body's ops before `op`, mapping block arguments to operands and
+ * the results to the terminator's operands, then erases `op`. */
+static void inline_body(sharc_op *op) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  for (unsigned i = 0; i < sharc_block_num_args(body); i++)
+    sharc_value_replace_all_uses(sharc_block_arg(body, i), sharc_op_operand(op, i));
+  sharc_op *term = sharc_block_last_op(body);
+  for (sharc_op *o = sharc_block_first_op(body), *next; o && o != term; o = next) {
+    next = sharc_op_next(o);
+    sharc_op_remove_from_parent(o);
+    sharc_block_insert_before(op, o);
+  }
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    sharc_value_replace_all_uses(sharc_op_result(op, i), sharc_op_operand(term, i));
+  sharc_op_erase(op);
+}
+
+static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
+  (void)rw;
+  sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!ins || !outs || !body)
+    return false;
+  unsigned n_in = sharc_sdy_list_size(ins), n_out = sharc_sdy_list_size(outs);
+  sharc_op *first = sharc_block_first_op(body);
+  if (!n_in && !n_out && first && sharc_op_is(first, "sdy.return")) {
+    sharc_op_erase(op);
+    return true;
+  }
+  int64_t product = 1;
+  if (n_in || n_out) {
+    sharc_attr *mesh = sdy_sharding_mesh(op, sharc_sdy_list_at(n_in ? ins : outs, 0));
+    sharc_attr *axes = sharc_op_attr(op, "manual_axes");
+    for (unsigned i = 0; mesh && axes && i < sharc_sdy_list_size(axes); i++)
+      product *= sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
+    if (!mesh)
+      return false;
+  }
+  if (product != 1)
+    return false;
+  inline_body(op);
+  return true;
+}
+
+/* ---- tables ------------------------------------------------------------------ */
+
+const sharc_pattern_fn sdy_reshard_patterns[] = {reshard_cse, reshard_of_reshard, NULL};
+const sharc_pattern_fn sdy_manual_computation_patterns[] = {manual_unused_inputs,
+                                                             manual_redundant, NULL};
+const sharc_pattern_fn sdy_all_gather_patterns[] = {all_gather_noop, NULL};
+const sharc_pattern_fn sdy_all_slice_patterns[] = {all_slice_of_all_gather, all_slice_noop,
+                                                   reduce_scatter_fusion, NULL};
+const sharc_pattern_fn sdy_all_reduce_patterns[] = {all_reduce_noop, all_reduce_of_r2u,
+                                                    all_reduce_of_s2u, NULL};
+const sharc_pattern_fn sdy_all_to_all_patterns[] = {all_to_all_fusion, all_to_all_no_use, NULL};
+const sharc_pattern_fn sdy_collective_permute_patterns[] = {collective_permute_noop, NULL};
+const sharc_pattern_fn sdy_reduce_scatter_patterns[] = {reduce_scatter_noop, NULL};

@@ -1,0 +1,418 @@
+/* Syntax fragments and checks the sdy ops share (see op_common.h). */
+#include "dialect/sdy/op_common.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- parsing ------------------------------------------------------------ */
+
+bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out) {
+  if (sharc_p_tok(p)->kind == TOK_HASH_ID)
+    return sharc_p_parse_attr(p, NULL, out);
+  return parse(p, out);
+}
+
+bool sdy_expect_key_eq(sharc_parser *p, const char *keyword) {
+  return sharc_p_expect_keyword(p, keyword) && sharc_p_expect(p, '=');
+}
+
+bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+                               const sharc_operand_ref *operand, bool with_result) {
+  sharc_type *t;
+  sharc_value *v;
+  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
+      !sharc_p_parse_type(p, &t) || !sharc_p_resolve_operand(p, operand, t, &v))
+    return false;
+  sharc_ptrvec_push(&b->operands, v);
+  if (with_result)
+    sharc_ptrvec_push(&b->result_types, t);
+  return true;
+}
+
+static void push_ref(sharc_operand_ref **refs, unsigned *n, unsigned *cap,
+                     const sharc_operand_ref *r) {
+  if (*n == *cap) {
+    *cap = *cap ? *cap * 2 : 4;
+    sharc_operand_ref *g = realloc(*refs, *cap * sizeof *g);
+    if (!g)
+      abort();
+    *refs = g;
+  }
+  (*refs)[(*n)++] = *r;
+}
+
+/* `%a, %b` */
+static bool parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+  unsigned cap = 0;
+  *refs = NULL;
+  *n = 0;
+  do {
+    sharc_operand_ref r;
+    if (!sharc_p_parse_operand(p, &r))
+      return false;
+    push_ref(refs, n, &cap, &r);
+  } while (sharc_p_eat(p, ','));
+  return true;
+}
+
+bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
+  if (!sharc_p_at_operand(p))
+    return true;
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
+  for (unsigned i = 0; ok && i < n; i++) {
+    sharc_type *t;
+    sharc_value *v;
+    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
+         sharc_p_resolve_operand(p, &refs[i], t, &v);
+    if (ok)
+      sharc_ptrvec_push(&b->operands, v);
+  }
+  free(refs);
+  return ok;
+}
+
+bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+  *refs = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  return parse_operand_list(p, refs, n) && sharc_p_expect(p, ')');
+}
+
+bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n) {
+  unsigned cap = 0;
+  *args = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  do {
+    sharc_region_arg a = {0};
+    if (!sharc_p_parse_operand(p, &a.ref) || !sharc_p_expect(p, ':') ||
+        !sharc_p_parse_type(p, &a.type))
+      return false;
+    a.loc = sharc_p_tok_loc(p, &a.ref.tok);
+    /* argument attributes are accepted and dropped, as MLIR's parseRegion
+     * does for ops that are not functions */
+    sharc_attr *ignored;
+    if (sharc_tok_is(sharc_p_tok(p), '{') && !sharc_p_parse_dict_attr(p, &ignored))
+      return false;
+    if (!sharc_p_parse_optional_loc(p, &a.loc))
+      return false;
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 4;
+      sharc_region_arg *g = realloc(*args, cap * sizeof *g);
+      if (!g)
+        abort();
+      *args = g;
+    }
+    (*args)[(*n)++] = a;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ')');
+}
+
+bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
+  sharc_region_arg *args;
+  unsigned n;
+  sharc_region *r = NULL;
+  /* not an isolated name scope: MLIR resolves outer names here and lets the
+   * verifier report their use */
+  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, false);
+  free(args);
+  if (ok)
+    sharc_ptrvec_push(&b->regions, r);
+  return ok;
+}
+
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
+                               const sharc_operand_ref *refs, unsigned n_refs) {
+  if (!sharc_p_expect(p, ':'))
+    return false;
+  sharc_token type_tok = *sharc_p_tok(p);
+  sharc_type *fn;
+  if (!sharc_p_parse_type(p, &fn))
+    return false;
+  if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
+    return sharc_p_error_at(p, &type_tok, "invalid kind of type specified");
+  unsigned n_in = sharc_type_func_num_inputs(fn);
+  if (n_in != n_refs)
+    return sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", n_refs, n_in);
+  for (unsigned i = 0; i < n_in; i++) {
+    sharc_value *v;
+    if (!sharc_p_resolve_operand(p, &refs[i], sharc_type_func_input(fn, i), &v))
+      return false;
+    sharc_ptrvec_push(&b->operands, v);
+  }
+  for (unsigned i = 0; i < sharc_type_func_num_results(fn); i++)
+    sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
+  return true;
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
+  SHARC_PR_LIT(p, " : ");
+  sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
+                                           : sharc_value_type(sharc_op_operand(op, 0));
+  sharc_pr_type(p, t);
+}
+
+void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  if (!n)
+    return;
+  SHARC_PR_LIT(p, " ");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, " : ");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
+}
+
+void sdy_print_single_block_region(sharc_printer *p, sharc_region *r) {
+  sharc_block *entry = sharc_region_first_block(r);
+  SHARC_PR_LIT(p, "(");
+  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
+    sharc_value *arg = sharc_block_arg(entry, i);
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_value(p, arg);
+    SHARC_PR_LIT(p, ": ");
+    sharc_pr_type(p, sharc_value_type(arg));
+    sharc_pr_loc_inline(p, sharc_value_loc(arg));
+  }
+  SHARC_PR_LIT(p, ") ");
+  sharc_pr_region(p, r, false, false);
+}
+
+static void print_value_types(sharc_printer *p, sharc_type **types, unsigned n) {
+  SHARC_PR_LIT(p, "(");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_type(p, types[i]);
+  }
+  SHARC_PR_LIT(p, ")");
+}
+
+void sdy_print_functional_type(sharc_printer *p, sharc_op *op) {
+  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned n = n_in > n_res ? n_in : n_res;
+  sharc_type *stack[16];
+  sharc_type **types = n <= 16 ? stack : malloc(n * sizeof *types);
+  if (!types)
+    abort();
+  SHARC_PR_LIT(p, " : ");
+  for (unsigned i = 0; i < n_in; i++)
+    types[i] = sharc_value_type(sharc_op_operand(op, i));
+  print_value_types(p, types, n_in);
+  SHARC_PR_LIT(p, " -> ");
+  for (unsigned i = 0; i < n_res; i++)
+    types[i] = sharc_value_type(sharc_op_result(op, i));
+  sharc_pr_function_result_types(p, types, n_res);
+  if (types != stack)
+    free(types);
+}
+
+/* ---- verification ------------------------------------------------------- */
+
+void sdy_type_text(const sharc_type *t, sharc_buf *out) { sharc_print_type(t, out); }
+
+bool sdy_type_is_static(const sharc_type *t) {
+  if (!sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+    return false;
+  const int64_t *shape = sharc_type_shape(t);
+  for (unsigned i = 0; i < sharc_type_rank(t); i++)
+    if (shape[i] == SHARC_DYNAMIC)
+      return false;
+  return true;
+}
+
+static bool type_matches(const sharc_type *t, sdy_type_kind kind) {
+  switch (kind) {
+  case SDY_ANY_SHAPED:
+    return sharc_type_is_shaped(t);
+  case SDY_ANY_RANKED_TENSOR:
+    return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR;
+  case SDY_STATIC_TENSOR:
+    return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && sdy_type_is_static(t);
+  }
+  return false;
+}
+
+static const char *const type_kind_text[] = {
+    [SDY_ANY_SHAPED] = "shaped of any type values",
+    [SDY_ANY_RANKED_TENSOR] = "ranked tensor of any type values",
+    [SDY_STATIC_TENSOR] = "statically shaped tensor of any type values",
+};
+
+bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
+                           sdy_type_kind kind) {
+  if (type_matches(t, kind))
+    return true;
+  sharc_buf text = {0};
+  sdy_type_text(t, &text);
+  sharc_emit_op_error(op, "%s #%u must be %s, but got '%s'", what, index, type_kind_text[kind],
+                      text.data);
+  sharc_buf_free(&text);
+  return false;
+}
+
+bool sdy_verify_same_operand_result_type(sharc_op *op) {
+  sharc_type *t = NULL;
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    sharc_type *u = sharc_value_type(sharc_op_operand(op, i));
+    if (t && u != t)
+      goto mismatch;
+    t = u;
+  }
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
+    sharc_type *u = sharc_value_type(sharc_op_result(op, i));
+    if (t && u != t)
+      goto mismatch;
+    t = u;
+  }
+  return true;
+mismatch:
+  sharc_emit_op_error(op, "requires the same type for all operands and results");
+  return false;
+}
+
+sharc_attr *sdy_required_attr(sharc_op *op, const char *name) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  if (!a)
+    sharc_emit_op_error(op, "requires attribute '%s'", name);
+  return a;
+}
+
+/* ---- enums and inferred types ------------------------------------------- */
+
+bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
+                            unsigned n, int64_t *out) {
+  const sharc_token *t = sharc_p_tok(p);
+  sharc_token at = *t;
+  sharc_str word;
+  if (t->kind == TOK_BARE_ID) {
+    word = sharc_tok_str(t);
+    sharc_p_next(p);
+  } else if (t->kind == TOK_STRING) {
+    if (!sharc_p_parse_string(p, &word))
+      return false;
+  } else {
+    sharc_buf msg = {0};
+    sharc_buf_printf(&msg, "expected string or keyword containing one of the following enum "
+                           "values for attribute '%s' [", attr_name);
+    for (unsigned i = 0; i < n; i++)
+      sharc_buf_printf(&msg, "%s%s", i ? ", " : "", names[i]);
+    SHARC_BUF_LIT(&msg, "]");
+    sharc_p_error(p, "%s", msg.data);
+    sharc_buf_free(&msg);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_str_eq_cstr(word, names[i])) {
+      *out = i;
+      return true;
+    }
+  return sharc_p_error_at(p, &at, "invalid %s attribute specification: \"%.*s\"", attr_name,
+                          (int)word.len, word.data);
+}
+
+void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
+                            unsigned n) {
+  int64_t v = value ? sharc_attr_int_value(value) : -1;
+  if (v >= 0 && (uint64_t)v < n)
+    sharc_pr_puts(p, names[v]);
+  else if (value)
+    sharc_pr_attr(p, value);
+}
+
+bool sdy_verify_enum_attr(sharc_op *op, const char *attr_name, const sharc_attr *value, unsigned n,
+                          const char *description) {
+  if (sharc_attr_get_kind(value) == SHARC_ATTR_INTEGER &&
+      sharc_type_is_integer(sharc_attr_type(value), 32) && sharc_attr_int_value(value) >= 0 &&
+      sharc_attr_int_value(value) < (int64_t)n)
+    return true;
+  sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", attr_name,
+                      description);
+  return false;
+}
+
+static void put_quoted_types(sharc_buf *out, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    SHARC_BUF_LIT(out, "'");
+    sharc_print_type(types[i], out);
+    SHARC_BUF_LIT(out, "'");
+    if (i + 1 < n)
+      SHARC_BUF_LIT(out, ", ");
+  }
+}
+
+bool sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n) {
+  unsigned n_res = sharc_op_num_results(op);
+  bool same = n == n_res;
+  for (unsigned i = 0; same && i < n; i++)
+    same = inferred[i] == sharc_value_type(sharc_op_result(op, i));
+  if (same)
+    return true;
+  sharc_buf msg = {0};
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  sharc_buf_printf(&msg, "'%.*s' op inferred type(s) ", (int)name.len, name.data);
+  put_quoted_types(&msg, inferred, n);
+  SHARC_BUF_LIT(&msg, " are incompatible with return type(s) of operation ");
+  for (unsigned i = 0; i < n_res; i++) {
+    sharc_type *t = sharc_value_type(sharc_op_result(op, i));
+    put_quoted_types(&msg, &t, 1);
+    if (i + 1 < n_res)
+      SHARC_BUF_LIT(&msg, ", ");
+  }
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s", msg.data);
+  sharc_buf_free(&msg);
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
+}
+
+/* ---- stripped sdy attributes ------------------------------------------- */
+
+bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out) {
+  if (sharc_p_tok(p)->kind == TOK_HASH_ID)
+    return sharc_p_parse_attr(p, NULL, out);
+  *out = sharc_sdy_dialect.parse_attr(p, sharc_str_from_cstr(mnemonic), NULL);
+  return *out != NULL;
+}
+
+bool sdy_attr_is(const sharc_attr *a, const char *mnemonic) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->dialect == &sharc_sdy_dialect &&
+         !strcmp(a->def->name, mnemonic);
+}
+
+void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
+  if (sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->print)
+    a->def->print(p, a);
+  else
+    sharc_pr_attr(p, a);
+}
+
+bool sdy_is_sdy_op(const sharc_op *op) {
+  return sharc_op_get_def(op) && sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "sdy.");
+}
+
+sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...) {
+  sharc_buf msg = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(&msg, fmt, ap);
+  va_end(ap);
+  sharc_diag *d = sharc_emit_op_error(op, "%s%s", prefix ? prefix : "", msg.data);
+  sharc_buf_free(&msg);
+  return d;
+}

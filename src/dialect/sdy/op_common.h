@@ -1,0 +1,116 @@
+/* Pieces shared by the sdy op definitions (op_*.c): the recurring custom
+ * syntax fragments of Shardy's assembly formats, type-constraint checks in
+ * ODS's wording, and the op definitions the dialect table lists. */
+#ifndef SHARC_DIALECT_SDY_OP_COMMON_H
+#define SHARC_DIALECT_SDY_OP_COMMON_H
+
+#include "asm/parser.h"
+#include "asm/printer.h"
+#include "dialect/sdy/sdy_attrs.h"
+
+/* ---- parsing ---- */
+/* A sdy attribute written stripped (`<@mesh, [...]>`) or in full (`#sdy...`),
+ * as MLIR's parseCustomAttributeWithFallback. */
+typedef bool (*sdy_stripped_parse_fn)(sharc_parser *p, sharc_attr **out);
+bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out);
+/* A sdy attribute of kind `mnemonic` in its stripped form (the body after
+ * `#sdy.mnemonic`: `[{"a"}, {}]`, `{"a"}`, ...), through the dialect's
+ * attribute hook; a full `#sdy...` attribute is accepted too. */
+bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
+/* Whether `a` is the sdy attribute of that mnemonic. */
+bool sdy_attr_is(const sharc_attr *a, const char *mnemonic);
+/* `keyword=` with nothing between the two (Shardy's ``` `` ``` joins). */
+bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
+/* The common tail `attr-dict : type` of single-operand ops whose operand
+ * has the result type: resolves `operand` with that type and, when
+ * `with_result`, adds the result. */
+bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+                               const sharc_operand_ref *operand, bool with_result);
+/* `%a, %b : T1, T2` or nothing (sdy.return's operands). */
+bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b);
+/* `(%arg: T {attrs} loc(...), ...)`: a region's entry arguments written
+ * before it (Shardy's SingleBlockRegionNoBlockId); the caller frees *args. */
+bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n);
+/* Region args, then the region, pushed into the builder. */
+bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
+/* `: (T, ...) -> R` / `-> (R, ...)`: functional-type(operands, results);
+ * resolves the collected operand refs with the input types. */
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
+                               const sharc_operand_ref *refs, unsigned n_refs);
+/* `(%a, %b)` operand refs; the caller frees *refs. */
+bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
+
+/* One of `names` as a bare keyword (an I32EnumAttr in assembly form), with
+ * the message MLIR's generated parsers give; *out is its index. */
+bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
+                            unsigned n, int64_t *out);
+
+/* ---- printing ---- */
+/* ` attr-dict : type` for single-operand ops. */
+void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
+void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op);
+/* `(%arg1: T, ...) {...}` */
+void sdy_print_single_block_region(sharc_printer *p, sharc_region *r);
+/* A sdy attribute without its `#sdy.mnemonic` prefix. */
+void sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
+void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
+                            unsigned n);
+/* ` : (T, ...) -> R` */
+void sdy_print_functional_type(sharc_printer *p, sharc_op *op);
+
+/* ---- verification ---- */
+/* ODS operand/result constraints with MLIR's message ("operand #0 must be
+ * ranked tensor of any type values, but got 'i32'"). */
+typedef enum sdy_type_kind {
+  SDY_ANY_SHAPED,        /* "shaped of any type values" */
+  SDY_ANY_RANKED_TENSOR, /* "ranked tensor of any type values" */
+  SDY_STATIC_TENSOR,     /* "statically shaped tensor of any type values" */
+} sdy_type_kind;
+bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
+                           sdy_type_kind kind);
+/* SameOperandsAndResultType. */
+bool sdy_verify_same_operand_result_type(sharc_op *op);
+/* emitOpError with Shardy's message prefixes ("in_shardings ", "operand - ",
+ * "0 - "): "'op.name' op <prefix><message>"; `prefix` may be NULL. */
+sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* A required inherent attribute is present ("requires attribute 'x'"). */
+sharc_attr *sdy_required_attr(sharc_op *op, const char *name);
+/* An I32EnumAttr: an i32 integer among the `n` cases. */
+bool sdy_verify_enum_attr(sharc_op *op, const char *attr_name, const sharc_attr *value, unsigned n,
+                          const char *description);
+/* InferTypeOpInterface: the result types must equal `inferred`, with MLIR's
+ * two errors ("... op inferred type(s) ... are incompatible ..." and
+ * "failed to infer returned types"). */
+bool sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n);
+/* Whether a registered op belongs to the sdy dialect. */
+bool sdy_is_sdy_op(const sharc_op *op);
+/* Whether `t` has a static shape (ranked, no dynamic dimension). */
+bool sdy_type_is_static(const sharc_type *t);
+/* Text of a type for messages. The buffer must be freed. */
+void sdy_type_text(const sharc_type *t, sharc_buf *out);
+
+/* ---- op definitions (rows of the dialect's table) ---- */
+extern const sharc_op_def sharc_sdy_sharding_constraint_def;
+extern const sharc_op_def sharc_sdy_reshard_def;
+extern const sharc_op_def sharc_sdy_return_def;
+extern const sharc_op_def sharc_sdy_constant_def;
+extern const sharc_op_def sharc_sdy_data_flow_edge_def;
+extern const sharc_op_def sharc_sdy_func_data_flow_edge_def;
+extern const sharc_op_def sharc_sdy_propagation_barrier_def;
+extern const sharc_op_def sharc_sdy_sharding_group_def;
+extern const sharc_op_def sharc_sdy_manual_computation_def;
+extern const sharc_op_def sharc_sdy_named_computation_def;
+extern const sharc_op_def sharc_sdy_all_gather_def;
+extern const sharc_op_def sharc_sdy_all_slice_def;
+extern const sharc_op_def sharc_sdy_all_reduce_def;
+extern const sharc_op_def sharc_sdy_all_to_all_def;
+extern const sharc_op_def sharc_sdy_collective_permute_def;
+extern const sharc_op_def sharc_sdy_reduce_scatter_def;
+extern const sharc_op_def sharc_sdy_sharded_to_unreduced_def;
+extern const sharc_op_def sharc_sdy_replicated_to_unreduced_def;
+
+#endif

@@ -1,0 +1,290 @@
+/* The region-holding sdy ops, sdy.manual_computation and
+ * sdy.named_computation: custom syntax, verifiers and their data flow edges
+ * (each operand flows into the block argument of the same index, each
+ * terminator operand into the result of the same index). */
+#include "dialect/sdy/op_common.h"
+#include "dialect/sdy/op_verify.h"
+#include "dialect/sdy/sdy_interfaces.h"
+
+#include <stdlib.h>
+
+/* ---- shared syntax ------------------------------------------------------- */
+
+/* `key=[<...>, ...]` when the keyword is present (or required). */
+static bool parse_sharding_list(sharc_parser *p, sharc_op_builder *b, const char *key,
+                                bool required) {
+  if (!required && !sharc_tok_is_keyword(sharc_p_tok(p), key))
+    return true;
+  sharc_attr *list;
+  if (!sdy_expect_key_eq(p, key) ||
+      !sdy_parse_attr_or_stripped(p, sharc_sdy_parse_sharding_per_value, &list))
+    return false;
+  sharc_builder_set_attr(p, b, key, list);
+  return true;
+}
+
+static void print_sharding_list(sharc_printer *p, sharc_op *op, const char *key) {
+  sharc_attr *list = sharc_op_attr(op, key);
+  if (!list)
+    return;
+  SHARC_PR_LIT(p, " ");
+  sharc_pr_puts(p, key);
+  SHARC_PR_LIT(p, "=");
+  sharc_sdy_print_sharding_per_value(p, list);
+}
+
+/* The region, the attribute dictionary and the functional type that end
+ * both ops' syntax. */
+static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b,
+                                const sharc_operand_ref *refs, unsigned n_refs) {
+  return sdy_parse_single_block_region(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
+         sdy_parse_functional_type(p, b, refs, n_refs);
+}
+
+static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
+  SHARC_PR_LIT(p, " ");
+  sdy_print_single_block_region(p, sharc_op_region(op, 0));
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
+  sdy_print_functional_type(p, op);
+}
+
+/* ---- data flow edges of both ops ---------------------------------------- */
+
+static sharc_block *body_block(const sharc_op *op) {
+  return sharc_region_first_block(sharc_op_region(op, 0));
+}
+
+static sharc_op *body_terminator(const sharc_op *op) {
+  sharc_block *b = body_block(op);
+  return b ? sharc_block_last_op(b) : NULL;
+}
+
+static void region_block_arg_owners(sharc_op *op, sharc_ptrvec *out) {
+  sharc_block *b = body_block(op);
+  for (unsigned i = 0; b && i < sharc_block_num_args(b); i++)
+    sharc_ptrvec_push(out, sharc_block_arg(b, i));
+}
+
+/* An owner block argument takes the operand of its index; an owner result
+ * the terminator operand of its index. */
+static void region_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
+  unsigned i = sharc_value_index(owner);
+  if (sharc_value_is_block_arg(owner)) {
+    if (i < sharc_op_num_operands(op))
+      sharc_ptrvec_push(out, &op->operands[i]);
+    return;
+  }
+  sharc_op *term = body_terminator(op);
+  if (term && i < sharc_op_num_operands(term))
+    sharc_ptrvec_push(out, &term->operands[i]);
+}
+
+static sharc_value *region_owner_from_target(sharc_op *op, sharc_value *target) {
+  (void)op;
+  return target;
+}
+
+static sharc_value *region_owner_from_source(sharc_op *op, sharc_use *source) {
+  unsigned i = sharc_use_operand_index(source);
+  if (sharc_use_owner(source) == op) {
+    sharc_block *b = body_block(op);
+    return b && i < sharc_block_num_args(b) ? sharc_block_arg(b, i) : NULL;
+  }
+  return i < sharc_op_num_results(op) ? sharc_op_result(op, i) : NULL;
+}
+
+/* The element of a per-value sharding attribute, or NULL. */
+static sharc_attr *list_at(sharc_op *op, const char *key, unsigned index) {
+  sharc_attr *list = sharc_op_attr(op, key);
+  return list ? sdy_sharding_per_value_at(list, index) : NULL;
+}
+
+/* Replaces one element of a per-value attribute; a missing list is filled
+ * with fully open shardings of the element's mesh (Shardy's
+ * getOrCreate...). */
+static void list_set(sharc_op *op, const char *key, unsigned index, unsigned count,
+                     sharc_attr *sharding) {
+  sharc_attr *list = sharc_op_attr(op, key);
+  sharc_op_set_attr(op, key, sdy_sharding_per_value_replace(op, list, count, index, sharding));
+}
+
+/* ---- manual_computation -------------------------------------------------- */
+
+static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+            parse_sharding_list(p, b, "in_shardings", true) &&
+            parse_sharding_list(p, b, "out_shardings", true);
+  sharc_attr *axes;
+  ok = ok && sdy_expect_key_eq(p, "manual_axes") &&
+       sdy_parse_attr_or_stripped(p, sharc_sdy_parse_manual_axes, &axes);
+  if (ok)
+    sharc_builder_set_attr(p, b, "manual_axes", axes);
+  ok = ok && parse_body_and_type(p, b, refs, n);
+  free(refs);
+  return ok;
+}
+
+static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings",
+                                              NULL};
+
+static void manual_computation_print(sharc_printer *p, sharc_op *op) {
+  SHARC_PR_LIT(p, "(");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, ")");
+  print_sharding_list(p, op, "in_shardings");
+  print_sharding_list(p, op, "out_shardings");
+  SHARC_PR_LIT(p, " manual_axes=");
+  sharc_sdy_print_manual_axes(p, sharc_op_attr(op, "manual_axes"));
+  print_body_and_type(p, op, manual_inherent);
+}
+
+static bool manual_computation_verify(sharc_op *op) {
+  return sdy_required_attr(op, "in_shardings") && sdy_required_attr(op, "out_shardings") &&
+         sdy_required_attr(op, "manual_axes") && sdy_verify_manual_axes_unbound(op);
+}
+
+static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
+  return sdy_erase_manual_axes(op, list_at(op, "in_shardings", index));
+}
+
+static void manual_set_block_arg_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  sharc_attr *outer = list_at(op, "in_shardings", index);
+  list_set(op, "in_shardings", index, sharc_op_num_operands(op),
+           sdy_add_free_axes(op, outer, sharding));
+}
+
+static sharc_attr *manual_result_sharding(sharc_op *op, unsigned index) {
+  return list_at(op, "out_shardings", index);
+}
+
+static void manual_set_result_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  list_set(op, "out_shardings", index, sharc_op_num_results(op), sharding);
+}
+
+/* Shardings inside the body are local (manual axes gone), outside global. */
+static sharc_attr *manual_transform(sharc_op *op, sharc_value *target, sharc_attr *sharding,
+                                    sharc_sdy_transform how) {
+  bool arg = sharc_value_is_block_arg(target);
+  bool add = how == SHARC_SDY_BEFORE_EDGE_PROPAGATION ? arg : !arg;
+  if (!add)
+    return sdy_erase_manual_axes(op, sharding);
+  const char *key = arg ? "in_shardings" : "out_shardings";
+  return sdy_add_free_axes(op, list_at(op, key, sharc_value_index(target)), sharding);
+}
+
+static bool always(sharc_op *op) {
+  (void)op;
+  return true;
+}
+
+static const sharc_sdy_data_flow_iface manual_data_flow = {
+    .block_arg_owners = region_block_arg_owners,
+    .block_arg_owner_sharding = manual_block_arg_sharding,
+    .set_block_arg_owner_sharding = manual_set_block_arg_sharding,
+    .result_owner_sharding = manual_result_sharding,
+    .set_result_owner_sharding = manual_set_result_sharding,
+    .edge_sources = region_edge_sources,
+    .owner_from_target = region_owner_from_target,
+    .owner_from_source = region_owner_from_source,
+    .transform_target_sharding = manual_transform,
+    .keep_owner_shardings_divisible = always,
+};
+
+extern const sharc_pattern_fn sdy_manual_computation_patterns[];
+
+const sharc_op_def sharc_sdy_manual_computation_def = {
+    .name = "sdy.manual_computation",
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
+    .inherent = manual_inherent,
+    .parse = manual_computation_parse,
+    .print = manual_computation_print,
+    .verify = manual_computation_verify,
+    .verify_regions = sdy_verify_manual_computation,
+    .patterns = sdy_manual_computation_patterns,
+    .data_flow = &manual_data_flow,
+};
+
+/* ---- named_computation --------------------------------------------------- */
+
+static bool named_computation_parse(sharc_parser *p, sharc_op_builder *b) {
+  sharc_str name;
+  if (!sharc_p_expect(p, '<'))
+    return false;
+  if (sharc_p_tok(p)->kind != TOK_STRING)
+    return sharc_p_error(p, "expected string");
+  if (!sharc_p_parse_string(p, &name) || !sharc_p_expect(p, '>'))
+    return false;
+  sharc_builder_set_attr(p, b, "name", sharc_attr_string(sharc_p_context(p), name));
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+            parse_sharding_list(p, b, "in_shardings", false) &&
+            parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, refs, n);
+  free(refs);
+  return ok;
+}
+
+static const char *const named_inherent[] = {"in_shardings", "name", "out_shardings", NULL};
+
+static void named_computation_print(sharc_printer *p, sharc_op *op) {
+  SHARC_PR_LIT(p, "<");
+  sharc_attr *name = sharc_op_attr(op, "name");
+  sharc_pr_string(p, name ? sharc_attr_string_value(name) : (sharc_str){"", 0});
+  SHARC_PR_LIT(p, ">(");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, ")");
+  print_sharding_list(p, op, "in_shardings");
+  print_sharding_list(p, op, "out_shardings");
+  print_body_and_type(p, op, named_inherent);
+}
+
+/* InferTypeOpInterface: the results have the terminator's operand types. */
+static bool named_computation_verify(sharc_op *op) {
+  sharc_attr *name = sdy_required_attr(op, "name");
+  if (!name)
+    return false;
+  sharc_op *term = body_terminator(op);
+  unsigned n = term ? sharc_op_num_operands(term) : 0;
+  sharc_type *stack[16];
+  sharc_type **types = n <= 16 ? stack : malloc(n * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_operand(term, i));
+  bool ok = sdy_verify_inferred_types(op, types, n);
+  if (types != stack)
+    free(types);
+  return ok;
+}
+
+static sharc_attr *named_block_arg_sharding(sharc_op *op, unsigned index) {
+  return list_at(op, "in_shardings", index);
+}
+
+static void named_set_block_arg_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  list_set(op, "in_shardings", index, sharc_op_num_operands(op), sharding);
+}
+
+static const sharc_sdy_data_flow_iface named_data_flow = {
+    .block_arg_owners = region_block_arg_owners,
+    .block_arg_owner_sharding = named_block_arg_sharding,
+    .set_block_arg_owner_sharding = named_set_block_arg_sharding,
+    .result_owner_sharding = manual_result_sharding,
+    .set_result_owner_sharding = manual_set_result_sharding,
+    .edge_sources = region_edge_sources,
+    .owner_from_target = region_owner_from_target,
+    .owner_from_source = region_owner_from_source,
+};
+
+const sharc_op_def sharc_sdy_named_computation_def = {
+    .name = "sdy.named_computation",
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
+    .inherent = named_inherent,
+    .parse = named_computation_parse,
+    .print = named_computation_print,
+    .verify = named_computation_verify,
+    .verify_regions = sdy_verify_named_computation,
+    .data_flow = &named_data_flow,
+};

@@ -1,0 +1,791 @@
+/* Shardings as the sdy ops see them (mesh lookup, per-value lists, the
+ * value's current sharding, manual-axes transforms) and the verifiers of
+ * sharding_constraint, reshard, manual_computation and named_computation. */
+#include "dialect/sdy/op_verify.h"
+#include "dialect/sdy/sdy_interfaces.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- meshes and per-value lists ------------------------------------------ */
+
+static sharc_op *enclosing_module(sharc_op *op) {
+  for (sharc_op *p = op; p; p = sharc_op_parent_op(p))
+    if (sharc_op_is(p, "builtin.module"))
+      return p;
+  return NULL;
+}
+
+sharc_attr *sdy_sharding_mesh(sharc_op *from, const sharc_attr *sharding) {
+  sharc_attr *mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(sharding);
+  if (sharc_sdy_is_mesh(mesh_or_ref))
+    return mesh_or_ref;
+  sharc_op *module = enclosing_module(from);
+  sharc_op *mesh_op = module ? sharc_symbol_lookup(module, sharc_sdy_tensor_sharding_mesh_name(sharding))
+                             : NULL;
+  if (!mesh_op || !sharc_op_is(mesh_op, "sdy.mesh"))
+    return NULL;
+  return sharc_op_attr(mesh_op, "mesh");
+}
+
+sharc_attr *sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
+  if (!sharc_sdy_is_sharding_per_value(list) || index >= sharc_sdy_list_size(list))
+    return NULL;
+  return sharc_sdy_list_at(list, index);
+}
+
+sharc_attr *sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
+                                    bool closed) {
+  sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
+  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  for (unsigned i = 0; i < rank; i++)
+    dims[i] = empty;
+  sharc_sdy_tensor_sharding_parts parts = {.mesh_or_ref = mesh_or_ref, .dims = dims,
+                                           .num_dims = rank};
+  sharc_attr *s = sharc_sdy_tensor_sharding_get(ctx, &parts);
+  free(dims);
+  return s;
+}
+
+static unsigned value_rank(const sharc_value *v) {
+  sharc_type *t = sharc_value_type(v);
+  return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+}
+
+sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
+                                           unsigned index, sharc_attr *sharding) {
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_attr **items = malloc((count + 1) * sizeof *items);
+  if (!items)
+    abort();
+  for (unsigned i = 0; i < count; i++) {
+    sharc_attr *old = list ? sdy_sharding_per_value_at(list, i) : NULL;
+    if (!old) {
+      /* only results get default shardings this way; their ranks are known */
+      unsigned rank = i < sharc_op_num_results(op) ? value_rank(sharc_op_result(op, i)) : 0;
+      old = sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding), rank,
+                                    false);
+    }
+    items[i] = i == index ? sharding : old;
+  }
+  sharc_attr *out = sharc_sdy_sharding_per_value_get(ctx, items, count);
+  free(items);
+  return out;
+}
+
+/* ---- a value's sharding (Shardy's getSharding) -------------------------- */
+
+static sharc_op *single_user(const sharc_value *v) {
+  const sharc_use *u = sharc_value_first_use(v);
+  return u && !sharc_use_next(u) ? sharc_use_owner(u) : NULL;
+}
+
+static sharc_op *owning_op(sharc_value *v) {
+  if (!sharc_value_is_block_arg(v))
+    return sharc_value_defining_op(v);
+  return sharc_block_parent_op(sharc_value_owner_block(v));
+}
+
+/* The value whose sharding stands for `v`: a data flow edge's result, the
+ * edge owner, or `v` itself; NULL for block arguments nothing can shard. */
+static sharc_value *shardable_value(sharc_value *v) {
+  sharc_op *owner = owning_op(v);
+  if (owner && sharc_sdy_data_flow(owner)) {
+    sharc_value *edge_owner = sharc_sdy_owner_from_target(owner, v);
+    sharc_op *user = edge_owner ? single_user(edge_owner) : NULL;
+    if (user && sharc_op_is(user, "sdy.data_flow_edge"))
+      return sharc_op_result(user, 0);
+  }
+  if (!sharc_value_is_block_arg(v))
+    return v;
+  if (owner && sharc_op_is(owner, "func.func"))
+    return v;
+  if (owner && sharc_sdy_data_flow(owner))
+    return sharc_sdy_owner_from_target(owner, v);
+  return NULL;
+}
+
+static sharc_attr *func_arg_sharding(sharc_op *func, unsigned index) {
+  sharc_attr *arg_attrs = sharc_op_attr(func, "arg_attrs");
+  if (!arg_attrs || index >= sharc_attr_count(arg_attrs))
+    return NULL;
+  return sharc_attr_dict_get(sharc_attr_at(arg_attrs, index), "sdy.sharding");
+}
+
+static bool is_collective(const sharc_op *op) {
+  return sdy_is_sdy_op(op) && sharc_op_attr(op, "out_sharding");
+}
+
+sharc_attr *sdy_value_sharding(sharc_value *v) {
+  v = shardable_value(v);
+  if (!v)
+    return NULL;
+  sharc_op *owner = owning_op(v);
+  if (!owner)
+    return NULL;
+  if (sharc_op_is(owner, "func.func"))
+    return func_arg_sharding(owner, sharc_value_index(v));
+  if (sharc_op_is(owner, "sdy.data_flow_edge") || sharc_op_is(owner, "sdy.sharding_constraint") ||
+      sharc_op_is(owner, "sdy.reshard"))
+    return sharc_op_attr(owner, "sharding");
+  if (is_collective(owner))
+    return sharc_op_attr(owner, "out_sharding");
+  if (sharc_sdy_data_flow(owner))
+    return sharc_sdy_owner_sharding(owner, v);
+  return sharc_sdy_result_sharding_from_attr(owner, sharc_value_index(v));
+}
+
+/* ---- manual computation shardings ---------------------------------------- */
+
+static bool is_manual_axis(sharc_op *manual, sharc_str name) {
+  sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
+  unsigned n = axes ? sharc_sdy_list_size(axes) : 0;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_str_eq(sharc_attr_string_value(sharc_sdy_list_at(axes, i)), name))
+      return true;
+  return false;
+}
+
+/* Count of leading manual axes of a dimension (the invariant: manual axes
+ * come first). */
+static unsigned manual_prefix(sharc_op *manual, const sharc_attr *dim) {
+  unsigned n = sharc_sdy_dim_sharding_num_axes(dim), k = 0;
+  while (k < n && is_manual_axis(manual, sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(dim, k))))
+    k++;
+  return k;
+}
+
+static sharc_attr *dim_slice(sharc_context *ctx, const sharc_attr *dim, unsigned from,
+                             unsigned to, const sharc_attr *like) {
+  sharc_attr *axes[64];
+  sharc_attr **buf = to - from <= 64 ? axes : malloc((to - from) * sizeof *buf);
+  if (!buf)
+    abort();
+  for (unsigned i = from; i < to; i++)
+    buf[i - from] = sharc_sdy_dim_sharding_axis(dim, i);
+  sharc_attr *out = sharc_sdy_dim_sharding_get(
+      ctx, buf, to - from, sharc_sdy_dim_sharding_is_closed(like),
+      sharc_sdy_dim_sharding_has_priority(like) ? sharc_sdy_dim_sharding_priority(like) : -1);
+  if (buf != axes)
+    free(buf);
+  return out;
+}
+
+/* Keeps (keep_manual) or drops the manual axes of every part of `s`. */
+static sharc_attr *split_manual(sharc_op *manual, sharc_attr *s, bool keep_manual) {
+  sharc_context *ctx = sharc_op_context(manual);
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(s, &parts);
+  unsigned total = parts.num_dims + parts.num_replicated + parts.num_unreduced;
+  sharc_attr **buf = malloc((total + 1) * sizeof *buf);
+  if (!buf)
+    abort();
+  sharc_attr **dims = buf, **rep = buf + parts.num_dims, **unr = rep + parts.num_replicated;
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    unsigned k = manual_prefix(manual, parts.dims[d]);
+    unsigned n = sharc_sdy_dim_sharding_num_axes(parts.dims[d]);
+    dims[d] = keep_manual ? dim_slice(ctx, parts.dims[d], 0, k, parts.dims[d])
+                          : dim_slice(ctx, parts.dims[d], k, n, parts.dims[d]);
+  }
+  unsigned nr = 0, nu = 0;
+  for (unsigned i = 0; i < parts.num_replicated; i++)
+    if (is_manual_axis(manual, sharc_sdy_axis_ref_name(parts.replicated[i])) == keep_manual)
+      rep[nr++] = parts.replicated[i];
+  for (unsigned i = 0; i < parts.num_unreduced; i++)
+    if (is_manual_axis(manual, sharc_sdy_axis_ref_name(parts.unreduced[i])) == keep_manual)
+      unr[nu++] = parts.unreduced[i];
+  sharc_sdy_tensor_sharding_parts out = parts;
+  out.dims = dims;
+  out.replicated = rep;
+  out.num_replicated = nr;
+  out.unreduced = unr;
+  out.num_unreduced = nu;
+  sharc_attr *r = sharc_sdy_tensor_sharding_get(ctx, &out);
+  free(buf);
+  return r;
+}
+
+sharc_attr *sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding) {
+  sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
+  if (!sharding || !axes || !sharc_sdy_list_size(axes))
+    return sharding;
+  return split_manual(manual, sharding, false);
+}
+
+sharc_attr *sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner) {
+  if (!outer)
+    return inner;
+  sharc_context *ctx = sharc_op_context(manual);
+  sharc_attr *kept = split_manual(manual, outer, true);
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(kept, &parts);
+  unsigned inner_rank = sharc_sdy_tensor_sharding_rank(inner);
+  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    sharc_attr *m = parts.dims[d];
+    if (d >= inner_rank) {
+      dims[d] = m;
+      continue;
+    }
+    sharc_attr *f = sharc_sdy_tensor_sharding_dim(inner, d);
+    unsigned nm = sharc_sdy_dim_sharding_num_axes(m), nf = sharc_sdy_dim_sharding_num_axes(f);
+    sharc_attr **axes = malloc((nm + nf + 1) * sizeof *axes);
+    if (!axes)
+      abort();
+    for (unsigned i = 0; i < nm; i++)
+      axes[i] = sharc_sdy_dim_sharding_axis(m, i);
+    for (unsigned i = 0; i < nf; i++)
+      axes[nm + i] = sharc_sdy_dim_sharding_axis(f, i);
+    dims[d] = sharc_sdy_dim_sharding_get(
+        ctx, axes, nm + nf, sharc_sdy_dim_sharding_is_closed(f),
+        sharc_sdy_dim_sharding_has_priority(f) ? sharc_sdy_dim_sharding_priority(f) : -1);
+    free(axes);
+  }
+  sharc_sdy_tensor_sharding_parts out = parts;
+  out.dims = dims;
+  /* Shardy keeps the outer sharding's replicated and unreduced axes */
+  sharc_sdy_tensor_sharding_parts outer_parts;
+  sharc_sdy_tensor_sharding_parts_of(outer, &outer_parts);
+  out.replicated = outer_parts.replicated;
+  out.num_replicated = outer_parts.num_replicated;
+  out.unreduced = outer_parts.unreduced;
+  out.num_unreduced = outer_parts.num_unreduced;
+  sharc_attr *r = sharc_sdy_tensor_sharding_get(ctx, &out);
+  free(dims);
+  return r;
+}
+
+/* ---- shardings compared --------------------------------------------------- */
+
+static bool fully_replicated(const sharc_attr *s, bool ignore_unreduced) {
+  if (!s)
+    return true;
+  if (!ignore_unreduced && sharc_sdy_tensor_sharding_num_unreduced(s))
+    return false;
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(s, d)))
+      return false;
+  return true;
+}
+
+static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
+  unsigned n = sharc_sdy_dim_sharding_num_axes(a);
+  if (n != sharc_sdy_dim_sharding_num_axes(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_dim_sharding_axis(a, i) != sharc_sdy_dim_sharding_axis(b, i))
+      return false;
+  return true;
+}
+
+bool sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
+  if (fully_replicated(a, ignore_unreduced))
+    return fully_replicated(b, ignore_unreduced);
+  if (!b || sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
+    return false;
+  if (!ignore_unreduced) {
+    unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
+    if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
+      return false;
+    for (unsigned i = 0; i < n; i++)
+      if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
+        return false;
+  }
+  unsigned rank = sharc_sdy_tensor_sharding_rank(a);
+  if (rank != sharc_sdy_tensor_sharding_rank(b))
+    return false;
+  for (unsigned d = 0; d < rank; d++)
+    if (!dim_axes_equal(sharc_sdy_tensor_sharding_dim(a, d), sharc_sdy_tensor_sharding_dim(b, d)))
+      return false;
+  return true;
+}
+
+/* ---- unreduced axes transitions (Shardy's verifyUnreducedAxesTransition) */
+
+static void unreduced_of(const sharc_attr *s, sdy_axes *out) {
+  for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
+    sdy_axes_push(out, sharc_sdy_tensor_sharding_unreduced(s, i));
+}
+
+/* Parts of the axes in `a` not covered by `b` (Shardy's getAxisSetDiff). */
+static void axis_set_diff(sharc_context *ctx, const sdy_axes *a, const sdy_axes *b,
+                          const sharc_attr *mesh, sdy_axes *out) {
+  for (unsigned i = 0; i < a->n; i++) {
+    sharc_attr *axis = a->items[i];
+    while (axis) {
+      sharc_attr *hit = NULL;
+      for (unsigned j = 0; !hit && j < b->n; j++)
+        if (sdy_axis_overlaps(axis, b->items[j]))
+          hit = b->items[j];
+      if (!hit) {
+        sdy_axes_push(out, axis);
+        break;
+      }
+      sharc_attr *prefix = sdy_axis_prefix_without_overlap(ctx, axis, hit);
+      if (prefix)
+        sdy_axes_push(out, prefix);
+      axis = sdy_axis_suffix_without_overlap(ctx, axis, hit, mesh);
+    }
+  }
+}
+
+static bool any_unreduced_overlap(const sharc_attr *s, const sdy_axes *axes) {
+  for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
+    for (unsigned j = 0; j < axes->n; j++)
+      if (sdy_axis_overlaps(sharc_sdy_tensor_sharding_unreduced(s, i), axes->items[j]))
+        return true;
+  return false;
+}
+
+static const char *reduction_name(int64_t r) {
+  return sharc_sdy_reduction_op_name((sharc_sdy_reduction_op)r);
+}
+
+/* `expected` < 0: that direction is not allowed at all. */
+static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding, const sdy_axes *diff,
+                                   int64_t expected, const char *verb) {
+  if (!diff->n)
+    return true;
+  if (expected < 0) {
+    sharc_str name = sharc_sdy_axis_ref_name(diff->items[0]);
+    if (!strcmp(verb, "introduce"))
+      sharc_emit_op_error(op, "cannot add new unreduced axis '%.*s'.", (int)name.len, name.data);
+    else
+      sharc_emit_op_error(op, "dropped unreduced axis '%.*s' without a blessed operation (e.g., "
+                              "sdy.reshard). This is an invalid transition from unreduced to "
+                              "reduced.", (int)name.len, name.data);
+    return false;
+  }
+  if (!sharding || !any_unreduced_overlap(sharding, diff))
+    return true;
+  int64_t got = sharc_sdy_tensor_sharding_reduction(sharding);
+  if (got == expected)
+    return true;
+  sharc_emit_op_error(op, "cannot %s '%s' unreduced axes. Expected '%s'.", verb,
+                      reduction_name(got), reduction_name(expected));
+  return false;
+}
+
+bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
+                                     int64_t introduced, int64_t removed) {
+  const sharc_attr *mesh = NULL;
+  const sharc_attr *in_mesh = in ? sdy_sharding_mesh(op, in) : NULL;
+  const sharc_attr *out_mesh = out ? sdy_sharding_mesh(op, out) : NULL;
+  if (in_mesh && out_mesh && in_mesh != out_mesh)
+    return true;
+  mesh = in_mesh ? in_mesh : out_mesh;
+  sharc_context *ctx = sharc_op_context(op);
+  sdy_axes in_axes = {0}, out_axes = {0}, added = {0}, dropped = {0};
+  unreduced_of(in, &in_axes);
+  unreduced_of(out, &out_axes);
+  axis_set_diff(ctx, &out_axes, &in_axes, mesh, &added);
+  axis_set_diff(ctx, &in_axes, &out_axes, mesh, &dropped);
+  bool ok = verify_transition_side(op, out, &added, introduced, "introduce") &&
+            verify_transition_side(op, in, &dropped, removed, "reduce");
+  if (ok && in && out) {
+    int64_t from = sharc_sdy_tensor_sharding_reduction(in);
+    int64_t to = sharc_sdy_tensor_sharding_reduction(out);
+    for (unsigned i = 0; ok && from != to && i < out_axes.n; i++)
+      for (unsigned j = 0; ok && j < in_axes.n; j++)
+        if (sdy_axis_overlaps(in_axes.items[j], out_axes.items[i])) {
+          sharc_emit_op_error(op, "cannot change the reduction operator of kept unreduced axes "
+                                  "from %s to %s.", reduction_name(from), reduction_name(to));
+          ok = false;
+        }
+  }
+  sdy_axes_free(&in_axes);
+  sdy_axes_free(&out_axes);
+  sdy_axes_free(&added);
+  sdy_axes_free(&dropped);
+  return ok;
+}
+
+/* ---- sharding_constraint, reshard ------------------------------------------ */
+
+static sharc_attr *sharding_bypassing_barriers(sharc_value *v) {
+  for (sharc_op *def = sharc_value_defining_op(v); def && sharc_op_is(def, "sdy.propagation_barrier");
+       def = sharc_value_defining_op(v))
+    v = sharc_op_operand(def, 0);
+  return sdy_value_sharding(v);
+}
+
+bool sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type) {
+  if (!sdy_verify_sharding_for_type(op, sharding, type, NULL))
+    return false;
+  sharc_attr *source = sharding_bypassing_barriers(sharc_op_operand(op, 0));
+  if (!source)
+    return true;
+  return sdy_verify_unreduced_transition(op, source, sharding, SHARC_SDY_REDUCTION_SUM,
+                                         sharc_sdy_tensor_sharding_reduction(source));
+}
+
+/* ---- manual_computation ------------------------------------------------------ */
+
+bool sdy_verify_manual_axes_unbound(sharc_op *manual) {
+  sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
+  unsigned n = axes ? sharc_sdy_list_size(axes) : 0;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_str name = sharc_attr_string_value(sharc_sdy_list_at(axes, i));
+    for (sharc_op *p = sharc_op_parent_op(manual); p; p = sharc_op_parent_op(p)) {
+      if (!sharc_op_is(p, "sdy.manual_computation") || !is_manual_axis(p, name))
+        continue;
+      sharc_diag *d = sharc_emit_op_error(manual, "operates on axis \"%.*s\" which is already "
+                                                  "bound by a parent sdy.manual_computation op",
+                                          (int)name.len, name.data);
+      sharc_diag_note(d, sharc_op_loc(p), "parent bounding this axis as manual");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The axes of `dim` that are manual: first must be all of them. */
+static bool verify_manual_first(sharc_op *op, const char *kind, unsigned index, unsigned d,
+                                const sharc_attr *dim) {
+  unsigned n = sharc_sdy_dim_sharding_num_axes(dim);
+  unsigned k = manual_prefix(op, dim);
+  for (unsigned i = k; i < n; i++) {
+    sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
+    if (!is_manual_axis(op, sharc_sdy_axis_ref_name(axis)) || i == k)
+      continue;
+    sharc_buf a = {0}, b = {0};
+    sdy_axis_text(axis, &a);
+    sdy_axis_text(sharc_sdy_dim_sharding_axis(dim, i - 1), &b);
+    sharc_emit_op_error(op, "%s sharding at index %u must have all manual axes come before free "
+                            "axes in its dimension sharding at index %u. Saw manual axis %s after "
+                            "free axis %s", kind, index, d, a.data, b.data);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+    return false;
+  }
+  return true;
+}
+
+static int64_t manual_size(sharc_op *op, const sharc_attr *dim, const sharc_attr *mesh) {
+  int64_t size = 1;
+  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
+    sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
+    if (is_manual_axis(op, sharc_sdy_axis_ref_name(axis)))
+      size *= sharc_sdy_axis_ref_size(axis, mesh);
+  }
+  return size;
+}
+
+/* One side (operands or results) of verifyManualComputationValue. */
+static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **global,
+                               sharc_type **local, unsigned n_global, unsigned n_local,
+                               sharc_attr *shardings) {
+  unsigned n_shardings = sharc_sdy_list_size(shardings);
+  if (!n_global && !n_local && !n_shardings)
+    return true;
+  char prefix[32];
+  snprintf(prefix, sizeof prefix, "%s ", kind);
+  if (!sdy_verify_sharding_list(op, shardings, global, n_global, prefix))
+    return false;
+  if (n_global != n_local) {
+    sharc_emit_op_error(op, "number of op %ss and region %ss must match. Op has %u op %ss and %u "
+                            "region %ss", kind, kind, n_global, kind, n_local, kind);
+    return false;
+  }
+  for (unsigned i = 0; i < n_global; i++) {
+    sharc_attr *s = sharc_sdy_list_at(shardings, i);
+    for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
+      if (!verify_manual_first(op, kind, i, d, sharc_sdy_tensor_sharding_dim(s, d)))
+        return false;
+    sharc_type *g = global[i];
+    if (!sharc_type_is_shaped(g) || !sharc_type_has_rank(g))
+      continue;
+    sharc_attr *mesh = sdy_sharding_mesh(op, s);
+    unsigned rank = sharc_type_rank(g);
+    int64_t *shape = malloc((rank + 1) * sizeof *shape);
+    if (!shape)
+      abort();
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t size = sharc_type_shape(g)[d];
+      int64_t m = mesh ? manual_size(op, sharc_sdy_tensor_sharding_dim(s, d), mesh) : 1;
+      if (size != SHARC_DYNAMIC && size % m) {
+        sharc_emit_op_error(op, "%s dimension size %lld is not divisible by the manual axes size "
+                                "%lld", kind, (long long)size, (long long)m);
+        free(shape);
+        return false;
+      }
+      shape[d] = size == SHARC_DYNAMIC ? size : size / m;
+    }
+    sharc_type *expected = sharc_type_tensor(sharc_op_context(op), shape, rank,
+                                             sharc_type_element(g), NULL);
+    free(shape);
+    if (expected != local[i]) {
+      sharc_buf a = {0}, b = {0};
+      sdy_type_text(expected, &a);
+      sdy_type_text(local[i], &b);
+      sharc_emit_op_error(op, "%s shape, corresponding sharding, and region %s shape at index %u "
+                              "must match. Expected local shape '%s', actual local shape '%s'",
+                          kind, kind, i, a.data, b.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Types of the operands / results / entry arguments / terminator operands. */
+static sharc_type **types_of(sharc_value *(*at)(const void *, unsigned), const void *owner,
+                             unsigned n) {
+  sharc_type **t = malloc((n + 1) * sizeof *t);
+  if (!t)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    t[i] = sharc_value_type(at(owner, i));
+  return t;
+}
+
+static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
+static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
+static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
+
+/* The mesh all in and out shardings share, or NULL when they differ. */
+static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs, bool *mixed) {
+  sharc_attr *mesh = NULL;
+  *mixed = false;
+  sharc_attr *lists[2] = {ins, outs};
+  for (unsigned l = 0; l < 2; l++)
+    for (unsigned i = 0; i < sharc_sdy_list_size(lists[l]); i++) {
+      sharc_attr *m = sdy_sharding_mesh(op, sharc_sdy_list_at(lists[l], i));
+      if (!m || (mesh && m != mesh)) {
+        *mixed = true;
+        return NULL;
+      }
+      mesh = m;
+    }
+  return mesh;
+}
+
+bool sdy_verify_manual_computation(sharc_op *op) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  sharc_op *term = body ? sharc_block_last_op(body) : NULL;
+  unsigned n_args = body ? sharc_block_num_args(body) : 0;
+  unsigned n_rets = term ? sharc_op_num_operands(term) : 0;
+  sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
+  sharc_type **in_g = types_of(operand_at, op, sharc_op_num_operands(op));
+  sharc_type **in_l = types_of(arg_at, body, n_args);
+  sharc_type **out_g = types_of(result_at, op, sharc_op_num_results(op));
+  sharc_type **out_l = types_of(operand_at, term, n_rets);
+  bool ok = verify_manual_side(op, "operand", in_g, in_l, sharc_op_num_operands(op), n_args, ins) &&
+            verify_manual_side(op, "result", out_g, out_l, sharc_op_num_results(op), n_rets, outs);
+  free(in_g);
+  free(in_l);
+  free(out_g);
+  free(out_l);
+  if (!ok || (!sharc_sdy_list_size(ins) && !sharc_sdy_list_size(outs)))
+    return ok;
+  bool mixed;
+  sharc_attr *mesh = common_mesh(op, ins, outs, &mixed);
+  sharc_attr *axes = sharc_op_attr(op, "manual_axes");
+  if (!mesh && sharc_sdy_list_size(axes)) {
+    sharc_emit_op_error(op, "all in and out shardings must be bound to the same mesh or an empty "
+                            "mesh.");
+    return false;
+  }
+  for (unsigned i = 0; mesh && i < sharc_sdy_list_size(axes); i++) {
+    sharc_str name = sharc_attr_string_value(sharc_sdy_list_at(axes, i));
+    if (sharc_sdy_mesh_size_of(mesh, name) < 0) {
+      sharc_emit_op_error(op, "unknown manual axis: \"%.*s\"", (int)name.len, name.data);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- named_computation -------------------------------------------------------- */
+
+bool sdy_verify_named_computation(sharc_op *op) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  unsigned n_args = body ? sharc_block_num_args(body) : 0, n = sharc_op_num_operands(op);
+  sharc_context *ctx = sharc_op_context(op);
+  if (n_args != n) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "number of block arguments must match the "
+               "number of operands: %u != %u", n_args, n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    sharc_type *inner = sharc_value_type(sharc_block_arg(body, i));
+    sharc_type *outer = sharc_value_type(sharc_op_operand(op, i));
+    if (inner == outer)
+      continue;
+    sharc_buf a = {0}, b = {0};
+    sdy_type_text(inner, &a);
+    sdy_type_text(outer, &b);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "expected the type of the %u'th block "
+               "argument to match the type of the corresponding operand: '%s' vs '%s'", i, a.data,
+               b.data);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+    return false;
+  }
+  sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
+  if (!ins && !outs)
+    return true;
+  sharc_type **in_t = types_of(operand_at, op, n);
+  sharc_type **out_t = types_of(result_at, op, sharc_op_num_results(op));
+  bool ok = (!ins || sdy_verify_sharding_list(op, ins, in_t, n, "in_shardings ")) &&
+            (!outs || sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op),
+                                               "out_shardings "));
+  free(in_t);
+  free(out_t);
+  return ok;
+}
+
+/* ---- a tensor sharding against a type (Shardy's verifyTensorShardingAttr) */
+
+static bool sorted_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
+                             const sharc_attr *mesh, sdy_axes *seen, const char *what) {
+  for (unsigned i = 1; i < n; i++)
+    if (sdy_axis_cmp(axes[i], axes[i - 1], mesh) < 0) {
+      sdy_emit_prefixed(op, prefix, "%s axes are not ordered w.r.t. mesh", what);
+      return false;
+    }
+  return sdy_verify_axis_list(op, prefix, axes, n, mesh, seen);
+}
+
+static bool rank0_without_axes(const sharc_sdy_tensor_sharding_parts *s) {
+  return !s->num_dims && !s->num_replicated && !s->num_unreduced;
+}
+
+static bool verify_sharding_axes(sharc_op *op, const char *prefix,
+                                 const sharc_sdy_tensor_sharding_parts *s, const sharc_attr *mesh) {
+  sdy_axes seen = {0};
+  bool ok = true;
+  for (unsigned d = 0; ok && d < s->num_dims; d++) {
+    sharc_attr *dim = s->dims[d];
+    if (sharc_sdy_dim_sharding_has_priority(dim) && sharc_sdy_dim_sharding_is_closed(dim) &&
+        !sharc_sdy_dim_sharding_num_axes(dim)) {
+      sdy_emit_prefixed(op, prefix, "dim %u is empty and closed but has a priority", d);
+      ok = false;
+      break;
+    }
+    sdy_axes axes = {0};
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
+      sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
+    ok = sdy_verify_axis_list(op, prefix, axes.items, axes.n, mesh, &seen);
+    sdy_axes_free(&axes);
+  }
+  ok = ok && sorted_axis_list(op, prefix, s->replicated, s->num_replicated, mesh, &seen,
+                              "replicated") &&
+       sorted_axis_list(op, prefix, s->unreduced, s->num_unreduced, mesh, &seen, "unreduced");
+  sdy_axes_free(&seen);
+  return ok;
+}
+
+/* Axes of the sharding bound by an enclosing manual computation. */
+static bool verify_not_manual(sharc_op *op, const char *prefix,
+                              const sharc_sdy_tensor_sharding_parts *s) {
+  sdy_axes all = {0};
+  for (unsigned d = 0; d < s->num_dims; d++)
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(s->dims[d]); i++)
+      sdy_axes_push(&all, sharc_sdy_dim_sharding_axis(s->dims[d], i));
+  for (unsigned i = 0; i < s->num_replicated; i++)
+    sdy_axes_push(&all, s->replicated[i]);
+  for (unsigned i = 0; i < s->num_unreduced; i++)
+    sdy_axes_push(&all, s->unreduced[i]);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < all.n; i++) {
+    sharc_str name = sharc_sdy_axis_ref_name(all.items[i]);
+    for (sharc_op *p = sharc_op_parent_op(op); ok && p; p = sharc_op_parent_op(p)) {
+      if (!sharc_op_is(p, "sdy.manual_computation") || !is_manual_axis(p, name))
+        continue;
+      sharc_diag *d = sdy_emit_prefixed(op, prefix, "operates on axis \"%.*s\" which is already "
+                                        "bound by a parent sdy.manual_computation op",
+                                        (int)name.len, name.data);
+      sharc_diag_note(d, sharc_op_loc(p), "parent bounding this axis as manual");
+      ok = false;
+    }
+  }
+  sdy_axes_free(&all);
+  return ok;
+}
+
+bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
+                                  const char *prefix) {
+  sharc_attr *mesh = sdy_sharding_mesh(op, sharding);
+  if (!mesh) {
+    sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
+    sdy_emit_prefixed(op, prefix, "unknown mesh: @%.*s", (int)name.len, name.data);
+    return false;
+  }
+  sharc_sdy_tensor_sharding_parts s;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &s);
+  if (sharc_sdy_mesh_is_maximal(mesh) || (!type && fully_replicated(sharding, false))) {
+    if (rank0_without_axes(&s))
+      return true;
+    sdy_emit_prefixed(op, prefix, "a maximal sharding can only have a sharding with rank 0 and no "
+                                  "replicated or unreduced axes.");
+    return false;
+  }
+  if (type && sharc_type_get_kind(type) == SHARC_TYPE_TUPLE && sharc_type_count(type) == 1)
+    type = sharc_type_at(type, 0);
+  if (!type || !sharc_type_is_shaped(type)) {
+    if (rank0_without_axes(&s))
+      return true;
+    sharc_buf t = {0}, a = {0};
+    if (type)
+      sdy_type_text(type, &t);
+    sharc_print_attr(sharding, &a);
+    sdy_emit_prefixed(op, prefix, "non-shaped tensors can only have a sharding with rank 0 and no "
+                                  "replicated or unreduced axes. type: %s, sharding: %s",
+                      t.data ? t.data : "<<NULL TYPE>>", a.data);
+    sharc_buf_free(&t);
+    sharc_buf_free(&a);
+    return false;
+  }
+  if (!sharc_type_has_rank(type)) {
+    sharc_buf t = {0};
+    sdy_type_text(type, &t);
+    sdy_emit_prefixed(op, prefix, "only ranked tensors can have a sharding. type: %s", t.data);
+    sharc_buf_free(&t);
+    return false;
+  }
+  if (s.num_dims != sharc_type_rank(type)) {
+    sdy_emit_prefixed(op, prefix, "sharding doesn't match tensor rank: %u != %u", s.num_dims,
+                      sharc_type_rank(type));
+    return false;
+  }
+  return verify_sharding_axes(op, prefix, &s, mesh) && verify_not_manual(op, prefix, &s);
+}
+
+/* Shardy's getEmitValueInRangeErrorFn: "- msg" for one value, "i - msg". */
+static const char *value_prefix(char *buf, size_t size, const char *prefix, unsigned n,
+                                unsigned i) {
+  if (n == 1)
+    snprintf(buf, size, "%s- ", prefix ? prefix : "");
+  else
+    snprintf(buf, size, "%s%u - ", prefix ? prefix : "", i);
+  return buf;
+}
+
+bool sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
+                              const char *prefix) {
+  unsigned count = sharc_sdy_list_size(list);
+  char buf[96];
+  if (!n && count == 1) {
+    sharc_attr *first = sharc_sdy_list_at(list, 0);
+    sharc_attr *mesh = sdy_sharding_mesh(op, first);
+    if ((mesh && sharc_sdy_mesh_is_maximal(mesh)) || fully_replicated(first, false))
+      return sdy_verify_sharding_for_type(op, first, NULL, value_prefix(buf, sizeof buf, prefix, 0, 0));
+  }
+  if (count != n) {
+    sdy_emit_prefixed(op, prefix, "shardings don't match number of values: %u shardings vs %u "
+                                  "values", count, n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!sdy_verify_sharding_for_type(op, sharc_sdy_list_at(list, i), types[i],
+                                      value_prefix(buf, sizeof buf, prefix, n, i)))
+      return false;
+  return true;
+}
