@@ -53,17 +53,69 @@ static sharc_op *enclosing_module(sharc_op *op) {
   return op;
 }
 
+/* The sdy.mesh ops of the module last looked in. Every sharding looks its
+ * mesh up, so scanning the module each time would be quadratic; the cache
+ * is refilled whenever a name is not found in it, and each hit is checked
+ * to still be a mesh of that name in that module (ops are never freed, so
+ * an erased one is just detached). */
+typedef struct mesh_cache {
+  const sharc_op *module;
+  unsigned n, cap;
+  sharc_op **meshes;
+} mesh_cache;
+
+static bool is_mesh_named(sharc_op *op, const sharc_op *module, sharc_str name) {
+  return sharc_op_block(op) && sharc_op_parent_op(op) == module && sharc_op_is(op, "sdy.mesh") &&
+         sharc_str_eq(sharc_op_symbol_name(op), name);
+}
+
+static sharc_op *cache_find(const mesh_cache *c, const sharc_op *module, sharc_str name) {
+  if (!c || c->module != module)
+    return NULL;
+  for (unsigned i = 0; i < c->n; i++)
+    if (is_mesh_named(c->meshes[i], module, name))
+      return c->meshes[i];
+  return NULL;
+}
+
+/* Refills the cache (allocated in the arena on first use, its array grown
+ * only when the module has more meshes than before) from `module`. */
+static mesh_cache *cache_fill(sharc_context *ctx, mesh_cache *c, sharc_op *module) {
+  sharc_arena *arena = sharc_context_arena(ctx);
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  unsigned n = 0;
+  for (sharc_block *b = body; b; b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      n += sharc_op_is(op, "sdy.mesh");
+  if (!c)
+    c = sharc_arena_alloc(arena, sizeof *c);
+  if (n > c->cap || !c->meshes) {
+    c->cap = n;
+    c->meshes = sharc_arena_alloc(arena, (n + 1) * sizeof *c->meshes);
+  }
+  c->module = module;
+  c->n = 0;
+  for (sharc_block *b = body; b; b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      if (sharc_op_is(op, "sdy.mesh"))
+        c->meshes[c->n++] = op;
+  return c;
+}
+
 sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
   sharc_op *module = enclosing_module(from);
   if (!module || sharc_op_num_regions(module) == 0)
     return NULL;
-  /* only the module's own ops: meshes live at its top level */
-  for (sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0)); b;
-       b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      if (sharc_op_is(op, "sdy.mesh") && sharc_str_eq(sharc_op_symbol_name(op), name))
-        return op;
-  return NULL;
+  sharc_context *ctx = sharc_op_context(module);
+  void **slot = sharc_context_dialect_state(ctx, &sharc_sdy_dialect);
+  mesh_cache *c = slot ? *slot : NULL;
+  sharc_op *hit = cache_find(c, module, name);
+  if (hit)
+    return hit;
+  c = cache_fill(ctx, c, module);
+  if (slot)
+    *slot = c;
+  return cache_find(c, module, name);
 }
 
 sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
