@@ -39,8 +39,8 @@ sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
   va_start(ap, fmt);
   sharc_buf_vprintf(&msg, fmt, ap);
   va_end(ap);
-  sharc_diag *d = sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len,
-                                      msg.data ? msg.data : "");
+  sharc_diag *d =
+      sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len, msg.data ? msg.data : "");
   sharc_buf_free(&msg);
   return d;
 }
@@ -157,7 +157,8 @@ static bool axis_ref_lt(const sharc_attr *a, const sharc_attr *b) {
   int c = str_cmp(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b));
   if (c)
     return c < 0;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   if (!sa)
     return sub_pre_size(b) > 1;
   if (!sb)
@@ -182,7 +183,8 @@ bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sha
 bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
   if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
     return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   if (!sa || !sb)
     return true;
   return sharc_sdy_sub_axis_info_pre_size(sa) < sub_next_pre_size(sb) &&
@@ -192,7 +194,8 @@ bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
 bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b) {
   if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
     return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   return sa && sb && sub_next_pre_size(sa) == sharc_sdy_sub_axis_info_pre_size(sb);
 }
 
@@ -277,9 +280,9 @@ static bool verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const shar
   return true;
 }
 
-static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
-                                        const sharc_attr *mesh, seen_axes *seen,
-                                        const sharc_sdy_emitter *e, const char *what) {
+static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
+                                        seen_axes *seen, const sharc_sdy_emitter *e,
+                                        const char *what) {
   for (unsigned i = 1; i < n; i++)
     if (sharc_sdy_axis_ref_less(refs[i], refs[i - 1], mesh)) {
       sharc_sdy_emit(e, "%s axes are not ordered w.r.t. mesh", what);
@@ -290,11 +293,10 @@ static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
 
 /* verifySubAxes for the sub-axes of one axis name, sorted. */
 static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64_t axis_size,
-                            sharc_context *ctx, const seen_axes *seen,
-                            const sharc_sdy_emitter *e) {
+                            sharc_context *ctx, const seen_axes *seen, const sharc_sdy_emitter *e) {
   if (n && seen_contains(&seen->refs, sharc_sdy_axis_ref_get(ctx, name, NULL))) {
-    sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"",
-                   (int)name.len, name.data);
+    sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"", (int)name.len,
+                   name.data);
     return false;
   }
   const sharc_attr *prev = NULL;
@@ -308,7 +310,8 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
       return emit_with_refs(e, "sub-axis sizes must be greater than 1: ", &subs[i], 1), false;
     if (next == 0 || axis_size % next != 0) {
       char msg[128];
-      snprintf(msg, sizeof msg, "sub-axis next pre-size %lld doesn't divide the size of the full axis %lld: ",
+      snprintf(msg, sizeof msg,
+               "sub-axis next pre-size %lld doesn't divide the size of the full axis %lld: ",
                (long long)next, (long long)axis_size);
       return emit_with_refs(e, msg, &subs[i], 1), false;
     }
@@ -327,8 +330,8 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
 
 /* Groups the seen sub-axes by axis name (in mesh order of first use) and
  * verifies each group sorted. */
-static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen,
-                                sharc_context *ctx, const sharc_sdy_emitter *e) {
+static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen, sharc_context *ctx,
+                                const sharc_sdy_emitter *e) {
   unsigned n = seen->subs.len;
   if (!n)
     return true;
@@ -377,7 +380,8 @@ static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
       bool used = false;
       for (unsigned d = 0; !used && d < s.num_dims; d++)
         for (unsigned k = 0; !used && k < sharc_sdy_dim_sharding_num_axes(s.dims[d]); k++)
-          used = sharc_str_eq(sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(s.dims[d], k)), axis);
+          used = sharc_str_eq(sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(s.dims[d], k)),
+                              axis);
       for (unsigned k = 0; !used && k < s.num_replicated; k++)
         used = sharc_str_eq(sharc_sdy_axis_ref_name(s.replicated[k]), axis);
       for (unsigned k = 0; !used && k < s.num_unreduced; k++)
@@ -428,8 +432,8 @@ static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_ty
         return sharc_sdy_emit(e, "dim %u is empty and closed but has a priority", d), false;
     }
     unsigned fixed = sdy_list_fixed_words(dim);
-    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed,
-                              dim->params.n - fixed, mesh, seen, e))
+    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed, dim->params.n - fixed,
+                              mesh, seen, e))
       return false;
     if (shape[d] == SHARC_DYNAMIC || !check_divisibility)
       continue;
@@ -467,8 +471,9 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
   }
   if (!tensor || !sharc_type_is_shaped(tensor)) {
     if (!rank0_unreplicated(&s))
-      return emit_typed(e, "non-shaped tensors can only have a sharding with rank 0 and no "
-                           "replicated or unreduced axes. type: ",
+      return emit_typed(e,
+                        "non-shaped tensors can only have a sharding with rank 0 and no "
+                        "replicated or unreduced axes. type: ",
                         type, sharding);
     return true;
   }
@@ -479,13 +484,12 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
     return sharc_sdy_emit(e, "sharding doesn't match tensor rank: %u != %u", s.num_dims, rank),
            false;
   seen_axes seen = {{0}, {0}};
-  bool ok = verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
-            verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e,
-                                        "replicated") &&
-            verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e,
-                                        "unreduced") &&
-            verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
-            verify_not_bound_by_manual_computation(sharding, e);
+  bool ok =
+      verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
+      verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e, "replicated") &&
+      verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e, "unreduced") &&
+      verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
+      verify_not_bound_by_manual_computation(sharding, e);
   sharc_ptrvec_free(&seen.refs);
   sharc_ptrvec_free(&seen.subs);
   return ok;
@@ -510,8 +514,8 @@ bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type
     }
   }
   if (n != num_types)
-    return sharc_sdy_emit(e, "shardings don't match number of values: %u shardings vs %u values",
-                          n, num_types),
+    return sharc_sdy_emit(e, "shardings don't match number of values: %u shardings vs %u values", n,
+                          num_types),
            false;
   for (unsigned i = 0; i < n; i++) {
     sharc_sdy_emitter ve = sharc_sdy_emitter_value(e, num_types, i);
@@ -542,8 +546,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
                                num_values, n),
            false;
   if (!n)
-    return sharc_emit_op_error(op, "number of %ss mappings cannot be 0. Op sharding rules can only "
-                                   "be defined on operations with at least one operand and result.",
+    return sharc_emit_op_error(op,
+                               "number of %ss mappings cannot be 0. Op sharding rules can only "
+                               "be defined on operations with at least one operand and result.",
                                kind),
            false;
   bool *value_seen = calloc(num_factors + 1, sizeof *value_seen);
@@ -553,8 +558,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
   sharc_sdy_emitter base = sharc_sdy_emitter_make(op, "%s ", kind);
   for (unsigned v = 0; ok && v < n; v++) {
     sharc_sdy_emitter ve = sharc_sdy_emitter_value(&base, n, v);
-    sharc_value *val = which == SHARC_SDY_RULE_OPERANDS ? sharc_op_operand(op, v)
-                                                       : sharc_op_result(op, v);
+    sharc_value *val =
+        which == SHARC_SDY_RULE_OPERANDS ? sharc_op_operand(op, v) : sharc_op_result(op, v);
     sharc_type *type = sharc_value_type(val);
     const sharc_attr *mapping = sharc_sdy_rule_mapping_at(rule, which, v);
     memset(value_seen, 0, (num_factors + 1) * sizeof *value_seen);
@@ -580,8 +585,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
         int64_t f = sharc_sdy_list_int_at(dim, k);
         if (f < 0 || f >= (int64_t)num_factors) {
           ok = false;
-          sharc_sdy_emit(&ve, "expecting factor indices to be within 0<=...<num_factors; received: "
-                              "%lld, num_factors: %u",
+          sharc_sdy_emit(&ve,
+                         "expecting factor indices to be within 0<=...<num_factors; received: "
+                         "%lld, num_factors: %u",
                          (long long)f, num_factors);
         } else if (value_seen[f]) {
           ok = false;
@@ -602,7 +608,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
 }
 
 /* indicesSortedUniqueInBound */
-static bool verify_special_factors(sharc_op *op, const sharc_attr *rule, sharc_sdy_rule_list which) {
+static bool verify_special_factors(sharc_op *op, const sharc_attr *rule,
+                                   sharc_sdy_rule_list which) {
   unsigned n = sharc_sdy_rule_list_size(rule, which);
   unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
   if (!n)
@@ -681,8 +688,10 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
 static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {
   int64_t i = sharc_sdy_edge_value_ref_index(ref);
   if (sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT)
-    return i >= 0 && i < (int64_t)sharc_op_num_results(op) ? sharc_op_result(op, (unsigned)i) : NULL;
-  return i >= 0 && i < (int64_t)sharc_op_num_operands(op) ? sharc_op_operand(op, (unsigned)i) : NULL;
+    return i >= 0 && i < (int64_t)sharc_op_num_results(op) ? sharc_op_result(op, (unsigned)i)
+                                                           : NULL;
+  return i >= 0 && i < (int64_t)sharc_op_num_operands(op) ? sharc_op_operand(op, (unsigned)i)
+                                                          : NULL;
 }
 
 static bool verify_edge_value_ref(const sharc_attr *ref, sharc_op *op) {
@@ -710,8 +719,8 @@ static sharc_attr *edges_common_mesh(const sharc_attr *edges, sharc_op *op, bool
       const sharc_attr *entry = sharc_sdy_list_at(step, k);
       unsigned nt = sharc_sdy_list_size(entry);
       for (unsigned t = 0; t <= nt; t++) {
-        const sharc_attr *ref =
-            t == nt ? sharc_sdy_axis_to_propagation_details_source(entry) : sharc_sdy_list_at(entry, t);
+        const sharc_attr *ref = t == nt ? sharc_sdy_axis_to_propagation_details_source(entry)
+                                        : sharc_sdy_list_at(entry, t);
         sharc_value *v = edge_value(ref, op);
         sharc_attr *sharding = v ? sdy_value_sharding(v) : NULL;
         if (!sharding)
@@ -832,6 +841,7 @@ bool sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
   unsigned n = is_result ? sharc_type_func_num_results(ft) : sharc_type_func_num_inputs(ft);
   if (index >= n)
     return true;
-  sharc_type *type = is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
+  sharc_type *type =
+      is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
   return sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e);
 }
