@@ -402,7 +402,10 @@ static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
 static bool emit_typed(const sharc_sdy_emitter *e, const char *msg, const sharc_type *type,
                        const sharc_attr *sharding) {
   sharc_buf t = {0}, s = {0};
-  sharc_print_type(type, &t);
+  if (type)
+    sharc_print_type(type, &t);
+  else /* what MLIR prints for a null type */
+    sharc_buf_puts(&t, "<<NULL TYPE>>");
   if (sharding)
     sharc_print_attr(sharding, &s);
   if (sharding)
