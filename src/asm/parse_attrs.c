@@ -752,6 +752,10 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
   const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
   sharc_p_next(p);
   if (d && d->parse_attr) {
+    /* MLIR scans the whole `<...>` body before the dialect parses it */
+    if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
+        !sharc_p_check_angle_body(p))
+      return false;
     sharc_attr *a = d->parse_attr(p, mnemonic, type);
     if (!a)
       return false;

@@ -199,6 +199,33 @@ static bool parse_slice_ranges(parse_state *st) {
   return ok;
 }
 
+/* `reverse = [...]`: StableHLO prints booleans but reads integers; take both. */
+static bool parse_reverse_list(sharc_parser *p, int64_t **vals, unsigned *n) {
+  unsigned cap = 0;
+  *vals = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '['))
+    return false;
+  if (sharc_p_eat(p, ']'))
+    return true;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 8;
+      *vals = realloc(*vals, cap * sizeof **vals);
+      if (!*vals)
+        abort();
+    }
+    int64_t *v = &(*vals)[(*n)++];
+    if (sharc_p_eat_keyword(p, "true"))
+      *v = 1;
+    else if (sharc_p_eat_keyword(p, "false"))
+      *v = 0;
+    else if (!sharc_p_parse_int(p, v))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ']');
+}
+
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [0, 1] */
 static bool parse_window(parse_state *st) {
   sharc_parser *p = st->p;
@@ -254,9 +281,9 @@ static bool parse_window(parse_state *st) {
         set_attr(st, "padding", sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals,
                                                           splat ? 1 : n, splat));
       }
-    } else {
-      ok = parse_i64_list(p, &vals, &n);
-      if (ok && which == 4) {
+    } else if (which == 4) {
+      ok = parse_reverse_list(p, &vals, &n);
+      if (ok) {
         uint64_t *bits = malloc((n + 1) * sizeof *bits);
         if (!bits)
           abort();
@@ -265,7 +292,10 @@ static bool parse_window(parse_state *st) {
         set_attr(st, "window_reversal",
                  sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 1, SHARC_SIGNLESS), bits, n));
         free(bits);
-      } else if (ok) {
+      }
+    } else {
+      ok = parse_i64_list(p, &vals, &n);
+      if (ok) {
         static const char *const names[] = {"window_strides", NULL, "lhs_dilation",
                                             "rhs_dilation"};
         set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
@@ -456,9 +486,10 @@ static bool resolve_same(parse_state *st, sharc_type *t) {
 static bool take_function_type(parse_state *st, sharc_type *fn, bool single_result,
                                const sharc_token *at) {
   unsigned n_in = sharc_type_func_num_inputs(fn);
+  /* ODS resolves them at the first operand */
   if (n_in != st->num_refs)
-    return sharc_p_error_at(st->p, at, "%u operands present, but expected %u", st->num_refs,
-                            n_in);
+    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : at,
+                            "%u operands present, but expected %u", st->num_refs, n_in);
   if (single_result && sharc_type_func_num_results(fn) != 1)
     return sharc_p_error_at(st->p, at, "expected single output");
   if (!resolve_all(st, sharc_type_func_inputs(fn), n_in))
