@@ -122,9 +122,9 @@ static bool dialect_symbol_is_pretty(sharc_str body) {
   return i == body.len || (body.data[i] == '<' && body.data[body.len - 1] == '>');
 }
 
-static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_str dialect, sharc_str body) {
+static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dialect, sharc_str body) {
   sharc_buf_putc(p->out, sigil);
-  sharc_pr_put_str(p, dialect);
+  sharc_pr_put_str(p, sharc_ident_str(dialect));
   if (dialect_symbol_is_pretty(body)) {
     sharc_buf_putc(p->out, '.');
     sharc_pr_put_str(p, body);
@@ -237,7 +237,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
     sharc_pr_function_result_types(p, t->list.types + t->list.n_in, t->list.n_res);
     return;
   case SHARC_TYPE_OPAQUE:
-    print_dialect_symbol(p, '!', sharc_ident_str(t->opaque.dialect), t->opaque.body);
+    print_dialect_symbol(p, '!', t->opaque.dialect, t->opaque.body);
     return;
   case SHARC_TYPE_DIALECT: {
     size_t at = print_dialect_def(p, '!', t->def->dialect, t->def->name);
@@ -670,7 +670,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     }
     return;
   case SHARC_ATTR_OPAQUE:
-    print_dialect_symbol(p, '#', sharc_ident_str(a->opaque.dialect), a->opaque.body);
+    print_dialect_symbol(p, '#', a->opaque.dialect, a->opaque.body);
     return;
   case SHARC_ATTR_DIALECT: {
     if (!a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */

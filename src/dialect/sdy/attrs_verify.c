@@ -688,6 +688,39 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
 
 /* ---- values' shardings and propagation edges ----------------------------- */
 
+static const char *const sharding_holders[] = {"sdy.sharding_constraint", "sdy.reshard",
+                                               "sdy.data_flow_edge", NULL};
+
+sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
+  if (sharc_value_is_block_arg(v)) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
+    if (!owner || !sharc_op_is(owner, "func.func"))
+      return NULL;
+    sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
+    unsigned i = sharc_value_index(v);
+    if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
+        i >= sharc_attr_count(arg_attrs))
+      return NULL;
+    sharc_attr *dict = sharc_attr_at(arg_attrs, i);
+    sharc_attr *s = dict ? sharc_attr_dict_get(dict, "sdy.sharding") : NULL;
+    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  }
+  sharc_op *op = sharc_value_defining_op(v);
+  for (const char *const *h = sharding_holders; *h; h++)
+    if (sharc_op_is(op, *h)) {
+      sharc_attr *s = sharc_op_attr(op, "sharding");
+      return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+    }
+  sharc_attr *out = sharc_op_attr(op, "out_sharding");
+  if (out && sharc_sdy_is_tensor_sharding(out))
+    return out;
+  sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
+  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
+      sharc_value_index(v) >= sharc_sdy_list_size(per_value))
+    return NULL;
+  return sharc_sdy_list_at(per_value, sharc_value_index(v));
+}
+
 static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {
   int64_t i = sharc_sdy_edge_value_ref_index(ref);
   if (sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT)
