@@ -84,6 +84,43 @@ static bool verify_counts(sharc_op *op) {
   return true;
 }
 
+/* Whether `r` is `ancestor` or nested inside it. */
+static bool region_within(const sharc_region *r, const sharc_region *ancestor) {
+  while (r && r != ancestor) {
+    sharc_op *parent = r->parent;
+    r = parent && parent->block ? parent->block->parent : NULL;
+  }
+  return r == ancestor;
+}
+
+static const sharc_region *value_region(const sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_ARG)
+    return v->owner.block ? v->owner.block->parent : NULL;
+  const sharc_op *def = v->owner.op;
+  return def && def->block ? def->block->parent : NULL;
+}
+
+/* IsolatedFromAbove: nothing under `r` uses a value defined outside it; ops
+ * that are isolated themselves check their own regions. */
+static bool verify_isolated_region(sharc_op *isolated, sharc_region *r, sharc_region *scan) {
+  for (sharc_block *b = scan->first; b; b = b->next)
+    for (sharc_op *o = b->first; o; o = o->next) {
+      for (unsigned i = 0; i < o->num_operands; i++) {
+        if (region_within(value_region(o->operands[i].value), r))
+          continue;
+        sharc_diag *d = sharc_emit_op_error(o, "using value defined outside the region");
+        sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
+        return false;
+      }
+      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
+        continue;
+      for (unsigned i = 0; i < o->num_regions; i++)
+        if (!verify_isolated_region(isolated, r, &o->regions[i]))
+          return false;
+    }
+  return true;
+}
+
 const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name) {
   sharc_str n = sharc_ident_str(name);
   const char *dot = memchr(n.data, '.', n.len);
@@ -135,43 +172,6 @@ bool sharc_verify_function_arg_attrs(sharc_op *op) {
   if (results && sharc_attr_get_kind(results) == SHARC_ATTR_ARRAY &&
       !verify_arg_attr_array(op, results, true))
     return false;
-  return true;
-}
-
-/* Whether `r` is `ancestor` or nested inside it. */
-static bool region_within(const sharc_region *r, const sharc_region *ancestor) {
-  while (r && r != ancestor) {
-    sharc_op *parent = r->parent;
-    r = parent && parent->block ? parent->block->parent : NULL;
-  }
-  return r == ancestor;
-}
-
-static const sharc_region *value_region(const sharc_value *v) {
-  if (v->vkind == SHARC_VALUE_ARG)
-    return v->owner.block ? v->owner.block->parent : NULL;
-  const sharc_op *def = v->owner.op;
-  return def && def->block ? def->block->parent : NULL;
-}
-
-/* IsolatedFromAbove: nothing under `r` uses a value defined outside it; ops
- * that are isolated themselves check their own regions. */
-static bool verify_isolated_region(sharc_op *isolated, sharc_region *r, sharc_region *scan) {
-  for (sharc_block *b = scan->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next) {
-      for (unsigned i = 0; i < o->num_operands; i++) {
-        if (region_within(value_region(o->operands[i].value), r))
-          continue;
-        sharc_diag *d = sharc_emit_op_error(o, "using value defined outside the region");
-        sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
-        return false;
-      }
-      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
-        continue;
-      for (unsigned i = 0; i < o->num_regions; i++)
-        if (!verify_isolated_region(isolated, r, &o->regions[i]))
-          return false;
-    }
   return true;
 }
 
