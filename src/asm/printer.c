@@ -5,6 +5,7 @@
 #include "asm/print_internal.h"
 #include "ir/context.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,10 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->aliases);
   sharc_ptrmap_free(&p->distinct_ids);
   sharc_buf_free(&p->scratch);
+  for (unsigned i = 0; i < p->value_names.len; i++)
+    free(p->value_names.items[i]);
+  sharc_ptrvec_free(&p->value_names);
+  sharc_ptrvec_free(&p->names_in_scope);
 }
 
 /* ---- alias collection --------------------------------------------------- */
@@ -331,15 +336,50 @@ static void print_alias_defs(sharc_printer *p, alias_rec **order, bool deferred)
 
 /* ---- SSA numbering ---------------------------------------------------- */
 
-enum { ARG_TAG = 1u << 31 };
+enum { ARG_TAG = 1u << 31, NAME_TAG = 1u << 30 };
 
-static void number_region_blocks(sharc_region *r, unsigned *next_value, unsigned *next_arg) {
+static bool name_in_scope(const sharc_printer *p, const char *name) {
+  for (unsigned i = 0; i < p->names_in_scope.len; i++)
+    if (!strcmp(p->names_in_scope.items[i], name))
+      return true;
+  return false;
+}
+
+/* `name`, or `name_N` with MLIR's running conflict counter when the name is
+ * taken in an enclosing scope; returns the value's print id. */
+static unsigned unique_value_name(sharc_printer *p, const char *name) {
+  size_t len = strlen(name);
+  char *unique = malloc(len + 24);
+  if (!unique)
+    abort();
+  memcpy(unique, name, len + 1);
+  while (name_in_scope(p, unique))
+    snprintf(unique + len, 24, "_%u", p->next_conflict_id++);
+  sharc_ptrvec_push(&p->value_names, unique);
+  sharc_ptrvec_push(&p->names_in_scope, unique);
+  return NAME_TAG | (p->value_names.len - 1);
+}
+
+/* The custom name the region's op gives entry argument `i`, or NULL. */
+static const char *block_arg_name(const sharc_region *r, unsigned i) {
+  const sharc_op *op = r->parent;
+  if (!op || !op->def || !op->def->block_arg_name)
+    return NULL;
+  return op->def->block_arg_name(op, (unsigned)(r - op->regions), i);
+}
+
+static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
+                                 unsigned *next_arg) {
   unsigned block_id = 0;
   for (sharc_block *b = r->first; b; b = b->next) {
     b->print_id = block_id++;
     bool entry = b == r->first;
-    for (unsigned i = 0; i < b->num_args; i++)
-      b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
+    for (unsigned i = 0; i < b->num_args; i++) {
+      const char *name = entry && p ? block_arg_name(r, i) : NULL;
+      b->args[i]->print_id = name    ? unique_value_name(p, name)
+                             : entry ? (ARG_TAG | (*next_arg)++)
+                                     : (*next_value)++;
+    }
     for (sharc_op *op = b->first; op; op = op->next) {
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
       for (unsigned i = 0; i < op->num_results; i++)
@@ -351,12 +391,15 @@ static void number_region_blocks(sharc_region *r, unsigned *next_value, unsigned
 
 /* Custom form: every nested region starts from the counters reached after
  * its whole enclosing region. */
-static void number_scoped(sharc_region *r, unsigned next_value, unsigned next_arg) {
-  number_region_blocks(r, &next_value, &next_arg);
+static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value,
+                          unsigned next_arg) {
+  unsigned names_before = p->names_in_scope.len;
+  number_region_blocks(p, r, &next_value, &next_arg);
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *op = b->first; op; op = op->next)
       for (unsigned i = 0; i < op->num_regions; i++)
-        number_scoped(&op->regions[i], next_value, next_arg);
+        number_scoped(p, &op->regions[i], next_value, next_arg);
+  p->names_in_scope.len = names_before; /* the region's names go out of scope */
 }
 
 /* Generic form: unique ids; regions are taken from a LIFO stack. */
@@ -367,7 +410,7 @@ static void number_unique(sharc_op *top) {
   unsigned next_value = 0, next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
-    number_region_blocks(r, &next_value, &next_arg);
+    number_region_blocks(NULL, r, &next_value, &next_arg); /* generic form: no custom names */
     for (sharc_block *b = r->first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->num_regions; i++)
@@ -380,6 +423,11 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
   if (v->vkind == SHARC_VALUE_PLACEHOLDER) {
     SHARC_BUF_LIT(b, "<<UNKNOWN SSA VALUE>>");
+    return;
+  }
+  if (v->print_id & NAME_TAG) {
+    sharc_buf_putc(b, '%');
+    sharc_buf_puts(b, p->value_names.items[v->print_id & ~NAME_TAG]);
     return;
   }
   if (v->print_id & ARG_TAG) {
@@ -728,7 +776,7 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   for (unsigned i = 0; i < op->num_regions; i++) {
     if (p.flags.generic)
       continue;
-    number_scoped(&op->regions[i], 0, 0);
+    number_scoped(&p, &op->regions[i], 0, 0);
   }
   if (p.flags.generic)
     number_unique(op);

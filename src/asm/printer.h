@@ -26,6 +26,9 @@ struct sharc_printer {
   sharc_buf scratch;         /* output sink while collecting */
   sharc_ptrmap resources_seen; /* resource keys printed so far */
   sharc_ptrvec *resources_used; /* ... in order of first use */
+  sharc_ptrvec value_names;  /* malloc'ed names of named values (NAME_TAG ids) */
+  sharc_ptrvec names_in_scope; /* names visible in the region being numbered */
+  unsigned next_conflict_id; /* MLIR's suffix counter for repeated names */
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
 };

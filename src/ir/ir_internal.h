@@ -304,6 +304,10 @@ struct sharc_op_def {
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
   const sharc_pattern_fn *patterns;   /* NULL-terminated canonicalization patterns */
+  /* OpAsmOpInterface::getAsmBlockArgumentNames: the name the custom form
+   * gives entry block argument `arg` of region `region` (`%index`), or NULL
+   * for the default `%argN`. Repeated names get MLIR's `_N` suffixes. */
+  const char *(*block_arg_name)(const sharc_op *op, unsigned region, unsigned arg);
   /* Interface slots filled by later stages. */
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */

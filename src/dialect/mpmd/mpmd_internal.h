@@ -24,7 +24,10 @@ sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_typ
 
 /* `"name"` or `"name"(N)`: the short form of a user origin in op syntax. */
 bool sharc_mpmd_parse_user_origin_short(sharc_parser *p, sharc_attr **out);
-void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin);
+/* `raw`: the name unescaped, as Shardy's raw_ostream printing in op syntax. */
+void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin, bool raw);
+/* `"text"` without escaping. */
+void sharc_mpmd_print_raw_quoted(sharc_printer *p, sharc_str s);
 /* `<add>`: a reduction as `mpmd.reduce` spells it. */
 bool sharc_mpmd_parse_reduction_body(sharc_parser *p, sharc_attr **out);
 

@@ -82,8 +82,9 @@ static bool parse_mesh_and_origin(sharc_parser *p, sharc_op_builder *b) {
 }
 
 static void print_mesh_and_origin(sharc_printer *p, const sharc_op *op) {
+  /* Shardy writes these to the raw stream: no escaping */
   SHARC_PR_LIT(p, "mesh=");
-  sharc_pr_string(p, op_mesh_name(op));
+  sharc_mpmd_print_raw_quoted(p, op_mesh_name(op));
   SHARC_PR_LIT(p, ", origin=[");
   sharc_attr *origins = sharc_op_attr(op, "origin");
   unsigned n = origins && sharc_attr_get_kind(origins) == SHARC_ATTR_ARRAY
@@ -93,7 +94,7 @@ static void print_mesh_and_origin(sharc_printer *p, const sharc_op *op) {
       SHARC_PR_LIT(p, ", ");
     sharc_attr *o = sharc_attr_at(origins, i);
     if (sharc_mpmd_is_user_origin(o))
-      sharc_mpmd_print_user_origin_short(p, o);
+      sharc_mpmd_print_user_origin_short(p, o, true);
     else
       sharc_pr_attr(p, o);
   }
@@ -361,7 +362,7 @@ static void named_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "<");
   sharc_attr *origin = sharc_op_attr(op, "origin");
   if (sharc_mpmd_is_user_origin(origin))
-    sharc_mpmd_print_user_origin_short(p, origin);
+    sharc_mpmd_print_user_origin_short(p, origin, false);
   SHARC_PR_LIT(p, ">");
   sharc_mpmd_print_single_block_region_op(p, op, named_computation_elided);
 }
@@ -594,6 +595,12 @@ static bool for_verify(sharc_op *op) {
          verify_pairwise_same_types(op) && sharc_mpmd_verify_return_terminator(op) && for_verify_body(op);
 }
 
+/* The last block argument is the loop index, printed `%index`. */
+static const char *for_block_arg_name(const sharc_op *op, unsigned region, unsigned arg) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, region));
+  return body && arg + 1 == sharc_block_num_args(body) ? "index" : NULL;
+}
+
 static const char *const for_inherent[] = {"iterations", "unroll_factor", NULL};
 
 const sharc_op_def sharc_mpmd_for_def = {
@@ -603,5 +610,6 @@ const sharc_op_def sharc_mpmd_for_def = {
     .parse = for_parse,
     .print = for_print,
     .verify = for_verify,
+    .block_arg_name = for_block_arg_name,
     .data_flow = &sharc_mpmd_for_data_flow,
 };

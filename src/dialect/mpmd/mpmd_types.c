@@ -52,7 +52,7 @@ sharc_attr *sharc_mpmd_mesh_tensor_memory_kind(const sharc_type *t) {
 
 static void print_mesh_tensor(sharc_printer *p, const sharc_type *t) {
   SHARC_PR_LIT(p, "<");
-  sharc_pr_string(p, sharc_mpmd_mesh_tensor_mesh_name(t));
+  sharc_mpmd_print_raw_quoted(p, sharc_mpmd_mesh_tensor_mesh_name(t)); /* unescaped, as Shardy */
   SHARC_PR_LIT(p, ", ");
   sharc_pr_type(p, sharc_mpmd_mesh_tensor_global_type(t));
   const sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(t);
@@ -301,8 +301,18 @@ int64_t sharc_mpmd_user_origin_transpose_count(const sharc_attr *a) {
   return (int64_t)a->params.words[1];
 }
 
-void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin) {
-  sharc_pr_string(p, sharc_mpmd_user_origin_name(origin));
+void sharc_mpmd_print_raw_quoted(sharc_printer *p, sharc_str s) {
+  SHARC_PR_LIT(p, "\"");
+  sharc_pr_put_str(p, s);
+  SHARC_PR_LIT(p, "\"");
+}
+
+void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin, bool raw) {
+  sharc_str name = sharc_mpmd_user_origin_name(origin);
+  if (raw)
+    sharc_mpmd_print_raw_quoted(p, name);
+  else
+    sharc_pr_string(p, name);
   int64_t count = sharc_mpmd_user_origin_transpose_count(origin);
   if (count > 0)
     sharc_buf_printf(p->out, "(%lld)", (long long)count);
@@ -333,7 +343,7 @@ bool sharc_mpmd_parse_user_origin_short(sharc_parser *p, sharc_attr **out) {
 
 static void print_user_origin(sharc_printer *p, const sharc_attr *a) {
   SHARC_PR_LIT(p, "<");
-  sharc_mpmd_print_user_origin_short(p, a);
+  sharc_mpmd_print_user_origin_short(p, a, false);
   SHARC_PR_LIT(p, ">");
 }
 
