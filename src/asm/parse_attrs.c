@@ -283,7 +283,9 @@ static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
 /* Builds the attribute from a parsed literal once the type is known. */
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
-  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF)
+  /* dialect shaped types (a mesh tensor) have no element storage of their own */
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF ||
+      type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   if (num < 0)
@@ -406,7 +408,7 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
 /* dense<"0x0102..."> : raw little-endian bytes of the elements. */
 static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
                             sharc_type *type, sharc_attr **out) {
-  if (!sharc_type_has_rank(type))
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   sharc_type *et = type->shaped.elem;
@@ -503,13 +505,15 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     ok = ok && sharc_p_parse_type(p, &type);
   }
   if (ok && empty) {
-    if (!sharc_type_has_rank(type) || sharc_type_num_elements(type) != 0) {
+    if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT ||
+        sharc_type_num_elements(type) != 0) {
       ok = sharc_p_error_at(p, &type_tok, "expected non-empty elements literal"); /* unreachable shape */
     } else {
       *out = sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
     }
   } else if (ok && hex) {
-    sharc_type *et = sharc_type_has_rank(type) ? type->shaped.elem : NULL;
+    sharc_type *et = sharc_type_has_rank(type) && type->kind != SHARC_TYPE_DIALECT
+                         ? type->shaped.elem : NULL;
     if (et && (et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT ||
                et->kind == SHARC_TYPE_INDEX || et->kind == SHARC_TYPE_COMPLEX))
       ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);

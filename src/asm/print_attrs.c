@@ -649,8 +649,10 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
   case SHARC_ATTR_DIALECT:
     sharc_buf_putc(b, '#');
     sharc_buf_puts(b, a->def->dialect->name);
-    sharc_buf_putc(b, '.');
-    sharc_buf_puts(b, a->def->name);
+    if (a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */
+      sharc_buf_putc(b, '.');
+      sharc_buf_puts(b, a->def->name);
+    }
     a->def->print(p, a);
     return;
   case SHARC_ATTR_AFFINE_MAP:

@@ -127,10 +127,9 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->aliases);
   sharc_ptrmap_free(&p->distinct_ids);
   sharc_buf_free(&p->scratch);
-  for (unsigned i = 0; i < p->value_names.len; i++)
-    free(p->value_names.items[i]);
-  sharc_ptrvec_free(&p->value_names);
-  sharc_ptrvec_free(&p->names_in_scope);
+  free(p->value_names);
+  sharc_ptrmap_free(&p->used_names);
+  free(p->name_stack);
 }
 
 /* ---- alias collection --------------------------------------------------- */
@@ -338,49 +337,79 @@ static void print_alias_defs(sharc_printer *p, alias_rec **order, bool deferred)
 
 enum { ARG_TAG = 1u << 31, NAME_TAG = 1u << 30 };
 
-static bool name_in_scope(const sharc_printer *p, const char *name) {
-  for (unsigned i = 0; i < p->names_in_scope.len; i++)
-    if (!strcmp(p->names_in_scope.items[i], name))
-      return true;
-  return false;
+/* A name not yet taken in the enclosing regions: `name`, else `name_N` with
+ * N from the conflict counter (MLIR's uniqueValueName). */
+static sharc_ident *unique_value_name(sharc_printer *p, sharc_context *ctx, const char *name) {
+  sharc_ident *id = sharc_ident_get(ctx, (sharc_str){name, strlen(name)});
+  while (sharc_ptrmap_get(&p->used_names, id)) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s_%u", name, p->next_conflict++);
+    id = sharc_ident_get(ctx, (sharc_str){buf, strlen(buf)});
+  }
+  uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
+  sharc_ptrmap_put(&p->used_names, id, (void *)(count + 1));
+  if (p->num_name_stack == p->cap_name_stack) {
+    p->cap_name_stack = p->cap_name_stack ? p->cap_name_stack * 2 : 16;
+    p->name_stack = realloc(p->name_stack, p->cap_name_stack * sizeof *p->name_stack);
+    if (!p->name_stack)
+      abort();
+  }
+  p->name_stack[p->num_name_stack++] = id;
+  return id;
 }
 
-/* `name`, or `name_N` with MLIR's running conflict counter when the name is
- * taken in an enclosing scope; returns the value's print id. */
-static unsigned unique_value_name(sharc_printer *p, const char *name) {
-  size_t len = strlen(name);
-  char *unique = malloc(len + 24);
-  if (!unique)
-    abort();
-  memcpy(unique, name, len + 1);
-  while (name_in_scope(p, unique))
-    snprintf(unique + len, 24, "_%u", p->next_conflict_id++);
-  sharc_ptrvec_push(&p->value_names, unique);
-  sharc_ptrvec_push(&p->names_in_scope, unique);
-  return NAME_TAG | (p->value_names.len - 1);
+/* Leaving a region: its names are free again for sibling regions. */
+static void pop_names(sharc_printer *p, unsigned height) {
+  while (p->num_name_stack > height) {
+    sharc_ident *id = p->name_stack[--p->num_name_stack];
+    uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
+    sharc_ptrmap_put(&p->used_names, id, (void *)(count - 1));
+  }
 }
 
-/* The custom name the region's op gives entry argument `i`, or NULL. */
-static const char *block_arg_name(const sharc_region *r, unsigned i) {
-  const sharc_op *op = r->parent;
-  if (!op || !op->def || !op->def->block_arg_name)
-    return NULL;
-  return op->def->block_arg_name(op, (unsigned)(r - op->regions), i);
+static void set_value_name(void *state, const sharc_value *v, const char *name) {
+  sharc_printer *p = state;
+  if (!name || !*name || (v->print_id & NAME_TAG))
+    return;
+  sharc_context *ctx = v->vkind == SHARC_VALUE_RESULT ? v->owner.op->ctx : v->owner.block->ctx;
+  sharc_ident *id = unique_value_name(p, ctx, name);
+  if (p->num_value_names == p->cap_value_names) {
+    p->cap_value_names = p->cap_value_names ? p->cap_value_names * 2 : 16;
+    p->value_names = realloc(p->value_names, p->cap_value_names * sizeof *p->value_names);
+    if (!p->value_names)
+      abort();
+  }
+  p->value_names[p->num_value_names] = id;
+  ((sharc_value *)v)->print_id = NAME_TAG | p->num_value_names++;
 }
 
 static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
                                  unsigned *next_arg) {
   unsigned block_id = 0;
+  /* hooks mark their values by NAME_TAG; clear stale marks first */
+  for (sharc_block *b = r->first; b; b = b->next)
+    for (unsigned i = 0; i < b->num_args; i++)
+      b->args[i]->print_id = 0;
+  if (p && r->parent && r->parent->def && r->parent->def->block_arg_names)
+    r->parent->def->block_arg_names(r->parent, r, set_value_name, p);
   for (sharc_block *b = r->first; b; b = b->next) {
     b->print_id = block_id++;
     bool entry = b == r->first;
     for (unsigned i = 0; i < b->num_args; i++) {
-      const char *name = entry && p ? block_arg_name(r, i) : NULL;
-      b->args[i]->print_id = name    ? unique_value_name(p, name)
-                             : entry ? (ARG_TAG | (*next_arg)++)
-                                     : (*next_value)++;
+      if (b->args[i]->print_id & NAME_TAG)
+        continue;
+      b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
     }
     for (sharc_op *op = b->first; op; op = op->next) {
+      for (unsigned i = 0; i < op->num_results; i++)
+        op->results[i].print_id = 0;
+      if (p && op->num_results && op->def && op->def->result_names)
+        op->def->result_names(op, set_value_name, p);
+      if (op->num_results && (op->results[0].print_id & NAME_TAG)) {
+        for (unsigned i = 1; i < op->num_results; i++)
+          op->results[i].print_id = op->results[0].print_id;
+        continue;
+      }
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
       for (unsigned i = 0; i < op->num_results; i++)
         op->results[i].print_id = *next_value;
@@ -390,16 +419,18 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
 }
 
 /* Custom form: every nested region starts from the counters reached after
- * its whole enclosing region. */
+ * its whole enclosing region, and sees the names taken there. */
 static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value,
-                          unsigned next_arg) {
-  unsigned names_before = p->names_in_scope.len;
+                          unsigned next_arg, unsigned next_conflict) {
+  unsigned height = p->num_name_stack;
+  p->next_conflict = next_conflict;
   number_region_blocks(p, r, &next_value, &next_arg);
+  next_conflict = p->next_conflict;
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *op = b->first; op; op = op->next)
       for (unsigned i = 0; i < op->num_regions; i++)
-        number_scoped(p, &op->regions[i], next_value, next_arg);
-  p->names_in_scope.len = names_before; /* the region's names go out of scope */
+        number_scoped(p, &op->regions[i], next_value, next_arg, next_conflict);
+  pop_names(p, height);
 }
 
 /* Generic form: unique ids; regions are taken from a LIFO stack. */
@@ -410,7 +441,7 @@ static void number_unique(sharc_op *top) {
   unsigned next_value = 0, next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
-    number_region_blocks(NULL, r, &next_value, &next_arg); /* generic form: no custom names */
+    number_region_blocks(NULL, r, &next_value, &next_arg);
     for (sharc_block *b = r->first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->num_regions; i++)
@@ -425,9 +456,14 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     SHARC_BUF_LIT(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
-  if (v->print_id & NAME_TAG) {
+  if ((v->print_id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
     sharc_buf_putc(b, '%');
-    sharc_buf_puts(b, p->value_names.items[v->print_id & ~NAME_TAG]);
+    sharc_str name = sharc_ident_str(p->value_names[v->print_id & ~NAME_TAG]);
+    sharc_buf_put(b, name.data, name.len);
+    if (v->vkind == SHARC_VALUE_RESULT && v->owner.op->num_results > 1) {
+      sharc_buf_putc(b, '#');
+      sharc_buf_put_u64(b, v->index);
+    }
     return;
   }
   if (v->print_id & ARG_TAG) {
@@ -732,8 +768,14 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   }
   if (op->num_results) {
     /* the result group is `%0:2`; uses of its members are `%0#1` */
+    unsigned id = op->results[0].print_id;
     sharc_buf_putc(p->out, '%');
-    sharc_buf_put_u64(p->out, op->results[0].print_id);
+    if ((id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
+      sharc_str name = sharc_ident_str(p->value_names[id & ~NAME_TAG]);
+      sharc_buf_put(p->out, name.data, name.len);
+    } else {
+      sharc_buf_put_u64(p->out, id);
+    }
     if (op->num_results > 1)
       sharc_buf_printf(p->out, ":%u", op->num_results);
     SHARC_PR_LIT(p, " = ");
@@ -776,7 +818,7 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   for (unsigned i = 0; i < op->num_regions; i++) {
     if (p.flags.generic)
       continue;
-    number_scoped(&p, &op->regions[i], 0, 0);
+    number_scoped(&p, &op->regions[i], 0, 0, 0);
   }
   if (p.flags.generic)
     number_unique(op);

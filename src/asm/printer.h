@@ -26,9 +26,15 @@ struct sharc_printer {
   sharc_buf scratch;         /* output sink while collecting */
   sharc_ptrmap resources_seen; /* resource keys printed so far */
   sharc_ptrvec *resources_used; /* ... in order of first use */
-  sharc_ptrvec value_names;  /* malloc'ed names of named values (NAME_TAG ids) */
-  sharc_ptrvec names_in_scope; /* names visible in the region being numbered */
-  unsigned next_conflict_id; /* MLIR's suffix counter for repeated names */
+  /* SSA names from OpAsmOpInterface hooks, as MLIR's SSANameState keeps
+   * them: names in use (ident -> count, scoped per region) and a conflict
+   * counter for `name_N` suffixes */
+  sharc_ident **value_names; /* print_id & ~NAME_TAG indexes this */
+  unsigned num_value_names, cap_value_names;
+  sharc_ptrmap used_names;
+  sharc_ident **name_stack;  /* names taken, innermost region last */
+  unsigned num_name_stack, cap_name_stack;
+  unsigned next_conflict;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
 };

@@ -290,6 +290,9 @@ enum sharc_op_trait {
 
 typedef struct sharc_rewriter sharc_rewriter;
 
+/* Names an SSA value for the printer (the interface hooks below call it). */
+typedef void (*sharc_set_name_fn)(void *state, const sharc_value *v, const char *name);
+
 /* A canonicalization pattern: returns true when it changed the IR. */
 typedef bool (*sharc_pattern_fn)(sharc_op *op, sharc_rewriter *rw);
 
@@ -304,10 +307,12 @@ struct sharc_op_def {
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
   const sharc_pattern_fn *patterns;   /* NULL-terminated canonicalization patterns */
-  /* OpAsmOpInterface::getAsmBlockArgumentNames: the name the custom form
-   * gives entry block argument `arg` of region `region` (`%index`), or NULL
-   * for the default `%argN`. Repeated names get MLIR's `_N` suffixes. */
-  const char *(*block_arg_name)(const sharc_op *op, unsigned region, unsigned arg);
+  /* OpAsmOpInterface: names the custom printer gives to results
+   * (getAsmResultNames) and to entry block arguments of a region
+   * (getAsmBlockArgumentNames), through `set`; NULL: numbered. */
+  void (*result_names)(const sharc_op *op, sharc_set_name_fn set, void *state);
+  void (*block_arg_names)(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+                          void *state);
   /* Interface slots filled by later stages. */
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */
@@ -320,10 +325,14 @@ struct sharc_type_def {
   void (*print)(sharc_printer *p, const sharc_type *t);
   /* Whether the printer may alias something inside; NULL: assume yes. */
   bool (*may_alias)(const sharc_type *t);
+  /* ShapedTypeInterface: the ranked tensor whose shape and element type the
+   * type reports (sharc_type_is_shaped, _rank, _shape, _element); NULL when
+   * the type is not shaped. */
+  sharc_type *(*shaped_as)(const sharc_type *t);
 };
 
 struct sharc_attr_def {
-  const char *name;
+  const char *name;          /* mnemonic; NULL: printed `#dialect<...>` by the hook */
   const sharc_dialect *dialect;
   void (*print)(sharc_printer *p, const sharc_attr *a);
   const char *alias;         /* alias prefix the printer uses, or NULL */

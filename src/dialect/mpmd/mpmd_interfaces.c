@@ -19,11 +19,9 @@ static sharc_op *terminator_of(const sharc_op *op) {
 
 static sharc_use *operand_use(sharc_op *op, unsigned i) { return &op->operands[i]; }
 
-/* Rank as Shardy's getTensorRank sees it: mesh tensors by their global type. */
+/* Rank as Shardy's getTensorRank sees it (mesh tensors are shaped). */
 static unsigned value_rank(const sharc_value *v) {
   sharc_type *t = sharc_value_type(v);
-  if (sharc_mpmd_is_mesh_tensor(t))
-    t = sharc_mpmd_mesh_tensor_global_type(t);
   return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
 }
 

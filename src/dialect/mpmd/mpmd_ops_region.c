@@ -596,9 +596,13 @@ static bool for_verify(sharc_op *op) {
 }
 
 /* The last block argument is the loop index, printed `%index`. */
-static const char *for_block_arg_name(const sharc_op *op, unsigned region, unsigned arg) {
-  sharc_block *body = sharc_region_first_block(sharc_op_region(op, region));
-  return body && arg + 1 == sharc_block_num_args(body) ? "index" : NULL;
+static void for_block_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+                                void *state) {
+  (void)op;
+  sharc_block *body = sharc_region_first_block(r);
+  unsigned n = body ? sharc_block_num_args(body) : 0;
+  if (n)
+    set(state, sharc_block_arg(body, n - 1), "index");
 }
 
 static const char *const for_inherent[] = {"iterations", "unroll_factor", NULL};
@@ -610,6 +614,6 @@ const sharc_op_def sharc_mpmd_for_def = {
     .parse = for_parse,
     .print = for_print,
     .verify = for_verify,
-    .block_arg_name = for_block_arg_name,
+    .block_arg_names = for_block_arg_names,
     .data_flow = &sharc_mpmd_for_data_flow,
 };

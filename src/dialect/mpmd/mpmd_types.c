@@ -68,10 +68,16 @@ static void print_mesh_tensor(sharc_printer *p, const sharc_type *t) {
   SHARC_PR_LIT(p, ">");
 }
 
+/* A mesh tensor is shaped like its global tensor (ShapedTypeInterface). */
+static sharc_type *mesh_tensor_shaped_as(const sharc_type *t) {
+  return sharc_mpmd_mesh_tensor_global_type(t);
+}
+
 const sharc_type_def sharc_mpmd_mesh_tensor_def = {
     .name = "mesh_tensor",
     .dialect = &sharc_mpmd_dialect,
     .print = print_mesh_tensor,
+    .shaped_as = mesh_tensor_shaped_as,
 };
 
 /* MLIR captures a dialect symbol's `<...>` whole before the dialect parses

@@ -1,0 +1,1089 @@
+/* The format engine: most StableHLO ops are declared with an ODS
+ * assemblyFormat, and each table row carries the same format as a short
+ * string that this file both parses and prints, with MLIR's spacing rules.
+ *
+ * Format tokens, separated by spaces:
+ *   $          the next operand
+ *   $*         all remaining operands, comma-separated (possibly none)
+ *   $+,        remaining operands, each followed by `,`
+ *   @name:kind an attribute (kinds below)
+ *   attr-dict  the discardable attribute dictionary
+ *   [? ... ?]  an optional group, present when its first attribute (or its
+ *              operands) is set
+ *   :same :fn :res :select :complex :tuple :vsame :types
+ *              `:` and a type directive (SameOperandsAndResultType,
+ *              functional-type, type(results), ...)
+ *   ``         no space before the next element
+ *   other      a literal keyword or punctuation
+ * Attribute kinds: arr (DenseI64Array), int (i64), i32, bool, str, sym
+ * (custom_call target), enum kinds (cmpdir, cmptype, fft, rngalg, rngdist),
+ * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
+ * dotdims, expman. */
+#include "dialect/stablehlo/shlo.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fmt_tok {
+  const char *s;
+  size_t len;
+} fmt_tok;
+
+static bool next_tok(const char **cur, fmt_tok *t) {
+  const char *s = *cur;
+  while (*s == ' ')
+    s++;
+  if (!*s)
+    return false;
+  const char *e = s;
+  while (*e && *e != ' ')
+    e++;
+  t->s = s;
+  t->len = (size_t)(e - s);
+  *cur = e;
+  return true;
+}
+
+static bool tok_eq(const fmt_tok *t, const char *lit) {
+  return t->len == strlen(lit) && memcmp(t->s, lit, t->len) == 0;
+}
+
+/* `@name:kind` split in two. */
+static void attr_tok(const fmt_tok *t, sharc_str *name, sharc_str *kind) {
+  const char *colon = memchr(t->s, ':', t->len);
+  *name = (sharc_str){t->s + 1, (size_t)(colon - t->s - 1)};
+  *kind = (sharc_str){colon + 1, (size_t)(t->s + t->len - colon - 1)};
+}
+
+static const shlo_enum_def *enum_kind(sharc_str kind) {
+  if (sharc_str_eq_cstr(kind, "cmpdir"))
+    return &shlo_comparison_direction;
+  if (sharc_str_eq_cstr(kind, "cmptype"))
+    return &shlo_comparison_type;
+  if (sharc_str_eq_cstr(kind, "fft"))
+    return &shlo_fft_type;
+  if (sharc_str_eq_cstr(kind, "rngalg"))
+    return &shlo_rng_algorithm;
+  if (sharc_str_eq_cstr(kind, "rngdist"))
+    return &shlo_rng_distribution;
+  return NULL;
+}
+
+/* Attributes a custom directive owns (elided from the attr-dict). */
+static const char *const slice_attrs[] = {"start_indices", "limit_indices", "strides", NULL};
+static const char *const window_attrs[] = {"window_strides", "padding", "lhs_dilation",
+                                           "rhs_dilation", "window_reversal", NULL};
+static const char *const precalgo_attrs[] = {"precision_config", "algorithm", NULL};
+static const char *const prec_attrs[] = {"precision_config", NULL};
+static const char *const expman_attrs[] = {"exponent_bits", "mantissa_bits", NULL};
+
+static const char *const *custom_attrs(sharc_str kind) {
+  if (sharc_str_eq_cstr(kind, "slice"))
+    return slice_attrs;
+  if (sharc_str_eq_cstr(kind, "window"))
+    return window_attrs;
+  if (sharc_str_eq_cstr(kind, "precalgo"))
+    return precalgo_attrs;
+  if (sharc_str_eq_cstr(kind, "prec"))
+    return prec_attrs;
+  if (sharc_str_eq_cstr(kind, "expman"))
+    return expman_attrs;
+  return NULL;
+}
+
+/* ======================================================================
+ * parsing
+ * ====================================================================== */
+
+typedef struct parse_state {
+  sharc_parser *p;
+  sharc_op_builder *b;
+  const shlo_op_def *row;
+  sharc_operand_ref *refs;
+  unsigned num_refs, cap_refs;
+  sharc_token first_operand; /* where operand-count errors point */
+} parse_state;
+
+static bool add_ref(parse_state *st) {
+  if (st->num_refs == st->cap_refs) {
+    st->cap_refs = st->cap_refs ? st->cap_refs * 2 : 8;
+    st->refs = realloc(st->refs, st->cap_refs * sizeof *st->refs);
+    if (!st->refs)
+      abort();
+  }
+  if (!st->num_refs)
+    st->first_operand = *sharc_p_tok(st->p);
+  return sharc_p_parse_operand(st->p, &st->refs[st->num_refs++]);
+}
+
+static void set_attr(parse_state *st, const char *name, sharc_attr *v) {
+  sharc_builder_set_attr(st->p, st->b, name, v);
+}
+
+static void set_attr_str(parse_state *st, sharc_str name, sharc_attr *v) {
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+  set_attr(st, buf, v);
+}
+
+static sharc_type *i64_type(sharc_context *ctx) {
+  return sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
+}
+
+/* `[1, 2, 3]` as a DenseI64ArrayAttr without its `array<i64:` prefix. */
+static bool parse_i64_list(sharc_parser *p, int64_t **vals, unsigned *n) {
+  unsigned cap = 0;
+  *vals = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '['))
+    return false;
+  if (sharc_p_eat(p, ']'))
+    return true;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 8;
+      *vals = realloc(*vals, cap * sizeof **vals);
+      if (!*vals)
+        abort();
+    }
+    if (!sharc_p_parse_int(p, &(*vals)[(*n)++]))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ']');
+}
+
+static bool parse_i64_array(sharc_parser *p, sharc_attr **out) {
+  int64_t *vals;
+  unsigned n;
+  bool ok = parse_i64_list(p, &vals, &n);
+  if (ok)
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals, n);
+  free(vals);
+  return ok;
+}
+
+/* [0:4, 1:8:2] */
+static bool parse_slice_ranges(parse_state *st) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  int64_t *v[3] = {NULL, NULL, NULL};
+  unsigned n = 0, cap = 0;
+  bool ok = sharc_p_expect(p, '[');
+  if (ok && !sharc_p_eat(p, ']')) {
+    do {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        for (int k = 0; k < 3; k++) {
+          v[k] = realloc(v[k], cap * sizeof *v[k]);
+          if (!v[k])
+            abort();
+        }
+      }
+      v[2][n] = 1;
+      ok = sharc_p_parse_int(p, &v[0][n]) && sharc_p_expect(p, ':') &&
+           sharc_p_parse_int(p, &v[1][n]);
+      if (ok && sharc_p_eat(p, ':'))
+        ok = sharc_p_parse_int(p, &v[2][n]);
+      n++;
+      if (ok && sharc_p_eat(p, ']'))
+        break;
+      ok = ok && sharc_p_expect(p, ',');
+    } while (ok);
+  }
+  for (int k = 0; ok && k < 3; k++)
+    set_attr(st, slice_attrs[k], sharc_attr_dense_i64_array(ctx, v[k], n));
+  for (int k = 0; k < 3; k++)
+    free(v[k]);
+  return ok;
+}
+
+/* `reverse = [...]`: StableHLO prints booleans but reads integers; take both. */
+static bool parse_reverse_list(sharc_parser *p, int64_t **vals, unsigned *n) {
+  unsigned cap = 0;
+  *vals = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '['))
+    return false;
+  if (sharc_p_eat(p, ']'))
+    return true;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 8;
+      *vals = realloc(*vals, cap * sizeof **vals);
+      if (!*vals)
+        abort();
+    }
+    int64_t *v = &(*vals)[(*n)++];
+    if (sharc_p_eat_keyword(p, "true"))
+      *v = 1;
+    else if (sharc_p_eat_keyword(p, "false"))
+      *v = 0;
+    else if (!sharc_p_parse_int(p, v))
+      return false;
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ']');
+}
+
+/* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [0, 1] */
+static bool parse_window(parse_state *st) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  static const char *const keys[] = {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"};
+  bool seen[5] = {0};
+  while (sharc_p_tok(p)->kind == TOK_BARE_ID) {
+    int which = -1;
+    for (int k = 0; k < 5; k++)
+      if (sharc_tok_is_keyword(sharc_p_tok(p), keys[k]))
+        which = k;
+    sharc_str kw = sharc_tok_str(sharc_p_tok(p));
+    sharc_p_next(p);
+    if (which < 0 || seen[which])
+      return sharc_p_error(p, "Unexpected keyword %.*s", (int)kw.len, kw.data);
+    seen[which] = true;
+    if (!sharc_p_expect(p, '='))
+      return false;
+    int64_t *vals = NULL;
+    unsigned n = 0;
+    bool ok = true;
+    if (which == 1) {
+      unsigned cap = 0;
+      ok = sharc_p_expect(p, '[');
+      if (ok && !sharc_p_eat(p, ']')) {
+        do {
+          int64_t *pair;
+          unsigned np;
+          ok = parse_i64_list(p, &pair, &np);
+          if (ok && np != 2)
+            ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", np);
+          if (ok) {
+            if (n + 2 > cap) {
+              cap = cap ? cap * 2 : 8;
+              vals = realloc(vals, cap * sizeof *vals);
+              if (!vals)
+                abort();
+            }
+            vals[n++] = pair[0];
+            vals[n++] = pair[1];
+          }
+          free(pair);
+        } while (ok && sharc_p_eat(p, ','));
+        ok = ok && sharc_p_expect(p, ']');
+      }
+      if (ok) {
+        int64_t shape[2] = {n / 2, 2};
+        sharc_type *t = sharc_type_tensor(ctx, shape, 2, i64_type(ctx), NULL);
+        /* equal values make a splat, as DenseIntElementsAttr::get does */
+        bool splat = n > 0;
+        for (unsigned i = 1; splat && i < n; i++)
+          splat = vals[i] == vals[0];
+        set_attr(st, "padding", sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals,
+                                                          splat ? 1 : n, splat));
+      }
+    } else if (which == 4) {
+      ok = parse_reverse_list(p, &vals, &n);
+      if (ok) {
+        uint64_t *bits = malloc((n + 1) * sizeof *bits);
+        if (!bits)
+          abort();
+        for (unsigned i = 0; i < n; i++)
+          bits[i] = vals[i] != 0;
+        set_attr(st, "window_reversal",
+                 sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 1, SHARC_SIGNLESS), bits, n));
+        free(bits);
+      }
+    } else {
+      ok = parse_i64_list(p, &vals, &n);
+      if (ok) {
+        static const char *const names[] = {"window_strides", NULL, "lhs_dilation",
+                                            "rhs_dilation"};
+        set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
+      }
+    }
+    free(vals);
+    if (!ok)
+      return false;
+    if (!sharc_p_eat(p, ','))
+      break;
+  }
+  return true;
+}
+
+/* precision = [DEFAULT, HIGH] (after the leading comma) */
+static bool parse_precision_list(parse_state *st) {
+  sharc_parser *p = st->p;
+  sharc_ptrvec items = {0};
+  bool ok = sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') &&
+            sharc_p_expect(p, '[');
+  if (ok && !sharc_p_eat(p, ']')) {
+    do {
+      sharc_attr *a;
+      ok = shlo_parse_enum_case(p, &shlo_precision, &a);
+      if (ok)
+        sharc_ptrvec_push(&items, a);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ']');
+  }
+  if (ok)
+    set_attr(st, "precision_config", sharc_attr_array(sharc_p_context(p),
+                                                       (sharc_attr *const *)items.items,
+                                                       items.len));
+  sharc_ptrvec_free(&items);
+  return ok;
+}
+
+static bool parse_algorithm(parse_state *st) {
+  sharc_attr *a;
+  if (!sharc_p_expect(st->p, '=') || !shlo_parse_struct_or_full(st->p, &shlo_dot_algorithm_def, &a))
+    return false;
+  set_attr(st, "algorithm", a);
+  return true;
+}
+
+static bool parse_precalgo(parse_state *st, bool with_algorithm) {
+  sharc_parser *p = st->p;
+  if (!sharc_p_eat(p, ','))
+    return true;
+  if (with_algorithm && sharc_p_eat_keyword(p, "algorithm"))
+    return parse_algorithm(st);
+  if (!parse_precision_list(st))
+    return false;
+  if (!with_algorithm || !sharc_p_eat(p, ','))
+    return true;
+  return sharc_p_expect_keyword(p, "algorithm") && parse_algorithm(st);
+}
+
+/* batching_dims = [0] x [0], contracting_dims = [2] x [1] */
+static bool parse_dot_dims(parse_state *st) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  sharc_attr *f[4] = {sharc_attr_dense_i64_array(ctx, NULL, 0),
+                      sharc_attr_dense_i64_array(ctx, NULL, 0), NULL, NULL};
+  if (sharc_p_eat_keyword(p, "batching_dims")) {
+    if (!sharc_p_expect(p, '=') || !parse_i64_array(p, &f[0]) || !sharc_p_expect_keyword(p, "x") ||
+        !parse_i64_array(p, &f[1]) || !sharc_p_expect(p, ','))
+      return false;
+  }
+  if (!sharc_p_expect_keyword(p, "contracting_dims") || !sharc_p_expect(p, '=') ||
+      !parse_i64_array(p, &f[2]) || !sharc_p_expect_keyword(p, "x") || !parse_i64_array(p, &f[3]))
+    return false;
+  set_attr(st, "dot_dimension_numbers", shlo_struct_get(ctx, &shlo_dot_def, f));
+  return true;
+}
+
+/* e5m10 */
+static bool parse_expman(parse_state *st) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  sharc_token at = *sharc_p_tok(p);
+  sharc_str kw;
+  if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+    return false;
+  size_t i = 0;
+  long e = 0, m = 0;
+  bool ok = kw.len > 0 && kw.data[i++] == 'e' && i < kw.len && isdigit((unsigned char)kw.data[i]);
+  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
+    e = e * 10 + (kw.data[i++] - '0');
+  ok = ok && i < kw.len && kw.data[i++] == 'm' && i < kw.len;
+  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
+    m = m * 10 + (kw.data[i++] - '0');
+  ok = ok && i == kw.len;
+  if (!ok)
+    return sharc_p_error_at(p, &at, "expected exponent mantissa in format e#m#, saw %.*s",
+                            (int)kw.len, kw.data);
+  sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
+  set_attr(st, "exponent_bits", sharc_attr_integer(ctx, i32, e));
+  set_attr(st, "mantissa_bits", sharc_attr_integer(ctx, i32, m));
+  return true;
+}
+
+static bool parse_bool(sharc_parser *p, sharc_attr **out) {
+  sharc_context *ctx = sharc_p_context(p);
+  if (sharc_p_eat_keyword(p, "true"))
+    return (*out = sharc_attr_bool(ctx, true)), true;
+  if (sharc_p_eat_keyword(p, "false"))
+    return (*out = sharc_attr_bool(ctx, false)), true;
+  return sharc_p_error(p, "expected attribute value");
+}
+
+static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  sharc_str name, kind;
+  attr_tok(t, &name, &kind);
+  sharc_attr *a = NULL;
+  const shlo_enum_def *ed = enum_kind(kind);
+  bool ok;
+  if (ed) {
+    ok = shlo_parse_enum_case(p, ed, &a);
+  } else if (sharc_str_eq_cstr(kind, "arr")) {
+    ok = parse_i64_array(p, &a);
+  } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
+    int64_t v;
+    ok = sharc_p_parse_int(p, &v);
+    unsigned width = sharc_str_eq_cstr(kind, "int") ? 64 : 32;
+    if (ok)
+      a = sharc_attr_integer(ctx, sharc_type_integer(ctx, width, SHARC_SIGNLESS), v);
+  } else if (sharc_str_eq_cstr(kind, "bool")) {
+    ok = parse_bool(p, &a);
+  } else if (sharc_str_eq_cstr(kind, "str")) {
+    sharc_str s;
+    ok = sharc_p_tok(p)->kind == TOK_STRING ? sharc_p_parse_string(p, &s)
+                                             : sharc_p_error(p, "expected attribute value");
+    if (ok)
+      a = sharc_attr_string(ctx, s);
+  } else if (sharc_str_eq_cstr(kind, "sym")) {
+    ok = sharc_p_parse_symbol_name(p, &a);
+  } else if (sharc_str_eq_cstr(kind, "conv")) {
+    ok = shlo_parse_conv_dims(p, &a);
+  } else if (sharc_str_eq_cstr(kind, "slice")) {
+    return parse_slice_ranges(st);
+  } else if (sharc_str_eq_cstr(kind, "window")) {
+    return parse_window(st);
+  } else if (sharc_str_eq_cstr(kind, "prec")) {
+    return parse_precalgo(st, false);
+  } else if (sharc_str_eq_cstr(kind, "precalgo")) {
+    return parse_precalgo(st, true);
+  } else if (sharc_str_eq_cstr(kind, "dotdims")) {
+    return parse_dot_dims(st);
+  } else if (sharc_str_eq_cstr(kind, "expman")) {
+    return parse_expman(st);
+  } else {
+    ok = sharc_p_parse_attr(p, NULL, &a);
+  }
+  if (ok)
+    set_attr_str(st, name, a);
+  return ok;
+}
+
+/* ---- type directives ---- */
+
+static bool resolve_all(parse_state *st, sharc_type *const *types, unsigned n) {
+  if (n != st->num_refs)
+    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : sharc_p_tok(st->p),
+                            "%u operands present, but expected %u", st->num_refs, n);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *v;
+    if (!sharc_p_resolve_operand(st->p, &st->refs[i], types[i], &v))
+      return false;
+    sharc_ptrvec_push(&st->b->operands, v);
+  }
+  return true;
+}
+
+static bool resolve_same(parse_state *st, sharc_type *t) {
+  for (unsigned i = 0; i < st->num_refs; i++) {
+    sharc_value *v;
+    if (!sharc_p_resolve_operand(st->p, &st->refs[i], t, &v))
+      return false;
+    sharc_ptrvec_push(&st->b->operands, v);
+  }
+  return true;
+}
+
+/* A function type: its inputs for the operands, its results for the op's. */
+static bool take_function_type(parse_state *st, sharc_type *fn, bool single_result,
+                               const sharc_token *at) {
+  unsigned n_in = sharc_type_func_num_inputs(fn);
+  /* ODS resolves them at the first operand */
+  if (n_in != st->num_refs)
+    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : at,
+                            "%u operands present, but expected %u", st->num_refs, n_in);
+  if (single_result && sharc_type_func_num_results(fn) != 1)
+    return sharc_p_error_at(st->p, at, "expected single output");
+  if (!resolve_all(st, sharc_type_func_inputs(fn), n_in))
+    return false;
+  for (unsigned i = 0; i < sharc_type_func_num_results(fn); i++)
+    sharc_ptrvec_push(&st->b->result_types, sharc_type_func_result(fn, i));
+  return true;
+}
+
+static sharc_type *real_of_complex_tensor(sharc_context *ctx, const sharc_type *t) {
+  sharc_type *elem = sharc_type_element(sharc_type_element(t));
+  if (t->kind == SHARC_TYPE_TENSOR)
+    return sharc_type_tensor(ctx, t->shaped.shape, t->shaped.rank, elem, t->shaped.encoding);
+  return sharc_type_unranked_tensor(ctx, elem);
+}
+
+static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
+  sharc_parser *p = st->p;
+  sharc_context *ctx = sharc_p_context(p);
+  if (!sharc_p_expect(p, ':'))
+    return false;
+  sharc_token at = *sharc_p_tok(p);
+  sharc_type *ty;
+  if (tok_eq(t, ":types")) {
+    /* return: `: T, T` for as many operands */
+    sharc_type **types = malloc((st->num_refs + 1) * sizeof *types);
+    if (!types)
+      abort();
+    bool ok = true;
+    for (unsigned i = 0; ok && i < st->num_refs; i++)
+      ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &types[i]);
+    ok = ok && resolve_all(st, types, st->num_refs);
+    free(types);
+    return ok;
+  }
+  if (tok_eq(t, ":select")) {
+    sharc_type *a, *b2;
+    if (!sharc_p_parse_type(p, &a))
+      return false;
+    if (a->kind == SHARC_TYPE_FUNCTION && !sharc_tok_is(sharc_p_tok(p), ','))
+      return take_function_type(st, a, true, &at);
+    if (!sharc_p_eat(p, ','))
+      return sharc_p_error_at(p, &at, "expected functional type or list of two types");
+    if (!sharc_p_parse_type(p, &b2))
+      return false;
+    if (sharc_tok_is(sharc_p_tok(p), ','))
+      return sharc_p_error_at(p, &at, "expected functional type or list of two types");
+    sharc_type *types[3] = {a, b2, b2};
+    if (!resolve_all(st, types, 3))
+      return false;
+    sharc_ptrvec_push(&st->b->result_types, b2);
+    return true;
+  }
+  if (tok_eq(t, ":pair")) {
+    /* optimization_barrier: the operand types, results alike */
+    sharc_type **types = malloc((st->num_refs + 1) * sizeof *types);
+    if (!types)
+      abort();
+    bool ok = true;
+    unsigned n = 0;
+    do {
+      ok = sharc_p_parse_type(p, &types[n]);
+      n++;
+    } while (ok && n < st->num_refs && sharc_p_eat(p, ','));
+    ok = ok && resolve_all(st, types, n);
+    for (unsigned i = 0; ok && i < n; i++)
+      sharc_ptrvec_push(&st->b->result_types, types[i]);
+    free(types);
+    return ok;
+  }
+  if (!sharc_p_parse_type(p, &ty))
+    return false;
+  if (tok_eq(t, ":fn")) {
+    if (ty->kind != SHARC_TYPE_FUNCTION)
+      return sharc_p_error_at(p, &at, "invalid kind of type specified: expected builtin.function, but found '%s'", "type");
+    return take_function_type(st, ty, false, &at);
+  }
+  if (tok_eq(t, ":res")) {
+    sharc_ptrvec_push(&st->b->result_types, ty);
+    return resolve_all(st, NULL, 0);
+  }
+  if (ty->kind == SHARC_TYPE_FUNCTION)
+    return take_function_type(st, ty, true, &at);
+  if (tok_eq(t, ":tuple")) {
+    if (ty->kind != SHARC_TYPE_TUPLE)
+      return sharc_p_error_at(p, &at, "expected tuple type");
+    if (!resolve_all(st, ty->list.types, ty->list.n_in))
+      return false;
+    sharc_ptrvec_push(&st->b->result_types, ty);
+    return true;
+  }
+  if (tok_eq(t, ":complex")) {
+    sharc_type *elem = sharc_type_element(ty);
+    if (!sharc_type_is_shaped(ty) || !elem || elem->kind != SHARC_TYPE_COMPLEX)
+      return sharc_p_error_at(p, &at, "expected tensor with complex element type");
+    sharc_type *real = real_of_complex_tensor(ctx, ty);
+    if (!resolve_same(st, real))
+      return false;
+    sharc_ptrvec_push(&st->b->result_types, ty);
+    return true;
+  }
+  /* :same, :vsame */
+  if (!resolve_same(st, ty))
+    return false;
+  sharc_ptrvec_push(&st->b->result_types, ty);
+  return true;
+}
+
+static bool parse_items(parse_state *st, const char *fmt, const char *end);
+
+/* The end of the `[? ... ?]` group starting at *cur. */
+static const char *group_end(const char *cur) {
+  int depth = 1;
+  fmt_tok t;
+  while (next_tok(&cur, &t)) {
+    if (tok_eq(&t, "[?"))
+      depth++;
+    else if (tok_eq(&t, "?]") && --depth == 0)
+      return t.s;
+  }
+  return cur;
+}
+
+static bool group_present(sharc_parser *p, const fmt_tok *first) {
+  if (first->len == 1 && !isalpha((unsigned char)first->s[0]))
+    return sharc_tok_is(sharc_p_tok(p), first->s[0]);
+  if (first->s[0] == '$')
+    return sharc_p_at_operand(p);
+  if (first->s[0] == ':')
+    return sharc_tok_is(sharc_p_tok(p), ':');
+  char kw[64];
+  snprintf(kw, sizeof kw, "%.*s", (int)first->len, first->s);
+  return sharc_tok_is_keyword(sharc_p_tok(p), kw);
+}
+
+static bool parse_literal(sharc_parser *p, const fmt_tok *t) {
+  if (tok_eq(t, "->"))
+    return sharc_p_expect_arrow(p);
+  if (t->len == 1 && !isalpha((unsigned char)t->s[0]))
+    return sharc_p_expect(p, t->s[0]);
+  char kw[64];
+  snprintf(kw, sizeof kw, "%.*s", (int)t->len, t->s);
+  return sharc_p_expect_keyword(p, kw);
+}
+
+static bool parse_items(parse_state *st, const char *cur, const char *end) {
+  sharc_parser *p = st->p;
+  fmt_tok t;
+  while (cur < end && next_tok(&cur, &t)) {
+    if (t.s >= end)
+      break;
+    bool ok = true;
+    if (tok_eq(&t, "$")) {
+      ok = add_ref(st);
+    } else if (tok_eq(&t, "$*")) {
+      if (sharc_p_at_operand(p)) {
+        do
+          ok = add_ref(st);
+        while (ok && sharc_p_eat(p, ','));
+      }
+    } else if (tok_eq(&t, "$+,")) {
+      while (ok && sharc_p_at_operand(p))
+        ok = add_ref(st) && sharc_p_expect(p, ',');
+    } else if (t.s[0] == '@') {
+      ok = parse_attr_item(st, &t);
+    } else if (tok_eq(&t, "attr-dict")) {
+      ok = sharc_p_parse_optional_attr_dict(p, st->b);
+    } else if (tok_eq(&t, "``")) {
+      continue;
+    } else if (tok_eq(&t, "[?")) {
+      const char *g_end = group_end(cur);
+      const char *g_cur = cur;
+      fmt_tok first = {"", 0};
+      if (next_tok(&g_cur, &first) && group_present(p, &first))
+        ok = parse_items(st, cur, g_end);
+      cur = g_end + 2;
+    } else if (t.s[0] == ':' && t.len > 1) {
+      ok = parse_type_directive(st, &t);
+    } else {
+      ok = parse_literal(p, &t);
+    }
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_context_lookup_op(
+      sharc_p_context(p), sharc_ident_str(b->name));
+  parse_state st = {p, b, row, NULL, 0, 0, {0}};
+  const char *fmt = row->format;
+  bool ok = parse_items(&st, fmt, fmt + strlen(fmt));
+  free(st.refs);
+  return ok;
+}
+
+/* ======================================================================
+ * printing
+ * ====================================================================== */
+
+typedef struct print_state {
+  sharc_printer *p;
+  sharc_op *op;
+  unsigned next_operand;
+  bool emit_space;      /* MLIR's shouldEmitSpace */
+  bool last_was_punct;  /* MLIR's lastWasPunctuation */
+} print_state;
+
+static void space_for_element(print_state *st) {
+  if (st->emit_space)
+    sharc_pr_puts(st->p, " ");
+  st->emit_space = true;
+  st->last_was_punct = false;
+}
+
+static void print_literal(print_state *st, const fmt_tok *t) {
+  char c = t->s[0];
+  bool single = t->len == 1 || tok_eq(t, "->");
+  bool space_before = !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
+  if (st->emit_space && space_before)
+    sharc_pr_puts(st->p, " ");
+  sharc_buf_put(st->p->out, t->s, t->len);
+  st->emit_space = t->len != 1 || !strchr("<({[", c);
+  st->last_was_punct = c != '_' && !isalpha((unsigned char)c);
+}
+
+static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
+  sharc_pr_puts(p, "[");
+  for (unsigned i = 0; a && i < sharc_attr_count(a); i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_buf_printf(p->out, "%lld", (long long)sharc_attr_dense_array_i64(a, i));
+  }
+  sharc_pr_puts(p, "]");
+}
+
+static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
+  sharc_attr *v[3];
+  for (int k = 0; k < 3; k++)
+    v[k] = shlo_i64_array(op, slice_attrs[k]);
+  unsigned n[3];
+  for (int k = 0; k < 3; k++)
+    n[k] = v[k] ? sharc_attr_count(v[k]) : 0;
+  if (n[0] != n[1] || n[0] != n[2]) {
+    sharc_pr_puts(p, "[start_indices: ");
+    for (int k = 0; k < 3; k++) {
+      if (k == 1)
+        sharc_pr_puts(p, ", limit_indices: ");
+      if (k == 2)
+        sharc_pr_puts(p, ", strides: ");
+      for (unsigned i = 0; i < n[k]; i++)
+        sharc_buf_printf(p->out, "%s%lld", i ? ", " : "",
+                         (long long)sharc_attr_dense_array_i64(v[k], i));
+    }
+    sharc_pr_puts(p, "]");
+    return;
+  }
+  sharc_pr_puts(p, "[");
+  for (unsigned i = 0; i < n[0]; i++) {
+    int64_t stride = sharc_attr_dense_array_i64(v[2], i);
+    sharc_buf_printf(p->out, "%s%lld:%lld", i ? ", " : "",
+                     (long long)sharc_attr_dense_array_i64(v[0], i),
+                     (long long)sharc_attr_dense_array_i64(v[1], i));
+    if (stride != 1)
+      sharc_buf_printf(p->out, ":%lld", (long long)stride);
+  }
+  sharc_pr_puts(p, "]");
+}
+
+/* The i-th int64 of a dense integer elements attribute (padding). */
+static int64_t dense_i64_at(const sharc_attr *a, size_t i) {
+  return (int64_t)(a->dense.splat ? a->dense.raw[0] : a->dense.raw[i]);
+}
+
+static void print_window(sharc_printer *p, sharc_op *op) {
+  static const char *const keys[] = {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"};
+  const char *sep = "";
+  for (int k = 0; k < 5; k++) {
+    sharc_attr *a = sharc_op_attr(op, window_attrs[k]);
+    if (!a)
+      continue;
+    sharc_buf_printf(p->out, "%s%s = [", sep, keys[k]);
+    sep = ", ";
+    if (k == 1 && a->kind == SHARC_ATTR_DENSE_ELEMENTS) {
+      int64_t n = sharc_type_num_elements(a->type);
+      for (int64_t i = 0; i + 1 < n; i += 2)
+        sharc_buf_printf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)dense_i64_at(a, i),
+                         (long long)dense_i64_at(a, i + 1));
+    } else if (a->kind == SHARC_ATTR_DENSE_ARRAY) {
+      for (unsigned i = 0; i < a->darray.n; i++) {
+        if (i)
+          sharc_pr_puts(p, ", ");
+        if (k == 4)
+          sharc_pr_puts(p, a->darray.raw[i] ? "true" : "false");
+        else
+          sharc_buf_printf(p->out, "%lld", (long long)a->darray.raw[i]);
+      }
+    }
+    sharc_pr_puts(p, "]");
+  }
+}
+
+static void print_precalgo(sharc_printer *p, sharc_op *op, bool with_algorithm) {
+  sharc_attr *prec = sharc_op_attr(op, "precision_config");
+  if (prec && prec->kind == SHARC_ATTR_ARRAY) {
+    sharc_pr_puts(p, ", precision = [");
+    for (unsigned i = 0; i < sharc_attr_count(prec); i++) {
+      sharc_attr *e = sharc_attr_at(prec, i);
+      if (i)
+        sharc_pr_puts(p, ", ");
+      if (shlo_enum_index(e, &shlo_precision) >= 0)
+        sharc_pr_puts(p, shlo_enum_name(e));
+      else
+        sharc_pr_attr(p, e);
+    }
+    sharc_pr_puts(p, "]");
+  }
+  sharc_attr *algo = with_algorithm ? sharc_op_attr(op, "algorithm") : NULL;
+  if (algo) {
+    sharc_pr_puts(p, ", algorithm = ");
+    if (algo->kind == SHARC_ATTR_DIALECT && algo->def == &shlo_dot_algorithm_def.base)
+      shlo_print_struct_body(p, algo);
+    else
+      sharc_pr_attr(p, algo);
+  }
+}
+
+static void print_dot_dims(sharc_printer *p, sharc_op *op) {
+  sharc_attr *d = sharc_op_attr(op, "dot_dimension_numbers");
+  sharc_attr *f[4];
+  for (unsigned i = 0; i < 4; i++)
+    f[i] = shlo_struct_field(d, &shlo_dot_def, i);
+  if ((f[0] && sharc_attr_count(f[0])) || (f[1] && sharc_attr_count(f[1]))) {
+    sharc_pr_puts(p, "batching_dims = ");
+    print_i64_list(p, f[0]);
+    sharc_pr_puts(p, " x ");
+    print_i64_list(p, f[1]);
+    sharc_pr_puts(p, ", ");
+  }
+  sharc_pr_puts(p, "contracting_dims = ");
+  print_i64_list(p, f[2]);
+  sharc_pr_puts(p, " x ");
+  print_i64_list(p, f[3]);
+}
+
+static void print_attr_item(print_state *st, const fmt_tok *t) {
+  sharc_printer *p = st->p;
+  sharc_op *op = st->op;
+  sharc_str name, kind;
+  attr_tok(t, &name, &kind);
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+  sharc_attr *a = sharc_op_attr(op, buf);
+  space_for_element(st);
+  const shlo_enum_def *ed = enum_kind(kind);
+  if (ed) {
+    /* an EnumAttr's own printer starts with a space */
+    sharc_pr_puts(p, " ");
+    if (a && shlo_enum_index(a, ed) >= 0)
+      sharc_pr_puts(p, shlo_enum_name(a));
+    else if (a)
+      sharc_pr_attr(p, a);
+    return;
+  }
+  if (sharc_str_eq_cstr(kind, "slice"))
+    return print_slice_ranges(p, op);
+  if (sharc_str_eq_cstr(kind, "window"))
+    return print_window(p, op);
+  if (sharc_str_eq_cstr(kind, "prec"))
+    return print_precalgo(p, op, false);
+  if (sharc_str_eq_cstr(kind, "precalgo"))
+    return print_precalgo(p, op, true);
+  if (sharc_str_eq_cstr(kind, "dotdims"))
+    return print_dot_dims(p, op);
+  if (sharc_str_eq_cstr(kind, "expman")) {
+    sharc_attr *e = sharc_op_attr(op, "exponent_bits"), *m = sharc_op_attr(op, "mantissa_bits");
+    sharc_buf_printf(p->out, "e%lldm%lld", e ? (long long)sharc_attr_int_value(e) : 0LL,
+                     m ? (long long)sharc_attr_int_value(m) : 0LL);
+    return;
+  }
+  if (!a)
+    return;
+  if (sharc_str_eq_cstr(kind, "arr") && a->kind == SHARC_ATTR_DENSE_ARRAY)
+    return print_i64_list(p, a);
+  if (sharc_str_eq_cstr(kind, "sym") && a->kind == SHARC_ATTR_STRING)
+    return sharc_pr_symbol(p, sharc_attr_string_value(a));
+  if (sharc_str_eq_cstr(kind, "conv") && a->kind == SHARC_ATTR_DIALECT &&
+      a->def == &shlo_conv_def.base)
+    return shlo_print_conv_dims(p, a);
+  if ((sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32") ||
+       sharc_str_eq_cstr(kind, "bool")) &&
+      (a->kind == SHARC_ATTR_INTEGER || a->kind == SHARC_ATTR_BOOL))
+    return sharc_pr_attr_no_type(p, a);
+  sharc_pr_attr(p, a);
+}
+
+static void print_types_of(sharc_printer *p, sharc_op *op, bool results) {
+  unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i)));
+  }
+}
+
+static void print_functional(sharc_printer *p, sharc_op *op) {
+  sharc_pr_puts(p, "(");
+  print_types_of(p, op, false);
+  sharc_pr_puts(p, ") -> ");
+  unsigned n = sharc_op_num_results(op);
+  sharc_type *stack[8];
+  sharc_type **types = n <= 8 ? stack : malloc(n * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_result(op, i));
+  sharc_pr_function_result_types(p, types, n);
+  if (types != stack)
+    free(types);
+}
+
+static bool all_operands_are(sharc_op *op, const sharc_type *t) {
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    if (sharc_value_type(sharc_op_operand(op, i)) != t)
+      return false;
+  return true;
+}
+
+static void print_type_directive(print_state *st, const fmt_tok *t) {
+  sharc_printer *p = st->p;
+  sharc_op *op = st->op;
+  fmt_tok colon = {":", 1};
+  print_literal(st, &colon);
+  space_for_element(st);
+  sharc_type *res = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0)) : NULL;
+  if (tok_eq(t, ":fn"))
+    return print_functional(p, op);
+  if (tok_eq(t, ":res") || tok_eq(t, ":tuple")) {
+    if (res)
+      sharc_pr_type(p, res);
+    return;
+  }
+  if (tok_eq(t, ":types") || tok_eq(t, ":pair"))
+    return print_types_of(p, op, false);
+  if (tok_eq(t, ":select")) {
+    sharc_type *on_true = sharc_value_type(sharc_op_operand(op, 1));
+    sharc_type *on_false = sharc_value_type(sharc_op_operand(op, 2));
+    if (on_true != res || on_false != res)
+      return print_functional(p, op);
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
+    sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, res);
+    return;
+  }
+  if (tok_eq(t, ":complex")) {
+    sharc_type *real = real_of_complex_tensor(sharc_op_context(op), res);
+    if (!all_operands_are(op, real))
+      return print_functional(p, op);
+    sharc_pr_type(p, res);
+    return;
+  }
+  /* SameOperandsAndResultType */
+  if (sharc_op_num_results(op) == 1 && all_operands_are(op, res)) {
+    sharc_pr_type(p, res);
+    return;
+  }
+  print_functional(p, op);
+}
+
+/* Whether an attribute holds its op's ODS default value (printers leave
+ * those out of the attribute dictionary). */
+static bool is_default_value(const sharc_attr *a, sharc_str spec) {
+  if (sharc_str_eq_cstr(spec, "false"))
+    return a->kind == SHARC_ATTR_BOOL && !a->b;
+  if (sharc_str_eq_cstr(spec, "[]"))
+    return a->kind == SHARC_ATTR_ARRAY && a->array.n == 0;
+  if (sharc_str_eq_cstr(spec, "{}"))
+    return a->kind == SHARC_ATTR_DICTIONARY && a->dict.n == 0;
+  if (sharc_str_eq_cstr(spec, "accuracy")) {
+    const shlo_struct_def *d = &shlo_result_accuracy_def;
+    sharc_attr *atol = shlo_struct_field(a, d, 0), *rtol = shlo_struct_field(a, d, 1);
+    return shlo_float_is_zero(atol) && shlo_float_is_zero(rtol) && shlo_struct_int(a, d, 2) == 0 &&
+           shlo_enum_index(shlo_struct_field(a, d, 3), &shlo_result_accuracy_mode) == 0;
+  }
+  if (a->kind != SHARC_ATTR_INTEGER)
+    return false;
+  int64_t v = 0;
+  bool neg = spec.len && spec.data[0] == '-';
+  for (size_t i = neg; i < spec.len; i++)
+    v = v * 10 + (spec.data[i] - '0');
+  return sharc_attr_int_value(a) == (neg ? -v : v);
+}
+
+/* Names the format prints itself, then names at their default value. */
+static unsigned collect_elided(const shlo_op_def *row, sharc_op *op, const char **out,
+                               char (*store)[64], unsigned cap) {
+  unsigned n = 0;
+  const char *cur = row->format;
+  fmt_tok t;
+  while (next_tok(&cur, &t) && n + 6 < cap) {
+    if (t.s[0] != '@')
+      continue;
+    sharc_str name, kind;
+    attr_tok(&t, &name, &kind);
+    const char *const *owned = custom_attrs(kind);
+    if (sharc_str_eq_cstr(kind, "dotdims")) {
+      out[n++] = "dot_dimension_numbers";
+      continue;
+    }
+    for (unsigned i = 0; owned && owned[i]; i++)
+      out[n++] = owned[i];
+    if (owned)
+      continue;
+    snprintf(store[n], 64, "%.*s", (int)name.len, name.data);
+    out[n] = store[n];
+    n++;
+  }
+  const char *defaults = row->defaults ? row->defaults : "";
+  while (next_tok(&defaults, &t) && n < cap) {
+    const char *eq = memchr(t.s, '=', t.len);
+    snprintf(store[n], 64, "%.*s", (int)(eq - t.s), t.s);
+    sharc_attr *a = sharc_op_attr(op, store[n]);
+    if (a && is_default_value(a, (sharc_str){eq + 1, (size_t)(t.s + t.len - eq - 1)})) {
+      out[n] = store[n];
+      n++;
+    }
+  }
+  out[n] = NULL;
+  return n;
+}
+
+static bool group_anchor_set(sharc_op *op, const char *cur, const char *end) {
+  fmt_tok t;
+  while (next_tok(&cur, &t) && t.s < end) {
+    if (t.s[0] == '$' || t.s[0] == ':')
+      return sharc_op_num_operands(op) > 0;
+    if (t.s[0] != '@')
+      continue;
+    sharc_str name, kind;
+    attr_tok(&t, &name, &kind);
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+    sharc_attr *a = sharc_op_attr(op, buf);
+    /* a default-valued anchor counts as absent */
+    return a && !(a->kind == SHARC_ATTR_BOOL && !a->b);
+  }
+  return false;
+}
+
+static void print_items(print_state *st, const char *cur, const char *end, const char **elided) {
+  sharc_printer *p = st->p;
+  sharc_op *op = st->op;
+  fmt_tok t;
+  while (cur < end && next_tok(&cur, &t)) {
+    if (t.s >= end)
+      break;
+    if (tok_eq(&t, "$")) {
+      space_for_element(st);
+      sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
+    } else if (tok_eq(&t, "$*") || tok_eq(&t, "$+,")) {
+      space_for_element(st);
+      bool trailing = t.len == 3;
+      for (unsigned first = st->next_operand; st->next_operand < sharc_op_num_operands(op);) {
+        if (st->next_operand > first)
+          sharc_pr_puts(p, ", ");
+        sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
+      }
+      if (trailing)
+        sharc_pr_puts(p, ",");
+    } else if (t.s[0] == '@') {
+      print_attr_item(st, &t);
+    } else if (tok_eq(&t, "attr-dict")) {
+      sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
+    } else if (tok_eq(&t, "``")) {
+      st->emit_space = false;
+    } else if (tok_eq(&t, "[?")) {
+      const char *g_end = group_end(cur);
+      if (group_anchor_set(op, cur, g_end))
+        print_items(st, cur, g_end, elided);
+      cur = g_end + 2;
+    } else if (t.s[0] == ':' && t.len > 1) {
+      print_type_directive(st, &t);
+    } else {
+      print_literal(st, &t);
+    }
+  }
+}
+
+void shlo_format_print(sharc_printer *p, sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  const char *elided[40];
+  char store[40][64];
+  collect_elided(row, op, elided, store, 39);
+  print_state st = {p, op, 0, true, false};
+  print_items(&st, row->format, row->format + strlen(row->format), elided);
+}

@@ -1,0 +1,162 @@
+/* What the StableHLO dialect's files share: the attribute definitions (enums
+ * and structs) with typed access for verifiers, the op-table row type with
+ * its format description, and the helpers the format engine offers to the
+ * ops that have hand-written syntax. */
+#ifndef SHARC_DIALECT_STABLEHLO_SHLO_H
+#define SHARC_DIALECT_STABLEHLO_SHLO_H
+
+#include "asm/parser.h"
+#include "asm/printer.h"
+
+/* ---- enum attributes: #stablehlo<comparison_direction LT> ------------- */
+typedef struct shlo_enum_def {
+  sharc_attr_def base;       /* base.name NULL: printed as #stablehlo<mnemonic CASE> */
+  const char *mnemonic;
+  const char *cpp_name;      /* for MLIR's "expected ::mlir::stablehlo::X to be one of" */
+  const char *const *cases;  /* NULL-terminated */
+} shlo_enum_def;
+
+extern const shlo_enum_def shlo_comparison_direction;
+extern const shlo_enum_def shlo_comparison_type;
+extern const shlo_enum_def shlo_precision;
+extern const shlo_enum_def shlo_fft_type;
+extern const shlo_enum_def shlo_transpose;
+extern const shlo_enum_def shlo_rng_distribution;
+extern const shlo_enum_def shlo_rng_algorithm;
+extern const shlo_enum_def shlo_result_accuracy_mode;
+
+sharc_attr *shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index);
+/* Index of the case, or -1 when `a` is not an attribute of this enum. */
+int shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
+const char *shlo_enum_name(const sharc_attr *a);
+/* A bare case keyword (`LT`) into the enum's attribute, MLIR's error if none. */
+bool shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);
+
+/* ---- struct attributes: #stablehlo.gather<...>, #stablehlo.dot<...> ---- */
+typedef enum shlo_field_kind {
+  SHLO_F_DIMS,   /* [1, ?, 3]: dense i64 array */
+  SHLO_F_INT,    /* 42: i64 integer attribute */
+  SHLO_F_BOOL,
+  SHLO_F_TYPE,
+  SHLO_F_STRING, /* "x" */
+  SHLO_F_ATTR,   /* any attribute, printed in full */
+  SHLO_F_NESTED, /* a stablehlo struct attribute printed without its #stablehlo.name */
+} shlo_field_kind;
+
+typedef struct shlo_field {
+  const char *name;
+  shlo_field_kind kind;
+  bool optional;
+  const struct shlo_struct_def *nested; /* SHLO_F_NESTED */
+} shlo_field;
+
+typedef enum shlo_struct_style {
+  SHLO_SPARSE, /* StableHLO's printStruct: any order, empty fields left out */
+  SHLO_PARAMS, /* ODS struct(params): any order, all given, absent optionals left out */
+  SHLO_FIXED,  /* a declarative format: every field in order */
+} shlo_struct_style;
+
+typedef struct shlo_struct_def {
+  sharc_attr_def base;
+  const shlo_field *fields;
+  unsigned num_fields;
+  shlo_struct_style style;
+  const char *what;          /* "gather dimension numbers": the parse-failure message */
+} shlo_struct_def;
+
+extern const shlo_struct_def shlo_gather_def;
+extern const shlo_struct_def shlo_scatter_def;
+extern const shlo_struct_def shlo_dot_def;
+extern const shlo_struct_def shlo_dot_algorithm_def;
+extern const shlo_struct_def shlo_output_operand_alias_def;
+extern const shlo_struct_def shlo_channel_handle_def;
+extern const shlo_struct_def shlo_sub_axis_info_def;
+extern const shlo_struct_def shlo_axis_ref_def;
+extern const shlo_struct_def shlo_mesh_axis_def;
+extern const shlo_struct_def shlo_mesh_def;
+extern const shlo_struct_def shlo_replica_group_mesh_axes_def;
+extern const shlo_struct_def shlo_type_extensions_def;
+extern const shlo_struct_def shlo_result_accuracy_def;
+/* Fields in the order of StableHLO's raw form: input batch, input feature,
+ * input spatial, kernel input feature, kernel output feature, kernel spatial,
+ * output batch, output feature, output spatial. */
+extern const shlo_struct_def shlo_conv_def;
+extern const sharc_type_def shlo_token_def;
+
+sharc_attr *shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
+                            sharc_attr *const *fields);
+/* Field `i` of a struct attribute (NULL when absent or not that struct). */
+sharc_attr *shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
+int64_t shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
+
+/* Whether an f64 float attribute is +0 or -0 (APFloat::isZero). */
+static inline bool shlo_float_is_zero(const sharc_attr *a) {
+  return a && (a->fl.lo & ~((uint64_t)1 << 63)) == 0 && a->fl.hi == 0;
+}
+
+/* `[b, 0, f]x[0, i, o]->[b, 0, f]`: the compact convolution dimensions. */
+bool shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out);
+void shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a);
+/* A stablehlo attribute of `def`, either in full (#stablehlo.name<...>) or
+ * stripped (<...>), as MLIR's parseCustomAttributeWithFallback accepts. */
+bool shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out);
+void shlo_print_struct_body(sharc_printer *p, const sharc_attr *a);
+
+sharc_type *shlo_token_type(sharc_context *ctx);
+
+/* `[1, ?, 3]` into a dense i64 array. */
+bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out);
+void shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
+
+/* The dialect's type and attribute parsers, for the dialect record. */
+sharc_type *shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
+sharc_attr *shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
+
+/* ---- ops ---------------------------------------------------------------- */
+/* One row of the op table: the op definition plus the declarative format its
+ * custom syntax follows (see ops_format.c for the format language). */
+typedef struct shlo_op_def {
+  sharc_op_def def;
+  const char *format;
+  /* `name=value ...`: attributes ODS leaves out of the printed attr-dict
+   * when they hold their default value */
+  const char *defaults;
+} shlo_op_def;
+
+bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
+void shlo_format_print(sharc_printer *p, sharc_op *op);
+
+/* Hand-written syntax (ops_custom.c). */
+bool shlo_constant_parse(sharc_parser *p, sharc_op_builder *b);
+void shlo_constant_print(sharc_printer *p, sharc_op *op);
+bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b);
+void shlo_while_print(sharc_printer *p, sharc_op *op);
+bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b);
+void shlo_reduce_print(sharc_printer *p, sharc_op *op);
+void shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state);
+void shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+                          void *state);
+bool shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b);
+void shlo_barrier_print(sharc_printer *p, sharc_op *op);
+
+/* Verifiers (verify_*.c). */
+bool shlo_verify_elementwise(sharc_op *op);
+bool shlo_verify_broadcast_in_dim(sharc_op *op);
+bool shlo_verify_transpose(sharc_op *op);
+bool shlo_verify_reshape(sharc_op *op);
+bool shlo_verify_slice(sharc_op *op);
+bool shlo_verify_concatenate(sharc_op *op);
+bool shlo_verify_iota(sharc_op *op);
+
+/* Verifier helpers shared across families. */
+sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The ranked tensor type of `t` or NULL. */
+const sharc_type *shlo_ranked(const sharc_type *t);
+/* Attribute `name` of op as a dense i64 array, or NULL. */
+sharc_attr *shlo_i64_array(const sharc_op *op, const char *name);
+
+#endif

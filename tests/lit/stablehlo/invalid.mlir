@@ -1,0 +1,128 @@
+// RUN: sdy_opt -split-input-file -verify-diagnostics %s
+// StableHLO's errors for bad operands and attributes.
+
+func.func @broadcast_rank(%a: tensor<4xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{broadcast_dimensions size (2) does not match operand rank (1)}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<4xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @broadcast_size(%a: tensor<3xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{size of operand dimension 0 (3) is not equal to 1 or size of result dimension 0 (4)}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<3xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @broadcast_out_of_range(%a: tensor<4xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{broadcast_dimensions contains invalid value 2 for result with rank 2}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [2] : (tensor<4xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @transpose_perm(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @below {{attribute permutation must be a permutation of [0, 1] but got 1, 1}}
+  %0 = stablehlo.transpose %a, dims = [1, 1] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @transpose_result(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{'stablehlo.transpose' op inferred type(s) 'tensor<8x4xf32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
+  %0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<4x8xf32>) -> tensor<30xf32> {
+  // expected-error @below {{number of output elements (30) doesn't match expected number of elements (32)}}
+  %0 = stablehlo.reshape %a : (tensor<4x8xf32>) -> tensor<30xf32>
+  return %0 : tensor<30xf32>
+}
+
+// -----
+
+func.func @slice_limit(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{limit index 9 is larger than dimension size 8 in dimension 1}}
+  %0 = stablehlo.slice %a [0:4, 1:9] : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @slice_rank(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error @below {{the number of elements in start_indices (1) does not match the rank of the operand (2)}}
+  %0 = stablehlo.slice %a [0:4] : (tensor<4x8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @concat_dim(%a: tensor<4x8xf32>) -> tensor<4x16xf32> {
+  // expected-error @below {{dimension 2 is out-of-bounds for input rank 2}}
+  %0 = stablehlo.concatenate %a, %a, dim = 2 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @iota_scalar() -> tensor<i32> {
+  // expected-error @below {{does not support scalars.}}
+  %0 = stablehlo.iota dim = 0 : tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @iota_dim() -> tensor<4xi32> {
+  // expected-error @below {{iota dimension cannot go beyond the output rank.}}
+  %0 = stablehlo.iota dim = 1 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @elementwise_shapes(%a: tensor<4xf32>, %b: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.add' op requires the same shape for all operands and results}}
+  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bad_direction(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @below {{expected ::mlir::stablehlo::ComparisonDirection to be one of: EQ, NE, GE, GT, LE, LT}}
+  %0 = stablehlo.compare XX, %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @conv_letters(%in: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-error @below {{Unexpected dimension i, expecting b, f}}
+  %0 = stablehlo.convolution(%in, %k) dim_numbers = [i, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x8x8x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+func.func @reduce_not_commutative(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
+  // expected-error @below {{expected the inner-op to be a commutative binary-op from the stablehlo dialect, with zero region, producing single result}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.subtract across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @operand_count(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{2 operands present, but expected 1}}
+  %0 = stablehlo.dot %a, %a : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
