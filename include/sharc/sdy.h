@@ -69,6 +69,18 @@ sharc_attr *sharc_sdy_axis_ref_sub_axis_info(const sharc_attr *ref); /* or NULL 
 /* The axis size the reference covers in `mesh` (sub-axis size or full). */
 int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh);
 
+/* Axis-ref relations as Shardy defines them; `mesh` orders axis names
+ * (AxisRefAttr::getMeshComparator). */
+bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
+bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b);
+bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b);
+/* `"a"` or `"a":(1)2` as Shardy's AxisRefAttr::toString writes it. */
+void sharc_sdy_axis_ref_to_string(const sharc_attr *ref, sharc_buf *out);
+/* Product of the axis sizes of a dimension sharding in `mesh`. */
+int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh);
+/* Whether every dimension sharding of `sharding` is empty. */
+bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding);
+
 /* `{"a", "b":(2)2}` */
 sharc_attr *sharc_sdy_axis_ref_list_get(sharc_context *ctx, sharc_attr *const *refs, unsigned n);
 bool sharc_sdy_is_axis_ref_list(const sharc_attr *a);

@@ -280,9 +280,17 @@ static bool words_equal(const uint64_t *a, const uint64_t *b, unsigned n) {
   return memcmp(a, b, n * sizeof *a) == 0;
 }
 
+/* Unranked tensors and memrefs are shaped types without a static shape,
+ * which MLIR reports as such rather than as non-shaped. */
+static bool is_unranked_shaped(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_UNRANKED_TENSOR || t->kind == SHARC_TYPE_UNRANKED_MEMREF;
+}
+
 /* Builds the attribute from a parsed literal once the type is known. */
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
+  if (is_unranked_shaped(type))
+    return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   /* dialect shaped types (a mesh tensor) have no element storage of their own */
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF ||
       type->kind == SHARC_TYPE_DIALECT)
@@ -408,6 +416,8 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
 /* dense<"0x0102..."> : raw little-endian bytes of the elements. */
 static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const sharc_token *type_tok,
                             sharc_type *type, sharc_attr **out) {
+  if (is_unranked_shaped(type))
+    return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
@@ -746,6 +756,10 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
   const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
   sharc_p_next(p);
   if (d && d->parse_attr) {
+    /* MLIR scans the whole `<...>` body before the dialect parses it */
+    if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
+        !sharc_p_check_angle_body(p))
+      return false;
     sharc_attr *a = d->parse_attr(p, mnemonic, type);
     if (!a)
       return false;

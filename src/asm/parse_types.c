@@ -327,16 +327,21 @@ static bool parse_function_type(sharc_parser *p, sharc_type **out) {
 /* Captures the body of a dialect symbol, `<...>`, as MLIR does: properly
  * nested punctuation with anything in between, `->` as one token, and
  * string literals lexed whole. The current token is the `<`. */
-bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
+/* MLIR's parseDialectSymbolBody scan: from the current `<` to its matching
+ * `>`, strings lexed as strings; `*body_end` is just past the `>`. */
+static bool scan_angle_body(sharc_parser *p, const char **body_end) {
   const char *s = p->tok.start, *q = s, *end = p->lx.end;
+  /* MLIR lexes strings as tokens while scanning and reports at its current
+   * token: the `<`, or the last string seen */
+  sharc_token at = p->tok;
   char stack[SHARC_MAX_NESTING];
   unsigned depth = 0;
   do {
     if (q >= end || *q == 0) {
       if (depth)
-        return sharc_p_error_at(p, &p->tok, "unbalanced '%c' character in pretty dialect name",
+        return sharc_p_error_at(p, &at, "unbalanced '%c' character in pretty dialect name",
                                 stack[depth - 1]);
-      return sharc_p_error_at(p, &p->tok, "unexpected nul or EOF in pretty dialect name");
+      return sharc_p_error_at(p, &at, "unexpected nul or EOF in pretty dialect name");
     }
     char c = *q++;
     char open = 0;
@@ -346,7 +351,7 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
     case '(':
     case '{':
       if (depth == SHARC_MAX_NESTING)
-        return sharc_p_error_at(p, &p->tok, "nesting is too deep");
+        return sharc_p_error_at(p, &at, "nesting is too deep");
       stack[depth++] = c;
       continue;
     case '-':
@@ -375,16 +380,30 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
         return sharc_p_error_at(p, &t, "%s", lx.error ? lx.error : "expected string");
       }
       q = t.start + t.len;
+      at = t;
       continue;
     }
     default:
       continue;
     }
     if (stack[depth - 1] != open)
-      return sharc_p_error_at(p, &p->tok, "unbalanced '%c' character in pretty dialect name",
+      return sharc_p_error_at(p, &at, "unbalanced '%c' character in pretty dialect name",
                               stack[depth - 1]);
     depth--;
   } while (depth);
+  *body_end = q;
+  return true;
+}
+
+bool sharc_p_check_angle_body(sharc_parser *p) {
+  const char *end;
+  return scan_angle_body(p, &end);
+}
+
+bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
+  const char *s = p->tok.start, *q;
+  if (!scan_angle_body(p, &q))
+    return false;
   *out = (sharc_str){s, (size_t)(q - s)};
   /* line tracking: count the newlines the body spanned */
   unsigned line = p->tok.line;
@@ -417,6 +436,10 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
   sharc_p_next(p);
   if (d && d->parse_type) {
+    /* MLIR scans the whole `<...>` body before the dialect parses it */
+    if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
+        !sharc_p_check_angle_body(p))
+      return false;
     sharc_type *ty = d->parse_type(p, mnemonic);
     if (!ty)
       return false;

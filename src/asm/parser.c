@@ -168,21 +168,39 @@ static bool is_wrong_token_error(const char *fmt) {
   return false;
 }
 
-bool sharc_p_error(sharc_parser *p, const char *fmt, ...) {
-  unsigned line = p->tok.line, col = p->tok.col;
+/* Where an error about the current token goes. */
+static void error_position(sharc_parser *p, const char *fmt, unsigned *line, unsigned *col) {
+  *line = p->tok.line;
+  *col = p->tok.col;
   if (is_wrong_token_error(fmt)) {
-    wrong_token_position(p, &line, &col);
+    wrong_token_position(p, line, col);
   } else if (p->tok.kind == TOK_EOF && p->tok.start > p->lx.buf) {
     /* at the end of the file MLIR points back at the last character, or
      * the one before it when the file does not end in a newline */
     const char *at = p->tok.start - 1;
     if (*at != '\n' && at > p->lx.buf)
       at--;
-    position_of(p, at, &line, &col);
+    position_of(p, at, line, col);
   }
+}
+
+bool sharc_p_error(sharc_parser *p, const char *fmt, ...) {
+  unsigned line, col;
+  error_position(p, fmt, &line, &col);
   va_list ap;
   va_start(ap, fmt);
   verror_at(p, line, col, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...) {
+  unsigned line, col;
+  error_position(p, fmt, &line, &col);
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_emit_v(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, line, col), fmt, ap);
   va_end(ap);
   return false;
 }

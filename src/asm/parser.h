@@ -69,6 +69,14 @@ bool sharc_p_error(sharc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Another error at the current token, emitted even after an earlier one
+ * (which sharc_p_error suppresses): MLIR's generated attribute parsers add
+ * "failed to parse X parameter ..." on top of the nested parser's error. */
+bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* MLIR's emitWrongTokenError for any message: just after the last text
  * before the current token, where the wanted token belonged. */
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);

@@ -75,6 +75,8 @@ bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out); /* inside l
 bool sharc_p_at_type_start(const sharc_parser *p);
 /* Captures a balanced `<...>` body verbatim (for opaque dialect syntax). */
 bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out);
+/* The same balance check without consuming anything. */
+bool sharc_p_check_angle_body(sharc_parser *p);
 
 void builder_cleanup(sharc_op_builder *b);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);

@@ -104,25 +104,28 @@ void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, 
     sharc_buf_putc(p->out, ')');
 }
 
+/* MLIR's isDialectSymbolSimpleEnoughForPrettyForm: an identifier,
+ * optionally followed by one `<...>`. */
+static bool dialect_symbol_is_pretty(sharc_str body) {
+  if (!body.len || !((body.data[0] >= 'a' && body.data[0] <= 'z') ||
+                     (body.data[0] >= 'A' && body.data[0] <= 'Z')))
+    return false;
+  size_t i = 0;
+  while (i < body.len) {
+    char c = body.data[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+        c == '_')
+      i++;
+    else
+      break;
+  }
+  return i == body.len || (body.data[i] == '<' && body.data[body.len - 1] == '>');
+}
+
 static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dialect, sharc_str body) {
   sharc_buf_putc(p->out, sigil);
   sharc_pr_put_str(p, sharc_ident_str(dialect));
-  size_t i = 0;
-  bool pretty = body.len > 0 && ((body.data[0] >= 'a' && body.data[0] <= 'z') ||
-                                 (body.data[0] >= 'A' && body.data[0] <= 'Z'));
-  if (pretty) {
-    while (i < body.len) {
-      char c = body.data[i];
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-          c == '_')
-        i++;
-      else
-        break;
-    }
-    if (i < body.len)
-      pretty = body.data[i] == '<' && body.data[body.len - 1] == '>';
-  }
-  if (pretty) {
+  if (dialect_symbol_is_pretty(body)) {
     sharc_buf_putc(p->out, '.');
     sharc_pr_put_str(p, body);
     return;
@@ -130,6 +133,30 @@ static void print_dialect_symbol(sharc_printer *p, char sigil, sharc_ident *dial
   sharc_buf_putc(p->out, '<');
   sharc_pr_put_str(p, body);
   sharc_buf_putc(p->out, '>');
+}
+
+/* A registered dialect's attribute or type: `mnemonic` plus what its print
+ * hook writes, in the pretty form `#d.mnemonic<...>` when MLIR would use it
+ * and `#d<mnemonic...>` otherwise (e.g. a body starting with `{`). The text
+ * is written in place first, then finish_dialect_def turns the `.` into
+ * `<` if needed. */
+static size_t print_dialect_def(sharc_printer *p, char sigil, const sharc_dialect *d,
+                                const char *mnemonic) {
+  sharc_buf *b = p->out;
+  sharc_buf_putc(b, sigil);
+  sharc_buf_puts(b, d->name);
+  sharc_buf_putc(b, '.');
+  size_t at = b->len;
+  sharc_buf_puts(b, mnemonic);
+  return at;
+}
+
+static void finish_dialect_def(sharc_printer *p, size_t at) {
+  sharc_buf *b = p->out;
+  if (dialect_symbol_is_pretty((sharc_str){b->data + at, b->len - at}))
+    return;
+  b->data[at - 1] = '<';
+  sharc_buf_putc(b, '>');
 }
 
 static void print_type_body(sharc_printer *p, const sharc_type *t) {
@@ -212,13 +239,12 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
   case SHARC_TYPE_OPAQUE:
     print_dialect_symbol(p, '!', t->opaque.dialect, t->opaque.body);
     return;
-  case SHARC_TYPE_DIALECT:
-    sharc_buf_putc(b, '!');
-    sharc_buf_puts(b, t->def->dialect->name);
-    sharc_buf_putc(b, '.');
-    sharc_buf_puts(b, t->def->name);
+  case SHARC_TYPE_DIALECT: {
+    size_t at = print_dialect_def(p, '!', t->def->dialect, t->def->name);
     t->def->print(p, t);
+    finish_dialect_def(p, at);
     return;
+  }
   }
 }
 
@@ -646,15 +672,18 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
   case SHARC_ATTR_OPAQUE:
     print_dialect_symbol(p, '#', a->opaque.dialect, a->opaque.body);
     return;
-  case SHARC_ATTR_DIALECT:
-    sharc_buf_putc(b, '#');
-    sharc_buf_puts(b, a->def->dialect->name);
-    if (a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */
-      sharc_buf_putc(b, '.');
-      sharc_buf_puts(b, a->def->name);
+  case SHARC_ATTR_DIALECT: {
+    if (!a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */
+      sharc_buf_putc(b, '#');
+      sharc_buf_puts(b, a->def->dialect->name);
+      a->def->print(p, a);
+      return;
     }
+    size_t at = print_dialect_def(p, '#', a->def->dialect, a->def->name);
     a->def->print(p, a);
+    finish_dialect_def(p, at);
     return;
+  }
   case SHARC_ATTR_AFFINE_MAP:
   case SHARC_ATTR_INTEGER_SET:
   case SHARC_ATTR_STRIDED_LAYOUT:

@@ -355,6 +355,11 @@ struct sharc_dialect {
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
+/* The loaded dialect named by the prefix of a `dialect.name` attribute name. */
+const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name);
+/* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
+ * names only, each verified by its dialect's verify_arg_attr hook. */
+bool sharc_verify_function_arg_attrs(sharc_op *op);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
 sharc_arena *sharc_context_arena(sharc_context *ctx);
 bool sharc_op_has_trait(const sharc_op *op, unsigned trait);

@@ -52,6 +52,28 @@ static bool visit(sharc_op *op, void *user) {
   return true;
 }
 
+/* Post-order over a block's ops. A pattern may erase the op it was given and
+ * any other op, so the next op is taken after the visit: from the visited op
+ * when it survived, else the one noted before; when both are gone the block
+ * is left for the next round (the round already counts as a change). */
+static bool canon_block(sharc_block *b, canon_state *st) {
+  for (sharc_op *o = b->first; o;) {
+    for (unsigned r = 0; r < o->num_regions; r++)
+      for (sharc_block *inner = o->regions[r].first; inner; inner = inner->next)
+        if (!canon_block(inner, st))
+          return false;
+    sharc_op *next = o->next;
+    visit(o, st);
+    if (o->block == b)
+      o = o->next;
+    else if (!next || next->block == b)
+      o = next;
+    else
+      return false;
+  }
+  return true;
+}
+
 bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options) {
   long max_iterations = 10;
   const char *m = sharc_pass_option(options, "max-iterations", NULL);
@@ -61,10 +83,7 @@ bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options) {
     canon_state st = {false};
     for (unsigned r = 0; r < op->num_regions; r++)
       for (sharc_block *b = op->regions[r].first; b; b = b->next)
-        for (sharc_op *o = b->first, *next; o; o = next) {
-          next = o->next;
-          sharc_op_walk_post(o, visit, &st);
-        }
+        canon_block(b, &st);
     if (!st.changed)
       break;
   }

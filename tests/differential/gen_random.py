@@ -280,7 +280,7 @@ class Gen:
     def attr_name(self):
         k = self.r.randrange(8)
         base = self.pick(["a", "b", "c", "value", "sym", "z", "mhlo.x",
-                          "sdy.sharding", "x_y", "A", "_u", "n$", "k.k"])
+                          "sdy.meta", "x_y", "A", "_u", "n$", "k.k"])
         if k == 0:
             return '"' + self.pick(["quoted key", "9x", "a-b", "é", "\\n",
                                     "sp ace"]) + '"'
@@ -581,7 +581,7 @@ class Gen:
 
     def op_name(self):
         return self.pick(["foo.op", "foo.add", "bar.baz", "foo.constant",
-                          "stablehlo.add", "mpmd.fragment", "x.y.z", "t.op_2",
+                          "hlo.add", "mp.fragment", "x.y.z", "t.op_2",
                           "foo.Op", "foo.a$b"])
 
     def emit_region(self, indent, visible, depth, entry_args=None, allow_cfg=True):
@@ -698,7 +698,7 @@ class Gen:
         arg_attrs = None
         if ins and self.chance(0.3):
             arg_attrs = ["{}" if self.chance(0.5) else
-                         "{%s}" % self.pick(["a.x", "sdy.sharding = #sdy.sharding<@m, [{}]>",
+                         "{%s}" % self.pick(["a.x", "a.s = #sdy.sharding<@m, [{}]>",
                                             "b.c = 1 : i32", "a.y = \"s\", a.z"])
                          for _ in ins]
         res_attrs = None

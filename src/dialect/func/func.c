@@ -252,6 +252,8 @@ static bool func_verify(sharc_op *op) {
     sharc_emit_op_error(op, "requires attribute 'function_type'");
     return false;
   }
+  if (!sharc_verify_function_arg_attrs(op))
+    return false;
   sharc_type *fn = sharc_attr_type_value(ft);
   sharc_block *entry = sharc_region_first_block(sharc_op_region(op, 0));
   if (!entry)

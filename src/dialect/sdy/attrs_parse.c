@@ -13,12 +13,40 @@ typedef bool (*parse_fn)(sharc_parser *p, sharc_attr **out);
 /* The generated parsers' message for a parameter that failed to parse. */
 static bool param_error(sharc_parser *p, const char *attr, const char *param, const char *cpp_type) {
   if (!cpp_type)
-    return sharc_p_error(p, "failed to parse %s parameter '%s'", attr, param);
-  return sharc_p_error(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr, param,
+    return sharc_p_error_chained(p, "failed to parse %s parameter '%s'", attr, param);
+  return sharc_p_error_chained(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr, param,
                        cpp_type);
 }
 
 static const sharc_token *tok(sharc_parser *p) { return sharc_p_tok(p); }
+
+/* MLIR's AsmParser reports a missing string, integer or keyword at the
+ * current token (only punctuation uses the wrong-token placement). */
+static bool parse_string(sharc_parser *p, sharc_str *out) {
+  if (tok(p)->kind != TOK_STRING)
+    return sharc_p_error_at(p, tok(p), "expected string");
+  return sharc_p_parse_string(p, out);
+}
+
+static bool parse_i64(sharc_parser *p, int64_t *out) {
+  const sharc_token *t = tok(p);
+  bool minus = sharc_tok_is(t, '-');
+  if (!minus && t->kind != TOK_INTEGER)
+    return sharc_p_error_at(p, t, "expected integer value");
+  return sharc_p_parse_int(p, out);
+}
+
+static bool expect_keyword(sharc_parser *p, const char *kw) {
+  if (sharc_p_eat_keyword(p, kw))
+    return true;
+  return sharc_p_error_at(p, tok(p), "expected '%s'", kw);
+}
+
+static bool parse_keyword(sharc_parser *p, sharc_str *out) {
+  if (tok(p)->kind != TOK_BARE_ID)
+    return sharc_p_error_at(p, tok(p), "expected valid keyword");
+  return sharc_p_parse_keyword(p, out, "expected valid keyword");
+}
 
 /* MLIR's parseCustomAttributeWithFallback: a full `#...` attribute of the
  * wanted kind, or the stripped form parsed by `fn`. */
@@ -61,7 +89,7 @@ static bool parse_square_list(sharc_parser *p, const sharc_attr_def *def, parse_
 static bool parse_i64_list(sharc_parser *p, sharc_ptrvec *out) {
   do {
     int64_t v;
-    if (!sharc_p_parse_int(p, &v))
+    if (!parse_i64(p, &v))
       return false;
     sharc_ptrvec_push(out, (void *)sdy_i64_word(v));
   } while (sharc_p_eat(p, ','));
@@ -74,11 +102,11 @@ static bool parse_mesh_axis(sharc_parser *p, sharc_attr **out) {
   sharc_token at = *tok(p);
   sharc_str name;
   int64_t size;
-  if (!sharc_p_parse_string(p, &name))
+  if (!parse_string(p, &name))
     return param_error(p, "Sdy_MeshAxis", "name", "::llvm::StringRef");
   if (!sharc_p_expect(p, '='))
     return false;
-  if (!sharc_p_parse_int(p, &size))
+  if (!parse_i64(p, &size))
     return param_error(p, "Sdy_MeshAxis", "size", "int64_t");
   if (size <= 0)
     return sharc_p_error_at(p, &at, "axis size must be at least 1, got: %lld", (long long)size);
@@ -144,7 +172,7 @@ bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out) {
             parse_square_list(p, &sharc_sdy_mesh_axis_def, parse_mesh_axis, &axes, "Sdy_Mesh",
                               "axes", "::llvm::ArrayRef<MeshAxisAttr>");
   if (ok && sharc_p_eat(p, ',')) {
-    ok = sharc_p_expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
+    ok = expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
          sharc_p_expect(p, '[');
     if (ok && !parse_i64_list(p, &ids))
       ok = param_error(p, "Sdy_Mesh", "device_ids", "::llvm::ArrayRef<int64_t>");
@@ -167,11 +195,11 @@ static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
   int64_t pre, size;
   if (!sharc_p_expect(p, '('))
     return false;
-  if (!sharc_p_parse_int(p, &pre))
+  if (!parse_i64(p, &pre))
     return param_error(p, "Sdy_SubAxisInfo", "pre_size", "int64_t");
   if (!sharc_p_expect(p, ')'))
     return false;
-  if (!sharc_p_parse_int(p, &size))
+  if (!parse_i64(p, &size))
     return param_error(p, "Sdy_SubAxisInfo", "size", "int64_t");
   *out = sharc_sdy_sub_axis_info_get(sharc_p_context(p), pre, size);
   return true;
@@ -180,7 +208,7 @@ static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
 static bool parse_axis_ref(sharc_parser *p, sharc_attr **out) {
   sharc_str name;
   sharc_attr *sub = NULL;
-  if (!sharc_p_parse_string(p, &name))
+  if (!parse_string(p, &name))
     return param_error(p, "Sdy_AxisRef", "name", "::llvm::StringRef");
   if (sharc_p_eat(p, ':') &&
       !parse_field(p, &sharc_sdy_sub_axis_info_def, parse_sub_axis_info, &sub))
@@ -239,13 +267,13 @@ static bool parse_priority(sharc_parser *p, int64_t *priority) {
   sharc_p_next(p);
   sharc_str num = {s.data + 1, s.len - 1};
   if (s.len < 2 || s.data[0] != 'p' || !all_digits(num))
-    return sharc_p_error(p, "expecting priority in format 'p<number>', got: %.*s", (int)s.len,
+    return sharc_p_error_chained(p, "expecting priority in format 'p<number>', got: %.*s", (int)s.len,
                          s.data);
   if (num.len > 1 && num.data[0] == '0')
-    return sharc_p_error(p, "priorities with leading zeros are not allowed, got: %.*s",
+    return sharc_p_error_chained(p, "priorities with leading zeros are not allowed, got: %.*s",
                          (int)s.len, s.data);
   if (!digits_to_i64(num, priority))
-    return sharc_p_error(p, "expecting integer priority, got: %.*s", (int)s.len, s.data);
+    return sharc_p_error_chained(p, "expecting integer priority, got: %.*s", (int)s.len, s.data);
   return true;
 }
 
@@ -283,16 +311,16 @@ static bool parse_dim_sharding(sharc_parser *p, sharc_attr **out) {
 static bool parse_mesh_or_ref(sharc_parser *p, sharc_attr **out) {
   if (sharc_p_eat_keyword(p, "mesh")) {
     if (!parse_field(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, out))
-      return sharc_p_error(p, "failed to parse MeshAttr");
+      return sharc_p_error_chained(p, "failed to parse MeshAttr");
     return true;
   }
   sharc_token at = *tok(p);
   if (!sharc_p_parse_attr(p, NULL, out))
-    return sharc_p_error(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+    return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
   if ((*out)->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(*out) == 0)
     return true;
   sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return sharc_p_error(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+  return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
 }
 
 /* `{axes}` after `replicated=` / `unreduced=[max|min|sum]` */
@@ -300,7 +328,7 @@ static bool parse_axis_list(sharc_parser *p, sharc_ptrvec *out) {
   if (!sharc_p_expect(p, '{'))
     return false;
   if (!parse_field_list(p, &sharc_sdy_axis_ref_def, parse_axis_ref, out))
-    return sharc_p_error(p, "failed to parse axis list which is expected to be an "
+    return sharc_p_error_chained(p, "failed to parse axis list which is expected to be an "
                             "`ArrayRef<AxisRefAttr>`");
   return sharc_p_expect(p, '}');
 }
@@ -324,12 +352,12 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
   while (sharc_p_eat(p, ',')) {
     if (!replicated->len && sharc_p_eat_keyword(p, "replicated")) {
       if (!sharc_p_expect(p, '=') || !parse_axis_list(p, replicated))
-        return sharc_p_error(p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
+        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
     } else if (!unreduced->len && sharc_p_eat_keyword(p, "unreduced")) {
       if (!parse_unreduced(p, unreduced, reduction))
-        return sharc_p_error(p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
+        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
     } else {
-      return sharc_p_error(p, "failed to parse Sdy_TensorSharding, expected valid named axis "
+      return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding, expected valid named axis "
                               "list after comma");
     }
   }
@@ -428,7 +456,7 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
   if (!(s->len >= 2 && s->data[0] == 'z' && s->data[1] == '_')) {
     char c = s->data[0];
     if (c < 'i' || c > 'z')
-      return sharc_p_error(p, "expecting symbol from 'i' to 'z'. Received: '%c'", c);
+      return sharc_p_error_chained(p, "expecting symbol from 'i' to 'z'. Received: '%c'", c);
     s->data++;
     s->len--;
     *index = c - 'i';
@@ -438,15 +466,15 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
   while (end < s->len && isdigit((unsigned char)s->data[end]))
     end++;
   if (end == 2)
-    return sharc_p_error(p, "expecting integer after 'z_'. Received: '%.*s'", (int)s->len,
+    return sharc_p_error_chained(p, "expecting integer after 'z_'. Received: '%.*s'", (int)s->len,
                          s->data);
   sharc_str num = {s->data + 2, end - 2};
   if (num.data[0] == '0')
-    return sharc_p_error(p, "expecting positive integer without leading zeros. Received: '%.*s'",
+    return sharc_p_error_chained(p, "expecting positive integer without leading zeros. Received: '%.*s'",
                          (int)num.len, num.data);
   int64_t v = 0;
   if (!digits_to_i64(num, &v)) {
-    sharc_p_error(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len, num.data);
+    sharc_p_error_chained(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len, num.data);
     v = 0;
   }
   s->data += end;
@@ -466,7 +494,7 @@ static bool take_expected_factor(sharc_parser *p, sharc_str *s, int64_t expected
   sharc_buf want = {0}, got = {0};
   factor_name(&want, expected);
   factor_name(&got, index);
-  sharc_p_error(p,
+  sharc_p_error_chained(p,
                 "expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
                 "j=#, ...}). Expecting factor index symbol '%.*s', received: '%.*s'",
                 (int)want.len, want.data, (int)got.len, got.data);
@@ -532,14 +560,14 @@ static bool parse_optional_braces(sharc_parser *p, elem_fn fn, void *ctx) {
 static bool parse_factor_size(sharc_parser *p, void *ctx) {
   sharc_ptrvec *sizes = ctx;
   sharc_str sym;
-  if (!sharc_p_parse_keyword(p, &sym, "expected valid keyword"))
+  if (!parse_keyword(p, &sym))
     return false;
   if (!take_expected_factor(p, &sym, sizes->len))
     return false;
   if (sym.len)
-    return sharc_p_error(p, "expecting single factor symbol: %.*s", (int)sym.len, sym.data);
+    return sharc_p_error_chained(p, "expecting single factor symbol: %.*s", (int)sym.len, sym.data);
   int64_t size;
-  if (!sharc_p_expect(p, '=') || !sharc_p_parse_int(p, &size))
+  if (!sharc_p_expect(p, '=') || !parse_i64(p, &size))
     return false;
   sharc_ptrvec_push(sizes, (void *)sdy_i64_word(size));
   return true;
@@ -549,7 +577,7 @@ static bool parse_special_factor(sharc_parser *p, void *ctx) {
   sharc_ptrvec *factors = ctx;
   sharc_str sym;
   int64_t index = 0;
-  if (!sharc_p_parse_keyword(p, &sym, "expected valid keyword") ||
+  if (!parse_keyword(p, &sym) ||
       !take_factor_symbol(p, &sym, &index))
     return false;
   sharc_ptrvec_push(factors, (void *)sdy_i64_word(index));
@@ -577,7 +605,7 @@ bool sharc_sdy_parse_op_sharding_rule(sharc_parser *p, sharc_attr **out) {
     if (sharc_p_eat_keyword(p, special_keywords[k]))
       ok = sharc_p_expect(p, '=') && parse_optional_braces(p, parse_special_factor, &special[k]);
   if (ok && sharc_p_eat(p, ','))
-    ok = custom = sharc_p_expect_keyword(p, "custom");
+    ok = custom = expect_keyword(p, "custom");
   if (ok) {
     sharc_sdy_rule_parts r = {
         .factor_sizes = ptrvec_i64(p, &sizes),
@@ -611,10 +639,10 @@ static bool parse_all_to_all_param(sharc_parser *p, sharc_attr **out) {
   if (ok && !parse_field_list(p, &sharc_sdy_axis_ref_def, parse_axis_ref, &axes))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "axes", "::llvm::ArrayRef<AxisRefAttr>");
   ok = ok && sharc_p_expect(p, '}') && sharc_p_expect(p, ':');
-  if (ok && !sharc_p_parse_int(p, &src))
+  if (ok && !parse_i64(p, &src))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "src_dim", "int64_t");
   ok = ok && sharc_p_expect_arrow(p);
-  if (ok && !sharc_p_parse_int(p, &tgt))
+  if (ok && !parse_i64(p, &tgt))
     ok = param_error(p, "Sdy_AllToAllParamAttr", "tgt_dim", "int64_t");
   if (ok)
     *out = sharc_sdy_all_to_all_param_get(sharc_p_context(p), (sharc_attr *const *)axes.items,
@@ -627,14 +655,14 @@ static bool parse_edge_value_ref(sharc_parser *p, sharc_attr **out) {
   int type = tok(p)->kind == TOK_BARE_ID ? sharc_sdy_edge_node_type_from_name(sharc_tok_str(tok(p)))
                                          : -1;
   if (type < 0) {
-    sharc_p_error(p, "expected ::mlir::sdy::EdgeNodeType to be one of: operand, result");
+    sharc_p_error_chained(p, "expected ::mlir::sdy::EdgeNodeType to be one of: operand, result");
     return param_error(p, "Sdy_EdgeValueRef", "type", "::mlir::sdy::EdgeNodeType");
   }
   sharc_p_next(p);
   int64_t index = 0;
   if (!sharc_p_expect(p, '-'))
     return false;
-  if (!sharc_p_parse_int(p, &index))
+  if (!parse_i64(p, &index))
     return param_error(p, "Sdy_EdgeValueRef", "index", "int64_t");
   *out = sharc_sdy_edge_value_ref_get(sharc_p_context(p), (sharc_sdy_edge_node_type)type, index);
   return true;
@@ -665,8 +693,8 @@ static bool parse_axis_details(sharc_parser *p, sharc_attr **out) {
 static bool parse_one_step(sharc_parser *p, sharc_attr **out) {
   sharc_ptrvec entries = {0};
   int64_t step = 0;
-  bool ok = sharc_p_expect(p, '{') && sharc_p_expect_keyword(p, "step") && sharc_p_expect(p, '-');
-  if (ok && !sharc_p_parse_int(p, &step))
+  bool ok = sharc_p_expect(p, '{') && expect_keyword(p, "step") && sharc_p_expect(p, '-');
+  if (ok && !parse_i64(p, &step))
     ok = param_error(p, "Sdy_PropagationOneStep", "step_index", "int64_t");
   ok = ok && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
   if (ok && !parse_field_list(p, &sharc_sdy_axis_to_propagation_details_def, parse_axis_details,
@@ -756,7 +784,7 @@ static bool parse_by_mnemonic(sharc_parser *p, sharc_str mnemonic, sharc_attr **
   for (size_t i = 0; i < sizeof mnemonic_parsers / sizeof mnemonic_parsers[0]; i++)
     if (sharc_str_eq_cstr(mnemonic, mnemonic_parsers[i].name))
       return mnemonic_parsers[i].fn(p, out);
-  return sharc_p_error(p, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
+  return sharc_p_error_chained(p, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
                        mnemonic.data);
 }
 
@@ -767,7 +795,7 @@ sharc_attr *sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type 
   if (mnemonic.len)
     return parse_by_mnemonic(p, mnemonic, &a) ? a : NULL;
   sharc_str name;
-  if (!sharc_p_expect(p, '<') || !sharc_p_parse_keyword(p, &name, "expected valid keyword") ||
+  if (!sharc_p_expect(p, '<') || !parse_keyword(p, &name) ||
       !parse_by_mnemonic(p, name, &a) || !sharc_p_expect(p, '>'))
     return NULL;
   return a;

@@ -51,6 +51,14 @@ static void print_axis_ref(sharc_printer *p, const sharc_attr *ref) {
   print_sub_axis_info(p, sub);
 }
 
+void sharc_sdy_axis_ref_to_string(const sharc_attr *ref, sharc_buf *out) {
+  /* the axis-ref printer only writes text: a bare printer over `out` will do */
+  sharc_printer p;
+  memset(&p, 0, sizeof p);
+  p.out = out;
+  print_axis_ref(&p, ref);
+}
+
 static void print_axis_refs(sharc_printer *p, sharc_attr *const *refs, unsigned n) {
   print_elems(p, refs, n, print_axis_ref);
 }

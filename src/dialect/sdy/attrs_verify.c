@@ -1,28 +1,800 @@
 /* Verifying sdy attributes where they are attached: `sdy.sharding`,
- * `sdy.sharding_rule` and `sdy.propagation_edges` on ops, and
- * `sdy.sharding` on function arguments and results, with Shardy's messages
- * (verifiers.cc). */
+ * `sdy.sharding_rule` and `sdy.propagation_edges` on ops, `sdy.sharding` on
+ * function arguments and results, and the reusable checks sdy ops build on,
+ * with Shardy's messages (verifiers.cc). */
+#include "dialect/sdy/attrs_internal.h"
 #include "dialect/sdy/sdy_ops_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Products of sizes from the input may overflow: wrap as Shardy's int64
+ * arithmetic does in practice, without C's undefined behaviour. */
+static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* ---- emitters ------------------------------------------------------------ */
+
+sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *fmt, ...) {
+  sharc_sdy_emitter e = {.op = op};
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(e.prefix, sizeof e.prefix, fmt, ap);
+  va_end(ap);
+  return e;
+}
+
+sharc_sdy_emitter sharc_sdy_emitter_value(const sharc_sdy_emitter *base, unsigned num_values,
+                                          unsigned index) {
+  if (num_values == 1)
+    return sharc_sdy_emitter_make(base->op, "%s- ", base->prefix);
+  return sharc_sdy_emitter_make(base->op, "%s%u - ", base->prefix, index);
+}
+
+sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
+  sharc_buf msg = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(&msg, fmt, ap);
+  va_end(ap);
+  sharc_diag *d = sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len,
+                                      msg.data ? msg.data : "");
+  sharc_buf_free(&msg);
+  return d;
+}
+
+/* ---- meshes -------------------------------------------------------------- */
+
+static sharc_op *enclosing_module(sharc_op *op) {
+  while (op && !sharc_op_is(op, "builtin.module"))
+    op = sharc_op_parent_op(op);
+  return op;
+}
+
+sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
+  sharc_op *module = enclosing_module(from);
+  if (!module || sharc_op_num_regions(module) == 0)
+    return NULL;
+  /* only the module's own ops: meshes live at its top level */
+  for (sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0)); b;
+       b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      if (sharc_op_is(op, "sdy.mesh") && sharc_str_eq(sharc_op_symbol_name(op), name))
+        return op;
+  return NULL;
+}
+
+sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
+  if (sharc_sdy_is_mesh(mesh_or_ref))
+    return (sharc_attr *)mesh_or_ref;
+  if (sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
+    return NULL;
+  sharc_op *mesh_op =
+      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
+  sharc_attr *mesh = mesh_op ? sharc_op_attr(mesh_op, "mesh") : NULL;
+  return mesh && sharc_sdy_is_mesh(mesh) ? mesh : NULL;
+}
+
+sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op) {
+  return sharc_sdy_mesh_or_ref_mesh(sharc_sdy_tensor_sharding_mesh_or_ref(sharding), op);
+}
+
+/* ---- axis refs ----------------------------------------------------------- */
+
+static int64_t sub_pre_size(const sharc_attr *ref) {
+  const sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(ref);
+  return sub ? sharc_sdy_sub_axis_info_pre_size(sub) : 1;
+}
+
+static int64_t sub_next_pre_size(const sharc_attr *sub) {
+  return mul_wrap(sharc_sdy_sub_axis_info_pre_size(sub), sharc_sdy_sub_axis_info_size(sub));
+}
+
+static int str_cmp(sharc_str a, sharc_str b) {
+  size_t n = a.len < b.len ? a.len : b.len;
+  int c = n ? memcmp(a.data, b.data, n) : 0;
+  if (c)
+    return c;
+  return (a.len > b.len) - (a.len < b.len);
+}
+
+/* AxisRefAttr::operator<: by name, then full axis vs sub-axes by position. */
+static bool axis_ref_lt(const sharc_attr *a, const sharc_attr *b) {
+  int c = str_cmp(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b));
+  if (c)
+    return c < 0;
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  if (!sa)
+    return sub_pre_size(b) > 1;
+  if (!sb)
+    return sub_pre_size(a) == 1;
+  int64_t pa = sharc_sdy_sub_axis_info_pre_size(sa), pb = sharc_sdy_sub_axis_info_pre_size(sb);
+  if (pa != pb)
+    return pa < pb;
+  return sharc_sdy_sub_axis_info_size(sa) < sharc_sdy_sub_axis_info_size(sb);
+}
+
+bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
+  sharc_str na = sharc_sdy_axis_ref_name(a), nb = sharc_sdy_axis_ref_name(b);
+  if (sharc_str_eq(na, nb))
+    return axis_ref_lt(a, b);
+  /* names missing from the mesh are reported as unknown axes later */
+  int ia = sharc_sdy_mesh_axis_index(mesh, na), ib = sharc_sdy_mesh_axis_index(mesh, nb);
+  if (ia < 0 || ib < 0)
+    return false;
+  return ia < ib;
+}
+
+bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
+  if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
+    return false;
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  if (!sa || !sb)
+    return true;
+  return sharc_sdy_sub_axis_info_pre_size(sa) < sub_next_pre_size(sb) &&
+         sharc_sdy_sub_axis_info_pre_size(sb) < sub_next_pre_size(sa);
+}
+
+bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b) {
+  if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
+    return false;
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  return sa && sb && sub_next_pre_size(sa) == sharc_sdy_sub_axis_info_pre_size(sb);
+}
+
+/* Axis refs as strings for messages; `n` of them from `refs`. */
+static void axis_refs_str(sharc_attr *const *refs, unsigned n, sharc_buf *out) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_BUF_LIT(out, ", ");
+    sharc_buf b = {0};
+    sharc_sdy_axis_ref_to_string(refs[i], &b);
+    sharc_buf_put(out, b.data, b.len);
+    sharc_buf_free(&b);
+  }
+}
+
+static sharc_diag *emit_with_refs(const sharc_sdy_emitter *e, const char *msg,
+                                  sharc_attr *const *refs, unsigned n) {
+  sharc_buf b = {0};
+  axis_refs_str(refs, n, &b);
+  sharc_diag *d = sharc_sdy_emit(e, "%s%.*s", msg, (int)b.len, b.data ? b.data : "");
+  sharc_buf_free(&b);
+  return d;
+}
+
+int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh) {
+  int64_t size = 1;
+  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
+    size = mul_wrap(size, sharc_sdy_axis_ref_size(sharc_sdy_dim_sharding_axis(dim, i), mesh));
+  return size;
+}
+
+bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding) {
+  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_rank(sharding); i++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(sharding, i)))
+      return false;
+  return true;
+}
+
+/* ---- tensor shardings ---------------------------------------------------- */
+
+/* What verifying one sharding has seen so far across its lists. */
+typedef struct seen_axes {
+  sharc_ptrvec refs; /* uniqued axis refs */
+  sharc_ptrvec subs; /* sub-axis refs, in order of appearance */
+} seen_axes;
+
+static bool seen_contains(const sharc_ptrvec *v, const void *x) {
+  for (unsigned i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
+/* verifyAxisRefList */
+static bool verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
+                                 seen_axes *seen, const sharc_sdy_emitter *e) {
+  const sharc_attr *prev_sub = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *ref = refs[i];
+    sharc_str name = sharc_sdy_axis_ref_name(ref);
+    if (sharc_sdy_mesh_axis_index(mesh, name) < 0) {
+      sharc_sdy_emit(e, "unknown axis name: \"%.*s\"", (int)name.len, name.data);
+      return false;
+    }
+    if (seen_contains(&seen->refs, ref)) {
+      emit_with_refs(e, "duplicate axis ref: ", &ref, 1);
+      return false;
+    }
+    sharc_ptrvec_push(&seen->refs, ref);
+    if (!sharc_sdy_axis_ref_sub_axis_info(ref)) {
+      prev_sub = ref;
+      continue;
+    }
+    sharc_ptrvec_push(&seen->subs, ref);
+    if (prev_sub && sharc_sdy_axis_ref_can_merge(prev_sub, ref)) {
+      sharc_attr *pair[2] = {(sharc_attr *)prev_sub, ref};
+      emit_with_refs(e, "two consecutive sub-axes can be merged: ", pair, 2);
+      return false;
+    }
+    prev_sub = ref;
+  }
+  return true;
+}
+
+static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
+                                        const sharc_attr *mesh, seen_axes *seen,
+                                        const sharc_sdy_emitter *e, const char *what) {
+  for (unsigned i = 1; i < n; i++)
+    if (sharc_sdy_axis_ref_less(refs[i], refs[i - 1], mesh)) {
+      sharc_sdy_emit(e, "%s axes are not ordered w.r.t. mesh", what);
+      return false;
+    }
+  return verify_axis_ref_list(refs, n, mesh, seen, e);
+}
+
+/* verifySubAxes for the sub-axes of one axis name, sorted. */
+static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64_t axis_size,
+                            sharc_context *ctx, const seen_axes *seen,
+                            const sharc_sdy_emitter *e) {
+  if (n && seen_contains(&seen->refs, sharc_sdy_axis_ref_get(ctx, name, NULL))) {
+    sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"",
+                   (int)name.len, name.data);
+    return false;
+  }
+  const sharc_attr *prev = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(subs[i]);
+    int64_t pre = sharc_sdy_sub_axis_info_pre_size(info), size = sharc_sdy_sub_axis_info_size(info);
+    int64_t next = sub_next_pre_size(info);
+    if (pre < 1)
+      return emit_with_refs(e, "sub-axis pre-size must be at least 1: ", &subs[i], 1), false;
+    if (size <= 1)
+      return emit_with_refs(e, "sub-axis sizes must be greater than 1: ", &subs[i], 1), false;
+    if (next == 0 || axis_size % next != 0) {
+      char msg[128];
+      snprintf(msg, sizeof msg, "sub-axis next pre-size %lld doesn't divide the size of the full axis %lld: ",
+               (long long)next, (long long)axis_size);
+      return emit_with_refs(e, msg, &subs[i], 1), false;
+    }
+    if (size == axis_size)
+      return emit_with_refs(e, "sub-axis size is equal to the full axis size: ", &subs[i], 1),
+             false;
+    int64_t prev_next = prev ? sub_next_pre_size(sharc_sdy_axis_ref_sub_axis_info(prev)) : 1;
+    if (prev_next > pre) {
+      sharc_attr *pair[2] = {(sharc_attr *)prev, subs[i]};
+      return emit_with_refs(e, "overlapping sub-axes: ", pair, 2), false;
+    }
+    prev = subs[i];
+  }
+  return true;
+}
+
+/* Groups the seen sub-axes by axis name (in mesh order of first use) and
+ * verifies each group sorted. */
+static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen,
+                                sharc_context *ctx, const sharc_sdy_emitter *e) {
+  unsigned n = seen->subs.len;
+  if (!n)
+    return true;
+  sharc_attr **group = malloc(n * sizeof *group);
+  bool *done = calloc(n, sizeof *done);
+  if (!group || !done)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n; i++) {
+    if (done[i])
+      continue;
+    sharc_str name = sharc_sdy_axis_ref_name(seen->subs.items[i]);
+    unsigned g = 0;
+    for (unsigned j = i; j < n; j++)
+      if (!done[j] && sharc_str_eq(sharc_sdy_axis_ref_name(seen->subs.items[j]), name)) {
+        done[j] = true;
+        /* insertion sort: groups are a handful of sub-axes */
+        unsigned k = g++;
+        while (k && axis_ref_lt(seen->subs.items[j], group[k - 1])) {
+          group[k] = group[k - 1];
+          k--;
+        }
+        group[k] = seen->subs.items[j];
+      }
+    ok = verify_sub_axes(group, g, name, sharc_sdy_mesh_size_of(mesh, name), ctx, seen, e);
+  }
+  free(group);
+  free(done);
+  return ok;
+}
+
+/* An axis of the sharding already manual in an enclosing
+ * sdy.manual_computation. */
+static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
+                                                   const sharc_sdy_emitter *e) {
+  for (sharc_op *mc = sharc_op_parent_op(e->op); mc; mc = sharc_op_parent_op(mc)) {
+    if (!sharc_op_is(mc, "sdy.manual_computation"))
+      continue;
+    sharc_attr *manual = sharc_op_attr(mc, "manual_axes");
+    if (!manual || !sharc_sdy_is_manual_axes(manual))
+      continue;
+    sharc_sdy_tensor_sharding_parts s;
+    sharc_sdy_tensor_sharding_parts_of(sharding, &s);
+    for (unsigned i = 0; i < sharc_sdy_list_size(manual); i++) {
+      sharc_str axis = sharc_attr_string_value(sharc_sdy_list_at(manual, i));
+      bool used = false;
+      for (unsigned d = 0; !used && d < s.num_dims; d++)
+        for (unsigned k = 0; !used && k < sharc_sdy_dim_sharding_num_axes(s.dims[d]); k++)
+          used = sharc_str_eq(sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(s.dims[d], k)), axis);
+      for (unsigned k = 0; !used && k < s.num_replicated; k++)
+        used = sharc_str_eq(sharc_sdy_axis_ref_name(s.replicated[k]), axis);
+      for (unsigned k = 0; !used && k < s.num_unreduced; k++)
+        used = sharc_str_eq(sharc_sdy_axis_ref_name(s.unreduced[k]), axis);
+      if (!used)
+        continue;
+      sharc_diag *d = sharc_sdy_emit(e,
+                                     "operates on axis \"%.*s\" which is already bound by a "
+                                     "parent sdy.manual_computation op",
+                                     (int)axis.len, axis.data);
+      sharc_diag_note(d, sharc_op_loc(mc), "parent bounding this axis as manual");
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool emit_typed(const sharc_sdy_emitter *e, const char *msg, const sharc_type *type,
+                       const sharc_attr *sharding) {
+  sharc_buf t = {0}, s = {0};
+  sharc_print_type(type, &t);
+  if (sharding)
+    sharc_print_attr(sharding, &s);
+  if (sharding)
+    sharc_sdy_emit(e, "%s'%.*s', sharding: %.*s", msg, (int)t.len, t.data, (int)s.len, s.data);
+  else
+    sharc_sdy_emit(e, "%s'%.*s'", msg, (int)t.len, t.data);
+  sharc_buf_free(&t);
+  sharc_buf_free(&s);
+  return false;
+}
+
+static bool rank0_unreplicated(const sharc_sdy_tensor_sharding_parts *s) {
+  return s->num_dims == 0 && s->num_replicated == 0 && s->num_unreduced == 0;
+}
+
+/* The checks that need a ranked shaped type. */
+static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_type *tensor,
+                        const sharc_attr *mesh, seen_axes *seen, const sharc_sdy_emitter *e,
+                        bool check_divisibility) {
+  const int64_t *shape = sharc_type_shape(tensor);
+  for (unsigned d = 0; d < s->num_dims; d++) {
+    const sharc_attr *dim = s->dims[d];
+    if (sharc_sdy_dim_sharding_has_priority(dim)) {
+      if (sharc_sdy_dim_sharding_priority(dim) < 0)
+        return sharc_sdy_emit(e, "dim %u has a negative priority", d), false;
+      if (sharc_sdy_dim_sharding_is_closed(dim) && !sharc_sdy_dim_sharding_num_axes(dim))
+        return sharc_sdy_emit(e, "dim %u is empty and closed but has a priority", d), false;
+    }
+    unsigned fixed = sdy_list_fixed_words(dim);
+    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed,
+                              dim->params.n - fixed, mesh, seen, e))
+      return false;
+    if (shape[d] == SHARC_DYNAMIC || !check_divisibility)
+      continue;
+    int64_t sharded = sharc_sdy_dim_sharding_sharded_size(dim, mesh);
+    if (sharded == 0 || shape[d] % sharded != 0)
+      return sharc_sdy_emit(e, "dim %u with size %lld is not divisible by its sharded size %lld", d,
+                            (long long)shape[d], (long long)sharded),
+             false;
+  }
+  return true;
+}
+
+bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *type,
+                                      const sharc_attr *mesh, const sharc_sdy_emitter *e,
+                                      bool check_divisibility) {
+  if (!mesh) {
+    sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
+    return sharc_sdy_emit(e, "unknown mesh: @%.*s", (int)name.len, name.data), false;
+  }
+  sharc_sdy_tensor_sharding_parts s;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &s);
+  if (sharc_sdy_mesh_is_maximal(mesh) ||
+      (!type && sharc_sdy_tensor_sharding_is_fully_replicated(sharding))) {
+    if (!rank0_unreplicated(&s))
+      return sharc_sdy_emit(e, "a maximal sharding can only have a sharding with rank 0 and no "
+                               "replicated or unreduced axes."),
+             false;
+    return true;
+  }
+  sharc_type *tensor = type;
+  if (type && sharc_type_get_kind(type) == SHARC_TYPE_TUPLE) {
+    if (sharc_type_count(type) != 1)
+      return emit_typed(e, "ops can only have a sharding for a tuple of size 1: ", type, NULL);
+    tensor = sharc_type_at(type, 0);
+  }
+  if (!tensor || !sharc_type_is_shaped(tensor)) {
+    if (!rank0_unreplicated(&s))
+      return emit_typed(e, "non-shaped tensors can only have a sharding with rank 0 and no "
+                           "replicated or unreduced axes. type: ",
+                        type, sharding);
+    return true;
+  }
+  if (!sharc_type_has_rank(tensor))
+    return emit_typed(e, "only ranked tensors can have a sharding. type: ", type, NULL);
+  unsigned rank = sharc_type_rank(tensor);
+  if (s.num_dims != rank)
+    return sharc_sdy_emit(e, "sharding doesn't match tensor rank: %u != %u", s.num_dims, rank),
+           false;
+  seen_axes seen = {{0}, {0}};
+  bool ok = verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
+            verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e,
+                                        "replicated") &&
+            verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e,
+                                        "unreduced") &&
+            verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
+            verify_not_bound_by_manual_computation(sharding, e);
+  sharc_ptrvec_free(&seen.refs);
+  sharc_ptrvec_free(&seen.subs);
+  return ok;
+}
+
+bool sharc_sdy_verify_tensor_sharding_for_op(const sharc_attr *sharding, sharc_type *type,
+                                             const sharc_sdy_emitter *e) {
+  return sharc_sdy_verify_tensor_sharding(sharding, type, sharc_sdy_sharding_mesh(sharding, e->op),
+                                          e, false);
+}
+
+bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type *const *types,
+                                         unsigned num_types, const sharc_sdy_emitter *e) {
+  unsigned n = sharc_sdy_list_size(shardings);
+  if (num_types == 0 && n == 1) {
+    sharc_attr *first = sharc_sdy_list_at(shardings, 0);
+    sharc_attr *mesh = sharc_sdy_sharding_mesh(first, e->op);
+    if ((mesh && sharc_sdy_mesh_is_maximal(mesh)) ||
+        sharc_sdy_tensor_sharding_is_fully_replicated(first)) {
+      sharc_sdy_emitter ve = sharc_sdy_emitter_value(e, num_types, 0);
+      return sharc_sdy_verify_tensor_sharding(first, NULL, mesh, &ve, false);
+    }
+  }
+  if (n != num_types)
+    return sharc_sdy_emit(e, "shardings don't match number of values: %u shardings vs %u values",
+                          n, num_types),
+           false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_sdy_emitter ve = sharc_sdy_emitter_value(e, num_types, i);
+    if (!sharc_sdy_verify_tensor_sharding_for_op(sharc_sdy_list_at(shardings, i), types[i], &ve))
+      return false;
+  }
+  return true;
+}
+
+/* ---- sharding rules ------------------------------------------------------ */
+
+static bool is_static_shaped(const sharc_type *t) {
+  if (!sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+    return false;
+  for (unsigned i = 0; i < sharc_type_rank(t); i++)
+    if (sharc_type_shape(t)[i] == SHARC_DYNAMIC)
+      return false;
+  return true;
+}
+
+/* verifyShardingRuleMapping for the operands or the results. */
+static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy_rule_list which,
+                                 unsigned num_values, bool *seen_factors, const char *kind) {
+  unsigned n = sharc_sdy_rule_list_size(rule, which);
+  unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
+  if (num_values != n)
+    return sharc_emit_op_error(op, "number of %ss and mappings must match: %u != %u", kind,
+                               num_values, n),
+           false;
+  if (!n)
+    return sharc_emit_op_error(op, "number of %ss mappings cannot be 0. Op sharding rules can only "
+                                   "be defined on operations with at least one operand and result.",
+                               kind),
+           false;
+  bool *value_seen = calloc(num_factors + 1, sizeof *value_seen);
+  if (!value_seen)
+    abort();
+  bool ok = true;
+  sharc_sdy_emitter base = sharc_sdy_emitter_make(op, "%s ", kind);
+  for (unsigned v = 0; ok && v < n; v++) {
+    sharc_sdy_emitter ve = sharc_sdy_emitter_value(&base, n, v);
+    sharc_value *val = which == SHARC_SDY_RULE_OPERANDS ? sharc_op_operand(op, v)
+                                                       : sharc_op_result(op, v);
+    sharc_type *type = sharc_value_type(val);
+    const sharc_attr *mapping = sharc_sdy_rule_mapping_at(rule, which, v);
+    memset(value_seen, 0, (num_factors + 1) * sizeof *value_seen);
+    if (!is_static_shaped(type)) {
+      ok = emit_typed(&ve, "expected a ranked tensor with a static shape. type: ", type, NULL);
+      break;
+    }
+    unsigned rank = sharc_sdy_list_size(mapping);
+    if (rank != sharc_type_rank(type)) {
+      ok = false;
+      sharc_sdy_emit(&ve, "mapping rank must match: %u != %u", rank, sharc_type_rank(type));
+      break;
+    }
+    for (unsigned d = 0; ok && d < rank; d++) {
+      const sharc_attr *dim = sharc_sdy_list_at(mapping, d);
+      unsigned nf = sharc_sdy_list_size(dim);
+      if (!nf) {
+        ok = false;
+        sharc_sdy_emit(&ve, "dim mapping must have at least one factor");
+        break;
+      }
+      for (unsigned k = 0; ok && k < nf; k++) {
+        int64_t f = sharc_sdy_list_int_at(dim, k);
+        if (f < 0 || f >= (int64_t)num_factors) {
+          ok = false;
+          sharc_sdy_emit(&ve, "expecting factor indices to be within 0<=...<num_factors; received: "
+                              "%lld, num_factors: %u",
+                         (long long)f, num_factors);
+        } else if (value_seen[f]) {
+          ok = false;
+          sharc_sdy_emit(&ve, "cannot reuse factors for the same tensor value");
+        } else if (sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_FACTOR_SIZES, (unsigned)f) == 1 &&
+                   nf > 1) {
+          ok = false;
+          sharc_sdy_emit(&ve, "dim mapping can't have a factor of size 1 if there are multiple "
+                              "factors");
+        } else {
+          value_seen[f] = seen_factors[f] = true;
+        }
+      }
+    }
+  }
+  free(value_seen);
+  return ok;
+}
+
+/* indicesSortedUniqueInBound */
+static bool verify_special_factors(sharc_op *op, const sharc_attr *rule, sharc_sdy_rule_list which) {
+  unsigned n = sharc_sdy_rule_list_size(rule, which);
+  unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
+  if (!n)
+    return true;
+  for (unsigned i = 1; i < n; i++)
+    if (sharc_sdy_rule_int_at(rule, which, i) < sharc_sdy_rule_int_at(rule, which, i - 1))
+      return sharc_emit_op_error(op, "indices of special factors must be sorted"), false;
+  for (unsigned i = 1; i < n; i++)
+    if (sharc_sdy_rule_int_at(rule, which, i) == sharc_sdy_rule_int_at(rule, which, i - 1))
+      return sharc_emit_op_error(op, "indices of special factors must be unique"), false;
+  if (sharc_sdy_rule_int_at(rule, which, 0) < 0)
+    return sharc_emit_op_error(op, "index must be non-negative"), false;
+  int64_t last = sharc_sdy_rule_int_at(rule, which, n - 1);
+  if (last >= (int64_t)num_factors)
+    return sharc_emit_op_error(op, "index must be less than %u, got: %lld", num_factors,
+                               (long long)last),
+           false;
+  return true;
+}
+
+/* Whether any factor is in two of reduction, need_replication, permutation
+ * (each list is sorted and unique by now, and in bounds). */
+static bool special_sets_disjoint(const sharc_attr *rule, unsigned num_factors) {
+  unsigned char *count = calloc(num_factors + 1, 1);
+  if (!count)
+    abort();
+  bool ok = true;
+  for (unsigned k = SHARC_SDY_RULE_REDUCTION; k <= SHARC_SDY_RULE_PERMUTATION; k++)
+    for (unsigned i = 0; ok && i < sharc_sdy_rule_list_size(rule, k); i++)
+      ok = count[sharc_sdy_rule_int_at(rule, k, i)]++ == 0;
+  free(count);
+  return ok;
+}
+
+bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
+  unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
+  bool *in_operands = calloc(num_factors + 1, sizeof(bool));
+  bool *in_results = calloc(num_factors + 1, sizeof(bool));
+  if (!in_operands || !in_results)
+    abort();
+  bool ok = verify_rule_mappings(op, rule, SHARC_SDY_RULE_OPERANDS, sharc_op_num_operands(op),
+                                 in_operands, "operand") &&
+            verify_rule_mappings(op, rule, SHARC_SDY_RULE_RESULTS, sharc_op_num_results(op),
+                                 in_results, "result");
+  for (unsigned f = 0; ok && f < num_factors; f++) {
+    if (in_operands[f] || in_results[f])
+      continue;
+    sharc_buf sym = {0};
+    sdy_factor_symbol(&sym, f);
+    sharc_emit_op_error(op, "has factor %.*s=%lld that isn't used in operand and result mappings",
+                        (int)sym.len, sym.data,
+                        (long long)sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_FACTOR_SIZES, f));
+    sharc_buf_free(&sym);
+    ok = false;
+  }
+  for (unsigned k = SHARC_SDY_RULE_REDUCTION; ok && k <= SHARC_SDY_RULE_PERMUTATION; k++)
+    ok = verify_special_factors(op, rule, k);
+  if (ok && !special_sets_disjoint(rule, num_factors)) {
+    sharc_emit_op_error(op, "a factor can only be in one of the reduction, need replication, or "
+                            "permutation factor sets");
+    ok = false;
+  }
+  ok = ok && verify_special_factors(op, rule, SHARC_SDY_RULE_BLOCKED_PROPAGATION);
+  for (unsigned i = 0; ok && i < sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_REDUCTION); i++)
+    if (in_results[sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_REDUCTION, i)]) {
+      sharc_emit_op_error(op, "reduction factor cannot be in result mappings");
+      ok = false;
+    }
+  free(in_operands);
+  free(in_results);
+  return ok;
+}
+
+/* ---- values' shardings and propagation edges ----------------------------- */
+
+static const char *const sharding_holders[] = {"sdy.sharding_constraint", "sdy.reshard",
+                                               "sdy.data_flow_edge", NULL};
+
+sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
+  if (sharc_value_is_block_arg(v)) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
+    if (!owner || !sharc_op_is(owner, "func.func"))
+      return NULL;
+    sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
+    unsigned i = sharc_value_index(v);
+    if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
+        i >= sharc_attr_count(arg_attrs))
+      return NULL;
+    sharc_attr *dict = sharc_attr_at(arg_attrs, i);
+    sharc_attr *s = dict ? sharc_attr_dict_get(dict, "sdy.sharding") : NULL;
+    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  }
+  sharc_op *op = sharc_value_defining_op(v);
+  for (const char *const *h = sharding_holders; *h; h++)
+    if (sharc_op_is(op, *h)) {
+      sharc_attr *s = sharc_op_attr(op, "sharding");
+      return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+    }
+  sharc_attr *out = sharc_op_attr(op, "out_sharding");
+  if (out && sharc_sdy_is_tensor_sharding(out))
+    return out;
+  sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
+  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
+      sharc_value_index(v) >= sharc_sdy_list_size(per_value))
+    return NULL;
+  return sharc_sdy_list_at(per_value, sharc_value_index(v));
+}
+
+static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {
+  int64_t i = sharc_sdy_edge_value_ref_index(ref);
+  if (sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT)
+    return i >= 0 && i < (int64_t)sharc_op_num_results(op) ? sharc_op_result(op, (unsigned)i) : NULL;
+  return i >= 0 && i < (int64_t)sharc_op_num_operands(op) ? sharc_op_operand(op, (unsigned)i) : NULL;
+}
+
+static bool verify_edge_value_ref(const sharc_attr *ref, sharc_op *op) {
+  if (sharc_op_is(op, "sdy.func_data_flow_edge"))
+    return true;
+  int64_t i = sharc_sdy_edge_value_ref_index(ref);
+  bool result = sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT;
+  unsigned n = result ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  if (i >= 0 && i < (int64_t)n)
+    return true;
+  sharc_emit_op_error(op, "expected a value ref to have %s index in range [0, %u), got: %lld",
+                      result ? "a result" : "an operand", n, (long long)i);
+  return false;
+}
+
+/* getCommonMesh over the shardings the edges reference; NULL if none or
+ * they disagree. */
+static sharc_attr *edges_common_mesh(const sharc_attr *edges, sharc_op *op, bool *any) {
+  sharc_attr *mesh = NULL;
+  bool conflict = false;
+  *any = false;
+  for (unsigned s = 0; s < sharc_sdy_list_size(edges); s++) {
+    const sharc_attr *step = sharc_sdy_list_at(edges, s);
+    for (unsigned k = 0; k < sharc_sdy_list_size(step); k++) {
+      const sharc_attr *entry = sharc_sdy_list_at(step, k);
+      unsigned nt = sharc_sdy_list_size(entry);
+      for (unsigned t = 0; t <= nt; t++) {
+        const sharc_attr *ref =
+            t == nt ? sharc_sdy_axis_to_propagation_details_source(entry) : sharc_sdy_list_at(entry, t);
+        sharc_value *v = edge_value(ref, op);
+        sharc_attr *sharding = v ? sharc_sdy_value_sharding(v) : NULL;
+        if (!sharding)
+          continue;
+        *any = true;
+        sharc_attr *other = sharc_sdy_sharding_mesh(sharding, op);
+        if (!mesh || sharc_sdy_mesh_is_empty(mesh)) {
+          mesh = other;
+          continue;
+        }
+        if (other && sharc_sdy_mesh_is_empty(other))
+          continue;
+        conflict = conflict || other != mesh;
+      }
+    }
+  }
+  return conflict ? NULL : mesh;
+}
+
+static bool verify_propagation_edges(const sharc_attr *edges, sharc_op *op) {
+  bool any;
+  sharc_attr *mesh = edges_common_mesh(edges, op, &any);
+  if (!any)
+    return sharc_emit_op_error(op, "expected propagation edges attr to reference a sharding."),
+           false;
+  if (!mesh)
+    return sharc_emit_op_error(op, "expected a common mesh for propagation edges attr."), false;
+  for (unsigned s = 0; s < sharc_sdy_list_size(edges); s++) {
+    const sharc_attr *step = sharc_sdy_list_at(edges, s);
+    for (unsigned k = 0; k < sharc_sdy_list_size(step); k++) {
+      const sharc_attr *entry = sharc_sdy_list_at(step, k);
+      sharc_str axis = sharc_sdy_axis_ref_name(sharc_sdy_axis_to_propagation_details_axis(entry));
+      if (sharc_sdy_mesh_axis_index(mesh, axis) < 0)
+        return sharc_emit_op_error(op, "expected axis ref to be in one of the meshes"), false;
+      if (!verify_edge_value_ref(sharc_sdy_axis_to_propagation_details_source(entry), op))
+        return false;
+      for (unsigned t = 0; t < sharc_sdy_list_size(entry); t++)
+        if (!verify_edge_value_ref(sharc_sdy_list_at(entry, t), op))
+          return false;
+    }
+  }
+  return true;
+}
+
+/* ---- dialect hooks ------------------------------------------------------- */
 
 static bool named(const sharc_named_attr *attr, const char *name) {
   return sharc_str_eq_cstr(sharc_ident_str(attr->name), name);
 }
 
+static bool is_array_of_edges(const sharc_attr *a) {
+  if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
+    return false;
+  for (unsigned i = 0; i < sharc_attr_count(a); i++)
+    if (!sharc_sdy_is_propagation_edges(sharc_attr_at(a, i)))
+      return false;
+  return true;
+}
+
+static sharc_type **result_types(sharc_op *op) {
+  unsigned n = sharc_op_num_results(op);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_result(op, i));
+  return types;
+}
+
 bool sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
-  if (named(attr, "sdy.sharding") && !sharc_sdy_is_sharding_per_value(attr->value)) {
-    sharc_emit_op_error(op, "should have a sharding attribute of type TensorShardingPerValueAttr");
-    return false;
+  if (named(attr, "sdy.sharding")) {
+    if (!sharc_sdy_is_sharding_per_value(attr->value))
+      return sharc_emit_op_error(op, "should have a sharding attribute of type "
+                                     "TensorShardingPerValueAttr"),
+             false;
+    sharc_type **types = result_types(op);
+    sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ");
+    bool ok = sharc_sdy_verify_sharding_per_value(attr->value, types, sharc_op_num_results(op), &e);
+    free(types);
+    return ok;
   }
-  if (named(attr, "sdy.sharding_rule") && !sharc_sdy_is_op_sharding_rule(attr->value)) {
-    sharc_emit_op_error(op, "should have a sharding rule attribute of type OpShardingRuleAttr "
-                            "for attr named 'sdy.sharding_rule'");
-    return false;
+  if (named(attr, "sdy.sharding_rule")) {
+    if (!sharc_sdy_is_op_sharding_rule(attr->value))
+      return sharc_emit_op_error(op, "should have a sharding rule attribute of type "
+                                     "OpShardingRuleAttr for attr named 'sdy.sharding_rule'"),
+             false;
+    return sharc_sdy_verify_op_sharding_rule(attr->value, op);
   }
-  if (named(attr, "sdy.propagation_edges") && !sharc_sdy_is_propagation_edges(attr->value)) {
-    sharc_emit_op_error(op, "should have a propagation edges attribute of type "
-                            "PropagationEdgesAttr for attr named 'sdy.propagation_edges'");
-    return false;
+  if (named(attr, "sdy.propagation_edges")) {
+    if (!sharc_sdy_is_propagation_edges(attr->value))
+      return sharc_emit_op_error(op, "should have a propagation edges attribute of type "
+                                     "PropagationEdgesAttr for attr named 'sdy.propagation_edges'"),
+             false;
+    return verify_propagation_edges(attr->value, op);
   }
+  if ((named(attr, "sdy.result_propagation_edges") ||
+       named(attr, "sdy.block_arg_propagation_edges")) &&
+      !is_array_of_edges(attr->value))
+    return sharc_emit_op_error(op, "should have a propagation edges attribute of type "
+                                   "ArrayAttr<PropagationEdgesAttr> for attr named "
+                                   "'sdy.result_propagation_edges' or "
+                                   "'sdy.block_arg_propagation_edges'"),
+           false;
   return true;
 }
 
@@ -30,10 +802,16 @@ bool sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr) {
   if (!sharc_op_is(op, "func.func") || !named(attr, "sdy.sharding"))
     return true;
-  if (!sharc_sdy_is_tensor_sharding(attr->value)) {
-    sharc_emit_op_error(op, "%s %u - should have a sharding attribute of type TensorShardingAttr",
-                        is_result ? "result" : "arg", index);
-    return false;
-  }
-  return true;
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s %u - ", is_result ? "result" : "arg", index);
+  if (!sharc_sdy_is_tensor_sharding(attr->value))
+    return sharc_sdy_emit(&e, "should have a sharding attribute of type TensorShardingAttr"), false;
+  sharc_attr *fn = sharc_op_attr(op, "function_type");
+  if (!fn || sharc_attr_get_kind(fn) != SHARC_ATTR_TYPE)
+    return true;
+  sharc_type *ft = sharc_attr_type_value(fn);
+  unsigned n = is_result ? sharc_type_func_num_results(ft) : sharc_type_func_num_inputs(ft);
+  if (index >= n)
+    return true;
+  sharc_type *type = is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
+  return sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e);
 }

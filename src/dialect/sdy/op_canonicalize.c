@@ -3,9 +3,7 @@
  * collectives, reshard chains and duplicates, and manual computations with
  * unused arguments or a body that needs no manual axes.
  *
- * The greedy driver walks each block with its next op already in hand, so a
- * pattern may erase the op it was given and ops before it, never ops after
- * it. */
+ * Patterns change the IR directly and return whether they did. */
 #include "dialect/sdy/op_verify.h"
 
 #include <stdlib.h>
@@ -276,7 +274,9 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
                "out_sharding", slice_out, NULL, NULL));
     result = sharc_op_result(slice, 0);
   }
-  replace_with(op, result);
+  /* every user is an identical all_slice: all of them become `result` */
+  for (sharc_use *u; (u = sharc_value_first_use(sharc_op_result(reduce, 0)));)
+    replace_with(sharc_use_owner(u), result);
   sharc_op_erase(reduce);
   return true;
 }
@@ -303,10 +303,6 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
   (void)rw;
   sharc_op *reduce = producer(op, "sdy.all_reduce");
   if (!reduce || !all_reduce_users_match(reduce, op))
-    return false;
-  /* later identical slices would have to be erased, which the driver's walk
-   * cannot take: fuse only when this slice is the single user */
-  if (!has_one_use(sharc_op_result(reduce, 0)))
     return false;
   sharc_context *ctx = sharc_op_context(op);
   sharc_attr *reduce_out = sharc_op_attr(reduce, "out_sharding");

@@ -81,12 +81,6 @@ typedef struct collective {
   unsigned rank;                /* of out_sharding */
 } collective;
 
-static bool is_i32_enum(const sharc_attr *a, int64_t n) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_INTEGER &&
-         sharc_type_is_integer(sharc_attr_type(a), 32) && sharc_attr_int_value(a) >= 0 &&
-         sharc_attr_int_value(a) < n;
-}
-
 static void emit_mesh_note(sharc_diag *d, sharc_value *tensor, const sharc_attr *mesh) {
   sharc_buf text = {0};
   SHARC_BUF_LIT(&text, "operand mesh: ");
@@ -104,14 +98,9 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
                                      bool allow_different_meshes) {
   c->op = op;
   c->ctx = sharc_op_context(op);
-  c->out = sdy_required_attr(op, "out_sharding");
-  if (!c->out || !sdy_verify_same_operand_result_type(op))
+  c->out = sharc_op_attr(op, "out_sharding");
+  if (!sdy_verify_same_operand_result_type(op))
     return false;
-  if (!sharc_sdy_is_tensor_sharding(c->out)) {
-    sharc_emit_op_error(op, "attribute 'out_sharding' failed to satisfy constraint: Tensor "
-                            "sharding");
-    return false;
-  }
   sharc_value *tensor = sharc_op_operand(op, 0);
   c->in = sdy_value_sharding(tensor);
   if (!allow_missing && !c->in) {
@@ -248,17 +237,6 @@ static bool verify_axes_per_dim(collective *c, const sharc_attr *per_dim, per_di
   return ok;
 }
 
-static bool verify_axes_attr(sharc_op *op, const char *name, const char *mnemonic) {
-  sharc_attr *a = sdy_required_attr(op, name);
-  if (!a)
-    return false;
-  if (!sdy_attr_is(a, mnemonic)) {
-    sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, mnemonic);
-    return false;
-  }
-  return true;
-}
-
 /* ---- all_gather / all_slice / reduce_scatter / sharded_to_unreduced ----- */
 
 static const collective_form all_gather_form = {"gathering_axes", "list_of_axis_ref_lists", false};
@@ -290,25 +268,14 @@ FORM_HOOKS(permute, permute_form)
 
 static bool all_gather_verify(sharc_op *op) {
   collective c;
-  return verify_axes_attr(op, "gathering_axes", "list_of_axis_ref_lists") &&
-         verify_collective_common(op, &c, false, false) &&
+  return verify_collective_common(op, &c, false, false) &&
          verify_axes_per_dim(&c, sharc_op_attr(op, "gathering_axes"), GATHER, "gathering");
 }
 
 static bool all_slice_verify(sharc_op *op) {
   collective c;
-  return verify_axes_attr(op, "slicing_axes", "list_of_axis_ref_lists") &&
-         verify_collective_common(op, &c, true, false) &&
+  return verify_collective_common(op, &c, true, false) &&
          verify_axes_per_dim(&c, sharc_op_attr(op, "slicing_axes"), SLICE, NULL);
-}
-
-static bool verify_reduction_attr(sharc_op *op) {
-  sharc_attr *red = sharc_op_attr(op, "reduction_op");
-  if (!red || is_i32_enum(red, 3))
-    return true;
-  sharc_emit_op_error(op, "attribute 'reduction_op' failed to satisfy constraint: reduction op "
-                          "enum");
-  return false;
 }
 
 static int64_t reduction_of(sharc_op *op) {
@@ -323,8 +290,7 @@ static bool verify_reduced_with(collective *c, int64_t reduction) {
 
 static bool reduce_scatter_verify(sharc_op *op) {
   collective c;
-  return verify_axes_attr(op, "reduce_scatter_axes", "list_of_axis_ref_lists") &&
-         verify_reduction_attr(op) && verify_collective_common(op, &c, true, false) &&
+  return verify_collective_common(op, &c, true, false) &&
          verify_reduced_with(&c, reduction_of(op)) &&
          verify_axes_per_dim(&c, sharc_op_attr(op, "reduce_scatter_axes"), SLICE, NULL);
 }
@@ -360,8 +326,7 @@ static bool verify_out_sum(collective *c) {
 
 static bool s2u_verify(sharc_op *op) {
   collective c;
-  if (!verify_axes_attr(op, "axes", "list_of_axis_ref_lists") ||
-      !verify_collective_common(op, &c, false, false) || !verify_out_sum(&c))
+  if (!verify_collective_common(op, &c, false, false) || !verify_out_sum(&c))
     return false;
   const sharc_attr *per_dim = sharc_op_attr(op, "axes");
   if (!verify_axes_per_dim(&c, per_dim, GATHER, "shard-to-unreduce"))
@@ -423,8 +388,7 @@ static void emit_axis_error(sharc_op *op, const char *before, sharc_attr *axis, 
 
 static bool all_reduce_verify(sharc_op *op) {
   collective c;
-  if (!verify_axes_attr(op, "reduction_axes", "axis_ref_list") || !verify_reduction_attr(op) ||
-      !verify_collective_common(op, &c, true, false))
+  if (!verify_collective_common(op, &c, true, false))
     return false;
   if (!sdy_shardings_equivalent(c.in, c.out, true)) {
     sharc_emit_op_error(op, "operand and result shardings are not equivalent");
@@ -462,8 +426,7 @@ static bool same_dims(const sharc_attr *a, const sharc_attr *b) {
 
 static bool r2u_verify(sharc_op *op) {
   collective c;
-  if (!verify_axes_attr(op, "axes", "axis_ref_list") ||
-      !verify_collective_common(op, &c, false, false) || !verify_out_sum(&c))
+  if (!verify_collective_common(op, &c, false, false) || !verify_out_sum(&c))
     return false;
   if (!same_dims(c.in, c.out)) {
     sharc_emit_op_error(op, "input and output must share the same dimension shardings");
@@ -568,8 +531,7 @@ static bool verify_all_to_all_moves(collective *c, const sdy_axes *params) {
 
 static bool all_to_all_verify(sharc_op *op) {
   collective c;
-  if (!verify_axes_attr(op, "params", "all_to_all_param_list") ||
-      !verify_collective_common(op, &c, false, false))
+  if (!verify_collective_common(op, &c, false, false))
     return false;
   sdy_axes params = {0};
   list_items(sharc_op_attr(op, "params"), &params);
@@ -681,30 +643,50 @@ extern const sharc_pattern_fn sdy_all_to_all_patterns[];
 extern const sharc_pattern_fn sdy_collective_permute_patterns[];
 extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
 
-#define COLLECTIVE_DEF(var, opname, prefix, inherent_list, pats)                    \
-  const sharc_op_def var = {                                                        \
-      .name = opname,                                                               \
-      .traits = SHARC_TRAIT_ZERO_REGIONS,                                           \
-      .inherent = inherent_list,                                                    \
-      .parse = prefix##_parse,                                                      \
-      .print = prefix##_print,                                                      \
-      .verify_regions = prefix##_verify,                                            \
-      .patterns = pats,                                                             \
+/* The ODS attribute constraints and the CollectiveOpInterface checks run
+ * with the op's own verification; the rest once the module is verified. */
+#define COLLECTIVE_DEF(var, opname, prefix, inherent_list, pats, allow_missing, allow_meshes, \
+                       ...)                                                                  \
+  static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};            \
+  static bool prefix##_verify_attrs(sharc_op *op) {                                          \
+    collective c;                                                                            \
+    return sdy_verify_attrs(op, prefix##_attrs) &&                                           \
+           verify_collective_common(op, &c, allow_missing, allow_meshes);                    \
+  }                                                                                          \
+  const sharc_op_def var = {                                                                 \
+      .name = opname,                                                                        \
+      .traits = SHARC_TRAIT_ZERO_REGIONS,                                                    \
+      .inherent = inherent_list,                                                             \
+      .parse = prefix##_parse,                                                               \
+      .print = prefix##_print,                                                               \
+      .verify = prefix##_verify_attrs,                                                       \
+      .verify_regions = prefix##_verify,                                                     \
+      .patterns = pats,                                                                      \
   }
 
+#define OUT_SHARDING {"out_sharding", SDY_ATTR_TENSOR_SHARDING, false}
+#define REDUCTION_OP {"reduction_op", SDY_ATTR_REDUCTION, true}
+
 COLLECTIVE_DEF(sharc_sdy_all_gather_def, "sdy.all_gather", all_gather, all_gather_inherent,
-               sdy_all_gather_patterns);
+               sdy_all_gather_patterns, false, false,
+               {"gathering_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_slice_def, "sdy.all_slice", all_slice, all_slice_inherent,
-               sdy_all_slice_patterns);
+               sdy_all_slice_patterns, true, false,
+               {"slicing_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_reduce_scatter_def, "sdy.reduce_scatter", reduce_scatter,
-               reduce_scatter_inherent, sdy_reduce_scatter_patterns);
+               reduce_scatter_inherent, sdy_reduce_scatter_patterns, true, false,
+               {"reduce_scatter_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, REDUCTION_OP,
+               OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_sharded_to_unreduced_def, "sdy.sharded_to_unreduced", s2u, axes_inherent,
-               NULL);
+               NULL, false, false, {"axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_reduce_def, "sdy.all_reduce", all_reduce, all_reduce_inherent,
-               sdy_all_reduce_patterns);
+               sdy_all_reduce_patterns, true, false,
+               {"reduction_axes", SDY_ATTR_AXIS_REF_LIST, false}, REDUCTION_OP, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_replicated_to_unreduced_def, "sdy.replicated_to_unreduced", r2u,
-               axes_inherent, NULL);
+               axes_inherent, NULL, false, false, {"axes", SDY_ATTR_AXIS_REF_LIST, false},
+               OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_to_all_def, "sdy.all_to_all", all_to_all, all_to_all_inherent,
-               sdy_all_to_all_patterns);
+               sdy_all_to_all_patterns, false, false,
+               {"params", SDY_ATTR_ALL_TO_ALL_PARAMS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_collective_permute_def, "sdy.collective_permute", permute,
-               permute_inherent, sdy_collective_permute_patterns);
+               permute_inherent, sdy_collective_permute_patterns, false, true, OUT_SHARDING);

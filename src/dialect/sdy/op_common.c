@@ -117,15 +117,33 @@ bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n
   return sharc_p_expect(p, ')');
 }
 
+/* SingleBlockImplicitTerminator<"sdy.return">: a body left without a
+ * terminator (or without a block) gets an empty sdy.return, as MLIR's
+ * generated parsers add one. */
+static void ensure_return(sharc_context *ctx, sharc_region *r, sharc_attr *loc) {
+  if (!sharc_region_first_block(r))
+    sharc_region_append_block(r, sharc_block_create(ctx));
+  sharc_block *block = sharc_region_last_block(r);
+  sharc_op *last = sharc_block_last_op(block);
+  if (last && sharc_op_get_def(last) && (sharc_op_get_def(last)->traits & SHARC_TRAIT_TERMINATOR))
+    return;
+  sharc_op_state st = {.name = sharc_ident_get(ctx, sharc_str_from_cstr("sdy.return")), .loc = loc};
+  sharc_block_append_op(block, sharc_op_create(ctx, &st));
+}
+
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   sharc_region_arg *args;
   unsigned n;
   sharc_region *r = NULL;
-  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, true);
+  /* not an isolated name scope: MLIR resolves outer names here and lets the
+   * verifier report their use */
+  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, false);
   free(args);
-  if (ok)
-    sharc_ptrvec_push(&b->regions, r);
-  return ok;
+  if (!ok)
+    return false;
+  ensure_return(sharc_p_context(p), r, b->loc);
+  sharc_ptrvec_push(&b->regions, r);
+  return true;
 }
 
 bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
@@ -334,17 +352,6 @@ void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const cha
     sharc_pr_attr(p, value);
 }
 
-bool sdy_verify_enum_attr(sharc_op *op, const char *attr_name, const sharc_attr *value, unsigned n,
-                          const char *description) {
-  if (sharc_attr_get_kind(value) == SHARC_ATTR_INTEGER &&
-      sharc_type_is_integer(sharc_attr_type(value), 32) && sharc_attr_int_value(value) >= 0 &&
-      sharc_attr_int_value(value) < (int64_t)n)
-    return true;
-  sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", attr_name,
-                      description);
-  return false;
-}
-
 static void put_quoted_types(sharc_buf *out, sharc_type *const *types, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     SHARC_BUF_LIT(out, "'");
@@ -413,4 +420,74 @@ sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt,
   sharc_diag *d = sharc_emit_op_error(op, "%s%s", prefix ? prefix : "", msg.data);
   sharc_buf_free(&msg);
   return d;
+}
+
+/* ---- inherent attribute constraints --------------------------------------- */
+
+static bool is_i32_in(const sharc_attr *a, int64_t n) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_INTEGER &&
+         sharc_type_is_integer(sharc_attr_type(a), 32) && sharc_attr_int_value(a) >= 0 &&
+         sharc_attr_int_value(a) < n;
+}
+
+static bool attr_has_kind(const sharc_attr *a, sdy_attr_kind kind) {
+  switch (kind) {
+  case SDY_ATTR_TENSOR_SHARDING:
+    return sharc_sdy_is_tensor_sharding(a);
+  case SDY_ATTR_SHARDING_PER_VALUE:
+    return sharc_sdy_is_sharding_per_value(a);
+  case SDY_ATTR_MANUAL_AXES:
+    return sharc_sdy_is_manual_axes(a);
+  case SDY_ATTR_AXIS_REF_LIST:
+    return sharc_sdy_is_axis_ref_list(a);
+  case SDY_ATTR_LIST_OF_AXIS_REF_LISTS:
+    return sharc_sdy_is_list_of_axis_ref_lists(a);
+  case SDY_ATTR_ALL_TO_ALL_PARAMS:
+    return sharc_sdy_is_all_to_all_param_list(a);
+  case SDY_ATTR_STRING:
+    return sharc_attr_get_kind(a) == SHARC_ATTR_STRING;
+  case SDY_ATTR_I64:
+    return sharc_attr_get_kind(a) == SHARC_ATTR_INTEGER &&
+           sharc_type_is_integer(sharc_attr_type(a), 64) &&
+           sharc_type_int_signedness(sharc_attr_type(a)) == SHARC_SIGNLESS;
+  case SDY_ATTR_ELEMENTS:
+    return sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ELEMENTS ||
+           sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_STRING ||
+           sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_RESOURCE;
+  case SDY_ATTR_DIRECTION:
+    return is_i32_in(a, 4);
+  case SDY_ATTR_REDUCTION:
+    return is_i32_in(a, 3);
+  }
+  return false;
+}
+
+/* Shardy's attribute summaries (and ODS's for builtin kinds). */
+static const char *const attr_kind_summary[] = {
+    [SDY_ATTR_TENSOR_SHARDING] = "Tensor sharding",
+    [SDY_ATTR_SHARDING_PER_VALUE] = "Tensor sharding per operand/result of an op",
+    [SDY_ATTR_MANUAL_AXES] = "A list of axes that a ManualComputationOp is manual on",
+    [SDY_ATTR_AXIS_REF_LIST] = "List of axis refs",
+    [SDY_ATTR_LIST_OF_AXIS_REF_LISTS] = "List of axis ref lists",
+    [SDY_ATTR_ALL_TO_ALL_PARAMS] = "List of all-to-all parameters",
+    [SDY_ATTR_STRING] = "string attribute",
+    [SDY_ATTR_I64] = "64-bit signless integer attribute",
+    [SDY_ATTR_ELEMENTS] = "constant vector/tensor attribute",
+    [SDY_ATTR_DIRECTION] = "propagation direction enum",
+    [SDY_ATTR_REDUCTION] = "reduction op enum",
+};
+
+bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+  for (const sdy_attr_spec *s = specs; s->name; s++)
+    if (!s->optional && !sdy_required_attr(op, s->name))
+      return false;
+  for (const sdy_attr_spec *s = specs; s->name; s++) {
+    sharc_attr *a = sharc_op_attr(op, s->name);
+    if (!a || attr_has_kind(a, s->kind))
+      continue;
+    sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", s->name,
+                        attr_kind_summary[s->kind]);
+    return false;
+  }
+  return true;
 }

@@ -77,11 +77,31 @@ sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt,
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* ODS attribute constraints of an op's inherent attributes, checked in
+ * argument order before anything reads them: "requires attribute 'x'" when
+ * a required one is missing, "attribute 'x' failed to satisfy constraint:
+ * <summary>" when it has the wrong kind. */
+typedef enum sdy_attr_kind {
+  SDY_ATTR_TENSOR_SHARDING,
+  SDY_ATTR_SHARDING_PER_VALUE,
+  SDY_ATTR_MANUAL_AXES,
+  SDY_ATTR_AXIS_REF_LIST,
+  SDY_ATTR_LIST_OF_AXIS_REF_LISTS,
+  SDY_ATTR_ALL_TO_ALL_PARAMS,
+  SDY_ATTR_STRING,
+  SDY_ATTR_I64,
+  SDY_ATTR_ELEMENTS,
+  SDY_ATTR_DIRECTION, /* PropagationDirection, an i32 enum */
+  SDY_ATTR_REDUCTION, /* ReductionOp, an i32 enum */
+} sdy_attr_kind;
+typedef struct sdy_attr_spec {
+  const char *name; /* NULL ends a list */
+  sdy_attr_kind kind;
+  bool optional;
+} sdy_attr_spec;
+bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs);
 /* A required inherent attribute is present ("requires attribute 'x'"). */
 sharc_attr *sdy_required_attr(sharc_op *op, const char *name);
-/* An I32EnumAttr: an i32 integer among the `n` cases. */
-bool sdy_verify_enum_attr(sharc_op *op, const char *attr_name, const sharc_attr *value, unsigned n,
-                          const char *description);
 /* InferTypeOpInterface: the result types must equal `inferred`, with MLIR's
  * two errors ("... op inferred type(s) ... are incompatible ..." and
  * "failed to infer returned types"). */

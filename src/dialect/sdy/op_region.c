@@ -140,9 +140,15 @@ static void manual_computation_print(sharc_printer *p, sharc_op *op) {
   print_body_and_type(p, op, manual_inherent);
 }
 
+static const sdy_attr_spec manual_attrs[] = {
+    {"in_shardings", SDY_ATTR_SHARDING_PER_VALUE, false},
+    {"out_shardings", SDY_ATTR_SHARDING_PER_VALUE, false},
+    {"manual_axes", SDY_ATTR_MANUAL_AXES, false},
+    {NULL, 0, false},
+};
+
 static bool manual_computation_verify(sharc_op *op) {
-  return sdy_required_attr(op, "in_shardings") && sdy_required_attr(op, "out_shardings") &&
-         sdy_required_attr(op, "manual_axes") && sdy_verify_manual_axes_unbound(op);
+  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_manual_axes_unbound(op);
 }
 
 static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
@@ -241,9 +247,15 @@ static void named_computation_print(sharc_printer *p, sharc_op *op) {
 }
 
 /* InferTypeOpInterface: the results have the terminator's operand types. */
+static const sdy_attr_spec named_attrs[] = {
+    {"name", SDY_ATTR_STRING, false},
+    {"in_shardings", SDY_ATTR_SHARDING_PER_VALUE, true},
+    {"out_shardings", SDY_ATTR_SHARDING_PER_VALUE, true},
+    {NULL, 0, false},
+};
+
 static bool named_computation_verify(sharc_op *op) {
-  sharc_attr *name = sdy_required_attr(op, "name");
-  if (!name)
+  if (!sdy_verify_attrs(op, named_attrs))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;

@@ -29,14 +29,18 @@ static void sharding_op_print(sharc_printer *p, sharc_op *op) {
   sdy_print_dict_colon_type(p, op, sharding_elided);
 }
 
-/* Both ops: same operand and result type, a sharding valid for it, and the
- * unreduced axes moving only as Shardy allows from the source's sharding. */
+static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING, false},
+                                               {NULL, 0, false}};
+
 static bool sharding_op_verify(sharc_op *op) {
-  if (!sdy_verify_same_operand_result_type(op))
-    return false;
-  sharc_attr *sharding = sdy_required_attr(op, "sharding");
-  return sharding && sdy_verify_op_sharding(op, sharding,
-                                            sharc_value_type(sharc_op_result(op, 0)));
+  return sdy_verify_attrs(op, sharding_attrs) && sdy_verify_same_operand_result_type(op);
+}
+
+/* After the module's ops: a sharding valid for the type, and the unreduced
+ * axes moving only as Shardy allows from the source's sharding. */
+static bool sharding_op_verify_uses(sharc_op *op) {
+  return sdy_verify_op_sharding(op, sharc_op_attr(op, "sharding"),
+                                sharc_value_type(sharc_op_result(op, 0)));
 }
 
 static const char *const sharding_inherent[] = {"sharding", NULL};
@@ -47,7 +51,8 @@ const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
     .print = sharding_op_print,
-    .verify_regions = sharding_op_verify,
+    .verify = sharding_op_verify,
+    .verify_regions = sharding_op_verify_uses,
 };
 
 extern const sharc_pattern_fn sdy_reshard_patterns[];
@@ -58,7 +63,8 @@ const sharc_op_def sharc_sdy_reshard_def = {
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
     .print = sharding_op_print,
-    .verify_regions = sharding_op_verify,
+    .verify = sharding_op_verify,
+    .verify_regions = sharding_op_verify_uses,
     .patterns = sdy_reshard_patterns,
 };
 
@@ -104,21 +110,13 @@ static void constant_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr(p, sharc_op_attr(op, "value"));
 }
 
-static bool is_elements_attr(const sharc_attr *a) {
-  sharc_attr_kind k = sharc_attr_get_kind(a);
-  return k == SHARC_ATTR_DENSE_ELEMENTS || k == SHARC_ATTR_DENSE_STRING ||
-         k == SHARC_ATTR_DENSE_RESOURCE;
-}
+static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, false},
+                                               {NULL, 0, false}};
 
 static bool constant_verify(sharc_op *op) {
-  sharc_attr *value = sdy_required_attr(op, "value");
-  if (!value)
+  if (!sdy_verify_attrs(op, constant_attrs))
     return false;
-  if (!is_elements_attr(value)) {
-    sharc_emit_op_error(op, "attribute 'value' failed to satisfy constraint: constant vector/tensor "
-                            "attribute");
-    return false;
-  }
+  sharc_attr *value = sharc_op_attr(op, "value");
   if (sharc_op_num_results(op) != 1) {
     sharc_emit_op_error(op, "expected 1 result, but got %u", sharc_op_num_results(op));
     return false;
@@ -200,12 +198,18 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
   return !sharding || sdy_verify_sharding_for_type(op, sharding, t, NULL);
 }
 
+static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING, true},
+                                           {NULL, 0, false}};
+
+/* ODS order: attributes, operand and result constraints, then
+ * SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sdy_verify_same_operand_result_type(op) &&
+  return sdy_verify_attrs(op, edge_attrs) &&
          sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
          sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
-                               SDY_ANY_SHAPED);
+                               SDY_ANY_SHAPED) &&
+         sdy_verify_same_operand_result_type(op);
 }
 
 const sharc_op_def sharc_sdy_data_flow_edge_def = {
@@ -300,15 +304,16 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool propagation_barrier_verify(sharc_op *op) {
-  if (!sdy_verify_same_operand_result_type(op) ||
-      !sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  static const sdy_attr_spec attrs[] = {{"allowed_direction", SDY_ATTR_DIRECTION, false},
+                                        {NULL, 0, false}};
+  if (!sdy_verify_attrs(op, attrs))
+    return false;
+  sharc_attr *dir = sharc_op_attr(op, "allowed_direction");
+  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                              SDY_ANY_RANKED_TENSOR) ||
       !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
-                             SDY_ANY_RANKED_TENSOR))
-    return false;
-  sharc_attr *dir = sdy_required_attr(op, "allowed_direction");
-  if (!dir || !sdy_verify_enum_attr(op, "allowed_direction", dir, 4,
-                                    "propagation direction enum"))
+                             SDY_ANY_RANKED_TENSOR) ||
+      !sdy_verify_same_operand_result_type(op))
     return false;
   if (sharc_attr_int_value(dir) == 3) {
     sharc_emit_op_error(op, "cannot specify `BOTH` as the direction. Not blocking propagation "
@@ -352,18 +357,11 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool sharding_group_verify(sharc_op *op) {
-  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
-                             SDY_ANY_RANKED_TENSOR))
-    return false;
-  sharc_attr *id = sdy_required_attr(op, "group_id");
-  if (!id)
-    return false;
-  if (sharc_attr_get_kind(id) != SHARC_ATTR_INTEGER || !sharc_type_is_integer(sharc_attr_type(id), 64)) {
-    sharc_emit_op_error(op, "attribute 'group_id' failed to satisfy constraint: 64-bit signless "
-                            "integer attribute");
-    return false;
-  }
-  return sdy_verify_inferred_types(op, NULL, 0);
+  static const sdy_attr_spec attrs[] = {{"group_id", SDY_ATTR_I64, false}, {NULL, 0, false}};
+  return sdy_verify_attrs(op, attrs) &&
+         sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+                               SDY_ANY_RANKED_TENSOR) &&
+         sdy_verify_inferred_types(op, NULL, 0);
 }
 
 const sharc_op_def sharc_sdy_sharding_group_def = {

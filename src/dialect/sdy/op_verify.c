@@ -119,7 +119,13 @@ static bool is_collective(const sharc_op *op) {
   return sdy_is_sdy_op(op) && sharc_op_attr(op, "out_sharding");
 }
 
-sharc_attr *sdy_value_sharding(sharc_value *v) {
+/* Only well-formed shardings count: an attribute of another kind (caught by
+ * its own verifier, possibly later) reads as no sharding. */
+static sharc_attr *tensor_sharding_or_null(sharc_attr *a) {
+  return a && sharc_sdy_is_tensor_sharding(a) ? a : NULL;
+}
+
+static sharc_attr *stored_sharding(sharc_value *v) {
   v = shardable_value(v);
   if (!v)
     return NULL;
@@ -137,6 +143,8 @@ sharc_attr *sdy_value_sharding(sharc_value *v) {
     return sharc_sdy_owner_sharding(owner, v);
   return sharc_sdy_result_sharding_from_attr(owner, sharc_value_index(v));
 }
+
+sharc_attr *sdy_value_sharding(sharc_value *v) { return tensor_sharding_or_null(stored_sharding(v)); }
 
 /* ---- manual computation shardings ---------------------------------------- */
 

@@ -55,4 +55,62 @@ void sharc_sdy_print_manual_axes(sharc_printer *p, const sharc_attr *axes);
 bool sharc_sdy_parse_op_sharding_rule(sharc_parser *p, sharc_attr **out);
 void sharc_sdy_print_op_sharding_rule(sharc_printer *p, const sharc_attr *rule);
 
+/* ---- verification (Shardy's verifiers.cc) ---------------------------------
+ * Shardy composes error prefixes with lambdas (EmitErrorFn); an emitter is
+ * that: the op errors are reported on, plus the text that goes between
+ * "'name' op " and the message, e.g. "arg 0 - " or "result ". */
+typedef struct sharc_sdy_emitter {
+  sharc_op *op;
+  char prefix[160];
+} sharc_sdy_emitter;
+
+/* An emitter for `op` whose prefix is printf-formatted. */
+sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* getEmitValueInRangeErrorFn: "- msg" with one value, "<index> - msg" else. */
+sharc_sdy_emitter sharc_sdy_emitter_value(const sharc_sdy_emitter *base, unsigned num_values,
+                                          unsigned index);
+/* Emits "'op' op <prefix><message>"; notes can be attached to the result. */
+sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* The `sdy.mesh` op named `name` in the module enclosing `from` (or `from`
+ * itself when it is the module), or NULL. */
+sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name);
+/* getMeshSafe: a sharding's inline mesh, or the mesh its `@name` refers to
+ * in the module enclosing `op`; NULL when there is no such mesh. */
+sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op);
+/* Mesh of an inline mesh or `@name` reference (NULL if unknown). */
+sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op);
+
+/* verifyTensorShardingAttr: `sharding` against `type` (NULL: no type, as for
+ * an op without results) and `mesh` (NULL reports "unknown mesh: @name"),
+ * with axes bound by enclosing sdy.manual_computation ops (found from e->op)
+ * rejected. `check_divisibility` also requires dims divisible by their
+ * sharded size. */
+bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *type,
+                                      const sharc_attr *mesh, const sharc_sdy_emitter *e,
+                                      bool check_divisibility);
+/* The same with the mesh looked up from e->op (getMeshSafe). */
+bool sharc_sdy_verify_tensor_sharding_for_op(const sharc_attr *sharding, sharc_type *type,
+                                             const sharc_sdy_emitter *e);
+/* verifyTensorShardingPerValueAttr: one sharding per type (with Shardy's
+ * exception of a single maximal or fully replicated sharding for no values);
+ * per-value errors get the "- " / "<i> - " prefix. */
+bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type *const *types,
+                                         unsigned num_types, const sharc_sdy_emitter *e);
+/* verifyOpShardingRuleAttr against op's operands and results. */
+bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op);
+
+/* Shardy's getSharding(Value): the sharding a value carries (function
+ * argument attribute, an sdy op's `sharding`/`out_sharding`, or the op's
+ * `sdy.sharding` per result); NULL when none. */
+sharc_attr *sharc_sdy_value_sharding(sharc_value *v);
+
 #endif

@@ -1,5 +1,5 @@
 module @m attributes {sdy.x = 1 : i32} {
-  func.func @main(%arg0: tensor<4x8xf32>, %arg1: tensor<8xi32> {sdy.sharding = "s"}) -> (tensor<4x8xf32>, tensor<8xi32>) {
+  func.func @main(%arg0: tensor<4x8xf32>, %arg1: tensor<8xi32> {foo.sharding = "s"}) -> (tensor<4x8xf32>, tensor<8xi32>) {
     %0 = "stablehlo.add"(%arg0, %arg0) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
     return %0, %arg1 : tensor<4x8xf32>, tensor<8xi32>
   }

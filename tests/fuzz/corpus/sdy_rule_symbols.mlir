@@ -1,0 +1,1 @@
+"foo.op"() {r = #sdy.op_sharding_rule<([i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, z_1, z_2])->([ijk, z_1z_2], []) {i=2, j=2, k=2, l=2, m=2, n=2, o=2, p=2, q=2, r=2, s=2, t=2, u=2, v=2, w=2, x=2, y=2, z=2, z_1=2, z_2=2} reduction={l} permutation={m} blocked_propagation={n}>} : () -> ()
