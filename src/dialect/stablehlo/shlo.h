@@ -121,7 +121,14 @@ typedef struct shlo_op_def {
   /* `name=value ...`: attributes ODS leaves out of the printed attr-dict
    * when they hold their default value */
   const char *defaults;
+  /* `operands:results:regions`, each a count, `N+` (at least N) or `*`:
+   * the counts ODS's traits check before anything else */
+  const char *arity;
+  bool (*check)(sharc_op *op); /* StableHLO's own verifier, after the counts */
 } shlo_op_def;
+
+/* The verify hook of every row: counts, then the row's check. */
+bool shlo_verify_op(sharc_op *op);
 
 bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void shlo_format_print(sharc_printer *p, sharc_op *op);

@@ -525,3 +525,63 @@ bool shlo_verify_compatible_elementwise(sharc_op *op) {
   }
   return shlo_verify_elementwise(op);
 }
+
+/* One `N`, `N+` or `*` of a row's arity. */
+typedef struct count_rule {
+  unsigned n;
+  bool at_least;
+  bool any;
+} count_rule;
+
+static const char *read_rule(const char *s, count_rule *r) {
+  memset(r, 0, sizeof *r);
+  if (*s == '*') {
+    r->any = true;
+    s++;
+  } else {
+    while (*s >= '0' && *s <= '9')
+      r->n = r->n * 10 + (unsigned)(*s++ - '0');
+    if (*s == '+') {
+      r->at_least = true;
+      s++;
+    }
+  }
+  return *s == ':' ? s + 1 : s;
+}
+
+/* MLIR's count traits (ZeroOperands, OneResult, NOperands<N>, ...). */
+static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const char *noun,
+                        const char *one) {
+  if (r->any)
+    return true;
+  if (r->at_least) {
+    if (got >= r->n)
+      return true;
+    sharc_emit_op_error(op, "expected %u or more %ss, but found %u", r->n, noun, got);
+    return false;
+  }
+  if (got == r->n)
+    return true;
+  if (r->n == 0)
+    sharc_emit_op_error(op, "requires zero %ss", noun);
+  else if (r->n == 1)
+    sharc_emit_op_error(op, "requires %s %s", one, noun);
+  else if (!strcmp(noun, "region"))
+    sharc_emit_op_error(op, "expected %u regions", r->n);
+  else
+    sharc_emit_op_error(op, "expected %u %ss, but found %u", r->n, noun, got);
+  return false;
+}
+
+bool shlo_verify_op(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  count_rule operands, results, regions;
+  const char *s = read_rule(row->arity, &operands);
+  s = read_rule(s, &results);
+  read_rule(s, &regions);
+  if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
+      !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
+      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single"))
+    return false;
+  return !row->check || row->check(op);
+}

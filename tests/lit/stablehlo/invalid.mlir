@@ -187,3 +187,27 @@ func.func @subtract_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32>
   %0 = stablehlo.subtract %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @add_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.add' op expected 2 operands, but found 1}}
+  %0 = "stablehlo.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_regions(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.while' op expected 2 regions}}
+  %0 = "stablehlo.while"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @abs_results(%a: tensor<4xf32>) {
+  // expected-error @below {{'stablehlo.abs' op requires one result}}
+  "stablehlo.abs"(%a) : (tensor<4xf32>) -> ()
+  return
+}
