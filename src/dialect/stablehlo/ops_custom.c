@@ -173,6 +173,8 @@ bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
 }
 
 void shlo_while_print(sharc_printer *p, sharc_op *op) {
+  if (sharc_op_num_regions(op) != 2)
+    return; /* failed verification; nothing sensible to print */
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
   sharc_pr_puts(p, "(");
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
@@ -215,6 +217,8 @@ static bool commutative_binary(const sharc_op_def *def) {
 
 /* StableHLO's rule for printing `applies stablehlo.add`. */
 static const sharc_op *compact_reducer(sharc_op *op) {
+  if (sharc_op_num_regions(op) != 1)
+    return NULL;
   sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
   if (!block || sharc_op_num_operands(op) == 0)
     return NULL;
@@ -269,6 +273,8 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " : ");
   print_functional_type(p, op);
   if (inner)
+    return;
+  if (sharc_op_num_regions(op) != 1)
     return;
   sharc_pr_newline(p);
   sharc_pr_puts(p, " reducer");

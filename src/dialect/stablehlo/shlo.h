@@ -121,7 +121,14 @@ typedef struct shlo_op_def {
   /* `name=value ...`: attributes ODS leaves out of the printed attr-dict
    * when they hold their default value */
   const char *defaults;
+  /* `operands:results:regions`, each a count, `N+` (at least N) or `*`:
+   * the counts ODS's traits check before anything else */
+  const char *arity;
+  bool (*check)(sharc_op *op); /* StableHLO's own verifier, after the counts */
 } shlo_op_def;
+
+/* The verify hook of every row: counts, then the row's check. */
+bool shlo_verify_op(sharc_op *op);
 
 bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void shlo_format_print(sharc_printer *p, sharc_op *op);
@@ -141,12 +148,17 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op);
 
 /* Verifiers (verify_*.c). */
 bool shlo_verify_elementwise(sharc_op *op);
+bool shlo_verify_compatible_elementwise(sharc_op *op);
 bool shlo_verify_broadcast_in_dim(sharc_op *op);
 bool shlo_verify_transpose(sharc_op *op);
 bool shlo_verify_reshape(sharc_op *op);
 bool shlo_verify_slice(sharc_op *op);
 bool shlo_verify_concatenate(sharc_op *op);
 bool shlo_verify_iota(sharc_op *op);
+bool shlo_verify_pad(sharc_op *op);
+bool shlo_verify_select(sharc_op *op);
+bool shlo_verify_while(sharc_op *op);
+bool shlo_verify_dot_general(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

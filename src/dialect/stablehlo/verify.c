@@ -293,3 +293,295 @@ bool shlo_verify_iota(sharc_op *op) {
   }
   return true;
 }
+
+bool shlo_verify_pad(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *low = shlo_i64_array(op, "edge_padding_low");
+  sharc_attr *high = shlo_i64_array(op, "edge_padding_high");
+  sharc_attr *interior = shlo_i64_array(op, "interior_padding");
+  if (!in || !low || !high || !interior)
+    return true;
+  unsigned rank = in->shaped.rank;
+  if (sharc_attr_count(low) != rank) {
+    shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
+               sharc_attr_count(low), rank);
+    return false;
+  }
+  if (sharc_attr_count(high) != rank || sharc_attr_count(interior) != rank)
+    return true; /* ODS's same-size trait reports those */
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < rank; i++) {
+    int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);
+    int64_t mid = sharc_attr_dense_array_i64(interior, i), size = in->shaped.shape[i];
+    if (mid < 0) {
+      shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
+      ok = false;
+    } else if (size == SHARC_DYNAMIC) {
+      shape[i] = SHARC_DYNAMIC;
+    } else {
+      shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
+      if (shape[i] < 0) {
+        shlo_error(op, "Padding result in negative size for dimension %u", i);
+        ok = false;
+      }
+    }
+  }
+  if (ok)
+    ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+                                              in->shaped.elem, NULL));
+  free(shape);
+  return ok;
+}
+
+bool shlo_verify_select(sharc_op *op) {
+  const sharc_type *pred = operand_type(op, 0);
+  const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
+  if (!compatible_shapes(on_true, on_false) ||
+      sharc_type_element(on_true) != sharc_type_element(on_false)) {
+    shlo_error(op, "requires compatible types for non-predicate operands");
+    return false;
+  }
+  if (shlo_ranked(pred) && pred->shaped.rank != 0 && !compatible_shapes(pred, on_true)) {
+    shlo_error(op, "requires the same shape for all operands");
+    return false;
+  }
+  return check_inferred(op, (sharc_type *)on_true);
+}
+
+/* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
+static void append_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_BUF_LIT(b, ", ");
+    sharc_print_type(types[i], b);
+  }
+}
+
+static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, unsigned nb) {
+  if (na != nb)
+    return false;
+  for (unsigned i = 0; i < na; i++)
+    if (!compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+      return false;
+  return true;
+}
+
+/* Types of the values a[0..n). */
+static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const void *owner,
+                             unsigned n) {
+  sharc_type **t = malloc((n + 1) * sizeof *t);
+  if (!t)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    t[i] = sharc_value_type(get(owner, i));
+  return t;
+}
+
+static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
+static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
+
+static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
+                           sharc_type *const *other, unsigned m) {
+  sharc_buf msg = {0};
+  sharc_buf_printf(&msg, "expect operands to be compatible with %s but got ", what);
+  append_types(&msg, ops, n);
+  SHARC_BUF_LIT(&msg, " vs ");
+  append_types(&msg, other, m);
+  shlo_error(op, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return false;
+}
+
+bool shlo_verify_while(sharc_op *op) {
+  sharc_block *cond = sharc_region_first_block(sharc_op_region(op, 0));
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
+  if (!cond || !body)
+    return true;
+  unsigned n = sharc_op_num_operands(op);
+  sharc_type **ops = types_of(operand_at, op, n);
+  sharc_type **cargs = types_of(arg_at, cond, sharc_block_num_args(cond));
+  sharc_type **bargs = types_of(arg_at, body, sharc_block_num_args(body));
+  bool ok = true;
+  sharc_op *body_ret = sharc_block_last_op(body), *cond_ret = sharc_block_last_op(cond);
+  if (!same_types(ops, n, cargs, sharc_block_num_args(cond))) {
+    ok = while_mismatch(op, "condition block arguments", ops, n, cargs,
+                        sharc_block_num_args(cond));
+  } else if (!same_types(ops, n, bargs, sharc_block_num_args(body))) {
+    ok = while_mismatch(op, "body block arguments", ops, n, bargs, sharc_block_num_args(body));
+  } else if (body_ret) {
+    unsigned nr = sharc_op_num_operands(body_ret);
+    sharc_type **rets = types_of(operand_at, body_ret, nr);
+    if (!same_types(ops, n, rets, nr))
+      ok = while_mismatch(op, "body block return types", ops, n, rets, nr);
+    free(rets);
+  }
+  if (ok && cond_ret) {
+    unsigned nr = sharc_op_num_operands(cond_ret);
+    const sharc_type *t = nr == 1 ? operand_type(cond_ret, 0) : NULL;
+    if (nr != 1) {
+      shlo_error(op, "expect condition body returns a single value but got %u", nr);
+      ok = false;
+    } else if (!shlo_ranked(t) || t->shaped.rank != 0 ||
+               !sharc_type_is_integer(t->shaped.elem, 1)) {
+      sharc_buf s = {0};
+      sharc_print_type(t, &s);
+      shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
+      sharc_buf_free(&s);
+      ok = false;
+    }
+  }
+  free(ops);
+  free(cargs);
+  free(bargs);
+  return ok;
+}
+
+/* One dims list of dot_general's dimension numbers. */
+static bool dims_in_range(sharc_op *op, const sharc_attr *dims, unsigned rank, const char *name) {
+  for (unsigned i = 0; i < sharc_attr_count(dims); i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0 || d >= (int64_t)rank) {
+      shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool dims_distinct(sharc_op *op, const sharc_attr *batch, const sharc_attr *contract,
+                          const char *bname, const char *cname) {
+  unsigned nb = sharc_attr_count(batch), nc = sharc_attr_count(contract);
+  for (unsigned i = 0; i < nb + nc; i++)
+    for (unsigned j = i + 1; j < nb + nc; j++) {
+      int64_t a = i < nb ? sharc_attr_dense_array_i64(batch, i)
+                         : sharc_attr_dense_array_i64(contract, i - nb);
+      int64_t b = j < nb ? sharc_attr_dense_array_i64(batch, j)
+                         : sharc_attr_dense_array_i64(contract, j - nb);
+      if (a == b) {
+        shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
+                   (long long)a);
+        return false;
+      }
+    }
+  return true;
+}
+
+static bool dims_match(sharc_op *op, const sharc_type *l, const sharc_type *r,
+                       const sharc_attr *ld, const sharc_attr *rd, const char *what) {
+  for (unsigned i = 0; i < sharc_attr_count(ld); i++) {
+    int64_t a = l->shaped.shape[sharc_attr_dense_array_i64(ld, i)];
+    int64_t b = r->shaped.shape[sharc_attr_dense_array_i64(rd, i)];
+    if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
+      shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool shlo_verify_dot_general(sharc_op *op) {
+  const sharc_type *lhs = shlo_ranked(operand_type(op, 0));
+  const sharc_type *rhs = shlo_ranked(operand_type(op, 1));
+  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
+  if (!lhs || !rhs || !shlo_struct_field(dn, &shlo_dot_def, 0))
+    return true;
+  sharc_attr *lb = shlo_struct_field(dn, &shlo_dot_def, 0);
+  sharc_attr *rb = shlo_struct_field(dn, &shlo_dot_def, 1);
+  sharc_attr *lc = shlo_struct_field(dn, &shlo_dot_def, 2);
+  sharc_attr *rc = shlo_struct_field(dn, &shlo_dot_def, 3);
+  if (sharc_attr_count(lb) != sharc_attr_count(rb)) {
+    shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
+    return false;
+  }
+  if (sharc_attr_count(lc) != sharc_attr_count(rc)) {
+    shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
+    return false;
+  }
+  return dims_distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions") &&
+         dims_distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions") &&
+         dims_in_range(op, lb, lhs->shaped.rank, "lhs_batching_dimensions") &&
+         dims_in_range(op, lc, lhs->shaped.rank, "lhs_contracting_dimensions") &&
+         dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
+         dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
+         dims_match(op, lhs, rhs, lb, rb, "batching") &&
+         dims_match(op, lhs, rhs, lc, rc, "contracting");
+}
+
+/* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
+bool shlo_verify_compatible_elementwise(sharc_op *op) {
+  const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
+                               : sharc_op_num_results(op) ? result_type(op, 0)
+                                                          : NULL;
+  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
+  for (unsigned i = 0; expected && i < n; i++) {
+    const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
+    if (!compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+      sharc_emit_op_error(op, "requires compatible types for all operands and results");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}
+
+/* One `N`, `N+` or `*` of a row's arity. */
+typedef struct count_rule {
+  unsigned n;
+  bool at_least;
+  bool any;
+} count_rule;
+
+static const char *read_rule(const char *s, count_rule *r) {
+  memset(r, 0, sizeof *r);
+  if (*s == '*') {
+    r->any = true;
+    s++;
+  } else {
+    while (*s >= '0' && *s <= '9')
+      r->n = r->n * 10 + (unsigned)(*s++ - '0');
+    if (*s == '+') {
+      r->at_least = true;
+      s++;
+    }
+  }
+  return *s == ':' ? s + 1 : s;
+}
+
+/* MLIR's count traits (ZeroOperands, OneResult, NOperands<N>, ...). */
+static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const char *noun,
+                        const char *one) {
+  if (r->any)
+    return true;
+  if (r->at_least) {
+    if (got >= r->n)
+      return true;
+    sharc_emit_op_error(op, "expected %u or more %ss, but found %u", r->n, noun, got);
+    return false;
+  }
+  if (got == r->n)
+    return true;
+  if (r->n == 0)
+    sharc_emit_op_error(op, "requires zero %ss", noun);
+  else if (r->n == 1)
+    sharc_emit_op_error(op, "requires %s %s", one, noun);
+  else if (!strcmp(noun, "region"))
+    sharc_emit_op_error(op, "expected %u regions", r->n);
+  else
+    sharc_emit_op_error(op, "expected %u %ss, but found %u", r->n, noun, got);
+  return false;
+}
+
+bool shlo_verify_op(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  count_rule operands, results, regions;
+  const char *s = read_rule(row->arity, &operands);
+  s = read_rule(s, &results);
+  read_rule(s, &regions);
+  if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
+      !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
+      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single"))
+    return false;
+  return !row->check || row->check(op);
+}
