@@ -550,10 +550,7 @@ static sharc_attr *parse_with(sharc_parser *p, bool (*fn)(sharc_parser *, sharc_
   return fn(p, &a) ? a : NULL;
 }
 
-sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
-  (void)type;
-  if (!check_balanced_body(p, mnemonic))
-    return NULL;
+static sharc_attr *parse_attr_by_mnemonic(sharc_parser *p, sharc_str mnemonic) {
   if (sharc_str_eq_cstr(mnemonic, "topology"))
     return parse_topology(p);
   if (sharc_str_eq_cstr(mnemonic, "named_mesh"))
@@ -571,4 +568,17 @@ sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_typ
   sharc_p_error(p, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len,
                 mnemonic.data);
   return NULL;
+}
+
+/* `#mpmd.name<...>`, or `#mpmd<name...>` as MLIR prints bodies that are not
+ * pretty (`#mpmd<origin"label">`). */
+sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
+  (void)type;
+  if (mnemonic.len)
+    return check_balanced_body(p, mnemonic) ? parse_attr_by_mnemonic(p, mnemonic) : NULL;
+  sharc_str name;
+  if (!sharc_p_expect(p, '<') || !sharc_p_parse_keyword(p, &name, "expected attribute name"))
+    return NULL;
+  sharc_attr *a = parse_attr_by_mnemonic(p, name);
+  return a && sharc_p_expect(p, '>') ? a : NULL;
 }
