@@ -101,9 +101,24 @@ static bool assign_verify(sharc_op *op) {
                                  sharc_value_type(sharc_op_result(op, 0)));
 }
 
+/* InferTensorType: the result is the mesh tensor's global type. */
+static bool verify_inferred_unassign_type(sharc_op *op) {
+  sharc_type *inferred = sharc_mpmd_mesh_tensor_global_type(sharc_value_type(sharc_op_operand(op, 0)));
+  sharc_type *result = sharc_value_type(sharc_op_result(op, 0));
+  if (inferred == result)
+    return true;
+  char *i = sharc_mpmd_type_str(inferred), *r = sharc_mpmd_type_str(result);
+  sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                          "operation '%s'", i, r);
+  free(i);
+  free(r);
+  return false;
+}
+
 static bool unassign_verify(sharc_op *op) {
   if (!assign_like_invariants(op, is_mesh_tensor, MESH_TENSOR, sharc_mpmd_is_any_tensor,
-                              ANY_TENSOR))
+                              ANY_TENSOR) ||
+      !verify_inferred_unassign_type(op))
     return false;
   return verify_assignment_types(op, sharc_value_type(sharc_op_result(op, 0)),
                                  sharc_value_type(sharc_op_operand(op, 0)));
