@@ -14,7 +14,7 @@ char *sharc_mpmd_type_str(const sharc_type *t) {
   return b.data;
 }
 
-static char *attr_str(const sharc_attr *a) {
+char *sharc_mpmd_attr_str(const sharc_attr *a) {
   sharc_buf b = {0};
   sharc_print_attr(a, &b);
   return b.data;
@@ -77,8 +77,8 @@ bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
     return true;
   /* Shardy's MeshTensorType::verifyForMesh: errors as the op's, divisible */
   sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", "");
-  return sharc_sdy_verify_tensor_sharding(sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh,
-                                          &e, true);
+  return sharc_sdy_verify_tensor_sharding(sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh, &e,
+                                          true);
 }
 
 bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t) {
@@ -134,9 +134,8 @@ static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_
   return false;
 }
 
-bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name,
-                                      sharc_type *const *inner, unsigned n_inner,
-                                      sharc_type *const *outer, unsigned n_outer,
+bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,
+                                      unsigned n_inner, sharc_type *const *outer, unsigned n_outer,
                                       const char *inner_name, const char *outer_name) {
   if (n_inner != n_outer) {
     sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
@@ -165,9 +164,10 @@ void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out) {
     out[i] = sharc_value_type(sharc_op_result(op, i));
 }
 
-char *sharc_mpmd_attr_str(const sharc_attr *a) { return attr_str(a); }
-
 /* ---- MLIR trait and ODS constraint checks ---------------------------------- */
+
+const char *const sharc_mpmd_func_or_for[] = {"func.func", "mpmd.for", NULL};
+const char *const sharc_mpmd_func_only[] = {"func.func", NULL};
 
 bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names) {
   sharc_op *parent = sharc_op_parent_op(op);
@@ -241,8 +241,8 @@ bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
   sharc_type *want = sharc_value_type(sharc_op_result(op, 0));
   for (unsigned i = 0; i < sharc_op_num_operands(op) + sharc_op_num_results(op); i++) {
     unsigned n_in = sharc_op_num_operands(op);
-    sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
-                                              : sharc_op_result(op, i - n_in));
+    sharc_type *t =
+        sharc_value_type(i < n_in ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_in));
     if (t == want)
       continue;
     sharc_emit_op_error(op, sharc_type_element(t) != sharc_type_element(want)
