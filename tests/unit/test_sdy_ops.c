@@ -119,9 +119,9 @@ static void test_axis_arithmetic(sharc_context *ctx) {
   CHECK(sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 8, mesh) == x);
   CHECK(sdy_axis_prefix_of(lo, x) && !sdy_axis_suffix_of(lo, x, mesh));
   CHECK(sdy_axis_suffix_of(hi, x, mesh) && !sdy_axis_prefix_of(hi, x));
-  CHECK(sdy_axis_can_merge(lo, hi) && !sdy_axis_can_merge(hi, lo));
+  CHECK(sharc_sdy_axis_ref_can_merge(lo, hi) && !sharc_sdy_axis_ref_can_merge(hi, lo));
   CHECK(sdy_axis_merge(ctx, lo, hi, mesh) == x);
-  CHECK(sdy_axis_overlaps(x, lo) && !sdy_axis_overlaps(lo, hi));
+  CHECK(sharc_sdy_axis_ref_overlaps(x, lo) && !sharc_sdy_axis_ref_overlaps(lo, hi));
   CHECK(sdy_axis_prefix_without_overlap(ctx, x, hi) == lo);
   CHECK(sdy_axis_suffix_without_overlap(ctx, x, lo, mesh) == hi);
   CHECK(sdy_axis_cmp(lo, hi, mesh) < 0 && sdy_axis_cmp(x, hi, mesh) < 0);

@@ -51,16 +51,6 @@ bool sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_at
          sdy_axis_next_pre_size(a, mesh) == sdy_axis_next_pre_size(b, mesh);
 }
 
-bool sdy_axis_overlaps(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b))
-    return false;
-  const sharc_attr *ia = sub_info(a), *ib = sub_info(b);
-  if (!ia || !ib)
-    return true;
-  return sharc_sdy_sub_axis_info_pre_size(ia) < sub_next_pre_size(ib) &&
-         sharc_sdy_sub_axis_info_pre_size(ib) < sub_next_pre_size(ia);
-}
-
 static bool sub_axes_can_coexist(int64_t min_pre, int64_t max_pre, int64_t min_next,
                                  int64_t max_next) {
   if (min_next > max_pre)
@@ -114,7 +104,7 @@ sharc_attr *sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr
                                             const sharc_attr *b) {
   if (!sdy_axis_can_coexist(a, b))
     return NULL;
-  if (!sdy_axis_overlaps(a, b))
+  if (!sharc_sdy_axis_ref_overlaps(a, b))
     return (sharc_attr *)a;
   int64_t pa = sdy_axis_pre_size(a), pb = sdy_axis_pre_size(b);
   if (pa >= pb)
@@ -126,18 +116,12 @@ sharc_attr *sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr
                                             const sharc_attr *b, const sharc_attr *mesh) {
   if (!sdy_axis_can_coexist(a, b))
     return NULL;
-  if (!sdy_axis_overlaps(a, b))
+  if (!sharc_sdy_axis_ref_overlaps(a, b))
     return (sharc_attr *)a;
   int64_t na = sdy_axis_next_pre_size(a, mesh), nb = sdy_axis_next_pre_size(b, mesh);
   if (na <= nb)
     return NULL;
   return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), nb, na / nb, NULL);
-}
-
-bool sdy_axis_can_merge(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b) || !sub_info(a) || !sub_info(b))
-    return false;
-  return sub_next_pre_size(sub_info(a)) == sharc_sdy_sub_axis_info_pre_size(sub_info(b));
 }
 
 sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
@@ -146,52 +130,10 @@ sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_
   return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), sdy_axis_pre_size(a), size, mesh);
 }
 
-/* AxisRefAttr::operator< for two refs of the same axis. */
-static int sub_axis_cmp(const sharc_attr *a, const sharc_attr *b) {
-  const sharc_attr *ia = sub_info(a), *ib = sub_info(b);
-  if (ia == ib)
-    return 0;
-  if (!ia)
-    return sdy_axis_pre_size(b) > 1 ? -1 : 1;
-  if (!ib)
-    return sdy_axis_pre_size(a) == 1 ? -1 : 1;
-  int64_t pa = sharc_sdy_sub_axis_info_pre_size(ia), pb = sharc_sdy_sub_axis_info_pre_size(ib);
-  if (pa != pb)
-    return pa < pb ? -1 : 1;
-  int64_t sa = sharc_sdy_sub_axis_info_size(ia), sb = sharc_sdy_sub_axis_info_size(ib);
-  return sa < sb ? -1 : sa > sb;
-}
-
 int sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
-  sharc_str na = sharc_sdy_axis_ref_name(a), nb = sharc_sdy_axis_ref_name(b);
-  if (sharc_str_eq(na, nb))
-    return sub_axis_cmp(a, b);
-  if (mesh) {
-    int ia = sharc_sdy_mesh_axis_index(mesh, na), ib = sharc_sdy_mesh_axis_index(mesh, nb);
-    return ia < ib ? -1 : 1;
-  }
-  return sharc_str_cmp(na, nb) < 0 ? -1 : 1;
-}
-
-void sdy_axis_text(const sharc_attr *axis, sharc_buf *out) {
-  sharc_str name = sharc_sdy_axis_ref_name(axis);
-  sharc_buf_putc(out, '"');
-  sharc_buf_put_str(out, name);
-  sharc_buf_putc(out, '"');
-  const sharc_attr *info = sub_info(axis);
-  if (info)
-    sharc_buf_printf(out, ":(%lld)%lld", (long long)sharc_sdy_sub_axis_info_pre_size(info),
-                     (long long)sharc_sdy_sub_axis_info_size(info));
-}
-
-void sdy_axes_text(sharc_attr *const *axes, unsigned n, sharc_buf *out) {
-  sharc_buf_putc(out, '{');
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_BUF_LIT(out, ", ");
-    sdy_axis_text(axes[i], out);
-  }
-  sharc_buf_putc(out, '}');
+  if (sharc_sdy_axis_ref_less(a, b, mesh))
+    return -1;
+  return sharc_sdy_axis_ref_less(b, a, mesh) ? 1 : 0;
 }
 
 void sdy_axes_push(sdy_axes *v, sharc_attr *axis) {
@@ -212,7 +154,7 @@ void sdy_axes_free(sdy_axes *v) {
 
 void sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
                            const sharc_attr *mesh) {
-  if (v->n && sdy_axis_can_merge(v->items[v->n - 1], axis)) {
+  if (v->n && sharc_sdy_axis_ref_can_merge(v->items[v->n - 1], axis)) {
     v->items[v->n - 1] = sdy_axis_merge(ctx, v->items[v->n - 1], axis, mesh);
     return;
   }
@@ -255,16 +197,16 @@ bool sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *a
     }
     sharc_buf text = {0};
     if (axes_contain(seen, axis)) {
-      sdy_axis_text(axis, &text);
+      sharc_sdy_axis_ref_to_string(axis, &text);
       sdy_emit_prefixed(op, prefix, "duplicate axis ref: %s", text.data);
       sharc_buf_free(&text);
       return false;
     }
     sdy_axes_push(seen, axis);
-    if (sub_info(axis) && prev && sdy_axis_can_merge(prev, axis)) {
-      sdy_axis_text(prev, &text);
+    if (sub_info(axis) && prev && sharc_sdy_axis_ref_can_merge(prev, axis)) {
+      sharc_sdy_axis_ref_to_string(prev, &text);
       SHARC_BUF_LIT(&text, ", ");
-      sdy_axis_text(axis, &text);
+      sharc_sdy_axis_ref_to_string(axis, &text);
       sdy_emit_prefixed(op, prefix, "two consecutive sub-axes can be merged: %s", text.data);
       sharc_buf_free(&text);
       return false;

@@ -6,6 +6,7 @@
  * Patterns change the IR directly and return whether they did. */
 #include "dialect/sdy/op_verify.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -356,25 +357,246 @@ static bool reshard_of_reshard(sharc_op *op, sharc_rewriter *rw) {
   return true;
 }
 
-/* A second reshard of the same value to the same sharding, later in the same
- * block, reuses the first. */
+/* -- reshards equal up to reshapes and transposes (Shardy's reshard CSE) --
+ * Two reshards of values that differ only by stablehlo.reshape/transpose are
+ * the same data movement when every mesh axis ends up at the same linear
+ * stride of the row-major buffer. */
+
+static bool is_metadata_op(const sharc_op *op) {
+  return sharc_op_is(op, "stablehlo.reshape") || sharc_op_is(op, "stablehlo.transpose");
+}
+
+/* The value before any chain of reshapes and transposes. */
+static sharc_value *unwrap_metadata(sharc_value *v) {
+  for (sharc_op *def = sharc_value_defining_op(v); def && is_metadata_op(def);
+       def = sharc_value_defining_op(v))
+    v = sharc_op_operand(def, 0);
+  return v;
+}
+
+/* `sharding` seen from the source of a chain of transposes and rank-keeping
+ * reshapes ending in `v` (Shardy's getTargetSharding). */
+static sharc_attr *sharding_before_metadata(sharc_context *ctx, sharc_attr *sharding,
+                                            sharc_value *v) {
+  for (sharc_op *def = sharc_value_defining_op(v); def; def = sharc_value_defining_op(v)) {
+    sharc_value *in = sharc_op_operand(def, 0);
+    if (sharc_op_is(def, "stablehlo.reshape")) {
+      if (sharc_type_rank(sharc_value_type(in)) != sharc_type_rank(sharc_value_type(v)))
+        break;
+      v = in;
+      continue;
+    }
+    sharc_attr *perm = sharc_op_is(def, "stablehlo.transpose") ? sharc_op_attr(def, "permutation")
+                                                               : NULL;
+    unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
+    if (!perm || sharc_attr_count(perm) != rank)
+      break;
+    sharc_sdy_tensor_sharding_parts parts;
+    sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+    sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
+    if (!dims)
+      abort();
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t to = sharc_attr_dense_array_i64(perm, d);
+      if (to >= 0 && (unsigned)to < rank)
+        dims[to] = parts.dims[d];
+    }
+    parts.dims = dims;
+    parts.reduction = SHARC_SDY_REDUCTION_SUM;
+    sharding = sharc_sdy_tensor_sharding_get(ctx, &parts);
+    free(dims);
+    v = in;
+  }
+  return sharding;
+}
+
+typedef struct axis_stride {
+  sharc_attr *axis;
+  double stride;
+} axis_stride;
+
+/* Every axis of `s` with the linear stride it shards `t` at, sorted by
+ * stride, consecutive pieces of one axis merged (Shardy's getAxisStrides for
+ * divisible shardings). Returns the count; *out is malloc'd. */
+static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_type *t,
+                             const sharc_attr *mesh, axis_stride **out) {
+  unsigned rank = sharc_type_rank(t), n = 0, cap = 8;
+  axis_stride *v = malloc(cap * sizeof *v);
+  if (!v)
+    abort();
+  double cumulative = 1.0;
+  for (unsigned i = rank; i-- > 0;) {
+    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(s, i);
+    unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
+    int64_t total = sharc_sdy_dim_sharding_sharded_size(dim, mesh), size = sharc_type_shape(t)[i];
+    double stride = cumulative * (double)((size + total - 1) / total);
+    for (unsigned j = k; j-- > 0;) {
+      if (n == cap) {
+        cap *= 2;
+        axis_stride *g = realloc(v, cap * sizeof *g);
+        if (!g)
+          abort();
+        v = g;
+      }
+      sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, j);
+      v[n++] = (axis_stride){axis, stride};
+      stride *= (double)sharc_sdy_axis_ref_size(axis, mesh);
+    }
+    cumulative *= (double)size;
+  }
+  /* stable insertion sort by stride */
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && v[j].stride < v[j - 1].stride; j--) {
+      axis_stride tmp = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = tmp;
+    }
+  unsigned m = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (m) {
+      axis_stride *back = &v[m - 1];
+      sharc_attr *prev = back->axis, *cur = v[i].axis;
+      int64_t prev_size = sharc_sdy_axis_ref_size(prev, mesh);
+      if (sharc_str_eq(sharc_sdy_axis_ref_name(prev), sharc_sdy_axis_ref_name(cur)) &&
+          sdy_axis_pre_size(cur) * sharc_sdy_axis_ref_size(cur, mesh) == sdy_axis_pre_size(prev) &&
+          fabs(v[i].stride - back->stride * (double)prev_size) < 1e-6) {
+        int64_t pre = sdy_axis_pre_size(prev) < sdy_axis_pre_size(cur) ? sdy_axis_pre_size(prev)
+                                                                        : sdy_axis_pre_size(cur);
+        back->axis = sdy_axis_make(ctx, sharc_sdy_axis_ref_name(prev), pre,
+                                   prev_size * sharc_sdy_axis_ref_size(cur, mesh), mesh);
+        continue;
+      }
+    }
+    v[m++] = v[i];
+  }
+  *out = v;
+  return m;
+}
+
+static bool same_replicated(const sharc_attr *a, const sharc_attr *b) {
+  unsigned n = sharc_sdy_tensor_sharding_num_replicated(a);
+  if (n != sharc_sdy_tensor_sharding_num_replicated(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_tensor_sharding_replicated(a, i) != sharc_sdy_tensor_sharding_replicated(b, i))
+      return false;
+  return true;
+}
+
+static bool plain_ranked(const sharc_type *t, unsigned rank) {
+  return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && !sharc_type_encoding(t) &&
+         sharc_type_rank(t) == rank;
+}
+
+/* Shardy's isShardingEquivalentAcrossReshapes (divisible shardings). */
+static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type *t1,
+                                       sharc_attr *s2, sharc_type *t2) {
+  if (s1 == s2 && t1 == t2)
+    return true;
+  if (!sharc_str_eq(sharc_sdy_tensor_sharding_mesh_name(s1), sharc_sdy_tensor_sharding_mesh_name(s2)) ||
+      !same_replicated(s1, s2) || !plain_ranked(t1, sharc_sdy_tensor_sharding_rank(s1)) ||
+      !plain_ranked(t2, sharc_sdy_tensor_sharding_rank(s2)))
+    return false;
+  sharc_attr *mesh = sdy_sharding_mesh(op, s1);
+  if (!mesh)
+    return false;
+  sharc_context *ctx = sharc_op_context(op);
+  axis_stride *a, *b;
+  unsigned na = axis_strides(ctx, s1, t1, mesh, &a), nb = axis_strides(ctx, s2, t2, mesh, &b);
+  bool same = na == nb;
+  for (unsigned i = 0; same && i < na; i++)
+    same = a[i].axis == b[i].axis && fabs(a[i].stride - b[i].stride) < 1e-6;
+  free(a);
+  free(b);
+  return same;
+}
+
+static bool is_before(const sharc_op *a, const sharc_op *b) {
+  for (const sharc_op *o = sharc_op_prev(b); o; o = sharc_op_prev(o))
+    if (o == a)
+      return true;
+  return false;
+}
+
+/* An earlier reshard in `op`'s block reachable from `root` through
+ * reshapes only, equivalent to resharding to `target` (Shardy's
+ * findCompatibleReshard). */
+static sharc_value *find_compatible_reshard(sharc_op *op, sharc_value *root, sharc_attr *target) {
+  sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
+  sharc_ptrvec work = {0}; /* values reached through reshapes */
+  sharc_ptrvec_push(&work, root);
+  sharc_value *found = NULL;
+  for (unsigned w = 0; w < work.len && !found; w++) {
+    sharc_value *v = work.items[w];
+    for (sharc_use *u = sharc_value_first_use(v); u && !found; u = sharc_use_next(u)) {
+      sharc_op *user = sharc_use_owner(u);
+      if (user == op)
+        continue;
+      if (sharc_op_is(user, "sdy.reshard")) {
+        if (sharc_op_block(user) == sharc_op_block(op) && is_before(user, op) &&
+            equivalent_across_reshapes(op, sharc_op_attr(user, "sharding"),
+                                       sharc_value_type(sharc_op_result(user, 0)), target, type))
+          found = sharc_op_result(user, 0);
+      } else if (sharc_op_is(user, "stablehlo.reshape")) {
+        bool seen = false;
+        for (unsigned k = 0; k < work.len && !seen; k++)
+          seen = work.items[k] == sharc_op_result(user, 0);
+        if (!seen)
+          sharc_ptrvec_push(&work, sharc_op_result(user, 0));
+      }
+    }
+  }
+  sharc_ptrvec_free(&work);
+  return found;
+}
+
+static void insert_after_value(sharc_value *v, sharc_op *op) {
+  if (sharc_value_is_block_arg(v)) {
+    sharc_block *b = sharc_value_owner_block(v);
+    sharc_op *first = sharc_block_first_op(b);
+    if (first)
+      sharc_block_insert_before(first, op);
+    else
+      sharc_block_append_op(b, op);
+    return;
+  }
+  sharc_block_insert_after(sharc_value_defining_op(v), op);
+}
+
+/* Replays the reshapes and transposes from `root` to `target` on `start`. */
+static sharc_value *replay_metadata(sharc_value *root, sharc_value *target, sharc_value *start) {
+  if (target == root)
+    return start;
+  sharc_op *def = sharc_value_defining_op(target);
+  sharc_value *in = replay_metadata(root, sharc_op_operand(def, 0), start);
+  sharc_op *copy = sharc_op_clone(def, false);
+  sharc_op_set_operand(copy, 0, in);
+  insert_after_value(in, copy);
+  return sharc_op_result(copy, 0);
+}
+
 static bool reshard_cse(sharc_op *op, sharc_rewriter *rw) {
   (void)rw;
+  sharc_context *ctx = sharc_op_context(op);
   sharc_value *input = sharc_op_operand(op, 0);
-  sharc_attr *sharding = sharc_op_attr(op, "sharding");
-  sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
-  for (sharc_use *u = sharc_value_first_use(input); u; u = sharc_use_next(u)) {
-    sharc_op *other = sharc_use_owner(u);
-    if (other == op || !sharc_op_is(other, "sdy.reshard") ||
-        sharc_op_attr(other, "sharding") != sharding ||
-        sharc_value_type(sharc_op_result(other, 0)) != type ||
-        sharc_op_block(other) != sharc_op_block(op))
-      continue;
-    for (sharc_op *o = sharc_op_prev(op); o; o = sharc_op_prev(o))
-      if (o == other)
-        return replace_with(op, sharc_op_result(other, 0));
+  sharc_value *root = unwrap_metadata(input);
+  sharc_attr *target = sharding_before_metadata(ctx, sharc_op_attr(op, "sharding"), input);
+  sharc_value *cached = find_compatible_reshard(op, root, target);
+  if (!cached)
+    return false;
+  if (sharc_value_type(cached) != sharc_value_type(root)) {
+    sharc_type *type = sharc_value_type(root);
+    sharc_op_state st = {.name = sharc_ident_get(ctx, sharc_str_from_cstr("stablehlo.reshape")),
+                         .loc = sharc_op_loc(op),
+                         .operands = &cached,
+                         .num_operands = 1,
+                         .result_types = &type,
+                         .num_results = 1};
+    sharc_op *reshape = sharc_op_create(ctx, &st);
+    insert_after_value(cached, reshape);
+    cached = sharc_op_result(reshape, 0);
   }
-  return false;
+  return replace_with(op, replay_metadata(root, input, cached));
 }
 
 /* ---- manual_computation ----------------------------------------------------- */

@@ -153,7 +153,7 @@ static bool verify_dim_matches(collective *c, unsigned d, const sdy_axes *expect
   for (unsigned i = 0; i < expected->n; i++) {
     if (i)
       SHARC_BUF_LIT(&text, ", ");
-    sdy_axis_text(expected->items[i], &text);
+    sharc_sdy_axis_ref_to_string(expected->items[i], &text);
   }
   sharc_buf_putc(&text, ']');
   sharc_emit_op_error(c->op, "result sharding doesn't match expected sharding %s on dimension %u",
@@ -170,7 +170,7 @@ static bool gather_along_dim(collective *c, unsigned d, sharc_attr *const *axes,
     sharc_attr *axis = axes[i];
     if (!expected->n || !sdy_axis_suffix_of(axis, expected->items[expected->n - 1], c->mesh)) {
       sharc_buf text = {0};
-      sdy_axis_text(axis, &text);
+      sharc_sdy_axis_ref_to_string(axis, &text);
       sharc_emit_op_error(c->op, "can't apply %s axis %s to operand sharding on dimension %u", kind,
                           text.data, d);
       sharc_buf_free(&text);
@@ -364,7 +364,7 @@ static bool verify_sorted_axes(collective *c, const sdy_axes *axes, const char *
 static bool any_overlap(sharc_attr *axis, sharc_attr *(*at)(const sharc_attr *, unsigned),
                         unsigned (*count)(const sharc_attr *), const sharc_attr *sharding) {
   for (unsigned i = 0; i < count(sharding); i++)
-    if (sdy_axis_overlaps(at(sharding, i), axis))
+    if (sharc_sdy_axis_ref_overlaps(at(sharding, i), axis))
       return true;
   return false;
 }
@@ -373,7 +373,7 @@ static bool dims_overlap(const sharc_attr *sharding, sharc_attr *axis) {
   for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
     for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-      if (sdy_axis_overlaps(sharc_sdy_dim_sharding_axis(dim, i), axis))
+      if (sharc_sdy_axis_ref_overlaps(sharc_sdy_dim_sharding_axis(dim, i), axis))
         return true;
   }
   return false;
@@ -381,7 +381,7 @@ static bool dims_overlap(const sharc_attr *sharding, sharc_attr *axis) {
 
 static void emit_axis_error(sharc_op *op, const char *before, sharc_attr *axis, const char *after) {
   sharc_buf text = {0};
-  sdy_axis_text(axis, &text);
+  sharc_sdy_axis_ref_to_string(axis, &text);
   sharc_emit_op_error(op, "%s%s%s", before, text.data, after);
   sharc_buf_free(&text);
 }

@@ -10,23 +10,8 @@
 
 /* ---- meshes and per-value lists ------------------------------------------ */
 
-static sharc_op *enclosing_module(sharc_op *op) {
-  for (sharc_op *p = op; p; p = sharc_op_parent_op(p))
-    if (sharc_op_is(p, "builtin.module"))
-      return p;
-  return NULL;
-}
-
 sharc_attr *sdy_sharding_mesh(sharc_op *from, const sharc_attr *sharding) {
-  sharc_attr *mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(sharding);
-  if (sharc_sdy_is_mesh(mesh_or_ref))
-    return mesh_or_ref;
-  sharc_op *module = enclosing_module(from);
-  sharc_op *mesh_op = module ? sharc_symbol_lookup(module, sharc_sdy_tensor_sharding_mesh_name(sharding))
-                             : NULL;
-  if (!mesh_op || !sharc_op_is(mesh_op, "sdy.mesh"))
-    return NULL;
-  return sharc_op_attr(mesh_op, "mesh");
+  return sharc_sdy_sharding_mesh(sharding, from);
 }
 
 sharc_attr *sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
@@ -108,43 +93,20 @@ static sharc_value *shardable_value(sharc_value *v) {
   return NULL;
 }
 
-static sharc_attr *func_arg_sharding(sharc_op *func, unsigned index) {
-  sharc_attr *arg_attrs = sharc_op_attr(func, "arg_attrs");
-  if (!arg_attrs || index >= sharc_attr_count(arg_attrs))
-    return NULL;
-  return sharc_attr_dict_get(sharc_attr_at(arg_attrs, index), "sdy.sharding");
-}
-
-static bool is_collective(const sharc_op *op) {
-  return sdy_is_sdy_op(op) && sharc_op_attr(op, "out_sharding");
-}
-
-/* Only well-formed shardings count: an attribute of another kind (caught by
- * its own verifier, possibly later) reads as no sharding. */
-static sharc_attr *tensor_sharding_or_null(sharc_attr *a) {
-  return a && sharc_sdy_is_tensor_sharding(a) ? a : NULL;
-}
-
-static sharc_attr *stored_sharding(sharc_value *v) {
+/* Shardy's getSharding: the edge's data_flow_edge or owner first (the
+ * data flow interfaces are this file's business), then what the value's
+ * defining op or function argument carries (sdy-attrs' lookup). */
+sharc_attr *sdy_value_sharding(sharc_value *v) {
   v = shardable_value(v);
   if (!v)
     return NULL;
   sharc_op *owner = owning_op(v);
-  if (!owner)
-    return NULL;
-  if (sharc_op_is(owner, "func.func"))
-    return func_arg_sharding(owner, sharc_value_index(v));
-  if (sharc_op_is(owner, "sdy.data_flow_edge") || sharc_op_is(owner, "sdy.sharding_constraint") ||
-      sharc_op_is(owner, "sdy.reshard"))
-    return sharc_op_attr(owner, "sharding");
-  if (is_collective(owner))
-    return sharc_op_attr(owner, "out_sharding");
-  if (sharc_sdy_data_flow(owner))
-    return sharc_sdy_owner_sharding(owner, v);
-  return sharc_sdy_result_sharding_from_attr(owner, sharc_value_index(v));
+  if (owner && !sharc_op_is(owner, "sdy.data_flow_edge") && sharc_sdy_data_flow(owner)) {
+    sharc_attr *s = sharc_sdy_owner_sharding(owner, v);
+    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  }
+  return sharc_sdy_value_sharding(v);
 }
-
-sharc_attr *sdy_value_sharding(sharc_value *v) { return tensor_sharding_or_null(stored_sharding(v)); }
 
 /* ---- manual computation shardings ---------------------------------------- */
 
@@ -328,7 +290,7 @@ static void axis_set_diff(sharc_context *ctx, const sdy_axes *a, const sdy_axes 
     while (axis) {
       sharc_attr *hit = NULL;
       for (unsigned j = 0; !hit && j < b->n; j++)
-        if (sdy_axis_overlaps(axis, b->items[j]))
+        if (sharc_sdy_axis_ref_overlaps(axis, b->items[j]))
           hit = b->items[j];
       if (!hit) {
         sdy_axes_push(out, axis);
@@ -345,7 +307,7 @@ static void axis_set_diff(sharc_context *ctx, const sdy_axes *a, const sdy_axes 
 static bool any_unreduced_overlap(const sharc_attr *s, const sdy_axes *axes) {
   for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
     for (unsigned j = 0; j < axes->n; j++)
-      if (sdy_axis_overlaps(sharc_sdy_tensor_sharding_unreduced(s, i), axes->items[j]))
+      if (sharc_sdy_axis_ref_overlaps(sharc_sdy_tensor_sharding_unreduced(s, i), axes->items[j]))
         return true;
   return false;
 }
@@ -400,7 +362,7 @@ bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const s
     int64_t to = sharc_sdy_tensor_sharding_reduction(out);
     for (unsigned i = 0; ok && from != to && i < out_axes.n; i++)
       for (unsigned j = 0; ok && j < in_axes.n; j++)
-        if (sdy_axis_overlaps(in_axes.items[j], out_axes.items[i])) {
+        if (sharc_sdy_axis_ref_overlaps(in_axes.items[j], out_axes.items[i])) {
           sharc_emit_op_error(op, "cannot change the reduction operator of kept unreduced axes "
                                   "from %s to %s.", reduction_name(from), reduction_name(to));
           ok = false;
@@ -462,8 +424,8 @@ static bool verify_manual_first(sharc_op *op, const char *kind, unsigned index, 
     if (!is_manual_axis(op, sharc_sdy_axis_ref_name(axis)) || i == k)
       continue;
     sharc_buf a = {0}, b = {0};
-    sdy_axis_text(axis, &a);
-    sdy_axis_text(sharc_sdy_dim_sharding_axis(dim, i - 1), &b);
+    sharc_sdy_axis_ref_to_string(axis, &a);
+    sharc_sdy_axis_ref_to_string(sharc_sdy_dim_sharding_axis(dim, i - 1), &b);
     sharc_emit_op_error(op, "%s sharding at index %u must have all manual axes come before free "
                             "axes in its dimension sharding at index %u. Saw manual axis %s after "
                             "free axis %s", kind, index, d, a.data, b.data);
@@ -649,151 +611,16 @@ bool sdy_verify_named_computation(sharc_op *op) {
   return ok;
 }
 
-/* ---- a tensor sharding against a type (Shardy's verifyTensorShardingAttr) */
-
-static bool sorted_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
-                             const sharc_attr *mesh, sdy_axes *seen, const char *what) {
-  for (unsigned i = 1; i < n; i++)
-    if (sdy_axis_cmp(axes[i], axes[i - 1], mesh) < 0) {
-      sdy_emit_prefixed(op, prefix, "%s axes are not ordered w.r.t. mesh", what);
-      return false;
-    }
-  return sdy_verify_axis_list(op, prefix, axes, n, mesh, seen);
-}
-
-static bool rank0_without_axes(const sharc_sdy_tensor_sharding_parts *s) {
-  return !s->num_dims && !s->num_replicated && !s->num_unreduced;
-}
-
-static bool verify_sharding_axes(sharc_op *op, const char *prefix,
-                                 const sharc_sdy_tensor_sharding_parts *s, const sharc_attr *mesh) {
-  sdy_axes seen = {0};
-  bool ok = true;
-  for (unsigned d = 0; ok && d < s->num_dims; d++) {
-    sharc_attr *dim = s->dims[d];
-    if (sharc_sdy_dim_sharding_has_priority(dim) && sharc_sdy_dim_sharding_is_closed(dim) &&
-        !sharc_sdy_dim_sharding_num_axes(dim)) {
-      sdy_emit_prefixed(op, prefix, "dim %u is empty and closed but has a priority", d);
-      ok = false;
-      break;
-    }
-    sdy_axes axes = {0};
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-      sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
-    ok = sdy_verify_axis_list(op, prefix, axes.items, axes.n, mesh, &seen);
-    sdy_axes_free(&axes);
-  }
-  ok = ok && sorted_axis_list(op, prefix, s->replicated, s->num_replicated, mesh, &seen,
-                              "replicated") &&
-       sorted_axis_list(op, prefix, s->unreduced, s->num_unreduced, mesh, &seen, "unreduced");
-  sdy_axes_free(&seen);
-  return ok;
-}
-
-/* Axes of the sharding bound by an enclosing manual computation. */
-static bool verify_not_manual(sharc_op *op, const char *prefix,
-                              const sharc_sdy_tensor_sharding_parts *s) {
-  sdy_axes all = {0};
-  for (unsigned d = 0; d < s->num_dims; d++)
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(s->dims[d]); i++)
-      sdy_axes_push(&all, sharc_sdy_dim_sharding_axis(s->dims[d], i));
-  for (unsigned i = 0; i < s->num_replicated; i++)
-    sdy_axes_push(&all, s->replicated[i]);
-  for (unsigned i = 0; i < s->num_unreduced; i++)
-    sdy_axes_push(&all, s->unreduced[i]);
-  bool ok = true;
-  for (unsigned i = 0; ok && i < all.n; i++) {
-    sharc_str name = sharc_sdy_axis_ref_name(all.items[i]);
-    for (sharc_op *p = sharc_op_parent_op(op); ok && p; p = sharc_op_parent_op(p)) {
-      if (!sharc_op_is(p, "sdy.manual_computation") || !is_manual_axis(p, name))
-        continue;
-      sharc_diag *d = sdy_emit_prefixed(op, prefix, "operates on axis \"%.*s\" which is already "
-                                        "bound by a parent sdy.manual_computation op",
-                                        (int)name.len, name.data);
-      sharc_diag_note(d, sharc_op_loc(p), "parent bounding this axis as manual");
-      ok = false;
-    }
-  }
-  sdy_axes_free(&all);
-  return ok;
-}
+/* ---- shardings against types (sdy-attrs' verifyTensorShardingAttr) ---- */
 
 bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
                                   const char *prefix) {
-  sharc_attr *mesh = sdy_sharding_mesh(op, sharding);
-  if (!mesh) {
-    sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
-    sdy_emit_prefixed(op, prefix, "unknown mesh: @%.*s", (int)name.len, name.data);
-    return false;
-  }
-  sharc_sdy_tensor_sharding_parts s;
-  sharc_sdy_tensor_sharding_parts_of(sharding, &s);
-  if (sharc_sdy_mesh_is_maximal(mesh) || (!type && fully_replicated(sharding, false))) {
-    if (rank0_without_axes(&s))
-      return true;
-    sdy_emit_prefixed(op, prefix, "a maximal sharding can only have a sharding with rank 0 and no "
-                                  "replicated or unreduced axes.");
-    return false;
-  }
-  if (type && sharc_type_get_kind(type) == SHARC_TYPE_TUPLE && sharc_type_count(type) == 1)
-    type = sharc_type_at(type, 0);
-  if (!type || !sharc_type_is_shaped(type)) {
-    if (rank0_without_axes(&s))
-      return true;
-    sharc_buf t = {0}, a = {0};
-    if (type)
-      sdy_type_text(type, &t);
-    sharc_print_attr(sharding, &a);
-    sdy_emit_prefixed(op, prefix, "non-shaped tensors can only have a sharding with rank 0 and no "
-                                  "replicated or unreduced axes. type: %s, sharding: %s",
-                      t.data ? t.data : "<<NULL TYPE>>", a.data);
-    sharc_buf_free(&t);
-    sharc_buf_free(&a);
-    return false;
-  }
-  if (!sharc_type_has_rank(type)) {
-    sharc_buf t = {0};
-    sdy_type_text(type, &t);
-    sdy_emit_prefixed(op, prefix, "only ranked tensors can have a sharding. type: %s", t.data);
-    sharc_buf_free(&t);
-    return false;
-  }
-  if (s.num_dims != sharc_type_rank(type)) {
-    sdy_emit_prefixed(op, prefix, "sharding doesn't match tensor rank: %u != %u", s.num_dims,
-                      sharc_type_rank(type));
-    return false;
-  }
-  return verify_sharding_axes(op, prefix, &s, mesh) && verify_not_manual(op, prefix, &s);
-}
-
-/* Shardy's getEmitValueInRangeErrorFn: "- msg" for one value, "i - msg". */
-static const char *value_prefix(char *buf, size_t size, const char *prefix, unsigned n,
-                                unsigned i) {
-  if (n == 1)
-    snprintf(buf, size, "%s- ", prefix ? prefix : "");
-  else
-    snprintf(buf, size, "%s%u - ", prefix ? prefix : "", i);
-  return buf;
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  return sharc_sdy_verify_tensor_sharding_for_op(sharding, type, &e);
 }
 
 bool sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
                               const char *prefix) {
-  unsigned count = sharc_sdy_list_size(list);
-  char buf[96];
-  if (!n && count == 1) {
-    sharc_attr *first = sharc_sdy_list_at(list, 0);
-    sharc_attr *mesh = sdy_sharding_mesh(op, first);
-    if ((mesh && sharc_sdy_mesh_is_maximal(mesh)) || fully_replicated(first, false))
-      return sdy_verify_sharding_for_type(op, first, NULL, value_prefix(buf, sizeof buf, prefix, 0, 0));
-  }
-  if (count != n) {
-    sdy_emit_prefixed(op, prefix, "shardings don't match number of values: %u shardings vs %u "
-                                  "values", count, n);
-    return false;
-  }
-  for (unsigned i = 0; i < n; i++)
-    if (!sdy_verify_sharding_for_type(op, sharc_sdy_list_at(list, i), types[i],
-                                      value_prefix(buf, sizeof buf, prefix, n, i)))
-      return false;
-  return true;
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  return sharc_sdy_verify_sharding_per_value(list, types, n, &e);
 }

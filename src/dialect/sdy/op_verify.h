@@ -58,15 +58,15 @@ bool sdy_verify_manual_axes_unbound(sharc_op *manual);
 bool sdy_verify_manual_computation(sharc_op *manual);
 bool sdy_verify_named_computation(sharc_op *op);
 
-/* ---- axis references ---- */
+/* ---- axis references ----
+ * Beyond the relations sharc/sdy.h offers (less, overlaps, can_merge,
+ * to_string): the ones collectives and manual computations need. */
 int64_t sdy_axis_pre_size(const sharc_attr *axis);
 int64_t sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh);
 bool sdy_axis_contains(const sharc_attr *a, const sharc_attr *b);
 bool sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b);
 bool sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-bool sdy_axis_overlaps(const sharc_attr *a, const sharc_attr *b);
 bool sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b);
-bool sdy_axis_can_merge(const sharc_attr *a, const sharc_attr *b);
 sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
                            const sharc_attr *mesh);
 /* The part of `a` before `b` (NULL if none or they cannot coexist). */
@@ -80,8 +80,6 @@ sharc_attr *sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64
 /* Shardy's AxisRefAttr order: by name, then sub-axis position; with a mesh,
  * names follow the mesh's axis order. */
 int sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-/* `"a":(1)2` as printed inside lists. */
-void sdy_axis_text(const sharc_attr *axis, sharc_buf *out);
 
 /* A growable list of axis refs (collectives' expected dimension shardings). */
 typedef struct sdy_axes {
@@ -98,8 +96,6 @@ void sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
  * to `out` (Shardy's sortAndMergeAxes). */
 void sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
                              sdy_axes *out);
-/* `{"a", "b"}` */
-void sdy_axes_text(sharc_attr *const *axes, unsigned n, sharc_buf *out);
 /* Shardy's verifyAxisRefList over one list, accumulating axes already seen
  * (in `seen`) across calls. Errors go through `op` with Shardy's text. */
 bool sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,

@@ -88,3 +88,24 @@ func.func @manual_kept(%arg0: tensor<8xf32>, %arg1: tensor<8xf32>) -> tensor<8xf
   } : () -> ()
   return %0 : tensor<8xf32>
 }
+
+// CHECK-LABEL: func @reshard_cse_through_reshape
+func.func @reshard_cse_through_reshape(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<16xf32>) {
+  // CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<4x4xf32>
+  // CHECK-NEXT: %1 = stablehlo.reshape %0 : (tensor<4x4xf32>) -> tensor<16xf32>
+  // CHECK-NEXT: return %0, %1
+  %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<4x4xf32>
+  %1 = stablehlo.reshape %arg0 : (tensor<4x4xf32>) -> tensor<16xf32>
+  %2 = sdy.reshard %1 <@mesh, [{"a"}]> : tensor<16xf32>
+  return %0, %2 : tensor<4x4xf32>, tensor<16xf32>
+}
+
+// CHECK-LABEL: func @reshard_not_cse_different_stride
+func.func @reshard_not_cse_different_stride(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<16xf32>) {
+  // CHECK: sdy.reshard %arg0 <@mesh, [{}, {"a"}]>
+  // CHECK: sdy.reshard %{{.*}} <@mesh, [{"a"}]>
+  %0 = sdy.reshard %arg0 <@mesh, [{}, {"a"}]> : tensor<4x4xf32>
+  %1 = stablehlo.reshape %arg0 : (tensor<4x4xf32>) -> tensor<16xf32>
+  %2 = sdy.reshard %1 <@mesh, [{"a"}]> : tensor<16xf32>
+  return %0, %2 : tensor<4x4xf32>, tensor<16xf32>
+}
