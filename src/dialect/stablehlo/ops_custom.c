@@ -443,6 +443,7 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
     ok = ok && resolve_refs(p, b, &inputs, sharc_type_func_inputs(fn),
                             sharc_type_func_num_inputs(fn), &start) &&
          parse_reducer_region(p, b);
+    b->loc = loc; /* StableHLO locates a reduce at its first `(` */
   } else if (ok) {
     sharc_token name_tok = *sharc_p_tok(p);
     sharc_str name;

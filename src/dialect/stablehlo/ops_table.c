@@ -1303,7 +1303,7 @@ static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                       NULL,
                                       NULL,
                                       "*:*:1",
-                                      NULL,
+                                      shlo_verify_reduce,
                                       NULL};
 static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                               .traits = 0,

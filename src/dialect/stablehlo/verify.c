@@ -585,3 +585,90 @@ bool shlo_verify_op(sharc_op *op) {
     return false;
   return !row->check || row->check(op);
 }
+
+/* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
+static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
+  if (sharc_block_num_args(block) != 2 * n_inputs) {
+    shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
+               2 * n_inputs, sharc_block_num_args(block));
+    return false;
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret) {
+    shlo_error(op, "The reduction-region expected to have a terminator");
+    return false;
+  }
+  unsigned n_ret = sharc_op_num_operands(ret);
+  if (n_ret == 0) {
+    shlo_error(op, "The reduction-region expected to return some value(s)");
+    return false;
+  }
+  if (n_ret != n_inputs) {
+    shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
+               n_inputs, n_ret);
+    return false;
+  }
+  return true;
+}
+
+bool shlo_verify_reduce(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op) / 2;
+  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  const sharc_type *witness = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  if (!witness || !dims)
+    return true;
+  for (unsigned i = 1; i < n; i++) {
+    if (!compatible_shapes(witness, operand_type(op, i))) {
+      shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
+                 "not compatible with shape at input-index 0", i);
+      return false;
+    }
+  }
+  unsigned rank = witness->shaped.rank, nd = sharc_attr_count(dims);
+  bool *reduced = calloc(rank + 1, sizeof *reduced);
+  if (!reduced)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < nd; i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0 || d >= (int64_t)rank) {
+      shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
+                 (long long)d, rank);
+      ok = false;
+    } else if (reduced[d]) {
+      shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
+      ok = false;
+    } else {
+      reduced[d] = true;
+    }
+  }
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (ok && block)
+    ok = check_reducer_block(op, block, n);
+  /* results: each input's shape without the reduced dimensions */
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  unsigned out_rank = 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (!reduced[d])
+      shape[out_rank++] = witness->shaped.shape[d];
+  for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
+    const sharc_type *res = shlo_ranked(result_type(op, i));
+    if (res && !compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
+                                                          res->shaped.elem, NULL))) {
+      sharc_buf a = {0}, b = {0};
+      sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
+                                         NULL), &a);
+      sharc_print_type(res, &b);
+      sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                          "operation '%s'", a.data, b.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      ok = false;
+    }
+  }
+  free(shape);
+  free(reduced);
+  return ok;
+}

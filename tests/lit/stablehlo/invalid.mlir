@@ -211,3 +211,19 @@ func.func @abs_results(%a: tensor<4xf32>) {
   "stablehlo.abs"(%a) : (tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @reduce_dims(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @below {{Out-of-bounds dimension 2, expected to be in range [0, 2)}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [2] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> {
+  // expected-error @below {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
