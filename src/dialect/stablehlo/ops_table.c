@@ -1,7 +1,8 @@
 /* The StableHLO op table: one row per op of StablehloOps.td with its traits,
  * its properties (inherent attributes), and its syntax: a format string for
  * the format engine (ops_format.c), hand-written hooks (ops_custom.c), or
- * none for the ops StableHLO itself prints in generic form. */
+ * none for the ops StableHLO itself prints in generic form; and the dialect
+ * record. Every row verifies through shlo_verify_op (counts, then its check). */
 #include "dialect/stablehlo/shlo.h"
 
 static const char *const cbrt_props[] = {"result_accuracy", NULL};

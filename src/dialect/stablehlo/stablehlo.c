@@ -1,7 +1,7 @@
-/* The StableHLO dialect: its attributes (enums such as
- * #stablehlo<comparison_direction LT>, structs such as #stablehlo.gather<...>),
- * the !stablehlo.token type, and the dialect record that ties them to the op
- * table of ops_table.c. */
+/* The StableHLO dialect's attributes (enums such as
+ * #stablehlo<comparison_direction LT>, structs such as #stablehlo.gather<...>)
+ * and types (!stablehlo.token, !stablehlo.future<...>), with the parse hooks
+ * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdarg.h>
