@@ -899,7 +899,7 @@ static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                              "$ , $+, sizes = @slice_sizes:arr attr-dict :fn",
                                              NULL,
                                              "1+:1:0",
-                                             NULL,
+                                             shlo_verify_dynamic_slice,
                                              NULL};
 static const shlo_op_def op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",

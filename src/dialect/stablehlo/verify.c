@@ -270,12 +270,74 @@ bool shlo_verify_concatenate(sharc_op *op) {
   }
   for (unsigned i = 1; i < n; i++) {
     const sharc_type *t = shlo_ranked(operand_type(op, i));
-    if (t && t->shaped.rank != rank) {
+    if (!t)
+      continue;
+    if (t->shaped.rank != rank) {
       shlo_error(op, "operands (0) and (%u) do not match rank", i);
+      return false;
+    }
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
+      if ((int64_t)d == dim || a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b)
+        continue;
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "shapes of operand (0) and (%u) are not compatible at non-concat "
+                       "index %u: (", i, d);
+      append_list(&msg, first->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ") != (");
+      append_list(&msg, t->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ")");
+      shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
       return false;
     }
   }
   return true;
+}
+
+bool shlo_verify_dynamic_slice(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *sizes = shlo_i64_array(op, "slice_sizes");
+  if (!in || !sizes)
+    return true;
+  unsigned n_sizes = sharc_attr_count(sizes), n_starts = sharc_op_num_operands(op) - 1;
+  if (n_sizes != n_starts) {
+    shlo_error(op, "has mismatched number of slice sizes (%u) and number of start indices (%u)",
+               n_sizes, n_starts);
+    return false;
+  }
+  if (n_starts != in->shaped.rank) {
+    shlo_error(op, "has mismatched number of start indices (%u) and the rank of operand (%u)",
+               n_starts, in->shaped.rank);
+    return false;
+  }
+  for (unsigned i = 2; i <= n_starts; i++) {
+    if (sharc_type_element(operand_type(op, i)) != sharc_type_element(operand_type(op, 1))) {
+      shlo_error(op, "start indices must have same element type");
+      return false;
+    }
+  }
+  for (unsigned i = 0; i < n_sizes; i++) {
+    int64_t size = sharc_attr_dense_array_i64(sizes, i), dim = in->shaped.shape[i];
+    if (size < 0) {
+      shlo_error(op, "has negative size index to dynamic slice: %lld", (long long)size);
+      return false;
+    }
+    if (dim != SHARC_DYNAMIC && size > dim) {
+      shlo_error(op, "has slice size %lld greater than dimension size %lld in dimension %u of "
+                 "operand", (long long)size, (long long)dim, i);
+      return false;
+    }
+  }
+  int64_t *shape = malloc((n_sizes + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  for (unsigned i = 0; i < n_sizes; i++)
+    shape[i] = sharc_attr_dense_array_i64(sizes, i);
+  bool ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
+                                                 in->shaped.elem, NULL));
+  free(shape);
+  return ok;
 }
 
 bool shlo_verify_iota(sharc_op *op) {

@@ -227,3 +227,19 @@ func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> 
   %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @concat_shapes(%a: tensor<4x8xf32>, %b: tensor<4x7xf32>) -> tensor<8x8xf32> {
+  // expected-error @below {{shapes of operand (0) and (1) are not compatible at non-concat index 1: (4, 8) != (4, 7)}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<4x8xf32>, tensor<4x7xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_size(%a: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<2x9xf32> {
+  // expected-error @below {{has slice size 9 greater than dimension size 8 in dimension 1 of operand}}
+  %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 9] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x9xf32>
+  return %0 : tensor<2x9xf32>
+}
