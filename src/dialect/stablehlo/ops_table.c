@@ -678,7 +678,7 @@ static const shlo_op_def op_compare = {
     "@comparison_direction:cmpdir , $ , $ [? , @compare_type:cmptype ?] attr-dict :fn",
     NULL,
     "2:1:0",
-    NULL,
+    shlo_verify_compare,
     NULL};
 static const shlo_op_def op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",

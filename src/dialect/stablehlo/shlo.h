@@ -166,6 +166,7 @@ bool shlo_verify_while(sharc_op *op);
 bool shlo_verify_dot_general(sharc_op *op);
 bool shlo_verify_reduce(sharc_op *op);
 bool shlo_verify_dynamic_slice(sharc_op *op);
+bool shlo_verify_compare(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

@@ -734,3 +734,15 @@ bool shlo_verify_reduce(sharc_op *op) {
   free(reduced);
   return ok;
 }
+
+/* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
+bool shlo_verify_compare(sharc_op *op) {
+  sharc_type *elem = sharc_type_element(operand_type(op, 0));
+  for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
+    if (sharc_type_element(operand_type(op, i)) != elem) {
+      sharc_emit_op_error(op, "requires compatible element types for all operands");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}

@@ -243,3 +243,11 @@ func.func @dynamic_slice_size(%a: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<2x
   %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 9] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x9xf32>
   return %0 : tensor<2x9xf32>
 }
+
+// -----
+
+func.func @compare_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @below {{'stablehlo.compare' op requires compatible element types for all operands}}
+  %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
