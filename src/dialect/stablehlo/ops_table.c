@@ -1,7 +1,8 @@
 /* The StableHLO op table: one row per op of StablehloOps.td with its traits,
  * its properties (inherent attributes), and its syntax: a format string for
  * the format engine (ops_format.c), hand-written hooks (ops_custom.c), or
- * none for the ops StableHLO itself prints in generic form. */
+ * none for the ops StableHLO itself prints in generic form; and the dialect
+ * record. Every row verifies through shlo_verify_op (counts, then its check). */
 #include "dialect/stablehlo/shlo.h"
 
 static const char *const cbrt_props[] = {"result_accuracy", NULL};
@@ -111,7 +112,8 @@ static const shlo_op_def op_abs = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_ceil = {
     {.name = "stablehlo.ceil",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -122,7 +124,8 @@ static const shlo_op_def op_ceil = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_convert = {
     {.name = "stablehlo.convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -133,7 +136,8 @@ static const shlo_op_def op_convert = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_count_leading_zeros = {
     {.name = "stablehlo.count_leading_zeros",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -144,7 +148,8 @@ static const shlo_op_def op_count_leading_zeros = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_floor = {
     {.name = "stablehlo.floor",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -155,7 +160,8 @@ static const shlo_op_def op_floor = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_imag = {
     {.name = "stablehlo.imag",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -166,7 +172,8 @@ static const shlo_op_def op_imag = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_not = {
     {.name = "stablehlo.not",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -177,7 +184,8 @@ static const shlo_op_def op_not = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_negate = {
     {.name = "stablehlo.negate",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -188,7 +196,8 @@ static const shlo_op_def op_negate = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_popcnt = {
     {.name = "stablehlo.popcnt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -199,7 +208,8 @@ static const shlo_op_def op_popcnt = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_real = {
     {.name = "stablehlo.real",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -210,7 +220,8 @@ static const shlo_op_def op_real = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -221,7 +232,8 @@ static const shlo_op_def op_round_nearest_afz = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -232,7 +244,8 @@ static const shlo_op_def op_round_nearest_even = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_sign = {
     {.name = "stablehlo.sign",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -243,7 +256,8 @@ static const shlo_op_def op_sign = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -254,7 +268,8 @@ static const shlo_op_def op_uniform_quantize = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_uniform_dequantize = {
     {.name = "stablehlo.uniform_dequantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -265,7 +280,8 @@ static const shlo_op_def op_uniform_dequantize = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_cbrt = {
     {.name = "stablehlo.cbrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -277,7 +293,8 @@ static const shlo_op_def op_cbrt = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_cosine = {
     {.name = "stablehlo.cosine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -289,7 +306,8 @@ static const shlo_op_def op_cosine = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_exponential = {
     {.name = "stablehlo.exponential",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -301,7 +319,8 @@ static const shlo_op_def op_exponential = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -313,7 +332,8 @@ static const shlo_op_def op_exponential_minus_one = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_log = {
     {.name = "stablehlo.log",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -325,7 +345,8 @@ static const shlo_op_def op_log = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -337,7 +358,8 @@ static const shlo_op_def op_log_plus_one = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_logistic = {
     {.name = "stablehlo.logistic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -349,7 +371,8 @@ static const shlo_op_def op_logistic = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_rsqrt = {
     {.name = "stablehlo.rsqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -361,7 +384,8 @@ static const shlo_op_def op_rsqrt = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_sine = {
     {.name = "stablehlo.sine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -373,7 +397,8 @@ static const shlo_op_def op_sine = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_sqrt = {
     {.name = "stablehlo.sqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -385,7 +410,8 @@ static const shlo_op_def op_sqrt = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_tan = {
     {.name = "stablehlo.tan",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -397,7 +423,8 @@ static const shlo_op_def op_tan = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_tanh = {
     {.name = "stablehlo.tanh",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -409,7 +436,8 @@ static const shlo_op_def op_tanh = {
     "$ attr-dict :same",
     "result_accuracy=accuracy",
     "1:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_is_finite = {
     {.name = "stablehlo.is_finite",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -420,7 +448,8 @@ static const shlo_op_def op_is_finite = {
     "$* attr-dict :fn",
     NULL,
     "1:1:0",
-    shlo_verify_elementwise};
+    shlo_verify_elementwise,
+    NULL};
 static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -431,7 +460,8 @@ static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                    "$ , $ attr-dict :same",
                                    NULL,
                                    "2:1:0",
-                                   shlo_verify_elementwise};
+                                   shlo_verify_elementwise,
+                                   NULL};
 static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -443,7 +473,8 @@ static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                        "$ , $ attr-dict :same",
                                        NULL,
                                        "2:1:0",
-                                       shlo_verify_compatible_elementwise};
+                                       shlo_verify_compatible_elementwise,
+                                       NULL};
 static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -455,7 +486,8 @@ static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                        "$ , $ attr-dict :same",
                                        NULL,
                                        "2:1:0",
-                                       shlo_verify_compatible_elementwise};
+                                       shlo_verify_compatible_elementwise,
+                                       NULL};
 static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                    SHARC_TRAIT_COMMUTATIVE |
@@ -467,7 +499,8 @@ static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                         "$ , $ attr-dict :same",
                                         NULL,
                                         "2:1:0",
-                                        shlo_verify_compatible_elementwise};
+                                        shlo_verify_compatible_elementwise,
+                                        NULL};
 static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -478,7 +511,8 @@ static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                    "$ , $ attr-dict :same",
                                    NULL,
                                    "2:1:0",
-                                   shlo_verify_compatible_elementwise};
+                                   shlo_verify_compatible_elementwise,
+                                   NULL};
 static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -489,7 +523,8 @@ static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                   "$ , $ attr-dict :same",
                                   NULL,
                                   "2:1:0",
-                                  shlo_verify_compatible_elementwise};
+                                  shlo_verify_compatible_elementwise,
+                                  NULL};
 static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -500,7 +535,8 @@ static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                    "$ , $ attr-dict :same",
                                    NULL,
                                    "2:1:0",
-                                   shlo_verify_compatible_elementwise};
+                                   shlo_verify_compatible_elementwise,
+                                   NULL};
 static const shlo_op_def op_atan2 = {
     {.name = "stablehlo.atan2",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -511,7 +547,8 @@ static const shlo_op_def op_atan2 = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_divide = {
     {.name = "stablehlo.divide",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -522,7 +559,8 @@ static const shlo_op_def op_divide = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_power = {
     {.name = "stablehlo.power",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -533,7 +571,8 @@ static const shlo_op_def op_power = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_remainder = {
     {.name = "stablehlo.remainder",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -544,7 +583,8 @@ static const shlo_op_def op_remainder = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_shift_left = {
     {.name = "stablehlo.shift_left",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -555,7 +595,8 @@ static const shlo_op_def op_shift_left = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_shift_right_arithmetic = {
     {.name = "stablehlo.shift_right_arithmetic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -566,7 +607,8 @@ static const shlo_op_def op_shift_right_arithmetic = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -577,7 +619,8 @@ static const shlo_op_def op_shift_right_logical = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_subtract = {
     {.name = "stablehlo.subtract",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -588,7 +631,8 @@ static const shlo_op_def op_subtract = {
     "$ , $ attr-dict :same",
     NULL,
     "2:1:0",
-    shlo_verify_compatible_elementwise};
+    shlo_verify_compatible_elementwise,
+    NULL};
 static const shlo_op_def op_complex = {
     {.name = "stablehlo.complex",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -599,6 +643,7 @@ static const shlo_op_def op_complex = {
     "$* attr-dict :complex",
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -609,6 +654,7 @@ static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                      "$ , $ , $ attr-dict :same",
                                      NULL,
                                      "3:1:0",
+                                     NULL,
                                      NULL};
 static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -619,7 +665,8 @@ static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                       "$* attr-dict :select",
                                       NULL,
                                       "3:1:0",
-                                      shlo_verify_select};
+                                      shlo_verify_select,
+                                      NULL};
 static const shlo_op_def op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -631,6 +678,7 @@ static const shlo_op_def op_compare = {
     "@comparison_direction:cmpdir , $ , $ [? , @compare_type:cmptype ?] attr-dict :fn",
     NULL,
     "2:1:0",
+    shlo_verify_compare,
     NULL};
 static const shlo_op_def op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
@@ -643,6 +691,7 @@ static const shlo_op_def op_reduce_precision = {
     "$ , format = @x:expman attr-dict :same",
     NULL,
     "1:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
@@ -654,6 +703,7 @@ static const shlo_op_def op_bitcast_convert = {
     "$* attr-dict :fn",
     NULL,
     "1:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE |
@@ -668,6 +718,7 @@ static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         NULL,
                                         "0:1:0",
+                                        NULL,
                                         NULL};
 static const shlo_op_def op_iota = {
     {.name = "stablehlo.iota",
@@ -680,7 +731,8 @@ static const shlo_op_def op_iota = {
     "dim = @iota_dimension:int attr-dict :res",
     NULL,
     "0:1:0",
-    shlo_verify_iota};
+    shlo_verify_iota,
+    NULL};
 static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
@@ -691,6 +743,7 @@ static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                             "$ , dim = @iota_dimension:int attr-dict :fn",
                                             NULL,
                                             "1:1:0",
+                                            NULL,
                                             NULL};
 static const shlo_op_def op_create_token = {
     {.name = "stablehlo.create_token",
@@ -702,6 +755,7 @@ static const shlo_op_def op_create_token = {
     "attr-dict :res",
     NULL,
     "0:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_replica_id = {
     {.name = "stablehlo.replica_id",
@@ -713,6 +767,7 @@ static const shlo_op_def op_replica_id = {
     "attr-dict :res",
     NULL,
     "0:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_partition_id = {
     {.name = "stablehlo.partition_id",
@@ -724,6 +779,7 @@ static const shlo_op_def op_partition_id = {
     "attr-dict :res",
     NULL,
     "0:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -734,6 +790,7 @@ static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                          "$* attr-dict :vsame",
                                          NULL,
                                          "*:1:0",
+                                         NULL,
                                          NULL};
 static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -744,7 +801,8 @@ static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                        "$* attr-dict :fn",
                                        NULL,
                                        "1:1:0",
-                                       shlo_verify_reshape};
+                                       shlo_verify_reshape,
+                                       NULL};
 static const shlo_op_def op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -755,6 +813,7 @@ static const shlo_op_def op_dynamic_reshape = {
     "$* attr-dict :fn",
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -766,6 +825,7 @@ static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                          "$ , sizes = @broadcast_sizes:arr attr-dict :fn",
                                          NULL,
                                          "1:1:0",
+                                         NULL,
                                          NULL};
 static const shlo_op_def op_broadcast_in_dim = {
     {.name = "stablehlo.broadcast_in_dim",
@@ -778,7 +838,8 @@ static const shlo_op_def op_broadcast_in_dim = {
     "$ , dims = @broadcast_dimensions:arr attr-dict :fn",
     NULL,
     "1:1:0",
-    shlo_verify_broadcast_in_dim};
+    shlo_verify_broadcast_in_dim,
+    NULL};
 static const shlo_op_def op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -790,6 +851,7 @@ static const shlo_op_def op_dynamic_broadcast_in_dim = {
     "$ , $ , dims = @broadcast_dimensions:arr attr-dict :fn",
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -801,7 +863,8 @@ static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                          "$ , dims = @permutation:arr attr-dict :fn",
                                          NULL,
                                          "1:1:0",
-                                         shlo_verify_transpose};
+                                         shlo_verify_transpose,
+                                         NULL};
 static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
@@ -812,6 +875,7 @@ static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                        "$ , dims = @dimensions:arr attr-dict :same",
                                        NULL,
                                        "1:1:0",
+                                       NULL,
                                        NULL};
 static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -823,7 +887,8 @@ static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                      "$ @x:slice attr-dict :fn",
                                      NULL,
                                      "1:1:0",
-                                     shlo_verify_slice};
+                                     shlo_verify_slice,
+                                     NULL};
 static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -834,6 +899,7 @@ static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                              "$ , $+, sizes = @slice_sizes:arr attr-dict :fn",
                                              NULL,
                                              "1+:1:0",
+                                             shlo_verify_dynamic_slice,
                                              NULL};
 static const shlo_op_def op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
@@ -845,6 +911,7 @@ static const shlo_op_def op_dynamic_update_slice = {
     "$* attr-dict :fn",
     NULL,
     "2+:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
@@ -856,6 +923,7 @@ static const shlo_op_def op_real_dynamic_slice = {
     "$* attr-dict :fn",
     NULL,
     "4:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_pad = {
     {.name = "stablehlo.pad",
@@ -869,7 +937,8 @@ static const shlo_op_def op_pad = {
     "@interior_padding:arr attr-dict :fn",
     NULL,
     "2:1:0",
-    shlo_verify_pad};
+    shlo_verify_pad,
+    NULL};
 static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = shlo_format_parse,
@@ -879,6 +948,7 @@ static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            "$* attr-dict :fn",
                                            NULL,
                                            "5:1:0",
+                                           NULL,
                                            NULL};
 static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -890,7 +960,8 @@ static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                            "$+, dim = @dimension:int attr-dict :fn",
                                            NULL,
                                            "*:1:0",
-                                           shlo_verify_concatenate};
+                                           shlo_verify_concatenate,
+                                           NULL};
 static const shlo_op_def op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -902,6 +973,7 @@ static const shlo_op_def op_get_dimension_size = {
     "$ , dim = @dimension:int attr-dict :fn",
     NULL,
     "1:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
@@ -914,6 +986,7 @@ static const shlo_op_def op_set_dimension_size = {
     "$ , $ , dim = @dimension:int attr-dict :fn",
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
@@ -926,6 +999,7 @@ static const shlo_op_def op_get_tuple_element = {
     "$ [ @index:i32 ] attr-dict :fn",
     NULL,
     "1:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -936,6 +1010,7 @@ static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                      "$* attr-dict :tuple",
                                      NULL,
                                      "*:1:0",
+                                     NULL,
                                      NULL};
 static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -945,6 +1020,7 @@ static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       NULL,
                                       "2:1:0",
+                                      NULL,
                                       NULL};
 static const shlo_op_def op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
@@ -955,6 +1031,7 @@ static const shlo_op_def op_dynamic_gather = {
     NULL,
     NULL,
     "3:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
@@ -965,6 +1042,7 @@ static const shlo_op_def op_torch_index_select = {
     NULL,
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -976,6 +1054,7 @@ static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                    "$ , $ `` @precision_config:prec attr-dict :fn",
                                    NULL,
                                    "2:1:0",
+                                   NULL,
                                    NULL};
 static const shlo_op_def op_dot_general = {
     {.name = "stablehlo.dot_general",
@@ -988,7 +1067,8 @@ static const shlo_op_def op_dot_general = {
     "$ , $ , @dot_dimension_numbers:dotdims `` @precision_config:precalgo attr-dict :fn",
     NULL,
     "2:1:0",
-    shlo_verify_dot_general};
+    shlo_verify_dot_general,
+    NULL};
 static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = einsum_props,
@@ -999,6 +1079,7 @@ static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                       "$ , $ , config = @einsum_config:str attr-dict :fn",
                                       NULL,
                                       "2:1:0",
+                                      NULL,
                                       NULL};
 static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1010,6 +1091,7 @@ static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                             "$ , config = @einsum_config:str attr-dict :fn",
                                             NULL,
                                             "1:1:0",
+                                            NULL,
                                             NULL};
 static const shlo_op_def op_convolution = {
     {.name = "stablehlo.convolution",
@@ -1022,6 +1104,7 @@ static const shlo_op_def op_convolution = {
     "( $* ) dim_numbers = @dimension_numbers:conv , window = { @x:window } attr-dict :fn",
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1031,6 +1114,7 @@ static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                             NULL,
                                             NULL,
                                             "3:1:0",
+                                            NULL,
                                             NULL};
 static const shlo_op_def op_fft = {
     {.name = "stablehlo.fft",
@@ -1043,6 +1127,7 @@ static const shlo_op_def op_fft = {
     "$ , type = @fft_type:fft , length = @fft_length:arr attr-dict :fn",
     NULL,
     "1:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1054,6 +1139,7 @@ static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                         "$ [? , lower = @lower:bool ?] attr-dict :same",
                                         NULL,
                                         "1:1:0",
+                                        NULL,
                                         NULL};
 static const shlo_op_def op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
@@ -1064,17 +1150,20 @@ static const shlo_op_def op_triangular_solve = {
     NULL,
     NULL,
     "2:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = batch_norm_grad_props,
      .verify = shlo_verify_op,
+     .result_names = shlo_ods_result_names,
      .dialect = &sharc_stablehlo_dialect},
     NULL,
     NULL,
     "5:3:0",
-    NULL};
+    NULL,
+    "grad_operand grad_scale grad_offset"};
 static const shlo_op_def op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1084,17 +1173,20 @@ static const shlo_op_def op_batch_norm_inference = {
     NULL,
     NULL,
     "5:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = batch_norm_training_props,
      .verify = shlo_verify_op,
+     .result_names = shlo_ods_result_names,
      .dialect = &sharc_stablehlo_dialect},
     NULL,
     NULL,
     "3:3:0",
-    NULL};
+    NULL,
+    "output batch_mean batch_var"};
 static const shlo_op_def op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1106,6 +1198,7 @@ static const shlo_op_def op_rng = {
     "$ , $ , $ , distribution = @rng_distribution:rngdist attr-dict :fn",
     NULL,
     "3:1:0",
+    NULL,
     NULL};
 static const shlo_op_def op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
@@ -1114,11 +1207,13 @@ static const shlo_op_def op_rng_bit_generator = {
      .parse = shlo_format_parse,
      .print = shlo_format_print,
      .verify = shlo_verify_op,
+     .result_names = shlo_ods_result_names,
      .dialect = &sharc_stablehlo_dialect},
     "$ , algorithm = @rng_algorithm:rngalg attr-dict :fn",
     NULL,
     "1:2:0",
-    NULL};
+    NULL,
+    "output_state output"};
 static const shlo_op_def op_custom_call = {
     {.name = "stablehlo.custom_call",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1130,6 +1225,7 @@ static const shlo_op_def op_custom_call = {
     "@call_target_name:sym ( $* ) attr-dict :fn",
     "has_side_effect=false api_version=1 called_computations=[] output_operand_aliases=[]",
     "*:*:0",
+    NULL,
     NULL};
 static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
@@ -1141,6 +1237,7 @@ static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                          "@name:str $* attr-dict :fn",
                                          "composite_attributes={} version=0",
                                          "*:*:*",
+                                         NULL,
                                          NULL};
 static const shlo_op_def op_return = {
     {.name = "stablehlo.return",
@@ -1153,6 +1250,7 @@ static const shlo_op_def op_return = {
     "$* attr-dict [? :types ?]",
     NULL,
     "*:0:0",
+    NULL,
     NULL};
 static const shlo_op_def op_optimization_barrier = {
     {.name = "stablehlo.optimization_barrier",
@@ -1164,6 +1262,7 @@ static const shlo_op_def op_optimization_barrier = {
     NULL,
     NULL,
     "*:*:0",
+    NULL,
     NULL};
 static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                       .traits = 0,
@@ -1175,7 +1274,8 @@ static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                      NULL,
                                      NULL,
                                      "*:*:2",
-                                     shlo_verify_while};
+                                     shlo_verify_while,
+                                     NULL};
 static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                    .traits = 0,
                                    .verify = shlo_verify_op,
@@ -1183,6 +1283,7 @@ static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
                                   "1:*:2",
+                                  NULL,
                                   NULL};
 static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                      .traits = 0,
@@ -1191,6 +1292,7 @@ static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
                                     "1:*:*",
+                                    NULL,
                                     NULL};
 static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                        .traits = 0,
@@ -1202,6 +1304,7 @@ static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                       NULL,
                                       NULL,
                                       "*:*:1",
+                                      shlo_verify_reduce,
                                       NULL};
 static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                               .traits = 0,
@@ -1211,6 +1314,7 @@ static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                              NULL,
                                              NULL,
                                              "*:*:1",
+                                             NULL,
                                              NULL};
 static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
                                                    .traits = 0,
@@ -1220,6 +1324,7 @@ static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and
                                                   NULL,
                                                   NULL,
                                                   "3:1:2",
+                                                  NULL,
                                                   NULL};
 static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                         .traits = 0,
@@ -1229,6 +1334,7 @@ static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                        NULL,
                                        NULL,
                                        "*:*:1",
+                                       NULL,
                                        NULL};
 static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                      .traits = 0,
@@ -1238,6 +1344,7 @@ static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                     NULL,
                                     NULL,
                                     "*:*:1",
+                                    NULL,
                                     NULL};
 static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                     .traits = 0,
@@ -1247,6 +1354,7 @@ static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                    NULL,
                                    NULL,
                                    "*:1:1",
+                                   NULL,
                                    NULL};
 static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
@@ -1255,6 +1363,7 @@ static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                            NULL,
                                            NULL,
                                            "*:1:1",
+                                           NULL,
                                            NULL};
 static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1263,6 +1372,7 @@ static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                           NULL,
                                           NULL,
                                           "1:1:0",
+                                          NULL,
                                           NULL};
 static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1272,6 +1382,7 @@ static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                           NULL,
                                           NULL,
                                           "*:*:0",
+                                          NULL,
                                           NULL};
 static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
@@ -1281,6 +1392,7 @@ static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           NULL,
                                           "*:*:1",
+                                          NULL,
                                           NULL};
 static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
@@ -1290,6 +1402,7 @@ static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter
                                               NULL,
                                               NULL,
                                               "1:1:1",
+                                              NULL,
                                               NULL};
 static const shlo_op_def op_all_to_all = {{.name = "stablehlo.all_to_all",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1299,6 +1412,7 @@ static const shlo_op_def op_all_to_all = {{.name = "stablehlo.all_to_all",
                                           NULL,
                                           NULL,
                                           "*:*:0",
+                                          NULL,
                                           NULL};
 static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1308,6 +1422,7 @@ static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective
                                                   NULL,
                                                   NULL,
                                                   "1:1:0",
+                                                  NULL,
                                                   NULL};
 static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1317,6 +1432,7 @@ static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collecti
                                                     NULL,
                                                     NULL,
                                                     "*:*:0",
+                                                    NULL,
                                                     NULL};
 static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_reduce",
                                                   .traits = 0,
@@ -1326,6 +1442,7 @@ static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_
                                                  NULL,
                                                  NULL,
                                                  "*:*:1",
+                                                 NULL,
                                                  NULL};
 static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1335,6 +1452,7 @@ static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                     NULL,
                                     NULL,
                                     "1+:1:0",
+                                    NULL,
                                     NULL};
 static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1344,6 +1462,7 @@ static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                     NULL,
                                     NULL,
                                     "1:*:0",
+                                    NULL,
                                     NULL};
 static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1353,6 +1472,7 @@ static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                       NULL,
                                       NULL,
                                       "1:*:0",
+                                      NULL,
                                       NULL};
 static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
                                         .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1362,6 +1482,7 @@ static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
                                        NULL,
                                        NULL,
                                        "1+:1:0",
+                                       NULL,
                                        NULL};
 
 static const sharc_op_def *const shlo_ops[] = {
