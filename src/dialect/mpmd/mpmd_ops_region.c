@@ -4,6 +4,7 @@
  * and verifiers. */
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "sharc/sdy.h"
 
 #include <stdlib.h>
 
@@ -208,6 +209,18 @@ static bool fragment_verify_types(sharc_op *op) {
   return ok;
 }
 
+/* in_shardings / out_shardings, when present, are per-value shardings. */
+static bool check_shardings_attr(sharc_op *op, const char *name) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  if (!a || sharc_sdy_is_sharding_per_value(a))
+    return true;
+  sharc_emit_op_error(op,
+                      "attribute '%s' failed to satisfy constraint: Tensor sharding per "
+                      "operand/result of an op",
+                      name);
+  return false;
+}
+
 static bool fragment_verify(sharc_op *op) {
   if (!check_mesh_and_origin_attrs(op))
     return false;
@@ -219,6 +232,8 @@ static bool fragment_verify(sharc_op *op) {
                             "integer attribute");
     return false;
   }
+  if (!check_shardings_attr(op, "in_shardings") || !check_shardings_attr(op, "out_shardings"))
+    return false;
   return sharc_mpmd_check_operands(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
                                    true) &&
          sharc_mpmd_check_results(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",

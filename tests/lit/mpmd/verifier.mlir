@@ -253,3 +253,16 @@ func.func @fragment_divisibility(%arg0: !m1) -> !m1
   } : (!m1) -> !m1
   return %0 : !m1
 }
+
+// -----
+
+!m = !mpmd.mesh_tensor<"m1", tensor<4xf32>>
+func.func @fragment_shardings_kind(%arg0: !m) -> !m
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{'mpmd.fragment' op attribute 'in_shardings' failed to satisfy constraint: Tensor sharding per operand/result of an op}}
+  %0 = "mpmd.fragment"(%arg0) <{mesh_name = "m1", origin = [], in_shardings = 1 : i64}> ({
+  ^bb0(%a: tensor<4xf32>):
+    "mpmd.return"(%a) : (tensor<4xf32>) -> ()
+  }) : (!m) -> !m
+  return %0 : !m
+}
