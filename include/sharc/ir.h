@@ -114,7 +114,9 @@ bool sharc_type_is_float(const sharc_type *t);
 bool sharc_type_is_integer(const sharc_type *t, unsigned width); /* width 0: any */
 /* Element type of complex/tensor/vector/memref; NULL otherwise. */
 sharc_type *sharc_type_element(const sharc_type *t);
-bool sharc_type_is_shaped(const sharc_type *t); /* builtin tensor/vector/memref */
+/* Tensor, vector, memref, or a dialect type with ShapedTypeInterface (whose
+ * shape queries below answer for the builtin type it stands for). */
+bool sharc_type_is_shaped(const sharc_type *t);
 /* MLIR's dyn_cast<ShapedType>: `t` itself when it is a builtin shaped type,
  * the builtin type a dialect type with shaped semantics stands for (e.g.
  * mpmd.mesh_tensor's global tensor type), or NULL. */

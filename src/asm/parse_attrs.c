@@ -291,7 +291,9 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
                         sharc_type *type, sharc_attr **out) {
   if (is_unranked_shaped(type))
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
-  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF)
+  /* dialect shaped types (a mesh tensor) have no element storage of their own */
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF ||
+      type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   if (num < 0)
@@ -416,7 +418,7 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
                             sharc_type *type, sharc_attr **out) {
   if (is_unranked_shaped(type))
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
-  if (!sharc_type_has_rank(type))
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num = sharc_type_num_elements(type);
   sharc_type *et = type->shaped.elem;
@@ -513,13 +515,15 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     ok = ok && sharc_p_parse_type(p, &type);
   }
   if (ok && empty) {
-    if (!sharc_type_has_rank(type) || sharc_type_num_elements(type) != 0) {
+    if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT ||
+        sharc_type_num_elements(type) != 0) {
       ok = sharc_p_error_at(p, &type_tok, "expected non-empty elements literal"); /* unreachable shape */
     } else {
       *out = sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
     }
   } else if (ok && hex) {
-    sharc_type *et = sharc_type_has_rank(type) ? type->shaped.elem : NULL;
+    sharc_type *et = sharc_type_has_rank(type) && type->kind != SHARC_TYPE_DIALECT
+                         ? type->shaped.elem : NULL;
     if (et && (et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT ||
                et->kind == SHARC_TYPE_INDEX || et->kind == SHARC_TYPE_COMPLEX))
       ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);

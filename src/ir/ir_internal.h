@@ -325,9 +325,10 @@ struct sharc_type_def {
   void (*print)(sharc_printer *p, const sharc_type *t);
   /* Whether the printer may alias something inside; NULL: assume yes. */
   bool (*may_alias)(const sharc_type *t);
-  /* ShapedTypeInterface: the builtin shaped type this type behaves as (its
-   * shape and element type), or NULL when it is not shaped. */
-  sharc_type *(*shaped_view)(const sharc_type *t);
+  /* ShapedTypeInterface: the ranked tensor whose shape and element type the
+   * type reports (sharc_type_is_shaped, _rank, _shape, _element); NULL when
+   * the type is not shaped. */
+  sharc_type *(*shaped_as)(const sharc_type *t);
 };
 
 struct sharc_attr_def {

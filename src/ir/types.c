@@ -170,7 +170,16 @@ bool sharc_type_is_integer(const sharc_type *t, unsigned width) {
   return t->kind == SHARC_TYPE_INTEGER && (width == 0 || t->integer.width == width);
 }
 
+/* Dialect types with ShapedTypeInterface answer shape queries through the
+ * ranked tensor they stand for. */
+static const sharc_type *shape_source(const sharc_type *t) {
+  if (t->kind == SHARC_TYPE_DIALECT && t->def->shaped_as)
+    return t->def->shaped_as(t);
+  return t;
+}
+
 sharc_type *sharc_type_element(const sharc_type *t) {
+  t = shape_source(t);
   switch (t->kind) {
   case SHARC_TYPE_COMPLEX:
     return t->elem;
@@ -186,27 +195,34 @@ sharc_type *sharc_type_element(const sharc_type *t) {
 }
 
 bool sharc_type_is_shaped(const sharc_type *t) {
+  t = shape_source(t);
   return t->kind >= SHARC_TYPE_TENSOR && t->kind <= SHARC_TYPE_UNRANKED_MEMREF;
 }
 
 sharc_type *sharc_type_shaped_view(const sharc_type *t) {
-  if (sharc_type_is_shaped(t))
-    return (sharc_type *)t;
-  if (t->kind == SHARC_TYPE_DIALECT && t->def->shaped_view)
-    return t->def->shaped_view(t);
-  return NULL;
+  return sharc_type_is_shaped(t) ? (sharc_type *)shape_source(t) : NULL;
 }
 
 bool sharc_type_has_rank(const sharc_type *t) {
+  t = shape_source(t);
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_VECTOR ||
          t->kind == SHARC_TYPE_MEMREF;
 }
 
-unsigned sharc_type_rank(const sharc_type *t) { return sharc_type_has_rank(t) ? t->shaped.rank : 0; }
-const int64_t *sharc_type_shape(const sharc_type *t) { return t->shaped.shape; }
-sharc_attr *sharc_type_encoding(const sharc_type *t) { return t->shaped.encoding; }
+unsigned sharc_type_rank(const sharc_type *t) {
+  t = shape_source(t);
+  return sharc_type_has_rank(t) ? t->shaped.rank : 0;
+}
+
+const int64_t *sharc_type_shape(const sharc_type *t) { return shape_source(t)->shaped.shape; }
+
+sharc_attr *sharc_type_encoding(const sharc_type *t) {
+  t = shape_source(t);
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_MEMREF ? t->shaped.encoding : NULL;
+}
 
 int64_t sharc_type_num_elements(const sharc_type *t) {
+  t = shape_source(t);
   if (!sharc_type_has_rank(t))
     return -1;
   int64_t n = 1;

@@ -51,7 +51,8 @@ static void test_mesh_tensor(void) {
   sharc_attr *host = sharc_attr_string(ctx, str("pinned_host"));
   sharc_type *on_host = sharc_mpmd_mesh_tensor(ctx, str("m1"), tensor, NULL, host);
   CHECK(on_host != t && sharc_mpmd_mesh_tensor_memory_kind(on_host) == host);
-  check_type_text(on_host, "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, memory_kind=\"pinned_host\">");
+  check_type_text(on_host,
+                  "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, memory_kind=\"pinned_host\">");
 
   const char *text = "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, memory_kind=\"pinned_host\">";
   CHECK(sharc_parse_type_text(ctx, str(text)) == on_host);
@@ -126,7 +127,8 @@ static const char interfaces_src[] =
     "!n = !mpmd.mesh_tensor<\"m2\", tensor<4x8xf32>>\n"
     "func.func @main(%arg0: !m, %arg1: !m) -> (!m, !n)\n"
     "    attributes {topology = #mpmd.topology<<\"m1\" : <[\"x\"=2]>>, <\"m2\" : <[\"x\"=2]>>>} {\n"
-    "  %0:2 = mpmd.fragment<mesh=\"m1\", origin=[]> (%arg0, %arg1) (%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) {\n"
+    "  %0:2 = mpmd.fragment<mesh=\"m1\", origin=[]> (%arg0, %arg1) (%a: tensor<4x8xf32>, %b: "
+    "tensor<4x8xf32>) {\n"
     "    mpmd.return %b, %a : tensor<4x8xf32>, tensor<4x8xf32>\n"
     "  } : (!m, !m) -> (!m, !m)\n"
     "  %1 = mpmd.for (%0#0) {iterations = 2 : ui32} (%c: !m, %i: tensor<ui32>) {\n"
@@ -147,7 +149,8 @@ static sharc_op *nth_op(sharc_op *module, unsigned n) {
 
 static void test_interfaces(void) {
   sharc_context *ctx = mpmd_context();
-  sharc_op *module = sharc_parse_source(ctx, "interfaces", interfaces_src, sizeof interfaces_src - 1);
+  sharc_op *module =
+      sharc_parse_source(ctx, "interfaces", interfaces_src, sizeof interfaces_src - 1);
   CHECK(module && sharc_verify(module));
   if (!module) {
     sharc_context_destroy(ctx);
@@ -171,7 +174,8 @@ static void test_interfaces(void) {
   CHECK(sharc_sdy_owner_from_source(fragment, sources.items[0]) == sharc_op_result(fragment, 0));
   CHECK(sharc_sdy_keep_owner_shardings_divisible(fragment));
 
-  sharc_attr *sharding = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"x\"}, {}]>"));
+  sharc_attr *sharding =
+      sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"x\"}, {}]>"));
   CHECK(sharding && !sharc_sdy_block_arg_owner_sharding(fragment, 1));
   if (!sharding) {
     sharc_context_destroy(ctx);
@@ -188,7 +192,8 @@ static void test_interfaces(void) {
   sources.len = 0;
   sharc_sdy_edge_sources(loop, sharc_op_result(loop, 0), &sources);
   CHECK(sources.len == 2 && sharc_use_owner(sources.items[0]) == loop);
-  CHECK(sharc_sdy_owner_from_target(loop, sharc_block_arg(loop_body, 0)) == sharc_op_result(loop, 0));
+  CHECK(sharc_sdy_owner_from_target(loop, sharc_block_arg(loop_body, 0)) ==
+        sharc_op_result(loop, 0));
   owners.len = 0;
   sharc_sdy_non_owner_targets(loop, sharc_op_result(loop, 0), &owners);
   CHECK(owners.len == 1 && owners.items[0] == sharc_block_arg(loop_body, 0));

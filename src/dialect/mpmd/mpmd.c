@@ -3,10 +3,18 @@
 #include "dialect/mpmd/mpmd_internal.h"
 
 static const sharc_op_def *const mpmd_ops[] = {
-    &sharc_mpmd_assign_def,   &sharc_mpmd_broadcast_def,         &sharc_mpmd_call_def,
-    &sharc_mpmd_for_def,      &sharc_mpmd_fragment_def,          &sharc_mpmd_fragment_call_def,
-    &sharc_mpmd_named_computation_def, &sharc_mpmd_named_tensor_def, &sharc_mpmd_reduce_def,
-    &sharc_mpmd_return_def,   &sharc_mpmd_transfer_def,          &sharc_mpmd_unassign_def,
+    &sharc_mpmd_assign_def,
+    &sharc_mpmd_broadcast_def,
+    &sharc_mpmd_call_def,
+    &sharc_mpmd_for_def,
+    &sharc_mpmd_fragment_def,
+    &sharc_mpmd_fragment_call_def,
+    &sharc_mpmd_named_computation_def,
+    &sharc_mpmd_named_tensor_def,
+    &sharc_mpmd_reduce_def,
+    &sharc_mpmd_return_def,
+    &sharc_mpmd_transfer_def,
+    &sharc_mpmd_unassign_def,
 };
 
 const sharc_dialect sharc_mpmd_dialect = {

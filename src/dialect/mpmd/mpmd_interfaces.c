@@ -19,11 +19,9 @@ static sharc_op *terminator_of(const sharc_op *op) {
 
 static sharc_use *operand_use(sharc_op *op, unsigned i) { return &op->operands[i]; }
 
-/* Rank as Shardy's getTensorRank sees it: mesh tensors by their global type. */
+/* Rank as Shardy's getTensorRank sees it (mesh tensors are shaped). */
 static unsigned value_rank(const sharc_value *v) {
   sharc_type *t = sharc_value_type(v);
-  if (sharc_mpmd_is_mesh_tensor(t))
-    t = sharc_mpmd_mesh_tensor_global_type(t);
   return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
 }
 
@@ -45,8 +43,8 @@ static sharc_attr *fragment_result_sharding(sharc_op *op, unsigned index) {
 
 /* `attr` with element `index` set, or fully open shardings of `values`
  * around it when the op has none yet (Shardy's getOpenWithShardingAtIndex). */
-static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *values,
-                            unsigned n, unsigned index, sharc_attr *sharding) {
+static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *values, unsigned n,
+                            unsigned index, sharc_attr *sharding) {
   if (!sharding || index >= n)
     return; /* Shardy leaves the shardings alone when given none */
   sharc_context *ctx = sharc_op_context(op);
@@ -58,9 +56,8 @@ static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *
     sharc_attr *old = sdy_sharding_per_value_at(list, i);
     items[i] = i == index ? sharding
                : old      ? old
-                          : sdy_sharding_fully_open(
-                                ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
-                                value_rank(values[i]), false);
+                     : sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
+                                               value_rank(values[i]), false);
   }
   sharc_op_set_attr(op, attr, sharc_sdy_sharding_per_value_get(ctx, items, n));
   free(items);

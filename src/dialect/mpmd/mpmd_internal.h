@@ -24,7 +24,10 @@ sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_typ
 
 /* `"name"` or `"name"(N)`: the short form of a user origin in op syntax. */
 bool sharc_mpmd_parse_user_origin_short(sharc_parser *p, sharc_attr **out);
-void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin);
+/* `raw`: the name unescaped, as Shardy's raw_ostream printing in op syntax. */
+void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin, bool raw);
+/* `"text"` without escaping. */
+void sharc_mpmd_print_raw_quoted(sharc_printer *p, sharc_str s);
 /* `<add>`: a reduction as `mpmd.reduce` spells it. */
 bool sharc_mpmd_parse_reduction_body(sharc_parser *p, sharc_attr **out);
 
@@ -42,9 +45,8 @@ bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
 bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t);
 /* Checks inner (region or callee) types against outer mesh tensor types,
  * as Shardy does for fragments and fragment calls. */
-bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name,
-                                      sharc_type *const *inner, unsigned n_inner,
-                                      sharc_type *const *outer, unsigned n_outer,
+bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,
+                                      unsigned n_inner, sharc_type *const *outer, unsigned n_outer,
                                       const char *inner_name, const char *outer_name);
 /* `op`'s operand/result types collected into `out` (at least `n` slots). */
 void sharc_mpmd_operand_types(const sharc_op *op, sharc_type **out);
@@ -52,6 +54,12 @@ void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out);
 /* "tensor<4xf32>" etc. into a caller-freed buffer, for messages. */
 char *sharc_mpmd_type_str(const sharc_type *t);
 char *sharc_mpmd_attr_str(const sharc_attr *a);
+
+/* ODS summaries of the type constraints, and HasParent lists. */
+#define SHARC_MPMD_ANY_TENSOR "tensor of any type values"
+#define SHARC_MPMD_MESH_TENSOR "mesh tensor type"
+extern const char *const sharc_mpmd_func_or_for[]; /* HasParent<FuncOp, ForOp> */
+extern const char *const sharc_mpmd_func_only[];   /* HasParent<FuncOp> */
 
 /* MLIR traits and ODS constraints, with MLIR's messages. `names` is
  * NULL-terminated; `summary` is the constraint's ODS summary. */
@@ -85,9 +93,9 @@ void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
                                              const char *const *elided);
 
 /* ---- op rows ---- */
-extern const sharc_op_def sharc_mpmd_assign_def, sharc_mpmd_unassign_def,
-    sharc_mpmd_transfer_def, sharc_mpmd_broadcast_def, sharc_mpmd_reduce_def,
-    sharc_mpmd_named_tensor_def, sharc_mpmd_return_def, sharc_mpmd_call_def;
+extern const sharc_op_def sharc_mpmd_assign_def, sharc_mpmd_unassign_def, sharc_mpmd_transfer_def,
+    sharc_mpmd_broadcast_def, sharc_mpmd_reduce_def, sharc_mpmd_named_tensor_def,
+    sharc_mpmd_return_def, sharc_mpmd_call_def;
 extern const sharc_op_def sharc_mpmd_fragment_def, sharc_mpmd_fragment_call_def,
     sharc_mpmd_named_computation_def, sharc_mpmd_for_def;
 

@@ -4,15 +4,9 @@
  * and verifiers. */
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "sharc/sdy.h"
 
 #include <stdlib.h>
-
-static const char *const func_or_for[] = {"func.func", "mpmd.for", NULL};
-static const char *const func_only[] = {"func.func", NULL};
-
-#define MESH_TENSOR "mesh tensor type"
-
-static bool is_mesh_tensor(const sharc_type *t) { return sharc_mpmd_is_mesh_tensor(t); }
 
 static bool is_mesh_tensor_or_token(const sharc_type *t) {
   return sharc_mpmd_is_mesh_tensor(t) || sharc_mpmd_is_token(t);
@@ -74,26 +68,27 @@ static bool parse_mesh_and_origin(sharc_parser *p, sharc_op_builder *b) {
     ok = ok && sharc_p_expect(p, ']');
   }
   if (ok)
-    sharc_builder_set_attr(p, b, "origin",
-                           sharc_attr_array(sharc_p_context(p), (sharc_attr *const *)origins.items,
-                                            origins.len));
+    sharc_builder_set_attr(
+        p, b, "origin",
+        sharc_attr_array(sharc_p_context(p), (sharc_attr *const *)origins.items, origins.len));
   sharc_ptrvec_free(&origins);
   return ok;
 }
 
 static void print_mesh_and_origin(sharc_printer *p, const sharc_op *op) {
+  /* Shardy writes these to the raw stream: no escaping */
   SHARC_PR_LIT(p, "mesh=");
-  sharc_pr_string(p, op_mesh_name(op));
+  sharc_mpmd_print_raw_quoted(p, op_mesh_name(op));
   SHARC_PR_LIT(p, ", origin=[");
   sharc_attr *origins = sharc_op_attr(op, "origin");
-  unsigned n = origins && sharc_attr_get_kind(origins) == SHARC_ATTR_ARRAY
-                   ? sharc_attr_count(origins) : 0;
+  unsigned n =
+      origins && sharc_attr_get_kind(origins) == SHARC_ATTR_ARRAY ? sharc_attr_count(origins) : 0;
   for (unsigned i = 0; i < n; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
     sharc_attr *o = sharc_attr_at(origins, i);
     if (sharc_mpmd_is_user_origin(o))
-      sharc_mpmd_print_user_origin_short(p, o);
+      sharc_mpmd_print_user_origin_short(p, o, true);
     else
       sharc_pr_attr(p, o);
   }
@@ -166,8 +161,8 @@ static bool fragment_parse(sharc_parser *p, sharc_op_builder *b) {
          sharc_mpmd_parse_single_block_region_op(p, b);
 }
 
-static const char *const fragment_inherent[] = {"in_shardings", "mesh_name", "origin",
-                                                "out_shardings", "stage_id", NULL};
+static const char *const fragment_inherent[] = {"in_shardings",  "mesh_name", "origin",
+                                                "out_shardings", "stage_id",  NULL};
 
 static void print_shardings(sharc_printer *p, const sharc_op *op, const char *name) {
   sharc_attr *s = sharc_op_attr(op, name);
@@ -202,16 +197,28 @@ static bool fragment_verify_types(sharc_op *op) {
   sharc_str mesh = op_mesh_name(op);
   sharc_type **args = block_arg_types(body), **ins = value_types(op, false);
   sharc_type **rets = value_types(ret, false), **outs = value_types(op, true);
-  bool ok = sharc_mpmd_verify_fragment_types(op, mesh, args, sharc_block_num_args(body), ins,
-                                             sharc_op_num_operands(op), "block argument",
-                                             "operand") &&
-            sharc_mpmd_verify_fragment_types(op, mesh, rets, sharc_op_num_operands(ret), outs,
-                                             sharc_op_num_results(op), "returned value", "result");
+  bool ok =
+      sharc_mpmd_verify_fragment_types(op, mesh, args, sharc_block_num_args(body), ins,
+                                       sharc_op_num_operands(op), "block argument", "operand") &&
+      sharc_mpmd_verify_fragment_types(op, mesh, rets, sharc_op_num_operands(ret), outs,
+                                       sharc_op_num_results(op), "returned value", "result");
   free(args);
   free(ins);
   free(rets);
   free(outs);
   return ok;
+}
+
+/* in_shardings / out_shardings, when present, are per-value shardings. */
+static bool check_shardings_attr(sharc_op *op, const char *name) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  if (!a || sharc_sdy_is_sharding_per_value(a))
+    return true;
+  sharc_emit_op_error(op,
+                      "attribute '%s' failed to satisfy constraint: Tensor sharding per "
+                      "operand/result of an op",
+                      name);
+  return false;
 }
 
 static bool fragment_verify(sharc_op *op) {
@@ -225,10 +232,14 @@ static bool fragment_verify(sharc_op *op) {
                             "integer attribute");
     return false;
   }
-  return sharc_mpmd_check_operands(op, is_mesh_tensor_or_token, MESH_TENSOR " or token", true) &&
-         sharc_mpmd_check_results(op, is_mesh_tensor_or_token, MESH_TENSOR " or token", true) &&
-         sharc_mpmd_verify_parent(op, func_or_for) && sharc_mpmd_verify_return_terminator(op) &&
-         fragment_verify_types(op);
+  if (!check_shardings_attr(op, "in_shardings") || !check_shardings_attr(op, "out_shardings"))
+    return false;
+  return sharc_mpmd_check_operands(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
+                                   true) &&
+         sharc_mpmd_check_results(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
+                                  true) &&
+         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
+         sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
 }
 
 const sharc_op_def sharc_mpmd_fragment_def = {
@@ -257,8 +268,7 @@ static bool fragment_call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
-            sharc_p_parse_optional_attr_dict(p, b) &&
-            sharc_mpmd_parse_functional_type(p, b, &refs);
+            sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_functional_type(p, b, &refs);
   sharc_mpmd_free_refs(&refs);
   return ok;
 }
@@ -293,11 +303,11 @@ static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
   sharc_str mesh_name = op_mesh_name(op);
   sharc_type **ins = value_types(op, false), **outs = value_types(op, true);
   bool ok = sharc_mpmd_verify_fragment_types(
-                op, mesh_name, sharc_type_func_inputs(type), sharc_type_func_num_inputs(type),
-                ins, sharc_op_num_operands(op), "block argument", "operand") &&
-            sharc_mpmd_verify_fragment_types(
-                op, mesh_name, sharc_type_func_results(type), sharc_type_func_num_results(type),
-                outs, sharc_op_num_results(op), "returned value", "result");
+                op, mesh_name, sharc_type_func_inputs(type), sharc_type_func_num_inputs(type), ins,
+                sharc_op_num_operands(op), "block argument", "operand") &&
+            sharc_mpmd_verify_fragment_types(op, mesh_name, sharc_type_func_results(type),
+                                             sharc_type_func_num_results(type), outs,
+                                             sharc_op_num_results(op), "returned value", "result");
   free(ins);
   free(outs);
   if (!ok)
@@ -324,14 +334,16 @@ static bool fragment_call_verify(sharc_op *op) {
     sharc_emit_op_error(op, "requires attribute 'callee'");
     return false;
   }
-  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)) {
+  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
+      sharc_attr_symbol_num_nested(callee)) {
     sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
                             "reference attribute");
     return false;
   }
-  return sharc_mpmd_check_operands(op, is_mesh_tensor, MESH_TENSOR, true) &&
-         sharc_mpmd_check_results(op, is_mesh_tensor, MESH_TENSOR, true) &&
-         sharc_mpmd_verify_parent(op, func_only) && fragment_call_verify_callee(op, callee);
+  return sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
+         sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
+         sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) &&
+         fragment_call_verify_callee(op, callee);
 }
 
 const sharc_op_def sharc_mpmd_fragment_call_def = {
@@ -361,7 +373,7 @@ static void named_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "<");
   sharc_attr *origin = sharc_op_attr(op, "origin");
   if (sharc_mpmd_is_user_origin(origin))
-    sharc_mpmd_print_user_origin_short(p, origin);
+    sharc_mpmd_print_user_origin_short(p, origin, false);
   SHARC_PR_LIT(p, ">");
   sharc_mpmd_print_single_block_region_op(p, op, named_computation_elided);
 }
@@ -371,8 +383,8 @@ static bool is_hlo_tensor_or_token(const sharc_type *t) {
   return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR || sharc_mpmd_is_token(t);
 }
 
-#define HLO_TENSOR_OR_TOKEN                                                                     \
-  "ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex " \
+#define HLO_TENSOR_OR_TOKEN                                                                        \
+  "ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex "    \
   "type with 32/64-bit float elements or per-tensor integer quantized values or token"
 
 static bool types_match(sharc_op *op, sharc_type *const *inner, unsigned n_inner,
@@ -491,7 +503,8 @@ static void for_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool is_ui32_attr(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_INTEGER && sharc_type_is_integer(sharc_attr_type(a), 32) &&
+  return sharc_attr_get_kind(a) == SHARC_ATTR_INTEGER &&
+         sharc_type_is_integer(sharc_attr_type(a), 32) &&
          sharc_type_int_signedness(sharc_attr_type(a)) == SHARC_UNSIGNED;
 }
 
@@ -503,8 +516,10 @@ static bool check_ui32_attr(sharc_op *op, const char *name, bool required) {
   }
   if (!a || is_ui32_attr(a))
     return true;
-  sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: 32-bit unsigned integer "
-                          "attribute", name);
+  sharc_emit_op_error(op,
+                      "attribute '%s' failed to satisfy constraint: 32-bit unsigned integer "
+                      "attribute",
+                      name);
   return false;
 }
 
@@ -562,8 +577,8 @@ static bool for_verify_body(sharc_op *op) {
   sharc_op *ret = sharc_block_last_op(body);
   bool results_match = ret && sharc_op_num_operands(ret) == sharc_op_num_results(op);
   for (unsigned i = 0; results_match && i < sharc_op_num_results(op); i++)
-    results_match = sharc_value_type(sharc_op_operand(ret, i)) ==
-                    sharc_value_type(sharc_op_result(op, i));
+    results_match =
+        sharc_value_type(sharc_op_operand(ret, i)) == sharc_value_type(sharc_op_result(op, i));
   if (!results_match) {
     for_error(op, "type mismatch for result of region");
     return false;
@@ -591,7 +606,18 @@ static bool for_verify_body(sharc_op *op) {
 
 static bool for_verify(sharc_op *op) {
   return check_ui32_attr(op, "iterations", true) && check_ui32_attr(op, "unroll_factor", false) &&
-         verify_pairwise_same_types(op) && sharc_mpmd_verify_return_terminator(op) && for_verify_body(op);
+         verify_pairwise_same_types(op) && sharc_mpmd_verify_return_terminator(op) &&
+         for_verify_body(op);
+}
+
+/* The last block argument is the loop index, printed `%index`. */
+static void for_block_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+                                void *state) {
+  (void)op;
+  sharc_block *body = sharc_region_first_block(r);
+  unsigned n = body ? sharc_block_num_args(body) : 0;
+  if (n)
+    set(state, sharc_block_arg(body, n - 1), "index");
 }
 
 static const char *const for_inherent[] = {"iterations", "unroll_factor", NULL};
@@ -603,5 +629,6 @@ const sharc_op_def sharc_mpmd_for_def = {
     .parse = for_parse,
     .print = for_print,
     .verify = for_verify,
+    .block_arg_names = for_block_arg_names,
     .data_flow = &sharc_mpmd_for_data_flow,
 };

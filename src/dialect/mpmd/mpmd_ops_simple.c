@@ -6,14 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const func_or_for[] = {"func.func", "mpmd.for", NULL};
-static const char *const func_only[] = {"func.func", NULL};
-
-#define ANY_TENSOR "tensor of any type values"
-#define MESH_TENSOR "mesh tensor type"
-
-static bool is_mesh_tensor(const sharc_type *t) { return sharc_mpmd_is_mesh_tensor(t); }
-
 static bool is_local_or_mesh_tensor(const sharc_type *t) {
   return sharc_mpmd_is_any_tensor(t) || sharc_mpmd_is_mesh_tensor(t);
 }
@@ -35,7 +27,8 @@ static bool check_optional_string_attr(sharc_op *op, const char *name) {
 
 static bool parse_dict_operand_fn_type(sharc_parser *p, sharc_op_builder *b) {
   sharc_ptrvec refs = {0};
-  bool ok = sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_operand_refs(p, &refs, false);
+  bool ok =
+      sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_operand_refs(p, &refs, false);
   if (ok && refs.len != 1)
     ok = sharc_p_error(p, "expected SSA operand");
   ok = ok && sharc_mpmd_parse_functional_type(p, b, &refs);
@@ -76,8 +69,8 @@ static bool verify_assignment_types(sharc_op *op, sharc_type *local, sharc_type 
     return true;
   char *l = sharc_mpmd_type_str(local), *g = sharc_mpmd_type_str(global);
   sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "mismatch between the given local type '%s' and mesh_type ranked tensor type: '%s'",
-             l, g);
+             "mismatch between the given local type '%s' and mesh_type ranked tensor type: '%s'", l,
+             g);
   free(l);
   free(g);
   return false;
@@ -90,20 +83,38 @@ static bool assign_like_invariants(sharc_op *op, bool (*in_ok)(const sharc_type 
          check_optional_string_attr(op, "origin") &&
          sharc_mpmd_check_operands(op, in_ok, in_desc, false) &&
          sharc_mpmd_check_results(op, out_ok, out_desc, false) &&
-         sharc_mpmd_verify_parent(op, func_or_for);
+         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for);
 }
 
 static bool assign_verify(sharc_op *op) {
-  if (!assign_like_invariants(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, is_mesh_tensor,
-                              MESH_TENSOR))
+  if (!assign_like_invariants(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR,
+                              sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR))
     return false;
   return verify_assignment_types(op, sharc_value_type(sharc_op_operand(op, 0)),
                                  sharc_value_type(sharc_op_result(op, 0)));
 }
 
+/* InferTensorType: the result is the mesh tensor's global type. */
+static bool verify_inferred_unassign_type(sharc_op *op) {
+  sharc_type *inferred =
+      sharc_mpmd_mesh_tensor_global_type(sharc_value_type(sharc_op_operand(op, 0)));
+  sharc_type *result = sharc_value_type(sharc_op_result(op, 0));
+  if (inferred == result)
+    return true;
+  char *i = sharc_mpmd_type_str(inferred), *r = sharc_mpmd_type_str(result);
+  sharc_emit_op_error(op,
+                      "inferred type(s) '%s' are incompatible with return type(s) of "
+                      "operation '%s'",
+                      i, r);
+  free(i);
+  free(r);
+  return false;
+}
+
 static bool unassign_verify(sharc_op *op) {
-  if (!assign_like_invariants(op, is_mesh_tensor, MESH_TENSOR, sharc_mpmd_is_any_tensor,
-                              ANY_TENSOR))
+  if (!assign_like_invariants(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR,
+                              sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR) ||
+      !verify_inferred_unassign_type(op))
     return false;
   return verify_assignment_types(op, sharc_value_type(sharc_op_result(op, 0)),
                                  sharc_value_type(sharc_op_operand(op, 0)));
@@ -156,8 +167,7 @@ static sharc_attr *memory_kind_in_attrs(sharc_value *v, sharc_op *func) {
       kind = sharc_op_attr(def, memory_kind_attr);
     else if (sharc_op_is(def, "mpmd.fragment") || sharc_op_is(def, "mpmd.call") ||
              sharc_op_is(def, "mpmd.fragment_call") || sharc_op_is(def, "mpmd.for"))
-      kind = dict_in_array(sharc_op_attr(def, "res_attrs"), sharc_value_index(v),
-                           memory_kind_attr);
+      kind = dict_in_array(sharc_op_attr(def, "res_attrs"), sharc_value_index(v), memory_kind_attr);
   }
   return kind && sharc_attr_get_kind(kind) == SHARC_ATTR_STRING ? kind : NULL;
 }
@@ -179,9 +189,9 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
 
 static bool transfer_verify(sharc_op *op) {
   if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true) ||
-      !sharc_mpmd_check_operands(op, is_mesh_tensor, MESH_TENSOR, false) ||
-      !sharc_mpmd_check_results(op, is_mesh_tensor, MESH_TENSOR, false) ||
-      !sharc_mpmd_verify_parent(op, func_only))
+      !sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
+      !sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
+      !sharc_mpmd_verify_parent(op, sharc_mpmd_func_only))
     return false;
   sharc_value *in = sharc_op_operand(op, 0), *out = sharc_op_result(op, 0);
   sharc_type *tin = sharc_value_type(in), *tout = sharc_value_type(out);
@@ -192,7 +202,8 @@ static bool transfer_verify(sharc_op *op) {
     char *a = sharc_mpmd_type_str(tin), *b = sharc_mpmd_type_str(tout);
     sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "cannot perform transfer between given types '%s' and '%s': global tensor types "
-               "are different", a, b);
+               "are different",
+               a, b);
     free(a);
     free(b);
     return false;
@@ -248,8 +259,8 @@ static void broadcast_print(sharc_printer *p, sharc_op *op) {
 
 static bool broadcast_verify(sharc_op *op) {
   return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
+         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -308,8 +319,8 @@ static bool reduce_verify(sharc_op *op) {
                             "reduction.");
     return false;
   }
-  if (!sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, true) ||
-      !sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) ||
+  if (!sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, true) ||
+      !sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) ||
       !sharc_mpmd_verify_same_operands_and_result_type(op))
     return false;
   if (reduce_kind(op) == SHARC_MPMD_REDUCE_NONE && sharc_op_num_operands(op) != 1) {
@@ -381,8 +392,8 @@ static bool named_tensor_verify(sharc_op *op) {
     return false;
   }
   return check_optional_string_attr(op, "name") &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, ANY_TENSOR, false) &&
+         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -399,8 +410,8 @@ const sharc_op_def sharc_mpmd_named_tensor_def = {
 
 static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_ptrvec refs = {0};
-  bool ok = sharc_p_parse_optional_attr_dict(p, b) &&
-            sharc_mpmd_parse_operand_refs(p, &refs, false);
+  bool ok =
+      sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_operand_refs(p, &refs, false);
   if (ok && refs.len) {
     ok = sharc_p_expect(p, ':');
     for (unsigned i = 0; ok && i < refs.len; i++) {
@@ -454,8 +465,7 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
-            sharc_p_parse_optional_attr_dict(p, b) &&
-            sharc_mpmd_parse_functional_type(p, b, &refs);
+            sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_functional_type(p, b, &refs);
   sharc_mpmd_free_refs(&refs);
   return ok;
 }
@@ -486,8 +496,8 @@ static bool is_entry_point(const sharc_op *func) {
 }
 
 /* Operand or result types against the callee's, first mismatch reported. */
-static bool check_call_types(sharc_op *op, sharc_type *const *want, unsigned n_want,
-                             bool results, const char *what) {
+static bool check_call_types(sharc_op *op, sharc_type *const *want, unsigned n_want, bool results,
+                             const char *what) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
   for (unsigned i = 0; i < n && i < n_want; i++) {
     sharc_type *got = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
@@ -517,8 +527,8 @@ static bool call_verify_callee(sharc_op *op, sharc_attr *callee) {
     return true;
   if (!check_call_types(op, sharc_type_func_inputs(type), sharc_type_func_num_inputs(type), false,
                         "operand") ||
-      !check_call_types(op, sharc_type_func_results(type), sharc_type_func_num_results(type),
-                        true, "result"))
+      !check_call_types(op, sharc_type_func_results(type), sharc_type_func_num_results(type), true,
+                        "result"))
     return false;
   sharc_attr *vis = sharc_op_attr(fn, "sym_visibility");
   bool is_private = vis && sharc_str_eq_cstr(sharc_attr_string_value(vis), "private");
@@ -537,14 +547,16 @@ static bool call_verify(sharc_op *op) {
     sharc_emit_op_error(op, "requires attribute 'callee'");
     return false;
   }
-  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)) {
+  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
+      sharc_attr_symbol_num_nested(callee)) {
     sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
                             "reference attribute");
     return false;
   }
   if (!sharc_mpmd_check_operands(op, is_local_or_mesh_tensor,
-                                 ANY_TENSOR " or " MESH_TENSOR, true) ||
-      !sharc_mpmd_check_results(op, is_local_or_mesh_tensor, ANY_TENSOR " or " MESH_TENSOR, true))
+                                 SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true) ||
+      !sharc_mpmd_check_results(op, is_local_or_mesh_tensor,
+                                SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
     return false;
   sharc_attr *count = sharc_op_attr(op, "call_counter");
   if (count && sharc_attr_get_kind(count) == SHARC_ATTR_INTEGER) {
@@ -562,8 +574,8 @@ static bool call_verify(sharc_op *op) {
   if (!parent || !(sharc_op_is(parent, "func.func") || sharc_op_is(parent, "mpmd.for"))) {
     sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "Mpmd CallOp on \"%.*s\" can only be used in a function or for_op block but was "
-               "called from inside op %s", (int)name.len, name.data,
-               parent ? sharc_op_name(parent)->data : "");
+               "called from inside op %s",
+               (int)name.len, name.data, parent ? sharc_op_name(parent)->data : "");
     return false;
   }
   sharc_op *func = sharc_mpmd_enclosing_func(op);

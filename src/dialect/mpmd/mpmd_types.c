@@ -1,14 +1,15 @@
 /* mpmd's type and attributes: construction, accessors, and the syntax
  * Shardy's generated and hand-written parsers/printers accept and produce
  * (`!mpmd.mesh_tensor<...>`, `#mpmd.topology<...>`, origins, reductions). */
-#include "dialect/mpmd/mpmd_internal.h"
 #include "asm/parser_impl.h"
+#include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static const char *const reduction_names[SHARC_MPMD_REDUCE_COUNT] = {
-    "none", "add", "max", "min", "mul", "or", "and"};
+static const char *const reduction_names[SHARC_MPMD_REDUCE_COUNT] = {"none", "add", "max", "min",
+                                                                     "mul",  "or",  "and"};
 
 static sharc_str ident_word(uintptr_t w) { return sharc_ident_str((const sharc_ident *)w); }
 
@@ -52,7 +53,7 @@ sharc_attr *sharc_mpmd_mesh_tensor_memory_kind(const sharc_type *t) {
 
 static void print_mesh_tensor(sharc_printer *p, const sharc_type *t) {
   SHARC_PR_LIT(p, "<");
-  sharc_pr_string(p, sharc_mpmd_mesh_tensor_mesh_name(t));
+  sharc_mpmd_print_raw_quoted(p, sharc_mpmd_mesh_tensor_mesh_name(t)); /* unescaped, as Shardy */
   SHARC_PR_LIT(p, ", ");
   sharc_pr_type(p, sharc_mpmd_mesh_tensor_global_type(t));
   const sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(t);
@@ -68,11 +69,16 @@ static void print_mesh_tensor(sharc_printer *p, const sharc_type *t) {
   SHARC_PR_LIT(p, ">");
 }
 
+/* A mesh tensor is shaped like its global tensor (ShapedTypeInterface). */
+static sharc_type *mesh_tensor_shaped_as(const sharc_type *t) {
+  return sharc_mpmd_mesh_tensor_global_type(t);
+}
+
 const sharc_type_def sharc_mpmd_mesh_tensor_def = {
     .name = "mesh_tensor",
     .dialect = &sharc_mpmd_dialect,
     .print = print_mesh_tensor,
-    .shaped_view = sharc_mpmd_mesh_tensor_global_type,
+    .shaped_as = mesh_tensor_shaped_as,
 };
 
 /* MLIR captures a dialect symbol's `<...>` whole before the dialect parses
@@ -102,8 +108,7 @@ static bool parse_string_attr(sharc_parser *p, sharc_attr **out) {
 /* The sdy piece either in full (`#sdy.sharding<...>`) or stripped (`<...>`),
  * as MLIR's parseCustomAttributeWithFallback reads it. */
 static bool parse_with_fallback(sharc_parser *p, const sharc_attr_def *def,
-                                bool (*stripped)(sharc_parser *, sharc_attr **),
-                                sharc_attr **out) {
+                                bool (*stripped)(sharc_parser *, sharc_attr **), sharc_attr **out) {
   if (p->tok.kind != TOK_HASH_ID)
     return stripped(p, out);
   sharc_token at = p->tok;
@@ -136,9 +141,9 @@ static sharc_type *parse_mesh_tensor(sharc_parser *p) {
   if (!sharc_p_eat(p, '>')) {
     ok = sharc_p_expect(p, ',');
     if (ok && sharc_p_eat_keyword(p, "sharding")) {
-      ok = sharc_p_expect(p, '=') &&
-           parse_with_fallback(p, &sharc_sdy_tensor_sharding_def,
-                               sharc_sdy_parse_tensor_sharding, &sharding);
+      ok =
+          sharc_p_expect(p, '=') && parse_with_fallback(p, &sharc_sdy_tensor_sharding_def,
+                                                        sharc_sdy_parse_tensor_sharding, &sharding);
       if (ok && sharc_p_eat(p, ','))
         ok = parse_memory_kind(p, &kind);
       else if (ok)
@@ -302,8 +307,18 @@ int64_t sharc_mpmd_user_origin_transpose_count(const sharc_attr *a) {
   return (int64_t)a->params.words[1];
 }
 
-void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin) {
-  sharc_pr_string(p, sharc_mpmd_user_origin_name(origin));
+void sharc_mpmd_print_raw_quoted(sharc_printer *p, sharc_str s) {
+  SHARC_PR_LIT(p, "\"");
+  sharc_pr_put_str(p, s);
+  SHARC_PR_LIT(p, "\"");
+}
+
+void sharc_mpmd_print_user_origin_short(sharc_printer *p, const sharc_attr *origin, bool raw) {
+  sharc_str name = sharc_mpmd_user_origin_name(origin);
+  if (raw)
+    sharc_mpmd_print_raw_quoted(p, name);
+  else
+    sharc_pr_string(p, name);
   int64_t count = sharc_mpmd_user_origin_transpose_count(origin);
   if (count > 0)
     sharc_buf_printf(p->out, "(%lld)", (long long)count);
@@ -334,7 +349,7 @@ bool sharc_mpmd_parse_user_origin_short(sharc_parser *p, sharc_attr **out) {
 
 static void print_user_origin(sharc_printer *p, const sharc_attr *a) {
   SHARC_PR_LIT(p, "<");
-  sharc_mpmd_print_user_origin_short(p, a);
+  sharc_mpmd_print_user_origin_short(p, a, false);
   SHARC_PR_LIT(p, ">");
 }
 
@@ -387,12 +402,16 @@ static bool parse_origin_elem(sharc_parser *p, sharc_attr **out) {
 /* Words: the mesh name, then the origins. */
 sharc_attr *sharc_mpmd_mesh_with_origins(sharc_context *ctx, sharc_str mesh_name,
                                          sharc_attr *const *origins, unsigned n) {
-  uintptr_t small[8], *w = n + 1 <= 8 ? small : sharc_arena_alloc(sharc_context_arena(ctx),
-                                                                   (n + 1) * sizeof *w);
+  uintptr_t small[8], *w = n + 1 <= 8 ? small : malloc((n + 1) * sizeof *w);
+  if (!w)
+    abort();
   w[0] = ident_of(ctx, mesh_name);
   for (unsigned i = 0; i < n; i++)
     w[i + 1] = (uintptr_t)origins[i];
-  return sharc_attr_dialect(ctx, &sharc_mpmd_mesh_with_origins_def, w, n + 1, NULL);
+  sharc_attr *a = sharc_attr_dialect(ctx, &sharc_mpmd_mesh_with_origins_def, w, n + 1, NULL);
+  if (w != small)
+    free(w);
+  return a;
 }
 
 sharc_str sharc_mpmd_mesh_with_origins_name(const sharc_attr *a) {
@@ -434,8 +453,8 @@ static bool parse_mesh_with_origins_body(sharc_parser *p, sharc_attr **out) {
   if (sharc_p_eat(p, '['))
     ok = parse_elem_list(p, parse_origin_elem, &origins) && sharc_p_expect(p, ']');
   if (ok)
-    *out = sharc_mpmd_mesh_with_origins(p->ctx, name, (sharc_attr *const *)origins.items,
-                                        origins.len);
+    *out =
+        sharc_mpmd_mesh_with_origins(p->ctx, name, (sharc_attr *const *)origins.items, origins.len);
   sharc_ptrvec_free(&origins);
   return ok;
 }
@@ -474,9 +493,9 @@ static sharc_attr *parse_meshes_with_origins(sharc_parser *p) {
   sharc_ptrvec elems = {0};
   bool ok = sharc_p_eat(p, '>') ||
             (parse_elem_list(p, parse_mesh_with_origins_elem, &elems) && sharc_p_expect(p, '>'));
-  sharc_attr *a = ok ? sharc_mpmd_meshes_with_origins(p->ctx, (sharc_attr *const *)elems.items,
-                                                      elems.len)
-                     : NULL;
+  sharc_attr *a =
+      ok ? sharc_mpmd_meshes_with_origins(p->ctx, (sharc_attr *const *)elems.items, elems.len)
+         : NULL;
   sharc_ptrvec_free(&elems);
   return a;
 }
@@ -524,8 +543,9 @@ bool sharc_mpmd_parse_reduction_body(sharc_parser *p, sharc_attr **out) {
       *out = sharc_mpmd_reduction(p->ctx, (sharc_mpmd_reduction_kind)k);
       return sharc_p_expect(p, '>');
     }
-  return sharc_p_error_at(p, &at, "expected ::mlir::mpmd::ReductionType to be one of: none, add, "
-                                  "max, min, mul, or, and");
+  return sharc_p_error_at(p, &at,
+                          "expected ::mlir::mpmd::ReductionType to be one of: none, add, "
+                          "max, min, mul, or, and");
 }
 
 /* ---- the dialect's attribute hook ----------------------------------------------- */
@@ -535,10 +555,7 @@ static sharc_attr *parse_with(sharc_parser *p, bool (*fn)(sharc_parser *, sharc_
   return fn(p, &a) ? a : NULL;
 }
 
-sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
-  (void)type;
-  if (!check_balanced_body(p, mnemonic))
-    return NULL;
+static sharc_attr *parse_attr_by_mnemonic(sharc_parser *p, sharc_str mnemonic) {
   if (sharc_str_eq_cstr(mnemonic, "topology"))
     return parse_topology(p);
   if (sharc_str_eq_cstr(mnemonic, "named_mesh"))
@@ -553,7 +570,19 @@ sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_typ
     return parse_meshes_with_origins(p);
   if (sharc_str_eq_cstr(mnemonic, "reduction"))
     return parse_with(p, sharc_mpmd_parse_reduction_body);
-  sharc_p_error(p, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len,
-                mnemonic.data);
+  sharc_p_error(p, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len, mnemonic.data);
   return NULL;
+}
+
+/* `#mpmd.name<...>`, or `#mpmd<name...>` as MLIR prints bodies that are not
+ * pretty (`#mpmd<origin"label">`). */
+sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
+  (void)type;
+  if (mnemonic.len)
+    return check_balanced_body(p, mnemonic) ? parse_attr_by_mnemonic(p, mnemonic) : NULL;
+  sharc_str name;
+  if (!sharc_p_expect(p, '<') || !sharc_p_parse_keyword(p, &name, "expected attribute name"))
+    return NULL;
+  sharc_attr *a = parse_attr_by_mnemonic(p, name);
+  return a && sharc_p_expect(p, '>') ? a : NULL;
 }

@@ -14,7 +14,7 @@ char *sharc_mpmd_type_str(const sharc_type *t) {
   return b.data;
 }
 
-static char *attr_str(const sharc_attr *a) {
+char *sharc_mpmd_attr_str(const sharc_attr *a) {
   sharc_buf b = {0};
   sharc_print_attr(a, &b);
   return b.data;
@@ -70,74 +70,15 @@ sharc_attr *sharc_mpmd_mesh_of(sharc_op *op) {
   return NULL;
 }
 
-/* An axis ref listed twice (same name and sub-axis) in one sharding. */
-static bool seen_before(sharc_attr *const *seen, unsigned n, const sharc_attr *ref) {
-  for (unsigned i = 0; i < n; i++)
-    if (seen[i] == ref)
-      return true;
-  return false;
-}
-
-static char *axis_ref_str(const sharc_attr *ref) {
-  sharc_buf b = {0};
-  sharc_str name = sharc_sdy_axis_ref_name(ref);
-  sharc_buf_printf(&b, "\"%.*s\"", (int)name.len, name.data);
-  const sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(ref);
-  if (sub)
-    sharc_buf_printf(&b, ":(%lld)%lld", (long long)sharc_sdy_sub_axis_info_pre_size(sub),
-                     (long long)sharc_sdy_sub_axis_info_size(sub));
-  return b.data;
-}
-
-/* The dimension shardings of a mesh tensor against the global shape, as
- * Shardy's TensorShardingAttr::verifyForType does with divisibility
- * checked: rank, known and unique axes, divisible dimensions.
- * TODO: use sdy's own sharding verifier once the sdy dialect has one. */
-static bool verify_dim_shardings(sharc_op *op, const sharc_attr *sharding, const sharc_type *type,
-                                 const sharc_attr *mesh) {
-  unsigned rank = sharc_type_rank(type), n = sharc_sdy_tensor_sharding_rank(sharding);
-  if (n != rank) {
-    sharc_emit_op_error(op, "sharding doesn't match tensor rank: %u != %u", n, rank);
-    return false;
-  }
-  sharc_ptrvec seen = {0};
-  bool ok = true;
-  for (unsigned d = 0; ok && d < rank; d++) {
-    const sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-    int64_t sharded = 1;
-    for (unsigned i = 0; ok && i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
-      sharc_attr *ref = sharc_sdy_dim_sharding_axis(dim, i);
-      sharc_str name = sharc_sdy_axis_ref_name(ref);
-      if (sharc_sdy_mesh_size_of(mesh, name) < 0) {
-        sharc_emit_op_error(op, "unknown axis name: \"%.*s\"", (int)name.len, name.data);
-        ok = false;
-      } else if (seen_before((sharc_attr *const *)seen.items, seen.len, ref)) {
-        char *s = axis_ref_str(ref);
-        sharc_emit_op_error(op, "duplicate axis ref: %s", s);
-        free(s);
-        ok = false;
-      } else {
-        sharc_ptrvec_push(&seen, ref);
-        sharded *= sharc_sdy_axis_ref_size(ref, mesh);
-      }
-    }
-    int64_t size = sharc_type_shape(type)[d];
-    if (ok && size != SHARC_DYNAMIC && sharded > 0 && size % sharded) {
-      sharc_emit_op_error(op, "dim %u with size %lld is not divisible by its sharded size %lld", d,
-                          (long long)size, (long long)sharded);
-      ok = false;
-    }
-  }
-  sharc_ptrvec_free(&seen);
-  return ok;
-}
-
 bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
                                             const sharc_attr *mesh) {
   const sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(t);
-  if (!sharding || sharc_sdy_mesh_is_maximal(mesh))
+  if (!sharding)
     return true;
-  return verify_dim_shardings(op, sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh);
+  /* Shardy's MeshTensorType::verifyForMesh: errors as the op's, divisible */
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", "");
+  return sharc_sdy_verify_tensor_sharding(sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh, &e,
+                                          true);
 }
 
 bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t) {
@@ -193,9 +134,8 @@ static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_
   return false;
 }
 
-bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name,
-                                      sharc_type *const *inner, unsigned n_inner,
-                                      sharc_type *const *outer, unsigned n_outer,
+bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,
+                                      unsigned n_inner, sharc_type *const *outer, unsigned n_outer,
                                       const char *inner_name, const char *outer_name) {
   if (n_inner != n_outer) {
     sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
@@ -224,9 +164,10 @@ void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out) {
     out[i] = sharc_value_type(sharc_op_result(op, i));
 }
 
-char *sharc_mpmd_attr_str(const sharc_attr *a) { return attr_str(a); }
-
 /* ---- MLIR trait and ODS constraint checks ---------------------------------- */
+
+const char *const sharc_mpmd_func_or_for[] = {"func.func", "mpmd.for", NULL};
+const char *const sharc_mpmd_func_only[] = {"func.func", NULL};
 
 bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names) {
   sharc_op *parent = sharc_op_parent_op(op);
@@ -300,8 +241,8 @@ bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
   sharc_type *want = sharc_value_type(sharc_op_result(op, 0));
   for (unsigned i = 0; i < sharc_op_num_operands(op) + sharc_op_num_results(op); i++) {
     unsigned n_in = sharc_op_num_operands(op);
-    sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
-                                              : sharc_op_result(op, i - n_in));
+    sharc_type *t =
+        sharc_value_type(i < n_in ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_in));
     if (t == want)
       continue;
     sharc_emit_op_error(op, sharc_type_element(t) != sharc_type_element(want)

@@ -270,12 +270,74 @@ bool shlo_verify_concatenate(sharc_op *op) {
   }
   for (unsigned i = 1; i < n; i++) {
     const sharc_type *t = shlo_ranked(operand_type(op, i));
-    if (t && t->shaped.rank != rank) {
+    if (!t)
+      continue;
+    if (t->shaped.rank != rank) {
       shlo_error(op, "operands (0) and (%u) do not match rank", i);
+      return false;
+    }
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
+      if ((int64_t)d == dim || a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b)
+        continue;
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "shapes of operand (0) and (%u) are not compatible at non-concat "
+                       "index %u: (", i, d);
+      append_list(&msg, first->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ") != (");
+      append_list(&msg, t->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ")");
+      shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
       return false;
     }
   }
   return true;
+}
+
+bool shlo_verify_dynamic_slice(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *sizes = shlo_i64_array(op, "slice_sizes");
+  if (!in || !sizes)
+    return true;
+  unsigned n_sizes = sharc_attr_count(sizes), n_starts = sharc_op_num_operands(op) - 1;
+  if (n_sizes != n_starts) {
+    shlo_error(op, "has mismatched number of slice sizes (%u) and number of start indices (%u)",
+               n_sizes, n_starts);
+    return false;
+  }
+  if (n_starts != in->shaped.rank) {
+    shlo_error(op, "has mismatched number of start indices (%u) and the rank of operand (%u)",
+               n_starts, in->shaped.rank);
+    return false;
+  }
+  for (unsigned i = 2; i <= n_starts; i++) {
+    if (sharc_type_element(operand_type(op, i)) != sharc_type_element(operand_type(op, 1))) {
+      shlo_error(op, "start indices must have same element type");
+      return false;
+    }
+  }
+  for (unsigned i = 0; i < n_sizes; i++) {
+    int64_t size = sharc_attr_dense_array_i64(sizes, i), dim = in->shaped.shape[i];
+    if (size < 0) {
+      shlo_error(op, "has negative size index to dynamic slice: %lld", (long long)size);
+      return false;
+    }
+    if (dim != SHARC_DYNAMIC && size > dim) {
+      shlo_error(op, "has slice size %lld greater than dimension size %lld in dimension %u of "
+                 "operand", (long long)size, (long long)dim, i);
+      return false;
+    }
+  }
+  int64_t *shape = malloc((n_sizes + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  for (unsigned i = 0; i < n_sizes; i++)
+    shape[i] = sharc_attr_dense_array_i64(sizes, i);
+  bool ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
+                                                 in->shaped.elem, NULL));
+  free(shape);
+  return ok;
 }
 
 bool shlo_verify_iota(sharc_op *op) {
@@ -520,6 +582,165 @@ bool shlo_verify_compatible_elementwise(sharc_op *op) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
     if (!compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}
+
+/* One `N`, `N+` or `*` of a row's arity. */
+typedef struct count_rule {
+  unsigned n;
+  bool at_least;
+  bool any;
+} count_rule;
+
+static const char *read_rule(const char *s, count_rule *r) {
+  memset(r, 0, sizeof *r);
+  if (*s == '*') {
+    r->any = true;
+    s++;
+  } else {
+    while (*s >= '0' && *s <= '9')
+      r->n = r->n * 10 + (unsigned)(*s++ - '0');
+    if (*s == '+') {
+      r->at_least = true;
+      s++;
+    }
+  }
+  return *s == ':' ? s + 1 : s;
+}
+
+/* MLIR's count traits (ZeroOperands, OneResult, NOperands<N>, ...). */
+static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const char *noun,
+                        const char *one) {
+  if (r->any)
+    return true;
+  if (r->at_least) {
+    if (got >= r->n)
+      return true;
+    sharc_emit_op_error(op, "expected %u or more %ss, but found %u", r->n, noun, got);
+    return false;
+  }
+  if (got == r->n)
+    return true;
+  if (r->n == 0)
+    sharc_emit_op_error(op, "requires zero %ss", noun);
+  else if (r->n == 1)
+    sharc_emit_op_error(op, "requires %s %s", one, noun);
+  else if (!strcmp(noun, "region"))
+    sharc_emit_op_error(op, "expected %u regions", r->n);
+  else
+    sharc_emit_op_error(op, "expected %u %ss, but found %u", r->n, noun, got);
+  return false;
+}
+
+bool shlo_verify_op(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  count_rule operands, results, regions;
+  const char *s = read_rule(row->arity, &operands);
+  s = read_rule(s, &results);
+  read_rule(s, &regions);
+  if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
+      !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
+      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single"))
+    return false;
+  return !row->check || row->check(op);
+}
+
+/* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
+static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
+  if (sharc_block_num_args(block) != 2 * n_inputs) {
+    shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
+               2 * n_inputs, sharc_block_num_args(block));
+    return false;
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret) {
+    shlo_error(op, "The reduction-region expected to have a terminator");
+    return false;
+  }
+  unsigned n_ret = sharc_op_num_operands(ret);
+  if (n_ret == 0) {
+    shlo_error(op, "The reduction-region expected to return some value(s)");
+    return false;
+  }
+  if (n_ret != n_inputs) {
+    shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
+               n_inputs, n_ret);
+    return false;
+  }
+  return true;
+}
+
+bool shlo_verify_reduce(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op) / 2;
+  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  const sharc_type *witness = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  if (!witness || !dims)
+    return true;
+  for (unsigned i = 1; i < n; i++) {
+    if (!compatible_shapes(witness, operand_type(op, i))) {
+      shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
+                 "not compatible with shape at input-index 0", i);
+      return false;
+    }
+  }
+  unsigned rank = witness->shaped.rank, nd = sharc_attr_count(dims);
+  bool *reduced = calloc(rank + 1, sizeof *reduced);
+  if (!reduced)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < nd; i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0 || d >= (int64_t)rank) {
+      shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
+                 (long long)d, rank);
+      ok = false;
+    } else if (reduced[d]) {
+      shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
+      ok = false;
+    } else {
+      reduced[d] = true;
+    }
+  }
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (ok && block)
+    ok = check_reducer_block(op, block, n);
+  /* results: each input's shape without the reduced dimensions */
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  unsigned out_rank = 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (!reduced[d])
+      shape[out_rank++] = witness->shaped.shape[d];
+  for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
+    const sharc_type *res = shlo_ranked(result_type(op, i));
+    if (res && !compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
+                                                          res->shaped.elem, NULL))) {
+      sharc_buf a = {0}, b = {0};
+      sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
+                                         NULL), &a);
+      sharc_print_type(res, &b);
+      sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                          "operation '%s'", a.data, b.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      ok = false;
+    }
+  }
+  free(shape);
+  free(reduced);
+  return ok;
+}
+
+/* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
+bool shlo_verify_compare(sharc_op *op) {
+  sharc_type *elem = sharc_type_element(operand_type(op, 0));
+  for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
+    if (sharc_type_element(operand_type(op, i)) != elem) {
+      sharc_emit_op_error(op, "requires compatible element types for all operands");
       return false;
     }
   }

@@ -33,7 +33,7 @@ func.func @main(%arg0: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
   %7:2 = mpmd.named_computation<"nc"(1)> (%6, %4) (%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) {
     mpmd.return %b, %a : tensor<4x8xf32>, tensor<4x8xf32>
   } : (tensor<4x8xf32>, tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
-  // CHECK-NEXT: %[[FOR:.*]]:2 = mpmd.for (%[[NC]]#0, %[[NC]]#1) {iterations = 4 : ui32, unroll_factor = 2 : ui32} (%arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>, %arg3: tensor<ui32>) {
+  // CHECK-NEXT: %[[FOR:.*]]:2 = mpmd.for (%[[NC]]#0, %[[NC]]#1) {iterations = 4 : ui32, unroll_factor = 2 : ui32} (%arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>, %index: tensor<ui32>) {
   // CHECK-NEXT:   mpmd.return %arg2, %arg1 : tensor<4x8xf32>, tensor<4x8xf32>
   // CHECK-NEXT: } : tensor<4x8xf32>, tensor<4x8xf32>
   %8:2 = mpmd.for (%7#0, %7#1) {iterations = 4 : ui32, unroll_factor = 2 : ui32} (%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %index: tensor<ui32>) {
@@ -52,4 +52,23 @@ func.func private @callee(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 func.func private @frag(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {mesh_shape = #sdy.mesh<["x"=2]>} {
   return %arg0 : tensor<4x8xf32>
+}
+
+// The loop index is `%index`; nested loops get MLIR's `_N` suffixes, and
+// named arguments do not use up `%argN` numbers.
+// CHECK-LABEL: func.func @nested_loops
+// CHECK-NEXT: mpmd.for (%arg0) {iterations = 4 : ui32} (%arg1: tensor<4xf32>, %index: tensor<ui32>) {
+// CHECK-NEXT:   mpmd.for (%arg1) {iterations = 2 : ui32} (%arg2: tensor<4xf32>, %index_0: tensor<ui32>) {
+// CHECK:      mpmd.for (%{{.*}}) {iterations = 4 : ui32} (%arg1: tensor<4xf32>, %index: tensor<ui32>) {
+func.func @nested_loops(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = mpmd.for (%arg0) {iterations = 4 : ui32} (%a: tensor<4xf32>, %i: tensor<ui32>) {
+    %1 = mpmd.for (%a) {iterations = 2 : ui32} (%b: tensor<4xf32>, %j: tensor<ui32>) {
+      mpmd.return %b : tensor<4xf32>
+    } : tensor<4xf32>
+    mpmd.return %1 : tensor<4xf32>
+  } : tensor<4xf32>
+  %2 = mpmd.for (%0) {iterations = 4 : ui32} (%a: tensor<4xf32>, %i: tensor<ui32>) {
+    mpmd.return %a : tensor<4xf32>
+  } : tensor<4xf32>
+  return %2 : tensor<4xf32>
 }

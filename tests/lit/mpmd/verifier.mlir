@@ -195,3 +195,74 @@ func.func @no_memory_kind(%arg0 : !mpmd.mesh_tensor<"mesh", tensor<12x16xf32>, d
 
 // expected-error @+1 {{expected ::mlir::mpmd::ReductionType to be one of: none, add, max, min, mul, or, and}}
 func.func @bad_reduction() attributes {r = #mpmd.reduction<sum>}
+
+// -----
+
+!m1 = !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>
+func.func @unassign_inferred(%arg0: !m1) -> tensor<8x4xf32>
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{'mpmd.unassign' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<8x4xf32>'}}
+  %0 = mpmd.unassign %arg0 : (!m1) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+!m1 = !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>
+func.func @fragment_call_mesh(%arg0: !m1) -> !m1
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{Expected mesh of fragment call and callee function to match: #sdy.mesh<["x"=2]> vs #sdy.mesh<["x"=4]>}}
+  %0 = mpmd.fragment_call<mesh="m1", origin=[]> @f(%arg0) : (!m1) -> !m1
+  return %0 : !m1
+}
+func.func @f(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {mesh_shape = #sdy.mesh<["x"=4]>} {
+  return %arg0 : tensor<4x8xf32>
+}
+
+// -----
+
+!m1 = !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>
+func.func @fragment_call_types(%arg0: !m1) -> !m1
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{expected the type of the block argument to be global tensor type operand: 'tensor<4x8xf32>', got: 'tensor<8x4xf32>'}}
+  %0 = mpmd.fragment_call<mesh="m1", origin=[]> @f(%arg0) : (!m1) -> !m1
+  return %0 : !m1
+}
+func.func @f(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32> attributes {mesh_shape = #sdy.mesh<["x"=2]>} {
+  return %arg0 : tensor<8x4xf32>
+}
+
+// -----
+
+!m1 = !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>
+func.func @fragment_call_callee(%arg0: !m1) -> !m1
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{'missing' does not reference a valid function}}
+  %0 = mpmd.fragment_call<mesh="m1", origin=[]> @missing(%arg0) : (!m1) -> !m1
+  return %0 : !m1
+}
+
+// -----
+
+!m1 = !mpmd.mesh_tensor<"m1", tensor<3x8xf32>, sharding=<@mesh, [{"x"}, {}]>>
+func.func @fragment_divisibility(%arg0: !m1) -> !m1
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{'mpmd.fragment' op dim 0 with size 3 is not divisible by its sharded size 2}}
+  %0 = mpmd.fragment<mesh="m1", origin=[]> (%arg0) (%a: tensor<3x8xf32>) {
+    mpmd.return %a : tensor<3x8xf32>
+  } : (!m1) -> !m1
+  return %0 : !m1
+}
+
+// -----
+
+!m = !mpmd.mesh_tensor<"m1", tensor<4xf32>>
+func.func @fragment_shardings_kind(%arg0: !m) -> !m
+    attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>>} {
+  // expected-error @+1 {{'mpmd.fragment' op attribute 'in_shardings' failed to satisfy constraint: Tensor sharding per operand/result of an op}}
+  %0 = "mpmd.fragment"(%arg0) <{mesh_name = "m1", origin = [], in_shardings = 1 : i64}> ({
+  ^bb0(%a: tensor<4xf32>):
+    "mpmd.return"(%a) : (tensor<4xf32>) -> ()
+  }) : (!m) -> !m
+  return %0 : !m
+}

@@ -187,3 +187,67 @@ func.func @subtract_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32>
   %0 = stablehlo.subtract %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @add_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.add' op expected 2 operands, but found 1}}
+  %0 = "stablehlo.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_regions(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.while' op expected 2 regions}}
+  %0 = "stablehlo.while"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @abs_results(%a: tensor<4xf32>) {
+  // expected-error @below {{'stablehlo.abs' op requires one result}}
+  "stablehlo.abs"(%a) : (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_dims(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @below {{Out-of-bounds dimension 2, expected to be in range [0, 2)}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [2] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> {
+  // expected-error @below {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @concat_shapes(%a: tensor<4x8xf32>, %b: tensor<4x7xf32>) -> tensor<8x8xf32> {
+  // expected-error @below {{shapes of operand (0) and (1) are not compatible at non-concat index 1: (4, 8) != (4, 7)}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<4x8xf32>, tensor<4x7xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_size(%a: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<2x9xf32> {
+  // expected-error @below {{has slice size 9 greater than dimension size 8 in dimension 1 of operand}}
+  %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 9] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x9xf32>
+  return %0 : tensor<2x9xf32>
+}
+
+// -----
+
+func.func @compare_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @below {{'stablehlo.compare' op requires compatible element types for all operands}}
+  %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
