@@ -875,7 +875,7 @@ static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                        "$ , dims = @dimensions:arr attr-dict :same",
                                        NULL,
                                        "1:1:0",
-                                       NULL,
+                                       shlo_verify_reverse,
                                        NULL};
 static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -973,7 +973,7 @@ static const shlo_op_def op_get_dimension_size = {
     "$ , dim = @dimension:int attr-dict :fn",
     NULL,
     "1:1:0",
-    NULL,
+    shlo_verify_dimension_attr,
     NULL};
 static const shlo_op_def op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
@@ -986,7 +986,7 @@ static const shlo_op_def op_set_dimension_size = {
     "$ , $ , dim = @dimension:int attr-dict :fn",
     NULL,
     "2:1:0",
-    NULL,
+    shlo_verify_dimension_attr,
     NULL};
 static const shlo_op_def op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
@@ -999,7 +999,7 @@ static const shlo_op_def op_get_tuple_element = {
     "$ [ @index:i32 ] attr-dict :fn",
     NULL,
     "1:1:0",
-    NULL,
+    shlo_verify_get_tuple_element,
     NULL};
 static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,

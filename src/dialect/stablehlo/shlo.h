@@ -167,6 +167,9 @@ bool shlo_verify_dot_general(sharc_op *op);
 bool shlo_verify_reduce(sharc_op *op);
 bool shlo_verify_dynamic_slice(sharc_op *op);
 bool shlo_verify_compare(sharc_op *op);
+bool shlo_verify_reverse(sharc_op *op);
+bool shlo_verify_dimension_attr(sharc_op *op);
+bool shlo_verify_get_tuple_element(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

@@ -746,3 +746,68 @@ bool shlo_verify_compare(sharc_op *op) {
   }
   return shlo_verify_elementwise(op);
 }
+
+bool shlo_verify_reverse(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  if (!in || !dims)
+    return true;
+  unsigned n = sharc_attr_count(dims);
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = i + 1; j < n; j++)
+      if (sharc_attr_dense_array_i64(dims, i) == sharc_attr_dense_array_i64(dims, j)) {
+        sharc_buf msg = {0};
+        for (unsigned k = 0; k < n; k++)
+          sharc_buf_printf(&msg, "%s%lld", k ? ", " : "",
+                           (long long)sharc_attr_dense_array_i64(dims, k));
+        shlo_error(op, "dimensions should be unique. Got: %s", msg.data);
+        sharc_buf_free(&msg);
+        return false;
+      }
+  for (unsigned i = 0; i < n; i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0) {
+      shlo_error(op, "all dimensions should be non-negative. Got dimension: %lld.", (long long)d);
+      return false;
+    }
+    if (d >= (int64_t)in->shaped.rank) {
+      shlo_error(op, "all dimensions should be between [0, %u). Got dimension: %lld.",
+                 in->shaped.rank, (long long)d);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* get_dimension_size, set_dimension_size: `dimension` within the operand. */
+bool shlo_verify_dimension_attr(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *d = sharc_op_attr(op, "dimension");
+  if (!in || !d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
+    return true;
+  int64_t dim = sharc_attr_int_value(d);
+  if (dim < 0) {
+    shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
+    return false;
+  }
+  if (dim >= (int64_t)in->shaped.rank) {
+    shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
+               in->shaped.rank, (long long)dim);
+    return false;
+  }
+  return true;
+}
+
+bool shlo_verify_get_tuple_element(sharc_op *op) {
+  const sharc_type *t = operand_type(op, 0);
+  sharc_attr *index = sharc_op_attr(op, "index");
+  if (sharc_type_get_kind(t) != SHARC_TYPE_TUPLE || !index)
+    return true;
+  int64_t i = sharc_attr_int_value(index);
+  if (i < 0 || i >= (int64_t)sharc_type_count(t)) {
+    shlo_error(op, "index %lld is out of bounds of operand with size %u", (long long)i,
+               sharc_type_count(t));
+    return false;
+  }
+  return check_inferred(op, sharc_type_at(t, (unsigned)i));
+}

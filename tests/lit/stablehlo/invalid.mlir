@@ -251,3 +251,27 @@ func.func @compare_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi1> {
   %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+func.func @reverse_dims(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{all dimensions should be between [0, 2). Got dimension: 2.}}
+  %0 = stablehlo.reverse %a, dims = [2] : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @dimension_size(%a: tensor<4x8xf32>) -> tensor<i32> {
+  // expected-error @below {{requires dimension attribute in range [0, 2); found (2)}}
+  %0 = stablehlo.get_dimension_size %a, dim = 2 : (tensor<4x8xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @tuple_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @below {{index 1 is out of bounds of operand with size 1}}
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
