@@ -129,6 +129,9 @@ typedef struct shlo_op_def {
   /* ODS result names MLIR prints for ops with several fixed results
    * (`%output_state, %output = ...`), space-separated; or NULL */
   const char *result_names;
+  /* `name:kind ...`: attributes ODS requires, checked after the counts;
+   * kinds arr, i64, i32, f32, bool, str constrain the value, `any` does not */
+  const char *required;
 } shlo_op_def;
 
 /* The verify hook of every row: counts, then the row's check. */

@@ -4,6 +4,7 @@
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -635,6 +636,56 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
   return false;
 }
 
+static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
+  if (!strcmp(kind, "arr")) {
+    *what = "i64 dense array attribute";
+    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
+  }
+  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+    bool wide = kind[1] == '6';
+    *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
+    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
+           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+  }
+  if (!strcmp(kind, "f32")) {
+    *what = "32-bit float attribute";
+    return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
+  }
+  if (!strcmp(kind, "bool")) {
+    *what = "bool attribute";
+    return a->kind == SHARC_ATTR_BOOL;
+  }
+  if (!strcmp(kind, "str")) {
+    *what = "string attribute";
+    return a->kind == SHARC_ATTR_STRING;
+  }
+  return true;
+}
+
+/* ODS's required attributes: present, and of the declared kind. */
+static bool check_required(sharc_op *op, const char *spec) {
+  while (spec && *spec) {
+    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+    if (!end)
+      end = spec + strlen(spec);
+    char name[64], kind[16];
+    snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
+    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    sharc_attr *a = sharc_op_attr(op, name);
+    const char *what = NULL;
+    if (!a) {
+      sharc_emit_op_error(op, "requires attribute '%s'", name);
+      return false;
+    }
+    if (!attr_has_kind(a, kind, &what)) {
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+      return false;
+    }
+    spec = *end ? end + 1 : end;
+  }
+  return true;
+}
+
 bool shlo_verify_op(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
@@ -643,7 +694,8 @@ bool shlo_verify_op(sharc_op *op) {
   read_rule(s, &regions);
   if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
       !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
-      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single"))
+      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
+      !check_required(op, row->required))
     return false;
   return !row->check || row->check(op);
 }

@@ -275,3 +275,19 @@ func.func @tuple_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
   %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+func.func @missing_attr(%a: tensor<4xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{'stablehlo.broadcast_in_dim' op requires attribute 'broadcast_dimensions'}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) : (tensor<4xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @attr_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.transpose' op attribute 'permutation' failed to satisfy constraint: i64 dense array attribute}}
+  %0 = "stablehlo.transpose"(%a) {permutation = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
