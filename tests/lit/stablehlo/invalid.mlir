@@ -291,3 +291,11 @@ func.func @attr_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.transpose"(%a) {permutation = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @not_function_type(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found tensor<4xf32>}}
+  %0 = stablehlo.reshape %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
