@@ -1316,7 +1316,7 @@ static const shlo_op_def op_custom_call = {
     "@call_target_name:sym ( $* ) attr-dict :fn",
     "has_side_effect=false api_version=1 called_computations=[] output_operand_aliases=[]",
     "*:*:0",
-    NULL,
+    shlo_verify_custom_call,
     NULL,
     "call_target_name:str"};
 static const shlo_op_def op_composite = {{.name = "stablehlo.composite",

@@ -299,3 +299,11 @@ func.func @not_function_type(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.reshape %a : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op backend_config for api_version API_VERSION_ORIGINAL must be a string attribute.}}
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = {k = 1 : i64}} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
