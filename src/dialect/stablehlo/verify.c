@@ -445,6 +445,7 @@ static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const 
 
 static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
 static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
+static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
 
 static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
                            sharc_type *const *other, unsigned m) {
@@ -901,4 +902,69 @@ bool shlo_verify_custom_call(sharc_op *op) {
     return false;
   }
   return true;
+}
+
+/* if and case: a scalar selector, argument-free branches returning alike;
+ * the results are what the branches return. */
+bool shlo_verify_conditional(sharc_op *op) {
+  const sharc_type *sel = shlo_ranked(operand_type(op, 0));
+  if (sel && sel->shaped.rank != 0) {
+    shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
+    return false;
+  }
+  unsigned n = sharc_op_num_regions(op);
+  if (n == 0) {
+    shlo_error(op, "expect at least one branch");
+    return false;
+  }
+  sharc_op *first_ret = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
+    if (!entry) {
+      shlo_error(op, "expect non-empty region");
+      return false;
+    }
+    if (sharc_block_num_args(entry)) {
+      shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
+                 sharc_block_num_args(entry));
+      return false;
+    }
+    sharc_op *ret = sharc_block_last_op(entry);
+    if (!ret)
+      return true; /* the terminator rule reports it */
+    if (!first_ret)
+      first_ret = ret;
+    unsigned na = sharc_op_num_operands(first_ret), nb = sharc_op_num_operands(ret);
+    sharc_type **a = types_of(operand_at, first_ret, na), **b = types_of(operand_at, ret, nb);
+    bool same = same_types(a, na, b, nb);
+    if (!same) {
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "branch 0 and branch %u have mismatched return types: ", i);
+      append_types(&msg, a, na);
+      SHARC_BUF_LIT(&msg, " vs ");
+      append_types(&msg, b, nb);
+      shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
+    }
+    free(a);
+    free(b);
+    if (!same)
+      return false;
+  }
+  unsigned nr = first_ret ? sharc_op_num_operands(first_ret) : 0;
+  sharc_type **inferred = first_ret ? types_of(operand_at, first_ret, nr) : NULL;
+  sharc_type **actual = types_of(result_at, op, sharc_op_num_results(op));
+  bool ok = !first_ret || same_types(inferred, nr, actual, sharc_op_num_results(op));
+  if (!ok) {
+    sharc_buf a = {0}, b = {0};
+    append_types(&a, inferred, nr);
+    append_types(&b, actual, sharc_op_num_results(op));
+    sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                        "operation '%s'", a.data, b.data);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+  }
+  free(inferred);
+  free(actual);
+  return ok;
 }

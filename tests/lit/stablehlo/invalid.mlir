@@ -307,3 +307,27 @@ func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.custom_call @foo(%a) {backend_config = {k = 1 : i64}} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{branch 0 and branch 1 have mismatched return types: tensor<4xf32> vs tensor<4xi32>}}
+  %0 = "stablehlo.case"(%k) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %b : tensor<4xi32>
+  }) : (tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{operand should be rank 0 tensor but got rank 1}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %a : tensor<4xf32>
+  }) : (tensor<2xi1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
