@@ -1446,7 +1446,7 @@ static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                     NULL,
                                     NULL,
                                     "*:*:1",
-                                    NULL,
+                                    shlo_verify_sort,
                                     NULL,
                                     NULL};
 static const shlo_op_def op_map = {{.name = "stablehlo.map",

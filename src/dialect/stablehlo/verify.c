@@ -968,3 +968,58 @@ bool shlo_verify_conditional(sharc_op *op) {
   free(actual);
   return ok;
 }
+
+static char *type_text(const sharc_type *t) {
+  sharc_buf b = {0};
+  sharc_print_type(t, &b);
+  return b.data;
+}
+
+bool shlo_verify_sort(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
+  const sharc_type *first = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  if (first && dim_attr && sharc_attr_get_kind(dim_attr) == SHARC_ATTR_INTEGER) {
+    int64_t dim = sharc_attr_int_value(dim_attr), rank = first->shaped.rank;
+    if (dim < -rank || dim >= rank) {
+      shlo_error(op, "dimension attribute value must be in range [-%lld, %lld), but found %lld",
+                 (long long)rank, (long long)rank, (long long)dim);
+      return false;
+    }
+  }
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!block)
+    return true;
+  if (sharc_block_num_args(block) != 2 * n) {
+    shlo_error(op, "comparator block should have %u arguments", 2 * n);
+    return false;
+  }
+  sharc_context *ctx = sharc_op_context(op);
+  for (unsigned i = 0; i < 2 * n; i++) {
+    sharc_type *want = sharc_type_tensor(ctx, NULL, 0, sharc_type_element(operand_type(op, i / 2)),
+                                         NULL);
+    sharc_type *got = sharc_value_type(sharc_block_arg(block, i));
+    if (got != want) {
+      char *w = type_text(want), *g = type_text(got);
+      shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
+      free(w);
+      free(g);
+      return false;
+    }
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret)
+    return true;
+  if (sharc_op_num_operands(ret) != 1) {
+    shlo_error(op, "comparator must return single output but got %u", sharc_op_num_operands(ret));
+    return false;
+  }
+  const sharc_type *t = operand_type(ret, 0);
+  if (!shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
+    char *s = type_text(t);
+    shlo_error(op, "comparator must return tensor<i1> but got %s", s);
+    free(s);
+    return false;
+  }
+  return true;
+}
