@@ -1499,7 +1499,7 @@ static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           NULL,
                                           "*:*:1",
-                                          NULL,
+                                          shlo_verify_collective_reducer,
                                           NULL,
                                           "replica_groups:any"};
 static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
@@ -1510,7 +1510,7 @@ static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter
                                               NULL,
                                               NULL,
                                               "1:1:1",
-                                              NULL,
+                                              shlo_verify_collective_reducer,
                                               NULL,
                                               "scatter_dimension:i64 replica_groups:any"};
 static const shlo_op_def op_all_to_all = {

@@ -182,6 +182,7 @@ bool shlo_verify_get_tuple_element(sharc_op *op);
 bool shlo_verify_custom_call(sharc_op *op);
 bool shlo_verify_conditional(sharc_op *op);
 bool shlo_verify_sort(sharc_op *op);
+bool shlo_verify_collective_reducer(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

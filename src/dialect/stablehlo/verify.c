@@ -1023,3 +1023,9 @@ bool shlo_verify_sort(sharc_op *op) {
   }
   return true;
 }
+
+/* all_reduce, reduce_scatter: one scalar reducer, applied to each operand. */
+bool shlo_verify_collective_reducer(sharc_op *op) {
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  return !block || check_reducer_block(op, block, 1);
+}

@@ -343,3 +343,14 @@ func.func @sort_comparator(%a: tensor<4xf32>) -> tensor<4xf32> {
   }) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @all_reduce_reducer(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{Reduction-region must take 2 parameters, but takes 1 parameter(s)}}
+  %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%x: tensor<f32>):
+    stablehlo.return %x : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
