@@ -113,6 +113,7 @@ static const shlo_op_def op_abs = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_ceil = {
     {.name = "stablehlo.ceil",
@@ -125,6 +126,7 @@ static const shlo_op_def op_ceil = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_convert = {
     {.name = "stablehlo.convert",
@@ -137,6 +139,7 @@ static const shlo_op_def op_convert = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_count_leading_zeros = {
     {.name = "stablehlo.count_leading_zeros",
@@ -149,6 +152,7 @@ static const shlo_op_def op_count_leading_zeros = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_floor = {
     {.name = "stablehlo.floor",
@@ -161,6 +165,7 @@ static const shlo_op_def op_floor = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_imag = {
     {.name = "stablehlo.imag",
@@ -173,6 +178,7 @@ static const shlo_op_def op_imag = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_not = {
     {.name = "stablehlo.not",
@@ -185,6 +191,7 @@ static const shlo_op_def op_not = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_negate = {
     {.name = "stablehlo.negate",
@@ -197,6 +204,7 @@ static const shlo_op_def op_negate = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_popcnt = {
     {.name = "stablehlo.popcnt",
@@ -209,6 +217,7 @@ static const shlo_op_def op_popcnt = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_real = {
     {.name = "stablehlo.real",
@@ -221,6 +230,7 @@ static const shlo_op_def op_real = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
@@ -233,6 +243,7 @@ static const shlo_op_def op_round_nearest_afz = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
@@ -245,6 +256,7 @@ static const shlo_op_def op_round_nearest_even = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_sign = {
     {.name = "stablehlo.sign",
@@ -257,6 +269,7 @@ static const shlo_op_def op_sign = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",
@@ -269,6 +282,7 @@ static const shlo_op_def op_uniform_quantize = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_uniform_dequantize = {
     {.name = "stablehlo.uniform_dequantize",
@@ -281,6 +295,7 @@ static const shlo_op_def op_uniform_dequantize = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_cbrt = {
     {.name = "stablehlo.cbrt",
@@ -294,6 +309,7 @@ static const shlo_op_def op_cbrt = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_cosine = {
     {.name = "stablehlo.cosine",
@@ -307,6 +323,7 @@ static const shlo_op_def op_cosine = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_exponential = {
     {.name = "stablehlo.exponential",
@@ -320,6 +337,7 @@ static const shlo_op_def op_exponential = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
@@ -333,6 +351,7 @@ static const shlo_op_def op_exponential_minus_one = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_log = {
     {.name = "stablehlo.log",
@@ -346,6 +365,7 @@ static const shlo_op_def op_log = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
@@ -359,6 +379,7 @@ static const shlo_op_def op_log_plus_one = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_logistic = {
     {.name = "stablehlo.logistic",
@@ -372,6 +393,7 @@ static const shlo_op_def op_logistic = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_rsqrt = {
     {.name = "stablehlo.rsqrt",
@@ -385,6 +407,7 @@ static const shlo_op_def op_rsqrt = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_sine = {
     {.name = "stablehlo.sine",
@@ -398,6 +421,7 @@ static const shlo_op_def op_sine = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_sqrt = {
     {.name = "stablehlo.sqrt",
@@ -411,6 +435,7 @@ static const shlo_op_def op_sqrt = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_tan = {
     {.name = "stablehlo.tan",
@@ -424,6 +449,7 @@ static const shlo_op_def op_tan = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_tanh = {
     {.name = "stablehlo.tanh",
@@ -437,6 +463,7 @@ static const shlo_op_def op_tanh = {
     "result_accuracy=accuracy",
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_is_finite = {
     {.name = "stablehlo.is_finite",
@@ -449,6 +476,7 @@ static const shlo_op_def op_is_finite = {
     NULL,
     "1:1:0",
     shlo_verify_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -461,6 +489,7 @@ static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                    NULL,
                                    "2:1:0",
                                    shlo_verify_elementwise,
+                                   NULL,
                                    NULL};
 static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -474,6 +503,7 @@ static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                        NULL,
                                        "2:1:0",
                                        shlo_verify_compatible_elementwise,
+                                       NULL,
                                        NULL};
 static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -487,6 +517,7 @@ static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                        NULL,
                                        "2:1:0",
                                        shlo_verify_compatible_elementwise,
+                                       NULL,
                                        NULL};
 static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -500,6 +531,7 @@ static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                         NULL,
                                         "2:1:0",
                                         shlo_verify_compatible_elementwise,
+                                        NULL,
                                         NULL};
 static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -512,6 +544,7 @@ static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                    NULL,
                                    "2:1:0",
                                    shlo_verify_compatible_elementwise,
+                                   NULL,
                                    NULL};
 static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -524,6 +557,7 @@ static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                   NULL,
                                   "2:1:0",
                                   shlo_verify_compatible_elementwise,
+                                  NULL,
                                   NULL};
 static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
@@ -536,6 +570,7 @@ static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                    NULL,
                                    "2:1:0",
                                    shlo_verify_compatible_elementwise,
+                                   NULL,
                                    NULL};
 static const shlo_op_def op_atan2 = {
     {.name = "stablehlo.atan2",
@@ -548,6 +583,7 @@ static const shlo_op_def op_atan2 = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_divide = {
     {.name = "stablehlo.divide",
@@ -560,6 +596,7 @@ static const shlo_op_def op_divide = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_power = {
     {.name = "stablehlo.power",
@@ -572,6 +609,7 @@ static const shlo_op_def op_power = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_remainder = {
     {.name = "stablehlo.remainder",
@@ -584,6 +622,7 @@ static const shlo_op_def op_remainder = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_shift_left = {
     {.name = "stablehlo.shift_left",
@@ -596,6 +635,7 @@ static const shlo_op_def op_shift_left = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_shift_right_arithmetic = {
     {.name = "stablehlo.shift_right_arithmetic",
@@ -608,6 +648,7 @@ static const shlo_op_def op_shift_right_arithmetic = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
@@ -620,6 +661,7 @@ static const shlo_op_def op_shift_right_logical = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_subtract = {
     {.name = "stablehlo.subtract",
@@ -632,6 +674,7 @@ static const shlo_op_def op_subtract = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL};
 static const shlo_op_def op_complex = {
     {.name = "stablehlo.complex",
@@ -644,6 +687,7 @@ static const shlo_op_def op_complex = {
     NULL,
     "2:1:0",
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -654,6 +698,7 @@ static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                      "$ , $ , $ attr-dict :same",
                                      NULL,
                                      "3:1:0",
+                                     NULL,
                                      NULL,
                                      NULL};
 static const shlo_op_def op_select = {{.name = "stablehlo.select",
@@ -666,6 +711,7 @@ static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                       NULL,
                                       "3:1:0",
                                       shlo_verify_select,
+                                      NULL,
                                       NULL};
 static const shlo_op_def op_compare = {
     {.name = "stablehlo.compare",
@@ -679,7 +725,8 @@ static const shlo_op_def op_compare = {
     NULL,
     "2:1:0",
     shlo_verify_compare,
-    NULL};
+    NULL,
+    "comparison_direction:any"};
 static const shlo_op_def op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -692,7 +739,8 @@ static const shlo_op_def op_reduce_precision = {
     NULL,
     "1:1:0",
     NULL,
-    NULL};
+    NULL,
+    "exponent_bits:i32 mantissa_bits:i32"};
 static const shlo_op_def op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -703,6 +751,7 @@ static const shlo_op_def op_bitcast_convert = {
     "$* attr-dict :fn",
     NULL,
     "1:1:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
@@ -719,7 +768,8 @@ static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         "0:1:0",
                                         NULL,
-                                        NULL};
+                                        NULL,
+                                        "value:any"};
 static const shlo_op_def op_iota = {
     {.name = "stablehlo.iota",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -732,7 +782,8 @@ static const shlo_op_def op_iota = {
     NULL,
     "0:1:0",
     shlo_verify_iota,
-    NULL};
+    NULL,
+    "iota_dimension:i64"};
 static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
@@ -744,7 +795,8 @@ static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                             NULL,
                                             "1:1:0",
                                             NULL,
-                                            NULL};
+                                            NULL,
+                                            "iota_dimension:i64"};
 static const shlo_op_def op_create_token = {
     {.name = "stablehlo.create_token",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -755,6 +807,7 @@ static const shlo_op_def op_create_token = {
     "attr-dict :res",
     NULL,
     "0:1:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_replica_id = {
@@ -768,6 +821,7 @@ static const shlo_op_def op_replica_id = {
     NULL,
     "0:1:0",
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_partition_id = {
     {.name = "stablehlo.partition_id",
@@ -780,6 +834,7 @@ static const shlo_op_def op_partition_id = {
     NULL,
     "0:1:0",
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -790,6 +845,7 @@ static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                          "$* attr-dict :vsame",
                                          NULL,
                                          "*:1:0",
+                                         NULL,
                                          NULL,
                                          NULL};
 static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
@@ -802,6 +858,7 @@ static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                        NULL,
                                        "1:1:0",
                                        shlo_verify_reshape,
+                                       NULL,
                                        NULL};
 static const shlo_op_def op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
@@ -813,6 +870,7 @@ static const shlo_op_def op_dynamic_reshape = {
     "$* attr-dict :fn",
     NULL,
     "2:1:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
@@ -826,7 +884,8 @@ static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                          NULL,
                                          "1:1:0",
                                          NULL,
-                                         NULL};
+                                         NULL,
+                                         "broadcast_sizes:arr"};
 static const shlo_op_def op_broadcast_in_dim = {
     {.name = "stablehlo.broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -839,7 +898,8 @@ static const shlo_op_def op_broadcast_in_dim = {
     NULL,
     "1:1:0",
     shlo_verify_broadcast_in_dim,
-    NULL};
+    NULL,
+    "broadcast_dimensions:arr"};
 static const shlo_op_def op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -852,7 +912,8 @@ static const shlo_op_def op_dynamic_broadcast_in_dim = {
     NULL,
     "2:1:0",
     NULL,
-    NULL};
+    NULL,
+    "broadcast_dimensions:arr"};
 static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = transpose_props,
@@ -864,7 +925,8 @@ static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                          NULL,
                                          "1:1:0",
                                          shlo_verify_transpose,
-                                         NULL};
+                                         NULL,
+                                         "permutation:arr"};
 static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
@@ -875,8 +937,9 @@ static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                        "$ , dims = @dimensions:arr attr-dict :same",
                                        NULL,
                                        "1:1:0",
+                                       shlo_verify_reverse,
                                        NULL,
-                                       NULL};
+                                       "dimensions:arr"};
 static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .inherent = slice_props,
@@ -888,7 +951,8 @@ static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                      NULL,
                                      "1:1:0",
                                      shlo_verify_slice,
-                                     NULL};
+                                     NULL,
+                                     "start_indices:arr limit_indices:arr strides:arr"};
 static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -900,7 +964,8 @@ static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                              NULL,
                                              "1+:1:0",
                                              shlo_verify_dynamic_slice,
-                                             NULL};
+                                             NULL,
+                                             "slice_sizes:arr"};
 static const shlo_op_def op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -911,6 +976,7 @@ static const shlo_op_def op_dynamic_update_slice = {
     "$* attr-dict :fn",
     NULL,
     "2+:1:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_real_dynamic_slice = {
@@ -923,6 +989,7 @@ static const shlo_op_def op_real_dynamic_slice = {
     "$* attr-dict :fn",
     NULL,
     "4:1:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_pad = {
@@ -938,7 +1005,8 @@ static const shlo_op_def op_pad = {
     NULL,
     "2:1:0",
     shlo_verify_pad,
-    NULL};
+    NULL,
+    "edge_padding_low:arr edge_padding_high:arr interior_padding:arr"};
 static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = shlo_format_parse,
@@ -948,6 +1016,7 @@ static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            "$* attr-dict :fn",
                                            NULL,
                                            "5:1:0",
+                                           NULL,
                                            NULL,
                                            NULL};
 static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
@@ -961,7 +1030,8 @@ static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                            NULL,
                                            "*:1:0",
                                            shlo_verify_concatenate,
-                                           NULL};
+                                           NULL,
+                                           "dimension:i64"};
 static const shlo_op_def op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -973,8 +1043,9 @@ static const shlo_op_def op_get_dimension_size = {
     "$ , dim = @dimension:int attr-dict :fn",
     NULL,
     "1:1:0",
+    shlo_verify_dimension_attr,
     NULL,
-    NULL};
+    "dimension:i64"};
 static const shlo_op_def op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -986,8 +1057,9 @@ static const shlo_op_def op_set_dimension_size = {
     "$ , $ , dim = @dimension:int attr-dict :fn",
     NULL,
     "2:1:0",
+    shlo_verify_dimension_attr,
     NULL,
-    NULL};
+    "dimension:i64"};
 static const shlo_op_def op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -999,8 +1071,9 @@ static const shlo_op_def op_get_tuple_element = {
     "$ [ @index:i32 ] attr-dict :fn",
     NULL,
     "1:1:0",
+    shlo_verify_get_tuple_element,
     NULL,
-    NULL};
+    "index:i32"};
 static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = shlo_format_parse,
@@ -1010,6 +1083,7 @@ static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                      "$* attr-dict :tuple",
                                      NULL,
                                      "*:1:0",
+                                     NULL,
                                      NULL,
                                      NULL};
 static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
@@ -1021,7 +1095,8 @@ static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       "2:1:0",
                                       NULL,
-                                      NULL};
+                                      NULL,
+                                      "dimension_numbers:any slice_sizes:arr"};
 static const shlo_op_def op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1032,7 +1107,8 @@ static const shlo_op_def op_dynamic_gather = {
     NULL,
     "3:1:0",
     NULL,
-    NULL};
+    NULL,
+    "dimension_numbers:any"};
 static const shlo_op_def op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1043,7 +1119,8 @@ static const shlo_op_def op_torch_index_select = {
     NULL,
     "2:1:0",
     NULL,
-    NULL};
+    NULL,
+    "dim:i64 batch_dims:i64"};
 static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                     .inherent = dot_props,
@@ -1054,6 +1131,7 @@ static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                    "$ , $ `` @precision_config:prec attr-dict :fn",
                                    NULL,
                                    "2:1:0",
+                                   NULL,
                                    NULL,
                                    NULL};
 static const shlo_op_def op_dot_general = {
@@ -1068,7 +1146,8 @@ static const shlo_op_def op_dot_general = {
     NULL,
     "2:1:0",
     shlo_verify_dot_general,
-    NULL};
+    NULL,
+    "dot_dimension_numbers:any"};
 static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = einsum_props,
@@ -1080,7 +1159,8 @@ static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                       NULL,
                                       "2:1:0",
                                       NULL,
-                                      NULL};
+                                      NULL,
+                                      "einsum_config:str"};
 static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = unary_einsum_props,
@@ -1092,7 +1172,8 @@ static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                             NULL,
                                             "1:1:0",
                                             NULL,
-                                            NULL};
+                                            NULL,
+                                            "einsum_config:str"};
 static const shlo_op_def op_convolution = {
     {.name = "stablehlo.convolution",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1105,7 +1186,8 @@ static const shlo_op_def op_convolution = {
     NULL,
     "2:1:0",
     NULL,
-    NULL};
+    NULL,
+    "dimension_numbers:any feature_group_count:i64 batch_group_count:i64"};
 static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_conv_props,
@@ -1114,6 +1196,7 @@ static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                             NULL,
                                             NULL,
                                             "3:1:0",
+                                            NULL,
                                             NULL,
                                             NULL};
 static const shlo_op_def op_fft = {
@@ -1128,7 +1211,8 @@ static const shlo_op_def op_fft = {
     NULL,
     "1:1:0",
     NULL,
-    NULL};
+    NULL,
+    "fft_type:any fft_length:arr"};
 static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                          .inherent = cholesky_props,
@@ -1139,6 +1223,7 @@ static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                         "$ [? , lower = @lower:bool ?] attr-dict :same",
                                         NULL,
                                         "1:1:0",
+                                        NULL,
                                         NULL,
                                         NULL};
 static const shlo_op_def op_triangular_solve = {
@@ -1151,7 +1236,8 @@ static const shlo_op_def op_triangular_solve = {
     NULL,
     "2:1:0",
     NULL,
-    NULL};
+    NULL,
+    "left_side:bool lower:bool unit_diagonal:bool transpose_a:any"};
 static const shlo_op_def op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1163,7 +1249,8 @@ static const shlo_op_def op_batch_norm_grad = {
     NULL,
     "5:3:0",
     NULL,
-    "grad_operand grad_scale grad_offset"};
+    "grad_operand grad_scale grad_offset",
+    "epsilon:f32 feature_index:i64"};
 static const shlo_op_def op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1174,7 +1261,8 @@ static const shlo_op_def op_batch_norm_inference = {
     NULL,
     "5:1:0",
     NULL,
-    NULL};
+    NULL,
+    "epsilon:f32 feature_index:i64"};
 static const shlo_op_def op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1186,7 +1274,8 @@ static const shlo_op_def op_batch_norm_training = {
     NULL,
     "3:3:0",
     NULL,
-    "output batch_mean batch_var"};
+    "output batch_mean batch_var",
+    "epsilon:f32 feature_index:i64"};
 static const shlo_op_def op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1199,7 +1288,8 @@ static const shlo_op_def op_rng = {
     NULL,
     "3:1:0",
     NULL,
-    NULL};
+    NULL,
+    "rng_distribution:any"};
 static const shlo_op_def op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1213,7 +1303,8 @@ static const shlo_op_def op_rng_bit_generator = {
     NULL,
     "1:2:0",
     NULL,
-    "output_state output"};
+    "output_state output",
+    "rng_algorithm:any"};
 static const shlo_op_def op_custom_call = {
     {.name = "stablehlo.custom_call",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1225,8 +1316,9 @@ static const shlo_op_def op_custom_call = {
     "@call_target_name:sym ( $* ) attr-dict :fn",
     "has_side_effect=false api_version=1 called_computations=[] output_operand_aliases=[]",
     "*:*:0",
+    shlo_verify_custom_call,
     NULL,
-    NULL};
+    "call_target_name:str"};
 static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
                                           .inherent = composite_props,
@@ -1238,7 +1330,8 @@ static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                          "composite_attributes={} version=0",
                                          "*:*:*",
                                          NULL,
-                                         NULL};
+                                         NULL,
+                                         "name:str decomposition:any"};
 static const shlo_op_def op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE |
@@ -1250,6 +1343,7 @@ static const shlo_op_def op_return = {
     "$* attr-dict [? :types ?]",
     NULL,
     "*:0:0",
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_optimization_barrier = {
@@ -1263,6 +1357,7 @@ static const shlo_op_def op_optimization_barrier = {
     NULL,
     "*:*:0",
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                       .traits = 0,
@@ -1275,6 +1370,7 @@ static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                      NULL,
                                      "*:*:2",
                                      shlo_verify_while,
+                                     NULL,
                                      NULL};
 static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                    .traits = 0,
@@ -1283,6 +1379,7 @@ static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
                                   "1:*:2",
+                                  shlo_verify_conditional,
                                   NULL,
                                   NULL};
 static const shlo_op_def op_case = {{.name = "stablehlo.case",
@@ -1292,6 +1389,7 @@ static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
                                     "1:*:*",
+                                    shlo_verify_conditional,
                                     NULL,
                                     NULL};
 static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
@@ -1305,7 +1403,8 @@ static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                       NULL,
                                       "*:*:1",
                                       shlo_verify_reduce,
-                                      NULL};
+                                      NULL,
+                                      "dimensions:arr"};
 static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                               .traits = 0,
                                               .inherent = reduce_window_props,
@@ -1315,7 +1414,8 @@ static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                              NULL,
                                              "*:*:1",
                                              NULL,
-                                             NULL};
+                                             NULL,
+                                             "window_dimensions:arr"};
 static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
                                                    .traits = 0,
                                                    .inherent = select_and_scatter_props,
@@ -1324,6 +1424,7 @@ static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and
                                                   NULL,
                                                   NULL,
                                                   "3:1:2",
+                                                  NULL,
                                                   NULL,
                                                   NULL};
 static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
@@ -1335,7 +1436,8 @@ static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                        NULL,
                                        "*:*:1",
                                        NULL,
-                                       NULL};
+                                       NULL,
+                                       "scatter_dimension_numbers:any"};
 static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                      .traits = 0,
                                      .inherent = sort_props,
@@ -1344,6 +1446,7 @@ static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                     NULL,
                                     NULL,
                                     "*:*:1",
+                                    shlo_verify_sort,
                                     NULL,
                                     NULL};
 static const shlo_op_def op_map = {{.name = "stablehlo.map",
@@ -1355,7 +1458,8 @@ static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                    NULL,
                                    "*:1:1",
                                    NULL,
-                                   NULL};
+                                   NULL,
+                                   "dimensions:arr"};
 static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
                                             .verify = shlo_verify_op,
@@ -1363,6 +1467,7 @@ static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                            NULL,
                                            NULL,
                                            "*:1:1",
+                                           NULL,
                                            NULL,
                                            NULL};
 static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
@@ -1372,6 +1477,7 @@ static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                           NULL,
                                           NULL,
                                           "1:1:0",
+                                          NULL,
                                           NULL,
                                           NULL};
 static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
@@ -1383,7 +1489,8 @@ static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                           NULL,
                                           "*:*:0",
                                           NULL,
-                                          NULL};
+                                          NULL,
+                                          "all_gather_dim:i64 replica_groups:any"};
 static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
                                            .inherent = all_reduce_props,
@@ -1392,8 +1499,9 @@ static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           NULL,
                                           "*:*:1",
+                                          shlo_verify_collective_reducer,
                                           NULL,
-                                          NULL};
+                                          "replica_groups:any"};
 static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
                                                .inherent = reduce_scatter_props,
@@ -1402,18 +1510,21 @@ static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter
                                               NULL,
                                               NULL,
                                               "1:1:1",
+                                              shlo_verify_collective_reducer,
                                               NULL,
-                                              NULL};
-static const shlo_op_def op_all_to_all = {{.name = "stablehlo.all_to_all",
-                                           .traits = SHARC_TRAIT_ZERO_REGIONS,
-                                           .inherent = all_to_all_props,
-                                           .verify = shlo_verify_op,
-                                           .dialect = &sharc_stablehlo_dialect},
-                                          NULL,
-                                          NULL,
-                                          "*:*:0",
-                                          NULL,
-                                          NULL};
+                                              "scatter_dimension:i64 replica_groups:any"};
+static const shlo_op_def op_all_to_all = {
+    {.name = "stablehlo.all_to_all",
+     .traits = SHARC_TRAIT_ZERO_REGIONS,
+     .inherent = all_to_all_props,
+     .verify = shlo_verify_op,
+     .dialect = &sharc_stablehlo_dialect},
+    NULL,
+    NULL,
+    "*:*:0",
+    NULL,
+    NULL,
+    "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any"};
 static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                    .inherent = collective_permute_props,
@@ -1423,7 +1534,8 @@ static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective
                                                   NULL,
                                                   "1:1:0",
                                                   NULL,
-                                                  NULL};
+                                                  NULL,
+                                                  "source_target_pairs:any"};
 static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                      .inherent = collective_broadcast_props,
@@ -1433,7 +1545,8 @@ static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collecti
                                                     NULL,
                                                     "*:*:0",
                                                     NULL,
-                                                    NULL};
+                                                    NULL,
+                                                    "replica_groups:any"};
 static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_reduce",
                                                   .traits = 0,
                                                   .inherent = collective_reduce_props,
@@ -1443,7 +1556,8 @@ static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_
                                                  NULL,
                                                  "*:*:1",
                                                  NULL,
-                                                 NULL};
+                                                 NULL,
+                                                 "replica_groups:any"};
 static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = send_props,
@@ -1453,7 +1567,8 @@ static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                     NULL,
                                     "1+:1:0",
                                     NULL,
-                                    NULL};
+                                    NULL,
+                                    "channel_handle:any"};
 static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = recv_props,
@@ -1463,7 +1578,8 @@ static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                     NULL,
                                     "1:*:0",
                                     NULL,
-                                    NULL};
+                                    NULL,
+                                    "channel_handle:any"};
 static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = infeed_props,
@@ -1472,6 +1588,7 @@ static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                       NULL,
                                       NULL,
                                       "1:*:0",
+                                      NULL,
                                       NULL,
                                       NULL};
 static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
@@ -1482,6 +1599,7 @@ static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
                                        NULL,
                                        NULL,
                                        "1+:1:0",
+                                       NULL,
                                        NULL,
                                        NULL};
 

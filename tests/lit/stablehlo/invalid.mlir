@@ -251,3 +251,106 @@ func.func @compare_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi1> {
   %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+func.func @reverse_dims(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{all dimensions should be between [0, 2). Got dimension: 2.}}
+  %0 = stablehlo.reverse %a, dims = [2] : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @dimension_size(%a: tensor<4x8xf32>) -> tensor<i32> {
+  // expected-error @below {{requires dimension attribute in range [0, 2); found (2)}}
+  %0 = stablehlo.get_dimension_size %a, dim = 2 : (tensor<4x8xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @tuple_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @below {{index 1 is out of bounds of operand with size 1}}
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @missing_attr(%a: tensor<4xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{'stablehlo.broadcast_in_dim' op requires attribute 'broadcast_dimensions'}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) : (tensor<4xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @attr_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.transpose' op attribute 'permutation' failed to satisfy constraint: i64 dense array attribute}}
+  %0 = "stablehlo.transpose"(%a) {permutation = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @not_function_type(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found tensor<4xf32>}}
+  %0 = stablehlo.reshape %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op backend_config for api_version API_VERSION_ORIGINAL must be a string attribute.}}
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = {k = 1 : i64}} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{branch 0 and branch 1 have mismatched return types: tensor<4xf32> vs tensor<4xi32>}}
+  %0 = "stablehlo.case"(%k) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %b : tensor<4xi32>
+  }) : (tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{operand should be rank 0 tensor but got rank 1}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %a : tensor<4xf32>
+  }) : (tensor<2xi1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{comparator block argument #1 should be of type tensor<f32> but got tensor<i32>}}
+  %0 = "stablehlo.sort"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<i32>):
+    %p = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @all_reduce_reducer(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{Reduction-region must take 2 parameters, but takes 1 parameter(s)}}
+  %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%x: tensor<f32>):
+    stablehlo.return %x : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
