@@ -111,6 +111,40 @@ static void test_named_computation_edges(sharc_op *nc) {
   sharc_ptrvec_free(&targets);
 }
 
+/* A named computation whose result owns an edge with an sdy.data_flow_edge. */
+static const char edge_text[] =
+    "sdy.mesh @mesh = <[\"a\"=2]>\n"
+    "func.func @e(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n"
+    "  %0 = sdy.named_computation<\"g\">(%arg0) (%arg1: tensor<8xf32>) {\n"
+    "    sdy.return %arg1 : tensor<8xf32>\n"
+    "  } : (tensor<8xf32>) -> tensor<8xf32>\n"
+    "  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{\"a\"}]> : tensor<8xf32>\n"
+    "  return %1 : tensor<8xf32>\n"
+    "}\n";
+
+static void test_data_flow_edge(sharc_context *ctx) {
+  sharc_op *module = sharc_parse_source(ctx, "edge", edge_text, strlen(edge_text));
+  CHECK(module && sharc_verify(module));
+  if (!module)
+    return;
+  found f = {0};
+  sharc_op_walk_pre(module, find_ops, &f);
+  sharc_op *nc = f.named;
+  sharc_op *edge = sharc_op_next(nc);
+  CHECK(sharc_op_is(edge, "sdy.data_flow_edge"));
+  CHECK(sharc_sdy_data_flow_edge_of_target(sharc_op_result(nc, 0)) == edge);
+  CHECK(sharc_sdy_data_flow_edge_of_target(sharc_block_arg(body(nc), 0)) == NULL);
+  sharc_op *term = sharc_block_last_op(body(nc));
+  CHECK(sharc_sdy_data_flow_edge_of_source(&term->operands[0]) == edge);
+  sharc_ptrvec sources = {0};
+  sharc_sdy_data_flow_edge_sources(edge, &sources);
+  CHECK(sources.len == 1 && sources.items[0] == sharc_block_arg(body(nc), 0));
+  sharc_ptrvec_free(&sources);
+  /* the edge's sharding is what the owner's users see */
+  check_attr(sdy_value_sharding(sharc_op_result(nc, 0)), "#sdy.sharding<@mesh, [{\"a\"}]>");
+  CHECK(sharc_sdy_owning_op(sharc_block_arg(body(nc), 0)) == nc);
+}
+
 static void test_axis_arithmetic(sharc_context *ctx) {
   sharc_attr *mesh = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.mesh<[\"x\"=8]>"));
   sharc_attr *x = sharc_sdy_axis_ref_get(ctx, sharc_str_from_cstr("x"), NULL);
@@ -149,6 +183,7 @@ int main(void) {
     if (f.named)
       test_named_computation_edges(f.named);
   }
+  test_data_flow_edge(ctx);
   test_axis_arithmetic(ctx);
   sharc_context_destroy(ctx);
   return check_summary("sdy ops");

@@ -63,27 +63,13 @@ sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
 
 /* ---- a value's sharding (Shardy's getSharding) -------------------------- */
 
-static sharc_op *single_user(const sharc_value *v) {
-  const sharc_use *u = sharc_value_first_use(v);
-  return u && !sharc_use_next(u) ? sharc_use_owner(u) : NULL;
-}
-
-static sharc_op *owning_op(sharc_value *v) {
-  if (!sharc_value_is_block_arg(v))
-    return sharc_value_defining_op(v);
-  return sharc_block_parent_op(sharc_value_owner_block(v));
-}
-
 /* The value whose sharding stands for `v`: a data flow edge's result, the
  * edge owner, or `v` itself; NULL for block arguments nothing can shard. */
 static sharc_value *shardable_value(sharc_value *v) {
-  sharc_op *owner = owning_op(v);
-  if (owner && sharc_sdy_data_flow(owner)) {
-    sharc_value *edge_owner = sharc_sdy_owner_from_target(owner, v);
-    sharc_op *user = edge_owner ? single_user(edge_owner) : NULL;
-    if (user && sharc_op_is(user, "sdy.data_flow_edge"))
-      return sharc_op_result(user, 0);
-  }
+  sharc_op *owner = sharc_sdy_owning_op(v);
+  sharc_op *edge = sharc_sdy_data_flow_edge_of_target(v);
+  if (edge)
+    return sharc_op_result(edge, 0);
   if (!sharc_value_is_block_arg(v))
     return v;
   if (owner && sharc_op_is(owner, "func.func"))
@@ -100,7 +86,7 @@ sharc_attr *sdy_value_sharding(sharc_value *v) {
   v = shardable_value(v);
   if (!v)
     return NULL;
-  sharc_op *owner = owning_op(v);
+  sharc_op *owner = sharc_sdy_owning_op(v);
   if (owner && !sharc_op_is(owner, "sdy.data_flow_edge") && sharc_sdy_data_flow(owner)) {
     sharc_attr *s = sharc_sdy_owner_sharding(owner, v);
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
