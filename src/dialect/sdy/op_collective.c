@@ -20,13 +20,15 @@ typedef struct collective_form {
 
 static const char *const reduction_names[] = {"sum", "max", "min"};
 
+/* `($reduction_op^)?`: present only when one of the enum's keywords follows. */
 static bool parse_reduction(sharc_parser *p, sharc_op_builder *b) {
-  const sharc_token *t = sharc_p_tok(p);
-  if (t->kind != TOK_BARE_ID)
+  int64_t kind = -1;
+  for (unsigned i = 0; i < 3 && kind < 0; i++)
+    if (sharc_tok_is_keyword(sharc_p_tok(p), reduction_names[i]))
+      kind = i;
+  if (kind < 0)
     return true;
-  int64_t kind;
-  if (!sdy_parse_enum_keyword(p, "reduction_op", reduction_names, 3, &kind))
-    return false;
+  sharc_p_next(p);
   sharc_context *ctx = sharc_p_context(p);
   sharc_builder_set_attr(p, b, "reduction_op",
                          sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), kind));

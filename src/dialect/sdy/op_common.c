@@ -74,14 +74,21 @@ bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  *refs = NULL;
-  *n = 0;
+bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
+  out->refs = NULL;
+  out->n = 0;
   if (!sharc_p_expect(p, '('))
     return false;
+  out->at = *sharc_p_tok(p);
   if (sharc_p_eat(p, ')'))
     return true;
-  return parse_operand_list(p, refs, n) && sharc_p_expect(p, ')');
+  return parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
+}
+
+void sdy_operand_list_free(sdy_operand_list *l) {
+  free(l->refs);
+  l->refs = NULL;
+  l->n = 0;
 }
 
 bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n) {
@@ -146,22 +153,27 @@ bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   return true;
 }
 
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *refs, unsigned n_refs) {
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
   if (!sharc_p_expect(p, ':'))
     return false;
   sharc_token type_tok = *sharc_p_tok(p);
   sharc_type *fn;
   if (!sharc_p_parse_type(p, &fn))
     return false;
-  if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
-    return sharc_p_error_at(p, &type_tok, "invalid kind of type specified");
+  if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION) {
+    sharc_buf text = {0};
+    sharc_print_type(fn, &text);
+    sharc_p_error_at(p, &type_tok, "invalid kind of type specified: expected mlir::FunctionType, "
+                     "but found '%s'", text.data);
+    sharc_buf_free(&text);
+    return false;
+  }
   unsigned n_in = sharc_type_func_num_inputs(fn);
-  if (n_in != n_refs)
-    return sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", n_refs, n_in);
+  if (n_in != ops->n)
+    return sharc_p_error_at(p, &ops->at, "%u operands present, but expected %u", ops->n, n_in);
   for (unsigned i = 0; i < n_in; i++) {
     sharc_value *v;
-    if (!sharc_p_resolve_operand(p, &refs[i], sharc_type_func_input(fn, i), &v))
+    if (!sharc_p_resolve_operand(p, &ops->refs[i], sharc_type_func_input(fn, i), &v))
       return false;
     sharc_ptrvec_push(&b->operands, v);
   }

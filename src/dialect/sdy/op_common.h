@@ -33,13 +33,18 @@ bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b);
 bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n);
 /* Region args, then the region, pushed into the builder. */
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
+/* `(%a, %b)`: operand references with where the list began, the position
+ * MLIR reports operand-count mismatches at. */
+typedef struct sdy_operand_list {
+  sharc_operand_ref *refs; /* malloc'd; free with sdy_operand_list_free */
+  unsigned n;
+  sharc_token at;
+} sdy_operand_list;
+bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out);
+void sdy_operand_list_free(sdy_operand_list *l);
 /* `: (T, ...) -> R` / `-> (R, ...)`: functional-type(operands, results);
- * resolves the collected operand refs with the input types. */
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *refs, unsigned n_refs);
-/* `(%a, %b)` operand refs; the caller frees *refs. */
-bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
-
+ * resolves the operands with the input types. */
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops);
 /* One of `names` as a bare keyword (an I32EnumAttr in assembly form), with
  * the message MLIR's generated parsers give; *out is its index. */
 bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,

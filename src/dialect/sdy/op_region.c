@@ -35,10 +35,9 @@ static void print_sharding_list(sharc_printer *p, sharc_op *op, const char *key)
 
 /* The region, the attribute dictionary and the functional type that end
  * both ops' syntax. */
-static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b,
-                                const sharc_operand_ref *refs, unsigned n_refs) {
+static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
   return sdy_parse_single_block_region(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
-         sdy_parse_functional_type(p, b, refs, n_refs);
+         sdy_parse_functional_type(p, b, ops);
 }
 
 static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
@@ -111,9 +110,8 @@ static void list_set(sharc_op *op, const char *key, unsigned index, unsigned cou
 /* ---- manual_computation -------------------------------------------------- */
 
 static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+  sdy_operand_list ops;
+  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", true) &&
             parse_sharding_list(p, b, "out_shardings", true);
   sharc_attr *axes;
@@ -121,8 +119,8 @@ static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
        sdy_parse_attr_or_stripped(p, sharc_sdy_parse_manual_axes, &axes);
   if (ok)
     sharc_builder_set_attr(p, b, "manual_axes", axes);
-  ok = ok && parse_body_and_type(p, b, refs, n);
-  free(refs);
+  ok = ok && parse_body_and_type(p, b, &ops);
+  sdy_operand_list_free(&ops);
   return ok;
 }
 
@@ -223,12 +221,11 @@ static bool named_computation_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_string(p, &name) || !sharc_p_expect(p, '>'))
     return false;
   sharc_builder_set_attr(p, b, "name", sharc_attr_string(sharc_p_context(p), name));
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+  sdy_operand_list ops;
+  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", false) &&
-            parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, refs, n);
-  free(refs);
+            parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, &ops);
+  sdy_operand_list_free(&ops);
   return ok;
 }
 

@@ -92,11 +92,16 @@ const sharc_op_def sharc_sdy_return_def = {
 /* As stablehlo.constant: the value's type is the result type. */
 static bool constant_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *value;
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_parse_attr(p, NULL, &value))
+  if (!sharc_p_parse_optional_attr_dict(p, b))
+    return false;
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, NULL, &value))
     return false;
   sharc_type *t = sharc_attr_type(value);
-  if (!t || !sharc_type_is_shaped(t))
-    return sharc_p_error(p, "invalid kind of attribute specified");
+  sharc_attr_kind k = sharc_attr_get_kind(value);
+  if (k != SHARC_ATTR_DENSE_ELEMENTS && k != SHARC_ATTR_DENSE_STRING &&
+      k != SHARC_ATTR_DENSE_RESOURCE)
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "value", value);
   sharc_ptrvec_push(&b->result_types, t);
   return true;
