@@ -356,6 +356,10 @@ const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sha
 bool sharc_verify_function_arg_attrs(sharc_op *op);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
 sharc_arena *sharc_context_arena(sharc_context *ctx);
+/* A pointer slot a loaded dialect may keep per-context state in (caches;
+ * NULL at first); NULL when `d` is not loaded. What it points to must live
+ * in the context arena: nothing else frees it. */
+void **sharc_context_dialect_state(sharc_context *ctx, const sharc_dialect *d);
 bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
 void sharc_diag_flush(sharc_context *ctx);

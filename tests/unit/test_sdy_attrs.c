@@ -129,8 +129,10 @@ static void test_shardings(void) {
   };
   sharc_attr *s = sharc_sdy_tensor_sharding_get(ctx, &parts);
   CHECK(sharc_sdy_is_tensor_sharding(s) && s == sharc_sdy_tensor_sharding_get(ctx, &parts));
-  CHECK(sharc_sdy_tensor_sharding_rank(s) == 2 && sharc_sdy_tensor_sharding_dim(s, 1) == closed_empty);
-  CHECK(sharc_sdy_tensor_sharding_num_replicated(s) == 1 && sharc_sdy_tensor_sharding_replicated(s, 0) == y);
+  CHECK(sharc_sdy_tensor_sharding_rank(s) == 2 &&
+        sharc_sdy_tensor_sharding_dim(s, 1) == closed_empty);
+  CHECK(sharc_sdy_tensor_sharding_num_replicated(s) == 1 &&
+        sharc_sdy_tensor_sharding_replicated(s, 0) == y);
   CHECK(sharc_sdy_tensor_sharding_num_unreduced(s) == 0);
   CHECK(sharc_str_eq_cstr(sharc_sdy_tensor_sharding_mesh_name(s), "m"));
   CHECK(!sharc_sdy_tensor_sharding_is_fully_replicated(s));
@@ -144,9 +146,9 @@ static void test_shardings(void) {
   sharc_attr *inl = sharc_sdy_tensor_sharding_get(ctx, &parts);
   CHECK(sharc_sdy_tensor_sharding_reduction(inl) == SHARC_SDY_REDUCTION_MAX);
   CHECK(sharc_sdy_tensor_sharding_mesh_name(inl).len == 0);
-  check_round_trip(ctx,
-                   "#sdy.sharding<mesh<[\"x\"=4, \"y\"=2]>, [{\"x\", ?}p1, {}], unreduced=max{\"y\"}>",
-                   inl);
+  check_round_trip(
+      ctx, "#sdy.sharding<mesh<[\"x\"=4, \"y\"=2]>, [{\"x\", ?}p1, {}], unreduced=max{\"y\"}>",
+      inl);
 
   sharc_attr *both[2] = {s, inl};
   sharc_attr *pv = sharc_sdy_sharding_per_value_get(ctx, both, 2);
@@ -193,8 +195,8 @@ static void test_rules(void) {
   CHECK(sharc_sdy_rule_mapping_at(rule, SHARC_SDY_RULE_RESULTS, 0) == out);
   CHECK(sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_REDUCTION) == 0);
   CHECK(sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_NEED_REPLICATION, 0) == 1);
-  check_round_trip(ctx, "#sdy.op_sharding_rule<([i, j])->([ij]) {i=2, j=4} need_replication={j}, custom>",
-                   rule);
+  check_round_trip(
+      ctx, "#sdy.op_sharding_rule<([i, j])->([ij]) {i=2, j=4} need_replication={j}, custom>", rule);
   sharc_context_destroy(ctx);
 }
 
@@ -204,7 +206,8 @@ static void test_collectives_and_edges(void) {
   sharc_attr *x = axis(ctx, "x");
   sharc_attr *param = sharc_sdy_all_to_all_param_get(ctx, &x, 1, 0, 1);
   CHECK(sharc_sdy_is_all_to_all_param(param) && sharc_sdy_list_at(param, 0) == x);
-  CHECK(sharc_sdy_all_to_all_param_src_dim(param) == 0 && sharc_sdy_all_to_all_param_tgt_dim(param) == 1);
+  CHECK(sharc_sdy_all_to_all_param_src_dim(param) == 0 &&
+        sharc_sdy_all_to_all_param_tgt_dim(param) == 1);
   sharc_attr *params = sharc_sdy_all_to_all_param_list_get(ctx, &param, 1);
   CHECK(sharc_sdy_is_all_to_all_param_list(params));
   check_round_trip(ctx, "#sdy<all_to_all_param_list[{\"x\"}: 0->1]>", params);

@@ -74,12 +74,12 @@ static bool no_alias(const sharc_attr *a) {
   return false;
 }
 
-#define SDY_DEF(var, mnemonic)                                                                   \
-  const sharc_attr_def var = {                                                                   \
-      .name = mnemonic,                                                                          \
-      .dialect = &sharc_sdy_dialect,                                                             \
-      .print = sdy_print_attr_body,                                                              \
-      .may_alias = no_alias,                                                                     \
+#define SDY_DEF(var, mnemonic)                                                                     \
+  const sharc_attr_def var = {                                                                     \
+      .name = mnemonic,                                                                            \
+      .dialect = &sharc_sdy_dialect,                                                               \
+      .print = sdy_print_attr_body,                                                                \
+      .may_alias = no_alias,                                                                       \
   }
 
 SDY_DEF(sharc_sdy_mesh_axis_def, "mesh_axis");
@@ -135,7 +135,8 @@ static bool is(const sharc_attr *a, const sharc_attr_def *def) {
 unsigned sdy_list_fixed_words(const sharc_attr *a) {
   if (a->def == &sharc_sdy_dim_sharding_def)
     return 3;
-  if (a->def == &sharc_sdy_all_to_all_param_def || a->def == &sharc_sdy_axis_to_propagation_details_def)
+  if (a->def == &sharc_sdy_all_to_all_param_def ||
+      a->def == &sharc_sdy_axis_to_propagation_details_def)
     return 2;
   if (a->def == &sharc_sdy_propagation_one_step_def)
     return 1;
@@ -428,8 +429,8 @@ bool sharc_sdy_rule_is_custom(const sharc_attr *rule) { return rule->params.word
 
 /* ---- collectives --------------------------------------------------------- */
 
-sharc_attr *sharc_sdy_all_to_all_param_get(sharc_context *ctx, sharc_attr *const *axes,
-                                           unsigned n, int64_t src_dim, int64_t tgt_dim) {
+sharc_attr *sharc_sdy_all_to_all_param_get(sharc_context *ctx, sharc_attr *const *axes, unsigned n,
+                                           int64_t src_dim, int64_t tgt_dim) {
   uintptr_t fixed[2] = {sdy_i64_word(src_dim), sdy_i64_word(tgt_dim)};
   return list_get(ctx, &sharc_sdy_all_to_all_param_def, fixed, 2, axes, n);
 }
@@ -516,9 +517,7 @@ sharc_attr *sharc_sdy_enum_attr(sharc_context *ctx, int value) {
 const char *sharc_sdy_propagation_direction_name(sharc_sdy_propagation_direction d) {
   return direction_names[d];
 }
-const char *sharc_sdy_edge_node_type_name(sharc_sdy_edge_node_type t) {
-  return edge_node_names[t];
-}
+const char *sharc_sdy_edge_node_type_name(sharc_sdy_edge_node_type t) { return edge_node_names[t]; }
 const char *sharc_sdy_reduction_op_name(sharc_sdy_reduction_op r) { return reduction_names[r]; }
 
 static int name_index(const char *const *names, sharc_str s) {

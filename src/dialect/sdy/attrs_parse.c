@@ -11,11 +11,12 @@
 typedef bool (*parse_fn)(sharc_parser *p, sharc_attr **out);
 
 /* The generated parsers' message for a parameter that failed to parse. */
-static bool param_error(sharc_parser *p, const char *attr, const char *param, const char *cpp_type) {
+static bool param_error(sharc_parser *p, const char *attr, const char *param,
+                        const char *cpp_type) {
   if (!cpp_type)
     return sharc_p_error_chained(p, "failed to parse %s parameter '%s'", attr, param);
-  return sharc_p_error_chained(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr, param,
-                       cpp_type);
+  return sharc_p_error_chained(p, "failed to parse %s parameter '%s' which is to be a `%s`", attr,
+                               param, cpp_type);
 }
 
 static const sharc_token *tok(sharc_parser *p) { return sharc_p_tok(p); }
@@ -147,8 +148,8 @@ static bool verify_mesh(sharc_parser *p, const sharc_token *at, sharc_attr *cons
                             "total product of axis sizes must match total number of device ids, "
                             "got: %lld != %u",
                             (long long)total, num_ids);
-  int64_t *sorted = sharc_arena_dup(sharc_context_arena(sharc_p_context(p)), ids,
-                                    num_ids * sizeof *ids);
+  int64_t *sorted =
+      sharc_arena_dup(sharc_context_arena(sharc_p_context(p)), ids, num_ids * sizeof *ids);
   qsort(sorted, num_ids, sizeof *sorted, cmp_i64);
   bool iota = true;
   for (unsigned i = 0; i < num_ids; i++)
@@ -172,8 +173,7 @@ bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out) {
             parse_square_list(p, &sharc_sdy_mesh_axis_def, parse_mesh_axis, &axes, "Sdy_Mesh",
                               "axes", "::llvm::ArrayRef<MeshAxisAttr>");
   if (ok && sharc_p_eat(p, ',')) {
-    ok = expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
-         sharc_p_expect(p, '[');
+    ok = expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
     if (ok && !parse_i64_list(p, &ids))
       ok = param_error(p, "Sdy_Mesh", "device_ids", "::llvm::ArrayRef<int64_t>");
     ok = ok && sharc_p_expect(p, ']');
@@ -228,8 +228,8 @@ static bool parse_braced_axis_list(sharc_parser *p, sharc_attr **out) {
     ok = ok && sharc_p_expect(p, '}');
   }
   if (ok)
-    *out = sharc_sdy_axis_ref_list_get(sharc_p_context(p), (sharc_attr *const *)refs.items,
-                                       refs.len);
+    *out =
+        sharc_sdy_axis_ref_list_get(sharc_p_context(p), (sharc_attr *const *)refs.items, refs.len);
   sharc_ptrvec_free(&refs);
   return ok;
 }
@@ -267,11 +267,11 @@ static bool parse_priority(sharc_parser *p, int64_t *priority) {
   sharc_p_next(p);
   sharc_str num = {s.data + 1, s.len - 1};
   if (s.len < 2 || s.data[0] != 'p' || !all_digits(num))
-    return sharc_p_error_chained(p, "expecting priority in format 'p<number>', got: %.*s", (int)s.len,
-                         s.data);
+    return sharc_p_error_chained(p, "expecting priority in format 'p<number>', got: %.*s",
+                                 (int)s.len, s.data);
   if (num.len > 1 && num.data[0] == '0')
     return sharc_p_error_chained(p, "priorities with leading zeros are not allowed, got: %.*s",
-                         (int)s.len, s.data);
+                                 (int)s.len, s.data);
   if (!digits_to_i64(num, priority))
     return sharc_p_error_chained(p, "expecting integer priority, got: %.*s", (int)s.len, s.data);
   return true;
@@ -300,8 +300,8 @@ static bool parse_dim_sharding(sharc_parser *p, sharc_attr **out) {
   int64_t priority = -1;
   ok = ok && parse_priority(p, &priority);
   if (ok)
-    *out = sharc_sdy_dim_sharding_get(sharc_p_context(p), (sharc_attr *const *)axes.items,
-                                      axes.len, closed, priority);
+    *out = sharc_sdy_dim_sharding_get(sharc_p_context(p), (sharc_attr *const *)axes.items, axes.len,
+                                      closed, priority);
   sharc_ptrvec_free(&axes);
   return ok;
 }
@@ -316,11 +316,13 @@ static bool parse_mesh_or_ref(sharc_parser *p, sharc_attr **out) {
   }
   sharc_token at = *tok(p);
   if (!sharc_p_parse_attr(p, NULL, out))
-    return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+    return sharc_p_error_chained(
+        p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
   if ((*out)->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(*out) == 0)
     return true;
   sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return sharc_p_error_chained(p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+  return sharc_p_error_chained(p,
+                               "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
 }
 
 /* `{axes}` after `replicated=` / `unreduced=[max|min|sum]` */
@@ -329,7 +331,7 @@ static bool parse_axis_list(sharc_parser *p, sharc_ptrvec *out) {
     return false;
   if (!parse_field_list(p, &sharc_sdy_axis_ref_def, parse_axis_ref, out))
     return sharc_p_error_chained(p, "failed to parse axis list which is expected to be an "
-                            "`ArrayRef<AxisRefAttr>`");
+                                    "`ArrayRef<AxisRefAttr>`");
   return sharc_p_expect(p, '}');
 }
 
@@ -352,13 +354,16 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
   while (sharc_p_eat(p, ',')) {
     if (!replicated->len && sharc_p_eat_keyword(p, "replicated")) {
       if (!sharc_p_expect(p, '=') || !parse_axis_list(p, replicated))
-        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
+        return sharc_p_error_chained(
+            p, "failed to parse Sdy_TensorSharding parameter 'replicated_axes'");
     } else if (!unreduced->len && sharc_p_eat_keyword(p, "unreduced")) {
       if (!parse_unreduced(p, unreduced, reduction))
-        return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
+        return sharc_p_error_chained(
+            p, "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'");
     } else {
-      return sharc_p_error_chained(p, "failed to parse Sdy_TensorSharding, expected valid named axis "
-                              "list after comma");
+      return sharc_p_error_chained(p,
+                                   "failed to parse Sdy_TensorSharding, expected valid named axis "
+                                   "list after comma");
     }
   }
   return true;
@@ -367,13 +372,12 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
 bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
   sharc_sdy_tensor_sharding_parts s = {0};
   sharc_ptrvec dims = {0}, repl = {0}, unred = {0};
-  bool ok = sharc_p_expect(p, '<') && parse_mesh_or_ref(p, &s.mesh_or_ref) &&
-            sharc_p_expect(p, ',') &&
-            parse_square_list(p, &sharc_sdy_dim_sharding_def, parse_dim_sharding, &dims,
-                              "Sdy_TensorSharding", "dim_shardings",
-                              "::llvm::ArrayRef<DimensionShardingAttr>") &&
-            parse_replicated_and_unreduced(p, &repl, &unred, &s.reduction) &&
-            sharc_p_expect(p, '>');
+  bool ok =
+      sharc_p_expect(p, '<') && parse_mesh_or_ref(p, &s.mesh_or_ref) && sharc_p_expect(p, ',') &&
+      parse_square_list(p, &sharc_sdy_dim_sharding_def, parse_dim_sharding, &dims,
+                        "Sdy_TensorSharding", "dim_shardings",
+                        "::llvm::ArrayRef<DimensionShardingAttr>") &&
+      parse_replicated_and_unreduced(p, &repl, &unred, &s.reduction) && sharc_p_expect(p, '>');
   if (ok) {
     s.dims = (sharc_attr *const *)dims.items;
     s.num_dims = dims.len;
@@ -407,8 +411,8 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
 
 bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
   return parse_list_attr(p, &sharc_sdy_sharding_per_value_def, &sharc_sdy_tensor_sharding_def,
-                         sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue",
-                         "shardings", "::llvm::ArrayRef<TensorShardingAttr>", out);
+                         sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue", "shardings",
+                         "::llvm::ArrayRef<TensorShardingAttr>", out);
 }
 
 static bool parse_string_attr(sharc_parser *p, sharc_attr **out) {
@@ -467,14 +471,16 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
     end++;
   if (end == 2)
     return sharc_p_error_chained(p, "expecting integer after 'z_'. Received: '%.*s'", (int)s->len,
-                         s->data);
+                                 s->data);
   sharc_str num = {s->data + 2, end - 2};
   if (num.data[0] == '0')
-    return sharc_p_error_chained(p, "expecting positive integer without leading zeros. Received: '%.*s'",
-                         (int)num.len, num.data);
+    return sharc_p_error_chained(
+        p, "expecting positive integer without leading zeros. Received: '%.*s'", (int)num.len,
+        num.data);
   int64_t v = 0;
   if (!digits_to_i64(num, &v)) {
-    sharc_p_error_chained(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len, num.data);
+    sharc_p_error_chained(p, "expecting symbol index <=2^63-1. Received: '%.*s'", (int)num.len,
+                          num.data);
     v = 0;
   }
   s->data += end;
@@ -494,10 +500,11 @@ static bool take_expected_factor(sharc_parser *p, sharc_str *s, int64_t expected
   sharc_buf want = {0}, got = {0};
   factor_name(&want, expected);
   factor_name(&got, index);
-  sharc_p_error_chained(p,
-                "expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
-                "j=#, ...}). Expecting factor index symbol '%.*s', received: '%.*s'",
-                (int)want.len, want.data, (int)got.len, got.data);
+  sharc_p_error_chained(
+      p,
+      "expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, "
+      "j=#, ...}). Expecting factor index symbol '%.*s', received: '%.*s'",
+      (int)want.len, want.data, (int)got.len, got.data);
   sharc_buf_free(&want);
   sharc_buf_free(&got);
   return false;
@@ -538,8 +545,7 @@ static bool parse_mappings(sharc_parser *p, sharc_ptrvec *out, const char *param
   if (!sharc_p_expect(p, '('))
     return false;
   if (!parse_field_list(p, &sharc_sdy_tensor_mapping_def, parse_tensor_mapping, out))
-    return param_error(p, "Sdy_OpShardingRule", param,
-                       "::llvm::ArrayRef<TensorMappingAttr>");
+    return param_error(p, "Sdy_OpShardingRule", param, "::llvm::ArrayRef<TensorMappingAttr>");
   return sharc_p_expect(p, ')');
 }
 
@@ -577,8 +583,7 @@ static bool parse_special_factor(sharc_parser *p, void *ctx) {
   sharc_ptrvec *factors = ctx;
   sharc_str sym;
   int64_t index = 0;
-  if (!parse_keyword(p, &sym) ||
-      !take_factor_symbol(p, &sym, &index))
+  if (!parse_keyword(p, &sym) || !take_factor_symbol(p, &sym, &index))
     return false;
   sharc_ptrvec_push(factors, (void *)sdy_i64_word(index));
   return true;
@@ -588,8 +593,8 @@ static const char *const special_keywords[] = {"reduction", "need_replication", 
                                                "blocked_propagation"};
 
 static int64_t *ptrvec_i64(sharc_parser *p, const sharc_ptrvec *v) {
-  int64_t *out = sharc_arena_alloc(sharc_context_arena(sharc_p_context(p)),
-                                   (v->len + 1) * sizeof *out);
+  int64_t *out =
+      sharc_arena_alloc(sharc_context_arena(sharc_p_context(p)), (v->len + 1) * sizeof *out);
   for (unsigned i = 0; i < v->len; i++)
     out[i] = sdy_word_i64((uintptr_t)v->items[i]);
   return out;
@@ -652,8 +657,8 @@ static bool parse_all_to_all_param(sharc_parser *p, sharc_attr **out) {
 }
 
 static bool parse_edge_value_ref(sharc_parser *p, sharc_attr **out) {
-  int type = tok(p)->kind == TOK_BARE_ID ? sharc_sdy_edge_node_type_from_name(sharc_tok_str(tok(p)))
-                                         : -1;
+  int type =
+      tok(p)->kind == TOK_BARE_ID ? sharc_sdy_edge_node_type_from_name(sharc_tok_str(tok(p))) : -1;
   if (type < 0) {
     sharc_p_error_chained(p, "expected ::mlir::sdy::EdgeNodeType to be one of: operand, result");
     return param_error(p, "Sdy_EdgeValueRef", "type", "::mlir::sdy::EdgeNodeType");
@@ -683,9 +688,8 @@ static bool parse_axis_details(sharc_parser *p, sharc_attr **out) {
                      "::llvm::ArrayRef<EdgeValueRefAttr>");
   ok = ok && sharc_p_expect(p, ']') && sharc_p_expect(p, '}');
   if (ok)
-    *out = sharc_sdy_axis_to_propagation_details_get(sharc_p_context(p), axis, source,
-                                                     (sharc_attr *const *)targets.items,
-                                                     targets.len);
+    *out = sharc_sdy_axis_to_propagation_details_get(
+        sharc_p_context(p), axis, source, (sharc_attr *const *)targets.items, targets.len);
   sharc_ptrvec_free(&targets);
   return ok;
 }
@@ -727,8 +731,8 @@ static bool parse_edges_body(sharc_parser *p, sharc_attr **out) {
   sharc_ptrvec steps = {0};
   bool ok = sharc_p_expect(p, '[');
   if (ok && !parse_field_list(p, &sharc_sdy_propagation_one_step_def, parse_one_step, &steps))
-    ok = param_error(p, "Sdy_PropagationEdges", "value",
-                     "::llvm::ArrayRef<PropagationOneStepAttr>");
+    ok =
+        param_error(p, "Sdy_PropagationEdges", "value", "::llvm::ArrayRef<PropagationOneStepAttr>");
   ok = ok && sharc_p_expect(p, ']');
   if (ok)
     *out = sharc_sdy_propagation_edges_get(sharc_p_context(p), (sharc_attr *const *)steps.items,
@@ -784,8 +788,13 @@ static bool parse_by_mnemonic(sharc_parser *p, sharc_str mnemonic, sharc_attr **
   for (size_t i = 0; i < sizeof mnemonic_parsers / sizeof mnemonic_parsers[0]; i++)
     if (sharc_str_eq_cstr(mnemonic, mnemonic_parsers[i].name))
       return mnemonic_parsers[i].fn(p, out);
-  return sharc_p_error_chained(p, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
-                       mnemonic.data);
+  /* MLIR reports this at the mnemonic, which ends where the current token
+   * starts unless something came between them */
+  sharc_token at = *tok(p);
+  if (at.start == mnemonic.data + mnemonic.len && at.col > mnemonic.len)
+    at.col -= (unsigned)mnemonic.len;
+  return sharc_p_error_at(p, &at, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
+                          mnemonic.data);
 }
 
 /* `#sdy.mnemonic...` or the verbose `#sdy<mnemonic...>`. */
@@ -795,8 +804,8 @@ sharc_attr *sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type 
   if (mnemonic.len)
     return parse_by_mnemonic(p, mnemonic, &a) ? a : NULL;
   sharc_str name;
-  if (!sharc_p_expect(p, '<') || !parse_keyword(p, &name) ||
-      !parse_by_mnemonic(p, name, &a) || !sharc_p_expect(p, '>'))
+  if (!sharc_p_expect(p, '<') || !parse_keyword(p, &name) || !parse_by_mnemonic(p, name, &a) ||
+      !sharc_p_expect(p, '>'))
     return NULL;
   return a;
 }

@@ -3,6 +3,7 @@
  * function arguments and results, and the reusable checks sdy ops build on,
  * with Shardy's messages (verifiers.cc). */
 #include "dialect/sdy/attrs_internal.h"
+#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops_internal.h"
 
 #include <stdarg.h>
@@ -38,8 +39,8 @@ sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
   va_start(ap, fmt);
   sharc_buf_vprintf(&msg, fmt, ap);
   va_end(ap);
-  sharc_diag *d = sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len,
-                                      msg.data ? msg.data : "");
+  sharc_diag *d =
+      sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len, msg.data ? msg.data : "");
   sharc_buf_free(&msg);
   return d;
 }
@@ -52,17 +53,69 @@ static sharc_op *enclosing_module(sharc_op *op) {
   return op;
 }
 
+/* The sdy.mesh ops of the module last looked in. Every sharding looks its
+ * mesh up, so scanning the module each time would be quadratic; the cache
+ * is refilled whenever a name is not found in it, and each hit is checked
+ * to still be a mesh of that name in that module (ops are never freed, so
+ * an erased one is just detached). */
+typedef struct mesh_cache {
+  const sharc_op *module;
+  unsigned n, cap;
+  sharc_op **meshes;
+} mesh_cache;
+
+static bool is_mesh_named(sharc_op *op, const sharc_op *module, sharc_str name) {
+  return sharc_op_block(op) && sharc_op_parent_op(op) == module && sharc_op_is(op, "sdy.mesh") &&
+         sharc_str_eq(sharc_op_symbol_name(op), name);
+}
+
+static sharc_op *cache_find(const mesh_cache *c, const sharc_op *module, sharc_str name) {
+  if (!c || c->module != module)
+    return NULL;
+  for (unsigned i = 0; i < c->n; i++)
+    if (is_mesh_named(c->meshes[i], module, name))
+      return c->meshes[i];
+  return NULL;
+}
+
+/* Refills the cache (allocated in the arena on first use, its array grown
+ * only when the module has more meshes than before) from `module`. */
+static mesh_cache *cache_fill(sharc_context *ctx, mesh_cache *c, sharc_op *module) {
+  sharc_arena *arena = sharc_context_arena(ctx);
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  unsigned n = 0;
+  for (sharc_block *b = body; b; b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      n += sharc_op_is(op, "sdy.mesh");
+  if (!c)
+    c = sharc_arena_alloc(arena, sizeof *c);
+  if (n > c->cap || !c->meshes) {
+    c->cap = n;
+    c->meshes = sharc_arena_alloc(arena, (n + 1) * sizeof *c->meshes);
+  }
+  c->module = module;
+  c->n = 0;
+  for (sharc_block *b = body; b; b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      if (sharc_op_is(op, "sdy.mesh"))
+        c->meshes[c->n++] = op;
+  return c;
+}
+
 sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
   sharc_op *module = enclosing_module(from);
   if (!module || sharc_op_num_regions(module) == 0)
     return NULL;
-  /* only the module's own ops: meshes live at its top level */
-  for (sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0)); b;
-       b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      if (sharc_op_is(op, "sdy.mesh") && sharc_str_eq(sharc_op_symbol_name(op), name))
-        return op;
-  return NULL;
+  sharc_context *ctx = sharc_op_context(module);
+  void **slot = sharc_context_dialect_state(ctx, &sharc_sdy_dialect);
+  mesh_cache *c = slot ? *slot : NULL;
+  sharc_op *hit = cache_find(c, module, name);
+  if (hit)
+    return hit;
+  c = cache_fill(ctx, c, module);
+  if (slot)
+    *slot = c;
+  return cache_find(c, module, name);
 }
 
 sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
@@ -104,7 +157,8 @@ static bool axis_ref_lt(const sharc_attr *a, const sharc_attr *b) {
   int c = str_cmp(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b));
   if (c)
     return c < 0;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   if (!sa)
     return sub_pre_size(b) > 1;
   if (!sb)
@@ -129,7 +183,8 @@ bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sha
 bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
   if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
     return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   if (!sa || !sb)
     return true;
   return sharc_sdy_sub_axis_info_pre_size(sa) < sub_next_pre_size(sb) &&
@@ -139,7 +194,8 @@ bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
 bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b) {
   if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
     return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
+  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
+                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
   return sa && sb && sub_next_pre_size(sa) == sharc_sdy_sub_axis_info_pre_size(sb);
 }
 
@@ -224,9 +280,9 @@ static bool verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const shar
   return true;
 }
 
-static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
-                                        const sharc_attr *mesh, seen_axes *seen,
-                                        const sharc_sdy_emitter *e, const char *what) {
+static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
+                                        seen_axes *seen, const sharc_sdy_emitter *e,
+                                        const char *what) {
   for (unsigned i = 1; i < n; i++)
     if (sharc_sdy_axis_ref_less(refs[i], refs[i - 1], mesh)) {
       sharc_sdy_emit(e, "%s axes are not ordered w.r.t. mesh", what);
@@ -237,11 +293,10 @@ static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
 
 /* verifySubAxes for the sub-axes of one axis name, sorted. */
 static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64_t axis_size,
-                            sharc_context *ctx, const seen_axes *seen,
-                            const sharc_sdy_emitter *e) {
+                            sharc_context *ctx, const seen_axes *seen, const sharc_sdy_emitter *e) {
   if (n && seen_contains(&seen->refs, sharc_sdy_axis_ref_get(ctx, name, NULL))) {
-    sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"",
-                   (int)name.len, name.data);
+    sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"", (int)name.len,
+                   name.data);
     return false;
   }
   const sharc_attr *prev = NULL;
@@ -255,7 +310,8 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
       return emit_with_refs(e, "sub-axis sizes must be greater than 1: ", &subs[i], 1), false;
     if (next == 0 || axis_size % next != 0) {
       char msg[128];
-      snprintf(msg, sizeof msg, "sub-axis next pre-size %lld doesn't divide the size of the full axis %lld: ",
+      snprintf(msg, sizeof msg,
+               "sub-axis next pre-size %lld doesn't divide the size of the full axis %lld: ",
                (long long)next, (long long)axis_size);
       return emit_with_refs(e, msg, &subs[i], 1), false;
     }
@@ -274,8 +330,8 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
 
 /* Groups the seen sub-axes by axis name (in mesh order of first use) and
  * verifies each group sorted. */
-static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen,
-                                sharc_context *ctx, const sharc_sdy_emitter *e) {
+static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen, sharc_context *ctx,
+                                const sharc_sdy_emitter *e) {
   unsigned n = seen->subs.len;
   if (!n)
     return true;
@@ -324,7 +380,8 @@ static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
       bool used = false;
       for (unsigned d = 0; !used && d < s.num_dims; d++)
         for (unsigned k = 0; !used && k < sharc_sdy_dim_sharding_num_axes(s.dims[d]); k++)
-          used = sharc_str_eq(sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(s.dims[d], k)), axis);
+          used = sharc_str_eq(sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(s.dims[d], k)),
+                              axis);
       for (unsigned k = 0; !used && k < s.num_replicated; k++)
         used = sharc_str_eq(sharc_sdy_axis_ref_name(s.replicated[k]), axis);
       for (unsigned k = 0; !used && k < s.num_unreduced; k++)
@@ -345,7 +402,10 @@ static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
 static bool emit_typed(const sharc_sdy_emitter *e, const char *msg, const sharc_type *type,
                        const sharc_attr *sharding) {
   sharc_buf t = {0}, s = {0};
-  sharc_print_type(type, &t);
+  if (type)
+    sharc_print_type(type, &t);
+  else /* what MLIR prints for a null type */
+    sharc_buf_puts(&t, "<<NULL TYPE>>");
   if (sharding)
     sharc_print_attr(sharding, &s);
   if (sharding)
@@ -375,8 +435,8 @@ static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_ty
         return sharc_sdy_emit(e, "dim %u is empty and closed but has a priority", d), false;
     }
     unsigned fixed = sdy_list_fixed_words(dim);
-    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed,
-                              dim->params.n - fixed, mesh, seen, e))
+    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed, dim->params.n - fixed,
+                              mesh, seen, e))
       return false;
     if (shape[d] == SHARC_DYNAMIC || !check_divisibility)
       continue;
@@ -414,8 +474,9 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
   }
   if (!tensor || !sharc_type_is_shaped(tensor)) {
     if (!rank0_unreplicated(&s))
-      return emit_typed(e, "non-shaped tensors can only have a sharding with rank 0 and no "
-                           "replicated or unreduced axes. type: ",
+      return emit_typed(e,
+                        "non-shaped tensors can only have a sharding with rank 0 and no "
+                        "replicated or unreduced axes. type: ",
                         type, sharding);
     return true;
   }
@@ -426,13 +487,12 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
     return sharc_sdy_emit(e, "sharding doesn't match tensor rank: %u != %u", s.num_dims, rank),
            false;
   seen_axes seen = {{0}, {0}};
-  bool ok = verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
-            verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e,
-                                        "replicated") &&
-            verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e,
-                                        "unreduced") &&
-            verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
-            verify_not_bound_by_manual_computation(sharding, e);
+  bool ok =
+      verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
+      verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e, "replicated") &&
+      verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e, "unreduced") &&
+      verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
+      verify_not_bound_by_manual_computation(sharding, e);
   sharc_ptrvec_free(&seen.refs);
   sharc_ptrvec_free(&seen.subs);
   return ok;
@@ -457,8 +517,8 @@ bool sharc_sdy_verify_sharding_per_value(const sharc_attr *shardings, sharc_type
     }
   }
   if (n != num_types)
-    return sharc_sdy_emit(e, "shardings don't match number of values: %u shardings vs %u values",
-                          n, num_types),
+    return sharc_sdy_emit(e, "shardings don't match number of values: %u shardings vs %u values", n,
+                          num_types),
            false;
   for (unsigned i = 0; i < n; i++) {
     sharc_sdy_emitter ve = sharc_sdy_emitter_value(e, num_types, i);
@@ -489,8 +549,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
                                num_values, n),
            false;
   if (!n)
-    return sharc_emit_op_error(op, "number of %ss mappings cannot be 0. Op sharding rules can only "
-                                   "be defined on operations with at least one operand and result.",
+    return sharc_emit_op_error(op,
+                               "number of %ss mappings cannot be 0. Op sharding rules can only "
+                               "be defined on operations with at least one operand and result.",
                                kind),
            false;
   bool *value_seen = calloc(num_factors + 1, sizeof *value_seen);
@@ -500,8 +561,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
   sharc_sdy_emitter base = sharc_sdy_emitter_make(op, "%s ", kind);
   for (unsigned v = 0; ok && v < n; v++) {
     sharc_sdy_emitter ve = sharc_sdy_emitter_value(&base, n, v);
-    sharc_value *val = which == SHARC_SDY_RULE_OPERANDS ? sharc_op_operand(op, v)
-                                                       : sharc_op_result(op, v);
+    sharc_value *val =
+        which == SHARC_SDY_RULE_OPERANDS ? sharc_op_operand(op, v) : sharc_op_result(op, v);
     sharc_type *type = sharc_value_type(val);
     const sharc_attr *mapping = sharc_sdy_rule_mapping_at(rule, which, v);
     memset(value_seen, 0, (num_factors + 1) * sizeof *value_seen);
@@ -527,8 +588,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
         int64_t f = sharc_sdy_list_int_at(dim, k);
         if (f < 0 || f >= (int64_t)num_factors) {
           ok = false;
-          sharc_sdy_emit(&ve, "expecting factor indices to be within 0<=...<num_factors; received: "
-                              "%lld, num_factors: %u",
+          sharc_sdy_emit(&ve,
+                         "expecting factor indices to be within 0<=...<num_factors; received: "
+                         "%lld, num_factors: %u",
                          (long long)f, num_factors);
         } else if (value_seen[f]) {
           ok = false;
@@ -549,7 +611,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
 }
 
 /* indicesSortedUniqueInBound */
-static bool verify_special_factors(sharc_op *op, const sharc_attr *rule, sharc_sdy_rule_list which) {
+static bool verify_special_factors(sharc_op *op, const sharc_attr *rule,
+                                   sharc_sdy_rule_list which) {
   unsigned n = sharc_sdy_rule_list_size(rule, which);
   unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
   if (!n)
@@ -661,8 +724,10 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
 static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {
   int64_t i = sharc_sdy_edge_value_ref_index(ref);
   if (sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT)
-    return i >= 0 && i < (int64_t)sharc_op_num_results(op) ? sharc_op_result(op, (unsigned)i) : NULL;
-  return i >= 0 && i < (int64_t)sharc_op_num_operands(op) ? sharc_op_operand(op, (unsigned)i) : NULL;
+    return i >= 0 && i < (int64_t)sharc_op_num_results(op) ? sharc_op_result(op, (unsigned)i)
+                                                           : NULL;
+  return i >= 0 && i < (int64_t)sharc_op_num_operands(op) ? sharc_op_operand(op, (unsigned)i)
+                                                          : NULL;
 }
 
 static bool verify_edge_value_ref(const sharc_attr *ref, sharc_op *op) {
@@ -690,10 +755,10 @@ static sharc_attr *edges_common_mesh(const sharc_attr *edges, sharc_op *op, bool
       const sharc_attr *entry = sharc_sdy_list_at(step, k);
       unsigned nt = sharc_sdy_list_size(entry);
       for (unsigned t = 0; t <= nt; t++) {
-        const sharc_attr *ref =
-            t == nt ? sharc_sdy_axis_to_propagation_details_source(entry) : sharc_sdy_list_at(entry, t);
+        const sharc_attr *ref = t == nt ? sharc_sdy_axis_to_propagation_details_source(entry)
+                                        : sharc_sdy_list_at(entry, t);
         sharc_value *v = edge_value(ref, op);
-        sharc_attr *sharding = v ? sharc_sdy_value_sharding(v) : NULL;
+        sharc_attr *sharding = v ? sdy_value_sharding(v) : NULL;
         if (!sharding)
           continue;
         *any = true;
@@ -812,6 +877,7 @@ bool sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
   unsigned n = is_result ? sharc_type_func_num_results(ft) : sharc_type_func_num_inputs(ft);
   if (index >= n)
     return true;
-  sharc_type *type = is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
+  sharc_type *type =
+      is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
   return sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e);
 }
