@@ -128,6 +128,8 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->distinct_ids);
   sharc_buf_free(&p->scratch);
   free(p->value_names);
+  free(p->name_group_start);
+  free(p->name_group_size);
   sharc_ptrmap_free(&p->used_names);
   free(p->name_stack);
 }
@@ -376,10 +378,16 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
   if (p->num_value_names == p->cap_value_names) {
     p->cap_value_names = p->cap_value_names ? p->cap_value_names * 2 : 16;
     p->value_names = realloc(p->value_names, p->cap_value_names * sizeof *p->value_names);
-    if (!p->value_names)
+    p->name_group_start = realloc(p->name_group_start,
+                                  p->cap_value_names * sizeof *p->name_group_start);
+    p->name_group_size = realloc(p->name_group_size,
+                                 p->cap_value_names * sizeof *p->name_group_size);
+    if (!p->value_names || !p->name_group_start || !p->name_group_size)
       abort();
   }
   p->value_names[p->num_value_names] = id;
+  p->name_group_start[p->num_value_names] = v->index;
+  p->name_group_size[p->num_value_names] = 1;
   ((sharc_value *)v)->print_id = NAME_TAG | p->num_value_names++;
 }
 
@@ -406,8 +414,13 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
       if (p && op->num_results && op->def && op->def->result_names)
         op->def->result_names(op, set_value_name, p);
       if (op->num_results && (op->results[0].print_id & NAME_TAG)) {
-        for (unsigned i = 1; i < op->num_results; i++)
-          op->results[i].print_id = op->results[0].print_id;
+        /* each named result starts a group that unnamed ones after it join */
+        for (unsigned i = 1; i < op->num_results; i++) {
+          if (op->results[i].print_id & NAME_TAG)
+            continue;
+          op->results[i].print_id = op->results[i - 1].print_id;
+          p->name_group_size[op->results[i].print_id & ~NAME_TAG]++;
+        }
         continue;
       }
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
@@ -457,12 +470,13 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     return;
   }
   if ((v->print_id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
+    unsigned k = v->print_id & ~NAME_TAG;
     sharc_buf_putc(b, '%');
-    sharc_str name = sharc_ident_str(p->value_names[v->print_id & ~NAME_TAG]);
+    sharc_str name = sharc_ident_str(p->value_names[k]);
     sharc_buf_put(b, name.data, name.len);
-    if (v->vkind == SHARC_VALUE_RESULT && v->owner.op->num_results > 1) {
+    if (v->vkind == SHARC_VALUE_RESULT && p->name_group_size[k] > 1) {
       sharc_buf_putc(b, '#');
-      sharc_buf_put_u64(b, v->index);
+      sharc_buf_put_u64(b, v->index - p->name_group_start[k]);
     }
     return;
   }
@@ -769,15 +783,25 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   if (op->num_results) {
     /* the result group is `%0:2`; uses of its members are `%0#1` */
     unsigned id = op->results[0].print_id;
-    sharc_buf_putc(p->out, '%');
     if ((id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
-      sharc_str name = sharc_ident_str(p->value_names[id & ~NAME_TAG]);
-      sharc_buf_put(p->out, name.data, name.len);
+      /* named groups: `%a, %b:2 = ...` */
+      for (unsigned i = 0; i < op->num_results;) {
+        unsigned k = op->results[i].print_id & ~NAME_TAG;
+        sharc_str name = sharc_ident_str(p->value_names[k]);
+        if (i)
+          SHARC_PR_LIT(p, ", ");
+        sharc_buf_putc(p->out, '%');
+        sharc_buf_put(p->out, name.data, name.len);
+        if (p->name_group_size[k] > 1)
+          sharc_buf_printf(p->out, ":%u", p->name_group_size[k]);
+        i += p->name_group_size[k];
+      }
     } else {
+      sharc_buf_putc(p->out, '%');
       sharc_buf_put_u64(p->out, id);
+      if (op->num_results > 1)
+        sharc_buf_printf(p->out, ":%u", op->num_results);
     }
-    if (op->num_results > 1)
-      sharc_buf_printf(p->out, ":%u", op->num_results);
     SHARC_PR_LIT(p, " = ");
   }
   if (!p->flags.generic && op->def && op->def->print) {

@@ -30,6 +30,8 @@ struct sharc_printer {
    * them: names in use (ident -> count, scoped per region) and a conflict
    * counter for `name_N` suffixes */
   sharc_ident **value_names; /* print_id & ~NAME_TAG indexes this */
+  unsigned *name_group_start;  /* first result of a named result group */
+  unsigned *name_group_size;   /* its results (uses print `%name#k` when > 1) */
   unsigned num_value_names, cap_value_names;
   sharc_ptrmap used_names;
   sharc_ident **name_stack;  /* names taken, innermost region last */

@@ -126,6 +126,20 @@ void shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state)
   set(state, v, elem && sharc_type_get_kind(elem) == SHARC_TYPE_INTEGER ? "c" : "cst");
 }
 
+/* Ops with several fixed results: MLIR names each after its ODS result. */
+void shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  const char *s = row->result_names;
+  for (unsigned i = 0; s && *s && i < sharc_op_num_results(op); i++) {
+    const char *e = strchr(s, ' ');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)n, s);
+    set(state, sharc_op_result(op, i), name);
+    s = e ? e + 1 : s + n;
+  }
+}
+
 /* ---- while --------------------------------------------------------------- */
 
 bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
@@ -173,6 +187,8 @@ bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
 }
 
 void shlo_while_print(sharc_printer *p, sharc_op *op) {
+  if (sharc_op_num_regions(op) != 2)
+    return; /* failed verification; nothing sensible to print */
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
   sharc_pr_puts(p, "(");
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
@@ -215,6 +231,8 @@ static bool commutative_binary(const sharc_op_def *def) {
 
 /* StableHLO's rule for printing `applies stablehlo.add`. */
 static const sharc_op *compact_reducer(sharc_op *op) {
+  if (sharc_op_num_regions(op) != 1)
+    return NULL;
   sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
   if (!block || sharc_op_num_operands(op) == 0)
     return NULL;
@@ -269,6 +287,8 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " : ");
   print_functional_type(p, op);
   if (inner)
+    return;
+  if (sharc_op_num_regions(op) != 1)
     return;
   sharc_pr_newline(p);
   sharc_pr_puts(p, " reducer");
@@ -423,6 +443,7 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
     ok = ok && resolve_refs(p, b, &inputs, sharc_type_func_inputs(fn),
                             sharc_type_func_num_inputs(fn), &start) &&
          parse_reducer_region(p, b);
+    b->loc = loc; /* StableHLO locates a reduce at its first `(` */
   } else if (ok) {
     sharc_token name_tok = *sharc_p_tok(p);
     sharc_str name;

@@ -935,7 +935,7 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
   }
   if (tok_eq(t, ":types") || tok_eq(t, ":pair"))
     return print_types_of(p, op, false);
-  if (tok_eq(t, ":select")) {
+  if (tok_eq(t, ":select") && sharc_op_num_operands(op) == 3) {
     sharc_type *on_true = sharc_value_type(sharc_op_operand(op, 1));
     sharc_type *on_false = sharc_value_type(sharc_op_operand(op, 2));
     if (on_true != res || on_false != res)
@@ -945,6 +945,10 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
     sharc_pr_type(p, res);
     return;
   }
+  sharc_type *res_elem = res ? sharc_type_element(res) : NULL;
+  if (tok_eq(t, ":complex") &&
+      !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX && sharc_type_has_rank(res)))
+    return print_functional(p, op);
   if (tok_eq(t, ":complex")) {
     sharc_type *real = real_of_complex_tensor(sharc_op_context(op), res);
     if (!all_operands_are(op, real))
@@ -1049,7 +1053,9 @@ static void print_items(print_state *st, const char *cur, const char *end, const
       break;
     if (tok_eq(&t, "$")) {
       space_for_element(st);
-      sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
+      /* an op that failed verification may lack operands */
+      if (st->next_operand < sharc_op_num_operands(op))
+        sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
     } else if (tok_eq(&t, "$*") || tok_eq(&t, "$+,")) {
       space_for_element(st);
       bool trailing = t.len == 3;

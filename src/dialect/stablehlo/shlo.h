@@ -82,6 +82,7 @@ extern const shlo_struct_def shlo_result_accuracy_def;
  * output batch, output feature, output spatial. */
 extern const shlo_struct_def shlo_conv_def;
 extern const sharc_type_def shlo_token_def;
+extern const sharc_type_def shlo_future_def;
 
 sharc_attr *shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
                             sharc_attr *const *fields);
@@ -121,7 +122,20 @@ typedef struct shlo_op_def {
   /* `name=value ...`: attributes ODS leaves out of the printed attr-dict
    * when they hold their default value */
   const char *defaults;
+  /* `operands:results:regions`, each a count, `N+` (at least N) or `*`:
+   * the counts ODS's traits check before anything else */
+  const char *arity;
+  bool (*check)(sharc_op *op); /* StableHLO's own verifier, after the counts */
+  /* ODS result names MLIR prints for ops with several fixed results
+   * (`%output_state, %output = ...`), space-separated; or NULL */
+  const char *result_names;
+  /* `name:kind ...`: attributes ODS requires, checked after the counts;
+   * kinds arr, i64, i32, f32, bool, str constrain the value, `any` does not */
+  const char *required;
 } shlo_op_def;
+
+/* The verify hook of every row: counts, then the row's check. */
+bool shlo_verify_op(sharc_op *op);
 
 bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void shlo_format_print(sharc_printer *p, sharc_op *op);
@@ -134,6 +148,7 @@ void shlo_while_print(sharc_printer *p, sharc_op *op);
 bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b);
 void shlo_reduce_print(sharc_printer *p, sharc_op *op);
 void shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state);
+void shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state);
 void shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                           void *state);
 bool shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b);
@@ -141,12 +156,23 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op);
 
 /* Verifiers (verify_*.c). */
 bool shlo_verify_elementwise(sharc_op *op);
+bool shlo_verify_compatible_elementwise(sharc_op *op);
 bool shlo_verify_broadcast_in_dim(sharc_op *op);
 bool shlo_verify_transpose(sharc_op *op);
 bool shlo_verify_reshape(sharc_op *op);
 bool shlo_verify_slice(sharc_op *op);
 bool shlo_verify_concatenate(sharc_op *op);
 bool shlo_verify_iota(sharc_op *op);
+bool shlo_verify_pad(sharc_op *op);
+bool shlo_verify_select(sharc_op *op);
+bool shlo_verify_while(sharc_op *op);
+bool shlo_verify_dot_general(sharc_op *op);
+bool shlo_verify_reduce(sharc_op *op);
+bool shlo_verify_dynamic_slice(sharc_op *op);
+bool shlo_verify_compare(sharc_op *op);
+bool shlo_verify_reverse(sharc_op *op);
+bool shlo_verify_dimension_attr(sharc_op *op);
+bool shlo_verify_get_tuple_element(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

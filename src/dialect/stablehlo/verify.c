@@ -4,6 +4,7 @@
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,12 +271,74 @@ bool shlo_verify_concatenate(sharc_op *op) {
   }
   for (unsigned i = 1; i < n; i++) {
     const sharc_type *t = shlo_ranked(operand_type(op, i));
-    if (t && t->shaped.rank != rank) {
+    if (!t)
+      continue;
+    if (t->shaped.rank != rank) {
       shlo_error(op, "operands (0) and (%u) do not match rank", i);
+      return false;
+    }
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
+      if ((int64_t)d == dim || a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b)
+        continue;
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "shapes of operand (0) and (%u) are not compatible at non-concat "
+                       "index %u: (", i, d);
+      append_list(&msg, first->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ") != (");
+      append_list(&msg, t->shaped.shape, rank);
+      SHARC_BUF_LIT(&msg, ")");
+      shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
       return false;
     }
   }
   return true;
+}
+
+bool shlo_verify_dynamic_slice(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *sizes = shlo_i64_array(op, "slice_sizes");
+  if (!in || !sizes)
+    return true;
+  unsigned n_sizes = sharc_attr_count(sizes), n_starts = sharc_op_num_operands(op) - 1;
+  if (n_sizes != n_starts) {
+    shlo_error(op, "has mismatched number of slice sizes (%u) and number of start indices (%u)",
+               n_sizes, n_starts);
+    return false;
+  }
+  if (n_starts != in->shaped.rank) {
+    shlo_error(op, "has mismatched number of start indices (%u) and the rank of operand (%u)",
+               n_starts, in->shaped.rank);
+    return false;
+  }
+  for (unsigned i = 2; i <= n_starts; i++) {
+    if (sharc_type_element(operand_type(op, i)) != sharc_type_element(operand_type(op, 1))) {
+      shlo_error(op, "start indices must have same element type");
+      return false;
+    }
+  }
+  for (unsigned i = 0; i < n_sizes; i++) {
+    int64_t size = sharc_attr_dense_array_i64(sizes, i), dim = in->shaped.shape[i];
+    if (size < 0) {
+      shlo_error(op, "has negative size index to dynamic slice: %lld", (long long)size);
+      return false;
+    }
+    if (dim != SHARC_DYNAMIC && size > dim) {
+      shlo_error(op, "has slice size %lld greater than dimension size %lld in dimension %u of "
+                 "operand", (long long)size, (long long)dim, i);
+      return false;
+    }
+  }
+  int64_t *shape = malloc((n_sizes + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  for (unsigned i = 0; i < n_sizes; i++)
+    shape[i] = sharc_attr_dense_array_i64(sizes, i);
+  bool ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
+                                                 in->shaped.elem, NULL));
+  free(shape);
+  return ok;
 }
 
 bool shlo_verify_iota(sharc_op *op) {
@@ -292,4 +355,511 @@ bool shlo_verify_iota(sharc_op *op) {
     return false;
   }
   return true;
+}
+
+bool shlo_verify_pad(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *low = shlo_i64_array(op, "edge_padding_low");
+  sharc_attr *high = shlo_i64_array(op, "edge_padding_high");
+  sharc_attr *interior = shlo_i64_array(op, "interior_padding");
+  if (!in || !low || !high || !interior)
+    return true;
+  unsigned rank = in->shaped.rank;
+  if (sharc_attr_count(low) != rank) {
+    shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
+               sharc_attr_count(low), rank);
+    return false;
+  }
+  if (sharc_attr_count(high) != rank || sharc_attr_count(interior) != rank)
+    return true; /* ODS's same-size trait reports those */
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < rank; i++) {
+    int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);
+    int64_t mid = sharc_attr_dense_array_i64(interior, i), size = in->shaped.shape[i];
+    if (mid < 0) {
+      shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
+      ok = false;
+    } else if (size == SHARC_DYNAMIC) {
+      shape[i] = SHARC_DYNAMIC;
+    } else {
+      shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
+      if (shape[i] < 0) {
+        shlo_error(op, "Padding result in negative size for dimension %u", i);
+        ok = false;
+      }
+    }
+  }
+  if (ok)
+    ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+                                              in->shaped.elem, NULL));
+  free(shape);
+  return ok;
+}
+
+bool shlo_verify_select(sharc_op *op) {
+  const sharc_type *pred = operand_type(op, 0);
+  const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
+  if (!compatible_shapes(on_true, on_false) ||
+      sharc_type_element(on_true) != sharc_type_element(on_false)) {
+    shlo_error(op, "requires compatible types for non-predicate operands");
+    return false;
+  }
+  if (shlo_ranked(pred) && pred->shaped.rank != 0 && !compatible_shapes(pred, on_true)) {
+    shlo_error(op, "requires the same shape for all operands");
+    return false;
+  }
+  return check_inferred(op, (sharc_type *)on_true);
+}
+
+/* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
+static void append_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_BUF_LIT(b, ", ");
+    sharc_print_type(types[i], b);
+  }
+}
+
+static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, unsigned nb) {
+  if (na != nb)
+    return false;
+  for (unsigned i = 0; i < na; i++)
+    if (!compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+      return false;
+  return true;
+}
+
+/* Types of the values a[0..n). */
+static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const void *owner,
+                             unsigned n) {
+  sharc_type **t = malloc((n + 1) * sizeof *t);
+  if (!t)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    t[i] = sharc_value_type(get(owner, i));
+  return t;
+}
+
+static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
+static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
+
+static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
+                           sharc_type *const *other, unsigned m) {
+  sharc_buf msg = {0};
+  sharc_buf_printf(&msg, "expect operands to be compatible with %s but got ", what);
+  append_types(&msg, ops, n);
+  SHARC_BUF_LIT(&msg, " vs ");
+  append_types(&msg, other, m);
+  shlo_error(op, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return false;
+}
+
+bool shlo_verify_while(sharc_op *op) {
+  sharc_block *cond = sharc_region_first_block(sharc_op_region(op, 0));
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
+  if (!cond || !body)
+    return true;
+  unsigned n = sharc_op_num_operands(op);
+  sharc_type **ops = types_of(operand_at, op, n);
+  sharc_type **cargs = types_of(arg_at, cond, sharc_block_num_args(cond));
+  sharc_type **bargs = types_of(arg_at, body, sharc_block_num_args(body));
+  bool ok = true;
+  sharc_op *body_ret = sharc_block_last_op(body), *cond_ret = sharc_block_last_op(cond);
+  if (!same_types(ops, n, cargs, sharc_block_num_args(cond))) {
+    ok = while_mismatch(op, "condition block arguments", ops, n, cargs,
+                        sharc_block_num_args(cond));
+  } else if (!same_types(ops, n, bargs, sharc_block_num_args(body))) {
+    ok = while_mismatch(op, "body block arguments", ops, n, bargs, sharc_block_num_args(body));
+  } else if (body_ret) {
+    unsigned nr = sharc_op_num_operands(body_ret);
+    sharc_type **rets = types_of(operand_at, body_ret, nr);
+    if (!same_types(ops, n, rets, nr))
+      ok = while_mismatch(op, "body block return types", ops, n, rets, nr);
+    free(rets);
+  }
+  if (ok && cond_ret) {
+    unsigned nr = sharc_op_num_operands(cond_ret);
+    const sharc_type *t = nr == 1 ? operand_type(cond_ret, 0) : NULL;
+    if (nr != 1) {
+      shlo_error(op, "expect condition body returns a single value but got %u", nr);
+      ok = false;
+    } else if (!shlo_ranked(t) || t->shaped.rank != 0 ||
+               !sharc_type_is_integer(t->shaped.elem, 1)) {
+      sharc_buf s = {0};
+      sharc_print_type(t, &s);
+      shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
+      sharc_buf_free(&s);
+      ok = false;
+    }
+  }
+  free(ops);
+  free(cargs);
+  free(bargs);
+  return ok;
+}
+
+/* One dims list of dot_general's dimension numbers. */
+static bool dims_in_range(sharc_op *op, const sharc_attr *dims, unsigned rank, const char *name) {
+  for (unsigned i = 0; i < sharc_attr_count(dims); i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0 || d >= (int64_t)rank) {
+      shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool dims_distinct(sharc_op *op, const sharc_attr *batch, const sharc_attr *contract,
+                          const char *bname, const char *cname) {
+  unsigned nb = sharc_attr_count(batch), nc = sharc_attr_count(contract);
+  for (unsigned i = 0; i < nb + nc; i++)
+    for (unsigned j = i + 1; j < nb + nc; j++) {
+      int64_t a = i < nb ? sharc_attr_dense_array_i64(batch, i)
+                         : sharc_attr_dense_array_i64(contract, i - nb);
+      int64_t b = j < nb ? sharc_attr_dense_array_i64(batch, j)
+                         : sharc_attr_dense_array_i64(contract, j - nb);
+      if (a == b) {
+        shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
+                   (long long)a);
+        return false;
+      }
+    }
+  return true;
+}
+
+static bool dims_match(sharc_op *op, const sharc_type *l, const sharc_type *r,
+                       const sharc_attr *ld, const sharc_attr *rd, const char *what) {
+  for (unsigned i = 0; i < sharc_attr_count(ld); i++) {
+    int64_t a = l->shaped.shape[sharc_attr_dense_array_i64(ld, i)];
+    int64_t b = r->shaped.shape[sharc_attr_dense_array_i64(rd, i)];
+    if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
+      shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool shlo_verify_dot_general(sharc_op *op) {
+  const sharc_type *lhs = shlo_ranked(operand_type(op, 0));
+  const sharc_type *rhs = shlo_ranked(operand_type(op, 1));
+  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
+  if (!lhs || !rhs || !shlo_struct_field(dn, &shlo_dot_def, 0))
+    return true;
+  sharc_attr *lb = shlo_struct_field(dn, &shlo_dot_def, 0);
+  sharc_attr *rb = shlo_struct_field(dn, &shlo_dot_def, 1);
+  sharc_attr *lc = shlo_struct_field(dn, &shlo_dot_def, 2);
+  sharc_attr *rc = shlo_struct_field(dn, &shlo_dot_def, 3);
+  if (sharc_attr_count(lb) != sharc_attr_count(rb)) {
+    shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
+    return false;
+  }
+  if (sharc_attr_count(lc) != sharc_attr_count(rc)) {
+    shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
+    return false;
+  }
+  return dims_distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions") &&
+         dims_distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions") &&
+         dims_in_range(op, lb, lhs->shaped.rank, "lhs_batching_dimensions") &&
+         dims_in_range(op, lc, lhs->shaped.rank, "lhs_contracting_dimensions") &&
+         dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
+         dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
+         dims_match(op, lhs, rhs, lb, rb, "batching") &&
+         dims_match(op, lhs, rhs, lc, rc, "contracting");
+}
+
+/* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
+bool shlo_verify_compatible_elementwise(sharc_op *op) {
+  const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
+                               : sharc_op_num_results(op) ? result_type(op, 0)
+                                                          : NULL;
+  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
+  for (unsigned i = 0; expected && i < n; i++) {
+    const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
+    if (!compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+      sharc_emit_op_error(op, "requires compatible types for all operands and results");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}
+
+/* One `N`, `N+` or `*` of a row's arity. */
+typedef struct count_rule {
+  unsigned n;
+  bool at_least;
+  bool any;
+} count_rule;
+
+static const char *read_rule(const char *s, count_rule *r) {
+  memset(r, 0, sizeof *r);
+  if (*s == '*') {
+    r->any = true;
+    s++;
+  } else {
+    while (*s >= '0' && *s <= '9')
+      r->n = r->n * 10 + (unsigned)(*s++ - '0');
+    if (*s == '+') {
+      r->at_least = true;
+      s++;
+    }
+  }
+  return *s == ':' ? s + 1 : s;
+}
+
+/* MLIR's count traits (ZeroOperands, OneResult, NOperands<N>, ...). */
+static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const char *noun,
+                        const char *one) {
+  if (r->any)
+    return true;
+  if (r->at_least) {
+    if (got >= r->n)
+      return true;
+    sharc_emit_op_error(op, "expected %u or more %ss, but found %u", r->n, noun, got);
+    return false;
+  }
+  if (got == r->n)
+    return true;
+  if (r->n == 0)
+    sharc_emit_op_error(op, "requires zero %ss", noun);
+  else if (r->n == 1)
+    sharc_emit_op_error(op, "requires %s %s", one, noun);
+  else if (!strcmp(noun, "region"))
+    sharc_emit_op_error(op, "expected %u regions", r->n);
+  else
+    sharc_emit_op_error(op, "expected %u %ss, but found %u", r->n, noun, got);
+  return false;
+}
+
+static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
+  if (!strcmp(kind, "arr")) {
+    *what = "i64 dense array attribute";
+    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
+  }
+  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+    bool wide = kind[1] == '6';
+    *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
+    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
+           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+  }
+  if (!strcmp(kind, "f32")) {
+    *what = "32-bit float attribute";
+    return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
+  }
+  if (!strcmp(kind, "bool")) {
+    *what = "bool attribute";
+    return a->kind == SHARC_ATTR_BOOL;
+  }
+  if (!strcmp(kind, "str")) {
+    *what = "string attribute";
+    return a->kind == SHARC_ATTR_STRING;
+  }
+  return true;
+}
+
+/* ODS's required attributes: present, and of the declared kind. */
+static bool check_required(sharc_op *op, const char *spec) {
+  while (spec && *spec) {
+    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+    if (!end)
+      end = spec + strlen(spec);
+    char name[64], kind[16];
+    snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
+    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    sharc_attr *a = sharc_op_attr(op, name);
+    const char *what = NULL;
+    if (!a) {
+      sharc_emit_op_error(op, "requires attribute '%s'", name);
+      return false;
+    }
+    if (!attr_has_kind(a, kind, &what)) {
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+      return false;
+    }
+    spec = *end ? end + 1 : end;
+  }
+  return true;
+}
+
+bool shlo_verify_op(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
+  count_rule operands, results, regions;
+  const char *s = read_rule(row->arity, &operands);
+  s = read_rule(s, &results);
+  read_rule(s, &regions);
+  if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
+      !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
+      !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
+      !check_required(op, row->required))
+    return false;
+  return !row->check || row->check(op);
+}
+
+/* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
+static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
+  if (sharc_block_num_args(block) != 2 * n_inputs) {
+    shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
+               2 * n_inputs, sharc_block_num_args(block));
+    return false;
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret) {
+    shlo_error(op, "The reduction-region expected to have a terminator");
+    return false;
+  }
+  unsigned n_ret = sharc_op_num_operands(ret);
+  if (n_ret == 0) {
+    shlo_error(op, "The reduction-region expected to return some value(s)");
+    return false;
+  }
+  if (n_ret != n_inputs) {
+    shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
+               n_inputs, n_ret);
+    return false;
+  }
+  return true;
+}
+
+bool shlo_verify_reduce(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op) / 2;
+  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  const sharc_type *witness = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  if (!witness || !dims)
+    return true;
+  for (unsigned i = 1; i < n; i++) {
+    if (!compatible_shapes(witness, operand_type(op, i))) {
+      shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
+                 "not compatible with shape at input-index 0", i);
+      return false;
+    }
+  }
+  unsigned rank = witness->shaped.rank, nd = sharc_attr_count(dims);
+  bool *reduced = calloc(rank + 1, sizeof *reduced);
+  if (!reduced)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < nd; i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0 || d >= (int64_t)rank) {
+      shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
+                 (long long)d, rank);
+      ok = false;
+    } else if (reduced[d]) {
+      shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
+      ok = false;
+    } else {
+      reduced[d] = true;
+    }
+  }
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (ok && block)
+    ok = check_reducer_block(op, block, n);
+  /* results: each input's shape without the reduced dimensions */
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  unsigned out_rank = 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (!reduced[d])
+      shape[out_rank++] = witness->shaped.shape[d];
+  for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
+    const sharc_type *res = shlo_ranked(result_type(op, i));
+    if (res && !compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
+                                                          res->shaped.elem, NULL))) {
+      sharc_buf a = {0}, b = {0};
+      sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
+                                         NULL), &a);
+      sharc_print_type(res, &b);
+      sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                          "operation '%s'", a.data, b.data);
+      sharc_buf_free(&a);
+      sharc_buf_free(&b);
+      ok = false;
+    }
+  }
+  free(shape);
+  free(reduced);
+  return ok;
+}
+
+/* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
+bool shlo_verify_compare(sharc_op *op) {
+  sharc_type *elem = sharc_type_element(operand_type(op, 0));
+  for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
+    if (sharc_type_element(operand_type(op, i)) != elem) {
+      sharc_emit_op_error(op, "requires compatible element types for all operands");
+      return false;
+    }
+  }
+  return shlo_verify_elementwise(op);
+}
+
+bool shlo_verify_reverse(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  if (!in || !dims)
+    return true;
+  unsigned n = sharc_attr_count(dims);
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = i + 1; j < n; j++)
+      if (sharc_attr_dense_array_i64(dims, i) == sharc_attr_dense_array_i64(dims, j)) {
+        sharc_buf msg = {0};
+        for (unsigned k = 0; k < n; k++)
+          sharc_buf_printf(&msg, "%s%lld", k ? ", " : "",
+                           (long long)sharc_attr_dense_array_i64(dims, k));
+        shlo_error(op, "dimensions should be unique. Got: %s", msg.data);
+        sharc_buf_free(&msg);
+        return false;
+      }
+  for (unsigned i = 0; i < n; i++) {
+    int64_t d = sharc_attr_dense_array_i64(dims, i);
+    if (d < 0) {
+      shlo_error(op, "all dimensions should be non-negative. Got dimension: %lld.", (long long)d);
+      return false;
+    }
+    if (d >= (int64_t)in->shaped.rank) {
+      shlo_error(op, "all dimensions should be between [0, %u). Got dimension: %lld.",
+                 in->shaped.rank, (long long)d);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* get_dimension_size, set_dimension_size: `dimension` within the operand. */
+bool shlo_verify_dimension_attr(sharc_op *op) {
+  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+  sharc_attr *d = sharc_op_attr(op, "dimension");
+  if (!in || !d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
+    return true;
+  int64_t dim = sharc_attr_int_value(d);
+  if (dim < 0) {
+    shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
+    return false;
+  }
+  if (dim >= (int64_t)in->shaped.rank) {
+    shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
+               in->shaped.rank, (long long)dim);
+    return false;
+  }
+  return true;
+}
+
+bool shlo_verify_get_tuple_element(sharc_op *op) {
+  const sharc_type *t = operand_type(op, 0);
+  sharc_attr *index = sharc_op_attr(op, "index");
+  if (sharc_type_get_kind(t) != SHARC_TYPE_TUPLE || !index)
+    return true;
+  int64_t i = sharc_attr_int_value(index);
+  if (i < 0 || i >= (int64_t)sharc_type_count(t)) {
+    shlo_error(op, "index %lld is out of bounds of operand with size %u", (long long)i,
+               sharc_type_count(t));
+    return false;
+  }
+  return check_inferred(op, sharc_type_at(t, (unsigned)i));
 }

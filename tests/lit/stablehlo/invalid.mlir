@@ -126,3 +126,168 @@ func.func @operand_count(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.dot %a, %a : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @pad_interior(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @below {{Interior padding cannot be negative: -1}}
+  %0 = stablehlo.pad %a, %s, low = [0], high = [0], interior = [-1] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @pad_result(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.pad' op inferred type(s) 'tensor<6xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  %0 = stablehlo.pad %a, %s, low = [1], high = [1], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_types(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{requires compatible types for non-predicate operands}}
+  %0 = stablehlo.select %p, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_types(%n: tensor<i32>) -> tensor<i32> {
+  // expected-error @below {{expect condition block return a zero-ranked tensor of i1 but got tensor<i32>}}
+  %0 = stablehlo.while(%i = %n) : tensor<i32>
+    cond {
+    stablehlo.return %i : tensor<i32>
+  } do {
+    stablehlo.return %i : tensor<i32>
+  }
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @dot_general_sizes(%a: tensor<4x8xf32>, %b: tensor<7x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @below {{contracting dimension sizes must match for lhs/rhs}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<7x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @dot_general_range(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @below {{lhs_contracting_dimensions value: 2 is out of range: [0, 2)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @subtract_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.subtract' op requires compatible types for all operands and results}}
+  %0 = stablehlo.subtract %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @add_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.add' op expected 2 operands, but found 1}}
+  %0 = "stablehlo.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_regions(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.while' op expected 2 regions}}
+  %0 = "stablehlo.while"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @abs_results(%a: tensor<4xf32>) {
+  // expected-error @below {{'stablehlo.abs' op requires one result}}
+  "stablehlo.abs"(%a) : (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_dims(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @below {{Out-of-bounds dimension 2, expected to be in range [0, 2)}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [2] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> {
+  // expected-error @below {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @concat_shapes(%a: tensor<4x8xf32>, %b: tensor<4x7xf32>) -> tensor<8x8xf32> {
+  // expected-error @below {{shapes of operand (0) and (1) are not compatible at non-concat index 1: (4, 8) != (4, 7)}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<4x8xf32>, tensor<4x7xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_size(%a: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<2x9xf32> {
+  // expected-error @below {{has slice size 9 greater than dimension size 8 in dimension 1 of operand}}
+  %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 9] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x9xf32>
+  return %0 : tensor<2x9xf32>
+}
+
+// -----
+
+func.func @compare_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @below {{'stablehlo.compare' op requires compatible element types for all operands}}
+  %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @reverse_dims(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{all dimensions should be between [0, 2). Got dimension: 2.}}
+  %0 = stablehlo.reverse %a, dims = [2] : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @dimension_size(%a: tensor<4x8xf32>) -> tensor<i32> {
+  // expected-error @below {{requires dimension attribute in range [0, 2); found (2)}}
+  %0 = stablehlo.get_dimension_size %a, dim = 2 : (tensor<4x8xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @tuple_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @below {{index 1 is out of bounds of operand with size 1}}
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @missing_attr(%a: tensor<4xf32>) -> tensor<4x8xf32> {
+  // expected-error @below {{'stablehlo.broadcast_in_dim' op requires attribute 'broadcast_dimensions'}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) : (tensor<4xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @attr_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.transpose' op attribute 'permutation' failed to satisfy constraint: i64 dense array attribute}}
+  %0 = "stablehlo.transpose"(%a) {permutation = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -56,11 +56,12 @@ func.func @numerics(%c: tensor<8x32xcomplex<f32>>, %a: tensor<4x4xf32>, %b: tens
   %4 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false} : (tensor<4x4xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
   // CHECK: "stablehlo.batch_norm_inference"(%arg3, %arg4, %arg4, %arg4, %arg4) <{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}>
   %5 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
-  // CHECK: "stablehlo.batch_norm_training"
+  // CHECK: %output, %batch_mean, %batch_var = "stablehlo.batch_norm_training"
   %6:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>)
-  // CHECK: "stablehlo.batch_norm_grad"
+  // CHECK: %grad_operand, %grad_scale, %grad_offset = "stablehlo.batch_norm_grad"
   %7:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %s, %x) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>)
-  // CHECK: %{{.*}}:2 = stablehlo.rng_bit_generator %arg5, algorithm =  DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+  // Ops with several fixed results name them after ODS, uniqued (%output_0).
+  // CHECK: %output_state, %output_0 = stablehlo.rng_bit_generator %arg5, algorithm =  DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
   %8:2 = stablehlo.rng_bit_generator %st, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
   %lo = stablehlo.constant dense<0.0> : tensor<f32>
   %shape = stablehlo.constant dense<[4, 4]> : tensor<2xi64>
