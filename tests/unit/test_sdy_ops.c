@@ -14,7 +14,8 @@
 
 static const char module_text[] =
     "sdy.mesh @mesh = <[\"a\"=2, \"b\"=4]>\n"
-    "func.func @f(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>) {\n"
+    "func.func @f(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8x8xf32>, "
+    "tensor<8xf32>) {\n"
     "  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{\"a\", \"b\"}, {}]>]"
     " out_shardings=[<@mesh, [{\"a\"}, {}], replicated={\"b\"}>] manual_axes={\"a\"}"
     " (%arg2: tensor<4x8xf32>) {\n"
@@ -47,9 +48,7 @@ static bool find_ops(sharc_op *op, void *user) {
   return true;
 }
 
-static sharc_block *body(sharc_op *op) {
-  return sharc_region_first_block(sharc_op_region(op, 0));
-}
+static sharc_block *body(sharc_op *op) { return sharc_region_first_block(sharc_op_region(op, 0)); }
 
 static void test_manual_computation_edges(sharc_op *mc) {
   CHECK(sharc_sdy_data_flow(mc) != NULL);
@@ -83,8 +82,8 @@ static void test_manual_computation_edges(sharc_op *mc) {
              "#sdy.sharding<@mesh, [{\"a\"}, {}], replicated={\"b\"}>");
   /* setting a local sharding puts the manual axes back in front */
   sharc_context *ctx = sharc_op_context(mc);
-  sharc_attr *local = sharc_parse_attr_text(ctx, sharc_str_from_cstr(
-                                                     "#sdy.sharding<@mesh, [{}, {\"b\"}]>"));
+  sharc_attr *local =
+      sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{}, {\"b\"}]>"));
   CHECK(local != NULL);
   sharc_sdy_set_block_arg_owner_sharding(mc, 0, local);
   check_attr(sharc_op_attr(mc, "in_shardings"),
@@ -101,7 +100,8 @@ static void test_named_computation_edges(sharc_op *nc) {
   CHECK(!sharc_sdy_keep_owner_shardings_divisible(nc));
   CHECK(sharc_sdy_block_arg_owner_sharding(nc, 0) == NULL);
   sharc_context *ctx = sharc_op_context(nc);
-  sharc_attr *s = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"b\"}]>"));
+  sharc_attr *s =
+      sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"b\"}]>"));
   sharc_sdy_set_owner_sharding(nc, sharc_op_result(nc, 0), s);
   check_attr(sharc_op_attr(nc, "out_shardings"), "#sdy.sharding_per_value<[<@mesh, [{\"b\"}]>]>");
   CHECK(sharc_sdy_owner_sharding(nc, sharc_op_result(nc, 0)) == s);

@@ -163,8 +163,10 @@ bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_o
   if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION) {
     sharc_buf text = {0};
     sharc_print_type(fn, &text);
-    sharc_p_error_at(p, &type_tok, "invalid kind of type specified: expected mlir::FunctionType, "
-                     "but found '%s'", text.data);
+    sharc_p_error_at(p, &type_tok,
+                     "invalid kind of type specified: expected mlir::FunctionType, "
+                     "but found '%s'",
+                     text.data);
     sharc_buf_free(&text);
     return false;
   }
@@ -337,8 +339,10 @@ bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *
       return false;
   } else {
     sharc_buf msg = {0};
-    sharc_buf_printf(&msg, "expected string or keyword containing one of the following enum "
-                           "values for attribute '%s' [", attr_name);
+    sharc_buf_printf(&msg,
+                     "expected string or keyword containing one of the following enum "
+                     "values for attribute '%s' [",
+                     attr_name);
     for (unsigned i = 0; i < n; i++)
       sharc_buf_printf(&msg, "%s%s", i ? ", " : "", names[i]);
     SHARC_BUF_LIT(&msg, "]");
@@ -405,11 +409,6 @@ bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out)
     return sharc_p_parse_attr(p, NULL, out);
   *out = sharc_sdy_dialect.parse_attr(p, sharc_str_from_cstr(mnemonic), NULL);
   return *out != NULL;
-}
-
-bool sdy_attr_is(const sharc_attr *a, const char *mnemonic) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->dialect == &sharc_sdy_dialect &&
-         !strcmp(a->def->name, mnemonic);
 }
 
 void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {

@@ -17,8 +17,6 @@ bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sh
  * `#sdy.mnemonic`: `[{"a"}, {}]`, `{"a"}`, ...), through the dialect's
  * attribute hook; a full `#sdy...` attribute is accepted too. */
 bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
-/* Whether `a` is the sdy attribute of that mnemonic. */
-bool sdy_attr_is(const sharc_attr *a, const char *mnemonic);
 /* `keyword=` with nothing between the two (Shardy's ``` `` ``` joins). */
 bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
 /* The common tail `attr-dict : type` of single-operand ops whose operand

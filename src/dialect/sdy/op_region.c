@@ -124,8 +124,7 @@ static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings",
-                                              NULL};
+static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings", NULL};
 
 static void manual_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "(");

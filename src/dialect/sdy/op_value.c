@@ -191,8 +191,7 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
     return false;
   }
   sharc_op *def = sharc_value_defining_op(input);
-  if (def && sdy_is_sdy_op(def) &&
-      !sharc_sdy_data_flow(def)) {
+  if (def && sdy_is_sdy_op(def) && !sharc_sdy_data_flow(def)) {
     sharc_diag *d = sharc_emit_op_error(op, "expected input of sdy.data_flow_edge to not be "
                                             "defined by an SdyDialect op (other than an "
                                             "sdy.named_computation).");
@@ -245,8 +244,10 @@ static bool func_data_flow_edge_verify_uses(sharc_op *op) {
   if (!sdy_type_is_static(t)) {
     sharc_buf text = {0};
     sdy_type_text(t, &text);
-    sharc_emit_op_error(op, "expected sdy.func_data_flow_edge to have a static-shaped result. "
-                            "type: %s", text.data);
+    sharc_emit_op_error(op,
+                        "expected sdy.func_data_flow_edge to have a static-shaped result. "
+                        "type: %s",
+                        text.data);
     sharc_buf_free(&text);
     return false;
   }
