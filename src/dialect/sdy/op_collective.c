@@ -103,7 +103,11 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
   c->op = op;
   c->ctx = sharc_op_context(op);
   c->out = sharc_op_attr(op, "out_sharding");
-  if (!sdy_verify_same_operand_result_type(op))
+  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+                             SDY_ANY_SHAPED) ||
+      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+                             SDY_ANY_SHAPED) ||
+      !sdy_verify_same_operand_result_type(op))
     return false;
   sharc_value *tensor = sharc_op_operand(op, 0);
   c->in = sdy_value_sharding(tensor);
@@ -659,7 +663,7 @@ extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
   static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};                   \
   static bool prefix##_verify_attrs(sharc_op *op) {                                                \
     collective c;                                                                                  \
-    return sdy_verify_attrs(op, prefix##_attrs) &&                                                 \
+    return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, prefix##_attrs) &&            \
            verify_collective_common(op, &c, allow_missing, allow_meshes);                          \
   }                                                                                                \
   const sharc_op_def var = {                                                                       \

@@ -502,3 +502,41 @@ bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
   }
   return true;
 }
+
+/* ---- counts and bodies ------------------------------------------------------ */
+
+bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
+  if (one_result && sharc_op_num_results(op) != 1) {
+    sharc_emit_op_error(op, "requires one result");
+    return false;
+  }
+  if (one_operand && sharc_op_num_operands(op) != 1) {
+    sharc_emit_op_error(op, "requires a single operand");
+    return false;
+  }
+  return true;
+}
+
+bool sdy_verify_body(sharc_op *op) {
+  sharc_region *r = sharc_op_region(op, 0);
+  if (sharc_region_num_blocks(r) != 1) {
+    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
+    return false;
+  }
+  sharc_op *last = sharc_block_last_op(sharc_region_first_block(r));
+  if (last && sharc_op_is(last, "sdy.return"))
+    return true;
+  sharc_diag *d;
+  if (last) {
+    sharc_str name = sharc_ident_str(sharc_op_name(last));
+    d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
+                            (int)name.len, name.data);
+  } else {
+    d = sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  sharc_diag_note(d, sharc_op_loc(op),
+                  "in custom textual format, the absence of terminator implies "
+                  "'sdy.return'");
+  return false;
+}

@@ -71,6 +71,13 @@ typedef enum sdy_type_kind {
 } sdy_type_kind;
 bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
                            sdy_type_kind kind);
+/* OneResult / OneOperand, in MLIR's trait order and words ("requires one
+ * result", "requires a single operand"); checked before anything reads
+ * operand or result 0. */
+bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
+/* SizedRegion<1> and SingleBlockImplicitTerminator<"sdy.return"> of the
+ * region ops' `body`. */
+bool sdy_verify_body(sharc_op *op);
 /* SameOperandsAndResultType. */
 bool sdy_verify_same_operand_result_type(sharc_op *op);
 /* emitOpError with Shardy's message prefixes ("in_shardings ", "operand - ",

@@ -145,7 +145,8 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_manual_axes_unbound(op);
+  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_body(op) &&
+         sdy_verify_manual_axes_unbound(op);
 }
 
 static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
@@ -251,7 +252,7 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sdy_verify_attrs(op, named_attrs))
+  if (!sdy_verify_attrs(op, named_attrs) || !sdy_verify_body(op))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;

@@ -33,7 +33,8 @@ static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHAR
                                                {NULL, 0, false}};
 
 static bool sharding_op_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, sharding_attrs) && sdy_verify_same_operand_result_type(op);
+  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, sharding_attrs) &&
+         sdy_verify_same_operand_result_type(op);
 }
 
 /* After the module's ops: a sharding valid for the type, and the unreduced
@@ -119,7 +120,7 @@ static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, fals
                                                {NULL, 0, false}};
 
 static bool constant_verify(sharc_op *op) {
-  if (!sdy_verify_attrs(op, constant_attrs))
+  if (!sdy_verify_counts(op, true, false) || !sdy_verify_attrs(op, constant_attrs))
     return false;
   sharc_attr *value = sharc_op_attr(op, "value");
   if (sharc_op_num_results(op) != 1) {
@@ -208,7 +209,7 @@ static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING
 /* ODS order: attributes, operand and result constraints, then
  * SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, edge_attrs) &&
+  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, edge_attrs) &&
          sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
          sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
@@ -312,7 +313,7 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
 static bool propagation_barrier_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"allowed_direction", SDY_ATTR_DIRECTION, false},
                                         {NULL, 0, false}};
-  if (!sdy_verify_attrs(op, attrs))
+  if (!sdy_verify_counts(op, true, true) || !sdy_verify_attrs(op, attrs))
     return false;
   sharc_attr *dir = sharc_op_attr(op, "allowed_direction");
   if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
@@ -364,7 +365,7 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
 
 static bool sharding_group_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"group_id", SDY_ATTR_I64, false}, {NULL, 0, false}};
-  return sdy_verify_attrs(op, attrs) &&
+  return sdy_verify_counts(op, false, true) && sdy_verify_attrs(op, attrs) &&
          sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_RANKED_TENSOR) &&
          sdy_verify_inferred_types(op, NULL, 0);

@@ -171,3 +171,23 @@ func.func @wrong_kind_generic(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   }) : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @no_operand() {
+  // expected-error @+1 {{'sdy.all_gather' op requires a single operand}}
+  %0 = "sdy.all_gather"() <{gathering_axes = #sdy<list_of_axis_ref_lists[{}]>, out_sharding = #sdy.sharding<mesh<["a"=2]>, [{}]>}> : () -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @wrong_terminator(%arg0: tensor<8xf32>) {
+  // expected-error @+2 {{'sdy.named_computation' op expects regions to end with 'sdy.return', found 'func.return'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'sdy.return'}}
+  "sdy.named_computation"(%arg0) <{name = "x"}> ({
+  ^bb0(%a: tensor<8xf32>):
+    "func.return"() : () -> ()
+  }) : (tensor<8xf32>) -> ()
+  return
+}
