@@ -668,6 +668,7 @@ extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
   }                                                                                                \
   const sharc_op_def var = {                                                                       \
       .name = opname,                                                                              \
+      .dialect = &sharc_sdy_dialect,                                                               \
       .traits = SHARC_TRAIT_ZERO_REGIONS,                                                          \
       .inherent = inherent_list,                                                                   \
       .parse = prefix##_parse,                                                                     \

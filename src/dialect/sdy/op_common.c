@@ -419,7 +419,8 @@ void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
 }
 
 bool sdy_is_sdy_op(const sharc_op *op) {
-  return sharc_op_get_def(op) && sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "sdy.");
+  const sharc_op_def *def = sharc_op_get_def(op);
+  return def && def->dialect == &sharc_sdy_dialect;
 }
 
 sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...) {

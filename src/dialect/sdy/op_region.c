@@ -200,6 +200,7 @@ extern const sharc_pattern_fn sdy_manual_computation_patterns[];
 
 const sharc_op_def sharc_sdy_manual_computation_def = {
     .name = "sdy.manual_computation",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
     .inherent = manual_inherent,
     .parse = manual_computation_parse,
@@ -289,6 +290,7 @@ static const sharc_sdy_data_flow_iface named_data_flow = {
 
 const sharc_op_def sharc_sdy_named_computation_def = {
     .name = "sdy.named_computation",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
     .inherent = named_inherent,
     .parse = named_computation_parse,

@@ -48,6 +48,7 @@ static const char *const sharding_inherent[] = {"sharding", NULL};
 
 const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .name = "sdy.sharding_constraint",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
@@ -60,6 +61,7 @@ extern const sharc_pattern_fn sdy_reshard_patterns[];
 
 const sharc_op_def sharc_sdy_reshard_def = {
     .name = "sdy.reshard",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
@@ -82,6 +84,7 @@ static void return_print(sharc_printer *p, sharc_op *op) {
 
 const sharc_op_def sharc_sdy_return_def = {
     .name = "sdy.return",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = return_parse,
@@ -137,6 +140,7 @@ static const char *const constant_inherent[] = {"value", NULL};
 
 const sharc_op_def sharc_sdy_constant_def = {
     .name = "sdy.constant",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = constant_inherent,
     .parse = constant_parse,
@@ -219,6 +223,7 @@ static bool data_flow_edge_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_data_flow_edge_def = {
     .name = "sdy.data_flow_edge",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = data_flow_edge_parse,
@@ -276,6 +281,7 @@ static bool func_data_flow_edge_verify_uses(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_func_data_flow_edge_def = {
     .name = "sdy.func_data_flow_edge",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .parse = func_data_flow_edge_parse,
     .print = func_data_flow_edge_print,
@@ -332,6 +338,7 @@ static bool propagation_barrier_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_propagation_barrier_def = {
     .name = "sdy.propagation_barrier",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = barrier_elided,
     .parse = propagation_barrier_parse,
@@ -373,6 +380,7 @@ static bool sharding_group_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_sharding_group_def = {
     .name = "sdy.sharding_group",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_RESULTS,
     .inherent = group_elided,
     .parse = sharding_group_parse,
