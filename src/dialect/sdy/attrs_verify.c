@@ -453,8 +453,12 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
                                       const sharc_attr *mesh, const sharc_sdy_emitter *e,
                                       bool check_divisibility) {
   if (!mesh) {
-    sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
-    return sharc_sdy_emit(e, "unknown mesh: @%.*s", (int)name.len, name.data), false;
+    /* the reference as MLIR prints it: `@name`, quoted when it must be */
+    sharc_buf ref = {0};
+    sharc_print_attr(sharc_sdy_tensor_sharding_mesh_or_ref(sharding), &ref);
+    sharc_sdy_emit(e, "unknown mesh: %.*s", (int)ref.len, ref.data);
+    sharc_buf_free(&ref);
+    return false;
   }
   sharc_sdy_tensor_sharding_parts s;
   sharc_sdy_tensor_sharding_parts_of(sharding, &s);
