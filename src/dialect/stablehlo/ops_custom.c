@@ -38,28 +38,6 @@ static bool resolve_refs(sharc_parser *p, sharc_op_builder *b, const ref_vec *re
   return true;
 }
 
-static void print_operand_types(sharc_printer *p, sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    if (i)
-      sharc_pr_puts(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
-}
-
-static void print_functional_type(sharc_printer *p, sharc_op *op) {
-  sharc_pr_puts(p, "(");
-  print_operand_types(p, op);
-  sharc_pr_puts(p, ") -> ");
-  unsigned n = sharc_op_num_results(op);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_pr_function_result_types(p, types, n);
-  free(types);
-}
-
 /* ---- constant ------------------------------------------------------------ */
 
 static const char *const constant_elided[] = {"value", NULL};
@@ -202,7 +180,7 @@ void shlo_while_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, ")");
   if (sharc_op_num_operands(op)) {
     sharc_pr_puts(p, " : ");
-    print_operand_types(p, op);
+    shlo_print_types_of(p, op, false);
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, true);
   sharc_pr_newline(p);
@@ -213,7 +191,7 @@ void shlo_while_print(sharc_printer *p, sharc_op *op) {
 }
 
 void shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
-                            void *state) {
+                          void *state) {
   (void)op;
   sharc_block *entry = sharc_region_first_block(r);
   for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++)
@@ -256,7 +234,8 @@ static const sharc_op *compact_reducer(sharc_op *op) {
     return NULL;
   sharc_str rname = sharc_ident_str(sharc_op_name(ret));
   const char *dot = memchr(rname.data, '.', rname.len);
-  sharc_str stripped = dot ? (sharc_str){dot + 1, rname.len - (size_t)(dot + 1 - rname.data)} : rname;
+  sharc_str stripped =
+      dot ? (sharc_str){dot + 1, rname.len - (size_t)(dot + 1 - rname.data)} : rname;
   if (!sharc_str_eq_cstr(stripped, "return"))
     return NULL;
   if (sharc_op_num_operands(ret) != 1 || sharc_op_operand(ret, 0) != sharc_op_result(inner, 0))
@@ -281,11 +260,12 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " across dimensions = [");
   sharc_attr *dims = shlo_i64_array(op, "dimensions");
   for (unsigned i = 0; dims && i < sharc_attr_count(dims); i++)
-    sharc_buf_printf(p->out, "%s%lld", i ? ", " : "", (long long)sharc_attr_dense_array_i64(dims, i));
+    sharc_buf_printf(p->out, "%s%lld", i ? ", " : "",
+                     (long long)sharc_attr_dense_array_i64(dims, i));
   sharc_pr_puts(p, "]");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), reduce_elided, false);
   sharc_pr_puts(p, " : ");
-  print_functional_type(p, op);
+  shlo_print_functional_type(p, op);
   if (inner)
     return;
   if (sharc_op_num_regions(op) != 1)
@@ -309,29 +289,12 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool parse_dims_list(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ptrvec vals = {0};
-  int64_t *dims = NULL;
-  unsigned n = 0, cap = 0;
-  bool ok = sharc_p_expect_keyword(p, "across") && sharc_p_expect_keyword(p, "dimensions") &&
-            sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
-    do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        dims = realloc(dims, cap * sizeof *dims);
-        if (!dims)
-          abort();
-      }
-      ok = sharc_p_parse_int(p, &dims[n++]);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
-  if (ok)
-    sharc_builder_set_attr(p, b, "dimensions",
-                           sharc_attr_dense_i64_array(sharc_p_context(p), dims, n));
-  free(dims);
-  sharc_ptrvec_free(&vals);
-  return ok;
+  sharc_attr *dims;
+  if (!sharc_p_expect_keyword(p, "across") || !sharc_p_expect_keyword(p, "dimensions") ||
+      !sharc_p_expect(p, '=') || !shlo_parse_i64_array(p, &dims))
+    return false;
+  sharc_builder_set_attr(p, b, "dimensions", dims);
+  return true;
 }
 
 /* `%x: T loc(...)?` of the reducer form. */
@@ -348,7 +311,7 @@ static bool parse_fn_type(sharc_parser *p, sharc_type **fn) {
   if (!sharc_p_parse_type(p, fn))
     return false;
   if (sharc_type_get_kind(*fn) != SHARC_TYPE_FUNCTION)
-    return sharc_p_error_at(p, &at, "invalid kind of type specified");
+    return shlo_not_function_type(p, &at, *fn);
   return true;
 }
 
@@ -436,12 +399,12 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_type *fn = NULL;
   if (ok && !sharc_p_eat_keyword(p, "applies")) {
     ok = parse_dims_list(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
-         sharc_p_expect(p, ':') && parse_fn_type(p, &fn) &&
-         sharc_p_expect_keyword(p, "reducer");
+         sharc_p_expect(p, ':') && parse_fn_type(p, &fn) && sharc_p_expect_keyword(p, "reducer");
     for (unsigned i = 0; ok && i < sharc_type_func_num_results(fn); i++)
       sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
-    ok = ok && resolve_refs(p, b, &inputs, sharc_type_func_inputs(fn),
-                            sharc_type_func_num_inputs(fn), &start) &&
+    ok = ok &&
+         resolve_refs(p, b, &inputs, sharc_type_func_inputs(fn), sharc_type_func_num_inputs(fn),
+                      &start) &&
          parse_reducer_region(p, b);
     b->loc = loc; /* StableHLO locates a reduce at its first `(` */
   } else if (ok) {
@@ -450,7 +413,8 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
     ok = sharc_p_parse_keyword(p, &name, "operation name");
     const sharc_op_def *def = ok ? sharc_context_lookup_op(ctx, name) : NULL;
     if (ok && (!commutative_binary(def)))
-      ok = sharc_p_error_at(p, &start, "expected the inner-op to be a commutative binary-op from "
+      ok = sharc_p_error_at(p, &start,
+                            "expected the inner-op to be a commutative binary-op from "
                             "the stablehlo dialect, with zero region, producing single result");
     (void)name_tok;
     ok = ok && parse_dims_list(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
@@ -461,9 +425,9 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
                             sharc_type_func_num_inputs(fn), &start);
     if (ok) {
       sharc_type *elem = sharc_type_element(sharc_type_func_input(fn, 0));
-      sharc_type *scalar = sharc_type_tensor(ctx, NULL, 0, elem ? elem : sharc_type_func_input(fn, 0), NULL);
-      sharc_ptrvec_push(&b->regions,
-                        build_reducer(ctx, sharc_ident_get(ctx, name), scalar, loc));
+      sharc_type *scalar =
+          sharc_type_tensor(ctx, NULL, 0, elem ? elem : sharc_type_func_input(fn, 0), NULL);
+      sharc_ptrvec_push(&b->regions, build_reducer(ctx, sharc_ident_get(ctx, name), scalar, loc));
       for (unsigned i = 0; i < sharc_type_func_num_results(fn); i++)
         sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
       b->loc = loc;
@@ -509,6 +473,5 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " ");
   sharc_pr_operands(p, op);
   sharc_pr_puts(p, " : ");
-  print_operand_types(p, op);
+  shlo_print_types_of(p, op, false);
 }
-

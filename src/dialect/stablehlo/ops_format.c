@@ -73,8 +73,8 @@ static const shlo_enum_def *enum_kind(sharc_str kind) {
 
 /* Attributes a custom directive owns (elided from the attr-dict). */
 static const char *const slice_attrs[] = {"start_indices", "limit_indices", "strides", NULL};
-static const char *const window_attrs[] = {"window_strides", "padding", "lhs_dilation",
-                                           "rhs_dilation", "window_reversal", NULL};
+static const char *const window_attrs[] = {"window_strides", "padding",         "lhs_dilation",
+                                           "rhs_dilation",   "window_reversal", NULL};
 static const char *const precalgo_attrs[] = {"precision_config", "algorithm", NULL};
 static const char *const prec_attrs[] = {"precision_config", NULL};
 static const char *const expman_attrs[] = {"exponent_bits", "mantissa_bits", NULL};
@@ -154,7 +154,7 @@ static bool parse_i64_list(sharc_parser *p, int64_t **vals, unsigned *n) {
   return sharc_p_expect(p, ']');
 }
 
-static bool parse_i64_array(sharc_parser *p, sharc_attr **out) {
+bool shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
   int64_t *vals;
   unsigned n;
   bool ok = parse_i64_list(p, &vals, &n);
@@ -226,7 +226,8 @@ static bool parse_reverse_list(sharc_parser *p, int64_t **vals, unsigned *n) {
   return sharc_p_expect(p, ']');
 }
 
-/* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [0, 1] */
+/* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
+ * reverse = [0, 1] */
 static bool parse_window(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
@@ -278,8 +279,8 @@ static bool parse_window(parse_state *st) {
         bool splat = n > 0;
         for (unsigned i = 1; splat && i < n; i++)
           splat = vals[i] == vals[0];
-        set_attr(st, "padding", sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals,
-                                                          splat ? 1 : n, splat));
+        set_attr(st, "padding",
+                 sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
       }
     } else if (which == 4) {
       ok = parse_reverse_list(p, &vals, &n);
@@ -296,8 +297,7 @@ static bool parse_window(parse_state *st) {
     } else {
       ok = parse_i64_list(p, &vals, &n);
       if (ok) {
-        static const char *const names[] = {"window_strides", NULL, "lhs_dilation",
-                                            "rhs_dilation"};
+        static const char *const names[] = {"window_strides", NULL, "lhs_dilation", "rhs_dilation"};
         set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
       }
     }
@@ -314,8 +314,8 @@ static bool parse_window(parse_state *st) {
 static bool parse_precision_list(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_ptrvec items = {0};
-  bool ok = sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') &&
-            sharc_p_expect(p, '[');
+  bool ok =
+      sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
   if (ok && !sharc_p_eat(p, ']')) {
     do {
       sharc_attr *a;
@@ -326,9 +326,8 @@ static bool parse_precision_list(parse_state *st) {
     ok = ok && sharc_p_expect(p, ']');
   }
   if (ok)
-    set_attr(st, "precision_config", sharc_attr_array(sharc_p_context(p),
-                                                       (sharc_attr *const *)items.items,
-                                                       items.len));
+    set_attr(st, "precision_config",
+             sharc_attr_array(sharc_p_context(p), (sharc_attr *const *)items.items, items.len));
   sharc_ptrvec_free(&items);
   return ok;
 }
@@ -361,12 +360,14 @@ static bool parse_dot_dims(parse_state *st) {
   sharc_attr *f[4] = {sharc_attr_dense_i64_array(ctx, NULL, 0),
                       sharc_attr_dense_i64_array(ctx, NULL, 0), NULL, NULL};
   if (sharc_p_eat_keyword(p, "batching_dims")) {
-    if (!sharc_p_expect(p, '=') || !parse_i64_array(p, &f[0]) || !sharc_p_expect_keyword(p, "x") ||
-        !parse_i64_array(p, &f[1]) || !sharc_p_expect(p, ','))
+    if (!sharc_p_expect(p, '=') || !shlo_parse_i64_array(p, &f[0]) ||
+        !sharc_p_expect_keyword(p, "x") || !shlo_parse_i64_array(p, &f[1]) ||
+        !sharc_p_expect(p, ','))
       return false;
   }
   if (!sharc_p_expect_keyword(p, "contracting_dims") || !sharc_p_expect(p, '=') ||
-      !parse_i64_array(p, &f[2]) || !sharc_p_expect_keyword(p, "x") || !parse_i64_array(p, &f[3]))
+      !shlo_parse_i64_array(p, &f[2]) || !sharc_p_expect_keyword(p, "x") ||
+      !shlo_parse_i64_array(p, &f[3]))
     return false;
   set_attr(st, "dot_dimension_numbers", shlo_struct_get(ctx, &shlo_dot_def, f));
   return true;
@@ -418,7 +419,7 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   if (ed) {
     ok = shlo_parse_enum_case(p, ed, &a);
   } else if (sharc_str_eq_cstr(kind, "arr")) {
-    ok = parse_i64_array(p, &a);
+    ok = shlo_parse_i64_array(p, &a);
   } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
     int64_t v;
     ok = sharc_p_parse_int(p, &v);
@@ -430,7 +431,7 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   } else if (sharc_str_eq_cstr(kind, "str")) {
     sharc_str s;
     ok = sharc_p_tok(p)->kind == TOK_STRING ? sharc_p_parse_string(p, &s)
-                                             : sharc_p_error(p, "expected attribute value");
+                                            : sharc_p_error(p, "expected attribute value");
     if (ok)
       a = sharc_attr_string(ctx, s);
   } else if (sharc_str_eq_cstr(kind, "sym")) {
@@ -499,6 +500,15 @@ static bool take_function_type(parse_state *st, sharc_type *fn, bool single_resu
   return true;
 }
 
+bool shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t) {
+  sharc_buf s = {0};
+  sharc_print_type(t, &s);
+  sharc_p_error_at(p, at, "invalid kind of type specified: expected builtin.function, but found %s",
+                   s.data);
+  sharc_buf_free(&s);
+  return false;
+}
+
 static sharc_type *real_of_complex_tensor(sharc_context *ctx, const sharc_type *t) {
   sharc_type *elem = sharc_type_element(sharc_type_element(t));
   if (t->kind == SHARC_TYPE_TENSOR)
@@ -564,7 +574,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     return false;
   if (tok_eq(t, ":fn")) {
     if (ty->kind != SHARC_TYPE_FUNCTION)
-      return sharc_p_error_at(p, &at, "invalid kind of type specified: expected builtin.function, but found '%s'", "type");
+      return shlo_not_function_type(p, &at, ty);
     return take_function_type(st, ty, false, &at);
   }
   if (tok_eq(t, ":res")) {
@@ -678,8 +688,8 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
 }
 
 bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
-  const shlo_op_def *row = (const shlo_op_def *)sharc_context_lookup_op(
-      sharc_p_context(p), sharc_ident_str(b->name));
+  const shlo_op_def *row =
+      (const shlo_op_def *)sharc_context_lookup_op(sharc_p_context(p), sharc_ident_str(b->name));
   parse_state st = {p, b, row, NULL, 0, 0, {0}};
   const char *fmt = row->format;
   bool ok = parse_items(&st, fmt, fmt + strlen(fmt));
@@ -695,8 +705,8 @@ typedef struct print_state {
   sharc_printer *p;
   sharc_op *op;
   unsigned next_operand;
-  bool emit_space;      /* MLIR's shouldEmitSpace */
-  bool last_was_punct;  /* MLIR's lastWasPunctuation */
+  bool emit_space;     /* MLIR's shouldEmitSpace */
+  bool last_was_punct; /* MLIR's lastWasPunctuation */
 } print_state;
 
 static void space_for_element(print_state *st) {
@@ -709,7 +719,8 @@ static void space_for_element(print_state *st) {
 static void print_literal(print_state *st, const fmt_tok *t) {
   char c = t->s[0];
   bool single = t->len == 1 || tok_eq(t, "->");
-  bool space_before = !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
+  bool space_before =
+      !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
   if (st->emit_space && space_before)
     sharc_pr_puts(st->p, " ");
   sharc_buf_put(st->p->out, t->s, t->len);
@@ -887,7 +898,7 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   sharc_pr_attr(p, a);
 }
 
-static void print_types_of(sharc_printer *p, sharc_op *op, bool results) {
+void shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
   for (unsigned i = 0; i < n; i++) {
     if (i)
@@ -896,9 +907,9 @@ static void print_types_of(sharc_printer *p, sharc_op *op, bool results) {
   }
 }
 
-static void print_functional(sharc_printer *p, sharc_op *op) {
+void shlo_print_functional_type(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, "(");
-  print_types_of(p, op, false);
+  shlo_print_types_of(p, op, false);
   sharc_pr_puts(p, ") -> ");
   unsigned n = sharc_op_num_results(op);
   sharc_type *stack[8];
@@ -927,32 +938,32 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
   space_for_element(st);
   sharc_type *res = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0)) : NULL;
   if (tok_eq(t, ":fn"))
-    return print_functional(p, op);
+    return shlo_print_functional_type(p, op);
   if (tok_eq(t, ":res") || tok_eq(t, ":tuple")) {
     if (res)
       sharc_pr_type(p, res);
     return;
   }
   if (tok_eq(t, ":types") || tok_eq(t, ":pair"))
-    return print_types_of(p, op, false);
+    return shlo_print_types_of(p, op, false);
   if (tok_eq(t, ":select") && sharc_op_num_operands(op) == 3) {
     sharc_type *on_true = sharc_value_type(sharc_op_operand(op, 1));
     sharc_type *on_false = sharc_value_type(sharc_op_operand(op, 2));
     if (on_true != res || on_false != res)
-      return print_functional(p, op);
+      return shlo_print_functional_type(p, op);
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
     sharc_pr_puts(p, ", ");
     sharc_pr_type(p, res);
     return;
   }
   sharc_type *res_elem = res ? sharc_type_element(res) : NULL;
-  if (tok_eq(t, ":complex") &&
-      !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX && sharc_type_has_rank(res)))
-    return print_functional(p, op);
+  if (tok_eq(t, ":complex") && !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX &&
+                                 sharc_type_has_rank(res)))
+    return shlo_print_functional_type(p, op);
   if (tok_eq(t, ":complex")) {
     sharc_type *real = real_of_complex_tensor(sharc_op_context(op), res);
     if (!all_operands_are(op, real))
-      return print_functional(p, op);
+      return shlo_print_functional_type(p, op);
     sharc_pr_type(p, res);
     return;
   }
@@ -961,7 +972,7 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
     sharc_pr_type(p, res);
     return;
   }
-  print_functional(p, op);
+  shlo_print_functional_type(p, op);
 }
 
 /* Whether an attribute holds its op's ODS default value (printers leave

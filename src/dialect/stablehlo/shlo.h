@@ -10,10 +10,10 @@
 
 /* ---- enum attributes: #stablehlo<comparison_direction LT> ------------- */
 typedef struct shlo_enum_def {
-  sharc_attr_def base;       /* base.name NULL: printed as #stablehlo<mnemonic CASE> */
+  sharc_attr_def base; /* base.name NULL: printed as #stablehlo<mnemonic CASE> */
   const char *mnemonic;
-  const char *cpp_name;      /* for MLIR's "expected ::mlir::stablehlo::X to be one of" */
-  const char *const *cases;  /* NULL-terminated */
+  const char *cpp_name;     /* for MLIR's "expected ::mlir::stablehlo::X to be one of" */
+  const char *const *cases; /* NULL-terminated */
 } shlo_enum_def;
 
 extern const shlo_enum_def shlo_comparison_direction;
@@ -34,8 +34,8 @@ bool shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr 
 
 /* ---- struct attributes: #stablehlo.gather<...>, #stablehlo.dot<...> ---- */
 typedef enum shlo_field_kind {
-  SHLO_F_DIMS,   /* [1, ?, 3]: dense i64 array */
-  SHLO_F_INT,    /* 42: i64 integer attribute */
+  SHLO_F_DIMS, /* [1, ?, 3]: dense i64 array */
+  SHLO_F_INT,  /* 42: i64 integer attribute */
   SHLO_F_BOOL,
   SHLO_F_TYPE,
   SHLO_F_STRING, /* "x" */
@@ -61,7 +61,7 @@ typedef struct shlo_struct_def {
   const shlo_field *fields;
   unsigned num_fields;
   shlo_struct_style style;
-  const char *what;          /* "gather dimension numbers": the parse-failure message */
+  const char *what; /* "gather dimension numbers": the parse-failure message */
 } shlo_struct_def;
 
 extern const shlo_struct_def shlo_gather_def;
@@ -139,6 +139,12 @@ bool shlo_verify_op(sharc_op *op);
 
 bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void shlo_format_print(sharc_printer *p, sharc_op *op);
+/* Pieces of the format engine the hand-written forms share. */
+bool shlo_parse_i64_array(sharc_parser *p, sharc_attr **out);           /* [1, 2] */
+void shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results); /* T, U */
+void shlo_print_functional_type(sharc_printer *p, sharc_op *op);        /* (T, U) -> V */
+/* MLIR's error for a type that should have been a function type. */
+bool shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t);
 
 /* Hand-written syntax (ops_custom.c). */
 bool shlo_constant_parse(sharc_parser *p, sharc_op_builder *b);
@@ -173,6 +179,10 @@ bool shlo_verify_compare(sharc_op *op);
 bool shlo_verify_reverse(sharc_op *op);
 bool shlo_verify_dimension_attr(sharc_op *op);
 bool shlo_verify_get_tuple_element(sharc_op *op);
+bool shlo_verify_custom_call(sharc_op *op);
+bool shlo_verify_conditional(sharc_op *op);
+bool shlo_verify_sort(sharc_op *op);
+bool shlo_verify_collective_reducer(sharc_op *op);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)

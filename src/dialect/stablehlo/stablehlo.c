@@ -110,12 +110,13 @@ int64_t shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigne
   return f ? sharc_attr_int_value(f) : 0;
 }
 
-bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
+/* `[1, ?, 3]` (or `<...>`) into a dense i64 array; `?` is dynamic. */
+static bool parse_dim_list(sharc_parser *p, char open, char close, sharc_attr **out) {
   int64_t small[16];
   int64_t *dims = small;
   unsigned n = 0, cap = 16;
-  bool ok = sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
+  bool ok = sharc_p_expect(p, open);
+  if (ok && !sharc_p_eat(p, close)) {
     do {
       if (n == cap) {
         cap *= 2;
@@ -132,13 +133,17 @@ bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
       else
         ok = sharc_p_parse_int(p, &dims[n++]);
     } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
+    ok = ok && sharc_p_expect(p, close);
   }
   if (ok)
     *out = sharc_attr_dense_i64_array(sharc_p_context(p), dims, n);
   if (dims != small)
     free(dims);
   return ok;
+}
+
+bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
+  return parse_dim_list(p, '[', ']', out);
 }
 
 static void print_int_list(sharc_printer *p, const sharc_attr *dims, bool question) {
@@ -546,25 +551,10 @@ const shlo_struct_def shlo_type_extensions_def = {
     FIELDS(type_extensions_fields), SHLO_FIXED, NULL};
 
 static bool parse_bounds(sharc_parser *p, sharc_attr **out) {
-  sharc_context *ctx = sharc_p_context(p);
-  int64_t small[16];
-  unsigned n = 0;
-  bool ok = sharc_p_expect(p, '<');
-  if (ok && !sharc_p_eat(p, '>')) {
-    do {
-      if (n == 16)
-        return sharc_p_error(p, "too many bounds");
-      if (sharc_p_eat(p, '?'))
-        small[n++] = SHARC_DYNAMIC;
-      else
-        ok = sharc_p_parse_int(p, &small[n++]);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, '>');
-  }
-  if (!ok)
+  sharc_attr *fields[1];
+  if (!parse_dim_list(p, '<', '>', &fields[0]))
     return false;
-  sharc_attr *fields[1] = {sharc_attr_dense_i64_array(ctx, small, n)};
-  *out = shlo_struct_get(ctx, &shlo_type_extensions_def, fields);
+  *out = shlo_struct_get(sharc_p_context(p), &shlo_type_extensions_def, fields);
   return true;
 }
 

@@ -445,6 +445,7 @@ static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const 
 
 static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
 static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
+static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
 
 static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
                            sharc_type *const *other, unsigned m) {
@@ -862,4 +863,169 @@ bool shlo_verify_get_tuple_element(sharc_op *op) {
     return false;
   }
   return check_inferred(op, sharc_type_at(t, (unsigned)i));
+}
+
+static const char *const api_versions[] = {
+    "API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
+    "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
+
+/* backend_config's kind per api_version, output_operand_alias operand indices. */
+bool shlo_verify_custom_call(sharc_op *op) {
+  sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
+  unsigned n_inputs = sharc_op_num_operands(op);
+  for (unsigned i = 0; aliases && sharc_attr_get_kind(aliases) == SHARC_ATTR_ARRAY &&
+                       i < sharc_attr_count(aliases);
+       i++) {
+    sharc_attr *alias = sharc_attr_at(aliases, i);
+    if (!shlo_struct_field(alias, &shlo_output_operand_alias_def, 1))
+      continue;
+    int64_t index = shlo_struct_int(alias, &shlo_output_operand_alias_def, 1);
+    if (index < 0 || index >= (int64_t)n_inputs) {
+      sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
+                          "in range [0, %u); got: %lld.", n_inputs, (long long)index);
+      return false;
+    }
+  }
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (!config)
+    return true;
+  sharc_attr *version = sharc_op_attr(op, "api_version");
+  int64_t v = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER
+                  ? sharc_attr_int_value(version)
+                  : 1;
+  const char *name = v >= 0 && v <= 4 ? api_versions[v] : "UNKNOWN";
+  bool typed_ffi = v == 4;
+  sharc_attr_kind want = typed_ffi ? SHARC_ATTR_DICTIONARY : SHARC_ATTR_STRING;
+  if (sharc_attr_get_kind(config) != want) {
+    sharc_emit_op_error(op, "backend_config for api_version %s must be a %s attribute.", name,
+                        typed_ffi ? "dictionary" : "string");
+    return false;
+  }
+  return true;
+}
+
+/* if and case: a scalar selector, argument-free branches returning alike;
+ * the results are what the branches return. */
+bool shlo_verify_conditional(sharc_op *op) {
+  const sharc_type *sel = shlo_ranked(operand_type(op, 0));
+  if (sel && sel->shaped.rank != 0) {
+    shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
+    return false;
+  }
+  unsigned n = sharc_op_num_regions(op);
+  if (n == 0) {
+    shlo_error(op, "expect at least one branch");
+    return false;
+  }
+  sharc_op *first_ret = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
+    if (!entry) {
+      shlo_error(op, "expect non-empty region");
+      return false;
+    }
+    if (sharc_block_num_args(entry)) {
+      shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
+                 sharc_block_num_args(entry));
+      return false;
+    }
+    sharc_op *ret = sharc_block_last_op(entry);
+    if (!ret)
+      return true; /* the terminator rule reports it */
+    if (!first_ret)
+      first_ret = ret;
+    unsigned na = sharc_op_num_operands(first_ret), nb = sharc_op_num_operands(ret);
+    sharc_type **a = types_of(operand_at, first_ret, na), **b = types_of(operand_at, ret, nb);
+    bool same = same_types(a, na, b, nb);
+    if (!same) {
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "branch 0 and branch %u have mismatched return types: ", i);
+      append_types(&msg, a, na);
+      SHARC_BUF_LIT(&msg, " vs ");
+      append_types(&msg, b, nb);
+      shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
+    }
+    free(a);
+    free(b);
+    if (!same)
+      return false;
+  }
+  unsigned nr = first_ret ? sharc_op_num_operands(first_ret) : 0;
+  sharc_type **inferred = first_ret ? types_of(operand_at, first_ret, nr) : NULL;
+  sharc_type **actual = types_of(result_at, op, sharc_op_num_results(op));
+  bool ok = !first_ret || same_types(inferred, nr, actual, sharc_op_num_results(op));
+  if (!ok) {
+    sharc_buf a = {0}, b = {0};
+    append_types(&a, inferred, nr);
+    append_types(&b, actual, sharc_op_num_results(op));
+    sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
+                        "operation '%s'", a.data, b.data);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+  }
+  free(inferred);
+  free(actual);
+  return ok;
+}
+
+static char *type_text(const sharc_type *t) {
+  sharc_buf b = {0};
+  sharc_print_type(t, &b);
+  return b.data;
+}
+
+bool shlo_verify_sort(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
+  const sharc_type *first = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  if (first && dim_attr && sharc_attr_get_kind(dim_attr) == SHARC_ATTR_INTEGER) {
+    int64_t dim = sharc_attr_int_value(dim_attr), rank = first->shaped.rank;
+    if (dim < -rank || dim >= rank) {
+      shlo_error(op, "dimension attribute value must be in range [-%lld, %lld), but found %lld",
+                 (long long)rank, (long long)rank, (long long)dim);
+      return false;
+    }
+  }
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!block)
+    return true;
+  if (sharc_block_num_args(block) != 2 * n) {
+    shlo_error(op, "comparator block should have %u arguments", 2 * n);
+    return false;
+  }
+  sharc_context *ctx = sharc_op_context(op);
+  for (unsigned i = 0; i < 2 * n; i++) {
+    sharc_type *want = sharc_type_tensor(ctx, NULL, 0, sharc_type_element(operand_type(op, i / 2)),
+                                         NULL);
+    sharc_type *got = sharc_value_type(sharc_block_arg(block, i));
+    if (got != want) {
+      char *w = type_text(want), *g = type_text(got);
+      shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
+      free(w);
+      free(g);
+      return false;
+    }
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret)
+    return true;
+  if (sharc_op_num_operands(ret) != 1) {
+    shlo_error(op, "comparator must return single output but got %u", sharc_op_num_operands(ret));
+    return false;
+  }
+  const sharc_type *t = operand_type(ret, 0);
+  if (!shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
+    char *s = type_text(t);
+    shlo_error(op, "comparator must return tensor<i1> but got %s", s);
+    free(s);
+    return false;
+  }
+  return true;
+}
+
+/* all_reduce, reduce_scatter: one scalar reducer, applied to each operand. */
+bool shlo_verify_collective_reducer(sharc_op *op) {
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  return !block || check_reducer_block(op, block, 1);
 }

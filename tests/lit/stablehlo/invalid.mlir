@@ -291,3 +291,66 @@ func.func @attr_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.transpose"(%a) {permutation = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @not_function_type(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found tensor<4xf32>}}
+  %0 = stablehlo.reshape %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op backend_config for api_version API_VERSION_ORIGINAL must be a string attribute.}}
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = {k = 1 : i64}} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @below {{branch 0 and branch 1 have mismatched return types: tensor<4xf32> vs tensor<4xi32>}}
+  %0 = "stablehlo.case"(%k) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %b : tensor<4xi32>
+  }) : (tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{operand should be rank 0 tensor but got rank 1}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %a : tensor<4xf32>
+  }) : (tensor<2xi1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_comparator(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{comparator block argument #1 should be of type tensor<f32> but got tensor<i32>}}
+  %0 = "stablehlo.sort"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<i32>):
+    %p = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @all_reduce_reducer(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{Reduction-region must take 2 parameters, but takes 1 parameter(s)}}
+  %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%x: tensor<f32>):
+    stablehlo.return %x : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -76,7 +76,7 @@ func.func @custom_calls(%a: tensor<8xf32>, %t: !stablehlo.token) -> tensor<8xf32
   %0 = stablehlo.custom_call @foo(%a) {api_version = 1 : i32, has_side_effect = false} : (tensor<8xf32>) -> tensor<8xf32>
   // CHECK: stablehlo.custom_call @bar(%arg0, %arg1) {api_version = 2 : i32, backend_config = "cfg", has_side_effect = true} : (tensor<8xf32>, !stablehlo.token) -> (tensor<8xf32>, !stablehlo.token)
   %1:2 = stablehlo.custom_call @bar(%a, %t) {backend_config = "cfg", has_side_effect = true, api_version = 2 : i32} : (tensor<8xf32>, !stablehlo.token) -> (tensor<8xf32>, !stablehlo.token)
-  // CHECK: stablehlo.custom_call @"with space"() {backend_config = {k = 1 : i64}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : () -> ()
-  stablehlo.custom_call @"with space"() {backend_config = {k = 1 : i64}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : () -> ()
+  // CHECK: stablehlo.custom_call @"with space"(%arg0) {api_version = 4 : i32, backend_config = {k = 1 : i64}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<8xf32>) -> tensor<8xf32>
+  %2 = stablehlo.custom_call @"with space"(%a) {api_version = 4 : i32, backend_config = {k = 1 : i64}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
