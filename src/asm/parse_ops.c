@@ -36,7 +36,7 @@ static bool parse_block_args(sharc_parser *p, sharc_block *b) {
 static bool parse_block_body(sharc_parser *p, sharc_block *b) {
   while (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID) {
     if (p->tok.kind == TOK_EOF)
-      return sharc_p_error(p, "expected '}' to end region"), false;
+      return sharc_p_error(p, "expected operation name in quotes"), false; /* MLIR parses an op there */
     if (!parse_op(p, b))
       return false;
   }

@@ -14,7 +14,8 @@
 
 static const char module_text[] =
     "sdy.mesh @mesh = <[\"a\"=2, \"b\"=4]>\n"
-    "func.func @f(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>) {\n"
+    "func.func @f(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8x8xf32>, "
+    "tensor<8xf32>) {\n"
     "  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{\"a\", \"b\"}, {}]>]"
     " out_shardings=[<@mesh, [{\"a\"}, {}], replicated={\"b\"}>] manual_axes={\"a\"}"
     " (%arg2: tensor<4x8xf32>) {\n"
@@ -47,9 +48,7 @@ static bool find_ops(sharc_op *op, void *user) {
   return true;
 }
 
-static sharc_block *body(sharc_op *op) {
-  return sharc_region_first_block(sharc_op_region(op, 0));
-}
+static sharc_block *body(sharc_op *op) { return sharc_region_first_block(sharc_op_region(op, 0)); }
 
 static void test_manual_computation_edges(sharc_op *mc) {
   CHECK(sharc_sdy_data_flow(mc) != NULL);
@@ -83,8 +82,8 @@ static void test_manual_computation_edges(sharc_op *mc) {
              "#sdy.sharding<@mesh, [{\"a\"}, {}], replicated={\"b\"}>");
   /* setting a local sharding puts the manual axes back in front */
   sharc_context *ctx = sharc_op_context(mc);
-  sharc_attr *local = sharc_parse_attr_text(ctx, sharc_str_from_cstr(
-                                                     "#sdy.sharding<@mesh, [{}, {\"b\"}]>"));
+  sharc_attr *local =
+      sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{}, {\"b\"}]>"));
   CHECK(local != NULL);
   sharc_sdy_set_block_arg_owner_sharding(mc, 0, local);
   check_attr(sharc_op_attr(mc, "in_shardings"),
@@ -101,7 +100,8 @@ static void test_named_computation_edges(sharc_op *nc) {
   CHECK(!sharc_sdy_keep_owner_shardings_divisible(nc));
   CHECK(sharc_sdy_block_arg_owner_sharding(nc, 0) == NULL);
   sharc_context *ctx = sharc_op_context(nc);
-  sharc_attr *s = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"b\"}]>"));
+  sharc_attr *s =
+      sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.sharding<@mesh, [{\"b\"}]>"));
   sharc_sdy_set_owner_sharding(nc, sharc_op_result(nc, 0), s);
   check_attr(sharc_op_attr(nc, "out_shardings"), "#sdy.sharding_per_value<[<@mesh, [{\"b\"}]>]>");
   CHECK(sharc_sdy_owner_sharding(nc, sharc_op_result(nc, 0)) == s);
@@ -109,6 +109,40 @@ static void test_named_computation_edges(sharc_op *nc) {
   sharc_sdy_non_owner_targets(nc, sharc_op_result(nc, 0), &targets);
   CHECK(targets.len == 0);
   sharc_ptrvec_free(&targets);
+}
+
+/* A named computation whose result owns an edge with an sdy.data_flow_edge. */
+static const char edge_text[] =
+    "sdy.mesh @mesh = <[\"a\"=2]>\n"
+    "func.func @e(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n"
+    "  %0 = sdy.named_computation<\"g\">(%arg0) (%arg1: tensor<8xf32>) {\n"
+    "    sdy.return %arg1 : tensor<8xf32>\n"
+    "  } : (tensor<8xf32>) -> tensor<8xf32>\n"
+    "  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{\"a\"}]> : tensor<8xf32>\n"
+    "  return %1 : tensor<8xf32>\n"
+    "}\n";
+
+static void test_data_flow_edge(sharc_context *ctx) {
+  sharc_op *module = sharc_parse_source(ctx, "edge", edge_text, strlen(edge_text));
+  CHECK(module && sharc_verify(module));
+  if (!module)
+    return;
+  found f = {0};
+  sharc_op_walk_pre(module, find_ops, &f);
+  sharc_op *nc = f.named;
+  sharc_op *edge = sharc_op_next(nc);
+  CHECK(sharc_op_is(edge, "sdy.data_flow_edge"));
+  CHECK(sharc_sdy_data_flow_edge_of_target(sharc_op_result(nc, 0)) == edge);
+  CHECK(sharc_sdy_data_flow_edge_of_target(sharc_block_arg(body(nc), 0)) == NULL);
+  sharc_op *term = sharc_block_last_op(body(nc));
+  CHECK(sharc_sdy_data_flow_edge_of_source(&term->operands[0]) == edge);
+  sharc_ptrvec sources = {0};
+  sharc_sdy_data_flow_edge_sources(edge, &sources);
+  CHECK(sources.len == 1 && sources.items[0] == sharc_block_arg(body(nc), 0));
+  sharc_ptrvec_free(&sources);
+  /* the edge's sharding is what the owner's users see */
+  check_attr(sdy_value_sharding(sharc_op_result(nc, 0)), "#sdy.sharding<@mesh, [{\"a\"}]>");
+  CHECK(sharc_sdy_owning_op(sharc_block_arg(body(nc), 0)) == nc);
 }
 
 static void test_axis_arithmetic(sharc_context *ctx) {
@@ -149,6 +183,7 @@ int main(void) {
     if (f.named)
       test_named_computation_edges(f.named);
   }
+  test_data_flow_edge(ctx);
   test_axis_arithmetic(ctx);
   sharc_context_destroy(ctx);
   return check_summary("sdy ops");

@@ -86,20 +86,6 @@ sharc_attr *sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64
   return sharc_sdy_axis_ref_get(ctx, name, sharc_sdy_sub_axis_info_get(ctx, pre, size));
 }
 
-sharc_attr *sdy_axis_overlap(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b))
-    return NULL;
-  const sharc_attr *ia = sub_info(a), *ib = sub_info(b);
-  if (!ia)
-    return (sharc_attr *)b;
-  if (!ib)
-    return (sharc_attr *)a;
-  bounds k = bounds_of(ia, ib);
-  if (k.min_next <= k.max_pre || !sub_axes_can_coexist(k.min_pre, k.max_pre, k.min_next, k.max_next))
-    return NULL;
-  return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), k.max_pre, k.min_next / k.max_pre, NULL);
-}
-
 sharc_attr *sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b) {
   if (!sdy_axis_can_coexist(a, b))
@@ -126,7 +112,8 @@ sharc_attr *sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr
 
 sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
                            const sharc_attr *mesh) {
-  int64_t size = sharc_sdy_sub_axis_info_size(sub_info(a)) * sharc_sdy_sub_axis_info_size(sub_info(b));
+  int64_t size =
+      sharc_sdy_sub_axis_info_size(sub_info(a)) * sharc_sdy_sub_axis_info_size(sub_info(b));
   return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), sdy_axis_pre_size(a), size, mesh);
 }
 
@@ -168,7 +155,8 @@ void sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sha
     sdy_axes_push(&sorted, axes->items[i]);
   /* insertion sort: these lists hold a handful of axes */
   for (unsigned i = 1; i < sorted.n; i++)
-    for (unsigned j = i; j > 0 && sdy_axis_cmp(sorted.items[j], sorted.items[j - 1], mesh) < 0; j--) {
+    for (unsigned j = i; j > 0 && sdy_axis_cmp(sorted.items[j], sorted.items[j - 1], mesh) < 0;
+         j--) {
       sharc_attr *t = sorted.items[j];
       sorted.items[j] = sorted.items[j - 1];
       sorted.items[j - 1] = t;

@@ -151,10 +151,10 @@ static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw) {
   if (!equal)
     return false;
   sharc_context *ctx = sharc_op_context(op);
-  sharc_op *gather = create_unary(
-      op, "sdy.all_gather", sharc_op_operand(s2u, 0), sharc_value_type(sharc_op_result(op, 0)),
-      attrs2(ctx, "gathering_axes", per_dim, "out_sharding", sharc_op_attr(op, "out_sharding"),
-             NULL, NULL));
+  sharc_op *gather = create_unary(op, "sdy.all_gather", sharc_op_operand(s2u, 0),
+                                  sharc_value_type(sharc_op_result(op, 0)),
+                                  attrs2(ctx, "gathering_axes", per_dim, "out_sharding",
+                                         sharc_op_attr(op, "out_sharding"), NULL, NULL));
   return replace_with(op, sharc_op_result(gather, 0));
 }
 
@@ -192,7 +192,8 @@ static sharc_attr *combine_params(sharc_context *ctx, const sharc_attr *p, const
   /* stable insertion sort by source dimension, as llvm::sort on few items */
   for (unsigned i = 1; i < n; i++)
     for (unsigned j = i; j > 0 && sharc_sdy_all_to_all_param_src_dim(all[j]) <
-                                      sharc_sdy_all_to_all_param_src_dim(all[j - 1]); j--) {
+                                      sharc_sdy_all_to_all_param_src_dim(all[j - 1]);
+         j--) {
       sharc_attr *t = all[j];
       all[j] = all[j - 1];
       all[j - 1] = t;
@@ -269,10 +270,10 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
              "out_sharding", out, "reduction_op", sharc_op_attr(reduce, "reduction_op")));
   sharc_value *result = sharc_op_result(rs, 0);
   if (any_residual) {
-    sharc_op *slice = create_unary(
-        op, "sdy.all_slice", result, type,
-        attrs2(ctx, "slicing_axes", sharc_sdy_list_of_axis_ref_lists_get(ctx, residual, rank),
-               "out_sharding", slice_out, NULL, NULL));
+    sharc_op *slice = create_unary(op, "sdy.all_slice", result, type,
+                                   attrs2(ctx, "slicing_axes",
+                                          sharc_sdy_list_of_axis_ref_lists_get(ctx, residual, rank),
+                                          "out_sharding", slice_out, NULL, NULL));
     result = sharc_op_result(slice, 0);
   }
   /* every user is an identical all_slice: all of them become `result` */
@@ -386,8 +387,8 @@ static sharc_attr *sharding_before_metadata(sharc_context *ctx, sharc_attr *shar
       v = in;
       continue;
     }
-    sharc_attr *perm = sharc_op_is(def, "stablehlo.transpose") ? sharc_op_attr(def, "permutation")
-                                                               : NULL;
+    sharc_attr *perm =
+        sharc_op_is(def, "stablehlo.transpose") ? sharc_op_attr(def, "permutation") : NULL;
     unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
     if (!perm || sharc_attr_count(perm) != rank)
       break;
@@ -461,7 +462,7 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
           sdy_axis_pre_size(cur) * sharc_sdy_axis_ref_size(cur, mesh) == sdy_axis_pre_size(prev) &&
           fabs(v[i].stride - back->stride * (double)prev_size) < 1e-6) {
         int64_t pre = sdy_axis_pre_size(prev) < sdy_axis_pre_size(cur) ? sdy_axis_pre_size(prev)
-                                                                        : sdy_axis_pre_size(cur);
+                                                                       : sdy_axis_pre_size(cur);
         back->axis = sdy_axis_make(ctx, sharc_sdy_axis_ref_name(prev), pre,
                                    prev_size * sharc_sdy_axis_ref_size(cur, mesh), mesh);
         continue;
@@ -489,11 +490,12 @@ static bool plain_ranked(const sharc_type *t, unsigned rank) {
 }
 
 /* Shardy's isShardingEquivalentAcrossReshapes (divisible shardings). */
-static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type *t1,
-                                       sharc_attr *s2, sharc_type *t2) {
+static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type *t1, sharc_attr *s2,
+                                       sharc_type *t2) {
   if (s1 == s2 && t1 == t2)
     return true;
-  if (!sharc_str_eq(sharc_sdy_tensor_sharding_mesh_name(s1), sharc_sdy_tensor_sharding_mesh_name(s2)) ||
+  if (!sharc_str_eq(sharc_sdy_tensor_sharding_mesh_name(s1),
+                    sharc_sdy_tensor_sharding_mesh_name(s2)) ||
       !same_replicated(s1, s2) || !plain_ranked(t1, sharc_sdy_tensor_sharding_rank(s1)) ||
       !plain_ranked(t2, sharc_sdy_tensor_sharding_rank(s2)))
     return false;
@@ -682,8 +684,8 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
 /* ---- tables ------------------------------------------------------------------ */
 
 const sharc_pattern_fn sdy_reshard_patterns[] = {reshard_cse, reshard_of_reshard, NULL};
-const sharc_pattern_fn sdy_manual_computation_patterns[] = {manual_unused_inputs,
-                                                             manual_redundant, NULL};
+const sharc_pattern_fn sdy_manual_computation_patterns[] = {manual_unused_inputs, manual_redundant,
+                                                            NULL};
 const sharc_pattern_fn sdy_all_gather_patterns[] = {all_gather_noop, NULL};
 const sharc_pattern_fn sdy_all_slice_patterns[] = {all_slice_of_all_gather, all_slice_noop,
                                                    reduce_scatter_fusion, NULL};

@@ -20,16 +20,19 @@ typedef struct collective_form {
 
 static const char *const reduction_names[] = {"sum", "max", "min"};
 
+/* `($reduction_op^)?`: present only when one of the enum's keywords follows. */
 static bool parse_reduction(sharc_parser *p, sharc_op_builder *b) {
-  const sharc_token *t = sharc_p_tok(p);
-  if (t->kind != TOK_BARE_ID)
+  int64_t kind = -1;
+  for (unsigned i = 0; i < 3 && kind < 0; i++)
+    if (sharc_tok_is_keyword(sharc_p_tok(p), reduction_names[i]))
+      kind = i;
+  if (kind < 0)
     return true;
-  int64_t kind;
-  if (!sdy_parse_enum_keyword(p, "reduction_op", reduction_names, 3, &kind))
-    return false;
+  sharc_p_next(p);
   sharc_context *ctx = sharc_p_context(p);
-  sharc_builder_set_attr(p, b, "reduction_op",
-                         sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), kind));
+  sharc_builder_set_attr(
+      p, b, "reduction_op",
+      sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), kind));
   return true;
 }
 
@@ -76,17 +79,18 @@ static void collective_print_form(sharc_printer *p, sharc_op *op, const collecti
 typedef struct collective {
   sharc_op *op;
   sharc_context *ctx;
-  sharc_attr *in, *out;         /* in: NULL when the operand has none */
+  sharc_attr *in, *out; /* in: NULL when the operand has none */
   sharc_attr *in_mesh, *mesh;
-  unsigned rank;                /* of out_sharding */
+  unsigned rank; /* of out_sharding */
 } collective;
 
 static void emit_mesh_note(sharc_diag *d, sharc_value *tensor, const sharc_attr *mesh) {
   sharc_buf text = {0};
   SHARC_BUF_LIT(&text, "operand mesh: ");
   sharc_print_attr(mesh, &text);
-  const sharc_attr *loc = sharc_value_is_block_arg(tensor) ? sharc_value_loc(tensor)
-                                                          : sharc_op_loc(sharc_value_defining_op(tensor));
+  const sharc_attr *loc = sharc_value_is_block_arg(tensor)
+                              ? sharc_value_loc(tensor)
+                              : sharc_op_loc(sharc_value_defining_op(tensor));
   sharc_diag_note(d, loc, "%s", text.data);
   sharc_buf_free(&text);
 }
@@ -99,7 +103,11 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
   c->op = op;
   c->ctx = sharc_op_context(op);
   c->out = sharc_op_attr(op, "out_sharding");
-  if (!sdy_verify_same_operand_result_type(op))
+  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+                             SDY_ANY_SHAPED) ||
+      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+                             SDY_ANY_SHAPED) ||
+      !sdy_verify_same_operand_result_type(op))
     return false;
   sharc_value *tensor = sharc_op_operand(op, 0);
   c->in = sdy_value_sharding(tensor);
@@ -241,20 +249,20 @@ static bool verify_axes_per_dim(collective *c, const sharc_attr *per_dim, per_di
 
 static const collective_form all_gather_form = {"gathering_axes", "list_of_axis_ref_lists", false};
 static const collective_form all_slice_form = {"slicing_axes", "list_of_axis_ref_lists", false};
-static const collective_form reduce_scatter_form = {"reduce_scatter_axes",
-                                                    "list_of_axis_ref_lists", true};
+static const collective_form reduce_scatter_form = {"reduce_scatter_axes", "list_of_axis_ref_lists",
+                                                    true};
 static const collective_form s2u_form = {"axes", "list_of_axis_ref_lists", false};
 static const collective_form all_reduce_form = {"reduction_axes", "axis_ref_list", true};
 static const collective_form r2u_form = {"axes", "axis_ref_list", false};
 static const collective_form all_to_all_form = {"params", "all_to_all_param_list", false};
 static const collective_form permute_form = {NULL, NULL, false};
 
-#define FORM_HOOKS(prefix, form)                                                    \
-  static bool prefix##_parse(sharc_parser *p, sharc_op_builder *b) {                \
-    return collective_parse_form(p, b, &form);                                      \
-  }                                                                                 \
-  static void prefix##_print(sharc_printer *p, sharc_op *op) {                      \
-    collective_print_form(p, op, &form);                                            \
+#define FORM_HOOKS(prefix, form)                                                                   \
+  static bool prefix##_parse(sharc_parser *p, sharc_op_builder *b) {                               \
+    return collective_parse_form(p, b, &form);                                                     \
+  }                                                                                                \
+  static void prefix##_print(sharc_printer *p, sharc_op *op) {                                     \
+    collective_print_form(p, op, &form);                                                           \
   }
 
 FORM_HOOKS(all_gather, all_gather_form)
@@ -491,15 +499,19 @@ static bool verify_all_to_all_params(collective *c, const sdy_axes *params, bool
     int64_t dims[2] = {src, tgt};
     for (unsigned k = 0; ok && k < 2; k++) {
       if (seen_dims[dims[k]]) {
-        sharc_emit_op_error(c->op, "overlapping source/target dimensions in all-to-all params: "
-                                   "%lld", (long long)dims[k]);
+        sharc_emit_op_error(c->op,
+                            "overlapping source/target dimensions in all-to-all params: "
+                            "%lld",
+                            (long long)dims[k]);
         ok = false;
       }
       seen_dims[dims[k]] = true;
     }
     if (ok && prev_src >= src) {
-      sharc_emit_op_error(c->op, "source dimensions are not sorted in ascending order: %lld "
-                                 "appears after %lld", (long long)src, (long long)prev_src);
+      sharc_emit_op_error(c->op,
+                          "source dimensions are not sorted in ascending order: %lld "
+                          "appears after %lld",
+                          (long long)src, (long long)prev_src);
       ok = false;
     }
     prev_src = src;
@@ -542,8 +554,8 @@ static bool all_to_all_verify(sharc_op *op) {
   bool *seen_dims = calloc(c.rank + 1, sizeof *seen_dims);
   if (!seen_dims)
     abort();
-  bool ok = verify_all_to_all_params(&c, &params, seen_dims) &&
-            verify_all_to_all_moves(&c, &params);
+  bool ok =
+      verify_all_to_all_params(&c, &params, seen_dims) && verify_all_to_all_moves(&c, &params);
   for (unsigned d = 0; ok && d < c.rank; d++) {
     if (seen_dims[d])
       continue;
@@ -616,8 +628,10 @@ static bool permute_verify(sharc_op *op) {
       continue;
     int64_t in_size = sharded_size(in_dim, c.mesh), out_size = sharded_size(out_dim, c.mesh);
     if (in_size != out_size) {
-      sharc_emit_op_error(op, "sharded size of result doesn't match operand on dimension %u: %lld "
-                              "!= %lld", d, (long long)out_size, (long long)in_size);
+      sharc_emit_op_error(op,
+                          "sharded size of result doesn't match operand on dimension %u: %lld "
+                          "!= %lld",
+                          d, (long long)out_size, (long long)in_size);
       return false;
     }
   }
@@ -631,8 +645,8 @@ static const char *const all_slice_inherent[] = {"out_sharding", "slicing_axes",
 static const char *const reduce_scatter_inherent[] = {"out_sharding", "reduce_scatter_axes",
                                                       "reduction_op", NULL};
 static const char *const axes_inherent[] = {"axes", "out_sharding", NULL};
-static const char *const all_reduce_inherent[] = {"out_sharding", "reduction_axes",
-                                                  "reduction_op", NULL};
+static const char *const all_reduce_inherent[] = {"out_sharding", "reduction_axes", "reduction_op",
+                                                  NULL};
 static const char *const all_to_all_inherent[] = {"out_sharding", "params", NULL};
 static const char *const permute_inherent[] = {"out_sharding", NULL};
 
@@ -645,27 +659,29 @@ extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
 
 /* The ODS attribute constraints and the CollectiveOpInterface checks run
  * with the op's own verification; the rest once the module is verified. */
-#define COLLECTIVE_DEF(var, opname, prefix, inherent_list, pats, allow_missing, allow_meshes, \
-                       ...)                                                                  \
-  static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};            \
-  static bool prefix##_verify_attrs(sharc_op *op) {                                          \
-    collective c;                                                                            \
-    return sdy_verify_attrs(op, prefix##_attrs) &&                                           \
-           verify_collective_common(op, &c, allow_missing, allow_meshes);                    \
-  }                                                                                          \
-  const sharc_op_def var = {                                                                 \
-      .name = opname,                                                                        \
-      .traits = SHARC_TRAIT_ZERO_REGIONS,                                                    \
-      .inherent = inherent_list,                                                             \
-      .parse = prefix##_parse,                                                               \
-      .print = prefix##_print,                                                               \
-      .verify = prefix##_verify_attrs,                                                       \
-      .verify_regions = prefix##_verify,                                                     \
-      .patterns = pats,                                                                      \
+#define COLLECTIVE_DEF(var, opname, prefix, inherent_list, pats, allow_missing, allow_meshes, ...) \
+  static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};                   \
+  static bool prefix##_verify_attrs(sharc_op *op) {                                                \
+    collective c;                                                                                  \
+    return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, prefix##_attrs) &&            \
+           verify_collective_common(op, &c, allow_missing, allow_meshes);                          \
+  }                                                                                                \
+  const sharc_op_def var = {                                                                       \
+      .name = opname,                                                                              \
+      .dialect = &sharc_sdy_dialect,                                                               \
+      .traits = SHARC_TRAIT_ZERO_REGIONS,                                                          \
+      .inherent = inherent_list,                                                                   \
+      .parse = prefix##_parse,                                                                     \
+      .print = prefix##_print,                                                                     \
+      .verify = prefix##_verify_attrs,                                                             \
+      .verify_regions = prefix##_verify,                                                           \
+      .patterns = pats,                                                                            \
   }
 
-#define OUT_SHARDING {"out_sharding", SDY_ATTR_TENSOR_SHARDING, false}
-#define REDUCTION_OP {"reduction_op", SDY_ATTR_REDUCTION, true}
+#define OUT_SHARDING                                                                               \
+  { "out_sharding", SDY_ATTR_TENSOR_SHARDING, false }
+#define REDUCTION_OP                                                                               \
+  { "reduction_op", SDY_ATTR_REDUCTION, true }
 
 COLLECTIVE_DEF(sharc_sdy_all_gather_def, "sdy.all_gather", all_gather, all_gather_inherent,
                sdy_all_gather_patterns, false, false,
@@ -686,7 +702,7 @@ COLLECTIVE_DEF(sharc_sdy_replicated_to_unreduced_def, "sdy.replicated_to_unreduc
                axes_inherent, NULL, false, false, {"axes", SDY_ATTR_AXIS_REF_LIST, false},
                OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_to_all_def, "sdy.all_to_all", all_to_all, all_to_all_inherent,
-               sdy_all_to_all_patterns, false, false,
-               {"params", SDY_ATTR_ALL_TO_ALL_PARAMS, false}, OUT_SHARDING);
+               sdy_all_to_all_patterns, false, false, {"params", SDY_ATTR_ALL_TO_ALL_PARAMS, false},
+               OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_collective_permute_def, "sdy.collective_permute", permute,
                permute_inherent, sdy_collective_permute_patterns, false, true, OUT_SHARDING);

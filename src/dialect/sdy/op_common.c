@@ -74,14 +74,21 @@ bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  *refs = NULL;
-  *n = 0;
+bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
+  out->refs = NULL;
+  out->n = 0;
   if (!sharc_p_expect(p, '('))
     return false;
+  out->at = *sharc_p_tok(p);
   if (sharc_p_eat(p, ')'))
     return true;
-  return parse_operand_list(p, refs, n) && sharc_p_expect(p, ')');
+  return parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
+}
+
+void sdy_operand_list_free(sdy_operand_list *l) {
+  free(l->refs);
+  l->refs = NULL;
+  l->n = 0;
 }
 
 bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n) {
@@ -146,22 +153,29 @@ bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   return true;
 }
 
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *refs, unsigned n_refs) {
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
   if (!sharc_p_expect(p, ':'))
     return false;
   sharc_token type_tok = *sharc_p_tok(p);
   sharc_type *fn;
   if (!sharc_p_parse_type(p, &fn))
     return false;
-  if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
-    return sharc_p_error_at(p, &type_tok, "invalid kind of type specified");
+  if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION) {
+    sharc_buf text = {0};
+    sharc_print_type(fn, &text);
+    sharc_p_error_at(p, &type_tok,
+                     "invalid kind of type specified: expected mlir::FunctionType, "
+                     "but found '%s'",
+                     text.data);
+    sharc_buf_free(&text);
+    return false;
+  }
   unsigned n_in = sharc_type_func_num_inputs(fn);
-  if (n_in != n_refs)
-    return sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", n_refs, n_in);
+  if (n_in != ops->n)
+    return sharc_p_error_at(p, &ops->at, "%u operands present, but expected %u", ops->n, n_in);
   for (unsigned i = 0; i < n_in; i++) {
     sharc_value *v;
-    if (!sharc_p_resolve_operand(p, &refs[i], sharc_type_func_input(fn, i), &v))
+    if (!sharc_p_resolve_operand(p, &ops->refs[i], sharc_type_func_input(fn, i), &v))
       return false;
     sharc_ptrvec_push(&b->operands, v);
   }
@@ -326,8 +340,10 @@ bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *
       return false;
   } else {
     sharc_buf msg = {0};
-    sharc_buf_printf(&msg, "expected string or keyword containing one of the following enum "
-                           "values for attribute '%s' [", attr_name);
+    sharc_buf_printf(&msg,
+                     "expected string or keyword containing one of the following enum "
+                     "values for attribute '%s' [",
+                     attr_name);
     for (unsigned i = 0; i < n; i++)
       sharc_buf_printf(&msg, "%s%s", i ? ", " : "", names[i]);
     SHARC_BUF_LIT(&msg, "]");
@@ -396,11 +412,6 @@ bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out)
   return *out != NULL;
 }
 
-bool sdy_attr_is(const sharc_attr *a, const char *mnemonic) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->dialect == &sharc_sdy_dialect &&
-         !strcmp(a->def->name, mnemonic);
-}
-
 void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
   if (sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->print)
     a->def->print(p, a);
@@ -409,7 +420,8 @@ void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
 }
 
 bool sdy_is_sdy_op(const sharc_op *op) {
-  return sharc_op_get_def(op) && sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "sdy.");
+  const sharc_op_def *def = sharc_op_get_def(op);
+  return def && def->dialect == &sharc_sdy_dialect;
 }
 
 sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...) {
@@ -491,4 +503,42 @@ bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
     return false;
   }
   return true;
+}
+
+/* ---- counts and bodies ------------------------------------------------------ */
+
+bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
+  if (one_result && sharc_op_num_results(op) != 1) {
+    sharc_emit_op_error(op, "requires one result");
+    return false;
+  }
+  if (one_operand && sharc_op_num_operands(op) != 1) {
+    sharc_emit_op_error(op, "requires a single operand");
+    return false;
+  }
+  return true;
+}
+
+bool sdy_verify_body(sharc_op *op) {
+  sharc_region *r = sharc_op_region(op, 0);
+  if (sharc_region_num_blocks(r) != 1) {
+    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
+    return false;
+  }
+  sharc_op *last = sharc_block_last_op(sharc_region_first_block(r));
+  if (last && sharc_op_is(last, "sdy.return"))
+    return true;
+  sharc_diag *d;
+  if (last) {
+    sharc_str name = sharc_ident_str(sharc_op_name(last));
+    d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
+                            (int)name.len, name.data);
+  } else {
+    d = sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  sharc_diag_note(d, sharc_op_loc(op),
+                  "in custom textual format, the absence of terminator implies "
+                  "'sdy.return'");
+  return false;
 }

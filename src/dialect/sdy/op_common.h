@@ -17,8 +17,6 @@ bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sh
  * `#sdy.mnemonic`: `[{"a"}, {}]`, `{"a"}`, ...), through the dialect's
  * attribute hook; a full `#sdy...` attribute is accepted too. */
 bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
-/* Whether `a` is the sdy attribute of that mnemonic. */
-bool sdy_attr_is(const sharc_attr *a, const char *mnemonic);
 /* `keyword=` with nothing between the two (Shardy's ``` `` ``` joins). */
 bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
 /* The common tail `attr-dict : type` of single-operand ops whose operand
@@ -33,13 +31,18 @@ bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b);
 bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n);
 /* Region args, then the region, pushed into the builder. */
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
+/* `(%a, %b)`: operand references with where the list began, the position
+ * MLIR reports operand-count mismatches at. */
+typedef struct sdy_operand_list {
+  sharc_operand_ref *refs; /* malloc'd; free with sdy_operand_list_free */
+  unsigned n;
+  sharc_token at;
+} sdy_operand_list;
+bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out);
+void sdy_operand_list_free(sdy_operand_list *l);
 /* `: (T, ...) -> R` / `-> (R, ...)`: functional-type(operands, results);
- * resolves the collected operand refs with the input types. */
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *refs, unsigned n_refs);
-/* `(%a, %b)` operand refs; the caller frees *refs. */
-bool sdy_parse_operand_refs_parens(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
-
+ * resolves the operands with the input types. */
+bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops);
 /* One of `names` as a bare keyword (an I32EnumAttr in assembly form), with
  * the message MLIR's generated parsers give; *out is its index. */
 bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
@@ -68,6 +71,13 @@ typedef enum sdy_type_kind {
 } sdy_type_kind;
 bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
                            sdy_type_kind kind);
+/* OneResult / OneOperand, in MLIR's trait order and words ("requires one
+ * result", "requires a single operand"); checked before anything reads
+ * operand or result 0. */
+bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
+/* SizedRegion<1> and SingleBlockImplicitTerminator<"sdy.return"> of the
+ * region ops' `body`. */
+bool sdy_verify_body(sharc_op *op);
 /* SameOperandsAndResultType. */
 bool sdy_verify_same_operand_result_type(sharc_op *op);
 /* emitOpError with Shardy's message prefixes ("in_shardings ", "operand - ",

@@ -35,10 +35,9 @@ static void print_sharding_list(sharc_printer *p, sharc_op *op, const char *key)
 
 /* The region, the attribute dictionary and the functional type that end
  * both ops' syntax. */
-static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b,
-                                const sharc_operand_ref *refs, unsigned n_refs) {
+static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
   return sdy_parse_single_block_region(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
-         sdy_parse_functional_type(p, b, refs, n_refs);
+         sdy_parse_functional_type(p, b, ops);
 }
 
 static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
@@ -111,9 +110,8 @@ static void list_set(sharc_op *op, const char *key, unsigned index, unsigned cou
 /* ---- manual_computation -------------------------------------------------- */
 
 static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+  sdy_operand_list ops;
+  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", true) &&
             parse_sharding_list(p, b, "out_shardings", true);
   sharc_attr *axes;
@@ -121,13 +119,12 @@ static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
        sdy_parse_attr_or_stripped(p, sharc_sdy_parse_manual_axes, &axes);
   if (ok)
     sharc_builder_set_attr(p, b, "manual_axes", axes);
-  ok = ok && parse_body_and_type(p, b, refs, n);
-  free(refs);
+  ok = ok && parse_body_and_type(p, b, &ops);
+  sdy_operand_list_free(&ops);
   return ok;
 }
 
-static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings",
-                                              NULL};
+static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings", NULL};
 
 static void manual_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "(");
@@ -148,7 +145,8 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_manual_axes_unbound(op);
+  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_body(op) &&
+         sdy_verify_manual_axes_unbound(op);
 }
 
 static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
@@ -202,6 +200,7 @@ extern const sharc_pattern_fn sdy_manual_computation_patterns[];
 
 const sharc_op_def sharc_sdy_manual_computation_def = {
     .name = "sdy.manual_computation",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
     .inherent = manual_inherent,
     .parse = manual_computation_parse,
@@ -223,12 +222,11 @@ static bool named_computation_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_string(p, &name) || !sharc_p_expect(p, '>'))
     return false;
   sharc_builder_set_attr(p, b, "name", sharc_attr_string(sharc_p_context(p), name));
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = sdy_parse_operand_refs_parens(p, &refs, &n) &&
+  sdy_operand_list ops;
+  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", false) &&
-            parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, refs, n);
-  free(refs);
+            parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, &ops);
+  sdy_operand_list_free(&ops);
   return ok;
 }
 
@@ -255,7 +253,7 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sdy_verify_attrs(op, named_attrs))
+  if (!sdy_verify_attrs(op, named_attrs) || !sdy_verify_body(op))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;
@@ -292,6 +290,7 @@ static const sharc_sdy_data_flow_iface named_data_flow = {
 
 const sharc_op_def sharc_sdy_named_computation_def = {
     .name = "sdy.named_computation",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
     .inherent = named_inherent,
     .parse = named_computation_parse,

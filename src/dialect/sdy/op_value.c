@@ -33,7 +33,8 @@ static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHAR
                                                {NULL, 0, false}};
 
 static bool sharding_op_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, sharding_attrs) && sdy_verify_same_operand_result_type(op);
+  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, sharding_attrs) &&
+         sdy_verify_same_operand_result_type(op);
 }
 
 /* After the module's ops: a sharding valid for the type, and the unreduced
@@ -47,6 +48,7 @@ static const char *const sharding_inherent[] = {"sharding", NULL};
 
 const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .name = "sdy.sharding_constraint",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
@@ -59,6 +61,7 @@ extern const sharc_pattern_fn sdy_reshard_patterns[];
 
 const sharc_op_def sharc_sdy_reshard_def = {
     .name = "sdy.reshard",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = sharding_op_parse,
@@ -81,6 +84,7 @@ static void return_print(sharc_printer *p, sharc_op *op) {
 
 const sharc_op_def sharc_sdy_return_def = {
     .name = "sdy.return",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = return_parse,
@@ -92,11 +96,16 @@ const sharc_op_def sharc_sdy_return_def = {
 /* As stablehlo.constant: the value's type is the result type. */
 static bool constant_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *value;
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_parse_attr(p, NULL, &value))
+  if (!sharc_p_parse_optional_attr_dict(p, b))
+    return false;
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, NULL, &value))
     return false;
   sharc_type *t = sharc_attr_type(value);
-  if (!t || !sharc_type_is_shaped(t))
-    return sharc_p_error(p, "invalid kind of attribute specified");
+  sharc_attr_kind k = sharc_attr_get_kind(value);
+  if (k != SHARC_ATTR_DENSE_ELEMENTS && k != SHARC_ATTR_DENSE_STRING &&
+      k != SHARC_ATTR_DENSE_RESOURCE)
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "value", value);
   sharc_ptrvec_push(&b->result_types, t);
   return true;
@@ -114,7 +123,7 @@ static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, fals
                                                {NULL, 0, false}};
 
 static bool constant_verify(sharc_op *op) {
-  if (!sdy_verify_attrs(op, constant_attrs))
+  if (!sdy_verify_counts(op, true, false) || !sdy_verify_attrs(op, constant_attrs))
     return false;
   sharc_attr *value = sharc_op_attr(op, "value");
   if (sharc_op_num_results(op) != 1) {
@@ -131,6 +140,7 @@ static const char *const constant_inherent[] = {"value", NULL};
 
 const sharc_op_def sharc_sdy_constant_def = {
     .name = "sdy.constant",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = constant_inherent,
     .parse = constant_parse,
@@ -186,8 +196,7 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
     return false;
   }
   sharc_op *def = sharc_value_defining_op(input);
-  if (def && sdy_is_sdy_op(def) &&
-      !sharc_sdy_data_flow(def)) {
+  if (def && sdy_is_sdy_op(def) && !sharc_sdy_data_flow(def)) {
     sharc_diag *d = sharc_emit_op_error(op, "expected input of sdy.data_flow_edge to not be "
                                             "defined by an SdyDialect op (other than an "
                                             "sdy.named_computation).");
@@ -204,7 +213,7 @@ static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING
 /* ODS order: attributes, operand and result constraints, then
  * SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, edge_attrs) &&
+  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, edge_attrs) &&
          sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
          sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
@@ -214,6 +223,7 @@ static bool data_flow_edge_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_data_flow_edge_def = {
     .name = "sdy.data_flow_edge",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = sharding_inherent,
     .parse = data_flow_edge_parse,
@@ -240,8 +250,10 @@ static bool func_data_flow_edge_verify_uses(sharc_op *op) {
   if (!sdy_type_is_static(t)) {
     sharc_buf text = {0};
     sdy_type_text(t, &text);
-    sharc_emit_op_error(op, "expected sdy.func_data_flow_edge to have a static-shaped result. "
-                            "type: %s", text.data);
+    sharc_emit_op_error(op,
+                        "expected sdy.func_data_flow_edge to have a static-shaped result. "
+                        "type: %s",
+                        text.data);
     sharc_buf_free(&text);
     return false;
   }
@@ -269,6 +281,7 @@ static bool func_data_flow_edge_verify_uses(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_func_data_flow_edge_def = {
     .name = "sdy.func_data_flow_edge",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .parse = func_data_flow_edge_parse,
     .print = func_data_flow_edge_print,
@@ -306,7 +319,7 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
 static bool propagation_barrier_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"allowed_direction", SDY_ATTR_DIRECTION, false},
                                         {NULL, 0, false}};
-  if (!sdy_verify_attrs(op, attrs))
+  if (!sdy_verify_counts(op, true, true) || !sdy_verify_attrs(op, attrs))
     return false;
   sharc_attr *dir = sharc_op_attr(op, "allowed_direction");
   if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
@@ -325,6 +338,7 @@ static bool propagation_barrier_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_propagation_barrier_def = {
     .name = "sdy.propagation_barrier",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = barrier_elided,
     .parse = propagation_barrier_parse,
@@ -358,7 +372,7 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
 
 static bool sharding_group_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"group_id", SDY_ATTR_I64, false}, {NULL, 0, false}};
-  return sdy_verify_attrs(op, attrs) &&
+  return sdy_verify_counts(op, false, true) && sdy_verify_attrs(op, attrs) &&
          sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_RANKED_TENSOR) &&
          sdy_verify_inferred_types(op, NULL, 0);
@@ -366,6 +380,7 @@ static bool sharding_group_verify(sharc_op *op) {
 
 const sharc_op_def sharc_sdy_sharding_group_def = {
     .name = "sdy.sharding_group",
+    .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_RESULTS,
     .inherent = group_elided,
     .parse = sharding_group_parse,

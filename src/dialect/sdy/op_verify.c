@@ -28,8 +28,8 @@ sharc_attr *sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref,
     abort();
   for (unsigned i = 0; i < rank; i++)
     dims[i] = empty;
-  sharc_sdy_tensor_sharding_parts parts = {.mesh_or_ref = mesh_or_ref, .dims = dims,
-                                           .num_dims = rank};
+  sharc_sdy_tensor_sharding_parts parts = {
+      .mesh_or_ref = mesh_or_ref, .dims = dims, .num_dims = rank};
   sharc_attr *s = sharc_sdy_tensor_sharding_get(ctx, &parts);
   free(dims);
   return s;
@@ -63,27 +63,13 @@ sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
 
 /* ---- a value's sharding (Shardy's getSharding) -------------------------- */
 
-static sharc_op *single_user(const sharc_value *v) {
-  const sharc_use *u = sharc_value_first_use(v);
-  return u && !sharc_use_next(u) ? sharc_use_owner(u) : NULL;
-}
-
-static sharc_op *owning_op(sharc_value *v) {
-  if (!sharc_value_is_block_arg(v))
-    return sharc_value_defining_op(v);
-  return sharc_block_parent_op(sharc_value_owner_block(v));
-}
-
 /* The value whose sharding stands for `v`: a data flow edge's result, the
  * edge owner, or `v` itself; NULL for block arguments nothing can shard. */
 static sharc_value *shardable_value(sharc_value *v) {
-  sharc_op *owner = owning_op(v);
-  if (owner && sharc_sdy_data_flow(owner)) {
-    sharc_value *edge_owner = sharc_sdy_owner_from_target(owner, v);
-    sharc_op *user = edge_owner ? single_user(edge_owner) : NULL;
-    if (user && sharc_op_is(user, "sdy.data_flow_edge"))
-      return sharc_op_result(user, 0);
-  }
+  sharc_op *owner = sharc_sdy_owning_op(v);
+  sharc_op *edge = sharc_sdy_data_flow_edge_of_target(v);
+  if (edge)
+    return sharc_op_result(edge, 0);
   if (!sharc_value_is_block_arg(v))
     return v;
   if (owner && sharc_op_is(owner, "func.func"))
@@ -100,7 +86,7 @@ sharc_attr *sdy_value_sharding(sharc_value *v) {
   v = shardable_value(v);
   if (!v)
     return NULL;
-  sharc_op *owner = owning_op(v);
+  sharc_op *owner = sharc_sdy_owning_op(v);
   if (owner && !sharc_op_is(owner, "sdy.data_flow_edge") && sharc_sdy_data_flow(owner)) {
     sharc_attr *s = sharc_sdy_owner_sharding(owner, v);
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
@@ -123,13 +109,14 @@ static bool is_manual_axis(sharc_op *manual, sharc_str name) {
  * come first). */
 static unsigned manual_prefix(sharc_op *manual, const sharc_attr *dim) {
   unsigned n = sharc_sdy_dim_sharding_num_axes(dim), k = 0;
-  while (k < n && is_manual_axis(manual, sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(dim, k))))
+  while (k < n &&
+         is_manual_axis(manual, sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(dim, k))))
     k++;
   return k;
 }
 
-static sharc_attr *dim_slice(sharc_context *ctx, const sharc_attr *dim, unsigned from,
-                             unsigned to, const sharc_attr *like) {
+static sharc_attr *dim_slice(sharc_context *ctx, const sharc_attr *dim, unsigned from, unsigned to,
+                             const sharc_attr *like) {
   sharc_attr *axes[64];
   sharc_attr **buf = to - from <= 64 ? axes : malloc((to - from) * sizeof *buf);
   if (!buf)
@@ -326,9 +313,11 @@ static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding, con
     if (!strcmp(verb, "introduce"))
       sharc_emit_op_error(op, "cannot add new unreduced axis '%.*s'.", (int)name.len, name.data);
     else
-      sharc_emit_op_error(op, "dropped unreduced axis '%.*s' without a blessed operation (e.g., "
-                              "sdy.reshard). This is an invalid transition from unreduced to "
-                              "reduced.", (int)name.len, name.data);
+      sharc_emit_op_error(op,
+                          "dropped unreduced axis '%.*s' without a blessed operation (e.g., "
+                          "sdy.reshard). This is an invalid transition from unreduced to "
+                          "reduced.",
+                          (int)name.len, name.data);
     return false;
   }
   if (!sharding || !any_unreduced_overlap(sharding, diff))
@@ -363,8 +352,10 @@ bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const s
     for (unsigned i = 0; ok && from != to && i < out_axes.n; i++)
       for (unsigned j = 0; ok && j < in_axes.n; j++)
         if (sharc_sdy_axis_ref_overlaps(in_axes.items[j], out_axes.items[i])) {
-          sharc_emit_op_error(op, "cannot change the reduction operator of kept unreduced axes "
-                                  "from %s to %s.", reduction_name(from), reduction_name(to));
+          sharc_emit_op_error(op,
+                              "cannot change the reduction operator of kept unreduced axes "
+                              "from %s to %s.",
+                              reduction_name(from), reduction_name(to));
           ok = false;
         }
   }
@@ -378,8 +369,8 @@ bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const s
 /* ---- sharding_constraint, reshard ------------------------------------------ */
 
 static sharc_attr *sharding_bypassing_barriers(sharc_value *v) {
-  for (sharc_op *def = sharc_value_defining_op(v); def && sharc_op_is(def, "sdy.propagation_barrier");
-       def = sharc_value_defining_op(v))
+  for (sharc_op *def = sharc_value_defining_op(v);
+       def && sharc_op_is(def, "sdy.propagation_barrier"); def = sharc_value_defining_op(v))
     v = sharc_op_operand(def, 0);
   return sdy_value_sharding(v);
 }
@@ -404,8 +395,9 @@ bool sdy_verify_manual_axes_unbound(sharc_op *manual) {
     for (sharc_op *p = sharc_op_parent_op(manual); p; p = sharc_op_parent_op(p)) {
       if (!sharc_op_is(p, "sdy.manual_computation") || !is_manual_axis(p, name))
         continue;
-      sharc_diag *d = sharc_emit_op_error(manual, "operates on axis \"%.*s\" which is already "
-                                                  "bound by a parent sdy.manual_computation op",
+      sharc_diag *d = sharc_emit_op_error(manual,
+                                          "operates on axis \"%.*s\" which is already "
+                                          "bound by a parent sdy.manual_computation op",
                                           (int)name.len, name.data);
       sharc_diag_note(d, sharc_op_loc(p), "parent bounding this axis as manual");
       return false;
@@ -426,9 +418,11 @@ static bool verify_manual_first(sharc_op *op, const char *kind, unsigned index, 
     sharc_buf a = {0}, b = {0};
     sharc_sdy_axis_ref_to_string(axis, &a);
     sharc_sdy_axis_ref_to_string(sharc_sdy_dim_sharding_axis(dim, i - 1), &b);
-    sharc_emit_op_error(op, "%s sharding at index %u must have all manual axes come before free "
-                            "axes in its dimension sharding at index %u. Saw manual axis %s after "
-                            "free axis %s", kind, index, d, a.data, b.data);
+    sharc_emit_op_error(op,
+                        "%s sharding at index %u must have all manual axes come before free "
+                        "axes in its dimension sharding at index %u. Saw manual axis %s after "
+                        "free axis %s",
+                        kind, index, d, a.data, b.data);
     sharc_buf_free(&a);
     sharc_buf_free(&b);
     return false;
@@ -458,8 +452,10 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
   if (!sdy_verify_sharding_list(op, shardings, global, n_global, prefix))
     return false;
   if (n_global != n_local) {
-    sharc_emit_op_error(op, "number of op %ss and region %ss must match. Op has %u op %ss and %u "
-                            "region %ss", kind, kind, n_global, kind, n_local, kind);
+    sharc_emit_op_error(op,
+                        "number of op %ss and region %ss must match. Op has %u op %ss and %u "
+                        "region %ss",
+                        kind, kind, n_global, kind, n_local, kind);
     return false;
   }
   for (unsigned i = 0; i < n_global; i++) {
@@ -479,22 +475,25 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
       int64_t size = sharc_type_shape(g)[d];
       int64_t m = mesh ? manual_size(op, sharc_sdy_tensor_sharding_dim(s, d), mesh) : 1;
       if (size != SHARC_DYNAMIC && size % m) {
-        sharc_emit_op_error(op, "%s dimension size %lld is not divisible by the manual axes size "
-                                "%lld", kind, (long long)size, (long long)m);
+        sharc_emit_op_error(op,
+                            "%s dimension size %lld is not divisible by the manual axes size "
+                            "%lld",
+                            kind, (long long)size, (long long)m);
         free(shape);
         return false;
       }
       shape[d] = size == SHARC_DYNAMIC ? size : size / m;
     }
-    sharc_type *expected = sharc_type_tensor(sharc_op_context(op), shape, rank,
-                                             sharc_type_element(g), NULL);
+    sharc_type *expected =
+        sharc_type_tensor(sharc_op_context(op), shape, rank, sharc_type_element(g), NULL);
     free(shape);
     if (expected != local[i]) {
       sharc_buf a = {0}, b = {0};
       sdy_type_text(expected, &a);
       sdy_type_text(local[i], &b);
-      sharc_emit_op_error(op, "%s shape, corresponding sharding, and region %s shape at index %u "
-                              "must match. Expected local shape '%s', actual local shape '%s'",
+      sharc_emit_op_error(op,
+                          "%s shape, corresponding sharding, and region %s shape at index %u "
+                          "must match. Expected local shape '%s', actual local shape '%s'",
                           kind, kind, i, a.data, b.data);
       sharc_buf_free(&a);
       sharc_buf_free(&b);
@@ -579,8 +578,10 @@ bool sdy_verify_named_computation(sharc_op *op) {
   unsigned n_args = body ? sharc_block_num_args(body) : 0, n = sharc_op_num_operands(op);
   sharc_context *ctx = sharc_op_context(op);
   if (n_args != n) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "number of block arguments must match the "
-               "number of operands: %u != %u", n_args, n);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+               "number of block arguments must match the "
+               "number of operands: %u != %u",
+               n_args, n);
     return false;
   }
   for (unsigned i = 0; i < n; i++) {
@@ -591,9 +592,10 @@ bool sdy_verify_named_computation(sharc_op *op) {
     sharc_buf a = {0}, b = {0};
     sdy_type_text(inner, &a);
     sdy_type_text(outer, &b);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "expected the type of the %u'th block "
-               "argument to match the type of the corresponding operand: '%s' vs '%s'", i, a.data,
-               b.data);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+               "expected the type of the %u'th block "
+               "argument to match the type of the corresponding operand: '%s' vs '%s'",
+               i, a.data, b.data);
     sharc_buf_free(&a);
     sharc_buf_free(&b);
     return false;
@@ -604,8 +606,8 @@ bool sdy_verify_named_computation(sharc_op *op) {
   sharc_type **in_t = types_of(operand_at, op, n);
   sharc_type **out_t = types_of(result_at, op, sharc_op_num_results(op));
   bool ok = (!ins || sdy_verify_sharding_list(op, ins, in_t, n, "in_shardings ")) &&
-            (!outs || sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op),
-                                               "out_shardings "));
+            (!outs ||
+             sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op), "out_shardings "));
   free(in_t);
   free(out_t);
   return ok;

@@ -74,7 +74,6 @@ sharc_attr *sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr
                                             const sharc_attr *b);
 sharc_attr *sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b, const sharc_attr *mesh);
-sharc_attr *sdy_axis_overlap(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b);
 sharc_attr *sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
                           const sharc_attr *mesh);
 /* Shardy's AxisRefAttr order: by name, then sub-axis position; with a mesh,

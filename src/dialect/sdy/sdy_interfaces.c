@@ -47,9 +47,9 @@ sharc_attr *sharc_sdy_result_sharding_from_attr(sharc_op *op, unsigned index) {
 
 void sharc_sdy_set_result_sharding_in_attr(sharc_op *op, unsigned index, sharc_attr *sharding) {
   sharc_attr *list = sharc_op_attr(op, "sdy.sharding");
-  sharc_op_set_attr(op, "sdy.sharding",
-                    sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index,
-                                                   sharding));
+  sharc_op_set_attr(
+      op, "sdy.sharding",
+      sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index, sharding));
 }
 
 sharc_attr *sharc_sdy_result_owner_sharding(sharc_op *op, unsigned index) {
@@ -133,4 +133,58 @@ void sharc_sdy_set_owner_sharding(sharc_op *op, sharc_value *owner, sharc_attr *
 sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op) {
   const sharc_sdy_sharding_rule_iface *i = sharc_sdy_sharding_rule_iface_of(op);
   return i && i->sharding_rule ? i->sharding_rule(op) : NULL;
+}
+
+/* ---- sdy.data_flow_edge ---------------------------------------------------- */
+
+sharc_op *sharc_sdy_owning_op(sharc_value *v) {
+  if (!sharc_value_is_block_arg(v))
+    return sharc_value_defining_op(v);
+  return sharc_block_parent_op(sharc_value_owner_block(v));
+}
+
+/* The edge op when `owner` has exactly one user and it is one. */
+static sharc_op *edge_user(sharc_value *owner) {
+  sharc_use *u = owner ? sharc_value_first_use(owner) : NULL;
+  if (!u || sharc_use_next(u))
+    return NULL;
+  sharc_op *user = sharc_use_owner(u);
+  return sharc_op_is(user, "sdy.data_flow_edge") ? user : NULL;
+}
+
+sharc_op *sharc_sdy_data_flow_edge_of_target(sharc_value *target) {
+  sharc_op *owner = sharc_sdy_owning_op(target);
+  if (!owner || !sharc_sdy_data_flow(owner))
+    return NULL;
+  return edge_user(sharc_sdy_owner_from_target(owner, target));
+}
+
+sharc_op *sharc_sdy_data_flow_edge_of_source(sharc_use *source) {
+  sharc_op *op = sharc_use_owner(source);
+  const sharc_op_def *def = sharc_op_get_def(op);
+  if (def && (def->traits & SHARC_TRAIT_TERMINATOR))
+    op = sharc_op_parent_op(op);
+  if (!op || !sharc_sdy_data_flow(op))
+    return NULL;
+  return edge_user(sharc_sdy_owner_from_source(op, source));
+}
+
+void sharc_sdy_data_flow_edge_sources(sharc_op *edge, sharc_ptrvec *out) {
+  sharc_value *owner = sharc_op_operand(edge, 0);
+  sharc_op *op = sharc_sdy_owning_op(owner);
+  if (!op || !sharc_sdy_data_flow(op))
+    return;
+  sharc_ptrvec uses = {0};
+  sharc_sdy_edge_sources(op, owner, &uses);
+  for (unsigned i = 0; i < uses.len; i++)
+    sharc_ptrvec_push(out, sharc_op_operand(sharc_use_owner(uses.items[i]),
+                                            sharc_use_operand_index(uses.items[i])));
+  sharc_ptrvec_free(&uses);
+}
+
+void sharc_sdy_data_flow_edge_non_owner_targets(sharc_op *edge, sharc_ptrvec *out) {
+  sharc_value *owner = sharc_op_operand(edge, 0);
+  sharc_op *op = sharc_sdy_owning_op(owner);
+  if (op && sharc_sdy_data_flow(op))
+    sharc_sdy_non_owner_targets(op, owner, out);
 }

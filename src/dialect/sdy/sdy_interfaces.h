@@ -45,8 +45,8 @@ typedef struct sharc_sdy_data_flow_iface {
   /* Targets of the owner's edge other than the owner itself. Default: none. */
   void (*non_owner_targets)(sharc_op *op, sharc_value *owner, sharc_ptrvec *out);
   /* Converts a sharding seen at `target`. Default: unchanged. */
-  sharc_attr *(*transform_target_sharding)(sharc_op *op, sharc_value *target,
-                                           sharc_attr *sharding, sharc_sdy_transform how);
+  sharc_attr *(*transform_target_sharding)(sharc_op *op, sharc_value *target, sharc_attr *sharding,
+                                           sharc_sdy_transform how);
   /* Whether owners' shardings must divide their dimensions. Default: false. */
   bool (*keep_owner_shardings_divisible)(sharc_op *op);
 } sharc_sdy_data_flow_iface;
@@ -80,6 +80,17 @@ bool sharc_sdy_keep_owner_shardings_divisible(sharc_op *op);
  * (Shardy's getEdgeOwnerSharding / setEdgeOwnerSharding). */
 sharc_attr *sharc_sdy_owner_sharding(sharc_op *op, sharc_value *owner);
 void sharc_sdy_set_owner_sharding(sharc_op *op, sharc_value *owner, sharc_attr *sharding);
+
+/* sdy.data_flow_edge as propagation meets it (Shardy's DataFlowEdgeOp
+ * lookup/getSources/getNonOwnerTargets): the edge op attached to the edge a
+ * target or a source belongs to (the owner's single user), or NULL; and the
+ * values of the edge an sdy.data_flow_edge op stands for. */
+sharc_op *sharc_sdy_data_flow_edge_of_target(sharc_value *target);
+sharc_op *sharc_sdy_data_flow_edge_of_source(sharc_use *source);
+void sharc_sdy_data_flow_edge_sources(sharc_op *edge, sharc_ptrvec *out); /* sharc_value* */
+void sharc_sdy_data_flow_edge_non_owner_targets(sharc_op *edge, sharc_ptrvec *out);
+/* The op whose result or block argument `v` is. */
+sharc_op *sharc_sdy_owning_op(sharc_value *v);
 
 /* The op's sharding rule through its interface, or NULL. */
 sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op);

@@ -132,3 +132,62 @@ func.func @barrier_keyword(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %0 = sdy.propagation_barrier %arg0 allowed_direction=SIDEWAYS : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @functional_type_count(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{1 operands present, but expected 2}}
+  %0 = sdy.named_computation<"g">(%arg0) (%arg1: tensor<8xf32>) {
+    sdy.return %arg1 : tensor<8xf32>
+  } : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @functional_type_kind(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.named_computation<"g">(%arg0) (%arg1: tensor<8xf32>) {
+    sdy.return %arg1 : tensor<8xf32>
+  // expected-error @+1 {{invalid kind of type specified: expected mlir::FunctionType, but found 'tensor<8xf32>'}}
+  } : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @constant_not_elements() -> tensor<8xf32> {
+  // expected-error @+1 {{invalid kind of attribute specified}}
+  %0 = sdy.constant 1.0 : f32
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @wrong_kind_generic(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'sdy.manual_computation' op attribute 'manual_axes' failed to satisfy constraint: A list of axes that a ManualComputationOp is manual on}}
+  %0 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[]>, manual_axes = 1 : i32, out_shardings = #sdy.sharding_per_value<[]>}> ({
+  ^bb0(%arg1: tensor<8xf32>):
+    "sdy.return"(%arg1) : (tensor<8xf32>) -> ()
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @no_operand() {
+  // expected-error @+1 {{'sdy.all_gather' op requires a single operand}}
+  %0 = "sdy.all_gather"() <{gathering_axes = #sdy<list_of_axis_ref_lists[{}]>, out_sharding = #sdy.sharding<mesh<["a"=2]>, [{}]>}> : () -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @wrong_terminator(%arg0: tensor<8xf32>) {
+  // expected-error @+2 {{'sdy.named_computation' op expects regions to end with 'sdy.return', found 'func.return'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'sdy.return'}}
+  "sdy.named_computation"(%arg0) <{name = "x"}> ({
+  ^bb0(%a: tensor<8xf32>):
+    "func.return"() : () -> ()
+  }) : (tensor<8xf32>) -> ()
+  return
+}
