@@ -21,6 +21,20 @@ static bool param_error(sharc_parser *p, const char *attr, const char *param,
 
 static const sharc_token *tok(sharc_parser *p) { return sharc_p_tok(p); }
 
+/* MLIR's parseCustomAttributeWithFallback: where a syntax holds the bare
+ * `<...>` of an attribute, its full form `#sdy.name<...>` or an alias of it
+ * is accepted too. */
+static bool at_full_form(sharc_parser *p) { return tok(p)->kind == TOK_HASH_ID; }
+
+static bool parse_full_form(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out) {
+  sharc_token at = *tok(p);
+  if (!sharc_p_parse_attr(p, NULL, out))
+    return false;
+  if (sharc_attr_get_kind(*out) == SHARC_ATTR_DIALECT && (*out)->def == def)
+    return true;
+  return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
+}
+
 /* MLIR's AsmParser reports a missing string, integer or keyword at the
  * current token (only punctuation uses the wrong-token placement). */
 static bool parse_string(sharc_parser *p, sharc_str *out) {
@@ -167,6 +181,8 @@ static bool verify_mesh(sharc_parser *p, const sharc_token *at, sharc_attr *cons
 }
 
 bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return parse_full_form(p, &sharc_sdy_mesh_def, out);
   sharc_token at = *tok(p);
   sharc_ptrvec axes = {0}, ids = {0};
   bool ok = sharc_p_expect(p, '<') &&
@@ -370,6 +386,8 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
 }
 
 bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return parse_full_form(p, &sharc_sdy_tensor_sharding_def, out);
   sharc_sdy_tensor_sharding_parts s = {0};
   sharc_ptrvec dims = {0}, repl = {0}, unred = {0};
   bool ok =
@@ -410,6 +428,8 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
 }
 
 bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return parse_full_form(p, &sharc_sdy_sharding_per_value_def, out);
   return parse_list_attr(p, &sharc_sdy_sharding_per_value_def, &sharc_sdy_tensor_sharding_def,
                          sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue", "shardings",
                          "::llvm::ArrayRef<TensorShardingAttr>", out);
@@ -425,6 +445,8 @@ static bool parse_string_attr(sharc_parser *p, sharc_attr **out) {
 }
 
 bool sharc_sdy_parse_manual_axes(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return parse_full_form(p, &sharc_sdy_manual_axes_def, out);
   sharc_ptrvec names = {0};
   bool ok = sharc_p_expect(p, '{');
   if (ok && !sharc_p_eat(p, '}')) {
@@ -601,6 +623,8 @@ static int64_t *ptrvec_i64(sharc_parser *p, const sharc_ptrvec *v) {
 }
 
 bool sharc_sdy_parse_op_sharding_rule(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return parse_full_form(p, &sharc_sdy_op_sharding_rule_def, out);
   sharc_ptrvec operands = {0}, results = {0}, sizes = {0}, special[4] = {{0}};
   bool custom = false;
   bool ok = parse_mappings(p, &operands, "operand_mappings") && sharc_p_expect_arrow(p) &&

@@ -1,7 +1,7 @@
-/* The StableHLO dialect: its attributes (enums such as
- * #stablehlo<comparison_direction LT>, structs such as #stablehlo.gather<...>),
- * the !stablehlo.token type, and the dialect record that ties them to the op
- * table of ops_table.c. */
+/* The StableHLO dialect's attributes (enums such as
+ * #stablehlo<comparison_direction LT>, structs such as #stablehlo.gather<...>)
+ * and types (!stablehlo.token, !stablehlo.future<...>), with the parse hooks
+ * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdarg.h>
@@ -934,9 +934,52 @@ sharc_type *shlo_token_type(sharc_context *ctx) {
   return sharc_type_dialect(ctx, &shlo_token_def, NULL, 0);
 }
 
+/* !stablehlo.future<T, U>: the results of an async_start. */
+static void print_future(sharc_printer *p, const sharc_type *t) {
+  sharc_pr_puts(p, "<");
+  for (unsigned i = 0; i < t->params.n; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, (const sharc_type *)t->params.words[i]);
+  }
+  sharc_pr_puts(p, ">");
+}
+
+const sharc_type_def shlo_future_def = {
+    .name = "future",
+    .dialect = &sharc_stablehlo_dialect,
+    .print = print_future,
+};
+
+static sharc_type *parse_future(sharc_parser *p) {
+  sharc_ptrvec types = {0};
+  bool ok = sharc_p_expect(p, '<');
+  do {
+    sharc_type *t;
+    ok = ok && sharc_p_parse_type(p, &t);
+    if (ok)
+      sharc_ptrvec_push(&types, t);
+  } while (ok && sharc_p_eat(p, ','));
+  ok = ok && sharc_p_expect(p, '>');
+  sharc_type *res = NULL;
+  if (ok) {
+    uintptr_t *words = malloc((types.len + 1) * sizeof *words);
+    if (!words)
+      abort();
+    for (unsigned i = 0; i < types.len; i++)
+      words[i] = (uintptr_t)types.items[i];
+    res = sharc_type_dialect(sharc_p_context(p), &shlo_future_def, words, types.len);
+    free(words);
+  }
+  sharc_ptrvec_free(&types);
+  return res;
+}
+
 sharc_type *shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
   if (sharc_str_eq_cstr(mnemonic, "token"))
     return shlo_token_type(sharc_p_context(p));
+  if (sharc_str_eq_cstr(mnemonic, "future"))
+    return parse_future(p);
   sharc_p_error(p, "unknown stablehlo type: %.*s", (int)mnemonic.len, mnemonic.data);
   return NULL;
 }
