@@ -29,29 +29,42 @@ def strip_comments(text):
 
 def run(tool, args, text):
     p = subprocess.run([tool, '--allow-unregistered-dialect'] + args + ['-'], input=text, capture_output=True, text=True,
-                       timeout=60)
+                       timeout=600)
     return p.returncode, p.stdout, p.stderr
 
 
-def check_text(tool, text):
-    """None on success, else a short reason."""
-    rc, once, err = run(tool, [], text)
+def check_text(tool, text, split=False):
+    """None on success, else a short reason. With `split`, `text` holds many
+    inputs joined by `// -----` and all are checked in one run per stage."""
+    flags = ['-split-input-file'] if split else []
+    rc, once, err = run(tool, flags, text)
     if rc:
         return 'parse: ' + err.strip().split('\n')[0]
-    rc, twice, err = run(tool, [], once)
+    rc, twice, err = run(tool, flags, once)
     if rc:
         return 'reparse: ' + err.strip().split('\n')[0]
     if once != twice:
         return 'print is not a fixpoint'
-    rc, generic, err = run(tool, ['-mlir-print-op-generic'], once)
+    rc, generic, err = run(tool, flags + ['-mlir-print-op-generic'], once)
     if rc:
         return 'generic print: ' + err.strip().split('\n')[0]
-    rc, back, err = run(tool, [], generic)
+    rc, back, err = run(tool, flags, generic)
     if rc:
         return 'generic reparse: ' + err.strip().split('\n')[0]
     if back != once:
         return 'generic form does not read back to the custom form'
     return None
+
+
+def check_many(tool, texts):
+    """check_text of each text, in as few runs as possible: all together in
+    one -split-input-file input, halving a batch only when it fails."""
+    if len(texts) <= 1:
+        return [check_text(tool, t) for t in texts]
+    if check_text(tool, '\n// -----\n'.join(texts), split=True) is None:
+        return [None] * len(texts)
+    mid = len(texts) // 2
+    return check_many(tool, texts[:mid]) + check_many(tool, texts[mid:])
 
 
 SSA = r'%[A-Za-z0-9_.$-]+(?:#\d+)?'
@@ -246,37 +259,38 @@ def main():
     seen_ops, seen_attrs = set(), set()
     ok_ops, ok_attrs = set(), set()
     failures = []
-    checked = 0
+    # whole pieces first; pieces that also hold ops of dialects sharc does not
+    # have (arith, ...) are checked op by op, with their meshes
+    candidates = []
     for path in files:
         for k, piece in enumerate(pieces(path)):
             code = strip_comments(piece)
-            if 'stablehlo' not in code:
-                continue
-            if 'expected-error' in piece:
-                continue  # pieces built to fail
-            where = '%s#%d' % (os.path.relpath(path, a.corpus), k)
-            # whole pieces first; pieces that also hold ops of dialects we do
-            # not have (arith, ...) are checked op by op, with their meshes
-            if check_text(a.tool, code) is None:
-                units = [code]
-            else:
-                meshes = ''.join(l + '\n' for l in code.split('\n') if re.match(r'\s*sdy\.mesh\b', l))
-                units = [meshes + f for f in map(synthesize, op_units(code)) if f]
-            for unit in units:
-                if unit is not code and FOREIGN_OP.search(unit.split('func.func', 1)[-1]):
-                    continue  # other dialects' ops inside regions
-                ops = {m for m in OP_RE.findall(unit)}
-                attrs = {x or y for x, y in ATTR_RE.findall(unit)}
-                seen_ops |= ops
-                seen_attrs |= attrs
-                checked += 1
-                why = check_text(a.tool, unit)
-                if why:
-                    failures.append((where, why, unit))
-                else:
-                    ok_ops |= ops
-                    attrs_ok = attrs
-                    ok_attrs |= attrs_ok
+            if 'stablehlo' not in code or 'expected-error' in piece:
+                continue  # nothing of ours, or built to fail
+            candidates.append(('%s#%d' % (os.path.relpath(path, a.corpus), k), code))
+    units = []
+    for (where, code), why in zip(candidates, check_many(a.tool, [c for _, c in candidates])):
+        if why is None:
+            units.append((where, code, None))
+            continue
+        meshes = ''.join(l + '\n' for l in code.split('\n') if re.match(r'\s*sdy\.mesh\b', l))
+        for f in map(synthesize, op_units(code)):
+            if f and not FOREIGN_OP.search(f):  # other dialects' ops inside regions
+                units.append((where, meshes + f, 'unchecked'))
+    pending = [u for _, u, state in units if state]
+    verdicts = iter(check_many(a.tool, pending))
+    for where, unit, state in units:
+        why = next(verdicts) if state else None
+        ops = set(OP_RE.findall(unit))
+        attrs = {x or y for x, y in ATTR_RE.findall(unit)}
+        seen_ops |= ops
+        seen_attrs |= attrs
+        if why:
+            failures.append((where, why, unit))
+        else:
+            ok_ops |= ops
+            ok_attrs |= attrs
+    checked = len(units)
     print('covered: ' + ' '.join(sorted(ok_ops)))
     print('checked %d units from %d files' % (checked, len(files)))
     print('ops: %d of %d distinct stablehlo ops round-trip' % (len(ok_ops), len(seen_ops)))
