@@ -636,3 +636,38 @@ bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
 const char *sharc_p_default_dialect(const sharc_parser *p) {
   return p->dialect_depth ? p->dialect_stack[p->dialect_depth - 1] : "builtin";
 }
+
+/* `%name: T {attrs} loc(...)`. Argument attributes are read and dropped, as
+ * MLIR's parseRegion does for ops that are not functions. */
+static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
+  if (!sharc_p_parse_operand(p, &a->ref) || !sharc_p_expect(p, ':') ||
+      !sharc_p_parse_type(p, &a->type))
+    return false;
+  a->loc = sharc_p_tok_loc(p, &a->ref.tok);
+  sharc_attr *ignored;
+  if (sharc_tok_is(sharc_p_tok(p), '{') && !sharc_p_parse_dict_attr(p, &ignored))
+    return false;
+  return sharc_p_parse_optional_loc(p, &a->loc);
+}
+
+bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
+  sharc_region_arg *args = NULL;
+  unsigned n = 0, cap = 0;
+  bool ok = sharc_p_expect(p, '(');
+  if (ok && !sharc_p_eat(p, ')')) {
+    do {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 4;
+        args = realloc(args, cap * sizeof *args);
+        if (!args)
+          abort();
+      }
+      ok = parse_entry_arg(p, &args[n++]);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ')');
+  }
+  *out = NULL;
+  ok = ok && sharc_p_parse_region(p, out, args, n, isolated);
+  free(args);
+  return ok;
+}

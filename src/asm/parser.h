@@ -106,6 +106,10 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
  * block's arguments (custom forms that print them outside the region). */
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated);
+/* `(%a: T {attrs} loc(..), ...) { ... }`: a region whose entry arguments
+ * are declared ahead of its braces; the printer's
+ * sharc_pr_region_with_entry_args. */
+bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated);
 /* Parses the successor `^bb` label into a block of the current region. */
 bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out);
 

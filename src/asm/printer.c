@@ -881,3 +881,19 @@ void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_w
     write(out.data, out.len, user);
   sharc_buf_free(&out);
 }
+
+void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
+  const sharc_block *entry = r->first;
+  SHARC_PR_LIT(p, "(");
+  for (unsigned i = 0; entry && i < entry->num_args; i++) {
+    sharc_value *arg = sharc_block_arg(entry, i);
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_value(p, arg);
+    SHARC_PR_LIT(p, ": ");
+    sharc_pr_type(p, sharc_value_type(arg));
+    sharc_pr_loc_inline(p, sharc_value_loc(arg));
+  }
+  SHARC_PR_LIT(p, ") ");
+  sharc_pr_region(p, r, false, false);
+}

@@ -61,6 +61,9 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
                         bool with_keyword);
 void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
                      bool print_empty_block);
+/* `(%a: T loc(..), ...) {...}`: a region whose entry arguments are
+ * declared ahead of its braces (sdy.manual_computation, mpmd.fragment). */
+void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
 void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc); /* ` loc(...)` if enabled */
 void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, unsigned n);
 void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n);

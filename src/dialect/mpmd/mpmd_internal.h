@@ -83,10 +83,8 @@ void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op);
 /* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
 bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens);
 void sharc_mpmd_free_refs(sharc_ptrvec *refs);
-/* `(%arg0: T, ...) { ... }`: a region whose entry arguments are printed
- * ahead of it (Shardy's single-block region without block id). */
+/* Shardy's single-block region without block id, pushed into the builder. */
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated);
-void sharc_mpmd_print_region_no_block_id(sharc_printer *p, const sharc_op *op);
 /* ` (%a, %b) {attrs} (%arg: T) { ... } : (T) -> R` with `elided` left out of the dictionary. */
 bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b);
 void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,

@@ -495,7 +495,7 @@ static void for_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
   SHARC_PR_LIT(p, " ");
-  sharc_mpmd_print_region_no_block_id(p, op);
+  sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   SHARC_PR_LIT(p, " : ");
   sharc_type **types = value_types(op, true);
   sharc_pr_type_list(p, types, sharc_op_num_results(op));

@@ -78,60 +78,12 @@ void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op) {
   free(types);
 }
 
-/* `%name: T {attrs} loc(...)`; argument attributes are read and dropped,
- * since region arguments cannot carry them. */
-static bool parse_region_arg(sharc_parser *p, sharc_region_arg *a) {
-  if (!sharc_p_parse_operand(p, &a->ref) || !sharc_p_expect(p, ':') ||
-      !sharc_p_parse_type(p, &a->type))
-    return false;
-  a->loc = sharc_p_tok_loc(p, &a->ref.tok);
-  if (sharc_tok_is(sharc_p_tok(p), '{')) {
-    sharc_attr *ignored;
-    if (!sharc_p_parse_dict_attr(p, &ignored))
-      return false;
-  }
-  return sharc_p_parse_optional_loc(p, &a->loc);
-}
-
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated) {
-  sharc_region_arg *args = NULL;
-  unsigned n = 0, cap = 0;
-  bool ok = sharc_p_expect(p, '(');
-  if (ok && !sharc_p_eat(p, ')')) {
-    do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        args = realloc(args, cap * sizeof *args);
-        if (!args)
-          abort();
-      }
-      ok = parse_region_arg(p, &args[n++]);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
-  }
-  sharc_region *r = NULL;
-  ok = ok && sharc_p_parse_region(p, &r, args, n, isolated);
-  if (ok)
-    sharc_ptrvec_push(&b->regions, r);
-  free(args);
-  return ok;
-}
-
-void sharc_mpmd_print_region_no_block_id(sharc_printer *p, const sharc_op *op) {
-  sharc_region *r = sharc_op_region(op, 0);
-  sharc_block *entry = sharc_region_first_block(r);
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, arg);
-    SHARC_PR_LIT(p, ": ");
-    sharc_pr_type(p, sharc_value_type(arg));
-    sharc_pr_loc_inline(p, sharc_value_loc(arg));
-  }
-  SHARC_PR_LIT(p, ") ");
-  sharc_pr_region(p, r, false, false);
+  sharc_region *r;
+  if (!sharc_p_parse_region_with_entry_args(p, &r, isolated))
+    return false;
+  sharc_ptrvec_push(&b->regions, r);
+  return true;
 }
 
 bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b) {
@@ -151,7 +103,7 @@ void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
   SHARC_PR_LIT(p, " ");
-  sharc_mpmd_print_region_no_block_id(p, op);
+  sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   SHARC_PR_LIT(p, " : ");
   sharc_mpmd_print_functional_type(p, op);
 }

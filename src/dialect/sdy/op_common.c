@@ -91,39 +91,6 @@ void sdy_operand_list_free(sdy_operand_list *l) {
   l->n = 0;
 }
 
-bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n) {
-  unsigned cap = 0;
-  *args = NULL;
-  *n = 0;
-  if (!sharc_p_expect(p, '('))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    sharc_region_arg a = {0};
-    if (!sharc_p_parse_operand(p, &a.ref) || !sharc_p_expect(p, ':') ||
-        !sharc_p_parse_type(p, &a.type))
-      return false;
-    a.loc = sharc_p_tok_loc(p, &a.ref.tok);
-    /* argument attributes are accepted and dropped, as MLIR's parseRegion
-     * does for ops that are not functions */
-    sharc_attr *ignored;
-    if (sharc_tok_is(sharc_p_tok(p), '{') && !sharc_p_parse_dict_attr(p, &ignored))
-      return false;
-    if (!sharc_p_parse_optional_loc(p, &a.loc))
-      return false;
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sharc_region_arg *g = realloc(*args, cap * sizeof *g);
-      if (!g)
-        abort();
-      *args = g;
-    }
-    (*args)[(*n)++] = a;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
-}
-
 /* SingleBlockImplicitTerminator<"sdy.return">: a body left without a
  * terminator (or without a block) gets an empty sdy.return, as MLIR's
  * generated parsers add one. */
@@ -139,14 +106,10 @@ static void ensure_return(sharc_context *ctx, sharc_region *r, sharc_attr *loc) 
 }
 
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
-  sharc_region_arg *args;
-  unsigned n;
-  sharc_region *r = NULL;
+  sharc_region *r;
   /* not an isolated name scope: MLIR resolves outer names here and lets the
    * verifier report their use */
-  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, false);
-  free(args);
-  if (!ok)
+  if (!sharc_p_parse_region_with_entry_args(p, &r, false))
     return false;
   ensure_return(sharc_p_context(p), r, b->loc);
   sharc_ptrvec_push(&b->regions, r);
@@ -206,22 +169,6 @@ void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op) {
       SHARC_PR_LIT(p, ", ");
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
   }
-}
-
-void sdy_print_single_block_region(sharc_printer *p, sharc_region *r) {
-  sharc_block *entry = sharc_region_first_block(r);
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, arg);
-    SHARC_PR_LIT(p, ": ");
-    sharc_pr_type(p, sharc_value_type(arg));
-    sharc_pr_loc_inline(p, sharc_value_loc(arg));
-  }
-  SHARC_PR_LIT(p, ") ");
-  sharc_pr_region(p, r, false, false);
 }
 
 static void print_value_types(sharc_printer *p, sharc_type **types, unsigned n) {
