@@ -110,6 +110,9 @@ bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_regio
  * are declared ahead of its braces; the printer's
  * sharc_pr_region_with_entry_args. */
 bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated);
+/* `attr-dict (%a, %b : T, U)?`: the custom form of return-like
+ * terminators (func.return, sdy.return, mpmd.return). */
+bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b);
 /* Parses the successor `^bb` label into a block of the current region. */
 bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out);
 

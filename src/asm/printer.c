@@ -897,3 +897,18 @@ void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
   SHARC_PR_LIT(p, ") ");
   sharc_pr_region(p, r, false, false);
 }
+
+void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
+  unsigned n = sharc_op_num_operands(op);
+  if (!n)
+    return;
+  SHARC_PR_LIT(p, " ");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, " : ");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
+}

@@ -408,47 +408,12 @@ const sharc_op_def sharc_mpmd_named_tensor_def = {
 
 /* ---- return: `attr-dict $results (: type($results))?` ------------------------------- */
 
-static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ptrvec refs = {0};
-  bool ok =
-      sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_operand_refs(p, &refs, false);
-  if (ok && refs.len) {
-    ok = sharc_p_expect(p, ':');
-    for (unsigned i = 0; ok && i < refs.len; i++) {
-      sharc_type *t;
-      sharc_value *v;
-      ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-           sharc_p_resolve_operand(p, refs.items[i], t, &v);
-      if (ok)
-        sharc_ptrvec_push(&b->operands, v);
-    }
-  }
-  sharc_mpmd_free_refs(&refs);
-  return ok;
-}
-
-static void return_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  unsigned n = sharc_op_num_operands(op);
-  if (!n)
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, " : ");
-  sharc_type **types = malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  sharc_mpmd_operand_types(op, types);
-  sharc_pr_type_list(p, types, n);
-  free(types);
-}
-
 const sharc_op_def sharc_mpmd_return_def = {
     .name = "mpmd.return",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_ZERO_RESULTS |
               SHARC_TRAIT_ZERO_REGIONS,
-    .parse = return_parse,
-    .print = return_print,
+    .parse = sharc_p_parse_return_like,
+    .print = sharc_pr_return_like,
 };
 
 /* ---- call: `$callee ( $tensors ) attr-dict : functional-type` ------------------------ */

@@ -56,24 +56,6 @@ static bool parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsign
   return true;
 }
 
-bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
-  if (!sharc_p_at_operand(p))
-    return true;
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
-  for (unsigned i = 0; ok && i < n; i++) {
-    sharc_type *t;
-    sharc_value *v;
-    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-         sharc_p_resolve_operand(p, &refs[i], t, &v);
-    if (ok)
-      sharc_ptrvec_push(&b->operands, v);
-  }
-  free(refs);
-  return ok;
-}
-
 bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->refs = NULL;
   out->n = 0;
@@ -155,20 +137,6 @@ void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const
   sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
                                            : sharc_value_type(sharc_op_operand(op, 0));
   sharc_pr_type(p, t);
-}
-
-void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  if (!n)
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, " : ");
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
 }
 
 static void print_value_types(sharc_printer *p, sharc_type **types, unsigned n) {

@@ -24,8 +24,6 @@ bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
  * `with_result`, adds the result. */
 bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
                                const sharc_operand_ref *operand, bool with_result);
-/* `%a, %b : T1, T2` or nothing (sdy.return's operands). */
-bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b);
 /* Shardy's SingleBlockRegionNoBlockId: region args, then the region, pushed
  * into the builder. */
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
@@ -49,7 +47,6 @@ bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *
 /* ---- printing ---- */
 /* ` attr-dict : type` for single-operand ops. */
 void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
-void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op);
 /* A sdy attribute without its `#sdy.mnemonic` prefix. */
 void sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
 void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
