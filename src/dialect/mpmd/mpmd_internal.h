@@ -70,6 +70,9 @@ bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), con
                                bool variadic);
 bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
                               bool variadic);
+/* Operands, then results, under one constraint. */
+bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                             bool variadic);
 /* MLIR's OneOperand / OneResult traits. */
 bool sharc_mpmd_check_one(sharc_op *op, bool results);
 bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op);

@@ -234,10 +234,8 @@ static bool fragment_verify(sharc_op *op) {
   }
   if (!check_shardings_attr(op, "in_shardings") || !check_shardings_attr(op, "out_shardings"))
     return false;
-  return sharc_mpmd_check_operands(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
-                                   true) &&
-         sharc_mpmd_check_results(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
-                                  true) &&
+  return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
+                                 true) &&
          sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
          sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
 }
@@ -340,8 +338,7 @@ static bool fragment_call_verify(sharc_op *op) {
                             "reference attribute");
     return false;
   }
-  return sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
+  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
          sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) &&
          fragment_call_verify_callee(op, callee);
 }
@@ -443,8 +440,7 @@ static bool named_computation_verify(sharc_op *op) {
                             "user-specified computation.");
     return false;
   }
-  return sharc_mpmd_check_operands(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
-         sharc_mpmd_check_results(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
+  return sharc_mpmd_check_values(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
          sharc_mpmd_verify_return_terminator(op) && named_computation_verify_types(op);
 }
 

@@ -189,8 +189,7 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
 
 static bool transfer_verify(sharc_op *op) {
   if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true) ||
-      !sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
-      !sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
+      !sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
       !sharc_mpmd_verify_parent(op, sharc_mpmd_func_only))
     return false;
   sharc_value *in = sharc_op_operand(op, 0), *out = sharc_op_result(op, 0);
@@ -259,8 +258,7 @@ static void broadcast_print(sharc_printer *p, sharc_op *op) {
 
 static bool broadcast_verify(sharc_op *op) {
   return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_values(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -392,8 +390,7 @@ static bool named_tensor_verify(sharc_op *op) {
     return false;
   }
   return check_optional_string_attr(op, "name") &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_values(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -518,10 +515,8 @@ static bool call_verify(sharc_op *op) {
                             "reference attribute");
     return false;
   }
-  if (!sharc_mpmd_check_operands(op, is_local_or_mesh_tensor,
-                                 SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true) ||
-      !sharc_mpmd_check_results(op, is_local_or_mesh_tensor,
-                                SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
+  if (!sharc_mpmd_check_values(op, is_local_or_mesh_tensor,
+                               SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
     return false;
   sharc_attr *count = sharc_op_attr(op, "call_counter");
   if (count && sharc_attr_get_kind(count) == SHARC_ATTR_INTEGER) {

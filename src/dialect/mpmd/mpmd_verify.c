@@ -223,6 +223,12 @@ bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), cons
   return check_values(op, true, ok, summary, variadic);
 }
 
+bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                             bool variadic) {
+  return check_values(op, false, ok, summary, variadic) &&
+         check_values(op, true, ok, summary, variadic);
+}
+
 bool sharc_mpmd_check_one(sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
   if (n == 1)
