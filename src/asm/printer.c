@@ -912,3 +912,30 @@ void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
   }
 }
+
+/* The op's operand or result types, into `stack` when they fit. */
+static sharc_type **value_types(const sharc_op *op, bool results, sharc_type **stack,
+                                unsigned stack_len, unsigned *n) {
+  *n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  sharc_type **types = *n <= stack_len ? stack : malloc(*n * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < *n; i++)
+    types[i] = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
+  return types;
+}
+
+void sharc_pr_functional_type(sharc_printer *p, const sharc_op *op) {
+  sharc_type *stack[16];
+  unsigned n;
+  sharc_type **types = value_types(op, false, stack, 16, &n);
+  SHARC_PR_LIT(p, "(");
+  sharc_pr_type_list(p, types, n);
+  SHARC_PR_LIT(p, ") -> ");
+  if (types != stack)
+    free(types);
+  types = value_types(op, true, stack, 16, &n);
+  sharc_pr_function_result_types(p, types, n);
+  if (types != stack)
+    free(types);
+}

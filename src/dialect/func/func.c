@@ -390,23 +390,8 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), call_elided, false);
-  SHARC_PR_LIT(p, " : (");
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
-  SHARC_PR_LIT(p, ") -> ");
-  unsigned n = sharc_op_num_results(op);
-  sharc_type *stack_types[16];
-  sharc_type **types = n <= 16 ? stack_types : malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_pr_function_result_types(p, types, n);
-  if (types != stack_types)
-    free(types);
+  SHARC_PR_LIT(p, " : ");
+  sharc_pr_functional_type(p, op);
 }
 
 static bool call_verify(sharc_op *op) {

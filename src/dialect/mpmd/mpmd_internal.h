@@ -82,7 +82,6 @@ bool sharc_mpmd_verify_return_terminator(sharc_op *op);
 /* `: (T, ...) -> R` or `-> (R, ...)`, resolving `refs` against the inputs. */
 bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
                                       const sharc_ptrvec *refs);
-void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op);
 /* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
 bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens);
 void sharc_mpmd_free_refs(sharc_ptrvec *refs);

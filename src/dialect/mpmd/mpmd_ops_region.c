@@ -283,7 +283,7 @@ static void fragment_call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), fragment_call_inherent, false);
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 /* Shardy's FragmentCallOp::verifySymbolUses. */

@@ -42,7 +42,7 @@ static void print_operands_fn_type(sharc_printer *p, sharc_op *op) {
     sharc_pr_operands(p, op);
   }
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 static void print_dict_operands_fn_type(sharc_printer *p, sharc_op *op) {
@@ -442,7 +442,7 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), call_inherent, false);
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 static bool is_public(const sharc_op *func) {

@@ -64,20 +64,6 @@ bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
   return true;
 }
 
-void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_type **types = malloc((n_in + n_res + 1) * sizeof *types);
-  if (!types)
-    abort();
-  sharc_mpmd_operand_types(op, types);
-  sharc_mpmd_result_types(op, types + n_in);
-  SHARC_PR_LIT(p, "(");
-  sharc_pr_type_list(p, types, n_in);
-  SHARC_PR_LIT(p, ") -> ");
-  sharc_pr_function_result_types(p, types + n_in, n_res);
-  free(types);
-}
-
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated) {
   sharc_region *r;
   if (!sharc_p_parse_region_with_entry_args(p, &r, isolated))
@@ -105,5 +91,5 @@ void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
   SHARC_PR_LIT(p, " ");
   sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }

@@ -139,35 +139,6 @@ void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const
   sharc_pr_type(p, t);
 }
 
-static void print_value_types(sharc_printer *p, sharc_type **types, unsigned n) {
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, types[i]);
-  }
-  SHARC_PR_LIT(p, ")");
-}
-
-void sdy_print_functional_type(sharc_printer *p, sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  unsigned n = n_in > n_res ? n_in : n_res;
-  sharc_type *stack[16];
-  sharc_type **types = n <= 16 ? stack : malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  SHARC_PR_LIT(p, " : ");
-  for (unsigned i = 0; i < n_in; i++)
-    types[i] = sharc_value_type(sharc_op_operand(op, i));
-  print_value_types(p, types, n_in);
-  SHARC_PR_LIT(p, " -> ");
-  for (unsigned i = 0; i < n_res; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_pr_function_result_types(p, types, n_res);
-  if (types != stack)
-    free(types);
-}
-
 /* ---- verification ------------------------------------------------------- */
 
 void sdy_type_text(const sharc_type *t, sharc_buf *out) { sharc_print_type(t, out); }

@@ -52,7 +52,6 @@ void sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
 void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
                             unsigned n);
 /* ` : (T, ...) -> R` */
-void sdy_print_functional_type(sharc_printer *p, sharc_op *op);
 
 /* ---- verification ---- */
 /* ODS operand/result constraints with MLIR's message ("operand #0 must be

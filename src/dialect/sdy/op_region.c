@@ -44,7 +44,8 @@ static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *cons
   SHARC_PR_LIT(p, " ");
   sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
-  sdy_print_functional_type(p, op);
+  SHARC_PR_LIT(p, " : ");
+  sharc_pr_functional_type(p, op);
 }
 
 /* ---- data flow edges of both ops ---------------------------------------- */
