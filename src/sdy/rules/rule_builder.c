@@ -256,6 +256,13 @@ int64_t sharc_gcd(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
+sharc_attr *sharc_rule_pointwise_over(sharc_op *op, const int64_t *shape, unsigned rank) {
+  sharc_rule_builder b;
+  sharc_rb_init(&b, op);
+  sharc_rb_pointwise(&b, shape, rank);
+  return sharc_rb_finish(&b);
+}
+
 sharc_attr *sharc_rule_pointwise(sharc_op *op) {
   if (sharc_op_num_results(op) == 0)
     return NULL;
