@@ -43,6 +43,14 @@ sharc_attr *sharc_mpmd_mesh_of(sharc_op *op);
 bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
                                             const sharc_attr *mesh);
 bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t);
+/* "number of <inner>s must match the number of <outer>s respectively". */
+bool sharc_mpmd_verify_same_count(sharc_op *op, unsigned n_inner, unsigned n_outer,
+                                  const char *inner_name, const char *outer_name);
+/* "expected the type of the <inner> to <relation><outer>: 'want', got:
+ * 'got'"; always false. */
+bool sharc_mpmd_type_mismatch(sharc_op *op, const char *inner_name, const char *relation,
+                              const char *outer_name, const sharc_type *want,
+                              const sharc_type *got);
 /* Checks inner (region or callee) types against outer mesh tensor types,
  * as Shardy does for fragments and fragment calls. */
 bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,

@@ -387,24 +387,12 @@ static bool is_hlo_tensor_or_token(const sharc_type *t) {
 static bool types_match(sharc_op *op, sharc_type *const *inner, unsigned n_inner,
                         sharc_type *const *outer, unsigned n_outer, const char *inner_name,
                         const char *outer_name) {
-  sharc_context *ctx = sharc_op_context(op);
-  if (n_inner != n_outer) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
-               outer_name, n_inner, n_outer);
+  if (!sharc_mpmd_verify_same_count(op, n_inner, n_outer, inner_name, outer_name))
     return false;
-  }
-  for (unsigned i = 0; i < n_inner; i++) {
-    if (inner[i] == outer[i])
-      continue;
-    char *a = sharc_mpmd_type_str(inner[i]), *b = sharc_mpmd_type_str(outer[i]);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "expected the type of the %s to match the type of %s: '%s', got: '%s'", inner_name,
-               outer_name, a, b);
-    free(a);
-    free(b);
-    return false;
-  }
+  for (unsigned i = 0; i < n_inner; i++)
+    if (inner[i] != outer[i])
+      return sharc_mpmd_type_mismatch(op, inner_name, "match the type of ", outer_name, inner[i],
+                                      outer[i]);
   return true;
 }
 
