@@ -88,6 +88,10 @@ bool sharc_mpmd_verify_return_terminator(sharc_op *op);
 
 /* ---- shared op syntax (mpmd_syntax.c) ---- */
 /* `: (T, ...) -> R` or `-> (R, ...)`, resolving `refs` against the inputs. */
+/* Gives each reference its type, as MLIR's resolveOperands does; a count
+ * mismatch is reported at `at`. */
+bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
+                             sharc_type *const *types, unsigned n, const sharc_token *at);
 bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
                                       const sharc_ptrvec *refs);
 /* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
@@ -95,6 +99,9 @@ bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool par
 void sharc_mpmd_free_refs(sharc_ptrvec *refs);
 /* Shardy's single-block region without block id, pushed into the builder. */
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated);
+/* ` (%a, %b) {attrs} (%arg: T) { ... } : `, the part before the types. */
+void sharc_mpmd_print_operands_and_region(sharc_printer *p, sharc_op *op,
+                                          const char *const *elided);
 /* ` (%a, %b) {attrs} (%arg: T) { ... } : (T) -> R` with `elided` left out of the dictionary. */
 bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b);
 void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,

@@ -458,14 +458,8 @@ static bool for_parse(sharc_parser *p, sharc_op_builder *b) {
     if (!sharc_p_eat(p, ','))
       break;
   }
-  if (ok && refs.len != types.len)
-    ok = sharc_p_error_at(p, &at, "%u operands present, but expected %u", refs.len, types.len);
-  for (unsigned i = 0; ok && i < refs.len; i++) {
-    sharc_value *v;
-    ok = sharc_p_resolve_operand(p, refs.items[i], types.items[i], &v);
-    if (ok)
-      sharc_ptrvec_push(&b->operands, v);
-  }
+  ok = ok && sharc_mpmd_resolve_refs(p, b, &refs, (sharc_type *const *)types.items, types.len,
+                                     &at);
   for (unsigned i = 0; ok && i < types.len; i++)
     sharc_ptrvec_push(&b->result_types, types.items[i]);
   sharc_mpmd_free_refs(&refs);
@@ -474,13 +468,7 @@ static bool for_parse(sharc_parser *p, sharc_op_builder *b) {
 }
 
 static void for_print(sharc_printer *p, sharc_op *op) {
-  SHARC_PR_LIT(p, " (");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
-  SHARC_PR_LIT(p, " : ");
+  sharc_mpmd_print_operands_and_region(p, op, NULL);
   sharc_type **types = value_types(op, true);
   sharc_pr_type_list(p, types, sharc_op_num_results(op));
   free(types);

@@ -33,9 +33,8 @@ bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool par
   return !parens || sharc_p_expect(p, ')');
 }
 
-/* Gives each reference its type, as MLIR's resolveOperands does. */
-static bool resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
-                         sharc_type *const *types, unsigned n, const sharc_token *at) {
+bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
+                             sharc_type *const *types, unsigned n, const sharc_token *at) {
   if (refs->len != n)
     return sharc_p_error_at(p, at, "%u operands present, but expected %u", refs->len, n);
   for (unsigned i = 0; i < n; i++) {
@@ -57,7 +56,7 @@ bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
     return false;
   if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
     return sharc_p_error_at(p, &at, "invalid kind of type specified");
-  if (!resolve_refs(p, b, refs, sharc_type_func_inputs(fn), sharc_type_func_num_inputs(fn), &at))
+  if (!sharc_mpmd_resolve_refs(p, b, refs, sharc_type_func_inputs(fn), sharc_type_func_num_inputs(fn), &at))
     return false;
   for (unsigned i = 0; i < sharc_type_func_num_results(fn); i++)
     sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
@@ -82,8 +81,8 @@ bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *
   return ok;
 }
 
-void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
-                                             const char *const *elided) {
+void sharc_mpmd_print_operands_and_region(sharc_printer *p, sharc_op *op,
+                                          const char *const *elided) {
   SHARC_PR_LIT(p, " (");
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
@@ -91,5 +90,10 @@ void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
   SHARC_PR_LIT(p, " ");
   sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   SHARC_PR_LIT(p, " : ");
+}
+
+void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
+                                             const char *const *elided) {
+  sharc_mpmd_print_operands_and_region(p, op, elided);
   sharc_pr_functional_type(p, op);
 }
