@@ -672,24 +672,31 @@ bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, b
   return ok;
 }
 
+bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+  unsigned cap = 0;
+  bool ok;
+  *refs = NULL;
+  *n = 0;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 4;
+      *refs = realloc(*refs, cap * sizeof **refs);
+      if (!*refs)
+        abort();
+    }
+    ok = sharc_p_parse_operand(p, &(*refs)[(*n)++]);
+  } while (ok && sharc_p_eat(p, ','));
+  return ok;
+}
+
 bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_optional_attr_dict(p, b))
     return false;
   if (!sharc_p_at_operand(p))
     return true;
-  sharc_operand_ref *refs = NULL;
-  unsigned n = 0, cap = 0;
-  bool ok = true;
-  do {
-    if (n == cap) {
-      cap = cap ? cap * 2 : 4;
-      refs = realloc(refs, cap * sizeof *refs);
-      if (!refs)
-        abort();
-    }
-    ok = sharc_p_parse_operand(p, &refs[n++]);
-  } while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, ':');
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = sharc_p_parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
   for (unsigned i = 0; ok && i < n; i++) {
     sharc_type *t;
     sharc_value *v;

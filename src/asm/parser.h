@@ -100,6 +100,9 @@ bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out); /* loc(...) 
 /* ---- values and regions ---- */
 bool sharc_p_at_operand(const sharc_parser *p);
 bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out);
+/* `%a, %b, ...` (at least one) into a malloc'ed array the caller frees,
+ * also on failure. */
+bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
 bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out);
 /* Parses `{ ... }` into a detached region; `args` pre-defines the entry

@@ -30,32 +30,6 @@ bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
   return true;
 }
 
-static void push_ref(sharc_operand_ref **refs, unsigned *n, unsigned *cap,
-                     const sharc_operand_ref *r) {
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 4;
-    sharc_operand_ref *g = realloc(*refs, *cap * sizeof *g);
-    if (!g)
-      abort();
-    *refs = g;
-  }
-  (*refs)[(*n)++] = *r;
-}
-
-/* `%a, %b` */
-static bool parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  unsigned cap = 0;
-  *refs = NULL;
-  *n = 0;
-  do {
-    sharc_operand_ref r;
-    if (!sharc_p_parse_operand(p, &r))
-      return false;
-    push_ref(refs, n, &cap, &r);
-  } while (sharc_p_eat(p, ','));
-  return true;
-}
-
 bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->refs = NULL;
   out->n = 0;
@@ -64,7 +38,7 @@ bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->at = *sharc_p_tok(p);
   if (sharc_p_eat(p, ')'))
     return true;
-  return parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
+  return sharc_p_parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
 }
 
 void sdy_operand_list_free(sdy_operand_list *l) {
