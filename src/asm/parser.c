@@ -636,3 +636,75 @@ bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
 const char *sharc_p_default_dialect(const sharc_parser *p) {
   return p->dialect_depth ? p->dialect_stack[p->dialect_depth - 1] : "builtin";
 }
+
+/* `%name: T {attrs} loc(...)`. Argument attributes are read and dropped, as
+ * MLIR's parseRegion does for ops that are not functions. */
+static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
+  if (!sharc_p_parse_operand(p, &a->ref) || !sharc_p_expect(p, ':') ||
+      !sharc_p_parse_type(p, &a->type))
+    return false;
+  a->loc = sharc_p_tok_loc(p, &a->ref.tok);
+  sharc_attr *ignored;
+  if (sharc_tok_is(sharc_p_tok(p), '{') && !sharc_p_parse_dict_attr(p, &ignored))
+    return false;
+  return sharc_p_parse_optional_loc(p, &a->loc);
+}
+
+bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
+  sharc_region_arg *args = NULL;
+  unsigned n = 0, cap = 0;
+  bool ok = sharc_p_expect(p, '(');
+  if (ok && !sharc_p_eat(p, ')')) {
+    do {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 4;
+        args = realloc(args, cap * sizeof *args);
+        if (!args)
+          abort();
+      }
+      ok = parse_entry_arg(p, &args[n++]);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ')');
+  }
+  *out = NULL;
+  ok = ok && sharc_p_parse_region(p, out, args, n, isolated);
+  free(args);
+  return ok;
+}
+
+bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+  unsigned cap = 0;
+  bool ok;
+  *refs = NULL;
+  *n = 0;
+  do {
+    if (*n == cap) {
+      cap = cap ? cap * 2 : 4;
+      *refs = realloc(*refs, cap * sizeof **refs);
+      if (!*refs)
+        abort();
+    }
+    ok = sharc_p_parse_operand(p, &(*refs)[(*n)++]);
+  } while (ok && sharc_p_eat(p, ','));
+  return ok;
+}
+
+bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
+  if (!sharc_p_parse_optional_attr_dict(p, b))
+    return false;
+  if (!sharc_p_at_operand(p))
+    return true;
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = sharc_p_parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
+  for (unsigned i = 0; ok && i < n; i++) {
+    sharc_type *t;
+    sharc_value *v;
+    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
+         sharc_p_resolve_operand(p, &refs[i], t, &v);
+    if (ok)
+      sharc_ptrvec_push(&b->operands, v);
+  }
+  free(refs);
+  return ok;
+}

@@ -100,12 +100,22 @@ bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out); /* loc(...) 
 /* ---- values and regions ---- */
 bool sharc_p_at_operand(const sharc_parser *p);
 bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out);
+/* `%a, %b, ...` (at least one) into a malloc'ed array the caller frees,
+ * also on failure. */
+bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
 bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out);
 /* Parses `{ ... }` into a detached region; `args` pre-defines the entry
  * block's arguments (custom forms that print them outside the region). */
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated);
+/* `(%a: T {attrs} loc(..), ...) { ... }`: a region whose entry arguments
+ * are declared ahead of its braces; the printer's
+ * sharc_pr_region_with_entry_args. */
+bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated);
+/* `attr-dict (%a, %b : T, U)?`: the custom form of return-like
+ * terminators (func.return, sdy.return, mpmd.return). */
+bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b);
 /* Parses the successor `^bb` label into a block of the current region. */
 bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out);
 

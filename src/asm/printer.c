@@ -881,3 +881,61 @@ void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_w
     write(out.data, out.len, user);
   sharc_buf_free(&out);
 }
+
+void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
+  const sharc_block *entry = r->first;
+  SHARC_PR_LIT(p, "(");
+  for (unsigned i = 0; entry && i < entry->num_args; i++) {
+    sharc_value *arg = sharc_block_arg(entry, i);
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_value(p, arg);
+    SHARC_PR_LIT(p, ": ");
+    sharc_pr_type(p, sharc_value_type(arg));
+    sharc_pr_loc_inline(p, sharc_value_loc(arg));
+  }
+  SHARC_PR_LIT(p, ") ");
+  sharc_pr_region(p, r, false, false);
+}
+
+void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
+  unsigned n = sharc_op_num_operands(op);
+  if (!n)
+    return;
+  SHARC_PR_LIT(p, " ");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, " : ");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
+}
+
+/* The op's operand or result types, into `stack` when they fit. */
+static sharc_type **value_types(const sharc_op *op, bool results, sharc_type **stack,
+                                unsigned stack_len, unsigned *n) {
+  *n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  sharc_type **types = *n <= stack_len ? stack : malloc(*n * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < *n; i++)
+    types[i] = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
+  return types;
+}
+
+void sharc_pr_functional_type(sharc_printer *p, const sharc_op *op) {
+  sharc_type *stack[16];
+  unsigned n;
+  sharc_type **types = value_types(op, false, stack, 16, &n);
+  SHARC_PR_LIT(p, "(");
+  sharc_pr_type_list(p, types, n);
+  SHARC_PR_LIT(p, ") -> ");
+  if (types != stack)
+    free(types);
+  types = value_types(op, true, stack, 16, &n);
+  sharc_pr_function_result_types(p, types, n);
+  if (types != stack)
+    free(types);
+}

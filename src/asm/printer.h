@@ -61,6 +61,14 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
                         bool with_keyword);
 void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
                      bool print_empty_block);
+/* `(%a: T loc(..), ...) {...}`: a region whose entry arguments are
+ * declared ahead of its braces (sdy.manual_computation, mpmd.fragment). */
+void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
+/* The printer side of sharc_p_parse_return_like. */
+void sharc_pr_return_like(sharc_printer *p, sharc_op *op);
+/* `(T, U) -> R`: the op's operand and result types as a function type
+ * (MLIR's printFunctionalType). */
+void sharc_pr_functional_type(sharc_printer *p, const sharc_op *op);
 void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc); /* ` loc(...)` if enabled */
 void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, unsigned n);
 void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n);

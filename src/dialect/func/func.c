@@ -294,56 +294,6 @@ static const sharc_op_def func_def = {
 
 /* ---- func.return -------------------------------------------------------- */
 
-/* `%a, %b : T1, T2` shared by return-like custom forms. */
-static bool parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ptrvec refs = {0};
-  bool ok = true;
-  if (sharc_p_at_operand(p)) {
-    do {
-      sharc_operand_ref *r = malloc(sizeof *r);
-      if (!r)
-        abort();
-      ok = sharc_p_parse_operand(p, r);
-      sharc_ptrvec_push(&refs, r);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ':');
-    for (unsigned i = 0; ok && i < refs.len; i++) {
-      sharc_type *t;
-      sharc_value *v;
-      ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-           sharc_p_resolve_operand(p, refs.items[i], t, &v);
-      if (ok)
-        sharc_ptrvec_push(&b->operands, v);
-    }
-  }
-  for (unsigned i = 0; i < refs.len; i++)
-    free(refs.items[i]);
-  sharc_ptrvec_free(&refs);
-  return ok;
-}
-
-static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
-  return sharc_p_parse_optional_attr_dict(p, b) && parse_operands_colon_types(p, b);
-}
-
-static void print_operands_colon_types(sharc_printer *p, sharc_op *op) {
-  if (!sharc_op_num_operands(op))
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, " : ");
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
-}
-
-static void return_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  print_operands_colon_types(p, op);
-}
-
 static bool return_verify(sharc_op *op) {
   sharc_op *parent = sharc_op_parent_op(op);
   if (!parent || !sharc_op_is(parent, "func.func")) {
@@ -382,8 +332,8 @@ static const sharc_op_def return_def = {
     .name = "func.return",
     .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
-    .parse = return_parse,
-    .print = return_print,
+    .parse = sharc_p_parse_return_like,
+    .print = sharc_pr_return_like,
     .verify = return_verify,
 };
 
@@ -440,23 +390,8 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), call_elided, false);
-  SHARC_PR_LIT(p, " : (");
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
-  SHARC_PR_LIT(p, ") -> ");
-  unsigned n = sharc_op_num_results(op);
-  sharc_type *stack_types[16];
-  sharc_type **types = n <= 16 ? stack_types : malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_pr_function_result_types(p, types, n);
-  if (types != stack_types)
-    free(types);
+  SHARC_PR_LIT(p, " : ");
+  sharc_pr_functional_type(p, op);
 }
 
 static bool call_verify(sharc_op *op) {

@@ -5,6 +5,7 @@
  * pointwise sharding rule of intra-mesh transfers. */
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/op_verify.h"
+#include "sdy/rules/rule_builder.h"
 
 #include <stdlib.h>
 
@@ -167,32 +168,6 @@ static bool same_memory_kind(const sharc_type *a, const sharc_type *b) {
   return sharc_mpmd_mesh_tensor_memory_kind(a) == sharc_mpmd_mesh_tensor_memory_kind(b);
 }
 
-/* Pointwise over the global shape, as Shardy's OpShardingRuleBuilder::buildPointwise. */
-static sharc_attr *pointwise_rule(sharc_op *op, const sharc_type *shape_of) {
-  sharc_context *ctx = sharc_op_context(op);
-  unsigned rank = sharc_type_rank(shape_of);
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
-  for (unsigned d = 0; d < rank; d++) {
-    int64_t factor = d;
-    dims[d] = sharc_sdy_dim_mapping_get(ctx, &factor, 1);
-  }
-  sharc_attr *mapping = sharc_sdy_tensor_mapping_get(ctx, dims, rank);
-  sharc_attr *operands[1] = {mapping}, *results[1] = {mapping};
-  sharc_sdy_rule_parts parts = {
-      .factor_sizes = sharc_type_shape(shape_of),
-      .num_factors = rank,
-      .operands = operands,
-      .num_operands = 1,
-      .results = results,
-      .num_results = 1,
-  };
-  sharc_attr *rule = sharc_sdy_op_sharding_rule_get(ctx, &parts);
-  free(dims);
-  return rule;
-}
-
 /* Inter-mesh transfers between meshes of different shapes have no rule. */
 static sharc_attr *transfer_sharding_rule(sharc_op *op) {
   sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
@@ -204,7 +179,7 @@ static sharc_attr *transfer_sharding_rule(sharc_op *op) {
   bool intra = sharc_str_eq(in_mesh, out_mesh) && same_memory_kind(in, out);
   if (!intra && sharc_mpmd_mesh_for_name(op, in_mesh) != sharc_mpmd_mesh_for_name(op, out_mesh))
     return NULL;
-  return pointwise_rule(op, sharc_mpmd_mesh_tensor_global_type(out));
+  return sharc_rule_pointwise(op);
 }
 
 const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule = {

@@ -43,6 +43,14 @@ sharc_attr *sharc_mpmd_mesh_of(sharc_op *op);
 bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
                                             const sharc_attr *mesh);
 bool sharc_mpmd_verify_mesh_tensor_for_topology(sharc_op *op, const sharc_type *t);
+/* "number of <inner>s must match the number of <outer>s respectively". */
+bool sharc_mpmd_verify_same_count(sharc_op *op, unsigned n_inner, unsigned n_outer,
+                                  const char *inner_name, const char *outer_name);
+/* "expected the type of the <inner> to <relation><outer>: 'want', got:
+ * 'got'"; always false. */
+bool sharc_mpmd_type_mismatch(sharc_op *op, const char *inner_name, const char *relation,
+                              const char *outer_name, const sharc_type *want,
+                              const sharc_type *got);
 /* Checks inner (region or callee) types against outer mesh tensor types,
  * as Shardy does for fragments and fragment calls. */
 bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,
@@ -70,6 +78,9 @@ bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), con
                                bool variadic);
 bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
                               bool variadic);
+/* Operands, then results, under one constraint. */
+bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                             bool variadic);
 /* MLIR's OneOperand / OneResult traits. */
 bool sharc_mpmd_check_one(sharc_op *op, bool results);
 bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op);
@@ -77,16 +88,20 @@ bool sharc_mpmd_verify_return_terminator(sharc_op *op);
 
 /* ---- shared op syntax (mpmd_syntax.c) ---- */
 /* `: (T, ...) -> R` or `-> (R, ...)`, resolving `refs` against the inputs. */
+/* Gives each reference its type, as MLIR's resolveOperands does; a count
+ * mismatch is reported at `at`. */
+bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
+                             sharc_type *const *types, unsigned n, const sharc_token *at);
 bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
                                       const sharc_ptrvec *refs);
-void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op);
 /* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
 bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens);
 void sharc_mpmd_free_refs(sharc_ptrvec *refs);
-/* `(%arg0: T, ...) { ... }`: a region whose entry arguments are printed
- * ahead of it (Shardy's single-block region without block id). */
+/* Shardy's single-block region without block id, pushed into the builder. */
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated);
-void sharc_mpmd_print_region_no_block_id(sharc_printer *p, const sharc_op *op);
+/* ` (%a, %b) {attrs} (%arg: T) { ... } : `, the part before the types. */
+void sharc_mpmd_print_operands_and_region(sharc_printer *p, sharc_op *op,
+                                          const char *const *elided);
 /* ` (%a, %b) {attrs} (%arg: T) { ... } : (T) -> R` with `elided` left out of the dictionary. */
 bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b);
 void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,

@@ -234,10 +234,8 @@ static bool fragment_verify(sharc_op *op) {
   }
   if (!check_shardings_attr(op, "in_shardings") || !check_shardings_attr(op, "out_shardings"))
     return false;
-  return sharc_mpmd_check_operands(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
-                                   true) &&
-         sharc_mpmd_check_results(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
-                                  true) &&
+  return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
+                                 true) &&
          sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
          sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
 }
@@ -285,7 +283,7 @@ static void fragment_call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), fragment_call_inherent, false);
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 /* Shardy's FragmentCallOp::verifySymbolUses. */
@@ -340,8 +338,7 @@ static bool fragment_call_verify(sharc_op *op) {
                             "reference attribute");
     return false;
   }
-  return sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
+  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
          sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) &&
          fragment_call_verify_callee(op, callee);
 }
@@ -390,24 +387,12 @@ static bool is_hlo_tensor_or_token(const sharc_type *t) {
 static bool types_match(sharc_op *op, sharc_type *const *inner, unsigned n_inner,
                         sharc_type *const *outer, unsigned n_outer, const char *inner_name,
                         const char *outer_name) {
-  sharc_context *ctx = sharc_op_context(op);
-  if (n_inner != n_outer) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
-               outer_name, n_inner, n_outer);
+  if (!sharc_mpmd_verify_same_count(op, n_inner, n_outer, inner_name, outer_name))
     return false;
-  }
-  for (unsigned i = 0; i < n_inner; i++) {
-    if (inner[i] == outer[i])
-      continue;
-    char *a = sharc_mpmd_type_str(inner[i]), *b = sharc_mpmd_type_str(outer[i]);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "expected the type of the %s to match the type of %s: '%s', got: '%s'", inner_name,
-               outer_name, a, b);
-    free(a);
-    free(b);
-    return false;
-  }
+  for (unsigned i = 0; i < n_inner; i++)
+    if (inner[i] != outer[i])
+      return sharc_mpmd_type_mismatch(op, inner_name, "match the type of ", outer_name, inner[i],
+                                      outer[i]);
   return true;
 }
 
@@ -443,8 +428,7 @@ static bool named_computation_verify(sharc_op *op) {
                             "user-specified computation.");
     return false;
   }
-  return sharc_mpmd_check_operands(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
-         sharc_mpmd_check_results(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
+  return sharc_mpmd_check_values(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
          sharc_mpmd_verify_return_terminator(op) && named_computation_verify_types(op);
 }
 
@@ -474,14 +458,8 @@ static bool for_parse(sharc_parser *p, sharc_op_builder *b) {
     if (!sharc_p_eat(p, ','))
       break;
   }
-  if (ok && refs.len != types.len)
-    ok = sharc_p_error_at(p, &at, "%u operands present, but expected %u", refs.len, types.len);
-  for (unsigned i = 0; ok && i < refs.len; i++) {
-    sharc_value *v;
-    ok = sharc_p_resolve_operand(p, refs.items[i], types.items[i], &v);
-    if (ok)
-      sharc_ptrvec_push(&b->operands, v);
-  }
+  ok = ok && sharc_mpmd_resolve_refs(p, b, &refs, (sharc_type *const *)types.items, types.len,
+                                     &at);
   for (unsigned i = 0; ok && i < types.len; i++)
     sharc_ptrvec_push(&b->result_types, types.items[i]);
   sharc_mpmd_free_refs(&refs);
@@ -490,13 +468,7 @@ static bool for_parse(sharc_parser *p, sharc_op_builder *b) {
 }
 
 static void for_print(sharc_printer *p, sharc_op *op) {
-  SHARC_PR_LIT(p, " (");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  SHARC_PR_LIT(p, " ");
-  sharc_mpmd_print_region_no_block_id(p, op);
-  SHARC_PR_LIT(p, " : ");
+  sharc_mpmd_print_operands_and_region(p, op, NULL);
   sharc_type **types = value_types(op, true);
   sharc_pr_type_list(p, types, sharc_op_num_results(op));
   free(types);

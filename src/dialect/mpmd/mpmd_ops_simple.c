@@ -42,7 +42,7 @@ static void print_operands_fn_type(sharc_printer *p, sharc_op *op) {
     sharc_pr_operands(p, op);
   }
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 static void print_dict_operands_fn_type(sharc_printer *p, sharc_op *op) {
@@ -189,8 +189,7 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
 
 static bool transfer_verify(sharc_op *op) {
   if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true) ||
-      !sharc_mpmd_check_operands(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
-      !sharc_mpmd_check_results(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
+      !sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
       !sharc_mpmd_verify_parent(op, sharc_mpmd_func_only))
     return false;
   sharc_value *in = sharc_op_operand(op, 0), *out = sharc_op_result(op, 0);
@@ -259,8 +258,7 @@ static void broadcast_print(sharc_printer *p, sharc_op *op) {
 
 static bool broadcast_verify(sharc_op *op) {
   return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_values(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -392,8 +390,7 @@ static bool named_tensor_verify(sharc_op *op) {
     return false;
   }
   return check_optional_string_attr(op, "name") &&
-         sharc_mpmd_check_operands(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
-         sharc_mpmd_check_results(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
+         sharc_mpmd_check_values(op, sharc_mpmd_is_any_tensor, SHARC_MPMD_ANY_TENSOR, false) &&
          sharc_mpmd_verify_same_operands_and_result_type(op);
 }
 
@@ -408,47 +405,12 @@ const sharc_op_def sharc_mpmd_named_tensor_def = {
 
 /* ---- return: `attr-dict $results (: type($results))?` ------------------------------- */
 
-static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ptrvec refs = {0};
-  bool ok =
-      sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_operand_refs(p, &refs, false);
-  if (ok && refs.len) {
-    ok = sharc_p_expect(p, ':');
-    for (unsigned i = 0; ok && i < refs.len; i++) {
-      sharc_type *t;
-      sharc_value *v;
-      ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-           sharc_p_resolve_operand(p, refs.items[i], t, &v);
-      if (ok)
-        sharc_ptrvec_push(&b->operands, v);
-    }
-  }
-  sharc_mpmd_free_refs(&refs);
-  return ok;
-}
-
-static void return_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  unsigned n = sharc_op_num_operands(op);
-  if (!n)
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, " : ");
-  sharc_type **types = malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  sharc_mpmd_operand_types(op, types);
-  sharc_pr_type_list(p, types, n);
-  free(types);
-}
-
 const sharc_op_def sharc_mpmd_return_def = {
     .name = "mpmd.return",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_ZERO_RESULTS |
               SHARC_TRAIT_ZERO_REGIONS,
-    .parse = return_parse,
-    .print = return_print,
+    .parse = sharc_p_parse_return_like,
+    .print = sharc_pr_return_like,
 };
 
 /* ---- call: `$callee ( $tensors ) attr-dict : functional-type` ------------------------ */
@@ -480,7 +442,7 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), call_inherent, false);
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+  sharc_pr_functional_type(p, op);
 }
 
 static bool is_public(const sharc_op *func) {
@@ -553,10 +515,8 @@ static bool call_verify(sharc_op *op) {
                             "reference attribute");
     return false;
   }
-  if (!sharc_mpmd_check_operands(op, is_local_or_mesh_tensor,
-                                 SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true) ||
-      !sharc_mpmd_check_results(op, is_local_or_mesh_tensor,
-                                SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
+  if (!sharc_mpmd_check_values(op, is_local_or_mesh_tensor,
+                               SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
     return false;
   sharc_attr *count = sharc_op_attr(op, "call_counter");
   if (count && sharc_attr_get_kind(count) == SHARC_ATTR_INTEGER) {

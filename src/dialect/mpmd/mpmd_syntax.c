@@ -33,9 +33,8 @@ bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool par
   return !parens || sharc_p_expect(p, ')');
 }
 
-/* Gives each reference its type, as MLIR's resolveOperands does. */
-static bool resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
-                         sharc_type *const *types, unsigned n, const sharc_token *at) {
+bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
+                             sharc_type *const *types, unsigned n, const sharc_token *at) {
   if (refs->len != n)
     return sharc_p_error_at(p, at, "%u operands present, but expected %u", refs->len, n);
   for (unsigned i = 0; i < n; i++) {
@@ -57,81 +56,19 @@ bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
     return false;
   if (sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
     return sharc_p_error_at(p, &at, "invalid kind of type specified");
-  if (!resolve_refs(p, b, refs, sharc_type_func_inputs(fn), sharc_type_func_num_inputs(fn), &at))
+  if (!sharc_mpmd_resolve_refs(p, b, refs, sharc_type_func_inputs(fn), sharc_type_func_num_inputs(fn), &at))
     return false;
   for (unsigned i = 0; i < sharc_type_func_num_results(fn); i++)
     sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
   return true;
 }
 
-void sharc_mpmd_print_functional_type(sharc_printer *p, const sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_type **types = malloc((n_in + n_res + 1) * sizeof *types);
-  if (!types)
-    abort();
-  sharc_mpmd_operand_types(op, types);
-  sharc_mpmd_result_types(op, types + n_in);
-  SHARC_PR_LIT(p, "(");
-  sharc_pr_type_list(p, types, n_in);
-  SHARC_PR_LIT(p, ") -> ");
-  sharc_pr_function_result_types(p, types + n_in, n_res);
-  free(types);
-}
-
-/* `%name: T {attrs} loc(...)`; argument attributes are read and dropped,
- * since region arguments cannot carry them. */
-static bool parse_region_arg(sharc_parser *p, sharc_region_arg *a) {
-  if (!sharc_p_parse_operand(p, &a->ref) || !sharc_p_expect(p, ':') ||
-      !sharc_p_parse_type(p, &a->type))
-    return false;
-  a->loc = sharc_p_tok_loc(p, &a->ref.tok);
-  if (sharc_tok_is(sharc_p_tok(p), '{')) {
-    sharc_attr *ignored;
-    if (!sharc_p_parse_dict_attr(p, &ignored))
-      return false;
-  }
-  return sharc_p_parse_optional_loc(p, &a->loc);
-}
-
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated) {
-  sharc_region_arg *args = NULL;
-  unsigned n = 0, cap = 0;
-  bool ok = sharc_p_expect(p, '(');
-  if (ok && !sharc_p_eat(p, ')')) {
-    do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        args = realloc(args, cap * sizeof *args);
-        if (!args)
-          abort();
-      }
-      ok = parse_region_arg(p, &args[n++]);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
-  }
-  sharc_region *r = NULL;
-  ok = ok && sharc_p_parse_region(p, &r, args, n, isolated);
-  if (ok)
-    sharc_ptrvec_push(&b->regions, r);
-  free(args);
-  return ok;
-}
-
-void sharc_mpmd_print_region_no_block_id(sharc_printer *p, const sharc_op *op) {
-  sharc_region *r = sharc_op_region(op, 0);
-  sharc_block *entry = sharc_region_first_block(r);
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, arg);
-    SHARC_PR_LIT(p, ": ");
-    sharc_pr_type(p, sharc_value_type(arg));
-    sharc_pr_loc_inline(p, sharc_value_loc(arg));
-  }
-  SHARC_PR_LIT(p, ") ");
-  sharc_pr_region(p, r, false, false);
+  sharc_region *r;
+  if (!sharc_p_parse_region_with_entry_args(p, &r, isolated))
+    return false;
+  sharc_ptrvec_push(&b->regions, r);
+  return true;
 }
 
 bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *b) {
@@ -144,14 +81,19 @@ bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *
   return ok;
 }
 
-void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
-                                             const char *const *elided) {
+void sharc_mpmd_print_operands_and_region(sharc_printer *p, sharc_op *op,
+                                          const char *const *elided) {
   SHARC_PR_LIT(p, " (");
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
   SHARC_PR_LIT(p, " ");
-  sharc_mpmd_print_region_no_block_id(p, op);
+  sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   SHARC_PR_LIT(p, " : ");
-  sharc_mpmd_print_functional_type(p, op);
+}
+
+void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
+                                             const char *const *elided) {
+  sharc_mpmd_print_operands_and_region(p, op, elided);
+  sharc_pr_functional_type(p, op);
 }

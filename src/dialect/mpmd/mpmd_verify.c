@@ -96,25 +96,37 @@ bool sharc_mpmd_mesh_tensor_is_fully_replicated(const sharc_type *t) {
   return true;
 }
 
+bool sharc_mpmd_type_mismatch(sharc_op *op, const char *inner_name, const char *relation,
+                              const char *outer_name, const sharc_type *want,
+                              const sharc_type *got) {
+  char *w = sharc_mpmd_type_str(want), *g = sharc_mpmd_type_str(got);
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+             "expected the type of the %s to %s%s: '%s', got: '%s'", inner_name, relation,
+             outer_name, w, g);
+  free(w);
+  free(g);
+  return false;
+}
+
+bool sharc_mpmd_verify_same_count(sharc_op *op, unsigned n_inner, unsigned n_outer,
+                                  const char *inner_name, const char *outer_name) {
+  if (n_inner == n_outer)
+    return true;
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+             "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
+             outer_name, n_inner, n_outer);
+  return false;
+}
+
 /* One inner/outer pair of a fragment or fragment call. */
 static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_attr *mesh,
                                  sharc_type *inner, sharc_type *outer, const char *inner_name,
                                  const char *outer_name) {
-  sharc_context *ctx = sharc_op_context(op);
-  if (!sharc_mpmd_is_mesh_tensor(outer)) {
-    if (inner == outer)
-      return true;
-    char *o = sharc_mpmd_type_str(outer), *i = sharc_mpmd_type_str(inner);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "expected the type of the %s to match the %s: '%s', got: '%s'", inner_name,
-               outer_name, o, i);
-    free(o);
-    free(i);
-    return false;
-  }
+  if (!sharc_mpmd_is_mesh_tensor(outer))
+    return inner == outer || sharc_mpmd_type_mismatch(op, inner_name, "match the ", outer_name, outer, inner);
   sharc_str outer_mesh = sharc_mpmd_mesh_tensor_mesh_name(outer);
   if (!sharc_str_eq(outer_mesh, mesh_name)) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "expected the mesh name of the %s to match that of the fragment op: %.*s != %.*s",
                outer_name, (int)outer_mesh.len, outer_mesh.data, (int)mesh_name.len,
                mesh_name.data);
@@ -123,26 +135,15 @@ static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_
   if (!sharc_mpmd_verify_mesh_tensor_for_mesh(op, outer, mesh))
     return false;
   sharc_type *global = sharc_mpmd_mesh_tensor_global_type(outer);
-  if (inner == global)
-    return true;
-  char *g = sharc_mpmd_type_str(global), *i = sharc_mpmd_type_str(inner);
-  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-             "expected the type of the %s to be global tensor type %s: '%s', got: '%s'", inner_name,
-             outer_name, g, i);
-  free(g);
-  free(i);
-  return false;
+  return inner == global ||
+         sharc_mpmd_type_mismatch(op, inner_name, "be global tensor type ", outer_name, global, inner);
 }
 
 bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_type *const *inner,
                                       unsigned n_inner, sharc_type *const *outer, unsigned n_outer,
                                       const char *inner_name, const char *outer_name) {
-  if (n_inner != n_outer) {
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
-               outer_name, n_inner, n_outer);
+  if (!sharc_mpmd_verify_same_count(op, n_inner, n_outer, inner_name, outer_name))
     return false;
-  }
   for (unsigned i = 0; i < n_inner; i++) {
     /* Shardy looks the mesh up once per pair: a missing mesh fails the first */
     sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, mesh_name);
@@ -221,6 +222,12 @@ bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), con
 bool sharc_mpmd_check_results(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
                               bool variadic) {
   return check_values(op, true, ok, summary, variadic);
+}
+
+bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,
+                             bool variadic) {
+  return check_values(op, false, ok, summary, variadic) &&
+         check_values(op, true, ok, summary, variadic);
 }
 
 bool sharc_mpmd_check_one(sharc_op *op, bool results) {

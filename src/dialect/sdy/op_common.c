@@ -30,50 +30,6 @@ bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
   return true;
 }
 
-static void push_ref(sharc_operand_ref **refs, unsigned *n, unsigned *cap,
-                     const sharc_operand_ref *r) {
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 4;
-    sharc_operand_ref *g = realloc(*refs, *cap * sizeof *g);
-    if (!g)
-      abort();
-    *refs = g;
-  }
-  (*refs)[(*n)++] = *r;
-}
-
-/* `%a, %b` */
-static bool parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  unsigned cap = 0;
-  *refs = NULL;
-  *n = 0;
-  do {
-    sharc_operand_ref r;
-    if (!sharc_p_parse_operand(p, &r))
-      return false;
-    push_ref(refs, n, &cap, &r);
-  } while (sharc_p_eat(p, ','));
-  return true;
-}
-
-bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b) {
-  if (!sharc_p_at_operand(p))
-    return true;
-  sharc_operand_ref *refs;
-  unsigned n;
-  bool ok = parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
-  for (unsigned i = 0; ok && i < n; i++) {
-    sharc_type *t;
-    sharc_value *v;
-    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-         sharc_p_resolve_operand(p, &refs[i], t, &v);
-    if (ok)
-      sharc_ptrvec_push(&b->operands, v);
-  }
-  free(refs);
-  return ok;
-}
-
 bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->refs = NULL;
   out->n = 0;
@@ -82,46 +38,13 @@ bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->at = *sharc_p_tok(p);
   if (sharc_p_eat(p, ')'))
     return true;
-  return parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
+  return sharc_p_parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
 }
 
 void sdy_operand_list_free(sdy_operand_list *l) {
   free(l->refs);
   l->refs = NULL;
   l->n = 0;
-}
-
-bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n) {
-  unsigned cap = 0;
-  *args = NULL;
-  *n = 0;
-  if (!sharc_p_expect(p, '('))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    sharc_region_arg a = {0};
-    if (!sharc_p_parse_operand(p, &a.ref) || !sharc_p_expect(p, ':') ||
-        !sharc_p_parse_type(p, &a.type))
-      return false;
-    a.loc = sharc_p_tok_loc(p, &a.ref.tok);
-    /* argument attributes are accepted and dropped, as MLIR's parseRegion
-     * does for ops that are not functions */
-    sharc_attr *ignored;
-    if (sharc_tok_is(sharc_p_tok(p), '{') && !sharc_p_parse_dict_attr(p, &ignored))
-      return false;
-    if (!sharc_p_parse_optional_loc(p, &a.loc))
-      return false;
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sharc_region_arg *g = realloc(*args, cap * sizeof *g);
-      if (!g)
-        abort();
-      *args = g;
-    }
-    (*args)[(*n)++] = a;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
 }
 
 /* SingleBlockImplicitTerminator<"sdy.return">: a body left without a
@@ -139,14 +62,10 @@ static void ensure_return(sharc_context *ctx, sharc_region *r, sharc_attr *loc) 
 }
 
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
-  sharc_region_arg *args;
-  unsigned n;
-  sharc_region *r = NULL;
+  sharc_region *r;
   /* not an isolated name scope: MLIR resolves outer names here and lets the
    * verifier report their use */
-  bool ok = sdy_parse_region_args(p, &args, &n) && sharc_p_parse_region(p, &r, args, n, false);
-  free(args);
-  if (!ok)
+  if (!sharc_p_parse_region_with_entry_args(p, &r, false))
     return false;
   ensure_return(sharc_p_context(p), r, b->loc);
   sharc_ptrvec_push(&b->regions, r);
@@ -192,65 +111,6 @@ void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const
   sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
                                            : sharc_value_type(sharc_op_operand(op, 0));
   sharc_pr_type(p, t);
-}
-
-void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  if (!n)
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, " : ");
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
-  }
-}
-
-void sdy_print_single_block_region(sharc_printer *p, sharc_region *r) {
-  sharc_block *entry = sharc_region_first_block(r);
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, arg);
-    SHARC_PR_LIT(p, ": ");
-    sharc_pr_type(p, sharc_value_type(arg));
-    sharc_pr_loc_inline(p, sharc_value_loc(arg));
-  }
-  SHARC_PR_LIT(p, ") ");
-  sharc_pr_region(p, r, false, false);
-}
-
-static void print_value_types(sharc_printer *p, sharc_type **types, unsigned n) {
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, types[i]);
-  }
-  SHARC_PR_LIT(p, ")");
-}
-
-void sdy_print_functional_type(sharc_printer *p, sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  unsigned n = n_in > n_res ? n_in : n_res;
-  sharc_type *stack[16];
-  sharc_type **types = n <= 16 ? stack : malloc(n * sizeof *types);
-  if (!types)
-    abort();
-  SHARC_PR_LIT(p, " : ");
-  for (unsigned i = 0; i < n_in; i++)
-    types[i] = sharc_value_type(sharc_op_operand(op, i));
-  print_value_types(p, types, n_in);
-  SHARC_PR_LIT(p, " -> ");
-  for (unsigned i = 0; i < n_res; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_pr_function_result_types(p, types, n_res);
-  if (types != stack)
-    free(types);
 }
 
 /* ---- verification ------------------------------------------------------- */

@@ -24,12 +24,8 @@ bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
  * `with_result`, adds the result. */
 bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
                                const sharc_operand_ref *operand, bool with_result);
-/* `%a, %b : T1, T2` or nothing (sdy.return's operands). */
-bool sdy_parse_operands_colon_types(sharc_parser *p, sharc_op_builder *b);
-/* `(%arg: T {attrs} loc(...), ...)`: a region's entry arguments written
- * before it (Shardy's SingleBlockRegionNoBlockId); the caller frees *args. */
-bool sdy_parse_region_args(sharc_parser *p, sharc_region_arg **args, unsigned *n);
-/* Region args, then the region, pushed into the builder. */
+/* Shardy's SingleBlockRegionNoBlockId: region args, then the region, pushed
+ * into the builder. */
 bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
 /* `(%a, %b)`: operand references with where the list began, the position
  * MLIR reports operand-count mismatches at. */
@@ -51,15 +47,11 @@ bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *
 /* ---- printing ---- */
 /* ` attr-dict : type` for single-operand ops. */
 void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
-void sdy_print_operands_colon_types(sharc_printer *p, sharc_op *op);
-/* `(%arg1: T, ...) {...}` */
-void sdy_print_single_block_region(sharc_printer *p, sharc_region *r);
 /* A sdy attribute without its `#sdy.mnemonic` prefix. */
 void sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
 void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
                             unsigned n);
 /* ` : (T, ...) -> R` */
-void sdy_print_functional_type(sharc_printer *p, sharc_op *op);
 
 /* ---- verification ---- */
 /* ODS operand/result constraints with MLIR's message ("operand #0 must be

@@ -42,9 +42,10 @@ static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_
 
 static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
   SHARC_PR_LIT(p, " ");
-  sdy_print_single_block_region(p, sharc_op_region(op, 0));
+  sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
-  sdy_print_functional_type(p, op);
+  SHARC_PR_LIT(p, " : ");
+  sharc_pr_functional_type(p, op);
 }
 
 /* ---- data flow edges of both ops ---------------------------------------- */

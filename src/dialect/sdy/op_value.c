@@ -73,22 +73,13 @@ const sharc_op_def sharc_sdy_reshard_def = {
 
 /* ---- return -------------------------------------------------------------- */
 
-static bool return_parse(sharc_parser *p, sharc_op_builder *b) {
-  return sharc_p_parse_optional_attr_dict(p, b) && sdy_parse_operands_colon_types(p, b);
-}
-
-static void return_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  sdy_print_operands_colon_types(p, op);
-}
-
 const sharc_op_def sharc_sdy_return_def = {
     .name = "sdy.return",
     .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
-    .parse = return_parse,
-    .print = return_print,
+    .parse = sharc_p_parse_return_like,
+    .print = sharc_pr_return_like,
 };
 
 /* ---- constant: `sdy.constant {attrs} dense<...> : T` ------------------- */

@@ -132,8 +132,23 @@ static sharc_type *i64_type(sharc_context *ctx) {
   return sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
 }
 
-/* `[1, 2, 3]` as a DenseI64ArrayAttr without its `array<i64:` prefix. */
-static bool parse_i64_list(sharc_parser *p, int64_t **vals, unsigned *n) {
+/* One list element: an integer, or with `bools` also `true` / `false`
+ * (window `reverse`: StableHLO prints booleans but reads integers). */
+static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
+  if (bools && sharc_p_eat_keyword(p, "true")) {
+    *v = 1;
+    return true;
+  }
+  if (bools && sharc_p_eat_keyword(p, "false")) {
+    *v = 0;
+    return true;
+  }
+  return sharc_p_parse_int(p, v);
+}
+
+/* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into a
+ * malloc'ed array the caller frees. */
+static bool parse_int_list(sharc_parser *p, int64_t **vals, unsigned *n, bool bools) {
   unsigned cap = 0;
   *vals = NULL;
   *n = 0;
@@ -148,7 +163,7 @@ static bool parse_i64_list(sharc_parser *p, int64_t **vals, unsigned *n) {
       if (!*vals)
         abort();
     }
-    if (!sharc_p_parse_int(p, &(*vals)[(*n)++]))
+    if (!parse_list_int(p, &(*vals)[(*n)++], bools))
       return false;
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, ']');
@@ -157,7 +172,7 @@ static bool parse_i64_list(sharc_parser *p, int64_t **vals, unsigned *n) {
 bool shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
   int64_t *vals;
   unsigned n;
-  bool ok = parse_i64_list(p, &vals, &n);
+  bool ok = parse_int_list(p, &vals, &n, false);
   if (ok)
     *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals, n);
   free(vals);
@@ -199,33 +214,6 @@ static bool parse_slice_ranges(parse_state *st) {
   return ok;
 }
 
-/* `reverse = [...]`: StableHLO prints booleans but reads integers; take both. */
-static bool parse_reverse_list(sharc_parser *p, int64_t **vals, unsigned *n) {
-  unsigned cap = 0;
-  *vals = NULL;
-  *n = 0;
-  if (!sharc_p_expect(p, '['))
-    return false;
-  if (sharc_p_eat(p, ']'))
-    return true;
-  do {
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 8;
-      *vals = realloc(*vals, cap * sizeof **vals);
-      if (!*vals)
-        abort();
-    }
-    int64_t *v = &(*vals)[(*n)++];
-    if (sharc_p_eat_keyword(p, "true"))
-      *v = 1;
-    else if (sharc_p_eat_keyword(p, "false"))
-      *v = 0;
-    else if (!sharc_p_parse_int(p, v))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ']');
-}
-
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
  * reverse = [0, 1] */
 static bool parse_window(parse_state *st) {
@@ -255,7 +243,7 @@ static bool parse_window(parse_state *st) {
         do {
           int64_t *pair;
           unsigned np;
-          ok = parse_i64_list(p, &pair, &np);
+          ok = parse_int_list(p, &pair, &np, false);
           if (ok && np != 2)
             ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", np);
           if (ok) {
@@ -283,7 +271,7 @@ static bool parse_window(parse_state *st) {
                  sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
       }
     } else if (which == 4) {
-      ok = parse_reverse_list(p, &vals, &n);
+      ok = parse_int_list(p, &vals, &n, true);
       if (ok) {
         uint64_t *bits = malloc((n + 1) * sizeof *bits);
         if (!bits)
@@ -295,7 +283,7 @@ static bool parse_window(parse_state *st) {
         free(bits);
       }
     } else {
-      ok = parse_i64_list(p, &vals, &n);
+      ok = parse_int_list(p, &vals, &n, false);
       if (ok) {
         static const char *const names[] = {"window_strides", NULL, "lhs_dilation", "rhs_dilation"};
         set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));

@@ -13,11 +13,16 @@ static void *xrealloc(void *p, size_t n) {
   return q;
 }
 
+/* The ranked tensor `t` is, or stands for (an mpmd mesh tensor's global
+ * type), as Shardy's getTensorShape looks through ShapedType; NULL if none. */
+static const sharc_type *ranked_tensor_of(const sharc_type *t) {
+  const sharc_type *s = sharc_type_shaped_view(t);
+  return s && sharc_type_get_kind(s) == SHARC_TYPE_TENSOR ? s : NULL;
+}
+
 static unsigned value_rank(sharc_value *v) {
-  const sharc_type *t = sharc_value_type(v);
-  if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
-    return 0;
-  return sharc_type_rank(t);
+  const sharc_type *t = ranked_tensor_of(sharc_value_type(v));
+  return t ? sharc_type_rank(t) : 0;
 }
 
 void sharc_rb_init(sharc_rule_builder *b, sharc_op *op) {
@@ -251,11 +256,18 @@ int64_t sharc_gcd(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
+sharc_attr *sharc_rule_pointwise_over(sharc_op *op, const int64_t *shape, unsigned rank) {
+  sharc_rule_builder b;
+  sharc_rb_init(&b, op);
+  sharc_rb_pointwise(&b, shape, rank);
+  return sharc_rb_finish(&b);
+}
+
 sharc_attr *sharc_rule_pointwise(sharc_op *op) {
   if (sharc_op_num_results(op) == 0)
     return NULL;
-  const sharc_type *t = sharc_value_type(sharc_op_result(op, 0));
-  if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
+  const sharc_type *t = ranked_tensor_of(sharc_value_type(sharc_op_result(op, 0)));
+  if (!t)
     return NULL;
   sharc_rule_builder b;
   sharc_rb_init(&b, op);

@@ -76,6 +76,9 @@ int64_t *sharc_null_dims(unsigned n);
 /* Greatest common divisor, non-negative. */
 int64_t sharc_gcd(int64_t a, int64_t b);
 
+/* One pass-through factor per dimension of `shape`, over every tensor of
+ * rank >= 1 (ops whose other operands may be scalars). */
+sharc_attr *sharc_rule_pointwise_over(sharc_op *op, const int64_t *shape, unsigned rank);
 /* Shardy's buildPointwise: one factor per dimension of the first result,
  * shared by every tensor; NULL when the first result is not a ranked tensor. */
 sharc_attr *sharc_rule_pointwise(sharc_op *op);

@@ -87,6 +87,28 @@ static sharc_attr *eigh(sharc_op *op) {
   return sharc_rb_finish(&b);
 }
 
+/* Batch dimensions of the matrix [..., m, n], then m, n and the taus
+ * dimension k, all needing replication. The matrix sits alone on one side
+ * and pairs with taus on the other: qr makes q and taus from it,
+ * householder_product consumes both. */
+static sharc_attr *matrix_with_taus(sharc_op *op, const int64_t *matrix, unsigned rank,
+                                    int64_t taus_size, bool taus_is_result) {
+  int64_t d1 = rank - 2, d2 = rank - 1, none = SHARC_NULL_DIM;
+  int64_t pair_m[2] = {d1, none}, pair_n[2] = {d2, none}, pair_k[2] = {none, d1};
+  const int64_t *alone[3] = {&d1, &d2, &none}, *paired[3] = {pair_m, pair_n, pair_k};
+  const int64_t sizes[3] = {matrix[d1], matrix[d2], taus_size};
+  sharc_rule_builder b;
+  sharc_rb_init(&b, op);
+  sharc_rb_pointwise(&b, matrix, rank - 2);
+  for (unsigned k = 0; k < 3; k++) {
+    const int64_t *operand_dims = taus_is_result ? alone[k] : paired[k];
+    const int64_t *result_dims = taus_is_result ? paired[k] : alone[k];
+    sharc_rb_factor(&b, operand_dims, result_dims, sizes[k], SHARC_FACTOR_NEED_REPLICATION,
+                    false);
+  }
+  return sharc_rb_finish(&b);
+}
+
 /* Qr: input [..., m, n] -> q [..., m, n], taus [..., min(m, n)]. */
 static sharc_attr *qr(sharc_op *op) {
   unsigned rank, taus_rank;
@@ -94,16 +116,7 @@ static sharc_attr *qr(sharc_op *op) {
   const int64_t *taus = sharc_result_shape(op, 1, &taus_rank);
   if (rank < 2 || sharc_op_num_results(op) != 2 || taus_rank < rank - 1)
     return NULL;
-  int64_t d1 = rank - 2, d2 = rank - 1, none = SHARC_NULL_DIM;
-  const sharc_factor_type R = SHARC_FACTOR_NEED_REPLICATION;
-  sharc_rule_builder b;
-  sharc_rb_init(&b, op);
-  sharc_rb_pointwise(&b, in, rank - 2);
-  int64_t r1[2] = {d1, none}, r2[2] = {d2, none}, r3[2] = {none, d1};
-  sharc_rb_factor(&b, &d1, r1, in[d1], R, false);
-  sharc_rb_factor(&b, &d2, r2, in[d2], R, false);
-  sharc_rb_factor(&b, &none, r3, taus[d1], R, false);
-  return sharc_rb_finish(&b);
+  return matrix_with_taus(op, in, rank, taus[rank - 2], true);
 }
 
 /* ProductOfElementaryHouseholderReflectors: a [..., m, n], taus [..., k] -> [..., m, n]. */
@@ -113,16 +126,7 @@ static sharc_attr *householder_product(sharc_op *op) {
   const int64_t *taus = sharc_operand_shape(op, 1, &taus_rank);
   if (rank < 2 || sharc_op_num_operands(op) != 2 || taus_rank < rank - 1)
     return NULL;
-  int64_t d1 = rank - 2, d2 = rank - 1, none = SHARC_NULL_DIM;
-  const sharc_factor_type R = SHARC_FACTOR_NEED_REPLICATION;
-  sharc_rule_builder b;
-  sharc_rb_init(&b, op);
-  sharc_rb_pointwise(&b, a, rank - 2);
-  int64_t o1[2] = {d1, none}, o2[2] = {d2, none}, o3[2] = {none, d1};
-  sharc_rb_factor(&b, o1, &d1, a[d1], R, false);
-  sharc_rb_factor(&b, o2, &d2, a[d2], R, false);
-  sharc_rb_factor(&b, o3, &none, taus[d1], R, false);
-  return sharc_rb_finish(&b);
+  return matrix_with_taus(op, a, rank, taus[rank - 2], false);
 }
 
 /* mhlo.topk: operand -> values, indices; the top-k dimension is blocked. */

@@ -57,10 +57,7 @@ sharc_attr *sharc_rule_clamp(sharc_op *op, bool conservative) {
   unsigned rank;
   /* min and max may be scalars; the operand carries the shape */
   const int64_t *shape = sharc_operand_shape(op, 1, &rank);
-  sharc_rule_builder b;
-  sharc_rb_init(&b, op);
-  sharc_rb_pointwise(&b, shape, rank);
-  return sharc_rb_finish(&b);
+  return sharc_rule_pointwise_over(op, shape, rank);
 }
 
 static sharc_value *before_slice(sharc_value *v) {
@@ -280,10 +277,7 @@ sharc_attr *sharc_rule_select(sharc_op *op, bool conservative) {
   unsigned rank;
   /* A scalar predicate is broadcast; the others are pointwise. */
   const int64_t *shape = sharc_result_shape(op, 0, &rank);
-  sharc_rule_builder b;
-  sharc_rb_init(&b, op);
-  sharc_rb_pointwise(&b, shape, rank);
-  return sharc_rb_finish(&b);
+  return sharc_rule_pointwise_over(op, shape, rank);
 }
 
 sharc_attr *sharc_rule_sort(sharc_op *op, bool conservative) {
