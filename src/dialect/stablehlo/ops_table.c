@@ -1643,7 +1643,7 @@ static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective
                                                   NULL,
                                                   NULL,
                                                   "1:1:0",
-                                                  NULL,
+                                                  shlo_verify_collective_permute,
                                                   NULL,
                                                   "source_target_pairs:any",
     "HLO_Tensor -> HLO_Tensor"};

@@ -197,6 +197,7 @@ bool shlo_verify_all_reduce(sharc_op *op);
 bool shlo_verify_reduce_scatter(sharc_op *op);
 bool shlo_verify_collective_reduce(sharc_op *op);
 bool shlo_verify_all_to_all(sharc_op *op);
+bool shlo_verify_collective_permute(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
 bool shlo_verify_type_constraints(sharc_op *op, const char *types);

@@ -1,6 +1,7 @@
 /* StableHLO's replica_groups rules for the collectives (verifyReplicaGroups
  * of TypeInference.cpp): a rank-2 table of distinct replica ids covering
- * 0..n-1, -1 padding only where groups may differ in size. */
+ * 0..n-1, -1 padding only where groups may differ in size; and
+ * collective_permute's source_target_pairs (verifyCollectivePermuteOp). */
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdlib.h>
@@ -134,4 +135,43 @@ bool shlo_verify_all_to_all(sharc_op *op) {
   sharc_attr *split = sharc_op_attr(op, "split_count");
   int64_t count = split && split->kind == SHARC_ATTR_INTEGER ? sharc_attr_int_value(split) : -1;
   return verify_replica_groups(op, true, count);
+}
+
+/* Sources and targets are each unique, and ids are non-negative. */
+static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
+  id_set sources, targets;
+  id_set_init(&sources, n / 2);
+  id_set_init(&targets, n / 2);
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    int64_t id = dense_int_at(pairs, i);
+    if (id < 0) {
+      shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
+      ok = false;
+    } else if (!id_set_insert(i % 2 ? &targets : &sources, id)) {
+      shlo_error(op, "duplicate %s not allowed.", i % 2 ? "targets" : "sources");
+      ok = false;
+    }
+  }
+  id_set_free(&sources);
+  id_set_free(&targets);
+  return ok;
+}
+
+bool shlo_verify_collective_permute(sharc_op *op) {
+  sharc_attr *pairs = sharc_op_attr(op, "source_target_pairs");
+  if (!pairs || pairs->kind != SHARC_ATTR_DENSE_ELEMENTS || !shlo_ranked(pairs->type))
+    return true;
+  const sharc_type *t = pairs->type;
+  if (t->shaped.rank != 2) {
+    shlo_error(op, "expect source_target_pairs attribute to be of rank 2, but got rank %u",
+               t->shaped.rank);
+    return false;
+  }
+  if (t->shaped.shape[1] != 2) {
+    shlo_error(op, "expect source_target_pairs attribute of shape (N, 2), but got (%lld, %lld)",
+               (long long)t->shaped.shape[0], (long long)t->shaped.shape[1]);
+    return false;
+  }
+  return check_pairs(op, pairs, (size_t)(t->shaped.shape[0] * 2));
 }

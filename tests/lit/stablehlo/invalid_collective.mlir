@@ -65,3 +65,43 @@ func.func @valid(%a: tensor<8xf32>) -> tensor<8xf32> {
   }) : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @permute_rank(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{expect source_target_pairs attribute to be of rank 2, but got rank 1}}
+  %0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[0, 1]> : tensor<2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @permute_shape(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{expect source_target_pairs attribute of shape (N, 2), but got (1, 3)}}
+  %0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @permute_negative(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{replica ids in source_target_pairs must be >= 0.}}
+  %0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, -1]]> : tensor<1x2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @permute_sources(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{duplicate sources not allowed.}}
+  %0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @permute_targets(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{duplicate targets not allowed.}}
+  %0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, 1], [2, 1]]> : tensor<2x2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
