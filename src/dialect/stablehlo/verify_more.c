@@ -22,13 +22,20 @@ static void append_dims(sharc_buf *b, const int64_t *dims, unsigned n) {
     sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)dims[i]);
 }
 
-/* A message whose %s slots take the printed types t0 and t1 (t1 optional). */
+/* A type as a diagnostic streams it: in single quotes. */
+static void quoted_type(sharc_buf *b, const sharc_type *t) {
+  SHARC_BUF_LIT(b, "'");
+  sharc_print_type(t, b);
+  SHARC_BUF_LIT(b, "'");
+}
+
+/* A message whose %s slots take the quoted types t0 and t1 (t1 optional). */
 static bool fail_with_types(sharc_op *op, const char *fmt, const sharc_type *t0,
                             const sharc_type *t1) {
   sharc_buf a = {0}, b = {0};
-  sharc_print_type(t0, &a);
+  quoted_type(&a, t0);
   if (t1)
-    sharc_print_type(t1, &b);
+    quoted_type(&b, t1);
   shlo_error(op, fmt, a.data, t1 ? b.data : "");
   sharc_buf_free(&a);
   sharc_buf_free(&b);
@@ -184,8 +191,8 @@ bool shlo_verify_bitcast_convert(sharc_op *op) {
     int64_t last = smaller->shaped.shape[sr - 1];
     if (last != SHARC_DYNAMIC && last * (int64_t)small_bits != (int64_t)big_bits) {
       sharc_buf a = {0}, b = {0};
-      sharc_print_type(in, &a);
-      sharc_print_type(out, &b);
+      quoted_type(&a, in);
+      quoted_type(&b, out);
       shlo_error(op, "requires compatible bit widths. Got: %s and %s, but %u * %lld != %u.",
                  a.data, b.data, small_bits, (long long)last, big_bits);
       sharc_buf_free(&a);
@@ -309,7 +316,7 @@ bool shlo_verify_fft(sharc_op *op) {
     return false;
   if (rank < n) {
     sharc_buf t = {0};
-    sharc_print_type(in, &t);
+    quoted_type(&t, in);
     shlo_error(op, "operand rank must not be less than fft rank of %u for operand of type %s.", n,
                t.data);
     sharc_buf_free(&t);

@@ -43,7 +43,7 @@ func.func @cholesky_square(%a: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
 // -----
 
 func.func @triangular_rank(%a: tensor<4xf32>, %b: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  // expected-error @below {{operand 'a' must have rank >= 2, but got tensor<4xf32>}}
+  // expected-error @below {{operand 'a' must have rank >= 2, but got 'tensor<4xf32>'}}
   %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
@@ -51,7 +51,7 @@ func.func @triangular_rank(%a: tensor<4xf32>, %b: tensor<4x3xf32>) -> tensor<4x3
 // -----
 
 func.func @triangular_shared(%a: tensor<4x4xf32>, %b: tensor<5x3xf32>) -> tensor<5x3xf32> {
-  // expected-error @below {{shared dimension of operands 'a' and 'b' must be compatible, but got tensor<4x4xf32> and tensor<5x3xf32>}}
+  // expected-error @below {{shared dimension of operands 'a' and 'b' must be compatible, but got 'tensor<4x4xf32>' and 'tensor<5x3xf32>'}}
   %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<4x4xf32>, tensor<5x3xf32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
@@ -59,7 +59,7 @@ func.func @triangular_shared(%a: tensor<4x4xf32>, %b: tensor<5x3xf32>) -> tensor
 // -----
 
 func.func @triangular_batch(%a: tensor<2x4x4xf32>, %b: tensor<3x4x3xf32>) -> tensor<3x4x3xf32> {
-  // expected-error @below {{batch dimensions of the operands must be compatible, but got tensor<2x4x4xf32> and tensor<3x4x3xf32>}}
+  // expected-error @below {{batch dimensions of the operands must be compatible, but got 'tensor<2x4x4xf32>' and 'tensor<3x4x3xf32>'}}
   %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x4x4xf32>, tensor<3x4x3xf32>) -> tensor<3x4x3xf32>
   return %0 : tensor<3x4x3xf32>
 }
@@ -107,7 +107,7 @@ func.func @dus_size(%a: tensor<4x4xf32>, %u: tensor<2x5xf32>, %i: tensor<i32>) -
 // -----
 
 func.func @bitcast_complex(%a: tensor<2xf64>) -> tensor<2xcomplex<f32>> {
-  // expected-error @below {{cannot convert between real and complex types, but got: tensor<2xf64> and tensor<2xcomplex<f32>>}}
+  // expected-error @below {{cannot convert between real and complex types, but got: 'tensor<2xf64>' and 'tensor<2xcomplex<f32>>'}}
   %0 = stablehlo.bitcast_convert %a : (tensor<2xf64>) -> tensor<2xcomplex<f32>>
   return %0 : tensor<2xcomplex<f32>>
 }
@@ -123,7 +123,7 @@ func.func @bitcast_rank(%a: tensor<2xf32>) -> tensor<2xi8> {
 // -----
 
 func.func @bitcast_width(%a: tensor<2xf32>) -> tensor<2x3xi8> {
-  // expected-error @below {{requires compatible bit widths. Got: tensor<2xf32> and tensor<2x3xi8>, but 8 * 3 != 32.}}
+  // expected-error @below {{requires compatible bit widths. Got: 'tensor<2xf32>' and 'tensor<2x3xi8>', but 8 * 3 != 32.}}
   %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2x3xi8>
   return %0 : tensor<2x3xi8>
 }
@@ -131,7 +131,7 @@ func.func @bitcast_width(%a: tensor<2xf32>) -> tensor<2x3xi8> {
 // -----
 
 func.func @bitcast_shape(%a: tensor<2xf32>) -> tensor<3xi32> {
-  // expected-error @below {{operand and result shapes must match except for the innermost dimension of the shape with the smaller element type. Got: tensor<2xf32> and tensor<3xi32>.}}
+  // expected-error @below {{operand and result shapes must match except for the innermost dimension of the shape with the smaller element type. Got: 'tensor<2xf32>' and 'tensor<3xi32>'.}}
   %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
 }
@@ -157,7 +157,7 @@ func.func @fft_rank(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
 // -----
 
 func.func @rfft_input(%a: tensor<4xf16>) -> tensor<3xcomplex<f32>> {
-  // expected-error @below {{RFFT requires f32 or f64 input type, but is given f16.}}
+  // expected-error @below {{RFFT requires f32 or f64 input type, but is given 'f16'.}}
   %0 = stablehlo.fft %a, type = RFFT, length = [4] : (tensor<4xf16>) -> tensor<3xcomplex<f32>>
   return %0 : tensor<3xcomplex<f32>>
 }
@@ -165,7 +165,7 @@ func.func @rfft_input(%a: tensor<4xf16>) -> tensor<3xcomplex<f32>> {
 // -----
 
 func.func @fft_input(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{FFT/IFFT/IRFFT take a complex tensor as input, but is given tensor<4xf32>.}}
+  // expected-error @below {{FFT/IFFT/IRFFT take a complex tensor as input, but is given 'tensor<4xf32>'.}}
   %0 = stablehlo.fft %a, type = IFFT, length = [4] : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -173,7 +173,7 @@ func.func @fft_input(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @fft_operand_rank(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  // expected-error @below {{operand rank must not be less than fft rank of 2 for operand of type tensor<4xcomplex<f32>>.}}
+  // expected-error @below {{operand rank must not be less than fft rank of 2 for operand of type 'tensor<4xcomplex<f32>>'.}}
   %0 = stablehlo.fft %a, type = FFT, length = [4, 4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
