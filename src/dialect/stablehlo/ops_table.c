@@ -1334,7 +1334,7 @@ static const shlo_op_def op_batch_norm_grad = {
     NULL,
     NULL,
     "5:3:0",
-    NULL,
+    shlo_verify_batch_norm_grad,
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64",
     NULL};
@@ -1347,7 +1347,7 @@ static const shlo_op_def op_batch_norm_inference = {
     NULL,
     NULL,
     "5:1:0",
-    NULL,
+    shlo_verify_batch_norm_inference,
     NULL,
     "epsilon:f32 feature_index:i64",
     NULL};
@@ -1361,7 +1361,7 @@ static const shlo_op_def op_batch_norm_training = {
     NULL,
     NULL,
     "3:3:0",
-    NULL,
+    shlo_verify_batch_norm_training,
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64",
     NULL};

@@ -192,6 +192,9 @@ bool shlo_verify_triangular_solve(sharc_op *op);
 bool shlo_verify_dynamic_update_slice(sharc_op *op);
 bool shlo_verify_bitcast_convert(sharc_op *op);
 bool shlo_verify_fft(sharc_op *op);
+bool shlo_verify_batch_norm_grad(sharc_op *op);
+bool shlo_verify_batch_norm_inference(sharc_op *op);
+bool shlo_verify_batch_norm_training(sharc_op *op);
 bool shlo_verify_all_gather(sharc_op *op);
 bool shlo_verify_all_reduce(sharc_op *op);
 bool shlo_verify_reduce_scatter(sharc_op *op);
@@ -218,5 +221,7 @@ bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
 /* MLIR's "inferred type(s) ... are incompatible with return type(s)" check
  * of result #0 against the type StableHLO infers for it. */
 bool shlo_check_inferred(sharc_op *op, sharc_type *inferred);
+/* The same for every result: `n` inferred types against the results. */
+bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n);
 
 #endif

@@ -108,21 +108,46 @@ static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
     sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
 }
 
-/* "inferred type(s) 'X' are incompatible with return type(s) of operation 'Y'" */
-bool shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
-  const sharc_type *actual = result_type(op, 0);
-  if (inferred == actual)
+static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
+  return inferred == actual || (shlo_compatible_shapes(inferred, actual) &&
+                                sharc_type_element(inferred) == sharc_type_element(actual));
+}
+
+static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    sharc_buf_printf(b, "%s'", i ? ", " : "");
+    sharc_print_type(types[i], b);
+    SHARC_BUF_LIT(b, "'");
+  }
+}
+
+/* "inferred type(s) 'X', 'Y' are incompatible with return type(s) of
+ * operation 'Z'": the whole lists, as InferTypeOpInterface reports them. */
+bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n) {
+  unsigned n_res = sharc_op_num_results(op);
+  bool same = n == n_res;
+  for (unsigned i = 0; same && i < n; i++)
+    same = inferred_matches(inferred[i], result_type(op, i));
+  if (same)
     return true;
-  if (shlo_compatible_shapes(inferred, actual) && sharc_type_element(inferred) == sharc_type_element(actual))
-    return true;
+  sharc_type **actual = malloc((n_res + 1) * sizeof *actual);
+  if (!actual)
+    abort();
+  for (unsigned i = 0; i < n_res; i++)
+    actual[i] = (sharc_type *)result_type(op, i);
   sharc_buf a = {0}, b = {0};
-  sharc_print_type(inferred, &a);
-  sharc_print_type(actual, &b);
-  sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                      "operation '%s'", a.data, b.data);
+  append_quoted_types(&a, inferred, n);
+  append_quoted_types(&b, actual, n_res);
+  sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of "
+                      "operation %s", a.data, b.data);
   sharc_buf_free(&a);
   sharc_buf_free(&b);
+  free(actual);
   return false;
+}
+
+bool shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
+  return shlo_check_inferred_all(op, &inferred, 1);
 }
 
 bool shlo_verify_transpose(sharc_op *op) {

@@ -1,5 +1,5 @@
 /* StableHLO's shape rules for clamp, cholesky, triangular_solve,
- * dynamic_update_slice, bitcast_convert and fft, with the messages of
+ * dynamic_update_slice, bitcast_convert, fft and batch_norm_*, with the messages of
  * TypeInference.cpp; the result-type comparison is the one of the
  * InferTypeOpInterface ops (shlo_check_inferred). */
 #include "dialect/stablehlo/shlo.h"
@@ -323,4 +323,82 @@ bool shlo_verify_fft(sharc_op *op) {
     return false;
   }
   return fft_check_shape(op, in, len, kind, elem);
+}
+
+static bool pairwise_compatible(sharc_op *op, const unsigned *idx, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = i + 1; j < n; j++)
+      if (!shlo_compatible_shapes(operand_type(op, idx[i]), operand_type(op, idx[j])))
+        return false;
+  return true;
+}
+
+static void append_dim_size(sharc_buf *b, int64_t d) {
+  if (d == SHARC_DYNAMIC)
+    SHARC_BUF_LIT(b, "?");
+  else
+    sharc_buf_printf(b, "%lld", (long long)d);
+}
+
+/* verifyBatchNorm: the multi-dimensional operands (operand, grad_output)
+ * agree, the 1-d ones agree, and their size is the feature count. Then the
+ * results: the operand's type, plus the feature vectors for training/grad. */
+static bool verify_batch_norm(sharc_op *op, const unsigned *multi, unsigned n_multi,
+                              const unsigned *single, unsigned n_single, bool inference) {
+  if (!pairwise_compatible(op, multi, n_multi)) {
+    shlo_error(op, "expects multi-dimensional operands to have compatible shapes.");
+    return false;
+  }
+  if (!pairwise_compatible(op, single, n_single)) {
+    shlo_error(op, "expects single-dimensional operands to have compatible shapes.");
+    return false;
+  }
+  const sharc_type *x = shlo_ranked(operand_type(op, multi[0]));
+  const sharc_type *s = shlo_ranked(operand_type(op, single[0]));
+  sharc_attr *fi = sharc_op_attr(op, "feature_index");
+  if (!x || !s || s->shaped.rank < 1 || !fi || fi->kind != SHARC_ATTR_INTEGER)
+    return true;
+  int64_t feature = sharc_attr_int_value(fi);
+  if (feature >= (int64_t)x->shaped.rank) {
+    shlo_error(op, "expects featureIndex to be smaller than the rank of multi-dimensional "
+               "operands; got featureIndex %lld, and rank %u.", (long long)feature,
+               x->shaped.rank);
+    return false;
+  }
+  if (feature < 0)
+    return true;
+  int64_t count = x->shaped.shape[feature], size = s->shaped.shape[0];
+  if (!compatible_dims(size, count)) {
+    sharc_buf msg = {0};
+    SHARC_BUF_LIT(&msg, "expects the size of single-dimensional operands to be compatible with "
+                  "feature count, but the size of single-dimensional operands is ");
+    append_dim_size(&msg, size);
+    SHARC_BUF_LIT(&msg, " and the feature count is ");
+    append_dim_size(&msg, count);
+    SHARC_BUF_LIT(&msg, ".");
+    shlo_error(op, "%s", msg.data);
+    sharc_buf_free(&msg);
+    return false;
+  }
+  sharc_type *inferred[3] = {(sharc_type *)x, NULL, NULL};
+  if (inference)
+    return shlo_check_inferred_all(op, inferred, 1);
+  inferred[1] = inferred[2] =
+      sharc_type_tensor(sharc_op_context(op), &count, 1, x->shaped.elem, NULL);
+  return shlo_check_inferred_all(op, inferred, 3);
+}
+
+bool shlo_verify_batch_norm_grad(sharc_op *op) {
+  static const unsigned multi[] = {0, 4}, single[] = {1, 2, 3};
+  return verify_batch_norm(op, multi, 2, single, 3, false);
+}
+
+bool shlo_verify_batch_norm_inference(sharc_op *op) {
+  static const unsigned multi[] = {0}, single[] = {1, 2, 3, 4};
+  return verify_batch_norm(op, multi, 1, single, 4, true);
+}
+
+bool shlo_verify_batch_norm_training(sharc_op *op) {
+  static const unsigned multi[] = {0}, single[] = {1, 2};
+  return verify_batch_norm(op, multi, 1, single, 2, false);
 }

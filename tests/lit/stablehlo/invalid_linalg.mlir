@@ -218,3 +218,51 @@ func.func @fft_valid(%a: tensor<8xf32>, %c: tensor<2x5xcomplex<f64>>) -> tensor<
   %2 = stablehlo.fft %c, type = FFT, length = [2, 5] : (tensor<2x5xcomplex<f64>>) -> tensor<2x5xcomplex<f64>>
   return %0 : tensor<5xcomplex<f32>>
 }
+
+// -----
+
+func.func @bn_multi(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %g: tensor<2x4xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{expects multi-dimensional operands to have compatible shapes.}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %s, %g) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x4xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @bn_single(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %t: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{expects single-dimensional operands to have compatible shapes.}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %t) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @bn_feature_index(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex 2, and rank 2.}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 1.0e-03 : f32, feature_index = 2 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @bn_feature_count(%x: tensor<2x?xf32>, %s: tensor<3xf32>) -> tensor<2x?xf32> {
+  // expected-error @below {{expects the size of single-dimensional operands to be compatible with feature count, but the size of single-dimensional operands is 3 and the feature count is 2.}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 1.0e-03 : f32, feature_index = 0 : i64} : (tensor<2x?xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x?xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x?xf32>
+}
+
+// -----
+
+func.func @bn_results(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{'stablehlo.batch_norm_training' op inferred type(s) 'tensor<2x3xf32>', 'tensor<3xf32>', 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<2x3xf32>', 'tensor<4xf32>', 'tensor<3xf32>'}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<4xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @bn_valid(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %d: tensor<?xf32>) -> tensor<2x3xf32> {
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %d) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<?xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  %1 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}
