@@ -1392,7 +1392,7 @@ static const shlo_op_def op_rng_bit_generator = {
     "$ , algorithm = @rng_algorithm:rngalg attr-dict :fn",
     NULL,
     "1:2:0",
-    NULL,
+    shlo_verify_rng_bit_generator,
     "output_state output",
     "rng_algorithm:any",
     "HLO_IntOrFpTensor -> HLO_IntOrFpTensor ?"};
@@ -1450,7 +1450,7 @@ static const shlo_op_def op_optimization_barrier = {
     NULL,
     NULL,
     "*:*:0",
-    NULL,
+    shlo_verify_optimization_barrier,
     NULL,
     NULL,
     "*HLO_TensorOrToken -> *HLO_TensorOrToken"};

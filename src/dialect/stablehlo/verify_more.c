@@ -1,5 +1,6 @@
 /* StableHLO's shape rules for clamp, cholesky, triangular_solve,
- * dynamic_update_slice, bitcast_convert, fft and batch_norm_*, with the messages of
+ * dynamic_update_slice, bitcast_convert, fft, batch_norm_*,
+ * optimization_barrier and rng_bit_generator, with the messages of
  * TypeInference.cpp; the result-type comparison is the one of the
  * InferTypeOpInterface ops (shlo_check_inferred). */
 #include "dialect/stablehlo/shlo.h"
@@ -401,4 +402,26 @@ bool shlo_verify_batch_norm_inference(sharc_op *op) {
 bool shlo_verify_batch_norm_training(sharc_op *op) {
   static const unsigned multi[] = {0}, single[] = {1, 2};
   return verify_batch_norm(op, multi, 1, single, 2, false);
+}
+
+/* The results are the operands passed through, type for type. */
+bool shlo_verify_optimization_barrier(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = (sharc_type *)operand_type(op, i);
+  bool ok = shlo_check_inferred_all(op, types, n);
+  free(types);
+  return ok;
+}
+
+bool shlo_verify_rng_bit_generator(sharc_op *op) {
+  const sharc_type *initial = shlo_ranked(operand_type(op, 0));
+  const sharc_type *output = shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
+  if (!initial || !output || shlo_compatible_shapes(initial, output))
+    return true;
+  return fail_with_types(op, "output state shape must be compatible with initial state shape. "
+                         "Got: %s and %s", initial, output);
 }

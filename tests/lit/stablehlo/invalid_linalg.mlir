@@ -266,3 +266,27 @@ func.func @bn_valid(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %d: tensor<?xf32>) -
   %1 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 1.0e-03 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %1 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @barrier_result(%a: tensor<2xf32>, %t: !stablehlo.token) -> tensor<3xf32> {
+  // expected-error @below {{'stablehlo.optimization_barrier' op inferred type(s) 'tensor<2xf32>', '!stablehlo.token' are incompatible with return type(s) of operation 'tensor<3xf32>', '!stablehlo.token'}}
+  %0:2 = "stablehlo.optimization_barrier"(%a, %t) : (tensor<2xf32>, !stablehlo.token) -> (tensor<3xf32>, !stablehlo.token)
+  return %0#0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @rng_state(%s: tensor<2xui64>) -> tensor<3xui64> {
+  // expected-error @below {{output state shape must be compatible with initial state shape. Got: 'tensor<2xui64>' and 'tensor<3xui64>'}}
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  return %0#0 : tensor<3xui64>
+}
+
+// -----
+
+func.func @barrier_rng_valid(%a: tensor<2xf32>, %t: !stablehlo.token, %s: tensor<2xui64>) -> tensor<2xf32> {
+  %0:2 = "stablehlo.optimization_barrier"(%a, %t) : (tensor<2xf32>, !stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)
+  %1:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+  return %0#0 : tensor<2xf32>
+}
