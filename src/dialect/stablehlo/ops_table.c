@@ -1168,7 +1168,7 @@ static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       NULL,
                                       "2:1:0",
-                                      NULL,
+                                      shlo_verify_gather,
                                       NULL,
                                       "dimension_numbers:any slice_sizes:arr",
     "HLO_Tensor HLO_IntTensor -> HLO_Tensor"};

@@ -192,6 +192,7 @@ bool shlo_verify_triangular_solve(sharc_op *op);
 bool shlo_verify_dynamic_update_slice(sharc_op *op);
 bool shlo_verify_bitcast_convert(sharc_op *op);
 bool shlo_verify_fft(sharc_op *op);
+bool shlo_verify_gather(sharc_op *op);
 bool shlo_verify_optimization_barrier(sharc_op *op);
 bool shlo_verify_rng_bit_generator(sharc_op *op);
 bool shlo_verify_batch_norm_grad(sharc_op *op);
