@@ -114,6 +114,7 @@ static const shlo_op_def op_abs = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_ceil = {
     {.name = "stablehlo.ceil",
@@ -127,7 +128,8 @@ static const shlo_op_def op_ceil = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 static const shlo_op_def op_convert = {
     {.name = "stablehlo.convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -140,7 +142,8 @@ static const shlo_op_def op_convert = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_NonQuantizedTensor -> HLO_NonQuantizedTensor"};
 static const shlo_op_def op_count_leading_zeros = {
     {.name = "stablehlo.count_leading_zeros",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -153,7 +156,8 @@ static const shlo_op_def op_count_leading_zeros = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_IntTensor -> HLO_IntTensor"};
 static const shlo_op_def op_floor = {
     {.name = "stablehlo.floor",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -166,7 +170,8 @@ static const shlo_op_def op_floor = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 static const shlo_op_def op_imag = {
     {.name = "stablehlo.imag",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -179,7 +184,8 @@ static const shlo_op_def op_imag = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
 static const shlo_op_def op_not = {
     {.name = "stablehlo.not",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -192,7 +198,8 @@ static const shlo_op_def op_not = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_PredOrIntTensor -> HLO_PredOrIntTensor"};
 static const shlo_op_def op_negate = {
     {.name = "stablehlo.negate",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -205,7 +212,8 @@ static const shlo_op_def op_negate = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_popcnt = {
     {.name = "stablehlo.popcnt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -218,7 +226,8 @@ static const shlo_op_def op_popcnt = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_IntTensor -> HLO_IntTensor"};
 static const shlo_op_def op_real = {
     {.name = "stablehlo.real",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -231,7 +240,8 @@ static const shlo_op_def op_real = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
 static const shlo_op_def op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -244,7 +254,8 @@ static const shlo_op_def op_round_nearest_afz = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 static const shlo_op_def op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -257,7 +268,8 @@ static const shlo_op_def op_round_nearest_even = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 static const shlo_op_def op_sign = {
     {.name = "stablehlo.sign",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -269,6 +281,7 @@ static const shlo_op_def op_sign = {
     NULL,
     "1:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_uniform_quantize = {
@@ -283,6 +296,7 @@ static const shlo_op_def op_uniform_quantize = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_uniform_dequantize = {
     {.name = "stablehlo.uniform_dequantize",
@@ -296,7 +310,8 @@ static const shlo_op_def op_uniform_dequantize = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "? -> HLO_FpTensor"};
 static const shlo_op_def op_cbrt = {
     {.name = "stablehlo.cbrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -310,7 +325,8 @@ static const shlo_op_def op_cbrt = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_cosine = {
     {.name = "stablehlo.cosine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -324,7 +340,8 @@ static const shlo_op_def op_cosine = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_exponential = {
     {.name = "stablehlo.exponential",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -338,7 +355,8 @@ static const shlo_op_def op_exponential = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -352,7 +370,8 @@ static const shlo_op_def op_exponential_minus_one = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_log = {
     {.name = "stablehlo.log",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -366,7 +385,8 @@ static const shlo_op_def op_log = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -380,7 +400,8 @@ static const shlo_op_def op_log_plus_one = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_logistic = {
     {.name = "stablehlo.logistic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -394,7 +415,8 @@ static const shlo_op_def op_logistic = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_rsqrt = {
     {.name = "stablehlo.rsqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -408,7 +430,8 @@ static const shlo_op_def op_rsqrt = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_sine = {
     {.name = "stablehlo.sine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -422,7 +445,8 @@ static const shlo_op_def op_sine = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_sqrt = {
     {.name = "stablehlo.sqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -436,7 +460,8 @@ static const shlo_op_def op_sqrt = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_tan = {
     {.name = "stablehlo.tan",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -450,7 +475,8 @@ static const shlo_op_def op_tan = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_tanh = {
     {.name = "stablehlo.tanh",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -464,7 +490,8 @@ static const shlo_op_def op_tanh = {
     "1:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_is_finite = {
     {.name = "stablehlo.is_finite",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -477,7 +504,8 @@ static const shlo_op_def op_is_finite = {
     "1:1:0",
     shlo_verify_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor"};
 static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -490,7 +518,8 @@ static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                    "2:1:0",
                                    shlo_verify_elementwise,
                                    NULL,
-                                   NULL};
+                                   NULL,
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -504,7 +533,8 @@ static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                        "2:1:0",
                                        shlo_verify_compatible_elementwise,
                                        NULL,
-                                       NULL};
+                                       NULL,
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -518,7 +548,8 @@ static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                        "2:1:0",
                                        shlo_verify_compatible_elementwise,
                                        NULL,
-                                       NULL};
+                                       NULL,
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                    SHARC_TRAIT_COMMUTATIVE |
@@ -532,7 +563,8 @@ static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                         "2:1:0",
                                         shlo_verify_compatible_elementwise,
                                         NULL,
-                                        NULL};
+                                        NULL,
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -545,7 +577,8 @@ static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                    "2:1:0",
                                    shlo_verify_compatible_elementwise,
                                    NULL,
-                                   NULL};
+                                   NULL,
+    NULL};
 static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -558,7 +591,8 @@ static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                   "2:1:0",
                                   shlo_verify_compatible_elementwise,
                                   NULL,
-                                  NULL};
+                                  NULL,
+    NULL};
 static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -571,7 +605,8 @@ static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                    "2:1:0",
                                    shlo_verify_compatible_elementwise,
                                    NULL,
-                                   NULL};
+                                   NULL,
+    NULL};
 static const shlo_op_def op_atan2 = {
     {.name = "stablehlo.atan2",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -583,6 +618,7 @@ static const shlo_op_def op_atan2 = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_divide = {
@@ -597,6 +633,7 @@ static const shlo_op_def op_divide = {
     "2:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_power = {
     {.name = "stablehlo.power",
@@ -609,6 +646,7 @@ static const shlo_op_def op_power = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_remainder = {
@@ -623,6 +661,7 @@ static const shlo_op_def op_remainder = {
     "2:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_shift_left = {
     {.name = "stablehlo.shift_left",
@@ -635,6 +674,7 @@ static const shlo_op_def op_shift_left = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_shift_right_arithmetic = {
@@ -649,6 +689,7 @@ static const shlo_op_def op_shift_right_arithmetic = {
     "2:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
@@ -661,6 +702,7 @@ static const shlo_op_def op_shift_right_logical = {
     NULL,
     "2:1:0",
     shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     NULL};
 static const shlo_op_def op_subtract = {
@@ -675,7 +717,8 @@ static const shlo_op_def op_subtract = {
     "2:1:0",
     shlo_verify_compatible_elementwise,
     NULL,
-    NULL};
+    NULL,
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_complex = {
     {.name = "stablehlo.complex",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -688,7 +731,8 @@ static const shlo_op_def op_complex = {
     "2:1:0",
     NULL,
     NULL,
-    NULL};
+    NULL,
+    "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor"};
 static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = shlo_format_parse,
@@ -698,9 +742,10 @@ static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                      "$ , $ , $ attr-dict :same",
                                      NULL,
                                      "3:1:0",
+                                     shlo_verify_clamp,
                                      NULL,
                                      NULL,
-                                     NULL};
+    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .parse = shlo_format_parse,
@@ -712,7 +757,8 @@ static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                       "3:1:0",
                                       shlo_verify_select,
                                       NULL,
-                                      NULL};
+                                      NULL,
+    "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -726,7 +772,8 @@ static const shlo_op_def op_compare = {
     "2:1:0",
     shlo_verify_compare,
     NULL,
-    "comparison_direction:any"};
+    "comparison_direction:any",
+    "HLO_Tensor HLO_Tensor -> HLO_PredTensor"};
 static const shlo_op_def op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -740,7 +787,8 @@ static const shlo_op_def op_reduce_precision = {
     "1:1:0",
     NULL,
     NULL,
-    "exponent_bits:i32 mantissa_bits:i32"};
+    "exponent_bits:i32 mantissa_bits:i32",
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 static const shlo_op_def op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -751,9 +799,10 @@ static const shlo_op_def op_bitcast_convert = {
     "$* attr-dict :fn",
     NULL,
     "1:1:0",
+    shlo_verify_bitcast_convert,
     NULL,
     NULL,
-    NULL};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE |
                                                    SHARC_TRAIT_ZERO_OPERANDS |
@@ -769,7 +818,8 @@ static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                         "0:1:0",
                                         NULL,
                                         NULL,
-                                        "value:any"};
+                                        "value:any",
+    NULL};
 static const shlo_op_def op_iota = {
     {.name = "stablehlo.iota",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -783,7 +833,8 @@ static const shlo_op_def op_iota = {
     "0:1:0",
     shlo_verify_iota,
     NULL,
-    "iota_dimension:i64"};
+    "iota_dimension:i64",
+    NULL};
 static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
@@ -796,7 +847,8 @@ static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                             "1:1:0",
                                             NULL,
                                             NULL,
-                                            "iota_dimension:i64"};
+                                            "iota_dimension:i64",
+    "? -> HLO_Tensor"};
 static const shlo_op_def op_create_token = {
     {.name = "stablehlo.create_token",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -809,7 +861,8 @@ static const shlo_op_def op_create_token = {
     "0:1:0",
     NULL,
     NULL,
-    NULL};
+    NULL,
+    " -> HLO_Token"};
 static const shlo_op_def op_replica_id = {
     {.name = "stablehlo.replica_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -822,7 +875,8 @@ static const shlo_op_def op_replica_id = {
     "0:1:0",
     NULL,
     NULL,
-    NULL};
+    NULL,
+    " -> UI32RankedTensor"};
 static const shlo_op_def op_partition_id = {
     {.name = "stablehlo.partition_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -835,7 +889,8 @@ static const shlo_op_def op_partition_id = {
     "0:1:0",
     NULL,
     NULL,
-    NULL};
+    NULL,
+    " -> UI32RankedTensor"};
 static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .parse = shlo_format_parse,
@@ -847,7 +902,8 @@ static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                          "*:1:0",
                                          NULL,
                                          NULL,
-                                         NULL};
+                                         NULL,
+    "*HLO_Token -> HLO_Token"};
 static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = shlo_format_parse,
@@ -859,7 +915,8 @@ static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                        "1:1:0",
                                        shlo_verify_reshape,
                                        NULL,
-                                       NULL};
+                                       NULL,
+    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
 static const shlo_op_def op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -872,7 +929,8 @@ static const shlo_op_def op_dynamic_reshape = {
     "2:1:0",
     NULL,
     NULL,
-    NULL};
+    NULL,
+    "HLO_TensorOrPerAxisQuantizedTensor ? -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = broadcast_props,
@@ -885,7 +943,8 @@ static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                          "1:1:0",
                                          NULL,
                                          NULL,
-                                         "broadcast_sizes:arr"};
+                                         "broadcast_sizes:arr",
+    "HLO_Tensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_broadcast_in_dim = {
     {.name = "stablehlo.broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -899,7 +958,8 @@ static const shlo_op_def op_broadcast_in_dim = {
     "1:1:0",
     shlo_verify_broadcast_in_dim,
     NULL,
-    "broadcast_dimensions:arr"};
+    "broadcast_dimensions:arr",
+    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
 static const shlo_op_def op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -913,7 +973,8 @@ static const shlo_op_def op_dynamic_broadcast_in_dim = {
     "2:1:0",
     NULL,
     NULL,
-    "broadcast_dimensions:arr"};
+    "broadcast_dimensions:arr",
+    NULL};
 static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = transpose_props,
@@ -926,7 +987,8 @@ static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                          "1:1:0",
                                          shlo_verify_transpose,
                                          NULL,
-                                         "permutation:arr"};
+                                         "permutation:arr",
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
@@ -939,7 +1001,8 @@ static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                        "1:1:0",
                                        shlo_verify_reverse,
                                        NULL,
-                                       "dimensions:arr"};
+                                       "dimensions:arr",
+    "HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .inherent = slice_props,
@@ -952,7 +1015,8 @@ static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                      "1:1:0",
                                      shlo_verify_slice,
                                      NULL,
-                                     "start_indices:arr limit_indices:arr strides:arr"};
+                                     "start_indices:arr limit_indices:arr strides:arr",
+    NULL};
 static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -965,7 +1029,8 @@ static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                              "1+:1:0",
                                              shlo_verify_dynamic_slice,
                                              NULL,
-                                             "slice_sizes:arr"};
+                                             "slice_sizes:arr",
+    "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
 static const shlo_op_def op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -976,9 +1041,10 @@ static const shlo_op_def op_dynamic_update_slice = {
     "$* attr-dict :fn",
     NULL,
     "2+:1:0",
+    shlo_verify_dynamic_update_slice,
     NULL,
     NULL,
-    NULL};
+    "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
 static const shlo_op_def op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -989,6 +1055,7 @@ static const shlo_op_def op_real_dynamic_slice = {
     "$* attr-dict :fn",
     NULL,
     "4:1:0",
+    NULL,
     NULL,
     NULL,
     NULL};
@@ -1006,7 +1073,8 @@ static const shlo_op_def op_pad = {
     "2:1:0",
     shlo_verify_pad,
     NULL,
-    "edge_padding_low:arr edge_padding_high:arr interior_padding:arr"};
+    "edge_padding_low:arr edge_padding_high:arr interior_padding:arr",
+    "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor"};
 static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = shlo_format_parse,
@@ -1018,7 +1086,8 @@ static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            "5:1:0",
                                            NULL,
                                            NULL,
-                                           NULL};
+                                           NULL,
+    "HLO_Tensor HLO_ScalarTensor ? ? ? -> HLO_Tensor"};
 static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .inherent = concatenate_props,
@@ -1031,7 +1100,8 @@ static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                            "*:1:0",
                                            shlo_verify_concatenate,
                                            NULL,
-                                           "dimension:i64"};
+                                           "dimension:i64",
+    "*HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1045,7 +1115,8 @@ static const shlo_op_def op_get_dimension_size = {
     "1:1:0",
     shlo_verify_dimension_attr,
     NULL,
-    "dimension:i64"};
+    "dimension:i64",
+    "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor"};
 static const shlo_op_def op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1059,7 +1130,8 @@ static const shlo_op_def op_set_dimension_size = {
     "2:1:0",
     shlo_verify_dimension_attr,
     NULL,
-    "dimension:i64"};
+    "dimension:i64",
+    "HLO_Tensor I32RankedTensor -> HLO_Tensor"};
 static const shlo_op_def op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1073,7 +1145,8 @@ static const shlo_op_def op_get_tuple_element = {
     "1:1:0",
     shlo_verify_get_tuple_element,
     NULL,
-    "index:i32"};
+    "index:i32",
+    NULL};
 static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = shlo_format_parse,
@@ -1085,7 +1158,8 @@ static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                      "*:1:0",
                                      NULL,
                                      NULL,
-                                     NULL};
+                                     NULL,
+    NULL};
 static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = gather_props,
@@ -1094,9 +1168,10 @@ static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       NULL,
                                       "2:1:0",
+                                      shlo_verify_gather,
                                       NULL,
-                                      NULL,
-                                      "dimension_numbers:any slice_sizes:arr"};
+                                      "dimension_numbers:any slice_sizes:arr",
+    "HLO_Tensor HLO_IntTensor -> HLO_Tensor"};
 static const shlo_op_def op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1108,7 +1183,8 @@ static const shlo_op_def op_dynamic_gather = {
     "3:1:0",
     NULL,
     NULL,
-    "dimension_numbers:any"};
+    "dimension_numbers:any",
+    "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor"};
 static const shlo_op_def op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1120,7 +1196,8 @@ static const shlo_op_def op_torch_index_select = {
     "2:1:0",
     NULL,
     NULL,
-    "dim:i64 batch_dims:i64"};
+    "dim:i64 batch_dims:i64",
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                     .inherent = dot_props,
@@ -1133,7 +1210,8 @@ static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                    "2:1:0",
                                    NULL,
                                    NULL,
-                                   NULL};
+                                   NULL,
+    NULL};
 static const shlo_op_def op_dot_general = {
     {.name = "stablehlo.dot_general",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1147,7 +1225,8 @@ static const shlo_op_def op_dot_general = {
     "2:1:0",
     shlo_verify_dot_general,
     NULL,
-    "dot_dimension_numbers:any"};
+    "dot_dimension_numbers:any",
+    "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = einsum_props,
@@ -1160,7 +1239,8 @@ static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                       "2:1:0",
                                       NULL,
                                       NULL,
-                                      "einsum_config:str"};
+                                      "einsum_config:str",
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = unary_einsum_props,
@@ -1173,7 +1253,8 @@ static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                             "1:1:0",
                                             NULL,
                                             NULL,
-                                            "einsum_config:str"};
+                                            "einsum_config:str",
+    "HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_convolution = {
     {.name = "stablehlo.convolution",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1187,7 +1268,8 @@ static const shlo_op_def op_convolution = {
     "2:1:0",
     NULL,
     NULL,
-    "dimension_numbers:any feature_group_count:i64 batch_group_count:i64"};
+    "dimension_numbers:any feature_group_count:i64 batch_group_count:i64",
+    "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_conv_props,
@@ -1198,7 +1280,8 @@ static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                             "3:1:0",
                                             NULL,
                                             NULL,
-                                            NULL};
+                                            NULL,
+    "HLO_Tensor HLO_Tensor ? -> HLO_Tensor"};
 static const shlo_op_def op_fft = {
     {.name = "stablehlo.fft",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1210,9 +1293,10 @@ static const shlo_op_def op_fft = {
     "$ , type = @fft_type:fft , length = @fft_length:arr attr-dict :fn",
     NULL,
     "1:1:0",
+    shlo_verify_fft,
     NULL,
-    NULL,
-    "fft_type:any fft_length:arr"};
+    "fft_type:any fft_length:arr",
+    "HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
 static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                          .inherent = cholesky_props,
@@ -1223,9 +1307,10 @@ static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                         "$ [? , lower = @lower:bool ?] attr-dict :same",
                                         NULL,
                                         "1:1:0",
+                                        shlo_verify_cholesky,
                                         NULL,
                                         NULL,
-                                        NULL};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
 static const shlo_op_def op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1235,9 +1320,10 @@ static const shlo_op_def op_triangular_solve = {
     NULL,
     NULL,
     "2:1:0",
+    shlo_verify_triangular_solve,
     NULL,
-    NULL,
-    "left_side:bool lower:bool unit_diagonal:bool transpose_a:any"};
+    "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
+    "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
 static const shlo_op_def op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1248,9 +1334,10 @@ static const shlo_op_def op_batch_norm_grad = {
     NULL,
     NULL,
     "5:3:0",
-    NULL,
+    shlo_verify_batch_norm_grad,
     "grad_operand grad_scale grad_offset",
-    "epsilon:f32 feature_index:i64"};
+    "epsilon:f32 feature_index:i64",
+    NULL};
 static const shlo_op_def op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1260,9 +1347,10 @@ static const shlo_op_def op_batch_norm_inference = {
     NULL,
     NULL,
     "5:1:0",
+    shlo_verify_batch_norm_inference,
     NULL,
-    NULL,
-    "epsilon:f32 feature_index:i64"};
+    "epsilon:f32 feature_index:i64",
+    NULL};
 static const shlo_op_def op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1273,9 +1361,10 @@ static const shlo_op_def op_batch_norm_training = {
     NULL,
     NULL,
     "3:3:0",
-    NULL,
+    shlo_verify_batch_norm_training,
     "output batch_mean batch_var",
-    "epsilon:f32 feature_index:i64"};
+    "epsilon:f32 feature_index:i64",
+    NULL};
 static const shlo_op_def op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1289,7 +1378,8 @@ static const shlo_op_def op_rng = {
     "3:1:0",
     NULL,
     NULL,
-    "rng_distribution:any"};
+    "rng_distribution:any",
+    "? ? ? -> HLO_PredIntOrFpTensor"};
 static const shlo_op_def op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1302,9 +1392,10 @@ static const shlo_op_def op_rng_bit_generator = {
     "$ , algorithm = @rng_algorithm:rngalg attr-dict :fn",
     NULL,
     "1:2:0",
-    NULL,
+    shlo_verify_rng_bit_generator,
     "output_state output",
-    "rng_algorithm:any"};
+    "rng_algorithm:any",
+    "HLO_IntOrFpTensor -> HLO_IntOrFpTensor ?"};
 static const shlo_op_def op_custom_call = {
     {.name = "stablehlo.custom_call",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1318,7 +1409,8 @@ static const shlo_op_def op_custom_call = {
     "*:*:0",
     shlo_verify_custom_call,
     NULL,
-    "call_target_name:str"};
+    "call_target_name:str",
+    NULL};
 static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
                                           .inherent = composite_props,
@@ -1331,7 +1423,8 @@ static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                          "*:*:*",
                                          NULL,
                                          NULL,
-                                         "name:str decomposition:any"};
+                                         "name:str decomposition:any",
+    NULL};
 static const shlo_op_def op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE |
@@ -1345,6 +1438,7 @@ static const shlo_op_def op_return = {
     "*:0:0",
     NULL,
     NULL,
+    NULL,
     NULL};
 static const shlo_op_def op_optimization_barrier = {
     {.name = "stablehlo.optimization_barrier",
@@ -1356,9 +1450,10 @@ static const shlo_op_def op_optimization_barrier = {
     NULL,
     NULL,
     "*:*:0",
+    shlo_verify_optimization_barrier,
     NULL,
     NULL,
-    NULL};
+    "*HLO_TensorOrToken -> *HLO_TensorOrToken"};
 static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                       .traits = 0,
                                       .parse = shlo_while_parse,
@@ -1371,7 +1466,8 @@ static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                      "*:*:2",
                                      shlo_verify_while,
                                      NULL,
-                                     NULL};
+                                     NULL,
+    NULL};
 static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                    .traits = 0,
                                    .verify = shlo_verify_op,
@@ -1381,7 +1477,8 @@ static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                   "1:*:2",
                                   shlo_verify_conditional,
                                   NULL,
-                                  NULL};
+                                  NULL,
+    "HLO_PredTensor -> *?"};
 static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                      .traits = 0,
                                      .verify = shlo_verify_op,
@@ -1391,7 +1488,8 @@ static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                     "1:*:*",
                                     shlo_verify_conditional,
                                     NULL,
-                                    NULL};
+                                    NULL,
+    "I32RankedTensor -> *?"};
 static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                        .traits = 0,
                                        .inherent = reduce_props,
@@ -1404,7 +1502,8 @@ static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                       "*:*:1",
                                       shlo_verify_reduce,
                                       NULL,
-                                      "dimensions:arr"};
+                                      "dimensions:arr",
+    "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                               .traits = 0,
                                               .inherent = reduce_window_props,
@@ -1415,7 +1514,8 @@ static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                              "*:*:1",
                                              NULL,
                                              NULL,
-                                             "window_dimensions:arr"};
+                                             "window_dimensions:arr",
+    "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
                                                    .traits = 0,
                                                    .inherent = select_and_scatter_props,
@@ -1426,7 +1526,8 @@ static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and
                                                   "3:1:2",
                                                   NULL,
                                                   NULL,
-                                                  NULL};
+                                                  NULL,
+    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                         .traits = 0,
                                         .inherent = scatter_props,
@@ -1437,7 +1538,8 @@ static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                        "*:*:1",
                                        NULL,
                                        NULL,
-                                       "scatter_dimension_numbers:any"};
+                                       "scatter_dimension_numbers:any",
+    "*HLO_Tensor ? *HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                      .traits = 0,
                                      .inherent = sort_props,
@@ -1448,7 +1550,8 @@ static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                     "*:*:1",
                                     shlo_verify_sort,
                                     NULL,
-                                    NULL};
+                                    NULL,
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                     .traits = 0,
                                     .inherent = map_props,
@@ -1459,7 +1562,8 @@ static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                    "*:1:1",
                                    NULL,
                                    NULL,
-                                   "dimensions:arr"};
+                                   "dimensions:arr",
+    "*HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
                                             .verify = shlo_verify_op,
@@ -1469,7 +1573,8 @@ static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                            "*:1:1",
                                            NULL,
                                            NULL,
-                                           NULL};
+                                           NULL,
+    "*HLO_Tensor -> ?"};
 static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .verify = shlo_verify_op,
@@ -1479,7 +1584,8 @@ static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                           "1:1:0",
                                           NULL,
                                           NULL,
-                                          NULL};
+                                          NULL,
+    "? -> HLO_Tensor"};
 static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .inherent = all_gather_props,
@@ -1488,9 +1594,10 @@ static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                           NULL,
                                           NULL,
                                           "*:*:0",
+                                          shlo_verify_all_gather,
                                           NULL,
-                                          NULL,
-                                          "all_gather_dim:i64 replica_groups:any"};
+                                          "all_gather_dim:i64 replica_groups:any",
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
                                            .inherent = all_reduce_props,
@@ -1499,9 +1606,10 @@ static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           NULL,
                                           "*:*:1",
-                                          shlo_verify_collective_reducer,
+                                          shlo_verify_all_reduce,
                                           NULL,
-                                          "replica_groups:any"};
+                                          "replica_groups:any",
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
                                                .inherent = reduce_scatter_props,
@@ -1510,9 +1618,10 @@ static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter
                                               NULL,
                                               NULL,
                                               "1:1:1",
-                                              shlo_verify_collective_reducer,
+                                              shlo_verify_reduce_scatter,
                                               NULL,
-                                              "scatter_dimension:i64 replica_groups:any"};
+                                              "scatter_dimension:i64 replica_groups:any",
+    "HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_all_to_all = {
     {.name = "stablehlo.all_to_all",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1522,9 +1631,10 @@ static const shlo_op_def op_all_to_all = {
     NULL,
     NULL,
     "*:*:0",
+    shlo_verify_all_to_all,
     NULL,
-    NULL,
-    "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any"};
+    "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any",
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                    .inherent = collective_permute_props,
@@ -1533,9 +1643,10 @@ static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective
                                                   NULL,
                                                   NULL,
                                                   "1:1:0",
+                                                  shlo_verify_collective_permute,
                                                   NULL,
-                                                  NULL,
-                                                  "source_target_pairs:any"};
+                                                  "source_target_pairs:any",
+    "HLO_Tensor -> HLO_Tensor"};
 static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                      .inherent = collective_broadcast_props,
@@ -1546,7 +1657,8 @@ static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collecti
                                                     "*:*:0",
                                                     NULL,
                                                     NULL,
-                                                    "replica_groups:any"};
+                                                    "replica_groups:any",
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_reduce",
                                                   .traits = 0,
                                                   .inherent = collective_reduce_props,
@@ -1555,9 +1667,10 @@ static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_
                                                  NULL,
                                                  NULL,
                                                  "*:*:1",
+                                                 shlo_verify_collective_reduce,
                                                  NULL,
-                                                 NULL,
-                                                 "replica_groups:any"};
+                                                 "replica_groups:any",
+    "*HLO_Tensor -> *HLO_Tensor"};
 static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = send_props,
@@ -1568,7 +1681,8 @@ static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                     "1+:1:0",
                                     NULL,
                                     NULL,
-                                    "channel_handle:any"};
+                                    "channel_handle:any",
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
 static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = recv_props,
@@ -1579,7 +1693,8 @@ static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                     "1:*:0",
                                     NULL,
                                     NULL,
-                                    "channel_handle:any"};
+                                    "channel_handle:any",
+    "HLO_Token -> *?"};
 static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = infeed_props,
@@ -1590,7 +1705,8 @@ static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                       "1:*:0",
                                       NULL,
                                       NULL,
-                                      NULL};
+                                      NULL,
+    "HLO_Token -> *?"};
 static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
                                         .traits = SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = outfeed_props,
@@ -1601,7 +1717,8 @@ static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
                                        "1+:1:0",
                                        NULL,
                                        NULL,
-                                       NULL};
+                                       NULL,
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
 
 static const sharc_op_def *const shlo_ops[] = {
     &op_abs.def,

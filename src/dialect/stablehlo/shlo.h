@@ -132,6 +132,9 @@ typedef struct shlo_op_def {
   /* `name:kind ...`: attributes ODS requires, checked after the counts;
    * kinds arr, i64, i32, f32, bool, str constrain the value, `any` does not */
   const char *required;
+  /* `A B *C -> D`: the ODS type constraint of each operand group, then of
+   * each result group (`*` variadic, `?` unchecked); see verify_types.c */
+  const char *types;
 } shlo_op_def;
 
 /* The verify hook of every row: counts, then the row's check. */
@@ -183,6 +186,27 @@ bool shlo_verify_custom_call(sharc_op *op);
 bool shlo_verify_conditional(sharc_op *op);
 bool shlo_verify_sort(sharc_op *op);
 bool shlo_verify_collective_reducer(sharc_op *op);
+bool shlo_verify_clamp(sharc_op *op);
+bool shlo_verify_cholesky(sharc_op *op);
+bool shlo_verify_triangular_solve(sharc_op *op);
+bool shlo_verify_dynamic_update_slice(sharc_op *op);
+bool shlo_verify_bitcast_convert(sharc_op *op);
+bool shlo_verify_fft(sharc_op *op);
+bool shlo_verify_gather(sharc_op *op);
+bool shlo_verify_optimization_barrier(sharc_op *op);
+bool shlo_verify_rng_bit_generator(sharc_op *op);
+bool shlo_verify_batch_norm_grad(sharc_op *op);
+bool shlo_verify_batch_norm_inference(sharc_op *op);
+bool shlo_verify_batch_norm_training(sharc_op *op);
+bool shlo_verify_all_gather(sharc_op *op);
+bool shlo_verify_all_reduce(sharc_op *op);
+bool shlo_verify_reduce_scatter(sharc_op *op);
+bool shlo_verify_collective_reduce(sharc_op *op);
+bool shlo_verify_all_to_all(sharc_op *op);
+bool shlo_verify_collective_permute(sharc_op *op);
+
+/* The operand and result type constraints of the row's `types`. */
+bool shlo_verify_type_constraints(sharc_op *op, const char *types);
 
 /* Verifier helpers shared across families. */
 sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)
@@ -194,5 +218,13 @@ sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)
 const sharc_type *shlo_ranked(const sharc_type *t);
 /* Attribute `name` of op as a dense i64 array, or NULL. */
 sharc_attr *shlo_i64_array(const sharc_op *op, const char *name);
+/* verifyCompatibleShape: same rank, each dimension equal or dynamic (true
+ * when either is not a ranked tensor). */
+bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
+/* MLIR's "inferred type(s) ... are incompatible with return type(s)" check
+ * of result #0 against the type StableHLO infers for it. */
+bool shlo_check_inferred(sharc_op *op, sharc_type *inferred);
+/* The same for every result: `n` inferred types against the results. */
+bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n);
 
 #endif

@@ -34,7 +34,7 @@ static const sharc_type *result_type(const sharc_op *op, unsigned i) {
 }
 
 /* verifyCompatibleShape: same rank, each dimension equal or dynamic. */
-static bool compatible_shapes(const sharc_type *a, const sharc_type *b) {
+bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
   if (!shlo_ranked(a) || !shlo_ranked(b))
     return true;
   if (a->shaped.rank != b->shaped.rank)
@@ -57,7 +57,7 @@ bool shlo_verify_elementwise(sharc_op *op) {
       first = t;
       continue;
     }
-    if (!compatible_shapes(first, t)) {
+    if (!shlo_compatible_shapes(first, t)) {
       sharc_emit_op_error(op, "requires the same shape for all operands and results");
       return false;
     }
@@ -108,21 +108,46 @@ static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
     sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
 }
 
-/* "inferred type(s) 'X' are incompatible with return type(s) of operation 'Y'" */
-static bool check_inferred(sharc_op *op, sharc_type *inferred) {
-  const sharc_type *actual = result_type(op, 0);
-  if (inferred == actual)
+static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
+  return inferred == actual || (shlo_compatible_shapes(inferred, actual) &&
+                                sharc_type_element(inferred) == sharc_type_element(actual));
+}
+
+static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    sharc_buf_printf(b, "%s'", i ? ", " : "");
+    sharc_print_type(types[i], b);
+    SHARC_BUF_LIT(b, "'");
+  }
+}
+
+/* "inferred type(s) 'X', 'Y' are incompatible with return type(s) of
+ * operation 'Z'": the whole lists, as InferTypeOpInterface reports them. */
+bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n) {
+  unsigned n_res = sharc_op_num_results(op);
+  bool same = n == n_res;
+  for (unsigned i = 0; same && i < n; i++)
+    same = inferred_matches(inferred[i], result_type(op, i));
+  if (same)
     return true;
-  if (compatible_shapes(inferred, actual) && sharc_type_element(inferred) == sharc_type_element(actual))
-    return true;
+  sharc_type **actual = malloc((n_res + 1) * sizeof *actual);
+  if (!actual)
+    abort();
+  for (unsigned i = 0; i < n_res; i++)
+    actual[i] = (sharc_type *)result_type(op, i);
   sharc_buf a = {0}, b = {0};
-  sharc_print_type(inferred, &a);
-  sharc_print_type(actual, &b);
-  sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                      "operation '%s'", a.data, b.data);
+  append_quoted_types(&a, inferred, n);
+  append_quoted_types(&b, actual, n_res);
+  sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of "
+                      "operation %s", a.data, b.data);
   sharc_buf_free(&a);
   sharc_buf_free(&b);
+  free(actual);
   return false;
+}
+
+bool shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
+  return shlo_check_inferred_all(op, &inferred, 1);
 }
 
 bool shlo_verify_transpose(sharc_op *op) {
@@ -163,7 +188,7 @@ bool shlo_verify_transpose(sharc_op *op) {
     for (unsigned i = 0; i < n; i++)
       shape[i] = in->shaped.shape[vals[i]];
     sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = check_inferred(op, t);
+    ok = shlo_check_inferred(op, t);
   }
   free(vals);
   free(shape);
@@ -239,7 +264,7 @@ bool shlo_verify_slice(sharc_op *op) {
     }
   }
   if (ok)
-    ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+    ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
                                               in->shaped.elem, NULL));
   free(shape);
   return ok;
@@ -335,7 +360,7 @@ bool shlo_verify_dynamic_slice(sharc_op *op) {
     abort();
   for (unsigned i = 0; i < n_sizes; i++)
     shape[i] = sharc_attr_dense_array_i64(sizes, i);
-  bool ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
+  bool ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
                                                  in->shaped.elem, NULL));
   free(shape);
   return ok;
@@ -393,7 +418,7 @@ bool shlo_verify_pad(sharc_op *op) {
     }
   }
   if (ok)
-    ok = check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+    ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
                                               in->shaped.elem, NULL));
   free(shape);
   return ok;
@@ -402,16 +427,16 @@ bool shlo_verify_pad(sharc_op *op) {
 bool shlo_verify_select(sharc_op *op) {
   const sharc_type *pred = operand_type(op, 0);
   const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
-  if (!compatible_shapes(on_true, on_false) ||
+  if (!shlo_compatible_shapes(on_true, on_false) ||
       sharc_type_element(on_true) != sharc_type_element(on_false)) {
     shlo_error(op, "requires compatible types for non-predicate operands");
     return false;
   }
-  if (shlo_ranked(pred) && pred->shaped.rank != 0 && !compatible_shapes(pred, on_true)) {
+  if (shlo_ranked(pred) && pred->shaped.rank != 0 && !shlo_compatible_shapes(pred, on_true)) {
     shlo_error(op, "requires the same shape for all operands");
     return false;
   }
-  return check_inferred(op, (sharc_type *)on_true);
+  return shlo_check_inferred(op, (sharc_type *)on_true);
 }
 
 /* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
@@ -427,7 +452,7 @@ static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, 
   if (na != nb)
     return false;
   for (unsigned i = 0; i < na; i++)
-    if (!compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+    if (!shlo_compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
       return false;
   return true;
 }
@@ -582,7 +607,7 @@ bool shlo_verify_compatible_elementwise(sharc_op *op) {
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; expected && i < n; i++) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+    if (!shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
       return false;
     }
@@ -696,7 +721,8 @@ bool shlo_verify_op(sharc_op *op) {
   if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
       !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
       !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
-      !check_required(op, row->required))
+      !check_required(op, row->required) ||
+      (row->types && !shlo_verify_type_constraints(op, row->types)))
     return false;
   return !row->check || row->check(op);
 }
@@ -733,7 +759,7 @@ bool shlo_verify_reduce(sharc_op *op) {
   if (!witness || !dims)
     return true;
   for (unsigned i = 1; i < n; i++) {
-    if (!compatible_shapes(witness, operand_type(op, i))) {
+    if (!shlo_compatible_shapes(witness, operand_type(op, i))) {
       shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
                  "not compatible with shape at input-index 0", i);
       return false;
@@ -770,7 +796,7 @@ bool shlo_verify_reduce(sharc_op *op) {
       shape[out_rank++] = witness->shaped.shape[d];
   for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
     const sharc_type *res = shlo_ranked(result_type(op, i));
-    if (res && !compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
+    if (res && !shlo_compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
                                                           res->shaped.elem, NULL))) {
       sharc_buf a = {0}, b = {0};
       sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
@@ -862,7 +888,7 @@ bool shlo_verify_get_tuple_element(sharc_op *op) {
                sharc_type_count(t));
     return false;
   }
-  return check_inferred(op, sharc_type_at(t, (unsigned)i));
+  return shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
 }
 
 static const char *const api_versions[] = {

@@ -72,7 +72,7 @@ func.func @gather_scatter(%operand: tensor<3x4x2xi32>, %idx: tensor<2x3x2xi64>, 
     stablehlo.return %s : tensor<i32>
   }) : (tensor<3x4x2xi32>, tensor<2x3x2xi64>, tensor<2x3x2x2xi32>) -> tensor<3x4x2xi32>
   // Batching dims, in any order in the input, print in field order.
-  // CHECK: #stablehlo.gather<offset_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>
-  %2 = "stablehlo.gather"(%operand, %idx) <{dimension_numbers = #stablehlo.gather<index_vector_dim = 2, start_index_map = [1], offset_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0]>, slice_sizes = array<i64: 1, 1, 2>}> : (tensor<3x4x2xi32>, tensor<2x3x2xi64>) -> tensor<3x2xi32>
+  // CHECK: #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [2], start_indices_batching_dims = [0], start_index_map = [0, 1], index_vector_dim = 2>
+  %2 = "stablehlo.gather"(%operand, %idx) <{dimension_numbers = #stablehlo.gather<index_vector_dim = 2, start_index_map = [0, 1], offset_dims = [1], operand_batching_dims = [2], start_indices_batching_dims = [0], collapsed_slice_dims = [1]>, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<3x4x2xi32>, tensor<2x3x2xi64>) -> tensor<2x1x3xi32>
   return %1 : tensor<3x4x2xi32>
 }

@@ -1,0 +1,228 @@
+/* ODS's operand and result type constraints for StableHLO ops, driven by the
+ * `types` column of the op table: each group names a constraint of Base.td
+ * (HLO_Tensor, HLO_PredTensor, ...), which this file knows as a container
+ * (ranked tensor, 0-d tensor, token) and a list of element-type classes.
+ * The message is the one ODS generates from the constraint's summary. */
+#include "dialect/stablehlo/shlo.h"
+
+#include <string.h>
+
+/* Element classes, one letter each; a constraint lists them in Base.td's
+ * order because the summary joins their descriptions in that order. */
+typedef struct elem_class {
+  char letter;
+  const char *summary;
+} elem_class;
+
+static const elem_class elem_classes[] = {
+    {'F', "4/6/8/16/32/64-bit float"},
+    {'P', "bool"},
+    {'I', "2/4/8/16/32/64-bit integer"},
+    {'C', "complex type with 32/64-bit float elements"},
+    {'Q', "per-tensor integer quantized"},
+    {'A', "per-axis integer quantized"},
+    {'D', "32/64-bit float"},
+    {'i', "32-bit signless integer"},
+    {'u', "32-bit unsigned integer"},
+};
+
+typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN } container;
+
+typedef struct constraint {
+  const char *name;
+  container shape;
+  const char *elems;
+} constraint;
+
+static const constraint constraints[] = {
+    {"HLO_Tensor", RANKED, "FPICQ"},
+    {"HLO_PredTensor", RANKED, "P"},
+    {"HLO_IntTensor", RANKED, "I"},
+    {"HLO_FpTensor", RANKED, "F"},
+    {"HLO_Token", TOKEN, ""},
+    {"HLO_FpOrComplexTensor", RANKED, "FC"},
+    {"HLO_FpComplexOrQuantizedIntTensor", RANKED, "FCQ"},
+    {"HLO_FpOrQuantizedIntTensor", RANKED, "FQ"},
+    {"HLO_IntFpOrComplexOrQuantizedIntTensor", RANKED, "IFCQ"},
+    {"HLO_PredOrIntTensor", RANKED, "PI"},
+    {"HLO_TensorOrToken", RANKED_OR_TOKEN, "FPICQ"},
+    {"HLO_ScalarIntTensor", RANK0, "I"},
+    {"HLO_ComplexTensor", RANKED, "C"},
+    {"HLO_Fp32Or64Tensor", RANKED, "D"},
+    {"HLO_TensorOrPerAxisQuantizedTensor", RANKED, "FPICQA"},
+    {"HLO_NonQuantizedTensor", RANKED, "FPIC"},
+    {"HLO_ScalarTensor", RANK0, "FPICQ"},
+    {"HLO_IntOrFpTensor", RANKED, "IF"},
+    {"HLO_PredIntOrFpTensor", RANKED, "PIF"},
+    {"I32RankedTensor", RANKED, "i"},
+    {"UI32RankedTensor", RANKED, "u"},
+};
+
+static bool is_hlo_float(sharc_float_kind k) {
+  return k != SHARC_F80 && k != SHARC_F128 && k != SHARC_TF32;
+}
+
+static bool is_f32_or_f64(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_FLOAT && (t->fkind == SHARC_F32 || t->fkind == SHARC_F64);
+}
+
+static bool is_hlo_int(const sharc_type *t) {
+  if (t->kind != SHARC_TYPE_INTEGER || t->integer.sign == SHARC_SIGNED)
+    return false;
+  switch (t->integer.width) {
+  case 2: case 4: case 8: case 16: case 32: case 64:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Quantized element types belong to the quant dialect, which this tool does
+ * not model; both quantized classes accept them rather than reject valid
+ * programs. */
+static bool is_quantized(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_OPAQUE &&
+         strcmp(t->opaque.dialect->data, "quant") == 0;
+}
+
+static bool elem_in_class(const sharc_type *t, char letter) {
+  switch (letter) {
+  case 'F':
+    return t->kind == SHARC_TYPE_FLOAT && is_hlo_float(t->fkind);
+  case 'P':
+    return t->kind == SHARC_TYPE_INTEGER && t->integer.width == 1 &&
+           t->integer.sign == SHARC_SIGNLESS;
+  case 'I':
+    return is_hlo_int(t);
+  case 'C':
+    return t->kind == SHARC_TYPE_COMPLEX && is_f32_or_f64(t->elem);
+  case 'Q':
+  case 'A':
+    return is_quantized(t);
+  case 'D':
+    return is_f32_or_f64(t);
+  case 'i':
+  case 'u':
+    return t->kind == SHARC_TYPE_INTEGER && t->integer.width == 32 &&
+           t->integer.sign == (letter == 'i' ? SHARC_SIGNLESS : SHARC_UNSIGNED);
+  default:
+    return false;
+  }
+}
+
+static bool is_token(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_DIALECT && t->def == &shlo_token_def;
+}
+
+static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
+  if (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0))
+    return false;
+  for (const char *e = c->elems; *e; e++)
+    if (elem_in_class(t->shaped.elem, *e))
+      return true;
+  return false;
+}
+
+static bool satisfies(const sharc_type *t, const constraint *c) {
+  if (c->shape == TOKEN)
+    return is_token(t);
+  if (c->shape == RANKED_OR_TOKEN && is_token(t))
+    return true;
+  return tensor_satisfies(t, c);
+}
+
+static void append_summary(sharc_buf *b, const constraint *c) {
+  if (c->shape == TOKEN) {
+    SHARC_BUF_LIT(b, "token");
+    return;
+  }
+  sharc_buf_printf(b, "%s of ", c->shape == RANK0 ? "0D tensor" : "ranked tensor");
+  for (const char *e = c->elems; *e; e++)
+    for (size_t i = 0; i < sizeof elem_classes / sizeof *elem_classes; i++)
+      if (elem_classes[i].letter == *e)
+        sharc_buf_printf(b, "%s%s", e == c->elems ? "" : " or ", elem_classes[i].summary);
+  SHARC_BUF_LIT(b, " values");
+  if (c->shape == RANKED_OR_TOKEN)
+    SHARC_BUF_LIT(b, " or token");
+}
+
+static const constraint *find_constraint(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof constraints / sizeof *constraints; i++)
+    if (strlen(constraints[i].name) == len && memcmp(constraints[i].name, name, len) == 0)
+      return &constraints[i];
+  return NULL;
+}
+
+/* One side of the spec (operands or results), up to `->` or the end. */
+typedef struct group_list {
+  const char *start;
+  unsigned groups, variadic;
+} group_list;
+
+static const char *scan_groups(const char *s, group_list *out) {
+  out->start = s;
+  out->groups = out->variadic = 0;
+  while (*s && !(s[0] == '-' && s[1] == '>')) {
+    if (*s == ' ') {
+      s++;
+      continue;
+    }
+    out->groups++;
+    out->variadic += *s == '*';
+    while (*s && *s != ' ')
+      s++;
+  }
+  return *s ? s + 2 : s;
+}
+
+static bool report(sharc_op *op, const char *kind, unsigned index, bool variadic,
+                   const constraint *c, const sharc_type *t) {
+  sharc_buf summary = {0}, got = {0};
+  if (variadic)
+    SHARC_BUF_LIT(&summary, "variadic of ");
+  append_summary(&summary, c);
+  sharc_print_type(t, &got);
+  sharc_emit_op_error(op, "%s #%u must be %s, but got '%s'", kind, index, summary.data, got.data);
+  sharc_buf_free(&summary);
+  sharc_buf_free(&got);
+  return false;
+}
+
+/* Variadic groups share what the fixed groups leave (SameVariadicOperandSize
+ * for the ops that have several). */
+static bool check_side(sharc_op *op, const group_list *g, bool results) {
+  unsigned total = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  unsigned fixed = g->groups - g->variadic;
+  if (total < fixed)
+    return true; /* the count check owns this */
+  unsigned per_variadic = g->variadic ? (total - fixed) / g->variadic : 0;
+  unsigned index = 0;
+  for (const char *s = g->start; *s && index < total;) {
+    if (*s == ' ') {
+      s++;
+      continue;
+    }
+    if (s[0] == '-' && s[1] == '>')
+      break;
+    bool variadic = *s == '*';
+    const char *name = s + variadic;
+    while (*s && *s != ' ')
+      s++;
+    const constraint *c = find_constraint(name, (size_t)(s - name));
+    unsigned n = variadic ? per_variadic : 1;
+    for (unsigned k = 0; k < n && index < total; k++, index++) {
+      const sharc_type *t =
+          sharc_value_type(results ? sharc_op_result(op, index) : sharc_op_operand(op, index));
+      if (c && !satisfies(t, c))
+        return report(op, results ? "result" : "operand", index, variadic, c, t);
+    }
+  }
+  return true;
+}
+
+bool shlo_verify_type_constraints(sharc_op *op, const char *types) {
+  group_list operands, results;
+  const char *rest = scan_groups(types, &operands);
+  scan_groups(rest, &results);
+  return check_side(op, &operands, false) && check_side(op, &results, true);
+}
