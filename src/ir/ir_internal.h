@@ -19,9 +19,18 @@ typedef struct sharc_uniq {
   const uint8_t *key;
 } sharc_uniq;
 
+/* A slot carries the object's hash and key length, so probing, comparing
+ * and rehashing touch only the slot array until a likely match; the key
+ * sits just before its object (see sharc_context_intern), so a match reads
+ * the key without loading the object. */
+typedef struct sharc_uniq_slot {
+  uint32_t hash; /* 0: empty */
+  uint32_t key_len;
+  sharc_uniq *obj;
+} sharc_uniq_slot;
+
 typedef struct sharc_uniq_table {
-  sharc_uniq **slots;
-  uint32_t *hashes; /* beside the slots, so probing rarely touches objects */
+  sharc_uniq_slot *slots;
   size_t cap, count;
 } sharc_uniq_table;
 
