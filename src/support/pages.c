@@ -59,7 +59,17 @@ static void *pages_get(size_t size, int populate) {
   return p;
 }
 
-void *sharc_pages_alloc(size_t size) { return pages_get(size, POPULATE); }
+void *sharc_pages_alloc(size_t size) {
+#if defined(HAVE_MMAP) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+  if (size >= PAGES_MIN) {
+    void *p = pages_get(size, 0);
+    madvise(p, size, MADV_HUGEPAGE);
+    madvise(p, size, MADV_POPULATE_WRITE);
+    return p;
+  }
+#endif
+  return pages_get(size, POPULATE);
+}
 
 void *sharc_pages_reserve(size_t size) { return pages_get(size, 0); }
 
