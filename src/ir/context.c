@@ -168,7 +168,7 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
     if (hj == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
       return id;
   }
-  sharc_ident *id = sharc_arena_alloc(&ctx->arena, sizeof *id + s.len + 1);
+  sharc_ident *id = sharc_arena_alloc(&ctx->ident_arena, sizeof *id + s.len + 1);
   id->hash = h;
   id->len = (uint32_t)s.len;
   if (s.len)
@@ -213,6 +213,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->ident_hashes);
   free(ctx->op_index);
   sharc_arena_free(&ctx->arena);
+  sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);
   free(ctx);
 }

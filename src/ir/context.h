@@ -34,6 +34,7 @@ typedef struct sharc_point_slot {
 struct sharc_context {
   sharc_arena arena;
   sharc_uniq_table types, attrs;
+  sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
   uint32_t *ident_hashes;
   size_t ident_cap, ident_count;
