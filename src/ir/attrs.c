@@ -8,7 +8,9 @@
 
 /* Arrays of a new attribute point into its key, which holds the same bytes
  * at fixed offsets (after the 8-byte kind and the fields written before). */
-static const void *key_at(const sharc_attr *a, size_t offset) { return a->u.key + offset; }
+static const void *key_at(const sharc_attr *a, size_t offset) {
+  return sharc_uniq_key(&a->u) + offset;
+}
 
 static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;

@@ -31,7 +31,7 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
-/* Where the key of a slot's object lies: just before the object. */
+/* Where the key of a slot's object lies, found without loading the object. */
 static const uint8_t *slot_key(const sharc_uniq_slot *s) {
   return (const uint8_t *)s->obj - key_pad(s->key_len);
 }
@@ -120,7 +120,6 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   sharc_uniq *obj = (sharc_uniq *)(void *)(mem + pad);
   obj->hash = h;
   obj->key_len = len;
-  obj->key = mem;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
   sharc_uniq_insert(table, obj);
