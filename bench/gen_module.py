@@ -82,7 +82,7 @@ OP_NAMES_UNARY = ["bench.op", "bench.neg", "bench.exp", "bench.reshape",
 ATTR_NAMES = ["value", "axis", "name", "dims", "config", "scale", "flags",
               "kind", "mode", "perm", "shape", "layout", "meta", "alpha",
               "beta", "epsilon", "window", "padding", "strides", "tag",
-              "sdy.sharding", "bench.meta", "mhlo.frontend_attributes",
+              "xsdy.sharding", "bench.meta", "mhlo.frontend_attributes",
               "dimension_numbers", "precision_config", "_private",
               "a", "b", "c", "x1"]
 QUOTED_ATTR_NAMES = ['"quoted name"', '"with-dash"', '"9starts_with_digit"']

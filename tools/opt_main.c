@@ -10,6 +10,7 @@
 #include "sharc/asm.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
+#include "support/pages.h"
 #include "support/verify_diag.h"
 
 #include <stdio.h>
@@ -27,6 +28,13 @@ typedef struct opt_flags {
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
 } opt_flags;
+
+/* The input text, NUL-terminated: mapped when possible, else read. */
+typedef struct input {
+  const char *data;
+  size_t len;
+  bool mapped;
+} input;
 
 static bool read_file(const char *path, char **data, size_t *len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -127,6 +135,24 @@ static void collect_handler(const sharc_diag *d, void *user) {
 
 /* Without -verify-diagnostics diagnostics go to stderr (errors only with
  * -mlir-diagnostic-verbosity-level=errors). */
+static bool read_input(const char *path, input *in) {
+  if (strcmp(path, "-") != 0 && sharc_pages_map_file(path, &in->data, &in->len)) {
+    in->mapped = true;
+    return true;
+  }
+  char *data = NULL;
+  bool ok = read_file(path, &data, &in->len);
+  in->data = data;
+  return ok;
+}
+
+static void input_free(input *in) {
+  if (in->mapped)
+    sharc_pages_unmap_file(in->data, in->len);
+  else
+    free((void *)(uintptr_t)in->data);
+}
+
 static void print_handler(const sharc_diag *d, void *user) {
   diag_log *log = user;
   if (log->errors_only && d->severity != SHARC_SEV_ERROR)
@@ -356,9 +382,8 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
       ok = false;
     }
   }
-  char *data = NULL;
-  size_t len = 0;
-  if (ok && !read_file(fl.input, &data, &len)) {
+  input in = {NULL, 0, false};
+  if (ok && !read_input(fl.input, &in)) {
     sharc_buf_printf(&err, "Could not open input file '%s'\n", fl.input);
     ok = false;
   }
@@ -367,6 +392,8 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   if (ok) {
     const char *name = strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input;
     unsigned n_chunks;
+    const char *data = in.data;
+    size_t len = in.len;
     chunk *chunks = split_chunks(data, len, fl.split_input, &n_chunks);
     bool all_ok = true;
     /* one verifier for the whole file, as mlir-opt: expectations span chunks */
@@ -395,7 +422,7 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   if (err.len)
     fputs(err.data, stderr);
   sharc_buf_free(&err);
-  free(data);
+  input_free(&in);
   sharc_pipeline_destroy(pl);
   return ok ? 0 : 1;
 }

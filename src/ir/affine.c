@@ -371,20 +371,20 @@ const sharc_affine_expr *sharc_affine_binary(sharc_context *ctx, sharc_affine_ki
 static void map_own(sharc_context *ctx, void *obj) {
   (void)ctx;
   sharc_attr *a = obj;
-  a->affine.exprs = (const void *)(a->u.key + 24);
+  a->affine.exprs = (const void *)(sharc_uniq_key(&a->u) + 24);
 }
 
 static void set_own(sharc_context *ctx, void *obj) {
   (void)ctx;
   sharc_attr *a = obj;
-  a->affine.exprs = (const void *)(a->u.key + 32);
-  a->affine.eq = (const void *)(a->u.key + 32 + a->affine.n * sizeof(void *));
+  a->affine.exprs = (const void *)(sharc_uniq_key(&a->u) + 32);
+  a->affine.eq = (const void *)(sharc_uniq_key(&a->u) + 32 + a->affine.n * sizeof(void *));
 }
 
 static void strided_own(sharc_context *ctx, void *obj) {
   (void)ctx;
   sharc_attr *a = obj;
-  a->strided.strides = (const void *)(a->u.key + 16);
+  a->strided.strides = (const void *)(sharc_uniq_key(&a->u) + 16);
 }
 
 sharc_attr *sharc_attr_affine_map(sharc_context *ctx, unsigned ndims, unsigned nsyms,

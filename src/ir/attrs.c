@@ -1,13 +1,16 @@
 /* Builtin attributes and locations: constructors (uniqued in the context) and
  * accessors. */
 #include "ir/context.h"
+#include "support/pages.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Arrays of a new attribute point into its key, which holds the same bytes
  * at fixed offsets (after the 8-byte kind and the fields written before). */
-static const void *key_at(const sharc_attr *a, size_t offset) { return a->u.key + offset; }
+static const void *key_at(const sharc_attr *a, size_t offset) {
+  return sharc_uniq_key(&a->u) + offset;
+}
 
 static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;
@@ -334,25 +337,26 @@ static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line
   return intern(ctx, &k, &a);
 }
 
-static size_t point_slot(const sharc_ident *file, unsigned line, unsigned col, size_t cap) {
-  return ((size_t)line * 61 + col + file->hash) & (cap - 1);
+/* By position only, so that successive ops (in file order) land in nearby
+ * slots and rehashing needs no location; several files sharing a position
+ * just probe on. */
+static size_t point_slot(unsigned line, unsigned col, size_t cap) {
+  return ((size_t)line * 61 + col) & (cap - 1);
 }
 
 static void point_grow(sharc_context *ctx) {
   size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
-  sharc_attr **slots = calloc(cap, sizeof *slots);
-  if (!slots)
-    abort();
+  sharc_point_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
   for (size_t i = 0; i < ctx->point_cap; i++) {
-    sharc_attr *a = ctx->point_locs[i];
-    if (!a)
+    sharc_point_slot s = ctx->point_locs[i];
+    if (!s.loc)
       continue;
-    size_t j = point_slot(a->file.file, a->file.line, a->file.col, cap);
-    while (slots[j])
+    size_t j = point_slot(s.line, s.col, cap);
+    while (slots[j].loc)
       j = (j + 1) & (cap - 1);
-    slots[j] = a;
+    slots[j] = s;
   }
-  free(ctx->point_locs);
+  sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *slots);
   ctx->point_locs = slots;
   ctx->point_cap = cap;
 }
@@ -360,15 +364,15 @@ static void point_grow(sharc_context *ctx) {
 /* Point locations are uniqued in their own table (see context.h); they are
  * never in the general attribute table, so each has exactly one home. */
 sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col) {
-  if ((ctx->point_count + 1) * 2 > ctx->point_cap)
+  if ((ctx->point_count + 1) * 4 > ctx->point_cap * 3)
     point_grow(ctx);
-  size_t j = point_slot(file, line, col, ctx->point_cap);
+  size_t j = point_slot(line, col, ctx->point_cap);
   for (;; j = (j + 1) & (ctx->point_cap - 1)) {
-    sharc_attr *a = ctx->point_locs[j];
-    if (!a)
+    const sharc_point_slot *s = &ctx->point_locs[j];
+    if (!s->loc)
       break;
-    if (a->file.line == line && a->file.col == col && a->file.file == file)
-      return a;
+    if (s->line == line && s->col == col && s->loc->file.file == file)
+      return s->loc;
   }
   sharc_attr *a = sharc_arena_alloc(&ctx->arena, sizeof *a);
   a->kind = SHARC_ATTR_LOC_FILE;
@@ -376,7 +380,7 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
   a->file.line = a->file.end_line = line;
   a->file.col = a->file.end_col = col;
   a->file.form = 0;
-  ctx->point_locs[j] = a;
+  ctx->point_locs[j] = (sharc_point_slot){line, col, a};
   ctx->point_count++;
   return a;
 }

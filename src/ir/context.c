@@ -1,6 +1,7 @@
 /* The context: owns the arena, interned identifiers, uniqued types and
  * attributes, the registered dialects and the diagnostic handler. */
 #include "ir/context.h"
+#include "support/pages.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,27 +29,28 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
   return (uint32_t)h;
 }
 
-static void uniq_place(sharc_uniq **slots, uint32_t *hashes, size_t cap, sharc_uniq *o) {
-  size_t j = o->hash & (cap - 1);
-  while (hashes[j])
+static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
+
+/* Where the key of a slot's object lies, found without loading the object. */
+static const uint8_t *slot_key(const sharc_uniq_slot *s) {
+  return (const uint8_t *)s->obj - key_pad(s->key_len);
+}
+
+static void uniq_place(sharc_uniq_slot *slots, size_t cap, sharc_uniq_slot s) {
+  size_t j = s.hash & (cap - 1);
+  while (slots[j].hash)
     j = (j + 1) & (cap - 1);
-  slots[j] = o;
-  hashes[j] = o->hash;
+  slots[j] = s;
 }
 
 static void uniq_grow(sharc_uniq_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  sharc_uniq **slots = calloc(cap, sizeof *slots);
-  uint32_t *hashes = calloc(cap, sizeof *hashes);
-  if (!slots || !hashes)
-    abort();
+  sharc_uniq_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
   for (size_t i = 0; i < t->cap; i++)
-    if (t->slots[i])
-      uniq_place(slots, hashes, cap, t->slots[i]);
-  free(t->slots);
-  free(t->hashes);
+    if (t->slots[i].hash)
+      uniq_place(slots, cap, t->slots[i]);
+  sharc_pages_free(t->slots, t->cap * sizeof *slots);
   t->slots = slots;
-  t->hashes = hashes;
   t->cap = cap;
 }
 
@@ -56,27 +58,23 @@ sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, 
   if (!t->cap)
     return NULL;
   for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
-    uint32_t h = t->hashes[j];
-    if (!h)
+    const sharc_uniq_slot *s = &t->slots[j];
+    if (!s->hash)
       return NULL;
-    if (h == hash) {
-      sharc_uniq *o = t->slots[j];
-      if (o->key_len == len && memcmp(o->key, key, len) == 0)
-        return o;
-    }
+    if (s->hash == hash && s->key_len == len && memcmp(slot_key(s), key, len) == 0)
+      return s->obj;
   }
 }
 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
-  if ((t->count + 1) * 5 >= t->cap * 3) /* load factor 0.6: short probes */
+  if ((t->count + 1) * 4 > t->cap * 3) /* at most 3/4 full: a probe reads a line or two */
     uniq_grow(t);
-  uniq_place(t->slots, t->hashes, t->cap, obj);
+  uniq_place(t->slots, t->cap, (sharc_uniq_slot){obj->hash, obj->key_len, obj});
   t->count++;
 }
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
-  free(t->slots);
-  free(t->hashes);
+  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
   memset(t, 0, sizeof *t);
 }
 
@@ -113,16 +111,15 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
     sharc_key_free(key);
     return found;
   }
-  /* one allocation: the object, then its key, whose bytes also serve as
-   * the object's arrays (see the `own` callbacks) */
-  size_t head = (size + 7) & ~(size_t)7;
-  uint8_t *mem = sharc_arena_alloc(&ctx->arena, head + len);
-  memcpy(mem, proto, size);
-  memcpy(mem + head, key->data, len);
-  sharc_uniq *obj = (sharc_uniq *)(void *)mem;
+  /* one allocation: the key, whose bytes also serve as the object's arrays
+   * (see the `own` callbacks), then the object */
+  size_t pad = key_pad(len);
+  uint8_t *mem = sharc_arena_alloc(&ctx->arena, pad + size);
+  memcpy(mem, key->data, len);
+  memcpy(mem + pad, proto, size);
+  sharc_uniq *obj = (sharc_uniq *)(void *)(mem + pad);
   obj->hash = h;
   obj->key_len = len;
-  obj->key = mem + head;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
   sharc_uniq_insert(table, obj);
@@ -170,7 +167,7 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
     if (hj == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
       return id;
   }
-  sharc_ident *id = sharc_arena_alloc(&ctx->arena, sizeof *id + s.len + 1);
+  sharc_ident *id = sharc_arena_alloc(&ctx->ident_arena, sizeof *id + s.len + 1);
   id->hash = h;
   id->len = (uint32_t)s.len;
   if (s.len)
@@ -202,16 +199,20 @@ void sharc_context_destroy(sharc_context *ctx) {
     return;
   sharc_diag_flush(ctx);
   if (getenv("SHARC_STATS"))
-    fprintf(stderr, "sharc: arena %zu KiB, %zu types, %zu attributes, %zu identifiers\n",
-            ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->ident_count);
+    fprintf(stderr,
+            "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
+            "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
+            ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
+            ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
-  free(ctx->point_locs);
+  sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
   free(ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
   free(ctx->op_index);
   sharc_arena_free(&ctx->arena);
+  sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);
   free(ctx);
 }

@@ -24,9 +24,17 @@ typedef struct sharc_resource {
   bool external;
 } sharc_resource;
 
+/* A slot of the point-location table: the position beside the location,
+ * so that probing and rehashing do not load the locations. */
+typedef struct sharc_point_slot {
+  unsigned line, col;
+  sharc_attr *loc; /* NULL: empty */
+} sharc_point_slot;
+
 struct sharc_context {
   sharc_arena arena;
   sharc_uniq_table types, attrs;
+  sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
   uint32_t *ident_hashes;
   size_t ident_cap, ident_count;
@@ -46,7 +54,7 @@ struct sharc_context {
   /* point locations "file":line:col, the one attribute every parsed op
    * gets: their own table, hashed by position so that successive ops (in
    * file order) land in nearby slots */
-  sharc_attr **point_locs;
+  struct sharc_point_slot *point_locs;
   size_t point_cap, point_count;
   sharc_resource *resources;
   unsigned num_resources, cap_resources;

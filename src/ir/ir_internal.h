@@ -16,12 +16,26 @@ typedef struct sharc_op_builder sharc_op_builder;
 typedef struct sharc_uniq {
   uint32_t hash;
   uint32_t key_len;
-  const uint8_t *key;
 } sharc_uniq;
 
+/* The key sits just before its object, padded to 8 bytes (see
+ * sharc_context_intern): no pointer to it needed. */
+static inline const uint8_t *sharc_uniq_key(const sharc_uniq *u) {
+  return (const uint8_t *)u - (((size_t)u->key_len + 7) & ~(size_t)7);
+}
+
+/* A slot carries the object's hash and key length, so probing, comparing
+ * and rehashing touch only the slot array until a likely match; the key
+ * sits just before its object (see sharc_context_intern), so a match reads
+ * the key without loading the object. */
+typedef struct sharc_uniq_slot {
+  uint32_t hash; /* 0: empty */
+  uint32_t key_len;
+  sharc_uniq *obj;
+} sharc_uniq_slot;
+
 typedef struct sharc_uniq_table {
-  sharc_uniq **slots;
-  uint32_t *hashes; /* beside the slots, so probing rarely touches objects */
+  sharc_uniq_slot *slots;
   size_t cap, count;
 } sharc_uniq_table;
 

@@ -11,19 +11,21 @@ static void type_own(sharc_context *ctx, void *obj) {
   case SHARC_TYPE_VECTOR:
   case SHARC_TYPE_MEMREF:
     /* arrays point into the key: kind, rank, shape[rank], scalable[rank] */
-    t->shaped.shape = (const int64_t *)(const void *)(t->u.key + 16);
+    t->shaped.shape = (const int64_t *)(const void *)(sharc_uniq_key(&t->u) + 16);
     if (t->shaped.scalable)
-      t->shaped.scalable = (const bool *)(t->u.key + 16 + t->shaped.rank * sizeof(int64_t));
+      t->shaped.scalable =
+          (const bool *)(sharc_uniq_key(&t->u) + 16 + t->shaped.rank * sizeof(int64_t));
     break;
   case SHARC_TYPE_TUPLE:
   case SHARC_TYPE_FUNCTION:
-    t->list.types = (sharc_type *const *)(const void *)(t->u.key + 24); /* kind, n_in, n_res */
+    /* after kind, n_in, n_res */
+    t->list.types = (sharc_type *const *)(const void *)(sharc_uniq_key(&t->u) + 24);
     break;
   case SHARC_TYPE_OPAQUE:
     t->opaque.body.data = sharc_arena_strndup(a, t->opaque.body.data, t->opaque.body.len);
     break;
   case SHARC_TYPE_DIALECT:
-    t->params.words = (const uintptr_t *)(const void *)(t->u.key + 16); /* kind, def */
+    t->params.words = (const uintptr_t *)(const void *)(sharc_uniq_key(&t->u) + 16); /* kind, def */
     break;
   default:
     break;

@@ -2,8 +2,9 @@
  * released together with their context, instead of one malloc per node. */
 #include "sharc/support.h"
 
-#include <stdio.h>
-#include <stdlib.h>
+#include "support/pages.h"
+
+#include <stdint.h>
 #include <string.h>
 
 struct sharc_arena_chunk {
@@ -11,7 +12,31 @@ struct sharc_arena_chunk {
   size_t size;
 };
 
-enum { ARENA_MIN_CHUNK = 64 * 1024, ARENA_HEADER = (sizeof(sharc_arena_chunk) + 15) & ~(size_t)15 };
+enum {
+  ARENA_MIN_CHUNK = 64 * 1024,
+  ARENA_HEADER = (sizeof(sharc_arena_chunk) + 15) & ~(size_t)15,
+  /* A large chunk's pages are made present this much at a time, ahead of
+   * the bump pointer: a fault per page costs more than the kernel's batch,
+   * and a chunk's unused tail takes no memory. */
+  ARENA_WINDOW = 1 << 20,
+};
+
+static char *chunk_end(const sharc_arena_chunk *c) { return (char *)c + c->size; }
+
+/* Moves the arena's end (the limit of present pages) on by a window that
+ * holds at least `size` more bytes; false when the chunk has no room. */
+static bool arena_extend(sharc_arena *a, size_t size) {
+  sharc_arena_chunk *c = a->head;
+  if (!c || a->end == chunk_end(c) || (size_t)(chunk_end(c) - a->cur) < size)
+    return false;
+  size_t want = (size_t)(a->cur + size - a->end);
+  size_t step = (want + ARENA_WINDOW - 1) / ARENA_WINDOW * ARENA_WINDOW;
+  if (step > (size_t)(chunk_end(c) - a->end))
+    step = (size_t)(chunk_end(c) - a->end);
+  sharc_pages_populate(a->end, step);
+  a->end += step;
+  return true;
+}
 
 static void *arena_grow(sharc_arena *a, size_t size) {
   size_t chunk = a->total / 2;
@@ -21,18 +46,18 @@ static void *arena_grow(sharc_arena *a, size_t size) {
     chunk = 64u * 1024 * 1024;
   if (chunk < size + ARENA_HEADER)
     chunk = size + ARENA_HEADER;
-  sharc_arena_chunk *c = calloc(1, chunk);
-  if (!c) {
-    fputs("sharc: out of memory\n", stderr);
-    abort();
-  }
+  sharc_arena_chunk *c = sharc_pages_reserve(chunk);
   c->size = chunk;
   c->next = a->head;
   a->head = c;
   a->total += chunk;
   char *base = (char *)c + ARENA_HEADER;
+  a->cur = base;
+  /* the first window starts at the chunk, which is page-aligned when large */
+  a->end = chunk < 2 * ARENA_WINDOW ? chunk_end(c) : (char *)c;
+  if (a->end == (char *)c)
+    arena_extend(a, size);
   a->cur = base + size;
-  a->end = (char *)c + chunk;
   return base;
 }
 
@@ -40,11 +65,13 @@ void *sharc_arena_alloc(sharc_arena *a, size_t size) {
   size = (size + 7) & ~(size_t)7;
   if (size == 0)
     size = 8;
-  if ((size_t)(a->end - a->cur) < size || !a->cur)
-    return arena_grow(a, size);
+  if (!a->cur || (size_t)(a->end - a->cur) < size) {
+    if (!arena_extend(a, size))
+      return arena_grow(a, size);
+  }
   void *p = a->cur;
   a->cur += size;
-  return p; /* chunks come zeroed from calloc and are never reused */
+  return p; /* chunks come zeroed and are never reused */
 }
 
 void *sharc_arena_dup(sharc_arena *a, const void *p, size_t size) {
@@ -66,7 +93,7 @@ void sharc_arena_free(sharc_arena *a) {
   sharc_arena_chunk *c = a->head;
   while (c) {
     sharc_arena_chunk *next = c->next;
-    free(c);
+    sharc_pages_free(c, c->size);
     c = next;
   }
   memset(a, 0, sizeof *a);

@@ -1,0 +1,131 @@
+/* Page-backed memory. A large block comes straight from mmap and goes back
+ * with munmap: a hash table that doubles then neither leaves its old copies
+ * resident in the heap nor gets recycled heap memory that calloc must clear
+ * again. An input file is mapped rather than copied: no second copy of a
+ * large module, and the kernel maps its cached pages in batches. Where
+ * mmap is missing, everything falls back to stdio and malloc. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, for glibc in strict C11 mode */
+
+#include "support/pages.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
+#if defined(MAP_ANONYMOUS) || defined(MAP_ANON)
+#define HAVE_MMAP 1
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+#endif
+
+/* The whole block is used at once (a hash table scatters its entries over
+ * all of it), so its pages are made present in one go: page by page, each
+ * would fault twice, once when probed (read) and once when filled. */
+#ifdef MAP_POPULATE
+#define POPULATE MAP_POPULATE
+#else
+#define POPULATE 0
+#endif
+
+/* Below this, malloc's own pools are as good and waste less. */
+enum { PAGES_MIN = 1 << 20 };
+
+static void out_of_memory(void) {
+  fputs("sharc: out of memory\n", stderr);
+  abort();
+}
+
+static void *pages_get(size_t size, int populate) {
+#ifdef HAVE_MMAP
+  if (size >= PAGES_MIN) {
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0);
+    if (p == MAP_FAILED)
+      out_of_memory();
+    return p; /* anonymous pages are zero */
+  }
+#endif
+  (void)populate;
+  void *p = calloc(1, size ? size : 1);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+/* Hash tables are probed anywhere in them: huge pages spare a TLB miss per
+ * probe. (Not for the arena, which fills in order: measured, clearing huge
+ * pages there cost more system time than the misses it saved.) */
+void *sharc_pages_alloc(size_t size) {
+#if defined(HAVE_MMAP) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+  if (size >= PAGES_MIN) {
+    void *p = pages_get(size, 0);
+    madvise(p, size, MADV_HUGEPAGE);
+    madvise(p, size, MADV_POPULATE_WRITE);
+    return p;
+  }
+#endif
+  return pages_get(size, POPULATE);
+}
+
+void *sharc_pages_reserve(size_t size) { return pages_get(size, 0); }
+
+void sharc_pages_populate(void *p, size_t len) {
+#if defined(HAVE_MMAP) && defined(MADV_POPULATE_WRITE)
+  madvise(p, len, MADV_POPULATE_WRITE); /* older kernels refuse: pages then fault in */
+#else
+  (void)p;
+  (void)len;
+#endif
+}
+
+void sharc_pages_free(void *p, size_t size) {
+  if (!p)
+    return;
+#ifdef HAVE_MMAP
+  if (size >= PAGES_MIN) {
+    munmap(p, size);
+    return;
+  }
+#endif
+  free(p);
+}
+
+bool sharc_pages_map_file(const char *path, const char **data, size_t *len) {
+#ifdef HAVE_MMAP
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return false;
+  struct stat st;
+  long page = sysconf(_SC_PAGESIZE);
+  bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && page > 0 &&
+            st.st_size % page != 0; /* the rest of the last page is the NUL */
+  void *p = ok ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+  close(fd);
+  if (p == MAP_FAILED)
+    return false;
+  *data = p;
+  *len = (size_t)st.st_size;
+  return true;
+#else
+  (void)path;
+  (void)data;
+  (void)len;
+  return false;
+#endif
+}
+
+void sharc_pages_unmap_file(const char *data, size_t len) {
+#ifdef HAVE_MMAP
+  munmap((void *)(uintptr_t)data, len);
+#else
+  (void)data;
+  (void)len;
+#endif
+}

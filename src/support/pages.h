@@ -1,0 +1,28 @@
+/* Zeroed blocks for the big hash tables, and read-only views of input
+ * files, taken from the system's pages when that is cheaper than malloc. */
+#ifndef SHARC_PAGES_H
+#define SHARC_PAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A zeroed block of `size` bytes; aborts when out of memory. Free it with
+ * sharc_pages_free and the same size. */
+void *sharc_pages_alloc(size_t size);
+void sharc_pages_free(void *p, size_t size);
+
+/* Like sharc_pages_alloc, but a large block's pages are left to be made
+ * present piecewise with sharc_pages_populate, as the block fills. */
+void *sharc_pages_reserve(size_t size);
+/* Best effort: makes the pages of [p, p + len) present and writable in one
+ * go instead of one fault per page; `p` lies in a block from
+ * sharc_pages_reserve, at a multiple of the page size from its start. */
+void sharc_pages_populate(void *p, size_t len);
+
+/* Maps the regular file `path` read-only, followed by at least one zero
+ * byte. False when the file cannot be mapped that way (empty, not regular,
+ * a multiple of the page size, no mmap): the caller then reads it. */
+bool sharc_pages_map_file(const char *path, const char **data, size_t *len);
+void sharc_pages_unmap_file(const char *data, size_t len);
+
+#endif

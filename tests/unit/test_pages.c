@@ -1,0 +1,100 @@
+/* Unit tests for src/support/pages.c and the arena built on it: zeroed
+ * blocks on both sides of the mmap threshold, arena chunks filled across
+ * their populate windows, and mapped input files ending in a NUL. */
+#include "sharc/support.h"
+#include "support/pages.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static bool all_zero(const unsigned char *p, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
+static void test_blocks(void) {
+  size_t sizes[] = {1, 4096, (1u << 20) - 8, 1u << 20, (3u << 20) + 123};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    unsigned char *p = sharc_pages_alloc(sizes[i]);
+    CHECK(p != NULL);
+    CHECK(all_zero(p, sizes[i]));
+    memset(p, 0xab, sizes[i]);
+    sharc_pages_free(p, sizes[i]);
+    unsigned char *q = sharc_pages_reserve(sizes[i]);
+    CHECK(all_zero(q, sizes[i]));
+    if (sizes[i] >= 1u << 20) /* a page-aligned mapping */
+      sharc_pages_populate(q, sizes[i] & ~(size_t)65535);
+    CHECK(all_zero(q, sizes[i]));
+    sharc_pages_free(q, sizes[i]);
+  }
+}
+
+/* Many small pieces and a few big ones, so that large chunks are used
+ * across several windows: every piece zeroed, 8-aligned, and disjoint (each
+ * keeps the stamp written into it). */
+static void test_arena(void) {
+  sharc_arena a = {0};
+  enum { N = 40000 };
+  uint64_t **pieces = malloc(N * sizeof *pieces);
+  size_t *lens = malloc(N * sizeof *lens);
+  bool zero = true, aligned = true;
+  for (size_t i = 0; i < N; i++) {
+    size_t len = i % 997 == 0 ? (size_t)(i % 5 + 1) << 20 : 16 + (i * 37) % 700;
+    unsigned char *p = sharc_arena_alloc(&a, len);
+    zero = zero && all_zero(p, len);
+    aligned = aligned && ((uintptr_t)p & 7) == 0;
+    memset(p, 0x5a, len);
+    memcpy(p, &i, sizeof i);
+    pieces[i] = (uint64_t *)(void *)p;
+    lens[i] = len;
+  }
+  CHECK(zero);
+  CHECK(aligned);
+  bool kept = true;
+  for (size_t i = 0; i < N; i++)
+    kept = kept && *pieces[i] == i && ((unsigned char *)pieces[i])[lens[i] - 1] == 0x5a;
+  CHECK(kept);
+  CHECK(a.total > (64u << 20));
+  sharc_arena_free(&a);
+  CHECK(a.head == NULL && a.total == 0);
+  free(pieces);
+  free(lens);
+}
+
+static void write_file(const char *path, size_t n) {
+  FILE *f = fopen(path, "wb");
+  for (size_t i = 0; i < n; i++)
+    fputc('a' + (int)(i % 26), f);
+  fclose(f);
+}
+
+static void test_map_file(void) {
+  char path[] = "test_pages_input.tmp";
+  write_file(path, 5000);
+  const char *data = NULL;
+  size_t len = 0;
+  CHECK(sharc_pages_map_file(path, &data, &len));
+  CHECK(len == 5000);
+  CHECK(data && data[0] == 'a' && data[4999] == 'a' + 4999 % 26 && data[5000] == 0);
+  sharc_pages_unmap_file(data, len);
+  /* a page multiple has no room for the NUL: the caller reads it instead */
+  write_file(path, 65536);
+  CHECK(!sharc_pages_map_file(path, &data, &len));
+  write_file(path, 0);
+  CHECK(!sharc_pages_map_file(path, &data, &len));
+  remove(path);
+  CHECK(!sharc_pages_map_file(path, &data, &len));
+}
+
+int main(void) {
+  test_blocks();
+  test_arena();
+  test_map_file();
+  return check_summary("pages");
+}
