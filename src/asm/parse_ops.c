@@ -319,7 +319,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding *
     if (!def || !def->parse) {
       const char *dot = memchr(name.data, '.', name.len);
       const char *dd = sharc_p_default_dialect(p);
-      builder_cleanup(&b);
+      sharc_op_builder_cleanup(&b);
       if (!dot && *dd)
         return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown (tried '%s.%.*s' as well)",
                                 (int)name.len, name.data, dd, (int)name.len, name.data);
@@ -331,14 +331,14 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding *
     }
     sharc_p_next(p);
     if (p->dialect_depth == SHARC_MAX_DIALECT_STACK) {
-      builder_cleanup(&b);
+      sharc_op_builder_cleanup(&b);
       return sharc_p_error(p, "nesting is too deep");
     }
     p->dialect_stack[p->dialect_depth++] = def->default_dialect ? def->default_dialect : "";
     pushed_dialect = true;
     ok = def->parse(p, &b);
   } else {
-    builder_cleanup(&b);
+    sharc_op_builder_cleanup(&b);
     if (name_tok.kind == TOK_ERROR)
       return sharc_p_error(p, "%s", p->lx.error);
     return sharc_p_error(p, "expected operation name in quotes");
@@ -354,11 +354,11 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding *
     ok = sharc_p_error_at(p, &start, "operation defines %u results but was provided %u to bind",
                           b.result_types.len, num_results);
   if (!ok) {
-    builder_cleanup(&b);
+    sharc_op_builder_cleanup(&b);
     return false;
   }
   sharc_op *op = create_op(p, &b);
-  builder_cleanup(&b);
+  sharc_op_builder_cleanup(&b);
   sharc_block_append_op(block, op);
   unsigned next = 0;
   for (unsigned i = 0; i < num_bindings; i++) {

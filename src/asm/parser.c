@@ -64,7 +64,7 @@ void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *na
   sharc_builder_add_attr(b, sharc_ident_get(p->ctx, sharc_str_from_cstr(name)), value);
 }
 
-void builder_cleanup(sharc_op_builder *b) {
+void sharc_op_builder_cleanup(sharc_op_builder *b) {
   sharc_ptrvec_free(&b->operands);
   sharc_ptrvec_free(&b->result_types);
   sharc_ptrvec_free(&b->regions);

@@ -78,7 +78,7 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out);
 /* The same balance check without consuming anything. */
 bool sharc_p_check_angle_body(sharc_parser *p);
 
-void builder_cleanup(sharc_op_builder *b);
+void sharc_op_builder_cleanup(sharc_op_builder *b);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
 void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated);
 bool sharc_p_pop_scope(sharc_parser *p, bool check);

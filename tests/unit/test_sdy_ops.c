@@ -141,31 +141,31 @@ static void test_data_flow_edge(sharc_context *ctx) {
   CHECK(sources.len == 1 && sources.items[0] == sharc_block_arg(body(nc), 0));
   sharc_ptrvec_free(&sources);
   /* the edge's sharding is what the owner's users see */
-  check_attr(sdy_value_sharding(sharc_op_result(nc, 0)), "#sdy.sharding<@mesh, [{\"a\"}]>");
+  check_attr(sharc_sdy_get_sharding(sharc_op_result(nc, 0)), "#sdy.sharding<@mesh, [{\"a\"}]>");
   CHECK(sharc_sdy_owning_op(sharc_block_arg(body(nc), 0)) == nc);
 }
 
 static void test_axis_arithmetic(sharc_context *ctx) {
   sharc_attr *mesh = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.mesh<[\"x\"=8]>"));
   sharc_attr *x = sharc_sdy_axis_ref_get(ctx, sharc_str_from_cstr("x"), NULL);
-  sharc_attr *lo = sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 2, mesh);
-  sharc_attr *hi = sdy_axis_make(ctx, sharc_str_from_cstr("x"), 2, 4, mesh);
-  CHECK(sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 8, mesh) == x);
-  CHECK(sdy_axis_prefix_of(lo, x) && !sdy_axis_suffix_of(lo, x, mesh));
-  CHECK(sdy_axis_suffix_of(hi, x, mesh) && !sdy_axis_prefix_of(hi, x));
+  sharc_attr *lo = sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 2, mesh);
+  sharc_attr *hi = sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 2, 4, mesh);
+  CHECK(sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 8, mesh) == x);
+  CHECK(sharc_sdy_axis_prefix_of(lo, x) && !sharc_sdy_axis_suffix_of(lo, x, mesh));
+  CHECK(sharc_sdy_axis_suffix_of(hi, x, mesh) && !sharc_sdy_axis_prefix_of(hi, x));
   CHECK(sharc_sdy_axis_ref_can_merge(lo, hi) && !sharc_sdy_axis_ref_can_merge(hi, lo));
-  CHECK(sdy_axis_merge(ctx, lo, hi, mesh) == x);
+  CHECK(sharc_sdy_axis_merge(ctx, lo, hi, mesh) == x);
   CHECK(sharc_sdy_axis_ref_overlaps(x, lo) && !sharc_sdy_axis_ref_overlaps(lo, hi));
-  CHECK(sdy_axis_prefix_without_overlap(ctx, x, hi) == lo);
-  CHECK(sdy_axis_suffix_without_overlap(ctx, x, lo, mesh) == hi);
-  CHECK(sdy_axis_cmp(lo, hi, mesh) < 0 && sdy_axis_cmp(x, hi, mesh) < 0);
+  CHECK(sharc_sdy_axis_prefix_without_overlap(ctx, x, hi) == lo);
+  CHECK(sharc_sdy_axis_suffix_without_overlap(ctx, x, lo, mesh) == hi);
+  CHECK(sharc_sdy_axis_cmp(lo, hi, mesh) < 0 && sharc_sdy_axis_cmp(x, hi, mesh) < 0);
   sdy_axes unsorted = {0}, merged = {0};
-  sdy_axes_push(&unsorted, hi);
-  sdy_axes_push(&unsorted, lo);
-  sdy_axes_sort_and_merge(ctx, &unsorted, mesh, &merged);
+  sharc_sdy_axes_push(&unsorted, hi);
+  sharc_sdy_axes_push(&unsorted, lo);
+  sharc_sdy_axes_sort_and_merge(ctx, &unsorted, mesh, &merged);
   CHECK(merged.n == 1 && merged.items[0] == x);
-  sdy_axes_free(&unsorted);
-  sdy_axes_free(&merged);
+  sharc_sdy_axes_free(&unsorted);
+  sharc_sdy_axes_free(&merged);
 }
 
 int main(void) {

@@ -4,10 +4,10 @@
  * prefixes). */
 #include "check.h"
 
-#include "sdy/rules/projection.h"
-#include "sdy/rules/rule_builder.h"
-#include "sdy/rules/rules.h"
-#include "sdy/rules/rules_internal.h"
+#include "transforms/sdy/rules/projection.h"
+#include "transforms/sdy/rules/rule_builder.h"
+#include "transforms/sdy/rules/rules.h"
+#include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/asm.h"
 #include "sharc/sdy.h"
 #include "sharc/symbols.h"

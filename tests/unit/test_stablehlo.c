@@ -27,18 +27,18 @@ static sharc_attr *parse_attr(sharc_context *ctx, const char *text) {
 
 static void test_enums(void) {
   sharc_context *ctx = new_context();
-  sharc_attr *lt = shlo_enum_get(ctx, &shlo_comparison_direction, 5);
-  CHECK(lt == shlo_enum_get(ctx, &shlo_comparison_direction, 5));
-  CHECK(lt != shlo_enum_get(ctx, &shlo_comparison_type, 5 % 5));
-  CHECK_STR(shlo_enum_name(lt), "LT");
-  CHECK(shlo_enum_index(lt, &shlo_comparison_direction) == 5);
-  CHECK(shlo_enum_index(lt, &shlo_precision) == -1);
+  sharc_attr *lt = sharc_shlo_enum_get(ctx, &sharc_shlo_comparison_direction, 5);
+  CHECK(lt == sharc_shlo_enum_get(ctx, &sharc_shlo_comparison_direction, 5));
+  CHECK(lt != sharc_shlo_enum_get(ctx, &sharc_shlo_comparison_type, 5 % 5));
+  CHECK_STR(sharc_shlo_enum_name(lt), "LT");
+  CHECK(sharc_shlo_enum_index(lt, &sharc_shlo_comparison_direction) == 5);
+  CHECK(sharc_shlo_enum_index(lt, &sharc_shlo_precision) == -1);
   char *s = print_attr(lt);
   CHECK_STR(s, "#stablehlo<comparison_direction LT>");
   free(s);
   CHECK(parse_attr(ctx, "#stablehlo<comparison_direction LT>") == lt);
   sharc_attr *mode = parse_attr(ctx, "#stablehlo.result_accuracy_mode<HIGHEST>");
-  CHECK(shlo_enum_index(mode, &shlo_result_accuracy_mode) == 1);
+  CHECK(sharc_shlo_enum_index(mode, &sharc_shlo_result_accuracy_mode) == 1);
   sharc_context_destroy(ctx);
 }
 
@@ -50,23 +50,23 @@ static void test_structs(void) {
   /* fields in any order and defaults make the same attribute */
   CHECK(g == parse_attr(ctx, "#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [], "
                              "start_index_map = [0], index_vector_dim = 1>"));
-  CHECK(shlo_struct_int(g, &shlo_gather_def, 5) == 1);
-  sharc_attr *offsets = shlo_struct_field(g, &shlo_gather_def, 0);
+  CHECK(sharc_shlo_struct_int(g, &sharc_shlo_gather_def, 5) == 1);
+  sharc_attr *offsets = sharc_shlo_struct_field(g, &sharc_shlo_gather_def, 0);
   CHECK(offsets && sharc_attr_count(offsets) == 1 && sharc_attr_dense_array_i64(offsets, 0) == 1);
-  CHECK(shlo_struct_field(g, &shlo_scatter_def, 0) == NULL);
+  CHECK(sharc_shlo_struct_field(g, &sharc_shlo_scatter_def, 0) == NULL);
   char *s = print_attr(g);
   CHECK_STR(s, "#stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>");
   free(s);
   sharc_attr *ch = parse_attr(ctx, "#stablehlo.channel_handle<type = 1, handle = 7>");
-  CHECK(shlo_struct_int(ch, &shlo_channel_handle_def, 0) == 7);
+  CHECK(sharc_shlo_struct_int(ch, &sharc_shlo_channel_handle_def, 0) == 7);
   s = print_attr(ch);
   CHECK_STR(s, "#stablehlo.channel_handle<handle = 7, type = 1>");
   free(s);
   sharc_attr *conv = parse_attr(ctx, "#stablehlo.conv<[b, 1, 0, f]x[0, 1, i, o]->[f, b, 0, 1]>");
   CHECK(conv != NULL);
-  CHECK(shlo_struct_int(conv, &shlo_conv_def, 6) == 1); /* output batch */
-  CHECK(shlo_struct_int(conv, &shlo_conv_def, 7) == 0); /* output feature */
-  sharc_attr *in_spatial = shlo_struct_field(conv, &shlo_conv_def, 2);
+  CHECK(sharc_shlo_struct_int(conv, &sharc_shlo_conv_def, 6) == 1); /* output batch */
+  CHECK(sharc_shlo_struct_int(conv, &sharc_shlo_conv_def, 7) == 0); /* output feature */
+  sharc_attr *in_spatial = sharc_shlo_struct_field(conv, &sharc_shlo_conv_def, 2);
   CHECK(sharc_attr_dense_array_i64(in_spatial, 0) == 2 && sharc_attr_dense_array_i64(in_spatial, 1) == 1);
   s = print_attr(conv);
   CHECK_STR(s, "#stablehlo.conv<[b, 1, 0, f]x[0, 1, i, o]->[f, b, 0, 1]>");

@@ -5,7 +5,7 @@
  * pointwise sharding rule of intra-mesh transfers. */
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/op_verify.h"
-#include "sdy/rules/rule_builder.h"
+#include "transforms/sdy/rules/rule_builder.h"
 
 #include <stdlib.h>
 
@@ -35,11 +35,11 @@ static void fragment_block_arg_owners(sharc_op *op, sharc_ptrvec *out) {
 }
 
 static sharc_attr *fragment_block_arg_sharding(sharc_op *op, unsigned index) {
-  return sdy_sharding_per_value_at(sharc_op_attr(op, "in_shardings"), index);
+  return sharc_sdy_sharding_per_value_at(sharc_op_attr(op, "in_shardings"), index);
 }
 
 static sharc_attr *fragment_result_sharding(sharc_op *op, unsigned index) {
-  return sdy_sharding_per_value_at(sharc_op_attr(op, "out_shardings"), index);
+  return sharc_sdy_sharding_per_value_at(sharc_op_attr(op, "out_shardings"), index);
 }
 
 /* `attr` with element `index` set, or fully open shardings of `values`
@@ -54,10 +54,10 @@ static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *
   if (!items)
     abort();
   for (unsigned i = 0; i < n; i++) {
-    sharc_attr *old = sdy_sharding_per_value_at(list, i);
+    sharc_attr *old = sharc_sdy_sharding_per_value_at(list, i);
     items[i] = i == index ? sharding
                : old      ? old
-                     : sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
+                     : sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
                                                value_rank(values[i]), false);
   }
   sharc_op_set_attr(op, attr, sharc_sdy_sharding_per_value_get(ctx, items, n));

@@ -9,13 +9,13 @@ _Static_assert(sizeof(uintptr_t) >= sizeof(int64_t), "sdy attributes keep int64 
 
 /* ---- word builders ------------------------------------------------------- */
 
-void sdy_words_init(sdy_words *b) {
+void sharc_sdy_words_init(sdy_words *b) {
   b->w = b->small;
   b->n = 0;
   b->cap = sizeof b->small / sizeof b->small[0];
 }
 
-void sdy_words_push(sdy_words *b, uintptr_t v) {
+void sharc_sdy_words_push(sdy_words *b, uintptr_t v) {
   if (b->n == b->cap) {
     unsigned cap = b->cap * 2;
     uintptr_t *w = malloc(cap * sizeof *w);
@@ -30,27 +30,27 @@ void sdy_words_push(sdy_words *b, uintptr_t v) {
   b->w[b->n++] = v;
 }
 
-void sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n) {
-  sdy_words_push(b, n);
+void sharc_sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n) {
+  sharc_sdy_words_push(b, n);
   for (unsigned i = 0; i < n; i++)
-    sdy_words_push(b, items[i]);
+    sharc_sdy_words_push(b, items[i]);
 }
 
-void sdy_words_free(sdy_words *b) {
+void sharc_sdy_words_free(sdy_words *b) {
   if (b->w != b->small)
     free(b->w);
-  sdy_words_init(b);
+  sharc_sdy_words_init(b);
 }
 
-sharc_attr *sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, sdy_words *b) {
+sharc_attr *sharc_sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, sdy_words *b) {
   sharc_attr *a = sharc_attr_dialect(ctx, def, b->w, b->n, NULL);
-  sdy_words_free(b);
+  sharc_sdy_words_free(b);
   return a;
 }
 
-uintptr_t sdy_attr_word(const sharc_attr *a, unsigned i) { return a->params.words[i]; }
+uintptr_t sharc_sdy_attr_word(const sharc_attr *a, unsigned i) { return a->params.words[i]; }
 
-sdy_seg sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k) {
+sdy_seg sharc_sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k) {
   const uintptr_t *w = a->params.words + fixed;
   for (unsigned i = 0; i < k; i++)
     w += 1 + w[0];
@@ -58,13 +58,13 @@ sdy_seg sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k) {
 }
 
 static void push_attrs(sdy_words *b, sharc_attr *const *items, unsigned n) {
-  sdy_words_seg(b, (const uintptr_t *)items, n);
+  sharc_sdy_words_seg(b, (const uintptr_t *)items, n);
 }
 
 static void push_ints(sdy_words *b, const int64_t *items, unsigned n) {
-  sdy_words_push(b, n);
+  sharc_sdy_words_push(b, n);
   for (unsigned i = 0; i < n; i++)
-    sdy_words_push(b, sdy_i64_word(items[i]));
+    sharc_sdy_words_push(b, sdy_i64_word(items[i]));
 }
 
 /* ---- definitions --------------------------------------------------------- */
@@ -78,7 +78,7 @@ static bool no_alias(const sharc_attr *a) {
   const sharc_attr_def var = {                                                                     \
       .name = mnemonic,                                                                            \
       .dialect = &sharc_sdy_dialect,                                                               \
-      .print = sdy_print_attr_body,                                                                \
+      .print = sharc_sdy_print_attr_body,                                                                \
       .may_alias = no_alias,                                                                       \
   }
 
@@ -102,7 +102,7 @@ SDY_DEF(sharc_sdy_axis_to_propagation_details_def, "axis_to_propagation_details"
 SDY_DEF(sharc_sdy_propagation_one_step_def, "propagation_one_step");
 SDY_DEF(sharc_sdy_propagation_edges_def, "propagation_edges");
 
-const sharc_attr_def *const sdy_attr_defs[] = {
+const sharc_attr_def *const sharc_sdy_attr_defs[] = {
     &sharc_sdy_mesh_axis_def,
     &sharc_sdy_mesh_def,
     &sharc_sdy_sub_axis_info_def,
@@ -132,7 +132,7 @@ static bool is(const sharc_attr *a, const sharc_attr_def *def) {
 /* ---- lists --------------------------------------------------------------- */
 
 /* Leading fixed words of list-like attributes; the rest are the elements. */
-unsigned sdy_list_fixed_words(const sharc_attr *a) {
+unsigned sharc_sdy_list_fixed_words(const sharc_attr *a) {
   if (a->def == &sharc_sdy_dim_sharding_def)
     return 3;
   if (a->def == &sharc_sdy_all_to_all_param_def ||
@@ -144,26 +144,26 @@ unsigned sdy_list_fixed_words(const sharc_attr *a) {
 }
 
 unsigned sharc_sdy_list_size(const sharc_attr *list) {
-  return list->params.n - sdy_list_fixed_words(list);
+  return list->params.n - sharc_sdy_list_fixed_words(list);
 }
 
 sharc_attr *sharc_sdy_list_at(const sharc_attr *list, unsigned i) {
-  return (sharc_attr *)list->params.words[sdy_list_fixed_words(list) + i];
+  return (sharc_attr *)list->params.words[sharc_sdy_list_fixed_words(list) + i];
 }
 
 int64_t sharc_sdy_list_int_at(const sharc_attr *list, unsigned i) {
-  return sdy_word_i64(list->params.words[sdy_list_fixed_words(list) + i]);
+  return sdy_word_i64(list->params.words[sharc_sdy_list_fixed_words(list) + i]);
 }
 
 static sharc_attr *list_get(sharc_context *ctx, const sharc_attr_def *def, const uintptr_t *fixed,
                             unsigned num_fixed, sharc_attr *const *items, unsigned n) {
   sdy_words b;
-  sdy_words_init(&b);
+  sharc_sdy_words_init(&b);
   for (unsigned i = 0; i < num_fixed; i++)
-    sdy_words_push(&b, fixed[i]);
+    sharc_sdy_words_push(&b, fixed[i]);
   for (unsigned i = 0; i < n; i++)
-    sdy_words_push(&b, (uintptr_t)items[i]);
-  return sdy_words_attr(ctx, def, &b);
+    sharc_sdy_words_push(&b, (uintptr_t)items[i]);
+  return sharc_sdy_words_attr(ctx, def, &b);
 }
 
 /* ---- meshes -------------------------------------------------------------- */
@@ -197,26 +197,26 @@ sharc_attr *sharc_sdy_mesh_get(sharc_context *ctx, sharc_attr *const *axes, unsi
   if (num_axes && is_iota(device_ids, num_device_ids, total))
     num_device_ids = 0;
   sdy_words b;
-  sdy_words_init(&b);
+  sharc_sdy_words_init(&b);
   push_attrs(&b, axes, num_axes);
   push_ints(&b, device_ids, num_device_ids);
-  return sdy_words_attr(ctx, &sharc_sdy_mesh_def, &b);
+  return sharc_sdy_words_attr(ctx, &sharc_sdy_mesh_def, &b);
 }
 
 bool sharc_sdy_is_mesh(const sharc_attr *a) { return is(a, &sharc_sdy_mesh_def); }
-unsigned sharc_sdy_mesh_num_axes(const sharc_attr *mesh) { return sdy_attr_seg(mesh, 0, 0).n; }
+unsigned sharc_sdy_mesh_num_axes(const sharc_attr *mesh) { return sharc_sdy_attr_seg(mesh, 0, 0).n; }
 sharc_attr *sharc_sdy_mesh_axis(const sharc_attr *mesh, unsigned i) {
-  return (sharc_attr *)sdy_attr_seg(mesh, 0, 0).w[i];
+  return (sharc_attr *)sharc_sdy_attr_seg(mesh, 0, 0).w[i];
 }
 unsigned sharc_sdy_mesh_num_device_ids(const sharc_attr *mesh) {
-  return sdy_attr_seg(mesh, 0, 1).n;
+  return sharc_sdy_attr_seg(mesh, 0, 1).n;
 }
 int64_t sharc_sdy_mesh_device_id(const sharc_attr *mesh, unsigned i) {
-  return sdy_word_i64(sdy_attr_seg(mesh, 0, 1).w[i]);
+  return sdy_word_i64(sharc_sdy_attr_seg(mesh, 0, 1).w[i]);
 }
 
 int sharc_sdy_mesh_axis_index(const sharc_attr *mesh, sharc_str axis_name) {
-  sdy_seg axes = sdy_attr_seg(mesh, 0, 0);
+  sdy_seg axes = sharc_sdy_attr_seg(mesh, 0, 0);
   for (unsigned i = 0; i < axes.n; i++)
     if (sharc_str_eq(sharc_sdy_mesh_axis_name((const sharc_attr *)axes.w[i]), axis_name))
       return (int)i;
@@ -310,13 +310,13 @@ int64_t sharc_sdy_dim_sharding_priority(const sharc_attr *dim) {
 sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
                                           const sharc_sdy_tensor_sharding_parts *parts) {
   sdy_words b;
-  sdy_words_init(&b);
-  sdy_words_push(&b, (uintptr_t)parts->mesh_or_ref);
-  sdy_words_push(&b, (uintptr_t)parts->reduction);
+  sharc_sdy_words_init(&b);
+  sharc_sdy_words_push(&b, (uintptr_t)parts->mesh_or_ref);
+  sharc_sdy_words_push(&b, (uintptr_t)parts->reduction);
   push_attrs(&b, parts->dims, parts->num_dims);
   push_attrs(&b, parts->replicated, parts->num_replicated);
   push_attrs(&b, parts->unreduced, parts->num_unreduced);
-  return sdy_words_attr(ctx, &sharc_sdy_tensor_sharding_def, &b);
+  return sharc_sdy_words_attr(ctx, &sharc_sdy_tensor_sharding_def, &b);
 }
 bool sharc_sdy_is_tensor_sharding(const sharc_attr *a) {
   return is(a, &sharc_sdy_tensor_sharding_def);
@@ -324,8 +324,8 @@ bool sharc_sdy_is_tensor_sharding(const sharc_attr *a) {
 
 void sharc_sdy_tensor_sharding_parts_of(const sharc_attr *sharding,
                                         sharc_sdy_tensor_sharding_parts *out) {
-  sdy_seg dims = sdy_attr_seg(sharding, 2, 0), repl = sdy_attr_seg(sharding, 2, 1),
-          unred = sdy_attr_seg(sharding, 2, 2);
+  sdy_seg dims = sharc_sdy_attr_seg(sharding, 2, 0), repl = sharc_sdy_attr_seg(sharding, 2, 1),
+          unred = sharc_sdy_attr_seg(sharding, 2, 2);
   out->mesh_or_ref = (sharc_attr *)sharding->params.words[0];
   out->reduction = (sharc_sdy_reduction_op)sharding->params.words[1];
   out->dims = (sharc_attr *const *)dims.w;
@@ -346,22 +346,22 @@ sharc_str sharc_sdy_tensor_sharding_mesh_name(const sharc_attr *sharding) {
   return sharc_ident_str(sharc_attr_symbol_root(m));
 }
 unsigned sharc_sdy_tensor_sharding_rank(const sharc_attr *sharding) {
-  return sdy_attr_seg(sharding, 2, 0).n;
+  return sharc_sdy_attr_seg(sharding, 2, 0).n;
 }
 sharc_attr *sharc_sdy_tensor_sharding_dim(const sharc_attr *sharding, unsigned i) {
-  return (sharc_attr *)sdy_attr_seg(sharding, 2, 0).w[i];
+  return (sharc_attr *)sharc_sdy_attr_seg(sharding, 2, 0).w[i];
 }
 unsigned sharc_sdy_tensor_sharding_num_replicated(const sharc_attr *sharding) {
-  return sdy_attr_seg(sharding, 2, 1).n;
+  return sharc_sdy_attr_seg(sharding, 2, 1).n;
 }
 sharc_attr *sharc_sdy_tensor_sharding_replicated(const sharc_attr *sharding, unsigned i) {
-  return (sharc_attr *)sdy_attr_seg(sharding, 2, 1).w[i];
+  return (sharc_attr *)sharc_sdy_attr_seg(sharding, 2, 1).w[i];
 }
 unsigned sharc_sdy_tensor_sharding_num_unreduced(const sharc_attr *sharding) {
-  return sdy_attr_seg(sharding, 2, 2).n;
+  return sharc_sdy_attr_seg(sharding, 2, 2).n;
 }
 sharc_attr *sharc_sdy_tensor_sharding_unreduced(const sharc_attr *sharding, unsigned i) {
-  return (sharc_attr *)sdy_attr_seg(sharding, 2, 2).w[i];
+  return (sharc_attr *)sharc_sdy_attr_seg(sharding, 2, 2).w[i];
 }
 sharc_sdy_reduction_op sharc_sdy_tensor_sharding_reduction(const sharc_attr *sharding) {
   return (sharc_sdy_reduction_op)sharding->params.words[1];
@@ -377,10 +377,10 @@ bool sharc_sdy_is_sharding_per_value(const sharc_attr *a) {
 
 sharc_attr *sharc_sdy_manual_axes_get(sharc_context *ctx, const sharc_str *names, unsigned n) {
   sdy_words b;
-  sdy_words_init(&b);
+  sharc_sdy_words_init(&b);
   for (unsigned i = 0; i < n; i++)
-    sdy_words_push(&b, (uintptr_t)sharc_attr_string(ctx, names[i]));
-  return sdy_words_attr(ctx, &sharc_sdy_manual_axes_def, &b);
+    sharc_sdy_words_push(&b, (uintptr_t)sharc_attr_string(ctx, names[i]));
+  return sharc_sdy_words_attr(ctx, &sharc_sdy_manual_axes_def, &b);
 }
 bool sharc_sdy_is_manual_axes(const sharc_attr *a) { return is(a, &sharc_sdy_manual_axes_def); }
 
@@ -388,10 +388,10 @@ bool sharc_sdy_is_manual_axes(const sharc_attr *a) { return is(a, &sharc_sdy_man
 
 sharc_attr *sharc_sdy_dim_mapping_get(sharc_context *ctx, const int64_t *factors, unsigned n) {
   sdy_words b;
-  sdy_words_init(&b);
+  sharc_sdy_words_init(&b);
   for (unsigned i = 0; i < n; i++)
-    sdy_words_push(&b, sdy_i64_word(factors[i]));
-  return sdy_words_attr(ctx, &sharc_sdy_dim_mapping_def, &b);
+    sharc_sdy_words_push(&b, sdy_i64_word(factors[i]));
+  return sharc_sdy_words_attr(ctx, &sharc_sdy_dim_mapping_def, &b);
 }
 bool sharc_sdy_is_dim_mapping(const sharc_attr *a) { return is(a, &sharc_sdy_dim_mapping_def); }
 sharc_attr *sharc_sdy_tensor_mapping_get(sharc_context *ctx, sharc_attr *const *dims, unsigned n) {
@@ -403,27 +403,27 @@ bool sharc_sdy_is_tensor_mapping(const sharc_attr *a) {
 
 sharc_attr *sharc_sdy_op_sharding_rule_get(sharc_context *ctx, const sharc_sdy_rule_parts *parts) {
   sdy_words b;
-  sdy_words_init(&b);
-  sdy_words_push(&b, parts->is_custom);
+  sharc_sdy_words_init(&b);
+  sharc_sdy_words_push(&b, parts->is_custom);
   push_ints(&b, parts->factor_sizes, parts->num_factors);
   push_attrs(&b, parts->operands, parts->num_operands);
   push_attrs(&b, parts->results, parts->num_results);
   for (unsigned k = 0; k < 4; k++)
     push_ints(&b, parts->special[k], parts->num_special[k]);
-  return sdy_words_attr(ctx, &sharc_sdy_op_sharding_rule_def, &b);
+  return sharc_sdy_words_attr(ctx, &sharc_sdy_op_sharding_rule_def, &b);
 }
 bool sharc_sdy_is_op_sharding_rule(const sharc_attr *a) {
   return is(a, &sharc_sdy_op_sharding_rule_def);
 }
 unsigned sharc_sdy_rule_list_size(const sharc_attr *rule, sharc_sdy_rule_list which) {
-  return sdy_attr_seg(rule, 1, which).n;
+  return sharc_sdy_attr_seg(rule, 1, which).n;
 }
 int64_t sharc_sdy_rule_int_at(const sharc_attr *rule, sharc_sdy_rule_list which, unsigned i) {
-  return sdy_word_i64(sdy_attr_seg(rule, 1, which).w[i]);
+  return sdy_word_i64(sharc_sdy_attr_seg(rule, 1, which).w[i]);
 }
 sharc_attr *sharc_sdy_rule_mapping_at(const sharc_attr *rule, sharc_sdy_rule_list which,
                                       unsigned i) {
-  return (sharc_attr *)sdy_attr_seg(rule, 1, which).w[i];
+  return (sharc_attr *)sharc_sdy_attr_seg(rule, 1, which).w[i];
 }
 bool sharc_sdy_rule_is_custom(const sharc_attr *rule) { return rule->params.words[0] != 0; }
 

@@ -23,26 +23,26 @@ typedef struct sdy_words {
   uintptr_t small[32];
 } sdy_words;
 
-void sdy_words_init(sdy_words *b);
-void sdy_words_push(sdy_words *b, uintptr_t v);
-void sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n);
-void sdy_words_free(sdy_words *b);
-sharc_attr *sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, sdy_words *b);
+void sharc_sdy_words_init(sdy_words *b);
+void sharc_sdy_words_push(sdy_words *b, uintptr_t v);
+void sharc_sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n);
+void sharc_sdy_words_free(sdy_words *b);
+sharc_attr *sharc_sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, sdy_words *b);
 
 /* The `k`-th segment after `fixed` leading words. */
-sdy_seg sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k);
-uintptr_t sdy_attr_word(const sharc_attr *a, unsigned i);
+sdy_seg sharc_sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k);
+uintptr_t sharc_sdy_attr_word(const sharc_attr *a, unsigned i);
 
 static inline int64_t sdy_word_i64(uintptr_t w) { return (int64_t)(intptr_t)w; }
 static inline uintptr_t sdy_i64_word(int64_t v) { return (uintptr_t)(intptr_t)v; }
 
 /* Every def's print hook: the body after `#sdy.mnemonic`. */
-void sdy_print_attr_body(sharc_printer *p, const sharc_attr *a);
+void sharc_sdy_print_attr_body(sharc_printer *p, const sharc_attr *a);
 /* NULL-terminated, for the dialect's mnemonic lookup. */
-extern const sharc_attr_def *const sdy_attr_defs[];
-unsigned sdy_list_fixed_words(const sharc_attr *a);
+extern const sharc_attr_def *const sharc_sdy_attr_defs[];
+unsigned sharc_sdy_list_fixed_words(const sharc_attr *a);
 
 /* Factor symbols: i..z, then z_1, z_2, ... */
-void sdy_factor_symbol(sharc_buf *b, int64_t index);
+void sharc_sdy_factor_symbol(sharc_buf *b, int64_t index);
 
 #endif

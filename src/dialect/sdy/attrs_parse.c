@@ -418,10 +418,10 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
   bool ok = parse_square_list(p, elem_def, fn, &items, attr, param, cpp_type);
   if (ok) {
     sdy_words b;
-    sdy_words_init(&b);
+    sharc_sdy_words_init(&b);
     for (unsigned i = 0; i < items.len; i++)
-      sdy_words_push(&b, (uintptr_t)items.items[i]);
-    *out = sdy_words_attr(sharc_p_context(p), list_def, &b);
+      sharc_sdy_words_push(&b, (uintptr_t)items.items[i]);
+    *out = sharc_sdy_words_attr(sharc_p_context(p), list_def, &b);
   }
   sharc_ptrvec_free(&items);
   return ok;
@@ -462,10 +462,10 @@ bool sharc_sdy_parse_manual_axes(sharc_parser *p, sharc_attr **out) {
   }
   if (ok) {
     sdy_words b;
-    sdy_words_init(&b);
+    sharc_sdy_words_init(&b);
     for (unsigned i = 0; i < names.len; i++)
-      sdy_words_push(&b, (uintptr_t)names.items[i]);
-    *out = sdy_words_attr(sharc_p_context(p), &sharc_sdy_manual_axes_def, &b);
+      sharc_sdy_words_push(&b, (uintptr_t)names.items[i]);
+    *out = sharc_sdy_words_attr(sharc_p_context(p), &sharc_sdy_manual_axes_def, &b);
   }
   sharc_ptrvec_free(&names);
   return ok;
@@ -511,7 +511,7 @@ static bool take_factor_symbol(sharc_parser *p, sharc_str *s, int64_t *index) {
   return true;
 }
 
-static void factor_name(sharc_buf *b, int64_t index) { sdy_factor_symbol(b, index); }
+static void factor_name(sharc_buf *b, int64_t index) { sharc_sdy_factor_symbol(b, index); }
 
 static bool take_expected_factor(sharc_parser *p, sharc_str *s, int64_t expected) {
   int64_t index = 0;
@@ -547,10 +547,10 @@ static bool parse_dim_mapping(sharc_parser *p, sharc_attr **out) {
   }
   if (ok) {
     sdy_words b;
-    sdy_words_init(&b);
+    sharc_sdy_words_init(&b);
     for (unsigned i = 0; i < factors.len; i++)
-      sdy_words_push(&b, (uintptr_t)factors.items[i]);
-    *out = sdy_words_attr(sharc_p_context(p), &sharc_sdy_dim_mapping_def, &b);
+      sharc_sdy_words_push(&b, (uintptr_t)factors.items[i]);
+    *out = sharc_sdy_words_attr(sharc_p_context(p), &sharc_sdy_dim_mapping_def, &b);
   }
   sharc_ptrvec_free(&factors);
   return ok;
@@ -822,7 +822,7 @@ static bool parse_by_mnemonic(sharc_parser *p, sharc_str mnemonic, sharc_attr **
 }
 
 /* `#sdy.mnemonic...` or the verbose `#sdy<mnemonic...>`. */
-sharc_attr *sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
+sharc_attr *sharc_sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
   (void)type;
   sharc_attr *a = NULL;
   if (mnemonic.len)

@@ -17,11 +17,11 @@ static void print_elems(sharc_printer *p, sharc_attr *const *items, unsigned n, 
 }
 
 static void print_list(sharc_printer *p, const sharc_attr *list, print_elem_fn fn) {
-  unsigned fixed = sdy_list_fixed_words(list);
+  unsigned fixed = sharc_sdy_list_fixed_words(list);
   print_elems(p, (sharc_attr *const *)(list->params.words + fixed), list->params.n - fixed, fn);
 }
 
-void sdy_factor_symbol(sharc_buf *b, int64_t index) {
+void sharc_sdy_factor_symbol(sharc_buf *b, int64_t index) {
   if (index < 'z' - 'i') {
     sharc_buf_putc(b, (char)('i' + index));
     return;
@@ -77,7 +77,7 @@ static void print_mesh_axis(sharc_printer *p, const sharc_attr *axis) {
 }
 
 void sharc_sdy_print_mesh(sharc_printer *p, const sharc_attr *mesh) {
-  sdy_seg axes = sdy_attr_seg(mesh, 0, 0), ids = sdy_attr_seg(mesh, 0, 1);
+  sdy_seg axes = sharc_sdy_attr_seg(mesh, 0, 0), ids = sharc_sdy_attr_seg(mesh, 0, 1);
   SHARC_PR_LIT(p, "<[");
   print_elems(p, (sharc_attr *const *)axes.w, axes.n, print_mesh_axis);
   SHARC_PR_LIT(p, "]");
@@ -160,7 +160,7 @@ void sharc_sdy_print_manual_axes(sharc_printer *p, const sharc_attr *axes) {
 
 static void print_dim_mapping(sharc_printer *p, const sharc_attr *dim) {
   for (unsigned i = 0; i < sharc_sdy_list_size(dim); i++)
-    sdy_factor_symbol(p->out, sharc_sdy_list_int_at(dim, i));
+    sharc_sdy_factor_symbol(p->out, sharc_sdy_list_int_at(dim, i));
 }
 
 static void print_tensor_mapping(sharc_printer *p, const sharc_attr *t) {
@@ -170,7 +170,7 @@ static void print_tensor_mapping(sharc_printer *p, const sharc_attr *t) {
 }
 
 static void print_mappings(sharc_printer *p, const sharc_attr *rule, sharc_sdy_rule_list which) {
-  sdy_seg s = sdy_attr_seg(rule, 1, which);
+  sdy_seg s = sharc_sdy_attr_seg(rule, 1, which);
   SHARC_PR_LIT(p, "(");
   print_elems(p, (sharc_attr *const *)s.w, s.n, print_tensor_mapping);
   SHARC_PR_LIT(p, ")");
@@ -178,7 +178,7 @@ static void print_mappings(sharc_printer *p, const sharc_attr *rule, sharc_sdy_r
 
 static void print_factor_list(sharc_printer *p, const sharc_attr *rule, sharc_sdy_rule_list which,
                               const char *keyword) {
-  sdy_seg s = sdy_attr_seg(rule, 1, which);
+  sdy_seg s = sharc_sdy_attr_seg(rule, 1, which);
   if (!s.n)
     return;
   SHARC_PR_LIT(p, " ");
@@ -187,7 +187,7 @@ static void print_factor_list(sharc_printer *p, const sharc_attr *rule, sharc_sd
   for (unsigned i = 0; i < s.n; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sdy_factor_symbol(p->out, sdy_word_i64(s.w[i]));
+    sharc_sdy_factor_symbol(p->out, sdy_word_i64(s.w[i]));
   }
   SHARC_PR_LIT(p, "}");
 }
@@ -199,13 +199,13 @@ void sharc_sdy_print_op_sharding_rule(sharc_printer *p, const sharc_attr *rule) 
   print_mappings(p, rule, SHARC_SDY_RULE_OPERANDS);
   SHARC_PR_LIT(p, "->");
   print_mappings(p, rule, SHARC_SDY_RULE_RESULTS);
-  sdy_seg sizes = sdy_attr_seg(rule, 1, SHARC_SDY_RULE_FACTOR_SIZES);
+  sdy_seg sizes = sharc_sdy_attr_seg(rule, 1, SHARC_SDY_RULE_FACTOR_SIZES);
   if (sizes.n) {
     SHARC_PR_LIT(p, " {");
     for (unsigned i = 0; i < sizes.n; i++) {
       if (i)
         SHARC_PR_LIT(p, ", ");
-      sdy_factor_symbol(p->out, i);
+      sharc_sdy_factor_symbol(p->out, i);
       SHARC_PR_LIT(p, "=");
       sharc_buf_put_i64(p->out, sdy_word_i64(sizes.w[i]));
     }
@@ -261,7 +261,7 @@ static void print_bracketed(sharc_printer *p, const sharc_attr *a, print_elem_fn
   SHARC_PR_LIT(p, "]");
 }
 
-void sdy_print_attr_body(sharc_printer *p, const sharc_attr *a) {
+void sharc_sdy_print_attr_body(sharc_printer *p, const sharc_attr *a) {
   const sharc_attr_def *d = a->def;
   if (d == &sharc_sdy_mesh_def) {
     sharc_sdy_print_mesh(p, a);

@@ -434,7 +434,7 @@ static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_ty
       if (sharc_sdy_dim_sharding_is_closed(dim) && !sharc_sdy_dim_sharding_num_axes(dim))
         return sharc_sdy_emit(e, "dim %u is empty and closed but has a priority", d), false;
     }
-    unsigned fixed = sdy_list_fixed_words(dim);
+    unsigned fixed = sharc_sdy_list_fixed_words(dim);
     if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed, dim->params.n - fixed,
                               mesh, seen, e))
       return false;
@@ -669,7 +669,7 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
     if (in_operands[f] || in_results[f])
       continue;
     sharc_buf sym = {0};
-    sdy_factor_symbol(&sym, f);
+    sharc_sdy_factor_symbol(&sym, f);
     sharc_emit_op_error(op, "has factor %.*s=%lld that isn't used in operand and result mappings",
                         (int)sym.len, sym.data,
                         (long long)sharc_sdy_rule_int_at(rule, SHARC_SDY_RULE_FACTOR_SIZES, f));
@@ -766,7 +766,7 @@ static sharc_attr *edges_common_mesh(const sharc_attr *edges, sharc_op *op, bool
         const sharc_attr *ref = t == nt ? sharc_sdy_axis_to_propagation_details_source(entry)
                                         : sharc_sdy_list_at(entry, t);
         sharc_value *v = edge_value(ref, op);
-        sharc_attr *sharding = v ? sdy_value_sharding(v) : NULL;
+        sharc_attr *sharding = v ? sharc_sdy_get_sharding(v) : NULL;
         if (!sharding)
           continue;
         *any = true;
@@ -834,7 +834,7 @@ static sharc_type **result_types(sharc_op *op) {
   return types;
 }
 
-bool sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
+bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
   if (named(attr, "sdy.sharding")) {
     if (!sharc_sdy_is_sharding_per_value(attr->value))
       return sharc_emit_op_error(op, "should have a sharding attribute of type "
@@ -871,7 +871,7 @@ bool sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
   return true;
 }
 
-bool sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
+bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr) {
   if (!sharc_op_is(op, "func.func") || !named(attr, "sdy.sharding"))
     return true;

@@ -14,7 +14,7 @@ static const sharc_attr *sub_info(const sharc_attr *a) {
   return sharc_sdy_axis_ref_sub_axis_info(a);
 }
 
-int64_t sdy_axis_pre_size(const sharc_attr *axis) {
+int64_t sharc_sdy_axis_pre_size(const sharc_attr *axis) {
   const sharc_attr *info = sub_info(axis);
   return info ? sharc_sdy_sub_axis_info_pre_size(info) : 1;
 }
@@ -23,14 +23,14 @@ static int64_t sub_next_pre_size(const sharc_attr *info) {
   return sharc_sdy_sub_axis_info_pre_size(info) * sharc_sdy_sub_axis_info_size(info);
 }
 
-int64_t sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh) {
+int64_t sharc_sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh) {
   const sharc_attr *info = sub_info(axis);
   if (info)
     return sub_next_pre_size(info);
   return mesh ? sharc_sdy_mesh_size_of(mesh, sharc_sdy_axis_ref_name(axis)) : 1;
 }
 
-bool sdy_axis_contains(const sharc_attr *a, const sharc_attr *b) {
+bool sharc_sdy_axis_contains(const sharc_attr *a, const sharc_attr *b) {
   if (!same_name(a, b))
     return false;
   const sharc_attr *ia = sub_info(a), *ib = sub_info(b);
@@ -42,13 +42,13 @@ bool sdy_axis_contains(const sharc_attr *a, const sharc_attr *b) {
          sub_next_pre_size(ia) >= sub_next_pre_size(ib);
 }
 
-bool sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b) {
-  return sdy_axis_contains(b, a) && sdy_axis_pre_size(a) == sdy_axis_pre_size(b);
+bool sharc_sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b) {
+  return sharc_sdy_axis_contains(b, a) && sharc_sdy_axis_pre_size(a) == sharc_sdy_axis_pre_size(b);
 }
 
-bool sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
-  return sdy_axis_contains(b, a) &&
-         sdy_axis_next_pre_size(a, mesh) == sdy_axis_next_pre_size(b, mesh);
+bool sharc_sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
+  return sharc_sdy_axis_contains(b, a) &&
+         sharc_sdy_axis_next_pre_size(a, mesh) == sharc_sdy_axis_next_pre_size(b, mesh);
 }
 
 static bool sub_axes_can_coexist(int64_t min_pre, int64_t max_pre, int64_t min_next,
@@ -69,7 +69,7 @@ static bounds bounds_of(const sharc_attr *ia, const sharc_attr *ib) {
   return (bounds){pa < pb ? pa : pb, pa < pb ? pb : pa, na < nb ? na : nb, na < nb ? nb : na};
 }
 
-bool sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b) {
+bool sharc_sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b) {
   if (!same_name(a, b))
     return true;
   const sharc_attr *ia = sub_info(a), *ib = sub_info(b);
@@ -79,51 +79,51 @@ bool sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b) {
   return sub_axes_can_coexist(k.min_pre, k.max_pre, k.min_next, k.max_next);
 }
 
-sharc_attr *sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
+sharc_attr *sharc_sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
                           const sharc_attr *mesh) {
   if (pre == 1 && mesh && sharc_sdy_mesh_size_of(mesh, name) == size)
     return sharc_sdy_axis_ref_get(ctx, name, NULL);
   return sharc_sdy_axis_ref_get(ctx, name, sharc_sdy_sub_axis_info_get(ctx, pre, size));
 }
 
-sharc_attr *sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
+sharc_attr *sharc_sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b) {
-  if (!sdy_axis_can_coexist(a, b))
+  if (!sharc_sdy_axis_can_coexist(a, b))
     return NULL;
   if (!sharc_sdy_axis_ref_overlaps(a, b))
     return (sharc_attr *)a;
-  int64_t pa = sdy_axis_pre_size(a), pb = sdy_axis_pre_size(b);
+  int64_t pa = sharc_sdy_axis_pre_size(a), pb = sharc_sdy_axis_pre_size(b);
   if (pa >= pb)
     return NULL;
-  return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), pa, pb / pa, NULL);
+  return sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), pa, pb / pa, NULL);
 }
 
-sharc_attr *sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
+sharc_attr *sharc_sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b, const sharc_attr *mesh) {
-  if (!sdy_axis_can_coexist(a, b))
+  if (!sharc_sdy_axis_can_coexist(a, b))
     return NULL;
   if (!sharc_sdy_axis_ref_overlaps(a, b))
     return (sharc_attr *)a;
-  int64_t na = sdy_axis_next_pre_size(a, mesh), nb = sdy_axis_next_pre_size(b, mesh);
+  int64_t na = sharc_sdy_axis_next_pre_size(a, mesh), nb = sharc_sdy_axis_next_pre_size(b, mesh);
   if (na <= nb)
     return NULL;
-  return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), nb, na / nb, NULL);
+  return sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), nb, na / nb, NULL);
 }
 
-sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
+sharc_attr *sharc_sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
                            const sharc_attr *mesh) {
   int64_t size =
       sharc_sdy_sub_axis_info_size(sub_info(a)) * sharc_sdy_sub_axis_info_size(sub_info(b));
-  return sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), sdy_axis_pre_size(a), size, mesh);
+  return sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), sharc_sdy_axis_pre_size(a), size, mesh);
 }
 
-int sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
+int sharc_sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
   if (sharc_sdy_axis_ref_less(a, b, mesh))
     return -1;
   return sharc_sdy_axis_ref_less(b, a, mesh) ? 1 : 0;
 }
 
-void sdy_axes_push(sdy_axes *v, sharc_attr *axis) {
+void sharc_sdy_axes_push(sdy_axes *v, sharc_attr *axis) {
   if (v->n == v->cap) {
     v->cap = v->cap ? v->cap * 2 : 8;
     sharc_attr **g = realloc(v->items, v->cap * sizeof *g);
@@ -134,36 +134,36 @@ void sdy_axes_push(sdy_axes *v, sharc_attr *axis) {
   v->items[v->n++] = axis;
 }
 
-void sdy_axes_free(sdy_axes *v) {
+void sharc_sdy_axes_free(sdy_axes *v) {
   free(v->items);
   *v = (sdy_axes){0};
 }
 
-void sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
+void sharc_sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
                            const sharc_attr *mesh) {
   if (v->n && sharc_sdy_axis_ref_can_merge(v->items[v->n - 1], axis)) {
-    v->items[v->n - 1] = sdy_axis_merge(ctx, v->items[v->n - 1], axis, mesh);
+    v->items[v->n - 1] = sharc_sdy_axis_merge(ctx, v->items[v->n - 1], axis, mesh);
     return;
   }
-  sdy_axes_push(v, axis);
+  sharc_sdy_axes_push(v, axis);
 }
 
-void sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
+void sharc_sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
                              sdy_axes *out) {
   sdy_axes sorted = {0};
   for (unsigned i = 0; i < axes->n; i++)
-    sdy_axes_push(&sorted, axes->items[i]);
+    sharc_sdy_axes_push(&sorted, axes->items[i]);
   /* insertion sort: these lists hold a handful of axes */
   for (unsigned i = 1; i < sorted.n; i++)
-    for (unsigned j = i; j > 0 && sdy_axis_cmp(sorted.items[j], sorted.items[j - 1], mesh) < 0;
+    for (unsigned j = i; j > 0 && sharc_sdy_axis_cmp(sorted.items[j], sorted.items[j - 1], mesh) < 0;
          j--) {
       sharc_attr *t = sorted.items[j];
       sorted.items[j] = sorted.items[j - 1];
       sorted.items[j - 1] = t;
     }
   for (unsigned i = 0; i < sorted.n; i++)
-    sdy_axes_add_or_merge(ctx, out, sorted.items[i], mesh);
-  sdy_axes_free(&sorted);
+    sharc_sdy_axes_add_or_merge(ctx, out, sorted.items[i], mesh);
+  sharc_sdy_axes_free(&sorted);
 }
 
 static bool axes_contain(const sdy_axes *v, const sharc_attr *axis) {
@@ -173,29 +173,29 @@ static bool axes_contain(const sdy_axes *v, const sharc_attr *axis) {
   return false;
 }
 
-bool sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
+bool sharc_sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
                           const sharc_attr *mesh, sdy_axes *seen) {
   const sharc_attr *prev = NULL;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *axis = axes[i];
     sharc_str name = sharc_sdy_axis_ref_name(axis);
     if (sharc_sdy_mesh_size_of(mesh, name) < 0) {
-      sdy_emit_prefixed(op, prefix, "unknown axis name: \"%.*s\"", (int)name.len, name.data);
+      sharc_sdy_emit_prefixed(op, prefix, "unknown axis name: \"%.*s\"", (int)name.len, name.data);
       return false;
     }
     sharc_buf text = {0};
     if (axes_contain(seen, axis)) {
       sharc_sdy_axis_ref_to_string(axis, &text);
-      sdy_emit_prefixed(op, prefix, "duplicate axis ref: %s", text.data);
+      sharc_sdy_emit_prefixed(op, prefix, "duplicate axis ref: %s", text.data);
       sharc_buf_free(&text);
       return false;
     }
-    sdy_axes_push(seen, axis);
+    sharc_sdy_axes_push(seen, axis);
     if (sub_info(axis) && prev && sharc_sdy_axis_ref_can_merge(prev, axis)) {
       sharc_sdy_axis_ref_to_string(prev, &text);
       SHARC_BUF_LIT(&text, ", ");
       sharc_sdy_axis_ref_to_string(axis, &text);
-      sdy_emit_prefixed(op, prefix, "two consecutive sub-axes can be merged: %s", text.data);
+      sharc_sdy_emit_prefixed(op, prefix, "two consecutive sub-axes can be merged: %s", text.data);
       sharc_buf_free(&text);
       return false;
     }

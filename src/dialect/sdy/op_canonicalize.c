@@ -94,8 +94,8 @@ static bool all_reduce_noop(sharc_op *op, sharc_rewriter *rw) {
 
 static bool collective_permute_noop(sharc_op *op, sharc_rewriter *rw) {
   (void)rw;
-  sharc_attr *in = sdy_value_sharding(sharc_op_operand(op, 0));
-  return sdy_shardings_equivalent(in, sharc_op_attr(op, "out_sharding"), false) &&
+  sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+  return sharc_sdy_shardings_equivalent(in, sharc_op_attr(op, "out_sharding"), false) &&
          replace_with(op, sharc_op_operand(op, 0));
 }
 
@@ -133,21 +133,21 @@ static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw) {
     return false;
   sharc_attr *per_dim = sharc_op_attr(s2u, "axes");
   sharc_attr *reduction = sharc_op_attr(op, "reduction_axes");
-  sharc_attr *mesh = sdy_sharding_mesh(s2u, sharc_op_attr(s2u, "out_sharding"));
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_op_attr(s2u, "out_sharding"), s2u);
   if (!per_dim || !reduction || !mesh)
     return false;
   sdy_axes flat = {0}, merged = {0};
   for (unsigned d = 0; d < sharc_sdy_list_size(per_dim); d++) {
     sharc_attr *list = sharc_sdy_list_at(per_dim, d);
     for (unsigned i = 0; i < sharc_sdy_list_size(list); i++)
-      sdy_axes_push(&flat, sharc_sdy_list_at(list, i));
+      sharc_sdy_axes_push(&flat, sharc_sdy_list_at(list, i));
   }
-  sdy_axes_sort_and_merge(sharc_op_context(op), &flat, mesh, &merged);
+  sharc_sdy_axes_sort_and_merge(sharc_op_context(op), &flat, mesh, &merged);
   bool equal = merged.n == sharc_sdy_list_size(reduction);
   for (unsigned i = 0; equal && i < merged.n; i++)
     equal = merged.items[i] == sharc_sdy_list_at(reduction, i);
-  sdy_axes_free(&flat);
-  sdy_axes_free(&merged);
+  sharc_sdy_axes_free(&flat);
+  sharc_sdy_axes_free(&merged);
   if (!equal)
     return false;
   sharc_context *ctx = sharc_op_context(op);
@@ -237,9 +237,9 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
   sharc_context *ctx = sharc_op_context(op);
   sharc_attr *reduce_out = sharc_op_attr(reduce, "out_sharding");
   sharc_attr *mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(reduce_out);
-  sharc_attr *in = sdy_value_sharding(sharc_op_operand(reduce, 0));
+  sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(reduce, 0));
   if (!in)
-    in = sdy_sharding_fully_open(ctx, mesh_or_ref, rank, true);
+    in = sharc_sdy_sharding_fully_open(ctx, mesh_or_ref, rank, true);
   if (sharc_sdy_tensor_sharding_rank(in) != rank)
     return false;
   sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
@@ -249,11 +249,11 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
     sdy_axes axes = {0};
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(in, d);
     for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-      sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
+      sharc_sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
     for (unsigned i = 0; i < sharc_sdy_list_size(scatter[d]); i++)
-      sdy_axes_add_or_merge(ctx, &axes, sharc_sdy_list_at(scatter[d], i), mesh);
+      sharc_sdy_axes_add_or_merge(ctx, &axes, sharc_sdy_list_at(scatter[d], i), mesh);
     dims[d] = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.n, true, -1);
-    sdy_axes_free(&axes);
+    sharc_sdy_axes_free(&axes);
   }
   sharc_attr *slice_out = sharc_op_attr(op, "out_sharding");
   sharc_sdy_tensor_sharding_parts parts;
@@ -308,14 +308,14 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
     return false;
   sharc_context *ctx = sharc_op_context(op);
   sharc_attr *reduce_out = sharc_op_attr(reduce, "out_sharding");
-  sharc_attr *mesh = reduce_out ? sdy_sharding_mesh(reduce, reduce_out) : NULL;
+  sharc_attr *mesh = reduce_out ? sharc_sdy_sharding_mesh(reduce_out, reduce) : NULL;
   sharc_attr *slicing = sharc_op_attr(op, "slicing_axes");
   sharc_attr *reduction = sharc_op_attr(reduce, "reduction_axes");
   if (!mesh || !slicing || !reduction)
     return false;
   sdy_axes remaining = {0};
   for (unsigned i = 0; i < sharc_sdy_list_size(reduction); i++)
-    sdy_axes_push(&remaining, sharc_sdy_list_at(reduction, i));
+    sharc_sdy_axes_push(&remaining, sharc_sdy_list_at(reduction, i));
   unsigned rank = sharc_sdy_list_size(slicing);
   sharc_attr **scatter = malloc((2 * rank + 1) * sizeof *scatter), **residual = scatter + rank;
   if (!scatter)
@@ -326,19 +326,19 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
     unsigned n = sharc_sdy_list_size(list), k = 0, at;
     sdy_axes head = {0}, tail = {0};
     for (; k < n && axes_contain(&remaining, sharc_sdy_list_at(list, k), &at); k++) {
-      sdy_axes_push(&head, sharc_sdy_list_at(list, k));
+      sharc_sdy_axes_push(&head, sharc_sdy_list_at(list, k));
       remaining.items[at] = remaining.items[--remaining.n];
     }
     for (; k < n; k++)
-      sdy_axes_push(&tail, sharc_sdy_list_at(list, k));
+      sharc_sdy_axes_push(&tail, sharc_sdy_list_at(list, k));
     any_residual = any_residual || tail.n;
     scatter[d] = sharc_sdy_axis_ref_list_get(ctx, head.items, head.n);
     residual[d] = sharc_sdy_axis_ref_list_get(ctx, tail.items, tail.n);
-    sdy_axes_free(&head);
-    sdy_axes_free(&tail);
+    sharc_sdy_axes_free(&head);
+    sharc_sdy_axes_free(&tail);
   }
   bool ok = remaining.n == 0;
-  sdy_axes_free(&remaining);
+  sharc_sdy_axes_free(&remaining);
   if (ok)
     ok = build_reduce_scatter(op, reduce, mesh, scatter, residual, rank, any_residual);
   free(scatter);
@@ -459,11 +459,11 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
       sharc_attr *prev = back->axis, *cur = v[i].axis;
       int64_t prev_size = sharc_sdy_axis_ref_size(prev, mesh);
       if (sharc_str_eq(sharc_sdy_axis_ref_name(prev), sharc_sdy_axis_ref_name(cur)) &&
-          sdy_axis_pre_size(cur) * sharc_sdy_axis_ref_size(cur, mesh) == sdy_axis_pre_size(prev) &&
+          sharc_sdy_axis_pre_size(cur) * sharc_sdy_axis_ref_size(cur, mesh) == sharc_sdy_axis_pre_size(prev) &&
           fabs(v[i].stride - back->stride * (double)prev_size) < 1e-6) {
-        int64_t pre = sdy_axis_pre_size(prev) < sdy_axis_pre_size(cur) ? sdy_axis_pre_size(prev)
-                                                                       : sdy_axis_pre_size(cur);
-        back->axis = sdy_axis_make(ctx, sharc_sdy_axis_ref_name(prev), pre,
+        int64_t pre = sharc_sdy_axis_pre_size(prev) < sharc_sdy_axis_pre_size(cur) ? sharc_sdy_axis_pre_size(prev)
+                                                                       : sharc_sdy_axis_pre_size(cur);
+        back->axis = sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(prev), pre,
                                    prev_size * sharc_sdy_axis_ref_size(cur, mesh), mesh);
         continue;
       }
@@ -499,7 +499,7 @@ static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type 
       !same_replicated(s1, s2) || !plain_ranked(t1, sharc_sdy_tensor_sharding_rank(s1)) ||
       !plain_ranked(t2, sharc_sdy_tensor_sharding_rank(s2)))
     return false;
-  sharc_attr *mesh = sdy_sharding_mesh(op, s1);
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(s1, op);
   if (!mesh)
     return false;
   sharc_context *ctx = sharc_op_context(op);
@@ -624,7 +624,7 @@ static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw) {
     if (!sharc_value_has_uses(sharc_block_arg(body, i)))
       continue;
     keep[k] = sharc_op_operand(op, i);
-    kept_shardings[k++] = sdy_sharding_per_value_at(ins, i);
+    kept_shardings[k++] = sharc_sdy_sharding_per_value_at(ins, i);
   }
   for (unsigned i = n; i-- > 0;)
     if (!sharc_value_has_uses(sharc_block_arg(body, i)))
@@ -668,7 +668,7 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
   }
   int64_t product = 1;
   if (n_in || n_out) {
-    sharc_attr *mesh = sdy_sharding_mesh(op, sharc_sdy_list_at(n_in ? ins : outs, 0));
+    sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_sdy_list_at(n_in ? ins : outs, 0), op);
     sharc_attr *axes = sharc_op_attr(op, "manual_axes");
     for (unsigned i = 0; mesh && axes && i < sharc_sdy_list_size(axes); i++)
       product *= sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
@@ -683,14 +683,14 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
 
 /* ---- tables ------------------------------------------------------------------ */
 
-const sharc_pattern_fn sdy_reshard_patterns[] = {reshard_cse, reshard_of_reshard, NULL};
-const sharc_pattern_fn sdy_manual_computation_patterns[] = {manual_unused_inputs, manual_redundant,
+const sharc_pattern_fn sharc_sdy_reshard_patterns[] = {reshard_cse, reshard_of_reshard, NULL};
+const sharc_pattern_fn sharc_sdy_manual_computation_patterns[] = {manual_unused_inputs, manual_redundant,
                                                             NULL};
-const sharc_pattern_fn sdy_all_gather_patterns[] = {all_gather_noop, NULL};
-const sharc_pattern_fn sdy_all_slice_patterns[] = {all_slice_of_all_gather, all_slice_noop,
+const sharc_pattern_fn sharc_sdy_all_gather_patterns[] = {all_gather_noop, NULL};
+const sharc_pattern_fn sharc_sdy_all_slice_patterns[] = {all_slice_of_all_gather, all_slice_noop,
                                                    reduce_scatter_fusion, NULL};
-const sharc_pattern_fn sdy_all_reduce_patterns[] = {all_reduce_noop, all_reduce_of_r2u,
+const sharc_pattern_fn sharc_sdy_all_reduce_patterns[] = {all_reduce_noop, all_reduce_of_r2u,
                                                     all_reduce_of_s2u, NULL};
-const sharc_pattern_fn sdy_all_to_all_patterns[] = {all_to_all_fusion, all_to_all_no_use, NULL};
-const sharc_pattern_fn sdy_collective_permute_patterns[] = {collective_permute_noop, NULL};
-const sharc_pattern_fn sdy_reduce_scatter_patterns[] = {reduce_scatter_noop, NULL};
+const sharc_pattern_fn sharc_sdy_all_to_all_patterns[] = {all_to_all_fusion, all_to_all_no_use, NULL};
+const sharc_pattern_fn sharc_sdy_collective_permute_patterns[] = {collective_permute_noop, NULL};
+const sharc_pattern_fn sharc_sdy_reduce_scatter_patterns[] = {reduce_scatter_noop, NULL};

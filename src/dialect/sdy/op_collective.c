@@ -41,28 +41,28 @@ static bool collective_parse_form(sharc_parser *p, sharc_op_builder *b, const co
     return false;
   if (f->axes_name) {
     sharc_attr *axes;
-    if (!sdy_parse_stripped(p, f->axes_mnemonic, &axes))
+    if (!sharc_sdy_parse_stripped(p, f->axes_mnemonic, &axes))
       return false;
     sharc_builder_set_attr(p, b, f->axes_name, axes);
   }
   sharc_operand_ref tensor;
   sharc_attr *out;
-  if (!sharc_p_parse_operand(p, &tensor) || !sdy_expect_key_eq(p, "out_sharding") ||
-      !sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &out))
+  if (!sharc_p_parse_operand(p, &tensor) || !sharc_sdy_expect_key_eq(p, "out_sharding") ||
+      !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &out))
     return false;
   sharc_builder_set_attr(p, b, "out_sharding", out);
-  return sdy_parse_dict_colon_type(p, b, &tensor, true);
+  return sharc_sdy_parse_dict_colon_type(p, b, &tensor, true);
 }
 
 static void collective_print_form(sharc_printer *p, sharc_op *op, const collective_form *f) {
   sharc_attr *red = f->has_reduction ? sharc_op_attr(op, "reduction_op") : NULL;
   if (red && !(sharc_attr_get_kind(red) == SHARC_ATTR_INTEGER && sharc_attr_int_value(red) == 0)) {
     SHARC_PR_LIT(p, " ");
-    sdy_print_enum_keyword(p, red, reduction_names, 3);
+    sharc_sdy_print_enum_keyword(p, red, reduction_names, 3);
   }
   if (f->axes_name) {
     SHARC_PR_LIT(p, " ");
-    sdy_print_stripped(p, sharc_op_attr(op, f->axes_name));
+    sharc_sdy_print_stripped(p, sharc_op_attr(op, f->axes_name));
   }
   SHARC_PR_LIT(p, " ");
   sharc_pr_value(p, sharc_op_operand(op, 0));
@@ -70,7 +70,7 @@ static void collective_print_form(sharc_printer *p, sharc_op *op, const collecti
   sharc_sdy_print_tensor_sharding(p, sharc_op_attr(op, "out_sharding"));
   const char *elided[] = {"out_sharding", f->axes_name ? f->axes_name : "out_sharding",
                           "reduction_op", NULL};
-  sdy_print_dict_colon_type(p, op, elided);
+  sharc_sdy_print_dict_colon_type(p, op, elided);
 }
 
 /* ---- shared verification ------------------------------------------------- */
@@ -103,22 +103,22 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
   c->op = op;
   c->ctx = sharc_op_context(op);
   c->out = sharc_op_attr(op, "out_sharding");
-  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  if (!sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                              SDY_ANY_SHAPED) ||
-      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+      !sharc_sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
                              SDY_ANY_SHAPED) ||
-      !sdy_verify_same_operand_result_type(op))
+      !sharc_sdy_verify_same_operand_result_type(op))
     return false;
   sharc_value *tensor = sharc_op_operand(op, 0);
-  c->in = sdy_value_sharding(tensor);
+  c->in = sharc_sdy_get_sharding(tensor);
   if (!allow_missing && !c->in) {
     sharc_emit_op_error(op, "collective on operand without sharding");
     return false;
   }
-  c->mesh = sdy_sharding_mesh(op, c->out);
-  if (!sdy_verify_sharding_for_type(op, c->out, sharc_value_type(sharc_op_result(op, 0)), NULL))
+  c->mesh = sharc_sdy_sharding_mesh(c->out, op);
+  if (!sharc_sdy_verify_sharding_for_type(op, c->out, sharc_value_type(sharc_op_result(op, 0)), NULL))
     return false;
-  c->in_mesh = c->in ? sdy_sharding_mesh(op, c->in) : NULL;
+  c->in_mesh = c->in ? sharc_sdy_sharding_mesh(c->in, op) : NULL;
   if (!allow_different_meshes && c->in_mesh && c->in_mesh != c->mesh) {
     sharc_diag *d = sharc_emit_op_error(op, "result mesh does not match operand mesh");
     emit_mesh_note(d, tensor, c->in_mesh);
@@ -131,7 +131,7 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
     return false;
   }
   if (!c->in)
-    c->in = sdy_sharding_fully_open(c->ctx, sharc_sdy_tensor_sharding_mesh_or_ref(c->out), c->rank,
+    c->in = sharc_sdy_sharding_fully_open(c->ctx, sharc_sdy_tensor_sharding_mesh_or_ref(c->out), c->rank,
                                     false);
   return true;
 }
@@ -139,7 +139,7 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
 static void copy_dim_axes(const sharc_attr *sharding, unsigned d, sdy_axes *out) {
   sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
   for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-    sdy_axes_push(out, sharc_sdy_dim_sharding_axis(dim, i));
+    sharc_sdy_axes_push(out, sharc_sdy_dim_sharding_axis(dim, i));
 }
 
 static bool dim_equals(const sharc_attr *sharding, unsigned d, const sdy_axes *axes) {
@@ -176,7 +176,7 @@ static bool gather_along_dim(collective *c, unsigned d, sharc_attr *const *axes,
   copy_dim_axes(c->in, d, expected);
   for (unsigned i = n; i-- > 0;) {
     sharc_attr *axis = axes[i];
-    if (!expected->n || !sdy_axis_suffix_of(axis, expected->items[expected->n - 1], c->mesh)) {
+    if (!expected->n || !sharc_sdy_axis_suffix_of(axis, expected->items[expected->n - 1], c->mesh)) {
       sharc_buf text = {0};
       sharc_sdy_axis_ref_to_string(axis, &text);
       sharc_emit_op_error(c->op, "can't apply %s axis %s to operand sharding on dimension %u", kind,
@@ -185,9 +185,9 @@ static bool gather_along_dim(collective *c, unsigned d, sharc_attr *const *axes,
       return false;
     }
     sharc_attr *last = expected->items[--expected->n];
-    sharc_attr *prefix = sdy_axis_prefix_without_overlap(c->ctx, last, axis);
+    sharc_attr *prefix = sharc_sdy_axis_prefix_without_overlap(c->ctx, last, axis);
     if (prefix)
-      sdy_axes_push(expected, prefix);
+      sharc_sdy_axes_push(expected, prefix);
   }
   return true;
 }
@@ -197,7 +197,7 @@ static void slice_along_dim(collective *c, unsigned d, sharc_attr *const *axes, 
                             sdy_axes *expected) {
   copy_dim_axes(c->in, d, expected);
   for (unsigned i = 0; i < n; i++)
-    sdy_axes_add_or_merge(c->ctx, expected, axes[i], c->mesh);
+    sharc_sdy_axes_add_or_merge(c->ctx, expected, axes[i], c->mesh);
 }
 
 /* Elements of a sdy list attribute as an array (arena-free: the list's own
@@ -205,7 +205,7 @@ static void slice_along_dim(collective *c, unsigned d, sharc_attr *const *axes, 
 static unsigned list_items(const sharc_attr *list, sdy_axes *out) {
   unsigned n = list ? sharc_sdy_list_size(list) : 0;
   for (unsigned i = 0; i < n; i++)
-    sdy_axes_push(out, sharc_sdy_list_at(list, i));
+    sharc_sdy_axes_push(out, sharc_sdy_list_at(list, i));
   return n;
 }
 
@@ -221,8 +221,8 @@ static bool verify_axes_per_dim(collective *c, const sharc_attr *per_dim, per_di
   for (unsigned d = 0; ok && d < n; d++) {
     sdy_axes axes = {0};
     list_items(lists.items[d], &axes);
-    ok = sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen);
-    sdy_axes_free(&axes);
+    ok = sharc_sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen);
+    sharc_sdy_axes_free(&axes);
   }
   if (ok && c->rank != n) {
     sharc_emit_op_error(c->op, "result sharding has rank %u but collective axes has rank %u",
@@ -237,11 +237,11 @@ static bool verify_axes_per_dim(collective *c, const sharc_attr *per_dim, per_di
     else
       slice_along_dim(c, d, axes.items, axes.n, &expected);
     ok = ok && verify_dim_matches(c, d, &expected);
-    sdy_axes_free(&axes);
-    sdy_axes_free(&expected);
+    sharc_sdy_axes_free(&axes);
+    sharc_sdy_axes_free(&expected);
   }
-  sdy_axes_free(&lists);
-  sdy_axes_free(&seen);
+  sharc_sdy_axes_free(&lists);
+  sharc_sdy_axes_free(&seen);
   return ok;
 }
 
@@ -293,7 +293,7 @@ static int64_t reduction_of(sharc_op *op) {
 
 /* Unreduced axes may only be reduced with the operator they carry. */
 static bool verify_reduced_with(collective *c, int64_t reduction) {
-  return sdy_verify_unreduced_transition(c->op, c->in, c->out, -1, reduction);
+  return sharc_sdy_verify_unreduced_transition(c->op, c->in, c->out, -1, reduction);
 }
 
 static bool reduce_scatter_verify(sharc_op *op) {
@@ -308,11 +308,11 @@ static void unreduced_plus(collective *c, const sharc_attr *sharding, const sdy_
                            sdy_axes *out) {
   sdy_axes all = {0};
   for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_unreduced(sharding); i++)
-    sdy_axes_push(&all, sharc_sdy_tensor_sharding_unreduced(sharding, i));
+    sharc_sdy_axes_push(&all, sharc_sdy_tensor_sharding_unreduced(sharding, i));
   for (unsigned i = 0; i < extra->n; i++)
-    sdy_axes_push(&all, extra->items[i]);
-  sdy_axes_sort_and_merge(c->ctx, &all, c->mesh, out);
-  sdy_axes_free(&all);
+    sharc_sdy_axes_push(&all, extra->items[i]);
+  sharc_sdy_axes_sort_and_merge(c->ctx, &all, c->mesh, out);
+  sharc_sdy_axes_free(&all);
 }
 
 static bool out_unreduced_equals(collective *c, const sdy_axes *expected) {
@@ -348,9 +348,9 @@ static bool s2u_verify(sharc_op *op) {
   if (!ok)
     sharc_emit_op_error(op, "out_unreduced_axes should be in_unreduced_axes + "
                             "sharded_to_unreduced_axes");
-  sdy_axes_free(&lists);
-  sdy_axes_free(&moved);
-  sdy_axes_free(&expected);
+  sharc_sdy_axes_free(&lists);
+  sharc_sdy_axes_free(&moved);
+  sharc_sdy_axes_free(&expected);
   return ok;
 }
 
@@ -359,13 +359,13 @@ static bool s2u_verify(sharc_op *op) {
 /* verifySortedAxisRefList: `what` axes sorted w.r.t. the mesh, then valid. */
 static bool verify_sorted_axes(collective *c, const sdy_axes *axes, const char *what) {
   for (unsigned i = 1; i < axes->n; i++)
-    if (sdy_axis_cmp(axes->items[i], axes->items[i - 1], c->mesh) < 0) {
+    if (sharc_sdy_axis_cmp(axes->items[i], axes->items[i - 1], c->mesh) < 0) {
       sharc_emit_op_error(c->op, "%s axes are not ordered w.r.t. mesh", what);
       return false;
     }
   sdy_axes seen = {0};
-  bool ok = sdy_verify_axis_list(c->op, NULL, axes->items, axes->n, c->mesh, &seen);
-  sdy_axes_free(&seen);
+  bool ok = sharc_sdy_verify_axis_list(c->op, NULL, axes->items, axes->n, c->mesh, &seen);
+  sharc_sdy_axes_free(&seen);
   return ok;
 }
 
@@ -398,7 +398,7 @@ static bool all_reduce_verify(sharc_op *op) {
   collective c;
   if (!verify_collective_common(op, &c, true, false))
     return false;
-  if (!sdy_shardings_equivalent(c.in, c.out, true)) {
+  if (!sharc_sdy_shardings_equivalent(c.in, c.out, true)) {
     sharc_emit_op_error(op, "operand and result shardings are not equivalent");
     return false;
   }
@@ -418,7 +418,7 @@ static bool all_reduce_verify(sharc_op *op) {
       ok = false;
     }
   }
-  sdy_axes_free(&axes);
+  sharc_sdy_axes_free(&axes);
   return ok && verify_reduced_with(&c, reduction_of(op));
 }
 
@@ -466,8 +466,8 @@ static bool r2u_verify(sharc_op *op) {
       ok = false;
     }
   }
-  sdy_axes_free(&axes);
-  sdy_axes_free(&expected);
+  sharc_sdy_axes_free(&axes);
+  sharc_sdy_axes_free(&expected);
   return ok;
 }
 
@@ -493,9 +493,9 @@ static bool verify_all_to_all_params(collective *c, const sdy_axes *params, bool
     int64_t tgt = sharc_sdy_all_to_all_param_tgt_dim(param);
     sdy_axes axes = {0};
     list_items(param, &axes);
-    ok = sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen) &&
+    ok = sharc_sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen) &&
          verify_dim_in_range(c, src, "source") && verify_dim_in_range(c, tgt, "target");
-    sdy_axes_free(&axes);
+    sharc_sdy_axes_free(&axes);
     int64_t dims[2] = {src, tgt};
     for (unsigned k = 0; ok && k < 2; k++) {
       if (seen_dims[dims[k]]) {
@@ -516,7 +516,7 @@ static bool verify_all_to_all_params(collective *c, const sdy_axes *params, bool
     }
     prev_src = src;
   }
-  sdy_axes_free(&seen);
+  sharc_sdy_axes_free(&seen);
   return ok;
 }
 
@@ -535,8 +535,8 @@ static bool verify_all_to_all_moves(collective *c, const sdy_axes *params) {
       slice_along_dim(c, tgt, axes.items, axes.n, &expected);
       ok = verify_dim_matches(c, tgt, &expected);
     }
-    sdy_axes_free(&axes);
-    sdy_axes_free(&expected);
+    sharc_sdy_axes_free(&axes);
+    sharc_sdy_axes_free(&expected);
   }
   return ok;
 }
@@ -562,10 +562,10 @@ static bool all_to_all_verify(sharc_op *op) {
     sdy_axes same = {0};
     copy_dim_axes(c.in, d, &same);
     ok = verify_dim_matches(&c, d, &same);
-    sdy_axes_free(&same);
+    sharc_sdy_axes_free(&same);
   }
   free(seen_dims);
-  sdy_axes_free(&params);
+  sharc_sdy_axes_free(&params);
   return ok;
 }
 
@@ -623,7 +623,7 @@ static bool permute_verify(sharc_op *op) {
     sdy_axes in_axes = {0};
     copy_dim_axes(c.in, d, &in_axes);
     bool same = dim_equals(c.out, d, &in_axes);
-    sdy_axes_free(&in_axes);
+    sharc_sdy_axes_free(&in_axes);
     if (same)
       continue;
     int64_t in_size = sharded_size(in_dim, c.mesh), out_size = sharded_size(out_dim, c.mesh);
@@ -650,12 +650,12 @@ static const char *const all_reduce_inherent[] = {"out_sharding", "reduction_axe
 static const char *const all_to_all_inherent[] = {"out_sharding", "params", NULL};
 static const char *const permute_inherent[] = {"out_sharding", NULL};
 
-extern const sharc_pattern_fn sdy_all_gather_patterns[];
-extern const sharc_pattern_fn sdy_all_slice_patterns[];
-extern const sharc_pattern_fn sdy_all_reduce_patterns[];
-extern const sharc_pattern_fn sdy_all_to_all_patterns[];
-extern const sharc_pattern_fn sdy_collective_permute_patterns[];
-extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
+extern const sharc_pattern_fn sharc_sdy_all_gather_patterns[];
+extern const sharc_pattern_fn sharc_sdy_all_slice_patterns[];
+extern const sharc_pattern_fn sharc_sdy_all_reduce_patterns[];
+extern const sharc_pattern_fn sharc_sdy_all_to_all_patterns[];
+extern const sharc_pattern_fn sharc_sdy_collective_permute_patterns[];
+extern const sharc_pattern_fn sharc_sdy_reduce_scatter_patterns[];
 
 /* The ODS attribute constraints and the CollectiveOpInterface checks run
  * with the op's own verification; the rest once the module is verified. */
@@ -663,7 +663,7 @@ extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
   static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};                   \
   static bool prefix##_verify_attrs(sharc_op *op) {                                                \
     collective c;                                                                                  \
-    return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, prefix##_attrs) &&            \
+    return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, prefix##_attrs) &&            \
            verify_collective_common(op, &c, allow_missing, allow_meshes);                          \
   }                                                                                                \
   const sharc_op_def var = {                                                                       \
@@ -684,25 +684,25 @@ extern const sharc_pattern_fn sdy_reduce_scatter_patterns[];
   { "reduction_op", SDY_ATTR_REDUCTION, true }
 
 COLLECTIVE_DEF(sharc_sdy_all_gather_def, "sdy.all_gather", all_gather, all_gather_inherent,
-               sdy_all_gather_patterns, false, false,
+               sharc_sdy_all_gather_patterns, false, false,
                {"gathering_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_slice_def, "sdy.all_slice", all_slice, all_slice_inherent,
-               sdy_all_slice_patterns, true, false,
+               sharc_sdy_all_slice_patterns, true, false,
                {"slicing_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_reduce_scatter_def, "sdy.reduce_scatter", reduce_scatter,
-               reduce_scatter_inherent, sdy_reduce_scatter_patterns, true, false,
+               reduce_scatter_inherent, sharc_sdy_reduce_scatter_patterns, true, false,
                {"reduce_scatter_axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, REDUCTION_OP,
                OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_sharded_to_unreduced_def, "sdy.sharded_to_unreduced", s2u, axes_inherent,
                NULL, false, false, {"axes", SDY_ATTR_LIST_OF_AXIS_REF_LISTS, false}, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_reduce_def, "sdy.all_reduce", all_reduce, all_reduce_inherent,
-               sdy_all_reduce_patterns, true, false,
+               sharc_sdy_all_reduce_patterns, true, false,
                {"reduction_axes", SDY_ATTR_AXIS_REF_LIST, false}, REDUCTION_OP, OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_replicated_to_unreduced_def, "sdy.replicated_to_unreduced", r2u,
                axes_inherent, NULL, false, false, {"axes", SDY_ATTR_AXIS_REF_LIST, false},
                OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_all_to_all_def, "sdy.all_to_all", all_to_all, all_to_all_inherent,
-               sdy_all_to_all_patterns, false, false, {"params", SDY_ATTR_ALL_TO_ALL_PARAMS, false},
+               sharc_sdy_all_to_all_patterns, false, false, {"params", SDY_ATTR_ALL_TO_ALL_PARAMS, false},
                OUT_SHARDING);
 COLLECTIVE_DEF(sharc_sdy_collective_permute_def, "sdy.collective_permute", permute,
-               permute_inherent, sdy_collective_permute_patterns, false, true, OUT_SHARDING);
+               permute_inherent, sharc_sdy_collective_permute_patterns, false, true, OUT_SHARDING);

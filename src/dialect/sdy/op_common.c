@@ -7,17 +7,17 @@
 
 /* ---- parsing ------------------------------------------------------------ */
 
-bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out) {
+bool sharc_sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out) {
   if (sharc_p_tok(p)->kind == TOK_HASH_ID)
     return sharc_p_parse_attr(p, NULL, out);
   return parse(p, out);
 }
 
-bool sdy_expect_key_eq(sharc_parser *p, const char *keyword) {
+bool sharc_sdy_expect_key_eq(sharc_parser *p, const char *keyword) {
   return sharc_p_expect_keyword(p, keyword) && sharc_p_expect(p, '=');
 }
 
-bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+bool sharc_sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
                                const sharc_operand_ref *operand, bool with_result) {
   sharc_type *t;
   sharc_value *v;
@@ -30,7 +30,7 @@ bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
   return true;
 }
 
-bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
+bool sharc_sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   out->refs = NULL;
   out->n = 0;
   if (!sharc_p_expect(p, '('))
@@ -41,7 +41,7 @@ bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
   return sharc_p_parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
 }
 
-void sdy_operand_list_free(sdy_operand_list *l) {
+void sharc_sdy_operand_list_free(sdy_operand_list *l) {
   free(l->refs);
   l->refs = NULL;
   l->n = 0;
@@ -61,7 +61,7 @@ static void ensure_return(sharc_context *ctx, sharc_region *r, sharc_attr *loc) 
   sharc_block_append_op(block, sharc_op_create(ctx, &st));
 }
 
-bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   sharc_region *r;
   /* not an isolated name scope: MLIR resolves outer names here and lets the
    * verifier report their use */
@@ -72,7 +72,7 @@ bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
   return true;
 }
 
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
+bool sharc_sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
   if (!sharc_p_expect(p, ':'))
     return false;
   sharc_token type_tok = *sharc_p_tok(p);
@@ -105,7 +105,7 @@ bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_o
 
 /* ---- printing ----------------------------------------------------------- */
 
-void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
+void sharc_sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
   SHARC_PR_LIT(p, " : ");
   sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
@@ -115,9 +115,9 @@ void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const
 
 /* ---- verification ------------------------------------------------------- */
 
-void sdy_type_text(const sharc_type *t, sharc_buf *out) { sharc_print_type(t, out); }
+void sharc_sdy_type_text(const sharc_type *t, sharc_buf *out) { sharc_print_type(t, out); }
 
-bool sdy_type_is_static(const sharc_type *t) {
+bool sharc_sdy_type_is_static(const sharc_type *t) {
   t = sharc_type_shaped_view(t);
   if (!t || !sharc_type_has_rank(t))
     return false;
@@ -135,7 +135,7 @@ static bool type_matches(const sharc_type *t, sdy_type_kind kind) {
   case SDY_ANY_RANKED_TENSOR:
     return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR;
   case SDY_STATIC_TENSOR:
-    return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && sdy_type_is_static(t);
+    return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && sharc_sdy_type_is_static(t);
   }
   return false;
 }
@@ -146,19 +146,19 @@ static const char *const type_kind_text[] = {
     [SDY_STATIC_TENSOR] = "statically shaped tensor of any type values",
 };
 
-bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
+bool sharc_sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
                            sdy_type_kind kind) {
   if (type_matches(t, kind))
     return true;
   sharc_buf text = {0};
-  sdy_type_text(t, &text);
+  sharc_sdy_type_text(t, &text);
   sharc_emit_op_error(op, "%s #%u must be %s, but got '%s'", what, index, type_kind_text[kind],
                       text.data);
   sharc_buf_free(&text);
   return false;
 }
 
-bool sdy_verify_same_operand_result_type(sharc_op *op) {
+bool sharc_sdy_verify_same_operand_result_type(sharc_op *op) {
   sharc_type *t = NULL;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_type *u = sharc_value_type(sharc_op_operand(op, i));
@@ -178,7 +178,7 @@ mismatch:
   return false;
 }
 
-sharc_attr *sdy_required_attr(sharc_op *op, const char *name) {
+sharc_attr *sharc_sdy_required_attr(sharc_op *op, const char *name) {
   sharc_attr *a = sharc_op_attr(op, name);
   if (!a)
     sharc_emit_op_error(op, "requires attribute '%s'", name);
@@ -187,7 +187,7 @@ sharc_attr *sdy_required_attr(sharc_op *op, const char *name) {
 
 /* ---- enums and inferred types ------------------------------------------- */
 
-bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
+bool sharc_sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
                             unsigned n, int64_t *out) {
   const sharc_token *t = sharc_p_tok(p);
   sharc_token at = *t;
@@ -220,7 +220,7 @@ bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *
                           (int)word.len, word.data);
 }
 
-void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
+void sharc_sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
                             unsigned n) {
   int64_t v = value ? sharc_attr_int_value(value) : -1;
   if (v >= 0 && (uint64_t)v < n)
@@ -239,7 +239,7 @@ static void put_quoted_types(sharc_buf *out, sharc_type *const *types, unsigned 
   }
 }
 
-bool sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n) {
+bool sharc_sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n) {
   unsigned n_res = sharc_op_num_results(op);
   bool same = n == n_res;
   for (unsigned i = 0; same && i < n; i++)
@@ -265,26 +265,26 @@ bool sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsign
 
 /* ---- stripped sdy attributes ------------------------------------------- */
 
-bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out) {
+bool sharc_sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out) {
   if (sharc_p_tok(p)->kind == TOK_HASH_ID)
     return sharc_p_parse_attr(p, NULL, out);
   *out = sharc_sdy_dialect.parse_attr(p, sharc_str_from_cstr(mnemonic), NULL);
   return *out != NULL;
 }
 
-void sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
+void sharc_sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
   if (sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->print)
     a->def->print(p, a);
   else
     sharc_pr_attr(p, a);
 }
 
-bool sdy_is_sdy_op(const sharc_op *op) {
+bool sharc_sdy_is_sdy_op(const sharc_op *op) {
   const sharc_op_def *def = sharc_op_get_def(op);
   return def && def->dialect == &sharc_sdy_dialect;
 }
 
-sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...) {
+sharc_diag *sharc_sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...) {
   sharc_buf msg = {0};
   va_list ap;
   va_start(ap, fmt);
@@ -350,9 +350,9 @@ static const char *const attr_kind_summary[] = {
     [SDY_ATTR_REDUCTION] = "reduction op enum",
 };
 
-bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
   for (const sdy_attr_spec *s = specs; s->name; s++)
-    if (!s->optional && !sdy_required_attr(op, s->name))
+    if (!s->optional && !sharc_sdy_required_attr(op, s->name))
       return false;
   for (const sdy_attr_spec *s = specs; s->name; s++) {
     sharc_attr *a = sharc_op_attr(op, s->name);
@@ -367,7 +367,7 @@ bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
 
 /* ---- counts and bodies ------------------------------------------------------ */
 
-bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
+bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
   if (one_result && sharc_op_num_results(op) != 1) {
     sharc_emit_op_error(op, "requires one result");
     return false;
@@ -379,7 +379,7 @@ bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
   return true;
 }
 
-bool sdy_verify_body(sharc_op *op) {
+bool sharc_sdy_verify_body(sharc_op *op) {
   sharc_region *r = sharc_op_region(op, 0);
   if (sharc_region_num_blocks(r) != 1) {
     sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");

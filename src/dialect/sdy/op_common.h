@@ -12,44 +12,44 @@
 /* A sdy attribute written stripped (`<@mesh, [...]>`) or in full (`#sdy...`),
  * as MLIR's parseCustomAttributeWithFallback. */
 typedef bool (*sdy_stripped_parse_fn)(sharc_parser *p, sharc_attr **out);
-bool sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out);
+bool sharc_sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn parse, sharc_attr **out);
 /* A sdy attribute of kind `mnemonic` in its stripped form (the body after
  * `#sdy.mnemonic`: `[{"a"}, {}]`, `{"a"}`, ...), through the dialect's
  * attribute hook; a full `#sdy...` attribute is accepted too. */
-bool sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
+bool sharc_sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
 /* `keyword=` with nothing between the two (Shardy's ``` `` ``` joins). */
-bool sdy_expect_key_eq(sharc_parser *p, const char *keyword);
+bool sharc_sdy_expect_key_eq(sharc_parser *p, const char *keyword);
 /* The common tail `attr-dict : type` of single-operand ops whose operand
  * has the result type: resolves `operand` with that type and, when
  * `with_result`, adds the result. */
-bool sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+bool sharc_sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
                                const sharc_operand_ref *operand, bool with_result);
 /* Shardy's SingleBlockRegionNoBlockId: region args, then the region, pushed
  * into the builder. */
-bool sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
+bool sharc_sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
 /* `(%a, %b)`: operand references with where the list began, the position
  * MLIR reports operand-count mismatches at. */
 typedef struct sdy_operand_list {
-  sharc_operand_ref *refs; /* malloc'd; free with sdy_operand_list_free */
+  sharc_operand_ref *refs; /* malloc'd; free with sharc_sdy_operand_list_free */
   unsigned n;
   sharc_token at;
 } sdy_operand_list;
-bool sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out);
-void sdy_operand_list_free(sdy_operand_list *l);
+bool sharc_sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out);
+void sharc_sdy_operand_list_free(sdy_operand_list *l);
 /* `: (T, ...) -> R` / `-> (R, ...)`: functional-type(operands, results);
  * resolves the operands with the input types. */
-bool sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops);
+bool sharc_sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops);
 /* One of `names` as a bare keyword (an I32EnumAttr in assembly form), with
  * the message MLIR's generated parsers give; *out is its index. */
-bool sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
+bool sharc_sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const char *const *names,
                             unsigned n, int64_t *out);
 
 /* ---- printing ---- */
 /* ` attr-dict : type` for single-operand ops. */
-void sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
+void sharc_sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
 /* A sdy attribute without its `#sdy.mnemonic` prefix. */
-void sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
-void sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
+void sharc_sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
+void sharc_sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,
                             unsigned n);
 /* ` : (T, ...) -> R` */
 
@@ -61,20 +61,20 @@ typedef enum sdy_type_kind {
   SDY_ANY_RANKED_TENSOR, /* "ranked tensor of any type values" */
   SDY_STATIC_TENSOR,     /* "statically shaped tensor of any type values" */
 } sdy_type_kind;
-bool sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
+bool sharc_sdy_verify_value_type(sharc_op *op, const char *what, unsigned index, sharc_type *t,
                            sdy_type_kind kind);
 /* OneResult / OneOperand, in MLIR's trait order and words ("requires one
  * result", "requires a single operand"); checked before anything reads
  * operand or result 0. */
-bool sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
+bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
 /* SizedRegion<1> and SingleBlockImplicitTerminator<"sdy.return"> of the
  * region ops' `body`. */
-bool sdy_verify_body(sharc_op *op);
+bool sharc_sdy_verify_body(sharc_op *op);
 /* SameOperandsAndResultType. */
-bool sdy_verify_same_operand_result_type(sharc_op *op);
+bool sharc_sdy_verify_same_operand_result_type(sharc_op *op);
 /* emitOpError with Shardy's message prefixes ("in_shardings ", "operand - ",
  * "0 - "): "'op.name' op <prefix><message>"; `prefix` may be NULL. */
-sharc_diag *sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...)
+sharc_diag *sharc_sdy_emit_prefixed(sharc_op *op, const char *prefix, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -101,19 +101,19 @@ typedef struct sdy_attr_spec {
   sdy_attr_kind kind;
   bool optional;
 } sdy_attr_spec;
-bool sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs);
+bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs);
 /* A required inherent attribute is present ("requires attribute 'x'"). */
-sharc_attr *sdy_required_attr(sharc_op *op, const char *name);
+sharc_attr *sharc_sdy_required_attr(sharc_op *op, const char *name);
 /* InferTypeOpInterface: the result types must equal `inferred`, with MLIR's
  * two errors ("... op inferred type(s) ... are incompatible ..." and
  * "failed to infer returned types"). */
-bool sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n);
+bool sharc_sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, unsigned n);
 /* Whether a registered op belongs to the sdy dialect. */
-bool sdy_is_sdy_op(const sharc_op *op);
+bool sharc_sdy_is_sdy_op(const sharc_op *op);
 /* Whether `t` has a static shape (ranked, no dynamic dimension). */
-bool sdy_type_is_static(const sharc_type *t);
+bool sharc_sdy_type_is_static(const sharc_type *t);
 /* Text of a type for messages. The buffer must be freed. */
-void sdy_type_text(const sharc_type *t, sharc_buf *out);
+void sharc_sdy_type_text(const sharc_type *t, sharc_buf *out);
 
 /* ---- op definitions (rows of the dialect's table) ---- */
 extern const sharc_op_def sharc_sdy_sharding_constraint_def;

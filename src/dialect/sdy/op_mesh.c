@@ -43,7 +43,7 @@ static bool mesh_verify(sharc_op *op) {
   return true;
 }
 
-const sharc_op_def sdy_mesh_op_def = {
+const sharc_op_def sharc_sdy_mesh_op_def = {
     .name = "sdy.mesh",
     .traits = SHARC_TRAIT_SYMBOL | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_RESULTS |
               SHARC_TRAIT_ZERO_REGIONS,

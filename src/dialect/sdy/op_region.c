@@ -16,8 +16,8 @@ static bool parse_sharding_list(sharc_parser *p, sharc_op_builder *b, const char
   if (!required && !sharc_tok_is_keyword(sharc_p_tok(p), key))
     return true;
   sharc_attr *list;
-  if (!sdy_expect_key_eq(p, key) ||
-      !sdy_parse_attr_or_stripped(p, sharc_sdy_parse_sharding_per_value, &list))
+  if (!sharc_sdy_expect_key_eq(p, key) ||
+      !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_sharding_per_value, &list))
     return false;
   sharc_builder_set_attr(p, b, key, list);
   return true;
@@ -36,8 +36,8 @@ static void print_sharding_list(sharc_printer *p, sharc_op *op, const char *key)
 /* The region, the attribute dictionary and the functional type that end
  * both ops' syntax. */
 static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
-  return sdy_parse_single_block_region(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
-         sdy_parse_functional_type(p, b, ops);
+  return sharc_sdy_parse_single_block_region(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
+         sharc_sdy_parse_functional_type(p, b, ops);
 }
 
 static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
@@ -96,7 +96,7 @@ static sharc_value *region_owner_from_source(sharc_op *op, sharc_use *source) {
 /* The element of a per-value sharding attribute, or NULL. */
 static sharc_attr *list_at(sharc_op *op, const char *key, unsigned index) {
   sharc_attr *list = sharc_op_attr(op, key);
-  return list ? sdy_sharding_per_value_at(list, index) : NULL;
+  return list ? sharc_sdy_sharding_per_value_at(list, index) : NULL;
 }
 
 /* Replaces one element of a per-value attribute; a missing list is filled
@@ -105,23 +105,23 @@ static sharc_attr *list_at(sharc_op *op, const char *key, unsigned index) {
 static void list_set(sharc_op *op, const char *key, unsigned index, unsigned count,
                      sharc_attr *sharding) {
   sharc_attr *list = sharc_op_attr(op, key);
-  sharc_op_set_attr(op, key, sdy_sharding_per_value_replace(op, list, count, index, sharding));
+  sharc_op_set_attr(op, key, sharc_sdy_sharding_per_value_replace(op, list, count, index, sharding));
 }
 
 /* ---- manual_computation -------------------------------------------------- */
 
 static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
   sdy_operand_list ops;
-  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
+  bool ok = sharc_sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", true) &&
             parse_sharding_list(p, b, "out_shardings", true);
   sharc_attr *axes;
-  ok = ok && sdy_expect_key_eq(p, "manual_axes") &&
-       sdy_parse_attr_or_stripped(p, sharc_sdy_parse_manual_axes, &axes);
+  ok = ok && sharc_sdy_expect_key_eq(p, "manual_axes") &&
+       sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_manual_axes, &axes);
   if (ok)
     sharc_builder_set_attr(p, b, "manual_axes", axes);
   ok = ok && parse_body_and_type(p, b, &ops);
-  sdy_operand_list_free(&ops);
+  sharc_sdy_operand_list_free(&ops);
   return ok;
 }
 
@@ -146,18 +146,18 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sdy_verify_attrs(op, manual_attrs) && sdy_verify_body(op) &&
-         sdy_verify_manual_axes_unbound(op);
+  return sharc_sdy_verify_attrs(op, manual_attrs) && sharc_sdy_verify_body(op) &&
+         sharc_sdy_verify_manual_axes_unbound(op);
 }
 
 static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
-  return sdy_erase_manual_axes(op, list_at(op, "in_shardings", index));
+  return sharc_sdy_erase_manual_axes(op, list_at(op, "in_shardings", index));
 }
 
 static void manual_set_block_arg_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
   sharc_attr *outer = list_at(op, "in_shardings", index);
   list_set(op, "in_shardings", index, sharc_op_num_operands(op),
-           sdy_add_free_axes(op, outer, sharding));
+           sharc_sdy_add_free_axes(op, outer, sharding));
 }
 
 static sharc_attr *manual_result_sharding(sharc_op *op, unsigned index) {
@@ -174,9 +174,9 @@ static sharc_attr *manual_transform(sharc_op *op, sharc_value *target, sharc_att
   bool arg = sharc_value_is_block_arg(target);
   bool add = how == SHARC_SDY_BEFORE_EDGE_PROPAGATION ? arg : !arg;
   if (!add)
-    return sdy_erase_manual_axes(op, sharding);
+    return sharc_sdy_erase_manual_axes(op, sharding);
   const char *key = arg ? "in_shardings" : "out_shardings";
-  return sdy_add_free_axes(op, list_at(op, key, sharc_value_index(target)), sharding);
+  return sharc_sdy_add_free_axes(op, list_at(op, key, sharc_value_index(target)), sharding);
 }
 
 static bool always(sharc_op *op) {
@@ -197,7 +197,7 @@ static const sharc_sdy_data_flow_iface manual_data_flow = {
     .keep_owner_shardings_divisible = always,
 };
 
-extern const sharc_pattern_fn sdy_manual_computation_patterns[];
+extern const sharc_pattern_fn sharc_sdy_manual_computation_patterns[];
 
 const sharc_op_def sharc_sdy_manual_computation_def = {
     .name = "sdy.manual_computation",
@@ -207,8 +207,8 @@ const sharc_op_def sharc_sdy_manual_computation_def = {
     .parse = manual_computation_parse,
     .print = manual_computation_print,
     .verify = manual_computation_verify,
-    .verify_regions = sdy_verify_manual_computation,
-    .patterns = sdy_manual_computation_patterns,
+    .verify_regions = sharc_sdy_verify_manual_computation,
+    .patterns = sharc_sdy_manual_computation_patterns,
     .data_flow = &manual_data_flow,
 };
 
@@ -224,10 +224,10 @@ static bool named_computation_parse(sharc_parser *p, sharc_op_builder *b) {
     return false;
   sharc_builder_set_attr(p, b, "name", sharc_attr_string(sharc_p_context(p), name));
   sdy_operand_list ops;
-  bool ok = sdy_parse_operand_list_parens(p, &ops) &&
+  bool ok = sharc_sdy_parse_operand_list_parens(p, &ops) &&
             parse_sharding_list(p, b, "in_shardings", false) &&
             parse_sharding_list(p, b, "out_shardings", false) && parse_body_and_type(p, b, &ops);
-  sdy_operand_list_free(&ops);
+  sharc_sdy_operand_list_free(&ops);
   return ok;
 }
 
@@ -254,7 +254,7 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sdy_verify_attrs(op, named_attrs) || !sdy_verify_body(op))
+  if (!sharc_sdy_verify_attrs(op, named_attrs) || !sharc_sdy_verify_body(op))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;
@@ -264,7 +264,7 @@ static bool named_computation_verify(sharc_op *op) {
     abort();
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_operand(term, i));
-  bool ok = sdy_verify_inferred_types(op, types, n);
+  bool ok = sharc_sdy_verify_inferred_types(op, types, n);
   if (types != stack)
     free(types);
   return ok;
@@ -297,6 +297,6 @@ const sharc_op_def sharc_sdy_named_computation_def = {
     .parse = named_computation_parse,
     .print = named_computation_print,
     .verify = named_computation_verify,
-    .verify_regions = sdy_verify_named_computation,
+    .verify_regions = sharc_sdy_verify_named_computation,
     .data_flow = &named_data_flow,
 };

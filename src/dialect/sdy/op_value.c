@@ -13,10 +13,10 @@ static bool sharding_op_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref input;
   sharc_attr *sharding;
   if (!sharc_p_parse_operand(p, &input) ||
-      !sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &sharding))
+      !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &sharding))
     return false;
   sharc_builder_set_attr(p, b, "sharding", sharding);
-  return sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
 }
 
 static const char *const sharding_elided[] = {"sharding", NULL};
@@ -26,21 +26,21 @@ static void sharding_op_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " ");
   sharc_sdy_print_tensor_sharding(p, sharc_op_attr(op, "sharding"));
-  sdy_print_dict_colon_type(p, op, sharding_elided);
+  sharc_sdy_print_dict_colon_type(p, op, sharding_elided);
 }
 
 static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING, false},
                                                {NULL, 0, false}};
 
 static bool sharding_op_verify(sharc_op *op) {
-  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, sharding_attrs) &&
-         sdy_verify_same_operand_result_type(op);
+  return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, sharding_attrs) &&
+         sharc_sdy_verify_same_operand_result_type(op);
 }
 
 /* After the module's ops: a sharding valid for the type, and the unreduced
  * axes moving only as Shardy allows from the source's sharding. */
 static bool sharding_op_verify_uses(sharc_op *op) {
-  return sdy_verify_op_sharding(op, sharc_op_attr(op, "sharding"),
+  return sharc_sdy_verify_op_sharding(op, sharc_op_attr(op, "sharding"),
                                 sharc_value_type(sharc_op_result(op, 0)));
 }
 
@@ -57,7 +57,7 @@ const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .verify_regions = sharding_op_verify_uses,
 };
 
-extern const sharc_pattern_fn sdy_reshard_patterns[];
+extern const sharc_pattern_fn sharc_sdy_reshard_patterns[];
 
 const sharc_op_def sharc_sdy_reshard_def = {
     .name = "sdy.reshard",
@@ -68,7 +68,7 @@ const sharc_op_def sharc_sdy_reshard_def = {
     .print = sharding_op_print,
     .verify = sharding_op_verify,
     .verify_regions = sharding_op_verify_uses,
-    .patterns = sdy_reshard_patterns,
+    .patterns = sharc_sdy_reshard_patterns,
 };
 
 /* ---- return -------------------------------------------------------------- */
@@ -114,7 +114,7 @@ static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, fals
                                                {NULL, 0, false}};
 
 static bool constant_verify(sharc_op *op) {
-  if (!sdy_verify_counts(op, true, false) || !sdy_verify_attrs(op, constant_attrs))
+  if (!sharc_sdy_verify_counts(op, true, false) || !sharc_sdy_verify_attrs(op, constant_attrs))
     return false;
   sharc_attr *value = sharc_op_attr(op, "value");
   if (sharc_op_num_results(op) != 1) {
@@ -122,9 +122,9 @@ static bool constant_verify(sharc_op *op) {
     return false;
   }
   sharc_type *result = sharc_value_type(sharc_op_result(op, 0));
-  if (!sdy_verify_value_type(op, "result", 0, result, SDY_STATIC_TENSOR))
+  if (!sharc_sdy_verify_value_type(op, "result", 0, result, SDY_STATIC_TENSOR))
     return false;
-  return sdy_verify_inferred_types(op, (sharc_type *[]){sharc_attr_type(value)}, 1);
+  return sharc_sdy_verify_inferred_types(op, (sharc_type *[]){sharc_attr_type(value)}, 1);
 }
 
 static const char *const constant_inherent[] = {"value", NULL};
@@ -148,11 +148,11 @@ static bool data_flow_edge_parse(sharc_parser *p, sharc_op_builder *b) {
   if (sharc_p_eat_keyword(p, "sharding")) {
     sharc_attr *sharding;
     if (!sharc_p_expect(p, '=') ||
-        !sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &sharding))
+        !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &sharding))
       return false;
     sharc_builder_set_attr(p, b, "sharding", sharding);
   }
-  return sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
 }
 
 static void data_flow_edge_print(sharc_printer *p, sharc_op *op) {
@@ -163,7 +163,7 @@ static void data_flow_edge_print(sharc_printer *p, sharc_op *op) {
     SHARC_PR_LIT(p, " sharding=");
     sharc_sdy_print_tensor_sharding(p, sharding);
   }
-  sdy_print_dict_colon_type(p, op, sharding_elided);
+  sharc_sdy_print_dict_colon_type(p, op, sharding_elided);
 }
 
 static bool has_one_use(const sharc_value *v) {
@@ -173,9 +173,9 @@ static bool has_one_use(const sharc_value *v) {
 
 static bool data_flow_edge_verify_uses(sharc_op *op) {
   sharc_type *t = sharc_value_type(sharc_op_result(op, 0));
-  if (!sdy_type_is_static(t)) {
+  if (!sharc_sdy_type_is_static(t)) {
     sharc_buf text = {0};
-    sdy_type_text(t, &text);
+    sharc_sdy_type_text(t, &text);
     sharc_emit_op_error(op, "expected sdy.data_flow_edge to have a static-shaped result. type: %s",
                         text.data);
     sharc_buf_free(&text);
@@ -187,7 +187,7 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
     return false;
   }
   sharc_op *def = sharc_value_defining_op(input);
-  if (def && sdy_is_sdy_op(def) && !sharc_sdy_data_flow(def)) {
+  if (def && sharc_sdy_is_sdy_op(def) && !sharc_sdy_data_flow(def)) {
     sharc_diag *d = sharc_emit_op_error(op, "expected input of sdy.data_flow_edge to not be "
                                             "defined by an SdyDialect op (other than an "
                                             "sdy.named_computation).");
@@ -195,7 +195,7 @@ static bool data_flow_edge_verify_uses(sharc_op *op) {
     return false;
   }
   sharc_attr *sharding = sharc_op_attr(op, "sharding");
-  return !sharding || sdy_verify_sharding_for_type(op, sharding, t, NULL);
+  return !sharding || sharc_sdy_verify_sharding_for_type(op, sharding, t, NULL);
 }
 
 static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING, true},
@@ -204,12 +204,12 @@ static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING
 /* ODS order: attributes, operand and result constraints, then
  * SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sdy_verify_counts(op, true, true) && sdy_verify_attrs(op, edge_attrs) &&
-         sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, edge_attrs) &&
+         sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
-         sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+         sharc_sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
                                SDY_ANY_SHAPED) &&
-         sdy_verify_same_operand_result_type(op);
+         sharc_sdy_verify_same_operand_result_type(op);
 }
 
 const sharc_op_def sharc_sdy_data_flow_edge_def = {
@@ -227,20 +227,20 @@ const sharc_op_def sharc_sdy_data_flow_edge_def = {
 
 static bool func_data_flow_edge_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref input;
-  return sharc_p_parse_operand(p, &input) && sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_p_parse_operand(p, &input) && sharc_sdy_parse_dict_colon_type(p, b, &input, true);
 }
 
 static void func_data_flow_edge_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_value(p, sharc_op_operand(op, 0));
-  sdy_print_dict_colon_type(p, op, NULL);
+  sharc_sdy_print_dict_colon_type(p, op, NULL);
 }
 
 static bool func_data_flow_edge_verify_uses(sharc_op *op) {
   sharc_type *t = sharc_value_type(sharc_op_result(op, 0));
-  if (!sdy_type_is_static(t)) {
+  if (!sharc_sdy_type_is_static(t)) {
     sharc_buf text = {0};
-    sdy_type_text(t, &text);
+    sharc_sdy_type_text(t, &text);
     sharc_emit_op_error(op,
                         "expected sdy.func_data_flow_edge to have a static-shaped result. "
                         "type: %s",
@@ -286,15 +286,15 @@ static const char *const direction_names[] = {"NONE", "FORWARD", "BACKWARD", "BO
 
 static bool propagation_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref input;
-  if (!sharc_p_parse_operand(p, &input) || !sdy_expect_key_eq(p, "allowed_direction"))
+  if (!sharc_p_parse_operand(p, &input) || !sharc_sdy_expect_key_eq(p, "allowed_direction"))
     return false;
   int64_t dir;
-  if (!sdy_parse_enum_keyword(p, "allowed_direction", direction_names, 4, &dir))
+  if (!sharc_sdy_parse_enum_keyword(p, "allowed_direction", direction_names, 4, &dir))
     return false;
   sharc_context *ctx = sharc_p_context(p);
   sharc_builder_set_attr(p, b, "allowed_direction",
                          sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), dir));
-  return sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
 }
 
 static const char *const barrier_elided[] = {"allowed_direction", NULL};
@@ -303,21 +303,21 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " allowed_direction=");
-  sdy_print_enum_keyword(p, sharc_op_attr(op, "allowed_direction"), direction_names, 4);
-  sdy_print_dict_colon_type(p, op, barrier_elided);
+  sharc_sdy_print_enum_keyword(p, sharc_op_attr(op, "allowed_direction"), direction_names, 4);
+  sharc_sdy_print_dict_colon_type(p, op, barrier_elided);
 }
 
 static bool propagation_barrier_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"allowed_direction", SDY_ATTR_DIRECTION, false},
                                         {NULL, 0, false}};
-  if (!sdy_verify_counts(op, true, true) || !sdy_verify_attrs(op, attrs))
+  if (!sharc_sdy_verify_counts(op, true, true) || !sharc_sdy_verify_attrs(op, attrs))
     return false;
   sharc_attr *dir = sharc_op_attr(op, "allowed_direction");
-  if (!sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  if (!sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                              SDY_ANY_RANKED_TENSOR) ||
-      !sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
+      !sharc_sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
                              SDY_ANY_RANKED_TENSOR) ||
-      !sdy_verify_same_operand_result_type(op))
+      !sharc_sdy_verify_same_operand_result_type(op))
     return false;
   if (sharc_attr_int_value(dir) == 3) {
     sharc_emit_op_error(op, "cannot specify `BOTH` as the direction. Not blocking propagation "
@@ -341,14 +341,14 @@ const sharc_op_def sharc_sdy_propagation_barrier_def = {
 
 static bool sharding_group_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref input;
-  if (!sharc_p_parse_operand(p, &input) || !sdy_expect_key_eq(p, "group_id"))
+  if (!sharc_p_parse_operand(p, &input) || !sharc_sdy_expect_key_eq(p, "group_id"))
     return false;
   sharc_context *ctx = sharc_p_context(p);
   sharc_attr *id;
   if (!sharc_p_parse_attr(p, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), &id))
     return false;
   sharc_builder_set_attr(p, b, "group_id", id);
-  return sdy_parse_dict_colon_type(p, b, &input, false);
+  return sharc_sdy_parse_dict_colon_type(p, b, &input, false);
 }
 
 static const char *const group_elided[] = {"group_id", NULL};
@@ -358,15 +358,15 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " group_id=");
   sharc_pr_attr_no_type(p, sharc_op_attr(op, "group_id"));
-  sdy_print_dict_colon_type(p, op, group_elided);
+  sharc_sdy_print_dict_colon_type(p, op, group_elided);
 }
 
 static bool sharding_group_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"group_id", SDY_ATTR_I64, false}, {NULL, 0, false}};
-  return sdy_verify_counts(op, false, true) && sdy_verify_attrs(op, attrs) &&
-         sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
+  return sharc_sdy_verify_counts(op, false, true) && sharc_sdy_verify_attrs(op, attrs) &&
+         sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_RANKED_TENSOR) &&
-         sdy_verify_inferred_types(op, NULL, 0);
+         sharc_sdy_verify_inferred_types(op, NULL, 0);
 }
 
 const sharc_op_def sharc_sdy_sharding_group_def = {

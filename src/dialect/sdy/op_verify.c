@@ -10,17 +10,13 @@
 
 /* ---- meshes and per-value lists ------------------------------------------ */
 
-sharc_attr *sdy_sharding_mesh(sharc_op *from, const sharc_attr *sharding) {
-  return sharc_sdy_sharding_mesh(sharding, from);
-}
-
-sharc_attr *sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
+sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
   if (!sharc_sdy_is_sharding_per_value(list) || index >= sharc_sdy_list_size(list))
     return NULL;
   return sharc_sdy_list_at(list, index);
 }
 
-sharc_attr *sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
+sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
                                     bool closed) {
   sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
   sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
@@ -40,18 +36,18 @@ static unsigned value_rank(const sharc_value *v) {
   return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
 }
 
-sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
+sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
                                            unsigned index, sharc_attr *sharding) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_attr **items = malloc((count + 1) * sizeof *items);
   if (!items)
     abort();
   for (unsigned i = 0; i < count; i++) {
-    sharc_attr *old = list ? sdy_sharding_per_value_at(list, i) : NULL;
+    sharc_attr *old = list ? sharc_sdy_sharding_per_value_at(list, i) : NULL;
     if (!old) {
       /* only results get default shardings this way; their ranks are known */
       unsigned rank = i < sharc_op_num_results(op) ? value_rank(sharc_op_result(op, i)) : 0;
-      old = sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding), rank,
+      old = sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding), rank,
                                     false);
     }
     items[i] = i == index ? sharding : old;
@@ -82,7 +78,7 @@ static sharc_value *shardable_value(sharc_value *v) {
 /* Shardy's getSharding: the edge's data_flow_edge or owner first (the
  * data flow interfaces are this file's business), then what the value's
  * defining op or function argument carries (sdy-attrs' lookup). */
-sharc_attr *sdy_value_sharding(sharc_value *v) {
+sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
   v = shardable_value(v);
   if (!v)
     return NULL;
@@ -165,14 +161,14 @@ static sharc_attr *split_manual(sharc_op *manual, sharc_attr *s, bool keep_manua
   return r;
 }
 
-sharc_attr *sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding) {
+sharc_attr *sharc_sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding) {
   sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
   if (!sharding || !axes || !sharc_sdy_list_size(axes))
     return sharding;
   return split_manual(manual, sharding, false);
 }
 
-sharc_attr *sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner) {
+sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner) {
   if (!outer)
     return inner;
   sharc_context *ctx = sharc_op_context(manual);
@@ -240,7 +236,7 @@ static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
   return true;
 }
 
-bool sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
   if (fully_replicated(a, ignore_unreduced))
     return fully_replicated(b, ignore_unreduced);
   if (!b || sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
@@ -266,7 +262,7 @@ bool sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ign
 
 static void unreduced_of(const sharc_attr *s, sdy_axes *out) {
   for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
-    sdy_axes_push(out, sharc_sdy_tensor_sharding_unreduced(s, i));
+    sharc_sdy_axes_push(out, sharc_sdy_tensor_sharding_unreduced(s, i));
 }
 
 /* Parts of the axes in `a` not covered by `b` (Shardy's getAxisSetDiff). */
@@ -280,13 +276,13 @@ static void axis_set_diff(sharc_context *ctx, const sdy_axes *a, const sdy_axes 
         if (sharc_sdy_axis_ref_overlaps(axis, b->items[j]))
           hit = b->items[j];
       if (!hit) {
-        sdy_axes_push(out, axis);
+        sharc_sdy_axes_push(out, axis);
         break;
       }
-      sharc_attr *prefix = sdy_axis_prefix_without_overlap(ctx, axis, hit);
+      sharc_attr *prefix = sharc_sdy_axis_prefix_without_overlap(ctx, axis, hit);
       if (prefix)
-        sdy_axes_push(out, prefix);
-      axis = sdy_axis_suffix_without_overlap(ctx, axis, hit, mesh);
+        sharc_sdy_axes_push(out, prefix);
+      axis = sharc_sdy_axis_suffix_without_overlap(ctx, axis, hit, mesh);
     }
   }
 }
@@ -330,11 +326,11 @@ static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding, con
   return false;
 }
 
-bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
+bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
                                      int64_t introduced, int64_t removed) {
   const sharc_attr *mesh = NULL;
-  const sharc_attr *in_mesh = in ? sdy_sharding_mesh(op, in) : NULL;
-  const sharc_attr *out_mesh = out ? sdy_sharding_mesh(op, out) : NULL;
+  const sharc_attr *in_mesh = in ? sharc_sdy_sharding_mesh(in, op) : NULL;
+  const sharc_attr *out_mesh = out ? sharc_sdy_sharding_mesh(out, op) : NULL;
   if (in_mesh && out_mesh && in_mesh != out_mesh)
     return true;
   mesh = in_mesh ? in_mesh : out_mesh;
@@ -359,10 +355,10 @@ bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const s
           ok = false;
         }
   }
-  sdy_axes_free(&in_axes);
-  sdy_axes_free(&out_axes);
-  sdy_axes_free(&added);
-  sdy_axes_free(&dropped);
+  sharc_sdy_axes_free(&in_axes);
+  sharc_sdy_axes_free(&out_axes);
+  sharc_sdy_axes_free(&added);
+  sharc_sdy_axes_free(&dropped);
   return ok;
 }
 
@@ -372,22 +368,22 @@ static sharc_attr *sharding_bypassing_barriers(sharc_value *v) {
   for (sharc_op *def = sharc_value_defining_op(v);
        def && sharc_op_is(def, "sdy.propagation_barrier"); def = sharc_value_defining_op(v))
     v = sharc_op_operand(def, 0);
-  return sdy_value_sharding(v);
+  return sharc_sdy_get_sharding(v);
 }
 
-bool sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type) {
-  if (!sdy_verify_sharding_for_type(op, sharding, type, NULL))
+bool sharc_sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type) {
+  if (!sharc_sdy_verify_sharding_for_type(op, sharding, type, NULL))
     return false;
   sharc_attr *source = sharding_bypassing_barriers(sharc_op_operand(op, 0));
   if (!source)
     return true;
-  return sdy_verify_unreduced_transition(op, source, sharding, SHARC_SDY_REDUCTION_SUM,
+  return sharc_sdy_verify_unreduced_transition(op, source, sharding, SHARC_SDY_REDUCTION_SUM,
                                          sharc_sdy_tensor_sharding_reduction(source));
 }
 
 /* ---- manual_computation ------------------------------------------------------ */
 
-bool sdy_verify_manual_axes_unbound(sharc_op *manual) {
+bool sharc_sdy_verify_manual_axes_unbound(sharc_op *manual) {
   sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
   unsigned n = axes ? sharc_sdy_list_size(axes) : 0;
   for (unsigned i = 0; i < n; i++) {
@@ -449,7 +445,7 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
     return true;
   char prefix[32];
   snprintf(prefix, sizeof prefix, "%s ", kind);
-  if (!sdy_verify_sharding_list(op, shardings, global, n_global, prefix))
+  if (!sharc_sdy_verify_sharding_list(op, shardings, global, n_global, prefix))
     return false;
   if (n_global != n_local) {
     sharc_emit_op_error(op,
@@ -466,7 +462,7 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
     sharc_type *g = global[i];
     if (!sharc_type_is_shaped(g) || !sharc_type_has_rank(g))
       continue;
-    sharc_attr *mesh = sdy_sharding_mesh(op, s);
+    sharc_attr *mesh = sharc_sdy_sharding_mesh(s, op);
     unsigned rank = sharc_type_rank(g);
     int64_t *shape = malloc((rank + 1) * sizeof *shape);
     if (!shape)
@@ -489,8 +485,8 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
     free(shape);
     if (expected != local[i]) {
       sharc_buf a = {0}, b = {0};
-      sdy_type_text(expected, &a);
-      sdy_type_text(local[i], &b);
+      sharc_sdy_type_text(expected, &a);
+      sharc_sdy_type_text(local[i], &b);
       sharc_emit_op_error(op,
                           "%s shape, corresponding sharding, and region %s shape at index %u "
                           "must match. Expected local shape '%s', actual local shape '%s'",
@@ -525,7 +521,7 @@ static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs, 
   sharc_attr *lists[2] = {ins, outs};
   for (unsigned l = 0; l < 2; l++)
     for (unsigned i = 0; i < sharc_sdy_list_size(lists[l]); i++) {
-      sharc_attr *m = sdy_sharding_mesh(op, sharc_sdy_list_at(lists[l], i));
+      sharc_attr *m = sharc_sdy_sharding_mesh(sharc_sdy_list_at(lists[l], i), op);
       if (!m || (mesh && m != mesh)) {
         *mixed = true;
         return NULL;
@@ -535,7 +531,7 @@ static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs, 
   return mesh;
 }
 
-bool sdy_verify_manual_computation(sharc_op *op) {
+bool sharc_sdy_verify_manual_computation(sharc_op *op) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   sharc_op *term = body ? sharc_block_last_op(body) : NULL;
   unsigned n_args = body ? sharc_block_num_args(body) : 0;
@@ -573,7 +569,7 @@ bool sdy_verify_manual_computation(sharc_op *op) {
 
 /* ---- named_computation -------------------------------------------------------- */
 
-bool sdy_verify_named_computation(sharc_op *op) {
+bool sharc_sdy_verify_named_computation(sharc_op *op) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   unsigned n_args = body ? sharc_block_num_args(body) : 0, n = sharc_op_num_operands(op);
   sharc_context *ctx = sharc_op_context(op);
@@ -590,8 +586,8 @@ bool sdy_verify_named_computation(sharc_op *op) {
     if (inner == outer)
       continue;
     sharc_buf a = {0}, b = {0};
-    sdy_type_text(inner, &a);
-    sdy_type_text(outer, &b);
+    sharc_sdy_type_text(inner, &a);
+    sharc_sdy_type_text(outer, &b);
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
                "expected the type of the %u'th block "
                "argument to match the type of the corresponding operand: '%s' vs '%s'",
@@ -605,9 +601,9 @@ bool sdy_verify_named_computation(sharc_op *op) {
     return true;
   sharc_type **in_t = types_of(operand_at, op, n);
   sharc_type **out_t = types_of(result_at, op, sharc_op_num_results(op));
-  bool ok = (!ins || sdy_verify_sharding_list(op, ins, in_t, n, "in_shardings ")) &&
+  bool ok = (!ins || sharc_sdy_verify_sharding_list(op, ins, in_t, n, "in_shardings ")) &&
             (!outs ||
-             sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op), "out_shardings "));
+             sharc_sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op), "out_shardings "));
   free(in_t);
   free(out_t);
   return ok;
@@ -615,13 +611,13 @@ bool sdy_verify_named_computation(sharc_op *op) {
 
 /* ---- shardings against types (sdy-attrs' verifyTensorShardingAttr) ---- */
 
-bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
+bool sharc_sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
                                   const char *prefix) {
   sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
   return sharc_sdy_verify_tensor_sharding_for_op(sharding, type, &e);
 }
 
-bool sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
+bool sharc_sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
                               const char *prefix) {
   sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
   return sharc_sdy_verify_sharding_per_value(list, types, n, &e);

@@ -9,95 +9,92 @@
 #include "sharc/sdy.h"
 
 /* ---- meshes and shardings ---- */
-/* The mesh a sharding is bound to (inline, or the module's sdy.mesh of that
- * name), or NULL. */
-sharc_attr *sdy_sharding_mesh(sharc_op *from, const sharc_attr *sharding);
 /* Element `index` of a #sdy.sharding_per_value, or NULL. */
-sharc_attr *sdy_sharding_per_value_at(const sharc_attr *list, unsigned index);
+sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index);
 /* `list` (or, when NULL, `count` fully open shardings on the mesh of
  * `sharding`) with element `index` replaced. */
-sharc_attr *sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
+sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
                                            unsigned index, sharc_attr *sharding);
 /* A sharding of `rank` open (or closed) empty dimensions on `mesh_or_ref`. */
-sharc_attr *sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
+sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
                                     bool closed);
 /* The sharding of a value as propagation sees it: `sdy.sharding` of its
  * defining op, of its function argument, or of a data flow edge; NULL if
  * none. */
-sharc_attr *sdy_value_sharding(sharc_value *v);
+sharc_attr *sharc_sdy_get_sharding(sharc_value *v);
 
 /* ---- manual computation shardings ---- */
 /* Drops the manual computation's manual axes from `sharding`'s dimensions
  * and replicated axes (Shardy's eraseManualAxes). */
-sharc_attr *sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding);
+sharc_attr *sharc_sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding);
 /* Puts `inner`'s free axes after `outer`'s manual ones (Shardy's
  * addFreeAxesToManualComputationSharding). */
-sharc_attr *sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner);
+sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner);
 
 /* ---- verifiers (hooks of op definitions) ---- */
 /* A tensor sharding valid for `type` in the op's module; `prefix` goes
  * before the message after "op " ("in_shardings ", "operand - ", or NULL). */
-bool sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
+bool sharc_sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
                                   const char *prefix);
 /* A #sdy.sharding_per_value for `n` values of `types` (Shardy's
  * verifyTensorShardingPerValueAttr): messages "<prefix>shardings don't match
  * number of values: ..." and "<prefix>- <msg>" / "<prefix><i> - <msg>". */
-bool sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
+bool sharc_sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
                               const char *prefix);
 /* Unreduced axes from `in` to `out` (Shardy's verifyUnreducedAxesTransition):
  * `introduced` / `removed` are the reduction each direction must carry, -1
  * when that direction is not allowed. */
-bool sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
+bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
                                      int64_t introduced, int64_t removed);
 /* TensorShardingAttr::isEquivalent. */
-bool sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
 /* sharding_constraint / reshard: the sharding, then the unreduced axes moving
  * from the operand's sharding. */
-bool sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type);
-bool sdy_verify_manual_axes_unbound(sharc_op *manual);
-bool sdy_verify_manual_computation(sharc_op *manual);
-bool sdy_verify_named_computation(sharc_op *op);
+bool sharc_sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type);
+bool sharc_sdy_verify_manual_axes_unbound(sharc_op *manual);
+bool sharc_sdy_verify_manual_computation(sharc_op *manual);
+bool sharc_sdy_verify_named_computation(sharc_op *op);
 
 /* ---- axis references ----
  * Beyond the relations sharc/sdy.h offers (less, overlaps, can_merge,
  * to_string): the ones collectives and manual computations need. */
-int64_t sdy_axis_pre_size(const sharc_attr *axis);
-int64_t sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh);
-bool sdy_axis_contains(const sharc_attr *a, const sharc_attr *b);
-bool sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b);
-bool sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-bool sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b);
-sharc_attr *sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
+int64_t sharc_sdy_axis_pre_size(const sharc_attr *axis);
+int64_t sharc_sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh);
+bool sharc_sdy_axis_contains(const sharc_attr *a, const sharc_attr *b);
+bool sharc_sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b);
+bool sharc_sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
+bool sharc_sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b);
+sharc_attr *sharc_sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
                            const sharc_attr *mesh);
 /* The part of `a` before `b` (NULL if none or they cannot coexist). */
-sharc_attr *sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
+sharc_attr *sharc_sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b);
-sharc_attr *sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
+sharc_attr *sharc_sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
                                             const sharc_attr *b, const sharc_attr *mesh);
-sharc_attr *sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
+sharc_attr *sharc_sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
                           const sharc_attr *mesh);
 /* Shardy's AxisRefAttr order: by name, then sub-axis position; with a mesh,
  * names follow the mesh's axis order. */
-int sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
+int sharc_sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
 
 /* A growable list of axis refs (collectives' expected dimension shardings). */
 typedef struct sdy_axes {
   sharc_attr **items;
   unsigned n, cap;
 } sdy_axes;
-void sdy_axes_push(sdy_axes *v, sharc_attr *axis);
-void sdy_axes_free(sdy_axes *v);
+void sharc_sdy_axes_push(sdy_axes *v, sharc_attr *axis);
+void sharc_sdy_axes_free(sdy_axes *v);
 /* Appends `axis`, merging it into the last one when they are consecutive
  * sub-axes (Shardy's addAxisOrMerge). */
-void sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
+void sharc_sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
                            const sharc_attr *mesh);
 /* `axes` sorted w.r.t. the mesh with consecutive sub-axes merged, appended
  * to `out` (Shardy's sortAndMergeAxes). */
-void sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
+void sharc_sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
                              sdy_axes *out);
 /* Shardy's verifyAxisRefList over one list, accumulating axes already seen
  * (in `seen`) across calls. Errors go through `op` with Shardy's text. */
-bool sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
+bool sharc_sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
                           const sharc_attr *mesh, sdy_axes *seen);
 
 #endif

@@ -4,7 +4,7 @@
 #include "dialect/sdy/sdy_ops_internal.h"
 
 static const sharc_op_def *const sdy_ops[] = {
-    &sdy_mesh_op_def,
+    &sharc_sdy_mesh_op_def,
     &sharc_sdy_sharding_constraint_def,
     &sharc_sdy_reshard_def,
     &sharc_sdy_return_def,
@@ -29,7 +29,7 @@ const sharc_dialect sharc_sdy_dialect = {
     .name = "sdy",
     .ops = sdy_ops,
     .num_ops = sizeof sdy_ops / sizeof sdy_ops[0],
-    .parse_attr = sdy_parse_attr_hook,
-    .verify_op_attr = sdy_verify_op_attr_hook,
-    .verify_arg_attr = sdy_verify_arg_attr_hook,
+    .parse_attr = sharc_sdy_parse_attr_hook,
+    .verify_op_attr = sharc_sdy_verify_op_attr_hook,
+    .verify_arg_attr = sharc_sdy_verify_arg_attr_hook,
 };

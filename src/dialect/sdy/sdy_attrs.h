@@ -111,7 +111,7 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op);
 /* Shardy's getSharding(Value) for values outside the data flow interfaces:
  * a function argument's `sdy.sharding`, an sdy op's `sharding` or
  * `out_sharding`, or the defining op's `sdy.sharding` per result; NULL when
- * none. (The sdy ops' sdy_value_sharding adds the data flow edges.) */
+ * none. (The sdy ops' sharc_sdy_get_sharding adds the data flow edges.) */
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v);
 
 #endif

@@ -42,14 +42,14 @@ void sharc_sdy_set_block_arg_owner_sharding(sharc_op *op, unsigned index, sharc_
 
 sharc_attr *sharc_sdy_result_sharding_from_attr(sharc_op *op, unsigned index) {
   sharc_attr *list = sharc_op_attr(op, "sdy.sharding");
-  return list ? sdy_sharding_per_value_at(list, index) : NULL;
+  return list ? sharc_sdy_sharding_per_value_at(list, index) : NULL;
 }
 
 void sharc_sdy_set_result_sharding_in_attr(sharc_op *op, unsigned index, sharc_attr *sharding) {
   sharc_attr *list = sharc_op_attr(op, "sdy.sharding");
   sharc_op_set_attr(
       op, "sdy.sharding",
-      sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index, sharding));
+      sharc_sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index, sharding));
 }
 
 sharc_attr *sharc_sdy_result_owner_sharding(sharc_op *op, unsigned index) {

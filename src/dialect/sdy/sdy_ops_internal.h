@@ -5,11 +5,11 @@
 
 #include "dialect/sdy/sdy_attrs.h"
 
-extern const sharc_op_def sdy_mesh_op_def;
+extern const sharc_op_def sharc_sdy_mesh_op_def;
 
-sharc_attr *sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
-bool sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr);
-bool sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
+sharc_attr *sharc_sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
+bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr);
+bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr);
 
 #endif

@@ -42,7 +42,7 @@ static bool resolve_refs(sharc_parser *p, sharc_op_builder *b, const ref_vec *re
 
 static const char *const constant_elided[] = {"value", NULL};
 
-bool shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
   if (sharc_p_eat(p, '(')) {
     /* the generic-looking form StableHLO prints for odd constants */
     sharc_type *t;
@@ -77,7 +77,7 @@ bool shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
   return true;
 }
 
-void shlo_constant_print(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_constant_print(sharc_printer *p, sharc_op *op) {
   sharc_attr *value = sharc_op_attr(op, "value");
   sharc_type *res = sharc_value_type(sharc_op_result(op, 0));
   if (!value || sharc_attr_type(value) != res) {
@@ -98,14 +98,14 @@ void shlo_constant_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr(p, value);
 }
 
-void shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state) {
+void sharc_shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state) {
   sharc_value *v = sharc_op_result(op, 0);
   sharc_type *elem = sharc_type_element(sharc_value_type(v));
   set(state, v, elem && sharc_type_get_kind(elem) == SHARC_TYPE_INTEGER ? "c" : "cst");
 }
 
 /* Ops with several fixed results: MLIR names each after its ODS result. */
-void shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state) {
+void sharc_shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   const char *s = row->result_names;
   for (unsigned i = 0; s && *s && i < sharc_op_num_results(op); i++) {
@@ -120,7 +120,7 @@ void shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *stat
 
 /* ---- while --------------------------------------------------------------- */
 
-bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
   ref_vec iter = {0}, operands = {0};
   sharc_token at = *sharc_p_tok(p);
   bool ok = sharc_p_expect(p, '(');
@@ -164,7 +164,7 @@ bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-void shlo_while_print(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_while_print(sharc_printer *p, sharc_op *op) {
   if (sharc_op_num_regions(op) != 2)
     return; /* failed verification; nothing sensible to print */
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
@@ -180,7 +180,7 @@ void shlo_while_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, ")");
   if (sharc_op_num_operands(op)) {
     sharc_pr_puts(p, " : ");
-    shlo_print_types_of(p, op, false);
+    sharc_shlo_print_types_of(p, op, false);
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, true);
   sharc_pr_newline(p);
@@ -190,7 +190,7 @@ void shlo_while_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_region(p, sharc_op_region(op, 1), false, false);
 }
 
-void shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+void sharc_shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                           void *state) {
   (void)op;
   sharc_block *entry = sharc_region_first_block(r);
@@ -243,7 +243,7 @@ static const sharc_op *compact_reducer(sharc_op *op) {
   return inner;
 }
 
-void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_reduce_print(sharc_printer *p, sharc_op *op) {
   unsigned pairs = sharc_op_num_operands(op) / 2;
   for (unsigned i = 0; i < pairs; i++) {
     sharc_pr_puts(p, i ? ", (" : "(");
@@ -258,14 +258,14 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
     sharc_pr_put_str(p, sharc_ident_str(sharc_op_name(inner)));
   }
   sharc_pr_puts(p, " across dimensions = [");
-  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
   for (unsigned i = 0; dims && i < sharc_attr_count(dims); i++)
     sharc_buf_printf(p->out, "%s%lld", i ? ", " : "",
                      (long long)sharc_attr_dense_array_i64(dims, i));
   sharc_pr_puts(p, "]");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), reduce_elided, false);
   sharc_pr_puts(p, " : ");
-  shlo_print_functional_type(p, op);
+  sharc_shlo_print_functional_type(p, op);
   if (inner)
     return;
   if (sharc_op_num_regions(op) != 1)
@@ -291,7 +291,7 @@ void shlo_reduce_print(sharc_printer *p, sharc_op *op) {
 static bool parse_dims_list(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *dims;
   if (!sharc_p_expect_keyword(p, "across") || !sharc_p_expect_keyword(p, "dimensions") ||
-      !sharc_p_expect(p, '=') || !shlo_parse_i64_array(p, &dims))
+      !sharc_p_expect(p, '=') || !sharc_shlo_parse_i64_array(p, &dims))
     return false;
   sharc_builder_set_attr(p, b, "dimensions", dims);
   return true;
@@ -311,7 +311,7 @@ static bool parse_fn_type(sharc_parser *p, sharc_type **fn) {
   if (!sharc_p_parse_type(p, fn))
     return false;
   if (sharc_type_get_kind(*fn) != SHARC_TYPE_FUNCTION)
-    return shlo_not_function_type(p, &at, *fn);
+    return sharc_shlo_not_function_type(p, &at, *fn);
   return true;
 }
 
@@ -381,7 +381,7 @@ static sharc_region *build_reducer(sharc_context *ctx, sharc_ident *inner_name, 
   return r;
 }
 
-bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_context *ctx = sharc_p_context(p);
   ref_vec inputs = {0}, inits = {0};
   sharc_token start = *sharc_p_tok(p);
@@ -440,7 +440,7 @@ bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
 
 /* ---- optimization_barrier ----------------------------------------------- */
 
-bool shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_optional_attr_dict(p, b))
     return false;
   if (!sharc_p_at_operand(p))
@@ -464,7 +464,7 @@ bool shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-void shlo_barrier_print(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_barrier_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
   if (!sharc_op_num_operands(op)) {
     sharc_pr_puts(p, "()");
@@ -473,5 +473,5 @@ void shlo_barrier_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " ");
   sharc_pr_operands(p, op);
   sharc_pr_puts(p, " : ");
-  shlo_print_types_of(p, op, false);
+  sharc_shlo_print_types_of(p, op, false);
 }

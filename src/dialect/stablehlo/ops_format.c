@@ -59,15 +59,15 @@ static void attr_tok(const fmt_tok *t, sharc_str *name, sharc_str *kind) {
 
 static const shlo_enum_def *enum_kind(sharc_str kind) {
   if (sharc_str_eq_cstr(kind, "cmpdir"))
-    return &shlo_comparison_direction;
+    return &sharc_shlo_comparison_direction;
   if (sharc_str_eq_cstr(kind, "cmptype"))
-    return &shlo_comparison_type;
+    return &sharc_shlo_comparison_type;
   if (sharc_str_eq_cstr(kind, "fft"))
-    return &shlo_fft_type;
+    return &sharc_shlo_fft_type;
   if (sharc_str_eq_cstr(kind, "rngalg"))
-    return &shlo_rng_algorithm;
+    return &sharc_shlo_rng_algorithm;
   if (sharc_str_eq_cstr(kind, "rngdist"))
-    return &shlo_rng_distribution;
+    return &sharc_shlo_rng_distribution;
   return NULL;
 }
 
@@ -169,7 +169,7 @@ static bool parse_int_list(sharc_parser *p, int64_t **vals, unsigned *n, bool bo
   return sharc_p_expect(p, ']');
 }
 
-bool shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
+bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
   int64_t *vals;
   unsigned n;
   bool ok = parse_int_list(p, &vals, &n, false);
@@ -307,7 +307,7 @@ static bool parse_precision_list(parse_state *st) {
   if (ok && !sharc_p_eat(p, ']')) {
     do {
       sharc_attr *a;
-      ok = shlo_parse_enum_case(p, &shlo_precision, &a);
+      ok = sharc_shlo_parse_enum_case(p, &sharc_shlo_precision, &a);
       if (ok)
         sharc_ptrvec_push(&items, a);
     } while (ok && sharc_p_eat(p, ','));
@@ -322,7 +322,7 @@ static bool parse_precision_list(parse_state *st) {
 
 static bool parse_algorithm(parse_state *st) {
   sharc_attr *a;
-  if (!sharc_p_expect(st->p, '=') || !shlo_parse_struct_or_full(st->p, &shlo_dot_algorithm_def, &a))
+  if (!sharc_p_expect(st->p, '=') || !sharc_shlo_parse_struct_or_full(st->p, &sharc_shlo_dot_algorithm_def, &a))
     return false;
   set_attr(st, "algorithm", a);
   return true;
@@ -348,16 +348,16 @@ static bool parse_dot_dims(parse_state *st) {
   sharc_attr *f[4] = {sharc_attr_dense_i64_array(ctx, NULL, 0),
                       sharc_attr_dense_i64_array(ctx, NULL, 0), NULL, NULL};
   if (sharc_p_eat_keyword(p, "batching_dims")) {
-    if (!sharc_p_expect(p, '=') || !shlo_parse_i64_array(p, &f[0]) ||
-        !sharc_p_expect_keyword(p, "x") || !shlo_parse_i64_array(p, &f[1]) ||
+    if (!sharc_p_expect(p, '=') || !sharc_shlo_parse_i64_array(p, &f[0]) ||
+        !sharc_p_expect_keyword(p, "x") || !sharc_shlo_parse_i64_array(p, &f[1]) ||
         !sharc_p_expect(p, ','))
       return false;
   }
   if (!sharc_p_expect_keyword(p, "contracting_dims") || !sharc_p_expect(p, '=') ||
-      !shlo_parse_i64_array(p, &f[2]) || !sharc_p_expect_keyword(p, "x") ||
-      !shlo_parse_i64_array(p, &f[3]))
+      !sharc_shlo_parse_i64_array(p, &f[2]) || !sharc_p_expect_keyword(p, "x") ||
+      !sharc_shlo_parse_i64_array(p, &f[3]))
     return false;
-  set_attr(st, "dot_dimension_numbers", shlo_struct_get(ctx, &shlo_dot_def, f));
+  set_attr(st, "dot_dimension_numbers", sharc_shlo_struct_get(ctx, &sharc_shlo_dot_def, f));
   return true;
 }
 
@@ -405,9 +405,9 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   const shlo_enum_def *ed = enum_kind(kind);
   bool ok;
   if (ed) {
-    ok = shlo_parse_enum_case(p, ed, &a);
+    ok = sharc_shlo_parse_enum_case(p, ed, &a);
   } else if (sharc_str_eq_cstr(kind, "arr")) {
-    ok = shlo_parse_i64_array(p, &a);
+    ok = sharc_shlo_parse_i64_array(p, &a);
   } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
     int64_t v;
     ok = sharc_p_parse_int(p, &v);
@@ -425,7 +425,7 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   } else if (sharc_str_eq_cstr(kind, "sym")) {
     ok = sharc_p_parse_symbol_name(p, &a);
   } else if (sharc_str_eq_cstr(kind, "conv")) {
-    ok = shlo_parse_conv_dims(p, &a);
+    ok = sharc_shlo_parse_conv_dims(p, &a);
   } else if (sharc_str_eq_cstr(kind, "slice")) {
     return parse_slice_ranges(st);
   } else if (sharc_str_eq_cstr(kind, "window")) {
@@ -488,7 +488,7 @@ static bool take_function_type(parse_state *st, sharc_type *fn, bool single_resu
   return true;
 }
 
-bool shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t) {
+bool sharc_shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t) {
   sharc_buf s = {0};
   sharc_print_type(t, &s);
   sharc_p_error_at(p, at, "invalid kind of type specified: expected builtin.function, but found %s",
@@ -562,7 +562,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     return false;
   if (tok_eq(t, ":fn")) {
     if (ty->kind != SHARC_TYPE_FUNCTION)
-      return shlo_not_function_type(p, &at, ty);
+      return sharc_shlo_not_function_type(p, &at, ty);
     return take_function_type(st, ty, false, &at);
   }
   if (tok_eq(t, ":res")) {
@@ -675,7 +675,7 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
   return true;
 }
 
-bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
   const shlo_op_def *row =
       (const shlo_op_def *)sharc_context_lookup_op(sharc_p_context(p), sharc_ident_str(b->name));
   parse_state st = {p, b, row, NULL, 0, 0, {0}};
@@ -729,7 +729,7 @@ static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
 static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
   sharc_attr *v[3];
   for (int k = 0; k < 3; k++)
-    v[k] = shlo_i64_array(op, slice_attrs[k]);
+    v[k] = sharc_shlo_i64_array(op, slice_attrs[k]);
   unsigned n[3];
   for (int k = 0; k < 3; k++)
     n[k] = v[k] ? sharc_attr_count(v[k]) : 0;
@@ -800,8 +800,8 @@ static void print_precalgo(sharc_printer *p, sharc_op *op, bool with_algorithm) 
       sharc_attr *e = sharc_attr_at(prec, i);
       if (i)
         sharc_pr_puts(p, ", ");
-      if (shlo_enum_index(e, &shlo_precision) >= 0)
-        sharc_pr_puts(p, shlo_enum_name(e));
+      if (sharc_shlo_enum_index(e, &sharc_shlo_precision) >= 0)
+        sharc_pr_puts(p, sharc_shlo_enum_name(e));
       else
         sharc_pr_attr(p, e);
     }
@@ -810,8 +810,8 @@ static void print_precalgo(sharc_printer *p, sharc_op *op, bool with_algorithm) 
   sharc_attr *algo = with_algorithm ? sharc_op_attr(op, "algorithm") : NULL;
   if (algo) {
     sharc_pr_puts(p, ", algorithm = ");
-    if (algo->kind == SHARC_ATTR_DIALECT && algo->def == &shlo_dot_algorithm_def.base)
-      shlo_print_struct_body(p, algo);
+    if (algo->kind == SHARC_ATTR_DIALECT && algo->def == &sharc_shlo_dot_algorithm_def.base)
+      sharc_shlo_print_struct_body(p, algo);
     else
       sharc_pr_attr(p, algo);
   }
@@ -821,7 +821,7 @@ static void print_dot_dims(sharc_printer *p, sharc_op *op) {
   sharc_attr *d = sharc_op_attr(op, "dot_dimension_numbers");
   sharc_attr *f[4];
   for (unsigned i = 0; i < 4; i++)
-    f[i] = shlo_struct_field(d, &shlo_dot_def, i);
+    f[i] = sharc_shlo_struct_field(d, &sharc_shlo_dot_def, i);
   if ((f[0] && sharc_attr_count(f[0])) || (f[1] && sharc_attr_count(f[1]))) {
     sharc_pr_puts(p, "batching_dims = ");
     print_i64_list(p, f[0]);
@@ -848,8 +848,8 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   if (ed) {
     /* an EnumAttr's own printer starts with a space */
     sharc_pr_puts(p, " ");
-    if (a && shlo_enum_index(a, ed) >= 0)
-      sharc_pr_puts(p, shlo_enum_name(a));
+    if (a && sharc_shlo_enum_index(a, ed) >= 0)
+      sharc_pr_puts(p, sharc_shlo_enum_name(a));
     else if (a)
       sharc_pr_attr(p, a);
     return;
@@ -877,8 +877,8 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   if (sharc_str_eq_cstr(kind, "sym") && a->kind == SHARC_ATTR_STRING)
     return sharc_pr_symbol(p, sharc_attr_string_value(a));
   if (sharc_str_eq_cstr(kind, "conv") && a->kind == SHARC_ATTR_DIALECT &&
-      a->def == &shlo_conv_def.base)
-    return shlo_print_conv_dims(p, a);
+      a->def == &sharc_shlo_conv_def.base)
+    return sharc_shlo_print_conv_dims(p, a);
   if ((sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32") ||
        sharc_str_eq_cstr(kind, "bool")) &&
       (a->kind == SHARC_ATTR_INTEGER || a->kind == SHARC_ATTR_BOOL))
@@ -886,7 +886,7 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   sharc_pr_attr(p, a);
 }
 
-void shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results) {
+void sharc_shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
   for (unsigned i = 0; i < n; i++) {
     if (i)
@@ -895,9 +895,9 @@ void shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results) {
   }
 }
 
-void shlo_print_functional_type(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_print_functional_type(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, "(");
-  shlo_print_types_of(p, op, false);
+  sharc_shlo_print_types_of(p, op, false);
   sharc_pr_puts(p, ") -> ");
   unsigned n = sharc_op_num_results(op);
   sharc_type *stack[8];
@@ -926,19 +926,19 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
   space_for_element(st);
   sharc_type *res = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0)) : NULL;
   if (tok_eq(t, ":fn"))
-    return shlo_print_functional_type(p, op);
+    return sharc_shlo_print_functional_type(p, op);
   if (tok_eq(t, ":res") || tok_eq(t, ":tuple")) {
     if (res)
       sharc_pr_type(p, res);
     return;
   }
   if (tok_eq(t, ":types") || tok_eq(t, ":pair"))
-    return shlo_print_types_of(p, op, false);
+    return sharc_shlo_print_types_of(p, op, false);
   if (tok_eq(t, ":select") && sharc_op_num_operands(op) == 3) {
     sharc_type *on_true = sharc_value_type(sharc_op_operand(op, 1));
     sharc_type *on_false = sharc_value_type(sharc_op_operand(op, 2));
     if (on_true != res || on_false != res)
-      return shlo_print_functional_type(p, op);
+      return sharc_shlo_print_functional_type(p, op);
     sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
     sharc_pr_puts(p, ", ");
     sharc_pr_type(p, res);
@@ -947,11 +947,11 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
   sharc_type *res_elem = res ? sharc_type_element(res) : NULL;
   if (tok_eq(t, ":complex") && !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX &&
                                  sharc_type_has_rank(res)))
-    return shlo_print_functional_type(p, op);
+    return sharc_shlo_print_functional_type(p, op);
   if (tok_eq(t, ":complex")) {
     sharc_type *real = real_of_complex_tensor(sharc_op_context(op), res);
     if (!all_operands_are(op, real))
-      return shlo_print_functional_type(p, op);
+      return sharc_shlo_print_functional_type(p, op);
     sharc_pr_type(p, res);
     return;
   }
@@ -960,7 +960,7 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
     sharc_pr_type(p, res);
     return;
   }
-  shlo_print_functional_type(p, op);
+  sharc_shlo_print_functional_type(p, op);
 }
 
 /* Whether an attribute holds its op's ODS default value (printers leave
@@ -973,10 +973,10 @@ static bool is_default_value(const sharc_attr *a, sharc_str spec) {
   if (sharc_str_eq_cstr(spec, "{}"))
     return a->kind == SHARC_ATTR_DICTIONARY && a->dict.n == 0;
   if (sharc_str_eq_cstr(spec, "accuracy")) {
-    const shlo_struct_def *d = &shlo_result_accuracy_def;
-    sharc_attr *atol = shlo_struct_field(a, d, 0), *rtol = shlo_struct_field(a, d, 1);
-    return shlo_float_is_zero(atol) && shlo_float_is_zero(rtol) && shlo_struct_int(a, d, 2) == 0 &&
-           shlo_enum_index(shlo_struct_field(a, d, 3), &shlo_result_accuracy_mode) == 0;
+    const shlo_struct_def *d = &sharc_shlo_result_accuracy_def;
+    sharc_attr *atol = sharc_shlo_struct_field(a, d, 0), *rtol = sharc_shlo_struct_field(a, d, 1);
+    return shlo_float_is_zero(atol) && shlo_float_is_zero(rtol) && sharc_shlo_struct_int(a, d, 2) == 0 &&
+           sharc_shlo_enum_index(sharc_shlo_struct_field(a, d, 3), &sharc_shlo_result_accuracy_mode) == 0;
   }
   if (a->kind != SHARC_ATTR_INTEGER)
     return false;
@@ -1084,7 +1084,7 @@ static void print_items(print_state *st, const char *cur, const char *end, const
   }
 }
 
-void shlo_format_print(sharc_printer *p, sharc_op *op) {
+void sharc_shlo_format_print(sharc_printer *p, sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   const char *elided[40];
   char store[40][64];

@@ -16,21 +16,21 @@ typedef struct shlo_enum_def {
   const char *const *cases; /* NULL-terminated */
 } shlo_enum_def;
 
-extern const shlo_enum_def shlo_comparison_direction;
-extern const shlo_enum_def shlo_comparison_type;
-extern const shlo_enum_def shlo_precision;
-extern const shlo_enum_def shlo_fft_type;
-extern const shlo_enum_def shlo_transpose;
-extern const shlo_enum_def shlo_rng_distribution;
-extern const shlo_enum_def shlo_rng_algorithm;
-extern const shlo_enum_def shlo_result_accuracy_mode;
+extern const shlo_enum_def sharc_shlo_comparison_direction;
+extern const shlo_enum_def sharc_shlo_comparison_type;
+extern const shlo_enum_def sharc_shlo_precision;
+extern const shlo_enum_def sharc_shlo_fft_type;
+extern const shlo_enum_def sharc_shlo_transpose;
+extern const shlo_enum_def sharc_shlo_rng_distribution;
+extern const shlo_enum_def sharc_shlo_rng_algorithm;
+extern const shlo_enum_def sharc_shlo_result_accuracy_mode;
 
-sharc_attr *shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index);
+sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index);
 /* Index of the case, or -1 when `a` is not an attribute of this enum. */
-int shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
-const char *shlo_enum_name(const sharc_attr *a);
+int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
+const char *sharc_shlo_enum_name(const sharc_attr *a);
 /* A bare case keyword (`LT`) into the enum's attribute, MLIR's error if none. */
-bool shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);
+bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);
 
 /* ---- struct attributes: #stablehlo.gather<...>, #stablehlo.dot<...> ---- */
 typedef enum shlo_field_kind {
@@ -64,31 +64,31 @@ typedef struct shlo_struct_def {
   const char *what; /* "gather dimension numbers": the parse-failure message */
 } shlo_struct_def;
 
-extern const shlo_struct_def shlo_gather_def;
-extern const shlo_struct_def shlo_scatter_def;
-extern const shlo_struct_def shlo_dot_def;
-extern const shlo_struct_def shlo_dot_algorithm_def;
-extern const shlo_struct_def shlo_output_operand_alias_def;
-extern const shlo_struct_def shlo_channel_handle_def;
-extern const shlo_struct_def shlo_sub_axis_info_def;
-extern const shlo_struct_def shlo_axis_ref_def;
-extern const shlo_struct_def shlo_mesh_axis_def;
-extern const shlo_struct_def shlo_mesh_def;
-extern const shlo_struct_def shlo_replica_group_mesh_axes_def;
-extern const shlo_struct_def shlo_type_extensions_def;
-extern const shlo_struct_def shlo_result_accuracy_def;
+extern const shlo_struct_def sharc_shlo_gather_def;
+extern const shlo_struct_def sharc_shlo_scatter_def;
+extern const shlo_struct_def sharc_shlo_dot_def;
+extern const shlo_struct_def sharc_shlo_dot_algorithm_def;
+extern const shlo_struct_def sharc_shlo_output_operand_alias_def;
+extern const shlo_struct_def sharc_shlo_channel_handle_def;
+extern const shlo_struct_def sharc_shlo_sub_axis_info_def;
+extern const shlo_struct_def sharc_shlo_axis_ref_def;
+extern const shlo_struct_def sharc_shlo_mesh_axis_def;
+extern const shlo_struct_def sharc_shlo_mesh_def;
+extern const shlo_struct_def sharc_shlo_replica_group_mesh_axes_def;
+extern const shlo_struct_def sharc_shlo_type_extensions_def;
+extern const shlo_struct_def sharc_shlo_result_accuracy_def;
 /* Fields in the order of StableHLO's raw form: input batch, input feature,
  * input spatial, kernel input feature, kernel output feature, kernel spatial,
  * output batch, output feature, output spatial. */
-extern const shlo_struct_def shlo_conv_def;
-extern const sharc_type_def shlo_token_def;
-extern const sharc_type_def shlo_future_def;
+extern const shlo_struct_def sharc_shlo_conv_def;
+extern const sharc_type_def sharc_shlo_token_def;
+extern const sharc_type_def sharc_shlo_future_def;
 
-sharc_attr *shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
+sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
                             sharc_attr *const *fields);
 /* Field `i` of a struct attribute (NULL when absent or not that struct). */
-sharc_attr *shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
-int64_t shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
+sharc_attr *sharc_shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
+int64_t sharc_shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
 
 /* Whether an f64 float attribute is +0 or -0 (APFloat::isZero). */
 static inline bool shlo_float_is_zero(const sharc_attr *a) {
@@ -96,22 +96,22 @@ static inline bool shlo_float_is_zero(const sharc_attr *a) {
 }
 
 /* `[b, 0, f]x[0, i, o]->[b, 0, f]`: the compact convolution dimensions. */
-bool shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out);
-void shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a);
+bool sharc_shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out);
+void sharc_shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a);
 /* A stablehlo attribute of `def`, either in full (#stablehlo.name<...>) or
  * stripped (<...>), as MLIR's parseCustomAttributeWithFallback accepts. */
-bool shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out);
-void shlo_print_struct_body(sharc_printer *p, const sharc_attr *a);
+bool sharc_shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out);
+void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a);
 
-sharc_type *shlo_token_type(sharc_context *ctx);
+sharc_type *sharc_shlo_token_type(sharc_context *ctx);
 
 /* `[1, ?, 3]` into a dense i64 array. */
-bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out);
-void shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
+bool sharc_shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out);
+void sharc_shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
 
 /* The dialect's type and attribute parsers, for the dialect record. */
-sharc_type *shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
-sharc_attr *shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
+sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
+sharc_attr *sharc_shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
 
 /* ---- ops ---------------------------------------------------------------- */
 /* One row of the op table: the op definition plus the declarative format its
@@ -138,93 +138,93 @@ typedef struct shlo_op_def {
 } shlo_op_def;
 
 /* The verify hook of every row: counts, then the row's check. */
-bool shlo_verify_op(sharc_op *op);
+bool sharc_shlo_verify_op(sharc_op *op);
 
-bool shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
-void shlo_format_print(sharc_printer *p, sharc_op *op);
+bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
+void sharc_shlo_format_print(sharc_printer *p, sharc_op *op);
 /* Pieces of the format engine the hand-written forms share. */
-bool shlo_parse_i64_array(sharc_parser *p, sharc_attr **out);           /* [1, 2] */
-void shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results); /* T, U */
-void shlo_print_functional_type(sharc_printer *p, sharc_op *op);        /* (T, U) -> V */
+bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out);           /* [1, 2] */
+void sharc_shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results); /* T, U */
+void sharc_shlo_print_functional_type(sharc_printer *p, sharc_op *op);        /* (T, U) -> V */
 /* MLIR's error for a type that should have been a function type. */
-bool shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t);
+bool sharc_shlo_not_function_type(sharc_parser *p, const sharc_token *at, const sharc_type *t);
 
 /* Hand-written syntax (ops_custom.c). */
-bool shlo_constant_parse(sharc_parser *p, sharc_op_builder *b);
-void shlo_constant_print(sharc_printer *p, sharc_op *op);
-bool shlo_while_parse(sharc_parser *p, sharc_op_builder *b);
-void shlo_while_print(sharc_printer *p, sharc_op *op);
-bool shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b);
-void shlo_reduce_print(sharc_printer *p, sharc_op *op);
-void shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state);
-void shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state);
-void shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
+bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b);
+void sharc_shlo_constant_print(sharc_printer *p, sharc_op *op);
+bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b);
+void sharc_shlo_while_print(sharc_printer *p, sharc_op *op);
+bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b);
+void sharc_shlo_reduce_print(sharc_printer *p, sharc_op *op);
+void sharc_shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state);
+void sharc_shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state);
+void sharc_shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                           void *state);
-bool shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b);
-void shlo_barrier_print(sharc_printer *p, sharc_op *op);
+bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b);
+void sharc_shlo_barrier_print(sharc_printer *p, sharc_op *op);
 
 /* Verifiers (verify_*.c). */
-bool shlo_verify_elementwise(sharc_op *op);
-bool shlo_verify_compatible_elementwise(sharc_op *op);
-bool shlo_verify_broadcast_in_dim(sharc_op *op);
-bool shlo_verify_transpose(sharc_op *op);
-bool shlo_verify_reshape(sharc_op *op);
-bool shlo_verify_slice(sharc_op *op);
-bool shlo_verify_concatenate(sharc_op *op);
-bool shlo_verify_iota(sharc_op *op);
-bool shlo_verify_pad(sharc_op *op);
-bool shlo_verify_select(sharc_op *op);
-bool shlo_verify_while(sharc_op *op);
-bool shlo_verify_dot_general(sharc_op *op);
-bool shlo_verify_reduce(sharc_op *op);
-bool shlo_verify_dynamic_slice(sharc_op *op);
-bool shlo_verify_compare(sharc_op *op);
-bool shlo_verify_reverse(sharc_op *op);
-bool shlo_verify_dimension_attr(sharc_op *op);
-bool shlo_verify_get_tuple_element(sharc_op *op);
-bool shlo_verify_custom_call(sharc_op *op);
-bool shlo_verify_conditional(sharc_op *op);
-bool shlo_verify_sort(sharc_op *op);
-bool shlo_verify_collective_reducer(sharc_op *op);
-bool shlo_verify_clamp(sharc_op *op);
-bool shlo_verify_cholesky(sharc_op *op);
-bool shlo_verify_triangular_solve(sharc_op *op);
-bool shlo_verify_dynamic_update_slice(sharc_op *op);
-bool shlo_verify_bitcast_convert(sharc_op *op);
-bool shlo_verify_fft(sharc_op *op);
-bool shlo_verify_gather(sharc_op *op);
-bool shlo_verify_optimization_barrier(sharc_op *op);
-bool shlo_verify_rng_bit_generator(sharc_op *op);
-bool shlo_verify_batch_norm_grad(sharc_op *op);
-bool shlo_verify_batch_norm_inference(sharc_op *op);
-bool shlo_verify_batch_norm_training(sharc_op *op);
-bool shlo_verify_all_gather(sharc_op *op);
-bool shlo_verify_all_reduce(sharc_op *op);
-bool shlo_verify_reduce_scatter(sharc_op *op);
-bool shlo_verify_collective_reduce(sharc_op *op);
-bool shlo_verify_all_to_all(sharc_op *op);
-bool shlo_verify_collective_permute(sharc_op *op);
+bool sharc_shlo_verify_elementwise(sharc_op *op);
+bool sharc_shlo_verify_compatible_elementwise(sharc_op *op);
+bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op);
+bool sharc_shlo_verify_transpose(sharc_op *op);
+bool sharc_shlo_verify_reshape(sharc_op *op);
+bool sharc_shlo_verify_slice(sharc_op *op);
+bool sharc_shlo_verify_concatenate(sharc_op *op);
+bool sharc_shlo_verify_iota(sharc_op *op);
+bool sharc_shlo_verify_pad(sharc_op *op);
+bool sharc_shlo_verify_select(sharc_op *op);
+bool sharc_shlo_verify_while(sharc_op *op);
+bool sharc_shlo_verify_dot_general(sharc_op *op);
+bool sharc_shlo_verify_reduce(sharc_op *op);
+bool sharc_shlo_verify_dynamic_slice(sharc_op *op);
+bool sharc_shlo_verify_compare(sharc_op *op);
+bool sharc_shlo_verify_reverse(sharc_op *op);
+bool sharc_shlo_verify_dimension_attr(sharc_op *op);
+bool sharc_shlo_verify_get_tuple_element(sharc_op *op);
+bool sharc_shlo_verify_custom_call(sharc_op *op);
+bool sharc_shlo_verify_conditional(sharc_op *op);
+bool sharc_shlo_verify_sort(sharc_op *op);
+bool sharc_shlo_verify_collective_reducer(sharc_op *op);
+bool sharc_shlo_verify_clamp(sharc_op *op);
+bool sharc_shlo_verify_cholesky(sharc_op *op);
+bool sharc_shlo_verify_triangular_solve(sharc_op *op);
+bool sharc_shlo_verify_dynamic_update_slice(sharc_op *op);
+bool sharc_shlo_verify_bitcast_convert(sharc_op *op);
+bool sharc_shlo_verify_fft(sharc_op *op);
+bool sharc_shlo_verify_gather(sharc_op *op);
+bool sharc_shlo_verify_optimization_barrier(sharc_op *op);
+bool sharc_shlo_verify_rng_bit_generator(sharc_op *op);
+bool sharc_shlo_verify_batch_norm_grad(sharc_op *op);
+bool sharc_shlo_verify_batch_norm_inference(sharc_op *op);
+bool sharc_shlo_verify_batch_norm_training(sharc_op *op);
+bool sharc_shlo_verify_all_gather(sharc_op *op);
+bool sharc_shlo_verify_all_reduce(sharc_op *op);
+bool sharc_shlo_verify_reduce_scatter(sharc_op *op);
+bool sharc_shlo_verify_collective_reduce(sharc_op *op);
+bool sharc_shlo_verify_all_to_all(sharc_op *op);
+bool sharc_shlo_verify_collective_permute(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
-bool shlo_verify_type_constraints(sharc_op *op, const char *types);
+bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types);
 
 /* Verifier helpers shared across families. */
-sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...)
+sharc_diag *sharc_shlo_error(sharc_op *op, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* The ranked tensor type of `t` or NULL. */
-const sharc_type *shlo_ranked(const sharc_type *t);
+const sharc_type *sharc_shlo_ranked(const sharc_type *t);
 /* Attribute `name` of op as a dense i64 array, or NULL. */
-sharc_attr *shlo_i64_array(const sharc_op *op, const char *name);
+sharc_attr *sharc_shlo_i64_array(const sharc_op *op, const char *name);
 /* verifyCompatibleShape: same rank, each dimension equal or dynamic (true
  * when either is not a ranked tensor). */
-bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
+bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
 /* MLIR's "inferred type(s) ... are incompatible with return type(s)" check
  * of result #0 against the type StableHLO infers for it. */
-bool shlo_check_inferred(sharc_op *op, sharc_type *inferred);
+bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred);
 /* The same for every result: `n` inferred types against the results. */
-bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n);
+bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n);
 
 #endif

@@ -22,7 +22,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_puts(p, def->mnemonic);
     sharc_pr_puts(p, " ");
   }
-  sharc_pr_puts(p, shlo_enum_name(a));
+  sharc_pr_puts(p, sharc_shlo_enum_name(a));
   sharc_pr_puts(p, ">");
 }
 
@@ -31,51 +31,51 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
   const shlo_enum_def var = {{NULL, &sharc_stablehlo_dialect, print_enum, NULL, no_alias}, \
                              mn, cpp, var##_cases}
 
-SHLO_ENUM(shlo_comparison_direction, "comparison_direction", "ComparisonDirection", "EQ", "NE",
+SHLO_ENUM(sharc_shlo_comparison_direction, "comparison_direction", "ComparisonDirection", "EQ", "NE",
           "GE", "GT", "LE", "LT");
-SHLO_ENUM(shlo_comparison_type, "comparison_type", "ComparisonType", "NOTYPE", "FLOAT",
+SHLO_ENUM(sharc_shlo_comparison_type, "comparison_type", "ComparisonType", "NOTYPE", "FLOAT",
           "TOTALORDER", "SIGNED", "UNSIGNED");
-SHLO_ENUM(shlo_precision, "precision", "Precision", "DEFAULT", "HIGH", "HIGHEST");
-SHLO_ENUM(shlo_fft_type, "fft_type", "FftType", "FFT", "IFFT", "RFFT", "IRFFT");
-SHLO_ENUM(shlo_transpose, "transpose", "Transpose", "TRANSPOSE_INVALID", "NO_TRANSPOSE",
+SHLO_ENUM(sharc_shlo_precision, "precision", "Precision", "DEFAULT", "HIGH", "HIGHEST");
+SHLO_ENUM(sharc_shlo_fft_type, "fft_type", "FftType", "FFT", "IFFT", "RFFT", "IRFFT");
+SHLO_ENUM(sharc_shlo_transpose, "transpose", "Transpose", "TRANSPOSE_INVALID", "NO_TRANSPOSE",
           "TRANSPOSE", "ADJOINT");
-SHLO_ENUM(shlo_rng_distribution, "rng_distribution", "RngDistribution", "UNIFORM", "NORMAL");
-SHLO_ENUM(shlo_rng_algorithm, "rng_algorithm", "RngAlgorithm", "DEFAULT", "THREE_FRY", "PHILOX");
+SHLO_ENUM(sharc_shlo_rng_distribution, "rng_distribution", "RngDistribution", "UNIFORM", "NORMAL");
+SHLO_ENUM(sharc_shlo_rng_algorithm, "rng_algorithm", "RngAlgorithm", "DEFAULT", "THREE_FRY", "PHILOX");
 
 /* The one enum with its own mnemonic: #stablehlo.result_accuracy_mode<DEFAULT>. */
 static const char *const result_accuracy_mode_cases[] = {"DEFAULT", "HIGHEST", "TOLERANCE", NULL};
-const shlo_enum_def shlo_result_accuracy_mode = {
+const shlo_enum_def sharc_shlo_result_accuracy_mode = {
     {"result_accuracy_mode", &sharc_stablehlo_dialect, print_enum, NULL, no_alias},
     "result_accuracy_mode", "ResultAccuracyMode", result_accuracy_mode_cases};
 
 static const shlo_enum_def *const bare_enums[] = {
-    &shlo_comparison_direction, &shlo_comparison_type, &shlo_precision,      &shlo_fft_type,
-    &shlo_transpose,            &shlo_rng_distribution, &shlo_rng_algorithm,
+    &sharc_shlo_comparison_direction, &sharc_shlo_comparison_type, &sharc_shlo_precision,      &sharc_shlo_fft_type,
+    &sharc_shlo_transpose,            &sharc_shlo_rng_distribution, &sharc_shlo_rng_algorithm,
 };
 
-sharc_attr *shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index) {
+sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index) {
   uintptr_t w = index;
   return sharc_attr_dialect(ctx, &def->base, &w, 1, NULL);
 }
 
-int shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
+int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
   if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base)
     return -1;
   return (int)a->params.words[0];
 }
 
-const char *shlo_enum_name(const sharc_attr *a) {
+const char *sharc_shlo_enum_name(const sharc_attr *a) {
   const shlo_enum_def *def = (const shlo_enum_def *)a->def;
   return def->cases[a->params.words[0]];
 }
 
-bool shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out) {
+bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out) {
   const sharc_token *t = sharc_p_tok(p);
   if (t->kind == TOK_BARE_ID) {
     for (unsigned i = 0; def->cases[i]; i++) {
       if (sharc_tok_is_keyword(t, def->cases[i])) {
         sharc_p_next(p);
-        *out = shlo_enum_get(sharc_p_context(p), def, i);
+        *out = sharc_shlo_enum_get(sharc_p_context(p), def, i);
         return true;
       }
     }
@@ -91,7 +91,7 @@ bool shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr 
 
 /* ---- structs ------------------------------------------------------------ */
 
-sharc_attr *shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
+sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
                             sharc_attr *const *fields) {
   uintptr_t words[16];
   for (unsigned i = 0; i < def->num_fields; i++)
@@ -99,14 +99,14 @@ sharc_attr *shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
   return sharc_attr_dialect(ctx, &def->base, words, def->num_fields, NULL);
 }
 
-sharc_attr *shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
+sharc_attr *sharc_shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
   if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base || i >= a->params.n)
     return NULL;
   return (sharc_attr *)a->params.words[i];
 }
 
-int64_t shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
-  sharc_attr *f = shlo_struct_field(a, def, i);
+int64_t sharc_shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
+  sharc_attr *f = sharc_shlo_struct_field(a, def, i);
   return f ? sharc_attr_int_value(f) : 0;
 }
 
@@ -142,7 +142,7 @@ static bool parse_dim_list(sharc_parser *p, char open, char close, sharc_attr **
   return ok;
 }
 
-bool shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
+bool sharc_shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
   return parse_dim_list(p, '[', ']', out);
 }
 
@@ -159,7 +159,7 @@ static void print_int_list(sharc_printer *p, const sharc_attr *dims, bool questi
   }
 }
 
-void shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims) {
+void sharc_shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims) {
   sharc_pr_puts(p, "[");
   print_int_list(p, dims, true);
   sharc_pr_puts(p, "]");
@@ -168,7 +168,7 @@ void shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims) {
 static void print_field_value(sharc_printer *p, const shlo_field *f, const sharc_attr *v) {
   switch (f->kind) {
   case SHLO_F_DIMS:
-    shlo_print_dim_sizes(p, v);
+    sharc_shlo_print_dim_sizes(p, v);
     return;
   case SHLO_F_INT:
   case SHLO_F_BOOL:
@@ -182,7 +182,7 @@ static void print_field_value(sharc_printer *p, const shlo_field *f, const sharc
     sharc_pr_attr(p, v);
     return;
   case SHLO_F_NESTED:
-    shlo_print_struct_body(p, v);
+    sharc_shlo_print_struct_body(p, v);
     return;
   }
 }
@@ -222,13 +222,13 @@ static void print_struct_fields(sharc_printer *p, const sharc_attr *a) {
   sharc_pr_puts(p, ">");
 }
 
-void shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { a->def->print(p, a); }
+void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { a->def->print(p, a); }
 
 static bool parse_field_value(sharc_parser *p, const shlo_field *f, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
   switch (f->kind) {
   case SHLO_F_DIMS:
-    return shlo_parse_dim_sizes(p, out);
+    return sharc_shlo_parse_dim_sizes(p, out);
   case SHLO_F_INT: {
     int64_t v;
     if (!sharc_p_parse_int(p, &v))
@@ -261,7 +261,7 @@ static bool parse_field_value(sharc_parser *p, const shlo_field *f, sharc_attr *
   case SHLO_F_ATTR:
     return sharc_p_parse_attr(p, NULL, out);
   case SHLO_F_NESTED:
-    return shlo_parse_struct_or_full(p, f->nested, out);
+    return sharc_shlo_parse_struct_or_full(p, f->nested, out);
   }
   return false;
 }
@@ -363,7 +363,7 @@ static bool parse_struct_body(sharc_parser *p, const shlo_struct_def *def, sharc
     break;
   }
   if (ok)
-    *out = shlo_struct_get(ctx, def, fields);
+    *out = sharc_shlo_struct_get(ctx, def, fields);
   return ok;
 }
 
@@ -377,7 +377,7 @@ static const shlo_field gather_fields[] = {
     {"start_index_map", SHLO_F_DIMS, true, NULL},
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
-const shlo_struct_def shlo_gather_def = {
+const shlo_struct_def sharc_shlo_gather_def = {
     {"gather", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(gather_fields), SHLO_SPARSE, "gather dimension numbers"};
 
@@ -389,7 +389,7 @@ static const shlo_field scatter_fields[] = {
     {"scatter_dims_to_operand_dims", SHLO_F_DIMS, true, NULL},
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
-const shlo_struct_def shlo_scatter_def = {
+const shlo_struct_def sharc_shlo_scatter_def = {
     {"scatter", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(scatter_fields), SHLO_SPARSE, "scatter dimension numbers"};
 
@@ -399,7 +399,7 @@ static const shlo_field dot_fields[] = {
     {"lhs_contracting_dimensions", SHLO_F_DIMS, true, NULL},
     {"rhs_contracting_dimensions", SHLO_F_DIMS, true, NULL},
 };
-const shlo_struct_def shlo_dot_def = {
+const shlo_struct_def sharc_shlo_dot_def = {
     {"dot", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(dot_fields), SHLO_SPARSE, "dot dimension numbers"};
 
@@ -412,7 +412,7 @@ static const shlo_field dot_algorithm_fields[] = {
     {"num_primitive_operations", SHLO_F_INT, false, NULL},
     {"allow_imprecise_accumulation", SHLO_F_BOOL, false, NULL},
 };
-const shlo_struct_def shlo_dot_algorithm_def = {
+const shlo_struct_def sharc_shlo_dot_algorithm_def = {
     {"dot_algorithm", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL},
     FIELDS(dot_algorithm_fields), SHLO_FIXED, NULL};
 
@@ -421,7 +421,7 @@ static const shlo_field output_operand_alias_fields[] = {
     {"operand_index", SHLO_F_INT, false, NULL},
     {"operand_tuple_indices", SHLO_F_DIMS, false, NULL},
 };
-const shlo_struct_def shlo_output_operand_alias_def = {
+const shlo_struct_def sharc_shlo_output_operand_alias_def = {
     {"output_operand_alias", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(output_operand_alias_fields), SHLO_FIXED, NULL};
 
@@ -429,21 +429,21 @@ static const shlo_field channel_handle_fields[] = {
     {"handle", SHLO_F_INT, false, NULL},
     {"type", SHLO_F_INT, false, NULL},
 };
-const shlo_struct_def shlo_channel_handle_def = {
+const shlo_struct_def sharc_shlo_channel_handle_def = {
     {"channel_handle", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(channel_handle_fields), SHLO_PARAMS, NULL};
 
 /* `(1)2`: a sub-axis of pre-size 1 and size 2 */
 static void print_sub_axis_info(sharc_printer *p, const sharc_attr *a) {
-  sharc_buf_printf(p->out, "(%lld)%lld", (long long)shlo_struct_int(a, &shlo_sub_axis_info_def, 0),
-                   (long long)shlo_struct_int(a, &shlo_sub_axis_info_def, 1));
+  sharc_buf_printf(p->out, "(%lld)%lld", (long long)sharc_shlo_struct_int(a, &sharc_shlo_sub_axis_info_def, 0),
+                   (long long)sharc_shlo_struct_int(a, &sharc_shlo_sub_axis_info_def, 1));
 }
 
 static const shlo_field sub_axis_info_fields[] = {
     {"pre_size", SHLO_F_INT, false, NULL},
     {"size", SHLO_F_INT, false, NULL},
 };
-const shlo_struct_def shlo_sub_axis_info_def = {
+const shlo_struct_def sharc_shlo_sub_axis_info_def = {
     {"sub_axis_info", &sharc_stablehlo_dialect, print_sub_axis_info, NULL, no_alias},
     FIELDS(sub_axis_info_fields), SHLO_FIXED, NULL};
 
@@ -454,15 +454,15 @@ static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
       !sharc_p_parse_int(p, &size))
     return false;
   sharc_attr *fields[2] = {int_attr(ctx, pre), int_attr(ctx, size)};
-  *out = shlo_struct_get(ctx, &shlo_sub_axis_info_def, fields);
+  *out = sharc_shlo_struct_get(ctx, &sharc_shlo_sub_axis_info_def, fields);
   return true;
 }
 
 static const shlo_field axis_ref_fields[] = {
     {"name", SHLO_F_STRING, false, NULL},
-    {"sub_axis_info", SHLO_F_NESTED, true, &shlo_sub_axis_info_def},
+    {"sub_axis_info", SHLO_F_NESTED, true, &sharc_shlo_sub_axis_info_def},
 };
-const shlo_struct_def shlo_axis_ref_def = {
+const shlo_struct_def sharc_shlo_axis_ref_def = {
     {"axis_ref", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(axis_ref_fields), SHLO_PARAMS, NULL};
 
@@ -470,7 +470,7 @@ static const shlo_field mesh_axis_fields[] = {
     {"name", SHLO_F_STRING, false, NULL},
     {"size", SHLO_F_INT, false, NULL},
 };
-const shlo_struct_def shlo_mesh_axis_def = {
+const shlo_struct_def sharc_shlo_mesh_axis_def = {
     {"mesh_axis", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
     FIELDS(mesh_axis_fields), SHLO_PARAMS, NULL};
 
@@ -478,20 +478,20 @@ static const shlo_field replica_group_mesh_axes_fields[] = {
     {"mesh", SHLO_F_ATTR, false, NULL},
     {"axes", SHLO_F_ATTR, false, NULL},
 };
-const shlo_struct_def shlo_replica_group_mesh_axes_def = {
+const shlo_struct_def sharc_shlo_replica_group_mesh_axes_def = {
     {"replica_group_mesh_axes", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL},
     FIELDS(replica_group_mesh_axes_fields), SHLO_PARAMS, NULL};
 
 /* Mesh: `<axes=[<name = "x", size = 2>], device_ids=dense<...> : tensor<...>>`;
  * fields: an array of mesh axes, the optional device ids. */
 static void print_mesh(sharc_printer *p, const sharc_attr *a) {
-  const sharc_attr *axes = shlo_struct_field(a, &shlo_mesh_def, 0);
-  const sharc_attr *ids = shlo_struct_field(a, &shlo_mesh_def, 1);
+  const sharc_attr *axes = sharc_shlo_struct_field(a, &sharc_shlo_mesh_def, 0);
+  const sharc_attr *ids = sharc_shlo_struct_field(a, &sharc_shlo_mesh_def, 1);
   sharc_pr_puts(p, "<axes=[");
   for (unsigned i = 0; i < sharc_attr_count(axes); i++) {
     if (i)
       sharc_pr_puts(p, ", ");
-    shlo_print_struct_body(p, sharc_attr_at(axes, i));
+    sharc_shlo_print_struct_body(p, sharc_attr_at(axes, i));
   }
   sharc_pr_puts(p, "]");
   if (ids) {
@@ -505,7 +505,7 @@ static const shlo_field mesh_fields[] = {
     {"axes", SHLO_F_ATTR, false, NULL},
     {"device_ids", SHLO_F_ATTR, true, NULL},
 };
-const shlo_struct_def shlo_mesh_def = {
+const shlo_struct_def sharc_shlo_mesh_def = {
     {"mesh", &sharc_stablehlo_dialect, print_mesh, NULL, NULL},
     FIELDS(mesh_fields), SHLO_FIXED, NULL};
 
@@ -518,7 +518,7 @@ static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
   if (ok && !sharc_tok_is(sharc_p_tok(p), ']')) {
     do {
       sharc_attr *axis;
-      ok = shlo_parse_struct_or_full(p, &shlo_mesh_axis_def, &axis);
+      ok = sharc_shlo_parse_struct_or_full(p, &sharc_shlo_mesh_axis_def, &axis);
       if (ok)
         sharc_ptrvec_push(&axes, axis);
     } while (ok && sharc_p_eat(p, ','));
@@ -530,7 +530,7 @@ static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
   ok = ok && sharc_p_expect(p, '>');
   if (ok) {
     fields[0] = sharc_attr_array(ctx, (sharc_attr *const *)axes.items, axes.len);
-    *out = shlo_struct_get(ctx, &shlo_mesh_def, fields);
+    *out = sharc_shlo_struct_get(ctx, &sharc_shlo_mesh_def, fields);
   }
   sharc_ptrvec_free(&axes);
   return ok;
@@ -539,14 +539,14 @@ static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
 /* Type extensions print as #stablehlo.bounds<?, 4>. */
 static void print_type_extensions(sharc_printer *p, const sharc_attr *a) {
   sharc_pr_puts(p, "<");
-  print_int_list(p, shlo_struct_field(a, &shlo_type_extensions_def, 0), true);
+  print_int_list(p, sharc_shlo_struct_field(a, &sharc_shlo_type_extensions_def, 0), true);
   sharc_pr_puts(p, ">");
 }
 
 static const shlo_field type_extensions_fields[] = {
     {"bounds", SHLO_F_DIMS, false, NULL},
 };
-const shlo_struct_def shlo_type_extensions_def = {
+const shlo_struct_def sharc_shlo_type_extensions_def = {
     {"bounds", &sharc_stablehlo_dialect, print_type_extensions, NULL, no_alias},
     FIELDS(type_extensions_fields), SHLO_FIXED, NULL};
 
@@ -554,7 +554,7 @@ static bool parse_bounds(sharc_parser *p, sharc_attr **out) {
   sharc_attr *fields[1];
   if (!parse_dim_list(p, '<', '>', &fields[0]))
     return false;
-  *out = shlo_struct_get(sharc_p_context(p), &shlo_type_extensions_def, fields);
+  *out = sharc_shlo_struct_get(sharc_p_context(p), &sharc_shlo_type_extensions_def, fields);
   return true;
 }
 
@@ -563,17 +563,17 @@ static bool parse_type_extensions(sharc_parser *p, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_attr *fields[1];
   if (!sharc_p_expect(p, '<') || !sharc_p_expect_keyword(p, "bounds") || !sharc_p_expect(p, '=') ||
-      !shlo_parse_dim_sizes(p, &fields[0]) || !sharc_p_expect(p, '>'))
+      !sharc_shlo_parse_dim_sizes(p, &fields[0]) || !sharc_p_expect(p, '>'))
     return false;
-  *out = shlo_struct_get(ctx, &shlo_type_extensions_def, fields);
+  *out = sharc_shlo_struct_get(ctx, &sharc_shlo_type_extensions_def, fields);
   return true;
 }
 
 /* Result accuracy: `<atol = 1.0e-05, rtol = ..., ulps = 1, mode = #stablehlo.result_accuracy_mode<...>>`,
  * zero tolerances left out. Fields: atol, rtol (f64), ulps, mode. */
 static void print_result_accuracy(sharc_printer *p, const sharc_attr *a) {
-  const shlo_struct_def *d = &shlo_result_accuracy_def;
-  sharc_attr *atol = shlo_struct_field(a, d, 0), *rtol = shlo_struct_field(a, d, 1);
+  const shlo_struct_def *d = &sharc_shlo_result_accuracy_def;
+  sharc_attr *atol = sharc_shlo_struct_field(a, d, 0), *rtol = sharc_shlo_struct_field(a, d, 1);
   sharc_pr_puts(p, "<");
   if (!shlo_float_is_zero(atol)) {
     sharc_pr_puts(p, "atol = ");
@@ -585,11 +585,11 @@ static void print_result_accuracy(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_attr_no_type(p, rtol);
     sharc_pr_puts(p, ", ");
   }
-  if (shlo_struct_int(a, d, 2)) {
-    sharc_buf_printf(p->out, "ulps = %lld, ", (long long)shlo_struct_int(a, d, 2));
+  if (sharc_shlo_struct_int(a, d, 2)) {
+    sharc_buf_printf(p->out, "ulps = %lld, ", (long long)sharc_shlo_struct_int(a, d, 2));
   }
   sharc_pr_puts(p, "mode = ");
-  sharc_pr_attr(p, shlo_struct_field(a, d, 3));
+  sharc_pr_attr(p, sharc_shlo_struct_field(a, d, 3));
   sharc_pr_puts(p, ">");
 }
 
@@ -599,7 +599,7 @@ static const shlo_field result_accuracy_fields[] = {
     {"ulps", SHLO_F_INT, true, NULL},
     {"mode", SHLO_F_ATTR, false, NULL},
 };
-const shlo_struct_def shlo_result_accuracy_def = {
+const shlo_struct_def sharc_shlo_result_accuracy_def = {
     {"result_accuracy", &sharc_stablehlo_dialect, print_result_accuracy, NULL, no_alias},
     FIELDS(result_accuracy_fields), SHLO_PARAMS, NULL};
 
@@ -626,7 +626,7 @@ static bool parse_result_accuracy(sharc_parser *p, sharc_attr **out) {
     else if (sharc_p_eat_keyword(p, "mode"))
       ok = sharc_p_expect(p, '=') && sharc_p_parse_attr(p, NULL, &fields[3]);
     else
-      return expected_one_of(p, &shlo_result_accuracy_def);
+      return expected_one_of(p, &sharc_shlo_result_accuracy_def);
     if (!ok)
       return false;
     if (!sharc_p_eat(p, ','))
@@ -637,8 +637,8 @@ static bool parse_result_accuracy(sharc_parser *p, sharc_attr **out) {
       }
   }
   if (!fields[3])
-    fields[3] = shlo_enum_get(ctx, &shlo_result_accuracy_mode, 0);
-  *out = shlo_struct_get(ctx, &shlo_result_accuracy_def, fields);
+    fields[3] = sharc_shlo_enum_get(ctx, &sharc_shlo_result_accuracy_mode, 0);
+  *out = sharc_shlo_struct_get(ctx, &sharc_shlo_result_accuracy_def, fields);
   return true;
 }
 
@@ -646,7 +646,7 @@ static bool parse_result_accuracy(sharc_parser *p, sharc_attr **out) {
 
 static void print_conv_attr(sharc_printer *p, const sharc_attr *a) {
   sharc_pr_puts(p, "<");
-  shlo_print_conv_dims(p, a);
+  sharc_shlo_print_conv_dims(p, a);
   sharc_pr_puts(p, ">");
 }
 
@@ -661,7 +661,7 @@ static const shlo_field conv_fields[] = {
     {"output_feature_dimension", SHLO_F_INT, true, NULL},
     {"output_spatial_dimensions", SHLO_F_DIMS, true, NULL},
 };
-const shlo_struct_def shlo_conv_def = {
+const shlo_struct_def sharc_shlo_conv_def = {
     {"conv", &sharc_stablehlo_dialect, print_conv_attr, NULL, no_alias},
     FIELDS(conv_fields), SHLO_SPARSE, "dot dimension numbers"};
 
@@ -669,9 +669,9 @@ static const char conv_letters[3][2] = {{'b', 'f'}, {'i', 'o'}, {'b', 'f'}};
 
 /* One `[b, 0, 1, f]` group: letters where the two non-spatial dims are. */
 static void print_conv_group(sharc_printer *p, const sharc_attr *a, unsigned g) {
-  int64_t first = shlo_struct_int(a, &shlo_conv_def, g * 3);
-  int64_t second = shlo_struct_int(a, &shlo_conv_def, g * 3 + 1);
-  const sharc_attr *spatial = shlo_struct_field(a, &shlo_conv_def, g * 3 + 2);
+  int64_t first = sharc_shlo_struct_int(a, &sharc_shlo_conv_def, g * 3);
+  int64_t second = sharc_shlo_struct_int(a, &sharc_shlo_conv_def, g * 3 + 1);
+  const sharc_attr *spatial = sharc_shlo_struct_field(a, &sharc_shlo_conv_def, g * 3 + 2);
   unsigned ns = sharc_attr_count(spatial), rank = ns + 2;
   sharc_pr_puts(p, "[");
   for (unsigned d = 0; d < rank; d++) {
@@ -692,7 +692,7 @@ static void print_conv_group(sharc_printer *p, const sharc_attr *a, unsigned g) 
   sharc_pr_puts(p, "]");
 }
 
-void shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a) {
+void sharc_shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a) {
   print_conv_group(p, a, 0);
   sharc_pr_puts(p, "x");
   print_conv_group(p, a, 1);
@@ -794,13 +794,13 @@ static bool parse_conv_group(sharc_parser *p, unsigned g, sharc_attr **fields) {
   return true;
 }
 
-bool shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out) {
+bool sharc_shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out) {
   sharc_attr *fields[9] = {0};
   if (!parse_conv_group(p, 0, fields) || !sharc_p_expect_keyword(p, "x") ||
       !parse_conv_group(p, 1, fields) || !sharc_p_expect_arrow(p) ||
       !parse_conv_group(p, 2, fields))
     return false;
-  *out = shlo_struct_get(sharc_p_context(p), &shlo_conv_def, fields);
+  *out = sharc_shlo_struct_get(sharc_p_context(p), &sharc_shlo_conv_def, fields);
   return true;
 }
 
@@ -809,13 +809,13 @@ static bool parse_conv_attr(sharc_parser *p, sharc_attr **out) {
     return false;
   if (sharc_p_eat_keyword(p, "raw")) {
     sharc_attr *fields[16] = {0};
-    if (!parse_struct_any_order(p, &shlo_conv_def, fields))
+    if (!parse_struct_any_order(p, &sharc_shlo_conv_def, fields))
       return false;
-    fill_sparse_defaults(sharc_p_context(p), &shlo_conv_def, fields);
-    *out = shlo_struct_get(sharc_p_context(p), &shlo_conv_def, fields);
+    fill_sparse_defaults(sharc_p_context(p), &sharc_shlo_conv_def, fields);
+    *out = sharc_shlo_struct_get(sharc_p_context(p), &sharc_shlo_conv_def, fields);
     return true;
   }
-  return shlo_parse_conv_dims(p, out) && sharc_p_expect(p, '>');
+  return sharc_shlo_parse_conv_dims(p, out) && sharc_p_expect(p, '>');
 }
 
 /* ---- dispatch by mnemonic ---------------------------------------------- */
@@ -827,20 +827,20 @@ typedef struct attr_parser {
 } attr_parser;
 
 static bool parse_result_accuracy_mode(sharc_parser *p, sharc_attr **out) {
-  return sharc_p_expect(p, '<') && shlo_parse_enum_case(p, &shlo_result_accuracy_mode, out) &&
+  return sharc_p_expect(p, '<') && sharc_shlo_parse_enum_case(p, &sharc_shlo_result_accuracy_mode, out) &&
          sharc_p_expect(p, '>');
 }
 
 static const attr_parser attr_parsers[] = {
-    {"gather", &shlo_gather_def, NULL},
-    {"scatter", &shlo_scatter_def, NULL},
-    {"dot", &shlo_dot_def, NULL},
-    {"dot_algorithm", &shlo_dot_algorithm_def, NULL},
-    {"output_operand_alias", &shlo_output_operand_alias_def, NULL},
-    {"channel_handle", &shlo_channel_handle_def, NULL},
-    {"axis_ref", &shlo_axis_ref_def, NULL},
-    {"mesh_axis", &shlo_mesh_axis_def, NULL},
-    {"replica_group_mesh_axes", &shlo_replica_group_mesh_axes_def, NULL},
+    {"gather", &sharc_shlo_gather_def, NULL},
+    {"scatter", &sharc_shlo_scatter_def, NULL},
+    {"dot", &sharc_shlo_dot_def, NULL},
+    {"dot_algorithm", &sharc_shlo_dot_algorithm_def, NULL},
+    {"output_operand_alias", &sharc_shlo_output_operand_alias_def, NULL},
+    {"channel_handle", &sharc_shlo_channel_handle_def, NULL},
+    {"axis_ref", &sharc_shlo_axis_ref_def, NULL},
+    {"mesh_axis", &sharc_shlo_mesh_axis_def, NULL},
+    {"replica_group_mesh_axes", &sharc_shlo_replica_group_mesh_axes_def, NULL},
     {"sub_axis_info", NULL, parse_sub_axis_info},
     {"mesh", NULL, parse_mesh},
     {"bounds", NULL, parse_bounds},
@@ -861,7 +861,7 @@ static bool run_attr_parser(sharc_parser *p, const attr_parser *ap, sharc_attr *
   return ap->def ? parse_struct_body(p, ap->def, out) : ap->parse(p, out);
 }
 
-bool shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out) {
+bool sharc_shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out) {
   const sharc_token *t = sharc_p_tok(p);
   if (t->kind == TOK_HASH_ID) {
     sharc_token at = *t;
@@ -888,7 +888,7 @@ static sharc_attr *parse_bare_enum(sharc_parser *p) {
     if (!sharc_str_eq_cstr(kw, bare_enums[i]->mnemonic))
       continue;
     sharc_attr *a;
-    if (!shlo_parse_enum_case(p, bare_enums[i], &a) || !sharc_p_expect(p, '>'))
+    if (!sharc_shlo_parse_enum_case(p, bare_enums[i], &a) || !sharc_p_expect(p, '>'))
       return NULL;
     return a;
   }
@@ -897,7 +897,7 @@ static sharc_attr *parse_bare_enum(sharc_parser *p) {
   return NULL;
 }
 
-sharc_attr *shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
+sharc_attr *sharc_shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
   (void)type;
   if (mnemonic.len == 0)
     return parse_bare_enum(p);
@@ -923,15 +923,15 @@ static bool type_no_alias(const sharc_type *t) {
   return false;
 }
 
-const sharc_type_def shlo_token_def = {
+const sharc_type_def sharc_shlo_token_def = {
     .name = "token",
     .dialect = &sharc_stablehlo_dialect,
     .print = print_token,
     .may_alias = type_no_alias,
 };
 
-sharc_type *shlo_token_type(sharc_context *ctx) {
-  return sharc_type_dialect(ctx, &shlo_token_def, NULL, 0);
+sharc_type *sharc_shlo_token_type(sharc_context *ctx) {
+  return sharc_type_dialect(ctx, &sharc_shlo_token_def, NULL, 0);
 }
 
 /* !stablehlo.future<T, U>: the results of an async_start. */
@@ -945,7 +945,7 @@ static void print_future(sharc_printer *p, const sharc_type *t) {
   sharc_pr_puts(p, ">");
 }
 
-const sharc_type_def shlo_future_def = {
+const sharc_type_def sharc_shlo_future_def = {
     .name = "future",
     .dialect = &sharc_stablehlo_dialect,
     .print = print_future,
@@ -968,16 +968,16 @@ static sharc_type *parse_future(sharc_parser *p) {
       abort();
     for (unsigned i = 0; i < types.len; i++)
       words[i] = (uintptr_t)types.items[i];
-    res = sharc_type_dialect(sharc_p_context(p), &shlo_future_def, words, types.len);
+    res = sharc_type_dialect(sharc_p_context(p), &sharc_shlo_future_def, words, types.len);
     free(words);
   }
   sharc_ptrvec_free(&types);
   return res;
 }
 
-sharc_type *shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
+sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
   if (sharc_str_eq_cstr(mnemonic, "token"))
-    return shlo_token_type(sharc_p_context(p));
+    return sharc_shlo_token_type(sharc_p_context(p));
   if (sharc_str_eq_cstr(mnemonic, "future"))
     return parse_future(p);
   sharc_p_error(p, "unknown stablehlo type: %.*s", (int)mnemonic.len, mnemonic.data);

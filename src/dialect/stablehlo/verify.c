@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...) {
+sharc_diag *sharc_shlo_error(sharc_op *op, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   sharc_diag *d = sharc_emit_v(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), fmt, ap);
@@ -16,11 +16,11 @@ sharc_diag *shlo_error(sharc_op *op, const char *fmt, ...) {
   return d;
 }
 
-const sharc_type *shlo_ranked(const sharc_type *t) {
+const sharc_type *sharc_shlo_ranked(const sharc_type *t) {
   return t && t->kind == SHARC_TYPE_TENSOR ? t : NULL;
 }
 
-sharc_attr *shlo_i64_array(const sharc_op *op, const char *name) {
+sharc_attr *sharc_shlo_i64_array(const sharc_op *op, const char *name) {
   sharc_attr *a = sharc_op_attr(op, name);
   return a && a->kind == SHARC_ATTR_DENSE_ARRAY ? a : NULL;
 }
@@ -34,8 +34,8 @@ static const sharc_type *result_type(const sharc_op *op, unsigned i) {
 }
 
 /* verifyCompatibleShape: same rank, each dimension equal or dynamic. */
-bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
-  if (!shlo_ranked(a) || !shlo_ranked(b))
+bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
+  if (!sharc_shlo_ranked(a) || !sharc_shlo_ranked(b))
     return true;
   if (a->shaped.rank != b->shaped.rank)
     return false;
@@ -48,7 +48,7 @@ bool shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
 }
 
 /* SameOperandsAndResultShape. */
-bool shlo_verify_elementwise(sharc_op *op) {
+bool sharc_shlo_verify_elementwise(sharc_op *op) {
   const sharc_type *first = NULL;
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; i < n; i++) {
@@ -57,7 +57,7 @@ bool shlo_verify_elementwise(sharc_op *op) {
       first = t;
       continue;
     }
-    if (!shlo_compatible_shapes(first, t)) {
+    if (!sharc_shlo_compatible_shapes(first, t)) {
       sharc_emit_op_error(op, "requires the same shape for all operands and results");
       return false;
     }
@@ -65,28 +65,28 @@ bool shlo_verify_elementwise(sharc_op *op) {
   return true;
 }
 
-bool shlo_verify_broadcast_in_dim(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  const sharc_type *out = shlo_ranked(result_type(op, 0));
-  sharc_attr *dims = shlo_i64_array(op, "broadcast_dimensions");
+bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
+  sharc_attr *dims = sharc_shlo_i64_array(op, "broadcast_dimensions");
   if (!in || !out || !dims)
     return true;
   unsigned n = sharc_attr_count(dims);
   if (n != in->shaped.rank) {
-    shlo_error(op, "broadcast_dimensions size (%u) does not match operand rank (%u)", n,
+    sharc_shlo_error(op, "broadcast_dimensions size (%u) does not match operand rank (%u)", n,
                in->shaped.rank);
     return false;
   }
   for (unsigned i = 0; i < n; i++)
     for (unsigned j = i + 1; j < n; j++)
       if (sharc_attr_dense_array_i64(dims, i) == sharc_attr_dense_array_i64(dims, j)) {
-        shlo_error(op, "broadcast_dimensions should not have duplicates");
+        sharc_shlo_error(op, "broadcast_dimensions should not have duplicates");
         return false;
       }
   for (unsigned i = 0; i < n; i++) {
     int64_t d = sharc_attr_dense_array_i64(dims, i);
     if (d < 0 || d >= (int64_t)out->shaped.rank) {
-      shlo_error(op, "broadcast_dimensions contains invalid value %lld for result with rank %u",
+      sharc_shlo_error(op, "broadcast_dimensions contains invalid value %lld for result with rank %u",
                  (long long)d, out->shaped.rank);
       return false;
     }
@@ -95,7 +95,7 @@ bool shlo_verify_broadcast_in_dim(sharc_op *op) {
       continue;
     int64_t res = out->shaped.shape[d];
     if (size != 1 && size != res) {
-      shlo_error(op, "size of operand dimension %u (%lld) is not equal to 1 or size of result "
+      sharc_shlo_error(op, "size of operand dimension %u (%lld) is not equal to 1 or size of result "
                  "dimension %lld (%lld)", i, (long long)size, (long long)d, (long long)res);
       return false;
     }
@@ -109,7 +109,7 @@ static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
 }
 
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
-  return inferred == actual || (shlo_compatible_shapes(inferred, actual) &&
+  return inferred == actual || (sharc_shlo_compatible_shapes(inferred, actual) &&
                                 sharc_type_element(inferred) == sharc_type_element(actual));
 }
 
@@ -123,7 +123,7 @@ static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned
 
 /* "inferred type(s) 'X', 'Y' are incompatible with return type(s) of
  * operation 'Z'": the whole lists, as InferTypeOpInterface reports them. */
-bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n) {
+bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n) {
   unsigned n_res = sharc_op_num_results(op);
   bool same = n == n_res;
   for (unsigned i = 0; same && i < n; i++)
@@ -146,18 +146,18 @@ bool shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned
   return false;
 }
 
-bool shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
-  return shlo_check_inferred_all(op, &inferred, 1);
+bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
+  return sharc_shlo_check_inferred_all(op, &inferred, 1);
 }
 
-bool shlo_verify_transpose(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *perm = shlo_i64_array(op, "permutation");
+bool sharc_shlo_verify_transpose(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
   if (!in || !perm)
     return true;
   unsigned rank = in->shaped.rank, n = sharc_attr_count(perm);
   if (n != rank) {
-    shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
+    sharc_shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
     return false;
   }
   int64_t *vals = malloc((n + 1) * sizeof *vals);
@@ -181,14 +181,14 @@ bool shlo_verify_transpose(sharc_op *op) {
       sharc_buf_printf(&msg, "%s%u", i ? ", " : "", i);
     SHARC_BUF_LIT(&msg, "] but got ");
     append_list(&msg, vals, n);
-    shlo_error(op, "%s", msg.data);
+    sharc_shlo_error(op, "%s", msg.data);
     sharc_buf_free(&msg);
     ok = false;
   } else {
     for (unsigned i = 0; i < n; i++)
       shape[i] = in->shaped.shape[vals[i]];
     sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = shlo_check_inferred(op, t);
+    ok = sharc_shlo_check_inferred(op, t);
   }
   free(vals);
   free(shape);
@@ -206,24 +206,24 @@ static int64_t static_elements(const sharc_type *t) {
   return n;
 }
 
-bool shlo_verify_reshape(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  const sharc_type *out = shlo_ranked(result_type(op, 0));
+bool sharc_shlo_verify_reshape(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
   if (!in || !out)
     return true;
   int64_t a = static_elements(in), b = static_elements(out);
   if (a < 0 || b < 0 || a == b)
     return true;
-  shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
+  sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
              "(%lld)", (long long)b, (long long)a);
   return false;
 }
 
-bool shlo_verify_slice(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *start = shlo_i64_array(op, "start_indices");
-  sharc_attr *limit = shlo_i64_array(op, "limit_indices");
-  sharc_attr *strides = shlo_i64_array(op, "strides");
+bool sharc_shlo_verify_slice(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *start = sharc_shlo_i64_array(op, "start_indices");
+  sharc_attr *limit = sharc_shlo_i64_array(op, "limit_indices");
+  sharc_attr *strides = sharc_shlo_i64_array(op, "strides");
   if (!in || !start || !limit || !strides)
     return true;
   unsigned rank = in->shaped.rank;
@@ -234,7 +234,7 @@ bool shlo_verify_slice(sharc_op *op) {
     return false;
   }
   if (sharc_attr_count(start) != rank) {
-    shlo_error(op, "the number of elements in start_indices (%u) does not match the rank of the "
+    sharc_shlo_error(op, "the number of elements in start_indices (%u) does not match the rank of the "
                "operand (%u)", sharc_attr_count(start), rank);
     return false;
   }
@@ -246,60 +246,60 @@ bool shlo_verify_slice(sharc_op *op) {
     int64_t s = sharc_attr_dense_array_i64(start, i), l = sharc_attr_dense_array_i64(limit, i);
     int64_t st = sharc_attr_dense_array_i64(strides, i), size = in->shaped.shape[i];
     if (s < 0) {
-      shlo_error(op, "negative start index %lld in dimension %u", (long long)s, i);
+      sharc_shlo_error(op, "negative start index %lld in dimension %u", (long long)s, i);
       ok = false;
     } else if (size != SHARC_DYNAMIC && l > size) {
-      shlo_error(op, "limit index %lld is larger than dimension size %lld in dimension %u",
+      sharc_shlo_error(op, "limit index %lld is larger than dimension size %lld in dimension %u",
                  (long long)l, (long long)size, i);
       ok = false;
     } else if (s > l) {
-      shlo_error(op, "start index %lld is larger than limit index %lld in dimension %u",
+      sharc_shlo_error(op, "start index %lld is larger than limit index %lld in dimension %u",
                  (long long)s, (long long)l, i);
       ok = false;
     } else if (st <= 0) {
-      shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
+      sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
       ok = false;
     } else {
       shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : (l - s + st - 1) / st;
     }
   }
   if (ok)
-    ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+    ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
                                               in->shaped.elem, NULL));
   free(shape);
   return ok;
 }
 
-bool shlo_verify_concatenate(sharc_op *op) {
+bool sharc_shlo_verify_concatenate(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
   if (n == 0) {
-    shlo_error(op, "expected 1 or more operands, but found 0");
+    sharc_shlo_error(op, "expected 1 or more operands, but found 0");
     return false;
   }
-  const sharc_type *first = shlo_ranked(operand_type(op, 0));
+  const sharc_type *first = sharc_shlo_ranked(operand_type(op, 0));
   if (!first || !dim_attr)
     return true;
   int64_t dim = sharc_attr_int_value(dim_attr);
   unsigned rank = first->shaped.rank;
   if (dim < 0) {
-    shlo_error(op, "dimension %lld is negative", (long long)dim);
+    sharc_shlo_error(op, "dimension %lld is negative", (long long)dim);
     return false;
   }
   if (rank == 0) {
-    shlo_error(op, "rank-0 values cannot be concatenated");
+    sharc_shlo_error(op, "rank-0 values cannot be concatenated");
     return false;
   }
   if (dim >= (int64_t)rank) {
-    shlo_error(op, "dimension %lld is out-of-bounds for input rank %u", (long long)dim, rank);
+    sharc_shlo_error(op, "dimension %lld is out-of-bounds for input rank %u", (long long)dim, rank);
     return false;
   }
   for (unsigned i = 1; i < n; i++) {
-    const sharc_type *t = shlo_ranked(operand_type(op, i));
+    const sharc_type *t = sharc_shlo_ranked(operand_type(op, i));
     if (!t)
       continue;
     if (t->shaped.rank != rank) {
-      shlo_error(op, "operands (0) and (%u) do not match rank", i);
+      sharc_shlo_error(op, "operands (0) and (%u) do not match rank", i);
       return false;
     }
     for (unsigned d = 0; d < rank; d++) {
@@ -313,7 +313,7 @@ bool shlo_verify_concatenate(sharc_op *op) {
       SHARC_BUF_LIT(&msg, ") != (");
       append_list(&msg, t->shaped.shape, rank);
       SHARC_BUF_LIT(&msg, ")");
-      shlo_error(op, "%s", msg.data);
+      sharc_shlo_error(op, "%s", msg.data);
       sharc_buf_free(&msg);
       return false;
     }
@@ -321,36 +321,36 @@ bool shlo_verify_concatenate(sharc_op *op) {
   return true;
 }
 
-bool shlo_verify_dynamic_slice(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *sizes = shlo_i64_array(op, "slice_sizes");
+bool sharc_shlo_verify_dynamic_slice(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *sizes = sharc_shlo_i64_array(op, "slice_sizes");
   if (!in || !sizes)
     return true;
   unsigned n_sizes = sharc_attr_count(sizes), n_starts = sharc_op_num_operands(op) - 1;
   if (n_sizes != n_starts) {
-    shlo_error(op, "has mismatched number of slice sizes (%u) and number of start indices (%u)",
+    sharc_shlo_error(op, "has mismatched number of slice sizes (%u) and number of start indices (%u)",
                n_sizes, n_starts);
     return false;
   }
   if (n_starts != in->shaped.rank) {
-    shlo_error(op, "has mismatched number of start indices (%u) and the rank of operand (%u)",
+    sharc_shlo_error(op, "has mismatched number of start indices (%u) and the rank of operand (%u)",
                n_starts, in->shaped.rank);
     return false;
   }
   for (unsigned i = 2; i <= n_starts; i++) {
     if (sharc_type_element(operand_type(op, i)) != sharc_type_element(operand_type(op, 1))) {
-      shlo_error(op, "start indices must have same element type");
+      sharc_shlo_error(op, "start indices must have same element type");
       return false;
     }
   }
   for (unsigned i = 0; i < n_sizes; i++) {
     int64_t size = sharc_attr_dense_array_i64(sizes, i), dim = in->shaped.shape[i];
     if (size < 0) {
-      shlo_error(op, "has negative size index to dynamic slice: %lld", (long long)size);
+      sharc_shlo_error(op, "has negative size index to dynamic slice: %lld", (long long)size);
       return false;
     }
     if (dim != SHARC_DYNAMIC && size > dim) {
-      shlo_error(op, "has slice size %lld greater than dimension size %lld in dimension %u of "
+      sharc_shlo_error(op, "has slice size %lld greater than dimension size %lld in dimension %u of "
                  "operand", (long long)size, (long long)dim, i);
       return false;
     }
@@ -360,38 +360,38 @@ bool shlo_verify_dynamic_slice(sharc_op *op) {
     abort();
   for (unsigned i = 0; i < n_sizes; i++)
     shape[i] = sharc_attr_dense_array_i64(sizes, i);
-  bool ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
+  bool ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,
                                                  in->shaped.elem, NULL));
   free(shape);
   return ok;
 }
 
-bool shlo_verify_iota(sharc_op *op) {
-  const sharc_type *out = shlo_ranked(result_type(op, 0));
+bool sharc_shlo_verify_iota(sharc_op *op) {
+  const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
   sharc_attr *d = sharc_op_attr(op, "iota_dimension");
   if (!out || !d)
     return true;
   if (out->shaped.rank == 0) {
-    shlo_error(op, "does not support scalars.");
+    sharc_shlo_error(op, "does not support scalars.");
     return false;
   }
   if (sharc_attr_int_value(d) >= (int64_t)out->shaped.rank) {
-    shlo_error(op, "iota dimension cannot go beyond the output rank.");
+    sharc_shlo_error(op, "iota dimension cannot go beyond the output rank.");
     return false;
   }
   return true;
 }
 
-bool shlo_verify_pad(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *low = shlo_i64_array(op, "edge_padding_low");
-  sharc_attr *high = shlo_i64_array(op, "edge_padding_high");
-  sharc_attr *interior = shlo_i64_array(op, "interior_padding");
+bool sharc_shlo_verify_pad(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *low = sharc_shlo_i64_array(op, "edge_padding_low");
+  sharc_attr *high = sharc_shlo_i64_array(op, "edge_padding_high");
+  sharc_attr *interior = sharc_shlo_i64_array(op, "interior_padding");
   if (!in || !low || !high || !interior)
     return true;
   unsigned rank = in->shaped.rank;
   if (sharc_attr_count(low) != rank) {
-    shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
+    sharc_shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
                sharc_attr_count(low), rank);
     return false;
   }
@@ -405,38 +405,38 @@ bool shlo_verify_pad(sharc_op *op) {
     int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);
     int64_t mid = sharc_attr_dense_array_i64(interior, i), size = in->shaped.shape[i];
     if (mid < 0) {
-      shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
+      sharc_shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
       ok = false;
     } else if (size == SHARC_DYNAMIC) {
       shape[i] = SHARC_DYNAMIC;
     } else {
       shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
       if (shape[i] < 0) {
-        shlo_error(op, "Padding result in negative size for dimension %u", i);
+        sharc_shlo_error(op, "Padding result in negative size for dimension %u", i);
         ok = false;
       }
     }
   }
   if (ok)
-    ok = shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+    ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
                                               in->shaped.elem, NULL));
   free(shape);
   return ok;
 }
 
-bool shlo_verify_select(sharc_op *op) {
+bool sharc_shlo_verify_select(sharc_op *op) {
   const sharc_type *pred = operand_type(op, 0);
   const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
-  if (!shlo_compatible_shapes(on_true, on_false) ||
+  if (!sharc_shlo_compatible_shapes(on_true, on_false) ||
       sharc_type_element(on_true) != sharc_type_element(on_false)) {
-    shlo_error(op, "requires compatible types for non-predicate operands");
+    sharc_shlo_error(op, "requires compatible types for non-predicate operands");
     return false;
   }
-  if (shlo_ranked(pred) && pred->shaped.rank != 0 && !shlo_compatible_shapes(pred, on_true)) {
-    shlo_error(op, "requires the same shape for all operands");
+  if (sharc_shlo_ranked(pred) && pred->shaped.rank != 0 && !sharc_shlo_compatible_shapes(pred, on_true)) {
+    sharc_shlo_error(op, "requires the same shape for all operands");
     return false;
   }
-  return shlo_check_inferred(op, (sharc_type *)on_true);
+  return sharc_shlo_check_inferred(op, (sharc_type *)on_true);
 }
 
 /* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
@@ -452,7 +452,7 @@ static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, 
   if (na != nb)
     return false;
   for (unsigned i = 0; i < na; i++)
-    if (!shlo_compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+    if (!sharc_shlo_compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
       return false;
   return true;
 }
@@ -479,12 +479,12 @@ static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *op
   append_types(&msg, ops, n);
   SHARC_BUF_LIT(&msg, " vs ");
   append_types(&msg, other, m);
-  shlo_error(op, "%s", msg.data);
+  sharc_shlo_error(op, "%s", msg.data);
   sharc_buf_free(&msg);
   return false;
 }
 
-bool shlo_verify_while(sharc_op *op) {
+bool sharc_shlo_verify_while(sharc_op *op) {
   sharc_block *cond = sharc_region_first_block(sharc_op_region(op, 0));
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 1));
   if (!cond || !body)
@@ -511,13 +511,13 @@ bool shlo_verify_while(sharc_op *op) {
     unsigned nr = sharc_op_num_operands(cond_ret);
     const sharc_type *t = nr == 1 ? operand_type(cond_ret, 0) : NULL;
     if (nr != 1) {
-      shlo_error(op, "expect condition body returns a single value but got %u", nr);
+      sharc_shlo_error(op, "expect condition body returns a single value but got %u", nr);
       ok = false;
-    } else if (!shlo_ranked(t) || t->shaped.rank != 0 ||
+    } else if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 ||
                !sharc_type_is_integer(t->shaped.elem, 1)) {
       sharc_buf s = {0};
       sharc_print_type(t, &s);
-      shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
+      sharc_shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
       sharc_buf_free(&s);
       ok = false;
     }
@@ -533,7 +533,7 @@ static bool dims_in_range(sharc_op *op, const sharc_attr *dims, unsigned rank, c
   for (unsigned i = 0; i < sharc_attr_count(dims); i++) {
     int64_t d = sharc_attr_dense_array_i64(dims, i);
     if (d < 0 || d >= (int64_t)rank) {
-      shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
+      sharc_shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
       return false;
     }
   }
@@ -550,7 +550,7 @@ static bool dims_distinct(sharc_op *op, const sharc_attr *batch, const sharc_att
       int64_t b = j < nb ? sharc_attr_dense_array_i64(batch, j)
                          : sharc_attr_dense_array_i64(contract, j - nb);
       if (a == b) {
-        shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
+        sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
                    (long long)a);
         return false;
       }
@@ -564,29 +564,29 @@ static bool dims_match(sharc_op *op, const sharc_type *l, const sharc_type *r,
     int64_t a = l->shaped.shape[sharc_attr_dense_array_i64(ld, i)];
     int64_t b = r->shaped.shape[sharc_attr_dense_array_i64(rd, i)];
     if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
-      shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
+      sharc_shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
       return false;
     }
   }
   return true;
 }
 
-bool shlo_verify_dot_general(sharc_op *op) {
-  const sharc_type *lhs = shlo_ranked(operand_type(op, 0));
-  const sharc_type *rhs = shlo_ranked(operand_type(op, 1));
+bool sharc_shlo_verify_dot_general(sharc_op *op) {
+  const sharc_type *lhs = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *rhs = sharc_shlo_ranked(operand_type(op, 1));
   sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-  if (!lhs || !rhs || !shlo_struct_field(dn, &shlo_dot_def, 0))
+  if (!lhs || !rhs || !sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0))
     return true;
-  sharc_attr *lb = shlo_struct_field(dn, &shlo_dot_def, 0);
-  sharc_attr *rb = shlo_struct_field(dn, &shlo_dot_def, 1);
-  sharc_attr *lc = shlo_struct_field(dn, &shlo_dot_def, 2);
-  sharc_attr *rc = shlo_struct_field(dn, &shlo_dot_def, 3);
+  sharc_attr *lb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0);
+  sharc_attr *rb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 1);
+  sharc_attr *lc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 2);
+  sharc_attr *rc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 3);
   if (sharc_attr_count(lb) != sharc_attr_count(rb)) {
-    shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
+    sharc_shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
     return false;
   }
   if (sharc_attr_count(lc) != sharc_attr_count(rc)) {
-    shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
+    sharc_shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
     return false;
   }
   return dims_distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions") &&
@@ -600,19 +600,19 @@ bool shlo_verify_dot_general(sharc_op *op) {
 }
 
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
-bool shlo_verify_compatible_elementwise(sharc_op *op) {
+bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
                                : sharc_op_num_results(op) ? result_type(op, 0)
                                                           : NULL;
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; expected && i < n; i++) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+    if (!sharc_shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
       return false;
     }
   }
-  return shlo_verify_elementwise(op);
+  return sharc_shlo_verify_elementwise(op);
 }
 
 /* One `N`, `N+` or `*` of a row's arity. */
@@ -712,7 +712,7 @@ static bool check_required(sharc_op *op, const char *spec) {
   return true;
 }
 
-bool shlo_verify_op(sharc_op *op) {
+bool sharc_shlo_verify_op(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
   const char *s = read_rule(row->arity, &operands);
@@ -722,7 +722,7 @@ bool shlo_verify_op(sharc_op *op) {
       !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
       !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
       !check_required(op, row->required) ||
-      (row->types && !shlo_verify_type_constraints(op, row->types)))
+      (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
   return !row->check || row->check(op);
 }
@@ -730,37 +730,37 @@ bool shlo_verify_op(sharc_op *op) {
 /* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
 static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
   if (sharc_block_num_args(block) != 2 * n_inputs) {
-    shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
+    sharc_shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
                2 * n_inputs, sharc_block_num_args(block));
     return false;
   }
   sharc_op *ret = sharc_block_last_op(block);
   if (!ret) {
-    shlo_error(op, "The reduction-region expected to have a terminator");
+    sharc_shlo_error(op, "The reduction-region expected to have a terminator");
     return false;
   }
   unsigned n_ret = sharc_op_num_operands(ret);
   if (n_ret == 0) {
-    shlo_error(op, "The reduction-region expected to return some value(s)");
+    sharc_shlo_error(op, "The reduction-region expected to return some value(s)");
     return false;
   }
   if (n_ret != n_inputs) {
-    shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
+    sharc_shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
                n_inputs, n_ret);
     return false;
   }
   return true;
 }
 
-bool shlo_verify_reduce(sharc_op *op) {
+bool sharc_shlo_verify_reduce(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op) / 2;
-  sharc_attr *dims = shlo_i64_array(op, "dimensions");
-  const sharc_type *witness = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
+  const sharc_type *witness = n ? sharc_shlo_ranked(operand_type(op, 0)) : NULL;
   if (!witness || !dims)
     return true;
   for (unsigned i = 1; i < n; i++) {
-    if (!shlo_compatible_shapes(witness, operand_type(op, i))) {
-      shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
+    if (!sharc_shlo_compatible_shapes(witness, operand_type(op, i))) {
+      sharc_shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
                  "not compatible with shape at input-index 0", i);
       return false;
     }
@@ -773,11 +773,11 @@ bool shlo_verify_reduce(sharc_op *op) {
   for (unsigned i = 0; ok && i < nd; i++) {
     int64_t d = sharc_attr_dense_array_i64(dims, i);
     if (d < 0 || d >= (int64_t)rank) {
-      shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
+      sharc_shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
                  (long long)d, rank);
       ok = false;
     } else if (reduced[d]) {
-      shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
+      sharc_shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
       ok = false;
     } else {
       reduced[d] = true;
@@ -795,8 +795,8 @@ bool shlo_verify_reduce(sharc_op *op) {
     if (!reduced[d])
       shape[out_rank++] = witness->shaped.shape[d];
   for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
-    const sharc_type *res = shlo_ranked(result_type(op, i));
-    if (res && !shlo_compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
+    const sharc_type *res = sharc_shlo_ranked(result_type(op, i));
+    if (res && !sharc_shlo_compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
                                                           res->shaped.elem, NULL))) {
       sharc_buf a = {0}, b = {0};
       sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
@@ -815,7 +815,7 @@ bool shlo_verify_reduce(sharc_op *op) {
 }
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
-bool shlo_verify_compare(sharc_op *op) {
+bool sharc_shlo_verify_compare(sharc_op *op) {
   sharc_type *elem = sharc_type_element(operand_type(op, 0));
   for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
     if (sharc_type_element(operand_type(op, i)) != elem) {
@@ -823,12 +823,12 @@ bool shlo_verify_compare(sharc_op *op) {
       return false;
     }
   }
-  return shlo_verify_elementwise(op);
+  return sharc_shlo_verify_elementwise(op);
 }
 
-bool shlo_verify_reverse(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *dims = shlo_i64_array(op, "dimensions");
+bool sharc_shlo_verify_reverse(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
   if (!in || !dims)
     return true;
   unsigned n = sharc_attr_count(dims);
@@ -839,18 +839,18 @@ bool shlo_verify_reverse(sharc_op *op) {
         for (unsigned k = 0; k < n; k++)
           sharc_buf_printf(&msg, "%s%lld", k ? ", " : "",
                            (long long)sharc_attr_dense_array_i64(dims, k));
-        shlo_error(op, "dimensions should be unique. Got: %s", msg.data);
+        sharc_shlo_error(op, "dimensions should be unique. Got: %s", msg.data);
         sharc_buf_free(&msg);
         return false;
       }
   for (unsigned i = 0; i < n; i++) {
     int64_t d = sharc_attr_dense_array_i64(dims, i);
     if (d < 0) {
-      shlo_error(op, "all dimensions should be non-negative. Got dimension: %lld.", (long long)d);
+      sharc_shlo_error(op, "all dimensions should be non-negative. Got dimension: %lld.", (long long)d);
       return false;
     }
     if (d >= (int64_t)in->shaped.rank) {
-      shlo_error(op, "all dimensions should be between [0, %u). Got dimension: %lld.",
+      sharc_shlo_error(op, "all dimensions should be between [0, %u). Got dimension: %lld.",
                  in->shaped.rank, (long long)d);
       return false;
     }
@@ -859,36 +859,36 @@ bool shlo_verify_reverse(sharc_op *op) {
 }
 
 /* get_dimension_size, set_dimension_size: `dimension` within the operand. */
-bool shlo_verify_dimension_attr(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
+bool sharc_shlo_verify_dimension_attr(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   sharc_attr *d = sharc_op_attr(op, "dimension");
   if (!in || !d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
     return true;
   int64_t dim = sharc_attr_int_value(d);
   if (dim < 0) {
-    shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
+    sharc_shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
     return false;
   }
   if (dim >= (int64_t)in->shaped.rank) {
-    shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
+    sharc_shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
                in->shaped.rank, (long long)dim);
     return false;
   }
   return true;
 }
 
-bool shlo_verify_get_tuple_element(sharc_op *op) {
+bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   const sharc_type *t = operand_type(op, 0);
   sharc_attr *index = sharc_op_attr(op, "index");
   if (sharc_type_get_kind(t) != SHARC_TYPE_TUPLE || !index)
     return true;
   int64_t i = sharc_attr_int_value(index);
   if (i < 0 || i >= (int64_t)sharc_type_count(t)) {
-    shlo_error(op, "index %lld is out of bounds of operand with size %u", (long long)i,
+    sharc_shlo_error(op, "index %lld is out of bounds of operand with size %u", (long long)i,
                sharc_type_count(t));
     return false;
   }
-  return shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
+  return sharc_shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
 }
 
 static const char *const api_versions[] = {
@@ -896,16 +896,16 @@ static const char *const api_versions[] = {
     "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
 
 /* backend_config's kind per api_version, output_operand_alias operand indices. */
-bool shlo_verify_custom_call(sharc_op *op) {
+bool sharc_shlo_verify_custom_call(sharc_op *op) {
   sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
   unsigned n_inputs = sharc_op_num_operands(op);
   for (unsigned i = 0; aliases && sharc_attr_get_kind(aliases) == SHARC_ATTR_ARRAY &&
                        i < sharc_attr_count(aliases);
        i++) {
     sharc_attr *alias = sharc_attr_at(aliases, i);
-    if (!shlo_struct_field(alias, &shlo_output_operand_alias_def, 1))
+    if (!sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, 1))
       continue;
-    int64_t index = shlo_struct_int(alias, &shlo_output_operand_alias_def, 1);
+    int64_t index = sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, 1);
     if (index < 0 || index >= (int64_t)n_inputs) {
       sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
                           "in range [0, %u); got: %lld.", n_inputs, (long long)index);
@@ -932,26 +932,26 @@ bool shlo_verify_custom_call(sharc_op *op) {
 
 /* if and case: a scalar selector, argument-free branches returning alike;
  * the results are what the branches return. */
-bool shlo_verify_conditional(sharc_op *op) {
-  const sharc_type *sel = shlo_ranked(operand_type(op, 0));
+bool sharc_shlo_verify_conditional(sharc_op *op) {
+  const sharc_type *sel = sharc_shlo_ranked(operand_type(op, 0));
   if (sel && sel->shaped.rank != 0) {
-    shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
+    sharc_shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
     return false;
   }
   unsigned n = sharc_op_num_regions(op);
   if (n == 0) {
-    shlo_error(op, "expect at least one branch");
+    sharc_shlo_error(op, "expect at least one branch");
     return false;
   }
   sharc_op *first_ret = NULL;
   for (unsigned i = 0; i < n; i++) {
     sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
     if (!entry) {
-      shlo_error(op, "expect non-empty region");
+      sharc_shlo_error(op, "expect non-empty region");
       return false;
     }
     if (sharc_block_num_args(entry)) {
-      shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
+      sharc_shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
                  sharc_block_num_args(entry));
       return false;
     }
@@ -969,7 +969,7 @@ bool shlo_verify_conditional(sharc_op *op) {
       append_types(&msg, a, na);
       SHARC_BUF_LIT(&msg, " vs ");
       append_types(&msg, b, nb);
-      shlo_error(op, "%s", msg.data);
+      sharc_shlo_error(op, "%s", msg.data);
       sharc_buf_free(&msg);
     }
     free(a);
@@ -1001,14 +1001,14 @@ static char *type_text(const sharc_type *t) {
   return b.data;
 }
 
-bool shlo_verify_sort(sharc_op *op) {
+bool sharc_shlo_verify_sort(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
-  const sharc_type *first = n ? shlo_ranked(operand_type(op, 0)) : NULL;
+  const sharc_type *first = n ? sharc_shlo_ranked(operand_type(op, 0)) : NULL;
   if (first && dim_attr && sharc_attr_get_kind(dim_attr) == SHARC_ATTR_INTEGER) {
     int64_t dim = sharc_attr_int_value(dim_attr), rank = first->shaped.rank;
     if (dim < -rank || dim >= rank) {
-      shlo_error(op, "dimension attribute value must be in range [-%lld, %lld), but found %lld",
+      sharc_shlo_error(op, "dimension attribute value must be in range [-%lld, %lld), but found %lld",
                  (long long)rank, (long long)rank, (long long)dim);
       return false;
     }
@@ -1017,7 +1017,7 @@ bool shlo_verify_sort(sharc_op *op) {
   if (!block)
     return true;
   if (sharc_block_num_args(block) != 2 * n) {
-    shlo_error(op, "comparator block should have %u arguments", 2 * n);
+    sharc_shlo_error(op, "comparator block should have %u arguments", 2 * n);
     return false;
   }
   sharc_context *ctx = sharc_op_context(op);
@@ -1027,7 +1027,7 @@ bool shlo_verify_sort(sharc_op *op) {
     sharc_type *got = sharc_value_type(sharc_block_arg(block, i));
     if (got != want) {
       char *w = type_text(want), *g = type_text(got);
-      shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
+      sharc_shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
       free(w);
       free(g);
       return false;
@@ -1037,13 +1037,13 @@ bool shlo_verify_sort(sharc_op *op) {
   if (!ret)
     return true;
   if (sharc_op_num_operands(ret) != 1) {
-    shlo_error(op, "comparator must return single output but got %u", sharc_op_num_operands(ret));
+    sharc_shlo_error(op, "comparator must return single output but got %u", sharc_op_num_operands(ret));
     return false;
   }
   const sharc_type *t = operand_type(ret, 0);
-  if (!shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
+  if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
     char *s = type_text(t);
-    shlo_error(op, "comparator must return tensor<i1> but got %s", s);
+    sharc_shlo_error(op, "comparator must return tensor<i1> but got %s", s);
     free(s);
     return false;
   }
@@ -1051,7 +1051,7 @@ bool shlo_verify_sort(sharc_op *op) {
 }
 
 /* all_reduce, reduce_scatter: one scalar reducer, applied to each operand. */
-bool shlo_verify_collective_reducer(sharc_op *op) {
+bool sharc_shlo_verify_collective_reducer(sharc_op *op) {
   sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
   return !block || check_reducer_block(op, block, 1);
 }

@@ -74,16 +74,16 @@ static bool check_ids(sharc_op *op, const sharc_attr *groups, size_t n, bool sam
     if (id == -1) {
       if (!same_size)
         continue;
-      shlo_error(op, "Invalid replica id -1");
+      sharc_shlo_error(op, "Invalid replica id -1");
       ok = false;
     } else if (!id_set_insert(&seen, id)) {
-      shlo_error(op, "replica id #%lld seen more than once", (long long)id);
+      sharc_shlo_error(op, "replica id #%lld seen more than once", (long long)id);
       ok = false;
     }
   }
   for (size_t id = 0; ok && id < seen.count; id++)
     if (!id_set_contains(&seen, (int64_t)id)) {
-      shlo_error(op, "replica id #%zu not seen in replica groups", id);
+      sharc_shlo_error(op, "replica id #%zu not seen in replica groups", id);
       ok = false;
     }
   id_set_free(&seen);
@@ -93,45 +93,45 @@ static bool check_ids(sharc_op *op, const sharc_attr *groups, size_t n, bool sam
 /* `expected_group_size` < 0: any size. */
 static bool verify_replica_groups(sharc_op *op, bool same_size, int64_t expected_group_size) {
   sharc_attr *groups = sharc_op_attr(op, "replica_groups");
-  if (!groups || groups->kind != SHARC_ATTR_DENSE_ELEMENTS || !shlo_ranked(groups->type))
+  if (!groups || groups->kind != SHARC_ATTR_DENSE_ELEMENTS || !sharc_shlo_ranked(groups->type))
     return true;
   const sharc_type *t = groups->type;
   if (t->shaped.rank != 2) {
-    shlo_error(op, "replica groups should be a rank 2 tensor");
+    sharc_shlo_error(op, "replica groups should be a rank 2 tensor");
     return false;
   }
   sharc_attr *global = sharc_op_attr(op, "use_global_device_ids");
   int64_t rows = t->shaped.shape[0], n = rows * t->shaped.shape[1];
   if (global && global->kind == SHARC_ATTR_UNIT && n == 0) {
-    shlo_error(op, "if `use_global_device_ids` is set, the replica groups cannot be empty");
+    sharc_shlo_error(op, "if `use_global_device_ids` is set, the replica groups cannot be empty");
     return false;
   }
   if (!check_ids(op, groups, (size_t)n, same_size))
     return false;
   if (same_size && expected_group_size >= 0 && (rows == 0 || n / rows != expected_group_size)) {
-    shlo_error(op, "group size of replica_groups must be %lld", (long long)expected_group_size);
+    sharc_shlo_error(op, "group size of replica_groups must be %lld", (long long)expected_group_size);
     return false;
   }
   return true;
 }
 
-bool shlo_verify_all_gather(sharc_op *op) {
+bool sharc_shlo_verify_all_gather(sharc_op *op) {
   return verify_replica_groups(op, true, -1);
 }
 
-bool shlo_verify_all_reduce(sharc_op *op) {
-  return verify_replica_groups(op, false, -1) && shlo_verify_collective_reducer(op);
+bool sharc_shlo_verify_all_reduce(sharc_op *op) {
+  return verify_replica_groups(op, false, -1) && sharc_shlo_verify_collective_reducer(op);
 }
 
-bool shlo_verify_reduce_scatter(sharc_op *op) {
-  return verify_replica_groups(op, true, -1) && shlo_verify_collective_reducer(op);
+bool sharc_shlo_verify_reduce_scatter(sharc_op *op) {
+  return verify_replica_groups(op, true, -1) && sharc_shlo_verify_collective_reducer(op);
 }
 
-bool shlo_verify_collective_reduce(sharc_op *op) {
+bool sharc_shlo_verify_collective_reduce(sharc_op *op) {
   return verify_replica_groups(op, false, -1);
 }
 
-bool shlo_verify_all_to_all(sharc_op *op) {
+bool sharc_shlo_verify_all_to_all(sharc_op *op) {
   sharc_attr *split = sharc_op_attr(op, "split_count");
   int64_t count = split && split->kind == SHARC_ATTR_INTEGER ? sharc_attr_int_value(split) : -1;
   return verify_replica_groups(op, true, count);
@@ -146,10 +146,10 @@ static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
   for (size_t i = 0; i < n && ok; i++) {
     int64_t id = dense_int_at(pairs, i);
     if (id < 0) {
-      shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
+      sharc_shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
       ok = false;
     } else if (!id_set_insert(i % 2 ? &targets : &sources, id)) {
-      shlo_error(op, "duplicate %s not allowed.", i % 2 ? "targets" : "sources");
+      sharc_shlo_error(op, "duplicate %s not allowed.", i % 2 ? "targets" : "sources");
       ok = false;
     }
   }
@@ -158,18 +158,18 @@ static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
   return ok;
 }
 
-bool shlo_verify_collective_permute(sharc_op *op) {
+bool sharc_shlo_verify_collective_permute(sharc_op *op) {
   sharc_attr *pairs = sharc_op_attr(op, "source_target_pairs");
-  if (!pairs || pairs->kind != SHARC_ATTR_DENSE_ELEMENTS || !shlo_ranked(pairs->type))
+  if (!pairs || pairs->kind != SHARC_ATTR_DENSE_ELEMENTS || !sharc_shlo_ranked(pairs->type))
     return true;
   const sharc_type *t = pairs->type;
   if (t->shaped.rank != 2) {
-    shlo_error(op, "expect source_target_pairs attribute to be of rank 2, but got rank %u",
+    sharc_shlo_error(op, "expect source_target_pairs attribute to be of rank 2, but got rank %u",
                t->shaped.rank);
     return false;
   }
   if (t->shaped.shape[1] != 2) {
-    shlo_error(op, "expect source_target_pairs attribute of shape (N, 2), but got (%lld, %lld)",
+    sharc_shlo_error(op, "expect source_target_pairs attribute of shape (N, 2), but got (%lld, %lld)",
                (long long)t->shaped.shape[0], (long long)t->shaped.shape[1]);
     return false;
   }

@@ -14,7 +14,7 @@ typedef struct dim_list {
 } dim_list;
 
 static void load_dims(dim_list *d, const sharc_attr *dn, unsigned field, const char *name) {
-  sharc_attr *a = shlo_struct_field(dn, &shlo_gather_def, field);
+  sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, field);
   d->name = name;
   d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
   d->v = malloc((d->n + 1) * sizeof *d->v);
@@ -65,7 +65,7 @@ static bool list_error(sharc_op *op, const char *head, const dim_list *d, const 
   sharc_buf_printf(&msg, "%s", head);
   append_list(&msg, d);
   sharc_buf_printf(&msg, "%s", tail);
-  shlo_error(op, "%s", msg.data);
+  sharc_shlo_error(op, "%s", msg.data);
   sharc_buf_free(&msg);
   return false;
 }
@@ -88,7 +88,7 @@ static bool distinct(sharc_op *op, const dim_list *a, const dim_list *b) {
   int64_t dup;
   if (!first_repeat(a, b, &dup))
     return true;
-  shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
+  sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
              (long long)dup);
   return false;
 }
@@ -96,7 +96,7 @@ static bool distinct(sharc_op *op, const dim_list *a, const dim_list *b) {
 static bool in_bounds(sharc_op *op, const dim_list *d, int64_t bound, const char *bound_name) {
   for (unsigned i = 0; i < d->n; i++)
     if (d->v[i] < 0 || d->v[i] >= bound) {
-      shlo_error(op, "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
+      sharc_shlo_error(op, "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
                  "%lld.", d->name, bound_name, (long long)bound, (long long)d->v[i]);
       return false;
     }
@@ -116,13 +116,13 @@ typedef struct gather {
 static bool check_index_vector_dim(gather *g) {
   int64_t rank = g->indices->shaped.rank;
   if (g->ivd < 0 || g->ivd > rank) {
-    shlo_error(g->op, "Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. "
+    sharc_shlo_error(g->op, "Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. "
                "[0, %lld]. got: %lld.", (long long)rank, (long long)g->ivd);
     return false;
   }
   int64_t size = g->ivd == rank ? 1 : g->indices->shaped.shape[g->ivd];
   if (size != SHARC_DYNAMIC && size != (int64_t)g->d[START_MAP].n) {
-    shlo_error(g->op, "start_index_map size (%u) is not equal to size of index dimension (%lld) "
+    sharc_shlo_error(g->op, "start_index_map size (%u) is not equal to size of index dimension (%lld) "
                "of start_indices (%lld)", g->d[START_MAP].n, (long long)g->ivd, (long long)size);
     return false;
   }
@@ -137,19 +137,19 @@ static bool check_batching(gather *g) {
   if (!in_bounds(g->op, ib, g->indices->shaped.rank, "rank-of('start_indices')"))
     return false;
   if (contains(ib, g->ivd)) {
-    shlo_error(g->op, "expects start_indices_batching_dims not to include index_vector_dim %lld",
+    sharc_shlo_error(g->op, "expects start_indices_batching_dims not to include index_vector_dim %lld",
                (long long)g->ivd);
     return false;
   }
   if (ob->n != ib->n) {
-    shlo_error(g->op, "operand_batching_dims and start_indices_batching_dims should have the "
+    sharc_shlo_error(g->op, "operand_batching_dims and start_indices_batching_dims should have the "
                "same size");
     return false;
   }
   for (unsigned i = 0; i < ob->n; i++) {
     int64_t a = g->operand->shaped.shape[ob->v[i]], b = g->indices->shaped.shape[ib->v[i]];
     if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
-      shlo_error(g->op, "operand_batching_dims[%u] and start_indices_batching_dims[%u] must have "
+      sharc_shlo_error(g->op, "operand_batching_dims[%u] and start_indices_batching_dims[%u] must have "
                  "compatible sizes, but got %lld and %lld", i, i, (long long)a, (long long)b);
       return false;
     }
@@ -162,7 +162,7 @@ static bool check_dimension_numbers(gather *g) {
   int64_t rank = g->operand->shaped.rank;
   dim_list *d = g->d;
   if ((int64_t)(d[OFFSET].n + d[COLLAPSED].n + d[OPERAND_BATCH].n) != rank) {
-    shlo_error(g->op, "offset_dims size (%u) plus collapse_slice_dims size (%u) plus "
+    sharc_shlo_error(g->op, "offset_dims size (%u) plus collapse_slice_dims size (%u) plus "
                "operand_batching_dims size (%u) is not equal to operand rank (%lld)",
                d[OFFSET].n, d[COLLAPSED].n, d[OPERAND_BATCH].n, (long long)rank);
     return false;
@@ -185,7 +185,7 @@ static bool slice_sizes_at_most_one(gather *g, const dim_list *dims) {
   for (unsigned i = 0; i < dims->n; i++) {
     int64_t s = sharc_attr_dense_array_i64(g->sizes, (unsigned)dims->v[i]);
     if (s > 1) {
-      shlo_error(g->op, "Expects that for each dim in %s, slice_sizes[dim] should be <= 1, but got "
+      sharc_shlo_error(g->op, "Expects that for each dim in %s, slice_sizes[dim] should be <= 1, but got "
                  "%lld", dims->name, (long long)s);
       return false;
     }
@@ -196,7 +196,7 @@ static bool slice_sizes_at_most_one(gather *g, const dim_list *dims) {
 static bool check_slice_sizes(gather *g) {
   unsigned n = sharc_attr_count(g->sizes), rank = g->operand->shaped.rank;
   if (n != rank) {
-    shlo_error(g->op, "slice_sizes size (%u) not equal to operand rank (%u)", n, rank);
+    sharc_shlo_error(g->op, "slice_sizes size (%u) not equal to operand rank (%u)", n, rank);
     return false;
   }
   if (!slice_sizes_at_most_one(g, &g->d[COLLAPSED]) ||
@@ -205,7 +205,7 @@ static bool check_slice_sizes(gather *g) {
   for (unsigned i = 0; i < n; i++) {
     int64_t s = sharc_attr_dense_array_i64(g->sizes, i), dim = g->operand->shaped.shape[i];
     if (s < 0 || (dim != SHARC_DYNAMIC && s > dim)) {
-      shlo_error(g->op, "slice size (%lld) is out of bounds for operand dimension (%lld) at index "
+      sharc_shlo_error(g->op, "slice size (%lld) is out of bounds for operand dimension (%lld) at index "
                  "%u", (long long)s, (long long)dim, i);
       return false;
     }
@@ -243,7 +243,7 @@ static bool check_result(gather *g) {
       index++;
     shape[i] = g->indices->shaped.shape[index];
   }
-  bool ok = shlo_check_inferred(g->op, sharc_type_tensor(sharc_op_context(g->op), shape,
+  bool ok = sharc_shlo_check_inferred(g->op, sharc_type_tensor(sharc_op_context(g->op), shape,
                                                          (unsigned)rank, g->operand->shaped.elem,
                                                          NULL));
   free(window);
@@ -251,12 +251,12 @@ static bool check_result(gather *g) {
   return ok;
 }
 
-bool shlo_verify_gather(sharc_op *op) {
+bool sharc_shlo_verify_gather(sharc_op *op) {
   gather g = {0};
   g.op = op;
-  g.operand = shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
-  g.indices = shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
-  g.sizes = shlo_i64_array(op, "slice_sizes");
+  g.operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
+  g.indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
+  g.sizes = sharc_shlo_i64_array(op, "slice_sizes");
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   if (!g.operand || !g.indices || !g.sizes || !dn)
     return true;
@@ -265,7 +265,7 @@ bool shlo_verify_gather(sharc_op *op) {
                                              "start_indices_batching_dims", "start_index_map"};
   for (unsigned i = 0; i < N_LISTS; i++)
     load_dims(&g.d[i], dn, i, names[i]);
-  sharc_attr *ivd = shlo_struct_field(dn, &shlo_gather_def, 5);
+  sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, 5);
   g.ivd = ivd ? sharc_attr_int_value(ivd) : 0;
   bool ok = check_dimension_numbers(&g) && check_slice_sizes(&g) && check_result(&g);
   for (unsigned i = 0; i < N_LISTS; i++)

@@ -2,7 +2,7 @@
  * dynamic_update_slice, bitcast_convert, fft, batch_norm_*,
  * optimization_barrier and rng_bit_generator, with the messages of
  * TypeInference.cpp; the result-type comparison is the one of the
- * InferTypeOpInterface ops (shlo_check_inferred). */
+ * InferTypeOpInterface ops (sharc_shlo_check_inferred). */
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdio.h>
@@ -37,7 +37,7 @@ static bool fail_with_types(sharc_op *op, const char *fmt, const sharc_type *t0,
   quoted_type(&a, t0);
   if (t1)
     quoted_type(&b, t1);
-  shlo_error(op, fmt, a.data, t1 ? b.data : "");
+  sharc_shlo_error(op, fmt, a.data, t1 ? b.data : "");
   sharc_buf_free(&a);
   sharc_buf_free(&b);
   return false;
@@ -45,7 +45,7 @@ static bool fail_with_types(sharc_op *op, const char *fmt, const sharc_type *t0,
 
 static bool clamp_bound_ok(sharc_op *op, const char *which, const sharc_type *bound,
                            const sharc_type *operand) {
-  if (bound->shaped.rank == 0 || shlo_compatible_shapes(bound, operand))
+  if (bound->shaped.rank == 0 || sharc_shlo_compatible_shapes(bound, operand))
     return true;
   sharc_buf msg = {0};
   sharc_buf_printf(&msg, "%s shape [", which);
@@ -53,23 +53,23 @@ static bool clamp_bound_ok(sharc_op *op, const char *which, const sharc_type *bo
   SHARC_BUF_LIT(&msg, "] is not scalar and is not compatible to operand shape [");
   append_dims(&msg, operand->shaped.shape, operand->shaped.rank);
   SHARC_BUF_LIT(&msg, "]");
-  shlo_error(op, "%s", msg.data);
+  sharc_shlo_error(op, "%s", msg.data);
   sharc_buf_free(&msg);
   return false;
 }
 
-bool shlo_verify_clamp(sharc_op *op) {
-  const sharc_type *min = shlo_ranked(operand_type(op, 0));
-  const sharc_type *operand = shlo_ranked(operand_type(op, 1));
-  const sharc_type *max = shlo_ranked(operand_type(op, 2));
+bool sharc_shlo_verify_clamp(sharc_op *op) {
+  const sharc_type *min = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *operand = sharc_shlo_ranked(operand_type(op, 1));
+  const sharc_type *max = sharc_shlo_ranked(operand_type(op, 2));
   if (!min || !operand || !max)
     return true;
   return clamp_bound_ok(op, "min", min, operand) && clamp_bound_ok(op, "max", max, operand) &&
-         shlo_check_inferred(op, (sharc_type *)operand);
+         sharc_shlo_check_inferred(op, (sharc_type *)operand);
 }
 
-bool shlo_verify_cholesky(sharc_op *op) {
-  const sharc_type *a = shlo_ranked(operand_type(op, 0));
+bool sharc_shlo_verify_cholesky(sharc_op *op) {
+  const sharc_type *a = sharc_shlo_ranked(operand_type(op, 0));
   if (!a)
     return true;
   unsigned rank = a->shaped.rank;
@@ -79,12 +79,12 @@ bool shlo_verify_cholesky(sharc_op *op) {
   else if (!compatible_dims(a->shaped.shape[rank - 2], a->shaped.shape[rank - 1]))
     problem = "minor dimensions of 'a' must have equal size, got shape ";
   if (!problem)
-    return shlo_check_inferred(op, (sharc_type *)a);
+    return sharc_shlo_check_inferred(op, (sharc_type *)a);
   sharc_buf msg = {0};
   sharc_buf_printf(&msg, "%s", problem);
   append_dims(&msg, a->shaped.shape, rank);
   SHARC_BUF_LIT(&msg, ".");
-  shlo_error(op, "%s", msg.data);
+  sharc_shlo_error(op, "%s", msg.data);
   sharc_buf_free(&msg);
   return false;
 }
@@ -96,9 +96,9 @@ static bool batch_dims_compatible(const sharc_type *a, const sharc_type *b) {
   return true;
 }
 
-bool shlo_verify_triangular_solve(sharc_op *op) {
-  const sharc_type *a = shlo_ranked(operand_type(op, 0));
-  const sharc_type *b = shlo_ranked(operand_type(op, 1));
+bool sharc_shlo_verify_triangular_solve(sharc_op *op) {
+  const sharc_type *a = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *b = sharc_shlo_ranked(operand_type(op, 1));
   if (!a || !b)
     return true;
   unsigned rank = a->shaped.rank;
@@ -117,11 +117,11 @@ bool shlo_verify_triangular_solve(sharc_op *op) {
   if (!batch_dims_compatible(a, b))
     return fail_with_types(op, "batch dimensions of the operands must be compatible, but got %s "
                            "and %s", a, b);
-  if (shlo_enum_index(sharc_op_attr(op, "transpose_a"), &shlo_transpose) == 0) {
-    shlo_error(op, "Invalid transpose option value for triangular solve");
+  if (sharc_shlo_enum_index(sharc_op_attr(op, "transpose_a"), &sharc_shlo_transpose) == 0) {
+    sharc_shlo_error(op, "Invalid transpose option value for triangular solve");
     return false;
   }
-  return shlo_check_inferred(op, (sharc_type *)b);
+  return sharc_shlo_check_inferred(op, (sharc_type *)b);
 }
 
 static bool same_element_types(sharc_op *op, unsigned first) {
@@ -132,24 +132,24 @@ static bool same_element_types(sharc_op *op, unsigned first) {
   return true;
 }
 
-bool shlo_verify_dynamic_update_slice(sharc_op *op) {
-  const sharc_type *operand = shlo_ranked(operand_type(op, 0));
-  const sharc_type *update = shlo_ranked(operand_type(op, 1));
+bool sharc_shlo_verify_dynamic_update_slice(sharc_op *op) {
+  const sharc_type *operand = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *update = sharc_shlo_ranked(operand_type(op, 1));
   if (!operand || !update)
     return true;
   unsigned rank = operand->shaped.rank, n_starts = sharc_op_num_operands(op) - 2;
   if (update->shaped.rank != rank) {
-    shlo_error(op, "update rank does not match operand rank: %u vs %u.", update->shaped.rank,
+    sharc_shlo_error(op, "update rank does not match operand rank: %u vs %u.", update->shaped.rank,
                rank);
     return false;
   }
   if (n_starts != rank) {
-    shlo_error(op, "expects number of start_indices to match operand rank: %u vs %u.", n_starts,
+    sharc_shlo_error(op, "expects number of start_indices to match operand rank: %u vs %u.", n_starts,
                rank);
     return false;
   }
   if (!same_element_types(op, 2)) {
-    shlo_error(op, "start indices must have same element type");
+    sharc_shlo_error(op, "start indices must have same element type");
     return false;
   }
   for (unsigned i = 0; i < rank; i++) {
@@ -157,17 +157,17 @@ bool shlo_verify_dynamic_update_slice(sharc_op *op) {
     if (u == SHARC_DYNAMIC || (o != SHARC_DYNAMIC && u <= o))
       continue;
     if (o != SHARC_DYNAMIC) {
-      shlo_error(op, "expects size at dimension %u of update to be in range [0, %lld]. Got: %lld.",
+      sharc_shlo_error(op, "expects size at dimension %u of update to be in range [0, %lld]. Got: %lld.",
                  i, (long long)o, (long long)u);
       return false;
     }
   }
-  return shlo_check_inferred(op, (sharc_type *)operand);
+  return sharc_shlo_check_inferred(op, (sharc_type *)operand);
 }
 
-bool shlo_verify_bitcast_convert(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  const sharc_type *out = shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
+bool sharc_shlo_verify_bitcast_convert(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *out = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
   if (!in || !out)
     return true;
   const sharc_type *ie = in->shaped.elem, *oe = out->shaped.elem;
@@ -185,7 +185,7 @@ bool shlo_verify_bitcast_convert(sharc_op *op) {
   if (in_bits != out_bits) {
     unsigned sr = smaller->shaped.rank, br = bigger->shaped.rank;
     if (sr != br + 1) {
-      shlo_error(op, "rank of smaller element type (%u) should be 1 more than rank of larger "
+      sharc_shlo_error(op, "rank of smaller element type (%u) should be 1 more than rank of larger "
                  "element type (%u), but %u != %u + 1.", sr, br, sr, br);
       return false;
     }
@@ -194,7 +194,7 @@ bool shlo_verify_bitcast_convert(sharc_op *op) {
       sharc_buf a = {0}, b = {0};
       quoted_type(&a, in);
       quoted_type(&b, out);
-      shlo_error(op, "requires compatible bit widths. Got: %s and %s, but %u * %lld != %u.",
+      sharc_shlo_error(op, "requires compatible bit widths. Got: %s and %s, but %u * %lld != %u.",
                  a.data, b.data, small_bits, (long long)last, big_bits);
       sharc_buf_free(&a);
       sharc_buf_free(&b);
@@ -224,7 +224,7 @@ static bool fft_shape_error(sharc_op *op, const char *head, const sharc_type *in
   SHARC_BUF_LIT(&msg, " but wanted ");
   append_length(&msg, len);
   sharc_buf_printf(&msg, "%s", tail);
-  shlo_error(op, "%s", msg.data);
+  sharc_shlo_error(op, "%s", msg.data);
   sharc_buf_free(&msg);
   return false;
 }
@@ -275,7 +275,7 @@ static bool fft_dims(sharc_op *op, const sharc_type *in, const sharc_attr *len, 
                        "fft_length[-1]/2+1. Got: %lld but fft_length is ", (long long)inner);
       append_length(&msg, len);
       SHARC_BUF_LIT(&msg, ".");
-      shlo_error(op, "%s", msg.data);
+      sharc_shlo_error(op, "%s", msg.data);
       sharc_buf_free(&msg);
       return false;
     }
@@ -296,20 +296,20 @@ static bool fft_check_shape(sharc_op *op, const sharc_type *in, const sharc_attr
     dims[i] = in->shaped.shape[i];
   int64_t last = sharc_attr_dense_array_i64(len, n - 1);
   bool ok = fft_dims(op, in, len, kind, dims, last);
-  ok = ok && shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), dims, rank, elem, NULL));
+  ok = ok && sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), dims, rank, elem, NULL));
   free(dims);
   return ok;
 }
 
-bool shlo_verify_fft(sharc_op *op) {
-  const sharc_type *in = shlo_ranked(operand_type(op, 0));
-  sharc_attr *len = shlo_i64_array(op, "fft_length");
-  int kind = shlo_enum_index(sharc_op_attr(op, "fft_type"), &shlo_fft_type);
+bool sharc_shlo_verify_fft(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *len = sharc_shlo_i64_array(op, "fft_length");
+  int kind = sharc_shlo_enum_index(sharc_op_attr(op, "fft_type"), &sharc_shlo_fft_type);
   if (!in || !len || kind < 0)
     return true;
   unsigned n = sharc_attr_count(len), rank = in->shaped.rank;
   if (n < 1 || n > 3) {
-    shlo_error(op, "rank must be between 1 and 3, but got %u.", n);
+    sharc_shlo_error(op, "rank must be between 1 and 3, but got %u.", n);
     return false;
   }
   sharc_type *elem = fft_result_element(op, in, kind);
@@ -318,7 +318,7 @@ bool shlo_verify_fft(sharc_op *op) {
   if (rank < n) {
     sharc_buf t = {0};
     quoted_type(&t, in);
-    shlo_error(op, "operand rank must not be less than fft rank of %u for operand of type %s.", n,
+    sharc_shlo_error(op, "operand rank must not be less than fft rank of %u for operand of type %s.", n,
                t.data);
     sharc_buf_free(&t);
     return false;
@@ -329,7 +329,7 @@ bool shlo_verify_fft(sharc_op *op) {
 static bool pairwise_compatible(sharc_op *op, const unsigned *idx, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     for (unsigned j = i + 1; j < n; j++)
-      if (!shlo_compatible_shapes(operand_type(op, idx[i]), operand_type(op, idx[j])))
+      if (!sharc_shlo_compatible_shapes(operand_type(op, idx[i]), operand_type(op, idx[j])))
         return false;
   return true;
 }
@@ -347,21 +347,21 @@ static void append_dim_size(sharc_buf *b, int64_t d) {
 static bool verify_batch_norm(sharc_op *op, const unsigned *multi, unsigned n_multi,
                               const unsigned *single, unsigned n_single, bool inference) {
   if (!pairwise_compatible(op, multi, n_multi)) {
-    shlo_error(op, "expects multi-dimensional operands to have compatible shapes.");
+    sharc_shlo_error(op, "expects multi-dimensional operands to have compatible shapes.");
     return false;
   }
   if (!pairwise_compatible(op, single, n_single)) {
-    shlo_error(op, "expects single-dimensional operands to have compatible shapes.");
+    sharc_shlo_error(op, "expects single-dimensional operands to have compatible shapes.");
     return false;
   }
-  const sharc_type *x = shlo_ranked(operand_type(op, multi[0]));
-  const sharc_type *s = shlo_ranked(operand_type(op, single[0]));
+  const sharc_type *x = sharc_shlo_ranked(operand_type(op, multi[0]));
+  const sharc_type *s = sharc_shlo_ranked(operand_type(op, single[0]));
   sharc_attr *fi = sharc_op_attr(op, "feature_index");
   if (!x || !s || s->shaped.rank < 1 || !fi || fi->kind != SHARC_ATTR_INTEGER)
     return true;
   int64_t feature = sharc_attr_int_value(fi);
   if (feature >= (int64_t)x->shaped.rank) {
-    shlo_error(op, "expects featureIndex to be smaller than the rank of multi-dimensional "
+    sharc_shlo_error(op, "expects featureIndex to be smaller than the rank of multi-dimensional "
                "operands; got featureIndex %lld, and rank %u.", (long long)feature,
                x->shaped.rank);
     return false;
@@ -377,50 +377,50 @@ static bool verify_batch_norm(sharc_op *op, const unsigned *multi, unsigned n_mu
     SHARC_BUF_LIT(&msg, " and the feature count is ");
     append_dim_size(&msg, count);
     SHARC_BUF_LIT(&msg, ".");
-    shlo_error(op, "%s", msg.data);
+    sharc_shlo_error(op, "%s", msg.data);
     sharc_buf_free(&msg);
     return false;
   }
   sharc_type *inferred[3] = {(sharc_type *)x, NULL, NULL};
   if (inference)
-    return shlo_check_inferred_all(op, inferred, 1);
+    return sharc_shlo_check_inferred_all(op, inferred, 1);
   inferred[1] = inferred[2] =
       sharc_type_tensor(sharc_op_context(op), &count, 1, x->shaped.elem, NULL);
-  return shlo_check_inferred_all(op, inferred, 3);
+  return sharc_shlo_check_inferred_all(op, inferred, 3);
 }
 
-bool shlo_verify_batch_norm_grad(sharc_op *op) {
+bool sharc_shlo_verify_batch_norm_grad(sharc_op *op) {
   static const unsigned multi[] = {0, 4}, single[] = {1, 2, 3};
   return verify_batch_norm(op, multi, 2, single, 3, false);
 }
 
-bool shlo_verify_batch_norm_inference(sharc_op *op) {
+bool sharc_shlo_verify_batch_norm_inference(sharc_op *op) {
   static const unsigned multi[] = {0}, single[] = {1, 2, 3, 4};
   return verify_batch_norm(op, multi, 1, single, 4, true);
 }
 
-bool shlo_verify_batch_norm_training(sharc_op *op) {
+bool sharc_shlo_verify_batch_norm_training(sharc_op *op) {
   static const unsigned multi[] = {0}, single[] = {1, 2};
   return verify_batch_norm(op, multi, 1, single, 2, false);
 }
 
 /* The results are the operands passed through, type for type. */
-bool shlo_verify_optimization_barrier(sharc_op *op) {
+bool sharc_shlo_verify_optimization_barrier(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   sharc_type **types = malloc((n + 1) * sizeof *types);
   if (!types)
     abort();
   for (unsigned i = 0; i < n; i++)
     types[i] = (sharc_type *)operand_type(op, i);
-  bool ok = shlo_check_inferred_all(op, types, n);
+  bool ok = sharc_shlo_check_inferred_all(op, types, n);
   free(types);
   return ok;
 }
 
-bool shlo_verify_rng_bit_generator(sharc_op *op) {
-  const sharc_type *initial = shlo_ranked(operand_type(op, 0));
-  const sharc_type *output = shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
-  if (!initial || !output || shlo_compatible_shapes(initial, output))
+bool sharc_shlo_verify_rng_bit_generator(sharc_op *op) {
+  const sharc_type *initial = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *output = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
+  if (!initial || !output || sharc_shlo_compatible_shapes(initial, output))
     return true;
   return fail_with_types(op, "output state shape must be compatible with initial state shape. "
                          "Got: %s and %s", initial, output);

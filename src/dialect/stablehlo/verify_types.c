@@ -111,7 +111,7 @@ static bool elem_in_class(const sharc_type *t, char letter) {
 }
 
 static bool is_token(const sharc_type *t) {
-  return t->kind == SHARC_TYPE_DIALECT && t->def == &shlo_token_def;
+  return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_token_def;
 }
 
 static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
@@ -220,7 +220,7 @@ static bool check_side(sharc_op *op, const group_list *g, bool results) {
   return true;
 }
 
-bool shlo_verify_type_constraints(sharc_op *op, const char *types) {
+bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types) {
   group_list operands, results;
   const char *rest = scan_groups(types, &operands);
   scan_groups(rest, &results);

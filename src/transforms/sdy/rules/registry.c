@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "dialect/sdy/sdy_interfaces.h"
-#include "sdy/rules/rules_internal.h"
+#include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/sdy.h"
 
 static sharc_attr *pointwise(sharc_op *op, bool conservative) {

@@ -1,7 +1,7 @@
 /* -sdy-drop-sharding-rules: removes the registry's rules from ops again;
  * user-provided (custom) rules stay. */
 #include "pass/pass_registry.h"
-#include "sdy/rules/rules.h"
+#include "transforms/sdy/rules/rules.h"
 
 bool sharc_sdy_drop_sharding_rules_run(sharc_op *op, const sharc_pass_options *options) {
   (void)options;

@@ -1,6 +1,6 @@
 /* Reading an #sdy.op_sharding_rule the way propagation asks: factor sizes,
  * the factors of a dimension, the tensors a factor appears in, factor kinds. */
-#include "sdy/rules/rules.h"
+#include "transforms/sdy/rules/rules.h"
 #include "sharc/sdy.h"
 
 unsigned sharc_rule_num_factors(const sharc_attr *rule) {

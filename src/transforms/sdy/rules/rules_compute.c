@@ -3,7 +3,7 @@
  * scatter, fft, cholesky, triangular_solve, batch_norm_inference. */
 #include <stdlib.h>
 
-#include "sdy/rules/rules_internal.h"
+#include "transforms/sdy/rules/rules_internal.h"
 
 /* A factor over a two-operand, one-result op. */
 static void factor_2_1(sharc_rule_builder *b, int64_t lhs, int64_t rhs, int64_t out, int64_t size,

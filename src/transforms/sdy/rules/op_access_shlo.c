@@ -1,18 +1,18 @@
 /* The StableHLO side of op_access.h: enum cases and struct-attribute fields
  * read through the stablehlo dialect's attribute definitions. */
-#include "sdy/rules/op_access.h"
+#include "transforms/sdy/rules/op_access.h"
 
 #include "dialect/stablehlo/shlo.h"
 
 const char *sharc_op_enum_attr(sharc_op *op, const char *name) {
   sharc_attr *a = sharc_op_attr(op, name);
-  const char *s = a ? shlo_enum_name(a) : NULL;
+  const char *s = a ? sharc_shlo_enum_name(a) : NULL;
   return s ? s : "";
 }
 
 /* The struct definitions whose fields rules read. */
 static const shlo_struct_def *const known_structs[] = {
-    &shlo_dot_def, &shlo_gather_def, &shlo_scatter_def, &shlo_conv_def,
+    &sharc_shlo_dot_def, &sharc_shlo_gather_def, &sharc_shlo_scatter_def, &sharc_shlo_conv_def,
 };
 
 static sharc_attr *struct_field(sharc_op *op, const char *attr, const char *field) {
@@ -25,7 +25,7 @@ static sharc_attr *struct_field(sharc_op *op, const char *attr, const char *fiel
       continue;
     for (unsigned i = 0; i < def->num_fields; i++)
       if (strcmp(def->fields[i].name, field) == 0)
-        return shlo_struct_field(a, def, i);
+        return sharc_shlo_struct_field(a, def, i);
   }
   return NULL;
 }

@@ -1,7 +1,7 @@
 /* Rules of collectives, custom calls (by call target) and rng_bit_generator. */
 #include <stdlib.h>
 
-#include "sdy/rules/rules_internal.h"
+#include "transforms/sdy/rules/rules_internal.h"
 
 /* ---- collectives ------------------------------------------------------- */
 

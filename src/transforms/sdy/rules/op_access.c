@@ -1,5 +1,5 @@
 /* Reading shapes and StableHLO attributes for the rule registry. */
-#include "sdy/rules/op_access.h"
+#include "transforms/sdy/rules/op_access.h"
 
 #include <stdlib.h>
 

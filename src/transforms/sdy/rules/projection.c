@@ -1,11 +1,11 @@
 /* Projection of tensor shardings onto rule factors and back; see projection.h. */
-#include "sdy/rules/projection.h"
+#include "transforms/sdy/rules/projection.h"
 
 #include <stdlib.h>
 
 #include "dialect/sdy/sdy_attrs.h"
-#include "sdy/rules/rule_builder.h"
-#include "sdy/rules/rules.h"
+#include "transforms/sdy/rules/rule_builder.h"
+#include "transforms/sdy/rules/rules.h"
 
 /* ---- axis lists ----------------------------------------------------------- */
 

@@ -3,9 +3,9 @@
 #ifndef SHARC_SDY_RULES_RULES_INTERNAL_H
 #define SHARC_SDY_RULES_RULES_INTERNAL_H
 
-#include "sdy/rules/op_access.h"
-#include "sdy/rules/rule_builder.h"
-#include "sdy/rules/rules.h"
+#include "transforms/sdy/rules/op_access.h"
+#include "transforms/sdy/rules/rule_builder.h"
+#include "transforms/sdy/rules/rules.h"
 
 /* Builds the rule of `op`; `conservative` is Shardy's conservative propagation. */
 typedef sharc_attr *(*sharc_rule_fn)(sharc_op *op, bool conservative);

@@ -1,7 +1,7 @@
 /* -sdy-populate-op-sharding-rules: stores the registry's rule on every op
  * that has one and no rule yet (existing rules, custom or not, are kept). */
 #include "pass/pass_registry.h"
-#include "sdy/rules/rules.h"
+#include "transforms/sdy/rules/rules.h"
 
 static bool populate(sharc_op *op, void *user) {
   bool conservative = *(const bool *)user;

@@ -3,7 +3,7 @@
  * bitcast_convert. */
 #include <stdlib.h>
 
-#include "sdy/rules/rules_internal.h"
+#include "transforms/sdy/rules/rules_internal.h"
 
 static const int64_t null_dims[2] = {SHARC_NULL_DIM, SHARC_NULL_DIM};
 
