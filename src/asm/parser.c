@@ -9,32 +9,6 @@
 
 /* ---- small vectors ------------------------------------------------------ */
 
-void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
-  if (!v->items) {
-    v->items = v->small;
-    v->cap = sizeof v->small / sizeof v->small[0];
-  }
-  if (v->len == v->cap) {
-    unsigned cap = v->cap * 2;
-    void **items = malloc(cap * sizeof *items);
-    if (!items)
-      abort();
-    memcpy(items, v->items, v->len * sizeof *items);
-    if (v->items != v->small)
-      free(v->items);
-    v->items = items;
-    v->cap = cap;
-  }
-  v->items[v->len++] = item;
-}
-
-void sharc_ptrvec_free(sharc_ptrvec *v) {
-  if (v->items != v->small)
-    free(v->items);
-  v->items = NULL;
-  v->len = v->cap = 0;
-}
-
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
   for (unsigned i = 0; i < b->num_attrs; i++)
     if (b->attrs[i].name == name) {

@@ -6,15 +6,8 @@
 #include "asm/lexer.h"
 #include "ir/ir_internal.h"
 #include "sharc/asm.h"
+#include "support/vec.h"
 
-/* Growable array of pointers used to collect operands, types, regions, ... */
-typedef struct sharc_ptrvec {
-  void **items;
-  unsigned len, cap;
-  void *small[6]; /* first items live here: most lists are short (never copy a vector) */
-} sharc_ptrvec;
-void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
-void sharc_ptrvec_free(sharc_ptrvec *v);
 
 /* Everything a custom parser collects before the operation is created. */
 typedef struct sharc_op_builder {

@@ -1,0 +1,47 @@
+/* Growth of the generic vectors of vec.h. */
+#include "support/vec.h"
+
+#include <stdint.h>
+#include <string.h>
+
+void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem_size) {
+  if (need <= *cap)
+    return;
+  size_t grown = *cap ? (size_t)*cap * 2 : 8;
+  if (grown < need)
+    grown = need;
+  if (grown > UINT32_MAX || grown > SIZE_MAX / elem_size)
+    abort();
+  void *p = realloc(*items, grown * elem_size);
+  if (!p)
+    abort();
+  *items = p;
+  *cap = (unsigned)grown;
+}
+
+void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
+  if (!v->items) {
+    v->items = v->small;
+    v->cap = sizeof v->small / sizeof v->small[0];
+  }
+  if (v->len == v->cap) {
+    unsigned cap = v->cap * 2;
+    void **items = malloc(cap * sizeof *items);
+    if (!items)
+      abort();
+    memcpy(items, v->items, v->len * sizeof *items);
+    if (v->items != v->small)
+      free(v->items);
+    v->items = items;
+    v->cap = cap;
+  }
+  v->items[v->len++] = item;
+}
+
+void sharc_ptrvec_free(sharc_ptrvec *v) {
+  if (v->items != v->small)
+    free(v->items);
+  v->items = NULL;
+  v->len = v->cap = 0;
+}
+

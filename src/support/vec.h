@@ -1,0 +1,46 @@
+/* Growable arrays: one macro-generated layout for any element type, so code
+ * that collects items does not hand-roll its own realloc loop. */
+#ifndef SHARC_SUPPORT_VEC_H
+#define SHARC_SUPPORT_VEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* An anonymous vector type of `T`: `SHARC_VEC(sharc_op *) ops = {0};`.
+ * Name it with a typedef to pass it around. Zero-initialized means empty. */
+#define SHARC_VEC(T)                                                                               \
+  struct {                                                                                         \
+    T *items;                                                                                      \
+    unsigned len, cap;                                                                             \
+  }
+
+/* Makes room for `need` elements of `elem_size` bytes; aborts when out of
+ * memory (as every allocation in libsharc). */
+void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem_size);
+
+#define sharc_vec_reserve(v, n)                                                                    \
+  sharc_vec_reserve_raw((void **)&(v)->items, &(v)->cap, (n), sizeof *(v)->items)
+#define sharc_vec_push(v, x)                                                                       \
+  (sharc_vec_reserve((v), (size_t)(v)->len + 1), (v)->items[(v)->len++] = (x))
+#define sharc_vec_pop(v) ((v)->items[--(v)->len])
+#define sharc_vec_last(v) ((v)->items[(v)->len - 1])
+#define sharc_vec_clear(v) ((v)->len = 0)
+#define sharc_vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
+
+/* Common element types. */
+typedef SHARC_VEC(void *) sharc_ptr_vec;
+typedef SHARC_VEC(int64_t) sharc_i64_vec;
+
+/* A vector of pointers whose first few items live inline, for the hot
+ * paths (the parser's operand lists) where most lists are short. Never
+ * copy one by value once items were pushed. */
+typedef struct sharc_ptrvec {
+  void **items;
+  unsigned len, cap;
+  void *small[6];
+} sharc_ptrvec;
+void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
+void sharc_ptrvec_free(sharc_ptrvec *v);
+
+#endif
