@@ -5,17 +5,18 @@
  * Output is written only when everything succeeded. */
 #include "opt_main.h"
 
-#include "ir/context.h"
-#include "pass/pass_table.h"
 #include "sharc/asm.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
+/* Tool-only machinery, not part of the embeddable API: mapping the input
+ * file, and the -verify-diagnostics checker of expected-* comments. */
 #include "support/pages.h"
 #include "support/verify_diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct opt_flags {
   const char *input;
@@ -78,6 +79,8 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --allow-unregistered-dialect      - Allow operation with no registered dialects");
   puts("  --mlir-print-debuginfo            - Print debug info in MLIR output");
   puts("  --mlir-print-ir-after-all         - Print IR after each pass");
+  puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
+  puts("  --mlir-print-ir-before-all        - Print IR before each pass");
   puts("  --mlir-print-op-generic           - Print the generic op form");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
@@ -85,15 +88,24 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --pass-pipeline=<string>          - Textual description of the pass pipeline to run");
   puts("  --split-input-file                - Split the input file into pieces and process each chunk independently");
   puts("  --verify-diagnostics              - Check that emitted diagnostics match expected-* lines on the corresponding line");
+  puts("  --verify-each                     - Run the verifier after each transformation pass");
   puts("  Passes and pass pipelines:");
-  for (unsigned i = 0; i < sharc_pass_table_size; i++) {
-    const sharc_pass_info *pi = &sharc_pass_table[i];
-    if (!(pi->tools & tool->tool_mask))
+  unsigned n, unimplemented = 0;
+  const sharc_pass_def *const *defs = sharc_pass_registry(&n);
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_pass_def *d = defs[i];
+    if (!(d->tools & tool->tool_mask))
       continue;
-    printf("    --%-40s - %s\n", pi->flag, pi->summary);
-    for (unsigned k = 0; k < pi->num_options; k++)
-      printf("      --%-38s - %s\n", pi->options[k].name, pi->options[k].description);
+    if (!sharc_pass_is_implemented(d)) {
+      unimplemented++;
+      continue;
+    }
+    printf("    --%-40s - %s\n", d->flag, d->summary);
+    for (unsigned k = 0; k < d->num_options; k++)
+      printf("      --%-38s - %s\n", d->options[k].name, d->options[k].description);
   }
+  printf("  (%u more Shardy passes are known but not implemented yet; they are rejected.)\n",
+         unimplemented);
 }
 
 /* Diagnostics of one chunk, collected for -verify-diagnostics. */
@@ -206,11 +218,21 @@ typedef struct chunk {
   unsigned line, col;
 } chunk;
 
+static double now_seconds(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Where -mlir-timing's "Parser" and "Output" lines come from. */
+typedef struct tool_timing {
+  double parse, output;
+} tool_timing;
+
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
-                          const char *name,
-                          const char *file_buf, size_t file_len, const chunk *c, output *out,
-                          sharc_buf *err_out, sharc_vd *vd) {
+                          const char *name, const char *file_buf, size_t file_len, const chunk *c,
+                          output *out, sharc_buf *err_out, sharc_vd *vd, tool_timing *timing) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
@@ -222,7 +244,9 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   log.err_out = err_out;
   sharc_context_set_diag_handler(ctx, fl->verify_diagnostics ? collect_handler : print_handler, &log);
   bool ok = true;
+  double t0 = now_seconds();
   sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
+  timing->parse += now_seconds() - t0;
   ok = module != NULL;
   ok = ok && sharc_verify(module);
   ok = ok && sharc_pipeline_run(pl, module);
@@ -233,8 +257,10 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
     err_out->len = 0;
   }
   if (ok) {
+    t0 = now_seconds();
     sharc_print_op_stream(module, &fl->print, output_write, out);
     output_write("\n", 1, out);
+    timing->output += now_seconds() - t0;
   }
   for (size_t i = 0; vd && i < log.n; i++)
     sharc_vd_process(vd, &log.items[i], err_out);
@@ -306,9 +332,11 @@ static bool is_flag(const char *arg, const char *name, const char **value) {
 }
 
 int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
+  double start = now_seconds();
   opt_flags fl = {0};
   fl.input = "-";
   fl.pipeline.tool_mask = tool->tool_mask;
+  fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};
   sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
   bool ok = true, positional_only = false;
@@ -345,6 +373,17 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     } else if (is_flag(a, "mlir-print-ir-after-all", &v)) {
       fl.pipeline.print_ir_after_all = true;
       sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "mlir-print-ir-before-all", &v)) {
+      fl.pipeline.print_ir_before_all = true;
+      sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "mlir-print-ir-after-failure", &v)) {
+      fl.pipeline.print_ir_after_failure = true;
+      sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "verify-each", &v)) {
+      fl.pipeline.no_verify = v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0);
+      sharc_pipeline_set_flags(pl, &fl.pipeline);
+    } else if (is_flag(a, "mlir-disable-threading", &v)) {
+      /* sharc runs one thread: nothing to disable */
     } else if (is_flag(a, "mlir-timing", &v)) {
       fl.pipeline.timing = true;
       sharc_pipeline_set_flags(pl, &fl.pipeline);
@@ -363,22 +402,21 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
         n = sizeof flag - 1;
       memcpy(flag, name, n);
       flag[n] = 0;
-      if (!sharc_pass_info_find(flag, tool->tool_mask)) {
+      if (!sharc_pass_lookup(flag, tool->tool_mask)) {
         sharc_buf_printf(&err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
                          tool->name, a, tool->name);
         ok = false;
       } else if (!sharc_pipeline_add(pl, flag, eq ? eq + 1 : NULL, &err)) {
-        sharc_buf_putc(&err, '\n');
         ok = false;
       }
     }
   }
   if (ok && pass_pipeline) {
     if (sharc_pipeline_size(pl)) {
-      sharc_buf_puts(&err, "error: '-pass-pipeline' cannot be used with individual pass options\n");
+      sharc_buf_puts(&err, "<unknown>:0: error: '-pass-pipeline' option can't be used with "
+                           "individual pass options\n");
       ok = false;
     } else if (!sharc_pipeline_parse(pl, pass_pipeline, &err)) {
-      sharc_buf_putc(&err, '\n');
       ok = false;
     }
   }
@@ -396,12 +434,14 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     size_t len = in.len;
     chunk *chunks = split_chunks(data, len, fl.split_input, &n_chunks);
     bool all_ok = true;
+    tool_timing timing = {0, 0};
     /* one verifier for the whole file, as mlir-opt: expectations span chunks */
     sharc_vd *vd = fl.verify_diagnostics ? sharc_vd_new(name, data, len, fl.verify_level, &err) : NULL;
     for (unsigned i = 0; i < n_chunks; i++) {
       if (i)
         output_write("// -----\n", 9, &out);
-      bool chunk_ok = process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, vd);
+      bool chunk_ok =
+          process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, vd, &timing);
       all_ok = all_ok && chunk_ok;
     }
     free(chunks);
@@ -412,9 +452,9 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
       sharc_vd_free(vd);
     }
     ok = fl.verify_diagnostics ? verify_ok : all_ok;
+    if (ok && fl.pipeline.timing)
+      sharc_pipeline_report_timing(pl, timing.parse, timing.output, now_seconds() - start, &err);
   }
-  if (ok && fl.pipeline.timing)
-    sharc_pipeline_report_timing(pl, &err);
   if (!output_close(&out, ok) && ok) {
     sharc_buf_printf(&err, "error: could not write output file '%s'\n", fl.output ? fl.output : "-");
     ok = false;

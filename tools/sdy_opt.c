@@ -1,6 +1,6 @@
 /* sdy_opt: drop-in for Shardy's sdy_opt. */
 #include "opt_main.h"
-#include "pass/pass_table.h"
+#include "sharc/pass.h"
 
 #include <stddef.h>
 

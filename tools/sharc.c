@@ -2,7 +2,7 @@
  * verifies a module and `sharc print FILE` prints it back; the sharding
  * commands come with the propagation work. */
 #include "opt_main.h"
-#include "pass/pass_table.h"
+#include "sharc/pass.h"
 
 #include <stdio.h>
 #include <string.h>

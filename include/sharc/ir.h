@@ -244,7 +244,13 @@ unsigned sharc_value_index(const sharc_value *v);          /* result or argument
 sharc_attr *sharc_value_loc(const sharc_value *v);           /* block arguments */
 sharc_use *sharc_value_first_use(const sharc_value *v);
 bool sharc_value_has_uses(const sharc_value *v);
+bool sharc_value_has_one_use(const sharc_value *v);
+unsigned sharc_value_num_uses(const sharc_value *v);
 void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to);
+/* Replaces the uses of `from` for which `pred` returns true. */
+typedef bool (*sharc_use_pred)(const sharc_use *u, void *user);
+void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_pred pred,
+                                 void *user);
 sharc_use *sharc_use_next(const sharc_use *u);
 sharc_op *sharc_use_owner(const sharc_use *u);
 unsigned sharc_use_operand_index(const sharc_use *u);
@@ -269,12 +275,28 @@ typedef struct sharc_op_state {
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st);
 /* Unlinks and drops the operation (its regions too); its results must be unused. */
 void sharc_op_erase(sharc_op *op);
+/* Whether sharc_op_erase was called on the op (its record stays valid). */
+bool sharc_op_is_erased(const sharc_op *op);
 void sharc_op_remove_from_parent(sharc_op *op);
+/* Unlinks `op` and puts it before `before` / after `after` / at the end of
+ * `b`, in whatever block they are. */
+void sharc_op_move_before(sharc_op *op, sharc_op *before);
+void sharc_op_move_after(sharc_op *op, sharc_op *after);
+void sharc_op_move_to_end(sharc_op *op, sharc_block *b);
+/* Whether `a` comes before `b` in their common block (O(distance)). */
+bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b);
 sharc_op *sharc_op_clone(sharc_op *op, bool with_regions);
 sharc_context *sharc_op_context(const sharc_op *op);
 sharc_ident *sharc_op_name(const sharc_op *op);
+/* Op identity: by definition pointer (registered ops), by interned name
+ * (any op), or by name text (slow path, for callers that hold a string). */
+bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def);
+bool sharc_op_named(const sharc_op *op, const sharc_ident *name);
 bool sharc_op_is(const sharc_op *op, const char *name);
 const sharc_op_def *sharc_op_get_def(const sharc_op *op);
+/* The registered op definition called `name`, or NULL. */
+const sharc_op_def *sharc_context_op_def(const sharc_context *ctx, sharc_str name);
+const char *sharc_op_def_name(const sharc_op_def *def);
 sharc_attr *sharc_op_loc(const sharc_op *op);
 void sharc_op_set_loc(sharc_op *op, sharc_attr *loc);
 unsigned sharc_op_num_operands(const sharc_op *op);
@@ -301,6 +323,14 @@ bool sharc_op_is_ancestor(const sharc_op *ancestor, const sharc_op *op);
 sharc_block *sharc_block_create(sharc_context *ctx);
 sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc);
 void sharc_block_erase_arg(sharc_block *b, unsigned i); /* must be unused */
+sharc_value *sharc_block_insert_arg(sharc_block *b, unsigned index, sharc_type *t, sharc_attr *loc);
+sharc_block *sharc_block_prev(const sharc_block *b);
+bool sharc_block_is_entry(const sharc_block *b);
+/* The block's last op when it is a terminator (per its definition), else NULL. */
+sharc_op *sharc_block_terminator(const sharc_block *b);
+void sharc_block_prepend_op(sharc_block *b, sharc_op *op);
+/* Unlinks the block from its region (its ops stay in it). */
+void sharc_block_remove_from_parent(sharc_block *b);
 unsigned sharc_block_num_args(const sharc_block *b);
 sharc_value *sharc_block_arg(const sharc_block *b, unsigned i);
 sharc_op *sharc_block_first_op(const sharc_block *b);
@@ -318,14 +348,62 @@ unsigned sharc_region_num_blocks(const sharc_region *r);
 sharc_op *sharc_region_parent_op(const sharc_region *r);
 unsigned sharc_region_index(const sharc_region *r);
 void sharc_region_append_block(sharc_region *r, sharc_block *b);
+/* Puts `b` before `before` (NULL: at the end) in `r`. */
+void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b);
+/* The region the op is in, and the region's parent op, or NULL. */
+sharc_region *sharc_op_parent_region(const sharc_op *op);
 /* Moves all blocks of `from` to the end of `to`. */
 void sharc_region_take_body(sharc_region *to, sharc_region *from);
 
-/* Walks: the callback returns false to stop. Erasing the visited op inside a
- * post-order walk is allowed. */
-typedef bool (*sharc_walk_fn)(sharc_op *op, void *user);
-bool sharc_op_walk_pre(sharc_op *op, sharc_walk_fn fn, void *user);
-bool sharc_op_walk_post(sharc_op *op, sharc_walk_fn fn, void *user);
+/* ---- walks -------------------------------------------------------------- */
+/* What a walk callback asks for next. */
+typedef enum sharc_walk_result {
+  SHARC_WALK_ADVANCE,   /* go on (into the op's regions, in a pre-order walk) */
+  SHARC_WALK_SKIP,      /* pre-order: do not enter this op's regions */
+  SHARC_WALK_INTERRUPT, /* stop the whole walk */
+} sharc_walk_result;
+
+typedef enum sharc_walk_order {
+  SHARC_PRE_ORDER,  /* an op before the ops it holds */
+  SHARC_POST_ORDER, /* the ops an op holds before the op (MLIR's default) */
+} sharc_walk_order;
+
+typedef sharc_walk_result (*sharc_walk_fn)(sharc_op *op, void *user);
+
+/* Visits `op` and every op nested in it. The visited op may be erased by
+ * its callback (in a pre-order walk the callback must then return
+ * SHARC_WALK_SKIP); its next sibling is taken before the visit. Returns
+ * SHARC_WALK_INTERRUPT when a callback interrupted the walk. */
+sharc_walk_result sharc_walk(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn, void *user);
+/* The same over the ops nested in `op`, without `op` itself. */
+sharc_walk_result sharc_walk_nested(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
+                                    void *user);
+/* The same restricted to ops of definition `def` (sharc_op_isa). */
+sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sharc_op_def *def,
+                                 sharc_walk_fn fn, void *user);
+/* The same for the ops of a region, or of a block. */
+sharc_walk_result sharc_walk_region(sharc_region *r, sharc_walk_order order, sharc_walk_fn fn,
+                                    void *user);
+sharc_walk_result sharc_walk_block(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
+                                   void *user);
+
+/* ---- value mappings (MLIR's IRMapping) ---------------------------------- */
+/* Maps values to values and blocks to blocks, for cloning and inlining. */
+typedef struct sharc_mapping sharc_mapping;
+sharc_mapping *sharc_mapping_create(void);
+void sharc_mapping_destroy(sharc_mapping *m);
+void sharc_mapping_map_value(sharc_mapping *m, const sharc_value *from, sharc_value *to);
+void sharc_mapping_map_block(sharc_mapping *m, const sharc_block *from, sharc_block *to);
+/* The mapped value or block; `v` itself (or NULL with _lookup) when unmapped. */
+sharc_value *sharc_mapping_value_or_self(const sharc_mapping *m, sharc_value *v);
+sharc_value *sharc_mapping_lookup_value(const sharc_mapping *m, const sharc_value *v);
+sharc_block *sharc_mapping_lookup_block(const sharc_mapping *m, const sharc_block *b);
+/* Clones `op` (with its regions), remapping operands and successors through
+ * `m` (may be NULL) and recording the clone's results and nested values in
+ * it. The clone is not inserted anywhere. */
+sharc_op *sharc_op_clone_mapped(sharc_op *op, sharc_mapping *m);
+/* Clones the blocks of `from` to the end of `to`, through `m`. */
+void sharc_region_clone_into(sharc_region *from, sharc_region *to, sharc_mapping *m);
 
 /* Symbols: ops with a `sym_name` string attribute inside a symbol table op. */
 sharc_str sharc_op_symbol_name(const sharc_op *op); /* empty if none */
@@ -370,6 +448,14 @@ void sharc_diag_note(sharc_diag *d, const sharc_attr *loc, const char *fmt, ...)
     ;
 /* Formats a diagnostic as MLIR's SourceMgr handler prints it ("file:l:c: error: msg"). */
 void sharc_diag_format(const sharc_diag *d, sharc_buf *out);
+/* The same with the source line and a caret under the column, as MLIR
+ * shows them, for files made known with sharc_context_add_source. */
+void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
+void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                              unsigned first_line);
+void sharc_context_clear_sources(sharc_context *ctx);
+/* Delivers diagnostics held back (a diagnostic waits for its notes). */
+void sharc_diag_flush(sharc_context *ctx);
 unsigned sharc_context_error_count(const sharc_context *ctx);
 
 #ifdef __cplusplus

@@ -1,34 +1,190 @@
-/* Passes and pass pipelines: parse a textual pipeline, run it over a module. */
+/* Passes and pass pipelines, as MLIR's pass manager has them: a pass is a
+ * definition (flag, typed options, the op it runs on, a run function); a
+ * pipeline is a tree of pass managers, each anchored on an op name and
+ * holding passes and nested pass managers; running it verifies after every
+ * pass and can print the IR and time each pass. */
 #ifndef SHARC_PASS_H
 #define SHARC_PASS_H
 
 #include "sharc/ir.h"
+#include "sharc/rewrite.h"
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* ---- options ------------------------------------------------------------- */
+typedef enum sharc_option_kind {
+  SHARC_OPT_BOOL,        /* bool */
+  SHARC_OPT_INT,         /* int (LLVM's "int") */
+  SHARC_OPT_UINT,        /* unsigned */
+  SHARC_OPT_INT64,       /* int64_t (LLVM's "long") */
+  SHARC_OPT_UINT64,      /* uint64_t */
+  SHARC_OPT_DOUBLE,      /* double */
+  SHARC_OPT_STRING,      /* const char * */
+  SHARC_OPT_ENUM,        /* int: the index of the spelling in enum_names */
+  SHARC_OPT_STRING_LIST, /* sharc_string_list */
+  SHARC_OPT_INT64_LIST,  /* sharc_int64_list */
+  SHARC_OPT_CUSTOM,      /* parsed by `parse` */
+} sharc_option_kind;
+
+typedef struct sharc_string_list {
+  unsigned n;
+  const char *const *items;
+} sharc_string_list;
+
+typedef struct sharc_int64_list {
+  unsigned n;
+  const int64_t *items;
+} sharc_int64_list;
+
+/* Parses `text` into the option's storage at `dst`; on error writes LLVM's
+ * message to `err` and returns false. Strings it keeps must be copied with
+ * sharc_pass_option_strdup. */
+typedef bool (*sharc_option_parse_fn)(void *dst, const char *text, sharc_buf *err, void *owner);
+
+typedef struct sharc_option_def {
+  const char *name;         /* "conservative-propagation" */
+  sharc_option_kind kind;
+  size_t offset;            /* of the value in the pass's options struct */
+  const char *default_text; /* parsed as a user value would be; NULL: zero */
+  const char *description;  /* one line for --help */
+  const char *const *enum_names; /* SHARC_OPT_ENUM: NULL-terminated spellings */
+  sharc_option_parse_fn parse;   /* SHARC_OPT_CUSTOM */
+  const char *type_name;    /* shown by --help for custom options */
+} sharc_option_def;
+
+/* A row of an options table: SHARC_OPTION(my_options, field, "name",
+ * SHARC_OPT_BOOL, "false", "what it does"). */
+#define SHARC_OPTION(T, field, name, kind, dflt, desc)                                             \
+  { (name), (kind), offsetof(T, field), (dflt), (desc), NULL, NULL, NULL }
+#define SHARC_OPTION_ENUM(T, field, name, names, dflt, desc)                                       \
+  { (name), SHARC_OPT_ENUM, offsetof(T, field), (dflt), (desc), (names), NULL, NULL }
+#define SHARC_OPTION_CUSTOM(T, field, name, parse, type_name, dflt, desc)                          \
+  { (name), SHARC_OPT_CUSTOM, offsetof(T, field), (dflt), (desc), NULL, (parse), (type_name) }
+
+/* Copies a string into memory that lives as long as the pass instance. */
+const char *sharc_pass_option_strdup(void *owner, const char *s, size_t n);
+
+/* ---- pass definitions ------------------------------------------------------ */
+typedef struct sharc_pass_run sharc_pass_run;
+typedef struct sharc_pass_manager sharc_pass_manager;
+
+/* Which tool registers a pass (both register every sdy pass). */
+#define SHARC_TOOL_SDY_OPT 1u
+#define SHARC_TOOL_MPMD_OPT 2u
+#define SHARC_TOOL_ANY (SHARC_TOOL_SDY_OPT | SHARC_TOOL_MPMD_OPT)
+
+typedef struct sharc_pass_def {
+  const char *flag;         /* "sdy-basic-propagate" */
+  const char *display_name; /* what MLIR prints in dumps and timing: "BasicPropagationPass" */
+  const char *summary;      /* one line for --help */
+  /* The op the pass runs on: "builtin.module", "func.func", or NULL for any
+   * op (an op-agnostic pass such as -canonicalize). */
+  const char *anchor;
+  const sharc_option_def *options;
+  unsigned num_options;
+  size_t options_size;      /* sizeof the options struct */
+  unsigned tools;           /* SHARC_TOOL_* */
+  /* A pass runs on one anchor op; returns false after reporting an error
+   * through the context's diagnostics. */
+  bool (*run)(sharc_op *op, const void *options, sharc_pass_run *run);
+  /* A pipeline adds passes to `pm` instead. */
+  bool (*build)(sharc_pass_manager *pm, const void *options, sharc_buf *err);
+  /* Neither: a pass sharc knows but does not implement yet. */
+} sharc_pass_def;
+
+#define SHARC_OPTIONS(table) (table), (unsigned)(sizeof(table) / sizeof((table)[0]))
+#define SHARC_NO_OPTIONS NULL, 0
+
+/* Every pass and pipeline a tool knows, passes first, each group sorted by
+ * flag (the --help order). */
+const sharc_pass_def *const *sharc_pass_registry(unsigned *count);
+const sharc_pass_def *sharc_pass_lookup(const char *flag, unsigned tool_mask);
+bool sharc_pass_is_implemented(const sharc_pass_def *def);
+
+/* ---- what a running pass can ask for ---------------------------------------- */
+/* A rewriter whose listener keeps this run's analyses right; the caller's
+ * own listener (may be NULL) is told too. */
+void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener);
+/* The listener the pass's rewriters must report to, to chain after one's own. */
+sharc_listener *sharc_pass_listener(sharc_pass_run *run);
+/* The call graph of the module the pass runs on, built on first use. */
+typedef struct sharc_call_graph sharc_call_graph;
+sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run);
+/* The pass definition and the op being run on. */
+const sharc_pass_def *sharc_pass_run_def(const sharc_pass_run *run);
+sharc_op *sharc_pass_run_op(const sharc_pass_run *run);
+
+/* ---- pass managers ----------------------------------------------------------- */
 typedef struct sharc_pipeline sharc_pipeline;
 
 typedef struct sharc_pipeline_flags {
+  bool print_ir_before_all;  /* -mlir-print-ir-before-all, to stderr */
   bool print_ir_after_all;   /* -mlir-print-ir-after-all, to stderr */
+  bool print_ir_after_failure; /* -mlir-print-ir-after-failure */
   bool timing;               /* -mlir-timing */
-  unsigned tool_mask;        /* which tool's passes are known (1 sdy_opt, 2 mpmd_opt) */
+  bool no_verify;             /* skip verification after each pass */
+  unsigned tool_mask;        /* which tool's passes are known */
+  const char *tool_name;     /* for LLVM-style option errors ("sdy_opt: ...") */
 } sharc_pipeline_flags;
 
+/* A pipeline runs on `builtin.module`. */
 sharc_pipeline *sharc_pipeline_create(const sharc_pipeline_flags *flags);
 void sharc_pipeline_destroy(sharc_pipeline *pl);
 void sharc_pipeline_set_flags(sharc_pipeline *pl, const sharc_pipeline_flags *flags);
-/* Adds `-flag[=options]`; false with a message in `err` when unknown, not
- * implemented yet, or when an option is wrong. */
+/* The top-level pass manager. */
+sharc_pass_manager *sharc_pipeline_root(sharc_pipeline *pl);
+/* Adds `-flag[=options]` as mlir-opt does: a pass anchored on another op is
+ * nested under that op (func.func) implicitly. On failure `err` gets the
+ * text MLIR prints after "error: ". */
 bool sharc_pipeline_add(sharc_pipeline *pl, const char *flag, const char *options, sharc_buf *err);
-/* Adds a textual pipeline `builtin.module(a,func.func(b{x=1}))`. */
+/* Parses `op-name(pass, nested-op(pass{opt=v}), ...)` (MLIR's textual
+ * pipeline); errors as MLIR words them. */
 bool sharc_pipeline_parse(sharc_pipeline *pl, const char *text, sharc_buf *err);
+/* Number of passes, nested ones included. */
 unsigned sharc_pipeline_size(const sharc_pipeline *pl);
-/* Runs every pass (verifying after each); diagnostics go to the context. */
+/* Runs the pipeline on a module; diagnostics go to its context. */
 bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module);
-/* Writes the -mlir-timing report accumulated by runs so far. */
-void sharc_pipeline_report_timing(const sharc_pipeline *pl, sharc_buf *out);
+/* MLIR's -mlir-timing report of the runs so far, with the time the tool
+ * spent parsing and printing and its total wall time. */
+void sharc_pipeline_report_timing(const sharc_pipeline *pl, double parse_seconds,
+                                  double output_seconds, double total_seconds, sharc_buf *out);
+
+/* Building pipelines (a pipeline definition's `build`): */
+const char *sharc_pm_op_name(const sharc_pass_manager *pm); /* "any" for op-agnostic */
+/* The nested pass manager for `op_name` at the end of `pm` (reused when the
+ * last entry already is one for that op, as MLIR's implicit nesting). */
+sharc_pass_manager *sharc_pm_nest(sharc_pass_manager *pm, const char *op_name);
+/* Adds a pass by flag with option text (`a=1 b=x`), or a pipeline's passes. */
+bool sharc_pm_add(sharc_pass_manager *pm, const char *flag, const char *options, sharc_buf *err);
+/* Adds a pass with an options struct filled by the caller (copied; string
+ * and list options must outlive the pipeline). NULL options: defaults. */
+bool sharc_pm_add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const void *options,
+                      sharc_buf *err);
+
+/* ---- call graph ---------------------------------------------------------------- */
+/* Functions of a module and the calls between them (ops with a `callee`
+ * symbol reference: func.call and the like). */
+sharc_call_graph *sharc_call_graph_build(sharc_op *module);
+void sharc_call_graph_destroy(sharc_call_graph *cg);
+unsigned sharc_call_graph_size(const sharc_call_graph *cg);
+sharc_op *sharc_call_graph_func(const sharc_call_graph *cg, unsigned i);
+/* The index of a function, or -1. */
+int sharc_call_graph_index(const sharc_call_graph *cg, const sharc_op *func);
+/* Call ops inside function `i`, in walk order; and the calls to it. */
+unsigned sharc_call_graph_num_calls(const sharc_call_graph *cg, unsigned i);
+sharc_op *sharc_call_graph_call(const sharc_call_graph *cg, unsigned i, unsigned k);
+unsigned sharc_call_graph_num_callers(const sharc_call_graph *cg, unsigned i);
+sharc_op *sharc_call_graph_caller(const sharc_call_graph *cg, unsigned i, unsigned k);
+/* The function a call op calls, or NULL when it names none of the module's. */
+sharc_op *sharc_call_graph_callee(const sharc_call_graph *cg, const sharc_op *call);
+/* Functions with callees before callers (a post-order from the functions
+ * nobody calls, then the rest in module order); false when the calls form a
+ * cycle, with `*cycle` set to a function on it. `out` has size() entries. */
+bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sharc_op **cycle);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
-/* Symbol tables: O(1) lookup of the symbols (ops with a `sym_name`) defined
- * directly in a symbol-table op such as a module, kept up to date by the
- * pass that owns it. */
+/* Symbols: ops with a `sym_name` string attribute directly inside a
+ * symbol-table op (a module). Lookups are O(1): each symbol table keeps a
+ * hashed index that the IR primitives update as ops are inserted, removed,
+ * erased or renamed, so passes never rescan a module to find a symbol. */
 #ifndef SHARC_SYMBOLS_H
 #define SHARC_SYMBOLS_H
 
@@ -10,18 +11,18 @@
 extern "C" {
 #endif
 
-typedef struct sharc_symbol_table sharc_symbol_table;
-
-/* Indexes the symbols of `table_op`'s first region. NULL if a name repeats;
- * the duplicate is reported through the context's diagnostics. */
-sharc_symbol_table *sharc_symbol_table_build(sharc_op *table_op);
-void sharc_symbol_table_destroy(sharc_symbol_table *st);
-sharc_op *sharc_symbol_table_lookup(const sharc_symbol_table *st, sharc_str name);
-/* Adds `op` (already placed in the table's region) under its sym_name; false
- * if the name is taken. */
-bool sharc_symbol_table_insert(sharc_symbol_table *st, sharc_op *op);
-void sharc_symbol_table_remove(sharc_symbol_table *st, sharc_op *op);
-unsigned sharc_symbol_table_size(const sharc_symbol_table *st);
+/* The nearest op at or above `op` with the SymbolTable trait, or NULL. */
+sharc_op *sharc_symbol_table_op(sharc_op *op);
+/* The symbol called `name` in the symbol table nearest to `from`. */
+sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
+/* Inserts `op` into `table`'s body before `before` (NULL: at the end, before
+ * a terminator if the body has one). A taken name is made unique first as
+ * MLIR's SymbolTable::insert does (`name_0`, `name_1`, ...); returns the
+ * name the op ends up with. */
+sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
+/* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
+ * the first definition. */
+bool sharc_symbol_verify_unique(sharc_op *table);
 
 #ifdef __cplusplus
 }

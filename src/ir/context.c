@@ -191,6 +191,7 @@ sharc_context *sharc_context_create(void) {
     return NULL;
   sharc_context_register_dialect(ctx, &sharc_builtin_dialect);
   sharc_context_register_dialect(ctx, &sharc_func_dialect);
+  ctx->sym_name_ident = sharc_ident_get(ctx, SHARC_STR("sym_name"));
   return ctx;
 }
 
@@ -204,6 +205,7 @@ void sharc_context_destroy(sharc_context *ctx) {
             "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
             ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
             ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+  sharc_symcache_free_all(ctx);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
@@ -331,4 +333,10 @@ void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r) {
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count) {
   *count = ctx->num_resources;
   return ctx->resources;
+}
+
+unsigned sharc_context_num_dialects(const sharc_context *ctx) { return ctx->num_dialects; }
+
+const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i) {
+  return ctx->dialects[i];
 }

@@ -3,6 +3,7 @@
 #define SHARC_IR_CONTEXT_H
 
 #include "ir/ir_internal.h"
+#include "support/vec.h"
 
 enum { SHARC_MAX_DIALECTS = 16 };
 
@@ -60,6 +61,9 @@ struct sharc_context {
   unsigned num_resources, cap_resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
+  sharc_ident *sym_name_ident;
+  /* blocks holding a symbol index (see symbols.c), to free them */
+  SHARC_VEC(sharc_block *) symcache_blocks;
 };
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);

@@ -4,6 +4,7 @@
 #define SHARC_IR_INTERNAL_H
 
 #include "sharc/ir.h"
+#include "sharc/rewrite.h"
 
 typedef struct sharc_parser sharc_parser;
 typedef struct sharc_printer sharc_printer;
@@ -250,6 +251,8 @@ struct sharc_region {
   sharc_block *first, *last;
 };
 
+typedef struct sharc_symcache sharc_symcache;
+
 struct sharc_block {
   sharc_region *parent;
   sharc_block *prev, *next;
@@ -257,8 +260,17 @@ struct sharc_block {
   unsigned num_args, cap_args;
   sharc_value **args;
   unsigned print_id;
+  bool symcache_listed;   /* in the context's list of indexed blocks */
+  sharc_symcache *symcache; /* index of the symbols in the block, or NULL */
   sharc_context *ctx;
 };
+
+/* Upkeep of a block's symbol index (symbols.c), called by the IR's link,
+ * unlink and attribute primitives when the block has one. */
+void sharc_symcache_note_insert(sharc_block *b, sharc_op *op);
+void sharc_symcache_note_remove(sharc_block *b, sharc_op *op);
+void sharc_symcache_note_rename(sharc_op *op, const sharc_attr *old_attrs);
+void sharc_symcache_free_all(sharc_context *ctx);
 
 struct sharc_op {
   sharc_context *ctx;
@@ -277,6 +289,7 @@ struct sharc_op {
   sharc_region *regions;
   unsigned num_successors;
   sharc_block **successors;
+  bool erased;
 };
 
 /* ---- dialects and op definitions --------------------------------------- */
@@ -300,15 +313,28 @@ enum sharc_op_trait {
   SHARC_TRAIT_ONE_REGION = 1u << 15,
   /* RecursiveMemoryEffects: the op's effects are those of the ops it holds */
   SHARC_TRAIT_RECURSIVE_EFFECTS = 1u << 16,
+  /* CallOpInterface: a `callee` symbol reference, the operands are the
+   * arguments */
+  SHARC_TRAIT_CALL = 1u << 17,
+  /* CallableOpInterface: region 0 is the body */
+  SHARC_TRAIT_CALLABLE = 1u << 18,
 };
-
-typedef struct sharc_rewriter sharc_rewriter;
 
 /* Names an SSA value for the printer (the interface hooks below call it). */
 typedef void (*sharc_set_name_fn)(void *state, const sharc_value *v, const char *name);
 
-/* A canonicalization pattern: returns true when it changed the IR. */
-typedef bool (*sharc_pattern_fn)(sharc_op *op, sharc_rewriter *rw);
+/* What an op's fold hook (MLIR's OpFoldResult list) gives back: for each
+ * result a value to use instead, or an attribute for a constant. */
+typedef struct sharc_fold_result {
+  sharc_value *value;
+  sharc_attr *attr;
+} sharc_fold_result;
+
+typedef enum sharc_fold_status {
+  SHARC_FOLD_NONE,     /* did not fold */
+  SHARC_FOLD_RESULTS,  /* one sharc_fold_result per op result */
+  SHARC_FOLD_IN_PLACE, /* the op was updated in place */
+} sharc_fold_status;
 
 struct sharc_op_def {
   const char *name;          /* full name, "func.func" */
@@ -320,7 +346,11 @@ struct sharc_op_def {
   void (*print)(sharc_printer *p, sharc_op *op);
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
-  const sharc_pattern_fn *patterns;   /* NULL-terminated canonicalization patterns */
+  /* Canonicalization patterns, rooted at this op (their `root` is ignored),
+   * ended by an entry with a NULL `rewrite`; NULL: none. */
+  const sharc_pattern *patterns;
+  /* MLIR's fold(): `results` has room for one entry per op result. */
+  sharc_fold_status (*fold)(sharc_op *op, sharc_fold_result *results);
   /* OpAsmOpInterface: names the custom printer gives to results
    * (getAsmResultNames) and to entry block arguments of a region
    * (getAsmBlockArgumentNames), through `set`; NULL: numbered. */
@@ -366,6 +396,10 @@ struct sharc_dialect {
   /* Verify an attribute attached to a function argument/result. */
   bool (*verify_arg_attr)(sharc_op *op, unsigned index, bool is_result,
                           const sharc_named_attr *attr);
+  /* MLIR's materializeConstant: a constant-like op of this dialect for
+   * `value` of `type`, created through `rw`, or NULL. */
+  sharc_op *(*materialize_constant)(sharc_rewriter *rw, sharc_attr *value, sharc_type *type,
+                                    sharc_attr *loc);
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
@@ -375,6 +409,9 @@ const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sha
  * names only, each verified by its dialect's verify_arg_attr hook. */
 bool sharc_verify_function_arg_attrs(sharc_op *op);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
+/* The loaded dialects, in load order. */
+unsigned sharc_context_num_dialects(const sharc_context *ctx);
+const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i);
 sharc_arena *sharc_context_arena(sharc_context *ctx);
 /* A pointer slot a loaded dialect may keep per-context state in (caches;
  * NULL at first); NULL when `d` is not loaded. What it points to must live
@@ -382,14 +419,9 @@ sharc_arena *sharc_context_arena(sharc_context *ctx);
 void **sharc_context_dialect_state(sharc_context *ctx, const sharc_dialect *d);
 bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
-void sharc_diag_flush(sharc_context *ctx);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
                          const char *fmt, va_list ap);
-/* Source text known to the diagnostic printer (for the line + caret display). */
-void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
-                              unsigned first_line);
-void sharc_context_clear_sources(sharc_context *ctx);
-void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
+
 
 /* Builtin dialect tables. */
 extern const sharc_dialect sharc_builtin_dialect;

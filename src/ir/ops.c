@@ -1,6 +1,5 @@
-/* Operations, blocks and regions: creation, linking, use-lists, walks,
- * cloning and symbol lookup. Nodes live in the context arena; erasing only
- * unlinks them. */
+/* Operations, blocks and regions: creation, linking, use-lists and moves.
+ * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
 #include "support/ptrmap.h"
 
@@ -25,6 +24,14 @@ unsigned sharc_value_index(const sharc_value *v) { return v->index; }
 sharc_attr *sharc_value_loc(const sharc_value *v) { return v->loc; }
 sharc_use *sharc_value_first_use(const sharc_value *v) { return v->uses; }
 bool sharc_value_has_uses(const sharc_value *v) { return v->uses != NULL; }
+bool sharc_value_has_one_use(const sharc_value *v) { return v->uses && !v->uses->next; }
+
+unsigned sharc_value_num_uses(const sharc_value *v) {
+  unsigned n = 0;
+  for (const sharc_use *u = v->uses; u; u = u->next)
+    n++;
+  return n;
+}
 sharc_use *sharc_use_next(const sharc_use *u) { return u->next; }
 sharc_op *sharc_use_owner(const sharc_use *u) { return u->owner; }
 unsigned sharc_use_operand_index(const sharc_use *u) { return u->index; }
@@ -59,6 +66,19 @@ void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to) {
     return;
   while (from->uses) {
     sharc_use *u = from->uses;
+    use_unlink(u);
+    use_link(u, to);
+  }
+}
+
+void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_pred pred,
+                                 void *user) {
+  if (from == to)
+    return;
+  for (sharc_use *u = from->uses, *next; u; u = next) {
+    next = u->next;
+    if (!pred(u, user))
+      continue;
     use_unlink(u);
     use_link(u, to);
   }
@@ -125,6 +145,8 @@ void sharc_op_remove_from_parent(sharc_op *op) {
   sharc_block *b = op->block;
   if (!b)
     return;
+  if (b->symcache)
+    sharc_symcache_note_remove(b, op);
   if (op->prev)
     op->prev->next = op->next;
   else
@@ -139,6 +161,7 @@ void sharc_op_remove_from_parent(sharc_op *op) {
 
 void sharc_op_erase(sharc_op *op) {
   sharc_op_remove_from_parent(op);
+  op->erased = true;
   drop_op_refs(op);
   /* Uses of the results that remain (e.g. inside the erased regions) are
    * detached so no use-list points at dead operands. */
@@ -147,8 +170,45 @@ void sharc_op_erase(sharc_op *op) {
       use_unlink(op->results[i].uses);
 }
 
+bool sharc_op_is_erased(const sharc_op *op) { return op->erased; }
+
+void sharc_op_move_before(sharc_op *op, sharc_op *before) {
+  sharc_op_remove_from_parent(op);
+  sharc_block_insert_before(before, op);
+}
+
+void sharc_op_move_after(sharc_op *op, sharc_op *after) {
+  sharc_op_remove_from_parent(op);
+  sharc_block_insert_after(after, op);
+}
+
+void sharc_op_move_to_end(sharc_op *op, sharc_block *b) {
+  sharc_op_remove_from_parent(op);
+  sharc_block_append_op(b, op);
+}
+
+bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
+  if (a == b)
+    return false;
+  /* walk from both ends at once: the cost is the distance, not the block */
+  for (const sharc_op *fwd = a->next, *back = b->prev;; fwd = fwd->next, back = back->prev) {
+    if (fwd == b || back == a)
+      return true;
+    if (!fwd || !back)
+      return false;
+  }
+}
+
 sharc_context *sharc_op_context(const sharc_op *op) { return op->ctx; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
+
+bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) { return op->def == def; }
+bool sharc_op_named(const sharc_op *op, const sharc_ident *name) { return op->name == name; }
+const char *sharc_op_def_name(const sharc_op_def *def) { return def->name; }
+
+const sharc_op_def *sharc_context_op_def(const sharc_context *ctx, sharc_str name) {
+  return sharc_context_lookup_op(ctx, name);
+}
 
 bool sharc_op_is(const sharc_op *op, const char *name) {
   return sharc_str_eq_cstr(sharc_ident_str(op->name), name);
@@ -188,7 +248,12 @@ unsigned sharc_op_num_successors(const sharc_op *op) { return op->num_successors
 sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) { return op->successors[i]; }
 sharc_attr *sharc_op_attrs(const sharc_op *op) { return op->attrs; }
 sharc_attr *sharc_op_props(const sharc_op *op) { return op->props; }
-void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) { op->attrs = dict; }
+void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
+  sharc_attr *old = op->attrs;
+  op->attrs = dict;
+  if (op->block && op->block->symcache)
+    sharc_symcache_note_rename(op, old);
+}
 
 sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
   return sharc_attr_dict_get(op->attrs, name);
@@ -207,12 +272,16 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
       entries[out++] = op->attrs->dict.entries[i];
   if (value)
     entries[out++] = (sharc_named_attr){id, value};
-  op->attrs = sharc_attr_dictionary(op->ctx, entries, out);
+  sharc_op_set_attrs(op, sharc_attr_dictionary(op->ctx, entries, out));
   if (entries != stack_buf)
     free(entries);
 }
 
 sharc_block *sharc_op_block(const sharc_op *op) { return op->block; }
+
+sharc_region *sharc_op_parent_region(const sharc_op *op) {
+  return op->block ? op->block->parent : NULL;
+}
 
 sharc_op *sharc_op_parent_op(const sharc_op *op) {
   return op->block && op->block->parent ? op->block->parent->parent : NULL;
@@ -276,7 +345,32 @@ void sharc_block_erase_arg(sharc_block *b, unsigned i) {
   b->num_args--;
 }
 
+sharc_value *sharc_block_insert_arg(sharc_block *b, unsigned index, sharc_type *t,
+                                   sharc_attr *loc) {
+  sharc_value *v = sharc_block_add_arg(b, t, loc);
+  for (unsigned j = b->num_args - 1; j > index; j--) {
+    b->args[j] = b->args[j - 1];
+    b->args[j]->index = j;
+  }
+  b->args[index] = v;
+  v->index = index;
+  return v;
+}
+
 unsigned sharc_block_num_args(const sharc_block *b) { return b->num_args; }
+sharc_block *sharc_block_prev(const sharc_block *b) { return b->prev; }
+bool sharc_block_is_entry(const sharc_block *b) { return b->parent && b->parent->first == b; }
+
+sharc_op *sharc_block_terminator(const sharc_block *b) {
+  return b->last && sharc_op_has_trait(b->last, SHARC_TRAIT_TERMINATOR) ? b->last : NULL;
+}
+
+void sharc_block_prepend_op(sharc_block *b, sharc_op *op) {
+  if (b->first)
+    sharc_block_insert_before(b->first, op);
+  else
+    sharc_block_append_op(b, op);
+}
 sharc_value *sharc_block_arg(const sharc_block *b, unsigned i) { return b->args[i]; }
 sharc_op *sharc_block_first_op(const sharc_block *b) { return b->first; }
 sharc_op *sharc_block_last_op(const sharc_block *b) { return b->last; }
@@ -293,6 +387,8 @@ void sharc_block_append_op(sharc_block *b, sharc_op *op) {
   else
     b->first = op;
   b->last = op;
+  if (b->symcache)
+    sharc_symcache_note_insert(b, op);
 }
 
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
@@ -305,6 +401,8 @@ void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
   else
     b->first = op;
   before->prev = op;
+  if (b->symcache)
+    sharc_symcache_note_insert(b, op);
 }
 
 void sharc_block_insert_after(sharc_op *after, sharc_op *op) {
@@ -339,6 +437,37 @@ void sharc_region_append_block(sharc_region *r, sharc_block *b) {
   r->last = b;
 }
 
+void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
+  if (!before) {
+    sharc_region_append_block(r, b);
+    return;
+  }
+  b->parent = r;
+  b->next = before;
+  b->prev = before->prev;
+  if (before->prev)
+    before->prev->next = b;
+  else
+    r->first = b;
+  before->prev = b;
+}
+
+void sharc_block_remove_from_parent(sharc_block *b) {
+  sharc_region *r = b->parent;
+  if (!r)
+    return;
+  if (b->prev)
+    b->prev->next = b->next;
+  else
+    r->first = b->next;
+  if (b->next)
+    b->next->prev = b->prev;
+  else
+    r->last = b->prev;
+  b->prev = b->next = NULL;
+  b->parent = NULL;
+}
+
 void sharc_region_take_body(sharc_region *to, sharc_region *from) {
   while (from->first) {
     sharc_block *b = from->first;
@@ -346,133 +475,4 @@ void sharc_region_take_body(sharc_region *to, sharc_region *from) {
     sharc_region_append_block(to, b);
   }
   from->last = NULL;
-}
-
-/* ---- walks -------------------------------------------------------------- */
-
-bool sharc_op_walk_pre(sharc_op *op, sharc_walk_fn fn, void *user) {
-  if (!fn(op, user))
-    return false;
-  for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
-      for (sharc_op *o = b->first, *next; o; o = next) {
-        next = o->next;
-        if (!sharc_op_walk_pre(o, fn, user))
-          return false;
-      }
-  return true;
-}
-
-bool sharc_op_walk_post(sharc_op *op, sharc_walk_fn fn, void *user) {
-  for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
-      for (sharc_op *o = b->first, *next; o; o = next) {
-        next = o->next;
-        if (!sharc_op_walk_post(o, fn, user))
-          return false;
-      }
-  return fn(op, user);
-}
-
-/* ---- cloning ------------------------------------------------------------ */
-
-static sharc_value *mapped(sharc_ptrmap *map, sharc_value *v) {
-  sharc_value *m = sharc_ptrmap_get(map, v);
-  return m ? m : v;
-}
-
-static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_ptrmap *map);
-
-static void clone_region(sharc_region *from, sharc_region *to, sharc_ptrmap *map) {
-  for (sharc_block *b = from->first; b; b = b->next) {
-    sharc_block *nb = sharc_block_create(b->ctx);
-    for (unsigned i = 0; i < b->num_args; i++)
-      sharc_ptrmap_put(map, b->args[i], sharc_block_add_arg(nb, b->args[i]->type, b->args[i]->loc));
-    sharc_ptrmap_put(map, b, nb);
-    sharc_region_append_block(to, nb);
-  }
-  sharc_block *nb = to->first;
-  for (sharc_block *b = from->first; b; b = b->next, nb = nb->next)
-    for (sharc_op *o = b->first; o; o = o->next)
-      sharc_block_append_op(nb, clone_op(o, true, map));
-  /* operands may refer forward (graph regions, other blocks): remap now */
-  for (nb = to->first; nb; nb = nb->next)
-    for (sharc_op *o = nb->first; o; o = o->next)
-      for (unsigned i = 0; i < o->num_operands; i++)
-        sharc_op_set_operand(o, i, mapped(map, o->operands[i].value));
-}
-
-static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_ptrmap *map) {
-  sharc_value *stack_ops[16];
-  sharc_value **operands = op->num_operands <= 16 ? stack_ops
-                                                  : malloc(op->num_operands * sizeof *operands);
-  sharc_type *stack_types[16];
-  sharc_type **types = op->num_results <= 16 ? stack_types
-                                             : malloc(op->num_results * sizeof *types);
-  sharc_block *stack_succ[8];
-  sharc_block **succ = op->num_successors <= 8 ? stack_succ
-                                               : malloc(op->num_successors * sizeof *succ);
-  if (!operands || !types || !succ)
-    abort();
-  for (unsigned i = 0; i < op->num_operands; i++)
-    operands[i] = mapped(map, op->operands[i].value);
-  for (unsigned i = 0; i < op->num_results; i++)
-    types[i] = op->results[i].type;
-  for (unsigned i = 0; i < op->num_successors; i++) {
-    sharc_block *m = sharc_ptrmap_get(map, op->successors[i]);
-    succ[i] = m ? m : op->successors[i];
-  }
-  sharc_op_state st = {op->name, op->loc, operands, op->num_operands, types, op->num_results,
-                       op->attrs, op->num_regions, succ, op->num_successors, op->props};
-  sharc_op *c = sharc_op_create(op->ctx, &st);
-  for (unsigned i = 0; i < op->num_results; i++)
-    sharc_ptrmap_put(map, &op->results[i], &c->results[i]);
-  if (with_regions)
-    for (unsigned i = 0; i < op->num_regions; i++)
-      clone_region(&op->regions[i], &c->regions[i], map);
-  if (operands != stack_ops)
-    free(operands);
-  if (types != stack_types)
-    free(types);
-  if (succ != stack_succ)
-    free(succ);
-  return c;
-}
-
-sharc_op *sharc_op_clone(sharc_op *op, bool with_regions) {
-  sharc_ptrmap map = {0};
-  sharc_op *c = clone_op(op, with_regions, &map);
-  sharc_ptrmap_free(&map);
-  return c;
-}
-
-/* ---- symbols ------------------------------------------------------------ */
-
-sharc_str sharc_op_symbol_name(const sharc_op *op) {
-  sharc_attr *a = sharc_op_attr(op, "sym_name");
-  if (!a || a->kind != SHARC_ATTR_STRING)
-    return (sharc_str){"", 0};
-  return a->str;
-}
-
-sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name) {
-  if (!table || table->num_regions == 0)
-    return NULL;
-  for (sharc_block *b = table->regions[0].first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next)
-      if (sharc_str_eq(sharc_op_symbol_name(o), name))
-        return o;
-  return NULL;
-}
-
-sharc_op *sharc_symbol_lookup_ref(sharc_op *from, const sharc_attr *ref) {
-  sharc_op *table = from;
-  while (table && !sharc_op_has_trait(table, SHARC_TRAIT_SYMBOL_TABLE))
-    table = sharc_op_parent_op(table);
-  if (!table || ref->kind != SHARC_ATTR_SYMBOL_REF)
-    return NULL;
-  sharc_op *cur = sharc_symbol_lookup(table, sharc_ident_str(ref->sym.root));
-  for (unsigned i = 0; cur && i < ref->sym.n; i++)
-    cur = sharc_symbol_lookup(cur, sharc_ident_str(ref->sym.nested[i]));
-  return cur;
 }

@@ -1,33 +1,27 @@
-/* The passes sharc implements, by flag. A flag in pass_table.c but not here
- * is known and rejected as not implemented yet. */
-#ifndef SHARC_PASS_REGISTRY_H
-#define SHARC_PASS_REGISTRY_H
+/* The pass registry: the passes sharc implements (each defined in its own
+ * file under src/transforms) and the Shardy flags it knows but does not
+ * implement yet (pass_table.c). */
+#ifndef SHARC_PASS_PASS_REGISTRY_H
+#define SHARC_PASS_PASS_REGISTRY_H
 
 #include "ir/ir_internal.h"
+#include "sharc/pass.h"
 
-typedef struct sharc_pass_options sharc_pass_options;
+/* Known, not implemented yet (pass_table.c). */
+extern const sharc_pass_def sharc_pass_table[];
+extern const unsigned sharc_pass_table_size;
 
-/* Parsed `name=value` options of one pass instance. */
-struct sharc_pass_options {
-  unsigned n;
-  const char *names[32];
-  const char *values[32];
-};
+/* Implemented passes and pipelines, one definition per file. */
+extern const sharc_pass_def sharc_pass_canonicalize;
+extern const sharc_pass_def sharc_pass_cse;
+extern const sharc_pass_def sharc_pass_inline;
+extern const sharc_pass_def sharc_pass_symbol_dce;
+extern const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules;
+extern const sharc_pass_def sharc_pass_sdy_drop_sharding_rules;
 
-const char *sharc_pass_option(const sharc_pass_options *o, const char *name, const char *dflt);
-bool sharc_pass_option_bool(const sharc_pass_options *o, const char *name, bool dflt);
-
-typedef struct sharc_pass_impl {
-  const char *flag;
-  const char *display_name; /* the C++ class name MLIR prints in dumps and timing */
-  /* Runs on the anchor op (a module or a function). */
-  bool (*run)(sharc_op *op, const sharc_pass_options *options);
-} sharc_pass_impl;
-
-const sharc_pass_impl *sharc_pass_impl_find(const char *flag);
-
-bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options);
-bool sharc_sdy_populate_op_sharding_rules_run(sharc_op *op, const sharc_pass_options *options);
-bool sharc_sdy_drop_sharding_rules_run(sharc_op *op, const sharc_pass_options *options);
+/* Parses one option's text into `dst` (NULL: only check it); on error
+ * writes LLVM's message to `err`. `owner` keeps copied strings alive. */
+bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_value, void *dst,
+                        void *owner, sharc_buf *err);
 
 #endif

@@ -96,10 +96,10 @@ static unsigned count_uses(const sharc_value *v) {
   return n;
 }
 
-static bool count_visit(sharc_op *op, void *user) {
+static sharc_walk_result count_visit(sharc_op *op, void *user) {
   (void)op;
   (*(unsigned *)user)++;
-  return true;
+  return SHARC_WALK_ADVANCE;
 }
 
 static void test_ops_and_uses(void) {
@@ -159,7 +159,7 @@ static void test_parse_clone_walk(void) {
   }
   CHECK(sharc_verify(m));
   unsigned n = 0;
-  sharc_op_walk_pre(m, count_visit, &n);
+  sharc_walk(m, SHARC_PRE_ORDER, count_visit, &n);
   CHECK(n == 7); /* module, 2 funcs, t.a, t.yield, call, return */
   sharc_print_flags flags = {0};
   sharc_buf out = {0};
@@ -174,17 +174,15 @@ static void test_parse_clone_walk(void) {
   sharc_print_op(m, &flags, &out2);
   CHECK(strstr(out2.data, "func.func @h(%arg0: i32) -> i32 {") != NULL);
   unsigned m2 = 0;
-  sharc_op_walk_post(m, count_visit, &m2);
+  sharc_walk(m, SHARC_POST_ORDER, count_visit, &m2);
   CHECK(m2 == 12);
-  /* symbol table lookups */
-  sharc_symbol_table *st = sharc_symbol_table_build(m);
-  CHECK(st && sharc_symbol_table_size(st) == 3);
-  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("h")) == copy);
-  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("nope")) == NULL);
-  sharc_symbol_table_remove(st, copy);
-  CHECK(sharc_symbol_table_lookup(st, SHARC_STR("h")) == NULL);
-  CHECK(sharc_symbol_table_size(st) == 2);
-  sharc_symbol_table_destroy(st);
+  /* symbol lookups, kept right as the module changes */
+  CHECK(sharc_symbol_lookup(m, SHARC_STR("h")) == copy);
+  CHECK(sharc_symbol_lookup(m, SHARC_STR("nope")) == NULL);
+  sharc_op_remove_from_parent(copy);
+  CHECK(sharc_symbol_lookup(m, SHARC_STR("h")) == NULL);
+  sharc_block_insert_after(f, copy);
+  CHECK(sharc_symbol_lookup(m, SHARC_STR("h")) == copy);
   sharc_buf_free(&out);
   sharc_buf_free(&out2);
   sharc_context_destroy(ctx);

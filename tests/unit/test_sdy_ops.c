@@ -39,13 +39,13 @@ typedef struct found {
   sharc_op *manual, *named;
 } found;
 
-static bool find_ops(sharc_op *op, void *user) {
+static sharc_walk_result find_ops(sharc_op *op, void *user) {
   found *f = user;
   if (sharc_op_is(op, "sdy.manual_computation"))
     f->manual = op;
   if (sharc_op_is(op, "sdy.named_computation"))
     f->named = op;
-  return true;
+  return SHARC_WALK_ADVANCE;
 }
 
 static sharc_block *body(sharc_op *op) { return sharc_region_first_block(sharc_op_region(op, 0)); }
@@ -128,7 +128,7 @@ static void test_data_flow_edge(sharc_context *ctx) {
   if (!module)
     return;
   found f = {0};
-  sharc_op_walk_pre(module, find_ops, &f);
+  sharc_walk(module, SHARC_PRE_ORDER, find_ops, &f);
   sharc_op *nc = f.named;
   sharc_op *edge = sharc_op_next(nc);
   CHECK(sharc_op_is(edge, "sdy.data_flow_edge"));
@@ -176,7 +176,7 @@ int main(void) {
   if (module) {
     CHECK(sharc_verify(module));
     found f = {0};
-    sharc_op_walk_pre(module, find_ops, &f);
+    sharc_walk(module, SHARC_PRE_ORDER, find_ops, &f);
     CHECK(f.manual && f.named);
     if (f.manual)
       test_manual_computation_edges(f.manual);

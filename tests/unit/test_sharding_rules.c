@@ -193,11 +193,11 @@ static void test_project_through_reshape_rule(void) {
   sharc_context_destroy(ctx);
 }
 
-static bool find_add(sharc_op *op, void *user) {
+static sharc_walk_result find_add(sharc_op *op, void *user) {
   if (!sharc_op_is(op, "stablehlo.add"))
-    return true;
+    return SHARC_WALK_ADVANCE;
   *(sharc_op **)user = op;
-  return false;
+  return SHARC_WALK_INTERRUPT;
 }
 
 /* The registry's rule and the shardings values carry, read off a parsed op. */
@@ -218,7 +218,7 @@ static void test_project_op_from_text(void) {
     return;
   }
   sharc_op *add = NULL;
-  sharc_op_walk_pre(module, find_add, &add);
+  sharc_walk(module, SHARC_PRE_ORDER, find_add, &add);
   sharc_op *mesh_op = sharc_symbol_lookup(module, (sharc_str){"mesh", 4});
   CHECK(add && mesh_op);
   if (add && mesh_op) {
@@ -290,12 +290,12 @@ typedef struct parsed_op {
   sharc_attr *mesh;
 } parsed_op;
 
-static bool find_first_stablehlo(sharc_op *op, void *user) {
+static sharc_walk_result find_first_stablehlo(sharc_op *op, void *user) {
   if (!sharc_ident_str(sharc_op_name(op)).len ||
       strncmp(sharc_ident_str(sharc_op_name(op)).data, "stablehlo.", 10) != 0)
-    return true;
+    return SHARC_WALK_ADVANCE;
   *(sharc_op **)user = op;
-  return false;
+  return SHARC_WALK_INTERRUPT;
 }
 
 /* Parses `mesh` (the sdy.mesh body) and `func` around the first stablehlo op. */
@@ -308,7 +308,7 @@ static bool parse_op(parsed_op *po, const char *mesh, const char *func) {
   po->op = NULL;
   po->mesh = NULL;
   if (po->module) {
-    sharc_op_walk_pre(po->module, find_first_stablehlo, &po->op);
+    sharc_walk(po->module, SHARC_PRE_ORDER, find_first_stablehlo, &po->op);
     sharc_op *m = sharc_symbol_lookup(po->module, (sharc_str){"mesh", 4});
     po->mesh = m ? sharc_op_attr(m, "mesh") : NULL;
   }

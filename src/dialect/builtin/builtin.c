@@ -39,16 +39,8 @@ static void module_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_region(p, sharc_op_region(op, 0), false, false);
 }
 
-/* Symbols of a symbol table must be unique; building the table checks it. */
-static bool verify_unique_symbols(sharc_op *op) {
-  sharc_symbol_table *st = sharc_symbol_table_build(op);
-  bool unique = st != NULL;
-  sharc_symbol_table_destroy(st);
-  return unique;
-}
-
 static bool module_verify(sharc_op *op) {
-  if (!verify_unique_symbols(op))
+  if (!sharc_symbol_verify_unique(op))
     return false;
   const sharc_attr *d = sharc_op_attrs(op);
   for (unsigned i = 0; i < sharc_attr_count(d); i++) {

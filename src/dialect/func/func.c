@@ -283,7 +283,7 @@ static const char *const func_inherent[] = {"arg_attrs", "function_type", "no_in
 
 static const sharc_op_def func_def = {
     .name = "func.func",
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_ZERO_OPERANDS |
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_CALLABLE | SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
     .inherent = func_inherent,
     .default_dialect = "func",
@@ -413,7 +413,7 @@ static const char *const call_inherent[] = {"arg_attrs", "callee", "no_inline", 
 
 static const sharc_op_def call_def = {
     .name = "func.call",
-    .traits = SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
     .parse = call_parse,
     .print = call_print,

@@ -120,9 +120,9 @@ extern const sharc_sdy_data_flow_iface sharc_mpmd_for_data_flow;
 extern const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule;
 
 /* Canonicalization patterns (mpmd_canonicalize.c). */
-extern const sharc_pattern_fn sharc_mpmd_transfer_patterns[];
-extern const sharc_pattern_fn sharc_mpmd_broadcast_patterns[];
-extern const sharc_pattern_fn sharc_mpmd_reduce_patterns[];
-extern const sharc_pattern_fn sharc_mpmd_fragment_patterns[];
+extern const sharc_pattern sharc_mpmd_transfer_patterns[];
+extern const sharc_pattern sharc_mpmd_broadcast_patterns[];
+extern const sharc_pattern sharc_mpmd_reduce_patterns[];
+extern const sharc_pattern sharc_mpmd_fragment_patterns[];
 
 #endif

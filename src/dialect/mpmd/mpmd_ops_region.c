@@ -345,7 +345,7 @@ static bool fragment_call_verify(sharc_op *op) {
 
 const sharc_op_def sharc_mpmd_fragment_call_def = {
     .name = "mpmd.fragment_call",
-    .traits = SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = fragment_call_inherent,
     .parse = fragment_call_parse,
     .print = fragment_call_print,

@@ -552,7 +552,7 @@ static bool call_verify(sharc_op *op) {
 
 const sharc_op_def sharc_mpmd_call_def = {
     .name = "mpmd.call",
-    .traits = SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
     .parse = call_parse,
     .print = call_print,

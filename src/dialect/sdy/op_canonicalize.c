@@ -3,8 +3,11 @@
  * collectives, reshard chains and duplicates, and manual computations with
  * unused arguments or a body that needs no manual axes.
  *
- * Patterns change the IR directly and return whether they did. */
+ * Patterns change the IR through the rewriter and return whether they did;
+ * DRR patterns get DRR's benefit (the number of ops they match). */
 #include "dialect/sdy/op_verify.h"
+#include "dialect/stablehlo/shlo_ops.h"
+#include "sharc/rewrite.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,15 +15,20 @@
 /* ---- helpers ------------------------------------------------------------- */
 
 /* Replaces the op's single result by `v` and erases the op. */
-static bool replace_with(sharc_op *op, sharc_value *v) {
-  sharc_value_replace_all_uses(sharc_op_result(op, 0), v);
-  sharc_op_erase(op);
+static bool replace_with(sharc_rewriter *rw, sharc_op *op, sharc_value *v) {
+  sharc_rw_replace_op(rw, op, &v, 1);
   return true;
 }
 
-static sharc_op *producer(sharc_op *op, const char *name) {
-  sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, 0));
-  return def && sharc_op_is(def, name) ? def : NULL;
+static sharc_op *producer(sharc_op *op, const sharc_op_def *def) {
+  sharc_op *p = sharc_value_defining_op(sharc_op_operand(op, 0));
+  return p && sharc_op_isa(p, def) ? p : NULL;
+}
+
+/* The location DRR gives the ops a rewrite creates: the matched ops' fused. */
+static sharc_attr *drr_loc(sharc_op *root, sharc_op *inner) {
+  sharc_attr *locs[2] = {sharc_op_loc(root), sharc_op_loc(inner)};
+  return sharc_loc_fused(sharc_op_context(root), locs, 2, NULL);
 }
 
 static bool has_one_use(const sharc_value *v) {
@@ -37,22 +45,21 @@ static bool empty_per_dim(const sharc_attr *lists) {
   return true;
 }
 
-/* A new op named `name` before `before`, with one operand and result type. */
-static sharc_op *create_unary(sharc_op *before, const char *name, sharc_value *operand,
-                              sharc_type *type, sharc_attr *attrs) {
-  sharc_context *ctx = sharc_op_context(before);
+/* A new op of kind `def` at the rewriter's insertion point, with one
+ * operand and result type. */
+static sharc_op *create_unary(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
+                              sharc_value *operand, sharc_type *type, sharc_attr *attrs) {
+  sharc_context *ctx = rw->ctx;
   sharc_op_state st = {
-      .name = sharc_ident_get(ctx, sharc_str_from_cstr(name)),
-      .loc = sharc_op_loc(before),
+      .name = sharc_ident_get(ctx, sharc_str_from_cstr(sharc_op_def_name(def))),
+      .loc = loc,
       .operands = &operand,
       .num_operands = 1,
       .result_types = &type,
       .num_results = 1,
       .attrs = attrs,
   };
-  sharc_op *op = sharc_op_create(ctx, &st);
-  sharc_block_insert_before(before, op);
-  return op;
+  return sharc_rw_create(rw, &st);
 }
 
 static sharc_attr *attrs2(sharc_context *ctx, const char *k1, sharc_attr *v1, const char *k2,
@@ -68,67 +75,66 @@ static sharc_attr *attrs2(sharc_context *ctx, const char *k1, sharc_attr *v1, co
 
 /* ---- no-op collectives ----------------------------------------------------- */
 
-static bool all_gather_noop(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool all_gather_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   return empty_per_dim(sharc_op_attr(op, "gathering_axes")) &&
-         replace_with(op, sharc_op_operand(op, 0));
+         replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
-static bool all_slice_noop(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool all_slice_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   return empty_per_dim(sharc_op_attr(op, "slicing_axes")) &&
-         replace_with(op, sharc_op_operand(op, 0));
+         replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
-static bool reduce_scatter_noop(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool reduce_scatter_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   return empty_per_dim(sharc_op_attr(op, "reduce_scatter_axes")) &&
-         replace_with(op, sharc_op_operand(op, 0));
+         replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
-static bool all_reduce_noop(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool all_reduce_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   sharc_attr *axes = sharc_op_attr(op, "reduction_axes");
-  return axes && !sharc_sdy_list_size(axes) && replace_with(op, sharc_op_operand(op, 0));
+  return axes && !sharc_sdy_list_size(axes) && replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
-static bool collective_permute_noop(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool collective_permute_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
   return sharc_sdy_shardings_equivalent(in, sharc_op_attr(op, "out_sharding"), false) &&
-         replace_with(op, sharc_op_operand(op, 0));
+         replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
-static bool all_to_all_no_use(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool all_to_all_no_use(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   if (sharc_value_has_uses(sharc_op_result(op, 0)))
     return false;
-  sharc_op_erase(op);
-  return true;
+  return replace_with(rw, op, sharc_op_operand(op, 0));
 }
 
 /* ---- collectives that undo each other ------------------------------------ */
 
 /* all_slice(all_gather(x, A), A) -> x */
-static bool all_slice_of_all_gather(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *gather = producer(op, "sdy.all_gather");
+static bool all_slice_of_all_gather(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *gather = producer(op, &sharc_sdy_all_gather_def);
   return gather && sharc_op_attr(gather, "gathering_axes") == sharc_op_attr(op, "slicing_axes") &&
-         replace_with(op, sharc_op_operand(gather, 0));
+         replace_with(rw, op, sharc_op_operand(gather, 0));
 }
 
 /* all_reduce(replicated_to_unreduced(x, A), A) -> x */
-static bool all_reduce_of_r2u(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *r2u = producer(op, "sdy.replicated_to_unreduced");
+static bool all_reduce_of_r2u(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *r2u = producer(op, &sharc_sdy_replicated_to_unreduced_def);
   return r2u && sharc_op_attr(r2u, "axes") == sharc_op_attr(op, "reduction_axes") &&
-         replace_with(op, sharc_op_operand(r2u, 0));
+         replace_with(rw, op, sharc_op_operand(r2u, 0));
 }
 
 /* all_reduce(sharded_to_unreduced(x, per-dim A), flat A) -> all_gather(x, A) */
-static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *s2u = producer(op, "sdy.sharded_to_unreduced");
+static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *s2u = producer(op, &sharc_sdy_sharded_to_unreduced_def);
   if (!s2u)
     return false;
   sharc_attr *per_dim = sharc_op_attr(s2u, "axes");
@@ -151,11 +157,11 @@ static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw) {
   if (!equal)
     return false;
   sharc_context *ctx = sharc_op_context(op);
-  sharc_op *gather = create_unary(op, "sdy.all_gather", sharc_op_operand(s2u, 0),
-                                  sharc_value_type(sharc_op_result(op, 0)),
+  sharc_op *gather = create_unary(rw, &sharc_sdy_all_gather_def, sharc_op_loc(op),
+                                  sharc_op_operand(s2u, 0), sharc_value_type(sharc_op_result(op, 0)),
                                   attrs2(ctx, "gathering_axes", per_dim, "out_sharding",
                                          sharc_op_attr(op, "out_sharding"), NULL, NULL));
-  return replace_with(op, sharc_op_result(gather, 0));
+  return replace_with(rw, op, sharc_op_result(gather, 0));
 }
 
 /* all_to_all(all_to_all(x, P), Q) with disjoint dimensions -> all_to_all(x, P+Q) */
@@ -203,18 +209,20 @@ static sharc_attr *combine_params(sharc_context *ctx, const sharc_attr *p, const
   return out;
 }
 
-static bool all_to_all_fusion(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *inner = producer(op, "sdy.all_to_all");
+static bool all_to_all_fusion(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *inner = producer(op, &sharc_sdy_all_to_all_def);
   if (!inner || !has_one_use(sharc_op_result(inner, 0)))
     return false;
   sharc_attr *p = sharc_op_attr(inner, "params"), *q = sharc_op_attr(op, "params");
   if (!p || !q || params_overlap(p, q))
     return false;
-  sharc_op_set_attr(op, "params", combine_params(sharc_op_context(op), p, q));
-  sharc_op_set_operand(op, 0, sharc_op_operand(inner, 0));
-  sharc_op_erase(inner);
-  return true;
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_op *fused = create_unary(rw, &sharc_sdy_all_to_all_def, drr_loc(op, inner),
+                                 sharc_op_operand(inner, 0), sharc_value_type(sharc_op_result(op, 0)),
+                                 attrs2(ctx, "params", combine_params(ctx, p, q), "out_sharding",
+                                        sharc_op_attr(op, "out_sharding"), NULL, NULL));
+  return replace_with(rw, op, sharc_op_result(fused, 0));
 }
 
 /* ---- reduce-scatter fusion ------------------------------------------------ */
@@ -231,7 +239,8 @@ static bool axes_contain(const sdy_axes *v, const sharc_attr *a, unsigned *at) {
 /* The reduce_scatter replacing all_reduce `reduce` + all_slice `op`: each
  * dimension of the all_reduce operand's sharding (closed) gains its scatter
  * axes; the slice's replicated and unreduced axes carry over. */
-static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mesh,
+static bool build_reduce_scatter(sharc_rewriter *rw, sharc_op *op, sharc_op *reduce,
+                                 sharc_attr *mesh,
                                  sharc_attr **scatter, sharc_attr **residual, unsigned rank,
                                  bool any_residual) {
   sharc_context *ctx = sharc_op_context(op);
@@ -264,13 +273,14 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
   sharc_attr *out = sharc_sdy_tensor_sharding_get(ctx, &parts);
   free(dims);
   sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
+  /* both new ops go where the all_slice is (the rewriter's insertion point) */
   sharc_op *rs = create_unary(
-      reduce, "sdy.reduce_scatter", sharc_op_operand(reduce, 0), type,
+      rw, &sharc_sdy_reduce_scatter_def, sharc_op_loc(reduce), sharc_op_operand(reduce, 0), type,
       attrs2(ctx, "reduce_scatter_axes", sharc_sdy_list_of_axis_ref_lists_get(ctx, scatter, rank),
              "out_sharding", out, "reduction_op", sharc_op_attr(reduce, "reduction_op")));
   sharc_value *result = sharc_op_result(rs, 0);
   if (any_residual) {
-    sharc_op *slice = create_unary(op, "sdy.all_slice", result, type,
+    sharc_op *slice = create_unary(rw, &sharc_sdy_all_slice_def, sharc_op_loc(op), result, type,
                                    attrs2(ctx, "slicing_axes",
                                           sharc_sdy_list_of_axis_ref_lists_get(ctx, residual, rank),
                                           "out_sharding", slice_out, NULL, NULL));
@@ -278,8 +288,8 @@ static bool build_reduce_scatter(sharc_op *op, sharc_op *reduce, sharc_attr *mes
   }
   /* every user is an identical all_slice: all of them become `result` */
   for (sharc_use *u; (u = sharc_value_first_use(sharc_op_result(reduce, 0)));)
-    replace_with(sharc_use_owner(u), result);
-  sharc_op_erase(reduce);
+    replace_with(rw, sharc_use_owner(u), result);
+  sharc_rw_erase_op(rw, reduce);
   return true;
 }
 
@@ -291,19 +301,18 @@ static bool all_reduce_users_match(sharc_op *reduce, sharc_op *op) {
   sharc_attr *axes = sharc_op_attr(op, "slicing_axes");
   for (sharc_use *u = sharc_value_first_use(sharc_op_result(reduce, 0)); u; u = sharc_use_next(u)) {
     sharc_op *user = sharc_use_owner(u);
-    if (!sharc_op_is(user, "sdy.all_slice") || sharc_op_attr(user, "slicing_axes") != axes)
+    if (!sharc_op_isa(user, &sharc_sdy_all_slice_def) ||
+        sharc_op_attr(user, "slicing_axes") != axes)
       return false;
-    if (user != op && sharc_op_block(user) == sharc_op_block(op))
-      for (sharc_op *o = sharc_op_prev(op); o; o = sharc_op_prev(o))
-        if (o == user)
-          return false;
+    if (sharc_op_block(user) == sharc_op_block(op) && sharc_op_is_before_in_block(user, op))
+      return false;
   }
   return true;
 }
 
-static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *reduce = producer(op, "sdy.all_reduce");
+static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *reduce = producer(op, &sharc_sdy_all_reduce_def);
   if (!reduce || !all_reduce_users_match(reduce, op))
     return false;
   sharc_context *ctx = sharc_op_context(op);
@@ -340,7 +349,7 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
   bool ok = remaining.n == 0;
   sharc_sdy_axes_free(&remaining);
   if (ok)
-    ok = build_reduce_scatter(op, reduce, mesh, scatter, residual, rank, any_residual);
+    ok = build_reduce_scatter(rw, op, reduce, mesh, scatter, residual, rank, any_residual);
   free(scatter);
   return ok;
 }
@@ -348,14 +357,18 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw) {
 /* ---- reshard -------------------------------------------------------------- */
 
 /* reshard(reshard(x, a), b) where the inner one has no other use -> reshard(x, b) */
-static bool reshard_of_reshard(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
-  sharc_op *inner = producer(op, "sdy.reshard");
+static bool reshard_of_reshard(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *inner = producer(op, &sharc_sdy_reshard_def);
   if (!inner || !has_one_use(sharc_op_result(inner, 0)))
     return false;
-  sharc_op_set_operand(op, 0, sharc_op_operand(inner, 0));
-  sharc_op_erase(inner);
-  return true;
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_named_attr sharding = {sharc_ident_get(ctx, SHARC_STR("sharding")),
+                               sharc_op_attr(op, "sharding")};
+  sharc_op *outer = create_unary(rw, &sharc_sdy_reshard_def, drr_loc(op, inner),
+                                 sharc_op_operand(inner, 0), sharc_value_type(sharc_op_result(op, 0)),
+                                 sharc_attr_dictionary(ctx, &sharding, 1));
+  return replace_with(rw, op, sharc_op_result(outer, 0));
 }
 
 /* -- reshards equal up to reshapes and transposes (Shardy's reshard CSE) --
@@ -364,7 +377,7 @@ static bool reshard_of_reshard(sharc_op *op, sharc_rewriter *rw) {
  * stride of the row-major buffer. */
 
 static bool is_metadata_op(const sharc_op *op) {
-  return sharc_op_is(op, "stablehlo.reshape") || sharc_op_is(op, "stablehlo.transpose");
+  return sharc_op_isa(op, SHARC_SHLO(reshape)) || sharc_op_isa(op, SHARC_SHLO(transpose));
 }
 
 /* The value before any chain of reshapes and transposes. */
@@ -381,14 +394,14 @@ static sharc_attr *sharding_before_metadata(sharc_context *ctx, sharc_attr *shar
                                             sharc_value *v) {
   for (sharc_op *def = sharc_value_defining_op(v); def; def = sharc_value_defining_op(v)) {
     sharc_value *in = sharc_op_operand(def, 0);
-    if (sharc_op_is(def, "stablehlo.reshape")) {
+    if (sharc_op_isa(def, SHARC_SHLO(reshape))) {
       if (sharc_type_rank(sharc_value_type(in)) != sharc_type_rank(sharc_value_type(v)))
         break;
       v = in;
       continue;
     }
     sharc_attr *perm =
-        sharc_op_is(def, "stablehlo.transpose") ? sharc_op_attr(def, "permutation") : NULL;
+        sharc_op_isa(def, SHARC_SHLO(transpose)) ? sharc_op_attr(def, "permutation") : NULL;
     unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
     if (!perm || sharc_attr_count(perm) != rank)
       break;
@@ -513,72 +526,56 @@ static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type 
   return same;
 }
 
-static bool is_before(const sharc_op *a, const sharc_op *b) {
-  for (const sharc_op *o = sharc_op_prev(b); o; o = sharc_op_prev(o))
-    if (o == a)
-      return true;
-  return false;
-}
-
 /* An earlier reshard in `op`'s block reachable from `root` through
  * reshapes only, equivalent to resharding to `target` (Shardy's
- * findCompatibleReshard). */
+ * findCompatibleReshard: a depth-first search over the users). */
 static sharc_value *find_compatible_reshard(sharc_op *op, sharc_value *root, sharc_attr *target) {
   sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
-  sharc_ptrvec work = {0}; /* values reached through reshapes */
-  sharc_ptrvec_push(&work, root);
+  sharc_ptr_vec stack = {0}, visited = {0};
+  sharc_vec_push(&stack, root);
   sharc_value *found = NULL;
-  for (unsigned w = 0; w < work.len && !found; w++) {
-    sharc_value *v = work.items[w];
+  while (stack.len && !found) {
+    sharc_value *v = sharc_vec_pop(&stack);
+    bool seen = false;
+    for (unsigned k = 0; k < visited.len && !seen; k++)
+      seen = visited.items[k] == v;
+    if (seen)
+      continue;
+    sharc_vec_push(&visited, v);
     for (sharc_use *u = sharc_value_first_use(v); u && !found; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
       if (user == op)
         continue;
-      if (sharc_op_is(user, "sdy.reshard")) {
-        if (sharc_op_block(user) == sharc_op_block(op) && is_before(user, op) &&
-            equivalent_across_reshapes(op, sharc_op_attr(user, "sharding"),
-                                       sharc_value_type(sharc_op_result(user, 0)), target, type))
+      if (sharc_op_isa(user, &sharc_sdy_reshard_def)) {
+        if (equivalent_across_reshapes(op, sharc_op_attr(user, "sharding"),
+                                       sharc_value_type(sharc_op_result(user, 0)), target, type) &&
+            sharc_op_block(user) == sharc_op_block(op) && sharc_op_is_before_in_block(user, op))
           found = sharc_op_result(user, 0);
-      } else if (sharc_op_is(user, "stablehlo.reshape")) {
-        bool seen = false;
-        for (unsigned k = 0; k < work.len && !seen; k++)
-          seen = work.items[k] == sharc_op_result(user, 0);
-        if (!seen)
-          sharc_ptrvec_push(&work, sharc_op_result(user, 0));
+      } else if (sharc_op_isa(user, SHARC_SHLO(reshape))) {
+        sharc_vec_push(&stack, sharc_op_result(user, 0));
       }
     }
   }
-  sharc_ptrvec_free(&work);
+  sharc_vec_free(&stack);
+  sharc_vec_free(&visited);
   return found;
 }
 
-static void insert_after_value(sharc_value *v, sharc_op *op) {
-  if (sharc_value_is_block_arg(v)) {
-    sharc_block *b = sharc_value_owner_block(v);
-    sharc_op *first = sharc_block_first_op(b);
-    if (first)
-      sharc_block_insert_before(first, op);
-    else
-      sharc_block_append_op(b, op);
-    return;
-  }
-  sharc_block_insert_after(sharc_value_defining_op(v), op);
-}
-
 /* Replays the reshapes and transposes from `root` to `target` on `start`. */
-static sharc_value *replay_metadata(sharc_value *root, sharc_value *target, sharc_value *start) {
+static sharc_value *replay_metadata(sharc_rewriter *rw, sharc_value *root, sharc_value *target,
+                                    sharc_value *start) {
   if (target == root)
     return start;
   sharc_op *def = sharc_value_defining_op(target);
-  sharc_value *in = replay_metadata(root, sharc_op_operand(def, 0), start);
-  sharc_op *copy = sharc_op_clone(def, false);
+  sharc_value *in = replay_metadata(rw, root, sharc_op_operand(def, 0), start);
+  sharc_rw_set_after_value(rw, in);
+  sharc_op *copy = sharc_rw_clone(rw, def, NULL);
   sharc_op_set_operand(copy, 0, in);
-  insert_after_value(in, copy);
   return sharc_op_result(copy, 0);
 }
 
-static bool reshard_cse(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool reshard_cse(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   sharc_context *ctx = sharc_op_context(op);
   sharc_value *input = sharc_op_operand(op, 0);
   sharc_value *root = unwrap_metadata(input);
@@ -587,24 +584,18 @@ static bool reshard_cse(sharc_op *op, sharc_rewriter *rw) {
   if (!cached)
     return false;
   if (sharc_value_type(cached) != sharc_value_type(root)) {
-    sharc_type *type = sharc_value_type(root);
-    sharc_op_state st = {.name = sharc_ident_get(ctx, sharc_str_from_cstr("stablehlo.reshape")),
-                         .loc = sharc_op_loc(op),
-                         .operands = &cached,
-                         .num_operands = 1,
-                         .result_types = &type,
-                         .num_results = 1};
-    sharc_op *reshape = sharc_op_create(ctx, &st);
-    insert_after_value(cached, reshape);
-    cached = sharc_op_result(reshape, 0);
+    sharc_rw_set_after_value(rw, cached);
+    cached = sharc_op_result(create_unary(rw, SHARC_SHLO(reshape), sharc_op_loc(op), cached,
+                                          sharc_value_type(root), NULL),
+                             0);
   }
-  return replace_with(op, replay_metadata(root, input, cached));
+  return replace_with(rw, op, replay_metadata(rw, root, input, cached));
 }
 
 /* ---- manual_computation ----------------------------------------------------- */
 
-static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   if (!body)
     return false;
@@ -632,14 +623,16 @@ static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw) {
   sharc_op_set_operands(op, keep, k);
   sharc_op_set_attr(op, "in_shardings",
                     sharc_sdy_sharding_per_value_get(sharc_op_context(op), kept_shardings, k));
+  sharc_rw_modified(rw, op);
   free(keep);
   free(kept_shardings);
   return true;
 }
 
 /* Moves the body's ops before `op`, mapping block arguments to operands and
- * the results to the terminator's operands, then erases `op`. */
-static void inline_body(sharc_op *op) {
+ * the results to the terminator's operands, then erases `op`. Like MLIR's
+ * inlineRegion, only the erasure goes through the rewriter. */
+static void inline_body(sharc_rewriter *rw, sharc_op *op) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   for (unsigned i = 0; i < sharc_block_num_args(body); i++)
     sharc_value_replace_all_uses(sharc_block_arg(body, i), sharc_op_operand(op, i));
@@ -651,19 +644,19 @@ static void inline_body(sharc_op *op) {
   }
   for (unsigned i = 0; i < sharc_op_num_results(op); i++)
     sharc_value_replace_all_uses(sharc_op_result(op, i), sharc_op_operand(term, i));
-  sharc_op_erase(op);
+  sharc_rw_erase_op(rw, op);
 }
 
-static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
-  (void)rw;
+static bool manual_redundant(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
   sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   if (!ins || !outs || !body)
     return false;
   unsigned n_in = sharc_sdy_list_size(ins), n_out = sharc_sdy_list_size(outs);
   sharc_op *first = sharc_block_first_op(body);
-  if (!n_in && !n_out && first && sharc_op_is(first, "sdy.return")) {
-    sharc_op_erase(op);
+  if (!n_in && !n_out && first && sharc_op_isa(first, &sharc_sdy_return_def)) {
+    sharc_rw_erase_op(rw, op);
     return true;
   }
   int64_t product = 1;
@@ -677,20 +670,54 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw) {
   }
   if (product != 1)
     return false;
-  inline_body(op);
+  inline_body(rw, op);
   return true;
 }
 
-/* ---- tables ------------------------------------------------------------------ */
+/* ---- tables ------------------------------------------------------------------
+ * Rooted at the op whose table lists them, except ReduceScatterFusion:
+ * Shardy registers it with sdy.reduce_scatter but it looks at all_slice. */
 
-const sharc_pattern_fn sharc_sdy_reshard_patterns[] = {reshard_cse, reshard_of_reshard, NULL};
-const sharc_pattern_fn sharc_sdy_manual_computation_patterns[] = {manual_unused_inputs, manual_redundant,
-                                                            NULL};
-const sharc_pattern_fn sharc_sdy_all_gather_patterns[] = {all_gather_noop, NULL};
-const sharc_pattern_fn sharc_sdy_all_slice_patterns[] = {all_slice_of_all_gather, all_slice_noop,
-                                                   reduce_scatter_fusion, NULL};
-const sharc_pattern_fn sharc_sdy_all_reduce_patterns[] = {all_reduce_noop, all_reduce_of_r2u,
-                                                    all_reduce_of_s2u, NULL};
-const sharc_pattern_fn sharc_sdy_all_to_all_patterns[] = {all_to_all_fusion, all_to_all_no_use, NULL};
-const sharc_pattern_fn sharc_sdy_collective_permute_patterns[] = {collective_permute_noop, NULL};
-const sharc_pattern_fn sharc_sdy_reduce_scatter_patterns[] = {reduce_scatter_noop, NULL};
+#define END_PATTERNS {NULL, NULL, NULL, 0, NULL}
+#define RESHARD "sdy-reshard"
+#define COLLECTIVE "sdy-collective"
+
+const sharc_pattern sharc_sdy_reshard_patterns[] = {
+    {"ReshardCommonSubexpressionEliminationPattern", reshard_cse, NULL, 1, NULL},
+    {"ReshardOfReshardPattern", reshard_of_reshard, NULL, 2, RESHARD},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_manual_computation_patterns[] = {
+    {"ManualComputationUnusedInputsPattern", manual_unused_inputs, NULL, 1, NULL},
+    {"RedundantManualComputationPattern", manual_redundant, NULL, 1, NULL},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_all_gather_patterns[] = {
+    {"AllGatherNoopPattern", all_gather_noop, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_all_slice_patterns[] = {
+    {"AllSliceOfAllGatherPattern", all_slice_of_all_gather, NULL, 2, COLLECTIVE},
+    {"AllSliceNoopPattern", all_slice_noop, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_all_reduce_patterns[] = {
+    {"AllReduceNoopPattern", all_reduce_noop, NULL, 1, COLLECTIVE},
+    {"AllReduceOfReplicatedToUnreducedPattern", all_reduce_of_r2u, NULL, 2, COLLECTIVE},
+    {"AllReduceOfShardedToUnreducedPattern", all_reduce_of_s2u, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_all_to_all_patterns[] = {
+    {"AllToAllFusionPattern", all_to_all_fusion, NULL, 2, COLLECTIVE},
+    {"AllToAllNoUsePattern", all_to_all_no_use, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_collective_permute_patterns[] = {
+    {"CollectivePermuteNoopPattern", collective_permute_noop, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};
+const sharc_pattern sharc_sdy_reduce_scatter_patterns[] = {
+    {"ReduceScatterFusion", reduce_scatter_fusion, &sharc_sdy_all_slice_def, 1, COLLECTIVE},
+    {"ReduceScatterNoopPattern", reduce_scatter_noop, NULL, 1, COLLECTIVE},
+    END_PATTERNS,
+};

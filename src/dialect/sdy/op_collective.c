@@ -650,12 +650,12 @@ static const char *const all_reduce_inherent[] = {"out_sharding", "reduction_axe
 static const char *const all_to_all_inherent[] = {"out_sharding", "params", NULL};
 static const char *const permute_inherent[] = {"out_sharding", NULL};
 
-extern const sharc_pattern_fn sharc_sdy_all_gather_patterns[];
-extern const sharc_pattern_fn sharc_sdy_all_slice_patterns[];
-extern const sharc_pattern_fn sharc_sdy_all_reduce_patterns[];
-extern const sharc_pattern_fn sharc_sdy_all_to_all_patterns[];
-extern const sharc_pattern_fn sharc_sdy_collective_permute_patterns[];
-extern const sharc_pattern_fn sharc_sdy_reduce_scatter_patterns[];
+extern const sharc_pattern sharc_sdy_all_gather_patterns[];
+extern const sharc_pattern sharc_sdy_all_slice_patterns[];
+extern const sharc_pattern sharc_sdy_all_reduce_patterns[];
+extern const sharc_pattern sharc_sdy_all_to_all_patterns[];
+extern const sharc_pattern sharc_sdy_collective_permute_patterns[];
+extern const sharc_pattern sharc_sdy_reduce_scatter_patterns[];
 
 /* The ODS attribute constraints and the CollectiveOpInterface checks run
  * with the op's own verification; the rest once the module is verified. */

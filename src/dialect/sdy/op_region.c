@@ -197,12 +197,13 @@ static const sharc_sdy_data_flow_iface manual_data_flow = {
     .keep_owner_shardings_divisible = always,
 };
 
-extern const sharc_pattern_fn sharc_sdy_manual_computation_patterns[];
+extern const sharc_pattern sharc_sdy_manual_computation_patterns[];
 
 const sharc_op_def sharc_sdy_manual_computation_def = {
     .name = "sdy.manual_computation",
     .dialect = &sharc_sdy_dialect,
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION |
+              SHARC_TRAIT_RECURSIVE_EFFECTS,
     .inherent = manual_inherent,
     .parse = manual_computation_parse,
     .print = manual_computation_print,
@@ -292,7 +293,8 @@ static const sharc_sdy_data_flow_iface named_data_flow = {
 const sharc_op_def sharc_sdy_named_computation_def = {
     .name = "sdy.named_computation",
     .dialect = &sharc_sdy_dialect,
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION,
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_ONE_REGION |
+              SHARC_TRAIT_RECURSIVE_EFFECTS,
     .inherent = named_inherent,
     .parse = named_computation_parse,
     .print = named_computation_print,

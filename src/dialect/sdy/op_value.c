@@ -57,7 +57,7 @@ const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .verify_regions = sharding_op_verify_uses,
 };
 
-extern const sharc_pattern_fn sharc_sdy_reshard_patterns[];
+extern const sharc_pattern sharc_sdy_reshard_patterns[];
 
 const sharc_op_def sharc_sdy_reshard_def = {
     .name = "sdy.reshard",

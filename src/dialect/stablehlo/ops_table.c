@@ -102,7 +102,7 @@ static const char *const recv_props[] = {"channel_handle", "is_host_transfer",
                                          "source_target_pairs", NULL};
 static const char *const infeed_props[] = {"infeed_config", "layout", NULL};
 static const char *const outfeed_props[] = {"outfeed_config", NULL};
-static const shlo_op_def op_abs = {
+const shlo_op_def sharc_shlo_op_abs = {
     {.name = "stablehlo.abs",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -116,7 +116,7 @@ static const shlo_op_def op_abs = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_ceil = {
+const shlo_op_def sharc_shlo_op_ceil = {
     {.name = "stablehlo.ceil",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -130,7 +130,7 @@ static const shlo_op_def op_ceil = {
     NULL,
     NULL,
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
-static const shlo_op_def op_convert = {
+const shlo_op_def sharc_shlo_op_convert = {
     {.name = "stablehlo.convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -144,7 +144,7 @@ static const shlo_op_def op_convert = {
     NULL,
     NULL,
     "HLO_NonQuantizedTensor -> HLO_NonQuantizedTensor"};
-static const shlo_op_def op_count_leading_zeros = {
+const shlo_op_def sharc_shlo_op_count_leading_zeros = {
     {.name = "stablehlo.count_leading_zeros",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -158,7 +158,7 @@ static const shlo_op_def op_count_leading_zeros = {
     NULL,
     NULL,
     "HLO_IntTensor -> HLO_IntTensor"};
-static const shlo_op_def op_floor = {
+const shlo_op_def sharc_shlo_op_floor = {
     {.name = "stablehlo.floor",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -172,7 +172,7 @@ static const shlo_op_def op_floor = {
     NULL,
     NULL,
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
-static const shlo_op_def op_imag = {
+const shlo_op_def sharc_shlo_op_imag = {
     {.name = "stablehlo.imag",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -186,7 +186,7 @@ static const shlo_op_def op_imag = {
     NULL,
     NULL,
     "HLO_FpOrComplexTensor -> HLO_FpTensor"};
-static const shlo_op_def op_not = {
+const shlo_op_def sharc_shlo_op_not = {
     {.name = "stablehlo.not",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -200,7 +200,7 @@ static const shlo_op_def op_not = {
     NULL,
     NULL,
     "HLO_PredOrIntTensor -> HLO_PredOrIntTensor"};
-static const shlo_op_def op_negate = {
+const shlo_op_def sharc_shlo_op_negate = {
     {.name = "stablehlo.negate",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -214,7 +214,7 @@ static const shlo_op_def op_negate = {
     NULL,
     NULL,
     "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_popcnt = {
+const shlo_op_def sharc_shlo_op_popcnt = {
     {.name = "stablehlo.popcnt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -228,7 +228,7 @@ static const shlo_op_def op_popcnt = {
     NULL,
     NULL,
     "HLO_IntTensor -> HLO_IntTensor"};
-static const shlo_op_def op_real = {
+const shlo_op_def sharc_shlo_op_real = {
     {.name = "stablehlo.real",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -242,7 +242,7 @@ static const shlo_op_def op_real = {
     NULL,
     NULL,
     "HLO_FpOrComplexTensor -> HLO_FpTensor"};
-static const shlo_op_def op_round_nearest_afz = {
+const shlo_op_def sharc_shlo_op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -256,7 +256,7 @@ static const shlo_op_def op_round_nearest_afz = {
     NULL,
     NULL,
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
-static const shlo_op_def op_round_nearest_even = {
+const shlo_op_def sharc_shlo_op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -270,7 +270,7 @@ static const shlo_op_def op_round_nearest_even = {
     NULL,
     NULL,
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
-static const shlo_op_def op_sign = {
+const shlo_op_def sharc_shlo_op_sign = {
     {.name = "stablehlo.sign",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -284,7 +284,7 @@ static const shlo_op_def op_sign = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_uniform_quantize = {
+const shlo_op_def sharc_shlo_op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -298,7 +298,7 @@ static const shlo_op_def op_uniform_quantize = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_uniform_dequantize = {
+const shlo_op_def sharc_shlo_op_uniform_dequantize = {
     {.name = "stablehlo.uniform_dequantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -312,7 +312,7 @@ static const shlo_op_def op_uniform_dequantize = {
     NULL,
     NULL,
     "? -> HLO_FpTensor"};
-static const shlo_op_def op_cbrt = {
+const shlo_op_def sharc_shlo_op_cbrt = {
     {.name = "stablehlo.cbrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = cbrt_props,
@@ -327,7 +327,7 @@ static const shlo_op_def op_cbrt = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_cosine = {
+const shlo_op_def sharc_shlo_op_cosine = {
     {.name = "stablehlo.cosine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = cosine_props,
@@ -342,7 +342,7 @@ static const shlo_op_def op_cosine = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_exponential = {
+const shlo_op_def sharc_shlo_op_exponential = {
     {.name = "stablehlo.exponential",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = exponential_props,
@@ -357,7 +357,7 @@ static const shlo_op_def op_exponential = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_exponential_minus_one = {
+const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = exponential_minus_one_props,
@@ -372,7 +372,7 @@ static const shlo_op_def op_exponential_minus_one = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_log = {
+const shlo_op_def sharc_shlo_op_log = {
     {.name = "stablehlo.log",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = log_props,
@@ -387,7 +387,7 @@ static const shlo_op_def op_log = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_log_plus_one = {
+const shlo_op_def sharc_shlo_op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = log_plus_one_props,
@@ -402,7 +402,7 @@ static const shlo_op_def op_log_plus_one = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_logistic = {
+const shlo_op_def sharc_shlo_op_logistic = {
     {.name = "stablehlo.logistic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = logistic_props,
@@ -417,7 +417,7 @@ static const shlo_op_def op_logistic = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_rsqrt = {
+const shlo_op_def sharc_shlo_op_rsqrt = {
     {.name = "stablehlo.rsqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = rsqrt_props,
@@ -432,7 +432,7 @@ static const shlo_op_def op_rsqrt = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_sine = {
+const shlo_op_def sharc_shlo_op_sine = {
     {.name = "stablehlo.sine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = sine_props,
@@ -447,7 +447,7 @@ static const shlo_op_def op_sine = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_sqrt = {
+const shlo_op_def sharc_shlo_op_sqrt = {
     {.name = "stablehlo.sqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = sqrt_props,
@@ -462,7 +462,7 @@ static const shlo_op_def op_sqrt = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_tan = {
+const shlo_op_def sharc_shlo_op_tan = {
     {.name = "stablehlo.tan",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = tan_props,
@@ -477,7 +477,7 @@ static const shlo_op_def op_tan = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_tanh = {
+const shlo_op_def sharc_shlo_op_tanh = {
     {.name = "stablehlo.tanh",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = tanh_props,
@@ -492,7 +492,7 @@ static const shlo_op_def op_tanh = {
     NULL,
     NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_is_finite = {
+const shlo_op_def sharc_shlo_op_is_finite = {
     {.name = "stablehlo.is_finite",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -506,7 +506,7 @@ static const shlo_op_def op_is_finite = {
     NULL,
     NULL,
     "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor"};
-static const shlo_op_def op_add = {{.name = "stablehlo.add",
+const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                     .parse = sharc_shlo_format_parse,
@@ -520,7 +520,7 @@ static const shlo_op_def op_add = {{.name = "stablehlo.add",
                                    NULL,
                                    NULL,
     "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
+const shlo_op_def sharc_shlo_op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
                                                   SHARC_TRAIT_ZERO_REGIONS,
@@ -535,7 +535,7 @@ static const shlo_op_def op_maximum = {{.name = "stablehlo.maximum",
                                        NULL,
                                        NULL,
     "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
+const shlo_op_def sharc_shlo_op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
                                                   SHARC_TRAIT_ZERO_REGIONS,
@@ -550,7 +550,7 @@ static const shlo_op_def op_minimum = {{.name = "stablehlo.minimum",
                                        NULL,
                                        NULL,
     "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
+const shlo_op_def sharc_shlo_op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                    SHARC_TRAIT_COMMUTATIVE |
                                                    SHARC_TRAIT_ZERO_REGIONS,
@@ -565,7 +565,7 @@ static const shlo_op_def op_multiply = {{.name = "stablehlo.multiply",
                                         NULL,
                                         NULL,
     "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_and = {{.name = "stablehlo.and",
+const shlo_op_def sharc_shlo_op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                     .parse = sharc_shlo_format_parse,
@@ -579,7 +579,7 @@ static const shlo_op_def op_and = {{.name = "stablehlo.and",
                                    NULL,
                                    NULL,
     NULL};
-static const shlo_op_def op_or = {{.name = "stablehlo.or",
+const shlo_op_def sharc_shlo_op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                    .parse = sharc_shlo_format_parse,
@@ -593,7 +593,7 @@ static const shlo_op_def op_or = {{.name = "stablehlo.or",
                                   NULL,
                                   NULL,
     NULL};
-static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
+const shlo_op_def sharc_shlo_op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
                                     .parse = sharc_shlo_format_parse,
@@ -607,7 +607,7 @@ static const shlo_op_def op_xor = {{.name = "stablehlo.xor",
                                    NULL,
                                    NULL,
     NULL};
-static const shlo_op_def op_atan2 = {
+const shlo_op_def sharc_shlo_op_atan2 = {
     {.name = "stablehlo.atan2",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -621,7 +621,7 @@ static const shlo_op_def op_atan2 = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_divide = {
+const shlo_op_def sharc_shlo_op_divide = {
     {.name = "stablehlo.divide",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -635,7 +635,7 @@ static const shlo_op_def op_divide = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_power = {
+const shlo_op_def sharc_shlo_op_power = {
     {.name = "stablehlo.power",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -649,7 +649,7 @@ static const shlo_op_def op_power = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_remainder = {
+const shlo_op_def sharc_shlo_op_remainder = {
     {.name = "stablehlo.remainder",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -663,7 +663,7 @@ static const shlo_op_def op_remainder = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_shift_left = {
+const shlo_op_def sharc_shlo_op_shift_left = {
     {.name = "stablehlo.shift_left",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -677,7 +677,7 @@ static const shlo_op_def op_shift_left = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_shift_right_arithmetic = {
+const shlo_op_def sharc_shlo_op_shift_right_arithmetic = {
     {.name = "stablehlo.shift_right_arithmetic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -691,7 +691,7 @@ static const shlo_op_def op_shift_right_arithmetic = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_shift_right_logical = {
+const shlo_op_def sharc_shlo_op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -705,7 +705,7 @@ static const shlo_op_def op_shift_right_logical = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_subtract = {
+const shlo_op_def sharc_shlo_op_subtract = {
     {.name = "stablehlo.subtract",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -719,7 +719,7 @@ static const shlo_op_def op_subtract = {
     NULL,
     NULL,
     "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_complex = {
+const shlo_op_def sharc_shlo_op_complex = {
     {.name = "stablehlo.complex",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -733,7 +733,7 @@ static const shlo_op_def op_complex = {
     NULL,
     NULL,
     "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor"};
-static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
+const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = sharc_shlo_format_parse,
                                       .print = sharc_shlo_format_print,
@@ -746,7 +746,7 @@ static const shlo_op_def op_clamp = {{.name = "stablehlo.clamp",
                                      NULL,
                                      NULL,
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_select = {{.name = "stablehlo.select",
+const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .parse = sharc_shlo_format_parse,
                                        .print = sharc_shlo_format_print,
@@ -759,7 +759,7 @@ static const shlo_op_def op_select = {{.name = "stablehlo.select",
                                       NULL,
                                       NULL,
     "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_compare = {
+const shlo_op_def sharc_shlo_op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = compare_props,
@@ -774,7 +774,7 @@ static const shlo_op_def op_compare = {
     NULL,
     "comparison_direction:any",
     "HLO_Tensor HLO_Tensor -> HLO_PredTensor"};
-static const shlo_op_def op_reduce_precision = {
+const shlo_op_def sharc_shlo_op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = reduce_precision_props,
@@ -789,7 +789,7 @@ static const shlo_op_def op_reduce_precision = {
     NULL,
     "exponent_bits:i32 mantissa_bits:i32",
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
-static const shlo_op_def op_bitcast_convert = {
+const shlo_op_def sharc_shlo_op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -803,7 +803,7 @@ static const shlo_op_def op_bitcast_convert = {
     NULL,
     NULL,
     "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
+const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE |
                                                    SHARC_TRAIT_ZERO_OPERANDS |
                                                    SHARC_TRAIT_ZERO_REGIONS,
@@ -812,6 +812,7 @@ static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                          .print = sharc_shlo_constant_print,
                                          .verify = sharc_shlo_verify_op,
                                          .result_names = sharc_shlo_constant_names,
+                                         .fold = sharc_shlo_constant_fold,
                                          .dialect = &sharc_stablehlo_dialect},
                                         NULL,
                                         NULL,
@@ -820,7 +821,7 @@ static const shlo_op_def op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         "value:any",
     NULL};
-static const shlo_op_def op_iota = {
+const shlo_op_def sharc_shlo_op_iota = {
     {.name = "stablehlo.iota",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
      .inherent = iota_props,
@@ -835,7 +836,7 @@ static const shlo_op_def op_iota = {
     NULL,
     "iota_dimension:i64",
     NULL};
-static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
+const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
                                              .parse = sharc_shlo_format_parse,
@@ -849,7 +850,7 @@ static const shlo_op_def op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                             NULL,
                                             "iota_dimension:i64",
     "? -> HLO_Tensor"};
-static const shlo_op_def op_create_token = {
+const shlo_op_def sharc_shlo_op_create_token = {
     {.name = "stablehlo.create_token",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
      .parse = sharc_shlo_format_parse,
@@ -863,7 +864,7 @@ static const shlo_op_def op_create_token = {
     NULL,
     NULL,
     " -> HLO_Token"};
-static const shlo_op_def op_replica_id = {
+const shlo_op_def sharc_shlo_op_replica_id = {
     {.name = "stablehlo.replica_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
      .parse = sharc_shlo_format_parse,
@@ -877,7 +878,7 @@ static const shlo_op_def op_replica_id = {
     NULL,
     NULL,
     " -> UI32RankedTensor"};
-static const shlo_op_def op_partition_id = {
+const shlo_op_def sharc_shlo_op_partition_id = {
     {.name = "stablehlo.partition_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
      .parse = sharc_shlo_format_parse,
@@ -891,7 +892,7 @@ static const shlo_op_def op_partition_id = {
     NULL,
     NULL,
     " -> UI32RankedTensor"};
-static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
+const shlo_op_def sharc_shlo_op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .parse = sharc_shlo_format_parse,
                                           .print = sharc_shlo_format_print,
@@ -904,7 +905,7 @@ static const shlo_op_def op_after_all = {{.name = "stablehlo.after_all",
                                          NULL,
                                          NULL,
     "*HLO_Token -> HLO_Token"};
-static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
+const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = sharc_shlo_format_parse,
                                         .print = sharc_shlo_format_print,
@@ -917,7 +918,7 @@ static const shlo_op_def op_reshape = {{.name = "stablehlo.reshape",
                                        NULL,
                                        NULL,
     "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
-static const shlo_op_def op_dynamic_reshape = {
+const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -931,7 +932,7 @@ static const shlo_op_def op_dynamic_reshape = {
     NULL,
     NULL,
     "HLO_TensorOrPerAxisQuantizedTensor ? -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
+const shlo_op_def sharc_shlo_op_broadcast = {{.name = "stablehlo.broadcast",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = broadcast_props,
                                           .parse = sharc_shlo_format_parse,
@@ -945,7 +946,7 @@ static const shlo_op_def op_broadcast = {{.name = "stablehlo.broadcast",
                                          NULL,
                                          "broadcast_sizes:arr",
     "HLO_Tensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_broadcast_in_dim = {
+const shlo_op_def sharc_shlo_op_broadcast_in_dim = {
     {.name = "stablehlo.broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = broadcast_in_dim_props,
@@ -960,7 +961,7 @@ static const shlo_op_def op_broadcast_in_dim = {
     NULL,
     "broadcast_dimensions:arr",
     "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
-static const shlo_op_def op_dynamic_broadcast_in_dim = {
+const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = dynamic_broadcast_in_dim_props,
@@ -975,7 +976,7 @@ static const shlo_op_def op_dynamic_broadcast_in_dim = {
     NULL,
     "broadcast_dimensions:arr",
     NULL};
-static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
+const shlo_op_def sharc_shlo_op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = transpose_props,
                                           .parse = sharc_shlo_format_parse,
@@ -989,7 +990,7 @@ static const shlo_op_def op_transpose = {{.name = "stablehlo.transpose",
                                          NULL,
                                          "permutation:arr",
     "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
+const shlo_op_def sharc_shlo_op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
                                         .parse = sharc_shlo_format_parse,
@@ -1003,7 +1004,7 @@ static const shlo_op_def op_reverse = {{.name = "stablehlo.reverse",
                                        NULL,
                                        "dimensions:arr",
     "HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
+const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .inherent = slice_props,
                                       .parse = sharc_shlo_format_parse,
@@ -1017,7 +1018,7 @@ static const shlo_op_def op_slice = {{.name = "stablehlo.slice",
                                      NULL,
                                      "start_indices:arr limit_indices:arr strides:arr",
     NULL};
-static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
+const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
                                               .parse = sharc_shlo_format_parse,
@@ -1031,7 +1032,7 @@ static const shlo_op_def op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                              NULL,
                                              "slice_sizes:arr",
     "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
-static const shlo_op_def op_dynamic_update_slice = {
+const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -1045,7 +1046,7 @@ static const shlo_op_def op_dynamic_update_slice = {
     NULL,
     NULL,
     "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
-static const shlo_op_def op_real_dynamic_slice = {
+const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
@@ -1059,7 +1060,7 @@ static const shlo_op_def op_real_dynamic_slice = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_pad = {
+const shlo_op_def sharc_shlo_op_pad = {
     {.name = "stablehlo.pad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = pad_props,
@@ -1075,7 +1076,7 @@ static const shlo_op_def op_pad = {
     NULL,
     "edge_padding_low:arr edge_padding_high:arr interior_padding:arr",
     "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor"};
-static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
+const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = sharc_shlo_format_parse,
                                             .print = sharc_shlo_format_print,
@@ -1088,7 +1089,7 @@ static const shlo_op_def op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            NULL,
                                            NULL,
     "HLO_Tensor HLO_ScalarTensor ? ? ? -> HLO_Tensor"};
-static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
+const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .inherent = concatenate_props,
                                             .parse = sharc_shlo_format_parse,
@@ -1102,7 +1103,7 @@ static const shlo_op_def op_concatenate = {{.name = "stablehlo.concatenate",
                                            NULL,
                                            "dimension:i64",
     "*HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_get_dimension_size = {
+const shlo_op_def sharc_shlo_op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = get_dimension_size_props,
@@ -1117,7 +1118,7 @@ static const shlo_op_def op_get_dimension_size = {
     NULL,
     "dimension:i64",
     "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor"};
-static const shlo_op_def op_set_dimension_size = {
+const shlo_op_def sharc_shlo_op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = set_dimension_size_props,
@@ -1132,7 +1133,7 @@ static const shlo_op_def op_set_dimension_size = {
     NULL,
     "dimension:i64",
     "HLO_Tensor I32RankedTensor -> HLO_Tensor"};
-static const shlo_op_def op_get_tuple_element = {
+const shlo_op_def sharc_shlo_op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = get_tuple_element_props,
@@ -1147,7 +1148,7 @@ static const shlo_op_def op_get_tuple_element = {
     NULL,
     "index:i32",
     NULL};
-static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
+const shlo_op_def sharc_shlo_op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = sharc_shlo_format_parse,
                                       .print = sharc_shlo_format_print,
@@ -1160,7 +1161,7 @@ static const shlo_op_def op_tuple = {{.name = "stablehlo.tuple",
                                      NULL,
                                      NULL,
     NULL};
-static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
+const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = gather_props,
                                        .verify = sharc_shlo_verify_op,
@@ -1172,7 +1173,7 @@ static const shlo_op_def op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       "dimension_numbers:any slice_sizes:arr",
     "HLO_Tensor HLO_IntTensor -> HLO_Tensor"};
-static const shlo_op_def op_dynamic_gather = {
+const shlo_op_def sharc_shlo_op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = dynamic_gather_props,
@@ -1185,7 +1186,7 @@ static const shlo_op_def op_dynamic_gather = {
     NULL,
     "dimension_numbers:any",
     "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor"};
-static const shlo_op_def op_torch_index_select = {
+const shlo_op_def sharc_shlo_op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = torch_index_select_props,
@@ -1198,7 +1199,7 @@ static const shlo_op_def op_torch_index_select = {
     NULL,
     "dim:i64 batch_dims:i64",
     "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
+const shlo_op_def sharc_shlo_op_dot = {{.name = "stablehlo.dot",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                     .inherent = dot_props,
                                     .parse = sharc_shlo_format_parse,
@@ -1212,7 +1213,7 @@ static const shlo_op_def op_dot = {{.name = "stablehlo.dot",
                                    NULL,
                                    NULL,
     NULL};
-static const shlo_op_def op_dot_general = {
+const shlo_op_def sharc_shlo_op_dot_general = {
     {.name = "stablehlo.dot_general",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = dot_general_props,
@@ -1227,7 +1228,7 @@ static const shlo_op_def op_dot_general = {
     NULL,
     "dot_dimension_numbers:any",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
+const shlo_op_def sharc_shlo_op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = einsum_props,
                                        .parse = sharc_shlo_format_parse,
@@ -1241,7 +1242,7 @@ static const shlo_op_def op_einsum = {{.name = "stablehlo.einsum",
                                       NULL,
                                       "einsum_config:str",
     "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
+const shlo_op_def sharc_shlo_op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = unary_einsum_props,
                                              .parse = sharc_shlo_format_parse,
@@ -1255,7 +1256,7 @@ static const shlo_op_def op_unary_einsum = {{.name = "stablehlo.unary_einsum",
                                             NULL,
                                             "einsum_config:str",
     "HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_convolution = {
+const shlo_op_def sharc_shlo_op_convolution = {
     {.name = "stablehlo.convolution",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = convolution_props,
@@ -1270,7 +1271,7 @@ static const shlo_op_def op_convolution = {
     NULL,
     "dimension_numbers:any feature_group_count:i64 batch_group_count:i64",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
-static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
+const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_conv_props,
                                              .verify = sharc_shlo_verify_op,
@@ -1282,7 +1283,7 @@ static const shlo_op_def op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                             NULL,
                                             NULL,
     "HLO_Tensor HLO_Tensor ? -> HLO_Tensor"};
-static const shlo_op_def op_fft = {
+const shlo_op_def sharc_shlo_op_fft = {
     {.name = "stablehlo.fft",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = fft_props,
@@ -1297,7 +1298,7 @@ static const shlo_op_def op_fft = {
     NULL,
     "fft_type:any fft_length:arr",
     "HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
-static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
+const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                          .inherent = cholesky_props,
                                          .parse = sharc_shlo_format_parse,
@@ -1311,7 +1312,7 @@ static const shlo_op_def op_cholesky = {{.name = "stablehlo.cholesky",
                                         NULL,
                                         NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
-static const shlo_op_def op_triangular_solve = {
+const shlo_op_def sharc_shlo_op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = triangular_solve_props,
@@ -1324,7 +1325,7 @@ static const shlo_op_def op_triangular_solve = {
     NULL,
     "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
     "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
-static const shlo_op_def op_batch_norm_grad = {
+const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = batch_norm_grad_props,
@@ -1338,7 +1339,7 @@ static const shlo_op_def op_batch_norm_grad = {
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64",
     NULL};
-static const shlo_op_def op_batch_norm_inference = {
+const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = batch_norm_inference_props,
@@ -1351,7 +1352,7 @@ static const shlo_op_def op_batch_norm_inference = {
     NULL,
     "epsilon:f32 feature_index:i64",
     NULL};
-static const shlo_op_def op_batch_norm_training = {
+const shlo_op_def sharc_shlo_op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = batch_norm_training_props,
@@ -1365,7 +1366,7 @@ static const shlo_op_def op_batch_norm_training = {
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64",
     NULL};
-static const shlo_op_def op_rng = {
+const shlo_op_def sharc_shlo_op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
      .inherent = rng_props,
@@ -1380,7 +1381,7 @@ static const shlo_op_def op_rng = {
     NULL,
     "rng_distribution:any",
     "? ? ? -> HLO_PredIntOrFpTensor"};
-static const shlo_op_def op_rng_bit_generator = {
+const shlo_op_def sharc_shlo_op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .inherent = rng_bit_generator_props,
@@ -1396,7 +1397,7 @@ static const shlo_op_def op_rng_bit_generator = {
     "output_state output",
     "rng_algorithm:any",
     "HLO_IntOrFpTensor -> HLO_IntOrFpTensor ?"};
-static const shlo_op_def op_custom_call = {
+const shlo_op_def sharc_shlo_op_custom_call = {
     {.name = "stablehlo.custom_call",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
      .inherent = custom_call_props,
@@ -1411,7 +1412,7 @@ static const shlo_op_def op_custom_call = {
     NULL,
     "call_target_name:str",
     NULL};
-static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
+const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
                                           .inherent = composite_props,
                                           .parse = sharc_shlo_format_parse,
@@ -1425,7 +1426,7 @@ static const shlo_op_def op_composite = {{.name = "stablehlo.composite",
                                          NULL,
                                          "name:str decomposition:any",
     NULL};
-static const shlo_op_def op_return = {
+const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE |
                SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
@@ -1440,7 +1441,7 @@ static const shlo_op_def op_return = {
     NULL,
     NULL,
     NULL};
-static const shlo_op_def op_optimization_barrier = {
+const shlo_op_def sharc_shlo_op_optimization_barrier = {
     {.name = "stablehlo.optimization_barrier",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_barrier_parse,
@@ -1454,8 +1455,8 @@ static const shlo_op_def op_optimization_barrier = {
     NULL,
     NULL,
     "*HLO_TensorOrToken -> *HLO_TensorOrToken"};
-static const shlo_op_def op_while = {{.name = "stablehlo.while",
-                                      .traits = 0,
+const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
+                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                       .parse = sharc_shlo_while_parse,
                                       .print = sharc_shlo_while_print,
                                       .verify = sharc_shlo_verify_op,
@@ -1468,8 +1469,8 @@ static const shlo_op_def op_while = {{.name = "stablehlo.while",
                                      NULL,
                                      NULL,
     NULL};
-static const shlo_op_def op_if = {{.name = "stablehlo.if",
-                                   .traits = 0,
+const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
+                                   .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                    .verify = sharc_shlo_verify_op,
                                    .dialect = &sharc_stablehlo_dialect},
                                   NULL,
@@ -1479,8 +1480,9 @@ static const shlo_op_def op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
     "HLO_PredTensor -> *?"};
-static const shlo_op_def op_case = {{.name = "stablehlo.case",
-                                     .traits = 0,
+const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
+                                     .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
+                                     .patterns = sharc_shlo_case_patterns,
                                      .verify = sharc_shlo_verify_op,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
@@ -1490,8 +1492,8 @@ static const shlo_op_def op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
     "I32RankedTensor -> *?"};
-static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
-                                       .traits = 0,
+const shlo_op_def sharc_shlo_op_reduce = {{.name = "stablehlo.reduce",
+                                       .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                        .inherent = reduce_props,
                                        .parse = sharc_shlo_reduce_parse,
                                        .print = sharc_shlo_reduce_print,
@@ -1504,8 +1506,8 @@ static const shlo_op_def op_reduce = {{.name = "stablehlo.reduce",
                                       NULL,
                                       "dimensions:arr",
     "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
-                                              .traits = 0,
+const shlo_op_def sharc_shlo_op_reduce_window = {{.name = "stablehlo.reduce_window",
+                                              .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                               .inherent = reduce_window_props,
                                               .verify = sharc_shlo_verify_op,
                                               .dialect = &sharc_stablehlo_dialect},
@@ -1516,8 +1518,8 @@ static const shlo_op_def op_reduce_window = {{.name = "stablehlo.reduce_window",
                                              NULL,
                                              "window_dimensions:arr",
     "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
-                                                   .traits = 0,
+const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
+                                                   .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                                    .inherent = select_and_scatter_props,
                                                    .verify = sharc_shlo_verify_op,
                                                    .dialect = &sharc_stablehlo_dialect},
@@ -1528,8 +1530,8 @@ static const shlo_op_def op_select_and_scatter = {{.name = "stablehlo.select_and
                                                   NULL,
                                                   NULL,
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
-                                        .traits = 0,
+const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
+                                        .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                         .inherent = scatter_props,
                                         .verify = sharc_shlo_verify_op,
                                         .dialect = &sharc_stablehlo_dialect},
@@ -1540,8 +1542,8 @@ static const shlo_op_def op_scatter = {{.name = "stablehlo.scatter",
                                        NULL,
                                        "scatter_dimension_numbers:any",
     "*HLO_Tensor ? *HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
-                                     .traits = 0,
+const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
+                                     .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .inherent = sort_props,
                                      .verify = sharc_shlo_verify_op,
                                      .dialect = &sharc_stablehlo_dialect},
@@ -1552,8 +1554,8 @@ static const shlo_op_def op_sort = {{.name = "stablehlo.sort",
                                     NULL,
                                     NULL,
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_map = {{.name = "stablehlo.map",
-                                    .traits = 0,
+const shlo_op_def sharc_shlo_op_map = {{.name = "stablehlo.map",
+                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                     .inherent = map_props,
                                     .verify = sharc_shlo_verify_op,
                                     .dialect = &sharc_stablehlo_dialect},
@@ -1564,7 +1566,7 @@ static const shlo_op_def op_map = {{.name = "stablehlo.map",
                                    NULL,
                                    "dimensions:arr",
     "*HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
+const shlo_op_def sharc_shlo_op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
                                             .verify = sharc_shlo_verify_op,
                                             .dialect = &sharc_stablehlo_dialect},
@@ -1575,7 +1577,7 @@ static const shlo_op_def op_async_start = {{.name = "stablehlo.async_start",
                                            NULL,
                                            NULL,
     "*HLO_Tensor -> ?"};
-static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
+const shlo_op_def sharc_shlo_op_async_done = {{.name = "stablehlo.async_done",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .verify = sharc_shlo_verify_op,
                                            .dialect = &sharc_stablehlo_dialect},
@@ -1586,7 +1588,7 @@ static const shlo_op_def op_async_done = {{.name = "stablehlo.async_done",
                                           NULL,
                                           NULL,
     "? -> HLO_Tensor"};
-static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
+const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .inherent = all_gather_props,
                                            .verify = sharc_shlo_verify_op,
@@ -1598,7 +1600,7 @@ static const shlo_op_def op_all_gather = {{.name = "stablehlo.all_gather",
                                           NULL,
                                           "all_gather_dim:i64 replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
+const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
                                            .inherent = all_reduce_props,
                                            .verify = sharc_shlo_verify_op,
@@ -1610,7 +1612,7 @@ static const shlo_op_def op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           "replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
+const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
                                                .inherent = reduce_scatter_props,
                                                .verify = sharc_shlo_verify_op,
@@ -1622,7 +1624,7 @@ static const shlo_op_def op_reduce_scatter = {{.name = "stablehlo.reduce_scatter
                                               NULL,
                                               "scatter_dimension:i64 replica_groups:any",
     "HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_all_to_all = {
+const shlo_op_def sharc_shlo_op_all_to_all = {
     {.name = "stablehlo.all_to_all",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
      .inherent = all_to_all_props,
@@ -1635,7 +1637,7 @@ static const shlo_op_def op_all_to_all = {
     NULL,
     "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective_permute",
+const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                    .inherent = collective_permute_props,
                                                    .verify = sharc_shlo_verify_op,
@@ -1647,7 +1649,7 @@ static const shlo_op_def op_collective_permute = {{.name = "stablehlo.collective
                                                   NULL,
                                                   "source_target_pairs:any",
     "HLO_Tensor -> HLO_Tensor"};
-static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
+const shlo_op_def sharc_shlo_op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                      .inherent = collective_broadcast_props,
                                                      .verify = sharc_shlo_verify_op,
@@ -1659,7 +1661,7 @@ static const shlo_op_def op_collective_broadcast = {{.name = "stablehlo.collecti
                                                     NULL,
                                                     "replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_reduce",
+const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collective_reduce",
                                                   .traits = 0,
                                                   .inherent = collective_reduce_props,
                                                   .verify = sharc_shlo_verify_op,
@@ -1671,7 +1673,7 @@ static const shlo_op_def op_collective_reduce = {{.name = "stablehlo.collective_
                                                  NULL,
                                                  "replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
-static const shlo_op_def op_send = {{.name = "stablehlo.send",
+const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = send_props,
                                      .verify = sharc_shlo_verify_op,
@@ -1683,7 +1685,7 @@ static const shlo_op_def op_send = {{.name = "stablehlo.send",
                                     NULL,
                                     "channel_handle:any",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
-static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
+const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = recv_props,
                                      .verify = sharc_shlo_verify_op,
@@ -1695,7 +1697,7 @@ static const shlo_op_def op_recv = {{.name = "stablehlo.recv",
                                     NULL,
                                     "channel_handle:any",
     "HLO_Token -> *?"};
-static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
+const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = infeed_props,
                                        .verify = sharc_shlo_verify_op,
@@ -1707,7 +1709,7 @@ static const shlo_op_def op_infeed = {{.name = "stablehlo.infeed",
                                       NULL,
                                       NULL,
     "HLO_Token -> *?"};
-static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
+const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                         .traits = SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = outfeed_props,
                                         .verify = sharc_shlo_verify_op,
@@ -1721,123 +1723,123 @@ static const shlo_op_def op_outfeed = {{.name = "stablehlo.outfeed",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
 
 static const sharc_op_def *const shlo_ops[] = {
-    &op_abs.def,
-    &op_ceil.def,
-    &op_convert.def,
-    &op_count_leading_zeros.def,
-    &op_floor.def,
-    &op_imag.def,
-    &op_not.def,
-    &op_negate.def,
-    &op_popcnt.def,
-    &op_real.def,
-    &op_round_nearest_afz.def,
-    &op_round_nearest_even.def,
-    &op_sign.def,
-    &op_uniform_quantize.def,
-    &op_uniform_dequantize.def,
-    &op_cbrt.def,
-    &op_cosine.def,
-    &op_exponential.def,
-    &op_exponential_minus_one.def,
-    &op_log.def,
-    &op_log_plus_one.def,
-    &op_logistic.def,
-    &op_rsqrt.def,
-    &op_sine.def,
-    &op_sqrt.def,
-    &op_tan.def,
-    &op_tanh.def,
-    &op_is_finite.def,
-    &op_add.def,
-    &op_maximum.def,
-    &op_minimum.def,
-    &op_multiply.def,
-    &op_and.def,
-    &op_or.def,
-    &op_xor.def,
-    &op_atan2.def,
-    &op_divide.def,
-    &op_power.def,
-    &op_remainder.def,
-    &op_shift_left.def,
-    &op_shift_right_arithmetic.def,
-    &op_shift_right_logical.def,
-    &op_subtract.def,
-    &op_complex.def,
-    &op_clamp.def,
-    &op_select.def,
-    &op_compare.def,
-    &op_reduce_precision.def,
-    &op_bitcast_convert.def,
-    &op_constant.def,
-    &op_iota.def,
-    &op_dynamic_iota.def,
-    &op_create_token.def,
-    &op_replica_id.def,
-    &op_partition_id.def,
-    &op_after_all.def,
-    &op_reshape.def,
-    &op_dynamic_reshape.def,
-    &op_broadcast.def,
-    &op_broadcast_in_dim.def,
-    &op_dynamic_broadcast_in_dim.def,
-    &op_transpose.def,
-    &op_reverse.def,
-    &op_slice.def,
-    &op_dynamic_slice.def,
-    &op_dynamic_update_slice.def,
-    &op_real_dynamic_slice.def,
-    &op_pad.def,
-    &op_dynamic_pad.def,
-    &op_concatenate.def,
-    &op_get_dimension_size.def,
-    &op_set_dimension_size.def,
-    &op_get_tuple_element.def,
-    &op_tuple.def,
-    &op_gather.def,
-    &op_dynamic_gather.def,
-    &op_torch_index_select.def,
-    &op_dot.def,
-    &op_dot_general.def,
-    &op_einsum.def,
-    &op_unary_einsum.def,
-    &op_convolution.def,
-    &op_dynamic_conv.def,
-    &op_fft.def,
-    &op_cholesky.def,
-    &op_triangular_solve.def,
-    &op_batch_norm_grad.def,
-    &op_batch_norm_inference.def,
-    &op_batch_norm_training.def,
-    &op_rng.def,
-    &op_rng_bit_generator.def,
-    &op_custom_call.def,
-    &op_composite.def,
-    &op_return.def,
-    &op_optimization_barrier.def,
-    &op_while.def,
-    &op_if.def,
-    &op_case.def,
-    &op_reduce.def,
-    &op_reduce_window.def,
-    &op_select_and_scatter.def,
-    &op_scatter.def,
-    &op_sort.def,
-    &op_map.def,
-    &op_async_start.def,
-    &op_async_done.def,
-    &op_all_gather.def,
-    &op_all_reduce.def,
-    &op_reduce_scatter.def,
-    &op_all_to_all.def,
-    &op_collective_permute.def,
-    &op_collective_broadcast.def,
-    &op_collective_reduce.def,
-    &op_send.def,
-    &op_recv.def,
-    &op_infeed.def,
-    &op_outfeed.def,
+    &sharc_shlo_op_abs.def,
+    &sharc_shlo_op_ceil.def,
+    &sharc_shlo_op_convert.def,
+    &sharc_shlo_op_count_leading_zeros.def,
+    &sharc_shlo_op_floor.def,
+    &sharc_shlo_op_imag.def,
+    &sharc_shlo_op_not.def,
+    &sharc_shlo_op_negate.def,
+    &sharc_shlo_op_popcnt.def,
+    &sharc_shlo_op_real.def,
+    &sharc_shlo_op_round_nearest_afz.def,
+    &sharc_shlo_op_round_nearest_even.def,
+    &sharc_shlo_op_sign.def,
+    &sharc_shlo_op_uniform_quantize.def,
+    &sharc_shlo_op_uniform_dequantize.def,
+    &sharc_shlo_op_cbrt.def,
+    &sharc_shlo_op_cosine.def,
+    &sharc_shlo_op_exponential.def,
+    &sharc_shlo_op_exponential_minus_one.def,
+    &sharc_shlo_op_log.def,
+    &sharc_shlo_op_log_plus_one.def,
+    &sharc_shlo_op_logistic.def,
+    &sharc_shlo_op_rsqrt.def,
+    &sharc_shlo_op_sine.def,
+    &sharc_shlo_op_sqrt.def,
+    &sharc_shlo_op_tan.def,
+    &sharc_shlo_op_tanh.def,
+    &sharc_shlo_op_is_finite.def,
+    &sharc_shlo_op_add.def,
+    &sharc_shlo_op_maximum.def,
+    &sharc_shlo_op_minimum.def,
+    &sharc_shlo_op_multiply.def,
+    &sharc_shlo_op_and.def,
+    &sharc_shlo_op_or.def,
+    &sharc_shlo_op_xor.def,
+    &sharc_shlo_op_atan2.def,
+    &sharc_shlo_op_divide.def,
+    &sharc_shlo_op_power.def,
+    &sharc_shlo_op_remainder.def,
+    &sharc_shlo_op_shift_left.def,
+    &sharc_shlo_op_shift_right_arithmetic.def,
+    &sharc_shlo_op_shift_right_logical.def,
+    &sharc_shlo_op_subtract.def,
+    &sharc_shlo_op_complex.def,
+    &sharc_shlo_op_clamp.def,
+    &sharc_shlo_op_select.def,
+    &sharc_shlo_op_compare.def,
+    &sharc_shlo_op_reduce_precision.def,
+    &sharc_shlo_op_bitcast_convert.def,
+    &sharc_shlo_op_constant.def,
+    &sharc_shlo_op_iota.def,
+    &sharc_shlo_op_dynamic_iota.def,
+    &sharc_shlo_op_create_token.def,
+    &sharc_shlo_op_replica_id.def,
+    &sharc_shlo_op_partition_id.def,
+    &sharc_shlo_op_after_all.def,
+    &sharc_shlo_op_reshape.def,
+    &sharc_shlo_op_dynamic_reshape.def,
+    &sharc_shlo_op_broadcast.def,
+    &sharc_shlo_op_broadcast_in_dim.def,
+    &sharc_shlo_op_dynamic_broadcast_in_dim.def,
+    &sharc_shlo_op_transpose.def,
+    &sharc_shlo_op_reverse.def,
+    &sharc_shlo_op_slice.def,
+    &sharc_shlo_op_dynamic_slice.def,
+    &sharc_shlo_op_dynamic_update_slice.def,
+    &sharc_shlo_op_real_dynamic_slice.def,
+    &sharc_shlo_op_pad.def,
+    &sharc_shlo_op_dynamic_pad.def,
+    &sharc_shlo_op_concatenate.def,
+    &sharc_shlo_op_get_dimension_size.def,
+    &sharc_shlo_op_set_dimension_size.def,
+    &sharc_shlo_op_get_tuple_element.def,
+    &sharc_shlo_op_tuple.def,
+    &sharc_shlo_op_gather.def,
+    &sharc_shlo_op_dynamic_gather.def,
+    &sharc_shlo_op_torch_index_select.def,
+    &sharc_shlo_op_dot.def,
+    &sharc_shlo_op_dot_general.def,
+    &sharc_shlo_op_einsum.def,
+    &sharc_shlo_op_unary_einsum.def,
+    &sharc_shlo_op_convolution.def,
+    &sharc_shlo_op_dynamic_conv.def,
+    &sharc_shlo_op_fft.def,
+    &sharc_shlo_op_cholesky.def,
+    &sharc_shlo_op_triangular_solve.def,
+    &sharc_shlo_op_batch_norm_grad.def,
+    &sharc_shlo_op_batch_norm_inference.def,
+    &sharc_shlo_op_batch_norm_training.def,
+    &sharc_shlo_op_rng.def,
+    &sharc_shlo_op_rng_bit_generator.def,
+    &sharc_shlo_op_custom_call.def,
+    &sharc_shlo_op_composite.def,
+    &sharc_shlo_op_return.def,
+    &sharc_shlo_op_optimization_barrier.def,
+    &sharc_shlo_op_while.def,
+    &sharc_shlo_op_if.def,
+    &sharc_shlo_op_case.def,
+    &sharc_shlo_op_reduce.def,
+    &sharc_shlo_op_reduce_window.def,
+    &sharc_shlo_op_select_and_scatter.def,
+    &sharc_shlo_op_scatter.def,
+    &sharc_shlo_op_sort.def,
+    &sharc_shlo_op_map.def,
+    &sharc_shlo_op_async_start.def,
+    &sharc_shlo_op_async_done.def,
+    &sharc_shlo_op_all_gather.def,
+    &sharc_shlo_op_all_reduce.def,
+    &sharc_shlo_op_reduce_scatter.def,
+    &sharc_shlo_op_all_to_all.def,
+    &sharc_shlo_op_collective_permute.def,
+    &sharc_shlo_op_collective_broadcast.def,
+    &sharc_shlo_op_collective_reduce.def,
+    &sharc_shlo_op_send.def,
+    &sharc_shlo_op_recv.def,
+    &sharc_shlo_op_infeed.def,
+    &sharc_shlo_op_outfeed.def,
 };
 
 const sharc_dialect sharc_stablehlo_dialect = {
@@ -1846,4 +1848,5 @@ const sharc_dialect sharc_stablehlo_dialect = {
     .num_ops = sizeof shlo_ops / sizeof shlo_ops[0],
     .parse_type = sharc_shlo_parse_type_hook,
     .parse_attr = sharc_shlo_parse_attr_hook,
+    .materialize_constant = sharc_shlo_materialize_constant,
 };

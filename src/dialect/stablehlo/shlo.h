@@ -157,6 +157,11 @@ void sharc_shlo_while_print(sharc_printer *p, sharc_op *op);
 bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_shlo_reduce_print(sharc_printer *p, sharc_op *op);
 void sharc_shlo_constant_names(const sharc_op *op, sharc_set_name_fn set, void *state);
+/* canonicalize.c */
+sharc_fold_status sharc_shlo_constant_fold(sharc_op *op, sharc_fold_result *results);
+sharc_op *sharc_shlo_materialize_constant(sharc_rewriter *rw, sharc_attr *value, sharc_type *type,
+                                          sharc_attr *loc);
+extern const sharc_pattern sharc_shlo_case_patterns[];
 void sharc_shlo_ods_result_names(const sharc_op *op, sharc_set_name_fn set, void *state);
 void sharc_shlo_while_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                           void *state);

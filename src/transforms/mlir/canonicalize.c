@@ -1,91 +1,65 @@
-/* -canonicalize: applies every op definition's canonicalization patterns to
- * a fixpoint and erases pure operations whose results are unused, as MLIR's
- * greedy rewriter does. */
+/* -canonicalize: MLIR's canonicalizer. Every loaded op's canonicalization
+ * patterns (optionally filtered by name or label), folding and dead-op
+ * erasure, applied by the greedy driver top-down by default. */
 #include "pass/pass_registry.h"
 
-#include <stdlib.h>
+typedef struct canonicalize_options {
+  bool top_down;
+  int region_simplify;
+  int64_t max_iterations;
+  int64_t max_num_rewrites;
+  bool test_convergence;
+  sharc_string_list disable_patterns;
+  sharc_string_list enable_patterns;
+} canonicalize_options;
 
-/* No memory effects: pure, or only holding such ops (MLIR's
- * RecursiveMemoryEffects). Unknown ops may have any effect. */
-static bool has_no_effects(const sharc_op *op) {
-  if (!op->def)
-    return false;
-  if (op->def->traits & SHARC_TRAIT_PURE)
-    return true;
-  if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
-    return false;
-  for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
-        if (!has_no_effects(o))
-          return false;
-  return true;
+static const char *const region_levels[] = {"disabled", "normal", "aggressive", NULL};
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(canonicalize_options, disable_patterns, "disable-patterns",
+                 SHARC_OPT_STRING_LIST, NULL,
+                 "Labels of patterns that should be filtered out during application"),
+    SHARC_OPTION(canonicalize_options, enable_patterns, "enable-patterns", SHARC_OPT_STRING_LIST,
+                 NULL,
+                 "Labels of patterns that should be used during application, all other patterns "
+                 "are filtered out"),
+    SHARC_OPTION(canonicalize_options, max_iterations, "max-iterations", SHARC_OPT_INT64, "10",
+                 "Max. iterations between applying patterns / simplifying regions"),
+    SHARC_OPTION(canonicalize_options, max_num_rewrites, "max-num-rewrites", SHARC_OPT_INT64, "-1",
+                 "Max. number of pattern rewrites within an iteration"),
+    SHARC_OPTION_ENUM(canonicalize_options, region_simplify, "region-simplify", region_levels,
+                      "normal", "Perform control flow optimizations to the region tree"),
+    SHARC_OPTION(canonicalize_options, test_convergence, "test-convergence", SHARC_OPT_BOOL,
+                 "false", "Test only: Fail pass on non-convergence to detect cyclic pattern"),
+    SHARC_OPTION(canonicalize_options, top_down, "top-down", SHARC_OPT_BOOL, "true",
+                 "Seed the worklist in general top-down order"),
+};
+
+static bool run(sharc_op *op, const void *opts_, sharc_pass_run *run) {
+  const canonicalize_options *opts = opts_;
+  sharc_pattern_set *patterns = sharc_pattern_set_create(sharc_op_context(op));
+  sharc_pattern_set_add_canonicalization(patterns);
+  sharc_pattern_set_filter(patterns, opts->disable_patterns.items, opts->disable_patterns.n,
+                           opts->enable_patterns.items, opts->enable_patterns.n);
+  sharc_greedy_config config = sharc_greedy_config_default();
+  config.top_down = opts->top_down;
+  config.region_simplify = (sharc_region_simplify)opts->region_simplify;
+  config.max_iterations = opts->max_iterations;
+  config.max_rewrites = opts->max_num_rewrites;
+  config.listener = sharc_pass_listener(run);
+  bool converged = sharc_apply_patterns_greedily(op, patterns, &config, NULL);
+  sharc_pattern_set_destroy(patterns);
+  /* canonicalization is best effort: only the test option makes it fail */
+  return converged || !opts->test_convergence;
 }
 
-static bool is_trivially_dead(const sharc_op *op) {
-  if (!op->def || (op->def->traits & SHARC_TRAIT_TERMINATOR))
-    return false;
-  for (unsigned i = 0; i < op->num_results; i++)
-    if (op->results[i].uses)
-      return false;
-  return has_no_effects(op);
-}
-
-typedef struct canon_state {
-  bool changed;
-} canon_state;
-
-static bool visit(sharc_op *op, void *user) {
-  canon_state *st = user;
-  if (is_trivially_dead(op)) {
-    sharc_op_erase(op);
-    st->changed = true;
-    return true;
-  }
-  if (!op->def || !op->def->patterns)
-    return true;
-  for (const sharc_pattern_fn *pat = op->def->patterns; *pat; pat++)
-    if ((*pat)(op, NULL)) {
-      st->changed = true;
-      break; /* the op may be gone */
-    }
-  return true;
-}
-
-/* Post-order over a block's ops. A pattern may erase the op it was given and
- * any other op, so the next op is taken after the visit: from the visited op
- * when it survived, else the one noted before; when both are gone the block
- * is left for the next round (the round already counts as a change). */
-static bool canon_block(sharc_block *b, canon_state *st) {
-  for (sharc_op *o = b->first; o;) {
-    for (unsigned r = 0; r < o->num_regions; r++)
-      for (sharc_block *inner = o->regions[r].first; inner; inner = inner->next)
-        if (!canon_block(inner, st))
-          return false;
-    sharc_op *next = o->next;
-    visit(o, st);
-    if (o->block == b)
-      o = o->next;
-    else if (!next || next->block == b)
-      o = next;
-    else
-      return false;
-  }
-  return true;
-}
-
-bool sharc_canonicalize_run(sharc_op *op, const sharc_pass_options *options) {
-  long max_iterations = 10;
-  const char *m = sharc_pass_option(options, "max-iterations", NULL);
-  if (m)
-    max_iterations = strtol(m, NULL, 10);
-  for (long i = 0; i < max_iterations || max_iterations < 0; i++) {
-    canon_state st = {false};
-    for (unsigned r = 0; r < op->num_regions; r++)
-      for (sharc_block *b = op->regions[r].first; b; b = b->next)
-        canon_block(b, &st);
-    if (!st.changed)
-      break;
-  }
-  return true;
-}
+const sharc_pass_def sharc_pass_canonicalize = {
+    .flag = "canonicalize",
+    .display_name = "Canonicalizer",
+    .summary = "Canonicalize operations",
+    .anchor = NULL,
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(canonicalize_options),
+    .tools = SHARC_TOOL_ANY,
+    .run = run,
+};

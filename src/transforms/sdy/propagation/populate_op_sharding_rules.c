@@ -3,15 +3,36 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/rules/rules.h"
 
-static bool populate(sharc_op *op, void *user) {
-  bool conservative = *(const bool *)user;
-  (void)sharc_sdy_get_or_create_sharding_rule(op, conservative, true);
+typedef struct populate_options {
+  bool conservative;
+} populate_options;
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(populate_options, conservative, "conservative-propagation", SHARC_OPT_BOOL,
+                 "false", "whether to disllow rules that can propagate non-divisible sharding "
+                          "axes"),
+};
+
+static sharc_walk_result populate(sharc_op *op, void *user) {
+  const populate_options *opts = user;
+  (void)sharc_sdy_get_or_create_sharding_rule(op, opts->conservative, true);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool run(sharc_op *op, const void *opts, sharc_pass_run *run) {
+  (void)run;
+  /* post-order, as MLIR's walk: it decides which unknown op warns first */
+  sharc_walk(op, SHARC_POST_ORDER, populate, (void *)opts);
   return true;
 }
 
-bool sharc_sdy_populate_op_sharding_rules_run(sharc_op *op, const sharc_pass_options *options) {
-  bool conservative = sharc_pass_option_bool(options, "conservative-propagation", false);
-  /* post-order, as MLIR's walk: it decides which unknown op warns first */
-  sharc_op_walk_post(op, populate, &conservative);
-  return true;
-}
+const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules = {
+    .flag = "sdy-populate-op-sharding-rules",
+    .display_name = "PopulateOpShardingRulesPass",
+    .summary = "Populates all registered ops with an `OpShardingRuleAttr`.",
+    .anchor = "func.func",
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(populate_options),
+    .tools = SHARC_TOOL_ANY,
+    .run = run,
+};

@@ -184,12 +184,14 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
   return rule;
 }
 
-static bool drop_rule(sharc_op *op, void *user) {
+static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
   sharc_attr *rule = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
   if (rule && sharc_sdy_is_op_sharding_rule(rule) && !sharc_sdy_rule_is_custom(rule))
     sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
-  return true;
+  return SHARC_WALK_ADVANCE;
 }
 
-void sharc_sdy_remove_sharding_rules(sharc_op *root) { sharc_op_walk_pre(root, drop_rule, NULL); }
+void sharc_sdy_remove_sharding_rules(sharc_op *root) {
+  sharc_walk(root, SHARC_PRE_ORDER, drop_rule, NULL);
+}

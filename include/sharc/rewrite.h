@@ -1,0 +1,176 @@
+/* Rewriting the IR: a builder/rewriter with an insertion point whose every
+ * change is reported to listeners (so drivers keep their worklists right),
+ * rewrite patterns, and MLIR's greedy pattern driver. */
+#ifndef SHARC_REWRITE_H
+#define SHARC_REWRITE_H
+
+#include "sharc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- listeners ----------------------------------------------------------
+ * Told of every change a rewriter makes, before erasures and after the
+ * rest. Embed the struct in your own to keep state; listeners chain through
+ * `next`, and every one in the chain is told. Any callback may be NULL. */
+typedef struct sharc_listener sharc_listener;
+struct sharc_listener {
+  /* `op` was created or moved to where it is now (`moved`: it was moved). */
+  void (*op_inserted)(sharc_listener *self, sharc_op *op, bool moved);
+  /* `op` was changed in place (operands, attributes, types, location). */
+  void (*op_modified)(sharc_listener *self, sharc_op *op);
+  /* `op`'s results are about to be replaced by `values`. */
+  void (*op_replaced)(sharc_listener *self, sharc_op *op, sharc_value *const *values, unsigned n);
+  /* `op` is about to be erased (ops it holds are reported first). */
+  void (*op_erased)(sharc_listener *self, sharc_op *op);
+  void (*block_inserted)(sharc_listener *self, sharc_block *b);
+  void (*block_erased)(sharc_listener *self, sharc_block *b);
+  sharc_listener *next;
+};
+
+/* ---- the rewriter ----------------------------------------------------- */
+/* Where created ops go: before `before`, or at the end of `block` when
+ * `before` is NULL. */
+typedef struct sharc_insert_point {
+  sharc_block *block;
+  sharc_op *before;
+} sharc_insert_point;
+
+typedef struct sharc_rewriter {
+  sharc_context *ctx;
+  sharc_insert_point ip;
+  sharc_listener *listener; /* may be NULL */
+} sharc_rewriter;
+
+void sharc_rewriter_init(sharc_rewriter *rw, sharc_context *ctx, sharc_listener *listener);
+
+void sharc_rw_set_before(sharc_rewriter *rw, sharc_op *op);
+void sharc_rw_set_after(sharc_rewriter *rw, sharc_op *op);
+void sharc_rw_set_block_start(sharc_rewriter *rw, sharc_block *b);
+void sharc_rw_set_block_end(sharc_rewriter *rw, sharc_block *b);
+/* After the op defining `v`, or at the start of its block for an argument. */
+void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v);
+
+/* Creates the op and inserts it at the insertion point (if one is set). */
+sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st);
+/* Inserts a detached op at the insertion point. */
+sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op);
+/* Clones `op` with its regions through `map` (may be NULL) and inserts the
+ * clone; every op of the clone is reported inserted, outer first. */
+sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map);
+/* A new block with arguments of `types` (locations `locs`, may be NULL)
+ * before `before` (NULL: at the end) in `r`; the insertion point moves to
+ * its end. */
+sharc_block *sharc_rw_create_block(sharc_rewriter *rw, sharc_region *r, sharc_block *before,
+                                   sharc_type *const *types, unsigned n, sharc_attr *const *locs);
+
+/* Uses of `from` become uses of `to`; each user is reported modified. */
+void sharc_rw_replace_all_uses(sharc_rewriter *rw, sharc_value *from, sharc_value *to);
+void sharc_rw_replace_uses_if(sharc_rewriter *rw, sharc_value *from, sharc_value *to,
+                              sharc_use_pred pred, void *user);
+/* Replaces the op's results by `values` (one per result) and erases it. */
+void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *values,
+                         unsigned n);
+/* Replaces the op's results by those of `with` (same count). */
+void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *with);
+/* Creates the op described by `st` before `op` and replaces `op` by it. */
+sharc_op *sharc_rw_replace_op_with_new(sharc_rewriter *rw, sharc_op *op, const sharc_op_state *st);
+/* Erases an op whose results are unused, and everything it holds (nested
+ * ops are reported erased innermost and last first, as MLIR does). */
+void sharc_rw_erase_op(sharc_rewriter *rw, sharc_op *op);
+/* Erases a block and its ops; its arguments must be unused outside it. */
+void sharc_rw_erase_block(sharc_rewriter *rw, sharc_block *b);
+
+/* In-place changes: made directly, then reported. */
+void sharc_rw_modified(sharc_rewriter *rw, sharc_op *op);
+void sharc_rw_set_attr(sharc_rewriter *rw, sharc_op *op, const char *name, sharc_attr *value);
+void sharc_rw_set_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_value *v);
+
+/* Moves (reported as insertions). */
+void sharc_rw_move_before(sharc_rewriter *rw, sharc_op *op, sharc_op *before);
+void sharc_rw_move_after(sharc_rewriter *rw, sharc_op *op, sharc_op *after);
+void sharc_rw_move_to_end(sharc_rewriter *rw, sharc_op *op, sharc_block *b);
+
+/* Moves every block of `from` before `before` (NULL: at the end) of `to`. */
+void sharc_rw_inline_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
+                                   sharc_block *before);
+/* Moves the ops of `src` before `before` in `dest` (NULL: at its end),
+ * replacing `src`'s arguments by `args` (one per argument), then erases
+ * `src`, which must then be empty and unused. */
+void sharc_rw_inline_block_before(sharc_rewriter *rw, sharc_block *src, sharc_block *dest,
+                                  sharc_op *before, sharc_value *const *args, unsigned n);
+
+/* ---- patterns ----------------------------------------------------------
+ * A pattern looks at one op and, when it matches, rewrites through the
+ * rewriter only and returns true; on no match it returns false and leaves
+ * the IR as it was. `state` is what the pattern was added with. */
+typedef bool (*sharc_rewrite_fn)(sharc_op *op, sharc_rewriter *rw, void *state);
+
+typedef struct sharc_pattern {
+  const char *name;         /* debug name, for enable/disable-patterns */
+  sharc_rewrite_fn rewrite; /* NULL ends a pattern array */
+  const sharc_op_def *root; /* the op kind it looks at; NULL: any op */
+  unsigned benefit;         /* higher is tried first; 0 counts as 1 */
+  const char *label;        /* debug label ("sdy-reshard"), or NULL */
+} sharc_pattern;
+
+typedef struct sharc_pattern_set sharc_pattern_set;
+sharc_pattern_set *sharc_pattern_set_create(sharc_context *ctx);
+void sharc_pattern_set_destroy(sharc_pattern_set *s);
+/* Adds the patterns of a NULL-`rewrite`-terminated array. */
+void sharc_pattern_set_add(sharc_pattern_set *s, const sharc_pattern *patterns, void *state);
+/* Adds every loaded op's canonicalization patterns (MLIR's canonicalizer). */
+void sharc_pattern_set_add_canonicalization(sharc_pattern_set *s);
+/* Drops patterns whose name or label is in `disabled`, and, when `enabled`
+ * is not empty, those whose name and label are not in it. */
+void sharc_pattern_set_filter(sharc_pattern_set *s, const char *const *disabled, unsigned nd,
+                              const char *const *enabled, unsigned ne);
+unsigned sharc_pattern_set_size(const sharc_pattern_set *s);
+
+/* ---- the greedy driver (MLIR's applyPatternsGreedily) -------------------- */
+typedef enum sharc_region_simplify {
+  SHARC_SIMPLIFY_DISABLED,
+  SHARC_SIMPLIFY_NORMAL,     /* erase unreachable blocks, region DCE */
+  SHARC_SIMPLIFY_AGGRESSIVE, /* also merge identical blocks */
+} sharc_region_simplify;
+
+typedef enum sharc_strictness {
+  SHARC_STRICT_ANY_OP,            /* any op may be rewritten */
+  SHARC_STRICT_EXISTING_AND_NEW,  /* ops there at the start and ops created since */
+  SHARC_STRICT_EXISTING,          /* only ops there at the start */
+} sharc_strictness;
+
+typedef struct sharc_greedy_config {
+  bool top_down;         /* seed the worklist in pre-order (else post-order) */
+  bool fold;             /* use the ops' fold hooks */
+  bool cse_constants;    /* deduplicate and hoist constant-like ops */
+  sharc_region_simplify region_simplify;
+  int64_t max_iterations; /* -1: no limit */
+  int64_t max_rewrites;   /* per iteration; -1: no limit */
+  sharc_strictness strictness;
+  sharc_listener *listener; /* told of every change too; may be NULL */
+} sharc_greedy_config;
+
+/* MLIR's defaults: bottom-up, folding, constant CSE, normal region
+ * simplification, 10 iterations, no rewrite limit, any op. */
+sharc_greedy_config sharc_greedy_config_default(void);
+
+/* Applies `patterns` to the ops in `op`'s regions until nothing changes or
+ * a limit is reached. `op` must be isolated from above. Returns whether it
+ * converged; `*changed` (may be NULL) tells whether the IR changed. */
+bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
+                                   const sharc_greedy_config *config, bool *changed);
+
+/* ---- folding ------------------------------------------------------------ */
+/* The constant an op stands for (a constant-like op's fold result), or NULL. */
+sharc_attr *sharc_op_constant_value(sharc_op *op);
+/* Whether `op` may be erased when its results are unused (MLIR's
+ * wouldOpBeTriviallyDead: no side effects, not a terminator or a symbol). */
+bool sharc_op_would_be_trivially_dead(const sharc_op *op);
+bool sharc_op_is_trivially_dead(const sharc_op *op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,81 @@
+/* Walks over nested operations, pre- or post-order, with skipping,
+ * interruption and a filter by op definition. */
+#include "ir/ir_internal.h"
+
+static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
+                                 void *user);
+
+static sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
+                                        void *user) {
+  /* the next op is taken first: the visited op may erase itself */
+  for (sharc_op *o = b->first, *next; o; o = next) {
+    next = o->next;
+    if (walk_op(o, order, fn, user) == SHARC_WALK_INTERRUPT)
+      return SHARC_WALK_INTERRUPT;
+  }
+  return SHARC_WALK_ADVANCE;
+}
+
+static sharc_walk_result walk_regions(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
+                                      void *user) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    if (sharc_walk_region(&op->regions[i], order, fn, user) == SHARC_WALK_INTERRUPT)
+      return SHARC_WALK_INTERRUPT;
+  return SHARC_WALK_ADVANCE;
+}
+
+static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
+                                 void *user) {
+  if (order == SHARC_POST_ORDER) {
+    if (walk_regions(op, order, fn, user) == SHARC_WALK_INTERRUPT)
+      return SHARC_WALK_INTERRUPT;
+    return fn(op, user) == SHARC_WALK_INTERRUPT ? SHARC_WALK_INTERRUPT : SHARC_WALK_ADVANCE;
+  }
+  sharc_walk_result r = fn(op, user);
+  if (r != SHARC_WALK_ADVANCE)
+    return r == SHARC_WALK_INTERRUPT ? r : SHARC_WALK_ADVANCE;
+  return walk_regions(op, order, fn, user);
+}
+
+sharc_walk_result sharc_walk(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn, void *user) {
+  return walk_op(op, order, fn, user);
+}
+
+sharc_walk_result sharc_walk_nested(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
+                                    void *user) {
+  return walk_regions(op, order, fn, user);
+}
+
+sharc_walk_result sharc_walk_region(sharc_region *r, sharc_walk_order order, sharc_walk_fn fn,
+                                    void *user) {
+  for (sharc_block *b = r->first, *next; b; b = next) {
+    next = b->next;
+    if (walk_block_ops(b, order, fn, user) == SHARC_WALK_INTERRUPT)
+      return SHARC_WALK_INTERRUPT;
+  }
+  return SHARC_WALK_ADVANCE;
+}
+
+sharc_walk_result sharc_walk_block(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
+                                   void *user) {
+  return walk_block_ops(b, order, fn, user);
+}
+
+/* The filtered walk wraps the user's callback: ops of other definitions
+ * are passed over but still entered. */
+typedef struct isa_filter {
+  const sharc_op_def *def;
+  sharc_walk_fn fn;
+  void *user;
+} isa_filter;
+
+static sharc_walk_result filtered(sharc_op *op, void *user) {
+  isa_filter *f = user;
+  return op->def == f->def ? f->fn(op, f->user) : SHARC_WALK_ADVANCE;
+}
+
+sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sharc_op_def *def,
+                                 sharc_walk_fn fn, void *user) {
+  isa_filter f = {def, fn, user};
+  return walk_op(op, order, filtered, &f);
+}

@@ -1,0 +1,16 @@
+/* Pieces shared by the pass manager's files: the option string reader and
+ * memory owned by a pipeline. */
+#ifndef SHARC_PASS_PASS_MANAGER_INTERNAL_H
+#define SHARC_PASS_PASS_MANAGER_INTERNAL_H
+
+#include "pass/pass_registry.h"
+#include "support/vec.h"
+
+/* Zeroed memory that lives as long as the pipeline `owner`. */
+void *sharc_pass_owner_alloc(void *owner, size_t size);
+
+/* Reads the next `key[=value]` of an option string (MLIR's parseNextArg);
+ * `*value` is NULL when there was no '='. Both are malloc'd. */
+bool sharc_options_next(const char **cursor, char **key, char **value);
+
+#endif

@@ -1,0 +1,58 @@
+/* The pass registry: implemented passes (one definition per file) merged
+ * with the known-but-unimplemented Shardy flags, in --help order. */
+#include "pass/pass_registry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const sharc_pass_def *const implemented[] = {
+    &sharc_pass_canonicalize,
+    &sharc_pass_sdy_drop_sharding_rules,
+    &sharc_pass_sdy_populate_op_sharding_rules,
+};
+
+enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };
+
+static const sharc_pass_def **all;
+static unsigned all_count;
+
+static bool is_pipeline(const sharc_pass_def *d) {
+  return d->build || (!d->run && strstr(d->flag, "-pipeline"));
+}
+
+/* Passes before pipelines, each group by flag. */
+static int by_help_order(const void *a, const void *b) {
+  const sharc_pass_def *x = *(const sharc_pass_def *const *)a, *y = *(const sharc_pass_def *const *)b;
+  if (is_pipeline(x) != is_pipeline(y))
+    return is_pipeline(x) - is_pipeline(y);
+  return strcmp(x->flag, y->flag);
+}
+
+static void release(void) { free(all); }
+
+const sharc_pass_def *const *sharc_pass_registry(unsigned *count) {
+  if (!all) {
+    all = malloc((NUM_IMPLEMENTED + sharc_pass_table_size) * sizeof *all);
+    if (!all)
+      abort();
+    for (unsigned i = 0; i < NUM_IMPLEMENTED; i++)
+      all[all_count++] = implemented[i];
+    for (unsigned i = 0; i < sharc_pass_table_size; i++)
+      all[all_count++] = &sharc_pass_table[i];
+    qsort(all, all_count, sizeof *all, by_help_order);
+    atexit(release);
+  }
+  *count = all_count;
+  return all;
+}
+
+const sharc_pass_def *sharc_pass_lookup(const char *flag, unsigned tool_mask) {
+  unsigned n;
+  const sharc_pass_def *const *defs = sharc_pass_registry(&n);
+  for (unsigned i = 0; i < n; i++)
+    if ((defs[i]->tools & tool_mask) && strcmp(defs[i]->flag, flag) == 0)
+      return defs[i];
+  return NULL;
+}
+
+bool sharc_pass_is_implemented(const sharc_pass_def *def) { return def->run || def->build; }

@@ -1,0 +1,175 @@
+/* Folding for the greedy driver: an op's fold hook with constant
+ * materialization, and MLIR's OperationFolder rules for constant-like ops
+ * (one per value in each insertion region, hoisted to its entry block). */
+#include "rewrite/greedy_internal.h"
+
+#include <stdlib.h>
+
+/* Constants go to the nearest region whose parent is isolated from above
+ * (or unregistered, or top-level), as MLIR's getInsertionRegion. */
+static sharc_region *insertion_region(sharc_block *b) {
+  for (;;) {
+    sharc_region *r = b->parent;
+    sharc_op *parent = r->parent;
+    if (!parent->def || (parent->def->traits & SHARC_TRAIT_ISOLATED) || !parent->block)
+      return r;
+    b = parent->block;
+  }
+}
+
+static uint64_t mix(uint64_t h, const void *p) {
+  h ^= (uint64_t)(uintptr_t)p;
+  h *= 0x9e3779b97f4a7c15ull;
+  return h ^ (h >> 29);
+}
+
+static uint64_t key_hash(const sharc_const_entry *k) {
+  return mix(mix(mix(mix(0, k->region), k->dialect), k->value), k->type);
+}
+
+static bool key_eq(const sharc_const_entry *a, const sharc_const_entry *b) {
+  return a->region == b->region && a->dialect == b->dialect && a->value == b->value &&
+         a->type == b->type;
+}
+
+/* The slot of `key`: its entry, or the empty slot where it would go. */
+static sharc_const_entry *find_slot(sharc_const_folder *f, const sharc_const_entry *key) {
+  size_t mask = f->cap - 1;
+  for (size_t i = key_hash(key) & mask;; i = (i + 1) & mask) {
+    sharc_const_entry *e = &f->slots[i];
+    if (!e->region || key_eq(e, key))
+      return e;
+  }
+}
+
+static void grow(sharc_const_folder *f) {
+  sharc_const_entry *old = f->slots;
+  size_t old_cap = f->cap;
+  f->cap = old_cap ? old_cap * 2 : 64;
+  f->slots = calloc(f->cap, sizeof *f->slots);
+  if (!f->slots)
+    abort();
+  sharc_ptrmap_free(&f->owned);
+  for (size_t i = 0; i < old_cap; i++) {
+    if (!old[i].region)
+      continue;
+    sharc_const_entry *e = find_slot(f, &old[i]);
+    *e = old[i];
+    if (e->op)
+      sharc_ptrmap_put(&f->owned, e->op, e);
+  }
+  free(old);
+}
+
+void sharc_const_folder_reset(sharc_const_folder *f) {
+  sharc_const_folder_free(f);
+}
+
+void sharc_const_folder_free(sharc_const_folder *f) {
+  free(f->slots);
+  sharc_ptrmap_free(&f->owned);
+  *f = (sharc_const_folder){0};
+}
+
+void sharc_const_folder_forget(sharc_const_folder *f, sharc_op *op) {
+  sharc_const_entry *e = f->cap ? sharc_ptrmap_get(&f->owned, op) : NULL;
+  if (!e)
+    return;
+  e->op = NULL;
+  sharc_ptrmap_put(&f->owned, op, NULL);
+}
+
+static bool owned(const sharc_const_folder *f, const sharc_op *op) {
+  return op && f->cap && sharc_ptrmap_get(&f->owned, op);
+}
+
+bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, sharc_op *op) {
+  sharc_attr *value = sharc_op_constant_value(op);
+  if (!value)
+    return false;
+  sharc_block *block = op->block;
+  sharc_attr *unknown = sharc_loc_unknown(op->ctx);
+  if (owned(f, op)) {
+    if (block->first != op && !owned(f, op->prev)) {
+      sharc_op_move_before(op, block->first);
+      op->loc = unknown;
+    }
+    return false;
+  }
+  if ((f->count + 1) * 4 > f->cap * 3)
+    grow(f);
+  sharc_region *region = insertion_region(block);
+  sharc_const_entry key = {region, op->def->dialect, value, op->results[0].type, NULL};
+  sharc_const_entry *e = find_slot(f, &key);
+  if (e->region && e->op) {
+    sharc_value *existing = &e->op->results[0];
+    sharc_rw_replace_op(rw, op, &existing, 1);
+    e->op->loc = unknown;
+    return true;
+  }
+  sharc_block *entry = region->first;
+  if (block != entry) {
+    sharc_op_move_before(op, entry->first);
+    op->loc = unknown;
+  } else if (entry->first != op && !owned(f, op->prev)) {
+    sharc_op_move_before(op, entry->first);
+  }
+  if (!e->region)
+    f->count++;
+  *e = key;
+  e->op = op;
+  sharc_ptrmap_put(&f->owned, op, e);
+  return false;
+}
+
+/* Erases the constants materialized so far when a later one fails. */
+static void drop_materialized(sharc_rewriter *rw, sharc_value **values, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    sharc_op *def = sharc_value_defining_op(values[i]);
+    bool seen = false;
+    for (unsigned j = 0; j < i && !seen; j++)
+      seen = sharc_value_defining_op(values[j]) == def;
+    if (def && !seen && !def->erased && !sharc_value_has_uses(values[i]))
+      sharc_rw_erase_op(rw, def);
+  }
+}
+
+bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) {
+  sharc_fold_status status = op->def->fold(op, res);
+  if (status == SHARC_FOLD_NONE)
+    return false;
+  if (status == SHARC_FOLD_IN_PLACE) {
+    sharc_rw_modified(rw, op);
+    return true;
+  }
+  sharc_value *stack[8];
+  sharc_value **values = op->num_results <= 8 ? stack : malloc(op->num_results * sizeof *values);
+  if (!values)
+    abort();
+  sharc_insert_point saved = rw->ip;
+  sharc_rw_set_before(rw, op);
+  bool ok = true;
+  unsigned made = 0;
+  for (unsigned i = 0; i < op->num_results && ok; i++) {
+    if (res[i].value) {
+      values[made++] = res[i].value;
+      continue;
+    }
+    const sharc_dialect *d = op->def->dialect;
+    sharc_op *c = d && d->materialize_constant && res[i].attr
+                      ? d->materialize_constant(rw, res[i].attr, op->results[i].type, op->loc)
+                      : NULL;
+    if (!c) {
+      drop_materialized(rw, values, made);
+      ok = false;
+      break;
+    }
+    values[made++] = &c->results[0];
+  }
+  rw->ip = saved;
+  if (ok)
+    sharc_rw_replace_op(rw, op, values, op->num_results);
+  if (values != stack)
+    free(values);
+  return ok;
+}

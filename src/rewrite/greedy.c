@@ -1,0 +1,356 @@
+/* MLIR's greedy pattern rewrite driver: a LIFO worklist seeded in post- or
+ * pre-order, dead-op erasure, folding, constant deduplication and hoisting,
+ * region simplification, iterated until nothing changes. */
+#include "rewrite/greedy_internal.h"
+#include "rewrite/patterns.h"
+
+#include "support/ptrmap.h"
+
+#include <stdlib.h>
+
+sharc_greedy_config sharc_greedy_config_default(void) {
+  return (sharc_greedy_config){
+      .top_down = false,
+      .fold = true,
+      .cse_constants = true,
+      .region_simplify = SHARC_SIMPLIFY_NORMAL,
+      .max_iterations = 10,
+      .max_rewrites = -1,
+      .strictness = SHARC_STRICT_ANY_OP,
+  };
+}
+
+/* ---- side effects --------------------------------------------------------- */
+
+static bool has_no_effects(const sharc_op *op) {
+  if (!op->def)
+    return false;
+  if (op->def->traits & SHARC_TRAIT_PURE)
+    return true;
+  if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
+    return false;
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next)
+        if (!has_no_effects(o))
+          return false;
+  return true;
+}
+
+bool sharc_op_would_be_trivially_dead(const sharc_op *op) {
+  /* an unregistered op might be a terminator or have any effect */
+  if (!op->def || (op->def->traits & (SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_SYMBOL)))
+    return false;
+  return has_no_effects(op);
+}
+
+bool sharc_op_is_trivially_dead(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (op->results[i].uses)
+      return false;
+  return sharc_op_would_be_trivially_dead(op);
+}
+
+sharc_attr *sharc_op_constant_value(sharc_op *op) {
+  if (!op->def || !(op->def->traits & SHARC_TRAIT_CONSTANT_LIKE) || !op->def->fold ||
+      op->num_results != 1)
+    return NULL;
+  sharc_fold_result r = {NULL, NULL};
+  if (op->def->fold(op, &r) != SHARC_FOLD_RESULTS)
+    return NULL;
+  return r.attr;
+}
+
+/* ---- the worklist ----------------------------------------------------------
+ * Ops in a vector, with a map to their slot so that removal is O(1); removed
+ * slots hold NULL and are skipped when popping. */
+typedef struct worklist {
+  SHARC_VEC(sharc_op *) list;
+  sharc_ptrmap slot; /* op -> slot + 1; NULL: not on the list */
+} worklist;
+
+static void wl_clear(worklist *w) {
+  sharc_vec_clear(&w->list);
+  sharc_ptrmap_free(&w->slot);
+}
+
+static void wl_push(worklist *w, sharc_op *op) {
+  if (sharc_ptrmap_get(&w->slot, op))
+    return;
+  sharc_ptrmap_put(&w->slot, op, (void *)(uintptr_t)(w->list.len + 1));
+  sharc_vec_push(&w->list, op);
+}
+
+static void wl_trim(worklist *w) {
+  while (w->list.len && !sharc_vec_last(&w->list))
+    w->list.len--;
+}
+
+static bool wl_empty(worklist *w) {
+  wl_trim(w);
+  return w->list.len == 0;
+}
+
+static sharc_op *wl_pop(worklist *w) {
+  wl_trim(w);
+  sharc_op *op = sharc_vec_pop(&w->list);
+  sharc_ptrmap_put(&w->slot, op, NULL);
+  wl_trim(w);
+  return op;
+}
+
+static void wl_remove(worklist *w, sharc_op *op) {
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&w->slot, op);
+  if (!slot)
+    return;
+  w->list.items[slot - 1] = NULL;
+  sharc_ptrmap_put(&w->slot, op, NULL);
+}
+
+static void wl_reverse(worklist *w) {
+  for (unsigned i = 0, j = w->list.len; i + 1 < j; i++, j--) {
+    sharc_op *t = w->list.items[i];
+    w->list.items[i] = w->list.items[j - 1];
+    w->list.items[j - 1] = t;
+  }
+  for (unsigned i = 0; i < w->list.len; i++)
+    if (w->list.items[i])
+      sharc_ptrmap_put(&w->slot, w->list.items[i], (void *)(uintptr_t)(i + 1));
+}
+
+/* ---- the driver ------------------------------------------------------------ */
+
+typedef struct driver {
+  sharc_listener listener; /* first: the rewriter reports to the driver */
+  sharc_greedy_config config;
+  sharc_pattern_set *patterns;
+  sharc_region *scope;
+  sharc_rewriter rw;
+  worklist wl;
+  sharc_ptrmap strict;     /* ops the driver may touch (strict modes) */
+  sharc_const_folder folder;
+} driver;
+
+static void add_single(driver *d, sharc_op *op) {
+  if (d->config.strictness == SHARC_STRICT_ANY_OP || sharc_ptrmap_get(&d->strict, op))
+    wl_push(&d->wl, op);
+}
+
+/* The op and its ancestors up to the scope; nothing when it is outside. */
+static void add_to_worklist(driver *d, sharc_op *op) {
+  sharc_op *chain[64];
+  unsigned n = 0;
+  for (sharc_op *cur = op; cur;) {
+    sharc_region *r = sharc_op_parent_region(cur);
+    if (n < 64)
+      chain[n++] = cur;
+    if (r == d->scope) {
+      for (unsigned i = 0; i < n; i++)
+        add_single(d, chain[i]);
+      return;
+    }
+    if (!r)
+      return;
+    cur = r->parent;
+  }
+}
+
+/* After `op` goes, the ops defining its operands may have become dead or
+ * have a single user left: look at them again. */
+static void add_operand_defs(driver *d, sharc_op *op) {
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    sharc_value *v = op->operands[i].value;
+    sharc_op *def = v ? sharc_value_defining_op(v) : NULL;
+    if (!def)
+      continue;
+    const sharc_op *other = NULL;
+    bool more = false;
+    for (const sharc_use *u = v->uses; u && !more; u = u->next) {
+      if (u->owner == op || u->owner == other)
+        continue;
+      if (other)
+        more = true;
+      else
+        other = u->owner;
+    }
+    if (!more)
+      add_to_worklist(d, def);
+  }
+}
+
+static void on_inserted(sharc_listener *l, sharc_op *op, bool moved) {
+  (void)moved;
+  driver *d = (driver *)l;
+  if (d->config.strictness == SHARC_STRICT_EXISTING_AND_NEW)
+    sharc_ptrmap_put(&d->strict, op, op);
+  add_to_worklist(d, op);
+}
+
+static void on_modified(sharc_listener *l, sharc_op *op) { add_to_worklist((driver *)l, op); }
+
+static void on_erased(sharc_listener *l, sharc_op *op) {
+  driver *d = (driver *)l;
+  add_operand_defs(d, op);
+  wl_remove(&d->wl, op);
+  sharc_const_folder_forget(&d->folder, op);
+  if (d->config.strictness != SHARC_STRICT_ANY_OP)
+    sharc_ptrmap_put(&d->strict, op, NULL);
+}
+
+/* ---- reachability ---------------------------------------------------------
+ * Ops in blocks that no path from the entry reaches are skipped, as MLIR's
+ * driver does (their IR may be self-referential). Regions here rarely have
+ * more than one block, so the check walks only when it must. */
+static bool block_reachable(sharc_block *b) {
+  sharc_region *r = b->parent;
+  if (!r || r->first == b)
+    return true;
+  sharc_ptrmap seen = {0};
+  SHARC_VEC(sharc_block *) stack = {0};
+  sharc_vec_push(&stack, r->first);
+  sharc_ptrmap_put(&seen, r->first, r->first);
+  bool found = false;
+  while (stack.len && !found) {
+    sharc_block *cur = sharc_vec_pop(&stack);
+    sharc_op *term = cur->last;
+    for (unsigned i = 0; term && i < term->num_successors; i++) {
+      sharc_block *s = term->successors[i];
+      if (s->parent != r || sharc_ptrmap_get(&seen, s))
+        continue;
+      found = found || s == b;
+      sharc_ptrmap_put(&seen, s, s);
+      sharc_vec_push(&stack, s);
+    }
+  }
+  sharc_vec_free(&stack);
+  sharc_ptrmap_free(&seen);
+  return found;
+}
+
+static bool op_reachable(driver *d, sharc_op *op) {
+  for (sharc_block *b = op->block; b; b = b->parent->parent->block) {
+    if (!block_reachable(b))
+      return false;
+    if (!b->parent || b->parent == d->scope || !b->parent->parent)
+      break;
+  }
+  return true;
+}
+
+/* ---- processing ------------------------------------------------------------ */
+
+/* MLIR folds an op and replaces it by the values or by constants the
+ * dialect materializes; true when it folded. */
+static bool try_fold(driver *d, sharc_op *op) {
+  if (!op->def || !op->def->fold || (op->def->traits & SHARC_TRAIT_CONSTANT_LIKE))
+    return false;
+  sharc_fold_result stack[8];
+  sharc_fold_result *res = op->num_results <= 8 ? stack : calloc(op->num_results, sizeof *res);
+  if (!res)
+    abort();
+  for (unsigned i = 0; i < op->num_results; i++)
+    res[i] = (sharc_fold_result){NULL, NULL};
+  bool folded = sharc_fold_apply(&d->rw, op, res);
+  if (res != stack)
+    free(res);
+  return folded;
+}
+
+static bool process_worklist(driver *d) {
+  bool changed = false;
+  int64_t rewrites = 0;
+  while (!wl_empty(&d->wl) && (d->config.max_rewrites < 0 || rewrites < d->config.max_rewrites)) {
+    sharc_op *op = wl_pop(&d->wl);
+    if (op->erased || !op_reachable(d, op))
+      continue;
+    if (sharc_op_is_trivially_dead(op)) {
+      sharc_rw_erase_op(&d->rw, op);
+      changed = true;
+      continue;
+    }
+    if (d->config.fold && try_fold(d, op)) {
+      changed = true;
+      continue;
+    }
+    sharc_rw_set_before(&d->rw, op);
+    if (sharc_patterns_apply_one(d->patterns, op, &d->rw)) {
+      changed = true;
+      rewrites++;
+    }
+  }
+  return changed;
+}
+
+static sharc_walk_result seed_post(sharc_op *op, void *user) {
+  driver *d = user;
+  if (!d->config.cse_constants || !sharc_const_folder_replaced(&d->folder, &d->rw, op))
+    add_to_worklist(d, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static sharc_walk_result seed_pre(sharc_op *op, void *user) {
+  driver *d = user;
+  if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
+    return SHARC_WALK_SKIP;
+  add_to_worklist(d, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static sharc_walk_result note_strict(sharc_op *op, void *user) {
+  driver *d = user;
+  sharc_ptrmap_put(&d->strict, op, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+/* One region, iterated to a fixpoint (RegionPatternRewriteDriver). */
+static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
+  d->scope = region;
+  if (d->config.strictness != SHARC_STRICT_ANY_OP)
+    sharc_walk_region(region, SHARC_POST_ORDER, note_strict, d);
+  bool again = false;
+  int64_t iteration = 0;
+  do {
+    if (++iteration > d->config.max_iterations && d->config.max_iterations >= 0)
+      break;
+    wl_clear(&d->wl);
+    sharc_const_folder_reset(&d->folder);
+    if (d->config.top_down) {
+      sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
+      wl_reverse(&d->wl);
+    } else {
+      sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
+    }
+    again = sharc_erase_unreachable_blocks(&d->rw, region);
+    again |= process_worklist(d);
+    if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED)
+      again |= sharc_simplify_region(&d->rw, region,
+                                     d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE);
+  } while (again);
+  *changed = iteration > 1;
+  return !again;
+}
+
+bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
+                                   const sharc_greedy_config *config, bool *changed) {
+  driver d = {0};
+  d.listener.op_inserted = on_inserted;
+  d.listener.op_modified = on_modified;
+  d.listener.op_erased = on_erased;
+  d.listener.next = config->listener;
+  d.config = *config;
+  d.patterns = patterns;
+  sharc_rewriter_init(&d.rw, op->ctx, &d.listener);
+  bool converged = true, any = false;
+  for (unsigned r = 0; r < op->num_regions; r++) {
+    bool region_changed = false;
+    converged &= simplify_region(&d, &op->regions[r], &region_changed);
+    any |= region_changed;
+  }
+  wl_clear(&d.wl);
+  sharc_vec_free(&d.wl.list);
+  sharc_ptrmap_free(&d.strict);
+  sharc_const_folder_free(&d.folder);
+  if (changed)
+    *changed = any;
+  return converged;
+}

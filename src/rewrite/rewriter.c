@@ -1,0 +1,286 @@
+/* The rewriter: IR changes at an insertion point, each one reported to the
+ * chain of listeners so that drivers and analyses stay in step. */
+#include "sharc/rewrite.h"
+
+#include "ir/ir_internal.h"
+
+#include <stdlib.h>
+
+/* ---- notifications ------------------------------------------------------ */
+
+static void notify_inserted(sharc_rewriter *rw, sharc_op *op, bool moved) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->op_inserted)
+      l->op_inserted(l, op, moved);
+}
+
+static void notify_modified(sharc_rewriter *rw, sharc_op *op) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->op_modified)
+      l->op_modified(l, op);
+}
+
+static void notify_replaced(sharc_rewriter *rw, sharc_op *op, sharc_value *const *values,
+                            unsigned n) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->op_replaced)
+      l->op_replaced(l, op, values, n);
+}
+
+static void notify_erased(sharc_rewriter *rw, sharc_op *op) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->op_erased)
+      l->op_erased(l, op);
+}
+
+static void notify_block_inserted(sharc_rewriter *rw, sharc_block *b) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->block_inserted)
+      l->block_inserted(l, b);
+}
+
+static void notify_block_erased(sharc_rewriter *rw, sharc_block *b) {
+  for (sharc_listener *l = rw->listener; l; l = l->next)
+    if (l->block_erased)
+      l->block_erased(l, b);
+}
+
+/* ---- insertion point ---------------------------------------------------- */
+
+void sharc_rewriter_init(sharc_rewriter *rw, sharc_context *ctx, sharc_listener *listener) {
+  rw->ctx = ctx;
+  rw->ip = (sharc_insert_point){NULL, NULL};
+  rw->listener = listener;
+}
+
+void sharc_rw_set_before(sharc_rewriter *rw, sharc_op *op) {
+  rw->ip = (sharc_insert_point){op->block, op};
+}
+
+void sharc_rw_set_after(sharc_rewriter *rw, sharc_op *op) {
+  rw->ip = (sharc_insert_point){op->block, op->next};
+}
+
+void sharc_rw_set_block_start(sharc_rewriter *rw, sharc_block *b) {
+  rw->ip = (sharc_insert_point){b, b->first};
+}
+
+void sharc_rw_set_block_end(sharc_rewriter *rw, sharc_block *b) {
+  rw->ip = (sharc_insert_point){b, NULL};
+}
+
+void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_ARG)
+    sharc_rw_set_block_start(rw, v->owner.block);
+  else
+    sharc_rw_set_after(rw, v->owner.op);
+}
+
+/* Links `op` at the insertion point without telling anyone. */
+static void link_at_ip(sharc_rewriter *rw, sharc_op *op) {
+  if (rw->ip.before)
+    sharc_block_insert_before(rw->ip.before, op);
+  else if (rw->ip.block)
+    sharc_block_append_op(rw->ip.block, op);
+}
+
+/* ---- creation ------------------------------------------------------------ */
+
+sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op) {
+  link_at_ip(rw, op);
+  if (op->block)
+    notify_inserted(rw, op, false);
+  return op;
+}
+
+sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st) {
+  return sharc_rw_insert(rw, sharc_op_create(rw->ctx, st));
+}
+
+static sharc_walk_result report_inserted(sharc_op *op, void *user) {
+  sharc_rewriter *rw = user;
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+      notify_block_inserted(rw, b);
+  notify_inserted(rw, op, false);
+  return SHARC_WALK_ADVANCE;
+}
+
+sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map) {
+  sharc_op *c = sharc_op_clone_mapped(op, map);
+  link_at_ip(rw, c);
+  if (rw->listener && c->block)
+    sharc_walk(c, SHARC_PRE_ORDER, report_inserted, rw);
+  return c;
+}
+
+sharc_block *sharc_rw_create_block(sharc_rewriter *rw, sharc_region *r, sharc_block *before,
+                                   sharc_type *const *types, unsigned n,
+                                   sharc_attr *const *locs) {
+  sharc_block *b = sharc_block_create(rw->ctx);
+  for (unsigned i = 0; i < n; i++)
+    sharc_block_add_arg(b, types[i], locs ? locs[i] : NULL);
+  sharc_region_insert_block(r, before, b);
+  notify_block_inserted(rw, b);
+  sharc_rw_set_block_end(rw, b);
+  return b;
+}
+
+/* ---- replacement -------------------------------------------------------- */
+
+void sharc_rw_replace_all_uses(sharc_rewriter *rw, sharc_value *from, sharc_value *to) {
+  if (from == to)
+    return;
+  /* one use at a time, in use-list order, each user told (as MLIR) */
+  while (from->uses) {
+    sharc_use *u = from->uses;
+    sharc_op_set_operand(u->owner, u->index, to);
+    notify_modified(rw, u->owner);
+  }
+}
+
+void sharc_rw_replace_uses_if(sharc_rewriter *rw, sharc_value *from, sharc_value *to,
+                              sharc_use_pred pred, void *user) {
+  if (from == to)
+    return;
+  for (sharc_use *u = from->uses, *next; u; u = next) {
+    next = u->next;
+    if (!pred(u, user))
+      continue;
+    sharc_op *owner = u->owner;
+    sharc_op_set_operand(owner, u->index, to);
+    notify_modified(rw, owner);
+  }
+}
+
+void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *values,
+                         unsigned n) {
+  notify_replaced(rw, op, values, n);
+  for (unsigned i = 0; i < op->num_results && i < n; i++)
+    sharc_rw_replace_all_uses(rw, &op->results[i], values[i]);
+  sharc_rw_erase_op(rw, op);
+}
+
+void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *with) {
+  sharc_value *stack[16] = {0};
+  sharc_value **values = with->num_results <= 16 ? stack : malloc(with->num_results * sizeof *values);
+  if (!values)
+    abort();
+  for (unsigned i = 0; i < with->num_results; i++)
+    values[i] = &with->results[i];
+  sharc_rw_replace_op(rw, op, values, with->num_results);
+  if (values != stack)
+    free(values);
+}
+
+sharc_op *sharc_rw_replace_op_with_new(sharc_rewriter *rw, sharc_op *op,
+                                       const sharc_op_state *st) {
+  sharc_insert_point saved = rw->ip;
+  sharc_rw_set_before(rw, op);
+  sharc_op *created = sharc_rw_create(rw, st);
+  rw->ip = saved;
+  sharc_rw_replace_op_with_op(rw, op, created);
+  return created;
+}
+
+/* ---- erasure ------------------------------------------------------------ */
+
+static void erase_tree(sharc_rewriter *rw, sharc_op *op);
+
+/* The ops of a region, last block and last op first, so that users go
+ * before the values they use, as MLIR's eraseOp reports them. (MLIR orders
+ * blocks by a post-order of the CFG; reverse layout order agrees for every
+ * region whose blocks are laid out in dominance order.) */
+static void erase_region_ops(sharc_rewriter *rw, sharc_region *r) {
+  for (sharc_block *b = r->last; b; b = b->prev) {
+    for (sharc_op *o = b->last, *prev; o; o = prev) {
+      prev = o->prev;
+      erase_tree(rw, o);
+    }
+  }
+  for (sharc_block *b = r->last, *prev; b; b = prev) {
+    prev = b->prev;
+    notify_block_erased(rw, b);
+    for (unsigned i = 0; i < b->num_args; i++)
+      while (b->args[i]->uses)
+        sharc_op_set_operand(b->args[i]->uses->owner, b->args[i]->uses->index, NULL);
+    sharc_block_remove_from_parent(b);
+  }
+}
+
+static void erase_tree(sharc_rewriter *rw, sharc_op *op) {
+  if (rw->listener)
+    for (unsigned i = op->num_regions; i-- > 0;)
+      erase_region_ops(rw, &op->regions[i]);
+  notify_erased(rw, op);
+  sharc_op_erase(op);
+}
+
+void sharc_rw_erase_op(sharc_rewriter *rw, sharc_op *op) { erase_tree(rw, op); }
+
+void sharc_rw_erase_block(sharc_rewriter *rw, sharc_block *b) {
+  for (sharc_op *o = b->last, *prev; o; o = prev) {
+    prev = o->prev;
+    erase_tree(rw, o);
+  }
+  notify_block_erased(rw, b);
+  sharc_block_remove_from_parent(b);
+}
+
+/* ---- in-place changes --------------------------------------------------- */
+
+void sharc_rw_modified(sharc_rewriter *rw, sharc_op *op) { notify_modified(rw, op); }
+
+void sharc_rw_set_attr(sharc_rewriter *rw, sharc_op *op, const char *name, sharc_attr *value) {
+  sharc_op_set_attr(op, name, value);
+  notify_modified(rw, op);
+}
+
+void sharc_rw_set_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_value *v) {
+  sharc_op_set_operand(op, i, v);
+  notify_modified(rw, op);
+}
+
+/* ---- moves ---------------------------------------------------------------- */
+
+void sharc_rw_move_before(sharc_rewriter *rw, sharc_op *op, sharc_op *before) {
+  sharc_op_move_before(op, before);
+  notify_inserted(rw, op, true);
+}
+
+void sharc_rw_move_after(sharc_rewriter *rw, sharc_op *op, sharc_op *after) {
+  sharc_op_move_after(op, after);
+  notify_inserted(rw, op, true);
+}
+
+void sharc_rw_move_to_end(sharc_rewriter *rw, sharc_op *op, sharc_block *b) {
+  sharc_op_move_to_end(op, b);
+  notify_inserted(rw, op, true);
+}
+
+void sharc_rw_inline_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
+                                   sharc_block *before) {
+  while (from->first) {
+    sharc_block *b = from->first;
+    sharc_block_remove_from_parent(b);
+    sharc_region_insert_block(to, before, b);
+    notify_block_inserted(rw, b);
+  }
+}
+
+void sharc_rw_inline_block_before(sharc_rewriter *rw, sharc_block *src, sharc_block *dest,
+                                  sharc_op *before, sharc_value *const *args, unsigned n) {
+  for (unsigned i = 0; i < src->num_args && i < n; i++)
+    sharc_rw_replace_all_uses(rw, src->args[i], args[i]);
+  while (src->first) {
+    sharc_op *op = src->first;
+    sharc_op_remove_from_parent(op);
+    if (before)
+      sharc_block_insert_before(before, op);
+    else
+      sharc_block_append_op(dest, op);
+    notify_inserted(rw, op, true);
+  }
+  notify_block_erased(rw, src);
+  sharc_block_remove_from_parent(src);
+}
