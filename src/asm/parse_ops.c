@@ -1,5 +1,6 @@
 /* Parsing of operations (generic and custom forms), regions, blocks, alias
  * definitions and whole buffers. */
+#include "dialect/func/func.h"
 #include "asm/parser_impl.h"
 
 #include <stdlib.h>
@@ -541,7 +542,7 @@ static sharc_op *parse_top(sharc_parser *p) {
   if (!ok)
     return NULL;
   sharc_op *only = top->first;
-  if (only && only == top->last && sharc_op_is(only, "builtin.module")) {
+  if (only && only == top->last && sharc_op_isa(only, &sharc_builtin_module_def)) {
     sharc_op_remove_from_parent(only);
     return only;
   }

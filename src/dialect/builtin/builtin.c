@@ -1,4 +1,5 @@
 /* The builtin dialect: `module` and `unrealized_conversion_cast`. */
+#include "dialect/func/func.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "ir/context.h"
@@ -58,7 +59,7 @@ static bool module_verify(sharc_op *op) {
 
 static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL};
 
-static const sharc_op_def module_def = {
+const sharc_op_def sharc_builtin_module_def = {
     .name = "builtin.module",
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL_TABLE | SHARC_TRAIT_NO_TERMINATOR |
               SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION | SHARC_TRAIT_ZERO_OPERANDS |
@@ -123,14 +124,14 @@ static void cast_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
 }
 
-static const sharc_op_def cast_def = {
+const sharc_op_def sharc_builtin_unrealized_cast_def = {
     .name = "builtin.unrealized_conversion_cast",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .parse = cast_parse,
     .print = cast_print,
 };
 
-static const sharc_op_def *const builtin_ops[] = {&module_def, &cast_def};
+static const sharc_op_def *const builtin_ops[] = {&sharc_builtin_module_def, &sharc_builtin_unrealized_cast_def};
 
 const sharc_dialect sharc_builtin_dialect = {
     .name = "builtin",

@@ -1,5 +1,6 @@
 /* The func dialect: func.func, func.return, func.call, with their custom
  * syntax and verifiers. */
+#include "dialect/func/func.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "ir/context.h"
@@ -281,7 +282,7 @@ static bool func_verify(sharc_op *op) {
 static const char *const func_inherent[] = {"arg_attrs", "function_type", "no_inline", "res_attrs",
                                             "sym_name", "sym_visibility", NULL};
 
-static const sharc_op_def func_def = {
+const sharc_op_def sharc_func_func_def = {
     .name = "func.func",
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_CALLABLE | SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
@@ -296,7 +297,7 @@ static const sharc_op_def func_def = {
 
 static bool return_verify(sharc_op *op) {
   sharc_op *parent = sharc_op_parent_op(op);
-  if (!parent || !sharc_op_is(parent, "func.func")) {
+  if (!parent || !sharc_op_isa(parent, &sharc_func_func_def)) {
     sharc_emit_op_error(op, "expects parent op 'func.func'");
     return false;
   }
@@ -328,7 +329,7 @@ static bool return_verify(sharc_op *op) {
   return true;
 }
 
-static const sharc_op_def return_def = {
+const sharc_op_def sharc_func_return_def = {
     .name = "func.return",
     .traits = SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE | SHARC_TRAIT_PURE |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
@@ -401,7 +402,7 @@ static bool call_verify(sharc_op *op) {
     return false;
   }
   sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
-  if (!fn || !sharc_op_is(fn, "func.func")) {
+  if (!fn || !sharc_op_isa(fn, &sharc_func_func_def)) {
     sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
     sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
     return false;
@@ -411,7 +412,7 @@ static bool call_verify(sharc_op *op) {
 
 static const char *const call_inherent[] = {"arg_attrs", "callee", "no_inline", "res_attrs", NULL};
 
-static const sharc_op_def call_def = {
+const sharc_op_def sharc_func_call_def = {
     .name = "func.call",
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
@@ -420,7 +421,7 @@ static const sharc_op_def call_def = {
     .verify = call_verify,
 };
 
-static const sharc_op_def *const func_ops[] = {&func_def, &return_def, &call_def};
+static const sharc_op_def *const func_ops[] = {&sharc_func_func_def, &sharc_func_return_def, &sharc_func_call_def};
 
 const sharc_dialect sharc_func_dialect = {
     .name = "func",

@@ -5,6 +5,7 @@
 #define SHARC_DIALECT_MPMD_INTERNAL_H
 
 #include "asm/parser.h"
+#include "dialect/mpmd/mpmd_ops.h"
 #include "asm/printer.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "sharc/mpmd.h"
@@ -107,12 +108,6 @@ bool sharc_mpmd_parse_single_block_region_op(sharc_parser *p, sharc_op_builder *
 void sharc_mpmd_print_single_block_region_op(sharc_printer *p, sharc_op *op,
                                              const char *const *elided);
 
-/* ---- op rows ---- */
-extern const sharc_op_def sharc_mpmd_assign_def, sharc_mpmd_unassign_def, sharc_mpmd_transfer_def,
-    sharc_mpmd_broadcast_def, sharc_mpmd_reduce_def, sharc_mpmd_named_tensor_def,
-    sharc_mpmd_return_def, sharc_mpmd_call_def;
-extern const sharc_op_def sharc_mpmd_fragment_def, sharc_mpmd_fragment_call_def,
-    sharc_mpmd_named_computation_def, sharc_mpmd_for_def;
 
 /* Shardy's op interfaces (mpmd_interfaces.c). */
 extern const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow;

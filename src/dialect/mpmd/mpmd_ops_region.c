@@ -2,6 +2,7 @@
  * named_computation and for, with Shardy's hand-written syntax
  * (`mpmd.fragment<mesh="m", origin=["f"(1)], stage=0, ...> (%a) (%arg0: T) {...} : ...`)
  * and verifiers. */
+#include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "sharc/sdy.h"
@@ -290,7 +291,7 @@ static void fragment_call_print(sharc_printer *p, sharc_op *op) {
 static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
-  sharc_attr *ft = fn && sharc_op_is(fn, "func.func") ? sharc_op_attr(fn, "function_type") : NULL;
+  sharc_attr *ft = fn && sharc_op_isa(fn, &sharc_func_func_def) ? sharc_op_attr(fn, "function_type") : NULL;
   sharc_type *type = ft ? sharc_attr_type_value(ft) : NULL;
   if (!type || sharc_type_get_kind(type) != SHARC_TYPE_FUNCTION) {
     sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));

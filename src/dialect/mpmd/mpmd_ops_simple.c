@@ -1,6 +1,7 @@
 /* mpmd's region-free ops: assign, unassign, transfer, broadcast, reduce,
  * named_tensor, return and call, in the syntax of their ODS assembly
  * formats, with Shardy's verifiers. */
+#include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 
 #include <stdlib.h>
@@ -163,10 +164,10 @@ static sharc_attr *memory_kind_in_attrs(sharc_value *v, sharc_op *func) {
                 : NULL;
   } else {
     sharc_op *def = sharc_value_defining_op(v);
-    if (sharc_op_is(def, "mpmd.transfer"))
+    if (sharc_op_isa(def, &sharc_mpmd_transfer_def))
       kind = sharc_op_attr(def, memory_kind_attr);
-    else if (sharc_op_is(def, "mpmd.fragment") || sharc_op_is(def, "mpmd.call") ||
-             sharc_op_is(def, "mpmd.fragment_call") || sharc_op_is(def, "mpmd.for"))
+    else if (sharc_op_isa(def, &sharc_mpmd_fragment_def) || sharc_op_isa(def, &sharc_mpmd_call_def) ||
+             sharc_op_isa(def, &sharc_mpmd_fragment_call_def) || sharc_op_isa(def, &sharc_mpmd_for_def))
       kind = dict_in_array(sharc_op_attr(def, "res_attrs"), sharc_value_index(v), memory_kind_attr);
   }
   return kind && sharc_attr_get_kind(kind) == SHARC_ATTR_STRING ? kind : NULL;
@@ -478,7 +479,7 @@ static bool check_call_types(sharc_op *op, sharc_type *const *want, unsigned n_w
 /* Shardy's CallOp::verifySymbolUses. */
 static bool call_verify_callee(sharc_op *op, sharc_attr *callee) {
   sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
-  if (!fn || !sharc_op_is(fn, "func.func")) {
+  if (!fn || !sharc_op_isa(fn, &sharc_func_func_def)) {
     sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
     sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
     return false;
@@ -531,7 +532,7 @@ static bool call_verify(sharc_op *op) {
   }
   sharc_str name = sharc_ident_str(sharc_attr_symbol_root(callee));
   sharc_op *parent = sharc_op_parent_op(op);
-  if (!parent || !(sharc_op_is(parent, "func.func") || sharc_op_is(parent, "mpmd.for"))) {
+  if (!parent || !(sharc_op_isa(parent, &sharc_func_func_def) || sharc_op_isa(parent, &sharc_mpmd_for_def))) {
     sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "Mpmd CallOp on \"%.*s\" can only be used in a function or for_op block but was "
                "called from inside op %s",

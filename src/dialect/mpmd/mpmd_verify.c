@@ -1,6 +1,7 @@
 /* Verifier support shared by mpmd's ops: finding meshes in the enclosing
  * function's topology and checking mesh tensor types against them, with
  * Shardy's messages (its utils.cc GetMeshAttr and the fragment type rules). */
+#include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "sharc/sdy.h"
@@ -22,7 +23,7 @@ char *sharc_mpmd_attr_str(const sharc_attr *a) {
 
 sharc_op *sharc_mpmd_enclosing_func(const sharc_op *op) {
   for (sharc_op *p = sharc_op_parent_op(op); p; p = sharc_op_parent_op(p))
-    if (sharc_op_is(p, "func.func"))
+    if (sharc_op_isa(p, &sharc_func_func_def))
       return p;
   return NULL;
 }
@@ -270,7 +271,7 @@ bool sharc_mpmd_verify_return_terminator(sharc_op *op) {
     return false;
   }
   sharc_op *last = sharc_block_last_op(b);
-  if (!last || sharc_op_is(last, "mpmd.return"))
+  if (!last || sharc_op_isa(last, &sharc_mpmd_return_def))
     return true; /* an empty block is the core verifier's error */
   sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'mpmd.return', found '%s'",
                                       sharc_op_name(last)->data);

@@ -386,7 +386,7 @@ bool sharc_sdy_verify_body(sharc_op *op) {
     return false;
   }
   sharc_op *last = sharc_block_last_op(sharc_region_first_block(r));
-  if (last && sharc_op_is(last, "sdy.return"))
+  if (last && sharc_op_isa(last, &sharc_sdy_return_def))
     return true;
   sharc_diag *d;
   if (last) {

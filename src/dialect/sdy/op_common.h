@@ -7,6 +7,7 @@
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_ops.h"
 
 /* ---- parsing ---- */
 /* A sdy attribute written stripped (`<@mesh, [...]>`) or in full (`#sdy...`),
@@ -115,24 +116,5 @@ bool sharc_sdy_type_is_static(const sharc_type *t);
 /* Text of a type for messages. The buffer must be freed. */
 void sharc_sdy_type_text(const sharc_type *t, sharc_buf *out);
 
-/* ---- op definitions (rows of the dialect's table) ---- */
-extern const sharc_op_def sharc_sdy_sharding_constraint_def;
-extern const sharc_op_def sharc_sdy_reshard_def;
-extern const sharc_op_def sharc_sdy_return_def;
-extern const sharc_op_def sharc_sdy_constant_def;
-extern const sharc_op_def sharc_sdy_data_flow_edge_def;
-extern const sharc_op_def sharc_sdy_func_data_flow_edge_def;
-extern const sharc_op_def sharc_sdy_propagation_barrier_def;
-extern const sharc_op_def sharc_sdy_sharding_group_def;
-extern const sharc_op_def sharc_sdy_manual_computation_def;
-extern const sharc_op_def sharc_sdy_named_computation_def;
-extern const sharc_op_def sharc_sdy_all_gather_def;
-extern const sharc_op_def sharc_sdy_all_slice_def;
-extern const sharc_op_def sharc_sdy_all_reduce_def;
-extern const sharc_op_def sharc_sdy_all_to_all_def;
-extern const sharc_op_def sharc_sdy_collective_permute_def;
-extern const sharc_op_def sharc_sdy_reduce_scatter_def;
-extern const sharc_op_def sharc_sdy_sharded_to_unreduced_def;
-extern const sharc_op_def sharc_sdy_replicated_to_unreduced_def;
 
 #endif

@@ -1,5 +1,6 @@
 /* sdy.mesh: a named mesh, `sdy.mesh @name = <["a"=2, "b"=4]>`, a symbol
  * that shardings reference as `@name`. */
+#include "dialect/func/func.h"
 #include "dialect/sdy/sdy_ops_internal.h"
 
 static bool mesh_parse(sharc_parser *p, sharc_op_builder *b) {
@@ -38,7 +39,7 @@ static bool mesh_verify(sharc_op *op) {
                                    "and a list of devices"),
            false;
   sharc_op *parent = sharc_op_parent_op(op);
-  if (!parent || !sharc_op_is(parent, "builtin.module"))
+  if (!parent || !sharc_op_isa(parent, &sharc_builtin_module_def))
     return sharc_emit_op_error(op, "expects parent op 'builtin.module'"), false;
   return true;
 }

@@ -1,6 +1,7 @@
 /* The sdy ops that act on one value: sharding_constraint, reshard,
  * data_flow_edge, func_data_flow_edge, propagation_barrier, sharding_group,
  * plus sdy.constant and the sdy.return terminator. */
+#include "dialect/func/func.h"
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
@@ -255,14 +256,14 @@ static bool func_data_flow_edge_verify_uses(sharc_op *op) {
   }
   if (sharc_value_is_block_arg(operand)) {
     sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(operand));
-    if (!owner || !sharc_op_is(owner, "func.func")) {
+    if (!owner || !sharc_op_isa(owner, &sharc_func_func_def)) {
       sharc_emit_op_error(op, "expected operand of sdy.func_data_flow_edge to be a block argument "
                               "of a func op.");
       return false;
     }
     return true;
   }
-  if (!sharc_op_is(sharc_value_defining_op(operand), "func.call")) {
+  if (!sharc_op_isa(sharc_value_defining_op(operand), &sharc_func_call_def)) {
     sharc_emit_op_error(op, "expected operand of sdy.func_data_flow_edge to be a result of call "
                             "op.");
     return false;

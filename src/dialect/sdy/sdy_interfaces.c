@@ -149,7 +149,7 @@ static sharc_op *edge_user(sharc_value *owner) {
   if (!u || sharc_use_next(u))
     return NULL;
   sharc_op *user = sharc_use_owner(u);
-  return sharc_op_is(user, "sdy.data_flow_edge") ? user : NULL;
+  return sharc_op_isa(user, &sharc_sdy_data_flow_edge_def) ? user : NULL;
 }
 
 sharc_op *sharc_sdy_data_flow_edge_of_target(sharc_value *target) {

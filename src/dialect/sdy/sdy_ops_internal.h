@@ -4,8 +4,8 @@
 #define SHARC_DIALECT_SDY_OPS_INTERNAL_H
 
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_ops.h"
 
-extern const sharc_op_def sharc_sdy_mesh_op_def;
 
 sharc_attr *sharc_sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
 bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr);

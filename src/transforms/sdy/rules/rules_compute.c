@@ -3,6 +3,7 @@
  * scatter, fft, cholesky, triangular_solve, batch_norm_inference. */
 #include <stdlib.h>
 
+#include "dialect/stablehlo/shlo_ops.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
 /* A factor over a two-operand, one-result op. */
@@ -334,7 +335,7 @@ static bool scatter_reduces(sharc_op *op, unsigned num_inputs) {
   if (!block || sharc_block_num_args(block) != 2 * num_inputs)
     return false;
   sharc_op *ret = sharc_block_last_op(block);
-  if (!ret || !sharc_op_is(ret, "stablehlo.return") || sharc_op_num_operands(ret) != num_inputs)
+  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || sharc_op_num_operands(ret) != num_inputs)
     return false;
   static const char *const kinds[] = {"stablehlo.add", "stablehlo.multiply", "stablehlo.maximum",
                                       "stablehlo.minimum"};
@@ -348,7 +349,7 @@ static bool scatter_reduces(sharc_op *op, unsigned num_inputs) {
     if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
       return false;
     bool logical = sharc_type_is_integer(sharc_type_element(t), 1) &&
-                   (sharc_op_is(cur, "stablehlo.and") || sharc_op_is(cur, "stablehlo.or"));
+                   (sharc_op_isa(cur, SHARC_SHLO(and)) || sharc_op_isa(cur, SHARC_SHLO(or)));
     bool known = logical;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
       known |= sharc_op_is(cur, kinds[k]);

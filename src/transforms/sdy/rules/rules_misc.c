@@ -1,6 +1,7 @@
 /* Rules of collectives, custom calls (by call target) and rng_bit_generator. */
 #include <stdlib.h>
 
+#include "dialect/stablehlo/shlo_ops.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
 /* ---- collectives ------------------------------------------------------- */
@@ -172,7 +173,7 @@ static sharc_attr *x64_combine(sharc_op *op) {
   bool feeds_rng = false;
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u))
-      feeds_rng |= sharc_op_is(sharc_use_owner(u), "stablehlo.rng_bit_generator");
+      feeds_rng |= sharc_op_isa(sharc_use_owner(u), SHARC_SHLO(rng_bit_generator));
   if (!feeds_rng)
     return sharc_rule_pointwise(op);
   unsigned rank;

@@ -3,6 +3,7 @@
  * bitcast_convert. */
 #include <stdlib.h>
 
+#include "dialect/sdy/sdy_ops.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
 static const int64_t null_dims[2] = {SHARC_NULL_DIM, SHARC_NULL_DIM};
@@ -129,7 +130,7 @@ sharc_attr *sharc_rule_pad(sharc_op *op, bool conservative) {
 
 static bool is_constant(sharc_value *v) {
   sharc_op *def = sharc_value_defining_op(v);
-  return def && (sharc_op_is(def, "sdy.constant") || sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE));
+  return def && (sharc_op_isa(def, &sharc_sdy_constant_def) || sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE));
 }
 
 sharc_attr *sharc_rule_dynamic_update_slice(sharc_op *op, bool conservative) {
