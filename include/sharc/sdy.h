@@ -66,7 +66,8 @@ sharc_attr *sharc_sdy_axis_ref_get(sharc_context *ctx, sharc_str name, sharc_att
 bool sharc_sdy_is_axis_ref(const sharc_attr *a);
 sharc_str sharc_sdy_axis_ref_name(const sharc_attr *ref);
 sharc_attr *sharc_sdy_axis_ref_sub_axis_info(const sharc_attr *ref); /* or NULL */
-/* The axis size the reference covers in `mesh` (sub-axis size or full). */
+/* The axis size the reference covers in `mesh` (sub-axis size or full);
+ * -1 for a full axis `mesh` lacks or when `mesh` is NULL. */
 int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh);
 
 /* Axis-ref relations as Shardy defines them; `mesh` orders axis names

@@ -1,7 +1,7 @@
 /* Unit tests of the sdy ops' interface tables (sdy_interfaces.h) and the
  * sharding helpers behind them: data flow edge owners, sources and targets
- * of manual and named computations, owner shardings with manual axes taken
- * off and put back, and the axis arithmetic the collective verifiers use. */
+ * of manual and named computations, and owner shardings with manual axes
+ * taken off and put back. (Axis arithmetic: test_sdy_axes.c.) */
 #include "check.h"
 
 #include "dialect/sdy/op_verify.h"
@@ -145,29 +145,6 @@ static void test_data_flow_edge(sharc_context *ctx) {
   CHECK(sharc_sdy_owning_op(sharc_block_arg(body(nc), 0)) == nc);
 }
 
-static void test_axis_arithmetic(sharc_context *ctx) {
-  sharc_attr *mesh = sharc_parse_attr_text(ctx, sharc_str_from_cstr("#sdy.mesh<[\"x\"=8]>"));
-  sharc_attr *x = sharc_sdy_axis_ref_get(ctx, sharc_str_from_cstr("x"), NULL);
-  sharc_attr *lo = sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 2, mesh);
-  sharc_attr *hi = sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 2, 4, mesh);
-  CHECK(sharc_sdy_axis_make(ctx, sharc_str_from_cstr("x"), 1, 8, mesh) == x);
-  CHECK(sharc_sdy_axis_prefix_of(lo, x) && !sharc_sdy_axis_suffix_of(lo, x, mesh));
-  CHECK(sharc_sdy_axis_suffix_of(hi, x, mesh) && !sharc_sdy_axis_prefix_of(hi, x));
-  CHECK(sharc_sdy_axis_ref_can_merge(lo, hi) && !sharc_sdy_axis_ref_can_merge(hi, lo));
-  CHECK(sharc_sdy_axis_merge(ctx, lo, hi, mesh) == x);
-  CHECK(sharc_sdy_axis_ref_overlaps(x, lo) && !sharc_sdy_axis_ref_overlaps(lo, hi));
-  CHECK(sharc_sdy_axis_prefix_without_overlap(ctx, x, hi) == lo);
-  CHECK(sharc_sdy_axis_suffix_without_overlap(ctx, x, lo, mesh) == hi);
-  CHECK(sharc_sdy_axis_cmp(lo, hi, mesh) < 0 && sharc_sdy_axis_cmp(x, hi, mesh) < 0);
-  sdy_axes unsorted = {0}, merged = {0};
-  sharc_sdy_axes_push(&unsorted, hi);
-  sharc_sdy_axes_push(&unsorted, lo);
-  sharc_sdy_axes_sort_and_merge(ctx, &unsorted, mesh, &merged);
-  CHECK(merged.n == 1 && merged.items[0] == x);
-  sharc_sdy_axes_free(&unsorted);
-  sharc_sdy_axes_free(&merged);
-}
-
 int main(void) {
   sharc_context *ctx = sharc_context_create();
   CHECK(sharc_context_load_dialect(ctx, "sdy"));
@@ -184,7 +161,6 @@ int main(void) {
       test_named_computation_edges(f.named);
   }
   test_data_flow_edge(ctx);
-  test_axis_arithmetic(ctx);
   sharc_context_destroy(ctx);
   return check_summary("sdy ops");
 }

@@ -141,21 +141,21 @@ static void test_project_doc_example(void) {
   sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
   sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
   CHECK(i && j && !i->is_minor_most && j->is_minor_most);
-  CHECK(i && i->axes.n == 1 && j && j->axes.n == 2);
-  if (i && j && i->axes.n == 1 && j->axes.n == 2) {
-    check_axis(i->axes.v[0], "x:(1)2");
-    check_axis(j->axes.v[0], "x:(2)2");
-    check_axis(j->axes.v[1], "y");
+  CHECK(i && i->axes.len == 1 && j && j->axes.len == 2);
+  if (i && j && i->axes.len == 1 && j->axes.len == 2) {
+    check_axis(i->axes.items[0], "x:(1)2");
+    check_axis(j->axes.items[0], "x:(2)2");
+    check_axis(j->axes.items[1], "y");
   }
   /* the result's factors start open and empty */
   sharc_factor_sharding *ri = sharc_projection_factor(&p, 1, 0);
-  CHECK(ri && ri->axes.n == 0 && !ri->is_closed);
+  CHECK(ri && ri->axes.len == 0 && !ri->is_closed);
   /* propagate the operand's factors to the result and project back */
   bool updated[2];
-  CHECK(sharc_projection_expand(&p, 0, i->axes.v, i->axes.n, updated));
+  CHECK(sharc_projection_expand(&p, 0, i->axes.items, i->axes.len, updated));
   CHECK(!updated[0] && updated[1]);
-  CHECK(sharc_projection_expand(&p, 1, j->axes.v, j->axes.n, NULL));
-  CHECK(!sharc_projection_expand(&p, 1, j->axes.v, j->axes.n, NULL));
+  CHECK(sharc_projection_expand(&p, 1, j->axes.items, j->axes.len, NULL));
+  CHECK(!sharc_projection_expand(&p, 1, j->axes.items, j->axes.len, NULL));
   sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(operand);
   check_printed(sharc_projection_tensor_sharding(&p, 1, ref),
                 "#sdy.sharding<" MESH ", [{\"x\":(1)2, ?}, {\"x\":(2)2, \"y\", ?}]>");
@@ -182,7 +182,7 @@ static void test_project_through_reshape_rule(void) {
   sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, false);
   for (unsigned f = 0; f < 2; f++) {
     sharc_factor_sharding *fs = sharc_projection_factor(&p, 0, f);
-    sharc_projection_expand(&p, f, fs->axes.v, fs->axes.n, NULL);
+    sharc_projection_expand(&p, f, fs->axes.items, fs->axes.len, NULL);
   }
   sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(operand);
   check_printed(sharc_projection_tensor_sharding(&p, 1, ref),
@@ -227,15 +227,15 @@ static void test_project_op_from_text(void) {
                   "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=4}>");
     sharc_projection p;
     sharc_projection_build_for_op(&p, add, rule, sharc_op_attr(mesh_op, "mesh"), false);
-    CHECK(sharc_projection_factor(&p, 0, 0)->axes.n == 1);
-    CHECK(sharc_projection_factor(&p, 1, 0)->axes.n == 1);
-    CHECK(sharc_projection_factor(&p, 2, 0)->axes.n == 0);
-    CHECK(sharc_projection_factor(&p, 2, 1)->axes.n == 1);
-    sharc_axes common[2] = {{0}, {0}};
+    CHECK(sharc_projection_factor(&p, 0, 0)->axes.len == 1);
+    CHECK(sharc_projection_factor(&p, 1, 0)->axes.len == 1);
+    CHECK(sharc_projection_factor(&p, 2, 0)->axes.len == 0);
+    CHECK(sharc_projection_factor(&p, 2, 1)->axes.len == 1);
+    sharc_sdy_axis_vec common[2] = {{0}, {0}};
     sharc_projection_common_prefix(&p, common);
-    CHECK(common[0].n == 0 && common[1].n == 0);
-    sharc_axes_free(&common[0]);
-    sharc_axes_free(&common[1]);
+    CHECK(common[0].len == 0 && common[1].len == 0);
+    sharc_vec_free(&common[0]);
+    sharc_vec_free(&common[1]);
     sharc_projection_free(&p);
   }
   sharc_op_erase(module);
@@ -252,11 +252,11 @@ static void put_axis(sharc_buf *b, const sharc_attr *axis) {
                      (long long)sharc_sdy_sub_axis_info_size(sub));
 }
 
-static void put_axes(sharc_buf *b, const sharc_axes *a) {
-  for (unsigned i = 0; i < a->n; i++) {
+static void put_axes(sharc_buf *b, const sharc_sdy_axis_vec *a) {
+  for (unsigned i = 0; i < a->len; i++) {
     if (i)
       sharc_buf_putc(b, ',');
-    put_axis(b, a->v[i]);
+    put_axis(b, a->items[i]);
   }
 }
 
@@ -271,11 +271,11 @@ static char *format_tensor(sharc_projection *p, unsigned tensor) {
     if (b.len)
       SHARC_BUF_LIT(&b, "; ");
     sharc_buf_printf(&b, "f%u %c%s ", f, fs->is_closed ? 'C' : 'O', fs->is_minor_most ? "m" : "");
-    if (fs->axes.n)
+    if (fs->axes.len)
       put_axes(&b, &fs->axes);
     else
       SHARC_BUF_LIT(&b, "[]");
-    if (fs->overflow.n) {
+    if (fs->overflow.len) {
       SHARC_BUF_LIT(&b, " overflow ");
       put_axes(&b, &fs->overflow);
     }
@@ -443,11 +443,11 @@ static void test_projection_back_cases(void) {
       for (unsigned f = 0; f < 2; f++) {
         sharc_factor_sharding *fs = sharc_projection_factor(&p, t, f);
         for (unsigned k = 0; k < 3 && c->axes[f][k]; k++)
-          sharc_axes_push(&fs->axes, axis_from_spec(po.ctx, c->axes[f][k]));
+          sharc_vec_push(&fs->axes, axis_from_spec(po.ctx, c->axes[f][k]));
       }
       if (c->overflow0)
-        sharc_axes_push(&sharc_projection_factor(&p, t, 0)->overflow,
-                        axis_from_spec(po.ctx, c->overflow0));
+        sharc_vec_push(&sharc_projection_factor(&p, t, 0)->overflow,
+                       axis_from_spec(po.ctx, c->overflow0));
       sharc_attr *ref = sharc_attr_symbol_ref(po.ctx, sharc_ident_get(po.ctx, (sharc_str){"mesh", 4}),
                                               NULL, 0);
       check_printed(sharc_projection_tensor_sharding(&p, t, ref), c->want);
@@ -467,8 +467,8 @@ static void test_project_overflow(void) {
   sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, false);
   sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
   sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
-  CHECK(i && i->axes.n == 0 && i->overflow.n == 1);
-  CHECK(j && j->axes.n == 0 && j->is_closed);
+  CHECK(i && i->axes.len == 0 && i->overflow.len == 1);
+  CHECK(j && j->axes.len == 0 && j->is_closed);
   CHECK(sharc_projection_has_overflow(&p, 0) && !sharc_projection_has_overflow(&p, 1));
   check_printed(sharc_projection_tensor_sharding(&p, 0, sharc_sdy_tensor_sharding_mesh_or_ref(operand)),
                 "#sdy.sharding<" MESH ", [{\"x\"}]>");
@@ -486,9 +486,9 @@ static void test_project_minor_most_and_sub_axes(void) {
   sharc_projection p;
   sharc_projection_build(&p, ctx, &operand, NULL, rule, mesh, true);
   sharc_factor_sharding *j = sharc_projection_factor(&p, 0, 1);
-  CHECK(j && j->axes.n == 1);
-  if (j && j->axes.n == 1)
-    check_axis(j->axes.v[0], "x:(2)2");
+  CHECK(j && j->axes.len == 1);
+  if (j && j->axes.len == 1)
+    check_axis(j->axes.items[0], "x:(2)2");
   /* a missing sharding is closed when asked */
   CHECK(sharc_projection_factor(&p, 1, 0)->is_closed);
   sharc_projection_free(&p);
@@ -499,10 +499,10 @@ static void test_project_minor_most_and_sub_axes(void) {
   sharc_projection_build(&p, ctx, &sub, NULL, rule2, mesh, false);
   sharc_factor_sharding *i = sharc_projection_factor(&p, 0, 0);
   j = sharc_projection_factor(&p, 0, 1);
-  CHECK(i && i->axes.n == 1 && j && j->axes.n == 1);
-  if (i && j && i->axes.n == 1 && j->axes.n == 1) {
-    check_axis(i->axes.v[0], "y");
-    check_axis(j->axes.v[0], "x:(2)2");
+  CHECK(i && i->axes.len == 1 && j && j->axes.len == 1);
+  if (i && j && i->axes.len == 1 && j->axes.len == 1) {
+    check_axis(i->axes.items[0], "y");
+    check_axis(j->axes.items[0], "x:(2)2");
   }
   sharc_projection_free(&p);
   sharc_context_destroy(ctx);
@@ -517,20 +517,20 @@ static void test_common_prefix(void) {
   sharc_attr *ops[2] = {a, b};
   sharc_projection p;
   sharc_projection_build(&p, ctx, ops, NULL, rule, mesh, false);
-  sharc_axes prefix[1] = {{0}};
+  sharc_sdy_axis_vec prefix[1] = {{0}};
   sharc_projection_common_prefix(&p, prefix);
   /* the result has no axes, so nothing is common */
-  CHECK(prefix[0].n == 0);
-  sharc_axes_free(&prefix[0]);
-  sharc_attr *axes[1] = {sharc_projection_factor(&p, 1, 0)->axes.v[0]};
+  CHECK(prefix[0].len == 0);
+  sharc_vec_free(&prefix[0]);
+  sharc_attr *axes[1] = {sharc_projection_factor(&p, 1, 0)->axes.items[0]};
   sharc_projection_expand(&p, 0, axes, 1, NULL);
   sharc_projection_common_prefix(&p, prefix);
-  CHECK(prefix[0].n == 1);
-  if (prefix[0].n == 1)
-    check_axis(prefix[0].v[0], "x:(1)2");
-  sharc_axes_free(&prefix[0]);
-  CHECK(sharc_axis_list_prefix_of(axes, 1, sharc_projection_factor(&p, 0, 0)->axes.v, 2) ==
-        SHARC_PREFIX_STRICT);
+  CHECK(prefix[0].len == 1);
+  if (prefix[0].len == 1)
+    check_axis(prefix[0].items[0], "x:(1)2");
+  sharc_vec_free(&prefix[0]);
+  CHECK(sharc_sdy_axes_prefix_of(axes, 1, sharc_projection_factor(&p, 0, 0)->axes.items, 2) ==
+        SHARC_SDY_PREFIX_STRICT);
   sharc_projection_free(&p);
   sharc_context_destroy(ctx);
 }
@@ -545,22 +545,22 @@ static void test_distribute_axes(void) {
   memset(fs, 0, sizeof fs);
   int64_t sizes[2] = {2, 4};
   sharc_distribute_axes(ctx, fs, 2, sizes, axes, 2, mesh);
-  CHECK(fs[0].axes.n == 1 && fs[1].axes.n == 2 && !fs[1].overflow.n);
-  if (fs[0].axes.n == 1 && fs[1].axes.n == 2) {
-    check_axis(fs[0].axes.v[0], "x:(1)2");
-    check_axis(fs[1].axes.v[0], "x:(2)2");
-    check_axis(fs[1].axes.v[1], "y");
+  CHECK(fs[0].axes.len == 1 && fs[1].axes.len == 2 && !fs[1].overflow.len);
+  if (fs[0].axes.len == 1 && fs[1].axes.len == 2) {
+    check_axis(fs[0].axes.items[0], "x:(1)2");
+    check_axis(fs[1].axes.items[0], "x:(2)2");
+    check_axis(fs[1].axes.items[1], "y");
   }
   for (int i = 0; i < 2; i++) {
-    sharc_axes_free(&fs[i].axes);
-    sharc_axes_free(&fs[i].overflow);
+    sharc_vec_free(&fs[i].axes);
+    sharc_vec_free(&fs[i].overflow);
   }
   /* no factor shares a divisor with "x": everything overflows */
   int64_t odd[1] = {3};
   sharc_distribute_axes(ctx, fs, 1, odd, axes, 2, mesh);
-  CHECK(fs[0].axes.n == 0 && fs[0].overflow.n == 2);
-  sharc_axes_free(&fs[0].axes);
-  sharc_axes_free(&fs[0].overflow);
+  CHECK(fs[0].axes.len == 0 && fs[0].overflow.len == 2);
+  sharc_vec_free(&fs[0].axes);
+  sharc_vec_free(&fs[0].overflow);
   sharc_context_destroy(ctx);
 }
 

@@ -147,6 +147,10 @@ unsigned sharc_sdy_list_size(const sharc_attr *list) {
   return list->params.n - sharc_sdy_list_fixed_words(list);
 }
 
+sharc_attr *const *sharc_sdy_list_items(const sharc_attr *list) {
+  return (sharc_attr *const *)list->params.words + sharc_sdy_list_fixed_words(list);
+}
+
 sharc_attr *sharc_sdy_list_at(const sharc_attr *list, unsigned i) {
   return (sharc_attr *)list->params.words[sharc_sdy_list_fixed_words(list) + i];
 }
@@ -267,12 +271,6 @@ sharc_str sharc_sdy_axis_ref_name(const sharc_attr *ref) {
 }
 sharc_attr *sharc_sdy_axis_ref_sub_axis_info(const sharc_attr *ref) {
   return (sharc_attr *)ref->params.words[1];
-}
-int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh) {
-  const sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(ref);
-  if (sub)
-    return sharc_sdy_sub_axis_info_size(sub);
-  return sharc_sdy_mesh_size_of(mesh, sharc_sdy_axis_ref_name(ref));
 }
 
 sharc_attr *sharc_sdy_axis_ref_list_get(sharc_context *ctx, sharc_attr *const *refs, unsigned n) {

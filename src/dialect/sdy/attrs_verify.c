@@ -11,10 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Products of sizes from the input may overflow: wrap as Shardy's int64
- * arithmetic does in practice, without C's undefined behaviour. */
-static int64_t mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
-
 /* ---- emitters ------------------------------------------------------------ */
 
 sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *fmt, ...) {
@@ -135,70 +131,6 @@ sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op) {
 
 /* ---- axis refs ----------------------------------------------------------- */
 
-static int64_t sub_pre_size(const sharc_attr *ref) {
-  const sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(ref);
-  return sub ? sharc_sdy_sub_axis_info_pre_size(sub) : 1;
-}
-
-static int64_t sub_next_pre_size(const sharc_attr *sub) {
-  return mul_wrap(sharc_sdy_sub_axis_info_pre_size(sub), sharc_sdy_sub_axis_info_size(sub));
-}
-
-static int str_cmp(sharc_str a, sharc_str b) {
-  size_t n = a.len < b.len ? a.len : b.len;
-  int c = n ? memcmp(a.data, b.data, n) : 0;
-  if (c)
-    return c;
-  return (a.len > b.len) - (a.len < b.len);
-}
-
-/* AxisRefAttr::operator<: by name, then full axis vs sub-axes by position. */
-static bool axis_ref_lt(const sharc_attr *a, const sharc_attr *b) {
-  int c = str_cmp(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b));
-  if (c)
-    return c < 0;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
-                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  if (!sa)
-    return sub_pre_size(b) > 1;
-  if (!sb)
-    return sub_pre_size(a) == 1;
-  int64_t pa = sharc_sdy_sub_axis_info_pre_size(sa), pb = sharc_sdy_sub_axis_info_pre_size(sb);
-  if (pa != pb)
-    return pa < pb;
-  return sharc_sdy_sub_axis_info_size(sa) < sharc_sdy_sub_axis_info_size(sb);
-}
-
-bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh) {
-  sharc_str na = sharc_sdy_axis_ref_name(a), nb = sharc_sdy_axis_ref_name(b);
-  if (sharc_str_eq(na, nb))
-    return axis_ref_lt(a, b);
-  /* names missing from the mesh are reported as unknown axes later */
-  int ia = sharc_sdy_mesh_axis_index(mesh, na), ib = sharc_sdy_mesh_axis_index(mesh, nb);
-  if (ia < 0 || ib < 0)
-    return false;
-  return ia < ib;
-}
-
-bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b) {
-  if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
-    return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
-                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  if (!sa || !sb)
-    return true;
-  return sharc_sdy_sub_axis_info_pre_size(sa) < sub_next_pre_size(sb) &&
-         sharc_sdy_sub_axis_info_pre_size(sb) < sub_next_pre_size(sa);
-}
-
-bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b) {
-  if (!sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b)))
-    return false;
-  const sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a),
-                   *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  return sa && sb && sub_next_pre_size(sa) == sharc_sdy_sub_axis_info_pre_size(sb);
-}
-
 /* Axis refs as strings for messages; `n` of them from `refs`. */
 static void axis_refs_str(sharc_attr *const *refs, unsigned n, sharc_buf *out) {
   for (unsigned i = 0; i < n; i++) {
@@ -221,10 +153,7 @@ static sharc_diag *emit_with_refs(const sharc_sdy_emitter *e, const char *msg,
 }
 
 int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh) {
-  int64_t size = 1;
-  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-    size = mul_wrap(size, sharc_sdy_axis_ref_size(sharc_sdy_dim_sharding_axis(dim, i), mesh));
-  return size;
+  return sharc_sdy_axes_total_size(sharc_sdy_list_items(dim), sharc_sdy_list_size(dim), mesh);
 }
 
 bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding) {
@@ -236,11 +165,10 @@ bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding) {
 
 /* ---- tensor shardings ---------------------------------------------------- */
 
-/* What verifying one sharding has seen so far across its lists. */
-typedef struct seen_axes {
-  sharc_ptrvec refs; /* uniqued axis refs */
-  sharc_ptrvec subs; /* sub-axis refs, in order of appearance */
-} seen_axes;
+void sharc_sdy_seen_axes_free(sharc_sdy_seen_axes *seen) {
+  sharc_ptrvec_free(&seen->refs);
+  sharc_ptrvec_free(&seen->subs);
+}
 
 static bool seen_contains(const sharc_ptrvec *v, const void *x) {
   for (unsigned i = 0; i < v->len; i++)
@@ -249,9 +177,8 @@ static bool seen_contains(const sharc_ptrvec *v, const void *x) {
   return false;
 }
 
-/* verifyAxisRefList */
-static bool verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
-                                 seen_axes *seen, const sharc_sdy_emitter *e) {
+bool sharc_sdy_verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
+                                    sharc_sdy_seen_axes *seen, const sharc_sdy_emitter *e) {
   const sharc_attr *prev_sub = NULL;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *ref = refs[i];
@@ -280,20 +207,21 @@ static bool verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const shar
   return true;
 }
 
-static bool verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
-                                        seen_axes *seen, const sharc_sdy_emitter *e,
-                                        const char *what) {
+bool sharc_sdy_verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
+                                           const sharc_attr *mesh, sharc_sdy_seen_axes *seen,
+                                           const sharc_sdy_emitter *e, const char *what) {
   for (unsigned i = 1; i < n; i++)
     if (sharc_sdy_axis_ref_less(refs[i], refs[i - 1], mesh)) {
       sharc_sdy_emit(e, "%s axes are not ordered w.r.t. mesh", what);
       return false;
     }
-  return verify_axis_ref_list(refs, n, mesh, seen, e);
+  return sharc_sdy_verify_axis_ref_list(refs, n, mesh, seen, e);
 }
 
 /* verifySubAxes for the sub-axes of one axis name, sorted. */
 static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64_t axis_size,
-                            sharc_context *ctx, const seen_axes *seen, const sharc_sdy_emitter *e) {
+                            sharc_context *ctx, const sharc_sdy_seen_axes *seen,
+                            const sharc_sdy_emitter *e) {
   if (n && seen_contains(&seen->refs, sharc_sdy_axis_ref_get(ctx, name, NULL))) {
     sharc_sdy_emit(e, "both sub-axis and full-axis are used for axis name: \"%.*s\"", (int)name.len,
                    name.data);
@@ -301,9 +229,9 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
   }
   const sharc_attr *prev = NULL;
   for (unsigned i = 0; i < n; i++) {
-    const sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(subs[i]);
-    int64_t pre = sharc_sdy_sub_axis_info_pre_size(info), size = sharc_sdy_sub_axis_info_size(info);
-    int64_t next = sub_next_pre_size(info);
+    /* sub-axes carry their sizes: no mesh needed */
+    int64_t pre = sharc_sdy_axis_pre_size(subs[i]), size = sharc_sdy_axis_ref_size(subs[i], NULL);
+    int64_t next = sharc_sdy_axis_next_pre_size(subs[i], NULL);
     if (pre < 1)
       return emit_with_refs(e, "sub-axis pre-size must be at least 1: ", &subs[i], 1), false;
     if (size <= 1)
@@ -318,7 +246,7 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
     if (size == axis_size)
       return emit_with_refs(e, "sub-axis size is equal to the full axis size: ", &subs[i], 1),
              false;
-    int64_t prev_next = prev ? sub_next_pre_size(sharc_sdy_axis_ref_sub_axis_info(prev)) : 1;
+    int64_t prev_next = prev ? sharc_sdy_axis_next_pre_size(prev, NULL) : 1;
     if (prev_next > pre) {
       sharc_attr *pair[2] = {(sharc_attr *)prev, subs[i]};
       return emit_with_refs(e, "overlapping sub-axes: ", pair, 2), false;
@@ -330,8 +258,8 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
 
 /* Groups the seen sub-axes by axis name (in mesh order of first use) and
  * verifies each group sorted. */
-static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen, sharc_context *ctx,
-                                const sharc_sdy_emitter *e) {
+static bool verify_all_sub_axes(const sharc_attr *mesh, const sharc_sdy_seen_axes *seen,
+                                sharc_context *ctx, const sharc_sdy_emitter *e) {
   unsigned n = seen->subs.len;
   if (!n)
     return true;
@@ -348,14 +276,9 @@ static bool verify_all_sub_axes(const sharc_attr *mesh, const seen_axes *seen, s
     for (unsigned j = i; j < n; j++)
       if (!done[j] && sharc_str_eq(sharc_sdy_axis_ref_name(seen->subs.items[j]), name)) {
         done[j] = true;
-        /* insertion sort: groups are a handful of sub-axes */
-        unsigned k = g++;
-        while (k && axis_ref_lt(seen->subs.items[j], group[k - 1])) {
-          group[k] = group[k - 1];
-          k--;
-        }
-        group[k] = seen->subs.items[j];
+        group[g++] = seen->subs.items[j];
       }
+    sharc_sdy_axes_sort(group, g, NULL);
     ok = verify_sub_axes(group, g, name, sharc_sdy_mesh_size_of(mesh, name), ctx, seen, e);
   }
   free(group);
@@ -423,7 +346,8 @@ static bool rank0_unreplicated(const sharc_sdy_tensor_sharding_parts *s) {
 
 /* The checks that need a ranked shaped type. */
 static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_type *tensor,
-                        const sharc_attr *mesh, seen_axes *seen, const sharc_sdy_emitter *e,
+                        const sharc_attr *mesh, sharc_sdy_seen_axes *seen,
+                        const sharc_sdy_emitter *e,
                         bool check_divisibility) {
   const int64_t *shape = sharc_type_shape(tensor);
   for (unsigned d = 0; d < s->num_dims; d++) {
@@ -434,9 +358,8 @@ static bool verify_dims(const sharc_sdy_tensor_sharding_parts *s, const sharc_ty
       if (sharc_sdy_dim_sharding_is_closed(dim) && !sharc_sdy_dim_sharding_num_axes(dim))
         return sharc_sdy_emit(e, "dim %u is empty and closed but has a priority", d), false;
     }
-    unsigned fixed = sharc_sdy_list_fixed_words(dim);
-    if (!verify_axis_ref_list((sharc_attr *const *)dim->params.words + fixed, dim->params.n - fixed,
-                              mesh, seen, e))
+    if (!sharc_sdy_verify_axis_ref_list(sharc_sdy_list_items(dim), sharc_sdy_list_size(dim), mesh,
+                                        seen, e))
       return false;
     if (shape[d] == SHARC_DYNAMIC || !check_divisibility)
       continue;
@@ -492,15 +415,15 @@ bool sharc_sdy_verify_tensor_sharding(const sharc_attr *sharding, sharc_type *ty
   if (s.num_dims != rank)
     return sharc_sdy_emit(e, "sharding doesn't match tensor rank: %u != %u", s.num_dims, rank),
            false;
-  seen_axes seen = {{0}, {0}};
-  bool ok =
-      verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
-      verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e, "replicated") &&
-      verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e, "unreduced") &&
-      verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
-      verify_not_bound_by_manual_computation(sharding, e);
-  sharc_ptrvec_free(&seen.refs);
-  sharc_ptrvec_free(&seen.subs);
+  sharc_sdy_seen_axes seen = {{0}, {0}};
+  bool ok = verify_dims(&s, tensor, mesh, &seen, e, check_divisibility) &&
+            sharc_sdy_verify_sorted_axis_ref_list(s.replicated, s.num_replicated, mesh, &seen, e,
+                                                  "replicated") &&
+            sharc_sdy_verify_sorted_axis_ref_list(s.unreduced, s.num_unreduced, mesh, &seen, e,
+                                                  "unreduced") &&
+            verify_all_sub_axes(mesh, &seen, sharc_op_context(e->op), e) &&
+            verify_not_bound_by_manual_computation(sharding, e);
+  sharc_sdy_seen_axes_free(&seen);
   return ok;
 }
 

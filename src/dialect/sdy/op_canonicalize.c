@@ -142,18 +142,15 @@ static bool all_reduce_of_s2u(sharc_op *op, sharc_rewriter *rw, void *state) {
   sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_op_attr(s2u, "out_sharding"), s2u);
   if (!per_dim || !reduction || !mesh)
     return false;
-  sdy_axes flat = {0}, merged = {0};
+  sharc_sdy_axis_vec flat = {0};
   for (unsigned d = 0; d < sharc_sdy_list_size(per_dim); d++) {
     sharc_attr *list = sharc_sdy_list_at(per_dim, d);
-    for (unsigned i = 0; i < sharc_sdy_list_size(list); i++)
-      sharc_sdy_axes_push(&flat, sharc_sdy_list_at(list, i));
+    sharc_sdy_axes_append(&flat, sharc_sdy_list_items(list), sharc_sdy_list_size(list));
   }
-  sharc_sdy_axes_sort_and_merge(sharc_op_context(op), &flat, mesh, &merged);
-  bool equal = merged.n == sharc_sdy_list_size(reduction);
-  for (unsigned i = 0; equal && i < merged.n; i++)
-    equal = merged.items[i] == sharc_sdy_list_at(reduction, i);
-  sharc_sdy_axes_free(&flat);
-  sharc_sdy_axes_free(&merged);
+  sharc_sdy_axes_sort_and_merge(sharc_op_context(op), &flat, mesh);
+  bool equal = sharc_sdy_axes_equal(flat.items, flat.len, sharc_sdy_list_items(reduction),
+                                    sharc_sdy_list_size(reduction));
+  sharc_vec_free(&flat);
   if (!equal)
     return false;
   sharc_context *ctx = sharc_op_context(op);
@@ -227,15 +224,6 @@ static bool all_to_all_fusion(sharc_op *op, sharc_rewriter *rw, void *state) {
 
 /* ---- reduce-scatter fusion ------------------------------------------------ */
 
-static bool axes_contain(const sdy_axes *v, const sharc_attr *a, unsigned *at) {
-  for (unsigned i = 0; i < v->n; i++)
-    if (v->items[i] == a) {
-      *at = i;
-      return true;
-    }
-  return false;
-}
-
 /* The reduce_scatter replacing all_reduce `reduce` + all_slice `op`: each
  * dimension of the all_reduce operand's sharding (closed) gains its scatter
  * axes; the slice's replicated and unreduced axes carry over. */
@@ -254,16 +242,15 @@ static bool build_reduce_scatter(sharc_rewriter *rw, sharc_op *op, sharc_op *red
   sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
   if (!dims)
     abort();
+  sharc_sdy_axis_vec axes = {0};
   for (unsigned d = 0; d < rank; d++) {
-    sdy_axes axes = {0};
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(in, d);
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-      sharc_sdy_axes_push(&axes, sharc_sdy_dim_sharding_axis(dim, i));
+    sharc_sdy_axes_assign(&axes, sharc_sdy_list_items(dim), sharc_sdy_list_size(dim));
     for (unsigned i = 0; i < sharc_sdy_list_size(scatter[d]); i++)
       sharc_sdy_axes_add_or_merge(ctx, &axes, sharc_sdy_list_at(scatter[d], i), mesh);
-    dims[d] = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.n, true, -1);
-    sharc_sdy_axes_free(&axes);
+    dims[d] = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.len, true, -1);
   }
+  sharc_vec_free(&axes);
   sharc_attr *slice_out = sharc_op_attr(op, "out_sharding");
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(slice_out, &parts);
@@ -322,9 +309,9 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw, void *state)
   sharc_attr *reduction = sharc_op_attr(reduce, "reduction_axes");
   if (!mesh || !slicing || !reduction)
     return false;
-  sdy_axes remaining = {0};
-  for (unsigned i = 0; i < sharc_sdy_list_size(reduction); i++)
-    sharc_sdy_axes_push(&remaining, sharc_sdy_list_at(reduction, i));
+  sharc_sdy_axis_vec remaining = {0};
+  sharc_sdy_axes_assign(&remaining, sharc_sdy_list_items(reduction),
+                        sharc_sdy_list_size(reduction));
   unsigned rank = sharc_sdy_list_size(slicing);
   sharc_attr **scatter = malloc((2 * rank + 1) * sizeof *scatter), **residual = scatter + rank;
   if (!scatter)
@@ -332,22 +319,21 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw, void *state)
   bool any_residual = false;
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *list = sharc_sdy_list_at(slicing, d);
-    unsigned n = sharc_sdy_list_size(list), k = 0, at;
-    sdy_axes head = {0}, tail = {0};
-    for (; k < n && axes_contain(&remaining, sharc_sdy_list_at(list, k), &at); k++) {
-      sharc_sdy_axes_push(&head, sharc_sdy_list_at(list, k));
-      remaining.items[at] = remaining.items[--remaining.n];
+    sharc_attr *const *axes = sharc_sdy_list_items(list);
+    unsigned n = sharc_sdy_list_size(list), k = 0;
+    /* the leading slicing axes still to reduce form the scatter part */
+    for (; k < n; k++) {
+      int at = sharc_sdy_axes_index_of(remaining.items, remaining.len, axes[k]);
+      if (at < 0)
+        break;
+      remaining.items[at] = sharc_vec_pop(&remaining);
     }
-    for (; k < n; k++)
-      sharc_sdy_axes_push(&tail, sharc_sdy_list_at(list, k));
-    any_residual = any_residual || tail.n;
-    scatter[d] = sharc_sdy_axis_ref_list_get(ctx, head.items, head.n);
-    residual[d] = sharc_sdy_axis_ref_list_get(ctx, tail.items, tail.n);
-    sharc_sdy_axes_free(&head);
-    sharc_sdy_axes_free(&tail);
+    any_residual = any_residual || k < n;
+    scatter[d] = sharc_sdy_axis_ref_list_get(ctx, axes, k);
+    residual[d] = sharc_sdy_axis_ref_list_get(ctx, axes + k, n - k);
   }
-  bool ok = remaining.n == 0;
-  sharc_sdy_axes_free(&remaining);
+  bool ok = remaining.len == 0;
+  sharc_vec_free(&remaining);
   if (ok)
     ok = build_reduce_scatter(rw, op, reduce, mesh, scatter, residual, rank, any_residual);
   free(scatter);
@@ -470,14 +456,13 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
     if (m) {
       axis_stride *back = &v[m - 1];
       sharc_attr *prev = back->axis, *cur = v[i].axis;
+      /* `cur` sits right below `prev` in the axis and right above it in
+       * the tensor: one ref covers both */
       int64_t prev_size = sharc_sdy_axis_ref_size(prev, mesh);
       if (sharc_str_eq(sharc_sdy_axis_ref_name(prev), sharc_sdy_axis_ref_name(cur)) &&
-          sharc_sdy_axis_pre_size(cur) * sharc_sdy_axis_ref_size(cur, mesh) == sharc_sdy_axis_pre_size(prev) &&
+          sharc_sdy_axis_next_pre_size(cur, mesh) == sharc_sdy_axis_pre_size(prev) &&
           fabs(v[i].stride - back->stride * (double)prev_size) < 1e-6) {
-        int64_t pre = sharc_sdy_axis_pre_size(prev) < sharc_sdy_axis_pre_size(cur) ? sharc_sdy_axis_pre_size(prev)
-                                                                       : sharc_sdy_axis_pre_size(cur);
-        back->axis = sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(prev), pre,
-                                   prev_size * sharc_sdy_axis_ref_size(cur, mesh), mesh);
+        back->axis = sharc_sdy_axis_merge(ctx, cur, prev, mesh);
         continue;
       }
     }
@@ -488,13 +473,10 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
 }
 
 static bool same_replicated(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_tensor_sharding_num_replicated(a);
-  if (n != sharc_sdy_tensor_sharding_num_replicated(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_tensor_sharding_replicated(a, i) != sharc_sdy_tensor_sharding_replicated(b, i))
-      return false;
-  return true;
+  sharc_sdy_tensor_sharding_parts pa, pb;
+  sharc_sdy_tensor_sharding_parts_of(a, &pa);
+  sharc_sdy_tensor_sharding_parts_of(b, &pb);
+  return sharc_sdy_axes_equal(pa.replicated, pa.num_replicated, pb.replicated, pb.num_replicated);
 }
 
 static bool plain_ranked(const sharc_type *t, unsigned rank) {

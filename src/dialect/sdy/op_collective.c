@@ -136,32 +136,41 @@ static bool verify_collective_common(sharc_op *op, collective *c, bool allow_mis
   return true;
 }
 
-static void copy_dim_axes(const sharc_attr *sharding, unsigned d, sdy_axes *out) {
-  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-    sharc_sdy_axes_push(out, sharc_sdy_dim_sharding_axis(dim, i));
+/* The elements of a sdy list attribute in place (none for NULL). */
+static sharc_attr *const *items_of(const sharc_attr *list, unsigned *n) {
+  *n = list ? sharc_sdy_list_size(list) : 0;
+  return list ? sharc_sdy_list_items(list) : NULL;
 }
 
-static bool dim_equals(const sharc_attr *sharding, unsigned d, const sdy_axes *axes) {
-  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-  if (sharc_sdy_dim_sharding_num_axes(dim) != axes->n)
-    return false;
-  for (unsigned i = 0; i < axes->n; i++)
-    if (sharc_sdy_dim_sharding_axis(dim, i) != axes->items[i])
-      return false;
-  return true;
+static sharc_attr *const *dim_axes(const sharc_attr *sharding, unsigned d, unsigned *n) {
+  return items_of(sharc_sdy_tensor_sharding_dim(sharding, d), n);
+}
+
+static bool dim_equals(const sharc_attr *sharding, unsigned d, sharc_attr *const *axes,
+                       unsigned n) {
+  unsigned have_n;
+  sharc_attr *const *have = dim_axes(sharding, d, &have_n);
+  return sharc_sdy_axes_equal(have, have_n, axes, n);
+}
+
+/* The collectives' axis lists report errors without a prefix. */
+static bool verify_axis_list(collective *c, sharc_attr *const *axes, unsigned n,
+                             sharc_sdy_seen_axes *seen) {
+  sharc_sdy_emitter e = {.op = c->op};
+  return sharc_sdy_verify_axis_ref_list(axes, n, c->mesh, seen, &e);
 }
 
 /* "result sharding doesn't match expected sharding [...] on dimension d" */
-static bool verify_dim_matches(collective *c, unsigned d, const sdy_axes *expected) {
-  if (dim_equals(c->out, d, expected))
+static bool verify_dim_matches(collective *c, unsigned d, sharc_attr *const *expected,
+                               unsigned n) {
+  if (dim_equals(c->out, d, expected, n))
     return true;
   sharc_buf text = {0};
   sharc_buf_putc(&text, '[');
-  for (unsigned i = 0; i < expected->n; i++) {
+  for (unsigned i = 0; i < n; i++) {
     if (i)
       SHARC_BUF_LIT(&text, ", ");
-    sharc_sdy_axis_ref_to_string(expected->items[i], &text);
+    sharc_sdy_axis_ref_to_string(expected[i], &text);
   }
   sharc_buf_putc(&text, ']');
   sharc_emit_op_error(c->op, "result sharding doesn't match expected sharding %s on dimension %u",
@@ -172,11 +181,13 @@ static bool verify_dim_matches(collective *c, unsigned d, const sdy_axes *expect
 
 /* Removes `axes` from the end of dimension `d`'s axes (gatherAxesAlongDim). */
 static bool gather_along_dim(collective *c, unsigned d, sharc_attr *const *axes, unsigned n,
-                             const char *kind, sdy_axes *expected) {
-  copy_dim_axes(c->in, d, expected);
+                             const char *kind, sharc_sdy_axis_vec *expected) {
+  unsigned n_in;
+  sharc_attr *const *in_axes = dim_axes(c->in, d, &n_in);
+  sharc_sdy_axes_assign(expected, in_axes, n_in);
   for (unsigned i = n; i-- > 0;) {
     sharc_attr *axis = axes[i];
-    if (!expected->n || !sharc_sdy_axis_suffix_of(axis, expected->items[expected->n - 1], c->mesh)) {
+    if (!expected->len || !sharc_sdy_axis_suffix_of(axis, sharc_vec_last(expected), c->mesh)) {
       sharc_buf text = {0};
       sharc_sdy_axis_ref_to_string(axis, &text);
       sharc_emit_op_error(c->op, "can't apply %s axis %s to operand sharding on dimension %u", kind,
@@ -184,29 +195,22 @@ static bool gather_along_dim(collective *c, unsigned d, sharc_attr *const *axes,
       sharc_buf_free(&text);
       return false;
     }
-    sharc_attr *last = expected->items[--expected->n];
+    sharc_attr *last = sharc_vec_pop(expected);
     sharc_attr *prefix = sharc_sdy_axis_prefix_without_overlap(c->ctx, last, axis);
     if (prefix)
-      sharc_sdy_axes_push(expected, prefix);
+      sharc_vec_push(expected, prefix);
   }
   return true;
 }
 
 /* Appends `axes` to dimension `d`'s axes (sliceAxesAlongDim). */
 static void slice_along_dim(collective *c, unsigned d, sharc_attr *const *axes, unsigned n,
-                            sdy_axes *expected) {
-  copy_dim_axes(c->in, d, expected);
+                            sharc_sdy_axis_vec *expected) {
+  unsigned n_in;
+  sharc_attr *const *in_axes = dim_axes(c->in, d, &n_in);
+  sharc_sdy_axes_assign(expected, in_axes, n_in);
   for (unsigned i = 0; i < n; i++)
     sharc_sdy_axes_add_or_merge(c->ctx, expected, axes[i], c->mesh);
-}
-
-/* Elements of a sdy list attribute as an array (arena-free: the list's own
- * storage is read one element at a time). */
-static unsigned list_items(const sharc_attr *list, sdy_axes *out) {
-  unsigned n = list ? sharc_sdy_list_size(list) : 0;
-  for (unsigned i = 0; i < n; i++)
-    sharc_sdy_axes_push(out, sharc_sdy_list_at(list, i));
-  return n;
 }
 
 typedef enum { GATHER, SLICE } per_dim_kind;
@@ -215,33 +219,30 @@ typedef enum { GATHER, SLICE } per_dim_kind;
  * dimension gathers or slices to out_sharding. */
 static bool verify_axes_per_dim(collective *c, const sharc_attr *per_dim, per_dim_kind kind,
                                 const char *gather_kind) {
-  sdy_axes lists = {0}, seen = {0};
-  unsigned n = list_items(per_dim, &lists);
+  unsigned n, k;
+  sharc_attr *const *lists = items_of(per_dim, &n);
+  sharc_sdy_seen_axes seen = {{0}, {0}};
   bool ok = true;
   for (unsigned d = 0; ok && d < n; d++) {
-    sdy_axes axes = {0};
-    list_items(lists.items[d], &axes);
-    ok = sharc_sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen);
-    sharc_sdy_axes_free(&axes);
+    sharc_attr *const *axes = items_of(lists[d], &k);
+    ok = verify_axis_list(c, axes, k, &seen);
   }
+  sharc_sdy_seen_axes_free(&seen);
   if (ok && c->rank != n) {
     sharc_emit_op_error(c->op, "result sharding has rank %u but collective axes has rank %u",
                         c->rank, n);
     ok = false;
   }
+  sharc_sdy_axis_vec expected = {0};
   for (unsigned d = 0; ok && d < n; d++) {
-    sdy_axes axes = {0}, expected = {0};
-    list_items(lists.items[d], &axes);
+    sharc_attr *const *axes = items_of(lists[d], &k);
     if (kind == GATHER)
-      ok = gather_along_dim(c, d, axes.items, axes.n, gather_kind, &expected);
+      ok = gather_along_dim(c, d, axes, k, gather_kind, &expected);
     else
-      slice_along_dim(c, d, axes.items, axes.n, &expected);
-    ok = ok && verify_dim_matches(c, d, &expected);
-    sharc_sdy_axes_free(&axes);
-    sharc_sdy_axes_free(&expected);
+      slice_along_dim(c, d, axes, k, &expected);
+    ok = ok && verify_dim_matches(c, d, expected.items, expected.len);
   }
-  sharc_sdy_axes_free(&lists);
-  sharc_sdy_axes_free(&seen);
+  sharc_vec_free(&expected);
   return ok;
 }
 
@@ -303,26 +304,19 @@ static bool reduce_scatter_verify(sharc_op *op) {
          verify_axes_per_dim(&c, sharc_op_attr(op, "reduce_scatter_axes"), SLICE, NULL);
 }
 
-/* Unreduced axes of `sharding` plus `extra`, sorted and merged. */
-static void unreduced_plus(collective *c, const sharc_attr *sharding, const sdy_axes *extra,
-                           sdy_axes *out) {
-  sdy_axes all = {0};
-  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_unreduced(sharding); i++)
-    sharc_sdy_axes_push(&all, sharc_sdy_tensor_sharding_unreduced(sharding, i));
-  for (unsigned i = 0; i < extra->n; i++)
-    sharc_sdy_axes_push(&all, extra->items[i]);
-  sharc_sdy_axes_sort_and_merge(c->ctx, &all, c->mesh, out);
-  sharc_sdy_axes_free(&all);
-}
-
-static bool out_unreduced_equals(collective *c, const sdy_axes *expected) {
-  unsigned n = sharc_sdy_tensor_sharding_num_unreduced(c->out);
-  if (n != expected->n)
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_tensor_sharding_unreduced(c->out, i) != expected->items[i])
-      return false;
-  return true;
+/* Whether out_sharding's unreduced axes are the operand's followed by
+ * `extra`, sorted and merged. */
+static bool out_unreduced_adds(collective *c, sharc_attr *const *extra, unsigned n_extra) {
+  sharc_sdy_tensor_sharding_parts in, out;
+  sharc_sdy_tensor_sharding_parts_of(c->in, &in);
+  sharc_sdy_tensor_sharding_parts_of(c->out, &out);
+  sharc_sdy_axis_vec expected = {0};
+  sharc_sdy_axes_assign(&expected, in.unreduced, in.num_unreduced);
+  sharc_sdy_axes_append(&expected, extra, n_extra);
+  sharc_sdy_axes_sort_and_merge(c->ctx, &expected, c->mesh);
+  bool same = sharc_sdy_axes_equal(out.unreduced, out.num_unreduced, expected.items, expected.len);
+  sharc_vec_free(&expected);
+  return same;
 }
 
 static bool verify_out_sum(collective *c) {
@@ -339,50 +333,43 @@ static bool s2u_verify(sharc_op *op) {
   const sharc_attr *per_dim = sharc_op_attr(op, "axes");
   if (!verify_axes_per_dim(&c, per_dim, GATHER, "shard-to-unreduce"))
     return false;
-  sdy_axes lists = {0}, moved = {0}, expected = {0};
-  list_items(per_dim, &lists);
-  for (unsigned d = 0; d < lists.n; d++)
-    list_items(lists.items[d], &moved);
-  unreduced_plus(&c, c.in, &moved, &expected);
-  bool ok = out_unreduced_equals(&c, &expected);
+  unsigned n, k;
+  sharc_attr *const *lists = items_of(per_dim, &n);
+  sharc_sdy_axis_vec moved = {0};
+  for (unsigned d = 0; d < n; d++) {
+    sharc_attr *const *axes = items_of(lists[d], &k);
+    sharc_sdy_axes_append(&moved, axes, k);
+  }
+  bool ok = out_unreduced_adds(&c, moved.items, moved.len);
   if (!ok)
     sharc_emit_op_error(op, "out_unreduced_axes should be in_unreduced_axes + "
                             "sharded_to_unreduced_axes");
-  sharc_sdy_axes_free(&lists);
-  sharc_sdy_axes_free(&moved);
-  sharc_sdy_axes_free(&expected);
+  sharc_vec_free(&moved);
   return ok;
 }
 
 /* ---- all_reduce / replicated_to_unreduced -------------------------------- */
 
-/* verifySortedAxisRefList: `what` axes sorted w.r.t. the mesh, then valid. */
-static bool verify_sorted_axes(collective *c, const sdy_axes *axes, const char *what) {
-  for (unsigned i = 1; i < axes->n; i++)
-    if (sharc_sdy_axis_cmp(axes->items[i], axes->items[i - 1], c->mesh) < 0) {
-      sharc_emit_op_error(c->op, "%s axes are not ordered w.r.t. mesh", what);
-      return false;
-    }
-  sdy_axes seen = {0};
-  bool ok = sharc_sdy_verify_axis_list(c->op, NULL, axes->items, axes->n, c->mesh, &seen);
-  sharc_sdy_axes_free(&seen);
+/* verifySortedAxisRefList with the collectives' unprefixed messages. */
+static bool verify_sorted_axes(collective *c, sharc_attr *const *axes, unsigned n,
+                               const char *what) {
+  sharc_sdy_emitter e = {.op = c->op};
+  sharc_sdy_seen_axes seen = {{0}, {0}};
+  bool ok = sharc_sdy_verify_sorted_axis_ref_list(axes, n, c->mesh, &seen, &e, what);
+  sharc_sdy_seen_axes_free(&seen);
   return ok;
 }
 
-static bool any_overlap(sharc_attr *axis, sharc_attr *(*at)(const sharc_attr *, unsigned),
-                        unsigned (*count)(const sharc_attr *), const sharc_attr *sharding) {
-  for (unsigned i = 0; i < count(sharding); i++)
-    if (sharc_sdy_axis_ref_overlaps(at(sharding, i), axis))
-      return true;
-  return false;
+static bool overlaps_any(sharc_attr *axis, sharc_attr *const *axes, unsigned n) {
+  return sharc_sdy_axes_overlap(&axis, 1, axes, n);
 }
 
 static bool dims_overlap(const sharc_attr *sharding, sharc_attr *axis) {
   for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++) {
-    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-      if (sharc_sdy_axis_ref_overlaps(sharc_sdy_dim_sharding_axis(dim, i), axis))
-        return true;
+    unsigned n;
+    sharc_attr *const *axes = dim_axes(sharding, d, &n);
+    if (overlaps_any(axis, axes, n))
+      return true;
   }
   return false;
 }
@@ -394,6 +381,26 @@ static void emit_axis_error(sharc_op *op, const char *before, sharc_attr *axis, 
   sharc_buf_free(&text);
 }
 
+/* The reduction axes touch none of the operand's dimension or replicated
+ * axes nor the result's unreduced ones. */
+static bool verify_reduction_axes_free(collective *c, sharc_attr *const *axes, unsigned n) {
+  sharc_sdy_tensor_sharding_parts in, out;
+  sharc_sdy_tensor_sharding_parts_of(c->in, &in);
+  sharc_sdy_tensor_sharding_parts_of(c->out, &out);
+  for (unsigned i = 0; i < n; i++) {
+    if (dims_overlap(c->in, axes[i]) || overlaps_any(axes[i], in.replicated, in.num_replicated)) {
+      emit_axis_error(c->op, "reduction axis ", axes[i],
+                      " overlaps with operand dimension sharding or replicated axes");
+      return false;
+    }
+    if (overlaps_any(axes[i], out.unreduced, out.num_unreduced)) {
+      emit_axis_error(c->op, "reduction axis ", axes[i], " overlaps with result unreduced axes");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool all_reduce_verify(sharc_op *op) {
   collective c;
   if (!verify_collective_common(op, &c, true, false))
@@ -402,24 +409,10 @@ static bool all_reduce_verify(sharc_op *op) {
     sharc_emit_op_error(op, "operand and result shardings are not equivalent");
     return false;
   }
-  sdy_axes axes = {0};
-  list_items(sharc_op_attr(op, "reduction_axes"), &axes);
-  bool ok = verify_sorted_axes(&c, &axes, "reduction");
-  for (unsigned i = 0; ok && i < axes.n; i++) {
-    sharc_attr *axis = axes.items[i];
-    if (dims_overlap(c.in, axis) || any_overlap(axis, sharc_sdy_tensor_sharding_replicated,
-                                                sharc_sdy_tensor_sharding_num_replicated, c.in)) {
-      emit_axis_error(op, "reduction axis ", axis,
-                      " overlaps with operand dimension sharding or replicated axes");
-      ok = false;
-    } else if (any_overlap(axis, sharc_sdy_tensor_sharding_unreduced,
-                           sharc_sdy_tensor_sharding_num_unreduced, c.out)) {
-      emit_axis_error(op, "reduction axis ", axis, " overlaps with result unreduced axes");
-      ok = false;
-    }
-  }
-  sharc_sdy_axes_free(&axes);
-  return ok && verify_reduced_with(&c, reduction_of(op));
+  unsigned n;
+  sharc_attr *const *axes = items_of(sharc_op_attr(op, "reduction_axes"), &n);
+  return verify_sorted_axes(&c, axes, n, "reduction") && verify_reduction_axes_free(&c, axes, n) &&
+         verify_reduced_with(&c, reduction_of(op));
 }
 
 static bool same_dims(const sharc_attr *a, const sharc_attr *b) {
@@ -432,6 +425,23 @@ static bool same_dims(const sharc_attr *a, const sharc_attr *b) {
   return true;
 }
 
+/* The r2u axes touch none of the operand's dimension or unreduced axes. */
+static bool verify_r2u_axes_free(collective *c, sharc_attr *const *axes, unsigned n) {
+  sharc_sdy_tensor_sharding_parts in;
+  sharc_sdy_tensor_sharding_parts_of(c->in, &in);
+  for (unsigned i = 0; i < n; i++) {
+    if (dims_overlap(c->in, axes[i])) {
+      emit_axis_error(c->op, "r2u axis ", axes[i], " overlaps with operand dimension sharding");
+      return false;
+    }
+    if (overlaps_any(axes[i], in.unreduced, in.num_unreduced)) {
+      emit_axis_error(c->op, "r2u axis ", axes[i], " overlaps with operand unreduced axes");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool r2u_verify(sharc_op *op) {
   collective c;
   if (!verify_collective_common(op, &c, false, false) || !verify_out_sum(&c))
@@ -440,35 +450,18 @@ static bool r2u_verify(sharc_op *op) {
     sharc_emit_op_error(op, "input and output must share the same dimension shardings");
     return false;
   }
-  sdy_axes axes = {0}, expected = {0};
-  list_items(sharc_op_attr(op, "axes"), &axes);
-  bool ok = true;
-  if (!axes.n) {
+  unsigned n;
+  sharc_attr *const *axes = items_of(sharc_op_attr(op, "axes"), &n);
+  if (!n) {
     sharc_emit_op_error(op, "r2u axes must not be empty");
-    ok = false;
+    return false;
   }
-  ok = ok && verify_sorted_axes(&c, &axes, "r2u");
-  for (unsigned i = 0; ok && i < axes.n; i++) {
-    sharc_attr *axis = axes.items[i];
-    if (dims_overlap(c.in, axis)) {
-      emit_axis_error(op, "r2u axis ", axis, " overlaps with operand dimension sharding");
-      ok = false;
-    } else if (any_overlap(axis, sharc_sdy_tensor_sharding_unreduced,
-                           sharc_sdy_tensor_sharding_num_unreduced, c.in)) {
-      emit_axis_error(op, "r2u axis ", axis, " overlaps with operand unreduced axes");
-      ok = false;
-    }
-  }
-  if (ok) {
-    unreduced_plus(&c, c.in, &axes, &expected);
-    if (!out_unreduced_equals(&c, &expected)) {
-      sharc_emit_op_error(op, "out_unreduced_axes should be in_unreduced_axes + r2u_axes");
-      ok = false;
-    }
-  }
-  sharc_sdy_axes_free(&axes);
-  sharc_sdy_axes_free(&expected);
-  return ok;
+  if (!verify_sorted_axes(&c, axes, n, "r2u") || !verify_r2u_axes_free(&c, axes, n))
+    return false;
+  if (out_unreduced_adds(&c, axes, n))
+    return true;
+  sharc_emit_op_error(op, "out_unreduced_axes should be in_unreduced_axes + r2u_axes");
+  return false;
 }
 
 /* ---- all_to_all ------------------------------------------------------------ */
@@ -483,19 +476,18 @@ static bool verify_dim_in_range(collective *c, int64_t dim, const char *which) {
 
 /* Each parameter's axes valid, its dimensions in range, distinct and with
  * ascending sources. */
-static bool verify_all_to_all_params(collective *c, const sdy_axes *params, bool *seen_dims) {
-  sdy_axes seen = {0};
+static bool verify_all_to_all_params(collective *c, sharc_attr *const *params, unsigned n_params,
+                                     bool *seen_dims) {
+  sharc_sdy_seen_axes seen = {{0}, {0}};
   int64_t prev_src = -1;
   bool ok = true;
-  for (unsigned i = 0; ok && i < params->n; i++) {
-    sharc_attr *param = params->items[i];
-    int64_t src = sharc_sdy_all_to_all_param_src_dim(param);
-    int64_t tgt = sharc_sdy_all_to_all_param_tgt_dim(param);
-    sdy_axes axes = {0};
-    list_items(param, &axes);
-    ok = sharc_sdy_verify_axis_list(c->op, NULL, axes.items, axes.n, c->mesh, &seen) &&
-         verify_dim_in_range(c, src, "source") && verify_dim_in_range(c, tgt, "target");
-    sharc_sdy_axes_free(&axes);
+  for (unsigned i = 0; ok && i < n_params; i++) {
+    int64_t src = sharc_sdy_all_to_all_param_src_dim(params[i]);
+    int64_t tgt = sharc_sdy_all_to_all_param_tgt_dim(params[i]);
+    unsigned n;
+    sharc_attr *const *axes = items_of(params[i], &n);
+    ok = verify_axis_list(c, axes, n, &seen) && verify_dim_in_range(c, src, "source") &&
+         verify_dim_in_range(c, tgt, "target");
     int64_t dims[2] = {src, tgt};
     for (unsigned k = 0; ok && k < 2; k++) {
       if (seen_dims[dims[k]]) {
@@ -516,28 +508,26 @@ static bool verify_all_to_all_params(collective *c, const sdy_axes *params, bool
     }
     prev_src = src;
   }
-  sharc_sdy_axes_free(&seen);
+  sharc_sdy_seen_axes_free(&seen);
   return ok;
 }
 
-static bool verify_all_to_all_moves(collective *c, const sdy_axes *params) {
+static bool verify_all_to_all_moves(collective *c, sharc_attr *const *params, unsigned n_params) {
   bool ok = true;
-  for (unsigned i = 0; ok && i < params->n; i++) {
-    sharc_attr *param = params->items[i];
-    unsigned src = (unsigned)sharc_sdy_all_to_all_param_src_dim(param);
-    unsigned tgt = (unsigned)sharc_sdy_all_to_all_param_tgt_dim(param);
-    sdy_axes axes = {0}, expected = {0};
-    list_items(param, &axes);
-    ok = gather_along_dim(c, src, axes.items, axes.n, "all-to-all", &expected) &&
-         verify_dim_matches(c, src, &expected);
-    expected.n = 0;
+  sharc_sdy_axis_vec expected = {0};
+  for (unsigned i = 0; ok && i < n_params; i++) {
+    unsigned src = (unsigned)sharc_sdy_all_to_all_param_src_dim(params[i]);
+    unsigned tgt = (unsigned)sharc_sdy_all_to_all_param_tgt_dim(params[i]);
+    unsigned n;
+    sharc_attr *const *axes = items_of(params[i], &n);
+    ok = gather_along_dim(c, src, axes, n, "all-to-all", &expected) &&
+         verify_dim_matches(c, src, expected.items, expected.len);
     if (ok) {
-      slice_along_dim(c, tgt, axes.items, axes.n, &expected);
-      ok = verify_dim_matches(c, tgt, &expected);
+      slice_along_dim(c, tgt, axes, n, &expected);
+      ok = verify_dim_matches(c, tgt, expected.items, expected.len);
     }
-    sharc_sdy_axes_free(&axes);
-    sharc_sdy_axes_free(&expected);
   }
+  sharc_vec_free(&expected);
   return ok;
 }
 
@@ -545,38 +535,29 @@ static bool all_to_all_verify(sharc_op *op) {
   collective c;
   if (!verify_collective_common(op, &c, false, false))
     return false;
-  sdy_axes params = {0};
-  list_items(sharc_op_attr(op, "params"), &params);
-  if (!params.n) {
+  unsigned n_params;
+  sharc_attr *const *params = items_of(sharc_op_attr(op, "params"), &n_params);
+  if (!n_params) {
     sharc_emit_op_error(op, "parameter list is empty");
     return false;
   }
   bool *seen_dims = calloc(c.rank + 1, sizeof *seen_dims);
   if (!seen_dims)
     abort();
-  bool ok =
-      verify_all_to_all_params(&c, &params, seen_dims) && verify_all_to_all_moves(&c, &params);
+  bool ok = verify_all_to_all_params(&c, params, n_params, seen_dims) &&
+            verify_all_to_all_moves(&c, params, n_params);
   for (unsigned d = 0; ok && d < c.rank; d++) {
     if (seen_dims[d])
       continue;
-    sdy_axes same = {0};
-    copy_dim_axes(c.in, d, &same);
-    ok = verify_dim_matches(&c, d, &same);
-    sharc_sdy_axes_free(&same);
+    unsigned n;
+    sharc_attr *const *same = dim_axes(c.in, d, &n);
+    ok = verify_dim_matches(&c, d, same, n);
   }
   free(seen_dims);
-  sharc_sdy_axes_free(&params);
   return ok;
 }
 
 /* ---- collective_permute ---------------------------------------------------- */
-
-static int64_t sharded_size(const sharc_attr *dim, const sharc_attr *mesh) {
-  int64_t size = 1;
-  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
-    size *= sharc_sdy_axis_ref_size(sharc_sdy_dim_sharding_axis(dim, i), mesh);
-  return size;
-}
 
 static bool same_mesh_axes(const sharc_attr *a, const sharc_attr *b) {
   unsigned n = sharc_sdy_mesh_num_axes(a);
@@ -618,15 +599,14 @@ static bool permute_verify(sharc_op *op) {
     return false;
   }
   for (unsigned d = 0; d < c.rank; d++) {
+    unsigned n;
+    sharc_attr *const *in_axes = dim_axes(c.in, d, &n);
+    if (dim_equals(c.out, d, in_axes, n))
+      continue;
     sharc_attr *in_dim = sharc_sdy_tensor_sharding_dim(c.in, d);
     sharc_attr *out_dim = sharc_sdy_tensor_sharding_dim(c.out, d);
-    sdy_axes in_axes = {0};
-    copy_dim_axes(c.in, d, &in_axes);
-    bool same = dim_equals(c.out, d, &in_axes);
-    sharc_sdy_axes_free(&in_axes);
-    if (same)
-      continue;
-    int64_t in_size = sharded_size(in_dim, c.mesh), out_size = sharded_size(out_dim, c.mesh);
+    int64_t in_size = sharc_sdy_dim_sharding_sharded_size(in_dim, c.mesh);
+    int64_t out_size = sharc_sdy_dim_sharding_sharded_size(out_dim, c.mesh);
     if (in_size != out_size) {
       sharc_emit_op_error(op,
                           "sharded size of result doesn't match operand on dimension %u: %lld "

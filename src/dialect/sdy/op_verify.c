@@ -226,14 +226,10 @@ static bool fully_replicated(const sharc_attr *s, bool ignore_unreduced) {
   return true;
 }
 
+/* The same axes, whether open or closed and whatever the priority. */
 static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_dim_sharding_num_axes(a);
-  if (n != sharc_sdy_dim_sharding_num_axes(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_dim_sharding_axis(a, i) != sharc_sdy_dim_sharding_axis(b, i))
-      return false;
-  return true;
+  return sharc_sdy_axes_equal(sharc_sdy_list_items(a), sharc_sdy_list_size(a),
+                              sharc_sdy_list_items(b), sharc_sdy_list_size(b));
 }
 
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
@@ -260,39 +256,13 @@ bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bo
 
 /* ---- unreduced axes transitions (Shardy's verifyUnreducedAxesTransition) */
 
-static void unreduced_of(const sharc_attr *s, sdy_axes *out) {
-  for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
-    sharc_sdy_axes_push(out, sharc_sdy_tensor_sharding_unreduced(s, i));
-}
-
-/* Parts of the axes in `a` not covered by `b` (Shardy's getAxisSetDiff). */
-static void axis_set_diff(sharc_context *ctx, const sdy_axes *a, const sdy_axes *b,
-                          const sharc_attr *mesh, sdy_axes *out) {
-  for (unsigned i = 0; i < a->n; i++) {
-    sharc_attr *axis = a->items[i];
-    while (axis) {
-      sharc_attr *hit = NULL;
-      for (unsigned j = 0; !hit && j < b->n; j++)
-        if (sharc_sdy_axis_ref_overlaps(axis, b->items[j]))
-          hit = b->items[j];
-      if (!hit) {
-        sharc_sdy_axes_push(out, axis);
-        break;
-      }
-      sharc_attr *prefix = sharc_sdy_axis_prefix_without_overlap(ctx, axis, hit);
-      if (prefix)
-        sharc_sdy_axes_push(out, prefix);
-      axis = sharc_sdy_axis_suffix_without_overlap(ctx, axis, hit, mesh);
-    }
-  }
-}
-
-static bool any_unreduced_overlap(const sharc_attr *s, const sdy_axes *axes) {
-  for (unsigned i = 0; s && i < sharc_sdy_tensor_sharding_num_unreduced(s); i++)
-    for (unsigned j = 0; j < axes->n; j++)
-      if (sharc_sdy_axis_ref_overlaps(sharc_sdy_tensor_sharding_unreduced(s, i), axes->items[j]))
-        return true;
-  return false;
+/* The unreduced axes of `s` (none when NULL) as a list. */
+static sharc_attr *const *unreduced_of(const sharc_attr *s, unsigned *n) {
+  sharc_sdy_tensor_sharding_parts parts = {0};
+  if (s)
+    sharc_sdy_tensor_sharding_parts_of(s, &parts);
+  *n = parts.num_unreduced;
+  return parts.unreduced;
 }
 
 static const char *reduction_name(int64_t r) {
@@ -300,9 +270,10 @@ static const char *reduction_name(int64_t r) {
 }
 
 /* `expected` < 0: that direction is not allowed at all. */
-static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding, const sdy_axes *diff,
-                                   int64_t expected, const char *verb) {
-  if (!diff->n)
+static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding,
+                                   const sharc_sdy_axis_vec *diff, int64_t expected,
+                                   const char *verb) {
+  if (!diff->len)
     return true;
   if (expected < 0) {
     sharc_str name = sharc_sdy_axis_ref_name(diff->items[0]);
@@ -316,7 +287,9 @@ static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding, con
                           (int)name.len, name.data);
     return false;
   }
-  if (!sharding || !any_unreduced_overlap(sharding, diff))
+  unsigned n_unreduced;
+  sharc_attr *const *unreduced = unreduced_of(sharding, &n_unreduced);
+  if (!sharc_sdy_axes_overlap(unreduced, n_unreduced, diff->items, diff->len))
     return true;
   int64_t got = sharc_sdy_tensor_sharding_reduction(sharding);
   if (got == expected)
@@ -335,31 +308,27 @@ bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, c
     return true;
   mesh = in_mesh ? in_mesh : out_mesh;
   sharc_context *ctx = sharc_op_context(op);
-  sdy_axes in_axes = {0}, out_axes = {0}, added = {0}, dropped = {0};
-  unreduced_of(in, &in_axes);
-  unreduced_of(out, &out_axes);
-  axis_set_diff(ctx, &out_axes, &in_axes, mesh, &added);
-  axis_set_diff(ctx, &in_axes, &out_axes, mesh, &dropped);
+  unsigned n_in, n_out;
+  sharc_attr *const *in_axes = unreduced_of(in, &n_in);
+  sharc_attr *const *out_axes = unreduced_of(out, &n_out);
+  sharc_sdy_axis_vec added = {0}, dropped = {0};
+  sharc_sdy_axes_set_diff(ctx, out_axes, n_out, in_axes, n_in, mesh, &added);
+  sharc_sdy_axes_set_diff(ctx, in_axes, n_in, out_axes, n_out, mesh, &dropped);
   bool ok = verify_transition_side(op, out, &added, introduced, "introduce") &&
             verify_transition_side(op, in, &dropped, removed, "reduce");
-  if (ok && in && out) {
-    int64_t from = sharc_sdy_tensor_sharding_reduction(in);
-    int64_t to = sharc_sdy_tensor_sharding_reduction(out);
-    for (unsigned i = 0; ok && from != to && i < out_axes.n; i++)
-      for (unsigned j = 0; ok && j < in_axes.n; j++)
-        if (sharc_sdy_axis_ref_overlaps(in_axes.items[j], out_axes.items[i])) {
-          sharc_emit_op_error(op,
-                              "cannot change the reduction operator of kept unreduced axes "
-                              "from %s to %s.",
-                              reduction_name(from), reduction_name(to));
-          ok = false;
-        }
-  }
-  sharc_sdy_axes_free(&in_axes);
-  sharc_sdy_axes_free(&out_axes);
-  sharc_sdy_axes_free(&added);
-  sharc_sdy_axes_free(&dropped);
-  return ok;
+  sharc_vec_free(&added);
+  sharc_vec_free(&dropped);
+  if (!ok || !in || !out)
+    return ok;
+  int64_t from = sharc_sdy_tensor_sharding_reduction(in);
+  int64_t to = sharc_sdy_tensor_sharding_reduction(out);
+  if (from == to || !sharc_sdy_axes_overlap(out_axes, n_out, in_axes, n_in))
+    return true;
+  sharc_emit_op_error(op,
+                      "cannot change the reduction operator of kept unreduced axes from %s to "
+                      "%s.",
+                      reduction_name(from), reduction_name(to));
+  return false;
 }
 
 /* ---- sharding_constraint, reshard ------------------------------------------ */
@@ -431,7 +400,7 @@ static int64_t manual_size(sharc_op *op, const sharc_attr *dim, const sharc_attr
   for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
     sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
     if (is_manual_axis(op, sharc_sdy_axis_ref_name(axis)))
-      size *= sharc_sdy_axis_ref_size(axis, mesh);
+      size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(axis, mesh));
   }
   return size;
 }

@@ -1,10 +1,10 @@
 /* What the sdy op verifiers, canonicalization patterns and interfaces share
- * about shardings: mesh lookup, per-value lists, the manual-axes sharding
- * transforms, and axis-reference arithmetic (Shardy's AxisRefAttr methods,
- * on #sdy axis_ref attributes). */
+ * about shardings: mesh lookup, per-value lists and the manual-axes sharding
+ * transforms. Axis-reference arithmetic is axes.h's. */
 #ifndef SHARC_DIALECT_SDY_OP_VERIFY_H
 #define SHARC_DIALECT_SDY_OP_VERIFY_H
 
+#include "dialect/sdy/axes.h"
 #include "dialect/sdy/op_common.h"
 #include "sharc/sdy.h"
 
@@ -54,47 +54,5 @@ bool sharc_sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type
 bool sharc_sdy_verify_manual_axes_unbound(sharc_op *manual);
 bool sharc_sdy_verify_manual_computation(sharc_op *manual);
 bool sharc_sdy_verify_named_computation(sharc_op *op);
-
-/* ---- axis references ----
- * Beyond the relations sharc/sdy.h offers (less, overlaps, can_merge,
- * to_string): the ones collectives and manual computations need. */
-int64_t sharc_sdy_axis_pre_size(const sharc_attr *axis);
-int64_t sharc_sdy_axis_next_pre_size(const sharc_attr *axis, const sharc_attr *mesh);
-bool sharc_sdy_axis_contains(const sharc_attr *a, const sharc_attr *b);
-bool sharc_sdy_axis_prefix_of(const sharc_attr *a, const sharc_attr *b);
-bool sharc_sdy_axis_suffix_of(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-bool sharc_sdy_axis_can_coexist(const sharc_attr *a, const sharc_attr *b);
-sharc_attr *sharc_sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
-                           const sharc_attr *mesh);
-/* The part of `a` before `b` (NULL if none or they cannot coexist). */
-sharc_attr *sharc_sdy_axis_prefix_without_overlap(sharc_context *ctx, const sharc_attr *a,
-                                            const sharc_attr *b);
-sharc_attr *sharc_sdy_axis_suffix_without_overlap(sharc_context *ctx, const sharc_attr *a,
-                                            const sharc_attr *b, const sharc_attr *mesh);
-sharc_attr *sharc_sdy_axis_make(sharc_context *ctx, sharc_str name, int64_t pre, int64_t size,
-                          const sharc_attr *mesh);
-/* Shardy's AxisRefAttr order: by name, then sub-axis position; with a mesh,
- * names follow the mesh's axis order. */
-int sharc_sdy_axis_cmp(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-
-/* A growable list of axis refs (collectives' expected dimension shardings). */
-typedef struct sdy_axes {
-  sharc_attr **items;
-  unsigned n, cap;
-} sdy_axes;
-void sharc_sdy_axes_push(sdy_axes *v, sharc_attr *axis);
-void sharc_sdy_axes_free(sdy_axes *v);
-/* Appends `axis`, merging it into the last one when they are consecutive
- * sub-axes (Shardy's addAxisOrMerge). */
-void sharc_sdy_axes_add_or_merge(sharc_context *ctx, sdy_axes *v, sharc_attr *axis,
-                           const sharc_attr *mesh);
-/* `axes` sorted w.r.t. the mesh with consecutive sub-axes merged, appended
- * to `out` (Shardy's sortAndMergeAxes). */
-void sharc_sdy_axes_sort_and_merge(sharc_context *ctx, const sdy_axes *axes, const sharc_attr *mesh,
-                             sdy_axes *out);
-/* Shardy's verifyAxisRefList over one list, accumulating axes already seen
- * (in `seen`) across calls. Errors go through `op` with Shardy's text. */
-bool sharc_sdy_verify_axis_list(sharc_op *op, const char *prefix, sharc_attr *const *axes, unsigned n,
-                          const sharc_attr *mesh, sdy_axes *seen);
 
 #endif

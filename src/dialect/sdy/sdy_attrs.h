@@ -12,6 +12,11 @@
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "sharc/sdy.h"
+#include "support/vec.h"
+
+/* The elements of a list-like attribute (sharc_sdy_list_size of them) in
+ * place, for the axis-list functions of axes.h. */
+sharc_attr *const *sharc_sdy_list_items(const sharc_attr *list);
 
 /* The attribute definitions, for `a->def == &sharc_sdy_..._def` tests. */
 extern const sharc_attr_def sharc_sdy_mesh_def;            /* #sdy.mesh */
@@ -89,6 +94,22 @@ sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op);
 /* Mesh of an inline mesh or `@name` reference (NULL if unknown). */
 sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op);
 
+/* The axis refs verifying one sharding (or one collective's axes) has seen
+ * so far, across its lists (Shardy's seenAxisRefs and axisNameToSubAxes). */
+typedef struct sharc_sdy_seen_axes {
+  sharc_ptrvec refs; /* uniqued axis refs */
+  sharc_ptrvec subs; /* the sub-axes among them, in order of appearance */
+} sharc_sdy_seen_axes;
+void sharc_sdy_seen_axes_free(sharc_sdy_seen_axes *seen);
+/* verifyAxisRefList: names in `mesh`, no ref seen before, no two consecutive
+ * sub-axes that could be one; adds the refs to `seen`. */
+bool sharc_sdy_verify_axis_ref_list(sharc_attr *const *refs, unsigned n, const sharc_attr *mesh,
+                                    sharc_sdy_seen_axes *seen, const sharc_sdy_emitter *e);
+/* verifySortedAxisRefList: the same after "<what> axes are not ordered
+ * w.r.t. mesh" unless `refs` are in the mesh's order. */
+bool sharc_sdy_verify_sorted_axis_ref_list(sharc_attr *const *refs, unsigned n,
+                                           const sharc_attr *mesh, sharc_sdy_seen_axes *seen,
+                                           const sharc_sdy_emitter *e, const char *what);
 /* verifyTensorShardingAttr: `sharding` against `type` (NULL: no type, as for
  * an op without results) and `mesh` (NULL reports "unknown mesh: @name"),
  * with axes bound by enclosing sdy.manual_computation ops (found from e->op)

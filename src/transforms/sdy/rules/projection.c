@@ -7,142 +7,6 @@
 #include "transforms/sdy/rules/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
-/* ---- axis lists ----------------------------------------------------------- */
-
-void sharc_axes_push(sharc_axes *a, sharc_attr *axis) {
-  if (a->n == a->cap) {
-    a->cap = a->cap ? 2 * a->cap : 4;
-    a->v = realloc(a->v, a->cap * sizeof *a->v);
-    if (!a->v)
-      abort();
-  }
-  a->v[a->n++] = axis;
-}
-
-void sharc_axes_assign(sharc_axes *a, sharc_attr *const *axes, unsigned n) {
-  a->n = 0;
-  for (unsigned i = 0; i < n; i++)
-    sharc_axes_push(a, axes[i]);
-}
-
-void sharc_axes_free(sharc_axes *a) {
-  free(a->v);
-  memset(a, 0, sizeof *a);
-}
-
-bool sharc_axes_equal(const sharc_axes *a, sharc_attr *const *axes, unsigned n) {
-  return a->n == n && (n == 0 || memcmp(a->v, axes, n * sizeof *axes) == 0);
-}
-
-/* ---- axis relations ------------------------------------------------------- */
-
-static bool same_name(const sharc_attr *a, const sharc_attr *b) {
-  return sharc_str_eq(sharc_sdy_axis_ref_name(a), sharc_sdy_axis_ref_name(b));
-}
-
-static int64_t pre_size(const sharc_attr *axis) {
-  sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(axis);
-  return sub ? sharc_sdy_sub_axis_info_pre_size(sub) : 1;
-}
-
-static int64_t next_pre_size(const sharc_attr *sub) {
-  return sharc_sdy_sub_axis_info_pre_size(sub) * sharc_sdy_sub_axis_info_size(sub);
-}
-
-bool sharc_axis_contains(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b))
-    return false;
-  sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  if (!sa)
-    return true;
-  if (!sb)
-    return false;
-  return sharc_sdy_sub_axis_info_pre_size(sa) <= sharc_sdy_sub_axis_info_pre_size(sb) &&
-         next_pre_size(sa) >= next_pre_size(sb);
-}
-
-bool sharc_axis_prefix_of(const sharc_attr *a, const sharc_attr *b) {
-  return sharc_axis_contains(b, a) && pre_size(a) == pre_size(b);
-}
-
-bool sharc_axis_can_merge(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b))
-    return false;
-  sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  return sa && sb && next_pre_size(sa) == sharc_sdy_sub_axis_info_pre_size(sb);
-}
-
-sharc_attr *sharc_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
-                             const sharc_attr *mesh) {
-  sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  sharc_str name = sharc_sdy_axis_ref_name(a);
-  int64_t size = sharc_sdy_sub_axis_info_size(sa) * sharc_sdy_sub_axis_info_size(sb);
-  if (sharc_sdy_mesh_size_of(mesh, name) == size)
-    return sharc_sdy_axis_ref_get(ctx, name, NULL);
-  return sharc_sdy_axis_ref_get(
-      ctx, name, sharc_sdy_sub_axis_info_get(ctx, sharc_sdy_sub_axis_info_pre_size(sa), size));
-}
-
-void sharc_axes_add_or_merge(sharc_axes *a, sharc_context *ctx, sharc_attr *axis,
-                             const sharc_attr *mesh) {
-  if (a->n && sharc_axis_can_merge(a->v[a->n - 1], axis)) {
-    a->v[a->n - 1] = sharc_axis_merge(ctx, a->v[a->n - 1], axis, mesh);
-    return;
-  }
-  sharc_axes_push(a, axis);
-}
-
-sharc_prefix_status sharc_axis_list_prefix_of(sharc_attr *const *first, unsigned n_first,
-                                              sharc_attr *const *second, unsigned n_second) {
-  if (n_first == 0)
-    return n_second == 0 ? SHARC_PREFIX_EQUAL : SHARC_PREFIX_STRICT;
-  if (n_first > n_second)
-    return SHARC_PREFIX_NONE;
-  for (unsigned i = 0; i + 1 < n_first; i++)
-    if (first[i] != second[i])
-      return SHARC_PREFIX_NONE;
-  const sharc_attr *last = first[n_first - 1], *other = second[n_first - 1];
-  if (n_first == n_second && last == other)
-    return SHARC_PREFIX_EQUAL;
-  return sharc_axis_prefix_of(last, other) ? SHARC_PREFIX_STRICT : SHARC_PREFIX_NONE;
-}
-
-/* Whether two sub-axes of one axis can appear in one sharding: when they
- * overlap, both the overlap and the rest must be sub-axes too. */
-static bool can_coexist(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_name(a, b))
-    return true;
-  sharc_attr *sa = sharc_sdy_axis_ref_sub_axis_info(a), *sb = sharc_sdy_axis_ref_sub_axis_info(b);
-  if (!sa || !sb)
-    return true;
-  int64_t pa = sharc_sdy_sub_axis_info_pre_size(sa), pb = sharc_sdy_sub_axis_info_pre_size(sb);
-  int64_t na = next_pre_size(sa), nb = next_pre_size(sb);
-  int64_t min_pre = pa < pb ? pa : pb, max_pre = pa < pb ? pb : pa;
-  int64_t min_next = na < nb ? na : nb, max_next = na < nb ? nb : na;
-  if (min_next > max_pre)
-    return min_next % max_pre == 0 && max_pre % min_pre == 0 && max_next % min_next == 0;
-  return max_pre % min_next == 0;
-}
-
-void sharc_axis_list_common_prefix(sharc_context *ctx, sharc_attr *const *a, unsigned na,
-                                   sharc_attr *const *b, unsigned nb, sharc_axes *out) {
-  (void)ctx;
-  out->n = 0;
-  for (unsigned i = 0; i < na && i < nb; i++) {
-    if (a[i] == b[i]) {
-      sharc_axes_push(out, a[i]);
-      continue;
-    }
-    if (can_coexist(a[i], b[i])) {
-      if (sharc_axis_prefix_of(a[i], b[i]))
-        sharc_axes_push(out, a[i]);
-      else if (sharc_axis_prefix_of(b[i], a[i]))
-        sharc_axes_push(out, b[i]);
-    }
-    break;
-  }
-}
-
 /* ---- projecting a dimension sharding onto factors ------------------------- */
 
 /* The part of the current axis not yet given to a factor. */
@@ -168,10 +32,10 @@ static sharc_attr *rest_axis(sharc_context *ctx, const sharc_attr *axis, axis_re
   return sharc_sdy_axis_ref_get(ctx, sharc_sdy_axis_ref_name(axis), sub);
 }
 
-static void add_rest(sharc_axes *out, sharc_context *ctx, axis_rest r, sharc_attr *const *axes,
-                     unsigned n, unsigned i, const sharc_attr *mesh) {
+static void add_rest(sharc_sdy_axis_vec *out, sharc_context *ctx, axis_rest r,
+                     sharc_attr *const *axes, unsigned n, unsigned i, const sharc_attr *mesh) {
   while (r.valid) {
-    sharc_axes_add_or_merge(out, ctx, rest_axis(ctx, axes[i], r), mesh);
+    sharc_sdy_axes_add_or_merge(ctx, out, rest_axis(ctx, axes[i], r), mesh);
     r = rest_of(axes, n, ++i, mesh);
   }
 }
@@ -215,20 +79,18 @@ static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsi
     }
     int64_t g = 1;
     while (rest.valid && (rest.size == 1 || (g = sharc_gcd(remaining, rest.size)) > 1)) {
-      sharc_attr *name_src = axes[axis];
-      sharc_attr *sub;
       if (rest.size > g) {
         int64_t pre = rest.pre ? rest.pre : 1;
-        sub = sharc_sdy_sub_axis_info_get(ctx, pre, g);
+        sharc_vec_push(&fs->axes,
+                       sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(axes[axis]), pre, g, NULL));
         rest.pre = pre * g;
         rest.size /= g;
         remaining /= g;
       } else {
-        sub = rest.pre ? sharc_sdy_sub_axis_info_get(ctx, rest.pre, rest.size) : NULL;
+        sharc_vec_push(&fs->axes, rest_axis(ctx, axes[axis], rest));
         remaining /= rest.size;
         rest = rest_of(axes, n_axes, ++axis, mesh);
       }
-      sharc_axes_push(&fs->axes, sharc_sdy_axis_ref_get(ctx, sharc_sdy_axis_ref_name(name_src), sub));
     }
     if (remaining > 1 && rest.valid) {
       overflowed = true;
@@ -270,9 +132,9 @@ static void project_tensor(sharc_projection *p, unsigned tensor, const sharc_att
   if (!sharding)
     return;
   for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_replicated(sharding); i++)
-    sharc_axes_push(&t->replicated, sharc_sdy_tensor_sharding_replicated(sharding, i));
+    sharc_vec_push(&t->replicated, sharc_sdy_tensor_sharding_replicated(sharding, i));
   for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_unreduced(sharding); i++)
-    sharc_axes_push(&t->unreduced, sharc_sdy_tensor_sharding_unreduced(sharding, i));
+    sharc_vec_push(&t->unreduced, sharc_sdy_tensor_sharding_unreduced(sharding, i));
   t->reduction = sharc_sdy_tensor_sharding_reduction(sharding);
 }
 
@@ -307,7 +169,8 @@ void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const shar
 }
 
 void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
-                                      const sharc_axes *axes_per_factor, const sharc_attr *rule,
+                                      const sharc_sdy_axis_vec *axes_per_factor,
+                                      const sharc_attr *rule,
                                       const sharc_attr *mesh) {
   init(p, ctx, rule, mesh);
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
@@ -319,7 +182,7 @@ void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
         if (f >= p->num_factors)
           continue;
         sharc_factor_sharding *fs = &p->tensors[t].factors[f];
-        sharc_axes_assign(&fs->axes, axes_per_factor[f].v, axes_per_factor[f].n);
+        sharc_sdy_axes_assign(&fs->axes, axes_per_factor[f].items, axes_per_factor[f].len);
         fs->present = fs->is_closed = true;
         fs->is_minor_most = k + 1 == n;
       }
@@ -331,12 +194,12 @@ void sharc_projection_free(sharc_projection *p) {
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     sharc_tensor_factors *tf = &p->tensors[t];
     for (unsigned f = 0; f < p->num_factors; f++) {
-      sharc_axes_free(&tf->factors[f].axes);
-      sharc_axes_free(&tf->factors[f].overflow);
+      sharc_vec_free(&tf->factors[f].axes);
+      sharc_vec_free(&tf->factors[f].overflow);
     }
     free(tf->factors);
-    sharc_axes_free(&tf->replicated);
-    sharc_axes_free(&tf->unreduced);
+    sharc_vec_free(&tf->replicated);
+    sharc_vec_free(&tf->unreduced);
   }
   free(p->tensors);
   memset(p, 0, sizeof *p);
@@ -361,10 +224,10 @@ bool sharc_projection_expand(sharc_projection *p, unsigned factor, sharc_attr *c
   bool any = false;
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     sharc_factor_sharding *fs = sharc_projection_factor(p, t, factor);
-    bool changed = fs && sharc_axis_list_prefix_of(fs->axes.v, fs->axes.n, axes, n) ==
-                             SHARC_PREFIX_STRICT;
+    bool changed = fs && sharc_sdy_axes_prefix_of(fs->axes.items, fs->axes.len, axes, n) ==
+                             SHARC_SDY_PREFIX_STRICT;
     if (changed)
-      sharc_axes_assign(&fs->axes, axes, n);
+      sharc_sdy_axes_assign(&fs->axes, axes, n);
     if (updated)
       updated[t] = changed;
     any |= changed;
@@ -378,11 +241,12 @@ bool sharc_projection_update(sharc_projection *p, unsigned factor, sharc_attr *c
   bool any = false;
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     sharc_factor_sharding *fs = sharc_projection_factor(p, t, factor);
-    bool changed = fs && !(sharc_axes_equal(&fs->axes, axes, n) &&
-                           sharc_axes_equal(&fs->overflow, overflow, n_overflow));
+    bool changed =
+        fs && !(sharc_sdy_axes_equal(fs->axes.items, fs->axes.len, axes, n) &&
+                sharc_sdy_axes_equal(fs->overflow.items, fs->overflow.len, overflow, n_overflow));
     if (changed) {
-      sharc_axes_assign(&fs->axes, axes, n);
-      sharc_axes_assign(&fs->overflow, overflow, n_overflow);
+      sharc_sdy_axes_assign(&fs->axes, axes, n);
+      sharc_sdy_axes_assign(&fs->overflow, overflow, n_overflow);
     }
     if (updated)
       updated[t] = changed;
@@ -391,11 +255,11 @@ bool sharc_projection_update(sharc_projection *p, unsigned factor, sharc_attr *c
   return any;
 }
 
-void sharc_projection_common_prefix(const sharc_projection *p, sharc_axes *out) {
+void sharc_projection_common_prefix(const sharc_projection *p, sharc_sdy_axis_vec *out) {
   bool *seen = calloc(p->num_factors + 1, sizeof *seen);
   if (!seen)
     abort();
-  sharc_axes tmp = {0};
+  sharc_sdy_axis_vec tmp = {0};
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     for (unsigned f = 0; f < p->num_factors; f++) {
       const sharc_factor_sharding *fs = &p->tensors[t].factors[f];
@@ -403,29 +267,26 @@ void sharc_projection_common_prefix(const sharc_projection *p, sharc_axes *out) 
         continue;
       if (!seen[f]) {
         seen[f] = true;
-        sharc_axes_assign(&out[f], fs->axes.v, fs->axes.n);
+        sharc_sdy_axes_assign(&out[f], fs->axes.items, fs->axes.len);
         continue;
       }
-      sharc_axis_list_common_prefix(p->ctx, out[f].v, out[f].n, fs->axes.v, fs->axes.n, &tmp);
-      sharc_axes_assign(&out[f], tmp.v, tmp.n);
+      sharc_sdy_axes_common_prefix(out[f].items, out[f].len, fs->axes.items, fs->axes.len, &tmp);
+      sharc_sdy_axes_assign(&out[f], tmp.items, tmp.len);
     }
   }
-  sharc_axes_free(&tmp);
+  sharc_vec_free(&tmp);
   free(seen);
 }
 
 bool sharc_projection_has_overflow(const sharc_projection *p, unsigned tensor) {
   for (unsigned f = 0; f < p->num_factors; f++)
-    if (p->tensors[tensor].factors[f].present && p->tensors[tensor].factors[f].overflow.n)
+    if (p->tensors[tensor].factors[f].present && p->tensors[tensor].factors[f].overflow.len)
       return true;
   return false;
 }
 
-static int64_t axes_size(const sharc_axes *a, const sharc_attr *mesh) {
-  int64_t size = 1;
-  for (unsigned i = 0; i < a->n; i++)
-    size *= sharc_sdy_axis_ref_size(a->v[i], mesh);
-  return size;
+static int64_t axes_size(const sharc_sdy_axis_vec *a, const sharc_attr *mesh) {
+  return sharc_sdy_axes_total_size(a->items, a->len, mesh);
 }
 
 int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tensor) {
@@ -433,7 +294,8 @@ int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tenso
   for (unsigned f = 0; f < p->num_factors; f++) {
     const sharc_factor_sharding *fs = &p->tensors[tensor].factors[f];
     if (fs->present)
-      size *= axes_size(&fs->axes, p->mesh) * axes_size(&fs->overflow, p->mesh);
+      size = sharc_sdy_mul_wrap(size, sharc_sdy_mul_wrap(axes_size(&fs->axes, p->mesh),
+                                                         axes_size(&fs->overflow, p->mesh)));
   }
   return size;
 }
@@ -464,15 +326,14 @@ void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings,
       sharc_str name = sharc_sdy_axis_ref_name(axes[axis]);
       if (rest.size > g) {
         int64_t pre = rest.pre ? rest.pre : 1;
-        sharc_attr *sub = sharc_sdy_sub_axis_info_get(ctx, pre, g);
-        sharc_axes_add_or_merge(&shardings[i].axes, ctx, sharc_sdy_axis_ref_get(ctx, name, sub),
-                                mesh);
+        sharc_sdy_axes_add_or_merge(ctx, &shardings[i].axes,
+                                    sharc_sdy_axis_make(ctx, name, pre, g, NULL), mesh);
         rest.pre = pre * g;
         rest.size /= g;
         room[i] /= g;
         continue;
       }
-      sharc_axes_add_or_merge(&shardings[i].axes, ctx, rest_axis(ctx, axes[axis], rest), mesh);
+      sharc_sdy_axes_add_or_merge(ctx, &shardings[i].axes, rest_axis(ctx, axes[axis], rest), mesh);
       room[i] /= rest.size;
       rest = rest_of(axes, n_axes, ++axis, mesh);
       break;
@@ -489,14 +350,12 @@ void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings,
 
 /* Appends `axes` to a dimension, merging across the factor boundary;
  * returns the product of their sizes. */
-static int64_t append_factor_axes(sharc_axes *dim, sharc_context *ctx, const sharc_axes *axes,
-                                  const sharc_attr *mesh) {
-  for (unsigned i = 0; i < axes->n; i++) {
-    if (i == 0)
-      sharc_axes_add_or_merge(dim, ctx, axes->v[i], mesh);
-    else
-      sharc_axes_push(dim, axes->v[i]);
-  }
+static int64_t append_factor_axes(sharc_sdy_axis_vec *dim, sharc_context *ctx,
+                                  const sharc_sdy_axis_vec *axes, const sharc_attr *mesh) {
+  if (!axes->len)
+    return 1;
+  sharc_sdy_axes_add_or_merge(ctx, dim, axes->items[0], mesh);
+  sharc_sdy_axes_append(dim, axes->items + 1, axes->len - 1);
   return axes_size(axes, mesh);
 }
 
@@ -507,9 +366,9 @@ sharc_attr *sharc_projection_tensor_sharding(const sharc_projection *p, unsigned
   sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
   if (!dims)
     abort();
-  sharc_axes dim_axes = {0};
+  sharc_sdy_axis_vec dim_axes = {0};
   for (unsigned d = 0; d < rank; d++) {
-    dim_axes.n = 0;
+    sharc_vec_clear(&dim_axes);
     bool closed = false;
     unsigned n = sharc_rule_dim_num_factors(p->rule, tensor, d);
     for (unsigned k = 0; k < n; k++) {
@@ -519,7 +378,7 @@ sharc_attr *sharc_projection_tensor_sharding(const sharc_projection *p, unsigned
       const sharc_factor_sharding *fs = &t->factors[f];
       closed |= fs->is_closed;
       int64_t sharded = append_factor_axes(&dim_axes, p->ctx, &fs->axes, p->mesh);
-      if (fs->overflow.n) {
+      if (fs->overflow.len) {
         /* later factors of the dimension are ignored */
         append_factor_axes(&dim_axes, p->ctx, &fs->overflow, p->mesh);
         break;
@@ -528,20 +387,20 @@ sharc_attr *sharc_projection_tensor_sharding(const sharc_projection *p, unsigned
       if (sharded < sharc_rule_factor_size(p->rule, f))
         break;
     }
-    dims[d] = sharc_sdy_dim_sharding_get(p->ctx, dim_axes.v, dim_axes.n, closed, -1);
+    dims[d] = sharc_sdy_dim_sharding_get(p->ctx, dim_axes.items, dim_axes.len, closed, -1);
   }
   sharc_sdy_tensor_sharding_parts parts = {
       .mesh_or_ref = mesh_or_ref,
       .dims = dims,
       .num_dims = rank,
-      .replicated = t->replicated.v,
-      .num_replicated = t->replicated.n,
-      .unreduced = t->unreduced.v,
-      .num_unreduced = t->unreduced.n,
+      .replicated = t->replicated.items,
+      .num_replicated = t->replicated.len,
+      .unreduced = t->unreduced.items,
+      .num_unreduced = t->unreduced.len,
       .reduction = t->reduction,
   };
   sharc_attr *sharding = sharc_sdy_tensor_sharding_get(p->ctx, &parts);
-  sharc_axes_free(&dim_axes);
+  sharc_vec_free(&dim_axes);
   free(dims);
   return sharding;
 }

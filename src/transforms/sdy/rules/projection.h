@@ -18,47 +18,13 @@
 #ifndef SHARC_SDY_RULES_PROJECTION_H
 #define SHARC_SDY_RULES_PROJECTION_H
 
+#include "dialect/sdy/axes.h"
 #include "ir/ir_internal.h"
 #include "sharc/sdy.h"
 
-/* A growable list of #sdy axis refs. */
-typedef struct sharc_axes {
-  sharc_attr **v;
-  unsigned n, cap;
-} sharc_axes;
-
-void sharc_axes_push(sharc_axes *a, sharc_attr *axis);
-void sharc_axes_assign(sharc_axes *a, sharc_attr *const *axes, unsigned n);
-void sharc_axes_free(sharc_axes *a);
-bool sharc_axes_equal(const sharc_axes *a, sharc_attr *const *axes, unsigned n);
-/* Appends `axis`, merged into the last one when they are adjacent sub-axes
- * of the same axis (Shardy's addAxisOrMerge). */
-void sharc_axes_add_or_merge(sharc_axes *a, sharc_context *ctx, sharc_attr *axis,
-                             const sharc_attr *mesh);
-
-/* Axis-ref relations, as Shardy's AxisRefAttr methods. */
-bool sharc_axis_contains(const sharc_attr *a, const sharc_attr *b);
-bool sharc_axis_prefix_of(const sharc_attr *a, const sharc_attr *b);
-bool sharc_axis_can_merge(const sharc_attr *a, const sharc_attr *b);
-sharc_attr *sharc_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
-                             const sharc_attr *mesh);
-
-typedef enum sharc_prefix_status {
-  SHARC_PREFIX_EQUAL,
-  SHARC_PREFIX_STRICT,
-  SHARC_PREFIX_NONE,
-} sharc_prefix_status;
-/* Whether the list `first` is a prefix of `second` (its last axis may be a
- * prefix sub-axis of the corresponding one). */
-sharc_prefix_status sharc_axis_list_prefix_of(sharc_attr *const *first, unsigned n_first,
-                                              sharc_attr *const *second, unsigned n_second);
-/* The longest common prefix of two lists (Shardy's getGreatestCommonPrefix). */
-void sharc_axis_list_common_prefix(sharc_context *ctx, sharc_attr *const *a, unsigned na,
-                                   sharc_attr *const *b, unsigned nb, sharc_axes *out);
-
 typedef struct sharc_factor_sharding {
-  sharc_axes axes;
-  sharc_axes overflow; /* axes beyond a factor they do not divide */
+  sharc_sdy_axis_vec axes;
+  sharc_sdy_axis_vec overflow; /* axes beyond a factor they do not divide */
   bool present;        /* the tensor has this factor */
   bool is_closed;
   bool is_minor_most;
@@ -66,7 +32,7 @@ typedef struct sharc_factor_sharding {
 
 typedef struct sharc_tensor_factors {
   sharc_factor_sharding *factors; /* one per factor of the rule */
-  sharc_axes replicated, unreduced;
+  sharc_sdy_axis_vec replicated, unreduced;
   sharc_sdy_reduction_op reduction;
 } sharc_tensor_factors;
 
@@ -90,7 +56,8 @@ void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const shar
                                    const sharc_attr *mesh, bool closed_if_missing);
 /* Every tensor gets the same closed factor shardings, `axes_per_factor[f]`. */
 void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
-                                      const sharc_axes *axes_per_factor, const sharc_attr *rule,
+                                      const sharc_sdy_axis_vec *axes_per_factor,
+                                      const sharc_attr *rule,
                                       const sharc_attr *mesh);
 void sharc_projection_free(sharc_projection *p);
 
@@ -110,7 +77,7 @@ bool sharc_projection_update(sharc_projection *p, unsigned factor, sharc_attr *c
                              bool *updated);
 /* Per factor, the greatest common prefix of its axes across all tensors
  * (`out` has num_factors entries, zero-initialized by the caller). */
-void sharc_projection_common_prefix(const sharc_projection *p, sharc_axes *out);
+void sharc_projection_common_prefix(const sharc_projection *p, sharc_sdy_axis_vec *out);
 bool sharc_projection_has_overflow(const sharc_projection *p, unsigned tensor);
 /* Product of the sizes of every axis sharding the tensor's factors. */
 int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tensor);
