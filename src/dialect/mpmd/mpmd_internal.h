@@ -67,12 +67,12 @@ char *sharc_mpmd_attr_str(const sharc_attr *a);
 /* ODS summaries of the type constraints, and HasParent lists. */
 #define SHARC_MPMD_ANY_TENSOR "tensor of any type values"
 #define SHARC_MPMD_MESH_TENSOR "mesh tensor type"
-extern const char *const sharc_mpmd_func_or_for[]; /* HasParent<FuncOp, ForOp> */
-extern const char *const sharc_mpmd_func_only[];   /* HasParent<FuncOp> */
+extern const sharc_op_def *const sharc_mpmd_func_or_for[]; /* HasParent<FuncOp, ForOp> */
+extern const sharc_op_def *const sharc_mpmd_func_only[];   /* HasParent<FuncOp> */
 
 /* MLIR traits and ODS constraints, with MLIR's messages. `names` is
  * NULL-terminated; `summary` is the constraint's ODS summary. */
-bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names);
+bool sharc_mpmd_verify_parent(sharc_op *op, const sharc_op_def *const *defs);
 bool sharc_mpmd_is_any_tensor(const sharc_type *t);
 bool sharc_mpmd_is_token(const sharc_type *t);
 bool sharc_mpmd_check_operands(sharc_op *op, bool (*ok)(const sharc_type *), const char *summary,

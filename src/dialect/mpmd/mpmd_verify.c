@@ -48,22 +48,22 @@ sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name) {
   return mesh;
 }
 
-/* The nearest enclosing op named `name`, `op` itself included. */
-static sharc_op *enclosing_or_self(sharc_op *op, const char *name) {
+/* The nearest enclosing op of kind `def`, `op` itself included. */
+static sharc_op *enclosing_or_self(sharc_op *op, const sharc_op_def *def) {
   for (sharc_op *p = op; p; p = sharc_op_parent_op(p))
-    if (sharc_op_is(p, name))
+    if (sharc_op_isa(p, def))
       return p;
   return NULL;
 }
 
 sharc_attr *sharc_mpmd_mesh_of(sharc_op *op) {
-  sharc_op *fragment = enclosing_or_self(op, "mpmd.fragment");
+  sharc_op *fragment = enclosing_or_self(op, &sharc_mpmd_fragment_def);
   if (fragment) {
     sharc_attr *name = sharc_op_attr(fragment, "mesh_name");
     if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)
       return sharc_mpmd_mesh_for_name(op, sharc_attr_string_value(name));
   }
-  sharc_op *func = enclosing_or_self(op, "func.func");
+  sharc_op *func = enclosing_or_self(op, &sharc_func_func_def);
   sharc_attr *mesh = func ? sharc_op_attr(func, "mesh_shape") : NULL;
   if (mesh && mesh->kind == SHARC_ATTR_DIALECT && mesh->def == &sharc_sdy_mesh_def)
     return mesh;
@@ -168,21 +168,22 @@ void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out) {
 
 /* ---- MLIR trait and ODS constraint checks ---------------------------------- */
 
-const char *const sharc_mpmd_func_or_for[] = {"func.func", "mpmd.for", NULL};
-const char *const sharc_mpmd_func_only[] = {"func.func", NULL};
+const sharc_op_def *const sharc_mpmd_func_or_for[] = {&sharc_func_func_def, &sharc_mpmd_for_def,
+                                                      NULL};
+const sharc_op_def *const sharc_mpmd_func_only[] = {&sharc_func_func_def, NULL};
 
-bool sharc_mpmd_verify_parent(sharc_op *op, const char *const *names) {
+bool sharc_mpmd_verify_parent(sharc_op *op, const sharc_op_def *const *defs) {
   sharc_op *parent = sharc_op_parent_op(op);
-  for (const char *const *n = names; *n; n++)
-    if (parent && sharc_op_is(parent, *n))
+  for (const sharc_op_def *const *d = defs; *d; d++)
+    if (parent && sharc_op_isa(parent, *d))
       return true;
-  if (!names[1]) {
-    sharc_emit_op_error(op, "expects parent op '%s'", names[0]);
+  if (!defs[1]) {
+    sharc_emit_op_error(op, "expects parent op '%s'", sharc_op_def_name(defs[0]));
     return false;
   }
   sharc_buf list = {0};
-  for (const char *const *n = names; *n; n++)
-    sharc_buf_printf(&list, "%s%s", n == names ? "" : ", ", *n);
+  for (const sharc_op_def *const *d = defs; *d; d++)
+    sharc_buf_printf(&list, "%s%s", d == defs ? "" : ", ", sharc_op_def_name(*d));
   sharc_emit_op_error(op, "expects parent op to be one of '%s'", list.data);
   sharc_buf_free(&list);
   return false;

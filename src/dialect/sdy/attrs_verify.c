@@ -5,6 +5,8 @@
 #include "dialect/sdy/attrs_internal.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops_internal.h"
+#include "dialect/func/func.h"
+#include "sharc/symbols.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,75 +45,11 @@ sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
 
 /* ---- meshes -------------------------------------------------------------- */
 
-static sharc_op *enclosing_module(sharc_op *op) {
-  while (op && !sharc_op_is(op, "builtin.module"))
-    op = sharc_op_parent_op(op);
-  return op;
-}
-
-/* The sdy.mesh ops of the module last looked in. Every sharding looks its
- * mesh up, so scanning the module each time would be quadratic; the cache
- * is refilled whenever a name is not found in it, and each hit is checked
- * to still be a mesh of that name in that module (ops are never freed, so
- * an erased one is just detached). */
-typedef struct mesh_cache {
-  const sharc_op *module;
-  unsigned n, cap;
-  sharc_op **meshes;
-} mesh_cache;
-
-static bool is_mesh_named(sharc_op *op, const sharc_op *module, sharc_str name) {
-  return sharc_op_block(op) && sharc_op_parent_op(op) == module && sharc_op_is(op, "sdy.mesh") &&
-         sharc_str_eq(sharc_op_symbol_name(op), name);
-}
-
-static sharc_op *cache_find(const mesh_cache *c, const sharc_op *module, sharc_str name) {
-  if (!c || c->module != module)
-    return NULL;
-  for (unsigned i = 0; i < c->n; i++)
-    if (is_mesh_named(c->meshes[i], module, name))
-      return c->meshes[i];
-  return NULL;
-}
-
-/* Refills the cache (allocated in the arena on first use, its array grown
- * only when the module has more meshes than before) from `module`. */
-static mesh_cache *cache_fill(sharc_context *ctx, mesh_cache *c, sharc_op *module) {
-  sharc_arena *arena = sharc_context_arena(ctx);
-  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
-  unsigned n = 0;
-  for (sharc_block *b = body; b; b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      n += sharc_op_is(op, "sdy.mesh");
-  if (!c)
-    c = sharc_arena_alloc(arena, sizeof *c);
-  if (n > c->cap || !c->meshes) {
-    c->cap = n;
-    c->meshes = sharc_arena_alloc(arena, (n + 1) * sizeof *c->meshes);
-  }
-  c->module = module;
-  c->n = 0;
-  for (sharc_block *b = body; b; b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      if (sharc_op_is(op, "sdy.mesh"))
-        c->meshes[c->n++] = op;
-  return c;
-}
-
+/* Shardy's getMeshOp: the nearest symbol table's symbol of that name, when
+ * it is an sdy.mesh (the symbol index makes this O(1)). */
 sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
-  sharc_op *module = enclosing_module(from);
-  if (!module || sharc_op_num_regions(module) == 0)
-    return NULL;
-  sharc_context *ctx = sharc_op_context(module);
-  void **slot = sharc_context_dialect_state(ctx, &sharc_sdy_dialect);
-  mesh_cache *c = slot ? *slot : NULL;
-  sharc_op *hit = cache_find(c, module, name);
-  if (hit)
-    return hit;
-  c = cache_fill(ctx, c, module);
-  if (slot)
-    *slot = c;
-  return cache_find(c, module, name);
+  sharc_op *mesh = sharc_symbol_lookup_nearest(from, name);
+  return mesh && sharc_op_isa(mesh, &sharc_sdy_mesh_op_def) ? mesh : NULL;
 }
 
 sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
@@ -291,7 +229,7 @@ static bool verify_all_sub_axes(const sharc_attr *mesh, const sharc_sdy_seen_axe
 static bool verify_not_bound_by_manual_computation(const sharc_attr *sharding,
                                                    const sharc_sdy_emitter *e) {
   for (sharc_op *mc = sharc_op_parent_op(e->op); mc; mc = sharc_op_parent_op(mc)) {
-    if (!sharc_op_is(mc, "sdy.manual_computation"))
+    if (!sharc_op_isa(mc, &sharc_sdy_manual_computation_def))
       continue;
     sharc_attr *manual = sharc_op_attr(mc, "manual_axes");
     if (!manual || !sharc_sdy_is_manual_axes(manual))
@@ -619,13 +557,14 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
 
 /* ---- values' shardings and propagation edges ----------------------------- */
 
-static const char *const sharding_holders[] = {"sdy.sharding_constraint", "sdy.reshard",
-                                               "sdy.data_flow_edge", NULL};
+static const sharc_op_def *const sharding_holders[] = {
+    &sharc_sdy_sharding_constraint_def, &sharc_sdy_reshard_def, &sharc_sdy_data_flow_edge_def,
+    NULL};
 
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
   if (sharc_value_is_block_arg(v)) {
     sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
-    if (!owner || !sharc_op_is(owner, "func.func"))
+    if (!owner || !sharc_op_isa(owner, &sharc_func_func_def))
       return NULL;
     sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
     unsigned i = sharc_value_index(v);
@@ -637,8 +576,8 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
   }
   sharc_op *op = sharc_value_defining_op(v);
-  for (const char *const *h = sharding_holders; *h; h++)
-    if (sharc_op_is(op, *h)) {
+  for (const sharc_op_def *const *h = sharding_holders; *h; h++)
+    if (sharc_op_isa(op, *h)) {
       sharc_attr *s = sharc_op_attr(op, "sharding");
       return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
     }
@@ -662,7 +601,7 @@ static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {
 }
 
 static bool verify_edge_value_ref(const sharc_attr *ref, sharc_op *op) {
-  if (sharc_op_is(op, "sdy.func_data_flow_edge"))
+  if (sharc_op_isa(op, &sharc_sdy_func_data_flow_edge_def))
     return true;
   int64_t i = sharc_sdy_edge_value_ref_index(ref);
   bool result = sharc_sdy_edge_value_ref_type(ref) == SHARC_SDY_EDGE_RESULT;
@@ -796,7 +735,7 @@ bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
 
 bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr) {
-  if (!sharc_op_is(op, "func.func") || !named(attr, "sdy.sharding"))
+  if (!sharc_op_isa(op, &sharc_func_func_def) || !named(attr, "sdy.sharding"))
     return true;
   sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s %u - ", is_result ? "result" : "arg", index);
   if (!sharc_sdy_is_tensor_sharding(attr->value))

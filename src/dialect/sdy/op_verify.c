@@ -1,6 +1,7 @@
 /* Shardings as the sdy ops see them (mesh lookup, per-value lists, the
  * value's current sharding, manual-axes transforms) and the verifiers of
  * sharding_constraint, reshard, manual_computation and named_computation. */
+#include "dialect/func/func.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
 
@@ -68,7 +69,7 @@ static sharc_value *shardable_value(sharc_value *v) {
     return sharc_op_result(edge, 0);
   if (!sharc_value_is_block_arg(v))
     return v;
-  if (owner && sharc_op_is(owner, "func.func"))
+  if (owner && sharc_op_isa(owner, &sharc_func_func_def))
     return v;
   if (owner && sharc_sdy_data_flow(owner))
     return sharc_sdy_owner_from_target(owner, v);
@@ -83,7 +84,7 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
   if (!v)
     return NULL;
   sharc_op *owner = sharc_sdy_owning_op(v);
-  if (owner && !sharc_op_is(owner, "sdy.data_flow_edge") && sharc_sdy_data_flow(owner)) {
+  if (owner && !sharc_op_isa(owner, &sharc_sdy_data_flow_edge_def) && sharc_sdy_data_flow(owner)) {
     sharc_attr *s = sharc_sdy_owner_sharding(owner, v);
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
   }
@@ -335,7 +336,7 @@ bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, c
 
 static sharc_attr *sharding_bypassing_barriers(sharc_value *v) {
   for (sharc_op *def = sharc_value_defining_op(v);
-       def && sharc_op_is(def, "sdy.propagation_barrier"); def = sharc_value_defining_op(v))
+       def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def); def = sharc_value_defining_op(v))
     v = sharc_op_operand(def, 0);
   return sharc_sdy_get_sharding(v);
 }
@@ -358,7 +359,7 @@ bool sharc_sdy_verify_manual_axes_unbound(sharc_op *manual) {
   for (unsigned i = 0; i < n; i++) {
     sharc_str name = sharc_attr_string_value(sharc_sdy_list_at(axes, i));
     for (sharc_op *p = sharc_op_parent_op(manual); p; p = sharc_op_parent_op(p)) {
-      if (!sharc_op_is(p, "sdy.manual_computation") || !is_manual_axis(p, name))
+      if (!sharc_op_isa(p, &sharc_sdy_manual_computation_def) || !is_manual_axis(p, name))
         continue;
       sharc_diag *d = sharc_emit_op_error(manual,
                                           "operates on axis \"%.*s\" which is already "

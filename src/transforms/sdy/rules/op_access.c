@@ -113,7 +113,7 @@ bool sharc_op_ints_attr(sharc_op *op, const char *name, sharc_ints *out) {
   return sharc_attr_read_ints(sharc_op_attr(op, name), out);
 }
 
-bool sharc_value_defined_by(sharc_value *v, const char *name) {
-  sharc_op *def = sharc_value_defining_op(v);
-  return def && sharc_op_is(def, name);
+bool sharc_value_defined_by(sharc_value *v, const sharc_op_def *def) {
+  sharc_op *producer = sharc_value_defining_op(v);
+  return producer && sharc_op_isa(producer, def);
 }

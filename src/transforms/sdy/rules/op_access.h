@@ -47,7 +47,7 @@ const char *sharc_op_enum_attr(sharc_op *op, const char *name);
 bool sharc_struct_ints(sharc_op *op, const char *attr, const char *field, sharc_ints *out);
 int64_t sharc_struct_int(sharc_op *op, const char *attr, const char *field, int64_t dflt);
 
-/* Whether `v` is defined by an op named `name`. */
-bool sharc_value_defined_by(sharc_value *v, const char *name);
+/* Whether `v` is defined by an op of kind `def`. */
+bool sharc_value_defined_by(sharc_value *v, const sharc_op_def *def);
 
 #endif

@@ -337,8 +337,8 @@ static bool scatter_reduces(sharc_op *op, unsigned num_inputs) {
   sharc_op *ret = sharc_block_last_op(block);
   if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || sharc_op_num_operands(ret) != num_inputs)
     return false;
-  static const char *const kinds[] = {"stablehlo.add", "stablehlo.multiply", "stablehlo.maximum",
-                                      "stablehlo.minimum"};
+  const sharc_op_def *const kinds[] = {SHARC_SHLO(add), SHARC_SHLO(multiply), SHARC_SHLO(maximum),
+                                       SHARC_SHLO(minimum)};
   sharc_ident *common = NULL;
   for (unsigned i = 0; i < num_inputs; i++) {
     sharc_value *v = sharc_op_operand(ret, i);
@@ -352,7 +352,7 @@ static bool scatter_reduces(sharc_op *op, unsigned num_inputs) {
                    (sharc_op_isa(cur, SHARC_SHLO(and)) || sharc_op_isa(cur, SHARC_SHLO(or)));
     bool known = logical;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-      known |= sharc_op_is(cur, kinds[k]);
+      known |= sharc_op_isa(cur, kinds[k]);
     if (!known)
       return false;
     if (!common)

@@ -3,6 +3,7 @@
  * bitcast_convert. */
 #include <stdlib.h>
 
+#include "dialect/stablehlo/shlo_ops.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
@@ -62,7 +63,7 @@ sharc_attr *sharc_rule_clamp(sharc_op *op, bool conservative) {
 }
 
 static sharc_value *before_slice(sharc_value *v) {
-  if (sharc_value_defined_by(v, "stablehlo.slice"))
+  if (sharc_value_defined_by(v, SHARC_SHLO(slice)))
     return sharc_op_operand(sharc_value_defining_op(v), 0);
   return v;
 }
@@ -76,7 +77,7 @@ static sharc_factor_type concat_dim_type(sharc_op *op) {
   sharc_value *source = n ? before_slice(sharc_op_operand(op, 0)) : NULL;
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v = sharc_op_operand(op, i);
-    bool is_slice = sharc_value_defined_by(v, "stablehlo.slice");
+    bool is_slice = sharc_value_defined_by(v, SHARC_SHLO(slice));
     all_slices &= is_slice;
     any_slice |= is_slice;
     same_source &= before_slice(v) == source;
