@@ -17,6 +17,7 @@ run_suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! $name failed"; fi
 }
 run_suite unit bash -c "cd '$build' && ctest --output-on-failure"
+run_suite exports tests/check_exports.sh "$build/lib/libsharc.so"
 run_suite lit "$llvm/lit" -sv --param "sharc_bin=$(cd "$build/bin" && pwd)" tests/lit
 # Suites still being brought to 100 %: gated on a floor of passing cases.
 floor_suite() {

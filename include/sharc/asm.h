@@ -14,11 +14,11 @@ extern "C" {
  * made implicitly when the buffer holds anything else) or NULL after emitting
  * located diagnostics through the context. `name` is the buffer's file name
  * used in locations. */
-sharc_op *sharc_parse_source(sharc_context *ctx, const char *name, const char *buf, size_t len);
+SHARC_API sharc_op *sharc_parse_source(sharc_context *ctx, const char *name, const char *buf, size_t len);
 /* Parses a chunk of a larger file (split-input-file) that starts at
  * `first_line`:`first_col` of that file; `buf` must point into the file's
  * text so that columns of the first line can be counted. */
-sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf,
+SHARC_API sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf,
                                 size_t len, unsigned first_line, unsigned first_col);
 
 typedef struct sharc_print_flags {
@@ -27,18 +27,18 @@ typedef struct sharc_print_flags {
   bool pretty_debug_info;
 } sharc_print_flags;
 
-void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
 /* Prints through `write` in pieces of bounded size, so a large module is
  * never held in memory as text. */
 typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
-void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
+SHARC_API void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
                            void *user);
-void sharc_print_type(const sharc_type *t, sharc_buf *out);
-void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
+SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
+SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 
 /* Parses a single type or attribute from text (for API users and tests). */
-sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
-sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);
+SHARC_API sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
+SHARC_API sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);
 
 #ifdef __cplusplus
 }

@@ -66,7 +66,7 @@ typedef struct sharc_option_def {
   { (name), SHARC_OPT_CUSTOM, offsetof(T, field), (dflt), (desc), NULL, (parse), (type_name) }
 
 /* Copies a string into memory that lives as long as the pass instance. */
-const char *sharc_pass_option_strdup(void *owner, const char *s, size_t n);
+SHARC_API const char *sharc_pass_option_strdup(void *owner, const char *s, size_t n);
 
 /* ---- pass definitions ------------------------------------------------------ */
 typedef struct sharc_pass_run sharc_pass_run;
@@ -101,22 +101,22 @@ typedef struct sharc_pass_def {
 
 /* Every pass and pipeline a tool knows, passes first, each group sorted by
  * flag (the --help order). */
-const sharc_pass_def *const *sharc_pass_registry(unsigned *count);
-const sharc_pass_def *sharc_pass_lookup(const char *flag, unsigned tool_mask);
-bool sharc_pass_is_implemented(const sharc_pass_def *def);
+SHARC_API const sharc_pass_def *const *sharc_pass_registry(unsigned *count);
+SHARC_API const sharc_pass_def *sharc_pass_lookup(const char *flag, unsigned tool_mask);
+SHARC_API bool sharc_pass_is_implemented(const sharc_pass_def *def);
 
 /* ---- what a running pass can ask for ---------------------------------------- */
 /* A rewriter whose listener keeps this run's analyses right; the caller's
  * own listener (may be NULL) is told too. */
-void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener);
+SHARC_API void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener);
 /* The listener the pass's rewriters must report to, to chain after one's own. */
-sharc_listener *sharc_pass_listener(sharc_pass_run *run);
+SHARC_API sharc_listener *sharc_pass_listener(sharc_pass_run *run);
 /* The call graph of the module the pass runs on, built on first use. */
 typedef struct sharc_call_graph sharc_call_graph;
-sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run);
+SHARC_API sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run);
 /* The pass definition and the op being run on. */
-const sharc_pass_def *sharc_pass_run_def(const sharc_pass_run *run);
-sharc_op *sharc_pass_run_op(const sharc_pass_run *run);
+SHARC_API const sharc_pass_def *sharc_pass_run_def(const sharc_pass_run *run);
+SHARC_API sharc_op *sharc_pass_run_op(const sharc_pass_run *run);
 
 /* ---- pass managers ----------------------------------------------------------- */
 typedef struct sharc_pipeline sharc_pipeline;
@@ -132,59 +132,59 @@ typedef struct sharc_pipeline_flags {
 } sharc_pipeline_flags;
 
 /* A pipeline runs on `builtin.module`. */
-sharc_pipeline *sharc_pipeline_create(const sharc_pipeline_flags *flags);
-void sharc_pipeline_destroy(sharc_pipeline *pl);
-void sharc_pipeline_set_flags(sharc_pipeline *pl, const sharc_pipeline_flags *flags);
+SHARC_API sharc_pipeline *sharc_pipeline_create(const sharc_pipeline_flags *flags);
+SHARC_API void sharc_pipeline_destroy(sharc_pipeline *pl);
+SHARC_API void sharc_pipeline_set_flags(sharc_pipeline *pl, const sharc_pipeline_flags *flags);
 /* The top-level pass manager. */
-sharc_pass_manager *sharc_pipeline_root(sharc_pipeline *pl);
+SHARC_API sharc_pass_manager *sharc_pipeline_root(sharc_pipeline *pl);
 /* Adds `-flag[=options]` as mlir-opt does: a pass anchored on another op is
  * nested under that op (func.func) implicitly. On failure `err` gets the
  * text MLIR prints after "error: ". */
-bool sharc_pipeline_add(sharc_pipeline *pl, const char *flag, const char *options, sharc_buf *err);
+SHARC_API bool sharc_pipeline_add(sharc_pipeline *pl, const char *flag, const char *options, sharc_buf *err);
 /* Parses `op-name(pass, nested-op(pass{opt=v}), ...)` (MLIR's textual
  * pipeline); errors as MLIR words them. */
-bool sharc_pipeline_parse(sharc_pipeline *pl, const char *text, sharc_buf *err);
+SHARC_API bool sharc_pipeline_parse(sharc_pipeline *pl, const char *text, sharc_buf *err);
 /* Number of passes, nested ones included. */
-unsigned sharc_pipeline_size(const sharc_pipeline *pl);
+SHARC_API unsigned sharc_pipeline_size(const sharc_pipeline *pl);
 /* Runs the pipeline on a module; diagnostics go to its context. */
-bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module);
+SHARC_API bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module);
 /* MLIR's -mlir-timing report of the runs so far, with the time the tool
  * spent parsing and printing and its total wall time. */
-void sharc_pipeline_report_timing(const sharc_pipeline *pl, double parse_seconds,
+SHARC_API void sharc_pipeline_report_timing(const sharc_pipeline *pl, double parse_seconds,
                                   double output_seconds, double total_seconds, sharc_buf *out);
 
 /* Building pipelines (a pipeline definition's `build`): */
-const char *sharc_pm_op_name(const sharc_pass_manager *pm); /* "any" for op-agnostic */
+SHARC_API const char *sharc_pm_op_name(const sharc_pass_manager *pm); /* "any" for op-agnostic */
 /* The nested pass manager for `op_name` at the end of `pm` (reused when the
  * last entry already is one for that op, as MLIR's implicit nesting). */
-sharc_pass_manager *sharc_pm_nest(sharc_pass_manager *pm, const char *op_name);
+SHARC_API sharc_pass_manager *sharc_pm_nest(sharc_pass_manager *pm, const char *op_name);
 /* Adds a pass by flag with option text (`a=1 b=x`), or a pipeline's passes. */
-bool sharc_pm_add(sharc_pass_manager *pm, const char *flag, const char *options, sharc_buf *err);
+SHARC_API bool sharc_pm_add(sharc_pass_manager *pm, const char *flag, const char *options, sharc_buf *err);
 /* Adds a pass with an options struct filled by the caller (copied; string
  * and list options must outlive the pipeline). NULL options: defaults. */
-bool sharc_pm_add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const void *options,
+SHARC_API bool sharc_pm_add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const void *options,
                       sharc_buf *err);
 
 /* ---- call graph ---------------------------------------------------------------- */
 /* Functions of a module and the calls between them (ops with a `callee`
  * symbol reference: func.call and the like). */
-sharc_call_graph *sharc_call_graph_build(sharc_op *module);
-void sharc_call_graph_destroy(sharc_call_graph *cg);
-unsigned sharc_call_graph_size(const sharc_call_graph *cg);
-sharc_op *sharc_call_graph_func(const sharc_call_graph *cg, unsigned i);
+SHARC_API sharc_call_graph *sharc_call_graph_build(sharc_op *module);
+SHARC_API void sharc_call_graph_destroy(sharc_call_graph *cg);
+SHARC_API unsigned sharc_call_graph_size(const sharc_call_graph *cg);
+SHARC_API sharc_op *sharc_call_graph_func(const sharc_call_graph *cg, unsigned i);
 /* The index of a function, or -1. */
-int sharc_call_graph_index(const sharc_call_graph *cg, const sharc_op *func);
+SHARC_API int sharc_call_graph_index(const sharc_call_graph *cg, const sharc_op *func);
 /* Call ops inside function `i`, in walk order; and the calls to it. */
-unsigned sharc_call_graph_num_calls(const sharc_call_graph *cg, unsigned i);
-sharc_op *sharc_call_graph_call(const sharc_call_graph *cg, unsigned i, unsigned k);
-unsigned sharc_call_graph_num_callers(const sharc_call_graph *cg, unsigned i);
-sharc_op *sharc_call_graph_caller(const sharc_call_graph *cg, unsigned i, unsigned k);
+SHARC_API unsigned sharc_call_graph_num_calls(const sharc_call_graph *cg, unsigned i);
+SHARC_API sharc_op *sharc_call_graph_call(const sharc_call_graph *cg, unsigned i, unsigned k);
+SHARC_API unsigned sharc_call_graph_num_callers(const sharc_call_graph *cg, unsigned i);
+SHARC_API sharc_op *sharc_call_graph_caller(const sharc_call_graph *cg, unsigned i, unsigned k);
 /* The function a call op calls, or NULL when it names none of the module's. */
-sharc_op *sharc_call_graph_callee(const sharc_call_graph *cg, const sharc_op *call);
+SHARC_API sharc_op *sharc_call_graph_callee(const sharc_call_graph *cg, const sharc_op *call);
 /* Functions with callees before callers (a post-order from the functions
  * nobody calls, then the rest in module order); false when the calls form a
  * cycle, with `*cycle` set to a function on it. `out` has size() entries. */
-bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sharc_op **cycle);
+SHARC_API bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sharc_op **cycle);
 
 #ifdef __cplusplus
 }

@@ -43,62 +43,62 @@ typedef struct sharc_rewriter {
   sharc_listener *listener; /* may be NULL */
 } sharc_rewriter;
 
-void sharc_rewriter_init(sharc_rewriter *rw, sharc_context *ctx, sharc_listener *listener);
+SHARC_API void sharc_rewriter_init(sharc_rewriter *rw, sharc_context *ctx, sharc_listener *listener);
 
-void sharc_rw_set_before(sharc_rewriter *rw, sharc_op *op);
-void sharc_rw_set_after(sharc_rewriter *rw, sharc_op *op);
-void sharc_rw_set_block_start(sharc_rewriter *rw, sharc_block *b);
-void sharc_rw_set_block_end(sharc_rewriter *rw, sharc_block *b);
+SHARC_API void sharc_rw_set_before(sharc_rewriter *rw, sharc_op *op);
+SHARC_API void sharc_rw_set_after(sharc_rewriter *rw, sharc_op *op);
+SHARC_API void sharc_rw_set_block_start(sharc_rewriter *rw, sharc_block *b);
+SHARC_API void sharc_rw_set_block_end(sharc_rewriter *rw, sharc_block *b);
 /* After the op defining `v`, or at the start of its block for an argument. */
-void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v);
+SHARC_API void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v);
 
 /* Creates the op and inserts it at the insertion point (if one is set). */
-sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st);
+SHARC_API sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st);
 /* Inserts a detached op at the insertion point. */
-sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op);
+SHARC_API sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op);
 /* Clones `op` with its regions through `map` (may be NULL) and inserts the
  * clone; every op of the clone is reported inserted, outer first. */
-sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map);
+SHARC_API sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map);
 /* A new block with arguments of `types` (locations `locs`, may be NULL)
  * before `before` (NULL: at the end) in `r`; the insertion point moves to
  * its end. */
-sharc_block *sharc_rw_create_block(sharc_rewriter *rw, sharc_region *r, sharc_block *before,
+SHARC_API sharc_block *sharc_rw_create_block(sharc_rewriter *rw, sharc_region *r, sharc_block *before,
                                    sharc_type *const *types, unsigned n, sharc_attr *const *locs);
 
 /* Uses of `from` become uses of `to`; each user is reported modified. */
-void sharc_rw_replace_all_uses(sharc_rewriter *rw, sharc_value *from, sharc_value *to);
-void sharc_rw_replace_uses_if(sharc_rewriter *rw, sharc_value *from, sharc_value *to,
+SHARC_API void sharc_rw_replace_all_uses(sharc_rewriter *rw, sharc_value *from, sharc_value *to);
+SHARC_API void sharc_rw_replace_uses_if(sharc_rewriter *rw, sharc_value *from, sharc_value *to,
                               sharc_use_pred pred, void *user);
 /* Replaces the op's results by `values` (one per result) and erases it. */
-void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *values,
+SHARC_API void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *values,
                          unsigned n);
 /* Replaces the op's results by those of `with` (same count). */
-void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *with);
+SHARC_API void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *with);
 /* Creates the op described by `st` before `op` and replaces `op` by it. */
-sharc_op *sharc_rw_replace_op_with_new(sharc_rewriter *rw, sharc_op *op, const sharc_op_state *st);
+SHARC_API sharc_op *sharc_rw_replace_op_with_new(sharc_rewriter *rw, sharc_op *op, const sharc_op_state *st);
 /* Erases an op whose results are unused, and everything it holds (nested
  * ops are reported erased innermost and last first, as MLIR does). */
-void sharc_rw_erase_op(sharc_rewriter *rw, sharc_op *op);
+SHARC_API void sharc_rw_erase_op(sharc_rewriter *rw, sharc_op *op);
 /* Erases a block and its ops; its arguments must be unused outside it. */
-void sharc_rw_erase_block(sharc_rewriter *rw, sharc_block *b);
+SHARC_API void sharc_rw_erase_block(sharc_rewriter *rw, sharc_block *b);
 
 /* In-place changes: made directly, then reported. */
-void sharc_rw_modified(sharc_rewriter *rw, sharc_op *op);
-void sharc_rw_set_attr(sharc_rewriter *rw, sharc_op *op, const char *name, sharc_attr *value);
-void sharc_rw_set_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_value *v);
+SHARC_API void sharc_rw_modified(sharc_rewriter *rw, sharc_op *op);
+SHARC_API void sharc_rw_set_attr(sharc_rewriter *rw, sharc_op *op, const char *name, sharc_attr *value);
+SHARC_API void sharc_rw_set_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_value *v);
 
 /* Moves (reported as insertions). */
-void sharc_rw_move_before(sharc_rewriter *rw, sharc_op *op, sharc_op *before);
-void sharc_rw_move_after(sharc_rewriter *rw, sharc_op *op, sharc_op *after);
-void sharc_rw_move_to_end(sharc_rewriter *rw, sharc_op *op, sharc_block *b);
+SHARC_API void sharc_rw_move_before(sharc_rewriter *rw, sharc_op *op, sharc_op *before);
+SHARC_API void sharc_rw_move_after(sharc_rewriter *rw, sharc_op *op, sharc_op *after);
+SHARC_API void sharc_rw_move_to_end(sharc_rewriter *rw, sharc_op *op, sharc_block *b);
 
 /* Moves every block of `from` before `before` (NULL: at the end) of `to`. */
-void sharc_rw_inline_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
+SHARC_API void sharc_rw_inline_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
                                    sharc_block *before);
 /* Moves the ops of `src` before `before` in `dest` (NULL: at its end),
  * replacing `src`'s arguments by `args` (one per argument), then erases
  * `src`, which must then be empty and unused. */
-void sharc_rw_inline_block_before(sharc_rewriter *rw, sharc_block *src, sharc_block *dest,
+SHARC_API void sharc_rw_inline_block_before(sharc_rewriter *rw, sharc_block *src, sharc_block *dest,
                                   sharc_op *before, sharc_value *const *args, unsigned n);
 
 /* ---- patterns ----------------------------------------------------------
@@ -116,17 +116,17 @@ typedef struct sharc_pattern {
 } sharc_pattern;
 
 typedef struct sharc_pattern_set sharc_pattern_set;
-sharc_pattern_set *sharc_pattern_set_create(sharc_context *ctx);
-void sharc_pattern_set_destroy(sharc_pattern_set *s);
+SHARC_API sharc_pattern_set *sharc_pattern_set_create(sharc_context *ctx);
+SHARC_API void sharc_pattern_set_destroy(sharc_pattern_set *s);
 /* Adds the patterns of a NULL-`rewrite`-terminated array. */
-void sharc_pattern_set_add(sharc_pattern_set *s, const sharc_pattern *patterns, void *state);
+SHARC_API void sharc_pattern_set_add(sharc_pattern_set *s, const sharc_pattern *patterns, void *state);
 /* Adds every loaded op's canonicalization patterns (MLIR's canonicalizer). */
-void sharc_pattern_set_add_canonicalization(sharc_pattern_set *s);
+SHARC_API void sharc_pattern_set_add_canonicalization(sharc_pattern_set *s);
 /* Drops patterns whose name or label is in `disabled`, and, when `enabled`
  * is not empty, those whose name and label are not in it. */
-void sharc_pattern_set_filter(sharc_pattern_set *s, const char *const *disabled, unsigned nd,
+SHARC_API void sharc_pattern_set_filter(sharc_pattern_set *s, const char *const *disabled, unsigned nd,
                               const char *const *enabled, unsigned ne);
-unsigned sharc_pattern_set_size(const sharc_pattern_set *s);
+SHARC_API unsigned sharc_pattern_set_size(const sharc_pattern_set *s);
 
 /* ---- the greedy driver (MLIR's applyPatternsGreedily) -------------------- */
 typedef enum sharc_region_simplify {
@@ -154,21 +154,21 @@ typedef struct sharc_greedy_config {
 
 /* MLIR's defaults: bottom-up, folding, constant CSE, normal region
  * simplification, 10 iterations, no rewrite limit, any op. */
-sharc_greedy_config sharc_greedy_config_default(void);
+SHARC_API sharc_greedy_config sharc_greedy_config_default(void);
 
 /* Applies `patterns` to the ops in `op`'s regions until nothing changes or
  * a limit is reached. `op` must be isolated from above. Returns whether it
  * converged; `*changed` (may be NULL) tells whether the IR changed. */
-bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
+SHARC_API bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
                                    const sharc_greedy_config *config, bool *changed);
 
 /* ---- folding ------------------------------------------------------------ */
 /* The constant an op stands for (a constant-like op's fold result), or NULL. */
-sharc_attr *sharc_op_constant_value(sharc_op *op);
+SHARC_API sharc_attr *sharc_op_constant_value(sharc_op *op);
 /* Whether `op` may be erased when its results are unused (MLIR's
  * wouldOpBeTriviallyDead: no side effects, not a terminator or a symbol). */
-bool sharc_op_would_be_trivially_dead(const sharc_op *op);
-bool sharc_op_is_trivially_dead(const sharc_op *op);
+SHARC_API bool sharc_op_would_be_trivially_dead(const sharc_op *op);
+SHARC_API bool sharc_op_is_trivially_dead(const sharc_op *op);
 
 #ifdef __cplusplus
 }

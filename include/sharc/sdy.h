@@ -32,81 +32,81 @@ typedef enum sharc_sdy_edge_node_type {
 
 /* ---- meshes ----------------------------------------------------------- */
 /* `"name"=size` */
-sharc_attr *sharc_sdy_mesh_axis_get(sharc_context *ctx, sharc_str name, int64_t size);
-bool sharc_sdy_is_mesh_axis(const sharc_attr *a);
-sharc_str sharc_sdy_mesh_axis_name(const sharc_attr *axis);
-int64_t sharc_sdy_mesh_axis_size(const sharc_attr *axis);
+SHARC_API sharc_attr *sharc_sdy_mesh_axis_get(sharc_context *ctx, sharc_str name, int64_t size);
+SHARC_API bool sharc_sdy_is_mesh_axis(const sharc_attr *a);
+SHARC_API sharc_str sharc_sdy_mesh_axis_name(const sharc_attr *axis);
+SHARC_API int64_t sharc_sdy_mesh_axis_size(const sharc_attr *axis);
 
 /* Device ids equal to iota(product of axis sizes) are dropped, as Shardy's
  * builder does. */
-sharc_attr *sharc_sdy_mesh_get(sharc_context *ctx, sharc_attr *const *axes, unsigned num_axes,
+SHARC_API sharc_attr *sharc_sdy_mesh_get(sharc_context *ctx, sharc_attr *const *axes, unsigned num_axes,
                                const int64_t *device_ids, unsigned num_device_ids);
-bool sharc_sdy_is_mesh(const sharc_attr *a);
-unsigned sharc_sdy_mesh_num_axes(const sharc_attr *mesh);
-sharc_attr *sharc_sdy_mesh_axis(const sharc_attr *mesh, unsigned i);
-unsigned sharc_sdy_mesh_num_device_ids(const sharc_attr *mesh);
-int64_t sharc_sdy_mesh_device_id(const sharc_attr *mesh, unsigned i);
+SHARC_API bool sharc_sdy_is_mesh(const sharc_attr *a);
+SHARC_API unsigned sharc_sdy_mesh_num_axes(const sharc_attr *mesh);
+SHARC_API sharc_attr *sharc_sdy_mesh_axis(const sharc_attr *mesh, unsigned i);
+SHARC_API unsigned sharc_sdy_mesh_num_device_ids(const sharc_attr *mesh);
+SHARC_API int64_t sharc_sdy_mesh_device_id(const sharc_attr *mesh, unsigned i);
 /* Size of the named axis, or -1 when the mesh has no such axis. */
-int64_t sharc_sdy_mesh_size_of(const sharc_attr *mesh, sharc_str axis_name);
+SHARC_API int64_t sharc_sdy_mesh_size_of(const sharc_attr *mesh, sharc_str axis_name);
 /* Position of the named axis in the mesh, or -1. */
-int sharc_sdy_mesh_axis_index(const sharc_attr *mesh, sharc_str axis_name);
-int64_t sharc_sdy_mesh_total_size(const sharc_attr *mesh);
-bool sharc_sdy_mesh_is_maximal(const sharc_attr *mesh); /* no axes, one device id */
-bool sharc_sdy_mesh_is_empty(const sharc_attr *mesh);   /* no axes, no device ids */
+SHARC_API int sharc_sdy_mesh_axis_index(const sharc_attr *mesh, sharc_str axis_name);
+SHARC_API int64_t sharc_sdy_mesh_total_size(const sharc_attr *mesh);
+SHARC_API bool sharc_sdy_mesh_is_maximal(const sharc_attr *mesh); /* no axes, one device id */
+SHARC_API bool sharc_sdy_mesh_is_empty(const sharc_attr *mesh);   /* no axes, no device ids */
 
 /* ---- axis references -------------------------------------------------- */
 /* `(pre_size)size` */
-sharc_attr *sharc_sdy_sub_axis_info_get(sharc_context *ctx, int64_t pre_size, int64_t size);
-bool sharc_sdy_is_sub_axis_info(const sharc_attr *a);
-int64_t sharc_sdy_sub_axis_info_pre_size(const sharc_attr *info);
-int64_t sharc_sdy_sub_axis_info_size(const sharc_attr *info);
+SHARC_API sharc_attr *sharc_sdy_sub_axis_info_get(sharc_context *ctx, int64_t pre_size, int64_t size);
+SHARC_API bool sharc_sdy_is_sub_axis_info(const sharc_attr *a);
+SHARC_API int64_t sharc_sdy_sub_axis_info_pre_size(const sharc_attr *info);
+SHARC_API int64_t sharc_sdy_sub_axis_info_size(const sharc_attr *info);
 
 /* `"name"` or `"name":(pre)size`; sub_axis_info may be NULL. */
-sharc_attr *sharc_sdy_axis_ref_get(sharc_context *ctx, sharc_str name, sharc_attr *sub_axis_info);
-bool sharc_sdy_is_axis_ref(const sharc_attr *a);
-sharc_str sharc_sdy_axis_ref_name(const sharc_attr *ref);
-sharc_attr *sharc_sdy_axis_ref_sub_axis_info(const sharc_attr *ref); /* or NULL */
+SHARC_API sharc_attr *sharc_sdy_axis_ref_get(sharc_context *ctx, sharc_str name, sharc_attr *sub_axis_info);
+SHARC_API bool sharc_sdy_is_axis_ref(const sharc_attr *a);
+SHARC_API sharc_str sharc_sdy_axis_ref_name(const sharc_attr *ref);
+SHARC_API sharc_attr *sharc_sdy_axis_ref_sub_axis_info(const sharc_attr *ref); /* or NULL */
 /* The axis size the reference covers in `mesh` (sub-axis size or full);
  * -1 for a full axis `mesh` lacks or when `mesh` is NULL. */
-int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh);
+SHARC_API int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh);
 
 /* Axis-ref relations as Shardy defines them; `mesh` orders axis names
  * (AxisRefAttr::getMeshComparator). */
-bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
-bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b);
-bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b);
+SHARC_API bool sharc_sdy_axis_ref_less(const sharc_attr *a, const sharc_attr *b, const sharc_attr *mesh);
+SHARC_API bool sharc_sdy_axis_ref_overlaps(const sharc_attr *a, const sharc_attr *b);
+SHARC_API bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b);
 /* `"a"` or `"a":(1)2` as Shardy's AxisRefAttr::toString writes it. */
-void sharc_sdy_axis_ref_to_string(const sharc_attr *ref, sharc_buf *out);
+SHARC_API void sharc_sdy_axis_ref_to_string(const sharc_attr *ref, sharc_buf *out);
 /* Product of the axis sizes of a dimension sharding in `mesh`. */
-int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh);
+SHARC_API int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh);
 /* Whether every dimension sharding of `sharding` is empty. */
-bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding);
+SHARC_API bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding);
 
 /* `{"a", "b":(2)2}` */
-sharc_attr *sharc_sdy_axis_ref_list_get(sharc_context *ctx, sharc_attr *const *refs, unsigned n);
-bool sharc_sdy_is_axis_ref_list(const sharc_attr *a);
-sharc_attr *sharc_sdy_list_of_axis_ref_lists_get(sharc_context *ctx, sharc_attr *const *lists,
+SHARC_API sharc_attr *sharc_sdy_axis_ref_list_get(sharc_context *ctx, sharc_attr *const *refs, unsigned n);
+SHARC_API bool sharc_sdy_is_axis_ref_list(const sharc_attr *a);
+SHARC_API sharc_attr *sharc_sdy_list_of_axis_ref_lists_get(sharc_context *ctx, sharc_attr *const *lists,
                                                  unsigned n);
-bool sharc_sdy_is_list_of_axis_ref_lists(const sharc_attr *a);
+SHARC_API bool sharc_sdy_is_list_of_axis_ref_lists(const sharc_attr *a);
 
 /* Elements of every list-like sdy attribute: axis ref lists, lists of
  * them, manual axes, sharding per value, tensor and dim mappings,
  * all-to-all parameter lists, propagation edges. */
-unsigned sharc_sdy_list_size(const sharc_attr *list);
-sharc_attr *sharc_sdy_list_at(const sharc_attr *list, unsigned i);
+SHARC_API unsigned sharc_sdy_list_size(const sharc_attr *list);
+SHARC_API sharc_attr *sharc_sdy_list_at(const sharc_attr *list, unsigned i);
 /* Integer elements of a dim mapping. */
-int64_t sharc_sdy_list_int_at(const sharc_attr *list, unsigned i);
+SHARC_API int64_t sharc_sdy_list_int_at(const sharc_attr *list, unsigned i);
 
 /* ---- shardings -------------------------------------------------------- */
 /* `{"a", ?}p1`; priority < 0 means none. */
-sharc_attr *sharc_sdy_dim_sharding_get(sharc_context *ctx, sharc_attr *const *axes, unsigned n,
+SHARC_API sharc_attr *sharc_sdy_dim_sharding_get(sharc_context *ctx, sharc_attr *const *axes, unsigned n,
                                        bool is_closed, int64_t priority);
-bool sharc_sdy_is_dim_sharding(const sharc_attr *a);
-unsigned sharc_sdy_dim_sharding_num_axes(const sharc_attr *dim);
-sharc_attr *sharc_sdy_dim_sharding_axis(const sharc_attr *dim, unsigned i);
-bool sharc_sdy_dim_sharding_is_closed(const sharc_attr *dim);
-bool sharc_sdy_dim_sharding_has_priority(const sharc_attr *dim);
-int64_t sharc_sdy_dim_sharding_priority(const sharc_attr *dim);
+SHARC_API bool sharc_sdy_is_dim_sharding(const sharc_attr *a);
+SHARC_API unsigned sharc_sdy_dim_sharding_num_axes(const sharc_attr *dim);
+SHARC_API sharc_attr *sharc_sdy_dim_sharding_axis(const sharc_attr *dim, unsigned i);
+SHARC_API bool sharc_sdy_dim_sharding_is_closed(const sharc_attr *dim);
+SHARC_API bool sharc_sdy_dim_sharding_has_priority(const sharc_attr *dim);
+SHARC_API int64_t sharc_sdy_dim_sharding_priority(const sharc_attr *dim);
 
 typedef struct sharc_sdy_tensor_sharding_parts {
   sharc_attr *mesh_or_ref; /* an sdy mesh or a flat symbol reference */
@@ -119,35 +119,35 @@ typedef struct sharc_sdy_tensor_sharding_parts {
   sharc_sdy_reduction_op reduction;
 } sharc_sdy_tensor_sharding_parts;
 
-sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
+SHARC_API sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
                                           const sharc_sdy_tensor_sharding_parts *parts);
-bool sharc_sdy_is_tensor_sharding(const sharc_attr *a);
-void sharc_sdy_tensor_sharding_parts_of(const sharc_attr *sharding,
+SHARC_API bool sharc_sdy_is_tensor_sharding(const sharc_attr *a);
+SHARC_API void sharc_sdy_tensor_sharding_parts_of(const sharc_attr *sharding,
                                         sharc_sdy_tensor_sharding_parts *out);
-sharc_attr *sharc_sdy_tensor_sharding_mesh_or_ref(const sharc_attr *sharding);
+SHARC_API sharc_attr *sharc_sdy_tensor_sharding_mesh_or_ref(const sharc_attr *sharding);
 /* The referenced mesh's name, or an empty string for an inline mesh. */
-sharc_str sharc_sdy_tensor_sharding_mesh_name(const sharc_attr *sharding);
-unsigned sharc_sdy_tensor_sharding_rank(const sharc_attr *sharding);
-sharc_attr *sharc_sdy_tensor_sharding_dim(const sharc_attr *sharding, unsigned i);
-unsigned sharc_sdy_tensor_sharding_num_replicated(const sharc_attr *sharding);
-sharc_attr *sharc_sdy_tensor_sharding_replicated(const sharc_attr *sharding, unsigned i);
-unsigned sharc_sdy_tensor_sharding_num_unreduced(const sharc_attr *sharding);
-sharc_attr *sharc_sdy_tensor_sharding_unreduced(const sharc_attr *sharding, unsigned i);
-sharc_sdy_reduction_op sharc_sdy_tensor_sharding_reduction(const sharc_attr *sharding);
+SHARC_API sharc_str sharc_sdy_tensor_sharding_mesh_name(const sharc_attr *sharding);
+SHARC_API unsigned sharc_sdy_tensor_sharding_rank(const sharc_attr *sharding);
+SHARC_API sharc_attr *sharc_sdy_tensor_sharding_dim(const sharc_attr *sharding, unsigned i);
+SHARC_API unsigned sharc_sdy_tensor_sharding_num_replicated(const sharc_attr *sharding);
+SHARC_API sharc_attr *sharc_sdy_tensor_sharding_replicated(const sharc_attr *sharding, unsigned i);
+SHARC_API unsigned sharc_sdy_tensor_sharding_num_unreduced(const sharc_attr *sharding);
+SHARC_API sharc_attr *sharc_sdy_tensor_sharding_unreduced(const sharc_attr *sharding, unsigned i);
+SHARC_API sharc_sdy_reduction_op sharc_sdy_tensor_sharding_reduction(const sharc_attr *sharding);
 
-sharc_attr *sharc_sdy_sharding_per_value_get(sharc_context *ctx, sharc_attr *const *shardings,
+SHARC_API sharc_attr *sharc_sdy_sharding_per_value_get(sharc_context *ctx, sharc_attr *const *shardings,
                                              unsigned n);
-bool sharc_sdy_is_sharding_per_value(const sharc_attr *a);
+SHARC_API bool sharc_sdy_is_sharding_per_value(const sharc_attr *a);
 
 /* `{"a", "b"}` (axis names as string attributes) */
-sharc_attr *sharc_sdy_manual_axes_get(sharc_context *ctx, const sharc_str *names, unsigned n);
-bool sharc_sdy_is_manual_axes(const sharc_attr *a);
+SHARC_API sharc_attr *sharc_sdy_manual_axes_get(sharc_context *ctx, const sharc_str *names, unsigned n);
+SHARC_API bool sharc_sdy_is_manual_axes(const sharc_attr *a);
 
 /* ---- sharding rules --------------------------------------------------- */
-sharc_attr *sharc_sdy_dim_mapping_get(sharc_context *ctx, const int64_t *factors, unsigned n);
-bool sharc_sdy_is_dim_mapping(const sharc_attr *a);
-sharc_attr *sharc_sdy_tensor_mapping_get(sharc_context *ctx, sharc_attr *const *dims, unsigned n);
-bool sharc_sdy_is_tensor_mapping(const sharc_attr *a);
+SHARC_API sharc_attr *sharc_sdy_dim_mapping_get(sharc_context *ctx, const int64_t *factors, unsigned n);
+SHARC_API bool sharc_sdy_is_dim_mapping(const sharc_attr *a);
+SHARC_API sharc_attr *sharc_sdy_tensor_mapping_get(sharc_context *ctx, sharc_attr *const *dims, unsigned n);
+SHARC_API bool sharc_sdy_is_tensor_mapping(const sharc_attr *a);
 
 /* The integer lists of a rule, in the order of `sharc_sdy_rule_list`. */
 typedef enum sharc_sdy_rule_list {
@@ -173,63 +173,63 @@ typedef struct sharc_sdy_rule_parts {
   bool is_custom;
 } sharc_sdy_rule_parts;
 
-sharc_attr *sharc_sdy_op_sharding_rule_get(sharc_context *ctx, const sharc_sdy_rule_parts *parts);
-bool sharc_sdy_is_op_sharding_rule(const sharc_attr *a);
-unsigned sharc_sdy_rule_list_size(const sharc_attr *rule, sharc_sdy_rule_list which);
+SHARC_API sharc_attr *sharc_sdy_op_sharding_rule_get(sharc_context *ctx, const sharc_sdy_rule_parts *parts);
+SHARC_API bool sharc_sdy_is_op_sharding_rule(const sharc_attr *a);
+SHARC_API unsigned sharc_sdy_rule_list_size(const sharc_attr *rule, sharc_sdy_rule_list which);
 /* Integer element (factor size or factor index) of an integer list. */
-int64_t sharc_sdy_rule_int_at(const sharc_attr *rule, sharc_sdy_rule_list which, unsigned i);
+SHARC_API int64_t sharc_sdy_rule_int_at(const sharc_attr *rule, sharc_sdy_rule_list which, unsigned i);
 /* Tensor mapping of an operand or result. */
-sharc_attr *sharc_sdy_rule_mapping_at(const sharc_attr *rule, sharc_sdy_rule_list which,
+SHARC_API sharc_attr *sharc_sdy_rule_mapping_at(const sharc_attr *rule, sharc_sdy_rule_list which,
                                       unsigned i);
-bool sharc_sdy_rule_is_custom(const sharc_attr *rule);
+SHARC_API bool sharc_sdy_rule_is_custom(const sharc_attr *rule);
 
 /* ---- collectives ------------------------------------------------------ */
 /* `{"a"}: 0->1` */
-sharc_attr *sharc_sdy_all_to_all_param_get(sharc_context *ctx, sharc_attr *const *axes,
+SHARC_API sharc_attr *sharc_sdy_all_to_all_param_get(sharc_context *ctx, sharc_attr *const *axes,
                                            unsigned n, int64_t src_dim, int64_t tgt_dim);
-bool sharc_sdy_is_all_to_all_param(const sharc_attr *a);
-int64_t sharc_sdy_all_to_all_param_src_dim(const sharc_attr *param);
-int64_t sharc_sdy_all_to_all_param_tgt_dim(const sharc_attr *param);
-sharc_attr *sharc_sdy_all_to_all_param_list_get(sharc_context *ctx, sharc_attr *const *params,
+SHARC_API bool sharc_sdy_is_all_to_all_param(const sharc_attr *a);
+SHARC_API int64_t sharc_sdy_all_to_all_param_src_dim(const sharc_attr *param);
+SHARC_API int64_t sharc_sdy_all_to_all_param_tgt_dim(const sharc_attr *param);
+SHARC_API sharc_attr *sharc_sdy_all_to_all_param_list_get(sharc_context *ctx, sharc_attr *const *params,
                                                 unsigned n);
-bool sharc_sdy_is_all_to_all_param_list(const sharc_attr *a);
+SHARC_API bool sharc_sdy_is_all_to_all_param_list(const sharc_attr *a);
 /* Axes of an all-to-all param (as a list: sharc_sdy_list_size/at work on it). */
 
 /* ---- propagation debugging -------------------------------------------- */
-sharc_attr *sharc_sdy_edge_value_ref_get(sharc_context *ctx, sharc_sdy_edge_node_type type,
+SHARC_API sharc_attr *sharc_sdy_edge_value_ref_get(sharc_context *ctx, sharc_sdy_edge_node_type type,
                                          int64_t index);
-bool sharc_sdy_is_edge_value_ref(const sharc_attr *a);
-sharc_sdy_edge_node_type sharc_sdy_edge_value_ref_type(const sharc_attr *ref);
-int64_t sharc_sdy_edge_value_ref_index(const sharc_attr *ref);
+SHARC_API bool sharc_sdy_is_edge_value_ref(const sharc_attr *a);
+SHARC_API sharc_sdy_edge_node_type sharc_sdy_edge_value_ref_type(const sharc_attr *ref);
+SHARC_API int64_t sharc_sdy_edge_value_ref_index(const sharc_attr *ref);
 
-sharc_attr *sharc_sdy_axis_to_propagation_details_get(sharc_context *ctx, sharc_attr *axis_ref,
+SHARC_API sharc_attr *sharc_sdy_axis_to_propagation_details_get(sharc_context *ctx, sharc_attr *axis_ref,
                                                       sharc_attr *source,
                                                       sharc_attr *const *targets, unsigned n);
-bool sharc_sdy_is_axis_to_propagation_details(const sharc_attr *a);
-sharc_attr *sharc_sdy_axis_to_propagation_details_axis(const sharc_attr *d);
-sharc_attr *sharc_sdy_axis_to_propagation_details_source(const sharc_attr *d);
+SHARC_API bool sharc_sdy_is_axis_to_propagation_details(const sharc_attr *a);
+SHARC_API sharc_attr *sharc_sdy_axis_to_propagation_details_axis(const sharc_attr *d);
+SHARC_API sharc_attr *sharc_sdy_axis_to_propagation_details_source(const sharc_attr *d);
 
-sharc_attr *sharc_sdy_propagation_one_step_get(sharc_context *ctx, int64_t step_index,
+SHARC_API sharc_attr *sharc_sdy_propagation_one_step_get(sharc_context *ctx, int64_t step_index,
                                                sharc_attr *const *entries, unsigned n);
-bool sharc_sdy_is_propagation_one_step(const sharc_attr *a);
-int64_t sharc_sdy_propagation_one_step_index(const sharc_attr *step);
+SHARC_API bool sharc_sdy_is_propagation_one_step(const sharc_attr *a);
+SHARC_API int64_t sharc_sdy_propagation_one_step_index(const sharc_attr *step);
 
-sharc_attr *sharc_sdy_propagation_edges_get(sharc_context *ctx, sharc_attr *const *steps,
+SHARC_API sharc_attr *sharc_sdy_propagation_edges_get(sharc_context *ctx, sharc_attr *const *steps,
                                             unsigned n);
-bool sharc_sdy_is_propagation_edges(const sharc_attr *a);
+SHARC_API bool sharc_sdy_is_propagation_edges(const sharc_attr *a);
 
 /* ---- enums ------------------------------------------------------------ */
 /* Shardy's enums are I32EnumAttrs: as attributes they are `N : i32`
  * integers. Keyword spellings: NONE/FORWARD/BACKWARD/BOTH, operand/result,
  * sum/max/min. */
-sharc_attr *sharc_sdy_enum_attr(sharc_context *ctx, int value);
-const char *sharc_sdy_propagation_direction_name(sharc_sdy_propagation_direction d);
-const char *sharc_sdy_edge_node_type_name(sharc_sdy_edge_node_type t);
-const char *sharc_sdy_reduction_op_name(sharc_sdy_reduction_op r);
+SHARC_API sharc_attr *sharc_sdy_enum_attr(sharc_context *ctx, int value);
+SHARC_API const char *sharc_sdy_propagation_direction_name(sharc_sdy_propagation_direction d);
+SHARC_API const char *sharc_sdy_edge_node_type_name(sharc_sdy_edge_node_type t);
+SHARC_API const char *sharc_sdy_reduction_op_name(sharc_sdy_reduction_op r);
 /* Keyword to value; -1 when the keyword is not one of the enum's. */
-int sharc_sdy_propagation_direction_from_name(sharc_str s);
-int sharc_sdy_edge_node_type_from_name(sharc_str s);
-int sharc_sdy_reduction_op_from_name(sharc_str s);
+SHARC_API int sharc_sdy_propagation_direction_from_name(sharc_str s);
+SHARC_API int sharc_sdy_edge_node_type_from_name(sharc_str s);
+SHARC_API int sharc_sdy_reduction_op_from_name(sharc_str s);
 
 #ifdef __cplusplus
 }

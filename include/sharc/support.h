@@ -13,6 +13,14 @@
 extern "C" {
 #endif
 
+/* Marks the functions of the public API: the shared library exports these
+ * and nothing else (it is built with hidden visibility). */
+#if defined(__GNUC__)
+#define SHARC_API __attribute__((visibility("default")))
+#else
+#define SHARC_API
+#endif
+
 /* A borrowed, not necessarily NUL-terminated, byte string. */
 typedef struct sharc_str {
   const char *data;
@@ -20,11 +28,11 @@ typedef struct sharc_str {
 } sharc_str;
 
 #define SHARC_STR(lit) ((sharc_str){(lit), sizeof(lit) - 1})
-sharc_str sharc_str_from_cstr(const char *s);
-bool sharc_str_eq(sharc_str a, sharc_str b);
-bool sharc_str_eq_cstr(sharc_str a, const char *s);
-bool sharc_str_starts_with(sharc_str s, const char *prefix);
-int sharc_str_cmp(sharc_str a, sharc_str b);
+SHARC_API sharc_str sharc_str_from_cstr(const char *s);
+SHARC_API bool sharc_str_eq(sharc_str a, sharc_str b);
+SHARC_API bool sharc_str_eq_cstr(sharc_str a, const char *s);
+SHARC_API bool sharc_str_starts_with(sharc_str s, const char *prefix);
+SHARC_API int sharc_str_cmp(sharc_str a, sharc_str b);
 
 /* Growable, always NUL-terminated text buffer. */
 typedef struct sharc_buf {
@@ -32,9 +40,9 @@ typedef struct sharc_buf {
   size_t len, cap;
 } sharc_buf;
 
-void sharc_buf_free(sharc_buf *b);
-void sharc_buf_reserve(sharc_buf *b, size_t extra);
-void sharc_buf_puts(sharc_buf *b, const char *s);
+SHARC_API void sharc_buf_free(sharc_buf *b);
+SHARC_API void sharc_buf_reserve(sharc_buf *b, size_t extra);
+SHARC_API void sharc_buf_puts(sharc_buf *b, const char *s);
 
 /* The printer's hot path: appends inline, growing only when needed. */
 static inline void sharc_buf_put(sharc_buf *b, const char *s, size_t n) {
@@ -55,16 +63,16 @@ static inline void sharc_buf_putc(sharc_buf *b, char c) {
 
 /* Appends a string literal without measuring it at run time. */
 #define SHARC_BUF_LIT(b, lit) sharc_buf_put((b), "" lit, sizeof(lit) - 1)
-void sharc_buf_put_str(sharc_buf *b, sharc_str s);
-void sharc_buf_printf(sharc_buf *b, const char *fmt, ...)
+SHARC_API void sharc_buf_put_str(sharc_buf *b, sharc_str s);
+SHARC_API void sharc_buf_printf(sharc_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-void sharc_buf_vprintf(sharc_buf *b, const char *fmt, va_list ap);
-void sharc_buf_put_u64(sharc_buf *b, uint64_t v);
-void sharc_buf_put_i64(sharc_buf *b, int64_t v);
-void sharc_buf_indent(sharc_buf *b, unsigned n);
+SHARC_API void sharc_buf_vprintf(sharc_buf *b, const char *fmt, va_list ap);
+SHARC_API void sharc_buf_put_u64(sharc_buf *b, uint64_t v);
+SHARC_API void sharc_buf_put_i64(sharc_buf *b, int64_t v);
+SHARC_API void sharc_buf_indent(sharc_buf *b, unsigned n);
 
 /* Bump allocator: everything is freed at once by sharc_arena_free. */
 typedef struct sharc_arena_chunk sharc_arena_chunk;
@@ -74,10 +82,10 @@ typedef struct sharc_arena {
   size_t total;
 } sharc_arena;
 
-void *sharc_arena_alloc(sharc_arena *a, size_t size);  /* zeroed, 8-aligned */
-void *sharc_arena_dup(sharc_arena *a, const void *p, size_t size);
-char *sharc_arena_strndup(sharc_arena *a, const char *s, size_t n);
-void sharc_arena_free(sharc_arena *a);
+SHARC_API void *sharc_arena_alloc(sharc_arena *a, size_t size);  /* zeroed, 8-aligned */
+SHARC_API void *sharc_arena_dup(sharc_arena *a, const void *p, size_t size);
+SHARC_API char *sharc_arena_strndup(sharc_arena *a, const char *s, size_t n);
+SHARC_API void sharc_arena_free(sharc_arena *a);
 
 #ifdef __cplusplus
 }

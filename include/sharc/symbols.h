@@ -12,17 +12,17 @@ extern "C" {
 #endif
 
 /* The nearest op at or above `op` with the SymbolTable trait, or NULL. */
-sharc_op *sharc_symbol_table_op(sharc_op *op);
+SHARC_API sharc_op *sharc_symbol_table_op(sharc_op *op);
 /* The symbol called `name` in the symbol table nearest to `from`. */
-sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
+SHARC_API sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
 /* Inserts `op` into `table`'s body before `before` (NULL: at the end, before
  * a terminator if the body has one). A taken name is made unique first as
  * MLIR's SymbolTable::insert does (`name_0`, `name_1`, ...); returns the
  * name the op ends up with. */
-sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
+SHARC_API sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
 /* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
  * the first definition. */
-bool sharc_symbol_verify_unique(sharc_op *table);
+SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);
 
 #ifdef __cplusplus
 }

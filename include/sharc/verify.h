@@ -10,7 +10,7 @@ extern "C" {
 
 /* Verifies `op` and everything nested in it; emits diagnostics and returns
  * false at the first violation. */
-bool sharc_verify(sharc_op *op);
+SHARC_API bool sharc_verify(sharc_op *op);
 
 #ifdef __cplusplus
 }

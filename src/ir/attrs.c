@@ -1,6 +1,7 @@
 /* Builtin attributes and locations: constructors (uniqued in the context) and
  * accessors. */
 #include "ir/context.h"
+#include "support/apfloat.h"
 #include "support/pages.h"
 
 #include <stdlib.h>
@@ -129,6 +130,16 @@ sharc_attr *sharc_attr_float_bits(sharc_context *ctx, sharc_type *type, uint64_t
   sharc_key_u64(&k, hi);
   sharc_attr a = {.kind = SHARC_ATTR_FLOAT, .type = type, .fl = {lo, hi}};
   return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_float(sharc_context *ctx, sharc_type *type, double v) {
+  uint64_t lo = 0, hi = 0;
+  sharc_float_from_double(sharc_type_float_kind(type), v, &lo, &hi);
+  return sharc_attr_float_bits(ctx, type, lo, hi);
+}
+
+double sharc_attr_float_value(const sharc_attr *a) {
+  return sharc_float_to_double(sharc_type_float_kind(a->type), a->fl.lo, a->fl.hi);
 }
 
 sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type *type) {

@@ -227,13 +227,6 @@ bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->a
 
 sharc_arena *sharc_context_arena(sharc_context *ctx) { return &ctx->arena; }
 
-void **sharc_context_dialect_state(sharc_context *ctx, const sharc_dialect *d) {
-  for (unsigned i = 0; i < ctx->num_dialects; i++)
-    if (ctx->dialects[i] == d)
-      return &ctx->dialect_state[i];
-  return NULL;
-}
-
 static void op_index_insert(sharc_context *ctx, const sharc_op_def *def) {
   if ((ctx->op_count + 1) * 2 > ctx->op_cap) {
     size_t cap = ctx->op_cap ? ctx->op_cap * 2 : 256;

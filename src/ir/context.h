@@ -40,7 +40,6 @@ struct sharc_context {
   uint32_t *ident_hashes;
   size_t ident_cap, ident_count;
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
-  void *dialect_state[SHARC_MAX_DIALECTS]; /* see sharc_context_dialect_state */
   unsigned num_dialects;
   const sharc_op_def **op_index;
   size_t op_cap, op_count;

@@ -413,10 +413,6 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
 unsigned sharc_context_num_dialects(const sharc_context *ctx);
 const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i);
 sharc_arena *sharc_context_arena(sharc_context *ctx);
-/* A pointer slot a loaded dialect may keep per-context state in (caches;
- * NULL at first); NULL when `d` is not loaded. What it points to must live
- * in the context arena: nothing else frees it. */
-void **sharc_context_dialect_state(sharc_context *ctx, const sharc_dialect *d);
 bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
