@@ -11,4 +11,48 @@ extern const sharc_op_def sharc_func_func_def;                /* func.func */
 extern const sharc_op_def sharc_func_return_def;              /* func.return */
 extern const sharc_op_def sharc_func_call_def;                /* func.call */
 
+/* ---- FunctionOpInterface (func_interface.c) --------------------------------
+ * A function's type lives in `function_type`, argument and result
+ * attributes in `arg_attrs` / `res_attrs` (arrays of dictionaries, dropped
+ * when every dictionary is empty, as MLIR does). */
+sharc_type *sharc_func_type(const sharc_op *func);
+void sharc_func_set_type(sharc_op *func, sharc_type *type);
+unsigned sharc_func_num_args(const sharc_op *func);
+unsigned sharc_func_num_results(const sharc_op *func);
+/* The entry block of the body, or NULL for a declaration. */
+sharc_block *sharc_func_body(const sharc_op *func);
+bool sharc_func_is_declaration(const sharc_op *func);
+/* `sym_visibility` is "private" (or "nested"): the function may be erased or
+ * rewritten when nothing outside uses it. */
+bool sharc_func_is_private(const sharc_op *func);
+void sharc_func_set_private(sharc_op *func, bool is_private);
+
+/* One argument's / result's attribute dictionary (empty when none). */
+sharc_attr *sharc_func_arg_attrs(const sharc_op *func, unsigned i);
+sharc_attr *sharc_func_result_attrs(const sharc_op *func, unsigned i);
+void sharc_func_set_arg_attrs(sharc_op *func, unsigned i, sharc_attr *dict);
+void sharc_func_set_result_attrs(sharc_op *func, unsigned i, sharc_attr *dict);
+/* A named attribute of an argument / result; NULL value removes it. */
+sharc_attr *sharc_func_arg_attr(const sharc_op *func, unsigned i, const char *name);
+sharc_attr *sharc_func_result_attr(const sharc_op *func, unsigned i, const char *name);
+void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
+void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
+
+/* Inserts an argument at `index` (type, attributes or NULL, location) into
+ * the type, the attributes and the entry block; returns the block argument
+ * (NULL for a declaration). */
+sharc_value *sharc_func_insert_arg(sharc_op *func, unsigned index, sharc_type *type,
+                                   sharc_attr *attrs, sharc_attr *loc);
+/* Erases the arguments whose `erase[i]` is set (they must be unused). */
+void sharc_func_erase_args(sharc_op *func, const bool *erase);
+/* Inserts a result at `index` into the type and the attributes (the return
+ * ops are the caller's business); erases results whose `erase[i]` is set. */
+void sharc_func_insert_result(sharc_op *func, unsigned index, sharc_type *type, sharc_attr *attrs);
+void sharc_func_erase_results(sharc_op *func, const bool *erase);
+
+/* The callee a call op (CallOpInterface: func.call, mpmd.call, ...) names,
+ * and the function it resolves to in the nearest symbol table, or NULL. */
+sharc_attr *sharc_call_callee(const sharc_op *call);
+sharc_op *sharc_call_resolve(sharc_op *call);
+
 #endif

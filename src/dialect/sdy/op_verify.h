@@ -1,27 +1,13 @@
-/* What the sdy op verifiers, canonicalization patterns and interfaces share
- * about shardings: mesh lookup, per-value lists and the manual-axes sharding
- * transforms. Axis-reference arithmetic is axes.h's. */
+/* What the sdy op verifiers, canonicalization patterns and interfaces share:
+ * the manual-axes sharding transforms and the verifiers. Reading and writing
+ * shardings is utils.h's, axis-reference arithmetic axes.h's. */
 #ifndef SHARC_DIALECT_SDY_OP_VERIFY_H
 #define SHARC_DIALECT_SDY_OP_VERIFY_H
 
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/op_common.h"
+#include "dialect/sdy/utils.h"
 #include "sharc/sdy.h"
-
-/* ---- meshes and shardings ---- */
-/* Element `index` of a #sdy.sharding_per_value, or NULL. */
-sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index);
-/* `list` (or, when NULL, `count` fully open shardings on the mesh of
- * `sharding`) with element `index` replaced. */
-sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list, unsigned count,
-                                           unsigned index, sharc_attr *sharding);
-/* A sharding of `rank` open (or closed) empty dimensions on `mesh_or_ref`. */
-sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref, unsigned rank,
-                                    bool closed);
-/* The sharding of a value as propagation sees it: `sdy.sharding` of its
- * defining op, of its function argument, or of a data flow edge; NULL if
- * none. */
-sharc_attr *sharc_sdy_get_sharding(sharc_value *v);
 
 /* ---- manual computation shardings ---- */
 /* Drops the manual computation's manual axes from `sharding`'s dimensions

@@ -1,0 +1,257 @@
+/* MLIR's FunctionOpInterface and CallOpInterface for func.func and the call
+ * ops: the function type, per-argument and per-result attribute
+ * dictionaries, and inserting or erasing arguments and results consistently
+ * in all three places. */
+#include "dialect/func/func.h"
+
+#include "sharc/symbols.h"
+#include "support/vec.h"
+
+#include <stdlib.h>
+
+sharc_type *sharc_func_type(const sharc_op *func) {
+  sharc_attr *ft = sharc_op_attr(func, "function_type");
+  return ft && sharc_attr_get_kind(ft) == SHARC_ATTR_TYPE ? sharc_attr_type_value(ft) : NULL;
+}
+
+void sharc_func_set_type(sharc_op *func, sharc_type *type) {
+  sharc_op_set_attr(func, "function_type", sharc_attr_type_attr(sharc_op_context(func), type));
+}
+
+unsigned sharc_func_num_args(const sharc_op *func) {
+  sharc_type *t = sharc_func_type(func);
+  return t ? sharc_type_func_num_inputs(t) : 0;
+}
+
+unsigned sharc_func_num_results(const sharc_op *func) {
+  sharc_type *t = sharc_func_type(func);
+  return t ? sharc_type_func_num_results(t) : 0;
+}
+
+sharc_block *sharc_func_body(const sharc_op *func) {
+  return sharc_op_num_regions(func) ? sharc_region_first_block(sharc_op_region(func, 0)) : NULL;
+}
+
+bool sharc_func_is_declaration(const sharc_op *func) { return !sharc_func_body(func); }
+
+bool sharc_func_is_private(const sharc_op *func) {
+  sharc_attr *v = sharc_op_attr(func, "sym_visibility");
+  return v && sharc_attr_get_kind(v) == SHARC_ATTR_STRING &&
+         !sharc_str_eq_cstr(sharc_attr_string_value(v), "public");
+}
+
+void sharc_func_set_private(sharc_op *func, bool is_private) {
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_op_set_attr(func, "sym_visibility",
+                    is_private ? sharc_attr_string(ctx, SHARC_STR("private")) : NULL);
+}
+
+/* ---- attribute dictionaries ---------------------------------------------- */
+
+static sharc_attr *dict_in(const sharc_op *func, const char *array_name, unsigned i) {
+  sharc_attr *array = sharc_op_attr(func, array_name);
+  if (array && sharc_attr_get_kind(array) == SHARC_ATTR_ARRAY && i < sharc_attr_count(array))
+    return sharc_attr_at(array, i);
+  return sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
+}
+
+/* Stores `dicts` as the array, or drops the array when all are empty. */
+static void store_dicts(sharc_op *func, const char *array_name, sharc_attr *const *dicts,
+                        unsigned n) {
+  bool any = false;
+  for (unsigned i = 0; i < n && !any; i++)
+    any = sharc_attr_count(dicts[i]) != 0;
+  sharc_op_set_attr(func, array_name,
+                    any ? sharc_attr_array(sharc_op_context(func), dicts, n) : NULL);
+}
+
+typedef SHARC_VEC(sharc_attr *) attr_vec;
+
+/* The `n` dictionaries of an array attribute, empty ones filling gaps. */
+static void load_dicts(const sharc_op *func, const char *array_name, unsigned n, attr_vec *out) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(out, dict_in(func, array_name, i));
+}
+
+static void set_dict(sharc_op *func, const char *array_name, unsigned n, unsigned i,
+                     sharc_attr *dict) {
+  attr_vec dicts = {0};
+  load_dicts(func, array_name, n, &dicts);
+  dicts.items[i] = dict ? dict : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
+  store_dicts(func, array_name, dicts.items, dicts.len);
+  sharc_vec_free(&dicts);
+}
+
+sharc_attr *sharc_func_arg_attrs(const sharc_op *func, unsigned i) {
+  return dict_in(func, "arg_attrs", i);
+}
+
+sharc_attr *sharc_func_result_attrs(const sharc_op *func, unsigned i) {
+  return dict_in(func, "res_attrs", i);
+}
+
+void sharc_func_set_arg_attrs(sharc_op *func, unsigned i, sharc_attr *dict) {
+  set_dict(func, "arg_attrs", sharc_func_num_args(func), i, dict);
+}
+
+void sharc_func_set_result_attrs(sharc_op *func, unsigned i, sharc_attr *dict) {
+  set_dict(func, "res_attrs", sharc_func_num_results(func), i, dict);
+}
+
+sharc_attr *sharc_func_arg_attr(const sharc_op *func, unsigned i, const char *name) {
+  return sharc_attr_dict_get(sharc_func_arg_attrs(func, i), name);
+}
+
+sharc_attr *sharc_func_result_attr(const sharc_op *func, unsigned i, const char *name) {
+  return sharc_attr_dict_get(sharc_func_result_attrs(func, i), name);
+}
+
+/* `dict` with `name` set to `value` (removed when NULL). */
+static sharc_attr *dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
+                             sharc_attr *value) {
+  sharc_ident *id = sharc_ident_get(ctx, sharc_str_from_cstr(name));
+  unsigned n = sharc_attr_count(dict);
+  const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
+  SHARC_VEC(sharc_named_attr) out = {0};
+  for (unsigned i = 0; i < n; i++)
+    if (entries[i].name != id)
+      sharc_vec_push(&out, entries[i]);
+  if (value) {
+    sharc_named_attr e = {id, value};
+    sharc_vec_push(&out, e);
+  }
+  sharc_attr *r = sharc_attr_dictionary(ctx, out.items, out.len);
+  sharc_vec_free(&out);
+  return r;
+}
+
+void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
+  sharc_func_set_arg_attrs(
+      func, i, dict_with(sharc_op_context(func), sharc_func_arg_attrs(func, i), name, value));
+}
+
+void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
+  sharc_func_set_result_attrs(
+      func, i, dict_with(sharc_op_context(func), sharc_func_result_attrs(func, i), name, value));
+}
+
+/* ---- changing the signature ---------------------------------------------------- */
+
+typedef SHARC_VEC(sharc_type *) type_vec;
+
+static void copy_types(sharc_type *const *types, unsigned n, type_vec *out) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(out, types[i]);
+}
+
+static void set_signature(sharc_op *func, const type_vec *inputs, const type_vec *results) {
+  sharc_func_set_type(func, sharc_type_function(sharc_op_context(func), inputs->items, inputs->len,
+                                                results->items, results->len));
+}
+
+sharc_value *sharc_func_insert_arg(sharc_op *func, unsigned index, sharc_type *type,
+                                   sharc_attr *attrs, sharc_attr *loc) {
+  sharc_type *ft = sharc_func_type(func);
+  unsigned n = sharc_type_func_num_inputs(ft);
+  attr_vec dicts = {0};
+  load_dicts(func, "arg_attrs", n, &dicts);
+  type_vec inputs = {0}, results = {0};
+  copy_types(sharc_type_func_inputs(ft), n, &inputs);
+  copy_types(sharc_type_func_results(ft), sharc_type_func_num_results(ft), &results);
+  sharc_vec_push(&inputs, type);
+  sharc_vec_push(&dicts, attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0));
+  for (unsigned i = n; i > index; i--) {
+    inputs.items[i] = inputs.items[i - 1];
+    dicts.items[i] = dicts.items[i - 1];
+  }
+  inputs.items[index] = type;
+  dicts.items[index] = attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
+  set_signature(func, &inputs, &results);
+  store_dicts(func, "arg_attrs", dicts.items, dicts.len);
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&results);
+  sharc_vec_free(&dicts);
+  sharc_block *body = sharc_func_body(func);
+  return body ? sharc_block_insert_arg(body, index, type, loc) : NULL;
+}
+
+void sharc_func_erase_args(sharc_op *func, const bool *erase) {
+  sharc_type *ft = sharc_func_type(func);
+  unsigned n = sharc_type_func_num_inputs(ft);
+  attr_vec dicts = {0}, kept = {0};
+  load_dicts(func, "arg_attrs", n, &dicts);
+  type_vec inputs = {0}, results = {0};
+  copy_types(sharc_type_func_results(ft), sharc_type_func_num_results(ft), &results);
+  for (unsigned i = 0; i < n; i++)
+    if (!erase[i]) {
+      sharc_vec_push(&inputs, sharc_type_func_input(ft, i));
+      sharc_vec_push(&kept, dicts.items[i]);
+    }
+  set_signature(func, &inputs, &results);
+  store_dicts(func, "arg_attrs", kept.items, kept.len);
+  sharc_block *body = sharc_func_body(func);
+  for (unsigned i = n; body && i-- > 0;)
+    if (erase[i])
+      sharc_block_erase_arg(body, i);
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&results);
+  sharc_vec_free(&dicts);
+  sharc_vec_free(&kept);
+}
+
+void sharc_func_insert_result(sharc_op *func, unsigned index, sharc_type *type,
+                              sharc_attr *attrs) {
+  sharc_type *ft = sharc_func_type(func);
+  unsigned n = sharc_type_func_num_results(ft);
+  attr_vec dicts = {0};
+  load_dicts(func, "res_attrs", n, &dicts);
+  type_vec inputs = {0}, results = {0};
+  copy_types(sharc_type_func_inputs(ft), sharc_type_func_num_inputs(ft), &inputs);
+  copy_types(sharc_type_func_results(ft), n, &results);
+  sharc_attr *dict = attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
+  sharc_vec_push(&results, type);
+  sharc_vec_push(&dicts, dict);
+  for (unsigned i = n; i > index; i--) {
+    results.items[i] = results.items[i - 1];
+    dicts.items[i] = dicts.items[i - 1];
+  }
+  results.items[index] = type;
+  dicts.items[index] = dict;
+  set_signature(func, &inputs, &results);
+  store_dicts(func, "res_attrs", dicts.items, dicts.len);
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&results);
+  sharc_vec_free(&dicts);
+}
+
+void sharc_func_erase_results(sharc_op *func, const bool *erase) {
+  sharc_type *ft = sharc_func_type(func);
+  unsigned n = sharc_type_func_num_results(ft);
+  attr_vec dicts = {0}, kept = {0};
+  load_dicts(func, "res_attrs", n, &dicts);
+  type_vec inputs = {0}, results = {0};
+  copy_types(sharc_type_func_inputs(ft), sharc_type_func_num_inputs(ft), &inputs);
+  for (unsigned i = 0; i < n; i++)
+    if (!erase[i]) {
+      sharc_vec_push(&results, sharc_type_func_result(ft, i));
+      sharc_vec_push(&kept, dicts.items[i]);
+    }
+  set_signature(func, &inputs, &results);
+  store_dicts(func, "res_attrs", kept.items, kept.len);
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&results);
+  sharc_vec_free(&dicts);
+  sharc_vec_free(&kept);
+}
+
+/* ---- calls ------------------------------------------------------------------- */
+
+sharc_attr *sharc_call_callee(const sharc_op *call) {
+  sharc_attr *ref = sharc_op_attr(call, "callee");
+  return ref && sharc_attr_get_kind(ref) == SHARC_ATTR_SYMBOL_REF ? ref : NULL;
+}
+
+sharc_op *sharc_call_resolve(sharc_op *call) {
+  sharc_attr *ref = sharc_call_callee(call);
+  return ref ? sharc_symbol_lookup_ref(call, ref) : NULL;
+}

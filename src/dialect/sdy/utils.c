@@ -1,0 +1,321 @@
+/* Reading and writing shardings wherever Shardy keeps them; see utils.h. */
+#include "dialect/sdy/utils.h"
+
+#include "dialect/func/func.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "support/vec.h"
+
+#include <stdlib.h>
+
+typedef SHARC_VEC(sharc_attr *) attr_vec;
+
+/* ---- types ------------------------------------------------------------------ */
+
+unsigned sharc_sdy_tensor_rank(const sharc_type *t) {
+  return sharc_type_is_shaped(t) && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+}
+
+bool sharc_sdy_is_scalar(const sharc_value *v) {
+  return sharc_sdy_tensor_rank(sharc_value_type(v)) == 0;
+}
+
+/* ---- building shardings ------------------------------------------------------- */
+
+sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref,
+                                          unsigned rank, bool closed) {
+  sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
+  attr_vec dims = {0};
+  for (unsigned i = 0; i < rank; i++)
+    sharc_vec_push(&dims, empty);
+  sharc_sdy_tensor_sharding_parts parts = {
+      .mesh_or_ref = mesh_or_ref, .dims = dims.items, .num_dims = rank};
+  sharc_attr *s = sharc_sdy_tensor_sharding_get(ctx, &parts);
+  sharc_vec_free(&dims);
+  return s;
+}
+
+sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc_attr *sharding) {
+  return sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
+                                       sharc_sdy_tensor_sharding_rank(sharding), true);
+}
+
+sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
+                                           unsigned n, sharc_attr *mesh_or_ref, bool closed) {
+  attr_vec items = {0};
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(&items, sharc_sdy_sharding_fully_open(
+                               ctx, mesh_or_ref, sharc_sdy_tensor_rank(sharc_value_type(values[i])),
+                               closed));
+  sharc_attr *list = sharc_sdy_sharding_per_value_get(ctx, items.items, n);
+  sharc_vec_free(&items);
+  return list;
+}
+
+sharc_attr *sharc_sdy_mesh_ref(sharc_context *ctx, sharc_str name) {
+  return sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, name), NULL, 0);
+}
+
+/* ---- per-op lists ------------------------------------------------------------------ */
+
+sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op) {
+  sharc_attr *s = sharc_op_attr(op, SHARC_SDY_SHARDING_ATTR);
+  return s && sharc_sdy_is_sharding_per_value(s) ? s : NULL;
+}
+
+sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
+  if (!list || !sharc_sdy_is_sharding_per_value(list) || index >= sharc_sdy_list_size(list))
+    return NULL;
+  return sharc_sdy_list_at(list, index);
+}
+
+sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
+                                                 unsigned count, unsigned index,
+                                                 sharc_attr *sharding) {
+  sharc_context *ctx = sharc_op_context(op);
+  attr_vec items = {0};
+  for (unsigned i = 0; i < count; i++) {
+    sharc_attr *old = sharc_sdy_sharding_per_value_at(list, i);
+    if (!old) {
+      /* only results get default shardings this way; their ranks are known */
+      unsigned rank = i < sharc_op_num_results(op)
+                          ? sharc_sdy_tensor_rank(sharc_value_type(sharc_op_result(op, i)))
+                          : 0;
+      old = sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
+                                          rank, false);
+    }
+    sharc_vec_push(&items, i == index ? sharding : old);
+  }
+  sharc_attr *out = sharc_sdy_sharding_per_value_get(ctx, items.items, count);
+  sharc_vec_free(&items);
+  return out;
+}
+
+void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_attr *sharding) {
+  sharc_attr *list = sharc_sdy_op_sharding_per_value(op);
+  sharc_op_set_attr(op, SHARC_SDY_SHARDING_ATTR,
+                    sharc_sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index,
+                                                         sharding));
+}
+
+void sharc_sdy_set_op_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  if (n == 0)
+    return;
+  sharc_op_set_attr(op, SHARC_SDY_SHARDING_ATTR,
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
+/* ---- one value's sharding ------------------------------------------------------------ */
+
+bool sharc_sdy_is_collective(const sharc_op *op) {
+  static const sharc_op_def *const collectives[] = {
+      &sharc_sdy_all_gather_def,         &sharc_sdy_all_slice_def,
+      &sharc_sdy_all_reduce_def,         &sharc_sdy_all_to_all_def,
+      &sharc_sdy_collective_permute_def, &sharc_sdy_reduce_scatter_def,
+      &sharc_sdy_sharded_to_unreduced_def, &sharc_sdy_replicated_to_unreduced_def,
+  };
+  for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
+    if (sharc_op_isa(op, collectives[i]))
+      return true;
+  return false;
+}
+
+sharc_value *sharc_sdy_shardable_value(sharc_value *v) {
+  sharc_op *edge = sharc_sdy_data_flow_edge_of_target(v);
+  if (edge)
+    return sharc_op_result(edge, 0);
+  if (!sharc_value_is_block_arg(v))
+    return v;
+  sharc_op *owner = sharc_sdy_owning_op(v);
+  if (owner && sharc_op_isa(owner, &sharc_func_func_def))
+    return v;
+  if (owner && sharc_sdy_data_flow(owner))
+    return sharc_sdy_owner_from_target(owner, v);
+  return NULL;
+}
+
+sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
+  v = sharc_sdy_shardable_value(v);
+  if (!v)
+    return NULL;
+  sharc_op *owner = sharc_sdy_owning_op(v);
+  if (owner && !sharc_op_isa(owner, &sharc_sdy_data_flow_edge_def) && sharc_sdy_data_flow(owner)) {
+    sharc_attr *s = sharc_sdy_owner_sharding(owner, v);
+    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  }
+  return sharc_sdy_value_sharding(v);
+}
+
+sharc_attr *sharc_sdy_get_sharding_bypassing_barriers(sharc_value *v) {
+  for (sharc_op *def = sharc_value_defining_op(v);
+       def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def);
+       def = sharc_value_defining_op(v))
+    v = sharc_op_operand(def, 0);
+  return sharc_sdy_get_sharding(v);
+}
+
+sharc_attr *sharc_sdy_get_or_create_sharding(sharc_value *v, sharc_attr *mesh_or_ref,
+                                             bool closed_if_missing) {
+  sharc_attr *s = sharc_sdy_get_sharding(v);
+  if (s)
+    return s;
+  return sharc_sdy_sharding_fully_open(sharc_op_context(sharc_sdy_owning_op(v)), mesh_or_ref,
+                                       sharc_sdy_tensor_rank(sharc_value_type(v)),
+                                       closed_if_missing);
+}
+
+void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding) {
+  v = sharc_sdy_shardable_value(v);
+  if (!v)
+    return;
+  sharc_op *owner = sharc_sdy_owning_op(v);
+  if (sharc_value_is_block_arg(v) && sharc_op_isa(owner, &sharc_func_func_def)) {
+    sharc_func_set_arg_attr(owner, sharc_value_index(v), SHARC_SDY_SHARDING_ATTR, sharding);
+  } else if (sharc_op_isa(owner, &sharc_sdy_data_flow_edge_def) ||
+             sharc_op_isa(owner, &sharc_sdy_sharding_constraint_def) ||
+             sharc_op_isa(owner, &sharc_sdy_reshard_def)) {
+    sharc_op_set_attr(owner, "sharding", sharding);
+  } else if (sharc_sdy_is_collective(owner)) {
+    sharc_op_set_attr(owner, "out_sharding", sharding);
+  } else if (sharc_sdy_data_flow(owner)) {
+    sharc_sdy_set_owner_sharding(owner, v, sharding);
+  } else {
+    sharc_sdy_replace_sharding_at_index(owner, sharc_value_index(v), sharding);
+  }
+}
+
+/* ---- functions -------------------------------------------------------------------------- */
+
+static sharc_attr *as_sharding(sharc_attr *a) {
+  return a && sharc_sdy_is_tensor_sharding(a) ? a : NULL;
+}
+
+sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i) {
+  return as_sharding(sharc_func_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR));
+}
+
+sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i) {
+  return as_sharding(sharc_func_result_attr(func, i, SHARC_SDY_SHARDING_ATTR));
+}
+
+void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding) {
+  sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, sharding);
+}
+
+void sharc_sdy_set_func_result_sharding(sharc_op *func, unsigned i, sharc_attr *sharding) {
+  sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, sharding);
+}
+
+typedef sharc_attr *(*func_sharding_fn)(const sharc_op *func, unsigned i);
+
+/* Shardy's getFuncArgShardings / getFuncResultShardings. */
+static sharc_attr *func_shardings(sharc_op *func, unsigned n, sharc_type *const *types,
+                                  func_sharding_fn get) {
+  sharc_attr *mesh_or_ref = NULL;
+  for (unsigned i = 0; i < n && !mesh_or_ref; i++) {
+    sharc_attr *s = get(func, i);
+    sharc_attr *mesh = s ? sharc_sdy_sharding_mesh(s, func) : NULL;
+    if (s && !(mesh && sharc_sdy_mesh_is_maximal(mesh)))
+      mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(s);
+  }
+  if (!mesh_or_ref)
+    return NULL;
+  sharc_context *ctx = sharc_op_context(func);
+  attr_vec items = {0};
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *s = get(func, i);
+    sharc_vec_push(&items, s ? s
+                             : sharc_sdy_sharding_fully_open(ctx, mesh_or_ref,
+                                                             sharc_sdy_tensor_rank(types[i]),
+                                                             false));
+  }
+  sharc_attr *list = sharc_sdy_sharding_per_value_get(ctx, items.items, n);
+  sharc_vec_free(&items);
+  return list;
+}
+
+sharc_attr *sharc_sdy_func_arg_shardings(sharc_op *func) {
+  sharc_type *ft = sharc_func_type(func);
+  return func_shardings(func, sharc_type_func_num_inputs(ft), sharc_type_func_inputs(ft),
+                        sharc_sdy_func_arg_sharding);
+}
+
+sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func) {
+  sharc_type *ft = sharc_func_type(func);
+  return func_shardings(func, sharc_type_func_num_results(ft), sharc_type_func_results(ft),
+                        sharc_sdy_func_result_sharding);
+}
+
+sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
+  sharc_attr *name = sharc_op_attr(func, SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR);
+  if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)
+    return sharc_attr_string_value(name);
+  return sharc_op_symbol_name(func);
+}
+
+/* ---- meshes -------------------------------------------------------------------------------- */
+
+bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids) {
+  if (a == b)
+    return true;
+  if (!a || !b || !ignore_device_ids)
+    return false;
+  unsigned n = sharc_sdy_mesh_num_axes(a);
+  if (n != sharc_sdy_mesh_num_axes(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_mesh_axis(a, i) != sharc_sdy_mesh_axis(b, i))
+      return false;
+  return true;
+}
+
+sharc_attr *sharc_sdy_common_mesh_or_ref(sharc_attr *const *shardings, unsigned n, sharc_op *from,
+                                         bool ignore_device_ids) {
+  sharc_attr *mesh_or_ref = NULL, *mesh = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!shardings[i])
+      continue;
+    sharc_attr *other = sharc_sdy_sharding_mesh(shardings[i], from);
+    if (!mesh || sharc_sdy_mesh_is_empty(mesh)) {
+      mesh = other;
+      mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+      continue;
+    }
+    if (!other || sharc_sdy_mesh_is_empty(other))
+      continue;
+    if (!sharc_sdy_mesh_equals(other, mesh, ignore_device_ids))
+      return NULL;
+    /* an iota mesh wins over one with explicit device ids */
+    if (ignore_device_ids && sharc_sdy_mesh_num_device_ids(other) == 0) {
+      mesh = other;
+      mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+    }
+  }
+  return mesh_or_ref;
+}
+
+sharc_attr *sharc_sdy_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from) {
+  sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(shardings, n, from, false);
+  return mesh_or_ref ? sharc_sdy_mesh_or_ref_mesh(mesh_or_ref, from) : NULL;
+}
+
+sharc_attr *sharc_sdy_inline_mesh(sharc_attr *sharding, sharc_op *from) {
+  sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(sharding);
+  if (sharc_attr_get_kind(ref) != SHARC_ATTR_SYMBOL_REF)
+    return sharding;
+  sharc_attr *mesh = sharc_sdy_mesh_or_ref_mesh(ref, from);
+  if (!mesh)
+    return sharding;
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  parts.mesh_or_ref = mesh;
+  return sharc_sdy_tensor_sharding_get(sharc_op_context(from), &parts);
+}
+
+bool sharc_sdy_is_single_device_sharding(const sharc_attr *sharding, sharc_op *from) {
+  if (!sharding)
+    return false;
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, from);
+  return mesh && sharc_sdy_mesh_is_maximal(mesh);
+}

@@ -1,0 +1,97 @@
+/* Reading and writing shardings, as Shardy's sdy/ir/utils.h does for every
+ * pass: the sharding of any value (function argument, op result, data flow
+ * edge, region-op block argument), per-op sharding lists, function argument
+ * and result shardings, fully open / closed shardings, common meshes and
+ * inlined meshes. */
+#ifndef SHARC_DIALECT_SDY_UTILS_H
+#define SHARC_DIALECT_SDY_UTILS_H
+
+#include "ir/ir_internal.h"
+#include "sharc/sdy.h"
+
+/* The attribute names Shardy stores shardings under. */
+#define SHARC_SDY_SHARDING_ATTR "sdy.sharding"
+#define SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR "sdy.original_func_name"
+
+/* ---- types ----------------------------------------------------------------- */
+/* Rank of a shaped type (0 for anything else), as Shardy's getTensorRank. */
+unsigned sharc_sdy_tensor_rank(const sharc_type *t);
+/* A value of rank 0 or of a non-shaped type (Shardy's isScalar). */
+bool sharc_sdy_is_scalar(const sharc_value *v);
+
+/* ---- one value's sharding ---------------------------------------------------- */
+/* The value whose sharding stands for `v`: the result of the data flow edge
+ * `v` belongs to, the owner of a region op's edge, or `v` itself; NULL for a
+ * block argument nothing can shard (getShardableValue). */
+sharc_value *sharc_sdy_shardable_value(sharc_value *v);
+/* getSharding: NULL when the value has none. */
+sharc_attr *sharc_sdy_get_sharding(sharc_value *v);
+/* getShardingBypassingBarriers: through sdy.propagation_barrier inputs. */
+sharc_attr *sharc_sdy_get_sharding_bypassing_barriers(sharc_value *v);
+/* getOrCreateSharding: the sharding, or a fully open (closed) one on
+ * `mesh_or_ref` of the value's rank. */
+sharc_attr *sharc_sdy_get_or_create_sharding(sharc_value *v, sharc_attr *mesh_or_ref,
+                                             bool closed_if_missing);
+/* setSharding: where getSharding reads it (nothing for unshardable values). */
+void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding);
+
+/* ---- per-op lists ---------------------------------------------------------------- */
+/* The op's `sdy.sharding` #sdy.sharding_per_value, or NULL. */
+sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op);
+/* Element `index` of a #sdy.sharding_per_value, or NULL. */
+sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index);
+/* `list` (or, when NULL, `count` fully open shardings on the mesh of
+ * `sharding`) with element `index` replaced. */
+sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
+                                                 unsigned count, unsigned index,
+                                                 sharc_attr *sharding);
+/* replaceShardingAtIndex: one result's sharding in the op's list. */
+void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_attr *sharding);
+/* setShardings: `n` shardings as the op's list (nothing when n == 0). */
+void sharc_sdy_set_op_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n);
+
+/* ---- building shardings ------------------------------------------------------------ */
+/* A sharding of `rank` open (or closed) empty dimensions on `mesh_or_ref`. */
+sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref,
+                                          unsigned rank, bool closed);
+/* TensorShardingAttr::getFullyClosedLike: same mesh, rank and nothing else. */
+sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc_attr *sharding);
+/* One fully open (closed) sharding per value, as a #sdy.sharding_per_value. */
+sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
+                                           unsigned n, sharc_attr *mesh_or_ref, bool closed);
+/* A flat symbol reference to mesh `name` (`@name`). */
+sharc_attr *sharc_sdy_mesh_ref(sharc_context *ctx, sharc_str name);
+
+/* ---- functions ------------------------------------------------------------------------ */
+sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i);
+sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i);
+void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
+void sharc_sdy_set_func_result_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
+/* getFuncArgShardings / getFuncResultShardings: every argument's (result's)
+ * sharding, missing ones fully open on the mesh of the first sharding that
+ * is not on a maximal mesh; NULL when there is no such sharding. */
+sharc_attr *sharc_sdy_func_arg_shardings(sharc_op *func);
+sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func);
+/* getOriginalFuncName: `sdy.original_func_name`, else the symbol name. */
+sharc_str sharc_sdy_original_func_name(const sharc_op *func);
+
+/* ---- meshes ---------------------------------------------------------------------------- */
+/* getCommonMeshOrRef: the mesh (or reference) all non-NULL shardings share,
+ * empty meshes aside; with `ignore_device_ids`, meshes equal up to device
+ * ids count as one (the iota one preferred); NULL when they differ. */
+sharc_attr *sharc_sdy_common_mesh_or_ref(sharc_attr *const *shardings, unsigned n, sharc_op *from,
+                                         bool ignore_device_ids);
+/* getCommonMesh: the mesh of the above, or NULL. */
+sharc_attr *sharc_sdy_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from);
+/* inlineMesh: the sharding with its `@mesh` reference replaced by the mesh. */
+sharc_attr *sharc_sdy_inline_mesh(sharc_attr *sharding, sharc_op *from);
+/* isSingleDeviceSharding: on a maximal mesh. */
+bool sharc_sdy_is_single_device_sharding(const sharc_attr *sharding, sharc_op *from);
+/* Whether two meshes are equal, optionally ignoring device ids. */
+bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids);
+
+/* ---- ops --------------------------------------------------------------------------------- */
+/* One of the eight sdy collectives (CollectiveOpInterface). */
+bool sharc_sdy_is_collective(const sharc_op *op);
+
+#endif
