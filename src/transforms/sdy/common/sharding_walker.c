@@ -1,0 +1,198 @@
+/* The sharding walker (Shardy's transforms/common/sharding_walker); see the
+ * header. */
+#include "transforms/sdy/common/sharding_walker.h"
+
+#include "dialect/func/func.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/utils.h"
+#include "support/vec.h"
+
+typedef struct walker {
+  sharc_sdy_sharding_fn fn;
+  sharc_sdy_op_fn op_fn;
+  void *user;
+  bool transform;
+} walker;
+
+typedef SHARC_VEC(sharc_attr *) attr_vec;
+
+static sharc_attr *site_sharding(const sharc_sdy_sharding_site *site) {
+  if (site->func)
+    return sharc_sdy_func_result_sharding(site->func, site->result);
+  return site->value ? sharc_sdy_get_sharding(site->value) : NULL;
+}
+
+static void set_site_sharding(const sharc_sdy_sharding_site *site, sharc_attr *sharding) {
+  if (site->func)
+    sharc_sdy_set_func_result_sharding(site->func, site->result, sharding);
+  else if (site->value)
+    sharc_sdy_set_sharding(site->value, sharding);
+}
+
+static void process_site(walker *w, const sharc_sdy_sharding_site *site) {
+  sharc_attr *sharding = site_sharding(site);
+  if (!sharding)
+    return;
+  sharc_attr *updated = w->fn(sharding, site, w->user);
+  if (w->transform && updated != sharding)
+    set_site_sharding(site, updated);
+}
+
+/* A list of shardings against its values; a single maximal sharding of an
+ * op without results gets a NULL value. `store` receives the new list. */
+typedef void (*store_fn)(sharc_op *op, sharc_attr *const *shardings, unsigned n);
+
+static void process_list(walker *w, sharc_op *op, sharc_attr *const *shardings, unsigned n,
+                         sharc_value *const *values, unsigned n_values, store_fn store) {
+  if (n == 0)
+    return;
+  attr_vec updated = {0};
+  for (unsigned i = 0; i < n; i++) {
+    sharc_sdy_sharding_site site = {i < n_values ? values[i] : NULL, NULL, 0};
+    sharc_vec_push(&updated, w->fn(shardings[i], &site, w->user));
+  }
+  if (w->transform)
+    store(op, updated.items, updated.len);
+  sharc_vec_free(&updated);
+}
+
+static void store_in_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  sharc_op_set_attr(op, "in_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
+static void store_out_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  sharc_op_set_attr(op, "out_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
+static void store_block_arg_owners(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_sdy_set_block_arg_owner_sharding(op, i, shardings[i]);
+}
+
+static void store_result_owners(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_sdy_set_result_owner_sharding(op, i, shardings[i]);
+}
+
+static void process_per_value(walker *w, sharc_op *op, const char *attr, sharc_value *const *values,
+                              unsigned n_values, store_fn store) {
+  sharc_attr *list = sharc_op_attr(op, attr);
+  if (!list || !sharc_sdy_is_sharding_per_value(list))
+    return;
+  process_list(w, op, sharc_sdy_list_items(list), sharc_sdy_list_size(list), values, n_values,
+               store);
+}
+
+static void walk_func(walker *w, sharc_op *func) {
+  sharc_block *body = sharc_func_body(func);
+  for (unsigned i = 0; body && i < sharc_block_num_args(body); i++) {
+    sharc_sdy_sharding_site site = {sharc_block_arg(body, i), NULL, 0};
+    process_site(w, &site);
+  }
+  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
+    sharc_sdy_sharding_site site = {NULL, func, i};
+    process_site(w, &site);
+  }
+}
+
+static void walk_manual(walker *w, sharc_op *op) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  sharc_ptr_vec args = {0}, results = {0};
+  for (unsigned i = 0; body && i < sharc_block_num_args(body); i++)
+    sharc_vec_push(&args, sharc_block_arg(body, i));
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    sharc_vec_push(&results, sharc_op_result(op, i));
+  process_per_value(w, op, "in_shardings", (sharc_value *const *)args.items, args.len,
+                    store_in_shardings);
+  process_per_value(w, op, "out_shardings", (sharc_value *const *)results.items, results.len,
+                    store_out_shardings);
+  sharc_vec_free(&args);
+  sharc_vec_free(&results);
+}
+
+/* The owners' shardings as a list; an owner without one makes the list
+ * shorter than the owners, as Shardy's getters return only stored ones. */
+static void walk_data_flow(walker *w, sharc_op *op) {
+  sharc_ptrvec owners = {0};
+  attr_vec shardings = {0};
+  sharc_sdy_block_arg_owners(op, &owners);
+  for (unsigned i = 0; i < owners.len; i++) {
+    sharc_attr *s = sharc_sdy_block_arg_owner_sharding(op, i);
+    if (s)
+      sharc_vec_push(&shardings, s);
+  }
+  if (shardings.len == owners.len)
+    process_list(w, op, shardings.items, shardings.len, (sharc_value *const *)owners.items,
+                 owners.len, store_block_arg_owners);
+  sharc_ptrvec_free(&owners);
+  sharc_vec_clear(&shardings);
+  sharc_sdy_result_owners(op, &owners);
+  for (unsigned i = 0; i < owners.len; i++) {
+    sharc_attr *s = sharc_sdy_result_owner_sharding(op, i);
+    if (s)
+      sharc_vec_push(&shardings, s);
+  }
+  if (shardings.len == owners.len)
+    process_list(w, op, shardings.items, shardings.len, (sharc_value *const *)owners.items,
+                 owners.len, store_result_owners);
+  sharc_ptrvec_free(&owners);
+  sharc_vec_free(&shardings);
+}
+
+static void store_op_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  sharc_sdy_set_op_shardings(op, shardings, n);
+}
+
+static void walk_other(walker *w, sharc_op *op) {
+  if (sharc_op_num_results(op) == 1) {
+    sharc_sdy_sharding_site site = {sharc_op_result(op, 0), NULL, 0};
+    process_site(w, &site);
+    return;
+  }
+  sharc_attr *list = sharc_sdy_op_sharding_per_value(op);
+  if (!list)
+    return;
+  sharc_ptr_vec results = {0};
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    sharc_vec_push(&results, sharc_op_result(op, i));
+  process_list(w, op, sharc_sdy_list_items(list), sharc_sdy_list_size(list),
+               (sharc_value *const *)results.items, results.len, store_op_shardings);
+  sharc_vec_free(&results);
+}
+
+static sharc_walk_result visit(sharc_op *op, void *user) {
+  walker *w = user;
+  if (w->op_fn)
+    w->op_fn(op, w->user);
+  if (sharc_op_isa(op, &sharc_func_func_def))
+    walk_func(w, op);
+  else if (sharc_op_isa(op, &sharc_sdy_manual_computation_def))
+    walk_manual(w, op);
+  else if (sharc_sdy_data_flow(op))
+    walk_data_flow(w, op);
+  else
+    walk_other(w, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+void sharc_sdy_walk_shardings(sharc_op *root, sharc_sdy_sharding_fn fn, sharc_sdy_op_fn op_fn,
+                              void *user) {
+  walker w = {fn, op_fn, user, false};
+  sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
+}
+
+void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
+                                   sharc_sdy_op_fn op_fn, void *user) {
+  walker w = {fn, op_fn, user, true};
+  sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
+}
+
+void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
+                                       sharc_sdy_sharding_fn fn, void *user) {
+  walker w = {fn, NULL, user, true};
+  process_site(&w, site);
+}
