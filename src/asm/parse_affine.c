@@ -4,16 +4,19 @@
  * same places. */
 #include "asm/parse_affine.h"
 #include "ir/affine.h"
-
-#include <stdlib.h>
+#include "support/vec.h"
 
 typedef enum { LOW_NONE, LOW_ADD, LOW_SUB } low_op;
 
+/* A declared dimension or symbol and the expression it stands for. */
+typedef struct affine_name {
+  sharc_str name;
+  const sharc_affine_expr *id;
+} affine_name;
+
 typedef struct affine_parser {
   sharc_parser *p;
-  sharc_str *names;               /* declared dims, then symbols */
-  const sharc_affine_expr **ids;  /* the expression each name stands for */
-  unsigned num_names, cap_names;
+  SHARC_VEC(affine_name) names; /* declared dims, then symbols */
   unsigned ndims, nsyms;
 } affine_parser;
 
@@ -83,10 +86,10 @@ static const sharc_affine_expr *parse_negation(affine_parser *ap, const sharc_af
 static const sharc_affine_expr *parse_bare_id(affine_parser *ap) {
   sharc_parser *p = ap->p;
   sharc_str s = sharc_tok_str(&p->tok);
-  for (unsigned i = 0; i < ap->num_names; i++)
-    if (sharc_str_eq(ap->names[i], s)) {
+  for (unsigned i = 0; i < ap->names.len; i++)
+    if (sharc_str_eq(ap->names.items[i].name, s)) {
       sharc_p_next(p);
-      return ap->ids[i];
+      return ap->names.items[i].id;
     }
   return sharc_p_wrong_token_error(p, "use of undeclared identifier"), NULL;
 }
@@ -245,18 +248,10 @@ static bool define_id(affine_parser *ap, const sharc_affine_expr *id) {
   if (p->tok.kind != TOK_BARE_ID)
     return sharc_p_wrong_token_error(p, "expected bare identifier");
   sharc_str s = sharc_tok_str(&p->tok);
-  for (unsigned i = 0; i < ap->num_names; i++)
-    if (sharc_str_eq(ap->names[i], s))
+  for (unsigned i = 0; i < ap->names.len; i++)
+    if (sharc_str_eq(ap->names.items[i].name, s))
       return sharc_p_error(p, "redefinition of identifier '%.*s'", (int)s.len, s.data);
-  if (ap->num_names == ap->cap_names) {
-    ap->cap_names = ap->cap_names ? 2 * ap->cap_names : 8;
-    ap->names = realloc(ap->names, ap->cap_names * sizeof *ap->names);
-    ap->ids = realloc(ap->ids, ap->cap_names * sizeof *ap->ids);
-    if (!ap->names || !ap->ids)
-      abort();
-  }
-  ap->names[ap->num_names] = s;
-  ap->ids[ap->num_names++] = id;
+  sharc_vec_push(&ap->names, ((affine_name){s, id}));
   sharc_p_next(p);
   return true;
 }
@@ -286,22 +281,16 @@ static bool parse_id_list(affine_parser *ap, bool symbols) {
 
 /* ---- maps and sets ----------------------------------------------------------------- */
 
+/* Map results, or set constraints with their kind (`==` or `>=`): two
+ * arrays, as the attribute constructors take them. */
 typedef struct expr_list {
-  const sharc_affine_expr **items;
-  bool *eq;
-  unsigned n, cap;
+  SHARC_VEC(const sharc_affine_expr *) exprs;
+  SHARC_VEC(bool) eq;
 } expr_list;
 
 static void list_push(expr_list *l, const sharc_affine_expr *e, bool eq) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 8;
-    l->items = realloc(l->items, l->cap * sizeof *l->items);
-    l->eq = realloc(l->eq, l->cap * sizeof *l->eq);
-    if (!l->items || !l->eq)
-      abort();
-  }
-  l->eq[l->n] = eq;
-  l->items[l->n++] = e;
+  sharc_vec_push(&l->exprs, e);
+  sharc_vec_push(&l->eq, eq);
 }
 
 /* `a >= b`, `a <= b` or `a == b`, kept as `a - b >= 0` (`b - a` for `<=`). */
@@ -359,16 +348,17 @@ static bool parse_map_or_set(affine_parser *ap, sharc_attr **out) {
   expr_list l = {0};
   bool ok = parse_body_list(ap, &l, !is_map);
   if (ok && is_map) {
-    *out = sharc_attr_affine_map(p->ctx, ap->ndims, ap->nsyms, l.items, l.n);
-  } else if (ok && l.n == 0) { /* no constraint is the always-true `0 == 0` */
+    *out = sharc_attr_affine_map(p->ctx, ap->ndims, ap->nsyms, l.exprs.items, l.exprs.len);
+  } else if (ok && l.exprs.len == 0) { /* no constraint is the always-true `0 == 0` */
     const sharc_affine_expr *zero = sharc_affine_const(p->ctx, 0);
     bool t = true;
     *out = sharc_attr_integer_set(p->ctx, ap->ndims, ap->nsyms, &zero, &t, 1);
   } else if (ok) {
-    *out = sharc_attr_integer_set(p->ctx, ap->ndims, ap->nsyms, l.items, l.eq, l.n);
+    *out = sharc_attr_integer_set(p->ctx, ap->ndims, ap->nsyms, l.exprs.items, l.eq.items,
+                                  l.exprs.len);
   }
-  free(l.items);
-  free(l.eq);
+  sharc_vec_free(&l.exprs);
+  sharc_vec_free(&l.eq);
   return ok;
 }
 
@@ -383,8 +373,7 @@ static bool parse_affine_keyword_attr(sharc_parser *p, bool want_map, sharc_attr
   sharc_token start = p->tok;
   affine_parser ap = {.p = p};
   bool ok = parse_map_or_set(&ap, out);
-  free(ap.names);
-  free(ap.ids);
+  sharc_vec_free(&ap.names);
   if (!ok)
     return false;
   if (((*out)->kind == SHARC_ATTR_AFFINE_MAP) != want_map)
@@ -414,24 +403,12 @@ static bool parse_stride(sharc_parser *p, int64_t *out) {
   return true;
 }
 
-typedef struct i64_list {
-  int64_t *v;
-  unsigned n, cap;
-} i64_list;
-
-static bool parse_strides(sharc_parser *p, i64_list *l) {
+static bool parse_strides(sharc_parser *p, sharc_i64_vec *l) {
   if (sharc_tok_is(&p->tok, ']'))
     return true;
   do {
-    if (l->n == l->cap) {
-      l->cap = l->cap ? 2 * l->cap : 8;
-      l->v = realloc(l->v, l->cap * sizeof *l->v);
-      if (!l->v)
-        abort();
-    }
-    if (!parse_stride(p, &l->v[l->n]))
+    if (!parse_stride(p, sharc_vec_push_slot(l)))
       return false;
-    l->n++;
   } while (sharc_p_eat(p, ','));
   return true;
 }
@@ -442,7 +419,7 @@ static bool parse_strided(sharc_parser *p, sharc_attr **out) {
   if (!expect_punct(p, '<', "expected '<' after 'strided'") ||
       !expect_punct(p, '[', "expected '['"))
     return false;
-  i64_list l = {0};
+  sharc_i64_vec l = {0};
   int64_t offset = 0;
   bool ok = parse_strides(p, &l) && expect_punct(p, ']', "expected ']'");
   if (ok && !sharc_p_eat(p, '>')) {
@@ -453,8 +430,8 @@ static bool parse_strided(sharc_parser *p, sharc_attr **out) {
          expect_punct(p, '>', "expected '>'");
   }
   if (ok)
-    *out = sharc_attr_strided_layout(p->ctx, offset, l.v, l.n);
-  free(l.v);
+    *out = sharc_attr_strided_layout(p->ctx, offset, l.items, l.len);
+  sharc_vec_free(&l);
   return ok;
 }
 

@@ -142,22 +142,11 @@ typedef struct dense_elem {
 } dense_elem;
 
 typedef struct dense_lit {
-  dense_elem *elems;
-  size_t n, cap;
+  SHARC_VEC(dense_elem) elems;
   int64_t shape[64];
   int rank;        /* -1 until the first leaf fixes it */
   bool shape_known[64];
 } dense_lit;
-
-static void dense_push(dense_lit *d, dense_elem e) {
-  if (d->n == d->cap) {
-    d->cap = d->cap ? d->cap * 2 : 16;
-    d->elems = realloc(d->elems, d->cap * sizeof *d->elems);
-    if (!d->elems)
-      abort();
-  }
-  d->elems[d->n++] = e;
-}
 
 static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
   *neg = sharc_p_eat(p, '-');
@@ -180,7 +169,7 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
     return false;
   }
-  dense_push(d, e);
+  sharc_vec_push(&d->elems, e);
   return true;
 }
 
@@ -333,32 +322,34 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
     }
   }
   if (is_string) {
-    sharc_str *strs = malloc((d->n ? d->n : 1) * sizeof *strs);
+    sharc_str *strs = malloc((d->elems.len ? d->elems.len : 1) * sizeof *strs);
     if (!strs)
       abort();
     bool ok = true;
-    for (size_t i = 0; i < d->n && ok; i++) {
-      if (d->elems[i].tok.kind != TOK_STRING)
-        ok = sharc_p_error_at(p, &d->elems[i].tok, "expected string token");
+    for (size_t i = 0; i < d->elems.len && ok; i++) {
+      const sharc_token *t = &d->elems.items[i].tok;
+      if (t->kind != TOK_STRING)
+        ok = sharc_p_error_at(p, t, "expected string token");
       else
-        strs[i] = sharc_p_unescape(p, &d->elems[i].tok);
+        strs[i] = sharc_p_unescape(p, t);
     }
-    bool all_same = d->n > 0;
-    for (size_t i = 1; i < d->n && ok && all_same; i++)
+    bool all_same = d->elems.len > 0;
+    for (size_t i = 1; i < d->elems.len && ok && all_same; i++)
       all_same = sharc_str_eq(strs[i], strs[0]);
     if (ok)
-      *out = sharc_attr_dense_strings(p->ctx, type, strs, all_same ? 1 : d->n, all_same || splat);
+      *out = sharc_attr_dense_strings(p->ctx, type, strs, all_same ? 1 : d->elems.len,
+                                      all_same || splat);
     free(strs);
     return ok;
   }
   unsigned wps = words_per_scalar(scalar) * (is_complex ? 2 : 1);
-  size_t n = splat ? 1 : d->n;
+  size_t n = splat ? 1 : d->elems.len;
   uint64_t *raw = calloc(n * wps + 1, sizeof *raw);
   if (!raw)
     abort();
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    dense_elem *e = &d->elems[i];
+    dense_elem *e = &d->elems.items[i];
     if (is_complex != e->is_pair) {
       ok = sharc_p_error_at(p, &e->tok, is_complex ? "expected complex element" : "unexpected complex element");
       break;
@@ -529,13 +520,13 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
       ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);
     else {
       d.rank = 0;
-      dense_push(&d, (dense_elem){.tok = hex_tok});
+      sharc_vec_push(&d.elems, ((dense_elem){.tok = hex_tok}));
       ok = build_dense(p, &d, &dense_tok, type, out);
     }
   } else if (ok) {
     ok = build_dense(p, &d, &dense_tok, type, out);
   }
-  free(d.elems);
+  sharc_vec_free(&d.elems);
   return ok;
 }
 
@@ -663,17 +654,11 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
       (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
     return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
-  uint64_t *raw = NULL;
-  unsigned n = 0, cap = 0, wps = words_per_scalar(et);
+  SHARC_VEC(uint64_t) raw = {0}; /* `wps` words per element */
+  unsigned n = 0, wps = words_per_scalar(et);
   bool ok = true;
   if (sharc_p_eat(p, ':')) {
     do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 16;
-        raw = realloc(raw, cap * wps * sizeof *raw);
-        if (!raw)
-          abort();
-      }
       bool neg = sharc_p_eat(p, '-');
       sharc_token t = p->tok;
       if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
@@ -682,22 +667,24 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
         break;
       }
       sharc_p_next(p);
-      memset(raw + n * wps, 0, wps * sizeof *raw);
-      ok = dense_scalar_words(p, &t, neg, et, raw + n * wps);
+      sharc_vec_reserve(&raw, (size_t)raw.len + wps);
+      uint64_t *words = raw.items + raw.len;
+      raw.len += wps;
+      memset(words, 0, wps * sizeof *words);
+      ok = dense_scalar_words(p, &t, neg, et, words);
       if (ok && et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
         /* dense arrays hold sign-extended values */
         unsigned w = et->integer.width;
-        uint64_t v = raw[n * wps];
-        if ((v >> (w - 1)) & 1)
-          raw[n * wps] = v | ~((UINT64_C(1) << w) - 1);
+        if ((words[0] >> (w - 1)) & 1)
+          words[0] |= ~((UINT64_C(1) << w) - 1);
       }
       n++;
     } while (ok && sharc_p_eat(p, ','));
   }
   ok = ok && sharc_p_expect(p, '>');
   if (ok)
-    *out = sharc_attr_dense_array(p->ctx, et, raw, n);
-  free(raw);
+    *out = sharc_attr_dense_array(p->ctx, et, raw.items, n);
+  sharc_vec_free(&raw);
   return ok;
 }
 

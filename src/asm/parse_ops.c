@@ -100,11 +100,10 @@ typedef struct result_binding {
   unsigned count;
 } result_binding;
 
-static bool parse_result_list(sharc_parser *p, result_binding **out, unsigned *n,
-                              unsigned *total) {
-  unsigned cap = 0;
-  *out = NULL;
-  *n = *total = 0;
+typedef SHARC_VEC(result_binding) binding_vec;
+
+static bool parse_result_list(sharc_parser *p, binding_vec *out, unsigned *total) {
+  *total = 0;
   do {
     if (p->tok.kind != TOK_PERCENT_ID)
       return sharc_p_error(p, "expected valid ssa identifier");
@@ -120,14 +119,7 @@ static bool parse_result_list(sharc_parser *p, result_binding **out, unsigned *n
         return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
       rb.count = (unsigned)c;
     }
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 4;
-      result_binding *g = realloc(*out, cap * sizeof *g); /* freed by parse_op */
-      if (!g)
-        abort();
-      *out = g;
-    }
-    (*out)[(*n)++] = rb;
+    sharc_vec_push(out, rb); /* freed by parse_op */
     *total += rb.count;
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, '=');
@@ -292,13 +284,13 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
-static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding **bindings) {
+static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bindings) {
   sharc_token start = p->tok;
-  unsigned num_bindings = 0, num_results = 0;
-  if (p->tok.kind == TOK_PERCENT_ID &&
-      !parse_result_list(p, bindings, &num_bindings, &num_results))
+  unsigned num_results = 0;
+  if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings, &num_results))
     return false;
-  result_binding *results = *bindings;
+  unsigned num_bindings = bindings->len;
+  const result_binding *results = bindings->items;
   sharc_op_builder b = {0};
   sharc_token name_tok = p->tok;
   b.loc = sharc_p_tok_loc(p, &name_tok); /* MLIR locates an op at its name */
@@ -381,9 +373,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, result_binding *
 }
 
 static bool parse_op(sharc_parser *p, sharc_block *block) {
-  result_binding *bindings = NULL;
+  binding_vec bindings = {0};
   bool ok = parse_op_bound(p, block, &bindings);
-  free(bindings);
+  sharc_vec_free(&bindings);
   return ok;
 }
 

@@ -72,27 +72,21 @@ bool sharc_p_at_type_start(const sharc_parser *p) {
   return false;
 }
 
+/* The sizes of a dimension list and which of them are scalable (`[8]`):
+ * two arrays, as sharc_type_vector takes them. */
 typedef struct dims {
-  int64_t *shape;
-  bool *scalable;
-  unsigned rank, cap;
+  sharc_i64_vec shape;
+  SHARC_VEC(bool) scalable;
 } dims;
 
 static void dims_push(dims *d, int64_t v, bool scalable) {
-  if (d->rank == d->cap) {
-    d->cap = d->cap ? d->cap * 2 : 8;
-    d->shape = realloc(d->shape, d->cap * sizeof *d->shape);
-    d->scalable = realloc(d->scalable, d->cap * sizeof *d->scalable);
-    if (!d->shape || !d->scalable)
-      abort();
-  }
-  d->shape[d->rank] = v;
-  d->scalable[d->rank++] = scalable;
+  sharc_vec_push(&d->shape, v);
+  sharc_vec_push(&d->scalable, scalable);
 }
 
 static void dims_free(dims *d) {
-  free(d->shape);
-  free(d->scalable);
+  sharc_vec_free(&d->shape);
+  sharc_vec_free(&d->scalable);
 }
 
 /* Scans `4x?x[8]x` character by character (the lexer would read `0xf32` as
@@ -229,7 +223,7 @@ static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims
                               bool unranked, sharc_type *elem, sharc_type **out) {
   sharc_attr *layout = NULL, *space = NULL;
   if (!parse_memref_attrs(p, unranked, &layout, &space) ||
-      !verify_memref(p, kw, d->rank, layout, space))
+      !verify_memref(p, kw, d->shape.len, layout, space))
     return false;
   /* the default layout and memory space are the absent ones, so that the
    * type equals the one written without them */
@@ -238,7 +232,7 @@ static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims
   if (space && sharc_attr_is_zero_int(space))
     space = NULL;
   *out = unranked ? sharc_type_unranked_memref(p->ctx, elem, space)
-                  : sharc_type_memref(p->ctx, d->shape, d->rank, elem, layout, space);
+                  : sharc_type_memref(p->ctx, d->shape.items, d->shape.len, elem, layout, space);
   return true;
 }
 
@@ -266,19 +260,19 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
       ok = sharc_p_error_at(p, &elem_tok, "invalid tensor element type");
     if (ok)
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
-                      : sharc_type_tensor(p->ctx, d.shape, d.rank, elem, enc);
+                      : sharc_type_tensor(p->ctx, d.shape.items, d.shape.len, elem, enc);
   } else if (ok && is_vector) {
-    for (unsigned i = 0; ok && i < d.rank; i++)
-      if (d.shape[i] <= 0)
+    for (unsigned i = 0; ok && i < d.shape.len; i++)
+      if (d.shape.items[i] <= 0)
         ok = sharc_p_error_at(p, kw_tok,
                               "vector types must have positive constant sizes but got %lld",
-                              (long long)d.shape[i]);
+                              (long long)d.shape.items[i]);
     if (ok && !(elem->kind == SHARC_TYPE_INTEGER || elem->kind == SHARC_TYPE_INDEX ||
                 elem->kind == SHARC_TYPE_FLOAT))
       ok = sharc_p_error_at(p, kw_tok,
                             "failed to verify 'elementType': VectorElementTypeInterface instance");
     if (ok)
-      *out = sharc_type_vector(p->ctx, d.shape, d.scalable, d.rank, elem);
+      *out = sharc_type_vector(p->ctx, d.shape.items, d.scalable.items, d.shape.len, elem);
   } else if (ok) { /* memref: its attribute list ends with the `>` */
     ok = parse_memref_rest(p, kw_tok, &d, unranked, elem, out);
     dims_free(&d);

@@ -633,41 +633,28 @@ static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
 }
 
 bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
-  sharc_region_arg *args = NULL;
-  unsigned n = 0, cap = 0;
+  SHARC_VEC(sharc_region_arg) args = {0};
   bool ok = sharc_p_expect(p, '(');
   if (ok && !sharc_p_eat(p, ')')) {
-    do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 4;
-        args = realloc(args, cap * sizeof *args);
-        if (!args)
-          abort();
-      }
-      ok = parse_entry_arg(p, &args[n++]);
-    } while (ok && sharc_p_eat(p, ','));
+    do
+      ok = parse_entry_arg(p, sharc_vec_push_slot(&args));
+    while (ok && sharc_p_eat(p, ','));
     ok = ok && sharc_p_expect(p, ')');
   }
   *out = NULL;
-  ok = ok && sharc_p_parse_region(p, out, args, n, isolated);
-  free(args);
+  ok = ok && sharc_p_parse_region(p, out, args.items, args.len, isolated);
+  sharc_vec_free(&args);
   return ok;
 }
 
 bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  unsigned cap = 0;
+  SHARC_VEC(sharc_operand_ref) list = {0};
   bool ok;
-  *refs = NULL;
-  *n = 0;
-  do {
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 4;
-      *refs = realloc(*refs, cap * sizeof **refs);
-      if (!*refs)
-        abort();
-    }
-    ok = sharc_p_parse_operand(p, &(*refs)[(*n)++]);
-  } while (ok && sharc_p_eat(p, ','));
+  do
+    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&list));
+  while (ok && sharc_p_eat(p, ','));
+  *refs = list.items; /* the caller frees it */
+  *n = list.len;
   return ok;
 }
 

@@ -2,8 +2,7 @@
  * layouts: the AsmPrinter's parenthesisation (operands of `*`, `floordiv`,
  * `ceildiv` and `mod` bind tightly) and its pretty forms for subtraction. */
 #include "ir/affine.h"
-
-#include <stdlib.h>
+#include "support/vec.h"
 
 /* The printer works from an explicit stack of pieces rather than by
  * recursion, so that however deep an expression is it cannot exhaust the
@@ -18,20 +17,7 @@ typedef struct piece {
   int64_t value; /* PIECE_NEGATED: printed as -value */
 } piece;
 
-typedef struct piece_stack {
-  piece *items;
-  size_t n, cap;
-} piece_stack;
-
-static void push(piece_stack *st, piece p) {
-  if (st->n == st->cap) {
-    st->cap = st->cap ? 2 * st->cap : 32;
-    st->items = realloc(st->items, st->cap * sizeof *st->items);
-    if (!st->items)
-      abort();
-  }
-  st->items[st->n++] = p;
-}
+typedef SHARC_VEC(piece) piece_stack;
 
 static piece expr_piece(const sharc_affine_expr *e, bool strong) {
   return (piece){.kind = PIECE_EXPR, .strong = strong, .e = e};
@@ -107,9 +93,9 @@ static void print_leaf(sharc_buf *b, const sharc_affine_expr *e) {
 
 void sharc_affine_print_expr(sharc_buf *b, const sharc_affine_expr *e) {
   piece_stack st = {0};
-  push(&st, expr_piece(e, false));
-  while (st.n) {
-    piece p = st.items[--st.n];
+  sharc_vec_push(&st, expr_piece(e, false));
+  while (st.len) {
+    piece p = sharc_vec_pop(&st);
     if (p.kind == PIECE_TEXT) {
       sharc_buf_puts(b, p.text);
     } else if (p.kind == PIECE_NEGATED) {
@@ -121,10 +107,10 @@ void sharc_affine_print_expr(sharc_buf *b, const sharc_affine_expr *e) {
       piece parts[8];
       size_t n = binary_pieces(p.e, p.strong, parts);
       while (n)
-        push(&st, parts[--n]);
+        sharc_vec_push(&st, parts[--n]);
     }
   }
-  free(st.items);
+  sharc_vec_free(&st);
 }
 
 /* `(d0, d1)[s0]`; the symbol list only when there are symbols. */

@@ -15,7 +15,6 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type);
 unsigned sharc_pr_distinct_id(sharc_printer *p, const sharc_attr *a);
 void sharc_pr_loc_body(sharc_printer *p, const sharc_attr *loc);
 void sharc_pr_loc_body_inner(sharc_printer *p, const sharc_attr *loc);
-void sharc_ptrvec_push(sharc_ptrvec *v, void *item);
 void sharc_pr_attr_def_body(sharc_printer *p, const void *obj, bool is_type);
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided);

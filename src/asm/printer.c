@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An aliased attribute or type. */
 typedef struct alias_rec {
   const void *obj;
   bool is_type;
@@ -23,9 +24,16 @@ typedef struct alias_rec {
 
 typedef struct visit_frame {
   int max_depth;    /* deepest aliased descendant, -1 if none */
-  unsigned *children;
-  unsigned num_children, cap_children;
+  SHARC_VEC(unsigned) children;
 } visit_frame;
+
+/* A name an OpAsmOpInterface hook gave a value, and the result group it
+ * starts. */
+typedef struct value_name {
+  sharc_ident *name;
+  unsigned group_start; /* first result of the group */
+  unsigned group_size;  /* its results (uses print `%name#k` when > 1) */
+} value_name;
 
 void sharc_pr_init(sharc_printer *p, sharc_buf *out, const sharc_print_flags *flags) {
   memset(p, 0, sizeof *p);
@@ -118,20 +126,18 @@ static void print_file_metadata(sharc_printer *p, const sharc_context *ctx) {
 
 void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->resources_seen);
-  for (unsigned i = 0; i < p->num_recs; i++)
-    free(p->recs[i].children);
-  free(p->recs);
-  for (unsigned i = 0; i < p->cap_frames; i++)
-    free(p->frames[i].children);
-  free(p->frames);
+  for (unsigned i = 0; i < p->recs.len; i++)
+    free(p->recs.items[i].children);
+  sharc_vec_free(&p->recs);
+  for (unsigned i = 0; i < p->frames.len; i++)
+    sharc_vec_free(&p->frames.items[i].children);
+  sharc_vec_free(&p->frames);
   sharc_ptrmap_free(&p->aliases);
   sharc_ptrmap_free(&p->distinct_ids);
   sharc_buf_free(&p->scratch);
-  free(p->value_names);
-  free(p->name_group_start);
-  free(p->name_group_size);
+  sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
-  free(p->name_stack);
+  sharc_vec_free(&p->name_stack);
 }
 
 /* ---- alias collection --------------------------------------------------- */
@@ -158,17 +164,11 @@ static const char *alias_base(const void *obj, bool is_type) {
 static void frame_add_child(visit_frame *f, unsigned rec, int depth) {
   if (depth > f->max_depth)
     f->max_depth = depth;
-  if (f->num_children == f->cap_children) {
-    f->cap_children = f->cap_children ? f->cap_children * 2 : 4;
-    f->children = realloc(f->children, f->cap_children * sizeof *f->children);
-    if (!f->children)
-      abort();
-  }
-  f->children[f->num_children++] = rec;
+  sharc_vec_push(&f->children, rec);
 }
 
 static void mark_non_deferrable(sharc_printer *p, unsigned rec) {
-  alias_rec *r = &p->recs[rec];
+  alias_rec *r = &p->recs.items[rec];
   if (!r->deferrable)
     return;
   r->deferrable = false;
@@ -179,24 +179,18 @@ static void mark_non_deferrable(sharc_printer *p, unsigned rec) {
 void sharc_pr_visit_begin(sharc_printer *p) {
   if (!p->collecting)
     return;
-  if (p->num_frames == p->cap_frames) {
-    unsigned cap = p->cap_frames ? p->cap_frames * 2 : 16;
-    p->frames = realloc(p->frames, cap * sizeof *p->frames);
-    if (!p->frames)
-      abort();
-    memset(p->frames + p->cap_frames, 0, (cap - p->cap_frames) * sizeof *p->frames);
-    p->cap_frames = cap;
-  }
-  visit_frame *f = &p->frames[p->num_frames++];
+  if (p->num_frames == p->frames.len)
+    sharc_vec_push(&p->frames, (visit_frame){0});
+  visit_frame *f = &p->frames.items[p->num_frames++];
   f->max_depth = -1;
-  f->num_children = 0;
+  sharc_vec_clear(&f->children);
 }
 
 void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   if (!p->collecting)
     return;
-  visit_frame *f = &p->frames[--p->num_frames];
-  visit_frame *parent = p->num_frames ? &p->frames[p->num_frames - 1] : NULL;
+  visit_frame *f = &p->frames.items[--p->num_frames];
+  visit_frame *parent = p->num_frames ? &p->frames.items[p->num_frames - 1] : NULL;
   const char *base = alias_base(obj, is_type);
   /* MLIR's alias depth: one more than the deepest element inside, elements
    * without an alias counting too; 0 with no alias inside, 1 at least for
@@ -205,18 +199,12 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   int depth = inner ? inner + 1 : 0;
   if (!base) {
     /* not aliased: its aliased descendants count for the parent */
-    for (unsigned i = 0; parent && i < f->num_children; i++)
-      frame_add_child(parent, f->children[i], depth);
+    for (unsigned i = 0; parent && i < f->children.len; i++)
+      frame_add_child(parent, f->children.items[i], depth);
     return;
   }
-  if (p->num_recs == p->cap_recs) {
-    p->cap_recs = p->cap_recs ? p->cap_recs * 2 : 64;
-    p->recs = realloc(p->recs, p->cap_recs * sizeof *p->recs);
-    if (!p->recs)
-      abort();
-  }
-  unsigned idx = p->num_recs++;
-  alias_rec *r = &p->recs[idx];
+  unsigned idx = p->recs.len;
+  alias_rec *r = sharc_vec_push_slot(&p->recs);
   memset(r, 0, sizeof *r);
   r->obj = obj;
   r->is_type = is_type;
@@ -224,12 +212,12 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   r->deferrable = p->deferrable;
   r->depth = depth ? depth : 1;
   r->order = idx;
-  if (f->num_children) {
-    r->children = malloc(f->num_children * sizeof *r->children);
+  if (f->children.len) {
+    r->children = malloc(f->children.len * sizeof *r->children);
     if (!r->children)
       abort();
-    memcpy(r->children, f->children, f->num_children * sizeof *r->children);
-    r->num_children = f->num_children;
+    memcpy(r->children, f->children.items, f->children.len * sizeof *r->children);
+    r->num_children = f->children.len;
   }
   if (!r->deferrable)
     for (unsigned i = 0; i < r->num_children; i++)
@@ -251,12 +239,12 @@ bool sharc_pr_use_alias(sharc_printer *p, const void *obj, bool is_loc) {
   uintptr_t v = (uintptr_t)sharc_ptrmap_get(&p->aliases, obj);
   if (!v)
     return false;
-  alias_rec *r = &p->recs[v - 1];
+  alias_rec *r = &p->recs.items[v - 1];
   if (p->collecting) {
     if (!p->deferrable)
       mark_non_deferrable(p, (unsigned)(v - 1));
     if (p->num_frames)
-      frame_add_child(&p->frames[p->num_frames - 1], (unsigned)(v - 1), r->depth);
+      frame_add_child(&p->frames.items[p->num_frames - 1], (unsigned)(v - 1), r->depth);
     return true;
   }
   print_alias_name(p, r);
@@ -298,23 +286,24 @@ static int name_then_position_cmp(const void *pa, const void *pb) {
 }
 
 static alias_rec **sorted_aliases(sharc_printer *p) {
-  alias_rec **order = malloc((p->num_recs + 1) * sizeof *order);
+  unsigned n = p->recs.len;
+  alias_rec **order = malloc((n + 1) * sizeof *order);
   if (!order)
     abort();
-  for (unsigned i = 0; i < p->num_recs; i++)
-    order[i] = &p->recs[i];
-  qsort(order, p->num_recs, sizeof *order, alias_cmp);
+  for (unsigned i = 0; i < n; i++)
+    order[i] = &p->recs.items[i];
+  qsort(order, n, sizeof *order, alias_cmp);
   /* MLIR numbers the aliases of each name in printing order, and that
    * order interleaves names (it sorts by depth first) */
-  alias_rec **by_name = malloc((p->num_recs + 1) * sizeof *by_name);
+  alias_rec **by_name = malloc((n + 1) * sizeof *by_name);
   if (!by_name)
     abort();
-  for (unsigned i = 0; i < p->num_recs; i++) {
+  for (unsigned i = 0; i < n; i++) {
     order[i]->suffix = i;
     by_name[i] = order[i];
   }
-  qsort(by_name, p->num_recs, sizeof *by_name, name_then_position_cmp);
-  for (unsigned i = 0; i < p->num_recs; i++) {
+  qsort(by_name, n, sizeof *by_name, name_then_position_cmp);
+  for (unsigned i = 0; i < n; i++) {
     bool same = i && strcmp(by_name[i - 1]->base, by_name[i]->base) == 0;
     by_name[i]->suffix = same ? by_name[i - 1]->suffix + 1 : 0;
   }
@@ -323,7 +312,7 @@ static alias_rec **sorted_aliases(sharc_printer *p) {
 }
 
 static void print_alias_defs(sharc_printer *p, alias_rec **order, bool deferred) {
-  for (unsigned i = 0; i < p->num_recs; i++) {
+  for (unsigned i = 0; i < p->recs.len; i++) {
     alias_rec *r = order[i];
     if (r->deferrable != deferred)
       continue;
@@ -350,20 +339,14 @@ static sharc_ident *unique_value_name(sharc_printer *p, sharc_context *ctx, cons
   }
   uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
   sharc_ptrmap_put(&p->used_names, id, (void *)(count + 1));
-  if (p->num_name_stack == p->cap_name_stack) {
-    p->cap_name_stack = p->cap_name_stack ? p->cap_name_stack * 2 : 16;
-    p->name_stack = realloc(p->name_stack, p->cap_name_stack * sizeof *p->name_stack);
-    if (!p->name_stack)
-      abort();
-  }
-  p->name_stack[p->num_name_stack++] = id;
+  sharc_vec_push(&p->name_stack, id);
   return id;
 }
 
 /* Leaving a region: its names are free again for sibling regions. */
 static void pop_names(sharc_printer *p, unsigned height) {
-  while (p->num_name_stack > height) {
-    sharc_ident *id = p->name_stack[--p->num_name_stack];
+  while (p->name_stack.len > height) {
+    sharc_ident *id = sharc_vec_pop(&p->name_stack);
     uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
     sharc_ptrmap_put(&p->used_names, id, (void *)(count - 1));
   }
@@ -375,20 +358,8 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
     return;
   sharc_context *ctx = v->vkind == SHARC_VALUE_RESULT ? v->owner.op->ctx : v->owner.block->ctx;
   sharc_ident *id = unique_value_name(p, ctx, name);
-  if (p->num_value_names == p->cap_value_names) {
-    p->cap_value_names = p->cap_value_names ? p->cap_value_names * 2 : 16;
-    p->value_names = realloc(p->value_names, p->cap_value_names * sizeof *p->value_names);
-    p->name_group_start = realloc(p->name_group_start,
-                                  p->cap_value_names * sizeof *p->name_group_start);
-    p->name_group_size = realloc(p->name_group_size,
-                                 p->cap_value_names * sizeof *p->name_group_size);
-    if (!p->value_names || !p->name_group_start || !p->name_group_size)
-      abort();
-  }
-  p->value_names[p->num_value_names] = id;
-  p->name_group_start[p->num_value_names] = v->index;
-  p->name_group_size[p->num_value_names] = 1;
-  ((sharc_value *)v)->print_id = NAME_TAG | p->num_value_names++;
+  ((sharc_value *)v)->print_id = NAME_TAG | p->value_names.len;
+  sharc_vec_push(&p->value_names, ((value_name){id, v->index, 1}));
 }
 
 static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
@@ -419,7 +390,7 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
           if (op->results[i].print_id & NAME_TAG)
             continue;
           op->results[i].print_id = op->results[i - 1].print_id;
-          p->name_group_size[op->results[i].print_id & ~NAME_TAG]++;
+          p->value_names.items[op->results[i].print_id & ~NAME_TAG].group_size++;
         }
         continue;
       }
@@ -435,7 +406,7 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
  * its whole enclosing region, and sees the names taken there. */
 static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value,
                           unsigned next_arg, unsigned next_conflict) {
-  unsigned height = p->num_name_stack;
+  unsigned height = p->name_stack.len;
   p->next_conflict = next_conflict;
   number_region_blocks(p, r, &next_value, &next_arg);
   next_conflict = p->next_conflict;
@@ -470,13 +441,13 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     return;
   }
   if ((v->print_id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
-    unsigned k = v->print_id & ~NAME_TAG;
+    const value_name *vn = &p->value_names.items[v->print_id & ~NAME_TAG];
     sharc_buf_putc(b, '%');
-    sharc_str name = sharc_ident_str(p->value_names[k]);
+    sharc_str name = sharc_ident_str(vn->name);
     sharc_buf_put(b, name.data, name.len);
-    if (v->vkind == SHARC_VALUE_RESULT && p->name_group_size[k] > 1) {
+    if (v->vkind == SHARC_VALUE_RESULT && vn->group_size > 1) {
       sharc_buf_putc(b, '#');
-      sharc_buf_put_u64(b, v->index - p->name_group_start[k]);
+      sharc_buf_put_u64(b, v->index - vn->group_start);
     }
     return;
   }
@@ -786,15 +757,15 @@ static void print_op(sharc_printer *p, sharc_op *op) {
     if ((id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
       /* named groups: `%a, %b:2 = ...` */
       for (unsigned i = 0; i < op->num_results;) {
-        unsigned k = op->results[i].print_id & ~NAME_TAG;
-        sharc_str name = sharc_ident_str(p->value_names[k]);
+        const value_name *vn = &p->value_names.items[op->results[i].print_id & ~NAME_TAG];
+        sharc_str name = sharc_ident_str(vn->name);
         if (i)
           SHARC_PR_LIT(p, ", ");
         sharc_buf_putc(p->out, '%');
         sharc_buf_put(p->out, name.data, name.len);
-        if (p->name_group_size[k] > 1)
-          sharc_buf_printf(p->out, ":%u", p->name_group_size[k]);
-        i += p->name_group_size[k];
+        if (vn->group_size > 1)
+          sharc_buf_printf(p->out, ":%u", vn->group_size);
+        i += vn->group_size;
       }
     } else {
       sharc_buf_putc(p->out, '%');

@@ -6,6 +6,7 @@
 #include "ir/ir_internal.h"
 #include "sharc/asm.h"
 #include "support/ptrmap.h"
+#include "support/vec.h"
 
 struct sharc_printer {
   sharc_buf *out;
@@ -19,23 +20,18 @@ struct sharc_printer {
   /* alias collection (a dry run of the printer, as MLIR does) */
   bool collecting;
   bool deferrable;           /* visiting an op location */
-  struct alias_rec *recs;
-  unsigned num_recs, cap_recs;
-  struct visit_frame *frames;
-  unsigned num_frames, cap_frames;
+  SHARC_VEC(struct alias_rec) recs;
+  SHARC_VEC(struct visit_frame) frames; /* every frame used so far, kept for reuse */
+  unsigned num_frames;                  /* ... of which open */
   sharc_buf scratch;         /* output sink while collecting */
   sharc_ptrmap resources_seen; /* resource keys printed so far */
   sharc_ptrvec *resources_used; /* ... in order of first use */
   /* SSA names from OpAsmOpInterface hooks, as MLIR's SSANameState keeps
    * them: names in use (ident -> count, scoped per region) and a conflict
    * counter for `name_N` suffixes */
-  sharc_ident **value_names; /* print_id & ~NAME_TAG indexes this */
-  unsigned *name_group_start;  /* first result of a named result group */
-  unsigned *name_group_size;   /* its results (uses print `%name#k` when > 1) */
-  unsigned num_value_names, cap_value_names;
+  SHARC_VEC(struct value_name) value_names; /* print_id & ~NAME_TAG indexes this */
   sharc_ptrmap used_names;
-  sharc_ident **name_stack;  /* names taken, innermost region last */
-  unsigned num_name_stack, cap_name_stack;
+  SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
   unsigned next_conflict;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;

@@ -209,7 +209,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
-  free(ctx->resources);
+  sharc_vec_free(&ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
   free(ctx->op_index);
@@ -312,20 +312,14 @@ bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {
 /* ---- file metadata resources ------------------------------------------- */
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r) {
-  if (ctx->num_resources == ctx->cap_resources) {
-    ctx->cap_resources = ctx->cap_resources ? ctx->cap_resources * 2 : 8;
-    ctx->resources = realloc(ctx->resources, ctx->cap_resources * sizeof *ctx->resources);
-    if (!ctx->resources)
-      abort();
-  }
-  sharc_resource *copy = &ctx->resources[ctx->num_resources++];
-  *copy = *r;
+  sharc_vec_push(&ctx->resources, *r);
+  sharc_resource *copy = &sharc_vec_last(&ctx->resources);
   copy->value.data = sharc_arena_strndup(&ctx->arena, r->value.data, r->value.len);
 }
 
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count) {
-  *count = ctx->num_resources;
-  return ctx->resources;
+  *count = ctx->resources.len;
+  return ctx->resources.items;
 }
 
 unsigned sharc_context_num_dialects(const sharc_context *ctx) { return ctx->num_dialects; }

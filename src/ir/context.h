@@ -56,8 +56,7 @@ struct sharc_context {
    * file order) land in nearby slots */
   struct sharc_point_slot *point_locs;
   size_t point_cap, point_count;
-  sharc_resource *resources;
-  unsigned num_resources, cap_resources;
+  SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
   sharc_ident *sym_name_ident;

@@ -4,18 +4,12 @@
  * llvm::Regex (Henry Spencer's regcomp) does, so `-re` patterns and their
  * "invalid regex: ..." errors behave like MLIR's. */
 #include "support/verify_diag.h"
+#include "support/vec.h"
 
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *vd_xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q)
-    abort(); /* same policy as sharc_buf: allocation failure is fatal */
-  return q;
-}
 
 /* ===================================================================== */
 /* Regex: parser. It follows regcomp's order of checks so that the first   */
@@ -82,6 +76,7 @@ typedef struct re_node {
 } re_node;
 
 typedef unsigned char re_set[32];
+typedef SHARC_VEC(re_set) re_set_vec;
 
 typedef struct re_parser {
   const unsigned char *next, *end;
@@ -90,10 +85,8 @@ typedef struct re_parser {
   bool closed[RE_NGROUPREF]; /* group finished, so back-references may name it */
   bool backrefs;
   int nbol, neol; /* '^' and '$' atoms parsed, which bounds their use */
-  re_node *nodes;
-  int nnodes, capnodes;
-  re_set *sets;
-  int nsets, capsets;
+  SHARC_VEC(re_node) nodes;
+  re_set_vec sets;
 } re_parser;
 
 static bool re_more(const re_parser *p) { return p->next < p->end; }
@@ -127,24 +120,17 @@ static void re_seterr(re_parser *p, int e) {
 }
 
 static int re_node_new(re_parser *p, re_kind kind, int val) {
-  if (p->nnodes == p->capnodes) {
-    p->capnodes = p->capnodes ? p->capnodes * 2 : 32;
-    p->nodes = vd_xrealloc(p->nodes, (size_t)p->capnodes * sizeof *p->nodes);
-  }
-  re_node *n = &p->nodes[p->nnodes];
-  memset(n, 0, sizeof *n);
-  n->kind = kind;
-  n->val = val;
-  n->kid = n->last = n->next = -1;
-  return p->nnodes++;
+  sharc_vec_push(&p->nodes,
+                 ((re_node){.kind = kind, .val = val, .kid = -1, .last = -1, .next = -1}));
+  return (int)p->nodes.len - 1;
 }
 
 static void re_append(re_parser *p, int parent, int kid) {
-  re_node *par = &p->nodes[parent];
+  re_node *par = &p->nodes.items[parent];
   if (par->last < 0)
     par->kid = kid;
   else
-    p->nodes[par->last].next = kid;
+    p->nodes.items[par->last].next = kid;
   par->last = kid;
 }
 
@@ -155,12 +141,8 @@ static int re_wrap(re_parser *p, re_kind kind, int val, int kid) {
 }
 
 static int re_set_new(re_parser *p) {
-  if (p->nsets == p->capsets) {
-    p->capsets = p->capsets ? p->capsets * 2 : 8;
-    p->sets = vd_xrealloc(p->sets, (size_t)p->capsets * sizeof *p->sets);
-  }
-  memset(p->sets[p->nsets], 0, sizeof(re_set));
-  return p->nsets++;
+  memset(sharc_vec_push_slot(&p->sets), 0, sizeof(re_set));
+  return (int)p->sets.len - 1;
 }
 
 static void re_set_add(re_set s, int c) {
@@ -368,22 +350,22 @@ static int re_p_bracket(re_parser *p) {
   int si = re_set_new(p);
   bool invert = re_eat(p, '^');
   if (re_eat(p, ']'))
-    re_set_add(p->sets[si], ']');
+    re_set_add(p->sets.items[si], ']');
   else if (re_eat(p, '-'))
-    re_set_add(p->sets[si], '-');
+    re_set_add(p->sets.items[si], '-');
   while (re_more(p) && re_peek(p) != ']' && !re_seetwo(p, '-', ']') && !p->err)
-    re_b_term(p, p->sets[si]);
+    re_b_term(p, p->sets.items[si]);
   if (p->err)
     return -1;
   if (re_eat(p, '-'))
-    re_set_add(p->sets[si], '-');
+    re_set_add(p->sets.items[si], '-');
   if (!re_eat(p, ']')) {
     re_seterr(p, RE_EBRACK);
     return -1;
   }
   if (invert)
     for (int i = 0; i < 32; i++)
-      p->sets[si][i] = (unsigned char)~p->sets[si][i];
+      p->sets.items[si][i] = (unsigned char)~p->sets.items[si][i];
   return re_node_new(p, N_SET, si);
 }
 
@@ -537,8 +519,8 @@ static void re_p_ere_exp(re_parser *p, int cat) {
   if (max == 0)
     return;
   int rep = re_wrap(p, N_REPEAT, 0, atom);
-  p->nodes[rep].min = min;
-  p->nodes[rep].max = max;
+  p->nodes.items[rep].min = min;
+  p->nodes.items[rep].max = max;
   re_append(p, cat, rep);
 }
 
@@ -549,7 +531,7 @@ static int re_p_ere(re_parser *p, int stop) {
     int cat = re_node_new(p, N_CAT, 0);
     while (re_more(p) && re_peek(p) != '|' && re_peek(p) != stop)
       re_p_ere_exp(p, cat);
-    if (p->nodes[cat].kid < 0)
+    if (p->nodes.items[cat].kid < 0)
       re_seterr(p, RE_EMPTY);
     if (!re_eat(p, '|')) {
       if (alt < 0)
@@ -589,9 +571,8 @@ typedef struct re_inst {
 } re_inst;
 
 typedef struct re_prog {
-  re_inst *code;
-  int n, cap;
-  re_set *sets;
+  SHARC_VEC(re_inst) code;
+  re_set_vec sets;
   int nregs;
   int nbol, neol;
   bool backrefs;
@@ -600,36 +581,35 @@ typedef struct re_prog {
 
 #define RE_MAX_INSTS (1 << 22) /* guards against (x{255}){255}{255}... */
 
+/* The index of the next instruction. */
+static int re_pc(const re_prog *g) { return (int)g->code.len; }
+
 static int re_emit(re_prog *g, int op, int x, int y) {
-  if (g->n >= RE_MAX_INSTS) {
+  if (re_pc(g) >= RE_MAX_INSTS) {
     g->too_big = true;
-    return g->n - 1;
+    return re_pc(g) - 1;
   }
-  if (g->n == g->cap) {
-    g->cap = g->cap ? g->cap * 2 : 64;
-    g->code = vd_xrealloc(g->code, (size_t)g->cap * sizeof *g->code);
-  }
-  g->code[g->n] = (re_inst){op, x, y};
-  return g->n++;
+  sharc_vec_push(&g->code, ((re_inst){op, x, y}));
+  return re_pc(g) - 1;
 }
 
 static void re_compile(re_prog *g, const re_parser *p, int ni);
 
 static void re_compile_alt(re_prog *g, const re_parser *p, const re_node *n) {
   int jumps = -1; /* chain of JMPs to the end, linked through x */
-  for (int k = n->kid; k >= 0 && !g->too_big; k = p->nodes[k].next) {
-    if (p->nodes[k].next < 0) {
+  for (int k = n->kid; k >= 0 && !g->too_big; k = p->nodes.items[k].next) {
+    if (p->nodes.items[k].next < 0) {
       re_compile(g, p, k);
       break;
     }
-    int split = re_emit(g, I_SPLIT, g->n + 1, 0);
+    int split = re_emit(g, I_SPLIT, re_pc(g) + 1, 0);
     re_compile(g, p, k);
     jumps = re_emit(g, I_JMP, jumps, 0);
-    g->code[split].y = g->n;
+    g->code.items[split].y = re_pc(g);
   }
   while (jumps >= 0 && !g->too_big) {
-    int prev = g->code[jumps].x;
-    g->code[jumps].x = g->n;
+    int prev = g->code.items[jumps].x;
+    g->code.items[jumps].x = re_pc(g);
     jumps = prev;
   }
 }
@@ -640,27 +620,27 @@ static void re_compile_repeat(re_prog *g, const re_parser *p, const re_node *n) 
   for (int i = 0; i < n->min && !g->too_big; i++)
     re_compile(g, p, n->kid);
   if (n->max < 0) {
-    int top = re_emit(g, I_SPLIT, g->n + 1, 0), reg = g->nregs++;
+    int top = re_emit(g, I_SPLIT, re_pc(g) + 1, 0), reg = g->nregs++;
     re_emit(g, I_MARK, reg, 0);
     re_compile(g, p, n->kid);
     re_emit(g, I_CHECK, reg, 0);
     re_emit(g, I_JMP, top, 0);
     if (!g->too_big)
-      g->code[top].y = g->n;
+      g->code.items[top].y = re_pc(g);
     return;
   }
-  int first = g->n, count = n->max - n->min;
+  int first = re_pc(g), count = n->max - n->min;
   for (int i = 0; i < count && !g->too_big; i++) {
-    re_emit(g, I_SPLIT, g->n + 1, -1);
+    re_emit(g, I_SPLIT, re_pc(g) + 1, -1);
     re_compile(g, p, n->kid);
   }
-  for (int i = first; i < g->n && !g->too_big; i++)
-    if (g->code[i].op == I_SPLIT && g->code[i].y == -1)
-      g->code[i].y = g->n;
+  for (int i = first; i < re_pc(g) && !g->too_big; i++)
+    if (g->code.items[i].op == I_SPLIT && g->code.items[i].y == -1)
+      g->code.items[i].y = re_pc(g);
 }
 
 static void re_compile(re_prog *g, const re_parser *p, int ni) {
-  const re_node *n = &p->nodes[ni];
+  const re_node *n = &p->nodes.items[ni];
   static const int simple_ops[] = {
       [N_CHAR] = I_CHAR, [N_ANY] = I_ANY, [N_SET] = I_SET, [N_BOL] = I_BOL,
       [N_EOL] = I_EOL,   [N_BOW] = I_BOW, [N_EOW] = I_EOW, [N_BACKREF] = I_BACKREF};
@@ -677,7 +657,7 @@ static void re_compile(re_prog *g, const re_parser *p, int ni) {
       re_emit(g, I_SAVE, 2 * n->val + 1, 0);
     return;
   case N_CAT:
-    for (int k = n->kid; k >= 0; k = p->nodes[k].next)
+    for (int k = n->kid; k >= 0; k = p->nodes.items[k].next)
       re_compile(g, p, k);
     return;
   case N_ALT:
@@ -693,8 +673,8 @@ static void re_compile(re_prog *g, const re_parser *p, int ni) {
 }
 
 static void re_parser_free(re_parser *p) {
-  free(p->nodes);
-  free(p->sets);
+  sharc_vec_free(&p->nodes);
+  sharc_vec_free(&p->sets);
 }
 
 /* Parses `pat`; on success fills *g (when given) and returns RE_OK. */
@@ -713,15 +693,15 @@ static int re_build(const char *pat, size_t len, re_prog *g) {
     re_compile(g, &p, root);
     re_emit(g, I_MATCH, 0, 0);
     g->sets = p.sets;
-    p.sets = NULL;
+    p.sets = (re_set_vec){0};
   }
   re_parser_free(&p);
   return err;
 }
 
 static void re_prog_free(re_prog *g) {
-  free(g->code);
-  free(g->sets);
+  sharc_vec_free(&g->code);
+  sharc_vec_free(&g->sets);
 }
 
 /* llvm_regexec answers "is there a match" with Spencer's state-set matcher
@@ -745,8 +725,7 @@ typedef struct re_vm {
   unsigned char *visited; /* (pc, pos, phase) explored; NULL with backrefs */
   size_t caps[2 * RE_NGROUPREF];
   size_t *regs;
-  re_job *stack;
-  size_t sp, cap;
+  SHARC_VEC(re_job) stack;
   unsigned long steps; /* budget for back-reference programs (no memo) */
 } re_vm;
 
@@ -755,11 +734,7 @@ typedef struct re_vm {
 #define RE_BACKREF_STEPS 10000000ul
 
 static void re_push(re_vm *vm, int kind, int pc, int phase, size_t pos) {
-  if (vm->sp == vm->cap) {
-    vm->cap = vm->cap ? vm->cap * 2 : 64;
-    vm->stack = vd_xrealloc(vm->stack, vm->cap * sizeof *vm->stack);
-  }
-  vm->stack[vm->sp++] = (re_job){kind, pc, phase, pos};
+  sharc_vec_push(&vm->stack, ((re_job){kind, pc, phase, pos}));
 }
 
 static bool re_backref_ok(re_vm *vm, int group, size_t *pos) {
@@ -818,7 +793,7 @@ static bool re_step_byte(const re_vm *vm, const re_inst *in, size_t pos) {
   if (in->op == I_CHAR)
     return vm->s[pos] == (unsigned char)in->x;
   if (in->op == I_SET)
-    return re_set_has(vm->g->sets[in->x], vm->s[pos]);
+    return re_set_has(vm->g->sets.items[in->x], vm->s[pos]);
   return true; /* I_ANY */
 }
 
@@ -827,7 +802,7 @@ static bool re_run(re_vm *vm, int pc, size_t pos, int phase) {
   for (;;) {
     if (re_seen(vm, pc, pos, phase) || (!vm->visited && ++vm->steps > RE_BACKREF_STEPS))
       return false;
-    const re_inst *in = &vm->g->code[pc];
+    const re_inst *in = &vm->g->code.items[pc];
     switch (in->op) {
     case I_CHAR:
     case I_ANY:
@@ -894,7 +869,7 @@ static bool re_exec(const re_prog *g, const char *s, size_t n) {
   vm.n = n;
   if (!g->backrefs)
     vm.visited = calloc(
-        ((size_t)g->n * (n + 1) * 2 * ((size_t)g->nbol + (size_t)g->neol + 1) + 7) / 8 + 1, 1);
+        (g->code.len * (n + 1) * 2 * ((size_t)g->nbol + (size_t)g->neol + 1) + 7) / 8 + 1, 1);
   vm.regs = malloc(((size_t)g->nregs + 1) * sizeof *vm.regs);
   if ((!g->backrefs && !vm.visited) || !vm.regs)
     abort();
@@ -905,8 +880,8 @@ static bool re_exec(const re_prog *g, const char *s, size_t n) {
   bool found = false;
   for (size_t start = 0; start <= n && !found; start++) {
     re_push(&vm, 0, 0, 0, start);
-    while (vm.sp && !found) {
-      re_job j = vm.stack[--vm.sp];
+    while (vm.stack.len && !found) {
+      re_job j = sharc_vec_pop(&vm.stack);
       if (j.kind == 1)
         vm.caps[j.pc] = j.pos;
       else if (j.kind == 2)
@@ -917,7 +892,7 @@ static bool re_exec(const re_prog *g, const char *s, size_t n) {
   }
   free(vm.visited);
   free(vm.regs);
-  free(vm.stack);
+  sharc_vec_free(&vm.stack);
   return found;
 }
 
@@ -1075,10 +1050,7 @@ typedef struct vd_expect {
   bool matched;
 } vd_expect;
 
-typedef struct vd_list {
-  vd_expect *v;
-  size_t n, cap;
-} vd_list;
+typedef SHARC_VEC(vd_expect) vd_list;
 
 struct sharc_vd {
   const char *name;
@@ -1090,20 +1062,11 @@ struct sharc_vd {
   vd_list file, unknown;
 };
 
-static vd_expect *vd_list_push(vd_list *l, const vd_expect *e) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 8;
-    l->v = vd_xrealloc(l->v, l->cap * sizeof *l->v);
-  }
-  l->v[l->n] = *e;
-  return &l->v[l->n++];
-}
-
 static void vd_list_free(vd_list *l) {
-  for (size_t i = 0; i < l->n; i++)
-    if (l->v[i].re_ok)
-      re_prog_free(&l->v[i].re);
-  free(l->v);
+  for (size_t i = 0; i < l->len; i++)
+    if (l->items[i].re_ok)
+      re_prog_free(&l->items[i].re);
+  sharc_vec_free(l);
 }
 
 /* ---- SourceMgr-style printing ---------------------------------------- */
@@ -1157,7 +1120,9 @@ static void vd_put_snippet(sharc_buf *out, const char *ls, const char *le, const
       vd_put_source_line(out, ls, ncols);
       return;
     }
-  char *caret = vd_xrealloc(NULL, ncols + 1);
+  char *caret = malloc(ncols + 1);
+  if (!caret)
+    abort();
   memset(caret, ' ', ncols + 1);
   if (rs && !(rs > le || re < ls)) {
     size_t from = (size_t)((rs < ls ? ls : rs) - ls), to = (size_t)((re > le ? le : re) - ls);
@@ -1277,8 +1242,7 @@ static const char *vd_compute_regex(vd_expect *e, sharc_buf *msg) {
 typedef struct vd_scan {
   unsigned nlines;
   unsigned last_plain; /* 0-based index of the last non-designator line */
-  size_t *below;       /* file-list indices waiting for the next plain line */
-  size_t nbelow, capbelow;
+  SHARC_VEC(size_t) below; /* file-list indices waiting for the next plain line */
 } vd_scan;
 
 static void vd_apply_designator(sharc_vd *vd, vd_scan *sc, const vd_desig *d, vd_expect *e) {
@@ -1297,11 +1261,7 @@ static void vd_apply_designator(sharc_vd *vd, vd_scan *sc, const vd_desig *d, vd
     e->line = sc->last_plain + 1;
     break;
   case VD_AT_BELOW:
-    if (sc->nbelow == sc->capbelow) {
-      sc->capbelow = sc->capbelow ? sc->capbelow * 2 : 4;
-      sc->below = vd_xrealloc(sc->below, sc->capbelow * sizeof *sc->below);
-    }
-    sc->below[sc->nbelow++] = vd->file.n;
+    sharc_vec_push(&sc->below, vd->file.len);
     e->line = sc->nlines; /* where a dangling @below ends up */
     break;
   default:
@@ -1331,11 +1291,11 @@ static void vd_scan_designator(sharc_vd *vd, vd_scan *sc, const vd_desig *d, uns
   }
   if (d->at == VD_AT_UNKNOWN) {
     e.loc = NULL;
-    vd_list_push(&vd->unknown, &e);
+    sharc_vec_push(&vd->unknown, e);
     return;
   }
   vd_apply_designator(vd, sc, d, &e);
-  vd_list_push(&vd->file, &e);
+  sharc_vec_push(&vd->file, e);
 }
 
 /* Right-trimmed extent of the line starting at `line`. */
@@ -1362,22 +1322,23 @@ static void vd_scan_buffer(sharc_vd *vd, sharc_buf *out) {
     if (vd_find_desig(line, end, &d)) {
       vd_scan_designator(vd, &sc, &d, idx, out);
     } else {
-      for (size_t i = 0; i < sc.nbelow; i++)
-        vd->file.v[sc.below[i]].line = idx + 1;
-      sc.nbelow = 0;
+      for (size_t i = 0; i < sc.below.len; i++)
+        vd->file.items[sc.below.items[i]].line = idx + 1;
+      sharc_vec_clear(&sc.below);
       sc.last_plain = idx;
     }
     line = next;
   }
-  free(sc.below);
+  sharc_vec_free(&sc.below);
 }
 
 /* ---- public API ------------------------------------------------------- */
 
 sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_level level,
                        sharc_buf *out) {
-  sharc_vd *vd = vd_xrealloc(NULL, sizeof *vd);
-  memset(vd, 0, sizeof *vd);
+  sharc_vd *vd = calloc(1, sizeof *vd);
+  if (!vd)
+    abort();
   vd->name = name;
   vd->buf = buf ? buf : "";
   vd->len = buf ? len : 0;
@@ -1436,8 +1397,8 @@ void sharc_vd_process(sharc_vd *vd, const sharc_vd_diag *d, sharc_buf *out) {
   int kind = vd_clamp_kind(d->severity);
   const char *msg = d->message ? d->message : "";
   vd_expect *near = NULL;
-  for (size_t i = 0; l && i < l->n; i++) {
-    vd_expect *e = &l->v[i];
+  for (size_t i = 0; l && i < l->len; i++) {
+    vd_expect *e = &l->items[i];
     if (has_file && (e->bad_line || e->line != d->line))
       continue;
     if (!vd_expect_matches(e, msg))
@@ -1463,8 +1424,8 @@ void sharc_vd_process(sharc_vd *vd, const sharc_vd_diag *d, sharc_buf *out) {
 }
 
 static void vd_report_unmatched(sharc_vd *vd, vd_list *l, sharc_buf *out) {
-  for (size_t i = 0; i < l->n; i++) {
-    vd_expect *e = &l->v[i];
+  for (size_t i = 0; i < l->len; i++) {
+    vd_expect *e = &l->items[i];
     if (e->matched)
       continue;
     sharc_buf m = {0};

@@ -16,15 +16,14 @@ typedef struct func_arg {
 } func_arg;
 
 typedef struct func_sig {
-  func_arg *args;
-  unsigned num_args, cap_args;
+  SHARC_VEC(func_arg) args;
   sharc_ptrvec results;     /* sharc_type* */
   sharc_ptrvec res_attrs;   /* sharc_attr* (dictionary) */
   bool named_args;
 } func_sig;
 
 static void sig_free(func_sig *s) {
-  free(s->args);
+  sharc_vec_free(&s->args);
   sharc_ptrvec_free(&s->results);
   sharc_ptrvec_free(&s->res_attrs);
 }
@@ -42,29 +41,22 @@ static bool parse_func_args(sharc_parser *p, func_sig *s) {
   if (sharc_p_eat(p, ')'))
     return true;
   do {
-    if (s->num_args == s->cap_args) {
-      s->cap_args = s->cap_args ? s->cap_args * 2 : 8;
-      s->args = realloc(s->args, s->cap_args * sizeof *s->args);
-      if (!s->args)
-        abort();
-    }
-    func_arg *a = &s->args[s->num_args];
-    memset(a, 0, sizeof *a);
+    func_arg a = {0};
     bool named = sharc_p_at_operand(p);
-    if (s->num_args && named != s->named_args)
+    if (s->args.len && named != s->named_args)
       return sharc_p_error(p, named ? "expected type instead of SSA identifier"
                                     : "expected SSA identifier");
     s->named_args = named;
     if (named) {
-      if (!sharc_p_parse_operand(p, &a->arg.ref) || !sharc_p_expect(p, ':'))
+      if (!sharc_p_parse_operand(p, &a.arg.ref) || !sharc_p_expect(p, ':'))
         return false;
-      a->arg.loc = sharc_p_tok_loc(p, &a->arg.ref.tok);
+      a.arg.loc = sharc_p_tok_loc(p, &a.arg.ref.tok);
     }
-    if (!sharc_p_parse_type(p, &a->arg.type) || !parse_arg_attrs(p, &a->attrs))
+    if (!sharc_p_parse_type(p, &a.arg.type) || !parse_arg_attrs(p, &a.attrs))
       return false;
-    if (named && !sharc_p_parse_optional_loc(p, &a->arg.loc))
+    if (named && !sharc_p_parse_optional_loc(p, &a.arg.loc))
       return false;
-    s->num_args++;
+    sharc_vec_push(&s->args, a);
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, ')');
 }
@@ -120,18 +112,18 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   func_sig s = {0};
   bool ok = parse_func_args(p, &s) && parse_func_results(p, &s);
   if (ok) {
-    sharc_type **ins = malloc((s.num_args + 1) * sizeof *ins);
-    sharc_attr **arg_attrs = malloc((s.num_args + 1) * sizeof *arg_attrs);
+    sharc_type **ins = malloc((s.args.len + 1) * sizeof *ins);
+    sharc_attr **arg_attrs = malloc((s.args.len + 1) * sizeof *arg_attrs);
     if (!ins || !arg_attrs)
       abort();
-    for (unsigned i = 0; i < s.num_args; i++) {
-      ins[i] = s.args[i].arg.type;
-      arg_attrs[i] = s.args[i].attrs;
+    for (unsigned i = 0; i < s.args.len; i++) {
+      ins[i] = s.args.items[i].arg.type;
+      arg_attrs[i] = s.args.items[i].attrs;
     }
-    sharc_type *fn = sharc_type_function(ctx, ins, s.num_args, (sharc_type *const *)s.results.items,
+    sharc_type *fn = sharc_type_function(ctx, ins, s.args.len, (sharc_type *const *)s.results.items,
                                          s.results.len);
     sharc_builder_set_attr(p, b, "function_type", sharc_attr_type_attr(ctx, fn));
-    sharc_attr *aa = attr_array_or_null(ctx, arg_attrs, s.num_args);
+    sharc_attr *aa = attr_array_or_null(ctx, arg_attrs, s.args.len);
     if (aa)
       sharc_builder_set_attr(p, b, "arg_attrs", aa);
     sharc_attr *ra = attr_array_or_null(ctx, (sharc_attr *const *)s.res_attrs.items, s.res_attrs.len);
@@ -153,14 +145,14 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   }
   sharc_region *body = NULL;
   if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
-    if (s.num_args && !s.named_args)
+    if (s.args.len && !s.named_args)
       ok = sharc_p_error(p, "expected SSA identifier");
-    sharc_region_arg *args = malloc((s.num_args + 1) * sizeof *args);
+    sharc_region_arg *args = malloc((s.args.len + 1) * sizeof *args);
     if (!args)
       abort();
-    for (unsigned i = 0; i < s.num_args; i++)
-      args[i] = s.args[i].arg;
-    ok = ok && sharc_p_parse_region(p, &body, args, s.num_args, true);
+    for (unsigned i = 0; i < s.args.len; i++)
+      args[i] = s.args.items[i].arg;
+    ok = ok && sharc_p_parse_region(p, &body, args, s.args.len, true);
     free(args);
   } else if (ok) {
     body = sharc_arena_alloc(sharc_context_arena(ctx), sizeof *body);

@@ -415,15 +415,14 @@ typedef struct axis_stride {
   double stride;
 } axis_stride;
 
+typedef SHARC_VEC(axis_stride) axis_stride_vec;
+
 /* Every axis of `s` with the linear stride it shards `t` at, sorted by
  * stride, consecutive pieces of one axis merged (Shardy's getAxisStrides for
- * divisible shardings). Returns the count; *out is malloc'd. */
-static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_type *t,
-                             const sharc_attr *mesh, axis_stride **out) {
-  unsigned rank = sharc_type_rank(t), n = 0, cap = 8;
-  axis_stride *v = malloc(cap * sizeof *v);
-  if (!v)
-    abort();
+ * divisible shardings), into the empty `out`. */
+static void axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_type *t,
+                         const sharc_attr *mesh, axis_stride_vec *out) {
+  unsigned rank = sharc_type_rank(t);
   double cumulative = 1.0;
   for (unsigned i = rank; i-- > 0;) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(s, i);
@@ -431,19 +430,14 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
     int64_t total = sharc_sdy_dim_sharding_sharded_size(dim, mesh), size = sharc_type_shape(t)[i];
     double stride = cumulative * (double)((size + total - 1) / total);
     for (unsigned j = k; j-- > 0;) {
-      if (n == cap) {
-        cap *= 2;
-        axis_stride *g = realloc(v, cap * sizeof *g);
-        if (!g)
-          abort();
-        v = g;
-      }
       sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, j);
-      v[n++] = (axis_stride){axis, stride};
+      sharc_vec_push(out, ((axis_stride){axis, stride}));
       stride *= (double)sharc_sdy_axis_ref_size(axis, mesh);
     }
     cumulative *= (double)size;
   }
+  axis_stride *v = out->items;
+  unsigned n = out->len;
   /* stable insertion sort by stride */
   for (unsigned i = 1; i < n; i++)
     for (unsigned j = i; j > 0 && v[j].stride < v[j - 1].stride; j--) {
@@ -468,8 +462,7 @@ static unsigned axis_strides(sharc_context *ctx, const sharc_attr *s, const shar
     }
     v[m++] = v[i];
   }
-  *out = v;
-  return m;
+  out->len = m;
 }
 
 static bool same_replicated(const sharc_attr *a, const sharc_attr *b) {
@@ -498,13 +491,15 @@ static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type 
   if (!mesh)
     return false;
   sharc_context *ctx = sharc_op_context(op);
-  axis_stride *a, *b;
-  unsigned na = axis_strides(ctx, s1, t1, mesh, &a), nb = axis_strides(ctx, s2, t2, mesh, &b);
-  bool same = na == nb;
-  for (unsigned i = 0; same && i < na; i++)
-    same = a[i].axis == b[i].axis && fabs(a[i].stride - b[i].stride) < 1e-6;
-  free(a);
-  free(b);
+  axis_stride_vec a = {0}, b = {0};
+  axis_strides(ctx, s1, t1, mesh, &a);
+  axis_strides(ctx, s2, t2, mesh, &b);
+  bool same = a.len == b.len;
+  for (unsigned i = 0; same && i < a.len; i++)
+    same = a.items[i].axis == b.items[i].axis &&
+           fabs(a.items[i].stride - b.items[i].stride) < 1e-6;
+  sharc_vec_free(&a);
+  sharc_vec_free(&b);
   return same;
 }
 

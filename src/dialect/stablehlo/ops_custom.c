@@ -10,20 +10,7 @@
 
 /* ---- shared operand-list helpers ---------------------------------------- */
 
-typedef struct ref_vec {
-  sharc_operand_ref *items;
-  unsigned len, cap;
-} ref_vec;
-
-static sharc_operand_ref *ref_push(ref_vec *v) {
-  if (v->len == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 8;
-    v->items = realloc(v->items, v->cap * sizeof *v->items);
-    if (!v->items)
-      abort();
-  }
-  return &v->items[v->len++];
-}
+typedef SHARC_VEC(sharc_operand_ref) ref_vec;
 
 static bool resolve_refs(sharc_parser *p, sharc_op_builder *b, const ref_vec *refs,
                          sharc_type *const *types, unsigned n, const sharc_token *at) {
@@ -125,8 +112,8 @@ bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_token at = *sharc_p_tok(p);
   bool ok = sharc_p_expect(p, '(');
   while (ok && !sharc_p_eat(p, ')')) {
-    ok = sharc_p_parse_operand(p, ref_push(&iter)) && sharc_p_expect(p, '=') &&
-         sharc_p_parse_operand(p, ref_push(&operands));
+    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&iter)) && sharc_p_expect(p, '=') &&
+         sharc_p_parse_operand(p, sharc_vec_push_slot(&operands));
     if (ok && sharc_p_eat(p, ')'))
       break;
     ok = ok && sharc_p_expect(p, ',');
@@ -159,8 +146,8 @@ bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
       sharc_ptrvec_push(&b->regions, region);
   }
   free(args);
-  free(iter.items);
-  free(operands.items);
+  sharc_vec_free(&iter);
+  sharc_vec_free(&operands);
   return ok;
 }
 
@@ -316,37 +303,20 @@ static bool parse_fn_type(sharc_parser *p, sharc_type **fn) {
 }
 
 static bool parse_reducer_region(sharc_parser *p, sharc_op_builder *b) {
-  sharc_region_arg *args = NULL;
-  unsigned n = 0, cap = 0;
+  /* block arguments: all the first ones of the pairs, then all the second ones */
+  SHARC_VEC(sharc_region_arg) firsts = {0}, seconds = {0};
   bool ok = true;
-  sharc_ptrvec firsts = {0}, seconds = {0};
-  while (ok && sharc_p_eat(p, '(')) {
-    if (n + 2 > cap) {
-      cap = cap ? cap * 2 : 8;
-      args = realloc(args, cap * sizeof *args);
-      if (!args)
-        abort();
-    }
-    ok = parse_reducer_arg(p, &args[n]) && sharc_p_expect(p, ',') &&
-         parse_reducer_arg(p, &args[n + 1]) && sharc_p_expect(p, ')');
-    n += 2;
-  }
-  /* block arguments: all the first ones, then all the second ones */
-  sharc_region_arg *ordered = malloc((n + 1) * sizeof *ordered);
-  if (!ordered)
-    abort();
-  for (unsigned i = 0; i < n / 2; i++) {
-    ordered[i] = args[2 * i];
-    ordered[i + n / 2] = args[2 * i + 1];
-  }
+  while (ok && sharc_p_eat(p, '('))
+    ok = parse_reducer_arg(p, sharc_vec_push_slot(&firsts)) && sharc_p_expect(p, ',') &&
+         parse_reducer_arg(p, sharc_vec_push_slot(&seconds)) && sharc_p_expect(p, ')');
+  for (unsigned i = 0; ok && i < seconds.len; i++)
+    sharc_vec_push(&firsts, seconds.items[i]);
   sharc_region *region;
-  ok = ok && sharc_p_parse_region(p, &region, ordered, n, false);
+  ok = ok && sharc_p_parse_region(p, &region, firsts.items, firsts.len, false);
   if (ok)
     sharc_ptrvec_push(&b->regions, region);
-  free(ordered);
-  free(args);
-  sharc_ptrvec_free(&firsts);
-  sharc_ptrvec_free(&seconds);
+  sharc_vec_free(&firsts);
+  sharc_vec_free(&seconds);
   return ok;
 }
 
@@ -390,12 +360,12 @@ bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
   do {
     if (!sharc_p_eat(p, '('))
       break;
-    ok = sharc_p_parse_operand(p, ref_push(&inputs)) && sharc_p_expect_keyword(p, "init") &&
-         sharc_p_expect(p, ':') && sharc_p_parse_operand(p, ref_push(&inits)) &&
-         sharc_p_expect(p, ')');
+    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&inputs)) &&
+         sharc_p_expect_keyword(p, "init") && sharc_p_expect(p, ':') &&
+         sharc_p_parse_operand(p, sharc_vec_push_slot(&inits)) && sharc_p_expect(p, ')');
   } while (ok && sharc_p_eat(p, ','));
   for (unsigned i = 0; ok && i < inits.len; i++)
-    *ref_push(&inputs) = inits.items[i];
+    sharc_vec_push(&inputs, inits.items[i]);
   sharc_type *fn = NULL;
   if (ok && !sharc_p_eat_keyword(p, "applies")) {
     ok = parse_dims_list(p, b) && sharc_p_parse_optional_attr_dict(p, b) &&
@@ -433,8 +403,8 @@ bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
       b->loc = loc;
     }
   }
-  free(inputs.items);
-  free(inits.items);
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&inits);
   return ok;
 }
 
@@ -449,7 +419,7 @@ bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_token at = *sharc_p_tok(p);
   bool ok = true;
   do
-    ok = sharc_p_parse_operand(p, ref_push(&refs));
+    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&refs));
   while (ok && sharc_p_eat(p, ','));
   ok = ok && sharc_p_expect(p, ':');
   for (unsigned i = 0; ok && i < refs.len; i++) {
@@ -460,7 +430,7 @@ bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   }
   ok = ok && resolve_refs(p, b, &refs, (sharc_type *const *)b->result_types.items,
                           b->result_types.len, &at);
-  free(refs.items);
+  sharc_vec_free(&refs);
   return ok;
 }
 

@@ -101,21 +101,14 @@ typedef struct parse_state {
   sharc_parser *p;
   sharc_op_builder *b;
   const shlo_op_def *row;
-  sharc_operand_ref *refs;
-  unsigned num_refs, cap_refs;
+  SHARC_VEC(sharc_operand_ref) refs;
   sharc_token first_operand; /* where operand-count errors point */
 } parse_state;
 
 static bool add_ref(parse_state *st) {
-  if (st->num_refs == st->cap_refs) {
-    st->cap_refs = st->cap_refs ? st->cap_refs * 2 : 8;
-    st->refs = realloc(st->refs, st->cap_refs * sizeof *st->refs);
-    if (!st->refs)
-      abort();
-  }
-  if (!st->num_refs)
+  if (!st->refs.len)
     st->first_operand = *sharc_p_tok(st->p);
-  return sharc_p_parse_operand(st->p, &st->refs[st->num_refs++]);
+  return sharc_p_parse_operand(st->p, sharc_vec_push_slot(&st->refs));
 }
 
 static void set_attr(parse_state *st, const char *name, sharc_attr *v) {
@@ -146,36 +139,27 @@ static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   return sharc_p_parse_int(p, v);
 }
 
-/* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into a
- * malloc'ed array the caller frees. */
-static bool parse_int_list(sharc_parser *p, int64_t **vals, unsigned *n, bool bools) {
-  unsigned cap = 0;
-  *vals = NULL;
-  *n = 0;
+/* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into
+ * `vals`, emptied first. */
+static bool parse_int_list(sharc_parser *p, sharc_i64_vec *vals, bool bools) {
+  sharc_vec_clear(vals);
   if (!sharc_p_expect(p, '['))
     return false;
   if (sharc_p_eat(p, ']'))
     return true;
   do {
-    if (*n == cap) {
-      cap = cap ? cap * 2 : 8;
-      *vals = realloc(*vals, cap * sizeof **vals);
-      if (!*vals)
-        abort();
-    }
-    if (!parse_list_int(p, &(*vals)[(*n)++], bools))
+    if (!parse_list_int(p, sharc_vec_push_slot(vals), bools))
       return false;
   } while (sharc_p_eat(p, ','));
   return sharc_p_expect(p, ']');
 }
 
 bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
-  int64_t *vals;
-  unsigned n;
-  bool ok = parse_int_list(p, &vals, &n, false);
+  sharc_i64_vec vals = {0};
+  bool ok = parse_int_list(p, &vals, false);
   if (ok)
-    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals, n);
-  free(vals);
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
+  sharc_vec_free(&vals);
   return ok;
 }
 
@@ -183,35 +167,47 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
 static bool parse_slice_ranges(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
-  int64_t *v[3] = {NULL, NULL, NULL};
-  unsigned n = 0, cap = 0;
+  sharc_i64_vec v[3] = {{0}}; /* start, limit and stride of each range */
   bool ok = sharc_p_expect(p, '[');
   if (ok && !sharc_p_eat(p, ']')) {
     do {
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        for (int k = 0; k < 3; k++) {
-          v[k] = realloc(v[k], cap * sizeof *v[k]);
-          if (!v[k])
-            abort();
-        }
-      }
-      v[2][n] = 1;
-      ok = sharc_p_parse_int(p, &v[0][n]) && sharc_p_expect(p, ':') &&
-           sharc_p_parse_int(p, &v[1][n]);
+      int64_t *start = sharc_vec_push_slot(&v[0]), *limit = sharc_vec_push_slot(&v[1]);
+      int64_t *stride = sharc_vec_push_slot(&v[2]);
+      *stride = 1;
+      ok = sharc_p_parse_int(p, start) && sharc_p_expect(p, ':') && sharc_p_parse_int(p, limit);
       if (ok && sharc_p_eat(p, ':'))
-        ok = sharc_p_parse_int(p, &v[2][n]);
-      n++;
+        ok = sharc_p_parse_int(p, stride);
       if (ok && sharc_p_eat(p, ']'))
         break;
       ok = ok && sharc_p_expect(p, ',');
     } while (ok);
   }
   for (int k = 0; ok && k < 3; k++)
-    set_attr(st, slice_attrs[k], sharc_attr_dense_i64_array(ctx, v[k], n));
+    set_attr(st, slice_attrs[k], sharc_attr_dense_i64_array(ctx, v[k].items, v[k].len));
   for (int k = 0; k < 3; k++)
-    free(v[k]);
+    sharc_vec_free(&v[k]);
   return ok;
+}
+
+/* `[[0, 0], [1, 1]]` (window padding): the pairs, flattened into `vals`. */
+static bool parse_pad_pairs(sharc_parser *p, sharc_i64_vec *vals) {
+  if (!sharc_p_expect(p, '['))
+    return false;
+  if (sharc_p_eat(p, ']'))
+    return true;
+  sharc_i64_vec pair = {0};
+  bool ok;
+  do {
+    ok = parse_int_list(p, &pair, false);
+    if (ok && pair.len != 2)
+      ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", pair.len);
+    if (ok) {
+      sharc_vec_push(vals, pair.items[0]);
+      sharc_vec_push(vals, pair.items[1]);
+    }
+  } while (ok && sharc_p_eat(p, ','));
+  sharc_vec_free(&pair);
+  return ok && sharc_p_expect(p, ']');
 }
 
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
@@ -233,63 +229,34 @@ static bool parse_window(parse_state *st) {
     seen[which] = true;
     if (!sharc_p_expect(p, '='))
       return false;
-    int64_t *vals = NULL;
-    unsigned n = 0;
-    bool ok = true;
-    if (which == 1) {
-      unsigned cap = 0;
-      ok = sharc_p_expect(p, '[');
-      if (ok && !sharc_p_eat(p, ']')) {
-        do {
-          int64_t *pair;
-          unsigned np;
-          ok = parse_int_list(p, &pair, &np, false);
-          if (ok && np != 2)
-            ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", np);
-          if (ok) {
-            if (n + 2 > cap) {
-              cap = cap ? cap * 2 : 8;
-              vals = realloc(vals, cap * sizeof *vals);
-              if (!vals)
-                abort();
-            }
-            vals[n++] = pair[0];
-            vals[n++] = pair[1];
-          }
-          free(pair);
-        } while (ok && sharc_p_eat(p, ','));
-        ok = ok && sharc_p_expect(p, ']');
-      }
-      if (ok) {
-        int64_t shape[2] = {n / 2, 2};
-        sharc_type *t = sharc_type_tensor(ctx, shape, 2, i64_type(ctx), NULL);
-        /* equal values make a splat, as DenseIntElementsAttr::get does */
-        bool splat = n > 0;
-        for (unsigned i = 1; splat && i < n; i++)
-          splat = vals[i] == vals[0];
-        set_attr(st, "padding",
-                 sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
-      }
-    } else if (which == 4) {
-      ok = parse_int_list(p, &vals, &n, true);
-      if (ok) {
-        uint64_t *bits = malloc((n + 1) * sizeof *bits);
-        if (!bits)
-          abort();
-        for (unsigned i = 0; i < n; i++)
-          bits[i] = vals[i] != 0;
-        set_attr(st, "window_reversal",
-                 sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 1, SHARC_SIGNLESS), bits, n));
-        free(bits);
-      }
-    } else {
-      ok = parse_int_list(p, &vals, &n, false);
-      if (ok) {
-        static const char *const names[] = {"window_strides", NULL, "lhs_dilation", "rhs_dilation"};
-        set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
-      }
+    sharc_i64_vec list = {0};
+    /* only `reverse` is printed with booleans */
+    bool ok = which == 1 ? parse_pad_pairs(p, &list) : parse_int_list(p, &list, which == 4);
+    const int64_t *vals = list.items;
+    unsigned n = list.len;
+    if (ok && which == 1) {
+      int64_t shape[2] = {n / 2, 2};
+      sharc_type *t = sharc_type_tensor(ctx, shape, 2, i64_type(ctx), NULL);
+      /* equal values make a splat, as DenseIntElementsAttr::get does */
+      bool splat = n > 0;
+      for (unsigned i = 1; splat && i < n; i++)
+        splat = vals[i] == vals[0];
+      set_attr(st, "padding",
+               sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
+    } else if (ok && which == 4) {
+      uint64_t *bits = malloc((n + 1) * sizeof *bits);
+      if (!bits)
+        abort();
+      for (unsigned i = 0; i < n; i++)
+        bits[i] = vals[i] != 0;
+      set_attr(st, "window_reversal",
+               sharc_attr_dense_array(ctx, sharc_type_integer(ctx, 1, SHARC_SIGNLESS), bits, n));
+      free(bits);
+    } else if (ok) {
+      static const char *const names[] = {"window_strides", NULL, "lhs_dilation", "rhs_dilation"};
+      set_attr(st, names[which], sharc_attr_dense_i64_array(ctx, vals, n));
     }
-    free(vals);
+    sharc_vec_free(&list);
     if (!ok)
       return false;
     if (!sharc_p_eat(p, ','))
@@ -449,12 +416,12 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
 /* ---- type directives ---- */
 
 static bool resolve_all(parse_state *st, sharc_type *const *types, unsigned n) {
-  if (n != st->num_refs)
-    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : sharc_p_tok(st->p),
-                            "%u operands present, but expected %u", st->num_refs, n);
+  if (n != st->refs.len)
+    return sharc_p_error_at(st->p, st->refs.len ? &st->first_operand : sharc_p_tok(st->p),
+                            "%u operands present, but expected %u", st->refs.len, n);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v;
-    if (!sharc_p_resolve_operand(st->p, &st->refs[i], types[i], &v))
+    if (!sharc_p_resolve_operand(st->p, &st->refs.items[i], types[i], &v))
       return false;
     sharc_ptrvec_push(&st->b->operands, v);
   }
@@ -462,9 +429,9 @@ static bool resolve_all(parse_state *st, sharc_type *const *types, unsigned n) {
 }
 
 static bool resolve_same(parse_state *st, sharc_type *t) {
-  for (unsigned i = 0; i < st->num_refs; i++) {
+  for (unsigned i = 0; i < st->refs.len; i++) {
     sharc_value *v;
-    if (!sharc_p_resolve_operand(st->p, &st->refs[i], t, &v))
+    if (!sharc_p_resolve_operand(st->p, &st->refs.items[i], t, &v))
       return false;
     sharc_ptrvec_push(&st->b->operands, v);
   }
@@ -476,9 +443,9 @@ static bool take_function_type(parse_state *st, sharc_type *fn, bool single_resu
                                const sharc_token *at) {
   unsigned n_in = sharc_type_func_num_inputs(fn);
   /* ODS resolves them at the first operand */
-  if (n_in != st->num_refs)
-    return sharc_p_error_at(st->p, st->num_refs ? &st->first_operand : at,
-                            "%u operands present, but expected %u", st->num_refs, n_in);
+  if (n_in != st->refs.len)
+    return sharc_p_error_at(st->p, st->refs.len ? &st->first_operand : at,
+                            "%u operands present, but expected %u", st->refs.len, n_in);
   if (single_result && sharc_type_func_num_results(fn) != 1)
     return sharc_p_error_at(st->p, at, "expected single output");
   if (!resolve_all(st, sharc_type_func_inputs(fn), n_in))
@@ -513,13 +480,13 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   sharc_type *ty;
   if (tok_eq(t, ":types")) {
     /* return: `: T, T` for as many operands */
-    sharc_type **types = malloc((st->num_refs + 1) * sizeof *types);
+    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
     if (!types)
       abort();
     bool ok = true;
-    for (unsigned i = 0; ok && i < st->num_refs; i++)
+    for (unsigned i = 0; ok && i < st->refs.len; i++)
       ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &types[i]);
-    ok = ok && resolve_all(st, types, st->num_refs);
+    ok = ok && resolve_all(st, types, st->refs.len);
     free(types);
     return ok;
   }
@@ -543,7 +510,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   }
   if (tok_eq(t, ":pair")) {
     /* optimization_barrier: the operand types, results alike */
-    sharc_type **types = malloc((st->num_refs + 1) * sizeof *types);
+    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
     if (!types)
       abort();
     bool ok = true;
@@ -551,7 +518,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     do {
       ok = sharc_p_parse_type(p, &types[n]);
       n++;
-    } while (ok && n < st->num_refs && sharc_p_eat(p, ','));
+    } while (ok && n < st->refs.len && sharc_p_eat(p, ','));
     ok = ok && resolve_all(st, types, n);
     for (unsigned i = 0; ok && i < n; i++)
       sharc_ptrvec_push(&st->b->result_types, types[i]);
@@ -678,10 +645,10 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
 bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
   const shlo_op_def *row =
       (const shlo_op_def *)sharc_context_lookup_op(sharc_p_context(p), sharc_ident_str(b->name));
-  parse_state st = {p, b, row, NULL, 0, 0, {0}};
+  parse_state st = {.p = p, .b = b, .row = row};
   const char *fmt = row->format;
   bool ok = parse_items(&st, fmt, fmt + strlen(fmt));
-  free(st.refs);
+  sharc_vec_free(&st.refs);
   return ok;
 }
 

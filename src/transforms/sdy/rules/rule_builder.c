@@ -6,13 +6,6 @@
 
 #include "sharc/sdy.h"
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q)
-    abort();
-  return q;
-}
-
 /* The ranked tensor `t` is, or stands for (an mpmd mesh tensor's global
  * type), as Shardy's getTensorShape looks through ShapedType; NULL if none. */
 static const sharc_type *ranked_tensor_of(const sharc_type *t) {
@@ -31,8 +24,10 @@ void sharc_rb_init(sharc_rule_builder *b, sharc_op *op) {
   b->num_operands = sharc_op_num_operands(op);
   b->num_results = sharc_op_num_results(op);
   unsigned n = b->num_operands + b->num_results;
-  b->dim_base = xrealloc(NULL, (n + 1) * sizeof *b->dim_base);
-  b->rank = xrealloc(NULL, (n + 1) * sizeof *b->rank);
+  b->dim_base = malloc((n + 1) * sizeof *b->dim_base);
+  b->rank = malloc((n + 1) * sizeof *b->rank);
+  if (!b->dim_base || !b->rank)
+    abort();
   for (unsigned t = 0; t < n; t++) {
     sharc_value *v = t < b->num_operands ? sharc_op_operand(op, t)
                                          : sharc_op_result(op, t - b->num_operands);
@@ -49,25 +44,17 @@ void sharc_rb_free(sharc_rule_builder *b) {
   free(b->dim_base);
   free(b->rank);
   free(b->dim_used);
-  free(b->sizes);
-  free(b->type);
-  free(b->blocked);
-  free(b->links);
+  sharc_vec_free(&b->sizes);
+  sharc_vec_free(&b->kinds);
+  sharc_vec_free(&b->links);
   memset(b, 0, sizeof *b);
 }
 
 static unsigned new_factor(sharc_rule_builder *b, int64_t size, sharc_factor_type type,
                            bool blocked) {
-  if (b->num_factors == b->cap_factors) {
-    b->cap_factors = b->cap_factors ? 2 * b->cap_factors : 8;
-    b->sizes = xrealloc(b->sizes, b->cap_factors * sizeof *b->sizes);
-    b->type = xrealloc(b->type, b->cap_factors * sizeof *b->type);
-    b->blocked = xrealloc(b->blocked, b->cap_factors * sizeof *b->blocked);
-  }
-  b->sizes[b->num_factors] = size;
-  b->type[b->num_factors] = (unsigned char)type;
-  b->blocked[b->num_factors] = blocked;
-  return b->num_factors++;
+  sharc_vec_push(&b->sizes, size);
+  sharc_vec_push(&b->kinds, ((sharc_factor_kind){(unsigned char)type, blocked}));
+  return b->sizes.len - 1;
 }
 
 /* Links tensor `t`'s dimension `dim` to `factor`; out-of-range dimensions
@@ -75,12 +62,8 @@ static unsigned new_factor(sharc_rule_builder *b, int64_t size, sharc_factor_typ
 static void link(sharc_rule_builder *b, unsigned t, int64_t dim, unsigned factor) {
   if (dim < 0 || (uint64_t)dim >= b->rank[t])
     return;
-  if (b->num_links == b->cap_links) {
-    b->cap_links = b->cap_links ? 2 * b->cap_links : 16;
-    b->links = xrealloc(b->links, b->cap_links * sizeof *b->links);
-  }
   unsigned flat = b->dim_base[t] + (unsigned)dim;
-  b->links[b->num_links++] = (sharc_rule_link){flat, factor};
+  sharc_vec_push(&b->links, ((sharc_rule_link){flat, factor}));
   b->dim_used[flat]++;
 }
 
@@ -157,17 +140,19 @@ static int64_t *group_links(sharc_rule_builder *b, unsigned *start) {
   for (unsigned d = 0; d < b->num_dims; d++)
     if (!b->dim_used[d])
       extra++;
-  int64_t *factors = xrealloc(NULL, (b->num_links + extra) * sizeof *factors);
+  int64_t *factors = malloc((b->links.len + extra + 1) * sizeof *factors);
+  unsigned *fill = malloc((b->num_dims + 1) * sizeof *fill);
+  if (!factors || !fill)
+    abort();
   unsigned pos = 0;
   for (unsigned d = 0; d < b->num_dims; d++) {
     start[d] = pos;
     pos += b->dim_used[d] ? b->dim_used[d] : 1;
   }
   start[b->num_dims] = pos;
-  unsigned *fill = xrealloc(NULL, (b->num_dims + 1) * sizeof *fill);
   memcpy(fill, start, (b->num_dims + 1) * sizeof *fill);
-  for (unsigned i = 0; i < b->num_links; i++)
-    factors[fill[b->links[i].dim]++] = b->links[i].factor;
+  for (unsigned i = 0; i < b->links.len; i++)
+    factors[fill[b->links.items[i].dim]++] = b->links.items[i].factor;
   for (unsigned d = 0; d < b->num_dims; d++)
     if (!b->dim_used[d])
       factors[start[d]] = new_factor(b, 1, SHARC_FACTOR_PASS_THROUGH, false);
@@ -187,8 +172,9 @@ static sharc_attr *tensor_mapping(sharc_rule_builder *b, unsigned t, const unsig
 
 static unsigned special_list(const sharc_rule_builder *b, unsigned which, int64_t *out) {
   unsigned n = 0;
-  for (unsigned f = 0; f < b->num_factors; f++) {
-    bool in = which == 3 ? b->blocked[f] : b->type[f] == which + 1;
+  for (unsigned f = 0; f < b->kinds.len; f++) {
+    const sharc_factor_kind *k = &b->kinds.items[f];
+    bool in = which == 3 ? k->blocked : k->type == which + 1;
     if (in)
       out[n++] = f;
   }
@@ -196,36 +182,41 @@ static unsigned special_list(const sharc_rule_builder *b, unsigned which, int64_
 }
 
 sharc_attr *sharc_rb_build(sharc_rule_builder *b) {
-  unsigned original_factors = b->num_factors;
-  unsigned *start = xrealloc(NULL, (b->num_dims + 1) * sizeof *start);
+  unsigned original_factors = b->sizes.len;
+  unsigned *start = malloc((b->num_dims + 1) * sizeof *start);
+  if (!start)
+    abort();
   int64_t *factors = group_links(b, start);
   unsigned n_tensors = b->num_operands + b->num_results;
   unsigned max_rank = 0;
   for (unsigned t = 0; t < n_tensors; t++)
     if (b->rank[t] > max_rank)
       max_rank = b->rank[t];
-  sharc_attr **scratch = xrealloc(NULL, (max_rank + 1) * sizeof *scratch);
-  sharc_attr **mappings = xrealloc(NULL, (n_tensors + 1) * sizeof *mappings);
+  unsigned num_factors = b->sizes.len;
+  sharc_attr **scratch = malloc((max_rank + 1) * sizeof *scratch);
+  sharc_attr **mappings = malloc((n_tensors + 1) * sizeof *mappings);
+  int64_t *special = malloc((4 * num_factors + 1) * sizeof *special);
+  if (!scratch || !mappings || !special)
+    abort();
   for (unsigned t = 0; t < n_tensors; t++)
     mappings[t] = tensor_mapping(b, t, start, factors, scratch);
 
-  int64_t *special = xrealloc(NULL, (4 * b->num_factors + 1) * sizeof *special);
   sharc_sdy_rule_parts parts = {0};
-  parts.factor_sizes = b->sizes;
-  parts.num_factors = b->num_factors;
+  parts.factor_sizes = b->sizes.items;
+  parts.num_factors = num_factors;
   parts.operands = mappings;
   parts.num_operands = b->num_operands;
   parts.results = mappings + b->num_operands;
   parts.num_results = b->num_results;
   for (unsigned k = 0; k < 4; k++) {
-    int64_t *list = special + k * b->num_factors;
+    int64_t *list = special + k * num_factors;
     parts.num_special[k] = special_list(b, k, list);
     parts.special[k] = list;
   }
   sharc_attr *rule = sharc_sdy_op_sharding_rule_get(b->ctx, &parts);
 
   /* The size-1 factors belong to this build only, as in Shardy. */
-  b->num_factors = original_factors;
+  b->sizes.len = b->kinds.len = original_factors;
   free(special);
   free(mappings);
   free(scratch);
@@ -241,7 +232,9 @@ sharc_attr *sharc_rb_finish(sharc_rule_builder *b) {
 }
 
 int64_t *sharc_null_dims(unsigned n) {
-  int64_t *d = xrealloc(NULL, (n + 1) * sizeof *d);
+  int64_t *d = malloc((n + 1) * sizeof *d);
+  if (!d)
+    abort();
   for (unsigned i = 0; i < n; i++)
     d[i] = SHARC_NULL_DIM;
   return d;

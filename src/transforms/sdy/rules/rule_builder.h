@@ -7,6 +7,7 @@
 #define SHARC_SDY_RULES_RULE_BUILDER_H
 
 #include "ir/ir_internal.h"
+#include "support/vec.h"
 
 #define SHARC_NULL_DIM (-1)
 
@@ -25,6 +26,12 @@ typedef struct sharc_rule_link {
   unsigned factor;
 } sharc_rule_link;
 
+/* What a factor is besides its size. */
+typedef struct sharc_factor_kind {
+  unsigned char type; /* sharc_factor_type */
+  bool blocked;
+} sharc_factor_kind;
+
 typedef struct sharc_rule_builder {
   sharc_context *ctx;
   unsigned num_operands, num_results;
@@ -32,12 +39,9 @@ typedef struct sharc_rule_builder {
   unsigned *rank;       /* per tensor */
   unsigned num_dims;    /* sum of ranks */
   unsigned *dim_used;   /* per flat dim: how many factors it has */
-  int64_t *sizes;       /* per factor */
-  unsigned char *type;  /* per factor, sharc_factor_type */
-  bool *blocked;        /* per factor */
-  unsigned num_factors, cap_factors;
-  sharc_rule_link *links;
-  unsigned num_links, cap_links;
+  sharc_i64_vec sizes;  /* per factor, the array the rule attribute takes */
+  SHARC_VEC(sharc_factor_kind) kinds; /* per factor, alongside `sizes` */
+  SHARC_VEC(sharc_rule_link) links;
 } sharc_rule_builder;
 
 /* Tensors are the op's operands then results; a value that is not a ranked
