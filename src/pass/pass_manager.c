@@ -604,7 +604,8 @@ static bool schedule_conflict(const sharc_context *ctx, const sharc_pass_manager
   for (unsigned i = 0; i < n; i++) {
     if (is_any(others[i]))
       return true;
-    if (can_schedule_on(generic, sharc_context_op_def(ctx, sharc_str_from_cstr(others[i]->op_name))))
+    const sharc_op_def *def = sharc_context_op_def(ctx, sharc_str_from_cstr(others[i]->op_name));
+    if (can_schedule_on(generic, def))
       return true;
   }
   return false;

@@ -238,7 +238,6 @@ static bool process_worklist(driver *d) {
       changed = true;
       continue;
     }
-    sharc_rw_set_before(&d->rw, op);
     if (sharc_patterns_apply_one(d->patterns, op, &d->rw)) {
       changed = true;
       rewrites++;

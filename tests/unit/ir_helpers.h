@@ -87,13 +87,18 @@ static inline void rec_token(recorder *r, const char *prefix, const char *label)
 static inline void rec_inserted(sharc_listener *l, sharc_op *op, bool moved) {
   rec_token((recorder *)l, moved ? "~" : "+", op_label(op));
 }
-static inline void rec_modified(sharc_listener *l, sharc_op *op) { rec_token((recorder *)l, "*", op_label(op)); }
-static inline void rec_replaced(sharc_listener *l, sharc_op *op, sharc_value *const *v, unsigned n) {
+static inline void rec_modified(sharc_listener *l, sharc_op *op) {
+  rec_token((recorder *)l, "*", op_label(op));
+}
+static inline void rec_replaced(sharc_listener *l, sharc_op *op, sharc_value *const *v,
+                                unsigned n) {
   (void)v;
   (void)n;
   rec_token((recorder *)l, "=", op_label(op));
 }
-static inline void rec_erased(sharc_listener *l, sharc_op *op) { rec_token((recorder *)l, "-", op_label(op)); }
+static inline void rec_erased(sharc_listener *l, sharc_op *op) {
+  rec_token((recorder *)l, "-", op_label(op));
+}
 static inline void rec_block_inserted(sharc_listener *l, sharc_block *b) {
   rec_token((recorder *)l, "+^", rec_block_label((recorder *)l, b));
 }
@@ -137,7 +142,8 @@ static inline void cnt_inserted(sharc_listener *l, sharc_op *op, bool moved) {
   (void)moved;
   cnt_op(l, op);
 }
-static inline void cnt_replaced(sharc_listener *l, sharc_op *op, sharc_value *const *v, unsigned n) {
+static inline void cnt_replaced(sharc_listener *l, sharc_op *op, sharc_value *const *v,
+                                unsigned n) {
   (void)v;
   (void)n;
   cnt_op(l, op);

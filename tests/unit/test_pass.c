@@ -97,8 +97,8 @@ static const char *parse_one(sharc_pipeline *pl, const char *name, const char *t
 
 typedef struct number_case {
   const char *name, *text;
-  int64_t want;       /* when it parses */
-  const char *error;  /* NULL: it parses */
+  int64_t want;      /* when it parses */
+  const char *error; /* NULL: it parses */
 } number_case;
 
 /* Pinned against mlir-opt-22's own options of these types
@@ -142,7 +142,7 @@ static void test_number_options(void) {
   for (unsigned k = 0; k < sizeof number_cases / sizeof number_cases[0]; k++) {
     const number_case *c = &number_cases[k];
     all_opts o = {0};
-    void *dst = c->name[0] == 'i' ? (void *)&o.i
+    void *dst = c->name[0] == 'i'           ? (void *)&o.i
                 : strcmp(c->name, "u") == 0 ? (void *)&o.u
                 : strcmp(c->name, "l") == 0 ? (void *)&o.l
                                             : (void *)&o.ul;
@@ -150,7 +150,7 @@ static void test_number_options(void) {
     CHECK_STR(got, c->error ? c->error : "");
     if (c->error)
       continue;
-    int64_t v = c->name[0] == 'i' ? o.i
+    int64_t v = c->name[0] == 'i'           ? o.i
                 : strcmp(c->name, "u") == 0 ? (int64_t)o.u
                 : strcmp(c->name, "l") == 0 ? o.l
                                             : (int64_t)o.ul;
@@ -324,7 +324,7 @@ static void test_option_string_reader(void) {
   CHECK_READ("l={1}{2} n=v", "l={1}{2}|n=v|"); /* the braces do not wrap it all */
   CHECK_READ("q='{a b}' r={\"}\" x}", "q={a b}|r=\"}\" x|");
   CHECK_READ("e= f=", "e=|f=|");
-  CHECK_READ("=1 g", "=1|g|"); /* an empty key: skipped by the caller */
+  CHECK_READ("=1 g", "=1|g|");                   /* an empty key: skipped by the caller */
   CHECK_READ("h='unclosed x", "h='unclosed|x|"); /* a lone quote quotes nothing */
   CHECK_READ("", "");
 }
@@ -355,8 +355,8 @@ static void test_option_struct(void) {
     CHECK(o->sl.n == 2 && strcmp(o->sl.items[0], "x") == 0 && strcmp(o->sl.items[1], "y,z") == 0);
     CHECK(o->il.n == 2 && o->il.items[0] == 3 && o->il.items[1] == 4);
   }
-  o = sharc_pass_parse_options(pl, &all_def, "i=1 il=9 sl=a i=2 il=10,11 sl= sl=b flag=0 flag",
-                               &cl, &msg);
+  o = sharc_pass_parse_options(pl, &all_def, "i=1 il=9 sl=a i=2 il=10,11 sl= sl=b flag=0 flag", &cl,
+                               &msg);
   CHECK(o != NULL);
   if (o) {
     CHECK(o->i == 2 && o->flag);
@@ -457,7 +457,8 @@ typedef struct parse_case {
 static const parse_case parse_cases[] = {
     {"builtin.module(canonicalize))",
      "<unknown>:0: error: MLIR Textual PassPipeline Parser:1:13: error: encountered extra closing "
-     "')' creating unbalanced parentheses while parsing pipeline\ncanonicalize)\n            ^\n\n"},
+     "')' creating unbalanced parentheses while parsing pipeline\ncanonicalize)\n            "
+     "^\n\n"},
     {"canonicalize", "<unknown>:0: error: expected pass pipeline to be wrapped with the anchor "
                      "operation type, e.g. 'builtin.module(...)'\n"},
     {"builtin.module(canonicalize{top-down=true",
@@ -557,8 +558,9 @@ static void test_textual_pipeline_accepted(void) {
   }
   sharc_pipeline *pl = new_pipeline();
   sharc_buf err = {0};
-  CHECK(sharc_pipeline_parse(pl, "builtin.module(func.func(canonicalize, canonicalize), "
-                                 "canonicalize, sdy.manual_computation(canonicalize))",
+  CHECK(sharc_pipeline_parse(pl,
+                             "builtin.module(func.func(canonicalize, canonicalize), "
+                             "canonicalize, sdy.manual_computation(canonicalize))",
                              &err));
   CHECK(sharc_pipeline_size(pl) == 4);
   CHECK_STR(sharc_pm_op_name(sharc_pipeline_root(pl)), "builtin.module");
@@ -571,9 +573,9 @@ static void test_textual_pipeline_accepted(void) {
  * ====================================================================== */
 
 /* `p.iso` is isolated from above, `p.open` is not. */
-static const sharc_op_def p_iso_def = {
-    .name = "p.iso",
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_ONE_REGION};
+static const sharc_op_def p_iso_def = {.name = "p.iso",
+                                       .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_NO_TERMINATOR |
+                                                 SHARC_TRAIT_ONE_REGION};
 static const sharc_op_def p_open_def = {
     .name = "p.open", .traits = SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_ONE_REGION};
 static const sharc_op_def *const p_ops[] = {&p_iso_def, &p_open_def};
@@ -605,36 +607,47 @@ static const sharc_pass_def rec_module = {.flag = "m",
                                           .anchor = "builtin.module",
                                           .tools = SHARC_TOOL_ANY,
                                           .run = record_run};
-static const sharc_pass_def rec_func = {
-    .flag = "f", .display_name = "FuncPass", .anchor = "func.func", .tools = SHARC_TOOL_ANY, .run = record_run};
-static const sharc_pass_def rec_func2 = {
-    .flag = "g", .display_name = "FuncPass2", .anchor = "func.func", .tools = SHARC_TOOL_ANY, .run = record_run};
-static const sharc_pass_def rec_any = {
-    .flag = "a", .display_name = "AnyPass", .anchor = NULL, .tools = SHARC_TOOL_ANY, .run = record_run};
-static const sharc_pass_def rec_iso = {
-    .flag = "i", .display_name = "IsoPass", .anchor = "p.iso", .tools = SHARC_TOOL_ANY, .run = record_run};
+static const sharc_pass_def rec_func = {.flag = "f",
+                                        .display_name = "FuncPass",
+                                        .anchor = "func.func",
+                                        .tools = SHARC_TOOL_ANY,
+                                        .run = record_run};
+static const sharc_pass_def rec_func2 = {.flag = "g",
+                                         .display_name = "FuncPass2",
+                                         .anchor = "func.func",
+                                         .tools = SHARC_TOOL_ANY,
+                                         .run = record_run};
+static const sharc_pass_def rec_any = {.flag = "a",
+                                       .display_name = "AnyPass",
+                                       .anchor = NULL,
+                                       .tools = SHARC_TOOL_ANY,
+                                       .run = record_run};
+static const sharc_pass_def rec_iso = {.flag = "i",
+                                       .display_name = "IsoPass",
+                                       .anchor = "p.iso",
+                                       .tools = SHARC_TOOL_ANY,
+                                       .run = record_run};
 
-static const char pm_text[] =
-    "func.func @a() {\n"
-    "  \"p.iso\"() ({\n"
-    "  }) {id = \"iso_in_a\"} : () -> ()\n"
-    "  return\n"
-    "}\n"
-    "\"p.iso\"() ({\n"
-    "  \"p.iso\"() ({\n"
-    "  }) {id = \"iso_in_iso\"} : () -> ()\n"
-    "}) {id = \"iso_top\"} : () -> ()\n"
-    "\"p.open\"() ({\n"
-    "}) {id = \"open\"} : () -> ()\n"
-    "\"x.unknown\"() {id = \"unknown\"} : () -> ()\n"
-    "module @inner {\n"
-    "  func.func @c() {\n"
-    "    return\n"
-    "  }\n"
-    "}\n"
-    "func.func @b() {\n"
-    "  return\n"
-    "}\n";
+static const char pm_text[] = "func.func @a() {\n"
+                              "  \"p.iso\"() ({\n"
+                              "  }) {id = \"iso_in_a\"} : () -> ()\n"
+                              "  return\n"
+                              "}\n"
+                              "\"p.iso\"() ({\n"
+                              "  \"p.iso\"() ({\n"
+                              "  }) {id = \"iso_in_iso\"} : () -> ()\n"
+                              "}) {id = \"iso_top\"} : () -> ()\n"
+                              "\"p.open\"() ({\n"
+                              "}) {id = \"open\"} : () -> ()\n"
+                              "\"x.unknown\"() {id = \"unknown\"} : () -> ()\n"
+                              "module @inner {\n"
+                              "  func.func @c() {\n"
+                              "    return\n"
+                              "  }\n"
+                              "}\n"
+                              "func.func @b() {\n"
+                              "  return\n"
+                              "}\n";
 
 typedef struct pm_fixture {
   sharc_context *ctx;
@@ -926,7 +939,8 @@ static void test_anchor_mismatch(void) {
   CHECK(sharc_pipeline_parse(f.pl, "func.func(canonicalize)", &err));
   CHECK_STR(sharc_pm_op_name(sharc_pipeline_root(f.pl)), "func.func");
   CHECK(!pm_run(&f));
-  CHECK_STR(diags(&f), "t.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op\n");
+  CHECK_STR(diags(&f),
+            "t.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op\n");
   sharc_buf_free(&err);
   pm_free(&f);
   /* `any` runs on whatever it is given */
@@ -1113,8 +1127,8 @@ static void test_timing_report_layout(void) {
   CHECK(pm_run(&f));
   sharc_buf out = {0};
   sharc_pipeline_report_timing(f.pl, 0.25, 0.125, 1.0, &out);
-  CHECK(starts_with(out.data,
-                "===-------------------------------------------------------------------------===\n"
+  CHECK(starts_with(
+      out.data, "===-------------------------------------------------------------------------===\n"
                 "                         ... Execution time report ...\n"
                 "===-------------------------------------------------------------------------===\n"
                 "  Total Execution Time: 1.0000 seconds\n\n"
@@ -1132,62 +1146,124 @@ static void test_timing_report_layout(void) {
 
 /* Pass flags in the sdy_opt RUN lines of the conformance corpus. */
 static const char *const sdy_corpus_flags[] = {
-    "canonicalize", "sdy-add-data-flow-edges", "sdy-add-func-data-flow-edges",
-    "sdy-aggressive-propagate", "sdy-apply-sharding-constraints", "sdy-basic-propagate",
-    "sdy-close-shardings", "sdy-constant-or-scalar-merger", "sdy-constant-or-scalar-splitter",
-    "sdy-convert-global-to-local", "sdy-drop-sharding-rules",
-    "sdy-explicit-gather-scatter-batching", "sdy-export-pipeline", "sdy-flatten-call-graph",
-    "sdy-import-func-calls", "sdy-import-pipeline", "sdy-inline-meshes",
-    "sdy-insert-explicit-reshards", "sdy-insert-func-call-reshards", "sdy-lift-inlined-meshes",
-    "sdy-manual-axes-cleanup", "sdy-op-priority-propagate", "sdy-pad-for-divisibility",
-    "sdy-per-instruction-partitioning", "sdy-populate-op-sharding-rules",
-    "sdy-propagate-sharding-from-func-to-call", "sdy-propagate-to-func-results",
-    "sdy-propagation-pipeline", "sdy-remove-all-gather-reduce-scatter-for-cmv1",
-    "sdy-remove-propagation-debug-info", "sdy-remove-size-one-axes",
-    "sdy-remove-sub-axes-in-input-output-shardings", "sdy-reshard-to-collectives",
-    "sdy-resolve-permutation-factors", "sdy-resolve-single-device-sharding",
-    "sdy-sharding-constraint-to-reshard", "sdy-sharding-group-import", "sdy-sink-data-flow-edges",
-    "sdy-sink-func-data-flow-edges", "sdy-unflatten-call-graph",
-    "sdy-update-non-divisible-input-output-shardings", "sdy-user-priority-propagate",
-    "sdy-verify-unreduced-axes", "sdy-drop-sharding-and-mesh",
+    "canonicalize",
+    "sdy-add-data-flow-edges",
+    "sdy-add-func-data-flow-edges",
+    "sdy-aggressive-propagate",
+    "sdy-apply-sharding-constraints",
+    "sdy-basic-propagate",
+    "sdy-close-shardings",
+    "sdy-constant-or-scalar-merger",
+    "sdy-constant-or-scalar-splitter",
+    "sdy-convert-global-to-local",
+    "sdy-drop-sharding-rules",
+    "sdy-explicit-gather-scatter-batching",
+    "sdy-export-pipeline",
+    "sdy-flatten-call-graph",
+    "sdy-import-func-calls",
+    "sdy-import-pipeline",
+    "sdy-inline-meshes",
+    "sdy-insert-explicit-reshards",
+    "sdy-insert-func-call-reshards",
+    "sdy-lift-inlined-meshes",
+    "sdy-manual-axes-cleanup",
+    "sdy-op-priority-propagate",
+    "sdy-pad-for-divisibility",
+    "sdy-per-instruction-partitioning",
+    "sdy-populate-op-sharding-rules",
+    "sdy-propagate-sharding-from-func-to-call",
+    "sdy-propagate-to-func-results",
+    "sdy-propagation-pipeline",
+    "sdy-remove-all-gather-reduce-scatter-for-cmv1",
+    "sdy-remove-propagation-debug-info",
+    "sdy-remove-size-one-axes",
+    "sdy-remove-sub-axes-in-input-output-shardings",
+    "sdy-reshard-to-collectives",
+    "sdy-resolve-permutation-factors",
+    "sdy-resolve-single-device-sharding",
+    "sdy-sharding-constraint-to-reshard",
+    "sdy-sharding-group-import",
+    "sdy-sink-data-flow-edges",
+    "sdy-sink-func-data-flow-edges",
+    "sdy-unflatten-call-graph",
+    "sdy-update-non-divisible-input-output-shardings",
+    "sdy-user-priority-propagate",
+    "sdy-verify-unreduced-axes",
+    "sdy-drop-sharding-and-mesh",
 };
 
 /* Pass flags in the mpmd_opt RUN lines (symbol-dce, MLIR's own, aside). */
 static const char *const mpmd_corpus_flags[] = {
-    "canonicalize", "mpmd-absorb-inferred-fragments", "mpmd-call-inline",
-    "mpmd-convert-sdy-shardings-to-mpmd-types", "mpmd-copy-topology-from-main",
-    "mpmd-delay-transfers-from-cpu", "mpmd-enforce-user-shardings",
-    "mpmd-erase-unused-callee-block-arguments", "mpmd-export-pipeline",
-    "mpmd-extract-reshards-from-inter-mesh-transfers", "mpmd-fragment-dce", "mpmd-fragment-dedup",
-    "mpmd-from-unroll-to-call-counter", "mpmd-generate-sdy-meshes-from-topology",
-    "mpmd-import-pipeline", "mpmd-infer-mesh-assign-mesh-func-leaves",
-    "mpmd-infer-mesh-assign-using-input-output-constraints", "mpmd-infer-mesh-convert-reduce-ops",
-    "mpmd-infer-mesh-finalize", "mpmd-infer-mesh-pipeline", "mpmd-infer-mesh-populate-src-set",
+    "canonicalize",
+    "mpmd-absorb-inferred-fragments",
+    "mpmd-call-inline",
+    "mpmd-convert-sdy-shardings-to-mpmd-types",
+    "mpmd-copy-topology-from-main",
+    "mpmd-delay-transfers-from-cpu",
+    "mpmd-enforce-user-shardings",
+    "mpmd-erase-unused-callee-block-arguments",
+    "mpmd-export-pipeline",
+    "mpmd-extract-reshards-from-inter-mesh-transfers",
+    "mpmd-fragment-dce",
+    "mpmd-fragment-dedup",
+    "mpmd-from-unroll-to-call-counter",
+    "mpmd-generate-sdy-meshes-from-topology",
+    "mpmd-import-pipeline",
+    "mpmd-infer-mesh-assign-mesh-func-leaves",
+    "mpmd-infer-mesh-assign-using-input-output-constraints",
+    "mpmd-infer-mesh-convert-reduce-ops",
+    "mpmd-infer-mesh-finalize",
+    "mpmd-infer-mesh-pipeline",
+    "mpmd-infer-mesh-populate-src-set",
     "mpmd-infer-mesh-rewrite-using-analysis",
     "mpmd-infer-mesh-validate-no-additional-transfers-needed",
-    "mpmd-infer-mesh-validate-src-set-not-empty", "mpmd-inline-nested-user-exposed-ops",
-    "mpmd-insert-nameless-clone-of-negligible-ops", "mpmd-introduce-transfers",
-    "mpmd-lower-to-fragment-calls", "mpmd-map-input-output-to-mesh",
-    "mpmd-map-named-ops-to-mpmd-ops", "mpmd-mark-aliasing-and-donation",
-    "mpmd-mark-fragment-reserved-memory", "mpmd-mark-input-output-with-layouts",
-    "mpmd-mark-offloaded-input-output", "mpmd-merge-forward-with-backward",
-    "mpmd-merge-inferred-fragments", "mpmd-merge-transfers",
-    "mpmd-merge-user-fragments-into-scheduling-units", "mpmd-move-transfers-to-producer",
-    "mpmd-optimize-pipeline", "mpmd-remat-fragment", "mpmd-remove-transfer-cycles",
-    "mpmd-rule-based-merge", "mpmd-rule-based-schedule", "mpmd-scheduling-units-verifier",
-    "mpmd-sharding-propagation-pipeline", "mpmd-simplify-program",
-    "mpmd-sink-create-token-into-fragments", "mpmd-sink-negligible-ops-into-call-op",
+    "mpmd-infer-mesh-validate-src-set-not-empty",
+    "mpmd-inline-nested-user-exposed-ops",
+    "mpmd-insert-nameless-clone-of-negligible-ops",
+    "mpmd-introduce-transfers",
+    "mpmd-lower-to-fragment-calls",
+    "mpmd-map-input-output-to-mesh",
+    "mpmd-map-named-ops-to-mpmd-ops",
+    "mpmd-mark-aliasing-and-donation",
+    "mpmd-mark-fragment-reserved-memory",
+    "mpmd-mark-input-output-with-layouts",
+    "mpmd-mark-offloaded-input-output",
+    "mpmd-merge-forward-with-backward",
+    "mpmd-merge-inferred-fragments",
+    "mpmd-merge-transfers",
+    "mpmd-merge-user-fragments-into-scheduling-units",
+    "mpmd-move-transfers-to-producer",
+    "mpmd-optimize-pipeline",
+    "mpmd-remat-fragment",
+    "mpmd-remove-transfer-cycles",
+    "mpmd-rule-based-merge",
+    "mpmd-rule-based-schedule",
+    "mpmd-scheduling-units-verifier",
+    "mpmd-sharding-propagation-pipeline",
+    "mpmd-simplify-program",
+    "mpmd-sink-create-token-into-fragments",
+    "mpmd-sink-negligible-ops-into-call-op",
     "mpmd-split-and-prioritize-transfer-independent-computations",
-    "mpmd-uniquify-function-inputs-outputs", "mpmd-unroll-for-loops",
-    "mpmd-validate-no-backward-deps", "mpmd-validate-no-inferred-fragments",
-    "mpmd-validate-no-param-transfers", "mpmd-validate-no-reshards", "mpmd-verify-stage-merging",
-    "sdy-add-data-flow-edges", "sdy-sink-data-flow-edges",
+    "mpmd-uniquify-function-inputs-outputs",
+    "mpmd-unroll-for-loops",
+    "mpmd-validate-no-backward-deps",
+    "mpmd-validate-no-inferred-fragments",
+    "mpmd-validate-no-param-transfers",
+    "mpmd-validate-no-reshards",
+    "mpmd-verify-stage-merging",
+    "sdy-add-data-flow-edges",
+    "sdy-sink-data-flow-edges",
 };
 
 /* Driver flags of the RUN lines that are not passes. */
 static const char *const non_pass_flags[] = {
-    "split-input-file", "verify-diagnostics", "allow-unregistered-dialect",
-    "mlir-diagnostic-verbosity-level", "pass-pipeline", "", "-canonicalize",
+    "split-input-file",
+    "verify-diagnostics",
+    "allow-unregistered-dialect",
+    "mlir-diagnostic-verbosity-level",
+    "pass-pipeline",
+    "",
+    "-canonicalize",
 };
 
 /* {pass, option} pairs given in RUN lines (`-pass='opt=value ...'`). */
@@ -1339,9 +1415,8 @@ static void test_corpus_flags_known(void) {
   for (unsigned i = 0; i < sizeof non_pass_flags / sizeof *non_pass_flags; i++)
     CHECK(sharc_pass_lookup(non_pass_flags[i], SHARC_TOOL_ANY) == NULL);
   for (unsigned i = 0; i < sizeof corpus_options / sizeof *corpus_options; i++) {
-    const sharc_option_def *o =
-        find_option_def(sharc_pass_lookup(corpus_options[i][0], SHARC_TOOL_ANY),
-                        corpus_options[i][1]);
+    const sharc_option_def *o = find_option_def(
+        sharc_pass_lookup(corpus_options[i][0], SHARC_TOOL_ANY), corpus_options[i][1]);
     if (!o)
       fprintf(stderr, "option missing: %s{%s}\n", corpus_options[i][0], corpus_options[i][1]);
     CHECK(o != NULL);
@@ -1352,29 +1427,28 @@ static void test_corpus_flags_known(void) {
  * The call graph
  * ====================================================================== */
 
-static const char calls_text[] =
-    "func.func @main(%arg0: i32) {\n"
-    "  %0 = call @f(%arg0) : (i32) -> i32\n"
-    "  \"x.region\"() ({\n"
-    "    %1 = func.call @h(%arg0) : (i32) -> i32\n"
-    "    \"x.end\"() : () -> ()\n"
-    "  }) : () -> ()\n"
-    "  %2 = call @nowhere(%arg0) : (i32) -> i32\n"
-    "  %3 = call @g(%0) : (i32) -> i32\n"
-    "  return\n"
-    "}\n"
-    "func.func @f(%arg0: i32) -> i32 {\n"
-    "  %0 = call @g(%arg0) : (i32) -> i32\n"
-    "  return %0 : i32\n"
-    "}\n"
-    "func.func @g(%arg0: i32) -> i32 {\n"
-    "  %0 = call @h(%arg0) : (i32) -> i32\n"
-    "  return %0 : i32\n"
-    "}\n"
-    "func.func private @h(i32) -> i32\n"
-    "func.func @lonely() {\n"
-    "  return\n"
-    "}\n";
+static const char calls_text[] = "func.func @main(%arg0: i32) {\n"
+                                 "  %0 = call @f(%arg0) : (i32) -> i32\n"
+                                 "  \"x.region\"() ({\n"
+                                 "    %1 = func.call @h(%arg0) : (i32) -> i32\n"
+                                 "    \"x.end\"() : () -> ()\n"
+                                 "  }) : () -> ()\n"
+                                 "  %2 = call @nowhere(%arg0) : (i32) -> i32\n"
+                                 "  %3 = call @g(%0) : (i32) -> i32\n"
+                                 "  return\n"
+                                 "}\n"
+                                 "func.func @f(%arg0: i32) -> i32 {\n"
+                                 "  %0 = call @g(%arg0) : (i32) -> i32\n"
+                                 "  return %0 : i32\n"
+                                 "}\n"
+                                 "func.func @g(%arg0: i32) -> i32 {\n"
+                                 "  %0 = call @h(%arg0) : (i32) -> i32\n"
+                                 "  return %0 : i32\n"
+                                 "}\n"
+                                 "func.func private @h(i32) -> i32\n"
+                                 "func.func @lonely() {\n"
+                                 "  return\n"
+                                 "}\n";
 
 static sharc_op *fn(sharc_op *module, const char *name) {
   return sharc_symbol_lookup(module, sharc_str_from_cstr(name));
@@ -1401,7 +1475,8 @@ static void test_call_graph(void) {
   sharc_call_graph *cg = sharc_call_graph_build(m);
   CHECK(sharc_call_graph_size(cg) == 5);
   CHECK(sharc_call_graph_func(cg, 0) == fn(m, "main"));
-  int main_i = sharc_call_graph_index(cg, fn(m, "main")), h_i = sharc_call_graph_index(cg, fn(m, "h"));
+  int main_i = sharc_call_graph_index(cg, fn(m, "main")),
+      h_i = sharc_call_graph_index(cg, fn(m, "h"));
   int g_i = sharc_call_graph_index(cg, fn(m, "g"));
   CHECK(main_i == 0 && g_i == 2 && h_i == 3);
   CHECK(sharc_call_graph_index(cg, m) == -1);
@@ -1488,7 +1563,8 @@ static bool use_call_graph(sharc_op *op, const void *options, sharc_pass_run *ru
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
   sharc_op *main_fn = sharc_call_graph_func(cg, 0);
-  sharc_rw_erase_op(&rw, sharc_block_first_op(sharc_region_first_block(sharc_op_region(main_fn, 0))));
+  sharc_rw_erase_op(&rw,
+                    sharc_block_first_op(sharc_region_first_block(sharc_op_region(main_fn, 0))));
   cg = sharc_pass_call_graph(run);
   CHECK(sharc_call_graph_num_calls(cg, 0) == 1);
   CHECK(sharc_pass_listener(run) != NULL);

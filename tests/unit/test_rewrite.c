@@ -77,20 +77,19 @@ static char *block_ids(const sharc_block *b) {
   return out.data;
 }
 
-#define CHECK_BLOCK(b, want)                                                                      \
+#define CHECK_BLOCK(b, want)                                                                       \
   do {                                                                                             \
     char *ids_ = block_ids(b);                                                                     \
     CHECK_STR(ids_, want);                                                                         \
     free(ids_);                                                                                    \
   } while (0)
 
-static const char body_text[] =
-    "func.func @f(%arg0: i32) {\n"
-    "  %0 = \"t.a\"(%arg0) {id = \"a\"} : (i32) -> i32\n"
-    "  %1 = \"t.b\"(%0) {id = \"b\"} : (i32) -> i32\n"
-    "  \"t.use\"(%0, %1) {id = \"u\"} : (i32, i32) -> ()\n"
-    "  return\n"
-    "}\n";
+static const char body_text[] = "func.func @f(%arg0: i32) {\n"
+                                "  %0 = \"t.a\"(%arg0) {id = \"a\"} : (i32) -> i32\n"
+                                "  %1 = \"t.b\"(%0) {id = \"b\"} : (i32) -> i32\n"
+                                "  \"t.use\"(%0, %1) {id = \"u\"} : (i32, i32) -> ()\n"
+                                "  return\n"
+                                "}\n";
 
 static sharc_block *body_of(sharc_op *module, const char *fn) {
   sharc_op *f = find_op(module, fn);
@@ -220,19 +219,18 @@ static void test_replace_op(void) {
 /* Nested ops go innermost and last first, each block after its ops, as
  * MLIR's eraseOp reports them; a region's blocks go in post-order of the
  * CFG (successors before predecessors), not in layout order. */
-static const char nested_text[] =
-    "\"t.outer\"() ({\n"
-    "  \"t.a\"() {id = \"a\"} : () -> ()\n"
-    "  \"t.inner\"() ({\n"
-    "    \"t.d\"() {id = \"d\"} : () -> ()\n"
-    "    \"t.e\"() {id = \"e\"} : () -> ()\n"
-    "  }) {id = \"inner\"} : () -> ()\n"
-    "  \"t.br\"() [^bb2] {id = \"br0\"} : () -> ()\n"
-    "^bb1:\n"
-    "  \"t.end\"() {id = \"end1\"} : () -> ()\n"
-    "^bb2:\n"
-    "  \"t.br\"() [^bb1] {id = \"br2\"} : () -> ()\n"
-    "}) {id = \"outer\"} : () -> ()\n";
+static const char nested_text[] = "\"t.outer\"() ({\n"
+                                  "  \"t.a\"() {id = \"a\"} : () -> ()\n"
+                                  "  \"t.inner\"() ({\n"
+                                  "    \"t.d\"() {id = \"d\"} : () -> ()\n"
+                                  "    \"t.e\"() {id = \"e\"} : () -> ()\n"
+                                  "  }) {id = \"inner\"} : () -> ()\n"
+                                  "  \"t.br\"() [^bb2] {id = \"br0\"} : () -> ()\n"
+                                  "^bb1:\n"
+                                  "  \"t.end\"() {id = \"end1\"} : () -> ()\n"
+                                  "^bb2:\n"
+                                  "  \"t.br\"() [^bb1] {id = \"br2\"} : () -> ()\n"
+                                  "}) {id = \"outer\"} : () -> ()\n";
 
 static void test_erase_nested_order(void) {
   fixture f;
@@ -291,16 +289,15 @@ static void test_moves(void) {
 
 static void test_clone_reports_every_op(void) {
   fixture f;
-  if (!fixture_init(&f,
-                    "func.func @f(%arg0: i32, %arg1: i32) {\n"
-                    "  \"t.outer\"(%arg0) ({\n"
-                    "    %0 = \"t.a\"(%arg0) {id = \"a\"} : (i32) -> i32\n"
-                    "    \"t.inner\"() ({\n"
-                    "      \"t.d\"(%0) {id = \"d\"} : (i32) -> ()\n"
-                    "    }) {id = \"inner\"} : () -> ()\n"
-                    "  }) {id = \"outer\"} : (i32) -> ()\n"
-                    "  return\n"
-                    "}\n"))
+  if (!fixture_init(&f, "func.func @f(%arg0: i32, %arg1: i32) {\n"
+                        "  \"t.outer\"(%arg0) ({\n"
+                        "    %0 = \"t.a\"(%arg0) {id = \"a\"} : (i32) -> i32\n"
+                        "    \"t.inner\"() ({\n"
+                        "      \"t.d\"(%0) {id = \"d\"} : (i32) -> ()\n"
+                        "    }) {id = \"inner\"} : () -> ()\n"
+                        "  }) {id = \"outer\"} : (i32) -> ()\n"
+                        "  return\n"
+                        "}\n"))
     return;
   sharc_block *body = body_of(f.module, "func.func");
   sharc_op *outer = find_op(f.module, "outer");
@@ -339,8 +336,7 @@ static void test_create_block(void) {
   sharc_op *holder = find_op(f.module, "holder");
   sharc_region *r = sharc_op_region(holder, 0);
   sharc_block *first = sharc_region_first_block(r);
-  sharc_type *types[2] = {sharc_type_integer(f.ctx, 32, SHARC_SIGNLESS),
-                          sharc_type_index(f.ctx)};
+  sharc_type *types[2] = {sharc_type_integer(f.ctx, 32, SHARC_SIGNLESS), sharc_type_index(f.ctx)};
   sharc_block *nb = sharc_rw_create_block(&f.rw, r, first, types, 2, NULL);
   rec_name_block(&f.rec, nb, "new");
   CHECK(sharc_region_first_block(r) == nb && sharc_block_next(nb) == first);
@@ -535,11 +531,11 @@ static sharc_op *t_materialize(sharc_rewriter *rw, sharc_attr *value, sharc_type
   return sharc_rw_create(rw, &st);
 }
 
-static const sharc_op_def t_const_def = {
-    .name = "t.const",
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS,
-    .fold = t_const_fold,
-    .dialect = &t_dialect};
+static const sharc_op_def t_const_def = {.name = "t.const",
+                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE |
+                                                   SHARC_TRAIT_ZERO_OPERANDS,
+                                         .fold = t_const_fold,
+                                         .dialect = &t_dialect};
 static const sharc_op_def t_add_def = {.name = "t.add",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_COMMUTATIVE,
                                        .fold = t_add_fold,
@@ -549,10 +545,10 @@ static const sharc_op_def t_neg_def = {
 static const sharc_op_def t_swap_def = {
     .name = "t.swap", .traits = SHARC_TRAIT_PURE, .fold = t_swap_fold, .dialect = &t_dialect};
 static const sharc_op_def t_effect_def = {.name = "t.effect", .dialect = &t_dialect};
-static const sharc_op_def t_region_def = {
-    .name = "t.region",
-    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS | SHARC_TRAIT_ONE_REGION,
-    .dialect = &t_dialect};
+static const sharc_op_def t_region_def = {.name = "t.region",
+                                          .traits = SHARC_TRAIT_RECURSIVE_EFFECTS |
+                                                    SHARC_TRAIT_ONE_REGION,
+                                          .dialect = &t_dialect};
 static const sharc_op_def t_iso_def = {
     .name = "t.iso",
     .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_RECURSIVE_EFFECTS | SHARC_TRAIT_ONE_REGION,
@@ -638,16 +634,15 @@ static bool record_visit(sharc_op *op, sharc_rewriter *rw, void *state) {
 
 static const sharc_pattern record_any[] = {{"record", record_visit, NULL, 1, NULL}, {0}};
 
-static const char order_text[] =
-    "func.func @f(%arg0: i32) {\n"
-    "  %0 = \"t.effect\"(%arg0) {id = \"e1\"} : (i32) -> i32\n"
-    "  \"t.region\"() ({\n"
-    "    \"t.effect\"() {id = \"e2\"} : () -> ()\n"
-    "    \"t.yield\"() {id = \"y\"} : () -> ()\n"
-    "  }) {id = \"r\"} : () -> ()\n"
-    "  %1 = \"t.effect\"(%0) {id = \"e3\"} : (i32) -> i32\n"
-    "  \"func.return\"() {id = \"ret\"} : () -> ()\n"
-    "}\n";
+static const char order_text[] = "func.func @f(%arg0: i32) {\n"
+                                 "  %0 = \"t.effect\"(%arg0) {id = \"e1\"} : (i32) -> i32\n"
+                                 "  \"t.region\"() ({\n"
+                                 "    \"t.effect\"() {id = \"e2\"} : () -> ()\n"
+                                 "    \"t.yield\"() {id = \"y\"} : () -> ()\n"
+                                 "  }) {id = \"r\"} : () -> ()\n"
+                                 "  %1 = \"t.effect\"(%0) {id = \"e3\"} : (i32) -> i32\n"
+                                 "  \"func.return\"() {id = \"ret\"} : () -> ()\n"
+                                 "}\n";
 
 /* Bottom-up seeds the worklist in post-order and pops the last first; top-
  * down seeds in pre-order and reverses, so ops come in program order. Both
@@ -837,7 +832,7 @@ static void test_trivially_dead_queries(void) {
   CHECK(sharc_op_would_be_trivially_dead(a) && !sharc_op_is_trivially_dead(a));
   CHECK(!sharc_op_would_be_trivially_dead(e) && !sharc_op_is_trivially_dead(e));
   CHECK(!sharc_op_would_be_trivially_dead(x) && !sharc_op_is_trivially_dead(x));
-  CHECK(!sharc_op_would_be_trivially_dead(ret));                   /* a terminator */
+  CHECK(!sharc_op_would_be_trivially_dead(ret));                            /* a terminator */
   CHECK(!sharc_op_would_be_trivially_dead(find_op(g.module, "func.func"))); /* a symbol */
   sharc_attr *v = sharc_op_constant_value(c);
   CHECK(v && sharc_attr_int_value(v) == 7);
@@ -1002,7 +997,8 @@ static void test_max_iterations(void) {
 static bool loud_touch(sharc_op *op, sharc_rewriter *rw, void *state) {
   gfixture *g = state;
   g->calls++;
-  sharc_rw_set_attr(rw, op, "touched", sharc_attr_integer(g->ctx, sharc_type_index(g->ctx), g->calls));
+  sharc_rw_set_attr(rw, op, "touched",
+                    sharc_attr_integer(g->ctx, sharc_type_index(g->ctx), g->calls));
   return true;
 }
 
@@ -1058,8 +1054,9 @@ static bool spawner(sharc_op *op, sharc_rewriter *rw, void *state) {
   bool rewriter = sharc_op_attr(op, "spawn") != NULL, behind = sharc_op_attr(op, "sneak") != NULL;
   if (!rewriter && !behind)
     return false;
-  sharc_named_attr id = {sharc_ident_get(g->ctx, SHARC_STR("id")),
-                         sharc_attr_string(g->ctx, rewriter ? SHARC_STR("new") : SHARC_STR("hidden"))};
+  sharc_named_attr id = {
+      sharc_ident_get(g->ctx, SHARC_STR("id")),
+      sharc_attr_string(g->ctx, rewriter ? SHARC_STR("new") : SHARC_STR("hidden"))};
   sharc_op_state st = {0};
   st.name = sharc_ident_get(g->ctx, SHARC_STR("t.effect"));
   st.attrs = sharc_attr_dictionary(g->ctx, &id, 1);
@@ -1126,14 +1123,10 @@ NAMED_RECORDER(rec_any2, "any2")
 NAMED_RECORDER(rec_any0, "any0")
 
 static const sharc_pattern benefit_patterns[] = {
-    {"own1", rec_own1, &t_effect_def, 1, NULL},
-    {"eqA", rec_eq_a, &t_effect_def, 2, "label-eq"},
-    {"any0", rec_any0, NULL, 0, NULL},
-    {"own3", rec_own3, &t_effect_def, 3, NULL},
-    {"any2", rec_any2, NULL, 2, "label-any"},
-    {"eqB", rec_eq_b, &t_effect_def, 2, "label-eq"},
-    {"any3", rec_any3, NULL, 3, "label-any"},
-    {0},
+    {"own1", rec_own1, &t_effect_def, 1, NULL}, {"eqA", rec_eq_a, &t_effect_def, 2, "label-eq"},
+    {"any0", rec_any0, NULL, 0, NULL},          {"own3", rec_own3, &t_effect_def, 3, NULL},
+    {"any2", rec_any2, NULL, 2, "label-any"},   {"eqB", rec_eq_b, &t_effect_def, 2, "label-eq"},
+    {"any3", rec_any3, NULL, 3, "label-any"},   {0},
 };
 
 /* MLIR's PatternApplicator: the op's own and the any-op patterns merged by
@@ -1209,9 +1202,8 @@ static void test_first_match_wins(void) {
                          "}\n"))
     return;
   current_g = &g;
-  const sharc_pattern p[] = {{"stop", stop_here, &t_effect_def, 5, NULL},
-                             {"own1", rec_own1, &t_effect_def, 1, NULL},
-                             {0}};
+  const sharc_pattern p[] = {
+      {"stop", stop_here, &t_effect_def, 5, NULL}, {"own1", rec_own1, &t_effect_def, 1, NULL}, {0}};
   sharc_pattern_set_add(g.patterns, p, NULL);
   g.config.top_down = true;
   g.config.max_iterations = 1;
@@ -1223,13 +1215,12 @@ static void test_first_match_wins(void) {
 /* Region DCE erases what liveness cannot prove needed, a dead cycle of a
  * graph region (the module body) included; trivial dead-op erasure alone
  * cannot, each op of the cycle having a user. */
-static const char cycle_text[] =
-    "%c = \"t.const\"() {id = \"c\", value = 1 : i32} : () -> i32\n"
-    "%a = \"t.add\"(%b, %c) {id = \"a\"} : (i32, i32) -> i32\n"
-    "%b = \"t.add\"(%a, %c) {id = \"b\"} : (i32, i32) -> i32\n"
-    "func.func @keep() {\n"
-    "  return\n"
-    "}\n";
+static const char cycle_text[] = "%c = \"t.const\"() {id = \"c\", value = 1 : i32} : () -> i32\n"
+                                 "%a = \"t.add\"(%b, %c) {id = \"a\"} : (i32, i32) -> i32\n"
+                                 "%b = \"t.add\"(%a, %c) {id = \"b\"} : (i32, i32) -> i32\n"
+                                 "func.func @keep() {\n"
+                                 "  return\n"
+                                 "}\n";
 
 static void test_region_dce_of_dead_cycle(void) {
   gfixture g;
@@ -1278,7 +1269,6 @@ static void test_unreachable_blocks(void) {
   CHECK(find_op(g.module, "live") != NULL);
   gfixture_free(&g);
 }
-
 
 /* A change deep in the IR requeues every ancestor up to the scope, however
  * deep (MLIR's addToWorklist); here 70 levels of regions. */
@@ -1355,6 +1345,46 @@ static void test_ops_made_unreachable_are_still_visited(void) {
   gfixture_free(&g);
 }
 
+/* Every pattern starts with the insertion point before the op (MLIR's
+ * PatternApplicator sets it before each try), whatever an earlier pattern
+ * that did not match left it at. */
+static bool move_ip_and_fail(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_rw_set_block_end(rw, sharc_op_block(op));
+  return false;
+}
+
+static bool create_at_ip(sharc_op *op, sharc_rewriter *rw, void *state) {
+  gfixture *g = state;
+  if (strcmp(op_label(op), "e") != 0 || sharc_op_attr(op, "done"))
+    return false;
+  CHECK(rw->ip.before == op && rw->ip.block == sharc_op_block(op));
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(g->ctx, SHARC_STR("t.effect"));
+  sharc_named_attr id = {sharc_ident_get(g->ctx, SHARC_STR("id")),
+                         sharc_attr_string(g->ctx, SHARC_STR("created"))};
+  st.attrs = sharc_attr_dictionary(g->ctx, &id, 1);
+  sharc_rw_create(rw, &st);
+  sharc_rw_set_attr(rw, op, "done", sharc_attr_unit(g->ctx));
+  return true;
+}
+
+static void test_insertion_point_reset_per_pattern(void) {
+  gfixture g;
+  if (!gfixture_init(&g, "func.func @f() {\n"
+                         "  \"t.effect\"() {id = \"e\"} : () -> ()\n"
+                         "  return\n"
+                         "}\n"))
+    return;
+  const sharc_pattern p[] = {{"move", move_ip_and_fail, &t_effect_def, 2, NULL},
+                             {"create", create_at_ip, &t_effect_def, 1, NULL},
+                             {0}};
+  sharc_pattern_set_add(g.patterns, p, &g);
+  CHECK(run_greedy(&g, NULL));
+  CHECK_BLOCK(body_of(g.module, "func.func"), "created e func.return");
+  gfixture_free(&g);
+}
+
 int main(void) {
   test_create_at_each_insertion_point();
   test_replace_uses();
@@ -1389,5 +1419,6 @@ int main(void) {
   test_unreachable_blocks();
   test_deep_change_requeues_all_ancestors();
   test_ops_made_unreachable_are_still_visited();
+  test_insertion_point_reset_per_pattern();
   return check_summary("rewrite");
 }

@@ -193,7 +193,8 @@ static void test_insert_uniques_names(void) {
   sharc_op *x = new_symbol(f.ctx, "x");
   CHECK(sharc_str_eq_cstr(sharc_symbol_insert(table, x, NULL), "x_0"));
   sharc_block *tb = sharc_region_first_block(sharc_op_region(table, 0));
-  CHECK(sharc_op_next(x) == sharc_block_last_op(tb) && sharc_op_is(sharc_block_last_op(tb), "func.return"));
+  CHECK(sharc_op_next(x) == sharc_block_last_op(tb) &&
+        sharc_op_is(sharc_block_last_op(tb), "func.return"));
   sharc_context_destroy(f.ctx);
 }
 
@@ -269,7 +270,7 @@ static sharc_walk_result log_visit(sharc_op *op, void *user) {
     if ((w)->seen.data)                                                                            \
       (w)->seen.data[0] = 0;                                                                       \
     CHECK((call) == (want_result));                                                                \
-    CHECK_STR((w)->seen.data ? (w)->seen.data : "", want_seen);                                   \
+    CHECK_STR((w)->seen.data ? (w)->seen.data : "", want_seen);                                    \
   } while (0)
 
 static void test_walk_orders(void) {
@@ -313,8 +314,7 @@ static void test_walk_skip_and_interrupt(void) {
   w.interrupt = "f";
   CHECK_WALK(sharc_walk(f.m, SHARC_PRE_ORDER, log_visit, &w), &w, SHARC_WALK_INTERRUPT,
              "builtin.module a b c d e f");
-  CHECK_WALK(sharc_walk(f.m, SHARC_POST_ORDER, log_visit, &w), &w, SHARC_WALK_INTERRUPT,
-             "c b d f");
+  CHECK_WALK(sharc_walk(f.m, SHARC_POST_ORDER, log_visit, &w), &w, SHARC_WALK_INTERRUPT, "c b d f");
   w.interrupt = "builtin.module";
   CHECK_WALK(sharc_walk(f.m, SHARC_POST_ORDER, log_visit, &w), &w, SHARC_WALK_INTERRUPT,
              "c b d f g e a h builtin.module");
