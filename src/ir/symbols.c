@@ -138,8 +138,12 @@ sharc_op *sharc_symbol_lookup_ref(sharc_op *from, const sharc_attr *ref) {
   if (!table || ref->kind != SHARC_ATTR_SYMBOL_REF)
     return NULL;
   sharc_op *cur = sharc_symbol_lookup(table, sharc_ident_str(ref->sym.root));
+  /* as MLIR's lookupSymbolIn: each step of a nested reference but the last
+   * must name a symbol table */
   for (unsigned i = 0; cur && i < ref->sym.n; i++)
-    cur = sharc_symbol_lookup(cur, sharc_ident_str(ref->sym.nested[i]));
+    cur = sharc_op_has_trait(cur, SHARC_TRAIT_SYMBOL_TABLE)
+              ? sharc_symbol_lookup(cur, sharc_ident_str(ref->sym.nested[i]))
+              : NULL;
   return cur;
 }
 

@@ -2,7 +2,6 @@
  * their error messages, into the fields of a pass's options struct. */
 #include "pass/pass_manager_internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,57 +68,107 @@ static bool invalid(sharc_buf *err, const char *text, const char *what) {
   return false;
 }
 
-/* Splits a list value at top-level commas (commas inside {} or quotes stay). */
-static unsigned split_list(char *s, char **items, unsigned cap) {
-  unsigned n = 0, depth = 0;
-  char quote = 0;
-  if (!*s)
-    return 0;
-  items[n++] = s;
-  for (; *s; s++) {
-    if (quote) {
-      quote = *s == quote ? 0 : quote;
-    } else if (*s == '"' || *s == '\'') {
-      quote = *s;
-    } else if (*s == '{') {
-      depth++;
-    } else if (*s == '}' && depth) {
-      depth--;
-    } else if (*s == ',' && !depth) {
-      *s = 0;
-      if (n == cap)
-        return n;
-      items[n++] = s + 1;
-    }
-  }
-  return n;
+/* ---- MLIR's option-string scanning (PassRegistry.cpp) ------------------- */
+
+#define NPOS ((size_t)-1)
+
+static bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
+/* MLIR's findChar: the next `c` at or after `i`, passing over {...}, (...),
+ * [...] and quoted runs; NPOS when there is none. */
+static size_t find_char(const char *s, size_t n, size_t i, char c) {
+  for (; i < n; i++) {
+    if (s[i] == c)
+      return i;
+    if (s[i] == '{')
+      i = find_char(s, n, i + 1, '}');
+    else if (s[i] == '(')
+      i = find_char(s, n, i + 1, ')');
+    else if (s[i] == '[')
+      i = find_char(s, n, i + 1, ']');
+    else if (s[i] == '"' || s[i] == '\'') {
+      const char *q = memchr(s + i + 1, s[i], n - i - 1);
+      i = q ? (size_t)(q - s) : NPOS;
+    }
+    if (i == NPOS)
+      return NPOS;
+  }
+  return NPOS;
+}
+
+static void trim(const char **s, size_t *n) {
+  while (*n && is_space(**s))
+    (*s)++, (*n)--;
+  while (*n && is_space((*s)[*n - 1]))
+    (*n)--;
+}
+
+/* MLIR's extractArgAndUpdateOptions on s[0..len): trimmed; then without one
+ * pair of surrounding quotes (and nothing more), or else without braces
+ * that wrap the whole of it. malloc'd. */
+static char *extract_arg(const char *s, size_t len) {
+  trim(&s, &len);
+  if (len > 1) {
+    if ((s[0] == '\'' && s[len - 1] == '\'') || (s[0] == '"' && s[len - 1] == '"')) {
+      s++, len -= 2;
+      trim(&s, &len);
+    } else if (s[0] == '{' && find_char(s, len, 1, '}') == len - 1) {
+      s++, len -= 2;
+      trim(&s, &len);
+    }
+  }
+  char *out = malloc(len + 1);
+  if (!out)
+    abort();
+  memcpy(out, s, len);
+  out[len] = 0;
+  return out;
+}
+
+static const char *ltrim(const char *s) {
+  while (is_space(*s))
+    s++;
+  return s;
+}
+
+/* MLIR's parseCommaSeparatedList: elements at the commas findChar finds,
+ * each cleaned by extract_arg; an empty text is an empty list. Values
+ * already in `*old` (an earlier occurrence of the option) are kept first. */
 static bool parse_list(const sharc_option_def *o, const char *text, void *dst, void *owner,
                        sharc_buf *err) {
-  size_t len = strlen(text);
-  char *copy = malloc(len + 1);
-  char **items = malloc((len + 1) * sizeof *items);
-  if (!copy || !items)
-    abort();
-  memcpy(copy, text, len + 1);
-  unsigned n = split_list(copy, items, (unsigned)len + 1);
-  bool ok = true;
-  if (o->kind == SHARC_OPT_STRING_LIST) {
-    const char **out = sharc_pass_owner_alloc(owner, (n + 1) * sizeof *out);
-    for (unsigned i = 0; i < n; i++)
-      out[i] = sharc_pass_option_strdup(owner, items[i], strlen(items[i]));
-    if (dst)
-      *(sharc_string_list *)dst = (sharc_string_list){n, out};
-  } else {
-    int64_t *out = sharc_pass_owner_alloc(owner, (n + 1) * sizeof *out);
-    for (unsigned i = 0; i < n && ok; i++)
-      ok = parse_i64(items[i], &out[i]) || invalid(err, items[i], "long");
-    if (ok && dst)
-      *(sharc_int64_list *)dst = (sharc_int64_list){n, out};
+  SHARC_VEC(char *) items = {0};
+  size_t n = strlen(text);
+  while (n) {
+    size_t comma = find_char(text, n, 0, ',');
+    size_t len = comma == NPOS ? n : comma;
+    sharc_vec_push(&items, extract_arg(text, len));
+    if (comma == NPOS)
+      break;
+    text += comma + 1;
+    n -= comma + 1;
+    if (!n) /* a trailing comma leaves one empty element */
+      sharc_vec_push(&items, extract_arg(text, 0));
   }
-  free(copy);
-  free(items);
+  bool ok = true;
+  unsigned count = items.len;
+  if (o->kind == SHARC_OPT_STRING_LIST) {
+    const char **out = sharc_pass_owner_alloc(owner, (count + 1) * sizeof *out);
+    for (unsigned i = 0; i < count; i++)
+      out[i] = sharc_pass_option_strdup(owner, items.items[i], strlen(items.items[i]));
+    if (dst)
+      *(sharc_string_list *)dst = (sharc_string_list){count, out};
+  } else {
+    int64_t *out = sharc_pass_owner_alloc(owner, (count + 1) * sizeof *out);
+    for (unsigned i = 0; i < count && ok; i++)
+      ok = parse_i64(items.items[i], &out[i]) || invalid(err, items.items[i], "long");
+    if (ok && dst)
+      *(sharc_int64_list *)dst = (sharc_int64_list){count, out};
+  }
+  for (unsigned i = 0; i < items.len; i++)
+    free(items.items[i]);
+  sharc_vec_free(&items);
   return ok;
 }
 
@@ -163,10 +212,11 @@ static bool parse_number(const sharc_option_def *o, const char *text, void *dst,
       *(uint64_t *)dst = u;
     return true;
   default: {
+    /* LLVM's to_float: strtod must read the whole text; an empty text is
+     * 0 and out-of-range values saturate, as strtod gives them */
     char *end;
-    errno = 0;
     double d = strtod(text, &end);
-    if (!*text || *end || errno == ERANGE)
+    if (*end)
       return invalid(err, text, "floating point");
     if (dst)
       *(double *)dst = d;
@@ -209,81 +259,59 @@ bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_va
 }
 
 /* ---- option strings (MLIR's PassOptions::parseFromString) -----------------
- * `key=value key2 key3='a b' key4={x=1 y}`: a key ends at '=' or a space;
- * a value at a space outside quotes and braces; a value wrapped in quotes
- * loses them. */
+ * `key=value key2 key3='a b' key4={x=1 y}`: a key ends at '=' or a space; a
+ * value at a space outside quotes and braces; both cleaned by extract_arg. */
 
-/* Skips a quoted or braced run starting at s[*i]; true when it did. */
-static void skip_punct(const char *s, size_t n, size_t *i) {
+/* MLIR's tryProcessPunct: at a quote, moves to its closing quote if any. */
+static bool skip_quoted(const char *s, size_t n, size_t *i) {
   char c = s[*i];
-  if (c == '"' || c == '\'') {
-    size_t j = *i + 1;
-    while (j < n && s[j] != c)
-      j++;
-    *i = j < n ? j : n - 1;
-  } else if (c == '{') {
-    unsigned depth = 1;
-    size_t j = *i + 1;
-    for (; j < n; j++) {
-      if (s[j] == '{')
-        depth++;
-      else if (s[j] == '}' && --depth == 0)
-        break;
-    }
-    *i = j < n ? j : n - 1;
-  }
-}
-
-/* The argument s[0..len) trimmed, without one pair of surrounding quotes. */
-static char *extract_arg(const char *s, size_t len) {
-  while (len && *s == ' ')
-    s++, len--;
-  while (len && s[len - 1] == ' ')
-    len--;
-  if (len >= 2 && ((s[0] == '\'' && s[len - 1] == '\'') || (s[0] == '"' && s[len - 1] == '"'))) {
-    s++, len -= 2;
-    while (len && *s == ' ')
-      s++, len--;
-    while (len && s[len - 1] == ' ')
-      len--;
-  }
-  char *out = malloc(len + 1);
-  if (!out)
-    abort();
-  memcpy(out, s, len);
-  out[len] = 0;
-  return out;
-}
-
-static const char *ltrim(const char *s) {
-  while (*s == ' ')
-    s++;
-  return s;
+  if (c != '\'' && c != '"')
+    return false;
+  const char *q = memchr(s + *i + 1, c, n - *i - 1);
+  if (q)
+    *i = (size_t)(q - s);
+  return true;
 }
 
 bool sharc_options_next(const char **cursor, char **key, char **value) {
   const char *s = *cursor;
   size_t n = strlen(s);
   *value = NULL;
-  for (size_t i = 0;; i++) {
+  size_t i = 0;
+  for (;; i++) {
     if (i == n || s[i] == ' ') {
       *key = extract_arg(s, i);
       *cursor = ltrim(s + i);
       return true;
     }
-    if (s[i] == '=') {
-      *key = extract_arg(s, i);
-      const char *v = s + i + 1;
-      size_t vn = strlen(v);
-      for (size_t j = 0;; j++) {
-        if (j >= vn || v[j] == ' ') {
-          *value = extract_arg(v, j < vn ? j : vn);
-          *cursor = ltrim(v + (j < vn ? j : vn));
-          return true;
-        }
-        skip_punct(v, vn, &j);
-      }
-    }
-    skip_punct(s, n, &i);
+    if (s[i] == '=')
+      break;
   }
+  *key = extract_arg(s, i);
+  const char *v = ltrim(s + i) + 1; /* past the '=' */
+  size_t vn = strlen(v), j = 0;
+  for (;; j++) {
+    if (j >= vn || v[j] == ' ')
+      break;
+    char c = v[j];
+    if (skip_quoted(v, vn, &j))
+      continue;
+    if (c == '{') {
+      unsigned depth = 1;
+      for (++j; j < vn; ++j) {
+        if (skip_quoted(v, vn, &j))
+          continue;
+        if (v[j] == '{')
+          depth++;
+        else if (v[j] == '}' && --depth == 0)
+          break;
+      }
+      --j; /* the loop's increment comes back to the closing brace */
+    }
+  }
+  if (j > vn)
+    j = vn;
+  *value = extract_arg(v, j);
+  *cursor = ltrim(v + j);
+  return true;
 }

@@ -12,11 +12,18 @@
 #include <string.h>
 #include <time.h>
 
+/* An entry is a pass, or an adaptor (MLIR's OpToOpPassAdaptor): nested
+ * pass managers run on the ops directly inside the op. Each nesting makes
+ * an adaptor of one; before the first run, adjacent adaptors are merged as
+ * MLIR's coalesceAdjacentAdaptorPasses does. */
 typedef struct pm_entry {
-  sharc_pass_manager *nested; /* a nested pass manager, or NULL for a pass */
+  sharc_pass_manager *nested; /* the pass manager it was made for; NULL: a pass */
+  sharc_pass_manager **mgrs;  /* an adaptor's pass managers (arena) */
+  unsigned num_mgrs;
   const sharc_pass_def *def;
   void *options;
   double seconds;
+  bool ran;
 } pm_entry;
 
 struct sharc_pass_manager {
@@ -24,6 +31,7 @@ struct sharc_pass_manager {
   SHARC_VEC(pm_entry) entries;
   sharc_pipeline *owner;
   double seconds;
+  unsigned first_run; /* when it first ran (timing order); 0: never */
 };
 
 struct sharc_pipeline {
@@ -31,6 +39,8 @@ struct sharc_pipeline {
   sharc_pass_manager *root;
   sharc_arena arena; /* pass managers, options, option strings */
   SHARC_VEC(sharc_pass_manager *) pms; /* to free their entry vectors */
+  bool coalesced;
+  unsigned runs; /* pass managers run so far */
 };
 
 /* ---- ownership ------------------------------------------------------------ */
@@ -84,8 +94,13 @@ const char *sharc_pm_op_name(const sharc_pass_manager *pm) { return pm->op_name;
 
 static unsigned pm_size(const sharc_pass_manager *pm) {
   unsigned n = 0;
-  for (unsigned i = 0; i < pm->entries.len; i++)
-    n += pm->entries.items[i].nested ? pm_size(pm->entries.items[i].nested) : 1;
+  for (unsigned i = 0; i < pm->entries.len; i++) {
+    const pm_entry *e = &pm->entries.items[i];
+    if (!e->num_mgrs)
+      n++;
+    for (unsigned k = 0; k < e->num_mgrs; k++)
+      n += pm_size(e->mgrs[k]);
+  }
   return n;
 }
 
@@ -99,7 +114,11 @@ sharc_pass_manager *sharc_pm_nest(sharc_pass_manager *pm, const char *op_name) {
     if (last->nested && strcmp(last->nested->op_name, op_name) == 0)
       return last->nested;
   }
-  pm_entry e = {new_pm(pm->owner, op_name), NULL, NULL, 0};
+  pm_entry e = {0};
+  e.nested = new_pm(pm->owner, op_name);
+  e.mgrs = sharc_arena_alloc(&pm->owner->arena, sizeof *e.mgrs);
+  e.mgrs[0] = e.nested;
+  e.num_mgrs = 1;
   sharc_vec_push(&pm->entries, e);
   return e.nested;
 }
@@ -110,7 +129,9 @@ static bool anchored_elsewhere(const sharc_pass_manager *pm, const sharc_pass_de
 
 /* Appends the pass itself (the anchor was checked by the caller). */
 static void append_pass(sharc_pass_manager *pm, const sharc_pass_def *def, void *options) {
-  pm_entry e = {NULL, def, options, 0};
+  pm_entry e = {0};
+  e.def = def;
+  e.options = options;
   sharc_vec_push(&pm->entries, e);
 }
 
@@ -128,11 +149,33 @@ static const sharc_option_def *find_option(const sharc_pass_def *def, const char
   return NULL;
 }
 
-/* Fills a new options struct: defaults, then the option string. Errors go
- * to `cl_err` (LLVM's own stderr line) or `msg` (MLIR's error text). */
-static void *parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
-                           sharc_buf *cl_err, sharc_buf *msg) {
+static bool is_list(const sharc_option_def *o) {
+  return o->kind == SHARC_OPT_STRING_LIST || o->kind == SHARC_OPT_INT64_LIST;
+}
+
+/* A list option given again adds to what it holds (MLIR's ListOption); the
+ * first occurrence replaces the default. Both list structs are {n, items}
+ * with 8-byte items. */
+static void append_list(sharc_pipeline *pl, void *dst, const sharc_int64_list *before) {
+  sharc_int64_list *now = dst;
+  int64_t *all = sharc_arena_alloc(&pl->arena, ((size_t)before->n + now->n + 1) * sizeof *all);
+  memcpy(all, before->items, before->n * sizeof *all);
+  memcpy(all + before->n, now->items, now->n * sizeof *all);
+  *now = (sharc_int64_list){before->n + now->n, all};
+}
+
+/* Fills a new options struct: defaults, then the option string (a scalar
+ * given twice keeps the last value). Errors go to `cl_err` (LLVM's own
+ * stderr line) or `msg` (MLIR's error text); NULL on error. */
+void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
+                               sharc_buf *cl_err, sharc_buf *msg) {
+  _Static_assert(sizeof(sharc_string_list) == sizeof(sharc_int64_list) &&
+                     sizeof(const char *) == sizeof(int64_t),
+                 "list options share a layout");
   void *opts = sharc_arena_alloc(&pl->arena, def->options_size ? def->options_size : 1);
+  bool *given = calloc(def->num_options ? def->num_options : 1, sizeof *given);
+  if (!given)
+    abort();
   sharc_buf why = {0};
   for (unsigned i = 0; i < def->num_options; i++) {
     const sharc_option_def *o = &def->options[i];
@@ -149,22 +192,32 @@ static void *parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const 
         sharc_buf_printf(msg, "<Pass-Options-Parser>: no such option %s\n", key);
         ok = false;
       } else {
+        void *dst = (char *)opts + o->offset;
+        unsigned index = (unsigned)(o - def->options);
+        sharc_int64_list before = {0, NULL};
+        if (is_list(o) && given[index])
+          memcpy(&before, dst, sizeof before);
         why.len = 0;
-        ok = sharc_option_parse(o, value ? value : "", value != NULL, (char *)opts + o->offset, pl,
-                                &why);
+        ok = sharc_option_parse(o, value ? value : "", value != NULL, dst, pl, &why);
         if (!ok)
           option_error(pl, o, &why, cl_err);
+        else if (is_list(o) && given[index])
+          append_list(pl, dst, &before);
+        given[index] = true;
       }
     }
     free(key);
     free(value);
   }
   sharc_buf_free(&why);
+  free(given);
   return ok ? opts : NULL;
 }
 
 /* Adds `def` to `pm` (a pipeline adds its passes). `implicit`: nest a pass
- * anchored on another op, as mlir-opt does for command-line flags. */
+ * anchored on another op, as mlir-opt does for command-line flags. As
+ * MLIR's, a pass whose options fail to parse is still checked against the
+ * pass manager's anchor, both errors reported. */
 static bool add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const char *text,
                     const void *given, bool implicit, sharc_buf *cl_err, sharc_buf *msg) {
   if (!sharc_pass_is_implemented(def)) {
@@ -172,17 +225,16 @@ static bool add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const cha
     return false;
   }
   void *opts;
-  if (given) {
+  if (given)
     opts = sharc_arena_dup(&pm->owner->arena, given, def->options_size ? def->options_size : 1);
-  } else {
-    opts = parse_options(pm->owner, def, text, cl_err, msg);
-    if (!opts)
-      return false;
-  }
+  else
+    opts = sharc_pass_parse_options(pm->owner, def, text, cl_err, msg);
   if (def->build)
-    return def->build(pm, opts, msg);
+    return opts && def->build(pm, opts, msg);
   if (anchored_elsewhere(pm, def)) {
     if (!implicit) {
+      if (!opts)
+        sharc_buf_putc(msg, '\n'); /* ends the options error's line */
       sharc_buf_printf(msg,
                        "Can't add pass '%s' restricted to '%s' on a PassManager intended to run "
                        "on '%s', did you intend to nest?",
@@ -191,6 +243,8 @@ static bool add_def(sharc_pass_manager *pm, const sharc_pass_def *def, const cha
     }
     pm = sharc_pm_nest(pm, def->anchor);
   }
+  if (!opts)
+    return false;
   append_pass(pm, def, opts);
   return true;
 }
@@ -482,10 +536,12 @@ static double now_seconds(void) {
 }
 
 /* MLIR's -mlir-print-ir-*: the header, then the op the pass ran on. */
-static void dump(const pm_entry *e, sharc_op *op, const char *when) {
+static void dump(const pm_entry *e, sharc_op *op, const char *when, const char *failed) {
+  /* diagnostics wait for their notes: out first, in the order they came */
+  sharc_diag_flush(sharc_op_context(op));
   sharc_buf out = {0};
-  sharc_buf_printf(&out, "// -----// IR Dump %s %s (%s) //----- //\n", when,
-                   e->def->display_name, e->def->flag);
+  sharc_buf_printf(&out, "// -----// IR Dump %s %s%s (%s) //----- //\n", when,
+                   e->def->display_name, failed, e->def->flag);
   sharc_print_flags flags = {0};
   sharc_print_op(op, &flags, &out);
   /* a nested op is printed without the top-level op's closing newline */
@@ -496,60 +552,184 @@ static void dump(const pm_entry *e, sharc_op *op, const char *when) {
   sharc_buf_free(&out);
 }
 
+/* As MLIR's OpToOpPassAdaptor::run: the op is verified before the IR is
+ * printed after the pass, and a pass that failed, or left IR that does not
+ * verify, is printed as "After <pass> Failed" (with -print-ir-after-all as
+ * with -print-ir-after-failure). */
 static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   if (pl->flags.print_ir_before_all)
-    dump(e, op, "Before");
+    dump(e, op, "Before", "");
   sharc_pass_run run = {e->def, op, {0}, NULL};
   run.listener.op_inserted = drop_call_graph_moved;
   run.listener.op_erased = drop_call_graph;
   double t0 = now_seconds();
   bool ok = e->def->run(op, e->options, &run);
   e->seconds += now_seconds() - t0;
+  e->ran = true;
   sharc_call_graph_destroy(run.call_graph);
+  if (ok && !pl->flags.no_verify)
+    ok = sharc_verify(op);
   if (!ok) {
-    if (pl->flags.print_ir_after_failure)
-      dump(e, op, "After Failed");
+    if (pl->flags.print_ir_after_failure || pl->flags.print_ir_after_all)
+      dump(e, op, "After", " Failed");
     return false;
   }
   if (pl->flags.print_ir_after_all)
-    dump(e, op, "After");
-  return pl->flags.no_verify || sharc_verify(op);
+    dump(e, op, "After", "");
+  return true;
 }
 
-static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op);
+/* ---- adaptors ------------------------------------------------------------------ */
 
-/* Whether every pass of an `any` pass manager can run on `op`. */
-static bool schedulable(const sharc_pass_manager *pm, const sharc_op *op) {
+static bool is_any(const sharc_pass_manager *pm) { return strcmp(pm->op_name, "any") == 0; }
+
+/* MLIR's OpPassManagerImpl::canScheduleOn for an op-agnostic pass manager:
+ * the op must be registered and isolated from above, and every pass of the
+ * list able to run on it. */
+static bool can_schedule_on(const sharc_pass_manager *pm, const sharc_op_def *def) {
+  if (!def || !(def->traits & SHARC_TRAIT_ISOLATED))
+    return false;
   for (unsigned i = 0; i < pm->entries.len; i++) {
     const pm_entry *e = &pm->entries.items[i];
-    if (e->def && e->def->anchor && !sharc_op_is(op, e->def->anchor))
+    if (e->def && e->def->anchor && strcmp(e->def->anchor, def->name) != 0)
       return false;
   }
   return true;
 }
 
-/* A nested pass manager runs on each op directly inside `op` that it is
- * anchored on, the whole nested list on one op before the next. */
-static bool run_nested(sharc_pipeline *pl, sharc_pass_manager *nested, sharc_op *op) {
-  bool any = strcmp(nested->op_name, "any") == 0;
+/* Whether an op-agnostic pass manager could take ops meant for one of
+ * `others` (MLIR's hasScheduleConflictWith). */
+static bool schedule_conflict(const sharc_context *ctx, const sharc_pass_manager *generic,
+                              sharc_pass_manager *const *others, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (is_any(others[i]))
+      return true;
+    const sharc_op_def *def = sharc_context_op_def(ctx, sharc_str_from_cstr(others[i]->op_name));
+    if (can_schedule_on(generic, def))
+      return true;
+  }
+  return false;
+}
+
+static sharc_pass_manager *generic_of(const pm_entry *e) {
+  for (unsigned i = 0; i < e->num_mgrs; i++)
+    if (is_any(e->mgrs[i]))
+      return e->mgrs[i];
+  return NULL;
+}
+
+/* Op-specific pass managers by name, then the op-agnostic one. */
+static int by_anchor(const void *a, const void *b) {
+  const sharc_pass_manager *x = *(sharc_pass_manager *const *)a;
+  const sharc_pass_manager *y = *(sharc_pass_manager *const *)b;
+  if (is_any(x) != is_any(y))
+    return is_any(x) - is_any(y);
+  return strcmp(x->op_name, y->op_name);
+}
+
+/* MLIR's OpToOpPassAdaptor::tryMergeInto: `cur`'s pass managers join
+ * `into`'s, those for the same op appending their entries. */
+static bool try_merge(sharc_pipeline *pl, const sharc_context *ctx, pm_entry *cur, pm_entry *into) {
+  sharc_pass_manager *g = generic_of(cur);
+  if (g && schedule_conflict(ctx, g, into->mgrs, into->num_mgrs))
+    return false;
+  g = generic_of(into);
+  if (g && schedule_conflict(ctx, g, cur->mgrs, cur->num_mgrs))
+    return false;
+  sharc_pass_manager **all =
+      sharc_arena_alloc(&pl->arena, (into->num_mgrs + cur->num_mgrs) * sizeof *all);
+  memcpy(all, into->mgrs, into->num_mgrs * sizeof *all);
+  unsigned n = into->num_mgrs;
+  for (unsigned i = 0; i < cur->num_mgrs; i++) {
+    sharc_pass_manager *pm = cur->mgrs[i], *same = NULL;
+    for (unsigned k = 0; k < n && !same; k++)
+      if (strcmp(all[k]->op_name, pm->op_name) == 0)
+        same = all[k];
+    if (!same) {
+      all[n++] = pm;
+      continue;
+    }
+    for (unsigned k = 0; k < pm->entries.len; k++)
+      sharc_vec_push(&same->entries, pm->entries.items[k]);
+  }
+  qsort(all, n, sizeof *all, by_anchor);
+  into->mgrs = all;
+  into->num_mgrs = n;
+  return true;
+}
+
+/* Merges adjacent adaptors of `pm`, then of every pass manager below. */
+static void coalesce(sharc_pipeline *pl, const sharc_context *ctx, sharc_pass_manager *pm) {
+  unsigned out = 0;
+  int last = -1; /* the adaptor that the next one may merge into */
+  for (unsigned i = 0; i < pm->entries.len; i++) {
+    pm_entry e = pm->entries.items[i];
+    if (e.num_mgrs && last >= 0 && try_merge(pl, ctx, &e, &pm->entries.items[last]))
+      continue;
+    pm->entries.items[out] = e;
+    last = e.num_mgrs ? (int)out : -1;
+    out++;
+  }
+  pm->entries.len = out;
+  for (unsigned i = 0; i < pm->entries.len; i++)
+    for (unsigned k = 0; k < pm->entries.items[i].num_mgrs; k++)
+      coalesce(pl, ctx, pm->entries.items[i].mgrs[k]);
+}
+
+/* MLIR's findPassManagerFor: the pass manager for the op's name, else an
+ * op-agnostic one that can run on it. */
+static sharc_pass_manager *manager_for(const pm_entry *e, const sharc_op *op) {
+  for (unsigned i = 0; i < e->num_mgrs; i++)
+    if (!is_any(e->mgrs[i]) && sharc_op_is(op, e->mgrs[i]->op_name))
+      return e->mgrs[i];
+  for (unsigned i = 0; i < e->num_mgrs; i++)
+    if (is_any(e->mgrs[i]) && can_schedule_on(e->mgrs[i], sharc_op_get_def(op)))
+      return e->mgrs[i];
+  return NULL;
+}
+
+static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op);
+
+/* Runs each op directly inside `op` through its pass manager, in order; an
+ * op whose pipeline fails does not stop its siblings (as MLIR). */
+static bool run_adaptor(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   double t0 = now_seconds();
+  e->ran = true;
   bool ok = true;
-  for (unsigned r = 0; r < sharc_op_num_regions(op) && ok; r++)
-    for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b && ok;
+  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
+    for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b;
          b = sharc_block_next(b))
-      for (sharc_op *child = sharc_block_first_op(b), *next; child && ok; child = next) {
+      for (sharc_op *child = sharc_block_first_op(b), *next; child; child = next) {
         next = sharc_op_next(child);
-        if (any ? schedulable(nested, child) : sharc_op_is(child, nested->op_name))
-          ok = run_pm(pl, nested, child);
+        sharc_pass_manager *pm = manager_for(e, child);
+        if (!pm)
+          continue;
+        if (!pm->first_run)
+          pm->first_run = ++pl->runs;
+        double t1 = now_seconds();
+        ok &= run_pm(pl, pm, child);
+        pm->seconds += now_seconds() - t1;
       }
-  nested->seconds += now_seconds() - t0;
+  e->seconds += now_seconds() - t0;
   return ok;
 }
 
+/* The entries of `pm` on `op`, up to the first that fails. Every pass, the
+ * adaptors included, needs a registered op isolated from above. */
 static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op) {
   for (unsigned i = 0; i < pm->entries.len; i++) {
     pm_entry *e = &pm->entries.items[i];
-    if (!(e->nested ? run_nested(pl, e->nested, op) : run_pass(pl, e, op)))
+    const sharc_op_def *def = sharc_op_get_def(op);
+    if (!def) {
+      sharc_emit_op_error(op, "trying to schedule a pass on an unregistered operation");
+      return false;
+    }
+    if (!(def->traits & SHARC_TRAIT_ISOLATED)) {
+      sharc_emit_op_error(op, "trying to schedule a pass on an operation not marked as "
+                              "'IsolatedFromAbove'");
+      return false;
+    }
+    if (!(e->num_mgrs ? run_adaptor(pl, e, op) : run_pass(pl, e, op)))
       return false;
   }
   return true;
@@ -562,6 +742,10 @@ bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module) {
     sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
                "can't run '%s' pass manager on '%.*s' op", anchor, (int)name.len, name.data);
     return false;
+  }
+  if (!pl->coalesced) {
+    coalesce(pl, sharc_op_context(module), pl->root);
+    pl->coalesced = true;
   }
   double t0 = now_seconds();
   bool ok = run_pm(pl, pl->root, module);
@@ -578,18 +762,57 @@ static void timing_line(sharc_buf *out, double s, double total, unsigned indent,
   sharc_buf_printf(out, "%s\n", name);
 }
 
+static void timing_pm(const sharc_pass_manager *pm, double total, unsigned indent, sharc_buf *out);
+
+static void timing_pipeline(const sharc_pass_manager *pm, double total, unsigned indent,
+                            sharc_buf *out) {
+  sharc_buf name = {0};
+  sharc_buf_printf(&name, "'%s' Pipeline", pm->op_name);
+  timing_line(out, pm->seconds, total, indent, name.data);
+  sharc_buf_free(&name);
+  timing_pm(pm, total, indent + 1, out);
+}
+
+/* As MLIR's pass timing: only what ran; an adaptor of several pass
+ * managers is a "Pipeline Collection" over them, in the order they first
+ * ran. */
 static void timing_pm(const sharc_pass_manager *pm, double total, unsigned indent, sharc_buf *out) {
   for (unsigned i = 0; i < pm->entries.len; i++) {
     const pm_entry *e = &pm->entries.items[i];
-    if (!e->nested) {
-      timing_line(out, e->seconds, total, indent, e->def->display_name);
+    if (!e->num_mgrs) {
+      if (e->ran)
+        timing_line(out, e->seconds, total, indent, e->def->display_name);
       continue;
     }
+    if (e->num_mgrs == 1) {
+      if (e->mgrs[0]->first_run)
+        timing_pipeline(e->mgrs[0], total, indent, out);
+      continue;
+    }
+    if (!e->ran)
+      continue;
     sharc_buf name = {0};
-    sharc_buf_printf(&name, "'%s' Pipeline", e->nested->op_name);
-    timing_line(out, e->nested->seconds, total, indent, name.data);
+    sharc_buf_puts(&name, "Pipeline Collection : [");
+    for (unsigned k = 0; k < e->num_mgrs; k++)
+      sharc_buf_printf(&name, "%s'%s'", k ? ", " : "", e->mgrs[k]->op_name);
+    sharc_buf_putc(&name, ']');
+    timing_line(out, e->seconds, total, indent, name.data);
     sharc_buf_free(&name);
-    timing_pm(e->nested, total, indent + 1, out);
+    const sharc_pass_manager **order = malloc(e->num_mgrs * sizeof *order);
+    if (!order)
+      abort();
+    unsigned n = 0;
+    for (unsigned k = 0; k < e->num_mgrs; k++) {
+      if (!e->mgrs[k]->first_run)
+        continue;
+      unsigned j = n++;
+      for (; j > 0 && order[j - 1]->first_run > e->mgrs[k]->first_run; j--)
+        order[j] = order[j - 1];
+      order[j] = e->mgrs[k];
+    }
+    for (unsigned k = 0; k < n; k++)
+      timing_pipeline(order[k], total, indent + 1, out);
+    free(order);
   }
 }
 

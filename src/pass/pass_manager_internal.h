@@ -13,4 +13,11 @@ void *sharc_pass_owner_alloc(void *owner, size_t size);
  * `*value` is NULL when there was no '='. Both are malloc'd. */
 bool sharc_options_next(const char **cursor, char **key, char **value);
 
+/* A new options struct for `def` (in `pl`'s memory): the defaults, then
+ * the option string `text`, as MLIR's PassOptions::parseFromString. NULL
+ * on error, with LLVM's own line in `cl_err` ("tool: for the --x option:
+ * ...") or MLIR's error text in `msg`. */
+void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
+                               sharc_buf *cl_err, sharc_buf *msg);
+
 #endif

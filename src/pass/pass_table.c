@@ -6,6 +6,71 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
+static const sharc_option_def opts_mpmd_enforce_input_output_equisharding[] = {
+    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
+     "A list of constraint, each enforcing that an input and output should be assigned to the "
+     "same mesh.",
+     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
+};
+static const sharc_option_def opts_mpmd_infer_mesh_assign_mesh_func_leaves[] = {
+    {"error-limit", SHARC_OPT_INT, 0, "5",
+     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
+     NULL, NULL, NULL},
+    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
+     "Whether to create transfers when needed, instead of erroring.",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_infer_mesh_assign_using_input_output_constraints[] = {
+    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
+     "A list of constraint, each enforcing that an input and output should be assigned to the "
+     "same mesh.",
+     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
+    {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
+     "Whether to enable verbose logging",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_infer_mesh_convert_reduce_ops[] = {
+    {"infer-cross-mesh-reductions", SHARC_OPT_BOOL, 0, "false",
+     "Whether to infer cross-mesh reductions. Will be enabled by default once stable.",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_infer_mesh_rewrite_using_analysis[] = {
+    {"max-clones", SHARC_OPT_INT, 0, "1",
+     "How many copies of a meshless operation we allow. Setting it to 1 means we never clone "
+     "the op.",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_infer_mesh_error_limit[] = {
+    {"error-limit", SHARC_OPT_INT, 0, "5",
+     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_inline_nested_user_exposed_ops[] = {
+    {"assignment", SHARC_OPT_CUSTOM, 0, NULL,
+     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
+     " ids. E.g., 'n0@m0,n1@m1' defines that names n0 and n1 will be assigned to meshes m0 and"
+     " m1, respectively. Alternatively 'n0@m0/0,n1@m1/1' means that these names are also "
+     "assigned to the stages 0 and 1.",
+     NULL, NULL, "UserAssignmentMapOption"},
+};
+static const sharc_option_def opts_mpmd_uniquify_function_inputs_outputs[] = {
+    {"use-transfer-instead-of-fragment", SHARC_OPT_BOOL, 0, "false",
+     "Whether to use mpmd.transfer or mpmd.fragment for uniquification",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
+    {"fail-on-inferred-fragments", SHARC_OPT_BOOL, 0, "true",
+     "Whether to emit an error (and fail) instead of a warning.",
+     NULL, NULL, NULL},
+};
+static const sharc_option_def opts_sdy_resolve_single_device_sharding[] = {
+    {"partition-count", SHARC_OPT_INT64, 0, "1",
+     "Number of partitions per replica.",
+     NULL, NULL, NULL},
+    {"replica-count", SHARC_OPT_INT64, 0, "1",
+     "Number of replicas per partition.",
+     NULL, NULL, NULL},
+};
 static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
     {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
      "Whether to absorb inferred fragments into user-defined fragments on entry-point "
@@ -421,7 +486,7 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-enforce-input-output-equisharding", "EnforceEquishardingPass",
      "Enforces equisharding constraints for MPMD functions.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_mpmd_enforce_input_output_equisharding), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
      "Enforces the user specified shardings for inputs and outputs.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -446,14 +511,14 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-infer-mesh-assign-mesh-func-leaves", "InferMeshAssignMeshForFuncLeavesPass",
      "Assigns a mesh to each unused computation, function output, and function input using the"
      " use_set and src_set analysis.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_mesh_func_leaves), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-assign-using-input-output-constraints", "InferMeshAssignUsingInputOutputConstraintsPass",
      "Assigns a mesh to the inputs and outputs according to the input-output assignment "
      "constraints.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_using_input_output_constraints), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-convert-reduce-ops", "InferMeshConvertReduceOpsPass",
      "Converts annotated reduce ops to mpmd.reduce ops and flattens chains of reduce ops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_mpmd_infer_mesh_convert_reduce_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-finalize", "InferMeshFinalizePass",
      "Applies final clean up after patterns mesh inference.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_finalize), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -465,16 +530,16 @@ const sharc_pass_def sharc_pass_table[] = {
      "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-rewrite-using-analysis", "InferMeshRewriteUsingAnalysisPass",
      "Rewrites ops according to the use_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_rewrite_using_analysis), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-validate-no-additional-transfers-needed", "InferMeshValidateNoAdditionalTransfersNeededPass",
      "Validates no additional transfers are needed for mesh assignment.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-validate-src-set-not-empty", "InferMeshValidateSrcSetNotEmptyPass",
      "Validates that every meshless op has a non-empty src_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-inline-nested-user-exposed-ops", "InlineNestedUserExposedOpsPass",
      "Inlines any user-exposed mpmd op nested in a named_computation.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_mpmd_inline_nested_user_exposed_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-insert-nameless-clone-of-negligible-ops", "InsertNamelessCloneOfNeglibleOpsPass",
      "Clones negligible ops outside of named computations.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -559,7 +624,7 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-uniquify-function-inputs-outputs", "UniquifyFunctionInputsOutputsPass",
      "Uniquifies any value returned multiple times or any block argument directly returned by "
      "the function.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_mpmd_uniquify_function_inputs_outputs), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-unroll-for-loops", "UnrollForLoopsPass",
      "Fully unrolls `mpmd.for` loops.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -571,7 +636,7 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_backward_deps), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-inferred-fragments", "ValidateNoInferredFragmentsPass",
      "Validates that no inferred fragments exist.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-param-transfers", "ValidateNoParamTransfersPass",
      "Validates that no parameter tensors are transferred across meshes.",
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_param_transfers), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -680,7 +745,7 @@ const sharc_pass_def sharc_pass_table[] = {
      "builtin.module", SHARC_OPTIONS(opts_sdy_resolve_permutation_factors), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-resolve-single-device-sharding", "ResolveSingleDeviceShardingPass",
      "Lowers single-device operations into stablehlo.if guarded by target device ID.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
+     "func.func", SHARC_OPTIONS(opts_sdy_resolve_single_device_sharding), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-sharding-constraint-to-reshard", "ShardingConstraintToReshardPass",
      "Converts ShardingConstraintOp into ReshardOp.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},

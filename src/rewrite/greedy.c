@@ -136,23 +136,29 @@ static void add_single(driver *d, sharc_op *op) {
     wl_push(&d->wl, op);
 }
 
-/* The op and its ancestors up to the scope; nothing when it is outside. */
+/* The op and all its ancestors up to the scope, innermost first; nothing
+ * when it is outside the scope. */
 static void add_to_worklist(driver *d, sharc_op *op) {
-  sharc_op *chain[64];
+  sharc_op *small[16];
+  SHARC_VEC(sharc_op *) more = {0}; /* ancestors past the 16th, rarely */
   unsigned n = 0;
   for (sharc_op *cur = op; cur;) {
     sharc_region *r = sharc_op_parent_region(cur);
-    if (n < 64)
-      chain[n++] = cur;
+    if (n < 16)
+      small[n] = cur;
+    else
+      sharc_vec_push(&more, cur);
+    n++;
     if (r == d->scope) {
       for (unsigned i = 0; i < n; i++)
-        add_single(d, chain[i]);
-      return;
+        add_single(d, i < 16 ? small[i] : more.items[i - 16]);
+      break;
     }
     if (!r)
-      return;
+      break;
     cur = r->parent;
   }
+  sharc_vec_free(&more);
 }
 
 /* After `op` goes, the ops defining its operands may have become dead or
@@ -197,46 +203,6 @@ static void on_erased(sharc_listener *l, sharc_op *op) {
     sharc_ptrmap_put(&d->strict, op, NULL);
 }
 
-/* ---- reachability ---------------------------------------------------------
- * Ops in blocks that no path from the entry reaches are skipped, as MLIR's
- * driver does (their IR may be self-referential). Regions here rarely have
- * more than one block, so the check walks only when it must. */
-static bool block_reachable(sharc_block *b) {
-  sharc_region *r = b->parent;
-  if (!r || r->first == b)
-    return true;
-  sharc_ptrmap seen = {0};
-  SHARC_VEC(sharc_block *) stack = {0};
-  sharc_vec_push(&stack, r->first);
-  sharc_ptrmap_put(&seen, r->first, r->first);
-  bool found = false;
-  while (stack.len && !found) {
-    sharc_block *cur = sharc_vec_pop(&stack);
-    sharc_op *term = cur->last;
-    for (unsigned i = 0; term && i < term->num_successors; i++) {
-      sharc_block *s = term->successors[i];
-      if (s->parent != r || sharc_ptrmap_get(&seen, s))
-        continue;
-      found = found || s == b;
-      sharc_ptrmap_put(&seen, s, s);
-      sharc_vec_push(&stack, s);
-    }
-  }
-  sharc_vec_free(&stack);
-  sharc_ptrmap_free(&seen);
-  return found;
-}
-
-static bool op_reachable(driver *d, sharc_op *op) {
-  for (sharc_block *b = op->block; b; b = b->parent->parent->block) {
-    if (!block_reachable(b))
-      return false;
-    if (!b->parent || b->parent == d->scope || !b->parent->parent)
-      break;
-  }
-  return true;
-}
-
 /* ---- processing ------------------------------------------------------------ */
 
 /* MLIR folds an op and replaces it by the values or by constants the
@@ -261,7 +227,7 @@ static bool process_worklist(driver *d) {
   int64_t rewrites = 0;
   while (!wl_empty(&d->wl) && (d->config.max_rewrites < 0 || rewrites < d->config.max_rewrites)) {
     sharc_op *op = wl_pop(&d->wl);
-    if (op->erased || !op_reachable(d, op))
+    if (op->erased)
       continue;
     if (sharc_op_is_trivially_dead(op)) {
       sharc_rw_erase_op(&d->rw, op);
@@ -272,7 +238,6 @@ static bool process_worklist(driver *d) {
       changed = true;
       continue;
     }
-    sharc_rw_set_before(&d->rw, op);
     if (sharc_patterns_apply_one(d->patterns, op, &d->rw)) {
       changed = true;
       rewrites++;

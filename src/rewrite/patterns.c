@@ -147,7 +147,7 @@ static void freeze(sharc_pattern_set *s) {
 
 /* MLIR's PatternApplicator::matchAndRewrite: the op's own patterns and the
  * any-op patterns interleaved by benefit, the op's own first among equals,
- * until one applies. */
+ * until one applies; the insertion point is put before the op for each. */
 bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw) {
   freeze(s);
   const sharc_pattern_list *own = op->def ? sharc_ptrmap_get(&s->by_root, op->def) : NULL;
@@ -158,6 +158,8 @@ bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter
       p = &own->items[i++];
     else
       p = &s->any.items[j++];
+    /* each try starts before the op, whatever the last one left */
+    sharc_rw_set_before(rw, op);
     if (p->pattern->rewrite(op, rw, p->state))
       return true;
   }

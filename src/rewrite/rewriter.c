@@ -3,6 +3,8 @@
 #include "sharc/rewrite.h"
 
 #include "ir/ir_internal.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
 
 #include <stdlib.h>
 
@@ -106,11 +108,14 @@ static sharc_walk_result report_inserted(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* As MLIR's OpBuilder::clone: the clone itself is reported as any inserted
+ * op (its own regions' blocks come with it, unreported), then every op
+ * nested in it in pre-order, each after the blocks of its regions. */
 sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map) {
   sharc_op *c = sharc_op_clone_mapped(op, map);
-  link_at_ip(rw, c);
+  sharc_rw_insert(rw, c);
   if (rw->listener && c->block)
-    sharc_walk(c, SHARC_PRE_ORDER, report_inserted, rw);
+    sharc_walk_nested(c, SHARC_PRE_ORDER, report_inserted, rw);
   return c;
 }
 
@@ -187,25 +192,65 @@ sharc_op *sharc_rw_replace_op_with_new(sharc_rewriter *rw, sharc_op *op,
 
 static void erase_tree(sharc_rewriter *rw, sharc_op *op);
 
-/* The ops of a region, last block and last op first, so that users go
- * before the values they use, as MLIR's eraseOp reports them. (MLIR orders
- * blocks by a post-order of the CFG; reverse layout order agrees for every
- * region whose blocks are laid out in dominance order.) */
+typedef SHARC_VEC(sharc_block *) block_vec;
+
+/* LLVM's post_order over the CFG of `entry`'s region: successors before
+ * predecessors, each block once (`seen`). */
+static void cfg_post_order(sharc_block *entry, sharc_ptrmap *seen, block_vec *out) {
+  typedef struct frame {
+    sharc_block *block;
+    unsigned next_succ;
+  } frame;
+  SHARC_VEC(frame) stack = {0};
+  sharc_region *r = entry->parent;
+  bool single = r->first == r->last; /* a lone block has no successors */
+  frame f0 = {entry, 0};
+  sharc_vec_push(&stack, f0);
+  sharc_ptrmap_put(seen, entry, entry);
+  while (stack.len) {
+    frame *f = &sharc_vec_last(&stack);
+    sharc_op *term = single ? NULL : f->block->last;
+    if (!term || f->next_succ == term->num_successors) {
+      sharc_vec_push(out, f->block);
+      stack.len--;
+      continue;
+    }
+    sharc_block *s = term->successors[f->next_succ++];
+    if (!s || s->parent != r || sharc_ptrmap_get(seen, s))
+      continue;
+    sharc_ptrmap_put(seen, s, s);
+    frame next = {s, 0};
+    sharc_vec_push(&stack, next);
+  }
+  sharc_vec_free(&stack);
+}
+
+/* The ops of a region as MLIR's eraseOp reports them: blocks in post-order
+ * of the CFG (successors before the predecessors whose values they may
+ * use), each block's ops last first, then those blocks; repeated from the
+ * new entry until the region is empty (the CFG may be disconnected). */
 static void erase_region_ops(sharc_rewriter *rw, sharc_region *r) {
-  for (sharc_block *b = r->last; b; b = b->prev) {
-    for (sharc_op *o = b->last, *prev; o; o = prev) {
-      prev = o->prev;
-      erase_tree(rw, o);
+  block_vec order = {0};
+  while (r->first) {
+    sharc_ptrmap seen = {0};
+    order.len = 0;
+    cfg_post_order(r->first, &seen, &order);
+    sharc_ptrmap_free(&seen);
+    for (unsigned i = 0; i < order.len; i++)
+      for (sharc_op *o = order.items[i]->last, *prev; o; o = prev) {
+        prev = o->prev;
+        erase_tree(rw, o);
+      }
+    for (unsigned i = 0; i < order.len; i++) {
+      sharc_block *b = order.items[i];
+      for (unsigned a = 0; a < b->num_args; a++)
+        while (b->args[a]->uses)
+          sharc_op_set_operand(b->args[a]->uses->owner, b->args[a]->uses->index, NULL);
+      notify_block_erased(rw, b);
+      sharc_block_remove_from_parent(b);
     }
   }
-  for (sharc_block *b = r->last, *prev; b; b = prev) {
-    prev = b->prev;
-    notify_block_erased(rw, b);
-    for (unsigned i = 0; i < b->num_args; i++)
-      while (b->args[i]->uses)
-        sharc_op_set_operand(b->args[i]->uses->owner, b->args[i]->uses->index, NULL);
-    sharc_block_remove_from_parent(b);
-  }
+  sharc_vec_free(&order);
 }
 
 static void erase_tree(sharc_rewriter *rw, sharc_op *op) {
@@ -281,6 +326,10 @@ void sharc_rw_inline_block_before(sharc_rewriter *rw, sharc_block *src, sharc_bl
       sharc_block_append_op(dest, op);
     notify_inserted(rw, op, true);
   }
+  /* an insertion point in the source moves with its ops (its end: to where
+   * the source's end went), as MLIR's inlineBlockBefore does */
+  if (rw->ip.block == src)
+    rw->ip = (sharc_insert_point){dest, rw->ip.before ? rw->ip.before : before};
   notify_block_erased(rw, src);
   sharc_block_remove_from_parent(src);
 }
