@@ -185,6 +185,12 @@ SHARC_API sharc_op *sharc_call_graph_callee(const sharc_call_graph *cg, const sh
  * nobody calls, then the rest in module order); false when the calls form a
  * cycle, with `*cycle` set to a function on it. `out` has size() entries. */
 SHARC_API bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sharc_op **cycle);
+/* The order Shardy's iterateFuncs visits functions in: llvm::post_order
+ * over MLIR's CallGraph, a depth-first search from every function in module
+ * order (MLIR links them all to its external node), callees in call order
+ * before callers, each function once even on a cycle. `out` has size()
+ * entries. */
+SHARC_API void sharc_call_graph_mlir_post_order(const sharc_call_graph *cg, sharc_op **out);
 
 #ifdef __cplusplus
 }

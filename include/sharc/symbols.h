@@ -20,6 +20,12 @@ SHARC_API sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
  * MLIR's SymbolTable::insert does (`name_0`, `name_1`, ...); returns the
  * name the op ends up with. */
 SHARC_API sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
+/* Renames the detached symbol `op` as one MLIR SymbolTable object would on
+ * insert: a taken name becomes `name_N`, N counting on from `*counter`,
+ * which the caller keeps for the whole run (MLIR's per-table uniquing
+ * counter, so inserting `foo` twice and then `bar` gives `foo_0`, `foo_1`,
+ * `bar_2`). Returns the name `op` ends up with; insert it afterwards. */
+SHARC_API sharc_str sharc_symbol_uniquify(sharc_op *table, sharc_op *op, unsigned *counter);
 /* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
  * the first definition. */
 SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);

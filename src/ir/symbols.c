@@ -177,6 +177,20 @@ sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
   return sharc_op_symbol_name(op);
 }
 
+sharc_str sharc_symbol_uniquify(sharc_op *table, sharc_op *op, unsigned *counter) {
+  sharc_str base = sharc_op_symbol_name(op);
+  if (!sharc_symbol_lookup(table, base))
+    return base;
+  sharc_buf name = {0};
+  do {
+    name.len = 0;
+    sharc_buf_printf(&name, "%.*s_%u", (int)base.len, base.data, (*counter)++);
+  } while (sharc_symbol_lookup(table, (sharc_str){name.data, name.len}));
+  sharc_op_set_attr(op, "sym_name", sharc_attr_string(op->ctx, (sharc_str){name.data, name.len}));
+  sharc_buf_free(&name);
+  return sharc_op_symbol_name(op);
+}
+
 bool sharc_symbol_verify_unique(sharc_op *table) {
   if (table->num_regions == 0)
     return true;

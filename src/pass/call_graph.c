@@ -155,3 +155,15 @@ bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sha
   free(state);
   return ok;
 }
+
+void sharc_call_graph_mlir_post_order(const sharc_call_graph *cg, sharc_op **out) {
+  unsigned n = cg->nodes.len, n_out = 0;
+  unsigned char *state = calloc(n ? n : 1, 1);
+  if (!state)
+    abort();
+  sharc_op *ignored_cycle = NULL;
+  for (unsigned i = 0; i < n; i++)
+    if (!state[i])
+      visit_from(cg, i, state, out, &n_out, &ignored_cycle);
+  free(state);
+}

@@ -18,6 +18,11 @@ extern const sharc_pass_def sharc_pass_inline;
 extern const sharc_pass_def sharc_pass_symbol_dce;
 extern const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules;
 extern const sharc_pass_def sharc_pass_sdy_drop_sharding_rules;
+extern const sharc_pass_def sharc_pass_sdy_remove_size_one_axes;
+extern const sharc_pass_def sharc_pass_sdy_explicit_gather_scatter_batching;
+extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter;
+extern const sharc_pass_def sharc_pass_sdy_manual_axes_cleanup;
+extern const sharc_pass_def sharc_pass_sdy_lift_inlined_meshes;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

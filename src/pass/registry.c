@@ -9,6 +9,11 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_canonicalize,
     &sharc_pass_sdy_drop_sharding_rules,
     &sharc_pass_sdy_populate_op_sharding_rules,
+    &sharc_pass_sdy_remove_size_one_axes,
+    &sharc_pass_sdy_explicit_gather_scatter_batching,
+    &sharc_pass_sdy_constant_or_scalar_splitter,
+    &sharc_pass_sdy_manual_axes_cleanup,
+    &sharc_pass_sdy_lift_inlined_meshes,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

@@ -4,6 +4,7 @@
 #include "dialect/func/func.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/utils.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,20 +403,19 @@ static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_ope
 static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
 static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
 
-/* The mesh all in and out shardings share, or NULL when they differ. */
-static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs, bool *mixed) {
-  sharc_attr *mesh = NULL;
-  *mixed = false;
-  sharc_attr *lists[2] = {ins, outs};
-  for (unsigned l = 0; l < 2; l++)
-    for (unsigned i = 0; i < sharc_sdy_list_size(lists[l]); i++) {
-      sharc_attr *m = sharc_sdy_sharding_mesh(sharc_sdy_list_at(lists[l], i), op);
-      if (!m || (mesh && m != mesh)) {
-        *mixed = true;
-        return NULL;
-      }
-      mesh = m;
-    }
+/* getCommonMesh of the in and out shardings: empty meshes aside, the mesh
+ * they all share, or NULL when they differ. */
+static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs) {
+  unsigned n_in = sharc_sdy_list_size(ins), n_out = sharc_sdy_list_size(outs);
+  sharc_attr **all = malloc((n_in + n_out + 1) * sizeof *all);
+  if (!all)
+    abort();
+  for (unsigned i = 0; i < n_in; i++)
+    all[i] = sharc_sdy_list_at(ins, i);
+  for (unsigned i = 0; i < n_out; i++)
+    all[n_in + i] = sharc_sdy_list_at(outs, i);
+  sharc_attr *mesh = sharc_sdy_common_mesh(all, n_in + n_out, op);
+  free(all);
   return mesh;
 }
 
@@ -437,8 +437,7 @@ bool sharc_sdy_verify_manual_computation(sharc_op *op) {
   free(out_l);
   if (!ok || (!sharc_sdy_list_size(ins) && !sharc_sdy_list_size(outs)))
     return ok;
-  bool mixed;
-  sharc_attr *mesh = common_mesh(op, ins, outs, &mixed);
+  sharc_attr *mesh = common_mesh(op, ins, outs);
   sharc_attr *axes = sharc_op_attr(op, "manual_axes");
   if (!mesh && sharc_sdy_list_size(axes)) {
     sharc_emit_op_error(op, "all in and out shardings must be bound to the same mesh or an empty "

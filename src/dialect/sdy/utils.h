@@ -7,6 +7,7 @@
 #define SHARC_DIALECT_SDY_UTILS_H
 
 #include "ir/ir_internal.h"
+#include "sharc/rewrite.h"
 #include "sharc/sdy.h"
 
 /* The attribute names Shardy stores shardings under. */
@@ -16,7 +17,8 @@
 /* ---- types ----------------------------------------------------------------- */
 /* Rank of a shaped type (0 for anything else), as Shardy's getTensorRank. */
 unsigned sharc_sdy_tensor_rank(const sharc_type *t);
-/* A value of rank 0 or of a non-shaped type (Shardy's isScalar). */
+/* A value of a ranked shaped type of rank 0 (Shardy's isScalar: a token or
+ * an unranked tensor is not a scalar). */
 bool sharc_sdy_is_scalar(const sharc_value *v);
 
 /* ---- one value's sharding ---------------------------------------------------- */
@@ -74,6 +76,19 @@ sharc_attr *sharc_sdy_func_arg_shardings(sharc_op *func);
 sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func);
 /* getOriginalFuncName: `sdy.original_func_name`, else the symbol name. */
 sharc_str sharc_sdy_original_func_name(const sharc_op *func);
+
+/* SymbolTable::insert of a detached symbol into `module`: renamed as MLIR
+ * uniques names (sharc_symbol_uniquify with the run's `*counter`), inserted
+ * at the end of the module through `rw`. Returns the name it ends up with. */
+sharc_str sharc_sdy_insert_symbol(sharc_op *module, sharc_op *symbol, sharc_rewriter *rw,
+                                  unsigned *counter);
+/* cloneFuncRecursively: a detached clone of `func` tagged with its
+ * original name (sdy.original_func_name), whose func.call ops call clones
+ * of their callees, made the same way and inserted with
+ * sharc_sdy_insert_symbol as they are met (a post-order walk of the clone).
+ * A call back into a function being cloned keeps its callee, where Shardy
+ * would recurse forever. */
+sharc_op *sharc_sdy_clone_func_recursively(sharc_op *func, sharc_rewriter *rw, unsigned *counter);
 
 /* ---- meshes ---------------------------------------------------------------------------- */
 /* getCommonMeshOrRef: the mesh (or reference) all non-NULL shardings share,
