@@ -20,6 +20,12 @@ SHARC_API sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
  * MLIR's SymbolTable::insert does (`name_0`, `name_1`, ...); returns the
  * name the op ends up with. */
 SHARC_API sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
+/* The same with the uniquing counter of one MLIR SymbolTable object: a
+ * taken name becomes `name_N` with N counted on from `*counter` (which goes
+ * on from there), so names a pass gives over several insertions match
+ * MLIR's (`bar_0`, `bar_1`, `bar_0_2`, ...). Start the counter at 0. */
+SHARC_API sharc_str sharc_symbol_insert_uniqued(sharc_op *table, sharc_op *op, sharc_op *before,
+                                                unsigned *counter);
 /* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
  * the first definition. */
 SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);

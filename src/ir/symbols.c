@@ -148,23 +148,25 @@ sharc_op *sharc_symbol_lookup_ref(sharc_op *from, const sharc_attr *ref) {
 }
 
 /* A name not yet taken in `table`: `base` itself, else MLIR's `base_N`
- * with the first free N. */
-static sharc_str unique_name(sharc_op *table, sharc_str base, sharc_buf *scratch) {
+ * with N counted on from `*counter`. */
+static sharc_str unique_name(sharc_op *table, sharc_str base, sharc_buf *scratch,
+                             unsigned *counter) {
   if (!sharc_symbol_lookup(table, base))
     return base;
-  for (unsigned n = 0;; n++) {
+  for (;;) {
     scratch->len = 0;
-    sharc_buf_printf(scratch, "%.*s_%u", (int)base.len, base.data, n);
+    sharc_buf_printf(scratch, "%.*s_%u", (int)base.len, base.data, (*counter)++);
     sharc_str candidate = {scratch->data, scratch->len};
     if (!sharc_symbol_lookup(table, candidate))
       return candidate;
   }
 }
 
-sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
+sharc_str sharc_symbol_insert_uniqued(sharc_op *table, sharc_op *op, sharc_op *before,
+                                      unsigned *counter) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(table, 0));
   sharc_buf scratch = {0};
-  sharc_str name = unique_name(table, sharc_op_symbol_name(op), &scratch);
+  sharc_str name = unique_name(table, sharc_op_symbol_name(op), &scratch, counter);
   if (name.data == scratch.data)
     sharc_op_set_attr(op, "sym_name", sharc_attr_string(op->ctx, name));
   sharc_buf_free(&scratch);
@@ -175,6 +177,12 @@ sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
   else
     sharc_block_append_op(body, op);
   return sharc_op_symbol_name(op);
+}
+
+/* A fresh SymbolTable counts from 0. */
+sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
+  unsigned counter = 0;
+  return sharc_symbol_insert_uniqued(table, op, before, &counter);
 }
 
 bool sharc_symbol_verify_unique(sharc_op *table) {

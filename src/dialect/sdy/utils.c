@@ -41,6 +41,13 @@ sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc
                                        sharc_sdy_tensor_sharding_rank(sharding), true);
 }
 
+bool sharc_sdy_sharding_is_fully_closed(const sharc_attr *sharding) {
+  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_rank(sharding); i++)
+    if (!sharc_sdy_dim_sharding_is_closed(sharc_sdy_tensor_sharding_dim(sharding, i)))
+      return false;
+  return true;
+}
+
 sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
                                            unsigned n, sharc_attr *mesh_or_ref, bool closed) {
   attr_vec items = {0};

@@ -56,6 +56,8 @@ sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_o
                                           unsigned rank, bool closed);
 /* TensorShardingAttr::getFullyClosedLike: same mesh, rank and nothing else. */
 sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc_attr *sharding);
+/* TensorShardingAttr::isFullyClosed: every dimension sharding is closed. */
+bool sharc_sdy_sharding_is_fully_closed(const sharc_attr *sharding);
 /* One fully open (closed) sharding per value, as a #sdy.sharding_per_value. */
 sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
                                            unsigned n, sharc_attr *mesh_or_ref, bool closed);
