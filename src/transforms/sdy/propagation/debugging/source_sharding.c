@@ -334,6 +334,8 @@ static void prepare_funcs(sharc_sdy_source_sharding *h, sharc_op *module) {
 }
 
 void sharc_sdy_source_sharding_prepare(sharc_sdy_source_sharding *h, sharc_op *module) {
+  if (!sharc_sdy_source_sharding_active(h))
+    return;
   int64_t max = -1;
   sharc_walk(module, SHARC_POST_ORDER, find_max_step, &max);
   h->step = max + 1;
@@ -800,6 +802,8 @@ static sharc_attr *propagation_edges(sharc_context *ctx, const axis_edges *recor
 }
 
 void sharc_sdy_source_sharding_save(sharc_sdy_source_sharding *h, sharc_op *module) {
+  if (!sharc_sdy_source_sharding_active(h))
+    return;
   sharc_context *ctx = sharc_op_context(module);
   if (h->origins) {
     for (unsigned i = 0; i < h->values.len; i++)
