@@ -185,12 +185,14 @@ SHARC_API sharc_op *sharc_call_graph_callee(const sharc_call_graph *cg, const sh
  * nobody calls, then the rest in module order); false when the calls form a
  * cycle, with `*cycle` set to a function on it. `out` has size() entries. */
 SHARC_API bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sharc_op **cycle);
-/* The order Shardy's iterateFuncs visits functions in: llvm::post_order
- * over MLIR's CallGraph, a depth-first search from every function in module
- * order (MLIR links them all to its external node), callees in call order
- * before callers, each function once even on a cycle. `out` has size()
- * entries. */
-SHARC_API void sharc_call_graph_mlir_post_order(const sharc_call_graph *cg, sharc_op **out);
+/* MLIR's ReversePostOrderTraversal of its CallGraph: a depth-first search
+ * from the external caller node, whose children are the functions with a
+ * body in module order, and where a function's children are the callees of
+ * its calls in walk order (a callee already reached is skipped, so cycles
+ * are fine); the reverse of that post-order. Declarations and calls to them
+ * lead to MLIR's external nodes and are left out. Returns how many
+ * functions `out` (size() entries) received. */
+SHARC_API unsigned sharc_call_graph_reverse_post_order(const sharc_call_graph *cg, sharc_op **out);
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,12 @@ SHARC_API void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v);
 SHARC_API sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st);
 /* Inserts a detached op at the insertion point. */
 SHARC_API sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op);
+/* Inserts a detached symbol op into `table` as MLIR's SymbolTable::insert
+ * does (at the end of its body, the name made unique with the table's
+ * uniquing `*counter`, see sharc_symbol_insert_uniqued; NULL: a fresh
+ * table's) and reports the insertion; the insertion point is unchanged. */
+SHARC_API sharc_str sharc_rw_insert_symbol(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
+                                           unsigned *counter);
 /* Clones `op` with its regions through `map` (may be NULL) and inserts the
  * clone; every op of the clone is reported inserted, outer first. */
 SHARC_API sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map);
@@ -92,6 +98,10 @@ SHARC_API void sharc_rw_move_before(sharc_rewriter *rw, sharc_op *op, sharc_op *
 SHARC_API void sharc_rw_move_after(sharc_rewriter *rw, sharc_op *op, sharc_op *after);
 SHARC_API void sharc_rw_move_to_end(sharc_rewriter *rw, sharc_op *op, sharc_block *b);
 
+/* Clones the blocks of `from` before `before` (NULL: at the end) of `to`,
+ * through `map` (may be NULL), reporting every block and op inserted. */
+SHARC_API void sharc_rw_clone_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
+                                            sharc_block *before, sharc_mapping *map);
 /* Moves every block of `from` before `before` (NULL: at the end) of `to`. */
 SHARC_API void sharc_rw_inline_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
                                    sharc_block *before);

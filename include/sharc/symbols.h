@@ -26,6 +26,12 @@ SHARC_API sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op 
  * counter, so inserting `foo` twice and then `bar` gives `foo_0`, `foo_1`,
  * `bar_2`). Returns the name `op` ends up with; insert it afterwards. */
 SHARC_API sharc_str sharc_symbol_uniquify(sharc_op *table, sharc_op *op, unsigned *counter);
+/* The same with the uniquing counter of one MLIR SymbolTable object: a
+ * taken name becomes `name_N` with N counted on from `*counter` (which goes
+ * on from there), so names a pass gives over several insertions match
+ * MLIR's (`bar_0`, `bar_1`, `bar_0_2`, ...). Start the counter at 0. */
+SHARC_API sharc_str sharc_symbol_insert_uniqued(sharc_op *table, sharc_op *op, sharc_op *before,
+                                                unsigned *counter);
 /* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
  * the first definition. */
 SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);

@@ -604,13 +604,14 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
     const char *dd = parent && parent->def && parent->def->default_dialect
                          ? parent->def->default_dialect
                          : "";
-    p->dialect_stack[p->dialect_depth++] = dd;
+    const char *outer = p->default_dialect;
+    p->default_dialect = dd;
     const sharc_block *entry = r->first;
     bool header = (print_empty_block && !entry->first) || (print_entry_args && entry->num_args);
     print_block(p, entry, header);
     for (const sharc_block *b = entry->next; b; b = b->next)
       print_block(p, b, true);
-    p->dialect_depth--;
+    p->default_dialect = outer;
   }
   sharc_buf_indent(p->out, p->indent);
   sharc_buf_putc(p->out, '}');
@@ -618,7 +619,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
 
 void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
   sharc_str name = sharc_ident_str(op->name);
-  const char *dd = p->dialect_depth ? p->dialect_stack[p->dialect_depth - 1] : "builtin";
+  const char *dd = p->default_dialect ? p->default_dialect : "builtin";
   size_t n = strlen(dd);
   if (n && name.len > n + 1 && memcmp(name.data, dd, n) == 0 && name.data[n] == '.' &&
       !memchr(name.data + n + 1, '.', name.len - n - 1)) {

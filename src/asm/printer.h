@@ -12,8 +12,10 @@ struct sharc_printer {
   sharc_buf *out;
   sharc_print_flags flags;
   unsigned indent;
-  const char *dialect_stack[1024];
-  unsigned dialect_depth;
+  /* the default dialect of the innermost region being printed (NULL:
+   * none yet, "builtin"); saved on the C stack per region, so any nesting
+   * a pass builds prints */
+  const char *default_dialect;
   sharc_ptrmap aliases;      /* attr/type -> alias entry */
   sharc_ptrmap distinct_ids; /* distinct attr -> renumbered id + 1 */
   unsigned next_distinct;

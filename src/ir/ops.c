@@ -173,11 +173,15 @@ void sharc_op_erase(sharc_op *op) {
 bool sharc_op_is_erased(const sharc_op *op) { return op->erased; }
 
 void sharc_op_move_before(sharc_op *op, sharc_op *before) {
+  if (op == before) /* already there (MLIR's splice is a no-op too) */
+    return;
   sharc_op_remove_from_parent(op);
   sharc_block_insert_before(before, op);
 }
 
 void sharc_op_move_after(sharc_op *op, sharc_op *after) {
+  if (op == after)
+    return;
   sharc_op_remove_from_parent(op);
   sharc_block_insert_after(after, op);
 }

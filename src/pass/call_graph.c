@@ -156,14 +156,48 @@ bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sha
   return ok;
 }
 
-void sharc_call_graph_mlir_post_order(const sharc_call_graph *cg, sharc_op **out) {
+/* A function MLIR's call graph has a node for: one with a body. */
+static bool has_body(const sharc_op *func) {
+  return func->num_regions && func->regions[0].first;
+}
+
+unsigned sharc_call_graph_reverse_post_order(const sharc_call_graph *cg, sharc_op **out) {
   unsigned n = cg->nodes.len, n_out = 0;
-  unsigned char *state = calloc(n ? n : 1, 1);
-  if (!state)
+  unsigned char *seen = calloc(n ? n : 1, 1);
+  if (!seen)
     abort();
-  sharc_op *ignored_cycle = NULL;
-  for (unsigned i = 0; i < n; i++)
-    if (!state[i])
-      visit_from(cg, i, state, out, &n_out, &ignored_cycle);
-  free(state);
+  SHARC_VEC(dfs_frame) stack = {0};
+  for (unsigned root = 0; root < n; root++) {
+    if (seen[root] || !has_body(cg->nodes.items[root].func))
+      continue;
+    seen[root] = 1;
+    dfs_frame f0 = {root, 0};
+    sharc_vec_push(&stack, f0);
+    while (stack.len) {
+      dfs_frame *f = &sharc_vec_last(&stack);
+      const cg_node *node = &cg->nodes.items[f->node];
+      if (f->next_call == node->calls.len) {
+        out[n_out++] = node->func;
+        stack.len--;
+        continue;
+      }
+      sharc_op *target = sharc_call_graph_callee(cg, node->calls.items[f->next_call++]);
+      if (!target || !has_body(target))
+        continue;
+      unsigned j = (unsigned)sharc_call_graph_index(cg, target);
+      if (seen[j])
+        continue;
+      seen[j] = 1;
+      dfs_frame next = {j, 0};
+      sharc_vec_push(&stack, next);
+    }
+  }
+  sharc_vec_free(&stack);
+  free(seen);
+  for (unsigned i = 0; i < n_out / 2; i++) {
+    sharc_op *t = out[i];
+    out[i] = out[n_out - 1 - i];
+    out[n_out - 1 - i] = t;
+  }
+  return n_out;
 }

@@ -23,6 +23,15 @@ extern const sharc_pass_def sharc_pass_sdy_explicit_gather_scatter_batching;
 extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter;
 extern const sharc_pass_def sharc_pass_sdy_manual_axes_cleanup;
 extern const sharc_pass_def sharc_pass_sdy_lift_inlined_meshes;
+extern const sharc_pass_def sharc_pass_sdy_import_pipeline;
+extern const sharc_pass_def sharc_pass_sdy_apply_sharding_constraints;
+extern const sharc_pass_def sharc_pass_sdy_add_data_flow_edges;
+extern const sharc_pass_def sharc_pass_sdy_add_func_data_flow_edges;
+extern const sharc_pass_def sharc_pass_sdy_flatten_call_graph;
+extern const sharc_pass_def sharc_pass_sdy_import_func_calls;
+extern const sharc_pass_def sharc_pass_sdy_pre_order_funcs;
+extern const sharc_pass_def sharc_pass_sdy_propagate_sharding_from_func_to_call;
+extern const sharc_pass_def sharc_pass_sdy_sharding_group_import;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

@@ -191,16 +191,6 @@ static const sharc_option_def opts_sdy_aggressive_propagate[] = {
      "which factor propagation strategy to use",
      enum_sdy_aggressive_propagate_propagation_strategy, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_apply_sharding_constraints[] = {
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "Whether to sink the debug propagation edge sharding info. See "
-     "`debug-propagation-edge-sharding` option in propagation for more info.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "Whether to compute the debug origin shardings for constraints. See "
-     "`debug-sharding-origins` option in propagation for more info.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_basic_propagate[] = {
     {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
      "whether to disallow split axes and non-divisible sharding axes during propagation",
@@ -237,11 +227,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
      NULL, NULL, NULL},
     {"replica-count", SHARC_OPT_INT64, 0, "1",
      "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_import_func_calls[] = {
-    {"add-data-flow-edges-on-named-computations", SHARC_OPT_BOOL, 0, "true",
-     "Whether to add data flow edges on named computations.",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_sdy_insert_explicit_reshards[] = {
@@ -448,11 +433,6 @@ static const sharc_option_def opts_sdy_export_pipeline[] = {
      "Update axes with non-divisible input/output shardings.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_import_pipeline[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "Whether to dedup functions fully.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_propagation_pipeline[] = {
     {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
      "Whether to dedup functions fully.",
@@ -646,18 +626,9 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-verify-stage-merging", "VerifyStageMergingPass",
      "Verifies that merging of fragments assigned to stages succeeded.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"sdy-add-data-flow-edges", "AddDataFlowEdgesPass",
-     "Inserts `DataFlowEdgeOp` for every data-flow edge.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-add-func-data-flow-edges", "AddFuncDataFlowEdgesPass",
-     "Inserts `FuncDataFlowEdgeOp` for every func/call data-flow edge.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-aggressive-propagate", "AggressivePropagationPass",
      "Runs the aggressive sharding propagation algorithm.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_aggressive_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-apply-sharding-constraints", "ApplyShardingConstraintsPass",
-     "Applies constraints that dictate the sharding of their input.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_apply_sharding_constraints), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-basic-propagate", "BasicPropagationPass",
      "Runs the basic sharding propagation algorithm.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_basic_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -676,12 +647,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-export-named-computations", "ExportNamedComputationsPass",
      "Outline calls from `NamedComputationOp`.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-flatten-call-graph", "FlattenCallGraphPass",
-     "Flattens the call graph.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-import-func-calls", "ImportFuncCallsPass",
-     "Inline calls into `NamedComputationOp`.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_import_func_calls), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-inline-meshes", "InlineMeshesPass",
      "Inlines the mesh definition into sharding attributes.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -701,12 +666,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-pre-order-funcs", "PreOrderFuncsPass",
-     "Reorders functions in the module in pre-order of the call graph.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagate-sharding-from-func-to-call", "PropagateShardingFromFuncToCallPass",
-     "Set call result shardings as the func result shardings, if empty.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-propagate-to-func-results", "PropagateToFuncResultsPass",
      "Propagate shardings from the func terminator to func results.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -734,9 +693,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-sharding-constraint-to-reshard", "ShardingConstraintToReshardPass",
      "Converts ShardingConstraintOp into ReshardOp.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sharding-group-import", "ShardingGroupImportPass",
-     "Canonicalization and validation pass for sharding groups.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-sink-data-flow-edges", "SinkDataFlowEdgesPass",
      "Sinks all `DataFlowEdgeOp` into their input.",
      "func.func", SHARC_OPTIONS(opts_sdy_sink_data_flow_edges), 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -775,9 +731,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-export-pipeline", "",
      "Run a sequence of export passes needed as a post-processing step for Shardy propagation",
      NULL, SHARC_OPTIONS(opts_sdy_export_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-import-pipeline", "",
-     "Run a sequence of import passes needed as a pre-processing step for Shardy propagation",
-     NULL, SHARC_OPTIONS(opts_sdy_import_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-propagation-pipeline", "",
      "Runs the SDY propagation pass, preceded by a sequence of import passes needed as a "
      "pre-processing step for propagation",

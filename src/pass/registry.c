@@ -14,6 +14,15 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_constant_or_scalar_splitter,
     &sharc_pass_sdy_manual_axes_cleanup,
     &sharc_pass_sdy_lift_inlined_meshes,
+    &sharc_pass_sdy_import_pipeline,
+    &sharc_pass_sdy_apply_sharding_constraints,
+    &sharc_pass_sdy_add_data_flow_edges,
+    &sharc_pass_sdy_add_func_data_flow_edges,
+    &sharc_pass_sdy_flatten_call_graph,
+    &sharc_pass_sdy_import_func_calls,
+    &sharc_pass_sdy_pre_order_funcs,
+    &sharc_pass_sdy_propagate_sharding_from_func_to_call,
+    &sharc_pass_sdy_sharding_group_import,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

@@ -5,6 +5,7 @@
 #include "ir/ir_internal.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "sharc/symbols.h"
 
 #include <stdlib.h>
 
@@ -95,6 +96,14 @@ sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op) {
   return op;
 }
 
+sharc_str sharc_rw_insert_symbol(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
+                                 unsigned *counter) {
+  unsigned fresh = 0;
+  sharc_str name = sharc_symbol_insert_uniqued(table, op, NULL, counter ? counter : &fresh);
+  notify_inserted(rw, op, false);
+  return name;
+}
+
 sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st) {
   return sharc_rw_insert(rw, sharc_op_create(rw->ctx, st));
 }
@@ -117,6 +126,33 @@ sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map) {
   if (rw->listener && c->block)
     sharc_walk_nested(c, SHARC_PRE_ORDER, report_inserted, rw);
   return c;
+}
+
+static sharc_walk_result report_op_inserted(sharc_op *op, void *user) {
+  notify_inserted(user, op, false);
+  return SHARC_WALK_ADVANCE;
+}
+
+void sharc_rw_clone_region_before(sharc_rewriter *rw, sharc_region *from, sharc_region *to,
+                                  sharc_block *before, sharc_mapping *map) {
+  sharc_block *old_last = to->last;
+  sharc_mapping *own = map ? NULL : sharc_mapping_create();
+  sharc_region_clone_into(from, to, map ? map : own);
+  sharc_block *b = old_last ? old_last->next : to->first;
+  while (b) {
+    sharc_block *next = b->next;
+    if (before) {
+      sharc_block_remove_from_parent(b);
+      sharc_region_insert_block(to, before, b);
+    }
+    /* as MLIR's cloneRegionBefore: the block, then its ops in pre-order */
+    notify_block_inserted(rw, b);
+    for (sharc_op *op = b->first; rw->listener && op; op = op->next)
+      sharc_walk(op, SHARC_PRE_ORDER, report_op_inserted, rw);
+    b = next;
+  }
+  if (own)
+    sharc_mapping_destroy(own);
 }
 
 sharc_block *sharc_rw_create_block(sharc_rewriter *rw, sharc_region *r, sharc_block *before,

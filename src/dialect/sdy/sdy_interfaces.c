@@ -99,6 +99,9 @@ bool sharc_sdy_keep_owner_shardings_divisible(sharc_op *op) {
 
 /* Position of `owner` among the op's owners of its kind, or -1. */
 static int owner_index(sharc_op *op, sharc_value *owner) {
+  /* the default result owners are all results, in order: no list needed */
+  if (!sharc_value_is_block_arg(owner) && !sharc_sdy_data_flow(op)->result_owners)
+    return sharc_value_defining_op(owner) == op ? (int)sharc_value_index(owner) : -1;
   sharc_ptrvec owners = {0};
   if (sharc_value_is_block_arg(owner))
     sharc_sdy_block_arg_owners(op, &owners);

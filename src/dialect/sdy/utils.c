@@ -44,6 +44,13 @@ sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc
                                        sharc_sdy_tensor_sharding_rank(sharding), true);
 }
 
+bool sharc_sdy_sharding_is_fully_closed(const sharc_attr *sharding) {
+  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_rank(sharding); i++)
+    if (!sharc_sdy_dim_sharding_is_closed(sharc_sdy_tensor_sharding_dim(sharding, i)))
+      return false;
+  return true;
+}
+
 sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
                                            unsigned n, sharc_attr *mesh_or_ref, bool closed) {
   attr_vec items = {0};
@@ -255,64 +262,6 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
   if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)
     return sharc_attr_string_value(name);
   return sharc_op_symbol_name(func);
-}
-
-sharc_str sharc_sdy_insert_symbol(sharc_op *module, sharc_op *symbol, sharc_rewriter *rw,
-                                  unsigned *counter) {
-  sharc_str name = sharc_symbol_uniquify(module, symbol, counter);
-  sharc_insert_point saved = rw->ip;
-  sharc_rw_set_block_end(rw, sharc_region_first_block(sharc_op_region(module, 0)));
-  sharc_rw_insert(rw, symbol);
-  rw->ip = saved;
-  return name;
-}
-
-typedef struct clone_funcs {
-  sharc_op *module;
-  sharc_rewriter *rw;
-  unsigned *counter;
-  sharc_ptrmap in_progress; /* functions whose clone is being made */
-} clone_funcs;
-
-static sharc_walk_result collect_func_call(sharc_op *op, void *user) {
-  if (sharc_op_isa(op, &sharc_func_call_def))
-    sharc_ptrvec_push(user, op);
-  return SHARC_WALK_ADVANCE;
-}
-
-static sharc_op *clone_func(clone_funcs *cf, sharc_op *func) {
-  sharc_context *ctx = sharc_op_context(func);
-  sharc_op *clone = sharc_op_clone(func, true);
-  sharc_op_set_attr(clone, SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR,
-                    sharc_attr_string(ctx, sharc_sdy_original_func_name(func)));
-  sharc_ptrmap_put(&cf->in_progress, func, func);
-  sharc_ptrvec calls = {0};
-  sharc_walk(clone, SHARC_POST_ORDER, collect_func_call, &calls);
-  for (unsigned i = 0; i < calls.len; i++) {
-    sharc_op *call = calls.items[i];
-    sharc_attr *callee = sharc_op_attr(call, "callee");
-    sharc_op *target =
-        callee && sharc_attr_get_kind(callee) == SHARC_ATTR_SYMBOL_REF
-            ? sharc_symbol_lookup(cf->module, sharc_ident_str(sharc_attr_symbol_root(callee)))
-            : NULL;
-    if (!target || !sharc_op_isa(target, &sharc_func_func_def) ||
-        sharc_ptrmap_get(&cf->in_progress, target))
-      continue;
-    sharc_str name =
-        sharc_sdy_insert_symbol(cf->module, clone_func(cf, target), cf->rw, cf->counter);
-    sharc_op_set_attr(call, "callee",
-                      sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, name), NULL, 0));
-  }
-  sharc_ptrvec_free(&calls);
-  sharc_ptrmap_put(&cf->in_progress, func, NULL);
-  return clone;
-}
-
-sharc_op *sharc_sdy_clone_func_recursively(sharc_op *func, sharc_rewriter *rw, unsigned *counter) {
-  clone_funcs cf = {sharc_symbol_table_op(func), rw, counter, {0}};
-  sharc_op *clone = clone_func(&cf, func);
-  sharc_ptrmap_free(&cf.in_progress);
-  return clone;
 }
 
 /* ---- meshes -------------------------------------------------------------------------------- */

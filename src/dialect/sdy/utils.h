@@ -58,6 +58,8 @@ sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_o
                                           unsigned rank, bool closed);
 /* TensorShardingAttr::getFullyClosedLike: same mesh, rank and nothing else. */
 sharc_attr *sharc_sdy_sharding_fully_closed_like(sharc_context *ctx, const sharc_attr *sharding);
+/* TensorShardingAttr::isFullyClosed: every dimension sharding is closed. */
+bool sharc_sdy_sharding_is_fully_closed(const sharc_attr *sharding);
 /* One fully open (closed) sharding per value, as a #sdy.sharding_per_value. */
 sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
                                            unsigned n, sharc_attr *mesh_or_ref, bool closed);
@@ -77,18 +79,6 @@ sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func);
 /* getOriginalFuncName: `sdy.original_func_name`, else the symbol name. */
 sharc_str sharc_sdy_original_func_name(const sharc_op *func);
 
-/* SymbolTable::insert of a detached symbol into `module`: renamed as MLIR
- * uniques names (sharc_symbol_uniquify with the run's `*counter`), inserted
- * at the end of the module through `rw`. Returns the name it ends up with. */
-sharc_str sharc_sdy_insert_symbol(sharc_op *module, sharc_op *symbol, sharc_rewriter *rw,
-                                  unsigned *counter);
-/* cloneFuncRecursively: a detached clone of `func` tagged with its
- * original name (sdy.original_func_name), whose func.call ops call clones
- * of their callees, made the same way and inserted with
- * sharc_sdy_insert_symbol as they are met (a post-order walk of the clone).
- * A call back into a function being cloned keeps its callee, where Shardy
- * would recurse forever. */
-sharc_op *sharc_sdy_clone_func_recursively(sharc_op *func, sharc_rewriter *rw, unsigned *counter);
 
 /* ---- meshes ---------------------------------------------------------------------------- */
 /* getCommonMeshOrRef: the mesh (or reference) all non-NULL shardings share,

@@ -4,6 +4,7 @@
  * stablehlo.constant ops first become sdy.constant (which nothing folds or
  * deduplicates); functions are visited callees first, so that a call counts
  * as constant-preserving only when its callee's body is. */
+#include "transforms/sdy/common/call_graph_utils.h"
 #include "dialect/func/func.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
@@ -44,6 +45,7 @@ typedef struct splitter {
   sharc_context *ctx;
   sharc_rewriter rw;
   unsigned uniquing_counter; /* of Shardy's one SymbolTable for the run */
+  bool failed;               /* a callee could not be cloned (error reported) */
   /* names (interned) of named computations / original function names that
    * hold an op which is not constant-preserving */
   sharc_ptrmap non_const_named_computations;
@@ -156,9 +158,12 @@ static void clone_defining_op(splitter *s, sharc_value *result, sharc_mapping *m
     sharc_op *callee = sharc_call_resolve(op);
     if (callee && sharc_op_isa(callee, &sharc_func_func_def)) {
       sharc_op *func_clone =
-          sharc_sdy_clone_func_recursively(callee, &s->rw, &s->uniquing_counter);
-      sharc_str name = sharc_sdy_insert_symbol(s->module, func_clone, &s->rw,
-                                               &s->uniquing_counter);
+          sharc_sdy_clone_func_recursively(&s->rw, callee, &s->uniquing_counter);
+      if (!func_clone) {
+        s->failed = true;
+        return;
+      }
+      sharc_str name = sharc_rw_insert_symbol(&s->rw, s->module, func_clone, &s->uniquing_counter);
       sharc_rw_set_attr(&s->rw, clone, "callee",
                         sharc_attr_symbol_ref(s->ctx, sharc_ident_get(s->ctx, name), NULL, 0));
     }
@@ -313,19 +318,15 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
 
   /* the order is fixed before any function is cloned: clones are not visited */
   sharc_call_graph *cg = sharc_call_graph_build(module);
-  unsigned n = sharc_call_graph_size(cg);
-  sharc_op **order = malloc((n ? n : 1) * sizeof *order);
-  if (!order)
-    abort();
-  sharc_call_graph_mlir_post_order(cg, order);
+  sharc_op **order;
+  unsigned n = sharc_sdy_funcs_in_call_order(cg, false, &order);
   sharc_call_graph_destroy(cg);
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_op_isa(order[i], &sharc_func_func_def) && !sharc_func_is_declaration(order[i]))
-      split_in_func(&s, order[i]);
+  for (unsigned i = 0; i < n && !s.failed; i++)
+    split_in_func(&s, order[i]);
   free(order);
   sharc_ptrmap_free(&s.non_const_named_computations);
   sharc_ptrmap_free(&s.non_const_funcs);
-  return true;
+  return !s.failed;
 }
 
 const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter = {

@@ -209,6 +209,34 @@ unsigned sharc_projection_num_tensors(const sharc_projection *p) {
   return p->num_operands + p->num_results;
 }
 
+static bool vec_equal(const sharc_sdy_axis_vec *a, const sharc_sdy_axis_vec *b) {
+  return sharc_sdy_axes_equal(a->items, a->len, b->items, b->len);
+}
+
+static bool factor_equal(const sharc_factor_sharding *a, const sharc_factor_sharding *b) {
+  if (a->present != b->present)
+    return false;
+  return !a->present || (vec_equal(&a->axes, &b->axes) && a->is_closed == b->is_closed &&
+                         a->is_minor_most == b->is_minor_most &&
+                         vec_equal(&a->overflow, &b->overflow));
+}
+
+bool sharc_projection_equal(const sharc_projection *a, const sharc_projection *b) {
+  if (a->num_operands != b->num_operands || a->num_results != b->num_results ||
+      a->num_factors != b->num_factors)
+    return false;
+  for (unsigned t = 0; t < sharc_projection_num_tensors(a); t++) {
+    const sharc_tensor_factors *x = &a->tensors[t], *y = &b->tensors[t];
+    for (unsigned f = 0; f < a->num_factors; f++)
+      if (!factor_equal(&x->factors[f], &y->factors[f]))
+        return false;
+    if (!vec_equal(&x->replicated, &y->replicated) || !vec_equal(&x->unreduced, &y->unreduced) ||
+        x->reduction != y->reduction)
+      return false;
+  }
+  return true;
+}
+
 sharc_factor_sharding *sharc_projection_factor(sharc_projection *p, unsigned tensor,
                                                unsigned factor) {
   if (tensor >= sharc_projection_num_tensors(p) || factor >= p->num_factors)

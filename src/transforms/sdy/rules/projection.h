@@ -62,6 +62,10 @@ void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
 void sharc_projection_free(sharc_projection *p);
 
 unsigned sharc_projection_num_tensors(const sharc_projection *p);
+/* ShardingProjection::operator==: the same factor shardings (axes, closed,
+ * minor-most, overflow axes), replicated and unreduced axes and reduction
+ * for every operand and result. */
+bool sharc_projection_equal(const sharc_projection *a, const sharc_projection *b);
 /* The factor sharding of `tensor`, or NULL when the tensor lacks the factor. */
 sharc_factor_sharding *sharc_projection_factor(sharc_projection *p, unsigned tensor,
                                                unsigned factor);

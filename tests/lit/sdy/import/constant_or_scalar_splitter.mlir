@@ -178,19 +178,3 @@ func.func @unused_and_groups(%arg0: tensor<f32>, %arg1: tensor<8xf32>) -> tensor
   %m = stablehlo.multiply %b, %b : tensor<8xf32>
   return %m : tensor<8xf32>
 }
-
-// -----
-
-// A recursive constant function: the copy keeps calling the original (Shardy
-// would recurse forever).
-// CHECK-LABEL: func @recursive
-// CHECK:       func.func private @rec_0() -> tensor<8xf32> attributes {sdy.original_func_name = "rec"}
-// CHECK-NEXT:    call @rec()
-func.func @recursive() -> tensor<8xf32> {
-  %0 = call @rec() : () -> tensor<8xf32>
-  return %0 : tensor<8xf32>
-}
-func.func private @rec() -> tensor<8xf32> {
-  %0 = call @rec() : () -> tensor<8xf32>
-  return %0 : tensor<8xf32>
-}

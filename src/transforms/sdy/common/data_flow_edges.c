@@ -1,0 +1,69 @@
+/* Data flow edges and single-value sdy ops; see data_flow_edges.h. */
+#include "transforms/sdy/common/data_flow_edges.h"
+
+#include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/utils.h"
+
+sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
+                                    sharc_value *input, sharc_attr *attrs) {
+  sharc_type *type = sharc_value_type(input);
+  sharc_op_state st = {
+      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(sharc_op_def_name(def))),
+      .loc = loc,
+      .operands = &input,
+      .num_operands = 1,
+      .result_types = &type,
+      .num_results = 1,
+      .attrs = attrs,
+  };
+  return sharc_rw_create(rw, &st);
+}
+
+bool sharc_sdy_is_static_shaped(const sharc_type *t) {
+  t = sharc_type_shaped_view(t);
+  if (!t || !sharc_type_has_rank(t))
+    return false;
+  const int64_t *shape = sharc_type_shape(t);
+  for (unsigned i = 0; i < sharc_type_rank(t); i++)
+    if (shape[i] == SHARC_DYNAMIC)
+      return false;
+  return true;
+}
+
+sharc_attr *sharc_sdy_value_location(const sharc_value *v) {
+  return sharc_value_is_block_arg(v) ? sharc_value_loc(v)
+                                     : sharc_op_loc(sharc_value_defining_op(v));
+}
+
+static bool not_user(const sharc_use *u, void *user) { return sharc_use_owner(u) != user; }
+
+void sharc_sdy_add_data_flow_edges(sharc_rewriter *rw, sharc_value *const *owners, unsigned n) {
+  /* last owner first: each edge goes right after its owner, so for block
+   * arguments (all at the block start) this keeps them in owner order */
+  for (unsigned k = n; k-- > 0;) {
+    sharc_value *owner = owners[k];
+    if (!sharc_sdy_is_static_shaped(sharc_value_type(owner)))
+      continue;
+    sharc_rw_set_after_value(rw, owner);
+    sharc_attr *sharding = sharc_sdy_get_sharding(owner);
+    sharc_attr *attrs = NULL;
+    if (sharding) {
+      sharc_named_attr e = {sharc_ident_get(rw->ctx, sharc_str_from_cstr("sharding")), sharding};
+      attrs = sharc_attr_dictionary(rw->ctx, &e, 1);
+    }
+    sharc_op *edge = sharc_sdy_create_unary_op(rw, &sharc_sdy_data_flow_edge_def,
+                                               sharc_sdy_value_location(owner), owner, attrs);
+    sharc_rw_replace_uses_if(rw, owner, sharc_op_result(edge, 0), not_user, edge);
+  }
+}
+
+void sharc_sdy_add_data_flow_edges_of_op(sharc_rewriter *rw, sharc_op *op) {
+  sharc_ptrvec owners = {0};
+  sharc_sdy_block_arg_owners(op, &owners);
+  sharc_sdy_add_data_flow_edges(rw, (sharc_value *const *)owners.items, owners.len);
+  owners.len = 0;
+  sharc_sdy_result_owners(op, &owners);
+  sharc_sdy_add_data_flow_edges(rw, (sharc_value *const *)owners.items, owners.len);
+  sharc_ptrvec_free(&owners);
+}

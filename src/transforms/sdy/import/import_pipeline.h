@@ -1,0 +1,14 @@
+/* The sdy import pipeline (Shardy's addImportPipeline), for the pipelines
+ * that start with it (-sdy-import-pipeline, -sdy-propagation-pipeline). */
+#ifndef SHARC_TRANSFORMS_SDY_IMPORT_IMPORT_PIPELINE_H
+#define SHARC_TRANSFORMS_SDY_IMPORT_IMPORT_PIPELINE_H
+
+#include "sharc/pass.h"
+#include "transforms/sdy/common/propagation_options.h"
+
+/* Adds the import passes to `pm`; `*dump_index` numbers the module dumps
+ * and goes on counting. `options` strings must outlive the pipeline. */
+bool sharc_sdy_add_import_pipeline(sharc_pass_manager *pm, int *dump_index,
+                                   const sharc_sdy_propagation_options *options, sharc_buf *err);
+
+#endif
