@@ -18,6 +18,7 @@ extern const sharc_pass_def sharc_pass_inline;
 extern const sharc_pass_def sharc_pass_symbol_dce;
 extern const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules;
 extern const sharc_pass_def sharc_pass_sdy_drop_sharding_rules;
+extern const sharc_pass_def sharc_pass_sdy_basic_propagate;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

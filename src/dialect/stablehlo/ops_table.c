@@ -3,7 +3,13 @@
  * the format engine (ops_format.c), hand-written hooks (ops_custom.c), or
  * none for the ops StableHLO itself prints in generic form; and the dialect
  * record. Every row verifies through sharc_shlo_verify_op (counts, then its check). */
+#include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/stablehlo/shlo.h"
+
+/* Shardy's data flow interfaces of StableHLO ops (sdy_extensions.c). */
+extern const sharc_sdy_data_flow_iface sharc_shlo_while_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_shlo_case_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_shlo_optimization_barrier_data_flow;
 
 static const char *const cbrt_props[] = {"result_accuracy", NULL};
 static const char *const cosine_props[] = {"result_accuracy", NULL};
@@ -1447,6 +1453,7 @@ const shlo_op_def sharc_shlo_op_optimization_barrier = {
      .parse = sharc_shlo_barrier_parse,
      .print = sharc_shlo_barrier_print,
      .verify = sharc_shlo_verify_op,
+     .data_flow = &sharc_shlo_optimization_barrier_data_flow,
      .dialect = &sharc_stablehlo_dialect},
     NULL,
     NULL,
@@ -1461,6 +1468,7 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                       .print = sharc_shlo_while_print,
                                       .verify = sharc_shlo_verify_op,
                                       .block_arg_names = sharc_shlo_while_arg_names,
+                                      .data_flow = &sharc_shlo_while_data_flow,
                                       .dialect = &sharc_stablehlo_dialect},
                                      NULL,
                                      NULL,
@@ -1484,6 +1492,7 @@ const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .patterns = sharc_shlo_case_patterns,
                                      .verify = sharc_shlo_verify_op,
+                                     .data_flow = &sharc_shlo_case_data_flow,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
                                     NULL,

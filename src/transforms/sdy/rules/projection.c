@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/utils.h"
 #include "transforms/sdy/rules/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
@@ -157,9 +158,9 @@ void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const shar
   if (!shardings)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_sdy_value_sharding(sharc_op_operand(op, i));
+    shardings[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_sdy_value_sharding(sharc_op_result(op, i));
+    shardings[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
   init(p, sharc_op_context(op), rule, mesh);
   /* a rule that does not fit the op (the verifier reports it) projects nothing */
   if (p->num_operands == n_ops && p->num_results == n_res)
