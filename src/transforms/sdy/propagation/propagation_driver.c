@@ -213,16 +213,15 @@ static void flush_arg_shardings(sharc_propagation *pr) {
  * it reaches through returns and calls) are put back on the worklist; the
  * op being propagated through is not (it has just been). */
 
-/* Calls through terminators and call ops can only nest as deep as the call
- * graph; a recursive function (which Shardy does not expect after
- * inlining) would loop, so the walk stops there. */
-#define MAX_NOTIFY_DEPTH 256
-
+/* Following returns to call sites and call operands into callees, the
+ * same value can only come back through a recursive function (which
+ * Shardy does not expect, calls being inlined or flattened first): values
+ * reached that way are visited once. */
 typedef struct notifier {
   sharc_propagation *pr;
   sharc_rewriter *rw;
   sharc_op *self;
-  unsigned depth;
+  sharc_ptrmap visited; /* values reached through calls */
 } notifier;
 
 static void notify_op(notifier *n, sharc_op *op) {
@@ -231,6 +230,13 @@ static void notify_op(notifier *n, sharc_op *op) {
 }
 
 static void notify_users(notifier *n, sharc_value *v);
+
+static void notify_users_across_call(notifier *n, sharc_value *v) {
+  if (sharc_ptrmap_get(&n->visited, v))
+    return;
+  sharc_ptrmap_put(&n->visited, v, v);
+  notify_users(n, v);
+}
 
 static void notify_terminator_users(notifier *n, sharc_op *term, sharc_use *use) {
   if (!sharc_op_isa(term, &sharc_func_return_def)) {
@@ -252,7 +258,7 @@ static void notify_terminator_users(notifier *n, sharc_op *term, sharc_use *use)
     if (sharc_op_is_erased(call) || !sharc_op_isa(call, &sharc_func_call_def) ||
         index >= sharc_op_num_results(call))
       continue;
-    notify_users(n, sharc_op_result(call, index));
+    notify_users_across_call(n, sharc_op_result(call, index));
   }
 }
 
@@ -261,13 +267,10 @@ static void notify_callee_arg_users(notifier *n, sharc_op *call, sharc_use *use)
   sharc_block *body = func ? sharc_func_body(func) : NULL;
   unsigned index = sharc_use_operand_index(use);
   if (body && index < sharc_block_num_args(body))
-    notify_users(n, sharc_block_arg(body, index));
+    notify_users_across_call(n, sharc_block_arg(body, index));
 }
 
 static void notify_users(notifier *n, sharc_value *v) {
-  if (n->depth >= MAX_NOTIFY_DEPTH)
-    return;
-  n->depth++;
   for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
     sharc_op *user = sharc_use_owner(u);
     sharc_op *edge = sharc_sdy_data_flow_edge_of_source(u);
@@ -280,7 +283,6 @@ static void notify_users(notifier *n, sharc_value *v) {
     else
       notify_op(n, user);
   }
-  n->depth--;
 }
 
 static void notify_sharding_modified(notifier *n, sharc_value *v) {
@@ -411,9 +413,10 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
         pr->debug ? sharc_source_sharding_begin(pr->debug, op, &p) : NULL;
     sharc_factor_propagate(fp, &p, direction_along_factor, &c, sizes, num_factors, mesh,
                            conservative, op, updated);
-    notifier nt = {pr, rw, op, 0};
+    notifier nt = {pr, rw, op, {0}};
     update_side(pr, operands, &p, 0, mesh_or_ref, updated, rw ? &nt : NULL);
     update_side(pr, results, &p, operands->n, mesh_or_ref, updated, rw ? &nt : NULL);
+    sharc_ptrmap_free(&nt.visited);
     for (unsigned i = 0; i < n; i++)
       any |= updated[i];
     if (step)
