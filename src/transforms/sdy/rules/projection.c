@@ -206,6 +206,35 @@ void sharc_projection_free(sharc_projection *p) {
   memset(p, 0, sizeof *p);
 }
 
+void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src) {
+  *dst = *src;
+  unsigned n = sharc_projection_num_tensors(src);
+  dst->tensors = calloc(n + 1, sizeof *dst->tensors);
+  if (!dst->tensors)
+    abort();
+  for (unsigned t = 0; t < n; t++) {
+    dst->tensors[t].factors = calloc(src->num_factors + 1, sizeof *dst->tensors[t].factors);
+    if (!dst->tensors[t].factors)
+      abort();
+  }
+  for (unsigned t = 0; t < n; t++) {
+    const sharc_tensor_factors *from = &src->tensors[t];
+    sharc_tensor_factors *to = &dst->tensors[t];
+    for (unsigned f = 0; f < src->num_factors; f++) {
+      const sharc_factor_sharding *a = &from->factors[f];
+      sharc_factor_sharding *b = &to->factors[f];
+      b->present = a->present;
+      b->is_closed = a->is_closed;
+      b->is_minor_most = a->is_minor_most;
+      sharc_sdy_axes_assign(&b->axes, a->axes.items, a->axes.len);
+      sharc_sdy_axes_assign(&b->overflow, a->overflow.items, a->overflow.len);
+    }
+    sharc_sdy_axes_assign(&to->replicated, from->replicated.items, from->replicated.len);
+    sharc_sdy_axes_assign(&to->unreduced, from->unreduced.items, from->unreduced.len);
+    to->reduction = from->reduction;
+  }
+}
+
 unsigned sharc_projection_num_tensors(const sharc_projection *p) {
   return p->num_operands + p->num_results;
 }
