@@ -15,12 +15,13 @@ stablehlo.while loop refining the activations. For each size (default 10k,
     TOOL FILE -o /dev/null                          (parse + verify + print)
     TOOL FILE -sdy-basic-propagate -o /dev/null     (the same plus propagation)
 
-and reports the median wall time of both, the propagation's own share (the
-pass's own time as -mlir-timing reports it, and its microseconds per op;
+and reports the CPU time (user + sys, from os.wait4) of both, the
+propagation's share (their difference), the pass's wall time as
+-mlir-timing reports it, and the propagation's CPU microseconds per op;
 each figure is the fastest of --repeat runs (the one least disturbed by
-other processes on the machine). Exits 1 if the pass's time per op at some
-size is more than SLACK (default 20 %) away from its value at the smallest
-size: propagation must stay linear in the module size.
+other processes on the machine). Exits 1 if the time per op at some size is
+more than SLACK (default 20 %) away from its value at the smallest size:
+propagation must stay linear in the module size.
 
 Usage:
     python3 bench/propagation.py [--tool build/bin/sdy_opt] [--sizes 10000,100000,400000]
@@ -31,7 +32,6 @@ Python 3 stdlib only.
 import argparse
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -196,19 +196,24 @@ def gen(ops):
 
 
 def timed(cmd):
-    """Wall time of `cmd` and the pass times -mlir-timing reports."""
-    t0 = time.perf_counter()
-    r = subprocess.run(cmd + ["-mlir-timing"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    t = time.perf_counter() - t0
-    err = r.stderr.decode(errors="replace")
-    if r.returncode != 0:
+    """CPU time (user + sys) of `cmd` and the pass wall times -mlir-timing
+    reports. CPU time is what the process itself spent, so it depends far
+    less than wall time on other processes sharing the machine."""
+    with tempfile.TemporaryFile() as err_file:
+        proc = subprocess.Popen(cmd + ["-mlir-timing"], stdout=subprocess.DEVNULL,
+                                stderr=err_file)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err_file.seek(0)
+        err = err_file.read().decode(errors="replace")
+    if proc.returncode != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), err[:2000]))
     passes = {}
     for line in err.splitlines():
         m = re.match(r"\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S+)\s*$", line)
         if m:
             passes[m.group(2)] = float(m.group(1))
-    return t, passes
+    return usage.ru_utime + usage.ru_stime, passes
 
 
 def main():
@@ -229,23 +234,24 @@ def main():
             path = os.path.join(tmp, "p%d.mlir" % size)
             with open(path, "w") as f:
                 f.write(text)
-            plain, prop, own = [], [], []
+            plain, prop, wall = [], [], []
             for _ in range(args.repeat):
                 plain.append(timed([args.tool, path, "-o", "/dev/null"])[0])
                 t, passes = timed([args.tool, path, "-sdy-basic-propagate", "-o", "/dev/null"])
                 prop.append(t)
-                own.append(passes.get("BasicPropagationPass", 0.0))
+                wall.append(passes.get("BasicPropagationPass", 0.0))
             # the fastest run is the one least disturbed by other processes
-            rows.append((ops, min(plain), min(prop), min(own), min(own) / ops * 1e6))
-    print("%10s %13s %13s %13s %10s %8s %8s" % (
-        "ops", "parse+print", "+propagate", "pass alone", "pass/plain", "us/op", "ratio"))
-    ref = rows[0][4]
+            own = max(min(prop) - min(plain), 0.0)
+            rows.append((ops, min(plain), min(prop), own, min(wall), own / ops * 1e6))
+    print("%9s %12s %12s %12s %12s %9s %7s %6s" % (
+        "ops", "plain cpu", "+prop cpu", "prop cpu", "prop wall", "prop/plain", "us/op", "ratio"))
+    ref = rows[0][5]
     bad = False
-    for ops, plain, prop, own, us in rows:
+    for ops, plain, prop, own, wall, us in rows:
         ratio = us / ref if ref else 1.0
         bad |= abs(ratio - 1.0) > args.slack
-        print("%10d %12.3fs %12.3fs %12.3fs %10.2f %8.3f %8.2f" % (
-            ops, plain, prop, own, own / plain, us, ratio))
+        print("%9d %11.3fs %11.3fs %11.3fs %11.3fs %9.2f %7.3f %6.2f" % (
+            ops, plain, prop, own, wall, own / plain, us, ratio))
     if bad:
         print("propagation time per op varies by more than %d%% across sizes" % (args.slack * 100))
         return 1
