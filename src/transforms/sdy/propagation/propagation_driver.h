@@ -28,26 +28,27 @@ typedef struct sharc_propagation_options {
 
 /* The rows of the five options above for a pass's option table, `T` being
  * the pass's options struct and `field` its sharc_propagation_options
- * member (Shardy's descriptions and defaults). */
+ * member (Shardy's descriptions and defaults; by name, the order in which
+ * MLIR lists and prints pass options). */
 #define SHARC_PROPAGATION_OPTION_ROWS(T, field)                                                    \
-  SHARC_OPTION(T, field.keep_sharding_rules, "keep-sharding-rules", SHARC_OPT_BOOL, "false",      \
-               "whether to keep existing and created op sharding rules"),                         \
-      SHARC_OPTION(T, field.module_dump_directory, "module-dump-directory", SHARC_OPT_STRING,     \
-                   NULL, "where to dump any rewritten modules for debugging"),                    \
-      SHARC_OPTION(T, field.conservative_propagation, "conservative-propagation",                 \
+  SHARC_OPTION(T, field.conservative_propagation, "conservative-propagation", SHARC_OPT_BOOL,     \
+               "false",                                                                           \
+               "whether to disallow split axes and non-divisible sharding axes during "           \
+               "propagation"),                                                                    \
+      SHARC_OPTION(T, field.debug_propagation_edge_sharding, "debug-propagation-edge-sharding",   \
                    SHARC_OPT_BOOL, "false",                                                       \
-                   "whether to disallow split axes and non-divisible sharding axes during "       \
-                   "propagation"),                                                                \
+                   "whether to save information about the SSA value edges of how a sharding on "  \
+                   "the MLIR module propagated around. These are from which operand/result a "    \
+                   "sharding was propagated to a given op."),                                     \
       SHARC_OPTION(T, field.debug_sharding_origins, "debug-sharding-origins", SHARC_OPT_BOOL,     \
                    "false",                                                                       \
                    "whether to save information about the origin of a sharding on the MLIR "      \
                    "module. These would be the shardings on the function inputs, outputs, "       \
                    "sharding constraints and manual computations before propagation."),           \
-      SHARC_OPTION(T, field.debug_propagation_edge_sharding, "debug-propagation-edge-sharding",   \
-                   SHARC_OPT_BOOL, "false",                                                       \
-                   "whether to save information about the SSA value edges of how a sharding on "  \
-                   "the MLIR module propagated around. These are from which operand/result a "    \
-                   "sharding was propagated to a given op.")
+      SHARC_OPTION(T, field.keep_sharding_rules, "keep-sharding-rules", SHARC_OPT_BOOL, "false",  \
+                   "whether to keep existing and created op sharding rules"),                     \
+      SHARC_OPTION(T, field.module_dump_directory, "module-dump-directory", SHARC_OPT_STRING,     \
+                   NULL, "where to dump any rewritten modules for debugging")
 
 /* GetDirectionToPropagateFn: the direction propagation may take through
  * `op` along `factor`. */
