@@ -49,6 +49,7 @@ conformance: build-asan
 bench: build
 	@python3 bench/run.py --tool $(BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(BUILD)/bin/sdy_opt
+	@python3 bench/propagation.py --tool $(BUILD)/bin/sdy_opt
 
 fuzz:
 	@tests/fuzz/run.sh 600

@@ -290,6 +290,9 @@ struct sharc_op {
   unsigned num_successors;
   sharc_block **successors;
   bool erased;
+  /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
+   * is on one driver's worklist at a time) */
+  unsigned worklist_slot;
 };
 
 /* ---- dialects and op definitions --------------------------------------- */

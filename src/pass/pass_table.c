@@ -191,27 +191,6 @@ static const sharc_option_def opts_sdy_aggressive_propagate[] = {
      "which factor propagation strategy to use",
      enum_sdy_aggressive_propagate_propagation_strategy, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_basic_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_convert_global_to_local[] = {
     {"combine-multi-dimension-reduce-scatter", SHARC_OPT_BOOL, 0, "false",
      "Combine multi-dimension reduce-scatter into a single reduce-scatter.",
@@ -629,9 +608,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-aggressive-propagate", "AggressivePropagationPass",
      "Runs the aggressive sharding propagation algorithm.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_aggressive_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-basic-propagate", "BasicPropagationPass",
-     "Runs the basic sharding propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_basic_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-close-shardings", "CloseShardingsPass",
      "Closes tensor shardings and drops replicated axes.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},

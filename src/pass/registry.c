@@ -7,6 +7,7 @@
 
 static const sharc_pass_def *const implemented[] = {
     &sharc_pass_canonicalize,
+    &sharc_pass_sdy_basic_propagate,
     &sharc_pass_sdy_drop_sharding_rules,
     &sharc_pass_sdy_populate_op_sharding_rules,
     &sharc_pass_sdy_remove_size_one_axes,

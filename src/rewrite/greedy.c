@@ -62,23 +62,25 @@ sharc_attr *sharc_op_constant_value(sharc_op *op) {
 }
 
 /* ---- the worklist ----------------------------------------------------------
- * Ops in a vector, with a map to their slot so that removal is O(1); removed
- * slots hold NULL and are skipped when popping. */
+ * Ops in a vector; each op holds its slot (worklist_slot), so that pushing
+ * and removal are O(1) without a hash lookup. Removed slots hold NULL and
+ * are skipped when popping. */
 typedef struct worklist {
   SHARC_VEC(sharc_op *) list;
-  sharc_ptrmap slot; /* op -> slot + 1; NULL: not on the list */
 } worklist;
 
 static void wl_clear(worklist *w) {
+  for (unsigned i = 0; i < w->list.len; i++)
+    if (w->list.items[i])
+      w->list.items[i]->worklist_slot = 0;
   sharc_vec_clear(&w->list);
-  sharc_ptrmap_free(&w->slot);
 }
 
 static void wl_push(worklist *w, sharc_op *op) {
-  if (sharc_ptrmap_get(&w->slot, op))
+  if (op->worklist_slot)
     return;
-  sharc_ptrmap_put(&w->slot, op, (void *)(uintptr_t)(w->list.len + 1));
   sharc_vec_push(&w->list, op);
+  op->worklist_slot = w->list.len;
 }
 
 static void wl_trim(worklist *w) {
@@ -94,17 +96,17 @@ static bool wl_empty(worklist *w) {
 static sharc_op *wl_pop(worklist *w) {
   wl_trim(w);
   sharc_op *op = sharc_vec_pop(&w->list);
-  sharc_ptrmap_put(&w->slot, op, NULL);
+  op->worklist_slot = 0;
   wl_trim(w);
   return op;
 }
 
 static void wl_remove(worklist *w, sharc_op *op) {
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&w->slot, op);
-  if (!slot)
+  unsigned slot = op->worklist_slot;
+  if (!slot || slot > w->list.len || w->list.items[slot - 1] != op)
     return;
   w->list.items[slot - 1] = NULL;
-  sharc_ptrmap_put(&w->slot, op, NULL);
+  op->worklist_slot = 0;
 }
 
 static void wl_reverse(worklist *w) {
@@ -115,7 +117,7 @@ static void wl_reverse(worklist *w) {
   }
   for (unsigned i = 0; i < w->list.len; i++)
     if (w->list.items[i])
-      sharc_ptrmap_put(&w->slot, w->list.items[i], (void *)(uintptr_t)(i + 1));
+      w->list.items[i]->worklist_slot = i + 1;
 }
 
 /* ---- the driver ------------------------------------------------------------ */

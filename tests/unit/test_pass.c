@@ -389,6 +389,16 @@ static void test_option_struct(void) {
  * mlir-opt-22 prints them (its name there, sdy_opt here)
  * ====================================================================== */
 
+/* The first known pass of `tools` that is not implemented yet, or NULL. */
+static const char *first_unimplemented(unsigned tools) {
+  unsigned n;
+  const sharc_pass_def *const *defs = sharc_pass_registry(&n);
+  for (unsigned i = 0; i < n; i++)
+    if ((defs[i]->tools & tools) && !sharc_pass_is_implemented(defs[i]))
+      return defs[i]->flag;
+  return NULL;
+}
+
 static char *add_error(const char *flag, const char *options) {
   sharc_pipeline *pl = new_pipeline();
   sharc_buf err = {0};
@@ -429,8 +439,13 @@ static void test_cli_add(void) {
                   "for boolean argument! Try 0 or 1\n<unknown>:0: error: \n");
   CHECK_ADD_ERROR("no-such-pass", NULL,
                   "'no-such-pass' does not refer to a registered pass or pass pipeline");
-  CHECK_ADD_ERROR("sdy-basic-propagate", NULL,
-                  "<unknown>:0: error: pass '-sdy-basic-propagate' is not implemented yet\n");
+  /* whichever sdy pass is still unimplemented is known and refused */
+  const char *pending = first_unimplemented(SHARC_TOOL_SDY_OPT);
+  if (pending) {
+    char want[256];
+    snprintf(want, sizeof want, "<unknown>:0: error: pass '-%s' is not implemented yet\n", pending);
+    CHECK_ADD_ERROR(pending, NULL, want);
+  }
   /* mpmd passes are not sdy_opt's */
   CHECK_ADD_ERROR("mpmd-fragment-dce", NULL,
                   "'mpmd-fragment-dce' does not refer to a registered pass or pass pipeline");
@@ -1381,7 +1396,7 @@ static void test_registry_lookup(void) {
   const sharc_pass_def *p = sharc_pass_lookup("sdy-basic-propagate", SHARC_TOOL_SDY_OPT);
   CHECK(p != NULL);
   CHECK(sharc_pass_lookup("sdy-basic-propagate", SHARC_TOOL_MPMD_OPT) == p);
-  CHECK(p && !sharc_pass_is_implemented(p));
+  CHECK(p && sharc_pass_is_implemented(p) && strcmp(p->anchor, "builtin.module") == 0);
   CHECK(sharc_pass_lookup("mpmd-fragment-dce", SHARC_TOOL_SDY_OPT) == NULL);
   p = sharc_pass_lookup("mpmd-fragment-dce", SHARC_TOOL_MPMD_OPT);
   CHECK(p != NULL && sharc_pass_lookup("mpmd-fragment-dce", SHARC_TOOL_ANY) == p);

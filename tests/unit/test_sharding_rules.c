@@ -1,7 +1,7 @@
 /* Unit tests of the sharding-rule builder (compound reshape factors, size-1
  * dimensions) and of the projection of tensor shardings onto factors and
- * back (sub-axis splitting and merging, overflow axes, expansion, common
- * prefixes). */
+ * back (sub-axis splitting and merging, overflow axes, expansion and
+ * update, common prefixes, copies), and the identity rule. */
 #include "check.h"
 
 #include "transforms/sdy/rules/projection.h"
@@ -298,6 +298,13 @@ static sharc_walk_result find_first_stablehlo(sharc_op *op, void *user) {
   return SHARC_WALK_INTERRUPT;
 }
 
+static sharc_walk_result find_first_negate(sharc_op *op, void *user) {
+  if (!sharc_str_eq_cstr(sharc_ident_str(sharc_op_name(op)), "stablehlo.negate"))
+    return SHARC_WALK_ADVANCE;
+  *(sharc_op **)user = op;
+  return SHARC_WALK_INTERRUPT;
+}
+
 /* Parses `mesh` (the sdy.mesh body) and `func` around the first stablehlo op. */
 static bool parse_op(parsed_op *po, const char *mesh, const char *func) {
   sharc_buf text = {0};
@@ -564,6 +571,100 @@ static void test_distribute_axes(void) {
   sharc_context_destroy(ctx);
 }
 
+/* Expanding (only a strict prefix grows), updating (axes and overflow),
+ * unreduced and replicated axes carried over, the sharding size and copies,
+ * as Shardy's TensorFactorShardings tests check them. */
+static void test_projection_expand_update_copy(void) {
+  sharc_context *ctx = new_context();
+  sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) "
+                               "{i=8, j=8, k=8} reduction={k}>");
+  sharc_attr *lhs = attr(ctx, "#sdy.sharding<" MESH ", [{\"x\", ?}, {?}], unreduced={\"y\"}>");
+  sharc_attr *rhs = attr(ctx, "#sdy.sharding<" MESH ", [{}, {\"y\"}], replicated={\"x\"}>");
+  sharc_attr *mesh = mesh_of(lhs);
+  sharc_attr *ops[2] = {lhs, rhs};
+  sharc_projection p;
+  sharc_projection_build(&p, ctx, ops, NULL, rule, mesh, false);
+  CHECK(p.tensors[0].unreduced.len == 1 && p.tensors[1].replicated.len == 1);
+  CHECK(p.tensors[2].unreduced.len == 0 && !sharc_projection_factor(&p, 2, 0)->is_closed);
+  CHECK(sharc_projection_sharding_size(&p, 1) == 2 && sharc_projection_sharding_size(&p, 2) == 1);
+  bool updated[3];
+  sharc_attr *x = sharc_projection_factor(&p, 0, 0)->axes.items[0];
+  sharc_attr *y = sharc_projection_factor(&p, 1, 1)->axes.items[0];
+  sharc_attr *xy[2] = {x, y};
+  /* factor i: the result grows from [] to ["x", "y"], the lhs from ["x"] */
+  CHECK(sharc_projection_expand(&p, 0, xy, 2, updated));
+  CHECK(updated[0] && !updated[1] && updated[2]);
+  /* a list that is not a strict extension changes nothing */
+  CHECK(!sharc_projection_expand(&p, 0, &y, 1, updated));
+  CHECK(!updated[0] && !updated[1] && !updated[2]);
+  sharc_projection copy;
+  sharc_projection_copy(&copy, &p);
+  /* updating replaces the axes and overflow axes of every tensor with the factor */
+  CHECK(sharc_projection_update(&p, 1, &x, 1, &y, 1, updated));
+  CHECK(!updated[0] && updated[1] && updated[2]);
+  CHECK(!sharc_projection_update(&p, 1, &x, 1, &y, 1, updated));
+  CHECK(sharc_projection_has_overflow(&p, 2) && !sharc_projection_has_overflow(&copy, 2));
+  CHECK(sharc_projection_factor(&copy, 2, 0)->axes.len == 2 &&
+        sharc_projection_factor(&copy, 1, 1)->axes.items[0] == y);
+  CHECK(copy.tensors[0].unreduced.len == 1 && copy.tensors[0].unreduced.items[0] == y);
+  sharc_attr *ref = sharc_sdy_tensor_sharding_mesh_or_ref(lhs);
+  check_printed(sharc_projection_tensor_sharding(&copy, 0, ref),
+                "#sdy.sharding<" MESH ", [{\"x\", \"y\", ?}, {?}], unreduced={\"y\"}>");
+  sharc_projection_free(&copy);
+  sharc_projection_free(&p);
+  sharc_context_destroy(ctx);
+}
+
+/* Building from an op reads each value's sharding as getSharding does: a
+ * while's block argument through the sdy.data_flow_edge of its result. */
+static void test_project_op_through_data_flow_edge(void) {
+  static const char text[] =
+      "sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]>\n"
+      "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n"
+      "  %0 = stablehlo.while(%iterArg = %arg0) : tensor<8xf32>\n"
+      "   cond {\n"
+      "    %c = stablehlo.constant dense<true> : tensor<i1>\n"
+      "    stablehlo.return %c : tensor<i1>\n"
+      "  } do {\n"
+      "    %2 = stablehlo.negate %iterArg : tensor<8xf32>\n"
+      "    stablehlo.return %2 : tensor<8xf32>\n"
+      "  }\n"
+      "  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{\"y\"}]> : tensor<8xf32>\n"
+      "  return %1 : tensor<8xf32>\n"
+      "}\n";
+  sharc_context *ctx = new_context();
+  sharc_op *module = sharc_parse_source(ctx, "t.mlir", text, sizeof text - 1);
+  CHECK(module != NULL);
+  sharc_op *neg = NULL;
+  if (module)
+    sharc_walk(module, SHARC_PRE_ORDER, find_first_negate, &neg);
+  sharc_op *mesh_op = module ? sharc_symbol_lookup(module, (sharc_str){"mesh", 4}) : NULL;
+  CHECK(neg && mesh_op);
+  if (neg && mesh_op) {
+    sharc_attr *rule = sharc_sdy_create_sharding_rule(neg, false);
+    sharc_projection p;
+    sharc_projection_build_for_op(&p, neg, rule, sharc_op_attr(mesh_op, "mesh"), false);
+    sharc_factor_sharding *fs = sharc_projection_factor(&p, 0, 0);
+    CHECK(fs && fs->axes.len == 1 && fs->is_closed);
+    if (fs && fs->axes.len == 1)
+      check_axis(fs->axes.items[0], "y");
+    sharc_projection_free(&p);
+  }
+  if (module)
+    sharc_op_erase(module);
+  sharc_context_destroy(ctx);
+}
+
+static void test_identity_rule(void) {
+  sharc_context *ctx = new_context();
+  int64_t shape[] = {8, 1, 0};
+  check_printed(sharc_rule_identity(ctx, tensor(ctx, shape, 3), 2, 1),
+                "#sdy.op_sharding_rule<([i, j, k], [i, j, k])->([i, j, k]) {i=8, j=1, k=0}>");
+  check_printed(sharc_rule_identity(ctx, tensor(ctx, shape, 0), 1, 1),
+                "#sdy.op_sharding_rule<([])->([])>");
+  sharc_context_destroy(ctx);
+}
+
 static void test_rule_queries(void) {
   sharc_context *ctx = new_context();
   sharc_attr *rule = attr(ctx, "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) "
@@ -603,6 +704,9 @@ int main(void) {
   test_project_minor_most_and_sub_axes();
   test_common_prefix();
   test_distribute_axes();
+  test_projection_expand_update_copy();
+  test_project_op_through_data_flow_edge();
+  test_identity_rule();
   test_rule_queries();
   test_registry_sorted();
   return check_summary("sharding_rules");

@@ -38,6 +38,13 @@ sharc_attr *sharc_func_result_attr(const sharc_op *func, unsigned i, const char 
 void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
 void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
 
+/* The same for many arguments / results at once (one rebuild of the
+ * attribute array instead of one per index): `values` has one entry per
+ * argument / result, NULL leaving that one as it is. */
+void sharc_func_set_each_arg_attr(sharc_op *func, const char *name, sharc_attr *const *values);
+void sharc_func_set_each_result_attr(sharc_op *func, const char *name,
+                                     sharc_attr *const *values);
+
 /* Inserts an argument at `index` (type, attributes or NULL, location) into
  * the type, the attributes and the entry block; returns the block argument
  * (NULL for a declaration). */

@@ -135,6 +135,34 @@ void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sh
       func, i, dict_with(sharc_op_context(func), sharc_func_result_attrs(func, i), name, value));
 }
 
+/* Sets `name` in the dictionary of every index whose `values` entry is not
+ * NULL, rebuilding the array once. */
+static void set_each(sharc_op *func, const char *array_name, unsigned n, const char *name,
+                     sharc_attr *const *values) {
+  sharc_context *ctx = sharc_op_context(func);
+  attr_vec dicts = {0};
+  load_dicts(func, array_name, n, &dicts);
+  bool changed = false;
+  for (unsigned i = 0; i < n; i++) {
+    if (!values[i])
+      continue;
+    dicts.items[i] = dict_with(ctx, dicts.items[i], name, values[i]);
+    changed = true;
+  }
+  if (changed)
+    store_dicts(func, array_name, dicts.items, dicts.len);
+  sharc_vec_free(&dicts);
+}
+
+void sharc_func_set_each_arg_attr(sharc_op *func, const char *name, sharc_attr *const *values) {
+  set_each(func, "arg_attrs", sharc_func_num_args(func), name, values);
+}
+
+void sharc_func_set_each_result_attr(sharc_op *func, const char *name,
+                                     sharc_attr *const *values) {
+  set_each(func, "res_attrs", sharc_func_num_results(func), name, values);
+}
+
 /* ---- changing the signature ---------------------------------------------------- */
 
 typedef SHARC_VEC(sharc_type *) type_vec;

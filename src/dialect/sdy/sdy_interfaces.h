@@ -57,10 +57,10 @@ typedef struct sharc_sdy_sharding_rule_iface {
   sharc_attr *(*sharding_rule)(sharc_op *op);
 } sharc_sdy_sharding_rule_iface;
 
-/* Shardy's external models for StableHLO ops (stablehlo_data_flow.c). */
-extern const sharc_sdy_data_flow_iface sharc_sdy_shlo_while_data_flow;
-extern const sharc_sdy_data_flow_iface sharc_sdy_shlo_case_data_flow;
-extern const sharc_sdy_data_flow_iface sharc_sdy_shlo_optimization_barrier_data_flow;
+/* Shardy's external models for StableHLO ops (dialect/stablehlo/sdy_extensions.c). */
+extern const sharc_sdy_data_flow_iface sharc_shlo_while_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_shlo_case_data_flow;
+extern const sharc_sdy_data_flow_iface sharc_shlo_optimization_barrier_data_flow;
 
 /* The interface tables of an op, or NULL when its definition has none. */
 const sharc_sdy_data_flow_iface *sharc_sdy_data_flow(const sharc_op *op);

@@ -329,3 +329,41 @@ bool sharc_sdy_is_single_device_sharding(const sharc_attr *sharding, sharc_op *f
   sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, from);
   return mesh && sharc_sdy_mesh_is_maximal(mesh);
 }
+
+bool sharc_sdy_sharding_empty_axes(const sharc_attr *sharding) {
+  if (sharc_sdy_tensor_sharding_num_replicated(sharding) ||
+      sharc_sdy_tensor_sharding_num_unreduced(sharding))
+    return false;
+  return sharc_sdy_tensor_sharding_is_fully_replicated(sharding);
+}
+
+bool sharc_sdy_sharding_is_fully_replicated_and_open(const sharc_attr *sharding) {
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++) {
+    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
+    if (sharc_sdy_dim_sharding_num_axes(dim) || sharc_sdy_dim_sharding_is_closed(dim))
+      return false;
+  }
+  return true;
+}
+
+sharc_attr *sharc_sdy_value_loc(sharc_value *v) {
+  if (sharc_value_is_block_arg(v))
+    return sharc_value_loc(v);
+  return sharc_op_loc(sharc_value_defining_op(v));
+}
+
+sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
+                                               sharc_attr *sharding, sharc_attr *loc) {
+  sharc_context *ctx = rw->ctx;
+  sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
+  sharc_type *type = sharc_value_type(v);
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(ctx, SHARC_STR("sdy.sharding_constraint"));
+  st.loc = loc;
+  st.operands = &v;
+  st.num_operands = 1;
+  st.result_types = &type;
+  st.num_results = 1;
+  st.attrs = sharc_attr_dictionary(ctx, &attr, 1);
+  return sharc_rw_create(rw, &st);
+}

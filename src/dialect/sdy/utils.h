@@ -63,6 +63,12 @@ bool sharc_sdy_sharding_is_fully_closed(const sharc_attr *sharding);
 /* One fully open (closed) sharding per value, as a #sdy.sharding_per_value. */
 sharc_attr *sharc_sdy_shardings_for_values(sharc_context *ctx, sharc_value *const *values,
                                            unsigned n, sharc_attr *mesh_or_ref, bool closed);
+/* TensorShardingAttr::emptyAxes: no axis in any dimension, no replicated
+ * or unreduced axis. */
+bool sharc_sdy_sharding_empty_axes(const sharc_attr *sharding);
+/* TensorShardingAttr::isFullyReplicatedAndOpen: every dimension empty and
+ * open. */
+bool sharc_sdy_sharding_is_fully_replicated_and_open(const sharc_attr *sharding);
 /* A flat symbol reference to mesh `name` (`@name`). */
 sharc_attr *sharc_sdy_mesh_ref(sharc_context *ctx, sharc_str name);
 
@@ -96,6 +102,12 @@ bool sharc_sdy_is_single_device_sharding(const sharc_attr *sharding, sharc_op *f
 bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids);
 
 /* ---- ops --------------------------------------------------------------------------------- */
+/* Value::getLoc: a block argument's location, else its defining op's. */
+sharc_attr *sharc_sdy_value_loc(sharc_value *v);
+/* Creates `sdy.sharding_constraint %v <sharding>` through `rw` at its
+ * insertion point, located at `loc`. */
+sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
+                                               sharc_attr *sharding, sharc_attr *loc);
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
 

@@ -3,8 +3,8 @@
  * the format engine (ops_format.c), hand-written hooks (ops_custom.c), or
  * none for the ops StableHLO itself prints in generic form; and the dialect
  * record. Every row verifies through sharc_shlo_verify_op (counts, then its check). */
-#include "dialect/stablehlo/shlo.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/stablehlo/shlo.h"
 
 static const char *const cbrt_props[] = {"result_accuracy", NULL};
 static const char *const cosine_props[] = {"result_accuracy", NULL};
@@ -1448,7 +1448,7 @@ const shlo_op_def sharc_shlo_op_optimization_barrier = {
      .parse = sharc_shlo_barrier_parse,
      .print = sharc_shlo_barrier_print,
      .verify = sharc_shlo_verify_op,
-     .data_flow = &sharc_sdy_shlo_optimization_barrier_data_flow,
+     .data_flow = &sharc_shlo_optimization_barrier_data_flow,
      .dialect = &sharc_stablehlo_dialect},
     NULL,
     NULL,
@@ -1463,7 +1463,7 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                       .print = sharc_shlo_while_print,
                                       .verify = sharc_shlo_verify_op,
                                       .block_arg_names = sharc_shlo_while_arg_names,
-                                      .data_flow = &sharc_sdy_shlo_while_data_flow,
+                                      .data_flow = &sharc_shlo_while_data_flow,
                                       .dialect = &sharc_stablehlo_dialect},
                                      NULL,
                                      NULL,
@@ -1487,7 +1487,7 @@ const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .patterns = sharc_shlo_case_patterns,
                                      .verify = sharc_shlo_verify_op,
-                                     .data_flow = &sharc_sdy_shlo_case_data_flow,
+                                     .data_flow = &sharc_shlo_case_data_flow,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
                                     NULL,

@@ -3,6 +3,7 @@
 
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/op_common.h"
 #include "dialect/sdy/utils.h"
 
 sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
@@ -20,22 +21,6 @@ sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def,
   return sharc_rw_create(rw, &st);
 }
 
-bool sharc_sdy_is_static_shaped(const sharc_type *t) {
-  t = sharc_type_shaped_view(t);
-  if (!t || !sharc_type_has_rank(t))
-    return false;
-  const int64_t *shape = sharc_type_shape(t);
-  for (unsigned i = 0; i < sharc_type_rank(t); i++)
-    if (shape[i] == SHARC_DYNAMIC)
-      return false;
-  return true;
-}
-
-sharc_attr *sharc_sdy_value_location(const sharc_value *v) {
-  return sharc_value_is_block_arg(v) ? sharc_value_loc(v)
-                                     : sharc_op_loc(sharc_value_defining_op(v));
-}
-
 static bool not_user(const sharc_use *u, void *user) { return sharc_use_owner(u) != user; }
 
 void sharc_sdy_add_data_flow_edges(sharc_rewriter *rw, sharc_value *const *owners, unsigned n) {
@@ -43,7 +28,7 @@ void sharc_sdy_add_data_flow_edges(sharc_rewriter *rw, sharc_value *const *owner
    * arguments (all at the block start) this keeps them in owner order */
   for (unsigned k = n; k-- > 0;) {
     sharc_value *owner = owners[k];
-    if (!sharc_sdy_is_static_shaped(sharc_value_type(owner)))
+    if (!sharc_sdy_type_is_static(sharc_value_type(owner)))
       continue;
     sharc_rw_set_after_value(rw, owner);
     sharc_attr *sharding = sharc_sdy_get_sharding(owner);
@@ -53,7 +38,7 @@ void sharc_sdy_add_data_flow_edges(sharc_rewriter *rw, sharc_value *const *owner
       attrs = sharc_attr_dictionary(rw->ctx, &e, 1);
     }
     sharc_op *edge = sharc_sdy_create_unary_op(rw, &sharc_sdy_data_flow_edge_def,
-                                               sharc_sdy_value_location(owner), owner, attrs);
+                                               sharc_sdy_value_loc(owner), owner, attrs);
     sharc_rw_replace_uses_if(rw, owner, sharc_op_result(edge, 0), not_user, edge);
   }
 }

@@ -12,10 +12,6 @@
  * `input`, one result of its type, and `attrs` (a dictionary or NULL). */
 sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
                                     sharc_value *input, sharc_attr *attrs);
-/* isStaticShapedType: a shaped type with a rank and no dynamic dimension. */
-bool sharc_sdy_is_static_shaped(const sharc_type *t);
-/* Where a value is: its block argument location, or its op's. */
-sharc_attr *sharc_sdy_value_location(const sharc_value *v);
 /* addDataFlowEdges: an sdy.data_flow_edge right after each owner (at the
  * start of the block for a block argument) that has a static shape, taking
  * the owner's sharding and every use of it; the edges keep the owners'

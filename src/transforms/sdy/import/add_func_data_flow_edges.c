@@ -1,6 +1,7 @@
 /* -sdy-add-func-data-flow-edges: an sdy.func_data_flow_edge on every
  * argument of every function but the main one, and on every call result
  * (values of static shape only), taking the value's sharding and uses. */
+#include "dialect/sdy/op_common.h"
 #include "dialect/func/func.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
@@ -35,7 +36,7 @@ static sharc_walk_result add_arg_edges(sharc_op *func, void *user) {
   sharc_rw_set_block_start(&st->rw, entry);
   for (unsigned i = 0; i < sharc_block_num_args(entry); i++) {
     sharc_value *arg = sharc_block_arg(entry, i);
-    if (sharc_sdy_is_static_shaped(sharc_value_type(arg)))
+    if (sharc_sdy_type_is_static(sharc_value_type(arg)))
       add_edge(st, arg, sharc_op_loc(func));
   }
   return SHARC_WALK_ADVANCE;
@@ -46,7 +47,7 @@ static sharc_walk_result add_result_edges(sharc_op *call, void *user) {
   sharc_rw_set_after(&st->rw, call);
   for (unsigned i = 0; i < sharc_op_num_results(call); i++) {
     sharc_value *result = sharc_op_result(call, i);
-    if (sharc_sdy_is_static_shaped(sharc_value_type(result)))
+    if (sharc_sdy_type_is_static(sharc_value_type(result)))
       add_edge(st, result, sharc_op_loc(call));
   }
   return SHARC_WALK_ADVANCE;

@@ -39,7 +39,7 @@ static const sharc_option_def options[] = {
 
 typedef struct apply_state {
   sharc_rewriter rw;
-  sharc_sdy_source_sharding *debug;
+  sharc_source_sharding *debug; /* NULL: no debugging option on */
 } apply_state;
 
 static bool is_constraint(const sharc_op *op) {
@@ -110,13 +110,13 @@ static void set_sharding_reported(apply_state *st, sharc_op *op, sharc_attr *rul
   sharc_attr *mesh = sharc_sdy_common_mesh(shardings, n_ops + n_res, op);
   sharc_projection before, after;
   sharc_projection_build(&before, st->rw.ctx, shardings, shardings + n_ops, rule, mesh, false);
+  sharc_source_sharding_step *step = sharc_source_sharding_begin(st->debug, op, &before);
   sharc_sdy_set_sharding(input, sharding);
   free(shardings);
   shardings = shardings_of(values, n_ops + n_res);
   sharc_projection_build(&after, st->rw.ctx, shardings, shardings + n_ops, rule, mesh, false);
-  if (!sharc_projection_equal(&before, &after))
-    sharc_sdy_source_sharding_record(st->debug, op, values, n_ops, values + n_ops, n_res, mesh,
-                                     rule, &before, &after);
+  sharc_source_sharding_end(st->debug, step, values, n_ops, values + n_ops, n_res, mesh, rule,
+                            &after, !sharc_projection_equal(&before, &after));
   sharc_projection_free(&before);
   sharc_projection_free(&after);
   free(shardings);
@@ -176,7 +176,7 @@ static void apply_constraint(apply_state *st, sharc_op *op, sharc_value *input,
     return;
   }
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, false, true);
-  if (sharc_sdy_source_sharding_active(st->debug) && rule)
+  if (st->debug && rule)
     set_sharding_reported(st, op, rule, input, sharding);
   else
     sharc_sdy_set_sharding(input, sharding);
@@ -244,13 +244,17 @@ static sharc_walk_result apply(sharc_op *op, void *user) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const apply_options *o = opts;
-  apply_state st = {.debug = sharc_sdy_source_sharding_create(o->debug_sharding_origins,
-                                                              o->debug_propagation_edges)};
+  bool debug = o->debug_sharding_origins || o->debug_propagation_edges;
+  apply_state st = {
+      .debug = debug ? sharc_source_sharding_create(module, o->debug_sharding_origins,
+                                                    o->debug_propagation_edges)
+                     : NULL};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_sdy_source_sharding_prepare(st.debug, module);
   sharc_walk(module, SHARC_POST_ORDER, apply, &st);
-  sharc_sdy_source_sharding_save(st.debug, module);
-  sharc_sdy_source_sharding_destroy(st.debug);
+  if (st.debug) {
+    sharc_source_sharding_save(st.debug, module);
+    sharc_source_sharding_destroy(st.debug);
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/utils.h"
 #include "transforms/sdy/rules/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
@@ -157,9 +158,9 @@ void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const shar
   if (!shardings)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_sdy_value_sharding(sharc_op_operand(op, i));
+    shardings[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_sdy_value_sharding(sharc_op_result(op, i));
+    shardings[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
   init(p, sharc_op_context(op), rule, mesh);
   /* a rule that does not fit the op (the verifier reports it) projects nothing */
   if (p->num_operands == n_ops && p->num_results == n_res)
@@ -203,6 +204,35 @@ void sharc_projection_free(sharc_projection *p) {
   }
   free(p->tensors);
   memset(p, 0, sizeof *p);
+}
+
+void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src) {
+  *dst = *src;
+  unsigned n = sharc_projection_num_tensors(src);
+  dst->tensors = calloc(n + 1, sizeof *dst->tensors);
+  if (!dst->tensors)
+    abort();
+  for (unsigned t = 0; t < n; t++) {
+    dst->tensors[t].factors = calloc(src->num_factors + 1, sizeof *dst->tensors[t].factors);
+    if (!dst->tensors[t].factors)
+      abort();
+  }
+  for (unsigned t = 0; t < n; t++) {
+    const sharc_tensor_factors *from = &src->tensors[t];
+    sharc_tensor_factors *to = &dst->tensors[t];
+    for (unsigned f = 0; f < src->num_factors; f++) {
+      const sharc_factor_sharding *a = &from->factors[f];
+      sharc_factor_sharding *b = &to->factors[f];
+      b->present = a->present;
+      b->is_closed = a->is_closed;
+      b->is_minor_most = a->is_minor_most;
+      sharc_sdy_axes_assign(&b->axes, a->axes.items, a->axes.len);
+      sharc_sdy_axes_assign(&b->overflow, a->overflow.items, a->overflow.len);
+    }
+    sharc_sdy_axes_assign(&to->replicated, from->replicated.items, from->replicated.len);
+    sharc_sdy_axes_assign(&to->unreduced, from->unreduced.items, from->unreduced.len);
+    to->reduction = from->reduction;
+  }
 }
 
 unsigned sharc_projection_num_tensors(const sharc_projection *p) {

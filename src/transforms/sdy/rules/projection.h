@@ -60,6 +60,8 @@ void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
                                       const sharc_attr *rule,
                                       const sharc_attr *mesh);
 void sharc_projection_free(sharc_projection *p);
+/* `dst` becomes a deep copy of `src` (freed with sharc_projection_free). */
+void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src);
 
 unsigned sharc_projection_num_tensors(const sharc_projection *p);
 /* ShardingProjection::operator==: the same factor shardings (axes, closed,

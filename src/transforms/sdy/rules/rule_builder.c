@@ -272,3 +272,33 @@ sharc_attr *sharc_rule_pointwise(sharc_op *op) {
   }
   return sharc_rb_finish(&b);
 }
+
+sharc_attr *sharc_rule_identity(sharc_context *ctx, const sharc_type *type, unsigned num_operands,
+                                unsigned num_results) {
+  const sharc_type *shaped = sharc_type_shaped_view(type);
+  unsigned rank = shaped && sharc_type_has_rank(shaped) ? sharc_type_rank(shaped) : 0;
+  const int64_t *shape = rank ? sharc_type_shape(shaped) : NULL;
+  unsigned n = num_operands + num_results;
+  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
+  sharc_attr **mappings = malloc((n + 1) * sizeof *mappings);
+  if (!dims || !mappings)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t factor = d;
+    dims[d] = sharc_sdy_dim_mapping_get(ctx, &factor, 1);
+  }
+  sharc_attr *mapping = sharc_sdy_tensor_mapping_get(ctx, dims, rank);
+  for (unsigned t = 0; t < n; t++)
+    mappings[t] = mapping;
+  sharc_sdy_rule_parts parts = {0};
+  parts.factor_sizes = shape;
+  parts.num_factors = rank;
+  parts.operands = mappings;
+  parts.num_operands = num_operands;
+  parts.results = mappings + num_operands;
+  parts.num_results = num_results;
+  sharc_attr *rule = sharc_sdy_op_sharding_rule_get(ctx, &parts);
+  free(mappings);
+  free(dims);
+  return rule;
+}

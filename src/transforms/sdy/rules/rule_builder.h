@@ -86,5 +86,10 @@ sharc_attr *sharc_rule_pointwise_over(sharc_op *op, const int64_t *shape, unsign
 /* Shardy's buildPointwise: one factor per dimension of the first result,
  * shared by every tensor; NULL when the first result is not a ranked tensor. */
 sharc_attr *sharc_rule_pointwise(sharc_op *op);
+/* Shardy's createIdentityShardingRule: `num_operands` operands and
+ * `num_results` results of shaped `type`, dimension d of each on factor d
+ * (of the dimension's size); no factors for a scalar. */
+sharc_attr *sharc_rule_identity(sharc_context *ctx, const sharc_type *type, unsigned num_operands,
+                                unsigned num_results);
 
 #endif

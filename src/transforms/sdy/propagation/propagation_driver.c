@@ -1,0 +1,786 @@
+/* The propagation driver (Shardy's basic_propagation.cc); see
+ * propagation_driver.h. */
+#include "transforms/sdy/propagation/propagation_driver.h"
+
+#include "asm/printer.h"
+#include "dialect/func/func.h"
+#include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/op_common.h"
+#include "dialect/sdy/utils.h"
+#include "sharc/asm.h"
+#include "sharc/symbols.h"
+#include "transforms/sdy/propagation/debugging/source_sharding.h"
+#include "transforms/sdy/rules/rule_builder.h"
+#include "transforms/sdy/rules/rules.h"
+
+#include <stdlib.h>
+
+sharc_sdy_propagation_direction sharc_propagate_any(void *user, sharc_op *op, unsigned factor) {
+  (void)user;
+  (void)op;
+  (void)factor;
+  return SHARC_SDY_PROPAGATION_BOTH;
+}
+
+static sharc_basic_factor_propagation basic_strategy;
+
+const sharc_basic_factor_propagation *sharc_propagation_basic_strategy(void) {
+  if (!basic_strategy.base.propagate)
+    sharc_basic_factor_propagation_init(&basic_strategy);
+  return &basic_strategy;
+}
+
+/* ---- the users of each function (SymbolUserMap) ------------------------------
+ * MLIR walks the symbol uses of each op of the module in turn: the op's own
+ * attributes, then its regions through a stack, so the ops of a block come
+ * before the ops of regions nested in it, and nested regions are visited
+ * last-pushed first. Only references to the module's functions are kept. */
+
+typedef SHARC_VEC(sharc_region *) region_stack;
+
+static void add_user(sharc_propagation *pr, sharc_op *func, sharc_op *user) {
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->func_users, func);
+  if (!slot) {
+    sharc_ptr_vec empty = {0};
+    sharc_vec_push(&pr->user_lists, empty);
+    slot = pr->user_lists.len;
+    sharc_ptrmap_put(&pr->func_users, func, (void *)slot);
+  }
+  sharc_ptr_vec *users = &pr->user_lists.items[slot - 1];
+  /* a SetVector: one entry per user, however often it refers */
+  if (users->len && sharc_vec_last(users) == user)
+    return;
+  for (unsigned i = 0; i < users->len; i++)
+    if (users->items[i] == user)
+      return;
+  sharc_vec_push(users, user);
+}
+
+static void scan_attr(sharc_propagation *pr, sharc_op *user, const sharc_attr *a) {
+  switch (sharc_attr_get_kind(a)) {
+  case SHARC_ATTR_SYMBOL_REF: {
+    sharc_op *target = sharc_symbol_lookup(pr->module, sharc_ident_str(sharc_attr_symbol_root(a)));
+    if (target && sharc_op_isa(target, &sharc_func_func_def))
+      add_user(pr, target, user);
+    return;
+  }
+  case SHARC_ATTR_ARRAY:
+    for (unsigned i = 0; i < sharc_attr_count(a); i++)
+      scan_attr(pr, user, sharc_attr_at(a, i));
+    return;
+  case SHARC_ATTR_DICTIONARY: {
+    const sharc_named_attr *entries = sharc_attr_dict_entries(a);
+    for (unsigned i = 0; i < sharc_attr_count(a); i++)
+      scan_attr(pr, user, entries[i].value);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+static void scan_op_and_regions(sharc_propagation *pr, sharc_op *op, region_stack *stack) {
+  scan_attr(pr, op, sharc_op_attrs(op));
+  if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+    return;
+  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
+    sharc_vec_push(stack, sharc_op_region(op, r));
+}
+
+static void build_users(sharc_propagation *pr) {
+  pr->users_built = true;
+  sharc_block *body = sharc_region_first_block(sharc_op_region(pr->module, 0));
+  region_stack stack = {0};
+  for (sharc_op *top = body ? sharc_block_first_op(body) : NULL; top; top = sharc_op_next(top)) {
+    sharc_vec_clear(&stack);
+    scan_op_and_regions(pr, top, &stack);
+    while (stack.len) {
+      sharc_region *r = sharc_vec_pop(&stack);
+      for (sharc_block *b = sharc_region_first_block(r); b; b = sharc_block_next(b))
+        for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+          scan_op_and_regions(pr, op, &stack);
+    }
+  }
+  sharc_vec_free(&stack);
+}
+
+sharc_op *const *sharc_propagation_func_users(sharc_propagation *pr, sharc_op *func,
+                                              unsigned *n) {
+  if (!pr->users_built)
+    build_users(pr);
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->func_users, func);
+  if (!slot) {
+    *n = 0;
+    return NULL;
+  }
+  *n = pr->user_lists.items[slot - 1].len;
+  return (sharc_op *const *)pr->user_lists.items[slot - 1].items;
+}
+
+static void free_users(sharc_propagation *pr) {
+  for (unsigned i = 0; i < pr->user_lists.len; i++)
+    sharc_vec_free(&pr->user_lists.items[i]);
+  sharc_vec_free(&pr->user_lists);
+  sharc_ptrmap_free(&pr->func_users);
+}
+
+/* The module's function called `name` (getFuncOpOrDie), or NULL. */
+static sharc_op *lookup_func(sharc_propagation *pr, const sharc_attr *ref) {
+  if (!ref || sharc_attr_get_kind(ref) != SHARC_ATTR_SYMBOL_REF)
+    return NULL;
+  sharc_op *f = sharc_symbol_lookup(pr->module, sharc_ident_str(sharc_attr_symbol_root(ref)));
+  return f && sharc_op_isa(f, &sharc_func_func_def) ? f : NULL;
+}
+
+static sharc_op *enclosing_func(sharc_op *op) {
+  while (op && !sharc_op_isa(op, &sharc_func_func_def))
+    op = sharc_op_parent_op(op);
+  return op;
+}
+
+/* ---- shardings of function arguments ---------------------------------------------- */
+
+static bool is_func_arg(const sharc_value *v) {
+  if (!sharc_value_is_block_arg(v))
+    return false;
+  sharc_block *b = sharc_value_owner_block(v);
+  sharc_op *owner = sharc_block_parent_op(b);
+  return owner && sharc_op_isa(owner, &sharc_func_func_def) && sharc_block_is_entry(b);
+}
+
+sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
+  if (pr->pending_args.len) {
+    sharc_value *shardable = sharc_sdy_shardable_value(v);
+    sharc_attr *pending = shardable && is_func_arg(shardable)
+                              ? sharc_ptrmap_get(&pr->arg_shardings, shardable)
+                              : NULL;
+    if (pending)
+      return pending;
+  }
+  return sharc_sdy_get_sharding(v);
+}
+
+void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
+  sharc_value *shardable = sharc_sdy_shardable_value(v);
+  if (!shardable || !is_func_arg(shardable) || !sharding) {
+    sharc_sdy_set_sharding(v, sharding);
+    return;
+  }
+  if (!sharc_ptrmap_get(&pr->arg_shardings, shardable))
+    sharc_vec_push(&pr->pending_args, shardable);
+  sharc_ptrmap_put(&pr->arg_shardings, shardable, sharding);
+}
+
+/* Writes the pending argument shardings, one attribute rebuild per
+ * function. */
+static void flush_arg_shardings(sharc_propagation *pr) {
+  sharc_ptrmap slot = {0}; /* func -> index + 1 into `funcs` */
+  SHARC_VEC(sharc_op *) funcs = {0};
+  SHARC_VEC(sharc_attr **) values = {0};
+  for (unsigned i = 0; i < pr->pending_args.len; i++) {
+    sharc_value *arg = pr->pending_args.items[i];
+    sharc_op *func = sharc_block_parent_op(sharc_value_owner_block(arg));
+    uintptr_t k = (uintptr_t)sharc_ptrmap_get(&slot, func);
+    if (!k) {
+      sharc_attr **row = calloc(sharc_func_num_args(func) + 1, sizeof *row);
+      if (!row)
+        abort();
+      sharc_vec_push(&funcs, func);
+      sharc_vec_push(&values, row);
+      k = funcs.len;
+      sharc_ptrmap_put(&slot, func, (void *)k);
+    }
+    unsigned index = sharc_value_index(arg);
+    if (index < sharc_func_num_args(func))
+      values.items[k - 1][index] = sharc_ptrmap_get(&pr->arg_shardings, arg);
+  }
+  for (unsigned i = 0; i < funcs.len; i++) {
+    sharc_func_set_each_arg_attr(funcs.items[i], SHARC_SDY_SHARDING_ATTR, values.items[i]);
+    free(values.items[i]);
+  }
+  sharc_vec_free(&funcs);
+  sharc_vec_free(&values);
+  sharc_ptrmap_free(&slot);
+  sharc_ptrmap_free(&pr->arg_shardings);
+  sharc_vec_free(&pr->pending_args);
+}
+
+/* ---- telling the greedy driver what changed -------------------------------------
+ * After a value's sharding changes, the ops that read it (its owner, its
+ * users, the data flow edges it is a source of, the call sites or callees
+ * it reaches through returns and calls) are put back on the worklist; the
+ * op being propagated through is not (it has just been). */
+
+/* Following returns to call sites and call operands into callees, the
+ * same value can only come back through a recursive function (which
+ * Shardy does not expect, calls being inlined or flattened first): values
+ * reached that way are visited once. */
+typedef struct notifier {
+  sharc_propagation *pr;
+  sharc_rewriter *rw;
+  sharc_op *self;
+  sharc_ptrmap visited; /* values reached through calls */
+} notifier;
+
+static void notify_op(notifier *n, sharc_op *op) {
+  if (op && op != n->self)
+    sharc_rw_modified(n->rw, op);
+}
+
+static void notify_users(notifier *n, sharc_value *v);
+
+static void notify_users_across_call(notifier *n, sharc_value *v) {
+  if (sharc_ptrmap_get(&n->visited, v))
+    return;
+  sharc_ptrmap_put(&n->visited, v, v);
+  notify_users(n, v);
+}
+
+static void notify_terminator_users(notifier *n, sharc_op *term, sharc_use *use) {
+  if (!sharc_op_isa(term, &sharc_func_return_def)) {
+    notify_op(n, sharc_op_parent_op(term));
+    return;
+  }
+  sharc_op *func = enclosing_func(term);
+  unsigned num_users = 0;
+  sharc_op *const *users = func ? sharc_propagation_func_users(n->pr, func, &num_users) : NULL;
+  /* the main function has no caller, nor do functions only named by
+   * attributes (e.g. custom calls' called computations) */
+  if (!num_users) {
+    notify_op(n, sharc_op_parent_op(term));
+    return;
+  }
+  unsigned index = sharc_use_operand_index(use);
+  for (unsigned i = 0; i < num_users; i++) {
+    sharc_op *call = users[i];
+    if (sharc_op_is_erased(call) || !sharc_op_isa(call, &sharc_func_call_def) ||
+        index >= sharc_op_num_results(call))
+      continue;
+    notify_users_across_call(n, sharc_op_result(call, index));
+  }
+}
+
+static void notify_callee_arg_users(notifier *n, sharc_op *call, sharc_use *use) {
+  sharc_op *func = lookup_func(n->pr, sharc_op_attr(call, "callee"));
+  sharc_block *body = func ? sharc_func_body(func) : NULL;
+  unsigned index = sharc_use_operand_index(use);
+  if (body && index < sharc_block_num_args(body))
+    notify_users_across_call(n, sharc_block_arg(body, index));
+}
+
+static void notify_users(notifier *n, sharc_value *v) {
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_op *user = sharc_use_owner(u);
+    sharc_op *edge = sharc_sdy_data_flow_edge_of_source(u);
+    if (edge)
+      notify_op(n, edge);
+    else if (sharc_op_has_trait(user, SHARC_TRAIT_TERMINATOR))
+      notify_terminator_users(n, user, u);
+    else if (sharc_op_isa(user, &sharc_func_call_def))
+      notify_callee_arg_users(n, user, u);
+    else
+      notify_op(n, user);
+  }
+}
+
+static void notify_sharding_modified(notifier *n, sharc_value *v) {
+  sharc_op *def = sharc_value_defining_op(v);
+  if (def && sharc_op_isa(def, &sharc_sdy_data_flow_edge_def)) {
+    sharc_ptrvec targets = {0};
+    sharc_sdy_data_flow_edge_non_owner_targets(def, &targets);
+    for (unsigned i = 0; i < targets.len; i++)
+      notify_users(n, targets.items[i]);
+    sharc_ptrvec_free(&targets);
+  }
+  notify_op(n, sharc_sdy_owning_op(v));
+  notify_users(n, v);
+}
+
+/* ---- propagating through one op ------------------------------------------------- */
+
+/* One side (operands or results) of the op propagation goes through: the
+ * tensors, their current shardings, and how a new sharding is stored. */
+typedef struct tensor_side {
+  sharc_propagation *pr;
+  sharc_value *const *values;
+  sharc_attr *const *shardings; /* NULL entries: none */
+  unsigned n;
+  void (*set)(const struct tensor_side *side, unsigned index, sharc_attr *sharding);
+  void *target; /* what `set` writes to, when not the values */
+  bool is_func_result;
+} tensor_side;
+
+static void set_value_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {
+  sharc_propagation_set_sharding(side->pr, side->values[index], sharding);
+}
+
+typedef struct op_propagation {
+  sharc_propagation *pr;
+  const sharc_attr *rule;
+  sharc_get_direction_fn direction;
+  void *direction_user;
+  sharc_op *op;
+} op_propagation;
+
+/* Blocked factors do not propagate at all. */
+static sharc_sdy_propagation_direction direction_along_factor(void *user, unsigned factor) {
+  const op_propagation *c = user;
+  if (sharc_rule_factor_is(c->rule, factor, SHARC_RULE_IS_BLOCKED))
+    return SHARC_SDY_PROPAGATION_NONE;
+  return c->direction(c->direction_user, c->op, factor);
+}
+
+/* updateTensorSharding: stores the sharding projected back from the
+ * tensor's factor shardings when it differs from the current one, tells
+ * the worklist, and gives it to the other members of the tensor's sharding
+ * group. */
+static bool update_tensor(sharc_propagation *pr, const tensor_side *side, unsigned index,
+                          sharc_attr *sharding, notifier *n) {
+  sharc_attr *old = side->shardings[index];
+  if ((!old && sharc_sdy_sharding_empty_axes(sharding)) || sharding == old)
+    return false;
+  side->set(side, index, sharding);
+  /* a function result feeds nothing but its return value, in no group */
+  if (side->is_func_result)
+    return true;
+  sharc_value *modified = sharc_sdy_shardable_value(side->values[index]);
+  if (!modified)
+    return true;
+  if (n)
+    notify_sharding_modified(n, modified);
+  unsigned num_members;
+  sharc_value *const *members = sharc_sharding_group_members(&pr->groups, modified, &num_members);
+  for (unsigned i = 0; i < num_members; i++) {
+    if (members[i] == modified)
+      continue;
+    sharc_propagation_set_sharding(pr, members[i], sharding);
+    if (n)
+      notify_sharding_modified(n, members[i]);
+  }
+  return true;
+}
+
+/* Stores back every tensor of `side` (tensors `first`.. of the projection)
+ * whose factors changed; clears the flag of those that stay the same. */
+static void update_side(sharc_propagation *pr, const tensor_side *side, const sharc_projection *p,
+                        unsigned first, sharc_attr *mesh_or_ref, bool *updated, notifier *n) {
+  for (unsigned i = 0; i < side->n; i++) {
+    if (!updated[first + i])
+      continue;
+    sharc_attr *sharding = sharc_projection_tensor_sharding(p, first + i, mesh_or_ref);
+    updated[first + i] = update_tensor(pr, side, i, sharding, n);
+  }
+}
+
+/* propagateTensorShardings: projects both sides through `rule` on their
+ * common mesh, lets the strategy propagate along the factors and stores
+ * the shardings that changed. `rw` is NULL when the worklist need not
+ * know (function results). Returns whether anything changed. */
+static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands,
+                              const tensor_side *results, const sharc_attr *rule,
+                              sharc_get_direction_fn direction, void *direction_user,
+                              const sharc_factor_propagation *fp, bool conservative,
+                              sharc_op *op, sharc_rewriter *rw) {
+  unsigned n = operands->n + results->n;
+  sharc_attr *stack_shardings[16];
+  bool stack_updated[16];
+  sharc_attr **all = n <= 16 ? stack_shardings : malloc(n * sizeof *all);
+  bool *updated = n <= 16 ? stack_updated : malloc(n * sizeof *updated);
+  if (!all || !updated)
+    abort();
+  for (unsigned i = 0; i < operands->n; i++)
+    all[i] = operands->shardings[i];
+  for (unsigned i = 0; i < results->n; i++)
+    all[operands->n + i] = results->shardings[i];
+  bool any = false;
+  /* no sharding at all, or shardings on different meshes: nothing to do */
+  sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
+  sharc_attr *mesh = mesh_or_ref ? sharc_sdy_mesh_or_ref_mesh(mesh_or_ref, op) : NULL;
+  /* maximal meshes stand for special ops (send, recv): not propagated */
+  if (mesh && !sharc_sdy_mesh_is_maximal(mesh)) {
+    sharc_projection p;
+    sharc_projection_build(&p, sharc_op_context(op), all, all + operands->n, rule, mesh, false);
+    op_propagation c = {pr, rule, direction, direction_user, op};
+    unsigned num_factors = sharc_rule_num_factors(rule);
+    int64_t *sizes = malloc((num_factors + 1) * sizeof *sizes);
+    if (!sizes)
+      abort();
+    for (unsigned f = 0; f < num_factors; f++)
+      sizes[f] = sharc_rule_factor_size(rule, f);
+    sharc_source_sharding_step *step =
+        pr->debug ? sharc_source_sharding_begin(pr->debug, op, &p) : NULL;
+    sharc_factor_propagate(fp, &p, direction_along_factor, &c, sizes, num_factors, mesh,
+                           conservative, op, updated);
+    notifier nt = {pr, rw, op, {0}};
+    update_side(pr, operands, &p, 0, mesh_or_ref, updated, rw ? &nt : NULL);
+    update_side(pr, results, &p, operands->n, mesh_or_ref, updated, rw ? &nt : NULL);
+    sharc_ptrmap_free(&nt.visited);
+    for (unsigned i = 0; i < n; i++)
+      any |= updated[i];
+    if (step)
+      sharc_source_sharding_end(pr->debug, step, operands->values, operands->n, results->values,
+                                results->n, mesh, rule, &p, any);
+    free(sizes);
+    sharc_projection_free(&p);
+  }
+  if (all != stack_shardings)
+    free(all);
+  if (updated != stack_updated)
+    free(updated);
+  return any;
+}
+
+/* Both sides are the values themselves, read with getSharding and written
+ * with setSharding. */
+static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands, unsigned n_ops,
+                             sharc_value *const *results, unsigned n_res, const sharc_attr *rule,
+                             sharc_op *op, sharc_rewriter *rw, sharc_get_direction_fn direction,
+                             void *direction_user, const sharc_factor_propagation *fp,
+                             bool conservative) {
+  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < n_ops; i++)
+    shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
+  for (unsigned i = 0; i < n_res; i++)
+    shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
+  tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false};
+  tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
+  bool any = propagate_tensors(pr, &ops_side, &res_side, rule, direction, direction_user, fp,
+                               conservative, op, rw);
+  free(shardings);
+  return any;
+}
+
+/* ---- function results --------------------------------------------------------- */
+
+static void set_func_result(const tensor_side *side, unsigned index, sharc_attr *sharding) {
+  (void)index;
+  *(sharc_attr **)side->target = sharding;
+}
+
+/* propagateFuncResults: each returned value and the function's result
+ * sharding are the operand and result of an identity op, propagated both
+ * ways (whatever the pass's directions) without telling the worklist. The
+ * result shardings are written together at the end (each write rebuilds
+ * the attributes of all results; every result is read before its own
+ * update only). */
+static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
+                                   const sharc_factor_propagation *fp) {
+  sharc_block *body = sharc_func_body(func);
+  sharc_op *term = body ? sharc_block_terminator(body) : NULL;
+  unsigned n = term ? sharc_op_num_operands(term) : 0;
+  unsigned num_results = sharc_func_num_results(func);
+  sharc_attr **updates = calloc((n > num_results ? n : num_results) + 1, sizeof *updates);
+  if (!updates)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *value = sharc_op_operand(term, i);
+    sharc_type *type = sharc_value_type(value);
+    /* tokens and dynamic shapes have no sharding to carry */
+    if (!sharc_sdy_type_is_static(type))
+      continue;
+    sharc_attr *operand_sharding = sharc_propagation_get_sharding(pr, value);
+    sharc_attr *result_sharding = sharc_sdy_func_result_sharding(func, i);
+    tensor_side ops_side = {pr, &value, &operand_sharding, 1, set_value_sharding, NULL, false};
+    tensor_side res_side = {pr, &value, &result_sharding, 1, set_func_result, &updates[i], true};
+    sharc_attr *rule = sharc_rule_identity(sharc_op_context(func), type, 1, 1);
+    (void)propagate_tensors(pr, &ops_side, &res_side, rule, sharc_propagate_any, NULL, fp, false,
+                            func, NULL);
+  }
+  if (n <= num_results)
+    sharc_func_set_each_result_attr(func, SHARC_SDY_SHARDING_ATTR, updates);
+  free(updates);
+}
+
+/* getMainFuncOrDie(useSingleFunc=true): the module's only function, else
+ * `main` (Shardy aborts when there is none; this reports it). */
+static sharc_op *main_func(sharc_propagation *pr) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(pr->module, 0));
+  sharc_op *only = NULL;
+  unsigned count = 0;
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_isa(op, &sharc_func_func_def)) {
+      only = op;
+      count++;
+    }
+  if (count == 1)
+    return only;
+  sharc_op *main = sharc_symbol_lookup(pr->module, SHARC_STR("main"));
+  if (main && sharc_op_isa(main, &sharc_func_func_def))
+    return main;
+  sharc_emit(sharc_op_context(pr->module), SHARC_SEV_ERROR, sharc_op_loc(pr->module),
+             "Failed to lookup function: main");
+  return NULL;
+}
+
+/* ---- the patterns --------------------------------------------------------------- */
+
+typedef struct pattern_state {
+  sharc_propagation *pr;
+  const sharc_factor_propagation *fp;
+  sharc_get_direction_fn direction;
+  void *direction_user;
+} pattern_state;
+
+/* The static shaped type of a value, or NULL (tokens, dynamic shapes). */
+static sharc_type *static_type(sharc_value *v) {
+  sharc_type *t = sharc_value_type(v);
+  return sharc_sdy_type_is_static(t) ? t : NULL;
+}
+
+/* The op's operands then results, in one array (freed by the caller). */
+static sharc_value **op_values(sharc_op *op) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  sharc_value **values = malloc((n_ops + n_res + 1) * sizeof *values);
+  if (!values)
+    abort();
+  for (unsigned i = 0; i < n_ops; i++)
+    values[i] = sharc_op_operand(op, i);
+  for (unsigned i = 0; i < n_res; i++)
+    values[n_ops + i] = sharc_op_result(op, i);
+  return values;
+}
+
+/* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
+ * registry (which stores it on the op). */
+static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  bool conservative = st->pr->options->conservative_propagation;
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, conservative, true);
+  if (!rule)
+    return false;
+  sharc_value **values = op_values(op);
+  unsigned n_ops = sharc_op_num_operands(op);
+  bool any = propagate_values(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
+                              rule, op, rw, st->direction, st->direction_user, st->fp,
+                              conservative);
+  free(values);
+  return any;
+}
+
+static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {
+  (void)index;
+  sharc_op *edge = side->target;
+  sharc_value *owner = sharc_op_operand(edge, 0);
+  sharc_op *owner_op = sharc_sdy_owning_op(owner);
+  if (owner_op && sharc_sdy_data_flow(owner_op))
+    sharding = sharc_sdy_transform_target_sharding(owner_op, owner, sharding,
+                                                   SHARC_SDY_AFTER_EDGE_PROPAGATION);
+  sharc_op_set_attr(edge, "sharding", sharding);
+}
+
+/* PropagateDataFlowEdgeOp: the edge's sources are the operands, its targets
+ * (whose sharding the edge op holds, as the owner's op sees it) the
+ * result, of an identity op. */
+static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  sharc_value *result = sharc_op_result(edge, 0);
+  sharc_type *type = static_type(result);
+  if (!type)
+    return false;
+  sharc_ptrvec sources = {0};
+  sharc_sdy_data_flow_edge_sources(edge, &sources);
+  sharc_attr **shardings = malloc((sources.len + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < sources.len; i++)
+    shardings[i] = sharc_propagation_get_sharding(st->pr, sources.items[i]);
+  sharc_value *owner = sharc_op_operand(edge, 0);
+  sharc_op *owner_op = sharc_sdy_owning_op(owner);
+  sharc_attr *edge_sharding = sharc_op_attr(edge, "sharding");
+  if (edge_sharding && !sharc_sdy_is_tensor_sharding(edge_sharding))
+    edge_sharding = NULL;
+  if (edge_sharding && owner_op && sharc_sdy_data_flow(owner_op))
+    edge_sharding = sharc_sdy_transform_target_sharding(owner_op, owner, edge_sharding,
+                                                        SHARC_SDY_BEFORE_EDGE_PROPAGATION);
+  tensor_side ops_side = {st->pr, (sharc_value *const *)sources.items, shardings, sources.len,
+                          set_value_sharding, NULL, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding, edge, false};
+  sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
+  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, st->direction,
+                               st->direction_user, st->fp, false, edge, rw);
+  free(shardings);
+  sharc_ptrvec_free(&sources);
+  return any;
+}
+
+/* The sources of a function edge: what every call passes for the argument,
+ * or what the callee returns for the call result. */
+static bool func_edge_sources(sharc_propagation *pr, sharc_op *edge, sharc_ptr_vec *sources) {
+  sharc_value *operand = sharc_op_operand(edge, 0);
+  if (sharc_value_is_block_arg(operand)) {
+    sharc_op *func = enclosing_func(edge);
+    unsigned num_users = 0;
+    sharc_op *const *users = func ? sharc_propagation_func_users(pr, func, &num_users) : NULL;
+    unsigned index = sharc_value_index(operand);
+    for (unsigned i = 0; i < num_users; i++)
+      if (!sharc_op_is_erased(users[i]) && sharc_op_isa(users[i], &sharc_func_call_def) &&
+          index < sharc_op_num_operands(users[i]))
+        sharc_vec_push(sources, sharc_op_operand(users[i], index));
+    return true;
+  }
+  sharc_op *call = sharc_value_defining_op(operand);
+  sharc_op *func = call && sharc_op_isa(call, &sharc_func_call_def)
+                       ? lookup_func(pr, sharc_op_attr(call, "callee"))
+                       : NULL;
+  sharc_block *body = func ? sharc_func_body(func) : NULL;
+  sharc_op *term = body ? sharc_block_terminator(body) : NULL;
+  unsigned index = sharc_value_index(operand);
+  if (term && sharc_op_isa(term, &sharc_func_return_def) && index < sharc_op_num_operands(term))
+    sharc_vec_push(sources, sharc_op_operand(term, index));
+  return true;
+}
+
+/* PropagateFuncDataFlowEdgeOp: the edge's sources (call operands or the
+ * callee's returned value) and the edge's result as an identity op. */
+static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  sharc_value *result = sharc_op_result(edge, 0);
+  sharc_type *type = static_type(result);
+  if (!type)
+    return false;
+  sharc_ptr_vec sources = {0};
+  func_edge_sources(st->pr, edge, &sources);
+  /* a function nobody calls (e.g. a custom call's called computation):
+   * Shardy reports success without changing anything */
+  if (!sources.len && sharc_value_is_block_arg(sharc_op_operand(edge, 0)))
+    return true;
+  sharc_attr **shardings = malloc((sources.len + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < sources.len; i++)
+    shardings[i] = sharc_propagation_get_sharding(st->pr, sources.items[i]);
+  sharc_attr *edge_sharding = sharc_propagation_get_sharding(st->pr, result);
+  tensor_side ops_side = {st->pr, (sharc_value *const *)sources.items, shardings, sources.len,
+                          set_value_sharding, NULL, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding, NULL, false};
+  sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
+  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, st->direction,
+                               st->direction_user, st->fp, false, edge, rw);
+  free(shardings);
+  sharc_vec_free(&sources);
+  return any;
+}
+
+static sharc_sdy_propagation_direction barrier_direction(void *user, sharc_op *op,
+                                                         unsigned factor) {
+  (void)user;
+  (void)factor;
+  sharc_attr *d = sharc_op_attr(op, "allowed_direction");
+  if (!d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
+    return SHARC_SDY_PROPAGATION_NONE;
+  return (sharc_sdy_propagation_direction)sharc_attr_int_value(d);
+}
+
+/* PropagatePropagationBarrier: an identity op whose every factor goes only
+ * the barrier's allowed direction. */
+static bool propagate_barrier(sharc_op *barrier, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  sharc_value *input = sharc_op_operand(barrier, 0), *result = sharc_op_result(barrier, 0);
+  sharc_attr *rule = sharc_rule_identity(sharc_op_context(barrier), sharc_value_type(result), 1, 1);
+  return propagate_values(st->pr, &input, 1, &result, 1, rule, barrier, rw, barrier_direction,
+                          NULL, st->fp, false);
+}
+
+static const sharc_pattern patterns[] = {
+    {"PropagatePropagationBarrier", propagate_barrier, &sharc_sdy_propagation_barrier_def, 1,
+     NULL},
+    {"PropagateDataFlowEdgeOp", propagate_data_flow_edge, &sharc_sdy_data_flow_edge_def, 1, NULL},
+    {"PropagateFuncDataFlowEdgeOp", propagate_func_data_flow_edge,
+     &sharc_sdy_func_data_flow_edge_def, 1, NULL},
+    {"PropagateRegisteredOp", propagate_registered_op, NULL, 1, NULL},
+    {NULL, NULL, NULL, 0, NULL},
+};
+
+/* ---- propagating through the module ------------------------------------------- */
+
+bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propagation *fp,
+                                 sharc_get_direction_fn direction, void *direction_user) {
+  sharc_op *main = main_func(pr);
+  if (!main)
+    return false;
+  propagate_func_results(pr, main, fp);
+  pattern_state st = {pr, fp, direction, direction_user};
+  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(pr->module));
+  sharc_pattern_set_add(set, patterns, &st);
+  /* Shardy's configuration: top-down, nothing but the patterns (no
+   * folding, constant CSE or region simplification), and a single
+   * iteration since every op whose operands or results change is put back
+   * on the worklist, so the first iteration already reaches the fixpoint
+   * (a second one would only confirm it; Shardy runs it in debug builds). */
+  sharc_greedy_config config = sharc_greedy_config_default();
+  config.top_down = true;
+  config.fold = false;
+  config.cse_constants = false;
+  config.region_simplify = SHARC_SIMPLIFY_DISABLED;
+  config.max_iterations = 1;
+  config.listener = sharc_pass_listener(pr->run);
+  (void)sharc_apply_patterns_greedily(pr->module, set, &config, NULL);
+  sharc_pattern_set_destroy(set);
+  propagate_func_results(pr, main, fp);
+  flush_arg_shardings(pr);
+  return true;
+}
+
+bool sharc_propagation_propagate_basic(sharc_propagation *pr, void *user) {
+  (void)user;
+  return sharc_propagation_propagate(pr, &sharc_propagation_basic_strategy()->base,
+                                     sharc_propagate_any, NULL);
+}
+
+/* ---- the run -------------------------------------------------------------------- */
+
+/* allValidShapes: the first op (post-order) with a result of a dynamic
+ * shaped or tuple type is reported. */
+static sharc_walk_result check_shapes(sharc_op *op, void *user) {
+  (void)user;
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
+    sharc_type *t = sharc_value_type(sharc_op_result(op, i));
+    const char *message = NULL;
+    if (sharc_type_is_shaped(t) && !sharc_sdy_type_is_static(t))
+      message = "Shardy propagation only supports ranked tensors with a static shape. type: ";
+    else if (sharc_type_get_kind(t) == SHARC_TYPE_TUPLE)
+      message = "Shardy propagation doesn't support tuples: ";
+    if (!message)
+      continue;
+    sharc_buf text = {0};
+    sharc_print_type(t, &text);
+    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s%s", message,
+               text.data ? text.data : "");
+    sharc_buf_free(&text);
+    return SHARC_WALK_INTERRUPT;
+  }
+  return SHARC_WALK_ADVANCE;
+}
+
+bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *options,
+                           sharc_pass_run *run, sharc_propagate_fn propagate, void *user) {
+  sharc_propagation pr = {0};
+  pr.module = module;
+  pr.options = options;
+  pr.run = run;
+  if (options->debug_sharding_origins || options->debug_propagation_edge_sharding)
+    pr.debug = sharc_source_sharding_create(module, options->debug_sharding_origins,
+                                            options->debug_propagation_edge_sharding);
+  bool ok = sharc_walk(module, SHARC_POST_ORDER, check_shapes, NULL) != SHARC_WALK_INTERRUPT;
+  ok = ok && sharc_sharding_group_map_build(&pr.groups, module);
+  if (ok) {
+    sharc_rewriter rw;
+    sharc_pass_rewriter(run, &rw, NULL);
+    sharc_sharding_group_map_sync(&pr.groups, &rw);
+    ok = propagate(&pr, user);
+  }
+  if (ok && !options->keep_sharding_rules)
+    sharc_sdy_remove_sharding_rules(module);
+  if (pr.debug) {
+    if (ok)
+      sharc_source_sharding_save(pr.debug, module);
+    sharc_source_sharding_destroy(pr.debug);
+  }
+  sharc_sharding_group_map_free(&pr.groups);
+  free_users(&pr);
+  return ok;
+}

@@ -1,0 +1,118 @@
+/* The propagation driver every propagation pass builds on (Shardy's
+ * BasicPropagationPassImpl): the per-run state (options, sharding groups,
+ * the users of each function), the greedy propagation of one factor
+ * propagation strategy through the whole module, and the run skeleton a
+ * pass's `run` delegates to.
+ *
+ * A stronger pass (aggressive, op-priority, user-priority) supplies its own
+ * `sharc_propagate_fn` to sharc_propagation_run, the way Shardy's
+ * subclasses override the virtual `propagate`; that function calls
+ * sharc_propagation_propagate (once or several times) with its strategy and
+ * its per-op, per-factor direction function. */
+#ifndef SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
+#define SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
+
+#include "sharc/pass.h"
+#include "transforms/sdy/propagation/basic_factor_propagation.h"
+#include "transforms/sdy/propagation/sharding_group_map.h"
+
+/* Shardy's PropagationOptions as the propagation passes take them; a pass
+ * with more options puts this struct first in its own. */
+typedef struct sharc_propagation_options {
+  bool keep_sharding_rules;
+  const char *module_dump_directory;
+  bool conservative_propagation;
+  bool debug_sharding_origins;
+  bool debug_propagation_edge_sharding;
+} sharc_propagation_options;
+
+/* The rows of the five options above for a pass's option table, `T` being
+ * the pass's options struct and `field` its sharc_propagation_options
+ * member (Shardy's descriptions and defaults; by name, the order in which
+ * MLIR lists and prints pass options). */
+#define SHARC_PROPAGATION_OPTION_ROWS(T, field)                                                    \
+  SHARC_OPTION(T, field.conservative_propagation, "conservative-propagation", SHARC_OPT_BOOL,     \
+               "false",                                                                           \
+               "whether to disallow split axes and non-divisible sharding axes during "           \
+               "propagation"),                                                                    \
+      SHARC_OPTION(T, field.debug_propagation_edge_sharding, "debug-propagation-edge-sharding",   \
+                   SHARC_OPT_BOOL, "false",                                                       \
+                   "whether to save information about the SSA value edges of how a sharding on "  \
+                   "the MLIR module propagated around. These are from which operand/result a "    \
+                   "sharding was propagated to a given op."),                                     \
+      SHARC_OPTION(T, field.debug_sharding_origins, "debug-sharding-origins", SHARC_OPT_BOOL,     \
+                   "false",                                                                       \
+                   "whether to save information about the origin of a sharding on the MLIR "      \
+                   "module. These would be the shardings on the function inputs, outputs, "       \
+                   "sharding constraints and manual computations before propagation."),           \
+      SHARC_OPTION(T, field.keep_sharding_rules, "keep-sharding-rules", SHARC_OPT_BOOL, "false",  \
+                   "whether to keep existing and created op sharding rules"),                     \
+      SHARC_OPTION(T, field.module_dump_directory, "module-dump-directory", SHARC_OPT_STRING,     \
+                   NULL, "where to dump any rewritten modules for debugging")
+
+/* GetDirectionToPropagateFn: the direction propagation may take through
+ * `op` along `factor`. */
+typedef sharc_sdy_propagation_direction (*sharc_get_direction_fn)(void *user, sharc_op *op,
+                                                                  unsigned factor);
+/* propagateAny: BOTH, always. */
+sharc_sdy_propagation_direction sharc_propagate_any(void *user, sharc_op *op, unsigned factor);
+
+typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source_sharding.h */
+
+/* The state of one propagation pass run. */
+typedef struct sharc_propagation {
+  sharc_op *module;
+  const sharc_propagation_options *options;
+  sharc_pass_run *run;
+  sharc_sharding_group_map groups;
+  /* Shardy's SymbolUserMap restricted to functions: func.func -> the ops
+   * referring to it, in MLIR's order; built on first use. */
+  bool users_built;
+  sharc_ptrmap func_users; /* func op -> index + 1 into user_lists */
+  SHARC_VEC(sharc_ptr_vec) user_lists;
+  /* Function argument shardings set during propagation, written to the
+   * functions' argument attributes at the end of each propagation (each
+   * write rebuilds the attribute array of all arguments). */
+  sharc_ptrmap arg_shardings; /* block argument -> sharding */
+  sharc_ptr_vec pending_args;
+  /* the debugging handler (debug-sharding-origins and
+   * debug-propagation-edge-sharding), NULL when neither is on */
+  sharc_source_sharding *debug;
+} sharc_propagation;
+
+/* BasicPropagationPassImpl::propagate with a strategy: pushes the main
+ * function's result shardings to its returned values, propagates through
+ * every op with a rule, sdy.data_flow_edge, sdy.func_data_flow_edge and
+ * sdy.propagation_barrier until nothing changes (MLIR's greedy driver as
+ * Shardy configures it), then pushes the returned values' shardings back to
+ * the main function's results. Returns false after reporting an error. */
+bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propagation *fp,
+                                 sharc_get_direction_fn direction, void *direction_user);
+
+/* The basic strategy (the one BasicPropagationPassImpl owns). */
+const sharc_basic_factor_propagation *sharc_propagation_basic_strategy(void);
+
+/* A pass's `propagate` (Shardy's virtual BasicPropagationPassImpl::propagate
+ * without a strategy argument). */
+typedef bool (*sharc_propagate_fn)(sharc_propagation *pr, void *user);
+/* The basic pass's: the basic strategy, every op in both directions. */
+bool sharc_propagation_propagate_basic(sharc_propagation *pr, void *user);
+
+/* BasicPropagationPassImpl::runOnOperation: checks every result type is a
+ * static shaped type (no tuples), builds and syncs the sharding groups,
+ * calls `propagate`, then removes the op sharding rules propagation created
+ * unless keep-sharding-rules, and saves the debugging information. */
+bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *options,
+                           sharc_pass_run *run, sharc_propagate_fn propagate, void *user);
+
+/* getSharding / setSharding as propagation sees them (a function
+ * argument's sharding set during this propagation is only written to the
+ * function when it ends). */
+sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v);
+void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding);
+
+/* The ops that refer to `func` by symbol (SymbolUserMap::getUsers). */
+sharc_op *const *sharc_propagation_func_users(sharc_propagation *pr, sharc_op *func,
+                                              unsigned *n);
+
+#endif

@@ -1,0 +1,33 @@
+/* Helpers the propagation passes share (Shardy's propagation/utils):
+ * combining propagation directions, comparing shardings where a missing
+ * one means replicated, and reading the shardings data flow edges hold. */
+#ifndef SHARC_SDY_PROPAGATION_UTILS_H
+#define SHARC_SDY_PROPAGATION_UTILS_H
+
+#include "ir/ir_internal.h"
+#include "sharc/rewrite.h"
+#include "sharc/sdy.h"
+
+/* unionOfPropagationDirections: NONE gives the other one, FORWARD with
+ * BACKWARD gives BOTH, else the larger. */
+sharc_sdy_propagation_direction sharc_sdy_union_of_directions(sharc_sdy_propagation_direction a,
+                                                              sharc_sdy_propagation_direction b);
+/* intersectionOfPropagationDirections: FORWARD with BACKWARD gives NONE,
+ * else the smaller. */
+sharc_sdy_propagation_direction sharc_sdy_intersection_of_directions(
+    sharc_sdy_propagation_direction a, sharc_sdy_propagation_direction b);
+
+/* isFullyReplicated: no sharding, or no axis in any dimension. */
+bool sharc_sdy_is_fully_replicated(const sharc_attr *sharding);
+/* isEquivalent: a missing sharding is equivalent to a fully replicated
+ * one; otherwise TensorShardingAttr::isEquivalent. */
+bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other);
+
+/* getShardingsFromDataFlowEdges: the sharding of the sdy.data_flow_edge of
+ * each of the `n` owners into `out`; owners without one get a fully open
+ * sharding on the mesh of the first edge that has one. Returns false (and
+ * leaves `out` unspecified) when no edge has a sharding. */
+bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsigned n,
+                                              sharc_attr **out);
+
+#endif
