@@ -168,6 +168,9 @@ sharc_attr *sharc_op_constant_value(sharc_op *op);
 /* Whether `op` may be erased when its results are unused (MLIR's
  * wouldOpBeTriviallyDead: no side effects, not a terminator or a symbol). */
 bool sharc_op_would_be_trivially_dead(const sharc_op *op);
+/* MLIR's isMemoryEffectFree: a pure op, or an op with recursive effects
+ * whose nested ops are all free of effects. Unregistered ops are not. */
+bool sharc_op_is_memory_effect_free(const sharc_op *op);
 bool sharc_op_is_trivially_dead(const sharc_op *op);
 
 #ifdef __cplusplus

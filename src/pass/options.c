@@ -69,8 +69,10 @@ static bool invalid(sharc_buf *err, const char *text, const char *what) {
   return false;
 }
 
-/* Splits a list value at top-level commas (commas inside {} or quotes stay). */
-static unsigned split_list(char *s, char **items, unsigned cap) {
+/* Splits a list value at top-level commas: commas inside quotes or any
+ * bracket pair ({} () [], as MLIR's option parser skips them) stay, so a
+ * list of pipelines `a(b,c),d` has two items. */
+unsigned sharc_options_split_list(char *s, char **items, unsigned cap) {
   unsigned n = 0, depth = 0;
   char quote = 0;
   if (!*s)
@@ -81,9 +83,9 @@ static unsigned split_list(char *s, char **items, unsigned cap) {
       quote = *s == quote ? 0 : quote;
     } else if (*s == '"' || *s == '\'') {
       quote = *s;
-    } else if (*s == '{') {
+    } else if (*s == '{' || *s == '(' || *s == '[') {
       depth++;
-    } else if (*s == '}' && depth) {
+    } else if ((*s == '}' || *s == ')' || *s == ']') && depth) {
       depth--;
     } else if (*s == ',' && !depth) {
       *s = 0;
@@ -103,7 +105,7 @@ static bool parse_list(const sharc_option_def *o, const char *text, void *dst, v
   if (!copy || !items)
     abort();
   memcpy(copy, text, len + 1);
-  unsigned n = split_list(copy, items, (unsigned)len + 1);
+  unsigned n = sharc_options_split_list(copy, items, (unsigned)len + 1);
   bool ok = true;
   if (o->kind == SHARC_OPT_STRING_LIST) {
     const char **out = sharc_pass_owner_alloc(owner, (n + 1) * sizeof *out);

@@ -13,4 +13,8 @@ void *sharc_pass_owner_alloc(void *owner, size_t size);
  * `*value` is NULL when there was no '='. Both are malloc'd. */
 bool sharc_options_next(const char **cursor, char **key, char **value);
 
+/* Splits a list option's value in place at its top-level commas; returns
+ * the number of items (at most `cap`). */
+unsigned sharc_options_split_list(char *s, char **items, unsigned cap);
+
 #endif

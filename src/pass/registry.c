@@ -7,8 +7,11 @@
 
 static const sharc_pass_def *const implemented[] = {
     &sharc_pass_canonicalize,
+    &sharc_pass_cse,
+    &sharc_pass_inline,
     &sharc_pass_sdy_drop_sharding_rules,
     &sharc_pass_sdy_populate_op_sharding_rules,
+    &sharc_pass_symbol_dce,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };
