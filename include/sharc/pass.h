@@ -40,8 +40,10 @@ typedef struct sharc_int64_list {
   const int64_t *items;
 } sharc_int64_list;
 
-/* Parses `text` into the option's storage at `dst`; on error writes LLVM's
- * message to `err` and returns false. Strings it keeps must be copied with
+/* Parses `text` into the option's storage at `dst` (NULL: only check it);
+ * on error writes LLVM's message to `err` and returns false, a message
+ * ending in a newline being printed as it is rather than after "for the
+ * --name option:". Strings it keeps must be copied with
  * sharc_pass_option_strdup. */
 typedef bool (*sharc_option_parse_fn)(void *dst, const char *text, sharc_buf *err, void *owner);
 
@@ -114,12 +116,17 @@ SHARC_API sharc_listener *sharc_pass_listener(sharc_pass_run *run);
 /* The call graph of the module the pass runs on, built on first use. */
 typedef struct sharc_call_graph sharc_call_graph;
 SHARC_API sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run);
+/* A new pipeline with the flags of the one running the pass (IR printing,
+ * verification, the tool's passes), for a pass that runs pipelines of its
+ * own on ops it holds, as MLIR's Pass::runPipeline (the inliner's cleanup
+ * of each callable). Parse it, run it, then sharc_pipeline_destroy it. */
+typedef struct sharc_pipeline sharc_pipeline;
+SHARC_API sharc_pipeline *sharc_pass_pipeline_create(sharc_pass_run *run);
 /* The pass definition and the op being run on. */
 SHARC_API const sharc_pass_def *sharc_pass_run_def(const sharc_pass_run *run);
 SHARC_API sharc_op *sharc_pass_run_op(const sharc_pass_run *run);
 
 /* ---- pass managers ----------------------------------------------------------- */
-typedef struct sharc_pipeline sharc_pipeline;
 
 typedef struct sharc_pipeline_flags {
   bool print_ir_before_all;  /* -mlir-print-ir-before-all, to stderr */

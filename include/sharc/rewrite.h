@@ -178,6 +178,9 @@ SHARC_API sharc_attr *sharc_op_constant_value(sharc_op *op);
 /* Whether `op` may be erased when its results are unused (MLIR's
  * wouldOpBeTriviallyDead: no side effects, not a terminator or a symbol). */
 SHARC_API bool sharc_op_would_be_trivially_dead(const sharc_op *op);
+/* MLIR's isMemoryEffectFree: a pure op, or an op with recursive effects
+ * whose nested ops are all free of effects. Unregistered ops are not. */
+SHARC_API bool sharc_op_is_memory_effect_free(const sharc_op *op);
 SHARC_API bool sharc_op_is_trivially_dead(const sharc_op *op);
 
 #ifdef __cplusplus

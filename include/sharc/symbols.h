@@ -36,6 +36,55 @@ SHARC_API sharc_str sharc_symbol_insert_uniqued(sharc_op *table, sharc_op *op, s
  * the first definition. */
 SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);
 
+/* ---- visibility and resolution (MLIR's SymbolTable) --------------------- */
+typedef enum sharc_symbol_visibility {
+  SHARC_SYMBOL_PUBLIC,  /* no `sym_visibility`, or "public" */
+  SHARC_SYMBOL_PRIVATE, /* "private" */
+  SHARC_SYMBOL_NESTED,  /* "nested" */
+} sharc_symbol_visibility;
+sharc_symbol_visibility sharc_symbol_visibility_of(const sharc_op *op);
+/* MLIR's isPotentiallyUnknownSymbolTable: an op of an unloaded dialect with
+ * one region might define a symbol table that sharc cannot see. */
+bool sharc_op_maybe_unknown_symbol_table(const sharc_op *op);
+/* MLIR's getNearestSymbolTable: `op` or its nearest ancestor with the
+ * SymbolTable trait; NULL when none, or when an op on the way might be an
+ * unknown symbol table. */
+sharc_op *sharc_symbol_nearest_table(sharc_op *op);
+/* MLIR's lookupSymbolIn: the root of `ref` in `table`, each nested name in
+ * the symbol found before, every one but the last a symbol table. Returns
+ * the last, or NULL. `path` (may be NULL) receives the symbols along the
+ * way, 1 + nested count of them, when the whole reference resolves. */
+sharc_op *sharc_symbol_resolve_in(sharc_op *table, const sharc_attr *ref, sharc_op **path);
+/* MLIR's lookupNearestSymbolFrom: resolves `ref` in the nearest symbol
+ * table of `from` (which may be that table itself). */
+sharc_op *sharc_symbol_resolve_nearest(sharc_op *from, const sharc_attr *ref);
+
+/* ---- symbol uses ------------------------------------------------------------ */
+/* A symbol reference and the op whose attributes hold it. */
+typedef struct sharc_symbol_use {
+  sharc_op *user;
+  sharc_attr *ref;
+} sharc_symbol_use;
+
+/* A growable list (zero-initialized: empty). */
+typedef struct sharc_symbol_uses {
+  sharc_symbol_use *items;
+  unsigned len, cap;
+} sharc_symbol_uses;
+
+/* Calls `fn` with every symbol reference in `op`'s attribute dictionary,
+ * looking inside arrays, dictionaries, types and dialect attributes (a
+ * sharding's mesh); each distinct reference once, a nested reference
+ * (`@a::@b`) whole. Properties of unregistered ops are not looked at, as
+ * MLIR does not. */
+void sharc_symbol_op_refs(sharc_op *op, void (*fn)(sharc_attr *ref, void *user), void *user);
+/* MLIR's SymbolTable::getSymbolUses(op): appends the references of `op`
+ * and of the ops nested in it, not entering nested symbol tables (whose
+ * own attributes still count). Returns false, appending nothing, when
+ * `op` or a nested op might be an unknown symbol table. */
+bool sharc_symbol_collect_uses(sharc_op *op, sharc_symbol_uses *out);
+void sharc_symbol_uses_free(sharc_symbol_uses *uses);
+
 #ifdef __cplusplus
 }
 #endif

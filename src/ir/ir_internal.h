@@ -366,6 +366,16 @@ struct sharc_op_def {
   const sharc_dialect *dialect;
 };
 
+/* The attributes and types an attribute or a type holds (MLIR's immediate
+ * sub-elements), reported by the walk hooks below and by
+ * sharc_attr_walk_immediate: passes that look for symbol references, or
+ * anything else, inside dialect attributes go through these. */
+typedef struct sharc_subelement_fns {
+  void (*attr)(sharc_attr *sub, void *user); /* may be NULL */
+  void (*type)(sharc_type *sub, void *user); /* may be NULL */
+  void *user;
+} sharc_subelement_fns;
+
 struct sharc_type_def {
   const char *name;          /* mnemonic, "token" */
   const sharc_dialect *dialect;
@@ -376,6 +386,8 @@ struct sharc_type_def {
    * type reports (sharc_type_is_shaped, _rank, _shape, _element); NULL when
    * the type is not shaped. */
   sharc_type *(*shaped_as)(const sharc_type *t);
+  /* Reports the attributes and types among the parameters; NULL: none. */
+  void (*walk)(const sharc_type *t, const sharc_subelement_fns *fns);
 };
 
 struct sharc_attr_def {
@@ -385,6 +397,8 @@ struct sharc_attr_def {
   const char *alias;         /* alias prefix the printer uses, or NULL */
   /* Whether the printer may alias something inside; NULL: assume yes. */
   bool (*may_alias)(const sharc_attr *a);
+  /* Reports the attributes and types among the parameters; NULL: none. */
+  void (*walk)(const sharc_attr *a, const sharc_subelement_fns *fns);
 };
 
 struct sharc_dialect {
@@ -421,6 +435,22 @@ bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
                          const char *fmt, va_list ap);
 
+
+/* ---- looking inside attributes and types (attr_walk.c) ------------------ */
+/* The immediate sub-elements: elements of arrays, values of dictionaries,
+ * the type of a typed attribute, a type attribute's type, the parts of a
+ * location, a distinct attribute's referent, dialect parameters through
+ * their def's hook. A symbol reference is a leaf. NULLs are not reported. */
+void sharc_attr_walk_immediate(const sharc_attr *a, const sharc_subelement_fns *fns);
+/* Element types, encodings, layouts and memory spaces, tuple and function
+ * types' members, dialect parameters through their def's hook. */
+void sharc_type_walk_immediate(const sharc_type *t, const sharc_subelement_fns *fns);
+/* Visits `a` and every attribute nested in it, through types too, pre-order
+ * (MLIR's Attribute::walk): SHARC_WALK_SKIP does not enter the visited
+ * attribute, SHARC_WALK_INTERRUPT stops the walk and is returned. Shared
+ * sub-trees are visited once per occurrence. */
+typedef sharc_walk_result (*sharc_attr_visit_fn)(sharc_attr *a, void *user);
+sharc_walk_result sharc_attr_walk(sharc_attr *a, sharc_attr_visit_fn fn, void *user);
 
 /* Builtin dialect tables. */
 extern const sharc_dialect sharc_builtin_dialect;

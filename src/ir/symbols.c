@@ -1,7 +1,8 @@
-/* Symbol lookup. Every block of a symbol-table op gets a hashed index of the
- * symbols directly in it on its first lookup; the IR's link, unlink and
- * rename primitives keep that index right afterwards, so lookups stay O(1)
- * however passes insert, erase or rename symbols. */
+/* Symbol lookup and symbol uses. Every block of a symbol-table op gets a
+ * hashed index of the symbols directly in it on its first lookup; the IR's
+ * link, unlink and rename primitives keep that index right afterwards, so
+ * lookups stay O(1) however passes insert, erase or rename symbols. Uses
+ * are found in attributes of any kind, dialect ones included. */
 #include "sharc/symbols.h"
 
 #include "ir/context.h"
@@ -9,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The index of one block: interned name -> op. Duplicate names (invalid IR,
  * reported by the verifier) are counted so that removing one of them makes
@@ -213,3 +215,144 @@ bool sharc_symbol_verify_unique(sharc_op *table) {
   sharc_ptrmap_free(&seen);
   return ok;
 }
+
+/* ---- visibility and resolution ------------------------------------------------ */
+
+sharc_symbol_visibility sharc_symbol_visibility_of(const sharc_op *op) {
+  sharc_attr *v = sharc_op_attr(op, "sym_visibility");
+  if (!v || v->kind != SHARC_ATTR_STRING)
+    return SHARC_SYMBOL_PUBLIC;
+  if (sharc_str_eq_cstr(v->str, "private"))
+    return SHARC_SYMBOL_PRIVATE;
+  if (sharc_str_eq_cstr(v->str, "nested"))
+    return SHARC_SYMBOL_NESTED;
+  return SHARC_SYMBOL_PUBLIC;
+}
+
+bool sharc_op_maybe_unknown_symbol_table(const sharc_op *op) {
+  if (op->def || op->num_regions != 1)
+    return false;
+  sharc_str name = sharc_ident_str(op->name);
+  const char *dot = memchr(name.data, '.', name.len);
+  sharc_str prefix = {name.data, dot ? (size_t)(dot - name.data) : name.len};
+  return !sharc_context_dialect(op->ctx, prefix);
+}
+
+sharc_op *sharc_symbol_nearest_table(sharc_op *op) {
+  for (; op; op = sharc_op_parent_op(op)) {
+    if (sharc_op_maybe_unknown_symbol_table(op))
+      return NULL;
+    if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+      return op;
+  }
+  return NULL;
+}
+
+sharc_op *sharc_symbol_resolve_in(sharc_op *table, const sharc_attr *ref, sharc_op **path) {
+  if (!table || ref->kind != SHARC_ATTR_SYMBOL_REF)
+    return NULL;
+  sharc_op *cur = sharc_symbol_lookup(table, sharc_ident_str(ref->sym.root));
+  if (path)
+    path[0] = cur;
+  for (unsigned i = 0; cur && i < ref->sym.n; i++) {
+    if (!sharc_op_has_trait(cur, SHARC_TRAIT_SYMBOL_TABLE))
+      return NULL;
+    cur = sharc_symbol_lookup(cur, sharc_ident_str(ref->sym.nested[i]));
+    if (path)
+      path[i + 1] = cur;
+  }
+  return cur;
+}
+
+sharc_op *sharc_symbol_resolve_nearest(sharc_op *from, const sharc_attr *ref) {
+  return sharc_symbol_resolve_in(sharc_symbol_nearest_table(from), ref, NULL);
+}
+
+/* ---- symbol uses ----------------------------------------------------------------
+ * MLIR walks an op's attribute dictionary once per op with a cache of what
+ * it has seen, so a reference that occurs twice counts once: the refs seen
+ * so far are kept in a short array, spilling into a map for ops with many. */
+
+typedef struct ref_walk {
+  void (*fn)(sharc_attr *ref, void *user);
+  void *user;
+  sharc_attr *seen[8];
+  unsigned num_seen;
+  sharc_ptrmap more; /* the refs past the first eight */
+} ref_walk;
+
+static bool seen_before(ref_walk *w, sharc_attr *ref) {
+  for (unsigned i = 0; i < w->num_seen; i++)
+    if (w->seen[i] == ref)
+      return true;
+  if (w->more.count && sharc_ptrmap_get(&w->more, ref))
+    return true;
+  if (w->num_seen < sizeof w->seen / sizeof w->seen[0])
+    w->seen[w->num_seen++] = ref;
+  else
+    sharc_ptrmap_put(&w->more, ref, ref);
+  return false;
+}
+
+static sharc_walk_result visit_ref(sharc_attr *a, void *user) {
+  ref_walk *w = user;
+  if (a->kind != SHARC_ATTR_SYMBOL_REF)
+    return SHARC_WALK_ADVANCE;
+  if (!seen_before(w, a))
+    w->fn(a, w->user);
+  return SHARC_WALK_SKIP;
+}
+
+void sharc_symbol_op_refs(sharc_op *op, void (*fn)(sharc_attr *ref, void *user), void *user) {
+  if (!op->attrs || op->attrs->dict.n == 0)
+    return;
+  ref_walk w = {.fn = fn, .user = user};
+  sharc_attr_walk(op->attrs, visit_ref, &w);
+  sharc_ptrmap_free(&w.more);
+}
+
+typedef struct use_sink {
+  sharc_symbol_uses *out;
+  sharc_op *user;
+} use_sink;
+
+static void append_use(sharc_attr *ref, void *user) {
+  use_sink *s = user;
+  sharc_symbol_use u = {s->user, ref};
+  sharc_vec_push(s->out, u);
+}
+
+static void append_op_refs(sharc_op *op, sharc_symbol_uses *out) {
+  use_sink s = {out, op};
+  sharc_symbol_op_refs(op, append_use, &s);
+}
+
+/* The nested ops' references, not entering nested symbol tables; false at
+ * an op that might be an unknown symbol table. */
+static bool append_nested_uses(sharc_op *op, sharc_symbol_uses *out) {
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (sharc_op_maybe_unknown_symbol_table(o))
+          return false;
+        append_op_refs(o, out);
+        if (!sharc_op_has_trait(o, SHARC_TRAIT_SYMBOL_TABLE) && o->num_regions &&
+            !append_nested_uses(o, out))
+          return false;
+      }
+  return true;
+}
+
+bool sharc_symbol_collect_uses(sharc_op *op, sharc_symbol_uses *out) {
+  unsigned start = out->len;
+  if (sharc_op_maybe_unknown_symbol_table(op))
+    return false;
+  append_op_refs(op, out);
+  if (!sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE) && !append_nested_uses(op, out)) {
+    out->len = start;
+    return false;
+  }
+  return true;
+}
+
+void sharc_symbol_uses_free(sharc_symbol_uses *uses) { sharc_vec_free(uses); }

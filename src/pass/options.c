@@ -127,6 +127,23 @@ static char *extract_arg(const char *s, size_t len) {
   return out;
 }
 
+/* Splits a list in place at its top-level commas (find_char's), items
+ * left as written: for values that are parsed again (pipelines). */
+unsigned sharc_options_split_list(char *s, char **items, unsigned cap) {
+  size_t n = strlen(s);
+  unsigned count = 0;
+  while (n && count < cap) {
+    items[count++] = s;
+    size_t comma = find_char(s, n, 0, ',');
+    if (comma == NPOS)
+      break;
+    s[comma] = 0;
+    s += comma + 1;
+    n -= comma + 1;
+  }
+  return count;
+}
+
 static const char *ltrim(const char *s) {
   while (is_space(*s))
     s++;

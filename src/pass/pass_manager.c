@@ -135,9 +135,15 @@ static void append_pass(sharc_pass_manager *pm, const sharc_pass_def *def, void 
   sharc_vec_push(&pm->entries, e);
 }
 
-/* The "for the --x option: ..." message LLVM prints on stderr itself. */
+/* The "for the --x option: ..." message LLVM prints on stderr itself; a
+ * message that ends its own line was printed whole by the option's parser
+ * (MLIR's pipeline options report their parse errors themselves). */
 static void option_error(sharc_pipeline *pl, const sharc_option_def *o, const sharc_buf *why,
                          sharc_buf *cl_err) {
+  if (why->len && why->data[why->len - 1] == '\n') {
+    sharc_buf_put(cl_err, why->data, why->len);
+    return;
+  }
   sharc_buf_printf(cl_err, "%s: for the --%s option: %s\n",
                    pl->flags.tool_name ? pl->flags.tool_name : "sharc", o->name, why->data);
 }
@@ -494,6 +500,7 @@ struct sharc_pass_run {
   sharc_op *op;
   sharc_listener listener; /* keeps the analyses right (none need it yet) */
   sharc_call_graph *call_graph;
+  sharc_pipeline *pl; /* the pipeline running the pass */
 };
 
 void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener) {
@@ -504,6 +511,10 @@ void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener
 sharc_listener *sharc_pass_listener(sharc_pass_run *run) { return &run->listener; }
 const sharc_pass_def *sharc_pass_run_def(const sharc_pass_run *run) { return run->def; }
 sharc_op *sharc_pass_run_op(const sharc_pass_run *run) { return run->op; }
+
+sharc_pipeline *sharc_pass_pipeline_create(sharc_pass_run *run) {
+  return sharc_pipeline_create(&run->pl->flags);
+}
 
 /* The call graph is rebuilt when ops change under it, which the listener
  * hears about; until then it is shared by every query of the run. */
@@ -559,7 +570,7 @@ static void dump(const pm_entry *e, sharc_op *op, const char *when, const char *
 static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   if (pl->flags.print_ir_before_all)
     dump(e, op, "Before", "");
-  sharc_pass_run run = {e->def, op, {0}, NULL};
+  sharc_pass_run run = {e->def, op, {0}, NULL, pl};
   run.listener.op_inserted = drop_call_graph_moved;
   run.listener.op_erased = drop_call_graph;
   double t0 = now_seconds();

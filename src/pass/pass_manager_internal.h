@@ -19,5 +19,8 @@ bool sharc_options_next(const char **cursor, char **key, char **value);
  * ...") or MLIR's error text in `msg`. */
 void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
                                sharc_buf *cl_err, sharc_buf *msg);
+/* Splits a list option's value in place at its top-level commas; returns
+ * the number of items (at most `cap`). */
+unsigned sharc_options_split_list(char *s, char **items, unsigned cap);
 
 #endif

@@ -7,6 +7,8 @@
 
 static const sharc_pass_def *const implemented[] = {
     &sharc_pass_canonicalize,
+    &sharc_pass_cse,
+    &sharc_pass_inline,
     &sharc_pass_sdy_basic_propagate,
     &sharc_pass_sdy_drop_sharding_rules,
     &sharc_pass_sdy_populate_op_sharding_rules,
@@ -24,6 +26,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_pre_order_funcs,
     &sharc_pass_sdy_propagate_sharding_from_func_to_call,
     &sharc_pass_sdy_sharding_group_import,
+    &sharc_pass_symbol_dce,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

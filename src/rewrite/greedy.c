@@ -22,7 +22,7 @@ sharc_greedy_config sharc_greedy_config_default(void) {
 
 /* ---- side effects --------------------------------------------------------- */
 
-static bool has_no_effects(const sharc_op *op) {
+bool sharc_op_is_memory_effect_free(const sharc_op *op) {
   if (!op->def)
     return false;
   if (op->def->traits & SHARC_TRAIT_PURE)
@@ -32,7 +32,7 @@ static bool has_no_effects(const sharc_op *op) {
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = op->regions[r].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
-        if (!has_no_effects(o))
+        if (!sharc_op_is_memory_effect_free(o))
           return false;
   return true;
 }
@@ -41,7 +41,7 @@ bool sharc_op_would_be_trivially_dead(const sharc_op *op) {
   /* an unregistered op might be a terminator or have any effect */
   if (!op->def || (op->def->traits & (SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_SYMBOL)))
     return false;
-  return has_no_effects(op);
+  return sharc_op_is_memory_effect_free(op);
 }
 
 bool sharc_op_is_trivially_dead(const sharc_op *op) {

@@ -61,9 +61,10 @@ static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL
 
 const sharc_op_def sharc_builtin_module_def = {
     .name = "builtin.module",
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL_TABLE | SHARC_TRAIT_NO_TERMINATOR |
-              SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION | SHARC_TRAIT_ZERO_OPERANDS |
-              SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
+    /* a symbol whose name is optional, as MLIR's ModuleOp (OptionalSymbol) */
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL_TABLE | SHARC_TRAIT_SYMBOL |
+              SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION |
+              SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
     .inherent = module_inherent,
     .default_dialect = "builtin",
     .parse = module_parse,

@@ -21,8 +21,39 @@ static bool is_dialect_attr(const sharc_attr *a, const sharc_attr_def *def) {
   return a && a->kind == SHARC_ATTR_DIALECT && a->def == def;
 }
 
+/* ---- sub-elements ------------------------------------------------------------ */
+
+static void report_attr_words(const uintptr_t *w, unsigned n, const sharc_subelement_fns *f) {
+  for (unsigned i = 0; i < n; i++)
+    if (w[i] && f->attr)
+      f->attr((sharc_attr *)w[i], f->user);
+}
+
+/* Dialect attributes whose words are all attributes (topology, meshes
+ * with origins). */
+static void walk_all_words(const sharc_attr *a, const sharc_subelement_fns *f) {
+  report_attr_words(a->params.words, a->params.n, f);
+}
+
+/* Named mesh, mesh with origins: a leading identifier, then attributes. */
+static void walk_after_name(const sharc_attr *a, const sharc_subelement_fns *f) {
+  report_attr_words(a->params.words + 1, a->params.n - 1, f);
+}
+
+/* User origin: the name as a string attribute, then a count. */
+static void walk_first_word(const sharc_attr *a, const sharc_subelement_fns *f) {
+  report_attr_words(a->params.words, 1, f);
+}
+
 /* ---- mesh tensor ----------------------------------------------------------- */
 enum { MT_MESH, MT_TENSOR, MT_SHARDING, MT_MEMORY_KIND, MT_WORDS };
+
+/* The global tensor type, the sharding and the memory kind. */
+static void walk_mesh_tensor(const sharc_type *t, const sharc_subelement_fns *f) {
+  if (f->type)
+    f->type((sharc_type *)t->params.words[MT_TENSOR], f->user);
+  report_attr_words(t->params.words + MT_SHARDING, 2, f);
+}
 
 sharc_type *sharc_mpmd_mesh_tensor(sharc_context *ctx, sharc_str mesh_name, sharc_type *tensor,
                                    sharc_attr *sharding, sharc_attr *memory_kind) {
@@ -79,6 +110,7 @@ const sharc_type_def sharc_mpmd_mesh_tensor_def = {
     .dialect = &sharc_mpmd_dialect,
     .print = print_mesh_tensor,
     .shaped_as = mesh_tensor_shaped_as,
+    .walk = walk_mesh_tensor,
 };
 
 /* MLIR captures a dialect symbol's `<...>` whole before the dialect parses
@@ -203,6 +235,7 @@ const sharc_attr_def sharc_mpmd_named_mesh_def = {
     .name = "named_mesh",
     .dialect = &sharc_mpmd_dialect,
     .print = print_named_mesh_body,
+    .walk = walk_after_name,
 };
 
 /* Dialect attributes whose words are just a list of element attributes. */
@@ -254,6 +287,7 @@ const sharc_attr_def sharc_mpmd_topology_def = {
     .name = "topology",
     .dialect = &sharc_mpmd_dialect,
     .print = print_topology,
+    .walk = walk_all_words,
 };
 
 /* A comma-separated list of `parse_elem` items; `out` holds sharc_attr*. */
@@ -357,6 +391,7 @@ const sharc_attr_def sharc_mpmd_user_origin_def = {
     .name = "user_origin",
     .dialect = &sharc_mpmd_dialect,
     .print = print_user_origin,
+    .walk = walk_first_word,
 };
 
 static sharc_attr *parse_user_origin(sharc_parser *p) {
@@ -442,6 +477,7 @@ const sharc_attr_def sharc_mpmd_mesh_with_origins_def = {
     .name = "mesh_with_origins",
     .dialect = &sharc_mpmd_dialect,
     .print = print_mesh_with_origins,
+    .walk = walk_after_name,
 };
 
 static bool parse_mesh_with_origins_body(sharc_parser *p, sharc_attr **out) {
@@ -485,6 +521,7 @@ const sharc_attr_def sharc_mpmd_meshes_with_origins_def = {
     .name = "meshes_with_origins",
     .dialect = &sharc_mpmd_dialect,
     .print = print_meshes_with_origins,
+    .walk = walk_all_words,
 };
 
 static sharc_attr *parse_meshes_with_origins(sharc_parser *p) {

@@ -74,12 +74,15 @@ static bool no_alias(const sharc_attr *a) {
   return false;
 }
 
+static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *fns);
+
 #define SDY_DEF(var, mnemonic)                                                                     \
   const sharc_attr_def var = {                                                                     \
       .name = mnemonic,                                                                            \
       .dialect = &sharc_sdy_dialect,                                                               \
-      .print = sharc_sdy_print_attr_body,                                                                \
+      .print = sharc_sdy_print_attr_body,                                                          \
       .may_alias = no_alias,                                                                       \
+      .walk = walk_sdy_attr,                                                                       \
   }
 
 SDY_DEF(sharc_sdy_mesh_axis_def, "mesh_axis");
@@ -127,6 +130,53 @@ const sharc_attr_def *const sharc_sdy_attr_defs[] = {
 
 static bool is(const sharc_attr *a, const sharc_attr_def *def) {
   return a && a->kind == SHARC_ATTR_DIALECT && a->def == def;
+}
+
+/* ---- sub-elements ---------------------------------------------------------
+ * Which words of each def hold attributes (a tensor sharding's mesh or
+ * symbol reference among them); the others hold integers and identifiers. */
+
+static void report_words(const uintptr_t *w, unsigned n, const sharc_subelement_fns *f) {
+  for (unsigned i = 0; i < n; i++)
+    if (w[i] && f->attr)
+      f->attr((sharc_attr *)w[i], f->user);
+}
+
+static void report_seg(const sharc_attr *a, unsigned fixed, unsigned k,
+                       const sharc_subelement_fns *f) {
+  sdy_seg s = sharc_sdy_attr_seg(a, fixed, k);
+  report_words(s.w, s.n, f);
+}
+
+/* Defs whose words after the fixed ones are all element attributes. */
+static bool is_attr_list(const sharc_attr_def *d) {
+  return d == &sharc_sdy_axis_ref_list_def || d == &sharc_sdy_list_of_axis_ref_lists_def ||
+         d == &sharc_sdy_dim_sharding_def || d == &sharc_sdy_sharding_per_value_def ||
+         d == &sharc_sdy_manual_axes_def || d == &sharc_sdy_tensor_mapping_def ||
+         d == &sharc_sdy_all_to_all_param_def || d == &sharc_sdy_all_to_all_param_list_def ||
+         d == &sharc_sdy_propagation_one_step_def || d == &sharc_sdy_propagation_edges_def;
+}
+
+static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
+  const sharc_attr_def *d = a->def;
+  const uintptr_t *w = a->params.words;
+  if (d == &sharc_sdy_mesh_def) {
+    report_seg(a, 0, 0, f);
+  } else if (d == &sharc_sdy_axis_ref_def) {
+    report_words(w + 1, 1, f);
+  } else if (d == &sharc_sdy_tensor_sharding_def) {
+    report_words(w, 1, f);
+    for (unsigned k = 0; k < 3; k++)
+      report_seg(a, 2, k, f);
+  } else if (d == &sharc_sdy_op_sharding_rule_def) {
+    report_seg(a, 1, SHARC_SDY_RULE_OPERANDS, f);
+    report_seg(a, 1, SHARC_SDY_RULE_RESULTS, f);
+  } else if (d == &sharc_sdy_axis_to_propagation_details_def) {
+    report_words(w, a->params.n, f);
+  } else if (is_attr_list(d)) {
+    unsigned fixed = sharc_sdy_list_fixed_words(a);
+    report_words(w + fixed, a->params.n - fixed, f);
+  }
 }
 
 /* ---- lists --------------------------------------------------------------- */

@@ -28,8 +28,8 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 
 #define SHLO_ENUM(var, mn, cpp, ...)                                                      \
   static const char *const var##_cases[] = {__VA_ARGS__, NULL};                          \
-  const shlo_enum_def var = {{NULL, &sharc_stablehlo_dialect, print_enum, NULL, no_alias}, \
-                             mn, cpp, var##_cases}
+  const shlo_enum_def var = {                                                            \
+      {NULL, &sharc_stablehlo_dialect, print_enum, NULL, no_alias, NULL}, mn, cpp, var##_cases}
 
 SHLO_ENUM(sharc_shlo_comparison_direction, "comparison_direction", "ComparisonDirection", "EQ", "NE",
           "GE", "GT", "LE", "LT");
@@ -45,7 +45,7 @@ SHLO_ENUM(sharc_shlo_rng_algorithm, "rng_algorithm", "RngAlgorithm", "DEFAULT", 
 /* The one enum with its own mnemonic: #stablehlo.result_accuracy_mode<DEFAULT>. */
 static const char *const result_accuracy_mode_cases[] = {"DEFAULT", "HIGHEST", "TOLERANCE", NULL};
 const shlo_enum_def sharc_shlo_result_accuracy_mode = {
-    {"result_accuracy_mode", &sharc_stablehlo_dialect, print_enum, NULL, no_alias},
+    {"result_accuracy_mode", &sharc_stablehlo_dialect, print_enum, NULL, no_alias, NULL},
     "result_accuracy_mode", "ResultAccuracyMode", result_accuracy_mode_cases};
 
 static const shlo_enum_def *const bare_enums[] = {
@@ -90,6 +90,13 @@ bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc
 }
 
 /* ---- structs ------------------------------------------------------------ */
+
+/* Every field of a struct attribute is an attribute, NULL when absent. */
+static void walk_struct_fields(const sharc_attr *a, const sharc_subelement_fns *f) {
+  for (unsigned i = 0; i < a->params.n; i++)
+    if (a->params.words[i] && f->attr)
+      f->attr((sharc_attr *)a->params.words[i], f->user);
+}
 
 sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
                             sharc_attr *const *fields) {
@@ -378,7 +385,7 @@ static const shlo_field gather_fields[] = {
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
 const shlo_struct_def sharc_shlo_gather_def = {
-    {"gather", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"gather", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
     FIELDS(gather_fields), SHLO_SPARSE, "gather dimension numbers"};
 
 static const shlo_field scatter_fields[] = {
@@ -390,7 +397,7 @@ static const shlo_field scatter_fields[] = {
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
 const shlo_struct_def sharc_shlo_scatter_def = {
-    {"scatter", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"scatter", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
     FIELDS(scatter_fields), SHLO_SPARSE, "scatter dimension numbers"};
 
 static const shlo_field dot_fields[] = {
@@ -400,7 +407,7 @@ static const shlo_field dot_fields[] = {
     {"rhs_contracting_dimensions", SHLO_F_DIMS, true, NULL},
 };
 const shlo_struct_def sharc_shlo_dot_def = {
-    {"dot", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"dot", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
     FIELDS(dot_fields), SHLO_SPARSE, "dot dimension numbers"};
 
 static const shlo_field dot_algorithm_fields[] = {
@@ -413,7 +420,8 @@ static const shlo_field dot_algorithm_fields[] = {
     {"allow_imprecise_accumulation", SHLO_F_BOOL, false, NULL},
 };
 const shlo_struct_def sharc_shlo_dot_algorithm_def = {
-    {"dot_algorithm", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL},
+    {"dot_algorithm", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL,
+     walk_struct_fields},
     FIELDS(dot_algorithm_fields), SHLO_FIXED, NULL};
 
 static const shlo_field output_operand_alias_fields[] = {
@@ -422,7 +430,8 @@ static const shlo_field output_operand_alias_fields[] = {
     {"operand_tuple_indices", SHLO_F_DIMS, false, NULL},
 };
 const shlo_struct_def sharc_shlo_output_operand_alias_def = {
-    {"output_operand_alias", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"output_operand_alias", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+     walk_struct_fields},
     FIELDS(output_operand_alias_fields), SHLO_FIXED, NULL};
 
 static const shlo_field channel_handle_fields[] = {
@@ -430,7 +439,8 @@ static const shlo_field channel_handle_fields[] = {
     {"type", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_channel_handle_def = {
-    {"channel_handle", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"channel_handle", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+     walk_struct_fields},
     FIELDS(channel_handle_fields), SHLO_PARAMS, NULL};
 
 /* `(1)2`: a sub-axis of pre-size 1 and size 2 */
@@ -444,7 +454,8 @@ static const shlo_field sub_axis_info_fields[] = {
     {"size", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_sub_axis_info_def = {
-    {"sub_axis_info", &sharc_stablehlo_dialect, print_sub_axis_info, NULL, no_alias},
+    {"sub_axis_info", &sharc_stablehlo_dialect, print_sub_axis_info, NULL, no_alias,
+     walk_struct_fields},
     FIELDS(sub_axis_info_fields), SHLO_FIXED, NULL};
 
 static bool parse_sub_axis_info(sharc_parser *p, sharc_attr **out) {
@@ -463,7 +474,7 @@ static const shlo_field axis_ref_fields[] = {
     {"sub_axis_info", SHLO_F_NESTED, true, &sharc_shlo_sub_axis_info_def},
 };
 const shlo_struct_def sharc_shlo_axis_ref_def = {
-    {"axis_ref", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"axis_ref", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
     FIELDS(axis_ref_fields), SHLO_PARAMS, NULL};
 
 static const shlo_field mesh_axis_fields[] = {
@@ -471,7 +482,8 @@ static const shlo_field mesh_axis_fields[] = {
     {"size", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_mesh_axis_def = {
-    {"mesh_axis", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias},
+    {"mesh_axis", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+     walk_struct_fields},
     FIELDS(mesh_axis_fields), SHLO_PARAMS, NULL};
 
 static const shlo_field replica_group_mesh_axes_fields[] = {
@@ -479,7 +491,8 @@ static const shlo_field replica_group_mesh_axes_fields[] = {
     {"axes", SHLO_F_ATTR, false, NULL},
 };
 const shlo_struct_def sharc_shlo_replica_group_mesh_axes_def = {
-    {"replica_group_mesh_axes", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL},
+    {"replica_group_mesh_axes", &sharc_stablehlo_dialect, print_struct_fields, NULL, NULL,
+     walk_struct_fields},
     FIELDS(replica_group_mesh_axes_fields), SHLO_PARAMS, NULL};
 
 /* Mesh: `<axes=[<name = "x", size = 2>], device_ids=dense<...> : tensor<...>>`;
@@ -506,7 +519,7 @@ static const shlo_field mesh_fields[] = {
     {"device_ids", SHLO_F_ATTR, true, NULL},
 };
 const shlo_struct_def sharc_shlo_mesh_def = {
-    {"mesh", &sharc_stablehlo_dialect, print_mesh, NULL, NULL},
+    {"mesh", &sharc_stablehlo_dialect, print_mesh, NULL, NULL, walk_struct_fields},
     FIELDS(mesh_fields), SHLO_FIXED, NULL};
 
 static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
@@ -547,7 +560,7 @@ static const shlo_field type_extensions_fields[] = {
     {"bounds", SHLO_F_DIMS, false, NULL},
 };
 const shlo_struct_def sharc_shlo_type_extensions_def = {
-    {"bounds", &sharc_stablehlo_dialect, print_type_extensions, NULL, no_alias},
+    {"bounds", &sharc_stablehlo_dialect, print_type_extensions, NULL, no_alias, walk_struct_fields},
     FIELDS(type_extensions_fields), SHLO_FIXED, NULL};
 
 static bool parse_bounds(sharc_parser *p, sharc_attr **out) {
@@ -600,7 +613,8 @@ static const shlo_field result_accuracy_fields[] = {
     {"mode", SHLO_F_ATTR, false, NULL},
 };
 const shlo_struct_def sharc_shlo_result_accuracy_def = {
-    {"result_accuracy", &sharc_stablehlo_dialect, print_result_accuracy, NULL, no_alias},
+    {"result_accuracy", &sharc_stablehlo_dialect, print_result_accuracy, NULL, no_alias,
+     walk_struct_fields},
     FIELDS(result_accuracy_fields), SHLO_PARAMS, NULL};
 
 static bool parse_float_value(sharc_parser *p, sharc_attr **out) {
@@ -662,7 +676,7 @@ static const shlo_field conv_fields[] = {
     {"output_spatial_dimensions", SHLO_F_DIMS, true, NULL},
 };
 const shlo_struct_def sharc_shlo_conv_def = {
-    {"conv", &sharc_stablehlo_dialect, print_conv_attr, NULL, no_alias},
+    {"conv", &sharc_stablehlo_dialect, print_conv_attr, NULL, no_alias, walk_struct_fields},
     FIELDS(conv_fields), SHLO_SPARSE, "dot dimension numbers"};
 
 static const char conv_letters[3][2] = {{'b', 'f'}, {'i', 'o'}, {'b', 'f'}};
@@ -945,10 +959,16 @@ static void print_future(sharc_printer *p, const sharc_type *t) {
   sharc_pr_puts(p, ">");
 }
 
+static void walk_future(const sharc_type *t, const sharc_subelement_fns *f) {
+  for (unsigned i = 0; i < t->params.n && f->type; i++)
+    f->type((sharc_type *)t->params.words[i], f->user);
+}
+
 const sharc_type_def sharc_shlo_future_def = {
     .name = "future",
     .dialect = &sharc_stablehlo_dialect,
     .print = print_future,
+    .walk = walk_future,
 };
 
 static sharc_type *parse_future(sharc_parser *p) {

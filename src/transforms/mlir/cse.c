@@ -1,0 +1,507 @@
+/* -cse: MLIR's common sub-expression elimination. Ops free of memory
+ * effects are hashed by name, attributes, result types and operands into a
+ * table scoped by dominance (a block's scope holds what dominates it; an
+ * op isolated from above starts a fresh table); an op equivalent to one in
+ * scope, regions compared structurally, is replaced by it. Trivially dead
+ * ops are erased on the way, as MLIR's CSE does. */
+#include "pass/pass_registry.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+
+#include <stdlib.h>
+
+/* ---- hashing ------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t ptr_hash(const void *p) { return mix(0, (uint64_t)(uintptr_t)p); }
+
+/* Name, attributes, properties, result types and operands; a commutative
+ * op's operands in any order (their hashes are summed, as MLIR does). */
+static uint64_t op_hash(const sharc_op *op) {
+  uint64_t h = mix(ptr_hash(op->name), (uint64_t)(uintptr_t)op->attrs);
+  h = mix(h, (uint64_t)(uintptr_t)op->props);
+  for (unsigned i = 0; i < op->num_results; i++)
+    h = mix(h, (uint64_t)(uintptr_t)op->results[i].type);
+  if (sharc_op_has_trait(op, SHARC_TRAIT_COMMUTATIVE) && op->num_operands) {
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < op->num_operands; i++)
+      sum += ptr_hash(op->operands[i].value);
+    return mix(h, sum);
+  }
+  for (unsigned i = 0; i < op->num_operands; i++)
+    h = mix(h, (uint64_t)(uintptr_t)op->operands[i].value);
+  return h;
+}
+
+/* ---- equivalence (MLIR's OperationEquivalence, locations ignored) ----------------
+ * Values and blocks inside compared regions are paired up as they are met;
+ * outside them a value only matches itself. */
+
+typedef struct pairing {
+  sharc_ptrmap values; /* lhs value -> rhs value */
+  sharc_ptrmap blocks; /* lhs block -> rhs block */
+} pairing;
+
+static bool same_value(const pairing *p, sharc_value *l, sharc_value *r) {
+  return l == r || (p && sharc_ptrmap_get(&p->values, l) == r);
+}
+
+/* A block pairing that contradicts an earlier one fails. */
+static bool pair_blocks(pairing *p, sharc_block *l, sharc_block *r) {
+  sharc_block *known = sharc_ptrmap_get(&p->blocks, l);
+  if (known)
+    return known == r;
+  sharc_ptrmap_put(&p->blocks, l, r);
+  return true;
+}
+
+static int by_address(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Operands in order while they match, then the rest as multisets of values. */
+static bool same_commutative_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
+  unsigned n = l->num_operands, i = 0;
+  while (i < n && same_value(p, l->operands[i].value, r->operands[i].value))
+    i++;
+  if (i == n)
+    return true;
+  sharc_value **ls = malloc(2 * (n - i) * sizeof *ls);
+  if (!ls)
+    abort();
+  sharc_value **rs = ls + (n - i);
+  for (unsigned k = i; k < n; k++) {
+    ls[k - i] = l->operands[k].value;
+    rs[k - i] = r->operands[k].value;
+  }
+  qsort(ls, n - i, sizeof *ls, by_address);
+  qsort(rs, n - i, sizeof *rs, by_address);
+  bool same = true;
+  for (unsigned k = 0; k < n - i && same; k++)
+    same = ls[k] == rs[k];
+  free(ls);
+  return same;
+}
+
+static bool same_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
+  for (unsigned i = 0; i < l->num_operands; i++) {
+    sharc_value *a = l->operands[i].value, *b = r->operands[i].value;
+    if (a == b)
+      continue;
+    if (a->type != b->type || !same_value(p, a, b))
+      return false;
+  }
+  return true;
+}
+
+static bool same_region(pairing *p, sharc_region *l, sharc_region *r);
+
+/* `top`: the op CSE looks up, whose commutative operands may be permuted;
+ * ops inside regions are compared operand by operand, as in MLIR. */
+static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
+  if (l == r)
+    return true;
+  if (l->name != r->name || l->attrs != r->attrs || l->props != r->props ||
+      l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
+      l->num_operands != r->num_operands || l->num_results != r->num_results)
+    return false;
+  bool commutative = top && sharc_op_has_trait(l, SHARC_TRAIT_COMMUTATIVE);
+  if (commutative ? !same_commutative_operands(p, l, r) : !same_operands(p, l, r))
+    return false;
+  for (unsigned i = 0; i < l->num_results; i++) {
+    if (l->results[i].type != r->results[i].type)
+      return false;
+    if (p)
+      sharc_ptrmap_put(&p->values, &l->results[i], &r->results[i]);
+  }
+  for (unsigned i = 0; i < l->num_regions; i++)
+    if (!same_region(p, &l->regions[i], &r->regions[i]))
+      return false;
+  return true;
+}
+
+static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
+  if (l->num_args != r->num_args || !pair_blocks(p, l, r))
+    return false;
+  for (unsigned i = 0; i < l->num_args; i++) {
+    if (l->args[i]->type != r->args[i]->type)
+      return false;
+    sharc_ptrmap_put(&p->values, l->args[i], r->args[i]);
+  }
+  sharc_op *lo = l->first, *ro = r->first;
+  for (; lo && ro; lo = lo->next, ro = ro->next) {
+    if (!same_op(p, lo, ro, false))
+      return false;
+    for (unsigned i = 0; i < lo->num_successors; i++)
+      if (!pair_blocks(p, lo->successors[i], ro->successors[i]))
+        return false;
+  }
+  return !lo && !ro;
+}
+
+static bool same_region(pairing *p, sharc_region *l, sharc_region *r) {
+  sharc_block *lb = l->first, *rb = r->first;
+  for (; lb && rb; lb = lb->next, rb = rb->next)
+    if (!same_block(p, lb, rb))
+      return false;
+  return !lb && !rb;
+}
+
+/* Region-free ops need no pairing: their operands match by identity. */
+static bool equivalent(sharc_op *l, sharc_op *r) {
+  if (l == r)
+    return true;
+  if (!l->num_regions)
+    return same_op(NULL, l, r, true);
+  pairing p = {{0}, {0}};
+  bool same = same_op(&p, l, r, true);
+  sharc_ptrmap_free(&p.values);
+  sharc_ptrmap_free(&p.blocks);
+  return same;
+}
+
+/* ---- the scoped table of known ops -------------------------------------------------
+ * Chained buckets, newest entry first; the entries vector is also the undo
+ * log, so closing a scope pops its entries off the front of their chains. */
+
+typedef struct known_entry {
+  sharc_op *op;
+  uint64_t hash;
+  unsigned next; /* index + 1 of the next entry in the chain, 0: end */
+} known_entry;
+
+typedef struct known_table {
+  unsigned *buckets; /* index + 1 of the newest entry, 0: empty */
+  unsigned num_buckets;
+  SHARC_VEC(known_entry) entries;
+} known_table;
+
+static void table_free(known_table *t) {
+  free(t->buckets);
+  sharc_vec_free(&t->entries);
+}
+
+static void table_rehash(known_table *t, unsigned num_buckets) {
+  free(t->buckets);
+  t->buckets = calloc(num_buckets, sizeof *t->buckets);
+  if (!t->buckets)
+    abort();
+  t->num_buckets = num_buckets;
+  for (unsigned i = 0; i < t->entries.len; i++) {
+    known_entry *e = &t->entries.items[i];
+    unsigned *head = &t->buckets[e->hash & (num_buckets - 1)];
+    e->next = *head;
+    *head = i + 1;
+  }
+}
+
+static sharc_op *table_lookup(const known_table *t, sharc_op *op) {
+  if (!t->num_buckets)
+    return NULL;
+  uint64_t h = op_hash(op);
+  for (unsigned i = t->buckets[h & (t->num_buckets - 1)]; i; i = t->entries.items[i - 1].next) {
+    const known_entry *e = &t->entries.items[i - 1];
+    if (e->hash == h && equivalent(e->op, op))
+      return e->op;
+  }
+  return NULL;
+}
+
+static void table_insert(known_table *t, sharc_op *op) {
+  known_entry e = {op, op_hash(op), 0};
+  sharc_vec_push(&t->entries, e);
+  if (t->entries.len > 2 * t->num_buckets) {
+    table_rehash(t, t->num_buckets ? 2 * t->num_buckets : 64);
+    return;
+  }
+  unsigned *head = &t->buckets[e.hash & (t->num_buckets - 1)];
+  sharc_vec_last(&t->entries).next = *head;
+  *head = t->entries.len;
+}
+
+static void table_pop_to(known_table *t, unsigned mark) {
+  while (t->entries.len > mark) {
+    known_entry *e = &sharc_vec_last(&t->entries);
+    t->buckets[e->hash & (t->num_buckets - 1)] = e->next;
+    t->entries.len--;
+  }
+}
+
+/* ---- the driver ------------------------------------------------------------------- */
+
+typedef struct cse {
+  sharc_rewriter rw;
+  SHARC_VEC(sharc_op *) to_erase; /* erased at the end: the walk is still on them */
+} cse;
+
+/* In a graph region a use may come before its definition: only users not
+ * known yet (by equivalence, as MLIR looks them up) are redirected. */
+static bool user_unknown(const sharc_use *u, void *table) { return !table_lookup(table, u->owner); }
+
+static bool has_uses(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (op->results[i].uses)
+      return true;
+  return false;
+}
+
+static bool is_unknown_loc(const sharc_attr *loc) {
+  return !loc || loc->kind == SHARC_ATTR_LOC_UNKNOWN;
+}
+
+static void replace_with(cse *c, known_table *t, sharc_op *op, sharc_op *existing, bool ssa) {
+  for (unsigned i = 0; i < op->num_results; i++) {
+    if (ssa)
+      sharc_rw_replace_all_uses(&c->rw, &op->results[i], &existing->results[i]);
+    else
+      sharc_rw_replace_uses_if(&c->rw, &op->results[i], &existing->results[i], user_unknown, t);
+  }
+  if (ssa || !has_uses(op))
+    sharc_vec_push(&c->to_erase, op);
+  /* the kept op takes over a known location when it has none */
+  if (is_unknown_loc(existing->loc) && !is_unknown_loc(op->loc))
+    sharc_op_set_loc(existing, op->loc);
+}
+
+static bool single_block_regions(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    if (op->regions[i].first != op->regions[i].last)
+      return false;
+  return true;
+}
+
+static void simplify_op(cse *c, known_table *t, sharc_op *op, bool ssa) {
+  if (sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR))
+    return;
+  if (sharc_op_is_trivially_dead(op)) {
+    sharc_vec_push(&c->to_erase, op);
+    return;
+  }
+  /* sharc has no op that only reads memory: anything with an effect stays */
+  if (!single_block_regions(op) || !sharc_op_is_memory_effect_free(op))
+    return;
+  sharc_op *existing = table_lookup(t, op);
+  if (existing)
+    replace_with(c, t, op, existing, ssa);
+  else
+    table_insert(t, op);
+}
+
+static void simplify_region(cse *c, known_table *t, sharc_region *r);
+
+/* An unregistered op might be isolated from above: its regions, like those
+ * of an isolated op, must not see the values known outside. */
+static void simplify_nested(cse *c, known_table *t, sharc_op *op) {
+  if (!op->def || (op->def->traits & SHARC_TRAIT_ISOLATED)) {
+    known_table fresh = {0};
+    for (unsigned i = 0; i < op->num_regions; i++)
+      simplify_region(c, &fresh, &op->regions[i]);
+    table_free(&fresh);
+    return;
+  }
+  for (unsigned i = 0; i < op->num_regions; i++)
+    simplify_region(c, t, &op->regions[i]);
+}
+
+static void simplify_block(cse *c, known_table *t, sharc_block *b, bool ssa) {
+  for (sharc_op *op = b->first; op; op = op->next) {
+    if (op->num_regions)
+      simplify_nested(c, t, op);
+    simplify_op(c, t, op, ssa);
+  }
+}
+
+/* MLIR's DominanceInfo::hasSSADominance: regions of several blocks always
+ * have it; a single block lacks it in a graph region or under an
+ * unregistered op. */
+static bool has_ssa_dominance(const sharc_region *r) {
+  if (r->first != r->last)
+    return true;
+  const sharc_op *parent = r->parent;
+  return parent->def && !(parent->def->traits & SHARC_TRAIT_GRAPH_REGION);
+}
+
+/* ---- dominator trees of multi-block regions ---------------------------------------
+ * Cooper, Harvey and Kennedy's iterative algorithm over the blocks
+ * reachable from the entry (unreachable ones are not visited, as MLIR's
+ * dominator tree leaves them out). */
+
+typedef SHARC_VEC(unsigned) index_vec;
+
+typedef struct dom_tree {
+  SHARC_VEC(sharc_block *) rpo; /* reachable blocks in reverse post-order */
+  sharc_ptrmap number;          /* block -> rpo index + 1 */
+  unsigned *idom;
+  index_vec *children;
+} dom_tree;
+
+static sharc_op *terminator_of(const sharc_block *b) { return b->last; }
+
+static unsigned block_number(const dom_tree *d, const sharc_block *b) {
+  return (unsigned)(uintptr_t)sharc_ptrmap_get(&d->number, b);
+}
+
+typedef struct dfs_frame {
+  sharc_block *block;
+  unsigned next_succ;
+} dfs_frame;
+
+static void number_blocks(dom_tree *d, sharc_block *entry) {
+  SHARC_VEC(sharc_block *) post = {0};
+  SHARC_VEC(dfs_frame) stack = {0};
+  sharc_ptrmap seen = {0};
+  sharc_ptrmap_put(&seen, entry, entry);
+  dfs_frame f0 = {entry, 0};
+  sharc_vec_push(&stack, f0);
+  while (stack.len) {
+    dfs_frame *f = &sharc_vec_last(&stack);
+    sharc_op *term = terminator_of(f->block);
+    if (term && f->next_succ < term->num_successors) {
+      sharc_block *s = term->successors[f->next_succ++];
+      if (!sharc_ptrmap_get(&seen, s)) {
+        sharc_ptrmap_put(&seen, s, s);
+        dfs_frame next = {s, 0};
+        sharc_vec_push(&stack, next);
+      }
+      continue;
+    }
+    sharc_vec_push(&post, f->block);
+    stack.len--;
+  }
+  for (unsigned i = post.len; i-- > 0;) {
+    sharc_vec_push(&d->rpo, post.items[i]);
+    sharc_ptrmap_put(&d->number, post.items[i], (void *)(uintptr_t)d->rpo.len);
+  }
+  sharc_vec_free(&post);
+  sharc_vec_free(&stack);
+  sharc_ptrmap_free(&seen);
+}
+
+static unsigned intersect(const unsigned *idom, unsigned a, unsigned b) {
+  while (a != b) {
+    while (a > b)
+      a = idom[a];
+    while (b > a)
+      b = idom[b];
+  }
+  return a;
+}
+
+static void dom_tree_build(dom_tree *d, sharc_region *r) {
+  number_blocks(d, r->first);
+  unsigned n = d->rpo.len;
+  index_vec *preds = calloc(n, sizeof *preds);
+  d->idom = malloc(n * sizeof *d->idom);
+  d->children = calloc(n, sizeof *d->children);
+  if (!preds || !d->idom || !d->children)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    d->idom[i] = UINT32_MAX;
+    sharc_op *term = terminator_of(d->rpo.items[i]);
+    for (unsigned k = 0; term && k < term->num_successors; k++)
+      sharc_vec_push(&preds[block_number(d, term->successors[k]) - 1], i);
+  }
+  d->idom[0] = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned b = 1; b < n; b++) {
+      unsigned best = UINT32_MAX;
+      for (unsigned k = 0; k < preds[b].len; k++) {
+        unsigned p = preds[b].items[k];
+        if (d->idom[p] != UINT32_MAX)
+          best = best == UINT32_MAX ? p : intersect(d->idom, p, best);
+      }
+      if (best != d->idom[b]) {
+        d->idom[b] = best;
+        changed = true;
+      }
+    }
+  }
+  for (unsigned b = 1; b < n; b++)
+    sharc_vec_push(&d->children[d->idom[b]], b);
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_free(&preds[i]);
+  free(preds);
+}
+
+static void dom_tree_free(dom_tree *d) {
+  for (unsigned i = 0; i < d->rpo.len; i++)
+    sharc_vec_free(&d->children[i]);
+  free(d->children);
+  free(d->idom);
+  sharc_vec_free(&d->rpo);
+  sharc_ptrmap_free(&d->number);
+}
+
+typedef struct scope_frame {
+  unsigned block, next_child, mark;
+} scope_frame;
+
+/* Each block is simplified in a scope opened inside its dominator's, so
+ * what a block knows is exactly what dominates it. */
+static void simplify_dominance_order(cse *c, known_table *t, sharc_region *r) {
+  dom_tree d = {{0}, {0}, NULL, NULL};
+  dom_tree_build(&d, r);
+  SHARC_VEC(scope_frame) stack = {0};
+  scope_frame root = {0, 0, t->entries.len};
+  sharc_vec_push(&stack, root);
+  simplify_block(c, t, d.rpo.items[0], true);
+  while (stack.len) {
+    scope_frame *f = &sharc_vec_last(&stack);
+    if (f->next_child == d.children[f->block].len) {
+      table_pop_to(t, f->mark);
+      stack.len--;
+      continue;
+    }
+    scope_frame child = {d.children[f->block].items[f->next_child++], 0, t->entries.len};
+    sharc_vec_push(&stack, child);
+    simplify_block(c, t, d.rpo.items[child.block], true);
+  }
+  sharc_vec_free(&stack);
+  dom_tree_free(&d);
+}
+
+static void simplify_region(cse *c, known_table *t, sharc_region *r) {
+  if (!r->first)
+    return;
+  bool ssa = has_ssa_dominance(r);
+  if (r->first == r->last) {
+    unsigned mark = t->entries.len;
+    simplify_block(c, t, r->first, ssa);
+    table_pop_to(t, mark);
+    return;
+  }
+  if (ssa)
+    simplify_dominance_order(c, t, r);
+}
+
+static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  cse c = {0};
+  sharc_pass_rewriter(run, &c.rw, NULL);
+  known_table table = {0};
+  for (unsigned i = 0; i < op->num_regions; i++)
+    simplify_region(&c, &table, &op->regions[i]);
+  table_free(&table);
+  /* nested ops were queued before the ops holding them */
+  for (unsigned i = 0; i < c.to_erase.len; i++)
+    sharc_rw_erase_op(&c.rw, c.to_erase.items[i]);
+  sharc_vec_free(&c.to_erase);
+  return true;
+}
+
+const sharc_pass_def sharc_pass_cse = {
+    .flag = "cse",
+    .display_name = "CSE",
+    .summary = "Eliminate common sub-expressions",
+    .anchor = NULL,
+    SHARC_NO_OPTIONS,
+    .options_size = 0,
+    .tools = SHARC_TOOL_ANY,
+    .run = run,
+};
