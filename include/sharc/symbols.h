@@ -20,6 +20,12 @@ SHARC_API sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name);
  * MLIR's SymbolTable::insert does (`name_0`, `name_1`, ...); returns the
  * name the op ends up with. */
 SHARC_API sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before);
+/* Renames `op`, not yet in `table`, as SymbolTable::insert would when its
+ * name is taken, with the suffix counter of one MLIR SymbolTable object,
+ * which goes on across insertions (`a_0`, then `b_1` for the next taken
+ * name): start it at 0 where the pass builds its SymbolTable. Returns the
+ * name; the caller inserts the op (through its rewriter). */
+SHARC_API sharc_str sharc_symbol_make_unique(sharc_op *table, sharc_op *op, unsigned *counter);
 /* MLIR's uniqueness check: "redefinition of symbol named 'x'" with a note at
  * the first definition. */
 SHARC_API bool sharc_symbol_verify_unique(sharc_op *table);

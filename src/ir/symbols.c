@@ -147,27 +147,35 @@ sharc_op *sharc_symbol_lookup_ref(sharc_op *from, const sharc_attr *ref) {
   return cur;
 }
 
-/* A name not yet taken in `table`: `base` itself, else MLIR's `base_N`
- * with the first free N. */
-static sharc_str unique_name(sharc_op *table, sharc_str base, sharc_buf *scratch) {
+/* A name not yet taken in `table`: `base` itself, else MLIR's `base_N`,
+ * N counted on from `*counter` (MLIR's SymbolTable keeps one counter for all
+ * the names it uniques). */
+static sharc_str unique_name(sharc_op *table, sharc_str base, unsigned *counter,
+                             sharc_buf *scratch) {
   if (!sharc_symbol_lookup(table, base))
     return base;
-  for (unsigned n = 0;; n++) {
+  for (;;) {
     scratch->len = 0;
-    sharc_buf_printf(scratch, "%.*s_%u", (int)base.len, base.data, n);
+    sharc_buf_printf(scratch, "%.*s_%u", (int)base.len, base.data, (*counter)++);
     sharc_str candidate = {scratch->data, scratch->len};
     if (!sharc_symbol_lookup(table, candidate))
       return candidate;
   }
 }
 
-sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
-  sharc_block *body = sharc_region_first_block(sharc_op_region(table, 0));
+sharc_str sharc_symbol_make_unique(sharc_op *table, sharc_op *op, unsigned *counter) {
   sharc_buf scratch = {0};
-  sharc_str name = unique_name(table, sharc_op_symbol_name(op), &scratch);
+  sharc_str name = unique_name(table, sharc_op_symbol_name(op), counter, &scratch);
   if (name.data == scratch.data)
     sharc_op_set_attr(op, "sym_name", sharc_attr_string(op->ctx, name));
   sharc_buf_free(&scratch);
+  return sharc_op_symbol_name(op);
+}
+
+sharc_str sharc_symbol_insert(sharc_op *table, sharc_op *op, sharc_op *before) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(table, 0));
+  unsigned counter = 0;
+  sharc_symbol_make_unique(table, op, &counter);
   if (before)
     sharc_block_insert_before(before, op);
   else if (body->last && sharc_op_has_trait(body->last, SHARC_TRAIT_TERMINATOR))

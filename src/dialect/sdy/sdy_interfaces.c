@@ -135,6 +135,11 @@ sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op) {
   return i && i->sharding_rule ? i->sharding_rule(op) : NULL;
 }
 
+bool sharc_sdy_keep_output_shardings_divisible(sharc_op *op) {
+  const sharc_sdy_sharding_rule_iface *i = sharc_sdy_sharding_rule_iface_of(op);
+  return i && i->keep_output_shardings_divisible && i->keep_output_shardings_divisible(op);
+}
+
 /* ---- sdy.data_flow_edge ---------------------------------------------------- */
 
 sharc_op *sharc_sdy_owning_op(sharc_value *v) {

@@ -55,6 +55,9 @@ typedef struct sharc_sdy_sharding_rule_iface {
   /* The op's #sdy.op_sharding_rule, built from its operands, results and
    * attributes; NULL when the op cannot describe one. */
   sharc_attr *(*sharding_rule)(sharc_op *op);
+  /* Whether the results' shardings must divide their dimensions
+   * (shouldKeepOutputShardingsDivisible). Default: false. */
+  bool (*keep_output_shardings_divisible)(sharc_op *op);
 } sharc_sdy_sharding_rule_iface;
 
 /* The interface tables of an op, or NULL when its definition has none. */
@@ -94,6 +97,8 @@ sharc_op *sharc_sdy_owning_op(sharc_value *v);
 
 /* The op's sharding rule through its interface, or NULL. */
 sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op);
+/* shouldKeepOutputShardingsDivisible; false for ops without the interface. */
+bool sharc_sdy_keep_output_shardings_divisible(sharc_op *op);
 
 /* Shared default: results read and write `sdy.sharding` on the op (a
  * #sdy.sharding_per_value), as Shardy's getOpResultEdgeOwnerShardingsImpl. */
