@@ -133,13 +133,15 @@ sharc_attr *sharc_func_dict_with(sharc_context *ctx, const sharc_attr *dict, con
 }
 
 void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
-  sharc_func_set_arg_attrs(
-      func, i, sharc_func_dict_with(sharc_op_context(func), sharc_func_arg_attrs(func, i), name, value));
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_func_set_arg_attrs(func, i,
+                           sharc_func_dict_with(ctx, sharc_func_arg_attrs(func, i), name, value));
 }
 
 void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
+  sharc_context *ctx = sharc_op_context(func);
   sharc_func_set_result_attrs(
-      func, i, sharc_func_dict_with(sharc_op_context(func), sharc_func_result_attrs(func, i), name, value));
+      func, i, sharc_func_dict_with(ctx, sharc_func_result_attrs(func, i), name, value));
 }
 
 /* ---- changing the signature ---------------------------------------------------- */

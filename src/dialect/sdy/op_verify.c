@@ -200,7 +200,7 @@ static void flat_unreduced(sharc_attr *const *list, unsigned n, sharc_sdy_axis_v
 /* The one mesh of all the shardings' known meshes into `*mesh`; false when
  * two differ. */
 static bool one_known_mesh(sharc_op *op, sharc_attr *const *list, unsigned n,
-                        const sharc_attr **mesh) {
+                           const sharc_attr **mesh) {
   for (unsigned i = 0; i < n; i++) {
     const sharc_attr *cur = list[i] ? sharc_sdy_sharding_mesh(list[i], op) : NULL;
     if (!cur)
@@ -294,8 +294,9 @@ bool sharc_sdy_verify_unreduced_transition_n(sharc_op *op, sharc_attr *const *in
   return ok;
 }
 
-bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
-                                     int64_t introduced, int64_t removed) {
+bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in,
+                                           const sharc_attr *out, int64_t introduced,
+                                           int64_t removed) {
   sharc_attr *ins[1] = {(sharc_attr *)in}, *outs[1] = {(sharc_attr *)out};
   return sharc_sdy_verify_unreduced_transition_n(op, ins, 1, outs, 1, introduced, removed);
 }

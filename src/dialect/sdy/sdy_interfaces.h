@@ -72,6 +72,12 @@ sharc_attr *sharc_sdy_block_arg_owner_sharding(sharc_op *op, unsigned index);
 void sharc_sdy_set_block_arg_owner_sharding(sharc_op *op, unsigned index, sharc_attr *sharding);
 sharc_attr *sharc_sdy_result_owner_sharding(sharc_op *op, unsigned index);
 void sharc_sdy_set_result_owner_sharding(sharc_op *op, unsigned index, sharc_attr *sharding);
+/* setBlockArgumentEdgeOwnerShardings / setOpResultEdgeOwnerShardings: one
+ * sharding per owner; the default result storage is written once (one
+ * `sdy.sharding` list) instead of once per owner. */
+void sharc_sdy_set_block_arg_owner_shardings(sharc_op *op, sharc_attr *const *shardings,
+                                             unsigned n);
+void sharc_sdy_set_result_owner_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n);
 void sharc_sdy_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out);
 sharc_value *sharc_sdy_owner_from_target(sharc_op *op, sharc_value *target);
 sharc_value *sharc_sdy_owner_from_source(sharc_op *op, sharc_use *source);

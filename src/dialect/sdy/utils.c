@@ -19,7 +19,8 @@ unsigned sharc_sdy_tensor_rank(const sharc_type *t) {
 }
 
 bool sharc_sdy_is_scalar(const sharc_value *v) {
-  return sharc_sdy_tensor_rank(sharc_value_type(v)) == 0;
+  const sharc_type *t = sharc_value_type(v);
+  return sharc_type_is_shaped(t) && sharc_type_has_rank(t) && sharc_type_rank(t) == 0;
 }
 
 /* ---- building shardings ------------------------------------------------------- */
@@ -304,9 +305,10 @@ void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *fun
     if (!call_shardings)
       return;
     attr_vec closed = {0};
-    for (unsigned i = 0; i < sharc_sdy_list_size(call_shardings); i++)
-      sharc_vec_push(&closed,
-                     sharc_sdy_sharding_fully_closed_like(ctx, sharc_sdy_list_at(call_shardings, i)));
+    for (unsigned i = 0; i < sharc_sdy_list_size(call_shardings); i++) {
+      sharc_attr *s = sharc_sdy_list_at(call_shardings, i);
+      sharc_vec_push(&closed, sharc_sdy_sharding_fully_closed_like(ctx, s));
+    }
     func_shardings = sharc_sdy_sharding_per_value_get(ctx, closed.items, closed.len);
     sharc_vec_free(&closed);
   }

@@ -16,7 +16,8 @@
 /* ---- types ----------------------------------------------------------------- */
 /* Rank of a shaped type (0 for anything else), as Shardy's getTensorRank. */
 unsigned sharc_sdy_tensor_rank(const sharc_type *t);
-/* A value of rank 0 or of a non-shaped type (Shardy's isScalar). */
+/* A value of a ranked shaped type of rank 0 (Shardy's isScalar: not a
+ * token, an unranked tensor or a scalar of a non-shaped type). */
 bool sharc_sdy_is_scalar(const sharc_value *v);
 
 /* ---- one value's sharding ---------------------------------------------------- */

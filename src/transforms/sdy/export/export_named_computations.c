@@ -72,9 +72,9 @@ static void set_arg_shardings(sharc_op *func, sharc_attr *in_shardings) {
     return;
   attr_vec dicts = {0};
   for (unsigned i = 0; i < n; i++)
-    sharc_vec_push(&dicts, sharc_func_dict_with(sharc_op_context(func), sharc_func_arg_attrs(func, i),
-                                                SHARC_SDY_SHARDING_ATTR,
-                                                sharc_sdy_list_at(in_shardings, i)));
+    sharc_vec_push(
+        &dicts, sharc_func_dict_with(sharc_op_context(func), sharc_func_arg_attrs(func, i),
+                                     SHARC_SDY_SHARDING_ATTR, sharc_sdy_list_at(in_shardings, i)));
   sharc_func_set_all_arg_attrs(func, dicts.items);
   sharc_vec_free(&dicts);
 }
@@ -89,8 +89,7 @@ static sharc_str create_func(export_state *st, sharc_op *nc) {
     sharc_vec_push(&inputs, sharc_value_type(sharc_block_arg(entry, i)));
   for (unsigned i = 0; i < sharc_op_num_results(nc); i++)
     sharc_vec_push(&results, sharc_value_type(sharc_op_result(nc, i)));
-  sharc_type *type =
-      sharc_type_function(ctx, inputs.items, inputs.len, results.items, results.len);
+  sharc_type *type = sharc_type_function(ctx, inputs.items, inputs.len, results.items, results.len);
   sharc_vec_free(&inputs);
   sharc_vec_free(&results);
   sharc_attr *name = sharc_op_attr(nc, "name");

@@ -65,8 +65,8 @@ void sharc_sdy_align_sub_axes(sharc_context *ctx, sharc_sdy_axis_vec *axes,
 }
 
 void sharc_sdy_align_sub_axes_per_dim(sharc_context *ctx, sharc_sdy_axis_vec *axes_per_dim,
-                                      unsigned rank, sharc_attr *const *ordered_others,
-                                      unsigned n, const sharc_attr *mesh) {
+                                      unsigned rank, sharc_attr *const *ordered_others, unsigned n,
+                                      const sharc_attr *mesh) {
   if (n == 0)
     return;
   for (unsigned d = 0; d < rank; d++)
@@ -79,10 +79,8 @@ void sharc_sdy_align_sub_axes_in_out(sharc_context *ctx, sharc_sdy_axis_vec *in_
   sharc_sdy_axis_vec ordered_in = {0}, ordered_out = {0};
   sharc_sdy_axes_per_dim_ordered(in_axes, in_rank, &ordered_in);
   sharc_sdy_axes_per_dim_ordered(out_axes, out_rank, &ordered_out);
-  sharc_sdy_align_sub_axes_per_dim(ctx, in_axes, in_rank, ordered_out.items, ordered_out.len,
-                                    mesh);
-  sharc_sdy_align_sub_axes_per_dim(ctx, out_axes, out_rank, ordered_in.items, ordered_in.len,
-                                   mesh);
+  sharc_sdy_align_sub_axes_per_dim(ctx, in_axes, in_rank, ordered_out.items, ordered_out.len, mesh);
+  sharc_sdy_align_sub_axes_per_dim(ctx, out_axes, out_rank, ordered_in.items, ordered_in.len, mesh);
   sharc_vec_free(&ordered_in);
   sharc_vec_free(&ordered_out);
 }
@@ -94,12 +92,11 @@ sharc_attr *sharc_sdy_update_sharding(sharc_context *ctx, const sharc_attr *shar
   sharc_sdy_axis_vec dims = {0};
   for (unsigned d = 0; d < parts.num_dims; d++) {
     const sharc_attr *old = parts.dims[d];
-    sharc_vec_push(&dims, sharc_sdy_dim_sharding_get(
-                              ctx, axes_per_dim[d].items, axes_per_dim[d].len,
-                              sharc_sdy_dim_sharding_is_closed(old),
-                              sharc_sdy_dim_sharding_has_priority(old)
-                                  ? sharc_sdy_dim_sharding_priority(old)
-                                  : -1));
+    sharc_vec_push(
+        &dims,
+        sharc_sdy_dim_sharding_get(
+            ctx, axes_per_dim[d].items, axes_per_dim[d].len, sharc_sdy_dim_sharding_is_closed(old),
+            sharc_sdy_dim_sharding_has_priority(old) ? sharc_sdy_dim_sharding_priority(old) : -1));
   }
   parts.dims = dims.items;
   sharc_attr *out = sharc_sdy_tensor_sharding_get(ctx, &parts);
@@ -119,7 +116,7 @@ static int64_t dense_at(const sharc_op *op, const char *name, unsigned i) {
 static int64_t dim_size(const sharc_value *v, unsigned dim) {
   sharc_type *t = sharc_value_type(v);
   return sharc_type_has_rank(t) && dim < sharc_type_rank(t) ? sharc_type_shape(t)[dim]
-                                                             : SHARC_DYNAMIC;
+                                                            : SHARC_DYNAMIC;
 }
 
 bool sharc_sdy_is_comm_free_slice_dim(unsigned dim, sharc_op *slice, const sharc_attr *sharding,
@@ -197,8 +194,7 @@ void sharc_sdy_build_reshape_groups(const sharc_type *in, const sharc_type *out_
 }
 
 bool sharc_sdy_reshape_group_padded_indivisible(const sharc_sdy_reshape_group *g,
-                                                const int64_t *padded_in,
-                                                const int64_t *padded_out,
+                                                const int64_t *padded_in, const int64_t *padded_out,
                                                 const sharc_type *in, const sharc_type *out) {
   for (int64_t d = g->in_start; d < g->in_last; d++)
     if (padded_in[d] != sharc_type_shape(in)[d])
@@ -237,9 +233,8 @@ static void append_dim_axes(const sharc_attr *sharding, int64_t start, int64_t l
   }
 }
 
-void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g,
-                                  const sharc_attr *in_sharding, const sharc_attr *out_sharding,
-                                  sharc_sdy_axis_vec *out) {
+void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g, const sharc_attr *in_sharding,
+                                  const sharc_attr *out_sharding, sharc_sdy_axis_vec *out) {
   append_dim_axes(in_sharding, g->in_start, g->in_last, out);
   append_dim_axes(out_sharding, g->out_start, g->out_last, out);
 }
@@ -255,8 +250,7 @@ int64_t sharc_sdy_reshape_group_in_volume(const sharc_sdy_reshape_group *g, cons
   return volume(shape, g->in_start, g->in_last);
 }
 
-int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g,
-                                           const int64_t *shape) {
+int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, const int64_t *shape) {
   return volume(shape, g->out_start, g->out_last);
 }
 
@@ -415,10 +409,10 @@ sharc_value *sharc_sdy_create_device_id(sharc_rewriter *rw, int64_t replica_coun
   if (replica_count != 1 && partition_count != 1)
     return NULL;
   sharc_context *ctx = rw->ctx;
-  sharc_type *u32 = sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_UNSIGNED),
-                                      NULL);
-  sharc_type *i64 = sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 64, SHARC_SIGNLESS),
-                                      NULL);
+  sharc_type *u32 =
+      sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_UNSIGNED), NULL);
+  sharc_type *i64 =
+      sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), NULL);
   const sharc_op_def *def = replica_count > 1 ? SHARC_SHLO(replica_id) : SHARC_SHLO(partition_id);
   sharc_op *id = sharc_sdy_export_create(rw, def, loc, NULL, 0, &u32, 1, NULL, 0);
   sharc_value *v = sharc_op_result(id, 0);

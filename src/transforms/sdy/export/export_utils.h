@@ -28,8 +28,8 @@ void sharc_sdy_align_sub_axes(sharc_context *ctx, sharc_sdy_axis_vec *axes,
                               const sharc_attr *mesh);
 /* The same for every dimension of `axes_per_dim`. */
 void sharc_sdy_align_sub_axes_per_dim(sharc_context *ctx, sharc_sdy_axis_vec *axes_per_dim,
-                                      unsigned rank, sharc_attr *const *ordered_others,
-                                      unsigned n, const sharc_attr *mesh);
+                                      unsigned rank, sharc_attr *const *ordered_others, unsigned n,
+                                      const sharc_attr *mesh);
 /* alignSubAxesByDecomposition(inAxesPerDim, outAxesPerDim, mesh): each side
  * aligned against the other's axes (both orders taken before any change). */
 void sharc_sdy_align_sub_axes_in_out(sharc_context *ctx, sharc_sdy_axis_vec *in_axes,
@@ -77,8 +77,7 @@ static inline bool sharc_sdy_reshape_group_is_neither(const sharc_sdy_reshape_gr
 /* hasIndivisibility from padded shapes: a dimension of the group whose
  * padded size differs from the type's. */
 bool sharc_sdy_reshape_group_padded_indivisible(const sharc_sdy_reshape_group *g,
-                                                const int64_t *padded_in,
-                                                const int64_t *padded_out,
+                                                const int64_t *padded_in, const int64_t *padded_out,
                                                 const sharc_type *in, const sharc_type *out);
 /* hasIndivisibility from shardings: a dimension of the group not divisible
  * by its sharded size. */
@@ -88,9 +87,8 @@ bool sharc_sdy_reshape_group_sharding_indivisible(const sharc_sdy_reshape_group 
                                                   const sharc_attr *mesh, const sharc_type *in,
                                                   const sharc_type *out);
 /* getAllAxisRefs: the axes of the group's input dims, then output dims. */
-void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g,
-                                  const sharc_attr *in_sharding, const sharc_attr *out_sharding,
-                                  sharc_sdy_axis_vec *out);
+void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g, const sharc_attr *in_sharding,
+                                  const sharc_attr *out_sharding, sharc_sdy_axis_vec *out);
 int64_t sharc_sdy_reshape_group_in_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
 int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
 

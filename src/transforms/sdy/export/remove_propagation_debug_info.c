@@ -6,9 +6,8 @@
 #include "support/vec.h"
 
 static const char *const debug_attrs[] = {
-    "sdy.propagation_edges",        "sdy.block_arg_propagation_edges",
-    "sdy.result_propagation_edges", "sdy.sharding_origins",
-    "sdy.block_arg_sharding_origins", "sdy.result_sharding_origins",
+    "sdy.propagation_edges", "sdy.block_arg_propagation_edges", "sdy.result_propagation_edges",
+    "sdy.sharding_origins",  "sdy.block_arg_sharding_origins",  "sdy.result_sharding_origins",
 };
 enum { NUM_DEBUG_ATTRS = sizeof debug_attrs / sizeof debug_attrs[0] };
 

@@ -40,8 +40,8 @@ static void update_side(sharc_op *func, unsigned n, bool results) {
   attr_vec dicts = {0};
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-    sharc_attr *s = results ? sharc_sdy_func_result_sharding(func, i)
-                            : sharc_sdy_func_arg_sharding(func, i);
+    sharc_attr *s =
+        results ? sharc_sdy_func_result_sharding(func, i) : sharc_sdy_func_arg_sharding(func, i);
     if (s)
       dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, without_sub_axes(ctx, s));
     sharc_vec_push(&dicts, dict);

@@ -111,15 +111,16 @@ static sharc_value *create_constant(resolve_state *st, sharc_attr *value, sharc_
 static sharc_value *create_guard(resolve_state *st, sharc_op *op, int64_t target) {
   sharc_context *ctx = st->rw.ctx;
   sharc_attr *loc = sharc_op_loc(op);
-  sharc_value *id = sharc_sdy_create_device_id(&st->rw, st->opts->replica_count,
-                                               st->opts->partition_count, loc);
+  sharc_value *id =
+      sharc_sdy_create_device_id(&st->rw, st->opts->replica_count, st->opts->partition_count, loc);
   if (!id) {
     sharc_emit(ctx, SHARC_SEV_ERROR, loc, SHARC_SDY_DEVICE_ID_UNSUPPORTED);
     return NULL;
   }
   sharc_type *i64 = scalar_tensor(ctx, sharc_type_integer(ctx, 64, SHARC_SIGNLESS));
   uint64_t raw = (uint64_t)target;
-  sharc_value *expected = create_constant(st, sharc_attr_dense_elements(ctx, i64, &raw, 1, true), loc);
+  sharc_value *expected =
+      create_constant(st, sharc_attr_dense_elements(ctx, i64, &raw, 1, true), loc);
   sharc_named_attr dir = {sharc_ident_get(ctx, SHARC_STR("comparison_direction")),
                           sharc_shlo_enum_get(ctx, &sharc_shlo_comparison_direction, 0 /* EQ */)};
   sharc_value *operands[2] = {id, expected};
@@ -130,7 +131,7 @@ static sharc_value *create_guard(resolve_state *st, sharc_op *op, int64_t target
 }
 
 static void create_return(resolve_state *st, const value_vec *values, sharc_attr *loc) {
-  sharc_sdy_export_create(&st->rw, SHARC_SHLO(return), loc, values->items, values->len, NULL, 0,
+  sharc_sdy_export_create(&st->rw, SHARC_SHLO(return ), loc, values->items, values->len, NULL, 0,
                           NULL, 0);
 }
 
@@ -168,19 +169,18 @@ static void fill_false_branch(resolve_state *st, sharc_op *op, sharc_block *bloc
     if (is_ranked_tensor(t))
       sharc_vec_push(&zeros, create_constant(st, sharc_sdy_zero_elements(ctx, t), loc));
     else if (t == token)
-      sharc_vec_push(&zeros, sharc_op_result(sharc_sdy_export_create(&st->rw,
-                                                                     SHARC_SHLO(create_token),
-                                                                     loc, NULL, 0, &token, 1,
-                                                                     NULL, 0),
-                                             0));
+      sharc_vec_push(&zeros,
+                     sharc_op_result(sharc_sdy_export_create(&st->rw, SHARC_SHLO(create_token), loc,
+                                                             NULL, 0, &token, 1, NULL, 0),
+                                     0));
   }
   create_return(st, &zeros, loc);
   sharc_vec_free(&zeros);
 }
 
 /* An sdy.all_reduce of `value` over every axis of the global mesh. */
-static sharc_value *create_all_reduce(resolve_state *st, sharc_value *value,
-                                      sharc_attr *replicated, sharc_attr *loc) {
+static sharc_value *create_all_reduce(resolve_state *st, sharc_value *value, sharc_attr *replicated,
+                                      sharc_attr *loc) {
   sharc_context *ctx = st->rw.ctx;
   sharc_attr *mesh = sharc_op_attr(st->global_mesh, "mesh");
   SHARC_VEC(sharc_attr *) axes = {0};
@@ -240,16 +240,15 @@ static bool resolve(resolve_state *st, sharc_op *op) {
   type_vec types = {0};
   for (unsigned i = 0; i < sharc_op_num_results(op); i++)
     sharc_vec_push(&types, sharc_value_type(sharc_op_result(op, i)));
-  sharc_op *if_op =
-      sharc_sdy_export_create(&st->rw, SHARC_SHLO(if), loc, &guard, 1, types.items, types.len,
-                              NULL, 2);
+  sharc_op *if_op = sharc_sdy_export_create(&st->rw, SHARC_SHLO(if), loc, &guard, 1, types.items,
+                                            types.len, NULL, 2);
   sharc_vec_free(&types);
   op_vec bypassed = {0};
-  fill_true_branch(st, op, sharc_rw_create_block(&st->rw, sharc_op_region(if_op, 0), NULL, NULL,
-                                                 0, NULL),
+  fill_true_branch(st, op,
+                   sharc_rw_create_block(&st->rw, sharc_op_region(if_op, 0), NULL, NULL, 0, NULL),
                    &bypassed);
-  fill_false_branch(st, op, sharc_rw_create_block(&st->rw, sharc_op_region(if_op, 1), NULL, NULL,
-                                                  0, NULL));
+  fill_false_branch(st, op,
+                    sharc_rw_create_block(&st->rw, sharc_op_region(if_op, 1), NULL, NULL, 0, NULL));
   sharc_rw_set_after(&st->rw, if_op);
   for (unsigned i = 0; i < sharc_op_num_results(op); i++)
     hand_out_result(st, sharc_op_result(op, i), sharc_op_result(if_op, i), loc);

@@ -57,8 +57,7 @@ static void save_debug_info(sink_state *st, sharc_op *op, const sharc_ptrvec *ow
                       sharc_attr_array(ctx, origins.items, origins.len));
   if (st->opts->sink_edges)
     sharc_rw_set_attr(&st->rw, op,
-                      operands ? "sdy.block_arg_propagation_edges"
-                               : "sdy.result_propagation_edges",
+                      operands ? "sdy.block_arg_propagation_edges" : "sdy.result_propagation_edges",
                       sharc_attr_array(ctx, edges.items, edges.len));
   sharc_vec_free(&origins);
   sharc_vec_free(&edges);
@@ -70,12 +69,10 @@ static void sink_side(sink_state *st, sharc_op *op, const sharc_ptrvec *owners, 
   sharc_vec_reserve(&shardings, owners->len + 1);
   if (sharc_sdy_shardings_from_data_flow_edges((sharc_value *const *)owners->items, owners->len,
                                                shardings.items)) {
-    for (unsigned i = 0; i < owners->len; i++) {
-      if (block_args)
-        sharc_sdy_set_block_arg_owner_sharding(op, i, shardings.items[i]);
-      else
-        sharc_sdy_set_result_owner_sharding(op, i, shardings.items[i]);
-    }
+    if (block_args)
+      sharc_sdy_set_block_arg_owner_shardings(op, shardings.items, owners->len);
+    else
+      sharc_sdy_set_result_owner_shardings(op, shardings.items, owners->len);
     sharc_rw_modified(&st->rw, op);
   }
   sharc_vec_free(&shardings);

@@ -121,7 +121,8 @@ static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully) {
   for (unsigned i = 0; dedup_fully && i < callees.len; i++)
     prefer_most_called(st, callees.items[i]);
   for (unsigned i = 0; i < st->calls.len; i++) {
-    sharc_op *target = sharc_ptrmap_get(&st->cache, computation_key(st, callees.items[i], dedup_fully));
+    sharc_op *target =
+        sharc_ptrmap_get(&st->cache, computation_key(st, callees.items[i], dedup_fully));
     sharc_attr *ref = sharc_attr_symbol_ref(
         st->rw.ctx, sharc_ident_get(st->rw.ctx, sharc_op_symbol_name(target)), NULL, 0);
     sharc_rw_set_attr(&st->rw, st->calls.items[i], "callee", ref);

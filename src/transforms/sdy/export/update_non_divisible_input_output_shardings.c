@@ -62,8 +62,8 @@ static sharc_attr *evenly_sharded_dim(sharc_context *ctx, const sharc_attr *dim,
                               sharc_sdy_sub_axis_info_get(ctx, sharc_sdy_axis_pre_size(axis), g)));
     break;
   }
-  sharc_attr *out =
-      sharc_sdy_dim_sharding_get(ctx, axes.items, axes.len, sharc_sdy_dim_sharding_is_closed(dim), -1);
+  sharc_attr *out = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.len,
+                                               sharc_sdy_dim_sharding_is_closed(dim), -1);
   sharc_vec_free(&axes);
   return out;
 }
@@ -163,16 +163,25 @@ static void update_owners(update_state *st, sharc_op *op, bool block_args) {
     any |= s != NULL;
     sharc_vec_push(&shardings, s);
   }
-  /* Shardy's lists are all-or-nothing: no sharding, nothing to update */
-  for (unsigned i = 0; any && i < owners.len; i++) {
-    sharc_attr *s = shardings.items[i];
-    if (!s)
+  /* Shardy's lists are all or nothing: with no sharding there is nothing
+   * to update (a missing one in a list it would not survive) */
+  for (unsigned i = 0; any && i < owners.len; i++)
+    if (shardings.items[i])
+      shardings.items[i] = update_one(st, shardings.items[i], sharc_value_type(owners.items[i]));
+  bool complete = any;
+  for (unsigned i = 0; i < owners.len; i++)
+    complete &= shardings.items[i] != NULL;
+  if (complete && block_args)
+    sharc_sdy_set_block_arg_owner_shardings(op, shardings.items, owners.len);
+  else if (complete)
+    sharc_sdy_set_result_owner_shardings(op, shardings.items, owners.len);
+  for (unsigned i = 0; any && !complete && i < owners.len; i++) {
+    if (!shardings.items[i])
       continue;
-    sharc_attr *even = update_one(st, s, sharc_value_type(owners.items[i]));
     if (block_args)
-      sharc_sdy_set_block_arg_owner_sharding(op, i, even);
+      sharc_sdy_set_block_arg_owner_sharding(op, i, shardings.items[i]);
     else
-      sharc_sdy_set_result_owner_sharding(op, i, even);
+      sharc_sdy_set_result_owner_sharding(op, i, shardings.items[i]);
   }
   if (any)
     sharc_rw_modified(&st->rw, op);

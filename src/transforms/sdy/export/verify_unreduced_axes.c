@@ -196,12 +196,12 @@ static int64_t body_reduction(sharc_op *op) {
     return -1;
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
-  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || !sharc_op_num_operands(ret))
+  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return )) || !sharc_op_num_operands(ret))
     return -1;
   int64_t result = -1;
   for (unsigned i = 0; i < sharc_op_num_operands(ret); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(ret, i));
-    int64_t cur = !def                                  ? -1
+    int64_t cur = !def                                     ? -1
                   : sharc_op_isa(def, SHARC_SHLO(add))     ? SHARC_SDY_REDUCTION_SUM
                   : sharc_op_isa(def, SHARC_SHLO(maximum)) ? SHARC_SDY_REDUCTION_MAX
                   : sharc_op_isa(def, SHARC_SHLO(minimum)) ? SHARC_SDY_REDUCTION_MIN
