@@ -290,21 +290,6 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
   return sharc_op_symbol_name(func);
 }
 
-sharc_op *sharc_sdy_main_func(sharc_op *module, bool use_single_func) {
-  if (use_single_func) {
-    sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
-    sharc_op *only = NULL;
-    unsigned count = 0;
-    for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
-      if (sharc_op_isa(op, &sharc_func_func_def) && count++ == 0)
-        only = op;
-    if (count == 1)
-      return only;
-  }
-  sharc_op *main = sharc_symbol_lookup(module, SHARC_STR("main"));
-  return main && sharc_op_isa(main, &sharc_func_func_def) ? main : NULL;
-}
-
 void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
                                                sharc_op *call) {
   sharc_context *ctx = sharc_op_context(call);

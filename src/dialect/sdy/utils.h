@@ -90,11 +90,6 @@ sharc_attr *sharc_sdy_func_arg_shardings(sharc_op *func);
 sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func);
 /* getOriginalFuncName: `sdy.original_func_name`, else the symbol name. */
 sharc_str sharc_sdy_original_func_name(const sharc_op *func);
-/* getMainFuncOrDie: with `use_single_func`, the module's func.func when it
- * has exactly one; else the func.func named "main". NULL when there is none
- * (Shardy dies; callers report SHARC_SDY_NO_MAIN_FUNC on the module). */
-sharc_op *sharc_sdy_main_func(sharc_op *module, bool use_single_func);
-#define SHARC_SDY_NO_MAIN_FUNC "Failed to lookup function: main"
 /* insertReshardsOnFuncResults: a reshard after each result of `call` whose
  * sharding is not equivalent to the callee's result sharding (to the call
  * result's sharding, or fully closed when it has none), then the callee's

@@ -1,6 +1,7 @@
 /* -sdy-propagate-to-func-results: every function of the module but the main
  * one takes the shardings of the values its func.return returns as its
  * result shardings (dropping them where a value has none). */
+#include "transforms/sdy/common/call_graph_utils.h"
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -31,11 +32,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
-  sharc_op *main = sharc_sdy_main_func(module, true);
-  if (!main) {
-    sharc_emit(rw.ctx, SHARC_SEV_ERROR, sharc_op_loc(module), SHARC_SDY_NO_MAIN_FUNC);
+  sharc_op *main = sharc_sdy_main_func_or_error(module, true);
+  if (!main)
     return false;
-  }
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (op != main && sharc_op_isa(op, &sharc_func_func_def))

@@ -1,6 +1,7 @@
 /* -sdy-remove-sub-axes-in-input-output-shardings: in the main function's
  * argument and result shardings, every open dimension loses its first
  * sub-axis and the axes after it. */
+#include "transforms/sdy/common/call_graph_utils.h"
 #include "dialect/func/func.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
@@ -57,11 +58,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
-  sharc_op *main = sharc_sdy_main_func(module, true);
-  if (!main) {
-    sharc_emit(rw.ctx, SHARC_SEV_ERROR, sharc_op_loc(module), SHARC_SDY_NO_MAIN_FUNC);
+  sharc_op *main = sharc_sdy_main_func_or_error(module, true);
+  if (!main)
     return false;
-  }
   update_side(main, sharc_func_num_args(main), false);
   update_side(main, sharc_func_num_results(main), true);
   sharc_rw_modified(&rw, main);
