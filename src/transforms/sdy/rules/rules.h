@@ -51,5 +51,8 @@ typedef enum sharc_factor_kind_query {
   SHARC_RULE_IS_BLOCKED,
 } sharc_factor_kind_query;
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q);
+/* isPassThroughFactor: neither a reduction, need-replication nor
+ * permutation factor (blocked propagation is no factor type). */
+bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor);
 
 #endif
