@@ -378,22 +378,25 @@ static void update_side(sharc_propagation *pr, const tensor_side *side, const sh
 
 typedef struct settled_key {
   const sharc_factor_propagation *fp;
+  const sharc_attr *rule;
   sharc_attr *const *shardings;
   unsigned n;
   const sharc_sdy_propagation_direction *dirs;
   unsigned num_factors;
 } settled_key;
 
-static unsigned key_words(const settled_key *k) { return 1 + k->n + k->num_factors; }
+enum { KEY_HEAD = 2 }; /* fp, rule */
+
+static unsigned key_words(const settled_key *k) { return KEY_HEAD + k->n + k->num_factors; }
 
 static bool key_matches(const uintptr_t *w, const settled_key *k) {
-  if (w[0] != (uintptr_t)k->fp)
+  if (w[0] != (uintptr_t)k->fp || w[1] != (uintptr_t)k->rule)
     return false;
   for (unsigned i = 0; i < k->n; i++)
-    if (w[1 + i] != (uintptr_t)k->shardings[i])
+    if (w[KEY_HEAD + i] != (uintptr_t)k->shardings[i])
       return false;
   for (unsigned f = 0; f < k->num_factors; f++)
-    if (w[1 + k->n + f] != (uintptr_t)k->dirs[f])
+    if (w[KEY_HEAD + k->n + f] != (uintptr_t)k->dirs[f])
       return false;
   return true;
 }
@@ -415,10 +418,11 @@ static void mark_settled(sharc_propagation *pr, const sharc_op *op, const settle
   }
   uintptr_t *w = pr->settled_keys.items + slot - 1;
   w[0] = (uintptr_t)k->fp;
+  w[1] = (uintptr_t)k->rule;
   for (unsigned i = 0; i < k->n; i++)
-    w[1 + i] = (uintptr_t)k->shardings[i];
+    w[KEY_HEAD + i] = (uintptr_t)k->shardings[i];
   for (unsigned f = 0; f < k->num_factors; f++)
-    w[1 + k->n + f] = (uintptr_t)k->dirs[f];
+    w[KEY_HEAD + k->n + f] = (uintptr_t)k->dirs[f];
 }
 
 static sharc_sdy_propagation_direction cached_direction(void *user, unsigned factor) {
@@ -504,7 +508,7 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
     /* with debugging on, every step is recorded, so none is skipped; nor
      * are function results (no worklist, `op` is the function) */
     bool memo = rw && !pr->debug;
-    settled_key key = {fp, all, n, dirs, num_factors};
+    settled_key key = {fp, rule, all, n, dirs, num_factors};
     if ((any_direction || pr->debug) && !(memo && is_settled(pr, op, &key))) {
       any = propagate_projection(pr, operands, results, all, rule, mesh_or_ref, mesh, dirs, sizes,
                                  fp, conservative, op, rw, updated);

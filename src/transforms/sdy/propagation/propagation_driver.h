@@ -79,7 +79,7 @@ typedef struct sharc_propagation {
    * debug-propagation-edge-sharding), NULL when neither is on */
   sharc_source_sharding *debug;
   /* Per op, what its last propagation that changed nothing started from
-   * (strategy, shardings, directions): the same again changes nothing
+   * (strategy, rule, shardings, directions): the same again changes nothing
    * again, so it is skipped. Later rounds (op priorities, user priorities,
    * strategies) find most ops as they left them. */
   sharc_ptrmap settled; /* op -> offset + 1 into settled_keys */
