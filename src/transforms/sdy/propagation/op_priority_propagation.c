@@ -55,59 +55,87 @@ static sharc_sdy_propagation_direction pass_through_op(sharc_op *op, bool multi_
   return SHARC_SDY_PROPAGATION_NONE;
 }
 
-/* An op without a rule (a data flow edge) counts as having an identity
- * rule, whose factors all pass through. */
-static sharc_sdy_propagation_direction pass_through_factors_broadcast_backward(sharc_op *op,
-                                                                              unsigned factor) {
+/* What the schedule needs of one op, computed once per op rather than per
+ * factor: every heuristic but the pass-through factor check is the same
+ * for all its factors. */
+typedef struct op_facts {
+  sharc_op *op;
+  sharc_sdy_propagation_direction single_use, multi_use; /* heuristics 0 and 1 */
+  bool broadcast;
+  const sharc_attr *rule; /* the op's own rule, or NULL */
+} op_facts;
+
+static void learn(op_facts *f, sharc_op *op, unsigned priority) {
+  f->op = op;
+  f->single_use = pass_through_op(op, false);
+  f->multi_use = priority >= 1 ? pass_through_op(op, true) : SHARC_SDY_PROPAGATION_NONE;
+  f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
   sharc_attr *rule = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
-  if (rule && sharc_sdy_is_op_sharding_rule(rule) &&
-      !sharc_rule_factor_is_pass_through(rule, factor))
+  f->rule = rule && sharc_sdy_is_op_sharding_rule(rule) ? rule : NULL;
+}
+
+/* onlyPassThroughFactorsBroadcastBackward; an op without a rule (a data
+ * flow edge) counts as having an identity rule, whose factors all pass
+ * through. */
+static sharc_sdy_propagation_direction pass_through_factors_broadcast_backward(
+    const op_facts *f, unsigned factor) {
+  if (f->rule && !sharc_rule_factor_is_pass_through(f->rule, factor))
     return SHARC_SDY_PROPAGATION_NONE;
-  if (sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim)))
-    return SHARC_SDY_PROPAGATION_BACKWARD;
-  return SHARC_SDY_PROPAGATION_BOTH;
+  return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
 }
 
-static sharc_sdy_propagation_direction any_but_broadcast_forward(sharc_op *op) {
-  if (sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim)))
-    return SHARC_SDY_PROPAGATION_BACKWARD;
-  return SHARC_SDY_PROPAGATION_BOTH;
+/* propagateAnyExceptBroadcastForward */
+static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts *f) {
+  return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
 }
 
-static sharc_sdy_propagation_direction heuristic(unsigned i, sharc_op *op, unsigned factor) {
+static sharc_sdy_propagation_direction heuristic(unsigned i, const op_facts *f, unsigned factor) {
   switch (i) {
   case 0:
-    return pass_through_op(op, false);
+    return f->single_use;
   case 1:
-    return pass_through_op(op, true);
+    return f->multi_use;
   case 2:
-    return pass_through_factors_broadcast_backward(op, factor);
+    return pass_through_factors_broadcast_backward(f, factor);
   case 3:
-    return any_but_broadcast_forward(op);
+    return any_but_broadcast_forward(f);
   default:
     return SHARC_SDY_PROPAGATION_BOTH;
   }
 }
 
-sharc_sdy_propagation_direction sharc_op_priority_direction(unsigned priority, sharc_op *op,
-                                                            unsigned factor) {
+static sharc_sdy_propagation_direction direction_at(unsigned priority, const op_facts *f,
+                                                    unsigned factor) {
   sharc_sdy_propagation_direction acc = SHARC_SDY_PROPAGATION_NONE;
   for (unsigned i = 0; i <= priority && i < SHARC_OP_PRIORITY_COUNT; i++)
-    acc = sharc_sdy_union_of_directions(acc, heuristic(i, op, factor));
+    acc = sharc_sdy_union_of_directions(acc, heuristic(i, f, factor));
   return acc;
+}
+
+sharc_sdy_propagation_direction sharc_op_priority_direction(unsigned priority, sharc_op *op,
+                                                            unsigned factor) {
+  op_facts f;
+  learn(&f, op, priority);
+  return direction_at(priority, &f, factor);
 }
 
 typedef struct op_based {
   unsigned priority;
   sharc_get_direction_fn direction;
   void *direction_user;
+  op_facts last; /* the op asked about last (its factors come one by one) */
 } op_based;
 
-/* getOpBasedDirectionToPropagate */
+/* getOpBasedDirectionToPropagate. The facts of the op asked about last are
+ * kept, its factors being asked about one after the other; nothing they
+ * read changes during a propagation but the op's rule, set when the op is
+ * first propagated through, so facts without a rule are learnt again. */
 static sharc_sdy_propagation_direction op_based_direction(void *user, sharc_op *op,
                                                           unsigned factor) {
-  const op_based *c = user;
-  return sharc_sdy_intersection_of_directions(sharc_op_priority_direction(c->priority, op, factor),
+  op_based *c = user;
+  if (c->last.op != op || !c->last.rule)
+    learn(&c->last, op, c->priority);
+  return sharc_sdy_intersection_of_directions(direction_at(c->priority, &c->last, factor),
                                               c->direction(c->direction_user, op, factor));
 }
 
@@ -119,7 +147,7 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
   if (!run_op_priority_propagation)
     return sharc_propagation_propagate_aggressive(pr, strategy, direction, direction_user);
   for (unsigned priority = 0; priority < SHARC_OP_PRIORITY_COUNT; priority++) {
-    op_based c = {priority, direction, direction_user};
+    op_based c = {priority, direction, direction_user, {0}};
     if (!sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c))
       return false;
   }

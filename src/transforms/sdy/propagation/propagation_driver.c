@@ -534,7 +534,9 @@ static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands
                              sharc_op *op, sharc_rewriter *rw, sharc_get_direction_fn direction,
                              void *direction_user, const sharc_factor_propagation *fp,
                              bool conservative) {
-  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
+  sharc_attr *stack[16];
+  sharc_attr **shardings =
+      n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *shardings);
   if (!shardings)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
@@ -545,7 +547,8 @@ static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands
   tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
   bool any = propagate_tensors(pr, &ops_side, &res_side, rule, direction, direction_user, fp,
                                conservative, op, rw);
-  free(shardings);
+  if (shardings != stack)
+    free(shardings);
   return any;
 }
 
@@ -626,10 +629,11 @@ static sharc_type *static_type(sharc_value *v) {
   return sharc_sdy_type_is_static(t) ? t : NULL;
 }
 
-/* The op's operands then results, in one array (freed by the caller). */
-static sharc_value **op_values(sharc_op *op) {
+/* The op's operands then results, in `stack` (room for 16) when they fit,
+ * else in an array the caller frees. */
+static sharc_value **op_values(sharc_op *op, sharc_value **stack) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_value **values = malloc((n_ops + n_res + 1) * sizeof *values);
+  sharc_value **values = n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *values);
   if (!values)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
@@ -644,15 +648,18 @@ static sharc_value **op_values(sharc_op *op) {
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
   pattern_state *st = state;
   bool conservative = st->pr->options->conservative_propagation;
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, conservative, true);
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, true,
+                                                                 st->pr->rules);
   if (!rule)
     return false;
-  sharc_value **values = op_values(op);
+  sharc_value *stack[16];
+  sharc_value **values = op_values(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
   bool any = propagate_values(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
                               rule, op, rw, st->direction, st->direction_user, st->fp,
                               conservative);
-  free(values);
+  if (values != stack)
+    free(values);
   return any;
 }
 
@@ -857,6 +864,7 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   pr.module = module;
   pr.options = options;
   pr.run = run;
+  pr.rules = sharc_rule_cache_create();
   if (options->debug_sharding_origins || options->debug_propagation_edge_sharding)
     pr.debug = sharc_source_sharding_create(module, options->debug_sharding_origins,
                                             options->debug_propagation_edge_sharding);
@@ -877,6 +885,7 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   }
   sharc_sharding_group_map_free(&pr.groups);
   sharc_ptrmap_free(&pr.settled);
+  sharc_rule_cache_destroy(pr.rules);
   sharc_vec_free(&pr.settled_keys);
   free_users(&pr);
   return ok;

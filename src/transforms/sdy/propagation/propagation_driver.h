@@ -83,6 +83,8 @@ typedef struct sharc_propagation {
    * again, so it is skipped. Later rounds (op priorities, user priorities,
    * strategies) find most ops as they left them. */
   sharc_ptrmap settled; /* op -> offset + 1 into settled_keys */
+  /* the rules derived for ops alike (same kind, types and attributes) */
+  struct sharc_rule_cache *rules;
   SHARC_VEC(uintptr_t) settled_keys;
 } sharc_propagation;
 
