@@ -104,19 +104,13 @@ static sharc_sdy_propagation_direction heuristic(unsigned i, const op_facts *f, 
   }
 }
 
+/* The union of the schedule's heuristics 0..priority. */
 static sharc_sdy_propagation_direction direction_at(unsigned priority, const op_facts *f,
                                                     unsigned factor) {
   sharc_sdy_propagation_direction acc = SHARC_SDY_PROPAGATION_NONE;
   for (unsigned i = 0; i <= priority && i < SHARC_OP_PRIORITY_COUNT; i++)
     acc = sharc_sdy_union_of_directions(acc, heuristic(i, f, factor));
   return acc;
-}
-
-sharc_sdy_propagation_direction sharc_op_priority_direction(unsigned priority, sharc_op *op,
-                                                            unsigned factor) {
-  op_facts f;
-  learn(&f, op, priority);
-  return direction_at(priority, &f, factor);
 }
 
 typedef struct op_based {

@@ -11,12 +11,6 @@
 /* How many op priorities there are (the heuristics of the schedule). */
 #define SHARC_OP_PRIORITY_COUNT 5
 
-/* The op-based direction at `priority` (the union of the schedule's
- * heuristics 0..priority) for `op` along `factor`, before intersecting it
- * with any other direction. */
-sharc_sdy_propagation_direction sharc_op_priority_direction(unsigned priority, sharc_op *op,
-                                                            unsigned factor);
-
 /* OpPriorityPropagationPassImpl::propagate: without
  * `run_op_priority_propagation`, the aggressive propagation alone; else
  * one per op priority, each direction intersected with `direction`. */
