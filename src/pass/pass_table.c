@@ -158,31 +158,6 @@ static const sharc_option_def opts_mpmd_validate_no_reshards[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const char *const enum_sdy_aggressive_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_aggressive_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_aggressive_propagate_propagation_strategy, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_convert_global_to_local[] = {
     {"combine-multi-dimension-reduce-scatter", SHARC_OPT_BOOL, 0, "false",
      "Combine multi-dimension reduce-scatter into a single reduce-scatter.",
@@ -203,34 +178,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
 static const sharc_option_def opts_sdy_insert_explicit_reshards[] = {
     {"enable-full-version", SHARC_OPT_BOOL, 0, "false",
      "Enable full version.",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_op_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_op_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_op_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
@@ -263,34 +210,6 @@ static const sharc_option_def opts_sdy_resolve_permutation_factors[] = {
      NULL, NULL, NULL},
     {"replica-count", SHARC_OPT_INT64, 0, "1",
      "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_user_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_user_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_user_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_export_pipeline[] = {
@@ -385,11 +304,6 @@ static const sharc_option_def opts_sdy_export_pipeline[] = {
      NULL, NULL, NULL},
     {"update-non-divisible-input-output-shardings", SHARC_OPT_BOOL, 0, "true",
      "Update axes with non-divisible input/output shardings.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_propagation_pipeline[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "Whether to dedup functions fully.",
      NULL, NULL, NULL},
 };
 
@@ -580,18 +494,12 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-verify-stage-merging", "VerifyStageMergingPass",
      "Verifies that merging of fragments assigned to stages succeeded.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"sdy-aggressive-propagate", "AggressivePropagationPass",
-     "Runs the aggressive sharding propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_aggressive_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-insert-explicit-reshards", "InsertExplicitReshardsPass",
      "Inserts explicit reshards to make all operations have compatible shardings.",
      "func.func", SHARC_OPTIONS(opts_sdy_insert_explicit_reshards), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-op-priority-propagate", "OpPriorityPropagationPass",
-     "Runs the op-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_op_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-pad-for-divisibility", "PadForDivisibilityPass",
      "Pads tensors with non-divisible shardings to divisible shapes.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -605,9 +513,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-resolve-permutation-factors", "ShardyResolvePermutationFactorsPass",
      "Resolves sharding on dimensions mapped to kPermutation factors.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_resolve_permutation_factors), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-user-priority-propagate", "UserPriorityPropagationPass",
-     "Runs the user-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_user_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -627,10 +532,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-export-pipeline", "",
      "Run a sequence of export passes needed as a post-processing step for Shardy propagation",
      NULL, SHARC_OPTIONS(opts_sdy_export_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagation-pipeline", "",
-     "Runs the SDY propagation pass, preceded by a sequence of import passes needed as a "
-     "pre-processing step for propagation",
-     NULL, SHARC_OPTIONS(opts_sdy_propagation_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
 };
 
 const unsigned sharc_pass_table_size = sizeof sharc_pass_table / sizeof sharc_pass_table[0];

@@ -126,8 +126,9 @@ bool sharc_sdy_is_collective(const sharc_op *op) {
       &sharc_sdy_collective_permute_def, &sharc_sdy_reduce_scatter_def,
       &sharc_sdy_sharded_to_unreduced_def, &sharc_sdy_replicated_to_unreduced_def,
   };
-  for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
-    if (sharc_op_isa(op, collectives[i]))
+  const sharc_op_def *def = sharc_op_get_def(op);
+  for (size_t i = 0; def && i < sizeof collectives / sizeof collectives[0]; i++)
+    if (def == collectives[i])
       return true;
   return false;
 }
@@ -352,8 +353,27 @@ bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore
   return true;
 }
 
+/* The mesh or reference every sharding names when they all name the same
+ * one (the common case, and then the answer needs no mesh resolved); NULL
+ * when they differ or there is none. */
+static sharc_attr *single_mesh_or_ref(sharc_attr *const *shardings, unsigned n) {
+  sharc_attr *mesh_or_ref = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!shardings[i])
+      continue;
+    sharc_attr *cur = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+    if (mesh_or_ref && cur != mesh_or_ref)
+      return NULL;
+    mesh_or_ref = cur;
+  }
+  return mesh_or_ref;
+}
+
 sharc_attr *sharc_sdy_common_mesh_or_ref(sharc_attr *const *shardings, unsigned n, sharc_op *from,
                                          bool ignore_device_ids) {
+  sharc_attr *single = single_mesh_or_ref(shardings, n);
+  if (single)
+    return single;
   sharc_attr *mesh_or_ref = NULL, *mesh = NULL;
   for (unsigned i = 0; i < n; i++) {
     if (!shardings[i])

@@ -70,3 +70,9 @@ bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_
       return true;
   return false;
 }
+
+bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor) {
+  return !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_REDUCTION) &&
+         !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_NEED_REPLICATION) &&
+         !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_PERMUTATION);
+}
