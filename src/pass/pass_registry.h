@@ -24,6 +24,7 @@ extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter;
 extern const sharc_pass_def sharc_pass_sdy_manual_axes_cleanup;
 extern const sharc_pass_def sharc_pass_sdy_lift_inlined_meshes;
 extern const sharc_pass_def sharc_pass_sdy_import_pipeline;
+extern const sharc_pass_def sharc_pass_sdy_export_pipeline;
 extern const sharc_pass_def sharc_pass_sdy_apply_sharding_constraints;
 extern const sharc_pass_def sharc_pass_sdy_add_data_flow_edges;
 extern const sharc_pass_def sharc_pass_sdy_add_func_data_flow_edges;

@@ -21,6 +21,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_manual_axes_cleanup,
     &sharc_pass_sdy_lift_inlined_meshes,
     &sharc_pass_sdy_import_pipeline,
+    &sharc_pass_sdy_export_pipeline,
     &sharc_pass_sdy_propagation_pipeline,
     &sharc_pass_sdy_apply_sharding_constraints,
     &sharc_pass_sdy_add_data_flow_edges,

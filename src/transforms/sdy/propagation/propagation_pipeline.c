@@ -7,10 +7,10 @@
 
 #include "pass/pass_registry.h"
 #include "transforms/sdy/common/save_module.h"
+#include "transforms/sdy/export/export_pipeline.h"
 #include "transforms/sdy/import/import_pipeline.h"
 #include "transforms/sdy/propagation/user_priority_propagation.h"
 
-#include <string.h>
 
 typedef struct propagation_pipeline_options {
   bool dedup_functions_fully;
@@ -32,34 +32,25 @@ static const char *constraint_options(const sharc_sdy_propagation_options *o) {
   return NULL;
 }
 
-static void put_bool(sharc_buf *b, const char *name, bool v) {
-  sharc_buf_printf(b, "%s%s=%s", b->len ? " " : "", name, v ? "true" : "false");
-}
-
-/* A string option, quoted so that spaces stay in the value. */
-static void put_string(sharc_buf *b, const char *name, const char *v) {
-  char quote = strchr(v ? v : "", '\'') ? '"' : '\'';
-  sharc_buf_printf(b, "%s%s=%c%s%c", b->len ? " " : "", name, quote, v ? v : "", quote);
-}
-
-/* populateExportOptions, as the export pipeline's option string. */
-static void export_options(const sharc_sdy_propagation_options *o, sharc_buf *b) {
-  sharc_buf_printf(b, "replica-count=%lld partition-count=%lld", (long long)o->replica_count,
-                   (long long)o->partition_count);
-  put_bool(b, "keep-sharding-rules", o->keep_sharding_rules);
-  put_string(b, "dump-directory", o->dump_directory);
-  put_bool(b, "avoid-export-for-partitioning", o->avoid_export_for_partitioning);
-  put_bool(b, "enable-insert-explicit-collectives", o->enable_insert_explicit_collectives);
-  put_bool(b, "remove-all-gather-reduce-scatter-for-cmv1",
-           o->remove_all_gather_reduce_scatter_for_cmv1);
-  put_bool(b, "dump-sharding-origins", o->debug_sharding_origins);
-  put_bool(b, "dump-propagation-edges", o->debug_propagation_edge_sharding);
-  put_bool(b, "avoid-reshards-on-calls", o->dedup_functions_fully);
-  put_bool(b, "update-non-divisible-input-output-shardings",
-           o->update_non_divisible_input_output_shardings);
-  put_bool(b, "inline-meshes", o->inline_meshes);
-  put_bool(b, "enable-per-instruction-partitioning", o->enable_per_instruction_partitioning);
-  put_string(b, "per-instruction-partitioning-filter", o->per_instruction_partitioning_filter);
+/* populateExportOptions. */
+static sharc_sdy_export_options export_options(const sharc_sdy_propagation_options *o) {
+  sharc_sdy_export_options e = sharc_sdy_export_options_default();
+  e.replica_count = o->replica_count;
+  e.partition_count = o->partition_count;
+  e.keep_sharding_rules = o->keep_sharding_rules;
+  e.dump_directory = o->dump_directory;
+  e.avoid_export_for_partitioning = o->avoid_export_for_partitioning;
+  e.enable_insert_explicit_collectives = o->enable_insert_explicit_collectives;
+  e.remove_all_gather_reduce_scatter_for_cmv1 = o->remove_all_gather_reduce_scatter_for_cmv1;
+  e.dump_sharding_origins = o->debug_sharding_origins;
+  e.dump_propagation_edges = o->debug_propagation_edge_sharding;
+  /* Shardy means to fold this option into dedup-functions-fully */
+  e.avoid_reshards_on_calls = o->dedup_functions_fully;
+  e.update_non_divisible_input_output_shardings = o->update_non_divisible_input_output_shardings;
+  e.inline_meshes = o->inline_meshes;
+  e.enable_per_instruction_partitioning = o->enable_per_instruction_partitioning;
+  e.per_instruction_partitioning_filter = o->per_instruction_partitioning_filter;
+  return e;
 }
 
 /* The call graph as propagation wants it: function data flow edges when
@@ -126,13 +117,8 @@ bool sharc_sdy_add_propagation_pipeline(sharc_pass_manager *pm, int *dump_index,
   }
   if (!sharc_pm_add(pm, "sdy-insert-func-call-reshards", NULL, err))
     return false;
-  /* the export pipeline by flag: its dumps are numbered from 0 again (only
-   * visible with a dump directory, which the command line cannot set) */
-  sharc_buf text = {0};
-  export_options(o, &text);
-  bool ok = sharc_pm_add(pm, "sdy-export-pipeline", text.data, err);
-  sharc_buf_free(&text);
-  return ok;
+  sharc_sdy_export_options e = export_options(o);
+  return sharc_sdy_add_export_pipeline(pm, dump_index, &e, err);
 }
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
