@@ -33,6 +33,7 @@ extern const sharc_pass_def sharc_pass_sdy_pre_order_funcs;
 extern const sharc_pass_def sharc_pass_sdy_propagate_sharding_from_func_to_call;
 extern const sharc_pass_def sharc_pass_sdy_sharding_group_import;
 extern const sharc_pass_def sharc_pass_sdy_basic_propagate;
+extern const sharc_pass_def sharc_pass_sdy_insert_explicit_reshards;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

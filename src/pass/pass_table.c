@@ -208,11 +208,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_insert_explicit_reshards[] = {
-    {"enable-full-version", SHARC_OPT_BOOL, 0, "false",
-     "Enable full version.",
-     NULL, NULL, NULL},
-};
 static const char *const enum_sdy_op_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
 static const sharc_option_def opts_sdy_op_priority_propagate[] = {
     {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
@@ -626,9 +621,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-inline-meshes", "InlineMeshesPass",
      "Inlines the mesh definition into sharding attributes.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-insert-explicit-reshards", "InsertExplicitReshardsPass",
-     "Inserts explicit reshards to make all operations have compatible shardings.",
-     "func.func", SHARC_OPTIONS(opts_sdy_insert_explicit_reshards), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-insert-func-call-reshards", "InsertFuncCallReshardsPass",
      "Inserts reshards for func and call sharding conflicts.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
