@@ -63,14 +63,6 @@ static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_resolve_single_device_sharding[] = {
-    {"partition-count", SHARC_OPT_INT64, 0, "1",
-     "Number of partitions per replica.",
-     NULL, NULL, NULL},
-    {"replica-count", SHARC_OPT_INT64, 0, "1",
-     "Number of replicas per partition.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
     {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
      "Whether to absorb inferred fragments into user-defined fragments on entry-point "
@@ -166,31 +158,6 @@ static const sharc_option_def opts_mpmd_validate_no_reshards[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const char *const enum_sdy_aggressive_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_aggressive_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_aggressive_propagate_propagation_strategy, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_convert_global_to_local[] = {
     {"combine-multi-dimension-reduce-scatter", SHARC_OPT_BOOL, 0, "false",
      "Combine multi-dimension reduce-scatter into a single reduce-scatter.",
@@ -206,34 +173,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
      NULL, NULL, NULL},
     {"replica-count", SHARC_OPT_INT64, 0, "1",
      "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_op_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_op_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_op_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
@@ -266,51 +205,6 @@ static const sharc_option_def opts_sdy_resolve_permutation_factors[] = {
      NULL, NULL, NULL},
     {"replica-count", SHARC_OPT_INT64, 0, "1",
      "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_sink_data_flow_edges[] = {
-    {"sink-debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "Whether to sink the debug propagation edge sharding info. See "
-     "`debug-propagation-edge-sharding` option in propagation for more info.",
-     NULL, NULL, NULL},
-    {"sink-debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "Whether to sink the debug sharding origins info. See `debug-sharding-origins` option in "
-     "propagation for more info.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_unflatten_call_graph[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "If true, regardless of the input and output shardings of functions, it keeps one callee "
-     "function for each caller function. The default is false, meaning it will deduplicate "
-     "only if the input and output shardings are the same.",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_user_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_user_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_user_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_export_pipeline[] = {
@@ -405,11 +299,6 @@ static const sharc_option_def opts_sdy_export_pipeline[] = {
      NULL, NULL, NULL},
     {"update-non-divisible-input-output-shardings", SHARC_OPT_BOOL, 0, "true",
      "Update axes with non-divisible input/output shardings.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_propagation_pipeline[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "Whether to dedup functions fully.",
      NULL, NULL, NULL},
 };
 
@@ -600,33 +489,9 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-verify-stage-merging", "VerifyStageMergingPass",
      "Verifies that merging of fragments assigned to stages succeeded.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"sdy-aggressive-propagate", "AggressivePropagationPass",
-     "Runs the aggressive sharding propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_aggressive_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-close-shardings", "CloseShardingsPass",
-     "Closes tensor shardings and drops replicated axes.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-constant-or-scalar-merger", "ConstantOrScalarMergerPass",
-     "Merge identical constants and scalar expansions with matching shardings.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-drop-sharding-and-mesh", "DropShardingAndMeshPass",
-     "Removes the mesh op and sharding notation from the program.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-export-named-computations", "ExportNamedComputationsPass",
-     "Outline calls from `NamedComputationOp`.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-inline-meshes", "InlineMeshesPass",
-     "Inlines the mesh definition into sharding attributes.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-insert-func-call-reshards", "InsertFuncCallReshardsPass",
-     "Inserts reshards for func and call sharding conflicts.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-op-priority-propagate", "OpPriorityPropagationPass",
-     "Runs the op-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_op_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-pad-for-divisibility", "PadForDivisibilityPass",
      "Pads tensors with non-divisible shardings to divisible shapes.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -634,52 +499,12 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagate-to-func-results", "PropagateToFuncResultsPass",
-     "Propagate shardings from the func terminator to func results.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-all-gather-reduce-scatter-for-cmv1", "RemoveAllGatherReduceScatterForCMV1Pass",
-     "Removes sdy.all_gather and sdy.reduce_scatter for CMV1.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-propagation-debug-info", "RemovePropagationDebugInfoPass",
-     "Removes propagation debug info (propagation edges and origin shardings) during export.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-sharding-groups", "RemoveShardingGroupsPass",
-     "Removes ShardingGroupOps after propagation.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-sub-axes-in-input-output-shardings", "RemoveSubAxesInInputOutputShardingsPass",
-     "Removes sub-axes in input/output shardings.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-reshard-to-collectives", "ReshardToCollectivesPass",
      "Converts ReshardOp into various Shardy collective ops.",
      "func.func", SHARC_OPTIONS(opts_sdy_reshard_to_collectives), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-resolve-permutation-factors", "ShardyResolvePermutationFactorsPass",
      "Resolves sharding on dimensions mapped to kPermutation factors.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_resolve_permutation_factors), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-resolve-single-device-sharding", "ResolveSingleDeviceShardingPass",
-     "Lowers single-device operations into stablehlo.if guarded by target device ID.",
-     "func.func", SHARC_OPTIONS(opts_sdy_resolve_single_device_sharding), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sharding-constraint-to-reshard", "ShardingConstraintToReshardPass",
-     "Converts ShardingConstraintOp into ReshardOp.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sink-data-flow-edges", "SinkDataFlowEdgesPass",
-     "Sinks all `DataFlowEdgeOp` into their input.",
-     "func.func", SHARC_OPTIONS(opts_sdy_sink_data_flow_edges), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sink-func-data-flow-edges", "SinkFuncDataFlowEdgesPass",
-     "Sinks all `FuncDataFlowEdgeOp` into their input.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-unflatten-call-graph", "UnflattenCallGraphPass",
-     "Unflattens the call graph.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_unflatten_call_graph), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-update-non-divisible-input-output-shardings", "UpdateNonDivisibleInputOutputShardingsPass",
-     "Makes FuncOp inputs/outputs evenly sharded, removing any need for padding due to "
-     "non-divisible shardings.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-user-priority-propagate", "UserPriorityPropagationPass",
-     "Runs the user-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_user_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-verify-unreduced-axes", "VerifyUnreducedAxesPass",
-     "Verifies the consistency of unreduced axis usage.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -699,10 +524,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-export-pipeline", "",
      "Run a sequence of export passes needed as a post-processing step for Shardy propagation",
      NULL, SHARC_OPTIONS(opts_sdy_export_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagation-pipeline", "",
-     "Runs the SDY propagation pass, preceded by a sequence of import passes needed as a "
-     "pre-processing step for propagation",
-     NULL, SHARC_OPTIONS(opts_sdy_propagation_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
 };
 
 const unsigned sharc_pass_table_size = sizeof sharc_pass_table / sizeof sharc_pass_table[0];

@@ -71,7 +71,7 @@ bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_
   return false;
 }
 
-bool sharc_rule_is_pass_through_factor(const sharc_attr *rule, unsigned factor) {
+bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor) {
   return !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_REDUCTION) &&
          !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_NEED_REPLICATION) &&
          !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_PERMUTATION);
@@ -95,7 +95,7 @@ bool sharc_rule_factor_in_all_non_scalar_tensors(const sharc_attr *rule, unsigne
 }
 
 bool sharc_rule_is_batching_factor(const sharc_attr *rule, unsigned factor) {
-  return sharc_rule_is_pass_through_factor(rule, factor) &&
+  return sharc_rule_factor_is_pass_through(rule, factor) &&
          sharc_rule_factor_in_all_non_scalar_tensors(rule, factor);
 }
 
