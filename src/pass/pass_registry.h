@@ -56,6 +56,7 @@ extern const sharc_pass_def sharc_pass_sdy_sink_func_data_flow_edges;
 extern const sharc_pass_def sharc_pass_sdy_unflatten_call_graph;
 extern const sharc_pass_def sharc_pass_sdy_update_non_divisible_input_output_shardings;
 extern const sharc_pass_def sharc_pass_sdy_verify_unreduced_axes;
+extern const sharc_pass_def sharc_pass_sdy_insert_explicit_reshards;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

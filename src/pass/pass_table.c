@@ -175,11 +175,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_insert_explicit_reshards[] = {
-    {"enable-full-version", SHARC_OPT_BOOL, 0, "false",
-     "Enable full version.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
     {"enable-halo-exchange", SHARC_OPT_BOOL, 0, "true",
      "Implement halo exchange logic for windowed operations inside the sub-pipeline.",
@@ -452,9 +447,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-insert-explicit-reshards", "InsertExplicitReshardsPass",
-     "Inserts explicit reshards to make all operations have compatible shardings.",
-     "func.func", SHARC_OPTIONS(opts_sdy_insert_explicit_reshards), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-pad-for-divisibility", "PadForDivisibilityPass",
      "Pads tensors with non-divisible shardings to divisible shapes.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},

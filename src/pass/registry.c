@@ -31,6 +31,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_pre_order_funcs,
     &sharc_pass_sdy_propagate_sharding_from_func_to_call,
     &sharc_pass_sdy_sharding_group_import,
+    &sharc_pass_sdy_insert_explicit_reshards,
     &sharc_pass_symbol_dce,
     &sharc_pass_sdy_close_shardings,
     &sharc_pass_sdy_constant_or_scalar_merger,

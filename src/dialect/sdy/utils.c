@@ -444,18 +444,64 @@ sharc_attr *sharc_sdy_value_loc(sharc_value *v) {
   return sharc_op_loc(sharc_value_defining_op(v));
 }
 
-sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
-                                               sharc_attr *sharding, sharc_attr *loc) {
+/* A single-operand sdy op whose result has the operand's type, with the
+ * named attributes of `names`/`values` (NULL values skipped). */
+static sharc_op *create_unary_sdy_op(sharc_rewriter *rw, const char *name, sharc_value *v,
+                                     sharc_attr *loc, const char *const *names,
+                                     sharc_attr *const *values, unsigned n) {
   sharc_context *ctx = rw->ctx;
-  sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
+  sharc_named_attr attrs[4];
+  unsigned k = 0;
+  for (unsigned i = 0; i < n && k < 4; i++)
+    if (values[i])
+      attrs[k++] = (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(names[i])),
+                                      values[i]};
   sharc_type *type = sharc_value_type(v);
   sharc_op_state st = {0};
-  st.name = sharc_ident_get(ctx, SHARC_STR("sdy.sharding_constraint"));
+  st.name = sharc_ident_get(ctx, sharc_str_from_cstr(name));
   st.loc = loc;
   st.operands = &v;
   st.num_operands = 1;
   st.result_types = &type;
   st.num_results = 1;
-  st.attrs = sharc_attr_dictionary(ctx, &attr, 1);
+  st.attrs = sharc_attr_dictionary(ctx, attrs, k);
   return sharc_rw_create(rw, &st);
+}
+
+sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
+                                               sharc_attr *sharding, sharc_attr *loc) {
+  static const char *const names[] = {"sharding"};
+  return create_unary_sdy_op(rw, "sdy.sharding_constraint", v, loc, names, &sharding, 1);
+}
+
+sharc_op *sharc_sdy_create_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                   sharc_attr *loc) {
+  static const char *const names[] = {"sharding"};
+  return create_unary_sdy_op(rw, "sdy.reshard", v, loc, names, &sharding, 1);
+}
+
+sharc_op *sharc_sdy_create_all_reduce(sharc_rewriter *rw, sharc_value *v,
+                                      sharc_attr *const *axes, unsigned n,
+                                      sharc_sdy_reduction_op reduction,
+                                      sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"out_sharding", "reduction_axes", "reduction_op"};
+  sharc_attr *values[] = {out_sharding, sharc_sdy_axis_ref_list_get(rw->ctx, axes, n),
+                          sharc_sdy_enum_attr(rw->ctx, (int)reduction)};
+  return create_unary_sdy_op(rw, "sdy.all_reduce", v, loc, names, values, 3);
+}
+
+sharc_op *sharc_sdy_create_replicated_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                   sharc_attr *const *axes, unsigned n,
+                                                   sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"axes", "out_sharding"};
+  sharc_attr *values[] = {sharc_sdy_axis_ref_list_get(rw->ctx, axes, n), out_sharding};
+  return create_unary_sdy_op(rw, "sdy.replicated_to_unreduced", v, loc, names, values, 2);
+}
+
+sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                sharc_attr *axes_per_dim,
+                                                sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"axes", "out_sharding"};
+  sharc_attr *values[] = {axes_per_dim, out_sharding};
+  return create_unary_sdy_op(rw, "sdy.sharded_to_unreduced", v, loc, names, values, 2);
 }

@@ -121,6 +121,24 @@ sharc_attr *sharc_sdy_value_loc(sharc_value *v);
  * insertion point, located at `loc`. */
 sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
                                                sharc_attr *sharding, sharc_attr *loc);
+/* Creates `sdy.reshard %v <sharding>` the same way. */
+sharc_op *sharc_sdy_create_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                   sharc_attr *loc);
+/* The collectives Shardy's explicit reshards insert, as their builders make
+ * them: `sdy.all_reduce` over `axes` (reduction_op always set),
+ * `sdy.replicated_to_unreduced` of `axes` and `sdy.sharded_to_unreduced`
+ * of `axes_per_dim` (a #sdy.list_of_axis_ref_lists), each with
+ * `out_sharding`. */
+sharc_op *sharc_sdy_create_all_reduce(sharc_rewriter *rw, sharc_value *v,
+                                      sharc_attr *const *axes, unsigned n,
+                                      sharc_sdy_reduction_op reduction,
+                                      sharc_attr *out_sharding, sharc_attr *loc);
+sharc_op *sharc_sdy_create_replicated_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                   sharc_attr *const *axes, unsigned n,
+                                                   sharc_attr *out_sharding, sharc_attr *loc);
+sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                sharc_attr *axes_per_dim,
+                                                sharc_attr *out_sharding, sharc_attr *loc);
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
 

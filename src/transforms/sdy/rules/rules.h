@@ -64,5 +64,14 @@ bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_
 /* isPassThroughFactor: neither a reduction, need-replication nor
  * permutation factor (blocked propagation is no factor type). */
 bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor);
+/* isFactorInAllNonScalarTensors: every tensor of rank > 0 has the factor. */
+bool sharc_rule_factor_in_all_non_scalar_tensors(const sharc_attr *rule, unsigned factor);
+/* isBatchingFactor: a pass-through factor of every non-scalar tensor. */
+bool sharc_rule_is_batching_factor(const sharc_attr *rule, unsigned factor);
+/* getNonScalarTensorIndices: the tensors of rank > 0, in order, into `out`
+ * (room for every tensor; may be NULL to count them); returns how many. */
+unsigned sharc_rule_non_scalar_tensors(const sharc_attr *rule, unsigned *out);
+/* hasDimensionsWithMultipleFactors. */
+bool sharc_rule_has_dims_with_multiple_factors(const sharc_attr *rule);
 
 #endif
