@@ -257,22 +257,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_reshard_to_collectives[] = {
-    {"keep-redundant-reshards", SHARC_OPT_BOOL, 0, "false",
-     "Whether it keeps redundant reshards or removes.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_resolve_permutation_factors[] = {
-    {"enable-halo-exchange", SHARC_OPT_BOOL, 0, "true",
-     "Implement halo exchange logic for windowed operations.",
-     NULL, NULL, NULL},
-    {"partition-count", SHARC_OPT_INT64, 0, "1",
-     "Number of partitions (model parallelism).",
-     NULL, NULL, NULL},
-    {"replica-count", SHARC_OPT_INT64, 0, "1",
-     "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_sink_data_flow_edges[] = {
     {"sink-debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
      "Whether to sink the debug propagation edge sharding info. See "
@@ -657,12 +641,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"sdy-remove-sub-axes-in-input-output-shardings", "RemoveSubAxesInInputOutputShardingsPass",
      "Removes sub-axes in input/output shardings.",
      "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-reshard-to-collectives", "ReshardToCollectivesPass",
-     "Converts ReshardOp into various Shardy collective ops.",
-     "func.func", SHARC_OPTIONS(opts_sdy_reshard_to_collectives), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-resolve-permutation-factors", "ShardyResolvePermutationFactorsPass",
-     "Resolves sharding on dimensions mapped to kPermutation factors.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_resolve_permutation_factors), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-resolve-single-device-sharding", "ResolveSingleDeviceShardingPass",
      "Lowers single-device operations into stablehlo.if guarded by target device ID.",
      "func.func", SHARC_OPTIONS(opts_sdy_resolve_single_device_sharding), 0, SHARC_TOOL_ANY, NULL, NULL},
