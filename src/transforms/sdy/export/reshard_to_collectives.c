@@ -784,8 +784,9 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
     return SHARC_WALK_ADVANCE;
   sharc_value *to = rewrite_reshard(st, op);
   if (!to) {
-    sharc_emit_op_error(op, "failed to legalize operation 'sdy.reshard' that was explicitly "
-                            "marked illegal");
+    /* what the partial conversion reports for an illegal op it cannot convert */
+    sharc_emit(st->rw.ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+               "failed to legalize operation 'sdy.reshard' that was explicitly marked illegal");
     st->failed = true;
     return SHARC_WALK_INTERRUPT;
   }

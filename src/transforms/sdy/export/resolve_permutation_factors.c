@@ -117,17 +117,18 @@ static void insert_explicit_reshards(sharc_rewriter *rw, sharc_op *op, sharc_att
   }
 }
 
-/* The dimension sharding of `sharding` says nothing needs communication
- * for `factor` (a slice or pad dimension that stays within its shards). */
+/* `factor` of a slice or pad is a dimension that stays within its shards
+ * under the operand's `sharding` (none: nothing is sharded, where Shardy
+ * would dereference a null sharding). */
 static bool communication_free(sharc_op *op, unsigned factor, const sharc_attr *sharding,
                                const sharc_attr *mesh) {
+  bool slice = sharc_op_isa(op, SHARC_SHLO(slice)), pad = sharc_op_isa(op, SHARC_SHLO(pad));
+  if (!slice && !pad)
+    return false;
   if (!sharding)
     return true;
-  if (sharc_op_isa(op, SHARC_SHLO(slice)))
-    return sharc_sdy_is_communication_free_slice_dim(factor, op, sharding, mesh);
-  if (sharc_op_isa(op, SHARC_SHLO(pad)))
-    return sharc_sdy_is_communication_free_pad_dim(factor, op, sharding, mesh);
-  return false;
+  return slice ? sharc_sdy_is_communication_free_slice_dim(factor, op, sharding, mesh)
+               : sharc_sdy_is_communication_free_pad_dim(factor, op, sharding, mesh);
 }
 
 /* resolvePermutationFactorsViaReplication. */
