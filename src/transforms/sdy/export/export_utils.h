@@ -43,7 +43,8 @@ int64_t sharc_sdy_get_shard_index(int64_t device_id, const sharc_attr *mesh,
                                   sharc_attr *const *axes, unsigned n);
 /* getDeviceId: a scalar i64 tensor holding the device id, created through
  * `rw` at `loc` (stablehlo.replica_id when there are several replicas,
- * else stablehlo.partition_id, converted to i64). */
+ * else stablehlo.partition_id, converted to i64); NULL, creating nothing,
+ * when both counts exceed one (which Shardy does not support). */
 sharc_value *sharc_sdy_get_device_id(sharc_rewriter *rw, int64_t replica_count,
                                      int64_t partition_count, sharc_attr *loc);
 

@@ -31,6 +31,12 @@ static int64_t mod_positive(int64_t a, int64_t b) {
   return m < 0 ? m + b : m;
 }
 
+/* memcpy of `n` sizes; rank-0 shapes may be NULL, which memcpy must not see. */
+static void copy_i64(int64_t *dst, const int64_t *src, size_t n) {
+  if (n)
+    memcpy(dst, src, n * sizeof *dst);
+}
+
 static int64_t *alloc_i64(size_t n) {
   int64_t *p = calloc(n + 1, sizeof *p);
   if (!p)
@@ -90,7 +96,7 @@ static void shift_pairs(const sharc_attr *mesh, sharc_attr *const *axes, unsigne
   int64_t *coords = alloc_i64(num_axes), *next = alloc_i64(num_axes);
   for (int64_t i = 0; i < total; i++) {
     mesh_coordinates(i, mesh, coords);
-    memcpy(next, coords, num_axes * sizeof *next);
+    copy_i64(next, coords, num_axes);
     int64_t carry = offset;
     for (unsigned k = n; k-- > 0 && carry != 0;) {
       axis_place p = place_of(axes[k], mesh);
@@ -120,7 +126,7 @@ static sharc_attr *mesh_with_reversed_axes(sharc_context *ctx, const sharc_attr 
   int64_t *ids = alloc_i64((size_t)total);
   for (int64_t i = 0; i < total; i++) {
     mesh_coordinates(i, mesh, coords);
-    memcpy(moved, coords, num_axes * sizeof *moved);
+    copy_i64(moved, coords, num_axes);
     for (unsigned k = 0; k < n; k++) {
       axis_place p = place_of(axes[k], mesh);
       if (p.index < 0 || p.size <= 0)
@@ -389,7 +395,7 @@ sharc_value *sharc_halo_pad_high_to_shape(sharc_halo_state *s, sharc_attr *loc,
                                           sharc_attr *sharding, sharc_value *padding) {
   sharc_type *type = sharc_value_type(operand);
   unsigned rank = sharc_type_rank(type);
-  if (!memcmp(shape, sharc_type_shape(type), rank * sizeof *shape))
+  if (!rank || !memcmp(shape, sharc_type_shape(type), rank * sizeof *shape))
     return operand;
   int64_t *zeros = alloc_i64(rank), *high = alloc_i64(rank);
   for (unsigned i = 0; i < rank; i++)
@@ -445,7 +451,7 @@ static sharc_type *with_dim(sharc_context *ctx, const sharc_type *type, unsigned
                             int64_t size) {
   unsigned rank = sharc_type_rank(type);
   int64_t *shape = alloc_i64(rank);
-  memcpy(shape, sharc_type_shape(type), rank * sizeof *shape);
+  copy_i64(shape, sharc_type_shape(type), rank);
   shape[dim] = size;
   sharc_type *t = sharc_halo_tensor(ctx, shape, rank, sharc_type_element(type));
   free(shape);
@@ -852,7 +858,7 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
   sharc_attr *local_sharding = sharc_halo_remove_axes(s, sp->sharding, sp->manual);
   int64_t *starts = alloc_i64(rank), *limits = alloc_i64(rank), *strides = alloc_i64(rank),
           *shape = alloc_i64(rank);
-  memcpy(limits, sharc_type_shape(local_type), rank * sizeof *limits);
+  copy_i64(limits, sharc_type_shape(local_type), rank);
   bool needed = false;
   for (unsigned i = 0; i < rank; i++) {
     strides[i] = 1;
@@ -966,7 +972,7 @@ static sharc_value *right_shift(sharc_halo_state *s, sharc_attr *loc, sharc_valu
   sharc_value *tail_slice = sharc_halo_slice(s, loc, with_dim(s->ctx, type, dim, fraction), tail,
                                              starts, sharc_type_shape(type), ones);
   sharc_halo_set_sharding(s, tail_slice, local_sharding);
-  memcpy(limits, sharc_type_shape(type), rank * sizeof *limits);
+  copy_i64(limits, sharc_type_shape(type), rank);
   limits[dim] = head_size;
   sharc_value *head_slice = sharc_halo_slice(s, loc, with_dim(s->ctx, type, dim, head_size), head,
                                              zeros, limits, ones);
@@ -1052,7 +1058,7 @@ bool sharc_halo_handle_reverse(sharc_halo_state *s, sharc_op *reverse) {
   sharc_sdy_axis_vec to_reverse = {0};
   sharc_halo_names manual = {0};
   int64_t *padded = alloc_i64(rank);
-  memcpy(padded, sharc_type_shape(type), rank * sizeof *padded);
+  copy_i64(padded, sharc_type_shape(type), rank);
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(in_sharding, d);
     int64_t count = sharc_sdy_dim_sharding_sharded_size(dim, mesh);

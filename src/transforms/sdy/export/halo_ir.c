@@ -128,7 +128,8 @@ sharc_value *sharc_halo_dynamic_slice(sharc_halo_state *s, sharc_attr *loc, shar
   if (!ops)
     abort();
   ops[0] = operand;
-  memcpy(ops + 1, offsets, n * sizeof *ops);
+  if (n)
+    memcpy(ops + 1, offsets, n * sizeof *ops);
   sharc_named_attr a =
       named(s->ctx, "slice_sizes", sharc_halo_i64_array(s->ctx, sizes, sharc_type_rank(type)));
   sharc_value *v = sharc_halo_op(s, "stablehlo.dynamic_slice", loc, ops, n + 1, type, &a, 1);

@@ -634,6 +634,8 @@ static void remove_common_prefix(inserter *s) {
     unsigned k = 0;
     while (k < s->in[d].len && k < s->out[d].len && s->in[d].items[k] == s->out[d].items[k])
       k++;
+    if (!k)
+      continue;
     memmove(s->in[d].items, s->in[d].items + k, (s->in[d].len - k) * sizeof *s->in[d].items);
     s->in[d].len -= k;
     memmove(s->out[d].items, s->out[d].items + k, (s->out[d].len - k) * sizeof *s->out[d].items);
