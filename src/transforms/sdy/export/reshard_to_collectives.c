@@ -797,10 +797,73 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+static bool visit_op_tree(sharc_op *op, r2c_state *st);
+
+/* The ops of a region as the conversion collects them (a pre-order walk
+ * with MLIR's ForwardDominanceIterator): blocks in depth-first order of the
+ * control flow from the entry block, so unreachable blocks are skipped. */
+static bool visit_region(sharc_region *r, r2c_state *st) {
+  sharc_block *entry = sharc_region_first_block(r);
+  if (!entry)
+    return true;
+  if (!sharc_block_next(entry)) {
+    for (sharc_op *op = sharc_block_first_op(entry), *next; op; op = next) {
+      next = sharc_op_next(op);
+      if (!visit_op_tree(op, st))
+        return false;
+    }
+    return true;
+  }
+  typedef struct frame {
+    sharc_block *block;
+    unsigned next_succ;
+  } frame;
+  SHARC_VEC(frame) stack = {0};
+  sharc_ptrmap seen = {0};
+  bool ok = true;
+  sharc_ptrmap_put(&seen, entry, entry);
+  sharc_vec_push(&stack, ((frame){entry, 0}));
+  for (sharc_op *op = sharc_block_first_op(entry), *next; ok && op; op = next) {
+    next = sharc_op_next(op);
+    ok = visit_op_tree(op, st);
+  }
+  while (ok && stack.len) {
+    frame *top = &stack.items[stack.len - 1];
+    /* MLIR's block successors: those of the last op, whatever it is */
+    sharc_op *term = sharc_block_last_op(top->block);
+    unsigned n = term ? sharc_op_num_successors(term) : 0;
+    if (top->next_succ >= n) {
+      stack.len--;
+      continue;
+    }
+    sharc_block *succ = sharc_op_successor(term, top->next_succ++);
+    if (sharc_ptrmap_get(&seen, succ))
+      continue;
+    sharc_ptrmap_put(&seen, succ, succ);
+    sharc_vec_push(&stack, ((frame){succ, 0}));
+    for (sharc_op *op = sharc_block_first_op(succ), *next; ok && op; op = next) {
+      next = sharc_op_next(op);
+      ok = visit_op_tree(op, st);
+    }
+  }
+  sharc_vec_free(&stack);
+  sharc_ptrmap_free(&seen);
+  return ok;
+}
+
+static bool visit_op_tree(sharc_op *op, r2c_state *st) {
+  if (visit(op, st) == SHARC_WALK_INTERRUPT)
+    return false;
+  for (unsigned i = 0; i < sharc_op_num_regions(op); i++)
+    if (!visit_region(sharc_op_region(op, i), st))
+      return false;
+  return true;
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   r2c_state st = {.opts = opts};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(func, SHARC_PRE_ORDER, visit, &st);
+  visit_op_tree(func, &st);
   if (!st.failed) {
     /* finalize: uses move to the replacements, the old reshards go */
     for (unsigned i = 0; i < st.replaced.len; i++) {
