@@ -3,8 +3,8 @@
  * reshape groups, and the alignment of sub-axes between two axis lists. */
 #include "check.h"
 
-#include "transforms/sdy/export/export_utils.h"
 #include "sharc/ir.h"
+#include "transforms/sdy/export/export_utils.h"
 
 #include <stdlib.h>
 
@@ -18,8 +18,8 @@ static sharc_attr *Sub(const char *name, int64_t pre, int64_t size) {
   return sharc_sdy_axis_ref_get(ctx, S(name), sharc_sdy_sub_axis_info_get(ctx, pre, size));
 }
 
-static sharc_attr *mesh2(const char *a, int64_t sa, const char *b, int64_t sb,
-                         const int64_t *ids, unsigned n_ids) {
+static sharc_attr *mesh2(const char *a, int64_t sa, const char *b, int64_t sb, const int64_t *ids,
+                         unsigned n_ids) {
   sharc_attr *axes[2] = {sharc_sdy_mesh_axis_get(ctx, S(a), sa),
                          sharc_sdy_mesh_axis_get(ctx, S(b), sb)};
   return sharc_sdy_mesh_get(ctx, axes, 2, ids, n_ids);
@@ -64,20 +64,24 @@ static void test_reshape_groups(void) {
   int64_t in_shape[3] = {3, 16, 7}, out_shape[4] = {3, 4, 4, 7};
   sharc_type *in = sharc_type_tensor(ctx, in_shape, 3, f32, NULL);
   sharc_type *out = sharc_type_tensor(ctx, out_shape, 4, f32, NULL);
-  sharc_sdy_reshape_group_vec groups = {0};
+  sharc_sdy_reshape_group_info_vec groups = {0};
   sharc_sdy_build_reshape_group_infos(in, out, &groups);
   CHECK(groups.len == 3);
   if (groups.len == 3) {
-    const sharc_sdy_reshape_group *g = groups.items;
-    CHECK(g[0].in_start == 0 && g[0].in_last == 1 && g[0].out_start == 0 && g[0].out_last == 1);
-    CHECK(sharc_sdy_reshape_group_is_passthrough(&g[0]));
-    CHECK(g[1].in_start == 1 && g[1].in_last == 2 && g[1].out_start == 1 && g[1].out_last == 3);
-    CHECK(sharc_sdy_reshape_group_is_split(&g[1]) && !sharc_sdy_reshape_group_is_passthrough(&g[1]));
-    CHECK(g[2].in_start == 2 && g[2].in_last == 3 && g[2].out_start == 3 && g[2].out_last == 4);
-    CHECK(sharc_sdy_reshape_group_is_passthrough(&g[2]));
+    const sharc_sdy_reshape_group_info *g = groups.items;
+    CHECK(g[0].in_start_dim == 0 && g[0].in_last_dim == 1 && g[0].out_start_dim == 0 &&
+          g[0].out_last_dim == 1);
+    CHECK(sharc_sdy_reshape_group_info_is_passthrough(&g[0]));
+    CHECK(g[1].in_start_dim == 1 && g[1].in_last_dim == 2 && g[1].out_start_dim == 1 &&
+          g[1].out_last_dim == 3);
+    CHECK(sharc_sdy_reshape_group_info_is_split(&g[1]) &&
+          !sharc_sdy_reshape_group_info_is_passthrough(&g[1]));
+    CHECK(g[2].in_start_dim == 2 && g[2].in_last_dim == 3 && g[2].out_start_dim == 3 &&
+          g[2].out_last_dim == 4);
+    CHECK(sharc_sdy_reshape_group_info_is_passthrough(&g[2]));
     int64_t padded[4] = {3, 4, 4, 7};
-    CHECK(sharc_sdy_reshape_group_in_volume(&g[1], in_shape) == 16);
-    CHECK(sharc_sdy_reshape_group_out_volume(&g[1], padded) == 16);
+    CHECK(sharc_sdy_reshape_group_info_get_in_volume(&g[1], in_shape) == 16);
+    CHECK(sharc_sdy_reshape_group_info_get_out_volume(&g[1], padded) == 16);
   }
   sharc_vec_free(&groups);
 }

@@ -159,11 +159,10 @@ sharc_value *sharc_sdy_get_device_id(sharc_rewriter *rw, int64_t replica_count,
     return NULL;
   sharc_context *ctx = rw->ctx;
   sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
-  sharc_type *ui32 = sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_UNSIGNED),
-                                       NULL);
-  sharc_value *id = create_unary(rw, replica_count > 1 ? "stablehlo.replica_id"
-                                                       : "stablehlo.partition_id",
-                                 loc, NULL, ui32);
+  sharc_type *ui32 =
+      sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_UNSIGNED), NULL);
+  sharc_value *id = create_unary(
+      rw, replica_count > 1 ? "stablehlo.replica_id" : "stablehlo.partition_id", loc, NULL, ui32);
   /* both ids are tensor<ui32>: a conversion, no reshape */
   return create_unary(rw, "stablehlo.convert", loc, id, sharc_type_tensor(ctx, NULL, 0, i64, NULL));
 }
@@ -185,8 +184,7 @@ static int64_t shape_at(sharc_value *v, int64_t dim) {
 }
 
 bool sharc_sdy_is_communication_free_slice_dim(int64_t dim, sharc_op *slice,
-                                               const sharc_attr *sharding,
-                                               const sharc_attr *mesh) {
+                                               const sharc_attr *sharding, const sharc_attr *mesh) {
   int64_t count = dim_sharded_size(sharding, dim, mesh);
   if (count <= 1)
     return true;
@@ -199,8 +197,8 @@ bool sharc_sdy_is_communication_free_slice_dim(int64_t dim, sharc_op *slice,
   return divide_ceil(in, count) == divide_ceil(out, count);
 }
 
-bool sharc_sdy_is_communication_free_pad_dim(int64_t dim, sharc_op *pad,
-                                             const sharc_attr *sharding, const sharc_attr *mesh) {
+bool sharc_sdy_is_communication_free_pad_dim(int64_t dim, sharc_op *pad, const sharc_attr *sharding,
+                                             const sharc_attr *mesh) {
   int64_t count = dim_sharded_size(sharding, dim, mesh);
   if (count <= 1)
     return true;
@@ -225,20 +223,20 @@ bool sharc_sdy_is_communication_free_pad_dim(int64_t dim, sharc_op *pad,
 
 /* ---- reshape groups ---------------------------------------------------------------------- */
 
-bool sharc_sdy_reshape_group_is_split(const sharc_sdy_reshape_group *g) {
-  return g->num_in_nontrivial <= 1 && g->num_out_nontrivial > 1;
+bool sharc_sdy_reshape_group_info_is_split(const sharc_sdy_reshape_group_info *g) {
+  return g->num_in_nontrivial_dims <= 1 && g->num_out_nontrivial_dims > 1;
 }
 
-bool sharc_sdy_reshape_group_is_combine(const sharc_sdy_reshape_group *g) {
-  return g->num_in_nontrivial > 1 && g->num_out_nontrivial <= 1;
+bool sharc_sdy_reshape_group_info_is_combine(const sharc_sdy_reshape_group_info *g) {
+  return g->num_in_nontrivial_dims > 1 && g->num_out_nontrivial_dims <= 1;
 }
 
-bool sharc_sdy_reshape_group_is_passthrough(const sharc_sdy_reshape_group *g) {
-  return g->num_in_nontrivial <= 1 && g->num_out_nontrivial <= 1;
+bool sharc_sdy_reshape_group_info_is_passthrough(const sharc_sdy_reshape_group_info *g) {
+  return g->num_in_nontrivial_dims <= 1 && g->num_out_nontrivial_dims <= 1;
 }
 
-bool sharc_sdy_reshape_group_is_neither(const sharc_sdy_reshape_group *g) {
-  return g->num_in_nontrivial > 1 && g->num_out_nontrivial > 1;
+bool sharc_sdy_reshape_group_info_is_neither(const sharc_sdy_reshape_group_info *g) {
+  return g->num_in_nontrivial_dims > 1 && g->num_out_nontrivial_dims > 1;
 }
 
 static bool padded_differs(int64_t start, int64_t last, const int64_t *padded,
@@ -249,13 +247,13 @@ static bool padded_differs(int64_t start, int64_t last, const int64_t *padded,
   return false;
 }
 
-bool sharc_sdy_reshape_group_has_indivisibility_padded(const sharc_sdy_reshape_group *g,
-                                                       const int64_t *padded_in,
-                                                       const int64_t *padded_out,
-                                                       const sharc_type *in_type,
-                                                       const sharc_type *out_type) {
-  return padded_differs(g->in_start, g->in_last, padded_in, in_type) ||
-         padded_differs(g->out_start, g->out_last, padded_out, out_type);
+bool sharc_sdy_reshape_group_info_has_indivisibility_padded(const sharc_sdy_reshape_group_info *g,
+                                                            const int64_t *padded_in,
+                                                            const int64_t *padded_out,
+                                                            const sharc_type *in_type,
+                                                            const sharc_type *out_type) {
+  return padded_differs(g->in_start_dim, g->in_last_dim, padded_in, in_type) ||
+         padded_differs(g->out_start_dim, g->out_last_dim, padded_out, out_type);
 }
 
 static bool indivisible(int64_t start, int64_t last, const sharc_attr *sharding,
@@ -268,14 +266,14 @@ static bool indivisible(int64_t start, int64_t last, const sharc_attr *sharding,
   return false;
 }
 
-bool sharc_sdy_reshape_group_has_indivisibility(const sharc_sdy_reshape_group *g,
-                                                const sharc_attr *in_sharding,
-                                                const sharc_attr *out_sharding,
-                                                const sharc_attr *mesh,
-                                                const sharc_type *in_type,
-                                                const sharc_type *out_type) {
-  return indivisible(g->in_start, g->in_last, in_sharding, mesh, in_type) ||
-         indivisible(g->out_start, g->out_last, out_sharding, mesh, out_type);
+bool sharc_sdy_reshape_group_info_has_indivisibility(const sharc_sdy_reshape_group_info *g,
+                                                     const sharc_attr *in_sharding,
+                                                     const sharc_attr *out_sharding,
+                                                     const sharc_attr *mesh,
+                                                     const sharc_type *in_type,
+                                                     const sharc_type *out_type) {
+  return indivisible(g->in_start_dim, g->in_last_dim, in_sharding, mesh, in_type) ||
+         indivisible(g->out_start_dim, g->out_last_dim, out_sharding, mesh, out_type);
 }
 
 static void append_dim_axes(const sharc_attr *sharding, int64_t start, int64_t last,
@@ -287,12 +285,12 @@ static void append_dim_axes(const sharc_attr *sharding, int64_t start, int64_t l
   }
 }
 
-void sharc_sdy_reshape_group_all_axis_refs(const sharc_sdy_reshape_group *g,
-                                           const sharc_attr *in_sharding,
-                                           const sharc_attr *out_sharding,
-                                           sharc_sdy_axis_vec *out) {
-  append_dim_axes(in_sharding, g->in_start, g->in_last, out);
-  append_dim_axes(out_sharding, g->out_start, g->out_last, out);
+void sharc_sdy_reshape_group_info_get_all_axis_refs(const sharc_sdy_reshape_group_info *g,
+                                                    const sharc_attr *in_sharding,
+                                                    const sharc_attr *out_sharding,
+                                                    sharc_sdy_axis_vec *out) {
+  append_dim_axes(in_sharding, g->in_start_dim, g->in_last_dim, out);
+  append_dim_axes(out_sharding, g->out_start_dim, g->out_last_dim, out);
 }
 
 static int64_t volume(const int64_t *shape, int64_t start, int64_t last) {
@@ -302,12 +300,14 @@ static int64_t volume(const int64_t *shape, int64_t start, int64_t last) {
   return v;
 }
 
-int64_t sharc_sdy_reshape_group_in_volume(const sharc_sdy_reshape_group *g, const int64_t *shape) {
-  return volume(shape, g->in_start, g->in_last);
+int64_t sharc_sdy_reshape_group_info_get_in_volume(const sharc_sdy_reshape_group_info *g,
+                                                   const int64_t *shape) {
+  return volume(shape, g->in_start_dim, g->in_last_dim);
 }
 
-int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, const int64_t *shape) {
-  return volume(shape, g->out_start, g->out_last);
+int64_t sharc_sdy_reshape_group_info_get_out_volume(const sharc_sdy_reshape_group_info *g,
+                                                    const int64_t *shape) {
+  return volume(shape, g->out_start_dim, g->out_last_dim);
 }
 
 static int64_t count_non_one(const sharc_type *type, int64_t start, int64_t last) {
@@ -318,7 +318,7 @@ static int64_t count_non_one(const sharc_type *type, int64_t start, int64_t last
 }
 
 void sharc_sdy_build_reshape_group_infos(const sharc_type *in, const sharc_type *out,
-                                         sharc_sdy_reshape_group_vec *groups) {
+                                         sharc_sdy_reshape_group_info_vec *groups) {
   int64_t in_rank = sharc_type_rank(in), out_rank = sharc_type_rank(out);
   const int64_t *in_shape = sharc_type_shape(in), *out_shape = sharc_type_shape(out);
   int64_t in_dim = 0, out_dim = 0;
@@ -334,30 +334,29 @@ void sharc_sdy_build_reshape_group_infos(const sharc_type *in, const sharc_type 
       else
         break;
     }
-    sharc_sdy_reshape_group g = {in_start,
-                                 in_dim,
-                                 out_start,
-                                 out_dim,
-                                 count_non_one(in, in_start, in_dim),
-                                 count_non_one(out, out_start, out_dim)};
+    sharc_sdy_reshape_group_info g = {in_start,
+                                      in_dim,
+                                      out_start,
+                                      out_dim,
+                                      count_non_one(in, in_start, in_dim),
+                                      count_non_one(out, out_start, out_dim)};
     sharc_vec_push(groups, g);
   }
 }
 
 bool sharc_sdy_is_communication_free_reshape(sharc_op *reshape, const sharc_attr *in_sharding,
                                              const sharc_attr *out_sharding,
-                                             const sharc_type *in_type,
-                                             const sharc_type *out_type,
-                                             const sharc_sdy_reshape_group *groups,
+                                             const sharc_type *in_type, const sharc_type *out_type,
+                                             const sharc_sdy_reshape_group_info *groups,
                                              unsigned num_groups) {
-  if (sharc_sdy_is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding,
-                                                       out_type, reshape, false))
+  if (sharc_sdy_is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding, out_type,
+                                                       reshape, false))
     return true;
   if (!sharc_sdy_is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding,
                                                         out_type, reshape, true))
     return false;
   for (unsigned i = 0; i < num_groups; i++)
-    if (!sharc_sdy_reshape_group_is_passthrough(&groups[i]))
+    if (!sharc_sdy_reshape_group_info_is_passthrough(&groups[i]))
       return false;
   return true;
 }

@@ -52,56 +52,56 @@ sharc_value *sharc_sdy_get_device_id(sharc_rewriter *rw, int64_t replica_count,
 /* isCommunicationFreeSliceDim: dimension `dim` of a stablehlo.slice whose
  * operand and result share `sharding`. */
 bool sharc_sdy_is_communication_free_slice_dim(int64_t dim, sharc_op *slice,
-                                               const sharc_attr *sharding,
-                                               const sharc_attr *mesh);
+                                               const sharc_attr *sharding, const sharc_attr *mesh);
 /* isCommunicationFreePadDim: likewise for a stablehlo.pad. */
-bool sharc_sdy_is_communication_free_pad_dim(int64_t dim, sharc_op *pad,
-                                             const sharc_attr *sharding, const sharc_attr *mesh);
+bool sharc_sdy_is_communication_free_pad_dim(int64_t dim, sharc_op *pad, const sharc_attr *sharding,
+                                             const sharc_attr *mesh);
 
 /* ReshapeGroupInfo: a run of input dimensions and a run of output
  * dimensions of a reshape with the same number of elements. */
-typedef struct sharc_sdy_reshape_group {
-  int64_t in_start, in_last, out_start, out_last; /* [start, last) */
-  int64_t num_in_nontrivial, num_out_nontrivial;  /* dimensions of size != 1 */
-} sharc_sdy_reshape_group;
-typedef SHARC_VEC(sharc_sdy_reshape_group) sharc_sdy_reshape_group_vec;
+typedef struct sharc_sdy_reshape_group_info {
+  int64_t in_start_dim, in_last_dim, out_start_dim, out_last_dim; /* [start, last) */
+  int64_t num_in_nontrivial_dims, num_out_nontrivial_dims;        /* dimensions of size != 1 */
+} sharc_sdy_reshape_group_info;
+typedef SHARC_VEC(sharc_sdy_reshape_group_info) sharc_sdy_reshape_group_info_vec;
 
-bool sharc_sdy_reshape_group_is_split(const sharc_sdy_reshape_group *g);
-bool sharc_sdy_reshape_group_is_combine(const sharc_sdy_reshape_group *g);
-bool sharc_sdy_reshape_group_is_passthrough(const sharc_sdy_reshape_group *g);
-bool sharc_sdy_reshape_group_is_neither(const sharc_sdy_reshape_group *g);
+bool sharc_sdy_reshape_group_info_is_split(const sharc_sdy_reshape_group_info *g);
+bool sharc_sdy_reshape_group_info_is_combine(const sharc_sdy_reshape_group_info *g);
+bool sharc_sdy_reshape_group_info_is_passthrough(const sharc_sdy_reshape_group_info *g);
+bool sharc_sdy_reshape_group_info_is_neither(const sharc_sdy_reshape_group_info *g);
 /* hasIndivisibility (padded shapes): a dimension of the group whose padded
  * size differs from its size. */
-bool sharc_sdy_reshape_group_has_indivisibility_padded(const sharc_sdy_reshape_group *g,
-                                                       const int64_t *padded_in,
-                                                       const int64_t *padded_out,
-                                                       const sharc_type *in_type,
-                                                       const sharc_type *out_type);
+bool sharc_sdy_reshape_group_info_has_indivisibility_padded(const sharc_sdy_reshape_group_info *g,
+                                                            const int64_t *padded_in,
+                                                            const int64_t *padded_out,
+                                                            const sharc_type *in_type,
+                                                            const sharc_type *out_type);
 /* hasIndivisibility (shardings): a dimension of the group whose size the
  * product of its axis sizes does not divide. */
-bool sharc_sdy_reshape_group_has_indivisibility(const sharc_sdy_reshape_group *g,
-                                                const sharc_attr *in_sharding,
-                                                const sharc_attr *out_sharding,
-                                                const sharc_attr *mesh,
-                                                const sharc_type *in_type,
-                                                const sharc_type *out_type);
+bool sharc_sdy_reshape_group_info_has_indivisibility(const sharc_sdy_reshape_group_info *g,
+                                                     const sharc_attr *in_sharding,
+                                                     const sharc_attr *out_sharding,
+                                                     const sharc_attr *mesh,
+                                                     const sharc_type *in_type,
+                                                     const sharc_type *out_type);
 /* getAllAxisRefs: the axes of the group's input, then output dimensions. */
-void sharc_sdy_reshape_group_all_axis_refs(const sharc_sdy_reshape_group *g,
-                                           const sharc_attr *in_sharding,
-                                           const sharc_attr *out_sharding,
-                                           sharc_sdy_axis_vec *out);
-int64_t sharc_sdy_reshape_group_in_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
-int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
+void sharc_sdy_reshape_group_info_get_all_axis_refs(const sharc_sdy_reshape_group_info *g,
+                                                    const sharc_attr *in_sharding,
+                                                    const sharc_attr *out_sharding,
+                                                    sharc_sdy_axis_vec *out);
+int64_t sharc_sdy_reshape_group_info_get_in_volume(const sharc_sdy_reshape_group_info *g,
+                                                   const int64_t *shape);
+int64_t sharc_sdy_reshape_group_info_get_out_volume(const sharc_sdy_reshape_group_info *g,
+                                                    const int64_t *shape);
 /* buildReshapeGroupInfos: the groups of a reshape from `in` to `out`. */
 void sharc_sdy_build_reshape_group_infos(const sharc_type *in, const sharc_type *out,
-                                         sharc_sdy_reshape_group_vec *groups);
+                                         sharc_sdy_reshape_group_info_vec *groups);
 /* isCommunicationFreeReshape: the shardings are equivalent across the
  * reshape (exactly, or up to padding with passthrough groups only). */
 bool sharc_sdy_is_communication_free_reshape(sharc_op *reshape, const sharc_attr *in_sharding,
                                              const sharc_attr *out_sharding,
-                                             const sharc_type *in_type,
-                                             const sharc_type *out_type,
-                                             const sharc_sdy_reshape_group *groups,
+                                             const sharc_type *in_type, const sharc_type *out_type,
+                                             const sharc_sdy_reshape_group_info *groups,
                                              unsigned num_groups);
 
 #endif

@@ -89,8 +89,8 @@ static int64_t device_id_at(const sharc_attr *mesh, int64_t i) {
 /* getDataShiftSourceTargetPairs: for every device, the device `offset`
  * shards further along the dimension sharded by `axes` (carrying from minor
  * to major axes), when there is one. */
-static void shift_pairs(const sharc_attr *mesh, sharc_attr *const *axes, unsigned n,
-                        int64_t offset, sharc_i64_vec *pairs) {
+static void shift_pairs(const sharc_attr *mesh, sharc_attr *const *axes, unsigned n, int64_t offset,
+                        sharc_i64_vec *pairs) {
   unsigned num_axes = sharc_sdy_mesh_num_axes(mesh);
   int64_t total = sharc_sdy_mesh_total_size(mesh);
   int64_t *coords = alloc_i64(num_axes), *next = alloc_i64(num_axes);
@@ -235,8 +235,8 @@ static sharc_value *id_in_group(sharc_halo_state *s, sharc_attr *loc, sharc_valu
     sharc_value *table = sharc_halo_const_i64_1d(s, loc, indices, (unsigned)total);
     free(indices);
     int64_t one = 1;
-    sharc_value *slice = sharc_halo_dynamic_slice(s, loc, sharc_halo_tensor(ctx, &one, 1, i64),
-                                                  table, &id, 1, &one);
+    sharc_value *slice =
+        sharc_halo_dynamic_slice(s, loc, sharc_halo_tensor(ctx, &one, 1, i64), table, &id, 1, &one);
     return sharc_halo_reshape(s, loc, sharc_halo_tensor(ctx, NULL, 0, i64), slice);
   }
   sharc_value *result = NULL;
@@ -323,9 +323,8 @@ bool sharc_halo_can_use_halo(const sharc_halo_data_exchange *info) {
 /* getDimExchangeInfo: for each output shard, the input shards its window
  * [start, start + footprint) reads. */
 static sharc_halo_dim_exchange dim_exchange_info(int64_t count, int64_t s_in, int64_t s_out,
-                                                 int64_t footprint, int64_t pad_low,
-                                                 int64_t stride, int64_t base_dilation,
-                                                 int64_t input_size) {
+                                                 int64_t footprint, int64_t pad_low, int64_t stride,
+                                                 int64_t base_dilation, int64_t input_size) {
   sharc_halo_dim_exchange e = {.s_out = s_out, .s_footprint = footprint, .can_use_halo = true};
   for (int64_t t = 0; t < count; t++) {
     int64_t start = base_dilation ? (t * s_out * stride - pad_low) / base_dilation : 0;
@@ -376,14 +375,14 @@ static void build_data_exchange(sharc_halo_state *s, sharc_op *op, bool pad,
     int64_t input_size = sharc_type_shape(in_type)[d];
     sharc_halo_dim_exchange e;
     if (pad)
-      e = dim_exchange_info(count, s_in, s_out, s_out,
-                            sharc_attr_dense_array_i64(sharc_op_attr(op, "edge_padding_low"), d), 1,
-                            sharc_attr_dense_array_i64(sharc_op_attr(op, "interior_padding"), d) + 1,
-                            input_size);
+      e = dim_exchange_info(
+          count, s_in, s_out, s_out,
+          sharc_attr_dense_array_i64(sharc_op_attr(op, "edge_padding_low"), d), 1,
+          sharc_attr_dense_array_i64(sharc_op_attr(op, "interior_padding"), d) + 1, input_size);
     else
       e = dim_exchange_info(count, s_in, s_out, s_out,
-                            -sharc_attr_dense_array_i64(sharc_op_attr(op, "start_indices"), d), 1, 1,
-                            input_size);
+                            -sharc_attr_dense_array_i64(sharc_op_attr(op, "start_indices"), d), 1,
+                            1, input_size);
     sharc_vec_push(&info->dims, e);
   }
 }
@@ -402,8 +401,9 @@ sharc_value *sharc_halo_pad_high_to_shape(sharc_halo_state *s, sharc_attr *loc,
     high[i] = shape[i] - sharc_type_shape(type)[i];
   if (!padding)
     padding = sharc_halo_zero(s, loc, sharc_type_element(type));
-  sharc_value *v = sharc_halo_pad(s, loc, sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(type)),
-                                  operand, padding, zeros, high, zeros);
+  sharc_value *v =
+      sharc_halo_pad(s, loc, sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(type)),
+                     operand, padding, zeros, high, zeros);
   sharc_halo_set_sharding(s, v, sharding);
   free(zeros);
   free(high);
@@ -440,8 +440,8 @@ static void manual_axes_of(const sharc_attr *dim_sharding, const sharc_halo_name
 }
 
 /* mayCollectivePermute: the input itself when no device sends. */
-static sharc_value *may_collective_permute(sharc_halo_state *s, sharc_attr *loc,
-                                           sharc_value *input, const sharc_i64_vec *pairs) {
+static sharc_value *may_collective_permute(sharc_halo_state *s, sharc_attr *loc, sharc_value *input,
+                                           const sharc_i64_vec *pairs) {
   if (!pairs->len)
     return input;
   return sharc_halo_collective_permute(s, loc, input, pairs->items, pairs->len / 2);
@@ -473,15 +473,15 @@ sharc_value *sharc_halo_concatenate(sharc_halo_state *s, sharc_attr *loc,
 /* assembleHaloExchangeBuffer: the left neighbours' shards (farthest
  * first), the own shard, the right neighbours', concatenated along `dim`
  * and padded by `edge` on both sides (interior padding `interior`). */
-static sharc_value *assemble_halo_buffer(sharc_halo_state *s, sharc_attr *loc,
-                                         sharc_value *input, unsigned dim, int64_t edge,
-                                         sharc_value *padding,
+static sharc_value *assemble_halo_buffer(sharc_halo_state *s, sharc_attr *loc, sharc_value *input,
+                                         unsigned dim, int64_t edge, sharc_value *padding,
                                          const sharc_halo_dim_exchange *exchange,
                                          const sharc_attr *sharding, const sharc_attr *mesh,
-                                         const sharc_halo_names *manual,
-                                         sharc_attr *local_sharding, int64_t interior) {
-  const sharc_attr *active = exchange->reshape_target ? exchange->reshape_target
-                                                      : sharc_sdy_tensor_sharding_dim(sharding, dim);
+                                         const sharc_halo_names *manual, sharc_attr *local_sharding,
+                                         int64_t interior) {
+  const sharc_attr *active = exchange->reshape_target
+                                 ? exchange->reshape_target
+                                 : sharc_sdy_tensor_sharding_dim(sharding, dim);
   sharc_sdy_axis_vec axes = {0};
   manual_axes_of(active, manual, &axes);
   SHARC_VEC(sharc_value *) segments = {0};
@@ -684,16 +684,14 @@ static void create_return(sharc_halo_state *s, sharc_attr *loc, sharc_value *v) 
   sharc_rw_create(&s->rw, &st);
 }
 
-sharc_value *sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc,
-                                      sharc_value *divisible_input, const int64_t *divisible_shape,
-                                      sharc_type *out_type, sharc_attr *in_sharding,
-                                      sharc_attr *out_sharding, const sharc_attr *mesh,
-                                      const sharc_halo_names *manual, sharc_value *padding,
-                                      const int64_t *edge_padding_low,
-                                      const sharc_halo_dim_exchange *dims,
-                                      sharc_halo_post_process post, void *post_user,
-                                      const int64_t *window_strides,
-                                      const int64_t *base_dilations) {
+sharc_value *
+sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc, sharc_value *divisible_input,
+                         const int64_t *divisible_shape, sharc_type *out_type,
+                         sharc_attr *in_sharding, sharc_attr *out_sharding, const sharc_attr *mesh,
+                         const sharc_halo_names *manual, sharc_value *padding,
+                         const int64_t *edge_padding_low, const sharc_halo_dim_exchange *dims,
+                         sharc_halo_post_process post, void *post_user,
+                         const int64_t *window_strides, const int64_t *base_dilations) {
   sharc_context *ctx = s->ctx;
   sharc_type *in_type = sharc_value_type(divisible_input);
   unsigned rank = sharc_sdy_tensor_sharding_rank(in_sharding);
@@ -712,9 +710,8 @@ sharc_value *sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc,
       sharc_halo_tensor(ctx, padded_out, out_rank, sharc_type_element(out_type));
   sharc_value *operands[2] = {divisible_input, padding};
   sharc_attr *in_shardings[2] = {
-      in_sharding,
-      sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(in_sharding), 0,
-                                    false)};
+      in_sharding, sharc_sdy_sharding_fully_open(
+                       ctx, sharc_sdy_tensor_sharding_mesh_or_ref(in_sharding), 0, false)};
   sharc_op *mc = sharc_halo_manual_computation(s, loc, operands, 2, in_shardings, padded_out_type,
                                                out_sharding, manual_axes_attr(s, mesh, manual));
   sharc_insert_point saved = s->rw.ip;
@@ -768,9 +765,9 @@ static sharc_value *pad_replicated_dims(sharc_halo_state *s, sharc_value *local,
     needed = needed || low[i] || high[i] || inner[i];
   }
   if (needed) {
-    local = sharc_halo_pad(s, pp->loc,
-                           sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(padded_global)),
-                           local, padding, low, high, inner);
+    local = sharc_halo_pad(
+        s, pp->loc, sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(padded_global)),
+        local, padding, low, high, inner);
     sharc_halo_set_sharding(s, local, local_sharding);
   }
   free(shape);
@@ -813,8 +810,8 @@ bool sharc_halo_handle_pad(sharc_halo_state *s, sharc_op *pad) {
   sharc_attr *loc = sharc_op_loc(pad);
   sharc_rw_set_before(&s->rw, pad);
   sharc_value *padding = sharc_op_operand(pad, 1);
-  sharc_value *divisible = sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items,
-                                                        sharding, padding);
+  sharc_value *divisible =
+      sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items, sharding, padding);
   unsigned rank = sharc_type_rank(sharc_value_type(input));
   int64_t *dilations = alloc_i64(rank), *low = alloc_i64(rank);
   for (unsigned i = 0; i < rank; i++) {
@@ -907,8 +904,8 @@ bool sharc_halo_handle_slice(sharc_halo_state *s, sharc_op *slice) {
   sharc_attr *loc = sharc_op_loc(slice);
   sharc_rw_set_before(&s->rw, slice);
   sharc_type *in_type = sharc_value_type(input);
-  sharc_value *divisible = sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items,
-                                                        sharding, NULL);
+  sharc_value *divisible =
+      sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items, sharding, NULL);
   sharc_value *padding = sharc_halo_zero(s, loc, sharc_type_element(in_type));
   unsigned rank = sharc_type_rank(in_type);
   int64_t *low = alloc_i64(rank);
@@ -927,7 +924,8 @@ done:
   return resolved;
 }
 
-/* ---- stablehlo.reverse ------------------------------------------------------------------------ */
+/* ---- stablehlo.reverse ------------------------------------------------------------------------
+ */
 
 /* rightShiftData: every device's piece of dimension `dim` moves `shift`
  * elements towards higher indices, across devices. */
@@ -974,8 +972,8 @@ static sharc_value *right_shift(sharc_halo_state *s, sharc_attr *loc, sharc_valu
   sharc_halo_set_sharding(s, tail_slice, local_sharding);
   copy_i64(limits, sharc_type_shape(type), rank);
   limits[dim] = head_size;
-  sharc_value *head_slice = sharc_halo_slice(s, loc, with_dim(s->ctx, type, dim, head_size), head,
-                                             zeros, limits, ones);
+  sharc_value *head_slice =
+      sharc_halo_slice(s, loc, with_dim(s->ctx, type, dim, head_size), head, zeros, limits, ones);
   sharc_halo_set_sharding(s, head_slice, local_sharding);
   sharc_value *parts[2] = {tail_slice, head_slice};
   sharc_value *concat = sharc_halo_concatenate(s, loc, parts, 2, dim);
@@ -1069,7 +1067,8 @@ bool sharc_halo_handle_reverse(sharc_halo_state *s, sharc_op *reverse) {
       sharc_vec_push(&to_reverse, sharc_sdy_dim_sharding_axis(dim, i));
     if (sharc_type_shape(type)[d] % count != 0) {
       for (unsigned i = 0; i < k; i++)
-        sharc_halo_names_add(s, &manual, sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(dim, i)));
+        sharc_halo_names_add(s, &manual,
+                             sharc_sdy_axis_ref_name(sharc_sdy_dim_sharding_axis(dim, i)));
       padded[d] = sharc_halo_padded_dim_size(sharc_type_shape(type)[d], count);
     }
   }
@@ -1093,7 +1092,8 @@ bool sharc_halo_handle_reverse(sharc_halo_state *s, sharc_op *reverse) {
     free(dims);
     free(amounts);
   }
-  sharc_attr *reversed_mesh = mesh_with_reversed_axes(s->ctx, mesh, to_reverse.items, to_reverse.len);
+  sharc_attr *reversed_mesh =
+      mesh_with_reversed_axes(s->ctx, mesh, to_reverse.items, to_reverse.len);
   sharc_str mesh_name = sharc_sdy_tensor_sharding_mesh_name(in_sharding);
   sharc_buf base = {0};
   sharc_buf_put_str(&base, mesh_name);

@@ -15,11 +15,11 @@ typedef struct sharc_halo_state {
   sharc_rewriter rw;
   sharc_context *ctx;
   sharc_op *module;
-  sharc_ptrmap mesh_cache;  /* mesh attribute -> sdy.mesh op */
-  unsigned symbol_counter;  /* the module SymbolTable's uniquing counter */
+  sharc_ptrmap mesh_cache; /* mesh attribute -> sdy.mesh op */
+  unsigned symbol_counter; /* the module SymbolTable's uniquing counter */
   int64_t next_channel_id;
   int64_t replica_count, partition_count;
-  bool failed;              /* a diagnostic was emitted */
+  bool failed; /* a diagnostic was emitted */
 } sharc_halo_state;
 
 /* ---- building ops (at the rewriter's insertion point) ------------------------ */
@@ -48,8 +48,8 @@ sharc_value *sharc_halo_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *
                               sharc_value *operand, const int64_t *starts, const int64_t *limits,
                               const int64_t *strides);
 sharc_value *sharc_halo_dynamic_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *type,
-                                      sharc_value *operand, sharc_value *const *offsets,
-                                      unsigned n, const int64_t *sizes);
+                                      sharc_value *operand, sharc_value *const *offsets, unsigned n,
+                                      const int64_t *sizes);
 sharc_value *sharc_halo_reshape(sharc_halo_state *s, sharc_attr *loc, sharc_type *type,
                                 sharc_value *operand);
 sharc_value *sharc_halo_reshard(sharc_halo_state *s, sharc_attr *loc, sharc_value *operand,

@@ -70,7 +70,6 @@ sharc_value *sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc,
                                       const int64_t *edge_padding_low,
                                       const sharc_halo_dim_exchange *dims,
                                       sharc_halo_post_process post, void *post_user,
-                                      const int64_t *window_strides,
-                                      const int64_t *base_dilations);
+                                      const int64_t *window_strides, const int64_t *base_dilations);
 
 #endif

@@ -122,8 +122,8 @@ sharc_value *sharc_halo_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *
 }
 
 sharc_value *sharc_halo_dynamic_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *type,
-                                      sharc_value *operand, sharc_value *const *offsets,
-                                      unsigned n, const int64_t *sizes) {
+                                      sharc_value *operand, sharc_value *const *offsets, unsigned n,
+                                      const int64_t *sizes) {
   sharc_value **ops = malloc((n + 1) * sizeof *ops);
   if (!ops)
     abort();
@@ -165,7 +165,8 @@ sharc_value *sharc_halo_collective_permute(sharc_halo_state *s, sharc_attr *loc,
   sharc_attr *fields[2] = {sharc_attr_integer(ctx, i64, s->next_channel_id++),
                            sharc_attr_integer(ctx, i64, 1)};
   sharc_named_attr attrs[2] = {
-      named(ctx, "channel_handle", sharc_shlo_struct_get(ctx, &sharc_shlo_channel_handle_def, fields)),
+      named(ctx, "channel_handle",
+            sharc_shlo_struct_get(ctx, &sharc_shlo_channel_handle_def, fields)),
       named(ctx, "source_target_pairs", dense(ctx, type, words, 2 * (size_t)n_pairs, 1)),
   };
   free(words);

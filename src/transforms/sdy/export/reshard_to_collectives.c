@@ -263,8 +263,9 @@ typedef void (*consume_fn)(inserter *s, sharc_attr *axis, unsigned dim, void *us
 /* distributeInAxesWithinCapacity: for each dimension with capacity left,
  * moves what fits of the axes `available[dim]` (the same list for every
  * dimension when `shared`) into its in axes, at the front or the back. */
-static void distribute_within_capacity(inserter *s, bool add_to_front, sharc_sdy_axis_vec *available,
-                                       bool shared, consume_fn consume, void *user) {
+static void distribute_within_capacity(inserter *s, bool add_to_front,
+                                       sharc_sdy_axis_vec *available, bool shared,
+                                       consume_fn consume, void *user) {
   sharc_sdy_axis_vec split_added = {0};
   for (unsigned d = 0; d < s->rank; d++) {
     sharc_sdy_axis_vec *in = &s->in[d];
@@ -433,8 +434,7 @@ static void try_all_slice(inserter *s) {
     abort();
   if (slicing_axes_per_dim(s, slicing)) {
     for (unsigned d = 0; d < s->rank; d++)
-      s->collective_axes[d] =
-          sharc_sdy_axis_ref_list_get(s->ctx, slicing[d].items, slicing[d].len);
+      s->collective_axes[d] = sharc_sdy_axis_ref_list_get(s->ctx, slicing[d].items, slicing[d].len);
     create_collective(s, &sharc_sdy_all_slice_def, "slicing_axes", collective_axes_attr(s));
   }
   for (unsigned d = 0; d < s->rank; d++)
@@ -704,7 +704,8 @@ static sharc_value *insert_collectives(sharc_rewriter *rw, sharc_op *op, sharc_v
 
 static sharc_value *bypass_barriers(sharc_value *v) {
   for (sharc_op *def = sharc_value_defining_op(v);
-       def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def); def = sharc_value_defining_op(v))
+       def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def);
+       def = sharc_value_defining_op(v))
     v = sharc_op_operand(def, 0);
   return v;
 }
@@ -763,8 +764,8 @@ static sharc_value *rewrite_reshard(r2c_state *st, sharc_op *op) {
   sharc_value *input = mapped(st, sharc_op_operand(op, 0));
   sharc_attr *out = sharc_op_attr(op, "sharding");
   sharc_value *bypassed = bypass_barriers(input);
-  sharc_attr *in = sharc_sdy_get_or_create_sharding(
-      bypassed, sharc_sdy_tensor_sharding_mesh_or_ref(out), false);
+  sharc_attr *in =
+      sharc_sdy_get_or_create_sharding(bypassed, sharc_sdy_tensor_sharding_mesh_or_ref(out), false);
   if (is_maximal(in, op) || is_maximal(out, op))
     return NULL;
   if (sharc_sdy_tensor_sharding_rank(in) != sharc_sdy_tensor_sharding_rank(out))

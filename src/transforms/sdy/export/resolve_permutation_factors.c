@@ -237,8 +237,8 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 static sharc_walk_result max_channel(sharc_op *op, void *user) {
   int64_t *max = user;
   sharc_attr *handle = sharc_op_attr(op, "channel_handle");
-  sharc_attr *id = handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0)
-                          : NULL;
+  sharc_attr *id =
+      handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0) : NULL;
   if (id && sharc_attr_get_kind(id) == SHARC_ATTR_INTEGER && sharc_attr_int_value(id) > *max)
     *max = sharc_attr_int_value(id);
   return SHARC_WALK_ADVANCE;
