@@ -5,7 +5,8 @@ Generates deterministic modules of many functions with what the import
 passes work on (inline and duplicate meshes, size-one axes, shardings on
 arguments, results and ops, manual computations, constants and scalar
 broadcasts with several users, calls to constant functions, gathers with an
-iota batch index), runs
+iota batch index, sharding constraints and groups, a main calling every
+function), runs
 
     TOOL FILE -PASS -mlir-timing -o /dev/null
 
@@ -37,6 +38,14 @@ PASSES = [
     ("sdy-manual-axes-cleanup", "ManualAxesCleanupPass"),
     ("sdy-constant-or-scalar-splitter", "ConstantOrScalarSplitterPass"),
     ("sdy-explicit-gather-scatter-batching", "ExplicitGatherScatterBatchingPass"),
+    ("sdy-add-data-flow-edges", "AddDataFlowEdgesPass"),
+    ("sdy-add-func-data-flow-edges", "AddFuncDataFlowEdgesPass"),
+    ("sdy-apply-sharding-constraints", "ApplyShardingConstraintsPass"),
+    ("sdy-sharding-group-import", "ShardingGroupImportPass"),
+    ("sdy-flatten-call-graph", "FlattenCallGraphPass"),
+    ("sdy-import-func-calls", "ImportFuncCallsPass"),
+    ("sdy-pre-order-funcs", "PreOrderFuncsPass"),
+    ("sdy-propagate-sharding-from-func-to-call", "PropagateShardingFromFuncToCallPass"),
 ]
 
 T = "tensor<8x16xf32>"
@@ -79,7 +88,7 @@ def gen(ops, seed=1, per_func=500):
             return "%%v%d" % n
 
         while count < ops and budget > 8:
-            k = rng.randrange(8)
+            k = rng.randrange(10)
             a = rng.choice(vals[-8:])
             if k < 3:
                 v = fresh()
@@ -124,6 +133,16 @@ def gen(ops, seed=1, per_func=500):
                 vals.append(m)
                 count += 3
                 budget -= 3
+            elif k == 8:
+                c = fresh()
+                out.append('  %s = sdy.sharding_constraint %s <@mesh, [{"x"}, {?}]> : %s' % (c, a, T))
+                vals.append(c)
+                count += 1
+                budget -= 1
+            elif k == 9:
+                out.append("  sdy.sharding_group %s group_id=%d : %s" % (a, rng.randrange(4), T))
+                count += 1
+                budget -= 1
             else:
                 i, c, g = fresh(), fresh(), fresh()
                 out.append("  %s = stablehlo.iota dim = 0 : tensor<4x1xi32>" % i)
@@ -139,6 +158,18 @@ def gen(ops, seed=1, per_func=500):
         out.append("  return %s : %s" % (vals[-1], T))
         out.append("}")
         fn += 1
+    # a main calling every function once, in a chain (the call-graph passes
+    # need a main and calls)
+    out.append("func.func @main(%%arg0: %s, %%arg1: tensor<f32>, %%arg2: tensor<4x8xf32>, "
+               "%%arg3: tensor<4x1xi32>) -> %s {" % (T, T))
+    prev = "%arg0"
+    for i in range(fn):
+        out.append("  %%r%d = call @f%d(%s, %%arg1, %%arg2, %%arg3) : (%s, tensor<f32>, "
+                   "tensor<4x8xf32>, tensor<4x1xi32>) -> %s" % (i, i, prev, T, T))
+        prev = "%%r%d" % i
+    out.append("  return %s : %s" % (prev, T))
+    out.append("}")
+    count += fn + 2
     return "\n".join(out) + "\n", count
 
 

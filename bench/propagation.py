@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
-"""Sharding propagation scaling: -sdy-basic-propagate against plain parse+print.
+"""Sharding propagation scaling: -sdy-basic-propagate and -sdy-user-priority-propagate
+against plain parse+print.
 
 Generates deterministic transformer-like StableHLO modules: one `main`
 function holding a stack of layers whose weights are the function's
 arguments (16 sets of them used in turn, so that the argument count stays
-small; the input and a third of the weight sets carry user shardings on a
-`data` x `model` mesh). A layer is a pre-norm attention block (reduce,
-broadcast_in_dim, dot_general projections, reshape + transpose into heads,
-batched dot_generals, a softmax of reductions and element-wise ops) and an
-MLP block (dot_generals and element-wise ops); every fourth layer adds a
+small; the input (priority p0) and a third of the weight sets carry user
+shardings on a `data` x `model` mesh, half of those with priority p1 on
+two of their weights). A layer is a pre-norm attention block (reduce, broadcast_in_dim,
+dot_general projections, reshape + transpose into heads, batched
+dot_generals, a softmax of reductions and element-wise ops) and an MLP block
+(dot_generals and element-wise ops); every fourth layer adds a
 stablehlo.while loop refining the activations. For each size (default 10k,
 100k and 400k ops) it runs, in the same process pool and interleaved:
 
-    TOOL FILE -o /dev/null                          (parse + verify + print)
-    TOOL FILE -sdy-basic-propagate -o /dev/null     (the same plus propagation)
+    TOOL FILE -o /dev/null                                  (parse + verify + print)
+    TOOL FILE -sdy-basic-propagate -o /dev/null             (the same plus basic propagation)
+    TOOL FILE -sdy-user-priority-propagate -o /dev/null     (... plus user-priority propagation)
 
-and reports the CPU time (user + sys, from os.wait4) of both, the
-propagation's share (their difference), the pass's wall time as
--mlir-timing reports it, and the propagation's CPU microseconds per op;
-each figure is the fastest of --repeat runs (the one least disturbed by
-other processes on the machine). Exits 1 if the time per op at some size is
-more than SLACK (default 20 %) away from its value at the smallest size:
-propagation must stay linear in the module size.
+and reports, per pass, the CPU time (user + sys, from os.wait4) of the run,
+the pass's share (the difference to the plain run), the pass's wall time as
+-mlir-timing reports it, that share against the plain run (`pass/plain`),
+the pass's CPU microseconds per op, and the peak resident memory of the run
+against the plain run's (`mem`, from ru_maxrss); each time is the fastest
+of --repeat runs (the one least disturbed by other processes on the
+machine), each memory figure the smallest. Exits 1 if a pass's time per op
+at some size is more than SLACK (default 20 %) away from its value at the
+smallest size: propagation must stay linear in the module size. The targets
+of issue 19 (user-priority at most 3x parse+print at 100k ops, peak memory
+at most 1.5x) are printed, not enforced: this is a benchmark, not a test.
 
 Usage:
     python3 bench/propagation.py [--tool build/bin/sdy_opt] [--sizes 10000,100000,400000]
@@ -116,12 +123,17 @@ class Gen:
         r = self.shape("reshape", p, "", X, XH)
         return self.shape("transpose", r, ", dims = [0, 2, 1, 3]", XH, XT)
 
-    def weights(self, sharded):
-        """One layer's weights: wq, wk, wv, wo, w1, w2."""
+    def weights(self, sharded, prioritized):
+        """One layer's weights: wq, wk, wv, wo, w1, w2; with `prioritized`,
+        the sharded dimension of wo and w1 has user priority p1."""
         model = '[{}, {"model"}]' if sharded else None
+        wo = '[{"model"}, {}]' if sharded else None
+        w1 = model
+        if sharded and prioritized:
+            wo = '[{"model"}p1, {}]'
+            w1 = '[{}, {"model"}p1]'
         return ([self.arg(W, model) for _ in range(3)] +
-                [self.arg(W, '[{"model"}, {}]' if sharded else None),
-                 self.arg(W1, model), self.arg(W2)])
+                [self.arg(W, wo), self.arg(W1, w1), self.arg(W2)])
 
     def attention(self, x, zero, ninf, ws):
         wq, wk, wv, wo = ws[:4]
@@ -172,7 +184,7 @@ class Gen:
 def gen(ops):
     """Module text and its exact op count (all ops but the module)."""
     g = Gen()
-    x = g.arg(X, '[{"data"}, {}, {}]')
+    x = g.arg(X, '[{"data"}p0, {}, {}]')
     g.ops += 2  # func.func, func.return
     zero, ninf, one, limit, i0 = g.v(), g.v(), g.v(), g.v(), g.v()
     g.op("%s = stablehlo.constant dense<0.0> : tensor<f32>" % zero)
@@ -180,7 +192,7 @@ def gen(ops):
     g.op("%s = stablehlo.constant dense<1> : tensor<i32>" % one)
     g.op("%s = stablehlo.constant dense<4> : tensor<i32>" % limit)
     g.op("%s = stablehlo.constant dense<0> : tensor<i32>" % i0)
-    sets = [g.weights(i % 3 == 0) for i in range(16)]
+    sets = [g.weights(i % 3 == 0, i % 2 == 1) for i in range(16)]
     layer = 0
     while g.ops < ops:
         ws = sets[layer % len(sets)]
@@ -196,9 +208,10 @@ def gen(ops):
 
 
 def timed(cmd):
-    """CPU time (user + sys) of `cmd` and the pass wall times -mlir-timing
-    reports. CPU time is what the process itself spent, so it depends far
-    less than wall time on other processes sharing the machine."""
+    """CPU time (user + sys) of `cmd`, the pass wall times -mlir-timing
+    reports, and the peak resident memory in bytes. CPU time is what the
+    process itself spent, so it depends far less than wall time on other
+    processes sharing the machine."""
     with tempfile.TemporaryFile() as err_file:
         proc = subprocess.Popen(cmd + ["-mlir-timing"], stdout=subprocess.DEVNULL,
                                 stderr=err_file)
@@ -213,7 +226,11 @@ def timed(cmd):
         m = re.match(r"\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S+)\s*$", line)
         if m:
             passes[m.group(2)] = float(m.group(1))
-    return usage.ru_utime + usage.ru_stime, passes
+    return usage.ru_utime + usage.ru_stime, passes, usage.ru_maxrss * 1024
+
+
+PASSES = [("sdy-basic-propagate", "BasicPropagationPass"),
+          ("sdy-user-priority-propagate", "UserPriorityPropagationPass")]
 
 
 def main():
@@ -227,31 +244,46 @@ def main():
     if args.emit:
         sys.stdout.write(gen(args.emit)[0])
         return 0
-    rows = []
+    rows = {flag: [] for flag, _ in PASSES}
     with tempfile.TemporaryDirectory() as tmp:
         for size in map(int, args.sizes.split(",")):
             text, ops = gen(size)
             path = os.path.join(tmp, "p%d.mlir" % size)
             with open(path, "w") as f:
                 f.write(text)
-            plain, prop, wall = [], [], []
+            plain, plain_mem = [], []
+            runs = {flag: ([], [], []) for flag, _ in PASSES}
             for _ in range(args.repeat):
-                plain.append(timed([args.tool, path, "-o", "/dev/null"])[0])
-                t, passes = timed([args.tool, path, "-sdy-basic-propagate", "-o", "/dev/null"])
-                prop.append(t)
-                wall.append(passes.get("BasicPropagationPass", 0.0))
+                t, _, mem = timed([args.tool, path, "-o", "/dev/null"])
+                plain.append(t)
+                plain_mem.append(mem)
+                for flag, name in PASSES:
+                    t, passes, mem = timed([args.tool, path, "-" + flag, "-o", "/dev/null"])
+                    runs[flag][0].append(t)
+                    runs[flag][1].append(passes.get(name, 0.0))
+                    runs[flag][2].append(mem)
             # the fastest run is the one least disturbed by other processes
-            own = max(min(prop) - min(plain), 0.0)
-            rows.append((ops, min(plain), min(prop), own, min(wall), own / ops * 1e6))
-    print("%9s %12s %12s %12s %12s %9s %7s %6s" % (
-        "ops", "plain cpu", "+prop cpu", "prop cpu", "prop wall", "prop/plain", "us/op", "ratio"))
-    ref = rows[0][5]
+            for flag, _ in PASSES:
+                total, wall, mem = runs[flag]
+                own = max(min(total) - min(plain), 0.0)
+                rows[flag].append((ops, min(plain), min(total), own, min(wall), own / ops * 1e6,
+                                   min(mem) / min(plain_mem)))
     bad = False
-    for ops, plain, prop, own, wall, us in rows:
-        ratio = us / ref if ref else 1.0
-        bad |= abs(ratio - 1.0) > args.slack
-        print("%9d %11.3fs %11.3fs %11.3fs %11.3fs %9.2f %7.3f %6.2f" % (
-            ops, plain, prop, own, wall, own / plain, us, ratio))
+    for flag, _ in PASSES:
+        print("-%s" % flag)
+        print("%9s %12s %12s %12s %12s %10s %7s %6s %5s" % (
+            "ops", "plain cpu", "+pass cpu", "pass cpu", "pass wall", "pass/plain", "us/op",
+            "ratio", "mem"))
+        ref = rows[flag][0][5]
+        for ops, plain, total, own, wall, us, mem in rows[flag]:
+            ratio = us / ref if ref else 1.0
+            bad |= abs(ratio - 1.0) > args.slack
+            print("%9d %11.3fs %11.3fs %11.3fs %11.3fs %10.2f %7.3f %6.2f %5.2f" % (
+                ops, plain, total, own, wall, own / plain, us, ratio, mem))
+    for ops, plain, total, own, wall, us, mem in rows["sdy-user-priority-propagate"]:
+        if ops // 1000 == 100:
+            print("issue 19 targets at %d ops: user-priority %.2fx parse+print (<= 3), "
+                  "peak memory %.2fx (<= 1.5)" % (ops, own / plain, mem))
     if bad:
         print("propagation time per op varies by more than %d%% across sizes" % (args.slack * 100))
         return 1

@@ -113,7 +113,10 @@ SHARC_API bool sharc_pass_is_implemented(const sharc_pass_def *def);
 SHARC_API void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener);
 /* The listener the pass's rewriters must report to, to chain after one's own. */
 SHARC_API sharc_listener *sharc_pass_listener(sharc_pass_run *run);
-/* The call graph of the module the pass runs on, built on first use. */
+/* The call graph of the module the pass runs on, built on first use and
+ * dropped when the pass's rewriters insert, move or erase ops or point a
+ * call at another callee: a pass that changes the IR while going through
+ * the graph copies what it needs from it first. */
 typedef struct sharc_call_graph sharc_call_graph;
 SHARC_API sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run);
 /* A new pipeline with the flags of the one running the pass (IR printing,

@@ -530,6 +530,20 @@ static void drop_call_graph_moved(sharc_listener *l, sharc_op *op, bool moved) {
   drop_call_graph(l, op);
 }
 
+/* A call that now names another callee (its `callee` attribute changed in
+ * place) makes the graph stale too; other in-place changes leave it. */
+static void drop_call_graph_retargeted(sharc_listener *l, sharc_op *op) {
+  sharc_pass_run *run = (sharc_pass_run *)((char *)l - offsetof(sharc_pass_run, listener));
+  if (!run->call_graph || !sharc_op_has_trait(op, SHARC_TRAIT_CALL))
+    return;
+  sharc_attr *ref = sharc_op_attr(op, "callee");
+  sharc_op *now = ref ? sharc_symbol_lookup_ref(op, ref) : NULL;
+  if (now && sharc_call_graph_index(run->call_graph, now) < 0)
+    now = NULL; /* the graph only records callees among its functions */
+  if (now != sharc_call_graph_callee(run->call_graph, op))
+    drop_call_graph(l, op);
+}
+
 sharc_call_graph *sharc_pass_call_graph(sharc_pass_run *run) {
   if (!run->call_graph) {
     sharc_op *module = run->op;
@@ -573,6 +587,7 @@ static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   sharc_pass_run run = {e->def, op, {0}, NULL, pl};
   run.listener.op_inserted = drop_call_graph_moved;
   run.listener.op_erased = drop_call_graph;
+  run.listener.op_modified = drop_call_graph_retargeted;
   double t0 = now_seconds();
   bool ok = e->def->run(op, e->options, &run);
   e->seconds += now_seconds() - t0;

@@ -63,14 +63,6 @@ static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_resolve_single_device_sharding[] = {
-    {"partition-count", SHARC_OPT_INT64, 0, "1",
-     "Number of partitions per replica.",
-     NULL, NULL, NULL},
-    {"replica-count", SHARC_OPT_INT64, 0, "1",
-     "Number of replicas per partition.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
     {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
      "Whether to absorb inferred fragments into user-defined fragments on entry-point "
@@ -166,31 +158,6 @@ static const sharc_option_def opts_mpmd_validate_no_reshards[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const char *const enum_sdy_aggressive_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_aggressive_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_aggressive_propagate_propagation_strategy, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_convert_global_to_local[] = {
     {"combine-multi-dimension-reduce-scatter", SHARC_OPT_BOOL, 0, "false",
      "Combine multi-dimension reduce-scatter into a single reduce-scatter.",
@@ -208,39 +175,6 @@ static const sharc_option_def opts_sdy_convert_global_to_local[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_insert_explicit_reshards[] = {
-    {"enable-full-version", SHARC_OPT_BOOL, 0, "false",
-     "Enable full version.",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_op_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_op_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_op_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
     {"enable-halo-exchange", SHARC_OPT_BOOL, 0, "true",
      "Implement halo exchange logic for windowed operations inside the sub-pipeline.",
@@ -255,51 +189,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
      NULL, NULL, NULL},
     {"replica-count", SHARC_OPT_INT64, 0, "1",
      "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_sink_data_flow_edges[] = {
-    {"sink-debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "Whether to sink the debug propagation edge sharding info. See "
-     "`debug-propagation-edge-sharding` option in propagation for more info.",
-     NULL, NULL, NULL},
-    {"sink-debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "Whether to sink the debug sharding origins info. See `debug-sharding-origins` option in "
-     "propagation for more info.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_unflatten_call_graph[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "If true, regardless of the input and output shardings of functions, it keeps one callee "
-     "function for each caller function. The default is false, meaning it will deduplicate "
-     "only if the input and output shardings are the same.",
-     NULL, NULL, NULL},
-};
-static const char *const enum_sdy_user_priority_propagate_propagation_strategy[] = {"basic", "aggressive", "basic-then-aggressive", NULL};
-static const sharc_option_def opts_sdy_user_priority_propagate[] = {
-    {"conservative-propagation", SHARC_OPT_BOOL, 0, "false",
-     "whether to disallow split axes and non-divisible sharding axes during propagation",
-     NULL, NULL, NULL},
-    {"debug-propagation-edge-sharding", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the SSA value edges of how a sharding on the MLIR "
-     "module propagated around. These are from which operand/result a sharding was propagated "
-     "to a given op.",
-     NULL, NULL, NULL},
-    {"debug-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "whether to save information about the origin of a sharding on the MLIR module. These "
-     "would be the shardings on the function inputs, outputs, sharding constraints and manual "
-     "computations before propagation.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "whether to keep existing and created op sharding rules",
-     NULL, NULL, NULL},
-    {"module-dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "where to dump any rewritten modules for debugging",
-     NULL, NULL, NULL},
-    {"propagation-strategy", SHARC_OPT_ENUM, 0, "aggressive",
-     "which factor propagation strategy to use",
-     enum_sdy_user_priority_propagate_propagation_strategy, NULL, NULL},
-    {"run-op-priority-propagation", SHARC_OPT_BOOL, 0, "true",
-     "whether to run (or skip) op-priority propagation",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_export_pipeline[] = {
@@ -350,56 +239,6 @@ static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
     {"pipeline-schedule", SHARC_OPT_ENUM, 0, "1F1B",
      "The pipeline schedule to use.",
      enum_mpmd_optimize_pipeline_pipeline_schedule, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_export_pipeline[] = {
-    {"avoid-export-for-partitioning", SHARC_OPT_BOOL, 0, "false",
-     "Avoid exporting the module for partitioning so that the module will be compatible for "
-     "another round of propagation.",
-     NULL, NULL, NULL},
-    {"avoid-reshards-on-calls", SHARC_OPT_BOOL, 0, "false",
-     "Avoid inserting explicit reshards/collectives for calls.",
-     NULL, NULL, NULL},
-    {"dump-directory", SHARC_OPT_STRING, 0, NULL,
-     "Directory to dump intermediate MLIR modules.",
-     NULL, NULL, NULL},
-    {"dump-propagation-edges", SHARC_OPT_BOOL, 0, "false",
-     "Sink sdy.propagation_edges attr.",
-     NULL, NULL, NULL},
-    {"dump-sharding-origins", SHARC_OPT_BOOL, 0, "false",
-     "Sink sdy.sharding_origins attr.",
-     NULL, NULL, NULL},
-    {"enable-insert-explicit-collectives", SHARC_OPT_BOOL, 0, "false",
-     "Enable inserting explicit collective ops during export.",
-     NULL, NULL, NULL},
-    {"enable-per-instruction-partitioning", SHARC_OPT_BOOL, 0, "false",
-     "Enable selective per-instruction partitioning and sdy.manual_computation wrapping.",
-     NULL, NULL, NULL},
-    {"inline-meshes", SHARC_OPT_BOOL, 0, "true",
-     "Inline meshes in shardings.",
-     NULL, NULL, NULL},
-    {"keep-sharding-rules", SHARC_OPT_BOOL, 0, "false",
-     "Keep sdy.sharding_rule attrs.",
-     NULL, NULL, NULL},
-    {"partition-count", SHARC_OPT_INT64, 0, "1",
-     "Number of partitions (model parallelism).",
-     NULL, NULL, NULL},
-    {"per-instruction-partitioning-filter", SHARC_OPT_STRING, 0, NULL,
-     "Filter string for selective partitioning (e.g. 'dot, pad', 'selectLow=0, selectHigh=10').",
-     NULL, NULL, NULL},
-    {"remove-all-gather-reduce-scatter-for-cmv1", SHARC_OPT_BOOL, 0, "false",
-     "Remove all-gather and reduce-scatter ops for CMV1.",
-     NULL, NULL, NULL},
-    {"replica-count", SHARC_OPT_INT64, 0, "1",
-     "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-    {"update-non-divisible-input-output-shardings", SHARC_OPT_BOOL, 0, "true",
-     "Update axes with non-divisible input/output shardings.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_propagation_pipeline[] = {
-    {"dedup-functions-fully", SHARC_OPT_BOOL, 0, "false",
-     "Whether to dedup functions fully.",
-     NULL, NULL, NULL},
 };
 
 const sharc_pass_def sharc_pass_table[] = {
@@ -589,36 +428,9 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-verify-stage-merging", "VerifyStageMergingPass",
      "Verifies that merging of fragments assigned to stages succeeded.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"sdy-aggressive-propagate", "AggressivePropagationPass",
-     "Runs the aggressive sharding propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_aggressive_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-close-shardings", "CloseShardingsPass",
-     "Closes tensor shardings and drops replicated axes.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-constant-or-scalar-merger", "ConstantOrScalarMergerPass",
-     "Merge identical constants and scalar expansions with matching shardings.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-drop-sharding-and-mesh", "DropShardingAndMeshPass",
-     "Removes the mesh op and sharding notation from the program.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-export-named-computations", "ExportNamedComputationsPass",
-     "Outline calls from `NamedComputationOp`.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-inline-meshes", "InlineMeshesPass",
-     "Inlines the mesh definition into sharding attributes.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-insert-explicit-reshards", "InsertExplicitReshardsPass",
-     "Inserts explicit reshards to make all operations have compatible shardings.",
-     "func.func", SHARC_OPTIONS(opts_sdy_insert_explicit_reshards), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-insert-func-call-reshards", "InsertFuncCallReshardsPass",
-     "Inserts reshards for func and call sharding conflicts.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-op-priority-propagate", "OpPriorityPropagationPass",
-     "Runs the op-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_op_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-pad-for-divisibility", "PadForDivisibilityPass",
      "Pads tensors with non-divisible shardings to divisible shapes.",
      "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -626,46 +438,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagate-to-func-results", "PropagateToFuncResultsPass",
-     "Propagate shardings from the func terminator to func results.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-all-gather-reduce-scatter-for-cmv1", "RemoveAllGatherReduceScatterForCMV1Pass",
-     "Removes sdy.all_gather and sdy.reduce_scatter for CMV1.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-propagation-debug-info", "RemovePropagationDebugInfoPass",
-     "Removes propagation debug info (propagation edges and origin shardings) during export.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-sharding-groups", "RemoveShardingGroupsPass",
-     "Removes ShardingGroupOps after propagation.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-remove-sub-axes-in-input-output-shardings", "RemoveSubAxesInInputOutputShardingsPass",
-     "Removes sub-axes in input/output shardings.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-resolve-single-device-sharding", "ResolveSingleDeviceShardingPass",
-     "Lowers single-device operations into stablehlo.if guarded by target device ID.",
-     "func.func", SHARC_OPTIONS(opts_sdy_resolve_single_device_sharding), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sharding-constraint-to-reshard", "ShardingConstraintToReshardPass",
-     "Converts ShardingConstraintOp into ReshardOp.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sink-data-flow-edges", "SinkDataFlowEdgesPass",
-     "Sinks all `DataFlowEdgeOp` into their input.",
-     "func.func", SHARC_OPTIONS(opts_sdy_sink_data_flow_edges), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-sink-func-data-flow-edges", "SinkFuncDataFlowEdgesPass",
-     "Sinks all `FuncDataFlowEdgeOp` into their input.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-unflatten-call-graph", "UnflattenCallGraphPass",
-     "Unflattens the call graph.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_unflatten_call_graph), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-update-non-divisible-input-output-shardings", "UpdateNonDivisibleInputOutputShardingsPass",
-     "Makes FuncOp inputs/outputs evenly sharded, removing any need for padding due to "
-     "non-divisible shardings.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-user-priority-propagate", "UserPriorityPropagationPass",
-     "Runs the user-priority propagation algorithm.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_user_priority_propagate), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-verify-unreduced-axes", "VerifyUnreducedAxesPass",
-     "Verifies the consistency of unreduced axis usage.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -682,13 +454,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-sharding-propagation-pipeline", "",
      "Run the standard set of passes to propagate shardings in an MPMD program.",
      NULL, NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"sdy-export-pipeline", "",
-     "Run a sequence of export passes needed as a post-processing step for Shardy propagation",
-     NULL, SHARC_OPTIONS(opts_sdy_export_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-propagation-pipeline", "",
-     "Runs the SDY propagation pass, preceded by a sequence of import passes needed as a "
-     "pre-processing step for propagation",
-     NULL, SHARC_OPTIONS(opts_sdy_propagation_pipeline), 0, SHARC_TOOL_ANY, NULL, NULL},
 };
 
 const unsigned sharc_pass_table_size = sizeof sharc_pass_table / sizeof sharc_pass_table[0];

@@ -131,6 +131,9 @@ typedef struct driver {
   worklist wl;
   sharc_ptrmap strict;     /* ops the driver may touch (strict modes) */
   sharc_const_folder folder;
+  /* the seeding walk met a region of several blocks: only those can hold
+   * unreachable blocks, so without one the search for them is skipped */
+  bool multi_block;
 } driver;
 
 static void add_single(driver *d, sharc_op *op) {
@@ -248,8 +251,14 @@ static bool process_worklist(driver *d) {
   return changed;
 }
 
+static void note_multi_block(driver *d, const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    d->multi_block |= op->regions[i].first != op->regions[i].last;
+}
+
 static sharc_walk_result seed_post(sharc_op *op, void *user) {
   driver *d = user;
+  note_multi_block(d, op);
   if (!d->config.cse_constants || !sharc_const_folder_replaced(&d->folder, &d->rw, op))
     add_to_worklist(d, op);
   return SHARC_WALK_ADVANCE;
@@ -257,6 +266,7 @@ static sharc_walk_result seed_post(sharc_op *op, void *user) {
 
 static sharc_walk_result seed_pre(sharc_op *op, void *user) {
   driver *d = user;
+  note_multi_block(d, op);
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
     return SHARC_WALK_SKIP;
   add_to_worklist(d, op);
@@ -281,13 +291,14 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
       break;
     wl_clear(&d->wl);
     sharc_const_folder_reset(&d->folder);
+    d->multi_block = region->first != region->last;
     if (d->config.top_down) {
       sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
       wl_reverse(&d->wl);
     } else {
       sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
     }
-    again = sharc_erase_unreachable_blocks(&d->rw, region);
+    again = d->multi_block && sharc_erase_unreachable_blocks(&d->rw, region);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED)
       again |= sharc_simplify_region(&d->rw, region,

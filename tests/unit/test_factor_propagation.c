@@ -1,8 +1,10 @@
-/* Unit tests of the basic factor propagation strategy on hand-made
- * projections: compatible major axes, conflicts within and across factors,
- * replicated and overflow axes, sub-axes, divisibility of non-minor-most
- * factors, per-factor directions, conservative propagation, and a strategy
- * overriding one of the basic steps.
+/* Unit tests of the basic and aggressive factor propagation strategies on
+ * hand-made projections: compatible major axes, conflicts within and across
+ * factors, replicated and overflow axes, sub-axes, divisibility of
+ * non-minor-most factors, per-factor directions, conservative propagation,
+ * a strategy overriding one of the basic steps, and the aggressive
+ * strategy's conflict resolution (source tensor size, then source tensor
+ * index, then factor index).
  *
  * A tensor is written as space-separated entries, `F[c][m]=axes[/overflow]`
  * for factor F (c: closed, m: minor-most; axes comma-separated, `x` or
@@ -11,6 +13,7 @@
 
 #include "sharc/asm.h"
 #include "sharc/sdy.h"
+#include "transforms/sdy/propagation/aggressive_factor_propagation.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 
 #include <stdlib.h>
@@ -474,6 +477,140 @@ static void test_replicated_only_in_tensors_with_the_factor(void) {
   sharc_projection_free(&p);
 }
 
+
+/* ---- the aggressive strategy: Shardy's aggressive_factor_propagation_test -- */
+
+static sharc_aggressive_factor_propagation aggressive;
+
+/* Runs the aggressive strategy on `in` and checks every tensor and which
+ * operands and results changed. */
+static void check_aggressive(unsigned n_ops, unsigned n_res, unsigned n_factors,
+                             const char *const *in, run_args a, const char *const *want,
+                             const char *updated_operands, const char *updated_results) {
+  sharc_projection p = make(n_ops, n_res, n_factors, in);
+  a.strategy = &aggressive.base.base;
+  bool *updated = run(&p, &a);
+  check_all(&p, want);
+  check_updated(updated, 0, n_ops, updated_operands);
+  check_updated(updated, n_ops, n_res, updated_results);
+  free(updated);
+  sharc_projection_free(&p);
+}
+
+/* "a" could go to the result along factor 0 or 1 (a real conflict): factor
+ * 0 wins, its source being the first operand (all tensors are as large).
+ * The other conflicts are not real: "c", "b", "e", "f", "g" reach the
+ * result along factors 3, 5, 7, 8, 9; that "e" cannot go to operand 0
+ * along factor 7 does not keep it from the result. */
+static void test_aggressive_real_and_fake_conflicts(void) {
+  const char *in[] = {"0=a 2=c 4=b 6=e 7= 8=f 10=g", "1=a 2= 3=c 4= 5=b 6= 7=e 9=g 10=f",
+                      "0= 1= 2=/d 3= 4c= 5= 6c= 7= 8= 9="};
+  const char *want[] = {in[0], in[1], "0=a 1= 2=/d 3=c 4c= 5=b 6c= 7=e 8=f 9=g"};
+  check_aggressive(2, 1, 11, in, (run_args){0}, want, "", "0");
+}
+
+/* Two factors that never meet in one tensor both propagate "a". */
+static void test_aggressive_factors_not_in_one_tensor(void) {
+  const char *in[] = {"0=a", "1=a", "0=", "1="};
+  const char *want[] = {"0=a", "1=a", "0=a", "1=a"};
+  check_aggressive(2, 2, 2, in, (run_args){0}, want, "", "0,1");
+}
+
+static void test_aggressive_conflicts_with_replicated_and_unreduced(void) {
+  const char *in[] = {
+      "0=a 3=h:(1)2,i u=c",
+      "1=b 2c=f r=h:(1)2",
+      "0= 4=j:(1)8,k:(2)4",
+      "0=a,b,c,d 3= r=h:(2)4,i:(2)2",
+      "0=a,b,c,e 2c=f,g",
+      "4=j:(1)4 5=k:(1)4",
+  };
+  const char *want[] = {
+      "0=a,b 3=h:(1)2,i u=c",
+      in[1],
+      "0=a,b,c 4=j:(1)8,k:(2)4",
+      "0=a,b,c,d 3=h:(1)2,i:(1)2 r=h:(2)4,i:(2)2",
+      in[4],
+      "4=j:(1)8 5=k:(1)4",
+  };
+  check_aggressive(3, 3, 6, in, (run_args){0}, want, "0,2", "0,2");
+}
+
+/* "a" could go to result 0 along factor 0 or factor 2: factor 0 wins (its
+ * source, operand 0, comes first; all tensors are as large). */
+static void test_aggressive_new_axes_conflict(void) {
+  const char *in[] = {
+      "0=a,b,c 1= 2c= 3= r=d",
+      "0= 1=b,a 2= 3=d",
+      "0c= 1= 2=c,a 3=",
+      "0= 1c= 2= 3=",
+      "0=a,b,d 1= 2= 3=",
+  };
+  const char *want[] = {
+      in[0],
+      "0= 1=b,a 2=c 3=d",
+      "0c= 1=b 2=c,a 3=d",
+      "0=a,b 1c= 2=c 3=d",
+      "0=a,b,d 1= 2=c 3=",
+  };
+  check_aggressive(3, 2, 4, in, (run_args){0}, want, "1,2", "0,1");
+}
+
+static void test_aggressive_along_specific_factor(void) {
+  const char *in[] = {"0=a 1=", "0= 1=a", "0= 1="};
+  const char *want0[] = {in[0], in[1], "0=a 1="};
+  const char *want1[] = {in[0], in[1], "0= 1=a"};
+  check_aggressive(2, 1, 2, in, (run_args){.directions = "BN"}, want0, "", "0");
+  check_aggressive(2, 1, 2, in, (run_args){.directions = "NB"}, want1, "", "0");
+  /* along both, factor 0 wins */
+  check_aggressive(2, 1, 2, in, (run_args){0}, want0, "", "0");
+}
+
+/* The larger source tensor wins a conflict whatever the tensor order: here
+ * operand 1 (factors 1 and 2, 8 x 4 elements) outweighs operand 0 (factor
+ * 0 only, 16), so "a" goes along factor 1. */
+static void test_aggressive_larger_source_tensor_wins(void) {
+  const char *in[] = {"0=a", "1=a 2=", "0= 1="};
+  const char *want[] = {in[0], "1=a 2=", "0= 1=a"};
+  const int64_t sizes[] = {16, 8, 4};
+  check_aggressive(2, 1, 3, in, (run_args){.sizes = sizes}, want, "", "0");
+  /* as large: the first source tensor wins */
+  const int64_t even[] = {32, 8, 4};
+  const char *want_first[] = {in[0], "1=a 2=", "0=a 1="};
+  check_aggressive(2, 1, 3, in, (run_args){.sizes = even}, want_first, "", "0");
+}
+
+/* A tensor takes the part of the new axes that conflicts with nothing of
+ * its own; the others still get all of it (the basic strategy would stop
+ * at "b" for everyone). */
+static void test_aggressive_per_tensor_conflicts(void) {
+  const char *in[] = {"0=a,b", "0=", "0= 1=b", "0=a 1c="};
+  const char *want[] = {in[0], "0=a,b", "0=a 1=b", "0=a,b 1c="};
+  check_aggressive(2, 2, 2, in, (run_args){0}, want, "1", "0,1");
+  /* a closed factor takes nothing, the other tensors still do */
+  const char *closed[] = {"0=a,b", "0c=", "0="};
+  const char *want_closed[] = {in[0], "0c=", "0=a,b"};
+  check_aggressive(2, 1, 1, closed, (run_args){0}, want_closed, "", "0");
+}
+
+/* Operand 1 can only take the part of "a" its other factor leaves free, a
+ * sub-axis, which conservative propagation does not propagate. */
+static void test_aggressive_conservative(void) {
+  const char *in[] = {"0=a", "0= 1=a:(2)2", "0="};
+  const char *want[] = {in[0], "0=a:(1)2 1=a:(2)2", "0=a"};
+  check_aggressive(2, 1, 2, in, (run_args){0}, want, "1", "0");
+  const char *want_conservative[] = {in[0], in[1], "0=a"};
+  check_aggressive(2, 1, 2, in, (run_args){.conservative = true}, want_conservative, "", "0");
+}
+
+/* Nothing to propagate along any factor: nothing changes. */
+static void test_aggressive_nothing_to_propagate(void) {
+  const char *in[] = {"0=a", "0=a"};
+  const char *want[] = {"0=a", "0=a"};
+  check_aggressive(1, 1, 1, in, (run_args){.directions = "N"}, want, "", "");
+  check_aggressive(1, 1, 1, in, (run_args){0}, want, "", "");
+}
+
 int main(void) {
   ctx = sharc_context_create();
   sharc_context_load_dialect(ctx, "sdy");
@@ -489,6 +626,16 @@ int main(void) {
   test_compatible_major_axes();
   test_overridden_step();
   test_replicated_only_in_tensors_with_the_factor();
+  sharc_aggressive_factor_propagation_init(&aggressive);
+  test_aggressive_real_and_fake_conflicts();
+  test_aggressive_factors_not_in_one_tensor();
+  test_aggressive_conflicts_with_replicated_and_unreduced();
+  test_aggressive_new_axes_conflict();
+  test_aggressive_along_specific_factor();
+  test_aggressive_larger_source_tensor_wins();
+  test_aggressive_per_tensor_conflicts();
+  test_aggressive_conservative();
+  test_aggressive_nothing_to_propagate();
   sharc_context_destroy(ctx);
   return check_summary("factor_propagation");
 }

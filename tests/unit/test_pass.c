@@ -1583,7 +1583,16 @@ static bool use_call_graph(sharc_op *op, const void *options, sharc_pass_run *ru
   cg = sharc_pass_call_graph(run);
   CHECK(sharc_call_graph_num_calls(cg, 0) == 1);
   CHECK(sharc_pass_listener(run) != NULL);
-  (void)op;
+  /* another attribute of a call leaves the graph; a new callee drops it */
+  sharc_op *call = sharc_call_graph_call(cg, 0, 0);
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_rw_set_attr(&rw, call, "some.attr", sharc_attr_unit(ctx));
+  CHECK(sharc_pass_call_graph(run) == cg);
+  sharc_rw_set_attr(&rw, call, "callee",
+                    sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, SHARC_STR("g")), NULL, 0));
+  cg = sharc_pass_call_graph(run);
+  CHECK(sharc_call_graph_callee(cg, call) == sharc_call_graph_func(cg, 2));
+  CHECK(sharc_call_graph_num_callers(cg, 1) == 0 && sharc_call_graph_num_callers(cg, 2) == 1);
   graph_checks++;
   return true;
 }
@@ -1602,6 +1611,9 @@ static void test_pass_call_graph(void) {
                    "  return\n"
                    "}\n"
                    "func.func @f() {\n"
+                   "  return\n"
+                   "}\n"
+                   "func.func @g() {\n"
                    "  return\n"
                    "}\n"))
     return;

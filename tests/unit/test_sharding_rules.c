@@ -692,6 +692,63 @@ static void test_registry_sorted(void) {
     }
 }
 
+typedef struct cache_check {
+  sharc_rule_cache *cache;
+  unsigned checked;
+} cache_check;
+
+/* Every op's rule through the cache is the rule derived afresh. */
+static sharc_walk_result compare_cached(sharc_op *op, void *user) {
+  cache_check *c = user;
+  for (int conservative = 0; conservative < 2; conservative++) {
+    sharc_attr *fresh = sharc_sdy_create_sharding_rule(op, conservative);
+    sharc_attr *cached =
+        sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, false, c->cache);
+    CHECK(fresh == cached);
+    c->checked += fresh != NULL;
+  }
+  return SHARC_WALK_ADVANCE;
+}
+
+/* Ops alike share a cached rule, ops that differ in types or attributes do
+ * not, and rules that look past the op (a concatenate of slices) are not
+ * cached; twice, so the second walk reads the cache. */
+static void test_rule_cache(void) {
+  static const char text[] =
+      "func.func @f(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %c: tensor<2x4xf32>) {\n"
+      "  %0 = stablehlo.add %a, %a : tensor<8x4xf32>\n"
+      "  %1 = stablehlo.multiply %0, %a : tensor<8x4xf32>\n"
+      "  %2 = stablehlo.add %b, %b : tensor<4x8xf32>\n"
+      "  %3 = stablehlo.transpose %0, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>\n"
+      "  %4 = stablehlo.transpose %1, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>\n"
+      "  %5 = stablehlo.reshape %0 : (tensor<8x4xf32>) -> tensor<32xf32>\n"
+      "  %6 = stablehlo.reshape %1 : (tensor<8x4xf32>) -> tensor<4x2x4xf32>\n"
+      "  %7 = stablehlo.broadcast_in_dim %c, dims = [0, 2] : (tensor<2x4xf32>) -> tensor<2x3x4xf32>\n"
+      "  %8 = stablehlo.dot_general %0, %b, contracting_dims = [1] x [0] : "
+      "(tensor<8x4xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>\n"
+      "  %9 = stablehlo.slice %0 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>\n"
+      "  %10 = stablehlo.slice %0 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>\n"
+      "  %11 = stablehlo.concatenate %9, %10, dim = 0 : (tensor<4x4xf32>, tensor<4x4xf32>) -> "
+      "tensor<8x4xf32>\n"
+      "  %12 = stablehlo.concatenate %0, %1, dim = 0 : (tensor<8x4xf32>, tensor<8x4xf32>) -> "
+      "tensor<16x4xf32>\n"
+      "  return\n"
+      "}\n";
+  sharc_context *ctx = new_context();
+  sharc_op *module = sharc_parse_source(ctx, "t.mlir", text, sizeof text - 1);
+  CHECK(module != NULL);
+  if (!module) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  cache_check c = {sharc_rule_cache_create(), 0};
+  sharc_walk(module, SHARC_PRE_ORDER, compare_cached, &c);
+  sharc_walk(module, SHARC_PRE_ORDER, compare_cached, &c);
+  CHECK(c.checked == 2 * 2 * 13);
+  sharc_rule_cache_destroy(c.cache);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
   test_reshape_compound_factors();
   test_builder_size_one_and_fill();
@@ -709,5 +766,6 @@ int main(void) {
   test_identity_rule();
   test_rule_queries();
   test_registry_sorted();
+  test_rule_cache();
   return check_summary("sharding_rules");
 }

@@ -198,6 +198,24 @@ static void test_insert_uniques_names(void) {
   sharc_context_destroy(f.ctx);
 }
 
+/* One SymbolTable's counter goes on across names: a_0, then b_1; a free
+ * name is kept and the counter untouched. */
+static void test_make_unique_counter(void) {
+  sfix f;
+  if (!sfix_init(&f, "func.func private @a()\nfunc.func private @b()\n"))
+    return;
+  unsigned counter = 0;
+  sharc_op *a = new_symbol(f.ctx, "a"), *b = new_symbol(f.ctx, "b"), *c = new_symbol(f.ctx, "c");
+  CHECK(sharc_str_eq_cstr(sharc_symbol_uniquify(f.m, a, &counter), "a_0") && counter == 1);
+  sharc_block_append_op(f.body, a);
+  CHECK(sharc_str_eq_cstr(sharc_symbol_uniquify(f.m, b, &counter), "b_1") && counter == 2);
+  sharc_block_append_op(f.body, b);
+  CHECK(sharc_str_eq_cstr(sharc_symbol_uniquify(f.m, c, &counter), "c") && counter == 2);
+  sharc_op_erase(c);
+  CHECK(lookup(f.m, "a_0") == a && lookup(f.m, "b_1") == b);
+  sharc_context_destroy(f.ctx);
+}
+
 static void collect(const sharc_diag *d, void *user) {
   sharc_diag_format(d, user);
   for (const sharc_diag *n = d->notes; n; n = n->next)
@@ -401,6 +419,7 @@ int main(void) {
   test_nested_references();
   test_nested_reference_needs_symbol_tables();
   test_insert_uniques_names();
+  test_make_unique_counter();
   test_verify_unique_message();
   test_walk_orders();
   test_walk_skip_and_interrupt();

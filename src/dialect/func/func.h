@@ -37,6 +37,14 @@ sharc_attr *sharc_func_arg_attr(const sharc_op *func, unsigned i, const char *na
 sharc_attr *sharc_func_result_attr(const sharc_op *func, unsigned i, const char *name);
 void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
 void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value);
+/* Every argument's (result's) dictionary at once, one per argument
+ * (result), as MLIR's setAllArgAttrs: linear where setting them one by one
+ * rebuilds the array each time. */
+void sharc_func_set_all_arg_attrs(sharc_op *func, sharc_attr *const *dicts);
+void sharc_func_set_all_result_attrs(sharc_op *func, sharc_attr *const *dicts);
+/* `dict` with `name` set to `value` (removed when NULL). */
+sharc_attr *sharc_func_dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
+                                 sharc_attr *value);
 
 /* The same for many arguments / results at once (one rebuild of the
  * attribute array instead of one per index): `values` has one entry per

@@ -98,6 +98,14 @@ void sharc_func_set_result_attrs(sharc_op *func, unsigned i, sharc_attr *dict) {
   set_dict(func, "res_attrs", sharc_func_num_results(func), i, dict);
 }
 
+void sharc_func_set_all_arg_attrs(sharc_op *func, sharc_attr *const *dicts) {
+  store_dicts(func, "arg_attrs", dicts, sharc_func_num_args(func));
+}
+
+void sharc_func_set_all_result_attrs(sharc_op *func, sharc_attr *const *dicts) {
+  store_dicts(func, "res_attrs", dicts, sharc_func_num_results(func));
+}
+
 sharc_attr *sharc_func_arg_attr(const sharc_op *func, unsigned i, const char *name) {
   return sharc_attr_dict_get(sharc_func_arg_attrs(func, i), name);
 }
@@ -106,9 +114,8 @@ sharc_attr *sharc_func_result_attr(const sharc_op *func, unsigned i, const char 
   return sharc_attr_dict_get(sharc_func_result_attrs(func, i), name);
 }
 
-/* `dict` with `name` set to `value` (removed when NULL). */
-static sharc_attr *dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
-                             sharc_attr *value) {
+sharc_attr *sharc_func_dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
+                                 sharc_attr *value) {
   sharc_ident *id = sharc_ident_get(ctx, sharc_str_from_cstr(name));
   unsigned n = sharc_attr_count(dict);
   const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
@@ -126,13 +133,15 @@ static sharc_attr *dict_with(sharc_context *ctx, const sharc_attr *dict, const c
 }
 
 void sharc_func_set_arg_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
-  sharc_func_set_arg_attrs(
-      func, i, dict_with(sharc_op_context(func), sharc_func_arg_attrs(func, i), name, value));
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_func_set_arg_attrs(func, i,
+                           sharc_func_dict_with(ctx, sharc_func_arg_attrs(func, i), name, value));
 }
 
 void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sharc_attr *value) {
+  sharc_context *ctx = sharc_op_context(func);
   sharc_func_set_result_attrs(
-      func, i, dict_with(sharc_op_context(func), sharc_func_result_attrs(func, i), name, value));
+      func, i, sharc_func_dict_with(ctx, sharc_func_result_attrs(func, i), name, value));
 }
 
 /* Sets `name` in the dictionary of every index whose `values` entry is not
@@ -146,7 +155,7 @@ static void set_each(sharc_op *func, const char *array_name, unsigned n, const c
   for (unsigned i = 0; i < n; i++) {
     if (!values[i])
       continue;
-    dicts.items[i] = dict_with(ctx, dicts.items[i], name, values[i]);
+    dicts.items[i] = sharc_func_dict_with(ctx, dicts.items[i], name, values[i]);
     changed = true;
   }
   if (changed)

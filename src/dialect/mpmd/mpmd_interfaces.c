@@ -184,4 +184,5 @@ static sharc_attr *transfer_sharding_rule(sharc_op *op) {
 
 const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule = {
     .sharding_rule = transfer_sharding_rule,
+    .keep_output_shardings_divisible = always,
 };

@@ -5,6 +5,7 @@
 #include "dialect/sdy/attrs_internal.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops_internal.h"
+#include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
 #include "sharc/symbols.h"
 
@@ -581,9 +582,10 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
       sharc_attr *s = sharc_op_attr(op, "sharding");
       return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
     }
-  sharc_attr *out = sharc_op_attr(op, "out_sharding");
-  if (out && sharc_sdy_is_tensor_sharding(out))
-    return out;
+  if (sharc_sdy_is_collective(op)) {
+    sharc_attr *out = sharc_op_attr(op, "out_sharding");
+    return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
+  }
   sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
   if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
       sharc_value_index(v) >= sharc_sdy_list_size(per_value))

@@ -189,10 +189,34 @@ static const char *reduction_name(int64_t r) {
   return sharc_sdy_reduction_op_name((sharc_sdy_reduction_op)r);
 }
 
-/* `expected` < 0: that direction is not allowed at all. */
-static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding,
-                                   const sharc_sdy_axis_vec *diff, int64_t expected,
-                                   const char *verb) {
+/* The unreduced axes of every sharding of `list`, in order. */
+static void flat_unreduced(sharc_attr *const *list, unsigned n, sharc_sdy_axis_vec *out) {
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k;
+    sharc_attr *const *axes = unreduced_of(list[i], &k);
+    sharc_sdy_axes_append(out, axes, k);
+  }
+}
+
+/* The one mesh of all the shardings' known meshes into `*mesh`; false when
+ * two differ. */
+static bool one_known_mesh(sharc_op *op, sharc_attr *const *list, unsigned n,
+                           const sharc_attr **mesh) {
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_attr *cur = list[i] ? sharc_sdy_sharding_mesh(list[i], op) : NULL;
+    if (!cur)
+      continue;
+    if (*mesh && *mesh != cur)
+      return false;
+    *mesh = cur;
+  }
+  return true;
+}
+
+/* A sharding of `list` with an unreduced axis among `diff` must carry the
+ * reduction `expected` (`expected` < 0: that direction is not allowed). */
+static bool verify_diff_side(sharc_op *op, sharc_attr *const *list, unsigned n,
+                             const sharc_sdy_axis_vec *diff, int64_t expected, const char *verb) {
   if (!diff->len)
     return true;
   if (expected < 0) {
@@ -207,48 +231,75 @@ static bool verify_transition_side(sharc_op *op, const sharc_attr *sharding,
                           (int)name.len, name.data);
     return false;
   }
-  unsigned n_unreduced;
-  sharc_attr *const *unreduced = unreduced_of(sharding, &n_unreduced);
-  if (!sharc_sdy_axes_overlap(unreduced, n_unreduced, diff->items, diff->len))
-    return true;
-  int64_t got = sharc_sdy_tensor_sharding_reduction(sharding);
-  if (got == expected)
-    return true;
-  sharc_emit_op_error(op, "cannot %s '%s' unreduced axes. Expected '%s'.", verb,
-                      reduction_name(got), reduction_name(expected));
-  return false;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k;
+    sharc_attr *const *unreduced = unreduced_of(list[i], &k);
+    if (!list[i] || !sharc_sdy_axes_overlap(unreduced, k, diff->items, diff->len))
+      continue;
+    int64_t got = sharc_sdy_tensor_sharding_reduction(list[i]);
+    if (got == expected)
+      continue;
+    sharc_emit_op_error(op, "cannot %s '%s' unreduced axes. Expected '%s'.", verb,
+                        reduction_name(got), reduction_name(expected));
+    return false;
+  }
+  return true;
 }
 
-bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
-                                     int64_t introduced, int64_t removed) {
+/* Kept axes keep their reduction. */
+static bool verify_kept_reductions(sharc_op *op, sharc_attr *const *ins, unsigned n_in,
+                                   sharc_attr *const *outs, unsigned n_out) {
+  for (unsigned r = 0; r < n_out; r++) {
+    unsigned n_r;
+    sharc_attr *const *r_axes = unreduced_of(outs[r], &n_r);
+    for (unsigned o = 0; o < n_in && n_r; o++) {
+      unsigned n_o;
+      sharc_attr *const *o_axes = unreduced_of(ins[o], &n_o);
+      if (!n_o || !sharc_sdy_axes_overlap(r_axes, n_r, o_axes, n_o))
+        continue;
+      int64_t from = sharc_sdy_tensor_sharding_reduction(ins[o]);
+      int64_t to = sharc_sdy_tensor_sharding_reduction(outs[r]);
+      if (from == to)
+        continue;
+      sharc_emit_op_error(op,
+                          "cannot change the reduction operator of kept unreduced axes from %s "
+                          "to %s.",
+                          reduction_name(from), reduction_name(to));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool sharc_sdy_verify_unreduced_transition_n(sharc_op *op, sharc_attr *const *ins, unsigned n_in,
+                                             sharc_attr *const *outs, unsigned n_out,
+                                             int64_t introduced, int64_t removed) {
   const sharc_attr *mesh = NULL;
-  const sharc_attr *in_mesh = in ? sharc_sdy_sharding_mesh(in, op) : NULL;
-  const sharc_attr *out_mesh = out ? sharc_sdy_sharding_mesh(out, op) : NULL;
-  if (in_mesh && out_mesh && in_mesh != out_mesh)
+  if (!one_known_mesh(op, ins, n_in, &mesh) || !one_known_mesh(op, outs, n_out, &mesh))
     return true;
-  mesh = in_mesh ? in_mesh : out_mesh;
   sharc_context *ctx = sharc_op_context(op);
-  unsigned n_in, n_out;
-  sharc_attr *const *in_axes = unreduced_of(in, &n_in);
-  sharc_attr *const *out_axes = unreduced_of(out, &n_out);
-  sharc_sdy_axis_vec added = {0}, dropped = {0};
-  sharc_sdy_axes_set_diff(ctx, out_axes, n_out, in_axes, n_in, mesh, &added);
-  sharc_sdy_axes_set_diff(ctx, in_axes, n_in, out_axes, n_out, mesh, &dropped);
-  bool ok = verify_transition_side(op, out, &added, introduced, "introduce") &&
-            verify_transition_side(op, in, &dropped, removed, "reduce");
+  sharc_sdy_axis_vec in_axes = {0}, out_axes = {0}, added = {0}, dropped = {0};
+  flat_unreduced(ins, n_in, &in_axes);
+  flat_unreduced(outs, n_out, &out_axes);
+  sharc_sdy_axes_set_diff(ctx, out_axes.items, out_axes.len, in_axes.items, in_axes.len, mesh,
+                          &added);
+  sharc_sdy_axes_set_diff(ctx, in_axes.items, in_axes.len, out_axes.items, out_axes.len, mesh,
+                          &dropped);
+  bool ok = verify_diff_side(op, outs, n_out, &added, introduced, "introduce") &&
+            verify_diff_side(op, ins, n_in, &dropped, removed, "reduce") &&
+            verify_kept_reductions(op, ins, n_in, outs, n_out);
+  sharc_vec_free(&in_axes);
+  sharc_vec_free(&out_axes);
   sharc_vec_free(&added);
   sharc_vec_free(&dropped);
-  if (!ok || !in || !out)
-    return ok;
-  int64_t from = sharc_sdy_tensor_sharding_reduction(in);
-  int64_t to = sharc_sdy_tensor_sharding_reduction(out);
-  if (from == to || !sharc_sdy_axes_overlap(out_axes, n_out, in_axes, n_in))
-    return true;
-  sharc_emit_op_error(op,
-                      "cannot change the reduction operator of kept unreduced axes from %s to "
-                      "%s.",
-                      reduction_name(from), reduction_name(to));
-  return false;
+  return ok;
+}
+
+bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in,
+                                           const sharc_attr *out, int64_t introduced,
+                                           int64_t removed) {
+  sharc_attr *ins[1] = {(sharc_attr *)in}, *outs[1] = {(sharc_attr *)out};
+  return sharc_sdy_verify_unreduced_transition_n(op, ins, 1, outs, 1, introduced, removed);
 }
 
 /* ---- sharding_constraint, reshard ------------------------------------------ */

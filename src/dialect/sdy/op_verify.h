@@ -32,6 +32,12 @@ bool sharc_sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *
  * when that direction is not allowed. */
 bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, const sharc_attr *out,
                                      int64_t introduced, int64_t removed);
+/* The same from several operand shardings to several result shardings
+ * (NULL entries skipped), as Shardy's verifyUnreducedAxesTransition takes
+ * them. */
+bool sharc_sdy_verify_unreduced_transition_n(sharc_op *op, sharc_attr *const *ins, unsigned n_in,
+                                             sharc_attr *const *outs, unsigned n_out,
+                                             int64_t introduced, int64_t removed);
 /* TensorShardingAttr::isEquivalent. */
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
 /* sharding_constraint / reshard: the sharding, then the unreduced axes moving

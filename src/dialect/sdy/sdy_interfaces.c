@@ -67,6 +67,24 @@ void sharc_sdy_set_result_owner_sharding(sharc_op *op, unsigned index, sharc_att
     sharc_sdy_set_result_sharding_in_attr(op, index, sharding);
 }
 
+void sharc_sdy_set_block_arg_owner_shardings(sharc_op *op, sharc_attr *const *shardings,
+                                             unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_sdy_set_block_arg_owner_sharding(op, i, shardings[i]);
+}
+
+void sharc_sdy_set_result_owner_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  const sharc_sdy_data_flow_iface *i = sharc_sdy_data_flow(op);
+  if (i->set_result_owner_sharding) {
+    for (unsigned k = 0; k < n; k++)
+      i->set_result_owner_sharding(op, k, shardings[k]);
+    return;
+  }
+  if (n)
+    sharc_op_set_attr(op, "sdy.sharding",
+                      sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
 void sharc_sdy_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
   sharc_sdy_data_flow(op)->edge_sources(op, owner, out);
 }
@@ -136,6 +154,11 @@ void sharc_sdy_set_owner_sharding(sharc_op *op, sharc_value *owner, sharc_attr *
 sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op) {
   const sharc_sdy_sharding_rule_iface *i = sharc_sdy_sharding_rule_iface_of(op);
   return i && i->sharding_rule ? i->sharding_rule(op) : NULL;
+}
+
+bool sharc_sdy_keep_output_shardings_divisible(sharc_op *op) {
+  const sharc_sdy_sharding_rule_iface *i = sharc_sdy_sharding_rule_iface_of(op);
+  return i && i->keep_output_shardings_divisible && i->keep_output_shardings_divisible(op);
 }
 
 /* ---- sdy.data_flow_edge ---------------------------------------------------- */

@@ -55,6 +55,9 @@ typedef struct sharc_sdy_sharding_rule_iface {
   /* The op's #sdy.op_sharding_rule, built from its operands, results and
    * attributes; NULL when the op cannot describe one. */
   sharc_attr *(*sharding_rule)(sharc_op *op);
+  /* Whether the results' shardings must divide their dimensions
+   * (shouldKeepOutputShardingsDivisible). Default: false. */
+  bool (*keep_output_shardings_divisible)(sharc_op *op);
 } sharc_sdy_sharding_rule_iface;
 
 /* Shardy's external models for StableHLO ops (dialect/stablehlo/sdy_extensions.c). */
@@ -74,6 +77,12 @@ sharc_attr *sharc_sdy_block_arg_owner_sharding(sharc_op *op, unsigned index);
 void sharc_sdy_set_block_arg_owner_sharding(sharc_op *op, unsigned index, sharc_attr *sharding);
 sharc_attr *sharc_sdy_result_owner_sharding(sharc_op *op, unsigned index);
 void sharc_sdy_set_result_owner_sharding(sharc_op *op, unsigned index, sharc_attr *sharding);
+/* setBlockArgumentEdgeOwnerShardings / setOpResultEdgeOwnerShardings: one
+ * sharding per owner; the default result storage is written once (one
+ * `sdy.sharding` list) instead of once per owner. */
+void sharc_sdy_set_block_arg_owner_shardings(sharc_op *op, sharc_attr *const *shardings,
+                                             unsigned n);
+void sharc_sdy_set_result_owner_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n);
 void sharc_sdy_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out);
 sharc_value *sharc_sdy_owner_from_target(sharc_op *op, sharc_value *target);
 sharc_value *sharc_sdy_owner_from_source(sharc_op *op, sharc_use *source);
@@ -99,6 +108,8 @@ sharc_op *sharc_sdy_owning_op(sharc_value *v);
 
 /* The op's sharding rule through its interface, or NULL. */
 sharc_attr *sharc_sdy_op_sharding_rule(sharc_op *op);
+/* shouldKeepOutputShardingsDivisible; false for ops without the interface. */
+bool sharc_sdy_keep_output_shardings_divisible(sharc_op *op);
 
 /* Shared default: results read and write `sdy.sharding` on the op (a
  * #sdy.sharding_per_value), as Shardy's getOpResultEdgeOwnerShardingsImpl. */

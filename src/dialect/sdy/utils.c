@@ -5,6 +5,7 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
@@ -127,8 +128,9 @@ bool sharc_sdy_is_collective(const sharc_op *op) {
       &sharc_sdy_collective_permute_def, &sharc_sdy_reduce_scatter_def,
       &sharc_sdy_sharded_to_unreduced_def, &sharc_sdy_replicated_to_unreduced_def,
   };
-  for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
-    if (sharc_op_isa(op, collectives[i]))
+  const sharc_op_def *def = sharc_op_get_def(op);
+  for (size_t i = 0; def && i < sizeof collectives / sizeof collectives[0]; i++)
+    if (def == collectives[i])
       return true;
   return false;
 }
@@ -195,6 +197,31 @@ void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding) {
   } else {
     sharc_sdy_replace_sharding_at_index(owner, sharc_value_index(v), sharding);
   }
+}
+
+bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsigned n,
+                                              sharc_attr **out) {
+  sharc_attr *mesh_name = NULL;
+  for (unsigned i = 0; i < n && !mesh_name; i++) {
+    sharc_op *edge = sharc_sdy_data_flow_edge_of_target(owners[i]);
+    sharc_attr *s = edge ? sharc_op_attr(edge, "sharding") : NULL;
+    if (s && sharc_sdy_is_tensor_sharding(s) && sharc_sdy_tensor_sharding_mesh_name(s).len)
+      mesh_name = sharc_sdy_tensor_sharding_mesh_or_ref(s);
+  }
+  if (!mesh_name)
+    return false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_op *edge = sharc_sdy_data_flow_edge_of_target(owners[i]);
+    sharc_attr *s = edge ? sharc_op_attr(edge, "sharding") : NULL;
+    if (s && !sharc_sdy_is_tensor_sharding(s))
+      s = NULL;
+    out[i] = s ? s
+               : sharc_sdy_sharding_fully_open(sharc_op_context(sharc_sdy_owning_op(owners[i])),
+                                               mesh_name,
+                                               sharc_sdy_tensor_rank(sharc_value_type(owners[i])),
+                                               false);
+  }
+  return true;
 }
 
 /* ---- functions -------------------------------------------------------------------------- */
@@ -266,6 +293,52 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
   return sharc_op_symbol_name(func);
 }
 
+void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
+                                               sharc_op *call) {
+  sharc_context *ctx = sharc_op_context(call);
+  sharc_attr *func_shardings = sharc_sdy_func_result_shardings(func);
+  if (!func_shardings) {
+    sharc_attr *call_shardings = sharc_sdy_op_sharding_per_value(call);
+    if (!call_shardings)
+      return;
+    attr_vec closed = {0};
+    for (unsigned i = 0; i < sharc_sdy_list_size(call_shardings); i++) {
+      sharc_attr *s = sharc_sdy_list_at(call_shardings, i);
+      sharc_vec_push(&closed, sharc_sdy_sharding_fully_closed_like(ctx, s));
+    }
+    func_shardings = sharc_sdy_sharding_per_value_get(ctx, closed.items, closed.len);
+    sharc_vec_free(&closed);
+  }
+  unsigned n = sharc_op_num_results(call);
+  for (unsigned i = 0; i < n && i < sharc_sdy_list_size(func_shardings); i++) {
+    sharc_value *result = sharc_op_result(call, i);
+    sharc_attr *func_sharding = sharc_sdy_list_at(func_shardings, i);
+    sharc_attr *call_sharding = sharc_sdy_get_sharding(result);
+    if (sharc_sdy_shardings_equivalent(func_sharding, call_sharding, false))
+      continue;
+    sharc_attr *target =
+        call_sharding ? call_sharding : sharc_sdy_sharding_fully_closed_like(ctx, func_sharding);
+    sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), target};
+    sharc_type *type = sharc_value_type(result);
+    sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
+                         .loc = sharc_op_loc(call),
+                         .operands = &result,
+                         .num_operands = 1,
+                         .result_types = &type,
+                         .num_results = 1,
+                         .attrs = sharc_attr_dictionary(ctx, &attr, 1)};
+    sharc_rw_set_after_value(rw, result);
+    sharc_op *reshard = sharc_rw_create(rw, &st);
+    sharc_value *with = sharc_op_result(reshard, 0);
+    for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
+      next = sharc_use_next(u);
+      if (sharc_use_owner(u) != reshard)
+        sharc_rw_set_operand(rw, sharc_use_owner(u), sharc_use_operand_index(u), with);
+    }
+  }
+  sharc_rw_set_attr(rw, call, SHARC_SDY_SHARDING_ATTR, func_shardings);
+}
+
 /* ---- meshes -------------------------------------------------------------------------------- */
 
 bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids) {
@@ -284,8 +357,27 @@ bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore
   return true;
 }
 
+/* The mesh or reference every sharding names when they all name the same
+ * one (the common case, and then the answer needs no mesh resolved); NULL
+ * when they differ or there is none. */
+static sharc_attr *single_mesh_or_ref(sharc_attr *const *shardings, unsigned n) {
+  sharc_attr *mesh_or_ref = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!shardings[i])
+      continue;
+    sharc_attr *cur = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+    if (mesh_or_ref && cur != mesh_or_ref)
+      return NULL;
+    mesh_or_ref = cur;
+  }
+  return mesh_or_ref;
+}
+
 sharc_attr *sharc_sdy_common_mesh_or_ref(sharc_attr *const *shardings, unsigned n, sharc_op *from,
                                          bool ignore_device_ids) {
+  sharc_attr *single = single_mesh_or_ref(shardings, n);
+  if (single)
+    return single;
   sharc_attr *mesh_or_ref = NULL, *mesh = NULL;
   for (unsigned i = 0; i < n; i++) {
     if (!shardings[i])
@@ -356,20 +448,66 @@ sharc_attr *sharc_sdy_value_loc(sharc_value *v) {
   return sharc_op_loc(sharc_value_defining_op(v));
 }
 
-sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
-                                               sharc_attr *sharding, sharc_attr *loc) {
+/* A single-operand sdy op whose result has the operand's type, with the
+ * named attributes of `names`/`values` (NULL values skipped). */
+static sharc_op *create_unary_sdy_op(sharc_rewriter *rw, const char *name, sharc_value *v,
+                                     sharc_attr *loc, const char *const *names,
+                                     sharc_attr *const *values, unsigned n) {
   sharc_context *ctx = rw->ctx;
-  sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
+  sharc_named_attr attrs[4];
+  unsigned k = 0;
+  for (unsigned i = 0; i < n && k < 4; i++)
+    if (values[i])
+      attrs[k++] = (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(names[i])),
+                                      values[i]};
   sharc_type *type = sharc_value_type(v);
   sharc_op_state st = {0};
-  st.name = sharc_ident_get(ctx, SHARC_STR("sdy.sharding_constraint"));
+  st.name = sharc_ident_get(ctx, sharc_str_from_cstr(name));
   st.loc = loc;
   st.operands = &v;
   st.num_operands = 1;
   st.result_types = &type;
   st.num_results = 1;
-  st.attrs = sharc_attr_dictionary(ctx, &attr, 1);
+  st.attrs = sharc_attr_dictionary(ctx, attrs, k);
   return sharc_rw_create(rw, &st);
+}
+
+sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
+                                               sharc_attr *sharding, sharc_attr *loc) {
+  static const char *const names[] = {"sharding"};
+  return create_unary_sdy_op(rw, "sdy.sharding_constraint", v, loc, names, &sharding, 1);
+}
+
+sharc_op *sharc_sdy_create_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                   sharc_attr *loc) {
+  static const char *const names[] = {"sharding"};
+  return create_unary_sdy_op(rw, "sdy.reshard", v, loc, names, &sharding, 1);
+}
+
+sharc_op *sharc_sdy_create_all_reduce(sharc_rewriter *rw, sharc_value *v,
+                                      sharc_attr *const *axes, unsigned n,
+                                      sharc_sdy_reduction_op reduction,
+                                      sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"out_sharding", "reduction_axes", "reduction_op"};
+  sharc_attr *values[] = {out_sharding, sharc_sdy_axis_ref_list_get(rw->ctx, axes, n),
+                          sharc_sdy_enum_attr(rw->ctx, (int)reduction)};
+  return create_unary_sdy_op(rw, "sdy.all_reduce", v, loc, names, values, 3);
+}
+
+sharc_op *sharc_sdy_create_replicated_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                   sharc_attr *const *axes, unsigned n,
+                                                   sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"axes", "out_sharding"};
+  sharc_attr *values[] = {sharc_sdy_axis_ref_list_get(rw->ctx, axes, n), out_sharding};
+  return create_unary_sdy_op(rw, "sdy.replicated_to_unreduced", v, loc, names, values, 2);
+}
+
+sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                sharc_attr *axes_per_dim,
+                                                sharc_attr *out_sharding, sharc_attr *loc) {
+  static const char *const names[] = {"axes", "out_sharding"};
+  sharc_attr *values[] = {axes_per_dim, out_sharding};
+  return create_unary_sdy_op(rw, "sdy.sharded_to_unreduced", v, loc, names, values, 2);
 }
 
 /* ---- reshapes ------------------------------------------------------------------ */

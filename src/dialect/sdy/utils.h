@@ -36,6 +36,12 @@ sharc_attr *sharc_sdy_get_or_create_sharding(sharc_value *v, sharc_attr *mesh_or
                                              bool closed_if_missing);
 /* setSharding: where getSharding reads it (nothing for unshardable values). */
 void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding);
+/* getShardingsFromDataFlowEdges: the sharding of the sdy.data_flow_edge of
+ * each of `n` edge owners into `out`, those without one fully open on the
+ * first mesh name an edge sharding refers to; false (and `out` untouched)
+ * when no edge sharding refers to a mesh by name. */
+bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsigned n,
+                                              sharc_attr **out);
 
 /* ---- per-op lists ---------------------------------------------------------------- */
 /* The op's `sdy.sharding` #sdy.sharding_per_value, or NULL. */
@@ -84,6 +90,13 @@ sharc_attr *sharc_sdy_func_arg_shardings(sharc_op *func);
 sharc_attr *sharc_sdy_func_result_shardings(sharc_op *func);
 /* getOriginalFuncName: `sdy.original_func_name`, else the symbol name. */
 sharc_str sharc_sdy_original_func_name(const sharc_op *func);
+/* insertReshardsOnFuncResults: a reshard after each result of `call` whose
+ * sharding is not equivalent to the callee's result sharding (to the call
+ * result's sharding, or fully closed when it has none), then the callee's
+ * result shardings on the call. Nothing when neither the callee's results
+ * (getFuncResultShardings) nor the call have shardings. */
+void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
+                                               sharc_op *call);
 
 
 /* ---- meshes ---------------------------------------------------------------------------- */
@@ -117,6 +130,24 @@ sharc_attr *sharc_sdy_value_loc(sharc_value *v);
  * insertion point, located at `loc`. */
 sharc_op *sharc_sdy_create_sharding_constraint(sharc_rewriter *rw, sharc_value *v,
                                                sharc_attr *sharding, sharc_attr *loc);
+/* Creates `sdy.reshard %v <sharding>` the same way. */
+sharc_op *sharc_sdy_create_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                   sharc_attr *loc);
+/* The collectives Shardy's explicit reshards insert, as their builders make
+ * them: `sdy.all_reduce` over `axes` (reduction_op always set),
+ * `sdy.replicated_to_unreduced` of `axes` and `sdy.sharded_to_unreduced`
+ * of `axes_per_dim` (a #sdy.list_of_axis_ref_lists), each with
+ * `out_sharding`. */
+sharc_op *sharc_sdy_create_all_reduce(sharc_rewriter *rw, sharc_value *v,
+                                      sharc_attr *const *axes, unsigned n,
+                                      sharc_sdy_reduction_op reduction,
+                                      sharc_attr *out_sharding, sharc_attr *loc);
+sharc_op *sharc_sdy_create_replicated_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                   sharc_attr *const *axes, unsigned n,
+                                                   sharc_attr *out_sharding, sharc_attr *loc);
+sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value *v,
+                                                sharc_attr *axes_per_dim,
+                                                sharc_attr *out_sharding, sharc_attr *loc);
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
 

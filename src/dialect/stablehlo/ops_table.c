@@ -1429,7 +1429,7 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
     NULL};
 const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
-     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_RETURN_LIKE |
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR |
                SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,

@@ -113,6 +113,13 @@ void sharc_shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
 sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
 sharc_attr *sharc_shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
 
+/* Shardy's StableHLO extensions (sdy_extensions.c): the data flow edges of
+ * while, case and optimization_barrier, hung on their op definitions
+ * (sharc_sdy_data_flow_iface, declared in dialect/sdy/sdy_interfaces.h). */
+extern const struct sharc_sdy_data_flow_iface sharc_shlo_while_data_flow;
+extern const struct sharc_sdy_data_flow_iface sharc_shlo_case_data_flow;
+extern const struct sharc_sdy_data_flow_iface sharc_shlo_optimization_barrier_data_flow;
+
 /* ---- ops ---------------------------------------------------------------- */
 /* One row of the op table: the op definition plus the declarative format its
  * custom syntax follows (see ops_format.c for the format language). */

@@ -69,13 +69,11 @@ static void store_out_shardings(sharc_op *op, sharc_attr *const *shardings, unsi
 }
 
 static void store_block_arg_owners(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    sharc_sdy_set_block_arg_owner_sharding(op, i, shardings[i]);
+  sharc_sdy_set_block_arg_owner_shardings(op, shardings, n);
 }
 
 static void store_result_owners(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    sharc_sdy_set_result_owner_sharding(op, i, shardings[i]);
+  sharc_sdy_set_result_owner_shardings(op, shardings, n);
 }
 
 static void process_per_value(walker *w, sharc_op *op, const char *attr, sharc_value *const *values,
@@ -87,16 +85,42 @@ static void process_per_value(walker *w, sharc_op *op, const char *attr, sharc_v
                store);
 }
 
+/* One side of a function (its arguments, or its results), the changed
+ * shardings stored in one update of the attribute array: setting them one by
+ * one would rebuild it per argument. */
+static void walk_func_side(walker *w, sharc_op *func, unsigned n, bool results) {
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_block *body = sharc_func_body(func);
+  attr_vec dicts = {0};
+  bool changed = false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+    sharc_attr *sharding = results ? sharc_sdy_func_result_sharding(func, i)
+                                   : sharc_sdy_func_arg_sharding(func, i);
+    if (sharding) {
+      sharc_sdy_sharding_site site = {results ? NULL : sharc_block_arg(body, i),
+                                      results ? func : NULL, i};
+      sharc_attr *updated = w->fn(sharding, &site, w->user);
+      if (w->transform && updated != sharding) {
+        dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, updated);
+        changed = true;
+      }
+    }
+    sharc_vec_push(&dicts, dict);
+  }
+  if (changed && results)
+    sharc_func_set_all_result_attrs(func, dicts.items);
+  else if (changed)
+    sharc_func_set_all_arg_attrs(func, dicts.items);
+  sharc_vec_free(&dicts);
+}
+
+/* Arguments are visited through the body's block arguments, so a
+ * declaration has none to visit, as in Shardy. */
 static void walk_func(walker *w, sharc_op *func) {
   sharc_block *body = sharc_func_body(func);
-  for (unsigned i = 0; body && i < sharc_block_num_args(body); i++) {
-    sharc_sdy_sharding_site site = {sharc_block_arg(body, i), NULL, 0};
-    process_site(w, &site);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_sdy_sharding_site site = {NULL, func, i};
-    process_site(w, &site);
-  }
+  walk_func_side(w, func, body ? sharc_block_num_args(body) : 0, false);
+  walk_func_side(w, func, sharc_func_num_results(func), true);
 }
 
 static void walk_manual(walker *w, sharc_op *op) {

@@ -176,11 +176,9 @@ static sharc_op *get_or_create_mesh(sharc_halo_state *s, sharc_attr *loc, sharc_
 /* ---- device ids and offsets ---------------------------------------------------------- */
 
 static sharc_value *device_id(sharc_halo_state *s, sharc_attr *loc) {
-  sharc_value *id = sharc_sdy_get_device_id(&s->rw, s->replica_count, s->partition_count, loc);
+  sharc_value *id = sharc_sdy_create_device_id(&s->rw, s->replica_count, s->partition_count, loc);
   if (!id && !s->failed) {
-    sharc_emit(s->ctx, SHARC_SEV_ERROR, loc,
-               "Shardy partitioner does not support replica_count > 1 && partition_count > 1 "
-               "yet.");
+    sharc_emit(s->ctx, SHARC_SEV_ERROR, loc, SHARC_SDY_DEVICE_ID_UNSUPPORTED);
     s->failed = true;
   }
   return id;

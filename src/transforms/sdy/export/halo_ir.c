@@ -3,6 +3,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
+#include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
 
 #include <stdlib.h>
@@ -72,18 +73,8 @@ sharc_value *sharc_halo_const_i64_1d(sharc_halo_state *s, sharc_attr *loc, const
 }
 
 sharc_value *sharc_halo_zero(sharc_halo_state *s, sharc_attr *loc, sharc_type *elem) {
-  sharc_type *type = sharc_halo_tensor(s->ctx, NULL, 0, elem);
-  unsigned words = sharc_type_scalar_words(elem);
-  if (sharc_type_get_kind(elem) == SHARC_TYPE_COMPLEX)
-    words = 2 * sharc_type_scalar_words(sharc_type_element(elem));
-  if (!words)
-    words = 1;
-  uint64_t *zero = calloc(words, sizeof *zero);
-  if (!zero)
-    abort();
-  sharc_value *c = constant(s, loc, sharc_attr_dense_elements(s->ctx, type, zero, words, true));
-  free(zero);
-  return c;
+  return constant(s, loc,
+                  sharc_sdy_zero_elements(s->ctx, sharc_halo_tensor(s->ctx, NULL, 0, elem)));
 }
 
 sharc_attr *sharc_halo_i64_array(sharc_context *ctx, const int64_t *v, unsigned n) {
@@ -145,9 +136,7 @@ sharc_value *sharc_halo_reshape(sharc_halo_state *s, sharc_attr *loc, sharc_type
 sharc_value *sharc_halo_reshard(sharc_halo_state *s, sharc_attr *loc, sharc_value *operand,
                                 sharc_attr *sharding) {
   /* a missing sharding leaves the attribute out, for the verifier to report */
-  sharc_named_attr a = named(s->ctx, "sharding", sharding);
-  return sharc_halo_op(s, "sdy.reshard", loc, &operand, 1, sharc_value_type(operand), &a,
-                       sharding ? 1 : 0);
+  return sharc_op_result(sharc_sdy_create_reshard(&s->rw, operand, sharding, loc), 0);
 }
 
 sharc_value *sharc_halo_collective_permute(sharc_halo_state *s, sharc_attr *loc,

@@ -17,10 +17,10 @@ typedef struct reshape_ctx {
   sharc_attr *in_sharding, *out_sharding;
   const sharc_attr *mesh;
   sharc_type *in_type, *out_type;
-  sharc_sdy_reshape_group_info_vec groups;
+  sharc_sdy_reshape_groups groups;
   sharc_i64_vec padded_in, padded_out;
   sharc_halo_names non_divisible;
-  SHARC_VEC(sharc_sdy_reshape_group_info) active; /* ReshapeHaloInfo's groups */
+  SHARC_VEC(sharc_sdy_reshape_group) active; /* ReshapeHaloInfo's groups */
 } reshape_ctx;
 
 static int64_t shape_at(const sharc_type *t, int64_t d) { return sharc_type_shape(t)[d]; }
@@ -35,25 +35,25 @@ static bool reshape_halo_info(reshape_ctx *r) {
   if (!r->groups.len)
     return false;
   for (unsigned i = 0; i < r->groups.len; i++) {
-    const sharc_sdy_reshape_group_info *g = &r->groups.items[i];
-    if (sharc_sdy_reshape_group_info_is_passthrough(g) ||
-        !sharc_sdy_reshape_group_info_has_indivisibility_padded(
-            g, r->padded_in.items, r->padded_out.items, r->in_type, r->out_type))
+    const sharc_sdy_reshape_group *g = &r->groups.items[i];
+    if (sharc_sdy_reshape_group_is_passthrough(g) ||
+        !sharc_sdy_reshape_group_padded_indivisible(g, r->padded_in.items, r->padded_out.items,
+                                                    r->in_type, r->out_type))
       continue;
-    if (sharc_sdy_reshape_group_info_is_neither(g))
+    if (sharc_sdy_reshape_group_is_neither(g))
       return false;
     /* size-1 dimensions inside an indivisible group fall back to replication */
-    if (g->num_in_nontrivial_dims != g->in_last_dim - g->in_start_dim ||
-        g->num_out_nontrivial_dims != g->out_last_dim - g->out_start_dim)
+    if (g->in_nontrivial != g->in_last - g->in_start ||
+        g->out_nontrivial != g->out_last - g->out_start)
       return false;
-    int64_t in_size = shape_at(r->in_type, g->in_start_dim);
-    int64_t out_size = shape_at(r->out_type, g->out_start_dim);
+    int64_t in_size = shape_at(r->in_type, g->in_start);
+    int64_t out_size = shape_at(r->out_type, g->out_start);
     if (!in_size || !out_size || (in_size % out_size != 0 && out_size % in_size != 0))
       return false;
-    if (sharc_sdy_reshape_group_info_get_in_volume(g, r->padded_in.items) !=
-        sharc_sdy_reshape_group_info_get_out_volume(g, r->padded_out.items))
+    if (sharc_sdy_reshape_group_in_volume(g, r->padded_in.items) !=
+        sharc_sdy_reshape_group_out_volume(g, r->padded_out.items))
       return false;
-    if (!sharc_sdy_reshape_group_info_is_split(g))
+    if (!sharc_sdy_reshape_group_is_split(g))
       return false;
     sharc_vec_push(&r->active, *g);
   }
@@ -88,27 +88,26 @@ typedef enum { REPLICATE, COMM_FREE, HALO } reshape_plan;
 
 /* ReshapeShardingAnalysis::run. */
 static reshape_plan analyze(reshape_ctx *r, bool enable_halo_exchange) {
-  sharc_sdy_build_reshape_group_infos(r->in_type, r->out_type, &r->groups);
+  sharc_sdy_build_reshape_groups(r->in_type, r->out_type, &r->groups);
   if (!sharc_sdy_is_sharding_equivalent_across_reshapes(r->in_sharding, r->in_type, r->out_sharding,
                                                         r->out_type, r->reshape, true))
     return REPLICATE;
-  if (sharc_sdy_is_communication_free_reshape(r->reshape, r->in_sharding, r->out_sharding,
-                                              r->in_type, r->out_type, r->groups.items,
-                                              r->groups.len))
+  if (sharc_sdy_is_comm_free_reshape(r->reshape, r->in_sharding, r->out_sharding, r->in_type,
+                                     r->out_type, r->groups.items, r->groups.len))
     return COMM_FREE;
   for (unsigned d = 0; d < sharc_type_rank(r->in_type); d++)
     sharc_vec_push(&r->padded_in, shape_at(r->in_type, d));
   for (unsigned d = 0; d < sharc_type_rank(r->out_type); d++)
     sharc_vec_push(&r->padded_out, shape_at(r->out_type, d));
   for (unsigned i = 0; i < r->groups.len; i++) {
-    const sharc_sdy_reshape_group_info *g = &r->groups.items[i];
-    bool in_pad = pad_indivisible(g->in_start_dim, g->in_last_dim, r->in_sharding, r->mesh,
-                                  r->in_type, r->padded_in.items);
-    bool out_pad = pad_indivisible(g->out_start_dim, g->out_last_dim, r->out_sharding, r->mesh,
-                                   r->out_type, r->padded_out.items);
+    const sharc_sdy_reshape_group *g = &r->groups.items[i];
+    bool in_pad = pad_indivisible(g->in_start, g->in_last, r->in_sharding, r->mesh, r->in_type,
+                                  r->padded_in.items);
+    bool out_pad = pad_indivisible(g->out_start, g->out_last, r->out_sharding, r->mesh, r->out_type,
+                                   r->padded_out.items);
     if (in_pad || out_pad) {
-      collect_names(r, g->in_start_dim, g->in_last_dim, r->in_sharding);
-      collect_names(r, g->out_start_dim, g->out_last_dim, r->out_sharding);
+      collect_names(r, g->in_start, g->in_last, r->in_sharding);
+      collect_names(r, g->out_start, g->out_last, r->out_sharding);
     }
   }
   if (!r->non_divisible.len || !enable_halo_exchange)
@@ -118,27 +117,27 @@ static reshape_plan analyze(reshape_ctx *r, bool enable_halo_exchange) {
 
 /* getLinearDataStartOffsetForShardIdx: where output shard `index` of the
  * group's output dimensions starts in the row-major data. */
-static int64_t shard_start_offset(reshape_ctx *r, int64_t index, int64_t out_start_dim,
-                                  int64_t out_last_dim, const int64_t *strides) {
+static int64_t shard_start_offset(reshape_ctx *r, int64_t index, int64_t out_start,
+                                  int64_t out_last, const int64_t *strides) {
   int64_t offset = 0, remaining = index;
-  for (int64_t d = out_last_dim; d-- > out_start_dim;) {
+  for (int64_t d = out_last; d-- > out_start;) {
     int64_t count = dim_count(r->out_sharding, d, r->mesh);
     int64_t coord = count ? remaining % count : 0;
     remaining = count ? remaining / count : 0;
-    offset += coord * sharc_halo_divide_ceil(shape_at(r->out_type, d), count) *
-              strides[d - out_start_dim];
+    offset +=
+        coord * sharc_halo_divide_ceil(shape_at(r->out_type, d), count) * strides[d - out_start];
   }
   return offset;
 }
 
 /* getDimExchangeInfoForReshapeGroup: output shard t of the splitting group
  * reads the input range starting at its linear start offset. */
-static sharc_halo_dim_exchange group_exchange(reshape_ctx *r, const sharc_sdy_reshape_group_info *g,
+static sharc_halo_dim_exchange group_exchange(reshape_ctx *r, const sharc_sdy_reshape_group *g,
                                               int64_t active_dim, int64_t count) {
   sharc_context *ctx = r->s->ctx;
   int64_t s_out = r->padded_in.items[active_dim] / count;
   sharc_sdy_axis_vec combined = {0};
-  for (int64_t d = g->out_start_dim; d < g->out_last_dim; d++) {
+  for (int64_t d = g->out_start; d < g->out_last; d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(r->out_sharding, (unsigned)d);
     for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
       sharc_vec_push(&combined, sharc_sdy_dim_sharding_axis(dim, i));
@@ -146,19 +145,19 @@ static sharc_halo_dim_exchange group_exchange(reshape_ctx *r, const sharc_sdy_re
   sharc_halo_dim_exchange e = {.s_out = s_out, .s_footprint = s_out, .can_use_halo = true};
   e.reshape_target = sharc_sdy_dim_sharding_get(ctx, combined.items, combined.len, false, -1);
   sharc_vec_free(&combined);
-  int64_t n_out = g->out_last_dim - g->out_start_dim;
+  int64_t n_out = g->out_last - g->out_start;
   int64_t *strides = calloc((size_t)n_out + 1, sizeof *strides);
   if (!strides)
     abort();
   int64_t stride = 1;
   for (int64_t i = n_out; i-- > 0;) {
     strides[i] = stride;
-    stride *= shape_at(r->out_type, g->out_start_dim + i);
+    stride *= shape_at(r->out_type, g->out_start + i);
   }
   int64_t size = shape_at(r->in_type, active_dim);
   int64_t tile = sharc_halo_divide_ceil(size, count);
   for (int64_t t = 0; t < count; t++) {
-    int64_t start = shard_start_offset(r, t, g->out_start_dim, g->out_last_dim, strides);
+    int64_t start = shard_start_offset(r, t, g->out_start, g->out_last, strides);
     int64_t limit = start + s_out - 1;
     int64_t source = -1, offset = 0, last = -1;
     /* the devices' ranges [s * tile, s * tile + valid count) are disjoint */
@@ -196,7 +195,7 @@ static void reshape_exchange(reshape_ctx *r, sharc_halo_data_exchange *info) {
     int64_t count = dim_count(r->in_sharding, d, r->mesh);
     if (count <= 1)
       continue;
-    if (next < r->active.len && r->active.items[next].in_last_dim - 1 == (int64_t)d) {
+    if (next < r->active.len && r->active.items[next].in_last - 1 == (int64_t)d) {
       sharc_vec_push(&info->dims, group_exchange(r, &r->active.items[next++], d, count));
     } else {
       int64_t local = r->padded_in.items[d] / count;
@@ -216,11 +215,11 @@ static void replicate(reshape_ctx *r) {
   sharc_rw_set_before(&s->rw, r->reshape);
   sharc_sdy_axis_vec removed = {0};
   for (unsigned i = 0; i < r->groups.len; i++) {
-    const sharc_sdy_reshape_group_info *g = &r->groups.items[i];
-    if (!sharc_sdy_reshape_group_info_is_passthrough(g) &&
-        sharc_sdy_reshape_group_info_has_indivisibility(g, r->in_sharding, r->out_sharding, r->mesh,
-                                                        r->in_type, r->out_type))
-      sharc_sdy_reshape_group_info_get_all_axis_refs(g, r->in_sharding, r->out_sharding, &removed);
+    const sharc_sdy_reshape_group *g = &r->groups.items[i];
+    if (!sharc_sdy_reshape_group_is_passthrough(g) &&
+        sharc_sdy_reshape_group_sharding_indivisible(g, r->in_sharding, r->out_sharding, r->mesh,
+                                                     r->in_type, r->out_type))
+      sharc_sdy_reshape_group_axes(g, r->in_sharding, r->out_sharding, &removed);
   }
   sharc_attr *loc = sharc_op_loc(r->reshape);
   sharc_attr *new_in =

@@ -296,8 +296,8 @@ static void distribute_within_capacity(inserter *s, bool add_to_front,
   }
   /* an axis split for capacity may cut out axes, which must be aligned */
   sharc_sdy_axes_sort(split_added.items, split_added.len, NULL);
-  sharc_sdy_align_sub_axes_by_decomposition_per_dim(s->ctx, s->out, s->rank, split_added.items,
-                                                    split_added.len, s->mesh);
+  sharc_sdy_align_sub_axes_per_dim(s->ctx, s->out, s->rank, split_added.items, split_added.len,
+                                   s->mesh);
   sharc_vec_free(&split_added);
 }
 
@@ -668,13 +668,13 @@ static sharc_value *insert_collectives(sharc_rewriter *rw, sharc_op *op, sharc_v
   s.collective_axes = calloc(slots, sizeof *s.collective_axes);
   if (!s.in || !s.out || !s.current || !s.capacity || !s.collective_axes)
     abort();
-  sharc_sdy_get_axes_per_dim(in_sharding, s.in);
-  sharc_sdy_get_axes_per_dim(out_sharding, s.out);
-  sharc_sdy_get_axes_per_dim(in_sharding, s.current);
+  sharc_sdy_axes_per_dim(in_sharding, s.in);
+  sharc_sdy_axes_per_dim(out_sharding, s.out);
+  sharc_sdy_axes_per_dim(in_sharding, s.current);
   for (unsigned d = 0; d < s.rank; d++)
     s.capacity[d] = 1;
   /* with sub-axes aligned, overlapping axes are equal and can be keys */
-  sharc_sdy_align_sub_axes_by_decomposition_in_out(s.ctx, s.in, s.out, s.rank, s.mesh);
+  sharc_sdy_align_sub_axes_in_out(s.ctx, s.in, s.rank, s.out, s.rank, s.mesh);
   remove_common_prefix(&s);
   rebuild_in_set(&s);
   rebuild_out_map(&s);

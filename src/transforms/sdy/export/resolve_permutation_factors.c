@@ -10,6 +10,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "transforms/sdy/export/explicit_reshards_util.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -42,81 +43,6 @@ static void shardings_of(sharc_op *op, bool results, sharc_attr **out) {
     out[i] = sharc_sdy_get_sharding(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
 }
 
-/* shouldReshardToCommonMesh: a sharded tensor on a mesh whose device ids
- * differ from the common mesh's. */
-static bool on_other_device_order(const sharc_attr *sharding, sharc_op *op,
-                                  const sharc_attr *mesh) {
-  if (sharc_sdy_is_fully_replicated(sharding))
-    return false;
-  const sharc_attr *own = sharc_sdy_sharding_mesh(sharding, op);
-  unsigned n = sharc_sdy_mesh_num_device_ids(own);
-  if (n != sharc_sdy_mesh_num_device_ids(mesh))
-    return true;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_device_id(own, i) != sharc_sdy_mesh_device_id(mesh, i))
-      return true;
-  return false;
-}
-
-/* insertExplicitReshards: the operands and results whose projected
- * sharding changed get a reshard to (operands) or from (results) it. */
-static void insert_explicit_reshards(sharc_rewriter *rw, sharc_op *op, sharc_attr *const *in,
-                                     sharc_attr *const *out, sharc_projection *p,
-                                     const bool *updated, sharc_str mesh_name,
-                                     const sharc_attr *mesh) {
-  sharc_context *ctx = rw->ctx;
-  sharc_attr *ref = sharc_sdy_mesh_ref(ctx, mesh_name);
-  unsigned n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
-  sharc_rw_set_before(rw, op);
-  for (unsigned i = 0; i < n_in; i++) {
-    if (!updated[i] && !on_other_device_order(in[i], op, mesh))
-      continue;
-    sharc_value *operand = sharc_op_operand(op, i);
-    sharc_attr *sharding = sharc_projection_tensor_sharding(p, i, ref);
-    sharc_named_attr a = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
-    sharc_type *type = sharc_value_type(operand);
-    sharc_op_state st = {
-        .name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
-        .loc = sharc_sdy_value_loc(operand),
-        .operands = &operand,
-        .num_operands = 1,
-        .result_types = &type,
-        .num_results = 1,
-        .attrs = sharc_attr_dictionary(ctx, &a, 1),
-    };
-    sharc_op *reshard = sharc_rw_create(rw, &st);
-    sharc_rw_set_operand(rw, op, i, sharc_op_result(reshard, 0));
-  }
-  sharc_rw_set_after(rw, op);
-  for (unsigned i = 0; i < n_out; i++) {
-    if (!updated[n_in + i] && !on_other_device_order(out[i], op, mesh))
-      continue;
-    sharc_value *result = sharc_op_result(op, i);
-    sharc_attr *sharding = sharc_projection_tensor_sharding(p, n_in + i, ref);
-    sharc_named_attr a = {sharc_ident_get(ctx, SHARC_STR("sharding")),
-                          sharc_sdy_get_or_create_sharding(result, ref, true)};
-    sharc_type *type = sharc_value_type(result);
-    sharc_op_state st = {
-        .name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
-        .loc = sharc_op_loc(op),
-        .operands = &result,
-        .num_operands = 1,
-        .result_types = &type,
-        .num_results = 1,
-        .attrs = sharc_attr_dictionary(ctx, &a, 1),
-    };
-    sharc_op *reshard = sharc_rw_create(rw, &st);
-    sharc_value *to = sharc_op_result(reshard, 0);
-    for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
-      next = sharc_use_next(u);
-      if (sharc_use_owner(u) != reshard)
-        sharc_rw_set_operand(rw, sharc_use_owner(u), sharc_use_operand_index(u), to);
-    }
-    sharc_sdy_set_sharding(result, sharding);
-    sharc_rw_modified(rw, op);
-  }
-}
-
 /* `factor` of a slice or pad is a dimension that stays within its shards
  * under the operand's `sharding` (none: nothing is sharded, where Shardy
  * would dereference a null sharding). */
@@ -127,8 +53,8 @@ static bool communication_free(sharc_op *op, unsigned factor, const sharc_attr *
     return false;
   if (!sharding)
     return true;
-  return slice ? sharc_sdy_is_communication_free_slice_dim(factor, op, sharding, mesh)
-               : sharc_sdy_is_communication_free_pad_dim(factor, op, sharding, mesh);
+  return slice ? sharc_sdy_is_comm_free_slice_dim(factor, op, sharding, mesh)
+               : sharc_sdy_is_comm_free_pad_dim(factor, op, sharding, mesh);
 }
 
 /* resolvePermutationFactorsViaReplication. */
@@ -167,8 +93,8 @@ static void resolve_via_replication(sharc_halo_state *s, sharc_op *op, const sha
     }
   }
   if (any)
-    insert_explicit_reshards(&s->rw, op, shardings, shardings + n_in, &p, updated,
-                             sharc_op_symbol_name(mesh_op), mesh);
+    sharc_sdy_insert_explicit_reshards(&s->rw, op, shardings, shardings + n_in, &p, updated,
+                                       mesh_op);
   sharc_projection_free(&p);
 done:
   free(shardings);

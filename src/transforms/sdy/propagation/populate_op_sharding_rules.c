@@ -13,16 +13,24 @@ static const sharc_option_def options[] = {
                           "axes"),
 };
 
+typedef struct populate_state {
+  const populate_options *opts;
+  sharc_rule_cache *rules;
+} populate_state;
+
 static sharc_walk_result populate(sharc_op *op, void *user) {
-  const populate_options *opts = user;
-  (void)sharc_sdy_get_or_create_sharding_rule(op, opts->conservative, true);
+  populate_state *st = user;
+  (void)sharc_sdy_get_or_create_sharding_rule_cached(op, st->opts->conservative, true,
+                                                     st->rules);
   return SHARC_WALK_ADVANCE;
 }
 
 static bool run(sharc_op *op, const void *opts, sharc_pass_run *run) {
   (void)run;
+  populate_state st = {opts, sharc_rule_cache_create()};
   /* post-order, as MLIR's walk: it decides which unknown op warns first */
-  sharc_walk(op, SHARC_POST_ORDER, populate, (void *)opts);
+  sharc_walk(op, SHARC_POST_ORDER, populate, &st);
+  sharc_rule_cache_destroy(st.rules);
   return true;
 }
 

@@ -374,6 +374,93 @@ static void update_side(sharc_propagation *pr, const tensor_side *side, const sh
   }
 }
 
+/* ---- ops known to be settled ------------------------------------------------ */
+
+typedef struct settled_key {
+  const sharc_factor_propagation *fp;
+  const sharc_attr *rule;
+  sharc_attr *const *shardings;
+  unsigned n;
+  const sharc_sdy_propagation_direction *dirs;
+  unsigned num_factors;
+} settled_key;
+
+enum { KEY_HEAD = 2 }; /* fp, rule */
+
+static unsigned key_words(const settled_key *k) { return KEY_HEAD + k->n + k->num_factors; }
+
+static bool key_matches(const uintptr_t *w, const settled_key *k) {
+  if (w[0] != (uintptr_t)k->fp || w[1] != (uintptr_t)k->rule)
+    return false;
+  for (unsigned i = 0; i < k->n; i++)
+    if (w[KEY_HEAD + i] != (uintptr_t)k->shardings[i])
+      return false;
+  for (unsigned f = 0; f < k->num_factors; f++)
+    if (w[KEY_HEAD + k->n + f] != (uintptr_t)k->dirs[f])
+      return false;
+  return true;
+}
+
+static bool is_settled(const sharc_propagation *pr, const sharc_op *op, const settled_key *k) {
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->settled, op);
+  return slot && key_matches(pr->settled_keys.items + slot - 1, k);
+}
+
+/* An op's key always has the same length (its tensors and factors do not
+ * change), so it is rewritten in place. */
+static void mark_settled(sharc_propagation *pr, const sharc_op *op, const settled_key *k) {
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->settled, op);
+  if (!slot) {
+    slot = pr->settled_keys.len + 1;
+    sharc_vec_reserve(&pr->settled_keys, (size_t)pr->settled_keys.len + key_words(k));
+    pr->settled_keys.len += key_words(k);
+    sharc_ptrmap_put(&pr->settled, op, (void *)slot);
+  }
+  uintptr_t *w = pr->settled_keys.items + slot - 1;
+  w[0] = (uintptr_t)k->fp;
+  w[1] = (uintptr_t)k->rule;
+  for (unsigned i = 0; i < k->n; i++)
+    w[KEY_HEAD + i] = (uintptr_t)k->shardings[i];
+  for (unsigned f = 0; f < k->num_factors; f++)
+    w[KEY_HEAD + k->n + f] = (uintptr_t)k->dirs[f];
+}
+
+static sharc_sdy_propagation_direction cached_direction(void *user, unsigned factor) {
+  const sharc_sdy_propagation_direction *dirs = user;
+  return dirs[factor];
+}
+
+/* The projection of both sides through `rule` on `mesh`, propagated along
+ * the factors in `dirs` by `fp`, and the tensors that changed stored
+ * back. Returns whether any did. */
+static bool propagate_projection(sharc_propagation *pr, const tensor_side *operands,
+                                 const tensor_side *results, sharc_attr *const *all,
+                                 const sharc_attr *rule, sharc_attr *mesh_or_ref,
+                                 const sharc_attr *mesh, sharc_sdy_propagation_direction *dirs,
+                                 const int64_t *sizes, const sharc_factor_propagation *fp,
+                                 bool conservative, sharc_op *op, sharc_rewriter *rw,
+                                 bool *updated) {
+  sharc_projection p;
+  sharc_projection_build(&p, sharc_op_context(op), all, all + operands->n, rule, mesh, false);
+  sharc_source_sharding_step *step =
+      pr->debug ? sharc_source_sharding_begin(pr->debug, op, &p) : NULL;
+  unsigned num_factors = sharc_rule_num_factors(rule);
+  sharc_factor_propagate(fp, &p, cached_direction, dirs, sizes, num_factors, mesh, conservative,
+                         op, updated);
+  notifier nt = {pr, rw, op, {0}};
+  update_side(pr, operands, &p, 0, mesh_or_ref, updated, rw ? &nt : NULL);
+  update_side(pr, results, &p, operands->n, mesh_or_ref, updated, rw ? &nt : NULL);
+  sharc_ptrmap_free(&nt.visited);
+  bool any = false;
+  for (unsigned i = 0; i < operands->n + results->n; i++)
+    any |= updated[i];
+  if (step)
+    sharc_source_sharding_end(pr->debug, step, operands->values, operands->n, results->values,
+                              results->n, mesh, rule, &p, any);
+  sharc_projection_free(&p);
+  return any;
+}
+
 /* propagateTensorShardings: projects both sides through `rule` on their
  * common mesh, lets the strategy propagate along the factors and stores
  * the shardings that changed. `rw` is NULL when the worklist need not
@@ -400,30 +487,38 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
   sharc_attr *mesh = mesh_or_ref ? sharc_sdy_mesh_or_ref_mesh(mesh_or_ref, op) : NULL;
   /* maximal meshes stand for special ops (send, recv): not propagated */
   if (mesh && !sharc_sdy_mesh_is_maximal(mesh)) {
-    sharc_projection p;
-    sharc_projection_build(&p, sharc_op_context(op), all, all + operands->n, rule, mesh, false);
+    /* the directions are asked once per factor: the strategies need
+     * nothing else of them, and when no factor may propagate at all (most
+     * ops in the first op-priority rounds) nothing can change */
     op_propagation c = {pr, rule, direction, direction_user, op};
     unsigned num_factors = sharc_rule_num_factors(rule);
-    int64_t *sizes = malloc((num_factors + 1) * sizeof *sizes);
-    if (!sizes)
+    int64_t stack_sizes[16];
+    sharc_sdy_propagation_direction stack_dirs[16];
+    int64_t *sizes = num_factors <= 16 ? stack_sizes : malloc(num_factors * sizeof *sizes);
+    sharc_sdy_propagation_direction *dirs =
+        num_factors <= 16 ? stack_dirs : malloc(num_factors * sizeof *dirs);
+    if (!sizes || !dirs)
       abort();
-    for (unsigned f = 0; f < num_factors; f++)
+    bool any_direction = false;
+    for (unsigned f = 0; f < num_factors; f++) {
       sizes[f] = sharc_rule_factor_size(rule, f);
-    sharc_source_sharding_step *step =
-        pr->debug ? sharc_source_sharding_begin(pr->debug, op, &p) : NULL;
-    sharc_factor_propagate(fp, &p, direction_along_factor, &c, sizes, num_factors, mesh,
-                           conservative, op, updated);
-    notifier nt = {pr, rw, op, {0}};
-    update_side(pr, operands, &p, 0, mesh_or_ref, updated, rw ? &nt : NULL);
-    update_side(pr, results, &p, operands->n, mesh_or_ref, updated, rw ? &nt : NULL);
-    sharc_ptrmap_free(&nt.visited);
-    for (unsigned i = 0; i < n; i++)
-      any |= updated[i];
-    if (step)
-      sharc_source_sharding_end(pr->debug, step, operands->values, operands->n, results->values,
-                                results->n, mesh, rule, &p, any);
-    free(sizes);
-    sharc_projection_free(&p);
+      dirs[f] = direction_along_factor(&c, f);
+      any_direction |= dirs[f] != SHARC_SDY_PROPAGATION_NONE;
+    }
+    /* with debugging on, every step is recorded, so none is skipped; nor
+     * are function results (no worklist, `op` is the function) */
+    bool memo = rw && !pr->debug;
+    settled_key key = {fp, rule, all, n, dirs, num_factors};
+    if ((any_direction || pr->debug) && !(memo && is_settled(pr, op, &key))) {
+      any = propagate_projection(pr, operands, results, all, rule, mesh_or_ref, mesh, dirs, sizes,
+                                 fp, conservative, op, rw, updated);
+      if (memo && !any)
+        mark_settled(pr, op, &key);
+    }
+    if (sizes != stack_sizes)
+      free(sizes);
+    if (dirs != stack_dirs)
+      free(dirs);
   }
   if (all != stack_shardings)
     free(all);
@@ -439,7 +534,9 @@ static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands
                              sharc_op *op, sharc_rewriter *rw, sharc_get_direction_fn direction,
                              void *direction_user, const sharc_factor_propagation *fp,
                              bool conservative) {
-  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
+  sharc_attr *stack[16];
+  sharc_attr **shardings =
+      n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *shardings);
   if (!shardings)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
@@ -450,7 +547,8 @@ static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands
   tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
   bool any = propagate_tensors(pr, &ops_side, &res_side, rule, direction, direction_user, fp,
                                conservative, op, rw);
-  free(shardings);
+  if (shardings != stack)
+    free(shardings);
   return any;
 }
 
@@ -531,10 +629,11 @@ static sharc_type *static_type(sharc_value *v) {
   return sharc_sdy_type_is_static(t) ? t : NULL;
 }
 
-/* The op's operands then results, in one array (freed by the caller). */
-static sharc_value **op_values(sharc_op *op) {
+/* The op's operands then results, in `stack` (room for 16) when they fit,
+ * else in an array the caller frees. */
+static sharc_value **op_values(sharc_op *op, sharc_value **stack) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_value **values = malloc((n_ops + n_res + 1) * sizeof *values);
+  sharc_value **values = n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *values);
   if (!values)
     abort();
   for (unsigned i = 0; i < n_ops; i++)
@@ -549,15 +648,18 @@ static sharc_value **op_values(sharc_op *op) {
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
   pattern_state *st = state;
   bool conservative = st->pr->options->conservative_propagation;
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, conservative, true);
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, true,
+                                                                 st->pr->rules);
   if (!rule)
     return false;
-  sharc_value **values = op_values(op);
+  sharc_value *stack[16];
+  sharc_value **values = op_values(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
   bool any = propagate_values(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
                               rule, op, rw, st->direction, st->direction_user, st->fp,
                               conservative);
-  free(values);
+  if (values != stack)
+    free(values);
   return any;
 }
 
@@ -762,6 +864,7 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   pr.module = module;
   pr.options = options;
   pr.run = run;
+  pr.rules = sharc_rule_cache_create();
   if (options->debug_sharding_origins || options->debug_propagation_edge_sharding)
     pr.debug = sharc_source_sharding_create(module, options->debug_sharding_origins,
                                             options->debug_propagation_edge_sharding);
@@ -781,6 +884,9 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
     sharc_source_sharding_destroy(pr.debug);
   }
   sharc_sharding_group_map_free(&pr.groups);
+  sharc_ptrmap_free(&pr.settled);
+  sharc_rule_cache_destroy(pr.rules);
+  sharc_vec_free(&pr.settled_keys);
   free_users(&pr);
   return ok;
 }

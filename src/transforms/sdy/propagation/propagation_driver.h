@@ -78,6 +78,14 @@ typedef struct sharc_propagation {
   /* the debugging handler (debug-sharding-origins and
    * debug-propagation-edge-sharding), NULL when neither is on */
   sharc_source_sharding *debug;
+  /* Per op, what its last propagation that changed nothing started from
+   * (strategy, rule, shardings, directions): the same again changes nothing
+   * again, so it is skipped. Later rounds (op priorities, user priorities,
+   * strategies) find most ops as they left them. */
+  sharc_ptrmap settled; /* op -> offset + 1 into settled_keys */
+  /* the rules derived for ops alike (same kind, types and attributes) */
+  struct sharc_rule_cache *rules;
+  SHARC_VEC(uintptr_t) settled_keys;
 } sharc_propagation;
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main

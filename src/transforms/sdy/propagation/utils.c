@@ -36,24 +36,5 @@ bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other
   return sharc_sdy_shardings_equivalent(sharding, other, false);
 }
 
-bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsigned n,
-                                              sharc_attr **out) {
-  sharc_attr *mesh_or_ref = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_op *edge = sharc_sdy_data_flow_edge_of_target(owners[i]);
-    sharc_attr *s = edge ? sharc_op_attr(edge, "sharding") : NULL;
-    out[i] = s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
-    if (out[i] && !mesh_or_ref)
-      mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(out[i]);
-  }
-  if (!mesh_or_ref)
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (!out[i])
-      out[i] = sharc_sdy_sharding_fully_open(
-          sharc_op_context(sharc_sdy_owning_op(owners[i])), mesh_or_ref,
-          sharc_sdy_tensor_rank(sharc_value_type(owners[i])), false);
-  return true;
-}
 
 

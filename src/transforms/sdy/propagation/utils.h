@@ -23,11 +23,4 @@ bool sharc_sdy_is_fully_replicated(const sharc_attr *sharding);
  * one; otherwise TensorShardingAttr::isEquivalent. */
 bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other);
 
-/* getShardingsFromDataFlowEdges: the sharding of the sdy.data_flow_edge of
- * each of the `n` owners into `out`; owners without one get a fully open
- * sharding on the mesh of the first edge that has one. Returns false (and
- * leaves `out` unspecified) when no edge has a sharding. */
-bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsigned n,
-                                              sharc_attr **out);
-
 #endif

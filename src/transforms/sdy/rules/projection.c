@@ -277,15 +277,21 @@ sharc_factor_sharding *sharc_projection_factor(sharc_projection *p, unsigned ten
 
 /* ---- updating factor shardings -------------------------------------------- */
 
+bool sharc_projection_expand_tensor(sharc_projection *p, unsigned tensor, unsigned factor,
+                                    sharc_attr *const *axes, unsigned n) {
+  sharc_factor_sharding *fs = sharc_projection_factor(p, tensor, factor);
+  if (!fs ||
+      sharc_sdy_axes_prefix_of(fs->axes.items, fs->axes.len, axes, n) != SHARC_SDY_PREFIX_STRICT)
+    return false;
+  sharc_sdy_axes_assign(&fs->axes, axes, n);
+  return true;
+}
+
 bool sharc_projection_expand(sharc_projection *p, unsigned factor, sharc_attr *const *axes,
                              unsigned n, bool *updated) {
   bool any = false;
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
-    sharc_factor_sharding *fs = sharc_projection_factor(p, t, factor);
-    bool changed = fs && sharc_sdy_axes_prefix_of(fs->axes.items, fs->axes.len, axes, n) ==
-                             SHARC_SDY_PREFIX_STRICT;
-    if (changed)
-      sharc_sdy_axes_assign(&fs->axes, axes, n);
+    bool changed = sharc_projection_expand_tensor(p, t, factor, axes, n);
     if (updated)
       updated[t] = changed;
     any |= changed;

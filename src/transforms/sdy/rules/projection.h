@@ -77,6 +77,10 @@ sharc_factor_sharding *sharc_projection_factor(sharc_projection *p, unsigned ten
  * collects which tensors changed. */
 bool sharc_projection_expand(sharc_projection *p, unsigned factor, sharc_attr *const *axes,
                              unsigned n, bool *updated);
+/* expandShardingAxes of one tensor: sets its factor's axes to `axes` when
+ * the current ones are a strict prefix of them; true when changed. */
+bool sharc_projection_expand_tensor(sharc_projection *p, unsigned tensor, unsigned factor,
+                                    sharc_attr *const *axes, unsigned n);
 /* Replaces a factor's axes and overflow axes in every tensor that has it. */
 bool sharc_projection_update(sharc_projection *p, unsigned factor, sharc_attr *const *axes,
                              unsigned n, sharc_attr *const *overflow, unsigned n_overflow,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "dialect/sdy/sdy_interfaces.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
 #include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/sdy.h"
 
@@ -175,10 +177,117 @@ sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative) {
 }
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservative, bool store) {
+  return sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, store, NULL);
+}
+
+/* ---- the rule cache -----------------------------------------------------------
+ * Only rows whose rule reads nothing but the op's operand and result types
+ * and attributes are cached (others look at producers, users or regions).
+ * A key is the row's function, the attribute dictionary (except for
+ * point-wise rules, which read no attribute), the conservative flag and
+ * every operand and result type; types and attributes are uniqued, so
+ * pointers compare them. */
+
+struct sharc_rule_cache {
+  sharc_ptrmap slots; /* key hash -> offset + 1 into `words` */
+  SHARC_VEC(uintptr_t) words; /* per entry: key length, rule, key words */
+  SHARC_VEC(uintptr_t) key;   /* scratch */
+};
+
+sharc_rule_cache *sharc_rule_cache_create(void) {
+  sharc_rule_cache *c = calloc(1, sizeof *c);
+  if (!c)
+    abort();
+  return c;
+}
+
+void sharc_rule_cache_destroy(sharc_rule_cache *c) {
+  if (!c)
+    return;
+  sharc_ptrmap_free(&c->slots);
+  sharc_vec_free(&c->words);
+  sharc_vec_free(&c->key);
+  free(c);
+}
+
+static bool type_rule(sharc_rule_fn fn) { return fn == pointwise; }
+
+static bool cacheable(sharc_rule_fn fn) {
+  return fn == pointwise || fn == sharc_rule_broadcast_in_dim || fn == sharc_rule_dot_general ||
+         fn == sharc_rule_transpose || fn == sharc_rule_reshape || fn == sharc_rule_reduce;
+}
+
+/* The key of `op` for `fn` into c->key. */
+static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool conservative) {
+  sharc_vec_clear(&c->key);
+  sharc_vec_push(&c->key, (uintptr_t)fn);
+  sharc_vec_push(&c->key, type_rule(fn) ? 0 : (uintptr_t)sharc_op_attrs(op));
+  sharc_vec_push(&c->key, (uintptr_t)conservative);
+  sharc_vec_push(&c->key, (uintptr_t)sharc_op_num_operands(op));
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    sharc_vec_push(&c->key, (uintptr_t)sharc_value_type(sharc_op_operand(op, i)));
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    sharc_vec_push(&c->key, (uintptr_t)sharc_value_type(sharc_op_result(op, i)));
+}
+
+static const void *key_hash(const sharc_rule_cache *c) {
+  uint64_t h = 0xcbf29ce484222325u;
+  for (unsigned i = 0; i < c->key.len; i++) {
+    h ^= (uint64_t)c->key.items[i];
+    h *= 0x100000001b3u;
+    h ^= h >> 29;
+  }
+  return (const void *)(uintptr_t)(h | 1); /* a ptrmap key is never NULL */
+}
+
+/* The cached rule, or NULL; *found says whether the key was there (a rule
+ * may be NULL). A different key with the same hash is a miss. */
+static sharc_attr *lookup(const sharc_rule_cache *c, const void *hash, bool *found) {
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&c->slots, hash);
+  *found = false;
+  if (!slot)
+    return NULL;
+  const uintptr_t *e = c->words.items + slot - 1;
+  if (e[0] != c->key.len)
+    return NULL;
+  for (unsigned i = 0; i < c->key.len; i++)
+    if (e[2 + i] != c->key.items[i])
+      return NULL;
+  *found = true;
+  return (sharc_attr *)e[1];
+}
+
+static void insert(sharc_rule_cache *c, const void *hash, sharc_attr *rule) {
+  if (sharc_ptrmap_get(&c->slots, hash))
+    return; /* the first key with this hash keeps the slot */
+  sharc_vec_push(&c->words, (uintptr_t)c->key.len);
+  sharc_ptrmap_put(&c->slots, hash, (void *)(uintptr_t)c->words.len);
+  sharc_vec_push(&c->words, (uintptr_t)rule);
+  for (unsigned i = 0; i < c->key.len; i++)
+    sharc_vec_push(&c->words, c->key.items[i]);
+}
+
+static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cache *c) {
+  const rule_row *row = c ? find_row(op) : NULL;
+  if (!row || !row->rule || !cacheable(row->rule))
+    return sharc_sdy_create_sharding_rule(op, conservative);
+  make_key(c, op, row->rule, conservative);
+  const void *hash = key_hash(c);
+  bool found;
+  sharc_attr *rule = lookup(c, hash, &found);
+  if (found)
+    return rule;
+  rule = row->rule(op, conservative);
+  insert(c, hash, rule);
+  return rule;
+}
+
+sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
+                                                         bool store, sharc_rule_cache *cache) {
   sharc_attr *existing = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
   if (existing && sharc_sdy_is_op_sharding_rule(existing))
     return existing;
-  sharc_attr *rule = sharc_sdy_create_sharding_rule(op, conservative);
+  sharc_attr *rule = create_cached(op, conservative, cache);
   if (rule && store)
     sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
   return rule;

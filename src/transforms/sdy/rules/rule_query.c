@@ -70,3 +70,51 @@ bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_
       return true;
   return false;
 }
+
+bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor) {
+  return !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_REDUCTION) &&
+         !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_NEED_REPLICATION) &&
+         !sharc_rule_factor_is(rule, factor, SHARC_RULE_IS_PERMUTATION);
+}
+
+static bool tensor_has_factor(const sharc_attr *rule, unsigned tensor, unsigned factor) {
+  unsigned rank = sharc_rule_tensor_rank(rule, tensor);
+  for (unsigned d = 0; d < rank; d++)
+    for (unsigned k = 0; k < sharc_rule_dim_num_factors(rule, tensor, d); k++)
+      if (sharc_rule_dim_factor(rule, tensor, d, k) == factor)
+        return true;
+  return false;
+}
+
+bool sharc_rule_factor_in_all_non_scalar_tensors(const sharc_attr *rule, unsigned factor) {
+  unsigned n = sharc_rule_num_tensors(rule);
+  for (unsigned t = 0; t < n; t++)
+    if (sharc_rule_tensor_rank(rule, t) && !tensor_has_factor(rule, t, factor))
+      return false;
+  return true;
+}
+
+bool sharc_rule_is_batching_factor(const sharc_attr *rule, unsigned factor) {
+  return sharc_rule_factor_is_pass_through(rule, factor) &&
+         sharc_rule_factor_in_all_non_scalar_tensors(rule, factor);
+}
+
+unsigned sharc_rule_non_scalar_tensors(const sharc_attr *rule, unsigned *out) {
+  unsigned n = 0, n_tensors = sharc_rule_num_tensors(rule);
+  for (unsigned t = 0; t < n_tensors; t++)
+    if (sharc_rule_tensor_rank(rule, t)) {
+      if (out)
+        out[n] = t;
+      n++;
+    }
+  return n;
+}
+
+bool sharc_rule_has_dims_with_multiple_factors(const sharc_attr *rule) {
+  unsigned n = sharc_rule_num_tensors(rule);
+  for (unsigned t = 0; t < n; t++)
+    for (unsigned d = 0; d < sharc_rule_tensor_rank(rule, t); d++)
+      if (sharc_rule_dim_num_factors(rule, t, d) > 1)
+        return true;
+  return false;
+}

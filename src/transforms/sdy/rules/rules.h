@@ -17,6 +17,16 @@ sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative);
 /* The rule already on the op (`sdy.sharding_rule`, kept as is, custom or
  * not) or a new one from the registry, stored on the op when `store`. */
 sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservative, bool store);
+/* Rules already derived, for passes that ask for many: the rules of the
+ * ops whose rule depends only on their operand and result types (and, for
+ * some, their attributes) are derived once per distinct combination.
+ * Attributes belong to the context, so a cache serves one context. */
+typedef struct sharc_rule_cache sharc_rule_cache;
+sharc_rule_cache *sharc_rule_cache_create(void);
+void sharc_rule_cache_destroy(sharc_rule_cache *cache);
+/* sharc_sdy_get_or_create_sharding_rule through `cache` (NULL: none). */
+sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
+                                                         bool store, sharc_rule_cache *cache);
 /* Removes every non-custom `sdy.sharding_rule` under `root` (root included). */
 void sharc_sdy_remove_sharding_rules(sharc_op *root);
 
@@ -51,5 +61,17 @@ typedef enum sharc_factor_kind_query {
   SHARC_RULE_IS_BLOCKED,
 } sharc_factor_kind_query;
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q);
+/* isPassThroughFactor: neither a reduction, need-replication nor
+ * permutation factor (blocked propagation is no factor type). */
+bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor);
+/* isFactorInAllNonScalarTensors: every tensor of rank > 0 has the factor. */
+bool sharc_rule_factor_in_all_non_scalar_tensors(const sharc_attr *rule, unsigned factor);
+/* isBatchingFactor: a pass-through factor of every non-scalar tensor. */
+bool sharc_rule_is_batching_factor(const sharc_attr *rule, unsigned factor);
+/* getNonScalarTensorIndices: the tensors of rank > 0, in order, into `out`
+ * (room for every tensor; may be NULL to count them); returns how many. */
+unsigned sharc_rule_non_scalar_tensors(const sharc_attr *rule, unsigned *out);
+/* hasDimensionsWithMultipleFactors. */
+bool sharc_rule_has_dims_with_multiple_factors(const sharc_attr *rule);
 
 #endif

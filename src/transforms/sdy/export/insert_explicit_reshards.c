@@ -1,0 +1,741 @@
+/* -sdy-insert-explicit-reshards: makes every op's operand and result
+ * shardings compatible with its sharding rule by inserting sdy.reshard ops
+ * (and the all-reduces and unreduced collectives that unreduced axes call
+ * for); data flow ops, calls and returns get reshards on their sources, and
+ * single-device ops get their operands and results moved to and from their
+ * device. */
+#include "dialect/func/func.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/utils.h"
+#include "dialect/stablehlo/shlo.h"
+#include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_registry.h"
+#include "transforms/sdy/export/explicit_reshards_util.h"
+#include "transforms/sdy/export/export_utils.h"
+#include "transforms/sdy/propagation/utils.h"
+#include "transforms/sdy/rules/projection.h"
+#include "transforms/sdy/rules/rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct insert_options {
+  bool enable_full_version;
+} insert_options;
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(insert_options, enable_full_version, "enable-full-version", SHARC_OPT_BOOL,
+                 "false", "Enable full version."),
+};
+
+typedef struct insert_state {
+  const insert_options *opts;
+  sharc_rewriter rw;
+  sharc_context *ctx;
+  sharc_op *func;
+  sharc_ident *ragged_dot;
+  sharc_op *global_mesh; /* getGlobalMeshOp, looked up once when needed */
+  bool global_mesh_known;
+  bool failed;          /* an error was reported; the pass fails */
+  bool stop;            /* an assumption Shardy checks does not hold: stop */
+} insert_state;
+
+typedef sharc_sdy_axis_vec attr_vec;
+
+/* ---- meshes ------------------------------------------------------------------ */
+
+/* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
+ * mesh, which Shardy does not expect here), or `dflt` without a sharding. */
+static sharc_op *mesh_op_or_default(const sharc_attr *sharding, sharc_op *from, sharc_op *dflt) {
+  if (!sharding)
+    return dflt;
+  sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
+  return name.len ? sharc_sdy_lookup_mesh_op(from, name) : NULL;
+}
+
+static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "mesh"); }
+
+/* getMostCommonMesh: the mesh op named by most sharded tensors (the first
+ * to reach the highest count), `dflt` when none is sharded. */
+static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from,
+                                  sharc_op *dflt) {
+  sharc_op **meshes = malloc((n + 1) * sizeof *meshes);
+  unsigned *counts = calloc(n + 1, sizeof *counts);
+  if (!meshes || !counts)
+    abort();
+  unsigned distinct = 0, best_count = 0;
+  sharc_op *best = dflt;
+  for (unsigned i = 0; i < n; i++) {
+    if (sharc_sdy_is_fully_replicated(shardings[i]))
+      continue;
+    sharc_op *m = mesh_op_or_default(shardings[i], from, dflt);
+    if (!m)
+      continue;
+    unsigned k = 0;
+    while (k < distinct && meshes[k] != m)
+      k++;
+    if (k == distinct)
+      meshes[distinct++] = m;
+    if (++counts[k] > best_count) {
+      best_count = counts[k];
+      best = m;
+    }
+  }
+  free(meshes);
+  free(counts);
+  return best;
+}
+
+/* getMesh: the mesh every sharded tensor of the op is on (device order
+ * aside), the most common device order among them; NULL when they differ,
+ * none has a sharding, or the mesh is maximal. */
+static sharc_op *op_mesh(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(shardings, n, op, true);
+  if (!mesh_or_ref || sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
+    return NULL;
+  sharc_op *mesh_op =
+      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
+  if (!mesh_op || !mesh_of(mesh_op) || sharc_sdy_mesh_is_maximal(mesh_of(mesh_op)))
+    return NULL;
+  return most_common_mesh(shardings, n, op, mesh_op);
+}
+
+/* ---- reshards towards one target sharding --------------------------------------- */
+
+/* insertExplicitReshardsToTargetSharding: operand `index` of `user` gets
+ * the all-reduce and unreduced collectives its target asks for, then (full
+ * version) a reshard to the target when still not equivalent. */
+static bool reshard_to_target(insert_state *st, sharc_op *user, unsigned index,
+                              sharc_attr *target, bool after_operand, bool full_version) {
+  sharc_value *operand = sharc_op_operand(user, index);
+  sharc_attr *sharding = sharc_sdy_get_sharding(operand);
+  if (after_operand)
+    sharc_rw_set_after_value(&st->rw, operand);
+  if (sharding && !sharc_sdy_insert_all_reduce_if_unreduced_to_replicated(
+                      &st->rw, user, index, sharding, target, &sharding))
+    return false;
+  sharc_attr *collective_sharding;
+  if (!sharc_sdy_insert_unreduced_collectives(&st->rw, user, index, target, &collective_sharding))
+    return false;
+  if (collective_sharding)
+    sharding = collective_sharding;
+  if (!full_version || sharc_sdy_is_equivalent(sharding, target))
+    return true;
+  operand = sharc_op_operand(user, index);
+  /* not equivalent and no target: the operand's sharding is not NULL */
+  sharc_attr *to = target ? target : sharc_sdy_sharding_fully_closed_like(st->ctx, sharding);
+  sharc_op *reshard = sharc_sdy_create_reshard(&st->rw, operand, to, sharc_sdy_value_loc(operand));
+  sharc_rw_set_operand(&st->rw, user, index, sharc_op_result(reshard, 0));
+  return true;
+}
+
+static bool reshard_func_return(insert_state *st, sharc_op *ret) {
+  sharc_rw_set_before(&st->rw, ret);
+  unsigned n = sharc_op_num_operands(ret);
+  for (unsigned i = 0; i < n && i < sharc_func_num_results(st->func); i++)
+    if (!reshard_to_target(st, ret, i, sharc_sdy_func_result_sharding(st->func, i), false,
+                           st->opts->enable_full_version))
+      return false;
+  return true;
+}
+
+typedef struct operand_ref {
+  sharc_op *owner;
+  unsigned index;
+} operand_ref;
+
+/* The sources of every edge of a data flow op (result owners first) get
+ * reshards to the owner's sharding as the edge sees it. */
+static bool reshard_data_flow_op(insert_state *st, sharc_op *op, bool full_version) {
+  sharc_ptrvec results = {0}, args = {0}, sources = {0};
+  sharc_sdy_result_owners(op, &results);
+  sharc_sdy_block_arg_owners(op, &args);
+  SHARC_VEC(operand_ref) refs = {0};
+  bool ok = true;
+  for (unsigned i = 0; ok && i < results.len + args.len; i++) {
+    sharc_value *owner = i < results.len ? results.items[i] : args.items[i - results.len];
+    sharc_attr *sharding = sharc_sdy_transform_target_sharding(
+        op, owner, sharc_sdy_owner_sharding(op, owner), SHARC_SDY_BEFORE_EDGE_PROPAGATION);
+    sources.len = 0;
+    sharc_sdy_edge_sources(op, owner, &sources);
+    sharc_vec_clear(&refs);
+    for (unsigned k = 0; k < sources.len; k++) {
+      sharc_use *u = sources.items[k];
+      sharc_vec_push(&refs, ((operand_ref){sharc_use_owner(u), sharc_use_operand_index(u)}));
+    }
+    for (unsigned k = 0; ok && k < refs.len; k++)
+      ok = reshard_to_target(st, refs.items[k].owner, refs.items[k].index, sharding, true,
+                             full_version);
+  }
+  sharc_vec_free(&refs);
+  sharc_ptrvec_free(&results);
+  sharc_ptrvec_free(&args);
+  sharc_ptrvec_free(&sources);
+  return ok;
+}
+
+/* Operands of a call get reshards to the callee's argument shardings, or to
+ * fully closed ones on the mesh of the first operand sharding that is not
+ * maximal when the callee has none. */
+static bool reshard_call(insert_state *st, sharc_op *call, bool full_version) {
+  sharc_op *callee = sharc_call_resolve(call);
+  if (!callee || !sharc_op_isa(callee, &sharc_func_func_def))
+    return true;
+  sharc_attr *arg_shardings = sharc_sdy_func_arg_shardings(callee);
+  unsigned n = sharc_op_num_operands(call);
+  if (!arg_shardings) {
+    sharc_attr *mesh_or_ref = NULL;
+    for (unsigned i = 0; i < n && !mesh_or_ref; i++) {
+      sharc_attr *s = sharc_sdy_get_sharding(sharc_op_operand(call, i));
+      if (s && !sharc_sdy_is_single_device_sharding(s, call))
+        mesh_or_ref = sharc_sdy_tensor_sharding_mesh_or_ref(s);
+    }
+    /* neither the callee's arguments nor the operands are on a real mesh */
+    if (!mesh_or_ref)
+      return true;
+    sharc_value **operands = malloc((n + 1) * sizeof *operands);
+    if (!operands)
+      abort();
+    for (unsigned i = 0; i < n; i++)
+      operands[i] = sharc_op_operand(call, i);
+    arg_shardings = sharc_sdy_shardings_for_values(st->ctx, operands, n, mesh_or_ref, true);
+    free(operands);
+  }
+  sharc_rw_set_before(&st->rw, call);
+  for (unsigned i = 0; i < n && i < sharc_sdy_list_size(arg_shardings); i++)
+    if (!reshard_to_target(st, call, i, sharc_sdy_list_at(arg_shardings, i), true, full_version))
+      return false;
+  return true;
+}
+
+/* ---- unreduced operands of an op ------------------------------------------- */
+
+/* insertAllReduceOnOpIfUnreducedToReplicated: operands' unreduced axes the
+ * op's (first) result does not keep unreduced are all-reduced first. */
+static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  if (!n_res) {
+    for (unsigned i = 0; i < n_ops; i++) {
+      unsigned n;
+      sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_operand(op, i)), &n);
+      if (n) {
+        sharc_emit_op_error(op, "has operands with unreduced axes but no results");
+        return false;
+      }
+    }
+    return true;
+  }
+  sharc_attr *first = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  unsigned n_first;
+  sharc_attr *const *first_unreduced = sharc_sdy_get_unreduced_axes(first, &n_first);
+  for (unsigned i = 1; i < n_res; i++) {
+    unsigned n;
+    sharc_attr *const *u =
+        sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_result(op, i)), &n);
+    if (!sharc_sdy_axes_equal(first_unreduced, n_first, u, n)) {
+      sharc_emit_op_error(op, "has results with different unreduced axes");
+      return false;
+    }
+  }
+  sharc_rw_set_before(&st->rw, op);
+  for (unsigned i = 0; i < n_ops; i++) {
+    sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    if (in && !sharc_sdy_insert_all_reduce_if_unreduced_to_replicated(&st->rw, op, i, in, first,
+                                                                      &in))
+      return false;
+  }
+  return true;
+}
+
+/* ---- dot: reshard the result instead of an operand -------------------------- */
+
+static int64_t num_elements(sharc_value *v) {
+  int64_t n = sharc_type_num_elements(sharc_value_type(v));
+  return n < 0 ? 0 : n;
+}
+
+static bool axes_equal(const attr_vec *a, sharc_attr *const *b, unsigned nb) {
+  return sharc_sdy_axes_equal(a->items, a->len, b, nb);
+}
+
+/* The factor whose result sharding alone conflicts with compatible operand
+ * shardings, and its operand axes; -1 when the dot does not qualify. */
+static int64_t dot_conflicting_factor(sharc_op *op, const sharc_projection *p,
+                                      const attr_vec **conflicting_axes, attr_vec *reduction) {
+  int64_t lhs_size = num_elements(sharc_op_operand(op, 0));
+  int64_t rhs_size = num_elements(sharc_op_operand(op, 1));
+  int64_t result_size = num_elements(sharc_op_result(op, 0));
+  const sharc_tensor_factors *lhs = &p->tensors[0], *rhs = &p->tensors[1];
+  const sharc_tensor_factors *res = &p->tensors[p->num_operands];
+  attr_vec seen = {0};
+  int64_t conflicting = -1;
+  bool qualifies = true;
+  for (unsigned f = 0; f < p->num_factors && qualifies; f++) {
+    const sharc_factor_sharding *l = lhs->factors[f].present ? &lhs->factors[f] : NULL;
+    const sharc_factor_sharding *r = rhs->factors[f].present ? &rhs->factors[f] : NULL;
+    const attr_vec *axes;
+    int64_t max_operand_size;
+    if (l && r) {
+      /* batching or contracting dimension */
+      axes = &l->axes;
+      max_operand_size = lhs_size > rhs_size ? lhs_size : rhs_size;
+      if (!axes_equal(&l->axes, r->axes.items, r->axes.len)) {
+        qualifies = false;
+        break;
+      }
+      if (sharc_rule_factor_is(p->rule, f, SHARC_RULE_IS_REDUCTION)) {
+        sharc_sdy_axes_append(reduction, axes->items, axes->len);
+        continue;
+      }
+    } else if (l || r) {
+      /* a non-contracting dimension: its axes may not shard the other side's */
+      axes = l ? &l->axes : &r->axes;
+      max_operand_size = l ? lhs_size : rhs_size;
+      for (unsigned k = 0; k < axes->len && qualifies; k++) {
+        qualifies = !sharc_sdy_axes_overlap(&axes->items[k], 1, seen.items, seen.len);
+        sharc_vec_push(&seen, axes->items[k]);
+      }
+      if (!qualifies)
+        break;
+    } else {
+      continue;
+    }
+    if (!res->factors[f].present) {
+      qualifies = false;
+      break;
+    }
+    if (axes_equal(&res->factors[f].axes, axes->items, axes->len))
+      continue;
+    /* an empty conflicting operand sharding is the reduce-scatter pattern */
+    if (!axes->len || conflicting >= 0 || result_size > max_operand_size) {
+      qualifies = false;
+      break;
+    }
+    conflicting = f;
+    *conflicting_axes = axes;
+  }
+  sharc_vec_free(&seen);
+  return qualifies ? conflicting : -1;
+}
+
+/* processDot: when the result alone disagrees with compatible operands on
+ * one factor whose result axes are the contraction's axes, the dot computes
+ * the operands' sharding and a reshard on the (smaller) result restores the
+ * one it had. */
+static void process_dot(insert_state *st, sharc_op *op, sharc_projection *p,
+                        sharc_attr *const *out, unsigned n_out, sharc_op *mesh_op) {
+  if (!n_out || p->num_operands < 2 || p->num_results < 1 || sharc_op_num_operands(op) < 2)
+    return;
+  attr_vec reduction = {0};
+  const attr_vec *conflicting_axes = NULL;
+  int64_t f = dot_conflicting_factor(op, p, &conflicting_axes, &reduction);
+  if (f >= 0) {
+    attr_vec *res_axes = &p->tensors[p->num_operands].factors[f].axes;
+    if (res_axes->len && axes_equal(res_axes, reduction.items, reduction.len)) {
+      sharc_sdy_axes_assign(res_axes, conflicting_axes->items, conflicting_axes->len);
+      sharc_value *result = sharc_op_result(op, 0);
+      sharc_attr *mesh_ref = sharc_sdy_mesh_ref(st->ctx, sharc_op_symbol_name(mesh_op));
+      sharc_sdy_set_sharding(result,
+                             sharc_projection_tensor_sharding(p, p->num_operands, mesh_ref));
+      sharc_rw_modified(&st->rw, op);
+      sharc_rw_set_after(&st->rw, op);
+      sharc_op *reshard = sharc_sdy_create_reshard(&st->rw, result, out[0], sharc_op_loc(op));
+      sharc_value *with = sharc_op_result(reshard, 0);
+      for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
+        next = sharc_use_next(u);
+        if (sharc_use_owner(u) != reshard)
+          sharc_rw_set_operand(&st->rw, sharc_use_owner(u), sharc_use_operand_index(u), with);
+      }
+    }
+  }
+  sharc_vec_free(&reduction);
+}
+
+/* ---- reshapes with overflow axes -------------------------------------------------- */
+
+/* redistributeAxes: the factors `tensor` has, dimension by dimension, get
+ * `all` spread over them afresh. */
+static void redistribute_axes(sharc_projection *p, unsigned tensor, const attr_vec *all) {
+  const sharc_attr *rule = p->rule;
+  unsigned rank = sharc_rule_tensor_rank(rule, tensor), n = 0;
+  for (unsigned d = 0; d < rank; d++)
+    n += sharc_rule_dim_num_factors(rule, tensor, d);
+  sharc_factor_sharding *flat = calloc(n + 1, sizeof *flat);
+  int64_t *sizes = calloc(n + 1, sizeof *sizes);
+  unsigned *factors = calloc(n + 1, sizeof *factors);
+  if (!flat || !sizes || !factors)
+    abort();
+  unsigned k = 0;
+  for (unsigned d = 0; d < rank; d++)
+    for (unsigned i = 0; i < sharc_rule_dim_num_factors(rule, tensor, d); i++) {
+      unsigned f = sharc_rule_dim_factor(rule, tensor, d, i);
+      if (f >= p->num_factors || !p->tensors[tensor].factors[f].present)
+        continue;
+      sizes[k] = sharc_rule_factor_size(rule, f);
+      factors[k++] = f;
+    }
+  sharc_distribute_axes(p->ctx, flat, k, sizes, all->items, all->len, p->mesh);
+  for (unsigned i = 0; i < k; i++) {
+    sharc_factor_sharding *fs = &p->tensors[tensor].factors[factors[i]];
+    sharc_vec_free(&fs->axes);
+    sharc_vec_free(&fs->overflow);
+    fs->axes = flat[i].axes;
+    fs->overflow = flat[i].overflow;
+  }
+  free(flat);
+  free(sizes);
+  free(factors);
+}
+
+/* processReshapeWithOverflowAxes: the axes of the more sharded side are
+ * spread over both sides' factors, and the factors keep what both sides
+ * then agree on. */
+static void process_reshape_with_overflow(insert_state *st, sharc_op *op, sharc_projection *p,
+                                          sharc_attr *const *out, sharc_op *mesh_op,
+                                          sharc_sdy_axes_per_factor *common) {
+  unsigned res = p->num_operands;
+  bool prefer_input = sharc_projection_sharding_size(p, 0) >= sharc_projection_sharding_size(p, res);
+  const sharc_tensor_factors *best = &p->tensors[prefer_input ? 0 : res];
+  attr_vec all = {0};
+  for (unsigned f = 0; f < p->num_factors; f++) {
+    if (!best->factors[f].present)
+      continue;
+    sharc_sdy_axes_append(&all, best->factors[f].axes.items, best->factors[f].axes.len);
+    sharc_sdy_axes_append(&all, best->factors[f].overflow.items, best->factors[f].overflow.len);
+  }
+  redistribute_axes(p, 0, &all);
+  redistribute_axes(p, res, &all);
+  sharc_vec_free(&all);
+  sharc_attr *mesh_ref = sharc_sdy_mesh_ref(st->ctx, sharc_op_symbol_name(mesh_op));
+  sharc_attr *in_built = sharc_projection_tensor_sharding(p, 0, mesh_ref);
+  sharc_attr *out_built = sharc_projection_tensor_sharding(p, res, mesh_ref);
+  sharc_projection legal;
+  sharc_projection_build(&legal, st->ctx, &in_built, &out_built, p->rule, p->mesh, false);
+  sharc_sdy_axes_per_factor_init(common, p->num_factors);
+  sharc_projection_common_prefix(&legal, common->axes);
+  sharc_projection_free(&legal);
+  for (unsigned f = 0; f < p->num_factors; f++)
+    sharc_projection_update(p, f, common->axes[f].items, common->axes[f].len, NULL, 0, NULL);
+  bool update[2] = {
+      !sharc_sdy_is_equivalent(sharc_sdy_get_sharding(sharc_op_operand(op, 0)),
+                               sharc_projection_tensor_sharding(p, 0, mesh_ref)),
+      !sharc_sdy_is_equivalent(sharc_projection_tensor_sharding(p, res, mesh_ref), out[0]),
+  };
+  sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+  sharc_sdy_insert_explicit_reshards(&st->rw, op, &in, out, p, update, mesh_op);
+}
+
+/* ---- one op ------------------------------------------------------------------------ */
+
+/* processOp: with the full version, the common factor shardings and the
+ * reshards that realise them; without, only the dot special case. */
+static void process_op(insert_state *st, sharc_op *op, sharc_projection *p, sharc_attr *const *in,
+                       sharc_attr *const *out, sharc_op *mesh_op, bool full_version,
+                       sharc_sdy_axes_per_factor *common) {
+  if (!full_version) {
+    if (sharc_op_isa(op, SHARC_SHLO(dot)) || sharc_op_isa(op, SHARC_SHLO(dot_general)))
+      process_dot(st, op, p, out, sharc_op_num_results(op), mesh_op);
+    return;
+  }
+  unsigned n = sharc_projection_num_tensors(p);
+  bool *update = calloc(n + 1, sizeof *update);
+  bool *changed = calloc(n + 1, sizeof *changed);
+  int64_t *sizes = calloc(sharc_op_num_operands(op) + sharc_op_num_results(op) + 1, sizeof *sizes);
+  if (!update || !changed || !sizes)
+    abort();
+  bool any_overflow = false;
+  for (unsigned t = 0; t < n; t++)
+    any_overflow |= update[t] = sharc_projection_has_overflow(p, t);
+  if (any_overflow && sharc_op_isa(op, SHARC_SHLO(reshape)) && p->num_operands == 1 &&
+      p->num_results == 1) {
+    process_reshape_with_overflow(st, op, p, out, mesh_op, common);
+  } else {
+    sharc_sdy_get_tensor_sizes(op, sizes);
+    sharc_sdy_find_common_axes(p, sizes, common);
+    for (unsigned f = 0; f < common->n; f++) {
+      sharc_projection_update(p, f, common->axes[f].items, common->axes[f].len, NULL, 0, changed);
+      for (unsigned t = 0; t < n; t++)
+        update[t] |= changed[t];
+    }
+    sharc_sdy_insert_explicit_reshards(&st->rw, op, in, out, p, update, mesh_op);
+  }
+  free(update);
+  free(changed);
+  free(sizes);
+}
+
+/* ---- single-device ops ------------------------------------------------------------ */
+
+static bool is_ranked_tensor(const sharc_type *t) {
+  return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR;
+}
+
+static sharc_attr *replicated_on(insert_state *st, sharc_op *mesh_op, unsigned rank) {
+  sharc_attr *ref = sharc_sdy_mesh_ref(st->ctx, sharc_op_symbol_name(mesh_op));
+  return sharc_sdy_sharding_fully_open(st->ctx, ref, rank, true);
+}
+
+/* getSingleDeviceMeshInfo: the single-device mesh of the results into
+ * `*mesh_op`; false (with an error) when two results are on different
+ * devices. */
+static bool single_device_mesh(sharc_op *op, sharc_attr *const *out, unsigned n,
+                               sharc_op **mesh_op) {
+  *mesh_op = NULL;
+  int64_t device = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (!sharc_sdy_is_single_device_sharding(out[i], op))
+      continue;
+    sharc_op *m = mesh_op_or_default(out[i], op, NULL);
+    if (!m)
+      continue;
+    int64_t id = sharc_sdy_mesh_device_id(mesh_of(m), 0);
+    if (*mesh_op && id != device) {
+      sharc_emit_op_error(op, "has conflicting single-device result shardings");
+      return false;
+    }
+    device = id;
+    *mesh_op = m;
+  }
+  return true;
+}
+
+/* Tensor operands move to the single device, through a replicated sharding
+ * on the global mesh unless they are there already. */
+static void single_device_operands(insert_state *st, sharc_op *op, sharc_attr *single,
+                                   sharc_op *single_mesh, sharc_op *global) {
+  sharc_rw_set_before(&st->rw, op);
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    sharc_value *operand = sharc_op_operand(op, i);
+    sharc_type *type = sharc_value_type(operand);
+    if (!is_ranked_tensor(type))
+      continue;
+    unsigned rank = sharc_type_rank(type);
+    sharc_attr *sharding = sharc_sdy_get_sharding(operand);
+    if (!sharding)
+      sharding = replicated_on(st, global, rank);
+    sharc_op *operand_mesh = mesh_op_or_default(sharding, op, NULL);
+    if (sharc_sdy_is_equivalent(sharding, single) && operand_mesh == single_mesh)
+      continue;
+    sharc_value *input = operand;
+    sharc_attr *loc = sharc_sdy_value_loc(operand);
+    if (!(sharc_sdy_is_fully_replicated(sharding) && operand_mesh == global))
+      input = sharc_op_result(
+          sharc_sdy_create_reshard(&st->rw, input, replicated_on(st, global, rank), loc), 0);
+    sharc_op *to_single = sharc_sdy_create_reshard(&st->rw, input, single, loc);
+    sharc_rw_set_operand(&st->rw, op, i, sharc_op_result(to_single, 0));
+  }
+}
+
+static bool not_owned_by(const sharc_use *u, void *except) {
+  return sharc_use_owner(u) != (sharc_op *)except;
+}
+
+/* A reshard of `v` after `after` that every other user of `v` then reads. */
+static sharc_op *reshard_all_uses(insert_state *st, sharc_op *after, sharc_value *v,
+                                  sharc_attr *sharding, sharc_attr *loc) {
+  sharc_rw_set_after(&st->rw, after);
+  sharc_op *reshard = sharc_sdy_create_reshard(&st->rw, v, sharding, loc);
+  sharc_rw_replace_uses_if(&st->rw, v, sharc_op_result(reshard, 0), not_owned_by, reshard);
+  return reshard;
+}
+
+/* Tensor results move back to a replicated sharding on the global mesh,
+ * then to their own sharding when that is not single-device. */
+static void single_device_results(insert_state *st, sharc_op *op, sharc_attr *const *out,
+                                  sharc_op *global) {
+  sharc_op *last = op;
+  sharc_attr *loc = sharc_op_loc(op);
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
+    sharc_value *result = sharc_op_result(op, i);
+    sharc_type *type = sharc_value_type(result);
+    if (!is_ranked_tensor(type))
+      continue;
+    sharc_attr *replicated = replicated_on(st, global, sharc_type_rank(type));
+    sharc_attr *target = out[i] && !sharc_sdy_is_single_device_sharding(out[i], op) ? out[i]
+                                                                                    : replicated;
+    sharc_op *to_replicated = reshard_all_uses(st, last, result, replicated, loc);
+    last = to_replicated;
+    if (target == replicated)
+      continue;
+    last = reshard_all_uses(st, last, sharc_op_result(to_replicated, 0), target, loc);
+  }
+}
+
+/* processSingleDeviceOperation: operands to the device, results back, and
+ * the results' shardings set to the device (tokens: replicated on the
+ * global mesh). Nothing without a global mesh. */
+static bool process_single_device_op(insert_state *st, sharc_op *op, sharc_attr *const *out,
+                                     unsigned n_out) {
+  sharc_op *single_mesh;
+  if (!single_device_mesh(op, out, n_out, &single_mesh)) {
+    /* Shardy reports this and goes on with the other ops */
+    st->failed = true;
+    return true;
+  }
+  if (!single_mesh)
+    return true;
+  if (!st->global_mesh_known) {
+    sharc_op *module = st->func;
+    while (module && !sharc_op_isa(module, &sharc_builtin_module_def))
+      module = sharc_op_parent_op(module);
+    st->global_mesh = sharc_sdy_global_mesh_op(module);
+    st->global_mesh_known = true;
+  }
+  sharc_op *global = st->global_mesh;
+  if (!global)
+    return true;
+  sharc_attr *single = replicated_on(st, single_mesh, 0);
+  single_device_operands(st, op, single, single_mesh, global);
+  single_device_results(st, op, out, global);
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
+    sharc_value *result = sharc_op_result(op, i);
+    sharc_type *type = sharc_value_type(result);
+    if (is_ranked_tensor(type))
+      sharc_sdy_set_sharding(result, single);
+    else if (type == sharc_shlo_token_type(st->ctx))
+      sharc_sdy_set_sharding(result, replicated_on(st, global, 0));
+  }
+  sharc_rw_modified(&st->rw, op);
+  return true;
+}
+
+/* ---- the walk ---------------------------------------------------------------------- */
+
+/* isOnFullVersion: the option, or ops that always get explicit reshards
+ * (mhlo.ragged_dot, calls, concatenates whose operands' shardings differ
+ * from the result's). */
+static bool on_full_version(insert_state *st, sharc_op *op) {
+  if (st->opts->enable_full_version || sharc_op_named(op, st->ragged_dot) ||
+      sharc_op_isa(op, &sharc_func_call_def))
+    return true;
+  if (!sharc_op_isa(op, SHARC_SHLO(concatenate)) || !sharc_op_num_results(op))
+    return false;
+  sharc_attr *result = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    if (sharc_sdy_get_sharding(sharc_op_operand(op, i)) != result)
+      return true;
+  return false;
+}
+
+static bool is_terminator(const sharc_op *op) {
+  sharc_block *b = sharc_op_block(op);
+  return b && sharc_block_terminator(b) == op;
+}
+
+/* The op's rule-driven reshards and reduction all-reduces. */
+static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < n_ops; i++)
+    shardings[i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    shardings[n_ops + i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_result(op, i));
+  sharc_attr **in = shardings, **out = shardings + n_ops;
+  bool ok = true, single = false;
+  for (unsigned i = 0; i < n_res; i++)
+    single |= sharc_sdy_is_single_device_sharding(out[i], op);
+  if (single) {
+    ok = process_single_device_op(st, op, out, n_res);
+    free(shardings);
+    return ok;
+  }
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, false, false);
+  sharc_op *mesh_op = NULL;
+  if (rule && !sharc_sdy_rule_is_custom(rule) && sharc_rule_num_operands(rule) == n_ops &&
+      sharc_rule_num_tensors(rule) == n_ops + n_res)
+    mesh_op = op_mesh(op, shardings, n_ops + n_res);
+  if (mesh_op) {
+    sharc_projection p;
+    sharc_projection_build(&p, st->ctx, in, out, rule, mesh_of(mesh_op), true);
+    sharc_sdy_axes_per_factor common = {0};
+    process_op(st, op, &p, in, out, mesh_op, full_version, &common);
+    ok = sharc_sdy_insert_all_reduces_for_reduction_factors(&st->rw, op, &p, &common, mesh_op,
+                                                            full_version);
+    sharc_sdy_axes_per_factor_free(&common);
+    sharc_projection_free(&p);
+  }
+  free(shardings);
+  return ok;
+}
+
+static bool visit_op(insert_state *st, sharc_op *op) {
+  if (is_terminator(op))
+    return true;
+  bool full_version = on_full_version(st, op);
+  if (sharc_sdy_data_flow(op))
+    return reshard_data_flow_op(st, op, full_version);
+  if (sharc_op_isa(op, &sharc_func_call_def))
+    return reshard_call(st, op, full_version);
+  bool converted;
+  if (!sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
+    return false;
+  if (converted)
+    return true;
+  if (!all_reduce_unreduced_operands(st, op))
+    return false;
+  return reshard_by_rule(st, op, full_version);
+}
+
+static sharc_walk_result visit(sharc_op *op, void *user) {
+  insert_state *st = user;
+  if (visit_op(st, op))
+    return SHARC_WALK_ADVANCE;
+  st->failed = st->stop = true;
+  return SHARC_WALK_INTERRUPT;
+}
+
+/* Function arguments and results may not live on a single device. */
+static bool verify_no_single_device_io(insert_state *st) {
+  sharc_op *func = st->func;
+  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
+    if (sharc_sdy_is_single_device_sharding(sharc_sdy_func_arg_sharding(func, i), func)) {
+      sharc_emit_op_error(func,
+                          "function argument %u cannot have a single-device (maximal) sharding "
+                          "attribute",
+                          i);
+      return false;
+    }
+  for (unsigned i = 0; i < sharc_func_num_results(func); i++)
+    if (sharc_sdy_is_single_device_sharding(sharc_sdy_func_result_sharding(func, i), func)) {
+      sharc_emit_op_error(func,
+                          "function result %u cannot have a single-device (maximal) sharding "
+                          "attribute",
+                          i);
+      return false;
+    }
+  return true;
+}
+
+/* Named apart from other passes' `run` so that profiles tell them apart. */
+static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc_pass_run *run) {
+  insert_state st = {.opts = opts, .ctx = sharc_op_context(func), .func = func};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  st.ragged_dot = sharc_ident_get(st.ctx, SHARC_STR("mhlo.ragged_dot"));
+  if (!sharc_op_isa(func, &sharc_func_func_def))
+    return true;
+  if (!verify_no_single_device_io(&st))
+    return false;
+  sharc_walk(func, SHARC_POST_ORDER, visit, &st);
+  if (st.stop)
+    return false;
+  sharc_block *body = sharc_func_body(func);
+  sharc_op *ret = body ? sharc_block_terminator(body) : NULL;
+  if (ret && !reshard_func_return(&st, ret))
+    return false;
+  return !st.failed;
+}
+
+const sharc_pass_def sharc_pass_sdy_insert_explicit_reshards = {
+    .flag = "sdy-insert-explicit-reshards",
+    .display_name = "InsertExplicitReshardsPass",
+    .summary = "Inserts explicit reshards to make all operations have compatible shardings.",
+    .anchor = "func.func",
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(insert_options),
+    .tools = SHARC_TOOL_ANY,
+    .run = run_insert_explicit_reshards,
+};
