@@ -62,6 +62,10 @@ SHARC_API sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op);
  * table's) and reports the insertion; the insertion point is unchanged. */
 SHARC_API sharc_str sharc_rw_insert_symbol(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
                                            unsigned *counter);
+/* The same before `before` in `table`'s body (NULL: at the end), as
+ * SymbolTable::insert with an insertion point. */
+SHARC_API sharc_str sharc_rw_insert_symbol_before(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
+                                                  sharc_op *before, unsigned *counter);
 /* Clones `op` with its regions through `map` (may be NULL) and inserts the
  * clone; every op of the clone is reported inserted, outer first. */
 SHARC_API sharc_op *sharc_rw_clone(sharc_rewriter *rw, sharc_op *op, sharc_mapping *map);

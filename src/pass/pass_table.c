@@ -191,22 +191,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_sdy_reshard_to_collectives[] = {
-    {"keep-redundant-reshards", SHARC_OPT_BOOL, 0, "false",
-     "Whether it keeps redundant reshards or removes.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_sdy_resolve_permutation_factors[] = {
-    {"enable-halo-exchange", SHARC_OPT_BOOL, 0, "true",
-     "Implement halo exchange logic for windowed operations.",
-     NULL, NULL, NULL},
-    {"partition-count", SHARC_OPT_INT64, 0, "1",
-     "Number of partitions (model parallelism).",
-     NULL, NULL, NULL},
-    {"replica-count", SHARC_OPT_INT64, 0, "1",
-     "Number of replicas (data parallelism).",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_export_pipeline[] = {
     {"fail-on-backward-deps", SHARC_OPT_BOOL, 0, "false",
      "Whether to emit an error when a backward dependency is detected in a forward-only "
@@ -454,12 +438,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-reshard-to-collectives", "ReshardToCollectivesPass",
-     "Converts ReshardOp into various Shardy collective ops.",
-     "func.func", SHARC_OPTIONS(opts_sdy_reshard_to_collectives), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"sdy-resolve-permutation-factors", "ShardyResolvePermutationFactorsPass",
-     "Resolves sharding on dimensions mapped to kPermutation factors.",
-     "builtin.module", SHARC_OPTIONS(opts_sdy_resolve_permutation_factors), 0, SHARC_TOOL_ANY, NULL, NULL},
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

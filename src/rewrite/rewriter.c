@@ -98,8 +98,13 @@ sharc_op *sharc_rw_insert(sharc_rewriter *rw, sharc_op *op) {
 
 sharc_str sharc_rw_insert_symbol(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
                                  unsigned *counter) {
+  return sharc_rw_insert_symbol_before(rw, table, op, NULL, counter);
+}
+
+sharc_str sharc_rw_insert_symbol_before(sharc_rewriter *rw, sharc_op *table, sharc_op *op,
+                                        sharc_op *before, unsigned *counter) {
   unsigned fresh = 0;
-  sharc_str name = sharc_symbol_insert_uniqued(table, op, NULL, counter ? counter : &fresh);
+  sharc_str name = sharc_symbol_insert_uniqued(table, op, before, counter ? counter : &fresh);
   notify_inserted(rw, op, false);
   return name;
 }

@@ -9,7 +9,6 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/rewrite.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -410,99 +409,6 @@ static sharc_attr *sharding_before_metadata(sharc_context *ctx, sharc_attr *shar
   return sharding;
 }
 
-typedef struct axis_stride {
-  sharc_attr *axis;
-  double stride;
-} axis_stride;
-
-typedef SHARC_VEC(axis_stride) axis_stride_vec;
-
-/* Every axis of `s` with the linear stride it shards `t` at, sorted by
- * stride, consecutive pieces of one axis merged (Shardy's getAxisStrides for
- * divisible shardings), into the empty `out`. */
-static void axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_type *t,
-                         const sharc_attr *mesh, axis_stride_vec *out) {
-  unsigned rank = sharc_type_rank(t);
-  double cumulative = 1.0;
-  for (unsigned i = rank; i-- > 0;) {
-    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(s, i);
-    unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
-    int64_t total = sharc_sdy_dim_sharding_sharded_size(dim, mesh), size = sharc_type_shape(t)[i];
-    double stride = cumulative * (double)((size + total - 1) / total);
-    for (unsigned j = k; j-- > 0;) {
-      sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, j);
-      sharc_vec_push(out, ((axis_stride){axis, stride}));
-      stride *= (double)sharc_sdy_axis_ref_size(axis, mesh);
-    }
-    cumulative *= (double)size;
-  }
-  axis_stride *v = out->items;
-  unsigned n = out->len;
-  /* stable insertion sort by stride */
-  for (unsigned i = 1; i < n; i++)
-    for (unsigned j = i; j > 0 && v[j].stride < v[j - 1].stride; j--) {
-      axis_stride tmp = v[j];
-      v[j] = v[j - 1];
-      v[j - 1] = tmp;
-    }
-  unsigned m = 0;
-  for (unsigned i = 0; i < n; i++) {
-    if (m) {
-      axis_stride *back = &v[m - 1];
-      sharc_attr *prev = back->axis, *cur = v[i].axis;
-      /* `cur` sits right below `prev` in the axis and right above it in
-       * the tensor: one ref covers both */
-      int64_t prev_size = sharc_sdy_axis_ref_size(prev, mesh);
-      if (sharc_str_eq(sharc_sdy_axis_ref_name(prev), sharc_sdy_axis_ref_name(cur)) &&
-          sharc_sdy_axis_next_pre_size(cur, mesh) == sharc_sdy_axis_pre_size(prev) &&
-          fabs(v[i].stride - back->stride * (double)prev_size) < 1e-6) {
-        back->axis = sharc_sdy_axis_merge(ctx, cur, prev, mesh);
-        continue;
-      }
-    }
-    v[m++] = v[i];
-  }
-  out->len = m;
-}
-
-static bool same_replicated(const sharc_attr *a, const sharc_attr *b) {
-  sharc_sdy_tensor_sharding_parts pa, pb;
-  sharc_sdy_tensor_sharding_parts_of(a, &pa);
-  sharc_sdy_tensor_sharding_parts_of(b, &pb);
-  return sharc_sdy_axes_equal(pa.replicated, pa.num_replicated, pb.replicated, pb.num_replicated);
-}
-
-static bool plain_ranked(const sharc_type *t, unsigned rank) {
-  return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && !sharc_type_encoding(t) &&
-         sharc_type_rank(t) == rank;
-}
-
-/* Shardy's isShardingEquivalentAcrossReshapes (divisible shardings). */
-static bool equivalent_across_reshapes(sharc_op *op, sharc_attr *s1, sharc_type *t1, sharc_attr *s2,
-                                       sharc_type *t2) {
-  if (s1 == s2 && t1 == t2)
-    return true;
-  if (!sharc_str_eq(sharc_sdy_tensor_sharding_mesh_name(s1),
-                    sharc_sdy_tensor_sharding_mesh_name(s2)) ||
-      !same_replicated(s1, s2) || !plain_ranked(t1, sharc_sdy_tensor_sharding_rank(s1)) ||
-      !plain_ranked(t2, sharc_sdy_tensor_sharding_rank(s2)))
-    return false;
-  sharc_attr *mesh = sharc_sdy_sharding_mesh(s1, op);
-  if (!mesh)
-    return false;
-  sharc_context *ctx = sharc_op_context(op);
-  axis_stride_vec a = {0}, b = {0};
-  axis_strides(ctx, s1, t1, mesh, &a);
-  axis_strides(ctx, s2, t2, mesh, &b);
-  bool same = a.len == b.len;
-  for (unsigned i = 0; same && i < a.len; i++)
-    same = a.items[i].axis == b.items[i].axis &&
-           fabs(a.items[i].stride - b.items[i].stride) < 1e-6;
-  sharc_vec_free(&a);
-  sharc_vec_free(&b);
-  return same;
-}
-
 /* An earlier reshard in `op`'s block reachable from `root` through
  * reshapes only, equivalent to resharding to `target` (Shardy's
  * findCompatibleReshard: a depth-first search over the users). */
@@ -524,8 +430,9 @@ static sharc_value *find_compatible_reshard(sharc_op *op, sharc_value *root, sha
       if (user == op)
         continue;
       if (sharc_op_isa(user, &sharc_sdy_reshard_def)) {
-        if (equivalent_across_reshapes(op, sharc_op_attr(user, "sharding"),
-                                       sharc_value_type(sharc_op_result(user, 0)), target, type) &&
+        if (sharc_sdy_is_sharding_equivalent_across_reshapes(
+                sharc_op_attr(user, "sharding"), sharc_value_type(sharc_op_result(user, 0)),
+                target, type, op, false) &&
             sharc_op_block(user) == sharc_op_block(op) && sharc_op_is_before_in_block(user, op))
           found = sharc_op_result(user, 0);
       } else if (sharc_op_isa(user, SHARC_SHLO(reshape))) {

@@ -2,6 +2,7 @@
 #include "dialect/sdy/utils.h"
 
 #include "dialect/func/func.h"
+#include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/op_verify.h"
@@ -10,6 +11,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
@@ -344,6 +346,8 @@ bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore
     return true;
   if (!a || !b || !ignore_device_ids)
     return false;
+  if (sharc_sdy_mesh_is_maximal(a) != sharc_sdy_mesh_is_maximal(b))
+    return false;
   unsigned n = sharc_sdy_mesh_num_axes(a);
   if (n != sharc_sdy_mesh_num_axes(b))
     return false;
@@ -504,4 +508,126 @@ sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value 
   static const char *const names[] = {"axes", "out_sharding"};
   sharc_attr *values[] = {axes_per_dim, out_sharding};
   return create_unary_sdy_op(rw, "sdy.sharded_to_unreduced", v, loc, names, values, 2);
+}
+
+/* ---- reshapes ------------------------------------------------------------------ */
+
+/* One axis of a sharding and where it cuts the row-major data of a type
+ * (Shardy's AxisStrideInfo). */
+typedef struct axis_stride {
+  sharc_attr *axis;
+  double stride;
+  int64_t prefix_size; /* elements before the axis's first cut */
+  int64_t dim_size;
+} axis_stride;
+
+typedef SHARC_VEC(axis_stride) axis_stride_vec;
+
+static int64_t dims_product(const sharc_type *t, unsigned end) {
+  int64_t size = 1;
+  for (unsigned d = 0; d < end; d++)
+    size *= sharc_type_shape(t)[d];
+  return size;
+}
+
+/* Whether `cur` (sitting right below `back`'s axis in the mesh axis) joins
+ * `back` into one ref. */
+static bool joins(const axis_stride *back, const axis_stride *cur, const sharc_attr *mesh,
+                  bool allow_non_divisible) {
+  sharc_attr *prev = back->axis;
+  if (!sharc_str_eq(sharc_sdy_axis_ref_name(prev), sharc_sdy_axis_ref_name(cur->axis)) ||
+      sharc_sdy_axis_next_pre_size(cur->axis, mesh) != sharc_sdy_axis_pre_size(prev))
+    return false;
+  if (allow_non_divisible)
+    return back->prefix_size == cur->prefix_size ||
+           (back->prefix_size == cur->prefix_size * cur->dim_size &&
+            sharc_sdy_axis_ref_size(cur->axis, mesh) == cur->dim_size);
+  return fabs(cur->stride - back->stride * (double)sharc_sdy_axis_ref_size(prev, mesh)) < 1e-6;
+}
+
+/* getAxisStrides: every axis of `s` with the stride it shards `t` at,
+ * sorted by stride (stably), consecutive pieces of one axis merged. */
+static void axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_type *t,
+                         const sharc_attr *mesh, bool allow_non_divisible, axis_stride_vec *out) {
+  unsigned rank = sharc_type_rank(t);
+  double cumulative = 1.0;
+  for (unsigned i = rank; i-- > 0;) {
+    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(s, i);
+    unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
+    int64_t total = sharc_sdy_dim_sharding_sharded_size(dim, mesh), size = sharc_type_shape(t)[i];
+    double per_shard = allow_non_divisible
+                           ? (double)size / (double)total
+                           : (double)(total ? size / total + (size % total != 0) : 0);
+    double stride = cumulative * per_shard;
+    int64_t base_prefix = dims_product(t, i), preceding = total;
+    for (unsigned j = k; j-- > 0;) {
+      sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, j);
+      int64_t axis_size = sharc_sdy_axis_ref_size(axis, mesh);
+      preceding = axis_size ? preceding / axis_size : 0;
+      sharc_vec_push(out, ((axis_stride){axis, stride, base_prefix * preceding, size}));
+      stride *= (double)axis_size;
+    }
+    cumulative *= (double)size;
+  }
+  axis_stride *v = out->items;
+  unsigned n = out->len;
+  /* stable insertion sort by stride: a handful of axes */
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && v[j].stride < v[j - 1].stride; j--) {
+      axis_stride tmp = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = tmp;
+    }
+  unsigned m = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (m && joins(&v[m - 1], &v[i], mesh, allow_non_divisible)) {
+      axis_stride *back = &v[m - 1];
+      back->axis = sharc_sdy_axis_merge(ctx, v[i].axis, back->axis, mesh);
+      if (v[i].prefix_size < back->prefix_size)
+        back->prefix_size = v[i].prefix_size;
+      continue;
+    }
+    v[m++] = v[i];
+  }
+  out->len = m;
+}
+
+static bool same_replicated(const sharc_attr *a, const sharc_attr *b) {
+  sharc_sdy_tensor_sharding_parts pa, pb;
+  sharc_sdy_tensor_sharding_parts_of(a, &pa);
+  sharc_sdy_tensor_sharding_parts_of(b, &pb);
+  return sharc_sdy_axes_equal(pa.replicated, pa.num_replicated, pb.replicated, pb.num_replicated);
+}
+
+static bool plain_ranked(const sharc_type *t, unsigned rank) {
+  return sharc_type_get_kind(t) == SHARC_TYPE_TENSOR && !sharc_type_encoding(t) &&
+         sharc_type_rank(t) == rank;
+}
+
+bool sharc_sdy_is_sharding_equivalent_across_reshapes(const sharc_attr *s1, const sharc_type *t1,
+                                                      const sharc_attr *s2, const sharc_type *t2,
+                                                      sharc_op *op, bool allow_non_divisible) {
+  if (s1 == s2 && t1 == t2)
+    return true;
+  if (!s1 || !s2 ||
+      !sharc_str_eq(sharc_sdy_tensor_sharding_mesh_name(s1),
+                    sharc_sdy_tensor_sharding_mesh_name(s2)) ||
+      !same_replicated(s1, s2) || !plain_ranked(t1, sharc_sdy_tensor_sharding_rank(s1)) ||
+      !plain_ranked(t2, sharc_sdy_tensor_sharding_rank(s2)))
+    return false;
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(s1, op);
+  if (!mesh)
+    return false;
+  sharc_context *ctx = sharc_op_context(op);
+  axis_stride_vec a = {0}, b = {0};
+  axis_strides(ctx, s1, t1, mesh, allow_non_divisible, &a);
+  axis_strides(ctx, s2, t2, mesh, allow_non_divisible, &b);
+  bool same = a.len == b.len;
+  for (unsigned i = 0; same && i < a.len; i++)
+    same = a.items[i].axis == b.items[i].axis &&
+           (allow_non_divisible ? a.items[i].prefix_size == b.items[i].prefix_size
+                                : fabs(a.items[i].stride - b.items[i].stride) < 1e-6);
+  sharc_vec_free(&a);
+  sharc_vec_free(&b);
+  return same;
 }

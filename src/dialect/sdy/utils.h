@@ -111,7 +111,16 @@ sharc_attr *sharc_sdy_common_mesh(sharc_attr *const *shardings, unsigned n, shar
 sharc_attr *sharc_sdy_inline_mesh(sharc_attr *sharding, sharc_op *from);
 /* isSingleDeviceSharding: on a maximal mesh. */
 bool sharc_sdy_is_single_device_sharding(const sharc_attr *sharding, sharc_op *from);
-/* Whether two meshes are equal, optionally ignoring device ids. */
+/* isShardingEquivalentAcrossReshapes: both shardings shard the same
+ * linear ranges of the row-major data of types `t1` and `t2` (same mesh and
+ * replicated axes, every axis at the same stride; with
+ * `allow_non_divisible`, at the same prefix of the data instead, so that
+ * padded shards count). */
+bool sharc_sdy_is_sharding_equivalent_across_reshapes(const sharc_attr *s1, const sharc_type *t1,
+                                                      const sharc_attr *s2, const sharc_type *t2,
+                                                      sharc_op *op, bool allow_non_divisible);
+/* Whether two meshes are equal, optionally ignoring device ids (but not
+ * whether a mesh is maximal). */
 bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids);
 
 /* ---- ops --------------------------------------------------------------------------------- */

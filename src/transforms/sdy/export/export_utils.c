@@ -254,6 +254,22 @@ int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, con
   return volume(shape, g->out_start, g->out_last);
 }
 
+bool sharc_sdy_is_comm_free_reshape(sharc_op *reshape, const sharc_attr *in_sharding,
+                                    const sharc_attr *out_sharding, const sharc_type *in_type,
+                                    const sharc_type *out_type, const sharc_sdy_reshape_group *groups,
+                                    unsigned num_groups) {
+  if (sharc_sdy_is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding,
+                                                       out_type, reshape, false))
+    return true;
+  if (!sharc_sdy_is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding,
+                                                        out_type, reshape, true))
+    return false;
+  for (unsigned i = 0; i < num_groups; i++)
+    if (!sharc_sdy_reshape_group_is_passthrough(&groups[i]))
+      return false;
+  return true;
+}
+
 /* ---- types, meshes, devices ------------------------------------------------- */
 
 static bool name_allowed(sharc_str name, const sharc_str *allowed, unsigned n) {

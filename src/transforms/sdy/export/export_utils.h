@@ -91,6 +91,12 @@ void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g, const sharc_
                                   const sharc_attr *out_sharding, sharc_sdy_axis_vec *out);
 int64_t sharc_sdy_reshape_group_in_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
 int64_t sharc_sdy_reshape_group_out_volume(const sharc_sdy_reshape_group *g, const int64_t *shape);
+/* isCommunicationFreeReshape: the shardings are equivalent across the
+ * reshape exactly, or up to padding when every group is a passthrough. */
+bool sharc_sdy_is_comm_free_reshape(sharc_op *reshape, const sharc_attr *in_sharding,
+                                    const sharc_attr *out_sharding, const sharc_type *in_type,
+                                    const sharc_type *out_type, const sharc_sdy_reshape_group *groups,
+                                    unsigned num_groups);
 
 /* ---- types, meshes, devices ------------------------------------------------- */
 /* getDivisiblePaddedType: each dimension sharded by the axes of `sharding`
