@@ -551,12 +551,12 @@ bool sharc_sdy_verify_named_computation(sharc_op *op) {
 
 bool sharc_sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
                                   const char *prefix) {
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, prefix, NULL);
   return sharc_sdy_verify_tensor_sharding_for_op(sharding, type, &e);
 }
 
 bool sharc_sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
                               const char *prefix) {
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, prefix, NULL);
   return sharc_sdy_verify_sharding_per_value(list, types, n, &e);
 }
