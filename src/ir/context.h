@@ -34,6 +34,9 @@ typedef struct sharc_point_slot {
 
 struct sharc_context {
   sharc_arena arena;
+  /* bumped by every change to attached IR: lets the pass manager skip
+   * re-verifying what a pass left as it was */
+  uint64_t ir_epoch;
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;

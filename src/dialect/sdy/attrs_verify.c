@@ -17,18 +17,19 @@
 /* ---- emitters ------------------------------------------------------------ */
 
 sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *head, const char *tail) {
-  return (sharc_sdy_emitter){.op = op, .head = head, .index = -1, .tail = tail};
+  return (sharc_sdy_emitter){.op = op, .head = head, .tail = tail};
 }
 
 sharc_sdy_emitter sharc_sdy_emitter_indexed(sharc_op *op, const char *head, unsigned index,
                                             const char *tail) {
-  return (sharc_sdy_emitter){.op = op, .head = head, .index = index, .tail = tail};
+  return (sharc_sdy_emitter){.op = op, .head = head, .indexed = true, .index = index, .tail = tail};
 }
 
 sharc_sdy_emitter sharc_sdy_emitter_value(const sharc_sdy_emitter *base, unsigned num_values,
                                           unsigned index) {
-  sharc_sdy_emitter e = {.op = base->op, .base = base, .index = -1, .tail = "- "};
+  sharc_sdy_emitter e = {.op = base->op, .base = base, .tail = "- "};
   if (num_values != 1) {
+    e.indexed = true;
     e.index = index;
     e.tail = " - ";
   }
@@ -40,8 +41,8 @@ static void put_prefix(sharc_buf *out, const sharc_sdy_emitter *e) {
     put_prefix(out, e->base);
   if (e->head)
     sharc_buf_puts(out, e->head);
-  if (e->index >= 0)
-    sharc_buf_printf(out, "%ld", e->index);
+  if (e->indexed)
+    sharc_buf_printf(out, "%u", e->index);
   if (e->tail)
     sharc_buf_puts(out, e->tail);
 }

@@ -68,10 +68,12 @@ typedef struct sharc_sdy_emitter {
   sharc_op *op;
   /* the prefix, rendered only when an error is emitted (verification runs
    * after every pass; formatting every value's prefix up front dominated it):
-   * base's prefix, head, the index when >= 0, then tail */
+   * base's prefix, head, the index when `indexed`, then tail; all-zero is
+   * the empty prefix */
   const struct sharc_sdy_emitter *base;
   const char *head;
-  long index;
+  bool indexed;
+  unsigned index;
   const char *tail;
 } sharc_sdy_emitter;
 
