@@ -13,6 +13,12 @@ void *sharc_pass_owner_alloc(void *owner, size_t size);
  * `*value` is NULL when there was no '='. Both are malloc'd. */
 bool sharc_options_next(const char **cursor, char **key, char **value);
 
+/* MLIR's parseCommaSeparatedList, for list options of a custom type: calls
+ * `each` on every element (cleaned of spaces, one pair of quotes or braces,
+ * as MLIR cleans it) until one returns false; returns whether all passed. */
+bool sharc_option_for_each_list_item(const char *text, bool (*each)(const char *item, void *user),
+                                     void *user);
+
 /* A new options struct for `def` (in `pl`'s memory): the defaults, then
  * the option string `text`, as MLIR's PassOptions::parseFromString. NULL
  * on error, with LLVM's own line in `cl_err` ("tool: for the --x option:

@@ -32,6 +32,18 @@ extern const sharc_pass_def sharc_pass_sdy_import_func_calls;
 extern const sharc_pass_def sharc_pass_sdy_pre_order_funcs;
 extern const sharc_pass_def sharc_pass_sdy_propagate_sharding_from_func_to_call;
 extern const sharc_pass_def sharc_pass_sdy_sharding_group_import;
+extern const sharc_pass_def sharc_pass_mpmd_copy_topology_from_main;
+extern const sharc_pass_def sharc_pass_mpmd_validate_named_ops_in_mpmd_func;
+extern const sharc_pass_def sharc_pass_mpmd_enforce_input_output_equisharding;
+extern const sharc_pass_def sharc_pass_mpmd_generate_sdy_meshes_from_topology;
+extern const sharc_pass_def sharc_pass_mpmd_insert_nameless_clone_of_negligible_ops;
+extern const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh;
+extern const sharc_pass_def sharc_pass_mpmd_map_named_ops_to_mpmd_ops;
+extern const sharc_pass_def sharc_pass_mpmd_inline_nested_user_exposed_ops;
+extern const sharc_pass_def sharc_pass_mpmd_introduce_transfers;
+extern const sharc_pass_def sharc_pass_mpmd_simplify_named_computations;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_use_set;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_src_set;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

@@ -6,12 +6,6 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
-static const sharc_option_def opts_mpmd_enforce_input_output_equisharding[] = {
-    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of constraint, each enforcing that an input and output should be assigned to the "
-     "same mesh.",
-     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
-};
 static const sharc_option_def opts_mpmd_infer_mesh_assign_mesh_func_leaves[] = {
     {"error-limit", SHARC_OPT_INT, 0, "5",
      "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
@@ -44,14 +38,6 @@ static const sharc_option_def opts_mpmd_infer_mesh_error_limit[] = {
     {"error-limit", SHARC_OPT_INT, 0, "5",
      "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
      NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_inline_nested_user_exposed_ops[] = {
-    {"assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids. E.g., 'n0@m0,n1@m1' defines that names n0 and n1 will be assigned to meshes m0 and"
-     " m1, respectively. Alternatively 'n0@m0/0,n1@m1/1' means that these names are also "
-     "assigned to the stages 0 and 1.",
-     NULL, NULL, "UserAssignmentMapOption"},
 };
 static const sharc_option_def opts_mpmd_uniquify_function_inputs_outputs[] = {
     {"use-transfer-instead-of-fragment", SHARC_OPT_BOOL, 0, "false",
@@ -86,26 +72,6 @@ static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
     {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
      "Whether to enable verbose logging",
      NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_map_input_output_to_mesh[] = {
-    {"input-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between function input indices and assigned mesh names.E.g., '0@m0,1@m1' defines"
-     " that input with index 0 will be assigned to mesh m0 and input with index 1 will be "
-     "assigned to mesh m1.",
-     NULL, NULL, "IndexedAssignmentMapOption"},
-    {"output-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between function output indices and assigned mesh names.E.g., '0@m0,1@m1' "
-     "defines that output with index 0 will be assigned to mesh m0 and output with index 1 "
-     "will be assigned to mesh m1.",
-     NULL, NULL, "IndexedAssignmentMapOption"},
-};
-static const sharc_option_def opts_mpmd_map_named_ops_to_mpmd_ops[] = {
-    {"assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids. E.g., 'n0@m0,n1@m1' defines that names n0 and n1 will be assigned to meshes m0 and"
-     " m1, respectively. Alternatively 'n0@m0/0,n1@m1/1' means that these names are also "
-     "assigned to the stages 0 and 1.",
-     NULL, NULL, "UserAssignmentMapOption"},
 };
 static const sharc_option_def opts_mpmd_merge_inferred_fragments[] = {
     {"merge-any-consumer", SHARC_OPT_BOOL, 0, "false",
@@ -455,18 +421,12 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-copy-constants", "CopyConstantsPass",
      "Copies constants produced in one fragment to their consumers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-copy-topology-from-main", "CopyTopologyFromMainPass",
-     "Copies the topology from the main function to functions referred by mpmd.call.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-inferred-fragments", "DelayInferredFragmentsPass",
      "Delays inferred fragments to be executed as late as possible.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-transfers-from-cpu", "DelayTransfersFromCpuPass",
      "Delays transfers from CPU to be executed as late as possible.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-enforce-input-output-equisharding", "EnforceEquishardingPass",
-     "Enforces equisharding constraints for MPMD functions.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_enforce_input_output_equisharding), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
      "Enforces the user specified shardings for inputs and outputs.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -485,9 +445,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-from-unroll-to-call-counter", "FromUnrollToCallCounterPass",
      "Converts the unroll counter attr of a call op to a call counter attr.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-generate-sdy-meshes-from-topology", "GenerateSdyMeshesFromTopologyPass",
-     "Generates shardy meshes based on the MPMD topology.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-assign-mesh-func-leaves", "InferMeshAssignMeshForFuncLeavesPass",
      "Assigns a mesh to each unused computation, function output, and function input using the"
      " use_set and src_set analysis.",
@@ -502,12 +459,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-infer-mesh-finalize", "InferMeshFinalizePass",
      "Applies final clean up after patterns mesh inference.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_finalize), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-populate-src-set", "InferMeshPopulateSrcSetPass",
-     "Initializes the src_set for UnassignOps and func args and propagates the src_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-populate-use-set", "InferMeshPopulateUseSetPass",
-     "Initializes the use_set for AssignOps and propagates the use_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-infer-mesh-rewrite-using-analysis", "InferMeshRewriteUsingAnalysisPass",
      "Rewrites ops according to the use_set.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_rewrite_using_analysis), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -517,24 +468,9 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-infer-mesh-validate-src-set-not-empty", "InferMeshValidateSrcSetNotEmptyPass",
      "Validates that every meshless op has a non-empty src_set.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-inline-nested-user-exposed-ops", "InlineNestedUserExposedOpsPass",
-     "Inlines any user-exposed mpmd op nested in a named_computation.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_inline_nested_user_exposed_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-insert-nameless-clone-of-negligible-ops", "InsertNamelessCloneOfNeglibleOpsPass",
-     "Clones negligible ops outside of named computations.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-introduce-transfers", "IntroduceTransfersPass",
-     "Creates data transfers based on user mesh assignments.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
      "Lowers MPMD fragments to fragment calls and functions.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_lower_to_fragment_calls), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-map-input-output-to-mesh", "MapInputOutputToMeshPass",
-     "Assigns meshes to function inputs and output.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_map_input_output_to_mesh), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-map-named-ops-to-mpmd-ops", "MapNamedOpsToMpmdOpsPass",
-     "Assigns meshes to user defined operations.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_map_named_ops_to_mpmd_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-mark-aliasing-and-donation", "MarkAliasingAndDonationPass",
      "Marks each fragment with aliasing or donation information.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -583,9 +519,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-scheduling-units-verifier", "SchedulingUnitVerifierPass",
      "Verifies if the program contains the required scheduling units.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-simplify-named-computations", "SimplifyNamedComputationsPass",
-     "Simplifies the inputs and outputs of named computation ops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-simplify-program", "SimplifyProgramPass",
      "Removes redundant arg/results from fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -607,9 +540,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", SHARC_OPTIONS(opts_mpmd_uniquify_function_inputs_outputs), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-unroll-for-loops", "UnrollForLoopsPass",
      "Fully unrolls `mpmd.for` loops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-named-ops-in-mpmd-func", "ValidateNamedOpsInMpmdFuncPass",
-     "Validates that named ops are only nested in mpmd functions.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-backward-deps", "ValidateNoBackwardDepsPass",
      "Validates no backward dependencies exist in forward-only programs.",

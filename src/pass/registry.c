@@ -23,6 +23,18 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_pre_order_funcs,
     &sharc_pass_sdy_propagate_sharding_from_func_to_call,
     &sharc_pass_sdy_sharding_group_import,
+    &sharc_pass_mpmd_copy_topology_from_main,
+    &sharc_pass_mpmd_validate_named_ops_in_mpmd_func,
+    &sharc_pass_mpmd_enforce_input_output_equisharding,
+    &sharc_pass_mpmd_generate_sdy_meshes_from_topology,
+    &sharc_pass_mpmd_insert_nameless_clone_of_negligible_ops,
+    &sharc_pass_mpmd_map_input_output_to_mesh,
+    &sharc_pass_mpmd_map_named_ops_to_mpmd_ops,
+    &sharc_pass_mpmd_inline_nested_user_exposed_ops,
+    &sharc_pass_mpmd_introduce_transfers,
+    &sharc_pass_mpmd_simplify_named_computations,
+    &sharc_pass_mpmd_infer_mesh_populate_use_set,
+    &sharc_pass_mpmd_infer_mesh_populate_src_set,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };
