@@ -44,6 +44,14 @@ extern const sharc_pass_def sharc_pass_mpmd_introduce_transfers;
 extern const sharc_pass_def sharc_pass_mpmd_simplify_named_computations;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_use_set;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_src_set;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_convert_reduce_ops;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_src_set_not_empty;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_no_additional_transfers_needed;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_mesh_func_leaves;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_using_input_output_constraints;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_rewrite_using_analysis;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_finalize;
+extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_pipeline;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

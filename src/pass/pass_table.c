@@ -6,39 +6,6 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
-static const sharc_option_def opts_mpmd_infer_mesh_assign_mesh_func_leaves[] = {
-    {"error-limit", SHARC_OPT_INT, 0, "5",
-     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
-     NULL, NULL, NULL},
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_assign_using_input_output_constraints[] = {
-    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of constraint, each enforcing that an input and output should be assigned to the "
-     "same mesh.",
-     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
-    {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
-     "Whether to enable verbose logging",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_convert_reduce_ops[] = {
-    {"infer-cross-mesh-reductions", SHARC_OPT_BOOL, 0, "false",
-     "Whether to infer cross-mesh reductions. Will be enabled by default once stable.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_rewrite_using_analysis[] = {
-    {"max-clones", SHARC_OPT_INT, 0, "1",
-     "How many copies of a meshless operation we allow. Setting it to 1 means we never clone "
-     "the op.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_error_limit[] = {
-    {"error-limit", SHARC_OPT_INT, 0, "5",
-     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_uniquify_function_inputs_outputs[] = {
     {"use-transfer-instead-of-fragment", SHARC_OPT_BOOL, 0, "false",
      "Whether to use mpmd.transfer or mpmd.fragment for uniquification",
@@ -61,11 +28,6 @@ static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
     {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
      "Whether to absorb inferred fragments into user-defined fragments on entry-point "
      "functions, in addition to targets of mpmd.calls.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_finalize[] = {
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
@@ -337,14 +299,6 @@ static const sharc_option_def opts_mpmd_import_pipeline[] = {
      " ids.",
      NULL, NULL, "UserAssignmentMapOption"},
 };
-static const sharc_option_def opts_mpmd_infer_mesh_pipeline[] = {
-    {"infer-cross-mesh-reductions", SHARC_OPT_BOOL, 0, "false",
-     "Whether to infer cross-mesh reductions.",
-     NULL, NULL, NULL},
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
-     NULL, NULL, NULL},
-};
 static const char *const enum_mpmd_optimize_pipeline_pipeline_schedule[] = {"none", "1F1B", "Circular", NULL};
 static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
     {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
@@ -445,29 +399,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-from-unroll-to-call-counter", "FromUnrollToCallCounterPass",
      "Converts the unroll counter attr of a call op to a call counter attr.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-assign-mesh-func-leaves", "InferMeshAssignMeshForFuncLeavesPass",
-     "Assigns a mesh to each unused computation, function output, and function input using the"
-     " use_set and src_set analysis.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_mesh_func_leaves), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-assign-using-input-output-constraints", "InferMeshAssignUsingInputOutputConstraintsPass",
-     "Assigns a mesh to the inputs and outputs according to the input-output assignment "
-     "constraints.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_using_input_output_constraints), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-convert-reduce-ops", "InferMeshConvertReduceOpsPass",
-     "Converts annotated reduce ops to mpmd.reduce ops and flattens chains of reduce ops.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_infer_mesh_convert_reduce_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-finalize", "InferMeshFinalizePass",
-     "Applies final clean up after patterns mesh inference.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_finalize), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-rewrite-using-analysis", "InferMeshRewriteUsingAnalysisPass",
-     "Rewrites ops according to the use_set.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_rewrite_using_analysis), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-validate-no-additional-transfers-needed", "InferMeshValidateNoAdditionalTransfersNeededPass",
-     "Validates no additional transfers are needed for mesh assignment.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-validate-src-set-not-empty", "InferMeshValidateSrcSetNotEmptyPass",
-     "Validates that every meshless op has a non-empty src_set.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
      "Lowers MPMD fragments to fragment calls and functions.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_lower_to_fragment_calls), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -649,9 +580,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Run the standard set of passes to import an MPMD program with a fixed mesh assignment "
      "map.",
      NULL, SHARC_OPTIONS(opts_mpmd_import_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-pipeline", "",
-     "Run the passes for mesh inference",
-     NULL, SHARC_OPTIONS(opts_mpmd_infer_mesh_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-optimize-pipeline", "",
      "Run the standard set of passes to optimize an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_optimize_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

@@ -35,6 +35,14 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_simplify_named_computations,
     &sharc_pass_mpmd_infer_mesh_populate_use_set,
     &sharc_pass_mpmd_infer_mesh_populate_src_set,
+    &sharc_pass_mpmd_infer_mesh_convert_reduce_ops,
+    &sharc_pass_mpmd_infer_mesh_validate_src_set_not_empty,
+    &sharc_pass_mpmd_infer_mesh_validate_no_additional_transfers_needed,
+    &sharc_pass_mpmd_infer_mesh_assign_mesh_func_leaves,
+    &sharc_pass_mpmd_infer_mesh_assign_using_input_output_constraints,
+    &sharc_pass_mpmd_infer_mesh_rewrite_using_analysis,
+    &sharc_pass_mpmd_infer_mesh_finalize,
+    &sharc_pass_mpmd_infer_mesh_pipeline,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

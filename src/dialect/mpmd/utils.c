@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+bool sharc_mpmd_in_dialect(const sharc_op *op) {
+  return op && sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "mpmd.");
+}
+
 /* ---- functions --------------------------------------------------------------------- */
 
 bool sharc_mpmd_is_mpmd_function(const sharc_op *func) {

@@ -26,6 +26,9 @@ extern const sharc_dialect sharc_mpmd_dialect;
 #define sharc_mpmd_error(op, ...)                                                                   \
   sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), __VA_ARGS__)
 
+/* sdy::inDialect<MpmdDialect>: an op of the mpmd dialect. */
+bool sharc_mpmd_in_dialect(const sharc_op *op);
+
 /* ---- functions --------------------------------------------------------------- */
 /* A function with a topology (IsMpmdFunction), with a mesh_shape
  * (IsSpmdFunction), either (IsDistributedFunction), and a public one of

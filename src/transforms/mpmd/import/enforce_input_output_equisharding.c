@@ -3,21 +3,18 @@
  * is transferred to that type before it is returned. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 
-typedef struct equisharding_options {
-  sharc_mpmd_io_constraints constraints;
-} equisharding_options;
-
 static const sharc_option_def options[] = {
-    SHARC_OPTION_CUSTOM(equisharding_options, constraints, "constraints",
+    SHARC_OPTION_CUSTOM(sharc_mpmd_equisharding_options, constraints, "constraints",
                         sharc_mpmd_parse_io_constraints, "list<InputOutputEquishardingConstraint>",
                         NULL, SHARC_MPMD_CONSTRAINTS_DESC),
 };
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  const equisharding_options *o = opts;
+  const sharc_mpmd_equisharding_options *o = opts;
   if (!sharc_mpmd_is_mpmd_function(func) || !sharc_mpmd_is_entry_point_function(func))
     return true;
   sharc_block *body = sharc_func_body(func);
@@ -55,7 +52,7 @@ const sharc_pass_def sharc_pass_mpmd_enforce_input_output_equisharding = {
     .summary = "Enforces equisharding constraints for MPMD functions.",
     .anchor = "func.func",
     SHARC_OPTIONS(options),
-    .options_size = sizeof(equisharding_options),
+    .options_size = sizeof(sharc_mpmd_equisharding_options),
     .tools = SHARC_TOOL_MPMD_OPT,
     .run = run,
 };

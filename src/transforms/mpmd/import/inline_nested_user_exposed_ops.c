@@ -4,23 +4,20 @@
  * the enclosing computation's. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/named_ops.h"
 
 #include <string.h>
 
-typedef struct inline_nested_options {
-  sharc_mpmd_user_assignment assignment;
-} inline_nested_options;
-
 static const sharc_option_def options[] = {
-    SHARC_OPTION_CUSTOM(inline_nested_options, assignment, "assignment",
+    SHARC_OPTION_CUSTOM(sharc_mpmd_assignment_options, assignment, "assignment",
                         sharc_mpmd_parse_user_assignment, "UserAssignmentMapOption", NULL,
                         SHARC_MPMD_ASSIGNMENT_DESC),
 };
 
 typedef struct inline_state {
-  const inline_nested_options *opts;
+  const sharc_mpmd_assignment_options *opts;
   sharc_rewriter rw;
   bool failed;
 } inline_state;
@@ -114,7 +111,7 @@ const sharc_pass_def sharc_pass_mpmd_inline_nested_user_exposed_ops = {
     .summary = "Inlines any user-exposed mpmd op nested in a named_computation.",
     .anchor = "func.func",
     SHARC_OPTIONS(options),
-    .options_size = sizeof(inline_nested_options),
+    .options_size = sizeof(sharc_mpmd_assignment_options),
     .tools = SHARC_TOOL_MPMD_OPT,
     .run = run,
 };

@@ -4,22 +4,18 @@
  * before use, a result is assigned before it is returned. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
-typedef struct map_io_options {
-  sharc_mpmd_indexed_assignment input_assignment;
-  sharc_mpmd_indexed_assignment output_assignment;
-} map_io_options;
-
 static const sharc_option_def options[] = {
-    SHARC_OPTION_CUSTOM(map_io_options, input_assignment, "input-assignment",
+    SHARC_OPTION_CUSTOM(sharc_mpmd_map_io_options, input_assignment, "input-assignment",
                         sharc_mpmd_parse_indexed_assignment, "IndexedAssignmentMapOption", NULL,
                         "Mapping between function input indices and assigned mesh names.E.g., "
                         "'0@m0,1@m1' defines that input with index 0 will be assigned to mesh m0 "
                         "and input with index 1 will be assigned to mesh m1."),
-    SHARC_OPTION_CUSTOM(map_io_options, output_assignment, "output-assignment",
+    SHARC_OPTION_CUSTOM(sharc_mpmd_map_io_options, output_assignment, "output-assignment",
                         sharc_mpmd_parse_indexed_assignment, "IndexedAssignmentMapOption", NULL,
                         "Mapping between function output indices and assigned mesh names.E.g., "
                         "'0@m0,1@m1' defines that output with index 0 will be assigned to mesh m0 "
@@ -54,7 +50,7 @@ static void clean_memory_kinds(sharc_op *func) {
   }
 }
 
-static bool map_func(sharc_op *func, const map_io_options *o, sharc_rewriter *rw) {
+static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_rewriter *rw) {
   sharc_context *ctx = rw->ctx;
   sharc_block *body = sharc_func_body(func);
   if (!body)
@@ -127,7 +123,7 @@ const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh = {
     .summary = "Assigns meshes to function inputs and output.",
     .anchor = "builtin.module",
     SHARC_OPTIONS(options),
-    .options_size = sizeof(map_io_options),
+    .options_size = sizeof(sharc_mpmd_map_io_options),
     .tools = SHARC_TOOL_MPMD_OPT,
     .run = run,
 };

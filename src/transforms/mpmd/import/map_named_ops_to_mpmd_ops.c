@@ -5,23 +5,20 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/named_ops.h"
 
 #include <stdlib.h>
 
-typedef struct map_named_options {
-  sharc_mpmd_user_assignment assignment;
-} map_named_options;
-
 static const sharc_option_def options[] = {
-    SHARC_OPTION_CUSTOM(map_named_options, assignment, "assignment",
+    SHARC_OPTION_CUSTOM(sharc_mpmd_assignment_options, assignment, "assignment",
                         sharc_mpmd_parse_user_assignment, "UserAssignmentMapOption", NULL,
                         SHARC_MPMD_ASSIGNMENT_DESC),
 };
 
 typedef struct map_state {
-  const map_named_options *opts;
+  const sharc_mpmd_assignment_options *opts;
   sharc_rewriter rw;
   bool failed;
 } map_state;
@@ -135,7 +132,7 @@ const sharc_pass_def sharc_pass_mpmd_map_named_ops_to_mpmd_ops = {
     .summary = "Assigns meshes to user defined operations.",
     .anchor = "func.func",
     SHARC_OPTIONS(options),
-    .options_size = sizeof(map_named_options),
+    .options_size = sizeof(sharc_mpmd_assignment_options),
     .tools = SHARC_TOOL_MPMD_OPT,
     .run = run,
 };

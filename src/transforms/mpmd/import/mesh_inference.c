@@ -292,13 +292,6 @@ void sharc_mesh_set_print_names(const sharc_mesh_set *s, const char *sep, sharc_
 
 /* ---- what is analysed ---------------------------------------------------------------- */
 
-static bool in_mpmd_dialect(const sharc_op *op) {
-  const sharc_op_def *def = sharc_op_get_def(op);
-  if (def)
-    return def->dialect == &sharc_mpmd_dialect;
-  return sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "mpmd.");
-}
-
 static bool in_fragment(const sharc_op *op) {
   for (sharc_op *p = sharc_op_parent_op(op); p; p = sharc_op_parent_op(p))
     if (sharc_op_isa(p, &sharc_mpmd_fragment_def))
@@ -307,7 +300,7 @@ static bool in_fragment(const sharc_op *op) {
 }
 
 bool sharc_mi_is_meshless_op(const sharc_op *op) {
-  return op && !sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR) && !in_mpmd_dialect(op) &&
+  return op && !sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR) && !sharc_mpmd_in_dialect(op) &&
          !sharc_op_isa(op, &sharc_builtin_module_def) && !sharc_op_isa(op, &sharc_func_func_def) &&
          !in_fragment(op);
 }

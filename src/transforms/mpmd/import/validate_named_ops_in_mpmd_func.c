@@ -12,8 +12,7 @@ static bool parent_is_mpmd(const sharc_op *op) {
     return false;
   if (sharc_op_isa(parent, &sharc_func_func_def))
     return sharc_mpmd_is_mpmd_function(parent);
-  const sharc_op_def *def = sharc_op_get_def(parent);
-  return def && def->dialect == &sharc_mpmd_dialect;
+  return sharc_mpmd_in_dialect(parent);
 }
 
 static sharc_walk_result check(sharc_op *op, void *user) {
