@@ -52,6 +52,7 @@ extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_using_input_output
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_rewrite_using_analysis;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_finalize;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_pipeline;
+extern const sharc_pass_def sharc_pass_mpmd_import_pipeline;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

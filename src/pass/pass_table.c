@@ -287,18 +287,6 @@ static const sharc_option_def opts_mpmd_export_pipeline[] = {
      "Regex pattern to match against the location info of transferred tensors.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_mpmd_import_pipeline[] = {
-    {"enable-heterogeneous-meshes", SHARC_OPT_BOOL, 0, "false",
-     "Whether to enable heterogeneous meshes.",
-     NULL, NULL, NULL},
-    {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge inferred fragments only after scheduling.",
-     NULL, NULL, NULL},
-    {"name-to-mesh-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids.",
-     NULL, NULL, "UserAssignmentMapOption"},
-};
 static const char *const enum_mpmd_optimize_pipeline_pipeline_schedule[] = {"none", "1F1B", "Circular", NULL};
 static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
     {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
@@ -576,10 +564,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-import-pipeline", "",
-     "Run the standard set of passes to import an MPMD program with a fixed mesh assignment "
-     "map.",
-     NULL, SHARC_OPTIONS(opts_mpmd_import_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-optimize-pipeline", "",
      "Run the standard set of passes to optimize an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_optimize_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

@@ -43,6 +43,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_infer_mesh_rewrite_using_analysis,
     &sharc_pass_mpmd_infer_mesh_finalize,
     &sharc_pass_mpmd_infer_mesh_pipeline,
+    &sharc_pass_mpmd_import_pipeline,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };
