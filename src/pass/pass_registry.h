@@ -53,6 +53,18 @@ extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_rewrite_using_analysis;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_finalize;
 extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_pipeline;
 extern const sharc_pass_def sharc_pass_mpmd_import_pipeline;
+extern const sharc_pass_def sharc_pass_mpmd_merge_inferred_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_merge_user_fragments_into_scheduling_units;
+extern const sharc_pass_def sharc_pass_mpmd_move_transfers_to_producer;
+extern const sharc_pass_def sharc_pass_mpmd_remove_transfer_cycles;
+extern const sharc_pass_def sharc_pass_mpmd_fragment_dce;
+extern const sharc_pass_def sharc_pass_mpmd_fragment_dedup;
+extern const sharc_pass_def sharc_pass_mpmd_unroll_for_loops;
+extern const sharc_pass_def sharc_pass_mpmd_from_unroll_to_call_counter;
+extern const sharc_pass_def sharc_pass_mpmd_sink_negligible_ops_into_call_op;
+extern const sharc_pass_def sharc_pass_mpmd_erase_unused_callee_block_arguments;
+extern const sharc_pass_def sharc_pass_mpmd_call_inline;
+extern const sharc_pass_def sharc_pass_mpmd_absorb_inferred_fragments;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

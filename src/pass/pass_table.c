@@ -24,24 +24,9 @@ static const sharc_option_def opts_sdy_resolve_single_device_sharding[] = {
      "Number of replicas per partition.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
-    {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
-     "Whether to absorb inferred fragments into user-defined fragments on entry-point "
-     "functions, in addition to targets of mpmd.calls.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
     {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
      "Whether to enable verbose logging",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_merge_inferred_fragments[] = {
-    {"merge-any-consumer", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge with any consumer or only the closest consumer.",
-     NULL, NULL, NULL},
-    {"merge-sideways", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge with the next fragment in the same mesh (neighbor), even if not a "
-     "consumer.",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_pipeline_scheduler[] = {
@@ -348,12 +333,6 @@ static const sharc_option_def opts_sdy_propagation_pipeline[] = {
 };
 
 const sharc_pass_def sharc_pass_table[] = {
-    {"mpmd-absorb-inferred-fragments", "AbsorbInferredFragmentsPass",
-     "Root fragments absorb inferred fragments.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_absorb_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-call-inline", "CallInlinePass",
-     "Inlines all `mpmd.call` operations.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
      "Converts `sdy.constant` ops into `stablehlo.constant`.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -372,20 +351,8 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
      "Enforces the user specified shardings for inputs and outputs.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-erase-unused-callee-block-arguments", "EraseUnusedCalleeBlockArgumentsPass",
-     "Erases any mpmd callee block argument that isn't used by an (hlo) computation.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-extract-reshards-from-inter-mesh-transfers", "ExtractReshardsFromInterMeshTransfersPass",
      "Moves SPMD resharding around an inter-mesh transfer to inside a fragment.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-fragment-dce", "FragmentDcePass",
-     "Eliminates unused fragment arguments/results and simplifies fragment regions.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-fragment-dedup", "FragmentDedupPass",
-     "Removes any duplicated operands and results in fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-from-unroll-to-call-counter", "FromUnrollToCallCounterPass",
-     "Converts the unroll counter attr of a call op to a call counter attr.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
      "Lowers MPMD fragments to fragment calls and functions.",
@@ -405,17 +372,8 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-merge-forward-with-backward", "MergeForwardWithBackwardPass",
      "Merge forward fragments with backward fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-inferred-fragments", "MergeInferredFragmentsPass",
-     "Merges inferred fragments with user defined fragments.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_merge_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-merge-transfers", "MergeTransfersPass",
      "Merges sets of transfers that share the same producer and consumer fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-user-fragments-into-scheduling-units", "MergeUserDefinedFragmentsIntoSchedulingUnitsPass",
-     "Merge user based fragments pre pipeline scheduling passes.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-move-transfers-to-producer", "MoveTransfersToProducerPass",
-     "Moves transfers next to their producers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-pipeline-scheduler", "PipelineSchedulerPass",
      "Reorders the fragments to obtain a given pipeline schedule.",
@@ -426,9 +384,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-remat-fragment", "RematFragmentPass",
      "Rematerializes fragments.",
      "func.func", SHARC_OPTIONS(opts_mpmd_remat_fragment), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-remove-transfer-cycles", "RemoveTransferCyclesPass",
-     "Removes device-only transfer cycles from the program, avoiding unnecessary transfers.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-rule-based-merge", "RuleBasedMergePass",
      "Merges fragments based on user-defined rules.",
      "func.func", SHARC_OPTIONS(opts_mpmd_rule_based_merge), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -444,9 +399,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-sink-create-token-into-fragments", "SinkCreateTokenIntoFragmentsPass",
      "Sinks stablehlo.create_token ops into fragment bodies.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-sink-negligible-ops-into-call-op", "SinkNegligibleOpsIntoCallOpPass",
-     "Sinks negligible ops into call-ops (i.e., the called function).",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-split-and-prioritize-transfer-independent-computations", "SplitAndPrioritizeTransferIndependentComputationsPass",
      "Splits backward fragments based on transferred results.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -457,9 +409,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Uniquifies any value returned multiple times or any block argument directly returned by "
      "the function.",
      "func.func", SHARC_OPTIONS(opts_mpmd_uniquify_function_inputs_outputs), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-unroll-for-loops", "UnrollForLoopsPass",
-     "Fully unrolls `mpmd.for` loops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-backward-deps", "ValidateNoBackwardDepsPass",
      "Validates no backward dependencies exist in forward-only programs.",
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_backward_deps), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

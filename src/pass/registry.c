@@ -44,6 +44,18 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_infer_mesh_finalize,
     &sharc_pass_mpmd_infer_mesh_pipeline,
     &sharc_pass_mpmd_import_pipeline,
+    &sharc_pass_mpmd_merge_inferred_fragments,
+    &sharc_pass_mpmd_merge_user_fragments_into_scheduling_units,
+    &sharc_pass_mpmd_move_transfers_to_producer,
+    &sharc_pass_mpmd_remove_transfer_cycles,
+    &sharc_pass_mpmd_fragment_dce,
+    &sharc_pass_mpmd_fragment_dedup,
+    &sharc_pass_mpmd_unroll_for_loops,
+    &sharc_pass_mpmd_from_unroll_to_call_counter,
+    &sharc_pass_mpmd_sink_negligible_ops_into_call_op,
+    &sharc_pass_mpmd_erase_unused_callee_block_arguments,
+    &sharc_pass_mpmd_call_inline,
+    &sharc_pass_mpmd_absorb_inferred_fragments,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

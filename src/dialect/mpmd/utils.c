@@ -541,6 +541,130 @@ sharc_op *sharc_mpmd_create_binary_reduce(sharc_rewriter *rw, sharc_mpmd_reducti
   return create(rw, names[kind], loc, ops, 2, &t, 1, NULL, 0);
 }
 
+/* ---- fragments ------------------------------------------------------------------------- */
+
+bool sharc_mpmd_is_user_fragment(const sharc_op *fragment) {
+  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  return origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY && sharc_attr_count(origin) > 0;
+}
+
+bool sharc_mpmd_single_transpose_count(const sharc_op *fragment, int64_t *out) {
+  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  unsigned n = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY ? sharc_attr_count(origin)
+                                                                        : 0;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *o = sharc_attr_at(origin, i);
+    if (!sharc_mpmd_is_user_origin(o))
+      return false;
+    int64_t c = sharc_mpmd_user_origin_transpose_count(o);
+    if (i && c != *out)
+      return false;
+    *out = c;
+  }
+  return n > 0;
+}
+
+bool sharc_mpmd_call_counter(const sharc_op *fragment, int64_t *out) {
+  sharc_attr *a = sharc_op_attr(fragment, SHARC_MPMD_CALL_COUNTER_ATTR);
+  if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_INTEGER)
+    return false;
+  *out = sharc_attr_int_value(a);
+  return true;
+}
+
+sharc_attr *sharc_mpmd_origin_union(const sharc_op *a, const sharc_op *b) {
+  sharc_attr *oa = sharc_op_attr(a, "origin"), *ob = sharc_op_attr(b, "origin");
+  unsigned na = oa ? sharc_attr_count(oa) : 0, nb = ob ? sharc_attr_count(ob) : 0;
+  sharc_attr **all = malloc(((size_t)na + nb + 1) * sizeof *all);
+  if (!all)
+    abort();
+  unsigned n = 0;
+  for (unsigned i = 0; i < na; i++)
+    all[n++] = sharc_attr_at(oa, i);
+  for (unsigned i = 0; i < nb; i++) {
+    sharc_attr *x = sharc_attr_at(ob, i);
+    bool seen = false;
+    for (unsigned j = 0; j < na && !seen; j++)
+      seen = all[j] == x;
+    if (!seen)
+      all[n++] = x;
+  }
+  sharc_attr *u = sharc_attr_array(sharc_op_context(a), all, n);
+  free(all);
+  return u;
+}
+
+static void add_loc(sharc_ptr_vec *v, sharc_attr *loc) {
+  if (sharc_attr_get_kind(loc) == SHARC_ATTR_LOC_FUSED && !loc->fused.metadata) {
+    for (unsigned i = 0; i < loc->fused.n; i++)
+      add_loc(v, loc->fused.locs[i]);
+    return;
+  }
+  if (sharc_attr_get_kind(loc) == SHARC_ATTR_LOC_UNKNOWN)
+    return;
+  for (unsigned i = 0; i < v->len; i++)
+    if (v->items[i] == loc)
+      return;
+  sharc_vec_push(v, loc);
+}
+
+sharc_attr *sharc_mpmd_fuse_locs(sharc_context *ctx, sharc_attr *a, sharc_attr *b) {
+  sharc_ptr_vec v = {0};
+  add_loc(&v, a);
+  add_loc(&v, b);
+  sharc_attr *r = !v.len       ? sharc_loc_unknown(ctx)
+                  : v.len == 1 ? v.items[0]
+                               : sharc_loc_fused(ctx, (sharc_attr *const *)v.items, v.len, NULL);
+  sharc_vec_free(&v);
+  return r;
+}
+
+void sharc_mpmd_copy_attrs(sharc_op *from, sharc_op *to, const char *const *elided) {
+  sharc_attr *attrs = sharc_op_attrs(from);
+  const sharc_named_attr *e = sharc_attr_dict_entries(attrs);
+  for (unsigned i = 0; i < sharc_attr_count(attrs); i++) {
+    sharc_str name = sharc_ident_str(e[i].name);
+    bool skip = false;
+    for (unsigned k = 0; elided && elided[k] && !skip; k++)
+      skip = sharc_str_eq_cstr(name, elided[k]);
+    if (!skip)
+      sharc_op_set_attr(to, name.data, e[i].value);
+  }
+}
+
+sharc_attr *sharc_mpmd_discardable_attrs(const sharc_op *op) {
+  sharc_attr *all = sharc_op_attrs(op);
+  const sharc_op_def *def = sharc_op_get_def(op);
+  unsigned n = sharc_attr_count(all), k = 0;
+  const sharc_named_attr *e = sharc_attr_dict_entries(all);
+  sharc_named_attr *kept = malloc(((size_t)n + 1) * sizeof *kept);
+  if (!kept)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    if (!def || !sharc_op_def_is_inherent(def, e[i].name))
+      kept[k++] = e[i];
+  sharc_attr *d = sharc_attr_dictionary(sharc_op_context(op), kept, k);
+  free(kept);
+  return d;
+}
+
+void sharc_mpmd_set_discardable_attrs(sharc_op *op, const sharc_attr *dict) {
+  sharc_attr *all = sharc_op_attrs(op);
+  const sharc_op_def *def = sharc_op_get_def(op);
+  unsigned n = sharc_attr_count(all), m = sharc_attr_count(dict), k = 0;
+  const sharc_named_attr *e = sharc_attr_dict_entries(all);
+  sharc_named_attr *kept = malloc(((size_t)n + m + 1) * sizeof *kept);
+  if (!kept)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    if (def && sharc_op_def_is_inherent(def, e[i].name))
+      kept[k++] = e[i];
+  for (unsigned i = 0; i < m; i++)
+    kept[k++] = sharc_attr_dict_entries(dict)[i];
+  sharc_op_set_attrs(op, sharc_attr_dictionary(sharc_op_context(op), kept, k));
+  free(kept);
+}
+
 /* ---- IR helpers -------------------------------------------------------------------------- */
 
 sharc_op *sharc_mpmd_ancestor_in_block(sharc_block *block, sharc_op *op) {

@@ -19,8 +19,6 @@
 #define SHARC_MPMD_INFERRED_BY_ATTR "mpmd.inferred_by"
 #define SHARC_MPMD_ARG_ATTRS "arg_attrs"
 
-extern const sharc_dialect sharc_mpmd_dialect;
-
 /* MLIR's Operation::emitError: an error at the op's location (no "'op'"
  * prefix, unlike sharc_emit_op_error). */
 #define sharc_mpmd_error(op, ...)                                                                   \
@@ -150,6 +148,30 @@ sharc_mpmd_reduction_kind sharc_mpmd_body_reduction_kind(sharc_block *body);
 /* CreateStablehloReduceOp: the binary op of `kind` on `a` and `b`. */
 sharc_op *sharc_mpmd_create_binary_reduce(sharc_rewriter *rw, sharc_mpmd_reduction_kind kind,
                                           sharc_value *a, sharc_value *b, sharc_attr *loc);
+
+/* ---- fragments -------------------------------------------------------------------------- */
+#define SHARC_MPMD_CALL_COUNTER_ATTR "call_counter"
+#define SHARC_MPMD_UNROLL_COUNTER_ATTR "unroll_counter"
+/* FragmentOp::isUserFragment: it has an origin. */
+bool sharc_mpmd_is_user_fragment(const sharc_op *fragment);
+/* TryToFindSingleTransposeCount: the transpose count all origins share. */
+bool sharc_mpmd_single_transpose_count(const sharc_op *fragment, int64_t *out);
+/* TryToFindCallCounter. */
+bool sharc_mpmd_call_counter(const sharc_op *fragment, int64_t *out);
+/* GetFragmentOriginUnion: the first fragment's origins, then the second's
+ * that are new. */
+sharc_attr *sharc_mpmd_origin_union(const sharc_op *a, const sharc_op *b);
+/* FusedLoc::get of two locations, canonicalized as MLIR does (nested
+ * fused locations flattened, unknown and repeated ones dropped, a single
+ * one returned as it is). */
+sharc_attr *sharc_mpmd_fuse_locs(sharc_context *ctx, sharc_attr *a, sharc_attr *b);
+/* CopyAttributes: every attribute of `from` but `elided` (NULL-terminated)
+ * set on `to`. */
+void sharc_mpmd_copy_attrs(sharc_op *from, sharc_op *to, const char *const *elided);
+/* The discardable (not inherent) attributes of an op, and setting them
+ * (setDiscardableAttrs: the inherent ones kept). */
+sharc_attr *sharc_mpmd_discardable_attrs(const sharc_op *op);
+void sharc_mpmd_set_discardable_attrs(sharc_op *op, const sharc_attr *dict);
 
 /* ---- IR helpers (transforms/common/utils) ----------------------------------------------------- */
 /* GetAncestorInBlock: `op` or its ancestor that is in `block`, or NULL. */

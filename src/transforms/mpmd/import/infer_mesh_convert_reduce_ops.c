@@ -115,23 +115,6 @@ static sharc_op *create_reduce(sharc_rewriter *rw, sharc_attr *loc, sharc_value 
   return sharc_rw_create(rw, &st);
 }
 
-/* The op's attributes that are not inherent to it. */
-static sharc_attr *discardable_attrs(const sharc_op *op) {
-  sharc_attr *all = sharc_op_attrs(op);
-  const sharc_op_def *def = sharc_op_get_def(op);
-  unsigned n = sharc_attr_count(all), k = 0;
-  const sharc_named_attr *e = sharc_attr_dict_entries(all);
-  sharc_named_attr *kept = malloc(((size_t)n + 1) * sizeof *kept);
-  if (!kept)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    if (!def || !sharc_op_def_is_inherent(def, e[i].name))
-      kept[k++] = e[i];
-  sharc_attr *d = sharc_attr_dictionary(sharc_op_context(op), kept, k);
-  free(kept);
-  return d;
-}
-
 static void replace_with_reduce(convert_state *st, sharc_op *op, sharc_value *const *operands,
                                 unsigned n, sharc_attr *reduction) {
   sharc_rewriter *rw = &st->rw;
@@ -167,7 +150,7 @@ static void convert_concat_reduce(convert_state *st, sharc_op *reduce) {
                         .num_operands = 1,
                         .result_types = &t,
                         .num_results = 1,
-                        .attrs = def ? discardable_attrs(def) : NULL};
+                        .attrs = def ? sharc_mpmd_discardable_attrs(def) : NULL};
     reshaped[i] = sharc_op_result(sharc_rw_create(rw, &s), 0);
   }
   replace_with_reduce(st, reduce, reshaped, n, sharc_op_attr(reduce, SHARC_MI_REDUCE_ANNOTATION));
