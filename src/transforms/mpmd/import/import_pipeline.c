@@ -6,8 +6,10 @@
  * introduced, mesh inference, then the common passes that merge, dedup and
  * tidy fragments and prepare scheduling.
  *
- * `-inline`, `-cse`, `-symbol-dce` and the MPMD common passes are added by
- * flag: the pipeline builds once they are registered. */
+ * Passes are added by flag where that is simplest; `-inline`, `-cse` and
+ * `-symbol-dce` come from another branch, and until they are registered the
+ * pipeline fails to build with "'inline' does not refer to a registered
+ * pass". */
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/infer_mesh_pipeline.h"
 #include "transforms/stablehlo/stablehlo_passes.h"

@@ -341,7 +341,7 @@ static bool verify_assignment(sharc_op *func) {
     sharc_type *t = sharc_type_func_input(ft, i);
     if (!sharc_mpmd_is_mesh_tensor(t)) {
       char *s = sharc_mpmd_type_str(t);
-      sharc_mpmd_error(func, "function input %u is not a MeshTensorType, but a %s", i, s);
+      sharc_mpmd_error(func, "function input %u is not a MeshTensorType, but a '%s'", i, s);
       free(s);
       st.failed = true;
     }
@@ -350,7 +350,7 @@ static bool verify_assignment(sharc_op *func) {
     sharc_type *t = sharc_type_func_result(ft, i);
     if (!sharc_mpmd_is_mesh_tensor(t)) {
       char *s = sharc_mpmd_type_str(t);
-      sharc_mpmd_error(func, "function output %u is not a MeshTensorType, but a %s", i, s);
+      sharc_mpmd_error(func, "function output %u is not a MeshTensorType, but a '%s'", i, s);
       free(s);
       st.failed = true;
     }

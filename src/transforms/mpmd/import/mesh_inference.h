@@ -53,7 +53,8 @@ typedef struct sharc_mesh_set {
   sharc_ptr_vec wildcard; /* origins of "*", kept apart */
 } sharc_mesh_set;
 
-/* A zeroed set is unspecified. */
+/* A zeroed set is unspecified; every function below takes initialized
+ * sets (zeroed or filled by these functions). */
 void sharc_mesh_set_free(sharc_mesh_set *s);
 void sharc_mesh_set_copy(sharc_mesh_set *dst, const sharc_mesh_set *src);
 /* MeshesWithOrigins(attr): unspecified for NULL. */
