@@ -293,18 +293,29 @@ static bool before(merge_state *st, const sharc_op *a, const sharc_op *b) {
   return order_of(st, a) < order_of(st, b);
 }
 
-/* The fragment users of `producer`, closest first (a stable sort). */
+typedef struct ordered_op {
+  uintptr_t order;
+  sharc_op *op;
+} ordered_op;
+
+static int by_order(const void *a, const void *b) {
+  uintptr_t x = ((const ordered_op *)a)->order, y = ((const ordered_op *)b)->order;
+  return x < y ? -1 : x > y;
+}
+
+/* The fragment users of `producer`, closest first. Equal keys are the same
+ * op (used twice), so qsort's instability does not show. */
 static void fragment_users(merge_state *st, sharc_op *producer, sharc_ptr_vec *out) {
+  SHARC_VEC(ordered_op) users = {0};
   for (unsigned r = 0; r < sharc_op_num_results(producer); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(producer, r)); u; u = sharc_use_next(u))
       if (sharc_op_isa(sharc_use_owner(u), &sharc_mpmd_fragment_def))
-        sharc_vec_push(out, sharc_use_owner(u));
-  for (unsigned i = 1; i < out->len; i++)
-    for (unsigned j = i; j > 0 && before(st, out->items[j], out->items[j - 1]); j--) {
-      void *t = out->items[j];
-      out->items[j] = out->items[j - 1];
-      out->items[j - 1] = t;
-    }
+        sharc_vec_push(&users, ((ordered_op){order_of(st, sharc_use_owner(u)), sharc_use_owner(u)}));
+  if (users.len > 1)
+    qsort(users.items, users.len, sizeof *users.items, by_order);
+  for (unsigned i = 0; i < users.len; i++)
+    sharc_vec_push(out, users.items[i].op);
+  sharc_vec_free(&users);
 }
 
 static sharc_op *merge_candidate(merge_state *st, sharc_op *producer) {

@@ -294,7 +294,18 @@ static bool use_in_op(const sharc_use *u, void *user) {
  * `consumer`, its operands and free variables becoming new operands
  * (assigned to the consumer's mesh), the consumer's arguments that came
  * from `op` replaced by its results. */
-static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool only_consumer) {
+/* Where a consumer takes a result of the absorbed op: its operand `k` is an
+ * assign of result `r`. Gathered once per op for all its consumers, so that
+ * absorbing into each does not rescan every use (a constant may feed
+ * thousands of fragments). */
+typedef struct absorb_slot {
+  unsigned r, k;
+} absorb_slot;
+typedef SHARC_VEC(absorb_slot) absorb_slots;
+typedef SHARC_VEC(absorb_slots) absorb_slots_vec;
+
+static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool only_consumer,
+                   const absorb_slots *slots) {
   sharc_rewriter *rw = &st->rw;
   sharc_attr *mesh_attr = sharc_op_attr(consumer, "mesh_name");
   sharc_str mesh = sharc_attr_string_value(mesh_attr);
@@ -339,23 +350,12 @@ static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool onl
   bool *erase = calloc((size_t)n_args + 1, sizeof *erase);
   if (!erase)
     abort();
-  for (unsigned r = 0; r < sharc_op_num_results(op); r++) {
-    sharc_value *old = sharc_op_result(op, r);
-    if (!is_tensor(old))
+  for (unsigned i = 0; i < slots->len; i++) {
+    absorb_slot sl = slots->items[i];
+    if (!is_tensor(sharc_op_result(op, sl.r)))
       continue;
-    for (sharc_use *u = sharc_value_first_use(old); u; u = sharc_use_next(u)) {
-      sharc_op *assign = sharc_use_owner(u);
-      if (!sharc_op_isa(assign, &sharc_mpmd_assign_def))
-        continue;
-      for (sharc_use *au = sharc_value_first_use(sharc_op_result(assign, 0)); au;
-           au = sharc_use_next(au)) {
-        if (sharc_use_owner(au) != consumer)
-          continue;
-        unsigned k = sharc_use_operand_index(au);
-        sharc_rw_replace_all_uses(rw, sharc_block_arg(body, k), sharc_op_result(absorbed, r));
-        erase[k] = true;
-      }
-    }
+    sharc_rw_replace_all_uses(rw, sharc_block_arg(body, sl.k), sharc_op_result(absorbed, sl.r));
+    erase[sl.k] = true;
   }
   for (unsigned k = n_args; k-- > 0;)
     if (erase[k])
@@ -410,15 +410,23 @@ static void wrap_by_assign_users(rewrite_state *st, sharc_op *op) {
 }
 
 static void collect_users(sharc_op *op, sharc_ptr_vec *out) {
+  sharc_ptrmap seen = {0};
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
-      bool dup = false;
-      for (unsigned i = 0; i < out->len && !dup; i++)
-        dup = out->items[i] == user;
-      if (!dup)
-        sharc_vec_push(out, user);
+      if (sharc_ptrmap_get(&seen, user))
+        continue;
+      sharc_ptrmap_put(&seen, user, user);
+      sharc_vec_push(out, user);
     }
+  sharc_ptrmap_free(&seen);
+}
+
+static void free_slots(sharc_ptr_vec *fragments, absorb_slots_vec *slots) {
+  for (unsigned i = 0; i < slots->len; i++)
+    sharc_vec_free(&slots->items[i]);
+  sharc_vec_free(slots);
+  sharc_vec_free(fragments);
 }
 
 /* AssignOpBasedOnConsumers. */
@@ -427,6 +435,8 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
     return;
   sharc_mi_clear_sets(op);
   sharc_ptr_vec fragments = {0};
+  absorb_slots_vec slots = {0};
+  sharc_ptrmap index = {0}; /* fragment -> its position + 1 */
   bool other_user = false;
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
@@ -440,21 +450,25 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
           other_user = true;
           continue;
         }
-        bool dup = false;
-        for (unsigned i = 0; i < fragments.len && !dup; i++)
-          dup = fragments.items[i] == user;
-        if (!dup)
+        uintptr_t at = (uintptr_t)sharc_ptrmap_get(&index, user);
+        if (!at) {
           sharc_vec_push(&fragments, user);
+          sharc_vec_push(&slots, (absorb_slots){0});
+          at = fragments.len;
+          sharc_ptrmap_put(&index, user, (void *)at);
+        }
+        sharc_vec_push(&slots.items[at - 1], ((absorb_slot){r, sharc_use_operand_index(au)}));
       }
     }
+  sharc_ptrmap_free(&index);
   sharc_ptr_vec users = {0};
   if (fragments.len == 1 && !other_user) {
     collect_users(op, &users);
-    absorb(st, fragments.items[0], op, true);
+    absorb(st, fragments.items[0], op, true, &slots.items[0]);
     for (unsigned i = 0; i < users.len; i++)
       sharc_rw_erase_op(&st->rw, users.items[i]);
     sharc_vec_free(&users);
-    sharc_vec_free(&fragments);
+    free_slots(&fragments, &slots);
     return;
   }
   bool trivial = sharc_op_num_operands(op) <= 1 && sharc_op_num_results(op) == 1 &&
@@ -464,12 +478,12 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
     wrap_by_assign_users(st, op);
   else
     for (unsigned i = 0; i < fragments.len; i++)
-      absorb(st, fragments.items[i], op, false);
+      absorb(st, fragments.items[i], op, false, &slots.items[i]);
   collect_users(op, &users);
   for (unsigned i = 0; i < users.len; i++)
     sharc_rw_erase_op(&st->rw, users.items[i]);
   sharc_vec_free(&users);
-  sharc_vec_free(&fragments);
+  free_slots(&fragments, &slots);
   sharc_rw_erase_op(&st->rw, op);
 }
 
