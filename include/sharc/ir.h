@@ -124,7 +124,12 @@ SHARC_API sharc_type *sharc_type_shaped_view(const sharc_type *t);
 SHARC_API bool sharc_type_has_rank(const sharc_type *t);
 SHARC_API unsigned sharc_type_rank(const sharc_type *t);
 SHARC_API const int64_t *sharc_type_shape(const sharc_type *t);
-SHARC_API int64_t sharc_type_num_elements(const sharc_type *t); /* -1 if dynamic/unranked */
+/* -1 if dynamic/unranked; INT64_MAX when the product overflows int64 (MLIR
+ * accepts such types but cannot count them). */
+SHARC_API int64_t sharc_type_num_elements(const sharc_type *t);
+/* MLIR's tryGetNumElements: false when the count overflows int64, else the
+ * count (-1 if dynamic/unranked) in *out. */
+SHARC_API bool sharc_type_try_num_elements(const sharc_type *t, int64_t *out);
 SHARC_API sharc_attr *sharc_type_encoding(const sharc_type *t);
 SHARC_API unsigned sharc_type_count(const sharc_type *t);           /* tuple elements */
 SHARC_API sharc_type *sharc_type_at(const sharc_type *t, unsigned i);
@@ -453,6 +458,17 @@ SHARC_API void sharc_diag_format(const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
                               unsigned first_line);
+/* The same with the offsets at which the lines of `buf` start (line_starts[0]
+ * is 0, then one past each '\n'), computed once by a caller that shows one
+ * buffer through many contexts (each piece of -split-input-file): finding a
+ * diagnostic's line is then O(1) instead of a scan from the start. The
+ * array must outlive the context. */
+SHARC_API void sharc_context_add_source_lines(sharc_context *ctx, const char *name, const char *buf,
+                                              size_t len, unsigned first_line,
+                                              const size_t *line_starts, size_t num_lines);
+/* Fills a line-start table for sharc_context_add_source_lines: a malloc'ed
+ * array (free() it) and its length. */
+SHARC_API size_t *sharc_source_line_starts(const char *buf, size_t len, size_t *num_lines);
 SHARC_API void sharc_context_clear_sources(sharc_context *ctx);
 /* Delivers diagnostics held back (a diagnostic waits for its notes). */
 SHARC_API void sharc_diag_flush(sharc_context *ctx);

@@ -12,6 +12,8 @@ typedef struct sharc_source {
   const char *buf;
   size_t len;
   unsigned first_line;
+  const size_t *line_starts; /* NULL until a diagnostic needs it */
+  size_t num_lines;
   struct sharc_source *next;
 } sharc_source;
 

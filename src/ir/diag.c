@@ -21,37 +21,64 @@ static const char *severity_name(sharc_severity s) {
   }
 }
 
-static const sharc_source *find_source(const sharc_context *ctx, sharc_str name) {
-  for (const sharc_source *s = ctx->sources; s; s = s->next)
+static sharc_source *find_source(const sharc_context *ctx, sharc_str name) {
+  for (sharc_source *s = ctx->sources; s; s = s->next)
     if (sharc_str_eq(sharc_str_from_cstr(s->name), name))
       return s;
   return NULL;
 }
 
-void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
-                              unsigned first_line) {
+void sharc_context_add_source_lines(sharc_context *ctx, const char *name, const char *buf,
+                                    size_t len, unsigned first_line, const size_t *line_starts,
+                                    size_t num_lines) {
   sharc_source *s = sharc_arena_alloc(&ctx->diag_arena, sizeof *s);
   s->name = sharc_arena_strndup(&ctx->diag_arena, name, strlen(name));
   s->buf = buf;
   s->len = len;
   s->first_line = first_line;
+  s->line_starts = line_starts;
+  s->num_lines = num_lines;
   s->next = ctx->sources;
   ctx->sources = s;
+}
+
+void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                              unsigned first_line) {
+  sharc_context_add_source_lines(ctx, name, buf, len, first_line, NULL, 0);
+}
+
+size_t *sharc_source_line_starts(const char *buf, size_t len, size_t *num_lines) {
+  size_t n = 1;
+  for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+    n++;
+  size_t *starts = malloc(n * sizeof *starts);
+  if (!starts)
+    abort();
+  starts[0] = 0;
+  size_t k = 1;
+  for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+    starts[k++] = (size_t)(p - buf) + 1;
+  *num_lines = n;
+  return starts;
 }
 
 void sharc_context_clear_sources(sharc_context *ctx) { ctx->sources = NULL; }
 
 /* Appends the source line of `line` and a caret under `col`, as llvm::SourceMgr does. */
-static void put_source_line(const sharc_source *s, unsigned line, unsigned col, sharc_buf *out) {
+static void put_source_line(const sharc_context *ctx, sharc_source *s, unsigned line, unsigned col,
+                            sharc_buf *out) {
   if (line < s->first_line)
     return;
-  unsigned want = line - s->first_line;
-  size_t i = 0;
-  for (unsigned l = 0; l < want && i < s->len; i++)
-    if (s->buf[i] == '\n')
-      l++;
-  if (i > s->len || (i == s->len && want > 0 && (i == 0 || s->buf[i - 1] != '\n')))
+  if (!s->line_starts) { /* once per source: every later diagnostic is O(1) */
+    size_t n, *starts = sharc_source_line_starts(s->buf, s->len, &n);
+    s->line_starts = sharc_arena_dup((sharc_arena *)&ctx->diag_arena, starts, n * sizeof *starts);
+    s->num_lines = n;
+    free(starts);
+  }
+  size_t want = line - s->first_line;
+  if (want >= s->num_lines)
     return;
+  size_t i = s->line_starts[want];
   size_t end = i;
   while (end < s->len && s->buf[end] != '\n' && s->buf[end] != '\r')
     end++;
@@ -72,9 +99,9 @@ static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf 
     sharc_buf_put_str(out, sharc_loc_file_name(f));
     sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
                      severity_name(d->severity), d->message);
-    const sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
+    sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
     if (s)
-      put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
+      put_source_line(ctx, s, sharc_loc_line(f), sharc_loc_col(f), out);
     return;
   }
   sharc_buf_printf(out, "loc(unknown): %s: %s\n", severity_name(d->severity), d->message);
@@ -91,7 +118,7 @@ void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d
 static void default_handler(sharc_context *ctx, const sharc_diag *d) {
   sharc_buf out = {0};
   sharc_diag_format_with_source(ctx, d, &out);
-  fputs(out.data, stderr);
+  fwrite(out.data, 1, out.len, stderr);
   sharc_buf_free(&out);
 }
 

@@ -428,7 +428,7 @@ static void axis_strides(sharc_context *ctx, const sharc_attr *s, const sharc_ty
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(s, i);
     unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
     int64_t total = sharc_sdy_dim_sharding_sharded_size(dim, mesh), size = sharc_type_shape(t)[i];
-    double stride = cumulative * (double)((size + total - 1) / total);
+    double stride = cumulative * (double)(total > 0 && size >= 0 ? sharc_ceil_div(size, total) : 0);
     for (unsigned j = k; j-- > 0;) {
       sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, j);
       sharc_vec_push(out, ((axis_stride){axis, stride}));
@@ -641,7 +641,7 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw, void *state) {
     sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_sdy_list_at(n_in ? ins : outs, 0), op);
     sharc_attr *axes = sharc_op_attr(op, "manual_axes");
     for (unsigned i = 0; mesh && axes && i < sharc_sdy_list_size(axes); i++)
-      product *= sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
+      product = sharc_mul_wrap(product, sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i))));
     if (!mesh)
       return false;
   }
