@@ -407,10 +407,9 @@ bool sharc_shlo_verify_pad(sharc_op *op) {
     } else if (size == SHARC_DYNAMIC) {
       shape[i] = SHARC_DYNAMIC;
     } else {
-      /* size + lo cannot overflow (size >= 0); the rest is checked */
       int64_t grow;
       if (sharc_mul_overflow(size > 1 ? size - 1 : 0, mid, &grow) ||
-          sharc_add_overflow(size + lo, hi, &shape[i]) ||
+          sharc_add_overflow(size, lo, &shape[i]) || sharc_add_overflow(shape[i], hi, &shape[i]) ||
           sharc_add_overflow(shape[i], grow, &shape[i])) {
         sharc_shlo_error(op, "Padding result in size overflowing int64 for dimension %u", i);
         ok = false;
