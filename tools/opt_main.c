@@ -21,6 +21,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +156,7 @@ typedef struct output {
   char *temp_path;    /* NULL: writing straight to `f` */
   FILE *f;
   bool failed;
+  bool remove_on_failure; /* written in place: removed if the run fails */
 } output;
 
 /* The temporary file the handlers remove: set before it exists, cleared
@@ -265,6 +269,15 @@ static int output_open(output *o) {
   if (fd < 0) {
     g_temp_path = NULL;
     free(temp);
+    free(o->final_path);
+    o->final_path = NULL;
+    /* a writable file in a directory we may not create in: written in
+     * place, as MLIR writes it, and removed if the run fails */
+    if (exists && (e == EACCES || e == EPERM || e == EROFS)) {
+      o->f = fopen(o->path, "wb");
+      o->remove_on_failure = o->f != NULL;
+      return o->f ? 0 : errno;
+    }
     return e;
   }
   /* the mode a plain create would give, or the replaced file's */
@@ -314,6 +327,8 @@ static bool output_close(output *o, bool keep) {
     if (!keep || !ok)
       unlink(o->temp_path);
     forget_temp(o);
+  } else if (o->remove_on_failure && (!keep || !ok)) {
+    unlink(o->path);
   }
   free(o->final_path);
   o->final_path = NULL;
@@ -423,14 +438,14 @@ typedef struct chunk {
   unsigned line, col;
 } chunk;
 
-/* The whole input, shared by the chunks: its line table makes every
- * diagnostic's source line O(1) to find, however many chunks fail. */
+/* The whole input, shared by the chunks: one line table for all of them
+ * finds a diagnostic's source line without rescanning the file, however
+ * many chunks fail, and reads the file no further than asked. */
 typedef struct source {
   const char *name;
   const char *data;
   size_t len;
-  size_t *line_starts;
-  size_t num_lines;
+  sharc_line_table *lines;
 } source;
 
 static double now_seconds(void) {
@@ -452,8 +467,7 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
     sharc_context_load_dialect(ctx, *d);
-  sharc_context_add_source_lines(ctx, src->name, src->data, src->len, 1, src->line_starts,
-                                 src->num_lines);
+  sharc_context_add_source_table(ctx, src->name, src->lines, 1);
   diag_log log = {0};
   log.verbosity = fl->verbosity;
   log.ctx = ctx;
@@ -483,18 +497,8 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   return ok;
 }
 
-/* The line and column of `p` in the source, from its line table. */
 static void position_of(const source *src, const char *p, unsigned *line, unsigned *col) {
-  size_t off = (size_t)(p - src->data), lo = 0, hi = src->num_lines;
-  while (hi - lo > 1) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (src->line_starts[mid] <= off)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  *line = (unsigned)(lo + 1);
-  *col = (unsigned)(off - src->line_starts[lo] + 1);
+  sharc_line_table_locate(src->lines, (size_t)(p - src->data), line, col);
 }
 
 static const char *find_bytes(const char *s, const char *end, const char *pat, size_t n) {
@@ -515,7 +519,8 @@ typedef SHARC_VEC(chunk) chunk_vec;
 
 static void push_chunk(const source *src, chunk_vec *cs, const char *begin, const char *end) {
   chunk c = {begin, (size_t)(end - begin), 1, 1};
-  position_of(src, begin, &c.line, &c.col);
+  if (begin != src->data) /* the first needs no look at the text */
+    position_of(src, begin, &c.line, &c.col);
   sharc_vec_push(cs, c);
 }
 
@@ -554,7 +559,7 @@ static void split_chunks(const source *src, const char *marker, chunk_vec *cs, s
     position_of(src, rest, &line, &col);
     sharc_buf_printf(warn, "%s:%u:%u: warning: near miss with file split marker\n", src->name, line,
                      col);
-    size_t ls = src->line_starts[line - 1], le = ls;
+    size_t ls = (size_t)(rest - buf) - (col - 1), le = ls;
     while (buf + le < end && buf[le] != '\n' && buf[le] != '\r')
       le++;
     sharc_buf_put(warn, buf + ls, le - ls);
@@ -864,6 +869,13 @@ static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pip
 
 int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   double start = now_seconds();
+#ifdef __GLIBC__
+  /* Every split piece gets a fresh context whose arenas are freed again;
+   * glibc would hand that memory back to the system each time and fault it
+   * in again for the next piece, most of the cost of many small pieces. */
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  mallopt(M_TOP_PAD, 1 << 20);
+#endif
   opt_flags fl = {0};
   fl.input = "-";
   fl.verbosity = VERBOSITY_REMARKS;
@@ -882,8 +894,8 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     sharc_buf_printf(&err, "cannot open input file '%s': %s\n", fl.input, strerror(e));
     ok = false;
   }
-  output out = {fl.output && strcmp(fl.output, "-") != 0 ? fl.output : NULL, NULL, NULL, NULL,
-                false};
+  output out = {0};
+  out.path = fl.output && strcmp(fl.output, "-") != 0 ? fl.output : NULL;
   if (ok && (e = output_open(&out)) != 0) {
     sharc_buf_printf(&err, "cannot open output file '%s': %s\n", fl.output, strerror(e));
     ok = false;
@@ -891,10 +903,10 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
   ok = ok && build_pipeline(&fl, pl, &err);
   if (ok) {
-    source src = {strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input, in.data, in.len, NULL, 0};
-    src.line_starts = sharc_source_line_starts(src.data, src.len, &src.num_lines);
+    source src = {strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input, in.data, in.len, NULL};
+    src.lines = sharc_line_table_create(src.data, src.len);
     ok = run_input(tool, &fl, pl, &src, &out, &err, start);
-    free(src.line_starts);
+    sharc_line_table_destroy(src.lines);
   }
   if (!output_close(&out, ok) && ok) {
     sharc_buf_printf(&err, "error: could not write output file '%s'\n", fl.output ? fl.output : "-");

@@ -458,17 +458,21 @@ SHARC_API void sharc_diag_format(const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
                               unsigned first_line);
-/* The same with the offsets at which the lines of `buf` start (line_starts[0]
- * is 0, then one past each '\n'), computed once by a caller that shows one
- * buffer through many contexts (each piece of -split-input-file): finding a
- * diagnostic's line is then O(1) instead of a scan from the start. The
- * array must outlive the context. */
-SHARC_API void sharc_context_add_source_lines(sharc_context *ctx, const char *name, const char *buf,
-                                              size_t len, unsigned first_line,
-                                              const size_t *line_starts, size_t num_lines);
-/* Fills a line-start table for sharc_context_add_source_lines: a malloc'ed
- * array (free() it) and its length. */
-SHARC_API size_t *sharc_source_line_starts(const char *buf, size_t len, size_t *num_lines);
+/* Where the lines of a buffer start, found as far as asked and no further
+ * (a diagnostic on line 10 of a huge file reads 10 lines), and shared by
+ * every context that shows the buffer (each piece of -split-input-file):
+ * a diagnostic's source line is then found without a scan from the start. */
+typedef struct sharc_line_table sharc_line_table;
+SHARC_API sharc_line_table *sharc_line_table_create(const char *buf, size_t len);
+SHARC_API void sharc_line_table_destroy(sharc_line_table *t);
+/* The offset where 0-based line `line` starts; false if there is no such line. */
+SHARC_API bool sharc_line_table_start(sharc_line_table *t, size_t line, size_t *offset);
+/* The 1-based line and column of byte `offset` (<= the buffer's length). */
+SHARC_API void sharc_line_table_locate(sharc_line_table *t, size_t offset, unsigned *line,
+                                       unsigned *col);
+/* sharc_context_add_source with a caller's table (which must outlive ctx). */
+SHARC_API void sharc_context_add_source_table(sharc_context *ctx, const char *name,
+                                              sharc_line_table *table, unsigned first_line);
 SHARC_API void sharc_context_clear_sources(sharc_context *ctx);
 /* Delivers diagnostics held back (a diagnostic waits for its notes). */
 SHARC_API void sharc_diag_flush(sharc_context *ctx);

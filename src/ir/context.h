@@ -12,8 +12,8 @@ typedef struct sharc_source {
   const char *buf;
   size_t len;
   unsigned first_line;
-  const size_t *line_starts; /* NULL until a diagnostic needs it */
-  size_t num_lines;
+  sharc_line_table *lines; /* a caller's, or owned (made on first need) */
+  bool owns_lines;
   struct sharc_source *next;
 } sharc_source;
 
