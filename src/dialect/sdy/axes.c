@@ -36,8 +36,7 @@ static const sharc_attr *sub_info(const sharc_attr *axis) {
 }
 
 static int64_t info_next_pre_size(const sharc_attr *info) {
-  return sharc_mul_wrap(sharc_sdy_sub_axis_info_pre_size(info),
-                            sharc_sdy_sub_axis_info_size(info));
+  return sharc_mul_wrap(sharc_sdy_sub_axis_info_pre_size(info), sharc_sdy_sub_axis_info_size(info));
 }
 
 int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh) {

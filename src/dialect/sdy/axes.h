@@ -7,8 +7,8 @@
  * Sizes come from the input, so every product wraps (as Shardy's int64
  * arithmetic does in practice) instead of overflowing into C's undefined
  * behaviour; see sharc_mul_wrap in support/checked.h (the verifiers refuse
- * meshes and sub-axes whose products overflow). Functions that build refs return NULL
- * where Shardy returns std::nullopt. */
+ * meshes and sub-axes whose products overflow). Functions that build refs
+ * return NULL where Shardy returns std::nullopt. */
 #ifndef SHARC_DIALECT_SDY_AXES_H
 #define SHARC_DIALECT_SDY_AXES_H
 
