@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   diag_state ds = {0, 0};
   sharc_context *ctx = new_context(&ds);
-  sharc_op *module = sharc_parse_source(ctx, "fuzz", (const char *)data + 1, size - 1);
+  sharc_op *module = sharc_parse_source(ctx, "fuzz", (const char *)data, size);
   if (!module || !sharc_verify(module)) {
     if (verbose)
       fprintf(stderr, "fuzz_pass: input rejected\n");
