@@ -14,6 +14,7 @@
 #include "sharc/verify.h"
 /* Tool-only machinery, not part of the embeddable API: mapping the input
  * file, and the -verify-diagnostics checker of expected-* comments. */
+#include "support/edit_distance.h"
 #include "support/pages.h"
 #include "support/vec.h"
 #include "support/verify_diag.h"
@@ -744,9 +745,50 @@ static bool add_pass_flag(const sharc_opt_tool *tool, opt_flags *fl, const char 
   return true;
 }
 
-static void unknown_argument(const sharc_opt_tool *tool, const char *arg, sharc_buf *err) {
+typedef struct nearest {
+  const char *name;
+  unsigned distance;
+  bool found, takes_value;
+} nearest;
+
+/* LLVM compares the flag without its `=value` for options that take one. */
+static void consider(nearest *best, const char *name, bool takes_value, const char *flag,
+                     size_t flag_len, size_t whole_len) {
+  size_t n = takes_value ? flag_len : whole_len;
+  unsigned d = sharc_edit_distance(name, strlen(name), flag, n, best->distance);
+  if (best->found && d >= best->distance)
+    return;
+  *best = (nearest){name, d, true, takes_value};
+}
+
+/* LLVM's "Did you mean": the known option (pass flags included) nearest to
+ * the unknown one, keeping its `=value`. */
+static void suggest_nearest(const sharc_opt_tool *tool, const char *name, sharc_buf *err) {
+  size_t whole = strlen(name);
+  const char *eq = strchr(name, '=');
+  size_t flag_len = eq ? (size_t)(eq - name) : whole;
+  if (!whole)
+    return;
+  nearest best = {0};
+  for (unsigned i = 0; i < sizeof options / sizeof options[0]; i++)
+    consider(&best, options[i].name, options[i].kind != K_NO_VALUE, name, flag_len, whole);
+  unsigned count;
+  const sharc_pass_def *const *defs = sharc_pass_registry(&count);
+  for (unsigned i = 0; i < count; i++)
+    if (defs[i]->tools & tool->tool_mask)
+      consider(&best, defs[i]->flag, true, name, flag_len, whole);
+  if (!best.found)
+    return;
+  sharc_buf_printf(err, "%s: Did you mean '%s%s%s%s'?\n", tool->name,
+                   strlen(best.name) > 1 ? "--" : "-", best.name,
+                   best.takes_value && eq ? "=" : "", best.takes_value && eq ? eq + 1 : "");
+}
+
+static void unknown_argument(const sharc_opt_tool *tool, const char *arg, const char *near,
+                             sharc_buf *err) {
   sharc_buf_printf(err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", tool->name,
                    arg, tool->name);
+  suggest_nearest(tool, near, err);
 }
 
 /* Parses argv into `fl`, reporting every error to `err` as LLVM does (all of
@@ -778,9 +820,13 @@ static bool parse_command_line(const sharc_opt_tool *tool, int argc, char **argv
       /* `-ofile`: LLVM reads a single letter plus text as a group of
        * one-letter options, which a value-taking option cannot be part of */
       int single = a[1] != '-' && n > 1 ? find_option(name, 1) : -1;
-      if (single >= 0 && options[single].kind == K_REQUIRED)
+      /* LLVM then looks for the nearest option to the letter it stopped at */
+      const char *near = name;
+      if (single >= 0 && options[single].kind == K_REQUIRED) {
         option_error(tool, options[single].name, err, "may not occur within a group!%s", "");
-      unknown_argument(tool, a, err);
+        near = options[single].name;
+      }
+      unknown_argument(tool, a, near, err);
       ok = false;
       continue;
     }

@@ -10,6 +10,7 @@
 // RUN: not sdy_opt %s -ofile.mlir 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: sdy_opt: for the -o option: may not occur within a group!
 // GROUP-NEXT: sdy_opt: Unknown command line argument '-ofile.mlir'.  Try: 'sdy_opt --help'
+// GROUP-NEXT: sdy_opt: Did you mean '-o'?
 // RUN: not sdy_opt %s --allow-unregistered-dialect=yes 2>&1 | FileCheck %s --check-prefix=BOOL
 // BOOL: sdy_opt: for the --allow-unregistered-dialect option: 'yes' is invalid value for boolean argument! Try 0 or 1
 // RUN: not sdy_opt %s --mlir-timing=2 --verify-diagnostics=some 2>&1 | FileCheck %s --check-prefix=TWOERRS
@@ -21,6 +22,13 @@
 // HELP: sdy_opt: for the --help option: does not allow a value! 'yes' specified.
 // RUN: not sdy_opt %s ---split-input-file 2>&1 | FileCheck %s --check-prefix=DASHES
 // DASHES: sdy_opt: Unknown command line argument '---split-input-file'.  Try: 'sdy_opt --help'
+// DASHES-NEXT: sdy_opt: Did you mean '--split-input-file'?
+// RUN: not sdy_opt %s -canonicalise 2>&1 | FileCheck %s --check-prefix=NEAR
+// NEAR: sdy_opt: Did you mean '--canonicalize'?
+// RUN: not sdy_opt %s --sdy-propagaton-pipeline=debug-sharding-origins=true 2>&1 | FileCheck %s --check-prefix=NEARVALUE
+// NEARVALUE: sdy_opt: Did you mean '--sdy-propagation-pipeline=debug-sharding-origins=true'?
+// RUN: not mpmd_opt %s -mlir-print-ir-afterall 2>&1 | FileCheck %s --check-prefix=NEARMPMD
+// NEARMPMD: mpmd_opt: Did you mean '--mlir-print-ir-after-all'?
 // RUN: not sdy_opt %s -- -o 2>&1 | FileCheck %s --check-prefix=TWO
 
 // Pass pipelines and options; the options are only read once the command
