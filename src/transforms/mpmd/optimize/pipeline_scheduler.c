@@ -12,8 +12,9 @@
  * of the dataflow DAG rule out nearly all of them at once), the rest become
  * edges of a linear-time sort; an edge Shardy would have found redundant
  * does not change that sort's order, and one Shardy would have refused
- * closes a cycle. On a cycle, or when the control dependencies are to stay
- * in the IR, Shardy's process is followed step by step. */
+ * closes a cycle. On a cycle, when a rule's check fails, or when the
+ * control dependencies are to stay in the IR, Shardy's process is followed
+ * step by step. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/optimize/pipeline_schedule.h"
@@ -125,7 +126,9 @@ static bool check_failed(const sharc_mpmd_unit *a, sharc_buf *why) {
 }
 
 /* The ordered pairs no dataflow path already orders the other way, as
- * edges for the sort. */
+ * edges for the sort; false when a rule's check fails on a pair (whether
+ * Shardy meets that pair depends on the dependencies it adds first, so
+ * that is left to the step-by-step process). */
 static bool collect_edges(scheduler *s, edge_vec *edges) {
   s->level = sharc_mpmd_block_levels(&s->bi);
   for (unsigned g = 0; g < s->n_meshes; g++) {
@@ -138,12 +141,9 @@ static bool collect_edges(scheduler *s, edge_vec *edges) {
         const sharc_mpmd_unit *b = &s->units.items[mesh->items[y]];
         sharc_buf why = {0};
         int before = s->rule(a, b, &why);
-        if (before < 0 && !data_reaches(s, a->op, b->op) && !data_reaches(s, b->op, a->op)) {
-          bool ok = check_failed(a, &why);
-          sharc_buf_free(&why);
-          return ok;
-        }
         sharc_buf_free(&why);
+        if (before < 0)
+          return false;
         if (before > 0 && !data_reaches(s, b->op, a->op))
           sharc_vec_push(edges, ((sharc_mpmd_edge){a->op, b->op}));
       }
@@ -191,12 +191,12 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   bool ok = true, sorted = false;
   if (o->remove_control_dependencies) {
     edge_vec edges = {0};
-    ok = collect_edges(&s, &edges);
-    sorted = ok && sharc_mpmd_sort_topologically(sharc_func_body(func), edges.items, edges.len,
-                                                 true, &s.rw) == SHARC_MPMD_SORTED;
+    sorted = collect_edges(&s, &edges) &&
+             sharc_mpmd_sort_topologically(sharc_func_body(func), edges.items, edges.len, true,
+                                           &s.rw) == SHARC_MPMD_SORTED;
     sharc_vec_free(&edges);
   }
-  if (ok && !sorted)
+  if (!sorted)
     ok = schedule_step_by_step(&s);
   if (ok && o->remove_control_dependencies)
     sharc_mpmd_remove_all_control_dependencies(func, &s.rw);
