@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-void sharc_mpmd_unit_of(sharc_op *fragment, const sharc_op *func, sharc_mpmd_unit *out) {
+void sharc_mpmd_unit_of(sharc_op *fragment, int num_meshes, int mesh_index, sharc_mpmd_unit *out) {
   memset(out, 0, sizeof *out);
   out->op = fragment;
   sharc_mpmd_call_counter(fragment, &out->call_counter);
@@ -19,8 +19,8 @@ void sharc_mpmd_unit_of(sharc_op *fragment, const sharc_op *func, sharc_mpmd_uni
     out->stage = sharc_attr_int_value(stage);
   }
   out->mesh_name = sharc_mpmd_fragment_mesh(fragment);
-  out->num_meshes = (int)sharc_mpmd_num_schedulable_meshes(func);
-  out->mesh_index = sharc_mpmd_schedulable_mesh_index(func, out->mesh_name);
+  out->num_meshes = num_meshes;
+  out->mesh_index = mesh_index;
 }
 
 /* GetMeshIndex's check: the unit's mesh is one of the pipeline's. */

@@ -51,7 +51,8 @@ extern const sharc_mpmd_schedule_def sharc_mpmd_schedules[SHARC_MPMD_SCHEDULE_CO
 bool sharc_mpmd_parse_pipeline_schedule(const char *text, sharc_mpmd_pipeline_schedule *out);
 /* The `FragmentComparatorOption` parser (storage: an int schedule). */
 bool sharc_mpmd_parse_fragment_comparator(void *dst, const char *text, sharc_buf *err, void *owner);
-/* Fills a unit from a scheduling unit in `func`. */
-void sharc_mpmd_unit_of(sharc_op *fragment, const sharc_op *func, sharc_mpmd_unit *out);
+/* Fills a unit from a scheduling unit on a pipeline of `num_meshes`
+ * schedulable meshes, its mesh's index among them `mesh_index` (-1: none). */
+void sharc_mpmd_unit_of(sharc_op *fragment, int num_meshes, int mesh_index, sharc_mpmd_unit *out);
 
 #endif

@@ -55,13 +55,20 @@ typedef struct scheduler {
 } scheduler;
 
 static void collect_units(scheduler *s) {
+  sharc_context *ctx = sharc_op_context(s->func);
+  int num_meshes = (int)sharc_mpmd_num_schedulable_meshes(s->func);
+  sharc_ptrmap index_of = {0}; /* schedulable mesh name -> index + 1 */
+  sharc_mpmd_schedulable_mesh_indices(s->func, ctx, &index_of);
   sharc_block *body = sharc_func_body(s->func);
   for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_mpmd_is_scheduling_unit(op)) {
+      sharc_ident *mesh = sharc_ident_get(ctx, sharc_mpmd_fragment_mesh(op));
+      int index = (int)(uintptr_t)sharc_ptrmap_get(&index_of, mesh) - 1;
       sharc_mpmd_unit u;
-      sharc_mpmd_unit_of(op, s->func, &u);
+      sharc_mpmd_unit_of(op, num_meshes, index, &u);
       sharc_vec_push(&s->units, u);
     }
+  sharc_ptrmap_free(&index_of);
   unsigned n = s->units.len;
   s->mesh_of = malloc(((size_t)n + 1) * sizeof *s->mesh_of);
   s->by_mesh = calloc((size_t)n + 1, sizeof *s->by_mesh);

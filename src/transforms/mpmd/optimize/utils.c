@@ -58,6 +58,21 @@ int sharc_mpmd_schedulable_mesh_index(const sharc_op *func, sharc_str mesh) {
   return -1;
 }
 
+void sharc_mpmd_schedulable_mesh_indices(const sharc_op *func, sharc_context *ctx,
+                                         sharc_ptrmap *out) {
+  sharc_attr *topology = func ? sharc_mpmd_func_topology(func) : NULL;
+  uintptr_t index = 0;
+  for (unsigned i = 0; topology && i < sharc_mpmd_topology_num_meshes(topology); i++) {
+    sharc_str name = sharc_mpmd_named_mesh_name(sharc_mpmd_topology_mesh_at(topology, i));
+    if (!is_schedulable(name))
+      continue;
+    sharc_ident *key = sharc_ident_get(ctx, name);
+    if (!sharc_ptrmap_get(out, key)) /* the first of equal names, as a linear search finds */
+      sharc_ptrmap_put(out, key, (void *)(index + 1));
+    index++;
+  }
+}
+
 /* ---- block index and dependency paths ------------------------------------------------------ */
 
 void sharc_mpmd_block_index_build(sharc_mpmd_block_index *bi, sharc_block *block) {

@@ -22,6 +22,10 @@ bool sharc_mpmd_is_scheduling_unit(const sharc_op *fragment);
  * not one of them. */
 unsigned sharc_mpmd_num_schedulable_meshes(const sharc_op *func);
 int sharc_mpmd_schedulable_mesh_index(const sharc_op *func, sharc_str mesh);
+/* Every schedulable mesh's index at once (one pass over the topology, for
+ * callers asking per fragment): interned name -> index + 1. */
+void sharc_mpmd_schedulable_mesh_indices(const sharc_op *func, sharc_context *ctx,
+                                         sharc_ptrmap *out);
 
 /* The ops of a block (its terminator included) by position, for O(1)
  * order and ancestor queries. */
