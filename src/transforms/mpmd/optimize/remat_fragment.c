@@ -48,7 +48,13 @@ static void remat(sharc_op *forward, sharc_op *backward, bool merge, sharc_rewri
   sharc_mpmd_mark_as_remat(merged, rw);
 }
 
-/* The backward fragments that may remat `forward`, in block order. */
+static int by_block_order(const void *a, const void *b) {
+  const sharc_op *x = *(sharc_op *const *)a, *y = *(sharc_op *const *)b;
+  return x == y ? 0 : sharc_op_is_before_in_block(x, y) ? -1 : 1;
+}
+
+/* The backward fragments that may remat `forward`, in block order (Shardy
+ * iterates a pointer-keyed set, whose order no input can rely on). */
 static void remat_users(sharc_op *forward, sharc_ptr_vec *out) {
   sharc_ptrmap seen = {0};
   for (unsigned i = 0; i < sharc_op_num_results(forward); i++)
@@ -61,14 +67,8 @@ static void remat_users(sharc_op *forward, sharc_ptr_vec *out) {
       sharc_vec_push(out, user);
     }
   sharc_ptrmap_free(&seen);
-  /* rarely more than one: insertion sort by block order */
-  for (unsigned k = 1; k < out->len; k++)
-    for (unsigned j = k; j > 0 && sharc_op_is_before_in_block(out->items[j], out->items[j - 1]);
-         j--) {
-      void *t = out->items[j];
-      out->items[j] = out->items[j - 1];
-      out->items[j - 1] = t;
-    }
+  if (out->len > 1)
+    qsort(out->items, out->len, sizeof *out->items, by_block_order);
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
