@@ -7,8 +7,10 @@
 
 static bool allow(sharc_op *producer, sharc_op *consumer, void *user) {
   (void)user;
-  return sharc_mpmd_executed_immediately_after(producer, consumer) &&
-         sharc_mpmd_is_forward_fragment(producer) && sharc_mpmd_is_backward_fragment(consumer);
+  /* Shardy checks the order first; only its debug log tells which check
+   * failed, so the scan of the block runs last, for forward/backward pairs */
+  return sharc_mpmd_is_forward_fragment(producer) && sharc_mpmd_is_backward_fragment(consumer) &&
+         sharc_mpmd_executed_immediately_after(producer, consumer);
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
