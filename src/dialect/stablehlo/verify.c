@@ -712,6 +712,11 @@ static bool check_required(sharc_op *op, const char *spec) {
   return true;
 }
 
+bool sharc_shlo_failed_to_infer(sharc_op *op) {
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
+}
+
 bool sharc_shlo_verify_op(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
@@ -724,6 +729,8 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
+  if (row->infer && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
   return !row->check || row->check(op);
 }
 
