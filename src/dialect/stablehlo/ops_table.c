@@ -747,10 +747,11 @@ const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                      "$ , $ , $ attr-dict :same",
                                      NULL,
                                      "3:1:0",
-                                     sharc_shlo_verify_clamp,
                                      NULL,
                                      NULL,
-    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+                                     NULL,
+    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_verify_clamp};
 const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .parse = sharc_shlo_format_parse,
@@ -760,10 +761,11 @@ const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                       "$* attr-dict :select",
                                       NULL,
                                       "3:1:0",
-                                      sharc_shlo_verify_select,
                                       NULL,
                                       NULL,
-    "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+                                      NULL,
+    "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_verify_select};
 const shlo_op_def sharc_shlo_op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1020,10 +1022,11 @@ const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                      "$ @x:slice attr-dict :fn",
                                      NULL,
                                      "1:1:0",
-                                     sharc_shlo_verify_slice,
+                                     NULL,
                                      NULL,
                                      "start_indices:arr limit_indices:arr strides:arr",
-    NULL};
+    NULL,
+    sharc_shlo_verify_slice};
 const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -1034,10 +1037,11 @@ const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_sli
                                              "$ , $+, sizes = @slice_sizes:arr attr-dict :fn",
                                              NULL,
                                              "1+:1:0",
-                                             sharc_shlo_verify_dynamic_slice,
+                                             NULL,
                                              NULL,
                                              "slice_sizes:arr",
-    "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
+    "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
+    sharc_shlo_verify_dynamic_slice};
 const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1048,10 +1052,11 @@ const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     "$* attr-dict :fn",
     NULL,
     "2+:1:0",
-    sharc_shlo_verify_dynamic_update_slice,
     NULL,
     NULL,
-    "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor"};
+    NULL,
+    "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
+    sharc_shlo_verify_dynamic_update_slice};
 const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1078,10 +1083,11 @@ const shlo_op_def sharc_shlo_op_pad = {
     "@interior_padding:arr attr-dict :fn",
     NULL,
     "2:1:0",
-    sharc_shlo_verify_pad,
+    NULL,
     NULL,
     "edge_padding_low:arr edge_padding_high:arr interior_padding:arr",
-    "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor",
+    sharc_shlo_verify_pad};
 const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = sharc_shlo_format_parse,
@@ -1105,10 +1111,11 @@ const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                            "$+, dim = @dimension:int attr-dict :fn",
                                            NULL,
                                            "*:1:0",
-                                           sharc_shlo_verify_concatenate,
+                                           NULL,
                                            NULL,
                                            "dimension:i64",
-    "*HLO_Tensor -> HLO_Tensor"};
+    "*HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_verify_concatenate};
 const shlo_op_def sharc_shlo_op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1150,10 +1157,11 @@ const shlo_op_def sharc_shlo_op_get_tuple_element = {
     "$ [ @index:i32 ] attr-dict :fn",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_get_tuple_element,
+    NULL,
     NULL,
     "index:i32",
-    NULL};
+    NULL,
+    sharc_shlo_verify_get_tuple_element};
 const shlo_op_def sharc_shlo_op_tuple = {{.name = "stablehlo.tuple",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = sharc_shlo_format_parse,
@@ -1175,10 +1183,11 @@ const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       NULL,
                                       "2:1:0",
-                                      sharc_shlo_verify_gather,
+                                      NULL,
                                       NULL,
                                       "dimension_numbers:any slice_sizes:arr",
-    "HLO_Tensor HLO_IntTensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_IntTensor -> HLO_Tensor",
+    sharc_shlo_verify_gather};
 const shlo_op_def sharc_shlo_op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1300,10 +1309,11 @@ const shlo_op_def sharc_shlo_op_fft = {
     "$ , type = @fft_type:fft , length = @fft_length:arr attr-dict :fn",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_fft,
+    NULL,
     NULL,
     "fft_type:any fft_length:arr",
-    "HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
+    "HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
+    sharc_shlo_verify_fft};
 const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                          .inherent = cholesky_props,
@@ -1314,10 +1324,11 @@ const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
                                         "$ [? , lower = @lower:bool ?] attr-dict :same",
                                         NULL,
                                         "1:1:0",
-                                        sharc_shlo_verify_cholesky,
                                         NULL,
                                         NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+                                        NULL,
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_verify_cholesky};
 const shlo_op_def sharc_shlo_op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1327,10 +1338,11 @@ const shlo_op_def sharc_shlo_op_triangular_solve = {
     NULL,
     NULL,
     "2:1:0",
-    sharc_shlo_verify_triangular_solve,
+    NULL,
     NULL,
     "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
-    "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor"};
+    "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
+    sharc_shlo_verify_triangular_solve};
 const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1341,10 +1353,11 @@ const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     NULL,
     NULL,
     "5:3:0",
-    sharc_shlo_verify_batch_norm_grad,
+    NULL,
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64",
-    NULL};
+    NULL,
+    sharc_shlo_verify_batch_norm_grad};
 const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1354,10 +1367,11 @@ const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     NULL,
     NULL,
     "5:1:0",
-    sharc_shlo_verify_batch_norm_inference,
+    NULL,
     NULL,
     "epsilon:f32 feature_index:i64",
-    NULL};
+    NULL,
+    sharc_shlo_verify_batch_norm_inference};
 const shlo_op_def sharc_shlo_op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1368,10 +1382,11 @@ const shlo_op_def sharc_shlo_op_batch_norm_training = {
     NULL,
     NULL,
     "3:3:0",
-    sharc_shlo_verify_batch_norm_training,
+    NULL,
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64",
-    NULL};
+    NULL,
+    sharc_shlo_verify_batch_norm_training};
 const shlo_op_def sharc_shlo_op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1458,10 +1473,11 @@ const shlo_op_def sharc_shlo_op_optimization_barrier = {
     NULL,
     NULL,
     "*:*:0",
-    sharc_shlo_verify_optimization_barrier,
     NULL,
     NULL,
-    "*HLO_TensorOrToken -> *HLO_TensorOrToken"};
+    NULL,
+    "*HLO_TensorOrToken -> *HLO_TensorOrToken",
+    sharc_shlo_verify_optimization_barrier};
 const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                       .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                       .parse = sharc_shlo_while_parse,
@@ -1484,10 +1500,11 @@ const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
                                   "1:*:2",
-                                  sharc_shlo_verify_conditional,
                                   NULL,
                                   NULL,
-    "HLO_PredTensor -> *?"};
+                                  NULL,
+    "HLO_PredTensor -> *?",
+    sharc_shlo_verify_conditional};
 const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .patterns = sharc_shlo_case_patterns,
@@ -1497,10 +1514,11 @@ const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
                                     "1:*:*",
-                                    sharc_shlo_verify_conditional,
                                     NULL,
                                     NULL,
-    "I32RankedTensor -> *?"};
+                                    NULL,
+    "I32RankedTensor -> *?",
+    sharc_shlo_verify_conditional};
 const shlo_op_def sharc_shlo_op_reduce = {{.name = "stablehlo.reduce",
                                        .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                        .inherent = reduce_props,
@@ -1642,10 +1660,11 @@ const shlo_op_def sharc_shlo_op_all_to_all = {
     NULL,
     NULL,
     "*:*:0",
-    sharc_shlo_verify_all_to_all,
+    NULL,
     NULL,
     "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any",
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_verify_all_to_all};
 const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                    .inherent = collective_permute_props,

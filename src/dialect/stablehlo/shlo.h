@@ -147,6 +147,10 @@ typedef struct shlo_op_def {
    * before `check`; when it fails MLIR follows its error with "failed to
    * infer returned types". NULL for ops that do not infer. */
   bool (*infer)(sharc_op *op);
+  /* The ODS traits the op lists before its inference interface (element
+   * type and shape agreements): they run, without the companion, before
+   * `infer`. */
+  bool (*pre_infer)(sharc_op *op);
 } shlo_op_def;
 
 /* The verify hook of every row: counts, required attributes, type

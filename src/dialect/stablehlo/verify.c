@@ -729,6 +729,8 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
+  if (row->pre_infer && !row->pre_infer(op))
+    return false;
   if (row->infer && !row->infer(op))
     return sharc_shlo_failed_to_infer(op);
   return !row->check || row->check(op);
