@@ -794,7 +794,7 @@ const shlo_op_def sharc_shlo_op_reduce_precision = {
     "1:1:0",
     NULL,
     NULL,
-    "exponent_bits:i32 mantissa_bits:i32",
+    "exponent_bits:i32pos mantissa_bits:i32nn",
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 const shlo_op_def sharc_shlo_op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
@@ -841,7 +841,7 @@ const shlo_op_def sharc_shlo_op_iota = {
     "0:1:0",
     sharc_shlo_verify_iota,
     NULL,
-    "iota_dimension:i64",
+    "iota_dimension:i64nn",
     NULL};
 const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -855,7 +855,7 @@ const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota
                                             "1:1:0",
                                             NULL,
                                             NULL,
-                                            "iota_dimension:i64",
+                                            "iota_dimension:i64nn",
     "? -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_create_token = {
     {.name = "stablehlo.create_token",
@@ -1113,7 +1113,7 @@ const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                            "*:1:0",
                                            NULL,
                                            NULL,
-                                           "dimension:i64",
+                                           "dimension:i64nn",
     "*HLO_Tensor -> HLO_Tensor",
     sharc_shlo_verify_concatenate};
 const shlo_op_def sharc_shlo_op_get_dimension_size = {
@@ -1129,7 +1129,7 @@ const shlo_op_def sharc_shlo_op_get_dimension_size = {
     "1:1:0",
     sharc_shlo_verify_dimension_attr,
     NULL,
-    "dimension:i64",
+    "dimension:i64nn",
     "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor"};
 const shlo_op_def sharc_shlo_op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
@@ -1144,7 +1144,7 @@ const shlo_op_def sharc_shlo_op_set_dimension_size = {
     "2:1:0",
     sharc_shlo_verify_dimension_attr,
     NULL,
-    "dimension:i64",
+    "dimension:i64nn",
     "HLO_Tensor I32RankedTensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
@@ -1159,7 +1159,7 @@ const shlo_op_def sharc_shlo_op_get_tuple_element = {
     "1:1:0",
     NULL,
     NULL,
-    "index:i32",
+    "index:i32nn",
     NULL,
     sharc_shlo_verify_get_tuple_element};
 const shlo_op_def sharc_shlo_op_tuple = {{.name = "stablehlo.tuple",
@@ -1355,7 +1355,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     "5:3:0",
     NULL,
     "grad_operand grad_scale grad_offset",
-    "epsilon:f32 feature_index:i64",
+    "epsilon:f32 feature_index:i64nn",
     NULL,
     sharc_shlo_verify_batch_norm_grad};
 const shlo_op_def sharc_shlo_op_batch_norm_inference = {
@@ -1369,7 +1369,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     "5:1:0",
     NULL,
     NULL,
-    "epsilon:f32 feature_index:i64",
+    "epsilon:f32 feature_index:i64nn",
     NULL,
     sharc_shlo_verify_batch_norm_inference};
 const shlo_op_def sharc_shlo_op_batch_norm_training = {
@@ -1384,7 +1384,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_training = {
     "3:3:0",
     NULL,
     "output batch_mean batch_var",
-    "epsilon:f32 feature_index:i64",
+    "epsilon:f32 feature_index:i64nn",
     NULL,
     sharc_shlo_verify_batch_norm_training};
 const shlo_op_def sharc_shlo_op_rng = {
@@ -1625,7 +1625,7 @@ const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                           "*:*:0",
                                           sharc_shlo_verify_all_gather,
                                           NULL,
-                                          "all_gather_dim:i64 replica_groups:any",
+                                          "all_gather_dim:i64nn replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
@@ -1649,7 +1649,7 @@ const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_sca
                                               "1:1:1",
                                               sharc_shlo_verify_reduce_scatter,
                                               NULL,
-                                              "scatter_dimension:i64 replica_groups:any",
+                                              "scatter_dimension:i64nn replica_groups:any",
     "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_to_all = {
     {.name = "stablehlo.all_to_all",
@@ -1662,7 +1662,7 @@ const shlo_op_def sharc_shlo_op_all_to_all = {
     "*:*:0",
     NULL,
     NULL,
-    "split_dimension:i64 concat_dimension:i64 split_count:i64 replica_groups:any",
+    "split_dimension:i64nn concat_dimension:i64nn split_count:i64pos replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_verify_all_to_all};
 const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collective_permute",
