@@ -669,11 +669,22 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
   }
-  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+  if (!strncmp(kind, "i64", 3) || !strncmp(kind, "i32", 3)) {
+    /* i64, i32, then `nn` (IntNonNegative) or `pos` (IntPositive) */
     bool wide = kind[1] == '6';
-    *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
-    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
-           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+    const char *confine = kind + 3;
+    *what = !strcmp(confine, "nn")
+                ? (wide ? "64-bit signless integer attribute whose value is non-negative"
+                        : "32-bit signless integer attribute whose value is non-negative")
+            : !strcmp(confine, "pos")
+                ? (wide ? "64-bit signless integer attribute whose value is positive"
+                        : "32-bit signless integer attribute whose value is positive")
+                : (wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute");
+    if (a->kind != SHARC_ATTR_INTEGER || !sharc_type_is_integer(a->type, wide ? 64 : 32) ||
+        sharc_type_int_signedness(a->type) != SHARC_SIGNLESS)
+      return false;
+    int64_t v = sharc_attr_int_value(a);
+    return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
   }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
@@ -699,19 +710,31 @@ static bool check_required(sharc_op *op, const char *spec) {
     char name[64], kind[16];
     snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
     snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
-    sharc_attr *a = sharc_op_attr(op, name);
+    /* `?name:kind`: optional, constrained when present */
+    bool optional = name[0] == '?';
+    sharc_attr *a = sharc_op_attr(op, name + optional);
     const char *what = NULL;
+    if (!a && optional) {
+      spec = *end ? end + 1 : end;
+      continue;
+    }
     if (!a) {
       sharc_emit_op_error(op, "requires attribute '%s'", name);
       return false;
     }
     if (!attr_has_kind(a, kind, &what)) {
-      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name + optional,
+                          what);
       return false;
     }
     spec = *end ? end + 1 : end;
   }
   return true;
+}
+
+bool sharc_shlo_failed_to_infer(sharc_op *op) {
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
 }
 
 bool sharc_shlo_verify_op(sharc_op *op) {
@@ -726,6 +749,10 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
+  if (row->pre_infer && !row->pre_infer(op))
+    return false;
+  if (row->infer && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
   return !row->check || row->check(op);
 }
 

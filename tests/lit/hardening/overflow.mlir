@@ -80,7 +80,8 @@ func.func @f(%arg0: tensor<8589934592x2147483648xf32>) -> tensor<0xf32> {
 
 // Padding past INT64_MAX.
 func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{Padding result in size overflowing int64 for dimension 0}}
+  // expected-error @+2 {{Padding result in size overflowing int64 for dimension 0}}
+  // expected-error @+1 {{'stablehlo.pad' op failed to infer returned types}}
   %0 = stablehlo.pad %arg0, %arg1, low = [9223372036854775800], high = [100], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -89,7 +90,8 @@ func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<4xf32> {
 
 // Interior padding times the dimension overflows.
 func.func @f(%arg0: tensor<5xf32>, %arg1: tensor<f32>) -> tensor<5xf32> {
-  // expected-error @+1 {{Padding result in size overflowing int64 for dimension 0}}
+  // expected-error @+2 {{Padding result in size overflowing int64 for dimension 0}}
+  // expected-error @+1 {{'stablehlo.pad' op failed to infer returned types}}
   %0 = stablehlo.pad %arg0, %arg1, low = [0], high = [0], interior = [4611686018427387904] : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }
