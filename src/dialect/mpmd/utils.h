@@ -183,4 +183,11 @@ void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out);
 /* PrintOperationForLog: the op as text. */
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out);
 
+/* ---- local types (MeshTensorType::getLocalTensorType) ------------------------------------ */
+/* The per-device tensor type of a mesh tensor: each sharded dimension
+ * divided (rounding up) by the product of its axes in the sharding's mesh,
+ * which is looked up from `op`; the global type when it has no sharding.
+ * NULL when the sharding's mesh cannot be found. */
+sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op *op);
+
 #endif
