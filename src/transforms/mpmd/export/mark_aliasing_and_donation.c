@@ -28,11 +28,79 @@ static bool can_alias(const sharc_op *op, unsigned in, unsigned out, const bool 
          !taken[out];
 }
 
+/* The results an operand may alias, not on host, sorted by type, layout
+ * and index: FindAliasingOutput's scan of every result for every operand,
+ * answered by a search (a fragment may have hundreds of each). */
+typedef struct candidate {
+  const sharc_type *type;
+  const sharc_attr *layout;
+  unsigned index;
+} candidate;
+
+typedef struct candidates {
+  candidate *items;
+  unsigned *next; /* where to look after a taken one (compressed as in union-find) */
+  unsigned n;
+} candidates;
+
+static int key_cmp(const sharc_type *ta, const sharc_attr *la, const sharc_type *tb,
+                   const sharc_attr *lb) {
+  if (ta != tb)
+    return (uintptr_t)ta < (uintptr_t)tb ? -1 : 1;
+  if (la != lb)
+    return (uintptr_t)la < (uintptr_t)lb ? -1 : 1;
+  return 0;
+}
+
+static int by_key(const void *x, const void *y) {
+  const candidate *a = x, *b = y;
+  int c = key_cmp(a->type, a->layout, b->type, b->layout);
+  return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+static void candidates_build(const sharc_op *op, candidates *c) {
+  unsigned n = sharc_op_num_results(op);
+  c->items = malloc((n + 1) * sizeof *c->items);
+  c->next = malloc((n + 1) * sizeof *c->next);
+  if (!c->items || !c->next)
+    abort();
+  for (unsigned i = 0; i <= n; i++)
+    c->next[i] = i + 1;
+  c->n = 0;
+  for (unsigned out = 0; out < n; out++) {
+    sharc_value *r = sharc_op_result(op, out);
+    if (!sharc_mpmd_is_result_on_host(r))
+      c->items[c->n++] = (candidate){sharc_value_type(r),
+                                     sharc_mpmd_res_attr(op, out, SHARC_MPMD_LAYOUT_MODE_ATTR), out};
+  }
+  qsort(c->items, c->n, sizeof *c->items, by_key);
+}
+
 /* FindAliasingOutput: the first result `in` can alias, or -1. */
-static int first_aliasable(const sharc_op *op, unsigned in, const bool *taken) {
-  for (unsigned out = 0; out < sharc_op_num_results(op); out++)
-    if (can_alias(op, in, out, taken))
-      return (int)out;
+static int first_aliasable(const sharc_op *op, unsigned in, const bool *taken,
+                           candidates *c) {
+  const sharc_type *type = sharc_value_type(sharc_op_operand(op, in));
+  const sharc_attr *layout = sharc_mpmd_arg_attr(op, in, SHARC_MPMD_LAYOUT_MODE_ATTR);
+  unsigned lo = 0, hi = c->n;
+  while (lo < hi) {
+    unsigned mid = lo + (hi - lo) / 2;
+    if (key_cmp(c->items[mid].type, c->items[mid].layout, type, layout) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  /* taken results stay taken: the jumps over them are shortened as they
+   * are followed, so that each is paid about once */
+  unsigned i = lo;
+  while (i < c->n && taken[c->items[i].index])
+    i = c->next[i];
+  for (unsigned j = lo; j < c->n && j != i && taken[c->items[j].index];) {
+    unsigned after = c->next[j];
+    c->next[j] = i;
+    j = after;
+  }
+  if (i < c->n && key_cmp(c->items[i].type, c->items[i].layout, type, layout) == 0)
+    return (int)c->items[i].index;
   return -1;
 }
 
@@ -65,7 +133,8 @@ static bool has_transfer_user(const sharc_value *v) {
 }
 
 /* The result operand `in` aliases, or -1 when it is donated instead. */
-static int alias_or_donate(const alias_state *st, const sharc_op *op, unsigned in, bool *taken) {
+static int alias_or_donate(const alias_state *st, const sharc_op *op, unsigned in, bool *taken,
+                           candidates *c) {
   int out = -1;
   uintptr_t requested = (uintptr_t)sharc_ptrmap_get(&st->aliased, sharc_op_operand(op, in));
   if (requested) {
@@ -74,7 +143,7 @@ static int alias_or_donate(const alias_state *st, const sharc_op *op, unsigned i
       out = preferred;
   }
   if (out < 0)
-    out = first_aliasable(op, in, taken);
+    out = first_aliasable(op, in, taken, c);
   if (out >= 0)
     taken[out] = true;
   return out;
@@ -91,6 +160,8 @@ static void mark(alias_state *st, sharc_op *op, const sharc_i64_vec *last_uses) 
   for (unsigned i = 0; i < n_in; i++)
     alias[i] = -2;
   bool any = false;
+  candidates c;
+  candidates_build(op, &c);
   for (unsigned k = 0; k < last_uses->len; k++) {
     unsigned in = (unsigned)last_uses->items[k];
     sharc_value *v = sharc_op_operand(op, in);
@@ -101,9 +172,9 @@ static void mark(alias_state *st, sharc_op *op, const sharc_i64_vec *last_uses) 
       if (sharc_ptrmap_get(&st->donated, v))
         alias[in] = -1;
       else if (sharc_ptrmap_get(&st->aliased, v))
-        alias[in] = alias_or_donate(st, op, in, taken);
+        alias[in] = alias_or_donate(st, op, in, taken, &c);
     } else {
-      alias[in] = alias_or_donate(st, op, in, taken);
+      alias[in] = alias_or_donate(st, op, in, taken, &c);
     }
     any |= alias[in] != -2;
   }
@@ -122,6 +193,8 @@ static void mark(alias_state *st, sharc_op *op, const sharc_i64_vec *last_uses) 
     sharc_mpmd_set_arg_attrs(&st->rw, op, &dicts);
     sharc_vec_free(&dicts);
   }
+  free(c.items);
+  free(c.next);
   free(taken);
   free(alias);
 }

@@ -21,8 +21,18 @@ typedef struct memory_state {
   sharc_ptrmap last_user; /* value -> 1 + index of its last user in the body */
   sharc_ptrmap seen;      /* value -> stamp of the operand list that last met it */
   uintptr_t stamp;
+  sharc_ptrmap sizes;     /* mesh tensor type -> its type_size */
+  sharc_ptrmap mesh_slots; /* mesh name text -> 2 + its topology index (1: none) */
+  sharc_ptr_vec size_list;
   bool failed;
 } memory_state;
+
+/* What a mesh tensor type weighs, and on which mesh (found once per type:
+ * the types are uniqued and few). */
+typedef struct type_size {
+  double bytes;
+  int slot; /* index of its mesh in the topology, -1 when not there */
+} type_size;
 
 /* GetMeshTensorSize: bytes of the per-device tensor. */
 static double tensor_bytes(const sharc_type *t, sharc_op *op) {
@@ -42,22 +52,46 @@ static double tensor_bytes(const sharc_type *t, sharc_op *op) {
   return (double)n * (bits / 8);
 }
 
-/* The live-bytes slot of a mesh, or NULL after reporting it missing. */
-static double *slot(memory_state *st, sharc_str mesh, sharc_op *at) {
-  for (unsigned i = 0; i < sharc_mpmd_topology_num_meshes(st->topology); i++)
+/* The topology index of a mesh name, remembered per name (the names come
+ * from uniqued attributes, so one text has one or two pointers). */
+static int mesh_index(memory_state *st, sharc_str mesh) {
+  uintptr_t known = mesh.data ? (uintptr_t)sharc_ptrmap_get(&st->mesh_slots, mesh.data) : 0;
+  if (known)
+    return (int)known - 2;
+  int index = -1;
+  for (unsigned i = 0; i < sharc_mpmd_topology_num_meshes(st->topology) && index < 0; i++)
     if (sharc_str_eq(sharc_mpmd_named_mesh_name(sharc_mpmd_topology_mesh_at(st->topology, i)), mesh))
-      return &st->live[i];
-  sharc_mpmd_error(at, "Required mesh_name missing: %.*s", (int)mesh.len, mesh.data);
-  st->failed = true;
-  return NULL;
+      index = (int)i;
+  if (mesh.data)
+    sharc_ptrmap_put(&st->mesh_slots, mesh.data, (void *)(uintptr_t)(index + 2));
+  return index;
+}
+
+static const type_size *size_of(memory_state *st, const sharc_type *t, sharc_op *op) {
+  type_size *ts = sharc_ptrmap_get(&st->sizes, t);
+  if (ts)
+    return ts;
+  ts = malloc(sizeof *ts);
+  if (!ts)
+    abort();
+  ts->bytes = tensor_bytes(t, op);
+  ts->slot = mesh_index(st, sharc_mpmd_mesh_tensor_mesh_name(t));
+  sharc_ptrmap_put(&st->sizes, t, ts);
+  sharc_vec_push(&st->size_list, ts);
+  return ts;
 }
 
 static void add_bytes(memory_state *st, const sharc_type *t, sharc_op *op, double sign) {
   if (!sharc_mpmd_is_mesh_tensor(t))
     return;
-  double *s = slot(st, sharc_mpmd_mesh_tensor_mesh_name(t), op);
-  if (s)
-    *s += sign * tensor_bytes(t, op);
+  const type_size *ts = size_of(st, t, op);
+  if (ts->slot < 0) {
+    sharc_str mesh = sharc_mpmd_mesh_tensor_mesh_name(t);
+    sharc_mpmd_error(op, "Required mesh_name missing: %.*s", (int)mesh.len, mesh.data);
+    st->failed = true;
+    return;
+  }
+  st->live[ts->slot] += sign * ts->bytes;
 }
 
 /* Liveness::isDeadAfter for a value of the (single-block) body: no user
@@ -90,17 +124,24 @@ static bool seen_before(memory_state *st, const sharc_value *v) {
  * (each once, host ones aside). */
 static void mark_fragment(memory_state *st, sharc_rewriter *rw, sharc_op *fragment) {
   sharc_attr *mesh = sharc_op_attr(fragment, "mesh_name");
-  double *s = slot(st, mesh ? sharc_attr_string_value(mesh) : (sharc_str){"", 0}, fragment);
-  if (!s)
+  sharc_str mesh_name = mesh ? sharc_attr_string_value(mesh) : (sharc_str){"", 0};
+  int slot = mesh_index(st, mesh_name);
+  if (slot < 0) {
+    sharc_mpmd_error(fragment, "Required mesh_name missing: %.*s", (int)mesh_name.len,
+                     mesh_name.data);
+    st->failed = true;
     return;
-  double bytes = *s;
+  }
+  double bytes = st->live[slot];
   st->stamp++;
   for (unsigned i = 0; i < sharc_op_num_operands(fragment); i++) {
     sharc_value *v = sharc_op_operand(fragment, i);
     /* a host operand is skipped before it counts as seen */
     if (sharc_mpmd_is_operand_on_host(fragment, i) || seen_before(st, v))
       continue;
-    bytes -= tensor_bytes(sharc_value_type(v), fragment);
+    sharc_type *t = sharc_value_type(v);
+    if (sharc_mpmd_is_mesh_tensor(t))
+      bytes -= size_of(st, t, fragment)->bytes;
   }
   sharc_context *ctx = rw->ctx;
   sharc_rw_set_attr(rw, fragment, SHARC_MPMD_RESERVED_HBM_BYTES_ATTR,
@@ -187,6 +228,11 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_ptrmap_free(&st.position);
   sharc_ptrmap_free(&st.last_user);
   sharc_ptrmap_free(&st.seen);
+  for (unsigned i = 0; i < st.size_list.len; i++)
+    free(st.size_list.items[i]);
+  sharc_vec_free(&st.size_list);
+  sharc_ptrmap_free(&st.sizes);
+  sharc_ptrmap_free(&st.mesh_slots);
   free(st.live);
   return !st.failed;
 }

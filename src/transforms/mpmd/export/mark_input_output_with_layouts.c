@@ -9,15 +9,49 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/export/export_utils.h"
 
+#include <stdlib.h>
+
 #define LAYOUT_AUTO "auto"
 #define LAYOUT_DEFAULT "default"
 
+/* The function's and the fragments' attribute dictionaries are edited in
+ * these copies and stored once at the end: setting them one by one
+ * rebuilds a whole array each time. */
 typedef struct layout_state {
   sharc_op *func;
   sharc_op *ret; /* the entry block's terminator */
   sharc_rewriter rw;
   sharc_attr *auto_layout, *default_layout;
+  sharc_mpmd_dict_vec func_args, func_results;
+  bool func_args_changed, func_results_changed;
+  sharc_ptrmap fragment_args; /* fragment -> sharc_mpmd_dict_vec * of its arg_attrs */
+  sharc_ptr_vec touched;      /* those fragments, in the order first met */
 } layout_state;
+
+static sharc_attr *func_arg_layout(const layout_state *st, unsigned i) {
+  return i < st->func_args.len ? sharc_attr_dict_get(st->func_args.items[i], SHARC_MPMD_LAYOUT_MODE_ATTR)
+                               : NULL;
+}
+
+static sharc_attr *func_result_layout(const layout_state *st, unsigned i) {
+  return i < st->func_results.len
+             ? sharc_attr_dict_get(st->func_results.items[i], SHARC_MPMD_LAYOUT_MODE_ATTR)
+             : NULL;
+}
+
+/* GetArgAttrsOrCreateDefault of a fragment, read once. */
+static sharc_mpmd_dict_vec *fragment_args(layout_state *st, sharc_op *fragment) {
+  sharc_mpmd_dict_vec *dicts = sharc_ptrmap_get(&st->fragment_args, fragment);
+  if (dicts)
+    return dicts;
+  dicts = calloc(1, sizeof *dicts);
+  if (!dicts)
+    abort();
+  sharc_mpmd_arg_attrs_or_default(fragment, dicts);
+  sharc_ptrmap_put(&st->fragment_args, fragment, dicts);
+  sharc_vec_push(&st->touched, fragment);
+  return dicts;
+}
 
 static bool is_auto(const layout_state *st, const sharc_attr *layout) {
   return layout && layout == st->auto_layout;
@@ -57,15 +91,13 @@ static void set_dict_layout(layout_state *st, sharc_mpmd_dict_vec *dicts, unsign
 }
 
 static void set_func_result_layout(layout_state *st, unsigned i, sharc_attr *layout) {
-  sharc_func_set_result_attr(st->func, i, SHARC_MPMD_LAYOUT_MODE_ATTR,
-                             is_default(st, layout) ? NULL : layout);
-  sharc_rw_modified(&st->rw, st->func);
+  set_dict_layout(st, &st->func_results, i, layout);
+  st->func_results_changed = true;
 }
 
 static void set_func_arg_layout(layout_state *st, unsigned i, sharc_attr *layout) {
-  sharc_func_set_arg_attr(st->func, i, SHARC_MPMD_LAYOUT_MODE_ATTR,
-                          is_default(st, layout) ? NULL : layout);
-  sharc_rw_modified(&st->rw, st->func);
+  set_dict_layout(st, &st->func_args, i, layout);
+  st->func_args_changed = true;
 }
 
 /* isTransferOpWithoutCustomLayoutSupport: a transfer to a CPU mesh. */
@@ -80,11 +112,7 @@ static void set_layout_for_users(layout_state *st, sharc_value *v, sharc_attr *l
     sharc_op *user = sharc_use_owner(u);
     unsigned index = sharc_use_operand_index(u);
     if (sharc_op_isa(user, &sharc_mpmd_fragment_def)) {
-      sharc_mpmd_dict_vec dicts = {0};
-      sharc_mpmd_arg_attrs_or_default(user, &dicts);
-      set_dict_layout(st, &dicts, index, layout);
-      sharc_mpmd_set_arg_attrs(&st->rw, user, &dicts);
-      sharc_vec_free(&dicts);
+      set_dict_layout(st, fragment_args(st, user), index, layout);
     } else if (user == st->ret) {
       set_func_result_layout(st, index, layout);
     } else if (sharc_op_isa(user, &sharc_mpmd_transfer_def)) {
@@ -117,8 +145,7 @@ static bool common_layout_of_users(layout_state *st, sharc_value *v, common_layo
       continue;
     }
     unsigned index = sharc_use_operand_index(u);
-    sharc_attr *result_layout =
-        string_attr(sharc_func_result_attr(st->func, index, SHARC_MPMD_LAYOUT_MODE_ATTR));
+    sharc_attr *result_layout = string_attr(func_result_layout(st, index));
     if (!compatible(st, out->layout, result_layout)) {
       sharc_buf msg = {0};
       sharc_buf_printf(&msg, "Result #%lld is also returned as result #%u, but with incompatible "
@@ -180,7 +207,7 @@ static bool propagate_arg(layout_state *st, sharc_value *arg) {
   if (!sharc_value_has_uses(arg))
     return true;
   unsigned index = sharc_value_index(arg);
-  sharc_attr *chosen = string_attr(sharc_func_arg_attr(st->func, index, SHARC_MPMD_LAYOUT_MODE_ATTR));
+  sharc_attr *chosen = string_attr(func_arg_layout(st, index));
   common_layout c;
   if (!common_layout_of_users(st, arg, &c))
     return false;
@@ -209,6 +236,52 @@ static bool propagate_arg(layout_state *st, sharc_value *arg) {
   return true;
 }
 
+/* The edited dictionaries stored back. */
+static void store(layout_state *st) {
+  if (st->func_args_changed)
+    sharc_func_set_all_arg_attrs(st->func, st->func_args.items);
+  if (st->func_results_changed)
+    sharc_func_set_all_result_attrs(st->func, st->func_results.items);
+  if (st->func_args_changed || st->func_results_changed)
+    sharc_rw_modified(&st->rw, st->func);
+  for (unsigned i = 0; i < st->touched.len; i++)
+    sharc_mpmd_set_arg_attrs(&st->rw, st->touched.items[i],
+                             sharc_ptrmap_get(&st->fragment_args, st->touched.items[i]));
+}
+
+static void free_state(layout_state *st) {
+  for (unsigned i = 0; i < st->touched.len; i++) {
+    sharc_mpmd_dict_vec *dicts = sharc_ptrmap_get(&st->fragment_args, st->touched.items[i]);
+    sharc_vec_free(dicts);
+    free(dicts);
+  }
+  sharc_vec_free(&st->touched);
+  sharc_ptrmap_free(&st->fragment_args);
+  sharc_vec_free(&st->func_args);
+  sharc_vec_free(&st->func_results);
+}
+
+/* Arguments first, then the results of each fragment. */
+static bool propagate(layout_state *st, sharc_block *body) {
+  for (unsigned i = 0; i < sharc_block_num_args(body); i++)
+    if (!propagate_arg(st, sharc_block_arg(body, i)))
+      return false;
+  for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op)) {
+    if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
+      continue;
+    sharc_mpmd_dict_vec dicts = {0};
+    sharc_mpmd_res_attrs_or_default(op, &dicts);
+    for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+      if (!propagate_result(st, op, i, &dicts)) {
+        sharc_vec_free(&dicts);
+        return false;
+      }
+    sharc_mpmd_set_res_attrs(&st->rw, op, &dicts);
+    sharc_vec_free(&dicts);
+  }
+  return true;
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   if (!sharc_mpmd_is_entry_point_function(func))
@@ -220,23 +293,15 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.auto_layout = sharc_attr_string(st.rw.ctx, SHARC_STR(LAYOUT_AUTO));
   st.default_layout = sharc_attr_string(st.rw.ctx, SHARC_STR(LAYOUT_DEFAULT));
-  for (unsigned i = 0; i < sharc_block_num_args(body); i++)
-    if (!propagate_arg(&st, sharc_block_arg(body, i)))
-      return false;
-  for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op)) {
-    if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
-      continue;
-    sharc_mpmd_dict_vec dicts = {0};
-    sharc_mpmd_res_attrs_or_default(op, &dicts);
-    for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-      if (!propagate_result(&st, op, i, &dicts)) {
-        sharc_vec_free(&dicts);
-        return false;
-      }
-    sharc_mpmd_set_res_attrs(&st.rw, op, &dicts);
-    sharc_vec_free(&dicts);
-  }
-  return true;
+  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
+    sharc_vec_push(&st.func_args, sharc_func_arg_attrs(func, i));
+  for (unsigned i = 0; i < sharc_func_num_results(func); i++)
+    sharc_vec_push(&st.func_results, sharc_func_result_attrs(func, i));
+  bool ok = propagate(&st, body);
+  if (ok)
+    store(&st);
+  free_state(&st);
+  return ok;
 }
 
 const sharc_pass_def sharc_pass_mpmd_mark_input_output_with_layouts = {

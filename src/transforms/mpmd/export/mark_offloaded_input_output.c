@@ -99,13 +99,13 @@ static bool annotated_to_host(const sharc_op *op) {
   return str_attr_is(placement, SHARC_MPMD_PINNED_HOST);
 }
 
-/* IsResultAndOnHostMemory, the recursion unrolled (a cycle through calls
- * ends it as not on host). */
+/* IsResultAndOnHostMemory, the recursion unrolled. Only calls can lead
+ * back to a value already seen (a function returning what calling itself
+ * returns): such a cycle ends as not on host. */
 static bool result_on_host(sharc_value *v) {
-  sharc_ptrmap visited = {0};
+  sharc_ptrmap calls_seen = {0};
   bool on_host = false;
-  while (v && !sharc_value_is_block_arg(v) && !sharc_ptrmap_get(&visited, v)) {
-    sharc_ptrmap_put(&visited, v, v);
+  while (v && !sharc_value_is_block_arg(v)) {
     sharc_op *owner = sharc_value_defining_op(v);
     sharc_attr *fe = sharc_op_attr(owner, FRONTEND_ATTRS);
     sharc_attr *compute = fe && sharc_attr_get_kind(fe) == SHARC_ATTR_DICTIONARY
@@ -120,9 +120,14 @@ static bool result_on_host(sharc_value *v) {
       on_host = annotated_to_host(owner);
       break;
     }
+    if (sharc_op_isa(owner, &sharc_func_call_def)) {
+      if (sharc_ptrmap_get(&calls_seen, v))
+        break;
+      sharc_ptrmap_put(&calls_seen, v, v);
+    }
     v = source;
   }
-  sharc_ptrmap_free(&visited);
+  sharc_ptrmap_free(&calls_seen);
   return on_host;
 }
 
