@@ -15,6 +15,12 @@ module, best of --repeat runs) and CPU µs per fragment, and checks that
 µs/fragment stays within ±SLACK (default 20 %) of the first size's. With
 --timing it prints -mlir-timing's per-pass report of the largest size.
 
+With --ops (e.g. --ops 10000,100000) the sizes are given in ops of the
+imported module instead (the stage count is chosen to come closest), and
+each row also gives the ratio of the whole run (parse + export pipeline +
+print) to a parse+print of the same module: linear passes keep that ratio
+flat as the module grows.
+
 Until every pass of the pipeline is implemented (the MPMD common passes it
 runs first come from another branch), the same passes run as a textual
 pipeline without the missing ones, which are listed.
@@ -27,6 +33,7 @@ Python 3 stdlib only.
 import argparse
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -113,6 +120,27 @@ def textual_pipeline(skip):
     return f"--pass-pipeline=builtin.module({', '.join(parts)})"
 
 
+OP_LINE = re.compile(r'^\s*(%[^=]*= )?"?[a-z_]+\.[a-z_.]+')
+
+
+def count_ops(text):
+    """Ops of a printed module: one a line in MLIR's custom form."""
+    return sum(1 for line in text.splitlines() if OP_LINE.match(line))
+
+
+def stages_for_ops(tool, gen, tmp, microbatches, targets):
+    """For each target op count, the stage count whose import comes closest
+    (ops grow linearly in the stages)."""
+    ops = {}
+    for n in (2, 4):
+        path, _ = imported(tool, gen, tmp, n, microbatches)
+        with open(path) as f:
+            ops[n] = count_ops(f.read())
+    per_stage = (ops[4] - ops[2]) / 2
+    fixed = ops[2] - 2 * per_stage
+    return [max(1, round((t - fixed) / per_stage)) for t in targets]
+
+
 def imported(tool, gen, tmp, stages, microbatches):
     """The imported program's path and its number of fragments."""
     src = os.path.join(tmp, f"pp_{stages}_{microbatches}.mlir")
@@ -138,6 +166,8 @@ def main():
     ap.add_argument("--microbatches", type=int, default=32)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--slack", type=float, default=0.20)
+    ap.add_argument("--ops", default="",
+                    help="sizes as op counts of the imported module (e.g. 10000,100000)")
     ap.add_argument("--timing", action="store_true",
                     help="print -mlir-timing's report of the largest size")
     a = ap.parse_args()
@@ -150,21 +180,37 @@ def main():
             export = [textual_pipeline(set(missing))]
         else:
             export = ["-mpmd-export-pipeline"]
-        print(f"{'stages':>6} {'microbatches':>12} {'fragments':>9} {'export wall (s)':>15} "
+        if a.ops:
+            stages = stages_for_ops(a.tool, gen, tmp, a.microbatches,
+                                    [int(s) for s in a.ops.split(",")])
+        else:
+            stages = [int(s) for s in a.stages.split(",")]
+        print(f"{'stages':>6} {'microbatches':>12} {'ops':>7} {'fragments':>9} "
+              f"{'parse+print CPU (s)':>19} {'run CPU (s)':>11} {'ratio':>6} "
               f"{'export CPU (s)':>14} {'us/fragment':>11}  (CPU: the machine may be shared)")
         path = None
-        for n in (int(s) for s in a.stages.split(",")):
+        for n in stages:
             path, fragments = imported(a.tool, gen, tmp, n, a.microbatches)
+            with open(path) as f:
+                ops = count_ops(f.read())
             base = best(a.tool, [path], a.repeat)
             run = best(a.tool, [path] + export, a.repeat)
-            wall, cpu = run[0] - base[0], run[1] - base[1]
+            cpu = run[1] - base[1]
             per = cpu / fragments * 1e6
-            rows.append((fragments, per))
-            print(f"{n:>6} {a.microbatches:>12} {fragments:>9} {wall:>15.3f} {cpu:>14.3f} "
-                  f"{per:>11.2f}", flush=True)
+            rows.append((fragments, run[1] / base[1] if a.ops else per))
+            print(f"{n:>6} {a.microbatches:>12} {ops:>7} {fragments:>9} {base[1]:>19.3f} "
+                  f"{run[1]:>11.3f} {run[1] / base[1]:>6.2f} {cpu:>14.3f} {per:>11.2f}",
+                  flush=True)
         if a.timing and path:
             print(timed([a.tool, path] + export + ["-mlir-timing", "-o", os.devnull])[2])
     ref = rows[0][1]
+    if a.ops:
+        # a fixed cost weighs on the small size: only a growing ratio fails
+        bad = [(f, r) for f, r in rows if r > (1 + a.slack) * ref]
+        for f, r in bad:
+            print(f"FAIL: ratio {r:.2f} at {f} fragments is more than {a.slack:.0%} "
+                  f"above {ref:.2f}")
+        return 1 if bad else 0
     bad = [(f, u) for f, u in rows if abs(u - ref) > a.slack * ref]
     for f, u in bad:
         print(f"FAIL: {u:.2f} us/fragment at {f} fragments is more than {a.slack:.0%} "
