@@ -749,14 +749,12 @@ void sharc_mpmd_print_location(const sharc_attr *loc, sharc_buf *out) {
 }
 
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out) {
-  sharc_print_flags flags = {0};
-  sharc_buf b = {0};
-  sharc_print_op(op, &flags, &b);
-  /* without the trailing newline the top-level print adds */
-  while (b.len && b.data[b.len - 1] == '\n')
-    b.data[--b.len] = 0;
-  sharc_buf_puts(out, b.data ? b.data : "");
-  sharc_buf_free(&b);
+  sharc_mpmd_print_op_for_log_flags(op, false, out);
+}
+
+void sharc_mpmd_print_op_for_log_flags(sharc_op *op, bool skip_regions, sharc_buf *out) {
+  sharc_print_flags flags = {.skip_regions = skip_regions};
+  sharc_print_op_nested(op, &flags, out);
 }
 
 /* ---- local types ------------------------------------------------------------------------------ */

@@ -180,8 +180,11 @@ sharc_op *sharc_mpmd_ancestor_in_block(sharc_block *block, sharc_op *op);
  * locations. */
 void sharc_mpmd_print_location(const sharc_attr *loc, sharc_buf *out);
 void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out);
-/* PrintOperationForLog: the op as text. */
+/* PrintOperationForLog: the op as text (named in its function's scope, as
+ * Operation::print does); the _flags form with OpPrintingFlags'
+ * skipRegions. */
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out);
+void sharc_mpmd_print_op_for_log_flags(sharc_op *op, bool skip_regions, sharc_buf *out);
 
 /* ---- local types (MeshTensorType::getLocalTensorType) ------------------------------------ */
 /* The per-device tensor type of a mesh tensor: each sharded dimension

@@ -183,8 +183,10 @@ static void print_kind(const sharc_attr *kind, sharc_buf *out) {
     SHARC_BUF_LIT(out, "<<NULL ATTRIBUTE>>");
 }
 
-/* The op as Shardy's log shows it (PrintOperationForLog). */
-static void print_user(sharc_op *op, sharc_buf *out) { sharc_mpmd_print_op_for_log(op, out); }
+/* The op as Shardy's log shows it (PrintOperationForLog, regions skipped). */
+static void print_user(sharc_op *op, sharc_buf *out) {
+  sharc_mpmd_print_op_for_log_flags(op, true, out);
+}
 
 /* GetMemoryKindFromUsers: the first user's kind; every user that differs
  * is an error. */
