@@ -19,7 +19,9 @@ With --ops (e.g. --ops 10000,100000) the sizes are given in ops of the
 imported module instead (the stage count is chosen to come closest), and
 each row also gives the ratio of the whole run (parse + export pipeline +
 print) to a parse+print of the same module: linear passes keep that ratio
-flat as the module grows.
+flat as the module grows. With --callgrind the same figures are counted
+in instructions (valgrind's callgrind, one run each), which other
+processes on a shared machine cannot disturb.
 
 Until every pass of the pipeline is implemented (the MPMD common passes it
 runs first come from another branch), the same passes run as a textual
@@ -154,6 +156,16 @@ def imported(tool, gen, tmp, stages, microbatches):
     return out, fragments
 
 
+def instructions(tool, args):
+    """Instructions the whole run executes (callgrind's total)."""
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull,
+                        tool] + args + ["-o", os.devnull], capture_output=True, text=True)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode or not m:
+        sys.exit("callgrind run failed:\n" + p.stderr[-2000:])
+    return int(m.group(1))
+
+
 def best(tool, args, repeat):
     runs = [timed([tool] + args + ["-o", os.devnull]) for _ in range(repeat)]
     return min(w for w, _, _ in runs), min(c for _, c, _ in runs)
@@ -168,6 +180,8 @@ def main():
     ap.add_argument("--slack", type=float, default=0.20)
     ap.add_argument("--ops", default="",
                     help="sizes as op counts of the imported module (e.g. 10000,100000)")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="count instructions (callgrind) instead of timing CPU")
     ap.add_argument("--timing", action="store_true",
                     help="print -mlir-timing's report of the largest size")
     a = ap.parse_args()
@@ -185,21 +199,28 @@ def main():
                                     [int(s) for s in a.ops.split(",")])
         else:
             stages = [int(s) for s in a.stages.split(",")]
+        unit = ("M instr", "k instr/frag") if a.callgrind else ("CPU (s)", "us/fragment")
         print(f"{'stages':>6} {'microbatches':>12} {'ops':>7} {'fragments':>9} "
-              f"{'parse+print CPU (s)':>19} {'run CPU (s)':>11} {'ratio':>6} "
-              f"{'export CPU (s)':>14} {'us/fragment':>11}  (CPU: the machine may be shared)")
+              f"{'parse+print ' + unit[0]:>19} {'run ' + unit[0]:>11} {'ratio':>6} "
+              f"{'export ' + unit[0]:>14} {unit[1]:>12}"
+              + ("" if a.callgrind else "  (CPU: the machine may be shared)"))
         path = None
         for n in stages:
             path, fragments = imported(a.tool, gen, tmp, n, a.microbatches)
             with open(path) as f:
                 ops = count_ops(f.read())
-            base = best(a.tool, [path], a.repeat)
-            run = best(a.tool, [path] + export, a.repeat)
+            if a.callgrind:
+                # instructions in millions stand in for CPU seconds
+                base = (0, instructions(a.tool, [path]) / 1e6)
+                run = (0, instructions(a.tool, [path] + export) / 1e6)
+            else:
+                base = best(a.tool, [path], a.repeat)
+                run = best(a.tool, [path] + export, a.repeat)
             cpu = run[1] - base[1]
-            per = cpu / fragments * 1e6
+            per = cpu / fragments * (1e3 if a.callgrind else 1e6)
             rows.append((fragments, run[1] / base[1] if a.ops else per))
             print(f"{n:>6} {a.microbatches:>12} {ops:>7} {fragments:>9} {base[1]:>19.3f} "
-                  f"{run[1]:>11.3f} {run[1] / base[1]:>6.2f} {cpu:>14.3f} {per:>11.2f}",
+                  f"{run[1]:>11.3f} {run[1] / base[1]:>6.3f} {cpu:>14.3f} {per:>12.2f}",
                   flush=True)
         if a.timing and path:
             print(timed([a.tool, path] + export + ["-mlir-timing", "-o", os.devnull])[2])
