@@ -92,6 +92,13 @@ extern const sharc_pass_def sharc_pass_mpmd_sink_negligible_ops_into_call_op;
 extern const sharc_pass_def sharc_pass_mpmd_erase_unused_callee_block_arguments;
 extern const sharc_pass_def sharc_pass_mpmd_call_inline;
 extern const sharc_pass_def sharc_pass_mpmd_absorb_inferred_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_convert_sdy_constants;
+extern const sharc_pass_def sharc_pass_mpmd_convert_sdy_shardings_to_mpmd_types;
+extern const sharc_pass_def sharc_pass_mpmd_enforce_user_shardings;
+extern const sharc_pass_def sharc_pass_mpmd_extract_reshards_from_inter_mesh_transfers;
+extern const sharc_pass_def sharc_pass_mpmd_populate_unreduced_out_sharding;
+extern const sharc_pass_def sharc_pass_mpmd_simplify_program;
+extern const sharc_pass_def sharc_pass_mpmd_sharding_propagation_pipeline;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

@@ -135,12 +135,6 @@ static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
 };
 
 const sharc_pass_def sharc_pass_table[] = {
-    {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
-     "Converts `sdy.constant` ops into `stablehlo.constant`.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-convert-sdy-shardings-to-mpmd-types", "ConvertSdyShardingsToMpmdTypesPass",
-     "Moves shardings from op attrs to `!mpmd.mesh_tensor` types.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-copy-constants", "CopyConstantsPass",
      "Copies constants produced in one fragment to their consumers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -149,12 +143,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-transfers-from-cpu", "DelayTransfersFromCpuPass",
      "Delays transfers from CPU to be executed as late as possible.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
-     "Enforces the user specified shardings for inputs and outputs.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-extract-reshards-from-inter-mesh-transfers", "ExtractReshardsFromInterMeshTransfersPass",
-     "Moves SPMD resharding around an inter-mesh transfer to inside a fragment.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
      "Lowers MPMD fragments to fragment calls and functions.",
@@ -180,9 +168,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-pipeline-scheduler", "PipelineSchedulerPass",
      "Reorders the fragments to obtain a given pipeline schedule.",
      "func.func", SHARC_OPTIONS(opts_mpmd_pipeline_scheduler), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-populate-unreduced-out-sharding", "PopulateUnreducedOutShardingPass",
-     "Populates unreduced out shardings for fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-remat-fragment", "RematFragmentPass",
      "Rematerializes fragments.",
      "func.func", SHARC_OPTIONS(opts_mpmd_remat_fragment), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -194,9 +179,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", SHARC_OPTIONS(opts_mpmd_rule_based_schedule), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-scheduling-units-verifier", "SchedulingUnitVerifierPass",
      "Verifies if the program contains the required scheduling units.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-simplify-program", "SimplifyProgramPass",
-     "Removes redundant arg/results from fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-sink-create-token-into-fragments", "SinkCreateTokenIntoFragmentsPass",
      "Sinks stablehlo.create_token ops into fragment bodies.",
@@ -242,9 +224,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-optimize-pipeline", "",
      "Run the standard set of passes to optimize an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_optimize_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-sharding-propagation-pipeline", "",
-     "Run the standard set of passes to propagate shardings in an MPMD program.",
-     NULL, NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
 };
 
 const unsigned sharc_pass_table_size = sizeof sharc_pass_table / sizeof sharc_pass_table[0];

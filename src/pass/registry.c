@@ -86,6 +86,13 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_erase_unused_callee_block_arguments,
     &sharc_pass_mpmd_call_inline,
     &sharc_pass_mpmd_absorb_inferred_fragments,
+    &sharc_pass_mpmd_convert_sdy_constants,
+    &sharc_pass_mpmd_convert_sdy_shardings_to_mpmd_types,
+    &sharc_pass_mpmd_enforce_user_shardings,
+    &sharc_pass_mpmd_extract_reshards_from_inter_mesh_transfers,
+    &sharc_pass_mpmd_populate_unreduced_out_sharding,
+    &sharc_pass_mpmd_simplify_program,
+    &sharc_pass_mpmd_sharding_propagation_pipeline,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };
