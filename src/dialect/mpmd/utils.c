@@ -759,7 +759,7 @@ void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out) {
   sharc_buf_free(&b);
 }
 
-/* ---- sharding propagation --------------------------------------------------------------------- */
+/* ---- sharding propagation ------------------------------------------------------------------ */
 
 bool sharc_mpmd_is_on_host(const sharc_type *t) {
   sharc_attr *kind = sharc_mpmd_is_mesh_tensor(t) ? sharc_mpmd_mesh_tensor_memory_kind(t) : NULL;
@@ -842,7 +842,8 @@ int64_t sharc_mpmd_local_num_elements(const sharc_type *mesh_tensor, const sharc
   int64_t count = 1;
   for (unsigned d = 0; d < rank; d++) {
     int64_t size = shape[d];
-    int64_t shards = sharded ? sharded_size_on(sharc_sdy_tensor_sharding_dim(sharding, d), mesh) : 1;
+    int64_t shards =
+        sharded ? sharded_size_on(sharc_sdy_tensor_sharding_dim(sharding, d), mesh) : 1;
     if (size != SHARC_DYNAMIC && shards > 1)
       size = (size + shards - 1) / shards;
     count *= size;

@@ -29,8 +29,8 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   convert_state st;
   sharc_pass_rewriter(run, &st.rw, NULL);
-  st.constant_name =
-      sharc_ident_get(sharc_op_context(func), sharc_str_from_cstr(sharc_op_def_name(SHARC_SHLO(constant))));
+  const char *name = sharc_op_def_name(SHARC_SHLO(constant));
+  st.constant_name = sharc_ident_get(sharc_op_context(func), sharc_str_from_cstr(name));
   /* post-order: replacing the visited op never disturbs the walk */
   sharc_walk(func, SHARC_POST_ORDER, convert, &st);
   return true;
