@@ -60,14 +60,21 @@ if [ "${1:-}" = "--check-toolchain" ]; then
 fi
 
 # ---- build -----------------------------------------------------------------
+# FUZZ_TARGET picks the target: fuzz_parse (default) or fuzz_report (the
+# sharding report of sharc propagate/explain/show).
+target=${FUZZ_TARGET:-fuzz_parse}
+case "$target" in
+fuzz_parse | fuzz_report) ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse or fuzz_report" >&2; exit 2 ;;
+esac
 shopt -s globstar nullglob
 srcs=("$ROOT"/src/**/*.c)
 mkdir -p "$OUT/corpus" "$OUT/artifacts"
-echo "fuzz/run.sh: building $OUT/fuzz_parse from ${#srcs[@]} library sources" >&2
+echo "fuzz/run.sh: building $OUT/$target from ${#srcs[@]} library sources" >&2
 "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -I"$ROOT/include" -I"$ROOT/src" \
-  "${srcs[@]}" "$DIR/fuzz_parse.c" -lm -o "$OUT/fuzz_parse"
+  "${srcs[@]}" "$DIR/$target.c" -lm -o "$OUT/$target"
 if [ "${1:-}" = "--build-only" ]; then
   exit 0
 fi
@@ -82,7 +89,7 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 # The first corpus dir receives new inputs; the seed dirs are only read.
-exec "$OUT/fuzz_parse" \
+exec "$OUT/$target" \
   -max_total_time="$secs" \
   -dict="$DIR/mlir.dict" \
   -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
