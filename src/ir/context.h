@@ -12,6 +12,8 @@ typedef struct sharc_source {
   const char *buf;
   size_t len;
   unsigned first_line;
+  sharc_line_table *lines; /* a caller's, or owned (made on first need) */
+  bool owns_lines;
   struct sharc_source *next;
 } sharc_source;
 
@@ -34,6 +36,9 @@ typedef struct sharc_point_slot {
 
 struct sharc_context {
   sharc_arena arena;
+  /* bumped by every change to attached IR: lets the pass manager skip
+   * re-verifying what a pass left as it was */
+  uint64_t ir_epoch;
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;

@@ -272,6 +272,10 @@ void sharc_symcache_note_remove(sharc_block *b, sharc_op *op);
 void sharc_symcache_note_rename(sharc_op *op, const sharc_attr *old_attrs);
 void sharc_symcache_free_all(sharc_context *ctx);
 
+/* Counts every change to IR (ops linked, unlinked or edited, uses moved,
+ * types and block arguments changed): equal counts, unchanged IR. */
+uint64_t sharc_context_ir_epoch(const sharc_context *ctx);
+
 struct sharc_op {
   sharc_context *ctx;
   sharc_ident *name;

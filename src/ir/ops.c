@@ -9,7 +9,27 @@
 /* ---- values and uses ---------------------------------------------------- */
 
 sharc_type *sharc_value_type(const sharc_value *v) { return v->type; }
-void sharc_value_set_type(sharc_value *v, sharc_type *t) { v->type = t; }
+/* NULL for the parser's placeholders, which are not part of any IR yet. */
+static sharc_context *value_context(const sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return v->owner.op->ctx;
+  if (v->vkind == SHARC_VALUE_ARG && v->owner.block)
+    return v->owner.block->ctx;
+  return NULL;
+}
+
+static void touch_value(const sharc_value *v) {
+  sharc_context *ctx = value_context(v);
+  if (ctx)
+    ctx->ir_epoch++;
+}
+
+void sharc_value_set_type(sharc_value *v, sharc_type *t) {
+  if (v->type == t)
+    return;
+  touch_value(v);
+  v->type = t;
+}
 bool sharc_value_is_block_arg(const sharc_value *v) { return v->vkind == SHARC_VALUE_ARG; }
 
 sharc_op *sharc_value_defining_op(const sharc_value *v) {
@@ -62,6 +82,8 @@ static void use_unlink(sharc_use *u) {
 }
 
 void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to) {
+  if (from->uses)
+    touch_value(from);
   if (from == to)
     return;
   while (from->uses) {
@@ -73,6 +95,8 @@ void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to) {
 
 void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_pred pred,
                                  void *user) {
+  if (from->uses)
+    touch_value(from);
   if (from == to)
     return;
   for (sharc_use *u = from->uses, *next; u; u = next) {
@@ -142,6 +166,7 @@ static void drop_region_refs(sharc_region *r) {
 }
 
 void sharc_op_remove_from_parent(sharc_op *op) {
+  op->ctx->ir_epoch++;
   sharc_block *b = op->block;
   if (!b)
     return;
@@ -160,6 +185,7 @@ void sharc_op_remove_from_parent(sharc_op *op) {
 }
 
 void sharc_op_erase(sharc_op *op) {
+  op->ctx->ir_epoch++;
   sharc_op_remove_from_parent(op);
   op->erased = true;
   drop_op_refs(op);
@@ -173,20 +199,22 @@ void sharc_op_erase(sharc_op *op) {
 bool sharc_op_is_erased(const sharc_op *op) { return op->erased; }
 
 void sharc_op_move_before(sharc_op *op, sharc_op *before) {
-  if (op == before) /* already there (MLIR's splice is a no-op too) */
+  if (op == before || op->next == before) /* already there (MLIR's splice is a no-op too) */
     return;
   sharc_op_remove_from_parent(op);
   sharc_block_insert_before(before, op);
 }
 
 void sharc_op_move_after(sharc_op *op, sharc_op *after) {
-  if (op == after)
+  if (op == after || after->next == op)
     return;
   sharc_op_remove_from_parent(op);
   sharc_block_insert_after(after, op);
 }
 
 void sharc_op_move_to_end(sharc_op *op, sharc_block *b) {
+  if (op->block == b && b->last == op)
+    return;
   sharc_op_remove_from_parent(op);
   sharc_block_append_op(b, op);
 }
@@ -204,6 +232,7 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
 }
 
 sharc_context *sharc_op_context(const sharc_op *op) { return op->ctx; }
+uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
 bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) { return op->def == def; }
@@ -220,21 +249,33 @@ bool sharc_op_is(const sharc_op *op, const char *name) {
 
 const sharc_op_def *sharc_op_get_def(const sharc_op *op) { return op->def; }
 sharc_attr *sharc_op_loc(const sharc_op *op) { return op->loc; }
-void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) { op->loc = loc; }
+void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) {
+  if (op->loc == loc)
+    return;
+  op->ctx->ir_epoch++;
+  op->loc = loc;
+}
 unsigned sharc_op_num_operands(const sharc_op *op) { return op->num_operands; }
 sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) { return op->operands[i].value; }
 
 void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
+  if (op->operands[i].value == v)
+    return;
+  op->ctx->ir_epoch++;
   use_unlink(&op->operands[i]);
   use_link(&op->operands[i], v);
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
+  op->ctx->ir_epoch++;
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&op->operands[i]);
   if (n > op->cap_operands) {
-    op->operands = sharc_arena_alloc(&op->ctx->arena, n * sizeof *op->operands);
-    op->cap_operands = n;
+    /* geometric growth: an op whose operands grow one by one (a fragment
+     * absorbing producers) must not take quadratic arena memory */
+    unsigned cap = n > 2 * op->cap_operands ? n : 2 * op->cap_operands;
+    op->operands = sharc_arena_alloc(&op->ctx->arena, (size_t)cap * sizeof *op->operands);
+    op->cap_operands = cap;
   }
   op->num_operands = n;
   for (unsigned i = 0; i < n; i++) {
@@ -253,6 +294,9 @@ sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) { return op->suc
 sharc_attr *sharc_op_attrs(const sharc_op *op) { return op->attrs; }
 sharc_attr *sharc_op_props(const sharc_op *op) { return op->props; }
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
+  if (op->attrs == dict)
+    return;
+  op->ctx->ir_epoch++;
   sharc_attr *old = op->attrs;
   op->attrs = dict;
   if (op->block && op->block->symcache)
@@ -323,6 +367,7 @@ sharc_block *sharc_block_create(sharc_context *ctx) {
 }
 
 sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc) {
+  b->ctx->ir_epoch++;
   if (b->num_args == b->cap_args) {
     unsigned cap = b->cap_args ? b->cap_args * 2 : 4;
     sharc_value **args = sharc_arena_alloc(&b->ctx->arena, cap * sizeof *args);
@@ -342,6 +387,7 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
 }
 
 void sharc_block_erase_arg(sharc_block *b, unsigned i) {
+  b->ctx->ir_epoch++;
   for (unsigned j = i + 1; j < b->num_args; j++) {
     b->args[j - 1] = b->args[j];
     b->args[j - 1]->index = j - 1;
@@ -383,6 +429,7 @@ sharc_op *sharc_block_parent_op(const sharc_block *b) { return b->parent ? b->pa
 sharc_block *sharc_block_next(const sharc_block *b) { return b->next; }
 
 void sharc_block_append_op(sharc_block *b, sharc_op *op) {
+  b->ctx->ir_epoch++;
   op->block = b;
   op->prev = b->last;
   op->next = NULL;
@@ -396,6 +443,7 @@ void sharc_block_append_op(sharc_block *b, sharc_op *op) {
 }
 
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
+  op->ctx->ir_epoch++;
   sharc_block *b = before->block;
   op->block = b;
   op->next = before;
@@ -431,6 +479,7 @@ sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - r->parent->regions); }
 
 void sharc_region_append_block(sharc_region *r, sharc_block *b) {
+  b->ctx->ir_epoch++;
   b->parent = r;
   b->prev = r->last;
   b->next = NULL;
@@ -442,6 +491,7 @@ void sharc_region_append_block(sharc_region *r, sharc_block *b) {
 }
 
 void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
+  b->ctx->ir_epoch++;
   if (!before) {
     sharc_region_append_block(r, b);
     return;
@@ -457,6 +507,7 @@ void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block
 }
 
 void sharc_block_remove_from_parent(sharc_block *b) {
+  b->ctx->ir_epoch++;
   sharc_region *r = b->parent;
   if (!r)
     return;

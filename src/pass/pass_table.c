@@ -6,53 +6,6 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
-static const sharc_option_def opts_mpmd_enforce_input_output_equisharding[] = {
-    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of constraint, each enforcing that an input and output should be assigned to the "
-     "same mesh.",
-     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_assign_mesh_func_leaves[] = {
-    {"error-limit", SHARC_OPT_INT, 0, "5",
-     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
-     NULL, NULL, NULL},
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_assign_using_input_output_constraints[] = {
-    {"constraints", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of constraint, each enforcing that an input and output should be assigned to the "
-     "same mesh.",
-     NULL, NULL, "list<InputOutputEquishardingConstraint>"},
-    {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
-     "Whether to enable verbose logging",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_convert_reduce_ops[] = {
-    {"infer-cross-mesh-reductions", SHARC_OPT_BOOL, 0, "false",
-     "Whether to infer cross-mesh reductions. Will be enabled by default once stable.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_rewrite_using_analysis[] = {
-    {"max-clones", SHARC_OPT_INT, 0, "1",
-     "How many copies of a meshless operation we allow. Setting it to 1 means we never clone "
-     "the op.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_error_limit[] = {
-    {"error-limit", SHARC_OPT_INT, 0, "5",
-     "The number of errors to emit. Set to -1 to emit all errors. Cannot be 0.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_inline_nested_user_exposed_ops[] = {
-    {"assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids. E.g., 'n0@m0,n1@m1' defines that names n0 and n1 will be assigned to meshes m0 and"
-     " m1, respectively. Alternatively 'n0@m0/0,n1@m1/1' means that these names are also "
-     "assigned to the stages 0 and 1.",
-     NULL, NULL, "UserAssignmentMapOption"},
-};
 static const sharc_option_def opts_mpmd_uniquify_function_inputs_outputs[] = {
     {"use-transfer-instead-of-fragment", SHARC_OPT_BOOL, 0, "false",
      "Whether to use mpmd.transfer or mpmd.fragment for uniquification",
@@ -63,49 +16,9 @@ static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
      "Whether to emit an error (and fail) instead of a warning.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_mpmd_absorb_inferred_fragments[] = {
-    {"absorb-on-entry-point-function", SHARC_OPT_BOOL, 0, "false",
-     "Whether to absorb inferred fragments into user-defined fragments on entry-point "
-     "functions, in addition to targets of mpmd.calls.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_finalize[] = {
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
     {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
      "Whether to enable verbose logging",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_map_input_output_to_mesh[] = {
-    {"input-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between function input indices and assigned mesh names.E.g., '0@m0,1@m1' defines"
-     " that input with index 0 will be assigned to mesh m0 and input with index 1 will be "
-     "assigned to mesh m1.",
-     NULL, NULL, "IndexedAssignmentMapOption"},
-    {"output-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between function output indices and assigned mesh names.E.g., '0@m0,1@m1' "
-     "defines that output with index 0 will be assigned to mesh m0 and output with index 1 "
-     "will be assigned to mesh m1.",
-     NULL, NULL, "IndexedAssignmentMapOption"},
-};
-static const sharc_option_def opts_mpmd_map_named_ops_to_mpmd_ops[] = {
-    {"assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids. E.g., 'n0@m0,n1@m1' defines that names n0 and n1 will be assigned to meshes m0 and"
-     " m1, respectively. Alternatively 'n0@m0/0,n1@m1/1' means that these names are also "
-     "assigned to the stages 0 and 1.",
-     NULL, NULL, "UserAssignmentMapOption"},
-};
-static const sharc_option_def opts_mpmd_merge_inferred_fragments[] = {
-    {"merge-any-consumer", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge with any consumer or only the closest consumer.",
-     NULL, NULL, NULL},
-    {"merge-sideways", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge with the next fragment in the same mesh (neighbor), even if not a "
-     "consumer.",
      NULL, NULL, NULL},
 };
 static const sharc_option_def opts_mpmd_pipeline_scheduler[] = {
@@ -211,26 +124,6 @@ static const sharc_option_def opts_mpmd_export_pipeline[] = {
      "Regex pattern to match against the location info of transferred tensors.",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_mpmd_import_pipeline[] = {
-    {"enable-heterogeneous-meshes", SHARC_OPT_BOOL, 0, "false",
-     "Whether to enable heterogeneous meshes.",
-     NULL, NULL, NULL},
-    {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge inferred fragments only after scheduling.",
-     NULL, NULL, NULL},
-    {"name-to-mesh-assignment", SHARC_OPT_CUSTOM, 0, NULL,
-     "Mapping between names (of computations and tensors) and mesh names, and optionally stage"
-     " ids.",
-     NULL, NULL, "UserAssignmentMapOption"},
-};
-static const sharc_option_def opts_mpmd_infer_mesh_pipeline[] = {
-    {"infer-cross-mesh-reductions", SHARC_OPT_BOOL, 0, "false",
-     "Whether to infer cross-mesh reductions.",
-     NULL, NULL, NULL},
-    {"infer-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to create transfers when needed, instead of erroring.",
-     NULL, NULL, NULL},
-};
 static const char *const enum_mpmd_optimize_pipeline_pipeline_schedule[] = {"none", "1F1B", "Circular", NULL};
 static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
     {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
@@ -242,12 +135,6 @@ static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
 };
 
 const sharc_pass_def sharc_pass_table[] = {
-    {"mpmd-absorb-inferred-fragments", "AbsorbInferredFragmentsPass",
-     "Root fragments absorb inferred fragments.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_absorb_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-call-inline", "CallInlinePass",
-     "Inlines all `mpmd.call` operations.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
      "Converts `sdy.constant` ops into `stablehlo.constant`.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -257,86 +144,21 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-copy-constants", "CopyConstantsPass",
      "Copies constants produced in one fragment to their consumers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-copy-topology-from-main", "CopyTopologyFromMainPass",
-     "Copies the topology from the main function to functions referred by mpmd.call.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-inferred-fragments", "DelayInferredFragmentsPass",
      "Delays inferred fragments to be executed as late as possible.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-transfers-from-cpu", "DelayTransfersFromCpuPass",
      "Delays transfers from CPU to be executed as late as possible.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-enforce-input-output-equisharding", "EnforceEquishardingPass",
-     "Enforces equisharding constraints for MPMD functions.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_enforce_input_output_equisharding), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
      "Enforces the user specified shardings for inputs and outputs.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-erase-unused-callee-block-arguments", "EraseUnusedCalleeBlockArgumentsPass",
-     "Erases any mpmd callee block argument that isn't used by an (hlo) computation.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-extract-reshards-from-inter-mesh-transfers", "ExtractReshardsFromInterMeshTransfersPass",
      "Moves SPMD resharding around an inter-mesh transfer to inside a fragment.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-fragment-dce", "FragmentDcePass",
-     "Eliminates unused fragment arguments/results and simplifies fragment regions.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-fragment-dedup", "FragmentDedupPass",
-     "Removes any duplicated operands and results in fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-from-unroll-to-call-counter", "FromUnrollToCallCounterPass",
-     "Converts the unroll counter attr of a call op to a call counter attr.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-generate-sdy-meshes-from-topology", "GenerateSdyMeshesFromTopologyPass",
-     "Generates shardy meshes based on the MPMD topology.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-assign-mesh-func-leaves", "InferMeshAssignMeshForFuncLeavesPass",
-     "Assigns a mesh to each unused computation, function output, and function input using the"
-     " use_set and src_set analysis.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_mesh_func_leaves), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-assign-using-input-output-constraints", "InferMeshAssignUsingInputOutputConstraintsPass",
-     "Assigns a mesh to the inputs and outputs according to the input-output assignment "
-     "constraints.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_assign_using_input_output_constraints), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-convert-reduce-ops", "InferMeshConvertReduceOpsPass",
-     "Converts annotated reduce ops to mpmd.reduce ops and flattens chains of reduce ops.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_infer_mesh_convert_reduce_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-finalize", "InferMeshFinalizePass",
-     "Applies final clean up after patterns mesh inference.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_finalize), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-populate-src-set", "InferMeshPopulateSrcSetPass",
-     "Initializes the src_set for UnassignOps and func args and propagates the src_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-populate-use-set", "InferMeshPopulateUseSetPass",
-     "Initializes the use_set for AssignOps and propagates the use_set.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-rewrite-using-analysis", "InferMeshRewriteUsingAnalysisPass",
-     "Rewrites ops according to the use_set.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_rewrite_using_analysis), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-validate-no-additional-transfers-needed", "InferMeshValidateNoAdditionalTransfersNeededPass",
-     "Validates no additional transfers are needed for mesh assignment.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-validate-src-set-not-empty", "InferMeshValidateSrcSetNotEmptyPass",
-     "Validates that every meshless op has a non-empty src_set.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_infer_mesh_error_limit), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-inline-nested-user-exposed-ops", "InlineNestedUserExposedOpsPass",
-     "Inlines any user-exposed mpmd op nested in a named_computation.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_inline_nested_user_exposed_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-insert-nameless-clone-of-negligible-ops", "InsertNamelessCloneOfNeglibleOpsPass",
-     "Clones negligible ops outside of named computations.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-introduce-transfers", "IntroduceTransfersPass",
-     "Creates data transfers based on user mesh assignments.",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
      "Lowers MPMD fragments to fragment calls and functions.",
      "builtin.module", SHARC_OPTIONS(opts_mpmd_lower_to_fragment_calls), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-map-input-output-to-mesh", "MapInputOutputToMeshPass",
-     "Assigns meshes to function inputs and output.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_map_input_output_to_mesh), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-map-named-ops-to-mpmd-ops", "MapNamedOpsToMpmdOpsPass",
-     "Assigns meshes to user defined operations.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_map_named_ops_to_mpmd_ops), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-mark-aliasing-and-donation", "MarkAliasingAndDonationPass",
      "Marks each fragment with aliasing or donation information.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -352,17 +174,8 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-merge-forward-with-backward", "MergeForwardWithBackwardPass",
      "Merge forward fragments with backward fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-inferred-fragments", "MergeInferredFragmentsPass",
-     "Merges inferred fragments with user defined fragments.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_merge_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-merge-transfers", "MergeTransfersPass",
      "Merges sets of transfers that share the same producer and consumer fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-user-fragments-into-scheduling-units", "MergeUserDefinedFragmentsIntoSchedulingUnitsPass",
-     "Merge user based fragments pre pipeline scheduling passes.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-move-transfers-to-producer", "MoveTransfersToProducerPass",
-     "Moves transfers next to their producers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-pipeline-scheduler", "PipelineSchedulerPass",
      "Reorders the fragments to obtain a given pipeline schedule.",
@@ -373,9 +186,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-remat-fragment", "RematFragmentPass",
      "Rematerializes fragments.",
      "func.func", SHARC_OPTIONS(opts_mpmd_remat_fragment), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-remove-transfer-cycles", "RemoveTransferCyclesPass",
-     "Removes device-only transfer cycles from the program, avoiding unnecessary transfers.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-rule-based-merge", "RuleBasedMergePass",
      "Merges fragments based on user-defined rules.",
      "func.func", SHARC_OPTIONS(opts_mpmd_rule_based_merge), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -385,18 +195,12 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-scheduling-units-verifier", "SchedulingUnitVerifierPass",
      "Verifies if the program contains the required scheduling units.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-simplify-named-computations", "SimplifyNamedComputationsPass",
-     "Simplifies the inputs and outputs of named computation ops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-simplify-program", "SimplifyProgramPass",
      "Removes redundant arg/results from fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-sink-create-token-into-fragments", "SinkCreateTokenIntoFragmentsPass",
      "Sinks stablehlo.create_token ops into fragment bodies.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-sink-negligible-ops-into-call-op", "SinkNegligibleOpsIntoCallOpPass",
-     "Sinks negligible ops into call-ops (i.e., the called function).",
-     "builtin.module", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-split-and-prioritize-transfer-independent-computations", "SplitAndPrioritizeTransferIndependentComputationsPass",
      "Splits backward fragments based on transferred results.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -407,12 +211,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Uniquifies any value returned multiple times or any block argument directly returned by "
      "the function.",
      "func.func", SHARC_OPTIONS(opts_mpmd_uniquify_function_inputs_outputs), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-unroll-for-loops", "UnrollForLoopsPass",
-     "Fully unrolls `mpmd.for` loops.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-named-ops-in-mpmd-func", "ValidateNamedOpsInMpmdFuncPass",
-     "Validates that named ops are only nested in mpmd functions.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-backward-deps", "ValidateNoBackwardDepsPass",
      "Validates no backward dependencies exist in forward-only programs.",
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_backward_deps), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -441,13 +239,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-import-pipeline", "",
-     "Run the standard set of passes to import an MPMD program with a fixed mesh assignment "
-     "map.",
-     NULL, SHARC_OPTIONS(opts_mpmd_import_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-infer-mesh-pipeline", "",
-     "Run the passes for mesh inference",
-     NULL, SHARC_OPTIONS(opts_mpmd_infer_mesh_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-optimize-pipeline", "",
      "Run the standard set of passes to optimize an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_optimize_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

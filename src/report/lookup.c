@@ -7,6 +7,7 @@
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
+#include "support/edit_distance.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -166,33 +167,13 @@ static void put_candidate(sharc_buf *err, const candidate *c) {
   sharc_buf_printf(err, "@%.*s:%s", (int)f.len, f.data, c->name);
 }
 
-/* Levenshtein distance, giving up (returning `cap` + 1) beyond `cap`. */
+/* Edit distance, giving up (returning `cap` + 1) beyond `cap`; names whose
+ * lengths alone differ by more are not compared at all. */
 static size_t distance(const char *a, const char *b, size_t cap) {
   size_t la = strlen(a), lb = strlen(b);
-  if ((la > lb ? la - lb : lb - la) > cap || lb > 256)
+  if ((la > lb ? la - lb : lb - la) > cap)
     return cap + 1;
-  size_t row[257];
-  for (size_t j = 0; j <= lb; j++)
-    row[j] = j;
-  for (size_t i = 1; i <= la; i++) {
-    size_t diag = row[0], best = i;
-    row[0] = i;
-    for (size_t j = 1; j <= lb; j++) {
-      size_t up = row[j];
-      size_t v = diag + (a[i - 1] != b[j - 1]);
-      if (row[j - 1] + 1 < v)
-        v = row[j - 1] + 1;
-      if (up + 1 < v)
-        v = up + 1;
-      row[j] = v;
-      diag = up;
-      if (v < best)
-        best = v;
-    }
-    if (best > cap)
-      return cap + 1;
-  }
-  return row[lb];
+  return sharc_edit_distance(a, la, b, lb, (unsigned)cap);
 }
 
 typedef struct near {
@@ -243,7 +224,8 @@ static unsigned split_file_line(const char *text, size_t *file_len) {
     prev--;
   if (prev > text + 1 && prev[-1] == ':' && prev < colon) {
     *file_len = (size_t)(prev - 1 - text);
-    return (unsigned)strtoul(prev, NULL, 10);
+    unsigned long line = strtoul(prev, NULL, 10);
+    return line > 0xffffffffUL ? 0 : (unsigned)line; /* no wrap onto a real line */
   }
   *file_len = (size_t)(colon - text);
   return last > 0xffffffffUL ? 0 : (unsigned)last;

@@ -1134,6 +1134,83 @@ static void test_verify_after_pass(void) {
   pm_free(&f);
 }
 
+/* Marks the module `t.touched` (an attribute it already has changes nothing). */
+static bool touch_module(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  (void)run;
+  sharc_op_set_attr(op, "t.touched", sharc_attr_unit(sharc_op_context(op)));
+  return true;
+}
+
+static const sharc_pass_def toucher = {.flag = "touch",
+                                       .display_name = "TouchPass",
+                                       .anchor = "builtin.module",
+                                       .tools = SHARC_TOOL_ANY,
+                                       .run = touch_module};
+
+/* As MLIR skips the verifier after a pass that preserved everything, a pass
+ * that leaves the IR as it was is not verified after; one that changes it
+ * is, whole. The IR is broken behind the pass manager's back to see it. */
+static void test_verify_only_changed_ir(void) {
+  pm_fixture f;
+  if (!pm_init(&f, "func.func @a() -> i32 {\n"
+                   "  %0 = \"x.c\"() : () -> i32\n"
+                   "  return %0 : i32\n"
+                   "}\n"))
+    return;
+  sharc_op *func = sharc_block_first_op(sharc_region_first_block(sharc_op_region(f.module, 0)));
+  sharc_op *ret = sharc_block_last_op(sharc_region_first_block(sharc_op_region(func, 0)));
+  sharc_op_set_operands(ret, NULL, 0);
+  add(f.root, &rec_module);
+  CHECK(pm_run(&f));
+  CHECK_STR(diags(&f), "");
+  add(f.root, &toucher);
+  CHECK(!pm_run(&f));
+  CHECK_STR(diags(&f), "t.mlir:3:3: error: 'func.return' op has 0 operands, but enclosing "
+                       "function (@a) returns 1\n");
+  pm_free(&f);
+}
+
+/* The change count moves with every edit of attached IR and stays put
+ * when an edit sets what is already there. */
+static void test_ir_epoch(void) {
+  pm_fixture f;
+  if (!pm_init(&f, "func.func @a(%x: i32) -> i32 {\n"
+                   "  %0 = \"x.c\"(%x) : (i32) -> i32\n"
+                   "  %1 = \"x.d\"() : () -> i32\n"
+                   "  return %0 : i32\n"
+                   "}\n"))
+    return;
+  sharc_op *func = sharc_block_first_op(sharc_region_first_block(sharc_op_region(f.module, 0)));
+  sharc_block *body = sharc_region_first_block(sharc_op_region(func, 0));
+  sharc_op *c = sharc_block_first_op(body), *d = sharc_op_next(c), *ret = sharc_op_next(d);
+  uint64_t e = sharc_context_ir_epoch(f.ctx);
+  sharc_op_set_attrs(c, sharc_op_attrs(c));
+  sharc_op_set_operand(c, 0, sharc_block_arg(body, 0));
+  sharc_op_set_loc(c, sharc_op_loc(c));
+  sharc_value_set_type(sharc_op_result(c, 0), sharc_value_type(sharc_op_result(c, 0)));
+  sharc_op_move_before(c, d);
+  sharc_op_move_after(d, c);
+  sharc_op_move_to_end(ret, body);
+  sharc_value_replace_all_uses(sharc_op_result(d, 0), sharc_op_result(c, 0));
+  CHECK(sharc_context_ir_epoch(f.ctx) == e);
+  sharc_op_set_attr(c, "k", sharc_attr_unit(f.ctx));
+  CHECK(sharc_context_ir_epoch(f.ctx) > e);
+  e = sharc_context_ir_epoch(f.ctx);
+  sharc_op_set_operand(ret, 0, sharc_op_result(d, 0));
+  CHECK(sharc_context_ir_epoch(f.ctx) > e);
+  e = sharc_context_ir_epoch(f.ctx);
+  sharc_op_move_before(d, c);
+  CHECK(sharc_context_ir_epoch(f.ctx) > e);
+  e = sharc_context_ir_epoch(f.ctx);
+  sharc_block_add_arg(body, sharc_value_type(sharc_op_result(c, 0)), NULL);
+  CHECK(sharc_context_ir_epoch(f.ctx) > e);
+  e = sharc_context_ir_epoch(f.ctx);
+  sharc_op_erase(c);
+  CHECK(sharc_context_ir_epoch(f.ctx) > e);
+  pm_free(&f);
+}
+
 static void test_timing_report_layout(void) {
   pm_fixture f;
   if (!pm_init(&f, pm_text))
@@ -1645,6 +1722,8 @@ int main(void) {
   test_anchor_mismatch();
   test_print_ir();
   test_verify_after_pass();
+  test_verify_only_changed_ir();
+  test_ir_epoch();
   test_timing_report_layout();
   test_registry_invariants();
   test_registry_lookup();

@@ -77,7 +77,7 @@ bool sharc_mpmd_verify_mesh_tensor_for_mesh(sharc_op *op, const sharc_type *t,
   if (!sharding)
     return true;
   /* Shardy's MeshTensorType::verifyForMesh: errors as the op's, divisible */
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", "");
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, NULL, NULL);
   return sharc_sdy_verify_tensor_sharding(sharding, sharc_mpmd_mesh_tensor_global_type(t), mesh, &e,
                                           true);
 }

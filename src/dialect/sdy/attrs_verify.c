@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_ops_internal.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
+#include "support/checked.h"
 #include "sharc/symbols.h"
 
 #include <stdarg.h>
@@ -16,30 +17,45 @@
 
 /* ---- emitters ------------------------------------------------------------ */
 
-sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *fmt, ...) {
-  sharc_sdy_emitter e = {.op = op};
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(e.prefix, sizeof e.prefix, fmt, ap);
-  va_end(ap);
-  return e;
+sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *head, const char *tail) {
+  return (sharc_sdy_emitter){.op = op, .head = head, .tail = tail};
+}
+
+sharc_sdy_emitter sharc_sdy_emitter_indexed(sharc_op *op, const char *head, unsigned index,
+                                            const char *tail) {
+  return (sharc_sdy_emitter){.op = op, .head = head, .indexed = true, .index = index, .tail = tail};
 }
 
 sharc_sdy_emitter sharc_sdy_emitter_value(const sharc_sdy_emitter *base, unsigned num_values,
                                           unsigned index) {
-  if (num_values == 1)
-    return sharc_sdy_emitter_make(base->op, "%s- ", base->prefix);
-  return sharc_sdy_emitter_make(base->op, "%s%u - ", base->prefix, index);
+  sharc_sdy_emitter e = {.op = base->op, .base = base, .tail = "- "};
+  if (num_values != 1) {
+    e.indexed = true;
+    e.index = index;
+    e.tail = " - ";
+  }
+  return e;
+}
+
+static void put_prefix(sharc_buf *out, const sharc_sdy_emitter *e) {
+  if (e->base)
+    put_prefix(out, e->base);
+  if (e->head)
+    sharc_buf_puts(out, e->head);
+  if (e->indexed)
+    sharc_buf_printf(out, "%u", e->index);
+  if (e->tail)
+    sharc_buf_puts(out, e->tail);
 }
 
 sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
   sharc_buf msg = {0};
+  put_prefix(&msg, e);
   va_list ap;
   va_start(ap, fmt);
   sharc_buf_vprintf(&msg, fmt, ap);
   va_end(ap);
-  sharc_diag *d =
-      sharc_emit_op_error(e->op, "%s%.*s", e->prefix, (int)msg.len, msg.data ? msg.data : "");
+  sharc_diag *d = sharc_emit_op_error(e->op, "%.*s", (int)msg.len, msg.data ? msg.data : "");
   sharc_buf_free(&msg);
   return d;
 }
@@ -175,6 +191,17 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
       return emit_with_refs(e, "sub-axis pre-size must be at least 1: ", &subs[i], 1), false;
     if (size <= 1)
       return emit_with_refs(e, "sub-axis sizes must be greater than 1: ", &subs[i], 1), false;
+    /* Shardy's int64 product would wrap and could then divide the axis
+     * size; a product past INT64_MAX cannot divide it */
+    int64_t exact;
+    if (sharc_mul_overflow(pre, size, &exact)) {
+      char msg[160];
+      snprintf(msg, sizeof msg,
+               "sub-axis next pre-size %lld*%lld overflows int64 and doesn't divide the size of "
+               "the full axis %lld: ",
+               (long long)pre, (long long)size, (long long)axis_size);
+      return emit_with_refs(e, msg, &subs[i], 1), false;
+    }
     if (next == 0 || axis_size % next != 0) {
       char msg[128];
       snprintf(msg, sizeof msg,
@@ -427,7 +454,7 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
   if (!value_seen)
     abort();
   bool ok = true;
-  sharc_sdy_emitter base = sharc_sdy_emitter_make(op, "%s ", kind);
+  sharc_sdy_emitter base = sharc_sdy_emitter_make(op, kind, " ");
   for (unsigned v = 0; ok && v < n; v++) {
     sharc_sdy_emitter ve = sharc_sdy_emitter_value(&base, n, v);
     sharc_value *val =
@@ -705,7 +732,7 @@ bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
                                      "TensorShardingPerValueAttr"),
              false;
     sharc_type **types = result_types(op);
-    sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ");
+    sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ", NULL);
     bool ok = sharc_sdy_verify_sharding_per_value(attr->value, types, sharc_op_num_results(op), &e);
     free(types);
     return ok;
@@ -739,7 +766,7 @@ bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result
                               const sharc_named_attr *attr) {
   if (!sharc_op_isa(op, &sharc_func_func_def) || !named(attr, "sdy.sharding"))
     return true;
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s %u - ", is_result ? "result" : "arg", index);
+  sharc_sdy_emitter e = sharc_sdy_emitter_indexed(op, is_result ? "result " : "arg ", index, " - ");
   if (!sharc_sdy_is_tensor_sharding(attr->value))
     return sharc_sdy_emit(&e, "should have a sharding attribute of type TensorShardingAttr"), false;
   sharc_attr *fn = sharc_op_attr(op, "function_type");

@@ -371,7 +371,7 @@ static int64_t manual_size(sharc_op *op, const sharc_attr *dim, const sharc_attr
   for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
     sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
     if (is_manual_axis(op, sharc_sdy_axis_ref_name(axis)))
-      size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(axis, mesh));
+      size = sharc_mul_wrap(size, sharc_sdy_axis_ref_size(axis, mesh));
   }
   return size;
 }
@@ -551,12 +551,12 @@ bool sharc_sdy_verify_named_computation(sharc_op *op) {
 
 bool sharc_sdy_verify_sharding_for_type(sharc_op *op, sharc_attr *sharding, sharc_type *type,
                                   const char *prefix) {
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, prefix, NULL);
   return sharc_sdy_verify_tensor_sharding_for_op(sharding, type, &e);
 }
 
 bool sharc_sdy_verify_sharding_list(sharc_op *op, sharc_attr *list, sharc_type *const *types, unsigned n,
                               const char *prefix) {
-  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "%s", prefix ? prefix : "");
+  sharc_sdy_emitter e = sharc_sdy_emitter_make(op, prefix, NULL);
   return sharc_sdy_verify_sharding_per_value(list, types, n, &e);
 }

@@ -66,15 +66,22 @@ void sharc_sdy_print_op_sharding_rule(sharc_printer *p, const sharc_attr *rule);
  * "'name' op " and the message, e.g. "arg 0 - " or "result ". */
 typedef struct sharc_sdy_emitter {
   sharc_op *op;
-  char prefix[160];
+  /* the prefix, rendered only when an error is emitted (verification runs
+   * after every pass; formatting every value's prefix up front dominated it):
+   * base's prefix, head, the index when `indexed`, then tail; all-zero is
+   * the empty prefix */
+  const struct sharc_sdy_emitter *base;
+  const char *head;
+  bool indexed;
+  unsigned index;
+  const char *tail;
 } sharc_sdy_emitter;
 
-/* An emitter for `op` whose prefix is printf-formatted. */
-sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+/* An emitter for `op` whose prefix is `head` then `tail` (either may be NULL). */
+sharc_sdy_emitter sharc_sdy_emitter_make(sharc_op *op, const char *head, const char *tail);
+/* The same with `index` between them, e.g. "arg ", 0, " - ". */
+sharc_sdy_emitter sharc_sdy_emitter_indexed(sharc_op *op, const char *head, unsigned index,
+                                            const char *tail);
 /* getEmitValueInRangeErrorFn: "- msg" with one value, "<index> - msg" else. */
 sharc_sdy_emitter sharc_sdy_emitter_value(const sharc_sdy_emitter *base, unsigned num_values,
                                           unsigned index);

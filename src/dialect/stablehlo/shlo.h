@@ -28,6 +28,7 @@ extern const shlo_enum_def sharc_shlo_result_accuracy_mode;
 sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index);
 /* Index of the case, or -1 when `a` is not an attribute of this enum. */
 int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
+/* The case name of a StableHLO enum attribute; NULL for any other attribute. */
 const char *sharc_shlo_enum_name(const sharc_attr *a);
 /* A bare case keyword (`LT`) into the enum's attribute, MLIR's error if none. */
 bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);

@@ -65,6 +65,9 @@ int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
 }
 
 const char *sharc_shlo_enum_name(const sharc_attr *a) {
+  /* any attribute may sit where an enum belongs (an opaque one, say) */
+  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def->print != print_enum)
+    return NULL;
   const shlo_enum_def *def = (const shlo_enum_def *)a->def;
   return def->cases[a->params.words[0]];
 }

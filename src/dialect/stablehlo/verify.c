@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/checked.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -196,22 +197,18 @@ bool sharc_shlo_verify_transpose(sharc_op *op) {
   return ok;
 }
 
-static int64_t static_elements(const sharc_type *t) {
-  int64_t n = 1;
-  for (unsigned i = 0; i < t->shaped.rank; i++) {
-    if (t->shaped.shape[i] == SHARC_DYNAMIC)
-      return -1;
-    n *= t->shaped.shape[i];
-  }
-  return n;
-}
-
 bool sharc_shlo_verify_reshape(sharc_op *op) {
   const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
   if (!in || !out)
     return true;
-  int64_t a = static_elements(in), b = static_elements(out);
+  /* StableHLO's int64 counts would wrap (2^32 x 2^32 elements count as 0) */
+  int64_t a, b;
+  if (!sharc_product_checked(in->shaped.shape, in->shaped.rank, &a) ||
+      !sharc_product_checked(out->shaped.shape, out->shaped.rank, &b)) {
+    sharc_shlo_error(op, "integer overflow in element count computation");
+    return false;
+  }
   if (a < 0 || b < 0 || a == b)
     return true;
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
@@ -260,7 +257,7 @@ bool sharc_shlo_verify_slice(sharc_op *op) {
       sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
       ok = false;
     } else {
-      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : (l - s + st - 1) / st;
+      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : sharc_ceil_div(l - s, st);
     }
   }
   if (ok)
@@ -410,8 +407,13 @@ bool sharc_shlo_verify_pad(sharc_op *op) {
     } else if (size == SHARC_DYNAMIC) {
       shape[i] = SHARC_DYNAMIC;
     } else {
-      shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
-      if (shape[i] < 0) {
+      int64_t grow;
+      if (sharc_mul_overflow(size > 1 ? size - 1 : 0, mid, &grow) ||
+          sharc_add_overflow(size, lo, &shape[i]) || sharc_add_overflow(shape[i], hi, &shape[i]) ||
+          sharc_add_overflow(shape[i], grow, &shape[i])) {
+        sharc_shlo_error(op, "Padding result in size overflowing int64 for dimension %u", i);
+        ok = false;
+      } else if (shape[i] < 0) {
         sharc_shlo_error(op, "Padding result in negative size for dimension %u", i);
         ok = false;
       }

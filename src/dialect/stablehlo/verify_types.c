@@ -30,33 +30,36 @@ typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN } container;
 
 typedef struct constraint {
   const char *name;
+  size_t name_len; /* verification runs after every pass: no strlen per op */
   container shape;
   const char *elems;
 } constraint;
 
+#define CONSTRAINT(name, shape, elems) {name, sizeof name - 1, shape, elems}
 static const constraint constraints[] = {
-    {"HLO_Tensor", RANKED, "FPICQ"},
-    {"HLO_PredTensor", RANKED, "P"},
-    {"HLO_IntTensor", RANKED, "I"},
-    {"HLO_FpTensor", RANKED, "F"},
-    {"HLO_Token", TOKEN, ""},
-    {"HLO_FpOrComplexTensor", RANKED, "FC"},
-    {"HLO_FpComplexOrQuantizedIntTensor", RANKED, "FCQ"},
-    {"HLO_FpOrQuantizedIntTensor", RANKED, "FQ"},
-    {"HLO_IntFpOrComplexOrQuantizedIntTensor", RANKED, "IFCQ"},
-    {"HLO_PredOrIntTensor", RANKED, "PI"},
-    {"HLO_TensorOrToken", RANKED_OR_TOKEN, "FPICQ"},
-    {"HLO_ScalarIntTensor", RANK0, "I"},
-    {"HLO_ComplexTensor", RANKED, "C"},
-    {"HLO_Fp32Or64Tensor", RANKED, "D"},
-    {"HLO_TensorOrPerAxisQuantizedTensor", RANKED, "FPICQA"},
-    {"HLO_NonQuantizedTensor", RANKED, "FPIC"},
-    {"HLO_ScalarTensor", RANK0, "FPICQ"},
-    {"HLO_IntOrFpTensor", RANKED, "IF"},
-    {"HLO_PredIntOrFpTensor", RANKED, "PIF"},
-    {"I32RankedTensor", RANKED, "i"},
-    {"UI32RankedTensor", RANKED, "u"},
+    CONSTRAINT("HLO_Tensor", RANKED, "FPICQ"),
+    CONSTRAINT("HLO_PredTensor", RANKED, "P"),
+    CONSTRAINT("HLO_IntTensor", RANKED, "I"),
+    CONSTRAINT("HLO_FpTensor", RANKED, "F"),
+    CONSTRAINT("HLO_Token", TOKEN, ""),
+    CONSTRAINT("HLO_FpOrComplexTensor", RANKED, "FC"),
+    CONSTRAINT("HLO_FpComplexOrQuantizedIntTensor", RANKED, "FCQ"),
+    CONSTRAINT("HLO_FpOrQuantizedIntTensor", RANKED, "FQ"),
+    CONSTRAINT("HLO_IntFpOrComplexOrQuantizedIntTensor", RANKED, "IFCQ"),
+    CONSTRAINT("HLO_PredOrIntTensor", RANKED, "PI"),
+    CONSTRAINT("HLO_TensorOrToken", RANKED_OR_TOKEN, "FPICQ"),
+    CONSTRAINT("HLO_ScalarIntTensor", RANK0, "I"),
+    CONSTRAINT("HLO_ComplexTensor", RANKED, "C"),
+    CONSTRAINT("HLO_Fp32Or64Tensor", RANKED, "D"),
+    CONSTRAINT("HLO_TensorOrPerAxisQuantizedTensor", RANKED, "FPICQA"),
+    CONSTRAINT("HLO_NonQuantizedTensor", RANKED, "FPIC"),
+    CONSTRAINT("HLO_ScalarTensor", RANK0, "FPICQ"),
+    CONSTRAINT("HLO_IntOrFpTensor", RANKED, "IF"),
+    CONSTRAINT("HLO_PredIntOrFpTensor", RANKED, "PIF"),
+    CONSTRAINT("I32RankedTensor", RANKED, "i"),
+    CONSTRAINT("UI32RankedTensor", RANKED, "u"),
 };
+#undef CONSTRAINT
 
 static bool is_hlo_float(sharc_float_kind k) {
   return k != SHARC_F80 && k != SHARC_F128 && k != SHARC_TF32;
@@ -148,7 +151,7 @@ static void append_summary(sharc_buf *b, const constraint *c) {
 
 static const constraint *find_constraint(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof constraints / sizeof *constraints; i++)
-    if (strlen(constraints[i].name) == len && memcmp(constraints[i].name, name, len) == 0)
+    if (constraints[i].name_len == len && memcmp(constraints[i].name, name, len) == 0)
       return &constraints[i];
   return NULL;
 }
