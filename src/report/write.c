@@ -17,16 +17,33 @@ void sharc_report_put_bytes(sharc_buf *out, int64_t bytes) {
     return;
   }
   if (bytes < 1024) {
-    sharc_buf_printf(out, "%" PRId64 " B", bytes);
+    sharc_buf_put_i64(out, bytes);
+    SHARC_BUF_LIT(out, " B");
     return;
   }
-  double v = (double)bytes / 1024;
-  unsigned u = 0;
-  while (v >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
-    v /= 1024;
+  unsigned u = 0, shift = 10;
+  if (bytes >= (int64_t)1 << 53) { /* beyond a double's integers: as printf sees them */
+    double v = (double)bytes / 1024;
+    for (; v >= 1024 && u + 1 < sizeof units / sizeof units[0]; u++)
+      v /= 1024;
+    sharc_buf_printf(out, "%.1f %s", v, units[u]);
+    return;
+  }
+  while (bytes >> shift >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+    shift += 10;
     u++;
   }
-  sharc_buf_printf(out, "%.1f %s", v, units[u]);
+  /* tenths of the unit, rounded half to even as printf's %.1f rounds the
+   * exact quotient (one printf per table row was a tenth of the report) */
+  uint64_t scaled = (uint64_t)bytes * 10, half = (uint64_t)1 << (shift - 1);
+  uint64_t tenths = scaled >> shift, rest = scaled & (((uint64_t)1 << shift) - 1);
+  if (rest > half || (rest == half && (tenths & 1)))
+    tenths++;
+  sharc_buf_put_u64(out, tenths / 10);
+  sharc_buf_putc(out, '.');
+  sharc_buf_putc(out, (char)('0' + tenths % 10));
+  sharc_buf_putc(out, ' ');
+  sharc_buf_puts(out, units[u]);
 }
 
 void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank) {
@@ -40,13 +57,21 @@ void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank)
     if (shape[d] < 0)
       sharc_buf_putc(out, '?');
     else
-      sharc_buf_printf(out, "%" PRId64, shape[d]);
+      sharc_buf_put_i64(out, shape[d]);
   }
 }
 
 void sharc_report_put_json_string(sharc_buf *out, const char *s) {
   sharc_buf_putc(out, '"');
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  for (;;) {
+    /* plain bytes go out in runs: most texts have nothing to escape */
+    const unsigned char *run = p;
+    while (*p >= 0x20 && *p != '"' && *p != '\\')
+      p++;
+    sharc_buf_put(out, (const char *)run, (size_t)(p - run));
+    if (!*p)
+      break;
     switch (*p) {
     case '"':
       SHARC_BUF_LIT(out, "\\\"");
@@ -64,11 +89,9 @@ void sharc_report_put_json_string(sharc_buf *out, const char *s) {
       SHARC_BUF_LIT(out, "\\r");
       break;
     default:
-      if (*p < 0x20)
-        sharc_buf_printf(out, "\\u%04x", *p);
-      else
-        sharc_buf_putc(out, (char)*p);
+      sharc_buf_printf(out, "\\u%04x", *p);
     }
+    p++;
   }
   sharc_buf_putc(out, '"');
 }
@@ -148,10 +171,7 @@ static void value_cells(table *t, const sharc_report_value *v) {
     SHARC_BUF_LIT(&t->cell[COL_BYTES], "-");
 }
 
-static void pad(sharc_buf *out, size_t n) {
-  while (n--)
-    sharc_buf_putc(out, ' ');
-}
+static void pad(sharc_buf *out, size_t n) { sharc_buf_indent(out, (unsigned)n); }
 
 static void put_cell(table *t, unsigned c, const char *text, const char *color, bool last) {
   if (t->color && color && *text)
@@ -355,7 +375,7 @@ static void json_shape(sharc_buf *out, const int64_t *shape, unsigned rank) {
     if (shape[d] < 0)
       SHARC_BUF_LIT(out, "null");
     else
-      sharc_buf_printf(out, "%" PRId64, shape[d]);
+      sharc_buf_put_i64(out, shape[d]);
   }
   sharc_buf_putc(out, ']');
 }
@@ -364,45 +384,60 @@ static void json_int(sharc_buf *out, int64_t v) {
   if (v < 0)
     SHARC_BUF_LIT(out, "null");
   else
-    sharc_buf_printf(out, "%" PRId64, v);
+    sharc_buf_put_i64(out, v);
 }
 
 static void json_key(sharc_buf *out, const char *key, const char *s) {
-  sharc_buf_printf(out, "\"%s\": ", key);
+  sharc_buf_putc(out, '"');
+  sharc_buf_puts(out, key);
+  SHARC_BUF_LIT(out, "\": ");
   sharc_report_put_json_string(out, s);
 }
 
+/* `, "key": ` with the key a literal: one copy, no formatting (the report
+ * of a large module writes these a million times). */
+#define JSON_NEXT(out, key) SHARC_BUF_LIT(out, ", \"" key "\": ")
+
 static void json_value(sharc_buf *out, const sharc_report_value *v) {
-  SHARC_BUF_LIT(out, "{");
-  json_key(out, "kind", kind_names[v->kind]);
-  sharc_buf_printf(out, ", \"index\": %u, ", v->index);
-  json_key(out, "value", v->name);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "name", v->label);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "op", v->op_name);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "location", v->location);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "type", v->type);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "mesh", v->mesh_name);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "sharding", v->spec);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "replicated", v->replicated);
-  SHARC_BUF_LIT(out, ", ");
-  json_key(out, "unreduced", v->unreduced);
-  SHARC_BUF_LIT(out, ", \"shape\": ");
+  SHARC_BUF_LIT(out, "{\"kind\": ");
+  sharc_report_put_json_string(out, kind_names[v->kind]);
+  JSON_NEXT(out, "index");
+  sharc_buf_put_u64(out, v->index);
+  JSON_NEXT(out, "value");
+  sharc_report_put_json_string(out, v->name);
+  JSON_NEXT(out, "name");
+  sharc_report_put_json_string(out, v->label);
+  JSON_NEXT(out, "op");
+  sharc_report_put_json_string(out, v->op_name);
+  JSON_NEXT(out, "location");
+  sharc_report_put_json_string(out, v->location);
+  JSON_NEXT(out, "type");
+  sharc_report_put_json_string(out, v->type);
+  JSON_NEXT(out, "mesh");
+  sharc_report_put_json_string(out, v->mesh_name);
+  JSON_NEXT(out, "sharding");
+  sharc_report_put_json_string(out, v->spec);
+  JSON_NEXT(out, "replicated");
+  sharc_report_put_json_string(out, v->replicated);
+  JSON_NEXT(out, "unreduced");
+  sharc_report_put_json_string(out, v->unreduced);
+  JSON_NEXT(out, "shape");
   json_shape(out, v->shape, v->element_bits ? v->rank : 0);
-  SHARC_BUF_LIT(out, ", \"shard_shape\": ");
+  JSON_NEXT(out, "shard_shape");
   json_shape(out, v->shard_shape, v->element_bits ? v->rank : 0);
-  sharc_buf_printf(out, ", \"element_bits\": %u, \"bytes\": ", v->element_bits);
+  JSON_NEXT(out, "element_bits");
+  sharc_buf_put_u64(out, v->element_bits);
+  JSON_NEXT(out, "bytes");
   json_int(out, v->bytes);
-  SHARC_BUF_LIT(out, ", \"bytes_per_device\": ");
+  JSON_NEXT(out, "bytes_per_device");
   json_int(out, v->bytes_per_device);
-  sharc_buf_printf(out, ", \"devices\": %" PRId64 ", \"padded\": %s, \"changed\": %s}",
-                   v->num_devices, v->padded ? "true" : "false", v->changed ? "true" : "false");
+  JSON_NEXT(out, "devices");
+  sharc_buf_put_i64(out, v->num_devices);
+  JSON_NEXT(out, "padded");
+  sharc_buf_puts(out, v->padded ? "true" : "false");
+  JSON_NEXT(out, "changed");
+  sharc_buf_puts(out, v->changed ? "true" : "false");
+  sharc_buf_putc(out, '}');
 }
 
 static void json_bytes(sharc_buf *out, const char *key, const sharc_report_bytes *b) {
@@ -496,7 +531,7 @@ static void csv_field(sharc_buf *out, const char *s, bool last) {
 static const char *int_text(int64_t v, sharc_buf *tmp) {
   clear(tmp);
   if (v >= 0)
-    sharc_buf_printf(tmp, "%" PRId64, v);
+    sharc_buf_put_i64(tmp, v);
   return tmp->data;
 }
 

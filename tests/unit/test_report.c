@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "pass/pass_registry.h"
+#include "report/report_internal.h"
 #include "transforms/sdy/propagation/propagation_pipeline.h"
 
 static sharc_str S(const char *s) { return (sharc_str){s, strlen(s)}; }
@@ -474,7 +475,51 @@ static void test_explain_and_show(void) {
   free(path);
 }
 
+/* Byte counts as the table writes them: printf's "%.1f KiB" (half to even
+ * on the exact quotient), done in integers; ties and unit edges included. */
+static void check_bytes(int64_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  char want[64];
+  if (bytes < 1024) {
+    snprintf(want, sizeof want, "%lld B", (long long)bytes);
+  } else {
+    double v = (double)bytes / 1024;
+    unsigned u = 0;
+    while (v >= 1024 && u + 1 < 6) {
+      v /= 1024;
+      u++;
+    }
+    snprintf(want, sizeof want, "%.1f %s", v, units[u]);
+  }
+  sharc_buf b = {0};
+  sharc_report_put_bytes(&b, bytes);
+  if (strcmp(b.data, want) != 0)
+    fprintf(stderr, "bytes %lld: got %s, want %s\n", (long long)bytes, b.data, want);
+  CHECK_STR(b.data, want);
+  sharc_buf_free(&b);
+}
+
+static void test_put_bytes(void) {
+  for (int64_t b = 0; b < (1 << 16); b++)
+    check_bytes(b);
+  for (unsigned shift = 10; shift < 63; shift += 10)
+    for (int64_t d = -2048; d <= 2048; d++) {
+      int64_t base = (int64_t)1 << shift;
+      for (int64_t k = 1; k <= 1024 && base * k > 0 && base * k <= INT64_MAX - 4096; k *= 2)
+        check_bytes(base * k + d < 0 ? 0 : base * k + d);
+    }
+  uint64_t x = 88172645463325252ULL; /* xorshift: sizes of every magnitude */
+  for (int i = 0; i < 200000; i++) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    check_bytes((int64_t)(x >> (x % 63 + 1)));
+  }
+  check_bytes(INT64_MAX);
+}
+
 int main(void) {
+  test_put_bytes();
   test_example();
   test_spec();
   test_element_bits();
