@@ -505,7 +505,7 @@ static void test_put_bytes(void) {
   for (unsigned shift = 10; shift < 63; shift += 10)
     for (int64_t d = -2048; d <= 2048; d++) {
       int64_t base = (int64_t)1 << shift;
-      for (int64_t k = 1; k <= 1024 && base * k > 0 && base * k <= INT64_MAX - 4096; k *= 2)
+      for (int64_t k = 1; k <= 1024 && k <= (INT64_MAX - 4096) / base; k *= 2)
         check_bytes(base * k + d < 0 ? 0 : base * k + d);
     }
   uint64_t x = 88172645463325252ULL; /* xorshift: sizes of every magnitude */
