@@ -15,6 +15,7 @@
 #include "sharc/pass.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 #include "transforms/sdy/propagation/sharding_group_map.h"
+#include "transforms/sdy/propagation/step_memo.h"
 
 /* Shardy's PropagationOptions as the propagation passes take them; a pass
  * with more options puts this struct first in its own. */
@@ -78,14 +79,12 @@ typedef struct sharc_propagation {
   /* the debugging handler (debug-sharding-origins and
    * debug-propagation-edge-sharding), NULL when neither is on */
   sharc_source_sharding *debug;
-  /* Per op, what its last propagation that changed nothing started from
-   * (strategy, rule, shardings, directions): the same again changes nothing
-   * again, so it is skipped. Later rounds (op priorities, user priorities,
-   * strategies) find most ops as they left them. */
-  sharc_ptrmap settled; /* op -> offset + 1 into settled_keys */
+  /* What each propagation step gave (step_memo.h): later rounds (op
+   * priorities, user priorities, strategies) find most ops as they left
+   * them, and ops alike ask the same. */
+  sharc_step_memo steps;
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
-  SHARC_VEC(uintptr_t) settled_keys;
 } sharc_propagation;
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main
