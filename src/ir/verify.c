@@ -7,7 +7,17 @@
 
 #include <string.h>
 
-static bool verify_op(sharc_op *op);
+/* One verification's state: the dialect of each discardable attribute
+ * name seen lately (a name's dialect cannot change while the IR is being
+ * verified; looking it up by string for every attribute of every op was
+ * most of the cost of a verification that finds nothing). */
+enum { NAME_CACHE = 8 };
+typedef struct verifier {
+  const sharc_ident *names[NAME_CACHE];
+  const sharc_dialect *dialects[NAME_CACHE];
+} verifier;
+
+static bool verify_op(verifier *v, sharc_op *op);
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
@@ -15,7 +25,7 @@ static bool needs_terminator(const sharc_op *parent) {
   return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
 }
 
-static bool verify_block(sharc_op *parent, sharc_block *b) {
+static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
   if (!b->first && needs_terminator(parent)) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
     return false;
@@ -25,7 +35,7 @@ static bool verify_block(sharc_op *parent, sharc_block *b) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (!verify_op(op))
+    if (!verify_op(v, op))
       return false;
   }
   /* an unregistered last op might be a terminator; a registered one must be */
@@ -129,14 +139,25 @@ const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sha
   return sharc_context_dialect(ctx, (sharc_str){n.data, (size_t)(dot - n.data)});
 }
 
+/* sharc_attr_name_dialect through the verifier's cache. */
+static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
+                                         const sharc_ident *name) {
+  unsigned slot = (unsigned)(((uintptr_t)name >> 4) % NAME_CACHE);
+  if (v->names[slot] != name) {
+    v->names[slot] = name;
+    v->dialects[slot] = sharc_attr_name_dialect(ctx, name);
+  }
+  return v->dialects[slot];
+}
+
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
  * dialect's hook before the op's own invariants. */
-static bool verify_dialect_attrs(sharc_op *op) {
+static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
   for (unsigned i = 0; i < sharc_attr_count(op->attrs); i++) {
     if (op->def && sharc_op_def_is_inherent(op->def, e[i].name))
       continue;
-    const sharc_dialect *d = sharc_attr_name_dialect(op->ctx, e[i].name);
+    const sharc_dialect *d = name_dialect(v, op->ctx, e[i].name);
     if (d && d->verify_op_attr && !d->verify_op_attr(op, &e[i]))
       return false;
   }
@@ -175,8 +196,8 @@ bool sharc_verify_function_arg_attrs(sharc_op *op) {
   return true;
 }
 
-static bool verify_op(sharc_op *op) {
-  if (!verify_dialect_attrs(op))
+static bool verify_op(verifier *v, sharc_op *op) {
+  if (!verify_dialect_attrs(v, op))
     return false;
   if (op->def && !verify_counts(op))
     return false;
@@ -191,7 +212,7 @@ static bool verify_op(sharc_op *op) {
       return false;
     }
     for (sharc_block *b = r->first; b; b = b->next)
-      if (!verify_block(op, b))
+      if (!verify_block(v, op, b))
         return false;
   }
   if (op->def && (op->def->traits & SHARC_TRAIT_ISOLATED))
@@ -204,7 +225,8 @@ static bool verify_op(sharc_op *op) {
 }
 
 bool sharc_verify(sharc_op *op) {
-  bool ok = verify_op(op);
+  verifier v = {{0}, {0}};
+  bool ok = verify_op(&v, op);
   sharc_diag_flush(op->ctx);
   return ok;
 }

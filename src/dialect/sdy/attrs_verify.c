@@ -438,7 +438,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
                                "be defined on operations with at least one operand and result.",
                                kind),
            false;
-  bool *value_seen = calloc(num_factors + 1, sizeof *value_seen);
+  bool stack_seen[32];
+  bool *value_seen =
+      num_factors < 32 ? stack_seen : calloc(num_factors + 1, sizeof *value_seen);
   if (!value_seen)
     abort();
   bool ok = true;
@@ -491,7 +493,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
       }
     }
   }
-  free(value_seen);
+  if (value_seen != stack_seen)
+    free(value_seen);
   return ok;
 }
 
@@ -521,21 +524,25 @@ static bool verify_special_factors(sharc_op *op, const sharc_attr *rule,
 /* Whether any factor is in two of reduction, need_replication, permutation
  * (each list is sorted and unique by now, and in bounds). */
 static bool special_sets_disjoint(const sharc_attr *rule, unsigned num_factors) {
-  unsigned char *count = calloc(num_factors + 1, 1);
+  unsigned char stack_count[32] = {0};
+  unsigned char *count = num_factors < 32 ? stack_count : calloc(num_factors + 1, 1);
   if (!count)
     abort();
   bool ok = true;
   for (unsigned k = SHARC_SDY_RULE_REDUCTION; k <= SHARC_SDY_RULE_PERMUTATION; k++)
     for (unsigned i = 0; ok && i < sharc_sdy_rule_list_size(rule, k); i++)
       ok = count[sharc_sdy_rule_int_at(rule, k, i)]++ == 0;
-  free(count);
+  if (count != stack_count)
+    free(count);
   return ok;
 }
 
 bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
   unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
-  bool *in_operands = calloc(num_factors + 1, sizeof(bool));
-  bool *in_results = calloc(num_factors + 1, sizeof(bool));
+  /* rules have a few factors: no allocation per op and verification */
+  bool stack_operands[32] = {0}, stack_results[32] = {0};
+  bool *in_operands = num_factors < 32 ? stack_operands : calloc(num_factors + 1, sizeof(bool));
+  bool *in_results = num_factors < 32 ? stack_results : calloc(num_factors + 1, sizeof(bool));
   if (!in_operands || !in_results)
     abort();
   bool ok = verify_rule_mappings(op, rule, SHARC_SDY_RULE_OPERANDS, sharc_op_num_operands(op),
@@ -566,8 +573,10 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
       sharc_emit_op_error(op, "reduction factor cannot be in result mappings");
       ok = false;
     }
-  free(in_operands);
-  free(in_results);
+  if (in_operands != stack_operands)
+    free(in_operands);
+  if (in_results != stack_results)
+    free(in_results);
   return ok;
 }
 

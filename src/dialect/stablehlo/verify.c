@@ -688,6 +688,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   return true;
 }
 
+/* `n` bytes of `s` as a string in `out` (of `size` bytes), cut to fit:
+ * what snprintf's "%.*s" gives, without formatting per op. */
+static void copy_bounded(char *out, size_t size, const char *s, size_t n) {
+  if (n >= size)
+    n = size - 1;
+  memcpy(out, s, n);
+  out[n] = 0;
+}
+
 /* ODS's required attributes: present, and of the declared kind. */
 static bool check_required(sharc_op *op, const char *spec) {
   while (spec && *spec) {
@@ -695,8 +704,8 @@ static bool check_required(sharc_op *op, const char *spec) {
     if (!end)
       end = spec + strlen(spec);
     char name[64], kind[16];
-    snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
-    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
+    copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
     sharc_attr *a = sharc_op_attr(op, name);
     const char *what = NULL;
     if (!a) {
