@@ -5,6 +5,8 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One verification's state: the dialect of each discardable attribute
@@ -12,12 +14,36 @@
  * verified; looking it up by string for every attribute of every op was
  * most of the cost of a verification that finds nothing). */
 enum { NAME_CACHE = 8 };
+
+/* A region of an IsolatedFromAbove op whose ops are being verified, and
+ * the first op under it (pre-order, not entering nested isolated ops) that
+ * uses a value defined outside it. */
+typedef struct isolation_scope {
+  sharc_region *region;
+  sharc_op *violation;
+} isolation_scope;
+
 typedef struct verifier {
   const sharc_ident *names[NAME_CACHE];
   const sharc_dialect *dialects[NAME_CACHE];
+  isolation_scope *scope; /* the innermost one, or NULL */
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
+
+/* The lines of the op after `o`, and a guess at the one after it, asked
+ * for ahead of use (as walk.c does: each op of a large module is a wait on
+ * memory otherwise). */
+static void prefetch_after(const sharc_op *o, const sharc_op *next) {
+  const char *p = (const char *)next;
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  ptrdiff_t stride = p - (const char *)o;
+  if (stride > 0 && stride < 4096) {
+    __builtin_prefetch(p + stride);
+    __builtin_prefetch(p + stride + 64);
+  }
+}
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
@@ -31,6 +57,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
     return false;
   }
   for (sharc_op *op = b->first; op; op = op->next) {
+    if (op->next)
+      prefetch_after(op, op->next);
     if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
@@ -56,7 +84,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
 /* Successors stay within their region, and nothing branches to an entry block. */
 static bool verify_successors(sharc_op *parent, sharc_region *r) {
   for (sharc_block *b = r->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next)
+    for (sharc_op *o = b->first; o; o = o->next) {
+      if (o->next)
+        prefetch_after(o, o->next);
       for (unsigned s = 0; s < o->num_successors; s++) {
         if (o->successors[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
@@ -68,6 +98,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
           return false;
         }
       }
+    }
   return true;
 }
 
@@ -110,24 +141,30 @@ static const sharc_region *value_region(const sharc_value *v) {
   return def && def->block ? def->block->parent : NULL;
 }
 
-/* IsolatedFromAbove: nothing under `r` uses a value defined outside it; ops
- * that are isolated themselves check their own regions. */
-static bool verify_isolated_region(sharc_op *isolated, sharc_region *r, sharc_region *scan) {
-  for (sharc_block *b = scan->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next) {
-      for (unsigned i = 0; i < o->num_operands; i++) {
-        if (region_within(value_region(o->operands[i].value), r))
-          continue;
-        sharc_diag *d = sharc_emit_op_error(o, "using value defined outside the region");
-        sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
-        return false;
-      }
-      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
-        continue;
-      for (unsigned i = 0; i < o->num_regions; i++)
-        if (!verify_isolated_region(isolated, r, &o->regions[i]))
-          return false;
+/* IsolatedFromAbove: nothing under an isolated op's region uses a value
+ * defined outside it; ops that are isolated themselves check their own
+ * regions. Checked as the verifier walks the ops (a second walk over every
+ * op costs as much as the first), remembering the first offender in the
+ * innermost scope; reported where a walk of its own would report it, once
+ * everything under the isolated op has verified. */
+static void note_isolation(verifier *v, sharc_op *o) {
+  if (!v->scope || v->scope->violation)
+    return;
+  for (unsigned i = 0; i < o->num_operands; i++)
+    if (!region_within(value_region(o->operands[i].value), v->scope->region)) {
+      v->scope->violation = o;
+      return;
     }
+}
+
+static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (!scopes[i].violation)
+      continue;
+    sharc_diag *d = sharc_emit_op_error(scopes[i].violation, "using value defined outside the region");
+    sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
+    return false;
+  }
   return true;
 }
 
@@ -196,13 +233,8 @@ bool sharc_verify_function_arg_attrs(sharc_op *op) {
   return true;
 }
 
-static bool verify_op(verifier *v, sharc_op *op) {
-  if (!verify_dialect_attrs(v, op))
-    return false;
-  if (op->def && !verify_counts(op))
-    return false;
-  if (op->def && op->def->verify && !op->def->verify(op))
-    return false;
+/* The regions of `op`: successors, block counts, then each block. */
+static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   for (unsigned i = 0; i < op->num_regions; i++) {
     sharc_region *r = &op->regions[i];
     if (!verify_successors(op, r))
@@ -211,21 +243,49 @@ static bool verify_op(verifier *v, sharc_op *op) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
       return false;
     }
-    for (sharc_block *b = r->first; b; b = b->next)
-      if (!verify_block(v, op, b))
-        return false;
+    isolation_scope *outer = v->scope;
+    if (scopes) {
+      scopes[i] = (isolation_scope){r, NULL};
+      v->scope = &scopes[i];
+    }
+    bool ok = true;
+    for (sharc_block *b = r->first; ok && b; b = b->next)
+      ok = verify_block(v, op, b);
+    v->scope = outer;
+    if (!ok)
+      return false;
   }
-  if (op->def && (op->def->traits & SHARC_TRAIT_ISOLATED))
-    for (unsigned i = 0; i < op->num_regions; i++)
-      if (!verify_isolated_region(op, &op->regions[i], &op->regions[i]))
-        return false;
+  return true;
+}
+
+static bool verify_op(verifier *v, sharc_op *op) {
+  note_isolation(v, op);
+  if (!verify_dialect_attrs(v, op))
+    return false;
+  if (op->def && !verify_counts(op))
+    return false;
+  if (op->def && op->def->verify && !op->def->verify(op))
+    return false;
+  bool isolated = op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
+  isolation_scope stack_scopes[4];
+  isolation_scope *scopes = !isolated                ? NULL
+                            : op->num_regions <= 4 ? stack_scopes
+                                                   : malloc(op->num_regions * sizeof *scopes);
+  if (isolated && !scopes)
+    abort();
+  bool ok = verify_regions(v, op, scopes) &&
+            (!isolated || report_isolation(op, scopes, op->num_regions));
+  if (scopes != stack_scopes)
+    free(scopes);
+  if (!ok)
+    return false;
   if (op->def && op->def->verify_regions && !op->def->verify_regions(op))
     return false;
   return true;
 }
 
 bool sharc_verify(sharc_op *op) {
-  verifier v = {{0}, {0}};
+  verifier v = {{0}, {0}, NULL};
   bool ok = verify_op(&v, op);
   sharc_diag_flush(op->ctx);
   return ok;
