@@ -65,6 +65,9 @@ struct sharc_context {
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
+  /* the checks that passed in the verification under way (NULL outside
+   * one; see sharc_verify_memo_passed) */
+  struct sharc_word_memo *verify_memo;
 };
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);

@@ -4,6 +4,7 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
+#include "support/word_memo.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -286,7 +287,22 @@ static bool verify_op(verifier *v, sharc_op *op) {
 
 bool sharc_verify(sharc_op *op) {
   verifier v = {{0}, {0}, NULL};
+  sharc_word_memo memo = {{0}, {0}};
+  struct sharc_word_memo *outer = op->ctx->verify_memo;
+  op->ctx->verify_memo = &memo;
   bool ok = verify_op(&v, op);
+  op->ctx->verify_memo = outer;
+  sharc_word_memo_free(&memo);
   sharc_diag_flush(op->ctx);
   return ok;
+}
+
+bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned n) {
+  unsigned len;
+  return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);
+}
+
+void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned n) {
+  if (ctx->verify_memo && !sharc_verify_memo_passed(ctx, key, n))
+    sharc_word_memo_add(ctx->verify_memo, key, n, NULL, 0);
 }

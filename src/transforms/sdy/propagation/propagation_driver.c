@@ -468,7 +468,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
   unsigned key_len = step_key(s, n, num_factors, key);
   unsigned value_len = 0;
-  const uintptr_t *known = sharc_step_memo_find(&pr->steps, key, key_len, &value_len);
+  const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
   bool any = false;
   if (known) {
     any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
@@ -482,7 +482,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
     for (unsigned t = 0; t < n; t++)
       changed |= projected[t] != NULL;
     /* an empty value: nothing changes */
-    sharc_step_memo_add(&pr->steps, key, key_len, (const uintptr_t *)projected, changed ? n : 0);
+    sharc_word_memo_add(&pr->steps, key, key_len, (const uintptr_t *)projected, changed ? n : 0);
     any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
     release(projected, stack_projected);
   }
@@ -929,7 +929,7 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
     sharc_source_sharding_destroy(pr.debug);
   }
   sharc_sharding_group_map_free(&pr.groups);
-  sharc_step_memo_free(&pr.steps);
+  sharc_word_memo_free(&pr.steps);
   sharc_rule_cache_destroy(pr.rules);
   free_users(&pr);
   return ok;

@@ -15,7 +15,7 @@
 #include "sharc/pass.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 #include "transforms/sdy/propagation/sharding_group_map.h"
-#include "transforms/sdy/propagation/step_memo.h"
+#include "support/word_memo.h"
 
 /* Shardy's PropagationOptions as the propagation passes take them; a pass
  * with more options puts this struct first in its own. */
@@ -79,10 +79,15 @@ typedef struct sharc_propagation {
   /* the debugging handler (debug-sharding-origins and
    * debug-propagation-edge-sharding), NULL when neither is on */
   sharc_source_sharding *debug;
-  /* What each propagation step gave (step_memo.h): later rounds (op
-   * priorities, user priorities, strategies) find most ops as they left
-   * them, and ops alike ask the same. */
-  sharc_step_memo steps;
+  /* What each propagation step gave: later rounds (op priorities, user
+   * priorities, strategies) find most ops as they left them, and ops alike
+   * ask the same. A step (projecting an op's shardings onto its rule's
+   * factors, letting a strategy propagate along the factors, projecting
+   * back) is a pure function of the strategy, the rule, the operand and
+   * result shardings, the directions along each factor and a few flags, all
+   * uniqued attributes or plain values; meshes are only named, and
+   * propagation adds or removes none, so no entry goes stale. */
+  sharc_word_memo steps;
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
 } sharc_propagation;

@@ -1,5 +1,5 @@
-/* The propagation step memo; see step_memo.h. */
-#include "transforms/sdy/propagation/step_memo.h"
+/* Word-keyed memo; see word_memo.h. */
+#include "support/word_memo.h"
 
 #include <string.h>
 
@@ -15,7 +15,7 @@ static const void *hash_key(const uintptr_t *key, unsigned n) {
   return (const void *)(uintptr_t)(h | 1); /* a ptrmap key is never NULL */
 }
 
-const uintptr_t *sharc_step_memo_find(const sharc_step_memo *m, const uintptr_t *key, unsigned n,
+const uintptr_t *sharc_word_memo_find(const sharc_word_memo *m, const uintptr_t *key, unsigned n,
                                       unsigned *value_len) {
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&m->heads, hash_key(key, n));
   while (at) {
@@ -29,7 +29,7 @@ const uintptr_t *sharc_step_memo_find(const sharc_step_memo *m, const uintptr_t 
   return NULL;
 }
 
-void sharc_step_memo_add(sharc_step_memo *m, const uintptr_t *key, unsigned n,
+void sharc_word_memo_add(sharc_word_memo *m, const uintptr_t *key, unsigned n,
                          const uintptr_t *value, unsigned value_len) {
   const void *hash = hash_key(key, n);
   uintptr_t at = m->words.len + 1;
@@ -45,7 +45,7 @@ void sharc_step_memo_add(sharc_step_memo *m, const uintptr_t *key, unsigned n,
   sharc_ptrmap_put(&m->heads, hash, (void *)at);
 }
 
-void sharc_step_memo_free(sharc_step_memo *m) {
+void sharc_word_memo_free(sharc_word_memo *m) {
   sharc_ptrmap_free(&m->heads);
   sharc_vec_free(&m->words);
 }
