@@ -306,3 +306,29 @@ void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned
   if (ctx->verify_memo && !sharc_verify_memo_passed(ctx, key, n))
     sharc_word_memo_add(ctx->verify_memo, key, n, NULL, 0);
 }
+
+bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!op->ctx->verify_memo || op->num_regions || op->num_successors)
+    return check(op);
+  enum { STACK = 24 };
+  unsigned n = 5 + op->num_operands + op->num_results;
+  uintptr_t stack[STACK];
+  uintptr_t *key = n <= STACK ? stack : malloc(n * sizeof *key);
+  if (!key)
+    abort();
+  key[0] = (uintptr_t)check;
+  key[1] = (uintptr_t)op->name;
+  key[2] = (uintptr_t)op->attrs;
+  key[3] = op->num_operands;
+  key[4] = op->num_results;
+  for (unsigned i = 0; i < op->num_operands; i++)
+    key[5 + i] = (uintptr_t)sharc_value_type(op->operands[i].value);
+  for (unsigned i = 0; i < op->num_results; i++)
+    key[5 + op->num_operands + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  bool ok = sharc_verify_memo_passed(op->ctx, key, n);
+  if (!ok && (ok = check(op)))
+    sharc_word_memo_add(op->ctx->verify_memo, key, n, NULL, 0);
+  if (key != stack)
+    free(key);
+  return ok;
+}
