@@ -68,7 +68,19 @@ struct sharc_context {
   /* the checks that passed in the verification under way (NULL outside
    * one; see sharc_verify_memo_passed) */
   struct sharc_word_memo *verify_memo;
+  /* sharc_op_set_attr's answers: a dictionary with one entry set (or
+   * removed) is a pure function of uniqued, immortal attributes, and ops
+   * alike get the same updates (a sharding set on each op of a layer) */
+  struct sharc_set_attr_slot *set_attr_cache;
 };
+
+enum { SHARC_SET_ATTR_CACHE = 4096 };
+
+typedef struct sharc_set_attr_slot {
+  const sharc_attr *dict, *value;
+  const sharc_ident *name;
+  sharc_attr *result;
+} sharc_set_attr_slot;
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);
