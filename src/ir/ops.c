@@ -271,8 +271,11 @@ void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&op->operands[i]);
   if (n > op->cap_operands) {
-    op->operands = sharc_arena_alloc(&op->ctx->arena, n * sizeof *op->operands);
-    op->cap_operands = n;
+    /* geometric growth: an op whose operands grow one by one (a fragment
+     * absorbing producers) must not take quadratic arena memory */
+    unsigned cap = n > 2 * op->cap_operands ? n : 2 * op->cap_operands;
+    op->operands = sharc_arena_alloc(&op->ctx->arena, (size_t)cap * sizeof *op->operands);
+    op->cap_operands = cap;
   }
   op->num_operands = n;
   for (unsigned i = 0; i < n; i++) {

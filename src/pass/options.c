@@ -129,32 +129,14 @@ static char *extract_arg(const char *s, size_t len) {
 
 /* Splits a list in place at its top-level commas (find_char's), items
  * left as written: for values that are parsed again (pipelines). */
-unsigned sharc_options_split_list(char *s, char **items, unsigned cap) {
-  size_t n = strlen(s);
-  unsigned count = 0;
-  while (n && count < cap) {
-    items[count++] = s;
-    size_t comma = find_char(s, n, 0, ',');
-    if (comma == NPOS)
-      break;
-    s[comma] = 0;
-    s += comma + 1;
-    n -= comma + 1;
-  }
-  return count;
-}
-
 static const char *ltrim(const char *s) {
   while (is_space(*s))
     s++;
   return s;
 }
 
-/* MLIR's parseCommaSeparatedList: elements at the commas findChar finds,
- * each cleaned by extract_arg; an empty text is an empty list. Values
- * already in `*old` (an earlier occurrence of the option) are kept first. */
-static bool parse_list(const sharc_option_def *o, const char *text, void *dst, void *owner,
-                       sharc_buf *err) {
+bool sharc_option_for_each_list_item(const char *text, bool (*each)(const char *item, void *user),
+                                     void *user) {
   SHARC_VEC(char *) items = {0};
   size_t n = strlen(text);
   while (n) {
@@ -169,23 +151,48 @@ static bool parse_list(const sharc_option_def *o, const char *text, void *dst, v
       sharc_vec_push(&items, extract_arg(text, 0));
   }
   bool ok = true;
-  unsigned count = items.len;
+  for (unsigned i = 0; i < items.len && ok; i++)
+    ok = each(items.items[i], user);
+  for (unsigned i = 0; i < items.len; i++)
+    free(items.items[i]);
+  sharc_vec_free(&items);
+  return ok;
+}
+
+typedef struct list_items {
+  SHARC_VEC(const char *) strs;
+  void *owner;
+} list_items;
+
+static bool keep_item(const char *item, void *user) {
+  list_items *l = user;
+  sharc_vec_push(&l->strs, sharc_pass_option_strdup(l->owner, item, strlen(item)));
+  return true;
+}
+
+/* MLIR's parseCommaSeparatedList: elements at the commas findChar finds,
+ * each cleaned by extract_arg; an empty text is an empty list. Values
+ * already in `*old` (an earlier occurrence of the option) are kept first. */
+static bool parse_list(const sharc_option_def *o, const char *text, void *dst, void *owner,
+                       sharc_buf *err) {
+  list_items l = {{0}, owner};
+  sharc_option_for_each_list_item(text, keep_item, &l);
+  bool ok = true;
+  unsigned count = l.strs.len;
   if (o->kind == SHARC_OPT_STRING_LIST) {
     const char **out = sharc_pass_owner_alloc(owner, (count + 1) * sizeof *out);
     for (unsigned i = 0; i < count; i++)
-      out[i] = sharc_pass_option_strdup(owner, items.items[i], strlen(items.items[i]));
+      out[i] = l.strs.items[i];
     if (dst)
       *(sharc_string_list *)dst = (sharc_string_list){count, out};
   } else {
     int64_t *out = sharc_pass_owner_alloc(owner, (count + 1) * sizeof *out);
     for (unsigned i = 0; i < count && ok; i++)
-      ok = parse_i64(items.items[i], &out[i]) || invalid(err, items.items[i], "long");
+      ok = parse_i64(l.strs.items[i], &out[i]) || invalid(err, l.strs.items[i], "long");
     if (ok && dst)
       *(sharc_int64_list *)dst = (sharc_int64_list){count, out};
   }
-  for (unsigned i = 0; i < items.len; i++)
-    free(items.items[i]);
-  sharc_vec_free(&items);
+  sharc_vec_free(&l.strs);
   return ok;
 }
 

@@ -13,14 +13,17 @@ void *sharc_pass_owner_alloc(void *owner, size_t size);
  * `*value` is NULL when there was no '='. Both are malloc'd. */
 bool sharc_options_next(const char **cursor, char **key, char **value);
 
+/* MLIR's parseCommaSeparatedList, for list options of a custom type: calls
+ * `each` on every element (cleaned of spaces, one pair of quotes or braces,
+ * as MLIR cleans it) until one returns false; returns whether all passed. */
+bool sharc_option_for_each_list_item(const char *text, bool (*each)(const char *item, void *user),
+                                     void *user);
+
 /* A new options struct for `def` (in `pl`'s memory): the defaults, then
  * the option string `text`, as MLIR's PassOptions::parseFromString. NULL
  * on error, with LLVM's own line in `cl_err` ("tool: for the --x option:
  * ...") or MLIR's error text in `msg`. */
 void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
                                sharc_buf *cl_err, sharc_buf *msg);
-/* Splits a list option's value in place at its top-level commas; returns
- * the number of items (at most `cap`). */
-unsigned sharc_options_split_list(char *s, char **items, unsigned cap);
 
 #endif

@@ -559,26 +559,6 @@ static bool all_to_all_verify(sharc_op *op) {
 
 /* ---- collective_permute ---------------------------------------------------- */
 
-static bool same_mesh_axes(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_axes(a);
-  if (n != sharc_sdy_mesh_num_axes(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_axis(a, i) != sharc_sdy_mesh_axis(b, i))
-      return false;
-  return true;
-}
-
-static bool same_device_ids(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_device_ids(a);
-  if (n != sharc_sdy_mesh_num_device_ids(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
-      return false;
-  return true;
-}
-
 static bool permute_verify(sharc_op *op) {
   collective c;
   if (!verify_collective_common(op, &c, false, true))
@@ -586,13 +566,13 @@ static bool permute_verify(sharc_op *op) {
   sharc_value *tensor = sharc_op_operand(op, 0);
   if (!c.in_mesh || !c.mesh)
     return true;
-  if (!same_mesh_axes(c.mesh, c.in_mesh)) {
+  if (!sharc_sdy_mesh_same_axes(c.mesh, c.in_mesh)) {
     emit_mesh_note(sharc_emit_op_error(op, "result mesh has different axes than operand mesh"),
                    tensor, c.in_mesh);
     return false;
   }
   if (sharc_sdy_tensor_sharding_mesh_or_ref(c.in) != sharc_sdy_tensor_sharding_mesh_or_ref(c.out) &&
-      same_device_ids(c.mesh, c.in_mesh)) {
+      sharc_sdy_mesh_same_device_ids(c.mesh, c.in_mesh)) {
     emit_mesh_note(sharc_emit_op_error(op, "result mesh name is different but same device ids as "
                                            "operand"),
                    tensor, c.in_mesh);

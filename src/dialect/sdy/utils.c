@@ -346,13 +346,26 @@ bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore
     return true;
   if (!a || !b || !ignore_device_ids)
     return false;
-  if (sharc_sdy_mesh_is_maximal(a) != sharc_sdy_mesh_is_maximal(b))
-    return false;
+  return sharc_sdy_mesh_is_maximal(a) == sharc_sdy_mesh_is_maximal(b) &&
+         sharc_sdy_mesh_same_axes(a, b);
+}
+
+bool sharc_sdy_mesh_same_axes(const sharc_attr *a, const sharc_attr *b) {
   unsigned n = sharc_sdy_mesh_num_axes(a);
   if (n != sharc_sdy_mesh_num_axes(b))
     return false;
   for (unsigned i = 0; i < n; i++)
     if (sharc_sdy_mesh_axis(a, i) != sharc_sdy_mesh_axis(b, i))
+      return false;
+  return true;
+}
+
+bool sharc_sdy_mesh_same_device_ids(const sharc_attr *a, const sharc_attr *b) {
+  unsigned n = sharc_sdy_mesh_num_device_ids(a);
+  if (n != sharc_sdy_mesh_num_device_ids(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
       return false;
   return true;
 }

@@ -122,6 +122,11 @@ bool sharc_sdy_is_sharding_equivalent_across_reshapes(const sharc_attr *s1, cons
 /* Whether two meshes are equal, optionally ignoring device ids (but not
  * whether a mesh is maximal). */
 bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore_device_ids);
+/* The same axes (names and sizes) in the same order. */
+bool sharc_sdy_mesh_same_axes(const sharc_attr *a, const sharc_attr *b);
+/* The same explicit device id lists (an empty list, the iota order, only
+ * equals another empty one, as Shardy compares getDeviceIds()). */
+bool sharc_sdy_mesh_same_device_ids(const sharc_attr *a, const sharc_attr *b);
 
 /* ---- ops --------------------------------------------------------------------------------- */
 /* Value::getLoc: a block argument's location, else its defining op's. */

@@ -8,6 +8,7 @@
 #include "pass/pass_manager_internal.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
+#include "support/vec.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -54,30 +55,35 @@ static void put_pipeline_error(sharc_buf *out, const sharc_buf *err) {
 
 /* `op-pipelines`: comma-separated `op.name(passes)` pipelines, each checked
  * when the option is read (MLIR parses them there and prints its errors). */
+typedef struct pipeline_items {
+  SHARC_VEC(const char *) kept;
+  void *owner;
+  sharc_buf *err;
+} pipeline_items;
+
+static bool check_pipeline_item(const char *item, void *user) {
+  pipeline_items *l = user;
+  sharc_pipeline *pl = sharc_pipeline_create(NULL);
+  sharc_buf why = {0};
+  bool ok = sharc_pipeline_parse(pl, item, &why);
+  if (!ok)
+    put_pipeline_error(l->err, &why);
+  sharc_buf_free(&why);
+  sharc_pipeline_destroy(pl);
+  sharc_vec_push(&l->kept, sharc_pass_option_strdup(l->owner, item, strlen(item)));
+  return ok;
+}
+
 static bool parse_pipeline_list(void *dst, const char *text, sharc_buf *err, void *owner) {
-  size_t len = strlen(text);
-  char *copy = malloc(len + 1);
-  char **items = malloc((len + 1) * sizeof *items);
-  if (!copy || !items)
-    abort();
-  memcpy(copy, text, len + 1);
-  unsigned n = sharc_options_split_list(copy, items, (unsigned)len + 1);
-  const char **kept = sharc_pass_owner_alloc(owner, (n + 1) * sizeof *kept);
-  bool ok = true;
-  for (unsigned i = 0; i < n && ok; i++) {
-    sharc_pipeline *pl = sharc_pipeline_create(NULL);
-    sharc_buf why = {0};
-    ok = sharc_pipeline_parse(pl, items[i], &why);
-    if (!ok)
-      put_pipeline_error(err, &why);
-    sharc_buf_free(&why);
-    sharc_pipeline_destroy(pl);
-    kept[i] = sharc_pass_option_strdup(owner, items[i], strlen(items[i]));
+  pipeline_items l = {{0}, owner, err};
+  bool ok = sharc_option_for_each_list_item(text, check_pipeline_item, &l);
+  if (ok && dst) {
+    const char **kept = sharc_pass_owner_alloc(owner, (l.kept.len + 1) * sizeof *kept);
+    for (unsigned i = 0; i < l.kept.len; i++)
+      kept[i] = l.kept.items[i];
+    *(sharc_string_list *)dst = (sharc_string_list){l.kept.len, kept};
   }
-  if (ok && dst)
-    *(sharc_string_list *)dst = (sharc_string_list){n, kept};
-  free(copy);
-  free(items);
+  sharc_vec_free(&l.kept);
   return ok;
 }
 

@@ -131,16 +131,6 @@ bool sharc_sdy_insert_all_reduce_if_unreduced_to_replicated(sharc_rewriter *rw, 
 
 /* ---- reshards towards the projected shardings ------------------------------- */
 
-static bool same_device_ids(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_device_ids(a);
-  if (n != sharc_sdy_mesh_num_device_ids(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
-      return false;
-  return true;
-}
-
 /* shouldReshardToCommonMesh: a sharded tensor whose mesh orders devices
  * differently from the op's mesh. */
 static bool should_reshard_to_common_mesh(const sharc_attr *sharding, sharc_op *mesh_op,
@@ -148,7 +138,7 @@ static bool should_reshard_to_common_mesh(const sharc_attr *sharding, sharc_op *
   if (sharc_sdy_is_fully_replicated(sharding))
     return false;
   sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, from);
-  return mesh && !same_device_ids(mesh, mesh_of_op(mesh_op));
+  return mesh && !sharc_sdy_mesh_same_device_ids(mesh, mesh_of_op(mesh_op));
 }
 
 void sharc_sdy_insert_explicit_reshards(sharc_rewriter *rw, sharc_op *op, sharc_attr *const *in,
@@ -345,7 +335,7 @@ static bool alr_strict_prefix_of(const axis_list_ref *a, const axis_list_ref *b)
 static int64_t alr_sharding_size(const axis_list_ref *a, const sharc_attr *mesh) {
   int64_t size = 1;
   for (unsigned i = 0; i < alr_size(a); i++)
-    size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(alr_at(a, i), mesh));
+    size = sharc_mul_wrap(size, sharc_sdy_axis_ref_size(alr_at(a, i), mesh));
   return size;
 }
 

@@ -1,0 +1,138 @@
+/* -mpmd-erase-unused-callee-block-arguments: a callee argument that only
+ * the return uses goes, with the results that return it: the calls' uses
+ * of those results read the call operand instead. A callee left with no
+ * result goes with its calls. */
+#include "dialect/func/func.h"
+#include "dialect/mpmd/utils.h"
+#include "pass/pass_registry.h"
+
+#include <stdlib.h>
+
+/* HasOtherUsersExcept(arg, terminator). */
+static bool used_elsewhere(sharc_value *arg, sharc_op *terminator) {
+  for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u))
+    if (!sharc_op_is_ancestor(terminator, sharc_use_owner(u)))
+      return true;
+  return false;
+}
+
+static void rebuild_call(sharc_op *call, const bool *erase_args, unsigned n_args,
+                         const bool *erase_res, unsigned n_res, sharc_rewriter *rw) {
+  unsigned no = sharc_op_num_operands(call), k = 0;
+  sharc_value **operands = malloc(((size_t)no + 1) * sizeof *operands);
+  sharc_type **types = malloc(((size_t)n_res + 1) * sizeof *types);
+  if (!operands || !types)
+    abort();
+  for (unsigned i = 0; i < no; i++)
+    if (i >= n_args || !erase_args[i])
+      operands[k++] = sharc_op_operand(call, i);
+  unsigned t = 0;
+  for (unsigned i = 0; i < n_res && i < sharc_op_num_results(call); i++)
+    if (!erase_res[i])
+      types[t++] = sharc_value_type(sharc_op_result(call, i));
+  sharc_rw_set_before(rw, call);
+  sharc_op *now = sharc_mpmd_create_call(rw, sharc_op_loc(call), operands, k, types, t,
+                                         sharc_op_attr(call, "callee"));
+  sharc_mpmd_set_discardable_attrs(now, sharc_mpmd_discardable_attrs(call));
+  for (unsigned i = 0, j = 0; i < n_res && i < sharc_op_num_results(call); i++)
+    if (!erase_res[i])
+      sharc_rw_replace_all_uses(rw, sharc_op_result(call, i), sharc_op_result(now, j++));
+  sharc_rw_erase_op(rw, call);
+  free(operands);
+  free(types);
+}
+
+static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
+  unsigned n_calls;
+  sharc_op *const *all_calls = sharc_mpmd_call_sites_of(cs, func, &n_calls);
+  sharc_block *body = sharc_func_body(func);
+  if (!n_calls || !body)
+    return;
+  sharc_ptr_vec calls = {0};
+  for (unsigned k = 0; k < n_calls; k++)
+    if (!sharc_op_is_erased(all_calls[k]))
+      sharc_vec_push(&calls, all_calls[k]);
+  sharc_op *terminator = sharc_block_last_op(body);
+  unsigned n_args = sharc_block_num_args(body), n_res = sharc_op_num_operands(terminator);
+  bool *erase_args = calloc((size_t)n_args + 1, sizeof *erase_args);
+  bool *erase_res = calloc((size_t)n_res + 1, sizeof *erase_res);
+  int *replacement = malloc(((size_t)n_res + 1) * sizeof *replacement);
+  if (!erase_args || !erase_res || !replacement)
+    abort();
+  bool any = false;
+  for (unsigned i = 0; i < n_res; i++)
+    replacement[i] = -1;
+  for (unsigned a = 0; a < n_args; a++) {
+    sharc_value *arg = sharc_block_arg(body, a);
+    if (used_elsewhere(arg, terminator))
+      continue;
+    erase_args[a] = any = true;
+    for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
+      erase_res[sharc_use_operand_index(u)] = true;
+      replacement[sharc_use_operand_index(u)] = (int)a;
+    }
+  }
+  if (any) {
+    for (unsigned k = 0; k < calls.len; k++) {
+      sharc_op *call = calls.items[k];
+      for (unsigned r = 0; r < n_res; r++)
+        if (replacement[r] >= 0 && r < sharc_op_num_results(call) &&
+            (unsigned)replacement[r] < sharc_op_num_operands(call))
+          sharc_rw_replace_all_uses(rw, sharc_op_result(call, r),
+                                    sharc_op_operand(call, (unsigned)replacement[r]));
+    }
+    bool all_results = true;
+    for (unsigned r = 0; r < n_res; r++)
+      all_results &= erase_res[r];
+    if (all_results) {
+      for (unsigned k = 0; k < calls.len; k++)
+        sharc_rw_erase_op(rw, calls.items[k]);
+      sharc_rw_erase_op(rw, func);
+    } else {
+      unsigned k = 0;
+      sharc_value **kept = malloc(((size_t)n_res + 1) * sizeof *kept);
+      if (!kept)
+        abort();
+      for (unsigned r = 0; r < n_res; r++)
+        if (!erase_res[r])
+          kept[k++] = sharc_op_operand(terminator, r);
+      sharc_func_erase_results(func, erase_res);
+      sharc_op_set_operands(terminator, kept, k);
+      free(kept);
+      sharc_func_erase_args(func, erase_args);
+      sharc_mpmd_update_function_type(func);
+      for (unsigned c = 0; c < calls.len; c++)
+        rebuild_call(calls.items[c], erase_args, n_args, erase_res, n_res, rw);
+    }
+  }
+  sharc_vec_free(&calls);
+  free(erase_args);
+  free(erase_res);
+  free(replacement);
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  (void)opts;
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_mpmd_call_sites cs;
+  sharc_mpmd_call_sites_build(&cs, module);
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  for (unsigned i = 0; i < funcs.len; i++)
+    if (!sharc_mpmd_is_entry_point_function(funcs.items[i]))
+      erase_in(funcs.items[i], &cs, &rw);
+  sharc_vec_free(&funcs);
+  sharc_mpmd_call_sites_free(&cs);
+  return true;
+}
+
+const sharc_pass_def sharc_pass_mpmd_erase_unused_callee_block_arguments = {
+    .flag = "mpmd-erase-unused-callee-block-arguments",
+    .display_name = "EraseUnusedCalleeBlockArgumentsPass",
+    .summary = "Erases any mpmd callee block argument that isn't used by an (hlo) computation.",
+    .anchor = "builtin.module",
+    SHARC_NO_OPTIONS,
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};

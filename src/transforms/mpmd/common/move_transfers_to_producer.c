@@ -1,0 +1,41 @@
+/* -mpmd-move-transfers-to-producer: every transfer moves right after what
+ * produces its operand (to the start of the block for an argument), so
+ * that it does not stand between fragments that could merge. */
+#include "dialect/func/func.h"
+#include "dialect/mpmd/utils.h"
+#include "pass/pass_registry.h"
+
+static sharc_walk_result move(sharc_op *transfer, void *user) {
+  sharc_rewriter *rw = user;
+  sharc_value *v = sharc_op_operand(transfer, 0);
+  sharc_op *def = sharc_value_defining_op(v);
+  if (def) {
+    sharc_rw_move_after(rw, transfer, def);
+    return SHARC_WALK_ADVANCE;
+  }
+  sharc_block *b = sharc_value_owner_block(v);
+  sharc_op *first = sharc_block_first_op(b);
+  if (first != transfer)
+    sharc_rw_move_before(rw, transfer, first);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
+  (void)opts;
+  if (!sharc_mpmd_is_distributed_function(func))
+    return true;
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_transfer_def, move, &rw);
+  return true;
+}
+
+const sharc_pass_def sharc_pass_mpmd_move_transfers_to_producer = {
+    .flag = "mpmd-move-transfers-to-producer",
+    .display_name = "MoveTransfersToProducerPass",
+    .summary = "Moves transfers next to their producers.",
+    .anchor = "func.func",
+    SHARC_NO_OPTIONS,
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};

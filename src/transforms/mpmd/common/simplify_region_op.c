@@ -1,0 +1,208 @@
+/* Shardy's SimplifyRegionOp. */
+#include "transforms/mpmd/common/simplify_region_op.h"
+
+#include "rewrite/greedy_internal.h"
+
+#include <stdlib.h>
+
+static sharc_walk_result check_pure(sharc_op *op, void *user) {
+  (void)user;
+  if (sharc_op_has_trait(op, SHARC_TRAIT_PURE) ||
+      (sharc_op_has_trait(op, SHARC_TRAIT_RECURSIVE_EFFECTS) && sharc_op_get_def(op)))
+    return SHARC_WALK_ADVANCE;
+  return SHARC_WALK_INTERRUPT;
+}
+
+bool sharc_mpmd_is_pure(const sharc_op *op) {
+  if (sharc_op_has_trait(op, SHARC_TRAIT_PURE))
+    return true;
+  if (!sharc_op_has_trait(op, SHARC_TRAIT_RECURSIVE_EFFECTS))
+    return false;
+  return sharc_walk_nested((sharc_op *)op, SHARC_PRE_ORDER, check_pure, NULL) !=
+         SHARC_WALK_INTERRUPT;
+}
+
+/* DedupSrcTgtValues: a target whose (source, target type) pair was seen is
+ * replaced by the first such target and marked. */
+static void dedup(sharc_value *const *src, sharc_value *const *tgt, unsigned n, bool *erase,
+                  sharc_rewriter *rw) {
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; j < i; j++) {
+      if (erase[j] || src[j] != src[i] ||
+          sharc_value_type(tgt[j]) != sharc_value_type(tgt[i]))
+        continue;
+      sharc_rw_replace_all_uses(rw, tgt[i], tgt[j]);
+      erase[i] = true;
+      break;
+    }
+}
+
+typedef struct values {
+  sharc_value **items;
+  unsigned n;
+} values;
+
+static values operands_of(const sharc_op *op) {
+  values v = {malloc(((size_t)sharc_op_num_operands(op) + 1) * sizeof(sharc_value *)),
+              sharc_op_num_operands(op)};
+  if (!v.items)
+    abort();
+  for (unsigned i = 0; i < v.n; i++)
+    v.items[i] = sharc_op_operand(op, i);
+  return v;
+}
+
+static values results_of(const sharc_op *op) {
+  values v = {malloc(((size_t)sharc_op_num_results(op) + 1) * sizeof(sharc_value *)),
+              sharc_op_num_results(op)};
+  if (!v.items)
+    abort();
+  for (unsigned i = 0; i < v.n; i++)
+    v.items[i] = sharc_op_result(op, i);
+  return v;
+}
+
+static values args_of(const sharc_block *b) {
+  values v = {malloc(((size_t)sharc_block_num_args(b) + 1) * sizeof(sharc_value *)),
+              sharc_block_num_args(b)};
+  if (!v.items)
+    abort();
+  for (unsigned i = 0; i < v.n; i++)
+    v.items[i] = sharc_block_arg(b, i);
+  return v;
+}
+
+/* RemoveNoopResults: a result that returns an operand's block argument
+ * becomes that operand; operands whose argument has no other use go. */
+static void remove_noop_results(sharc_op *op, sharc_block *block, sharc_op *ret, bool *erase_ops,
+                                bool *erase_res, sharc_rewriter *rw) {
+  for (unsigned a = 0; a < sharc_block_num_args(block); a++) {
+    sharc_value *arg = sharc_block_arg(block, a);
+    sharc_value *operand = sharc_op_operand(op, a);
+    bool erase = true;
+    for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
+      unsigned k = sharc_use_operand_index(u);
+      if (sharc_use_owner(u) == ret && k < sharc_op_num_results(op) &&
+          sharc_value_type(operand) == sharc_value_type(sharc_op_result(op, k))) {
+        sharc_rw_replace_all_uses(rw, sharc_op_result(op, k), operand);
+        erase_res[k] = true;
+      } else {
+        erase = false;
+      }
+    }
+    if (erase)
+      erase_ops[a] = true;
+  }
+}
+
+/* RemoveUnusedResultsFromRegionOp. */
+static void remove_unused_results(sharc_op *op, sharc_op *ret, bool *erase_res) {
+  unsigned n = sharc_op_num_results(op);
+  for (unsigned i = 0; i < n; i++) {
+    if (sharc_value_has_uses(sharc_op_result(op, i)))
+      continue;
+    if (n == 1) {
+      if (sharc_mpmd_is_pure(op))
+        erase_res[i] = true;
+      continue;
+    }
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(ret, i));
+    if (!def || sharc_mpmd_is_pure(def))
+      erase_res[i] = true;
+  }
+}
+
+static bool all(const bool *v, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (!v[i])
+      return false;
+  return true;
+}
+
+static bool none(const bool *v, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (v[i])
+      return false;
+  return true;
+}
+
+bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
+                                   sharc_mpmd_region_op_create_fn create, void *user) {
+  sharc_region *region = sharc_op_region(op, 0);
+  sharc_block *block = sharc_region_first_block(region);
+  sharc_op *ret = block ? sharc_block_last_op(block) : NULL;
+  if (!ret || sharc_op_num_operands(ret) != sharc_op_num_results(op))
+    return false;
+  bool has_operands = sharc_op_num_operands(op) > 0;
+  if (has_operands && sharc_block_num_args(block) != sharc_op_num_operands(op))
+    return false;
+  unsigned nr = sharc_op_num_results(op), no = sharc_op_num_operands(op);
+  bool *erase_res = calloc(nr + 1, sizeof *erase_res);
+  bool *erase_ops = calloc(no + 1, sizeof *erase_ops);
+  if (!erase_res || !erase_ops)
+    abort();
+  values rets = operands_of(ret), results = results_of(op);
+  dedup(rets.items, results.items, nr, erase_res, rw);
+  if (has_operands) {
+    values ops = operands_of(op), args = args_of(block);
+    dedup(ops.items, args.items, no, erase_ops, rw);
+    free(ops.items);
+    free(args.items);
+    remove_noop_results(op, block, ret, erase_ops, erase_res, rw);
+  }
+  remove_unused_results(op, ret, erase_res);
+  free(rets.items);
+  free(results.items);
+
+  bool changed = true;
+  if (all(erase_res, nr)) {
+    changed = sharc_mpmd_is_pure(op);
+    if (changed)
+      sharc_rw_erase_op(rw, op);
+    goto done;
+  }
+  if (none(erase_ops, no) && none(erase_res, nr)) {
+    changed = false;
+    goto done;
+  }
+  /* return operands go before block arguments: they may use them */
+  {
+    values kept_rets = {malloc((nr + 1) * sizeof(sharc_value *)), 0};
+    sharc_type **types = malloc((nr + 1) * sizeof *types);
+    if (!kept_rets.items || !types)
+      abort();
+    for (unsigned i = 0; i < nr; i++)
+      if (!erase_res[i]) {
+        kept_rets.items[kept_rets.n] = sharc_op_operand(ret, i);
+        types[kept_rets.n++] = sharc_value_type(sharc_op_result(op, i));
+      }
+    sharc_op_set_operands(ret, kept_rets.items, kept_rets.n);
+    sharc_rw_modified(rw, ret);
+    if (has_operands)
+      for (unsigned i = no; i-- > 0;)
+        if (erase_ops[i])
+          sharc_block_erase_arg(block, i);
+    values kept_ops = {malloc((no + 1) * sizeof(sharc_value *)), 0};
+    if (!kept_ops.items)
+      abort();
+    for (unsigned i = 0; i < no; i++)
+      if (!erase_ops[i])
+        kept_ops.items[kept_ops.n++] = sharc_op_operand(op, i);
+    sharc_op *new_op =
+        create(op, rw, types, kept_rets.n, kept_ops.items, kept_ops.n, erase_res, user);
+    sharc_region_take_body(sharc_op_region(new_op, 0), region);
+    sharc_simplify_region(rw, sharc_op_region(new_op, 0), true);
+    unsigned k = 0;
+    for (unsigned i = 0; i < nr; i++)
+      if (!erase_res[i])
+        sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(new_op, k++));
+    sharc_rw_erase_op(rw, op);
+    free(kept_rets.items);
+    free(kept_ops.items);
+    free(types);
+  }
+done:
+  free(erase_res);
+  free(erase_ops);
+  return changed;
+}

@@ -1,0 +1,98 @@
+/* -mpmd-sink-negligible-ops-into-call-op: a callee argument that every call
+ * passes the same constant-like value (an op without operands and with one
+ * result) gets a clone of that op instead, and the argument goes. */
+#include "dialect/func/func.h"
+#include "dialect/mpmd/mpmd_internal.h"
+#include "dialect/mpmd/utils.h"
+#include "pass/pass_registry.h"
+#include "rewrite/greedy_internal.h"
+
+#include <stdlib.h>
+
+static bool erase_operands(sharc_op *call, const bool *erase, unsigned n) {
+  unsigned k = 0, total = sharc_op_num_operands(call);
+  sharc_value **kept = malloc(((size_t)total + 1) * sizeof *kept);
+  if (!kept)
+    abort();
+  for (unsigned i = 0; i < total; i++)
+    if (i >= n || !erase[i])
+      kept[k++] = sharc_op_operand(call, i);
+  sharc_op_set_operands(call, kept, k);
+  free(kept);
+  return true;
+}
+
+static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
+  unsigned n_calls;
+  sharc_op *const *calls = sharc_mpmd_call_sites_of(cs, func, &n_calls);
+  sharc_block *body = sharc_func_body(func);
+  if (!n_calls || !body)
+    return;
+  unsigned n = sharc_block_num_args(body);
+  bool *erase = calloc((size_t)n + 1, sizeof *erase);
+  if (!erase)
+    abort();
+  bool any = false;
+  sharc_op *first_op = sharc_block_first_op(body);
+  for (unsigned i = 0; i < n; i++) {
+    if (i >= sharc_op_num_operands(calls[0]))
+      continue;
+    sharc_value *v = sharc_op_operand(calls[0], i);
+    bool same = true;
+    for (unsigned k = 1; k < n_calls && same; k++)
+      same = i < sharc_op_num_operands(calls[k]) && sharc_op_operand(calls[k], i) == v;
+    sharc_op *producer = sharc_value_defining_op(v);
+    if (!same || !producer || sharc_op_num_operands(producer) || sharc_op_num_results(producer) != 1)
+      continue;
+    if (first_op)
+      sharc_rw_set_before(rw, first_op);
+    else
+      sharc_rw_set_block_end(rw, body);
+    sharc_op *clone = sharc_rw_clone(rw, producer, NULL);
+    sharc_rw_replace_all_uses(rw, sharc_block_arg(body, i), sharc_op_result(clone, 0));
+    erase[i] = any = true;
+  }
+  if (any) {
+    sharc_func_erase_args(func, erase);
+    sharc_ptr_vec callers = {0};
+    for (unsigned k = 0; k < n_calls; k++) {
+      erase_operands(calls[k], erase, n);
+      sharc_rw_modified(rw, calls[k]);
+      sharc_op *caller = sharc_mpmd_enclosing_func(calls[k]);
+      bool seen = false;
+      for (unsigned j = 0; j < callers.len && !seen; j++)
+        seen = callers.items[j] == caller;
+      if (caller && !seen)
+        sharc_vec_push(&callers, caller);
+    }
+    for (unsigned j = 0; j < callers.len; j++)
+      sharc_simplify_region(rw, sharc_op_region(callers.items[j], 0), true);
+    sharc_vec_free(&callers);
+  }
+  free(erase);
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  (void)opts;
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_mpmd_call_sites cs;
+  sharc_mpmd_call_sites_build(&cs, module);
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  for (unsigned i = 0; i < funcs.len; i++)
+    sink_into(funcs.items[i], &cs, &rw);
+  sharc_vec_free(&funcs);
+  sharc_mpmd_call_sites_free(&cs);
+  return true;
+}
+
+const sharc_pass_def sharc_pass_mpmd_sink_negligible_ops_into_call_op = {
+    .flag = "mpmd-sink-negligible-ops-into-call-op",
+    .display_name = "SinkNegligibleOpsIntoCallOpPass",
+    .summary = "Sinks negligible ops into call-ops (i.e., the called function).",
+    .anchor = "builtin.module",
+    SHARC_NO_OPTIONS,
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};

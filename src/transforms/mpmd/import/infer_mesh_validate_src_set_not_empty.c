@@ -1,0 +1,219 @@
+/* -mpmd-infer-mesh-validate-src-set-not-empty: every meshless op (and every
+ * mpmd callee argument) must be able to live somewhere: an empty source set
+ * means its operands sit on meshes no transfer joins, and an annotated
+ * cross-mesh reduction that was not converted means the same. Only the
+ * first op of a chain of such ops is reported, up to the error limit. */
+#include "dialect/func/func.h"
+#include "transforms/mpmd/import/import_options.h"
+#include "pass/pass_registry.h"
+#include "transforms/mpmd/import/infer_mesh_validation.h"
+#include "transforms/mpmd/import/mesh_assignment_map.h"
+
+#include <stdlib.h>
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(sharc_mpmd_error_limit_options, error_limit, "error-limit", SHARC_OPT_INT, "5",
+                 SHARC_MPMD_ERROR_LIMIT_DESC),
+};
+
+typedef struct validate_state {
+  sharc_mi_calls calls;
+  int max_errors;
+  int errors;
+} validate_state;
+
+static bool operand_src_empty(sharc_value *v) {
+  sharc_mesh_set s = {0};
+  sharc_mi_value_src_set(v, &s);
+  bool empty = sharc_mesh_set_empty(&s);
+  sharc_mesh_set_free(&s);
+  return empty;
+}
+
+static bool is_first_with_empty_src_set(sharc_op *op) {
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    if (operand_src_empty(sharc_op_operand(op, i)))
+      return false;
+  return true;
+}
+
+static bool is_first_in_reduction_chain(sharc_op *op) {
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
+    if (def && sharc_op_attr(def, SHARC_MI_REDUCE_ANNOTATION))
+      return false;
+  }
+  return true;
+}
+
+static void meshless_op_error(validate_state *st, sharc_op *op, bool cross_mesh_reduction) {
+  sharc_buf b = {0};
+  SHARC_BUF_LIT(&b, "Mesh assignment is not possible for op as its operands are on conflicting "
+                    "meshes and thus we need to transfer some of the operands. Add an explicit "
+                    "transfer to fix this.\n");
+  if (cross_mesh_reduction)
+    SHARC_BUF_LIT(&b, "To handle this automatically, set `mpmd_infer_cross_mesh_reductions` in "
+                      "the partitioning options.");
+  else
+    SHARC_BUF_LIT(&b, "To handle this automatically, set `mpmd_infer_transfers` in the "
+                      "partitioning options.");
+  SHARC_BUF_LIT(&b, SHARC_MI_ERROR_SEPARATOR "Op: \n\t");
+  sharc_mpmd_print_op_for_log(op, &b);
+  SHARC_BUF_LIT(&b, "\n\nOperands with possibly conflicting meshes:\n");
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    sharc_value *v = sharc_op_operand(op, i);
+    sharc_mesh_set s = {0};
+    sharc_mi_value_src_set(v, &s);
+    sharc_buf_printf(&b, "\n - Operand %u", i);
+    if (s.specified) {
+      SHARC_BUF_LIT(&b, " can be assigned to meshes {");
+      sharc_mesh_set_print_names(&s, ",", &b);
+      SHARC_BUF_LIT(&b, "} which originates from:");
+    } else {
+      SHARC_BUF_LIT(&b, " can be assigned to any mesh and originates from the intersections of:");
+    }
+    sharc_mi_print_src_origins(&v, 1, &st->calls, "  ", true, &b);
+    sharc_mesh_set_free(&s);
+  }
+  sharc_mesh_set uses = {0};
+  sharc_mi_use_set(op, &uses);
+  if (!sharc_mesh_set_empty(&uses)) {
+    SHARC_BUF_LIT(&b, "\n\nOp is used in meshes {");
+    sharc_mesh_set_print_names(&uses, ",", &b);
+    SHARC_BUF_LIT(&b, "} which originates from the union of:");
+  } else {
+    SHARC_BUF_LIT(&b, "\n\nOp is used in:");
+  }
+  sharc_mesh_set_free(&uses);
+  sharc_value **results = malloc(((size_t)sharc_op_num_results(op) + 1) * sizeof *results);
+  if (!results)
+    abort();
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    results[i] = sharc_op_result(op, i);
+  sharc_mi_print_use_origins(results, sharc_op_num_results(op), &st->calls, "", false, &b);
+  free(results);
+  SHARC_BUF_LIT(&b, "\n\nOp stack trace:\n");
+  sharc_mpmd_print_stack_trace(sharc_op_loc(op), &b);
+  SHARC_BUF_LIT(&b, "\n" SHARC_MI_ERROR_SEPARATOR);
+  sharc_mpmd_error(op, "%s", b.data);
+  sharc_buf_free(&b);
+}
+
+/* ValidateMeshlessOpHasNonEmptySrcSet: false when an error was reported. */
+static bool validate_op(validate_state *st, sharc_op *op) {
+  sharc_mesh_set s = {0};
+  sharc_mi_src_set(op, &s);
+  bool specified = s.specified, empty = sharc_mesh_set_empty(&s);
+  sharc_mesh_set_free(&s);
+  bool annotated = sharc_op_attr(op, SHARC_MI_REDUCE_ANNOTATION) != NULL;
+  if (!specified || (!empty && !annotated))
+    return true;
+  if ((empty && !is_first_with_empty_src_set(op)) ||
+      (annotated && !is_first_in_reduction_chain(op)))
+    return true;
+  meshless_op_error(st, op, annotated);
+  return false;
+}
+
+static void callee_arg_error(validate_state *st, sharc_op *callee, unsigned arg_num) {
+  sharc_context *ctx = sharc_op_context(callee);
+  sharc_str name = sharc_mi_sanitized_call_name(callee);
+  sharc_buf b = {0};
+  sharc_buf_printf(&b,
+                   "Mesh assignment is not possible for arg%u of mpmd.call \"%.*s\" as its caller "
+                   "operands are on conflicting meshes and thus we need to transfer some of the "
+                   "operands. Add an explicit transfer to fix this.\n",
+                   arg_num, (int)name.len, name.data);
+  SHARC_BUF_LIT(&b, "To handle this automatically, set `mpmd_infer_transfers` in the "
+                    "partitioning options." SHARC_MI_ERROR_SEPARATOR);
+  unsigned n_calls;
+  sharc_mi_calls_of(&st->calls, callee, &n_calls);
+  sharc_mesh_set src = {0}, uses = {0};
+  sharc_mi_arg_src_set(callee, arg_num, &src);
+  sharc_buf_printf(&b, "\nmpmd.call was called %u times and can be assigned to meshes: {", n_calls);
+  sharc_mesh_set_print_names(&src, ",", &b);
+  SHARC_BUF_LIT(&b, "} which originates from the intersection of:");
+  sharc_value *arg = sharc_block_arg(sharc_func_body(callee), arg_num);
+  sharc_mi_print_src_origins(&arg, 1, &st->calls, "", true, &b);
+  sharc_mi_arg_use_set(callee, arg_num, &uses);
+  if (!sharc_mesh_set_empty(&uses)) {
+    SHARC_BUF_LIT(&b, "\n\nArg is used in meshes {");
+    sharc_mesh_set_print_names(&uses, ",", &b);
+    SHARC_BUF_LIT(&b, "} which originates from the union of:");
+  } else {
+    SHARC_BUF_LIT(&b, "\n\nArg is used in:");
+  }
+  sharc_mi_print_use_origins(&arg, 1, &st->calls, "", true, &b);
+  SHARC_BUF_LIT(&b, "\n\nmpmd.call Stack trace:\n");
+  sharc_mpmd_print_stack_trace(sharc_op_loc(callee), &b);
+  SHARC_BUF_LIT(&b, "\n\n\nSample arg users:");
+  for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
+    SHARC_BUF_LIT(&b, "\n - ");
+    sharc_mpmd_print_op_for_log(sharc_use_owner(u), &b);
+    sharc_mpmd_print_stack_trace(sharc_op_loc(sharc_use_owner(u)), &b);
+  }
+  SHARC_BUF_LIT(&b, SHARC_MI_ERROR_SEPARATOR);
+  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(callee), "%s", b.data);
+  sharc_buf_free(&b);
+  sharc_mesh_set_free(&src);
+  sharc_mesh_set_free(&uses);
+}
+
+/* ValidateMpmdCalleeArgHasNonEmptySrcSet. */
+static bool validate_callee_arg(validate_state *st, sharc_op *callee, unsigned arg_num) {
+  sharc_mesh_set s = {0};
+  sharc_mi_arg_src_set(callee, arg_num, &s);
+  bool empty = sharc_mesh_set_empty(&s);
+  sharc_mesh_set_free(&s);
+  if (!empty)
+    return true;
+  unsigned n;
+  sharc_op *const *calls = sharc_mi_calls_of(&st->calls, callee, &n);
+  for (unsigned k = 0; k < n; k++)
+    if (arg_num < sharc_op_num_operands(calls[k]) &&
+        operand_src_empty(sharc_op_operand(calls[k], arg_num)))
+      return true;
+  callee_arg_error(st, callee, arg_num);
+  return false;
+}
+
+static sharc_walk_result validate(sharc_op *op, void *user) {
+  validate_state *st = user;
+  if (st->errors == st->max_errors)
+    return SHARC_WALK_INTERRUPT;
+  if (sharc_mi_is_meshless_op(op) && !validate_op(st, op))
+    st->errors++;
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  (void)run;
+  const sharc_mpmd_error_limit_options *o = opts;
+  validate_state st = {.calls = {.module = module}};
+  if (!sharc_mi_max_errors(o->error_limit, module, &st.max_errors))
+    return false;
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  for (unsigned i = 0; i < funcs.len; i++) {
+    sharc_op *func = funcs.items[i];
+    sharc_walk(func, SHARC_POST_ORDER, validate, &st);
+    sharc_block *body = sharc_func_body(func);
+    for (unsigned a = 0; body && a < sharc_block_num_args(body) && st.errors < st.max_errors; a++)
+      if (!validate_callee_arg(&st, func, a))
+        st.errors++;
+  }
+  sharc_vec_free(&funcs);
+  sharc_mi_calls_free(&st.calls);
+  return st.errors == 0;
+}
+
+const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_src_set_not_empty = {
+    .flag = "mpmd-infer-mesh-validate-src-set-not-empty",
+    .display_name = "InferMeshValidateSrcSetNotEmptyPass",
+    .summary = "Validates that every meshless op has a non-empty src_set.",
+    .anchor = "builtin.module",
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(sharc_mpmd_error_limit_options),
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};

@@ -1,0 +1,43 @@
+/* What mesh inference's validations share (Shardy's infer_mesh_validation):
+ * the error limit, and the parts of their messages that explain where a
+ * value's meshes come from: the inputs and unassigns its source set
+ * originates from, the outputs and assigns its use set originates from,
+ * each with its location. */
+#ifndef SHARC_TRANSFORMS_MPMD_IMPORT_INFER_MESH_VALIDATION_H
+#define SHARC_TRANSFORMS_MPMD_IMPORT_INFER_MESH_VALIDATION_H
+
+#include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/mesh_inference.h"
+
+#define SHARC_MI_ERROR_SEPARATOR "\n---------------------------------------------------\n"
+
+/* GetValidatedMaxErrors: -1 is unlimited; 0 is refused with an error on
+ * `module` (Shardy aborts). */
+bool sharc_mi_max_errors(int error_limit, sharc_op *module, int *out);
+
+/* The calls of each callee, found once on first need (error reporting
+ * only). */
+typedef struct sharc_mi_calls {
+  sharc_op *module;
+  bool built;
+  sharc_mpmd_call_sites sites;
+} sharc_mi_calls;
+void sharc_mi_calls_free(sharc_mi_calls *c);
+sharc_op *const *sharc_mi_calls_of(sharc_mi_calls *c, const sharc_op *callee, unsigned *n);
+
+/* The callee's name without Shardy's "shardy_mpmd" prefix. */
+sharc_str sharc_mi_sanitized_call_name(const sharc_op *callee);
+
+/* PrintMeshesWithOrigins: `m1[o1,o2], m2[o3]`. */
+void sharc_mi_print_meshes_with_origins(sharc_attr *const *elems, unsigned n, sharc_buf *out);
+void sharc_mi_print_set(sharc_context *ctx, const sharc_mesh_set *s, sharc_buf *out);
+
+/* GetSrcOriginsWithLocs / GetUseOriginsWithLocs printed with
+ * PrintLocToOrigins (`prefix - Input loc: m[o]`, `- named_computation
+ * "o": ...`, ...). */
+void sharc_mi_print_src_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
+                                const char *prefix, bool is_input, sharc_buf *out);
+void sharc_mi_print_use_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
+                                const char *prefix, bool is_input, sharc_buf *out);
+
+#endif

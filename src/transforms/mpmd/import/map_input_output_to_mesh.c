@@ -1,0 +1,129 @@
+/* -mpmd-map-input-output-to-mesh: the user's input and output assignments
+ * (`index@mesh[#memory_kind]`) put the entry-point functions' arguments
+ * and results on meshes: an argument becomes a mesh tensor unassigned
+ * before use, a result is assigned before it is returned. */
+#include "dialect/func/func.h"
+#include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/import/import_options.h"
+#include "pass/pass_registry.h"
+#include "transforms/mpmd/import/mesh_assignment_map.h"
+#include "transforms/mpmd/import/mesh_inference.h"
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION_CUSTOM(sharc_mpmd_map_io_options, input_assignment, "input-assignment",
+                        sharc_mpmd_parse_indexed_assignment, "IndexedAssignmentMapOption", NULL,
+                        "Mapping between function input indices and assigned mesh names.E.g., "
+                        "'0@m0,1@m1' defines that input with index 0 will be assigned to mesh m0 "
+                        "and input with index 1 will be assigned to mesh m1."),
+    SHARC_OPTION_CUSTOM(sharc_mpmd_map_io_options, output_assignment, "output-assignment",
+                        sharc_mpmd_parse_indexed_assignment, "IndexedAssignmentMapOption", NULL,
+                        "Mapping between function output indices and assigned mesh names.E.g., "
+                        "'0@m0,1@m1' defines that output with index 0 will be assigned to mesh m0 "
+                        "and output with index 1 will be assigned to mesh m1."),
+};
+
+/* `tensor` on `mesh`, with the memory kind the name may carry. */
+static sharc_type *mesh_type(sharc_context *ctx, sharc_type *tensor, const char *mesh) {
+  sharc_str name, kind;
+  sharc_mpmd_split_memory_kind(sharc_str_from_cstr(mesh), &name, &kind);
+  return sharc_mpmd_mesh_tensor(ctx, name, tensor, NULL,
+                                kind.len ? sharc_attr_string(ctx, kind) : NULL);
+}
+
+static bool except_op(const sharc_use *u, void *user) { return sharc_use_owner(u) != user; }
+
+/* CleanUpMemoryKindAttributes: a `mhlo.memory_kind` attribute goes once the
+ * type carries a memory kind. */
+static void clean_memory_kinds(sharc_op *func) {
+  sharc_type *ft = sharc_func_type(func);
+  for (unsigned i = 0; i < sharc_type_func_num_inputs(ft); i++) {
+    sharc_type *t = sharc_type_func_input(ft, i);
+    if (sharc_func_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR) && sharc_mpmd_is_mesh_tensor(t) &&
+        sharc_mpmd_mesh_tensor_memory_kind(t))
+      sharc_func_set_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
+  }
+  for (unsigned i = 0; i < sharc_type_func_num_results(ft); i++) {
+    sharc_type *t = sharc_type_func_result(ft, i);
+    if (sharc_func_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR) &&
+        sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t))
+      sharc_func_set_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
+  }
+}
+
+static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_rewriter *rw) {
+  sharc_context *ctx = rw->ctx;
+  sharc_block *body = sharc_func_body(func);
+  if (!body)
+    return true;
+  sharc_rw_set_block_start(rw, body);
+  for (unsigned k = 0; k < o->input_assignment.n; k++) {
+    sharc_mpmd_index_assignment a = o->input_assignment.items[k];
+    if (a.index < 0) {
+      sharc_emit_op_error(func, "Input index must be non-negative.");
+      return false;
+    }
+    if ((unsigned)a.index >= sharc_block_num_args(body)) {
+      sharc_emit_op_error(func, "Input index out of bounds.");
+      return false;
+    }
+    sharc_value *arg = sharc_block_arg(body, (unsigned)a.index);
+    if (!sharc_mpmd_is_ranked_tensor(sharc_value_type(arg))) {
+      sharc_emit_op_error(func, "Input %d is not a ranked tensor.", a.index);
+      return false;
+    }
+    sharc_value_set_type(arg, mesh_type(ctx, sharc_value_type(arg), a.mesh));
+    sharc_op *un = sharc_mpmd_create_unassign(rw, sharc_value_loc(arg), arg, SHARC_MI_USER_IN);
+    sharc_rw_set_after(rw, un);
+    sharc_rw_replace_uses_if(rw, arg, sharc_op_result(un, 0), except_op, un);
+  }
+  sharc_op *ret = sharc_block_last_op(sharc_region_last_block(sharc_op_region(func, 0)));
+  for (unsigned k = 0; k < o->output_assignment.n; k++) {
+    sharc_mpmd_index_assignment a = o->output_assignment.items[k];
+    if (a.index < 0) {
+      sharc_emit_op_error(func, "Output index must be non-negative.");
+      return false;
+    }
+    if (!ret || (unsigned)a.index >= sharc_op_num_operands(ret)) {
+      sharc_emit_op_error(func, "Output index must be less than the number of results.");
+      return false;
+    }
+    sharc_value *out = sharc_op_operand(ret, (unsigned)a.index);
+    if (!sharc_mpmd_is_ranked_tensor(sharc_value_type(out))) {
+      sharc_emit_op_error(func, "Output %d is not a ranked tensor.", a.index);
+      return false;
+    }
+    sharc_rw_set_before(rw, ret);
+    sharc_attr *loc = sharc_mpmd_result_info_loc(func, (unsigned)a.index);
+    sharc_op *assign =
+        sharc_mpmd_create_assign(rw, loc ? loc : sharc_mpmd_value_loc(out), out,
+                                 mesh_type(ctx, sharc_value_type(out), a.mesh), SHARC_MI_USER_OUT);
+    sharc_rw_set_operand(rw, ret, (unsigned)a.index, sharc_op_result(assign, 0));
+  }
+  sharc_mpmd_update_function_type(func);
+  clean_memory_kinds(func);
+  return true;
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  bool ok = true;
+  for (unsigned i = 0; i < funcs.len && ok; i++)
+    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
+      ok = map_func(funcs.items[i], opts, &rw);
+  sharc_vec_free(&funcs);
+  return ok;
+}
+
+const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh = {
+    .flag = "mpmd-map-input-output-to-mesh",
+    .display_name = "MapInputOutputToMeshPass",
+    .summary = "Assigns meshes to function inputs and output.",
+    .anchor = "builtin.module",
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(sharc_mpmd_map_io_options),
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};

@@ -1,0 +1,121 @@
+/* -mpmd-simplify-named-computations: each named computation loses its
+ * duplicate and pass-through results, duplicate and unused operands and
+ * unused results (Shardy's SimplifyRegionOp), after optimization barriers
+ * that only pass a block argument to the return are looked through. */
+#include "dialect/mpmd/utils.h"
+#include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_registry.h"
+#include "transforms/mpmd/common/simplify_region_op.h"
+
+#include <stdlib.h>
+
+/* arg -> optimization_barrier -> return becomes arg -> return. */
+static bool simplify_barrier(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_op *parent = sharc_op_parent_op(op);
+  if (!parent || !sharc_op_isa(parent, &sharc_mpmd_named_computation_def))
+    return false;
+  unsigned n = sharc_op_num_operands(op);
+  bool *kept = calloc(n + 1, sizeof *kept);
+  sharc_value **new_operands = malloc((n + 1) * sizeof *new_operands);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!kept || !new_operands || !types)
+    abort();
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *operand = sharc_op_operand(op, i), *res = sharc_op_result(op, i);
+    if (sharc_value_is_block_arg(operand) && sharc_value_has_one_use(res) &&
+        sharc_op_isa(sharc_use_owner(sharc_value_first_use(res)), &sharc_mpmd_return_def)) {
+      sharc_rw_replace_all_uses(rw, res, operand);
+      continue;
+    }
+    kept[i] = true;
+    types[k] = sharc_value_type(operand);
+    new_operands[k++] = operand;
+  }
+  bool changed = k != n;
+  if (changed) {
+    sharc_op_state st = {.name = sharc_op_name(op),
+                         .loc = sharc_op_loc(op),
+                         .operands = new_operands,
+                         .num_operands = k,
+                         .result_types = types,
+                         .num_results = k};
+    sharc_op *barrier = sharc_rw_create(rw, &st);
+    for (unsigned i = 0, j = 0; i < n; i++)
+      if (kept[i])
+        sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(barrier, j++));
+    sharc_rw_erase_op(rw, op);
+  }
+  free(kept);
+  free(new_operands);
+  free(types);
+  return changed;
+}
+
+static sharc_op *create_named_computation(sharc_op *op, sharc_rewriter *rw,
+                                          sharc_type *const *result_types, unsigned n_results,
+                                          sharc_value *const *operands, unsigned n_operands,
+                                          const bool *erased_results, void *user) {
+  (void)erased_results;
+  (void)user;
+  sharc_attr *origin = sharc_op_attr(op, "origin");
+  sharc_named_attr e = {sharc_ident_get(rw->ctx, SHARC_STR("origin")), origin};
+  sharc_op_state st = {.name = sharc_op_name(op),
+                       .loc = sharc_op_loc(op),
+                       .operands = operands,
+                       .num_operands = n_operands,
+                       .result_types = result_types,
+                       .num_results = n_results,
+                       .attrs = sharc_attr_dictionary(rw->ctx, &e, origin ? 1 : 0),
+                       .num_regions = 1};
+  return sharc_rw_create(rw, &st);
+}
+
+static bool simplify_named_computation(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  return sharc_mpmd_simplify_region_op(op, rw, create_named_computation, NULL);
+}
+
+static const sharc_pattern barrier_patterns[] = {
+    {"SimplifyOptimizationBarrier", simplify_barrier, SHARC_SHLO(optimization_barrier), 1, NULL},
+    {NULL, NULL, NULL, 0, NULL},
+};
+
+static const sharc_pattern named_computation_patterns[] = {
+    {"SimplifyNamedComputationPattern", simplify_named_computation,
+     &sharc_mpmd_named_computation_def, 1, NULL},
+    {NULL, NULL, NULL, 0, NULL},
+};
+
+static bool apply(sharc_op *func, const sharc_pattern *patterns, sharc_region_simplify simplify,
+                  sharc_pass_run *run) {
+  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
+  sharc_pattern_set_add(set, patterns, NULL);
+  sharc_greedy_config config = sharc_greedy_config_default();
+  config.region_simplify = simplify;
+  config.fold = false;
+  config.cse_constants = false;
+  config.listener = sharc_pass_listener(run);
+  bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
+  sharc_pattern_set_destroy(set);
+  return ok;
+}
+
+static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
+  (void)opts;
+  if (!sharc_mpmd_is_distributed_function(func))
+    return true;
+  return apply(func, barrier_patterns, SHARC_SIMPLIFY_DISABLED, run) &&
+         apply(func, named_computation_patterns, SHARC_SIMPLIFY_NORMAL, run);
+}
+
+const sharc_pass_def sharc_pass_mpmd_simplify_named_computations = {
+    .flag = "mpmd-simplify-named-computations",
+    .display_name = "SimplifyNamedComputationsPass",
+    .summary = "Simplifies the inputs and outputs of named computation ops.",
+    .anchor = "func.func",
+    SHARC_NO_OPTIONS,
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};
