@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "sharc/verify.h"
 #include "support/checked.h"
 
 #include <stdarg.h>
@@ -746,7 +747,7 @@ bool sharc_shlo_failed_to_infer(sharc_op *op) {
   return false;
 }
 
-bool sharc_shlo_verify_op(sharc_op *op) {
+static bool verify_op_checks(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
   const char *s = read_rule(row->arity, &operands);
@@ -764,6 +765,11 @@ bool sharc_shlo_verify_op(sharc_op *op) {
     return sharc_shlo_failed_to_infer(op);
   return !row->check || row->check(op);
 }
+
+/* The checks and inference of an op without regions read its name,
+ * attributes and operand and result types only (keep it so: the verifier
+ * remembers them per op alike during one verification). */
+bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
 
 /* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
 static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
