@@ -74,7 +74,16 @@ struct sharc_context {
    * removed) is a pure function of uniqued, immortal attributes, and ops
    * alike get the same updates (a sharding set on each op of a layer) */
   struct sharc_set_attr_slot *set_attr_cache;
+  /* a bit per hash of each op definition an op was ever created with (ops
+   * are never freed, nor do they change definition): a clear bit says no
+   * op of that definition exists, and a walk for them has nothing to
+   * visit */
+  uint64_t created_defs[64];
 };
+
+static inline unsigned sharc_def_bit(const void *def) {
+  return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 20) % (64 * 64);
+}
 
 enum { SHARC_SET_ATTR_CACHE = 4096 };
 

@@ -116,6 +116,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->ctx = ctx;
   op->name = st->name;
   op->def = sharc_context_lookup_op(ctx, sharc_ident_str(st->name));
+  if (op->def) {
+    unsigned bit = sharc_def_bit(op->def);
+    ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
   op->props = st->props;

@@ -1,5 +1,6 @@
 /* Walks over nested operations, pre- or post-order, with skipping,
  * interruption and a filter by op definition. */
+#include "ir/context.h"
 #include "ir/ir_internal.h"
 
 #include <stddef.h>
@@ -97,6 +98,11 @@ static sharc_walk_result filtered(sharc_op *op, void *user) {
 
 sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sharc_op_def *def,
                                  sharc_walk_fn fn, void *user) {
+  /* no op of that definition was ever created: nothing to visit, and no
+   * pass over every op to find that out */
+  unsigned bit = def ? sharc_def_bit(def) : 0;
+  if (def && !(op->ctx->created_defs[bit / 64] & (uint64_t)1 << (bit % 64)))
+    return SHARC_WALK_ADVANCE;
   isa_filter f = {def, fn, user};
   return walk_op(op, order, filtered, &f);
 }
