@@ -79,6 +79,7 @@ struct sharc_context {
    * op of that definition exists, and a walk for them has nothing to
    * visit */
   uint64_t created_defs[64];
+  unsigned live_mark; /* the last region DCE run's mark (see region_simplify.c) */
 };
 
 static inline unsigned sharc_def_bit(const void *def) {

@@ -244,6 +244,7 @@ struct sharc_value {
   unsigned char vkind;
   sharc_attr *loc;        /* block arguments */
   unsigned print_id;      /* printer scratch */
+  unsigned live_mark;     /* region DCE scratch: live when equal to its run's mark */
 };
 
 struct sharc_region {
@@ -296,6 +297,7 @@ struct sharc_op {
   unsigned num_results;
   sharc_value *results;
   unsigned num_successors;
+  unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
   sharc_block **successors;
   bool erased;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
