@@ -143,19 +143,23 @@ typedef struct shlo_op_def {
    * each result group (`*` variadic, `?` unchecked); see verify_types.c */
   const char *types;
   /* InferTypeOpInterface: StableHLO's inferReturnTypes with the check of the
-   * inferred types against the results. It runs after the ODS constraints and
-   * before `check`; when it fails MLIR follows its error with "failed to
-   * infer returned types". NULL for ops that do not infer. */
+   * inferred types against the results. MLIR verifies it with the region
+   * invariants: after the traits and the op's verifier (`check`), and after
+   * the nested ops (ops with regions set .verify_regions =
+   * sharc_shlo_verify_op_regions, which runs it). When it fails MLIR follows
+   * its error with "failed to infer returned types". NULL: no inference. */
   bool (*infer)(sharc_op *op);
-  /* The ODS traits the op lists before its inference interface (element
-   * type and shape agreements): they run, without the companion, before
-   * `infer`. */
+  /* The op's ODS traits (element type and shape agreements), verified
+   * before its verifier. */
   bool (*pre_infer)(sharc_op *op);
 } shlo_op_def;
 
 /* The verify hook of every row: counts, required attributes, type
- * constraints, the row's infer (with its companion), then its check. */
+ * constraints, traits (pre_infer), the op's verifier (check), then for ops
+ * without regions the inference (infer, with its companion). */
 bool sharc_shlo_verify_op(sharc_op *op);
+/* The verify_regions hook of the rows with regions and an infer hook. */
+bool sharc_shlo_verify_op_regions(sharc_op *op);
 /* The companion error MLIR's InferTypeOpInterface verifier adds after a
  * failed inference ("'stablehlo.X' op failed to infer returned types");
  * returns false. For checks that must report an inference failure from
@@ -232,8 +236,23 @@ bool sharc_shlo_verify_collective_reduce(sharc_op *op);
 bool sharc_shlo_verify_all_to_all(sharc_op *op);
 bool sharc_shlo_verify_collective_permute(sharc_op *op);
 
-/* Result type inference (infer.c), the rows' `infer` hooks. */
+/* Result type inference (infer.c), the rows' `infer` hooks, and what they
+ * share. A type as MLIR streams it into a diagnostic ('tensor<2xf32>'), and
+ * an i64 list as it streams an ArrayRef ("2, 3"): valid for a few calls. */
+const char *sharc_shlo_type_str(const sharc_type *t);
+const char *sharc_shlo_dims_str(const int64_t *v, unsigned n);
+/* The bounds of a tensor's #stablehlo.bounds encoding, or NULL. */
+sharc_attr *sharc_shlo_bounds(const sharc_type *t);
+/* isCompatibleElementTypeForHloTypeInference / isCompatibleForHloTypeInference. */
+bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
+bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
+bool sharc_shlo_infer_all_reduce(sharc_op *op);
+bool sharc_shlo_infer_collective_broadcast(sharc_op *op);
+bool sharc_shlo_infer_collective_reduce(sharc_op *op);
+bool sharc_shlo_verify_collective_broadcast(sharc_op *op);
+/* HLO_PairwiseSameOperandAndResultElementType. */
+bool sharc_shlo_pairwise_same_element_type(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
 bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types);

@@ -109,8 +109,7 @@ static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
 }
 
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
-  return inferred == actual || (sharc_shlo_compatible_shapes(inferred, actual) &&
-                                sharc_type_element(inferred) == sharc_type_element(actual));
+  return inferred == actual || sharc_shlo_compatible_for_inference(inferred, actual);
 }
 
 static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
@@ -136,6 +135,8 @@ bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, un
   for (unsigned i = 0; i < n_res; i++)
     actual[i] = (sharc_type *)result_type(op, i);
   sharc_buf a = {0}, b = {0};
+  sharc_buf_printf(&a, "%s", "");
+  sharc_buf_printf(&b, "%s", "");
   append_quoted_types(&a, inferred, n);
   append_quoted_types(&b, actual, n_res);
   sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of "
@@ -747,11 +748,20 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
-  if (row->pre_infer && !row->pre_infer(op))
+  if ((row->pre_infer && !row->pre_infer(op)) || (row->check && !row->check(op)))
     return false;
+  /* ops with regions infer once their nested ops are verified
+   * (sharc_shlo_verify_op_regions) */
+  if (row->infer && sharc_op_num_regions(op) == 0 && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
+  return true;
+}
+
+bool sharc_shlo_verify_op_regions(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   if (row->infer && !row->infer(op))
     return sharc_shlo_failed_to_infer(op);
-  return !row->check || row->check(op);
+  return true;
 }
 
 /* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
