@@ -6,6 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+static char *dup_str(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (!d)
+    abort();
+  return memcpy(d, s, n);
+}
+
 const char *sharc_shlo_type_str(const sharc_type *t) {
   /* a small ring: one diagnostic quotes a few types at most */
   static sharc_buf ring[8];
@@ -105,4 +113,632 @@ bool sharc_shlo_infer_broadcast(sharc_op *op) {
   sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, rank, in->shaped.elem, NULL);
   free(shape);
   return sharc_shlo_check_inferred(op, t);
+}
+
+/* ---- dimension and bound merging (Base.cpp) ---------------------------- */
+
+typedef struct dim_bound {
+  int64_t size, bound;
+} dim_bound;
+
+static bool is_dyn(int64_t d) { return d == SHARC_DYNAMIC; }
+
+/* inferMostSpecificDimAndBound; false after the error. */
+static bool most_specific_dim(sharc_op *op, unsigned dim, dim_bound l, dim_bound r, dim_bound *out) {
+  out->size = out->bound = SHARC_DYNAMIC;
+  if (!is_dyn(l.size) || !is_dyn(r.size)) {
+    if (!is_dyn(l.size) && !is_dyn(r.size) && l.size != r.size) {
+      sharc_shlo_error(op, "Mismatched dimension sizes %lld and %lld in dimension %u",
+                       (long long)l.size, (long long)r.size, dim);
+      return false;
+    }
+    out->size = !is_dyn(l.size) ? l.size : r.size;
+    if (!is_dyn(l.bound) || !is_dyn(r.bound)) {
+      int64_t check = !is_dyn(l.bound) ? l.bound : r.bound;
+      if (out->size > check) {
+        sharc_shlo_error(op, "Mismatched dimension size %lld and bound %lld in dimension %u",
+                         (long long)out->size, (long long)check, dim);
+        return false;
+      }
+    }
+  } else if (!is_dyn(l.bound) && !is_dyn(r.bound)) {
+    out->bound = l.bound < r.bound ? l.bound : r.bound;
+  } else {
+    out->bound = !is_dyn(l.bound) ? l.bound : r.bound;
+  }
+  return true;
+}
+
+/* inferLeastSpecificDimAndBound. */
+static bool least_specific_dim(sharc_op *op, unsigned dim, dim_bound l, dim_bound r, dim_bound *out) {
+  out->size = out->bound = SHARC_DYNAMIC;
+  if (!is_dyn(l.size) || !is_dyn(r.size)) {
+    if (!is_dyn(l.size) && !is_dyn(r.size)) {
+      if (l.size != r.size) {
+        sharc_shlo_error(op, "Mismatched dimension sizes %lld and %lld in dimension %u",
+                         (long long)l.size, (long long)r.size, dim);
+        return false;
+      }
+      out->size = l.size;
+    } else if (!is_dyn(l.bound) || !is_dyn(r.bound)) {
+      int64_t a = !is_dyn(l.size) ? l.size : r.size, b = !is_dyn(l.size) ? r.bound : l.bound;
+      out->bound = a > b ? a : b;
+    }
+  } else if (!is_dyn(l.bound) && !is_dyn(r.bound)) {
+    out->bound = l.bound > r.bound ? l.bound : r.bound;
+  }
+  return true;
+}
+
+typedef bool (*merge_fn)(sharc_op *, unsigned, dim_bound, dim_bound, dim_bound *);
+
+static int64_t bound_at(const sharc_attr *bounds, unsigned i) {
+  return bounds && i < sharc_attr_count(bounds) ? sharc_attr_dense_array_i64(bounds, i) : SHARC_DYNAMIC;
+}
+
+/* A tensor type with `bounds` as its encoding, or none when no input had
+ * bounds (boundsToEncoding). */
+static sharc_type *with_bounds(sharc_op *op, const int64_t *shape, unsigned rank, sharc_type *elem,
+                               const int64_t *bounds, bool any_bounds) {
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_attr *enc = NULL;
+  if (any_bounds) {
+    bool all_dynamic = true;
+    for (unsigned i = 0; i < rank; i++)
+      all_dynamic = all_dynamic && is_dyn(bounds[i]);
+    if (!all_dynamic) {
+      sharc_attr *f[1] = {sharc_attr_dense_i64_array(ctx, bounds, rank)};
+      enc = sharc_shlo_struct_get(ctx, &sharc_shlo_type_extensions_def, f);
+    }
+  }
+  return sharc_type_tensor(ctx, shape, rank, elem, enc);
+}
+
+/* inferTypeWithCustomFn over ranked types; NULL after an error. */
+static sharc_type *merge_ranked(sharc_op *op, const sharc_type *const *types, unsigned n, merge_fn fn) {
+  unsigned rank = types[0]->shaped.rank;
+  for (unsigned i = 0; i < n; i++)
+    if (types[i]->shaped.rank != rank) {
+      sharc_shlo_error(op, "Mismatched ranks of types%u vs %u", rank, types[i]->shaped.rank);
+      return NULL;
+    }
+  int64_t *sizes = malloc((rank + 1) * sizeof *sizes), *bounds = malloc((rank + 1) * sizeof *bounds);
+  if (!sizes || !bounds)
+    abort();
+  sharc_attr *b0 = sharc_shlo_bounds(types[0]);
+  bool any = b0 != NULL, ok = true;
+  for (unsigned d = 0; d < rank; d++) {
+    sizes[d] = types[0]->shaped.shape[d];
+    bounds[d] = bound_at(b0, d);
+  }
+  for (unsigned i = 1; i < n && ok; i++) {
+    sharc_attr *bi = sharc_shlo_bounds(types[i]);
+    for (unsigned d = 0; d < rank && ok; d++) {
+      dim_bound l = {sizes[d], bounds[d]}, r = {types[i]->shaped.shape[d], bound_at(bi, d)}, out;
+      ok = fn(op, d, l, r, &out);
+      sizes[d] = out.size;
+      bounds[d] = out.bound;
+    }
+  }
+  sharc_type *t = ok ? with_bounds(op, sizes, rank, types[0]->shaped.elem, bounds, any) : NULL;
+  free(sizes);
+  free(bounds);
+  return t;
+}
+
+/* inferMostSpecificType / inferLeastSpecificType, tuples element-wise. */
+static sharc_type *merge_types(sharc_op *op, sharc_type *const *types, unsigned n, merge_fn fn) {
+  unsigned tuples = 0;
+  for (unsigned i = 0; i < n; i++)
+    tuples += types[i]->kind == SHARC_TYPE_TUPLE;
+  if (tuples) {
+    if (tuples != n) {
+      sharc_shlo_error(op, "Mismatched type kinds: either all types must be tuples, or no types "
+                       "must be tuples");
+      return NULL;
+    }
+    unsigned size = sharc_type_count(types[0]);
+    for (unsigned i = 0; i < n; i++)
+      if (sharc_type_count(types[i]) != size) {
+        sharc_shlo_error(op, "Mismatched tuple sizes: all tuple sizes must be the same");
+        return NULL;
+      }
+    sharc_type **elems = malloc((size + 1) * sizeof *elems), **column = malloc((n + 1) * sizeof *column);
+    if (!elems || !column)
+      abort();
+    sharc_type *result = NULL;
+    bool ok = true;
+    for (unsigned k = 0; k < size && ok; k++) {
+      for (unsigned i = 0; i < n; i++)
+        column[i] = sharc_type_at(types[i], k);
+      elems[k] = merge_types(op, column, n, fn);
+      ok = elems[k] != NULL;
+    }
+    if (ok)
+      result = sharc_type_tuple(sharc_op_context(op), elems, size);
+    free(elems);
+    free(column);
+    return result;
+  }
+  const sharc_type **ranked = malloc((n + 1) * sizeof *ranked);
+  if (!ranked)
+    abort();
+  unsigned nr = 0;
+  sharc_type *unranked = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (types[i]->kind == SHARC_TYPE_TENSOR)
+      ranked[nr++] = types[i];
+    else if (!unranked)
+      unranked = types[i];
+  }
+  sharc_type *result;
+  if (fn == least_specific_dim && unranked)
+    result = unranked;
+  else if (nr == 0)
+    result = types[0];
+  else
+    result = merge_ranked(op, ranked, nr, fn);
+  free(ranked);
+  return result;
+}
+
+sharc_type *sharc_shlo_most_specific(sharc_op *op, sharc_type *const *types, unsigned n) {
+  return merge_types(op, types, n, most_specific_dim);
+}
+
+/* ---- ops --------------------------------------------------------------- */
+
+/* inferConcatenateOp. */
+bool sharc_shlo_infer_concatenate(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  const sharc_type *first = n ? sharc_shlo_ranked(operand_type(op, 0)) : NULL;
+  sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
+  if (!first || !dim_attr || dim_attr->kind != SHARC_ATTR_INTEGER)
+    return true;
+  int64_t dim = sharc_attr_int_value(dim_attr);
+  unsigned rank = first->shaped.rank;
+  if (rank == 0) {
+    sharc_shlo_error(op, "rank-0 values cannot be concatenated");
+    return false;
+  }
+  if (dim >= (int64_t)rank) {
+    sharc_shlo_error(op, "dimension %lld is out-of-bounds for input rank %u", (long long)dim, rank);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_type *t = sharc_shlo_ranked(operand_type(op, i));
+    if (!t)
+      return true;
+    if (t->shaped.rank != rank) {
+      sharc_shlo_error(op, "operands (0) and (%u) do not match rank", i);
+      return false;
+    }
+    for (unsigned d = 0; d < rank; d++) {
+      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
+      if ((int64_t)d == dim || is_dyn(a) || is_dyn(b) || a == b)
+        continue;
+      char *ws = dup_str(sharc_shlo_dims_str(first->shaped.shape, rank));
+      sharc_shlo_error(op, "shapes of operand (0) and (%u) are not compatible at non-concat index "
+                       "%u: (%s) != (%s)", i, d, ws, sharc_shlo_dims_str(t->shaped.shape, rank));
+      free(ws);
+      return false;
+    }
+  }
+  int64_t *sizes = malloc((rank + 1) * sizeof *sizes), *bounds = malloc((rank + 1) * sizeof *bounds);
+  if (!sizes || !bounds)
+    abort();
+  for (unsigned d = 0; d < rank; d++)
+    sizes[d] = bounds[d] = SHARC_DYNAMIC;
+  sizes[dim] = 0;
+  bool any = false, ok = true;
+  sharc_attr *witness_enc = NULL;
+  for (unsigned i = 0; i < n && ok; i++) {
+    const sharc_type *t = operand_type(op, i);
+    sharc_attr *b = sharc_shlo_bounds(t);
+    any = any || b;
+    if (!witness_enc)
+      witness_enc = t->shaped.encoding;
+    for (unsigned d = 0; d < rank && ok; d++) {
+      dim_bound l = {sizes[d], bounds[d]}, r = {t->shaped.shape[d], bound_at(b, d)}, out;
+      if ((int64_t)d == dim) {
+        /* inferConcatenatedDimAndBound */
+        out.size = out.bound = SHARC_DYNAMIC;
+        if (!is_dyn(l.size) && !is_dyn(r.size)) {
+          out.size = l.size + r.size;
+        } else {
+          int64_t a = !is_dyn(l.size) ? l.size : l.bound, c = !is_dyn(r.size) ? r.size : r.bound;
+          if (!is_dyn(a) && !is_dyn(c))
+            out.bound = a + c;
+        }
+      } else {
+        ok = most_specific_dim(op, d, l, r, &out);
+      }
+      sizes[d] = out.size;
+      bounds[d] = out.bound;
+    }
+  }
+  if (ok) {
+    sharc_type *t = any ? with_bounds(op, sizes, rank, first->shaped.elem, bounds, true)
+                        : sharc_type_tensor(sharc_op_context(op), sizes, rank, first->shaped.elem,
+                                            witness_enc);
+    ok = sharc_shlo_check_inferred(op, t);
+  }
+  free(sizes);
+  free(bounds);
+  return ok;
+}
+
+/* The operands of a region's terminator, or NULL when it has none. */
+static sharc_op *terminator(sharc_op *op, unsigned region) {
+  sharc_block *b = sharc_region_first_block(sharc_op_region(op, region));
+  return b ? sharc_block_last_op(b) : NULL;
+}
+
+static void append_type_list(sharc_buf *b, sharc_op *ret) {
+  for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
+    sharc_buf_printf(b, "%s%s", i ? ", " : "",
+                     sharc_shlo_type_str(sharc_value_type(sharc_op_operand(ret, i))));
+}
+
+/* inferConditionalOp (if, case). */
+bool sharc_shlo_infer_conditional(sharc_op *op) {
+  const sharc_type *sel = sharc_shlo_ranked(operand_type(op, 0));
+  if (sel && sel->shaped.rank != 0) {
+    sharc_shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
+    return false;
+  }
+  unsigned n = sharc_op_num_regions(op);
+  if (n == 0) {
+    sharc_shlo_error(op, "expect at least one branch");
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!sharc_region_first_block(sharc_op_region(op, i))) {
+      sharc_shlo_error(op, "expect non-empty region");
+      return false;
+    }
+  sharc_op *first = terminator(op, 0);
+  if (!first)
+    return true;
+  unsigned nr = sharc_op_num_operands(first);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
+    if (sharc_block_num_args(entry)) {
+      sharc_shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
+                       sharc_block_num_args(entry));
+      return false;
+    }
+    sharc_op *ret = terminator(op, i);
+    if (!ret)
+      return true;
+    bool same = sharc_op_num_operands(ret) == nr;
+    for (unsigned k = 0; same && k < nr; k++)
+      same = sharc_shlo_compatible_for_inference(sharc_value_type(sharc_op_operand(first, k)),
+                                                 sharc_value_type(sharc_op_operand(ret, k)));
+    if (!same) {
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "branch 0 and branch %u have mismatched return types: ", i);
+      append_type_list(&msg, first);
+      SHARC_BUF_LIT(&msg, " vs ");
+      append_type_list(&msg, ret);
+      sharc_shlo_error(op, "%s", msg.data);
+      sharc_buf_free(&msg);
+      return false;
+    }
+  }
+  sharc_type **inferred = malloc((nr + 1) * sizeof *inferred), **column = malloc((n + 1) * sizeof *column);
+  if (!inferred || !column)
+    abort();
+  bool ok = true;
+  for (unsigned k = 0; k < nr && ok; k++) {
+    for (unsigned i = 0; i < n; i++)
+      column[i] = sharc_value_type(sharc_op_operand(terminator(op, i), k));
+    inferred[k] = merge_types(op, column, n, least_specific_dim);
+    ok = inferred[k] != NULL;
+  }
+  ok = ok && sharc_shlo_check_inferred_all(op, inferred, nr);
+  free(inferred);
+  free(column);
+  return ok;
+}
+
+/* verifyDimInBounds. */
+static bool dim_in_bounds(sharc_op *op, const sharc_type *t, int64_t dim) {
+  if (dim < 0) {
+    sharc_shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
+    return false;
+  }
+  if (dim >= (int64_t)t->shaped.rank) {
+    sharc_shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
+                     t->shaped.rank, (long long)dim);
+    return false;
+  }
+  return true;
+}
+
+static int64_t int_attr_or(const sharc_op *op, const char *name, int64_t dflt) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  return a && a->kind == SHARC_ATTR_INTEGER ? sharc_attr_int_value(a) : dflt;
+}
+
+bool sharc_shlo_infer_get_dimension_size(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  if (!in || !dim_in_bounds(op, in, int_attr_or(op, "dimension", 0)))
+    return !in;
+  sharc_context *ctx = sharc_op_context(op);
+  return sharc_shlo_check_inferred(
+      op, sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), NULL));
+}
+
+/* The splat integer of a constant-defined value, as m_Constant matches it. */
+static bool constant_splat(const sharc_value *v, int64_t *out) {
+  sharc_op *def = sharc_value_defining_op(v);
+  sharc_attr *value = def && sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE)
+                          ? sharc_op_attr(def, "value") : NULL;
+  if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS)
+    return false;
+  const sharc_type *elem = sharc_type_element(value->type);
+  if (!elem || elem->kind != SHARC_TYPE_INTEGER)
+    return false;
+  uint64_t raw = value->dense.raw[0];
+  unsigned w = elem->integer.width;
+  if (w < 64) {
+    uint64_t sign = (uint64_t)1 << (w - 1);
+    raw &= (sign << 1) - 1;
+    raw = (raw ^ sign) - sign;
+  }
+  *out = (int64_t)raw;
+  return true;
+}
+
+bool sharc_shlo_infer_set_dimension_size(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *size = sharc_shlo_ranked(operand_type(op, 1));
+  if (!in || !size)
+    return true;
+  if (size->shaped.rank != 0) {
+    sharc_shlo_error(op, "size operand should be of rank-0");
+    return false;
+  }
+  int64_t dim = int_attr_or(op, "dimension", 0);
+  if (!dim_in_bounds(op, in, dim))
+    return false;
+  unsigned rank = in->shaped.rank;
+  int64_t *shape = malloc((rank + 1) * sizeof *shape), *bounds = malloc((rank + 1) * sizeof *bounds);
+  if (!shape || !bounds)
+    abort();
+  sharc_attr *b = sharc_shlo_bounds(in);
+  for (unsigned d = 0; d < rank; d++) {
+    shape[d] = in->shaped.shape[d];
+    bounds[d] = bound_at(b, d);
+  }
+  if (!is_dyn(shape[dim]))
+    bounds[dim] = shape[dim];
+  shape[dim] = SHARC_DYNAMIC;
+  int64_t splat;
+  if (constant_splat(sharc_op_operand(op, 1), &splat) && splat == bounds[dim]) {
+    shape[dim] = splat;
+    bounds[dim] = SHARC_DYNAMIC;
+  }
+  sharc_type *t = with_bounds(op, shape, rank, in->shaped.elem, bounds, true);
+  free(shape);
+  free(bounds);
+  return sharc_shlo_check_inferred(op, t);
+}
+
+/* A tensor of `t`'s shape and encoding with element `elem`. */
+static sharc_type *same_shape_as(sharc_op *op, const sharc_type *t, sharc_type *elem) {
+  sharc_context *ctx = sharc_op_context(op);
+  if (t->kind != SHARC_TYPE_TENSOR)
+    return sharc_type_unranked_tensor(ctx, elem);
+  return sharc_type_tensor(ctx, t->shaped.shape, t->shaped.rank, elem, t->shaped.encoding);
+}
+
+static sharc_type *real_of(const sharc_type *elem) {
+  return elem->kind == SHARC_TYPE_COMPLEX ? elem->elem : (sharc_type *)elem;
+}
+
+/* abs, real, imag: the operand with complex elements made real. */
+bool sharc_shlo_infer_real_part(sharc_op *op) {
+  const sharc_type *in = operand_type(op, 0);
+  if (!sharc_type_element(in))
+    return true;
+  return sharc_shlo_check_inferred(op, same_shape_as(op, in, real_of(sharc_type_element(in))));
+}
+
+bool sharc_shlo_infer_is_finite(sharc_op *op) {
+  const sharc_type *in = operand_type(op, 0);
+  sharc_context *ctx = sharc_op_context(op);
+  return sharc_shlo_check_inferred(op, same_shape_as(op, in, sharc_type_integer(ctx, 1, SHARC_SIGNLESS)));
+}
+
+/* HLO_CompatibleOperandsAndResultType's inference: the most specific of the
+ * operand types. */
+bool sharc_shlo_infer_compatible_operands(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  if (n == 0) {
+    sharc_shlo_error(op, "Expected non-empty operands for [CompatibleOperandsAndResultType]");
+    return false;
+  }
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_operand(op, i));
+  sharc_type *t = sharc_shlo_most_specific(op, types, n);
+  free(types);
+  return t && sharc_shlo_check_inferred(op, t);
+}
+
+/* ---- ODS traits --------------------------------------------------------- */
+
+static const sharc_type *elem_or_self(const sharc_type *t) {
+  sharc_type *e = sharc_type_element(t);
+  return e && t->kind != SHARC_TYPE_COMPLEX ? e : t;
+}
+
+/* SameOperandsAndResultElementType (which first asks for an operand and a
+ * result). */
+bool sharc_shlo_trait_same_element_type(sharc_op *op) {
+  unsigned n_res = sharc_op_num_results(op), n_in = sharc_op_num_operands(op);
+  if (n_res < 1) {
+    sharc_emit_op_error(op, "expected 1 or more results, but found %u", n_res);
+    return false;
+  }
+  if (n_in < 1) {
+    sharc_emit_op_error(op, "expected 1 or more operands, but found %u", n_in);
+    return false;
+  }
+  const sharc_type *e = elem_or_self(sharc_value_type(sharc_op_result(op, 0)));
+  for (unsigned i = 0; i < n_in + n_res; i++) {
+    sharc_value *v = i < n_in ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_in);
+    if (elem_or_self(sharc_value_type(v)) != e) {
+      sharc_emit_op_error(op, "requires the same element type for all operands and results");
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool mappable(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
+         t->kind == SHARC_TYPE_VECTOR;
+}
+
+/* OpTrait::Elementwise. */
+bool sharc_shlo_trait_elementwise(sharc_op *op) {
+  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned m_in = 0, m_res = 0;
+  for (unsigned i = 0; i < n_in; i++)
+    m_in += mappable(sharc_value_type(sharc_op_operand(op, i)));
+  for (unsigned i = 0; i < n_res; i++)
+    m_res += mappable(sharc_value_type(sharc_op_result(op, i)));
+  if (!m_in && !m_res)
+    return true;
+  if (m_res && !m_in) {
+    sharc_emit_op_error(op, "if a result is non-scalar, then at least one operand must be "
+                        "non-scalar");
+    return false;
+  }
+  if (!m_res) {
+    sharc_emit_op_error(op, "if an operand is non-scalar, then there must be at least one "
+                        "non-scalar result");
+    return false;
+  }
+  if (m_res != n_res) {
+    sharc_emit_op_error(op, "if an operand is non-scalar, then all results must be non-scalar");
+    return false;
+  }
+  const sharc_type *first = NULL;
+  bool ok = true;
+  unsigned ranked_rank = 0;
+  bool have_rank = false;
+  for (unsigned i = 0; ok && i < n_in + n_res; i++) {
+    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                    : sharc_op_result(op, i - n_in));
+    if (!mappable(t))
+      continue;
+    if (!first)
+      first = t;
+    bool first_vec = first->kind == SHARC_TYPE_VECTOR, vec = t->kind == SHARC_TYPE_VECTOR;
+    if (first_vec != vec)
+      ok = false;
+    if (t->kind == SHARC_TYPE_UNRANKED_TENSOR)
+      continue;
+    if (!have_rank) {
+      have_rank = true;
+      ranked_rank = t->shaped.rank;
+    } else if (t->shaped.rank != ranked_rank) {
+      ok = false;
+    }
+  }
+  /* verifyCompatibleShapes: per dimension, all static sizes equal */
+  for (unsigned d = 0; ok && have_rank && d < ranked_rank; d++) {
+    int64_t seen = SHARC_DYNAMIC;
+    for (unsigned i = 0; ok && i < n_in + n_res; i++) {
+      const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                      : sharc_op_result(op, i - n_in));
+      if (!mappable(t) || t->kind == SHARC_TYPE_UNRANKED_TENSOR)
+        continue;
+      int64_t s = t->shaped.shape[d];
+      if (is_dyn(s))
+        continue;
+      if (!is_dyn(seen) && seen != s)
+        ok = false;
+      seen = s;
+    }
+  }
+  if (!ok)
+    sharc_emit_op_error(op, "all non-scalar operands/results must have the same shape and base "
+                        "type");
+  return ok;
+}
+
+/* HLO_CompatibleOperandsAndResultElementType. */
+bool sharc_shlo_trait_compatible_element_type(sharc_op *op) {
+  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
+  const sharc_type *first = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                    : sharc_op_result(op, i - n_in));
+    if (!first) {
+      first = t;
+      continue;
+    }
+    if (!sharc_shlo_compatible_elements(first, t)) {
+      sharc_emit_op_error(op, "requires compatible element types for all operands and results");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* inferTransposeOp. */
+bool sharc_shlo_infer_transpose(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
+  if (!in || !perm)
+    return true;
+  unsigned rank = in->shaped.rank, n = sharc_attr_count(perm);
+  if (n != rank) {
+    sharc_shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
+    return false;
+  }
+  int64_t *vals = malloc((n + 1) * sizeof *vals), *shape = malloc((n + 1) * sizeof *shape);
+  int64_t *bounds = malloc((n + 1) * sizeof *bounds), *range = malloc((n + 1) * sizeof *range);
+  bool *seen = calloc(n + 1, sizeof *seen);
+  if (!vals || !shape || !bounds || !range || !seen)
+    abort();
+  bool is_perm = true;
+  for (unsigned i = 0; i < n; i++) {
+    vals[i] = sharc_attr_dense_array_i64(perm, i);
+    range[i] = i;
+    if (vals[i] < 0 || vals[i] >= (int64_t)n || seen[vals[i]])
+      is_perm = false;
+    else
+      seen[vals[i]] = true;
+  }
+  bool ok = is_perm;
+  if (!is_perm) {
+    char *r = dup_str(sharc_shlo_dims_str(range, n));
+    sharc_shlo_error(op, "attribute permutation must be a permutation of [%s] but got %s", r,
+                     sharc_shlo_dims_str(vals, n));
+    free(r);
+  } else {
+    sharc_attr *b = sharc_shlo_bounds(in);
+    for (unsigned i = 0; i < n; i++) {
+      shape[i] = in->shaped.shape[vals[i]];
+      bounds[i] = bound_at(b, (unsigned)vals[i]);
+    }
+    sharc_type *t = b ? with_bounds(op, shape, n, in->shaped.elem, bounds, true)
+                      : sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem,
+                                          in->shaped.encoding);
+    ok = sharc_shlo_check_inferred(op, t);
+  }
+  free(vals);
+  free(shape);
+  free(bounds);
+  free(range);
+  free(seen);
+  return ok;
 }

@@ -120,7 +120,8 @@ const shlo_op_def sharc_shlo_op_abs = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_ceil = {
     {.name = "stablehlo.ceil",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -190,7 +191,8 @@ const shlo_op_def sharc_shlo_op_imag = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
+    "HLO_FpOrComplexTensor -> HLO_FpTensor",
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_not = {
     {.name = "stablehlo.not",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -246,7 +248,8 @@ const shlo_op_def sharc_shlo_op_real = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
+    "HLO_FpOrComplexTensor -> HLO_FpTensor",
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -510,7 +513,8 @@ const shlo_op_def sharc_shlo_op_is_finite = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor",
+    sharc_shlo_infer_is_finite};
 const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -994,10 +998,12 @@ const shlo_op_def sharc_shlo_op_transpose = {{.name = "stablehlo.transpose",
                                          "$ , dims = @permutation:arr attr-dict :fn",
                                          NULL,
                                          "1:1:0",
-                                         sharc_shlo_verify_transpose,
+                                         NULL,
                                          NULL,
                                          "permutation:arr",
-    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_transpose,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
@@ -1115,7 +1121,8 @@ const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                            NULL,
                                            "dimension:i64nn",
     "*HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_concatenate};
+    sharc_shlo_infer_concatenate,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1127,10 +1134,11 @@ const shlo_op_def sharc_shlo_op_get_dimension_size = {
     "$ , dim = @dimension:int attr-dict :fn",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_dimension_attr,
+    NULL,
     NULL,
     "dimension:i64nn",
-    "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor",
+    sharc_shlo_infer_get_dimension_size};
 const shlo_op_def sharc_shlo_op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1142,10 +1150,11 @@ const shlo_op_def sharc_shlo_op_set_dimension_size = {
     "$ , $ , dim = @dimension:int attr-dict :fn",
     NULL,
     "2:1:0",
-    sharc_shlo_verify_dimension_attr,
+    NULL,
     NULL,
     "dimension:i64nn",
-    "HLO_Tensor I32RankedTensor -> HLO_Tensor"};
+    "HLO_Tensor I32RankedTensor -> HLO_Tensor",
+    sharc_shlo_infer_set_dimension_size};
 const shlo_op_def sharc_shlo_op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1505,7 +1514,7 @@ const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
     "HLO_PredTensor -> *?",
-    sharc_shlo_verify_conditional};
+    sharc_shlo_infer_conditional};
 const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .patterns = sharc_shlo_case_patterns,
@@ -1520,7 +1529,7 @@ const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
     "I32RankedTensor -> *?",
-    sharc_shlo_verify_conditional};
+    sharc_shlo_infer_conditional};
 const shlo_op_def sharc_shlo_op_reduce = {{.name = "stablehlo.reduce",
                                        .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                        .inherent = reduce_props,

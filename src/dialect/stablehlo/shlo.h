@@ -248,6 +248,21 @@ bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
 bool sharc_shlo_infer_all_reduce(sharc_op *op);
+bool sharc_shlo_infer_concatenate(sharc_op *op);
+bool sharc_shlo_infer_conditional(sharc_op *op);
+bool sharc_shlo_infer_get_dimension_size(sharc_op *op);
+bool sharc_shlo_infer_set_dimension_size(sharc_op *op);
+bool sharc_shlo_infer_real_part(sharc_op *op);
+bool sharc_shlo_infer_is_finite(sharc_op *op);
+bool sharc_shlo_infer_compatible_operands(sharc_op *op);
+bool sharc_shlo_infer_transpose(sharc_op *op);
+/* inferMostSpecificType: NULL after the error. */
+sharc_type *sharc_shlo_most_specific(sharc_op *op, sharc_type *const *types, unsigned n);
+/* ODS traits: SameOperandsAndResultElementType, Elementwise,
+ * HLO_CompatibleOperandsAndResultElementType. */
+bool sharc_shlo_trait_same_element_type(sharc_op *op);
+bool sharc_shlo_trait_elementwise(sharc_op *op);
+bool sharc_shlo_trait_compatible_element_type(sharc_op *op);
 bool sharc_shlo_infer_collective_broadcast(sharc_op *op);
 bool sharc_shlo_infer_collective_reduce(sharc_op *op);
 bool sharc_shlo_verify_collective_broadcast(sharc_op *op);

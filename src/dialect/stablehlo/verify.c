@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "dialect/stablehlo/shlo_ops.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,8 +48,12 @@ bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
   return true;
 }
 
-/* SameOperandsAndResultShape. */
+/* SameOperandsAndResultShape; the unary elementwise ops list the
+ * Elementwise trait before it (convert names it first itself). */
 bool sharc_shlo_verify_elementwise(sharc_op *op) {
+  if (sharc_op_num_operands(op) == 1 && sharc_op_has_trait(op, SHARC_TRAIT_ELEMENTWISE) &&
+      !sharc_op_isa(op, SHARC_SHLO(convert)) && !sharc_shlo_trait_elementwise(op))
+    return false;
   const sharc_type *first = NULL;
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; i < n; i++) {
