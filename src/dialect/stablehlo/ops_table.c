@@ -1209,7 +1209,8 @@ const shlo_op_def sharc_shlo_op_dynamic_gather = {
     NULL,
     NULL,
     "dimension_numbers:any",
-    "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor"};
+    "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor",
+    sharc_shlo_infer_dynamic_gather};
 const shlo_op_def sharc_shlo_op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,

@@ -248,6 +248,7 @@ bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
 bool sharc_shlo_infer_all_reduce(sharc_op *op);
+bool sharc_shlo_infer_dynamic_gather(sharc_op *op);
 bool sharc_shlo_infer_concatenate(sharc_op *op);
 bool sharc_shlo_infer_conditional(sharc_op *op);
 bool sharc_shlo_infer_get_dimension_size(sharc_op *op);
