@@ -742,3 +742,95 @@ bool sharc_shlo_infer_transpose(sharc_op *op) {
   free(seen);
   return ok;
 }
+
+/* inferMapOp. */
+bool sharc_shlo_infer_map(sharc_op *op) {
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!block) {
+    sharc_shlo_error(op, "expect non-empty region");
+    return false;
+  }
+  unsigned n = sharc_op_num_operands(op), n_args = sharc_block_num_args(block);
+  if (n != n_args) {
+    sharc_shlo_error(op, "expects number of operands to match the arity of map computation, but "
+                     "got: %u and %u", n, n_args);
+    return false;
+  }
+  for (unsigned i = 0; i < n_args; i++) {
+    const sharc_type *arg = sharc_value_type(sharc_block_arg(block, i));
+    if (!sharc_shlo_ranked(arg))
+      return true;
+    if (arg->shaped.rank != 0) {
+      sharc_shlo_error(op, "computation arguments must be 0-rank tensor, but got: arg #%u of type "
+                       "%s", i, sharc_shlo_type_str(arg));
+      return false;
+    }
+    const sharc_type *elem = sharc_type_element(operand_type(op, i));
+    if (arg->shaped.elem != elem) {
+      sharc_shlo_error(op, "element type of operands and computation arguments must match, but "
+                       "got: %s and %s", sharc_shlo_type_str(elem),
+                       sharc_shlo_type_str(arg->shaped.elem));
+      return false;
+    }
+  }
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret)
+    return true;
+  if (sharc_op_num_operands(ret) != 1) {
+    sharc_shlo_error(op, "computation must return single output, but got: %u",
+                     sharc_op_num_operands(ret));
+    return false;
+  }
+  const sharc_type *out = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(ret, 0)));
+  if (!out)
+    return true;
+  if (out->shaped.rank != 0) {
+    sharc_shlo_error(op, "computation must return 0-rank tensor, but got: %s",
+                     sharc_shlo_type_str(out));
+    return false;
+  }
+  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
+  unsigned nd = dims ? sharc_attr_count(dims) : 0;
+  for (unsigned i = 0; i < nd; i++)
+    if (sharc_attr_dense_array_i64(dims, i) != (int64_t)i) {
+      int64_t *v = malloc((nd + 1) * sizeof *v);
+      if (!v)
+        abort();
+      for (unsigned k = 0; k < nd; k++)
+        v[k] = sharc_attr_dense_array_i64(dims, k);
+      sharc_shlo_error(op, "requires monotonically increasing dimension numbers, but got: %s",
+                       sharc_shlo_dims_str(v, nd));
+      free(v);
+      return false;
+    }
+  const sharc_type *shape_of = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_type *t = sharc_shlo_ranked(operand_type(op, i));
+    if (!t)
+      return true;
+    if (nd != t->shaped.rank) {
+      sharc_shlo_error(op, "applied to a subset of dimensions currently not supported: operand "
+                       "dimensions = %u, requested map dimensions size = %u", t->shaped.rank, nd);
+      return false;
+    }
+    shape_of = t;
+  }
+  if (!shape_of)
+    return true;
+  return sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape_of->shaped.shape,
+                                                         shape_of->shaped.rank, out->shaped.elem,
+                                                         NULL));
+}
+
+/* The operand types passed through (sort, collective_permute, ...). */
+bool sharc_shlo_infer_operand_types(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = sharc_value_type(sharc_op_operand(op, i));
+  bool ok = sharc_shlo_check_inferred_all(op, types, n);
+  free(types);
+  return ok;
+}

@@ -874,7 +874,8 @@ const shlo_op_def sharc_shlo_op_create_token = {
     NULL,
     NULL,
     NULL,
-    " -> HLO_Token"};
+    " -> HLO_Token",
+    sharc_shlo_infer_token};
 const shlo_op_def sharc_shlo_op_replica_id = {
     {.name = "stablehlo.replica_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -915,7 +916,8 @@ const shlo_op_def sharc_shlo_op_after_all = {{.name = "stablehlo.after_all",
                                          NULL,
                                          NULL,
                                          NULL,
-    "*HLO_Token -> HLO_Token"};
+    "*HLO_Token -> HLO_Token",
+    sharc_shlo_infer_token};
 const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = sharc_shlo_format_parse,
@@ -1585,6 +1587,7 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .inherent = sort_props,
                                      .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
                                     NULL,
@@ -1592,11 +1595,14 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                     sharc_shlo_verify_sort,
                                     NULL,
                                     NULL,
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_verify_elementwise};
 const shlo_op_def sharc_shlo_op_map = {{.name = "stablehlo.map",
                                     .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                     .inherent = map_props,
                                     .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                     .dialect = &sharc_stablehlo_dialect},
                                    NULL,
                                    NULL,
@@ -1604,7 +1610,9 @@ const shlo_op_def sharc_shlo_op_map = {{.name = "stablehlo.map",
                                    NULL,
                                    NULL,
                                    "dimensions:arr",
-    "*HLO_Tensor -> HLO_Tensor"};
+    "*HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_map,
+    sharc_shlo_verify_elementwise};
 const shlo_op_def sharc_shlo_op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
                                             .verify = sharc_shlo_verify_op,
@@ -1691,7 +1699,9 @@ const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collec
                                                   sharc_shlo_verify_collective_permute,
                                                   NULL,
                                                   "source_target_pairs:any",
-    "HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                      .inherent = collective_broadcast_props,
@@ -1730,7 +1740,8 @@ const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                     NULL,
                                     NULL,
                                     "channel_handle:any",
-    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
+    sharc_shlo_infer_send};
 const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = recv_props,
@@ -1739,7 +1750,7 @@ const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                     NULL,
                                     NULL,
                                     "1:*:0",
-                                    NULL,
+                                    sharc_shlo_verify_recv,
                                     NULL,
                                     "channel_handle:any",
     "HLO_Token -> *?"};
@@ -1751,7 +1762,7 @@ const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                       NULL,
                                       NULL,
                                       "1:*:0",
-                                      NULL,
+                                      sharc_shlo_verify_infeed,
                                       NULL,
                                       NULL,
     "HLO_Token -> *?"};
@@ -1766,7 +1777,8 @@ const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                        NULL,
                                        NULL,
                                        NULL,
-    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
+    sharc_shlo_infer_token};
 
 static const sharc_op_def *const shlo_ops[] = {
     &sharc_shlo_op_abs.def,

@@ -248,6 +248,14 @@ bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
 bool sharc_shlo_infer_all_reduce(sharc_op *op);
+/* verify_io.c */
+bool sharc_shlo_verify_infeed(sharc_op *op);
+bool sharc_shlo_verify_recv(sharc_op *op);
+bool sharc_shlo_infer_send(sharc_op *op);
+/* A single token result (outfeed, after_all, create_token). */
+bool sharc_shlo_infer_token(sharc_op *op);
+bool sharc_shlo_infer_map(sharc_op *op);
+bool sharc_shlo_infer_operand_types(sharc_op *op);
 bool sharc_shlo_infer_dynamic_gather(sharc_op *op);
 bool sharc_shlo_infer_concatenate(sharc_op *op);
 bool sharc_shlo_infer_conditional(sharc_op *op);

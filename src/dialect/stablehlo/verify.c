@@ -1037,12 +1037,6 @@ bool sharc_shlo_verify_conditional(sharc_op *op) {
   return ok;
 }
 
-static char *type_text(const sharc_type *t) {
-  sharc_buf b = {0};
-  sharc_print_type(t, &b);
-  return b.data;
-}
-
 bool sharc_shlo_verify_sort(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
@@ -1068,10 +1062,8 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
                                          NULL);
     sharc_type *got = sharc_value_type(sharc_block_arg(block, i));
     if (got != want) {
-      char *w = type_text(want), *g = type_text(got);
-      sharc_shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
-      free(w);
-      free(g);
+      sharc_shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i,
+                       sharc_shlo_type_str(want), sharc_shlo_type_str(got));
       return false;
     }
   }
@@ -1084,9 +1076,7 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
   }
   const sharc_type *t = operand_type(ret, 0);
   if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
-    char *s = type_text(t);
-    sharc_shlo_error(op, "comparator must return tensor<i1> but got %s", s);
-    free(s);
+    sharc_shlo_error(op, "comparator must return tensor<i1> but got %s", sharc_shlo_type_str(t));
     return false;
   }
   return true;
