@@ -349,7 +349,7 @@ func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @sort_comparator(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{comparator block argument #1 should be of type tensor<f32> but got tensor<i32>}}
+  // expected-error @below {{comparator block argument #1 should be of type 'tensor<f32>' but got 'tensor<i32>'}}
   %0 = "stablehlo.sort"(%a) ({
   ^bb0(%x: tensor<f32>, %y: tensor<i32>):
     %p = stablehlo.constant dense<true> : tensor<i1>
