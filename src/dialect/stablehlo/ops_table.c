@@ -831,7 +831,8 @@ const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         NULL,
                                         "value:any",
-    NULL};
+    "-> HLO_StaticShapeTensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_constant};
 const shlo_op_def sharc_shlo_op_iota = {
     {.name = "stablehlo.iota",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -857,10 +858,10 @@ const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota
                                             "$ , dim = @iota_dimension:int attr-dict :fn",
                                             NULL,
                                             "1:1:0",
-                                            NULL,
+                                            sharc_shlo_verify_dynamic_iota,
                                             NULL,
                                             "iota_dimension:i64nn",
-    "? -> HLO_Tensor"};
+    "HLO_StaticDimensionTensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_create_token = {
     {.name = "stablehlo.create_token",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -930,7 +931,7 @@ const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                        sharc_shlo_verify_reshape,
                                        NULL,
                                        NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -941,10 +942,10 @@ const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     "$* attr-dict :fn",
     NULL,
     "2:1:0",
+    sharc_shlo_verify_dynamic_reshape,
     NULL,
     NULL,
-    NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor ? -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_StaticDimensionTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_broadcast = {{.name = "stablehlo.broadcast",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = broadcast_props,
@@ -974,7 +975,7 @@ const shlo_op_def sharc_shlo_op_broadcast_in_dim = {
     sharc_shlo_verify_broadcast_in_dim,
     NULL,
     "broadcast_dimensions:arr",
-    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -986,10 +987,10 @@ const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     "$ , $ , dims = @broadcast_dimensions:arr attr-dict :fn",
     NULL,
     "2:1:0",
+    sharc_shlo_verify_dynamic_broadcast_in_dim,
     NULL,
-    NULL,
-    "broadcast_dimensions:arr",
-    NULL};
+    "broadcast_dimensions:arr ?known_expanding_dimensions:arr ?known_nonexpanding_dimensions:arr",
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_StaticDimensionTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = transpose_props,
@@ -1105,10 +1106,12 @@ const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            "$* attr-dict :fn",
                                            NULL,
                                            "5:1:0",
+                                           sharc_shlo_verify_dynamic_pad,
                                            NULL,
                                            NULL,
-                                           NULL,
-    "HLO_Tensor HLO_ScalarTensor ? ? ? -> HLO_Tensor"};
+    "HLO_Tensor HLO_ScalarTensor HLO_StaticDimensionTensor HLO_StaticDimensionTensor HLO_StaticDimensionTensor -> HLO_Tensor",
+    NULL,
+    sharc_shlo_dynamic_pad_traits};
 const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .inherent = concatenate_props,
@@ -1413,7 +1416,8 @@ const shlo_op_def sharc_shlo_op_rng = {
     NULL,
     NULL,
     "rng_distribution:any",
-    "? ? ? -> HLO_PredIntOrFpTensor"};
+    "HLO_PredIntOrFp0DTensor HLO_PredIntOrFp0DTensor HLO_StaticDimensionTensor -> HLO_PredIntOrFpTensor",
+    sharc_shlo_infer_rng};
 const shlo_op_def sharc_shlo_op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,

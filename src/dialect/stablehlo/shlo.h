@@ -248,6 +248,16 @@ bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
 bool sharc_shlo_infer_all_reduce(sharc_op *op);
+/* verify_dynamic.c */
+/* matchInts: the integers of a constant-defined value; *out is malloc'ed. */
+bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n);
+bool sharc_shlo_verify_dynamic_broadcast_in_dim(sharc_op *op);
+bool sharc_shlo_verify_dynamic_iota(sharc_op *op);
+bool sharc_shlo_dynamic_pad_traits(sharc_op *op);
+bool sharc_shlo_verify_dynamic_pad(sharc_op *op);
+bool sharc_shlo_verify_dynamic_reshape(sharc_op *op);
+bool sharc_shlo_infer_rng(sharc_op *op);
+bool sharc_shlo_infer_constant(sharc_op *op);
 /* verify_io.c */
 bool sharc_shlo_verify_infeed(sharc_op *op);
 bool sharc_shlo_verify_recv(sharc_op *op);
