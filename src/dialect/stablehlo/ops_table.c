@@ -135,7 +135,8 @@ const shlo_op_def sharc_shlo_op_ceil = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_convert = {
     {.name = "stablehlo.convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -163,7 +164,8 @@ const shlo_op_def sharc_shlo_op_count_leading_zeros = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntTensor -> HLO_IntTensor"};
+    "HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_floor = {
     {.name = "stablehlo.floor",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -177,7 +179,8 @@ const shlo_op_def sharc_shlo_op_floor = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_imag = {
     {.name = "stablehlo.imag",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -206,7 +209,8 @@ const shlo_op_def sharc_shlo_op_not = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_PredOrIntTensor -> HLO_PredOrIntTensor"};
+    "HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_negate = {
     {.name = "stablehlo.negate",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -220,7 +224,8 @@ const shlo_op_def sharc_shlo_op_negate = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_popcnt = {
     {.name = "stablehlo.popcnt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -234,7 +239,8 @@ const shlo_op_def sharc_shlo_op_popcnt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntTensor -> HLO_IntTensor"};
+    "HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_real = {
     {.name = "stablehlo.real",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -263,7 +269,8 @@ const shlo_op_def sharc_shlo_op_round_nearest_afz = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -277,7 +284,8 @@ const shlo_op_def sharc_shlo_op_round_nearest_even = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sign = {
     {.name = "stablehlo.sign",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -291,7 +299,8 @@ const shlo_op_def sharc_shlo_op_sign = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -334,7 +343,8 @@ const shlo_op_def sharc_shlo_op_cbrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_cosine = {
     {.name = "stablehlo.cosine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -349,7 +359,8 @@ const shlo_op_def sharc_shlo_op_cosine = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential = {
     {.name = "stablehlo.exponential",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -364,7 +375,8 @@ const shlo_op_def sharc_shlo_op_exponential = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -379,7 +391,8 @@ const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log = {
     {.name = "stablehlo.log",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -394,7 +407,8 @@ const shlo_op_def sharc_shlo_op_log = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -409,7 +423,8 @@ const shlo_op_def sharc_shlo_op_log_plus_one = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_logistic = {
     {.name = "stablehlo.logistic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -424,7 +439,8 @@ const shlo_op_def sharc_shlo_op_logistic = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_rsqrt = {
     {.name = "stablehlo.rsqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -439,7 +455,8 @@ const shlo_op_def sharc_shlo_op_rsqrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sine = {
     {.name = "stablehlo.sine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -454,7 +471,8 @@ const shlo_op_def sharc_shlo_op_sine = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sqrt = {
     {.name = "stablehlo.sqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -469,7 +487,8 @@ const shlo_op_def sharc_shlo_op_sqrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tan = {
     {.name = "stablehlo.tan",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -484,7 +503,8 @@ const shlo_op_def sharc_shlo_op_tan = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tanh = {
     {.name = "stablehlo.tanh",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -499,7 +519,8 @@ const shlo_op_def sharc_shlo_op_tanh = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_is_finite = {
     {.name = "stablehlo.is_finite",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -528,7 +549,8 @@ const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                    sharc_shlo_verify_elementwise,
                                    NULL,
                                    NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -543,7 +565,8 @@ const shlo_op_def sharc_shlo_op_maximum = {{.name = "stablehlo.maximum",
                                        sharc_shlo_verify_compatible_elementwise,
                                        NULL,
                                        NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -558,7 +581,8 @@ const shlo_op_def sharc_shlo_op_minimum = {{.name = "stablehlo.minimum",
                                        sharc_shlo_verify_compatible_elementwise,
                                        NULL,
                                        NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                    SHARC_TRAIT_COMMUTATIVE |
@@ -573,7 +597,8 @@ const shlo_op_def sharc_shlo_op_multiply = {{.name = "stablehlo.multiply",
                                         sharc_shlo_verify_compatible_elementwise,
                                         NULL,
                                         NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -587,7 +612,8 @@ const shlo_op_def sharc_shlo_op_and = {{.name = "stablehlo.and",
                                    sharc_shlo_verify_compatible_elementwise,
                                    NULL,
                                    NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -601,7 +627,8 @@ const shlo_op_def sharc_shlo_op_or = {{.name = "stablehlo.or",
                                   sharc_shlo_verify_compatible_elementwise,
                                   NULL,
                                   NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -615,7 +642,8 @@ const shlo_op_def sharc_shlo_op_xor = {{.name = "stablehlo.xor",
                                    sharc_shlo_verify_compatible_elementwise,
                                    NULL,
                                    NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_atan2 = {
     {.name = "stablehlo.atan2",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -629,7 +657,8 @@ const shlo_op_def sharc_shlo_op_atan2 = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_FpComplexOrQuantizedIntTensor HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_divide = {
     {.name = "stablehlo.divide",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -643,7 +672,8 @@ const shlo_op_def sharc_shlo_op_divide = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_power = {
     {.name = "stablehlo.power",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -657,7 +687,8 @@ const shlo_op_def sharc_shlo_op_power = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_remainder = {
     {.name = "stablehlo.remainder",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -671,7 +702,8 @@ const shlo_op_def sharc_shlo_op_remainder = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_left = {
     {.name = "stablehlo.shift_left",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -685,7 +717,8 @@ const shlo_op_def sharc_shlo_op_shift_left = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_right_arithmetic = {
     {.name = "stablehlo.shift_right_arithmetic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -699,7 +732,8 @@ const shlo_op_def sharc_shlo_op_shift_right_arithmetic = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -713,7 +747,8 @@ const shlo_op_def sharc_shlo_op_shift_right_logical = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_subtract = {
     {.name = "stablehlo.subtract",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -727,7 +762,8 @@ const shlo_op_def sharc_shlo_op_subtract = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_complex = {
     {.name = "stablehlo.complex",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1034,7 +1070,7 @@ const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                      NULL,
                                      NULL,
                                      "start_indices:arr limit_indices:arr strides:arr",
-    NULL,
+    "HLO_Tensor -> HLO_Tensor",
     sharc_shlo_verify_slice};
 const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
