@@ -933,44 +933,6 @@ bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   return sharc_shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
 }
 
-static const char *const api_versions[] = {
-    "API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
-    "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
-
-/* backend_config's kind per api_version, output_operand_alias operand indices. */
-bool sharc_shlo_verify_custom_call(sharc_op *op) {
-  sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
-  unsigned n_inputs = sharc_op_num_operands(op);
-  for (unsigned i = 0; aliases && sharc_attr_get_kind(aliases) == SHARC_ATTR_ARRAY &&
-                       i < sharc_attr_count(aliases);
-       i++) {
-    sharc_attr *alias = sharc_attr_at(aliases, i);
-    if (!sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, 1))
-      continue;
-    int64_t index = sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, 1);
-    if (index < 0 || index >= (int64_t)n_inputs) {
-      sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
-                          "in range [0, %u); got: %lld.", n_inputs, (long long)index);
-      return false;
-    }
-  }
-  sharc_attr *config = sharc_op_attr(op, "backend_config");
-  if (!config)
-    return true;
-  sharc_attr *version = sharc_op_attr(op, "api_version");
-  int64_t v = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER
-                  ? sharc_attr_int_value(version)
-                  : 1;
-  const char *name = v >= 0 && v <= 4 ? api_versions[v] : "UNKNOWN";
-  bool typed_ffi = v == 4;
-  sharc_attr_kind want = typed_ffi ? SHARC_ATTR_DICTIONARY : SHARC_ATTR_STRING;
-  if (sharc_attr_get_kind(config) != want) {
-    sharc_emit_op_error(op, "backend_config for api_version %s must be a %s attribute.", name,
-                        typed_ffi ? "dictionary" : "string");
-    return false;
-  }
-  return true;
-}
 
 /* if and case: a scalar selector, argument-free branches returning alike;
  * the results are what the branches return. */

@@ -57,6 +57,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_IntFpOrComplexOrQuantizedIntTensor", RANKED, "IFCQ"),
     CONSTRAINT("HLO_PredOrIntTensor", RANKED, "PI"),
     CONSTRAINT("HLO_TensorOrToken", RANKED_OR_TOKEN, "FPICQ"),
+    CONSTRAINT("HLO_TensorOrPerAxisQuantizedTensorOrToken", RANKED_OR_TOKEN, "FPICQA"),
     CONSTRAINT("HLO_ScalarIntTensor", RANK0, "I"),
     CONSTRAINT("HLO_ComplexTensor", RANKED, "C"),
     CONSTRAINT("HLO_Fp32Or64Tensor", RANKED, "D"),
