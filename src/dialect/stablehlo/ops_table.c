@@ -1495,10 +1495,9 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                          "@name:str $* attr-dict :fn",
                                          "composite_attributes={} version=0",
                                          "*:*:*",
+                                         sharc_shlo_verify_composite,
                                          NULL,
-                                         NULL,
-                                         "name:str decomposition:any",
-    NULL};
+                                         "name:str decomposition:any ?version:i32"};
 const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR |

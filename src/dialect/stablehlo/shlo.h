@@ -262,6 +262,7 @@ bool sharc_shlo_infer_constant(sharc_op *op);
 bool sharc_shlo_verify_infeed(sharc_op *op);
 bool sharc_shlo_verify_recv(sharc_op *op);
 bool sharc_shlo_infer_send(sharc_op *op);
+bool sharc_shlo_verify_composite(sharc_op *op);
 /* A single token result (outfeed, after_all, create_token). */
 bool sharc_shlo_infer_token(sharc_op *op);
 bool sharc_shlo_infer_map(sharc_op *op);

@@ -146,6 +146,47 @@ static bool compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, 
   return sharc_shlo_compatible_shapes(a, b) && same_elem(a, b, ignore_fp);
 }
 
+/* A quantized type's storage width and expressed type, read from the
+ * quant dialect's text (`uniform<i8:f32, ...>`, `uniform<u8<0:255>:f16...`). */
+static bool quant_parts(const sharc_type *t, unsigned *bits, sharc_str *expressed) {
+  sharc_str b = t->opaque.body;
+  size_t i = 0;
+  while (i < b.len && b.data[i] != '<')
+    i++;
+  i++;
+  while (i < b.len && (b.data[i] < '0' || b.data[i] > '9'))
+    i++;
+  unsigned w = 0;
+  for (; i < b.len && b.data[i] >= '0' && b.data[i] <= '9'; i++)
+    w = w * 10 + (unsigned)(b.data[i] - '0');
+  int depth = 0;
+  for (; i < b.len; i++) {
+    if (b.data[i] == '<')
+      depth++;
+    else if (b.data[i] == '>')
+      depth--;
+    else if (b.data[i] == ':' && depth == 0)
+      break;
+  }
+  if (i >= b.len)
+    return false;
+  size_t start = ++i;
+  while (i < b.len && b.data[i] != ':' && b.data[i] != ',' && b.data[i] != '>')
+    i++;
+  *bits = w;
+  *expressed = (sharc_str){b.data + start, i - start};
+  return true;
+}
+
+/* matchesType<QuantizedType> (same expressed type) and storage widths. */
+static bool quant_promotable(const sharc_type *x, const sharc_type *y) {
+  unsigned wx, wy;
+  sharc_str ex, ey;
+  if (!quant_parts(x, &wx, &ex) || !quant_parts(y, &wy, &ey))
+    return x == y;
+  return ex.len == ey.len && memcmp(ex.data, ey.data, ex.len) == 0 && wx <= wy;
+}
+
 /* isPromotableElementType. */
 static bool promotable(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
   if (!is_shaped(a) || !is_shaped(b))
@@ -153,6 +194,8 @@ static bool promotable(const sharc_type *a, const sharc_type *b, bool ignore_fp)
   const sharc_type *x = sharc_type_element(a), *y = sharc_type_element(b);
   if (x->kind != y->kind)
     return false;
+  if (x->kind == SHARC_TYPE_OPAQUE && y->kind == SHARC_TYPE_OPAQUE)
+    return quant_promotable(x, y);
   if (x->kind != SHARC_TYPE_INTEGER && x->kind != SHARC_TYPE_FLOAT &&
       x->kind != SHARC_TYPE_COMPLEX)
     return x == y;

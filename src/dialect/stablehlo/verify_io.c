@@ -1,7 +1,10 @@
 /* StableHLO's host and channel transfer ops (TypeInference.cpp's
  * verifyInfeedOp, verifyRecvOp, inferSendOp, inferOutfeedOp): the token
- * last among the results, the layouts, the channel types. */
+ * last among the results, the layouts, the channel types; and composite's
+ * name and decomposition (verifyCompositeOp). */
+#include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo.h"
+#include "sharc/symbols.h"
 
 static bool is_token(const sharc_type *t) {
   return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_token_def;
@@ -122,4 +125,79 @@ bool sharc_shlo_infer_send(sharc_op *op) {
 
 bool sharc_shlo_infer_token(sharc_op *op) {
   return sharc_shlo_check_inferred(op, sharc_shlo_token_type(sharc_op_context(op)));
+}
+
+/* ^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$ */
+static bool namespaced_name(sharc_str s) {
+  size_t i = 0;
+  bool alpha = i < s.len && ((s.data[i] | 32) >= 'a' && (s.data[i] | 32) <= 'z');
+  if (!alpha)
+    return false;
+  for (i = 1; i < s.len && s.data[i] != '.'; i++) {
+    char c = s.data[i];
+    if (!((c | 32) >= 'a' && (c | 32) <= 'z') && !(c >= '0' && c <= '9') && c != '_')
+      return false;
+  }
+  unsigned parts = 0;
+  while (i < s.len) {
+    i++; /* the dot */
+    size_t start = i;
+    for (; i < s.len && s.data[i] != '.'; i++) {
+      char c = s.data[i];
+      if (!((c | 32) >= 'a' && (c | 32) <= 'z') && !(c >= '0' && c <= '9') && c != '_' && c != '$')
+        return false;
+    }
+    if (i == start)
+      return false;
+    parts++;
+  }
+  return parts > 0;
+}
+
+/* verifyCompositeOp (MLIR runs it as the op's symbol-use check). */
+bool sharc_shlo_verify_composite(sharc_op *op) {
+  sharc_attr *name = sharc_op_attr(op, "name");
+  sharc_attr *decomp = sharc_op_attr(op, "decomposition");
+  if (!name || name->kind != SHARC_ATTR_STRING || !decomp || decomp->kind != SHARC_ATTR_SYMBOL_REF)
+    return true;
+  if (!namespaced_name(sharc_attr_string_value(name))) {
+    sharc_shlo_error(op, "name must be a valid namespaced op name, i.e. it must match the following "
+                     "regular expression: ^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$ e.g. "
+                     "\"my_namespace.my_op\"");
+    return false;
+  }
+  sharc_op *fn = sharc_symbol_lookup_ref(op, decomp);
+  if (!fn || !sharc_op_isa(fn, &sharc_func_func_def)) {
+    sharc_str n = sharc_ident_str(sharc_attr_symbol_root(decomp));
+    sharc_shlo_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
+    return false;
+  }
+  sharc_type *fn_type = sharc_func_type(fn);
+  unsigned n_in = sharc_op_num_operands(op), fn_in = sharc_type_func_num_inputs(fn_type);
+  if (n_in != fn_in) {
+    sharc_shlo_error(op, "has %u operand(s), but decomposition has %u", n_in, fn_in);
+    return false;
+  }
+  for (unsigned i = 0; i < n_in; i++) {
+    sharc_type *t = sharc_value_type(sharc_op_operand(op, i)), *d = sharc_type_func_input(fn_type, i);
+    if (t != d) {
+      sharc_shlo_error(op, "operand at index %u has type %s, but decomposition has type %s", i,
+                       sharc_shlo_type_str(t), sharc_shlo_type_str(d));
+      return false;
+    }
+  }
+  unsigned n_res = sharc_op_num_results(op), fn_res = sharc_type_func_num_results(fn_type);
+  if (n_res != fn_res) {
+    sharc_shlo_error(op, "has %u result(s), but decomposition has %u", n_res, fn_res);
+    return false;
+  }
+  for (unsigned i = 0; i < n_res; i++) {
+    sharc_type *t = sharc_value_type(sharc_op_result(op, i)), *d = sharc_type_func_result(fn_type, i);
+    if (t != d) {
+      sharc_shlo_error(op, "result at index %u has type %s, but decomposition has type %s", i,
+                       sharc_shlo_type_str(t), sharc_shlo_type_str(d));
+      return false;
+    }
+  }
+  return true;
 }
