@@ -1946,4 +1946,5 @@ const sharc_dialect sharc_stablehlo_dialect = {
     .parse_type = sharc_shlo_parse_type_hook,
     .parse_attr = sharc_shlo_parse_attr_hook,
     .materialize_constant = sharc_shlo_materialize_constant,
+    .verify_encoding = sharc_shlo_verify_encoding,
 };

@@ -109,6 +109,10 @@ sharc_type *sharc_shlo_token_type(sharc_context *ctx);
 bool sharc_shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out);
 void sharc_shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
 
+/* TypeExtensionsAttr::verifyEncoding (verifyBounds) as a tensor type with
+ * #stablehlo.bounds is parsed; for the dialect record. */
+bool sharc_shlo_verify_encoding(sharc_parser *p, const sharc_token *at, const sharc_attr *encoding,
+                                const int64_t *shape, unsigned rank, sharc_type *elem);
 /* The dialect's type and attribute parsers, for the dialect record. */
 sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
 sharc_attr *sharc_shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
