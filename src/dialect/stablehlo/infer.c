@@ -867,3 +867,104 @@ bool sharc_shlo_infer_operand_types(sharc_op *op) {
   free(types);
   return ok;
 }
+
+/* ---- dot ---------------------------------------------------------------- */
+
+bool sharc_shlo_verify_precision_config(sharc_op *op) {
+  sharc_attr *config = sharc_op_attr(op, "precision_config");
+  if (!config || config->kind != SHARC_ATTR_ARRAY || sharc_attr_count(config) <= 2)
+    return true;
+  sharc_shlo_error(op, "expects precision config to be empty or have <= 2 elements, got %u",
+                   sharc_attr_count(config));
+  return false;
+}
+
+/* "inferred shape '[2, ?]' is incompatible with return type of operation":
+ * verifyDotOp's and verifyDotGeneralOp's check of the inferred dimensions. */
+static bool inferred_dims_match(sharc_op *op, const int64_t *dims, unsigned n) {
+  const sharc_type *out = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
+  if (!out)
+    return true;
+  bool ok = out->shaped.rank == n;
+  for (unsigned i = 0; ok && i < n; i++)
+    ok = is_dyn(dims[i]) || is_dyn(out->shaped.shape[i]) || dims[i] == out->shaped.shape[i];
+  if (ok)
+    return true;
+  sharc_buf b = {0};
+  SHARC_BUF_LIT(&b, "[");
+  for (unsigned i = 0; i < n; i++) {
+    if (is_dyn(dims[i]))
+      sharc_buf_printf(&b, "%s?", i ? ", " : "");
+    else
+      sharc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)dims[i]);
+  }
+  SHARC_BUF_LIT(&b, "]");
+  sharc_shlo_error(op, "inferred shape '%s' is incompatible with return type of operation %s",
+                   b.data, sharc_shlo_type_str(out));
+  sharc_buf_free(&b);
+  return false;
+}
+
+static bool compatible_dim(int64_t a, int64_t b) { return is_dyn(a) || is_dyn(b) || a == b; }
+
+/* verifyDotOp. */
+bool sharc_shlo_verify_dot(sharc_op *op) {
+  if (!sharc_shlo_verify_precision_config(op))
+    return false;
+  const sharc_type *lhs = sharc_shlo_ranked(operand_type(op, 0));
+  const sharc_type *rhs = sharc_shlo_ranked(operand_type(op, 1));
+  if (!lhs || !rhs)
+    return true;
+  unsigned lr = lhs->shaped.rank, rr = rhs->shaped.rank;
+  const int64_t *l = lhs->shaped.shape, *r = rhs->shaped.shape;
+  int64_t dims[2];
+  unsigned n = 0;
+  if (lr == 1 && rr == 1 && compatible_dim(l[0], r[0])) {
+  } else if (lr == 2 && rr == 1 && compatible_dim(l[1], r[0])) {
+    dims[n++] = l[0];
+  } else if (lr == 1 && rr == 2 && compatible_dim(l[0], r[0])) {
+    dims[n++] = r[1];
+  } else if (lr == 2 && rr == 2 && compatible_dim(l[1], r[0])) {
+    dims[n++] = l[0];
+    dims[n++] = r[1];
+  } else {
+    sharc_shlo_error(op, "expected both lhs/rhs ranks to be either 1 or 2");
+    return false;
+  }
+  return inferred_dims_match(op, dims, n);
+}
+
+static bool contains_dim(const sharc_attr *list, int64_t d) {
+  for (unsigned i = 0; list && i < sharc_attr_count(list); i++)
+    if (sharc_attr_dense_array_i64(list, i) == d)
+      return true;
+  return false;
+}
+
+/* inferDotGeneralOp's dimensions: batch, then lhs free, then rhs free. */
+bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sharc_type *rhs,
+                                   const sharc_attr *lb, const sharc_attr *rb,
+                                   const sharc_attr *lc, const sharc_attr *rc) {
+  unsigned nb = sharc_attr_count(lb), n = 0;
+  int64_t *dims = malloc((lhs->shaped.rank + rhs->shaped.rank + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  sharc_attr *lbounds = sharc_shlo_bounds(lhs), *rbounds = sharc_shlo_bounds(rhs);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < nb; i++) {
+    unsigned a = (unsigned)sharc_attr_dense_array_i64(lb, i), b = (unsigned)sharc_attr_dense_array_i64(rb, i);
+    dim_bound l = {lhs->shaped.shape[a], bound_at(lbounds, a)}, r = {rhs->shaped.shape[b], bound_at(rbounds, b)};
+    dim_bound out;
+    ok = most_specific_dim(op, i, l, r, &out);
+    dims[n++] = out.size;
+  }
+  for (unsigned i = 0; ok && i < lhs->shaped.rank; i++)
+    if (!contains_dim(lb, i) && !contains_dim(lc, i))
+      dims[n++] = lhs->shaped.shape[i];
+  for (unsigned i = 0; ok && i < rhs->shaped.rank; i++)
+    if (!contains_dim(rb, i) && !contains_dim(rc, i))
+      dims[n++] = rhs->shaped.shape[i];
+  ok = ok && inferred_dims_match(op, dims, n);
+  free(dims);
+  return ok;
+}

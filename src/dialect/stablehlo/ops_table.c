@@ -1275,10 +1275,10 @@ const shlo_op_def sharc_shlo_op_dot = {{.name = "stablehlo.dot",
                                    "$ , $ `` @precision_config:prec attr-dict :fn",
                                    NULL,
                                    "2:1:0",
+                                   sharc_shlo_verify_dot,
                                    NULL,
-                                   NULL,
-                                   NULL,
-    NULL};
+                                   "?precision_config:prec",
+    "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dot_general = {
     {.name = "stablehlo.dot_general",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1292,7 +1292,7 @@ const shlo_op_def sharc_shlo_op_dot_general = {
     "2:1:0",
     sharc_shlo_verify_dot_general,
     NULL,
-    "dot_dimension_numbers:any",
+    "dot_dimension_numbers:any ?precision_config:prec",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,

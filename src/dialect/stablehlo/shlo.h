@@ -270,6 +270,14 @@ bool sharc_shlo_verify_composite(sharc_op *op);
 /* A single token result (outfeed, after_all, create_token). */
 bool sharc_shlo_infer_token(sharc_op *op);
 bool sharc_shlo_infer_map(sharc_op *op);
+/* verifyPrecisionConfig: at most two precisions. */
+bool sharc_shlo_verify_precision_config(sharc_op *op);
+bool sharc_shlo_verify_dot(sharc_op *op);
+/* verifyDotGeneralOp's comparison of the inferred dimensions with the
+ * result, after the dimension numbers have been checked. */
+bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sharc_type *rhs,
+                                   const sharc_attr *lb, const sharc_attr *rb,
+                                   const sharc_attr *lc, const sharc_attr *rc);
 bool sharc_shlo_infer_operand_types(sharc_op *op);
 bool sharc_shlo_infer_dynamic_gather(sharc_op *op);
 bool sharc_shlo_infer_concatenate(sharc_op *op);

@@ -581,6 +581,8 @@ bool sharc_shlo_verify_dot_general(sharc_op *op) {
   const sharc_type *lhs = sharc_shlo_ranked(operand_type(op, 0));
   const sharc_type *rhs = sharc_shlo_ranked(operand_type(op, 1));
   sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
+  if (!sharc_shlo_verify_precision_config(op))
+    return false;
   if (!lhs || !rhs || !sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0))
     return true;
   sharc_attr *lb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0);
@@ -602,7 +604,8 @@ bool sharc_shlo_verify_dot_general(sharc_op *op) {
          dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
          dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
          dims_match(op, lhs, rhs, lb, rb, "batching") &&
-         dims_match(op, lhs, rhs, lc, rc, "contracting");
+         dims_match(op, lhs, rhs, lc, rc, "contracting") &&
+         sharc_shlo_dot_general_result(op, lhs, rhs, lb, rb, lc, rc);
 }
 
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
@@ -697,6 +700,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   if (!strcmp(kind, "bool")) {
     *what = "bool attribute";
     return a->kind == SHARC_ATTR_BOOL;
+  }
+  if (!strcmp(kind, "prec")) {
+    *what = "Precision Config attribute";
+    if (a->kind != SHARC_ATTR_ARRAY)
+      return false;
+    for (unsigned i = 0; i < sharc_attr_count(a); i++)
+      if (sharc_shlo_enum_index(sharc_attr_at(a, i), &sharc_shlo_precision) < 0)
+        return false;
+    return true;
   }
   if (!strcmp(kind, "str")) {
     *what = "string attribute";
