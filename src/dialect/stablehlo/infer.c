@@ -968,3 +968,183 @@ bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sh
   free(dims);
   return ok;
 }
+
+/* ---- AllElementTypesMatch / AllMatchSameOperatorTrait ------------------- */
+
+static bool elements_match(sharc_op *op, const sharc_type *const *types, unsigned n, const char *names) {
+  for (unsigned i = 1; i < n; i++)
+    if (elem_or_self(types[i]) != elem_or_self(types[0])) {
+      sharc_emit_op_error(op, "failed to verify that all of {%s} have same element type", names);
+      return false;
+    }
+  return true;
+}
+
+/* AllElementTypesMatch<["operand", "result"]>. */
+bool sharc_shlo_trait_operand_result_elements(sharc_op *op) {
+  const sharc_type *t[2] = {operand_type(op, 0), sharc_value_type(sharc_op_result(op, 0))};
+  return elements_match(op, t, 2, "operand, result");
+}
+
+/* AllElementTypesMatch<["operand", "update", "result"]>. */
+bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op) {
+  const sharc_type *t[3] = {operand_type(op, 0), operand_type(op, 1),
+                            sharc_value_type(sharc_op_result(op, 0))};
+  return elements_match(op, t, 3, "operand, update, result");
+}
+
+/* slice: SameOperandsAndResultElementType, then the three index lists of
+ * one size. */
+bool sharc_shlo_slice_traits(sharc_op *op) {
+  if (!sharc_shlo_trait_same_element_type(op))
+    return false;
+  sharc_attr *a = sharc_shlo_i64_array(op, "start_indices");
+  sharc_attr *b = sharc_shlo_i64_array(op, "limit_indices");
+  sharc_attr *c = sharc_shlo_i64_array(op, "strides");
+  if (a && b && c && (sharc_attr_count(a) != sharc_attr_count(b) ||
+                      sharc_attr_count(a) != sharc_attr_count(c))) {
+    sharc_emit_op_error(op, "failed to verify that all of {start_indices, limit_indices, strides} "
+                        "have same size");
+    return false;
+  }
+  return true;
+}
+
+/* inferSliceOp. */
+bool sharc_shlo_infer_slice(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *start = sharc_shlo_i64_array(op, "start_indices");
+  sharc_attr *limit = sharc_shlo_i64_array(op, "limit_indices");
+  sharc_attr *strides = sharc_shlo_i64_array(op, "strides");
+  if (!in || !start || !limit || !strides)
+    return true;
+  unsigned rank = in->shaped.rank;
+  if (sharc_attr_count(start) != rank) {
+    sharc_shlo_error(op, "the number of elements in start_indices (%u) does not match the rank of "
+                     "the operand (%u)", sharc_attr_count(start), rank);
+    return false;
+  }
+  sharc_attr *bounds = sharc_shlo_bounds(in);
+  int64_t *shape = malloc((rank + 1) * sizeof *shape);
+  if (!shape)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < rank; i++) {
+    int64_t s = sharc_attr_dense_array_i64(start, i), l = sharc_attr_dense_array_i64(limit, i);
+    int64_t st = sharc_attr_dense_array_i64(strides, i), size = in->shaped.shape[i];
+    int64_t bound = bound_at(bounds, i);
+    if (s < 0) {
+      sharc_shlo_error(op, "negative start index %lld in dimension %u", (long long)s, i);
+      ok = false;
+    } else if ((!is_dyn(size) || !is_dyn(bound)) && l > (!is_dyn(size) ? size : bound)) {
+      sharc_shlo_error(op, "limit index %lld is larger than dimension %s %lld in dimension %u",
+                       (long long)l, !is_dyn(size) ? "size" : "bound",
+                       (long long)(!is_dyn(size) ? size : bound), i);
+      ok = false;
+    } else if (s > l) {
+      sharc_shlo_error(op, "start index %lld is larger than limit index %lld in dimension %u",
+                       (long long)s, (long long)l, i);
+      ok = false;
+    } else if (st <= 0) {
+      sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
+      ok = false;
+    } else {
+      shape[i] = (l - s + st - 1) / st;
+    }
+  }
+  if (ok)
+    ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
+                                                         in->shaped.elem, NULL));
+  free(shape);
+  return ok;
+}
+
+/* pad: SameOperandsAndResultElementType, the three padding lists of one
+ * size. */
+bool sharc_shlo_pad_traits(sharc_op *op) {
+  if (!sharc_shlo_trait_same_element_type(op))
+    return false;
+  sharc_attr *a = sharc_shlo_i64_array(op, "edge_padding_low");
+  sharc_attr *b = sharc_shlo_i64_array(op, "edge_padding_high");
+  sharc_attr *c = sharc_shlo_i64_array(op, "interior_padding");
+  if (a && b && c && (sharc_attr_count(a) != sharc_attr_count(b) ||
+                      sharc_attr_count(a) != sharc_attr_count(c))) {
+    sharc_emit_op_error(op, "failed to verify that all of {edge_padding_low, edge_padding_high, "
+                        "interior_padding} have same size");
+    return false;
+  }
+  return true;
+}
+
+/* inferPadOp: sizes (or bounds) grown by the padding. */
+bool sharc_shlo_infer_pad(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  sharc_attr *low = sharc_shlo_i64_array(op, "edge_padding_low");
+  sharc_attr *high = sharc_shlo_i64_array(op, "edge_padding_high");
+  sharc_attr *interior = sharc_shlo_i64_array(op, "interior_padding");
+  if (!in || !low || !high || !interior)
+    return true;
+  unsigned rank = in->shaped.rank;
+  if (sharc_attr_count(low) != rank) {
+    sharc_shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
+                     sharc_attr_count(low), rank);
+    return false;
+  }
+  if (sharc_attr_count(high) != rank || sharc_attr_count(interior) != rank)
+    return true;
+  sharc_attr *in_bounds = sharc_shlo_bounds(in);
+  int64_t *shape = malloc((rank + 1) * sizeof *shape), *bounds = malloc((rank + 1) * sizeof *bounds);
+  if (!shape || !bounds)
+    abort();
+  bool ok = true;
+  for (unsigned i = 0; ok && i < rank; i++) {
+    int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);
+    int64_t mid = sharc_attr_dense_array_i64(interior, i), size = in->shaped.shape[i];
+    int64_t bound = bound_at(in_bounds, i);
+    shape[i] = bounds[i] = SHARC_DYNAMIC;
+    if (mid < 0) {
+      sharc_shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
+      ok = false;
+      break;
+    }
+    if (is_dyn(size) && is_dyn(bound))
+      continue;
+    int64_t base = !is_dyn(size) ? size : bound;
+    int64_t out = base + lo + hi + (base - 1 > 0 ? base - 1 : 0) * mid;
+    if (out < 0) {
+      sharc_shlo_error(op, "Padding result in negative %s for dimension %u",
+                       !is_dyn(size) ? "size" : "bound", i);
+      ok = false;
+      break;
+    }
+    if (!is_dyn(size))
+      shape[i] = out;
+    else
+      bounds[i] = out;
+  }
+  if (ok)
+    ok = sharc_shlo_check_inferred(op, with_bounds(op, shape, rank, in->shaped.elem, bounds,
+                                                   in_bounds != NULL));
+  free(shape);
+  free(bounds);
+  return ok;
+}
+
+/* inferSelectOp. */
+bool sharc_shlo_infer_select(sharc_op *op) {
+  const sharc_type *pred = operand_type(op, 0);
+  sharc_type *types[2] = {sharc_value_type(sharc_op_operand(op, 1)),
+                          sharc_value_type(sharc_op_operand(op, 2))};
+  if (!sharc_shlo_compatible_shapes(types[0], types[1]) ||
+      elem_or_self(types[0]) != elem_or_self(types[1])) {
+    sharc_shlo_error(op, "requires compatible types for non-predicate operands");
+    return false;
+  }
+  if (sharc_shlo_ranked(pred) && pred->shaped.rank != 0 &&
+      !sharc_shlo_compatible_shapes(pred, types[0])) {
+    sharc_shlo_error(op, "requires the same shape for all operands");
+    return false;
+  }
+  sharc_type *t = sharc_shlo_most_specific(op, types, 2);
+  return t && sharc_shlo_check_inferred(op, t);
+}

@@ -791,7 +791,8 @@ const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                      NULL,
                                      NULL,
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_clamp};
+    sharc_shlo_verify_clamp,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .parse = sharc_shlo_format_parse,
@@ -805,7 +806,7 @@ const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                       NULL,
                                       NULL,
     "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_select};
+    sharc_shlo_infer_select};
 const shlo_op_def sharc_shlo_op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1071,7 +1072,8 @@ const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                      NULL,
                                      "start_indices:arr limit_indices:arr strides:arr",
     "HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_slice};
+    sharc_shlo_infer_slice,
+    sharc_shlo_slice_traits};
 const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -1086,7 +1088,8 @@ const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_sli
                                              NULL,
                                              "slice_sizes:arr",
     "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
-    sharc_shlo_verify_dynamic_slice};
+    sharc_shlo_verify_dynamic_slice,
+    sharc_shlo_trait_operand_result_elements};
 const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1101,7 +1104,8 @@ const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     NULL,
     NULL,
     "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
-    sharc_shlo_verify_dynamic_update_slice};
+    sharc_shlo_verify_dynamic_update_slice,
+    sharc_shlo_trait_operand_update_result_elements};
 const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1132,7 +1136,8 @@ const shlo_op_def sharc_shlo_op_pad = {
     NULL,
     "edge_padding_low:arr edge_padding_high:arr interior_padding:arr",
     "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor",
-    sharc_shlo_verify_pad};
+    sharc_shlo_infer_pad,
+    sharc_shlo_pad_traits};
 const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = sharc_shlo_format_parse,
@@ -1237,7 +1242,8 @@ const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       "dimension_numbers:any slice_sizes:arr",
     "HLO_Tensor HLO_IntTensor -> HLO_Tensor",
-    sharc_shlo_verify_gather};
+    sharc_shlo_verify_gather,
+    sharc_shlo_trait_operand_result_elements};
 const shlo_op_def sharc_shlo_op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1379,7 +1385,8 @@ const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
                                         NULL,
                                         NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
-    sharc_shlo_verify_cholesky};
+    sharc_shlo_verify_cholesky,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1393,7 +1400,8 @@ const shlo_op_def sharc_shlo_op_triangular_solve = {
     NULL,
     "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
     "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
-    sharc_shlo_verify_triangular_solve};
+    sharc_shlo_verify_triangular_solve,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1408,7 +1416,8 @@ const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64nn",
     NULL,
-    sharc_shlo_verify_batch_norm_grad};
+    sharc_shlo_verify_batch_norm_grad,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1422,7 +1431,8 @@ const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     NULL,
     "epsilon:f32 feature_index:i64nn",
     NULL,
-    sharc_shlo_verify_batch_norm_inference};
+    sharc_shlo_verify_batch_norm_inference,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1437,7 +1447,8 @@ const shlo_op_def sharc_shlo_op_batch_norm_training = {
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64nn",
     NULL,
-    sharc_shlo_verify_batch_norm_training};
+    sharc_shlo_verify_batch_norm_training,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,

@@ -270,6 +270,13 @@ bool sharc_shlo_verify_composite(sharc_op *op);
 /* A single token result (outfeed, after_all, create_token). */
 bool sharc_shlo_infer_token(sharc_op *op);
 bool sharc_shlo_infer_map(sharc_op *op);
+bool sharc_shlo_infer_slice(sharc_op *op);
+bool sharc_shlo_infer_pad(sharc_op *op);
+bool sharc_shlo_pad_traits(sharc_op *op);
+bool sharc_shlo_infer_select(sharc_op *op);
+bool sharc_shlo_slice_traits(sharc_op *op);
+bool sharc_shlo_trait_operand_result_elements(sharc_op *op);
+bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
 /* verifyPrecisionConfig: at most two precisions. */
 bool sharc_shlo_verify_precision_config(sharc_op *op);
 bool sharc_shlo_verify_dot(sharc_op *op);
