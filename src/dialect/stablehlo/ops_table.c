@@ -884,7 +884,7 @@ const shlo_op_def sharc_shlo_op_iota = {
     sharc_shlo_verify_iota,
     NULL,
     "iota_dimension:i64nn",
-    NULL};
+    "-> HLO_StaticShapeIntFpComplexOrQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
@@ -968,7 +968,9 @@ const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                        sharc_shlo_verify_reshape,
                                        NULL,
                                        NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor",
+    NULL,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1012,7 +1014,9 @@ const shlo_op_def sharc_shlo_op_broadcast_in_dim = {
     sharc_shlo_verify_broadcast_in_dim,
     NULL,
     "broadcast_dimensions:arr",
-    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor",
+    NULL,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1057,7 +1061,9 @@ const shlo_op_def sharc_shlo_op_reverse = {{.name = "stablehlo.reverse",
                                        sharc_shlo_verify_reverse,
                                        NULL,
                                        "dimensions:arr",
-    "HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .inherent = slice_props,
@@ -1545,6 +1551,7 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                       .parse = sharc_shlo_while_parse,
                                       .print = sharc_shlo_while_print,
                                       .verify = sharc_shlo_verify_op,
+                                      .verify_regions = sharc_shlo_verify_op_regions,
                                       .block_arg_names = sharc_shlo_while_arg_names,
                                       .data_flow = &sharc_shlo_while_data_flow,
                                       .dialect = &sharc_stablehlo_dialect},
@@ -1554,7 +1561,8 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                      sharc_shlo_verify_while,
                                      NULL,
                                      NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_operand_types};
 const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                    .verify = sharc_shlo_verify_op,

@@ -445,20 +445,18 @@ bool sharc_shlo_verify_select(sharc_op *op) {
   return sharc_shlo_check_inferred(op, (sharc_type *)on_true);
 }
 
-/* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
+/* "'tensor<i32>', 'tensor<f32>'": a type list as MLIR streams a TypeRange. */
 static void append_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_BUF_LIT(b, ", ");
-    sharc_print_type(types[i], b);
-  }
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(b, "%s%s", i ? ", " : "", sharc_shlo_type_str(types[i]));
 }
 
+/* isCompatibleForHloTypeInference over two type lists. */
 static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, unsigned nb) {
   if (na != nb)
     return false;
   for (unsigned i = 0; i < na; i++)
-    if (!sharc_shlo_compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+    if (!sharc_shlo_compatible_for_inference(a[i], b[i]))
       return false;
   return true;
 }
@@ -521,10 +519,8 @@ bool sharc_shlo_verify_while(sharc_op *op) {
       ok = false;
     } else if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 ||
                !sharc_type_is_integer(t->shaped.elem, 1)) {
-      sharc_buf s = {0};
-      sharc_print_type(t, &s);
-      sharc_shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
-      sharc_buf_free(&s);
+      sharc_shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s",
+                       sharc_shlo_type_str(t));
       ok = false;
     }
   }

@@ -74,6 +74,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor", STATIC_OR_BOUNDED,
                "FPICQA"),
     CONSTRAINT("HLO_PredIntOrFp0DTensor", RANK0, "PIF"),
+    CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
 };
 #undef CONSTRAINT
 

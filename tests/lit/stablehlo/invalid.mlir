@@ -162,7 +162,7 @@ func.func @select_types(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xi32>) 
 // -----
 
 func.func @while_types(%n: tensor<i32>) -> tensor<i32> {
-  // expected-error @below {{expect condition block return a zero-ranked tensor of i1 but got tensor<i32>}}
+  // expected-error @below {{expect condition block return a zero-ranked tensor of i1 but got 'tensor<i32>'}}
   %0 = stablehlo.while(%i = %n) : tensor<i32>
     cond {
     stablehlo.return %i : tensor<i32>
