@@ -777,7 +777,9 @@ const shlo_op_def sharc_shlo_op_complex = {
     NULL,
     NULL,
     NULL,
-    "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor"};
+    "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor",
+    sharc_shlo_infer_complex,
+    sharc_shlo_complex_traits};
 const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = sharc_shlo_format_parse,
@@ -821,7 +823,8 @@ const shlo_op_def sharc_shlo_op_compare = {
     sharc_shlo_verify_compare,
     NULL,
     "comparison_direction:any",
-    "HLO_Tensor HLO_Tensor -> HLO_PredTensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_PredTensor",
+    sharc_shlo_infer_compare};
 const shlo_op_def sharc_shlo_op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -927,7 +930,8 @@ const shlo_op_def sharc_shlo_op_replica_id = {
     NULL,
     NULL,
     NULL,
-    " -> UI32RankedTensor"};
+    " -> UI32RankedTensor",
+    sharc_shlo_infer_ui32_scalar};
 const shlo_op_def sharc_shlo_op_partition_id = {
     {.name = "stablehlo.partition_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -941,7 +945,8 @@ const shlo_op_def sharc_shlo_op_partition_id = {
     NULL,
     NULL,
     NULL,
-    " -> UI32RankedTensor"};
+    " -> UI32RankedTensor",
+    sharc_shlo_infer_ui32_scalar};
 const shlo_op_def sharc_shlo_op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .parse = sharc_shlo_format_parse,
@@ -1122,10 +1127,12 @@ const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     "$* attr-dict :fn",
     NULL,
     "4:1:0",
+    sharc_shlo_verify_real_dynamic_slice,
     NULL,
     NULL,
+    "HLO_Tensor HLO_DimensionTensor HLO_DimensionTensor HLO_DimensionTensor -> HLO_Tensor",
     NULL,
-    NULL};
+    sharc_shlo_real_dynamic_slice_traits};
 const shlo_op_def sharc_shlo_op_pad = {
     {.name = "stablehlo.pad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1235,7 +1242,8 @@ const shlo_op_def sharc_shlo_op_tuple = {{.name = "stablehlo.tuple",
                                      NULL,
                                      NULL,
                                      NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_tuple};
 const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = gather_props,

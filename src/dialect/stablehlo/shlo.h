@@ -262,6 +262,13 @@ bool sharc_shlo_verify_dynamic_pad(sharc_op *op);
 bool sharc_shlo_verify_dynamic_reshape(sharc_op *op);
 bool sharc_shlo_infer_rng(sharc_op *op);
 bool sharc_shlo_infer_constant(sharc_op *op);
+bool sharc_shlo_real_dynamic_slice_traits(sharc_op *op);
+bool sharc_shlo_verify_real_dynamic_slice(sharc_op *op);
+bool sharc_shlo_infer_ui32_scalar(sharc_op *op);
+bool sharc_shlo_infer_tuple(sharc_op *op);
+bool sharc_shlo_complex_traits(sharc_op *op);
+bool sharc_shlo_infer_complex(sharc_op *op);
+bool sharc_shlo_infer_compare(sharc_op *op);
 /* verify_io.c */
 bool sharc_shlo_verify_infeed(sharc_op *op);
 bool sharc_shlo_verify_recv(sharc_op *op);

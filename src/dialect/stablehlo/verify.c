@@ -866,9 +866,8 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
-  sharc_type *elem = sharc_type_element(operand_type(op, 0));
   for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
-    if (sharc_type_element(operand_type(op, i)) != elem) {
+    if (!sharc_shlo_compatible_elements(operand_type(op, i), operand_type(op, 0))) {
       sharc_emit_op_error(op, "requires compatible element types for all operands");
       return false;
     }

@@ -366,3 +366,86 @@ bool sharc_shlo_infer_constant(sharc_op *op) {
                       sharc_shlo_type_str(t), sharc_shlo_type_str(out));
   return false;
 }
+
+/* AllElementTypesMatch<operand, result>, AllTypesMatch of the index
+ * operands, then verifyRealDynamicSliceOp. */
+bool sharc_shlo_real_dynamic_slice_traits(sharc_op *op) {
+  if (sharc_type_element(operand_type(op, 0)) != sharc_type_element(result_type(op, 0))) {
+    sharc_emit_op_error(op, "failed to verify that all of {operand, result} have same element type");
+    return false;
+  }
+  if (operand_type(op, 1) != operand_type(op, 2) || operand_type(op, 1) != operand_type(op, 3)) {
+    sharc_emit_op_error(op, "failed to verify that all of {start_indices, limit_indices, strides} "
+                        "have same type");
+    return false;
+  }
+  return true;
+}
+
+bool sharc_shlo_verify_real_dynamic_slice(sharc_op *op) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  if (!in)
+    return true;
+  static const char *const names[] = {"start_indices", "limit_indices", "strides"};
+  for (unsigned i = 0; i < 3; i++) {
+    int64_t n = sharc_type_num_elements(operand_type(op, i + 1));
+    if (n >= 0 && n != (int64_t)in->shaped.rank) {
+      sharc_shlo_error(op, "has mismatched number of operand rank (%u) and %s size (%lld)",
+                       in->shaped.rank, names[i], (long long)n);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* replica_id, partition_id: tensor<ui32>. */
+bool sharc_shlo_infer_ui32_scalar(sharc_op *op) {
+  sharc_context *ctx = sharc_op_context(op);
+  return sharc_shlo_check_inferred(
+      op, sharc_type_tensor(ctx, NULL, 0, sharc_type_integer(ctx, 32, SHARC_UNSIGNED), NULL));
+}
+
+/* inferTupleOp. */
+bool sharc_shlo_infer_tuple(sharc_op *op) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    types[i] = operand_type(op, i);
+  sharc_type *t = sharc_type_tuple(sharc_op_context(op), types, n);
+  free(types);
+  return sharc_shlo_check_inferred(op, t);
+}
+
+/* complex: SameOperandsElementType, then SameOperandsAndResultShape. */
+bool sharc_shlo_complex_traits(sharc_op *op) {
+  if (sharc_type_element(operand_type(op, 0)) != sharc_type_element(operand_type(op, 1))) {
+    sharc_emit_op_error(op, "requires the same element type for all operands");
+    return false;
+  }
+  return sharc_shlo_verify_elementwise(op);
+}
+
+/* inferComplexOp: complex of the operand's element type. */
+bool sharc_shlo_infer_complex(sharc_op *op) {
+  const sharc_type *in = operand_type(op, 0);
+  sharc_type *elem = sharc_type_element(in);
+  if (!elem || in->kind != SHARC_TYPE_TENSOR)
+    return true;
+  sharc_context *ctx = sharc_op_context(op);
+  return sharc_shlo_check_inferred(op, sharc_type_tensor(ctx, in->shaped.shape, in->shaped.rank,
+                                                         sharc_type_complex(ctx, elem),
+                                                         in->shaped.encoding));
+}
+
+/* inferCompareOp: i1 elements in the lhs's shape and encoding. */
+bool sharc_shlo_infer_compare(sharc_op *op) {
+  const sharc_type *in = operand_type(op, 0);
+  if (in->kind != SHARC_TYPE_TENSOR)
+    return true;
+  sharc_context *ctx = sharc_op_context(op);
+  return sharc_shlo_check_inferred(op, sharc_type_tensor(ctx, in->shaped.shape, in->shaped.rank,
+                                                         sharc_type_integer(ctx, 1, SHARC_SIGNLESS),
+                                                         in->shaped.encoding));
+}

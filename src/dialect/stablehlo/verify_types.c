@@ -34,7 +34,8 @@ typedef enum container {
   RANKED_OR_TOKEN,
   STATIC,           /* StaticShapeTensorOf */
   STATIC_1D,        /* statically shaped, rank 1 */
-  STATIC_OR_BOUNDED /* static, or exactly one dynamic dimension with a bound */
+  STATIC_OR_BOUNDED, /* static, or exactly one dynamic dimension with a bound */
+  RANK1              /* 1DTensorOf */
 } container;
 
 typedef struct constraint {
@@ -74,6 +75,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor", STATIC_OR_BOUNDED,
                "FPICQA"),
     CONSTRAINT("HLO_PredIntOrFp0DTensor", RANK0, "PIF"),
+    CONSTRAINT("HLO_DimensionTensor", RANK1, "XI"),
     CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
 };
 #undef CONSTRAINT
@@ -161,7 +163,7 @@ static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
     return false;
   if ((c->shape == STATIC || c->shape == STATIC_1D) && !static_shape(t))
     return false;
-  if (c->shape == STATIC_1D && t->shaped.rank != 1)
+  if ((c->shape == STATIC_1D || c->shape == RANK1) && t->shaped.rank != 1)
     return false;
   if (c->shape == STATIC_OR_BOUNDED && !static_shape(t) && !single_bounded(t))
     return false;
@@ -191,6 +193,7 @@ static void append_summary(sharc_buf *b, const constraint *c) {
       [STATIC] = "statically shaped tensor",
       [STATIC_1D] = "statically shaped 1-dimensional tensor",
       [STATIC_OR_BOUNDED] = "statically shaped or single bounded dimension tensor",
+      [RANK1] = "1D tensor",
   };
   sharc_buf_printf(b, "%s of ", prefix[c->shape]);
   for (const char *e = c->elems; *e; e++)
