@@ -415,6 +415,8 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
   return true;
 }
 
+const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p) { return &p->dialect_type_tok; }
+
 /* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
 static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   sharc_token t = p->tok;
@@ -437,6 +439,7 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
     if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
         !sharc_p_check_angle_body(p))
       return false;
+    p->dialect_type_tok = t;
     sharc_type *ty = d->parse_type(p, mnemonic);
     if (!ty)
       return false;

@@ -1021,7 +1021,8 @@ sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
     return sharc_shlo_token_type(sharc_p_context(p));
   if (sharc_str_eq_cstr(mnemonic, "future"))
     return parse_future(p);
-  sharc_p_error(p, "unknown stablehlo type: %.*s", (int)mnemonic.len, mnemonic.data);
+  sharc_p_error_at(p, sharc_p_dialect_type_tok(p), "unknown stablehlo type: %.*s",
+                   (int)mnemonic.len, mnemonic.data);
   return NULL;
 }
 
