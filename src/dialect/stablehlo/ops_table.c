@@ -120,7 +120,7 @@ const shlo_op_def sharc_shlo_op_abs = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    NULL,
+    "HLO_SIntFpComplexOrQuantizedIntTensor -> HLO_SIntFpOrQuantizedIntTensor",
     sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_ceil = {
     {.name = "stablehlo.ceil",
@@ -299,7 +299,7 @@ const shlo_op_def sharc_shlo_op_sign = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL,
+    "HLO_SIntFpComplexOrQuantizedIntTensor -> HLO_SIntFpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",

@@ -25,6 +25,7 @@ static const elem_class elem_classes[] = {
     {'i', "32-bit signless integer"},
     {'u', "32-bit unsigned integer"},
     {'X', "index"},
+    {'S', "2/4/8/16/32/64-bit signless integer"},
 };
 
 typedef enum container {
@@ -76,6 +77,8 @@ static const constraint constraints[] = {
                "FPICQA"),
     CONSTRAINT("HLO_PredIntOrFp0DTensor", RANK0, "PIF"),
     CONSTRAINT("HLO_DimensionTensor", RANK1, "XI"),
+    CONSTRAINT("HLO_SIntFpComplexOrQuantizedIntTensor", RANKED, "SFCQ"),
+    CONSTRAINT("HLO_SIntFpOrQuantizedIntTensor", RANKED, "SFQ"),
     CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
 };
 #undef CONSTRAINT
@@ -125,6 +128,8 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return is_f32_or_f64(t);
   case 'X':
     return t->kind == SHARC_TYPE_INDEX;
+  case 'S':
+    return is_hlo_int(t) && t->integer.sign == SHARC_SIGNLESS;
   case 'i':
   case 'u':
     return t->kind == SHARC_TYPE_INTEGER && t->integer.width == 32 &&
