@@ -1429,7 +1429,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     NULL,
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64nn",
-    NULL,
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor",
     sharc_shlo_verify_batch_norm_grad,
     sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_inference = {
@@ -1444,7 +1444,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     NULL,
     NULL,
     "epsilon:f32 feature_index:i64nn",
-    NULL,
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor -> HLO_FpOrQuantizedIntTensor",
     sharc_shlo_verify_batch_norm_inference,
     sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_training = {
@@ -1460,7 +1460,7 @@ const shlo_op_def sharc_shlo_op_batch_norm_training = {
     NULL,
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64nn",
-    NULL,
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor -> HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor",
     sharc_shlo_verify_batch_norm_training,
     sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_rng = {

@@ -78,6 +78,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_PredIntOrFp0DTensor", RANK0, "PIF"),
     CONSTRAINT("HLO_DimensionTensor", RANK1, "XI"),
     CONSTRAINT("HLO_SIntFpComplexOrQuantizedIntTensor", RANKED, "SFCQ"),
+    CONSTRAINT("HLO_FpOrQuantized1DTensor", RANK1, "FQ"),
     CONSTRAINT("HLO_SIntFpOrQuantizedIntTensor", RANKED, "SFQ"),
     CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
 };
