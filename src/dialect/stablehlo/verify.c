@@ -612,7 +612,7 @@ bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; expected && i < n; i++) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!sharc_shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+    if (!sharc_shlo_compatible_for_inference(t, expected)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
       return false;
     }
