@@ -836,10 +836,12 @@ const shlo_op_def sharc_shlo_op_reduce_precision = {
     "$ , format = @x:expman attr-dict :same",
     NULL,
     "1:1:0",
-    NULL,
+    sharc_shlo_verify_compatible_elementwise,
     NULL,
     "exponent_bits:i32pos mantissa_bits:i32nn",
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands,
+    sharc_shlo_trait_elementwise};
 const shlo_op_def sharc_shlo_op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
