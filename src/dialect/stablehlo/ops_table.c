@@ -1631,14 +1631,16 @@ const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select
                                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                                    .inherent = select_and_scatter_props,
                                                    .verify = sharc_shlo_verify_op,
+                                                   .verify_regions = sharc_shlo_verify_op_regions,
                                                    .dialect = &sharc_stablehlo_dialect},
                                                   NULL,
                                                   NULL,
                                                   "3:1:2",
+                                                  sharc_shlo_verify_select_and_scatter,
                                                   NULL,
                                                   NULL,
-                                                  NULL,
-    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_select_and_scatter};
 const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                         .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                         .inherent = scatter_props,

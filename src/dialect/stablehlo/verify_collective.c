@@ -204,14 +204,13 @@ static bool promotable(const sharc_type *a, const sharc_type *b, bool ignore_fp)
   return bit_width(x) <= bit_width(y);
 }
 
-/* The reducer of a single-input collective: one operand against a scalar
- * init of its element type, no dimensions allowed. */
-static bool verify_reducer(sharc_op *op, const sharc_type *input) {
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+/* verifyReducerShape for one input and no allowed dimensions: the reducer
+ * in region `region` against `input` and its `init` value. */
+bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc_type *input,
+                                      const sharc_type *init) {
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, region));
   if (!block)
     return true;
-  sharc_context *ctx = sharc_op_context(op);
-  const sharc_type *init = sharc_type_tensor(ctx, NULL, 0, sharc_type_element(input), NULL);
   if (sharc_block_num_args(block) != 2) {
     sharc_shlo_error(op, "Reduction-region must take 2 parameters, but takes %u parameter(s)",
                      sharc_block_num_args(block));
@@ -277,6 +276,14 @@ static bool verify_reducer(sharc_op *op, const sharc_type *input) {
     return false;
   }
   return true;
+}
+
+/* The reducer of a single-input collective: one operand against a scalar
+ * init of its element type. */
+static bool verify_reducer(sharc_op *op, const sharc_type *input) {
+  sharc_context *ctx = sharc_op_context(op);
+  const sharc_type *init = sharc_type_tensor(ctx, NULL, 0, sharc_type_element(input), NULL);
+  return sharc_shlo_verify_single_reducer(op, 0, input, init);
 }
 
 /* getAccumulatorTypesOrInputTypes for one input: the element type the

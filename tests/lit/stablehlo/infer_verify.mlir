@@ -132,3 +132,36 @@ func.func @second(%a: tensor<4xf32>) -> tensor<4xf64> {
   // expected-error @-1 {{failed to infer returned types}}
   return %0 : tensor<4xf64>
 }
+
+// -----
+
+func.func @select_and_scatter_source(%arg0: tensor<10x24x24x64xf32>, %arg1: tensor<10x12x12x64xf32>) -> tensor<10x24x24x64xf32> {
+  %0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  // expected-error @+1 {{expects source-type to be 'tensor<10x8x12x64xf32>', but got'tensor<10x12x12x64xf32>'}}
+  %1 = "stablehlo.select_and_scatter"(%arg0, %arg1, %0) ({
+  ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+    %2 = stablehlo.compare GE, %arg3, %arg4, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %2 : tensor<i1>
+  }, {
+  ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+    %2 = stablehlo.add %arg3, %arg4 : tensor<f32>
+    stablehlo.return %2 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 3, 2, 1>} : (tensor<10x24x24x64xf32>, tensor<10x12x12x64xf32>, tensor<f32>) -> tensor<10x24x24x64xf32>
+  func.return %1 : tensor<10x24x24x64xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_select_return(%arg0: tensor<4xf32>, %arg1: tensor<2xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  // expected-error @+1 {{expects the return-type of select-region to be tensor<i1>, but got: 'tensor<f32>'}}
+  %1 = "stablehlo.select_and_scatter"(%arg0, %arg1, %0) ({
+  ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+    stablehlo.return %arg3 : tensor<f32>
+  }, {
+  ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+    %2 = stablehlo.add %arg3, %arg4 : tensor<f32>
+    stablehlo.return %2 : tensor<f32>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}
