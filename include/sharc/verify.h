@@ -26,9 +26,10 @@ SHARC_API bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key
 SHARC_API void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned n);
 
 /* `check` on `op`, unless it passed on an op alike (same name, attributes,
- * operand and result types) earlier in this verification. For checks that
- * read nothing else: no defining op, parent, use or symbol. An op with
- * regions or successors is always checked (its check may read them). */
+ * operand and result types, parent op name, and constant-like producers of
+ * its operands) earlier in this verification. For checks that read nothing
+ * else: no other defining op, use or symbol. An op with regions or
+ * successors is always checked (its check may read them). */
 SHARC_API bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op));
 
 #ifdef __cplusplus

@@ -307,24 +307,39 @@ void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned
     sharc_word_memo_add(ctx->verify_memo, key, n, NULL, 0);
 }
 
+/* What a memoized check may read of an operand besides its type: the value
+ * of a constant-like producer (no operands, no regions), as the StableHLO
+ * verifiers read shape operands through matchInts. */
+static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
+  const sharc_op *def = sharc_value_defining_op(v);
+  bool constant = def && !def->num_operands && !def->num_regions;
+  *k++ = (uintptr_t)sharc_value_type(v);
+  *k++ = constant ? (uintptr_t)def->name : 0;
+  *k++ = constant ? (uintptr_t)def->attrs : 0;
+  return k;
+}
+
 bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   if (!op->ctx->verify_memo || op->num_regions || op->num_successors)
     return check(op);
-  enum { STACK = 24 };
-  unsigned n = 5 + op->num_operands + op->num_results;
+  enum { STACK = 32 };
+  unsigned n = 6 + 3 * op->num_operands + op->num_results;
   uintptr_t stack[STACK];
   uintptr_t *key = n <= STACK ? stack : malloc(n * sizeof *key);
   if (!key)
     abort();
+  const sharc_op *parent = sharc_op_parent_op(op);
   key[0] = (uintptr_t)check;
   key[1] = (uintptr_t)op->name;
   key[2] = (uintptr_t)op->attrs;
   key[3] = op->num_operands;
   key[4] = op->num_results;
+  key[5] = parent ? (uintptr_t)parent->name : 0;
+  uintptr_t *k = key + 6;
   for (unsigned i = 0; i < op->num_operands; i++)
-    key[5 + i] = (uintptr_t)sharc_value_type(op->operands[i].value);
+    k = operand_key(k, op->operands[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
-    key[5 + op->num_operands + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+    *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
   bool ok = sharc_verify_memo_passed(op->ctx, key, n);
   if (!ok && (ok = check(op)))
     sharc_word_memo_add(op->ctx->verify_memo, key, n, NULL, 0);
