@@ -110,11 +110,6 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
   return true;
 }
 
-static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
-}
-
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
   return inferred == actual || sharc_shlo_compatible_for_inference(inferred, actual);
 }
@@ -158,52 +153,6 @@ bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
   return sharc_shlo_check_inferred_all(op, &inferred, 1);
 }
 
-bool sharc_shlo_verify_transpose(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
-  if (!in || !perm)
-    return true;
-  unsigned rank = in->shaped.rank, n = sharc_attr_count(perm);
-  if (n != rank) {
-    sharc_shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
-    return false;
-  }
-  int64_t *vals = malloc((n + 1) * sizeof *vals);
-  int64_t *shape = malloc((n + 1) * sizeof *shape);
-  bool *seen = calloc(n + 1, sizeof *seen);
-  if (!vals || !shape || !seen)
-    abort();
-  bool is_perm = true;
-  for (unsigned i = 0; i < n; i++) {
-    vals[i] = sharc_attr_dense_array_i64(perm, i);
-    if (vals[i] < 0 || vals[i] >= (int64_t)n || seen[vals[i]])
-      is_perm = false;
-    else
-      seen[vals[i]] = true;
-  }
-  bool ok = true;
-  if (!is_perm) {
-    sharc_buf msg = {0};
-    SHARC_BUF_LIT(&msg, "attribute permutation must be a permutation of [");
-    for (unsigned i = 0; i < n; i++)
-      sharc_buf_printf(&msg, "%s%u", i ? ", " : "", i);
-    SHARC_BUF_LIT(&msg, "] but got ");
-    append_list(&msg, vals, n);
-    sharc_shlo_error(op, "%s", msg.data);
-    sharc_buf_free(&msg);
-    ok = false;
-  } else {
-    for (unsigned i = 0; i < n; i++)
-      shape[i] = in->shaped.shape[vals[i]];
-    sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = sharc_shlo_check_inferred(op, t);
-  }
-  free(vals);
-  free(shape);
-  free(seen);
-  return ok;
-}
-
 bool sharc_shlo_verify_reshape(sharc_op *op) {
   const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
@@ -221,57 +170,6 @@ bool sharc_shlo_verify_reshape(sharc_op *op) {
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
              "(%lld)", (long long)b, (long long)a);
   return false;
-}
-
-bool sharc_shlo_verify_concatenate(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
-  if (n == 0) {
-    sharc_shlo_error(op, "expected 1 or more operands, but found 0");
-    return false;
-  }
-  const sharc_type *first = sharc_shlo_ranked(operand_type(op, 0));
-  if (!first || !dim_attr)
-    return true;
-  int64_t dim = sharc_attr_int_value(dim_attr);
-  unsigned rank = first->shaped.rank;
-  if (dim < 0) {
-    sharc_shlo_error(op, "dimension %lld is negative", (long long)dim);
-    return false;
-  }
-  if (rank == 0) {
-    sharc_shlo_error(op, "rank-0 values cannot be concatenated");
-    return false;
-  }
-  if (dim >= (int64_t)rank) {
-    sharc_shlo_error(op, "dimension %lld is out-of-bounds for input rank %u", (long long)dim, rank);
-    return false;
-  }
-  for (unsigned i = 1; i < n; i++) {
-    const sharc_type *t = sharc_shlo_ranked(operand_type(op, i));
-    if (!t)
-      continue;
-    if (t->shaped.rank != rank) {
-      sharc_shlo_error(op, "operands (0) and (%u) do not match rank", i);
-      return false;
-    }
-    for (unsigned d = 0; d < rank; d++) {
-      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
-      if ((int64_t)d == dim || a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b)
-        continue;
-      sharc_buf msg = {0};
-      sharc_buf_printf(&msg, "shapes of operand (0) and (%u) are not compatible at non-concat "
-                       "index %u: (", i, d);
-      append_list(&msg, first->shaped.shape, rank);
-      SHARC_BUF_LIT(&msg, ") != (");
-      append_list(&msg, t->shaped.shape, rank);
-      SHARC_BUF_LIT(&msg, ")");
-      sharc_shlo_error(op, "%s", msg.data);
-      sharc_buf_free(&msg);
-      return false;
-    }
-  }
-  return true;
 }
 
 bool sharc_shlo_verify_dynamic_slice(sharc_op *op) {
@@ -335,21 +233,6 @@ bool sharc_shlo_verify_iota(sharc_op *op) {
   return true;
 }
 
-bool sharc_shlo_verify_select(sharc_op *op) {
-  const sharc_type *pred = operand_type(op, 0);
-  const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
-  if (!sharc_shlo_compatible_shapes(on_true, on_false) ||
-      sharc_type_element(on_true) != sharc_type_element(on_false)) {
-    sharc_shlo_error(op, "requires compatible types for non-predicate operands");
-    return false;
-  }
-  if (sharc_shlo_ranked(pred) && pred->shaped.rank != 0 && !sharc_shlo_compatible_shapes(pred, on_true)) {
-    sharc_shlo_error(op, "requires the same shape for all operands");
-    return false;
-  }
-  return sharc_shlo_check_inferred(op, (sharc_type *)on_true);
-}
-
 /* "'tensor<i32>', 'tensor<f32>'": a type list as MLIR streams a TypeRange. */
 static void append_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
   for (unsigned i = 0; i < n; i++)
@@ -379,8 +262,6 @@ static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const 
 
 static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
 static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
-static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
-
 static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
                            sharc_type *const *other, unsigned m) {
   sharc_buf msg = {0};
@@ -826,25 +707,6 @@ bool sharc_shlo_verify_reverse(sharc_op *op) {
   return true;
 }
 
-/* get_dimension_size, set_dimension_size: `dimension` within the operand. */
-bool sharc_shlo_verify_dimension_attr(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *d = sharc_op_attr(op, "dimension");
-  if (!in || !d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
-    return true;
-  int64_t dim = sharc_attr_int_value(d);
-  if (dim < 0) {
-    sharc_shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
-    return false;
-  }
-  if (dim >= (int64_t)in->shaped.rank) {
-    sharc_shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
-               in->shaped.rank, (long long)dim);
-    return false;
-  }
-  return true;
-}
-
 bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   const sharc_type *t = operand_type(op, 0);
   sharc_attr *index = sharc_op_attr(op, "index");
@@ -859,71 +721,6 @@ bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   return sharc_shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
 }
 
-
-/* if and case: a scalar selector, argument-free branches returning alike;
- * the results are what the branches return. */
-bool sharc_shlo_verify_conditional(sharc_op *op) {
-  const sharc_type *sel = sharc_shlo_ranked(operand_type(op, 0));
-  if (sel && sel->shaped.rank != 0) {
-    sharc_shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
-    return false;
-  }
-  unsigned n = sharc_op_num_regions(op);
-  if (n == 0) {
-    sharc_shlo_error(op, "expect at least one branch");
-    return false;
-  }
-  sharc_op *first_ret = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
-    if (!entry) {
-      sharc_shlo_error(op, "expect non-empty region");
-      return false;
-    }
-    if (sharc_block_num_args(entry)) {
-      sharc_shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
-                 sharc_block_num_args(entry));
-      return false;
-    }
-    sharc_op *ret = sharc_block_last_op(entry);
-    if (!ret)
-      return true; /* the terminator rule reports it */
-    if (!first_ret)
-      first_ret = ret;
-    unsigned na = sharc_op_num_operands(first_ret), nb = sharc_op_num_operands(ret);
-    sharc_type **a = types_of(operand_at, first_ret, na), **b = types_of(operand_at, ret, nb);
-    bool same = same_types(a, na, b, nb);
-    if (!same) {
-      sharc_buf msg = {0};
-      sharc_buf_printf(&msg, "branch 0 and branch %u have mismatched return types: ", i);
-      append_types(&msg, a, na);
-      SHARC_BUF_LIT(&msg, " vs ");
-      append_types(&msg, b, nb);
-      sharc_shlo_error(op, "%s", msg.data);
-      sharc_buf_free(&msg);
-    }
-    free(a);
-    free(b);
-    if (!same)
-      return false;
-  }
-  unsigned nr = first_ret ? sharc_op_num_operands(first_ret) : 0;
-  sharc_type **inferred = first_ret ? types_of(operand_at, first_ret, nr) : NULL;
-  sharc_type **actual = types_of(result_at, op, sharc_op_num_results(op));
-  bool ok = !first_ret || same_types(inferred, nr, actual, sharc_op_num_results(op));
-  if (!ok) {
-    sharc_buf a = {0}, b = {0};
-    append_types(&a, inferred, nr);
-    append_types(&b, actual, sharc_op_num_results(op));
-    sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                        "operation '%s'", a.data, b.data);
-    sharc_buf_free(&a);
-    sharc_buf_free(&b);
-  }
-  free(inferred);
-  free(actual);
-  return ok;
-}
 
 bool sharc_shlo_verify_sort(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
@@ -970,8 +767,3 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
   return true;
 }
 
-/* all_reduce, reduce_scatter: one scalar reducer, applied to each operand. */
-bool sharc_shlo_verify_collective_reducer(sharc_op *op) {
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  return !block || check_reducer_block(op, block, 1);
-}
