@@ -71,13 +71,12 @@ bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_regio
   if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
     sharc_block *entry = sharc_block_create(p->ctx);
     sharc_region_append_block(r, entry);
-    for (unsigned i = 0; ok && i < num_args; i++) {
-      sharc_value *v = sharc_block_add_arg(entry, args[i].type, args[i].loc);
-      ok = sharc_p_define(p, &args[i].ref.tok, &v, 1);
-    }
-    if (ok && num_args && p->tok.kind == TOK_CARET_ID && r->first == entry &&
-        !entry->first) {
+    if (num_args && p->tok.kind == TOK_CARET_ID)
       ok = sharc_p_error(p, "invalid block name in region with named arguments");
+    for (unsigned i = 0; ok && i < num_args; i++) {
+      ok = sharc_p_check_entry_arg_unused(p, &args[i].ref.tok);
+      sharc_value *v = ok ? sharc_block_add_arg(entry, args[i].type, args[i].loc) : NULL;
+      ok = ok && sharc_p_define(p, &args[i].ref.tok, &v, 1);
     }
     ok = ok && parse_block_body(p, entry);
   }

@@ -496,6 +496,18 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
   return true;
 }
 
+/* A region's named entry argument may not reuse a name already defined or
+ * referenced in the enclosing isolated scope (MLIR's getReferenceLoc). */
+bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
+  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  val_entry *e = visible_entry(p, name);
+  if (!e)
+    return true;
+  sharc_p_error_at(p, tok, "region entry argument '%s' is already in use", name->data);
+  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously referenced here");
+  return false;
+}
+
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
                           unsigned count) {

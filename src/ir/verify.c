@@ -4,6 +4,8 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
+#include "sharc/symbols.h"
+#include "support/vec.h"
 
 #include <string.h>
 
@@ -15,7 +17,10 @@ static bool needs_terminator(const sharc_op *parent) {
   return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
 }
 
-static bool verify_block(sharc_op *parent, sharc_block *b) {
+/* OperationVerifier's block visit: ops that are not IsolatedFromAbove are
+ * verified in place; isolated ones are collected in `deferred` and verified
+ * when their parent is left, as MLIR does. */
+static bool verify_block(sharc_op *parent, sharc_block *b, sharc_ptrvec *deferred) {
   if (!b->first && needs_terminator(parent)) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
     return false;
@@ -24,6 +29,10 @@ static bool verify_block(sharc_op *parent, sharc_block *b) {
     if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
+    }
+    if (op->num_regions && op->def && (op->def->traits & SHARC_TRAIT_ISOLATED)) {
+      sharc_ptrvec_push(deferred, op);
+      continue;
     }
     if (!verify_op(op))
       return false;
@@ -143,12 +152,29 @@ static bool verify_dialect_attrs(sharc_op *op) {
   return true;
 }
 
-/* One `arg_attrs`/`res_attrs` array of a function-like op. */
-static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, bool is_result) {
+/* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
+ * verifyTrait): one dictionary per argument/result, dialect names only, each
+ * checked by its dialect's hook. */
+static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned expected,
+                                  bool is_result) {
+  const char *what = is_result ? "result" : "argument";
+  if (sharc_attr_count(all) != expected) {
+    sharc_emit_op_error(op,
+                        "expects %s attribute array to have the same number of elements as the "
+                        "number of function %ss, got %u, but expected %u",
+                        what, what, sharc_attr_count(all), expected);
+    return false;
+  }
   for (unsigned i = 0; i < sharc_attr_count(all); i++) {
     const sharc_attr *dict = sharc_attr_at(all, i);
-    if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY)
-      continue;
+    if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY) {
+      sharc_buf b = {0};
+      sharc_print_attr(dict, &b);
+      sharc_emit_op_error(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`",
+                          what, b.data);
+      sharc_buf_free(&b);
+      return false;
+    }
     const sharc_named_attr *e = sharc_attr_dict_entries(dict);
     for (unsigned k = 0; k < sharc_attr_count(dict); k++) {
       sharc_str n = sharc_ident_str(e[k].name);
@@ -167,14 +193,99 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, bool is_r
 
 bool sharc_verify_function_arg_attrs(sharc_op *op) {
   sharc_attr *args = sharc_op_attr(op, "arg_attrs"), *results = sharc_op_attr(op, "res_attrs");
-  if (args && sharc_attr_get_kind(args) == SHARC_ATTR_ARRAY && !verify_arg_attr_array(op, args, false))
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
+  sharc_type *fn = ft && sharc_attr_get_kind(ft) == SHARC_ATTR_TYPE ? sharc_attr_type_value(ft) : NULL;
+  if (!fn || sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
+    return true;
+  if (args && sharc_attr_get_kind(args) == SHARC_ATTR_ARRAY &&
+      !verify_arg_attr_array(op, args, sharc_type_func_num_inputs(fn), false))
     return false;
   if (results && sharc_attr_get_kind(results) == SHARC_ATTR_ARRAY &&
-      !verify_arg_attr_array(op, results, true))
+      !verify_arg_attr_array(op, results, sharc_type_func_num_results(fn), true))
     return false;
   return true;
 }
 
+/* SymbolOpInterface's verifier (a trait of the op, run after its ODS
+ * checks): the name and visibility attributes, no public declarations, a
+ * symbol-table parent. */
+bool sharc_verify_symbol_op(sharc_op *op) {
+  sharc_attr *name = sharc_op_attr(op, "sym_name");
+  bool optional = sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE); /* builtin.module */
+  if (!name && optional)
+    return true;
+  if (!name || sharc_attr_get_kind(name) != SHARC_ATTR_STRING) {
+    sharc_emit_op_error(op, "requires string attribute 'sym_name'");
+    return false;
+  }
+  sharc_attr *vis = sharc_op_attr(op, "sym_visibility");
+  if (vis && sharc_attr_get_kind(vis) != SHARC_ATTR_STRING) {
+    sharc_buf b = {0};
+    sharc_print_attr(vis, &b);
+    sharc_emit_op_error(op,
+                        "requires visibility attribute 'sym_visibility' to be a string attribute, "
+                        "but got %s",
+                        b.data);
+    sharc_buf_free(&b);
+    return false;
+  }
+  if (vis && !sharc_str_eq_cstr(vis->str, "public") && !sharc_str_eq_cstr(vis->str, "private") &&
+      !sharc_str_eq_cstr(vis->str, "nested")) {
+    sharc_buf b = {0};
+    sharc_print_attr(vis, &b);
+    sharc_emit_op_error(
+        op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s",
+        b.data);
+    sharc_buf_free(&b);
+    return false;
+  }
+  /* only a function without a body is a declaration */
+  bool declaration = (op->def->traits & SHARC_TRAIT_CALLABLE) && op->num_regions &&
+                     !op->regions[0].first;
+  if (declaration && sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PUBLIC) {
+    sharc_emit_op_error(op, "symbol declaration cannot have public visibility");
+    return false;
+  }
+  sharc_op *parent = sharc_op_parent_op(op);
+  if (parent && parent->def && !(parent->def->traits & SHARC_TRAIT_SYMBOL_TABLE)) {
+    sharc_emit_op_error(op, "symbol's parent must have the SymbolTable trait");
+    return false;
+  }
+  return true;
+}
+
+/* SymbolTable's region check, after everything nested verified: unique
+ * names, then each symbol user's verifySymbolUses in walkSymbolTable's
+ * order (a stack of regions, not descending into nested symbol tables),
+ * stopping at the first failure. */
+static bool verify_symbol_table(sharc_op *table) {
+  if (!sharc_symbol_verify_unique(table))
+    return false;
+  sharc_ptrvec stack = {0};
+  for (unsigned i = 0; i < table->num_regions; i++)
+    sharc_ptrvec_push(&stack, &table->regions[i]);
+  bool ok = true;
+  while (ok && stack.len) {
+    sharc_region *r = stack.items[--stack.len];
+    for (sharc_block *b = r->first; ok && b; b = b->next)
+      for (sharc_op *o = b->first; ok && o; o = o->next) {
+        if (o->def && o->def->verify_symbol_uses && !o->def->verify_symbol_uses(o)) {
+          ok = false;
+          break;
+        }
+        if (o->def && (o->def->traits & SHARC_TRAIT_SYMBOL_TABLE))
+          continue;
+        for (unsigned i = 0; i < o->num_regions; i++)
+          sharc_ptrvec_push(&stack, &o->regions[i]);
+      }
+  }
+  sharc_ptrvec_free(&stack);
+  return ok;
+}
+
+/* Entrance checks, nested ops, then (on leaving the op) the isolated ops
+ * nested in it, each verified even when another failed, and the region
+ * invariants. */
 static bool verify_op(sharc_op *op) {
   if (!verify_dialect_attrs(op))
     return false;
@@ -182,22 +293,36 @@ static bool verify_op(sharc_op *op) {
     return false;
   if (op->def && op->def->verify && !op->def->verify(op))
     return false;
-  for (unsigned i = 0; i < op->num_regions; i++) {
+  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL) && !sharc_verify_symbol_op(op))
+    return false;
+  sharc_ptrvec deferred = {0};
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->num_regions; i++) {
     sharc_region *r = &op->regions[i];
-    if (!verify_successors(op, r))
-      return false;
+    if (!verify_successors(op, r)) {
+      ok = false;
+      break;
+    }
     if (op->def && (op->def->traits & SHARC_TRAIT_SINGLE_BLOCK) && r->first && r->first->next) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
-      return false;
+      ok = false;
+      break;
     }
-    for (sharc_block *b = r->first; b; b = b->next)
-      if (!verify_block(op, b))
-        return false;
+    for (sharc_block *b = r->first; ok && b; b = b->next)
+      ok = verify_block(op, b, &deferred);
   }
+  if (ok)
+    for (unsigned i = 0; i < deferred.len; i++)
+      ok = verify_op(deferred.items[i]) && ok;
+  sharc_ptrvec_free(&deferred);
+  if (!ok)
+    return false;
   if (op->def && (op->def->traits & SHARC_TRAIT_ISOLATED))
     for (unsigned i = 0; i < op->num_regions; i++)
       if (!verify_isolated_region(op, &op->regions[i], &op->regions[i]))
         return false;
+  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op))
+    return false;
   if (op->def && op->def->verify_regions && !op->def->verify_regions(op))
     return false;
   return true;

@@ -41,8 +41,6 @@ static void module_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool module_verify(sharc_op *op) {
-  if (!sharc_symbol_verify_unique(op))
-    return false;
   const sharc_attr *d = sharc_op_attrs(op);
   for (unsigned i = 0; i < sharc_attr_count(d); i++) {
     sharc_str n = sharc_ident_str(sharc_attr_dict_entries(d)[i].name);

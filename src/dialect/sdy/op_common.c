@@ -350,11 +350,21 @@ static const char *const attr_kind_summary[] = {
     [SDY_ATTR_REDUCTION] = "reduction op enum",
 };
 
-bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+/* The spec after `prev` in name order (NULL: the first), so that checks run
+ * as MLIR's do: over properties sorted by name. */
+static const sdy_attr_spec *next_by_name(const sdy_attr_spec *specs, const sdy_attr_spec *prev) {
+  const sdy_attr_spec *best = NULL;
   for (const sdy_attr_spec *s = specs; s->name; s++)
-    if (!s->optional && !sharc_sdy_required_attr(op, s->name))
-      return false;
-  for (const sdy_attr_spec *s = specs; s->name; s++) {
+    if ((!prev || strcmp(s->name, prev->name) > 0) && (!best || strcmp(s->name, best->name) < 0))
+      best = s;
+  return best;
+}
+
+/* The generic parser checks the inherent attributes present against their
+ * constraints (verifyInherentAttrs), then the verifier asks for the
+ * required ones; both go by sorted name. */
+bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+  for (const sdy_attr_spec *s = next_by_name(specs, NULL); s; s = next_by_name(specs, s)) {
     sharc_attr *a = sharc_op_attr(op, s->name);
     if (!a || attr_has_kind(a, s->kind))
       continue;
@@ -362,6 +372,9 @@ bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
                         attr_kind_summary[s->kind]);
     return false;
   }
+  for (const sdy_attr_spec *s = next_by_name(specs, NULL); s; s = next_by_name(specs, s))
+    if (!s->optional && !sharc_sdy_required_attr(op, s->name))
+      return false;
   return true;
 }
 

@@ -38,6 +38,9 @@ static bool mesh_verify(sharc_op *op) {
     return sharc_emit_op_error(op, "attribute 'mesh' failed to satisfy constraint: Mesh of axes "
                                    "and a list of devices"),
            false;
+  /* traits [Symbol, HasParent<ModuleOp>], in that order */
+  if (!sharc_verify_symbol_op(op))
+    return false;
   sharc_op *parent = sharc_op_parent_op(op);
   if (!parent || !sharc_op_isa(parent, &sharc_builtin_module_def))
     return sharc_emit_op_error(op, "expects parent op 'builtin.module'"), false;

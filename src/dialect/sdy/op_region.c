@@ -208,7 +208,7 @@ const sharc_op_def sharc_sdy_manual_computation_def = {
     .parse = manual_computation_parse,
     .print = manual_computation_print,
     .verify = manual_computation_verify,
-    .verify_regions = sharc_sdy_verify_manual_computation,
+    .verify_symbol_uses = sharc_sdy_verify_manual_computation,
     .patterns = sharc_sdy_manual_computation_patterns,
     .data_flow = &manual_data_flow,
 };
@@ -299,6 +299,6 @@ const sharc_op_def sharc_sdy_named_computation_def = {
     .parse = named_computation_parse,
     .print = named_computation_print,
     .verify = named_computation_verify,
-    .verify_regions = sharc_sdy_verify_named_computation,
+    .verify_symbol_uses = sharc_sdy_verify_named_computation,
     .data_flow = &named_data_flow,
 };
