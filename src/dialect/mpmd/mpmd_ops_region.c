@@ -340,8 +340,12 @@ static bool fragment_call_verify(sharc_op *op) {
     return false;
   }
   return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) &&
-         fragment_call_verify_callee(op, callee);
+         sharc_mpmd_verify_parent(op, sharc_mpmd_func_only);
+}
+
+/* FragmentCallOp::verifySymbolUses, run by the enclosing module. */
+static bool fragment_call_verify_symbol_uses(sharc_op *op) {
+  return fragment_call_verify_callee(op, sharc_op_attr(op, "callee"));
 }
 
 const sharc_op_def sharc_mpmd_fragment_call_def = {
@@ -351,6 +355,7 @@ const sharc_op_def sharc_mpmd_fragment_call_def = {
     .parse = fragment_call_parse,
     .print = fragment_call_print,
     .verify = fragment_call_verify,
+    .verify_symbol_uses = fragment_call_verify_symbol_uses,
 };
 
 /* ---- named_computation ------------------------------------------------------------------- */

@@ -548,7 +548,12 @@ static bool call_verify(sharc_op *op) {
                (int)name.len, name.data, (int)fname.len, fname.data);
     return false;
   }
-  return call_verify_callee(op, callee);
+  return true;
+}
+
+/* CallOp::verifySymbolUses, run by the enclosing module. */
+static bool call_verify_symbol_uses(sharc_op *op) {
+  return call_verify_callee(op, sharc_op_attr(op, "callee"));
 }
 
 const sharc_op_def sharc_mpmd_call_def = {
@@ -558,4 +563,5 @@ const sharc_op_def sharc_mpmd_call_def = {
     .parse = call_parse,
     .print = call_print,
     .verify = call_verify,
+    .verify_symbol_uses = call_verify_symbol_uses,
 };
