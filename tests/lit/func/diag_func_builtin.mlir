@@ -199,3 +199,18 @@ func.func @f(%a: i32,
 // expected-error @+1 {{'builtin.module' op can only contain attributes with dialect-prefixed names, found: 'foo'}}
 module attributes {foo} {
 }
+
+// -----
+
+// Symbol uses are walked as MLIR's walkSymbolTable does: the body of the
+// last function first, and only the first failure is reported.
+func.func @a() {
+  "func.call"() {callee = @x} : () -> ()
+  return
+}
+func.func @b() {
+  // expected-error @+1 {{'func.call' op 'y' does not reference a valid function}}
+  "func.call"() {callee = @y} : () -> ()
+  "func.call"() {callee = @z} : () -> ()
+  return
+}
