@@ -675,17 +675,31 @@ bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
     return false;
   if (!sharc_p_at_operand(p))
     return true;
+  sharc_token first = p->tok;
   sharc_operand_ref *refs;
   unsigned n;
   bool ok = sharc_p_parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
-  for (unsigned i = 0; ok && i < n; i++) {
+  /* `type($operands)` takes the whole type list; the counts are compared
+   * when the operands are resolved */
+  sharc_ptrvec types = {0};
+  do {
     sharc_type *t;
+    ok = ok && sharc_p_parse_type(p, &t);
+    if (ok)
+      sharc_ptrvec_push(&types, t);
+  } while (ok && sharc_p_eat(p, ','));
+  if (ok && types.len != n)
+    ok = sharc_p_error_at(p, &first,
+                          "number of operands and types do not match: got %u operands and %u "
+                          "types",
+                          n, types.len);
+  for (unsigned i = 0; ok && i < n; i++) {
     sharc_value *v;
-    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-         sharc_p_resolve_operand(p, &refs[i], t, &v);
+    ok = sharc_p_resolve_operand(p, &refs[i], types.items[i], &v);
     if (ok)
       sharc_ptrvec_push(&b->operands, v);
   }
+  sharc_ptrvec_free(&types);
   free(refs);
   return ok;
 }

@@ -26,6 +26,9 @@ typedef struct sharc_op_builder {
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value);
+/* Frees what a builder holds (one used only to collect, e.g. an attribute
+ * dictionary parsed apart). */
+void sharc_op_builder_cleanup(sharc_op_builder *b);
 
 /* A use of a value not yet resolved to a type: `%name` or `%name#N`. */
 typedef struct sharc_operand_ref {

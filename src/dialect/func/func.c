@@ -133,15 +133,21 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
     free(arg_attrs);
   }
   if (ok && sharc_tok_is_keyword(sharc_p_tok(p), "attributes")) {
-    unsigned before = b->num_attrs;
+    /* parsed apart: an entry naming sym_name or function_type would replace
+     * the value already set, and MLIR refuses it */
+    sharc_op_builder dict = {0};
     sharc_token kw = *sharc_p_tok(p);
-    ok = sharc_p_parse_optional_attr_dict_with_keyword(p, b);
-    for (unsigned i = before; ok && i < b->num_attrs; i++) {
-      const char *n = b->attrs[i].name->data;
-      if (!strcmp(n, "sym_visibility") || !strcmp(n, "sym_name") || !strcmp(n, "function_type"))
-        ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
-                              "should not be specified in the explicit attribute dictionary", n);
-    }
+    ok = sharc_p_parse_optional_attr_dict_with_keyword(p, &dict);
+    static const char *const inferred[] = {"sym_visibility", "sym_name", "function_type"};
+    for (unsigned k = 0; ok && k < 3; k++)
+      for (unsigned i = 0; ok && i < dict.num_attrs; i++)
+        if (!strcmp(dict.attrs[i].name->data, inferred[k]))
+          ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
+                                "should not be specified in the explicit attribute dictionary",
+                                inferred[k]);
+    for (unsigned i = 0; ok && i < dict.num_attrs; i++)
+      sharc_builder_add_attr(b, dict.attrs[i].name, dict.attrs[i].value);
+    sharc_op_builder_cleanup(&dict);
   }
   sharc_region *body = NULL;
   if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
@@ -385,6 +391,7 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_p_expect(p, '(');
+  sharc_token operands_at = *sharc_p_tok(p); /* where resolveOperands reports */
   if (ok && !sharc_p_eat(p, ')')) {
     do {
       sharc_operand_ref *r = malloc(sizeof *r);
@@ -399,11 +406,20 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_token type_tok = *sharc_p_tok(p);
   sharc_type *fn = NULL;
   ok = ok && sharc_p_parse_type(p, &fn);
-  if (ok && sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
-    ok = sharc_p_error_at(p, &type_tok, "expected function type");
+  if (ok && sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION) {
+    sharc_buf text = {0};
+    sharc_print_type(fn, &text);
+    ok = sharc_p_error_at(p, &type_tok,
+                          "invalid kind of type specified: expected builtin.function, but found "
+                          "'%s'",
+                          text.data);
+    sharc_buf_free(&text);
+  }
   if (ok && sharc_type_func_num_inputs(fn) != refs.len)
-    ok = sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", refs.len,
-                          sharc_type_func_num_inputs(fn));
+    ok = sharc_p_error_at(p, &operands_at,
+                          "number of operands and types do not match: got %u operands and %u "
+                          "types",
+                          refs.len, sharc_type_func_num_inputs(fn));
   for (unsigned i = 0; ok && i < refs.len; i++) {
     sharc_value *v;
     ok = sharc_p_resolve_operand(p, refs.items[i], sharc_type_func_input(fn, i), &v);

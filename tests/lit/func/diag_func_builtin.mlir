@@ -214,3 +214,35 @@ func.func @b() {
   "func.call"() {callee = @z} : () -> ()
   return
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  call @f() : i32
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{number of operands and types do not match: got 0 operands and 1 types}}
+  call @f() : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) -> i32 {
+  // expected-error @+1 {{number of operands and types do not match: got 1 operands and 2 types}}
+  return %a : i32, i32
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+  func.func @f() attributes {sym_name = "g"} {
+    return
+  }
+}
