@@ -5,11 +5,13 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
+#include "support/ptrmap.h"
 #include "support/vec.h"
 
 #include <string.h>
 
 static bool verify_op(sharc_op *op);
+static bool verify_op_and_dominance(sharc_op *op);
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
@@ -283,6 +285,136 @@ static bool verify_symbol_table(sharc_op *table) {
   return ok;
 }
 
+/* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
+
+/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
+ * unregistered op. */
+static bool region_is_graph(const sharc_region *r) {
+  return r->parent && (!r->parent->def || (r->parent->def->traits & SHARC_TRAIT_GRAPH_REGION));
+}
+
+/* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
+ * when `r` does not enclose `op`. */
+static sharc_op *ancestor_in_region(sharc_op *op, const sharc_region *r) {
+  while (op && op->block && op->block->parent != r)
+    op = op->block->parent ? op->block->parent->parent : NULL;
+  return op && op->block ? op : NULL;
+}
+
+/* Whether a block of `r` other than `def_block` may hold the use: without a
+ * dominator tree only the entry block is known to be dominated by nothing
+ * else. */
+static bool other_block_may_dominate(const sharc_block *use_block, const sharc_region *r) {
+  return use_block != r->first;
+}
+
+static bool properly_dominates(const sharc_value *v, sharc_op *use, const sharc_ptrmap *pos) {
+  if (v->vkind == SHARC_VALUE_ARG) {
+    const sharc_block *b = v->owner.block;
+    if (!b || !b->parent)
+      return true;
+    sharc_op *a = ancestor_in_region(use, b->parent);
+    if (!a)
+      return false;
+    return a->block == b || other_block_may_dominate(a->block, b->parent);
+  }
+  if (v->vkind != SHARC_VALUE_RESULT)
+    return true;
+  sharc_op *def = v->owner.op;
+  if (!def || !def->block || !def->block->parent)
+    return true;
+  const sharc_region *r = def->block->parent;
+  sharc_op *a = ancestor_in_region(use, r);
+  if (!a)
+    return false;
+  if (a->block != def->block)
+    return other_block_may_dominate(a->block, r);
+  if (region_is_graph(r))
+    return true;
+  if (a == def)
+    return false;
+  return (uintptr_t)sharc_ptrmap_get(pos, def) < (uintptr_t)sharc_ptrmap_get(pos, a);
+}
+
+/* How the defining region stands to the using one, as MLIR's note says it. */
+static const char *relation(const sharc_region *use_r, const sharc_region *def_r) {
+  if (use_r == def_r)
+    return "the same region";
+  if (region_within(use_r, def_r))
+    return "a parent region";
+  if (region_within(def_r, use_r))
+    return "a child region";
+  return NULL;
+}
+
+static void dominance_error(sharc_op *op, unsigned i) {
+  sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
+                             "operand #%u does not dominate this use", i);
+  const sharc_value *v = op->operands[i].value;
+  const sharc_region *use_r = op->block->parent;
+  if (v->vkind == SHARC_VALUE_RESULT && v->owner.op) {
+    const sharc_op *def = v->owner.op;
+    const char *rel =
+        def->block == op->block ? "the same block" : relation(use_r, def->block->parent);
+    sharc_diag_note(d, def->loc, "operand defined here (op %s%s)", rel ? "in " : "",
+                    rel ? rel : "is neither in a parent nor in a child region");
+    return;
+  }
+  const sharc_block *b = v->owner.block;
+  unsigned index = 0;
+  for (const sharc_block *x = b->parent->first; x && x != b; x = x->next)
+    index++;
+  const char *rel = relation(use_r, b->parent);
+  sharc_diag_note(d, b->parent->parent ? b->parent->parent->loc : op->loc,
+                  "operand defined as a block argument (block #%u %s%s)", index,
+                  rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
+}
+
+static void number_ops(sharc_region *r, sharc_ptrmap *pos) {
+  for (sharc_block *b = r->first; b; b = b->next) {
+    uintptr_t i = 0;
+    for (sharc_op *o = b->first; o; o = o->next) {
+      sharc_ptrmap_put(pos, o, (void *)++i);
+      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
+        continue;
+      for (unsigned k = 0; k < o->num_regions; k++)
+        number_ops(&o->regions[k], pos);
+    }
+  }
+}
+
+static bool check_dominance(sharc_region *r, const sharc_ptrmap *pos) {
+  for (sharc_block *b = r->first; b; b = b->next)
+    for (sharc_op *o = b->first; o; o = o->next) {
+      for (unsigned i = 0; i < o->num_operands; i++)
+        if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
+          dominance_error(o, i);
+          return false;
+        }
+      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
+        continue;
+      for (unsigned k = 0; k < o->num_regions; k++)
+        if (!check_dominance(&o->regions[k], pos))
+          return false;
+    }
+  return true;
+}
+
+/* verifyOpAndDominance: the op, then the dominance of the values used in
+ * its regions (isolated ops nested in it do their own). */
+static bool verify_op_and_dominance(sharc_op *op) {
+  if (!verify_op(op))
+    return false;
+  sharc_ptrmap pos = {0};
+  bool ok = true;
+  for (unsigned k = 0; k < op->num_regions; k++)
+    number_ops(&op->regions[k], &pos);
+  for (unsigned k = 0; ok && k < op->num_regions; k++)
+    ok = check_dominance(&op->regions[k], &pos);
+  sharc_ptrmap_free(&pos);
+  return ok;
+}
+
 /* Entrance checks, nested ops, then (on leaving the op) the isolated ops
  * nested in it, each verified even when another failed, and the region
  * invariants. */
@@ -313,7 +445,7 @@ static bool verify_op(sharc_op *op) {
   }
   if (ok)
     for (unsigned i = 0; i < deferred.len; i++)
-      ok = verify_op(deferred.items[i]) && ok;
+      ok = verify_op_and_dominance(deferred.items[i]) && ok;
   sharc_ptrvec_free(&deferred);
   if (!ok)
     return false;
@@ -329,7 +461,7 @@ static bool verify_op(sharc_op *op) {
 }
 
 bool sharc_verify(sharc_op *op) {
-  bool ok = verify_op(op);
+  bool ok = verify_op_and_dominance(op);
   sharc_diag_flush(op->ctx);
   return ok;
 }

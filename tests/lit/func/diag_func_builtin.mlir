@@ -246,3 +246,31 @@ module {
     return
   }
 }
+
+// -----
+
+func.func private @g(i32) -> i32
+func.func @self_use() {
+  // expected-error @+2 {{operand #0 does not dominate this use}}
+  // expected-note @+1 {{operand defined here (op in the same block)}}
+  %0 = "func.call"(%0) {callee = @g} : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func private @g(i32) -> i32
+func.func @use_before_def(%a: i32) {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %0 = "func.call"(%1) {callee = @g} : (i32) -> i32
+  // expected-note @+1 {{operand defined here (op in the same block)}}
+  %1 = "func.call"(%a) {callee = @g} : (i32) -> i32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op region should have no arguments}}
+"builtin.module"() ({
+^bb0(%a: i32):
+}) : () -> ()
