@@ -229,6 +229,11 @@ static bool check_shardings_attr(sharc_op *op, const char *name) {
 }
 
 static bool fragment_verify(sharc_op *op) {
+  /* structural traits first, as ODS orders them: SingleBlock,
+   * SingleBlockImplicitTerminator, ParentOneOf */
+  if (!sharc_mpmd_verify_single_block_terminator(op) ||
+      !sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for))
+    return false;
   if (!check_shardings_attr(op, "in_shardings") || !check_mesh_and_origin_constraints(op) ||
       !check_shardings_attr(op, "out_shardings"))
     return false;
@@ -244,7 +249,6 @@ static bool fragment_verify(sharc_op *op) {
     return false;
   return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
                                  true) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
          sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
 }
 
@@ -333,6 +337,8 @@ static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
 }
 
 static bool fragment_call_verify(sharc_op *op) {
+  if (!sharc_mpmd_verify_parent(op, sharc_mpmd_func_only)) /* HasParent, structural */
+    return false;
   sharc_attr *callee = sharc_op_attr(op, "callee");
   if (callee && (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
                  sharc_attr_symbol_num_nested(callee))) {
@@ -348,8 +354,7 @@ static bool fragment_call_verify(sharc_op *op) {
   }
   if (!check_mesh_and_origin_required(op))
     return false;
-  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_only);
+  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true);
 }
 
 /* FragmentCallOp::verifySymbolUses, run by the enclosing module. */
@@ -433,6 +438,8 @@ static bool named_computation_verify_types(sharc_op *op) {
 }
 
 static bool named_computation_verify(sharc_op *op) {
+  if (!sharc_mpmd_verify_single_block_terminator(op))
+    return false;
   sharc_attr *origin = sharc_op_attr(op, "origin");
   if (!origin) {
     sharc_emit_op_error(op, "requires attribute 'origin'");
@@ -593,7 +600,8 @@ static bool for_verify_body(sharc_op *op) {
 
 static bool for_verify(sharc_op *op) {
   /* constraints of the present attributes first, then the required one */
-  return check_ui32_attr(op, "iterations", false) && check_ui32_attr(op, "unroll_factor", false) &&
+  return sharc_mpmd_verify_single_block_terminator(op) &&
+         check_ui32_attr(op, "iterations", false) && check_ui32_attr(op, "unroll_factor", false) &&
          check_ui32_attr(op, "iterations", true) &&
          verify_pairwise_same_types(op) && sharc_mpmd_verify_return_terminator(op) &&
          for_verify_body(op);

@@ -392,26 +392,38 @@ bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
   return true;
 }
 
-bool sharc_sdy_verify_body(sharc_op *op) {
+/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>: structural traits,
+ * which MLIR verifies before the ODS constraints. */
+bool sharc_sdy_verify_body_structure(sharc_op *op) {
   sharc_region *r = sharc_op_region(op, 0);
-  if (sharc_region_num_blocks(r) != 1) {
-    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
-    return false;
-  }
-  sharc_op *last = sharc_block_last_op(sharc_region_first_block(r));
-  if (last && sharc_op_isa(last, &sharc_sdy_return_def))
+  sharc_block *b = sharc_region_first_block(r);
+  if (!b)
     return true;
-  sharc_diag *d;
-  if (last) {
-    sharc_str name = sharc_ident_str(sharc_op_name(last));
-    d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
-                            (int)name.len, name.data);
-  } else {
-    d = sharc_emit_op_error(op, "expects a non-empty block");
+  if (sharc_block_next(b)) {
+    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
     return false;
   }
+  sharc_op *last = sharc_block_last_op(b);
+  if (!last) {
+    sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  if (sharc_op_isa(last, &sharc_sdy_return_def))
+    return true;
+  sharc_str name = sharc_ident_str(sharc_op_name(last));
+  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
+                                      (int)name.len, name.data);
   sharc_diag_note(d, sharc_op_loc(op),
                   "in custom textual format, the absence of terminator implies "
                   "'sdy.return'");
   return false;
+}
+
+/* SizedRegion<1> on `body`, an ODS region constraint. */
+bool sharc_sdy_verify_body(sharc_op *op) {
+  if (sharc_region_num_blocks(sharc_op_region(op, 0)) != 1) {
+    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
+    return false;
+  }
+  return true;
 }

@@ -146,7 +146,8 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sharc_sdy_verify_attrs(op, manual_attrs) && sharc_sdy_verify_body(op) &&
+  return sharc_sdy_verify_body_structure(op) && sharc_sdy_verify_attrs(op, manual_attrs) &&
+         sharc_sdy_verify_body(op) &&
          sharc_sdy_verify_manual_axes_unbound(op);
 }
 
@@ -255,7 +256,8 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sharc_sdy_verify_attrs(op, named_attrs) || !sharc_sdy_verify_body(op))
+  if (!sharc_sdy_verify_body_structure(op) || !sharc_sdy_verify_attrs(op, named_attrs) ||
+      !sharc_sdy_verify_body(op))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;

@@ -61,3 +61,29 @@ func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   }) {unroll_factor = 2 : i32} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// HasParent is a structural trait: verified before the operand constraint.
+!m = !mpmd.mesh_tensor<"m1", tensor<4xf32>>
+func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {topology = #mpmd.topology<<"m1" : <["x"=1]>>>} {
+  %0 = mpmd.named_computation<"f"> (%arg0) (%a: tensor<4xf32>) {
+    // expected-error @+1 {{'mpmd.transfer' op expects parent op 'func.func'}}
+    %1 = "mpmd.transfer"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    mpmd.return %1 : tensor<4xf32>
+  } : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+!m = !mpmd.mesh_tensor<"m1", tensor<4xf32>>
+func.func @main(%arg0: !m) -> !m attributes {topology = #mpmd.topology<<"m1" : <["x"=1]>>>} {
+  // expected-error @+2 {{'mpmd.fragment' op expects regions to end with 'mpmd.return', found 'func.return'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'mpmd.return'}}
+  %0 = "mpmd.fragment"(%arg0) ({
+  ^bb0(%a: tensor<4xf32>):
+    func.return %a : tensor<4xf32>
+  }) {mesh_name = 3} : (!m) -> !m
+  return %0 : !m
+}

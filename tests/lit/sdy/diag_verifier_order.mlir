@@ -45,8 +45,8 @@ sdy.mesh @mesh = <["a"=2], device_ids=[2, 1]>
 // -----
 
 func.func @mesh_in_func(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // Symbol comes before HasParent<ModuleOp> in the op's traits.
-  // expected-error @+1 {{'sdy.mesh' op symbol's parent must have the SymbolTable trait}}
+  // HasParent<ModuleOp> is a structural trait: verified before the rest.
+  // expected-error @+1 {{'sdy.mesh' op expects parent op 'builtin.module'}}
   sdy.mesh @mesh = <["a"=2]>
   return %arg0 : tensor<8xf32>
 }
@@ -104,5 +104,32 @@ func.func @c(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 func.func @d(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{'sdy.sharding_constraint' op sharding doesn't match tensor rank: 2 != 1}}
   %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}]> : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// SingleBlock and SingleBlockImplicitTerminator are structural traits:
+// verified before the ODS constraints (the missing `name` attribute).
+func.func @two_blocks(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'sdy.named_computation' op expects region #0 to have 0 or 1 blocks}}
+  %0 = "sdy.named_computation"(%arg0) ({
+  ^bb0(%a: tensor<8xf32>):
+    sdy.return %a : tensor<8xf32>
+  ^bb1:
+    sdy.return %a : tensor<8xf32>
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @wrong_terminator(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+2 {{'sdy.named_computation' op expects regions to end with 'sdy.return', found 'func.return'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'sdy.return'}}
+  %0 = "sdy.named_computation"(%arg0) ({
+  ^bb0(%a: tensor<8xf32>):
+    func.return %a : tensor<8xf32>
+  }) : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
