@@ -292,7 +292,9 @@ static bool func_verify_ods(sharc_op *op) {
 }
 
 static bool func_verify(sharc_op *op) {
-  if (!func_verify_ods(op))
+  /* the Symbol interface (a base of FunctionOpInterface) is verified before
+   * the function's own interface checks */
+  if (!func_verify_ods(op) || !sharc_verify_symbol_op(op))
     return false;
   sharc_attr *ft = sharc_op_attr(op, "function_type");
   if (!sharc_verify_function_arg_attrs(op))

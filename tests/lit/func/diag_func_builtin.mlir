@@ -274,3 +274,9 @@ func.func @use_before_def(%a: i32) {
 "builtin.module"() ({
 ^bb0(%a: i32):
 }) : () -> ()
+
+// -----
+
+// The Symbol interface is verified before FunctionOpInterface.
+// expected-error @+1 {{'func.func' op symbol declaration cannot have public visibility}}
+"func.func"() ({}) {sym_name = "f", function_type = (i32) -> (), arg_attrs = [{}, {}]} : () -> ()
