@@ -60,7 +60,7 @@ static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
 
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated) {
-  if (!sharc_p_expect(p, '{'))
+  if (!sharc_p_expect_msg(p, '{', "expected '{' to begin a region"))
     return false;
   if (!sharc_p_enter(p))
     return false;
@@ -155,7 +155,7 @@ static void ref_list_free(ref_list *l) {
 }
 
 static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
-  if (!sharc_p_expect(p, '('))
+  if (!sharc_p_expect_msg(p, '(', "expected '(' to start operand list"))
     return false;
   if (sharc_p_eat(p, ')'))
     return true;
@@ -163,7 +163,7 @@ static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
     if (!sharc_p_parse_operand(p, ref_list_add(refs)))
       return false;
   } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  return sharc_p_expect_msg(p, ')', "expected ')' to end operand list");
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
@@ -199,7 +199,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
       if (ok)
         sharc_ptrvec_push(&b->regions, r);
     } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
+    ok = ok && sharc_p_expect_msg(p, ')', "expected ')' to end region list");
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
   sharc_token colon = p->tok;

@@ -703,3 +703,11 @@ bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
   free(refs);
   return ok;
 }
+
+/* A missing punctuation token, with the wording MLIR gives at that place
+ * ("expected ')' to end operand list"). */
+bool sharc_p_expect_msg(sharc_parser *p, char c, const char *msg) {
+  if (sharc_p_eat(p, c))
+    return true;
+  return expected_error(p, msg);
+}

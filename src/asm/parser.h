@@ -51,6 +51,8 @@ void sharc_p_next(sharc_parser *p);
 bool sharc_p_failed(const sharc_parser *p);
 bool sharc_p_eat(sharc_parser *p, char punct);         /* optional punctuation */
 bool sharc_p_expect(sharc_parser *p, char punct);      /* error "expected 'c'" */
+/* Like sharc_p_expect, with MLIR's message for that place. */
+bool sharc_p_expect_msg(sharc_parser *p, char punct, const char *msg);
 bool sharc_p_eat_keyword(sharc_parser *p, const char *kw);
 bool sharc_p_expect_keyword(sharc_parser *p, const char *kw);
 bool sharc_p_eat_arrow(sharc_parser *p);
