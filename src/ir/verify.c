@@ -35,6 +35,7 @@ typedef struct verifier {
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
+static void note_isolation(verifier *v, sharc_op *o);
 
 /* The lines of the op after `o`, and a guess at the one after it, asked
  * for ahead of use (as walk.c does: each op of a large module is a wait on
