@@ -74,9 +74,8 @@ static sharc_projection make(unsigned n_ops, unsigned n_res, unsigned n_factors,
   p.num_operands = n_ops;
   p.num_results = n_res;
   p.num_factors = n_factors;
-  p.tensors = calloc(n_ops + n_res, sizeof *p.tensors);
+  sharc_projection_alloc_tensors(&p);
   for (unsigned t = 0; t < n_ops + n_res; t++) {
-    p.tensors[t].factors = calloc(n_factors, sizeof *p.tensors[t].factors);
     const char *s = tensors[t];
     while (*s) {
       while (*s == ' ')
