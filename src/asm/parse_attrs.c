@@ -561,7 +561,7 @@ static bool parse_array(sharc_parser *p, sharc_attr **out) {
         sharc_ptrvec_push(&elems, a);
     } while (ok && sharc_p_eat(p, ','));
   }
-  ok = ok && sharc_p_expect(p, ']');
+  ok = ok && sharc_p_expect_msg(p, ']', "expected ',' or ']'");
   if (ok)
     *out = sharc_attr_array(p->ctx, (sharc_attr *const *)elems.items, elems.len);
   sharc_ptrvec_free(&elems);
@@ -621,7 +621,7 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
     }
     (*entries)[(*n)++] = e;
   } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, '}');
+  return sharc_p_expect_msg(p, '}', "expected '}' in attribute dictionary");
 }
 
 bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
@@ -698,7 +698,7 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
       n++;
     } while (ok && sharc_p_eat(p, ','));
   }
-  ok = ok && sharc_p_expect(p, '>');
+  ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
     *out = sharc_attr_dense_array(p->ctx, et, raw.items, n);
   sharc_vec_free(&raw);
@@ -721,6 +721,27 @@ bool sharc_p_parse_symbol_name(sharc_parser *p, sharc_attr **out) {
   *out = sharc_attr_string(p->ctx, sharc_ident_str(symbol_name(p, &p->tok)));
   sharc_p_next(p);
   return true;
+}
+
+/* OpaqueAttr::verify without -allow-unregistered-dialect: reported where the
+ * dialect's data starts (the mnemonic after the dot, or the `#`). */
+static bool unregistered_dialect_error(sharc_parser *p, const sharc_token *t, bool dotted,
+                                       sharc_str dialect, sharc_str data, sharc_type *type) {
+  sharc_token at = *t;
+  if (dotted)
+    at.col += 1 + (unsigned)dialect.len + 1;
+  sharc_buf ty = {0};
+  if (type)
+    sharc_print_type(type, &ty);
+  bool r = sharc_p_error_at(p, &at,
+                            "#\"%.*s\"<\"%.*s\"> : '%s' attribute created with unregistered "
+                            "dialect. If this is intended, please call "
+                            "allowUnregisteredDialects() on the MLIRContext, or use "
+                            "-allow-unregistered-dialect with the MLIR opt tool used",
+                            (int)dialect.len, dialect.data, (int)data.len, data.data,
+                            type ? ty.data : "none");
+  sharc_buf_free(&ty);
+  return r;
 }
 
 static bool parse_symbol_ref(sharc_parser *p, sharc_attr **out) {
@@ -772,7 +793,7 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
     *out = a;
     return true;
   }
-  if (d || !p->ctx->allow_unregistered)
+  if (d)
     return sharc_p_error_at(p, &t, "dialect '%.*s' provides no attribute parsing hook",
                             (int)dialect.len, dialect.data);
   sharc_str body = mnemonic;
@@ -785,6 +806,8 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
     else
       body = (sharc_str){angle.data + 1, angle.len - 2};
   }
+  if (!p->ctx->allow_unregistered)
+    return unregistered_dialect_error(p, &t, dot != NULL, dialect, body, type);
   *out = sharc_attr_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body, NULL);
   return true;
 }

@@ -60,7 +60,7 @@ static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
 
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated) {
-  if (!sharc_p_expect(p, '{'))
+  if (!sharc_p_expect_msg(p, '{', "expected '{' to begin a region"))
     return false;
   if (!sharc_p_enter(p))
     return false;
@@ -71,13 +71,12 @@ bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_regio
   if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
     sharc_block *entry = sharc_block_create(p->ctx);
     sharc_region_append_block(r, entry);
-    for (unsigned i = 0; ok && i < num_args; i++) {
-      sharc_value *v = sharc_block_add_arg(entry, args[i].type, args[i].loc);
-      ok = sharc_p_define(p, &args[i].ref.tok, &v, 1);
-    }
-    if (ok && num_args && p->tok.kind == TOK_CARET_ID && r->first == entry &&
-        !entry->first) {
+    if (num_args && p->tok.kind == TOK_CARET_ID)
       ok = sharc_p_error(p, "invalid block name in region with named arguments");
+    for (unsigned i = 0; ok && i < num_args; i++) {
+      ok = sharc_p_check_entry_arg_unused(p, &args[i].ref.tok);
+      sharc_value *v = ok ? sharc_block_add_arg(entry, args[i].type, args[i].loc) : NULL;
+      ok = ok && sharc_p_define(p, &args[i].ref.tok, &v, 1);
     }
     ok = ok && parse_block_body(p, entry);
   }
@@ -156,7 +155,7 @@ static void ref_list_free(ref_list *l) {
 }
 
 static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
-  if (!sharc_p_expect(p, '('))
+  if (!sharc_p_expect_msg(p, '(', "expected '(' to start operand list"))
     return false;
   if (sharc_p_eat(p, ')'))
     return true;
@@ -164,7 +163,7 @@ static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
     if (!sharc_p_parse_operand(p, ref_list_add(refs)))
       return false;
   } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  return sharc_p_expect_msg(p, ')', "expected ')' to end operand list");
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
@@ -200,7 +199,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
       if (ok)
         sharc_ptrvec_push(&b->regions, r);
     } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
+    ok = ok && sharc_p_expect_msg(p, ')', "expected ')' to end region list");
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
   sharc_token colon = p->tok;

@@ -429,6 +429,21 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
   return true;
 }
 
+/* OpaqueType::verify without -allow-unregistered-dialect: reported where the
+ * dialect's data starts (the mnemonic after the dot, or the `!`). */
+static bool unregistered_dialect_error(sharc_parser *p, const sharc_token *t, bool dotted,
+                                       sharc_str dialect, sharc_str data) {
+  sharc_token at = *t;
+  if (dotted)
+    at.col += 1 + (unsigned)dialect.len + 1;
+  return sharc_p_error_at(p, &at,
+                          "`!\"%.*s\"<\"%.*s\">` type created with unregistered dialect. If this "
+                          "is intended, please call allowUnregisteredDialects() on the "
+                          "MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool "
+                          "used",
+                          (int)dialect.len, dialect.data, (int)data.len, data.data);
+}
+
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p) { return &p->dialect_type_tok; }
 
 /* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
@@ -462,7 +477,7 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
     *out = ty;
     return true;
   }
-  if (d || !p->ctx->allow_unregistered)
+  if (d)
     return sharc_p_error_at(p, &t, "dialect '%.*s' provides no type parsing hook",
                             (int)dialect.len, dialect.data);
   sharc_str body = mnemonic;
@@ -475,6 +490,8 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
     else
       body = (sharc_str){angle.data + 1, angle.len - 2};
   }
+  if (!p->ctx->allow_unregistered)
+    return unregistered_dialect_error(p, &t, dot != NULL, dialect, body);
   *out = sharc_type_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body);
   return true;
 }

@@ -496,6 +496,18 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
   return true;
 }
 
+/* A region's named entry argument may not reuse a name already defined or
+ * referenced in the enclosing isolated scope (MLIR's getReferenceLoc). */
+bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
+  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  val_entry *e = visible_entry(p, name);
+  if (!e)
+    return true;
+  sharc_p_error_at(p, tok, "region entry argument '%s' is already in use", name->data);
+  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously referenced here");
+  return false;
+}
+
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
                           unsigned count) {
@@ -663,17 +675,39 @@ bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
     return false;
   if (!sharc_p_at_operand(p))
     return true;
+  sharc_token first = p->tok;
   sharc_operand_ref *refs;
   unsigned n;
   bool ok = sharc_p_parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ':');
-  for (unsigned i = 0; ok && i < n; i++) {
+  /* `type($operands)` takes the whole type list; the counts are compared
+   * when the operands are resolved */
+  sharc_ptrvec types = {0};
+  do {
     sharc_type *t;
+    ok = ok && sharc_p_parse_type(p, &t);
+    if (ok)
+      sharc_ptrvec_push(&types, t);
+  } while (ok && sharc_p_eat(p, ','));
+  if (ok && types.len != n)
+    ok = sharc_p_error_at(p, &first,
+                          "number of operands and types do not match: got %u operands and %u "
+                          "types",
+                          n, types.len);
+  for (unsigned i = 0; ok && i < n; i++) {
     sharc_value *v;
-    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t) &&
-         sharc_p_resolve_operand(p, &refs[i], t, &v);
+    ok = sharc_p_resolve_operand(p, &refs[i], types.items[i], &v);
     if (ok)
       sharc_ptrvec_push(&b->operands, v);
   }
+  sharc_ptrvec_free(&types);
   free(refs);
   return ok;
+}
+
+/* A missing punctuation token, with the wording MLIR gives at that place
+ * ("expected ')' to end operand list"). */
+bool sharc_p_expect_msg(sharc_parser *p, char c, const char *msg) {
+  if (sharc_p_eat(p, c))
+    return true;
+  return expected_error(p, msg);
 }

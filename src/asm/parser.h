@@ -26,6 +26,9 @@ typedef struct sharc_op_builder {
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value);
+/* Frees what a builder holds (one used only to collect, e.g. an attribute
+ * dictionary parsed apart). */
+void sharc_op_builder_cleanup(sharc_op_builder *b);
 
 /* A use of a value not yet resolved to a type: `%name` or `%name#N`. */
 typedef struct sharc_operand_ref {
@@ -48,6 +51,8 @@ void sharc_p_next(sharc_parser *p);
 bool sharc_p_failed(const sharc_parser *p);
 bool sharc_p_eat(sharc_parser *p, char punct);         /* optional punctuation */
 bool sharc_p_expect(sharc_parser *p, char punct);      /* error "expected 'c'" */
+/* Like sharc_p_expect, with MLIR's message for that place. */
+bool sharc_p_expect_msg(sharc_parser *p, char punct, const char *msg);
 bool sharc_p_eat_keyword(sharc_parser *p, const char *kw);
 bool sharc_p_expect_keyword(sharc_parser *p, const char *kw);
 bool sharc_p_eat_arrow(sharc_parser *p);

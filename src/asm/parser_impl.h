@@ -91,6 +91,8 @@ bool sharc_p_check_angle_body(sharc_parser *p);
 
 void sharc_op_builder_cleanup(sharc_op_builder *b);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
+/* "region entry argument ... is already in use" unless `tok` names nothing yet. */
+bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok);
 void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated);
 bool sharc_p_pop_scope(sharc_parser *p, bool check);
 block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok);

@@ -359,6 +359,9 @@ struct sharc_op_def {
   void (*print)(sharc_printer *p, sharc_op *op);
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
+  /* SymbolUserOpInterface::verifySymbolUses: run by the enclosing symbol
+   * table once everything in it has verified, in MLIR's walk order. */
+  bool (*verify_symbol_uses)(sharc_op *op);
   /* Canonicalization patterns, rooted at this op (their `root` is ignored),
    * ended by an entry with a NULL `rewrite`; NULL: none. */
   const sharc_pattern *patterns;
@@ -441,6 +444,8 @@ const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sha
 /* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
  * names only, each verified by its dialect's verify_arg_attr hook. */
 bool sharc_verify_function_arg_attrs(sharc_op *op);
+/* SymbolOpInterface::verify (name, visibility, declarations, parent). */
+bool sharc_verify_symbol_op(sharc_op *op);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
 /* The loaded dialects, in load order. */
 unsigned sharc_context_num_dialects(const sharc_context *ctx);

@@ -4,6 +4,9 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
+#include "sharc/symbols.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
 #include "support/word_memo.h"
 
 #include <stddef.h>
@@ -31,6 +34,8 @@ typedef struct verifier {
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
+static bool verify_op_and_dominance(verifier *v, sharc_op *op);
+static void note_isolation(verifier *v, sharc_op *o);
 
 /* The lines of the op after `o`, and a guess at the one after it, asked
  * for ahead of use (as walk.c does: each op of a large module is a wait on
@@ -52,14 +57,22 @@ static bool needs_terminator(const sharc_op *parent) {
   return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
 }
 
-static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
+/* An IsolatedFromAbove op whose verification waits until its parent is left,
+ * with the isolation scope it sits in. */
+typedef struct deferred_op {
+  sharc_op *op;
+  isolation_scope *scope;
+} deferred_op;
+typedef SHARC_VEC(deferred_op) deferred_vec;
+
+/* OperationVerifier's block visit: ops that are not IsolatedFromAbove are
+ * verified in place; isolated ones are collected in `deferred` and verified
+ * when their parent is left, as MLIR does. */
+static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred_vec *deferred) {
   if (!b->first && needs_terminator(parent)) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
     return false;
   }
-  /* MLIR verifies the ops isolated from above (functions) each on its own
-   * and reports the failures of all of them */
-  bool isolated_ok = true;
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       prefetch_after(op, op->next);
@@ -67,14 +80,14 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (verify_op(v, op))
+    if (op->num_regions && op->def && (op->def->traits & SHARC_TRAIT_ISOLATED)) {
+      note_isolation(v, op); /* its operands, in the walk's pre-order */
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
       continue;
-    if (!(op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions))
+    }
+    if (!verify_op(v, op))
       return false;
-    isolated_ok = false;
   }
-  if (!isolated_ok)
-    return false;
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
   if (last && needs_terminator(parent) && last->def && !(last->def->traits & SHARC_TRAIT_TERMINATOR)) {
@@ -210,12 +223,29 @@ static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
   return true;
 }
 
-/* One `arg_attrs`/`res_attrs` array of a function-like op. */
-static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, bool is_result) {
+/* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
+ * verifyTrait): one dictionary per argument/result, dialect names only, each
+ * checked by its dialect's hook. */
+static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned expected,
+                                  bool is_result) {
+  const char *what = is_result ? "result" : "argument";
+  if (sharc_attr_count(all) != expected) {
+    sharc_emit_op_error(op,
+                        "expects %s attribute array to have the same number of elements as the "
+                        "number of function %ss, got %u, but expected %u",
+                        what, what, sharc_attr_count(all), expected);
+    return false;
+  }
   for (unsigned i = 0; i < sharc_attr_count(all); i++) {
     const sharc_attr *dict = sharc_attr_at(all, i);
-    if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY)
-      continue;
+    if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY) {
+      sharc_buf b = {0};
+      sharc_print_attr(dict, &b);
+      sharc_emit_op_error(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`",
+                          what, b.data);
+      sharc_buf_free(&b);
+      return false;
+    }
     const sharc_named_attr *e = sharc_attr_dict_entries(dict);
     for (unsigned k = 0; k < sharc_attr_count(dict); k++) {
       sharc_str n = sharc_ident_str(e[k].name);
@@ -234,22 +264,223 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, bool is_r
 
 bool sharc_verify_function_arg_attrs(sharc_op *op) {
   sharc_attr *args = sharc_op_attr(op, "arg_attrs"), *results = sharc_op_attr(op, "res_attrs");
-  if (args && sharc_attr_get_kind(args) == SHARC_ATTR_ARRAY && !verify_arg_attr_array(op, args, false))
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
+  sharc_type *fn = ft && sharc_attr_get_kind(ft) == SHARC_ATTR_TYPE ? sharc_attr_type_value(ft) : NULL;
+  if (!fn || sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
+    return true;
+  if (args && sharc_attr_get_kind(args) == SHARC_ATTR_ARRAY &&
+      !verify_arg_attr_array(op, args, sharc_type_func_num_inputs(fn), false))
     return false;
   if (results && sharc_attr_get_kind(results) == SHARC_ATTR_ARRAY &&
-      !verify_arg_attr_array(op, results, true))
+      !verify_arg_attr_array(op, results, sharc_type_func_num_results(fn), true))
     return false;
+  return true;
+}
+
+/* SymbolOpInterface's verifier (a trait of the op, run after its ODS
+ * checks): the name and visibility attributes, no public declarations, a
+ * symbol-table parent. */
+bool sharc_verify_symbol_op(sharc_op *op) {
+  sharc_attr *name = sharc_op_attr(op, "sym_name");
+  bool optional = sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE); /* builtin.module */
+  if (!name && optional)
+    return true;
+  if (!name || sharc_attr_get_kind(name) != SHARC_ATTR_STRING) {
+    sharc_emit_op_error(op, "requires string attribute 'sym_name'");
+    return false;
+  }
+  sharc_attr *vis = sharc_op_attr(op, "sym_visibility");
+  if (vis && sharc_attr_get_kind(vis) != SHARC_ATTR_STRING) {
+    sharc_buf b = {0};
+    sharc_print_attr(vis, &b);
+    sharc_emit_op_error(op,
+                        "requires visibility attribute 'sym_visibility' to be a string attribute, "
+                        "but got %s",
+                        b.data);
+    sharc_buf_free(&b);
+    return false;
+  }
+  if (vis && !sharc_str_eq_cstr(vis->str, "public") && !sharc_str_eq_cstr(vis->str, "private") &&
+      !sharc_str_eq_cstr(vis->str, "nested")) {
+    sharc_buf b = {0};
+    sharc_print_attr(vis, &b);
+    sharc_emit_op_error(
+        op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s",
+        b.data);
+    sharc_buf_free(&b);
+    return false;
+  }
+  /* only a function without a body is a declaration */
+  bool declaration = (op->def->traits & SHARC_TRAIT_CALLABLE) && op->num_regions &&
+                     !op->regions[0].first;
+  if (declaration && sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PUBLIC) {
+    sharc_emit_op_error(op, "symbol declaration cannot have public visibility");
+    return false;
+  }
+  sharc_op *parent = sharc_op_parent_op(op);
+  if (parent && parent->def && !(parent->def->traits & SHARC_TRAIT_SYMBOL_TABLE)) {
+    sharc_emit_op_error(op, "symbol's parent must have the SymbolTable trait");
+    return false;
+  }
+  return true;
+}
+
+/* SymbolTable's region check, after everything nested verified: unique
+ * names, then each symbol user's verifySymbolUses in walkSymbolTable's
+ * order (a stack of regions, not descending into nested symbol tables),
+ * stopping at the first failure. */
+static bool verify_symbol_table(sharc_op *table) {
+  if (!sharc_symbol_verify_unique(table))
+    return false;
+  sharc_ptrvec stack = {0};
+  for (unsigned i = 0; i < table->num_regions; i++)
+    sharc_ptrvec_push(&stack, &table->regions[i]);
+  bool ok = true;
+  while (ok && stack.len) {
+    sharc_region *r = stack.items[--stack.len];
+    for (sharc_block *b = r->first; ok && b; b = b->next)
+      for (sharc_op *o = b->first; ok && o; o = o->next) {
+        if (o->def && o->def->verify_symbol_uses && !o->def->verify_symbol_uses(o)) {
+          ok = false;
+          break;
+        }
+        if (o->def && (o->def->traits & SHARC_TRAIT_SYMBOL_TABLE))
+          continue;
+        for (unsigned i = 0; i < o->num_regions; i++)
+          sharc_ptrvec_push(&stack, &o->regions[i]);
+      }
+  }
+  sharc_ptrvec_free(&stack);
+  return ok;
+}
+
+/* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
+
+/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
+ * unregistered op. */
+static bool region_is_graph(const sharc_region *r) {
+  return r->parent && (!r->parent->def || (r->parent->def->traits & SHARC_TRAIT_GRAPH_REGION));
+}
+
+/* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
+ * when `r` does not enclose `op`. */
+static sharc_op *ancestor_in_region(sharc_op *op, const sharc_region *r) {
+  while (op && op->block && op->block->parent != r)
+    op = op->block->parent ? op->block->parent->parent : NULL;
+  return op && op->block ? op : NULL;
+}
+
+/* Whether a block of `r` other than `def_block` may hold the use: without a
+ * dominator tree only the entry block is known to be dominated by nothing
+ * else. */
+static bool other_block_may_dominate(const sharc_block *use_block, const sharc_region *r) {
+  return use_block != r->first;
+}
+
+static bool properly_dominates(const sharc_value *v, sharc_op *use, const sharc_ptrmap *pos) {
+  if (v->vkind == SHARC_VALUE_ARG) {
+    const sharc_block *b = v->owner.block;
+    if (!b || !b->parent)
+      return true;
+    sharc_op *a = ancestor_in_region(use, b->parent);
+    if (!a)
+      return false;
+    return a->block == b || other_block_may_dominate(a->block, b->parent);
+  }
+  if (v->vkind != SHARC_VALUE_RESULT)
+    return true;
+  sharc_op *def = v->owner.op;
+  if (!def || !def->block || !def->block->parent)
+    return true;
+  const sharc_region *r = def->block->parent;
+  sharc_op *a = ancestor_in_region(use, r);
+  if (!a)
+    return false;
+  if (a->block != def->block)
+    return other_block_may_dominate(a->block, r);
+  if (region_is_graph(r))
+    return true;
+  if (a == def)
+    return false;
+  return (uintptr_t)sharc_ptrmap_get(pos, def) < (uintptr_t)sharc_ptrmap_get(pos, a);
+}
+
+/* How the defining region stands to the using one, as MLIR's note says it. */
+static const char *relation(const sharc_region *use_r, const sharc_region *def_r) {
+  if (use_r == def_r)
+    return "the same region";
+  if (region_within(use_r, def_r))
+    return "a parent region";
+  if (region_within(def_r, use_r))
+    return "a child region";
+  return NULL;
+}
+
+static void dominance_error(sharc_op *op, unsigned i) {
+  sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
+                             "operand #%u does not dominate this use", i);
+  const sharc_value *v = op->operands[i].value;
+  const sharc_region *use_r = op->block->parent;
+  if (v->vkind == SHARC_VALUE_RESULT && v->owner.op) {
+    const sharc_op *def = v->owner.op;
+    const char *rel =
+        def->block == op->block ? "the same block" : relation(use_r, def->block->parent);
+    sharc_diag_note(d, def->loc, "operand defined here (op %s%s)", rel ? "in " : "",
+                    rel ? rel : "is neither in a parent nor in a child region");
+    return;
+  }
+  const sharc_block *b = v->owner.block;
+  unsigned index = 0;
+  for (const sharc_block *x = b->parent->first; x && x != b; x = x->next)
+    index++;
+  const char *rel = relation(use_r, b->parent);
+  sharc_diag_note(d, b->parent->parent ? b->parent->parent->loc : op->loc,
+                  "operand defined as a block argument (block #%u %s%s)", index,
+                  rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
+}
+
+static void number_ops(sharc_region *r, sharc_ptrmap *pos) {
+  for (sharc_block *b = r->first; b; b = b->next) {
+    uintptr_t i = 0;
+    for (sharc_op *o = b->first; o; o = o->next) {
+      sharc_ptrmap_put(pos, o, (void *)++i);
+      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
+        continue;
+      for (unsigned k = 0; k < o->num_regions; k++)
+        number_ops(&o->regions[k], pos);
+    }
+  }
+}
+
+static bool check_dominance(sharc_region *r, const sharc_ptrmap *pos) {
+  for (sharc_block *b = r->first; b; b = b->next)
+    for (sharc_op *o = b->first; o; o = o->next) {
+      for (unsigned i = 0; i < o->num_operands; i++)
+        if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
+          dominance_error(o, i);
+          return false;
+        }
+      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
+        continue;
+      for (unsigned k = 0; k < o->num_regions; k++)
+        if (!check_dominance(&o->regions[k], pos))
+          return false;
+    }
   return true;
 }
 
 /* The regions of `op`: successors, block counts, then each block. */
 static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
+  deferred_vec deferred = {0};
   for (unsigned i = 0; i < op->num_regions; i++) {
     sharc_region *r = &op->regions[i];
-    if (!verify_successors(op, r))
+    if (!verify_successors(op, r)) {
+      sharc_vec_free(&deferred);
       return false;
+    }
     if (op->def && (op->def->traits & SHARC_TRAIT_SINGLE_BLOCK) && r->first && r->first->next) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
+      sharc_vec_free(&deferred);
       return false;
     }
     isolation_scope *outer = v->scope;
@@ -259,12 +490,24 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
     }
     bool ok = true;
     for (sharc_block *b = r->first; ok && b; b = b->next)
-      ok = verify_block(v, op, b);
+      ok = verify_block(v, op, b, &deferred);
     v->scope = outer;
-    if (!ok)
+    if (!ok) {
+      sharc_vec_free(&deferred);
       return false;
+    }
   }
-  return true;
+  /* on leaving `op`: every isolated op under it, each reporting its own
+   * first error */
+  bool ok = true;
+  isolation_scope *outer = v->scope;
+  for (unsigned i = 0; i < deferred.len; i++) {
+    v->scope = deferred.items[i].scope;
+    ok = verify_op_and_dominance(v, deferred.items[i].op) && ok;
+  }
+  v->scope = outer;
+  sharc_vec_free(&deferred);
+  return ok;
 }
 
 static bool verify_op(verifier *v, sharc_op *op) {
@@ -274,6 +517,8 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (op->def && !verify_counts(op))
     return false;
   if (op->def && op->def->verify && !op->def->verify(op))
+    return false;
+  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL) && !sharc_verify_symbol_op(op))
     return false;
   bool isolated = op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
   isolation_scope stack_scopes[4];
@@ -288,9 +533,28 @@ static bool verify_op(verifier *v, sharc_op *op) {
     free(scopes);
   if (!ok)
     return false;
+  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op))
+    return false;
   if (op->def && op->def->verify_regions && !op->def->verify_regions(op))
     return false;
   return true;
+}
+
+/* verifyOpAndDominance: the op, then the dominance of the values used in
+ * its regions (isolated ops nested in it do their own). */
+static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
+  if (!verify_op(v, op))
+    return false;
+  if (!op->num_regions)
+    return true;
+  sharc_ptrmap pos = {0};
+  bool ok = true;
+  for (unsigned k = 0; k < op->num_regions; k++)
+    number_ops(&op->regions[k], &pos);
+  for (unsigned k = 0; ok && k < op->num_regions; k++)
+    ok = check_dominance(&op->regions[k], &pos);
+  sharc_ptrmap_free(&pos);
+  return ok;
 }
 
 bool sharc_verify(sharc_op *op) {
@@ -298,7 +562,7 @@ bool sharc_verify(sharc_op *op) {
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = op->ctx->verify_memo;
   op->ctx->verify_memo = &memo;
-  bool ok = verify_op(&v, op);
+  bool ok = verify_op_and_dominance(&v, op);
   op->ctx->verify_memo = outer;
   sharc_word_memo_free(&memo);
   sharc_diag_flush(op->ctx);

@@ -41,8 +41,12 @@ static void module_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool module_verify(sharc_op *op) {
-  if (!sharc_symbol_verify_unique(op))
+  /* NoRegionArguments */
+  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  if (body && sharc_block_num_args(body)) {
+    sharc_emit_op_error(op, "region should have no arguments");
     return false;
+  }
   const sharc_attr *d = sharc_op_attrs(op);
   for (unsigned i = 0; i < sharc_attr_count(d); i++) {
     sharc_str n = sharc_ident_str(sharc_attr_dict_entries(d)[i].name);

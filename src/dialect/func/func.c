@@ -133,15 +133,21 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
     free(arg_attrs);
   }
   if (ok && sharc_tok_is_keyword(sharc_p_tok(p), "attributes")) {
-    unsigned before = b->num_attrs;
+    /* parsed apart: an entry naming sym_name or function_type would replace
+     * the value already set, and MLIR refuses it */
+    sharc_op_builder dict = {0};
     sharc_token kw = *sharc_p_tok(p);
-    ok = sharc_p_parse_optional_attr_dict_with_keyword(p, b);
-    for (unsigned i = before; ok && i < b->num_attrs; i++) {
-      const char *n = b->attrs[i].name->data;
-      if (!strcmp(n, "sym_visibility") || !strcmp(n, "sym_name") || !strcmp(n, "function_type"))
-        ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
-                              "should not be specified in the explicit attribute dictionary", n);
-    }
+    ok = sharc_p_parse_optional_attr_dict_with_keyword(p, &dict);
+    static const char *const inferred[] = {"sym_visibility", "sym_name", "function_type"};
+    for (unsigned k = 0; ok && k < 3; k++)
+      for (unsigned i = 0; ok && i < dict.num_attrs; i++)
+        if (!strcmp(dict.attrs[i].name->data, inferred[k]))
+          ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
+                                "should not be specified in the explicit attribute dictionary",
+                                inferred[k]);
+    for (unsigned i = 0; ok && i < dict.num_attrs; i++)
+      sharc_builder_add_attr(b, dict.attrs[i].name, dict.attrs[i].value);
+    sharc_op_builder_cleanup(&dict);
   }
   sharc_region *body = NULL;
   if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
@@ -238,13 +244,59 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   }
 }
 
-static bool func_verify(sharc_op *op) {
-  sharc_attr *ft = sharc_op_attr(op, "function_type");
-  if (!ft || sharc_attr_get_kind(ft) != SHARC_ATTR_TYPE ||
-      sharc_type_get_kind(sharc_attr_type_value(ft)) != SHARC_TYPE_FUNCTION) {
-    sharc_emit_op_error(op, "requires attribute 'function_type'");
+/* ODS's attribute constraints, MLIR's wording. */
+static bool is_plain_string(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
+}
+
+static bool is_dict_array(const sharc_attr *a) {
+  if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
     return false;
-  }
+  for (unsigned i = 0; i < sharc_attr_count(a); i++)
+    if (sharc_attr_get_kind(sharc_attr_at(a, i)) != SHARC_ATTR_DICTIONARY)
+      return false;
+  return true;
+}
+
+static bool constraint_error(sharc_op *op, const char *name, const char *what) {
+  sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+  return false;
+}
+
+/* MLIR checks the inherent attributes present in a generic op's dictionary
+ * against their constraints first (verifyInherentAttrs, by sorted name),
+ * then the required ones (by sorted name). */
+static bool func_verify_ods(sharc_op *op) {
+  sharc_attr *ft = sharc_op_attr(op, "function_type"), *name = sharc_op_attr(op, "sym_name");
+  sharc_attr *args = sharc_op_attr(op, "arg_attrs"), *res = sharc_op_attr(op, "res_attrs");
+  sharc_attr *no_inline = sharc_op_attr(op, "no_inline");
+  sharc_attr *vis = sharc_op_attr(op, "sym_visibility");
+  if (args && !is_dict_array(args))
+    return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
+  if (ft && (sharc_attr_get_kind(ft) != SHARC_ATTR_TYPE ||
+             sharc_type_get_kind(sharc_attr_type_value(ft)) != SHARC_TYPE_FUNCTION))
+    return constraint_error(op, "function_type", "type attribute of function type");
+  if (no_inline && sharc_attr_get_kind(no_inline) != SHARC_ATTR_UNIT)
+    return constraint_error(op, "no_inline", "unit attribute");
+  if (res && !is_dict_array(res))
+    return constraint_error(op, "res_attrs", "Array of dictionary attributes");
+  if (name && !is_plain_string(name))
+    return constraint_error(op, "sym_name", "string attribute");
+  if (vis && !is_plain_string(vis))
+    return constraint_error(op, "sym_visibility", "string attribute");
+  if (!ft)
+    return sharc_emit_op_error(op, "requires attribute 'function_type'"), false;
+  if (!name)
+    return sharc_emit_op_error(op, "requires attribute 'sym_name'"), false;
+  return true;
+}
+
+static bool func_verify(sharc_op *op) {
+  /* the Symbol interface (a base of FunctionOpInterface) is verified before
+   * the function's own interface checks */
+  if (!func_verify_ods(op) || !sharc_verify_symbol_op(op))
+    return false;
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
   if (!sharc_verify_function_arg_attrs(op))
     return false;
   sharc_type *fn = sharc_attr_type_value(ft);
@@ -341,6 +393,7 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_p_expect(p, '(');
+  sharc_token operands_at = *sharc_p_tok(p); /* where resolveOperands reports */
   if (ok && !sharc_p_eat(p, ')')) {
     do {
       sharc_operand_ref *r = malloc(sizeof *r);
@@ -355,11 +408,20 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_token type_tok = *sharc_p_tok(p);
   sharc_type *fn = NULL;
   ok = ok && sharc_p_parse_type(p, &fn);
-  if (ok && sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
-    ok = sharc_p_error_at(p, &type_tok, "expected function type");
+  if (ok && sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION) {
+    sharc_buf text = {0};
+    sharc_print_type(fn, &text);
+    ok = sharc_p_error_at(p, &type_tok,
+                          "invalid kind of type specified: expected builtin.function, but found "
+                          "'%s'",
+                          text.data);
+    sharc_buf_free(&text);
+  }
   if (ok && sharc_type_func_num_inputs(fn) != refs.len)
-    ok = sharc_p_error_at(p, &type_tok, "%u operands present, but expected %u", refs.len,
-                          sharc_type_func_num_inputs(fn));
+    ok = sharc_p_error_at(p, &operands_at,
+                          "number of operands and types do not match: got %u operands and %u "
+                          "types",
+                          refs.len, sharc_type_func_num_inputs(fn));
   for (unsigned i = 0; ok && i < refs.len; i++) {
     sharc_value *v;
     ok = sharc_p_resolve_operand(p, refs.items[i], sharc_type_func_input(fn, i), &v);
@@ -388,17 +450,88 @@ static void call_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool call_verify(sharc_op *op) {
-  sharc_attr *callee = sharc_op_attr(op, "callee");
-  if (!callee || sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF) {
-    sharc_emit_op_error(op, "requires attribute 'callee'");
-    return false;
+  sharc_attr *callee = sharc_op_attr(op, "callee"), *args = sharc_op_attr(op, "arg_attrs");
+  sharc_attr *res = sharc_op_attr(op, "res_attrs"), *no_inline = sharc_op_attr(op, "no_inline");
+  if (args && !is_dict_array(args))
+    return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
+  if (callee &&
+      (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)))
+    return constraint_error(op, "callee", "flat symbol reference attribute");
+  if (no_inline && sharc_attr_get_kind(no_inline) != SHARC_ATTR_UNIT)
+    return constraint_error(op, "no_inline", "unit attribute");
+  if (res && !is_dict_array(res))
+    return constraint_error(op, "res_attrs", "Array of dictionary attributes");
+  if (!callee)
+    return sharc_emit_op_error(op, "requires attribute 'callee'"), false;
+  return true;
+}
+
+/* 'T1', 'T2' as MLIR streams a type range into a diagnostic. */
+static void type_list_text(sharc_type *const *types, unsigned n, sharc_buf *out) {
+  for (unsigned i = 0; i < n; i++) {
+    sharc_buf_printf(out, "%s'", i ? ", " : "");
+    sharc_print_type(types[i], out);
+    sharc_buf_printf(out, "'");
   }
-  sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
-  if (!fn || !sharc_op_isa(fn, &sharc_func_func_def)) {
+}
+
+static bool call_result_mismatch(sharc_op *op, sharc_type *fn, unsigned index) {
+  unsigned n = sharc_op_num_results(op);
+  sharc_type **mine = malloc((n + 1) * sizeof *mine), **theirs = malloc((n + 1) * sizeof *theirs);
+  if (!mine || !theirs)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    mine[i] = sharc_value_type(sharc_op_result(op, i));
+    theirs[i] = sharc_type_func_result(fn, i);
+  }
+  sharc_buf a = {0}, b = {0};
+  type_list_text(mine, n, &a);
+  type_list_text(theirs, n, &b);
+  sharc_diag *d = sharc_emit_op_error(op, "result type mismatch at index %u", index);
+  sharc_diag_note(d, sharc_op_loc(op), "      op result types: %s", a.data ? a.data : "");
+  sharc_diag_note(d, sharc_op_loc(op), "function result types: %s", b.data ? b.data : "");
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  free(mine);
+  free(theirs);
+  return false;
+}
+
+/* CallOp::verifySymbolUses. */
+static bool call_verify_symbol_uses(sharc_op *op) {
+  sharc_attr *callee = sharc_op_attr(op, "callee");
+  sharc_op *fn_op = sharc_symbol_lookup_ref(op, callee);
+  if (!fn_op || !sharc_op_isa(fn_op, &sharc_func_func_def)) {
     sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
     sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
     return false;
   }
+  sharc_attr *ft = sharc_op_attr(fn_op, "function_type");
+  sharc_type *fn = sharc_attr_type_value(ft);
+  unsigned n_in = sharc_type_func_num_inputs(fn), n_out = sharc_type_func_num_results(fn);
+  if (n_in != sharc_op_num_operands(op))
+    return sharc_emit_op_error(op, "incorrect number of operands for callee"), false;
+  for (unsigned i = 0; i < n_in; i++) {
+    sharc_type *want = sharc_type_func_input(fn, i);
+    sharc_type *got = sharc_value_type(sharc_op_operand(op, i));
+    if (want == got)
+      continue;
+    sharc_buf a = {0}, b = {0};
+    sharc_print_type(want, &a);
+    sharc_print_type(got, &b);
+    sharc_emit_op_error(op,
+                        "operand type mismatch: expected operand type '%s', but provided '%s' for "
+                        "operand number %u",
+                        a.data, b.data, i);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+    return false;
+  }
+  if (n_out != sharc_op_num_results(op))
+    return sharc_emit_op_error(op, "incorrect number of results for callee"), false;
+  for (unsigned i = 0; i < n_out; i++)
+    if (sharc_type_func_result(fn, i) != sharc_value_type(sharc_op_result(op, i)))
+      return call_result_mismatch(op, fn, i);
   return true;
 }
 
@@ -411,6 +544,7 @@ const sharc_op_def sharc_func_call_def = {
     .parse = call_parse,
     .print = call_print,
     .verify = call_verify,
+    .verify_symbol_uses = call_verify_symbol_uses,
 };
 
 static const sharc_op_def *const func_ops[] = {&sharc_func_func_def, &sharc_func_return_def, &sharc_func_call_def};

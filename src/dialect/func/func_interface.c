@@ -14,8 +14,37 @@ sharc_type *sharc_func_type(const sharc_op *func) {
   return ft && sharc_attr_get_kind(ft) == SHARC_ATTR_TYPE ? sharc_attr_type_value(ft) : NULL;
 }
 
+/* An arg_attrs/res_attrs array kept in step with a count that changed from
+ * `old_n` to `new_n`, as MLIR's setFunctionType does: dropped when the count
+ * becomes 0, cut short, or padded with empty dictionaries. */
+static void resize_dicts(sharc_op *func, const char *array_name, unsigned old_n, unsigned new_n) {
+  sharc_attr *array = sharc_op_attr(func, array_name);
+  if (old_n == new_n || !array || sharc_attr_get_kind(array) != SHARC_ATTR_ARRAY)
+    return;
+  if (!new_n) {
+    sharc_op_set_attr(func, array_name, NULL);
+    return;
+  }
+  sharc_context *ctx = sharc_op_context(func);
+  unsigned have = sharc_attr_count(array);
+  if (have == new_n)
+    return;
+  sharc_attr **dicts = malloc(new_n * sizeof *dicts);
+  if (!dicts)
+    abort();
+  for (unsigned i = 0; i < new_n; i++)
+    dicts[i] = i < have ? sharc_attr_at(array, i) : sharc_attr_dictionary(ctx, NULL, 0);
+  sharc_op_set_attr(func, array_name, sharc_attr_array(ctx, dicts, new_n));
+  free(dicts);
+}
+
 void sharc_func_set_type(sharc_op *func, sharc_type *type) {
+  sharc_type *old = sharc_func_type(func);
+  unsigned old_in = old ? sharc_type_func_num_inputs(old) : 0;
+  unsigned old_out = old ? sharc_type_func_num_results(old) : 0;
   sharc_op_set_attr(func, "function_type", sharc_attr_type_attr(sharc_op_context(func), type));
+  resize_dicts(func, "arg_attrs", old_in, sharc_type_func_num_inputs(type));
+  resize_dicts(func, "res_attrs", old_out, sharc_type_func_num_results(type));
 }
 
 unsigned sharc_func_num_args(const sharc_op *func) {

@@ -86,6 +86,9 @@ bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const
 bool sharc_mpmd_check_one(sharc_op *op, bool results);
 bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op);
 bool sharc_mpmd_verify_return_terminator(sharc_op *op);
+/* SingleBlock + SingleBlockImplicitTerminator<mpmd.return> (structural
+ * traits, verified before the ODS constraints). */
+bool sharc_mpmd_verify_single_block_terminator(sharc_op *op);
 
 /* ---- shared op syntax (mpmd_syntax.c) ---- */
 /* `: (T, ...) -> R` or `-> (R, ...)`, resolving `refs` against the inputs. */

@@ -96,28 +96,34 @@ static void print_mesh_and_origin(sharc_printer *p, const sharc_op *op) {
   SHARC_PR_LIT(p, "]");
 }
 
-/* Fragment and fragment_call ODS attribute constraints. */
-static bool check_mesh_and_origin_attrs(sharc_op *op) {
+/* Fragment and fragment_call ODS attribute constraints. As in MLIR, the
+ * attributes present are checked against their constraints first, then the
+ * required ones asked for, each pass by sorted name. */
+static bool check_mesh_and_origin_constraints(sharc_op *op) {
   sharc_attr *mesh = sharc_op_attr(op, "mesh_name"), *origin = sharc_op_attr(op, "origin");
-  if (!mesh) {
-    sharc_emit_op_error(op, "requires attribute 'mesh_name'");
+  if (mesh && sharc_attr_get_kind(mesh) != SHARC_ATTR_STRING) {
+    sharc_emit_op_error(op, "attribute 'mesh_name' failed to satisfy constraint: string "
+                            "attribute");
     return false;
   }
-  if (!origin) {
-    sharc_emit_op_error(op, "requires attribute 'origin'");
-    return false;
-  }
-  bool origins_ok = sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY;
-  for (unsigned i = 0; origins_ok && i < sharc_attr_count(origin); i++)
+  bool origins_ok = !origin || sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY;
+  for (unsigned i = 0; origin && origins_ok && i < sharc_attr_count(origin); i++)
     origins_ok = sharc_mpmd_is_user_origin(sharc_attr_at(origin, i));
   if (!origins_ok) {
     sharc_emit_op_error(op, "attribute 'origin' failed to satisfy constraint: array of origin "
                             "infos");
     return false;
   }
-  if (sharc_attr_get_kind(mesh) != SHARC_ATTR_STRING) {
-    sharc_emit_op_error(op, "attribute 'mesh_name' failed to satisfy constraint: string "
-                            "attribute");
+  return true;
+}
+
+static bool check_mesh_and_origin_required(sharc_op *op) {
+  if (!sharc_op_attr(op, "mesh_name")) {
+    sharc_emit_op_error(op, "requires attribute 'mesh_name'");
+    return false;
+  }
+  if (!sharc_op_attr(op, "origin")) {
+    sharc_emit_op_error(op, "requires attribute 'origin'");
     return false;
   }
   return true;
@@ -223,7 +229,13 @@ static bool check_shardings_attr(sharc_op *op, const char *name) {
 }
 
 static bool fragment_verify(sharc_op *op) {
-  if (!check_mesh_and_origin_attrs(op))
+  /* structural traits first, as ODS orders them: SingleBlock,
+   * SingleBlockImplicitTerminator, ParentOneOf */
+  if (!sharc_mpmd_verify_single_block_terminator(op) ||
+      !sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for))
+    return false;
+  if (!check_shardings_attr(op, "in_shardings") || !check_mesh_and_origin_constraints(op) ||
+      !check_shardings_attr(op, "out_shardings"))
     return false;
   sharc_attr *stage = sharc_op_attr(op, "stage_id");
   if (stage && !(sharc_attr_get_kind(stage) == SHARC_ATTR_INTEGER &&
@@ -233,11 +245,10 @@ static bool fragment_verify(sharc_op *op) {
                             "integer attribute");
     return false;
   }
-  if (!check_shardings_attr(op, "in_shardings") || !check_shardings_attr(op, "out_shardings"))
+  if (!check_mesh_and_origin_required(op))
     return false;
   return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
                                  true) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
          sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
 }
 
@@ -326,22 +337,29 @@ static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
 }
 
 static bool fragment_call_verify(sharc_op *op) {
-  if (!check_mesh_and_origin_attrs(op))
+  if (!sharc_mpmd_verify_parent(op, sharc_mpmd_func_only)) /* HasParent, structural */
     return false;
   sharc_attr *callee = sharc_op_attr(op, "callee");
-  if (!callee) {
-    sharc_emit_op_error(op, "requires attribute 'callee'");
-    return false;
-  }
-  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
-      sharc_attr_symbol_num_nested(callee)) {
+  if (callee && (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
+                 sharc_attr_symbol_num_nested(callee))) {
     sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
                             "reference attribute");
     return false;
   }
-  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) &&
-         fragment_call_verify_callee(op, callee);
+  if (!check_mesh_and_origin_constraints(op))
+    return false;
+  if (!callee) {
+    sharc_emit_op_error(op, "requires attribute 'callee'");
+    return false;
+  }
+  if (!check_mesh_and_origin_required(op))
+    return false;
+  return sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, true);
+}
+
+/* FragmentCallOp::verifySymbolUses, run by the enclosing module. */
+static bool fragment_call_verify_symbol_uses(sharc_op *op) {
+  return fragment_call_verify_callee(op, sharc_op_attr(op, "callee"));
 }
 
 const sharc_op_def sharc_mpmd_fragment_call_def = {
@@ -351,6 +369,7 @@ const sharc_op_def sharc_mpmd_fragment_call_def = {
     .parse = fragment_call_parse,
     .print = fragment_call_print,
     .verify = fragment_call_verify,
+    .verify_symbol_uses = fragment_call_verify_symbol_uses,
 };
 
 /* ---- named_computation ------------------------------------------------------------------- */
@@ -419,6 +438,8 @@ static bool named_computation_verify_types(sharc_op *op) {
 }
 
 static bool named_computation_verify(sharc_op *op) {
+  if (!sharc_mpmd_verify_single_block_terminator(op))
+    return false;
   sharc_attr *origin = sharc_op_attr(op, "origin");
   if (!origin) {
     sharc_emit_op_error(op, "requires attribute 'origin'");
@@ -578,7 +599,10 @@ static bool for_verify_body(sharc_op *op) {
 }
 
 static bool for_verify(sharc_op *op) {
-  return check_ui32_attr(op, "iterations", true) && check_ui32_attr(op, "unroll_factor", false) &&
+  /* constraints of the present attributes first, then the required one */
+  return sharc_mpmd_verify_single_block_terminator(op) &&
+         check_ui32_attr(op, "iterations", false) && check_ui32_attr(op, "unroll_factor", false) &&
+         check_ui32_attr(op, "iterations", true) &&
          verify_pairwise_same_types(op) && sharc_mpmd_verify_return_terminator(op) &&
          for_verify_body(op);
 }

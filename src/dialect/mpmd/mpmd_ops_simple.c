@@ -80,11 +80,12 @@ static bool verify_assignment_types(sharc_op *op, sharc_type *local, sharc_type 
 static bool assign_like_invariants(sharc_op *op, bool (*in_ok)(const sharc_type *),
                                    const char *in_desc, bool (*out_ok)(const sharc_type *),
                                    const char *out_desc) {
+  /* counts, the HasParent structural trait, then the ODS constraints */
   return sharc_mpmd_check_one(op, false) && sharc_mpmd_check_one(op, true) &&
+         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for) &&
          check_optional_string_attr(op, "origin") &&
          sharc_mpmd_check_operands(op, in_ok, in_desc, false) &&
-         sharc_mpmd_check_results(op, out_ok, out_desc, false) &&
-         sharc_mpmd_verify_parent(op, sharc_mpmd_func_or_for);
+         sharc_mpmd_check_results(op, out_ok, out_desc, false);
 }
 
 static bool assign_verify(sharc_op *op) {
@@ -190,8 +191,8 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
 
 static bool transfer_verify(sharc_op *op) {
   if (!sharc_mpmd_check_one(op, false) || !sharc_mpmd_check_one(op, true) ||
-      !sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false) ||
-      !sharc_mpmd_verify_parent(op, sharc_mpmd_func_only))
+      !sharc_mpmd_verify_parent(op, sharc_mpmd_func_only) ||
+      !sharc_mpmd_check_values(op, sharc_mpmd_is_mesh_tensor, SHARC_MPMD_MESH_TENSOR, false))
     return false;
   sharc_value *in = sharc_op_operand(op, 0), *out = sharc_op_result(op, 0);
   sharc_type *tin = sharc_value_type(in), *tout = sharc_value_type(out);
@@ -548,7 +549,12 @@ static bool call_verify(sharc_op *op) {
                (int)name.len, name.data, (int)fname.len, fname.data);
     return false;
   }
-  return call_verify_callee(op, callee);
+  return true;
+}
+
+/* CallOp::verifySymbolUses, run by the enclosing module. */
+static bool call_verify_symbol_uses(sharc_op *op) {
+  return call_verify_callee(op, sharc_op_attr(op, "callee"));
 }
 
 const sharc_op_def sharc_mpmd_call_def = {
@@ -558,4 +564,5 @@ const sharc_op_def sharc_mpmd_call_def = {
     .parse = call_parse,
     .print = call_print,
     .verify = call_verify,
+    .verify_symbol_uses = call_verify_symbol_uses,
 };

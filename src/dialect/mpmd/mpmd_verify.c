@@ -266,20 +266,37 @@ bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
 }
 
 /* SingleBlockImplicitTerminator<ReturnOp>. */
-bool sharc_mpmd_verify_return_terminator(sharc_op *op) {
+/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>, structural traits
+ * that MLIR verifies before the ODS constraints. */
+bool sharc_mpmd_verify_single_block_terminator(sharc_op *op) {
   sharc_region *r = sharc_op_region(op, 0);
   sharc_block *b = sharc_region_first_block(r);
-  if (!b || sharc_block_next(b)) {
-    sharc_emit_op_error(op, "region #0 ('region') failed to verify constraint: region with 1 "
-                            "blocks");
+  if (!b)
+    return true;
+  if (sharc_block_next(b)) {
+    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
     return false;
   }
   sharc_op *last = sharc_block_last_op(b);
-  if (!last || sharc_op_isa(last, &sharc_mpmd_return_def))
-    return true; /* an empty block is the core verifier's error */
+  if (!last) {
+    sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  if (sharc_op_isa(last, &sharc_mpmd_return_def))
+    return true;
   sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'mpmd.return', found '%s'",
                                       sharc_op_name(last)->data);
   sharc_diag_note(d, sharc_op_loc(op),
                   "in custom textual format, the absence of terminator implies 'mpmd.return'");
   return false;
+}
+
+/* SizedRegion<1>, an ODS region constraint. */
+bool sharc_mpmd_verify_return_terminator(sharc_op *op) {
+  if (sharc_region_num_blocks(sharc_op_region(op, 0)) != 1) {
+    sharc_emit_op_error(op, "region #0 ('region') failed to verify constraint: region with 1 "
+                            "blocks");
+    return false;
+  }
+  return true;
 }

@@ -185,7 +185,7 @@ static bool verify_mesh(sharc_parser *p, const sharc_token *at, sharc_attr *cons
     sharc_buf b = {0};
     for (unsigned i = 0; i < num_ids; i++)
       sharc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)sorted[i]);
-    sharc_p_error_at(p, at, "sorted device ids must be iota(product(axes)), got: [%.*s]",
+    sharc_p_error_at(p, at, "sorted device ids must be iota(product(axes)), got: %.*s",
                      (int)b.len, b.data);
     sharc_buf_free(&b);
     return false;
@@ -778,8 +778,57 @@ static bool parse_edges_body(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
+/* PropagationEdgesAttr::verify, reported where the attribute starts. */
+static bool verify_edges(sharc_parser *p, const sharc_token *at, const sharc_attr *edges) {
+  sharc_ptrmap seen = {0};
+  bool ok = true;
+  for (unsigned s = 0; ok && s < sharc_sdy_list_size(edges); s++) {
+    const sharc_attr *step = sharc_sdy_list_at(edges, s);
+    int64_t index = sharc_sdy_propagation_one_step_index(step);
+    if (index < 0) {
+      ok = sharc_p_error_at(p, at, "propagation edges have negative step index: %lld",
+                            (long long)index);
+      break;
+    }
+    /* the key is offset by one: a map key may not be 0 */
+    void *key = (void *)(uintptr_t)(index + 1);
+    if (sharc_ptrmap_get(&seen, key)) {
+      ok = sharc_p_error_at(p, at, "propagation edges have duplicate step index: %lld",
+                            (long long)index);
+      break;
+    }
+    sharc_ptrmap_put(&seen, key, (void *)1);
+    for (unsigned k = 0; ok && k < sharc_sdy_list_size(step); k++) {
+      const sharc_attr *entry = sharc_sdy_list_at(step, k);
+      const sharc_attr *source = sharc_sdy_axis_to_propagation_details_source(entry);
+      unsigned n = sharc_sdy_list_size(entry);
+      sharc_ptrmap targets = {0};
+      for (unsigned t = 0; ok && t < n; t++) {
+        sharc_attr *target = sharc_sdy_list_at(entry, t);
+        /* attributes are uniqued: equal values are one pointer */
+        if (target == source) {
+          ok = sharc_p_error_at(p, at, "propagation edges have a source that is the same as a "
+                                       "target");
+        } else if (sharc_ptrmap_get(&targets, target)) {
+          sharc_str axis =
+              sharc_sdy_axis_ref_name(sharc_sdy_axis_to_propagation_details_axis(entry));
+          ok = sharc_p_error_at(p, at,
+                                "propagation edges have duplicate targets for step index: %lld "
+                                "and axis: %.*s",
+                                (long long)index, (int)axis.len, axis.data);
+        }
+        sharc_ptrmap_put(&targets, target, target);
+      }
+      sharc_ptrmap_free(&targets);
+    }
+  }
+  sharc_ptrmap_free(&seen);
+  return ok;
+}
+
 static bool parse_edges_attr(sharc_parser *p, sharc_attr **out) {
-  return parse_angled(p, parse_edges_body, out);
+  sharc_token at = *tok(p);
+  return parse_angled(p, parse_edges_body, out) && verify_edges(p, &at, *out);
 }
 
 static bool parse_list_of_axis_ref_lists(sharc_parser *p, sharc_attr **out) {

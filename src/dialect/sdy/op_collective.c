@@ -634,7 +634,7 @@ extern const sharc_pattern sharc_sdy_reduce_scatter_patterns[];
       .parse = prefix##_parse,                                                                     \
       .print = prefix##_print,                                                                     \
       .verify = prefix##_verify_attrs,                                                             \
-      .verify_regions = prefix##_verify,                                                           \
+      .verify_symbol_uses = prefix##_verify,                                                           \
       .patterns = pats,                                                                            \
   }
 

@@ -350,11 +350,21 @@ static const char *const attr_kind_summary[] = {
     [SDY_ATTR_REDUCTION] = "reduction op enum",
 };
 
-bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+/* The spec after `prev` in name order (NULL: the first), so that checks run
+ * as MLIR's do: over properties sorted by name. */
+static const sdy_attr_spec *next_by_name(const sdy_attr_spec *specs, const sdy_attr_spec *prev) {
+  const sdy_attr_spec *best = NULL;
   for (const sdy_attr_spec *s = specs; s->name; s++)
-    if (!s->optional && !sharc_sdy_required_attr(op, s->name))
-      return false;
-  for (const sdy_attr_spec *s = specs; s->name; s++) {
+    if ((!prev || strcmp(s->name, prev->name) > 0) && (!best || strcmp(s->name, best->name) < 0))
+      best = s;
+  return best;
+}
+
+/* The generic parser checks the inherent attributes present against their
+ * constraints (verifyInherentAttrs), then the verifier asks for the
+ * required ones; both go by sorted name. */
+bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
+  for (const sdy_attr_spec *s = next_by_name(specs, NULL); s; s = next_by_name(specs, s)) {
     sharc_attr *a = sharc_op_attr(op, s->name);
     if (!a || attr_has_kind(a, s->kind))
       continue;
@@ -362,6 +372,9 @@ bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
                         attr_kind_summary[s->kind]);
     return false;
   }
+  for (const sdy_attr_spec *s = next_by_name(specs, NULL); s; s = next_by_name(specs, s))
+    if (!s->optional && !sharc_sdy_required_attr(op, s->name))
+      return false;
   return true;
 }
 
@@ -379,26 +392,38 @@ bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
   return true;
 }
 
-bool sharc_sdy_verify_body(sharc_op *op) {
+/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>: structural traits,
+ * which MLIR verifies before the ODS constraints. */
+bool sharc_sdy_verify_body_structure(sharc_op *op) {
   sharc_region *r = sharc_op_region(op, 0);
-  if (sharc_region_num_blocks(r) != 1) {
-    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
-    return false;
-  }
-  sharc_op *last = sharc_block_last_op(sharc_region_first_block(r));
-  if (last && sharc_op_isa(last, &sharc_sdy_return_def))
+  sharc_block *b = sharc_region_first_block(r);
+  if (!b)
     return true;
-  sharc_diag *d;
-  if (last) {
-    sharc_str name = sharc_ident_str(sharc_op_name(last));
-    d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
-                            (int)name.len, name.data);
-  } else {
-    d = sharc_emit_op_error(op, "expects a non-empty block");
+  if (sharc_block_next(b)) {
+    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
     return false;
   }
+  sharc_op *last = sharc_block_last_op(b);
+  if (!last) {
+    sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  if (sharc_op_isa(last, &sharc_sdy_return_def))
+    return true;
+  sharc_str name = sharc_ident_str(sharc_op_name(last));
+  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
+                                      (int)name.len, name.data);
   sharc_diag_note(d, sharc_op_loc(op),
                   "in custom textual format, the absence of terminator implies "
                   "'sdy.return'");
   return false;
+}
+
+/* SizedRegion<1> on `body`, an ODS region constraint. */
+bool sharc_sdy_verify_body(sharc_op *op) {
+  if (sharc_region_num_blocks(sharc_op_region(op, 0)) != 1) {
+    sharc_emit_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks");
+    return false;
+  }
+  return true;
 }

@@ -70,6 +70,8 @@ bool sharc_sdy_verify_value_type(sharc_op *op, const char *what, unsigned index,
 bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
 /* SizedRegion<1> and SingleBlockImplicitTerminator<"sdy.return"> of the
  * region ops' `body`. */
+/* SingleBlock + SingleBlockImplicitTerminator<sdy.return>, verified first. */
+bool sharc_sdy_verify_body_structure(sharc_op *op);
 bool sharc_sdy_verify_body(sharc_op *op);
 /* SameOperandsAndResultType. */
 bool sharc_sdy_verify_same_operand_result_type(sharc_op *op);

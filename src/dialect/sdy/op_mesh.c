@@ -24,23 +24,26 @@ static void mesh_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), mesh_inherent, false);
 }
 
+/* HasParent<ModuleOp> is a structural trait, verified before the ODS
+ * constraints; the Symbol interface's checks come after (the generic
+ * verifier runs them). */
 static bool mesh_verify(sharc_op *op) {
+  sharc_op *parent = sharc_op_parent_op(op);
+  if (!parent || !sharc_op_isa(parent, &sharc_builtin_module_def))
+    return sharc_emit_op_error(op, "expects parent op 'builtin.module'"), false;
   sharc_attr *name = sharc_op_attr(op, "sym_name"), *mesh = sharc_op_attr(op, "mesh");
+  if (mesh && !sharc_sdy_is_mesh(mesh))
+    return sharc_emit_op_error(op, "attribute 'mesh' failed to satisfy constraint: Mesh of axes "
+                                   "and a list of devices"),
+           false;
+  if (name && (sharc_attr_get_kind(name) != SHARC_ATTR_STRING || sharc_attr_type(name)))
+    return sharc_emit_op_error(op, "attribute 'sym_name' failed to satisfy constraint: string "
+                                   "attribute"),
+           false;
   if (!mesh)
     return sharc_emit_op_error(op, "requires attribute 'mesh'"), false;
   if (!name)
     return sharc_emit_op_error(op, "requires attribute 'sym_name'"), false;
-  if (sharc_attr_get_kind(name) != SHARC_ATTR_STRING || sharc_attr_type(name))
-    return sharc_emit_op_error(op, "attribute 'sym_name' failed to satisfy constraint: string "
-                                   "attribute"),
-           false;
-  if (!sharc_sdy_is_mesh(mesh))
-    return sharc_emit_op_error(op, "attribute 'mesh' failed to satisfy constraint: Mesh of axes "
-                                   "and a list of devices"),
-           false;
-  sharc_op *parent = sharc_op_parent_op(op);
-  if (!parent || !sharc_op_isa(parent, &sharc_builtin_module_def))
-    return sharc_emit_op_error(op, "expects parent op 'builtin.module'"), false;
   return true;
 }
 

@@ -146,7 +146,8 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sharc_sdy_verify_attrs(op, manual_attrs) && sharc_sdy_verify_body(op) &&
+  return sharc_sdy_verify_body_structure(op) && sharc_sdy_verify_attrs(op, manual_attrs) &&
+         sharc_sdy_verify_body(op) &&
          sharc_sdy_verify_manual_axes_unbound(op);
 }
 
@@ -208,7 +209,7 @@ const sharc_op_def sharc_sdy_manual_computation_def = {
     .parse = manual_computation_parse,
     .print = manual_computation_print,
     .verify = manual_computation_verify,
-    .verify_regions = sharc_sdy_verify_manual_computation,
+    .verify_symbol_uses = sharc_sdy_verify_manual_computation,
     .patterns = sharc_sdy_manual_computation_patterns,
     .data_flow = &manual_data_flow,
 };
@@ -255,7 +256,8 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sharc_sdy_verify_attrs(op, named_attrs) || !sharc_sdy_verify_body(op))
+  if (!sharc_sdy_verify_body_structure(op) || !sharc_sdy_verify_attrs(op, named_attrs) ||
+      !sharc_sdy_verify_body(op))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;
@@ -299,6 +301,6 @@ const sharc_op_def sharc_sdy_named_computation_def = {
     .parse = named_computation_parse,
     .print = named_computation_print,
     .verify = named_computation_verify,
-    .verify_regions = sharc_sdy_verify_named_computation,
+    .verify_symbol_uses = sharc_sdy_verify_named_computation,
     .data_flow = &named_data_flow,
 };

@@ -55,7 +55,7 @@ const sharc_op_def sharc_sdy_sharding_constraint_def = {
     .parse = sharding_op_parse,
     .print = sharding_op_print,
     .verify = sharding_op_verify,
-    .verify_regions = sharding_op_verify_uses,
+    .verify_symbol_uses = sharding_op_verify_uses,
 };
 
 extern const sharc_pattern sharc_sdy_reshard_patterns[];
@@ -68,7 +68,7 @@ const sharc_op_def sharc_sdy_reshard_def = {
     .parse = sharding_op_parse,
     .print = sharding_op_print,
     .verify = sharding_op_verify,
-    .verify_regions = sharding_op_verify_uses,
+    .verify_symbol_uses = sharding_op_verify_uses,
     .patterns = sharc_sdy_reshard_patterns,
 };
 
@@ -221,7 +221,7 @@ const sharc_op_def sharc_sdy_data_flow_edge_def = {
     .parse = data_flow_edge_parse,
     .print = data_flow_edge_print,
     .verify = data_flow_edge_verify,
-    .verify_regions = data_flow_edge_verify_uses,
+    .verify_symbol_uses = data_flow_edge_verify_uses,
 };
 
 /* ---- func_data_flow_edge: `%x : T` -------------------------------------- */
@@ -278,7 +278,7 @@ const sharc_op_def sharc_sdy_func_data_flow_edge_def = {
     .parse = func_data_flow_edge_parse,
     .print = func_data_flow_edge_print,
     .verify = data_flow_edge_verify,
-    .verify_regions = func_data_flow_edge_verify_uses,
+    .verify_symbol_uses = func_data_flow_edge_verify_uses,
 };
 
 /* ---- propagation_barrier: `%x allowed_direction=FORWARD : T` ----------- */

@@ -192,7 +192,7 @@ sdy.mesh @m = <["a"=0]>
 sdy.mesh @m = <["a"=2], device_ids=[0, 1, 2]>
 
 // -----
-// expected-error @+1 {{sorted device ids must be iota(product(axes)), got: [0, 2]}}
+// expected-error @+1 {{sorted device ids must be iota(product(axes)), got: 0, 2}}
 sdy.mesh @m = <["a"=2], device_ids=[2, 0]>
 
 // -----
