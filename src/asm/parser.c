@@ -179,6 +179,15 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...) {
   return false;
 }
 
+bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...) {
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_emit_v(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, t->line, t->col), fmt, ap);
+  va_end(ap);
+  return false;
+}
+
 /* A lexer error points at the offending character when it knows one. */
 static bool lex_error(sharc_parser *p) {
   if (p->lx.error_at) {

@@ -70,6 +70,13 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same at a given token (e.g. a type's start, reported again after the
+ * error inside it). */
+bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* MLIR's emitWrongTokenError for any message: just after the last text
  * before the current token, where the wanted token belonged. */
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);

@@ -296,6 +296,7 @@ static const dialect_entry known_dialects[] = {
     {"stablehlo", &sharc_stablehlo_dialect},
     {"sdy", &sharc_sdy_dialect},
     {"mpmd", &sharc_mpmd_dialect},
+    {"quant", &sharc_quant_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

@@ -462,5 +462,6 @@ extern const sharc_dialect sharc_func_dialect;
 extern const sharc_dialect sharc_stablehlo_dialect;
 extern const sharc_dialect sharc_sdy_dialect;
 extern const sharc_dialect sharc_mpmd_dialect;
+extern const sharc_dialect sharc_quant_dialect;
 
 #endif

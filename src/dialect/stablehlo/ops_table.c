@@ -517,7 +517,7 @@ const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                    "$ , $ attr-dict :same",
                                    NULL,
                                    "2:1:0",
-                                   sharc_shlo_verify_elementwise,
+                                   sharc_shlo_verify_add,
                                    NULL,
                                    NULL,
     "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};

@@ -71,6 +71,8 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
   sharc_attr *dims = sharc_shlo_i64_array(op, "broadcast_dimensions");
   if (!in || !out || !dims)
     return true;
+  if (!sharc_shlo_verify_broadcast_quant_head(op))
+    return false;
   unsigned n = sharc_attr_count(dims);
   if (n != in->shaped.rank) {
     sharc_shlo_error(op, "broadcast_dimensions size (%u) does not match operand rank (%u)", n,
@@ -100,7 +102,7 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
       return false;
     }
   }
-  return true;
+  return sharc_shlo_verify_broadcast_quant_tail(op, "broadcast_dimensions");
 }
 
 static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
@@ -110,7 +112,7 @@ static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
 
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
   return inferred == actual || (sharc_shlo_compatible_shapes(inferred, actual) &&
-                                sharc_type_element(inferred) == sharc_type_element(actual));
+                                sharc_shlo_compatible_element(inferred, actual));
 }
 
 static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
@@ -188,7 +190,7 @@ bool sharc_shlo_verify_transpose(sharc_op *op) {
     for (unsigned i = 0; i < n; i++)
       shape[i] = in->shaped.shape[vals[i]];
     sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = sharc_shlo_check_inferred(op, t);
+    ok = sharc_shlo_check_inferred(op, t) && sharc_shlo_verify_transpose_quant(op);
   }
   free(vals);
   free(shape);
@@ -213,7 +215,7 @@ bool sharc_shlo_verify_reshape(sharc_op *op) {
     return true;
   int64_t a = static_elements(in), b = static_elements(out);
   if (a < 0 || b < 0 || a == b)
-    return true;
+    return sharc_shlo_verify_reshape_quant(op);
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
              "(%lld)", (long long)b, (long long)a);
   return false;
@@ -596,7 +598,8 @@ bool sharc_shlo_verify_dot_general(sharc_op *op) {
          dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
          dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
          dims_match(op, lhs, rhs, lb, rb, "batching") &&
-         dims_match(op, lhs, rhs, lc, rc, "contracting");
+         dims_match(op, lhs, rhs, lc, rc, "contracting") &&
+         sharc_shlo_verify_dot_general_quant(op, rc);
 }
 
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */

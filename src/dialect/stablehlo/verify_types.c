@@ -80,13 +80,6 @@ static bool is_hlo_int(const sharc_type *t) {
   }
 }
 
-/* Quantized element types belong to the quant dialect, which this tool does
- * not model; both quantized classes accept them rather than reject valid
- * programs. */
-static bool is_quantized(const sharc_type *t) {
-  return t->kind == SHARC_TYPE_OPAQUE &&
-         strcmp(t->opaque.dialect->data, "quant") == 0;
-}
 
 static bool elem_in_class(const sharc_type *t, char letter) {
   switch (letter) {
@@ -101,7 +94,7 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return t->kind == SHARC_TYPE_COMPLEX && is_f32_or_f64(t->elem);
   case 'Q':
   case 'A':
-    return is_quantized(t);
+    return sharc_shlo_quant_elem_ok(t, letter == 'A');
   case 'D':
     return is_f32_or_f64(t);
   case 'i':
@@ -119,6 +112,8 @@ static bool is_token(const sharc_type *t) {
 
 static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
   if (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0))
+    return false;
+  if (strchr(c->elems, 'A') && !sharc_shlo_quant_dim_ok(t))
     return false;
   for (const char *e = c->elems; *e; e++)
     if (elem_in_class(t->shaped.elem, *e))
