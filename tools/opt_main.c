@@ -389,6 +389,11 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
       sharc_pipeline_set_flags(pl, &fl.pipeline);
     } else if (is_flag(a, "mlir-diagnostic-verbosity-level", &v)) {
       fl.errors_only = v && strcmp(v, "errors") == 0;
+    } else if (is_flag(a, "emit-bytecode", &v)) {
+      /* out of scope: sharc reads and writes MLIR's textual form only */
+      sharc_buf_printf(&err, "%s: -emit-bytecode is not supported: sharc writes MLIR text only\n",
+                       tool->name);
+      ok = false;
     } else if (is_flag(a, "pass-pipeline", &v) || is_flag(a, "p", &v)) {
       if (!v && i + 1 < argc)
         v = argv[++i];

@@ -297,6 +297,9 @@ static const dialect_entry known_dialects[] = {
     {"sdy", &sharc_sdy_dialect},
     {"mpmd", &sharc_mpmd_dialect},
     {"quant", &sharc_quant_dialect},
+    {"arith", &sharc_arith_dialect},
+    {"tensor", &sharc_tensor_dialect},
+    {"complex", &sharc_complex_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

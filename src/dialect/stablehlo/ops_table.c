@@ -1616,6 +1616,21 @@ const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           NULL,
                                           "replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor"};
+static const char *const cross_replica_sum_props[] = {"replica_groups", NULL};
+/* On its way out of StableHLO: generic form only. */
+const shlo_op_def sharc_shlo_op_cross_replica_sum = {
+    {.name = "stablehlo.cross-replica-sum",
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
+     .inherent = cross_replica_sum_props,
+     .verify = sharc_shlo_verify_op,
+     .dialect = &sharc_stablehlo_dialect},
+    NULL,
+    NULL,
+    "1:1:0",
+    sharc_shlo_verify_compatible_elementwise,
+    NULL,
+    "replica_groups:any",
+    "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
                                                .inherent = reduce_scatter_props,
@@ -1835,6 +1850,7 @@ static const sharc_op_def *const shlo_ops[] = {
     &sharc_shlo_op_async_done.def,
     &sharc_shlo_op_all_gather.def,
     &sharc_shlo_op_all_reduce.def,
+    &sharc_shlo_op_cross_replica_sum.def,
     &sharc_shlo_op_reduce_scatter.def,
     &sharc_shlo_op_all_to_all.def,
     &sharc_shlo_op_collective_permute.def,

@@ -973,6 +973,7 @@ const sharc_type_def sharc_shlo_future_def = {
 
 static sharc_type *parse_future(sharc_parser *p) {
   sharc_ptrvec types = {0};
+  sharc_token at = *sharc_p_tok(p); /* ODS's getChecked reports where the parameters start */
   bool ok = sharc_p_expect(p, '<');
   do {
     sharc_type *t;
@@ -981,6 +982,16 @@ static sharc_type *parse_future(sharc_parser *p) {
       sharc_ptrvec_push(&types, t);
   } while (ok && sharc_p_eat(p, ','));
   ok = ok && sharc_p_expect(p, '>');
+  for (unsigned i = 0; ok && i < types.len; i++) {
+    const sharc_type *t = types.items[i];
+    if (t->kind == SHARC_TYPE_TENSOR)
+      continue;
+    sharc_buf b = {0};
+    sharc_print_type(t, &b);
+    ok = sharc_p_error_at(p, &at, "future element type must be a ranked tensor, but got '%s'",
+                          b.data);
+    sharc_buf_free(&b);
+  }
   sharc_type *res = NULL;
   if (ok) {
     uintptr_t *words = malloc((types.len + 1) * sizeof *words);
