@@ -236,6 +236,11 @@ static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims
   return true;
 }
 
+/* The closing `>` of a builtin type, with MLIR's per-type message. */
+static bool expect_close(sharc_parser *p, const char *msg) {
+  return sharc_p_eat(p, '>') || sharc_p_wrong_token_error(p, msg);
+}
+
 static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_tok,
                          sharc_type **out) {
   if (!sharc_tok_is(&p->tok, '<'))
@@ -279,7 +284,8 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
     return ok;
   }
   dims_free(&d);
-  return ok && sharc_p_expect(p, '>');
+  return ok && expect_close(p, is_vector ? "expected '>' in vector type"
+                                         : "expected '>' in tensor type");
 }
 
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
@@ -562,7 +568,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     ok = ok && sharc_p_parse_type(p, &elem);
     if (ok && elem->kind != SHARC_TYPE_FLOAT && elem->kind != SHARC_TYPE_INTEGER)
       ok = sharc_p_error_at(p, &et, "invalid element type for complex");
-    ok = ok && sharc_p_expect(p, '>');
+    ok = ok && expect_close(p, "expected '>' in complex type");
     if (ok)
       *out = sharc_type_complex(p->ctx, elem);
   } else if (sharc_str_eq_cstr(s, "tensor") || sharc_str_eq_cstr(s, "vector") ||
@@ -580,7 +586,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
         if (ok)
           sharc_ptrvec_push(&elems, e);
       } while (ok && sharc_p_eat(p, ','));
-      ok = ok && sharc_p_expect(p, '>');
+      ok = ok && expect_close(p, "expected '>' in tuple type");
     }
     if (ok)
       *out = sharc_type_tuple(p->ctx, (sharc_type *const *)elems.items, elems.len);

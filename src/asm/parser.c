@@ -179,6 +179,24 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...) {
   return false;
 }
 
+bool sharc_p_custom_error(sharc_parser *p, const sharc_op_builder *b, const sharc_token *t,
+                          const char *fmt, ...) {
+  if (p->failed)
+    return false;
+  p->failed = true;
+  sharc_buf m = {0};
+  sharc_str name = sharc_ident_str(b->name);
+  sharc_buf_printf(&m, "custom op '%.*s' ", (int)name.len, name.data);
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(&m, fmt, ap);
+  va_end(ap);
+  sharc_attr *loc = t ? sharc_p_tok_loc(p, t) : b->loc;
+  sharc_emit(p->ctx, SHARC_SEV_ERROR, loc, "%s", m.data);
+  sharc_buf_free(&m);
+  return false;
+}
+
 bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...) {
   p->failed = true;
   va_list ap;

@@ -70,6 +70,16 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* An error a custom op parser raises itself (MLIR's
+ * CustomOpAsmParser::emitError): "custom op 'NAME' " before the message, at
+ * `t`, or at the op's name when `t` is NULL. Errors of the shared parse
+ * calls (types, `expected ','`...) carry no prefix. */
+bool sharc_p_custom_error(sharc_parser *p, const sharc_op_builder *b, const sharc_token *t,
+                          const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 /* The same at a given token (e.g. a type's start, reported again after the
  * error inside it). */
 bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)

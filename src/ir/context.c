@@ -300,6 +300,7 @@ static const dialect_entry known_dialects[] = {
     {"arith", &sharc_arith_dialect},
     {"tensor", &sharc_tensor_dialect},
     {"complex", &sharc_complex_dialect},
+    {"chlo", &sharc_chlo_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

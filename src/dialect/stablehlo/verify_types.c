@@ -26,7 +26,7 @@ static const elem_class elem_classes[] = {
     {'u', "32-bit unsigned integer"},
 };
 
-typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN } container;
+typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN, ANY_TENSOR } container;
 
 typedef struct constraint {
   const char *name;
@@ -58,6 +58,13 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_PredIntOrFpTensor", RANKED, "PIF"),
     CONSTRAINT("I32RankedTensor", RANKED, "i"),
     CONSTRAINT("UI32RankedTensor", RANKED, "u"),
+    /* TensorOf: ranked or unranked (CHLO's operands and results) */
+    CONSTRAINT("HLO_AnyTensor", ANY_TENSOR, "FPICQA"),
+    CONSTRAINT("HLO_AnyPredTensor", ANY_TENSOR, "P"),
+    CONSTRAINT("HLO_AnyFpTensor", ANY_TENSOR, "F"),
+    CONSTRAINT("HLO_AnyComplexTensor", ANY_TENSOR, "C"),
+    CONSTRAINT("HLO_AnyFpOrComplexTensor", ANY_TENSOR, "FC"),
+    CONSTRAINT("HLO_AnyPredOrIntTensor", ANY_TENSOR, "PI"),
 };
 #undef CONSTRAINT
 
@@ -111,7 +118,8 @@ static bool is_token(const sharc_type *t) {
 }
 
 static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
-  if (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0))
+  bool unranked_ok = c->shape == ANY_TENSOR && t->kind == SHARC_TYPE_UNRANKED_TENSOR;
+  if (!unranked_ok && (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0)))
     return false;
   if (strchr(c->elems, 'A') && !sharc_shlo_quant_dim_ok(t))
     return false;
@@ -134,7 +142,9 @@ static void append_summary(sharc_buf *b, const constraint *c) {
     SHARC_BUF_LIT(b, "token");
     return;
   }
-  sharc_buf_printf(b, "%s of ", c->shape == RANK0 ? "0D tensor" : "ranked tensor");
+  sharc_buf_printf(b, "%s of ", c->shape == RANK0        ? "0D tensor"
+                               : c->shape == ANY_TENSOR ? "tensor"
+                                                        : "ranked tensor");
   for (const char *e = c->elems; *e; e++)
     for (size_t i = 0; i < sizeof elem_classes / sizeof *elem_classes; i++)
       if (elem_classes[i].letter == *e)
