@@ -288,7 +288,7 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                                          : "expected '>' in tensor type");
 }
 
-bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
+static bool sharc_p_parse_type_list_parens_impl(sharc_parser *p, sharc_ptrvec *out) {
   if (!sharc_p_expect(p, '('))
     return false;
   if (sharc_p_eat(p, ')'))
@@ -302,7 +302,15 @@ bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
   return sharc_p_expect(p, ')');
 }
 
-bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
+bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_type_list_parens_impl(p, out);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool sharc_p_parse_function_result_types_impl(sharc_parser *p, sharc_ptrvec *out) {
   if (sharc_tok_is(&p->tok, '('))
     return sharc_p_parse_type_list_parens(p, out);
   sharc_type *t;
@@ -310,6 +318,14 @@ bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
     return false;
   sharc_ptrvec_push(out, t);
   return true;
+}
+
+bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_function_result_types_impl(p, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 static bool parse_function_type(sharc_parser *p, sharc_type **out) {
@@ -502,7 +518,7 @@ static bool is_shaped_keyword(const sharc_token *t) {
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 
-bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   sharc_str text;
   if (p->tok.kind != TOK_BARE_ID || !is_shaped_keyword(&p->tok) || !shaped_type_text(p, &text))
     return parse_type_uncached(p, out);
@@ -518,6 +534,14 @@ bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
     return false;
   sharc_ptrmap_put(&p->type_texts, key, *out);
   return true;
+}
+
+bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_type_impl(p, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {

@@ -48,7 +48,7 @@ static sharc_attr *parse_enum(sharc_parser *p) {
   if (!sharc_p_expect(p, '<'))
     return NULL;
   sharc_token at = *sharc_p_tok(p);
-  if (!sharc_p_parse_keyword(p, &kw, "attribute mnemonic"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return NULL;
   for (size_t e = 0; e < sizeof chlo_enums / sizeof chlo_enums[0]; e++) {
     const shlo_enum_def *def = chlo_enums[e];

@@ -139,7 +139,7 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
     for (unsigned i = before; ok && i < b->num_attrs; i++) {
       const char *n = b->attrs[i].name->data;
       if (!strcmp(n, "sym_visibility") || !strcmp(n, "sym_name") || !strcmp(n, "function_type"))
-        ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
+        ok = sharc_p_error_at(p, &kw, "'%s' is an inferred attribute and "
                               "should not be specified in the explicit attribute dictionary", n);
     }
   }

@@ -334,7 +334,7 @@ static bool parse_expman(parse_state *st) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_token at = *sharc_p_tok(p);
   sharc_str kw;
-  if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
   size_t i = 0;
   long e = 0, m = 0;

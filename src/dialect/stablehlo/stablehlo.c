@@ -745,7 +745,7 @@ static bool parse_conv_group(sharc_parser *p, unsigned g, sharc_attr **fields) {
     } else {
       sharc_token at = *t;
       sharc_str kw;
-      if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+      if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
         return false;
       bool any_left = letter_at[0] < 0 || letter_at[1] < 0;
       if (kw.len != 1 || !any_left)
@@ -896,7 +896,7 @@ static sharc_attr *parse_bare_enum(sharc_parser *p) {
   if (!sharc_p_expect(p, '<'))
     return NULL;
   at = *sharc_p_tok(p);
-  if (!sharc_p_parse_keyword(p, &kw, "attribute mnemonic"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return NULL;
   for (size_t i = 0; i < sizeof bare_enums / sizeof bare_enums[0]; i++) {
     if (!sharc_str_eq_cstr(kw, bare_enums[i]->mnemonic))
