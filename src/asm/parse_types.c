@@ -330,7 +330,8 @@ bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
 
 static bool parse_function_type(sharc_parser *p, sharc_type **out) {
   sharc_ptrvec ins = {0}, outs = {0};
-  bool ok = sharc_p_parse_type_list_parens(p, &ins) && sharc_p_expect_arrow(p) &&
+  bool ok = sharc_p_parse_type_list_parens(p, &ins) &&
+            (sharc_p_eat_arrow(p) || sharc_p_wrong_token_error(p, "expected '->' in function type")) &&
             sharc_p_parse_function_result_types(p, &outs);
   if (ok)
     *out = sharc_type_function(p->ctx, (sharc_type *const *)ins.items, ins.len,

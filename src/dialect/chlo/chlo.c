@@ -54,19 +54,30 @@ static sharc_attr *parse_enum(sharc_parser *p) {
     const shlo_enum_def *def = chlo_enums[e];
     if (!sharc_str_eq_cstr(kw, def->mnemonic))
       continue;
+    /* ODS's EnumAttr parser, then its "failed to parse" companion */
     const sharc_token *t = sharc_p_tok(p);
-    for (unsigned i = 0; t->kind == TOK_BARE_ID && def->cases[i]; i++) {
-      if (!sharc_tok_is_keyword(t, def->cases[i]))
-        continue;
+    if (t->kind != TOK_BARE_ID) {
+      sharc_p_error_at(p, t, "expected valid keyword");
+    } else {
+      for (unsigned i = 0; def->cases[i]; i++) {
+        if (!sharc_tok_is_keyword(t, def->cases[i]))
+          continue;
+        sharc_p_next(p);
+        return sharc_p_expect(p, '>') ? enum_get(sharc_p_context(p), def, i) : NULL;
+      }
+      sharc_token kw_at = *t;
       sharc_p_next(p);
-      return sharc_p_expect(p, '>') ? enum_get(sharc_p_context(p), def, i) : NULL;
+      sharc_buf msg = {0};
+      sharc_buf_printf(&msg, "expected ::mlir::chlo::%s to be one of: ", def->cpp_name);
+      for (unsigned i = 0; def->cases[i]; i++)
+        sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
+      sharc_p_error_at(p, &kw_at, "%s", msg.data);
+      sharc_buf_free(&msg);
     }
-    sharc_buf msg = {0};
-    sharc_buf_printf(&msg, "expected ::mlir::chlo::%s to be one of: ", def->cpp_name);
-    for (unsigned i = 0; def->cases[i]; i++)
-      sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
-    sharc_p_error(p, "%s", msg.data);
-    sharc_buf_free(&msg);
+    sharc_p_error_chained_at(p, sharc_p_tok(p),
+                             "failed to parse CHLO_%sAttr parameter 'value' which is to be a "
+                             "`::mlir::chlo::%s`",
+                             def->cpp_name, def->cpp_name);
     return NULL;
   }
   sharc_p_error_at(p, &at, "unknown chlo attribute");

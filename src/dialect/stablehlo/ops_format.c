@@ -336,18 +336,31 @@ static bool parse_expman(parse_state *st) {
   sharc_str kw;
   if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
-  size_t i = 0;
-  long e = 0, m = 0;
+  size_t i = 0, e_at, m_at;
   bool ok = kw.len > 0 && kw.data[i++] == 'e' && i < kw.len && isdigit((unsigned char)kw.data[i]);
+  e_at = i;
   while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    e = e * 10 + (kw.data[i++] - '0');
+    i++;
+  size_t e_len = i - e_at;
   ok = ok && i < kw.len && kw.data[i++] == 'm' && i < kw.len;
+  m_at = i;
   while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    m = m * 10 + (kw.data[i++] - '0');
+    i++;
   ok = ok && i == kw.len;
   if (!ok)
     return sharc_p_error_at(p, &at, "expected exponent mantissa in format e#m#, saw %.*s",
                             (int)kw.len, kw.data);
+  /* StringRef::getAsInteger into an int: overflow is an error */
+  long long e = 0, m = 0;
+  for (size_t k = 0; k < e_len && e <= INT32_MAX; k++)
+    e = e * 10 + (kw.data[e_at + k] - '0');
+  if (e > INT32_MAX)
+    return sharc_p_error_at(p, &at, "unable to parse exponent '%.*s'", (int)e_len, kw.data + e_at);
+  for (size_t k = m_at; k < kw.len && m <= INT32_MAX; k++)
+    m = m * 10 + (kw.data[k] - '0');
+  if (m > INT32_MAX)
+    return sharc_p_error_at(p, &at, "unable to parse mantissa '%.*s'", (int)(kw.len - m_at),
+                            kw.data + m_at);
   sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
   set_attr(st, "exponent_bits", sharc_attr_integer(ctx, i32, e));
   set_attr(st, "mantissa_bits", sharc_attr_integer(ctx, i32, m));

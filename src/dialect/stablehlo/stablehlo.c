@@ -69,9 +69,13 @@ const char *sharc_shlo_enum_name(const sharc_attr *a) {
   return def->cases[a->params.words[0]];
 }
 
+/* ODS's EnumAttr parser: a keyword, one of the cases; on failure its error
+ * and then the generated "failed to parse ... parameter 'value'" one. */
 bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out) {
   const sharc_token *t = sharc_p_tok(p);
-  if (t->kind == TOK_BARE_ID) {
+  if (t->kind != TOK_BARE_ID) {
+    sharc_p_error_at(p, t, "expected valid keyword");
+  } else {
     for (unsigned i = 0; def->cases[i]; i++) {
       if (sharc_tok_is_keyword(t, def->cases[i])) {
         sharc_p_next(p);
@@ -79,14 +83,19 @@ bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc
         return true;
       }
     }
+    sharc_token at = *t;
+    sharc_p_next(p);
+    sharc_buf msg = {0};
+    sharc_buf_printf(&msg, "expected ::mlir::stablehlo::%s to be one of: ", def->cpp_name);
+    for (unsigned i = 0; def->cases[i]; i++)
+      sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
+    sharc_p_error_at(p, &at, "%s", msg.data);
+    sharc_buf_free(&msg);
   }
-  sharc_buf msg = {0};
-  sharc_buf_printf(&msg, "expected ::mlir::stablehlo::%s to be one of: ", def->cpp_name);
-  for (unsigned i = 0; def->cases[i]; i++)
-    sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
-  sharc_p_error(p, "%s", msg.data);
-  sharc_buf_free(&msg);
-  return false;
+  return sharc_p_error_chained_at(p, sharc_p_tok(p),
+                                  "failed to parse StableHLO_%sAttr parameter 'value' which is "
+                                  "to be a `::mlir::stablehlo::%s`",
+                                  def->cpp_name, def->cpp_name);
 }
 
 /* ---- structs ------------------------------------------------------------ */
