@@ -81,6 +81,7 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --mlir-print-ir-after-all         - Print IR after each pass");
   puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
   puts("  --mlir-print-ir-before-all        - Print IR before each pass");
+  puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
   puts("  --mlir-print-op-generic           - Print the generic op form");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
@@ -368,6 +369,8 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
       fl.print.generic = true;
     } else if (is_flag(a, "mlir-print-debuginfo", &v)) {
       fl.print.debug_info = true;
+    } else if (is_flag(a, "mlir-print-local-scope", &v)) {
+      fl.print.local_scope = true;
     } else if (is_flag(a, "mlir-pretty-debuginfo", &v)) {
       fl.print.pretty_debug_info = true;
     } else if (is_flag(a, "mlir-print-ir-after-all", &v)) {

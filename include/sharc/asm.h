@@ -25,6 +25,7 @@ typedef struct sharc_print_flags {
   bool generic;         /* -mlir-print-op-generic */
   bool debug_info;      /* -mlir-print-debuginfo */
   bool pretty_debug_info;
+  bool local_scope;     /* -mlir-print-local-scope: no aliases, everything inline */
 } sharc_print_flags;
 
 SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
