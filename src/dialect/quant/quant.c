@@ -338,7 +338,7 @@ typedef struct quant_parse {
   sharc_parser *p;
   sharc_token name;  /* the mnemonic: where MLIR's getChecked reports */
   bool is_signed;
-  sharc_type *storage, *expressed;
+  sharc_type *storage, *expressed; /* storage: as written (i8, si8, ui8) or signless */
   int64_t smin, smax;
   word_vec scales;   /* double bits (per tensor/axis), (lo, hi) pairs (sub-channel) */
   word_vec zps;
@@ -386,6 +386,7 @@ static bool parse_storage(quant_parse *q) {
       return sharc_p_error_at(p, &at, "illegal storage type prefix");
     q->is_signed = t->integer.sign != SHARC_UNSIGNED;
     width = t->integer.width;
+    q->storage = t; /* kept as written: ui8 and u8 are different storage types */
   } else if (at.kind == TOK_BARE_ID) {
     sharc_p_next(p);
     if (at.start[0] != 'u')
@@ -403,7 +404,8 @@ static bool parse_storage(quant_parse *q) {
   }
   if (width == 0 || width > MAX_STORAGE_BITS)
     return sharc_p_error_at(p, &at, "illegal storage type size: %u", width);
-  q->storage = sharc_type_integer(sharc_p_context(p), width, SHARC_SIGNLESS);
+  if (!q->storage) /* `u<width>`: a signless integer of that width */
+    q->storage = sharc_type_integer(sharc_p_context(p), width, SHARC_SIGNLESS);
   return true;
 }
 

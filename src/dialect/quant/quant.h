@@ -24,7 +24,7 @@ static inline bool sharc_quant_is(const sharc_type *t) {
 }
 /* QuantizedType's queries; storage ones are meaningless on calibrated. */
 bool sharc_quant_is_signed(const sharc_type *t);
-sharc_type *sharc_quant_storage_type(const sharc_type *t);   /* signless integer */
+sharc_type *sharc_quant_storage_type(const sharc_type *t);   /* integer type */
 sharc_type *sharc_quant_expressed_type(const sharc_type *t); /* may be NULL (any) */
 unsigned sharc_quant_storage_width(const sharc_type *t);
 int64_t sharc_quant_storage_min(const sharc_type *t);

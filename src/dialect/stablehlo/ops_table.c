@@ -295,10 +295,11 @@ const shlo_op_def sharc_shlo_op_uniform_quantize = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_elementwise,
+    sharc_shlo_verify_uniform_quantize,
     NULL,
     NULL,
-    NULL};
+    "HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor -> "
+    "HLO_QuantizedIntOrPerAxisQuantizedIntTensor"};
 const shlo_op_def sharc_shlo_op_uniform_dequantize = {
     {.name = "stablehlo.uniform_dequantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -309,10 +310,10 @@ const shlo_op_def sharc_shlo_op_uniform_dequantize = {
     "$ attr-dict :same",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_elementwise,
+    sharc_shlo_verify_uniform_dequantize,
     NULL,
     NULL,
-    "? -> HLO_FpTensor"};
+    "HLO_QuantizedIntOrPerAxisQuantizedIntTensor -> HLO_FpTensor"};
 const shlo_op_def sharc_shlo_op_cbrt = {
     {.name = "stablehlo.cbrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,

@@ -14,6 +14,10 @@ bool sharc_shlo_quant_elem_ok(const sharc_type *elem, bool per_axis) {
   default:
     return false;
   }
+  /* QI<n>: signed with a signless storage type (si8 is neither); QUI<n>: unsigned */
+  if (sharc_quant_is_signed(elem) &&
+      sharc_type_int_signedness(sharc_quant_storage_type(elem)) != SHARC_SIGNLESS)
+    return false;
   int64_t lo = sharc_quant_storage_min(elem), hi = sharc_quant_storage_max(elem);
   if (!per_axis) {
     int64_t zp = sharc_quant_zero_point(elem);
@@ -373,4 +377,43 @@ bool sharc_shlo_verify_convolution_quant(sharc_op *op, int64_t kernel_out_featur
                                 "output_feature_dimension"),
            false;
   return verify_conv_dot_common(op, elem_of(lt), r, o);
+}
+
+/* UniformQuantizeOp::verify (uniform_quantize_c2), after the elementwise
+ * checks. */
+bool sharc_shlo_verify_uniform_quantize(sharc_op *op) {
+  if (!sharc_shlo_verify_elementwise(op))
+    return false;
+  const sharc_type *res = elem_of(sharc_value_type(sharc_op_result(op, 0)));
+  const sharc_type *in = elem_of(sharc_value_type(sharc_op_operand(op, 0)));
+  if (!sharc_quant_is(res))
+    return true;
+  const sharc_type *want = in->kind == SHARC_TYPE_FLOAT ? in
+                           : sharc_quant_is(in)          ? sharc_quant_expressed_type(in)
+                                                         : NULL;
+  const sharc_type *got = sharc_quant_expressed_type(res);
+  if (!want || want == got)
+    return true;
+  sharc_buf a = {0}, b = {0};
+  sharc_print_type(want, &a);
+  sharc_print_type(got, &b);
+  sharc_shlo_error(op, "Expressed type of result expected to be '%s', but got '%s'", a.data,
+                   b.data);
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  return false;
+}
+
+/* uniform_dequantize_c1, c2: the operand's shape with the expressed type. */
+bool sharc_shlo_verify_uniform_dequantize(sharc_op *op) {
+  if (!sharc_shlo_verify_elementwise(op))
+    return false;
+  const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+  const sharc_type *q = elem_of(in);
+  if (in->kind != SHARC_TYPE_TENSOR || !sharc_quant_is(q) || !sharc_quant_expressed_type(q))
+    return true;
+  sharc_type *inferred = sharc_type_tensor(sharc_op_context(op), in->shaped.shape,
+                                           in->shaped.rank, sharc_quant_expressed_type(q),
+                                           in->shaped.encoding);
+  return sharc_shlo_check_inferred(op, inferred);
 }

@@ -52,6 +52,8 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_ComplexTensor", RANKED, "C"),
     CONSTRAINT("HLO_Fp32Or64Tensor", RANKED, "D"),
     CONSTRAINT("HLO_TensorOrPerAxisQuantizedTensor", RANKED, "FPICQA"),
+    CONSTRAINT("HLO_QuantizedIntOrPerAxisQuantizedIntTensor", RANKED, "QA"),
+    CONSTRAINT("HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor", RANKED, "FQA"),
     CONSTRAINT("HLO_NonQuantizedTensor", RANKED, "FPIC"),
     CONSTRAINT("HLO_ScalarTensor", RANK0, "FPICQ"),
     CONSTRAINT("HLO_IntOrFpTensor", RANKED, "IF"),
