@@ -490,6 +490,7 @@ static const char *const scan_props[] = {"dimension",      "scan_dim_size",
                                    .parse = (form_) == CHLO_GENERIC ? NULL : sharc_chlo_parse, \
                                    .print = (form_) == CHLO_GENERIC ? NULL : sharc_chlo_print, \
                                    .verify = sharc_chlo_verify,                            \
+                                   .verify_regions = sharc_chlo_verify_regions,            \
                                    .dialect = &sharc_chlo_dialect},                        \
                                   form_, types_, traits_, infer_, check_}
 
@@ -581,6 +582,7 @@ static const chlo_op_def op_top_k = {{.name = "chlo.top_k",
                                       .parse = sharc_chlo_parse,
                                       .print = sharc_chlo_print,
                                       .verify = sharc_chlo_verify,
+     .verify_regions = sharc_chlo_verify_regions,
                                       .result_names = top_k_result_names,
                                       .dialect = &sharc_chlo_dialect},
                                      CHLO_TOP_K,
@@ -596,6 +598,7 @@ static const chlo_op_def op_scan = {
      .parse = sharc_chlo_parse,
      .print = sharc_chlo_print,
      .verify = sharc_chlo_verify,
+     .verify_regions = sharc_chlo_verify_regions,
      .block_arg_names = sharc_chlo_scan_arg_names,
      .dialect = &sharc_chlo_dialect},
     CHLO_SCAN,

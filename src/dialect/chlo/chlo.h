@@ -53,6 +53,7 @@ extern const sharc_dialect sharc_chlo_dialect;
 bool sharc_chlo_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_chlo_print(sharc_printer *p, sharc_op *op);
 bool sharc_chlo_verify(sharc_op *op);
+bool sharc_chlo_verify_regions(sharc_op *op);
 void sharc_chlo_scan_arg_names(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                                void *state);
 

@@ -170,9 +170,13 @@ bool sharc_chlo_verify(sharc_op *op) {
     return false;
   if (!verify_traits(op, row))
     return false;
-  if (row->check && !row->check(op))
-    return false;
-  return sharc_chlo_check_inferred(op, row);
+  return !row->check || row->check(op);
+}
+
+/* InferTypeOpInterface verifies with the regions: after the op's verifier
+ * and its nested ops. */
+bool sharc_chlo_verify_regions(sharc_op *op) {
+  return sharc_chlo_check_inferred(op, (const chlo_op_def *)sharc_op_get_def(op));
 }
 
 /* ---- inferred result types --------------------------------------------- */

@@ -153,6 +153,8 @@ bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
 }
 
 bool sharc_shlo_verify_transpose(sharc_op *op) {
+  if (!sharc_shlo_verify_transpose_quant(op)) /* TransposeOp::verify, before inference */
+    return false;
   const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
   if (!in || !perm)
@@ -190,7 +192,7 @@ bool sharc_shlo_verify_transpose(sharc_op *op) {
     for (unsigned i = 0; i < n; i++)
       shape[i] = in->shaped.shape[vals[i]];
     sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = sharc_shlo_check_inferred(op, t) && sharc_shlo_verify_transpose_quant(op);
+    ok = sharc_shlo_check_inferred(op, t);
   }
   free(vals);
   free(shape);
@@ -610,7 +612,7 @@ bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; expected && i < n; i++) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!sharc_shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+    if (!sharc_shlo_compatible_shapes(expected, t) || !sharc_shlo_compatible_element(expected, t)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
       return false;
     }
