@@ -819,7 +819,7 @@ const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         NULL,
                                         "0:1:0",
-                                        NULL,
+                                        sharc_shlo_verify_constant,
                                         NULL,
                                         "value:any",
     NULL};

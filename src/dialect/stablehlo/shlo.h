@@ -238,6 +238,7 @@ bool sharc_shlo_quant_same_per_axis(sharc_op *op, const sharc_type *a, const sha
 /* Op-level quantization rules, each hooked where StableHLO checks it. */
 bool sharc_shlo_verify_add(sharc_op *op);
 bool sharc_shlo_verify_uniform_quantize(sharc_op *op);
+bool sharc_shlo_verify_constant(sharc_op *op);
 bool sharc_shlo_verify_uniform_dequantize(sharc_op *op);
 bool sharc_shlo_verify_transpose_quant(sharc_op *op);
 bool sharc_shlo_verify_reshape_quant(sharc_op *op);

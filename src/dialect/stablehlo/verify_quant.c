@@ -417,3 +417,30 @@ bool sharc_shlo_verify_uniform_dequantize(sharc_op *op) {
                                            in->shaped.encoding);
   return sharc_shlo_check_inferred(op, inferred);
 }
+
+/* ConstantOp's InferTypeOpInterface: the value's type, against the result
+ * read through its storage type when quantized (isCompatibleReturnTypes). */
+bool sharc_shlo_verify_constant(sharc_op *op) {
+  sharc_attr *value = sharc_op_attr(op, "value");
+  if (!value || sharc_op_num_results(op) != 1)
+    return true;
+  sharc_type *vt = sharc_attr_type(value), *rt = sharc_value_type(sharc_op_result(op, 0));
+  if (!vt)
+    return true;
+  const sharc_type *want = rt;
+  sharc_type *re = sharc_type_is_shaped(rt) ? sharc_type_element(rt) : NULL;
+  if (re && sharc_quant_is(re) && rt->kind == SHARC_TYPE_TENSOR)
+    want = sharc_type_tensor(sharc_op_context(op), rt->shaped.shape, rt->shaped.rank,
+                             sharc_quant_storage_type(re), rt->shaped.encoding);
+  if (sharc_type_is_shaped(vt) && sharc_type_is_shaped(rt) && vt == want)
+    return true;
+  sharc_buf a = {0}, b = {0};
+  quoted(&a, vt);
+  quoted(&b, rt);
+  sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of operation %s",
+                      a.data, b.data);
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
+}

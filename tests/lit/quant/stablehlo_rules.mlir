@@ -64,3 +64,28 @@ func.func @zero_point_range(%a: tensor<2x!quant.uniform<i8:f32, 1.0:300>>) -> te
   %0 = stablehlo.add %a, %a : tensor<2x!quant.uniform<i8:f32, 1.0:300>>
   return %0 : tensor<2x!quant.uniform<i8:f32, 1.0:300>>
 }
+
+// -----
+
+// A quantized constant holds its storage values.
+func.func @constant_storage() -> tensor<2x!quant.uniform<i8:f32, 2.0:15>> {
+  %0 = stablehlo.constant() {value = dense<[1, 2]> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<i8:f32, 2.0:15>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @constant_mismatch() -> tensor<2x!quant.uniform<i8:f32, 2.0:15>> {
+  // expected-error @below {{'stablehlo.constant' op inferred type(s) 'tensor<2xui8>' are incompatible with return type(s) of operation 'tensor<2x!quant.uniform<i8:f32, 2.000000e+00:15>>'}}
+  // expected-error @below {{'stablehlo.constant' op failed to infer returned types}}
+  %0 = stablehlo.constant() {value = dense<[1, 2]> : tensor<2xui8>} : () -> tensor<2x!quant.uniform<i8:f32, 2.0:15>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @uniform_quantize_expressed(%a: tensor<2xf16>) -> tensor<2x!quant.uniform<i8:f32, 2.0:3>> {
+  // expected-error @below {{Expressed type of result expected to be 'f16', but got 'f32'}}
+  %0 = stablehlo.uniform_quantize %a : (tensor<2xf16>) -> tensor<2x!quant.uniform<i8:f32, 2.0:3>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 2.0:3>>
+}
