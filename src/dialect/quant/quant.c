@@ -3,6 +3,7 @@
 #include "dialect/quant/quant.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -810,7 +811,222 @@ static sharc_type *parse_quant_type(sharc_parser *p, sharc_str mnemonic) {
   return t;
 }
 
+/* ---- ops: quant.qcast, quant.dcast, quant.scast ------------------------ */
+
+/* `$input attr-dict : type($input) to type($result)` */
+static bool parse_cast(sharc_parser *p, sharc_op_builder *b) {
+  sharc_operand_ref ref;
+  sharc_type *from, *to;
+  sharc_value *v;
+  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
+      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
+      !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
+      !sharc_p_resolve_operand(p, &ref, from, &v))
+    return false;
+  sharc_ptrvec_push(&b->operands, v);
+  sharc_ptrvec_push(&b->result_types, to);
+  return true;
+}
+
+static void print_cast(sharc_printer *p, sharc_op *op) {
+  sharc_pr_puts(p, " ");
+  sharc_pr_operands(p, op);
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
+  sharc_pr_puts(p, " : ");
+  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
+  sharc_pr_puts(p, " to ");
+  sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
+}
+
+static bool is_tensor_type(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR;
+}
+
+static sharc_type *scalar_of(const sharc_type *t) {
+  return is_tensor_type(t) ? t->shaped.elem : (sharc_type *)t;
+}
+
+typedef enum { C_FLOAT, C_QUANT, C_INT_OR_QUANT } cast_class;
+
+static bool in_class(const sharc_type *t, cast_class c) {
+  const sharc_type *e = scalar_of(t);
+  switch (c) {
+  case C_FLOAT:
+    return e->kind == SHARC_TYPE_FLOAT;
+  case C_QUANT:
+    return sharc_quant_is(e);
+  case C_INT_OR_QUANT:
+    return sharc_quant_is(e) || (e->kind == SHARC_TYPE_INTEGER && e->integer.sign == SHARC_SIGNLESS);
+  }
+  return false;
+}
+
+static const char *const class_summary[] = {"scalar or tensor of floating-point",
+                                            "scalar or tensor of quantized type",
+                                            "scalar or tensor of signless integer or quantized type"};
+
+static bool check_class(sharc_op *op, bool result, const sharc_type *t, cast_class c) {
+  if (in_class(t, c))
+    return true;
+  sharc_buf b = {0};
+  sharc_print_type(t, &b);
+  sharc_emit_op_error(op, "%s #0 must be %s, but got '%s'", result ? "result" : "operand",
+                      class_summary[c], b.data);
+  sharc_buf_free(&b);
+  return false;
+}
+
+/* Both scalars, or tensors of one shape. */
+static bool same_container(const sharc_type *a, const sharc_type *b) {
+  if (is_tensor_type(a) != is_tensor_type(b))
+    return false;
+  if (!is_tensor_type(a) || a->kind != b->kind)
+    return !is_tensor_type(a) || a->kind == b->kind;
+  if (a->kind == SHARC_TYPE_UNRANKED_TENSOR)
+    return true;
+  return a->shaped.rank == b->shaped.rank &&
+         !memcmp(a->shaped.shape, b->shaped.shape, a->shaped.rank * sizeof *a->shaped.shape);
+}
+
+static bool op_err(sharc_op *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_emit_v(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* The per-axis and sub-channel parameters against the container. */
+static bool verify_container(sharc_op *op, const sharc_type *q, const sharc_type *container) {
+  sharc_quant_kind k = sharc_quant_kind_of(q);
+  if (k == SHARC_QUANT_PER_AXIS) {
+    if (!is_tensor_type(container))
+      return op_err(op, "scalar types may not use per-axis quantization");
+    if (container->kind != SHARC_TYPE_TENSOR)
+      return true;
+    int64_t dim = sharc_quant_quantized_dim(q);
+    if (dim >= (int64_t)container->shaped.rank)
+      return op_err(op, "quantized dimension must be less than tensor rank");
+    int64_t size = container->shaped.shape[dim];
+    if (size != SHARC_DYNAMIC && size != (int64_t)sharc_quant_num_scales(q))
+      return op_err(op, "quantized dimension size does not match number of scales");
+    return true;
+  }
+  if (k != SHARC_QUANT_SUB_CHANNEL)
+    return true;
+  if (!is_tensor_type(container))
+    return op_err(op, "scalar types may not use sub-channel quantization");
+  if (container->kind != SHARC_TYPE_TENSOR)
+    return op_err(op, "tensor containing the sub-channel quantized type must be ranked");
+  const uintptr_t *w = W(q);
+  unsigned srank = (unsigned)w[W_HEAD], blocks = (unsigned)w[W_HEAD + 1];
+  const uintptr_t *dims = w + W_HEAD + 2, *pairs = dims + srank;
+  unsigned rank = container->shaped.rank;
+  if (srank != rank)
+    return op_err(op, "Rank of scales %u must match the rank of the tensor %u", srank, rank);
+  for (unsigned i = 0; i < blocks; i++) {
+    int64_t axis = (int64_t)pairs[2 * i], size = (int64_t)pairs[2 * i + 1];
+    if (axis >= (int64_t)rank)
+      return op_err(op, "quantized dimension %lld must be less than tensor rank %u",
+                    (long long)axis, rank);
+    int64_t d = container->shaped.shape[axis];
+    if (d != SHARC_DYNAMIC && d % size != 0)
+      return op_err(op, "tensor dimension size %lld at axis %lld must be divisible by the "
+                        "corresponding block size %lld",
+                    (long long)d, (long long)axis, (long long)size);
+  }
+  for (unsigned a = 0; a < rank; a++) {
+    int64_t d = container->shaped.shape[a], block = 1;
+    for (unsigned i = 0; i < blocks; i++)
+      if ((int64_t)pairs[2 * i] == (int64_t)a)
+        block = (int64_t)pairs[2 * i + 1];
+    if (d == SHARC_DYNAMIC)
+      continue;
+    if ((int64_t)dims[a] != d / block)
+      return op_err(op, "dimension size %lld of scales tensor at axis %u should match (tensor "
+                        "dimension at axis / block sizes at axis) = %lld",
+                    (long long)d, a, (long long)(d / block));
+  }
+  return true;
+}
+
+/* OneResult, OneOperand. */
+static bool one_in_one_out(sharc_op *op) {
+  if (sharc_op_num_results(op) != 1) {
+    sharc_emit_op_error(op, "requires one result");
+    return false;
+  }
+  if (sharc_op_num_operands(op) != 1) {
+    sharc_emit_op_error(op, "requires a single operand");
+    return false;
+  }
+  return true;
+}
+
+/* qcast (float -> quantized) and dcast (quantized -> float). */
+static bool verify_q_or_d(sharc_op *op, bool quantize) {
+  if (!one_in_one_out(op))
+    return false;
+  const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+  const sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
+  const sharc_type *ft = quantize ? in : out, *qt = quantize ? out : in;
+  if (!check_class(op, !quantize, ft, C_FLOAT) || !check_class(op, quantize, qt, C_QUANT))
+    return false;
+  if (!same_container(in, out)) {
+    sharc_emit_op_error(op, "failed to verify that input and result are both scalars or both "
+                            "tensors with matching shape");
+    return false;
+  }
+  const sharc_type *q = scalar_of(qt);
+  if (sharc_quant_expressed_type(q) != scalar_of(ft))
+    return op_err(op, "expressed type in quantized type expected to match float type");
+  return verify_container(op, q, qt);
+}
+
+static bool verify_qcast(sharc_op *op) { return verify_q_or_d(op, true); }
+static bool verify_dcast(sharc_op *op) { return verify_q_or_d(op, false); }
+
+static bool verify_scast(sharc_op *op) {
+  if (!one_in_one_out(op))
+    return false;
+  const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+  const sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
+  if (!check_class(op, false, in, C_INT_OR_QUANT) || !check_class(op, true, out, C_INT_OR_QUANT))
+    return false;
+  if (!same_container(in, out)) {
+    sharc_emit_op_error(op, "failed to verify that input and result are both scalars or both "
+                            "tensors with matching shape");
+    return false;
+  }
+  bool qin = sharc_quant_is(scalar_of(in)), qout = sharc_quant_is(scalar_of(out));
+  if (qin == qout) {
+    sharc_emit_op_error(op, "failed to verify that input must be integer and result must be "
+                            "quantized, or vice versa");
+    return false;
+  }
+  const sharc_type *qt = qin ? in : out, *it = qin ? out : in;
+  const sharc_type *q = scalar_of(qt);
+  if (sharc_quant_kind_of(q) != SHARC_QUANT_CALIBRATED && sharc_quant_storage_type(q) != scalar_of(it))
+    return op_err(op, "storage type in quantized type expected to match integer type");
+  return verify_container(op, q, qt);
+}
+
+#define QUANT_CAST(var, nm, verify_fn)                                                     \
+  static const sharc_op_def var = {.name = "quant." nm,                                    \
+                                   .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,  \
+                                   .parse = parse_cast,                                    \
+                                   .print = print_cast,                                    \
+                                   .verify = verify_fn,                                    \
+                                   .dialect = &sharc_quant_dialect}
+QUANT_CAST(qcast_def, "qcast", verify_qcast);
+QUANT_CAST(dcast_def, "dcast", verify_dcast);
+QUANT_CAST(scast_def, "scast", verify_scast);
+
+static const sharc_op_def *const quant_ops[] = {&dcast_def, &qcast_def, &scast_def};
+
 const sharc_dialect sharc_quant_dialect = {
     .name = "quant",
+    .ops = quant_ops,
+    .num_ops = sizeof quant_ops / sizeof quant_ops[0],
     .parse_type = parse_quant_type,
 };
