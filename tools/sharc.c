@@ -19,7 +19,7 @@ static int usage(void) {
 int main(int argc, char **argv) {
   if (argc < 3)
     return usage();
-  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", "quant", "tensor", "arith", "complex", "chlo", NULL};
+  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", "quant", "tensor", "arith", "complex", "chlo", "interpreter", NULL};
   static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
   if (strcmp(argv[1], "print") == 0 || strcmp(argv[1], "check") == 0) {
     char *args[4] = {argv[0], "--allow-unregistered-dialect", argv[2], NULL};

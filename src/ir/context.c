@@ -301,6 +301,7 @@ static const dialect_entry known_dialects[] = {
     {"tensor", &sharc_tensor_dialect},
     {"complex", &sharc_complex_dialect},
     {"chlo", &sharc_chlo_dialect},
+    {"interpreter", &sharc_interpreter_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

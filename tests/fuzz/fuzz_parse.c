@@ -45,6 +45,7 @@ static sharc_context *new_context(void) {
   (void)sharc_context_load_dialect(ctx, "arith");
   (void)sharc_context_load_dialect(ctx, "tensor");
   (void)sharc_context_load_dialect(ctx, "complex");
+  (void)sharc_context_load_dialect(ctx, "interpreter");
 #endif
   return ctx;
 }
