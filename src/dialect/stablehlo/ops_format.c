@@ -441,6 +441,16 @@ static bool resolve_all(parse_state *st, sharc_type *const *types, unsigned n) {
   return true;
 }
 
+/* OpAsmParser::resolveOperands of a variadic group against a type list. */
+static bool resolve_variadic(parse_state *st, sharc_type *const *types, unsigned n) {
+  if (n != st->refs.len)
+    return sharc_p_error_at(st->p, st->refs.len ? &st->first_operand : sharc_p_tok(st->p),
+                            "number of operands and types do not match: got %u operands and "
+                            "%u types",
+                            st->refs.len, n);
+  return resolve_all(st, types, n);
+}
+
 static bool resolve_same(parse_state *st, sharc_type *t) {
   for (unsigned i = 0; i < st->refs.len; i++) {
     sharc_value *v;
@@ -522,20 +532,22 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     return true;
   }
   if (tok_eq(t, ":pair")) {
-    /* optimization_barrier: the operand types, results alike */
-    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
-    if (!types)
-      abort();
+    /* parsePairwiseOpType: a type list, the results alike */
+    sharc_token list_at = *sharc_p_tok(p);
+    sharc_ptrvec types = {0};
     bool ok = true;
-    unsigned n = 0;
     do {
-      ok = sharc_p_parse_type(p, &types[n]);
-      n++;
-    } while (ok && n < st->refs.len && sharc_p_eat(p, ','));
-    ok = ok && resolve_all(st, types, n);
-    for (unsigned i = 0; ok && i < n; i++)
-      sharc_ptrvec_push(&st->b->result_types, types[i]);
-    free(types);
+      sharc_type *ty1;
+      ok = sharc_p_parse_type(p, &ty1);
+      if (ok)
+        sharc_ptrvec_push(&types, ty1);
+    } while (ok && sharc_p_eat(p, ','));
+    if (!ok)
+      sharc_p_error_chained_at(p, &list_at, "expected type list");
+    ok = ok && resolve_variadic(st, (sharc_type *const *)types.items, types.len);
+    for (unsigned i = 0; ok && i < types.len; i++)
+      sharc_ptrvec_push(&st->b->result_types, types.items[i]);
+    sharc_ptrvec_free(&types);
     return ok;
   }
   if (!sharc_p_parse_type(p, &ty))
@@ -554,7 +566,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   if (tok_eq(t, ":tuple")) {
     if (ty->kind != SHARC_TYPE_TUPLE)
       return sharc_p_error_at(p, &at, "expected tuple type");
-    if (!resolve_all(st, ty->list.types, ty->list.n_in))
+    if (!resolve_variadic(st, ty->list.types, ty->list.n_in))
       return false;
     sharc_ptrvec_push(&st->b->result_types, ty);
     return true;
