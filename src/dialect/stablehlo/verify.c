@@ -278,7 +278,7 @@ bool sharc_shlo_verify_concatenate(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
   if (n == 0) {
-    sharc_shlo_error(op, "expected 1 or more operands, but found 0");
+    sharc_emit_op_error(op, "expected 1 or more operands, but found 0"); /* AtLeastNOperands */
     return false;
   }
   const sharc_type *first = sharc_shlo_ranked(operand_type(op, 0));
