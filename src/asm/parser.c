@@ -132,6 +132,19 @@ static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned
   }
 }
 
+bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg) {
+  unsigned line, col;
+  wrong_token_position(p, &line, &col);
+  sharc_ident *saved = p->custom_op; /* a parseToken error: no custom op prefix */
+  p->custom_op = NULL;
+  sharc_token t = p->tok;
+  t.line = line;
+  t.col = col;
+  sharc_p_error_chained_at(p, &t, "%s", msg);
+  p->custom_op = saved;
+  return false;
+}
+
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
   unsigned line, col;
   wrong_token_position(p, &line, &col);

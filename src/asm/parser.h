@@ -90,6 +90,9 @@ bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char 
 /* MLIR's emitWrongTokenError for any message: just after the last text
  * before the current token, where the wanted token belonged. */
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);
+/* The same emitted even after an earlier error, without the custom op
+ * prefix: the shared parser's token check that follows a failed element. */
+bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg);
 bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -163,6 +163,27 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
+/* An ODS DenseI64ArrayAttr operand of the format (DenseArrayAttr::parse):
+ * after a bad element it still asks for the `]`, which reports too unless
+ * the bad element was that `]`. */
+static bool parse_ods_i64_array(sharc_parser *p, sharc_attr **out) {
+  sharc_i64_vec vals = {0};
+  bool ok = sharc_p_expect(p, '[');
+  bool open = ok;
+  if (ok && !sharc_p_eat(p, ']')) {
+    do
+      ok = parse_list_int(p, sharc_vec_push_slot(&vals), false);
+    while (ok && sharc_p_eat(p, ','));
+    if (!ok && open && !sharc_tok_is(sharc_p_tok(p), ']') && sharc_p_tok(p)->kind != TOK_ERROR)
+      sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
+    ok = ok && sharc_p_expect(p, ']');
+  }
+  if (ok)
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
+  sharc_vec_free(&vals);
+  return ok;
+}
+
 /* [0:4, 1:8:2] */
 static bool parse_slice_ranges(parse_state *st) {
   sharc_parser *p = st->p;
@@ -387,7 +408,7 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   if (ed) {
     ok = sharc_shlo_parse_enum_case(p, ed, &a);
   } else if (sharc_str_eq_cstr(kind, "arr")) {
-    ok = sharc_shlo_parse_i64_array(p, &a);
+    ok = parse_ods_i64_array(p, &a);
   } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
     int64_t v;
     ok = sharc_p_parse_int(p, &v);
