@@ -7,8 +7,8 @@ LLVM_BIN   ?= /usr/lib/llvm-22/bin
 SHARED     ?= ../shared
 CMAKE      ?= cmake
 
-.PHONY: all build build-asan run test deps unit lit malformed differential conformance \
-        bench fuzz install clean
+.PHONY: all build build-asan run test deps unit lit malformed stress stress-small differential \
+        conformance bench fuzz fuzz-pass fuzz-report install clean
 
 all: build
 
@@ -20,8 +20,15 @@ build-asan:
 	@$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSHARC_SANITIZE=ON >/dev/null
 	@$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
+# the main job: Shardy's propagation on a JAX-exported MLP, and the report of
+# where every tensor lives (the propagated module goes to $(BUILD))
 run: build
-	$(BUILD)/bin/sharc print examples/shard_matmul.mlir
+	@$(BUILD)/bin/sharc propagate examples/mlp_jax.mlir -o $(BUILD)/mlp_jax.propagated.mlir
+	@echo
+	@echo "propagated module: $(BUILD)/mlp_jax.propagated.mlir"
+	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --explicit"
+	@echo "      $(BUILD)/bin/sharc explain examples/mlp_jax.mlir b1"
+	@echo "      $(BUILD)/bin/sharc show examples/mlp_jax.mlir %0"
 
 # Test tools from Debian: FileCheck/lit/not (llvm-22-tools) and the
 # reference MLIR printer mlir-opt-22 (mlir-22-tools).
@@ -39,20 +46,37 @@ lit: deps build-asan
 
 malformed: build-asan
 	@tests/malformed/run.sh $(ASAN_BUILD)/bin/sdy_opt
+	@tests/malformed/sharc/run.sh $(ASAN_BUILD)/bin/sharc
+
+# The adversarial generator (tests/stress) at large sizes on the release
+# build: time and peak memory per case; `make test` runs it small under ASan.
+stress: build
+	@python3 tests/stress/stress.py --tool $(BUILD)/bin/sdy_opt --size large
+
+stress-small: build-asan
+	@python3 tests/stress/stress.py --tool $(ASAN_BUILD)/bin/sdy_opt
 
 differential: deps build
 	@tests/differential/run.sh $(BUILD)/bin/sdy_opt
 
 conformance: build-asan
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --baseline tests/conformance/baseline.txt --quiet
+	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 
 bench: build
 	@python3 bench/run.py --tool $(BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(BUILD)/bin/sdy_opt
 	@python3 bench/propagation.py --tool $(BUILD)/bin/sdy_opt
+	@python3 bench/sharc_report.py --tool $(BUILD)/bin/sharc
 
 fuzz:
 	@tests/fuzz/run.sh 600
+
+fuzz-pass:
+	@FUZZ_TARGET=fuzz_pass tests/fuzz/run.sh 600
+
+fuzz-report:
+	@FUZZ_TARGET=fuzz_report tests/fuzz/run.sh 600
 
 install: build
 	@$(CMAKE) --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

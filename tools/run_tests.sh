@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite against a (sanitizer) build: unit tests, lit tests,
-# malformed inputs, the differential check against mlir-opt-22 and the
-# conformance ratchet. Prints one "N passed, N failed" line at the end.
+# malformed inputs, the adversarial generator at small sizes, the
+# differential check against mlir-opt-22 and the conformance ratchet. Prints
+# one "N passed, N failed" line at the end.
 set -uo pipefail
 build=${1:-build-asan}
 shared=${2:-../shared}
@@ -30,13 +31,17 @@ floor_suite() {
   [ -n "$got" ] && [ "$got" -ge "${floor:-0}" ] || { echo "$name: ${got:-no} cases pass, floor is $floor"; return 1; }
 }
 run_suite malformed floor_suite malformed tests/malformed/run.sh "$build/bin/sdy_opt"
+run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential floor_suite differential tests/differential/run.sh "$build/bin/sdy_opt"
+run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
 if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --baseline tests/conformance/baseline.txt --quiet
+  run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi

@@ -26,6 +26,7 @@ typedef struct sharc_print_flags {
   bool debug_info;      /* -mlir-print-debuginfo */
   bool pretty_debug_info;
   bool local_scope;     /* -mlir-print-local-scope: no aliases, everything inline */
+  bool skip_regions;    /* regions as `{...}` (OpPrintingFlags::skipRegions) */
 } sharc_print_flags;
 
 SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
@@ -34,8 +35,23 @@ SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, shar
 typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
 SHARC_API void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
                            void *user);
+/* An op printed on its own as MLIR's Operation::print does it for an op
+ * with a parent: values named as in its nearest IsolatedFromAbove ancestor
+ * (or the top), full types and attributes (no aliases), no newline after.
+ * A top-level op prints as sharc_print_op, less the newline. */
+SHARC_API void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
 SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
 SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
+
+/* The names the printer gives values (`%0`, `%3#1`, `%arg2`, `%c_1`) when
+ * printing `top` (custom form, or generic): a numbering of the whole of
+ * `top` made once, then each name read in O(1). Valid until `top` changes
+ * or is printed or named again (the numbering lives on the values). */
+typedef struct sharc_value_namer sharc_value_namer;
+SHARC_API sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic);
+/* Appends the name of `v` (a value nested in `top`) to `out`. */
+SHARC_API void sharc_value_namer_name(sharc_value_namer *n, const sharc_value *v, sharc_buf *out);
+SHARC_API void sharc_value_namer_destroy(sharc_value_namer *n);
 
 /* Parses a single type or attribute from text (for API users and tests). */
 SHARC_API sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);

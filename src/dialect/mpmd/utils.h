@@ -180,7 +180,58 @@ sharc_op *sharc_mpmd_ancestor_in_block(sharc_block *block, sharc_op *op);
  * locations. */
 void sharc_mpmd_print_location(const sharc_attr *loc, sharc_buf *out);
 void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out);
-/* PrintOperationForLog: the op as text. */
+/* PrintOperationForLog: the op as text (named in its function's scope, as
+ * Operation::print does); the _flags form with OpPrintingFlags'
+ * skipRegions. */
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out);
+void sharc_mpmd_print_op_for_log_flags(sharc_op *op, bool skip_regions, sharc_buf *out);
+
+/* ---- local types (MeshTensorType::getLocalTensorType) ------------------------------------ */
+/* The per-device tensor type of a mesh tensor: each sharded dimension
+ * divided (rounding up) by the product of its axes in the sharding's mesh,
+ * which is looked up from `op`; the global type when it has no sharding.
+ * NULL when the sharding's mesh cannot be found. */
+sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op *op);
+
+/* ---- fragments: remat, split and order (mpmd/ir/utils, transforms/common/utils) ---------- */
+#define SHARC_MPMD_REMAT_ATTR "remat"
+#define SHARC_MPMD_SPLIT_KEEP_TRANSFERRED_ATTR "split_keep_transferred"
+#define SHARC_MPMD_SPLIT_DROP_TRANSFERRED_ATTR "split_drop_transferred"
+#define SHARC_MPMD_CPU_MESH_SUFFIX "/cpu"
+#define SHARC_MPMD_PINNED_HOST "pinned_host"
+/* IsRemat / MarkAsRemat. */
+bool sharc_mpmd_is_remat(const sharc_op *op);
+void sharc_mpmd_mark_as_remat(sharc_op *op, sharc_rewriter *rw);
+/* IsSplitKeepTransferred / IsSplitDropTransferred. */
+bool sharc_mpmd_is_split_keep_transferred(const sharc_op *fragment);
+bool sharc_mpmd_is_split_drop_transferred(const sharc_op *fragment);
+/* TryToFindMaxTransposeCount. */
+bool sharc_mpmd_max_transpose_count(const sharc_op *fragment, int64_t *out);
+/* TryToFindFragmentTransposeCount: the single transpose count, or for a
+ * remat fragment the largest. */
+bool sharc_mpmd_fragment_transpose_count(const sharc_op *fragment, int64_t *out);
+/* IsExecutedImmediatelyAfter: `second` is the next fragment on the mesh of
+ * `first` after it in their block. */
+bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op *second);
+/* The fragment's mesh_name. */
+sharc_str sharc_mpmd_fragment_mesh(const sharc_op *fragment);
+
+/* ---- sharding propagation (mpmd/ir/utils) ----------------------------------------------------- */
+/* MeshTensorType::isOnHost: memory kind "pinned_host". */
+bool sharc_mpmd_is_on_host(const sharc_type *t);
+/* IsEquivalentMesh: same device ids and the same axes once axes of size 1
+ * are left out. */
+bool sharc_mpmd_is_equivalent_mesh(const sharc_attr *a, const sharc_attr *b);
+/* HasHomogeneousTopology: every mesh of the function's topology is
+ * equivalent to the first (false without a topology). */
+bool sharc_mpmd_has_homogeneous_topology(const sharc_op *func);
+/* UpdateValueTypeWithSharding: a mesh tensor value's type given `sharding`
+ * (nothing when `sharding` is NULL or the type is no mesh tensor). */
+void sharc_mpmd_update_value_type_with_sharding(sharc_value *v, sharc_attr *sharding);
+/* The element count of a mesh tensor's global tensor sharded by `sharding`
+ * (NULL: unsharded) on `mesh`, a shard padded up where a dimension does
+ * not divide (TensorShardingAttr::getLocalTensorType). */
+int64_t sharc_mpmd_local_num_elements(const sharc_type *mesh_tensor, const sharc_attr *sharding,
+                                      const sharc_attr *mesh);
 
 #endif

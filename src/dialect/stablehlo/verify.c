@@ -2,6 +2,8 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "sharc/verify.h"
+#include "support/checked.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -200,22 +202,18 @@ bool sharc_shlo_verify_transpose(sharc_op *op) {
   return ok;
 }
 
-static int64_t static_elements(const sharc_type *t) {
-  int64_t n = 1;
-  for (unsigned i = 0; i < t->shaped.rank; i++) {
-    if (t->shaped.shape[i] == SHARC_DYNAMIC)
-      return -1;
-    n *= t->shaped.shape[i];
-  }
-  return n;
-}
-
 bool sharc_shlo_verify_reshape(sharc_op *op) {
   const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
   if (!in || !out)
     return true;
-  int64_t a = static_elements(in), b = static_elements(out);
+  /* StableHLO's int64 counts would wrap (2^32 x 2^32 elements count as 0) */
+  int64_t a, b;
+  if (!sharc_product_checked(in->shaped.shape, in->shaped.rank, &a) ||
+      !sharc_product_checked(out->shaped.shape, out->shaped.rank, &b)) {
+    sharc_shlo_error(op, "integer overflow in element count computation");
+    return false;
+  }
   if (a < 0 || b < 0 || a == b)
     return sharc_shlo_verify_reshape_quant(op);
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
@@ -264,7 +262,7 @@ bool sharc_shlo_verify_slice(sharc_op *op) {
       sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
       ok = false;
     } else {
-      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : (l - s + st - 1) / st;
+      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : sharc_ceil_div(l - s, st);
     }
   }
   if (ok)
@@ -414,8 +412,13 @@ bool sharc_shlo_verify_pad(sharc_op *op) {
     } else if (size == SHARC_DYNAMIC) {
       shape[i] = SHARC_DYNAMIC;
     } else {
-      shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
-      if (shape[i] < 0) {
+      int64_t grow;
+      if (sharc_mul_overflow(size > 1 ? size - 1 : 0, mid, &grow) ||
+          sharc_add_overflow(size, lo, &shape[i]) || sharc_add_overflow(shape[i], hi, &shape[i]) ||
+          sharc_add_overflow(shape[i], grow, &shape[i])) {
+        sharc_shlo_error(op, "Padding result in size overflowing int64 for dimension %u", i);
+        ok = false;
+      } else if (shape[i] < 0) {
         sharc_shlo_error(op, "Padding result in negative size for dimension %u", i);
         ok = false;
       }
@@ -672,11 +675,22 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
   }
-  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+  if (!strncmp(kind, "i64", 3) || !strncmp(kind, "i32", 3)) {
+    /* i64, i32, then `nn` (IntNonNegative) or `pos` (IntPositive) */
     bool wide = kind[1] == '6';
-    *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
-    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
-           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+    const char *confine = kind + 3;
+    *what = !strcmp(confine, "nn")
+                ? (wide ? "64-bit signless integer attribute whose value is non-negative"
+                        : "32-bit signless integer attribute whose value is non-negative")
+            : !strcmp(confine, "pos")
+                ? (wide ? "64-bit signless integer attribute whose value is positive"
+                        : "32-bit signless integer attribute whose value is positive")
+                : (wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute");
+    if (a->kind != SHARC_ATTR_INTEGER || !sharc_type_is_integer(a->type, wide ? 64 : 32) ||
+        sharc_type_int_signedness(a->type) != SHARC_SIGNLESS)
+      return false;
+    int64_t v = sharc_attr_int_value(a);
+    return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
   }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
@@ -693,6 +707,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   return true;
 }
 
+/* `n` bytes of `s` as a string in `out` (of `size` bytes), cut to fit:
+ * what snprintf's "%.*s" gives, without formatting per op. */
+static void copy_bounded(char *out, size_t size, const char *s, size_t n) {
+  if (n >= size)
+    n = size - 1;
+  memcpy(out, s, n);
+  out[n] = 0;
+}
+
 /* ODS's required attributes: present, and of the declared kind. */
 static bool check_required(sharc_op *op, const char *spec) {
   while (spec && *spec) {
@@ -700,16 +723,23 @@ static bool check_required(sharc_op *op, const char *spec) {
     if (!end)
       end = spec + strlen(spec);
     char name[64], kind[16];
-    snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
-    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
-    sharc_attr *a = sharc_op_attr(op, name);
+    copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
+    copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
+    /* `?name:kind`: optional, constrained when present */
+    bool optional = name[0] == '?';
+    sharc_attr *a = sharc_op_attr(op, name + optional);
     const char *what = NULL;
+    if (!a && optional) {
+      spec = *end ? end + 1 : end;
+      continue;
+    }
     if (!a) {
       sharc_emit_op_error(op, "requires attribute '%s'", name);
       return false;
     }
     if (!attr_has_kind(a, kind, &what)) {
-      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name + optional,
+                          what);
       return false;
     }
     spec = *end ? end + 1 : end;
@@ -717,7 +747,12 @@ static bool check_required(sharc_op *op, const char *spec) {
   return true;
 }
 
-bool sharc_shlo_verify_op(sharc_op *op) {
+bool sharc_shlo_failed_to_infer(sharc_op *op) {
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
+}
+
+static bool verify_op_checks(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
   const char *s = read_rule(row->arity, &operands);
@@ -729,8 +764,17 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
+  if (row->pre_infer && !row->pre_infer(op))
+    return false;
+  if (row->infer && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
   return !row->check || row->check(op);
 }
+
+/* The checks and inference of an op without regions read its name,
+ * attributes and operand and result types only (keep it so: the verifier
+ * remembers them per op alike during one verification). */
+bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
 
 /* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
 static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {

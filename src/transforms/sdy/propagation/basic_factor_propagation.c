@@ -104,7 +104,7 @@ void sharc_bfp_truncate_axes_by_removing_conflicts(const sharc_basic_factor_prop
     }
     /* without a mesh (unit tests) there is no divisibility to track */
     if (mesh)
-      prev_sharded_size = sharc_sdy_mul_wrap(prev_sharded_size, sharc_sdy_axis_ref_size(kept, mesh));
+      prev_sharded_size = sharc_mul_wrap(prev_sharded_size, sharc_sdy_axis_ref_size(kept, mesh));
   }
 }
 
@@ -151,7 +151,8 @@ static void merge_compatible(sharc_sdy_axis_vec *acc, sharc_attr *const *new_axe
     }
   }
   if (!stopped) {
-    sharc_sdy_axes_append(tmp, old_axes + i, n_old - i);
+    if (i < n_old)
+      sharc_sdy_axes_append(tmp, old_axes + i, n_old - i);
     if (expand && i < n_new)
       sharc_sdy_axes_append(tmp, new_axes + i, n_new - i);
   }
