@@ -347,6 +347,7 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --mlir-print-ir-after-all         - Print IR after each pass");
   puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
   puts("  --mlir-print-ir-before-all        - Print IR before each pass");
+  puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
   puts("  --mlir-print-op-generic           - Print the generic op form");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
@@ -587,7 +588,8 @@ typedef enum opt_kind {
 typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
-  O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN
+  O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE
 } opt_id;
 
 static const struct {
@@ -614,6 +616,8 @@ static const struct {
     [O_HELP] = {"help", K_NO_VALUE},
     [O_H] = {"h", K_NO_VALUE},
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
+    [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
+    [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
 };
 
 static int find_option(const char *name, size_t n) {
@@ -700,6 +704,16 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
   case O_PRETTY_DEBUGINFO:
     fl->print.pretty_debug_info = b;
     return true;
+  case O_LOCAL_SCOPE:
+    fl->print.local_scope = b;
+    return true;
+  case O_EMIT_BYTECODE:
+    if (!b)
+      return true;
+    /* out of scope: sharc reads and writes MLIR's textual form only */
+    sharc_buf_printf(err, "%s: -emit-bytecode is not supported: sharc writes MLIR text only\n",
+                     tool->name);
+    return false;
   case O_IR_AFTER_ALL:
     fl->pipeline.print_ir_after_all = b;
     return true;

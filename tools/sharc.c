@@ -446,7 +446,8 @@ done:
 
 /* print and check: the shared opt driver. */
 static int run_print_or_check(int argc, char **argv) {
-  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", NULL};
+  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", "quant", "tensor", "arith",
+                                         "complex", "chlo", "interpreter", NULL};
   static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
   const char *help = argv[1][0] == 'p' ? print_help : check_help;
   if (argc < 3)

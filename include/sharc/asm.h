@@ -25,6 +25,7 @@ typedef struct sharc_print_flags {
   bool generic;         /* -mlir-print-op-generic */
   bool debug_info;      /* -mlir-print-debuginfo */
   bool pretty_debug_info;
+  bool local_scope;     /* -mlir-print-local-scope: no aliases, everything inline */
   bool skip_regions;    /* regions as `{...}` (OpPrintingFlags::skipRegions) */
 } sharc_print_flags;
 

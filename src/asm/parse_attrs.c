@@ -624,7 +624,7 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
   return sharc_p_expect_msg(p, '}', "expected '}' in attribute dictionary");
 }
 
-bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
+static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
   if (!sharc_p_enter(p))
     return false;
   sharc_named_attr stack[16], *entries = stack;
@@ -638,7 +638,15 @@ bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
-bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_dict_attr_impl(p, out);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool sharc_p_parse_optional_attr_dict_impl(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_tok_is(&p->tok, '{'))
     return true;
   if (!sharc_p_enter(p))
@@ -654,10 +662,26 @@ bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
   return ok;
 }
 
-bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_optional_attr_dict_impl(p, b);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool sharc_p_parse_optional_attr_dict_with_keyword_impl(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_eat_keyword(p, "attributes"))
     return true;
   return sharc_p_parse_optional_attr_dict(p, b);
+}
+
+bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b);
+  p->custom_op = saved;
+  return ok;
 }
 
 static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
@@ -877,7 +901,10 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
   } else if (sharc_tok_is_keyword(&t, "callsite")) {
     sharc_p_next(p);
     sharc_attr *callee, *caller;
-    ok = sharc_p_expect(p, '(') && parse_loc_inst(p, &callee) && sharc_p_expect_keyword(p, "at") &&
+    /* the shared parser's parseToken: placed where the keyword belonged */
+    ok = sharc_p_expect(p, '(') && parse_loc_inst(p, &callee) &&
+         (sharc_p_eat_keyword(p, "at") ||
+          sharc_p_wrong_token_error(p, "expected 'at' in callsite location")) &&
          parse_loc_inst(p, &caller) && sharc_p_expect(p, ')');
     if (ok)
       *out = sharc_loc_callsite(p->ctx, callee, caller);
@@ -935,7 +962,7 @@ static bool is_undefined_alias(sharc_parser *p) {
   return !sharc_ptrmap_get(&p->attr_aliases, sharc_ident_get(p->ctx, name));
 }
 
-bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
+static bool sharc_p_parse_optional_loc_impl(sharc_parser *p, sharc_attr **out) {
   if (!sharc_tok_is_keyword(&p->tok, "loc"))
     return true;
   sharc_p_next(p);
@@ -943,6 +970,14 @@ bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
     return false;
   bool ok = is_undefined_alias(p) ? parse_deferred_loc(p, out) : parse_loc_inst(p, out);
   return ok && sharc_p_expect(p, ')');
+}
+
+bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_optional_loc_impl(p, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -1037,10 +1072,18 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
   return sharc_p_error(p, "expected attribute value");
 }
 
-bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+static bool sharc_p_parse_attr_impl(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   if (!sharc_p_enter(p))
     return false;
   bool ok = parse_attr_inner(p, type, out);
   sharc_p_leave(p);
+  return ok;
+}
+
+bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_attr_impl(p, type, out);
+  p->custom_op = saved;
   return ok;
 }

@@ -58,7 +58,7 @@ static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
   return parse_block_body(p, be->block);
 }
 
-bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
+static bool sharc_p_parse_region_impl(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated) {
   if (!sharc_p_expect_msg(p, '{', "expected '{' to begin a region"))
     return false;
@@ -89,6 +89,15 @@ bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_regio
     sharc_p_next(p); /* } */
   sharc_p_leave(p);
   *out = r;
+  return ok;
+}
+
+bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
+                          unsigned num_args, bool isolated) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_region_impl(p, out, args, num_args, isolated);
+  p->custom_op = saved;
   return ok;
 }
 
@@ -328,7 +337,10 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     }
     p->dialect_stack[p->dialect_depth++] = def->default_dialect ? def->default_dialect : "";
     pushed_dialect = true;
+    sharc_ident *saved_custom = p->custom_op;
+    p->custom_op = b.name;
     ok = def->parse(p, &b);
+    p->custom_op = saved_custom;
   } else {
     sharc_op_builder_cleanup(&b);
     if (name_tok.kind == TOK_ERROR)

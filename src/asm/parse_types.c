@@ -250,6 +250,11 @@ static bool parse_memref_rest(sharc_parser *p, const sharc_token *kw, const dims
   return true;
 }
 
+/* The closing `>` of a builtin type, with MLIR's per-type message. */
+static bool expect_close(sharc_parser *p, const char *msg) {
+  return sharc_p_eat(p, '>') || sharc_p_wrong_token_error(p, msg);
+}
+
 static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_tok,
                          sharc_type **out) {
   if (!sharc_tok_is(&p->tok, '<'))
@@ -296,10 +301,11 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
     return ok;
   }
   dims_free(&d);
-  return ok && sharc_p_expect(p, '>');
+  return ok && expect_close(p, is_vector ? "expected '>' in vector type"
+                                         : "expected '>' in tensor type");
 }
 
-bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
+static bool sharc_p_parse_type_list_parens_impl(sharc_parser *p, sharc_ptrvec *out) {
   if (!sharc_p_expect(p, '('))
     return false;
   if (sharc_p_eat(p, ')'))
@@ -313,7 +319,15 @@ bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
   return sharc_p_expect(p, ')');
 }
 
-bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
+bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_type_list_parens_impl(p, out);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool sharc_p_parse_function_result_types_impl(sharc_parser *p, sharc_ptrvec *out) {
   if (sharc_tok_is(&p->tok, '('))
     return sharc_p_parse_type_list_parens(p, out);
   sharc_type *t;
@@ -323,9 +337,18 @@ bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
   return true;
 }
 
+bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_function_result_types_impl(p, out);
+  p->custom_op = saved;
+  return ok;
+}
+
 static bool parse_function_type(sharc_parser *p, sharc_type **out) {
   sharc_ptrvec ins = {0}, outs = {0};
-  bool ok = sharc_p_parse_type_list_parens(p, &ins) && sharc_p_expect_arrow(p) &&
+  bool ok = sharc_p_parse_type_list_parens(p, &ins) &&
+            (sharc_p_eat_arrow(p) || sharc_p_wrong_token_error(p, "expected '->' in function type")) &&
             sharc_p_parse_function_result_types(p, &outs);
   if (ok)
     *out = sharc_type_function(p->ctx, (sharc_type *const *)ins.items, ins.len,
@@ -538,7 +561,7 @@ static bool is_shaped_keyword(const sharc_token *t) {
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 
-bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   sharc_str text;
   if (p->tok.kind != TOK_BARE_ID || !is_shaped_keyword(&p->tok) || !shaped_type_text(p, &text))
     return parse_type_uncached(p, out);
@@ -559,6 +582,14 @@ bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
     return false;
   sharc_ptrmap_put(&p->type_texts, key, *out);
   return true;
+}
+
+bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_type_impl(p, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
@@ -609,7 +640,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     ok = ok && sharc_p_parse_type(p, &elem);
     if (ok && elem->kind != SHARC_TYPE_FLOAT && elem->kind != SHARC_TYPE_INTEGER)
       ok = sharc_p_error_at(p, &et, "invalid element type for complex");
-    ok = ok && sharc_p_expect(p, '>');
+    ok = ok && expect_close(p, "expected '>' in complex type");
     if (ok)
       *out = sharc_type_complex(p->ctx, elem);
   } else if (sharc_str_eq_cstr(s, "tensor") || sharc_str_eq_cstr(s, "vector") ||
@@ -627,7 +658,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
         if (ok)
           sharc_ptrvec_push(&elems, e);
       } while (ok && sharc_p_eat(p, ','));
-      ok = ok && sharc_p_expect(p, '>');
+      ok = ok && expect_close(p, "expected '>' in tuple type");
     }
     if (ok)
       *out = sharc_type_tuple(p->ctx, (sharc_type *const *)elems.items, elems.len);

@@ -57,11 +57,26 @@ sharc_attr *sharc_p_tok_loc(sharc_parser *p, const sharc_token *t) {
   return sharc_loc_file(p->ctx, p->file, t->line, t->col);
 }
 
+/* Emits at line:col, with the custom op prefix inside an op's own parser. */
+static void emit_at(sharc_parser *p, unsigned line, unsigned col, const char *fmt, va_list ap) {
+  sharc_attr *loc = sharc_loc_file(p->ctx, p->file, line, col);
+  if (!p->custom_op) {
+    sharc_emit_v(p->ctx, SHARC_SEV_ERROR, loc, fmt, ap);
+    return;
+  }
+  sharc_buf m = {0};
+  sharc_str name = sharc_ident_str(p->custom_op);
+  sharc_buf_printf(&m, "custom op '%.*s' ", (int)name.len, name.data);
+  sharc_buf_vprintf(&m, fmt, ap);
+  sharc_emit(p->ctx, SHARC_SEV_ERROR, loc, "%s", m.data);
+  sharc_buf_free(&m);
+}
+
 static bool verror_at(sharc_parser *p, unsigned line, unsigned col, const char *fmt, va_list ap) {
   if (p->failed)
     return false;
   p->failed = true;
-  sharc_emit_v(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, line, col), fmt, ap);
+  emit_at(p, line, col, fmt, ap);
   return false;
 }
 
@@ -115,6 +130,19 @@ static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned
         break;
       }
   }
+}
+
+bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg) {
+  unsigned line, col;
+  wrong_token_position(p, &line, &col);
+  sharc_ident *saved = p->custom_op; /* a parseToken error: no custom op prefix */
+  p->custom_op = NULL;
+  sharc_token t = p->tok;
+  t.line = line;
+  t.col = col;
+  sharc_p_error_chained_at(p, &t, "%s", msg);
+  p->custom_op = saved;
+  return false;
 }
 
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
@@ -174,13 +202,50 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...) {
   p->failed = true;
   va_list ap;
   va_start(ap, fmt);
-  sharc_emit_v(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, line, col), fmt, ap);
+  emit_at(p, line, col, fmt, ap);
   va_end(ap);
   return false;
 }
 
+bool sharc_p_custom_error(sharc_parser *p, const sharc_op_builder *b, const sharc_token *t,
+                          const char *fmt, ...) {
+  if (p->failed)
+    return false;
+  p->failed = true;
+  sharc_buf m = {0};
+  sharc_str name = sharc_ident_str(p->custom_op ? p->custom_op : b->name);
+  sharc_buf_printf(&m, "custom op '%.*s' ", (int)name.len, name.data);
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_buf_vprintf(&m, fmt, ap);
+  va_end(ap);
+  sharc_attr *loc = t ? sharc_p_tok_loc(p, t) : b->loc;
+  sharc_emit(p->ctx, SHARC_SEV_ERROR, loc, "%s", m.data);
+  sharc_buf_free(&m);
+  return false;
+}
+
+bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...) {
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  emit_at(p, t->line, t->col, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool lex_error_plain(sharc_parser *p);
+
 /* A lexer error points at the offending character when it knows one. */
 static bool lex_error(sharc_parser *p) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = lex_error_plain(p);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool lex_error_plain(sharc_parser *p) {
   if (p->lx.error_at) {
     const char *at = p->lx.error_at;
     unsigned col = p->tok.col + (unsigned)(at - p->tok.start);
@@ -221,12 +286,20 @@ static bool expected_error(sharc_parser *p, const char *what) {
   return sharc_p_wrong_token_error(p, what);
 }
 
-bool sharc_p_expect(sharc_parser *p, char c) {
+static bool sharc_p_expect_impl(sharc_parser *p, char c) {
   if (sharc_p_eat(p, c))
     return true;
   char msg[32] = "expected '?'";
   msg[10] = c;
   return expected_error(p, msg);
+}
+
+bool sharc_p_expect(sharc_parser *p, char c) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_expect_impl(p, c);
+  p->custom_op = saved;
+  return ok;
 }
 
 bool sharc_p_eat_keyword(sharc_parser *p, const char *kw) {
@@ -239,9 +312,10 @@ bool sharc_p_eat_keyword(sharc_parser *p, const char *kw) {
 bool sharc_p_expect_keyword(sharc_parser *p, const char *kw) {
   if (sharc_p_eat_keyword(p, kw))
     return true;
-  char msg[128];
-  snprintf(msg, sizeof msg, "expected '%s'", kw);
-  return expected_error(p, msg);
+  if (p->tok.kind == TOK_ERROR)
+    return lex_error(p);
+  /* AsmParserImpl::parseKeyword reports at the current token */
+  return sharc_p_error_at(p, &p->tok, "expected '%s'", kw);
 }
 
 bool sharc_p_eat_arrow(sharc_parser *p) {
@@ -251,15 +325,25 @@ bool sharc_p_eat_arrow(sharc_parser *p) {
   return true;
 }
 
-bool sharc_p_expect_arrow(sharc_parser *p) {
+static bool sharc_p_expect_arrow_impl(sharc_parser *p) {
   if (sharc_p_eat_arrow(p))
     return true;
   return expected_error(p, "expected '->'");
 }
 
+bool sharc_p_expect_arrow(sharc_parser *p) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_expect_arrow_impl(p);
+  p->custom_op = saved;
+  return ok;
+}
+
 bool sharc_p_parse_keyword(sharc_parser *p, sharc_str *out, const char *what) {
-  if (p->tok.kind != TOK_BARE_ID)
-    return expected_error(p, what);
+  if (p->tok.kind == TOK_ERROR)
+    return lex_error(p);
+  if (p->tok.kind != TOK_BARE_ID) /* at the current token, as parseKeyword */
+    return sharc_p_error_at(p, &p->tok, "%s", what);
   *out = sharc_tok_str(&p->tok);
   sharc_p_next(p);
   return true;
@@ -370,8 +454,13 @@ bool sharc_p_parse_int(sharc_parser *p, int64_t *out) {
     return expected_error(p, "expected integer value");
   uint64_t w[SHARC_INT_WORDS];
   unsigned n;
-  if (!sharc_p_int_magnitude(&p->tok, w, &n) || n > 1 || w[0] > (uint64_t)INT64_MAX + neg)
-    return sharc_p_error(p, "integer value too large");
+  if (!sharc_p_int_magnitude(&p->tok, w, &n) || n > 1 || w[0] > (uint64_t)INT64_MAX + neg) {
+    sharc_ident *saved = p->custom_op; /* the shared parser's message */
+    p->custom_op = NULL;
+    sharc_p_error(p, "integer value too large");
+    p->custom_op = saved;
+    return false;
+  }
   *out = neg ? (int64_t)(0 - w[0]) : (int64_t)w[0];
   sharc_p_next(p);
   return true;
@@ -408,7 +497,7 @@ static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
 
 bool sharc_p_at_operand(const sharc_parser *p) { return p->tok.kind == TOK_PERCENT_ID; }
 
-bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
+static bool sharc_p_parse_operand_impl(sharc_parser *p, sharc_operand_ref *out) {
   if (p->tok.kind != TOK_PERCENT_ID)
     return expected_error(p, "expected SSA operand");
   out->tok = p->tok;
@@ -432,9 +521,17 @@ bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
   return true;
 }
 
+bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_operand_impl(p, out);
+  p->custom_op = saved;
+  return ok;
+}
+
 static void type_str(const sharc_type *t, sharc_buf *b) { sharc_print_type(t, b); }
 
-bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
+static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out) {
   val_entry *e = visible_entry(p, ref->name);
   if (e && !e->forward) {
@@ -506,6 +603,15 @@ bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
   sharc_p_error_at(p, tok, "region entry argument '%s' is already in use", name->data);
   sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously referenced here");
   return false;
+}
+
+bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
+                             sharc_value **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_resolve_operand_impl(p, ref, type, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
@@ -617,7 +723,7 @@ block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok) {
   return be;
 }
 
-bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
+static bool sharc_p_parse_successor_impl(sharc_parser *p, sharc_block **out) {
   if (p->tok.kind != TOK_CARET_ID)
     return expected_error(p, "expected block name");
   if (!p->scope)
@@ -625,6 +731,14 @@ bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
   *out = sharc_p_block_ref(p, &p->tok)->block;
   sharc_p_next(p);
   return true;
+}
+
+bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_successor_impl(p, out);
+  p->custom_op = saved;
+  return ok;
 }
 
 const char *sharc_p_default_dialect(const sharc_parser *p) {
@@ -644,7 +758,7 @@ static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
   return sharc_p_parse_optional_loc(p, &a->loc);
 }
 
-bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
+static bool sharc_p_parse_region_with_entry_args_impl(sharc_parser *p, sharc_region **out, bool isolated) {
   SHARC_VEC(sharc_region_arg) args = {0};
   bool ok = sharc_p_expect(p, '(');
   if (ok && !sharc_p_eat(p, ')')) {
@@ -659,7 +773,15 @@ bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, b
   return ok;
 }
 
-bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_region_with_entry_args_impl(p, out, isolated);
+  p->custom_op = saved;
+  return ok;
+}
+
+static bool sharc_p_parse_operand_list_impl(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
   SHARC_VEC(sharc_operand_ref) list = {0};
   bool ok;
   do
@@ -667,6 +789,14 @@ bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsig
   while (ok && sharc_p_eat(p, ','));
   *refs = list.items; /* the caller frees it */
   *n = list.len;
+  return ok;
+}
+
+bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  bool ok = sharc_p_parse_operand_list_impl(p, refs, n);
+  p->custom_op = saved;
   return ok;
 }
 

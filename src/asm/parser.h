@@ -75,9 +75,29 @@ bool sharc_p_error_chained(sharc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* An error a custom op parser raises itself (MLIR's
+ * CustomOpAsmParser::emitError): "custom op 'NAME' " before the message, at
+ * `t`, or at the op's name when `t` is NULL. Errors of the shared parse
+ * calls (types, `expected ','`...) carry no prefix. */
+bool sharc_p_custom_error(sharc_parser *p, const sharc_op_builder *b, const sharc_token *t,
+                          const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The same at a given token (e.g. a type's start, reported again after the
+ * error inside it). */
+bool sharc_p_error_chained_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* MLIR's emitWrongTokenError for any message: just after the last text
  * before the current token, where the wanted token belonged. */
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg);
+/* The same emitted even after an earlier error, without the custom op
+ * prefix: the shared parser's token check that follows a failed element. */
+bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg);
 bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

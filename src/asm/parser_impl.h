@@ -52,6 +52,12 @@ struct sharc_parser {
   sharc_token dialect_type_tok;
   sharc_ident *file;
   bool failed;
+  /* The op whose custom parser is running, NULL inside the shared parse
+   * calls: MLIR's CustomOpAsmParser puts "custom op 'NAME' " before the
+   * errors the op's parser raises itself (keywords, integers, its own
+   * messages), not before those of the shared parser (punctuation, types,
+   * attributes, operands, regions, the lexer). */
+  sharc_ident *custom_op;
   sharc_arena scratch;       /* parse-time data, freed at the end */
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */

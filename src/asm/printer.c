@@ -823,7 +823,7 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   if (p.flags.generic)
     number_unique(op);
   /* dry run: collect aliases in print order */
-  if (p.flags.debug_info || op_may_alias(op)) {
+  if (!p.flags.local_scope && (p.flags.debug_info || op_may_alias(op))) {
     p.collecting = true;
     p.out = &p.scratch;
     print_op(&p, op);

@@ -298,6 +298,12 @@ static const dialect_entry known_dialects[] = {
     {"stablehlo", &sharc_stablehlo_dialect},
     {"sdy", &sharc_sdy_dialect},
     {"mpmd", &sharc_mpmd_dialect},
+    {"quant", &sharc_quant_dialect},
+    {"arith", &sharc_arith_dialect},
+    {"tensor", &sharc_tensor_dialect},
+    {"complex", &sharc_complex_dialect},
+    {"chlo", &sharc_chlo_dialect},
+    {"interpreter", &sharc_interpreter_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

@@ -479,5 +479,11 @@ extern const sharc_dialect sharc_func_dialect;
 extern const sharc_dialect sharc_stablehlo_dialect;
 extern const sharc_dialect sharc_sdy_dialect;
 extern const sharc_dialect sharc_mpmd_dialect;
+extern const sharc_dialect sharc_quant_dialect;
+extern const sharc_dialect sharc_arith_dialect;
+extern const sharc_dialect sharc_tensor_dialect;
+extern const sharc_dialect sharc_complex_dialect;
+extern const sharc_dialect sharc_chlo_dialect;
+extern const sharc_dialect sharc_interpreter_dialect;
 
 #endif

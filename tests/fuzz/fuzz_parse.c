@@ -40,6 +40,12 @@ static sharc_context *new_context(void) {
   (void)sharc_context_load_dialect(ctx, "sdy");
   (void)sharc_context_load_dialect(ctx, "mpmd");
   (void)sharc_context_load_dialect(ctx, "stablehlo");
+  (void)sharc_context_load_dialect(ctx, "quant");
+  (void)sharc_context_load_dialect(ctx, "chlo");
+  (void)sharc_context_load_dialect(ctx, "arith");
+  (void)sharc_context_load_dialect(ctx, "tensor");
+  (void)sharc_context_load_dialect(ctx, "complex");
+  (void)sharc_context_load_dialect(ctx, "interpreter");
 #endif
   return ctx;
 }

@@ -1,4 +1,4 @@
-// ERROR: 5:33: expected 'out_sharding'
+// ERROR: 5:34: custom op 'sdy.all_gather' expected 'out_sharding'
 // NO-UNREGISTERED
 sdy.mesh @mesh = <["a"=2]>
 func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {

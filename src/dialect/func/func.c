@@ -142,7 +142,7 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
     for (unsigned k = 0; ok && k < 3; k++)
       for (unsigned i = 0; ok && i < dict.num_attrs; i++)
         if (!strcmp(dict.attrs[i].name->data, inferred[k]))
-          ok = sharc_p_error_at(p, &kw, "custom op 'func.func' '%s' is an inferred attribute and "
+          ok = sharc_p_error_at(p, &kw, "'%s' is an inferred attribute and "
                                 "should not be specified in the explicit attribute dictionary",
                                 inferred[k]);
     for (unsigned i = 0; ok && i < dict.num_attrs; i++)

@@ -64,50 +64,11 @@ static bool compatible_with_bounds(const sharc_type *a, const sharc_type *b) {
   return true;
 }
 
-/* A quantized element type as the quant dialect's text keeps it: the part
- * before its scales (`uniform<i8:f32` or `uniform<i8:f32:1` per axis), the
- * axis dropped; `*per_axis` says whether there was one. */
-static sharc_str quant_key(const sharc_type *t, bool *per_axis) {
-  sharc_str body = t->opaque.body;
-  size_t i = 0, colons = 0, axis_at = 0;
-  int depth = 0;
-  for (; i < body.len; i++) {
-    char c = body.data[i];
-    if (c == '<')
-      depth++;
-    else if (c == '>')
-      depth--;
-    else if (c == ',' && depth == 1)
-      break;
-    else if (c == ':' && depth == 1 && ++colons == 2)
-      axis_at = i;
-  }
-  *per_axis = axis_at != 0;
-  return (sharc_str){body.data, axis_at ? axis_at : i};
-}
-
-static bool is_quant(const sharc_type *t) {
-  return t->kind == SHARC_TYPE_OPAQUE && sharc_str_eq_cstr(sharc_ident_str(t->opaque.dialect), "quant");
-}
-
-bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b) {
-  a = sharc_type_element(a) ? sharc_type_element(a) : a;
-  b = sharc_type_element(b) ? sharc_type_element(b) : b;
-  if (a == b)
-    return true;
-  if (!is_quant(a) || !is_quant(b))
-    return false;
-  /* same storage and expressed types and granularity; scales may differ */
-  bool axis_a, axis_b;
-  sharc_str ka = quant_key(a, &axis_a), kb = quant_key(b, &axis_b);
-  return axis_a == axis_b && ka.len == kb.len && memcmp(ka.data, kb.data, ka.len) == 0;
-}
-
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b) {
   bool shaped_a = a->kind == SHARC_TYPE_TENSOR || a->kind == SHARC_TYPE_UNRANKED_TENSOR;
   bool shaped_b = b->kind == SHARC_TYPE_TENSOR || b->kind == SHARC_TYPE_UNRANKED_TENSOR;
   if (shaped_a && shaped_b)
-    return compatible_with_bounds(a, b) && sharc_shlo_compatible_elements(a, b);
+    return compatible_with_bounds(a, b) && sharc_shlo_compatible_element(a, b);
   if (a->kind == SHARC_TYPE_TUPLE && b->kind == SHARC_TYPE_TUPLE) {
     if (sharc_type_count(a) != sharc_type_count(b))
       return false;
@@ -116,7 +77,7 @@ bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *
         return false;
     return true;
   }
-  return sharc_shlo_compatible_elements(a, b);
+  return sharc_shlo_compatible_element(a, b);
 }
 
 static const sharc_type *operand_type(const sharc_op *op, unsigned i) {
@@ -719,7 +680,7 @@ bool sharc_shlo_trait_compatible_element_type(sharc_op *op) {
       first = t;
       continue;
     }
-    if (!sharc_shlo_compatible_elements(first, t)) {
+    if (!sharc_shlo_compatible_element(first, t)) {
       sharc_emit_op_error(op, "requires compatible element types for all operands and results");
       return false;
     }

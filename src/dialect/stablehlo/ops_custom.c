@@ -422,12 +422,24 @@ bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
     ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&refs));
   while (ok && sharc_p_eat(p, ','));
   ok = ok && sharc_p_expect(p, ':');
-  for (unsigned i = 0; ok && i < refs.len; i++) {
+  /* parsePairwiseOpType: a type list, then resolveOperands against it */
+  sharc_token list_at = *sharc_p_tok(p);
+  bool typed = ok;
+  while (ok) {
     sharc_type *t;
-    ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &t);
+    ok = sharc_p_parse_type(p, &t);
     if (ok)
       sharc_ptrvec_push(&b->result_types, t);
+    if (!ok || !sharc_p_eat(p, ','))
+      break;
   }
+  if (typed && !ok)
+    sharc_p_error_chained_at(p, &list_at, "expected type list");
+  if (ok && b->result_types.len != refs.len)
+    ok = sharc_p_error_at(p, &at,
+                          "number of operands and types do not match: got %u operands and %u "
+                          "types",
+                          refs.len, b->result_types.len);
   ok = ok && resolve_refs(p, b, &refs, (sharc_type *const *)b->result_types.items,
                           b->result_types.len, &at);
   sharc_vec_free(&refs);

@@ -163,6 +163,27 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
+/* An ODS DenseI64ArrayAttr operand of the format (DenseArrayAttr::parse):
+ * after a bad element it still asks for the `]`, which reports too unless
+ * the bad element was that `]`. */
+static bool parse_ods_i64_array(sharc_parser *p, sharc_attr **out) {
+  sharc_i64_vec vals = {0};
+  bool ok = sharc_p_expect(p, '[');
+  bool open = ok;
+  if (ok && !sharc_p_eat(p, ']')) {
+    do
+      ok = parse_list_int(p, sharc_vec_push_slot(&vals), false);
+    while (ok && sharc_p_eat(p, ','));
+    if (!ok && open && !sharc_tok_is(sharc_p_tok(p), ']') && sharc_p_tok(p)->kind != TOK_ERROR)
+      sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
+    ok = ok && sharc_p_expect(p, ']');
+  }
+  if (ok)
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
+  sharc_vec_free(&vals);
+  return ok;
+}
+
 /* [0:4, 1:8:2] */
 static bool parse_slice_ranges(parse_state *st) {
   sharc_parser *p = st->p;
@@ -334,20 +355,33 @@ static bool parse_expman(parse_state *st) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_token at = *sharc_p_tok(p);
   sharc_str kw;
-  if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
-  size_t i = 0;
-  long e = 0, m = 0;
+  size_t i = 0, e_at, m_at;
   bool ok = kw.len > 0 && kw.data[i++] == 'e' && i < kw.len && isdigit((unsigned char)kw.data[i]);
+  e_at = i;
   while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    e = e * 10 + (kw.data[i++] - '0');
+    i++;
+  size_t e_len = i - e_at;
   ok = ok && i < kw.len && kw.data[i++] == 'm' && i < kw.len;
+  m_at = i;
   while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    m = m * 10 + (kw.data[i++] - '0');
+    i++;
   ok = ok && i == kw.len;
   if (!ok)
     return sharc_p_error_at(p, &at, "expected exponent mantissa in format e#m#, saw %.*s",
                             (int)kw.len, kw.data);
+  /* StringRef::getAsInteger into an int: overflow is an error */
+  long long e = 0, m = 0;
+  for (size_t k = 0; k < e_len && e <= INT32_MAX; k++)
+    e = e * 10 + (kw.data[e_at + k] - '0');
+  if (e > INT32_MAX)
+    return sharc_p_error_at(p, &at, "unable to parse exponent '%.*s'", (int)e_len, kw.data + e_at);
+  for (size_t k = m_at; k < kw.len && m <= INT32_MAX; k++)
+    m = m * 10 + (kw.data[k] - '0');
+  if (m > INT32_MAX)
+    return sharc_p_error_at(p, &at, "unable to parse mantissa '%.*s'", (int)(kw.len - m_at),
+                            kw.data + m_at);
   sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
   set_attr(st, "exponent_bits", sharc_attr_integer(ctx, i32, e));
   set_attr(st, "mantissa_bits", sharc_attr_integer(ctx, i32, m));
@@ -374,7 +408,7 @@ static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
   if (ed) {
     ok = sharc_shlo_parse_enum_case(p, ed, &a);
   } else if (sharc_str_eq_cstr(kind, "arr")) {
-    ok = sharc_shlo_parse_i64_array(p, &a);
+    ok = parse_ods_i64_array(p, &a);
   } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
     int64_t v;
     ok = sharc_p_parse_int(p, &v);
@@ -426,6 +460,16 @@ static bool resolve_all(parse_state *st, sharc_type *const *types, unsigned n) {
     sharc_ptrvec_push(&st->b->operands, v);
   }
   return true;
+}
+
+/* OpAsmParser::resolveOperands of a variadic group against a type list. */
+static bool resolve_variadic(parse_state *st, sharc_type *const *types, unsigned n) {
+  if (n != st->refs.len)
+    return sharc_p_error_at(st->p, st->refs.len ? &st->first_operand : sharc_p_tok(st->p),
+                            "number of operands and types do not match: got %u operands and "
+                            "%u types",
+                            st->refs.len, n);
+  return resolve_all(st, types, n);
 }
 
 static bool resolve_same(parse_state *st, sharc_type *t) {
@@ -509,20 +553,22 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     return true;
   }
   if (tok_eq(t, ":pair")) {
-    /* optimization_barrier: the operand types, results alike */
-    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
-    if (!types)
-      abort();
+    /* parsePairwiseOpType: a type list, the results alike */
+    sharc_token list_at = *sharc_p_tok(p);
+    sharc_ptrvec types = {0};
     bool ok = true;
-    unsigned n = 0;
     do {
-      ok = sharc_p_parse_type(p, &types[n]);
-      n++;
-    } while (ok && n < st->refs.len && sharc_p_eat(p, ','));
-    ok = ok && resolve_all(st, types, n);
-    for (unsigned i = 0; ok && i < n; i++)
-      sharc_ptrvec_push(&st->b->result_types, types[i]);
-    free(types);
+      sharc_type *ty1;
+      ok = sharc_p_parse_type(p, &ty1);
+      if (ok)
+        sharc_ptrvec_push(&types, ty1);
+    } while (ok && sharc_p_eat(p, ','));
+    if (!ok)
+      sharc_p_error_chained_at(p, &list_at, "expected type list");
+    ok = ok && resolve_variadic(st, (sharc_type *const *)types.items, types.len);
+    for (unsigned i = 0; ok && i < types.len; i++)
+      sharc_ptrvec_push(&st->b->result_types, types.items[i]);
+    sharc_ptrvec_free(&types);
     return ok;
   }
   if (!sharc_p_parse_type(p, &ty))
@@ -541,7 +587,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   if (tok_eq(t, ":tuple")) {
     if (ty->kind != SHARC_TYPE_TUPLE)
       return sharc_p_error_at(p, &at, "expected tuple type");
-    if (!resolve_all(st, ty->list.types, ty->list.n_in))
+    if (!resolve_variadic(st, ty->list.types, ty->list.n_in))
       return false;
     sharc_ptrvec_push(&st->b->result_types, ty);
     return true;

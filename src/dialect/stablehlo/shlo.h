@@ -240,9 +240,39 @@ const char *sharc_shlo_type_str(const sharc_type *t);
 const char *sharc_shlo_dims_str(const int64_t *v, unsigned n);
 /* The bounds of a tensor's #stablehlo.bounds encoding, or NULL. */
 sharc_attr *sharc_shlo_bounds(const sharc_type *t);
-/* isCompatibleElementTypeForHloTypeInference / isCompatibleForHloTypeInference. */
-bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
+/* isCompatibleForHloTypeInference (elements: sharc_shlo_compatible_element). */
 bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
+/* Quantization (verify_quant.c). Base.td's quantized element classes:
+ * uniform per tensor (or per axis) with a 2/4/8/16/32-bit storage type and
+ * zero points within the storage range. */
+bool sharc_shlo_quant_elem_ok(const sharc_type *elem, bool per_axis);
+/* IsValidQuantizedDimension of a ranked tensor (true unless per axis). */
+bool sharc_shlo_quant_dim_ok(const sharc_type *tensor);
+/* Whether any of the (possibly NULL) types has a quantized element type. */
+bool sharc_shlo_any_quantized(const sharc_type *a, const sharc_type *b, const sharc_type *c);
+/* isCompatibleElementTypeForHloTypeInference: equal, or both quantized with
+ * the same storage, range, expressed type and granularity. */
+bool sharc_shlo_compatible_element(const sharc_type *a, const sharc_type *b);
+/* hlo::getBitWidth (quantized: the storage width; complex: twice). */
+unsigned sharc_shlo_bit_width(const sharc_type *elem);
+/* isPromotableElementType of two shaped types. */
+bool sharc_shlo_promotable(const sharc_type *a, const sharc_type *b, bool ignore_fp_precision);
+/* verifyQPerTensor/PerAxisScaleAndZeroPointConstraints of two types. */
+bool sharc_shlo_quant_same_per_tensor(sharc_op *op, const sharc_type *a, const sharc_type *b);
+bool sharc_shlo_quant_same_per_axis(sharc_op *op, const sharc_type *a, const sharc_type *b);
+/* Op-level quantization rules, each hooked where StableHLO checks it. */
+bool sharc_shlo_verify_add(sharc_op *op);
+bool sharc_shlo_verify_uniform_quantize(sharc_op *op);
+bool sharc_shlo_verify_constant(sharc_op *op);
+bool sharc_shlo_verify_uniform_dequantize(sharc_op *op);
+bool sharc_shlo_verify_transpose_quant(sharc_op *op);
+bool sharc_shlo_verify_reshape_quant(sharc_op *op);
+bool sharc_shlo_verify_broadcast_quant_head(sharc_op *op);
+bool sharc_shlo_verify_broadcast_quant_tail(sharc_op *op, const char *dims_name);
+bool sharc_shlo_verify_dot_general_quant(sharc_op *op, sharc_attr *rhs_contracting);
+bool sharc_shlo_verify_convolution_quant(sharc_op *op, int64_t kernel_out_feature,
+                                         int64_t out_feature);
+/* Result type inference (infer.c), the rows' `infer` hooks. */
 bool sharc_shlo_infer_broadcast(sharc_op *op);
 bool sharc_shlo_infer_all_reduce(sharc_op *op);
 /* verify_dynamic.c */

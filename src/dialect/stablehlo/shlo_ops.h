@@ -14,6 +14,7 @@ extern const shlo_op_def sharc_shlo_op_add;
 extern const shlo_op_def sharc_shlo_op_after_all;
 extern const shlo_op_def sharc_shlo_op_all_gather;
 extern const shlo_op_def sharc_shlo_op_all_reduce;
+extern const shlo_op_def sharc_shlo_op_cross_replica_sum;
 extern const shlo_op_def sharc_shlo_op_all_to_all;
 extern const shlo_op_def sharc_shlo_op_and;
 extern const shlo_op_def sharc_shlo_op_async_done;

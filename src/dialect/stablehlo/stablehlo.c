@@ -72,9 +72,13 @@ const char *sharc_shlo_enum_name(const sharc_attr *a) {
   return def->cases[a->params.words[0]];
 }
 
+/* ODS's EnumAttr parser: a keyword, one of the cases; on failure its error
+ * and then the generated "failed to parse ... parameter 'value'" one. */
 bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out) {
   const sharc_token *t = sharc_p_tok(p);
-  if (t->kind == TOK_BARE_ID) {
+  if (t->kind != TOK_BARE_ID) {
+    sharc_p_error_at(p, t, "expected valid keyword");
+  } else {
     for (unsigned i = 0; def->cases[i]; i++) {
       if (sharc_tok_is_keyword(t, def->cases[i])) {
         sharc_p_next(p);
@@ -82,14 +86,19 @@ bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc
         return true;
       }
     }
+    sharc_token at = *t;
+    sharc_p_next(p);
+    sharc_buf msg = {0};
+    sharc_buf_printf(&msg, "expected ::mlir::stablehlo::%s to be one of: ", def->cpp_name);
+    for (unsigned i = 0; def->cases[i]; i++)
+      sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
+    sharc_p_error_at(p, &at, "%s", msg.data);
+    sharc_buf_free(&msg);
   }
-  sharc_buf msg = {0};
-  sharc_buf_printf(&msg, "expected ::mlir::stablehlo::%s to be one of: ", def->cpp_name);
-  for (unsigned i = 0; def->cases[i]; i++)
-    sharc_buf_printf(&msg, "%s%s", i ? ", " : "", def->cases[i]);
-  sharc_p_error(p, "%s", msg.data);
-  sharc_buf_free(&msg);
-  return false;
+  return sharc_p_error_chained_at(p, sharc_p_tok(p),
+                                  "failed to parse StableHLO_%sAttr parameter 'value' which is "
+                                  "to be a `::mlir::stablehlo::%s`",
+                                  def->cpp_name, def->cpp_name);
 }
 
 /* ---- structs ------------------------------------------------------------ */
@@ -769,7 +778,7 @@ static bool parse_conv_group(sharc_parser *p, unsigned g, sharc_attr **fields) {
     } else {
       sharc_token at = *t;
       sharc_str kw;
-      if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+      if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
         return false;
       bool any_left = letter_at[0] < 0 || letter_at[1] < 0;
       if (kw.len != 1 || !any_left)
@@ -920,7 +929,7 @@ static sharc_attr *parse_bare_enum(sharc_parser *p) {
   if (!sharc_p_expect(p, '<'))
     return NULL;
   at = *sharc_p_tok(p);
-  if (!sharc_p_parse_keyword(p, &kw, "attribute mnemonic"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return NULL;
   for (size_t i = 0; i < sizeof bare_enums / sizeof bare_enums[0]; i++) {
     if (!sharc_str_eq_cstr(kw, bare_enums[i]->mnemonic))
@@ -997,6 +1006,7 @@ const sharc_type_def sharc_shlo_future_def = {
 
 static sharc_type *parse_future(sharc_parser *p) {
   sharc_ptrvec types = {0};
+  sharc_token at = *sharc_p_tok(p); /* ODS's getChecked reports where the parameters start */
   bool ok = sharc_p_expect(p, '<');
   do {
     sharc_type *t;
@@ -1005,6 +1015,16 @@ static sharc_type *parse_future(sharc_parser *p) {
       sharc_ptrvec_push(&types, t);
   } while (ok && sharc_p_eat(p, ','));
   ok = ok && sharc_p_expect(p, '>');
+  for (unsigned i = 0; ok && i < types.len; i++) {
+    const sharc_type *t = types.items[i];
+    if (t->kind == SHARC_TYPE_TENSOR)
+      continue;
+    sharc_buf b = {0};
+    sharc_print_type(t, &b);
+    ok = sharc_p_error_at(p, &at, "future element type must be a ranked tensor, but got '%s'",
+                          b.data);
+    sharc_buf_free(&b);
+  }
   sharc_type *res = NULL;
   if (ok) {
     uintptr_t *words = malloc((types.len + 1) * sizeof *words);

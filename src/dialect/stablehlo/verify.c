@@ -78,6 +78,8 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
   sharc_attr *dims = sharc_shlo_i64_array(op, "broadcast_dimensions");
   if (!in || !out || !dims)
     return true;
+  if (!sharc_shlo_verify_broadcast_quant_head(op))
+    return false;
   unsigned n = sharc_attr_count(dims);
   if (n != in->shaped.rank) {
     sharc_shlo_error(op, "broadcast_dimensions size (%u) does not match operand rank (%u)", n,
@@ -107,7 +109,7 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
       return false;
     }
   }
-  return true;
+  return sharc_shlo_verify_broadcast_quant_tail(op, "broadcast_dimensions");
 }
 
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
@@ -166,7 +168,7 @@ bool sharc_shlo_verify_reshape(sharc_op *op) {
     return false;
   }
   if (a < 0 || b < 0 || a == b)
-    return true;
+    return sharc_shlo_verify_reshape_quant(op);
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
              "(%lld)", (long long)b, (long long)a);
   return false;
@@ -387,7 +389,8 @@ bool sharc_shlo_verify_dot_general(sharc_op *op) {
          dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
          dims_match(op, lhs, rhs, lb, rb, "batching") &&
          dims_match(op, lhs, rhs, lc, rc, "contracting") &&
-         sharc_shlo_dot_general_result(op, lhs, rhs, lb, rb, lc, rc);
+         sharc_shlo_dot_general_result(op, lhs, rhs, lb, rb, lc, rc) &&
+         sharc_shlo_verify_dot_general_quant(op, rc);
 }
 
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
@@ -667,7 +670,7 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
   for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
-    if (!sharc_shlo_compatible_elements(operand_type(op, i), operand_type(op, 0))) {
+    if (!sharc_shlo_compatible_element(operand_type(op, i), operand_type(op, 0))) {
       sharc_emit_op_error(op, "requires compatible element types for all operands");
       return false;
     }

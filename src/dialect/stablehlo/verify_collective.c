@@ -130,12 +130,6 @@ static const sharc_type *elem_or_self(const sharc_type *t) {
   return is_shaped(t) ? sharc_type_element(t) : t;
 }
 
-static unsigned bit_width(const sharc_type *t) {
-  if (t->kind == SHARC_TYPE_COMPLEX)
-    return 2 * bit_width(t->elem);
-  return sharc_type_bit_width(t);
-}
-
 /* tensorsHaveSameElType over two types. */
 static bool same_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
   const sharc_type *x = elem_or_self(a), *y = elem_or_self(b);
@@ -146,64 +140,6 @@ static bool same_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) 
 
 static bool compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
   return sharc_shlo_compatible_shapes(a, b) && same_elem(a, b, ignore_fp);
-}
-
-/* A quantized type's storage width and expressed type, read from the
- * quant dialect's text (`uniform<i8:f32, ...>`, `uniform<u8<0:255>:f16...`). */
-static bool quant_parts(const sharc_type *t, unsigned *bits, sharc_str *expressed) {
-  sharc_str b = t->opaque.body;
-  size_t i = 0;
-  while (i < b.len && b.data[i] != '<')
-    i++;
-  i++;
-  while (i < b.len && (b.data[i] < '0' || b.data[i] > '9'))
-    i++;
-  unsigned w = 0;
-  for (; i < b.len && b.data[i] >= '0' && b.data[i] <= '9'; i++)
-    w = w * 10 + (unsigned)(b.data[i] - '0');
-  int depth = 0;
-  for (; i < b.len; i++) {
-    if (b.data[i] == '<')
-      depth++;
-    else if (b.data[i] == '>')
-      depth--;
-    else if (b.data[i] == ':' && depth == 0)
-      break;
-  }
-  if (i >= b.len)
-    return false;
-  size_t start = ++i;
-  while (i < b.len && b.data[i] != ':' && b.data[i] != ',' && b.data[i] != '>')
-    i++;
-  *bits = w;
-  *expressed = (sharc_str){b.data + start, i - start};
-  return true;
-}
-
-/* matchesType<QuantizedType> (same expressed type) and storage widths. */
-static bool quant_promotable(const sharc_type *x, const sharc_type *y) {
-  unsigned wx, wy;
-  sharc_str ex, ey;
-  if (!quant_parts(x, &wx, &ex) || !quant_parts(y, &wy, &ey))
-    return x == y;
-  return ex.len == ey.len && memcmp(ex.data, ey.data, ex.len) == 0 && wx <= wy;
-}
-
-/* isPromotableElementType. */
-static bool promotable(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
-  if (!is_shaped(a) || !is_shaped(b))
-    return false;
-  const sharc_type *x = sharc_type_element(a), *y = sharc_type_element(b);
-  if (x->kind != y->kind)
-    return false;
-  if (x->kind == SHARC_TYPE_OPAQUE && y->kind == SHARC_TYPE_OPAQUE)
-    return quant_promotable(x, y);
-  if (x->kind != SHARC_TYPE_INTEGER && x->kind != SHARC_TYPE_FLOAT &&
-      x->kind != SHARC_TYPE_COMPLEX)
-    return x == y;
-  if (ignore_fp && x->kind == SHARC_TYPE_FLOAT)
-    return true;
-  return bit_width(x) <= bit_width(y);
 }
 
 /* verifyReducerShape for one input and no allowed dimensions: the reducer
@@ -259,13 +195,13 @@ bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc
                      sharc_shlo_type_str(init));
     return false;
   }
-  if (!promotable(init, acc, true)) {
+  if (!sharc_shlo_promotable(init, acc, true)) {
     sharc_shlo_error(op, "The element-type of reduction-region's result type at index 0 is "
                      "expected to be promotable from the op's corresponding init-value "
                      "element-type: %s vs %s", sharc_shlo_type_str(acc), sharc_shlo_type_str(init));
     return false;
   }
-  if (!promotable(input, arg1, true)) {
+  if (!sharc_shlo_promotable(input, arg1, true)) {
     sharc_shlo_error(op, "The element-type of reduction-region's argument at index 1 is expected "
                      "to be promotable from %s, but got %s",
                      sharc_shlo_type_str(sharc_type_element(input)),

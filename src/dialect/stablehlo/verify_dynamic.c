@@ -2,6 +2,7 @@
  * verifyDynamicBroadcastInDimOp, verifyDynamicIotaOp, verifyDynamicPadOp,
  * verifyDynamicReshapeOp, inferRngOp) and the constant's inference: what
  * can be checked when those operands are constants. */
+#include "dialect/quant/quant.h"
 #include "dialect/stablehlo/shlo.h"
 
 #include <stdlib.h>
@@ -73,11 +74,11 @@ static bool shape_operand_compatible(sharc_op *op, unsigned shape_operand, const
 
 static bool is_quantized(const sharc_type *t) {
   const sharc_type *e = sharc_type_element(t);
-  return e && e->kind == SHARC_TYPE_OPAQUE;
+  return e && sharc_quant_is(e);
 }
 
 static bool compatible_element_type(sharc_op *op, const sharc_type *in, const sharc_type *out) {
-  if (is_quantized(in) || is_quantized(out) || sharc_shlo_compatible_elements(in, out))
+  if (is_quantized(in) || is_quantized(out) || sharc_shlo_compatible_element(in, out))
     return true;
   sharc_shlo_error(op, "expects operand and result to have compatible element type. Got: %s and %s",
                    sharc_shlo_type_str(in), sharc_shlo_type_str(out));

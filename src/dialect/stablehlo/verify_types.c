@@ -37,7 +37,8 @@ typedef enum container {
   STATIC,           /* StaticShapeTensorOf */
   STATIC_1D,        /* statically shaped, rank 1 */
   STATIC_OR_BOUNDED, /* static, or exactly one dynamic dimension with a bound */
-  RANK1              /* 1DTensorOf */
+  RANK1,             /* 1DTensorOf */
+  ANY_TENSOR         /* TensorOf: ranked or unranked (CHLO's operands and results) */
 } container;
 
 typedef struct constraint {
@@ -65,6 +66,8 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_ComplexTensor", RANKED, "C"),
     CONSTRAINT("HLO_Fp32Or64Tensor", RANKED, "D"),
     CONSTRAINT("HLO_TensorOrPerAxisQuantizedTensor", RANKED, "FPICQA"),
+    CONSTRAINT("HLO_QuantizedIntOrPerAxisQuantizedIntTensor", RANKED, "QA"),
+    CONSTRAINT("HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor", RANKED, "FQA"),
     CONSTRAINT("HLO_NonQuantizedTensor", RANKED, "FPIC"),
     CONSTRAINT("HLO_ScalarTensor", RANK0, "FPICQ"),
     CONSTRAINT("HLO_IntOrFpTensor", RANKED, "IF"),
@@ -82,6 +85,12 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_FpOrQuantized1DTensor", RANK1, "FQ"),
     CONSTRAINT("HLO_SIntFpOrQuantizedIntTensor", RANKED, "SFQ"),
     CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
+    CONSTRAINT("HLO_AnyTensor", ANY_TENSOR, "FPICQA"),
+    CONSTRAINT("HLO_AnyPredTensor", ANY_TENSOR, "P"),
+    CONSTRAINT("HLO_AnyFpTensor", ANY_TENSOR, "F"),
+    CONSTRAINT("HLO_AnyComplexTensor", ANY_TENSOR, "C"),
+    CONSTRAINT("HLO_AnyFpOrComplexTensor", ANY_TENSOR, "FC"),
+    CONSTRAINT("HLO_AnyPredOrIntTensor", ANY_TENSOR, "PI"),
 };
 #undef CONSTRAINT
 
@@ -104,13 +113,6 @@ static bool is_hlo_int(const sharc_type *t) {
   }
 }
 
-/* Quantized element types belong to the quant dialect, which this tool does
- * not model; both quantized classes accept them rather than reject valid
- * programs. */
-static bool is_quantized(const sharc_type *t) {
-  return t->kind == SHARC_TYPE_OPAQUE &&
-         strcmp(t->opaque.dialect->data, "quant") == 0;
-}
 
 static bool elem_in_class(const sharc_type *t, char letter) {
   switch (letter) {
@@ -125,7 +127,7 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return t->kind == SHARC_TYPE_COMPLEX && is_f32_or_f64(t->elem);
   case 'Q':
   case 'A':
-    return is_quantized(t);
+    return sharc_shlo_quant_elem_ok(t, letter == 'A');
   case 'D':
     return is_f32_or_f64(t);
   case 'X':
@@ -166,7 +168,10 @@ static bool single_bounded(const sharc_type *t) {
 }
 
 static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
-  if (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0))
+  bool unranked_ok = c->shape == ANY_TENSOR && t->kind == SHARC_TYPE_UNRANKED_TENSOR;
+  if (!unranked_ok && (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0)))
+    return false;
+  if (strchr(c->elems, 'A') && !sharc_shlo_quant_dim_ok(t))
     return false;
   if ((c->shape == STATIC || c->shape == STATIC_1D) && !static_shape(t))
     return false;
@@ -201,6 +206,7 @@ static void append_summary(sharc_buf *b, const constraint *c) {
       [STATIC_1D] = "statically shaped 1-dimensional tensor",
       [STATIC_OR_BOUNDED] = "statically shaped or single bounded dimension tensor",
       [RANK1] = "1D tensor",
+      [ANY_TENSOR] = "tensor",
   };
   sharc_buf_printf(b, "%s of ", prefix[c->shape]);
   for (const char *e = c->elems; *e; e++)

@@ -104,6 +104,7 @@ func.func @elementwise_shapes(%a: tensor<4xf32>, %b: tensor<8xf32>) -> tensor<4x
 
 func.func @bad_direction(%a: tensor<4xf32>) -> tensor<4xi1> {
   // expected-error @below {{expected ::mlir::stablehlo::ComparisonDirection to be one of: EQ, NE, GE, GT, LE, LT}}
+  // expected-error @below {{failed to parse StableHLO_ComparisonDirectionAttr parameter 'value' which is to be a `::mlir::stablehlo::ComparisonDirection`}}
   %0 = stablehlo.compare XX, %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }

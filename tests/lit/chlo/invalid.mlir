@@ -1,0 +1,98 @@
+// RUN: sdy_opt -split-input-file -verify-diagnostics %s
+// CHLO's traits, verifiers and type inference.
+
+// Shapes that do not broadcast infer an unranked result, which any result
+// type is compatible with.
+func.func @broadcast_incompatible(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
+  %0 = chlo.broadcast_add %a, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_shape(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<3x3xf32> {
+  // expected-error @below {{'chlo.broadcast_add' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x3xf32>'}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = chlo.broadcast_add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @same_element(%a: tensor<3xf32>, %b: tensor<3xf64>) -> tensor<3xf32> {
+  // expected-error @below {{'chlo.broadcast_divide' op requires the same element type for all operands and results}}
+  %0 = chlo.broadcast_divide %a, %b : (tensor<3xf32>, tensor<3xf64>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @compare_result(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @below {{'chlo.broadcast_compare' op result #0 must be tensor of bool values, but got 'tensor<3xf32>'}}
+  %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction EQ>} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @unary_types(%a: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @below {{'chlo.erf' op operand #0 must be tensor of 4/6/8/16/32/64-bit float values, but got 'tensor<3xi32>'}}
+  %0 = chlo.erf %a : tensor<3xi32> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @scan_body_args(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{'chlo.scan' op operand and body argument 0 are incompatible}}
+  %0:2 = chlo.scan (%a) inits (%b) dimension = 0 {
+  ^bb0(%x: tensor<2xf32>, %c: tensor<3xf32>):
+    stablehlo.return %c, %c : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_inferred(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<5x3xf32> {
+  // expected-error @below {{'chlo.scan' op inferred type(s) 'tensor<2x3xf32>', 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<5x3xf32>', 'tensor<3xf32>'}}
+  // expected-error @below {{failed to infer returned types}}
+  %0:2 = chlo.scan (%a) inits (%b) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    stablehlo.return %c, %c : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @ragged_dot_result(%a: tensor<2x3xf32>, %g: tensor<3xi64>) -> tensor<2x2xf32> {
+  // expected-error @below {{inferred shape '[3, 2, 2]' is incompatible with return type of operation 'tensor<2x2xf32>'}}
+  %0 = "chlo.ragged_dot"(%a, %a, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1]>} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<3xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @ragged_dot_precision(%a: tensor<2x3xf32>, %g: tensor<3xi64>) -> tensor<3x2x2xf32> {
+  // expected-error @below {{expects precision config to be empty or have <= 2 elements, got 3}}
+  %0 = "chlo.ragged_dot"(%a, %a, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1]>, precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>, #chlo<precision HIGH>]} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<3xi64>) -> tensor<3x2x2xf32>
+  return %0 : tensor<3x2x2xf32>
+}
+
+// -----
+
+func.func @scan_parse(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{custom op 'chlo.scan' not enough result types to cover the required carries}}
+  %0 = chlo.scan (%a) inits (%b) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    stablehlo.return %c : tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> ()
+  return %a : tensor<2x3xf32>
+}
+
+// -----
+
+// expected-error @below {{expected ::mlir::chlo::Precision to be one of: DEFAULT, HIGH, HIGHEST}}
+// expected-error @below {{failed to parse CHLO_PrecisionAttr parameter 'value' which is to be a `::mlir::chlo::Precision`}}
+func.func private @f() attributes {p = #chlo<precision LOW>}
