@@ -600,6 +600,20 @@ static bool parse_literal(sharc_parser *p, const fmt_tok *t) {
   return sharc_p_expect_keyword(p, kw);
 }
 
+/* The attr-dict, then the constraints of the inherent attributes parsed so
+ * far, reported at the dictionary as ODS's generated parsers do. */
+static bool parse_attr_dict(parse_state *st) {
+  sharc_token at = *sharc_p_tok(st->p);
+  if (!sharc_p_parse_optional_attr_dict(st->p, st->b))
+    return false;
+  const char *what = NULL;
+  const char *bad = sharc_shlo_bad_inherent_attr(st->row, st->b->attrs, st->b->num_attrs, &what);
+  if (!bad)
+    return true;
+  return sharc_p_error_at(st->p, &at, "'%s' op attribute '%s' failed to satisfy constraint: %s",
+                          st->row->def.name, bad, what);
+}
+
 static bool parse_items(parse_state *st, const char *cur, const char *end) {
   sharc_parser *p = st->p;
   fmt_tok t;
@@ -621,7 +635,7 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
     } else if (t.s[0] == '@') {
       ok = parse_attr_item(st, &t);
     } else if (tok_eq(&t, "attr-dict")) {
-      ok = sharc_p_parse_optional_attr_dict(p, st->b);
+      ok = parse_attr_dict(st);
     } else if (tok_eq(&t, "``")) {
       continue;
     } else if (tok_eq(&t, "[?")) {

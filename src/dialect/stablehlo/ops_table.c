@@ -1268,9 +1268,9 @@ const shlo_op_def sharc_shlo_op_convolution = {
     "( $* ) dim_numbers = @dimension_numbers:conv , window = { @x:window } attr-dict :fn",
     NULL,
     "2:1:0",
+    sharc_shlo_verify_convolution,
     NULL,
-    NULL,
-    "dimension_numbers:any feature_group_count:i64 batch_group_count:i64",
+    "dimension_numbers:any feature_group_count:posi64 batch_group_count:posi64",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1518,7 +1518,7 @@ const shlo_op_def sharc_shlo_op_reduce_window = {{.name = "stablehlo.reduce_wind
                                              NULL,
                                              NULL,
                                              "*:*:1",
-                                             NULL,
+                                             sharc_shlo_verify_reduce_window,
                                              NULL,
                                              "window_dimensions:arr",
     "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
@@ -1530,7 +1530,7 @@ const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select
                                                   NULL,
                                                   NULL,
                                                   "3:1:2",
-                                                  NULL,
+                                                  sharc_shlo_verify_select_and_scatter,
                                                   NULL,
                                                   NULL,
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
@@ -1542,7 +1542,7 @@ const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                        NULL,
                                        NULL,
                                        "*:*:1",
-                                       NULL,
+                                       sharc_shlo_verify_scatter,
                                        NULL,
                                        "scatter_dimension_numbers:any",
     "*HLO_Tensor ? *HLO_Tensor -> *HLO_Tensor"};

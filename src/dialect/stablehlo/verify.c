@@ -673,6 +673,11 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
            sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
   }
+  if (!strcmp(kind, "posi64")) {
+    *what = "64-bit signless integer attribute whose value is positive";
+    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 64) &&
+           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS && sharc_attr_int_value(a) > 0;
+  }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
     return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
@@ -710,6 +715,25 @@ static bool check_required(sharc_op *op, const char *spec) {
     spec = *end ? end + 1 : end;
   }
   return true;
+}
+
+const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
+                                         unsigned n, const char **what) {
+  for (const char *spec = row->required; spec && *spec;) {
+    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+    if (!end)
+      end = spec + strlen(spec);
+    char kind[16];
+    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    for (unsigned i = 0; i < n; i++) {
+      sharc_str name = sharc_ident_str(attrs[i].name);
+      if (name.len == (size_t)(colon - spec) && !memcmp(name.data, spec, name.len) &&
+          !attr_has_kind(attrs[i].value, kind, what))
+        return attrs[i].name->data;
+    }
+    spec = *end ? end + 1 : end;
+  }
+  return NULL;
 }
 
 bool sharc_shlo_verify_op(sharc_op *op) {
@@ -750,68 +774,6 @@ static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inp
     return false;
   }
   return true;
-}
-
-bool sharc_shlo_verify_reduce(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op) / 2;
-  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
-  const sharc_type *witness = n ? sharc_shlo_ranked(operand_type(op, 0)) : NULL;
-  if (!witness || !dims)
-    return true;
-  for (unsigned i = 1; i < n; i++) {
-    if (!sharc_shlo_compatible_shapes(witness, operand_type(op, i))) {
-      sharc_shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
-                 "not compatible with shape at input-index 0", i);
-      return false;
-    }
-  }
-  unsigned rank = witness->shaped.rank, nd = sharc_attr_count(dims);
-  bool *reduced = calloc(rank + 1, sizeof *reduced);
-  if (!reduced)
-    abort();
-  bool ok = true;
-  for (unsigned i = 0; ok && i < nd; i++) {
-    int64_t d = sharc_attr_dense_array_i64(dims, i);
-    if (d < 0 || d >= (int64_t)rank) {
-      sharc_shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
-                 (long long)d, rank);
-      ok = false;
-    } else if (reduced[d]) {
-      sharc_shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
-      ok = false;
-    } else {
-      reduced[d] = true;
-    }
-  }
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  if (ok && block)
-    ok = check_reducer_block(op, block, n);
-  /* results: each input's shape without the reduced dimensions */
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
-  unsigned out_rank = 0;
-  for (unsigned d = 0; d < rank; d++)
-    if (!reduced[d])
-      shape[out_rank++] = witness->shaped.shape[d];
-  for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
-    const sharc_type *res = sharc_shlo_ranked(result_type(op, i));
-    if (res && !sharc_shlo_compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
-                                                          res->shaped.elem, NULL))) {
-      sharc_buf a = {0}, b = {0};
-      sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
-                                         NULL), &a);
-      sharc_print_type(res, &b);
-      sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                          "operation '%s'", a.data, b.data);
-      sharc_buf_free(&a);
-      sharc_buf_free(&b);
-      ok = false;
-    }
-  }
-  free(shape);
-  free(reduced);
-  return ok;
 }
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
