@@ -788,7 +788,7 @@ const shlo_op_def sharc_shlo_op_reduce_precision = {
     "1:1:0",
     NULL,
     NULL,
-    "exponent_bits:i32 mantissa_bits:i32",
+    "exponent_bits:posi32 mantissa_bits:nonnegi32",
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
 const shlo_op_def sharc_shlo_op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
@@ -1577,7 +1577,7 @@ const shlo_op_def sharc_shlo_op_async_start = {{.name = "stablehlo.async_start",
                                            NULL,
                                            NULL,
                                            "*:1:1",
-                                           NULL,
+                                           sharc_shlo_verify_async_start,
                                            NULL,
                                            NULL,
     "*HLO_Tensor -> ?"};
@@ -1588,7 +1588,7 @@ const shlo_op_def sharc_shlo_op_async_done = {{.name = "stablehlo.async_done",
                                           NULL,
                                           NULL,
                                           "1:1:0",
-                                          NULL,
+                                          sharc_shlo_verify_async_done,
                                           NULL,
                                           NULL,
     "? -> HLO_Tensor"};
@@ -1626,7 +1626,7 @@ const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_sca
                                               "1:1:1",
                                               sharc_shlo_verify_reduce_scatter,
                                               NULL,
-                                              "scatter_dimension:i64 replica_groups:any",
+                                              "scatter_dimension:nonnegi64 replica_groups:any",
     "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_to_all = {
     {.name = "stablehlo.all_to_all",

@@ -225,6 +225,8 @@ bool sharc_shlo_verify_reduce_window(sharc_op *op);
 bool sharc_shlo_verify_scatter(sharc_op *op);
 bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
 bool sharc_shlo_verify_convolution(sharc_op *op);
+bool sharc_shlo_verify_async_start(sharc_op *op);
+bool sharc_shlo_verify_async_done(sharc_op *op);
 
 /* verify_reduce.c: the reducer body rules of the reduce-like ops
  * (verifyReducerShape): `n` inputs and init values, the dimensions the
@@ -265,6 +267,16 @@ void sharc_shlo_window_output(const int64_t *base, const shlo_window_dim *w, uns
                               int64_t *out);
 /* `1, 2, 3`: a dimension list as MLIR streams an ArrayRef<int64_t>. */
 void sharc_shlo_append_dims(sharc_buf *b, const int64_t *v, unsigned n);
+
+/* verify_dot_algorithm.c: DotAlgorithmAttr::verify; false with the
+ * message in `msg` when the attribute is invalid. */
+bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg);
+
+/* verify_replica_groups.c: ReplicaGroupMeshAxesAttr::verify (false with
+ * the message in `msg`), and the collectives' verifySymbolUses of a mesh
+ * symbol in their replica_groups. */
+bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *msg);
+bool sharc_shlo_verify_replica_group_symbols(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
 bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types);

@@ -845,16 +845,42 @@ static bool parse_result_accuracy_mode(sharc_parser *p, sharc_attr **out) {
          sharc_p_expect(p, '>');
 }
 
+/* DotAlgorithmAttr's parser builds it checked: its verifier reports at the
+ * `<` that opens it. */
+static bool parse_dot_algorithm(sharc_parser *p, sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!parse_struct_body(p, &sharc_shlo_dot_algorithm_def, out))
+    return false;
+  sharc_buf msg = {0};
+  bool ok = sharc_shlo_check_dot_algorithm(*out, &msg);
+  if (!ok)
+    sharc_p_error_at(p, &at, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return ok;
+}
+
+static bool parse_replica_group_mesh_axes(sharc_parser *p, sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!parse_struct_body(p, &sharc_shlo_replica_group_mesh_axes_def, out))
+    return false;
+  sharc_buf msg = {0};
+  bool ok = sharc_shlo_check_replica_group_mesh_axes(*out, &msg);
+  if (!ok)
+    sharc_p_error_at(p, &at, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return ok;
+}
+
 static const attr_parser attr_parsers[] = {
     {"gather", &sharc_shlo_gather_def, NULL},
     {"scatter", &sharc_shlo_scatter_def, NULL},
     {"dot", &sharc_shlo_dot_def, NULL},
-    {"dot_algorithm", &sharc_shlo_dot_algorithm_def, NULL},
+    {"dot_algorithm", NULL, parse_dot_algorithm},
     {"output_operand_alias", &sharc_shlo_output_operand_alias_def, NULL},
     {"channel_handle", &sharc_shlo_channel_handle_def, NULL},
     {"axis_ref", &sharc_shlo_axis_ref_def, NULL},
     {"mesh_axis", &sharc_shlo_mesh_axis_def, NULL},
-    {"replica_group_mesh_axes", &sharc_shlo_replica_group_mesh_axes_def, NULL},
+    {"replica_group_mesh_axes", NULL, parse_replica_group_mesh_axes},
     {"sub_axis_info", NULL, parse_sub_axis_info},
     {"mesh", NULL, parse_mesh},
     {"bounds", NULL, parse_bounds},

@@ -529,76 +529,6 @@ bool sharc_shlo_verify_while(sharc_op *op) {
 }
 
 /* One dims list of dot_general's dimension numbers. */
-static bool dims_in_range(sharc_op *op, const sharc_attr *dims, unsigned rank, const char *name) {
-  for (unsigned i = 0; i < sharc_attr_count(dims); i++) {
-    int64_t d = sharc_attr_dense_array_i64(dims, i);
-    if (d < 0 || d >= (int64_t)rank) {
-      sharc_shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
-      return false;
-    }
-  }
-  return true;
-}
-
-static bool dims_distinct(sharc_op *op, const sharc_attr *batch, const sharc_attr *contract,
-                          const char *bname, const char *cname) {
-  unsigned nb = sharc_attr_count(batch), nc = sharc_attr_count(contract);
-  for (unsigned i = 0; i < nb + nc; i++)
-    for (unsigned j = i + 1; j < nb + nc; j++) {
-      int64_t a = i < nb ? sharc_attr_dense_array_i64(batch, i)
-                         : sharc_attr_dense_array_i64(contract, i - nb);
-      int64_t b = j < nb ? sharc_attr_dense_array_i64(batch, j)
-                         : sharc_attr_dense_array_i64(contract, j - nb);
-      if (a == b) {
-        sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
-                   (long long)a);
-        return false;
-      }
-    }
-  return true;
-}
-
-static bool dims_match(sharc_op *op, const sharc_type *l, const sharc_type *r,
-                       const sharc_attr *ld, const sharc_attr *rd, const char *what) {
-  for (unsigned i = 0; i < sharc_attr_count(ld); i++) {
-    int64_t a = l->shaped.shape[sharc_attr_dense_array_i64(ld, i)];
-    int64_t b = r->shaped.shape[sharc_attr_dense_array_i64(rd, i)];
-    if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
-      sharc_shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
-      return false;
-    }
-  }
-  return true;
-}
-
-bool sharc_shlo_verify_dot_general(sharc_op *op) {
-  const sharc_type *lhs = sharc_shlo_ranked(operand_type(op, 0));
-  const sharc_type *rhs = sharc_shlo_ranked(operand_type(op, 1));
-  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-  if (!lhs || !rhs || !sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0))
-    return true;
-  sharc_attr *lb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0);
-  sharc_attr *rb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 1);
-  sharc_attr *lc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 2);
-  sharc_attr *rc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 3);
-  if (sharc_attr_count(lb) != sharc_attr_count(rb)) {
-    sharc_shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
-    return false;
-  }
-  if (sharc_attr_count(lc) != sharc_attr_count(rc)) {
-    sharc_shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
-    return false;
-  }
-  return dims_distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions") &&
-         dims_distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions") &&
-         dims_in_range(op, lb, lhs->shaped.rank, "lhs_batching_dimensions") &&
-         dims_in_range(op, lc, lhs->shaped.rank, "lhs_contracting_dimensions") &&
-         dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
-         dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
-         dims_match(op, lhs, rhs, lb, rb, "batching") &&
-         dims_match(op, lhs, rhs, lc, rc, "contracting");
-}
-
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
@@ -662,7 +592,29 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
   return false;
 }
 
+static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what);
+
+/* ConfinedAttr<I32Attr/I64Attr, [IntPositive]> or [IntNonNegative]:
+ * `posi64`, `nonnegi32`. */
+static bool attr_confined(const sharc_attr *a, const char *kind, const char **what, bool *ok) {
+  bool pos = !strncmp(kind, "pos", 3), nonneg = !strncmp(kind, "nonneg", 6);
+  if (!pos && !nonneg)
+    return false;
+  const char *base = kind + (pos ? 3 : 6);
+  bool wide = !strcmp(base, "i64");
+  *ok = attr_has_kind(a, base, what) &&
+        (pos ? sharc_attr_int_value(a) > 0 : sharc_attr_int_value(a) >= 0);
+  *what = pos ? (wide ? "64-bit signless integer attribute whose value is positive"
+                      : "32-bit signless integer attribute whose value is positive")
+              : (wide ? "64-bit signless integer attribute whose value is non-negative"
+                      : "32-bit signless integer attribute whose value is non-negative");
+  return true;
+}
+
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
+  bool confined_ok;
+  if (attr_confined(a, kind, what, &confined_ok))
+    return confined_ok;
   if (!strcmp(kind, "arr")) {
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
@@ -672,11 +624,6 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
     return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
            sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
-  }
-  if (!strcmp(kind, "posi64")) {
-    *what = "64-bit signless integer attribute whose value is positive";
-    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 64) &&
-           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS && sharc_attr_int_value(a) > 0;
   }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
@@ -748,32 +695,7 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
-  return !row->check || row->check(op);
-}
-
-/* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
-static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
-  if (sharc_block_num_args(block) != 2 * n_inputs) {
-    sharc_shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
-               2 * n_inputs, sharc_block_num_args(block));
-    return false;
-  }
-  sharc_op *ret = sharc_block_last_op(block);
-  if (!ret) {
-    sharc_shlo_error(op, "The reduction-region expected to have a terminator");
-    return false;
-  }
-  unsigned n_ret = sharc_op_num_operands(ret);
-  if (n_ret == 0) {
-    sharc_shlo_error(op, "The reduction-region expected to return some value(s)");
-    return false;
-  }
-  if (n_ret != n_inputs) {
-    sharc_shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
-               n_inputs, n_ret);
-    return false;
-  }
-  return true;
+  return (!row->check || row->check(op)) && sharc_shlo_verify_replica_group_symbols(op);
 }
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
@@ -1012,8 +934,18 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
   return true;
 }
 
-/* all_reduce, reduce_scatter: one scalar reducer, applied to each operand. */
+/* all_reduce, reduce_scatter: one scalar reducer, checked against each
+ * operand with a scalar init value of its element type. */
 bool sharc_shlo_verify_collective_reducer(sharc_op *op) {
   sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  return !block || check_reducer_block(op, block, 1);
+  for (unsigned i = 0; block && i < sharc_op_num_operands(op); i++) {
+    const sharc_type *t = operand_type(op, i);
+    if (!sharc_type_is_shaped(t))
+      continue;
+    const sharc_type *init =
+        sharc_type_tensor(sharc_op_context(op), NULL, 0, sharc_type_element(t), NULL);
+    if (!sharc_shlo_verify_reducer(op, block, &t, &init, 1, NULL, 0))
+      return false;
+  }
+  return true;
 }
