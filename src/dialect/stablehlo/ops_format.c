@@ -125,8 +125,9 @@ static sharc_type *i64_type(sharc_context *ctx) {
   return sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
 }
 
-/* One list element: an integer, or with `bools` also `true` / `false`
- * (window `reverse`: StableHLO prints booleans but reads integers). */
+/* One list element: an integer, or with `bools` also `true` / `false`, which
+ * MLIR's parseInteger reads as 1 and 0 (window lists; `reverse` is printed
+ * with booleans). */
 static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   if (bools && sharc_p_eat_keyword(p, "true")) {
     *v = 1;
@@ -198,7 +199,7 @@ static bool parse_pad_pairs(sharc_parser *p, sharc_i64_vec *vals) {
   sharc_i64_vec pair = {0};
   bool ok;
   do {
-    ok = parse_int_list(p, &pair, false);
+    ok = parse_int_list(p, &pair, true);
     if (ok && pair.len != 2)
       ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", pair.len);
     if (ok) {
@@ -230,8 +231,7 @@ static bool parse_window(parse_state *st) {
     if (!sharc_p_expect(p, '='))
       return false;
     sharc_i64_vec list = {0};
-    /* only `reverse` is printed with booleans */
-    bool ok = which == 1 ? parse_pad_pairs(p, &list) : parse_int_list(p, &list, which == 4);
+    bool ok = which == 1 ? parse_pad_pairs(p, &list) : parse_int_list(p, &list, true);
     const int64_t *vals = list.items;
     unsigned n = list.len;
     if (ok && which == 1) {
