@@ -7,8 +7,8 @@ LLVM_BIN   ?= /usr/lib/llvm-22/bin
 SHARED     ?= ../shared
 CMAKE      ?= cmake
 
-.PHONY: all build build-asan run test deps unit lit malformed differential conformance \
-        bench fuzz install clean
+.PHONY: all build build-asan run test deps unit lit malformed stress stress-small differential \
+        conformance bench fuzz fuzz-pass install clean
 
 all: build
 
@@ -40,6 +40,14 @@ lit: deps build-asan
 malformed: build-asan
 	@tests/malformed/run.sh $(ASAN_BUILD)/bin/sdy_opt
 
+# The adversarial generator (tests/stress) at large sizes on the release
+# build: time and peak memory per case; `make test` runs it small under ASan.
+stress: build
+	@python3 tests/stress/stress.py --tool $(BUILD)/bin/sdy_opt --size large
+
+stress-small: build-asan
+	@python3 tests/stress/stress.py --tool $(ASAN_BUILD)/bin/sdy_opt
+
 differential: deps build
 	@tests/differential/run.sh $(BUILD)/bin/sdy_opt
 
@@ -53,6 +61,9 @@ bench: build
 
 fuzz:
 	@tests/fuzz/run.sh 600
+
+fuzz-pass:
+	@FUZZ_TARGET=fuzz_pass tests/fuzz/run.sh 600
 
 install: build
 	@$(CMAKE) --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

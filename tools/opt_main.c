@@ -1,8 +1,12 @@
 /* Command-line driver shared by sdy_opt and mpmd_opt, with MLIR's flags:
- * input file or `-`, -o, -split-input-file, -verify-diagnostics,
- * -allow-unregistered-dialect, -pass-pipeline, -<pass>[=options],
- * -mlir-print-op-generic / -debuginfo / -ir-after-all, -mlir-timing, --help.
- * Output is written only when everything succeeded. */
+ * input file or `-`, -o, -split-input-file[=marker], -output-split-marker,
+ * -verify-diagnostics, -allow-unregistered-dialect, -pass-pipeline,
+ * -<pass>[=options], -mlir-print-op-generic / -debuginfo / -ir-after-all,
+ * -mlir-timing, --help. Flags are checked as LLVM's command-line library
+ * checks them, with its messages. An output file is written to a temporary
+ * file beside it and renamed into place only when everything succeeded, so
+ * a failure, a signal or a crash never leaves a partial or truncated file. */
+#define _XOPEN_SOURCE 700
 #include "opt_main.h"
 
 #include "sharc/asm.h"
@@ -10,73 +14,335 @@
 #include "sharc/verify.h"
 /* Tool-only machinery, not part of the embeddable API: mapping the input
  * file, and the -verify-diagnostics checker of expected-* comments. */
+#include "support/edit_distance.h"
 #include "support/pages.h"
+#include "support/vec.h"
 #include "support/verify_diag.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+static const char default_split_marker[] = "// -----";
+
+/* mlir-opt's -mlir-diagnostic-verbosity-level. */
+typedef enum verbosity { VERBOSITY_ERRORS, VERBOSITY_WARNINGS, VERBOSITY_REMARKS } verbosity;
+
+/* A pass given as its own flag, added once the command line is accepted. */
+typedef struct pass_flag {
+  char *name;
+  const char *options;
+} pass_flag;
 
 typedef struct opt_flags {
   const char *input;
   const char *output;
-  bool split_input;
+  const char *split_marker; /* NULL: no splitting */
+  const char *output_split_marker;
   bool verify_diagnostics;
   sharc_vd_level verify_level;
   bool allow_unregistered;
-  bool errors_only;
+  verbosity verbosity;
+  bool help;
+  const char *pass_pipeline;
+  pass_flag *passes;
+  unsigned num_passes;
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
 } opt_flags;
 
-/* The input text, NUL-terminated: mapped when possible, else read. */
+/* ---- input ------------------------------------------------------------------
+ * The input text, NUL-terminated: mapped when it is a regular file of known
+ * size, else read to the end (pipes, /proc files whose size reads 0). */
 typedef struct input {
   const char *data;
   size_t len;
   bool mapped;
 } input;
 
-static bool read_file(const char *path, char **data, size_t *len) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f)
-    return false;
-  /* a regular file is read in one allocation of its exact size */
-  if (f != stdin && fseek(f, 0, SEEK_END) == 0) {
-    long size = ftell(f);
-    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-      char *buf = malloc((size_t)size + 1);
+/* Reads fd to its end into a NUL-terminated buffer; 0 or an errno. */
+static int read_all(int fd, size_t hint, char **data, size_t *len) {
+  size_t cap = hint + 1 > 65536 ? hint + 1 : 65536, n = 0;
+  char *buf = malloc(cap);
+  if (!buf)
+    abort();
+  for (;;) {
+    if (n + 1 == cap) {
+      if (cap > SIZE_MAX / 2)
+        abort();
+      cap *= 2;
+      buf = realloc(buf, cap);
       if (!buf)
         abort();
-      size_t got = fread(buf, 1, (size_t)size, f);
-      buf[got] = 0;
-      bool ok = got == (size_t)size && !ferror(f);
-      fclose(f);
-      *data = buf;
-      *len = got;
-      return ok;
     }
-    rewind(f);
+    ssize_t got = read(fd, buf + n, cap - n - 1);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      int e = errno;
+      free(buf);
+      return e;
+    }
+    if (got == 0)
+      break;
+    n += (size_t)got;
   }
-  sharc_buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    sharc_buf_put(&b, chunk, n);
-  bool ok = !ferror(f);
-  if (f != stdin)
-    fclose(f);
-  if (!b.data)
-    sharc_buf_reserve(&b, 1);
-  *data = b.data;
-  *len = b.len;
+  buf[n] = 0;
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+/* 0 or the errno explaining why `path` cannot be read. */
+static int read_input(const char *path, input *in) {
+  char *data = NULL;
+  int e;
+  if (strcmp(path, "-") == 0) {
+    e = read_all(STDIN_FILENO, 0, &data, &in->len);
+    in->data = data;
+    return e;
+  }
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return errno;
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    e = errno;
+    close(fd);
+    return e;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
+    return EISDIR;
+  }
+  /* a FIFO's writer is connected to this descriptor: read through it */
+  if (S_ISREG(st.st_mode) && sharc_pages_map_file(path, &in->data, &in->len)) {
+    close(fd);
+    in->mapped = true;
+    return 0;
+  }
+  e = read_all(fd, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0, &data, &in->len);
+  close(fd);
+  in->data = data;
+  return e;
+}
+
+static void input_free(input *in) {
+  if (in->mapped)
+    sharc_pages_unmap_file(in->data, in->len);
+  else
+    free((void *)(uintptr_t)in->data);
+}
+
+/* ---- output -----------------------------------------------------------------
+ * An output file is written to `<target>.tmpXXXXXX` in the target's
+ * directory and renamed over the target at the end, so the target is either
+ * untouched or complete. The temporary file is removed on failure, and by
+ * the signal handlers below on SIGTERM, SIGINT and the like, or on a crash.
+ * Targets that are not regular files (/dev/null, a FIFO) are written
+ * directly: there is nothing to rename over them. */
+typedef struct output {
+  const char *path;   /* as given; NULL: stdout */
+  char *final_path;   /* where the temporary file is renamed to */
+  char *temp_path;    /* NULL: writing straight to `f` */
+  FILE *f;
+  bool failed;
+  bool remove_on_failure; /* written in place: removed if the run fails */
+} output;
+
+/* The temporary file the handlers remove: set before it exists, cleared
+ * before its name is freed. */
+static char *volatile g_temp_path;
+static volatile sig_atomic_t g_temp_live;
+
+static const int cleanup_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXCPU,
+                                      SIGXFSZ, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+enum { NUM_CLEANUP_SIGNALS = sizeof cleanup_signals / sizeof cleanup_signals[0] };
+static struct sigaction g_old_actions[NUM_CLEANUP_SIGNALS];
+static bool g_handlers_installed;
+
+/* Removes the temporary file, then lets the signal do what it did before:
+ * a fault the hardware raised returns and faults again under the previous
+ * handler (a sanitizer's, or the default one); a signal sent by kill() or
+ * raise() (abort() included) is raised again. */
+static void cleanup_handler(int sig, siginfo_t *info, void *uctx) {
+  (void)uctx;
+  int saved = errno;
+  if (g_temp_live) {
+    g_temp_live = 0;
+    unlink(g_temp_path);
+  }
+  for (unsigned i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    if (cleanup_signals[i] == sig)
+      sigaction(sig, &g_old_actions[i], NULL);
+  if (!info || info->si_code <= 0)
+    raise(sig);
+  errno = saved;
+}
+
+static void install_cleanup_handlers(void) {
+  if (g_handlers_installed)
+    return;
+  g_handlers_installed = true;
+  /* a stack overflow's SIGSEGV needs a stack of its own to run on */
+  stack_t old_stack;
+  if (sigaltstack(NULL, &old_stack) == 0 && (old_stack.ss_flags & SS_DISABLE)) {
+    static char alt_stack[1 << 16];
+    stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = cleanup_handler;
+  sa.sa_flags = SA_ONSTACK | SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  for (unsigned i = 0; i < NUM_CLEANUP_SIGNALS; i++) {
+    sigaction(cleanup_signals[i], NULL, &g_old_actions[i]);
+    /* a signal the shell set to be ignored (a background job's SIGINT) stays so */
+    if (g_old_actions[i].sa_handler == SIG_IGN && !(g_old_actions[i].sa_flags & SA_SIGINFO))
+      continue;
+    sigaction(cleanup_signals[i], &sa, NULL);
+  }
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (!d)
+    abort();
+  memcpy(d, s, n);
+  return d;
+}
+
+/* Opens the output as MLIR opens it before processing anything; 0 or an
+ * errno for "cannot open output file". */
+static int output_open(output *o) {
+  if (!o->path) {
+    o->f = stdout;
+    return 0;
+  }
+  if (!*o->path)
+    return ENOENT;
+  struct stat st;
+  bool exists = stat(o->path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    return EISDIR;
+  if (exists && !S_ISREG(st.st_mode)) { /* a device or FIFO: write straight to it */
+    o->f = fopen(o->path, "wb");
+    return o->f ? 0 : errno;
+  }
+  if (exists && access(o->path, W_OK) != 0)
+    return errno;
+  /* through a symlink, the file it names is the one replaced */
+  struct stat lst;
+  char *resolved = NULL;
+  if (exists && lstat(o->path, &lst) == 0 && S_ISLNK(lst.st_mode))
+    resolved = realpath(o->path, NULL);
+  o->final_path = resolved ? resolved : xstrdup(o->path);
+  size_t n = strlen(o->final_path);
+  char *temp = malloc(n + sizeof ".tmpXXXXXX");
+  if (!temp)
+    abort();
+  memcpy(temp, o->final_path, n);
+  memcpy(temp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  install_cleanup_handlers();
+  g_temp_path = temp;
+  /* blocked while the file comes into existence, so a signal cannot slip
+   * between its creation and the flag that tells the handler about it */
+  sigset_t all, old;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  int fd = mkstemp(temp);
+  int e = errno;
+  if (fd >= 0)
+    g_temp_live = 1;
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  if (fd < 0) {
+    g_temp_path = NULL;
+    free(temp);
+    free(o->final_path);
+    o->final_path = NULL;
+    /* a writable file in a directory we may not create in: written in
+     * place, as MLIR writes it, and removed if the run fails */
+    if (exists && (e == EACCES || e == EPERM || e == EROFS)) {
+      o->f = fopen(o->path, "wb");
+      o->remove_on_failure = o->f != NULL;
+      return o->f ? 0 : errno;
+    }
+    return e;
+  }
+  /* the mode a plain create would give, or the replaced file's */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
+  o->temp_path = temp;
+  o->f = fdopen(fd, "wb");
+  if (!o->f) {
+    e = errno;
+    close(fd);
+    return e;
+  }
+  return 0;
+}
+
+static void output_write(const char *data, size_t len, void *user) {
+  output *o = user;
+  if (o->failed || !len || !o->f)
+    return;
+  if (fwrite(data, 1, len, o->f) != len)
+    o->failed = true;
+}
+
+static void forget_temp(output *o) {
+  sigset_t all, old;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  g_temp_live = 0;
+  g_temp_path = NULL;
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  free(o->temp_path);
+  o->temp_path = NULL;
+}
+
+/* Finishes the output: true when it is complete and kept. */
+static bool output_close(output *o, bool keep) {
+  bool ok = !o->failed;
+  if (o->f == stdout)
+    ok = fflush(stdout) == 0 && ok;
+  else if (o->f)
+    ok = fclose(o->f) == 0 && ok;
+  o->f = NULL;
+  if (o->temp_path) {
+    if (keep && ok)
+      ok = rename(o->temp_path, o->final_path) == 0;
+    if (!keep || !ok)
+      unlink(o->temp_path);
+    forget_temp(o);
+  } else if (o->remove_on_failure && (!keep || !ok)) {
+    unlink(o->path);
+  }
+  free(o->final_path);
+  o->final_path = NULL;
   return ok;
 }
+
+/* ---- help and diagnostics --------------------------------------------------- */
 
 static void print_help(const sharc_opt_tool *tool) {
   printf("OVERVIEW: %s\n\nUSAGE: %s [options] <input file>\n\nOPTIONS:\n\n", tool->description,
          tool->name);
   puts("  --allow-unregistered-dialect      - Allow operation with no registered dialects");
+  puts("  --mlir-diagnostic-verbosity-level=<value> - Choose level of diagnostic information");
   puts("  --mlir-print-debuginfo            - Print debug info in MLIR output");
   puts("  --mlir-print-ir-after-all         - Print IR after each pass");
   puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
@@ -85,8 +351,9 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
   puts("  -o <filename>                     - Output filename");
+  puts("  --output-split-marker=<string>    - Split marker to use for merging the ouput");
   puts("  --pass-pipeline=<string>          - Textual description of the pass pipeline to run");
-  puts("  --split-input-file                - Split the input file into pieces and process each chunk independently");
+  puts("  --split-input-file[=<string>]     - Split the input file into chunks using the given or default marker and process each chunk independently");
   puts("  --verify-diagnostics              - Check that emitted diagnostics match expected-* lines on the corresponding line");
   puts("  --verify-each                     - Run the verifier after each transformation pass");
   puts("  Passes and pass pipelines:");
@@ -113,7 +380,7 @@ typedef struct diag_log {
   sharc_vd_diag *items;
   size_t n, cap;
   sharc_arena strings;
-  bool errors_only;
+  verbosity verbosity;
   sharc_context *ctx;
   sharc_buf *err_out;
 } diag_log;
@@ -145,78 +412,42 @@ static void collect_handler(const sharc_diag *d, void *user) {
     log_one(log, n);
 }
 
-/* Without -verify-diagnostics diagnostics go to stderr (errors only with
- * -mlir-diagnostic-verbosity-level=errors). */
-static bool read_input(const char *path, input *in) {
-  if (strcmp(path, "-") != 0 && sharc_pages_map_file(path, &in->data, &in->len)) {
-    in->mapped = true;
-    return true;
-  }
-  char *data = NULL;
-  bool ok = read_file(path, &data, &in->len);
-  in->data = data;
-  return ok;
-}
-
-static void input_free(input *in) {
-  if (in->mapped)
-    sharc_pages_unmap_file(in->data, in->len);
-  else
-    free((void *)(uintptr_t)in->data);
-}
-
+/* Without -verify-diagnostics diagnostics go to stderr, filtered by
+ * -mlir-diagnostic-verbosity-level. */
 static void print_handler(const sharc_diag *d, void *user) {
   diag_log *log = user;
-  if (log->errors_only && d->severity != SHARC_SEV_ERROR)
+  if (log->verbosity == VERBOSITY_ERRORS && d->severity != SHARC_SEV_ERROR)
+    return;
+  if (log->verbosity == VERBOSITY_WARNINGS && d->severity != SHARC_SEV_ERROR &&
+      d->severity != SHARC_SEV_WARNING)
     return;
   sharc_diag_format_with_source(log->ctx, d, log->err_out);
 }
 
-/* Where the printed IR goes. Like MLIR's ToolOutputFile, an output file is
- * written as results come and removed again if the run fails, so a failed
- * run never leaves a file behind. */
-typedef struct output {
-  const char *path; /* NULL: stdout */
-  FILE *f;
-  bool failed;
-} output;
-
-static void output_write(const char *data, size_t len, void *user) {
-  output *o = user;
-  if (o->failed || !len)
+static void flush_err(sharc_buf *err) {
+  if (!err->len)
     return;
-  if (!o->f) {
-    o->f = o->path ? fopen(o->path, "wb") : stdout;
-    if (!o->f) {
-      o->failed = true;
-      return;
-    }
-  }
-  if (fwrite(data, 1, len, o->f) != len)
-    o->failed = true;
+  fwrite(err->data, 1, err->len, stderr);
+  err->len = 0;
 }
 
-/* Finishes the output: true when it is complete and kept. */
-static bool output_close(output *o, bool keep) {
-  bool ok = !o->failed;
-  if (o->f && o->f != stdout)
-    ok = fclose(o->f) == 0 && ok;
-  else if (o->f)
-    ok = fflush(o->f) == 0 && ok;
-  if (o->path && o->f && (!keep || !ok))
-    remove(o->path);
-  if (keep && ok && o->path && !o->f) { /* nothing printed: still create the file */
-    FILE *f = fopen(o->path, "wb");
-    ok = f && fclose(f) == 0;
-  }
-  return ok;
-}
+/* ---- processing ------------------------------------------------------------- */
 
 typedef struct chunk {
   const char *begin;
   size_t len;
   unsigned line, col;
 } chunk;
+
+/* The whole input, shared by the chunks: one line table for all of them
+ * finds a diagnostic's source line without rescanning the file, however
+ * many chunks fail, and reads the file no further than asked. */
+typedef struct source {
+  const char *name;
+  const char *data;
+  size_t len;
+  sharc_line_table *lines;
+} source;
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -231,31 +462,28 @@ typedef struct tool_timing {
 
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
-                          const char *name, const char *file_buf, size_t file_len, const chunk *c,
-                          output *out, sharc_buf *err_out, sharc_vd *vd, tool_timing *timing) {
+                          const source *src, const chunk *c, output *out, sharc_buf *err_out,
+                          sharc_vd *vd, tool_timing *timing) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
     sharc_context_load_dialect(ctx, *d);
-  sharc_context_add_source(ctx, name, file_buf, file_len, 1);
+  sharc_context_add_source_table(ctx, src->name, src->lines, 1);
   diag_log log = {0};
-  log.errors_only = fl->errors_only;
+  log.verbosity = fl->verbosity;
   log.ctx = ctx;
   log.err_out = err_out;
   sharc_context_set_diag_handler(ctx, fl->verify_diagnostics ? collect_handler : print_handler, &log);
   bool ok = true;
   double t0 = now_seconds();
-  sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
+  sharc_op *module = sharc_parse_source_at(ctx, src->name, c->begin, c->len, c->line, c->col);
   timing->parse += now_seconds() - t0;
   ok = module != NULL;
   ok = ok && sharc_verify(module);
   ok = ok && sharc_pipeline_run(pl, module);
   sharc_diag_flush(ctx);
   /* diagnostics come before the IR, as when MLIR prints them on the spot */
-  if (err_out->len) {
-    fputs(err_out->data, stderr);
-    err_out->len = 0;
-  }
+  flush_err(err_out);
   if (ok) {
     t0 = now_seconds();
     sharc_print_op_stream(module, &fl->print, output_write, out);
@@ -270,199 +498,470 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   return ok;
 }
 
-static unsigned count_lines(const char *from, const char *to, const char **last_line_start) {
-  unsigned n = 0;
-  for (const char *p = from; p < to; p++)
-    if (*p == '\n') {
-      n++;
-      *last_line_start = p + 1;
-    }
-  return n;
+static void position_of(const source *src, const char *p, unsigned *line, unsigned *col) {
+  sharc_line_table_locate(src->lines, (size_t)(p - src->data), line, col);
 }
 
-/* Splits at every "// -----" (MLIR splits anywhere, not only at line starts). */
-static chunk *split_chunks(const char *buf, size_t len, bool split, unsigned *n_out) {
-  static const char marker[] = "// -----";
-  unsigned cap = 8, n = 0;
-  chunk *cs = malloc(cap * sizeof *cs);
-  if (!cs)
-    abort();
-  const char *start = buf, *end = buf + len, *line_start = buf;
-  unsigned line = 1, col = 1;
+static const char *find_bytes(const char *s, const char *end, const char *pat, size_t n) {
+  if (!n)
+    return NULL;
+  while ((size_t)(end - s) >= n) {
+    const char *p = memchr(s, pat[0], (size_t)(end - s) - n + 1);
+    if (!p)
+      return NULL;
+    if (memcmp(p, pat, n) == 0)
+      return p;
+    s = p + 1;
+  }
+  return NULL;
+}
+
+typedef SHARC_VEC(chunk) chunk_vec;
+
+static void push_chunk(const source *src, chunk_vec *cs, const char *begin, const char *end) {
+  chunk c = {begin, (size_t)(end - begin), 1, 1};
+  if (begin != src->data) /* the first needs no look at the text */
+    position_of(src, begin, &c.line, &c.col);
+  sharc_vec_push(cs, c);
+}
+
+/* Splits as MLIR's splitAndProcessBuffer does: at the marker minus its last
+ * two characters, keeping a split only where those two follow (and the
+ * character after them is not '0', as MLIR checks); any other occurrence is
+ * a "near miss" warning, and the text stays in the current chunk. MLIR
+ * splits anywhere, not only at line starts. */
+static void split_chunks(const source *src, const char *marker, chunk_vec *cs, sharc_buf *warn) {
+  const char *buf = src->data, *end = buf + src->len;
+  if (!marker) {
+    push_chunk(src, cs, buf, end);
+    return;
+  }
+  size_t mlen = strlen(marker);
+  /* MLIR's two-character lookahead needs a longer marker (shorter ones
+   * would split on nothing and never end): they split exactly */
+  size_t check = mlen > 2 ? 2 : 0;
+  size_t plen = mlen - check;
+  const char *start = buf, *scan = buf;
   for (;;) {
-    const char *m = NULL;
-    if (split) {
-      for (const char *p = start; p + sizeof marker - 1 <= end; p++)
-        if (*p == '/' && memcmp(p, marker, sizeof marker - 1) == 0) {
-          m = p;
-          break;
-        }
-    }
-    if (n == cap) {
-      cap *= 2;
-      cs = realloc(cs, cap * sizeof *cs);
-      if (!cs)
-        abort();
-    }
-    cs[n++] = (chunk){start, (size_t)((m ? m : end) - start), line, col};
+    const char *m = find_bytes(scan, end, marker, plen);
     if (!m)
       break;
-    line += count_lines(start, m, &line_start);
-    start = m + sizeof marker - 1;
-    col = (unsigned)(start - line_start) + 1;
+    const char *rest = m + plen;
+    bool full = (size_t)(end - rest) > check && memcmp(rest, marker + plen, check) == 0 &&
+                (!check || rest[check] != '0');
+    if (!check)
+      full = true;
+    if (full) {
+      push_chunk(src, cs, start, m);
+      start = scan = rest + check;
+      continue;
+    }
+    unsigned line, col;
+    position_of(src, rest, &line, &col);
+    sharc_buf_printf(warn, "%s:%u:%u: warning: near miss with file split marker\n", src->name, line,
+                     col);
+    size_t ls = (size_t)(rest - buf) - (col - 1), le = ls;
+    while (buf + le < end && buf[le] != '\n' && buf[le] != '\r')
+      le++;
+    sharc_buf_put(warn, buf + ls, le - ls);
+    sharc_buf_putc(warn, '\n');
+    for (unsigned k = 1; k < col; k++)
+      sharc_buf_putc(warn, buf[ls + k - 1] == '\t' ? '\t' : ' ');
+    sharc_buf_puts(warn, "^\n");
+    scan = rest;
   }
-  *n_out = n;
-  return cs;
+  push_chunk(src, cs, start, end);
 }
 
-static bool is_flag(const char *arg, const char *name, const char **value) {
-  const char *a = arg + 1 + (arg[1] == '-');
-  size_t n = strlen(name);
-  if (strncmp(a, name, n) != 0)
-    return false;
-  if (a[n] == 0) {
-    *value = NULL;
+/* ---- the command line -------------------------------------------------------
+ * LLVM's cl: `-name`, `--name`, `-name=value`; an option taking a value may
+ * take the next argument; `--` ends the options; one positional input. */
+
+typedef enum opt_kind {
+  K_BOOL,      /* optional value: true/false/1/0... */
+  K_REQUIRED,  /* a value, from `=` or the next argument */
+  K_OPTIONAL,  /* a value only after `=` */
+  K_NO_VALUE,
+} opt_kind;
+
+typedef enum opt_id {
+  O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
+  O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
+  O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN
+} opt_id;
+
+static const struct {
+  const char *name;
+  opt_kind kind;
+} options[] = {
+    [O_O] = {"o", K_REQUIRED},
+    [O_PASS_PIPELINE] = {"pass-pipeline", K_REQUIRED},
+    [O_P] = {"p", K_REQUIRED},
+    [O_SPLIT] = {"split-input-file", K_OPTIONAL},
+    [O_OUTPUT_SPLIT] = {"output-split-marker", K_REQUIRED},
+    [O_VERIFY_DIAG] = {"verify-diagnostics", K_OPTIONAL},
+    [O_ALLOW_UNREG] = {"allow-unregistered-dialect", K_BOOL},
+    [O_GENERIC] = {"mlir-print-op-generic", K_BOOL},
+    [O_DEBUGINFO] = {"mlir-print-debuginfo", K_BOOL},
+    [O_PRETTY_DEBUGINFO] = {"mlir-pretty-debuginfo", K_BOOL},
+    [O_IR_AFTER_ALL] = {"mlir-print-ir-after-all", K_BOOL},
+    [O_IR_BEFORE_ALL] = {"mlir-print-ir-before-all", K_BOOL},
+    [O_IR_AFTER_FAILURE] = {"mlir-print-ir-after-failure", K_BOOL},
+    [O_VERIFY_EACH] = {"verify-each", K_BOOL},
+    [O_DISABLE_THREADING] = {"mlir-disable-threading", K_BOOL},
+    [O_TIMING] = {"mlir-timing", K_BOOL},
+    [O_VERBOSITY] = {"mlir-diagnostic-verbosity-level", K_REQUIRED},
+    [O_HELP] = {"help", K_NO_VALUE},
+    [O_H] = {"h", K_NO_VALUE},
+    [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
+};
+
+static int find_option(const char *name, size_t n) {
+  for (unsigned i = 0; i < sizeof options / sizeof options[0]; i++)
+    if (strlen(options[i].name) == n && memcmp(options[i].name, name, n) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* "for the -o option: ..." ("--name" for names longer than one letter). */
+static void option_error(const sharc_opt_tool *tool, const char *name, sharc_buf *err,
+                         const char *fmt, const char *value) {
+  sharc_buf_printf(err, "%s: for the %s%s option: ", tool->name, strlen(name) == 1 ? "-" : "--",
+                   name);
+  sharc_buf_printf(err, fmt, value);
+  sharc_buf_putc(err, '\n');
+}
+
+/* llvm::cl::parser<bool>. */
+static bool parse_cl_bool(const char *v, bool *out) {
+  if (!*v || !strcmp(v, "true") || !strcmp(v, "TRUE") || !strcmp(v, "True") || !strcmp(v, "1")) {
+    *out = true;
     return true;
   }
-  if (a[n] == '=') {
-    *value = a + n + 1;
+  if (!strcmp(v, "false") || !strcmp(v, "FALSE") || !strcmp(v, "False") || !strcmp(v, "0")) {
+    *out = false;
     return true;
   }
   return false;
 }
 
-int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
-  double start = now_seconds();
-  opt_flags fl = {0};
-  fl.input = "-";
-  fl.pipeline.tool_mask = tool->tool_mask;
-  fl.pipeline.tool_name = tool->name;
-  sharc_buf err = {0};
-  sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
+/* Applies one recognized option; false after reporting a bad value. */
+static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, const char *v,
+                         sharc_buf *err) {
+  const char *name = options[id].name;
+  bool b = true;
+  if (options[id].kind == K_BOOL && !parse_cl_bool(v ? v : "", &b)) {
+    option_error(tool, name, err, "'%s' is invalid value for boolean argument! Try 0 or 1", v);
+    return false;
+  }
+  switch (id) {
+  case O_O:
+    fl->output = v;
+    return true;
+  case O_PASS_PIPELINE:
+  case O_P:
+    fl->pass_pipeline = v;
+    return true;
+  case O_SPLIT:
+    fl->split_marker = v && *v ? v : default_split_marker;
+    return true;
+  case O_OUTPUT_SPLIT:
+    fl->output_split_marker = v;
+    return true;
+  case O_VERIFY_DIAG:
+    if (v && *v && strcmp(v, "all") != 0 && strcmp(v, "only-expected") != 0) {
+      option_error(tool, name, err, "Cannot find option named '%s'!", v);
+      return false;
+    }
+    fl->verify_diagnostics = true;
+    fl->verify_level = v && !strcmp(v, "only-expected") ? SHARC_VD_ONLY_EXPECTED : SHARC_VD_ALL;
+    return true;
+  case O_VERBOSITY:
+    if (!strcmp(v, "errors"))
+      fl->verbosity = VERBOSITY_ERRORS;
+    else if (!strcmp(v, "warnings"))
+      fl->verbosity = VERBOSITY_WARNINGS;
+    else if (!strcmp(v, "remarks"))
+      fl->verbosity = VERBOSITY_REMARKS;
+    else {
+      option_error(tool, name, err, "Cannot find option named '%s'!", v);
+      return false;
+    }
+    return true;
+  case O_ALLOW_UNREG:
+    fl->allow_unregistered = b;
+    return true;
+  case O_GENERIC:
+    fl->print.generic = b;
+    return true;
+  case O_DEBUGINFO:
+    fl->print.debug_info = b;
+    return true;
+  case O_PRETTY_DEBUGINFO:
+    fl->print.pretty_debug_info = b;
+    return true;
+  case O_IR_AFTER_ALL:
+    fl->pipeline.print_ir_after_all = b;
+    return true;
+  case O_IR_BEFORE_ALL:
+    fl->pipeline.print_ir_before_all = b;
+    return true;
+  case O_IR_AFTER_FAILURE:
+    fl->pipeline.print_ir_after_failure = b;
+    return true;
+  case O_VERIFY_EACH:
+    fl->pipeline.no_verify = !b;
+    return true;
+  case O_TIMING:
+    fl->pipeline.timing = b;
+    return true;
+  case O_DISABLE_THREADING: /* sharc runs one thread: nothing to disable */
+    return true;
+  case O_HELP:
+  case O_H:
+  case O_HELP_HIDDEN:
+    fl->help = true;
+    return true;
+  }
+  return true;
+}
+
+/* Records `name` (its first n bytes) as a pass flag if some pass has it. */
+static bool add_pass_flag(const sharc_opt_tool *tool, opt_flags *fl, const char *name, size_t n,
+                          const char *options) {
+  char *copy = malloc(n + 1);
+  if (!copy)
+    abort();
+  memcpy(copy, name, n);
+  copy[n] = 0;
+  if (!sharc_pass_lookup(copy, tool->tool_mask)) {
+    free(copy);
+    return false;
+  }
+  fl->passes = realloc(fl->passes, (fl->num_passes + 1) * sizeof *fl->passes);
+  if (!fl->passes)
+    abort();
+  fl->passes[fl->num_passes++] = (pass_flag){copy, options};
+  return true;
+}
+
+typedef struct nearest {
+  const char *name;
+  unsigned distance;
+  bool found, takes_value;
+} nearest;
+
+/* LLVM compares the flag without its `=value` for options that take one. */
+static void consider(nearest *best, const char *name, bool takes_value, const char *flag,
+                     size_t flag_len, size_t whole_len) {
+  size_t n = takes_value ? flag_len : whole_len;
+  unsigned d = sharc_edit_distance(name, strlen(name), flag, n, best->distance);
+  if (best->found && d >= best->distance)
+    return;
+  *best = (nearest){name, d, true, takes_value};
+}
+
+/* LLVM's "Did you mean": the known option (pass flags included) nearest to
+ * the unknown one, keeping its `=value`. */
+static void suggest_nearest(const sharc_opt_tool *tool, const char *name, sharc_buf *err) {
+  size_t whole = strlen(name);
+  const char *eq = strchr(name, '=');
+  size_t flag_len = eq ? (size_t)(eq - name) : whole;
+  if (!whole)
+    return;
+  nearest best = {0};
+  for (unsigned i = 0; i < sizeof options / sizeof options[0]; i++)
+    consider(&best, options[i].name, options[i].kind != K_NO_VALUE, name, flag_len, whole);
+  unsigned count;
+  const sharc_pass_def *const *defs = sharc_pass_registry(&count);
+  for (unsigned i = 0; i < count; i++)
+    if (defs[i]->tools & tool->tool_mask)
+      consider(&best, defs[i]->flag, true, name, flag_len, whole);
+  if (!best.found)
+    return;
+  sharc_buf_printf(err, "%s: Did you mean '%s%s%s%s'?\n", tool->name,
+                   strlen(best.name) > 1 ? "--" : "-", best.name,
+                   best.takes_value && eq ? "=" : "", best.takes_value && eq ? eq + 1 : "");
+}
+
+static void unknown_argument(const sharc_opt_tool *tool, const char *arg, const char *near,
+                             sharc_buf *err) {
+  sharc_buf_printf(err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", tool->name,
+                   arg, tool->name);
+  suggest_nearest(tool, near, err);
+}
+
+/* Parses argv into `fl`, reporting every error to `err` as LLVM does (all of
+ * them, positional-count errors last); false if there was any. Stops early
+ * at --help, which is then shown. */
+static bool parse_command_line(const sharc_opt_tool *tool, int argc, char **argv, opt_flags *fl,
+                               sharc_buf *err) {
   bool ok = true, positional_only = false;
-  const char *pass_pipeline = NULL;
-  for (int i = 1; i < argc && ok; i++) {
-    const char *a = argv[i], *v = NULL;
+  unsigned positionals = 0;
+  for (int i = 1; i < argc && !fl->help; i++) {
+    const char *a = argv[i];
     if (positional_only || a[0] != '-' || a[1] == 0) {
-      fl.input = a;
+      if (positionals++ == 0)
+        fl->input = a;
       continue;
     }
     if (strcmp(a, "--") == 0) {
       positional_only = true;
-    } else if (is_flag(a, "help", &v) || is_flag(a, "h", &v)) {
-      print_help(tool);
-      sharc_pipeline_destroy(pl);
-      return 0;
-    } else if (is_flag(a, "o", &v)) {
-      if (!v && i + 1 < argc)
-        v = argv[++i];
-      fl.output = v;
-    } else if (is_flag(a, "split-input-file", &v)) {
-      fl.split_input = true;
-    } else if (is_flag(a, "verify-diagnostics", &v)) {
-      fl.verify_diagnostics = true;
-      fl.verify_level = v && strcmp(v, "only-expected") == 0 ? SHARC_VD_ONLY_EXPECTED : SHARC_VD_ALL;
-    } else if (is_flag(a, "allow-unregistered-dialect", &v)) {
-      fl.allow_unregistered = true;
-    } else if (is_flag(a, "mlir-print-op-generic", &v)) {
-      fl.print.generic = true;
-    } else if (is_flag(a, "mlir-print-debuginfo", &v)) {
-      fl.print.debug_info = true;
-    } else if (is_flag(a, "mlir-pretty-debuginfo", &v)) {
-      fl.print.pretty_debug_info = true;
-    } else if (is_flag(a, "mlir-print-ir-after-all", &v)) {
-      fl.pipeline.print_ir_after_all = true;
-      sharc_pipeline_set_flags(pl, &fl.pipeline);
-    } else if (is_flag(a, "mlir-print-ir-before-all", &v)) {
-      fl.pipeline.print_ir_before_all = true;
-      sharc_pipeline_set_flags(pl, &fl.pipeline);
-    } else if (is_flag(a, "mlir-print-ir-after-failure", &v)) {
-      fl.pipeline.print_ir_after_failure = true;
-      sharc_pipeline_set_flags(pl, &fl.pipeline);
-    } else if (is_flag(a, "verify-each", &v)) {
-      fl.pipeline.no_verify = v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0);
-      sharc_pipeline_set_flags(pl, &fl.pipeline);
-    } else if (is_flag(a, "mlir-disable-threading", &v)) {
-      /* sharc runs one thread: nothing to disable */
-    } else if (is_flag(a, "mlir-timing", &v)) {
-      fl.pipeline.timing = true;
-      sharc_pipeline_set_flags(pl, &fl.pipeline);
-    } else if (is_flag(a, "mlir-diagnostic-verbosity-level", &v)) {
-      fl.errors_only = v && strcmp(v, "errors") == 0;
-    } else if (is_flag(a, "pass-pipeline", &v) || is_flag(a, "p", &v)) {
-      if (!v && i + 1 < argc)
-        v = argv[++i];
-      pass_pipeline = v ? v : "";
-    } else {
-      const char *name = a + 1 + (a[1] == '-');
-      const char *eq = strchr(name, '=');
-      char flag[256];
-      size_t n = eq ? (size_t)(eq - name) : strlen(name);
-      if (n >= sizeof flag)
-        n = sizeof flag - 1;
-      memcpy(flag, name, n);
-      flag[n] = 0;
-      if (!sharc_pass_lookup(flag, tool->tool_mask)) {
-        sharc_buf_printf(&err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
-                         tool->name, a, tool->name);
-        ok = false;
-      } else if (!sharc_pipeline_add(pl, flag, eq ? eq + 1 : NULL, &err)) {
-        ok = false;
+      continue;
+    }
+    const char *name = a + 1 + (a[1] == '-');
+    const char *eq = strchr(name, '=');
+    size_t n = eq ? (size_t)(eq - name) : strlen(name);
+    const char *v = eq ? eq + 1 : NULL;
+    int id = find_option(name, n);
+    if (id < 0) {
+      if (add_pass_flag(tool, fl, name, n, v))
+        continue;
+      /* `-ofile`: LLVM reads a single letter plus text as a group of
+       * one-letter options, which a value-taking option cannot be part of */
+      int single = a[1] != '-' && n > 1 ? find_option(name, 1) : -1;
+      /* LLVM then looks for the nearest option to the letter it stopped at */
+      const char *near = name;
+      if (single >= 0 && options[single].kind == K_REQUIRED) {
+        option_error(tool, options[single].name, err, "may not occur within a group!%s", "");
+        near = options[single].name;
       }
-    }
-  }
-  if (ok && pass_pipeline) {
-    if (sharc_pipeline_size(pl)) {
-      sharc_buf_puts(&err, "<unknown>:0: error: '-pass-pipeline' option can't be used with "
-                           "individual pass options\n");
+      unknown_argument(tool, a, near, err);
       ok = false;
-    } else if (!sharc_pipeline_parse(pl, pass_pipeline, &err)) {
-      ok = false;
+      continue;
     }
+    opt_kind kind = options[id].kind;
+    if (kind == K_NO_VALUE && v) {
+      sharc_buf_printf(err, "%s: for the %s%s option: does not allow a value! '%s' specified.\n",
+                       tool->name, n == 1 ? "-" : "--", options[id].name, v);
+      ok = false;
+      continue;
+    }
+    if (kind == K_REQUIRED && !v) {
+      if (i + 1 >= argc) {
+        option_error(tool, options[id].name, err, "requires a value!%s", "");
+        ok = false;
+        continue;
+      }
+      v = argv[++i];
+    }
+    ok = apply_option(tool, fl, (opt_id)id, v, err) && ok;
   }
-  input in = {NULL, 0, false};
-  if (ok && !read_input(fl.input, &in)) {
-    sharc_buf_printf(&err, "Could not open input file '%s'\n", fl.input);
+  if (positionals > 1) {
+    sharc_buf_printf(err,
+                     "%s: Too many positional arguments specified!\nCan specify at most 1 "
+                     "positional arguments: See: %s --help\n",
+                     tool->name, tool->name);
     ok = false;
   }
-  output out = {fl.output && strcmp(fl.output, "-") != 0 ? fl.output : NULL, NULL, false};
-  bool verify_ok = true;
+  return ok;
+}
+
+/* The pipeline from -pass-pipeline or the pass flags, as MLIR builds it once
+ * the input and output are open; the first bad pass or option stops it. */
+static bool build_pipeline(const opt_flags *fl, sharc_pipeline *pl, sharc_buf *err) {
+  if (fl->pass_pipeline && fl->num_passes) {
+    sharc_buf_puts(err, "<unknown>:0: error: '-pass-pipeline' option can't be used with "
+                        "individual pass options\n");
+    return false;
+  }
+  if (fl->pass_pipeline)
+    return sharc_pipeline_parse(pl, fl->pass_pipeline, err);
+  for (unsigned i = 0; i < fl->num_passes; i++)
+    if (!sharc_pipeline_add(pl, fl->passes[i].name, fl->passes[i].options, err))
+      return false;
+  return true;
+}
+
+static void free_flags(opt_flags *fl) {
+  for (unsigned i = 0; i < fl->num_passes; i++)
+    free(fl->passes[i].name);
+  free(fl->passes);
+}
+
+/* Runs every chunk of the input into `out`; the exit status's truth. */
+static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
+                      const source *src, output *out, sharc_buf *err, double start) {
+  chunk_vec chunks = {0};
+  split_chunks(src, fl->split_marker, &chunks, err);
+  flush_err(err);
+  bool all_ok = true;
+  tool_timing timing = {0, 0};
+  /* one verifier for the whole file, as mlir-opt: expectations span chunks */
+  sharc_vd *vd = fl->verify_diagnostics
+                     ? sharc_vd_new(src->name, src->data, src->len, fl->verify_level, err)
+                     : NULL;
+  const char *out_marker = fl->output_split_marker ? fl->output_split_marker : default_split_marker;
+  for (unsigned i = 0; i < chunks.len; i++) {
+    if (i) {
+      output_write(out_marker, strlen(out_marker), out);
+      output_write("\n", 1, out);
+    }
+    bool chunk_ok = process_chunk(tool, fl, pl, src, &chunks.items[i], out, err, vd, &timing);
+    all_ok = all_ok && chunk_ok;
+  }
+  sharc_vec_free(&chunks);
+  bool ok = all_ok;
+  if (vd) {
+    ok = sharc_vd_verify(vd, err);
+    /* mlir-opt's handler checks again when destroyed, repeating @unknown misses */
+    sharc_vd_verify(vd, err);
+    sharc_vd_free(vd);
+  }
+  if (ok && fl->pipeline.timing)
+    sharc_pipeline_report_timing(pl, timing.parse, timing.output, now_seconds() - start, err);
+  return ok;
+}
+
+int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
+  double start = now_seconds();
+#ifdef __GLIBC__
+  /* Every split piece gets a fresh context whose arenas are freed again;
+   * glibc would hand that memory back to the system each time and fault it
+   * in again for the next piece, most of the cost of many small pieces. */
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  mallopt(M_TOP_PAD, 1 << 20);
+#endif
+  opt_flags fl = {0};
+  fl.input = "-";
+  fl.verbosity = VERBOSITY_REMARKS;
+  fl.pipeline.tool_mask = tool->tool_mask;
+  fl.pipeline.tool_name = tool->name;
+  sharc_buf err = {0};
+  bool ok = parse_command_line(tool, argc, argv, &fl, &err);
+  if (fl.help && ok) {
+    print_help(tool);
+    free_flags(&fl);
+    return 0;
+  }
+  input in = {NULL, 0, false};
+  int e = 0;
+  if (ok && (e = read_input(fl.input, &in)) != 0) {
+    sharc_buf_printf(&err, "cannot open input file '%s': %s\n", fl.input, strerror(e));
+    ok = false;
+  }
+  output out = {0};
+  out.path = fl.output && strcmp(fl.output, "-") != 0 ? fl.output : NULL;
+  if (ok && (e = output_open(&out)) != 0) {
+    sharc_buf_printf(&err, "cannot open output file '%s': %s\n", fl.output, strerror(e));
+    ok = false;
+  }
+  sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
+  ok = ok && build_pipeline(&fl, pl, &err);
   if (ok) {
-    const char *name = strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input;
-    unsigned n_chunks;
-    const char *data = in.data;
-    size_t len = in.len;
-    chunk *chunks = split_chunks(data, len, fl.split_input, &n_chunks);
-    bool all_ok = true;
-    tool_timing timing = {0, 0};
-    /* one verifier for the whole file, as mlir-opt: expectations span chunks */
-    sharc_vd *vd = fl.verify_diagnostics ? sharc_vd_new(name, data, len, fl.verify_level, &err) : NULL;
-    for (unsigned i = 0; i < n_chunks; i++) {
-      if (i)
-        output_write("// -----\n", 9, &out);
-      bool chunk_ok =
-          process_chunk(tool, &fl, pl, name, data, len, &chunks[i], &out, &err, vd, &timing);
-      all_ok = all_ok && chunk_ok;
-    }
-    free(chunks);
-    if (vd) {
-      verify_ok = sharc_vd_verify(vd, &err);
-      /* mlir-opt's handler checks again when destroyed, repeating @unknown misses */
-      sharc_vd_verify(vd, &err);
-      sharc_vd_free(vd);
-    }
-    ok = fl.verify_diagnostics ? verify_ok : all_ok;
-    if (ok && fl.pipeline.timing)
-      sharc_pipeline_report_timing(pl, timing.parse, timing.output, now_seconds() - start, &err);
+    source src = {strcmp(fl.input, "-") == 0 ? "<stdin>" : fl.input, in.data, in.len, NULL};
+    src.lines = sharc_line_table_create(src.data, src.len);
+    ok = run_input(tool, &fl, pl, &src, &out, &err, start);
+    sharc_line_table_destroy(src.lines);
   }
   if (!output_close(&out, ok) && ok) {
     sharc_buf_printf(&err, "error: could not write output file '%s'\n", fl.output ? fl.output : "-");
     ok = false;
   }
-  if (err.len)
-    fputs(err.data, stderr);
+  flush_err(&err);
   sharc_buf_free(&err);
   input_free(&in);
   sharc_pipeline_destroy(pl);
+  free_flags(&fl);
   return ok ? 0 : 1;
 }

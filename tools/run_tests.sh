@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite against a (sanitizer) build: unit tests, lit tests,
-# malformed inputs, the differential check against mlir-opt-22 and the
-# conformance ratchet. Prints one "N passed, N failed" line at the end.
+# malformed inputs, the adversarial generator at small sizes, the
+# differential check against mlir-opt-22 and the conformance ratchet. Prints
+# one "N passed, N failed" line at the end.
 set -uo pipefail
 build=${1:-build-asan}
 shared=${2:-../shared}
@@ -30,6 +31,7 @@ floor_suite() {
   [ -n "$got" ] && [ "$got" -ge "${floor:-0}" ] || { echo "$name: ${got:-no} cases pass, floor is $floor"; return 1; }
 }
 run_suite malformed floor_suite malformed tests/malformed/run.sh "$build/bin/sdy_opt"
+run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential floor_suite differential tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \

@@ -124,7 +124,12 @@ SHARC_API sharc_type *sharc_type_shaped_view(const sharc_type *t);
 SHARC_API bool sharc_type_has_rank(const sharc_type *t);
 SHARC_API unsigned sharc_type_rank(const sharc_type *t);
 SHARC_API const int64_t *sharc_type_shape(const sharc_type *t);
-SHARC_API int64_t sharc_type_num_elements(const sharc_type *t); /* -1 if dynamic/unranked */
+/* -1 if dynamic/unranked; INT64_MAX when the product overflows int64 (MLIR
+ * accepts such types but cannot count them). */
+SHARC_API int64_t sharc_type_num_elements(const sharc_type *t);
+/* MLIR's tryGetNumElements: false when the count overflows int64, else the
+ * count (-1 if dynamic/unranked) in *out. */
+SHARC_API bool sharc_type_try_num_elements(const sharc_type *t, int64_t *out);
 SHARC_API sharc_attr *sharc_type_encoding(const sharc_type *t);
 SHARC_API unsigned sharc_type_count(const sharc_type *t);           /* tuple elements */
 SHARC_API sharc_type *sharc_type_at(const sharc_type *t, unsigned i);
@@ -453,6 +458,21 @@ SHARC_API void sharc_diag_format(const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out);
 SHARC_API void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
                               unsigned first_line);
+/* Where the lines of a buffer start, found as far as asked and no further
+ * (a diagnostic on line 10 of a huge file reads 10 lines), and shared by
+ * every context that shows the buffer (each piece of -split-input-file):
+ * a diagnostic's source line is then found without a scan from the start. */
+typedef struct sharc_line_table sharc_line_table;
+SHARC_API sharc_line_table *sharc_line_table_create(const char *buf, size_t len);
+SHARC_API void sharc_line_table_destroy(sharc_line_table *t);
+/* The offset where 0-based line `line` starts; false if there is no such line. */
+SHARC_API bool sharc_line_table_start(sharc_line_table *t, size_t line, size_t *offset);
+/* The 1-based line and column of byte `offset` (<= the buffer's length). */
+SHARC_API void sharc_line_table_locate(sharc_line_table *t, size_t offset, unsigned *line,
+                                       unsigned *col);
+/* sharc_context_add_source with a caller's table (which must outlive ctx). */
+SHARC_API void sharc_context_add_source_table(sharc_context *ctx, const char *name,
+                                              sharc_line_table *table, unsigned first_line);
 SHARC_API void sharc_context_clear_sources(sharc_context *ctx);
 /* Delivers diagnostics held back (a diagnostic waits for its notes). */
 SHARC_API void sharc_diag_flush(sharc_context *ctx);

@@ -95,7 +95,8 @@ static sharc_token lex_string(sharc_lexer *lx, const char *start) {
       lx->cur = p + 1;
       return make(lx, TOK_STRING, start);
     }
-    if (c == '\n' || c == '\r' || c == 0)
+    /* a NUL byte inside the buffer is part of the string, as in MLIR */
+    if (c == '\n' || c == '\r')
       break;
     if (c == '\\') {
       if (p + 1 < lx->end && (p[1] == '"' || p[1] == '\\' || p[1] == 'n' || p[1] == 't')) {

@@ -3,6 +3,7 @@
 #include "asm/parse_affine.h"
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
+#include "support/checked.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -284,7 +285,9 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF ||
       type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
-  int64_t num = sharc_type_num_elements(type);
+  int64_t num;
+  if (!sharc_type_try_num_elements(type, &num))
+    return sharc_p_error_at(p, type_tok, "integer overflow in element count computation");
   if (num < 0)
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   sharc_type *et = type->shaped.elem;
@@ -376,12 +379,18 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
 
 static int hex_digit(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
 
-/* i1 hex data is bit-packed, least significant bit first; one byte may also
- * stand for a splat. */
+/* i1 hex data is bit-packed, least significant bit first; one byte 0x00 or
+ * 0xFF stands for a splat of any size, as does the byte of a one-element
+ * tensor (read as nonzero). */
 static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, size_t num,
                                  const sharc_token *str_tok, sharc_type *type, sharc_attr **out) {
-  bool packed = nbytes == (num + 7) / 8;
-  if (!packed && nbytes != 1) {
+  unsigned first = nbytes ? (unsigned)(hex_digit(hex.data[0]) * 16 + hex_digit(hex.data[1])) : 0;
+  if ((nbytes == 1 && (first == 0 || first == 0xFF)) || (num == 1 && nbytes == 1)) {
+    uint64_t v = first != 0;
+    *out = sharc_attr_dense_elements(p->ctx, type, &v, 1, true);
+    return true;
+  }
+  if (nbytes != num / 8 + (num % 8 != 0)) {
     sharc_buf ty = {0};
     sharc_print_type(type, &ty);
     sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
@@ -392,9 +401,9 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
   if (!raw)
     abort();
   for (size_t i = 0; i < num; i++) {
-    size_t byte = packed ? i / 8 : 0;
+    size_t byte = i / 8;
     unsigned v = (unsigned)(hex_digit(hex.data[2 * byte]) * 16 + hex_digit(hex.data[2 * byte + 1]));
-    raw[i] = packed ? (v >> (i % 8)) & 1 : v != 0;
+    raw[i] = (v >> (i % 8)) & 1;
   }
   bool all_same = true;
   for (size_t i = 1; i < num && all_same; i++)
@@ -411,7 +420,9 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
   if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
-  int64_t num = sharc_type_num_elements(type);
+  int64_t num;
+  if (!sharc_type_try_num_elements(type, &num))
+    return sharc_p_error_at(p, type_tok, "integer overflow in element count computation");
   sharc_type *et = type->shaped.elem;
   bool is_complex = et->kind == SHARC_TYPE_COMPLEX;
   sharc_type *scalar = is_complex ? et->elem : et;
@@ -422,11 +433,13 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
   if (hex.len % 2)
     return sharc_p_error_at(p, str_tok, "expected string containing hex digits starting with `0x`");
   size_t nbytes = hex.len / 2;
-  if (bits == 1 && !is_complex && num > 0)
+  if (bits == 1 && !is_complex && num >= 0)
     return build_dense_bool_hex(p, hex, nbytes, (size_t)num, type_tok, type, out);
   size_t elem_bytes = (size_t)bytes_per_scalar * scalars_per_elem;
   bool splat = nbytes == elem_bytes && num != 1;
-  if (num < 0 || (!splat && nbytes != (size_t)num * elem_bytes)) {
+  size_t want_bytes;
+  if (num < 0 || (!splat && (sharc_size_mul_overflow((size_t)num, elem_bytes, &want_bytes) ||
+                             nbytes != want_bytes))) {
     sharc_buf ty = {0};
     sharc_print_type(type, &ty);
     sharc_p_error_at(p, type_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
@@ -506,7 +519,11 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     ok = ok && sharc_p_parse_type(p, &type);
   }
   if (ok && empty) {
-    if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT ||
+    int64_t num;
+    if (sharc_type_has_rank(type) && type->kind != SHARC_TYPE_DIALECT &&
+        !sharc_type_try_num_elements(type, &num)) {
+      ok = sharc_p_error_at(p, &type_tok, "integer overflow in element count computation");
+    } else if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT ||
         sharc_type_num_elements(type) != 0) {
       ok = sharc_p_error_at(p, &type_tok, "expected non-empty elements literal"); /* unreachable shape */
     } else {
@@ -735,6 +752,8 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
     sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
     if (!a)
       return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
+    if (!sharc_p_use_alias(p, a, &t))
+      return false;
     *out = a;
     return true;
   }

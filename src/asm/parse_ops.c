@@ -396,17 +396,25 @@ static bool parse_alias_def(sharc_parser *p) {
   if (!sharc_tok_is(&p->tok, '='))
     return sharc_p_error(p, "expected '=' in %s alias definition", is_type ? "type" : "attribute");
   sharc_p_next(p);
+  /* how deep the aliased value nests, for sharc_p_use_alias */
+  p->max_depth = p->depth;
+  void *value;
   if (is_type) {
     sharc_type *ty;
     if (!sharc_p_parse_type(p, &ty))
       return false;
-    sharc_ptrmap_put(map, id, ty);
-    return true;
+    value = ty;
+  } else {
+    sharc_attr *a;
+    if (!sharc_p_parse_attr(p, NULL, &a))
+      return false;
+    value = a;
   }
-  sharc_attr *a;
-  if (!sharc_p_parse_attr(p, NULL, &a))
-    return false;
-  sharc_ptrmap_put(map, id, a);
+  sharc_ptrmap_put(map, id, value);
+  /* a value may be reached through several aliases: keep the deepest */
+  uintptr_t depth = (uintptr_t)(p->max_depth - p->depth) + 1;
+  if ((uintptr_t)sharc_ptrmap_get(&p->alias_depths, value) < depth)
+    sharc_ptrmap_put(&p->alias_depths, value, (void *)depth);
   return true;
 }
 
@@ -568,6 +576,7 @@ static void parser_free(sharc_parser *p) {
     fprintf(stderr, "sharc: parser scratch %zu KiB\n", p->scratch.total / 1024);
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
+  sharc_ptrmap_free(&p->alias_depths);
   sharc_ptrmap_free(&p->type_texts);
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_ptrmap_free(&p->values);

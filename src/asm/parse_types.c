@@ -12,6 +12,18 @@ bool sharc_p_enter(sharc_parser *p) {
     sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
     return false;
   }
+  if (p->depth > p->max_depth)
+    p->max_depth = p->depth;
+  return true;
+}
+
+bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at) {
+  uintptr_t d = (uintptr_t)sharc_ptrmap_get(&p->alias_depths, aliased);
+  unsigned depth = p->depth + (d ? (unsigned)(d - 1) : 0);
+  if (depth > SHARC_MAX_NESTING)
+    return sharc_p_error_at(p, at, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
+  if (depth > p->max_depth)
+    p->max_depth = depth;
   return true;
 }
 
@@ -123,12 +135,14 @@ static bool parse_dims(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_
     } else if (s < end && is_digit(*s)) {
       uint64_t n = 0;
       while (s < end && is_digit(*s)) {
-        n = n * 10 + (uint64_t)(*s - '0');
-        if (n > (uint64_t)INT64_MAX / 16) {
+        uint64_t d = (uint64_t)(*s - '0');
+        /* MLIR takes any dimension that fits int64 */
+        if (n > ((uint64_t)INT64_MAX - d) / 10) {
           sharc_token t = p->tok;
           t.col += (unsigned)(dim_start - p->tok.start);
           return sharc_p_error_at(p, &t, "invalid dimension");
         }
+        n = n * 10 + d;
         s++;
       }
       v = (int64_t)n;
@@ -422,6 +436,8 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
     sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
     if (!ty)
       return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
+    if (!sharc_p_use_alias(p, ty, &t))
+      return false;
     *out = ty;
     return true;
   }
@@ -462,16 +478,19 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
  * the uniqued type. Aliases cannot change within a file, so this is exact. */
 static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
   const char *s = p->lx.cur, *end = p->lx.end;
-  if (s >= end || *s != '<')
+  if (s >= end || *s != '<' || p->in_type_text)
     return false;
-  int depth = 0;
+  /* deeper than the parser may go: the slow path reports it, and nothing
+   * the size of the input is scanned or kept for it */
+  int depth = 0, max = SHARC_MAX_NESTING - (int)p->depth;
   for (const char *q = s; q < end; q++) {
     switch (*q) {
     case '\n':
     case '"':
       return false; /* keep line tracking and string escapes on the slow path */
     case '<':
-      depth++;
+      if (++depth > max)
+        return false;
       break;
     case '>':
       if (q[-1] == '-')
@@ -508,7 +527,12 @@ bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
     *out = cached;
     return true;
   }
-  if (!parse_type_uncached(p, out))
+  /* types nested in this one are parsed once, with it, not looked up by
+   * their own text: scanning each would cost the text's length per level */
+  p->in_type_text = true;
+  bool ok = parse_type_uncached(p, out);
+  p->in_type_text = false;
+  if (!ok)
     return false;
   sharc_ptrmap_put(&p->type_texts, key, *out);
   return true;

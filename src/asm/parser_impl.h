@@ -60,6 +60,12 @@ struct sharc_parser {
   val_entry *free_entries;   /* entries of finished regions, for reuse */
   unsigned iso_depth;
   unsigned depth;            /* nesting of regions/attributes/types */
+  /* Deepest nesting reached in the current alias definition, counting the
+   * nesting that the aliases it uses stand for: an alias adds its own depth
+   * where it is used, so chains of aliases obey the same limit. */
+  unsigned max_depth;
+  sharc_ptrmap alias_depths; /* aliased attr or type -> its nesting depth + 1 */
+  bool in_type_text;         /* parsing a shaped type found by its text */
   const char *dialect_stack[SHARC_MAX_DIALECT_STACK];
   unsigned dialect_depth;
   unsigned module_line, module_col; /* location of an implicit module */
@@ -70,6 +76,9 @@ struct sharc_parser {
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
 bool sharc_p_enter(sharc_parser *p);
+/* Accounts for an alias used at the current depth; false (with a located
+ * error at `at`) when what it stands for would nest too deep. */
+bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at);
 void sharc_p_leave(sharc_parser *p);
 bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out); /* inside loc(...) */
 bool sharc_p_at_type_start(const sharc_parser *p);

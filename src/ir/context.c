@@ -205,6 +205,7 @@ void sharc_context_destroy(sharc_context *ctx) {
             "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
             ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
             ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+  sharc_context_clear_sources(ctx); /* the line tables it made */
   sharc_symcache_free_all(ctx);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);

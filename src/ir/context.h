@@ -12,6 +12,8 @@ typedef struct sharc_source {
   const char *buf;
   size_t len;
   unsigned first_line;
+  sharc_line_table *lines; /* a caller's, or owned (made on first need) */
+  bool owns_lines;
   struct sharc_source *next;
 } sharc_source;
 

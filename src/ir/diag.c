@@ -21,36 +21,125 @@ static const char *severity_name(sharc_severity s) {
   }
 }
 
-static const sharc_source *find_source(const sharc_context *ctx, sharc_str name) {
-  for (const sharc_source *s = ctx->sources; s; s = s->next)
+static sharc_source *find_source(const sharc_context *ctx, sharc_str name) {
+  for (sharc_source *s = ctx->sources; s; s = s->next)
     if (sharc_str_eq(sharc_str_from_cstr(s->name), name))
       return s;
   return NULL;
 }
 
-void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
-                              unsigned first_line) {
+struct sharc_line_table {
+  const char *buf;
+  size_t len;
+  size_t *starts; /* starts[0] = 0, then one past each '\n' found so far */
+  size_t n, cap;
+  bool complete; /* every line is known */
+};
+
+sharc_line_table *sharc_line_table_create(const char *buf, size_t len) {
+  sharc_line_table *t = calloc(1, sizeof *t);
+  if (!t)
+    abort();
+  t->buf = buf;
+  t->len = len;
+  t->cap = 16;
+  t->starts = malloc(t->cap * sizeof *t->starts);
+  if (!t->starts)
+    abort();
+  t->starts[t->n++] = 0;
+  return t;
+}
+
+void sharc_line_table_destroy(sharc_line_table *t) {
+  if (!t)
+    return;
+  free(t->starts);
+  free(t);
+}
+
+/* Finds one more line start; false at the end of the buffer. */
+static bool line_table_next(sharc_line_table *t) {
+  if (t->complete)
+    return false;
+  size_t from = t->starts[t->n - 1];
+  const char *nl = memchr(t->buf + from, '\n', t->len - from);
+  if (!nl) {
+    t->complete = true;
+    return false;
+  }
+  if (t->n == t->cap) {
+    t->cap *= 2;
+    t->starts = realloc(t->starts, t->cap * sizeof *t->starts);
+    if (!t->starts)
+      abort();
+  }
+  t->starts[t->n++] = (size_t)(nl - t->buf) + 1;
+  return true;
+}
+
+bool sharc_line_table_start(sharc_line_table *t, size_t line, size_t *offset) {
+  while (t->n <= line && line_table_next(t))
+    ;
+  if (line >= t->n)
+    return false;
+  *offset = t->starts[line];
+  return true;
+}
+
+void sharc_line_table_locate(sharc_line_table *t, size_t offset, unsigned *line, unsigned *col) {
+  while (t->starts[t->n - 1] <= offset && line_table_next(t))
+    ;
+  size_t lo = 0, hi = t->n;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (t->starts[mid] <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *line = (unsigned)(lo + 1);
+  *col = (unsigned)(offset - t->starts[lo] + 1);
+}
+
+static void add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                       unsigned first_line, sharc_line_table *lines) {
   sharc_source *s = sharc_arena_alloc(&ctx->diag_arena, sizeof *s);
   s->name = sharc_arena_strndup(&ctx->diag_arena, name, strlen(name));
   s->buf = buf;
   s->len = len;
   s->first_line = first_line;
+  s->lines = lines;
   s->next = ctx->sources;
   ctx->sources = s;
 }
 
-void sharc_context_clear_sources(sharc_context *ctx) { ctx->sources = NULL; }
+void sharc_context_add_source_table(sharc_context *ctx, const char *name, sharc_line_table *table,
+                                    unsigned first_line) {
+  add_source(ctx, name, table->buf, table->len, first_line, table);
+}
+
+void sharc_context_add_source(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                              unsigned first_line) {
+  add_source(ctx, name, buf, len, first_line, NULL);
+}
+
+void sharc_context_clear_sources(sharc_context *ctx) {
+  for (sharc_source *s = ctx->sources; s; s = s->next)
+    if (s->owns_lines)
+      sharc_line_table_destroy(s->lines);
+  ctx->sources = NULL;
+}
 
 /* Appends the source line of `line` and a caret under `col`, as llvm::SourceMgr does. */
-static void put_source_line(const sharc_source *s, unsigned line, unsigned col, sharc_buf *out) {
+static void put_source_line(sharc_source *s, unsigned line, unsigned col, sharc_buf *out) {
   if (line < s->first_line)
     return;
-  unsigned want = line - s->first_line;
-  size_t i = 0;
-  for (unsigned l = 0; l < want && i < s->len; i++)
-    if (s->buf[i] == '\n')
-      l++;
-  if (i > s->len || (i == s->len && want > 0 && (i == 0 || s->buf[i - 1] != '\n')))
+  if (!s->lines) {
+    s->lines = sharc_line_table_create(s->buf, s->len);
+    s->owns_lines = true;
+  }
+  size_t i;
+  if (!sharc_line_table_start(s->lines, line - s->first_line, &i))
     return;
   size_t end = i;
   while (end < s->len && s->buf[end] != '\n' && s->buf[end] != '\r')
@@ -72,7 +161,7 @@ static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf 
     sharc_buf_put_str(out, sharc_loc_file_name(f));
     sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
                      severity_name(d->severity), d->message);
-    const sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
+    sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
     if (s)
       put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
     return;
@@ -91,7 +180,7 @@ void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d
 static void default_handler(sharc_context *ctx, const sharc_diag *d) {
   sharc_buf out = {0};
   sharc_diag_format_with_source(ctx, d, &out);
-  fputs(out.data, stderr);
+  fwrite(out.data, 1, out.len, stderr);
   sharc_buf_free(&out);
 }
 

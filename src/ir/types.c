@@ -1,5 +1,6 @@
 /* Builtin types: constructors (uniqued in the context) and accessors. */
 #include "ir/context.h"
+#include "support/checked.h"
 
 #include <string.h>
 
@@ -223,17 +224,18 @@ sharc_attr *sharc_type_encoding(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_MEMREF ? t->shaped.encoding : NULL;
 }
 
-int64_t sharc_type_num_elements(const sharc_type *t) {
+bool sharc_type_try_num_elements(const sharc_type *t, int64_t *out) {
   t = shape_source(t);
-  if (!sharc_type_has_rank(t))
-    return -1;
-  int64_t n = 1;
-  for (unsigned i = 0; i < t->shaped.rank; i++) {
-    if (t->shaped.shape[i] < 0)
-      return -1;
-    n *= t->shaped.shape[i];
+  if (!sharc_type_has_rank(t)) {
+    *out = -1;
+    return true;
   }
-  return n;
+  return sharc_product_checked(t->shaped.shape, t->shaped.rank, out);
+}
+
+int64_t sharc_type_num_elements(const sharc_type *t) {
+  int64_t n;
+  return sharc_type_try_num_elements(t, &n) ? n : INT64_MAX;
 }
 
 unsigned sharc_type_count(const sharc_type *t) { return t->list.n_in; }

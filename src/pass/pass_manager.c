@@ -574,7 +574,7 @@ static void dump(const pm_entry *e, sharc_op *op, const char *when, const char *
   if (sharc_op_parent_op(op) && out.len && out.data[out.len - 1] == '\n')
     out.data[--out.len] = 0;
   SHARC_BUF_LIT(&out, "\n\n");
-  fputs(out.data, stderr);
+  fwrite(out.data, 1, out.len, stderr);
   sharc_buf_free(&out);
 }
 

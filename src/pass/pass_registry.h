@@ -92,6 +92,19 @@ extern const sharc_pass_def sharc_pass_mpmd_sink_negligible_ops_into_call_op;
 extern const sharc_pass_def sharc_pass_mpmd_erase_unused_callee_block_arguments;
 extern const sharc_pass_def sharc_pass_mpmd_call_inline;
 extern const sharc_pass_def sharc_pass_mpmd_absorb_inferred_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_copy_constants;
+extern const sharc_pass_def sharc_pass_mpmd_merge_forward_with_backward;
+extern const sharc_pass_def sharc_pass_mpmd_merge_transfers;
+extern const sharc_pass_def sharc_pass_mpmd_rule_based_merge;
+extern const sharc_pass_def sharc_pass_mpmd_scheduling_units_verifier;
+extern const sharc_pass_def sharc_pass_mpmd_split_and_prioritize_transfer_independent_computations;
+extern const sharc_pass_def sharc_pass_mpmd_split_bwd_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_uniquify_function_inputs_outputs;
+extern const sharc_pass_def sharc_pass_mpmd_verify_stage_merging;
+extern const sharc_pass_def sharc_pass_mpmd_pipeline_scheduler;
+extern const sharc_pass_def sharc_pass_mpmd_remat_fragment;
+extern const sharc_pass_def sharc_pass_mpmd_rule_based_schedule;
+extern const sharc_pass_def sharc_pass_mpmd_optimize_pipeline;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

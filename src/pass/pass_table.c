@@ -6,11 +6,6 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
-static const sharc_option_def opts_mpmd_uniquify_function_inputs_outputs[] = {
-    {"use-transfer-instead-of-fragment", SHARC_OPT_BOOL, 0, "false",
-     "Whether to use mpmd.transfer or mpmd.fragment for uniquification",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
     {"fail-on-inferred-fragments", SHARC_OPT_BOOL, 0, "true",
      "Whether to emit an error (and fail) instead of a warning.",
@@ -20,38 +15,6 @@ static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
     {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
      "Whether to enable verbose logging",
      NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_pipeline_scheduler[] = {
-    {"must-happen-before", SHARC_OPT_CUSTOM, 0, "1F1B",
-     "A comparator that determines whether a fragment must be scheduled before another. Can be"
-     " parsed from a built-in `PipelineSchedule` as follows: `builtin:<schedule-as-string>`.",
-     NULL, NULL, "FragmentComparatorOption"},
-    {"remove-control-dependencies", SHARC_OPT_BOOL, 0, "true",
-     "Whether to remove control dependencies at the end of the pass.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_remat_fragment[] = {
-    {"merge-remat-fragments", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge the remat fragments into their consumer fragments.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_rule_based_merge[] = {
-    {"remove-control-dependencies", SHARC_OPT_BOOL, 0, "true",
-     "Whether to remove control dependencies at the end of the pass.",
-     NULL, NULL, NULL},
-    {"rules", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of fragment merge rules, each with a list of source fragment infos and a target "
-     "fragment info.",
-     NULL, NULL, "list<FragmentMergeRule>"},
-};
-static const sharc_option_def opts_mpmd_rule_based_schedule[] = {
-    {"remove-control-dependencies", SHARC_OPT_BOOL, 0, "true",
-     "Whether to remove control dependencies at the end of the pass.",
-     NULL, NULL, NULL},
-    {"rules", SHARC_OPT_CUSTOM, 0, NULL,
-     "A list of fragment schedule rules. Each rule is a list of `FragmentInfo`s that specifies"
-     " the order in which the fragments should be executed.",
-     NULL, NULL, "list<FragmentScheduleRule>"},
 };
 static const sharc_option_def opts_mpmd_validate_no_backward_deps[] = {
     {"fail-on-backward-deps", SHARC_OPT_BOOL, 0, "false",
@@ -124,15 +87,6 @@ static const sharc_option_def opts_mpmd_export_pipeline[] = {
      "Regex pattern to match against the location info of transferred tensors.",
      NULL, NULL, NULL},
 };
-static const char *const enum_mpmd_optimize_pipeline_pipeline_schedule[] = {"none", "1F1B", "Circular", NULL};
-static const sharc_option_def opts_mpmd_optimize_pipeline[] = {
-    {"merge-after-scheduling", SHARC_OPT_BOOL, 0, "false",
-     "Whether to merge inferred fragments only after scheduling.",
-     NULL, NULL, NULL},
-    {"pipeline-schedule", SHARC_OPT_ENUM, 0, "1F1B",
-     "The pipeline schedule to use.",
-     enum_mpmd_optimize_pipeline_pipeline_schedule, NULL, NULL},
-};
 
 const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
@@ -140,9 +94,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-convert-sdy-shardings-to-mpmd-types", "ConvertSdyShardingsToMpmdTypesPass",
      "Moves shardings from op attrs to `!mpmd.mesh_tensor` types.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-copy-constants", "CopyConstantsPass",
-     "Copies constants produced in one fragment to their consumers.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-delay-inferred-fragments", "DelayInferredFragmentsPass",
      "Delays inferred fragments to be executed as late as possible.",
@@ -171,29 +122,8 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-mark-offloaded-input-output", "MarkOffloadedInputOutputPass",
      "Marks offloaded input and output values so the compiler knows they are in host memory.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-forward-with-backward", "MergeForwardWithBackwardPass",
-     "Merge forward fragments with backward fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-merge-transfers", "MergeTransfersPass",
-     "Merges sets of transfers that share the same producer and consumer fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-pipeline-scheduler", "PipelineSchedulerPass",
-     "Reorders the fragments to obtain a given pipeline schedule.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_pipeline_scheduler), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-populate-unreduced-out-sharding", "PopulateUnreducedOutShardingPass",
      "Populates unreduced out shardings for fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-remat-fragment", "RematFragmentPass",
-     "Rematerializes fragments.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_remat_fragment), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-rule-based-merge", "RuleBasedMergePass",
-     "Merges fragments based on user-defined rules.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_rule_based_merge), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-rule-based-schedule", "RuleBasedSchedulePass",
-     "Reorders fragments based on user-defined rules.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_rule_based_schedule), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-scheduling-units-verifier", "SchedulingUnitVerifierPass",
-     "Verifies if the program contains the required scheduling units.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-simplify-program", "SimplifyProgramPass",
      "Removes redundant arg/results from fragments.",
@@ -201,16 +131,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-sink-create-token-into-fragments", "SinkCreateTokenIntoFragmentsPass",
      "Sinks stablehlo.create_token ops into fragment bodies.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-split-and-prioritize-transfer-independent-computations", "SplitAndPrioritizeTransferIndependentComputationsPass",
-     "Splits backward fragments based on transferred results.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-split-bwd-fragments", "SplitBwdFragmentsPass",
-     "Splits backward fragments based on transferred results.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-uniquify-function-inputs-outputs", "UniquifyFunctionInputsOutputsPass",
-     "Uniquifies any value returned multiple times or any block argument directly returned by "
-     "the function.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_uniquify_function_inputs_outputs), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-validate-no-backward-deps", "ValidateNoBackwardDepsPass",
      "Validates no backward dependencies exist in forward-only programs.",
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_backward_deps), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
@@ -223,9 +143,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-validate-no-reshards", "ValidateNoReshardsPass",
      "Validates that no reshard-only fragments exist.",
      "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_reshards), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-verify-stage-merging", "VerifyStageMergingPass",
-     "Verifies that merging of fragments assigned to stages succeeded.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -239,9 +156,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-export-pipeline", "",
      "Run the standard set of passes to export an MPMD program.",
      NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-optimize-pipeline", "",
-     "Run the standard set of passes to optimize an MPMD program.",
-     NULL, SHARC_OPTIONS(opts_mpmd_optimize_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-sharding-propagation-pipeline", "",
      "Run the standard set of passes to propagate shardings in an MPMD program.",
      NULL, NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

@@ -86,6 +86,19 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_erase_unused_callee_block_arguments,
     &sharc_pass_mpmd_call_inline,
     &sharc_pass_mpmd_absorb_inferred_fragments,
+    &sharc_pass_mpmd_copy_constants,
+    &sharc_pass_mpmd_merge_forward_with_backward,
+    &sharc_pass_mpmd_merge_transfers,
+    &sharc_pass_mpmd_rule_based_merge,
+    &sharc_pass_mpmd_scheduling_units_verifier,
+    &sharc_pass_mpmd_split_and_prioritize_transfer_independent_computations,
+    &sharc_pass_mpmd_split_bwd_fragments,
+    &sharc_pass_mpmd_uniquify_function_inputs_outputs,
+    &sharc_pass_mpmd_verify_stage_merging,
+    &sharc_pass_mpmd_pipeline_scheduler,
+    &sharc_pass_mpmd_remat_fragment,
+    &sharc_pass_mpmd_rule_based_schedule,
+    &sharc_pass_mpmd_optimize_pipeline,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

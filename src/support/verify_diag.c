@@ -1060,7 +1060,27 @@ struct sharc_vd {
   bool ok;
   bool file_done; /* file expectations already reported by a verify() */
   vd_list file, unknown;
+  /* Lookups that must not cost a scan of the buffer or of every
+   * expectation per diagnostic (100k expected-* lines stay linear): */
+  size_t *line_starts; /* offset of each line's first byte */
+  size_t num_lines;
+  size_t *first_at_line; /* per line: 1 + index of its first file expectation, or 0;
+                            the last slot chains those past the end of the buffer */
+  size_t *next_at_line;  /* per file expectation: 1 + index of the next in its chain, or 0 */
 };
+
+/* The 1-based line holding `at`. */
+static unsigned vd_line_of(const sharc_vd *vd, const char *at) {
+  size_t off = (size_t)(at - vd->buf), lo = 0, hi = vd->num_lines;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (vd->line_starts[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return (unsigned)(lo + 1);
+}
 
 static void vd_list_free(vd_list *l) {
   for (size_t i = 0; i < l->len; i++)
@@ -1151,9 +1171,7 @@ static void vd_print_at(const sharc_vd *vd, sharc_buf *out, const char *at, cons
     ls--;
   while (le < be && *le != '\n' && *le != '\r')
     le++;
-  unsigned line = 1;
-  for (const char *c = bs; c < at; c++)
-    line += *c == '\n';
+  unsigned line = vd_line_of(vd, at);
   vd_put_filename(out, vd->name);
   sharc_buf_printf(out, ":%u:%zu: error: %s\n", line, (size_t)(at - ls) + 1, msg);
   vd_put_snippet(out, ls, le, at, rs, re);
@@ -1161,15 +1179,9 @@ static void vd_print_at(const sharc_vd *vd, sharc_buf *out, const char *at, cons
 
 /* SourceMgr::FindLocForLineAndColumn: NULL when line/col is not inside. */
 static const char *vd_find_line_col(const sharc_vd *vd, unsigned line, unsigned col) {
-  if (!line || !col)
+  if (!line || !col || line > vd->num_lines)
     return NULL;
-  const char *p = vd->buf, *end = vd->buf + vd->len;
-  for (unsigned l = 1; l < line; l++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl)
-      return NULL;
-    p = nl + 1;
-  }
+  const char *p = vd->buf + vd->line_starts[line - 1], *end = vd->buf + vd->len;
   size_t c = col - 1;
   if (c > (size_t)(end - p))
     return NULL;
@@ -1344,7 +1356,30 @@ sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_l
   vd->len = buf ? len : 0;
   vd->level = level;
   vd->ok = true;
+  vd->num_lines = 1;
+  for (const char *q = vd->buf, *e = vd->buf + vd->len; (q = memchr(q, '\n', (size_t)(e - q))); q++)
+    vd->num_lines++;
+  vd->line_starts = malloc(vd->num_lines * sizeof *vd->line_starts);
+  if (!vd->line_starts)
+    abort();
+  vd->line_starts[0] = 0;
+  size_t k = 1;
+  for (const char *q = vd->buf, *e = vd->buf + vd->len; (q = memchr(q, '\n', (size_t)(e - q))); q++)
+    vd->line_starts[k++] = (size_t)(q - vd->buf) + 1;
   vd_scan_buffer(vd, out);
+  /* expectations by line, each line's in file order */
+  vd->first_at_line = calloc(vd->num_lines + 2, sizeof *vd->first_at_line);
+  vd->next_at_line = calloc(vd->file.len + 1, sizeof *vd->next_at_line);
+  if (!vd->first_at_line || !vd->next_at_line)
+    abort();
+  for (size_t i = vd->file.len; i-- > 0;) {
+    const vd_expect *e = &vd->file.items[i];
+    if (e->bad_line || e->line == 0)
+      continue;
+    size_t slot = e->line <= vd->num_lines ? e->line : vd->num_lines + 1;
+    vd->next_at_line[i] = vd->first_at_line[slot];
+    vd->first_at_line[slot] = i + 1;
+  }
   return vd;
 }
 
@@ -1353,6 +1388,9 @@ void sharc_vd_free(sharc_vd *vd) {
     return;
   vd_list_free(&vd->file);
   vd_list_free(&vd->unknown);
+  free(vd->line_starts);
+  free(vd->first_at_line);
+  free(vd->next_at_line);
   free(vd);
 }
 
@@ -1397,8 +1435,13 @@ void sharc_vd_process(sharc_vd *vd, const sharc_vd_diag *d, sharc_buf *out) {
   int kind = vd_clamp_kind(d->severity);
   const char *msg = d->message ? d->message : "";
   vd_expect *near = NULL;
-  for (size_t i = 0; l && i < l->len; i++) {
-    vd_expect *e = &l->items[i];
+  /* a file location only meets the expectations of its own line */
+  bool by_line = l == &vd->file;
+  size_t i = 0;
+  if (by_line)
+    i = !d->line ? 0 : vd->first_at_line[d->line <= vd->num_lines ? d->line : vd->num_lines + 1];
+  for (; l && (by_line ? i != 0 : i < l->len); i = by_line ? vd->next_at_line[i - 1] : i + 1) {
+    vd_expect *e = &l->items[by_line ? i - 1 : i];
     if (has_file && (e->bad_line || e->line != d->line))
       continue;
     if (!vd_expect_matches(e, msg))

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Builds tests/fuzz/fuzz_parse.c with libFuzzer + ASan + UBSan and fuzzes the
-# parser/printer for a while.
+# Builds the libFuzzer targets (tests/fuzz/fuzz_parse.c: parser and printer;
+# tests/fuzz/fuzz_pass.c: parse, run a pass, print, parse again) with
+# libFuzzer + ASan + UBSan and fuzzes one of them for a while.
 #
 #   tests/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]   # default 60 s
 #   tests/fuzz/run.sh --check-toolchain   # only check that clang+libFuzzer link
-#   tests/fuzz/run.sh --build-only        # only build build/fuzz/fuzz_parse
+#   tests/fuzz/run.sh --build-only        # only build build/fuzz/fuzz_{parse,pass}
 #
-# Seeds: tests/fuzz/corpus (valid and invalid snippets) and tests/malformed.
-# New interesting inputs go to build/fuzz/corpus; crashes, leaks and
-# round-trip failures to build/fuzz/artifacts/ (re-run one with
+# FUZZ_TARGET picks the target: fuzz_parse (default) or fuzz_pass.
+# Seeds: tests/fuzz/corpus (valid and invalid snippets), tests/malformed and
+# tests/lit; fuzz_pass reads them with a pass-selecting first byte added
+# (build/fuzz/pass_seeds), and also the conformance inputs of
+# FUZZ_EXTRA_SEEDS (default ../shared/conformance) when that exists.
+# New interesting inputs go to build/fuzz/corpus[_pass]; crashes, leaks and
+# round-trip failures to build/fuzz/artifacts[_pass]/ (re-run one with
 # `build/fuzz/fuzz_parse build/fuzz/artifacts/crash-...`).
 # Environment: CC (default clang), FUZZ_JOBS (parallel fuzzing processes).
 set -euo pipefail
@@ -62,14 +67,63 @@ fi
 # ---- build -----------------------------------------------------------------
 shopt -s globstar nullglob
 srcs=("$ROOT"/src/**/*.c)
-mkdir -p "$OUT/corpus" "$OUT/artifacts"
-echo "fuzz/run.sh: building $OUT/fuzz_parse from ${#srcs[@]} library sources" >&2
-"$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
-  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-  -I"$ROOT/include" -I"$ROOT/src" \
-  "${srcs[@]}" "$DIR/fuzz_parse.c" -lm -o "$OUT/fuzz_parse"
+target=${FUZZ_TARGET:-fuzz_parse}
+case "$target" in
+fuzz_parse) suffix= ;;
+fuzz_pass) suffix=_pass ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse or fuzz_pass" >&2; exit 2 ;;
+esac
+mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
+# the library once, as objects shared by both targets
+echo "fuzz/run.sh: building the fuzz targets from ${#srcs[@]} library sources" >&2
+objs=()
+for src in "${srcs[@]}"; do
+  obj="$OUT/obj/$(echo "${src#"$ROOT"/}" | tr / _).o"
+  objs+=("$obj")
+  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find "$ROOT/src" "$ROOT/include" -name '*.h' -newer "$obj" -print -quit)" ]; then
+    "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
+      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+      -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
+  fi
+done
+for t in fuzz_parse fuzz_pass; do
+  "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+    -I"$ROOT/include" -I"$ROOT/src" \
+    "${objs[@]}" "$DIR/$t.c" -lm -o "$OUT/$t"
+done
 if [ "${1:-}" = "--build-only" ]; then
   exit 0
+fi
+
+seeds=("$DIR/corpus" "$ROOT/tests/malformed")
+if [ "$target" = fuzz_pass ]; then
+  # every seed piece, behind a `//!pass` header naming the first pass of its
+  # file's RUN lines that the build has (else a first byte picking one)
+  rm -rf "$OUT/pass_seeds"
+  mkdir -p "$OUT/pass_seeds"
+  extra=${FUZZ_EXTRA_SEEDS:-$ROOT/../shared/conformance}
+  python3 - "$OUT/pass_seeds" "$DIR/corpus" "$ROOT/tests/lit" "$extra" <<'PY'
+import os, re, sys
+out, dirs = sys.argv[1], sys.argv[2:]
+n = 0
+for d in dirs:
+    for root, _, files in os.walk(d):
+        for f in sorted(files):
+            if not f.endswith(".mlir"):
+                continue
+            data = open(os.path.join(root, f), "rb").read()
+            flags = re.findall(rb"RUN:.*?(?:sdy|mpmd)_opt.*?\s-(?!-?(?:split|allow|verify|mlir|o\b|pass-pipeline))-?([a-z][a-z0-9-]+)", data)
+            head = b"//!" + flags[0] if flags else None
+            for piece in data.split(b"// -----"):
+                if len(piece) > 8000:
+                    continue
+                with open(os.path.join(out, "s%06d" % n), "wb") as w:
+                    w.write(head + b"\n" + piece if head else bytes([n % 256]) + piece)
+                n += 1
+print("fuzz/run.sh: %d pass seeds" % n, file=sys.stderr)
+PY
+  seeds=("$OUT/pass_seeds")
 fi
 
 # ---- fuzz ------------------------------------------------------------------
@@ -82,11 +136,11 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 # The first corpus dir receives new inputs; the seed dirs are only read.
-exec "$OUT/fuzz_parse" \
+exec "$OUT/$target" \
   -max_total_time="$secs" \
   -dict="$DIR/mlir.dict" \
   -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$OUT/artifacts/" \
+  -artifact_prefix="$OUT/artifacts$suffix/" \
   -print_final_stats=1 \
   "${jobs[@]}" "$@" \
-  "$OUT/corpus" "$DIR/corpus" "$ROOT/tests/malformed"
+  "$OUT/corpus$suffix" "${seeds[@]}"

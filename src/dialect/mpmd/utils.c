@@ -757,3 +757,58 @@ void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out) {
   sharc_buf_puts(out, b.data ? b.data : "");
   sharc_buf_free(&b);
 }
+
+/* ---- fragments: remat, split and order ------------------------------------------------------ */
+
+bool sharc_mpmd_is_remat(const sharc_op *op) {
+  return sharc_op_attr(op, SHARC_MPMD_REMAT_ATTR) != NULL;
+}
+
+void sharc_mpmd_mark_as_remat(sharc_op *op, sharc_rewriter *rw) {
+  sharc_rw_set_attr(rw, op, SHARC_MPMD_REMAT_ATTR, sharc_attr_unit(rw->ctx));
+}
+
+bool sharc_mpmd_is_split_keep_transferred(const sharc_op *fragment) {
+  return sharc_op_attr(fragment, SHARC_MPMD_SPLIT_KEEP_TRANSFERRED_ATTR) != NULL;
+}
+
+bool sharc_mpmd_is_split_drop_transferred(const sharc_op *fragment) {
+  return sharc_op_attr(fragment, SHARC_MPMD_SPLIT_DROP_TRANSFERRED_ATTR) != NULL;
+}
+
+bool sharc_mpmd_max_transpose_count(const sharc_op *fragment, int64_t *out) {
+  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  unsigned n = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY ? sharc_attr_count(origin)
+                                                                        : 0;
+  bool any = false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *o = sharc_attr_at(origin, i);
+    if (!sharc_mpmd_is_user_origin(o))
+      continue;
+    int64_t c = sharc_mpmd_user_origin_transpose_count(o);
+    if (!any || c > *out)
+      *out = c;
+    any = true;
+  }
+  return any;
+}
+
+bool sharc_mpmd_fragment_transpose_count(const sharc_op *fragment, int64_t *out) {
+  if (sharc_mpmd_single_transpose_count(fragment, out))
+    return true;
+  return sharc_mpmd_is_remat(fragment) && sharc_mpmd_max_transpose_count(fragment, out);
+}
+
+sharc_str sharc_mpmd_fragment_mesh(const sharc_op *fragment) {
+  sharc_attr *mesh = sharc_op_attr(fragment, "mesh_name");
+  return mesh && sharc_attr_get_kind(mesh) == SHARC_ATTR_STRING ? sharc_attr_string_value(mesh)
+                                                                 : (sharc_str){"", 0};
+}
+
+bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op *second) {
+  sharc_attr *mesh = sharc_op_attr(first, "mesh_name");
+  for (sharc_op *op = sharc_op_next(first); op; op = sharc_op_next(op))
+    if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_op_attr(op, "mesh_name") == mesh)
+      return op == second;
+  return false;
+}

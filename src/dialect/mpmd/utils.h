@@ -183,4 +183,27 @@ void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out);
 /* PrintOperationForLog: the op as text. */
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out);
 
+/* ---- fragments: remat, split and order (mpmd/ir/utils, transforms/common/utils) ---------- */
+#define SHARC_MPMD_REMAT_ATTR "remat"
+#define SHARC_MPMD_SPLIT_KEEP_TRANSFERRED_ATTR "split_keep_transferred"
+#define SHARC_MPMD_SPLIT_DROP_TRANSFERRED_ATTR "split_drop_transferred"
+#define SHARC_MPMD_CPU_MESH_SUFFIX "/cpu"
+#define SHARC_MPMD_PINNED_HOST "pinned_host"
+/* IsRemat / MarkAsRemat. */
+bool sharc_mpmd_is_remat(const sharc_op *op);
+void sharc_mpmd_mark_as_remat(sharc_op *op, sharc_rewriter *rw);
+/* IsSplitKeepTransferred / IsSplitDropTransferred. */
+bool sharc_mpmd_is_split_keep_transferred(const sharc_op *fragment);
+bool sharc_mpmd_is_split_drop_transferred(const sharc_op *fragment);
+/* TryToFindMaxTransposeCount. */
+bool sharc_mpmd_max_transpose_count(const sharc_op *fragment, int64_t *out);
+/* TryToFindFragmentTransposeCount: the single transpose count, or for a
+ * remat fragment the largest. */
+bool sharc_mpmd_fragment_transpose_count(const sharc_op *fragment, int64_t *out);
+/* IsExecutedImmediatelyAfter: `second` is the next fragment on the mesh of
+ * `first` after it in their block. */
+bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op *second);
+/* The fragment's mesh_name. */
+sharc_str sharc_mpmd_fragment_mesh(const sharc_op *fragment);
+
 #endif

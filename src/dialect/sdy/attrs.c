@@ -1,6 +1,7 @@
 /* The sdy attribute definitions and the C API that builds and reads them
  * (include/sharc/sdy.h). Layouts are described in attrs_internal.h. */
 #include "dialect/sdy/attrs_internal.h"
+#include "support/checked.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -247,7 +248,7 @@ sharc_attr *sharc_sdy_mesh_get(sharc_context *ctx, sharc_attr *const *axes, unsi
                                const int64_t *device_ids, unsigned num_device_ids) {
   int64_t total = 1;
   for (unsigned i = 0; i < num_axes; i++)
-    total *= sharc_sdy_mesh_axis_size(axes[i]);
+    total = sharc_mul_wrap(total, sharc_sdy_mesh_axis_size(axes[i]));
   if (num_axes && is_iota(device_ids, num_device_ids, total))
     num_device_ids = 0;
   sdy_words b;
@@ -283,9 +284,11 @@ int64_t sharc_sdy_mesh_size_of(const sharc_attr *mesh, sharc_str axis_name) {
 }
 
 int64_t sharc_sdy_mesh_total_size(const sharc_attr *mesh) {
+  /* the parser refuses meshes whose product overflows; one built in code
+   * wraps rather than overflowing into undefined behaviour */
   int64_t total = 1;
   for (unsigned i = 0; i < sharc_sdy_mesh_num_axes(mesh); i++)
-    total *= sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, i));
+    total = sharc_mul_wrap(total, sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, i)));
   return total;
 }
 

@@ -3,6 +3,8 @@
  * error, then every enclosing parameter adds "failed to parse X parameter
  * 'y' ...", as MLIR's generated parsers do. */
 #include "dialect/sdy/attrs_internal.h"
+#include "support/checked.h"
+#include "support/ptrmap.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -146,17 +148,28 @@ static bool verify_mesh(sharc_parser *p, const sharc_token *at, sharc_attr *cons
       return sharc_p_error_at(p, at, "axes is empty and device_ids has more than one element");
     return true;
   }
-  for (unsigned i = 0; i < num_axes; i++)
-    for (unsigned j = 0; j < i; j++)
-      if (sharc_str_eq(sharc_sdy_mesh_axis_name(axes[i]), sharc_sdy_mesh_axis_name(axes[j]))) {
-        sharc_str n = sharc_sdy_mesh_axis_name(axes[i]);
-        return sharc_p_error_at(p, at, "duplicate axis name: \"%.*s\"", (int)n.len, n.data);
-      }
-  if (!num_ids)
-    return true;
+  /* names are interned: one text, one pointer, so a map finds repeats */
+  sharc_ptrmap seen = {0};
+  for (unsigned i = 0; i < num_axes; i++) {
+    sharc_str n = sharc_sdy_mesh_axis_name(axes[i]);
+    if (sharc_ptrmap_get(&seen, n.data)) {
+      sharc_ptrmap_free(&seen);
+      return sharc_p_error_at(p, at, "duplicate axis name: \"%.*s\"", (int)n.len, n.data);
+    }
+    sharc_ptrmap_put(&seen, n.data, axes[i]);
+  }
+  sharc_ptrmap_free(&seen);
+  /* Shardy multiplies in int64 unchecked; an overflowing mesh would wrap
+   * every size derived from it, so it is refused here. */
   int64_t total = 1;
   for (unsigned i = 0; i < num_axes; i++)
-    total *= sharc_sdy_mesh_axis_size(axes[i]);
+    if (sharc_mul_overflow(total, sharc_sdy_mesh_axis_size(axes[i]), &total)) {
+      sharc_str n = sharc_sdy_mesh_axis_name(axes[i]);
+      return sharc_p_error_at(p, at, "total product of axis sizes overflows int64 at axis \"%.*s\"",
+                              (int)n.len, n.data);
+    }
+  if (!num_ids)
+    return true;
   if (total != (int64_t)num_ids)
     return sharc_p_error_at(p, at,
                             "total product of axis sizes must match total number of device ids, "

@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_ops_internal.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
+#include "support/checked.h"
 #include "sharc/symbols.h"
 
 #include <stdarg.h>
@@ -190,6 +191,17 @@ static bool verify_sub_axes(sharc_attr **subs, unsigned n, sharc_str name, int64
       return emit_with_refs(e, "sub-axis pre-size must be at least 1: ", &subs[i], 1), false;
     if (size <= 1)
       return emit_with_refs(e, "sub-axis sizes must be greater than 1: ", &subs[i], 1), false;
+    /* Shardy's int64 product would wrap and could then divide the axis
+     * size; a product past INT64_MAX cannot divide it */
+    int64_t exact;
+    if (sharc_mul_overflow(pre, size, &exact)) {
+      char msg[160];
+      snprintf(msg, sizeof msg,
+               "sub-axis next pre-size %lld*%lld overflows int64 and doesn't divide the size of "
+               "the full axis %lld: ",
+               (long long)pre, (long long)size, (long long)axis_size);
+      return emit_with_refs(e, msg, &subs[i], 1), false;
+    }
     if (next == 0 || axis_size % next != 0) {
       char msg[128];
       snprintf(msg, sizeof msg,

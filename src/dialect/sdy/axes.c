@@ -18,7 +18,7 @@ static int64_t quotient(int64_t x, int64_t divisor) {
   if (divisor == 0)
     return 0;
   if (divisor == -1)
-    return sharc_sdy_mul_wrap(x, -1);
+    return sharc_mul_wrap(x, -1);
   return x / divisor;
 }
 
@@ -36,8 +36,7 @@ static const sharc_attr *sub_info(const sharc_attr *axis) {
 }
 
 static int64_t info_next_pre_size(const sharc_attr *info) {
-  return sharc_sdy_mul_wrap(sharc_sdy_sub_axis_info_pre_size(info),
-                            sharc_sdy_sub_axis_info_size(info));
+  return sharc_mul_wrap(sharc_sdy_sub_axis_info_pre_size(info), sharc_sdy_sub_axis_info_size(info));
 }
 
 int64_t sharc_sdy_axis_ref_size(const sharc_attr *ref, const sharc_attr *mesh) {
@@ -202,7 +201,7 @@ bool sharc_sdy_axis_ref_can_merge(const sharc_attr *a, const sharc_attr *b) {
 sharc_attr *sharc_sdy_axis_merge(sharc_context *ctx, const sharc_attr *a, const sharc_attr *b,
                                  const sharc_attr *mesh) {
   int64_t size =
-      sharc_sdy_mul_wrap(sharc_sdy_axis_ref_size(a, mesh), sharc_sdy_axis_ref_size(b, mesh));
+      sharc_mul_wrap(sharc_sdy_axis_ref_size(a, mesh), sharc_sdy_axis_ref_size(b, mesh));
   return sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(a), sharc_sdy_axis_pre_size(a), size,
                              mesh);
 }
@@ -293,7 +292,7 @@ int sharc_sdy_axes_index_of(sharc_attr *const *axes, unsigned n, const sharc_att
 int64_t sharc_sdy_axes_total_size(sharc_attr *const *axes, unsigned n, const sharc_attr *mesh) {
   int64_t size = 1;
   for (unsigned i = 0; i < n; i++)
-    size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(axes[i], mesh));
+    size = sharc_mul_wrap(size, sharc_sdy_axis_ref_size(axes[i], mesh));
   return size;
 }
 

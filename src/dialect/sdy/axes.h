@@ -6,18 +6,15 @@
  * are uniqued attributes, so `==` on pointers is AxisRefAttr equality.
  * Sizes come from the input, so every product wraps (as Shardy's int64
  * arithmetic does in practice) instead of overflowing into C's undefined
- * behaviour; see sharc_sdy_mul_wrap. Functions that build refs return NULL
- * where Shardy returns std::nullopt. */
+ * behaviour; see sharc_mul_wrap in support/checked.h (the verifiers refuse
+ * meshes and sub-axes whose products overflow). Functions that build refs
+ * return NULL where Shardy returns std::nullopt. */
 #ifndef SHARC_DIALECT_SDY_AXES_H
 #define SHARC_DIALECT_SDY_AXES_H
 
 #include "sharc/sdy.h"
+#include "support/checked.h"
 #include "support/vec.h"
-
-/* The product a*b modulo 2^64, read back as int64 (two's complement). */
-static inline int64_t sharc_sdy_mul_wrap(int64_t a, int64_t b) {
-  return (int64_t)((uint64_t)a * (uint64_t)b);
-}
 
 /* ---- one axis ref ----------------------------------------------------------
  * Declared in sharc/sdy.h and defined in axes.c, part of this module:

@@ -548,7 +548,9 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw, void *state) {
     sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_sdy_list_at(n_in ? ins : outs, 0), op);
     sharc_attr *axes = sharc_op_attr(op, "manual_axes");
     for (unsigned i = 0; mesh && axes && i < sharc_sdy_list_size(axes); i++)
-      product *= sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
+      product = sharc_mul_wrap(
+          product,
+          sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i))));
     if (!mesh)
       return false;
   }

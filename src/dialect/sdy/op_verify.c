@@ -371,7 +371,7 @@ static int64_t manual_size(sharc_op *op, const sharc_attr *dim, const sharc_attr
   for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
     sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
     if (is_manual_axis(op, sharc_sdy_axis_ref_name(axis)))
-      size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(axis, mesh));
+      size = sharc_mul_wrap(size, sharc_sdy_axis_ref_size(axis, mesh));
   }
   return size;
 }

@@ -28,6 +28,7 @@ extern const shlo_enum_def sharc_shlo_result_accuracy_mode;
 sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, unsigned index);
 /* Index of the case, or -1 when `a` is not an attribute of this enum. */
 int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
+/* The case name of a StableHLO enum attribute; NULL for any other attribute. */
 const char *sharc_shlo_enum_name(const sharc_attr *a);
 /* A bare case keyword (`LT`) into the enum's attribute, MLIR's error if none. */
 bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);
@@ -142,10 +143,25 @@ typedef struct shlo_op_def {
   /* `A B *C -> D`: the ODS type constraint of each operand group, then of
    * each result group (`*` variadic, `?` unchecked); see verify_types.c */
   const char *types;
+  /* InferTypeOpInterface: StableHLO's inferReturnTypes with the check of the
+   * inferred types against the results. It runs after the ODS constraints and
+   * before `check`; when it fails MLIR follows its error with "failed to
+   * infer returned types". NULL for ops that do not infer. */
+  bool (*infer)(sharc_op *op);
+  /* The ODS traits the op lists before its inference interface (element
+   * type and shape agreements): they run, without the companion, before
+   * `infer`. */
+  bool (*pre_infer)(sharc_op *op);
 } shlo_op_def;
 
-/* The verify hook of every row: counts, then the row's check. */
+/* The verify hook of every row: counts, required attributes, type
+ * constraints, the row's infer (with its companion), then its check. */
 bool sharc_shlo_verify_op(sharc_op *op);
+/* The companion error MLIR's InferTypeOpInterface verifier adds after a
+ * failed inference ("'stablehlo.X' op failed to infer returned types");
+ * returns false. For checks that must report an inference failure from
+ * inside a combined verifier. */
+bool sharc_shlo_failed_to_infer(sharc_op *op);
 
 /* MLIR's verifyInherentAttrs, run by declarative formats after their
  * attr-dict: the first of the row's constrained attributes among `attrs`
@@ -277,6 +293,9 @@ bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg);
  * symbol in their replica_groups. */
 bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *msg);
 bool sharc_shlo_verify_replica_group_symbols(sharc_op *op);
+
+/* Result type inference (infer.c), the rows' `infer` hooks. */
+bool sharc_shlo_infer_broadcast(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
 bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types);

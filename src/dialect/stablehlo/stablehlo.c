@@ -66,6 +66,9 @@ int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
 }
 
 const char *sharc_shlo_enum_name(const sharc_attr *a) {
+  /* any attribute may sit where an enum belongs (an opaque one, say) */
+  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def->print != print_enum)
+    return NULL;
   const shlo_enum_def *def = (const shlo_enum_def *)a->def;
   return def->cases[a->params.words[0]];
 }
@@ -623,11 +626,30 @@ static bool parse_float_value(sharc_parser *p, sharc_attr **out) {
   return sharc_p_parse_attr(p, sharc_type_float(ctx, SHARC_F64), out);
 }
 
+/* ResultAccuracyAttr::verify, which MLIR's parser runs as it builds the
+ * attribute: no negative tolerance, and all zero in DEFAULT and HIGHEST. */
+static bool verify_result_accuracy(sharc_parser *p, const sharc_token *at, sharc_attr *const *f) {
+  const uint64_t sign = (uint64_t)1 << 63;
+  bool atol_neg = f[0] && f[0]->kind == SHARC_ATTR_FLOAT && (f[0]->fl.lo & sign);
+  bool rtol_neg = f[1] && f[1]->kind == SHARC_ATTR_FLOAT && (f[1]->fl.lo & sign);
+  int64_t ulps = f[2] && f[2]->kind == SHARC_ATTR_INTEGER ? sharc_attr_int_value(f[2]) : 0;
+  if (atol_neg || rtol_neg || ulps < 0)
+    return sharc_p_error_at(p, at, "Negative tolerance");
+  int mode = sharc_shlo_enum_index(f[3], &sharc_shlo_result_accuracy_mode);
+  if (mode != 0 && mode != 1)
+    return true;
+  if (!shlo_float_is_zero(f[0]) || !shlo_float_is_zero(f[1]) || ulps != 0)
+    return sharc_p_error_at(p, at, "Invalid tolerances for ResultAccuracyAttr with mode %s, must "
+                            "be all zero.", mode ? "HIGHEST" : "DEFAULT");
+  return true;
+}
+
 static bool parse_result_accuracy(sharc_parser *p, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_type *f64 = sharc_type_float(ctx, SHARC_F64);
   sharc_attr *fields[4] = {sharc_attr_float_bits(ctx, f64, 0, 0), sharc_attr_float_bits(ctx, f64, 0, 0),
                            int_attr(ctx, 0), NULL};
+  sharc_token start = *sharc_p_tok(p);
   if (!sharc_p_expect(p, '<'))
     return false;
   while (!sharc_p_eat(p, '>')) {
@@ -653,6 +675,8 @@ static bool parse_result_accuracy(sharc_parser *p, sharc_attr **out) {
   }
   if (!fields[3])
     fields[3] = sharc_shlo_enum_get(ctx, &sharc_shlo_result_accuracy_mode, 0);
+  if (!verify_result_accuracy(p, &start, fields))
+    return false;
   *out = sharc_shlo_struct_get(ctx, &sharc_shlo_result_accuracy_def, fields);
   return true;
 }

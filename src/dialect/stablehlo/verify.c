@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/checked.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -196,22 +197,18 @@ bool sharc_shlo_verify_transpose(sharc_op *op) {
   return ok;
 }
 
-static int64_t static_elements(const sharc_type *t) {
-  int64_t n = 1;
-  for (unsigned i = 0; i < t->shaped.rank; i++) {
-    if (t->shaped.shape[i] == SHARC_DYNAMIC)
-      return -1;
-    n *= t->shaped.shape[i];
-  }
-  return n;
-}
-
 bool sharc_shlo_verify_reshape(sharc_op *op) {
   const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
   const sharc_type *out = sharc_shlo_ranked(result_type(op, 0));
   if (!in || !out)
     return true;
-  int64_t a = static_elements(in), b = static_elements(out);
+  /* StableHLO's int64 counts would wrap (2^32 x 2^32 elements count as 0) */
+  int64_t a, b;
+  if (!sharc_product_checked(in->shaped.shape, in->shaped.rank, &a) ||
+      !sharc_product_checked(out->shaped.shape, out->shaped.rank, &b)) {
+    sharc_shlo_error(op, "integer overflow in element count computation");
+    return false;
+  }
   if (a < 0 || b < 0 || a == b)
     return true;
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
@@ -260,7 +257,7 @@ bool sharc_shlo_verify_slice(sharc_op *op) {
       sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
       ok = false;
     } else {
-      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : (l - s + st - 1) / st;
+      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : sharc_ceil_div(l - s, st);
     }
   }
   if (ok)
@@ -410,8 +407,13 @@ bool sharc_shlo_verify_pad(sharc_op *op) {
     } else if (size == SHARC_DYNAMIC) {
       shape[i] = SHARC_DYNAMIC;
     } else {
-      shape[i] = size + lo + hi + (size > 1 ? size - 1 : 0) * mid;
-      if (shape[i] < 0) {
+      int64_t grow;
+      if (sharc_mul_overflow(size > 1 ? size - 1 : 0, mid, &grow) ||
+          sharc_add_overflow(size, lo, &shape[i]) || sharc_add_overflow(shape[i], hi, &shape[i]) ||
+          sharc_add_overflow(shape[i], grow, &shape[i])) {
+        sharc_shlo_error(op, "Padding result in size overflowing int64 for dimension %u", i);
+        ok = false;
+      } else if (shape[i] < 0) {
         sharc_shlo_error(op, "Padding result in negative size for dimension %u", i);
         ok = false;
       }
@@ -592,38 +594,27 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
   return false;
 }
 
-static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what);
-
-/* ConfinedAttr<I32Attr/I64Attr, [IntPositive]> or [IntNonNegative]:
- * `posi64`, `nonnegi32`. */
-static bool attr_confined(const sharc_attr *a, const char *kind, const char **what, bool *ok) {
-  bool pos = !strncmp(kind, "pos", 3), nonneg = !strncmp(kind, "nonneg", 6);
-  if (!pos && !nonneg)
-    return false;
-  const char *base = kind + (pos ? 3 : 6);
-  bool wide = !strcmp(base, "i64");
-  *ok = attr_has_kind(a, base, what) &&
-        (pos ? sharc_attr_int_value(a) > 0 : sharc_attr_int_value(a) >= 0);
-  *what = pos ? (wide ? "64-bit signless integer attribute whose value is positive"
-                      : "32-bit signless integer attribute whose value is positive")
-              : (wide ? "64-bit signless integer attribute whose value is non-negative"
-                      : "32-bit signless integer attribute whose value is non-negative");
-  return true;
-}
-
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
-  bool confined_ok;
-  if (attr_confined(a, kind, what, &confined_ok))
-    return confined_ok;
   if (!strcmp(kind, "arr")) {
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
   }
-  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+  if (!strncmp(kind, "i64", 3) || !strncmp(kind, "i32", 3)) {
+    /* i64, i32, then `nn` (IntNonNegative) or `pos` (IntPositive) */
     bool wide = kind[1] == '6';
-    *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
-    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, wide ? 64 : 32) &&
-           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+    const char *confine = kind + 3;
+    *what = !strcmp(confine, "nn")
+                ? (wide ? "64-bit signless integer attribute whose value is non-negative"
+                        : "32-bit signless integer attribute whose value is non-negative")
+            : !strcmp(confine, "pos")
+                ? (wide ? "64-bit signless integer attribute whose value is positive"
+                        : "32-bit signless integer attribute whose value is positive")
+                : (wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute");
+    if (a->kind != SHARC_ATTR_INTEGER || !sharc_type_is_integer(a->type, wide ? 64 : 32) ||
+        sharc_type_int_signedness(a->type) != SHARC_SIGNLESS)
+      return false;
+    int64_t v = sharc_attr_int_value(a);
+    return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
   }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
@@ -649,14 +640,21 @@ static bool check_required(sharc_op *op, const char *spec) {
     char name[64], kind[16];
     snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
     snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
-    sharc_attr *a = sharc_op_attr(op, name);
+    /* `?name:kind`: optional, constrained when present */
+    bool optional = name[0] == '?';
+    sharc_attr *a = sharc_op_attr(op, name + optional);
     const char *what = NULL;
+    if (!a && optional) {
+      spec = *end ? end + 1 : end;
+      continue;
+    }
     if (!a) {
       sharc_emit_op_error(op, "requires attribute '%s'", name);
       return false;
     }
     if (!attr_has_kind(a, kind, &what)) {
-      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name + optional,
+                          what);
       return false;
     }
     spec = *end ? end + 1 : end;
@@ -672,15 +670,21 @@ const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_nam
       end = spec + strlen(spec);
     char kind[16];
     snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    const char *first = spec + (*spec == '?'); /* `?name`: optional */
     for (unsigned i = 0; i < n; i++) {
       sharc_str name = sharc_ident_str(attrs[i].name);
-      if (name.len == (size_t)(colon - spec) && !memcmp(name.data, spec, name.len) &&
+      if (name.len == (size_t)(colon - first) && !memcmp(name.data, first, name.len) &&
           !attr_has_kind(attrs[i].value, kind, what))
         return attrs[i].name->data;
     }
     spec = *end ? end + 1 : end;
   }
   return NULL;
+}
+
+bool sharc_shlo_failed_to_infer(sharc_op *op) {
+  sharc_emit_op_error(op, "failed to infer returned types");
+  return false;
 }
 
 bool sharc_shlo_verify_op(sharc_op *op) {
@@ -695,6 +699,10 @@ bool sharc_shlo_verify_op(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
+  if (row->pre_infer && !row->pre_infer(op))
+    return false;
+  if (row->infer && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
   return (!row->check || row->check(op)) && sharc_shlo_verify_replica_group_symbols(op);
 }
 

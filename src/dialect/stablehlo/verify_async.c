@@ -20,18 +20,12 @@ static bool is_async_capable(const sharc_op *op) {
   return false;
 }
 
-/* "failed to infer returned types" follows every inference error. */
-static bool infer_failed(sharc_op *op) {
-  sharc_emit_op_error(op, "failed to infer returned types");
-  return false;
-}
-
 static bool async_error(sharc_op *op, const char *fmt, unsigned a, unsigned b) {
   sharc_buf m = {0};
   sharc_buf_printf(&m, fmt, a, b);
   sharc_shlo_error(op, "'%s' op %s", sharc_op_get_def(op)->name, m.data);
   sharc_buf_free(&m);
-  return infer_failed(op);
+  return sharc_shlo_failed_to_infer(op);
 }
 
 /* Future and other non-shaped types are compatible only when equal. */
@@ -47,7 +41,7 @@ static bool check_result(sharc_op *op, sharc_type *inferred) {
   sharc_shlo_quote_type(&m, actual);
   sharc_shlo_error(op, "%s", m.data);
   sharc_buf_free(&m);
-  return infer_failed(op);
+  return sharc_shlo_failed_to_infer(op);
 }
 
 static unsigned count_ops(const sharc_block *block) {
@@ -74,7 +68,7 @@ static bool operands_match_args(sharc_op *op, const sharc_block *block) {
     sharc_shlo_quote_type(&m, b);
     sharc_shlo_error(op, "%s", m.data);
     sharc_buf_free(&m);
-    return infer_failed(op);
+    return sharc_shlo_failed_to_infer(op);
   }
   return true;
 }

@@ -3,6 +3,7 @@
  * 0..n-1, -1 padding only where groups may differ in size; and
  * collective_permute's source_target_pairs (verifyCollectivePermuteOp). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/checked.h"
 
 #include <stdlib.h>
 
@@ -101,7 +102,8 @@ static bool verify_replica_groups(sharc_op *op, bool same_size, int64_t expected
     return false;
   }
   sharc_attr *global = sharc_op_attr(op, "use_global_device_ids");
-  int64_t rows = t->shaped.shape[0], n = rows * t->shaped.shape[1];
+  /* a parsed dense attribute's element count fits int64 */
+  int64_t rows = t->shaped.shape[0], n = sharc_mul_wrap(rows, t->shaped.shape[1]);
   if (global && global->kind == SHARC_ATTR_UNIT && n == 0) {
     sharc_shlo_error(op, "if `use_global_device_ids` is set, the replica groups cannot be empty");
     return false;
@@ -173,5 +175,5 @@ bool sharc_shlo_verify_collective_permute(sharc_op *op) {
                (long long)t->shaped.shape[0], (long long)t->shaped.shape[1]);
     return false;
   }
-  return check_pairs(op, pairs, (size_t)(t->shaped.shape[0] * 2));
+  return check_pairs(op, pairs, (size_t)sharc_mul_wrap(t->shaped.shape[0], 2));
 }

@@ -4,6 +4,7 @@
  * TypeInference.cpp; the result-type comparison is the one of the
  * InferTypeOpInterface ops (sharc_shlo_check_inferred). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/checked.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,7 +191,9 @@ bool sharc_shlo_verify_bitcast_convert(sharc_op *op) {
       return false;
     }
     int64_t last = smaller->shaped.shape[sr - 1];
-    if (last != SHARC_DYNAMIC && last * (int64_t)small_bits != (int64_t)big_bits) {
+    int64_t product;
+    if (last != SHARC_DYNAMIC && (sharc_mul_overflow(last, (int64_t)small_bits, &product) ||
+                                  product != (int64_t)big_bits)) {
       sharc_buf a = {0}, b = {0};
       quoted_type(&a, in);
       quoted_type(&b, out);

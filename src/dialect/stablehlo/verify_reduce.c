@@ -278,7 +278,8 @@ static bool reduce_result(reduce *r) {
                                     sharc_shlo_accumulator_elem(sharc_op_region(r->op, 0), i,
                                                                 r->inputs[i]),
                                     enc);
-  bool ok = sharc_shlo_check_inferred_all(r->op, inferred, r->n);
+  bool ok = sharc_shlo_check_inferred_all(r->op, inferred, r->n) ||
+            sharc_shlo_failed_to_infer(r->op);
   free(kept_bounds);
   free(inferred);
   return ok;

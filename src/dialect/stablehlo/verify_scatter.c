@@ -282,7 +282,8 @@ static bool check_results(scatter *s) {
                                     sharc_shlo_accumulator_elem(sharc_op_region(s->op, 0), i, in),
                                     in->shaped.encoding);
   }
-  bool ok = sharc_shlo_check_inferred_all(s->op, inferred, s->n);
+  bool ok = sharc_shlo_check_inferred_all(s->op, inferred, s->n) ||
+            sharc_shlo_failed_to_infer(s->op);
   free(inferred);
   return ok;
 }
@@ -464,5 +465,5 @@ bool sharc_shlo_verify_select_and_scatter(sharc_op *op) {
                                            sharc_shlo_accumulator_elem(sharc_op_region(op, 1), 0,
                                                                        operand),
                                            operand->shaped.encoding);
-  return sharc_shlo_check_inferred(op, inferred);
+  return sharc_shlo_check_inferred(op, inferred) || sharc_shlo_failed_to_infer(op);
 }

@@ -50,6 +50,7 @@ func.func @reshape_count(%a: tensor<4x8xf32>) -> tensor<30xf32> {
 // -----
 
 func.func @slice_limit(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{limit index 9 is larger than dimension size 8 in dimension 1}}
   %0 = stablehlo.slice %a [0:4, 1:9] : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
@@ -58,6 +59,7 @@ func.func @slice_limit(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 func.func @slice_rank(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{the number of elements in start_indices (1) does not match the rank of the operand (2)}}
   %0 = stablehlo.slice %a [0:4] : (tensor<4x8xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -66,6 +68,7 @@ func.func @slice_rank(%a: tensor<4x8xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @concat_dim(%a: tensor<4x8xf32>) -> tensor<4x16xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{dimension 2 is out-of-bounds for input rank 2}}
   %0 = stablehlo.concatenate %a, %a, dim = 2 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
@@ -130,6 +133,7 @@ func.func @operand_count(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @pad_interior(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{Interior padding cannot be negative: -1}}
   %0 = stablehlo.pad %a, %s, low = [0], high = [0], interior = [-1] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -138,6 +142,7 @@ func.func @pad_interior(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
 // -----
 
 func.func @pad_result(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{'stablehlo.pad' op inferred type(s) 'tensor<6xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
   %0 = stablehlo.pad %a, %s, low = [1], high = [1], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -146,6 +151,7 @@ func.func @pad_result(%a: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
 // -----
 
 func.func @select_types(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{requires compatible types for non-predicate operands}}
   %0 = stablehlo.select %p, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -231,6 +237,7 @@ func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> 
 // -----
 
 func.func @concat_shapes(%a: tensor<4x8xf32>, %b: tensor<4x7xf32>) -> tensor<8x8xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{shapes of operand (0) and (1) are not compatible at non-concat index 1: (4, 8) != (4, 7)}}
   %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<4x8xf32>, tensor<4x7xf32>) -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
@@ -239,6 +246,7 @@ func.func @concat_shapes(%a: tensor<4x8xf32>, %b: tensor<4x7xf32>) -> tensor<8x8
 // -----
 
 func.func @dynamic_slice_size(%a: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<2x9xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{has slice size 9 greater than dimension size 8 in dimension 1 of operand}}
   %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 9] : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x9xf32>
   return %0 : tensor<2x9xf32>
@@ -271,6 +279,7 @@ func.func @dimension_size(%a: tensor<4x8xf32>) -> tensor<i32> {
 // -----
 
 func.func @tuple_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{index 1 is out of bounds of operand with size 1}}
   %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
   return %0 : tensor<f32>
@@ -311,6 +320,7 @@ func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{branch 0 and branch 1 have mismatched return types: tensor<4xf32> vs tensor<4xi32>}}
   %0 = "stablehlo.case"(%k) ({
     stablehlo.return %a : tensor<4xf32>
@@ -323,6 +333,7 @@ func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> 
 // -----
 
 func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{operand should be rank 0 tensor but got rank 1}}
   %0 = "stablehlo.if"(%p) ({
     stablehlo.return %a : tensor<4xf32>

@@ -50,6 +50,7 @@ func.func @global_empty(%a: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 func.func @group_size(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{group size of replica_groups must be 2}}
   %0 = "stablehlo.all_to_all"(%a) {concat_dimension = 0 : i64, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>, split_count = 2 : i64, split_dimension = 0 : i64} : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>

@@ -335,7 +335,7 @@ static bool alr_strict_prefix_of(const axis_list_ref *a, const axis_list_ref *b)
 static int64_t alr_sharding_size(const axis_list_ref *a, const sharc_attr *mesh) {
   int64_t size = 1;
   for (unsigned i = 0; i < alr_size(a); i++)
-    size = sharc_sdy_mul_wrap(size, sharc_sdy_axis_ref_size(alr_at(a, i), mesh));
+    size = sharc_mul_wrap(size, sharc_sdy_axis_ref_size(alr_at(a, i), mesh));
   return size;
 }
 

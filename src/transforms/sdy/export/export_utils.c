@@ -179,9 +179,9 @@ void sharc_sdy_build_reshape_groups(const sharc_type *in, const sharc_type *out_
     int64_t out_prod = out_dim < out_rank ? out_shape[out_dim++] : 1;
     while (in_prod != out_prod && (in_dim < in_rank || out_dim < out_rank)) {
       if (in_prod < out_prod && in_dim < in_rank)
-        in_prod = sharc_sdy_mul_wrap(in_prod, in_shape[in_dim++]);
+        in_prod = sharc_mul_wrap(in_prod, in_shape[in_dim++]);
       else if (out_prod < in_prod && out_dim < out_rank)
-        out_prod = sharc_sdy_mul_wrap(out_prod, out_shape[out_dim++]);
+        out_prod = sharc_mul_wrap(out_prod, out_shape[out_dim++]);
       else
         break;
     }
@@ -242,7 +242,7 @@ void sharc_sdy_reshape_group_axes(const sharc_sdy_reshape_group *g, const sharc_
 static int64_t volume(const int64_t *shape, int64_t start, int64_t last) {
   int64_t v = 1;
   for (int64_t d = start; d < last; d++)
-    v = sharc_sdy_mul_wrap(v, shape[d]);
+    v = sharc_mul_wrap(v, shape[d]);
   return v;
 }
 
@@ -302,7 +302,7 @@ sharc_type *sharc_sdy_divisible_padded_type(sharc_type *type, const sharc_attr *
       for (unsigned i = 0; i < sharc_sdy_list_size(dim); i++) {
         sharc_attr *axis = sharc_sdy_list_at(dim, i);
         if (name_allowed(sharc_sdy_axis_ref_name(axis), allowed, num_allowed))
-          shards = sharc_sdy_mul_wrap(shards, sharc_sdy_axis_ref_size(axis, mesh));
+          shards = sharc_mul_wrap(shards, sharc_sdy_axis_ref_size(axis, mesh));
       }
     }
     if (size != SHARC_DYNAMIC && shards > 1 && size % shards != 0) {
@@ -353,17 +353,17 @@ int64_t sharc_sdy_shard_index(int64_t device_id, const sharc_attr *mesh, sharc_a
     for (unsigned k = 0; k < sharc_sdy_mesh_num_axes(mesh); k++) {
       sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, k);
       if (found)
-        suffix = sharc_sdy_mul_wrap(suffix, sharc_sdy_mesh_axis_size(mesh_axis));
+        suffix = sharc_mul_wrap(suffix, sharc_sdy_mesh_axis_size(mesh_axis));
       if (sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name))
         found = true;
     }
     int64_t full = sharc_sdy_mesh_size_of(mesh, name);
-    int64_t covered = sharc_sdy_mul_wrap(sharc_sdy_axis_pre_size(axes[i]), size);
+    int64_t covered = sharc_mul_wrap(sharc_sdy_axis_pre_size(axes[i]), size);
     if (size <= 0 || covered <= 0 || full < covered)
       return -1; /* an axis the mesh does not have */
-    int64_t step = sharc_sdy_mul_wrap(suffix, full / covered);
+    int64_t step = sharc_mul_wrap(suffix, full / covered);
     int64_t coord = step > 0 ? (logical / step) % size : 0;
-    index = sharc_sdy_mul_wrap(index, size) + coord;
+    index = sharc_mul_wrap(index, size) + coord;
   }
   return index;
 }

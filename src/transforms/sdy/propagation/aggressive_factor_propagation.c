@@ -38,7 +38,7 @@ static void find_sources(const sharc_projection *p, const int64_t *factor_sizes,
     int64_t size = 1;
     for (unsigned f = 0; f < p->num_factors; f++)
       if (tensor->factors[f].present)
-        size = sharc_sdy_mul_wrap(size, factor_sizes[f]);
+        size = sharc_mul_wrap(size, factor_sizes[f]);
     for (unsigned f = 0; f < p->num_factors; f++) {
       const sharc_factor_sharding *fs = &tensor->factors[f];
       const sharc_sdy_axis_vec *axes = &axes_per_factor[f];

@@ -104,7 +104,7 @@ void sharc_bfp_truncate_axes_by_removing_conflicts(const sharc_basic_factor_prop
     }
     /* without a mesh (unit tests) there is no divisibility to track */
     if (mesh)
-      prev_sharded_size = sharc_sdy_mul_wrap(prev_sharded_size, sharc_sdy_axis_ref_size(kept, mesh));
+      prev_sharded_size = sharc_mul_wrap(prev_sharded_size, sharc_sdy_axis_ref_size(kept, mesh));
   }
 }
 

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+enum { SHARC_MAX_INT_LIST = 1 << 24 };
+
 
 const int64_t *sharc_ints_data(const sharc_ints *l) { return l->heap ? l->heap : l->v; }
 
@@ -47,7 +49,10 @@ bool sharc_attr_read_ints(const sharc_attr *a, sharc_ints *out) {
   }
   case SHARC_ATTR_DENSE_ELEMENTS: {
     int64_t n = sharc_type_num_elements(sharc_attr_type(a));
-    if (n < 0 || !sharc_type_is_integer(sharc_type_element(sharc_attr_type(a)), 0))
+    /* a splat may stand for any count: one longer than any rank is no
+     * per-dimension list, and is not expanded into memory */
+    if (n < 0 || n > SHARC_MAX_INT_LIST ||
+        !sharc_type_is_integer(sharc_type_element(sharc_attr_type(a)), 0))
       return false;
     ints_reserve(out, (unsigned)n);
     for (unsigned i = 0; i < out->n; i++)

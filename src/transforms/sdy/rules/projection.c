@@ -358,8 +358,8 @@ int64_t sharc_projection_sharding_size(const sharc_projection *p, unsigned tenso
   for (unsigned f = 0; f < p->num_factors; f++) {
     const sharc_factor_sharding *fs = &p->tensors[tensor].factors[f];
     if (fs->present)
-      size = sharc_sdy_mul_wrap(size, sharc_sdy_mul_wrap(axes_size(&fs->axes, p->mesh),
-                                                         axes_size(&fs->overflow, p->mesh)));
+      size = sharc_mul_wrap(size, sharc_mul_wrap(axes_size(&fs->axes, p->mesh),
+                                                 axes_size(&fs->overflow, p->mesh)));
   }
   return size;
 }
