@@ -53,6 +53,7 @@ differential: deps build
 
 conformance: build-asan
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --baseline tests/conformance/baseline.txt --quiet
+	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 
 bench: build
 	@python3 bench/run.py --tool $(BUILD)/bin/sdy_opt

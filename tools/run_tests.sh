@@ -39,6 +39,8 @@ run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$buil
 if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --baseline tests/conformance/baseline.txt --quiet
+  run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi
