@@ -22,6 +22,7 @@
 #include "dialect/stablehlo/shlo.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,25 +330,45 @@ static bool parse_dot_dims(parse_state *st) {
 }
 
 /* e5m10 */
+/* A run of decimal digits of `kw` from `*i` into an int, as StringRef's
+ * getAsInteger does; false when it does not fit. */
+static bool expman_digits(sharc_str kw, size_t *i, sharc_str *digits, long long *v) {
+  size_t start = *i;
+  *v = 0;
+  bool fits = true;
+  while (*i < kw.len && isdigit((unsigned char)kw.data[*i])) {
+    *v = *v * 10 + (kw.data[(*i)++] - '0');
+    if (*v > INT32_MAX) {
+      fits = false;
+      *v = INT32_MAX;
+    }
+  }
+  *digits = (sharc_str){kw.data + start, *i - start};
+  return fits;
+}
+
+/* `e5m10`: exponent and mantissa bits (parseExponentMantissa). */
 static bool parse_expman(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
   sharc_token at = *sharc_p_tok(p);
-  sharc_str kw;
-  if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+  sharc_str kw, ed = {0}, md = {0};
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
   size_t i = 0;
-  long e = 0, m = 0;
-  bool ok = kw.len > 0 && kw.data[i++] == 'e' && i < kw.len && isdigit((unsigned char)kw.data[i]);
-  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    e = e * 10 + (kw.data[i++] - '0');
-  ok = ok && i < kw.len && kw.data[i++] == 'm' && i < kw.len;
-  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    m = m * 10 + (kw.data[i++] - '0');
-  ok = ok && i == kw.len;
+  long long e = 0, m = 0;
+  bool ok = kw.len > 0 && kw.data[i++] == 'e';
+  bool e_fits = ok && expman_digits(kw, &i, &ed, &e);
+  ok = ok && ed.len > 0 && i < kw.len && kw.data[i++] == 'm';
+  bool m_fits = ok && expman_digits(kw, &i, &md, &m);
+  ok = ok && md.len > 0 && i == kw.len;
   if (!ok)
     return sharc_p_error_at(p, &at, "expected exponent mantissa in format e#m#, saw %.*s",
                             (int)kw.len, kw.data);
+  if (!e_fits)
+    return sharc_p_error_at(p, &at, "unable to parse exponent '%.*s'", (int)ed.len, ed.data);
+  if (!m_fits)
+    return sharc_p_error_at(p, &at, "unable to parse mantissa '%.*s'", (int)md.len, md.data);
   sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
   set_attr(st, "exponent_bits", sharc_attr_integer(ctx, i32, e));
   set_attr(st, "mantissa_bits", sharc_attr_integer(ctx, i32, m));

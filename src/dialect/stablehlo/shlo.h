@@ -259,7 +259,7 @@ bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type 
 /* 'T', as MLIR streams a type into a diagnostic. */
 void sharc_shlo_quote_type(sharc_buf *b, const sharc_type *t);
 /* The bounds of a #stablehlo.bounds encoding (NULL when none), and back. */
-const sharc_attr *sharc_shlo_bounds(const sharc_type *t);
+const sharc_attr *sharc_shlo_type_bounds(const sharc_type *t);
 sharc_attr *sharc_shlo_bounds_encoding(sharc_context *ctx, const int64_t *bounds, unsigned n);
 
 /* verify_window.c: the window attributes of convolution, reduce_window and

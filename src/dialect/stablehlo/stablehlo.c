@@ -747,7 +747,8 @@ typedef struct conv_spatial {
   size_t count;
 } conv_spatial;
 
-static const void *spatial_key(int64_t dim) { return (const void *)(uintptr_t)(dim + 1); }
+/* dim >= 0, so the unsigned successor is never zero nor overflows. */
+static const void *spatial_key(int64_t dim) { return (const void *)((uintptr_t)dim + 1); }
 
 static bool parse_conv_spatial_dim(sharc_parser *p, conv_spatial *sp, int64_t index) {
   sharc_token at = *sharc_p_tok(p);
@@ -780,7 +781,7 @@ static void append_letters(sharc_buf *b, unsigned g, const int64_t *letter_at) {
 static bool parse_conv_letter(sharc_parser *p, unsigned g, int64_t *letter_at, int64_t index) {
   sharc_token at = *sharc_p_tok(p);
   sharc_str kw;
-  if (!sharc_p_parse_keyword(p, &kw, "keyword"))
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
   bool any_left = letter_at[0] < 0 || letter_at[1] < 0;
   if (kw.len != 1 || !any_left)
@@ -801,7 +802,7 @@ static bool parse_conv_letter(sharc_parser *p, unsigned g, int64_t *letter_at, i
 /* Every spatial dimension from 0 to the largest must be given; the first
  * ten missing are named. */
 static bool conv_spatial_list(sharc_parser *p, const conv_spatial *sp, sharc_attr **out) {
-  if ((int64_t)sp->count != sp->max + 1) {
+  if ((uint64_t)sp->count != (uint64_t)sp->max + 1) {
     sharc_buf missing = {0};
     unsigned n = 0;
     for (int64_t d = 0; d <= sp->max && n < 10; d++)

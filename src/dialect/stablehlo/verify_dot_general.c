@@ -183,8 +183,8 @@ static int64_t bound_at(const sharc_attr *bounds, int64_t i) {
 static bool batch_dim(dot *g, unsigned i, int64_t *size) {
   int64_t l = g->lhs->shaped.shape[g->d[LHS_BATCH].v[i]];
   int64_t r = g->rhs->shaped.shape[g->d[RHS_BATCH].v[i]];
-  int64_t lb = bound_at(sharc_shlo_bounds(g->lhs), g->d[LHS_BATCH].v[i]);
-  int64_t rb = bound_at(sharc_shlo_bounds(g->rhs), g->d[RHS_BATCH].v[i]);
+  int64_t lb = bound_at(sharc_shlo_type_bounds(g->lhs), g->d[LHS_BATCH].v[i]);
+  int64_t rb = bound_at(sharc_shlo_type_bounds(g->rhs), g->d[RHS_BATCH].v[i]);
   *size = SHARC_DYNAMIC;
   if (l == SHARC_DYNAMIC && r == SHARC_DYNAMIC)
     return true;

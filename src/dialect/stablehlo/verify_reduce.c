@@ -203,7 +203,7 @@ sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i, const
 }
 
 /* Bounds of a bounded-dynamism encoding, or NULL. */
-const sharc_attr *sharc_shlo_bounds(const sharc_type *t) {
+const sharc_attr *sharc_shlo_type_bounds(const sharc_type *t) {
   sharc_attr *enc = t && t->kind == SHARC_TYPE_TENSOR ? t->shaped.encoding : NULL;
   if (!enc || enc->kind != SHARC_ATTR_DIALECT || enc->def != &sharc_shlo_type_extensions_def.base)
     return NULL;
@@ -263,7 +263,7 @@ static bool reduce_inputs(reduce *r, const sharc_attr *dims) {
 static bool reduce_result(reduce *r) {
   sharc_context *ctx = sharc_op_context(r->op);
   const sharc_type *witness = r->inputs[0];
-  const sharc_attr *bounds = sharc_shlo_bounds(witness);
+  const sharc_attr *bounds = sharc_shlo_type_bounds(witness);
   int64_t *kept_bounds = malloc((witness->shaped.rank + 1) * sizeof *kept_bounds);
   sharc_type **inferred = malloc((r->n + 1) * sizeof *inferred);
   if (!kept_bounds || !inferred)

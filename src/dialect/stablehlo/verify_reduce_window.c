@@ -62,7 +62,7 @@ static bool check_results(reduce_window *r) {
     abort();
   for (unsigned i = 0; i < r->n; i++) {
     sharc_shlo_window_output(r->inputs[i]->shaped.shape, r->window, r->rank, shape);
-    const sharc_attr *in_bounds = sharc_shlo_bounds(r->inputs[i]);
+    const sharc_attr *in_bounds = sharc_shlo_type_bounds(r->inputs[i]);
     sharc_attr *enc = NULL;
     if (in_bounds && sharc_attr_count(in_bounds) == r->rank) {
       for (unsigned d = 0; d < r->rank; d++)
