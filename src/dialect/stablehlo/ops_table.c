@@ -1284,7 +1284,8 @@ const shlo_op_def sharc_shlo_op_convolution = {
     "2:1:0",
     sharc_shlo_verify_convolution,
     NULL,
-    "dimension_numbers:any feature_group_count:i64pos batch_group_count:i64pos",
+    "batch_group_count:i64pos dimension_numbers:any feature_group_count:i64pos ?window_strides:arr "
+    "?padding:elemsi64 ?lhs_dilation:arr ?rhs_dilation:arr ?window_reversal:boolarr",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1543,7 +1544,8 @@ const shlo_op_def sharc_shlo_op_reduce_window = {{.name = "stablehlo.reduce_wind
                                              "*:*:1",
                                              sharc_shlo_verify_reduce_window,
                                              NULL,
-                                             "window_dimensions:arr",
+                                             "window_dimensions:arr ?window_strides:arr ?base_dilations:arr ?window_dilations:arr "
+                                             "?padding:elemsi64",
     "*HLO_Tensor *HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select_and_scatter",
                                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
@@ -1555,7 +1557,7 @@ const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select
                                                   "3:1:2",
                                                   sharc_shlo_verify_select_and_scatter,
                                                   NULL,
-                                                  NULL,
+                                                  "?window_dimensions:arr ?window_strides:arr ?padding:elemsi64",
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                         .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
@@ -1567,7 +1569,7 @@ const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                        "*:*:1",
                                        sharc_shlo_verify_scatter,
                                        NULL,
-                                       "scatter_dimension_numbers:any",
+                                       "scatter_dimension_numbers:any ?indices_are_sorted:bool ?unique_indices:bool",
     "*HLO_Tensor ? *HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,

@@ -253,8 +253,9 @@ bool sharc_shlo_verify_reducer(sharc_op *op, sharc_block *block, const sharc_typ
 /* The element type of the reducer's i-th returned value, or of `input`
  * when the region has none (getAccumulatorTypesOrInputTypes). */
 sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i, const sharc_type *input);
-/* isPromotableElementType and compatibleShapeAndElementType. */
-bool sharc_shlo_promotable(const sharc_type *from, const sharc_type *to, bool ignore_fp);
+/* ODS's SizedRegion<1> on region `i`, named `name`. */
+bool sharc_shlo_sized_region(sharc_op *op, unsigned i, const char *name);
+/* compatibleShapeAndElementType. */
 bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp);
 /* 'T', as MLIR streams a type into a diagnostic. */
 void sharc_shlo_quote_type(sharc_buf *b, const sharc_type *t);

@@ -616,6 +616,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     int64_t v = sharc_attr_int_value(a);
     return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
   }
+  if (!strcmp(kind, "elemsi64")) {
+    *what = "64-bit signless integer elements attribute";
+    return a->kind == SHARC_ATTR_DENSE_ELEMENTS && sharc_type_is_integer(sharc_type_element(a->type), 64) &&
+           sharc_type_int_signedness(sharc_type_element(a->type)) == SHARC_SIGNLESS;
+  }
+  if (!strcmp(kind, "boolarr")) {
+    *what = "i1 dense array attribute";
+    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 1);
+  }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
     return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;

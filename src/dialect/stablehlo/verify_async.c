@@ -74,6 +74,8 @@ static bool operands_match_args(sharc_op *op, const sharc_block *block) {
 }
 
 bool sharc_shlo_verify_async_start(sharc_op *op) {
+  if (!sharc_shlo_sized_region(op, 0, "body"))
+    return false;
   if (sharc_op_num_regions(op) == 0)
     return async_error(op, "expected at least one region", 0, 0);
   sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));

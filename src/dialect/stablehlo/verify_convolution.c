@@ -20,7 +20,11 @@ typedef struct conv {
 
 enum { INPUT, KERNEL, OUTPUT };
 
+/* Quantized element types: the quant dialect's own types, or its opaque
+ * form where that dialect is not loaded. */
 static bool is_quant(const sharc_type *t) {
+  if (t && t->kind == SHARC_TYPE_DIALECT && t->def && t->def->dialect)
+    return strcmp(t->def->dialect->name, "quant") == 0;
   return t && t->kind == SHARC_TYPE_OPAQUE && strcmp(t->opaque.dialect->data, "quant") == 0;
 }
 

@@ -27,8 +27,20 @@ static bool fail_types(sharc_op *op, const char *head, const sharc_type *a, cons
   return false;
 }
 
+/* Quantized element types: the quant dialect's own types, or its opaque
+ * form where that dialect is not loaded. */
 static bool is_quant(const sharc_type *t) {
+  if (t && t->kind == SHARC_TYPE_DIALECT && t->def && t->def->dialect)
+    return strcmp(t->def->dialect->name, "quant") == 0;
   return t && t->kind == SHARC_TYPE_OPAQUE && strcmp(t->opaque.dialect->data, "quant") == 0;
+}
+
+bool sharc_shlo_sized_region(sharc_op *op, unsigned i, const char *name) {
+  if (i >= sharc_op_num_regions(op) || sharc_region_num_blocks(sharc_op_region(op, i)) == 1)
+    return true;
+  sharc_emit_op_error(op, "region #%u ('%s') failed to verify constraint: region with 1 blocks", i,
+                      name);
+  return false;
 }
 
 static const sharc_type *elem_of(const sharc_type *t) {
@@ -71,9 +83,10 @@ static unsigned bit_width(const sharc_type *t) {
 }
 
 /* isPromotableElementType: same base type, no wider than the target.
- * Quantized types are opaque here, so they are taken as promotable rather
- * than rejecting valid programs. */
-bool sharc_shlo_promotable(const sharc_type *from, const sharc_type *to, bool ignore_fp) {
+ * Quantized types are compared through the quant dialect's queries where
+ * they are available; here two quantized types are taken as promotable
+ * rather than rejecting valid programs. */
+static bool promotable(const sharc_type *from, const sharc_type *to, bool ignore_fp) {
   if (!sharc_type_is_shaped(from) || !sharc_type_is_shaped(to))
     return false;
   const sharc_type *x = sharc_type_element(from), *y = sharc_type_element(to);
@@ -168,11 +181,11 @@ static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *ac
     return fail_types(op, head, acc, " vs ", init, "");
   snprintf(head, sizeof head, "The element-type of reduction-region's result type at index %u is "
            "expected to be promotable from the op's corresponding init-value element-type: ", i);
-  if (!sharc_shlo_promotable(init, acc, true))
+  if (!promotable(init, acc, true))
     return fail_types(op, head, acc, " vs ", init, "");
   snprintf(head, sizeof head, "The element-type of reduction-region's argument at index %u is "
            "expected to be promotable from ", n + i);
-  if (!sharc_shlo_promotable(input, arg1, true))
+  if (!promotable(input, arg1, true))
     return fail_types(op, head, sharc_type_element(input), ", but got ", elem_of(arg1), "");
   return arg_shape_fits(op, arg1, n + i, i, allowed, n_allowed);
 }
@@ -288,6 +301,8 @@ static bool reduce_result(reduce *r) {
 bool sharc_shlo_verify_reduce(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op) / 2;
   sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
+  if (!sharc_shlo_sized_region(op, 0, "body"))
+    return false;
   if (!n || !dims)
     return true;
   reduce r = {op, n, malloc(n * sizeof *r.inputs), malloc(n * sizeof *r.inits), NULL, NULL, 0};

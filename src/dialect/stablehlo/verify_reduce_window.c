@@ -94,6 +94,8 @@ static bool load(reduce_window *r) {
 }
 
 bool sharc_shlo_verify_reduce_window(sharc_op *op) {
+  if (!sharc_shlo_sized_region(op, 0, "body"))
+    return false;
   reduce_window r = {0};
   r.op = op;
   r.n = sharc_op_num_operands(op) / 2;

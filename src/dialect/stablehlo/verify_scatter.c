@@ -305,6 +305,8 @@ static bool load(scatter *s) {
 bool sharc_shlo_verify_scatter(sharc_op *op) {
   sharc_attr *dn = sharc_op_attr(op, "scatter_dimension_numbers");
   unsigned n_ops = sharc_op_num_operands(op);
+  if (!sharc_shlo_sized_region(op, 0, "update_computation"))
+    return false;
   if (!dn || n_ops % 2 == 0)
     return true;
   scatter s = {0};
@@ -438,6 +440,8 @@ bool sharc_shlo_verify_select_and_scatter(sharc_op *op) {
   const sharc_type *operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
   const sharc_type *source = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
   const sharc_type *init = sharc_value_type(sharc_op_operand(op, 2));
+  if (!sharc_shlo_sized_region(op, 0, "select") || !sharc_shlo_sized_region(op, 1, "scatter"))
+    return false;
   if (!operand || !source || !sharc_type_is_shaped(init))
     return true;
   if (!select_region(op, operand))

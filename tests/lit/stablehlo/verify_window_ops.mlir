@@ -176,3 +176,21 @@ func.func @rw_result(%a: tensor<4x4xf32>, %z: tensor<f32>) -> tensor<4x4xf32> {
   }) {window_dimensions = array<i64: 2, 2>} : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
+
+// -----
+func.func @rw_empty_body(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.reduce_window' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %0 = "stablehlo.reduce_window"(%a, %z) ({
+  }) {window_dimensions = array<i64: 1>} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+// -----
+func.func @rw_padding_kind(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.reduce_window' op attribute 'padding' failed to satisfy constraint: 64-bit signless integer elements attribute}}
+  %0 = "stablehlo.reduce_window"(%a, %z) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 1>, padding = dense<0> : tensor<1x2xi32>} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
