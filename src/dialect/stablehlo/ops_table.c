@@ -1605,7 +1605,7 @@ const shlo_op_def sharc_shlo_op_async_start = {{.name = "stablehlo.async_start",
                                            sharc_shlo_verify_async_start,
                                            NULL,
                                            NULL,
-    "*HLO_Tensor -> ?"};
+    "*HLO_Tensor -> HLO_Future"};
 const shlo_op_def sharc_shlo_op_async_done = {{.name = "stablehlo.async_done",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .verify = sharc_shlo_verify_op,
@@ -1616,7 +1616,7 @@ const shlo_op_def sharc_shlo_op_async_done = {{.name = "stablehlo.async_done",
                                           sharc_shlo_verify_async_done,
                                           NULL,
                                           NULL,
-    "? -> HLO_Tensor"};
+    "HLO_Future -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .inherent = all_gather_props,

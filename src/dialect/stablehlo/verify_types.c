@@ -26,7 +26,7 @@ static const elem_class elem_classes[] = {
     {'u', "32-bit unsigned integer"},
 };
 
-typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN } container;
+typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN, FUTURE } container;
 
 typedef struct constraint {
   const char *name;
@@ -42,6 +42,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_IntTensor", RANKED, "I"),
     CONSTRAINT("HLO_FpTensor", RANKED, "F"),
     CONSTRAINT("HLO_Token", TOKEN, ""),
+    CONSTRAINT("HLO_Future", FUTURE, ""),
     CONSTRAINT("HLO_FpOrComplexTensor", RANKED, "FC"),
     CONSTRAINT("HLO_FpComplexOrQuantizedIntTensor", RANKED, "FCQ"),
     CONSTRAINT("HLO_FpOrQuantizedIntTensor", RANKED, "FQ"),
@@ -127,6 +128,8 @@ static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
 }
 
 static bool satisfies(const sharc_type *t, const constraint *c) {
+  if (c->shape == FUTURE)
+    return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_future_def;
   if (c->shape == TOKEN)
     return is_token(t);
   if (c->shape == RANKED_OR_TOKEN && is_token(t))
@@ -135,8 +138,8 @@ static bool satisfies(const sharc_type *t, const constraint *c) {
 }
 
 static void append_summary(sharc_buf *b, const constraint *c) {
-  if (c->shape == TOKEN) {
-    SHARC_BUF_LIT(b, "token");
+  if (c->shape == TOKEN || c->shape == FUTURE) {
+    sharc_buf_printf(b, "%s", c->shape == TOKEN ? "token" : "future");
     return;
   }
   sharc_buf_printf(b, "%s of ", c->shape == RANK0 ? "0D tensor" : "ranked tensor");
