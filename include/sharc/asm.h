@@ -25,6 +25,7 @@ typedef struct sharc_print_flags {
   bool generic;         /* -mlir-print-op-generic */
   bool debug_info;      /* -mlir-print-debuginfo */
   bool pretty_debug_info;
+  bool skip_regions;    /* regions as `{...}` (OpPrintingFlags::skipRegions) */
 } sharc_print_flags;
 
 SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
@@ -33,6 +34,11 @@ SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, shar
 typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
 SHARC_API void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
                            void *user);
+/* An op printed on its own as MLIR's Operation::print does it for an op
+ * with a parent: values named as in its nearest IsolatedFromAbove ancestor
+ * (or the top), full types and attributes (no aliases), no newline after.
+ * A top-level op prints as sharc_print_op, less the newline. */
+SHARC_API void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
 SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
 SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 

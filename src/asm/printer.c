@@ -598,6 +598,10 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
 
 void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_args,
                      bool print_empty_block) {
+  if (p->flags.skip_regions) {
+    SHARC_PR_LIT(p, "{...}");
+    return;
+  }
   SHARC_PR_LIT(p, "{\n");
   if (r->first) {
     const sharc_op *parent = r->parent;
@@ -843,6 +847,30 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
 
 void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
   print_top(op, flags, out, NULL, NULL);
+}
+
+void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
+  sharc_op *scope = sharc_op_parent_op(op);
+  if (!scope) {
+    size_t start = out->len;
+    print_top(op, flags, out, NULL, NULL);
+    while (out->len > start && out->data[out->len - 1] == '\n')
+      out->data[--out->len] = 0;
+    return;
+  }
+  /* MLIR numbers from the first isolated ancestor, else from the top */
+  for (sharc_op *up; !(scope->def && (scope->def->traits & SHARC_TRAIT_ISOLATED)) &&
+                     (up = sharc_op_parent_op(scope));)
+    scope = up;
+  sharc_printer p;
+  sharc_pr_init(&p, out, flags);
+  if (p.flags.generic)
+    number_unique(scope);
+  else
+    for (unsigned i = 0; i < scope->num_regions; i++)
+      number_scoped(&p, &scope->regions[i], 0, 0, 0);
+  print_op(&p, op);
+  sharc_pr_free(&p);
 }
 
 void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,

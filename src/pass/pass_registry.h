@@ -105,6 +105,19 @@ extern const sharc_pass_def sharc_pass_mpmd_pipeline_scheduler;
 extern const sharc_pass_def sharc_pass_mpmd_remat_fragment;
 extern const sharc_pass_def sharc_pass_mpmd_rule_based_schedule;
 extern const sharc_pass_def sharc_pass_mpmd_optimize_pipeline;
+extern const sharc_pass_def sharc_pass_mpmd_delay_inferred_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_delay_transfers_from_cpu;
+extern const sharc_pass_def sharc_pass_mpmd_lower_to_fragment_calls;
+extern const sharc_pass_def sharc_pass_mpmd_mark_aliasing_and_donation;
+extern const sharc_pass_def sharc_pass_mpmd_mark_fragment_reserved_memory;
+extern const sharc_pass_def sharc_pass_mpmd_mark_input_output_with_layouts;
+extern const sharc_pass_def sharc_pass_mpmd_mark_offloaded_input_output;
+extern const sharc_pass_def sharc_pass_mpmd_sink_create_token_into_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_validate_no_backward_deps;
+extern const sharc_pass_def sharc_pass_mpmd_validate_no_inferred_fragments;
+extern const sharc_pass_def sharc_pass_mpmd_validate_no_param_transfers;
+extern const sharc_pass_def sharc_pass_mpmd_validate_no_reshards;
+extern const sharc_pass_def sharc_pass_mpmd_export_pipeline;
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

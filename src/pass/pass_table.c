@@ -6,34 +6,6 @@
  * pass's own file, with an options struct and offsets. */
 #include "pass/pass_registry.h"
 
-static const sharc_option_def opts_mpmd_validate_no_inferred_fragments[] = {
-    {"fail-on-inferred-fragments", SHARC_OPT_BOOL, 0, "true",
-     "Whether to emit an error (and fail) instead of a warning.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_lower_to_fragment_calls[] = {
-    {"verbose-logging", SHARC_OPT_BOOL, 0, "false",
-     "Whether to enable verbose logging",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_validate_no_backward_deps[] = {
-    {"fail-on-backward-deps", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error (and fail) instead of a warning.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_validate_no_param_transfers[] = {
-    {"fail-on-param-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error (and fail) instead of a warning (default: false).",
-     NULL, NULL, NULL},
-    {"param-pattern", SHARC_OPT_STRING, 0, "params['transformer",
-     "Pattern to match against the location info of transferred tensors.",
-     NULL, NULL, NULL},
-};
-static const sharc_option_def opts_mpmd_validate_no_reshards[] = {
-    {"fail-on-reshard-only-fragments", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error (and fail) instead of a warning.",
-     NULL, NULL, NULL},
-};
 static const sharc_option_def opts_sdy_convert_global_to_local[] = {
     {"combine-multi-dimension-reduce-scatter", SHARC_OPT_BOOL, 0, "false",
      "Combine multi-dimension reduce-scatter into a single reduce-scatter.",
@@ -67,26 +39,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
      "Number of replicas (data parallelism).",
      NULL, NULL, NULL},
 };
-static const sharc_option_def opts_mpmd_export_pipeline[] = {
-    {"fail-on-backward-deps", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error when a backward dependency is detected in a forward-only "
-     "program.",
-     NULL, NULL, NULL},
-    {"fail-on-inferred-fragments", SHARC_OPT_BOOL, 0, "true",
-     "Whether to emit an error when an inferred fragment is detected before lowering to "
-     "fragment calls.",
-     NULL, NULL, NULL},
-    {"fail-on-param-transfers", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error (and fail) instead of a warning when a parameter tensor is "
-     "transferred across meshes.",
-     NULL, NULL, NULL},
-    {"fail-on-reshard-only-fragments", SHARC_OPT_BOOL, 0, "false",
-     "Whether to emit an error when a reshard-only fragment is detected.",
-     NULL, NULL, NULL},
-    {"param-transfer-pattern", SHARC_OPT_STRING, 0, "params['transformer",
-     "Regex pattern to match against the location info of transferred tensors.",
-     NULL, NULL, NULL},
-};
 
 const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
@@ -95,32 +47,11 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-convert-sdy-shardings-to-mpmd-types", "ConvertSdyShardingsToMpmdTypesPass",
      "Moves shardings from op attrs to `!mpmd.mesh_tensor` types.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-delay-inferred-fragments", "DelayInferredFragmentsPass",
-     "Delays inferred fragments to be executed as late as possible.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-delay-transfers-from-cpu", "DelayTransfersFromCpuPass",
-     "Delays transfers from CPU to be executed as late as possible.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
      "Enforces the user specified shardings for inputs and outputs.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-extract-reshards-from-inter-mesh-transfers", "ExtractReshardsFromInterMeshTransfersPass",
      "Moves SPMD resharding around an inter-mesh transfer to inside a fragment.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-lower-to-fragment-calls", "LowerToFragmentCallsPass",
-     "Lowers MPMD fragments to fragment calls and functions.",
-     "builtin.module", SHARC_OPTIONS(opts_mpmd_lower_to_fragment_calls), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-mark-aliasing-and-donation", "MarkAliasingAndDonationPass",
-     "Marks each fragment with aliasing or donation information.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-mark-fragment-reserved-memory", "MarkFragmentReservedMemoryPass",
-     "Mark each fragment with the amount of memory that needs to be reserved for compilation.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-mark-input-output-with-layouts", "MarkInputOutputWithLayoutsPass",
-     "Propagates layouts from func args/results to fragment args/results.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-mark-offloaded-input-output", "MarkOffloadedInputOutputPass",
-     "Marks offloaded input and output values so the compiler knows they are in host memory.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-populate-unreduced-out-sharding", "PopulateUnreducedOutShardingPass",
      "Populates unreduced out shardings for fragments.",
@@ -128,21 +59,6 @@ const sharc_pass_def sharc_pass_table[] = {
     {"mpmd-simplify-program", "SimplifyProgramPass",
      "Removes redundant arg/results from fragments.",
      "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-sink-create-token-into-fragments", "SinkCreateTokenIntoFragmentsPass",
-     "Sinks stablehlo.create_token ops into fragment bodies.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-no-backward-deps", "ValidateNoBackwardDepsPass",
-     "Validates no backward dependencies exist in forward-only programs.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_backward_deps), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-no-inferred-fragments", "ValidateNoInferredFragmentsPass",
-     "Validates that no inferred fragments exist.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_inferred_fragments), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-no-param-transfers", "ValidateNoParamTransfersPass",
-     "Validates that no parameter tensors are transferred across meshes.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_param_transfers), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-validate-no-reshards", "ValidateNoReshardsPass",
-     "Validates that no reshard-only fragments exist.",
-     "func.func", SHARC_OPTIONS(opts_mpmd_validate_no_reshards), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -153,9 +69,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"mpmd-export-pipeline", "",
-     "Run the standard set of passes to export an MPMD program.",
-     NULL, SHARC_OPTIONS(opts_mpmd_export_pipeline), 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"mpmd-sharding-propagation-pipeline", "",
      "Run the standard set of passes to propagate shardings in an MPMD program.",
      NULL, NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},

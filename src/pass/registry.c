@@ -99,6 +99,19 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_mpmd_remat_fragment,
     &sharc_pass_mpmd_rule_based_schedule,
     &sharc_pass_mpmd_optimize_pipeline,
+    &sharc_pass_mpmd_delay_inferred_fragments,
+    &sharc_pass_mpmd_delay_transfers_from_cpu,
+    &sharc_pass_mpmd_lower_to_fragment_calls,
+    &sharc_pass_mpmd_mark_aliasing_and_donation,
+    &sharc_pass_mpmd_mark_fragment_reserved_memory,
+    &sharc_pass_mpmd_mark_input_output_with_layouts,
+    &sharc_pass_mpmd_mark_offloaded_input_output,
+    &sharc_pass_mpmd_sink_create_token_into_fragments,
+    &sharc_pass_mpmd_validate_no_backward_deps,
+    &sharc_pass_mpmd_validate_no_inferred_fragments,
+    &sharc_pass_mpmd_validate_no_param_transfers,
+    &sharc_pass_mpmd_validate_no_reshards,
+    &sharc_pass_mpmd_export_pipeline,
 };
 
 enum { NUM_IMPLEMENTED = sizeof implemented / sizeof implemented[0] };

@@ -258,11 +258,38 @@ sharc_attr *sharc_mpmd_topology_mesh_at(const sharc_attr *a, unsigned i) {
   return (sharc_attr *)a->params.words[i];
 }
 
+/* Every op on a mesh looks its mesh up (verifiers, passes), so the same
+ * (topology, name) pairs come back all the time: where each was found is
+ * remembered in a small cache, keyed by the topology and the name's text
+ * pointer (names come from uniqued attributes), and checked on every hit,
+ * so that an entry left by a topology freed with its context is only a
+ * miss. Without it a program on N meshes pays N per op. */
+typedef struct topology_hit {
+  const sharc_attr *topology;
+  const char *name;
+  size_t len;
+  unsigned index;
+} topology_hit;
+
+#define TOPOLOGY_HITS 1024
+static _Thread_local topology_hit topology_hits[TOPOLOGY_HITS];
+
+static bool is_mesh_named(const sharc_attr *topology, unsigned i, sharc_str name) {
+  return i < topology->params.n &&
+         sharc_str_eq(sharc_mpmd_named_mesh_name(sharc_mpmd_topology_mesh_at(topology, i)), name);
+}
+
 sharc_attr *sharc_mpmd_topology_lookup(const sharc_attr *topology, sharc_str name) {
+  uintptr_t h = ((uintptr_t)topology >> 4) * 31 + ((uintptr_t)name.data >> 3) * 17 + name.len;
+  topology_hit *hit = &topology_hits[(h ^ (h >> 10)) % TOPOLOGY_HITS];
+  if (hit->topology == topology && hit->name == name.data && hit->len == name.len &&
+      is_mesh_named(topology, hit->index, name))
+    return sharc_mpmd_named_mesh_mesh(sharc_mpmd_topology_mesh_at(topology, hit->index));
   for (unsigned i = 0; i < topology->params.n; i++) {
-    const sharc_attr *nm = sharc_mpmd_topology_mesh_at(topology, i);
-    if (sharc_str_eq(sharc_mpmd_named_mesh_name(nm), name))
-      return sharc_mpmd_named_mesh_mesh(nm);
+    if (!is_mesh_named(topology, i, name))
+      continue;
+    *hit = (topology_hit){topology, name.data, name.len, i};
+    return sharc_mpmd_named_mesh_mesh(sharc_mpmd_topology_mesh_at(topology, i));
   }
   return NULL;
 }

@@ -5,6 +5,7 @@
 #include "asm/print_internal.h"
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
+#include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/region_utils.h"
 #include "sharc/asm.h"
@@ -748,14 +749,39 @@ void sharc_mpmd_print_location(const sharc_attr *loc, sharc_buf *out) {
 }
 
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out) {
-  sharc_print_flags flags = {0};
-  sharc_buf b = {0};
-  sharc_print_op(op, &flags, &b);
-  /* without the trailing newline the top-level print adds */
-  while (b.len && b.data[b.len - 1] == '\n')
-    b.data[--b.len] = 0;
-  sharc_buf_puts(out, b.data ? b.data : "");
-  sharc_buf_free(&b);
+  sharc_mpmd_print_op_for_log_flags(op, false, out);
+}
+
+void sharc_mpmd_print_op_for_log_flags(sharc_op *op, bool skip_regions, sharc_buf *out) {
+  sharc_print_flags flags = {.skip_regions = skip_regions};
+  sharc_print_op_nested(op, &flags, out);
+}
+
+/* ---- local types ------------------------------------------------------------------------------ */
+
+sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op *op) {
+  sharc_type *global = sharc_mpmd_mesh_tensor_global_type(mesh_tensor);
+  sharc_attr *sharding = sharc_mpmd_mesh_tensor_sharding(mesh_tensor);
+  if (!sharding || sharc_sdy_tensor_sharding_rank(sharding) == 0)
+    return global;
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, op);
+  if (!mesh)
+    return NULL;
+  unsigned rank = sharc_type_rank(global);
+  if (rank != sharc_sdy_tensor_sharding_rank(sharding))
+    return global;
+  const int64_t *shape = sharc_type_shape(global);
+  int64_t *local = malloc(((size_t)rank + 1) * sizeof *local);
+  if (!local)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t shards = sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+    local[d] = shape[d] == SHARC_DYNAMIC || shards <= 0 ? shape[d] : (shape[d] + shards - 1) / shards;
+  }
+  sharc_type *t = sharc_type_tensor(sharc_op_context(op), local, rank, sharc_type_element(global),
+                                    sharc_type_encoding(global));
+  free(local);
+  return t;
 }
 
 /* ---- fragments: remat, split and order ------------------------------------------------------ */

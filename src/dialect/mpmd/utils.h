@@ -180,8 +180,18 @@ sharc_op *sharc_mpmd_ancestor_in_block(sharc_block *block, sharc_op *op);
  * locations. */
 void sharc_mpmd_print_location(const sharc_attr *loc, sharc_buf *out);
 void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out);
-/* PrintOperationForLog: the op as text. */
+/* PrintOperationForLog: the op as text (named in its function's scope, as
+ * Operation::print does); the _flags form with OpPrintingFlags'
+ * skipRegions. */
 void sharc_mpmd_print_op_for_log(sharc_op *op, sharc_buf *out);
+void sharc_mpmd_print_op_for_log_flags(sharc_op *op, bool skip_regions, sharc_buf *out);
+
+/* ---- local types (MeshTensorType::getLocalTensorType) ------------------------------------ */
+/* The per-device tensor type of a mesh tensor: each sharded dimension
+ * divided (rounding up) by the product of its axes in the sharding's mesh,
+ * which is looked up from `op`; the global type when it has no sharding.
+ * NULL when the sharding's mesh cannot be found. */
+sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op *op);
 
 /* ---- fragments: remat, split and order (mpmd/ir/utils, transforms/common/utils) ---------- */
 #define SHARC_MPMD_REMAT_ATTR "remat"

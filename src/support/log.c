@@ -1,0 +1,36 @@
+/* SDY_LOG lines: severity letter, month and day, local time, epoch seconds
+ * and microseconds, process id, source position, message. */
+#define _POSIX_C_SOURCE 200809L /* localtime_r, getpid, clock_gettime */
+
+#include "support/log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define SHARC_PID() ((long)getpid())
+#else
+#define SHARC_PID() 0L
+#endif
+
+void sharc_log(sharc_log_severity severity, const char *file, int line, const char *fmt, ...) {
+  static const char letters[] = {'I', 'W', 'E'};
+  FILE *out = severity == SHARC_LOG_INFO ? stdout : stderr;
+  struct timespec now = {0, 0};
+  clock_gettime(CLOCK_REALTIME, &now);
+  struct tm local = {0};
+  time_t secs = now.tv_sec;
+  localtime_r(&secs, &local);
+  /* Shardy prints the epoch seconds where the seconds of the minute would go */
+  fprintf(out, "%c%02d%02d %02d:%02d:%lld.%06ld %ld %s:%d] ", letters[severity], local.tm_mon + 1,
+          local.tm_mday, local.tm_hour, local.tm_min, (long long)now.tv_sec, now.tv_nsec / 1000,
+          SHARC_PID(), file, line);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(out, fmt, ap);
+  va_end(ap);
+  fputc('\n', out);
+  fflush(out);
+}

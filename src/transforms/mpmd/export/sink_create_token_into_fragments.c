@@ -1,0 +1,205 @@
+/* -mpmd-sink-create-token-into-fragments: tokens do not cross fragment
+ * boundaries. A fragment's token operand is replaced, inside its body, by
+ * a local stablehlo.create_token (and dropped with its in_shardings and
+ * arg_attrs entries); then every fragment is rebuilt without its token
+ * results, which nothing uses any more. */
+#include "dialect/func/func.h"
+#include "dialect/mpmd/mpmd_internal.h"
+#include "dialect/stablehlo/shlo.h"
+#include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_registry.h"
+#include "sharc/sdy.h"
+#include "support/log.h"
+#include "transforms/mpmd/export/export_utils.h"
+
+#include <stdlib.h>
+
+#define SOURCE "shardy/dialect/mpmd/transforms/export/sink_create_token_into_fragments.cc"
+
+typedef SHARC_VEC(sharc_attr *) attr_vec;
+typedef SHARC_VEC(sharc_value *) value_vec;
+typedef SHARC_VEC(sharc_type *) type_vec;
+
+/* `list` (an array or a per-value sharding list) without the entries whose
+ * `drop` is set. */
+static void kept_entries(const sharc_attr *list, unsigned n, const bool *drop, bool shardings,
+                         attr_vec *out) {
+  unsigned size = shardings ? sharc_sdy_list_size(list) : sharc_attr_count(list);
+  for (unsigned i = 0; i < size; i++)
+    if (i >= n || !drop[i])
+      sharc_vec_push(out, shardings ? sharc_sdy_list_at(list, i) : sharc_attr_at(list, i));
+}
+
+static sharc_attr *filtered_shardings(sharc_context *ctx, const sharc_attr *list, unsigned n,
+                                      const bool *drop) {
+  attr_vec kept = {0};
+  kept_entries(list, n, drop, true, &kept);
+  sharc_attr *r = sharc_sdy_sharding_per_value_get(ctx, kept.items, kept.len);
+  sharc_vec_free(&kept);
+  return r;
+}
+
+static sharc_attr *filtered_array(sharc_context *ctx, const sharc_attr *list, unsigned n,
+                                  const bool *drop) {
+  attr_vec kept = {0};
+  kept_entries(list, n, drop, false, &kept);
+  sharc_attr *r = sharc_attr_array(ctx, kept.items, kept.len);
+  sharc_vec_free(&kept);
+  return r;
+}
+
+/* Pass 1: the fragment's token operands become local tokens. */
+static void sink_token_inputs(sharc_rewriter *rw, sharc_op *fragment) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(fragment, 0));
+  unsigned n = sharc_op_num_operands(fragment);
+  unsigned n_args = body ? sharc_block_num_args(body) : 0;
+  if (!body || n != n_args) {
+    sharc_log(SHARC_LOG_ERROR, SOURCE, 97,
+              "MISMATCH: inputs.size()=%u != body.args.size()=%u -- skipping this fragment!", n,
+              n_args);
+    return;
+  }
+  bool *drop = calloc(n + 1, sizeof *drop);
+  if (!drop)
+    abort();
+  bool any = false;
+  sharc_rw_set_block_start(rw, body);
+  sharc_op_state st = {.name = sharc_ident_get(rw->ctx, SHARC_STR("stablehlo.create_token")),
+                       .loc = sharc_op_loc(fragment)};
+  sharc_type *token = sharc_shlo_token_type(rw->ctx);
+  st.result_types = &token;
+  st.num_results = 1;
+  for (unsigned i = 0; i < n; i++) {
+    if (!sharc_mpmd_is_token(sharc_value_type(sharc_op_operand(fragment, i))))
+      continue;
+    sharc_op *fresh = sharc_rw_create(rw, &st);
+    sharc_rw_replace_all_uses(rw, sharc_block_arg(body, i), sharc_op_result(fresh, 0));
+    drop[i] = any = true;
+  }
+  if (any) {
+    sharc_attr *in = sharc_op_attr(fragment, "in_shardings");
+    if (in && sharc_sdy_is_sharding_per_value(in))
+      sharc_rw_set_attr(rw, fragment, "in_shardings", filtered_shardings(rw->ctx, in, n, drop));
+    sharc_attr *arg_attrs = sharc_op_attr(fragment, SHARC_MPMD_ARG_ATTRS);
+    if (arg_attrs) {
+      sharc_mpmd_dict_vec dicts = {0};
+      sharc_mpmd_arg_attrs_or_default(fragment, &dicts);
+      sharc_attr *arr = sharc_attr_array(rw->ctx, dicts.items, dicts.len);
+      sharc_rw_set_attr(rw, fragment, SHARC_MPMD_ARG_ATTRS, filtered_array(rw->ctx, arr, n, drop));
+      sharc_vec_free(&dicts);
+    }
+    value_vec kept = {0};
+    for (unsigned i = 0; i < n; i++)
+      if (!drop[i])
+        sharc_vec_push(&kept, sharc_op_operand(fragment, i));
+    sharc_op_set_operands(fragment, kept.items, kept.len);
+    sharc_rw_modified(rw, fragment);
+    sharc_vec_free(&kept);
+    for (unsigned i = n; i-- > 0;)
+      if (drop[i])
+        sharc_block_erase_arg(body, i);
+  }
+  free(drop);
+}
+
+/* Pass 2: the fragment rebuilt without its (unused) token results. */
+static bool drop_token_results(sharc_rewriter *rw, sharc_op *fragment) {
+  unsigned n = sharc_op_num_results(fragment);
+  bool *drop = calloc(n + 1, sizeof *drop);
+  if (!drop)
+    abort();
+  bool any = false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *r = sharc_op_result(fragment, i);
+    if (!sharc_mpmd_is_token(sharc_value_type(r)))
+      continue;
+    if (sharc_value_has_uses(r)) {
+      sharc_mpmd_error(fragment, "Token result #%u still has uses after token-input sinking!", i);
+      free(drop);
+      return false;
+    }
+    drop[i] = any = true;
+  }
+  if (!any) {
+    free(drop);
+    return true;
+  }
+  sharc_block *body = sharc_region_first_block(sharc_op_region(fragment, 0));
+  sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
+  if (ret) {
+    value_vec kept = {0};
+    for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
+      if (i >= n || !drop[i])
+        sharc_vec_push(&kept, sharc_op_operand(ret, i));
+    sharc_op_set_operands(ret, kept.items, kept.len);
+    sharc_rw_modified(rw, ret);
+    sharc_vec_free(&kept);
+  }
+  type_vec types = {0};
+  value_vec operands = {0};
+  for (unsigned i = 0; i < n; i++)
+    if (!drop[i])
+      sharc_vec_push(&types, sharc_value_type(sharc_op_result(fragment, i)));
+  for (unsigned i = 0; i < sharc_op_num_operands(fragment); i++)
+    sharc_vec_push(&operands, sharc_op_operand(fragment, i));
+  sharc_attr *mesh = sharc_op_attr(fragment, "mesh_name");
+  sharc_rw_set_before(rw, fragment);
+  sharc_op *fresh = sharc_mpmd_create_fragment(
+      rw, sharc_op_loc(fragment), operands.items, operands.len, types.items, types.len,
+      sharc_op_attr(fragment, "origin"),
+      mesh && sharc_attr_get_kind(mesh) == SHARC_ATTR_STRING ? sharc_attr_string_value(mesh)
+                                                             : (sharc_str){"", 0},
+      sharc_op_attr(fragment, "stage_id"));
+  sharc_attr *res_attrs = sharc_op_attr(fragment, SHARC_MPMD_RES_ATTRS);
+  if (res_attrs) {
+    sharc_mpmd_dict_vec dicts = {0};
+    sharc_mpmd_res_attrs_or_default(fragment, &dicts);
+    sharc_attr *arr = sharc_attr_array(rw->ctx, dicts.items, dicts.len);
+    sharc_op_set_attr(fresh, SHARC_MPMD_RES_ATTRS, filtered_array(rw->ctx, arr, n, drop));
+    sharc_vec_free(&dicts);
+  }
+  sharc_attr *out = sharc_op_attr(fragment, "out_shardings");
+  if (out && sharc_sdy_is_sharding_per_value(out))
+    sharc_op_set_attr(fresh, "out_shardings", filtered_shardings(rw->ctx, out, n, drop));
+  static const char *const elided[] = {"origin", "mesh_name", "res_attrs", "out_shardings", NULL};
+  sharc_mpmd_copy_attrs(fragment, fresh, elided);
+  sharc_rw_inline_region_before(rw, sharc_op_region(fragment, 0), sharc_op_region(fresh, 0), NULL);
+  for (unsigned i = 0, k = 0; i < n; i++)
+    if (!drop[i])
+      sharc_rw_replace_all_uses(rw, sharc_op_result(fragment, i), sharc_op_result(fresh, k++));
+  sharc_rw_erase_op(rw, fragment);
+  sharc_vec_free(&types);
+  sharc_vec_free(&operands);
+  free(drop);
+  return true;
+}
+
+static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
+  (void)opts;
+  if (!sharc_mpmd_is_mpmd_function(func))
+    return true;
+  sharc_block *body = sharc_func_body(func);
+  if (!body)
+    return true;
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op))
+    if (sharc_op_isa(op, &sharc_mpmd_fragment_def))
+      sink_token_inputs(&rw, op);
+  for (sharc_op *op = sharc_block_first_op(body), *next; op; op = next) {
+    next = sharc_op_next(op);
+    if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && !drop_token_results(&rw, op))
+      return false;
+  }
+  return true;
+}
+
+const sharc_pass_def sharc_pass_mpmd_sink_create_token_into_fragments = {
+    .flag = "mpmd-sink-create-token-into-fragments",
+    .display_name = "SinkCreateTokenIntoFragmentsPass",
+    .summary = "Sinks stablehlo.create_token ops into fragment bodies.",
+    .anchor = "func.func",
+    SHARC_NO_OPTIONS,
+    .tools = SHARC_TOOL_MPMD_OPT,
+    .run = run,
+};
