@@ -88,6 +88,8 @@ bool sharc_shlo_verify_async_start(sharc_op *op) {
   if (!operands_match_args(op, block))
     return false;
   sharc_op *ret = sharc_block_last_op(block);
+  if (!sharc_block_terminator(block) && sharc_op_get_def(ret))
+    return async_error(op, "region must have a terminator", 0, 0);
   if (sharc_op_num_operands(ret) != 1)
     return async_error(op, "region must return exactly one value, but got %u",
                        sharc_op_num_operands(ret), 0);

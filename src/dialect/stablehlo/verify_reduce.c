@@ -102,13 +102,22 @@ static bool promotable(const sharc_type *from, const sharc_type *to, bool ignore
   return bit_width(x) <= bit_width(y);
 }
 
+/* Block::mightHaveTerminator: a last op that is a terminator, or that
+ * could be one (unregistered). */
+static sharc_op *reducer_return(const sharc_block *block) {
+  sharc_op *last = block ? sharc_block_last_op(block) : NULL;
+  if (!last || sharc_block_terminator(block) || !sharc_op_get_def(last))
+    return last;
+  return NULL;
+}
+
 static bool reducer_counts(sharc_op *op, sharc_block *block, unsigned n) {
   if (sharc_block_num_args(block) != 2 * n) {
     sharc_shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
                      2 * n, sharc_block_num_args(block));
     return false;
   }
-  sharc_op *ret = sharc_block_last_op(block);
+  sharc_op *ret = reducer_return(block);
   if (!ret) {
     sharc_shlo_error(op, "The reduction-region expected to have a terminator");
     return false;
@@ -197,7 +206,7 @@ bool sharc_shlo_verify_reducer(sharc_op *op, sharc_block *block, const sharc_typ
     return true;
   if (!reducer_counts(op, block, n))
     return false;
-  sharc_op *ret = sharc_block_last_op(block);
+  sharc_op *ret = reducer_return(block);
   for (unsigned i = 0; i < n; i++) {
     const sharc_type *acc = sharc_value_type(sharc_op_operand(ret, i));
     if (!reducer_input(op, block, acc, inputs[i], inits[i], i, n, allowed, n_allowed))
@@ -208,7 +217,7 @@ bool sharc_shlo_verify_reducer(sharc_op *op, sharc_block *block, const sharc_typ
 
 sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i, const sharc_type *input) {
   sharc_block *block = r ? sharc_region_first_block(r) : NULL;
-  sharc_op *ret = block ? sharc_block_last_op(block) : NULL;
+  sharc_op *ret = reducer_return(block);
   if (!ret || i >= sharc_op_num_operands(ret))
     return sharc_type_element(input);
   const sharc_type *t = sharc_value_type(sharc_op_operand(ret, i));
