@@ -1570,7 +1570,7 @@ const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                        sharc_shlo_verify_scatter,
                                        NULL,
                                        "scatter_dimension_numbers:any ?indices_are_sorted:bool ?unique_indices:bool",
-    "*HLO_Tensor ? *HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor RankedIntOrIndexTensor *HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .inherent = sort_props,

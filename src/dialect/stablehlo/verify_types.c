@@ -24,6 +24,8 @@ static const elem_class elem_classes[] = {
     {'D', "32/64-bit float"},
     {'i', "32-bit signless integer"},
     {'u', "32-bit unsigned integer"},
+    {'N', "integer"},
+    {'X', "index"},
 };
 
 typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN, FUTURE } container;
@@ -59,6 +61,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_PredIntOrFpTensor", RANKED, "PIF"),
     CONSTRAINT("I32RankedTensor", RANKED, "i"),
     CONSTRAINT("UI32RankedTensor", RANKED, "u"),
+    CONSTRAINT("RankedIntOrIndexTensor", RANKED, "NX"),
 };
 #undef CONSTRAINT
 
@@ -105,6 +108,10 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return is_quantized(t);
   case 'D':
     return is_f32_or_f64(t);
+  case 'N':
+    return t->kind == SHARC_TYPE_INTEGER;
+  case 'X':
+    return t->kind == SHARC_TYPE_INDEX;
   case 'i':
   case 'u':
     return t->kind == SHARC_TYPE_INTEGER && t->integer.width == 32 &&

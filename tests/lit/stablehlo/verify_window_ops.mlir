@@ -194,3 +194,16 @@ func.func @rw_padding_kind(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<4xf32> 
   }) {window_dimensions = array<i64: 1>, padding = dense<0> : tensor<1x2xi32>} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+func.func @f(%in: tensor<200x100x300xf32>, %idx: tensor<10x2xf32>, %upd: tensor<10x300xf32>) -> tensor<200x100x300xf32> {
+  // expected-error @+1 {{'stablehlo.scatter' op operand #1 must be ranked tensor of integer or index values, but got 'tensor<10x2xf32>'}}
+  %0 = "stablehlo.scatter" (%in, %idx, %upd) ({
+  ^bb0(%lhs: tensor<f32>, %rhs: tensor<f32>):
+    %add = stablehlo.add %lhs, %rhs : tensor<f32>
+    "stablehlo.return"(%add) : (tensor<f32>) -> ()
+  }) {
+    scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>
+  } : (tensor<200x100x300xf32>, tensor<10x2xf32>, tensor<10x300xf32>) -> tensor<200x100x300xf32>
+  func.return %0 : tensor<200x100x300xf32>
+}
