@@ -792,7 +792,7 @@ const shlo_op_def sharc_shlo_op_reduce_precision = {
     "$ , format = @x:expman attr-dict :same",
     NULL,
     "1:1:0",
-    NULL,
+    sharc_shlo_verify_compatible_elementwise,
     NULL,
     "exponent_bits:i32pos mantissa_bits:i32nn",
     "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
