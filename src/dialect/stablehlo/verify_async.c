@@ -94,7 +94,8 @@ bool sharc_shlo_verify_async_start(sharc_op *op) {
     return async_error(op, "region must return exactly one value, but got %u",
                        sharc_op_num_operands(ret), 0);
   uintptr_t word = (uintptr_t)sharc_value_type(sharc_op_operand(ret, 0));
-  return check_result(op, sharc_type_dialect(sharc_op_context(op), &sharc_shlo_future_def, &word, 1));
+  return check_result(op,
+                      sharc_type_dialect(sharc_op_context(op), &sharc_shlo_future_def, &word, 1));
 }
 
 bool sharc_shlo_verify_async_done(sharc_op *op) {

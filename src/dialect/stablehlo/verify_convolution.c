@@ -66,17 +66,20 @@ static bool unique(const int64_t *v, unsigned n) {
 static bool spatial_dims(conv *c) {
   unsigned n = c->n_spatial[INPUT];
   if (n != c->n_spatial[KERNEL] || n != c->n_spatial[OUTPUT]) {
-    sharc_shlo_error(c->op, "expects the same size for input, kernel and output "
-                     "spatial-dimensions, but got %u, %u, and %u resp.", n, c->n_spatial[KERNEL],
-                     c->n_spatial[OUTPUT]);
+    sharc_shlo_error(c->op,
+                     "expects the same size for input, kernel and output "
+                     "spatial-dimensions, but got %u, %u, and %u resp.",
+                     n, c->n_spatial[KERNEL], c->n_spatial[OUTPUT]);
     return false;
   }
   int64_t rank = c->lhs->shaped.rank;
   for (unsigned g = 0; g < 3; g++)
     for (unsigned i = 0; i < n + 2; i++)
       if (c->dims[g][i] < 0 || c->dims[g][i] >= rank) {
-        sharc_shlo_error(c->op, "expects input, kernel, and output dimension-numbers to be "
-                         "in-range [0, %lld).", (long long)rank);
+        sharc_shlo_error(c->op,
+                         "expects input, kernel, and output dimension-numbers to be "
+                         "in-range [0, %lld).",
+                         (long long)rank);
         return false;
       }
   static const char *const names[3] = {"input", "kernel", "output"};
@@ -97,13 +100,15 @@ static bool feature_counts(conv *c, int64_t in_features, int64_t kernel_in) {
   if (in_features == SHARC_DYNAMIC)
     return true;
   if (in_features % fg != 0) {
-    sharc_shlo_error(c->op, "expects input feature dimension (%lld) to be a multiple of "
+    sharc_shlo_error(c->op,
+                     "expects input feature dimension (%lld) to be a multiple of "
                      "feature_group_count. Got feature_group_count = %lld.",
                      (long long)in_features, (long long)fg);
     return false;
   }
   if (kernel_in != SHARC_DYNAMIC && in_features / fg != kernel_in) {
-    sharc_shlo_error(c->op, "expects input feature dimension (%lld) / feature_group_count = kernel "
+    sharc_shlo_error(c->op,
+                     "expects input feature dimension (%lld) / feature_group_count = kernel "
                      "input feature dimension (%lld). Got feature_group_count = %lld.",
                      (long long)in_features, (long long)kernel_in, (long long)fg);
     return false;
@@ -115,13 +120,15 @@ static bool output_feature_counts(conv *c, int64_t kernel_out) {
   if (kernel_out == SHARC_DYNAMIC)
     return true;
   if (kernel_out % c->batch_groups != 0) {
-    sharc_shlo_error(c->op, "expects output feature dimension size (%lld) to be a multiple of "
-                     "batch_group_count. Got batch_group_count = %lld.", (long long)kernel_out,
-                     (long long)c->batch_groups);
+    sharc_shlo_error(c->op,
+                     "expects output feature dimension size (%lld) to be a multiple of "
+                     "batch_group_count. Got batch_group_count = %lld.",
+                     (long long)kernel_out, (long long)c->batch_groups);
     return false;
   }
   if (kernel_out % c->feature_groups != 0) {
-    sharc_shlo_error(c->op, "expects kernel output feature dimension (%lld) to be divisible by "
+    sharc_shlo_error(c->op,
+                     "expects kernel output feature dimension (%lld) to be divisible by "
                      "feature_group_count. For feature_group_count = %lld.",
                      (long long)kernel_out, (long long)c->feature_groups);
     return false;
@@ -134,17 +141,19 @@ static bool attributes(conv *c) {
   if (!spatial_dims(c))
     return false;
   if (c->batch_groups > 1 && c->feature_groups > 1) {
-    sharc_shlo_error(c->op, "expects batch_group_count and feature_group_count not to be both "
-                     "greater than 1. Got %lld and %lld resp.", (long long)c->batch_groups,
-                     (long long)c->feature_groups);
+    sharc_shlo_error(c->op,
+                     "expects batch_group_count and feature_group_count not to be both "
+                     "greater than 1. Got %lld and %lld resp.",
+                     (long long)c->batch_groups, (long long)c->feature_groups);
     return false;
   }
   const int64_t *l = c->lhs->shaped.shape, *r = c->rhs->shaped.shape;
   int64_t in_batch = l[c->dims[INPUT][0]];
   if (in_batch != SHARC_DYNAMIC && in_batch % c->batch_groups != 0) {
-    sharc_shlo_error(c->op, "expects input batch dimension (%lld) to be divisible by "
-                     "batch_group_count. Got batch_group_count = %lld.", (long long)in_batch,
-                     (long long)c->batch_groups);
+    sharc_shlo_error(c->op,
+                     "expects input batch dimension (%lld) to be divisible by "
+                     "batch_group_count. Got batch_group_count = %lld.",
+                     (long long)in_batch, (long long)c->batch_groups);
     return false;
   }
   if (!feature_counts(c, l[c->dims[INPUT][1]], r[c->dims[KERNEL][0]]) ||
@@ -165,8 +174,10 @@ static bool ranks_and_types(conv *c) {
     return fail_two_types(c, "expects convolution arguments to have >= 2 dimensions. Got: ", c->lhs,
                           c->rhs, ".");
   if (rank != c->rhs->shaped.rank)
-    return fail_two_types(c, "expects convolution arguments to have same number of dimensions. "
-                          "Got: ", c->lhs, c->rhs, ".");
+    return fail_two_types(c,
+                          "expects convolution arguments to have same number of dimensions. "
+                          "Got: ",
+                          c->lhs, c->rhs, ".");
   const sharc_type *le = c->lhs->shaped.elem, *re = c->rhs->shaped.elem;
   if (!is_quant(le) && !is_quant(re) && le != re)
     return fail_two_types(c, "expects lhs and rhs to have compatible element type. Got: ", le, re,
@@ -243,7 +254,9 @@ static bool window_and_result(conv *c) {
     sharc_attr *rev = sharc_op_attr(c->op, "window_reversal");
     shlo_window_attrs w = {sharc_shlo_i64_array(c->op, "window_strides"),
                            sharc_shlo_i64_array(c->op, "lhs_dilation"),
-                           sharc_shlo_i64_array(c->op, "rhs_dilation"), pads, n_pads,
+                           sharc_shlo_i64_array(c->op, "rhs_dilation"),
+                           pads,
+                           n_pads,
                            rev && rev->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(rev) : 0};
     window = sharc_shlo_window(c->op, wdims, n, &w);
   }

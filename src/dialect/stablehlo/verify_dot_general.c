@@ -15,8 +15,13 @@ static bool is_any_f8(const sharc_type *t) {
   if (!t || t->kind != SHARC_TYPE_FLOAT)
     return false;
   switch (t->fkind) {
-  case SHARC_F8E3M4: case SHARC_F8E4M3: case SHARC_F8E4M3FN: case SHARC_F8E5M2:
-  case SHARC_F8E4M3FNUZ: case SHARC_F8E4M3B11FNUZ: case SHARC_F8E5M2FNUZ:
+  case SHARC_F8E3M4:
+  case SHARC_F8E4M3:
+  case SHARC_F8E4M3FN:
+  case SHARC_F8E5M2:
+  case SHARC_F8E4M3FNUZ:
+  case SHARC_F8E4M3B11FNUZ:
+  case SHARC_F8E5M2FNUZ:
     return true;
   default:
     return false;
@@ -36,16 +41,16 @@ static bool known(const sharc_type *lhs, const sharc_type *rhs, const sharc_type
     sharc_float_kind lhs, rhs, acc;
     int64_t ops;
   } table[] = {
-      {SHARC_F16, SHARC_F16, SHARC_F16, 1},   {SHARC_F16, SHARC_F16, SHARC_F32, 1},
+      {SHARC_F16, SHARC_F16, SHARC_F16, 1},    {SHARC_F16, SHARC_F16, SHARC_F32, 1},
       {SHARC_BF16, SHARC_BF16, SHARC_BF16, 1}, {SHARC_BF16, SHARC_BF16, SHARC_F32, 1},
-      {SHARC_BF16, SHARC_BF16, SHARC_F32, 3}, {SHARC_BF16, SHARC_BF16, SHARC_F32, 6},
-      {SHARC_BF16, SHARC_BF16, SHARC_F32, 9}, {SHARC_TF32, SHARC_TF32, SHARC_F32, 1},
-      {SHARC_TF32, SHARC_TF32, SHARC_F32, 3}, {SHARC_F32, SHARC_F32, SHARC_F32, 1},
+      {SHARC_BF16, SHARC_BF16, SHARC_F32, 3},  {SHARC_BF16, SHARC_BF16, SHARC_F32, 6},
+      {SHARC_BF16, SHARC_BF16, SHARC_F32, 9},  {SHARC_TF32, SHARC_TF32, SHARC_F32, 1},
+      {SHARC_TF32, SHARC_TF32, SHARC_F32, 3},  {SHARC_F32, SHARC_F32, SHARC_F32, 1},
       {SHARC_F64, SHARC_F64, SHARC_F64, 1},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (is_float(lhs, table[i].lhs) && is_float(rhs, table[i].rhs) &&
-        is_float(acc, table[i].acc) && ops == table[i].ops)
+    if (is_float(lhs, table[i].lhs) && is_float(rhs, table[i].rhs) && is_float(acc, table[i].acc) &&
+        ops == table[i].ops)
       return true;
   return false;
 }
@@ -82,8 +87,10 @@ bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg) {
   sharc_shlo_quote_type(msg, rhs);
   SHARC_BUF_LIT(msg, ", accum:");
   sharc_shlo_quote_type(msg, acc);
-  sharc_buf_printf(msg, ", lhs_components:%lld, rhs_components:%lld, primitive_ops:%lld, "
-                   "imprecise:%d}", (long long)lhs_n, (long long)rhs_n, (long long)ops, imprecise);
+  sharc_buf_printf(msg,
+                   ", lhs_components:%lld, rhs_components:%lld, primitive_ops:%lld, "
+                   "imprecise:%d}",
+                   (long long)lhs_n, (long long)rhs_n, (long long)ops, imprecise);
   return false;
 }
 

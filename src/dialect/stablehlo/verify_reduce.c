@@ -72,7 +72,8 @@ static bool compatible_shape(const sharc_type *a, const sharc_type *b) {
   return true;
 }
 
-bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
+bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type *b,
+                                          bool ignore_fp) {
   return compatible_shape(a, b) && same_elem(a, b, ignore_fp);
 }
 
@@ -154,8 +155,10 @@ static bool arg_shape_fits(sharc_op *op, const sharc_type *arg, unsigned index, 
     return true;
   unsigned rank = sharc_type_rank(arg);
   if (rank > n_allowed) {
-    sharc_shlo_error(op, "The rank of reduction-region's argument at index %u is expected to be "
-                     "<= %u, got %u", index, n_allowed, rank);
+    sharc_shlo_error(op,
+                     "The rank of reduction-region's argument at index %u is expected to be "
+                     "<= %u, got %u",
+                     index, n_allowed, rank);
     return false;
   }
   const int64_t *shape = sharc_type_shape(arg);
@@ -165,8 +168,10 @@ static bool arg_shape_fits(sharc_op *op, const sharc_type *arg, unsigned index, 
       j++;
   if (j == rank)
     return true;
-  sharc_shlo_error(op, "The shape of reduction-region's argument at index %u is not compatible "
-                   "with that of reduce-op's input-parameter at index %u", index, input);
+  sharc_shlo_error(op,
+                   "The shape of reduction-region's argument at index %u is not compatible "
+                   "with that of reduce-op's input-parameter at index %u",
+                   index, input);
   return false;
 }
 
@@ -176,24 +181,34 @@ static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *ac
   const sharc_type *arg0 = sharc_value_type(sharc_block_arg(block, i));
   const sharc_type *arg1 = sharc_value_type(sharc_block_arg(block, n + i));
   char head[160];
-  snprintf(head, sizeof head, "The type of reduction-region's parameter at index %u is different "
-           "than the corresponding result type: ", i);
+  snprintf(head, sizeof head,
+           "The type of reduction-region's parameter at index %u is different "
+           "than the corresponding result type: ",
+           i);
   if (!sharc_shlo_compatible_shape_and_elem(acc, arg0, false))
     return fail_types(op, head, arg0, " vs ", acc, "");
-  snprintf(head, sizeof head, "The type of reduction-region's parameter at index %u is different "
-           "than the corresponding result type: ", n + i);
+  snprintf(head, sizeof head,
+           "The type of reduction-region's parameter at index %u is different "
+           "than the corresponding result type: ",
+           n + i);
   if (!sharc_shlo_compatible_shape_and_elem(acc, arg1, true))
     return fail_types(op, head, arg1, " vs ", acc, "");
-  snprintf(head, sizeof head, "The shape of reduction-region's result type at index %u differs "
-           "from the op's corresponding init-value type: ", i);
+  snprintf(head, sizeof head,
+           "The shape of reduction-region's result type at index %u differs "
+           "from the op's corresponding init-value type: ",
+           i);
   if (!compatible_shape(init, acc))
     return fail_types(op, head, acc, " vs ", init, "");
-  snprintf(head, sizeof head, "The element-type of reduction-region's result type at index %u is "
-           "expected to be promotable from the op's corresponding init-value element-type: ", i);
+  snprintf(head, sizeof head,
+           "The element-type of reduction-region's result type at index %u is "
+           "expected to be promotable from the op's corresponding init-value element-type: ",
+           i);
   if (!promotable(init, acc, true))
     return fail_types(op, head, acc, " vs ", init, "");
-  snprintf(head, sizeof head, "The element-type of reduction-region's argument at index %u is "
-           "expected to be promotable from ", n + i);
+  snprintf(head, sizeof head,
+           "The element-type of reduction-region's argument at index %u is "
+           "expected to be promotable from ",
+           n + i);
   if (!promotable(input, arg1, true))
     return fail_types(op, head, sharc_type_element(input), ", but got ", elem_of(arg1), "");
   return arg_shape_fits(op, arg1, n + i, i, allowed, n_allowed);
@@ -215,7 +230,8 @@ bool sharc_shlo_verify_reducer(sharc_op *op, sharc_block *block, const sharc_typ
   return true;
 }
 
-sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i, const sharc_type *input) {
+sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i,
+                                        const sharc_type *input) {
   sharc_block *block = r ? sharc_region_first_block(r) : NULL;
   sharc_op *ret = reducer_return(block);
   if (!ret || i >= sharc_op_num_operands(ret))
@@ -257,8 +273,10 @@ static bool reduce_inputs(reduce *r, const sharc_attr *dims) {
   const sharc_type *witness = r->inputs[0];
   for (unsigned i = 1; i < r->n; i++)
     if (!compatible_shape(witness, r->inputs[i])) {
-      sharc_shlo_error(r->op, "expects all inputs to have compatible shapes. Shape at input-index "
-                       "%u is not compatible with shape at input-index 0", i);
+      sharc_shlo_error(r->op,
+                       "expects all inputs to have compatible shapes. Shape at input-index "
+                       "%u is not compatible with shape at input-index 0",
+                       i);
       return false;
     }
   unsigned rank = witness->shaped.rank;
@@ -296,12 +314,11 @@ static bool reduce_result(reduce *r) {
       kept_bounds[nb++] = sharc_attr_dense_array_i64(bounds, d);
   sharc_attr *enc = nb ? sharc_shlo_bounds_encoding(ctx, kept_bounds, nb) : NULL;
   for (unsigned i = 0; i < r->n; i++)
-    inferred[i] = sharc_type_tensor(ctx, r->kept, r->n_kept,
-                                    sharc_shlo_accumulator_elem(sharc_op_region(r->op, 0), i,
-                                                                r->inputs[i]),
-                                    enc);
-  bool ok = sharc_shlo_check_inferred_all(r->op, inferred, r->n) ||
-            sharc_shlo_failed_to_infer(r->op);
+    inferred[i] = sharc_type_tensor(
+        ctx, r->kept, r->n_kept,
+        sharc_shlo_accumulator_elem(sharc_op_region(r->op, 0), i, r->inputs[i]), enc);
+  bool ok =
+      sharc_shlo_check_inferred_all(r->op, inferred, r->n) || sharc_shlo_failed_to_infer(r->op);
   free(kept_bounds);
   free(inferred);
   return ok;

@@ -25,8 +25,10 @@ static bool check_inputs(reduce_window *r) {
   }
   for (unsigned i = 1; i < r->n; i++)
     if (!sharc_shlo_compatible_shapes(r->inputs[0], r->inputs[i])) {
-      sharc_shlo_error(r->op, "expects all inputs to have compatible shapes. Shape at input-index "
-                       "%u is not compatible with shape at input-index 0", i);
+      sharc_shlo_error(r->op,
+                       "expects all inputs to have compatible shapes. Shape at input-index "
+                       "%u is not compatible with shape at input-index 0",
+                       i);
       return false;
     }
   if (!sharc_shlo_padding(r->op, sharc_op_attr(r->op, "padding"), &r->pads, &r->n_pads))
@@ -35,8 +37,10 @@ static bool check_inputs(reduce_window *r) {
     const sharc_type *t = r->inputs[i];
     if (t->shaped.rank != r->rank) {
       sharc_buf m = {0};
-      sharc_buf_printf(&m, "expects window-dimensions size == input rank, but got "
-                       "window-dimensions size: %u and input: ", r->rank);
+      sharc_buf_printf(&m,
+                       "expects window-dimensions size == input rank, but got "
+                       "window-dimensions size: %u and input: ",
+                       r->rank);
       sharc_shlo_quote_type(&m, t);
       sharc_buf_printf(&m, " with rank = %u.", t->shaped.rank);
       sharc_shlo_error(r->op, "%s", m.data);
@@ -46,7 +50,10 @@ static bool check_inputs(reduce_window *r) {
   }
   shlo_window_attrs w = {sharc_shlo_i64_array(r->op, "window_strides"),
                          sharc_shlo_i64_array(r->op, "base_dilations"),
-                         sharc_shlo_i64_array(r->op, "window_dilations"), r->pads, r->n_pads, 0};
+                         sharc_shlo_i64_array(r->op, "window_dilations"),
+                         r->pads,
+                         r->n_pads,
+                         0};
   r->window = sharc_shlo_window(r->op, r->window_dims, r->rank, &w);
   return r->window != NULL;
 }
@@ -73,8 +80,8 @@ static bool check_results(reduce_window *r) {
     sharc_type *elem = sharc_shlo_accumulator_elem(sharc_op_region(r->op, 0), i, r->inputs[i]);
     inferred[i] = sharc_type_tensor(ctx, shape, r->rank, elem, enc);
   }
-  bool ok = sharc_shlo_check_inferred_all(r->op, inferred, r->n) ||
-            sharc_shlo_failed_to_infer(r->op);
+  bool ok =
+      sharc_shlo_check_inferred_all(r->op, inferred, r->n) || sharc_shlo_failed_to_infer(r->op);
   free(inferred);
   free(shape);
   free(bounds);
@@ -108,11 +115,11 @@ bool sharc_shlo_verify_reduce_window(sharc_op *op) {
   r.window_dims = malloc((r.rank + 1) * sizeof *r.window_dims);
   if (!r.inputs || !r.inits || !r.window_dims)
     abort();
-  bool ok = !load(&r) ||
-            (check_inputs(&r) &&
-             sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)),
-                                       r.inputs, r.inits, r.n, r.window_dims, r.rank) &&
-             check_results(&r));
+  bool ok =
+      !load(&r) || (check_inputs(&r) &&
+                    sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)),
+                                              r.inputs, r.inits, r.n, r.window_dims, r.rank) &&
+                    check_results(&r));
   free(r.inputs);
   free(r.inits);
   free(r.window_dims);

@@ -23,7 +23,8 @@ static bool mesh_has_axis(const sharc_attr *mesh, const sharc_attr *name) {
 bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *msg) {
   const sharc_attr *mesh = sharc_shlo_struct_field(a, &sharc_shlo_replica_group_mesh_axes_def, 0);
   const sharc_attr *axes = sharc_shlo_struct_field(a, &sharc_shlo_replica_group_mesh_axes_def, 1);
-  bool flat = mesh && mesh->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(mesh) == 0;
+  bool flat =
+      mesh && mesh->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(mesh) == 0;
   if (!flat && !is_def(mesh, &sharc_shlo_mesh_def)) {
     SHARC_BUF_LIT(msg, "mesh must be a FlatSymbolRefAttr or MeshAttr");
     return false;
@@ -49,9 +50,9 @@ bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *ms
 /* The ops that are SymbolUserOpInterface through their replica_groups. */
 static bool uses_replica_group_symbols(const sharc_op *op) {
   static const shlo_op_def *const ops[] = {
-      &sharc_shlo_op_all_gather,           &sharc_shlo_op_all_reduce,
-      &sharc_shlo_op_all_to_all,           &sharc_shlo_op_collective_broadcast,
-      &sharc_shlo_op_collective_reduce,    &sharc_shlo_op_reduce_scatter};
+      &sharc_shlo_op_all_gather,        &sharc_shlo_op_all_reduce,
+      &sharc_shlo_op_all_to_all,        &sharc_shlo_op_collective_broadcast,
+      &sharc_shlo_op_collective_reduce, &sharc_shlo_op_reduce_scatter};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (sharc_op_isa(op, &ops[i]->def))
       return true;

@@ -72,8 +72,10 @@ static bool distinct(sharc_op *op, const dims *a, const dims *b) {
 static bool in_bounds(sharc_op *op, const dims *d, int64_t bound, const char *bound_name) {
   for (unsigned i = 0; i < d->n; i++)
     if (d->v[i] < 0 || d->v[i] >= bound) {
-      sharc_shlo_error(op, "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
-                       "%lld.", d->name, bound_name, (long long)bound, (long long)d->v[i]);
+      sharc_shlo_error(op,
+                       "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
+                       "%lld.",
+                       d->name, bound_name, (long long)bound, (long long)d->v[i]);
       return false;
     }
   return true;
@@ -103,21 +105,24 @@ static bool batching_dims(scatter *s, const sharc_type *operand) {
   if (!in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
     return false;
   if (contains(sb, s->ivd)) {
-    sharc_shlo_error(s->op, "expects scatter_indices_batching_dims not to include index_vector_dim "
-                     "%lld.", (long long)s->ivd);
+    sharc_shlo_error(s->op,
+                     "expects scatter_indices_batching_dims not to include index_vector_dim "
+                     "%lld.",
+                     (long long)s->ivd);
     return false;
   }
   if (ib->n != sb->n) {
     sharc_shlo_error(s->op, "input_batching_dims and scatter_indices_batching_dims should have the "
-                     "same size.");
+                            "same size.");
     return false;
   }
   for (unsigned i = 0; i < ib->n; i++) {
     int64_t a = operand->shaped.shape[ib->v[i]], b = s->expanded[sb->v[i]];
     if (!compatible_dims(a, b)) {
-      sharc_shlo_error(s->op, "input_batching_dims[%u] and scatter_indices_batching_dims[%u] must "
-                       "have compatible sizes, but got %lld and %lld.", i, i, (long long)a,
-                       (long long)b);
+      sharc_shlo_error(s->op,
+                       "input_batching_dims[%u] and scatter_indices_batching_dims[%u] must "
+                       "have compatible sizes, but got %lld and %lld.",
+                       i, i, (long long)a, (long long)b);
       return false;
     }
   }
@@ -135,9 +140,11 @@ static bool index_vector_bound(scatter *s) {
     if (bound == SHARC_DYNAMIC || (int64_t)to->n == bound)
       return true;
   }
-  sharc_shlo_error(s->op, "Scatter op has %u elements in scatter_dims_to_operand_dims and the bound "
+  sharc_shlo_error(s->op,
+                   "Scatter op has %u elements in scatter_dims_to_operand_dims and the bound "
                    "of dimension index_vector_dim=%lld of scatter_indices is %lld. These two "
-                   "numbers must be equal.", to->n, (long long)s->ivd, (long long)bound);
+                   "numbers must be equal.",
+                   to->n, (long long)s->ivd, (long long)bound);
   return false;
 }
 
@@ -147,9 +154,11 @@ static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc
   int64_t rank = operand->shaped.rank, dup;
   unsigned window = d[UPDATE_WINDOW].n + d[INSERTED].n + d[INPUT_BATCHING].n;
   if (rank != (int64_t)window) {
-    sharc_shlo_error(s->op, "Expects rank-of operand to match size-of('update_window_dims') + "
+    sharc_shlo_error(s->op,
+                     "Expects rank-of operand to match size-of('update_window_dims') + "
                      "size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. %u but "
-                     "got %lld.", window, (long long)rank);
+                     "got %lld.",
+                     window, (long long)rank);
     return false;
   }
   if (!sorted(&d[UPDATE_WINDOW]))
@@ -188,10 +197,11 @@ static bool window_bounds(scatter *s, const sharc_type *operand, const sharc_typ
     int64_t got = update->shaped.shape[uw->v[i]];
     if (got == SHARC_DYNAMIC || max[i] == SHARC_DYNAMIC || got <= max[i])
       continue;
-    sharc_shlo_error(s->op, "expects bounds of the window dimensions of updates to not exceed the "
+    sharc_shlo_error(s->op,
+                     "expects bounds of the window dimensions of updates to not exceed the "
                      "bounds of the corresponding dimensions of operand. For dimension %lld, "
-                     "updates bound is %lld, operand bound is %lld.", (long long)uw->v[i],
-                     (long long)got, (long long)max[i]);
+                     "updates bound is %lld, operand bound is %lld.",
+                     (long long)uw->v[i], (long long)got, (long long)max[i]);
     ok = false;
   }
   free(max);
@@ -209,10 +219,11 @@ static bool scatter_bounds(scatter *s, const sharc_type *update) {
       return true;
     int64_t got = update->shaped.shape[i], want = s->expanded[seen];
     if (!compatible_dims(got, want)) {
-      sharc_shlo_error(s->op, "expects bounds of the scatter dimensions of updates to be same as "
+      sharc_shlo_error(s->op,
+                       "expects bounds of the scatter dimensions of updates to be same as "
                        "the bounds of the corresponding dimensions of scatter indices. For scatter "
-                       "dimension %u, updates bound is %lld , scatter_indices bound is %lld.", i,
-                       (long long)got, (long long)want);
+                       "dimension %u, updates bound is %lld , scatter_indices bound is %lld.",
+                       i, (long long)got, (long long)want);
       return false;
     }
     seen++;
@@ -233,9 +244,10 @@ static bool shapes_agree(scatter *s) {
     }
   int64_t rank = s->indices->shaped.rank;
   if (s->ivd < 0 || s->ivd > rank) {
-    sharc_shlo_error(s->op, "Expects index_vector_dim to be in range [0, "
-                     "rank-of('scatter_indices')] i.e. [0, %lld]. got: %lld.", (long long)rank,
-                     (long long)s->ivd);
+    sharc_shlo_error(s->op,
+                     "Expects index_vector_dim to be in range [0, "
+                     "rank-of('scatter_indices')] i.e. [0, %lld]. got: %lld.",
+                     (long long)rank, (long long)s->ivd);
     return false;
   }
   return true;
@@ -245,7 +257,8 @@ static bool update_ranks(scatter *s) {
   int64_t want = (int64_t)s->n_expanded - 1 + s->d[UPDATE_WINDOW].n;
   for (unsigned i = 0; i < s->n; i++)
     if (s->updates[i]->shaped.rank != want) {
-      sharc_shlo_error(s->op, "expects updates tensor must be of rank %lld ( == "
+      sharc_shlo_error(s->op,
+                       "expects updates tensor must be of rank %lld ( == "
                        "rank-of('scatter_indices') - 1 + size-of('update_window_dims'), where "
                        "'scatter_indices' is expanded by a trailing 1 dimension if "
                        "'index_vector_dim' == rank-of('scatter_indices')), but got %u.",
@@ -282,8 +295,8 @@ static bool check_results(scatter *s) {
                                     sharc_shlo_accumulator_elem(sharc_op_region(s->op, 0), i, in),
                                     in->shaped.encoding);
   }
-  bool ok = sharc_shlo_check_inferred_all(s->op, inferred, s->n) ||
-            sharc_shlo_failed_to_infer(s->op);
+  bool ok =
+      sharc_shlo_check_inferred_all(s->op, inferred, s->n) || sharc_shlo_failed_to_infer(s->op);
   free(inferred);
   return ok;
 }
@@ -318,8 +331,7 @@ bool sharc_shlo_verify_scatter(sharc_op *op) {
   if (!s.inputs || !s.updates || !s.inits)
     abort();
   static const char *const names[N_LISTS] = {"update_window_dims", "inserted_window_dims",
-                                             "input_batching_dims",
-                                             "scatter_indices_batching_dims",
+                                             "input_batching_dims", "scatter_indices_batching_dims",
                                              "scatter_dims_to_operand_dims"};
   for (unsigned i = 0; i < N_LISTS; i++)
     load_dims(&s.d[i], dn, i, names[i]);
@@ -358,7 +370,8 @@ static bool select_region(sharc_op *op, const sharc_type *operand) {
     sharc_shlo_error(op, "expects the select-region to take 2 parameters, but takes %u", n_args);
     return false;
   }
-  sharc_type *expected = sharc_type_tensor(sharc_op_context(op), NULL, 0, operand->shaped.elem, NULL);
+  sharc_type *expected =
+      sharc_type_tensor(sharc_op_context(op), NULL, 0, operand->shaped.elem, NULL);
   for (unsigned i = 0; i < 2; i++) {
     const sharc_type *t = sharc_value_type(sharc_block_arg(block, i));
     if (sharc_shlo_compatible_shape_and_elem(expected, t, true))
@@ -395,8 +408,10 @@ static bool window_rank(sharc_op *op, const sharc_type *operand, unsigned n) {
   if (operand->shaped.rank == n)
     return true;
   sharc_buf m = {0};
-  sharc_buf_printf(&m, "expects window-dimensions size == operand rank, but got window-dimensions "
-                   "size: %u and operand-type: ", n);
+  sharc_buf_printf(&m,
+                   "expects window-dimensions size == operand rank, but got window-dimensions "
+                   "size: %u and operand-type: ",
+                   n);
   sharc_shlo_quote_type(&m, operand);
   sharc_buf_printf(&m, " with rank = %u.", operand->shaped.rank);
   sharc_shlo_error(op, "%s", m.data);
@@ -420,8 +435,8 @@ static bool source_shape(sharc_op *op, const sharc_type *operand, const sharc_ty
   if (!shape)
     abort();
   sharc_shlo_window_output(operand->shaped.shape, window, n, shape);
-  sharc_type *expected = sharc_type_tensor(sharc_op_context(op), shape, n, operand->shaped.elem,
-                                           NULL);
+  sharc_type *expected =
+      sharc_type_tensor(sharc_op_context(op), shape, n, operand->shaped.elem, NULL);
   free(shape);
   free(window);
   if (sharc_shlo_compatible_shape_and_elem(expected, source, true))
@@ -464,10 +479,8 @@ bool sharc_shlo_verify_select_and_scatter(sharc_op *op) {
   free(wdims);
   if (!ok)
     return false;
-  sharc_type *inferred = sharc_type_tensor(sharc_op_context(op), operand->shaped.shape,
-                                           operand->shaped.rank,
-                                           sharc_shlo_accumulator_elem(sharc_op_region(op, 1), 0,
-                                                                       operand),
-                                           operand->shaped.encoding);
+  sharc_type *inferred = sharc_type_tensor(
+      sharc_op_context(op), operand->shaped.shape, operand->shaped.rank,
+      sharc_shlo_accumulator_elem(sharc_op_region(op, 1), 0, operand), operand->shaped.encoding);
   return sharc_shlo_check_inferred(op, inferred) || sharc_shlo_failed_to_infer(op);
 }

@@ -49,8 +49,10 @@ bool sharc_shlo_padding(sharc_op *op, const sharc_attr *padding, int64_t **pairs
 static bool same_size(sharc_op *op, unsigned size, unsigned n, const char *name) {
   if (size == 0 || size == n)
     return true;
-  sharc_shlo_error(op, "expects %s to have same dimension-size as size of window dimensions (%u), "
-                   "but got: %u.", name, n, size);
+  sharc_shlo_error(op,
+                   "expects %s to have same dimension-size as size of window dimensions (%u), "
+                   "but got: %u.",
+                   name, n, size);
   return false;
 }
 
@@ -76,26 +78,34 @@ shlo_window_dim *sharc_shlo_window(sharc_op *op, const int64_t *dims, unsigned n
     shlo_window_dim *d = &out[i];
     d->size = dims[i];
     if (d->size != SHARC_DYNAMIC && d->size <= 0) {
-      sharc_shlo_error(op, "expects window to have positive value for %u-th window dimension, but "
-                       "got %lld.", i, (long long)d->size);
+      sharc_shlo_error(op,
+                       "expects window to have positive value for %u-th window dimension, but "
+                       "got %lld.",
+                       i, (long long)d->size);
       break;
     }
     d->stride = count(w->strides) ? at_or(w->strides, i, 1) : 1;
     if (d->stride <= 0) {
-      sharc_shlo_error(op, "expects window to have positive stride for %u-th window dimension, "
-                       "but got %lld.", i, (long long)d->stride);
+      sharc_shlo_error(op,
+                       "expects window to have positive stride for %u-th window dimension, "
+                       "but got %lld.",
+                       i, (long long)d->stride);
       break;
     }
     d->base_dilation = count(w->lhs_dilation) ? at_or(w->lhs_dilation, i, 1) : 1;
     if (d->base_dilation <= 0) {
-      sharc_shlo_error(op, "expects window to have positive base dilation factor for %u-th window "
-                       "dimension, but got %lld.", i, (long long)d->base_dilation);
+      sharc_shlo_error(op,
+                       "expects window to have positive base dilation factor for %u-th window "
+                       "dimension, but got %lld.",
+                       i, (long long)d->base_dilation);
       break;
     }
     d->window_dilation = count(w->rhs_dilation) ? at_or(w->rhs_dilation, i, 1) : 1;
     if (d->window_dilation <= 0) {
-      sharc_shlo_error(op, "expects window to have positive window dilation factor for %u-th "
-                       "window dimension, but got %lld.", i, (long long)d->window_dilation);
+      sharc_shlo_error(op,
+                       "expects window to have positive window dilation factor for %u-th "
+                       "window dimension, but got %lld.",
+                       i, (long long)d->window_dilation);
       break;
     }
     if (n_pad) {
