@@ -3,6 +3,13 @@
  * TypeInference.cpp): ranks and element types, the dimension numbers, the
  * group counts, the window, then the inferred shape against the result. */
 #include "dialect/stablehlo/shlo.h"
+/* The quant dialect's queries, once that dialect is part of the build. */
+#if defined(__has_include)
+#if __has_include("dialect/quant/quant.h")
+#include "dialect/quant/quant.h"
+#define SHLO_QUANT_QUERIES 1
+#endif
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +274,10 @@ static bool window_and_result(conv *c) {
       abort();
     infer_shape(c, window, shape);
     ok = check_result(c, shape);
+#ifdef SHLO_QUANT_QUERIES
+    /* verifyConvolutionOpQuantizationConstraints */
+    ok = ok && sharc_shlo_verify_convolution_quant(c->op, c->dims[KERNEL][1], c->dims[OUTPUT][1]);
+#endif
     free(shape);
   }
   free(wdims);

@@ -2,6 +2,13 @@
  * body rules every reduce-like op shares (verifyReducerShape of
  * TypeInference.cpp), with StableHLO's messages, reported at the op. */
 #include "dialect/stablehlo/shlo.h"
+/* The quant dialect's queries, once that dialect is part of the build. */
+#if defined(__has_include)
+#if __has_include("dialect/quant/quant.h")
+#include "dialect/quant/quant.h"
+#define SHLO_QUANT_QUERIES 1
+#endif
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,15 +91,23 @@ static unsigned bit_width(const sharc_type *t) {
 }
 
 /* isPromotableElementType: same base type, no wider than the target.
- * Quantized types are compared through the quant dialect's queries where
- * they are available; here two quantized types are taken as promotable
- * rather than rejecting valid programs. */
+ * Quantized types compare their expressed types and storage widths through
+ * the quant dialect's queries; without them two quantized types are taken
+ * as promotable rather than rejecting valid programs. */
 static bool promotable(const sharc_type *from, const sharc_type *to, bool ignore_fp) {
   if (!sharc_type_is_shaped(from) || !sharc_type_is_shaped(to))
     return false;
   const sharc_type *x = sharc_type_element(from), *y = sharc_type_element(to);
-  if (is_quant(x) || is_quant(y))
+  if (is_quant(x) || is_quant(y)) {
+#ifdef SHLO_QUANT_QUERIES
+    /* the same expressed type; storage widths compared */
+    return is_quant(x) && is_quant(y) &&
+           sharc_quant_expressed_type(x) == sharc_quant_expressed_type(y) &&
+           sharc_quant_storage_width(x) <= sharc_quant_storage_width(y);
+#else
     return is_quant(x) && is_quant(y);
+#endif
+  }
   bool same_kind = (x->kind == SHARC_TYPE_INTEGER && y->kind == SHARC_TYPE_INTEGER) ||
                    (sharc_type_is_float(x) && sharc_type_is_float(y)) ||
                    (x->kind == SHARC_TYPE_COMPLEX && y->kind == SHARC_TYPE_COMPLEX);
