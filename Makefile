@@ -8,7 +8,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-asan run test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass install clean
+        conformance bench fuzz fuzz-pass fuzz-report install clean
 
 all: build
 
@@ -20,8 +20,15 @@ build-asan:
 	@$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSHARC_SANITIZE=ON >/dev/null
 	@$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
+# the main job: Shardy's propagation on a JAX-exported MLP, and the report of
+# where every tensor lives (the propagated module goes to $(BUILD))
 run: build
-	$(BUILD)/bin/sharc print examples/shard_matmul.mlir
+	@$(BUILD)/bin/sharc propagate examples/mlp_jax.mlir -o $(BUILD)/mlp_jax.propagated.mlir
+	@echo
+	@echo "propagated module: $(BUILD)/mlp_jax.propagated.mlir"
+	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --explicit"
+	@echo "      $(BUILD)/bin/sharc explain examples/mlp_jax.mlir b1"
+	@echo "      $(BUILD)/bin/sharc show examples/mlp_jax.mlir %0"
 
 # Test tools from Debian: FileCheck/lit/not (llvm-22-tools) and the
 # reference MLIR printer mlir-opt-22 (mlir-22-tools).
@@ -39,6 +46,7 @@ lit: deps build-asan
 
 malformed: build-asan
 	@tests/malformed/run.sh $(ASAN_BUILD)/bin/sdy_opt
+	@tests/malformed/sharc/run.sh $(ASAN_BUILD)/bin/sharc
 
 # The adversarial generator (tests/stress) at large sizes on the release
 # build: time and peak memory per case; `make test` runs it small under ASan.
@@ -59,12 +67,16 @@ bench: build
 	@python3 bench/run.py --tool $(BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(BUILD)/bin/sdy_opt
 	@python3 bench/propagation.py --tool $(BUILD)/bin/sdy_opt
+	@python3 bench/sharc_report.py --tool $(BUILD)/bin/sharc
 
 fuzz:
 	@tests/fuzz/run.sh 600
 
 fuzz-pass:
 	@FUZZ_TARGET=fuzz_pass tests/fuzz/run.sh 600
+
+fuzz-report:
+	@FUZZ_TARGET=fuzz_report tests/fuzz/run.sh 600
 
 install: build
 	@$(CMAKE) --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -33,6 +33,7 @@ floor_suite() {
 run_suite malformed floor_suite malformed tests/malformed/run.sh "$build/bin/sdy_opt"
 run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential floor_suite differential tests/differential/run.sh "$build/bin/sdy_opt"
+run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"

@@ -1,35 +1,507 @@
-/* sharc: the friendly command line. For now `sharc check FILE` parses and
- * verifies a module and `sharc print FILE` prints it back; the sharding
- * commands come with the propagation work. */
+/* sharc: the friendly command line. `propagate` runs Shardy's propagation
+ * and reports where every tensor lives (sharding, shard shape, bytes per
+ * device) and what the program communicates; `explain` says why a value
+ * has its sharding; `show` draws which block of a value each device holds;
+ * `print` and `check` parse a file. Errors are located
+ * (`file:line:col: error: ...`), exit 1 and leave no output file. */
+#define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
+#include "sharc_io.h"
+
+#include "sharc/asm.h"
 #include "sharc/pass.h"
+#include "sharc/report.h"
+#include "sharc/verify.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
-static int usage(void) {
-  fputs("usage: sharc <command> FILE\n"
-        "commands:\n"
-        "  print FILE   parse FILE and print it back in MLIR's canonical form\n"
-        "  check FILE   parse and verify FILE; report the first problem\n",
-        stderr);
-  return 2;
+/* ---- help ------------------------------------------------------------------ */
+
+static const char overview[] =
+    "sharc: where every tensor of a sharded program lives, and why.\n"
+    "\n"
+    "usage: sharc <command> [options] MODEL.mlir [VALUE]\n"
+    "\n"
+    "commands:\n"
+    "  propagate  run Shardy's sharding propagation; report each value's sharding\n"
+    "             (JAX PartitionSpec), shard shape and bytes per device, and the\n"
+    "             reshards and collectives with the bytes they move\n"
+    "  explain    why a value has its sharding: the chain of steps back to the\n"
+    "             user's sharding it came from\n"
+    "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  print      parse a file and print it back in MLIR's form\n"
+    "  check      parse and verify a file\n"
+    "\n"
+    "'sharc <command> --help' shows a command's options.\n"
+    "\n"
+    "examples:\n"
+    "  sharc propagate examples/mlp_jax.mlir\n"
+    "  sharc propagate model.mlir -o model.sharded.mlir --format json > report.json\n"
+    "  sharc explain examples/mlp_jax.mlir %4\n"
+    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n";
+
+static const char propagate_help[] =
+    "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--explicit] [--all]\n"
+    "                       [--format table|json|csv] [--color auto|always|never]\n"
+    "\n"
+    "Runs Shardy's propagation pipeline on MODEL (a module with an sdy.mesh and\n"
+    "sdy.sharding attributes, as JAX exports it with Shardy enabled), writes the\n"
+    "propagated module to OUT, and prints, per function, its arguments, its\n"
+    "results and the values whose sharding differs from their operands': the\n"
+    "op, location, type, sharding as a JAX PartitionSpec, the mesh axes it is\n"
+    "replicated over, the shard each device holds and its bytes; then the\n"
+    "reshards and collectives with the bytes each device receives, and the\n"
+    "totals.\n"
+    "\n"
+    "options:\n"
+    "  -o OUT.mlir        write the propagated module (only when all went well;\n"
+    "                     '-' writes it to stdout and the report to stderr)\n"
+    "  --explicit         also run the partitioner: explicit reshards, made into\n"
+    "                     collectives (all_gather, all_to_all, ...)\n"
+    "  --all              list every value, not only those whose sharding changes\n"
+    "  --format FMT       table (default), json or csv\n"
+    "  --color WHEN       colour the table: auto (when stdout is a terminal),\n"
+    "                     always or never\n"
+    "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
+    "\n"
+    "examples:\n"
+    "  sharc propagate examples/mlp_jax.mlir\n"
+    "  sharc propagate model.mlir --explicit -o model.partitioned.mlir\n"
+    "  sharc propagate model.mlir --all --format csv > values.csv\n";
+
+static const char explain_help[] =
+    "usage: sharc explain MODEL.mlir VALUE [--explicit]\n"
+    "\n"
+    "Runs the propagation with Shardy's debugging information (sharding origins\n"
+    "and propagation edges) and says, for each axis of VALUE's sharding, which\n"
+    "user sharding it came from (a function argument or result, a sharding\n"
+    "constraint, a manual computation) and the steps that brought it there, one\n"
+    "line per step with the op and its location.\n"
+    "\n"
+    "VALUE is a value of the propagated module ('sharc propagate -o' writes it):\n"
+    "  %12, %0#1, 12     its SSA name (%arg0 or arg0 for an argument)\n"
+    "  result0           the first function result\n"
+    "  x                 an argument's or result's name (loc(\"x\"), jax.result_info)\n"
+    "  model.py:14       the first value defined at that line (file:line[:col])\n"
+    "  @f:%3             a value of function f, when several functions have %3\n"
+    "\n"
+    "options:\n"
+    "  --explicit         explain the module with explicit collectives\n"
+    "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
+    "\n"
+    "examples:\n"
+    "  sharc explain examples/mlp_jax.mlir %4\n"
+    "  sharc explain examples/mlp_jax.mlir result0\n";
+
+static const char show_help[] =
+    "usage: sharc show MODEL.mlir VALUE [--svg FILE] [--explicit] [--color auto|always|never]\n"
+    "\n"
+    "Runs the propagation and draws VALUE's mesh (which device sits where) and\n"
+    "the block of VALUE each device holds, as jax.debug.visualize_array_sharding\n"
+    "does: rank 2 as rows by columns, rank 1 as one row; a higher rank over its\n"
+    "sharded dimensions when at most two are sharded, else as a list of blocks.\n"
+    "VALUE is named as for 'sharc explain'.\n"
+    "\n"
+    "options:\n"
+    "  --svg FILE         also write the picture as SVG\n"
+    "  --explicit         show the module with explicit collectives\n"
+    "  --color WHEN       auto (when stdout is a terminal), always or never\n"
+    "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
+    "\n"
+    "examples:\n"
+    "  sharc show examples/mlp_jax.mlir x\n"
+    "  sharc show examples/mlp_jax.mlir %4 --svg h.svg\n";
+
+static const char print_help[] =
+    "usage: sharc print FILE\n"
+    "\n"
+    "Parses FILE and prints it back in MLIR's canonical form.\n"
+    "\n"
+    "example:\n"
+    "  sharc print examples/shard_matmul.mlir\n";
+
+static const char check_help[] =
+    "usage: sharc check FILE\n"
+    "\n"
+    "Parses and verifies FILE; reports the first problem, located.\n"
+    "\n"
+    "example:\n"
+    "  sharc check examples/mlp_jax.mlir\n";
+
+/* ---- command line ------------------------------------------------------------- */
+
+typedef enum command { CMD_PROPAGATE, CMD_EXPLAIN, CMD_SHOW } command;
+
+typedef struct cli {
+  command cmd;
+  const char *input, *value, *output, *svg;
+  sharc_report_format format;
+  int color; /* -1 auto, 0 never, 1 always */
+  bool timing, allow_unregistered;
+  sharc_report_options opts;
+} cli;
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg) {
+  fprintf(stderr, "sharc%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(try 'sharc %s%s--help')\n", cmd ? cmd : "", cmd ? " " : "");
+  return 1;
+}
+
+/* `--name VALUE` or `--name=VALUE`. */
+static bool take_value(int argc, char **argv, int *i, const char *name, const char **value) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0)
+    return false;
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  if (a[n])
+    return false;
+  *value = *i + 1 < argc ? argv[++*i] : NULL;
+  return true;
+}
+
+static int parse_cli(int argc, char **argv, cli *c, const char *name, const char *help) {
+  int positional = 0;
+  bool only_positional = false;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    if (only_positional || a[0] != '-' || !a[1]) {
+      if (positional == 0)
+        c->input = a;
+      else if (positional == 1 && c->cmd != CMD_PROPAGATE)
+        c->value = a;
+      else
+        return usage_error(name, "unexpected argument '%s'", a);
+      positional++;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      only_positional = true;
+    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      fputs(help, stdout);
+      exit(0);
+    } else if (strcmp(a, "--explicit") == 0) {
+      c->opts.explicit_collectives = true;
+    } else if (strcmp(a, "--all") == 0 && c->cmd == CMD_PROPAGATE) {
+      c->opts.all_values = true;
+    } else if (strcmp(a, "--timing") == 0) {
+      c->timing = true;
+    } else if (strcmp(a, "--allow-unregistered-dialect") == 0) {
+      c->allow_unregistered = true;
+    } else if (c->cmd == CMD_PROPAGATE && take_value(argc, argv, &i, "-o", &v)) {
+      if (!v)
+        return usage_error(name, "%s needs a file name", "-o");
+      c->output = v;
+    } else if (c->cmd == CMD_SHOW && take_value(argc, argv, &i, "--svg", &v)) {
+      if (!v)
+        return usage_error(name, "%s needs a file name", "--svg");
+      c->svg = v;
+    } else if (c->cmd == CMD_PROPAGATE && take_value(argc, argv, &i, "--format", &v)) {
+      if (v && strcmp(v, "table") == 0)
+        c->format = SHARC_REPORT_TABLE;
+      else if (v && strcmp(v, "json") == 0)
+        c->format = SHARC_REPORT_JSON;
+      else if (v && strcmp(v, "csv") == 0)
+        c->format = SHARC_REPORT_CSV;
+      else
+        return usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
+    } else if (c->cmd != CMD_EXPLAIN && take_value(argc, argv, &i, "--color", &v)) {
+      if (v && strcmp(v, "auto") == 0)
+        c->color = -1;
+      else if (v && strcmp(v, "always") == 0)
+        c->color = 1;
+      else if (v && strcmp(v, "never") == 0)
+        c->color = 0;
+      else
+        return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
+    } else {
+      return usage_error(name, "unknown option '%s'", a);
+    }
+  }
+  if (!c->input)
+    return usage_error(name, "%s", c->cmd == CMD_PROPAGATE ? "no MODEL.mlir given"
+                                                           : "no MODEL.mlir and VALUE given");
+  if (c->cmd != CMD_PROPAGATE && !c->value)
+    return usage_error(name, "%s", "no VALUE given (an SSA name like %3, arg0, result0, a name, "
+                                   "or file:line)");
+  return -1;
+}
+
+/* ---- running ------------------------------------------------------------------------ */
+
+typedef struct timer {
+  struct timespec cpu, wall;
+} timer;
+
+static timer now(void) {
+  timer t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t.cpu);
+  clock_gettime(CLOCK_MONOTONIC, &t.wall);
+  return t;
+}
+
+static double secs(struct timespec a, struct timespec b) {
+  return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+}
+
+/* --timing: CPU and wall seconds of each phase on stderr, for bench/. */
+static void phase(const cli *c, const char *what, timer *since) {
+  timer t = now();
+  if (c->timing)
+    fprintf(stderr, "sharc timing: %-8s cpu %.6f wall %.6f\n", what, secs(since->cpu, t.cpu),
+            secs(since->wall, t.wall));
+  *since = t;
+}
+
+typedef struct session {
+  const cli *c;
+  const char *name; /* the input as diagnostics name it */
+  sharc_cli_input in;
+  sharc_context *ctx;
+  sharc_op *module;
+  sharc_buf diags;
+} session;
+
+static void print_diag(const sharc_diag *d, void *user) {
+  session *s = user;
+  sharc_diag_format_with_source(s->ctx, d, &s->diags);
+}
+
+static void flush_diags(session *s) {
+  sharc_diag_flush(s->ctx);
+  if (s->diags.len)
+    fputs(s->diags.data, stderr);
+  s->diags.len = 0;
+}
+
+/* An error about the module as a whole (a value it lacks, no mesh),
+ * located at the module, without a source excerpt. */
+static int module_error(session *s, const char *fmt, const char *arg) {
+  flush_diags(s);
+  const sharc_attr *f = sharc_loc_find_file(sharc_op_loc(s->module));
+  unsigned line = f ? sharc_loc_line(f) : 0, col = f ? sharc_loc_col(f) : 0;
+  if (!line) /* an implicit module, or loc(unknown) */
+    line = col = 1;
+  fprintf(stderr, "%s:%u:%u: error: ", s->name, line, col);
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+  return 1;
+}
+
+static void session_free(session *s) {
+  if (s->ctx)
+    sharc_context_destroy(s->ctx);
+  sharc_cli_input_free(&s->in);
+  sharc_buf_free(&s->diags);
+}
+
+/* Reads, parses and verifies the input; false after reporting why. */
+static bool load(session *s, const cli *c, timer *t) {
+  s->c = c;
+  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
+  int e = sharc_cli_read(c->input, &s->in);
+  if (e) {
+    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
+    return false;
+  }
+  s->ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
+  sharc_context_load_dialect(s->ctx, "sdy");
+  sharc_context_load_dialect(s->ctx, "stablehlo");
+  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
+  sharc_context_set_diag_handler(s->ctx, print_diag, s);
+  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
+  bool ok = s->module && sharc_verify(s->module);
+  flush_diags(s);
+  phase(c, "parse", t);
+  return ok;
+}
+
+static bool use_color(const cli *c) {
+  if (c->color >= 0)
+    return c->color == 1;
+  const char *no = getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) && !(no && *no);
+}
+
+/* Propagates and builds the report; NULL after reporting why. */
+static sharc_report *propagate(session *s, timer *t) {
+  const cli *c = s->c;
+  if (!sharc_report_has_mesh(s->module)) {
+    module_error(s, "%s",
+                 "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "
+                 "`sdy.mesh @mesh = <[\"data\"=8]>`, when Shardy is enabled)");
+    return NULL;
+  }
+  bool ok = sharc_report_propagate(s->module, &c->opts);
+  flush_diags(s);
+  phase(c, "pipeline", t);
+  if (!ok)
+    return NULL;
+  sharc_report *r = sharc_report_create(s->module, &c->opts);
+  if (c->opts.debug_origins) {
+    /* read; now the module must verify without it */
+    sharc_report_strip_debug_info(s->module);
+    ok = sharc_verify(s->module);
+    flush_diags(s);
+    if (!ok) {
+      sharc_report_destroy(r);
+      return NULL;
+    }
+  }
+  return r;
+}
+
+static int write_module(session *s, const char *path) {
+  int e;
+  sharc_cli_output *o = sharc_cli_output_open(path, &e);
+  if (o) {
+    sharc_print_flags flags = {0};
+    sharc_print_op_stream(s->module, &flags, sharc_cli_output_write, o);
+    sharc_cli_output_write("\n", 1, o);
+    e = sharc_cli_output_close(o, true);
+  }
+  if (e)
+    fprintf(stderr, "%s: error: could not write output file: %s\n", path, strerror(e));
+  return e ? 1 : 0;
+}
+
+static int run_propagate(const cli *c) {
+  session s = {0};
+  timer t = now();
+  int rc = 1;
+  if (!load(&s, c, &t))
+    goto done;
+  sharc_report *r = propagate(&s, &t);
+  if (!r)
+    goto done;
+  sharc_buf out = {0};
+  bool to_stdout = c->output && strcmp(c->output, "-") == 0;
+  sharc_report_write(r, c->format, c->format == SHARC_REPORT_TABLE && !to_stdout && use_color(c),
+                     s.name, &out);
+  phase(c, "report", &t);
+  rc = c->output ? write_module(&s, c->output) : 0;
+  phase(c, "write", &t);
+  if (rc == 0)
+    fputs(out.data ? out.data : "", to_stdout ? stderr : stdout);
+  sharc_buf_free(&out);
+  sharc_report_destroy(r);
+done:
+  session_free(&s);
+  return rc;
+}
+
+/* explain and show: the propagated module, and the value asked for. */
+static int run_value(const cli *c) {
+  session s = {0};
+  timer t = now();
+  int rc = 1;
+  cli copy = *c;
+  copy.opts.debug_origins = c->cmd == CMD_EXPLAIN;
+  if (!load(&s, &copy, &t))
+    goto done;
+  s.c = &copy;
+  sharc_report *r = propagate(&s, &t);
+  if (!r)
+    goto done;
+  sharc_buf err = {0}, out = {0};
+  const sharc_report_value *v = sharc_report_lookup(r, c->value, &err);
+  if (!v) {
+    module_error(&s, "%s", err.data ? err.data : "no such value");
+  } else if (c->cmd == CMD_EXPLAIN) {
+    rc = sharc_report_explain(r, v, &out) ? 0 : 1;
+  } else {
+    sharc_report_show(r, v, use_color(c), &out);
+    rc = 0;
+    if (c->svg) {
+      sharc_buf svg = {0};
+      sharc_report_show_svg(r, v, &svg);
+      int e = sharc_cli_write_file(c->svg, svg.data, svg.len);
+      if (e) {
+        fprintf(stderr, "%s: error: could not write output file: %s\n", c->svg, strerror(e));
+        rc = 1;
+      }
+      sharc_buf_free(&svg);
+    }
+  }
+  phase(&copy, "report", &t);
+  if (out.len)
+    fputs(out.data, rc ? stderr : stdout);
+  sharc_buf_free(&err);
+  sharc_buf_free(&out);
+  sharc_report_destroy(r);
+done:
+  session_free(&s);
+  return rc;
+}
+
+/* print and check: the shared opt driver. */
+static int run_print_or_check(int argc, char **argv) {
+  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", NULL};
+  static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
+  const char *help = argv[1][0] == 'p' ? print_help : check_help;
+  if (argc < 3)
+    return usage_error(argv[1], "%s", "no FILE given");
+  if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
+    fputs(help, stdout);
+    return 0;
+  }
+  if (argc > 3)
+    return usage_error(argv[1], "unexpected argument '%s'", argv[3]);
+  if (argv[1][0] == 'p') {
+    char *args[4] = {argv[0], "--allow-unregistered-dialect", argv[2], NULL};
+    return sharc_opt_main(&tool, 3, args);
+  }
+  char *args[6] = {argv[0], "--allow-unregistered-dialect", argv[2], "-o", "/dev/null", NULL};
+  int rc = sharc_opt_main(&tool, 5, args);
+  if (rc == 0)
+    printf("%s: ok\n", argv[2]);
+  return rc;
 }
 
 int main(int argc, char **argv) {
-  if (argc < 3)
-    return usage();
-  static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", NULL};
-  static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
-  if (strcmp(argv[1], "print") == 0 || strcmp(argv[1], "check") == 0) {
-    char *args[4] = {argv[0], "--allow-unregistered-dialect", argv[2], NULL};
-    char *check_args[6] = {argv[0], "--allow-unregistered-dialect", argv[2], "-o", "/dev/null", NULL};
-    if (argv[1][0] == 'p')
-      return sharc_opt_main(&tool, 3, args);
-    int rc = sharc_opt_main(&tool, 5, check_args);
-    if (rc == 0)
-      printf("%s: ok\n", argv[2]);
-    return rc;
+  if (argc < 2) {
+    fputs(overview, stderr);
+    return 1;
   }
-  return usage();
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    if (argc > 2) {
+      char *again[3] = {argv[0], argv[2], "--help"};
+      return main(3, again);
+    }
+    fputs(overview, stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "print") == 0 || strcmp(cmd, "check") == 0)
+    return run_print_or_check(argc, argv);
+  cli c = {0};
+  c.color = -1;
+  c.opts = sharc_report_options_default();
+  const char *help;
+  if (strcmp(cmd, "propagate") == 0) {
+    c.cmd = CMD_PROPAGATE;
+    help = propagate_help;
+  } else if (strcmp(cmd, "explain") == 0) {
+    c.cmd = CMD_EXPLAIN;
+    help = explain_help;
+  } else if (strcmp(cmd, "show") == 0) {
+    c.cmd = CMD_SHOW;
+    help = show_help;
+  } else {
+    return usage_error(NULL, "unknown command '%s'", cmd);
+  }
+  int rc = parse_cli(argc, argv, &c, cmd, help);
+  if (rc >= 0)
+    return rc;
+  return c.cmd == CMD_PROPAGATE ? run_propagate(&c) : run_value(&c);
 }

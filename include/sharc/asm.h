@@ -42,6 +42,16 @@ SHARC_API void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flag
 SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
 SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 
+/* The names the printer gives values (`%0`, `%3#1`, `%arg2`, `%c_1`) when
+ * printing `top` (custom form, or generic): a numbering of the whole of
+ * `top` made once, then each name read in O(1). Valid until `top` changes
+ * or is printed or named again (the numbering lives on the values). */
+typedef struct sharc_value_namer sharc_value_namer;
+SHARC_API sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic);
+/* Appends the name of `v` (a value nested in `top`) to `out`. */
+SHARC_API void sharc_value_namer_name(sharc_value_namer *n, const sharc_value *v, sharc_buf *out);
+SHARC_API void sharc_value_namer_destroy(sharc_value_namer *n);
+
 /* Parses a single type or attribute from text (for API users and tests). */
 SHARC_API sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
 SHARC_API sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);

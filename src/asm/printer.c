@@ -882,6 +882,41 @@ void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_w
   sharc_buf_free(&out);
 }
 
+/* ---- value names ---------------------------------------------------------- */
+
+struct sharc_value_namer {
+  sharc_printer p;
+};
+
+sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic) {
+  sharc_value_namer *n = calloc(1, sizeof *n);
+  if (!n)
+    abort();
+  sharc_print_flags flags = {0};
+  flags.generic = generic;
+  sharc_pr_init(&n->p, NULL, &flags);
+  /* the same numbering print_top does before printing */
+  if (generic)
+    number_unique(top);
+  else
+    for (unsigned i = 0; i < top->num_regions; i++)
+      number_scoped(&n->p, &top->regions[i], 0, 0, 0);
+  return n;
+}
+
+void sharc_value_namer_name(sharc_value_namer *n, const sharc_value *v, sharc_buf *out) {
+  n->p.out = out;
+  sharc_pr_value(&n->p, v);
+  n->p.out = NULL;
+}
+
+void sharc_value_namer_destroy(sharc_value_namer *n) {
+  if (!n)
+    return;
+  sharc_pr_free(&n->p);
+  free(n);
+}
+
 void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
   const sharc_block *entry = r->first;
   SHARC_PR_LIT(p, "(");

@@ -214,6 +214,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->idents);
   free(ctx->ident_hashes);
   free(ctx->op_index);
+  free(ctx->set_attr_cache);
   sharc_arena_free(&ctx->arena);
   sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);

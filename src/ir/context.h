@@ -67,7 +67,32 @@ struct sharc_context {
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
+  /* the checks that passed in the verification under way (NULL outside
+   * one; see sharc_verify_memo_passed) */
+  struct sharc_word_memo *verify_memo;
+  /* sharc_op_set_attr's answers: a dictionary with one entry set (or
+   * removed) is a pure function of uniqued, immortal attributes, and ops
+   * alike get the same updates (a sharding set on each op of a layer) */
+  struct sharc_set_attr_slot *set_attr_cache;
+  /* a bit per hash of each op definition an op was ever created with (ops
+   * are never freed, nor do they change definition): a clear bit says no
+   * op of that definition exists, and a walk for them has nothing to
+   * visit */
+  uint64_t created_defs[64];
+  unsigned live_mark; /* the last region DCE run's mark (see region_simplify.c) */
 };
+
+static inline unsigned sharc_def_bit(const void *def) {
+  return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 20) % (64 * 64);
+}
+
+enum { SHARC_SET_ATTR_CACHE = 4096 };
+
+typedef struct sharc_set_attr_slot {
+  const sharc_attr *dict, *value;
+  const sharc_ident *name;
+  sharc_attr *result;
+} sharc_set_attr_slot;
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);

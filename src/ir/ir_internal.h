@@ -244,6 +244,7 @@ struct sharc_value {
   unsigned char vkind;
   sharc_attr *loc;        /* block arguments */
   unsigned print_id;      /* printer scratch */
+  unsigned live_mark;     /* region DCE scratch: live when equal to its run's mark */
 };
 
 struct sharc_region {
@@ -276,22 +277,27 @@ void sharc_symcache_free_all(sharc_context *ctx);
  * types and block arguments changed): equal counts, unchanged IR. */
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx);
 
+/* What every walk and most visits read comes first, in one cache line: a
+ * walk over a large module waits on memory for each op, and a second line
+ * per op is a second wait. */
 struct sharc_op {
-  sharc_context *ctx;
-  sharc_ident *name;
+  sharc_op *next;
   const sharc_op_def *def;
   sharc_attr *attrs; /* dictionary */
+  unsigned num_regions, num_operands;
+  sharc_region *regions;
+  sharc_use *operands;
+  sharc_block *block;
+  sharc_context *ctx;
+  sharc_ident *name;
+  sharc_op *prev;
   sharc_attr *props; /* unregistered ops only */
   sharc_attr *loc;
-  sharc_block *block;
-  sharc_op *prev, *next;
-  unsigned num_operands, cap_operands;
-  sharc_use *operands;
+  unsigned cap_operands;
   unsigned num_results;
   sharc_value *results;
-  unsigned num_regions;
-  sharc_region *regions;
   unsigned num_successors;
+  unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
   sharc_block **successors;
   bool erased;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op

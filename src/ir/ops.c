@@ -116,6 +116,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->ctx = ctx;
   op->name = st->name;
   op->def = sharc_context_lookup_op(ctx, sharc_ident_str(st->name));
+  if (op->def) {
+    unsigned bit = sharc_def_bit(op->def);
+    ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
   op->props = st->props;
@@ -307,8 +311,27 @@ sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
   return sharc_attr_dict_get(op->attrs, name);
 }
 
+static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *dict,
+                                           const sharc_ident *name, const sharc_attr *value) {
+  if (!ctx->set_attr_cache) {
+    ctx->set_attr_cache = calloc(SHARC_SET_ATTR_CACHE, sizeof *ctx->set_attr_cache);
+    if (!ctx->set_attr_cache)
+      abort();
+  }
+  uint64_t h = (uint64_t)(uintptr_t)dict * 0x9e3779b97f4a7c15u;
+  h ^= (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fu;
+  h ^= (uint64_t)(uintptr_t)value * 0x165667b19e3779f9u;
+  return &ctx->set_attr_cache[(h >> 40) % SHARC_SET_ATTR_CACHE];
+}
+
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
   sharc_ident *id = sharc_ident_get(op->ctx, sharc_str_from_cstr(name));
+  sharc_set_attr_slot *slot = set_attr_slot(op->ctx, op->attrs, id, value);
+  if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
+    sharc_op_set_attrs(op, slot->result);
+    return;
+  }
+  const sharc_attr *old_dict = op->attrs;
   unsigned n = op->attrs->dict.n;
   sharc_named_attr stack_buf[16];
   sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : malloc((n + 1) * sizeof *entries);
@@ -320,7 +343,9 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
       entries[out++] = op->attrs->dict.entries[i];
   if (value)
     entries[out++] = (sharc_named_attr){id, value};
-  sharc_op_set_attrs(op, sharc_attr_dictionary(op->ctx, entries, out));
+  sharc_attr *dict = sharc_attr_dictionary(op->ctx, entries, out);
+  *slot = (sharc_set_attr_slot){old_dict, value, id, dict};
+  sharc_op_set_attrs(op, dict);
   if (entries != stack_buf)
     free(entries);
 }

@@ -4,10 +4,47 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
+#include "support/word_memo.h"
 
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
-static bool verify_op(sharc_op *op);
+/* One verification's state: the dialect of each discardable attribute
+ * name seen lately (a name's dialect cannot change while the IR is being
+ * verified; looking it up by string for every attribute of every op was
+ * most of the cost of a verification that finds nothing). */
+enum { NAME_CACHE = 8 };
+
+/* A region of an IsolatedFromAbove op whose ops are being verified, and
+ * the first op under it (pre-order, not entering nested isolated ops) that
+ * uses a value defined outside it. */
+typedef struct isolation_scope {
+  sharc_region *region;
+  sharc_op *violation;
+} isolation_scope;
+
+typedef struct verifier {
+  const sharc_ident *names[NAME_CACHE];
+  const sharc_dialect *dialects[NAME_CACHE];
+  isolation_scope *scope; /* the innermost one, or NULL */
+} verifier;
+
+static bool verify_op(verifier *v, sharc_op *op);
+
+/* The lines of the op after `o`, and a guess at the one after it, asked
+ * for ahead of use (as walk.c does: each op of a large module is a wait on
+ * memory otherwise). */
+static void prefetch_after(const sharc_op *o, const sharc_op *next) {
+  const char *p = (const char *)next;
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  ptrdiff_t stride = p - (const char *)o;
+  if (stride > 0 && stride < 4096) {
+    __builtin_prefetch(p + stride);
+    __builtin_prefetch(p + stride + 64);
+  }
+}
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
@@ -15,17 +52,19 @@ static bool needs_terminator(const sharc_op *parent) {
   return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
 }
 
-static bool verify_block(sharc_op *parent, sharc_block *b) {
+static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
   if (!b->first && needs_terminator(parent)) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
     return false;
   }
   for (sharc_op *op = b->first; op; op = op->next) {
+    if (op->next)
+      prefetch_after(op, op->next);
     if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (!verify_op(op))
+    if (!verify_op(v, op))
       return false;
   }
   /* an unregistered last op might be a terminator; a registered one must be */
@@ -46,7 +85,9 @@ static bool verify_block(sharc_op *parent, sharc_block *b) {
 /* Successors stay within their region, and nothing branches to an entry block. */
 static bool verify_successors(sharc_op *parent, sharc_region *r) {
   for (sharc_block *b = r->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next)
+    for (sharc_op *o = b->first; o; o = o->next) {
+      if (o->next)
+        prefetch_after(o, o->next);
       for (unsigned s = 0; s < o->num_successors; s++) {
         if (o->successors[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
@@ -58,6 +99,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
           return false;
         }
       }
+    }
   return true;
 }
 
@@ -100,24 +142,30 @@ static const sharc_region *value_region(const sharc_value *v) {
   return def && def->block ? def->block->parent : NULL;
 }
 
-/* IsolatedFromAbove: nothing under `r` uses a value defined outside it; ops
- * that are isolated themselves check their own regions. */
-static bool verify_isolated_region(sharc_op *isolated, sharc_region *r, sharc_region *scan) {
-  for (sharc_block *b = scan->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next) {
-      for (unsigned i = 0; i < o->num_operands; i++) {
-        if (region_within(value_region(o->operands[i].value), r))
-          continue;
-        sharc_diag *d = sharc_emit_op_error(o, "using value defined outside the region");
-        sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
-        return false;
-      }
-      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
-        continue;
-      for (unsigned i = 0; i < o->num_regions; i++)
-        if (!verify_isolated_region(isolated, r, &o->regions[i]))
-          return false;
+/* IsolatedFromAbove: nothing under an isolated op's region uses a value
+ * defined outside it; ops that are isolated themselves check their own
+ * regions. Checked as the verifier walks the ops (a second walk over every
+ * op costs as much as the first), remembering the first offender in the
+ * innermost scope; reported where a walk of its own would report it, once
+ * everything under the isolated op has verified. */
+static void note_isolation(verifier *v, sharc_op *o) {
+  if (!v->scope || v->scope->violation)
+    return;
+  for (unsigned i = 0; i < o->num_operands; i++)
+    if (!region_within(value_region(o->operands[i].value), v->scope->region)) {
+      v->scope->violation = o;
+      return;
     }
+}
+
+static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (!scopes[i].violation)
+      continue;
+    sharc_diag *d = sharc_emit_op_error(scopes[i].violation, "using value defined outside the region");
+    sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
+    return false;
+  }
   return true;
 }
 
@@ -129,14 +177,25 @@ const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sha
   return sharc_context_dialect(ctx, (sharc_str){n.data, (size_t)(dot - n.data)});
 }
 
+/* sharc_attr_name_dialect through the verifier's cache. */
+static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
+                                         const sharc_ident *name) {
+  unsigned slot = (unsigned)(((uintptr_t)name >> 4) % NAME_CACHE);
+  if (v->names[slot] != name) {
+    v->names[slot] = name;
+    v->dialects[slot] = sharc_attr_name_dialect(ctx, name);
+  }
+  return v->dialects[slot];
+}
+
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
  * dialect's hook before the op's own invariants. */
-static bool verify_dialect_attrs(sharc_op *op) {
+static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
   for (unsigned i = 0; i < sharc_attr_count(op->attrs); i++) {
     if (op->def && sharc_op_def_is_inherent(op->def, e[i].name))
       continue;
-    const sharc_dialect *d = sharc_attr_name_dialect(op->ctx, e[i].name);
+    const sharc_dialect *d = name_dialect(v, op->ctx, e[i].name);
     if (d && d->verify_op_attr && !d->verify_op_attr(op, &e[i]))
       return false;
   }
@@ -175,13 +234,8 @@ bool sharc_verify_function_arg_attrs(sharc_op *op) {
   return true;
 }
 
-static bool verify_op(sharc_op *op) {
-  if (!verify_dialect_attrs(op))
-    return false;
-  if (op->def && !verify_counts(op))
-    return false;
-  if (op->def && op->def->verify && !op->def->verify(op))
-    return false;
+/* The regions of `op`: successors, block counts, then each block. */
+static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   for (unsigned i = 0; i < op->num_regions; i++) {
     sharc_region *r = &op->regions[i];
     if (!verify_successors(op, r))
@@ -190,21 +244,106 @@ static bool verify_op(sharc_op *op) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
       return false;
     }
-    for (sharc_block *b = r->first; b; b = b->next)
-      if (!verify_block(op, b))
-        return false;
+    isolation_scope *outer = v->scope;
+    if (scopes) {
+      scopes[i] = (isolation_scope){r, NULL};
+      v->scope = &scopes[i];
+    }
+    bool ok = true;
+    for (sharc_block *b = r->first; ok && b; b = b->next)
+      ok = verify_block(v, op, b);
+    v->scope = outer;
+    if (!ok)
+      return false;
   }
-  if (op->def && (op->def->traits & SHARC_TRAIT_ISOLATED))
-    for (unsigned i = 0; i < op->num_regions; i++)
-      if (!verify_isolated_region(op, &op->regions[i], &op->regions[i]))
-        return false;
+  return true;
+}
+
+static bool verify_op(verifier *v, sharc_op *op) {
+  note_isolation(v, op);
+  if (!verify_dialect_attrs(v, op))
+    return false;
+  if (op->def && !verify_counts(op))
+    return false;
+  if (op->def && op->def->verify && !op->def->verify(op))
+    return false;
+  bool isolated = op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
+  isolation_scope stack_scopes[4];
+  isolation_scope *scopes = !isolated                ? NULL
+                            : op->num_regions <= 4 ? stack_scopes
+                                                   : malloc(op->num_regions * sizeof *scopes);
+  if (isolated && !scopes)
+    abort();
+  bool ok = verify_regions(v, op, scopes) &&
+            (!isolated || report_isolation(op, scopes, op->num_regions));
+  if (scopes != stack_scopes)
+    free(scopes);
+  if (!ok)
+    return false;
   if (op->def && op->def->verify_regions && !op->def->verify_regions(op))
     return false;
   return true;
 }
 
 bool sharc_verify(sharc_op *op) {
-  bool ok = verify_op(op);
+  verifier v = {{0}, {0}, NULL};
+  sharc_word_memo memo = {{0}, {0}};
+  struct sharc_word_memo *outer = op->ctx->verify_memo;
+  op->ctx->verify_memo = &memo;
+  bool ok = verify_op(&v, op);
+  op->ctx->verify_memo = outer;
+  sharc_word_memo_free(&memo);
   sharc_diag_flush(op->ctx);
+  return ok;
+}
+
+bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned n) {
+  unsigned len;
+  return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);
+}
+
+void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned n) {
+  if (ctx->verify_memo && !sharc_verify_memo_passed(ctx, key, n))
+    sharc_word_memo_add(ctx->verify_memo, key, n, NULL, 0);
+}
+
+/* What a memoized check may read of an operand besides its type: the value
+ * of a constant-like producer (no operands, no regions), as the StableHLO
+ * verifiers read shape operands through matchInts. */
+static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
+  const sharc_op *def = sharc_value_defining_op(v);
+  bool constant = def && !def->num_operands && !def->num_regions;
+  *k++ = (uintptr_t)sharc_value_type(v);
+  *k++ = constant ? (uintptr_t)def->name : 0;
+  *k++ = constant ? (uintptr_t)def->attrs : 0;
+  return k;
+}
+
+bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!op->ctx->verify_memo || op->num_regions || op->num_successors)
+    return check(op);
+  enum { STACK = 32 };
+  unsigned n = 6 + 3 * op->num_operands + op->num_results;
+  uintptr_t stack[STACK];
+  uintptr_t *key = n <= STACK ? stack : malloc(n * sizeof *key);
+  if (!key)
+    abort();
+  const sharc_op *parent = sharc_op_parent_op(op);
+  key[0] = (uintptr_t)check;
+  key[1] = (uintptr_t)op->name;
+  key[2] = (uintptr_t)op->attrs;
+  key[3] = op->num_operands;
+  key[4] = op->num_results;
+  key[5] = parent ? (uintptr_t)parent->name : 0;
+  uintptr_t *k = key + 6;
+  for (unsigned i = 0; i < op->num_operands; i++)
+    k = operand_key(k, op->operands[i].value);
+  for (unsigned i = 0; i < op->num_results; i++)
+    *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  bool ok = sharc_verify_memo_passed(op->ctx, key, n);
+  if (!ok && (ok = check(op)))
+    sharc_word_memo_add(op->ctx->verify_memo, key, n, NULL, 0);
+  if (key != stack)
+    free(key);
   return ok;
 }

@@ -41,24 +41,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
 };
 
 const sharc_pass_def sharc_pass_table[] = {
-    {"mpmd-convert-sdy-constants", "ConvertSdyConstantsPass",
-     "Converts `sdy.constant` ops into `stablehlo.constant`.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-convert-sdy-shardings-to-mpmd-types", "ConvertSdyShardingsToMpmdTypesPass",
-     "Moves shardings from op attrs to `!mpmd.mesh_tensor` types.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-enforce-user-shardings", "EnforceUserShardingsPass",
-     "Enforces the user specified shardings for inputs and outputs.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-extract-reshards-from-inter-mesh-transfers", "ExtractReshardsFromInterMeshTransfersPass",
-     "Moves SPMD resharding around an inter-mesh transfer to inside a fragment.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-populate-unreduced-out-sharding", "PopulateUnreducedOutShardingPass",
-     "Populates unreduced out shardings for fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
-    {"mpmd-simplify-program", "SimplifyProgramPass",
-     "Removes redundant arg/results from fragments.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
     {"sdy-convert-global-to-local", "ConvertGlobalToLocalPass",
      "Converts an SDY program from global shapes to local shapes.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_convert_global_to_local), 0, SHARC_TOOL_ANY, NULL, NULL},
@@ -69,9 +51,6 @@ const sharc_pass_def sharc_pass_table[] = {
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
      "builtin.module", SHARC_OPTIONS(opts_sdy_per_instruction_partitioning), 0, SHARC_TOOL_ANY, NULL, NULL},
-    {"mpmd-sharding-propagation-pipeline", "",
-     "Run the standard set of passes to propagate shardings in an MPMD program.",
-     NULL, NULL, 0, 0, SHARC_TOOL_MPMD_OPT, NULL, NULL},
 };
 
 const unsigned sharc_pass_table_size = sizeof sharc_pass_table / sizeof sharc_pass_table[0];

@@ -1,6 +1,7 @@
 /* MLIR's region simplification (RegionUtils): erasing blocks no path from
  * the entry reaches, and region DCE, which erases ops that liveness cannot
  * prove needed (dead cycles in graph regions included). */
+#include "ir/context.h"
 #include "rewrite/greedy_internal.h"
 
 /* ---- unreachable blocks --------------------------------------------------- */
@@ -73,29 +74,44 @@ bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
 
 /* ---- region DCE -------------------------------------------------------------
  * Liveness is tracked per op (as MLIR's LiveMap does for results) and per
- * block argument, to a fixpoint; then every op not proven live goes. */
+ * block argument, to a fixpoint; then every op not proven live goes. Each
+ * run marks what is live with a mark of its own, in the ops and values
+ * themselves: a map of every op of a large region costs a cache miss per
+ * lookup, and each op is looked up once per round. */
 typedef struct live_map {
-  sharc_ptrmap live; /* op or block-argument value -> itself */
+  unsigned mark;
   bool changed;
 } live_map;
 
-static bool is_live(live_map *m, const void *x) { return sharc_ptrmap_get(&m->live, x) != NULL; }
+static bool op_live(const live_map *m, const sharc_op *op) { return op->live_mark == m->mark; }
 
-static void set_live(live_map *m, const void *x) {
-  if (is_live(m, x))
+static bool value_live(const live_map *m, const sharc_value *v) {
+  return v->vkind == SHARC_VALUE_RESULT ? op_live(m, v->owner.op) : v->live_mark == m->mark;
+}
+
+static void set_op_live(live_map *m, sharc_op *op) {
+  if (op_live(m, op))
     return;
-  sharc_ptrmap_put(&m->live, x, (void *)x);
+  op->live_mark = m->mark;
   m->changed = true;
 }
 
-static const void *value_key(const sharc_value *v) {
-  return v->vkind == SHARC_VALUE_RESULT ? (const void *)v->owner.op : (const void *)v;
+/* A result stands for its op (MLIR marks results; an op is live with any). */
+static void set_value_live(live_map *m, sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    set_op_live(m, v->owner.op);
+    return;
+  }
+  if (v->live_mark == m->mark)
+    return;
+  v->live_mark = m->mark;
+  m->changed = true;
 }
 
-static void process_value(live_map *m, const sharc_value *v) {
+static void process_value(live_map *m, sharc_value *v) {
   for (const sharc_use *u = v->uses; u; u = u->next)
-    if (is_live(m, u->owner)) {
-      set_live(m, value_key(v));
+    if (op_live(m, u->owner)) {
+      set_value_live(m, v);
       return;
     }
 }
@@ -108,16 +124,16 @@ static void live_op(live_map *m, sharc_op *op) {
   if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR)) {
     /* terminators are live, and with no branch interface to reason about
      * their successor operands, so are their successors' arguments */
-    set_live(m, op);
+    set_op_live(m, op);
     for (unsigned s = 0; s < op->num_successors; s++)
       for (unsigned i = 0; i < op->successors[s]->num_args; i++)
-        set_live(m, op->successors[s]->args[i]);
+        set_value_live(m, op->successors[s]->args[i]);
     return;
   }
-  if (is_live(m, op))
+  if (op_live(m, op))
     return;
   if (!sharc_op_would_be_trivially_dead(op)) {
-    set_live(m, op);
+    set_op_live(m, op);
     return;
   }
   for (unsigned i = 0; i < op->num_results; i++)
@@ -133,7 +149,7 @@ static void live_region(live_map *m, sharc_region *r) {
     if (b == r->first)
       continue;
     for (unsigned i = 0; i < b->num_args; i++)
-      if (!is_live(m, b->args[i]))
+      if (!value_live(m, b->args[i]))
         process_value(m, b->args[i]);
   }
 }
@@ -143,7 +159,7 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
   for (sharc_block *b = r->last; b; b = b->prev)
     for (sharc_op *op = b->last, *prev; op; op = prev) {
       prev = op->prev;
-      if (!is_live(m, op)) {
+      if (!op_live(m, op)) {
         for (unsigned i = 0; i < op->num_results; i++)
           while (op->results[i].uses)
             sharc_op_set_operand(op->results[i].uses->owner, op->results[i].uses->index, NULL);
@@ -158,14 +174,16 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
 }
 
 static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
-  live_map m = {0};
+  sharc_context *ctx = region->parent->ctx;
+  /* a mark no op or value holds yet (0 is what new ones hold) */
+  if (++ctx->live_mark == 0)
+    ++ctx->live_mark;
+  live_map m = {ctx->live_mark, false};
   do {
     m.changed = false;
     live_region(&m, region);
   } while (m.changed);
-  bool erased = delete_dead(rw, region, &m);
-  sharc_ptrmap_free(&m.live);
-  return erased;
+  return delete_dead(rw, region, &m);
 }
 
 bool sharc_simplify_region(sharc_rewriter *rw, sharc_region *region, bool merge_blocks) {

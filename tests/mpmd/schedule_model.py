@@ -409,9 +409,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default="build/bin/mpmd_opt")
     ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="first seed")
     a = ap.parse_args()
     failures = 0
-    for seed in range(a.seeds):
+    for seed in range(a.first, a.first + a.seeds):
         rng = random.Random(seed)
         meshes, ops, order = generate(rng)
         text = emit(meshes, ops, order)

@@ -81,6 +81,18 @@ static void fragment_set_result_sharding(sharc_op *op, unsigned index, sharc_att
   free(results);
 }
 
+/* Every owner's sharding at once: one attribute instead of one per owner. */
+static void fragment_set_block_arg_shardings(sharc_op *op, sharc_attr *const *shardings,
+                                             unsigned n) {
+  sharc_op_set_attr(op, "in_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
+static void fragment_set_result_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+  sharc_op_set_attr(op, "out_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
+}
+
 /* A result's source is the returned value, a block argument's the operand. */
 static void fragment_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *out) {
   unsigned i = sharc_value_index(owner);
@@ -122,6 +134,8 @@ const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow = {
     .owner_from_target = fragment_owner_from_target,
     .owner_from_source = fragment_owner_from_source,
     .keep_owner_shardings_divisible = always,
+    .set_block_arg_owner_shardings = fragment_set_block_arg_shardings,
+    .set_result_owner_shardings = fragment_set_result_shardings,
 };
 
 /* ---- for ------------------------------------------------------------------------ */

@@ -145,11 +145,14 @@ bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_t
                                       const char *inner_name, const char *outer_name) {
   if (!sharc_mpmd_verify_same_count(op, n_inner, n_outer, inner_name, outer_name))
     return false;
+  if (!n_inner)
+    return true;
+  /* Shardy looks the mesh up once per pair; a missing mesh fails the first,
+   * so one lookup (a linear search of the topology) says the same */
+  sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, mesh_name);
+  if (!mesh)
+    return false;
   for (unsigned i = 0; i < n_inner; i++) {
-    /* Shardy looks the mesh up once per pair: a missing mesh fails the first */
-    sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, mesh_name);
-    if (!mesh)
-      return false;
     if (!verify_fragment_type(op, mesh_name, mesh, inner[i], outer[i], inner_name, outer_name))
       return false;
   }

@@ -9,6 +9,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/region_utils.h"
 #include "sharc/asm.h"
+#include "sharc/sdy.h"
 #include "sharc/symbols.h"
 
 #include <stdlib.h>
@@ -837,4 +838,96 @@ bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op
     if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_op_attr(op, "mesh_name") == mesh)
       return op == second;
   return false;
+}
+
+/* ---- sharding propagation ------------------------------------------------------------------ */
+
+bool sharc_mpmd_is_on_host(const sharc_type *t) {
+  sharc_attr *kind = sharc_mpmd_is_mesh_tensor(t) ? sharc_mpmd_mesh_tensor_memory_kind(t) : NULL;
+  return kind && sharc_str_eq_cstr(sharc_attr_string_value(kind), "pinned_host");
+}
+
+static bool same_device_ids(const sharc_attr *a, const sharc_attr *b) {
+  unsigned n = sharc_sdy_mesh_num_device_ids(a);
+  if (n != sharc_sdy_mesh_num_device_ids(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
+      return false;
+  return true;
+}
+
+/* The index of the next axis of `mesh` from `i` whose size is not 1. */
+static unsigned next_non_unit_axis(const sharc_attr *mesh, unsigned i) {
+  while (i < sharc_sdy_mesh_num_axes(mesh) &&
+         sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, i)) == 1)
+    i++;
+  return i;
+}
+
+bool sharc_mpmd_is_equivalent_mesh(const sharc_attr *a, const sharc_attr *b) {
+  if (!same_device_ids(a, b))
+    return false;
+  unsigned na = sharc_sdy_mesh_num_axes(a), nb = sharc_sdy_mesh_num_axes(b);
+  unsigned i = next_non_unit_axis(a, 0), j = next_non_unit_axis(b, 0);
+  for (; i < na && j < nb; i = next_non_unit_axis(a, i + 1), j = next_non_unit_axis(b, j + 1))
+    if (sharc_sdy_mesh_axis(a, i) != sharc_sdy_mesh_axis(b, j))
+      return false;
+  return i == na && j == nb;
+}
+
+bool sharc_mpmd_has_homogeneous_topology(const sharc_op *func) {
+  sharc_attr *topology = sharc_mpmd_func_topology(func);
+  if (!topology)
+    return false;
+  unsigned n = sharc_mpmd_topology_num_meshes(topology);
+  if (!n)
+    return true;
+  sharc_attr *first = sharc_mpmd_named_mesh_mesh(sharc_mpmd_topology_mesh_at(topology, 0));
+  for (unsigned i = 1; i < n; i++)
+    if (!sharc_mpmd_is_equivalent_mesh(
+            sharc_mpmd_named_mesh_mesh(sharc_mpmd_topology_mesh_at(topology, i)), first))
+      return false;
+  return true;
+}
+
+void sharc_mpmd_update_value_type_with_sharding(sharc_value *v, sharc_attr *sharding) {
+  sharc_type *t = sharc_value_type(v);
+  if (!sharding || !sharc_mpmd_is_mesh_tensor(t))
+    return;
+  sharc_type *with = sharc_mpmd_mesh_tensor(
+      sharc_op_context(sharc_sdy_owning_op(v)), sharc_mpmd_mesh_tensor_mesh_name(t),
+      sharc_mpmd_mesh_tensor_global_type(t), sharding, sharc_mpmd_mesh_tensor_memory_kind(t));
+  if (with != t)
+    sharc_value_set_type(v, with);
+}
+
+/* DimensionShardingAttr::getShardedSize on `mesh`; an axis the mesh lacks
+ * (Shardy aborts on one) splits nothing. */
+static int64_t sharded_size_on(const sharc_attr *dim, const sharc_attr *mesh) {
+  int64_t size = 1;
+  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
+    int64_t axis = sharc_sdy_axis_ref_size(sharc_sdy_dim_sharding_axis(dim, i), mesh);
+    if (axis > 0)
+      size *= axis;
+  }
+  return size;
+}
+
+int64_t sharc_mpmd_local_num_elements(const sharc_type *mesh_tensor, const sharc_attr *sharding,
+                                      const sharc_attr *mesh) {
+  sharc_type *global = sharc_mpmd_mesh_tensor_global_type(mesh_tensor);
+  unsigned rank = sharc_type_rank(global);
+  const int64_t *shape = sharc_type_shape(global);
+  bool sharded = sharding && mesh && sharc_sdy_tensor_sharding_rank(sharding) == rank;
+  int64_t count = 1;
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t size = shape[d];
+    int64_t shards =
+        sharded ? sharded_size_on(sharc_sdy_tensor_sharding_dim(sharding, d), mesh) : 1;
+    if (size != SHARC_DYNAMIC && shards > 1)
+      size = (size + shards - 1) / shards;
+    count *= size;
+  }
+  return count;
 }

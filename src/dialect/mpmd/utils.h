@@ -216,4 +216,22 @@ bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op
 /* The fragment's mesh_name. */
 sharc_str sharc_mpmd_fragment_mesh(const sharc_op *fragment);
 
+/* ---- sharding propagation (mpmd/ir/utils) ----------------------------------------------------- */
+/* MeshTensorType::isOnHost: memory kind "pinned_host". */
+bool sharc_mpmd_is_on_host(const sharc_type *t);
+/* IsEquivalentMesh: same device ids and the same axes once axes of size 1
+ * are left out. */
+bool sharc_mpmd_is_equivalent_mesh(const sharc_attr *a, const sharc_attr *b);
+/* HasHomogeneousTopology: every mesh of the function's topology is
+ * equivalent to the first (false without a topology). */
+bool sharc_mpmd_has_homogeneous_topology(const sharc_op *func);
+/* UpdateValueTypeWithSharding: a mesh tensor value's type given `sharding`
+ * (nothing when `sharding` is NULL or the type is no mesh tensor). */
+void sharc_mpmd_update_value_type_with_sharding(sharc_value *v, sharc_attr *sharding);
+/* The element count of a mesh tensor's global tensor sharded by `sharding`
+ * (NULL: unsharded) on `mesh`, a shard padded up where a dimension does
+ * not divide (TensorShardingAttr::getLocalTensorType). */
+int64_t sharc_mpmd_local_num_elements(const sharc_type *mesh_tensor, const sharc_attr *sharding,
+                                      const sharc_attr *mesh);
+
 #endif

@@ -9,6 +9,7 @@
 #include "dialect/func/func.h"
 #include "support/checked.h"
 #include "sharc/symbols.h"
+#include "sharc/verify.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -450,7 +451,9 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
                                "be defined on operations with at least one operand and result.",
                                kind),
            false;
-  bool *value_seen = calloc(num_factors + 1, sizeof *value_seen);
+  bool stack_seen[32];
+  bool *value_seen =
+      num_factors < 32 ? stack_seen : calloc(num_factors + 1, sizeof *value_seen);
   if (!value_seen)
     abort();
   bool ok = true;
@@ -503,7 +506,8 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
       }
     }
   }
-  free(value_seen);
+  if (value_seen != stack_seen)
+    free(value_seen);
   return ok;
 }
 
@@ -533,21 +537,25 @@ static bool verify_special_factors(sharc_op *op, const sharc_attr *rule,
 /* Whether any factor is in two of reduction, need_replication, permutation
  * (each list is sorted and unique by now, and in bounds). */
 static bool special_sets_disjoint(const sharc_attr *rule, unsigned num_factors) {
-  unsigned char *count = calloc(num_factors + 1, 1);
+  unsigned char stack_count[32] = {0};
+  unsigned char *count = num_factors < 32 ? stack_count : calloc(num_factors + 1, 1);
   if (!count)
     abort();
   bool ok = true;
   for (unsigned k = SHARC_SDY_RULE_REDUCTION; k <= SHARC_SDY_RULE_PERMUTATION; k++)
     for (unsigned i = 0; ok && i < sharc_sdy_rule_list_size(rule, k); i++)
       ok = count[sharc_sdy_rule_int_at(rule, k, i)]++ == 0;
-  free(count);
+  if (count != stack_count)
+    free(count);
   return ok;
 }
 
 bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
   unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
-  bool *in_operands = calloc(num_factors + 1, sizeof(bool));
-  bool *in_results = calloc(num_factors + 1, sizeof(bool));
+  /* rules have a few factors: no allocation per op and verification */
+  bool stack_operands[32] = {0}, stack_results[32] = {0};
+  bool *in_operands = num_factors < 32 ? stack_operands : calloc(num_factors + 1, sizeof(bool));
+  bool *in_results = num_factors < 32 ? stack_results : calloc(num_factors + 1, sizeof(bool));
   if (!in_operands || !in_results)
     abort();
   bool ok = verify_rule_mappings(op, rule, SHARC_SDY_RULE_OPERANDS, sharc_op_num_operands(op),
@@ -578,8 +586,10 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
       sharc_emit_op_error(op, "reduction factor cannot be in result mappings");
       ok = false;
     }
-  free(in_operands);
-  free(in_results);
+  if (in_operands != stack_operands)
+    free(in_operands);
+  if (in_results != stack_results)
+    free(in_results);
   return ok;
 }
 
@@ -715,14 +725,75 @@ static bool is_array_of_edges(const sharc_attr *a) {
   return true;
 }
 
-static sharc_type **result_types(sharc_op *op) {
-  unsigned n = sharc_op_num_results(op);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
+/* What a check of `attr` on `op` reads, as a verification memo key: the
+ * check, the attribute, `scope` (NULL when the check reads nothing of the
+ * op's surroundings), then the operand types (`with_operands`) and result
+ * types. Returns the key's length; *key is `stack` or allocated. */
+enum { CHECK_SHARDING = 1, CHECK_RULE, STACK_KEY = 24 };
+
+static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_op *scope,
+                          sharc_op *op, bool with_operands, uintptr_t *stack, uintptr_t **key) {
+  unsigned no = with_operands ? sharc_op_num_operands(op) : 0, nr = sharc_op_num_results(op);
+  unsigned n = 5 + no + nr;
+  uintptr_t *k = n <= STACK_KEY ? stack : malloc(n * sizeof *k);
+  if (!k)
     abort();
-  for (unsigned i = 0; i < n; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  return types;
+  k[0] = check;
+  k[1] = (uintptr_t)attr;
+  k[2] = (uintptr_t)scope;
+  k[3] = no;
+  k[4] = nr;
+  for (unsigned i = 0; i < no; i++)
+    k[5 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < nr; i++)
+    k[5 + no + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  *key = k;
+  return n;
+}
+
+/* A sharding on an op reads the attribute, the result types, the meshes
+ * its symbol table holds and the manual computations around it: all
+ * alike for ops with the same parent (an op that is a symbol table looks
+ * meshes up in itself). */
+static bool verify_op_sharding(sharc_op *op, const sharc_attr *shardings) {
+  const sharc_op *scope =
+      sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE) ? op : sharc_op_parent_op(op);
+  uintptr_t stack[STACK_KEY], *key;
+  unsigned n = check_key(CHECK_SHARDING, shardings, scope, op, false, stack, &key);
+  sharc_context *ctx = sharc_op_context(op);
+  bool ok = sharc_verify_memo_passed(ctx, key, n);
+  if (!ok) {
+    unsigned nr = sharc_op_num_results(op);
+    sharc_type **types = malloc((nr + 1) * sizeof *types);
+    if (!types)
+      abort();
+    for (unsigned i = 0; i < nr; i++)
+      types[i] = sharc_value_type(sharc_op_result(op, i));
+    sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ", NULL);
+    ok = sharc_sdy_verify_sharding_per_value(shardings, types, nr, &e);
+    free(types);
+    if (ok)
+      sharc_verify_memo_record(ctx, key, n);
+  }
+  if (key != stack)
+    free(key);
+  return ok;
+}
+
+/* A sharding rule reads the rule and the operand and result types. */
+static bool verify_op_rule(sharc_op *op, const sharc_attr *rule) {
+  uintptr_t stack[STACK_KEY], *key;
+  unsigned n = check_key(CHECK_RULE, rule, NULL, op, true, stack, &key);
+  sharc_context *ctx = sharc_op_context(op);
+  bool ok = sharc_verify_memo_passed(ctx, key, n);
+  if (!ok) {
+    ok = sharc_sdy_verify_op_sharding_rule(rule, op);
+    if (ok)
+      sharc_verify_memo_record(ctx, key, n);
+  }
+  if (key != stack)
+    free(key);
+  return ok;
 }
 
 bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
@@ -731,18 +802,14 @@ bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
       return sharc_emit_op_error(op, "should have a sharding attribute of type "
                                      "TensorShardingPerValueAttr"),
              false;
-    sharc_type **types = result_types(op);
-    sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ", NULL);
-    bool ok = sharc_sdy_verify_sharding_per_value(attr->value, types, sharc_op_num_results(op), &e);
-    free(types);
-    return ok;
+    return verify_op_sharding(op, attr->value);
   }
   if (named(attr, "sdy.sharding_rule")) {
     if (!sharc_sdy_is_op_sharding_rule(attr->value))
       return sharc_emit_op_error(op, "should have a sharding rule attribute of type "
                                      "OpShardingRuleAttr for attr named 'sdy.sharding_rule'"),
              false;
-    return sharc_sdy_verify_op_sharding_rule(attr->value, op);
+    return verify_op_rule(op, attr->value);
   }
   if (named(attr, "sdy.propagation_edges")) {
     if (!sharc_sdy_is_propagation_edges(attr->value))

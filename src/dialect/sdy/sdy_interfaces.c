@@ -67,14 +67,30 @@ void sharc_sdy_set_result_owner_sharding(sharc_op *op, unsigned index, sharc_att
     sharc_sdy_set_result_sharding_in_attr(op, index, sharding);
 }
 
+static bool none_null(sharc_attr *const *shardings, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (!shardings[i])
+      return false;
+  return true;
+}
+
 void sharc_sdy_set_block_arg_owner_shardings(sharc_op *op, sharc_attr *const *shardings,
                                              unsigned n) {
+  const sharc_sdy_data_flow_iface *iface = sharc_sdy_data_flow(op);
+  if (iface->set_block_arg_owner_shardings && n && none_null(shardings, n)) {
+    iface->set_block_arg_owner_shardings(op, shardings, n);
+    return;
+  }
   for (unsigned i = 0; i < n; i++)
     sharc_sdy_set_block_arg_owner_sharding(op, i, shardings[i]);
 }
 
 void sharc_sdy_set_result_owner_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
   const sharc_sdy_data_flow_iface *i = sharc_sdy_data_flow(op);
+  if (i->set_result_owner_shardings && n && none_null(shardings, n)) {
+    i->set_result_owner_shardings(op, shardings, n);
+    return;
+  }
   if (i->set_result_owner_sharding) {
     for (unsigned k = 0; k < n; k++)
       i->set_result_owner_sharding(op, k, shardings[k]);

@@ -49,6 +49,12 @@ typedef struct sharc_sdy_data_flow_iface {
                                            sharc_sdy_transform how);
   /* Whether owners' shardings must divide their dimensions. Default: false. */
   bool (*keep_owner_shardings_divisible)(sharc_op *op);
+  /* setBlockArgumentEdgeOwnerShardings / setOpResultEdgeOwnerShardings: all
+   * owners' shardings at once (`n` > 0, none NULL), for ops that store them
+   * in one attribute, which setting them one by one would rebuild each
+   * time. Default: the per-owner setters above, one owner at a time. */
+  void (*set_block_arg_owner_shardings)(sharc_op *op, sharc_attr *const *shardings, unsigned n);
+  void (*set_result_owner_shardings)(sharc_op *op, sharc_attr *const *shardings, unsigned n);
 } sharc_sdy_data_flow_iface;
 
 typedef struct sharc_sdy_sharding_rule_iface {

@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "sharc/verify.h"
 #include "support/checked.h"
 
 #include <stdarg.h>
@@ -640,6 +641,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   return true;
 }
 
+/* `n` bytes of `s` as a string in `out` (of `size` bytes), cut to fit:
+ * what snprintf's "%.*s" gives, without formatting per op. */
+static void copy_bounded(char *out, size_t size, const char *s, size_t n) {
+  if (n >= size)
+    n = size - 1;
+  memcpy(out, s, n);
+  out[n] = 0;
+}
+
 /* ODS's required attributes: present, and of the declared kind. */
 static bool check_required(sharc_op *op, const char *spec) {
   while (spec && *spec) {
@@ -647,8 +657,8 @@ static bool check_required(sharc_op *op, const char *spec) {
     if (!end)
       end = spec + strlen(spec);
     char name[64], kind[16];
-    snprintf(name, sizeof name, "%.*s", (int)(colon - spec), spec);
-    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
+    copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
     /* `?name:kind`: optional, constrained when present */
     bool optional = name[0] == '?';
     sharc_attr *a = sharc_op_attr(op, name + optional);
@@ -696,7 +706,7 @@ bool sharc_shlo_failed_to_infer(sharc_op *op) {
   return false;
 }
 
-bool sharc_shlo_verify_op(sharc_op *op) {
+static bool verify_op_checks(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
   const char *s = read_rule(row->arity, &operands);
@@ -712,7 +722,16 @@ bool sharc_shlo_verify_op(sharc_op *op) {
     return false;
   if (row->infer && !row->infer(op))
     return sharc_shlo_failed_to_infer(op);
-  return (!row->check || row->check(op)) && sharc_shlo_verify_replica_group_symbols(op);
+  return !row->check || row->check(op);
+}
+
+/* The checks and inference of an op without regions read its name,
+ * attributes and operand and result types only (keep it so: the verifier
+ * remembers them per op alike during one verification). */
+bool sharc_shlo_verify_op(sharc_op *op) {
+  /* symbol uses depend on the enclosing symbol table: never memoized */
+  return sharc_verify_memoized(op, verify_op_checks) &&
+         sharc_shlo_verify_replica_group_symbols(op);
 }
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */

@@ -5,6 +5,7 @@
  * The message is the one ODS generates from the constraint's summary. */
 #include "dialect/stablehlo/shlo.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Element classes, one letter each; a constraint lists them in Base.td's
@@ -166,11 +167,37 @@ static const constraint *find_constraint(const char *name, size_t len) {
   return NULL;
 }
 
+/* find_constraint by the address of the name in its spec: specs are the op
+ * table's static strings, so an address always names the same group, and
+ * each is looked up once per run rather than once per op and verification. */
+enum { FOUND_SLOTS = 256 };
+static struct {
+  const char *name;
+  const constraint *c;
+} found[FOUND_SLOTS];
+
+static const constraint *find_constraint_at(const char *name, size_t len) {
+  unsigned slot = (unsigned)(((uintptr_t)name >> 1) % FOUND_SLOTS);
+  if (found[slot].name != name) {
+    found[slot].c = find_constraint(name, len);
+    found[slot].name = name;
+  }
+  return found[slot].c;
+}
+
 /* One side of the spec (operands or results), up to `->` or the end. */
 typedef struct group_list {
   const char *start;
   unsigned groups, variadic;
 } group_list;
+
+/* The end of the group starting at `s`: the next space or the end
+ * (strchr rather than a loop per character: verification runs after
+ * every pass). */
+static const char *group_end(const char *s) {
+  const char *space = strchr(s, ' ');
+  return space ? space : s + strlen(s);
+}
 
 static const char *scan_groups(const char *s, group_list *out) {
   out->start = s;
@@ -182,8 +209,7 @@ static const char *scan_groups(const char *s, group_list *out) {
     }
     out->groups++;
     out->variadic += *s == '*';
-    while (*s && *s != ' ')
-      s++;
+    s = group_end(s);
   }
   return *s ? s + 2 : s;
 }
@@ -219,9 +245,8 @@ static bool check_side(sharc_op *op, const group_list *g, bool results) {
       break;
     bool variadic = *s == '*';
     const char *name = s + variadic;
-    while (*s && *s != ' ')
-      s++;
-    const constraint *c = find_constraint(name, (size_t)(s - name));
+    s = group_end(s);
+    const constraint *c = find_constraint_at(name, (size_t)(s - name));
     unsigned n = variadic ? per_variadic : 1;
     for (unsigned k = 0; k < n && index < total; k++, index++) {
       const sharc_type *t =
@@ -233,6 +258,7 @@ static bool check_side(sharc_op *op, const group_list *g, bool results) {
   return true;
 }
 
+/* `types` is a row's spec of the op table (static storage). */
 bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types) {
   group_list operands, results;
   const char *rest = scan_groups(types, &operands);

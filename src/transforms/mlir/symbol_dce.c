@@ -9,13 +9,22 @@
 #include "support/vec.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
 typedef struct symbol_dce {
   sharc_ptrmap live;          /* live symbol -> itself */
-  sharc_symbol_uses uses;     /* scratch: the uses of one op */
   SHARC_VEC(sharc_op *) path; /* scratch: the symbols a reference resolves through */
+  /* attribute dictionary -> the table its references were last resolved
+   * in: dictionaries are uniqued and ops alike share one (a sharding and a
+   * rule on every op), and resolving the same references in the same
+   * table again marks nothing new */
+  sharc_ptrmap resolved;
+  /* the tables whose liveness was computed, nested ones first: the ones
+   * to sweep (a table it never reached lies in a dead symbol, erased
+   * whole) */
+  op_vec tables;
 } symbol_dce;
 
 static bool is_symbol(const sharc_op *op) { return sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL); }
@@ -48,27 +57,80 @@ static void push_nested_region_ops(const sharc_op *op, op_vec *worklist) {
           sharc_vec_push(worklist, o);
 }
 
-/* Marks what the references of `op` (a child of symbol table `table`)
- * resolve to; a reference that does not resolve is ignored. */
-static bool mark_uses(symbol_dce *d, sharc_op *op, sharc_op *table, op_vec *worklist) {
-  d->uses.len = 0;
-  if (!sharc_symbol_collect_uses(op, &d->uses)) {
+typedef struct marker {
+  symbol_dce *d;
+  sharc_op *table;
+  op_vec *worklist;
+} marker;
+
+/* Marks what one reference resolves to in the table, and every symbol on
+ * its way; a reference that does not resolve is ignored. */
+static void mark_ref(sharc_attr *ref, void *user) {
+  marker *m = user;
+  unsigned n = 1 + sharc_attr_symbol_num_nested(ref);
+  sharc_vec_reserve(&m->d->path, n);
+  if (!sharc_symbol_resolve_in(m->table, ref, m->d->path.items))
+    return;
+  for (unsigned k = 0; k < n; k++)
+    if (mark_live(m->d, m->d->path.items[k]))
+      sharc_vec_push(m->worklist, m->d->path.items[k]);
+}
+
+static void mark_op_refs(marker *m, sharc_op *op) {
+  if (!op->attrs || sharc_ptrmap_get(&m->d->resolved, op->attrs) == m->table)
+    return;
+  sharc_ptrmap_put(&m->d->resolved, op->attrs, m->table);
+  sharc_symbol_op_refs(op, mark_ref, m);
+}
+
+/* The references of the ops nested in `op`, not entering nested symbol
+ * tables (sharc_symbol_collect_uses); false at an op that might be an
+ * unknown symbol table. Sets *nested_table when a symbol table is among
+ * them. */
+static bool mark_nested_refs(marker *m, sharc_op *op, bool *nested_table) {
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (sharc_op_maybe_unknown_symbol_table(o))
+          return false;
+        mark_op_refs(m, o);
+        if (is_table(o))
+          *nested_table = true;
+        else if (o->num_regions && !mark_nested_refs(m, o, nested_table))
+          return false;
+      }
+  return true;
+}
+
+/* Marks what the references of `op` (a child of symbol table `table`) and
+ * of the ops nested in it resolve to (MLIR's getSymbolUses), as they come. */
+static bool mark_uses(symbol_dce *d, sharc_op *op, sharc_op *table, op_vec *worklist,
+                      bool *nested_table) {
+  marker m = {d, table, worklist};
+  bool ok = !sharc_op_maybe_unknown_symbol_table(op);
+  if (ok) {
+    mark_op_refs(&m, op);
+    ok = is_table(op) || mark_nested_refs(&m, op, nested_table);
+  }
+  if (!ok)
     sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
                "operation contains potentially unknown symbol table, meaning that we can't "
                "reliable compute symbol uses");
-    return false;
-  }
-  for (unsigned i = 0; i < d->uses.len; i++) {
-    const sharc_attr *ref = d->uses.items[i].ref;
-    unsigned n = 1 + sharc_attr_symbol_num_nested(ref);
-    sharc_vec_reserve(&d->path, n);
-    if (!sharc_symbol_resolve_in(table, ref, d->path.items))
-      continue;
-    for (unsigned k = 0; k < n; k++)
-      if (mark_live(d, d->path.items[k]))
-        sharc_vec_push(worklist, d->path.items[k]);
-  }
-  return true;
+  return ok;
+}
+
+/* MLIR puts the ops with regions nested in a live non-table op on the
+ * worklist before marking what the op refers to, to reach the symbol
+ * tables among them; when the uses show none, nothing would come of it. */
+static void push_nested_below(const sharc_op *op, op_vec *worklist, unsigned at) {
+  op_vec nested = {0};
+  push_nested_region_ops(op, &nested);
+  unsigned above = worklist->len - at;
+  sharc_vec_reserve(worklist, (size_t)worklist->len + nested.len);
+  memmove(worklist->items + at + nested.len, worklist->items + at, above * sizeof *worklist->items);
+  memcpy(worklist->items + at, nested.items, nested.len * sizeof *nested.items);
+  worklist->len += nested.len;
+  sharc_vec_free(&nested);
 }
 
 static bool compute_liveness(symbol_dce *d, sharc_op *table, bool hidden) {
@@ -80,18 +142,26 @@ static bool compute_liveness(symbol_dce *d, sharc_op *table, bool hidden) {
   bool ok = true;
   while (ok && worklist.len) {
     sharc_op *op = sharc_vec_pop(&worklist);
+    sharc_op *parent = sharc_op_parent_op(op);
+    bool under_table = parent && is_table(parent);
     if (is_table(op)) {
       bool inner_hidden =
           hidden || !is_symbol(op) || sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PRIVATE;
       ok = compute_liveness(d, op, inner_hidden);
-    } else {
+    } else if (!under_table) {
       push_nested_region_ops(op, &worklist);
     }
-    sharc_op *parent = sharc_op_parent_op(op);
-    if (ok && parent && is_table(parent))
-      ok = mark_uses(d, op, parent, &worklist);
+    if (!ok || !under_table)
+      continue;
+    unsigned marks_from = worklist.len;
+    bool nested_table = false;
+    ok = mark_uses(d, op, parent, &worklist, &nested_table);
+    if (ok && nested_table && !is_table(op))
+      push_nested_below(op, &worklist, marks_from);
   }
   sharc_vec_free(&worklist);
+  if (ok)
+    sharc_vec_push(&d->tables, table);
   return ok;
 }
 
@@ -100,18 +170,14 @@ typedef struct eraser {
   sharc_rewriter rw;
 } eraser;
 
-/* Post-order: a table's nested tables are swept before the table. */
-static sharc_walk_result sweep_table(sharc_op *table, void *user) {
-  eraser *e = user;
-  if (!is_table(table))
-    return SHARC_WALK_ADVANCE;
+/* A table's nested tables are swept before the table. */
+static void sweep_table(eraser *e, sharc_op *table) {
   for (sharc_block *b = sharc_region_first_block(sharc_op_region(table, 0)); b; b = b->next)
     for (sharc_op *op = b->first, *next; op; op = next) {
       next = op->next;
       if (is_symbol(op) && !sharc_ptrmap_get(&e->d->live, op))
         sharc_rw_erase_op(&e->rw, op);
     }
-  return SHARC_WALK_ADVANCE;
 }
 
 static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
@@ -125,16 +191,18 @@ static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
   bool hidden = true;
   if (sharc_op_parent_op(op) && is_symbol(op))
     hidden = sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PRIVATE;
-  symbol_dce d = {{0}, {0}, {0}};
+  symbol_dce d = {{0}, {0}, {0}, {0}};
   bool ok = compute_liveness(&d, op, hidden);
   if (ok) {
     eraser e = {&d, {0}};
     sharc_pass_rewriter(run, &e.rw, NULL);
-    sharc_walk(op, SHARC_POST_ORDER, sweep_table, &e);
+    for (unsigned i = 0; i < d.tables.len; i++)
+      sweep_table(&e, d.tables.items[i]);
   }
   sharc_ptrmap_free(&d.live);
-  sharc_symbol_uses_free(&d.uses);
+  sharc_ptrmap_free(&d.resolved);
   sharc_vec_free(&d.path);
+  sharc_vec_free(&d.tables);
   return ok;
 }
 

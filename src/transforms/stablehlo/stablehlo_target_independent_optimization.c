@@ -1,10 +1,13 @@
 /* stablehlo-target-independent-optimization (StableHLO's pass, added by the
  * MPMD import pipeline with fold-op-element-limit=0). Its greedy driver's
  * own work (op folders, constant deduplication, dead code) is done here as
- * StableHLO does it; its aggressive simplification and folding patterns
- * are not implemented: each function is checked for an op one of them
- * could rewrite, and such an op is reported as not implemented yet. The
- * check errs on the side of reporting, never of silently differing. */
+ * StableHLO does it, and so are two of its simplification patterns
+ * (SelectOpCanon where no operand-folding pattern competes, AddOp_RemoveNoop
+ * where no attribute has to be merged); its other simplification and
+ * folding patterns are not implemented: each function is then checked for
+ * an op one of them could rewrite, and such an op is reported as not
+ * implemented yet. The check errs on the side of reporting, never of
+ * silently differing. */
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
@@ -125,6 +128,75 @@ static sharc_type *result_type(const sharc_op *op) {
 
 static bool single_use(sharc_value *v) { return sharc_value_has_one_use(v); }
 
+static bool all_operands_constant(sharc_op *op) {
+  if (!sharc_op_num_operands(op))
+    return false;
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    if (!is_constant(sharc_op_operand(op, i)))
+      return false;
+  return true;
+}
+
+/* ---- the simplification patterns implemented ------------------------------------------ */
+
+/* A splat integer or real float zero from a stablehlo.constant (m_Zero,
+ * m_AnyZeroFloat: either sign). */
+static bool is_zero_splat(sharc_value *v) {
+  sharc_type *elem = sharc_type_element(sharc_value_type(v));
+  if (!elem || (!sharc_type_is_integer(elem, 0) && !sharc_type_is_float(elem)))
+    return false;
+  double value;
+  bool ones, is_int;
+  return splat_of(v, &value, &ones, &is_int) && value == 0.0;
+}
+
+static void replace_with(sharc_rewriter *rw, sharc_op *op, sharc_value *v) {
+  sharc_rw_replace_op(rw, op, &v, 1);
+}
+
+/* SelectOpCanon: both outcomes the same value, or a splat constant
+ * predicate. With all operands constant, FoldSelectOpPattern (benefit 2,
+ * not implemented) may come first: left to the check below. */
+static bool select_canon(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  if (all_operands_constant(op))
+    return false;
+  sharc_value *pred = sharc_op_operand(op, 0), *t = sharc_op_operand(op, 1),
+              *f = sharc_op_operand(op, 2);
+  if (sharc_value_type(t) != result_type(op) || sharc_value_type(f) != result_type(op))
+    return false;
+  if (t == f) {
+    replace_with(rw, op, t);
+    return true;
+  }
+  double value;
+  bool ones, is_int;
+  if (!splat_of(pred, &value, &ones, &is_int) || !is_int)
+    return false;
+  replace_with(rw, op, value != 0.0 ? t : f);
+  return true;
+}
+
+/* AddOp_RemoveNoop: add(x, 0) -> x. The add's discardable attributes would
+ * be merged into x's producer (mergeDiscardableAttributes): only done here
+ * when there is nothing to merge; otherwise left to the check below. */
+static bool add_remove_noop(sharc_op *op, sharc_rewriter *rw, void *state) {
+  (void)state;
+  sharc_value *lhs = sharc_op_operand(op, 0), *rhs = sharc_op_operand(op, 1);
+  if (all_operands_constant(op) || !is_zero_splat(rhs) || sharc_value_type(lhs) != result_type(op))
+    return false;
+  if (sharc_attr_count(sharc_op_attrs(op)) && def_of(lhs))
+    return false;
+  replace_with(rw, op, lhs);
+  return true;
+}
+
+static const sharc_pattern simplification_patterns[] = {
+    {"SelectOpCanon", select_canon, SHARC_SHLO(select), 1, NULL},
+    {"AddOp_RemoveNoop", add_remove_noop, SHARC_SHLO(add), 1, NULL},
+    {NULL, NULL, NULL, 0, NULL},
+};
+
 /* ---- what a pattern could rewrite --------------------------------------------------- */
 
 static bool zero_extent_rewrite(sharc_op *op) {
@@ -138,15 +210,6 @@ static bool zero_extent_rewrite(sharc_op *op) {
     if (zero_extent(operand_type(op, i)) && !from(sharc_op_operand(op, i), SHARC_SHLO(constant)))
       return true;
   return false;
-}
-
-static bool all_operands_constant(sharc_op *op) {
-  if (!sharc_op_num_operands(op))
-    return false;
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    if (!is_constant(sharc_op_operand(op, i)))
-      return false;
-  return true;
 }
 
 static bool commutative(const sharc_op *op) {
@@ -229,11 +292,21 @@ static bool transpose_rewrite(sharc_op *op) {
   return true;
 }
 
+static bool non_splat_constant(sharc_value *v) {
+  sharc_op *d = def_of(v);
+  sharc_attr *a = is_op(d, SHARC_SHLO(constant)) ? sharc_op_attr(d, "value") : NULL;
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ELEMENTS && !a->dense.splat;
+}
+
 static bool select_rewrite(sharc_op *op) {
   sharc_value *pred = sharc_op_operand(op, 0), *t = sharc_op_operand(op, 1),
               *f = sharc_op_operand(op, 2);
-  if (t == f || is_constant(pred) || from(pred, SHARC_SHLO(not)))
+  if (t == f || from(pred, SHARC_SHLO(not)))
     return true;
+  if (is_constant(pred))
+    /* a non-splat predicate chooses element by element, and only between
+     * constant outcomes (SelectOpCanon, FoldSelectOpPattern) */
+    return !non_splat_constant(pred) || (is_constant(t) && is_constant(f));
   sharc_op *d = def_of(pred);
   if (is_op(d, SHARC_SHLO(broadcast_in_dim)) && from(sharc_op_operand(d, 0), SHARC_SHLO(not)))
     return true;
@@ -398,6 +471,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   /* the driver's own folding, constant deduplication and dead code removal */
   sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
+  sharc_pattern_set_add(set, simplification_patterns, NULL);
   sharc_greedy_config config = sharc_greedy_config_default();
   config.listener = sharc_pass_listener(run);
   bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);

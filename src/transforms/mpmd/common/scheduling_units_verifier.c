@@ -43,6 +43,8 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     return true; /* not microbatched (Shardy logs it) */
   /* the units of each mesh, counted in one pass over the function */
   sharc_attr *topology = sharc_mpmd_func_topology(func);
+  if (!topology) /* a `topology` that is no topology: no fragment verifies */
+    return true;
   unsigned n = sharc_mpmd_topology_num_meshes(topology);
   int *fwd = calloc((size_t)n + 1, sizeof *fwd), *bwd = calloc((size_t)n + 1, sizeof *bwd);
   if (!fwd || !bwd)

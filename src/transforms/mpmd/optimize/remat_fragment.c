@@ -8,7 +8,8 @@
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
 
-#include <stdlib.h>
+#include <string.h>
+
 
 typedef struct remat_options {
   bool merge_remat_fragments;
@@ -48,15 +49,13 @@ static void remat(sharc_op *forward, sharc_op *backward, bool merge, sharc_rewri
   sharc_mpmd_mark_as_remat(merged, rw);
 }
 
-static int by_block_order(const void *a, const void *b) {
-  const sharc_op *x = *(sharc_op *const *)a, *y = *(sharc_op *const *)b;
-  return x == y ? 0 : sharc_op_is_before_in_block(x, y) ? -1 : 1;
-}
-
 /* The backward fragments that may remat `forward`, in block order (Shardy
- * iterates a pointer-keyed set, whose order no input can rely on). */
+ * iterates a pointer-keyed set, whose order no input can rely on). Users
+ * follow their producer, so one walk from it up to the last one orders
+ * them. */
 static void remat_users(sharc_op *forward, sharc_ptr_vec *out) {
   sharc_ptrmap seen = {0};
+  unsigned found = 0;
   for (unsigned i = 0; i < sharc_op_num_results(forward); i++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(forward, i)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
@@ -65,10 +64,18 @@ static void remat_users(sharc_op *forward, sharc_ptr_vec *out) {
         continue;
       sharc_ptrmap_put(&seen, user, user);
       sharc_vec_push(out, user);
+      found++;
     }
+  if (found > 1) {
+    sharc_ptr_vec ordered = {0};
+    for (sharc_op *op = sharc_op_next(forward); op && ordered.len < found; op = sharc_op_next(op))
+      if (sharc_ptrmap_get(&seen, op))
+        sharc_vec_push(&ordered, op);
+    if (ordered.len == found) /* else a user is nested elsewhere: use order as found */
+      memcpy(out->items + out->len - found, ordered.items, found * sizeof *ordered.items);
+    sharc_vec_free(&ordered);
+  }
   sharc_ptrmap_free(&seen);
-  if (out->len > 1)
-    qsort(out->items, out->len, sizeof *out->items, by_block_order);
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {

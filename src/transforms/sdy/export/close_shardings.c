@@ -3,17 +3,18 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "support/ptrmap.h"
 #include "support/vec.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
 typedef struct close_state {
   sharc_rewriter rw;
+  /* sharding -> its closed form: shardings are uniqued, and most values
+   * of a model share a few */
+  sharc_ptrmap closed;
 } close_state;
 
-static sharc_attr *closed_like(sharc_attr *sharding, const sharc_sdy_sharding_site *site,
-                               void *user) {
-  (void)site;
-  close_state *st = user;
+static sharc_attr *build_closed(close_state *st, sharc_attr *sharding) {
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
   SHARC_VEC(sharc_attr *) dims = {0};
@@ -33,6 +34,18 @@ static sharc_attr *closed_like(sharc_attr *sharding, const sharc_sdy_sharding_si
   return closed;
 }
 
+static sharc_attr *closed_like(sharc_attr *sharding, const sharc_sdy_sharding_site *site,
+                               void *user) {
+  (void)site;
+  close_state *st = user;
+  sharc_attr *closed = sharc_ptrmap_get(&st->closed, sharding);
+  if (!closed) {
+    closed = build_closed(st, sharding);
+    sharc_ptrmap_put(&st->closed, sharding, closed);
+  }
+  return closed;
+}
+
 static void touched(sharc_op *op, void *user) {
   close_state *st = user;
   sharc_rw_modified(&st->rw, op);
@@ -40,9 +53,10 @@ static void touched(sharc_op *op, void *user) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  close_state st;
+  close_state st = {.closed = {0}};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_sdy_transform_shardings(module, closed_like, touched, &st);
+  sharc_ptrmap_free(&st.closed);
   return true;
 }
 

@@ -30,7 +30,8 @@ void sharc_sdy_axes_per_dim_ordered(const sharc_sdy_axis_vec *axes_per_dim, unsi
   unsigned start = out->len;
   for (unsigned d = 0; d < rank; d++)
     sharc_sdy_axes_append(out, axes_per_dim[d].items, axes_per_dim[d].len);
-  sharc_sdy_axes_sort(out->items + start, out->len - start, NULL);
+  if (out->len > start)
+    sharc_sdy_axes_sort(out->items + start, out->len - start, NULL);
 }
 
 /* Whether `axis` must be split along `other` (alignSubAxesByDecomposition's

@@ -17,6 +17,7 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/projection.h"
 #include "transforms/sdy/rules/rules.h"
+#include "support/word_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,9 @@ typedef struct insert_state {
   bool global_mesh_known;
   bool failed;          /* an error was reported; the pass fails */
   bool stop;            /* an assumption Shardy checks does not hold: stop */
+  /* the rule-driven steps that changed nothing, by what they read (see
+   * settled_key): ops alike (the layers of a model) are settled once */
+  sharc_word_memo settled;
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
@@ -624,6 +628,47 @@ static bool is_terminator(const sharc_op *op) {
   return b && sharc_block_terminator(b) == op;
 }
 
+/* What the rule-driven step of `op` reads, as a memo key: the op's name,
+ * attributes and operand and result types, its parent (the meshes its
+ * symbol table names), the rule, the version and the shardings `in` and
+ * `out` (its own, with no propagation barrier in between). Returns the
+ * key's length, or 0 for an op whose step reads more: one with regions or
+ * successors, or next to a barrier (some steps read the shardings the
+ * barrier hides). *key is `stack` or allocated. */
+enum { SETTLED_STACK = 32 };
+
+static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_version,
+                            sharc_attr *const *shardings, uintptr_t *stack, uintptr_t **key) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  if (sharc_op_num_regions(op) || sharc_op_num_successors(op) ||
+      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
+    return 0;
+  for (unsigned i = 0; i < n_ops; i++) {
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
+    if (def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def))
+      return 0;
+  }
+  unsigned n = 7 + 2 * (n_ops + n_res);
+  uintptr_t *k = n <= SETTLED_STACK ? stack : malloc(n * sizeof *k);
+  if (!k)
+    abort();
+  k[0] = (uintptr_t)sharc_op_name(op);
+  k[1] = (uintptr_t)sharc_op_attrs(op);
+  k[2] = (uintptr_t)sharc_op_parent_op(op);
+  k[3] = (uintptr_t)rule;
+  k[4] = full_version;
+  k[5] = n_ops;
+  k[6] = n_res;
+  for (unsigned i = 0; i < n_ops; i++)
+    k[7 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    k[7 + n_ops + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  for (unsigned i = 0; i < n_ops + n_res; i++)
+    k[7 + n_ops + n_res + i] = (uintptr_t)shardings[i];
+  *key = k;
+  return n;
+}
+
 /* The op's rule-driven reshards and reduction all-reduces. */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
@@ -644,6 +689,16 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
     return ok;
   }
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, false, false);
+  uintptr_t stack[SETTLED_STACK], *key = NULL;
+  unsigned key_len = settled_key(op, rule, full_version, shardings, stack, &key), value_len;
+  if (key_len && sharc_word_memo_find(&st->settled, key, key_len, &value_len)) {
+    if (key != stack)
+      free(key);
+    free(shardings);
+    return true;
+  }
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  unsigned errors = sharc_context_error_count(st->ctx);
   sharc_op *mesh_op = NULL;
   if (rule && !sharc_sdy_rule_is_custom(rule) && sharc_rule_num_operands(rule) == n_ops &&
       sharc_rule_num_tensors(rule) == n_ops + n_res)
@@ -658,6 +713,11 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
     sharc_sdy_axes_per_factor_free(&common);
     sharc_projection_free(&p);
   }
+  if (key_len && ok && sharc_context_ir_epoch(st->ctx) == epoch &&
+      sharc_context_error_count(st->ctx) == errors)
+    sharc_word_memo_add(&st->settled, key, key_len, NULL, 0);
+  if (key && key != stack)
+    free(key);
   free(shardings);
   return ok;
 }
@@ -720,6 +780,7 @@ static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc
   if (!verify_no_single_device_io(&st))
     return false;
   sharc_walk(func, SHARC_POST_ORDER, visit, &st);
+  sharc_word_memo_free(&st.settled);
   if (st.stop)
     return false;
   sharc_block *body = sharc_func_body(func);

@@ -151,7 +151,8 @@ static void merge_compatible(sharc_sdy_axis_vec *acc, sharc_attr *const *new_axe
     }
   }
   if (!stopped) {
-    sharc_sdy_axes_append(tmp, old_axes + i, n_old - i);
+    if (i < n_old)
+      sharc_sdy_axes_append(tmp, old_axes + i, n_old - i);
     if (expand && i < n_new)
       sharc_sdy_axes_append(tmp, new_axes + i, n_new - i);
   }

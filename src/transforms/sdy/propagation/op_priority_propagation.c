@@ -56,22 +56,32 @@ static sharc_sdy_propagation_direction pass_through_op(sharc_op *op, bool multi_
 }
 
 /* What the schedule needs of one op, computed once per op rather than per
- * factor: every heuristic but the pass-through factor check is the same
- * for all its factors. */
+ * factor. Heuristic 0 allows no more than 1, and 2 no more than 3: the
+ * union up to a priority is an op-wide direction (from heuristics 1, or 0
+ * at priority 0, 3 and 4), joined at priority 2 only with the factor's
+ * own (heuristic 2). */
 typedef struct op_facts {
   sharc_op *op;
-  sharc_sdy_propagation_direction single_use, multi_use; /* heuristics 0 and 1 */
+  sharc_sdy_propagation_direction op_wide; /* the union, but for heuristic 2 */
   bool broadcast;
-  const sharc_attr *rule; /* the op's own rule, or NULL */
+  const sharc_attr *rule; /* the op's own rule (at priority 2), or NULL */
 } op_facts;
+
+/* propagateAnyExceptBroadcastForward */
+static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts *f) {
+  return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
+}
 
 static void learn(op_facts *f, sharc_op *op, unsigned priority) {
   f->op = op;
-  f->single_use = pass_through_op(op, false);
-  f->multi_use = priority >= 1 ? pass_through_op(op, true) : SHARC_SDY_PROPAGATION_NONE;
   f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
-  sharc_attr *rule = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
+  /* only heuristic 2 reads the rule */
+  sharc_attr *rule = priority == 2 ? sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR) : NULL;
   f->rule = rule && sharc_sdy_is_op_sharding_rule(rule) ? rule : NULL;
+  /* heuristic 0 looks at the operands' uses, 1 does not */
+  f->op_wide = priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(op, priority >= 1);
+  if (priority == 3)
+    f->op_wide = sharc_sdy_union_of_directions(f->op_wide, any_but_broadcast_forward(f));
 }
 
 /* onlyPassThroughFactorsBroadcastBackward; an op without a rule (a data
@@ -81,36 +91,16 @@ static sharc_sdy_propagation_direction pass_through_factors_broadcast_backward(
     const op_facts *f, unsigned factor) {
   if (f->rule && !sharc_rule_factor_is_pass_through(f->rule, factor))
     return SHARC_SDY_PROPAGATION_NONE;
-  return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
-}
-
-/* propagateAnyExceptBroadcastForward */
-static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts *f) {
-  return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
-}
-
-static sharc_sdy_propagation_direction heuristic(unsigned i, const op_facts *f, unsigned factor) {
-  switch (i) {
-  case 0:
-    return f->single_use;
-  case 1:
-    return f->multi_use;
-  case 2:
-    return pass_through_factors_broadcast_backward(f, factor);
-  case 3:
-    return any_but_broadcast_forward(f);
-  default:
-    return SHARC_SDY_PROPAGATION_BOTH;
-  }
+  return any_but_broadcast_forward(f);
 }
 
 /* The union of the schedule's heuristics 0..priority. */
 static sharc_sdy_propagation_direction direction_at(unsigned priority, const op_facts *f,
                                                     unsigned factor) {
-  sharc_sdy_propagation_direction acc = SHARC_SDY_PROPAGATION_NONE;
-  for (unsigned i = 0; i <= priority && i < SHARC_OP_PRIORITY_COUNT; i++)
-    acc = sharc_sdy_union_of_directions(acc, heuristic(i, f, factor));
-  return acc;
+  if (priority != 2)
+    return f->op_wide;
+  return sharc_sdy_union_of_directions(f->op_wide,
+                                       pass_through_factors_broadcast_backward(f, factor));
 }
 
 typedef struct op_based {
@@ -123,11 +113,12 @@ typedef struct op_based {
 /* getOpBasedDirectionToPropagate. The facts of the op asked about last are
  * kept, its factors being asked about one after the other; nothing they
  * read changes during a propagation but the op's rule, set when the op is
- * first propagated through, so facts without a rule are learnt again. */
+ * first propagated through, so facts lacking the rule heuristic 2 reads
+ * are learnt again. */
 static sharc_sdy_propagation_direction op_based_direction(void *user, sharc_op *op,
                                                           unsigned factor) {
   op_based *c = user;
-  if (c->last.op != op || !c->last.rule)
+  if (c->last.op != op || (c->priority == 2 && !c->last.rule))
     learn(&c->last, op, c->priority);
   return sharc_sdy_intersection_of_directions(direction_at(c->priority, &c->last, factor),
                                               c->direction(c->direction_user, op, factor));

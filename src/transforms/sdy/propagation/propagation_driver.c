@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "sharc/asm.h"
 #include "sharc/symbols.h"
+#include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/rules/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
@@ -316,22 +317,6 @@ static void set_value_sharding(const tensor_side *side, unsigned index, sharc_at
   sharc_propagation_set_sharding(side->pr, side->values[index], sharding);
 }
 
-typedef struct op_propagation {
-  sharc_propagation *pr;
-  const sharc_attr *rule;
-  sharc_get_direction_fn direction;
-  void *direction_user;
-  sharc_op *op;
-} op_propagation;
-
-/* Blocked factors do not propagate at all. */
-static sharc_sdy_propagation_direction direction_along_factor(void *user, unsigned factor) {
-  const op_propagation *c = user;
-  if (sharc_rule_factor_is(c->rule, factor, SHARC_RULE_IS_BLOCKED))
-    return SHARC_SDY_PROPAGATION_NONE;
-  return c->direction(c->direction_user, c->op, factor);
-}
-
 /* updateTensorSharding: stores the sharding projected back from the
  * tensor's factor shardings when it differs from the current one, tells
  * the worklist, and gives it to the other members of the tensor's sharding
@@ -362,67 +347,38 @@ static bool update_tensor(sharc_propagation *pr, const tensor_side *side, unsign
   return true;
 }
 
-/* Stores back every tensor of `side` (tensors `first`.. of the projection)
- * whose factors changed; clears the flag of those that stay the same. */
-static void update_side(sharc_propagation *pr, const tensor_side *side, const sharc_projection *p,
-                        unsigned first, sharc_attr *mesh_or_ref, bool *updated, notifier *n) {
-  for (unsigned i = 0; i < side->n; i++) {
-    if (!updated[first + i])
-      continue;
-    sharc_attr *sharding = sharc_projection_tensor_sharding(p, first + i, mesh_or_ref);
-    updated[first + i] = update_tensor(pr, side, i, sharding, n);
-  }
+/* Stores the projected shardings of both sides (`projected` has one entry
+ * per tensor, operands first; NULL where the factor shardings did not
+ * change) and tells the worklist. Returns whether any tensor changed. */
+static bool store_projected(sharc_propagation *pr, const tensor_side *operands,
+                            const tensor_side *results, sharc_attr *const *projected,
+                            sharc_op *op, sharc_rewriter *rw) {
+  notifier nt = {pr, rw, op, {0}};
+  bool any = false;
+  for (unsigned i = 0; i < operands->n; i++)
+    if (projected[i])
+      any |= update_tensor(pr, operands, i, projected[i], rw ? &nt : NULL);
+  for (unsigned i = 0; i < results->n; i++)
+    if (projected[operands->n + i])
+      any |= update_tensor(pr, results, i, projected[operands->n + i], rw ? &nt : NULL);
+  sharc_ptrmap_free(&nt.visited);
+  return any;
 }
 
-/* ---- ops known to be settled ------------------------------------------------ */
-
-typedef struct settled_key {
-  const sharc_factor_propagation *fp;
-  const sharc_attr *rule;
-  sharc_attr *const *shardings;
-  unsigned n;
-  const sharc_sdy_propagation_direction *dirs;
-  unsigned num_factors;
-} settled_key;
-
-enum { KEY_HEAD = 2 }; /* fp, rule */
-
-static unsigned key_words(const settled_key *k) { return KEY_HEAD + k->n + k->num_factors; }
-
-static bool key_matches(const uintptr_t *w, const settled_key *k) {
-  if (w[0] != (uintptr_t)k->fp || w[1] != (uintptr_t)k->rule)
-    return false;
-  for (unsigned i = 0; i < k->n; i++)
-    if (w[KEY_HEAD + i] != (uintptr_t)k->shardings[i])
-      return false;
-  for (unsigned f = 0; f < k->num_factors; f++)
-    if (w[KEY_HEAD + k->n + f] != (uintptr_t)k->dirs[f])
-      return false;
-  return true;
+/* `stack` (of `stack_size` bytes) when `need` bytes fit, else new memory
+ * that release() frees. */
+static void *scratch(void *stack, size_t stack_size, size_t need) {
+  if (need <= stack_size)
+    return stack;
+  void *p = malloc(need);
+  if (!p)
+    abort();
+  return p;
 }
 
-static bool is_settled(const sharc_propagation *pr, const sharc_op *op, const settled_key *k) {
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->settled, op);
-  return slot && key_matches(pr->settled_keys.items + slot - 1, k);
-}
-
-/* An op's key always has the same length (its tensors and factors do not
- * change), so it is rewritten in place. */
-static void mark_settled(sharc_propagation *pr, const sharc_op *op, const settled_key *k) {
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->settled, op);
-  if (!slot) {
-    slot = pr->settled_keys.len + 1;
-    sharc_vec_reserve(&pr->settled_keys, (size_t)pr->settled_keys.len + key_words(k));
-    pr->settled_keys.len += key_words(k);
-    sharc_ptrmap_put(&pr->settled, op, (void *)slot);
-  }
-  uintptr_t *w = pr->settled_keys.items + slot - 1;
-  w[0] = (uintptr_t)k->fp;
-  w[1] = (uintptr_t)k->rule;
-  for (unsigned i = 0; i < k->n; i++)
-    w[KEY_HEAD + i] = (uintptr_t)k->shardings[i];
-  for (unsigned f = 0; f < k->num_factors; f++)
-    w[KEY_HEAD + k->n + f] = (uintptr_t)k->dirs[f];
+static void release(void *p, void *stack) {
+  if (p != stack)
+    free(p);
 }
 
 static sharc_sdy_propagation_direction cached_direction(void *user, unsigned factor) {
@@ -430,125 +386,208 @@ static sharc_sdy_propagation_direction cached_direction(void *user, unsigned fac
   return dirs[factor];
 }
 
-/* The projection of both sides through `rule` on `mesh`, propagated along
- * the factors in `dirs` by `fp`, and the tensors that changed stored
- * back. Returns whether any did. */
-static bool propagate_projection(sharc_propagation *pr, const tensor_side *operands,
-                                 const tensor_side *results, sharc_attr *const *all,
-                                 const sharc_attr *rule, sharc_attr *mesh_or_ref,
-                                 const sharc_attr *mesh, sharc_sdy_propagation_direction *dirs,
-                                 const int64_t *sizes, const sharc_factor_propagation *fp,
-                                 bool conservative, sharc_op *op, sharc_rewriter *rw,
-                                 bool *updated) {
+/* What one propagation step needs besides the two sides. */
+typedef struct step {
+  const sharc_attr *rule;
+  sharc_attr *const *all; /* the shardings, operands first */
+  sharc_attr *mesh_or_ref;
+  const sharc_sdy_propagation_direction *dirs; /* per factor */
+  const sharc_factor_propagation *fp;
+  bool conservative;
+  sharc_op *op;
+  sharc_rewriter *rw;
+} step;
+
+/* Projects both sides through the rule on their mesh, lets the strategy
+ * propagate along the factors and projects back: into `projected` (one
+ * entry per tensor), the shardings of the tensors whose factor shardings
+ * changed, NULL for the others. Only with debugging on are they stored
+ * here too (the recorded step covers the stores); returns whether any
+ * changed then. */
+static bool project(sharc_propagation *pr, const tensor_side *operands,
+                    const tensor_side *results, const step *s, sharc_attr **projected) {
+  unsigned n = operands->n + results->n;
+  for (unsigned t = 0; t < n; t++)
+    projected[t] = NULL;
+  sharc_attr *mesh = sharc_sdy_mesh_or_ref_mesh(s->mesh_or_ref, s->op);
+  /* maximal meshes stand for special ops (send, recv): not propagated */
+  if (!mesh || sharc_sdy_mesh_is_maximal(mesh))
+    return false;
+  unsigned num_factors = sharc_rule_num_factors(s->rule);
+  int64_t stack_sizes[16];
+  bool stack_updated[16];
+  int64_t *sizes = scratch(stack_sizes, sizeof stack_sizes, num_factors * sizeof *sizes);
+  bool *updated = scratch(stack_updated, sizeof stack_updated, n * sizeof *updated);
+  for (unsigned f = 0; f < num_factors; f++)
+    sizes[f] = sharc_rule_factor_size(s->rule, f);
   sharc_projection p;
-  sharc_projection_build(&p, sharc_op_context(op), all, all + operands->n, rule, mesh, false);
-  sharc_source_sharding_step *step =
-      pr->debug ? sharc_source_sharding_begin(pr->debug, op, &p) : NULL;
-  unsigned num_factors = sharc_rule_num_factors(rule);
-  sharc_factor_propagate(fp, &p, cached_direction, dirs, sizes, num_factors, mesh, conservative,
-                         op, updated);
-  notifier nt = {pr, rw, op, {0}};
-  update_side(pr, operands, &p, 0, mesh_or_ref, updated, rw ? &nt : NULL);
-  update_side(pr, results, &p, operands->n, mesh_or_ref, updated, rw ? &nt : NULL);
-  sharc_ptrmap_free(&nt.visited);
+  sharc_projection_build(&p, sharc_op_context(s->op), s->all, s->all + operands->n, s->rule, mesh,
+                         false);
+  sharc_source_sharding_step *recorded =
+      pr->debug ? sharc_source_sharding_begin(pr->debug, s->op, &p) : NULL;
+  sharc_factor_propagate(s->fp, &p, cached_direction, (void *)s->dirs, sizes, num_factors, mesh,
+                         s->conservative, s->op, updated);
+  for (unsigned t = 0; t < n; t++)
+    projected[t] = updated[t] ? sharc_projection_tensor_sharding(&p, t, s->mesh_or_ref) : NULL;
   bool any = false;
-  for (unsigned i = 0; i < operands->n + results->n; i++)
-    any |= updated[i];
-  if (step)
-    sharc_source_sharding_end(pr->debug, step, operands->values, operands->n, results->values,
-                              results->n, mesh, rule, &p, any);
+  if (recorded) {
+    any = store_projected(pr, operands, results, projected, s->op, s->rw);
+    sharc_source_sharding_end(pr->debug, recorded, operands->values, operands->n,
+                              results->values, results->n, mesh, s->rule, &p, any);
+  }
   sharc_projection_free(&p);
+  release(sizes, stack_sizes);
+  release(updated, stack_updated);
   return any;
 }
 
+/* The step memo's key: the strategy, the rule, the flags the strategies
+ * read (conservative propagation; an element-wise op), where a mesh name
+ * is looked up (the nearest symbol table), the shardings (NULL: none; they
+ * name their mesh) and the direction along every factor. */
+static unsigned step_key(const step *s, unsigned n, unsigned num_factors, uintptr_t *key) {
+  unsigned k = 0;
+  key[k++] = (uintptr_t)s->fp;
+  key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)sharc_symbol_table_op(s->op);
+  key[k++] = (uintptr_t)s->rule;
+  key[k++] = (uintptr_t)s->conservative | (uintptr_t)sharc_sdy_is_elementwise(s->op) << 1;
+  key[k++] = n;
+  for (unsigned i = 0; i < n; i++)
+    key[k++] = (uintptr_t)s->all[i];
+  for (unsigned f = 0; f < num_factors; f++)
+    key[k++] = (uintptr_t)s->dirs[f];
+  return k;
+}
+
+/* A step through the memo: what the same step gave before, or a new
+ * projection remembered. */
+static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
+                            const tensor_side *results, const step *s) {
+  unsigned n = operands->n + results->n, num_factors = sharc_rule_num_factors(s->rule);
+  uintptr_t stack_key[48];
+  uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
+  unsigned key_len = step_key(s, n, num_factors, key);
+  unsigned value_len = 0;
+  const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
+  bool any = false;
+  if (known) {
+    any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
+                                       s->rw);
+  } else {
+    sharc_attr *stack_projected[16];
+    sharc_attr **projected =
+        scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+    project(pr, operands, results, s, projected);
+    bool changed = false;
+    for (unsigned t = 0; t < n; t++)
+      changed |= projected[t] != NULL;
+    /* an empty value: nothing changes */
+    sharc_word_memo_add(&pr->steps, key, key_len, (const uintptr_t *)projected, changed ? n : 0);
+    any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
+    release(projected, stack_projected);
+  }
+  release(key, stack_key);
+  return any;
+}
+
+/* The direction propagation may take along every factor of a rule
+ * through an op. Blocked factors do not propagate at all. Directions are
+ * asked once per factor: the strategies need nothing else of them, and
+ * when no factor may propagate (most ops in the first op-priority rounds)
+ * nothing can change, whatever the shardings. */
+typedef struct directions {
+  sharc_sdy_propagation_direction *along; /* one per factor */
+  bool any;                               /* some factor may propagate */
+  sharc_sdy_propagation_direction stack[16];
+} directions;
+
+static void directions_init(directions *d, const sharc_attr *rule,
+                            sharc_get_direction_fn direction, void *direction_user,
+                            sharc_op *op) {
+  unsigned num_factors = sharc_rule_num_factors(rule);
+  bool any_blocked = sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED);
+  d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
+  d->any = false;
+  for (unsigned f = 0; f < num_factors; f++) {
+    d->along[f] = any_blocked && sharc_rule_factor_is(rule, f, SHARC_RULE_IS_BLOCKED)
+                      ? SHARC_SDY_PROPAGATION_NONE
+                      : direction(direction_user, op, f);
+    d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
+  }
+}
+
+static void directions_free(directions *d) { release(d->along, d->stack); }
+
 /* propagateTensorShardings: projects both sides through `rule` on their
- * common mesh, lets the strategy propagate along the factors and stores
- * the shardings that changed. `rw` is NULL when the worklist need not
- * know (function results). Returns whether anything changed. */
+ * common mesh, lets the strategy propagate along the factors in the
+ * directions `d` and stores the shardings that changed. `rw` is NULL when
+ * the worklist need not know (function results). Returns whether anything
+ * changed. */
 static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands,
                               const tensor_side *results, const sharc_attr *rule,
-                              sharc_get_direction_fn direction, void *direction_user,
-                              const sharc_factor_propagation *fp, bool conservative,
-                              sharc_op *op, sharc_rewriter *rw) {
+                              const directions *d, const sharc_factor_propagation *fp,
+                              bool conservative, sharc_op *op, sharc_rewriter *rw) {
+  /* with debugging on, every step is recorded, so none is skipped or
+   * replayed */
+  if (!d->any && !pr->debug)
+    return false;
   unsigned n = operands->n + results->n;
-  sharc_attr *stack_shardings[16];
-  bool stack_updated[16];
-  sharc_attr **all = n <= 16 ? stack_shardings : malloc(n * sizeof *all);
-  bool *updated = n <= 16 ? stack_updated : malloc(n * sizeof *updated);
-  if (!all || !updated)
-    abort();
+  sharc_attr *stack_all[16];
+  sharc_attr **all = scratch(stack_all, sizeof stack_all, n * sizeof *all);
   for (unsigned i = 0; i < operands->n; i++)
     all[i] = operands->shardings[i];
   for (unsigned i = 0; i < results->n; i++)
     all[operands->n + i] = results->shardings[i];
-  bool any = false;
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  sharc_attr *mesh = mesh_or_ref ? sharc_sdy_mesh_or_ref_mesh(mesh_or_ref, op) : NULL;
-  /* maximal meshes stand for special ops (send, recv): not propagated */
-  if (mesh && !sharc_sdy_mesh_is_maximal(mesh)) {
-    /* the directions are asked once per factor: the strategies need
-     * nothing else of them, and when no factor may propagate at all (most
-     * ops in the first op-priority rounds) nothing can change */
-    op_propagation c = {pr, rule, direction, direction_user, op};
-    unsigned num_factors = sharc_rule_num_factors(rule);
-    int64_t stack_sizes[16];
-    sharc_sdy_propagation_direction stack_dirs[16];
-    int64_t *sizes = num_factors <= 16 ? stack_sizes : malloc(num_factors * sizeof *sizes);
-    sharc_sdy_propagation_direction *dirs =
-        num_factors <= 16 ? stack_dirs : malloc(num_factors * sizeof *dirs);
-    if (!sizes || !dirs)
-      abort();
-    bool any_direction = false;
-    for (unsigned f = 0; f < num_factors; f++) {
-      sizes[f] = sharc_rule_factor_size(rule, f);
-      dirs[f] = direction_along_factor(&c, f);
-      any_direction |= dirs[f] != SHARC_SDY_PROPAGATION_NONE;
-    }
-    /* with debugging on, every step is recorded, so none is skipped; nor
-     * are function results (no worklist, `op` is the function) */
-    bool memo = rw && !pr->debug;
-    settled_key key = {fp, rule, all, n, dirs, num_factors};
-    if ((any_direction || pr->debug) && !(memo && is_settled(pr, op, &key))) {
-      any = propagate_projection(pr, operands, results, all, rule, mesh_or_ref, mesh, dirs, sizes,
-                                 fp, conservative, op, rw, updated);
-      if (memo && !any)
-        mark_settled(pr, op, &key);
-    }
-    if (sizes != stack_sizes)
-      free(sizes);
-    if (dirs != stack_dirs)
-      free(dirs);
+  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, op, rw};
+  bool any = false;
+  sharc_attr *stack_projected[16];
+  sharc_attr **projected = NULL;
+  if (!mesh_or_ref) {
+    /* nothing */
+  } else if (pr->debug) {
+    projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+    any = project(pr, operands, results, &s, projected);
+  } else if (!rw) {
+    /* function results: not remembered (no worklist, `op` is the
+     * function) */
+    projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+    project(pr, operands, results, &s, projected);
+    any = store_projected(pr, operands, results, projected, op, rw);
+  } else {
+    any = remembered_step(pr, operands, results, &s);
   }
-  if (all != stack_shardings)
-    free(all);
-  if (updated != stack_updated)
-    free(updated);
+  if (projected)
+    release(projected, stack_projected);
+  release(all, stack_all);
   return any;
 }
 
 /* Both sides are the values themselves, read with getSharding and written
- * with setSharding. */
+ * with setSharding (read only when some factor may propagate). */
 static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands, unsigned n_ops,
                              sharc_value *const *results, unsigned n_res, const sharc_attr *rule,
                              sharc_op *op, sharc_rewriter *rw, sharc_get_direction_fn direction,
                              void *direction_user, const sharc_factor_propagation *fp,
                              bool conservative) {
+  directions d;
+  directions_init(&d, rule, direction, direction_user, op);
+  if (!d.any && !pr->debug) {
+    directions_free(&d);
+    return false;
+  }
   sharc_attr *stack[16];
-  sharc_attr **shardings =
-      n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = scratch(stack, sizeof stack, (n_ops + n_res) * sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
     shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
   for (unsigned i = 0; i < n_res; i++)
     shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
   tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false};
   tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
-  bool any = propagate_tensors(pr, &ops_side, &res_side, rule, direction, direction_user, fp,
-                               conservative, op, rw);
-  if (shardings != stack)
-    free(shardings);
+  bool any = propagate_tensors(pr, &ops_side, &res_side, rule, &d, fp, conservative, op, rw);
+  release(shardings, stack);
+  directions_free(&d);
   return any;
 }
 
@@ -585,8 +624,10 @@ static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
     tensor_side ops_side = {pr, &value, &operand_sharding, 1, set_value_sharding, NULL, false};
     tensor_side res_side = {pr, &value, &result_sharding, 1, set_func_result, &updates[i], true};
     sharc_attr *rule = sharc_rule_identity(sharc_op_context(func), type, 1, 1);
-    (void)propagate_tensors(pr, &ops_side, &res_side, rule, sharc_propagate_any, NULL, fp, false,
-                            func, NULL);
+    directions d;
+    directions_init(&d, rule, sharc_propagate_any, NULL, func);
+    (void)propagate_tensors(pr, &ops_side, &res_side, rule, &d, fp, false, func, NULL);
+    directions_free(&d);
   }
   if (n <= num_results)
     sharc_func_set_each_result_attr(func, SHARC_SDY_SHARDING_ATTR, updates);
@@ -702,8 +743,10 @@ static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *s
                           set_value_sharding, NULL, false};
   tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding, edge, false};
   sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
-  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, st->direction,
-                               st->direction_user, st->fp, false, edge, rw);
+  directions d;
+  directions_init(&d, rule, st->direction, st->direction_user, edge);
+  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, &d, st->fp, false, edge, rw);
+  directions_free(&d);
   free(shardings);
   sharc_ptrvec_free(&sources);
   return any;
@@ -760,8 +803,10 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
                           set_value_sharding, NULL, false};
   tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding, NULL, false};
   sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
-  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, st->direction,
-                               st->direction_user, st->fp, false, edge, rw);
+  directions d;
+  directions_init(&d, rule, st->direction, st->direction_user, edge);
+  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, &d, st->fp, false, edge, rw);
+  directions_free(&d);
   free(shardings);
   sharc_vec_free(&sources);
   return any;
@@ -884,9 +929,8 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
     sharc_source_sharding_destroy(pr.debug);
   }
   sharc_sharding_group_map_free(&pr.groups);
-  sharc_ptrmap_free(&pr.settled);
+  sharc_word_memo_free(&pr.steps);
   sharc_rule_cache_destroy(pr.rules);
-  sharc_vec_free(&pr.settled_keys);
   free_users(&pr);
   return ok;
 }

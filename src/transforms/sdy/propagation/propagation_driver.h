@@ -15,6 +15,7 @@
 #include "sharc/pass.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 #include "transforms/sdy/propagation/sharding_group_map.h"
+#include "support/word_memo.h"
 
 /* Shardy's PropagationOptions as the propagation passes take them; a pass
  * with more options puts this struct first in its own. */
@@ -78,14 +79,17 @@ typedef struct sharc_propagation {
   /* the debugging handler (debug-sharding-origins and
    * debug-propagation-edge-sharding), NULL when neither is on */
   sharc_source_sharding *debug;
-  /* Per op, what its last propagation that changed nothing started from
-   * (strategy, rule, shardings, directions): the same again changes nothing
-   * again, so it is skipped. Later rounds (op priorities, user priorities,
-   * strategies) find most ops as they left them. */
-  sharc_ptrmap settled; /* op -> offset + 1 into settled_keys */
+  /* What each propagation step gave: later rounds (op priorities, user
+   * priorities, strategies) find most ops as they left them, and ops alike
+   * ask the same. A step (projecting an op's shardings onto its rule's
+   * factors, letting a strategy propagate along the factors, projecting
+   * back) is a pure function of the strategy, the rule, the operand and
+   * result shardings, the directions along each factor and a few flags, all
+   * uniqued attributes or plain values; meshes are only named, and
+   * propagation adds or removes none, so no entry goes stale. */
+  sharc_word_memo steps;
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
-  SHARC_VEC(uintptr_t) settled_keys;
 } sharc_propagation;
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main

@@ -13,6 +13,7 @@
 /* The part of the current axis not yet given to a factor. */
 typedef struct axis_rest {
   bool valid;
+  bool untouched; /* nothing given away yet: the rest is the axis itself */
   int64_t size;
   int64_t pre; /* 0: the axis is whole so far */
 } axis_rest;
@@ -21,14 +22,18 @@ static axis_rest rest_of(sharc_attr *const *axes, unsigned n, unsigned i, const 
   axis_rest r = {0};
   if (i >= n)
     return r;
-  r.valid = true;
+  r.valid = r.untouched = true;
   r.size = sharc_sdy_axis_ref_size(axes[i], mesh);
   sharc_attr *sub = sharc_sdy_axis_ref_sub_axis_info(axes[i]);
   r.pre = sub ? sharc_sdy_sub_axis_info_pre_size(sub) : 0;
   return r;
 }
 
-static sharc_attr *rest_axis(sharc_context *ctx, const sharc_attr *axis, axis_rest r) {
+/* The rest as an axis ref: the axis itself (attributes are uniqued) when
+ * none of it was given away. */
+static sharc_attr *rest_axis(sharc_context *ctx, sharc_attr *axis, axis_rest r) {
+  if (r.untouched)
+    return axis;
   sharc_attr *sub = r.pre ? sharc_sdy_sub_axis_info_get(ctx, r.pre, r.size) : NULL;
   return sharc_sdy_axis_ref_get(ctx, sharc_sdy_axis_ref_name(axis), sub);
 }
@@ -43,23 +48,20 @@ static void add_rest(sharc_sdy_axis_vec *out, sharc_context *ctx, axis_rest r,
 
 /* One dimension: axes go to factors major to minor, split where a factor
  * takes only part of an axis. */
-static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsigned tensor,
-                        unsigned dim, const sharc_attr *dim_sharding, bool closed_if_missing) {
+static void project_dim(const sharc_projection *p, sharc_tensor_factors *t,
+                        const sharc_attr *dim_factors, const sharc_attr *dim_sharding,
+                        bool closed_if_missing) {
   sharc_context *ctx = p->ctx;
   const sharc_attr *mesh = p->mesh;
   unsigned n_axes = dim_sharding ? sharc_sdy_dim_sharding_num_axes(dim_sharding) : 0;
-  sharc_attr **axes = malloc((n_axes + 1) * sizeof *axes);
-  if (!axes)
-    abort();
-  for (unsigned i = 0; i < n_axes; i++)
-    axes[i] = sharc_sdy_dim_sharding_axis(dim_sharding, i);
+  sharc_attr *const *axes = n_axes ? sharc_sdy_list_items(dim_sharding) : NULL;
   bool dim_closed = dim_sharding ? sharc_sdy_dim_sharding_is_closed(dim_sharding) : closed_if_missing;
   unsigned axis = 0;
   axis_rest rest = rest_of(axes, n_axes, axis, mesh);
   bool overflowed = false;
-  unsigned n_factors = sharc_rule_dim_num_factors(p->rule, tensor, dim);
+  unsigned n_factors = sharc_sdy_list_size(dim_factors);
   for (unsigned k = 0; k < n_factors; k++) {
-    unsigned f = sharc_rule_dim_factor(p->rule, tensor, dim, k);
+    unsigned f = (unsigned)sharc_sdy_list_int_at(dim_factors, k);
     if (f >= p->num_factors)
       break;
     sharc_factor_sharding *fs = &t->factors[f];
@@ -86,6 +88,7 @@ static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsi
                        sharc_sdy_axis_make(ctx, sharc_sdy_axis_ref_name(axes[axis]), pre, g, NULL));
         rest.pre = pre * g;
         rest.size /= g;
+        rest.untouched = false;
         remaining /= g;
       } else {
         sharc_vec_push(&fs->axes, rest_axis(ctx, axes[axis], rest));
@@ -98,7 +101,22 @@ static void project_dim(const sharc_projection *p, sharc_tensor_factors *t, unsi
       add_rest(&fs->overflow, ctx, rest, axes, n_axes, axis, mesh);
     }
   }
-  free(axes);
+}
+
+/* The tensors and all their factor shardings in one block (zeroed): a
+ * projection is built for every op propagation or export looks at. */
+static void alloc_tensors(sharc_projection *p) {
+  unsigned n = p->num_operands + p->num_results;
+  size_t head = (n + 1) * sizeof *p->tensors;
+  head = (head + _Alignof(sharc_factor_sharding) - 1) / _Alignof(sharc_factor_sharding) *
+         _Alignof(sharc_factor_sharding);
+  char *block = calloc(1, head + ((size_t)n * p->num_factors + 1) * sizeof(sharc_factor_sharding));
+  if (!block)
+    abort();
+  p->tensors = (sharc_tensor_factors *)block;
+  sharc_factor_sharding *factors = (sharc_factor_sharding *)(block + head);
+  for (unsigned t = 0; t < n; t++)
+    p->tensors[t].factors = factors + (size_t)t * p->num_factors;
 }
 
 static void init(sharc_projection *p, sharc_context *ctx, const sharc_attr *rule,
@@ -110,26 +128,19 @@ static void init(sharc_projection *p, sharc_context *ctx, const sharc_attr *rule
   p->num_operands = sharc_rule_num_operands(rule);
   p->num_results = sharc_rule_num_tensors(rule) - p->num_operands;
   p->num_factors = sharc_rule_num_factors(rule);
-  unsigned n = p->num_operands + p->num_results;
-  p->tensors = calloc(n + 1, sizeof *p->tensors);
-  if (!p->tensors)
-    abort();
-  for (unsigned t = 0; t < n; t++) {
-    p->tensors[t].factors = calloc(p->num_factors + 1, sizeof *p->tensors[t].factors);
-    if (!p->tensors[t].factors)
-      abort();
-  }
+  alloc_tensors(p);
 }
 
 static void project_tensor(sharc_projection *p, unsigned tensor, const sharc_attr *sharding,
                            bool closed_if_missing) {
   sharc_tensor_factors *t = &p->tensors[tensor];
-  unsigned rank = sharc_rule_tensor_rank(p->rule, tensor);
+  const sharc_attr *mapping = sharc_rule_tensor_mapping(p->rule, tensor);
+  unsigned rank = sharc_sdy_list_size(mapping);
   if (sharding && sharc_sdy_tensor_sharding_rank(sharding) != rank)
     sharding = NULL; /* the verifier rejects this; project as unsharded */
   for (unsigned d = 0; d < rank; d++)
-    project_dim(p, t, tensor, d, sharding ? sharc_sdy_tensor_sharding_dim(sharding, d) : NULL,
-                closed_if_missing);
+    project_dim(p, t, sharc_sdy_list_at(mapping, d),
+                sharding ? sharc_sdy_tensor_sharding_dim(sharding, d) : NULL, closed_if_missing);
   if (!sharding)
     return;
   for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_replicated(sharding); i++)
@@ -191,32 +202,27 @@ void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
   }
 }
 
+/* Most factor shardings have no axes: no call to free for them. */
+#define FREE_AXES(v) ((v)->items ? sharc_vec_free(v) : (void)0)
+
 void sharc_projection_free(sharc_projection *p) {
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     sharc_tensor_factors *tf = &p->tensors[t];
     for (unsigned f = 0; f < p->num_factors; f++) {
-      sharc_vec_free(&tf->factors[f].axes);
-      sharc_vec_free(&tf->factors[f].overflow);
+      FREE_AXES(&tf->factors[f].axes);
+      FREE_AXES(&tf->factors[f].overflow);
     }
-    free(tf->factors);
-    sharc_vec_free(&tf->replicated);
-    sharc_vec_free(&tf->unreduced);
+    FREE_AXES(&tf->replicated);
+    FREE_AXES(&tf->unreduced);
   }
-  free(p->tensors);
+  free(p->tensors); /* the factors too */
   memset(p, 0, sizeof *p);
 }
 
 void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src) {
   *dst = *src;
   unsigned n = sharc_projection_num_tensors(src);
-  dst->tensors = calloc(n + 1, sizeof *dst->tensors);
-  if (!dst->tensors)
-    abort();
-  for (unsigned t = 0; t < n; t++) {
-    dst->tensors[t].factors = calloc(src->num_factors + 1, sizeof *dst->tensors[t].factors);
-    if (!dst->tensors[t].factors)
-      abort();
-  }
+  alloc_tensors(dst);
   for (unsigned t = 0; t < n; t++) {
     const sharc_tensor_factors *from = &src->tensors[t];
     sharc_tensor_factors *to = &dst->tensors[t];
@@ -394,6 +400,7 @@ void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings,
                                     sharc_sdy_axis_make(ctx, name, pre, g, NULL), mesh);
         rest.pre = pre * g;
         rest.size /= g;
+        rest.untouched = false;
         room[i] /= g;
         continue;
       }

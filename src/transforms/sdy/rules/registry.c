@@ -158,8 +158,8 @@ void sharc_rule_warn_once(bool *flag, sharc_op *op, const char *fmt, const char 
   sharc_emit(sharc_op_context(op), SHARC_SEV_WARNING, sharc_op_loc(op), fmt, arg);
 }
 
-sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative) {
-  const rule_row *row = find_row(op);
+/* The rule of `op`, whose registry row is `row` (NULL: none). */
+static sharc_attr *create_from_row(sharc_op *op, const rule_row *row, bool conservative) {
   if (row)
     return row->rule ? row->rule(op, conservative) : NULL;
   const sharc_op_def *def = sharc_op_get_def(op);
@@ -176,6 +176,10 @@ sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative) {
   return NULL;
 }
 
+sharc_attr *sharc_sdy_create_sharding_rule(sharc_op *op, bool conservative) {
+  return create_from_row(op, find_row(op), conservative);
+}
+
 sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservative, bool store) {
   return sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, store, NULL);
 }
@@ -189,6 +193,7 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
  * pointers compare them. */
 
 struct sharc_rule_cache {
+  sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
   sharc_ptrmap slots; /* key hash -> offset + 1 into `words` */
   SHARC_VEC(uintptr_t) words; /* per entry: key length, rule, key words */
   SHARC_VEC(uintptr_t) key;   /* scratch */
@@ -204,6 +209,7 @@ sharc_rule_cache *sharc_rule_cache_create(void) {
 void sharc_rule_cache_destroy(sharc_rule_cache *c) {
   if (!c)
     return;
+  sharc_ptrmap_free(&c->rows);
   sharc_ptrmap_free(&c->slots);
   sharc_vec_free(&c->words);
   sharc_vec_free(&c->key);
@@ -267,10 +273,24 @@ static void insert(sharc_rule_cache *c, const void *hash, sharc_attr *rule) {
     sharc_vec_push(&c->words, c->key.items[i]);
 }
 
+/* find_row, looked up once per op name. */
+static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
+  const void *name = sharc_op_name(op);
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&c->rows, name);
+  if (!slot) {
+    const rule_row *row = find_row(op);
+    slot = row ? (uintptr_t)(row - registry) + 2 : 1;
+    sharc_ptrmap_put(&c->rows, name, (void *)slot);
+  }
+  return slot == 1 ? NULL : &registry[slot - 2];
+}
+
 static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cache *c) {
-  const rule_row *row = c ? find_row(op) : NULL;
-  if (!row || !row->rule || !cacheable(row->rule))
+  if (!c)
     return sharc_sdy_create_sharding_rule(op, conservative);
+  const rule_row *row = cached_row(c, op);
+  if (!row || !row->rule || !cacheable(row->rule))
+    return create_from_row(op, row, conservative);
   make_key(c, op, row->rule, conservative);
   const void *hash = key_hash(c);
   bool found;

@@ -19,11 +19,15 @@ unsigned sharc_rule_num_tensors(const sharc_attr *rule) {
   return sharc_rule_num_operands(rule) + sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_RESULTS);
 }
 
-static sharc_attr *tensor_mapping(const sharc_attr *rule, unsigned tensor) {
+const sharc_attr *sharc_rule_tensor_mapping(const sharc_attr *rule, unsigned tensor) {
   unsigned n_ops = sharc_rule_num_operands(rule);
   if (tensor < n_ops)
     return sharc_sdy_rule_mapping_at(rule, SHARC_SDY_RULE_OPERANDS, tensor);
   return sharc_sdy_rule_mapping_at(rule, SHARC_SDY_RULE_RESULTS, tensor - n_ops);
+}
+
+static const sharc_attr *tensor_mapping(const sharc_attr *rule, unsigned tensor) {
+  return sharc_rule_tensor_mapping(rule, tensor);
 }
 
 unsigned sharc_rule_tensor_rank(const sharc_attr *rule, unsigned tensor) {
@@ -43,7 +47,7 @@ unsigned sharc_rule_dim_factor(const sharc_attr *rule, unsigned tensor, unsigned
 unsigned sharc_rule_factor_uses(const sharc_attr *rule, unsigned factor, sharc_factor_use *out) {
   unsigned n = 0, n_tensors = sharc_rule_num_tensors(rule);
   for (unsigned t = 0; t < n_tensors; t++) {
-    sharc_attr *mapping = tensor_mapping(rule, t);
+    const sharc_attr *mapping = tensor_mapping(rule, t);
     unsigned rank = sharc_sdy_list_size(mapping);
     for (unsigned d = 0; d < rank; d++) {
       sharc_attr *dim_mapping = sharc_sdy_list_at(mapping, d);
@@ -56,14 +60,19 @@ unsigned sharc_rule_factor_uses(const sharc_attr *rule, unsigned factor, sharc_f
   return n;
 }
 
+static const sharc_sdy_rule_list kind_lists[] = {
+    [SHARC_RULE_IS_REDUCTION] = SHARC_SDY_RULE_REDUCTION,
+    [SHARC_RULE_IS_NEED_REPLICATION] = SHARC_SDY_RULE_NEED_REPLICATION,
+    [SHARC_RULE_IS_PERMUTATION] = SHARC_SDY_RULE_PERMUTATION,
+    [SHARC_RULE_IS_BLOCKED] = SHARC_SDY_RULE_BLOCKED_PROPAGATION,
+};
+
+bool sharc_rule_has_factor_kind(const sharc_attr *rule, sharc_factor_kind_query q) {
+  return sharc_sdy_rule_list_size(rule, kind_lists[q]) != 0;
+}
+
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q) {
-  static const sharc_sdy_rule_list lists[] = {
-      [SHARC_RULE_IS_REDUCTION] = SHARC_SDY_RULE_REDUCTION,
-      [SHARC_RULE_IS_NEED_REPLICATION] = SHARC_SDY_RULE_NEED_REPLICATION,
-      [SHARC_RULE_IS_PERMUTATION] = SHARC_SDY_RULE_PERMUTATION,
-      [SHARC_RULE_IS_BLOCKED] = SHARC_SDY_RULE_BLOCKED_PROPAGATION,
-  };
-  sharc_sdy_rule_list which = lists[q];
+  sharc_sdy_rule_list which = kind_lists[q];
   unsigned n = sharc_sdy_rule_list_size(rule, which);
   for (unsigned i = 0; i < n; i++)
     if (sharc_sdy_rule_int_at(rule, which, i) == factor)

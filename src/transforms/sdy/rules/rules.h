@@ -41,6 +41,9 @@ int64_t sharc_rule_factor_size(const sharc_attr *rule, unsigned factor);
 unsigned sharc_rule_num_operands(const sharc_attr *rule);
 unsigned sharc_rule_num_tensors(const sharc_attr *rule);
 unsigned sharc_rule_tensor_rank(const sharc_attr *rule, unsigned tensor);
+/* The tensor's #sdy.tensor_mapping: one list of factor indices (major to
+ * minor) per dimension, read with sharc_sdy_list_* (sdy_attrs.h). */
+const sharc_attr *sharc_rule_tensor_mapping(const sharc_attr *rule, unsigned tensor);
 /* Factors of one dimension, major to minor. */
 unsigned sharc_rule_dim_num_factors(const sharc_attr *rule, unsigned tensor, unsigned dim);
 unsigned sharc_rule_dim_factor(const sharc_attr *rule, unsigned tensor, unsigned dim,
@@ -61,6 +64,8 @@ typedef enum sharc_factor_kind_query {
   SHARC_RULE_IS_BLOCKED,
 } sharc_factor_kind_query;
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q);
+/* Whether any factor of the rule is of that kind. */
+bool sharc_rule_has_factor_kind(const sharc_attr *rule, sharc_factor_kind_query q);
 /* isPassThroughFactor: neither a reduction, need-replication nor
  * permutation factor (blocked propagation is no factor type). */
 bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor);

@@ -1,0 +1,98 @@
+/* Pieces the report's files share: the report itself, shard arithmetic on
+ * mesh coordinates, the debugging index explain reads, and string
+ * helpers. */
+#ifndef SHARC_REPORT_REPORT_INTERNAL_H
+#define SHARC_REPORT_REPORT_INTERNAL_H
+
+#include "sharc/asm.h"
+#include "sharc/report.h"
+#include "sharc/sdy.h"
+#include "support/ptrmap.h"
+#include "support/vec.h"
+
+typedef struct sharc_report_debug sharc_report_debug;
+typedef struct sharc_report_names sharc_report_names;
+
+typedef SHARC_VEC(sharc_report_value *) sharc_report_value_vec;
+
+struct sharc_report {
+  sharc_op *module;
+  sharc_report_options opts;
+  sharc_arena arena;
+  sharc_report_value_vec values;
+  SHARC_VEC(sharc_report_collective) collectives;
+  SHARC_VEC(sharc_report_kind_total) kinds;
+  sharc_report_summary summary;
+  sharc_ptrmap type_text;  /* sharc_type * -> its printed text */
+  sharc_ptrmap spec_text;  /* sharding -> its P(...) text */
+  sharc_ptrmap repl_text;  /* sharding -> its replicated axes */
+  sharc_ptrmap mesh_of;    /* sharding -> its resolved #sdy.mesh */
+  sharc_ptrmap mesh_name;  /* #sdy.mesh -> the name of its sdy.mesh op */
+  sharc_op *main_func;     /* the function "input: N" origins refer to */
+  const sharc_attr *main_mesh; /* the mesh with the most devices */
+  sharc_report_debug *debug;   /* NULL without debugging information */
+  sharc_report_names *names;   /* lookup index, built on first lookup */
+};
+
+/* ---- value entries (report.c) ---------------------------------------------- */
+/* A full entry for any value of the module (arena-allocated); `value`
+ * NULL with kind RESULT means result `index` of `func`. */
+sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind kind,
+                                       sharc_op *func, sharc_op *op, sharc_value *value,
+                                       unsigned index, const char *name);
+/* The sharding of result `i` of `func` / of a value (NULL: none). */
+const sharc_attr *sharc_report_value_sharding(sharc_value *v);
+/* The resolved mesh of `sharding` (cached), or NULL. */
+const sharc_attr *sharc_report_mesh(sharc_report *r, const sharc_attr *sharding, sharc_op *from);
+/* "file:line:col" of `loc` into the arena, or "". */
+const char *sharc_report_loc_text(sharc_report *r, const sharc_attr *loc);
+char *sharc_report_strdup(sharc_report *r, const char *s, size_t n);
+
+/* ---- shards on mesh coordinates (shards.c) ------------------------------------ */
+/* Meshes up to this many devices are walked device by device (reshard
+ * estimates, the device grid); larger ones are summarized. */
+#define SHARC_REPORT_MAX_WALKED_DEVICES 65536
+/* The mesh position (row-major over the axes) of device number `pos`
+ * split into one coordinate per axis. */
+void sharc_report_coords(const sharc_attr *mesh, int64_t pos, int64_t *coords);
+/* The device id at mesh position `pos`. */
+int64_t sharc_report_device_id(const sharc_attr *mesh, int64_t pos);
+/* How many shards dimension sharding `dim` cuts into, and which one the
+ * device at `coords` holds. */
+int64_t sharc_report_dim_shards(const sharc_attr *dim, const sharc_attr *mesh);
+int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh,
+                               const int64_t *coords);
+/* Bytes `n` elements of `bits` bits take, rounded up to a byte. */
+int64_t sharc_report_bytes_of(int64_t n, unsigned bits);
+/* Element count of `shape` (-1 when a dimension is dynamic or it overflows). */
+int64_t sharc_report_num_elements(const int64_t *shape, unsigned rank);
+/* Mesh axes (and sub-axes) `sharding` is replicated over, as `'a', 'b'`. */
+void sharc_report_replicated_axes(const sharc_attr *sharding, const sharc_attr *mesh,
+                                  sharc_buf *out);
+/* `'a', 'b:(1)2'` of a list of axis refs. */
+void sharc_report_axes_text(sharc_attr *const *refs, unsigned n, sharc_buf *out);
+/* Bytes per device a reshard of a `type` tensor from `from` to `to` moves:
+ * the result shard less what each device already holds, averaged over the
+ * devices (all of it when the meshes differ). */
+int64_t sharc_report_reshard_bytes(const sharc_type *type, const sharc_attr *from,
+                                   const sharc_attr *from_mesh, const sharc_attr *to,
+                                   const sharc_attr *to_mesh);
+
+/* ---- debugging information (explain.c) ---------------------------------------- */
+sharc_report_debug *sharc_report_debug_build(sharc_report *r);
+void sharc_report_debug_free(sharc_report_debug *d);
+
+/* ---- names (lookup.c) ------------------------------------------------------------ */
+void sharc_report_names_free(sharc_report_names *n);
+
+/* ---- text helpers (write.c) --------------------------------------------------------- */
+/* `1.5 KiB`, `512 B`, `-` for -1. */
+void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
+/* A JSON string literal. */
+void sharc_report_put_json_string(sharc_buf *out, const char *s);
+/* `8x512`, `?` for dynamic dimensions, `scalar` for rank 0. */
+void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank);
+/* Display width of UTF-8 text (code points). */
+size_t sharc_report_text_width(const char *s);
+
+#endif

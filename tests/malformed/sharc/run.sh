@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The sharc CLI on malformed and odd inputs: never a crash, always a
+# located error and exit 1 or success, never a partial output file.
+#
+#   tests/malformed/sharc/run.sh [SHARC]     # default: build/bin/sharc
+#
+# Prints one FAIL line per failing case and "N passed, N failed" at the end.
+set -u
+DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$DIR/../../.." && pwd)
+TOOL=${1:-$ROOT/build/bin/sharc}
+TIMEOUT=${MALFORMED_TIMEOUT:-60}
+if [ ! -x "$TOOL" ]; then
+  echo "run.sh: not executable: $TOOL" >&2
+  exit 2
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sharc-cli-malformed.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# run NAME ALLOW_SUCCESS ARGS...: the tool's exit status must be 1 (or 0
+# when allowed), its first stderr line located, and no output left behind.
+run() {
+  local name=$1 allow_ok=$2 file=$3
+  shift 3
+  rm -f "$tmp/out.mlir" "$tmp/out.svg"
+  { timeout -k 5 "$TIMEOUT" "$TOOL" "$@" </dev/null >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?; } 2>/dev/null
+  local first why=""
+  first=$(head -n 1 "$tmp/stderr" | tr -d '\0\r')
+  if [ "$rc" -eq 0 ] && [ "$allow_ok" = 1 ]; then
+    :
+  elif [ "$rc" -ne 1 ]; then
+    why="exit status $rc"
+  elif [[ "$first" != "$file:"*": error: "* && "$first" != *".mlir:"[0-9]*":"[0-9]*": error: "* ]]; then
+    why="first stderr line is not located: ${first:0:200}"
+  elif [ -e "$tmp/out.mlir" ] || [ -e "$tmp/out.svg" ]; then
+    why="an output file was left behind"
+  fi
+  if grep -aq "Sanitizer\|runtime error:" "$tmp/stderr"; then
+    why="sanitizer report: $(grep -a -m1 "Sanitizer\|runtime error:" "$tmp/stderr")"
+  fi
+  if [ -z "$why" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: $why"
+  fi
+}
+
+# 1. Malformed modules: a located error, nothing written.
+for f in "$ROOT"/tests/malformed/*.mlir; do
+  grep -aq '^// ARGS:' "$f" && continue
+  run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
+done
+
+# 2. Odd but valid modules through every subcommand.
+for f in "$DIR"/*.mlir; do
+  n=${f#"$ROOT"/}
+  for fmt in table json csv; do
+    run "propagate --format $fmt $n" 1 "$f" propagate "$f" --all --format "$fmt" -o "$tmp/out.mlir"
+  done
+  run "propagate --explicit $n" 1 "$f" propagate "$f" --explicit --all -o "$tmp/out.mlir"
+  for v in %arg0 %arg1 %0 %1#1 result0 x:3; do
+    run "explain $v $n" 1 "$f" explain "$f" "$v"
+    run "show $v $n" 1 "$f" show "$f" "$v" --svg "$tmp/out.svg"
+  done
+done
+
+# 3. Names that name nothing.
+example="$ROOT/examples/mlp_jax.mlir"
+long=$(printf 'v%.0s' $(seq 1 5000))
+for v in "" "@" "%" ":" "@main:" "@nofunc:%0" "%0#99" "a:b:c" "mlp.py:0" "mlp.py:99999999999999" "$long"; do
+  run "explain '${v:0:20}'" 0 "$example" explain "$example" "$v"
+  if ! grep -q "error: no value" "$tmp/stderr"; then
+    fail=$((fail + 1))
+    echo "FAIL explain '${v:0:20}': no 'no value' message"
+  fi
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,187 @@
+/* Reading a model and writing files atomically for the sharc command line
+ * (a temporary file beside the target, renamed into place once complete;
+ * removed again on failure or on SIGINT/SIGTERM/SIGHUP). */
+#define _POSIX_C_SOURCE 200809L
+#include "sharc_io.h"
+
+#include "support/pages.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- input ----------------------------------------------------------------- */
+
+static int read_fd(int fd, char **data, size_t *len) {
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  if (!buf)
+    abort();
+  for (;;) {
+    if (n + 1 >= cap) {
+      cap *= 2;
+      buf = realloc(buf, cap);
+      if (!buf)
+        abort();
+    }
+    ssize_t got = read(fd, buf + n, cap - n - 1);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      int e = errno;
+      free(buf);
+      return e;
+    }
+    if (got == 0)
+      break;
+    n += (size_t)got;
+  }
+  buf[n] = 0;
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+int sharc_cli_read(const char *path, sharc_cli_input *in) {
+  memset(in, 0, sizeof *in);
+  if (strcmp(path, "-") != 0 && sharc_pages_map_file(path, &in->data, &in->len)) {
+    in->mapped = true;
+    return 0;
+  }
+  int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : -1;
+  if (fd < 0) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+      return errno ? errno : ENOENT;
+    char *data = NULL;
+    int e = read_fd(fileno(f), &data, &in->len);
+    fclose(f);
+    in->data = data;
+    return e;
+  }
+  char *data = NULL;
+  int e = read_fd(fd, &data, &in->len);
+  in->data = data;
+  return e;
+}
+
+void sharc_cli_input_free(sharc_cli_input *in) {
+  if (in->mapped)
+    sharc_pages_unmap_file(in->data, in->len);
+  else
+    free((void *)(uintptr_t)in->data);
+  memset(in, 0, sizeof *in);
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+struct sharc_cli_output {
+  FILE *f;
+  char *path, *temp; /* NULL for stdout */
+  int error;
+};
+
+/* The temporary file being written, for the signal handler. */
+static char pending_temp[4096];
+static volatile sig_atomic_t have_pending;
+
+static void on_signal(int sig) {
+  if (have_pending)
+    unlink(pending_temp);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void watch_signals(void) {
+  static bool installed;
+  if (installed)
+    return;
+  installed = true;
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal);
+}
+
+sharc_cli_output *sharc_cli_output_open(const char *path, int *err) {
+  sharc_cli_output *o = calloc(1, sizeof *o);
+  if (!o)
+    abort();
+  *err = 0;
+  if (strcmp(path, "-") == 0) {
+    o->f = stdout;
+    return o;
+  }
+  size_t n = strlen(path);
+  o->path = malloc(n + 1);
+  o->temp = malloc(n + 16);
+  if (!o->path || !o->temp)
+    abort();
+  memcpy(o->path, path, n + 1);
+  /* beside the target, so that the rename stays on one file system */
+  const char *slash = strrchr(path, '/');
+  size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+  snprintf(o->temp, n + 16, "%.*s.sharc-XXXXXX", (int)dir, path);
+  watch_signals();
+  int fd = mkstemp(o->temp);
+  if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+    *err = errno ? errno : EIO;
+    if (fd >= 0)
+      close(fd);
+    free(o->path);
+    free(o->temp);
+    free(o);
+    return NULL;
+  }
+  /* mkstemp's 0600 would stick to the renamed file: take the usual mode */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  if (strlen(o->temp) < sizeof pending_temp) {
+    memcpy(pending_temp, o->temp, strlen(o->temp) + 1);
+    have_pending = 1;
+  }
+  return o;
+}
+
+void sharc_cli_output_write(const char *data, size_t len, void *user) {
+  sharc_cli_output *o = user;
+  if (o->error || !len)
+    return;
+  if (fwrite(data, 1, len, o->f) != len)
+    o->error = errno ? errno : EIO;
+}
+
+int sharc_cli_output_close(sharc_cli_output *o, bool keep) {
+  int e = o->error;
+  if (o->f == stdout) {
+    if (fflush(stdout) != 0 && !e)
+      e = errno ? errno : EIO;
+    free(o);
+    return e;
+  }
+  if (fclose(o->f) != 0 && !e)
+    e = errno ? errno : EIO;
+  if (keep && !e && rename(o->temp, o->path) != 0)
+    e = errno ? errno : EIO;
+  if (!keep || e)
+    unlink(o->temp);
+  have_pending = 0;
+  free(o->path);
+  free(o->temp);
+  free(o);
+  return e;
+}
+
+int sharc_cli_write_file(const char *path, const char *data, size_t len) {
+  int e;
+  sharc_cli_output *o = sharc_cli_output_open(path, &e);
+  if (!o)
+    return e;
+  sharc_cli_output_write(data, len, o);
+  return sharc_cli_output_close(o, true);
+}

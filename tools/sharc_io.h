@@ -1,0 +1,32 @@
+/* File input and output for the sharc command line: reading a model (or
+ * stdin), and writing a file only when it is complete, through a
+ * temporary file renamed into place. */
+#ifndef SHARC_TOOLS_SHARC_IO_H
+#define SHARC_TOOLS_SHARC_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The text of `path` ("-": stdin), NUL-terminated; 0 or an errno. */
+typedef struct sharc_cli_input {
+  const char *data;
+  size_t len;
+  bool mapped;
+} sharc_cli_input;
+int sharc_cli_read(const char *path, sharc_cli_input *in);
+void sharc_cli_input_free(sharc_cli_input *in);
+
+/* Writes `len` bytes to `path` ("-": stdout) through a temporary file in
+ * the same directory renamed over it, so that `path` is either untouched
+ * or complete (a signal during the write removes the temporary file).
+ * 0 or an errno. */
+int sharc_cli_write_file(const char *path, const char *data, size_t len);
+
+/* Streaming the same way: open, write pieces, then commit or abandon. */
+typedef struct sharc_cli_output sharc_cli_output;
+sharc_cli_output *sharc_cli_output_open(const char *path, int *err);
+void sharc_cli_output_write(const char *data, size_t len, void *out);
+/* Renames the file into place (`keep`) or removes it; 0 or an errno. */
+int sharc_cli_output_close(sharc_cli_output *o, bool keep);
+
+#endif
