@@ -1295,9 +1295,12 @@ const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv
                                             NULL,
                                             NULL,
                                             "3:1:0",
+                                            sharc_shlo_verify_dynamic_conv,
                                             NULL,
-                                            NULL,
-                                            NULL,
+                                            "batch_group_count:i64pos dimension_numbers:any "
+                                            "feature_group_count:i64pos ?window_strides:arr "
+                                            "?lhs_dilation:arr ?rhs_dilation:arr "
+                                            "?window_reversal:boolarr",
     "HLO_Tensor HLO_Tensor ? -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_fft = {
     {.name = "stablehlo.fft",

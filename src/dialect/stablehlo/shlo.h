@@ -241,6 +241,7 @@ bool sharc_shlo_verify_reduce_window(sharc_op *op);
 bool sharc_shlo_verify_scatter(sharc_op *op);
 bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
 bool sharc_shlo_verify_convolution(sharc_op *op);
+bool sharc_shlo_verify_dynamic_conv(sharc_op *op);
 bool sharc_shlo_verify_async_start(sharc_op *op);
 bool sharc_shlo_verify_async_done(sharc_op *op);
 

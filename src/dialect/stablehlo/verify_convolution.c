@@ -19,6 +19,7 @@ typedef struct conv {
   const sharc_type *lhs, *rhs, *result;
   const sharc_attr *dn;
   int64_t feature_groups, batch_groups;
+  bool dynamic; /* dynamic_conv: padding is operand #2, no result shape check */
   /* input, kernel and output dimension numbers: the two non-spatial ones,
    * then the spatial ones */
   int64_t *dims[3];
@@ -241,8 +242,81 @@ static bool check_result(conv *c, const int64_t *shape) {
   return false;
 }
 
-/* inferConvolutionOp from convolution_c12 on: the window over the kernel's
- * spatial dimensions. */
+/* Element `i` of an integer dense elements attribute, sign-extended. */
+static int64_t dense_int(const sharc_attr *a, size_t i) {
+  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+  const sharc_type *elem = sharc_type_element(a->type);
+  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
+  if (width == 0 || width >= 64)
+    return (int64_t)raw;
+  uint64_t sign = (uint64_t)1 << (width - 1);
+  raw &= (sign << 1) - 1;
+  return (int64_t)((raw ^ sign) - sign);
+}
+
+/* dynamic_conv's padding operand: a [spatial, 2] tensor, whose pairs are
+ * known when a constant produces it (matchInts). `*known` false otherwise. */
+static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *known) {
+  sharc_value *v = sharc_op_operand(c->op, 2);
+  const sharc_type *t = sharc_shlo_ranked(sharc_value_type(v));
+  *known = false;
+  if (!t)
+    return true;
+  if (t->shaped.rank != 2) {
+    sharc_shlo_error(c->op, "expects padding to be of rank 2 but got %u", t->shaped.rank);
+    return false;
+  }
+  int64_t want = (int64_t)c->lhs->shaped.rank - 2;
+  if (t->shaped.shape[0] != want || t->shaped.shape[1] != 2) {
+    sharc_shlo_error(c->op, "expects padding to be of shape [%lld, 2], but got [%lld, %lld]",
+                     (long long)want, (long long)t->shaped.shape[0],
+                     (long long)t->shaped.shape[1]);
+    return false;
+  }
+  sharc_op *def = sharc_value_defining_op(v);
+  sharc_attr *value = def ? sharc_op_constant_value(def) : NULL;
+  if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS ||
+      sharc_type_get_kind(sharc_type_element(value->type)) != SHARC_TYPE_INTEGER)
+    return true;
+  size_t n = (size_t)sharc_type_num_elements(value->type);
+  *pads = malloc((n + 1) * sizeof **pads);
+  if (!*pads)
+    abort();
+  for (size_t i = 0; i < n; i++)
+    (*pads)[i] = dense_int(value, i);
+  *n_pads = (unsigned)(n / 2);
+  *known = true;
+  return true;
+}
+
+/* The window over the kernel's spatial dimensions, and for convolution the
+ * inferred shape against the result. */
+static bool window_shape(conv *c, const int64_t *wdims, const int64_t *pads, unsigned n_pads) {
+  unsigned rank = c->lhs->shaped.rank, n = c->n_spatial[INPUT];
+  sharc_attr *rev = sharc_op_attr(c->op, "window_reversal");
+  shlo_window_attrs w = {sharc_shlo_i64_array(c->op, "window_strides"),
+                         sharc_shlo_i64_array(c->op, "lhs_dilation"),
+                         sharc_shlo_i64_array(c->op, "rhs_dilation"),
+                         pads,
+                         n_pads,
+                         rev && rev->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(rev) : 0};
+  shlo_window_dim *window = sharc_shlo_window(c->op, wdims, n, &w);
+  if (!window)
+    return false;
+  bool ok = true;
+  if (!c->dynamic) {
+    int64_t *shape = malloc((rank + 1) * sizeof *shape);
+    if (!shape)
+      abort();
+    infer_shape(c, window, shape);
+    ok = check_result(c, shape);
+    free(shape);
+  }
+  free(window);
+  return ok;
+}
+
+/* inferConvolutionOp / inferDynamicConvOp from convolution_c12 on. */
 static bool window_and_result(conv *c) {
   unsigned rank = c->lhs->shaped.rank, n = c->n_spatial[INPUT];
   if (rank != n + 2) {
@@ -256,39 +330,23 @@ static bool window_and_result(conv *c) {
   for (unsigned i = 0; i < n; i++)
     wdims[i] = c->rhs->shaped.shape[c->dims[KERNEL][2 + i]];
   unsigned n_pads = 0;
-  shlo_window_dim *window = NULL;
-  if (sharc_shlo_padding(c->op, sharc_op_attr(c->op, "padding"), &pads, &n_pads)) {
-    sharc_attr *rev = sharc_op_attr(c->op, "window_reversal");
-    shlo_window_attrs w = {sharc_shlo_i64_array(c->op, "window_strides"),
-                           sharc_shlo_i64_array(c->op, "lhs_dilation"),
-                           sharc_shlo_i64_array(c->op, "rhs_dilation"),
-                           pads,
-                           n_pads,
-                           rev && rev->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(rev) : 0};
-    window = sharc_shlo_window(c->op, wdims, n, &w);
-  }
-  bool ok = window != NULL;
-  if (ok) {
-    int64_t *shape = malloc((rank + 1) * sizeof *shape);
-    if (!shape)
-      abort();
-    infer_shape(c, window, shape);
-    ok = check_result(c, shape);
+  bool known = true;
+  bool ok = c->dynamic ? dynamic_padding(c, &pads, &n_pads, &known)
+                       : sharc_shlo_padding(c->op, sharc_op_attr(c->op, "padding"), &pads, &n_pads);
+  ok = ok && (!known || window_shape(c, wdims, pads, n_pads));
 #ifdef SHLO_QUANT_QUERIES
-    /* verifyConvolutionOpQuantizationConstraints */
-    ok = ok && sharc_shlo_verify_convolution_quant(c->op, c->dims[KERNEL][1], c->dims[OUTPUT][1]);
+  /* verifyConvolutionOpQuantizationConstraints */
+  ok = ok && sharc_shlo_verify_convolution_quant(c->op, c->dims[KERNEL][1], c->dims[OUTPUT][1]);
 #endif
-    free(shape);
-  }
   free(wdims);
   free(pads);
-  free(window);
   return ok;
 }
 
-bool sharc_shlo_verify_convolution(sharc_op *op) {
+static bool verify_conv(sharc_op *op, bool dynamic) {
   conv c = {0};
   c.op = op;
+  c.dynamic = dynamic;
   c.lhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
   c.rhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
   c.result = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
@@ -306,3 +364,9 @@ bool sharc_shlo_verify_convolution(sharc_op *op) {
     free(c.dims[g]);
   return ok;
 }
+
+bool sharc_shlo_verify_convolution(sharc_op *op) { return verify_conv(op, false); }
+
+/* verifyDynamicConvOp: convolution's rules with the padding given by an
+ * operand. */
+bool sharc_shlo_verify_dynamic_conv(sharc_op *op) { return verify_conv(op, true); }

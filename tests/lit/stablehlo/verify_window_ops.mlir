@@ -207,3 +207,22 @@ func.func @f(%in: tensor<200x100x300xf32>, %idx: tensor<10x2xf32>, %upd: tensor<
   } : (tensor<200x100x300xf32>, tensor<10x2xf32>, tensor<10x300xf32>) -> tensor<200x100x300xf32>
   func.return %0 : tensor<200x100x300xf32>
 }
+
+// -----
+func.func @dynamic_conv_padding(%in: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>, %p: tensor<3x2xi64>) -> tensor<1x8x8x16xf32> {
+  // expected-error @+1 {{expects padding to be of shape [2, 2], but got [3, 2]}}
+  %0 = "stablehlo.dynamic_conv"(%in, %k, %p) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, tensor<3x2xi64>) -> tensor<1x8x8x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+// -----
+func.func @dynamic_conv_stride(%in: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>) -> tensor<1x8x8x16xf32> {
+  %p = stablehlo.constant dense<1> : tensor<2x2xi64>
+  // expected-error @+1 {{expects window to have positive stride for 1-th window dimension, but got 0.}}
+  %0 = "stablehlo.dynamic_conv"(%in, %k, %p) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 0>} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, tensor<2x2xi64>) -> tensor<1x8x8x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+// -----
+func.func @dynamic_conv_ok(%in: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>, %p: tensor<2x2xi64>) -> tensor<1x?x?x16xf32> {
+  %0 = "stablehlo.dynamic_conv"(%in, %k, %p) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, tensor<2x2xi64>) -> tensor<1x?x?x16xf32>
+  return %0 : tensor<1x?x?x16xf32>
+}
