@@ -272,6 +272,9 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                elem->kind == SHARC_TYPE_UNRANKED_TENSOR || elem->kind == SHARC_TYPE_MEMREF ||
                elem->kind == SHARC_TYPE_NONE))
       ok = sharc_p_error_at(p, &elem_tok, "invalid tensor element type");
+    if (ok && enc && enc->kind == SHARC_ATTR_DIALECT && enc->def->dialect &&
+        enc->def->dialect->verify_encoding)
+      ok = enc->def->dialect->verify_encoding(p, kw_tok, enc, d.shape.items, d.shape.len, elem);
     if (ok)
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
                       : sharc_type_tensor(p->ctx, d.shape.items, d.shape.len, elem, enc);
@@ -426,6 +429,8 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
   return true;
 }
 
+const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p) { return &p->dialect_type_tok; }
+
 /* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
 static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   sharc_token t = p->tok;
@@ -450,6 +455,7 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
     if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
         !sharc_p_check_angle_body(p))
       return false;
+    p->dialect_type_tok = t;
     sharc_type *ty = d->parse_type(p, mnemonic);
     if (!ty)
       return false;

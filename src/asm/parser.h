@@ -79,6 +79,10 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
 #endif
     ;
 
+/* Inside a dialect's type hook: the `!dialect.mnemonic` token, where MLIR
+ * reports an unknown mnemonic (getNameLoc). */
+const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p);
+
 /* ---- types and attributes ---- */
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out); /* (T, T) */

@@ -48,6 +48,8 @@ struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
   sharc_token tok;
+  /* the `!dialect.mnemonic` token whose dialect hook is parsing a type */
+  sharc_token dialect_type_tok;
   sharc_ident *file;
   bool failed;
   sharc_arena scratch;       /* parse-time data, freed at the end */

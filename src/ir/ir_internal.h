@@ -374,6 +374,10 @@ struct sharc_op_def {
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */
   const sharc_dialect *dialect;
+  /* SymbolUserOpInterface::verifySymbolUses: run by the enclosing symbol
+   * table once everything nested in it verified (MLIR's SymbolTable region
+   * trait); NULL: the op uses no symbols this way. */
+  bool (*verify_symbol_uses)(sharc_op *op);
 };
 
 /* The attributes and types an attribute or a type holds (MLIR's immediate
@@ -411,6 +415,8 @@ struct sharc_attr_def {
   void (*walk)(const sharc_attr *a, const sharc_subelement_fns *fns);
 };
 
+struct sharc_token;
+
 struct sharc_dialect {
   const char *name;
   const sharc_op_def *const *ops;
@@ -427,6 +433,10 @@ struct sharc_dialect {
    * `value` of `type`, created through `rw`, or NULL. */
   sharc_op *(*materialize_constant)(sharc_rewriter *rw, sharc_attr *value, sharc_type *type,
                                     sharc_attr *loc);
+  /* VerifiableTensorEncoding::verifyEncoding of this dialect's attribute
+   * `encoding` on a ranked tensor being parsed; the error goes at `at`. */
+  bool (*verify_encoding)(sharc_parser *p, const struct sharc_token *at, const sharc_attr *encoding,
+                          const int64_t *shape, unsigned rank, sharc_type *elem);
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);

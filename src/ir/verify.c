@@ -57,6 +57,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
     return false;
   }
+  /* MLIR verifies the ops isolated from above (functions) each on its own
+   * and reports the failures of all of them */
+  bool isolated_ok = true;
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       prefetch_after(op, op->next);
@@ -64,9 +67,14 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (!verify_op(v, op))
+    if (verify_op(v, op))
+      continue;
+    if (!(op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions))
       return false;
+    isolated_ok = false;
   }
+  if (!isolated_ok)
+    return false;
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
   if (last && needs_terminator(parent) && last->def && !(last->def->traits & SHARC_TRAIT_TERMINATOR)) {

@@ -74,16 +74,8 @@ static sharc_projection make(unsigned n_ops, unsigned n_res, unsigned n_factors,
   p.num_operands = n_ops;
   p.num_results = n_res;
   p.num_factors = n_factors;
-  /* one block, tensors then their factors, as sharc_projection_free expects */
-  unsigned n = n_ops + n_res;
-  size_t align = _Alignof(sharc_factor_sharding);
-  size_t head = ((n + 1) * sizeof *p.tensors + align - 1) / align * align;
-  char *block = calloc(1, head + ((size_t)n * n_factors + 1) * sizeof(sharc_factor_sharding));
-  if (!block)
-    abort();
-  p.tensors = (sharc_tensor_factors *)block;
-  for (unsigned t = 0; t < n; t++) {
-    p.tensors[t].factors = (sharc_factor_sharding *)(block + head) + (size_t)t * n_factors;
+  sharc_projection_alloc_tensors(&p);
+  for (unsigned t = 0; t < n_ops + n_res; t++) {
     const char *s = tensors[t];
     while (*s) {
       while (*s == ' ')

@@ -57,6 +57,23 @@ static bool module_verify(sharc_op *op) {
   return true;
 }
 
+/* The symbol uses of the ops in this symbol table, not those in nested
+ * tables (which check their own). */
+static sharc_walk_result verify_uses_of(sharc_op *op, void *failed) {
+  const sharc_op_def *def = sharc_op_get_def(op);
+  if (def && def->verify_symbol_uses && !def->verify_symbol_uses(op)) {
+    *(bool *)failed = true;
+    return SHARC_WALK_INTERRUPT;
+  }
+  return def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) ? SHARC_WALK_SKIP : SHARC_WALK_ADVANCE;
+}
+
+static bool module_verify_symbol_uses(sharc_op *op) {
+  bool failed = false;
+  sharc_walk_nested(op, SHARC_PRE_ORDER, verify_uses_of, &failed);
+  return !failed;
+}
+
 static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL};
 
 const sharc_op_def sharc_builtin_module_def = {
@@ -70,6 +87,7 @@ const sharc_op_def sharc_builtin_module_def = {
     .parse = module_parse,
     .print = module_print,
     .verify = module_verify,
+    .verify_regions = module_verify_symbol_uses,
 };
 
 /* %r = unrealized_conversion_cast %a, %b : T1, T2 to T3 */

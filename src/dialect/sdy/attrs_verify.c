@@ -614,14 +614,19 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
   }
   sharc_op *op = sharc_value_defining_op(v);
-  for (const sharc_op_def *const *h = sharding_holders; *h; h++)
-    if (sharc_op_isa(op, *h)) {
-      sharc_attr *s = sharc_op_attr(op, "sharding");
-      return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  /* the ops that hold their sharding elsewhere are all sdy ops; most
+   * values are results of other dialects' ops */
+  const sharc_op_def *def = sharc_op_get_def(op);
+  if (def && def->dialect == &sharc_sdy_dialect) {
+    for (const sharc_op_def *const *h = sharding_holders; *h; h++)
+      if (def == *h) {
+        sharc_attr *s = sharc_op_attr(op, "sharding");
+        return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+      }
+    if (sharc_sdy_is_collective(op)) {
+      sharc_attr *out = sharc_op_attr(op, "out_sharding");
+      return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
     }
-  if (sharc_sdy_is_collective(op)) {
-    sharc_attr *out = sharc_op_attr(op, "out_sharding");
-    return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
   }
   sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
   if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||

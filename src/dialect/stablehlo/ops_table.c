@@ -120,7 +120,8 @@ const shlo_op_def sharc_shlo_op_abs = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_SIntFpComplexOrQuantizedIntTensor -> HLO_SIntFpOrQuantizedIntTensor",
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_ceil = {
     {.name = "stablehlo.ceil",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -134,7 +135,8 @@ const shlo_op_def sharc_shlo_op_ceil = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_convert = {
     {.name = "stablehlo.convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -162,7 +164,8 @@ const shlo_op_def sharc_shlo_op_count_leading_zeros = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntTensor -> HLO_IntTensor"};
+    "HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_floor = {
     {.name = "stablehlo.floor",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -176,7 +179,8 @@ const shlo_op_def sharc_shlo_op_floor = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_imag = {
     {.name = "stablehlo.imag",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -190,7 +194,8 @@ const shlo_op_def sharc_shlo_op_imag = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
+    "HLO_FpOrComplexTensor -> HLO_FpTensor",
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_not = {
     {.name = "stablehlo.not",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -204,7 +209,8 @@ const shlo_op_def sharc_shlo_op_not = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_PredOrIntTensor -> HLO_PredOrIntTensor"};
+    "HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_negate = {
     {.name = "stablehlo.negate",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -218,7 +224,8 @@ const shlo_op_def sharc_shlo_op_negate = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_popcnt = {
     {.name = "stablehlo.popcnt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -232,7 +239,8 @@ const shlo_op_def sharc_shlo_op_popcnt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntTensor -> HLO_IntTensor"};
+    "HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_real = {
     {.name = "stablehlo.real",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -246,7 +254,8 @@ const shlo_op_def sharc_shlo_op_real = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrComplexTensor -> HLO_FpTensor"};
+    "HLO_FpOrComplexTensor -> HLO_FpTensor",
+    sharc_shlo_infer_real_part};
 const shlo_op_def sharc_shlo_op_round_nearest_afz = {
     {.name = "stablehlo.round_nearest_afz",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -260,7 +269,8 @@ const shlo_op_def sharc_shlo_op_round_nearest_afz = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_round_nearest_even = {
     {.name = "stablehlo.round_nearest_even",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -274,7 +284,8 @@ const shlo_op_def sharc_shlo_op_round_nearest_even = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sign = {
     {.name = "stablehlo.sign",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -288,7 +299,8 @@ const shlo_op_def sharc_shlo_op_sign = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_SIntFpComplexOrQuantizedIntTensor -> HLO_SIntFpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_uniform_quantize = {
     {.name = "stablehlo.uniform_quantize",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -331,7 +343,8 @@ const shlo_op_def sharc_shlo_op_cbrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_cosine = {
     {.name = "stablehlo.cosine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -346,7 +359,8 @@ const shlo_op_def sharc_shlo_op_cosine = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential = {
     {.name = "stablehlo.exponential",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -361,7 +375,8 @@ const shlo_op_def sharc_shlo_op_exponential = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     {.name = "stablehlo.exponential_minus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -376,7 +391,8 @@ const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log = {
     {.name = "stablehlo.log",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -391,7 +407,8 @@ const shlo_op_def sharc_shlo_op_log = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log_plus_one = {
     {.name = "stablehlo.log_plus_one",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -406,7 +423,8 @@ const shlo_op_def sharc_shlo_op_log_plus_one = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_logistic = {
     {.name = "stablehlo.logistic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -421,7 +439,8 @@ const shlo_op_def sharc_shlo_op_logistic = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_rsqrt = {
     {.name = "stablehlo.rsqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -436,7 +455,8 @@ const shlo_op_def sharc_shlo_op_rsqrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sine = {
     {.name = "stablehlo.sine",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -451,7 +471,8 @@ const shlo_op_def sharc_shlo_op_sine = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sqrt = {
     {.name = "stablehlo.sqrt",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -466,7 +487,8 @@ const shlo_op_def sharc_shlo_op_sqrt = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tan = {
     {.name = "stablehlo.tan",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -481,7 +503,8 @@ const shlo_op_def sharc_shlo_op_tan = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tanh = {
     {.name = "stablehlo.tanh",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -496,7 +519,8 @@ const shlo_op_def sharc_shlo_op_tanh = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor"};
+    "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_is_finite = {
     {.name = "stablehlo.is_finite",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -510,7 +534,8 @@ const shlo_op_def sharc_shlo_op_is_finite = {
     sharc_shlo_verify_elementwise,
     NULL,
     NULL,
-    "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_PredTensor",
+    sharc_shlo_infer_is_finite};
 const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -524,7 +549,8 @@ const shlo_op_def sharc_shlo_op_add = {{.name = "stablehlo.add",
                                    sharc_shlo_verify_elementwise,
                                    NULL,
                                    NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_maximum = {{.name = "stablehlo.maximum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -539,7 +565,8 @@ const shlo_op_def sharc_shlo_op_maximum = {{.name = "stablehlo.maximum",
                                        sharc_shlo_verify_compatible_elementwise,
                                        NULL,
                                        NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_minimum = {{.name = "stablehlo.minimum",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                   SHARC_TRAIT_COMMUTATIVE |
@@ -554,7 +581,8 @@ const shlo_op_def sharc_shlo_op_minimum = {{.name = "stablehlo.minimum",
                                        sharc_shlo_verify_compatible_elementwise,
                                        NULL,
                                        NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_multiply = {{.name = "stablehlo.multiply",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                                    SHARC_TRAIT_COMMUTATIVE |
@@ -569,7 +597,8 @@ const shlo_op_def sharc_shlo_op_multiply = {{.name = "stablehlo.multiply",
                                         sharc_shlo_verify_compatible_elementwise,
                                         NULL,
                                         NULL,
-    "HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_and = {{.name = "stablehlo.and",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -583,7 +612,8 @@ const shlo_op_def sharc_shlo_op_and = {{.name = "stablehlo.and",
                                    sharc_shlo_verify_compatible_elementwise,
                                    NULL,
                                    NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_or = {{.name = "stablehlo.or",
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                              SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -597,7 +627,8 @@ const shlo_op_def sharc_shlo_op_or = {{.name = "stablehlo.or",
                                   sharc_shlo_verify_compatible_elementwise,
                                   NULL,
                                   NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_xor = {{.name = "stablehlo.xor",
                                     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE |
                                               SHARC_TRAIT_COMMUTATIVE | SHARC_TRAIT_ZERO_REGIONS,
@@ -611,7 +642,8 @@ const shlo_op_def sharc_shlo_op_xor = {{.name = "stablehlo.xor",
                                    sharc_shlo_verify_compatible_elementwise,
                                    NULL,
                                    NULL,
-    NULL};
+    "HLO_PredOrIntTensor HLO_PredOrIntTensor -> HLO_PredOrIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_atan2 = {
     {.name = "stablehlo.atan2",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -625,7 +657,8 @@ const shlo_op_def sharc_shlo_op_atan2 = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_FpComplexOrQuantizedIntTensor HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_divide = {
     {.name = "stablehlo.divide",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -639,7 +672,8 @@ const shlo_op_def sharc_shlo_op_divide = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_power = {
     {.name = "stablehlo.power",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -653,7 +687,8 @@ const shlo_op_def sharc_shlo_op_power = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_remainder = {
     {.name = "stablehlo.remainder",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -667,7 +702,8 @@ const shlo_op_def sharc_shlo_op_remainder = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_left = {
     {.name = "stablehlo.shift_left",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -681,7 +717,8 @@ const shlo_op_def sharc_shlo_op_shift_left = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_right_arithmetic = {
     {.name = "stablehlo.shift_right_arithmetic",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -695,7 +732,8 @@ const shlo_op_def sharc_shlo_op_shift_right_arithmetic = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_shift_right_logical = {
     {.name = "stablehlo.shift_right_logical",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -709,7 +747,8 @@ const shlo_op_def sharc_shlo_op_shift_right_logical = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    NULL};
+    "HLO_IntTensor HLO_IntTensor -> HLO_IntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_subtract = {
     {.name = "stablehlo.subtract",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -723,7 +762,8 @@ const shlo_op_def sharc_shlo_op_subtract = {
     sharc_shlo_verify_compatible_elementwise,
     NULL,
     NULL,
-    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor"};
+    "HLO_IntFpOrComplexOrQuantizedIntTensor HLO_IntFpOrComplexOrQuantizedIntTensor -> HLO_IntFpOrComplexOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_complex = {
     {.name = "stablehlo.complex",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -737,7 +777,9 @@ const shlo_op_def sharc_shlo_op_complex = {
     NULL,
     NULL,
     NULL,
-    "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor"};
+    "HLO_Fp32Or64Tensor HLO_Fp32Or64Tensor -> HLO_ComplexTensor",
+    sharc_shlo_infer_complex,
+    sharc_shlo_complex_traits};
 const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .parse = sharc_shlo_format_parse,
@@ -751,7 +793,8 @@ const shlo_op_def sharc_shlo_op_clamp = {{.name = "stablehlo.clamp",
                                      NULL,
                                      NULL,
     "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_clamp};
+    sharc_shlo_verify_clamp,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .parse = sharc_shlo_format_parse,
@@ -765,7 +808,7 @@ const shlo_op_def sharc_shlo_op_select = {{.name = "stablehlo.select",
                                       NULL,
                                       NULL,
     "HLO_PredTensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_select};
+    sharc_shlo_infer_select};
 const shlo_op_def sharc_shlo_op_compare = {
     {.name = "stablehlo.compare",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -780,7 +823,8 @@ const shlo_op_def sharc_shlo_op_compare = {
     sharc_shlo_verify_compare,
     NULL,
     "comparison_direction:any",
-    "HLO_Tensor HLO_Tensor -> HLO_PredTensor"};
+    "HLO_Tensor HLO_Tensor -> HLO_PredTensor",
+    sharc_shlo_infer_compare};
 const shlo_op_def sharc_shlo_op_reduce_precision = {
     {.name = "stablehlo.reduce_precision",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
@@ -792,10 +836,12 @@ const shlo_op_def sharc_shlo_op_reduce_precision = {
     "$ , format = @x:expman attr-dict :same",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_compatible_elementwise,
+    NULL,
     NULL,
     "exponent_bits:i32pos mantissa_bits:i32nn",
-    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor"};
+    "HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_infer_compatible_operands,
+    sharc_shlo_trait_elementwise};
 const shlo_op_def sharc_shlo_op_bitcast_convert = {
     {.name = "stablehlo.bitcast_convert",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -827,7 +873,8 @@ const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                         NULL,
                                         NULL,
                                         "value:any",
-    NULL};
+    "-> HLO_StaticShapeTensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_constant};
 const shlo_op_def sharc_shlo_op_iota = {
     {.name = "stablehlo.iota",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -842,7 +889,7 @@ const shlo_op_def sharc_shlo_op_iota = {
     sharc_shlo_verify_iota,
     NULL,
     "iota_dimension:i64nn",
-    NULL};
+    "-> HLO_StaticShapeIntFpComplexOrQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                              .inherent = dynamic_iota_props,
@@ -853,10 +900,10 @@ const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota
                                             "$ , dim = @iota_dimension:int attr-dict :fn",
                                             NULL,
                                             "1:1:0",
-                                            NULL,
+                                            sharc_shlo_verify_dynamic_iota,
                                             NULL,
                                             "iota_dimension:i64nn",
-    "? -> HLO_Tensor"};
+    "HLO_StaticDimensionTensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_create_token = {
     {.name = "stablehlo.create_token",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -870,7 +917,8 @@ const shlo_op_def sharc_shlo_op_create_token = {
     NULL,
     NULL,
     NULL,
-    " -> HLO_Token"};
+    " -> HLO_Token",
+    sharc_shlo_infer_token};
 const shlo_op_def sharc_shlo_op_replica_id = {
     {.name = "stablehlo.replica_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -884,7 +932,8 @@ const shlo_op_def sharc_shlo_op_replica_id = {
     NULL,
     NULL,
     NULL,
-    " -> UI32RankedTensor"};
+    " -> UI32RankedTensor",
+    sharc_shlo_infer_ui32_scalar};
 const shlo_op_def sharc_shlo_op_partition_id = {
     {.name = "stablehlo.partition_id",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
@@ -898,7 +947,8 @@ const shlo_op_def sharc_shlo_op_partition_id = {
     NULL,
     NULL,
     NULL,
-    " -> UI32RankedTensor"};
+    " -> UI32RankedTensor",
+    sharc_shlo_infer_ui32_scalar};
 const shlo_op_def sharc_shlo_op_after_all = {{.name = "stablehlo.after_all",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .parse = sharc_shlo_format_parse,
@@ -911,7 +961,8 @@ const shlo_op_def sharc_shlo_op_after_all = {{.name = "stablehlo.after_all",
                                          NULL,
                                          NULL,
                                          NULL,
-    "*HLO_Token -> HLO_Token"};
+    "*HLO_Token -> HLO_Token",
+    sharc_shlo_infer_token};
 const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .parse = sharc_shlo_format_parse,
@@ -924,7 +975,9 @@ const shlo_op_def sharc_shlo_op_reshape = {{.name = "stablehlo.reshape",
                                        sharc_shlo_verify_reshape,
                                        NULL,
                                        NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor",
+    NULL,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     {.name = "stablehlo.dynamic_reshape",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -935,10 +988,10 @@ const shlo_op_def sharc_shlo_op_dynamic_reshape = {
     "$* attr-dict :fn",
     NULL,
     "2:1:0",
+    sharc_shlo_verify_dynamic_reshape,
     NULL,
     NULL,
-    NULL,
-    "HLO_TensorOrPerAxisQuantizedTensor ? -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_StaticDimensionTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_broadcast = {{.name = "stablehlo.broadcast",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = broadcast_props,
@@ -968,7 +1021,9 @@ const shlo_op_def sharc_shlo_op_broadcast_in_dim = {
     sharc_shlo_verify_broadcast_in_dim,
     NULL,
     "broadcast_dimensions:arr",
-    "HLO_TensorOrPerAxisQuantizedTensor -> ?"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor",
+    NULL,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     {.name = "stablehlo.dynamic_broadcast_in_dim",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -980,10 +1035,10 @@ const shlo_op_def sharc_shlo_op_dynamic_broadcast_in_dim = {
     "$ , $ , dims = @broadcast_dimensions:arr attr-dict :fn",
     NULL,
     "2:1:0",
+    sharc_shlo_verify_dynamic_broadcast_in_dim,
     NULL,
-    NULL,
-    "broadcast_dimensions:arr",
-    NULL};
+    "broadcast_dimensions:arr ?known_expanding_dimensions:arr ?known_nonexpanding_dimensions:arr",
+    "HLO_TensorOrPerAxisQuantizedTensor HLO_StaticDimensionTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_transpose = {{.name = "stablehlo.transpose",
                                           .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                           .inherent = transpose_props,
@@ -994,10 +1049,12 @@ const shlo_op_def sharc_shlo_op_transpose = {{.name = "stablehlo.transpose",
                                          "$ , dims = @permutation:arr attr-dict :fn",
                                          NULL,
                                          "1:1:0",
-                                         sharc_shlo_verify_transpose,
+                                         NULL,
                                          NULL,
                                          "permutation:arr",
-    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor",
+    sharc_shlo_infer_transpose,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_reverse = {{.name = "stablehlo.reverse",
                                         .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                         .inherent = reverse_props,
@@ -1011,7 +1068,9 @@ const shlo_op_def sharc_shlo_op_reverse = {{.name = "stablehlo.reverse",
                                        sharc_shlo_verify_reverse,
                                        NULL,
                                        "dimensions:arr",
-    "HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                       .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                       .inherent = slice_props,
@@ -1025,8 +1084,9 @@ const shlo_op_def sharc_shlo_op_slice = {{.name = "stablehlo.slice",
                                      NULL,
                                      NULL,
                                      "start_indices:arr limit_indices:arr strides:arr",
-    NULL,
-    sharc_shlo_verify_slice};
+    "HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_slice,
+    sharc_shlo_slice_traits};
 const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_slice",
                                               .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                               .inherent = dynamic_slice_props,
@@ -1041,7 +1101,8 @@ const shlo_op_def sharc_shlo_op_dynamic_slice = {{.name = "stablehlo.dynamic_sli
                                              NULL,
                                              "slice_sizes:arr",
     "HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
-    sharc_shlo_verify_dynamic_slice};
+    sharc_shlo_verify_dynamic_slice,
+    sharc_shlo_trait_operand_result_elements};
 const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     {.name = "stablehlo.dynamic_update_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1056,7 +1117,8 @@ const shlo_op_def sharc_shlo_op_dynamic_update_slice = {
     NULL,
     NULL,
     "HLO_Tensor HLO_Tensor *HLO_ScalarIntTensor -> HLO_Tensor",
-    sharc_shlo_verify_dynamic_update_slice};
+    sharc_shlo_verify_dynamic_update_slice,
+    sharc_shlo_trait_operand_update_result_elements};
 const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     {.name = "stablehlo.real_dynamic_slice",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1067,10 +1129,12 @@ const shlo_op_def sharc_shlo_op_real_dynamic_slice = {
     "$* attr-dict :fn",
     NULL,
     "4:1:0",
+    sharc_shlo_verify_real_dynamic_slice,
     NULL,
     NULL,
+    "HLO_Tensor HLO_DimensionTensor HLO_DimensionTensor HLO_DimensionTensor -> HLO_Tensor",
     NULL,
-    NULL};
+    sharc_shlo_real_dynamic_slice_traits};
 const shlo_op_def sharc_shlo_op_pad = {
     {.name = "stablehlo.pad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1087,7 +1151,8 @@ const shlo_op_def sharc_shlo_op_pad = {
     NULL,
     "edge_padding_low:arr edge_padding_high:arr interior_padding:arr",
     "HLO_Tensor HLO_ScalarTensor -> HLO_Tensor",
-    sharc_shlo_verify_pad};
+    sharc_shlo_infer_pad,
+    sharc_shlo_pad_traits};
 const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .parse = sharc_shlo_format_parse,
@@ -1097,10 +1162,12 @@ const shlo_op_def sharc_shlo_op_dynamic_pad = {{.name = "stablehlo.dynamic_pad",
                                            "$* attr-dict :fn",
                                            NULL,
                                            "5:1:0",
+                                           sharc_shlo_verify_dynamic_pad,
                                            NULL,
                                            NULL,
-                                           NULL,
-    "HLO_Tensor HLO_ScalarTensor ? ? ? -> HLO_Tensor"};
+    "HLO_Tensor HLO_ScalarTensor HLO_StaticDimensionTensor HLO_StaticDimensionTensor HLO_StaticDimensionTensor -> HLO_Tensor",
+    NULL,
+    sharc_shlo_dynamic_pad_traits};
 const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                             .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                             .inherent = concatenate_props,
@@ -1115,7 +1182,8 @@ const shlo_op_def sharc_shlo_op_concatenate = {{.name = "stablehlo.concatenate",
                                            NULL,
                                            "dimension:i64nn",
     "*HLO_Tensor -> HLO_Tensor",
-    sharc_shlo_verify_concatenate};
+    sharc_shlo_infer_concatenate,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_get_dimension_size = {
     {.name = "stablehlo.get_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1127,10 +1195,11 @@ const shlo_op_def sharc_shlo_op_get_dimension_size = {
     "$ , dim = @dimension:int attr-dict :fn",
     NULL,
     "1:1:0",
-    sharc_shlo_verify_dimension_attr,
+    NULL,
     NULL,
     "dimension:i64nn",
-    "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor"};
+    "HLO_TensorOrPerAxisQuantizedTensor -> I32RankedTensor",
+    sharc_shlo_infer_get_dimension_size};
 const shlo_op_def sharc_shlo_op_set_dimension_size = {
     {.name = "stablehlo.set_dimension_size",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1142,10 +1211,11 @@ const shlo_op_def sharc_shlo_op_set_dimension_size = {
     "$ , $ , dim = @dimension:int attr-dict :fn",
     NULL,
     "2:1:0",
-    sharc_shlo_verify_dimension_attr,
+    NULL,
     NULL,
     "dimension:i64nn",
-    "HLO_Tensor I32RankedTensor -> HLO_Tensor"};
+    "HLO_Tensor I32RankedTensor -> HLO_Tensor",
+    sharc_shlo_infer_set_dimension_size};
 const shlo_op_def sharc_shlo_op_get_tuple_element = {
     {.name = "stablehlo.get_tuple_element",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1174,7 +1244,8 @@ const shlo_op_def sharc_shlo_op_tuple = {{.name = "stablehlo.tuple",
                                      NULL,
                                      NULL,
                                      NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_tuple};
 const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
                                        .inherent = gather_props,
@@ -1187,7 +1258,8 @@ const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                       NULL,
                                       "dimension_numbers:any slice_sizes:arr",
     "HLO_Tensor HLO_IntTensor -> HLO_Tensor",
-    sharc_shlo_verify_gather};
+    sharc_shlo_verify_gather,
+    sharc_shlo_trait_operand_result_elements};
 const shlo_op_def sharc_shlo_op_dynamic_gather = {
     {.name = "stablehlo.dynamic_gather",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1200,7 +1272,8 @@ const shlo_op_def sharc_shlo_op_dynamic_gather = {
     NULL,
     NULL,
     "dimension_numbers:any",
-    "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor"};
+    "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor",
+    sharc_shlo_infer_dynamic_gather};
 const shlo_op_def sharc_shlo_op_torch_index_select = {
     {.name = "stablehlo.torch_index_select",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1224,10 +1297,10 @@ const shlo_op_def sharc_shlo_op_dot = {{.name = "stablehlo.dot",
                                    "$ , $ `` @precision_config:prec attr-dict :fn",
                                    NULL,
                                    "2:1:0",
+                                   sharc_shlo_verify_dot,
                                    NULL,
-                                   NULL,
-                                   NULL,
-    NULL};
+                                   "?precision_config:prec",
+    "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dot_general = {
     {.name = "stablehlo.dot_general",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1241,7 +1314,7 @@ const shlo_op_def sharc_shlo_op_dot_general = {
     "2:1:0",
     sharc_shlo_verify_dot_general,
     NULL,
-    "dot_dimension_numbers:any",
+    "dot_dimension_numbers:any ?precision_config:prec",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1332,7 +1405,8 @@ const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
                                         NULL,
                                         NULL,
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
-    sharc_shlo_verify_cholesky};
+    sharc_shlo_verify_cholesky,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_triangular_solve = {
     {.name = "stablehlo.triangular_solve",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1346,7 +1420,8 @@ const shlo_op_def sharc_shlo_op_triangular_solve = {
     NULL,
     "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
     "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
-    sharc_shlo_verify_triangular_solve};
+    sharc_shlo_verify_triangular_solve,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     {.name = "stablehlo.batch_norm_grad",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1360,8 +1435,9 @@ const shlo_op_def sharc_shlo_op_batch_norm_grad = {
     NULL,
     "grad_operand grad_scale grad_offset",
     "epsilon:f32 feature_index:i64nn",
-    NULL,
-    sharc_shlo_verify_batch_norm_grad};
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantizedIntTensor -> HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor",
+    sharc_shlo_verify_batch_norm_grad,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     {.name = "stablehlo.batch_norm_inference",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1374,8 +1450,9 @@ const shlo_op_def sharc_shlo_op_batch_norm_inference = {
     NULL,
     NULL,
     "epsilon:f32 feature_index:i64nn",
-    NULL,
-    sharc_shlo_verify_batch_norm_inference};
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor -> HLO_FpOrQuantizedIntTensor",
+    sharc_shlo_verify_batch_norm_inference,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_batch_norm_training = {
     {.name = "stablehlo.batch_norm_training",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1389,8 +1466,9 @@ const shlo_op_def sharc_shlo_op_batch_norm_training = {
     NULL,
     "output batch_mean batch_var",
     "epsilon:f32 feature_index:i64nn",
-    NULL,
-    sharc_shlo_verify_batch_norm_training};
+    "HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor -> HLO_FpOrQuantizedIntTensor HLO_FpOrQuantized1DTensor HLO_FpOrQuantized1DTensor",
+    sharc_shlo_verify_batch_norm_training,
+    sharc_shlo_trait_compatible_element_type};
 const shlo_op_def sharc_shlo_op_rng = {
     {.name = "stablehlo.rng",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1405,7 +1483,8 @@ const shlo_op_def sharc_shlo_op_rng = {
     NULL,
     NULL,
     "rng_distribution:any",
-    "? ? ? -> HLO_PredIntOrFpTensor"};
+    "HLO_PredIntOrFp0DTensor HLO_PredIntOrFp0DTensor HLO_StaticDimensionTensor -> HLO_PredIntOrFpTensor",
+    sharc_shlo_infer_rng};
 const shlo_op_def sharc_shlo_op_rng_bit_generator = {
     {.name = "stablehlo.rng_bit_generator",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1447,10 +1526,9 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                          "@name:str $* attr-dict :fn",
                                          "composite_attributes={} version=0",
                                          "*:*:*",
+                                         sharc_shlo_verify_composite,
                                          NULL,
-                                         NULL,
-                                         "name:str decomposition:any",
-    NULL};
+                                         "name:str decomposition:any ?version:i32"};
 const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR |
@@ -1487,6 +1565,7 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                       .parse = sharc_shlo_while_parse,
                                       .print = sharc_shlo_while_print,
                                       .verify = sharc_shlo_verify_op,
+                                      .verify_regions = sharc_shlo_verify_op_regions,
                                       .block_arg_names = sharc_shlo_while_arg_names,
                                       .data_flow = &sharc_shlo_while_data_flow,
                                       .dialect = &sharc_stablehlo_dialect},
@@ -1496,10 +1575,12 @@ const shlo_op_def sharc_shlo_op_while = {{.name = "stablehlo.while",
                                      sharc_shlo_verify_while,
                                      NULL,
                                      NULL,
-    NULL};
+    NULL,
+    sharc_shlo_infer_operand_types};
 const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                    .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                    .dialect = &sharc_stablehlo_dialect},
                                   NULL,
                                   NULL,
@@ -1507,12 +1588,13 @@ const shlo_op_def sharc_shlo_op_if = {{.name = "stablehlo.if",
                                   NULL,
                                   NULL,
                                   NULL,
-    "HLO_PredTensor -> *?",
-    sharc_shlo_verify_conditional};
+    "HLO_PredTensor -> *HLO_TensorOrPerAxisQuantizedTensorOrToken",
+    sharc_shlo_infer_conditional};
 const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .patterns = sharc_shlo_case_patterns,
                                      .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                      .data_flow = &sharc_shlo_case_data_flow,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
@@ -1521,8 +1603,8 @@ const shlo_op_def sharc_shlo_op_case = {{.name = "stablehlo.case",
                                     NULL,
                                     NULL,
                                     NULL,
-    "I32RankedTensor -> *?",
-    sharc_shlo_verify_conditional};
+    "I32RankedTensor -> *HLO_TensorOrPerAxisQuantizedTensorOrToken",
+    sharc_shlo_infer_conditional};
 const shlo_op_def sharc_shlo_op_reduce = {{.name = "stablehlo.reduce",
                                        .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                        .inherent = reduce_props,
@@ -1554,6 +1636,7 @@ const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select
                                                    .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                                    .inherent = select_and_scatter_props,
                                                    .verify = sharc_shlo_verify_op,
+                                                   .verify_regions = sharc_shlo_verify_op_regions,
                                                    .dialect = &sharc_stablehlo_dialect},
                                                   NULL,
                                                   NULL,
@@ -1561,7 +1644,8 @@ const shlo_op_def sharc_shlo_op_select_and_scatter = {{.name = "stablehlo.select
                                                   sharc_shlo_verify_select_and_scatter,
                                                   NULL,
                                                   "?window_dimensions:arr ?window_strides:arr ?padding:elemsi64",
-    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor HLO_Tensor HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_select_and_scatter};
 const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                         .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                         .inherent = scatter_props,
@@ -1578,6 +1662,7 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                      .inherent = sort_props,
                                      .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                      .dialect = &sharc_stablehlo_dialect},
                                     NULL,
                                     NULL,
@@ -1585,11 +1670,14 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                     sharc_shlo_verify_sort,
                                     NULL,
                                     NULL,
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_verify_elementwise};
 const shlo_op_def sharc_shlo_op_map = {{.name = "stablehlo.map",
                                     .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
                                     .inherent = map_props,
                                     .verify = sharc_shlo_verify_op,
+     .verify_regions = sharc_shlo_verify_op_regions,
                                     .dialect = &sharc_stablehlo_dialect},
                                    NULL,
                                    NULL,
@@ -1597,7 +1685,9 @@ const shlo_op_def sharc_shlo_op_map = {{.name = "stablehlo.map",
                                    NULL,
                                    NULL,
                                    "dimensions:arr",
-    "*HLO_Tensor -> HLO_Tensor"};
+    "*HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_map,
+    sharc_shlo_verify_elementwise};
 const shlo_op_def sharc_shlo_op_async_start = {{.name = "stablehlo.async_start",
                                             .traits = SHARC_TRAIT_ISOLATED,
                                             .verify = sharc_shlo_verify_op,
@@ -1624,7 +1714,8 @@ const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                            .traits = SHARC_TRAIT_ZERO_REGIONS,
                                            .inherent = all_gather_props,
                                            .verify = sharc_shlo_verify_op,
-                                           .dialect = &sharc_stablehlo_dialect},
+                                           .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
+     .dialect = &sharc_stablehlo_dialect},
                                           NULL,
                                           NULL,
                                           "*:*:0",
@@ -1636,19 +1727,23 @@ const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
                                            .inherent = all_reduce_props,
                                            .verify = sharc_shlo_verify_op,
-                                           .dialect = &sharc_stablehlo_dialect},
+     .verify_regions = sharc_shlo_verify_op_regions,
+                                           .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
+     .dialect = &sharc_stablehlo_dialect},
                                           NULL,
                                           NULL,
                                           "*:*:1",
                                           sharc_shlo_verify_all_reduce,
                                           NULL,
                                           "replica_groups:any",
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_infer_all_reduce};
 const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
                                                .inherent = reduce_scatter_props,
                                                .verify = sharc_shlo_verify_op,
-                                               .dialect = &sharc_stablehlo_dialect},
+                                               .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
+     .dialect = &sharc_stablehlo_dialect},
                                               NULL,
                                               NULL,
                                               "1:1:1",
@@ -1661,6 +1756,7 @@ const shlo_op_def sharc_shlo_op_all_to_all = {
      .traits = SHARC_TRAIT_ZERO_REGIONS,
      .inherent = all_to_all_props,
      .verify = sharc_shlo_verify_op,
+     .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
      .dialect = &sharc_stablehlo_dialect},
     NULL,
     NULL,
@@ -1669,7 +1765,8 @@ const shlo_op_def sharc_shlo_op_all_to_all = {
     NULL,
     "split_dimension:i64nn concat_dimension:i64nn split_count:i64pos replica_groups:any",
     "*HLO_Tensor -> *HLO_Tensor",
-    sharc_shlo_verify_all_to_all};
+    sharc_shlo_verify_all_to_all,
+    sharc_shlo_pairwise_same_element_type};
 const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collective_permute",
                                                    .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                    .inherent = collective_permute_props,
@@ -1681,31 +1778,38 @@ const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collec
                                                   sharc_shlo_verify_collective_permute,
                                                   NULL,
                                                   "source_target_pairs:any",
-    "HLO_Tensor -> HLO_Tensor"};
+    "HLO_Tensor -> HLO_Tensor",
+    sharc_shlo_infer_operand_types,
+    sharc_shlo_trait_same_element_type};
 const shlo_op_def sharc_shlo_op_collective_broadcast = {{.name = "stablehlo.collective_broadcast",
                                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                                      .inherent = collective_broadcast_props,
                                                      .verify = sharc_shlo_verify_op,
-                                                     .dialect = &sharc_stablehlo_dialect},
+                                                     .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
+     .dialect = &sharc_stablehlo_dialect},
                                                     NULL,
                                                     NULL,
                                                     "*:*:0",
-                                                    NULL,
+                                                    sharc_shlo_verify_collective_broadcast,
                                                     NULL,
                                                     "replica_groups:any",
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_infer_collective_broadcast};
 const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collective_reduce",
                                                   .traits = 0,
                                                   .inherent = collective_reduce_props,
                                                   .verify = sharc_shlo_verify_op,
-                                                  .dialect = &sharc_stablehlo_dialect},
+     .verify_regions = sharc_shlo_verify_op_regions,
+                                                  .verify_symbol_uses = sharc_shlo_verify_replica_group_symbols,
+     .dialect = &sharc_stablehlo_dialect},
                                                  NULL,
                                                  NULL,
                                                  "*:*:1",
                                                  sharc_shlo_verify_collective_reduce,
                                                  NULL,
                                                  "replica_groups:any",
-    "*HLO_Tensor -> *HLO_Tensor"};
+    "*HLO_Tensor -> *HLO_Tensor",
+    sharc_shlo_infer_collective_reduce};
 const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = send_props,
@@ -1717,7 +1821,8 @@ const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                     NULL,
                                     NULL,
                                     "channel_handle:any",
-    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
+    sharc_shlo_infer_send};
 const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                      .traits = SHARC_TRAIT_ZERO_REGIONS,
                                      .inherent = recv_props,
@@ -1726,7 +1831,7 @@ const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                     NULL,
                                     NULL,
                                     "1:*:0",
-                                    NULL,
+                                    sharc_shlo_verify_recv,
                                     NULL,
                                     "channel_handle:any",
     "HLO_Token -> *?"};
@@ -1738,7 +1843,7 @@ const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                       NULL,
                                       NULL,
                                       "1:*:0",
-                                      NULL,
+                                      sharc_shlo_verify_infeed,
                                       NULL,
                                       NULL,
     "HLO_Token -> *?"};
@@ -1753,7 +1858,8 @@ const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                        NULL,
                                        NULL,
                                        NULL,
-    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token"};
+    "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
+    sharc_shlo_infer_token};
 
 static const sharc_op_def *const shlo_ops[] = {
     &sharc_shlo_op_abs.def,
@@ -1882,4 +1988,5 @@ const sharc_dialect sharc_stablehlo_dialect = {
     .parse_type = sharc_shlo_parse_type_hook,
     .parse_attr = sharc_shlo_parse_attr_hook,
     .materialize_constant = sharc_shlo_materialize_constant,
+    .verify_encoding = sharc_shlo_verify_encoding,
 };

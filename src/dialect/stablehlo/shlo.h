@@ -110,6 +110,10 @@ sharc_type *sharc_shlo_token_type(sharc_context *ctx);
 bool sharc_shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out);
 void sharc_shlo_print_dim_sizes(sharc_printer *p, const sharc_attr *dims);
 
+/* TypeExtensionsAttr::verifyEncoding (verifyBounds) as a tensor type with
+ * #stablehlo.bounds is parsed; for the dialect record. */
+bool sharc_shlo_verify_encoding(sharc_parser *p, const sharc_token *at, const sharc_attr *encoding,
+                                const int64_t *shape, unsigned rank, sharc_type *elem);
 /* The dialect's type and attribute parsers, for the dialect record. */
 sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic);
 sharc_attr *sharc_shlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
@@ -144,19 +148,23 @@ typedef struct shlo_op_def {
    * each result group (`*` variadic, `?` unchecked); see verify_types.c */
   const char *types;
   /* InferTypeOpInterface: StableHLO's inferReturnTypes with the check of the
-   * inferred types against the results. It runs after the ODS constraints and
-   * before `check`; when it fails MLIR follows its error with "failed to
-   * infer returned types". NULL for ops that do not infer. */
+   * inferred types against the results. MLIR verifies it with the region
+   * invariants: after the traits and the op's verifier (`check`), and after
+   * the nested ops (ops with regions set .verify_regions =
+   * sharc_shlo_verify_op_regions, which runs it). When it fails MLIR follows
+   * its error with "failed to infer returned types". NULL: no inference. */
   bool (*infer)(sharc_op *op);
-  /* The ODS traits the op lists before its inference interface (element
-   * type and shape agreements): they run, without the companion, before
-   * `infer`. */
+  /* The op's ODS traits (element type and shape agreements), verified
+   * before its verifier. */
   bool (*pre_infer)(sharc_op *op);
 } shlo_op_def;
 
 /* The verify hook of every row: counts, required attributes, type
- * constraints, the row's infer (with its companion), then its check. */
+ * constraints, traits (pre_infer), the op's verifier (check), then for ops
+ * without regions the inference (infer, with its companion). */
 bool sharc_shlo_verify_op(sharc_op *op);
+/* The verify_regions hook of the rows with regions and an infer hook. */
+bool sharc_shlo_verify_op_regions(sharc_op *op);
 /* The companion error MLIR's InferTypeOpInterface verifier adds after a
  * failed inference ("'stablehlo.X' op failed to infer returned types");
  * returns false. For checks that must report an inference failure from
@@ -200,25 +208,17 @@ void sharc_shlo_barrier_print(sharc_printer *p, sharc_op *op);
 bool sharc_shlo_verify_elementwise(sharc_op *op);
 bool sharc_shlo_verify_compatible_elementwise(sharc_op *op);
 bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op);
-bool sharc_shlo_verify_transpose(sharc_op *op);
 bool sharc_shlo_verify_reshape(sharc_op *op);
-bool sharc_shlo_verify_slice(sharc_op *op);
-bool sharc_shlo_verify_concatenate(sharc_op *op);
 bool sharc_shlo_verify_iota(sharc_op *op);
-bool sharc_shlo_verify_pad(sharc_op *op);
-bool sharc_shlo_verify_select(sharc_op *op);
 bool sharc_shlo_verify_while(sharc_op *op);
 bool sharc_shlo_verify_dot_general(sharc_op *op);
 bool sharc_shlo_verify_reduce(sharc_op *op);
 bool sharc_shlo_verify_dynamic_slice(sharc_op *op);
 bool sharc_shlo_verify_compare(sharc_op *op);
 bool sharc_shlo_verify_reverse(sharc_op *op);
-bool sharc_shlo_verify_dimension_attr(sharc_op *op);
 bool sharc_shlo_verify_get_tuple_element(sharc_op *op);
 bool sharc_shlo_verify_custom_call(sharc_op *op);
-bool sharc_shlo_verify_conditional(sharc_op *op);
 bool sharc_shlo_verify_sort(sharc_op *op);
-bool sharc_shlo_verify_collective_reducer(sharc_op *op);
 bool sharc_shlo_verify_clamp(sharc_op *op);
 bool sharc_shlo_verify_cholesky(sharc_op *op);
 bool sharc_shlo_verify_triangular_solve(sharc_op *op);
@@ -239,7 +239,6 @@ bool sharc_shlo_verify_all_to_all(sharc_op *op);
 bool sharc_shlo_verify_collective_permute(sharc_op *op);
 bool sharc_shlo_verify_reduce_window(sharc_op *op);
 bool sharc_shlo_verify_scatter(sharc_op *op);
-bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
 bool sharc_shlo_verify_convolution(sharc_op *op);
 bool sharc_shlo_verify_dynamic_conv(sharc_op *op);
 bool sharc_shlo_verify_async_start(sharc_op *op);
@@ -296,8 +295,86 @@ bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg);
 bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *msg);
 bool sharc_shlo_verify_replica_group_symbols(sharc_op *op);
 
-/* Result type inference (infer.c), the rows' `infer` hooks. */
+/* Result type inference (infer.c), the rows' `infer` hooks, and what they
+ * share. A type as MLIR streams it into a diagnostic ('tensor<2xf32>'), and
+ * an i64 list as it streams an ArrayRef ("2, 3"): valid for a few calls. */
+const char *sharc_shlo_type_str(const sharc_type *t);
+const char *sharc_shlo_dims_str(const int64_t *v, unsigned n);
+/* The bounds of a tensor's #stablehlo.bounds encoding, or NULL. */
+sharc_attr *sharc_shlo_bounds(const sharc_type *t);
+/* isCompatibleElementTypeForHloTypeInference / isCompatibleForHloTypeInference. */
+bool sharc_shlo_compatible_elements(const sharc_type *a, const sharc_type *b);
+bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_infer_broadcast(sharc_op *op);
+bool sharc_shlo_infer_all_reduce(sharc_op *op);
+/* verify_dynamic.c */
+/* matchInts: the integers of a constant-defined value; *out is malloc'ed. */
+bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n);
+bool sharc_shlo_verify_dynamic_broadcast_in_dim(sharc_op *op);
+bool sharc_shlo_verify_dynamic_iota(sharc_op *op);
+bool sharc_shlo_dynamic_pad_traits(sharc_op *op);
+bool sharc_shlo_verify_dynamic_pad(sharc_op *op);
+bool sharc_shlo_verify_dynamic_reshape(sharc_op *op);
+bool sharc_shlo_infer_rng(sharc_op *op);
+bool sharc_shlo_infer_constant(sharc_op *op);
+bool sharc_shlo_real_dynamic_slice_traits(sharc_op *op);
+bool sharc_shlo_verify_real_dynamic_slice(sharc_op *op);
+bool sharc_shlo_infer_ui32_scalar(sharc_op *op);
+bool sharc_shlo_infer_tuple(sharc_op *op);
+bool sharc_shlo_complex_traits(sharc_op *op);
+bool sharc_shlo_infer_complex(sharc_op *op);
+bool sharc_shlo_infer_compare(sharc_op *op);
+/* verify_io.c */
+bool sharc_shlo_verify_infeed(sharc_op *op);
+bool sharc_shlo_verify_recv(sharc_op *op);
+bool sharc_shlo_infer_send(sharc_op *op);
+bool sharc_shlo_verify_composite(sharc_op *op);
+/* A single token result (outfeed, after_all, create_token). */
+bool sharc_shlo_infer_token(sharc_op *op);
+bool sharc_shlo_infer_map(sharc_op *op);
+bool sharc_shlo_infer_slice(sharc_op *op);
+bool sharc_shlo_infer_pad(sharc_op *op);
+bool sharc_shlo_pad_traits(sharc_op *op);
+bool sharc_shlo_infer_select(sharc_op *op);
+bool sharc_shlo_slice_traits(sharc_op *op);
+bool sharc_shlo_trait_operand_result_elements(sharc_op *op);
+bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
+/* verifyPrecisionConfig: at most two precisions. */
+bool sharc_shlo_verify_precision_config(sharc_op *op);
+bool sharc_shlo_verify_dot(sharc_op *op);
+/* verifyDotGeneralOp's comparison of the inferred dimensions with the
+ * result, after the dimension numbers have been checked. */
+bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sharc_type *rhs,
+                                   const sharc_attr *lb, const sharc_attr *rb,
+                                   const sharc_attr *lc, const sharc_attr *rc);
+bool sharc_shlo_infer_operand_types(sharc_op *op);
+bool sharc_shlo_infer_dynamic_gather(sharc_op *op);
+bool sharc_shlo_infer_concatenate(sharc_op *op);
+bool sharc_shlo_infer_conditional(sharc_op *op);
+bool sharc_shlo_infer_get_dimension_size(sharc_op *op);
+bool sharc_shlo_infer_set_dimension_size(sharc_op *op);
+bool sharc_shlo_infer_real_part(sharc_op *op);
+bool sharc_shlo_infer_is_finite(sharc_op *op);
+bool sharc_shlo_infer_compatible_operands(sharc_op *op);
+bool sharc_shlo_infer_transpose(sharc_op *op);
+/* inferMostSpecificType: NULL after the error. */
+sharc_type *sharc_shlo_most_specific(sharc_op *op, sharc_type *const *types, unsigned n);
+/* ODS traits: SameOperandsAndResultElementType, Elementwise,
+ * HLO_CompatibleOperandsAndResultElementType. */
+bool sharc_shlo_trait_same_element_type(sharc_op *op);
+bool sharc_shlo_trait_elementwise(sharc_op *op);
+bool sharc_shlo_trait_compatible_element_type(sharc_op *op);
+bool sharc_shlo_infer_collective_broadcast(sharc_op *op);
+bool sharc_shlo_infer_collective_reduce(sharc_op *op);
+bool sharc_shlo_verify_collective_broadcast(sharc_op *op);
+/* verifyReducerShape for one input, no allowed dimensions, the reducer in
+ * region `region` (verify_collective.c). */
+bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc_type *input,
+                                      const sharc_type *init);
+bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
+bool sharc_shlo_infer_select_and_scatter(sharc_op *op);
+/* HLO_PairwiseSameOperandAndResultElementType. */
+bool sharc_shlo_pairwise_same_element_type(sharc_op *op);
 
 /* The operand and result type constraints of the row's `types`. */
 bool sharc_shlo_verify_type_constraints(sharc_op *op, const char *types);

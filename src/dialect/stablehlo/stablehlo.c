@@ -1079,6 +1079,25 @@ sharc_type *sharc_shlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
     return sharc_shlo_token_type(sharc_p_context(p));
   if (sharc_str_eq_cstr(mnemonic, "future"))
     return parse_future(p);
-  sharc_p_error(p, "unknown stablehlo type: %.*s", (int)mnemonic.len, mnemonic.data);
+  sharc_p_error_at(p, sharc_p_dialect_type_tok(p), "unknown stablehlo type: %.*s",
+                   (int)mnemonic.len, mnemonic.data);
   return NULL;
+}
+
+bool sharc_shlo_verify_encoding(sharc_parser *p, const sharc_token *at, const sharc_attr *encoding,
+                                const int64_t *shape, unsigned rank, sharc_type *elem) {
+  sharc_attr *bounds = sharc_shlo_struct_field(encoding, &sharc_shlo_type_extensions_def, 0);
+  if (!bounds)
+    return true;
+  sharc_type *plain = sharc_type_tensor(sharc_p_context(p), shape, rank, elem, NULL);
+  unsigned n = sharc_attr_count(bounds);
+  if (n != rank)
+    return sharc_p_error_at(p, at, "Bounds length is %u, expected to be equal to rank(%u) of the "
+                            "tensor %s", n, rank, sharc_shlo_type_str(plain));
+  for (unsigned d = 0; d < rank; d++)
+    if (sharc_attr_dense_array_i64(bounds, d) != SHARC_DYNAMIC && shape[d] != SHARC_DYNAMIC)
+      return sharc_p_error_at(p, at, "Static dimension %u cannot have a bound, use "
+                              "ShapedType::kDynamic to indicate a missing bound in tensor %s", d,
+                              sharc_shlo_type_str(plain));
+  return true;
 }

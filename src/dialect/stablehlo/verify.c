@@ -2,6 +2,7 @@
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
+#include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/verify.h"
 #include "support/checked.h"
 
@@ -49,8 +50,12 @@ bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
   return true;
 }
 
-/* SameOperandsAndResultShape. */
+/* SameOperandsAndResultShape; the unary elementwise ops list the
+ * Elementwise trait before it (convert names it first itself). */
 bool sharc_shlo_verify_elementwise(sharc_op *op) {
+  if (sharc_op_num_operands(op) == 1 && sharc_op_has_trait(op, SHARC_TRAIT_ELEMENTWISE) &&
+      !sharc_op_isa(op, SHARC_SHLO(convert)) && !sharc_shlo_trait_elementwise(op))
+    return false;
   const sharc_type *first = NULL;
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; i < n; i++) {
@@ -105,14 +110,8 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
   return true;
 }
 
-static void append_list(sharc_buf *b, const int64_t *v, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
-}
-
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
-  return inferred == actual || (sharc_shlo_compatible_shapes(inferred, actual) &&
-                                sharc_type_element(inferred) == sharc_type_element(actual));
+  return inferred == actual || sharc_shlo_compatible_for_inference(inferred, actual);
 }
 
 static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
@@ -138,6 +137,8 @@ bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, un
   for (unsigned i = 0; i < n_res; i++)
     actual[i] = (sharc_type *)result_type(op, i);
   sharc_buf a = {0}, b = {0};
+  sharc_buf_printf(&a, "%s", "");
+  sharc_buf_printf(&b, "%s", "");
   append_quoted_types(&a, inferred, n);
   append_quoted_types(&b, actual, n_res);
   sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of "
@@ -150,52 +151,6 @@ bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, un
 
 bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
   return sharc_shlo_check_inferred_all(op, &inferred, 1);
-}
-
-bool sharc_shlo_verify_transpose(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
-  if (!in || !perm)
-    return true;
-  unsigned rank = in->shaped.rank, n = sharc_attr_count(perm);
-  if (n != rank) {
-    sharc_shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
-    return false;
-  }
-  int64_t *vals = malloc((n + 1) * sizeof *vals);
-  int64_t *shape = malloc((n + 1) * sizeof *shape);
-  bool *seen = calloc(n + 1, sizeof *seen);
-  if (!vals || !shape || !seen)
-    abort();
-  bool is_perm = true;
-  for (unsigned i = 0; i < n; i++) {
-    vals[i] = sharc_attr_dense_array_i64(perm, i);
-    if (vals[i] < 0 || vals[i] >= (int64_t)n || seen[vals[i]])
-      is_perm = false;
-    else
-      seen[vals[i]] = true;
-  }
-  bool ok = true;
-  if (!is_perm) {
-    sharc_buf msg = {0};
-    SHARC_BUF_LIT(&msg, "attribute permutation must be a permutation of [");
-    for (unsigned i = 0; i < n; i++)
-      sharc_buf_printf(&msg, "%s%u", i ? ", " : "", i);
-    SHARC_BUF_LIT(&msg, "] but got ");
-    append_list(&msg, vals, n);
-    sharc_shlo_error(op, "%s", msg.data);
-    sharc_buf_free(&msg);
-    ok = false;
-  } else {
-    for (unsigned i = 0; i < n; i++)
-      shape[i] = in->shaped.shape[vals[i]];
-    sharc_type *t = sharc_type_tensor(sharc_op_context(op), shape, n, in->shaped.elem, NULL);
-    ok = sharc_shlo_check_inferred(op, t);
-  }
-  free(vals);
-  free(shape);
-  free(seen);
-  return ok;
 }
 
 bool sharc_shlo_verify_reshape(sharc_op *op) {
@@ -215,108 +170,6 @@ bool sharc_shlo_verify_reshape(sharc_op *op) {
   sharc_shlo_error(op, "number of output elements (%lld) doesn't match expected number of elements "
              "(%lld)", (long long)b, (long long)a);
   return false;
-}
-
-bool sharc_shlo_verify_slice(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *start = sharc_shlo_i64_array(op, "start_indices");
-  sharc_attr *limit = sharc_shlo_i64_array(op, "limit_indices");
-  sharc_attr *strides = sharc_shlo_i64_array(op, "strides");
-  if (!in || !start || !limit || !strides)
-    return true;
-  unsigned rank = in->shaped.rank;
-  if (sharc_attr_count(start) != sharc_attr_count(limit) ||
-      sharc_attr_count(start) != sharc_attr_count(strides)) {
-    sharc_emit_op_error(op, "failed to verify that all of {start_indices, limit_indices, "
-                        "strides} have same type");
-    return false;
-  }
-  if (sharc_attr_count(start) != rank) {
-    sharc_shlo_error(op, "the number of elements in start_indices (%u) does not match the rank of the "
-               "operand (%u)", sharc_attr_count(start), rank);
-    return false;
-  }
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
-  bool ok = true;
-  for (unsigned i = 0; ok && i < rank; i++) {
-    int64_t s = sharc_attr_dense_array_i64(start, i), l = sharc_attr_dense_array_i64(limit, i);
-    int64_t st = sharc_attr_dense_array_i64(strides, i), size = in->shaped.shape[i];
-    if (s < 0) {
-      sharc_shlo_error(op, "negative start index %lld in dimension %u", (long long)s, i);
-      ok = false;
-    } else if (size != SHARC_DYNAMIC && l > size) {
-      sharc_shlo_error(op, "limit index %lld is larger than dimension size %lld in dimension %u",
-                 (long long)l, (long long)size, i);
-      ok = false;
-    } else if (s > l) {
-      sharc_shlo_error(op, "start index %lld is larger than limit index %lld in dimension %u",
-                 (long long)s, (long long)l, i);
-      ok = false;
-    } else if (st <= 0) {
-      sharc_shlo_error(op, "stride must be positive but got %lld in dimension %u", (long long)st, i);
-      ok = false;
-    } else {
-      shape[i] = size == SHARC_DYNAMIC ? SHARC_DYNAMIC : sharc_ceil_div(l - s, st);
-    }
-  }
-  if (ok)
-    ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
-                                              in->shaped.elem, NULL));
-  free(shape);
-  return ok;
-}
-
-bool sharc_shlo_verify_concatenate(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
-  if (n == 0) {
-    sharc_shlo_error(op, "expected 1 or more operands, but found 0");
-    return false;
-  }
-  const sharc_type *first = sharc_shlo_ranked(operand_type(op, 0));
-  if (!first || !dim_attr)
-    return true;
-  int64_t dim = sharc_attr_int_value(dim_attr);
-  unsigned rank = first->shaped.rank;
-  if (dim < 0) {
-    sharc_shlo_error(op, "dimension %lld is negative", (long long)dim);
-    return false;
-  }
-  if (rank == 0) {
-    sharc_shlo_error(op, "rank-0 values cannot be concatenated");
-    return false;
-  }
-  if (dim >= (int64_t)rank) {
-    sharc_shlo_error(op, "dimension %lld is out-of-bounds for input rank %u", (long long)dim, rank);
-    return false;
-  }
-  for (unsigned i = 1; i < n; i++) {
-    const sharc_type *t = sharc_shlo_ranked(operand_type(op, i));
-    if (!t)
-      continue;
-    if (t->shaped.rank != rank) {
-      sharc_shlo_error(op, "operands (0) and (%u) do not match rank", i);
-      return false;
-    }
-    for (unsigned d = 0; d < rank; d++) {
-      int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
-      if ((int64_t)d == dim || a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b)
-        continue;
-      sharc_buf msg = {0};
-      sharc_buf_printf(&msg, "shapes of operand (0) and (%u) are not compatible at non-concat "
-                       "index %u: (", i, d);
-      append_list(&msg, first->shaped.shape, rank);
-      SHARC_BUF_LIT(&msg, ") != (");
-      append_list(&msg, t->shaped.shape, rank);
-      SHARC_BUF_LIT(&msg, ")");
-      sharc_shlo_error(op, "%s", msg.data);
-      sharc_buf_free(&msg);
-      return false;
-    }
-  }
-  return true;
 }
 
 bool sharc_shlo_verify_dynamic_slice(sharc_op *op) {
@@ -380,82 +233,18 @@ bool sharc_shlo_verify_iota(sharc_op *op) {
   return true;
 }
 
-bool sharc_shlo_verify_pad(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *low = sharc_shlo_i64_array(op, "edge_padding_low");
-  sharc_attr *high = sharc_shlo_i64_array(op, "edge_padding_high");
-  sharc_attr *interior = sharc_shlo_i64_array(op, "interior_padding");
-  if (!in || !low || !high || !interior)
-    return true;
-  unsigned rank = in->shaped.rank;
-  if (sharc_attr_count(low) != rank) {
-    sharc_shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",
-               sharc_attr_count(low), rank);
-    return false;
-  }
-  if (sharc_attr_count(high) != rank || sharc_attr_count(interior) != rank)
-    return true; /* ODS's same-size trait reports those */
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
-  bool ok = true;
-  for (unsigned i = 0; ok && i < rank; i++) {
-    int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);
-    int64_t mid = sharc_attr_dense_array_i64(interior, i), size = in->shaped.shape[i];
-    if (mid < 0) {
-      sharc_shlo_error(op, "Interior padding cannot be negative: %lld", (long long)mid);
-      ok = false;
-    } else if (size == SHARC_DYNAMIC) {
-      shape[i] = SHARC_DYNAMIC;
-    } else {
-      int64_t grow;
-      if (sharc_mul_overflow(size > 1 ? size - 1 : 0, mid, &grow) ||
-          sharc_add_overflow(size, lo, &shape[i]) || sharc_add_overflow(shape[i], hi, &shape[i]) ||
-          sharc_add_overflow(shape[i], grow, &shape[i])) {
-        sharc_shlo_error(op, "Padding result in size overflowing int64 for dimension %u", i);
-        ok = false;
-      } else if (shape[i] < 0) {
-        sharc_shlo_error(op, "Padding result in negative size for dimension %u", i);
-        ok = false;
-      }
-    }
-  }
-  if (ok)
-    ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, rank,
-                                              in->shaped.elem, NULL));
-  free(shape);
-  return ok;
-}
-
-bool sharc_shlo_verify_select(sharc_op *op) {
-  const sharc_type *pred = operand_type(op, 0);
-  const sharc_type *on_true = operand_type(op, 1), *on_false = operand_type(op, 2);
-  if (!sharc_shlo_compatible_shapes(on_true, on_false) ||
-      sharc_type_element(on_true) != sharc_type_element(on_false)) {
-    sharc_shlo_error(op, "requires compatible types for non-predicate operands");
-    return false;
-  }
-  if (sharc_shlo_ranked(pred) && pred->shaped.rank != 0 && !sharc_shlo_compatible_shapes(pred, on_true)) {
-    sharc_shlo_error(op, "requires the same shape for all operands");
-    return false;
-  }
-  return sharc_shlo_check_inferred(op, (sharc_type *)on_true);
-}
-
-/* "tensor<i32>, tensor<f32>": a type list as MLIR streams a TypeRange. */
+/* "'tensor<i32>', 'tensor<f32>'": a type list as MLIR streams a TypeRange. */
 static void append_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      SHARC_BUF_LIT(b, ", ");
-    sharc_print_type(types[i], b);
-  }
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(b, "%s%s", i ? ", " : "", sharc_shlo_type_str(types[i]));
 }
 
+/* isCompatibleForHloTypeInference over two type lists. */
 static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, unsigned nb) {
   if (na != nb)
     return false;
   for (unsigned i = 0; i < na; i++)
-    if (!sharc_shlo_compatible_shapes(a[i], b[i]) || sharc_type_element(a[i]) != sharc_type_element(b[i]))
+    if (!sharc_shlo_compatible_for_inference(a[i], b[i]))
       return false;
   return true;
 }
@@ -473,8 +262,6 @@ static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const 
 
 static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
 static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
-static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
-
 static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
                            sharc_type *const *other, unsigned m) {
   sharc_buf msg = {0};
@@ -518,10 +305,8 @@ bool sharc_shlo_verify_while(sharc_op *op) {
       ok = false;
     } else if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 ||
                !sharc_type_is_integer(t->shaped.elem, 1)) {
-      sharc_buf s = {0};
-      sharc_print_type(t, &s);
-      sharc_shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s", s.data);
-      sharc_buf_free(&s);
+      sharc_shlo_error(op, "expect condition block return a zero-ranked tensor of i1 but got %s",
+                       sharc_shlo_type_str(t));
       ok = false;
     }
   }
@@ -531,7 +316,6 @@ bool sharc_shlo_verify_while(sharc_op *op) {
   return ok;
 }
 
-/* One dims list of dot_general's dimension numbers. */
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
@@ -540,7 +324,7 @@ bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
   for (unsigned i = 0; expected && i < n; i++) {
     const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!sharc_shlo_compatible_shapes(expected, t) || sharc_type_element(expected) != sharc_type_element(t)) {
+    if (!sharc_shlo_compatible_for_inference(t, expected)) {
       sharc_emit_op_error(op, "requires compatible types for all operands and results");
       return false;
     }
@@ -634,6 +418,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = "bool attribute";
     return a->kind == SHARC_ATTR_BOOL;
   }
+  if (!strcmp(kind, "prec")) {
+    *what = "Precision Config attribute";
+    if (a->kind != SHARC_ATTR_ARRAY)
+      return false;
+    for (unsigned i = 0; i < sharc_attr_count(a); i++)
+      if (sharc_shlo_enum_index(sharc_attr_at(a, i), &sharc_shlo_precision) < 0)
+        return false;
+    return true;
+  }
   if (!strcmp(kind, "str")) {
     *what = "string attribute";
     return a->kind == SHARC_ATTR_STRING;
@@ -718,27 +511,31 @@ static bool verify_op_checks(sharc_op *op) {
       !check_required(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
-  if (row->pre_infer && !row->pre_infer(op))
+  if ((row->pre_infer && !row->pre_infer(op)) || (row->check && !row->check(op)))
     return false;
+  /* ops with regions infer once their nested ops are verified
+   * (sharc_shlo_verify_op_regions) */
+  if (row->infer && sharc_op_num_regions(op) == 0 && !row->infer(op))
+    return sharc_shlo_failed_to_infer(op);
+  return true;
+}
+
+bool sharc_shlo_verify_op_regions(sharc_op *op) {
+  const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   if (row->infer && !row->infer(op))
     return sharc_shlo_failed_to_infer(op);
-  return !row->check || row->check(op);
+  return true;
 }
 
 /* The checks and inference of an op without regions read its name,
  * attributes and operand and result types only (keep it so: the verifier
  * remembers them per op alike during one verification). */
-bool sharc_shlo_verify_op(sharc_op *op) {
-  /* symbol uses depend on the enclosing symbol table: never memoized */
-  return sharc_verify_memoized(op, verify_op_checks) &&
-         sharc_shlo_verify_replica_group_symbols(op);
-}
+bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
-  sharc_type *elem = sharc_type_element(operand_type(op, 0));
   for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
-    if (sharc_type_element(operand_type(op, i)) != elem) {
+    if (!sharc_shlo_compatible_elements(operand_type(op, i), operand_type(op, 0))) {
       sharc_emit_op_error(op, "requires compatible element types for all operands");
       return false;
     }
@@ -778,25 +575,6 @@ bool sharc_shlo_verify_reverse(sharc_op *op) {
   return true;
 }
 
-/* get_dimension_size, set_dimension_size: `dimension` within the operand. */
-bool sharc_shlo_verify_dimension_attr(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *d = sharc_op_attr(op, "dimension");
-  if (!in || !d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
-    return true;
-  int64_t dim = sharc_attr_int_value(d);
-  if (dim < 0) {
-    sharc_shlo_error(op, "requires non-negative dimension attribute; found (%lld)", (long long)dim);
-    return false;
-  }
-  if (dim >= (int64_t)in->shaped.rank) {
-    sharc_shlo_error(op, "requires dimension attribute in range [0, %u); found (%lld)",
-               in->shaped.rank, (long long)dim);
-    return false;
-  }
-  return true;
-}
-
 bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   const sharc_type *t = operand_type(op, 0);
   sharc_attr *index = sharc_op_attr(op, "index");
@@ -811,115 +589,6 @@ bool sharc_shlo_verify_get_tuple_element(sharc_op *op) {
   return sharc_shlo_check_inferred(op, sharc_type_at(t, (unsigned)i));
 }
 
-static const char *const api_versions[] = {
-    "API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
-    "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
-
-/* backend_config's kind per api_version, output_operand_alias operand indices. */
-bool sharc_shlo_verify_custom_call(sharc_op *op) {
-  sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
-  unsigned n_inputs = sharc_op_num_operands(op);
-  for (unsigned i = 0; aliases && sharc_attr_get_kind(aliases) == SHARC_ATTR_ARRAY &&
-                       i < sharc_attr_count(aliases);
-       i++) {
-    sharc_attr *alias = sharc_attr_at(aliases, i);
-    if (!sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, 1))
-      continue;
-    int64_t index = sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, 1);
-    if (index < 0 || index >= (int64_t)n_inputs) {
-      sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
-                          "in range [0, %u); got: %lld.", n_inputs, (long long)index);
-      return false;
-    }
-  }
-  sharc_attr *config = sharc_op_attr(op, "backend_config");
-  if (!config)
-    return true;
-  sharc_attr *version = sharc_op_attr(op, "api_version");
-  int64_t v = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER
-                  ? sharc_attr_int_value(version)
-                  : 1;
-  const char *name = v >= 0 && v <= 4 ? api_versions[v] : "UNKNOWN";
-  bool typed_ffi = v == 4;
-  sharc_attr_kind want = typed_ffi ? SHARC_ATTR_DICTIONARY : SHARC_ATTR_STRING;
-  if (sharc_attr_get_kind(config) != want) {
-    sharc_emit_op_error(op, "backend_config for api_version %s must be a %s attribute.", name,
-                        typed_ffi ? "dictionary" : "string");
-    return false;
-  }
-  return true;
-}
-
-/* if and case: a scalar selector, argument-free branches returning alike;
- * the results are what the branches return. */
-bool sharc_shlo_verify_conditional(sharc_op *op) {
-  const sharc_type *sel = sharc_shlo_ranked(operand_type(op, 0));
-  if (sel && sel->shaped.rank != 0) {
-    sharc_shlo_error(op, "operand should be rank 0 tensor but got rank %u", sel->shaped.rank);
-    return false;
-  }
-  unsigned n = sharc_op_num_regions(op);
-  if (n == 0) {
-    sharc_shlo_error(op, "expect at least one branch");
-    return false;
-  }
-  sharc_op *first_ret = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_block *entry = sharc_region_first_block(sharc_op_region(op, i));
-    if (!entry) {
-      sharc_shlo_error(op, "expect non-empty region");
-      return false;
-    }
-    if (sharc_block_num_args(entry)) {
-      sharc_shlo_error(op, "branch %u must have 0 arguments, but found %u", i,
-                 sharc_block_num_args(entry));
-      return false;
-    }
-    sharc_op *ret = sharc_block_last_op(entry);
-    if (!ret)
-      return true; /* the terminator rule reports it */
-    if (!first_ret)
-      first_ret = ret;
-    unsigned na = sharc_op_num_operands(first_ret), nb = sharc_op_num_operands(ret);
-    sharc_type **a = types_of(operand_at, first_ret, na), **b = types_of(operand_at, ret, nb);
-    bool same = same_types(a, na, b, nb);
-    if (!same) {
-      sharc_buf msg = {0};
-      sharc_buf_printf(&msg, "branch 0 and branch %u have mismatched return types: ", i);
-      append_types(&msg, a, na);
-      SHARC_BUF_LIT(&msg, " vs ");
-      append_types(&msg, b, nb);
-      sharc_shlo_error(op, "%s", msg.data);
-      sharc_buf_free(&msg);
-    }
-    free(a);
-    free(b);
-    if (!same)
-      return false;
-  }
-  unsigned nr = first_ret ? sharc_op_num_operands(first_ret) : 0;
-  sharc_type **inferred = first_ret ? types_of(operand_at, first_ret, nr) : NULL;
-  sharc_type **actual = types_of(result_at, op, sharc_op_num_results(op));
-  bool ok = !first_ret || same_types(inferred, nr, actual, sharc_op_num_results(op));
-  if (!ok) {
-    sharc_buf a = {0}, b = {0};
-    append_types(&a, inferred, nr);
-    append_types(&b, actual, sharc_op_num_results(op));
-    sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                        "operation '%s'", a.data, b.data);
-    sharc_buf_free(&a);
-    sharc_buf_free(&b);
-  }
-  free(inferred);
-  free(actual);
-  return ok;
-}
-
-static char *type_text(const sharc_type *t) {
-  sharc_buf b = {0};
-  sharc_print_type(t, &b);
-  return b.data;
-}
 
 bool sharc_shlo_verify_sort(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
@@ -946,10 +615,8 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
                                          NULL);
     sharc_type *got = sharc_value_type(sharc_block_arg(block, i));
     if (got != want) {
-      char *w = type_text(want), *g = type_text(got);
-      sharc_shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i, w, g);
-      free(w);
-      free(g);
+      sharc_shlo_error(op, "comparator block argument #%u should be of type %s but got %s", i,
+                       sharc_shlo_type_str(want), sharc_shlo_type_str(got));
       return false;
     }
   }
@@ -962,26 +629,9 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
   }
   const sharc_type *t = operand_type(ret, 0);
   if (!sharc_shlo_ranked(t) || t->shaped.rank != 0 || !sharc_type_is_integer(t->shaped.elem, 1)) {
-    char *s = type_text(t);
-    sharc_shlo_error(op, "comparator must return tensor<i1> but got %s", s);
-    free(s);
+    sharc_shlo_error(op, "comparator must return tensor<i1> but got %s", sharc_shlo_type_str(t));
     return false;
   }
   return true;
 }
 
-/* all_reduce, reduce_scatter: one scalar reducer, checked against each
- * operand with a scalar init value of its element type. */
-bool sharc_shlo_verify_collective_reducer(sharc_op *op) {
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  for (unsigned i = 0; block && i < sharc_op_num_operands(op); i++) {
-    const sharc_type *t = operand_type(op, i);
-    if (!sharc_type_is_shaped(t))
-      continue;
-    const sharc_type *init =
-        sharc_type_tensor(sharc_op_context(op), NULL, 0, sharc_type_element(t), NULL);
-    if (!sharc_shlo_verify_reducer(op, block, &t, &init, 1, NULL, 0))
-      return false;
-  }
-  return true;
-}

@@ -108,10 +108,18 @@ enum { OFFSET, COLLAPSED, OPERAND_BATCH, INDICES_BATCH, START_MAP, N_LISTS };
 typedef struct gather {
   sharc_op *op;
   const sharc_type *operand, *indices;
-  const sharc_attr *sizes;
+  /* slice sizes: gather's attribute, or dynamic_gather's operand, whose
+   * values are known only when a constant defines it */
+  int64_t *sizes;
+  unsigned n_sizes, sizes_rank;
+  bool sizes_known;
   dim_list d[N_LISTS];
   int64_t ivd;
 } gather;
+
+static int64_t slice_size(const gather *g, unsigned i) {
+  return g->sizes_known && i < g->n_sizes ? g->sizes[i] : SHARC_DYNAMIC;
+}
 
 static bool check_index_vector_dim(gather *g) {
   int64_t rank = g->indices->shaped.rank;
@@ -157,6 +165,20 @@ static bool check_batching(gather *g) {
   return true;
 }
 
+/* The slice_sizes operand as a shape: rank 1, one entry per operand dim. */
+static bool check_sizes_shape(gather *g) {
+  if (g->sizes_rank != 1) {
+    sharc_shlo_error(g->op, "slice_sizes.rank != 1 (got %u)", g->sizes_rank);
+    return false;
+  }
+  if (g->n_sizes != g->operand->shaped.rank) {
+    sharc_shlo_error(g->op, "slice_sizes size (%u) not equal to operand rank (%u)", g->n_sizes,
+                     g->operand->shaped.rank);
+    return false;
+  }
+  return true;
+}
+
 /* verifyGather. */
 static bool check_dimension_numbers(gather *g) {
   int64_t rank = g->operand->shaped.rank;
@@ -178,15 +200,15 @@ static bool check_dimension_numbers(gather *g) {
                      &d[OPERAND_BATCH], "]")) &&
          in_bounds(g->op, &d[OPERAND_BATCH], rank, "rank-of('operand')") && check_batching(g) &&
          distinct(g->op, &d[START_MAP], &d[OPERAND_BATCH]) &&
-         in_bounds(g->op, &d[START_MAP], rank, "rank-of('operand')");
+         in_bounds(g->op, &d[START_MAP], rank, "rank-of('operand')") && check_sizes_shape(g);
 }
 
 static bool slice_sizes_at_most_one(gather *g, const dim_list *dims) {
   for (unsigned i = 0; i < dims->n; i++) {
-    int64_t s = sharc_attr_dense_array_i64(g->sizes, (unsigned)dims->v[i]);
-    if (s > 1) {
-      sharc_shlo_error(g->op, "Expects that for each dim in %s, slice_sizes[dim] should be <= 1, but got "
-                 "%lld", dims->name, (long long)s);
+    int64_t s = slice_size(g, (unsigned)dims->v[i]);
+    if (s != SHARC_DYNAMIC && s > 1) {
+      sharc_shlo_error(g->op, "Expects that for each dim in %s, slice_sizes[dim] should be <= 1, "
+                       "but got %lld", dims->name, (long long)s);
       return false;
     }
   }
@@ -194,19 +216,16 @@ static bool slice_sizes_at_most_one(gather *g, const dim_list *dims) {
 }
 
 static bool check_slice_sizes(gather *g) {
-  unsigned n = sharc_attr_count(g->sizes), rank = g->operand->shaped.rank;
-  if (n != rank) {
-    sharc_shlo_error(g->op, "slice_sizes size (%u) not equal to operand rank (%u)", n, rank);
-    return false;
-  }
+  if (!g->sizes_known)
+    return true;
   if (!slice_sizes_at_most_one(g, &g->d[COLLAPSED]) ||
       !slice_sizes_at_most_one(g, &g->d[OPERAND_BATCH]))
     return false;
-  for (unsigned i = 0; i < n; i++) {
-    int64_t s = sharc_attr_dense_array_i64(g->sizes, i), dim = g->operand->shaped.shape[i];
+  for (unsigned i = 0; i < g->n_sizes; i++) {
+    int64_t s = g->sizes[i], dim = g->operand->shaped.shape[i];
     if (s < 0 || (dim != SHARC_DYNAMIC && s > dim)) {
-      sharc_shlo_error(g->op, "slice size (%lld) is out of bounds for operand dimension (%lld) at index "
-                 "%u", (long long)s, (long long)dim, i);
+      sharc_shlo_error(g->op, "slice size (%lld) is out of bounds for operand dimension (%lld) at "
+                       "index %u", (long long)s, (long long)dim, i);
       return false;
     }
   }
@@ -229,10 +248,15 @@ static bool check_result(gather *g) {
   unsigned n_window = 0;
   for (unsigned i = 0; i < operand_rank; i++)
     if (!contains(&g->d[COLLAPSED], i) && !contains(&g->d[OPERAND_BATCH], i))
-      window[n_window++] = sharc_attr_dense_array_i64(g->sizes, i);
+      window[n_window++] = slice_size(g, i);
+  int64_t *bounds = malloc(((size_t)rank + 1) * sizeof *bounds);
+  if (!bounds)
+    abort();
+  sharc_attr *in_bounds_attr = sharc_shlo_bounds(g->indices);
   unsigned next_offset = 0;
   int64_t next_batch = 0;
   for (int64_t i = 0; i < rank; i++) {
+    bounds[i] = SHARC_DYNAMIC;
     if (contains(&g->d[OFFSET], i)) {
       shape[i] = next_offset < n_window ? window[next_offset] : SHARC_DYNAMIC;
       next_offset++;
@@ -242,33 +266,101 @@ static bool check_result(gather *g) {
     if (index >= g->ivd)
       index++;
     shape[i] = g->indices->shaped.shape[index];
+    if (in_bounds_attr && index < (int64_t)sharc_attr_count(in_bounds_attr))
+      bounds[i] = sharc_attr_dense_array_i64(in_bounds_attr, (unsigned)index);
   }
-  bool ok = sharc_shlo_check_inferred(g->op, sharc_type_tensor(sharc_op_context(g->op), shape,
-                                                         (unsigned)rank, g->operand->shaped.elem,
-                                                         NULL));
+  sharc_context *ctx = sharc_op_context(g->op);
+  sharc_attr *enc = g->indices->shaped.encoding;
+  if (in_bounds_attr) {
+    bool all_dynamic = true;
+    for (int64_t i = 0; i < rank; i++)
+      all_dynamic = all_dynamic && bounds[i] == SHARC_DYNAMIC;
+    sharc_attr *f[1] = {sharc_attr_dense_i64_array(ctx, bounds, (unsigned)rank)};
+    enc = all_dynamic ? NULL : sharc_shlo_struct_get(ctx, &sharc_shlo_type_extensions_def, f);
+  }
+  bool ok = sharc_shlo_check_inferred(
+      g->op, sharc_type_tensor(ctx, shape, (unsigned)rank, g->operand->shaped.elem, enc));
   free(window);
   free(shape);
+  free(bounds);
   return ok;
 }
 
+/* The integers of a constant-defined value (m_Constant), or false. */
+static bool constant_ints(const sharc_value *v, int64_t *out, unsigned n) {
+  sharc_op *def = sharc_value_defining_op(v);
+  sharc_attr *value = def && sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE)
+                          ? sharc_op_attr(def, "value") : NULL;
+  if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS)
+    return false;
+  const sharc_type *elem = sharc_type_element(value->type);
+  if (!elem || elem->kind != SHARC_TYPE_INTEGER)
+    return false;
+  unsigned w = elem->integer.width;
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t raw = value->dense.splat ? value->dense.raw[0] : value->dense.raw[i];
+    if (w < 64) {
+      uint64_t sign = (uint64_t)1 << (w - 1);
+      raw &= (sign << 1) - 1;
+      raw = (raw ^ sign) - sign;
+    }
+    out[i] = (int64_t)raw;
+  }
+  return true;
+}
+
+static bool run_gather(gather *g, sharc_attr *dn) {
+  static const char *const names[N_LISTS] = {"offset_dims", "collapsed_slice_dims",
+                                             "operand_batching_dims",
+                                             "start_indices_batching_dims", "start_index_map"};
+  for (unsigned i = 0; i < N_LISTS; i++)
+    load_dims(&g->d[i], dn, i, names[i]);
+  sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, 5);
+  g->ivd = ivd ? sharc_attr_int_value(ivd) : 0;
+  bool ok = check_dimension_numbers(g) && check_slice_sizes(g) && check_result(g);
+  for (unsigned i = 0; i < N_LISTS; i++)
+    free(g->d[i].v);
+  free(g->sizes);
+  return ok;
+}
+
+/* inferGatherOp. */
 bool sharc_shlo_verify_gather(sharc_op *op) {
   gather g = {0};
   g.op = op;
   g.operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
   g.indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
-  g.sizes = sharc_shlo_i64_array(op, "slice_sizes");
+  sharc_attr *sizes = sharc_shlo_i64_array(op, "slice_sizes");
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
-  if (!g.operand || !g.indices || !g.sizes || !dn)
+  if (!g.operand || !g.indices || !sizes || !dn)
     return true;
-  static const char *const names[N_LISTS] = {"offset_dims", "collapsed_slice_dims",
-                                             "operand_batching_dims",
-                                             "start_indices_batching_dims", "start_index_map"};
-  for (unsigned i = 0; i < N_LISTS; i++)
-    load_dims(&g.d[i], dn, i, names[i]);
-  sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, 5);
-  g.ivd = ivd ? sharc_attr_int_value(ivd) : 0;
-  bool ok = check_dimension_numbers(&g) && check_slice_sizes(&g) && check_result(&g);
-  for (unsigned i = 0; i < N_LISTS; i++)
-    free(g.d[i].v);
-  return ok;
+  g.n_sizes = sharc_attr_count(sizes);
+  g.sizes_rank = 1;
+  g.sizes_known = true;
+  g.sizes = malloc((g.n_sizes + 1) * sizeof *g.sizes);
+  if (!g.sizes)
+    abort();
+  for (unsigned i = 0; i < g.n_sizes; i++)
+    g.sizes[i] = sharc_attr_dense_array_i64(sizes, i);
+  return run_gather(&g, dn);
+}
+
+/* inferDynamicGatherOp: slice sizes from the third operand. */
+bool sharc_shlo_infer_dynamic_gather(sharc_op *op) {
+  gather g = {0};
+  g.op = op;
+  g.operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
+  g.indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
+  const sharc_type *sizes = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 2)));
+  sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
+  if (!g.operand || !g.indices || !sizes || !dn)
+    return true;
+  g.sizes_rank = sizes->shaped.rank;
+  int64_t count = sharc_type_num_elements(sizes);
+  g.n_sizes = count < 0 ? 0 : (unsigned)count;
+  g.sizes = malloc((g.n_sizes + 1) * sizeof *g.sizes);
+  if (!g.sizes)
+    abort();
+  g.sizes_known = count >= 0 && constant_ints(sharc_op_operand(op, 2), g.sizes, g.n_sizes);
+  return run_gather(&g, dn);
 }

@@ -175,7 +175,10 @@ bool sharc_shlo_verify_bitcast_convert(sharc_op *op) {
   if ((ie->kind == SHARC_TYPE_COMPLEX) != (oe->kind == SHARC_TYPE_COMPLEX))
     return fail_with_types(op, "cannot convert between real and complex types, but got: %s and %s",
                            in, out);
-  unsigned in_bits = sharc_type_bit_width(ie), out_bits = sharc_type_bit_width(oe);
+  unsigned in_bits = ie->kind == SHARC_TYPE_COMPLEX ? 2 * sharc_type_bit_width(ie->elem)
+                                                    : sharc_type_bit_width(ie);
+  unsigned out_bits = oe->kind == SHARC_TYPE_COMPLEX ? 2 * sharc_type_bit_width(oe->elem)
+                                                     : sharc_type_bit_width(oe);
   if (!in_bits || !out_bits)
     return true;
   const sharc_type *smaller = in_bits < out_bits ? in : out;

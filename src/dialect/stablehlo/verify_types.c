@@ -27,9 +27,20 @@ static const elem_class elem_classes[] = {
     {'u', "32-bit unsigned integer"},
     {'N', "integer"},
     {'X', "index"},
+    {'S', "2/4/8/16/32/64-bit signless integer"},
 };
 
-typedef enum container { RANKED, RANK0, TOKEN, RANKED_OR_TOKEN, FUTURE } container;
+typedef enum container {
+  RANKED,
+  RANK0,
+  TOKEN,
+  RANKED_OR_TOKEN,
+  STATIC,           /* StaticShapeTensorOf */
+  STATIC_1D,        /* statically shaped, rank 1 */
+  STATIC_OR_BOUNDED, /* static, or exactly one dynamic dimension with a bound */
+  RANK1,             /* 1DTensorOf */
+  FUTURE             /* HLO_Future */
+} container;
 
 typedef struct constraint {
   const char *name;
@@ -52,6 +63,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_IntFpOrComplexOrQuantizedIntTensor", RANKED, "IFCQ"),
     CONSTRAINT("HLO_PredOrIntTensor", RANKED, "PI"),
     CONSTRAINT("HLO_TensorOrToken", RANKED_OR_TOKEN, "FPICQ"),
+    CONSTRAINT("HLO_TensorOrPerAxisQuantizedTensorOrToken", RANKED_OR_TOKEN, "FPICQA"),
     CONSTRAINT("HLO_ScalarIntTensor", RANK0, "I"),
     CONSTRAINT("HLO_ComplexTensor", RANKED, "C"),
     CONSTRAINT("HLO_Fp32Or64Tensor", RANKED, "D"),
@@ -62,6 +74,17 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_PredIntOrFpTensor", RANKED, "PIF"),
     CONSTRAINT("I32RankedTensor", RANKED, "i"),
     CONSTRAINT("UI32RankedTensor", RANKED, "u"),
+    CONSTRAINT("HLO_StaticDimensionTensor", STATIC_1D, "XI"),
+    CONSTRAINT("HLO_StaticShapeTensor", STATIC, "FPICQ"),
+    CONSTRAINT("HLO_StaticShapeTensorOrPerAxisQuantizedTensor", STATIC, "FPICQA"),
+    CONSTRAINT("HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor", STATIC_OR_BOUNDED,
+               "FPICQA"),
+    CONSTRAINT("HLO_PredIntOrFp0DTensor", RANK0, "PIF"),
+    CONSTRAINT("HLO_DimensionTensor", RANK1, "XI"),
+    CONSTRAINT("HLO_SIntFpComplexOrQuantizedIntTensor", RANKED, "SFCQ"),
+    CONSTRAINT("HLO_FpOrQuantized1DTensor", RANK1, "FQ"),
+    CONSTRAINT("HLO_SIntFpOrQuantizedIntTensor", RANKED, "SFQ"),
+    CONSTRAINT("HLO_StaticShapeIntFpComplexOrQuantizedTensor", STATIC, "IFCQ"),
     CONSTRAINT("RankedIntOrIndexTensor", RANKED, "NX"),
 };
 #undef CONSTRAINT
@@ -113,6 +136,8 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return t->kind == SHARC_TYPE_INTEGER;
   case 'X':
     return t->kind == SHARC_TYPE_INDEX;
+  case 'S':
+    return is_hlo_int(t) && t->integer.sign == SHARC_SIGNLESS;
   case 'i':
   case 'u':
     return t->kind == SHARC_TYPE_INTEGER && t->integer.width == 32 &&
@@ -126,8 +151,34 @@ static bool is_token(const sharc_type *t) {
   return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_token_def;
 }
 
+static bool static_shape(const sharc_type *t) {
+  for (unsigned i = 0; i < t->shaped.rank; i++)
+    if (t->shaped.shape[i] == SHARC_DYNAMIC)
+      return false;
+  return true;
+}
+
+/* hasSingleBoundedDimension: one bound and one dynamic dimension. */
+static bool single_bounded(const sharc_type *t) {
+  sharc_attr *bounds = sharc_shlo_bounds(t);
+  if (!bounds)
+    return false;
+  unsigned n_bounded = 0, n_dynamic = 0;
+  for (unsigned i = 0; i < sharc_attr_count(bounds); i++)
+    n_bounded += sharc_attr_dense_array_i64(bounds, i) != SHARC_DYNAMIC;
+  for (unsigned i = 0; i < t->shaped.rank; i++)
+    n_dynamic += t->shaped.shape[i] == SHARC_DYNAMIC;
+  return n_bounded == 1 && n_dynamic == 1;
+}
+
 static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
   if (t->kind != SHARC_TYPE_TENSOR || (c->shape == RANK0 && t->shaped.rank != 0))
+    return false;
+  if ((c->shape == STATIC || c->shape == STATIC_1D) && !static_shape(t))
+    return false;
+  if ((c->shape == STATIC_1D || c->shape == RANK1) && t->shaped.rank != 1)
+    return false;
+  if (c->shape == STATIC_OR_BOUNDED && !static_shape(t) && !single_bounded(t))
     return false;
   for (const char *e = c->elems; *e; e++)
     if (elem_in_class(t->shaped.elem, *e))
@@ -150,7 +201,16 @@ static void append_summary(sharc_buf *b, const constraint *c) {
     sharc_buf_printf(b, "%s", c->shape == TOKEN ? "token" : "future");
     return;
   }
-  sharc_buf_printf(b, "%s of ", c->shape == RANK0 ? "0D tensor" : "ranked tensor");
+  static const char *const prefix[] = {
+      [RANKED] = "ranked tensor",
+      [RANK0] = "0D tensor",
+      [RANKED_OR_TOKEN] = "ranked tensor",
+      [STATIC] = "statically shaped tensor",
+      [STATIC_1D] = "statically shaped 1-dimensional tensor",
+      [STATIC_OR_BOUNDED] = "statically shaped or single bounded dimension tensor",
+      [RANK1] = "1D tensor",
+  };
+  sharc_buf_printf(b, "%s of ", prefix[c->shape]);
   for (const char *e = c->elems; *e; e++)
     for (size_t i = 0; i < sizeof elem_classes / sizeof *elem_classes; i++)
       if (elem_classes[i].letter == *e)

@@ -26,6 +26,7 @@ func.func @broadcast_out_of_range(%a: tensor<4xf32>) -> tensor<4x8xf32> {
 // -----
 
 func.func @transpose_perm(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{attribute permutation must be a permutation of [0, 1] but got 1, 1}}
   %0 = stablehlo.transpose %a, dims = [1, 1] : (tensor<4x8xf32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
@@ -34,6 +35,7 @@ func.func @transpose_perm(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {
 // -----
 
 func.func @transpose_result(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{'stablehlo.transpose' op inferred type(s) 'tensor<8x4xf32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
   %0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
@@ -160,7 +162,7 @@ func.func @select_types(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xi32>) 
 // -----
 
 func.func @while_types(%n: tensor<i32>) -> tensor<i32> {
-  // expected-error @below {{expect condition block return a zero-ranked tensor of i1 but got tensor<i32>}}
+  // expected-error @below {{expect condition block return a zero-ranked tensor of i1 but got 'tensor<i32>'}}
   %0 = stablehlo.while(%i = %n) : tensor<i32>
     cond {
     stablehlo.return %i : tensor<i32>
@@ -272,6 +274,7 @@ func.func @reverse_dims(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 func.func @dimension_size(%a: tensor<4x8xf32>) -> tensor<i32> {
+  // expected-error @+2 {{failed to infer returned types}}
   // expected-error @below {{requires dimension attribute in range [0, 2); found (2)}}
   %0 = stablehlo.get_dimension_size %a, dim = 2 : (tensor<4x8xf32>) -> tensor<i32>
   return %0 : tensor<i32>
@@ -322,7 +325,7 @@ func.func @custom_call_config(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @case_types(%k: tensor<i32>, %a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
   // expected-error @+2 {{failed to infer returned types}}
-  // expected-error @below {{branch 0 and branch 1 have mismatched return types: tensor<4xf32> vs tensor<4xi32>}}
+  // expected-error @below {{branch 0 and branch 1 have mismatched return types: 'tensor<4xf32>' vs 'tensor<4xi32>'}}
   %0 = "stablehlo.case"(%k) ({
     stablehlo.return %a : tensor<4xf32>
   }, {
@@ -347,7 +350,7 @@ func.func @if_pred(%p: tensor<2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @sort_comparator(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{comparator block argument #1 should be of type tensor<f32> but got tensor<i32>}}
+  // expected-error @below {{comparator block argument #1 should be of type 'tensor<f32>' but got 'tensor<i32>'}}
   %0 = "stablehlo.sort"(%a) ({
   ^bb0(%x: tensor<f32>, %y: tensor<i32>):
     %p = stablehlo.constant dense<true> : tensor<i1>

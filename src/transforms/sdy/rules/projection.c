@@ -105,7 +105,7 @@ static void project_dim(const sharc_projection *p, sharc_tensor_factors *t,
 
 /* The tensors and all their factor shardings in one block (zeroed): a
  * projection is built for every op propagation or export looks at. */
-static void alloc_tensors(sharc_projection *p) {
+void sharc_projection_alloc_tensors(sharc_projection *p) {
   unsigned n = p->num_operands + p->num_results;
   size_t head = (n + 1) * sizeof *p->tensors;
   head = (head + _Alignof(sharc_factor_sharding) - 1) / _Alignof(sharc_factor_sharding) *
@@ -128,7 +128,7 @@ static void init(sharc_projection *p, sharc_context *ctx, const sharc_attr *rule
   p->num_operands = sharc_rule_num_operands(rule);
   p->num_results = sharc_rule_num_tensors(rule) - p->num_operands;
   p->num_factors = sharc_rule_num_factors(rule);
-  alloc_tensors(p);
+  sharc_projection_alloc_tensors(p);
 }
 
 static void project_tensor(sharc_projection *p, unsigned tensor, const sharc_attr *sharding,
@@ -222,7 +222,7 @@ void sharc_projection_free(sharc_projection *p) {
 void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src) {
   *dst = *src;
   unsigned n = sharc_projection_num_tensors(src);
-  alloc_tensors(dst);
+  sharc_projection_alloc_tensors(dst);
   for (unsigned t = 0; t < n; t++) {
     const sharc_tensor_factors *from = &src->tensors[t];
     sharc_tensor_factors *to = &dst->tensors[t];

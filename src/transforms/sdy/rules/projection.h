@@ -59,6 +59,10 @@ void sharc_projection_build_from_axes(sharc_projection *p, sharc_context *ctx,
                                       const sharc_sdy_axis_vec *axes_per_factor,
                                       const sharc_attr *rule,
                                       const sharc_attr *mesh);
+/* Zeroed tensors and factor shardings for the counts `p` holds
+ * (num_operands, num_results, num_factors), in the one block
+ * sharc_projection_free releases. */
+void sharc_projection_alloc_tensors(sharc_projection *p);
 void sharc_projection_free(sharc_projection *p);
 /* `dst` becomes a deep copy of `src` (freed with sharc_projection_free). */
 void sharc_projection_copy(sharc_projection *dst, const sharc_projection *src);

@@ -37,7 +37,8 @@ sdy.mesh @mesh = <["a"=2]>
 func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{'sdy.named_computation' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
   %0 = call @ext(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
-  // expected-warning @+1 {{function @ext has multiple call ops, we need to clone the function body for each call}}
+  // expected-warning @+2 {{function @ext has multiple call ops, we need to clone the function body for each call}}
+  // expected-error @+1 {{'sdy.named_computation' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
   %1 = call @ext(%0) : (tensor<8xf32>) -> tensor<8xf32>
   return %1 : tensor<8xf32>
 }

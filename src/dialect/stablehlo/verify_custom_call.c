@@ -1,0 +1,378 @@
+/* StableHLO's CustomCallOp::verify: operand and result layouts, output to
+ * operand aliases, backend_config's kind per api_version, and the buffer
+ * targets (CreateBuffer, Pin, Unpin) with their aliasing rules. */
+#include "dialect/stablehlo/shlo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const api_versions[] = {
+    "API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
+    "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
+
+static const char *attr_str(const sharc_attr *a) {
+  static sharc_buf ring[2];
+  static unsigned next;
+  sharc_buf *b = &ring[next++ % 2];
+  b->len = 0;
+  sharc_buf_printf(b, "%s", "");
+  sharc_print_attr(a, b);
+  return b->data;
+}
+
+static bool is_shaped(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
+         t->kind == SHARC_TYPE_MEMREF || t->kind == SHARC_TYPE_UNRANKED_MEMREF ||
+         t->kind == SHARC_TYPE_VECTOR;
+}
+
+static bool is_memref(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_MEMREF || t->kind == SHARC_TYPE_UNRANKED_MEMREF;
+}
+
+static bool is_tensor(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR;
+}
+
+static int64_t layout_at(const sharc_attr *layout, unsigned i) {
+  uint64_t raw = layout->dense.splat ? layout->dense.raw[0] : layout->dense.raw[i];
+  return (int64_t)raw;
+}
+
+static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, const sharc_attr *layouts,
+                          const char *what) {
+  if (n != sharc_attr_count(layouts)) {
+    sharc_emit_op_error(op, "Number of %ss must match the number of %s layouts, %u != %u", what,
+                        what, n, sharc_attr_count(layouts));
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_type *t = types[i];
+    const sharc_attr *layout = sharc_attr_at(layouts, i);
+    if (layout->kind != SHARC_ATTR_DENSE_ELEMENTS)
+      continue;
+    int64_t size = sharc_type_num_elements(layout->type);
+    if (t->kind == SHARC_TYPE_TUPLE) {
+      sharc_emit_op_error(op, "Tuple types are not fully supported with layout constraints yet");
+      return false;
+    }
+    if (!is_shaped(t)) {
+      if (size == 0)
+        continue;
+      sharc_emit_op_error(op, "Only tensor types can have non-empty layout: %s #%u of type %s has "
+                          "layout %s", what, i, sharc_shlo_type_str(t), attr_str(layout));
+      return false;
+    }
+    if (!sharc_type_has_rank(t))
+      continue;
+    unsigned rank = sharc_type_rank(t);
+    bool ok = size == (int64_t)rank;
+    bool *seen = calloc(rank + 1, sizeof *seen);
+    if (!seen)
+      abort();
+    for (unsigned k = 0; ok && k < rank; k++) {
+      int64_t v = layout_at(layout, k);
+      ok = v >= 0 && v < (int64_t)rank && !seen[v];
+      if (ok)
+        seen[v] = true;
+    }
+    free(seen);
+    if (!ok) {
+      sharc_emit_op_error(op, "incorrect layout %s for type %s, layout must be a permutation of [0, "
+                          "%u)", attr_str(layout), sharc_shlo_type_str(t), rank);
+      return false;
+    }
+  }
+  return true;
+}
+
+static sharc_type **value_types(sharc_op *op, bool results, unsigned *n) {
+  *n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  sharc_type **types = malloc((*n + 1) * sizeof *types);
+  if (!types)
+    abort();
+  for (unsigned i = 0; i < *n; i++)
+    types[i] = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
+  return types;
+}
+
+static bool verify_layouts(sharc_op *op) {
+  sharc_attr *in = sharc_op_attr(op, "operand_layouts"), *out = sharc_op_attr(op, "result_layouts");
+  if (!in && !out)
+    return true;
+  if (!in || !out) {
+    sharc_emit_op_error(op, "Layout attributes should be specified for either both operands and "
+                        "results or none.");
+    return false;
+  }
+  if (in->kind != SHARC_ATTR_ARRAY || out->kind != SHARC_ATTR_ARRAY)
+    return true;
+  unsigned n_in, n_out;
+  sharc_type **ins = value_types(op, false, &n_in), **outs = value_types(op, true, &n_out);
+  if (n_out == 1 && outs[0]->kind == SHARC_TYPE_TUPLE) {
+    const sharc_type *tuple = outs[0];
+    n_out = sharc_type_count(tuple);
+    sharc_type **elems = malloc((n_out + 1) * sizeof *elems);
+    if (!elems)
+      abort();
+    for (unsigned i = 0; i < n_out; i++)
+      elems[i] = sharc_type_at(tuple, i);
+    free(outs);
+    outs = elems;
+  }
+  bool ok = check_layouts(op, ins, n_in, in, "operand") && check_layouts(op, outs, n_out, out, "result");
+  free(ins);
+  free(outs);
+  return ok;
+}
+
+/* The output as a type: the result, or a tuple of the results. */
+static sharc_type *output_type(sharc_op *op) {
+  if (sharc_op_num_results(op) == 1)
+    return sharc_value_type(sharc_op_result(op, 0));
+  unsigned n;
+  sharc_type **types = value_types(op, true, &n);
+  sharc_type *t = sharc_type_tuple(sharc_op_context(op), types, n);
+  free(types);
+  return t;
+}
+
+static int64_t field_int(const sharc_attr *alias, unsigned i) {
+  return sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, i)
+             ? sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, i)
+             : 0;
+}
+
+static sharc_attr *field_dims(const sharc_attr *alias, unsigned i) {
+  sharc_attr *a = sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, i);
+  return a && a->kind == SHARC_ATTR_DENSE_ARRAY ? a : NULL;
+}
+
+/* Follows tuple indices into `t`; NULL when one is out of bounds. */
+static sharc_type *follow(sharc_type *t, const sharc_attr *indices) {
+  unsigned n = indices ? sharc_attr_count(indices) : 0;
+  for (unsigned k = 0; k < n; k++) {
+    int64_t i = sharc_attr_dense_array_i64(indices, k);
+    if (t->kind != SHARC_TYPE_TUPLE || i < 0 || i >= (int64_t)sharc_type_count(t))
+      return NULL;
+    t = sharc_type_at(t, (unsigned)i);
+  }
+  return t;
+}
+
+static bool verify_aliases(sharc_op *op) {
+  sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
+  if (!aliases || aliases->kind != SHARC_ATTR_ARRAY)
+    return true;
+  unsigned n_inputs = sharc_op_num_operands(op);
+  for (unsigned i = 0; i < sharc_attr_count(aliases); i++) {
+    sharc_attr *alias = sharc_attr_at(aliases, i);
+    int64_t index = field_int(alias, 1);
+    if (index < 0 || index >= (int64_t)n_inputs) {
+      sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
+                          "in range [0, %u); got: %lld.", n_inputs, (long long)index);
+      return false;
+    }
+    sharc_type *operand_part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)index)),
+                                      field_dims(alias, 2));
+    if (!operand_part) {
+      sharc_emit_op_error(op, "operand_tuple_indices in the output_operand_alias attribute out of "
+                          "bounds");
+      return false;
+    }
+    sharc_type *output_part = follow(output_type(op), field_dims(alias, 0));
+    if (!output_part) {
+      sharc_emit_op_error(op, "output_tuple_indices in the output_operand_alias attribute out of "
+                          "bounds");
+      return false;
+    }
+    if (operand_part != output_part) {
+      sharc_emit_op_error(op, "shapes mismatch in the output_operand_alias attribute: operand part "
+                          "has type %s and output part has type %s",
+                          sharc_shlo_type_str(operand_part), sharc_shlo_type_str(output_part));
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool verify_backend_config(sharc_op *op) {
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (!config)
+    return true;
+  sharc_attr *version = sharc_op_attr(op, "api_version");
+  int64_t v = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER
+                  ? sharc_attr_int_value(version)
+                  : 1;
+  const char *name = v >= 0 && v <= 4 ? api_versions[v] : "UNKNOWN";
+  bool typed_ffi = v == 4;
+  sharc_attr_kind want = typed_ffi ? SHARC_ATTR_DICTIONARY : SHARC_ATTR_STRING;
+  if (sharc_attr_get_kind(config) != want) {
+    sharc_emit_op_error(op, "backend_config for api_version %s must be a %s attribute.", name,
+                        typed_ffi ? "dictionary" : "string");
+    return false;
+  }
+  return true;
+}
+
+static bool target_is(const sharc_op *op, const char *name) {
+  sharc_attr *t = sharc_op_attr(op, "call_target_name");
+  if (!t || t->kind != SHARC_ATTR_STRING)
+    return false;
+  sharc_str s = sharc_attr_string_value(t);
+  return s.len == strlen(name) && memcmp(s.data, name, s.len) == 0;
+}
+
+static bool fail(sharc_op *op, const char *msg) {
+  sharc_emit_op_error(op, "%s", msg);
+  return false;
+}
+
+static bool compatible_pin_types(const sharc_type *a, const sharc_type *b) {
+  return sharc_shlo_compatible_shapes(sharc_type_shaped_view(a), sharc_type_shaped_view(b)) &&
+         sharc_type_element(a) == sharc_type_element(b);
+}
+
+static void append_indices(sharc_buf *b, const int64_t *v, unsigned n) {
+  SHARC_BUF_LIT(b, "[");
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
+  SHARC_BUF_LIT(b, "]");
+}
+
+#define MAX_DEPTH 64 /* tuple nesting followed; deeper buffers go unchecked */
+
+/* mapOverLeafTypes of the output: every memref leaf must be an aliased
+ * output part. `path` holds the tuple indices down to `t`. */
+static bool buffers_aliased(sharc_op *op, const sharc_type *t, int64_t *path, unsigned depth,
+                            const sharc_attr *aliases) {
+  if (t->kind == SHARC_TYPE_TUPLE) {
+    if (depth >= MAX_DEPTH)
+      return true;
+    for (unsigned i = 0; i < sharc_type_count(t); i++) {
+      path[depth] = i;
+      if (!buffers_aliased(op, sharc_type_at(t, i), path, depth + 1, aliases))
+        return false;
+    }
+    return true;
+  }
+  if (!is_memref(t))
+    return true;
+  for (unsigned i = 0; aliases && i < sharc_attr_count(aliases); i++) {
+    sharc_attr *out = field_dims(sharc_attr_at(aliases, i), 0);
+    unsigned n = out ? sharc_attr_count(out) : 0;
+    bool same = n == depth;
+    for (unsigned k = 0; same && k < n; k++)
+      same = sharc_attr_dense_array_i64(out, k) == path[k];
+    if (same)
+      return true;
+  }
+  sharc_buf b = {0};
+  append_indices(&b, path, depth);
+  sharc_emit_op_error(op, "buffer output %s is not used in output_operand_alias", b.data);
+  sharc_buf_free(&b);
+  return false;
+}
+
+static bool same_dims(const sharc_attr *a, const sharc_attr *b) {
+  unsigned na = a ? sharc_attr_count(a) : 0, nb = b ? sharc_attr_count(b) : 0;
+  if (na != nb)
+    return false;
+  for (unsigned i = 0; i < na; i++)
+    if (sharc_attr_dense_array_i64(a, i) != sharc_attr_dense_array_i64(b, i))
+      return false;
+  return true;
+}
+
+static void dims_of(const sharc_attr *a, sharc_buf *b) {
+  unsigned n = a ? sharc_attr_count(a) : 0;
+  SHARC_BUF_LIT(b, "[");
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)sharc_attr_dense_array_i64(a, i));
+  SHARC_BUF_LIT(b, "]");
+}
+
+/* verifyKnownCustomCalls. */
+static bool verify_buffers(sharc_op *op) {
+  unsigned n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
+  if (target_is(op, "CreateBuffer")) {
+    if (n_in)
+      return fail(op, "CreateBuffer custom_call shouldn't have any inputs");
+    if (n_out != 1)
+      return fail(op, "CreateBuffer custom_call should have one result");
+    if (!is_memref(sharc_value_type(sharc_op_result(op, 0))))
+      return fail(op, "CreateBuffer custom_call should have a memref result");
+    return true;
+  }
+  bool pin = target_is(op, "Pin"), unpin = target_is(op, "Unpin");
+  if (pin || unpin) {
+    const char *who = pin ? "Pin" : "Unpin";
+    char msg[96];
+    if (n_in != 1) {
+      snprintf(msg, sizeof msg, "%s custom_call should have one input", who);
+      return fail(op, msg);
+    }
+    const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+    if (pin ? !is_tensor(in) : !is_memref(in)) {
+      snprintf(msg, sizeof msg, "%s custom_call should have a %s input", who, pin ? "tensor" : "memref");
+      return fail(op, msg);
+    }
+    if (n_out != 1) {
+      snprintf(msg, sizeof msg, "%s custom_call should have one output", who);
+      return fail(op, msg);
+    }
+    const sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
+    if (pin ? !is_memref(out) : !is_tensor(out)) {
+      snprintf(msg, sizeof msg, "%s custom_call should have a %s output", who, pin ? "memref" : "tensor");
+      return fail(op, msg);
+    }
+    if (!compatible_pin_types(in, out)) {
+      snprintf(msg, sizeof msg, "%s custom_call should have compatible input and output types", who);
+      return fail(op, msg);
+    }
+    return true;
+  }
+  sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
+  if (aliases && aliases->kind != SHARC_ATTR_ARRAY)
+    aliases = NULL;
+  bool ok = true;
+  unsigned n = aliases ? sharc_attr_count(aliases) : 0;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *alias = sharc_attr_at(aliases, i);
+    int64_t index = field_int(alias, 1);
+    sharc_type *part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)index)),
+                              field_dims(alias, 2));
+    if (!part || !is_memref(part))
+      continue;
+    for (unsigned j = 0; j < i; j++) {
+      sharc_attr *prev = sharc_attr_at(aliases, j);
+      sharc_type *prev_part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)field_int(prev, 1))),
+                                     field_dims(prev, 2));
+      if (!prev_part || !is_memref(prev_part))
+        continue;
+      sharc_buf b = {0};
+      if (same_dims(field_dims(prev, 0), field_dims(alias, 0))) {
+        SHARC_BUF_LIT(&b, "buffer output ");
+        dims_of(field_dims(alias, 0), &b);
+        sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
+        ok = false;
+      }
+      b.len = 0;
+      if (field_int(prev, 1) == index && same_dims(field_dims(prev, 2), field_dims(alias, 2))) {
+        sharc_buf_printf(&b, "buffer operand %lld", (long long)index);
+        dims_of(field_dims(alias, 2), &b);
+        sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
+        ok = false;
+      }
+      sharc_buf_free(&b);
+    }
+  }
+  int64_t path[MAX_DEPTH];
+  return buffers_aliased(op, output_type(op), path, 0, aliases) && ok;
+}
+
+bool sharc_shlo_verify_custom_call(sharc_op *op) {
+  return verify_layouts(op) && verify_aliases(op) && verify_backend_config(op) &&
+         verify_buffers(op);
+}
