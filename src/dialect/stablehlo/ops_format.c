@@ -22,6 +22,7 @@
 #include "dialect/stablehlo/shlo.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,8 +126,9 @@ static sharc_type *i64_type(sharc_context *ctx) {
   return sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
 }
 
-/* One list element: an integer, or with `bools` also `true` / `false`
- * (window `reverse`: StableHLO prints booleans but reads integers). */
+/* One list element: an integer, or with `bools` also `true` / `false`, which
+ * MLIR's parseInteger reads as 1 and 0 (window lists; `reverse` is printed
+ * with booleans). */
 static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   if (bools && sharc_p_eat_keyword(p, "true")) {
     *v = 1;
@@ -219,7 +221,7 @@ static bool parse_pad_pairs(sharc_parser *p, sharc_i64_vec *vals) {
   sharc_i64_vec pair = {0};
   bool ok;
   do {
-    ok = parse_int_list(p, &pair, false);
+    ok = parse_int_list(p, &pair, true);
     if (ok && pair.len != 2)
       ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", pair.len);
     if (ok) {
@@ -251,8 +253,7 @@ static bool parse_window(parse_state *st) {
     if (!sharc_p_expect(p, '='))
       return false;
     sharc_i64_vec list = {0};
-    /* only `reverse` is printed with booleans */
-    bool ok = which == 1 ? parse_pad_pairs(p, &list) : parse_int_list(p, &list, which == 4);
+    bool ok = which == 1 ? parse_pad_pairs(p, &list) : parse_int_list(p, &list, true);
     const int64_t *vals = list.items;
     unsigned n = list.len;
     if (ok && which == 1) {
@@ -350,38 +351,45 @@ static bool parse_dot_dims(parse_state *st) {
 }
 
 /* e5m10 */
+/* A run of decimal digits of `kw` from `*i` into an int, as StringRef's
+ * getAsInteger does; false when it does not fit. */
+static bool expman_digits(sharc_str kw, size_t *i, sharc_str *digits, long long *v) {
+  size_t start = *i;
+  *v = 0;
+  bool fits = true;
+  while (*i < kw.len && isdigit((unsigned char)kw.data[*i])) {
+    *v = *v * 10 + (kw.data[(*i)++] - '0');
+    if (*v > INT32_MAX) {
+      fits = false;
+      *v = INT32_MAX;
+    }
+  }
+  *digits = (sharc_str){kw.data + start, *i - start};
+  return fits;
+}
+
+/* `e5m10`: exponent and mantissa bits (parseExponentMantissa). */
 static bool parse_expman(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
   sharc_token at = *sharc_p_tok(p);
-  sharc_str kw;
+  sharc_str kw, ed = {0}, md = {0};
   if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
     return false;
-  size_t i = 0, e_at, m_at;
-  bool ok = kw.len > 0 && kw.data[i++] == 'e' && i < kw.len && isdigit((unsigned char)kw.data[i]);
-  e_at = i;
-  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    i++;
-  size_t e_len = i - e_at;
-  ok = ok && i < kw.len && kw.data[i++] == 'm' && i < kw.len;
-  m_at = i;
-  while (ok && i < kw.len && isdigit((unsigned char)kw.data[i]))
-    i++;
-  ok = ok && i == kw.len;
+  size_t i = 0;
+  long long e = 0, m = 0;
+  bool ok = kw.len > 0 && kw.data[i++] == 'e';
+  bool e_fits = ok && expman_digits(kw, &i, &ed, &e);
+  ok = ok && ed.len > 0 && i < kw.len && kw.data[i++] == 'm';
+  bool m_fits = ok && expman_digits(kw, &i, &md, &m);
+  ok = ok && md.len > 0 && i == kw.len;
   if (!ok)
     return sharc_p_error_at(p, &at, "expected exponent mantissa in format e#m#, saw %.*s",
                             (int)kw.len, kw.data);
-  /* StringRef::getAsInteger into an int: overflow is an error */
-  long long e = 0, m = 0;
-  for (size_t k = 0; k < e_len && e <= INT32_MAX; k++)
-    e = e * 10 + (kw.data[e_at + k] - '0');
-  if (e > INT32_MAX)
-    return sharc_p_error_at(p, &at, "unable to parse exponent '%.*s'", (int)e_len, kw.data + e_at);
-  for (size_t k = m_at; k < kw.len && m <= INT32_MAX; k++)
-    m = m * 10 + (kw.data[k] - '0');
-  if (m > INT32_MAX)
-    return sharc_p_error_at(p, &at, "unable to parse mantissa '%.*s'", (int)(kw.len - m_at),
-                            kw.data + m_at);
+  if (!e_fits)
+    return sharc_p_error_at(p, &at, "unable to parse exponent '%.*s'", (int)ed.len, ed.data);
+  if (!m_fits)
+    return sharc_p_error_at(p, &at, "unable to parse mantissa '%.*s'", (int)md.len, md.data);
   sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
   set_attr(st, "exponent_bits", sharc_attr_integer(ctx, i32, e));
   set_attr(st, "mantissa_bits", sharc_attr_integer(ctx, i32, m));
@@ -646,6 +654,20 @@ static bool parse_literal(sharc_parser *p, const fmt_tok *t) {
   return sharc_p_expect_keyword(p, kw);
 }
 
+/* The attr-dict, then the constraints of the inherent attributes parsed so
+ * far, reported at the dictionary as ODS's generated parsers do. */
+static bool parse_attr_dict(parse_state *st) {
+  sharc_token at = *sharc_p_tok(st->p);
+  if (!sharc_p_parse_optional_attr_dict(st->p, st->b))
+    return false;
+  const char *what = NULL;
+  const char *bad = sharc_shlo_bad_inherent_attr(st->row, st->b->attrs, st->b->num_attrs, &what);
+  if (!bad)
+    return true;
+  return sharc_p_error_at(st->p, &at, "'%s' op attribute '%s' failed to satisfy constraint: %s",
+                          st->row->def.name, bad, what);
+}
+
 static bool parse_items(parse_state *st, const char *cur, const char *end) {
   sharc_parser *p = st->p;
   fmt_tok t;
@@ -667,7 +689,7 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
     } else if (t.s[0] == '@') {
       ok = parse_attr_item(st, &t);
     } else if (tok_eq(&t, "attr-dict")) {
-      ok = sharc_p_parse_optional_attr_dict(p, st->b);
+      ok = parse_attr_dict(st);
     } else if (tok_eq(&t, "``")) {
       continue;
     } else if (tok_eq(&t, "[?")) {

@@ -171,6 +171,11 @@ bool sharc_shlo_verify_op_regions(sharc_op *op);
  * inside a combined verifier. */
 bool sharc_shlo_failed_to_infer(sharc_op *op);
 
+/* MLIR's verifyInherentAttrs, run by declarative formats after their
+ * attr-dict: the first of the row's constrained attributes among `attrs`
+ * that fails its constraint (with the constraint's summary), or NULL. */
+const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
+                                         unsigned n, const char **what);
 bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_shlo_format_print(sharc_printer *p, sharc_op *op);
 /* Pieces of the format engine the hand-written forms share. */
@@ -232,6 +237,63 @@ bool sharc_shlo_verify_reduce_scatter(sharc_op *op);
 bool sharc_shlo_verify_collective_reduce(sharc_op *op);
 bool sharc_shlo_verify_all_to_all(sharc_op *op);
 bool sharc_shlo_verify_collective_permute(sharc_op *op);
+bool sharc_shlo_verify_reduce_window(sharc_op *op);
+bool sharc_shlo_verify_scatter(sharc_op *op);
+bool sharc_shlo_verify_convolution(sharc_op *op);
+bool sharc_shlo_verify_dynamic_conv(sharc_op *op);
+bool sharc_shlo_verify_async_start(sharc_op *op);
+bool sharc_shlo_verify_async_done(sharc_op *op);
+
+/* verify_reduce.c: the reducer body rules of the reduce-like ops
+ * (verifyReducerShape): `n` inputs and init values, the dimensions the
+ * reducer's arguments may take. */
+bool sharc_shlo_verify_reducer(sharc_op *op, sharc_block *block, const sharc_type *const *inputs,
+                               const sharc_type *const *inits, unsigned n, const int64_t *allowed,
+                               unsigned n_allowed);
+/* The element type of the reducer's i-th returned value, or of `input`
+ * when the region has none (getAccumulatorTypesOrInputTypes). */
+sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i, const sharc_type *input);
+/* ODS's SizedRegion<1> on region `i`, named `name`. */
+bool sharc_shlo_sized_region(sharc_op *op, unsigned i, const char *name);
+/* compatibleShapeAndElementType. */
+bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp);
+/* 'T', as MLIR streams a type into a diagnostic. */
+void sharc_shlo_quote_type(sharc_buf *b, const sharc_type *t);
+/* The bounds of a #stablehlo.bounds encoding (NULL when none), and back. */
+const sharc_attr *sharc_shlo_type_bounds(const sharc_type *t);
+sharc_attr *sharc_shlo_bounds_encoding(sharc_context *ctx, const int64_t *bounds, unsigned n);
+
+/* verify_window.c: the window attributes of convolution, reduce_window and
+ * select_and_scatter. */
+typedef struct shlo_window_dim {
+  int64_t size, stride, base_dilation, window_dilation, pad_lo, pad_hi;
+} shlo_window_dim;
+typedef struct shlo_window_attrs {
+  const sharc_attr *strides, *lhs_dilation, *rhs_dilation; /* dense i64 arrays or NULL */
+  const int64_t *pads; /* low, high pairs */
+  unsigned n_pads, n_reversal;
+} shlo_window_attrs;
+/* convertPaddingAttribute: the {N, 2} pairs (none when absent). */
+bool sharc_shlo_padding(sharc_op *op, const sharc_attr *padding, int64_t **pairs, unsigned *n);
+/* verifyWindowAttributesAndInferWindowDimensions: a malloc'ed window of `n`
+ * dimensions, or NULL after the error. */
+shlo_window_dim *sharc_shlo_window(sharc_op *op, const int64_t *dims, unsigned n,
+                                   const shlo_window_attrs *w);
+/* inferWindowOutputShape. */
+void sharc_shlo_window_output(const int64_t *base, const shlo_window_dim *w, unsigned n,
+                              int64_t *out);
+/* `1, 2, 3`: a dimension list as MLIR streams an ArrayRef<int64_t>. */
+void sharc_shlo_append_dims(sharc_buf *b, const int64_t *v, unsigned n);
+
+/* verify_dot_algorithm.c: DotAlgorithmAttr::verify; false with the
+ * message in `msg` when the attribute is invalid. */
+bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg);
+
+/* verify_replica_groups.c: ReplicaGroupMeshAxesAttr::verify (false with
+ * the message in `msg`), and the collectives' verifySymbolUses of a mesh
+ * symbol in their replica_groups. */
+bool sharc_shlo_check_replica_group_mesh_axes(const sharc_attr *a, sharc_buf *msg);
+bool sharc_shlo_verify_replica_group_symbols(sharc_op *op);
 
 /* Result type inference (infer.c), the rows' `infer` hooks, and what they
  * share. A type as MLIR streams it into a diagnostic ('tensor<2xf32>'), and

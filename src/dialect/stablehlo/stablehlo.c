@@ -3,6 +3,7 @@
  * and types (!stablehlo.token, !stablehlo.future<...>), with the parse hooks
  * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/ptrmap.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -747,98 +748,126 @@ void sharc_shlo_print_conv_dims(sharc_printer *p, const sharc_attr *a) {
   print_conv_group(p, a, 2);
 }
 
+/* The spatial dimensions of one group: dimension number -> position in the
+ * list, kept in a hash map since the numbers are unbounded. */
+typedef struct conv_spatial {
+  sharc_ptrmap at; /* dim + 1 -> index + 1 */
+  int64_t max;
+  size_t count;
+} conv_spatial;
+
+/* dim >= 0, so the unsigned successor is never zero nor overflows. */
+static const void *spatial_key(int64_t dim) { return (const void *)((uintptr_t)dim + 1); }
+
+static bool parse_conv_spatial_dim(sharc_parser *p, conv_spatial *sp, int64_t index) {
+  sharc_token at = *sharc_p_tok(p);
+  int64_t dim;
+  if (!sharc_p_parse_int(p, &dim))
+    return false;
+  if (dim < 0)
+    return sharc_p_error_at(p, &at, "Unexpected dimension %lld", (long long)dim);
+  if (sharc_ptrmap_get(&sp->at, spatial_key(dim)))
+    return sharc_p_error_at(p, &at, "Duplicate entries for spatial dimension %lld",
+                            (long long)dim);
+  sharc_ptrmap_put(&sp->at, spatial_key(dim), (void *)(uintptr_t)(index + 1));
+  sp->count++;
+  if (dim > sp->max)
+    sp->max = dim;
+  return true;
+}
+
+/* `b, f` or whichever of the group's two letters are still allowed. */
+static void append_letters(sharc_buf *b, unsigned g, const int64_t *letter_at) {
+  bool first = true;
+  for (int k = 0; k < 2; k++) {
+    if (letter_at[k] >= 0)
+      continue;
+    sharc_buf_printf(b, "%s%c", first ? "" : ", ", conv_letters[g][k]);
+    first = false;
+  }
+}
+
+static bool parse_conv_letter(sharc_parser *p, unsigned g, int64_t *letter_at, int64_t index) {
+  sharc_token at = *sharc_p_tok(p);
+  sharc_str kw;
+  if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
+    return false;
+  bool any_left = letter_at[0] < 0 || letter_at[1] < 0;
+  if (kw.len != 1 || !any_left)
+    return sharc_p_error_at(p, &at, "Unexpected keyword %.*s", (int)kw.len, kw.data);
+  for (int k = 0; k < 2; k++)
+    if (letter_at[k] < 0 && kw.data[0] == conv_letters[g][k]) {
+      letter_at[k] = index;
+      return true;
+    }
+  sharc_buf msg = {0};
+  sharc_buf_printf(&msg, "Unexpected dimension %.*s, expecting ", (int)kw.len, kw.data);
+  append_letters(&msg, g, letter_at);
+  sharc_p_error_at(p, &at, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return false;
+}
+
+/* Every spatial dimension from 0 to the largest must be given; the first
+ * ten missing are named. */
+static bool conv_spatial_list(sharc_parser *p, const conv_spatial *sp, sharc_attr **out) {
+  if ((uint64_t)sp->count != (uint64_t)sp->max + 1) {
+    sharc_buf missing = {0};
+    unsigned n = 0;
+    for (int64_t d = 0; d <= sp->max && n < 10; d++)
+      if (!sharc_ptrmap_get(&sp->at, spatial_key(d)))
+        sharc_buf_printf(&missing, "%s%lld", n++ ? ", " : "", (long long)d);
+    sharc_p_error(p, "Expected spatial dimensions %s not specified", missing.data);
+    sharc_buf_free(&missing);
+    return false;
+  }
+  int64_t *spatial = malloc((sp->count + 1) * sizeof *spatial);
+  if (!spatial)
+    abort();
+  for (size_t d = 0; d < sp->count; d++)
+    spatial[d] = (int64_t)(uintptr_t)sharc_ptrmap_get(&sp->at, spatial_key((int64_t)d)) - 1;
+  *out = sharc_attr_dense_i64_array(sharc_p_context(p), spatial, (unsigned)sp->count);
+  free(spatial);
+  return true;
+}
+
 /* `[b, 0, 1, f]`: fills the two letter positions and the spatial list. */
-static bool parse_conv_group(sharc_parser *p, unsigned g, sharc_attr **fields) {
-  sharc_context *ctx = sharc_p_context(p);
+static bool parse_conv_group_items(sharc_parser *p, unsigned g, sharc_attr **fields,
+                                   conv_spatial *sp) {
   int64_t letter_at[2] = {-1, -1};
-  int64_t spatial_at[64];
-  int64_t max_spatial = -1;
-  for (unsigned i = 0; i < 64; i++)
-    spatial_at[i] = -1;
   if (!sharc_p_expect(p, '['))
     return false;
   int64_t index = 0;
   do {
     const sharc_token *t = sharc_p_tok(p);
-    if (t->kind == TOK_INTEGER || sharc_tok_is(t, '-')) {
-      int64_t dim;
-      sharc_token at = *t;
-      if (!sharc_p_parse_int(p, &dim))
-        return false;
-      if (dim < 0)
-        return sharc_p_error_at(p, &at, "Unexpected dimension %lld", (long long)dim);
-      if (dim >= 64)
-        return sharc_p_error_at(p, &at, "Unexpected dimension %lld", (long long)dim);
-      if (spatial_at[dim] >= 0)
-        return sharc_p_error_at(p, &at, "Duplicate entries for spatial dimension %lld",
-                                (long long)dim);
-      spatial_at[dim] = index;
-      if (dim > max_spatial)
-        max_spatial = dim;
-    } else {
-      sharc_token at = *t;
-      sharc_str kw;
-      if (!sharc_p_parse_keyword(p, &kw, "expected valid keyword"))
-        return false;
-      bool any_left = letter_at[0] < 0 || letter_at[1] < 0;
-      if (kw.len != 1 || !any_left)
-        return sharc_p_error_at(p, &at, "Unexpected keyword %.*s", (int)kw.len, kw.data);
-      int which = -1;
-      for (int k = 0; k < 2; k++)
-        if (letter_at[k] < 0 && kw.data[0] == conv_letters[g][k])
-          which = k;
-      if (which < 0) {
-        sharc_buf msg = {0};
-        sharc_buf_printf(&msg, "Unexpected dimension %.*s, expecting ", (int)kw.len, kw.data);
-        bool first = true;
-        for (int k = 0; k < 2; k++) {
-          if (letter_at[k] >= 0)
-            continue;
-          sharc_buf_printf(&msg, "%s%c", first ? "" : ", ", conv_letters[g][k]);
-          first = false;
-        }
-        sharc_p_error_at(p, &at, "%s", msg.data);
-        sharc_buf_free(&msg);
-        return false;
-      }
-      letter_at[which] = index;
-    }
+    bool ok = t->kind == TOK_INTEGER || sharc_tok_is(t, '-')
+                  ? parse_conv_spatial_dim(p, sp, index)
+                  : parse_conv_letter(p, g, letter_at, index);
+    if (!ok)
+      return false;
     index++;
   } while (sharc_p_eat(p, ','));
   if (letter_at[0] < 0 || letter_at[1] < 0) {
     sharc_buf msg = {0};
     SHARC_BUF_LIT(&msg, "Expected dimensions ");
-    bool first = true;
-    for (int k = 0; k < 2; k++) {
-      if (letter_at[k] >= 0)
-        continue;
-      sharc_buf_printf(&msg, "%s%c", first ? "" : ", ", conv_letters[g][k]);
-      first = false;
-    }
+    append_letters(&msg, g, letter_at);
     SHARC_BUF_LIT(&msg, " not specified");
     sharc_p_error(p, "%s", msg.data);
     sharc_buf_free(&msg);
     return false;
   }
-  if (!sharc_p_expect(p, ']'))
+  if (!sharc_p_expect(p, ']') || !conv_spatial_list(p, sp, &fields[g * 3 + 2]))
     return false;
-  int64_t spatial[64];
-  sharc_buf missing = {0};
-  unsigned n_missing = 0;
-  for (int64_t d = 0; d <= max_spatial; d++) {
-    spatial[d] = spatial_at[d];
-    if (spatial_at[d] < 0 && n_missing++ < 10)
-      sharc_buf_printf(&missing, "%s%lld", n_missing > 1 ? ", " : "", (long long)d);
-  }
-  if (n_missing) {
-    sharc_p_error(p, "Expected spatial dimensions %s not specified", missing.data);
-    sharc_buf_free(&missing);
-    return false;
-  }
-  fields[g * 3] = int_attr(ctx, letter_at[0]);
-  fields[g * 3 + 1] = int_attr(ctx, letter_at[1]);
-  fields[g * 3 + 2] = sharc_attr_dense_i64_array(ctx, spatial, (unsigned)(max_spatial + 1));
+  fields[g * 3] = int_attr(sharc_p_context(p), letter_at[0]);
+  fields[g * 3 + 1] = int_attr(sharc_p_context(p), letter_at[1]);
   return true;
+}
+
+static bool parse_conv_group(sharc_parser *p, unsigned g, sharc_attr **fields) {
+  conv_spatial sp = {{0}, -1, 0};
+  bool ok = parse_conv_group_items(p, g, fields, &sp);
+  sharc_ptrmap_free(&sp.at);
+  return ok;
 }
 
 bool sharc_shlo_parse_conv_dims(sharc_parser *p, sharc_attr **out) {
@@ -878,16 +907,42 @@ static bool parse_result_accuracy_mode(sharc_parser *p, sharc_attr **out) {
          sharc_p_expect(p, '>');
 }
 
+/* DotAlgorithmAttr's parser builds it checked: its verifier reports at the
+ * `<` that opens it. */
+static bool parse_dot_algorithm(sharc_parser *p, sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!parse_struct_body(p, &sharc_shlo_dot_algorithm_def, out))
+    return false;
+  sharc_buf msg = {0};
+  bool ok = sharc_shlo_check_dot_algorithm(*out, &msg);
+  if (!ok)
+    sharc_p_error_at(p, &at, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return ok;
+}
+
+static bool parse_replica_group_mesh_axes(sharc_parser *p, sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!parse_struct_body(p, &sharc_shlo_replica_group_mesh_axes_def, out))
+    return false;
+  sharc_buf msg = {0};
+  bool ok = sharc_shlo_check_replica_group_mesh_axes(*out, &msg);
+  if (!ok)
+    sharc_p_error_at(p, &at, "%s", msg.data);
+  sharc_buf_free(&msg);
+  return ok;
+}
+
 static const attr_parser attr_parsers[] = {
     {"gather", &sharc_shlo_gather_def, NULL},
     {"scatter", &sharc_shlo_scatter_def, NULL},
     {"dot", &sharc_shlo_dot_def, NULL},
-    {"dot_algorithm", &sharc_shlo_dot_algorithm_def, NULL},
+    {"dot_algorithm", NULL, parse_dot_algorithm},
     {"output_operand_alias", &sharc_shlo_output_operand_alias_def, NULL},
     {"channel_handle", &sharc_shlo_channel_handle_def, NULL},
     {"axis_ref", &sharc_shlo_axis_ref_def, NULL},
     {"mesh_axis", &sharc_shlo_mesh_axis_def, NULL},
-    {"replica_group_mesh_axes", &sharc_shlo_replica_group_mesh_axes_def, NULL},
+    {"replica_group_mesh_axes", NULL, parse_replica_group_mesh_axes},
     {"sub_axis_info", NULL, parse_sub_axis_info},
     {"mesh", NULL, parse_mesh},
     {"bounds", NULL, parse_bounds},

@@ -318,81 +318,6 @@ bool sharc_shlo_verify_while(sharc_op *op) {
   return ok;
 }
 
-/* One dims list of dot_general's dimension numbers. */
-static bool dims_in_range(sharc_op *op, const sharc_attr *dims, unsigned rank, const char *name) {
-  for (unsigned i = 0; i < sharc_attr_count(dims); i++) {
-    int64_t d = sharc_attr_dense_array_i64(dims, i);
-    if (d < 0 || d >= (int64_t)rank) {
-      sharc_shlo_error(op, "%s value: %lld is out of range: [0, %u)", name, (long long)d, rank);
-      return false;
-    }
-  }
-  return true;
-}
-
-static bool dims_distinct(sharc_op *op, const sharc_attr *batch, const sharc_attr *contract,
-                          const char *bname, const char *cname) {
-  unsigned nb = sharc_attr_count(batch), nc = sharc_attr_count(contract);
-  for (unsigned i = 0; i < nb + nc; i++)
-    for (unsigned j = i + 1; j < nb + nc; j++) {
-      int64_t a = i < nb ? sharc_attr_dense_array_i64(batch, i)
-                         : sharc_attr_dense_array_i64(contract, i - nb);
-      int64_t b = j < nb ? sharc_attr_dense_array_i64(batch, j)
-                         : sharc_attr_dense_array_i64(contract, j - nb);
-      if (a == b) {
-        sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", bname, cname,
-                   (long long)a);
-        return false;
-      }
-    }
-  return true;
-}
-
-static bool dims_match(sharc_op *op, const sharc_type *l, const sharc_type *r,
-                       const sharc_attr *ld, const sharc_attr *rd, const char *what) {
-  for (unsigned i = 0; i < sharc_attr_count(ld); i++) {
-    int64_t a = l->shaped.shape[sharc_attr_dense_array_i64(ld, i)];
-    int64_t b = r->shaped.shape[sharc_attr_dense_array_i64(rd, i)];
-    if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
-      sharc_shlo_error(op, "%s dimension sizes must match for lhs/rhs", what);
-      return false;
-    }
-  }
-  return true;
-}
-
-bool sharc_shlo_verify_dot_general(sharc_op *op) {
-  const sharc_type *lhs = sharc_shlo_ranked(operand_type(op, 0));
-  const sharc_type *rhs = sharc_shlo_ranked(operand_type(op, 1));
-  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-  if (!sharc_shlo_verify_precision_config(op))
-    return false;
-  if (!lhs || !rhs || !sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0))
-    return true;
-  sharc_attr *lb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 0);
-  sharc_attr *rb = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 1);
-  sharc_attr *lc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 2);
-  sharc_attr *rc = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 3);
-  if (sharc_attr_count(lb) != sharc_attr_count(rb)) {
-    sharc_shlo_error(op, "lhs and rhs should have the same number of batching dimensions");
-    return false;
-  }
-  if (sharc_attr_count(lc) != sharc_attr_count(rc)) {
-    sharc_shlo_error(op, "lhs and rhs should have the same number of contracting dimensions");
-    return false;
-  }
-  return dims_distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions") &&
-         dims_distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions") &&
-         dims_in_range(op, lb, lhs->shaped.rank, "lhs_batching_dimensions") &&
-         dims_in_range(op, lc, lhs->shaped.rank, "lhs_contracting_dimensions") &&
-         dims_in_range(op, rb, rhs->shaped.rank, "rhs_batching_dimensions") &&
-         dims_in_range(op, rc, rhs->shaped.rank, "rhs_contracting_dimensions") &&
-         dims_match(op, lhs, rhs, lb, rb, "batching") &&
-         dims_match(op, lhs, rhs, lc, rc, "contracting") &&
-         sharc_shlo_dot_general_result(op, lhs, rhs, lb, rb, lc, rc) &&
-         sharc_shlo_verify_dot_general_quant(op, rc);
-}
-
 /* HLO_CompatibleOperandsAndResultType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compatible_elementwise(sharc_op *op) {
   const sharc_type *expected = sharc_op_num_operands(op) ? operand_type(op, 0)
@@ -478,6 +403,15 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     int64_t v = sharc_attr_int_value(a);
     return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
   }
+  if (!strcmp(kind, "elemsi64")) {
+    *what = "64-bit signless integer elements attribute";
+    return a->kind == SHARC_ATTR_DENSE_ELEMENTS && sharc_type_is_integer(sharc_type_element(a->type), 64) &&
+           sharc_type_int_signedness(sharc_type_element(a->type)) == SHARC_SIGNLESS;
+  }
+  if (!strcmp(kind, "boolarr")) {
+    *what = "i1 dense array attribute";
+    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 1);
+  }
   if (!strcmp(kind, "f32")) {
     *what = "32-bit float attribute";
     return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
@@ -542,6 +476,26 @@ static bool check_required(sharc_op *op, const char *spec) {
   return true;
 }
 
+const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
+                                         unsigned n, const char **what) {
+  for (const char *spec = row->required; spec && *spec;) {
+    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+    if (!end)
+      end = spec + strlen(spec);
+    char kind[16];
+    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    const char *first = spec + (*spec == '?'); /* `?name`: optional */
+    for (unsigned i = 0; i < n; i++) {
+      sharc_str name = sharc_ident_str(attrs[i].name);
+      if (name.len == (size_t)(colon - first) && !memcmp(name.data, first, name.len) &&
+          !attr_has_kind(attrs[i].value, kind, what))
+        return attrs[i].name->data;
+    }
+    spec = *end ? end + 1 : end;
+  }
+  return NULL;
+}
+
 bool sharc_shlo_failed_to_infer(sharc_op *op) {
   sharc_emit_op_error(op, "failed to infer returned types");
   return false;
@@ -579,93 +533,6 @@ bool sharc_shlo_verify_op_regions(sharc_op *op) {
  * attributes and operand and result types only (keep it so: the verifier
  * remembers them per op alike during one verification). */
 bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
-
-/* The reducer block of reduce-like ops: 2N arguments, N returned tensors. */
-static bool check_reducer_block(sharc_op *op, sharc_block *block, unsigned n_inputs) {
-  if (sharc_block_num_args(block) != 2 * n_inputs) {
-    sharc_shlo_error(op, "Reduction-region must take %u parameters, but takes %u parameter(s)",
-               2 * n_inputs, sharc_block_num_args(block));
-    return false;
-  }
-  sharc_op *ret = sharc_block_last_op(block);
-  if (!ret) {
-    sharc_shlo_error(op, "The reduction-region expected to have a terminator");
-    return false;
-  }
-  unsigned n_ret = sharc_op_num_operands(ret);
-  if (n_ret == 0) {
-    sharc_shlo_error(op, "The reduction-region expected to return some value(s)");
-    return false;
-  }
-  if (n_ret != n_inputs) {
-    sharc_shlo_error(op, "Reduction-region here must produce %u tensors, but produces %u instead",
-               n_inputs, n_ret);
-    return false;
-  }
-  return true;
-}
-
-bool sharc_shlo_verify_reduce(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op) / 2;
-  sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
-  const sharc_type *witness = n ? sharc_shlo_ranked(operand_type(op, 0)) : NULL;
-  if (!witness || !dims)
-    return true;
-  for (unsigned i = 1; i < n; i++) {
-    if (!sharc_shlo_compatible_shapes(witness, operand_type(op, i))) {
-      sharc_shlo_error(op, "expects all inputs to have compatible shapes. Shape at input-index %u is "
-                 "not compatible with shape at input-index 0", i);
-      return false;
-    }
-  }
-  unsigned rank = witness->shaped.rank, nd = sharc_attr_count(dims);
-  bool *reduced = calloc(rank + 1, sizeof *reduced);
-  if (!reduced)
-    abort();
-  bool ok = true;
-  for (unsigned i = 0; ok && i < nd; i++) {
-    int64_t d = sharc_attr_dense_array_i64(dims, i);
-    if (d < 0 || d >= (int64_t)rank) {
-      sharc_shlo_error(op, "Out-of-bounds dimension %lld, expected to be in range [0, %u)",
-                 (long long)d, rank);
-      ok = false;
-    } else if (reduced[d]) {
-      sharc_shlo_error(op, "Duplicate reduction dimension: %lld", (long long)d);
-      ok = false;
-    } else {
-      reduced[d] = true;
-    }
-  }
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  if (ok && block)
-    ok = check_reducer_block(op, block, n);
-  /* results: each input's shape without the reduced dimensions */
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
-  unsigned out_rank = 0;
-  for (unsigned d = 0; d < rank; d++)
-    if (!reduced[d])
-      shape[out_rank++] = witness->shaped.shape[d];
-  for (unsigned i = 0; ok && i < n && i < sharc_op_num_results(op); i++) {
-    const sharc_type *res = sharc_shlo_ranked(result_type(op, i));
-    if (res && !sharc_shlo_compatible_shapes(res, sharc_type_tensor(sharc_op_context(op), shape, out_rank,
-                                                          res->shaped.elem, NULL))) {
-      sharc_buf a = {0}, b = {0};
-      sharc_print_type(sharc_type_tensor(sharc_op_context(op), shape, out_rank, res->shaped.elem,
-                                         NULL), &a);
-      sharc_print_type(res, &b);
-      sharc_emit_op_error(op, "inferred type(s) '%s' are incompatible with return type(s) of "
-                          "operation '%s'", a.data, b.data);
-      sharc_buf_free(&a);
-      sharc_buf_free(&b);
-      ok = false;
-    }
-  }
-  free(shape);
-  free(reduced);
-  return ok;
-}
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {

@@ -25,6 +25,7 @@ static const elem_class elem_classes[] = {
     {'D', "32/64-bit float"},
     {'i', "32-bit signless integer"},
     {'u', "32-bit unsigned integer"},
+    {'N', "integer"},
     {'X', "index"},
     {'S', "2/4/8/16/32/64-bit signless integer"},
 };
@@ -38,7 +39,8 @@ typedef enum container {
   STATIC_1D,        /* statically shaped, rank 1 */
   STATIC_OR_BOUNDED, /* static, or exactly one dynamic dimension with a bound */
   RANK1,             /* 1DTensorOf */
-  ANY_TENSOR         /* TensorOf: ranked or unranked (CHLO's operands and results) */
+  ANY_TENSOR,        /* TensorOf: ranked or unranked (CHLO's operands and results) */
+  FUTURE             /* HLO_Future */
 } container;
 
 typedef struct constraint {
@@ -55,6 +57,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_IntTensor", RANKED, "I"),
     CONSTRAINT("HLO_FpTensor", RANKED, "F"),
     CONSTRAINT("HLO_Token", TOKEN, ""),
+    CONSTRAINT("HLO_Future", FUTURE, ""),
     CONSTRAINT("HLO_FpOrComplexTensor", RANKED, "FC"),
     CONSTRAINT("HLO_FpComplexOrQuantizedIntTensor", RANKED, "FCQ"),
     CONSTRAINT("HLO_FpOrQuantizedIntTensor", RANKED, "FQ"),
@@ -91,6 +94,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_AnyComplexTensor", ANY_TENSOR, "C"),
     CONSTRAINT("HLO_AnyFpOrComplexTensor", ANY_TENSOR, "FC"),
     CONSTRAINT("HLO_AnyPredOrIntTensor", ANY_TENSOR, "PI"),
+    CONSTRAINT("RankedIntOrIndexTensor", RANKED, "NX"),
 };
 #undef CONSTRAINT
 
@@ -130,6 +134,8 @@ static bool elem_in_class(const sharc_type *t, char letter) {
     return sharc_shlo_quant_elem_ok(t, letter == 'A');
   case 'D':
     return is_f32_or_f64(t);
+  case 'N':
+    return t->kind == SHARC_TYPE_INTEGER;
   case 'X':
     return t->kind == SHARC_TYPE_INDEX;
   case 'S':
@@ -186,6 +192,8 @@ static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
 }
 
 static bool satisfies(const sharc_type *t, const constraint *c) {
+  if (c->shape == FUTURE)
+    return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_future_def;
   if (c->shape == TOKEN)
     return is_token(t);
   if (c->shape == RANKED_OR_TOKEN && is_token(t))
@@ -194,8 +202,8 @@ static bool satisfies(const sharc_type *t, const constraint *c) {
 }
 
 static void append_summary(sharc_buf *b, const constraint *c) {
-  if (c->shape == TOKEN) {
-    SHARC_BUF_LIT(b, "token");
+  if (c->shape == TOKEN || c->shape == FUTURE) {
+    sharc_buf_printf(b, "%s", c->shape == TOKEN ? "token" : "future");
     return;
   }
   static const char *const prefix[] = {

@@ -70,3 +70,5 @@ func.func @bounds(%a: tensor<?xf32, #stablehlo.bounds<16>>, %b: tensor<2x?xf32, 
   %1 = stablehlo.abs %b : tensor<2x?xf32, #stablehlo.bounds<?, 4>>
   return %0 : tensor<?xf32, #stablehlo.bounds<16>>
 }
+
+func.func private @mesh()

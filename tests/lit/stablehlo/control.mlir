@@ -128,13 +128,14 @@ func.func private @my_op(%a: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @async
-// CHECK-SAME: -> !stablehlo.future<tensor<4xf32>, tensor<f32>>
-func.func @async(%a: tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>, tensor<f32>> {
+// CHECK-SAME: !stablehlo.future<tensor<4xf32>, tensor<f32>>
+// CHECK-SAME: -> !stablehlo.future<tensor<2xf32>>
+func.func @async(%a: tensor<4xf32>, %f: !stablehlo.future<tensor<4xf32>, tensor<f32>>) -> !stablehlo.future<tensor<2xf32>> {
   // CHECK: "stablehlo.async_start"(%arg0) ({
   %0 = "stablehlo.async_start"(%a) ({
   ^bb0(%x: tensor<4xf32>):
-    %n = stablehlo.negate %x : tensor<4xf32>
-    stablehlo.return %n : tensor<4xf32>
-  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>, tensor<f32>>
-  return %0 : !stablehlo.future<tensor<4xf32>, tensor<f32>>
+    %n = stablehlo.slice %x [0:2] : (tensor<4xf32>) -> tensor<2xf32>
+    stablehlo.return %n : tensor<2xf32>
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<2xf32>>
+  return %0 : !stablehlo.future<tensor<2xf32>>
 }

@@ -232,7 +232,8 @@ func.func @reduce_dims(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<4xf32> {
 // -----
 
 func.func @reduce_result(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<8xf32> {
-  // expected-error @below {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  // expected-error @+2 {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  // expected-error @+1 {{'stablehlo.reduce' op failed to infer returned types}}
   %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }

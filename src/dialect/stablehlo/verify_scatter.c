@@ -1,0 +1,359 @@
+/* StableHLO's scatter rules (verifyScatterOp, validateScatterDimensionNumbers
+ * and inferScatterOp of TypeInference.cpp), with StableHLO's messages. */
+#include "dialect/stablehlo/shlo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct dims {
+  const char *name;
+  unsigned n;
+  int64_t *v;
+} dims;
+
+static void load_dims(dims *d, const sharc_attr *dn, unsigned field, const char *name) {
+  sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_scatter_def, field);
+  d->name = name;
+  d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
+  d->v = malloc((d->n + 1) * sizeof *d->v);
+  if (!d->v)
+    abort();
+  for (unsigned i = 0; i < d->n; i++)
+    d->v[i] = sharc_attr_dense_array_i64(a, i);
+}
+
+static bool contains(const dims *d, int64_t x) {
+  for (unsigned i = 0; i < d->n; i++)
+    if (d->v[i] == x)
+      return true;
+  return false;
+}
+
+static bool sorted(const dims *d) {
+  for (unsigned i = 1; i < d->n; i++)
+    if (d->v[i] < d->v[i - 1])
+      return false;
+  return true;
+}
+
+/* The first value seen twice in `a` followed by `b`; lists are bounded by
+ * ranks, so the pairwise scan stays small. */
+static bool repeat(const dims *a, const dims *b, int64_t *dup) {
+  unsigned n = a->n + (b ? b->n : 0);
+  for (unsigned i = 0; i < n; i++) {
+    int64_t x = i < a->n ? a->v[i] : b->v[i - a->n];
+    for (unsigned j = 0; j < i; j++)
+      if ((j < a->n ? a->v[j] : b->v[j - a->n]) == x) {
+        *dup = x;
+        return true;
+      }
+  }
+  return false;
+}
+
+static bool list_error(sharc_op *op, const char *what, const dims *d) {
+  sharc_buf m = {0};
+  sharc_shlo_append_dims(&m, d->v, d->n);
+  sharc_shlo_error(op, "Expects %s to %s; got: [%s].", d->name, what, m.data ? m.data : "");
+  sharc_buf_free(&m);
+  return false;
+}
+
+static bool distinct(sharc_op *op, const dims *a, const dims *b) {
+  int64_t dup;
+  if (!repeat(a, b, &dup))
+    return true;
+  sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
+                   (long long)dup);
+  return false;
+}
+
+static bool in_bounds(sharc_op *op, const dims *d, int64_t bound, const char *bound_name) {
+  for (unsigned i = 0; i < d->n; i++)
+    if (d->v[i] < 0 || d->v[i] >= bound) {
+      sharc_shlo_error(op,
+                       "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
+                       "%lld.",
+                       d->name, bound_name, (long long)bound, (long long)d->v[i]);
+      return false;
+    }
+  return true;
+}
+
+static bool compatible_dims(int64_t a, int64_t b) {
+  return a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b;
+}
+
+enum { UPDATE_WINDOW, INSERTED, INPUT_BATCHING, INDICES_BATCHING, TO_OPERAND, N_LISTS };
+
+typedef struct scatter {
+  sharc_op *op;
+  unsigned n;
+  const sharc_type **inputs, **updates, **inits, *indices;
+  dims d[N_LISTS];
+  int64_t ivd;
+  int64_t *expanded; /* scatter_indices' shape, with a trailing 1 when ivd == rank */
+  unsigned n_expanded;
+} scatter;
+
+static bool batching_dims(scatter *s, const sharc_type *operand) {
+  const dims *ib = &s->d[INPUT_BATCHING], *sb = &s->d[INDICES_BATCHING];
+  int64_t dup;
+  if (repeat(sb, NULL, &dup))
+    return list_error(s->op, "not repeat", sb);
+  if (!in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
+    return false;
+  if (contains(sb, s->ivd)) {
+    sharc_shlo_error(s->op,
+                     "expects scatter_indices_batching_dims not to include index_vector_dim "
+                     "%lld.",
+                     (long long)s->ivd);
+    return false;
+  }
+  if (ib->n != sb->n) {
+    sharc_shlo_error(s->op, "input_batching_dims and scatter_indices_batching_dims should have the "
+                            "same size.");
+    return false;
+  }
+  for (unsigned i = 0; i < ib->n; i++) {
+    int64_t a = operand->shaped.shape[ib->v[i]], b = s->expanded[sb->v[i]];
+    if (!compatible_dims(a, b)) {
+      sharc_shlo_error(s->op,
+                       "input_batching_dims[%u] and scatter_indices_batching_dims[%u] must "
+                       "have compatible sizes, but got %lld and %lld.",
+                       i, i, (long long)a, (long long)b);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool index_vector_bound(scatter *s) {
+  const dims *to = &s->d[TO_OPERAND];
+  int64_t bound = 1;
+  if ((uint64_t)s->ivd == s->n_expanded) {
+    if (to->n == 1)
+      return true;
+  } else {
+    bound = s->expanded[s->ivd];
+    if (bound == SHARC_DYNAMIC || (int64_t)to->n == bound)
+      return true;
+  }
+  sharc_shlo_error(s->op,
+                   "Scatter op has %u elements in scatter_dims_to_operand_dims and the bound "
+                   "of dimension index_vector_dim=%lld of scatter_indices is %lld. These two "
+                   "numbers must be equal.",
+                   to->n, (long long)s->ivd, (long long)bound);
+  return false;
+}
+
+/* validateScatterDimensionNumbers. */
+static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc_type *update) {
+  dims *d = s->d;
+  int64_t rank = operand->shaped.rank, dup;
+  unsigned window = d[UPDATE_WINDOW].n + d[INSERTED].n + d[INPUT_BATCHING].n;
+  if (rank != (int64_t)window) {
+    sharc_shlo_error(s->op,
+                     "Expects rank-of operand to match size-of('update_window_dims') + "
+                     "size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. %u but "
+                     "got %lld.",
+                     window, (long long)rank);
+    return false;
+  }
+  if (!sorted(&d[UPDATE_WINDOW]))
+    return list_error(s->op, "be sorted", &d[UPDATE_WINDOW]);
+  if (repeat(&d[UPDATE_WINDOW], NULL, &dup))
+    return list_error(s->op, "not repeat", &d[UPDATE_WINDOW]);
+  return in_bounds(s->op, &d[UPDATE_WINDOW], update->shaped.rank, "rank-of('updates')") &&
+         distinct(s->op, &d[INSERTED], &d[INPUT_BATCHING]) &&
+         (sorted(&d[INSERTED]) || list_error(s->op, "be sorted", &d[INSERTED])) &&
+         in_bounds(s->op, &d[INSERTED], rank, "rank-of('operand')") &&
+         (sorted(&d[INPUT_BATCHING]) || list_error(s->op, "be sorted", &d[INPUT_BATCHING])) &&
+         in_bounds(s->op, &d[INPUT_BATCHING], rank, "rank-of('operand')") &&
+         batching_dims(s, operand) && index_vector_bound(s) &&
+         distinct(s->op, &d[TO_OPERAND], &d[INPUT_BATCHING]) &&
+         in_bounds(s->op, &d[TO_OPERAND], rank, "rank-of('operand')");
+}
+
+/* The operand dimensions that are neither inserted nor batching bound the
+ * update window dimensions, in order. */
+static bool window_bounds(scatter *s, const sharc_type *operand, const sharc_type *update) {
+  const dims *ins = &s->d[INSERTED], *bat = &s->d[INPUT_BATCHING], *uw = &s->d[UPDATE_WINDOW];
+  int64_t *max = malloc((operand->shaped.rank + 1) * sizeof *max);
+  if (!max)
+    abort();
+  unsigned n_max = 0, seen_ins = 0, seen_bat = 0;
+  for (unsigned i = 0; i < operand->shaped.rank; i++) {
+    if (seen_ins < ins->n && ins->v[seen_ins] == i)
+      seen_ins++;
+    else if (seen_bat < bat->n && bat->v[seen_bat] == i)
+      seen_bat++;
+    else
+      max[n_max++] = operand->shaped.shape[i];
+  }
+  bool ok = true;
+  for (unsigned i = 0; ok && i < uw->n && i < n_max; i++) {
+    int64_t got = update->shaped.shape[uw->v[i]];
+    if (got == SHARC_DYNAMIC || max[i] == SHARC_DYNAMIC || got <= max[i])
+      continue;
+    sharc_shlo_error(s->op,
+                     "expects bounds of the window dimensions of updates to not exceed the "
+                     "bounds of the corresponding dimensions of operand. For dimension %lld, "
+                     "updates bound is %lld, operand bound is %lld.",
+                     (long long)uw->v[i], (long long)got, (long long)max[i]);
+    ok = false;
+  }
+  free(max);
+  return ok;
+}
+
+static bool scatter_bounds(scatter *s, const sharc_type *update) {
+  int64_t seen = 0;
+  for (unsigned i = 0; i < update->shaped.rank; i++) {
+    if (contains(&s->d[UPDATE_WINDOW], i))
+      continue;
+    if (seen == s->ivd)
+      seen++;
+    if (seen >= (int64_t)s->n_expanded)
+      return true;
+    int64_t got = update->shaped.shape[i], want = s->expanded[seen];
+    if (!compatible_dims(got, want)) {
+      sharc_shlo_error(s->op,
+                       "expects bounds of the scatter dimensions of updates to be same as "
+                       "the bounds of the corresponding dimensions of scatter indices. For scatter "
+                       "dimension %u, updates bound is %lld , scatter_indices bound is %lld.",
+                       i, (long long)got, (long long)want);
+      return false;
+    }
+    seen++;
+  }
+  return true;
+}
+
+static bool shapes_agree(scatter *s) {
+  for (unsigned i = 0; i < s->n; i++)
+    if (!sharc_shlo_compatible_shapes(s->inputs[0], s->inputs[i])) {
+      sharc_shlo_error(s->op, "Not all inputs have compatible shapes.");
+      return false;
+    }
+  for (unsigned i = 0; i < s->n; i++)
+    if (!sharc_shlo_compatible_shapes(s->updates[0], s->updates[i])) {
+      sharc_shlo_error(s->op, "Not all updates have compatible shapes.");
+      return false;
+    }
+  int64_t rank = s->indices->shaped.rank;
+  if (s->ivd < 0 || s->ivd > rank) {
+    sharc_shlo_error(s->op,
+                     "Expects index_vector_dim to be in range [0, "
+                     "rank-of('scatter_indices')] i.e. [0, %lld]. got: %lld.",
+                     (long long)rank, (long long)s->ivd);
+    return false;
+  }
+  return true;
+}
+
+static bool update_ranks(scatter *s) {
+  int64_t want = (int64_t)s->n_expanded - 1 + s->d[UPDATE_WINDOW].n;
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->updates[i]->shaped.rank != want) {
+      sharc_shlo_error(s->op,
+                       "expects updates tensor must be of rank %lld ( == "
+                       "rank-of('scatter_indices') - 1 + size-of('update_window_dims'), where "
+                       "'scatter_indices' is expanded by a trailing 1 dimension if "
+                       "'index_vector_dim' == rank-of('scatter_indices')), but got %u.",
+                       (long long)want, s->updates[i]->shaped.rank);
+      return false;
+    }
+  return true;
+}
+
+static bool verify(scatter *s) {
+  if (!shapes_agree(s) ||
+      !sharc_shlo_verify_reducer(s->op, sharc_region_first_block(sharc_op_region(s->op, 0)),
+                                 s->inputs, s->inits, s->n, NULL, 0) ||
+      !update_ranks(s))
+    return false;
+  for (unsigned i = 0; i < s->n; i++)
+    if (!dimension_numbers(s, s->inputs[i], s->updates[i]))
+      return false;
+  for (unsigned i = 0; i < s->n; i++)
+    if (!window_bounds(s, s->inputs[i], s->updates[i]) || !scatter_bounds(s, s->updates[i]))
+      return false;
+  return true;
+}
+
+/* inferScatterOp: each input's shape with the reducer's element type. */
+static bool check_results(scatter *s) {
+  sharc_context *ctx = sharc_op_context(s->op);
+  sharc_type **inferred = malloc((s->n + 1) * sizeof *inferred);
+  if (!inferred)
+    abort();
+  for (unsigned i = 0; i < s->n; i++) {
+    const sharc_type *in = s->inputs[i];
+    inferred[i] = sharc_type_tensor(ctx, in->shaped.shape, in->shaped.rank,
+                                    sharc_shlo_accumulator_elem(sharc_op_region(s->op, 0), i, in),
+                                    in->shaped.encoding);
+  }
+  bool ok =
+      sharc_shlo_check_inferred_all(s->op, inferred, s->n) || sharc_shlo_failed_to_infer(s->op);
+  free(inferred);
+  return ok;
+}
+
+static bool load(scatter *s) {
+  sharc_context *ctx = sharc_op_context(s->op);
+  s->indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(s->op, s->n)));
+  bool ranked = s->indices != NULL;
+  for (unsigned i = 0; i < s->n; i++) {
+    s->inputs[i] = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(s->op, i)));
+    s->updates[i] = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(s->op, s->n + 1 + i)));
+    ranked &= s->inputs[i] && s->updates[i];
+    if (s->updates[i])
+      s->inits[i] = sharc_type_tensor(ctx, NULL, 0, s->updates[i]->shaped.elem, NULL);
+  }
+  return ranked;
+}
+
+bool sharc_shlo_verify_scatter(sharc_op *op) {
+  sharc_attr *dn = sharc_op_attr(op, "scatter_dimension_numbers");
+  unsigned n_ops = sharc_op_num_operands(op);
+  if (!sharc_shlo_sized_region(op, 0, "update_computation"))
+    return false;
+  if (!dn || n_ops % 2 == 0)
+    return true;
+  scatter s = {0};
+  s.op = op;
+  s.n = n_ops / 2;
+  s.inputs = calloc(s.n + 1, sizeof *s.inputs);
+  s.updates = calloc(s.n + 1, sizeof *s.updates);
+  s.inits = calloc(s.n + 1, sizeof *s.inits);
+  if (!s.inputs || !s.updates || !s.inits)
+    abort();
+  static const char *const names[N_LISTS] = {"update_window_dims", "inserted_window_dims",
+                                             "input_batching_dims", "scatter_indices_batching_dims",
+                                             "scatter_dims_to_operand_dims"};
+  for (unsigned i = 0; i < N_LISTS; i++)
+    load_dims(&s.d[i], dn, i, names[i]);
+  sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_scatter_def, 5);
+  s.ivd = ivd ? sharc_attr_int_value(ivd) : 0;
+  bool ok = true;
+  if (s.n && load(&s)) {
+    unsigned rank = s.indices->shaped.rank;
+    s.expanded = malloc((rank + 2) * sizeof *s.expanded);
+    if (!s.expanded)
+      abort();
+    for (unsigned i = 0; i < rank; i++)
+      s.expanded[i] = s.indices->shaped.shape[i];
+    s.n_expanded = rank;
+    if (s.ivd == (int64_t)rank)
+      s.expanded[s.n_expanded++] = 1;
+    ok = verify(&s) && check_results(&s);
+  }
+  for (unsigned i = 0; i < N_LISTS; i++)
+    free(s.d[i].v);
+  free(s.inputs);
+  free(s.updates);
+  free(s.inits);
+  free(s.expanded);
+  return ok;
+}
