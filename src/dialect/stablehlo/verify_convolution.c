@@ -3,13 +3,7 @@
  * TypeInference.cpp): ranks and element types, the dimension numbers, the
  * group counts, the window, then the inferred shape against the result. */
 #include "dialect/stablehlo/shlo.h"
-/* The quant dialect's queries, once that dialect is part of the build. */
-#if defined(__has_include)
-#if __has_include("dialect/quant/quant.h")
 #include "dialect/quant/quant.h"
-#define SHLO_QUANT_QUERIES 1
-#endif
-#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -334,10 +328,8 @@ static bool window_and_result(conv *c) {
   bool ok = c->dynamic ? dynamic_padding(c, &pads, &n_pads, &known)
                        : sharc_shlo_padding(c->op, sharc_op_attr(c->op, "padding"), &pads, &n_pads);
   ok = ok && (!known || window_shape(c, wdims, pads, n_pads));
-#ifdef SHLO_QUANT_QUERIES
   /* verifyConvolutionOpQuantizationConstraints */
   ok = ok && sharc_shlo_verify_convolution_quant(c->op, c->dims[KERNEL][1], c->dims[OUTPUT][1]);
-#endif
   free(wdims);
   free(pads);
   return ok;

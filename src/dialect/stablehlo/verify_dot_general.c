@@ -4,13 +4,7 @@
  * getKnownDotAlgorithm: positive counts, and a combination of precisions
  * known to be supported by some hardware). */
 #include "dialect/stablehlo/shlo.h"
-/* The quant dialect's queries, once that dialect is part of the build. */
-#if defined(__has_include)
-#if __has_include("dialect/quant/quant.h")
 #include "dialect/quant/quant.h"
-#define SHLO_QUANT_QUERIES 1
-#endif
-#endif
 
 #include <stdlib.h>
 
@@ -294,12 +288,10 @@ static bool verify(dot *g) {
     sharc_shlo_error(g->op, "must specify DEFAULT precision config when algorithm is set.");
     return false;
   }
-#ifdef SHLO_QUANT_QUERIES
   /* verifyDotGeneralOpQuantizationConstraints */
   ok = ok && sharc_shlo_verify_dot_general_quant(
                  g->op, sharc_shlo_struct_field(sharc_op_attr(g->op, "dot_dimension_numbers"),
                                                 &sharc_shlo_dot_def, RHS_CONTRACT));
-#endif
   return ok;
 }
 

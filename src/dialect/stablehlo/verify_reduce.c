@@ -2,13 +2,7 @@
  * body rules every reduce-like op shares (verifyReducerShape of
  * TypeInference.cpp), with StableHLO's messages, reported at the op. */
 #include "dialect/stablehlo/shlo.h"
-/* The quant dialect's queries, once that dialect is part of the build. */
-#if defined(__has_include)
-#if __has_include("dialect/quant/quant.h")
 #include "dialect/quant/quant.h"
-#define SHLO_QUANT_QUERIES 1
-#endif
-#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,14 +26,6 @@ static bool fail_types(sharc_op *op, const char *head, const sharc_type *a, cons
   sharc_shlo_error(op, "%s", m.data);
   sharc_buf_free(&m);
   return false;
-}
-
-/* Quantized element types: the quant dialect's own types, or its opaque
- * form where that dialect is not loaded. */
-static bool is_quant(const sharc_type *t) {
-  if (t && t->kind == SHARC_TYPE_DIALECT && t->def && t->def->dialect)
-    return strcmp(t->def->dialect->name, "quant") == 0;
-  return t && t->kind == SHARC_TYPE_OPAQUE && strcmp(t->opaque.dialect->data, "quant") == 0;
 }
 
 bool sharc_shlo_sized_region(sharc_op *op, unsigned i, const char *name) {
@@ -82,40 +68,6 @@ static bool compatible_shape(const sharc_type *a, const sharc_type *b) {
 bool sharc_shlo_compatible_shape_and_elem(const sharc_type *a, const sharc_type *b,
                                           bool ignore_fp) {
   return compatible_shape(a, b) && same_elem(a, b, ignore_fp);
-}
-
-static unsigned bit_width(const sharc_type *t) {
-  if (t->kind == SHARC_TYPE_COMPLEX)
-    return 2 * bit_width(t->elem);
-  return sharc_type_bit_width(t);
-}
-
-/* isPromotableElementType: same base type, no wider than the target.
- * Quantized types compare their expressed types and storage widths through
- * the quant dialect's queries; without them two quantized types are taken
- * as promotable rather than rejecting valid programs. */
-static bool promotable(const sharc_type *from, const sharc_type *to, bool ignore_fp) {
-  if (!sharc_type_is_shaped(from) || !sharc_type_is_shaped(to))
-    return false;
-  const sharc_type *x = sharc_type_element(from), *y = sharc_type_element(to);
-  if (is_quant(x) || is_quant(y)) {
-#ifdef SHLO_QUANT_QUERIES
-    /* the same expressed type; storage widths compared */
-    return is_quant(x) && is_quant(y) &&
-           sharc_quant_expressed_type(x) == sharc_quant_expressed_type(y) &&
-           sharc_quant_storage_width(x) <= sharc_quant_storage_width(y);
-#else
-    return is_quant(x) && is_quant(y);
-#endif
-  }
-  bool same_kind = (x->kind == SHARC_TYPE_INTEGER && y->kind == SHARC_TYPE_INTEGER) ||
-                   (sharc_type_is_float(x) && sharc_type_is_float(y)) ||
-                   (x->kind == SHARC_TYPE_COMPLEX && y->kind == SHARC_TYPE_COMPLEX);
-  if (!same_kind)
-    return false;
-  if (ignore_fp && sharc_type_is_float(x))
-    return true;
-  return bit_width(x) <= bit_width(y);
 }
 
 /* Block::mightHaveTerminator: a last op that is a terminator, or that
@@ -218,13 +170,13 @@ static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *ac
            "The element-type of reduction-region's result type at index %u is "
            "expected to be promotable from the op's corresponding init-value element-type: ",
            i);
-  if (!promotable(init, acc, true))
+  if (!sharc_shlo_promotable(init, acc, true))
     return fail_types(op, head, acc, " vs ", init, "");
   snprintf(head, sizeof head,
            "The element-type of reduction-region's argument at index %u is "
            "expected to be promotable from ",
            n + i);
-  if (!promotable(input, arg1, true))
+  if (!sharc_shlo_promotable(input, arg1, true))
     return fail_types(op, head, sharc_type_element(input), ", but got ", elem_of(arg1), "");
   return arg_shape_fits(op, arg1, n + i, i, allowed, n_allowed);
 }
