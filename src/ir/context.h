@@ -39,6 +39,11 @@ struct sharc_context {
   /* bumped by every change to attached IR: lets the pass manager skip
    * re-verifying what a pass left as it was */
   uint64_t ir_epoch;
+  /* the op last verified whole by sharc_verify_changed, and whether a
+   * change since then needs it verified whole again (else only the ops of
+   * its body marked verify_dirty) */
+  sharc_op *verify_root;
+  bool verify_all;
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
