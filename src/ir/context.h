@@ -43,6 +43,10 @@ struct sharc_context {
    * change since then needs it verified whole again (else only the ops of
    * its body marked verify_dirty) */
   sharc_op *verify_root;
+  /* ops ever created here that are symbol tables or might be (unregistered
+   * with one region): while only the top module is one, a pass looking for
+   * nested tables need not walk the IR */
+  unsigned table_like_ops;
   bool verify_all;
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */

@@ -276,6 +276,9 @@ void sharc_symcache_free_all(sharc_context *ctx);
 /* Counts every change to IR (ops linked, unlinked or edited, uses moved,
  * types and block arguments changed): equal counts, unchanged IR. */
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx);
+/* How many ops created in `ctx` are symbol tables, or unregistered ones
+ * with one region (which might be), erased ones included. */
+unsigned sharc_context_table_like_ops(const sharc_context *ctx);
 /* Every change to attached IR goes through these: they bump the IR epoch
  * and note what needs verifying again (see sharc_verify_changed). */
 void sharc_ir_touch_op(sharc_op *op);

@@ -165,6 +165,8 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
     unsigned bit = sharc_def_bit(op->def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
   }
+  if (op->def ? (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
+    ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
   op->props = st->props;
@@ -282,6 +284,7 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
 
 sharc_context *sharc_op_context(const sharc_op *op) { return op->ctx; }
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
+unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
 bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) { return op->def == def; }
