@@ -14,6 +14,14 @@ extern "C" {
  * false at the first violation. */
 SHARC_API bool sharc_verify(sharc_op *op);
 
+/* sharc_verify(op) for an op verified again and again as passes change it:
+ * when `op` passed the last time and only ops isolated from above directly
+ * in its body (functions) changed inside since, only those are verified
+ * again (same diagnostics: the rest passed and nothing it reads changed);
+ * any other change (to an op directly in its body, to `op`, inside a
+ * symbol table or a non-isolated op there) verifies it whole. */
+SHARC_API bool sharc_verify_changed(sharc_op *op);
+
 /* The checks that passed in the verification under way, for verifiers
  * whose outcome is a pure function of uniqued things (attributes, types,
  * the op's parent): `key` names the check and everything it reads. The IR

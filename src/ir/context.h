@@ -39,6 +39,15 @@ struct sharc_context {
   /* bumped by every change to attached IR: lets the pass manager skip
    * re-verifying what a pass left as it was */
   uint64_t ir_epoch;
+  /* the op last verified whole by sharc_verify_changed, and whether a
+   * change since then needs it verified whole again (else only the ops of
+   * its body marked verify_dirty) */
+  sharc_op *verify_root;
+  /* ops ever created here that are symbol tables or might be (unregistered
+   * with one region): while only the top module is one, a pass looking for
+   * nested tables need not walk the IR */
+  unsigned table_like_ops;
+  bool verify_all;
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;

@@ -276,6 +276,14 @@ void sharc_symcache_free_all(sharc_context *ctx);
 /* Counts every change to IR (ops linked, unlinked or edited, uses moved,
  * types and block arguments changed): equal counts, unchanged IR. */
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx);
+/* How many ops created in `ctx` are symbol tables, or unregistered ones
+ * with one region (which might be), erased ones included. */
+unsigned sharc_context_table_like_ops(const sharc_context *ctx);
+/* Every change to attached IR goes through these: they bump the IR epoch
+ * and note what needs verifying again (see sharc_verify_changed). */
+void sharc_ir_touch_op(sharc_op *op);
+void sharc_ir_touch_block(sharc_block *b);
+void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
 
 /* What every walk and most visits read comes first, in one cache line: a
  * walk over a large module waits on memory for each op, and a second line
@@ -300,6 +308,9 @@ struct sharc_op {
   unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
   sharc_block **successors;
   bool erased;
+  /* an op directly in the body of ctx->verify_root changed inside since
+   * that root was last verified (see sharc_verify_changed) */
+  bool verify_dirty;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
    * is on one driver's worklist at a time) */
   unsigned worklist_slot;

@@ -9,19 +9,64 @@
 /* ---- values and uses ---------------------------------------------------- */
 
 sharc_type *sharc_value_type(const sharc_value *v) { return v->type; }
-/* NULL for the parser's placeholders, which are not part of any IR yet. */
-static sharc_context *value_context(const sharc_value *v) {
-  if (v->vkind == SHARC_VALUE_RESULT)
-    return v->owner.op->ctx;
-  if (v->vkind == SHARC_VALUE_ARG && v->owner.block)
-    return v->owner.block->ctx;
-  return NULL;
+/* ---- change tracking ------------------------------------------------------ */
+
+/* Since the last verification of ctx->verify_root, a change inside `op`
+ * (or to `op` itself when `self`): the function (the op directly in the
+ * root's body) it lies in is marked for re-verification; a change that a
+ * function's verification may read from outside it (anything directly in
+ * the root's body or the root itself, or inside an op there that is not an
+ * isolated, non-symbol-table op) asks for verifying everything. A change to
+ * detached IR is seen when it is inserted. */
+static void note_change(sharc_context *ctx, sharc_op *op, bool self) {
+  ctx->ir_epoch++;
+  const sharc_op *root = ctx->verify_root;
+  if (!root || ctx->verify_all)
+    return;
+  for (sharc_op *child = op;; self = false) {
+    if (child == root) {
+      ctx->verify_all = true;
+      return;
+    }
+    sharc_block *b = child->block;
+    sharc_op *parent = b && b->parent ? b->parent->parent : NULL;
+    if (!parent)
+      return;
+    if (parent != root) {
+      child = parent;
+      continue;
+    }
+    unsigned traits = child->def ? child->def->traits : 0;
+    if (self || !(traits & SHARC_TRAIT_ISOLATED) || (traits & SHARC_TRAIT_SYMBOL_TABLE))
+      ctx->verify_all = true;
+    else
+      child->verify_dirty = true;
+    return;
+  }
+}
+
+void sharc_ir_touch_op(sharc_op *op) { note_change(op->ctx, op, true); }
+
+void sharc_ir_touch_block(sharc_block *b) {
+  sharc_op *parent = b->parent ? b->parent->parent : NULL;
+  if (parent)
+    note_change(b->ctx, parent, false);
+  else
+    b->ctx->ir_epoch++;
+}
+
+void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
+  if (r && r->parent)
+    note_change(ctx, r->parent, false);
+  else
+    ctx->ir_epoch++;
 }
 
 static void touch_value(const sharc_value *v) {
-  sharc_context *ctx = value_context(v);
-  if (ctx)
-    ctx->ir_epoch++;
+  if (v->vkind == SHARC_VALUE_RESULT)
+    sharc_ir_touch_op(v->owner.op);
+  else if (v->vkind == SHARC_VALUE_ARG && v->owner.block)
+    sharc_ir_touch_block(v->owner.block);
 }
 
 void sharc_value_set_type(sharc_value *v, sharc_type *t) {
@@ -120,6 +165,8 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
     unsigned bit = sharc_def_bit(op->def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
   }
+  if (op->def ? (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
+    ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
   op->props = st->props;
@@ -170,7 +217,7 @@ static void drop_region_refs(sharc_region *r) {
 }
 
 void sharc_op_remove_from_parent(sharc_op *op) {
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   sharc_block *b = op->block;
   if (!b)
     return;
@@ -189,7 +236,7 @@ void sharc_op_remove_from_parent(sharc_op *op) {
 }
 
 void sharc_op_erase(sharc_op *op) {
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   sharc_op_remove_from_parent(op);
   op->erased = true;
   drop_op_refs(op);
@@ -237,6 +284,7 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
 
 sharc_context *sharc_op_context(const sharc_op *op) { return op->ctx; }
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
+unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
 bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) { return op->def == def; }
@@ -256,7 +304,7 @@ sharc_attr *sharc_op_loc(const sharc_op *op) { return op->loc; }
 void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) {
   if (op->loc == loc)
     return;
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   op->loc = loc;
 }
 unsigned sharc_op_num_operands(const sharc_op *op) { return op->num_operands; }
@@ -265,13 +313,13 @@ sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) { return op->opera
 void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
   if (op->operands[i].value == v)
     return;
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   use_unlink(&op->operands[i]);
   use_link(&op->operands[i], v);
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&op->operands[i]);
   if (n > op->cap_operands) {
@@ -300,7 +348,7 @@ sharc_attr *sharc_op_props(const sharc_op *op) { return op->props; }
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
   if (op->attrs == dict)
     return;
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_op(op);
   sharc_attr *old = op->attrs;
   op->attrs = dict;
   if (op->block && op->block->symcache)
@@ -392,7 +440,7 @@ sharc_block *sharc_block_create(sharc_context *ctx) {
 }
 
 sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_block(b);
   if (b->num_args == b->cap_args) {
     unsigned cap = b->cap_args ? b->cap_args * 2 : 4;
     sharc_value **args = sharc_arena_alloc(&b->ctx->arena, cap * sizeof *args);
@@ -412,7 +460,7 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
 }
 
 void sharc_block_erase_arg(sharc_block *b, unsigned i) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_block(b);
   for (unsigned j = i + 1; j < b->num_args; j++) {
     b->args[j - 1] = b->args[j];
     b->args[j - 1]->index = j - 1;
@@ -454,7 +502,7 @@ sharc_op *sharc_block_parent_op(const sharc_block *b) { return b->parent ? b->pa
 sharc_block *sharc_block_next(const sharc_block *b) { return b->next; }
 
 void sharc_block_append_op(sharc_block *b, sharc_op *op) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_block(b);
   op->block = b;
   op->prev = b->last;
   op->next = NULL;
@@ -468,7 +516,7 @@ void sharc_block_append_op(sharc_block *b, sharc_op *op) {
 }
 
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
-  op->ctx->ir_epoch++;
+  sharc_ir_touch_block(before->block);
   sharc_block *b = before->block;
   op->block = b;
   op->next = before;
@@ -504,7 +552,7 @@ sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - r->parent->regions); }
 
 void sharc_region_append_block(sharc_region *r, sharc_block *b) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_region(b->ctx, r);
   b->parent = r;
   b->prev = r->last;
   b->next = NULL;
@@ -516,7 +564,7 @@ void sharc_region_append_block(sharc_region *r, sharc_block *b) {
 }
 
 void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_region(b->ctx, r);
   if (!before) {
     sharc_region_append_block(r, b);
     return;
@@ -532,7 +580,7 @@ void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block
 }
 
 void sharc_block_remove_from_parent(sharc_block *b) {
-  b->ctx->ir_epoch++;
+  sharc_ir_touch_region(b->ctx, b->parent);
   sharc_region *r = b->parent;
   if (!r)
     return;
@@ -549,6 +597,8 @@ void sharc_block_remove_from_parent(sharc_block *b) {
 }
 
 void sharc_region_take_body(sharc_region *to, sharc_region *from) {
+  if (from->first)
+    sharc_ir_touch_region(from->first->ctx, from);
   while (from->first) {
     sharc_block *b = from->first;
     from->first = b->next;

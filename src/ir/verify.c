@@ -569,6 +569,63 @@ bool sharc_verify(sharc_op *op) {
   return ok;
 }
 
+/* After a full verification that passed, the ops directly in `root`'s
+ * body start clean: changes mark them from here on. */
+static void track_from(sharc_op *root) {
+  root->ctx->verify_root = root;
+  root->ctx->verify_all = false;
+  for (unsigned i = 0; i < root->num_regions; i++)
+    for (sharc_block *b = root->regions[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next)
+        o->verify_dirty = false;
+}
+
+/* The ops of `root`'s body marked changed, in order, each reporting its
+ * own failures as a full verification does for isolated ops (everything
+ * else passed last time and nothing it reads changed). */
+static bool verify_marked(sharc_op *root) {
+  verifier v = {{0}, {0}, NULL};
+  sharc_word_memo memo = {{0}, {0}};
+  struct sharc_word_memo *outer = root->ctx->verify_memo;
+  root->ctx->verify_memo = &memo;
+  bool ok = true;
+  for (unsigned i = 0; i < root->num_regions; i++)
+    for (sharc_block *b = root->regions[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (!o->verify_dirty)
+          continue;
+        if (verify_op(&v, o))
+          o->verify_dirty = false;
+        else
+          ok = false;
+      }
+  root->ctx->verify_memo = outer;
+  sharc_word_memo_free(&memo);
+  sharc_diag_flush(root->ctx);
+  return ok;
+}
+
+bool sharc_verify_changed(sharc_op *op) {
+  sharc_context *ctx = op->ctx;
+  sharc_op *root = ctx->verify_root;
+  if (root == op && !ctx->verify_all) {
+    if (verify_marked(op))
+      return true;
+    ctx->verify_root = NULL;
+    return false;
+  }
+  bool ok = sharc_verify(op);
+  /* a function verified on its own (a nested pass manager's) keeps the
+   * tracking of the module around it */
+  if (!ok)
+    ctx->verify_root = NULL;
+  else if (root && sharc_op_parent_op(op) == root)
+    op->verify_dirty = ctx->verify_all ? op->verify_dirty : false;
+  else
+    track_from(op);
+  return ok;
+}
+
 bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned n) {
   unsigned len;
   return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);

@@ -598,7 +598,7 @@ static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   /* MLIR skips the verifier when a pass preserved all analyses; here the
    * IR's own change count says the pass left the IR as it was, verified */
   if (ok && !pl->flags.no_verify && sharc_context_ir_epoch(sharc_op_context(op)) != epoch)
-    ok = sharc_verify(op);
+    ok = sharc_verify_changed(op);
   if (!ok) {
     if (pl->flags.print_ir_after_failure || pl->flags.print_ir_after_all)
       dump(e, op, "After", " Failed");

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "ir_helpers.h"
 
+#include "ir/context.h"
 #include "ir/ir_internal.h"
 #include "pass/pass_manager_internal.h"
 #include "sharc/pass.h"
@@ -1171,6 +1172,103 @@ static void test_verify_only_changed_ir(void) {
   pm_free(&f);
 }
 
+static sharc_op *nth_func(sharc_op *module, unsigned n) {
+  sharc_op *f = sharc_block_first_op(sharc_region_first_block(sharc_op_region(module, 0)));
+  while (n-- && f)
+    f = sharc_op_next(f);
+  return f;
+}
+
+static void drop_func_return(sharc_op *func) {
+  sharc_op *ret = sharc_block_last_op(sharc_region_first_block(sharc_op_region(func, 0)));
+  sharc_op_set_operands(ret, NULL, 0);
+}
+
+/* Breaks the return of the module's first function (a change inside it). */
+static bool break_first_func(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  (void)run;
+  drop_func_return(nth_func(op, 0));
+  return true;
+}
+
+/* Marks the module's first function `t.touched` (a change to a module-level op). */
+static bool touch_first_func(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  (void)run;
+  sharc_op_set_attr(nth_func(op, 0), "t.touched", sharc_attr_unit(sharc_op_context(op)));
+  return true;
+}
+
+static const sharc_pass_def first_func_breaker = {.flag = "break-first-func",
+                                                  .display_name = "BreakFirstFuncPass",
+                                                  .anchor = "builtin.module",
+                                                  .tools = SHARC_TOOL_ANY,
+                                                  .run = break_first_func};
+static const sharc_pass_def first_func_toucher = {.flag = "touch-first-func",
+                                                  .display_name = "TouchFirstFuncPass",
+                                                  .anchor = "builtin.module",
+                                                  .tools = SHARC_TOOL_ANY,
+                                                  .run = touch_first_func};
+
+static const char two_funcs[] = "func.func @a() -> i32 {\n"
+                                "  %0 = \"x.c\"() : () -> i32\n"
+                                "  return %0 : i32\n"
+                                "}\n"
+                                "func.func @b() -> i32 {\n"
+                                "  %0 = \"x.c\"() : () -> i32\n"
+                                "  return %0 : i32\n"
+                                "}\n";
+
+/* Once the module verified, a pass that changes inside functions only has
+ * those verified again: @b, broken with its change hidden from the
+ * tracking, stays unseen, while the error the pass left in @a is reported.
+ * A change to a module-level op (here @a's attributes, which other
+ * functions' verifiers may read) verifies everything again. */
+static void test_verify_changed_functions(void) {
+  pm_fixture f;
+  if (!pm_init(&f, two_funcs))
+    return;
+  add(f.root, &toucher);
+  CHECK(pm_run(&f));
+  CHECK(f.ctx->verify_root == f.module && !f.ctx->verify_all);
+  sharc_op *b = nth_func(f.module, 1);
+  drop_func_return(b);
+  CHECK(b->verify_dirty);
+  b->verify_dirty = false;
+  add(f.root, &first_func_breaker);
+  CHECK(!pm_run(&f));
+  CHECK_STR(diags(&f), "t.mlir:3:3: error: 'func.return' op has 0 operands, but enclosing "
+                       "function (@a) returns 1\n");
+  pm_free(&f);
+
+  if (!pm_init(&f, two_funcs))
+    return;
+  add(f.root, &toucher);
+  CHECK(pm_run(&f));
+  b = nth_func(f.module, 1);
+  drop_func_return(b);
+  b->verify_dirty = false;
+  add(f.root, &first_func_toucher);
+  CHECK(!pm_run(&f));
+  CHECK_STR(diags(&f), "t.mlir:7:3: error: 'func.return' op has 0 operands, but enclosing "
+                       "function (@b) returns 1\n");
+  pm_free(&f);
+
+  /* adding a function is a module-level change too */
+  if (!pm_init(&f, two_funcs))
+    return;
+  add(f.root, &toucher);
+  CHECK(pm_run(&f));
+  b = nth_func(f.module, 1);
+  drop_func_return(b);
+  b->verify_dirty = false;
+  sharc_op *a = nth_func(f.module, 0);
+  sharc_op_remove_from_parent(a);
+  CHECK(f.ctx->verify_all);
+  pm_free(&f);
+}
+
 /* The change count moves with every edit of attached IR and stays put
  * when an edit sets what is already there. */
 static void test_ir_epoch(void) {
@@ -1723,6 +1821,7 @@ int main(void) {
   test_print_ir();
   test_verify_after_pass();
   test_verify_only_changed_ir();
+  test_verify_changed_functions();
   test_ir_epoch();
   test_timing_report_layout();
   test_registry_invariants();

@@ -180,6 +180,19 @@ static void sweep_table(eraser *e, sharc_op *table) {
     }
 }
 
+/* Nothing can go when the top table's symbols are all public and the
+ * table is the only (possible) symbol table ever created: no other table
+ * to sweep, none to report as unknown. Saves a walk of the whole IR. */
+static bool nothing_to_erase(sharc_op *table) {
+  if (sharc_op_parent_op(table) || sharc_context_table_like_ops(table->ctx) != 1)
+    return false;
+  for (sharc_block *b = sharc_region_first_block(sharc_op_region(table, 0)); b; b = b->next)
+    for (sharc_op *op = b->first; op; op = op->next)
+      if (is_symbol(op) && sharc_symbol_visibility_of(op) != SHARC_SYMBOL_PUBLIC)
+        return false;
+  return true;
+}
+
 static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
   (void)options;
   if (!is_table(op) || !op->num_regions) {
@@ -187,6 +200,8 @@ static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
                             "symbol table");
     return false;
   }
+  if (nothing_to_erase(op))
+    return true;
   /* a table nested somewhere is hidden only when it is a private symbol */
   bool hidden = true;
   if (sharc_op_parent_op(op) && is_symbol(op))
