@@ -369,6 +369,10 @@ bool sharc_shlo_infer_select(sharc_op *op);
 bool sharc_shlo_slice_traits(sharc_op *op);
 bool sharc_shlo_trait_operand_result_elements(sharc_op *op);
 bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
+/* "inferred shape '[2, ?]' is incompatible with return type of operation":
+ * the check of an inferred result shape against a ranked result 0 (dot,
+ * dot_general, convolution). */
+bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n);
 /* verifyPrecisionConfig: at most two precisions. */
 bool sharc_shlo_verify_precision_config(sharc_op *op);
 bool sharc_shlo_verify_dot(sharc_op *op);
