@@ -401,10 +401,6 @@ bool sharc_shlo_trait_compatible_element_type(sharc_op *op);
 bool sharc_shlo_infer_collective_broadcast(sharc_op *op);
 bool sharc_shlo_infer_collective_reduce(sharc_op *op);
 bool sharc_shlo_verify_collective_broadcast(sharc_op *op);
-/* verifyReducerShape for one input, no allowed dimensions, the reducer in
- * region `region` (verify_collective.c). */
-bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc_type *input,
-                                      const sharc_type *init);
 bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
 bool sharc_shlo_infer_select_and_scatter(sharc_op *op);
 /* HLO_PairwiseSameOperandAndResultElementType. */
