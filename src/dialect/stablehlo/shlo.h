@@ -373,6 +373,9 @@ bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
  * the check of an inferred result shape against a ranked result 0 (dot,
  * dot_general, convolution). */
 bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n);
+/* Element `i` of an integer dense elements attribute, sign-extended
+ * (verify_window.c). */
+int64_t sharc_shlo_dense_int(const sharc_attr *a, size_t i);
 /* verifyPrecisionConfig: at most two precisions. */
 bool sharc_shlo_verify_precision_config(sharc_op *op);
 bool sharc_shlo_verify_dot(sharc_op *op);

@@ -55,24 +55,12 @@ static void id_set_free(id_set *s) {
   free(s->used);
 }
 
-/* Element `i` of an integer dense elements attribute, sign-extended. */
-static int64_t dense_int_at(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
-  const sharc_type *elem = sharc_type_element(a->type);
-  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
-  if (width == 0 || width >= 64)
-    return (int64_t)raw;
-  uint64_t sign = (uint64_t)1 << (width - 1);
-  raw &= (sign << 1) - 1;
-  return (int64_t)((raw ^ sign) - sign);
-}
-
 static bool check_ids(sharc_op *op, const sharc_attr *groups, size_t n, bool same_size) {
   id_set seen;
   id_set_init(&seen, n);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = dense_int_at(groups, i);
+    int64_t id = sharc_shlo_dense_int(groups, i);
     if (id == -1) {
       if (!same_size)
         continue;
@@ -403,7 +391,7 @@ bool sharc_shlo_verify_collective_broadcast(sharc_op *op) {
     id_set_init(&seen, n);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
-      int64_t id = dense_int_at(groups, i);
+      int64_t id = sharc_shlo_dense_int(groups, i);
       if (id < 0) {
         sharc_shlo_error(op, "replica_groups values must be positive, but was given %lld",
                          (long long)id);
@@ -523,7 +511,7 @@ static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
   id_set_init(&targets, n / 2);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = dense_int_at(pairs, i);
+    int64_t id = sharc_shlo_dense_int(pairs, i);
     if (id < 0) {
       sharc_shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
       ok = false;

@@ -208,18 +208,6 @@ static void infer_shape(conv *c, const shlo_window_dim *window, int64_t *out) {
   free(spatial);
 }
 
-/* Element `i` of an integer dense elements attribute, sign-extended. */
-static int64_t dense_int(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
-  const sharc_type *elem = sharc_type_element(a->type);
-  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
-  if (width == 0 || width >= 64)
-    return (int64_t)raw;
-  uint64_t sign = (uint64_t)1 << (width - 1);
-  raw &= (sign << 1) - 1;
-  return (int64_t)((raw ^ sign) - sign);
-}
-
 /* dynamic_conv's padding operand: a [spatial, 2] tensor, whose pairs are
  * known when a constant produces it (matchInts). `*known` false otherwise. */
 static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *known) {
@@ -249,7 +237,7 @@ static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *kno
   if (!*pads)
     abort();
   for (size_t i = 0; i < n; i++)
-    (*pads)[i] = dense_int(value, i);
+    (*pads)[i] = sharc_shlo_dense_int(value, i);
   *n_pads = (unsigned)(n / 2);
   *known = true;
   return true;
