@@ -15,6 +15,7 @@
 /* Tool-only machinery, not part of the embeddable API: mapping the input
  * file, and the -verify-diagnostics checker of expected-* comments. */
 #include "support/edit_distance.h"
+#include "support/input.h"
 #include "support/pages.h"
 #include "support/vec.h"
 #include "support/verify_diag.h"
@@ -60,89 +61,6 @@ typedef struct opt_flags {
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
 } opt_flags;
-
-/* ---- input ------------------------------------------------------------------
- * The input text, NUL-terminated: mapped when it is a regular file of known
- * size, else read to the end (pipes, /proc files whose size reads 0). */
-typedef struct input {
-  const char *data;
-  size_t len;
-  bool mapped;
-} input;
-
-/* Reads fd to its end into a NUL-terminated buffer; 0 or an errno. */
-static int read_all(int fd, size_t hint, char **data, size_t *len) {
-  size_t cap = hint + 1 > 65536 ? hint + 1 : 65536, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    abort();
-  for (;;) {
-    if (n + 1 == cap) {
-      if (cap > SIZE_MAX / 2)
-        abort();
-      cap *= 2;
-      buf = realloc(buf, cap);
-      if (!buf)
-        abort();
-    }
-    ssize_t got = read(fd, buf + n, cap - n - 1);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got < 0) {
-      int e = errno;
-      free(buf);
-      return e;
-    }
-    if (got == 0)
-      break;
-    n += (size_t)got;
-  }
-  buf[n] = 0;
-  *data = buf;
-  *len = n;
-  return 0;
-}
-
-/* 0 or the errno explaining why `path` cannot be read. */
-static int read_input(const char *path, input *in) {
-  char *data = NULL;
-  int e;
-  if (strcmp(path, "-") == 0) {
-    e = read_all(STDIN_FILENO, 0, &data, &in->len);
-    in->data = data;
-    return e;
-  }
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return errno;
-  struct stat st;
-  if (fstat(fd, &st) != 0) {
-    e = errno;
-    close(fd);
-    return e;
-  }
-  if (S_ISDIR(st.st_mode)) {
-    close(fd);
-    return EISDIR;
-  }
-  /* a FIFO's writer is connected to this descriptor: read through it */
-  if (S_ISREG(st.st_mode) && sharc_pages_map_file(path, &in->data, &in->len)) {
-    close(fd);
-    in->mapped = true;
-    return 0;
-  }
-  e = read_all(fd, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0, &data, &in->len);
-  close(fd);
-  in->data = data;
-  return e;
-}
-
-static void input_free(input *in) {
-  if (in->mapped)
-    sharc_pages_unmap_file(in->data, in->len);
-  else
-    free((void *)(uintptr_t)in->data);
-}
 
 /* ---- output -----------------------------------------------------------------
  * An output file is written to `<target>.tmpXXXXXX` in the target's
@@ -948,9 +866,9 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     free_flags(&fl);
     return 0;
   }
-  input in = {NULL, 0, false};
+  sharc_input_text in = {NULL, 0, false};
   int e = 0;
-  if (ok && (e = read_input(fl.input, &in)) != 0) {
+  if (ok && (e = sharc_input_read(fl.input, &in)) != 0) {
     sharc_buf_printf(&err, "cannot open input file '%s': %s\n", fl.input, strerror(e));
     ok = false;
   }
@@ -974,7 +892,7 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   }
   flush_err(&err);
   sharc_buf_free(&err);
-  input_free(&in);
+  sharc_input_free(&in);
   sharc_pipeline_destroy(pl);
   free_flags(&fl);
   return ok ? 0 : 1;

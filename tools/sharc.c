@@ -12,6 +12,7 @@
 #include "sharc/pass.h"
 #include "sharc/report.h"
 #include "sharc/verify.h"
+#include "support/input.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -265,7 +266,7 @@ static void phase(const cli *c, const char *what, timer *since) {
 typedef struct session {
   const cli *c;
   const char *name; /* the input as diagnostics name it */
-  sharc_cli_input in;
+  sharc_input_text in;
   sharc_context *ctx;
   sharc_op *module;
   sharc_buf diags;
@@ -300,7 +301,7 @@ static int module_error(session *s, const char *fmt, const char *arg) {
 static void session_free(session *s) {
   if (s->ctx)
     sharc_context_destroy(s->ctx);
-  sharc_cli_input_free(&s->in);
+  sharc_input_free(&s->in);
   sharc_buf_free(&s->diags);
 }
 
@@ -308,7 +309,7 @@ static void session_free(session *s) {
 static bool load(session *s, const cli *c, timer *t) {
   s->c = c;
   s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_cli_read(c->input, &s->in);
+  int e = sharc_input_read(c->input, &s->in);
   if (e) {
     fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
     return false;

@@ -1,10 +1,8 @@
-/* Reading a model and writing files atomically for the sharc command line
+/* Writing files atomically for the sharc command line
  * (a temporary file beside the target, renamed into place once complete;
  * removed again on failure or on SIGINT/SIGTERM/SIGHUP). */
 #define _POSIX_C_SOURCE 200809L
 #include "sharc_io.h"
-
-#include "support/pages.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -14,69 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* ---- input ----------------------------------------------------------------- */
-
-static int read_fd(int fd, char **data, size_t *len) {
-  size_t cap = 65536, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    abort();
-  for (;;) {
-    if (n + 1 >= cap) {
-      cap *= 2;
-      buf = realloc(buf, cap);
-      if (!buf)
-        abort();
-    }
-    ssize_t got = read(fd, buf + n, cap - n - 1);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got < 0) {
-      int e = errno;
-      free(buf);
-      return e;
-    }
-    if (got == 0)
-      break;
-    n += (size_t)got;
-  }
-  buf[n] = 0;
-  *data = buf;
-  *len = n;
-  return 0;
-}
-
-int sharc_cli_read(const char *path, sharc_cli_input *in) {
-  memset(in, 0, sizeof *in);
-  if (strcmp(path, "-") != 0 && sharc_pages_map_file(path, &in->data, &in->len)) {
-    in->mapped = true;
-    return 0;
-  }
-  int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : -1;
-  if (fd < 0) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-      return errno ? errno : ENOENT;
-    char *data = NULL;
-    int e = read_fd(fileno(f), &data, &in->len);
-    fclose(f);
-    in->data = data;
-    return e;
-  }
-  char *data = NULL;
-  int e = read_fd(fd, &data, &in->len);
-  in->data = data;
-  return e;
-}
-
-void sharc_cli_input_free(sharc_cli_input *in) {
-  if (in->mapped)
-    sharc_pages_unmap_file(in->data, in->len);
-  else
-    free((void *)(uintptr_t)in->data);
-  memset(in, 0, sizeof *in);
-}
 
 /* ---- output ----------------------------------------------------------------- */
 

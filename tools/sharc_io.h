@@ -1,20 +1,11 @@
-/* File input and output for the sharc command line: reading a model (or
- * stdin), and writing a file only when it is complete, through a
- * temporary file renamed into place. */
+/* File output for the sharc command line: writing a file only when it is
+ * complete, through a temporary file renamed into place (input is read
+ * with support/input.h, as sdy_opt does). */
 #ifndef SHARC_TOOLS_SHARC_IO_H
 #define SHARC_TOOLS_SHARC_IO_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/* The text of `path` ("-": stdin), NUL-terminated; 0 or an errno. */
-typedef struct sharc_cli_input {
-  const char *data;
-  size_t len;
-  bool mapped;
-} sharc_cli_input;
-int sharc_cli_read(const char *path, sharc_cli_input *in);
-void sharc_cli_input_free(sharc_cli_input *in);
 
 /* Writes `len` bytes to `path` ("-": stdout) through a temporary file in
  * the same directory renamed over it, so that `path` is either untouched

@@ -800,6 +800,20 @@ bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsig
   return ok;
 }
 
+bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b) {
+  sharc_operand_ref ref;
+  sharc_type *from, *to;
+  sharc_value *v;
+  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
+      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
+      !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
+      !sharc_p_resolve_operand(p, &ref, from, &v))
+    return false;
+  sharc_ptrvec_push(&b->operands, v);
+  sharc_ptrvec_push(&b->result_types, to);
+  return true;
+}
+
 bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_optional_attr_dict(p, b))
     return false;

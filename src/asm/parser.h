@@ -138,6 +138,9 @@ bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, b
 /* `attr-dict (%a, %b : T, U)?`: the custom form of return-like
  * terminators (func.return, sdy.return, mpmd.return). */
 bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b);
+/* `%x attr-dict : T to U`: the custom form of one-operand, one-result
+ * casts (tensor.cast, quant.qcast/dcast/scast). */
+bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b);
 /* Parses the successor `^bb` label into a block of the current region. */
 bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out);
 

@@ -64,6 +64,8 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
 void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
 /* The printer side of sharc_p_parse_return_like. */
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op);
+/* The printer side of sharc_p_parse_cast_like. */
+void sharc_pr_cast_like(sharc_printer *p, sharc_op *op);
 /* `(T, U) -> R`: the op's operand and result types as a function type
  * (MLIR's printFunctionalType). */
 void sharc_pr_functional_type(sharc_printer *p, const sharc_op *op);

@@ -149,30 +149,6 @@ static bool verify_complex_constant(sharc_op *op) {
 
 /* ---- tensor.cast: `$source attr-dict : type($source) to type($dest)` ---- */
 
-static bool parse_cast(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref ref;
-  sharc_type *from, *to;
-  sharc_value *v;
-  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
-      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
-      !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
-      !sharc_p_resolve_operand(p, &ref, from, &v))
-    return false;
-  sharc_ptrvec_push(&b->operands, v);
-  sharc_ptrvec_push(&b->result_types, to);
-  return true;
-}
-
-static void print_cast(sharc_printer *p, sharc_op *op) {
-  sharc_pr_puts(p, " ");
-  sharc_pr_operands(p, op);
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
-  sharc_pr_puts(p, " to ");
-  sharc_pr_type(p, result_type(op, 0));
-}
-
 static bool is_tensor(const sharc_type *t) {
   sharc_type_kind k = sharc_type_get_kind(t);
   return k == SHARC_TYPE_TENSOR || k == SHARC_TYPE_UNRANKED_TENSOR;
@@ -298,8 +274,8 @@ static const sharc_op_def complex_constant_def = {
 static const sharc_op_def tensor_cast_def = {
     .name = "tensor.cast",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
-    .parse = parse_cast,
-    .print = print_cast,
+    .parse = sharc_p_parse_cast_like,
+    .print = sharc_pr_cast_like,
     .verify = verify_cast,
     .result_names = cast_name,
     .dialect = &sharc_tensor_dialect,

@@ -813,30 +813,6 @@ static sharc_type *parse_quant_type(sharc_parser *p, sharc_str mnemonic) {
 
 /* ---- ops: quant.qcast, quant.dcast, quant.scast ------------------------ */
 
-/* `$input attr-dict : type($input) to type($result)` */
-static bool parse_cast(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref ref;
-  sharc_type *from, *to;
-  sharc_value *v;
-  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
-      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
-      !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
-      !sharc_p_resolve_operand(p, &ref, from, &v))
-    return false;
-  sharc_ptrvec_push(&b->operands, v);
-  sharc_ptrvec_push(&b->result_types, to);
-  return true;
-}
-
-static void print_cast(sharc_printer *p, sharc_op *op) {
-  sharc_pr_puts(p, " ");
-  sharc_pr_operands(p, op);
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
-  sharc_pr_puts(p, " to ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
-}
 
 static bool is_tensor_type(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR;
@@ -1014,8 +990,8 @@ static bool verify_scast(sharc_op *op) {
 #define QUANT_CAST(var, nm, verify_fn)                                                     \
   static const sharc_op_def var = {.name = "quant." nm,                                    \
                                    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,  \
-                                   .parse = parse_cast,                                    \
-                                   .print = print_cast,                                    \
+                                   .parse = sharc_p_parse_cast_like,                                    \
+                                   .print = sharc_pr_cast_like,                                    \
                                    .verify = verify_fn,                                    \
                                    .dialect = &sharc_quant_dialect}
 QUANT_CAST(qcast_def, "qcast", verify_qcast);

@@ -841,9 +841,7 @@ bool sharc_shlo_verify_precision_config(sharc_op *op) {
   return false;
 }
 
-/* "inferred shape '[2, ?]' is incompatible with return type of operation":
- * verifyDotOp's and verifyDotGeneralOp's check of the inferred dimensions. */
-static bool inferred_dims_match(sharc_op *op, const int64_t *dims, unsigned n) {
+bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n) {
   const sharc_type *out = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
   if (!out)
     return true;
@@ -893,7 +891,7 @@ bool sharc_shlo_verify_dot(sharc_op *op) {
     sharc_shlo_error(op, "expected both lhs/rhs ranks to be either 1 or 2");
     return false;
   }
-  return inferred_dims_match(op, dims, n);
+  return sharc_shlo_verify_inferred_shape(op, dims, n);
 }
 
 static bool contains_dim(const sharc_attr *list, int64_t d) {
@@ -926,7 +924,7 @@ bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sh
   for (unsigned i = 0; ok && i < rhs->shaped.rank; i++)
     if (!contains_dim(rb, i) && !contains_dim(rc, i))
       dims[n++] = rhs->shaped.shape[i];
-  ok = ok && inferred_dims_match(op, dims, n);
+  ok = ok && sharc_shlo_verify_inferred_shape(op, dims, n);
   free(dims);
   return ok;
 }

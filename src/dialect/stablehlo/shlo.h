@@ -369,6 +369,13 @@ bool sharc_shlo_infer_select(sharc_op *op);
 bool sharc_shlo_slice_traits(sharc_op *op);
 bool sharc_shlo_trait_operand_result_elements(sharc_op *op);
 bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
+/* "inferred shape '[2, ?]' is incompatible with return type of operation":
+ * the check of an inferred result shape against a ranked result 0 (dot,
+ * dot_general, convolution). */
+bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n);
+/* Element `i` of an integer dense elements attribute, sign-extended
+ * (verify_window.c). */
+int64_t sharc_shlo_dense_int(const sharc_attr *a, size_t i);
 /* verifyPrecisionConfig: at most two precisions. */
 bool sharc_shlo_verify_precision_config(sharc_op *op);
 bool sharc_shlo_verify_dot(sharc_op *op);
@@ -397,10 +404,6 @@ bool sharc_shlo_trait_compatible_element_type(sharc_op *op);
 bool sharc_shlo_infer_collective_broadcast(sharc_op *op);
 bool sharc_shlo_infer_collective_reduce(sharc_op *op);
 bool sharc_shlo_verify_collective_broadcast(sharc_op *op);
-/* verifyReducerShape for one input, no allowed dimensions, the reducer in
- * region `region` (verify_collective.c). */
-bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc_type *input,
-                                      const sharc_type *init);
 bool sharc_shlo_verify_select_and_scatter(sharc_op *op);
 bool sharc_shlo_infer_select_and_scatter(sharc_op *op);
 /* HLO_PairwiseSameOperandAndResultElementType. */

@@ -55,24 +55,12 @@ static void id_set_free(id_set *s) {
   free(s->used);
 }
 
-/* Element `i` of an integer dense elements attribute, sign-extended. */
-static int64_t dense_int_at(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
-  const sharc_type *elem = sharc_type_element(a->type);
-  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
-  if (width == 0 || width >= 64)
-    return (int64_t)raw;
-  uint64_t sign = (uint64_t)1 << (width - 1);
-  raw &= (sign << 1) - 1;
-  return (int64_t)((raw ^ sign) - sign);
-}
-
 static bool check_ids(sharc_op *op, const sharc_attr *groups, size_t n, bool same_size) {
   id_set seen;
   id_set_init(&seen, n);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = dense_int_at(groups, i);
+    int64_t id = sharc_shlo_dense_int(groups, i);
     if (id == -1) {
       if (!same_size)
         continue;
@@ -118,7 +106,7 @@ static bool verify_replica_groups(sharc_op *op, bool same_size, int64_t expected
   return true;
 }
 
-/* ---- reducer regions (verifyReducerShape) ----------------------------- */
+/* ---- reducer regions ------------------------------------------------- */
 
 static sharc_type *value_type(sharc_value *v) { return sharc_value_type(v); }
 
@@ -130,98 +118,13 @@ static const sharc_type *elem_or_self(const sharc_type *t) {
   return is_shaped(t) ? sharc_type_element(t) : t;
 }
 
-/* tensorsHaveSameElType over two types. */
-static bool same_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
-  const sharc_type *x = elem_or_self(a), *y = elem_or_self(b);
-  if (ignore_fp && x->kind == SHARC_TYPE_FLOAT && y->kind == SHARC_TYPE_FLOAT)
-    return true;
-  return x == y;
-}
-
-static bool compatible_shape_and_elem(const sharc_type *a, const sharc_type *b, bool ignore_fp) {
-  return sharc_shlo_compatible_shapes(a, b) && same_elem(a, b, ignore_fp);
-}
-
-/* verifyReducerShape for one input and no allowed dimensions: the reducer
- * in region `region` against `input` and its `init` value. */
-bool sharc_shlo_verify_single_reducer(sharc_op *op, unsigned region, const sharc_type *input,
-                                      const sharc_type *init) {
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, region));
-  if (!block)
-    return true;
-  if (sharc_block_num_args(block) != 2) {
-    sharc_shlo_error(op, "Reduction-region must take 2 parameters, but takes %u parameter(s)",
-                     sharc_block_num_args(block));
-    return false;
-  }
-  sharc_op *ret = sharc_block_last_op(block);
-  if (!ret) {
-    sharc_shlo_error(op, "The reduction-region expected to have a terminator");
-    return false;
-  }
-  unsigned n_ret = sharc_op_num_operands(ret);
-  if (n_ret == 0) {
-    sharc_shlo_error(op, "The reduction-region expected to return some value(s)");
-    return false;
-  }
-  if (n_ret != 1) {
-    sharc_shlo_error(op, "Reduction-region here must produce 1 tensors, but produces %u instead",
-                     n_ret);
-    return false;
-  }
-  const sharc_type *acc = value_type(sharc_op_operand(ret, 0));
-  if (!is_shaped(acc)) {
-    sharc_shlo_error(op, "Reduction-region here must produce tensor-typed result(s), but "
-                     "produces %s instead", sharc_shlo_type_str(acc));
-    return false;
-  }
-  const sharc_type *arg0 = value_type(sharc_block_arg(block, 0));
-  const sharc_type *arg1 = value_type(sharc_block_arg(block, 1));
-  if (!compatible_shape_and_elem(acc, arg0, false)) {
-    sharc_shlo_error(op, "The type of reduction-region's parameter at index 0 is different than "
-                     "the corresponding result type: %s vs %s", sharc_shlo_type_str(arg0),
-                     sharc_shlo_type_str(acc));
-    return false;
-  }
-  if (!compatible_shape_and_elem(acc, arg1, true)) {
-    sharc_shlo_error(op, "The type of reduction-region's parameter at index 1 is different than "
-                     "the corresponding result type: %s vs %s", sharc_shlo_type_str(arg1),
-                     sharc_shlo_type_str(acc));
-    return false;
-  }
-  if (!sharc_shlo_compatible_shapes(init, acc)) {
-    sharc_shlo_error(op, "The shape of reduction-region's result type at index 0 differs from the "
-                     "op's corresponding init-value type: %s vs %s", sharc_shlo_type_str(acc),
-                     sharc_shlo_type_str(init));
-    return false;
-  }
-  if (!sharc_shlo_promotable(init, acc, true)) {
-    sharc_shlo_error(op, "The element-type of reduction-region's result type at index 0 is "
-                     "expected to be promotable from the op's corresponding init-value "
-                     "element-type: %s vs %s", sharc_shlo_type_str(acc), sharc_shlo_type_str(init));
-    return false;
-  }
-  if (!sharc_shlo_promotable(input, arg1, true)) {
-    sharc_shlo_error(op, "The element-type of reduction-region's argument at index 1 is expected "
-                     "to be promotable from %s, but got %s",
-                     sharc_shlo_type_str(sharc_type_element(input)),
-                     sharc_shlo_type_str(elem_or_self(arg1)));
-    return false;
-  }
-  if (sharc_shlo_ranked(arg1) && arg1->shaped.rank > 0) {
-    sharc_shlo_error(op, "The rank of reduction-region's argument at index 1 is expected to be <= "
-                     "0, got %u", arg1->shaped.rank);
-    return false;
-  }
-  return true;
-}
-
 /* The reducer of a single-input collective: one operand against a scalar
  * init of its element type. */
 static bool verify_reducer(sharc_op *op, const sharc_type *input) {
   sharc_context *ctx = sharc_op_context(op);
   const sharc_type *init = sharc_type_tensor(ctx, NULL, 0, sharc_type_element(input), NULL);
-  return sharc_shlo_verify_single_reducer(op, 0, input, init);
+  return sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)), &input,
+                                   &init, 1, NULL, 0);
 }
 
 /* getAccumulatorTypesOrInputTypes for one input: the element type the
@@ -488,7 +391,7 @@ bool sharc_shlo_verify_collective_broadcast(sharc_op *op) {
     id_set_init(&seen, n);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
-      int64_t id = dense_int_at(groups, i);
+      int64_t id = sharc_shlo_dense_int(groups, i);
       if (id < 0) {
         sharc_shlo_error(op, "replica_groups values must be positive, but was given %lld",
                          (long long)id);
@@ -608,7 +511,7 @@ static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
   id_set_init(&targets, n / 2);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = dense_int_at(pairs, i);
+    int64_t id = sharc_shlo_dense_int(pairs, i);
     if (id < 0) {
       sharc_shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
       ok = false;

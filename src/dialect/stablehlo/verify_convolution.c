@@ -208,46 +208,6 @@ static void infer_shape(conv *c, const shlo_window_dim *window, int64_t *out) {
   free(spatial);
 }
 
-static bool compatible(const int64_t *a, const sharc_type *t) {
-  for (unsigned i = 0; i < t->shaped.rank; i++)
-    if (a[i] != SHARC_DYNAMIC && t->shaped.shape[i] != SHARC_DYNAMIC && a[i] != t->shaped.shape[i])
-      return false;
-  return true;
-}
-
-static bool check_result(conv *c, const int64_t *shape) {
-  unsigned rank = c->lhs->shaped.rank;
-  if (!c->result || (c->result->shaped.rank == rank && compatible(shape, c->result)))
-    return true;
-  sharc_buf m = {0};
-  SHARC_BUF_LIT(&m, "inferred shape '[");
-  for (unsigned i = 0; i < rank; i++) {
-    if (i)
-      SHARC_BUF_LIT(&m, ", ");
-    if (shape[i] == SHARC_DYNAMIC)
-      SHARC_BUF_LIT(&m, "?");
-    else
-      sharc_buf_printf(&m, "%lld", (long long)shape[i]);
-  }
-  SHARC_BUF_LIT(&m, "]' is incompatible with return type of operation ");
-  sharc_shlo_quote_type(&m, c->result);
-  sharc_shlo_error(c->op, "%s", m.data);
-  sharc_buf_free(&m);
-  return false;
-}
-
-/* Element `i` of an integer dense elements attribute, sign-extended. */
-static int64_t dense_int(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
-  const sharc_type *elem = sharc_type_element(a->type);
-  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
-  if (width == 0 || width >= 64)
-    return (int64_t)raw;
-  uint64_t sign = (uint64_t)1 << (width - 1);
-  raw &= (sign << 1) - 1;
-  return (int64_t)((raw ^ sign) - sign);
-}
-
 /* dynamic_conv's padding operand: a [spatial, 2] tensor, whose pairs are
  * known when a constant produces it (matchInts). `*known` false otherwise. */
 static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *known) {
@@ -277,7 +237,7 @@ static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *kno
   if (!*pads)
     abort();
   for (size_t i = 0; i < n; i++)
-    (*pads)[i] = dense_int(value, i);
+    (*pads)[i] = sharc_shlo_dense_int(value, i);
   *n_pads = (unsigned)(n / 2);
   *known = true;
   return true;
@@ -303,7 +263,7 @@ static bool window_shape(conv *c, const int64_t *wdims, const int64_t *pads, uns
     if (!shape)
       abort();
     infer_shape(c, window, shape);
-    ok = check_result(c, shape);
+    ok = sharc_shlo_verify_inferred_shape(c->op, shape, rank);
     free(shape);
   }
   free(window);

@@ -227,31 +227,6 @@ static bool infer_shape(dot *g, int64_t *shape, unsigned *rank) {
   return true;
 }
 
-static bool check_result(dot *g, const int64_t *shape, unsigned rank) {
-  const sharc_type *res = sharc_shlo_ranked(sharc_value_type(sharc_op_result(g->op, 0)));
-  bool ok = !res || res->shaped.rank == rank;
-  for (unsigned i = 0; ok && res && i < rank; i++)
-    ok = shape[i] == SHARC_DYNAMIC || res->shaped.shape[i] == SHARC_DYNAMIC ||
-         shape[i] == res->shaped.shape[i];
-  if (ok)
-    return true;
-  sharc_buf m = {0};
-  SHARC_BUF_LIT(&m, "inferred shape '[");
-  for (unsigned i = 0; i < rank; i++) {
-    if (i)
-      SHARC_BUF_LIT(&m, ", ");
-    if (shape[i] == SHARC_DYNAMIC)
-      SHARC_BUF_LIT(&m, "?");
-    else
-      sharc_buf_printf(&m, "%lld", (long long)shape[i]);
-  }
-  SHARC_BUF_LIT(&m, "]' is incompatible with return type of operation ");
-  sharc_shlo_quote_type(&m, res);
-  sharc_shlo_error(g->op, "%s", m.data);
-  sharc_buf_free(&m);
-  return false;
-}
-
 static bool default_precision(const sharc_op *op) {
   sharc_attr *prec = sharc_op_attr(op, "precision_config");
   if (!prec || prec->kind != SHARC_ATTR_ARRAY)
@@ -282,7 +257,7 @@ static bool verify(dot *g) {
   if (!shape)
     abort();
   unsigned rank = 0;
-  bool ok = infer_shape(g, shape, &rank) && check_result(g, shape, rank);
+  bool ok = infer_shape(g, shape, &rank) && sharc_shlo_verify_inferred_shape(g->op, shape, rank);
   free(shape);
   if (ok && sharc_op_attr(g->op, "algorithm") && !default_precision(g->op)) {
     sharc_shlo_error(g->op, "must specify DEFAULT precision config when algorithm is set.");

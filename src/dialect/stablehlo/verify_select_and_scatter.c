@@ -130,7 +130,8 @@ bool sharc_shlo_verify_select_and_scatter(sharc_op *op) {
     return false;
   sharc_context *ctx = sharc_op_context(op);
   const sharc_type *input = sharc_type_tensor(ctx, NULL, 0, source->shaped.elem, NULL);
-  if (!sharc_shlo_verify_single_reducer(op, 1, input, init))
+  if (!sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 1)), &input,
+                                 &init, 1, NULL, 0))
     return false;
   int64_t *shape = malloc((operand->shaped.rank + 1) * sizeof *shape);
   if (!shape)

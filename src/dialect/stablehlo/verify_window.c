@@ -6,8 +6,7 @@
 
 #include <stdlib.h>
 
-/* Element `i` of an integer dense elements attribute, sign-extended. */
-static int64_t dense_int(const sharc_attr *a, size_t i) {
+int64_t sharc_shlo_dense_int(const sharc_attr *a, size_t i) {
   uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
   const sharc_type *elem = sharc_type_element(a->type);
   unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
@@ -42,7 +41,7 @@ bool sharc_shlo_padding(sharc_op *op, const sharc_attr *padding, int64_t **pairs
   if (!*pairs)
     abort();
   for (size_t i = 0; i < 2 * (size_t)*n; i++)
-    (*pairs)[i] = dense_int(padding, i);
+    (*pairs)[i] = sharc_shlo_dense_int(padding, i);
   return true;
 }
 

@@ -4,6 +4,7 @@
  * op isolated from above starts a fresh table); an op equivalent to one in
  * scope, regions compared structurally, is replaced by it. Trivially dead
  * ops are erased on the way, as MLIR's CSE does. */
+#include "ir/equivalence.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -35,134 +36,6 @@ static uint64_t op_hash(const sharc_op *op) {
   for (unsigned i = 0; i < op->num_operands; i++)
     h = mix(h, (uint64_t)(uintptr_t)op->operands[i].value);
   return h;
-}
-
-/* ---- equivalence (MLIR's OperationEquivalence, locations ignored) ----------------
- * Values and blocks inside compared regions are paired up as they are met;
- * outside them a value only matches itself. */
-
-typedef struct pairing {
-  sharc_ptrmap values; /* lhs value -> rhs value */
-  sharc_ptrmap blocks; /* lhs block -> rhs block */
-} pairing;
-
-static bool same_value(const pairing *p, sharc_value *l, sharc_value *r) {
-  return l == r || (p && sharc_ptrmap_get(&p->values, l) == r);
-}
-
-/* A block pairing that contradicts an earlier one fails. */
-static bool pair_blocks(pairing *p, sharc_block *l, sharc_block *r) {
-  sharc_block *known = sharc_ptrmap_get(&p->blocks, l);
-  if (known)
-    return known == r;
-  sharc_ptrmap_put(&p->blocks, l, r);
-  return true;
-}
-
-static int by_address(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
-  return x < y ? -1 : x > y;
-}
-
-/* Operands in order while they match, then the rest as multisets of values. */
-static bool same_commutative_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
-  unsigned n = l->num_operands, i = 0;
-  while (i < n && same_value(p, l->operands[i].value, r->operands[i].value))
-    i++;
-  if (i == n)
-    return true;
-  sharc_value **ls = malloc(2 * (n - i) * sizeof *ls);
-  if (!ls)
-    abort();
-  sharc_value **rs = ls + (n - i);
-  for (unsigned k = i; k < n; k++) {
-    ls[k - i] = l->operands[k].value;
-    rs[k - i] = r->operands[k].value;
-  }
-  qsort(ls, n - i, sizeof *ls, by_address);
-  qsort(rs, n - i, sizeof *rs, by_address);
-  bool same = true;
-  for (unsigned k = 0; k < n - i && same; k++)
-    same = ls[k] == rs[k];
-  free(ls);
-  return same;
-}
-
-static bool same_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
-  for (unsigned i = 0; i < l->num_operands; i++) {
-    sharc_value *a = l->operands[i].value, *b = r->operands[i].value;
-    if (a == b)
-      continue;
-    if (a->type != b->type || !same_value(p, a, b))
-      return false;
-  }
-  return true;
-}
-
-static bool same_region(pairing *p, sharc_region *l, sharc_region *r);
-
-/* `top`: the op CSE looks up, whose commutative operands may be permuted;
- * ops inside regions are compared operand by operand, as in MLIR. */
-static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
-  if (l == r)
-    return true;
-  if (l->name != r->name || l->attrs != r->attrs || l->props != r->props ||
-      l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
-      l->num_operands != r->num_operands || l->num_results != r->num_results)
-    return false;
-  bool commutative = top && sharc_op_has_trait(l, SHARC_TRAIT_COMMUTATIVE);
-  if (commutative ? !same_commutative_operands(p, l, r) : !same_operands(p, l, r))
-    return false;
-  for (unsigned i = 0; i < l->num_results; i++) {
-    if (l->results[i].type != r->results[i].type)
-      return false;
-    if (p)
-      sharc_ptrmap_put(&p->values, &l->results[i], &r->results[i]);
-  }
-  for (unsigned i = 0; i < l->num_regions; i++)
-    if (!same_region(p, &l->regions[i], &r->regions[i]))
-      return false;
-  return true;
-}
-
-static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
-  if (l->num_args != r->num_args || !pair_blocks(p, l, r))
-    return false;
-  for (unsigned i = 0; i < l->num_args; i++) {
-    if (l->args[i]->type != r->args[i]->type)
-      return false;
-    sharc_ptrmap_put(&p->values, l->args[i], r->args[i]);
-  }
-  sharc_op *lo = l->first, *ro = r->first;
-  for (; lo && ro; lo = lo->next, ro = ro->next) {
-    if (!same_op(p, lo, ro, false))
-      return false;
-    for (unsigned i = 0; i < lo->num_successors; i++)
-      if (!pair_blocks(p, lo->successors[i], ro->successors[i]))
-        return false;
-  }
-  return !lo && !ro;
-}
-
-static bool same_region(pairing *p, sharc_region *l, sharc_region *r) {
-  sharc_block *lb = l->first, *rb = r->first;
-  for (; lb && rb; lb = lb->next, rb = rb->next)
-    if (!same_block(p, lb, rb))
-      return false;
-  return !lb && !rb;
-}
-
-/* Region-free ops need no pairing: their operands match by identity. */
-static bool equivalent(sharc_op *l, sharc_op *r) {
-  if (l == r)
-    return true;
-  if (!l->num_regions)
-    return same_op(NULL, l, r, true);
-  pairing p = {{0}, {0}};
-  bool same = same_op(&p, l, r, true);
-  sharc_ptrmap_free(&p.values);
-  sharc_ptrmap_free(&p.blocks);
-  return same;
 }
 
 /* ---- the scoped table of known ops -------------------------------------------------
@@ -206,7 +79,7 @@ static sharc_op *table_lookup(const known_table *t, sharc_op *op) {
   uint64_t h = op_hash(op);
   for (unsigned i = t->buckets[h & (t->num_buckets - 1)]; i; i = t->entries.items[i - 1].next) {
     const known_entry *e = &t->entries.items[i - 1];
-    if (e->hash == h && equivalent(e->op, op))
+    if (e->hash == h && sharc_op_equivalent(e->op, op))
       return e->op;
   }
   return NULL;

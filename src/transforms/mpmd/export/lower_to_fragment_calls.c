@@ -10,6 +10,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/equivalence.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/export/export_passes.h"
 #include "sharc/sdy.h"
@@ -28,75 +29,6 @@ static const sharc_option_def options[] = {
                  "Whether to enable verbose logging"),
 };
 
-/* ---- fragment body equivalence (OperationEquivalence, locations ignored) ---------- */
-
-typedef struct pairing {
-  sharc_ptrmap values; /* lhs value -> rhs value */
-  sharc_ptrmap blocks; /* lhs block -> rhs block */
-} pairing;
-
-static bool pair_blocks(pairing *p, sharc_block *l, sharc_block *r) {
-  sharc_block *known = sharc_ptrmap_get(&p->blocks, l);
-  if (known)
-    return known == r;
-  sharc_ptrmap_put(&p->blocks, l, r);
-  return true;
-}
-
-static bool same_region(pairing *p, sharc_region *l, sharc_region *r);
-
-static bool same_op(pairing *p, sharc_op *l, sharc_op *r) {
-  if (l == r)
-    return true;
-  if (l->name != r->name || l->attrs != r->attrs || l->props != r->props ||
-      l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
-      l->num_operands != r->num_operands || l->num_results != r->num_results)
-    return false;
-  for (unsigned i = 0; i < l->num_operands; i++) {
-    sharc_value *a = l->operands[i].value, *b = r->operands[i].value;
-    if (a == b)
-      continue;
-    if (!a || !b || a->type != b->type || sharc_ptrmap_get(&p->values, a) != b)
-      return false;
-  }
-  for (unsigned i = 0; i < l->num_results; i++) {
-    if (l->results[i].type != r->results[i].type)
-      return false;
-    sharc_ptrmap_put(&p->values, &l->results[i], &r->results[i]);
-  }
-  for (unsigned i = 0; i < l->num_regions; i++)
-    if (!same_region(p, &l->regions[i], &r->regions[i]))
-      return false;
-  return true;
-}
-
-static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
-  if (l->num_args != r->num_args || !pair_blocks(p, l, r))
-    return false;
-  for (unsigned i = 0; i < l->num_args; i++) {
-    if (l->args[i]->type != r->args[i]->type)
-      return false;
-    sharc_ptrmap_put(&p->values, l->args[i], r->args[i]);
-  }
-  sharc_op *lo = l->first, *ro = r->first;
-  for (; lo && ro; lo = lo->next, ro = ro->next) {
-    if (!same_op(p, lo, ro))
-      return false;
-    for (unsigned i = 0; i < lo->num_successors; i++)
-      if (!pair_blocks(p, lo->successors[i], ro->successors[i]))
-        return false;
-  }
-  return !lo && !ro;
-}
-
-static bool same_region(pairing *p, sharc_region *l, sharc_region *r) {
-  sharc_block *lb = l->first, *rb = r->first;
-  for (; lb && rb; lb = lb->next, rb = rb->next)
-    if (!same_block(p, lb, rb))
-      return false;
-  return !lb && !rb;
-}
-
 /* FragmentBodyEquivalenceBaseInfo::isEqual. */
 static bool same_fragment(sharc_op *l, sharc_op *r) {
   if (l == r)
@@ -105,11 +37,8 @@ static bool same_fragment(sharc_op *l, sharc_op *r) {
       sharc_op_attr(l, SHARC_MPMD_ARG_ATTRS) != sharc_op_attr(r, SHARC_MPMD_ARG_ATTRS) ||
       sharc_op_attr(l, SHARC_MPMD_RES_ATTRS) != sharc_op_attr(r, SHARC_MPMD_RES_ATTRS))
     return false;
-  pairing p = {{0}, {0}};
-  bool same = same_region(&p, sharc_op_region(l, 0), sharc_op_region(r, 0));
-  sharc_ptrmap_free(&p.values);
-  sharc_ptrmap_free(&p.blocks);
-  return same;
+  /* OperationEquivalence over the bodies, locations ignored */
+  return sharc_region_equivalent(sharc_op_region(l, 0), sharc_op_region(r, 0));
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) {
