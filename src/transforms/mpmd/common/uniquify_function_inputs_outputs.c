@@ -76,6 +76,8 @@ static bool fragment_for_mesh(mesh_returns *m, sharc_op *ret, sharc_rewriter *rw
       rw, loc, (sharc_value *const *)operands.items, operands.len,
       (sharc_type *const *)types.items, types.len, no_origin, m->mesh, NULL);
   sharc_mpmd_set_inferred_by(rw, fragment, "uniquify");
+  sharc_vec_free(&operands);
+  sharc_vec_free(&types);
   if (!sharc_mpmd_mesh_for_name(fragment, m->mesh)) /* GetMeshOrFail */
     return false;
   sharc_region *region = sharc_op_region(fragment, 0);
@@ -94,8 +96,6 @@ static bool fragment_for_mesh(mesh_returns *m, sharc_op *ret, sharc_rewriter *rw
   sharc_rw_set_block_end(rw, block);
   sharc_mpmd_create_return(rw, loc, (sharc_value *const *)results.items, results.len);
   sharc_vec_free(&results);
-  sharc_vec_free(&operands);
-  sharc_vec_free(&types);
   return true;
 }
 
