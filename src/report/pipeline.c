@@ -34,24 +34,6 @@ static sharc_sdy_propagation_options propagation_options(const sharc_report_opti
   return o;
 }
 
-/* populateExportOptions, the debugging dumps left out. */
-static sharc_sdy_export_options export_options(const sharc_sdy_propagation_options *o) {
-  sharc_sdy_export_options e = sharc_sdy_export_options_default();
-  e.replica_count = o->replica_count;
-  e.partition_count = o->partition_count;
-  e.keep_sharding_rules = o->keep_sharding_rules;
-  e.dump_directory = o->dump_directory;
-  e.avoid_export_for_partitioning = o->avoid_export_for_partitioning;
-  e.enable_insert_explicit_collectives = o->enable_insert_explicit_collectives;
-  e.remove_all_gather_reduce_scatter_for_cmv1 = o->remove_all_gather_reduce_scatter_for_cmv1;
-  e.avoid_reshards_on_calls = o->dedup_functions_fully;
-  e.update_non_divisible_input_output_shardings = o->update_non_divisible_input_output_shardings;
-  e.inline_meshes = o->inline_meshes;
-  e.enable_per_instruction_partitioning = o->enable_per_instruction_partitioning;
-  e.per_instruction_partitioning_filter = o->per_instruction_partitioning_filter;
-  return e;
-}
-
 /* addPropagationPipeline with debugging on, the call graph flattened, and
  * the debugging information kept to the end. */
 static bool add_debug_pipeline(sharc_pass_manager *pm, const sharc_sdy_propagation_options *o,
@@ -85,7 +67,9 @@ static bool add_debug_pipeline(sharc_pass_manager *pm, const sharc_sdy_propagati
        sharc_pm_add(sharc_pm_nest(pm, "func.func"), "sdy-sink-data-flow-edges", DEBUG_SINK, err);
   if (!ok)
     return false;
-  sharc_sdy_export_options e = export_options(o);
+  /* the debugging information stays in the module, not in dumps */
+  sharc_sdy_export_options e = sharc_sdy_export_options_for_propagation(o);
+  e.dump_sharding_origins = e.dump_propagation_edges = false;
   return sharc_sdy_add_export_pipeline(pm, &dump_index, &e, err);
 }
 

@@ -32,8 +32,8 @@ static const char *constraint_options(const sharc_sdy_propagation_options *o) {
   return NULL;
 }
 
-/* populateExportOptions. */
-static sharc_sdy_export_options export_options(const sharc_sdy_propagation_options *o) {
+sharc_sdy_export_options sharc_sdy_export_options_for_propagation(
+    const sharc_sdy_propagation_options *o) {
   sharc_sdy_export_options e = sharc_sdy_export_options_default();
   e.replica_count = o->replica_count;
   e.partition_count = o->partition_count;
@@ -117,7 +117,7 @@ bool sharc_sdy_add_propagation_pipeline(sharc_pass_manager *pm, int *dump_index,
   }
   if (!sharc_pm_add(pm, "sdy-insert-func-call-reshards", NULL, err))
     return false;
-  sharc_sdy_export_options e = export_options(o);
+  sharc_sdy_export_options e = sharc_sdy_export_options_for_propagation(o);
   return sharc_sdy_add_export_pipeline(pm, dump_index, &e, err);
 }
 
