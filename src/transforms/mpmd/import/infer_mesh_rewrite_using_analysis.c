@@ -108,6 +108,8 @@ static void assign_callee_results(rewrite_state *st) {
         sharc_mpmd_error(ret, "Callee should not have value chained through from arg to result "
                               "directly.");
         st->failed = true;
+        sharc_vec_free(&meshes);
+        sharc_vec_free(&operands);
         return;
       }
       sharc_mesh_set src = {0};
