@@ -1,6 +1,6 @@
 /* Parsing of operations (generic and custom forms), regions, blocks, alias
  * definitions and whole buffers. */
-#include "dialect/func/func.h"
+#include "asm/builtin_syntax.h"
 #include "asm/parser_impl.h"
 
 #include <stdlib.h>
@@ -317,7 +317,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
-    if (!def || !def->parse) {
+    sharc_op_parse_fn parse = def ? sharc_asm_op_parser(def) : NULL;
+    if (!parse) {
       const char *dot = memchr(name.data, '.', name.len);
       const char *dd = sharc_p_default_dialect(p);
       sharc_op_builder_cleanup(&b);
@@ -339,7 +340,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     pushed_dialect = true;
     sharc_ident *saved_custom = p->custom_op;
     p->custom_op = b.name;
-    ok = def->parse(p, &b);
+    ok = parse(p, &b);
     p->custom_op = saved_custom;
   } else {
     sharc_op_builder_cleanup(&b);
