@@ -53,7 +53,7 @@ static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
   be->tok = label;
   sharc_p_next(p);
   sharc_region_append_block(r, be->block);
-  if (!parse_block_args(p, be->block) || !sharc_p_expect(p, ':'))
+  if (!parse_block_args(p, be->block) || !sharc_p_expect_msg(p, ':', "expected ':' after block name"))
     return false;
   return parse_block_body(p, be->block);
 }
@@ -212,7 +212,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
   sharc_token colon = p->tok;
-  ok = ok && sharc_p_expect(p, ':');
+  ok = ok && sharc_p_expect_msg(p, ':', "expected ':' followed by operation type");
   sharc_token type_tok = p->tok;
   sharc_type *fn = NULL;
   ok = ok && sharc_p_parse_type(p, &fn);
