@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
 #include "sharc_io.h"
+#include "sharc_pipeline_cli.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
@@ -35,6 +36,8 @@ static const char overview[] =
     "  explain    why a value has its sharding: the chain of steps back to the\n"
     "             user's sharding it came from\n"
     "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
+    "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
     "  check      parse and verify a file\n"
     "\n"
@@ -44,7 +47,8 @@ static const char overview[] =
     "  sharc propagate examples/mlp_jax.mlir\n"
     "  sharc propagate model.mlir -o model.sharded.mlir --format json > report.json\n"
     "  sharc explain examples/mlp_jax.mlir %4\n"
-    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n";
+    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n"
+    "  sharc pipeline examples/pipeline_4stage.mlir --compare\n";
 
 static const char propagate_help[] =
     "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--explicit] [--all]\n"
@@ -316,8 +320,7 @@ static bool load(session *s, const cli *c, timer *t) {
   }
   s->ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_context_load_dialect(s->ctx, "sdy");
-  sharc_context_load_dialect(s->ctx, "stablehlo");
+  sharc_cli_load_dialects(s->ctx);
   sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
   sharc_context_set_diag_handler(s->ctx, print_diag, s);
   s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
@@ -486,6 +489,8 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "print") == 0 || strcmp(cmd, "check") == 0)
     return run_print_or_check(argc, argv);
+  if (strcmp(cmd, "pipeline") == 0)
+    return sharc_cli_pipeline(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();
