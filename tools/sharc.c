@@ -337,9 +337,24 @@ static bool use_color(const cli *c) {
   return isatty(STDOUT_FILENO) && !(no && *no);
 }
 
+/* A function of the module carries `topology = #mpmd.topology<...>`. */
+static bool has_mpmd_topology(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_is(op, "func.func") && sharc_op_attr(op, "topology"))
+      return true;
+  return false;
+}
+
 /* Propagates and builds the report; NULL after reporting why. */
 static sharc_report *propagate(session *s, timer *t) {
   const cli *c = s->c;
+  if (!sharc_report_has_mesh(s->module) && has_mpmd_topology(s->module)) {
+    module_error(s, "%s",
+                 "the module is an MPMD program (a function with an mpmd topology) and has no "
+                 "sdy.mesh: 'sharc pipeline' reports its meshes, schedule and memory");
+    return NULL;
+  }
   if (!sharc_report_has_mesh(s->module)) {
     module_error(s, "%s",
                  "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "

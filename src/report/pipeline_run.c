@@ -1,7 +1,8 @@
 /* The MPMD flow behind `sharc pipeline`: a program of named computations
  * (as JAX exports it) is optionally made into N microbatches — its body
  * moved into a private function that the entry function calls N times with
- * `call_counter` 0..N-1, the way JAX's microbatching loop reaches Shardy —
+ * `call_counter` 0..N-1, the way JAX's microbatching loop reaches Shardy,
+ * the results accumulated —
  * then imported with Shardy's import pipeline, scheduled with one of
  * Shardy's schedules and its shardings propagated, each pipeline composed
  * as mpmd_opt composes it. */
@@ -76,13 +77,33 @@ static void clear_body(sharc_rewriter *rw, sharc_block *body) {
   }
 }
 
-/* The entry's body becomes @<entry>_microbatch; the entry calls it `n`
- * times and returns every call's results (so that no microbatch is dead
- * code), each result's attributes repeated. */
-static void wrap_microbatches(sharc_op *module, sharc_op *entry, int n) {
-  sharc_context *ctx = sharc_op_context(module);
-  sharc_rewriter rw;
-  sharc_rewriter_init(&rw, ctx, NULL);
+/* Whether a result is summed over the microbatches (gradients, losses:
+ * tensors of numbers) rather than taken from the last one. */
+static bool accumulates(const sharc_type *t) {
+  if (!t || !sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+    return false;
+  sharc_type *e = sharc_type_element(t);
+  return sharc_type_is_float(e) || (sharc_type_is_integer(e, 0) && sharc_type_int_width(e) > 1);
+}
+
+static sharc_value *create_add(sharc_rewriter *rw, sharc_attr *loc, sharc_value *a, sharc_value *b) {
+  sharc_value *operands[2] = {a, b};
+  sharc_type *type = sharc_value_type(a);
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(rw->ctx, sharc_str_from_cstr("stablehlo.add"));
+  st.loc = loc;
+  st.operands = operands;
+  st.num_operands = 2;
+  st.result_types = &type;
+  st.num_results = 1;
+  return sharc_op_result(sharc_rw_create(rw, &st), 0);
+}
+
+/* A private copy of the entry function named <entry><suffix>, inserted
+ * into the module; its symbol reference. */
+static sharc_attr *insert_copy(sharc_rewriter *rw, sharc_op *module, sharc_op *entry,
+                               const char *suffix, sharc_op **copy) {
+  sharc_context *ctx = rw->ctx;
   sharc_op *callee = sharc_op_clone(entry, true);
   sharc_op_set_attr(callee, "topology", NULL);
   sharc_op_set_attr(callee, "arg_attrs", NULL);
@@ -90,52 +111,76 @@ static void wrap_microbatches(sharc_op *module, sharc_op *entry, int n) {
   sharc_func_set_private(callee, true);
   sharc_buf name = {0};
   sharc_buf_put_str(&name, sharc_op_symbol_name(entry));
-  sharc_buf_puts(&name, "_microbatch");
+  sharc_buf_puts(&name, suffix);
   sharc_op_set_attr(callee, "sym_name", sharc_attr_string(ctx, sharc_str_from_cstr(name.data)));
   sharc_buf_free(&name);
-  sharc_str callee_name = sharc_rw_insert_symbol(&rw, module, callee, NULL);
-  sharc_attr *ref = sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, callee_name), NULL, 0);
+  sharc_str callee_name = sharc_rw_insert_symbol(rw, module, callee, NULL);
+  *copy = callee;
+  return sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, callee_name), NULL, 0);
+}
 
+/* The accumulating copy takes one more argument per summed result and
+ * returns argument + result: the accumulation is part of the microbatch,
+ * as in a microbatching loop, so each microbatch's results die with it. */
+static void add_accumulators(sharc_rewriter *rw, sharc_op *callee) {
+  sharc_block *body = sharc_func_body(callee);
+  sharc_op *ret = sharc_block_terminator(body);
+  unsigned nargs = sharc_func_num_args(callee);
+  for (unsigned r = 0; r < sharc_op_num_operands(ret); r++) {
+    sharc_value *v = sharc_op_operand(ret, r);
+    if (!accumulates(sharc_value_type(v)))
+      continue;
+    sharc_value *acc = sharc_func_insert_arg(callee, nargs++, sharc_value_type(v), NULL,
+                                             sharc_op_loc(ret));
+    sharc_rw_set_before(rw, ret);
+    sharc_rw_set_operand(rw, ret, r, create_add(rw, sharc_op_loc(ret), acc, v));
+  }
+}
+
+/* The entry's body becomes @<entry>_microbatch (and an accumulating
+ * @<entry>_microbatch_acc); the entry calls them `n` times, as a
+ * microbatching loop unrolled, carrying the sums. */
+static void wrap_microbatches(sharc_op *module, sharc_op *entry, int n) {
+  sharc_context *ctx = sharc_op_context(module);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, ctx, NULL);
+  sharc_op *first, *rest = NULL;
+  sharc_attr *first_ref = insert_copy(&rw, module, entry, "_microbatch", &first);
+  sharc_attr *rest_ref = NULL;
+  if (n > 1) {
+    rest_ref = insert_copy(&rw, module, entry, "_microbatch_acc", &rest);
+    add_accumulators(&rw, rest);
+  }
   sharc_type *ft = sharc_func_type(entry);
   unsigned nargs = sharc_type_func_num_inputs(ft), nres = sharc_type_func_num_results(ft);
   sharc_block *body = sharc_func_body(entry);
+  sharc_attr *loc = sharc_op_loc(entry);
   clear_body(&rw, body);
   sharc_rw_set_block_end(&rw, body);
-  sharc_value **args = calloc(nargs + 1, sizeof *args);
-  sharc_value **results = calloc((size_t)nres * (size_t)n + 1, sizeof *results);
-  sharc_type **types = calloc((size_t)nres * (size_t)n + 1, sizeof *types);
-  sharc_attr **res_attrs = calloc((size_t)nres * (size_t)n + 1, sizeof *res_attrs);
+  sharc_value **args = calloc(nargs + nres + 1, sizeof *args);
+  sharc_value **acc = calloc(nres + 1, sizeof *acc);
   for (unsigned i = 0; i < nargs; i++)
     args[i] = sharc_block_arg(body, i);
   sharc_type *counter_type = sharc_type_integer(ctx, 32, SHARC_UNSIGNED);
   for (int m = 0; m < n; m++) {
-    sharc_op *call = sharc_mpmd_create_call(&rw, sharc_op_loc(entry), args, nargs,
-                                            sharc_type_func_results(ft), nres, ref);
+    unsigned n_in = nargs;
+    for (unsigned r = 0; m && r < nres; r++)
+      if (accumulates(sharc_type_func_result(ft, r)))
+        args[n_in++] = acc[r];
+    sharc_op *call = sharc_mpmd_create_call(&rw, loc, args, n_in, sharc_type_func_results(ft),
+                                            nres, m ? rest_ref : first_ref);
     sharc_op_set_attr(call, SHARC_MPMD_CALL_COUNTER_ATTR, sharc_attr_integer(ctx, counter_type, m));
-    for (unsigned r = 0; r < nres; r++) {
-      results[(size_t)m * nres + r] = sharc_op_result(call, r);
-      types[(size_t)m * nres + r] = sharc_type_func_result(ft, r);
-      res_attrs[(size_t)m * nres + r] = sharc_func_result_attrs(entry, r);
-    }
+    for (unsigned r = 0; r < nres; r++)
+      acc[r] = sharc_op_result(call, r);
   }
   sharc_op_state st = {0};
   st.name = sharc_ident_get(ctx, sharc_str_from_cstr("func.return"));
-  st.loc = sharc_op_loc(entry);
-  st.operands = results;
-  st.num_operands = nres * (unsigned)n;
+  st.loc = loc;
+  st.operands = acc;
+  st.num_operands = nres;
   sharc_rw_create(&rw, &st);
-  sharc_func_set_type(entry, sharc_type_function(ctx, sharc_type_func_inputs(ft), nargs, types,
-                                                 nres * (unsigned)n));
-  bool any_attrs = false;
-  for (size_t i = 0; i < (size_t)nres * (size_t)n; i++)
-    any_attrs |= res_attrs[i] != NULL;
-  sharc_op_set_attr(entry, "res_attrs", NULL);
-  if (any_attrs)
-    sharc_func_set_all_result_attrs(entry, res_attrs);
   free(args);
-  free(results);
-  free(types);
-  free(res_attrs);
+  free(acc);
 }
 
 static sharc_pipeline *new_pipeline(void) {

@@ -9,10 +9,11 @@
  * times everything.
  *
  * Memory is per device, by the local shard shapes of the mesh tensors:
- * a value is live on its mesh from the step that makes it (the function's
- * arguments from the start) to the step of its last use (a returned value
- * to the end). Each step's live bytes are swept from sorted birth and death
- * events. Values in pinned host memory take no device memory. */
+ * a value is live on its mesh from the step that makes it to the step of
+ * its last use (a returned value to the end); the function's arguments,
+ * whose buffers the caller owns, for the whole program. Each step's live
+ * bytes are swept from sorted birth and death events. Values in pinned
+ * host memory take no device memory. */
 #include "sharc/pipeline.h"
 
 #include "dialect/func/func.h"
@@ -316,7 +317,8 @@ static void add_value_events(builder *b, sharc_value *v, size_t def_pos, mem_eve
   int64_t bytes = local_bytes(t, b->entry);
   if (bytes <= 0)
     return;
-  size_t last = def_pos;
+  /* the caller owns the arguments' buffers: they live to the end */
+  size_t last = sharc_value_is_block_arg(v) ? b->num_ops : def_pos;
   for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
     size_t p = position_of(b, sharc_use_owner(u));
     if (p > last)

@@ -33,59 +33,91 @@ def tensor(shape, elem="f32"):
     return "tensor<" + "x".join(str(d) for d in shape) + "x" + elem + ">"
 
 
-def program(stages, meshes, batch=16, width=64, axes=None, extra=None, sharded=False):
+def program(stages, meshes, batch=16, width=64, axes=None, extra=None, sharded=False, layers=1,
+            name="s", calls=0):
     """The text of a program of `stages` stages on `meshes` meshes.
 
     `axes`: per mesh, its axis size (default 2); `extra`: per stage, how many
     extra elementwise ops its forward does (default 0); `sharded`: shard the
-    weights' rows over each mesh's axis."""
+    weights' columns over the mesh axis; `layers`: matmuls per stage (each
+    with its own weight); `name`: the computations' name prefix."""
     axes = axes or [2] * meshes
     extra = extra or [0] * stages
     act, wt = tensor([batch, width]), tensor([width, width])
     topo = ", ".join(f'<"m{i}" : <["x"={axes[i]}]>>' for i in range(meshes))
-    lines = []
-    w_args = ", ".join(f"%w{s}: {wt}" for s in range(stages))
-    results = [wt] * stages + [act]
+    shard = ' {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}' if sharded else ""
+    weights = [[f"%w{s}_{l}" if layers > 1 else f"%w{s}" for l in range(layers)] for s in range(stages)]
+    w_args = ", ".join(f"{w}: {wt}{shard}" for ws in weights for w in ws)
+    results = [wt] * (stages * layers) + [act]
     res = ", ".join(results)
-    lines.append("module @pipeline {")
+    lines = ["module @pipeline {"]
     if sharded:
-        lines.append("  sdy.mesh @mesh = <[\"x\"=2]>")
-    lines.append(f"  func.func public @main({w_args}, %x: {act}) -> ({res}) "
-                 f"attributes {{topology = #mpmd.topology<{topo}>}} {{")
+        lines.append('  sdy.mesh @mesh = <["x"=2]>')
+    if calls:
+        lines.append(f"  func.func private @step({w_args}, %x: {act}) -> ({res}) {{")
+    else:
+        lines.append(f"  func.func public @main({w_args}, %x: {act}) -> ({res}) "
+                     f"attributes {{topology = #mpmd.topology<{topo}>}} {{")
     h = "%x"
+    zs = ", ".join([act] * layers)
     for s in range(stages):
-        body = [f"      %z = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({act}, {wt}) -> {act}"]
-        last = "%z"
-        for e in range(extra[s]):
-            body.append(f"      %e{e} = stablehlo.multiply {last}, {last} : {act}")
-            last = f"%e{e}"
-        body.append(f"      %h = stablehlo.tanh {last} : {act}")
-        body.append(f"      mpmd.return %h, %z : {act}, {act}")
-        lines.append(f'    %f{s}:2 = mpmd.named_computation<"s{s}"> ({h}, %w{s}) (%a: {act}, %b: {wt}) {{')
-        lines += body
-        lines.append(f"    }} : ({act}, {wt}) -> ({act}, {act})")
+        wparams = ", ".join(f"%p{l}: {wt}" for l in range(layers))
+        lines.append(f'    %f{s}:{layers + 1} = mpmd.named_computation<"{name}{s}"> ({h}, {", ".join(weights[s])}) '
+                     f"(%a: {act}, {wparams}) {{")
+        last = "%a"
+        for l in range(layers):
+            lines.append(f"      %z{l} = stablehlo.dot_general {last}, %p{l}, contracting_dims = [1] x [0] : ({act}, {wt}) -> {act}")
+            cur = f"%z{l}"
+            for e in range(extra[s]):
+                lines.append(f"      %e{l}_{e} = stablehlo.multiply {cur}, {cur} : {act}")
+                cur = f"%e{l}_{e}"
+            lines.append(f"      %h{l} = stablehlo.tanh {cur} : {act}")
+            last = f"%h{l}"
+        znames = ", ".join(f"%z{l}" for l in range(layers))
+        lines.append(f"      mpmd.return {last}, {znames} : {act}, {zs}")
+        lines.append(f"    }} : ({act}, {', '.join([wt] * layers)}) -> ({act}, {zs})")
         h = f"%f{s}#0"
     g = h
     for s in reversed(range(stages)):
         hin = "%x" if s == 0 else f"%f{s - 1}#0"
-        lines.append(f'    %b{s}:2 = mpmd.named_computation<"s{s}"(1)> ({g}, %f{s}#1, {hin}, %w{s}) '
-                     f"(%g: {act}, %z: {act}, %hin: {act}, %w: {wt}) {{")
-        lines.append(f"      %d = stablehlo.multiply %g, %z : {act}")
-        lines.append(f"      %dx = stablehlo.dot_general %d, %w, contracting_dims = [1] x [1] : ({act}, {wt}) -> {act}")
-        lines.append(f"      %dw = stablehlo.dot_general %hin, %d, contracting_dims = [0] x [0] : ({act}, {act}) -> {wt}")
-        lines.append(f"      mpmd.return %dx, %dw : {act}, {wt}")
-        lines.append(f"    }} : ({act}, {act}, {act}, {wt}) -> ({act}, {wt})")
+        zargs = ", ".join(f"%f{s}#{l + 1}" for l in range(layers))
+        zparams = ", ".join(f"%y{l}: {act}" for l in range(layers))
+        wparams = ", ".join(f"%p{l}: {wt}" for l in range(layers))
+        lines.append(f'    %b{s}:{layers + 1} = mpmd.named_computation<"{name}{s}"(1)> ({g}, {zargs}, {hin}, '
+                     f'{", ".join(weights[s])}) (%g: {act}, {zparams}, %hin: {act}, {wparams}) {{')
+        cur = "%g"
+        for l in reversed(range(layers)):
+            lines.append(f"      %d{l} = stablehlo.multiply {cur}, %y{l} : {act}")
+            lines.append(f"      %dx{l} = stablehlo.dot_general %d{l}, %p{l}, contracting_dims = [1] x [1] : ({act}, {wt}) -> {act}")
+            lines.append(f"      %dw{l} = stablehlo.dot_general %hin, %d{l}, contracting_dims = [0] x [0] : ({act}, {act}) -> {wt}")
+            cur = f"%dx{l}"
+        dws = ", ".join(f"%dw{l}" for l in range(layers))
+        lines.append(f"      mpmd.return {cur}, {dws} : {act}, {', '.join([wt] * layers)}")
+        lines.append(f"    }} : ({act}, {zs}, {act}, {', '.join([wt] * layers)}) -> ({act}, {', '.join([wt] * layers)})")
         g = f"%b{s}#0"
-    rets = ", ".join([f"%b{s}#1" for s in range(stages)] + [g])
+    rets = ", ".join([f"%b{s}#{l + 1}" for s in range(stages) for l in range(layers)] + [g])
     lines.append(f"    return {rets} : {res}")
     lines.append("  }")
+    if calls:
+        all_res = ", ".join(results * calls)
+        lines.append(f"  func.func public @main({w_args}, %x: {act}) -> ({all_res}) "
+                     f"attributes {{topology = #mpmd.topology<{topo}>}} {{")
+        operands = ", ".join([w.split(":")[0] for w in w_args.split(", ")] + ["%x"])
+        in_types = ", ".join([wt] * (stages * layers) + [act])
+        outs = []
+        for c in range(calls):
+            lines.append(f"    %c{c}:{len(results)} = mpmd.call @step({operands}) {{call_counter = {c} : ui32}} "
+                         f": ({in_types}) -> ({res})")
+            outs += [f"%c{c}#{i}" for i in range(len(results))]
+        lines.append(f"    return {', '.join(outs)} : {all_res}")
+        lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def assignment(stages, meshes, circular=True):
+def assignment(stages, meshes, name="s"):
     """Stage s on mesh s mod P (interleaved when S > P), numbered stage s."""
-    return ",".join(f"s{s}@m{s % meshes}/{s}" for s in range(stages))
+    return ",".join(f"{name}{s}@m{s % meshes}/{s}" for s in range(stages))
 
 
 def run_tool(tool, args, text):
@@ -104,8 +136,9 @@ FREE = ["--link-latency", "0", "--link-bandwidth", "inf"]
 
 
 def simulate(tool, stages, meshes, mbs, schedule, **kw):
-    text = program(stages, meshes, **kw)
-    p, _, _ = run_tool(tool, ["--schedule", schedule, "--microbatches", str(mbs),
+    """Uniform microbatches: the program makes its own calls, nothing summed."""
+    text = program(stages, meshes, calls=mbs, **kw)
+    p, _, _ = run_tool(tool, ["--schedule", schedule,
                               "--assign", assignment(stages, meshes), "--format", "json"] + FREE, text)
     if p.returncode != 0:
         raise SystemExit(f"sharc pipeline failed ({schedule}, S={stages} P={meshes} m={mbs}):\n{p.stderr}")
@@ -174,7 +207,8 @@ def random_case(rng):
     mbs = rng.randint(1, 6)
     kw = dict(batch=rng.choice([4, 8, 16]), width=rng.choice([8, 32, 64]),
               axes=[rng.choice([1, 2, 4]) for _ in range(meshes)],
-              extra=[rng.randint(0, 2) for _ in range(stages)])
+              extra=[rng.randint(0, 2) for _ in range(stages)],
+              layers=rng.randint(1, 3), sharded=rng.random() < 0.5)
     return stages, meshes, mbs, kw
 
 
@@ -223,6 +257,9 @@ def main():
     e.add_argument("--meshes", type=int, default=4)
     e.add_argument("--batch", type=int, default=16)
     e.add_argument("--width", type=int, default=64)
+    e.add_argument("--layers", type=int, default=1)
+    e.add_argument("--axis", type=int, default=2)
+    e.add_argument("--name", default="s")
     for name in ("theory", "random"):
         s = sub.add_parser(name)
         s.add_argument("--tool", default=os.path.join(ROOT, "build", "bin", "sharc"))
@@ -230,7 +267,8 @@ def main():
         s.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     if a.cmd == "emit":
-        sys.stdout.write(program(a.stages, a.meshes, a.batch, a.width))
+        sys.stdout.write(program(a.stages, a.meshes, a.batch, a.width, axes=[a.axis] * a.meshes,
+                                 layers=a.layers, name=a.name))
         return 0
     return cmd_theory(a) if a.cmd == "theory" else cmd_random(a)
 
