@@ -8,6 +8,8 @@
  * as mpmd_opt composes it. */
 #include "sharc/pipeline.h"
 
+#include "report/pipeline_internal.h"
+
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_ops.h"
 #include "dialect/mpmd/utils.h"
@@ -43,18 +45,26 @@ int sharc_pipeline_find_schedule(const char *name) {
   return (int)s;
 }
 
-/* The function with an MPMD topology (JAX puts it on the entry point). */
-static sharc_op *entry_function(sharc_op *module) {
+sharc_op *sharc_pipeline_entry_function(sharc_op *module) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
-    if (sharc_op_is(op, "func.func") && sharc_op_attr(op, "topology") &&
-        !sharc_func_is_declaration(op))
+    if (sharc_op_is(op, "func.func") && !sharc_func_is_declaration(op) &&
+        sharc_mpmd_is_topology(sharc_op_attr(op, "topology")))
       return op;
   return NULL;
 }
 
+sharc_attr *sharc_pipeline_module_loc(sharc_op *module) {
+  const sharc_attr *f = sharc_loc_find_file(sharc_op_loc(module));
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  sharc_op *first = body ? sharc_block_first_op(body) : NULL;
+  if ((!f || !sharc_loc_line(f)) && first)
+    return sharc_op_loc(first);
+  return sharc_op_loc(module);
+}
+
 static bool no_entry_error(sharc_op *module) {
-  sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
+  sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
              "the module has no function with an MPMD topology (`attributes {topology = "
              "#mpmd.topology<<\"m0\" : <[\"x\"=2]>>, ...>}`, as JAX writes on the entry point)");
   return false;
@@ -193,7 +203,7 @@ static sharc_pipeline *new_pipeline(void) {
 static bool run(sharc_pipeline *pl, bool built, sharc_op *module, sharc_buf *err) {
   bool ok = built;
   if (!ok)
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module), "%s",
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module), "%s",
                err->data ? err->data : "the pipeline could not be built");
   ok = ok && sharc_pipeline_run(pl, module);
   sharc_diag_flush(sharc_op_context(module));
@@ -203,7 +213,7 @@ static bool run(sharc_pipeline *pl, bool built, sharc_op *module, sharc_buf *err
 }
 
 bool sharc_pipeline_import(sharc_op *module, const sharc_pipeline_options *o) {
-  sharc_op *entry = entry_function(module);
+  sharc_op *entry = sharc_pipeline_entry_function(module);
   if (!entry)
     return no_entry_error(module);
   if (holds_fragments(entry)) {
@@ -232,11 +242,11 @@ bool sharc_pipeline_import(sharc_op *module, const sharc_pipeline_options *o) {
 bool sharc_pipeline_schedule(sharc_op *module, const sharc_pipeline_options *o) {
   int s = sharc_pipeline_find_schedule(o->schedule);
   if (s < 0) {
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
                "unknown pipeline schedule '%s'", o->schedule);
     return false;
   }
-  if (!entry_function(module))
+  if (!sharc_pipeline_entry_function(module))
     return no_entry_error(module);
   char scheduler[128];
   snprintf(scheduler, sizeof scheduler, "must-happen-before=%s remove-control-dependencies=true",

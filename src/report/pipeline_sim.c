@@ -16,6 +16,8 @@
  * host memory take no device memory. */
 #include "sharc/pipeline.h"
 
+#include "report/pipeline_internal.h"
+
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_ops.h"
 #include "dialect/mpmd/utils.h"
@@ -301,7 +303,8 @@ static category category_of(builder *b, sharc_value *v, int64_t *mb) {
   uintptr_t p = (uintptr_t)sharc_ptrmap_get(&b->op_pos, def);
   int fi = p ? b->fragment_at[p - 1] : -1;
   if (fi >= 0 && b->sim->fragments[fi].kind == SHARC_PIPELINE_FORWARD) {
-    *mb = b->sim->fragments[fi].microbatch;
+    /* without call counters the program is one microbatch */
+    *mb = b->sim->fragments[fi].microbatch < 0 ? 0 : b->sim->fragments[fi].microbatch;
     return CAT_ACTIVATION;
   }
   return CAT_OTHER;
@@ -403,15 +406,6 @@ static void sweep_memory(builder *b, sharc_op *const *ops) {
 
 /* ---- the whole ------------------------------------------------------------------------------ */
 
-static sharc_op *entry_function(sharc_op *module) {
-  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
-  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
-    if (sharc_op_is(op, "func.func") && !sharc_func_is_declaration(op) &&
-        sharc_mpmd_is_topology(sharc_op_attr(op, "topology")))
-      return op;
-  return NULL;
-}
-
 static void init_meshes(builder *b) {
   sharc_pipeline_sim *s = b->sim;
   s->num_meshes = sharc_mpmd_topology_num_meshes(b->topology);
@@ -427,9 +421,9 @@ static void init_meshes(builder *b) {
 
 sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedule,
                                             const sharc_pipeline_cost_model *cost) {
-  sharc_op *entry = entry_function(module);
+  sharc_op *entry = sharc_pipeline_entry_function(module);
   if (!entry) {
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
                "the module has no function with an MPMD topology to simulate");
     return NULL;
   }
@@ -466,6 +460,8 @@ sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedu
     if (b.finish[p] > s->makespan)
       s->makespan = b.finish[p];
   }
+  if (!s->microbatches && s->num_fragments)
+    s->microbatches = 1;
   for (unsigned m = 0; m < s->num_meshes; m++)
     s->meshes[m].bubble = s->makespan > 0 ? 1 - s->meshes[m].busy / s->makespan : 0;
   sweep_memory(&b, ops.items);
