@@ -67,6 +67,7 @@ static bool no_entry_error(sharc_op *module) {
   sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
              "the module has no function with an MPMD topology (`attributes {topology = "
              "#mpmd.topology<<\"m0\" : <[\"x\"=2]>>, ...>}`, as JAX writes on the entry point)");
+  sharc_diag_flush(sharc_op_context(module));
   return false;
 }
 
@@ -221,6 +222,7 @@ bool sharc_pipeline_import(sharc_op *module, const sharc_pipeline_options *o) {
       sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(entry),
                  "--microbatches applies to a program of named computations; this function "
                  "already holds fragments, with their own call counters");
+      sharc_diag_flush(sharc_op_context(module));
       return false;
     }
     return true;
@@ -244,6 +246,7 @@ bool sharc_pipeline_schedule(sharc_op *module, const sharc_pipeline_options *o) 
   if (s < 0) {
     sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
                "unknown pipeline schedule '%s'", o->schedule);
+    sharc_diag_flush(sharc_op_context(module));
     return false;
   }
   if (!sharc_pipeline_entry_function(module))

@@ -425,6 +425,7 @@ sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedu
   if (!entry) {
     sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
                "the module has no function with an MPMD topology to simulate");
+    sharc_diag_flush(sharc_op_context(module));
     return NULL;
   }
   sharc_pipeline_sim *s = calloc(1, sizeof *s);
