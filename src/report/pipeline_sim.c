@@ -50,6 +50,7 @@ typedef struct builder {
   sharc_attr *topology;
   sharc_ptrmap op_pos;     /* op of the entry block -> position + 1 */
   sharc_ptrmap type_mesh;  /* mesh tensor type -> mesh index + 1 */
+  sharc_ptrmap name_mesh;  /* mesh_name attribute -> mesh index + 1 (0: none) */
   double *finish;          /* per position: when its results are ready */
   int *fragment_at;        /* per position: fragment index or -1 */
   size_t num_ops;
@@ -77,11 +78,21 @@ static int mesh_of_type(builder *b, const sharc_type *t) {
   return -1;
 }
 
-static int mesh_index(builder *b, sharc_str name) {
-  for (unsigned i = 0; i < b->sim->num_meshes; i++)
+/* The fragment's mesh among the topology's (-1: not one of them), looked
+ * up once per uniqued `mesh_name` attribute. */
+static int fragment_mesh_index(builder *b, sharc_op *fragment) {
+  sharc_attr *attr = sharc_op_attr(fragment, "mesh_name");
+  uintptr_t cached = attr ? (uintptr_t)sharc_ptrmap_get(&b->name_mesh, attr) : 0;
+  if (cached)
+    return (int)cached - 1;
+  sharc_str name = sharc_mpmd_fragment_mesh(fragment);
+  int found = -1;
+  for (unsigned i = 0; i < b->sim->num_meshes && found < 0; i++)
     if (sharc_str_eq(sharc_mpmd_named_mesh_name(sharc_mpmd_topology_mesh_at(b->topology, i)), name))
-      return (int)i;
-  return -1;
+      found = (int)i;
+  if (attr)
+    sharc_ptrmap_put(&b->name_mesh, attr, (void *)(uintptr_t)(found + 1));
+  return found;
 }
 
 /* Bytes of a ranked tensor type with static shape; 0 otherwise. */
@@ -239,7 +250,7 @@ static double operands_ready(builder *b, sharc_op *op) {
 
 static void add_fragment(builder *b, sharc_op *op, size_t pos, double *lane_free) {
   sharc_pipeline_sim *s = b->sim;
-  int mesh = mesh_index(b, sharc_mpmd_fragment_mesh(op));
+  int mesh = fragment_mesh_index(b, op);
   if (mesh < 0) /* not a mesh of the topology: timed, not drawn */
     mesh = 0;
   sharc_pipeline_fragment *f = &s->fragments[s->num_fragments];
@@ -346,19 +357,27 @@ typedef struct mesh_live {
   unsigned microbatches;
 } mesh_live;
 
+static void observe(sharc_pipeline_sim *s, unsigned mesh, const mesh_live *l);
+
+/* Applies a birth or death, and after a birth takes the mesh's peak (deaths
+ * at a step come first, so the largest total after a birth is the step's). */
 static void apply_event(builder *b, const mem_event *e, mesh_live *live, unsigned *mb_counts,
                         int64_t mbs) {
   mesh_live *l = &live[e->mesh];
   l->bytes[e->cat] += e->bytes;
   l->total += e->bytes;
-  if (e->cat != CAT_ACTIVATION || e->microbatch < 0 || e->microbatch >= mbs)
+  if (e->cat != CAT_ACTIVATION || e->microbatch < 0 || e->microbatch >= mbs) {
+    if (e->bytes > 0)
+      observe(b->sim, e->mesh, l);
     return;
+  }
   unsigned *c = &mb_counts[(size_t)e->mesh * (size_t)mbs + (size_t)e->microbatch];
   if (e->bytes > 0 && (*c)++ == 0)
     l->microbatches++;
   else if (e->bytes < 0 && --*c == 0)
     l->microbatches--;
-  (void)b;
+  if (e->bytes > 0)
+    observe(b->sim, e->mesh, l);
 }
 
 static void observe(sharc_pipeline_sim *s, unsigned mesh, const mesh_live *l) {
@@ -396,8 +415,6 @@ static void sweep_memory(builder *b, sharc_op *const *ops) {
       f->live_bytes = live[f->mesh].total;
       f->live_microbatches = live[f->mesh].microbatches;
     }
-    for (unsigned m = 0; m < s->num_meshes; m++) /* transfers land on other meshes too */
-      observe(s, m, &live[m]);
   }
   free(live);
   free(mb_counts);
@@ -433,7 +450,7 @@ sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedu
   s->arena = arena;
   s->cost = cost ? *cost : sharc_pipeline_options_default().cost;
   s->schedule = sharc_arena_strndup(arena, schedule ? schedule : "", schedule ? strlen(schedule) : 0);
-  builder b = {s, arena, entry, sharc_op_attr(entry, "topology"), {0}, {0}, NULL, NULL, 0};
+  builder b = {s, arena, entry, sharc_op_attr(entry, "topology"), {0}, {0}, {0}, NULL, NULL, 0};
   init_meshes(&b);
 
   SHARC_VEC(sharc_op *) ops = {0};
@@ -472,6 +489,7 @@ sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedu
   sharc_vec_free(&ops);
   sharc_ptrmap_free(&b.op_pos);
   sharc_ptrmap_free(&b.type_mesh);
+  sharc_ptrmap_free(&b.name_mesh);
   return s;
 }
 

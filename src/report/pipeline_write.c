@@ -40,6 +40,32 @@ static void pad_to(sharc_buf *out, size_t line_start, size_t column) {
     sharc_buf_putc(out, ' ');
 }
 
+/* Fragment indices grouped by mesh, each group in program order (a
+ * counting sort): mesh m's are order[first[m] .. first[m + 1]). */
+typedef struct by_mesh {
+  unsigned *order, *first;
+} by_mesh;
+
+static by_mesh group_by_mesh(const sharc_pipeline_sim *s) {
+  by_mesh g = {calloc(s->num_fragments + 1, sizeof *g.order),
+               calloc(s->num_meshes + 2, sizeof *g.first)};
+  for (unsigned i = 0; i < s->num_fragments; i++)
+    g.first[s->fragments[i].mesh + 1]++;
+  for (unsigned m = 0; m < s->num_meshes; m++)
+    g.first[m + 1] += g.first[m];
+  unsigned *next = calloc(s->num_meshes + 1, sizeof *next);
+  memcpy(next, g.first, s->num_meshes * sizeof *next);
+  for (unsigned i = 0; i < s->num_fragments; i++)
+    g.order[next[s->fragments[i].mesh]++] = i;
+  free(next);
+  return g;
+}
+
+static void by_mesh_free(by_mesh *g) {
+  free(g->order);
+  free(g->first);
+}
+
 /* ---- the Gantt chart ------------------------------------------------------------------------ */
 
 /* Forward of microbatch n: its last digit; backward: a letter (a = 0);
@@ -77,12 +103,14 @@ static void write_gantt(const sharc_pipeline_sim *s, unsigned width, bool color,
   put_time(out, s->makespan / width, s->makespan / width);
   sharc_buf_puts(out, "; digit: forward of microbatch N mod 10, letter: backward (a = 0), "
                       "#: other work, .: idle)\n");
+  by_mesh g = group_by_mesh(s);
   for (unsigned m = 0; m < s->num_meshes; m++) {
     for (unsigned c = 0; c < width; c++)
       cells[c] = -1;
-    for (unsigned i = 0; i < s->num_fragments && s->makespan > 0; i++) {
+    for (unsigned k = g.first[m]; k < g.first[m + 1] && s->makespan > 0; k++) {
+      unsigned i = g.order[k];
       const sharc_pipeline_fragment *f = &s->fragments[i];
-      if (f->mesh != m || f->end <= f->start)
+      if (f->end <= f->start)
         continue;
       unsigned c0 = (unsigned)floor(f->start / s->makespan * width);
       unsigned c1 = (unsigned)ceil(f->end / s->makespan * width);
@@ -103,6 +131,7 @@ static void write_gantt(const sharc_pipeline_sim *s, unsigned width, bool color,
     }
     sharc_buf_puts(out, "|\n");
   }
+  by_mesh_free(&g);
   free(cells);
 }
 
@@ -154,13 +183,12 @@ static void write_summary(const sharc_pipeline_sim *s, sharc_buf *out) {
 }
 
 static void write_fragments(const sharc_pipeline_sim *s, sharc_buf *out) {
+  by_mesh g = group_by_mesh(s);
   for (unsigned m = 0; m < s->num_meshes; m++) {
     sharc_buf_printf(out, "\n%s: fragments in order\n", s->meshes[m].name);
     unsigned step = 0;
-    for (unsigned i = 0; i < s->num_fragments; i++) {
-      const sharc_pipeline_fragment *f = &s->fragments[i];
-      if (f->mesh != m)
-        continue;
+    for (unsigned k = g.first[m]; k < g.first[m + 1]; k++) {
+      const sharc_pipeline_fragment *f = &s->fragments[g.order[k]];
       size_t start = out->len;
       sharc_buf_printf(out, "  %4u  %s", step++, f->name);
       pad_to(out, start, 28);
@@ -181,38 +209,49 @@ static void write_fragments(const sharc_pipeline_sim *s, sharc_buf *out) {
       sharc_buf_putc(out, '\n');
     }
   }
+  by_mesh_free(&g);
 }
 
+typedef struct pair_key {
+  unsigned from, to, index;
+} pair_key;
+
+static int by_pair(const void *a, const void *b) {
+  const pair_key *x = a, *y = b;
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  if (x->to != y->to)
+    return x->to < y->to ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The transfers summed per (from, to) pair of meshes, pairs in mesh order. */
 static void write_transfers(const sharc_pipeline_sim *s, sharc_buf *out) {
   if (!s->num_transfers)
     return;
-  size_t n = (size_t)s->num_meshes * s->num_meshes;
-  int64_t *count = calloc(n + 1, sizeof *count), *bytes = calloc(n + 1, sizeof *bytes),
-          *per_device = calloc(n + 1, sizeof *per_device);
-  for (unsigned i = 0; i < s->num_transfers; i++) {
-    const sharc_pipeline_transfer *t = &s->transfers[i];
-    size_t k = (size_t)t->from * s->num_meshes + t->to;
-    count[k]++;
-    bytes[k] += t->bytes;
-    per_device[k] += t->bytes_per_device;
-  }
+  pair_key *keys = malloc(s->num_transfers * sizeof *keys);
+  for (unsigned i = 0; i < s->num_transfers; i++)
+    keys[i] = (pair_key){s->transfers[i].from, s->transfers[i].to, i};
+  qsort(keys, s->num_transfers, sizeof *keys, by_pair);
   sharc_buf_puts(out, "\ntransfers\n");
-  for (size_t k = 0; k < n; k++) {
-    if (!count[k])
-      continue;
+  for (unsigned i = 0; i < s->num_transfers;) {
+    unsigned from = keys[i].from, to = keys[i].to;
+    int64_t count = 0, bytes = 0, per_device = 0;
+    for (; i < s->num_transfers && keys[i].from == from && keys[i].to == to; i++) {
+      count++;
+      bytes += s->transfers[keys[i].index].bytes;
+      per_device += s->transfers[keys[i].index].bytes_per_device;
+    }
     size_t start = out->len;
-    sharc_buf_printf(out, "  %s -> %s", s->meshes[k / s->num_meshes].name,
-                     s->meshes[k % s->num_meshes].name);
+    sharc_buf_printf(out, "  %s -> %s", s->meshes[from].name, s->meshes[to].name);
     pad_to(out, start, 28);
-    sharc_buf_printf(out, " %lld transfers, ", (long long)count[k]);
-    sharc_report_put_bytes(out, bytes[k]);
+    sharc_buf_printf(out, " %lld transfers, ", (long long)count);
+    sharc_report_put_bytes(out, bytes);
     sharc_buf_puts(out, " (");
-    sharc_report_put_bytes(out, per_device[k]);
+    sharc_report_put_bytes(out, per_device);
     sharc_buf_puts(out, " per device)\n");
   }
-  free(count);
-  free(bytes);
-  free(per_device);
+  free(keys);
 }
 
 void sharc_pipeline_write_text(const sharc_pipeline_sim *s, unsigned width, bool color,
@@ -241,7 +280,7 @@ static void json_fragment(sharc_buf *out, const sharc_pipeline_fragment *f) {
                    (long long)f->live_bytes, f->live_microbatches);
 }
 
-static void json_mesh(sharc_buf *out, const sharc_pipeline_sim *s, unsigned m) {
+static void json_mesh(sharc_buf *out, const sharc_pipeline_sim *s, const by_mesh *g, unsigned m) {
   const sharc_pipeline_mesh *x = &s->meshes[m];
   sharc_buf_puts(out, "{\"name\": ");
   sharc_report_put_json_string(out, x->name);
@@ -256,13 +295,9 @@ static void json_mesh(sharc_buf *out, const sharc_pipeline_sim *s, unsigned m) {
                    (long long)x->peak_bytes, (long long)x->peak_parameter_bytes,
                    (long long)x->peak_activation_bytes, (long long)x->peak_transfer_bytes,
                    x->peak_microbatches);
-  bool first = true;
-  for (unsigned i = 0; i < s->num_fragments; i++) {
-    if (s->fragments[i].mesh != m)
-      continue;
-    sharc_buf_puts(out, first ? "\n    " : ",\n    ");
-    first = false;
-    json_fragment(out, &s->fragments[i]);
+  for (unsigned k = g->first[m]; k < g->first[m + 1]; k++) {
+    sharc_buf_puts(out, k > g->first[m] ? ",\n    " : "\n    ");
+    json_fragment(out, &s->fragments[g->order[k]]);
   }
   sharc_buf_puts(out, "]}");
 }
@@ -294,10 +329,12 @@ void sharc_pipeline_write_json(const sharc_pipeline_sim *s, const char *file, sh
   sharc_buf_puts(out, ", \"fragment_overhead\": ");
   json_num(out, s->cost.fragment_overhead);
   sharc_buf_puts(out, "},\n \"meshes\": [");
+  by_mesh g = group_by_mesh(s);
   for (unsigned m = 0; m < s->num_meshes; m++) {
     sharc_buf_puts(out, m ? ",\n  " : "\n  ");
-    json_mesh(out, s, m);
+    json_mesh(out, s, &g, m);
   }
+  by_mesh_free(&g);
   sharc_buf_puts(out, "],\n \"transfers\": [");
   for (unsigned i = 0; i < s->num_transfers; i++) {
     const sharc_pipeline_transfer *t = &s->transfers[i];
