@@ -49,8 +49,9 @@ SHARC_API int sharc_pipeline_find_schedule(const char *name);
  * as it is. False after diagnostics went to the module's context. */
 SHARC_API bool sharc_pipeline_import(sharc_op *module, const sharc_pipeline_options *o);
 /* Schedules an imported module (Shardy's pipeline scheduler with
- * `o->schedule`, the stage-merging check) and propagates its shardings
- * (-mpmd-sharding-propagation-pipeline). */
+ * `o->schedule`, the stage-merging check; for the ZeroBubble schedules the
+ * backward fragments split first, -mpmd-split-bwd-fragments) and
+ * propagates its shardings (-mpmd-sharding-propagation-pipeline). */
 SHARC_API bool sharc_pipeline_schedule(sharc_op *module, const sharc_pipeline_options *o);
 
 typedef enum sharc_pipeline_kind {

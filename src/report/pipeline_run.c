@@ -257,7 +257,13 @@ bool sharc_pipeline_schedule(sharc_op *module, const sharc_pipeline_options *o) 
   sharc_buf err = {0};
   sharc_pipeline *pl = new_pipeline();
   sharc_pass_manager *funcs = sharc_pm_nest(sharc_pipeline_root(pl), "func.func");
-  bool built = sharc_pm_add(funcs, "mpmd-pipeline-scheduler", scheduler, &err) &&
+  /* the ZeroBubble schedules order input-gradient and weight-gradient
+   * fragments apart: backward fragments are split first, as Shardy's
+   * optimize pipeline does with split_bwd_fragments */
+  bool zero_bubble = s >= SHARC_MPMD_SCHEDULE_ZERO_BUBBLE_H1 &&
+                     s <= SHARC_MPMD_SCHEDULE_ZERO_BUBBLE_H2_FULL_TX_LATENCY;
+  bool built = (!zero_bubble || sharc_pm_add(funcs, "mpmd-split-bwd-fragments", NULL, &err)) &&
+               sharc_pm_add(funcs, "mpmd-pipeline-scheduler", scheduler, &err) &&
                sharc_pm_add(funcs, "mpmd-verify-stage-merging", NULL, &err) &&
                sharc_pm_add(sharc_pipeline_root(pl), "mpmd-sharding-propagation-pipeline", NULL,
                             &err);
