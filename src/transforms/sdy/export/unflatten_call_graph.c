@@ -4,6 +4,8 @@
  * the most called variant) all call one of them; the origin and manual-axes
  * attributes are then dropped. Functions are keyed by a uniqued attribute,
  * so deduplication is one hash lookup per call. */
+#include "transforms/sdy/export/unflatten_call_graph.h"
+
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -104,7 +106,8 @@ static sharc_walk_result drop_attrs(sharc_op *func, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully) {
+static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully,
+                      sharc_sdy_unflatten_call_fn on_call) {
   /* the callees first, before any call is pointed elsewhere */
   op_vec callees = {0};
   for (unsigned i = 0; i < st->calls.len; i++) {
@@ -126,25 +129,32 @@ static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully) {
     sharc_attr *ref = sharc_attr_symbol_ref(
         st->rw.ctx, sharc_ident_get(st->rw.ctx, sharc_op_symbol_name(target)), NULL, 0);
     sharc_rw_set_attr(&st->rw, st->calls.items[i], "callee", ref);
+    if (on_call)
+      on_call(&st->rw, target, st->calls.items[i]);
   }
   sharc_vec_free(&callees);
   sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_func_func_def, drop_attrs, st);
   return true;
 }
 
-static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  const unflatten_options *o = opts;
+bool sharc_sdy_unflatten_call_graph(sharc_op *module, sharc_pass_run *run, bool dedup_fully,
+                                    sharc_sdy_unflatten_call_fn on_call) {
   unflatten_state st = {0};
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.cg = sharc_pass_call_graph(run);
   collect_calls(&st);
-  bool ok = unflatten(&st, module, o->dedup_fully);
+  bool ok = unflatten(&st, module, dedup_fully, on_call);
   sharc_vec_free(&st.calls);
   sharc_ptrmap_free(&st.full_keys);
   sharc_ptrmap_free(&st.origin_keys);
   sharc_ptrmap_free(&st.cache);
   sharc_ptrmap_free(&st.counts);
   return ok;
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  const unflatten_options *o = opts;
+  return sharc_sdy_unflatten_call_graph(module, run, o->dedup_fully, NULL);
 }
 
 const sharc_pass_def sharc_pass_sdy_unflatten_call_graph = {
