@@ -12,10 +12,11 @@
  * function kept for its computation key. */
 typedef void (*sharc_sdy_unflatten_call_fn)(sharc_rewriter *rw, sharc_op *func, sharc_op *call);
 
-/* Points every call of functions with one origin, manual axes and (unless
- * `dedup_fully`) argument/result shardings at one of them, then drops the
- * origin and manual-axes attributes. False after a located error. */
+/* Points every call of functions with one origin, manual axes (the
+ * functions' `manual_attr`) and (unless `dedup_fully`) argument/result
+ * shardings at one of them, then drops the origin and manual-axes
+ * attributes. False after a located error. */
 bool sharc_sdy_unflatten_call_graph(sharc_op *module, sharc_pass_run *run, bool dedup_fully,
-                                    sharc_sdy_unflatten_call_fn on_call);
+                                    const char *manual_attr, sharc_sdy_unflatten_call_fn on_call);
 
 #endif

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "dialect/func/func.h"
-#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -156,27 +155,6 @@ static sharc_op *create_call(export_state *st, sharc_op *nc, sharc_op *func) {
   return call;
 }
 
-/* A result whose wanted sharding (the computation's out sharding) differs
- * from the shared function's goes through a copy; each copy is placed right
- * after the call, so later results' copies come first, as in XLA. */
-static void copy_mismatched_results(export_state *st, sharc_op *call, sharc_attr *func_shardings,
-                                    sharc_attr *out, sharc_attr *manual) {
-  for (unsigned i = 0; i < sharc_op_num_results(call) && i < sharc_sdy_list_size(out); i++) {
-    sharc_attr *want = sharc_sdy_list_at(out, i);
-    if (sharc_sdy_shardings_equivalent(sharc_sdy_list_at(func_shardings, i), want, false))
-      continue;
-    sharc_value *result = sharc_op_result(call, i);
-    sharc_rw_set_after_value(&st->rw, result);
-    sharc_op *copy = sharc_xla_create_copy(&st->rw, result, want, sharc_op_loc(call), manual);
-    sharc_value *with = sharc_op_result(copy, 0);
-    for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
-      next = sharc_use_next(u);
-      if (sharc_use_owner(u) != copy)
-        sharc_rw_set_operand(&st->rw, sharc_use_owner(u), sharc_use_operand_index(u), with);
-    }
-  }
-}
-
 /* getFullyClosedLike on each sharding of a list. */
 static sharc_attr *fully_closed_like(sharc_context *ctx, sharc_attr *list) {
   SHARC_VEC(sharc_attr *) items = {0};
@@ -200,12 +178,14 @@ static void export_one(export_state *st, sharc_op *nc, bool dedup_fully) {
       sharc_rw_set_attr(&st->rw, call, SHARC_SDY_SHARDING_ATTR,
                         out ? out : fully_closed_like(ctx, func_shardings));
   } else {
+    /* the shared function's shardings may not be what this computation
+     * had: its out shardings (fully closed when it had none) are restored
+     * by copies after the call, its operands copied to the function's */
+    if (out)
+      sharc_rw_set_attr(&st->rw, call, SHARC_SDY_SHARDING_ATTR, out);
     sharc_sdy_insert_resharding_on_func_args(&st->rw, func, call, sharc_xla_create_copy, manual);
-    if (func_shardings) {
-      sharc_rw_set_attr(&st->rw, call, SHARC_SDY_SHARDING_ATTR, func_shardings);
-      if (out)
-        copy_mismatched_results(st, call, func_shardings, out, manual);
-    }
+    sharc_sdy_insert_resharding_on_func_results(&st->rw, func, call, sharc_xla_create_copy,
+                                                manual);
   }
   if (manual)
     sharc_rw_set_attr(&st->rw, call, SHARC_XLA_MANUAL_AXES_ATTR, manual);

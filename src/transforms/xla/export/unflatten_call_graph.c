@@ -28,7 +28,8 @@ static void reshard_call(sharc_rewriter *rw, sharc_op *func, sharc_op *call) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const xla_unflatten_options *o = opts;
-  return sharc_sdy_unflatten_call_graph(module, run, o->dedup_fully, reshard_call);
+  return sharc_sdy_unflatten_call_graph(module, run, o->dedup_fully, SHARC_XLA_MANUAL_AXES_ATTR,
+                                        reshard_call);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_unflatten_call_graph = {
