@@ -53,6 +53,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_unflatten_call_graph,
     &sharc_pass_xla_sdy_unflatten_call_graph,
     &sharc_pass_xla_sdy_export_named_computations,
+    &sharc_pass_xla_sdy_import_shardings,
     &sharc_pass_sdy_update_non_divisible_input_output_shardings,
     &sharc_pass_sdy_verify_unreduced_axes,
     &sharc_pass_mpmd_copy_topology_from_main,
