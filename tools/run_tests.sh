@@ -36,6 +36,8 @@ if [ -f "$shared/conformance/run.py" ]; then
     --baseline tests/conformance/baseline.txt --quiet
   run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
+  run_suite conformance_xla_shardy python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus xla_shardy --baseline tests/conformance/baseline_xla_shardy.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi
