@@ -88,5 +88,8 @@ bool sharc_g2l_constant(sharc_g2l_state *s, sharc_op *op);
 /* Converts `op` when it is one of the StableHLO ops needing more than a
  * type change; `*handled` says whether it was. */
 bool sharc_g2l_stablehlo(sharc_g2l_state *s, sharc_op *op, bool *handled);
+/* global_to_local_gather.c */
+bool sharc_g2l_gather(sharc_g2l_state *s, sharc_op *op);
+bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op);
 
 #endif

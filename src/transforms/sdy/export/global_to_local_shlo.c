@@ -600,9 +600,6 @@ static bool windowed(sharc_g2l_state *s, sharc_op *op) {
 
 /* ---- dispatch ------------------------------------------------------------------------------------- */
 
-bool sharc_g2l_gather(sharc_g2l_state *s, sharc_op *op);
-bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op);
-
 bool sharc_g2l_stablehlo(sharc_g2l_state *s, sharc_op *op, bool *handled) {
   *handled = true;
   if (sharc_op_isa(op, SHARC_SHLO(concatenate)))
@@ -622,6 +619,10 @@ bool sharc_g2l_stablehlo(sharc_g2l_state *s, sharc_op *op, bool *handled) {
   if (sharc_op_isa(op, SHARC_SHLO(reduce_window)) ||
       sharc_op_isa(op, SHARC_SHLO(select_and_scatter)))
     return windowed(s, op);
+  if (sharc_op_isa(op, SHARC_SHLO(gather)))
+    return sharc_g2l_gather(s, op);
+  if (sharc_op_isa(op, SHARC_SHLO(scatter)))
+    return sharc_g2l_scatter(s, op);
   *handled = false;
   return true;
 }
