@@ -41,8 +41,29 @@ static const sharc_option_def options[] = {
 
 /* ---- what the patterns read from the original IR ------------------------------- */
 
+/* The rewrites build tables with an entry per device; a mesh with more
+ * devices than this is refused rather than exhausting memory. */
+#define MAX_DEVICES ((int64_t)1 << 20)
+
 sharc_attr *sharc_g2l_mesh(sharc_g2l_state *s, const sharc_attr *sharding) {
-  return sharding ? sharc_sdy_sharding_mesh(sharding, s->h.module) : NULL;
+  sharc_attr *mesh = sharding ? sharc_sdy_sharding_mesh(sharding, s->h.module) : NULL;
+  int64_t devices = mesh ? sharc_sdy_mesh_total_size(mesh) : 0;
+  return devices > 0 && devices <= MAX_DEVICES ? mesh : NULL;
+}
+
+/* Every sdy.mesh must be small enough for the device tables. */
+static bool check_mesh_sizes(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
+    sharc_attr *mesh = sharc_op_isa(op, &sharc_sdy_mesh_op_def) ? sharc_op_attr(op, "mesh") : NULL;
+    int64_t devices = mesh ? sharc_sdy_mesh_total_size(mesh) : 0;
+    if (devices > MAX_DEVICES || devices < 0) {
+      sharc_emit_op_error(op, "has %lld devices, more than the %lld the partitioner supports",
+                          (long long)devices, (long long)MAX_DEVICES);
+      return false;
+    }
+  }
+  return true;
 }
 
 bool sharc_g2l_fully_replicated(const sharc_attr *sharding) {
@@ -347,6 +368,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
                "replica_count > 1 and partition_count > 1 yet.");
     return false;
   }
+  if (!check_mesh_sizes(module))
+    return false;
   sharc_g2l_state s = {.opts = o};
   sharc_pass_rewriter(run, &s.h.rw, NULL);
   s.h.ctx = sharc_op_context(module);

@@ -600,8 +600,34 @@ static bool windowed(sharc_g2l_state *s, sharc_op *op) {
 
 /* ---- dispatch ------------------------------------------------------------------------------------- */
 
+static bool has_dynamic_dim(const sharc_type *t) {
+  if (!sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+    return false;
+  for (unsigned d = 0; d < sharc_type_rank(t); d++)
+    if (sharc_type_shape(t)[d] == SHARC_DYNAMIC)
+      return true;
+  return false;
+}
+
+/* The rewrites below compute with static sizes. */
+static bool any_dynamic(sharc_g2l_state *s, sharc_op *op) {
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    if (has_dynamic_dim(sharc_g2l_operand_type(s, op, i)))
+      return true;
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    if (has_dynamic_dim(sharc_value_type(sharc_op_result(op, i))))
+      return true;
+  return false;
+}
+
 bool sharc_g2l_stablehlo(sharc_g2l_state *s, sharc_op *op, bool *handled) {
   *handled = true;
+  bool shaped = sharc_op_isa(op, SHARC_SHLO(pad)) || sharc_op_isa(op, SHARC_SHLO(slice)) ||
+                sharc_op_isa(op, SHARC_SHLO(gather)) || sharc_op_isa(op, SHARC_SHLO(scatter)) ||
+                sharc_op_isa(op, SHARC_SHLO(iota)) || sharc_op_isa(op, SHARC_SHLO(dot)) ||
+                sharc_op_isa(op, SHARC_SHLO(dot_general));
+  if (shaped && any_dynamic(s, op))
+    return check(op, false, "dynamic shape not supported");
   if (sharc_op_isa(op, SHARC_SHLO(concatenate)))
     return concatenate(s, op);
   if (sharc_op_isa(op, SHARC_SHLO(dot)))
