@@ -24,9 +24,6 @@ static const sharc_option_def opts_sdy_per_instruction_partitioning[] = {
 };
 
 const sharc_pass_def sharc_pass_table[] = {
-    {"sdy-pad-for-divisibility", "PadForDivisibilityPass",
-     "Pads tensors with non-divisible shardings to divisible shapes.",
-     "func.func", NULL, 0, 0, SHARC_TOOL_ANY, NULL, NULL},
     {"sdy-per-instruction-partitioning", "PerInstructionPartitioningPass",
      "Selectively extracts target instructions, runs the partitioner pipeline on them to "
      "generate device-local code, and wraps them in sdy.manual_computation.",
