@@ -22,6 +22,7 @@ extern const sharc_pass_def sharc_pass_sdy_reshard_to_collectives;
 extern const sharc_pass_def sharc_pass_sdy_resolve_permutation_factors;
 extern const sharc_pass_def sharc_pass_sdy_convert_global_to_local;
 extern const sharc_pass_def sharc_pass_sdy_pad_for_divisibility;
+extern const sharc_pass_def sharc_pass_sdy_per_instruction_partitioning;
 extern const sharc_pass_def sharc_pass_sdy_remove_size_one_axes;
 extern const sharc_pass_def sharc_pass_sdy_explicit_gather_scatter_batching;
 extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter;

@@ -18,6 +18,7 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_resolve_permutation_factors,
     &sharc_pass_sdy_convert_global_to_local,
     &sharc_pass_sdy_pad_for_divisibility,
+    &sharc_pass_sdy_per_instruction_partitioning,
     &sharc_pass_sdy_populate_op_sharding_rules,
     &sharc_pass_sdy_remove_size_one_axes,
     &sharc_pass_sdy_explicit_gather_scatter_batching,
