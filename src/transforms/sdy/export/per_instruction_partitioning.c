@@ -188,7 +188,6 @@ static bool skipped(sharc_op *op) {
 
 typedef struct pip_state {
   const pip_options *opts;
-  sharc_pass_run *run;
   sharc_rewriter rw;
   sharc_context *ctx;
   sharc_op *module;
@@ -444,7 +443,10 @@ static bool run_partitioner(pip_state *st, sharc_op *module) {
            st->opts->enable_halo_exchange ? "true" : "false",
            (long long)st->opts->partition_count, (long long)st->opts->replica_count,
            (long long)st->opts->partition_count, (long long)st->opts->replica_count);
-  sharc_pipeline *pl = sharc_pass_pipeline_create(st->run);
+  /* a pass manager of its own, as Shardy's: none of the tool's IR printing
+   * or timing */
+  sharc_pipeline_flags flags = {.tool_mask = SHARC_TOOL_ANY, .tool_name = "sdy_opt"};
+  sharc_pipeline *pl = sharc_pipeline_create(&flags);
   sharc_buf err = {0};
   bool ok = sharc_pipeline_parse(pl, text, &err);
   if (!ok)
@@ -551,7 +553,7 @@ static bool partition(pip_state *st, sharc_op *op) {
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  pip_state st = {.opts = opts, .run = run, .ctx = sharc_op_context(module), .module = module};
+  pip_state st = {.opts = opts, .ctx = sharc_op_context(module), .module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
   filter_config config;
   parse_filter(st.opts->filter, &st.arena, &config);
