@@ -160,4 +160,7 @@ bool sharc_sdy_is_collective(const sharc_op *op);
  * new value per input, all of the same kind; NULL otherwise. */
 sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs);
 
+/* TensorShardingAttr::isEquivalent. */
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
+
 #endif
