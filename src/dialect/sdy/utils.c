@@ -6,6 +6,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
+#include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -673,4 +674,43 @@ bool sharc_sdy_is_sharding_equivalent_across_reshapes(const sharc_attr *s1, cons
   sharc_vec_free(&a);
   sharc_vec_free(&b);
   return same;
+}
+
+sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs) {
+  if (sharc_op_num_regions(op) < 1)
+    return NULL;
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!block || sharc_block_num_args(block) != 2 * num_inputs)
+    return NULL;
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || sharc_op_num_operands(ret) != num_inputs)
+    return NULL;
+  const sharc_op_def *const kinds[] = {SHARC_SHLO(add), SHARC_SHLO(multiply), SHARC_SHLO(maximum),
+                                       SHARC_SHLO(minimum)};
+  sharc_op *common = NULL;
+  for (unsigned i = 0; i < num_inputs; i++) {
+    sharc_value *v = sharc_op_operand(ret, i);
+    sharc_op *cur = sharc_value_defining_op(v);
+    if (!cur || sharc_op_num_operands(cur) != 2)
+      return NULL;
+    const sharc_type *t = sharc_value_type(v);
+    if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
+      return NULL;
+    bool logical = sharc_type_is_integer(sharc_type_element(t), 1) &&
+                   (sharc_op_isa(cur, SHARC_SHLO(and)) || sharc_op_isa(cur, SHARC_SHLO(or)));
+    bool known = logical;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+      known |= sharc_op_isa(cur, kinds[k]);
+    if (!known)
+      return NULL;
+    if (!common)
+      common = cur;
+    else if (sharc_op_name(common) != sharc_op_name(cur))
+      return NULL;
+    sharc_value *l = sharc_op_operand(cur, 0), *r = sharc_op_operand(cur, 1);
+    sharc_value *old_v = sharc_block_arg(block, i), *new_v = sharc_block_arg(block, i + num_inputs);
+    if (!((l == old_v && r == new_v) || (l == new_v && r == old_v)))
+      return NULL;
+  }
+  return common;
 }

@@ -169,6 +169,10 @@ sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value 
                                                 sharc_attr *out_sharding, sharc_attr *loc);
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
+/* getCommonSupportedReductionOp: the op of a scatter's update computation
+ * when it is a plain sum/product/max/min (or and/or on i1) of the old and
+ * new value per input, all of the same kind; NULL otherwise. */
+sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs);
 
 /* TensorShardingAttr::isEquivalent. */
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
