@@ -492,6 +492,16 @@ static void split_chunks(const source *src, const char *marker, chunk_vec *cs, s
   push_chunk(src, cs, start, end);
 }
 
+unsigned sharc_tool_split(const char *name, const char *data, size_t len, sharc_line_table *lines,
+                          const char *marker, sharc_tool_chunk **out, sharc_buf *warn) {
+  source src = {name, data, len, lines};
+  chunk_vec cs = {0};
+  split_chunks(&src, marker, &cs, warn);
+  _Static_assert(sizeof(chunk) == sizeof(sharc_tool_chunk), "one layout");
+  *out = (sharc_tool_chunk *)cs.items;
+  return cs.len;
+}
+
 /* ---- the command line -------------------------------------------------------
  * LLVM's cl: `-name`, `--name`, `-name=value`; an option taking a value may
  * take the next argument; `--` ends the options; one positional input. */
