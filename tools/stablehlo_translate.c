@@ -252,8 +252,10 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   bool ok = module && sharc_verify(module);
   size_t mark = out->len;
   ok = ok && o->translation->run(module, o, out);
-  if (!ok)
-    out->len = mark, out->data[mark] = 0; /* no partial output of a failed chunk */
+  if (!ok && out->data) {
+    out->len = mark; /* no partial output of a failed chunk */
+    out->data[mark] = 0;
+  }
   sharc_diag_flush(ctx);
   sharc_context_destroy(ctx);
   return ok;

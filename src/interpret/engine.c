@@ -2,6 +2,7 @@
  * op-kernel table (every family's rows, found by op name once per run and
  * then by pointer), region and function execution, and the library entry
  * point that picks the module's entry function and checks its arguments. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,4 +339,33 @@ int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned
   for (unsigned i = 0; i < n && i < max; i++)
     out[i] = sharc_interp_attr_i64(a, i);
   return (int)n;
+}
+
+/* ---- the shared context ------------------------------------------------------------- */
+
+static pthread_mutex_t context_lock = PTHREAD_MUTEX_INITIALIZER;
+
+sharc_tensor *sharc_interp_token(sharc_interp *ip) {
+  pthread_mutex_lock(&context_lock);
+  sharc_tensor *t = sharc_tensor_token(ip->ctx);
+  pthread_mutex_unlock(&context_lock);
+  return t;
+}
+
+sharc_type *sharc_interp_tensor_type(sharc_interp *ip, const int64_t *shape, unsigned rank,
+                                     sharc_type *elem) {
+  pthread_mutex_lock(&context_lock);
+  sharc_type *t = sharc_type_tensor(ip->ctx, shape, rank, elem, NULL);
+  pthread_mutex_unlock(&context_lock);
+  return t;
+}
+
+void sharc_interp_lock_output(sharc_interp *ip) {
+  (void)ip;
+  pthread_mutex_lock(&context_lock);
+}
+
+void sharc_interp_unlock_output(sharc_interp *ip) {
+  (void)ip;
+  pthread_mutex_unlock(&context_lock);
 }

@@ -167,6 +167,14 @@ sharc_tensor *sharc_scalar_new(sharc_type *elem_tensor_type);
 void sharc_interp_init(sharc_interp *ip, sharc_context *ctx, const sharc_interpret_options *o);
 void sharc_interp_dispose(sharc_interp *ip);
 
+/* The context is shared by the devices of run_parallel: what creates types
+ * or writes to the shared print buffer goes through these, under one lock. */
+sharc_tensor *sharc_interp_token(sharc_interp *ip);
+sharc_type *sharc_interp_tensor_type(sharc_interp *ip, const int64_t *shape, unsigned rank,
+                                     sharc_type *elem);
+void sharc_interp_lock_output(sharc_interp *ip);
+void sharc_interp_unlock_output(sharc_interp *ip);
+
 /* Attribute readers. */
 int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i); /* dense array or elements */
 unsigned sharc_interp_attr_len(const sharc_attr *a);

@@ -709,3 +709,48 @@ const sharc_kernel sharc_kernels_elementwise[] = {
     {"stablehlo.is_finite", k_is_finite, 0},
     {NULL, NULL, 0},
 };
+
+/* ---- single elements, for reduction bodies -------------------------------------------- */
+
+int sharc_ew_binary_code(const sharc_op *op) {
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  for (const sharc_kernel *k = sharc_kernels_elementwise; k->op; k++)
+    if (k->fn == k_binary && sharc_str_eq_cstr(name, k->op))
+      return k->family_arg;
+  return -1;
+}
+
+void sharc_ew_apply(int code, sharc_tensor *r, int64_t ri, const sharc_tensor *a, int64_t ai,
+                    const sharc_tensor *b, int64_t bi) {
+  bool ok = true;
+  switch (r->st) {
+  case SHARC_ST_INT:
+    r->data.i[ri] = sharc_int_wrap(int_binary(code, a->data.i[ai], b->data.i[bi], r->bits, r->uns),
+                                   r->bits, r->uns);
+    return;
+  case SHARC_ST_F32: {
+    float v;
+    switch (code) {
+    case EW_ADD:
+      v = a->data.f[ai] + b->data.f[bi];
+      break;
+    case EW_MUL:
+      v = a->data.f[ai] * b->data.f[bi];
+      break;
+    default:
+      v = (float)real_binary(code, a->data.f[ai], b->data.f[bi]);
+    }
+    r->data.f[ri] = r->narrow ? sharc_round_narrow(v, r->fk) : v;
+    return;
+  }
+  case SHARC_ST_F64:
+    r->data.d[ri] = real_binary(code, a->data.d[ai], b->data.d[bi]);
+    return;
+  case SHARC_ST_C64:
+    r->data.c[ri] = (float complex)cplx_binary(code, a->data.c[ai], b->data.c[bi], &ok);
+    return;
+  case SHARC_ST_C128:
+    r->data.z[ri] = cplx_binary(code, a->data.z[ai], b->data.z[bi], &ok);
+    return;
+  }
+}

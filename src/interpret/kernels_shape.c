@@ -299,6 +299,7 @@ const sharc_kernel sharc_kernels_shape[] = {
     {"stablehlo.tuple", k_tuple, 0},
     {"stablehlo.get_tuple_element", k_get_tuple_element, 0},
     {"stablehlo.optimization_barrier", k_identity, 0},
+    {"interpreter.probe", k_identity, 0},
     {"stablehlo.get_dimension_size", k_get_dimension_size, 0},
     {NULL, NULL, 0},
 };
