@@ -12,6 +12,7 @@
 #include "interpret/device.h"
 #include "interpret/interp.h"
 #include "interpret/kernel_util.h"
+#include "interpret/quant.h"
 
 #define MAX_CALL_DEPTH 512
 
@@ -101,6 +102,70 @@ static bool type_fits(const sharc_tensor *t, sharc_type *want) {
   return true;
 }
 
+/* The families whose ops compute on values (not only move them): on
+ * quantized operands they run as dequantize, op, quantize. */
+static bool computes_values(const sharc_kernel *k) {
+  for (const sharc_kernel *r = sharc_kernels_elementwise; r->op; r++)
+    if (r == k)
+      return true;
+  for (const sharc_kernel *r = sharc_kernels_linalg; r->op; r++)
+    if (r == k)
+      return true;
+  for (const sharc_kernel *r = sharc_kernels_reduce; r->op; r++)
+    if (r == k)
+      return true;
+  return false;
+}
+
+static bool any_quantized(sharc_tensor **in, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (in[i]->kind == SHARC_IV_TENSOR && in[i]->q.quantized)
+      return true;
+  return false;
+}
+
+/* The spec's dequantize-op-quantize: the kernel runs on the expressed
+ * values and its quantized results are quantized again. */
+static bool run_dequantized(sharc_interp *ip, const sharc_kernel *k, sharc_op *op,
+                            sharc_tensor **in, unsigned n_in, sharc_tensor **out, unsigned n_out,
+                            sharc_scope *sc) {
+  sharc_tensor **deq = calloc(n_in ? n_in : 1, sizeof *deq);
+  sharc_type **types = calloc(n_out ? n_out : 1, sizeof *types);
+  sharc_tensor **fout = calloc(n_out ? n_out : 1, sizeof *fout);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n_in; i++) {
+    deq[i] = in[i]->q.quantized ? sharc_quant_dequantize(ip, op, in[i]) : in[i];
+    if (deq[i] == in[i])
+      sharc_tensor_retain(in[i]);
+    ok = deq[i] != NULL;
+  }
+  for (unsigned i = 0; i < n_out; i++)
+    types[i] = sharc_quant_expressed_tensor_type(ip, sharc_value_type(sharc_op_result(op, i)));
+  ip->result_override = types;
+  ok = ok && k->fn(ip, op, deq, fout, sc);
+  ip->result_override = NULL;
+  for (unsigned i = 0; ok && i < n_out; i++) {
+    sharc_type *rt = sharc_value_type(sharc_op_result(op, i));
+    if (rt == types[i]) {
+      out[i] = fout[i];
+      fout[i] = NULL;
+      continue;
+    }
+    out[i] = sharc_tensor_new_at(ip, op, rt);
+    ok = out[i] != NULL;
+    if (ok)
+      sharc_quant_quantize_into(out[i], fout[i]);
+  }
+  for (unsigned i = 0; i < n_in; i++)
+    sharc_tensor_release(deq[i]);
+  for (unsigned i = 0; i < n_out; i++)
+    sharc_tensor_release(fout[i]);
+  free(deq);
+  free(types);
+  free(fout);
+  return ok;
+}
+
 static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
   const sharc_kernel *k = kernel_for(ip, op);
   if (!k) {
@@ -123,7 +188,10 @@ static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
       ok = sharc_interp_fail(ip, op, "operand #%u does not have its declared type at run time", i);
   }
   ip->cur_arg = k->family_arg;
-  ok = ok && k->fn(ip, op, in, out, sc);
+  if (ok && computes_values(k) && any_quantized(in, n_in))
+    ok = run_dequantized(ip, k, op, in, n_in, out, n_out, sc);
+  else
+    ok = ok && k->fn(ip, op, in, out, sc);
   for (unsigned i = 0; ok && i < n_out; i++)
     if (!out[i])
       ok = sharc_interp_fail(ip, op, "result #%u was not computed", i);
@@ -328,6 +396,8 @@ sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *ty
 }
 
 sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i) {
+  if (ip->result_override && ip->result_override[i])
+    return sharc_tensor_new_at(ip, op, ip->result_override[i]);
   return sharc_tensor_new_at(ip, op, sharc_value_type(sharc_op_result(op, i)));
 }
 

@@ -116,6 +116,7 @@ typedef struct sharc_interp {
   sharc_device *device;    /* NULL outside interpreter.run_parallel */
   unsigned depth;          /* call depth, bounded */
   int cur_arg;             /* the running kernel row's family_arg */
+  sharc_type *const *result_override; /* result types a kernel makes instead (quantized ops) */
   int64_t probe_counter;
   _Atomic int64_t *shared_probe_counter;
 } sharc_interp;

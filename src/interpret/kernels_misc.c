@@ -9,6 +9,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "interpret/interp.h"
 #include "interpret/kernel_util.h"
+#include "interpret/quant.h"
 
 static int64_t float_to_int(double v, unsigned bits, bool uns) {
   if (isnan(v))
@@ -346,7 +347,41 @@ static bool k_print(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
   return true;
 }
 
+/* ---- quantization ------------------------------------------------------------------ */
+
+static bool k_uniform_quantize(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                               sharc_tensor **out, sharc_scope *sc) {
+  (void)sc;
+  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  if (!r)
+    return false;
+  out[0] = r;
+  if (!r->q.quantized)
+    return sharc_interp_fail(ip, op, "stablehlo.uniform_quantize: result is not quantized");
+  if (!in[0]->q.quantized) {
+    sharc_quant_quantize_into(r, in[0]);
+    return true;
+  }
+  sharc_tensor *x = sharc_quant_dequantize(ip, op, in[0]);
+  if (!x)
+    return false;
+  sharc_quant_quantize_into(r, x);
+  sharc_tensor_release(x);
+  return true;
+}
+
+static bool k_uniform_dequantize(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                 sharc_tensor **out, sharc_scope *sc) {
+  (void)sc;
+  if (!in[0]->q.quantized)
+    return sharc_interp_fail(ip, op, "stablehlo.uniform_dequantize: operand is not quantized");
+  out[0] = sharc_quant_dequantize(ip, op, in[0]);
+  return out[0] != NULL;
+}
+
 const sharc_kernel sharc_kernels_misc[] = {
+    {"stablehlo.uniform_quantize", k_uniform_quantize, 0},
+    {"stablehlo.uniform_dequantize", k_uniform_dequantize, 0},
     {"stablehlo.convert", k_convert, 0},
     {"stablehlo.bitcast_convert", k_bitcast_convert, 0},
     {"stablehlo.reduce_precision", k_reduce_precision, 0},

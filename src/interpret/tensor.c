@@ -55,7 +55,7 @@ static void read_quant(sharc_tensor *t, const sharc_type *qt) {
   t->q.storage_min = sharc_quant_storage_min(qt);
   t->q.storage_max = sharc_quant_storage_max(qt);
   t->q.expressed = sharc_quant_expressed_type(qt);
-  unsigned n = sharc_quant_num_scales(qt);
+  unsigned n = sharc_quant_kind_of(qt) == SHARC_QUANT_PER_AXIS ? sharc_quant_num_scales(qt) : 0;
   t->q.axis = n ? sharc_quant_quantized_dim(qt) : -1;
   t->q.n = n ? n : 1;
   double *s = malloc(t->q.n * sizeof *s);
@@ -377,7 +377,7 @@ static void print_int(const sharc_tensor *t, int64_t v, sharc_buf *out) {
 }
 
 static void print_element(const sharc_tensor *t, int64_t i, sharc_buf *out) {
-  uint64_t w[2];
+  uint64_t w[2] = {0, 0};
   load_word(t, i, w);
   switch (t->st) {
   case SHARC_ST_INT:
