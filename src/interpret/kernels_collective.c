@@ -1,0 +1,532 @@
+/* interpreter.run_parallel and the collectives between its devices:
+ * all_gather, all_reduce, reduce_scatter, all_to_all, collective_permute,
+ * collective_broadcast, replica_id, partition_id, infeed and outfeed. Each
+ * collective computes the process group the spec's mode gives (cross
+ * replica, cross partition, cross replica and partition, flattened ids),
+ * exchanges values at a rendezvous, and computes its own result from the
+ * group's values in group order. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "dialect/func/func.h"
+#include "dialect/stablehlo/shlo.h"
+#include "interpret/body.h"
+#include "interpret/device_internal.h"
+#include "interpret/kernel_util.h"
+#include "sharc/symbols.h"
+
+typedef enum group_mode { CROSS_REPLICA, CROSS_PARTITION, CROSS_REPLICA_AND_PARTITION, FLATTENED } group_mode;
+
+/* A process group: members as flattened ids (replica * partitions + partition). */
+typedef struct pgroup {
+  unsigned size, pos;
+  uint64_t *members;
+} pgroup;
+
+static void my_ids(const sharc_interp *ip, uint32_t *r, uint32_t *p, uint32_t *nr, uint32_t *np) {
+  if (ip->device) {
+    sharc_device_ids(ip->device, r, p, nr, np);
+    return;
+  }
+  *r = *p = 0;
+  *nr = *np = 1;
+}
+
+static int64_t channel_id(const sharc_op *op) {
+  sharc_attr *ch = sharc_op_attr(op, "channel_handle");
+  return ch ? sharc_shlo_struct_int(ch, &sharc_shlo_channel_handle_def, 0) : 0;
+}
+
+static group_mode reduce_like_mode(const sharc_op *op) {
+  bool global = sharc_op_attr(op, "use_global_device_ids") != NULL;
+  if (channel_id(op) <= 0 && !global)
+    return CROSS_REPLICA;
+  return global ? FLATTENED : CROSS_REPLICA_AND_PARTITION;
+}
+
+static group_mode split_mode(const sharc_op *op) {
+  return channel_id(op) <= 0 ? CROSS_REPLICA : CROSS_PARTITION;
+}
+
+static void push(pgroup *g, uint64_t id, uint64_t me) {
+  if (id == me)
+    g->pos = g->size;
+  g->members[g->size++] = id;
+}
+
+/* The group of the running device under `mode` and `groups` (a 2-D dense
+ * attribute, -1 padding; empty or absent: everyone). */
+static bool process_group(sharc_interp *ip, sharc_op *op, group_mode mode, const sharc_attr *groups,
+                          pgroup *g) {
+  uint32_t r, p, nr, np;
+  my_ids(ip, &r, &p, &nr, &np);
+  uint64_t me = (uint64_t)r * np + p;
+  g->size = 0;
+  g->pos = UINT32_MAX;
+  g->members = malloc((size_t)nr * np * sizeof *g->members);
+  int64_t rows = 0, cols = 0;
+  if (groups && sharc_attr_get_kind(groups) == SHARC_ATTR_DENSE_ELEMENTS &&
+      sharc_type_rank(sharc_attr_type(groups)) == 2) {
+    rows = sharc_type_shape(sharc_attr_type(groups))[0];
+    cols = sharc_type_shape(sharc_attr_type(groups))[1];
+  }
+  uint32_t limit = mode == CROSS_REPLICA || mode == CROSS_REPLICA_AND_PARTITION ? nr
+                   : mode == CROSS_PARTITION                                   ? np
+                                                                               : nr * np;
+  uint32_t mine = mode == CROSS_REPLICA || mode == CROSS_REPLICA_AND_PARTITION ? r
+                  : mode == CROSS_PARTITION                                   ? p
+                                                                              : (uint32_t)me;
+  int64_t found = -1;
+  for (int64_t i = 0; i < rows * cols; i++) {
+    int64_t id = sharc_interp_attr_i64(groups, (unsigned)i);
+    if (id >= (int64_t)limit) {
+      free(g->members);
+      return sharc_interp_fail(ip, op, "replica_groups: id %lld is out of range for %u devices",
+                               (long long)id, limit);
+    }
+    if (id == (int64_t)mine)
+      found = i / cols;
+  }
+  bool everyone = rows * cols == 0;
+  if (!everyone && found < 0) {
+    free(g->members);
+    return sharc_interp_fail(ip, op, "device (replica %u, partition %u) is in no replica group", r,
+                             p);
+  }
+  for (int64_t k = 0; k < (everyone ? (int64_t)limit : cols); k++) {
+    int64_t id = everyone ? k : sharc_interp_attr_i64(groups, (unsigned)(found * cols + k));
+    if (id < 0)
+      continue;
+    switch (mode) {
+    case CROSS_REPLICA:
+      push(g, (uint64_t)id * np + p, me);
+      break;
+    case CROSS_PARTITION:
+      push(g, (uint64_t)r * np + (uint64_t)id, me);
+      break;
+    case CROSS_REPLICA_AND_PARTITION:
+      for (uint32_t q = 0; q < np; q++)
+        push(g, (uint64_t)id * np + q, me);
+      break;
+    case FLATTENED:
+      push(g, (uint64_t)id, me);
+      break;
+    }
+  }
+  return true;
+}
+
+/* Every member's value (new references), in group order. */
+static bool exchange(sharc_interp *ip, sharc_op *op, const pgroup *g, sharc_tensor *mine,
+                     sharc_tensor **all) {
+  if (!ip->device) {
+    all[0] = mine;
+    sharc_tensor_retain(mine);
+    return true;
+  }
+  return sharc_device_exchange(ip, op, g->members[0], g->size, g->pos, mine, all);
+}
+
+/* The op's operands as one tuple value (what a device deposits). */
+static sharc_tensor *pack_operands(sharc_op *op, sharc_tensor **in) {
+  unsigned n = sharc_op_num_operands(op);
+  for (unsigned i = 0; i < n; i++)
+    sharc_tensor_retain(in[i]);
+  return sharc_tensor_tuple(NULL, in, n);
+}
+
+typedef struct gathered {
+  pgroup g;
+  sharc_tensor **all; /* g.size tuples */
+} gathered;
+
+static void gathered_free(gathered *x) {
+  for (unsigned i = 0; x->all && i < x->g.size; i++)
+    sharc_tensor_release(x->all[i]);
+  free(x->all);
+  free(x->g.members);
+}
+
+static bool gather_group(sharc_interp *ip, sharc_op *op, group_mode mode, sharc_tensor **in,
+                         gathered *x) {
+  memset(x, 0, sizeof *x);
+  if (!process_group(ip, op, mode, sharc_op_attr(op, "replica_groups"), &x->g))
+    return false;
+  x->all = calloc(x->g.size ? x->g.size : 1, sizeof *x->all);
+  sharc_tensor *mine = pack_operands(op, in);
+  bool ok = exchange(ip, op, &x->g, mine, x->all);
+  sharc_tensor_release(mine);
+  if (!ok) {
+    free(x->all);
+    x->all = NULL;
+    free(x->g.members);
+  }
+  return ok;
+}
+
+/* ---- all_reduce / reduce_scatter ------------------------------------------------------ */
+
+/* out[k] = fold of the body over the members' operand k, in group order. */
+static bool reduce_group(sharc_interp *ip, sharc_op *op, sharc_scope *sc, gathered *x,
+                         sharc_tensor **acc, unsigned n) {
+  for (unsigned k = 0; k < n; k++) {
+    sharc_tensor *v0 = x->all[0]->elems[k];
+    acc[k] = sharc_tensor_new_at(ip, op, v0->type);
+    if (!acc[k])
+      return false;
+    memcpy(acc[k]->data.p, v0->data.p, (size_t)v0->n * sharc_storage_size(v0->st));
+  }
+  sharc_body body;
+  if (!sharc_body_init(&body, ip, op, sharc_op_region(op, 0), sc, n))
+    return false;
+  bool ok = true;
+  for (unsigned m = 1; ok && m < x->g.size; m++)
+    for (int64_t i = 0; ok && i < acc[0]->n; i++)
+      ok = sharc_body_accumulate(&body, acc, i, x->all[m]->elems, i);
+  sharc_body_free(&body);
+  return ok;
+}
+
+static bool k_all_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                         sharc_scope *sc) {
+  gathered x;
+  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+    return false;
+  bool ok = reduce_group(ip, op, sc, &x, out, sharc_op_num_operands(op));
+  gathered_free(&x);
+  return ok;
+}
+
+/* The `pos`-th of `parts` equal blocks of `t` along `dim`, into `r`. */
+static void take_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64_t pos) {
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; d++)
+    outer *= t->shape[d];
+  for (unsigned d = (unsigned)dim + 1; d < t->rank; d++)
+    inner *= t->shape[d];
+  size_t esz = sharc_storage_size(t->st);
+  int64_t blk = r->shape[dim] * inner, row = t->shape[dim] * inner;
+  for (int64_t o = 0; o < outer; o++)
+    memcpy((char *)r->data.p + o * blk * esz, (char *)t->data.p + (o * row + pos * blk) * esz,
+           (size_t)blk * esz);
+}
+
+/* Writes `t` as block `pos` along `dim` of `r`. */
+static void put_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64_t pos) {
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; d++)
+    outer *= r->shape[d];
+  for (unsigned d = (unsigned)dim + 1; d < r->rank; d++)
+    inner *= r->shape[d];
+  size_t esz = sharc_storage_size(r->st);
+  int64_t blk = t->shape[dim] * inner, row = r->shape[dim] * inner;
+  for (int64_t o = 0; o < outer; o++)
+    memcpy((char *)r->data.p + (o * row + pos * blk) * esz, (char *)t->data.p + o * blk * esz,
+           (size_t)blk * esz);
+}
+
+static int64_t int_attr(const sharc_op *op, const char *name, int64_t dflt) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  return a ? sharc_attr_int_value(a) : dflt;
+}
+
+static bool k_reduce_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                             sharc_tensor **out, sharc_scope *sc) {
+  gathered x;
+  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+    return false;
+  sharc_tensor *acc[1] = {NULL};
+  bool ok = reduce_group(ip, op, sc, &x, acc, 1);
+  int64_t dim = int_attr(op, "scatter_dimension", 0);
+  if (ok) {
+    out[0] = sharc_result_new(ip, op, 0);
+    ok = out[0] != NULL;
+  }
+  if (ok)
+    take_block(out[0], acc[0], dim, x.g.pos);
+  sharc_tensor_release(acc[0]);
+  gathered_free(&x);
+  return ok;
+}
+
+static bool k_all_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                         sharc_scope *sc) {
+  (void)sc;
+  gathered x;
+  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+    return false;
+  int64_t dim = int_attr(op, "all_gather_dim", 0);
+  bool ok = true;
+  for (unsigned k = 0; ok && k < sharc_op_num_results(op); k++) {
+    out[k] = sharc_result_new(ip, op, k);
+    ok = out[k] != NULL;
+    for (unsigned m = 0; ok && m < x.g.size; m++)
+      put_block(out[k], x.all[m]->elems[k], dim, m);
+  }
+  gathered_free(&x);
+  return ok;
+}
+
+static bool k_all_to_all(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                         sharc_scope *sc) {
+  (void)sc;
+  gathered x;
+  if (!gather_group(ip, op, split_mode(op), in, &x))
+    return false;
+  int64_t split = int_attr(op, "split_dimension", 0), concat = int_attr(op, "concat_dimension", 0);
+  bool ok = true;
+  for (unsigned k = 0; ok && k < sharc_op_num_results(op); k++) {
+    out[k] = sharc_result_new(ip, op, k);
+    ok = out[k] != NULL;
+    for (unsigned m = 0; ok && m < x.g.size; m++) {
+      sharc_tensor *src = x.all[m]->elems[k];
+      /* the block this device gets from member m: m's split block number pos */
+      int64_t shape[SHARC_MAX_RANK];
+      memcpy(shape, src->shape, src->rank * sizeof *shape);
+      shape[split] /= x.g.size;
+      sharc_type *bt = sharc_interp_tensor_type(ip, shape, src->rank, src->elem);
+      sharc_tensor *blk = sharc_tensor_new_at(ip, op, bt);
+      ok = blk != NULL;
+      if (ok) {
+        take_block(blk, src, split, x.g.pos);
+        put_block(out[k], blk, concat, m);
+      }
+      sharc_tensor_release(blk);
+    }
+  }
+  gathered_free(&x);
+  return ok;
+}
+
+/* ---- collective_permute / collective_broadcast ----------------------------------------- */
+
+static bool k_collective_permute(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                 sharc_tensor **out, sharc_scope *sc) {
+  (void)sc;
+  uint32_t r, p, nr, np;
+  my_ids(ip, &r, &p, &nr, &np);
+  group_mode mode = split_mode(op);
+  gathered x;
+  memset(&x, 0, sizeof x);
+  if (!process_group(ip, op, mode, NULL, &x.g))
+    return false;
+  x.all = calloc(x.g.size, sizeof *x.all);
+  if (!exchange(ip, op, &x.g, in[0], x.all)) {
+    free(x.all);
+    free(x.g.members);
+    return false;
+  }
+  sharc_tensor *res = sharc_result_new(ip, op, 0);
+  out[0] = res;
+  sharc_attr *pairs = sharc_op_attr(op, "source_target_pairs");
+  unsigned n = pairs ? sharc_interp_attr_len(pairs) / 2 : 0;
+  int64_t me = mode == CROSS_REPLICA ? r : p;
+  for (unsigned i = 0; res && i < n; i++) {
+    int64_t s = sharc_interp_attr_i64(pairs, 2 * i), t = sharc_interp_attr_i64(pairs, 2 * i + 1);
+    if (t != me || s < 0 || s >= (int64_t)x.g.size)
+      continue;
+    memcpy(res->data.p, x.all[s]->data.p, (size_t)res->n * sharc_storage_size(res->st));
+  }
+  gathered_free(&x);
+  return res != NULL;
+}
+
+static bool k_collective_broadcast(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                   sharc_tensor **out, sharc_scope *sc) {
+  (void)sc;
+  gathered x;
+  if (!gather_group(ip, op, split_mode(op), in, &x))
+    return false;
+  sharc_tensor *src = x.all[0]->elems[0];
+  out[0] = sharc_result_new(ip, op, 0);
+  if (out[0])
+    memcpy(out[0]->data.p, src->data.p, (size_t)src->n * sharc_storage_size(src->st));
+  gathered_free(&x);
+  return out[0] != NULL;
+}
+
+/* ---- ids, infeed, outfeed ---------------------------------------------------------------- */
+
+static bool k_id(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                 sharc_scope *sc) {
+  (void)in, (void)sc;
+  uint32_t r, p, nr, np;
+  my_ids(ip, &r, &p, &nr, &np);
+  out[0] = sharc_result_new(ip, op, 0);
+  if (out[0])
+    out[0]->data.i[0] = sharc_kernel_arg(ip, op) ? p : r;
+  return out[0] != NULL;
+}
+
+static bool k_infeed(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                     sharc_scope *sc) {
+  (void)in, (void)sc;
+  unsigned n = sharc_op_num_results(op);
+  for (unsigned i = 0; i + 1 < n; i++) {
+    sharc_op *f = ip->device ? sharc_device_next_infeed(ip->device) : NULL;
+    if (!f)
+      return sharc_interp_fail(ip, op, "stablehlo.infeed: the infeed queue is empty");
+    unsigned got = 0;
+    if (!sharc_interp_call(ip, f, NULL, 0, &out[i], &got))
+      return false;
+  }
+  out[n - 1] = sharc_interp_token(ip);
+  return true;
+}
+
+static bool k_outfeed(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                      sharc_scope *sc) {
+  (void)op, (void)in, (void)sc;
+  out[0] = sharc_interp_token(ip);
+  return true;
+}
+
+/* ---- run_parallel ---------------------------------------------------------------------------- */
+
+typedef struct device_run {
+  sharc_device dev;
+  sharc_op *func;
+  sharc_tensor **args;
+  unsigned n_args;
+  sharc_tensor **results;
+  unsigned n_results;
+  const sharc_interpret_options *opts;
+  sharc_context *ctx;
+  bool ok;
+} device_run;
+
+static void *device_main(void *arg) {
+  device_run *d = arg;
+  sharc_interp ip;
+  sharc_interp_init(&ip, d->ctx, d->opts);
+  ip.device = &d->dev;
+  unsigned got = 0;
+  d->ok = sharc_interp_call(&ip, d->func, d->args, d->n_args, d->results, &got);
+  if (d->ok && got != d->n_results)
+    d->ok = sharc_interp_fail(&ip, d->func, "program returned %u values, expected %u", got,
+                              d->n_results);
+  sharc_interp_dispose(&ip);
+  return NULL;
+}
+
+static sharc_type *func_type_of(sharc_op *f) {
+  sharc_attr *t = sharc_op_attr(f, "function_type");
+  return t ? sharc_attr_type_value(t) : NULL;
+}
+
+static bool report_errors(sharc_interp *ip, device_run *runs, unsigned n) {
+  device_run *first = NULL;
+  for (unsigned i = 0; i < n; i++)
+    if (!runs[i].ok && (!first || (first->dev.timed_out && !runs[i].dev.timed_out)))
+      first = &runs[i];
+  if (!first)
+    return true;
+  sharc_op *at = first->dev.error_op ? first->dev.error_op : first->func;
+  sharc_emit(ip->ctx, SHARC_SEV_ERROR, sharc_op_loc(at), "%s",
+             first->dev.error.data ? first->dev.error.data : "device failed");
+  return false;
+}
+
+static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                           sharc_scope *sc) {
+  (void)sc;
+  if (ip->device)
+    return sharc_interp_fail(ip, op, "interpreter.run_parallel cannot run inside a device");
+  sharc_attr *programs = sharc_op_attr(op, "programs");
+  unsigned nr = programs ? sharc_attr_count(programs) : 0;
+  unsigned np = nr ? sharc_attr_count(sharc_attr_at(programs, 0)) : 0;
+  if (!nr || !np || (uint64_t)nr * np > 4096)
+    return sharc_interp_fail(ip, op, "interpreter.run_parallel: bad programs");
+  unsigned n = nr * np;
+  sharc_grid *g = calloc(1, sizeof *g);
+  g->num_replicas = nr;
+  g->num_partitions = np;
+  g->timeout_s = ip->opts->collective_timeout_s > 0 ? ip->opts->collective_timeout_s : 10.0;
+  pthread_mutex_init(&g->mu, NULL);
+  pthread_cond_init(&g->cv, NULL);
+  sharc_attr *infeed = sharc_op_attr(op, "infeed");
+  sharc_op **queue = NULL;
+  if (infeed && sharc_attr_count(infeed)) {
+    g->infeed_len = sharc_attr_count(infeed);
+    queue = calloc(g->infeed_len, sizeof *queue);
+    for (unsigned i = 0; i < g->infeed_len; i++)
+      queue[i] = sharc_symbol_lookup_ref(op, sharc_attr_at(infeed, i));
+    g->infeed = queue;
+  }
+  device_run *runs = calloc(n, sizeof *runs);
+  unsigned next_in = 0, next_out = 0;
+  bool ok = true;
+  for (unsigned r = 0; r < nr && ok; r++)
+    for (unsigned p = 0; p < np && ok; p++) {
+      device_run *d = &runs[r * np + p];
+      d->dev.grid = g;
+      d->dev.replica = r;
+      d->dev.partition = p;
+      d->ctx = ip->ctx;
+      d->opts = ip->opts;
+      d->func = sharc_symbol_lookup_ref(op, sharc_attr_at(sharc_attr_at(programs, r), p));
+      sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
+      if (!ft) {
+        ok = sharc_interp_fail(ip, op, "interpreter.run_parallel: program not found");
+        break;
+      }
+      d->n_args = sharc_type_func_num_inputs(ft);
+      d->n_results = sharc_type_func_num_results(ft);
+      if (next_in + d->n_args > sharc_op_num_operands(op) ||
+          next_out + d->n_results > sharc_op_num_results(op)) {
+        ok = sharc_interp_fail(ip, op, "interpreter.run_parallel: operands do not match programs");
+        break;
+      }
+      d->args = in + next_in;
+      d->results = out + next_out;
+      next_in += d->n_args;
+      next_out += d->n_results;
+    }
+  pthread_t *threads = calloc(n, sizeof *threads);
+  bool *started = calloc(n, sizeof *started);
+  for (unsigned i = 0; ok && i < n; i++)
+    started[i] = pthread_create(&threads[i], NULL, device_main, &runs[i]) == 0;
+  for (unsigned i = 0; i < n; i++)
+    if (started[i])
+      pthread_join(threads[i], NULL);
+  for (unsigned i = 0; ok && i < n; i++)
+    if (!started[i]) {
+      runs[i].ok = false;
+      sharc_buf_puts(&runs[i].dev.error, "could not start a device thread");
+    }
+  ok = ok && report_errors(ip, runs, n);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_buf_free(&runs[i].dev.error);
+    sharc_ptrmap_free(&runs[i].dev.executions);
+  }
+  for (unsigned i = 0; i < SHARC_GRID_SLOTS; i++) {
+    sharc_rendezvous *s = &g->slots[i];
+    for (unsigned k = 0; s->used && k < s->expected; k++)
+      sharc_tensor_release(s->values[k]);
+    if (s->used)
+      free(s->values);
+  }
+  pthread_mutex_destroy(&g->mu);
+  pthread_cond_destroy(&g->cv);
+  free(threads);
+  free(started);
+  free(runs);
+  free(queue);
+  free(g);
+  return ok;
+}
+
+const sharc_kernel sharc_kernels_collective[] = {
+    {"interpreter.run_parallel", k_run_parallel, 0},
+    {"stablehlo.all_reduce", k_all_reduce, 0},
+    {"stablehlo.reduce_scatter", k_reduce_scatter, 0},
+    {"stablehlo.all_gather", k_all_gather, 0},
+    {"stablehlo.all_to_all", k_all_to_all, 0},
+    {"stablehlo.collective_permute", k_collective_permute, 0},
+    {"stablehlo.collective_broadcast", k_collective_broadcast, 0},
+    {"stablehlo.replica_id", k_id, 0},
+    {"stablehlo.partition_id", k_id, 1},
+    {"stablehlo.infeed", k_infeed, 0},
+    {"stablehlo.outfeed", k_outfeed, 0},
+    {NULL, NULL, 0},
+};
