@@ -16,6 +16,8 @@ extern const sharc_pass_def sharc_pass_canonicalize;
 extern const sharc_pass_def sharc_pass_cse;
 extern const sharc_pass_def sharc_pass_inline;
 extern const sharc_pass_def sharc_pass_symbol_dce;
+extern const sharc_pass_def sharc_pass_chlo_legalize_to_stablehlo;
+extern const sharc_pass_def sharc_pass_stablehlo_target_independent_optimization;
 extern const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules;
 extern const sharc_pass_def sharc_pass_sdy_drop_sharding_rules;
 extern const sharc_pass_def sharc_pass_sdy_reshard_to_collectives;

@@ -35,6 +35,8 @@ static const sharc_pass_def *const implemented[] = {
     &sharc_pass_sdy_sharding_group_import,
     &sharc_pass_sdy_insert_explicit_reshards,
     &sharc_pass_symbol_dce,
+    &sharc_pass_chlo_legalize_to_stablehlo,
+    &sharc_pass_stablehlo_target_independent_optimization,
     &sharc_pass_sdy_close_shardings,
     &sharc_pass_sdy_constant_or_scalar_merger,
     &sharc_pass_sdy_drop_sharding_and_mesh,
