@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 int main(int argc, char **argv) {
-  static const char *const dialects[] = {"stablehlo", "chlo",    "quant",       "tensor",
+  static const char *const dialects[] = {"stablehlo", "chlo",    "vhlo",  "quant",       "tensor",
                                          "arith",     "complex",     "interpreter", NULL};
   static const sharc_opt_tool tool = {"stablehlo-opt", "StableHLO optimizer driver",
                                       SHARC_TOOL_STABLEHLO_OPT, dialects};

@@ -496,5 +496,6 @@ extern const sharc_dialect sharc_tensor_dialect;
 extern const sharc_dialect sharc_complex_dialect;
 extern const sharc_dialect sharc_chlo_dialect;
 extern const sharc_dialect sharc_interpreter_dialect;
+extern const sharc_dialect sharc_vhlo_dialect;
 
 #endif
