@@ -19,6 +19,7 @@ run_suite() {
 }
 run_suite unit bash -c "cd '$build' && ctest --output-on-failure"
 run_suite exports tests/check_exports.sh "$build/lib/libsharc.so"
+run_suite python tests/python/run.sh "$build" "$shared"
 run_suite lit "$llvm/lit" -sv --param "sharc_bin=$(cd "$build/bin" && pwd)" tests/lit
 # Suites still being brought to 100 %: gated on a floor of passing cases.
 floor_suite() {

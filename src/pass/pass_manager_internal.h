@@ -1,5 +1,5 @@
-/* Pieces shared by the pass manager's files: the option string reader and
- * memory owned by a pipeline. */
+/* Pieces shared by the pass manager's files: the option string reader,
+ * memory owned by a pipeline and what the textual pipeline parser needs. */
 #ifndef SHARC_PASS_PASS_MANAGER_INTERNAL_H
 #define SHARC_PASS_PASS_MANAGER_INTERNAL_H
 
@@ -25,5 +25,17 @@ bool sharc_option_for_each_list_item(const char *text, bool (*each)(const char *
  * ...") or MLIR's error text in `msg`. */
 void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, const char *text,
                                sharc_buf *cl_err, sharc_buf *msg);
+
+/* Adds the pass or pipeline `flag` (known to the registry) to `pm` as a
+ * textual pipeline names it: no implicit nesting, so a pass anchored on
+ * another op is MLIR's "did you intend to nest?" error in `msg`. */
+bool sharc_pm_add_explicit(sharc_pass_manager *pm, const char *flag, const char *options,
+                           sharc_buf *cl_err, sharc_buf *msg);
+
+/* The tools whose passes the pipeline may name (SHARC_TOOL_* bits). */
+unsigned sharc_pipeline_tool_mask(const sharc_pipeline *pl);
+
+/* Sets the op the root pass manager is anchored on (copied). */
+void sharc_pipeline_set_anchor(sharc_pipeline *pl, const char *op_name);
 
 #endif
