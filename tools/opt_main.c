@@ -426,6 +426,15 @@ static void split_chunks(const source *src, const char *marker, chunk_vec *cs, s
   push_chunk(src, cs, start, end);
 }
 
+unsigned sharc_tool_split(const char *name, const char *data, size_t len, sharc_line_table *lines,
+                          const char *marker, sharc_tool_chunk **out, sharc_buf *warn) {
+  source src = {name, data, len, lines};
+  chunk_vec cs = {0};
+  split_chunks(&src, marker, &cs, warn);
+  _Static_assert(sizeof(chunk) == sizeof(sharc_tool_chunk), "one layout");
+  *out = (sharc_tool_chunk *)cs.items;
+  return cs.len;
+}
 /* The pipeline from -pass-pipeline or the pass flags, as MLIR builds it once
  * the input and output are open; the first bad pass or option stops it. */
 static bool build_pipeline(const opt_flags *fl, sharc_pipeline *pl, sharc_buf *err) {

@@ -11,4 +11,18 @@ typedef struct sharc_opt_tool {
 
 int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv);
 
+/* -split-input-file's pieces of a buffer, shared with stablehlo-translate:
+ * split at `marker` (NULL: one piece) exactly as sharc_opt_main splits,
+ * "near miss" warnings appended to `warn`. Free *out with free(). */
+#include <stddef.h>
+#include "sharc/support.h"
+typedef struct sharc_tool_chunk {
+  const char *begin;
+  size_t len;
+  unsigned line, col;
+} sharc_tool_chunk;
+typedef struct sharc_line_table sharc_line_table;
+unsigned sharc_tool_split(const char *name, const char *data, size_t len, sharc_line_table *lines,
+                          const char *marker, sharc_tool_chunk **out, sharc_buf *warn);
+
 #endif

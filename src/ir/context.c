@@ -305,6 +305,7 @@ static const dialect_entry known_dialects[] = {
     {"chlo", &sharc_chlo_dialect},
     {"interpreter", &sharc_interpreter_dialect},
     {"vhlo", &sharc_vhlo_dialect},
+    {"check", &sharc_check_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

@@ -494,6 +494,7 @@ extern const sharc_dialect sharc_quant_dialect;
 extern const sharc_dialect sharc_arith_dialect;
 extern const sharc_dialect sharc_tensor_dialect;
 extern const sharc_dialect sharc_complex_dialect;
+extern const sharc_dialect sharc_check_dialect;
 extern const sharc_dialect sharc_chlo_dialect;
 extern const sharc_dialect sharc_interpreter_dialect;
 extern const sharc_dialect sharc_vhlo_dialect;

@@ -1,0 +1,53 @@
+/* The StableHLO interpreter as a library: run a function of a parsed module on
+ * given tensors and get tensors back. Tensors are flat typed buffers; nothing
+ * is printed unless asked (interpreter.print writes to the caller's buffer). */
+#ifndef SHARC_INTERPRET_H
+#define SHARC_INTERPRET_H
+
+#include "sharc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A runtime value: a tensor, a tuple of values, or a token. Reference
+ * counted; every value a function returns belongs to the caller. */
+typedef struct sharc_tensor sharc_tensor;
+
+/* A tensor holding the elements of a dense elements attribute, or NULL (with
+ * an error at `loc`) when the attribute is not one the interpreter reads. */
+SHARC_API sharc_tensor *sharc_tensor_from_attr(sharc_context *ctx, const sharc_attr *dense);
+/* The value as a dense elements attribute (tensors only; NULL otherwise). */
+SHARC_API sharc_attr *sharc_tensor_to_attr(sharc_context *ctx, const sharc_tensor *t);
+SHARC_API sharc_type *sharc_tensor_type(const sharc_tensor *t);
+SHARC_API void sharc_tensor_retain(sharc_tensor *t);
+SHARC_API void sharc_tensor_release(sharc_tensor *t);
+/* Appends the value as StableHLO's interpreter prints it
+ * (`tensor<2xi32> {\n  [1, 2]\n}`), or as a dense attribute when `dense`. */
+SHARC_API void sharc_tensor_print(sharc_context *ctx, const sharc_tensor *t, bool dense,
+                                  sharc_buf *out);
+
+typedef struct sharc_interpret_options {
+  /* The function to run: by this name, or the module's only function when
+   * the name is "main" (or NULL) and there is no @main. */
+  const char *entry;
+  /* Where interpreter.print writes (NULL: nothing is printed). */
+  sharc_buf *print_out;
+  /* Directory for interpreter.probe and check.expect_serialized_eq (NULL: none). */
+  const char *probe_dir;
+  /* Seconds a device may wait on a collective before it is an error (0: 10 s). */
+  double collective_timeout_s;
+} sharc_interpret_options;
+
+/* Runs the entry function of `module` on `args`. On success *results holds
+ * *num_results values (free each with sharc_tensor_release, then the array
+ * with free()); on failure a located error was emitted through the module's
+ * context and false is returned. */
+SHARC_API bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigned num_args,
+                                      const sharc_interpret_options *options,
+                                      sharc_tensor ***results, unsigned *num_results);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

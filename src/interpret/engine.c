@@ -1,0 +1,341 @@
+/* The interpreter's engine: scopes binding SSA values to runtime values, the
+ * op-kernel table (every family's rows, found by op name once per run and
+ * then by pointer), region and function execution, and the library entry
+ * point that picks the module's entry function and checks its arguments. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dialect/func/func.h"
+#include "sharc/asm.h"
+#include "interpret/device.h"
+#include "interpret/interp.h"
+#include "interpret/kernel_util.h"
+
+#define MAX_CALL_DEPTH 512
+
+static const sharc_kernel *const kernel_tables[] = {
+    sharc_kernels_elementwise, sharc_kernels_shape,      sharc_kernels_control,
+    sharc_kernels_reduce,      sharc_kernels_index,      sharc_kernels_linalg,
+    sharc_kernels_check,       sharc_kernels_collective, sharc_kernels_misc,
+};
+
+bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (ip->device) {
+    sharc_device_fail_v(ip->device, op, fmt, ap);
+  } else {
+    sharc_emit_v(ip->ctx, SHARC_SEV_ERROR, sharc_op_loc(op), fmt, ap);
+  }
+  va_end(ap);
+  return false;
+}
+
+static const sharc_kernel *find_kernel_by_name(sharc_str name) {
+  for (size_t t = 0; t < sizeof kernel_tables / sizeof kernel_tables[0]; t++)
+    for (const sharc_kernel *k = kernel_tables[t]; k->op; k++)
+      if (sharc_str_eq_cstr(name, k->op))
+        return k;
+  return NULL;
+}
+
+static const sharc_kernel *kernel_for(sharc_interp *ip, sharc_op *op) {
+  sharc_ident *name = sharc_op_name(op);
+  const sharc_kernel *k = sharc_ptrmap_get(&ip->kernels, name);
+  if (k)
+    return k;
+  k = find_kernel_by_name(sharc_ident_str(name));
+  if (k)
+    sharc_ptrmap_put(&ip->kernels, name, (void *)k);
+  return k;
+}
+
+/* ---- scopes ------------------------------------------------------------------ */
+
+static sharc_tensor *scope_find(const sharc_scope *sc, const sharc_value *v) {
+  for (; sc; sc = sc->parent) {
+    sharc_tensor *t = sharc_ptrmap_get(&sc->map, v);
+    if (t)
+      return t;
+  }
+  return NULL;
+}
+
+/* Binds `v` to `t`, taking the caller's reference. */
+static void scope_bind(sharc_scope *sc, const sharc_value *v, sharc_tensor *t) {
+  sharc_tensor *old = sharc_ptrmap_get(&sc->map, v);
+  sharc_ptrmap_put(&sc->map, v, t);
+  sharc_tensor_release(old);
+}
+
+static void scope_free(sharc_scope *sc) {
+  for (size_t i = 0; i < sc->map.cap; i++)
+    if (sc->map.keys && sc->map.keys[i])
+      sharc_tensor_release(sc->map.vals[i]);
+  sharc_ptrmap_free(&sc->map);
+}
+
+/* ---- ops ----------------------------------------------------------------------- */
+
+static bool is_terminator(const sharc_op *op) {
+  const sharc_op_def *d = sharc_op_get_def(op);
+  return d && (d->traits & SHARC_TRAIT_TERMINATOR);
+}
+
+/* Whether a runtime value may stand for a value of static type `want`. */
+static bool type_fits(const sharc_tensor *t, sharc_type *want) {
+  if (t->type == want)
+    return true;
+  if (t->kind != SHARC_IV_TENSOR || sharc_type_get_kind(want) != SHARC_TYPE_TENSOR)
+    return t->kind != SHARC_IV_TENSOR;
+  if (sharc_type_element(want) != t->elem && !t->q.quantized)
+    return false;
+  if (sharc_type_rank(want) != t->rank)
+    return false;
+  const int64_t *s = sharc_type_shape(want);
+  for (unsigned d = 0; d < t->rank; d++)
+    if (s[d] != SHARC_DYNAMIC && s[d] != t->shape[d])
+      return false;
+  return true;
+}
+
+static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
+  const sharc_kernel *k = kernel_for(ip, op);
+  if (!k) {
+    sharc_str n = sharc_ident_str(sharc_op_name(op));
+    return sharc_interp_fail(ip, op, "Unsupported op: %.*s", (int)n.len, n.data);
+  }
+  unsigned n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
+  sharc_tensor *small_in[8], *small_out[8];
+  sharc_tensor **in = n_in <= 8 ? small_in : malloc(n_in * sizeof *in);
+  sharc_tensor **out = n_out <= 8 ? small_out : calloc(n_out, sizeof *out);
+  if (n_out <= 8)
+    memset(small_out, 0, sizeof small_out);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n_in; i++) {
+    sharc_value *v = sharc_op_operand(op, i);
+    in[i] = scope_find(sc, v);
+    if (!in[i])
+      ok = sharc_interp_fail(ip, op, "operand #%u has no value at run time", i);
+    else if (!type_fits(in[i], sharc_value_type(v)))
+      ok = sharc_interp_fail(ip, op, "operand #%u does not have its declared type at run time", i);
+  }
+  ip->cur_arg = k->family_arg;
+  ok = ok && k->fn(ip, op, in, out, sc);
+  for (unsigned i = 0; ok && i < n_out; i++)
+    if (!out[i])
+      ok = sharc_interp_fail(ip, op, "result #%u was not computed", i);
+  for (unsigned i = 0; i < n_out; i++) {
+    if (ok)
+      scope_bind(sc, sharc_op_result(op, i), out[i]);
+    else
+      sharc_tensor_release(out[i]);
+  }
+  if (in != small_in)
+    free(in);
+  if (out != small_out)
+    free(out);
+  return ok;
+}
+
+bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *parent,
+                             sharc_tensor *const *args, unsigned n_args, sharc_tensor **results,
+                             unsigned *n_results) {
+  sharc_block *b = sharc_region_first_block(r);
+  sharc_op *owner = sharc_region_parent_op(r);
+  if (!b)
+    return sharc_interp_fail(ip, owner, "region has no block to run");
+  if (sharc_block_num_args(b) != n_args)
+    return sharc_interp_fail(ip, owner, "region expects %u arguments but got %u",
+                             sharc_block_num_args(b), n_args);
+  sharc_scope sc = {.parent = parent};
+  for (unsigned i = 0; i < n_args; i++) {
+    sharc_tensor_retain(args[i]);
+    scope_bind(&sc, sharc_block_arg(b, i), args[i]);
+  }
+  bool ok = true, returned = false;
+  for (sharc_op *op = sharc_block_first_op(b); ok && op; op = sharc_op_next(op)) {
+    if (is_terminator(op) && !sharc_op_next(op)) {
+      unsigned n = sharc_op_num_operands(op);
+      for (unsigned i = 0; ok && i < n; i++) {
+        results[i] = scope_find(&sc, sharc_op_operand(op, i));
+        if (!results[i]) {
+          for (unsigned j = 0; j < i; j++)
+            sharc_tensor_release(results[j]);
+          ok = sharc_interp_fail(ip, op, "operand #%u has no value at run time", i);
+        } else {
+          sharc_tensor_retain(results[i]);
+        }
+      }
+      *n_results = n;
+      returned = ok;
+      break;
+    }
+    ok = eval_op(ip, op, &sc);
+  }
+  if (ok && !returned)
+    ok = sharc_interp_fail(ip, owner, "region ended without a terminator");
+  scope_free(&sc);
+  return ok;
+}
+
+bool sharc_interp_call(sharc_interp *ip, sharc_op *func, sharc_tensor *const *args,
+                       unsigned n_args, sharc_tensor **results, unsigned *n_results) {
+  if (sharc_op_num_regions(func) == 0 || !sharc_region_first_block(sharc_op_region(func, 0)))
+    return sharc_interp_fail(ip, func, "cannot call a function without a body");
+  if (ip->depth >= MAX_CALL_DEPTH)
+    return sharc_interp_fail(ip, func, "call depth exceeds %d", MAX_CALL_DEPTH);
+  ip->depth++;
+  bool ok = sharc_interp_run_region(ip, sharc_op_region(func, 0), NULL, args, n_args, results,
+                                    n_results);
+  ip->depth--;
+  return ok;
+}
+
+sharc_tensor *sharc_scalar_new(sharc_type *t) { return sharc_tensor_new(t); }
+
+/* ---- attributes ------------------------------------------------------------------ */
+
+unsigned sharc_interp_attr_len(const sharc_attr *a) {
+  if (!a)
+    return 0;
+  if (a->kind == SHARC_ATTR_DENSE_ARRAY)
+    return a->darray.n;
+  if (a->kind == SHARC_ATTR_DENSE_ELEMENTS)
+    return (unsigned)sharc_type_num_elements(a->type);
+  if (a->kind == SHARC_ATTR_ARRAY)
+    return a->array.n;
+  return 0;
+}
+
+int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i) {
+  if (a->kind == SHARC_ATTR_DENSE_ARRAY)
+    return sharc_attr_dense_array_i64(a, i);
+  if (a->kind == SHARC_ATTR_DENSE_ELEMENTS) {
+    uint64_t w = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+    sharc_type *e = sharc_type_element(a->type);
+    unsigned bits = sharc_type_bit_width(e);
+    bool uns = sharc_type_get_kind(e) == SHARC_TYPE_INTEGER &&
+               sharc_type_int_signedness(e) == SHARC_UNSIGNED;
+    return sharc_int_wrap((int64_t)w, bits, uns || bits == 1);
+  }
+  if (a->kind == SHARC_ATTR_ARRAY)
+    return sharc_attr_int_value(a->array.elems[i]);
+  return 0;
+}
+
+/* ---- the entry point ---------------------------------------------------------------- */
+
+static sharc_op *find_entry(sharc_op *module, const char *entry) {
+  const char *name = entry ? entry : "main";
+  sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0));
+  sharc_op *only = NULL;
+  unsigned funcs = 0;
+  for (sharc_op *op = b ? sharc_block_first_op(b) : NULL; op; op = sharc_op_next(op)) {
+    if (!sharc_op_isa(op, &sharc_func_func_def))
+      continue;
+    if (sharc_str_eq_cstr(sharc_op_symbol_name(op), name))
+      return op;
+    only = op;
+    funcs++;
+  }
+  return funcs == 1 && strcmp(name, "main") == 0 ? only : NULL;
+}
+
+static bool check_args(sharc_interp *ip, sharc_op *func, sharc_tensor *const *args, unsigned n) {
+  sharc_type *ft = sharc_attr_type_value(sharc_op_attr(func, "function_type"));
+  unsigned want = sharc_type_func_num_inputs(ft);
+  if (want != n) {
+    sharc_emit(ip->ctx, SHARC_SEV_ERROR, sharc_op_loc(func),
+               "incorrect number of arguments specified, provided %u inputs but function "
+               "expected %u",
+               n, want);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    sharc_type *t = sharc_type_func_input(ft, i);
+    if (args[i]->type == t)
+      continue;
+    sharc_buf a = {0}, b = {0};
+    sharc_print_type(args[i]->type, &a);
+    sharc_print_type(t, &b);
+    sharc_emit(ip->ctx, SHARC_SEV_ERROR, sharc_op_loc(func),
+               "invalid input argument type at index %u, input type was %s but entry function "
+               "expected %s",
+               i, a.data, b.data);
+    sharc_buf_free(&a);
+    sharc_buf_free(&b);
+    return false;
+  }
+  return true;
+}
+
+void sharc_interp_init(sharc_interp *ip, sharc_context *ctx, const sharc_interpret_options *o) {
+  memset(ip, 0, sizeof *ip);
+  ip->ctx = ctx;
+  ip->opts = o;
+}
+
+void sharc_interp_dispose(sharc_interp *ip) { sharc_ptrmap_free(&ip->kernels); }
+
+bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigned num_args,
+                            const sharc_interpret_options *options, sharc_tensor ***results,
+                            unsigned *num_results) {
+  static const sharc_interpret_options defaults = {0};
+  const sharc_interpret_options *o = options ? options : &defaults;
+  sharc_context *ctx = sharc_op_context(module);
+  *results = NULL;
+  *num_results = 0;
+  sharc_op *func = find_entry(module, o->entry);
+  if (!func) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "module must have entry func with name %s",
+               o->entry ? o->entry : "main");
+    return false;
+  }
+  sharc_interp ip;
+  sharc_interp_init(&ip, ctx, o);
+  bool ok = check_args(&ip, func, args, num_args);
+  sharc_type *ft = sharc_attr_type_value(sharc_op_attr(func, "function_type"));
+  unsigned n_res = sharc_type_func_num_results(ft);
+  sharc_tensor **res = calloc(n_res ? n_res : 1, sizeof *res);
+  unsigned got = 0;
+  ok = ok && sharc_interp_call(&ip, func, args, num_args, res, &got);
+  sharc_interp_dispose(&ip);
+  if (!ok) {
+    free(res);
+    return false;
+  }
+  *results = res;
+  *num_results = got;
+  return true;
+}
+
+/* ---- kernel helpers ---------------------------------------------------------------- */
+
+sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *type) {
+  sharc_tensor *t = sharc_tensor_new(type);
+  if (t)
+    return t;
+  sharc_buf b = {0};
+  sharc_print_type(type, &b);
+  sharc_str n = sharc_ident_str(sharc_op_name(op));
+  sharc_interp_fail(ip, op, "%.*s: cannot make a runtime tensor of type %s", (int)n.len, n.data,
+                    b.data);
+  sharc_buf_free(&b);
+  return NULL;
+}
+
+sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i) {
+  return sharc_tensor_new_at(ip, op, sharc_value_type(sharc_op_result(op, i)));
+}
+
+int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned max) {
+  sharc_attr *a = sharc_op_attr(op, name);
+  if (!a)
+    return -1;
+  unsigned n = sharc_interp_attr_len(a);
+  for (unsigned i = 0; i < n && i < max; i++)
+    out[i] = sharc_interp_attr_i64(a, i);
+  return (int)n;
+}

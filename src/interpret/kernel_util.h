@@ -1,0 +1,51 @@
+/* Helpers every kernel family uses: making an op's result tensor, reading
+ * the running row's family argument, multi-index iteration, and reading
+ * i64 lists from attributes. */
+#ifndef SHARC_INTERPRET_KERNEL_UTIL_H
+#define SHARC_INTERPRET_KERNEL_UTIL_H
+
+#include "interpret/interp.h"
+
+/* A new tensor of result `i`'s static type; NULL with an error at the op
+ * when that type has no static shape or cannot be held. */
+sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i);
+/* A new tensor of `type`, with the same error. */
+sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *type);
+static inline int sharc_kernel_arg(const sharc_interp *ip, const sharc_op *op) {
+  (void)op;
+  return ip->cur_arg;
+}
+/* Rounds every element of a narrow-float tensor to its format. */
+void sharc_round_all(sharc_tensor *t);
+
+/* Advances a row-major multi-index; false after the last one. */
+static inline bool sharc_idx_next(int64_t *idx, const int64_t *shape, unsigned rank) {
+  for (unsigned d = rank; d-- > 0;) {
+    if (++idx[d] < shape[d])
+      return true;
+    idx[d] = 0;
+  }
+  return false;
+}
+
+/* An i64 list attribute (dense array / dense elements / array) of op, copied
+ * into `out` (room for `max`); its length, or -1 when absent. */
+int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned max);
+
+/* Copies one element (of `esz` bytes) between flat buffers. */
+static inline void sharc_elem_copy(void *dst, int64_t di, const void *src, int64_t si, size_t esz) {
+  switch (esz) {
+  case 4:
+    ((uint32_t *)dst)[di] = ((const uint32_t *)src)[si];
+    return;
+  case 8:
+    ((uint64_t *)dst)[di] = ((const uint64_t *)src)[si];
+    return;
+  default:
+    memcpy((char *)dst + di * esz, (const char *)src + si * esz, esz);
+  }
+}
+
+#define SHARC_MAX_RANK 16
+
+#endif
