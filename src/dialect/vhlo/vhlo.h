@@ -53,6 +53,8 @@ const char *sharc_vhlo_attr_mnemonic(const sharc_attr *a);
 /* The VHLO type of a builtin or StableHLO type (VhloTypeConverter); NULL when
  * VHLO has none. */
 sharc_type *sharc_vhlo_type_from_builtin(sharc_context *ctx, sharc_type *t);
+/* !vhlo.func_v1 from its words: n_inputs, inputs..., results... */
+sharc_type *sharc_vhlo_parse_func_type(sharc_context *ctx, const uintptr_t *words, unsigned n);
 /* The builtin or StableHLO type a VHLO type stands for; NULL when none. */
 sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t);
 

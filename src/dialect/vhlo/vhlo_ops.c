@@ -4,7 +4,106 @@
  * and printed in MLIR's generic form. */
 #include "dialect/vhlo/vhlo.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/* ---- func_v1's syntax: custom<FunctionBody>($sym_name, $body, $function_type) attr-dict
+ * `@name(%arg0: T, ...) -> (R, ...) { body } {other attributes}` */
+
+static const char *const func_elided[] = {"sym_name", "function_type", NULL};
+
+static void func_print(sharc_printer *p, sharc_op *op) {
+  sharc_attr *name = sharc_op_attr(op, "sym_name");
+  sharc_attr *ft = sharc_op_attr(op, "function_type");
+  sharc_region *body = sharc_op_region(op, 0);
+  sharc_block *entry = sharc_region_first_block(body);
+  sharc_pr_puts(p, " ");
+  if (sharc_vhlo_attr_info(name) == &sharc_vhlo_string_v1)
+    sharc_pr_symbol(p, sharc_attr_string_value((sharc_attr *)name->params.words[0]));
+  sharc_pr_puts(p, "(");
+  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
+    sharc_value *arg = sharc_block_arg(entry, i);
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_value(p, arg);
+    sharc_pr_puts(p, ": ");
+    sharc_pr_type(p, sharc_value_type(arg));
+    sharc_pr_loc_inline(p, sharc_value_loc(arg));
+  }
+  sharc_pr_puts(p, ") -> (");
+  sharc_type *fn = sharc_vhlo_attr_info(ft) == &sharc_vhlo_type_v1 ? (sharc_type *)ft->params.words[0]
+                                                                   : NULL;
+  if (fn && sharc_vhlo_type_mnemonic(fn) && strcmp(sharc_vhlo_type_mnemonic(fn), "func_v1") == 0) {
+    unsigned n_in = (unsigned)fn->params.words[0];
+    for (unsigned i = 1 + n_in; i < fn->params.n; i++) {
+      if (i > 1 + n_in)
+        sharc_pr_puts(p, ", ");
+      sharc_pr_type(p, (const sharc_type *)fn->params.words[i]);
+    }
+  }
+  sharc_pr_puts(p, ") ");
+  sharc_pr_region(p, body, false, true);
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), func_elided, false);
+}
+
+static bool parse_args(sharc_parser *p, sharc_region_arg **out, unsigned *n) {
+  SHARC_VEC(sharc_region_arg) args = {0};
+  bool ok = sharc_p_expect(p, '(');
+  if (ok && !sharc_p_eat(p, ')')) {
+    do {
+      sharc_region_arg a = {0};
+      ok = sharc_p_parse_operand(p, &a.ref) && sharc_p_expect(p, ':');
+      if (ok)
+        a.loc = sharc_p_tok_loc(p, &a.ref.tok);
+      ok = ok && sharc_p_parse_type(p, &a.type) && sharc_p_parse_optional_loc(p, &a.loc);
+      if (ok)
+        sharc_vec_push(&args, a);
+    } while (ok && sharc_p_eat(p, ','));
+    ok = ok && sharc_p_expect(p, ')');
+  }
+  *out = args.items;
+  *n = args.len;
+  return ok;
+}
+
+static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
+  sharc_context *ctx = sharc_p_context(p);
+  sharc_attr *name = NULL;
+  sharc_region_arg *args = NULL;
+  unsigned n = 0;
+  sharc_ptrvec results = {0};
+  sharc_region *body = NULL;
+  bool ok = sharc_p_parse_symbol_name(p, &name) && parse_args(p, &args, &n) &&
+            sharc_p_expect_arrow(p) && sharc_p_parse_function_result_types(p, &results) &&
+            sharc_p_parse_region(p, &body, args, n, true);
+  if (ok) {
+    uintptr_t w = (uintptr_t)name;
+    sharc_builder_set_attr(p, b, "sym_name", sharc_vhlo_attr_get(ctx, &sharc_vhlo_string_v1, &w, 1));
+    sharc_type **ins = malloc((n + 1) * sizeof *ins);
+    if (!ins)
+      abort();
+    for (unsigned i = 0; i < n; i++)
+      ins[i] = args[i].type;
+    uintptr_t *fw = malloc((1 + n + results.len) * sizeof *fw);
+    if (!fw)
+      abort();
+    fw[0] = n;
+    for (unsigned i = 0; i < n; i++)
+      fw[1 + i] = (uintptr_t)ins[i];
+    for (unsigned i = 0; i < results.len; i++)
+      fw[1 + n + i] = (uintptr_t)results.items[i];
+    sharc_type *fn = sharc_vhlo_parse_func_type(ctx, fw, 1 + n + results.len);
+    uintptr_t tw = (uintptr_t)fn;
+    sharc_builder_set_attr(p, b, "function_type", sharc_vhlo_attr_get(ctx, &sharc_vhlo_type_v1, &tw, 1));
+    free(ins);
+    free(fw);
+    sharc_ptrvec_push(&b->regions, body);
+    ok = sharc_p_parse_optional_attr_dict(p, b);
+  }
+  free(args);
+  sharc_ptrvec_free(&results);
+  return ok;
+}
 
 static const char *const all_gather_v1_props[] = {"all_gather_dim", "channel_id", "replica_groups", "use_global_device_ids", NULL};
 static const char *const all_gather_v2_props[] = {"all_gather_dim", "channel_id", "replica_groups", "use_global_device_ids", NULL};
@@ -161,7 +260,15 @@ VHLO_OP(op_exponential_v1, "exponential_v1", 0, NULL, "0.9.0", "1.8.0");
 VHLO_OP(op_exponential_v2, "exponential_v2", 0, exponential_v2_props, "1.9.0", "current");
 VHLO_OP(op_fft_v1, "fft_v1", 0, fft_v1_props, "0.9.0", "current");
 VHLO_OP(op_floor_v1, "floor_v1", 0, NULL, "0.9.0", "current");
-VHLO_OP(op_func_v1, "func_v1", SHARC_TRAIT_ISOLATED, func_v1_props, "0.9.0", "current");
+static const vhlo_op_def op_func_v1 = {
+    {.name = "vhlo.func_v1",
+     .traits = SHARC_TRAIT_ISOLATED,
+     .inherent = func_v1_props,
+     .parse = func_parse,
+     .print = func_print,
+     .dialect = &sharc_vhlo_dialect},
+    "0.9.0",
+    "current"};
 VHLO_OP(op_gather_v1, "gather_v1", 0, gather_v1_props, "0.9.0", "1.0.0");
 VHLO_OP(op_gather_v2, "gather_v2", 0, gather_v2_props, "1.1.0", "current");
 VHLO_OP(op_get_dimension_size_v1, "get_dimension_size_v1", 0, get_dimension_size_v1_props, "0.9.0", "current");

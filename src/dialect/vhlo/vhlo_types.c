@@ -341,6 +341,10 @@ static sharc_type *make_func(sharc_context *ctx, sharc_type *const *in, unsigned
   return t;
 }
 
+sharc_type *sharc_vhlo_parse_func_type(sharc_context *ctx, const uintptr_t *words, unsigned n) {
+  return make_type(ctx, &t_func, words, n);
+}
+
 /* ---- parsing ------------------------------------------------------------------ */
 
 static bool parse_type_list_until(sharc_parser *p, char close, sharc_ptrvec *out) {
@@ -546,6 +550,13 @@ sharc_type *sharc_vhlo_type_from_builtin(sharc_context *ctx, sharc_type *t) {
       return NULL;
     return make_shaped(ctx, &t_tensor, t->shaped.shape, t->shaped.rank, e, enc);
   }
+  case SHARC_TYPE_MEMREF: {
+    /* buffers without a layout or memory space only */
+    sharc_type *e = sharc_vhlo_type_from_builtin(ctx, t->shaped.elem);
+    if (!e || t->shaped.encoding || t->shaped.memspace)
+      return NULL;
+    return make_shaped(ctx, &t_buffer, t->shaped.shape, t->shaped.rank, e, NULL);
+  }
   case SHARC_TYPE_UNRANKED_TENSOR: {
     sharc_type *e = sharc_vhlo_type_from_builtin(ctx, t->shaped.elem);
     uintptr_t w = (uintptr_t)e;
@@ -604,7 +615,7 @@ sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t) {
     sharc_type *e = sharc_vhlo_type_to_builtin(ctx, (sharc_type *)w[0]);
     return e ? sharc_type_unranked_tensor(ctx, e) : NULL;
   }
-  if (d == &t_tensor) {
+  if (d == &t_tensor || d == &t_buffer) {
     unsigned rank = (unsigned)w[0];
     sharc_type *e = sharc_vhlo_type_to_builtin(ctx, (sharc_type *)w[1 + rank]);
     sharc_attr *venc = (sharc_attr *)w[2 + rank];
@@ -617,7 +628,8 @@ sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t) {
       abort();
     for (unsigned i = 0; i < rank; i++)
       shape[i] = (int64_t)w[1 + i];
-    sharc_type *res = sharc_type_tensor(ctx, shape, rank, e, enc);
+    sharc_type *res = d == &t_buffer ? sharc_type_memref(ctx, shape, rank, e, NULL, NULL)
+                                     : sharc_type_tensor(ctx, shape, rank, e, enc);
     if (shape != stack)
       free(shape);
     return res;
