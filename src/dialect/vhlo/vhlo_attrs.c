@@ -368,6 +368,7 @@ static bool parse_field(sharc_parser *p, const vhlo_field *f, sharc_attr **out) 
 /* `<name = value, ...>` in declaration order, optional fields may be left out. */
 static sharc_attr *parse_struct(sharc_parser *p, const vhlo_attr_info *info) {
   uintptr_t w[8] = {0};
+  sharc_token start = *sharc_p_tok(p);
   if (!sharc_p_expect(p, '<'))
     return NULL;
   bool first = true;
@@ -388,6 +389,10 @@ static sharc_attr *parse_struct(sharc_parser *p, const vhlo_attr_info *info) {
   }
   if (!sharc_p_expect(p, '>'))
     return NULL;
+  if (info == &sharc_vhlo_result_accuracy_v1 && !sharc_vhlo_is_attr((sharc_attr *)w[3])) {
+    sharc_p_error_at(p, &start, "expected VHLO result accuracy mode");
+    return NULL;
+  }
   return make(p, info, w, info->num_fields);
 }
 
@@ -417,6 +422,7 @@ static sharc_attr *parse_array(sharc_parser *p) {
 static sharc_attr *parse_dict(sharc_parser *p) {
   sharc_ptrvec elems = {0};
   sharc_ptrvec_push(&elems, NULL);
+  sharc_token at = *sharc_p_tok(p);
   bool ok = sharc_p_expect(p, '<') && sharc_p_expect(p, '{');
   if (ok && !sharc_p_eat(p, '}')) {
     do {
@@ -431,6 +437,13 @@ static sharc_attr *parse_dict(sharc_parser *p) {
     ok = ok && sharc_p_expect(p, '}');
   }
   ok = ok && sharc_p_expect(p, '>');
+  /* DictionaryV1Attr::verify */
+  for (unsigned i = 1; ok && i < elems.len; i += 2)
+    if (!sharc_vhlo_is_attr(elems.items[i]))
+      ok = sharc_p_error_at(p, &at, "expected VHLO key attribute");
+  for (unsigned i = 2; ok && i < elems.len; i += 2)
+    if (!sharc_vhlo_is_attr(elems.items[i]))
+      ok = sharc_p_error_at(p, &at, "expected VHLO value attribute");
   sharc_attr *res = NULL;
   if (ok) {
     elems.items[0] = (void *)(uintptr_t)((elems.len - 1) / 2);
@@ -457,7 +470,7 @@ static sharc_attr *parse_wrapped(sharc_parser *p, const vhlo_attr_info *info) {
   }
   sharc_type *vt = sharc_vhlo_type_from_builtin(sharc_p_context(p), sharc_attr_type(a));
   if (!vt) {
-    sharc_p_error_at(p, &at, "type of %s attribute has no VHLO counterpart", info->def.base.name);
+    sharc_p_error_at(p, &at, "expected VHLO type");
     return NULL;
   }
   if (!sharc_p_expect(p, '>'))
@@ -503,8 +516,13 @@ static sharc_attr *parse_simple(sharc_parser *p, const vhlo_attr_info *info) {
     w = (uintptr_t)sharc_attr_string(ctx, s);
   } else {
     sharc_type *t;
+    sharc_token at = *sharc_p_tok(p);
     if (!sharc_p_parse_type(p, &t))
       return NULL;
+    if (!sharc_vhlo_is_type(t)) {
+      sharc_p_error_at(p, &at, "expected VHLO type");
+      return NULL;
+    }
     w = (uintptr_t)t;
   }
   if (!sharc_p_expect(p, '>'))

@@ -2,7 +2,9 @@
  * StableHLO types a portable artifact may hold, their parsing and printing,
  * and the mapping to and from the types they stand for (VhloTypeConverter).
  * Also VHLO's version numbers. */
+#include "dialect/quant/quant.h"
 #include "dialect/vhlo/vhlo.h"
+#include "support/apfloat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,6 +260,87 @@ static void walk_tensor(const sharc_type *t, const sharc_subelement_fns *f) {
     f->attr(enc, f->user);
 }
 
+/* quant_v1<S:E, scale:zp, min:max, flags>: words flags, storage, expressed,
+ * scale bits, zero point, min, max. quant_per_axis_v1<S:E, dim, [scales],
+ * [zps], min:max, flags>: flags, storage, expressed, dim, n, scale bits...,
+ * zero points..., min, max. */
+static double word_double(uintptr_t w) {
+  uint64_t bits = (uint64_t)w;
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+static uintptr_t double_word(double d) {
+  uint64_t bits;
+  memcpy(&bits, &d, sizeof bits);
+  return (uintptr_t)bits;
+}
+
+static void print_i64(sharc_printer *p, int64_t v) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%lld", (long long)v);
+  sharc_pr_puts(p, buf);
+}
+
+/* APFloat's printing, as the builtin f64 attribute prints it. */
+static void print_double(sharc_printer *p, double v) {
+  sharc_buf b = {0};
+  sharc_float_print(SHARC_F64, (uint64_t)double_word(v), 0, &b);
+  sharc_pr_puts(p, b.data ? b.data : "");
+  sharc_buf_free(&b);
+}
+
+static void print_quant_head(sharc_printer *p, const uintptr_t *w) {
+  sharc_pr_puts(p, "<");
+  sharc_pr_type(p, (const sharc_type *)w[1]);
+  sharc_pr_puts(p, ":");
+  sharc_pr_type(p, (const sharc_type *)w[2]);
+  sharc_pr_puts(p, ", ");
+}
+
+static void print_quant_tail(sharc_printer *p, const uintptr_t *w, unsigned at) {
+  print_i64(p, (int64_t)w[at]);
+  sharc_pr_puts(p, ":");
+  print_i64(p, (int64_t)w[at + 1]);
+  sharc_pr_puts(p, ", ");
+  print_i64(p, (int64_t)w[0]);
+  sharc_pr_puts(p, ">");
+}
+
+static void print_quant(sharc_printer *p, const sharc_type *t) {
+  const uintptr_t *w = t->params.words;
+  print_quant_head(p, w);
+  print_double(p, word_double(w[3]));
+  sharc_pr_puts(p, ":");
+  print_i64(p, (int64_t)w[4]);
+  sharc_pr_puts(p, ", ");
+  print_quant_tail(p, w, 5);
+}
+
+static void print_quant_per_axis(sharc_printer *p, const sharc_type *t) {
+  const uintptr_t *w = t->params.words;
+  unsigned n = (unsigned)w[4];
+  print_quant_head(p, w);
+  print_i64(p, (int64_t)w[3]);
+  sharc_pr_puts(p, ", [");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    print_double(p, word_double(w[5 + i]));
+  }
+  sharc_pr_puts(p, "], [");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    print_i64(p, (int64_t)w[5 + n + i]);
+  }
+  sharc_pr_puts(p, "], ");
+  print_quant_tail(p, w, 5 + 2 * n);
+}
+
+static void walk_quant(const sharc_type *t, const sharc_subelement_fns *f) { walk_types(t, f, 1, 3); }
+
 #define PARAM_TYPE(var, mn, min, pr, wk)                                                       \
   static const vhlo_type_def var = {                                                         \
       {.name = mn, .dialect = &sharc_vhlo_dialect, .print = pr, .walk = wk}, min, "current"}
@@ -269,6 +352,8 @@ PARAM_TYPE(t_future, "future_v1", "1.15.0", print_list, walk_list);
 PARAM_TYPE(t_func, "func_v1", "0.9.0", print_func, walk_func);
 PARAM_TYPE(t_tensor, "tensor_v1", "0.9.0", print_tensor, walk_tensor);
 PARAM_TYPE(t_buffer, "buffer_v1", "1.13.0", print_tensor, walk_tensor);
+PARAM_TYPE(t_quant, "quant_v1", "0.9.0", print_quant, walk_quant);
+PARAM_TYPE(t_quant_per_axis, "quant_per_axis_v1", "0.18.0", print_quant_per_axis, walk_quant);
 
 bool sharc_vhlo_is_type(const sharc_type *t) {
   return t && t->kind == SHARC_TYPE_DIALECT && t->def->dialect == &sharc_vhlo_dialect;
@@ -414,7 +499,100 @@ static sharc_type *parse_shaped(sharc_parser *p, const vhlo_type_def *d) {
   return t;
 }
 
+static bool parse_double(sharc_parser *p, double *out) {
+  sharc_context *ctx = sharc_p_context(p);
+  sharc_attr *a;
+  if (!sharc_p_parse_attr(p, sharc_type_float(ctx, SHARC_F64), &a))
+    return false;
+  if (a->kind != SHARC_ATTR_FLOAT && a->kind != SHARC_ATTR_INTEGER)
+    return sharc_p_error(p, "expected floating point literal");
+  *out = a->kind == SHARC_ATTR_FLOAT ? sharc_attr_float_value(a) : (double)sharc_attr_int_value(a);
+  return true;
+}
+
+static bool parse_signed(sharc_parser *p, int64_t *out) { return sharc_p_parse_int(p, out); }
+
+static bool parse_storage_expressed(sharc_parser *p, uintptr_t *w) {
+  sharc_type *s = NULL, *e = NULL;
+  bool ok = sharc_p_expect(p, '<') && sharc_p_parse_type(p, &s) && sharc_p_expect(p, ':') &&
+            sharc_p_parse_type(p, &e) && sharc_p_expect(p, ',');
+  w[1] = (uintptr_t)s;
+  w[2] = (uintptr_t)e;
+  return ok;
+}
+
+static bool parse_range_flags(sharc_parser *p, uintptr_t *w, unsigned at) {
+  int64_t min, max, flags;
+  bool ok = parse_signed(p, &min) && sharc_p_expect(p, ':') && parse_signed(p, &max) &&
+            sharc_p_expect(p, ',') && parse_signed(p, &flags) && sharc_p_expect(p, '>');
+  w[at] = (uintptr_t)min;
+  w[at + 1] = (uintptr_t)max;
+  w[0] = (uintptr_t)flags;
+  return ok;
+}
+
+static sharc_type *parse_quant(sharc_parser *p) {
+  uintptr_t w[7] = {0};
+  double scale = 0;
+  int64_t zp = 0;
+  if (!parse_storage_expressed(p, w) || !parse_double(p, &scale) || !sharc_p_expect(p, ':') ||
+      !parse_signed(p, &zp) || !sharc_p_expect(p, ',') || !parse_range_flags(p, w, 5))
+    return NULL;
+  w[3] = double_word(scale);
+  w[4] = (uintptr_t)zp;
+  return make_type(sharc_p_context(p), &t_quant, w, 7);
+}
+
+static sharc_type *parse_quant_per_axis(sharc_parser *p) {
+  uintptr_t head[5] = {0};
+  int64_t dim = 0;
+  SHARC_VEC(double) scales = {0};
+  sharc_i64_vec zps = {0};
+  bool ok = parse_storage_expressed(p, head) && parse_signed(p, &dim) && sharc_p_expect(p, ',') &&
+            sharc_p_expect(p, '[');
+  do {
+    double d = 0;
+    ok = ok && parse_double(p, &d);
+    if (ok)
+      sharc_vec_push(&scales, d);
+  } while (ok && sharc_p_eat(p, ','));
+  ok = ok && sharc_p_expect(p, ']') && sharc_p_expect(p, ',') && sharc_p_expect(p, '[');
+  do {
+    int64_t z = 0;
+    ok = ok && parse_signed(p, &z);
+    if (ok)
+      sharc_vec_push(&zps, z);
+  } while (ok && sharc_p_eat(p, ','));
+  ok = ok && sharc_p_expect(p, ']') && sharc_p_expect(p, ',');
+  if (ok && scales.len != zps.len)
+    ok = sharc_p_error(p, "expected as many zero points as scales");
+  sharc_type *t = NULL;
+  if (ok) {
+    unsigned n = scales.len;
+    uintptr_t *w = malloc((7 + 2 * n) * sizeof *w);
+    if (!w)
+      abort();
+    memcpy(w, head, sizeof head);
+    w[3] = (uintptr_t)dim;
+    w[4] = n;
+    for (unsigned i = 0; i < n; i++) {
+      w[5 + i] = double_word(scales.items[i]);
+      w[5 + n + i] = (uintptr_t)zps.items[i];
+    }
+    if (parse_range_flags(p, w, 5 + 2 * n))
+      t = make_type(sharc_p_context(p), &t_quant_per_axis, w, 7 + 2 * n);
+    free(w);
+  }
+  sharc_vec_free(&scales);
+  sharc_vec_free(&zps);
+  return t;
+}
+
 sharc_type *sharc_vhlo_parse_type_hook(sharc_parser *p, sharc_str mnemonic) {
+  if (sharc_str_eq_cstr(mnemonic, "quant_v1"))
+    return parse_quant(p);
+  if (sharc_str_eq_cstr(mnemonic, "quant_per_axis_v1"))
+    return parse_quant_per_axis(p);
   for (size_t i = 0; i < sizeof simple_types / sizeof simple_types[0]; i++)
     if (sharc_str_eq_cstr(mnemonic, simple_types[i]->def.base.name))
       return simple_get(sharc_p_context(p), simple_types[i]);
@@ -529,6 +707,70 @@ static sharc_attr *encoding_to_builtin(sharc_context *ctx, sharc_attr *enc) {
   return sharc_shlo_struct_get(ctx, &sharc_shlo_type_extensions_def, fields);
 }
 
+/* The storage type VHLO keeps is signless; the sign goes in the flags. */
+static sharc_type *quant_from_builtin(sharc_context *ctx, sharc_type *t) {
+  sharc_type *storage = sharc_quant_storage_type(t), *expressed = sharc_quant_expressed_type(t);
+  sharc_type *vs = storage ? sharc_vhlo_type_from_builtin(
+                                 ctx, sharc_type_integer(ctx, sharc_type_int_width(storage), SHARC_SIGNLESS))
+                           : NULL;
+  sharc_type *ve = expressed ? sharc_vhlo_type_from_builtin(ctx, expressed) : NULL;
+  if (!vs || !ve)
+    return NULL;
+  uintptr_t flags = sharc_quant_is_signed(t) ? 1 : 0;
+  if (sharc_quant_kind_of(t) == SHARC_QUANT_UNIFORM) {
+    uintptr_t w[7] = {flags, (uintptr_t)vs, (uintptr_t)ve, double_word(sharc_quant_scale(t)),
+                      (uintptr_t)sharc_quant_zero_point(t), (uintptr_t)sharc_quant_storage_min(t),
+                      (uintptr_t)sharc_quant_storage_max(t)};
+    return make_type(ctx, &t_quant, w, 7);
+  }
+  unsigned n = sharc_quant_num_scales(t);
+  uintptr_t *w = malloc((7 + 2 * n) * sizeof *w);
+  if (!w)
+    abort();
+  w[0] = flags;
+  w[1] = (uintptr_t)vs;
+  w[2] = (uintptr_t)ve;
+  w[3] = (uintptr_t)(int64_t)sharc_quant_quantized_dim(t);
+  w[4] = n;
+  for (unsigned i = 0; i < n; i++) {
+    w[5 + i] = double_word(sharc_quant_scale_at(t, i));
+    w[5 + n + i] = (uintptr_t)sharc_quant_zero_point_at(t, i);
+  }
+  w[5 + 2 * n] = (uintptr_t)sharc_quant_storage_min(t);
+  w[6 + 2 * n] = (uintptr_t)sharc_quant_storage_max(t);
+  sharc_type *res = make_type(ctx, &t_quant_per_axis, w, 7 + 2 * n);
+  free(w);
+  return res;
+}
+
+static sharc_type *quant_to_builtin(sharc_context *ctx, const vhlo_type_def *d, const uintptr_t *w) {
+  sharc_type *vs = sharc_vhlo_type_to_builtin(ctx, (sharc_type *)w[1]);
+  sharc_type *e = sharc_vhlo_type_to_builtin(ctx, (sharc_type *)w[2]);
+  if (!vs || !e || vs->kind != SHARC_TYPE_INTEGER)
+    return NULL;
+  bool is_signed = (w[0] & 1) != 0;
+  sharc_type *storage = sharc_type_integer(ctx, vs->integer.width,
+                                           is_signed ? SHARC_SIGNLESS : SHARC_UNSIGNED);
+  if (d == &t_quant)
+    return sharc_quant_uniform(ctx, is_signed, storage, e, word_double(w[3]), (int64_t)w[4],
+                               (int64_t)w[5], (int64_t)w[6]);
+  unsigned n = (unsigned)w[4];
+  double *scales = malloc((n + 1) * sizeof *scales);
+  int64_t *zps = malloc((n + 1) * sizeof *zps);
+  if (!scales || !zps)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    scales[i] = word_double(w[5 + i]);
+    zps[i] = (int64_t)w[5 + n + i];
+  }
+  sharc_type *res = sharc_quant_per_axis(ctx, is_signed, storage, e, scales, zps, n,
+                                         (int32_t)(int64_t)w[3], (int64_t)w[5 + 2 * n],
+                                         (int64_t)w[6 + 2 * n]);
+  free(scales);
+  free(zps);
+  return res;
+}
+
 sharc_type *sharc_vhlo_type_from_builtin(sharc_context *ctx, sharc_type *t) {
   if (!t)
     return NULL;
@@ -568,6 +810,8 @@ sharc_type *sharc_vhlo_type_from_builtin(sharc_context *ctx, sharc_type *t) {
     return convert_function(ctx, t->list.types, t->list.n_in, t->list.types + t->list.n_in,
                             t->list.n_res, true);
   case SHARC_TYPE_DIALECT:
+    if (sharc_quant_kind_of(t) == SHARC_QUANT_UNIFORM || sharc_quant_kind_of(t) == SHARC_QUANT_PER_AXIS)
+      return quant_from_builtin(ctx, t);
     if (t->def == &sharc_shlo_token_def)
       return simple_get(ctx, &t_token);
     if (t->def == &sharc_shlo_future_def)
@@ -634,6 +878,8 @@ sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t) {
       free(shape);
     return res;
   }
+  if (d == &t_quant || d == &t_quant_per_axis)
+    return quant_to_builtin(ctx, d, w);
   if (d == &t_tuple || d == &t_future)
     return convert_tuple_like(ctx, (sharc_type *const *)w, t->params.n, d, false);
   if (d == &t_func) {
