@@ -43,8 +43,9 @@ void sharc_opt_print_help(const sharc_opt_tool *tool) {
     for (unsigned k = 0; k < d->num_options; k++)
       printf("      --%-38s - %s\n", d->options[k].name, d->options[k].description);
   }
-  printf("  (%u more Shardy passes are known but not implemented yet; they are rejected.)\n",
-         unimplemented);
+  if (unimplemented)
+    printf("  (%u more Shardy passes are known but not implemented yet; they are rejected.)\n",
+           unimplemented);
 }
 
 /* ---- the command line -------------------------------------------------------

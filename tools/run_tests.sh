@@ -42,6 +42,8 @@ if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance_stablehlo_serialize python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo_testdata --filter serialize/ \
     --baseline tests/conformance/baseline_stablehlo_serialize.txt --quiet
+  run_suite conformance_xla_shardy python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus xla_shardy --baseline tests/conformance/baseline_xla_shardy.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
 #include "sharc_io.h"
+#include "sharc_pipeline_cli.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
@@ -36,6 +37,8 @@ static const char overview[] =
     "  explain    why a value has its sharding: the chain of steps back to the\n"
     "             user's sharding it came from\n"
     "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
+    "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
     "  check      parse and verify a file\n"
     "\n"
@@ -45,7 +48,8 @@ static const char overview[] =
     "  sharc propagate examples/mlp_jax.mlir\n"
     "  sharc propagate model.mlir -o model.sharded.mlir --format json > report.json\n"
     "  sharc explain examples/mlp_jax.mlir %4\n"
-    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n";
+    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n"
+    "  sharc pipeline examples/pipeline_4stage.mlir --compare\n";
 
 static const char propagate_help[] =
     "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--no-comm] [--all]\n"
@@ -371,8 +375,7 @@ static bool load(session *s, const cli *c, timer *t) {
   }
   s->ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_context_load_dialect(s->ctx, "sdy");
-  sharc_context_load_dialect(s->ctx, "stablehlo");
+  sharc_cli_load_dialects(s->ctx);
   sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
   sharc_context_set_diag_handler(s->ctx, print_diag, s);
   s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
@@ -389,9 +392,47 @@ static bool use_color(const cli *c) {
   return isatty(STDOUT_FILENO) && !(no && *no);
 }
 
+/* A function of the module carries `topology = #mpmd.topology<...>`. */
+static bool has_mpmd_topology(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_is(op, "func.func") && sharc_op_attr(op, "topology"))
+      return true;
+  return false;
+}
+
+/* A module without an sdy.mesh may carry GSPMD shardings (`mhlo.sharding`,
+ * what PyTorch/XLA, TensorFlow and older JAX write): XLA's import turns them
+ * into meshes and sdy shardings first, and the user is told so in one line.
+ * False after an error in the import. */
+static bool import_gspmd(session *s) {
+  sharc_pipeline_flags flags = {0};
+  flags.tool_mask = SHARC_TOOL_SDY_OPT;
+  flags.tool_name = "sharc";
+  sharc_pipeline *pl = sharc_pipeline_create(&flags);
+  sharc_buf err = {0};
+  bool ok = sharc_pipeline_add(pl, "xla-sdy-import-shardings", NULL, &err) &&
+            sharc_pipeline_run(pl, s->module);
+  sharc_pipeline_destroy(pl);
+  sharc_buf_free(&err);
+  flush_diags(s);
+  if (ok && sharc_report_has_mesh(s->module))
+    fprintf(stderr, "%s: note: GSPMD shardings (mhlo.sharding) imported as sdy meshes and "
+                    "shardings (-xla-sdy-import-shardings)\n", s->name);
+  return ok;
+}
+
 /* Propagates and builds the report; NULL after reporting why. */
 static sharc_report *propagate(session *s, timer *t) {
   const cli *c = s->c;
+  if (!sharc_report_has_mesh(s->module) && has_mpmd_topology(s->module)) {
+    module_error(s, "%s",
+                 "the module is an MPMD program (a function with an mpmd topology) and has no "
+                 "sdy.mesh: 'sharc pipeline' reports its meshes, schedule and memory");
+    return NULL;
+  }
+  if (!sharc_report_has_mesh(s->module) && !import_gspmd(s))
+    return NULL;
   if (!sharc_report_has_mesh(s->module)) {
     module_error(s, "%s",
                  "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "
@@ -546,6 +587,8 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "print") == 0 || strcmp(cmd, "check") == 0)
     return run_print_or_check(argc, argv);
+  if (strcmp(cmd, "pipeline") == 0)
+    return sharc_cli_pipeline(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();

@@ -306,6 +306,7 @@ static const dialect_entry known_dialects[] = {
     {"interpreter", &sharc_interpreter_dialect},
     {"vhlo", &sharc_vhlo_dialect},
     {"check", &sharc_check_dialect},
+    {"mhlo", &sharc_mhlo_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {
