@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "opt_main.h"
+#include "dialect/vhlo/vhlo.h"
 #include "sharc/asm.h"
+#include "sharc/pass.h"
 #include "sharc/interpret.h"
 #include "sharc/verify.h"
 #include "support/input.h"
@@ -21,6 +23,10 @@ typedef struct translate_opts {
   const char *probe_dir;
   bool print_dense;
   bool allow_unregistered;
+  const char *target;         /* --target: the version to serialize to */
+  bool strip_debuginfo;       /* --strip-debuginfo */
+  bool print_version;         /* --print-stablehlo-version */
+  bool allow_other_dialects;  /* --allow-other-dialects */
   bool help;
   const struct translation *translation;
 } translate_opts;
@@ -93,8 +99,102 @@ static bool run_interpret(sharc_op *module, const translate_opts *o, sharc_buf *
 static const char *const interpret_dialects[] = {"func", "quant", "check", "interpreter",
                                                  "stablehlo", NULL};
 
+/* ---- --serialize / --deserialize ------------------------------------------------ */
+
+/* Runs `flag{options}` passes in order on the module, as StableHLO's
+ * serializePortableArtifact / deserializePortableArtifact run theirs. */
+static bool run_passes(sharc_op *module, const char *const *flags, const char *const *options) {
+  sharc_pipeline_flags pf = {0};
+  pf.tool_mask = SHARC_TOOL_STABLEHLO_OPT;
+  pf.tool_name = "stablehlo-translate";
+  sharc_pipeline *pl = sharc_pipeline_create(&pf);
+  sharc_buf err = {0};
+  bool ok = true;
+  for (unsigned i = 0; ok && flags[i]; i++)
+    ok = sharc_pipeline_add(pl, flags[i], options[i], &err);
+  if (!ok)
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_loc_unknown(sharc_op_context(module)),
+               "%s", err.data ? err.data : "");
+  ok = ok && sharc_pipeline_run(pl, module);
+  sharc_buf_free(&err);
+  sharc_pipeline_destroy(pl);
+  return ok;
+}
+
+/* The artifact: the module in VHLO at the target version. Its locations are
+ * kept (a portable artifact carries them). MLIR bytecode is the format
+ * StableHLO writes (producer "StableHLO_v<target>"); until sharc's bytecode
+ * writer is in, the artifact is VHLO's MLIR text, which StableHLO's
+ * --deserialize reads as well. */
+static bool run_serialize(sharc_op *module, const translate_opts *o, sharc_buf *out) {
+  char target[64];
+  const char *t = o->target ? o->target : "";
+  if (strcmp(t, "current") == 0) {
+    sharc_vhlo_version_format(sharc_vhlo_current_version(), target, sizeof target);
+    t = target;
+  }
+  char legalize_opts[64], version_opts[128];
+  snprintf(legalize_opts, sizeof legalize_opts, "allow-other-dialects=%s",
+           o->allow_other_dialects ? "true" : "false");
+  snprintf(version_opts, sizeof version_opts, "target=%s", t);
+  if (o->strip_debuginfo) {
+    const char *const strip[] = {"strip-debuginfo", NULL};
+    const char *const none[] = {NULL, NULL};
+    if (!run_passes(module, strip, none))
+      return false;
+  }
+  const char *const flags[] = {"stablehlo-legalize-to-vhlo", "vhlo-to-version", NULL};
+  const char *const options[] = {legalize_opts, version_opts, NULL};
+  if (!run_passes(module, flags, options))
+    return false;
+  sharc_print_flags pf = {0};
+  pf.debug_info = !o->strip_debuginfo;
+  sharc_print_op(module, &pf, out);
+  return true;
+}
+
+/* The StableHLO version a bytecode artifact was produced by: the producer
+ * string "StableHLO_vX.Y.Z" right after the magic number and the version. */
+static bool is_bytecode(const char *data, size_t len) {
+  return len >= 4 && memcmp(data, "ML\xefR", 4) == 0;
+}
+
+static bool artifact_version(const char *data, size_t len, sharc_vhlo_version *out) {
+  if (len < 19 || !is_bytecode(data, len))
+    return false;
+  const char *end = memchr(data, 0, len);
+  if (!end)
+    return false;
+  static const char header[] = "StableHLO_v";
+  for (const char *p = data; p + sizeof header - 1 <= end; p++)
+    if (memcmp(p, header, sizeof header - 1) == 0) {
+      const char *v = p + sizeof header - 1;
+      return sharc_vhlo_version_parse((sharc_str){v, (size_t)(end - v)}, out);
+    }
+  return false;
+}
+
+static bool run_deserialize(sharc_op *module, const translate_opts *o, sharc_buf *out) {
+  (void)o;
+  const char *const flags[] = {"stablehlo-deserialize", NULL};
+  const char *const options[] = {NULL, NULL};
+  if (!run_passes(module, flags, options))
+    return false;
+  sharc_print_flags pf = {0};
+  sharc_print_op(module, &pf, out);
+  return true;
+}
+
+static const char *const serialization_dialects[] = {
+    "func", "quant", "check", "interpreter", "stablehlo", "chlo", "vhlo", "tensor", "arith",
+    "complex", NULL};
+
 static const translation translations[] = {
     {"interpret", "Interpreter for StableHLO", interpret_dialects, run_interpret},
+    {"serialize", "Serialize StableHLO program into a portable artifact", serialization_dialects,
+     run_serialize},
+    {"deserialize", "Deserialize a portable artifact into a StableHLO program",
+     serialization_dialects, run_deserialize},
 };
 
 /* ---- options ------------------------------------------------------------------- */
@@ -122,6 +222,12 @@ static const flag_def flags[] = {
      "Directory for storing instrumented tensor values"},
     {"allow-unregistered-dialect", FLAG_BOOL, FIELD(allow_unregistered),
      "Allow operation with no registered dialects"},
+    {"target", FLAG_VALUE, FIELD(target), "Target version for serialization"},
+    {"strip-debuginfo", FLAG_BOOL, FIELD(strip_debuginfo), "Strip debug info from all operations"},
+    {"print-stablehlo-version", FLAG_BOOL, FIELD(print_version),
+     "When deserializing a portable artifact, print the StableHLO version"},
+    {"allow-other-dialects", FLAG_BOOL, FIELD(allow_other_dialects),
+     "Allow mixed dialect in serialization"},
     {"help", FLAG_BOOL, FIELD(help), "Display available options"},
 };
 
@@ -287,6 +393,23 @@ int main(int argc, char **argv) {
   int e = 0;
   if (ok && (e = sharc_input_read(o.input, &in)) != 0) {
     sharc_buf_printf(&err, "cannot open input file '%s': %s\n", o.input, strerror(e));
+    ok = false;
+  }
+  if (ok && o.translation && strcmp(o.translation->flag, "deserialize") == 0 && o.print_version) {
+    sharc_vhlo_version v;
+    char buf[64];
+    if (artifact_version(in.data, in.len, &v)) {
+      sharc_vhlo_version_format(v, buf, sizeof buf);
+      sharc_buf_printf(&out, "// Reading portable artifact with StableHLO version: %s\n", buf);
+    } else {
+      sharc_buf_puts(&out, "// Failed parsing StableHLO version from portable artifact\n");
+    }
+  }
+  if (ok && is_bytecode(in.data, in.len)) {
+    /* sharc's bytecode reader is not in yet: say so instead of reading
+     * binary as text */
+    sharc_buf_printf(&err, "%s:0: error: MLIR bytecode input is not supported yet (byte offset 0)\n",
+                     strcmp(o.input, "-") == 0 ? "<stdin>" : o.input);
     ok = false;
   }
   if (ok) {

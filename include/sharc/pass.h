@@ -87,6 +87,8 @@ typedef struct sharc_pass_manager sharc_pass_manager;
 #define SHARC_TOOL_SDY_OPT 1u
 #define SHARC_TOOL_MPMD_OPT 2u
 #define SHARC_TOOL_ANY (SHARC_TOOL_SDY_OPT | SHARC_TOOL_MPMD_OPT)
+/* StableHLO's stablehlo-opt: MLIR's generic passes and StableHLO's own. */
+#define SHARC_TOOL_STABLEHLO_OPT 4u
 
 typedef struct sharc_pass_def {
   const char *flag;         /* "sdy-basic-propagate" */

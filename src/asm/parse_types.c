@@ -172,6 +172,18 @@ done:
   return true;
 }
 
+bool sharc_p_parse_dimension_list(sharc_parser *p, sharc_i64_vec *out) {
+  if (!sharc_tok_is(&p->tok, '<'))
+    return sharc_p_expect(p, '<');
+  dims d = {0};
+  bool ok = parse_dims(p, &d, true, false, NULL);
+  if (ok)
+    for (unsigned i = 0; i < d.shape.len; i++)
+      sharc_vec_push(out, d.shape.items[i]);
+  dims_free(&d);
+  return ok;
+}
+
 static bool parse_element_type(sharc_parser *p, sharc_type **out) {
   return sharc_p_parse_type(p, out);
 }

@@ -497,6 +497,7 @@ extern const sharc_dialect sharc_complex_dialect;
 extern const sharc_dialect sharc_check_dialect;
 extern const sharc_dialect sharc_chlo_dialect;
 extern const sharc_dialect sharc_interpreter_dialect;
+extern const sharc_dialect sharc_vhlo_dialect;
 extern const sharc_dialect sharc_mhlo_dialect;
 
 #endif

@@ -473,7 +473,7 @@ sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_l
     abort();
   for (size_t i = vd->file.len; i-- > 0;) {
     const vd_expect *e = &vd->file.items[i];
-    if (e->bad_line || e->line == 0)
+    if (e->bad_line) /* line 0 stays: the implicit module's file:0:0 meets @-N to it */
       continue;
     size_t slot = e->line <= vd->num_lines ? e->line : vd->num_lines + 1;
     vd->next_at_line[i] = vd->first_at_line[slot];
@@ -538,7 +538,7 @@ void sharc_vd_process(sharc_vd *vd, const sharc_vd_diag *d, sharc_buf *out) {
   bool by_line = l == &vd->file;
   size_t i = 0;
   if (by_line)
-    i = !d->line ? 0 : vd->first_at_line[d->line <= vd->num_lines ? d->line : vd->num_lines + 1];
+    i = vd->first_at_line[d->line <= vd->num_lines ? d->line : vd->num_lines + 1];
   for (; l && (by_line ? i != 0 : i < l->len); i = by_line ? vd->next_at_line[i - 1] : i + 1) {
     vd_expect *e = &l->items[by_line ? i - 1 : i];
     if (has_file && (e->bad_line || e->line != d->line))

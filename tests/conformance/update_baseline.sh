@@ -11,10 +11,11 @@ shared=${2:-../shared}
 here=$(cd "$(dirname "$0")" && pwd)
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-ratchet() { # CORPUS BASELINE
+ratchet() { # CORPUS BASELINE [FILTER]
   local list="$here/$2"
+  touch "$list"
   python3 "$shared/conformance/run.py" --tool-dir "$build/bin" --corpus "$1" --report "$report" \
-    --quiet >/dev/null || true
+    ${3:+--filter "$3"} --quiet >/dev/null || true
   { cat "$list"; awk -F'\t' '$2 == "pass" {print $1}' "$report"; } | grep -v '^$' |
     LC_ALL=C sort -u >"$list.new"
   mv "$list.new" "$list"
@@ -22,4 +23,6 @@ ratchet() { # CORPUS BASELINE
 }
 ratchet shardy baseline.txt
 ratchet stablehlo baseline_stablehlo.txt
+ratchet stablehlo_vhlo baseline_stablehlo_vhlo.txt
+ratchet stablehlo_testdata baseline_stablehlo_serialize.txt serialize/
 ratchet xla_shardy baseline_xla_shardy.txt

@@ -40,6 +40,7 @@ static sharc_context *new_context(void) {
   (void)sharc_context_load_dialect(ctx, "sdy");
   (void)sharc_context_load_dialect(ctx, "mpmd");
   (void)sharc_context_load_dialect(ctx, "stablehlo");
+  (void)sharc_context_load_dialect(ctx, "vhlo");
   (void)sharc_context_load_dialect(ctx, "quant");
   (void)sharc_context_load_dialect(ctx, "chlo");
   (void)sharc_context_load_dialect(ctx, "arith");

@@ -42,6 +42,7 @@ static sharc_context *new_context(diag_state *s) {
   (void)sharc_context_load_dialect(ctx, "sdy");
   (void)sharc_context_load_dialect(ctx, "mpmd");
   (void)sharc_context_load_dialect(ctx, "stablehlo");
+  (void)sharc_context_load_dialect(ctx, "vhlo");
   sharc_context_set_diag_handler(ctx, count_diag, s);
   return ctx;
 }
@@ -122,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   sharc_pipeline_flags flags;
   memset(&flags, 0, sizeof flags);
-  flags.tool_mask = SHARC_TOOL_ANY;
+  flags.tool_mask = SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT;
   flags.tool_name = "fuzz_pass";
   sharc_pipeline *pl = sharc_pipeline_create(&flags);
   sharc_buf err = {0};

@@ -21,6 +21,7 @@
 #
 # Environment: MALFORMED_TIMEOUT (seconds, default 20), MALFORMED_VMEM_KB
 # (ulimit -v, default 4194304, or none for a binary linked with ASan; 0 = none),
+# CASES_DIR=DIR: the cases of another tool (tests/malformed/vhlo: stablehlo-opt).
 # BASELINE=FILE: the ratchet (tools/run_tests.sh): fail only when a case
 # listed in FILE (one name a line, as printed after FAIL) does not pass;
 # WRITE_BASELINE=FILE writes the names of the cases that pass.
@@ -85,7 +86,7 @@ mkdir -p "$gen"
   echo
 } >"$gen/attr_brackets_100k.mlir"
 
-files=("$DIR"/*.mlir)
+files=("${CASES_DIR:-$DIR}"/*.mlir)
 [ "$RECORD" = 1 ] || files+=("$gen"/*.mlir)
 
 pass=0

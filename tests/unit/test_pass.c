@@ -1533,7 +1533,8 @@ static void test_registry_invariants(void) {
   for (unsigned i = 0; i < n; i++) {
     const sharc_pass_def *d = defs[i];
     if (!d->flag || !*d->flag || d->flag[0] == '-' || !d->summary || !d->tools ||
-        (d->tools & ~SHARC_TOOL_ANY) || (d->num_options == 0) != (d->options == NULL))
+        (d->tools & ~(SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT)) ||
+        (d->num_options == 0) != (d->options == NULL))
       bad_fields++;
     /* --help order: passes by flag, then pipelines by flag */
     if (is_pipeline_def(d)) {
@@ -1579,7 +1580,11 @@ static void test_registry_lookup(void) {
   CHECK(sharc_pass_lookup("canonicalize", 0) == NULL);
   p = sharc_pass_lookup("canonicalize", SHARC_TOOL_SDY_OPT);
   CHECK(p && sharc_pass_is_implemented(p) && p->anchor == NULL);
-  CHECK(p && p->tools == SHARC_TOOL_ANY);
+  CHECK(p && p->tools == (SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT));
+  CHECK(sharc_pass_lookup("canonicalize", SHARC_TOOL_STABLEHLO_OPT) == p);
+  CHECK(sharc_pass_lookup("sdy-basic-propagate", SHARC_TOOL_STABLEHLO_OPT) == NULL);
+  CHECK(sharc_pass_lookup("vhlo-to-version", SHARC_TOOL_SDY_OPT) == NULL);
+  CHECK(sharc_pass_lookup("vhlo-to-version", SHARC_TOOL_STABLEHLO_OPT) != NULL);
   CHECK(p && strcmp(p->display_name, "Canonicalizer") == 0);
   CHECK(p && find_option_def(p, "top-down") && find_option_def(p, "region-simplify") &&
         find_option_def(p, "max-num-rewrites") && p->num_options == 7);

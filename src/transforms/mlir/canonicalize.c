@@ -60,6 +60,6 @@ const sharc_pass_def sharc_pass_canonicalize = {
     .anchor = NULL,
     SHARC_OPTIONS(options),
     .options_size = sizeof(canonicalize_options),
-    .tools = SHARC_TOOL_ANY,
+    .tools = SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT,
     .run = run,
 };

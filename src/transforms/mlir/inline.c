@@ -1087,6 +1087,6 @@ const sharc_pass_def sharc_pass_inline = {
     .anchor = NULL,
     SHARC_OPTIONS(options),
     .options_size = sizeof(inline_options),
-    .tools = SHARC_TOOL_ANY,
+    .tools = SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT,
     .run = run,
 };

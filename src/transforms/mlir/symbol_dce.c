@@ -228,6 +228,6 @@ const sharc_pass_def sharc_pass_symbol_dce = {
     .anchor = NULL,
     SHARC_NO_OPTIONS,
     .options_size = 0,
-    .tools = SHARC_TOOL_ANY,
+    .tools = SHARC_TOOL_ANY | SHARC_TOOL_STABLEHLO_OPT,
     .run = run,
 };

@@ -31,6 +31,6 @@ const sharc_pass_def sharc_pass_chlo_legalize_to_stablehlo = {
     .summary = "Legalizes from CHLO ops flow to StableHLO and Shape ops",
     .anchor = "func.func",
     SHARC_NO_OPTIONS,
-    .tools = 0,
+    .tools = SHARC_TOOL_STABLEHLO_OPT,
     .run = run,
 };

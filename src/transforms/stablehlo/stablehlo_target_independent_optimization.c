@@ -496,6 +496,6 @@ const sharc_pass_def sharc_pass_stablehlo_target_independent_optimization = {
     .anchor = "func.func",
     SHARC_OPTIONS(options),
     .options_size = sizeof(sharc_stablehlo_tio_options),
-    .tools = 0,
+    .tools = SHARC_TOOL_STABLEHLO_OPT,
     .run = run,
 };
