@@ -146,6 +146,12 @@ def synthesize(line):
             outs = [outs[1]]
         elif 'stablehlo.optimization_barrier' in body or 'stablehlo.return' in body:
             ins = outs
+        elif 'stablehlo.complex' in body and len(outs) == 1:
+            # complex(lhs, rhs) : complex type; the operands are its real part type
+            ins = [re.sub(r'complex<([^<>]*)>', r'\1', outs[0])] * len(names)
+        elif 'stablehlo.tuple' in body and len(outs) == 1 and outs[0].startswith('tuple<'):
+            # tuple(a, b) : tuple<A, B>: one operand per element
+            ins = split_top_types(outs[0][len('tuple<'):-1])
         else:
             ins = [outs[0]] * len(names)
     uses = re.findall(SSA, head)
