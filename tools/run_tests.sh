@@ -19,6 +19,7 @@ run_suite() {
 }
 run_suite unit bash -c "cd '$build' && ctest --output-on-failure"
 run_suite exports tests/check_exports.sh "$build/lib/libsharc.so"
+run_suite python tests/python/run.sh "$build" "$shared"
 run_suite layers tests/check_layers.sh
 run_suite lit "$llvm/lit" -sv --param "sharc_bin=$(cd "$build/bin" && pwd)" tests/lit
 # every suite is a ratchet: a case that passed before (a listed one, where a
@@ -35,6 +36,8 @@ if [ -f "$shared/conformance/run.py" ]; then
     --baseline tests/conformance/baseline.txt --quiet
   run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
+  run_suite conformance_xla_shardy python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus xla_shardy --baseline tests/conformance/baseline_xla_shardy.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi

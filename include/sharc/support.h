@@ -28,6 +28,9 @@ typedef struct sharc_str {
 } sharc_str;
 
 #define SHARC_STR(lit) ((sharc_str){(lit), sizeof(lit) - 1})
+/* The library's version ("0.1.0"), as CMake's project() names it. */
+SHARC_API const char *sharc_version(void);
+
 SHARC_API sharc_str sharc_str_from_cstr(const char *s);
 SHARC_API bool sharc_str_eq(sharc_str a, sharc_str b);
 SHARC_API bool sharc_str_eq_cstr(sharc_str a, const char *s);

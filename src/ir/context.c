@@ -304,6 +304,7 @@ static const dialect_entry known_dialects[] = {
     {"complex", &sharc_complex_dialect},
     {"chlo", &sharc_chlo_dialect},
     {"interpreter", &sharc_interpreter_dialect},
+    {"mhlo", &sharc_mhlo_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

@@ -500,5 +500,6 @@ extern const sharc_dialect sharc_tensor_dialect;
 extern const sharc_dialect sharc_complex_dialect;
 extern const sharc_dialect sharc_chlo_dialect;
 extern const sharc_dialect sharc_interpreter_dialect;
+extern const sharc_dialect sharc_mhlo_dialect;
 
 #endif
