@@ -575,6 +575,19 @@ sharc_attr *sharc_attr_dict_get_ident(const sharc_attr *dict, const sharc_ident 
   return NULL;
 }
 
+int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i) {
+  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+  const sharc_type *elem = sharc_type_element(a->type);
+  if (!elem || elem->kind != SHARC_TYPE_INTEGER || elem->integer.width == 0 ||
+      elem->integer.width >= 64)
+    return (int64_t)raw; /* index and 64-bit integers are stored whole */
+  uint64_t sign = (uint64_t)1 << (elem->integer.width - 1);
+  raw &= (sign << 1) - 1;
+  if (elem->integer.sign == SHARC_UNSIGNED)
+    return (int64_t)raw;
+  return (int64_t)((raw ^ sign) - sign);
+}
+
 int64_t sharc_attr_dense_array_i64(const sharc_attr *a, unsigned i) {
   return (int64_t)a->darray.raw[i];
 }

@@ -213,6 +213,10 @@ sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
 sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
                                const uintptr_t *words, unsigned n, sharc_type *type);
 sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
+/* Element i of a dense integer or index elements attribute (a splat gives
+ * its one value for every i), as MLIR's getValues<int64_t>: sign-extended
+ * from the element width, zero-extended for an unsigned type. */
+int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i);
 /* Whether printing the object may involve an alias (a location, a distinct
  * attribute, a long tuple, ...) anywhere inside it. Memoized per object, so
  * the printer's alias-collection pass skips plain subtrees in O(1). */

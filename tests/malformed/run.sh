@@ -50,6 +50,18 @@ if [ -z "${MALFORMED_VMEM_KB:-}" ] && grep -aq __asan_init "$(command -v "$TOOL"
   VMEM=0
 fi
 
+# the ratchet's list, read after the suite runs (maybe from another directory)
+if [ -n "${BASELINE:-}" ]; then
+  if [ ! -f "$BASELINE" ]; then
+    echo "run.sh: baseline not found: $BASELINE" >&2
+    exit 2
+  fi
+  BASELINE=$(cd "$(dirname "$BASELINE")" && pwd)/$(basename "$BASELINE")
+fi
+if [ -n "${WRITE_BASELINE:-}" ]; then
+  WRITE_BASELINE=$(cd "$(dirname "$WRITE_BASELINE")" && pwd)/$(basename "$WRITE_BASELINE")
+fi
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sharc-malformed.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 

@@ -410,14 +410,7 @@ static bool constant_splat(const sharc_value *v, int64_t *out) {
   const sharc_type *elem = sharc_type_element(value->type);
   if (!elem || elem->kind != SHARC_TYPE_INTEGER)
     return false;
-  uint64_t raw = value->dense.raw[0];
-  unsigned w = elem->integer.width;
-  if (w < 64) {
-    uint64_t sign = (uint64_t)1 << (w - 1);
-    raw &= (sign << 1) - 1;
-    raw = (raw ^ sign) - sign;
-  }
-  *out = (int64_t)raw;
+  *out = sharc_attr_dense_int(value, 0);
   return true;
 }
 

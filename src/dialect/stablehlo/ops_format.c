@@ -794,11 +794,6 @@ static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, "]");
 }
 
-/* The i-th int64 of a dense integer elements attribute (padding). */
-static int64_t dense_i64_at(const sharc_attr *a, size_t i) {
-  return (int64_t)(a->dense.splat ? a->dense.raw[0] : a->dense.raw[i]);
-}
-
 static void print_window(sharc_printer *p, sharc_op *op) {
   static const char *const keys[] = {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"};
   const char *sep = "";
@@ -811,8 +806,8 @@ static void print_window(sharc_printer *p, sharc_op *op) {
     if (k == 1 && a->kind == SHARC_ATTR_DENSE_ELEMENTS) {
       int64_t n = sharc_type_num_elements(a->type);
       for (int64_t i = 0; i + 1 < n; i += 2)
-        sharc_buf_printf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)dense_i64_at(a, i),
-                         (long long)dense_i64_at(a, i + 1));
+        sharc_buf_printf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)sharc_attr_dense_int(a, i),
+                         (long long)sharc_attr_dense_int(a, i + 1));
     } else if (a->kind == SHARC_ATTR_DENSE_ARRAY) {
       for (unsigned i = 0; i < a->darray.n; i++) {
         if (i)

@@ -374,9 +374,6 @@ bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op);
  * the check of an inferred result shape against a ranked result 0 (dot,
  * dot_general, convolution). */
 bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n);
-/* Element `i` of an integer dense elements attribute, sign-extended
- * (verify_window.c). */
-int64_t sharc_shlo_dense_int(const sharc_attr *a, size_t i);
 /* verifyPrecisionConfig: at most two precisions. */
 bool sharc_shlo_verify_precision_config(sharc_op *op);
 bool sharc_shlo_verify_dot(sharc_op *op);
@@ -431,5 +428,20 @@ bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
 bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred);
 /* The same for every result: `n` inferred types against the results. */
 bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n);
+
+/* A field of gather's or scatter's dimension numbers as a list (absent:
+ * empty), for validateGather/ScatterDimensionNumbers (verify_common.c). */
+typedef struct sharc_shlo_dims {
+  const char *name;
+  unsigned n;
+  int64_t *v; /* malloc'd: free it */
+} sharc_shlo_dims;
+void sharc_shlo_dims_load(sharc_shlo_dims *d, const sharc_attr *dn, const shlo_struct_def *def,
+                          unsigned field, const char *name);
+bool sharc_shlo_dims_contains(const sharc_shlo_dims *d, int64_t x);
+bool sharc_shlo_dims_sorted(const sharc_shlo_dims *d);
+/* The first value seen twice in `a` followed by `b` (NULL: none); lists are
+ * bounded by ranks, so the pairwise scan stays small. */
+bool sharc_shlo_dims_repeat(const sharc_shlo_dims *a, const sharc_shlo_dims *b, int64_t *dup);
 
 #endif

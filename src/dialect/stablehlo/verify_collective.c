@@ -60,7 +60,7 @@ static bool check_ids(sharc_op *op, const sharc_attr *groups, size_t n, bool sam
   id_set_init(&seen, n);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = sharc_shlo_dense_int(groups, i);
+    int64_t id = sharc_attr_dense_int(groups, i);
     if (id == -1) {
       if (!same_size)
         continue;
@@ -391,7 +391,7 @@ bool sharc_shlo_verify_collective_broadcast(sharc_op *op) {
     id_set_init(&seen, n);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
-      int64_t id = sharc_shlo_dense_int(groups, i);
+      int64_t id = sharc_attr_dense_int(groups, i);
       if (id < 0) {
         sharc_shlo_error(op, "replica_groups values must be positive, but was given %lld",
                          (long long)id);
@@ -511,7 +511,7 @@ static bool check_pairs(sharc_op *op, const sharc_attr *pairs, size_t n) {
   id_set_init(&targets, n / 2);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    int64_t id = sharc_shlo_dense_int(pairs, i);
+    int64_t id = sharc_attr_dense_int(pairs, i);
     if (id < 0) {
       sharc_shlo_error(op, "replica ids in source_target_pairs must be >= 0.");
       ok = false;

@@ -185,3 +185,44 @@ bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigne
   sharc_buf_free(&b);
   return false;
 }
+
+/* ---- dimension-number lists (gather, scatter) ---- */
+
+void sharc_shlo_dims_load(sharc_shlo_dims *d, const sharc_attr *dn, const shlo_struct_def *def,
+                          unsigned field, const char *name) {
+  sharc_attr *a = sharc_shlo_struct_field(dn, def, field);
+  d->name = name;
+  d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
+  d->v = malloc((d->n + 1) * sizeof *d->v);
+  if (!d->v)
+    abort();
+  for (unsigned i = 0; i < d->n; i++)
+    d->v[i] = sharc_attr_dense_array_i64(a, i);
+}
+
+bool sharc_shlo_dims_contains(const sharc_shlo_dims *d, int64_t x) {
+  for (unsigned i = 0; i < d->n; i++)
+    if (d->v[i] == x)
+      return true;
+  return false;
+}
+
+bool sharc_shlo_dims_sorted(const sharc_shlo_dims *d) {
+  for (unsigned i = 1; i < d->n; i++)
+    if (d->v[i] < d->v[i - 1])
+      return false;
+  return true;
+}
+
+bool sharc_shlo_dims_repeat(const sharc_shlo_dims *a, const sharc_shlo_dims *b, int64_t *dup) {
+  unsigned n = a->n + (b ? b->n : 0);
+  for (unsigned i = 0; i < n; i++) {
+    int64_t x = i < a->n ? a->v[i] : b->v[i - a->n];
+    for (unsigned j = 0; j < i; j++)
+      if ((j < a->n ? a->v[j] : b->v[j - a->n]) == x) {
+        *dup = x;
+        return true;
+      }
+  }
+  return false;
+}

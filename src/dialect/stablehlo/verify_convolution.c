@@ -237,7 +237,7 @@ static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *kno
   if (!*pads)
     abort();
   for (size_t i = 0; i < n; i++)
-    (*pads)[i] = sharc_shlo_dense_int(value, i);
+    (*pads)[i] = sharc_attr_dense_int(value, i);
   *n_pads = (unsigned)(n / 2);
   *known = true;
   return true;

@@ -35,11 +35,6 @@ static bool is_tensor(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR;
 }
 
-static int64_t layout_at(const sharc_attr *layout, unsigned i) {
-  uint64_t raw = layout->dense.splat ? layout->dense.raw[0] : layout->dense.raw[i];
-  return (int64_t)raw;
-}
-
 static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, const sharc_attr *layouts,
                           const char *what) {
   if (n != sharc_attr_count(layouts)) {
@@ -72,7 +67,7 @@ static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, co
     if (!seen)
       abort();
     for (unsigned k = 0; ok && k < rank; k++) {
-      int64_t v = layout_at(layout, k);
+      int64_t v = sharc_attr_dense_int(layout, k);
       ok = v >= 0 && v < (int64_t)rank && !seen[v];
       if (ok)
         seen[v] = true;

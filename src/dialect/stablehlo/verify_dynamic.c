@@ -28,22 +28,12 @@ bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n) {
   int64_t count = sharc_type_num_elements(value->type);
   if (!elem || count < 0 || (elem->kind != SHARC_TYPE_INTEGER && elem->kind != SHARC_TYPE_INDEX))
     return false;
-  unsigned w = elem->kind == SHARC_TYPE_INDEX ? 64 : elem->integer.width;
-  bool is_unsigned = elem->kind == SHARC_TYPE_INTEGER && elem->integer.sign == SHARC_UNSIGNED;
   *n = (unsigned)count;
   *out = malloc(((size_t)count + 1) * sizeof **out);
   if (!*out)
     abort();
-  for (unsigned i = 0; i < *n; i++) {
-    uint64_t raw = value->dense.splat ? value->dense.raw[0] : value->dense.raw[i];
-    if (w < 64) {
-      uint64_t mask = ((uint64_t)1 << w) - 1, sign = (uint64_t)1 << (w - 1);
-      raw &= mask;
-      if (!is_unsigned)
-        raw = (raw ^ sign) - sign;
-    }
-    (*out)[i] = (int64_t)raw;
-  }
+  for (unsigned i = 0; i < *n; i++)
+    (*out)[i] = sharc_attr_dense_int(value, i);
   return true;
 }
 

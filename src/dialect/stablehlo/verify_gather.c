@@ -6,61 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A field of the dimension numbers as a list; absent fields are empty. */
-typedef struct dim_list {
-  const char *name;
-  unsigned n;
-  int64_t *v;
-} dim_list;
-
-static void load_dims(dim_list *d, const sharc_attr *dn, unsigned field, const char *name) {
-  sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, field);
-  d->name = name;
-  d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
-  d->v = malloc((d->n + 1) * sizeof *d->v);
-  if (!d->v)
-    abort();
-  for (unsigned i = 0; i < d->n; i++)
-    d->v[i] = sharc_attr_dense_array_i64(a, i);
-}
-
-static bool contains(const dim_list *d, int64_t x) {
-  for (unsigned i = 0; i < d->n; i++)
-    if (d->v[i] == x)
-      return true;
-  return false;
-}
-
-static bool is_sorted(const dim_list *d) {
-  for (unsigned i = 1; i < d->n; i++)
-    if (d->v[i] < d->v[i - 1])
-      return false;
-  return true;
-}
-
-/* The first value seen twice across `a` then `b`, or false. Dimension lists
- * are bounded by ranks, so the pairwise scan stays small. */
-static bool first_repeat(const dim_list *a, const dim_list *b, int64_t *dup) {
-  unsigned n = a->n + (b ? b->n : 0);
-  for (unsigned i = 0; i < n; i++) {
-    int64_t x = i < a->n ? a->v[i] : b->v[i - a->n];
-    for (unsigned j = 0; j < i; j++) {
-      int64_t y = j < a->n ? a->v[j] : b->v[j - a->n];
-      if (x == y) {
-        *dup = x;
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-static void append_list(sharc_buf *b, const dim_list *d) {
+static void append_list(sharc_buf *b, const sharc_shlo_dims *d) {
   for (unsigned i = 0; i < d->n; i++)
     sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)d->v[i]);
 }
 
-static bool list_error(sharc_op *op, const char *head, const dim_list *d, const char *tail) {
+static bool list_error(sharc_op *op, const char *head, const sharc_shlo_dims *d, const char *tail) {
   sharc_buf msg = {0};
   sharc_buf_printf(&msg, "%s", head);
   append_list(&msg, d);
@@ -70,30 +21,30 @@ static bool list_error(sharc_op *op, const char *head, const dim_list *d, const 
   return false;
 }
 
-static bool sorted_and_unique(sharc_op *op, const dim_list *d) {
+static bool sorted_and_unique(sharc_op *op, const sharc_shlo_dims *d) {
   char head[96];
   int64_t dup;
-  if (!is_sorted(d)) {
+  if (!sharc_shlo_dims_sorted(d)) {
     snprintf(head, sizeof head, "expects %s to be sorted, got: [", d->name);
     return list_error(op, head, d, "]");
   }
-  if (first_repeat(d, NULL, &dup)) {
+  if (sharc_shlo_dims_repeat(d, NULL, &dup)) {
     snprintf(head, sizeof head, "expects %s to not repeat, got: [", d->name);
     return list_error(op, head, d, "]");
   }
   return true;
 }
 
-static bool distinct(sharc_op *op, const dim_list *a, const dim_list *b) {
+static bool distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b) {
   int64_t dup;
-  if (!first_repeat(a, b, &dup))
+  if (!sharc_shlo_dims_repeat(a, b, &dup))
     return true;
   sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
              (long long)dup);
   return false;
 }
 
-static bool in_bounds(sharc_op *op, const dim_list *d, int64_t bound, const char *bound_name) {
+static bool in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound, const char *bound_name) {
   for (unsigned i = 0; i < d->n; i++)
     if (d->v[i] < 0 || d->v[i] >= bound) {
       sharc_shlo_error(op, "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
@@ -113,7 +64,7 @@ typedef struct gather {
   int64_t *sizes;
   unsigned n_sizes, sizes_rank;
   bool sizes_known;
-  dim_list d[N_LISTS];
+  sharc_shlo_dims d[N_LISTS];
   int64_t ivd;
 } gather;
 
@@ -138,13 +89,13 @@ static bool check_index_vector_dim(gather *g) {
 }
 
 static bool check_batching(gather *g) {
-  const dim_list *ob = &g->d[OPERAND_BATCH], *ib = &g->d[INDICES_BATCH];
+  const sharc_shlo_dims *ob = &g->d[OPERAND_BATCH], *ib = &g->d[INDICES_BATCH];
   int64_t dup;
-  if (first_repeat(ib, NULL, &dup))
+  if (sharc_shlo_dims_repeat(ib, NULL, &dup))
     return list_error(g->op, "expects start_indices_batching_dims to not repeat, got: [", ib, "]");
   if (!in_bounds(g->op, ib, g->indices->shaped.rank, "rank-of('start_indices')"))
     return false;
-  if (contains(ib, g->ivd)) {
+  if (sharc_shlo_dims_contains(ib, g->ivd)) {
     sharc_shlo_error(g->op, "expects start_indices_batching_dims not to include index_vector_dim %lld",
                (long long)g->ivd);
     return false;
@@ -182,7 +133,7 @@ static bool check_sizes_shape(gather *g) {
 /* verifyGather. */
 static bool check_dimension_numbers(gather *g) {
   int64_t rank = g->operand->shaped.rank;
-  dim_list *d = g->d;
+  sharc_shlo_dims *d = g->d;
   if ((int64_t)(d[OFFSET].n + d[COLLAPSED].n + d[OPERAND_BATCH].n) != rank) {
     sharc_shlo_error(g->op, "offset_dims size (%u) plus collapse_slice_dims size (%u) plus "
                "operand_batching_dims size (%u) is not equal to operand rank (%lld)",
@@ -191,11 +142,11 @@ static bool check_dimension_numbers(gather *g) {
   }
   return check_index_vector_dim(g) && sorted_and_unique(g->op, &d[OFFSET]) &&
          distinct(g->op, &d[COLLAPSED], &d[OPERAND_BATCH]) &&
-         (is_sorted(&d[COLLAPSED]) ||
+         (sharc_shlo_dims_sorted(&d[COLLAPSED]) ||
           list_error(g->op, "expects collapsed_slice_dims to be sorted, got: [", &d[COLLAPSED],
                      "]")) &&
          in_bounds(g->op, &d[COLLAPSED], rank, "rank-of('operand')") &&
-         (is_sorted(&d[OPERAND_BATCH]) ||
+         (sharc_shlo_dims_sorted(&d[OPERAND_BATCH]) ||
           list_error(g->op, "expects operand_batching_dims to be sorted, got: [",
                      &d[OPERAND_BATCH], "]")) &&
          in_bounds(g->op, &d[OPERAND_BATCH], rank, "rank-of('operand')") && check_batching(g) &&
@@ -203,7 +154,7 @@ static bool check_dimension_numbers(gather *g) {
          in_bounds(g->op, &d[START_MAP], rank, "rank-of('operand')") && check_sizes_shape(g);
 }
 
-static bool slice_sizes_at_most_one(gather *g, const dim_list *dims) {
+static bool slice_sizes_at_most_one(gather *g, const sharc_shlo_dims *dims) {
   for (unsigned i = 0; i < dims->n; i++) {
     int64_t s = slice_size(g, (unsigned)dims->v[i]);
     if (s != SHARC_DYNAMIC && s > 1) {
@@ -247,7 +198,7 @@ static bool check_result(gather *g) {
     abort();
   unsigned n_window = 0;
   for (unsigned i = 0; i < operand_rank; i++)
-    if (!contains(&g->d[COLLAPSED], i) && !contains(&g->d[OPERAND_BATCH], i))
+    if (!sharc_shlo_dims_contains(&g->d[COLLAPSED], i) && !sharc_shlo_dims_contains(&g->d[OPERAND_BATCH], i))
       window[n_window++] = slice_size(g, i);
   int64_t *bounds = malloc(((size_t)rank + 1) * sizeof *bounds);
   if (!bounds)
@@ -257,7 +208,7 @@ static bool check_result(gather *g) {
   int64_t next_batch = 0;
   for (int64_t i = 0; i < rank; i++) {
     bounds[i] = SHARC_DYNAMIC;
-    if (contains(&g->d[OFFSET], i)) {
+    if (sharc_shlo_dims_contains(&g->d[OFFSET], i)) {
       shape[i] = next_offset < n_window ? window[next_offset] : SHARC_DYNAMIC;
       next_offset++;
       continue;
@@ -296,16 +247,8 @@ static bool constant_ints(const sharc_value *v, int64_t *out, unsigned n) {
   const sharc_type *elem = sharc_type_element(value->type);
   if (!elem || elem->kind != SHARC_TYPE_INTEGER)
     return false;
-  unsigned w = elem->integer.width;
-  for (unsigned i = 0; i < n; i++) {
-    uint64_t raw = value->dense.splat ? value->dense.raw[0] : value->dense.raw[i];
-    if (w < 64) {
-      uint64_t sign = (uint64_t)1 << (w - 1);
-      raw &= (sign << 1) - 1;
-      raw = (raw ^ sign) - sign;
-    }
-    out[i] = (int64_t)raw;
-  }
+  for (unsigned i = 0; i < n; i++)
+    out[i] = sharc_attr_dense_int(value, i);
   return true;
 }
 
@@ -314,7 +257,7 @@ static bool run_gather(gather *g, sharc_attr *dn) {
                                              "operand_batching_dims",
                                              "start_indices_batching_dims", "start_index_map"};
   for (unsigned i = 0; i < N_LISTS; i++)
-    load_dims(&g->d[i], dn, i, names[i]);
+    sharc_shlo_dims_load(&g->d[i], dn, &sharc_shlo_gather_def, i, names[i]);
   sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, 5);
   g->ivd = ivd ? sharc_attr_int_value(ivd) : 0;
   bool ok = check_dimension_numbers(g) && check_slice_sizes(g) && check_result(g);

@@ -5,53 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct dims {
-  const char *name;
-  unsigned n;
-  int64_t *v;
-} dims;
-
-static void load_dims(dims *d, const sharc_attr *dn, unsigned field, const char *name) {
-  sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_scatter_def, field);
-  d->name = name;
-  d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
-  d->v = malloc((d->n + 1) * sizeof *d->v);
-  if (!d->v)
-    abort();
-  for (unsigned i = 0; i < d->n; i++)
-    d->v[i] = sharc_attr_dense_array_i64(a, i);
-}
-
-static bool contains(const dims *d, int64_t x) {
-  for (unsigned i = 0; i < d->n; i++)
-    if (d->v[i] == x)
-      return true;
-  return false;
-}
-
-static bool sorted(const dims *d) {
-  for (unsigned i = 1; i < d->n; i++)
-    if (d->v[i] < d->v[i - 1])
-      return false;
-  return true;
-}
-
-/* The first value seen twice in `a` followed by `b`; lists are bounded by
- * ranks, so the pairwise scan stays small. */
-static bool repeat(const dims *a, const dims *b, int64_t *dup) {
-  unsigned n = a->n + (b ? b->n : 0);
-  for (unsigned i = 0; i < n; i++) {
-    int64_t x = i < a->n ? a->v[i] : b->v[i - a->n];
-    for (unsigned j = 0; j < i; j++)
-      if ((j < a->n ? a->v[j] : b->v[j - a->n]) == x) {
-        *dup = x;
-        return true;
-      }
-  }
-  return false;
-}
-
-static bool list_error(sharc_op *op, const char *what, const dims *d) {
+static bool list_error(sharc_op *op, const char *what, const sharc_shlo_dims *d) {
   sharc_buf m = {0};
   sharc_shlo_append_dims(&m, d->v, d->n);
   sharc_shlo_error(op, "Expects %s to %s; got: [%s].", d->name, what, m.data ? m.data : "");
@@ -59,16 +13,16 @@ static bool list_error(sharc_op *op, const char *what, const dims *d) {
   return false;
 }
 
-static bool distinct(sharc_op *op, const dims *a, const dims *b) {
+static bool distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b) {
   int64_t dup;
-  if (!repeat(a, b, &dup))
+  if (!sharc_shlo_dims_repeat(a, b, &dup))
     return true;
   sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
                    (long long)dup);
   return false;
 }
 
-static bool in_bounds(sharc_op *op, const dims *d, int64_t bound, const char *bound_name) {
+static bool in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound, const char *bound_name) {
   for (unsigned i = 0; i < d->n; i++)
     if (d->v[i] < 0 || d->v[i] >= bound) {
       sharc_shlo_error(op,
@@ -90,20 +44,20 @@ typedef struct scatter {
   sharc_op *op;
   unsigned n;
   const sharc_type **inputs, **updates, **inits, *indices;
-  dims d[N_LISTS];
+  sharc_shlo_dims d[N_LISTS];
   int64_t ivd;
   int64_t *expanded; /* scatter_indices' shape, with a trailing 1 when ivd == rank */
   unsigned n_expanded;
 } scatter;
 
 static bool batching_dims(scatter *s, const sharc_type *operand) {
-  const dims *ib = &s->d[INPUT_BATCHING], *sb = &s->d[INDICES_BATCHING];
+  const sharc_shlo_dims *ib = &s->d[INPUT_BATCHING], *sb = &s->d[INDICES_BATCHING];
   int64_t dup;
-  if (repeat(sb, NULL, &dup))
+  if (sharc_shlo_dims_repeat(sb, NULL, &dup))
     return list_error(s->op, "not repeat", sb);
   if (!in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
     return false;
-  if (contains(sb, s->ivd)) {
+  if (sharc_shlo_dims_contains(sb, s->ivd)) {
     sharc_shlo_error(s->op,
                      "expects scatter_indices_batching_dims not to include index_vector_dim "
                      "%lld.",
@@ -129,7 +83,7 @@ static bool batching_dims(scatter *s, const sharc_type *operand) {
 }
 
 static bool index_vector_bound(scatter *s) {
-  const dims *to = &s->d[TO_OPERAND];
+  const sharc_shlo_dims *to = &s->d[TO_OPERAND];
   int64_t bound = 1;
   if ((uint64_t)s->ivd == s->n_expanded) {
     if (to->n == 1)
@@ -149,7 +103,7 @@ static bool index_vector_bound(scatter *s) {
 
 /* validateScatterDimensionNumbers. */
 static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc_type *update) {
-  dims *d = s->d;
+  sharc_shlo_dims *d = s->d;
   int64_t rank = operand->shaped.rank, dup;
   unsigned window = d[UPDATE_WINDOW].n + d[INSERTED].n + d[INPUT_BATCHING].n;
   if (rank != (int64_t)window) {
@@ -160,15 +114,15 @@ static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc
                      window, (long long)rank);
     return false;
   }
-  if (!sorted(&d[UPDATE_WINDOW]))
+  if (!sharc_shlo_dims_sorted(&d[UPDATE_WINDOW]))
     return list_error(s->op, "be sorted", &d[UPDATE_WINDOW]);
-  if (repeat(&d[UPDATE_WINDOW], NULL, &dup))
+  if (sharc_shlo_dims_repeat(&d[UPDATE_WINDOW], NULL, &dup))
     return list_error(s->op, "not repeat", &d[UPDATE_WINDOW]);
   return in_bounds(s->op, &d[UPDATE_WINDOW], update->shaped.rank, "rank-of('updates')") &&
          distinct(s->op, &d[INSERTED], &d[INPUT_BATCHING]) &&
-         (sorted(&d[INSERTED]) || list_error(s->op, "be sorted", &d[INSERTED])) &&
+         (sharc_shlo_dims_sorted(&d[INSERTED]) || list_error(s->op, "be sorted", &d[INSERTED])) &&
          in_bounds(s->op, &d[INSERTED], rank, "rank-of('operand')") &&
-         (sorted(&d[INPUT_BATCHING]) || list_error(s->op, "be sorted", &d[INPUT_BATCHING])) &&
+         (sharc_shlo_dims_sorted(&d[INPUT_BATCHING]) || list_error(s->op, "be sorted", &d[INPUT_BATCHING])) &&
          in_bounds(s->op, &d[INPUT_BATCHING], rank, "rank-of('operand')") &&
          batching_dims(s, operand) && index_vector_bound(s) &&
          distinct(s->op, &d[TO_OPERAND], &d[INPUT_BATCHING]) &&
@@ -178,7 +132,7 @@ static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc
 /* The operand dimensions that are neither inserted nor batching bound the
  * update window dimensions, in order. */
 static bool window_bounds(scatter *s, const sharc_type *operand, const sharc_type *update) {
-  const dims *ins = &s->d[INSERTED], *bat = &s->d[INPUT_BATCHING], *uw = &s->d[UPDATE_WINDOW];
+  const sharc_shlo_dims *ins = &s->d[INSERTED], *bat = &s->d[INPUT_BATCHING], *uw = &s->d[UPDATE_WINDOW];
   int64_t *max = malloc((operand->shaped.rank + 1) * sizeof *max);
   if (!max)
     abort();
@@ -210,7 +164,7 @@ static bool window_bounds(scatter *s, const sharc_type *operand, const sharc_typ
 static bool scatter_bounds(scatter *s, const sharc_type *update) {
   int64_t seen = 0;
   for (unsigned i = 0; i < update->shaped.rank; i++) {
-    if (contains(&s->d[UPDATE_WINDOW], i))
+    if (sharc_shlo_dims_contains(&s->d[UPDATE_WINDOW], i))
       continue;
     if (seen == s->ivd)
       seen++;
@@ -333,7 +287,7 @@ bool sharc_shlo_verify_scatter(sharc_op *op) {
                                              "input_batching_dims", "scatter_indices_batching_dims",
                                              "scatter_dims_to_operand_dims"};
   for (unsigned i = 0; i < N_LISTS; i++)
-    load_dims(&s.d[i], dn, i, names[i]);
+    sharc_shlo_dims_load(&s.d[i], dn, &sharc_shlo_scatter_def, i, names[i]);
   sharc_attr *ivd = sharc_shlo_struct_field(dn, &sharc_shlo_scatter_def, 5);
   s.ivd = ivd ? sharc_attr_int_value(ivd) : 0;
   bool ok = true;

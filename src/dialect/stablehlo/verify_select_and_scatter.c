@@ -60,10 +60,6 @@ static int64_t strided(int64_t bound, int64_t window, int64_t stride) {
   return (bound - window) / stride + 1;
 }
 
-static int64_t dense_at(const sharc_attr *a, unsigned i) {
-  return (int64_t)(a->dense.splat ? a->dense.raw[0] : a->dense.raw[i]);
-}
-
 /* The window checks and the windowed operand's shape into `out`. */
 static bool window_shape(sharc_op *op, const sharc_type *operand, int64_t *out) {
   sharc_attr *dims = sharc_shlo_i64_array(op, "window_dimensions");
@@ -112,7 +108,7 @@ static bool window_shape(sharc_op *op, const sharc_type *operand, int64_t *out) 
                        "got %lld.", i, (long long)stride);
       return false;
     }
-    int64_t lo = n_pad ? dense_at(padding, 2 * i) : 0, hi = n_pad ? dense_at(padding, 2 * i + 1) : 0;
+    int64_t lo = n_pad ? sharc_attr_dense_int(padding, 2 * i) : 0, hi = n_pad ? sharc_attr_dense_int(padding, 2 * i + 1) : 0;
     int64_t base = operand->shaped.shape[i];
     out[i] = is_dyn(base) || is_dyn(size) ? SHARC_DYNAMIC
                                           : strided(lo + dilated(base, 1) + hi, dilated(size, 1), stride);

@@ -6,17 +6,6 @@
 
 #include <stdlib.h>
 
-int64_t sharc_shlo_dense_int(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
-  const sharc_type *elem = sharc_type_element(a->type);
-  unsigned width = elem && elem->kind == SHARC_TYPE_INTEGER ? elem->integer.width : 64;
-  if (width == 0 || width >= 64)
-    return (int64_t)raw;
-  uint64_t sign = (uint64_t)1 << (width - 1);
-  raw &= (sign << 1) - 1;
-  return (int64_t)((raw ^ sign) - sign);
-}
-
 void sharc_shlo_append_dims(sharc_buf *b, const int64_t *v, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
@@ -41,7 +30,7 @@ bool sharc_shlo_padding(sharc_op *op, const sharc_attr *padding, int64_t **pairs
   if (!*pairs)
     abort();
   for (size_t i = 0; i < 2 * (size_t)*n; i++)
-    (*pairs)[i] = sharc_shlo_dense_int(padding, i);
+    (*pairs)[i] = sharc_attr_dense_int(padding, i);
   return true;
 }
 

@@ -56,7 +56,7 @@ bool sharc_attr_read_ints(const sharc_attr *a, sharc_ints *out) {
       return false;
     ints_reserve(out, (unsigned)n);
     for (unsigned i = 0; i < out->n; i++)
-      ints_mut(out)[i] = (int64_t)a->dense.raw[a->dense.splat ? 0 : i];
+      ints_mut(out)[i] = sharc_attr_dense_int(a, i);
     return true;
   }
   case SHARC_ATTR_ARRAY: {
