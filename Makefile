@@ -35,7 +35,7 @@ run:
 	@$(BUILD)/bin/sharc propagate examples/mlp_jax.mlir -o $(BUILD)/mlp_jax.propagated.mlir
 	@echo
 	@echo "propagated module: $(BUILD)/mlp_jax.propagated.mlir"
-	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --explicit"
+	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --format json"
 	@echo "      $(BUILD)/bin/sharc explain examples/mlp_jax.mlir b1"
 	@echo "      $(BUILD)/bin/sharc show examples/mlp_jax.mlir %0"
 

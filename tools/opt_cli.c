@@ -62,7 +62,7 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_VERSION
 } opt_id;
 
 static const struct {
@@ -91,6 +91,7 @@ static const struct {
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
     [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
     [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
+    [O_VERSION] = {"version", K_NO_VALUE},
 };
 
 static int find_option(const char *name, size_t n) {
@@ -209,6 +210,9 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
   case O_HELP_HIDDEN:
     fl->help = true;
     return true;
+  case O_VERSION:
+    fl->version = true;
+    return true;
   }
   return true;
 }
@@ -285,7 +289,7 @@ bool sharc_opt_parse_command_line(const sharc_opt_tool *tool, int argc, char **a
                                   opt_flags *fl, sharc_buf *err) {
   bool ok = true, positional_only = false;
   unsigned positionals = 0;
-  for (int i = 1; i < argc && !fl->help; i++) {
+  for (int i = 1; i < argc && !fl->help && !fl->version; i++) {
     const char *a = argv[i];
     if (positional_only || a[0] != '-' || a[1] == 0) {
       if (positionals++ == 0)

@@ -32,6 +32,7 @@ typedef struct opt_flags {
   bool allow_unregistered;
   verbosity verbosity;
   bool help;
+  bool version; /* --version: print it and stop */
   const char *pass_pipeline;
   pass_flag *passes;
   unsigned num_passes;

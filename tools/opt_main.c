@@ -492,6 +492,11 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};
   bool ok = sharc_opt_parse_command_line(tool, argc, argv, &fl, &err);
+  if (fl.version && ok) {
+    printf("%s (sharc %s): %s\n", tool->name, sharc_version(), tool->description);
+    sharc_opt_flags_free(&fl);
+    return 0;
+  }
   if (fl.help && ok) {
     sharc_opt_print_help(tool);
     sharc_opt_flags_free(&fl);

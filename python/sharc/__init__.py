@@ -66,9 +66,9 @@ def _diagnostics(handle):
     return out
 
 
-def _options(explicit=False, all_values=False):
+def _options(comm=True, all_values=False):
     o = _lib.ReportOptions()
-    o.explicit_collectives = bool(explicit)
+    o.explicit_collectives = bool(comm)
     o.all_values = bool(all_values)
     return o
 
@@ -180,10 +180,10 @@ def run_passes(module, pipeline):
     return module._transformed(pipeline, lambda h: lib.sharc_document_run_passes(h, text))
 
 
-def propagate(module, explicit=False):
-    """What `sharc propagate` runs (Shardy's propagation pipeline; with
-    explicit=True also the explicit reshards and collectives)."""
-    o = _options(explicit)
+def propagate(module, comm=True):
+    """What `sharc propagate -o` writes: Shardy's propagation pipeline with the explicit
+    reshards and collectives (comm=False: the propagation alone, `--no-comm`)."""
+    o = _options(comm)
     return module._transformed("propagation", lambda h: lib.sharc_document_propagate(h, o))
 
 
@@ -342,10 +342,10 @@ class Report:
                                                               len(self.collectives))
 
 
-def _report_text(module, fmt, explicit, all_values):
+def _report_text(module, fmt, comm, all_values):
     copy = module.clone()
     try:
-        text = take_string(lib.sharc_document_report(copy._handle, _options(explicit, all_values),
+        text = take_string(lib.sharc_document_report(copy._handle, _options(comm, all_values),
                                                      fmt))
         if text is None:
             raise MLIRError("sharc: no report for %s" % module.name, _diagnostics(copy._handle))
@@ -354,15 +354,16 @@ def _report_text(module, fmt, explicit, all_values):
         copy.close()
 
 
-def report(module, explicit=False, all_values=False):
-    """Propagates a copy of `module` and reports where every tensor lives (the
-    document of `sharc propagate --format json`)."""
-    return Report(json.loads(_report_text(module, _lib.REPORT_JSON, explicit, all_values)))
+def report(module, comm=True, all_values=False):
+    """Propagates a copy of `module` and reports where every tensor lives and what it
+    communicates (the document of `sharc propagate --format json`; comm=False is
+    `--no-comm`, all_values=True `--all`)."""
+    return Report(json.loads(_report_text(module, _lib.REPORT_JSON, comm, all_values)))
 
 
-def report_table(module, explicit=False, all_values=False):
+def report_table(module, comm=True, all_values=False):
     """The same report as the table `sharc propagate` prints."""
-    return _report_text(module, _lib.REPORT_TABLE, explicit, all_values)
+    return _report_text(module, _lib.REPORT_TABLE, comm, all_values)
 
 
 def _value_text(module, value, call):
@@ -376,9 +377,10 @@ def _value_text(module, value, call):
         copy.close()
 
 
-def explain(module, value, explicit=False):
-    """Why `value` (%0, %arg1, a name, file:line...) has its sharding: `sharc explain`."""
-    o = _options(explicit)
+def explain(module, value, comm=False):
+    """Why `value` (%0, %arg1, a name, file:line...) has its sharding: `sharc explain`
+    (comm=True is its `--explicit`)."""
+    o = _options(comm)
     return _value_text(module, value, lambda h, v: lib.sharc_document_explain(h, o, v))
 
 
@@ -402,9 +404,9 @@ class Show:
         return self.svg
 
 
-def show(module, value, explicit=False):
+def show(module, value, comm=True):
     """The device grid of `value` and the block each device holds: `sharc show`."""
-    o = _options(explicit)
+    o = _options(comm)
     text = _value_text(module, value, lambda h, v: lib.sharc_document_show(h, o, v, False))
     svg = _value_text(module, value, lambda h, v: lib.sharc_document_show(h, o, v, True))
     return Show(text, svg)

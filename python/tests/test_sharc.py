@@ -84,9 +84,9 @@ def test_run_passes_failure_reports_diagnostics():
 
 
 def test_propagate_and_export(mlp):
-    p = sharc.propagate(mlp)
-    assert "sdy.sharding_per_value" in str(p) or "sdy.sharding" in str(p)
-    e = sharc.propagate(mlp, explicit=True)
+    p = sharc.propagate(mlp, comm=False)
+    assert "sdy.all_reduce" not in str(p) and "sdy.sharding_constraint" in str(p)
+    e = sharc.propagate(mlp)
     assert "sdy.all_reduce" in str(e)
     x = sharc.export(mlp)
     assert isinstance(x, sharc.Module)
@@ -94,7 +94,7 @@ def test_propagate_and_export(mlp):
 
 def test_report_matches_the_command_line(mlp):
     r = sharc.report(mlp)
-    assert len(r.values) == 11 and r.collectives == []
+    assert len(r.values) == 11 and [c.kind for c in r.collectives] == ["all_reduce"]
     v = r.values[0]
     assert (v.value, v.name, v.partition_spec, v.local_shape) == ("%arg0", "x", ("data", None),
                                                                   (8, 512))
@@ -108,11 +108,11 @@ def test_report_matches_the_command_line(mlp):
         assert mine == cli
 
 
-def test_report_explicit_lists_the_all_reduce(mlp):
-    r = sharc.report(mlp, explicit=True)
-    kinds = [c.kind for c in r.collectives]
-    assert "all_reduce" in kinds
-    assert r.summary["bytes_moved_per_device"] > 0
+def test_report_propagation_only(mlp):
+    r = sharc.report(mlp, comm=False)
+    assert r.collectives == [] and r.summary["communication_computed"] is False
+    assert len(r.values) == 11
+    assert sharc.report(mlp).summary["bytes_moved_per_device"] == 8 * 512 * 4
 
 
 def test_report_table_is_the_cli_table(mlp):

@@ -5,7 +5,6 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
-#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
@@ -293,8 +292,31 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
   return sharc_op_symbol_name(func);
 }
 
+/* The sdy.reshard of `v` to `sharding`, at the rewriter's insertion point. */
+static sharc_op *make_sdy_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                  sharc_attr *loc, void *user) {
+  (void)user;
+  sharc_context *ctx = rw->ctx;
+  sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
+  sharc_type *type = sharc_value_type(v);
+  sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
+                       .loc = loc,
+                       .operands = &v,
+                       .num_operands = 1,
+                       .result_types = &type,
+                       .num_results = 1,
+                       .attrs = sharc_attr_dictionary(ctx, &attr, 1)};
+  return sharc_rw_create(rw, &st);
+}
+
 void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
                                                sharc_op *call) {
+  sharc_sdy_insert_resharding_on_func_results(rw, func, call, make_sdy_reshard, NULL);
+}
+
+void sharc_sdy_insert_resharding_on_func_results(sharc_rewriter *rw, sharc_op *func,
+                                                 sharc_op *call, sharc_sdy_reshard_fn make,
+                                                 void *user) {
   sharc_context *ctx = sharc_op_context(call);
   sharc_attr *func_shardings = sharc_sdy_func_result_shardings(func);
   if (!func_shardings) {
@@ -318,17 +340,8 @@ void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *fun
       continue;
     sharc_attr *target =
         call_sharding ? call_sharding : sharc_sdy_sharding_fully_closed_like(ctx, func_sharding);
-    sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), target};
-    sharc_type *type = sharc_value_type(result);
-    sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
-                         .loc = sharc_op_loc(call),
-                         .operands = &result,
-                         .num_operands = 1,
-                         .result_types = &type,
-                         .num_results = 1,
-                         .attrs = sharc_attr_dictionary(ctx, &attr, 1)};
     sharc_rw_set_after_value(rw, result);
-    sharc_op *reshard = sharc_rw_create(rw, &st);
+    sharc_op *reshard = make(rw, result, target, sharc_op_loc(call), user);
     sharc_value *with = sharc_op_result(reshard, 0);
     for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
       next = sharc_use_next(u);
@@ -337,6 +350,23 @@ void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *fun
     }
   }
   sharc_rw_set_attr(rw, call, SHARC_SDY_SHARDING_ATTR, func_shardings);
+}
+
+void sharc_sdy_insert_resharding_on_func_args(sharc_rewriter *rw, sharc_op *func, sharc_op *call,
+                                              sharc_sdy_reshard_fn make, void *user) {
+  sharc_attr *func_shardings = sharc_sdy_func_arg_shardings(func);
+  if (!func_shardings)
+    return;
+  unsigned n = sharc_op_num_operands(call);
+  for (unsigned i = 0; i < n && i < sharc_sdy_list_size(func_shardings); i++) {
+    sharc_value *operand = sharc_op_operand(call, i);
+    sharc_attr *func_sharding = sharc_sdy_list_at(func_shardings, i);
+    if (sharc_sdy_shardings_equivalent(func_sharding, sharc_sdy_get_sharding(operand), false))
+      continue;
+    sharc_rw_set_before(rw, call);
+    sharc_op *reshard = make(rw, operand, func_sharding, sharc_op_loc(call), user);
+    sharc_rw_set_operand(rw, call, i, sharc_op_result(reshard, 0));
+  }
 }
 
 /* ---- meshes -------------------------------------------------------------------------------- */

@@ -55,6 +55,11 @@ for f in "$ROOT"/tests/malformed/*.mlir; do
   run "pipeline ${f#"$ROOT"/}" 0 "$f" pipeline "$f" --svg "$tmp/out.svg" -o "$tmp/out.mlir"
 done
 
+# 1b. Bad GSPMD shardings, which sharc imports itself (-xla-sdy-import-shardings).
+for f in "$ROOT"/tests/malformed/xla_import_shardings_*.mlir; do
+  run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
+done
+
 # 2. Odd but valid modules through every subcommand.
 for f in "$DIR"/*.mlir; do
   n=${f#"$ROOT"/}
