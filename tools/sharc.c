@@ -49,7 +49,8 @@ static const char overview[] =
     "  sharc propagate model.mlir -o model.sharded.mlir --format json > report.json\n"
     "  sharc explain examples/mlp_jax.mlir %4\n"
     "  sharc show examples/mlp_jax.mlir x --svg x.svg\n"
-    "  sharc pipeline examples/pipeline_4stage.mlir --compare\n";
+    "  sharc pipeline examples/pipeline_4stage.mlir --microbatches 8 --compare \\\n"
+    "      --assign stage0@m0/0,stage1@m1/1,stage2@m2/2,stage3@m3/3\n";
 
 static const char propagate_help[] =
     "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--no-comm] [--all]\n"

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char help[] =
@@ -59,11 +60,13 @@ static const char help[] =
     "  --link-latency S       seconds per transfer (default 1e-5)\n"
     "  --fragment-overhead S  seconds added to every fragment (default 0)\n"
     "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
+    "  --timing               each phase's CPU seconds on stderr\n"
     "\n"
     "examples:\n"
-    "  sharc pipeline examples/pipeline_4stage.mlir\n"
-    "  sharc pipeline examples/pipeline_4stage.mlir --compare\n"
-    "  sharc pipeline model.mlir --assign f0@m0,f1@m1 --microbatches 8 --svg t.svg\n";
+    "  sharc pipeline examples/pipeline_4stage.mlir --microbatches 8 --compare \\\n"
+    "      --assign stage0@m0/0,stage1@m1/1,stage2@m2/2,stage3@m3/3\n"
+    "  sharc pipeline model.mlir --assign f0@m0,f1@m1 --microbatches 8 --svg t.svg\n"
+    "  sharc pipeline imported.mlir --schedule GPipe --format json\n";
 
 void sharc_cli_load_dialects(sharc_context *ctx) {
   static const char *const dialects[] = {"sdy",   "mpmd",    "stablehlo", "quant",      "tensor",
@@ -76,7 +79,7 @@ void sharc_cli_load_dialects(sharc_context *ctx) {
 
 typedef struct pcli {
   const char *input, *svg, *output;
-  bool compare, json, allow_unregistered;
+  bool compare, json, allow_unregistered, timing;
   int color; /* -1 auto */
   unsigned width;
   sharc_pipeline_options opts;
@@ -182,6 +185,8 @@ static int parse_option(int argc, char **argv, int *i, pcli *c) {
     c->compare = true;
   } else if (strcmp(a, "--allow-unregistered-dialect") == 0) {
     c->allow_unregistered = true;
+  } else if (strcmp(a, "--timing") == 0) {
+    c->timing = true;
   } else if (take(argc, argv, i, "--schedule", &v)) {
     if (!v)
       return usage("%s needs a schedule name", "--schedule");
@@ -255,6 +260,20 @@ static int parse(int argc, char **argv, pcli *c) {
 }
 
 /* ---- running ------------------------------------------------------------------------------ */
+
+/* --timing: the CPU seconds of each phase on stderr, for measuring. */
+static double cpu_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void phase(const pcli *c, const char *what, double *since) {
+  double t = cpu_now();
+  if (c->timing)
+    fprintf(stderr, "sharc timing: %-9s cpu %.6f\n", what, t - *since);
+  *since = t;
+}
 
 typedef struct psession {
   const char *name;
@@ -373,14 +392,17 @@ static int write_module(psession *s, const char *path) {
 }
 
 static int run_one(psession *s, const pcli *c) {
+  double t = cpu_now();
   bool ok = sharc_pipeline_schedule(s->module, &c->opts) && sharc_verify(s->module);
   flush(s);
+  phase(c, "schedule", &t);
   if (!ok)
     return 1;
   const char *schedule = sharc_pipeline_schedule_name(
       (unsigned)sharc_pipeline_find_schedule(c->opts.schedule));
   sharc_pipeline_sim *sim = sharc_pipeline_simulate(s->module, schedule, &c->opts.cost);
   flush(s);
+  phase(c, "simulate", &t);
   if (!sim)
     return 1;
   sharc_buf out = {0};
@@ -399,6 +421,7 @@ static int run_one(psession *s, const pcli *c) {
     rc = write_module(s, c->output);
   if (rc == 0)
     fputs(out.data ? out.data : "", stdout);
+  phase(c, "write", &t);
   sharc_buf_free(&out);
   sharc_pipeline_sim_destroy(sim);
   return rc;
@@ -414,9 +437,13 @@ int sharc_cli_pipeline(int argc, char **argv) {
     return rc;
   psession s = {0};
   rc = 1;
-  if (load(&s, &c)) {
+  double t = cpu_now();
+  bool loaded = load(&s, &c);
+  phase(&c, "parse", &t);
+  if (loaded) {
     bool ok = sharc_pipeline_import(s.module, &c.opts) && sharc_verify(s.module);
     flush(&s);
+    phase(&c, "import", &t);
     if (ok)
       rc = c.compare ? run_compare(&s, &c) : run_one(&s, &c);
   }

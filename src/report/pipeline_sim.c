@@ -29,6 +29,7 @@
 #include "support/vec.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,10 @@ static int fragment_mesh_index(builder *b, sharc_op *fragment) {
   return found;
 }
 
+/* The most bytes one tensor is counted for (2^50, a pebibyte), so that
+ * sums over a program cannot overflow. */
+#define MAX_TENSOR_BYTES ((int64_t)1 << 50)
+
 /* Bytes of a ranked tensor type with static shape; 0 otherwise. */
 static int64_t tensor_bytes(const sharc_type *t) {
   if (!t || !sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
@@ -102,8 +107,8 @@ static int64_t tensor_bytes(const sharc_type *t) {
   int64_t n;
   if (!sharc_type_try_num_elements(t, &n) || n < 0)
     return 0;
-  unsigned bits = sharc_report_element_bits(t);
-  return (int64_t)(((double)n * bits + 7) / 8);
+  double bytes = ceil((double)n * sharc_report_element_bits(t) / 8);
+  return bytes < (double)MAX_TENSOR_BYTES ? (int64_t)bytes : MAX_TENSOR_BYTES;
 }
 
 /* Per-device bytes of a mesh tensor: its local (shard) type. */
@@ -351,11 +356,17 @@ static int by_position(const void *a, const void *b) {
   return (x->bytes > y->bytes) - (x->bytes < y->bytes); /* deaths first */
 }
 
+/* Live bytes in doubles: exact to 2^53, and no overflow however many
+ * values a program has. */
 typedef struct mesh_live {
-  int64_t bytes[4];
-  int64_t total;
+  double bytes[4];
+  double total;
   unsigned microbatches;
 } mesh_live;
+
+static int64_t to_bytes(double v) {
+  return v <= 0 ? 0 : v < 9.0e18 ? (int64_t)v : INT64_MAX;
+}
 
 static void observe(sharc_pipeline_sim *s, unsigned mesh, const mesh_live *l);
 
@@ -364,8 +375,8 @@ static void observe(sharc_pipeline_sim *s, unsigned mesh, const mesh_live *l);
 static void apply_event(builder *b, const mem_event *e, mesh_live *live, unsigned *mb_counts,
                         int64_t mbs) {
   mesh_live *l = &live[e->mesh];
-  l->bytes[e->cat] += e->bytes;
-  l->total += e->bytes;
+  l->bytes[e->cat] += (double)e->bytes;
+  l->total += (double)e->bytes;
   if (e->cat != CAT_ACTIVATION || e->microbatch < 0 || e->microbatch >= mbs) {
     if (e->bytes > 0)
       observe(b->sim, e->mesh, l);
@@ -382,11 +393,11 @@ static void apply_event(builder *b, const mem_event *e, mesh_live *live, unsigne
 
 static void observe(sharc_pipeline_sim *s, unsigned mesh, const mesh_live *l) {
   sharc_pipeline_mesh *m = &s->meshes[mesh];
-  if (l->total > m->peak_bytes) {
-    m->peak_bytes = l->total;
-    m->peak_parameter_bytes = l->bytes[CAT_PARAMETER];
-    m->peak_activation_bytes = l->bytes[CAT_ACTIVATION];
-    m->peak_transfer_bytes = l->bytes[CAT_TRANSFER];
+  if (to_bytes(l->total) > m->peak_bytes) {
+    m->peak_bytes = to_bytes(l->total);
+    m->peak_parameter_bytes = to_bytes(l->bytes[CAT_PARAMETER]);
+    m->peak_activation_bytes = to_bytes(l->bytes[CAT_ACTIVATION]);
+    m->peak_transfer_bytes = to_bytes(l->bytes[CAT_TRANSFER]);
   }
   if (l->microbatches > m->peak_microbatches)
     m->peak_microbatches = l->microbatches;
@@ -412,7 +423,7 @@ static void sweep_memory(builder *b, sharc_op *const *ops) {
     int fi = b->fragment_at[p];
     if (fi >= 0) {
       sharc_pipeline_fragment *f = &s->fragments[fi];
-      f->live_bytes = live[f->mesh].total;
+      f->live_bytes = to_bytes(live[f->mesh].total);
       f->live_microbatches = live[f->mesh].microbatches;
     }
   }
@@ -442,6 +453,12 @@ sharc_pipeline_sim *sharc_pipeline_simulate(sharc_op *module, const char *schedu
   if (!entry) {
     sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module),
                "the module has no function with an MPMD topology to simulate");
+    sharc_diag_flush(sharc_op_context(module));
+    return NULL;
+  }
+  if (!sharc_mpmd_topology_num_meshes(sharc_op_attr(entry, "topology"))) {
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(entry),
+               "the topology has no meshes to simulate");
     sharc_diag_flush(sharc_op_context(module));
     return NULL;
   }

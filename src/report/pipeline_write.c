@@ -6,6 +6,7 @@
 #include "sharc/pipeline.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,10 +108,11 @@ static void write_gantt(const sharc_pipeline_sim *s, unsigned width, bool color,
   for (unsigned m = 0; m < s->num_meshes; m++) {
     for (unsigned c = 0; c < width; c++)
       cells[c] = -1;
-    for (unsigned k = g.first[m]; k < g.first[m + 1] && s->makespan > 0; k++) {
+    for (unsigned k = g.first[m]; k < g.first[m + 1] && s->makespan > 0 && isfinite(s->makespan);
+         k++) {
       unsigned i = g.order[k];
       const sharc_pipeline_fragment *f = &s->fragments[i];
-      if (f->end <= f->start)
+      if (!(f->end > f->start) || !isfinite(f->end))
         continue;
       unsigned c0 = (unsigned)floor(f->start / s->makespan * width);
       unsigned c1 = (unsigned)ceil(f->end / s->makespan * width);
@@ -212,6 +214,10 @@ static void write_fragments(const sharc_pipeline_sim *s, sharc_buf *out) {
   by_mesh_free(&g);
 }
 
+static int64_t saturating_add(int64_t a, int64_t b) {
+  return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
 typedef struct pair_key {
   unsigned from, to, index;
 } pair_key;
@@ -239,8 +245,8 @@ static void write_transfers(const sharc_pipeline_sim *s, sharc_buf *out) {
     int64_t count = 0, bytes = 0, per_device = 0;
     for (; i < s->num_transfers && keys[i].from == from && keys[i].to == to; i++) {
       count++;
-      bytes += s->transfers[keys[i].index].bytes;
-      per_device += s->transfers[keys[i].index].bytes_per_device;
+      bytes = saturating_add(bytes, s->transfers[keys[i].index].bytes);
+      per_device = saturating_add(per_device, s->transfers[keys[i].index].bytes_per_device);
     }
     size_t start = out->len;
     sharc_buf_printf(out, "  %s -> %s", s->meshes[from].name, s->meshes[to].name);
@@ -360,7 +366,8 @@ static const char *const stage_fills[] = {"#4e79a7", "#59a14f", "#b07aa1", "#f28
 enum { SVG_LEFT = 110, SVG_WIDTH = 1000, SVG_ROW = 40, SVG_BAR = 26, SVG_TOP = 40 };
 
 static double svg_x(const sharc_pipeline_sim *s, double t) {
-  return SVG_LEFT + (s->makespan > 0 ? t / s->makespan * SVG_WIDTH : 0);
+  double x = s->makespan > 0 ? t / s->makespan * SVG_WIDTH : 0;
+  return SVG_LEFT + (isfinite(x) ? x : 0);
 }
 
 static void svg_fragment(sharc_buf *out, const sharc_pipeline_sim *s,
