@@ -34,6 +34,7 @@ run_suite malformed floor_suite malformed tests/malformed/run.sh "$build/bin/sdy
 run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential floor_suite differential tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
+run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
@@ -42,6 +43,13 @@ if [ -f "$shared/conformance/run.py" ]; then
     --baseline tests/conformance/baseline.txt --quiet
   run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
+  run_suite conformance_stablehlo_interpret python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus stablehlo_interpret --baseline tests/conformance/baseline_stablehlo_interpret.txt --quiet
+  # JAX's 800 exported programs take ~15 min under ASan on this machine: they
+  # run on the Release tree (`make test` builds it too)
+  run_suite conformance_stablehlo_testdata python3 "$shared/conformance/run.py" \
+    --tool-dir "${SHARC_RELEASE_BUILD:-build}/bin" \
+    --corpus stablehlo_testdata --baseline tests/conformance/baseline_stablehlo_testdata.txt --quiet
 else
   echo "!! $shared/conformance/run.py not found"; failed=$((failed + 1))
 fi

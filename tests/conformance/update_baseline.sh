@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Adds every conformance case that passes now to its corpus's baseline
-# (baseline.txt for Shardy's tests, baseline_stablehlo.txt for StableHLO's);
+# (baseline.txt for Shardy's tests, baseline_stablehlo*.txt for StableHLO's parse/print,
+# interpreter and JAX-exported testdata corpora);
 # the ratchet only grows: a listed case that stops passing is a regression
 # for `make test` to report, not something to drop here.
 #   tests/conformance/update_baseline.sh [BUILD_DIR] [SHARED_DIR]
@@ -21,3 +22,5 @@ ratchet() { # CORPUS BASELINE
 }
 ratchet shardy baseline.txt
 ratchet stablehlo baseline_stablehlo.txt
+ratchet stablehlo_interpret baseline_stablehlo_interpret.txt
+ratchet stablehlo_testdata baseline_stablehlo_testdata.txt
