@@ -216,6 +216,11 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
                              unsigned *n_results) {
   sharc_block *b = sharc_region_first_block(r);
   sharc_op *owner = sharc_region_parent_op(r);
+  /* a region run counts as an op: a loop whose regions hold only their
+   * terminators must meet the limit too */
+  if (ip->opts->max_ops && ++ip->ops_run > ip->opts->max_ops)
+    return sharc_interp_fail(ip, owner, "the program ran more than %llu ops",
+                             (unsigned long long)ip->opts->max_ops);
   if (!b)
     return sharc_interp_fail(ip, owner, "region has no block to run");
   if (sharc_block_num_args(b) != n_args)
