@@ -9,7 +9,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass fuzz-report install clean
+        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret install clean
 
 all: build
 
@@ -51,8 +51,8 @@ python:
 deps:
 	@tools/ensure_deps.sh
 
-test: deps build-asan
-	@tools/run_tests.sh $(ASAN_BUILD) $(SHARED)
+test: deps build-asan build
+	@SHARC_RELEASE_BUILD=$(BUILD) tools/run_tests.sh $(ASAN_BUILD) $(SHARED)
 
 unit: build-asan
 	@cd $(ASAN_BUILD) && ctest --output-on-failure
@@ -93,6 +93,9 @@ fuzz-pass:
 
 fuzz-report:
 	@FUZZ_TARGET=fuzz_report tests/fuzz/run.sh 600
+
+fuzz-interpret:
+	@FUZZ_TARGET=fuzz_interpret tests/fuzz/run.sh 600
 
 install: build-lto
 	@$(CMAKE) --install $(LTO_BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -29,6 +29,7 @@ run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential env BASELINE=tests/differential/baseline.txt tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.sh "$build/bin/stablehlo-opt"
+run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
@@ -37,9 +38,17 @@ if [ -f "$shared/conformance/run.py" ]; then
     --baseline tests/conformance/baseline.txt --quiet
   run_suite conformance_stablehlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
+  run_suite conformance_stablehlo_interpret python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+    --corpus stablehlo_interpret --baseline tests/conformance/baseline_stablehlo_interpret.txt --quiet
+  # JAX's 800 exported programs take ~15 min under ASan on this machine: they
+  # run on the Release tree (`make test` builds it too)
+  run_suite conformance_stablehlo_testdata python3 "$shared/conformance/run.py" \
+    --tool-dir "${SHARC_RELEASE_BUILD:-build}/bin" \
+    --corpus stablehlo_testdata --baseline tests/conformance/baseline_stablehlo_testdata.txt --quiet
   run_suite conformance_stablehlo_vhlo python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --corpus stablehlo_vhlo --baseline tests/conformance/baseline_stablehlo_vhlo.txt --quiet
-  run_suite conformance_stablehlo_serialize python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
+  run_suite conformance_stablehlo_serialize python3 "$shared/conformance/run.py" \
+    --tool-dir "${SHARC_RELEASE_BUILD:-build}/bin" \
     --corpus stablehlo_testdata --filter serialize/ \
     --baseline tests/conformance/baseline_stablehlo_serialize.txt --quiet
   run_suite conformance_xla_shardy python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \

@@ -37,6 +37,10 @@ typedef struct sharc_interpret_options {
   const char *probe_dir;
   /* Seconds a device may wait on a collective before it is an error (0: 10 s). */
   double collective_timeout_s;
+  /* Limits that turn runaway programs into errors (0: none): ops executed
+   * by one device, and bytes of any one tensor. */
+  uint64_t max_ops;
+  uint64_t max_tensor_bytes;
 } sharc_interpret_options;
 
 /* Runs the entry function of `module` on `args`. On success *results holds

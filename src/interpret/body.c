@@ -90,8 +90,9 @@ bool sharc_body_predicate(sharc_body *b, sharc_tensor *const *x, int64_t xi,
                           sharc_tensor *const *y, int64_t yi, bool *result) {
   unsigned n = b->n;
   for (unsigned k = 0; k < n; k++) {
-    sharc_elem_copy(b->args[k]->data.p, 0, x[k]->data.p, xi, sharc_storage_size(x[k]->st));
-    sharc_elem_copy(b->args[n + k]->data.p, 0, y[k]->data.p, yi, sharc_storage_size(y[k]->st));
+    unsigned xa = b->interleaved ? 2 * k : k, ya = b->interleaved ? 2 * k + 1 : n + k;
+    sharc_elem_copy(b->args[xa]->data.p, 0, x[k]->data.p, xi, sharc_storage_size(x[k]->st));
+    sharc_elem_copy(b->args[ya]->data.p, 0, y[k]->data.p, yi, sharc_storage_size(y[k]->st));
   }
   sharc_tensor *res[1] = {NULL};
   unsigned got = 0;

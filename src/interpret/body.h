@@ -15,6 +15,7 @@ typedef struct sharc_body {
   unsigned n;            /* values per side: the body takes 2n arguments */
   int fast;              /* elementwise code of a one-op body, or -1 */
   bool swapped;          /* the one op takes (%arg1, %arg0) */
+  bool interleaved;      /* arguments pair up (x0, y0, x1, y1, ...), as sort's comparator */
   sharc_tensor **args;   /* 2n scalar tensors */
 } sharc_body;
 

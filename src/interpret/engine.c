@@ -167,6 +167,9 @@ static bool run_dequantized(sharc_interp *ip, const sharc_kernel *k, sharc_op *o
 }
 
 static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
+  if (ip->opts->max_ops && ++ip->ops_run > ip->opts->max_ops)
+    return sharc_interp_fail(ip, op, "the program ran more than %llu ops",
+                             (unsigned long long)ip->opts->max_ops);
   const sharc_kernel *k = kernel_for(ip, op);
   if (!k) {
     sharc_str n = sharc_ident_str(sharc_op_name(op));
@@ -213,6 +216,11 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
                              unsigned *n_results) {
   sharc_block *b = sharc_region_first_block(r);
   sharc_op *owner = sharc_region_parent_op(r);
+  /* a region run counts as an op: a loop whose regions hold only their
+   * terminators must meet the limit too */
+  if (ip->opts->max_ops && ++ip->ops_run > ip->opts->max_ops)
+    return sharc_interp_fail(ip, owner, "the program ran more than %llu ops",
+                             (unsigned long long)ip->opts->max_ops);
   if (!b)
     return sharc_interp_fail(ip, owner, "region has no block to run");
   if (sharc_block_num_args(b) != n_args)
@@ -382,7 +390,18 @@ bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigne
 
 /* ---- kernel helpers ---------------------------------------------------------------- */
 
+bool sharc_interp_fits(sharc_interp *ip, sharc_op *op, sharc_type *type) {
+  int64_t n = sharc_type_get_kind(type) == SHARC_TYPE_TENSOR ? sharc_type_num_elements(type) : 0;
+  if (!ip->opts->max_tensor_bytes || n <= 0 || (uint64_t)n <= ip->opts->max_tensor_bytes / 16)
+    return true;
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  return sharc_interp_fail(ip, op, "%.*s: a tensor of %lld elements exceeds the memory limit",
+                           (int)name.len, name.data, (long long)n);
+}
+
 sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *type) {
+  if (!sharc_interp_fits(ip, op, type))
+    return NULL;
   sharc_tensor *t = sharc_tensor_new(type);
   if (t)
     return t;

@@ -117,6 +117,7 @@ typedef struct sharc_interp {
   unsigned depth;          /* call depth, bounded */
   int cur_arg;             /* the running kernel row's family_arg */
   sharc_type *const *result_override; /* result types a kernel makes instead (quantized ops) */
+  uint64_t ops_run;         /* ops executed, against opts->max_ops */
   int64_t probe_counter;
   _Atomic int64_t *shared_probe_counter;
 } sharc_interp;

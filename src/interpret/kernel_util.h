@@ -9,6 +9,9 @@
 /* A new tensor of result `i`'s static type; NULL with an error at the op
  * when that type has no static shape or cannot be held. */
 sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i);
+/* Whether a tensor of `type` stays within the run's memory limit (else
+ * an error at the op). */
+bool sharc_interp_fits(sharc_interp *ip, sharc_op *op, sharc_type *type);
 /* A new tensor of `type`, with the same error. */
 sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *type);
 static inline int sharc_kernel_arg(const sharc_interp *ip, const sharc_op *op) {

@@ -62,10 +62,10 @@ static bool elem_equal(const sharc_tensor *a, const sharc_tensor *e, int64_t i) 
   switch (a->st) {
   case SHARC_ST_INT:
     return a->data.i[i] == e->data.i[i];
-  case SHARC_ST_F32:
-    return a->data.f[i] == e->data.f[i] || (isnan(a->data.f[i]) && isnan(e->data.f[i]));
+  case SHARC_ST_F32: /* IEEE equality, as APFloat's ==: NaN is unequal to itself */
+    return a->data.f[i] == e->data.f[i];
   case SHARC_ST_F64:
-    return a->data.d[i] == e->data.d[i] || (isnan(a->data.d[i]) && isnan(e->data.d[i]));
+    return a->data.d[i] == e->data.d[i];
   default: {
     double complex x = sharc_tensor_get_complex(a, i), y = sharc_tensor_get_complex(e, i);
     return x == y;

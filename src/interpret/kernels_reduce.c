@@ -253,6 +253,7 @@ static bool k_sort(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tens
   sharc_body cmp;
   if (!sharc_body_init(&cmp, ip, op, sharc_op_region(op, 0), sc, n))
     return false;
+  cmp.interleaved = true;
   int64_t st[SHARC_MAX_RANK], len = a->shape[dim];
   sharc_strides(a->shape, a->rank, st);
   int64_t *pos = malloc((size_t)(len ? len : 1) * sizeof *pos);

@@ -10,6 +10,8 @@ static bool k_constant(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_
   (void)in, (void)sc;
   sharc_attr *v = sharc_op_attr(op, "value");
   sharc_type *rt = sharc_value_type(sharc_op_result(op, 0));
+  if (!sharc_interp_fits(ip, op, rt))
+    return false;
   sharc_tensor *t = sharc_tensor_from_attr(ip->ctx, v);
   if (!t)
     return sharc_interp_fail(ip, op, "stablehlo.constant: unsupported value");

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Adds every conformance case that passes now to its corpus's baseline
-# (baseline.txt for Shardy's tests, baseline_stablehlo.txt for StableHLO's,
-# baseline_xla_shardy.txt for XLA's Shardy bridge tests);
+# (baseline.txt for Shardy's tests, baseline_stablehlo*.txt for StableHLO's parse/print,
+# VHLO, serialization, interpreter and JAX-exported testdata corpora, baseline_xla_shardy.txt
+# for XLA's Shardy bridge tests);
 # the ratchet only grows: a listed case that stops passing is a regression
 # for `make test` to report, not something to drop here.
 #   tests/conformance/update_baseline.sh [BUILD_DIR] [SHARED_DIR]
@@ -26,3 +27,5 @@ ratchet stablehlo baseline_stablehlo.txt
 ratchet stablehlo_vhlo baseline_stablehlo_vhlo.txt
 ratchet stablehlo_testdata baseline_stablehlo_serialize.txt serialize/
 ratchet xla_shardy baseline_xla_shardy.txt
+ratchet stablehlo_interpret baseline_stablehlo_interpret.txt
+ratchet stablehlo_testdata baseline_stablehlo_testdata.txt

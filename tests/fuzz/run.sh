@@ -77,7 +77,8 @@ fuzz_pass) suffix=_pass ;;
 fuzz_report) suffix=_report ;;
 fuzz_pipeline) suffix=_pipeline ;;
 fuzz_hlo_sharding) suffix=_hlo_sharding ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline or fuzz_hlo_sharding" >&2; exit 2 ;;
+fuzz_interpret) suffix=_interpret ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding or fuzz_interpret" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -92,11 +93,11 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
-    "${objs[@]}" "$DIR/$t.c" -lm -o "$OUT/$t"
+    "${objs[@]}" "$DIR/$t.c" -lm -lpthread -o "$OUT/$t"
 done
 if [ "${1:-}" = "--build-only" ]; then
   exit 0
@@ -133,6 +134,29 @@ PY
 fi
 if [ "$target" = fuzz_hlo_sharding ]; then
   seeds=("$DIR/corpus_hlo_sharding")
+fi
+
+if [ "$target" = fuzz_interpret ]; then
+  # every piece of the interpreter's lit tests and, when present, of
+  # StableHLO's interpreter tests (FUZZ_EXTRA_SEEDS)
+  rm -rf "$OUT/interpret_seeds"
+  mkdir -p "$OUT/interpret_seeds"
+  extra=${FUZZ_EXTRA_SEEDS:-$ROOT/../shared/conformance}/stablehlo_interpret
+  python3 - "$OUT/interpret_seeds" "$ROOT/tests/lit/interpret" "$ROOT/tests/malformed/interpret" "$extra" <<'PY'
+import os, sys
+out, dirs = sys.argv[1], sys.argv[2:]
+n = 0
+for d in dirs:
+    for root, _, files in os.walk(d):
+        for f in sorted(files):
+            if f.endswith(".mlir"):
+                for piece in open(os.path.join(root, f), "rb").read().split(b"// -----"):
+                    if len(piece) <= 8000:
+                        open(os.path.join(out, "s%06d" % n), "wb").write(piece)
+                        n += 1
+print("fuzz/run.sh: %d interpreter seeds" % n, file=sys.stderr)
+PY
+  seeds=("$OUT/interpret_seeds")
 fi
 
 # ---- fuzz ------------------------------------------------------------------
