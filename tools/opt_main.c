@@ -60,6 +60,8 @@ typedef struct opt_flags {
   unsigned num_passes;
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
+  bool emit_bytecode;
+  int64_t bytecode_version; /* -1: the current one */
 } opt_flags;
 
 /* ---- output -----------------------------------------------------------------
@@ -379,6 +381,25 @@ typedef struct tool_timing {
   double parse, output;
 } tool_timing;
 
+/* MLIR bytecode instead of text (-emit-bytecode); never onto a terminal. */
+static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, sharc_buf *err) {
+  if (out->f == stdout && isatty(fileno(stdout))) {
+    sharc_buf_puts(err, "error: refusing to write MLIR bytecode to a terminal: redirect the "
+                        "output or use -o\n");
+    flush_err(err);
+    return false;
+  }
+  sharc_bytecode_options opts = {fl->bytecode_version, NULL};
+  sharc_buf bc = {0};
+  bool ok = sharc_write_bytecode(module, &opts, &bc);
+  sharc_diag_flush(sharc_op_context(module));
+  flush_err(err);
+  if (ok)
+    output_write(bc.data, bc.len, out);
+  sharc_buf_free(&bc);
+  return ok;
+}
+
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const source *src, const chunk *c, output *out, sharc_buf *err_out,
@@ -405,8 +426,12 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   flush_err(err_out);
   if (ok) {
     t0 = now_seconds();
-    sharc_print_op_stream(module, &fl->print, output_write, out);
-    output_write("\n", 1, out);
+    if (fl->emit_bytecode)
+      ok = write_bytecode(fl, module, out, err_out);
+    else
+      sharc_print_op_stream(module, &fl->print, output_write, out);
+    if (!fl->emit_bytecode)
+      output_write("\n", 1, out);
     timing->output += now_seconds() - t0;
   }
   for (size_t i = 0; vd && i < log.n; i++)
@@ -507,7 +532,7 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION
 } opt_id;
 
 static const struct {
@@ -536,6 +561,7 @@ static const struct {
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
     [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
     [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
+    [O_EMIT_BYTECODE_VERSION] = {"emit-bytecode-version", K_REQUIRED},
 };
 
 static int find_option(const char *name, size_t n) {
@@ -626,12 +652,19 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     fl->print.local_scope = b;
     return true;
   case O_EMIT_BYTECODE:
-    if (!b)
-      return true;
-    /* out of scope: sharc reads and writes MLIR's textual form only */
-    sharc_buf_printf(err, "%s: -emit-bytecode is not supported: sharc writes MLIR text only\n",
-                     tool->name);
-    return false;
+    fl->emit_bytecode = b;
+    return true;
+  case O_EMIT_BYTECODE_VERSION: {
+    char *end;
+    errno = 0;
+    long long version = strtoll(v, &end, 0);
+    if (!*v || *end || errno) {
+      option_error(tool, name, err, "'%s' value invalid for integer argument!", v);
+      return false;
+    }
+    fl->bytecode_version = version;
+    return true;
+  }
   case O_IR_AFTER_ALL:
     fl->pipeline.print_ir_after_all = b;
     return true;
@@ -815,7 +848,8 @@ static void free_flags(opt_flags *fl) {
 static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                       const source *src, output *out, sharc_buf *err, double start) {
   chunk_vec chunks = {0};
-  split_chunks(src, fl->split_marker, &chunks, err);
+  /* bytecode is one module: no markers to split it on */
+  split_chunks(src, sharc_is_bytecode(src->data, src->len) ? NULL : fl->split_marker, &chunks, err);
   flush_err(err);
   bool all_ok = true;
   tool_timing timing = {0, 0};
@@ -857,6 +891,7 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   opt_flags fl = {0};
   fl.input = "-";
   fl.verbosity = VERBOSITY_REMARKS;
+  fl.bytecode_version = -1;
   fl.pipeline.tool_mask = tool->tool_mask;
   fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};

@@ -122,8 +122,5 @@ const sharc_bc_version *sharc_bc_reader_dialect_version(const sharc_bc_reader *r
                                                         const char *dialect);
 sharc_context *sharc_bc_reader_context(const sharc_bc_reader *r);
 
-/* Builtin dialect encodings (bc_builtin.c). */
-extern const sharc_bytecode_dialect sharc_bc_builtin;
-extern const sharc_bytecode_dialect sharc_bc_func;
 
 #endif
