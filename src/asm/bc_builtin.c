@@ -208,11 +208,17 @@ static bool dense_array_bytes(const sharc_attr *a, sharc_buf *out) {
   return true;
 }
 
+/* MLIR writes an empty file name as "-" (and reads "-" back). */
+static sharc_attr *file_name_attr(sharc_bc_writer *w, const sharc_attr *a) {
+  sharc_str name = sharc_ident_str(a->file.file);
+  return str_attr(w, name.len ? name : SHARC_STR("-"));
+}
+
 static void write_loc_file(sharc_bc_writer *w, const sharc_attr *a) {
   unsigned l = a->file.line, c = a->file.col, el = a->file.end_line, ec = a->file.end_col;
   if (a->file.form == 0) {
     sharc_bc_write_varint(w, A_FILE);
-    sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(a->file.file)));
+    sharc_bc_write_attr(w, file_name_attr(w, a));
     sharc_bc_write_varint(w, l);
     sharc_bc_write_varint(w, c);
     return;
@@ -220,7 +226,7 @@ static void write_loc_file(sharc_bc_writer *w, const sharc_attr *a) {
   if (a->file.form == 1)
     el = l;
   sharc_bc_write_varint(w, A_FILE_RANGE);
-  sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(a->file.file)));
+  sharc_bc_write_attr(w, file_name_attr(w, a));
   if (l == 0 && c == 0 && el == 0 && ec == 0) {
     sharc_bc_write_varint(w, 0);
   } else if (c == 0 && l == el) {
@@ -672,9 +678,8 @@ static sharc_attr *read_dense(sharc_bc_reader *r) {
   size_t scalars = (size_t)count * parts;
   unsigned bits = scalar_bits(elem), wpw = sharc_type_scalar_words(elem);
   if (bits == 1 && parts == 1) {
-    bool splat = len == 1 && (blob[0] == 0xff || (blob[0] == 0 && scalars > 8) || scalars == 1);
-    if (len == 1 && blob[0] == 0 && scalars <= 8 && scalars != 1)
-      splat = false;
+    /* 0xff: a true splat; one byte for up to 8 elements is packed data */
+    bool splat = scalars == 1 || (len == 1 && (blob[0] == 0xff || scalars > 8));
     if (!splat && len != (scalars + 7) / 8 && len != scalars)
       return sharc_bc_error(r, "dense i1 data of %zu bytes does not fit %zu elements", len, scalars),
              NULL;
@@ -682,11 +687,19 @@ static sharc_attr *read_dense(sharc_bc_reader *r) {
     uint64_t *raw = sharc_bc_scratch(r, (n ? n : 1) * sizeof *raw);
     for (size_t i = 0; i < n; i++)
       raw[i] = splat ? blob[0] != 0 : len == scalars ? blob[i] & 1 : (blob[i / 8] >> (i % 8)) & 1;
-    return sharc_attr_dense_elements(ctx, t, raw, n, splat && scalars != 1);
+    /* MLIR's i1 data of equal values is a splat once unpacked */
+    bool same = n > 0;
+    for (size_t i = 1; i < n && same; i++)
+      same = raw[i] == raw[0];
+    if (same && !splat) {
+      splat = true;
+      n = 1;
+    }
+    return sharc_attr_dense_elements(ctx, t, raw, n, splat);
   }
   unsigned bytes = (bits + 7) / 8;
   size_t per = (size_t)bytes * parts;
-  bool splat = len == per && scalars != parts;
+  bool splat = len == per;
   if (!splat && len != per * (size_t)count)
     return sharc_bc_error(r, "dense data of %zu bytes does not fit %lld elements", len,
                           (long long)count), NULL;
@@ -746,7 +759,7 @@ static sharc_attr *read_dense_string(sharc_bc_reader *r) {
   for (size_t i = 0; i < n; i++)
     if (!sharc_bc_read_string(r, &strs[i]))
       return NULL;
-  return sharc_attr_dense_strings(sharc_bc_reader_context(r), t, strs, n, splat && count != 1);
+  return sharc_attr_dense_strings(sharc_bc_reader_context(r), t, strs, n, splat || count == 1);
 }
 
 static sharc_attr *read_symref(sharc_bc_reader *r, uint64_t code) {
