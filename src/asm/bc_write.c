@@ -807,13 +807,62 @@ static unsigned *use_list_order(const bc_state *st, const sharc_value *v, unsign
   return order;
 }
 
+/* MLIR keeps the orders in an llvm::DenseMap<unsigned, ...> and writes them
+ * in its bucket order: hash key * 37, quadratic probing, 64 buckets at
+ * first, doubled when 3/4 full (rehashing in bucket order). Reproduced
+ * here so that the bytes match. */
+static void densemap_order(const unsigned *keys, unsigned n, unsigned *out) {
+  unsigned cap = 64;
+  unsigned *buckets = malloc(cap * sizeof *buckets), count = 0;
+  if (!buckets)
+    abort();
+  for (unsigned i = 0; i < cap; i++)
+    buckets[i] = UINT32_MAX;
+  for (unsigned k = 0; k < n; k++) {
+    if ((count + 1) * 4 >= cap * 3) {
+      unsigned ncap = cap * 2, *nb = malloc(ncap * sizeof *nb);
+      if (!nb)
+        abort();
+      for (unsigned i = 0; i < ncap; i++)
+        nb[i] = UINT32_MAX;
+      for (unsigned i = 0; i < cap; i++) {
+        if (buckets[i] == UINT32_MAX)
+          continue;
+        unsigned b = (buckets[i] * 37u) & (ncap - 1), probe = 1;
+        while (nb[b] != UINT32_MAX)
+          b = (b + probe++) & (ncap - 1);
+        nb[b] = buckets[i];
+      }
+      free(buckets);
+      buckets = nb;
+      cap = ncap;
+    }
+    unsigned b = (keys[k] * 37u) & (cap - 1), probe = 1;
+    while (buckets[b] != UINT32_MAX)
+      b = (b + probe++) & (cap - 1);
+    buckets[b] = keys[k];
+    count++;
+  }
+  unsigned j = 0;
+  for (unsigned i = 0; i < cap; i++)
+    if (buckets[i] != UINT32_MAX)
+      out[j++] = buckets[i];
+  free(buckets);
+}
+
 static void write_use_lists(const bc_state *st, emitter *em, uint8_t *mask, sharc_value *const *vals,
                             const sharc_value *contiguous, unsigned count) {
   unsigned custom = 0;
+  unsigned *keys = NULL;
   for (unsigned i = 0; i < count; i++) {
     unsigned n;
     unsigned *order = use_list_order(st, vals ? vals[i] : &contiguous[i], &n);
-    custom += order != NULL;
+    if (order) {
+      keys = realloc(keys, (custom + 1) * sizeof *keys);
+      if (!keys)
+        abort();
+      keys[custom++] = i;
+    }
     free(order);
   }
   if (!custom)
@@ -821,8 +870,13 @@ static void write_use_lists(const bc_state *st, emitter *em, uint8_t *mask, shar
   *mask |= SHARC_BC_OP_USE_LISTS;
   if (count != 1)
     em_varint(em, custom);
-  for (unsigned i = 0; i < count; i++) {
-    unsigned n;
+  unsigned *emit_order = malloc(custom * sizeof *emit_order);
+  if (!emit_order)
+    abort();
+  densemap_order(keys, custom, emit_order);
+  free(keys);
+  for (unsigned e = 0; e < custom; e++) {
+    unsigned i = emit_order[e], n;
     unsigned *order = use_list_order(st, vals ? vals[i] : &contiguous[i], &n);
     if (!order)
       continue;
@@ -846,6 +900,7 @@ static void write_use_lists(const bc_state *st, emitter *em, uint8_t *mask, shar
     }
     free(order);
   }
+  free(emit_order);
 }
 
 static size_t emit_props(bc_state *st, const byte_vec *raw) {
