@@ -9,7 +9,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-lto build-asan run test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass fuzz-report install clean
+        conformance bench fuzz fuzz-pass fuzz-report fuzz-bytecode install clean
 
 all: build
 
@@ -86,6 +86,9 @@ fuzz-pass:
 
 fuzz-report:
 	@FUZZ_TARGET=fuzz_report tests/fuzz/run.sh 600
+
+fuzz-bytecode:
+	@FUZZ_TARGET=fuzz_bytecode tests/fuzz/run.sh 600
 
 install: build-lto
 	@$(CMAKE) --install $(LTO_BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

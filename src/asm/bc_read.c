@@ -269,6 +269,38 @@ sharc_attr *sharc_bc_distinct(sharc_bc_reader *r, sharc_attr *referenced) {
 
 /* ---- attributes and types ----------------------------------------------- */
 
+/* Keeps the first message of the text parser, told at the byte offset. */
+static void capture_first(const sharc_diag *d, void *user) {
+  sharc_buf *first = user;
+  if (!first->len)
+    sharc_buf_puts(first, d->message);
+}
+
+/* An attribute or type written as text (the fallback for dialects without
+ * encodings of their own), parsed with its errors reported as the file's. */
+static void *parse_fallback(bc_file *f, sharc_str text, bool is_type, sharc_bc_reader *at) {
+  sharc_diag_flush(f->ctx);
+  sharc_diag_handler saved = f->ctx->diag_handler;
+  void *saved_user = f->ctx->diag_user;
+  sharc_buf first = {0};
+  sharc_context_set_diag_handler(f->ctx, capture_first, &first);
+  void *obj = is_type ? (void *)sharc_parse_type_text(f->ctx, text)
+                      : (void *)sharc_parse_attr_text(f->ctx, text);
+  sharc_diag_flush(f->ctx);
+  sharc_context_set_diag_handler(f->ctx, saved, saved_user);
+  if (!obj) {
+    /* the text as far as it is printable: it is read from a file */
+    size_t n = 0;
+    while (n < text.len && n < 200 && text.data[n] >= 0x20 && text.data[n] < 0x7f)
+      n++;
+    sharc_bc_error(at, "cannot parse the %s '%.*s%s': %s", is_type ? "type" : "attribute",
+                   (int)n, text.data, n < text.len ? "..." : "",
+                   first.len ? first.data : "invalid text");
+  }
+  sharc_buf_free(&first);
+  return obj;
+}
+
 static bool resolve_entry(sharc_bc_reader *r, lazy_entry *e, bool is_type) {
   bc_file *f = r->f;
   if (e->resolving)
@@ -298,13 +330,8 @@ static bool resolve_entry(sharc_bc_reader *r, lazy_entry *e, bool is_type) {
       sharc_str text = {(const char *)e->data, e->len - 1};
       if (memchr(text.data, 0, text.len))
         sharc_bc_error(&sub, "%s text holds a NUL byte", is_type ? "type" : "attribute");
-      else if (is_type)
-        obj = sharc_parse_type_text(f->ctx, text);
       else
-        obj = sharc_parse_attr_text(f->ctx, text);
-      if (!obj)
-        sharc_bc_error(&sub, "cannot parse the %s '%.*s'", is_type ? "type" : "attribute",
-                       (int)(text.len > 200 ? 200 : text.len), text.data);
+        obj = parse_fallback(f, text, is_type, &sub);
     }
   }
   f->depth--;
@@ -658,9 +685,8 @@ static bool read_resource_sections(bc_file *f) {
     if (!read_index(&rr, f->dialects.len, "dialect", &dialect) || !sharc_bc_read_varint(&rr, &n))
       return false;
     if (!sharc_str_eq(f->dialects.items[dialect].name, SHARC_STR("builtin")))
-      return sharc_bc_error(&rr, "resources of dialect '%.*s' are not supported",
-                            (int)f->dialects.items[dialect].name.len,
-                            f->dialects.items[dialect].name.data);
+      return sharc_bc_error(&rr, "resources of dialect number %llu are not supported",
+                          (unsigned long long)dialect);
     if (n > sharc_bc_remaining(&rr))
       return sharc_bc_error(&rr, "resource count exceeds the section");
     for (uint64_t i = 0; i < n; i++)

@@ -74,7 +74,8 @@ case "$target" in
 fuzz_parse) suffix= ;;
 fuzz_pass) suffix=_pass ;;
 fuzz_report) suffix=_report ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass or fuzz_report" >&2; exit 2 ;;
+fuzz_bytecode) suffix=_bytecode ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report or fuzz_bytecode" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -89,7 +90,7 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_bytecode; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -127,6 +128,24 @@ for d in dirs:
 print("fuzz/run.sh: %d pass seeds" % n, file=sys.stderr)
 PY
   seeds=("$OUT/pass_seeds")
+fi
+
+if [ "$target" = fuzz_bytecode ]; then
+  # the text seeds written as bytecode by a built tool
+  rm -rf "$OUT/bytecode_seeds"
+  mkdir -p "$OUT/bytecode_seeds"
+  tool=$ROOT/build/bin/mpmd_opt
+  [ -x "$tool" ] || tool=$ROOT/build-asan/bin/mpmd_opt
+  n=0
+  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/**/*.mlir; do
+    if "$tool" --allow-unregistered-dialect -emit-bytecode "$f" -o "$OUT/bytecode_seeds/s$n" \
+        2>/dev/null; then
+      n=$((n + 1))
+    fi
+  done
+  rm -f "$OUT/bytecode_seeds/s$n"
+  echo "fuzz/run.sh: $n bytecode seeds" >&2
+  seeds=("$OUT/bytecode_seeds")
 fi
 
 # ---- fuzz ------------------------------------------------------------------
