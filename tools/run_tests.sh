@@ -34,6 +34,9 @@ run_suite malformed floor_suite malformed tests/malformed/run.sh "$build/bin/sdy
 run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential floor_suite differential tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
+run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"
+run_suite differential_bytecode floor_suite differential_bytecode tests/differential/bytecode.sh \
+  "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
