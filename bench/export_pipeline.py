@@ -12,6 +12,15 @@ every op), then runs, interleaved, --repeat times:
     TOOL PROPAGATED -o /dev/null                                  plain (propagated)
     TOOL PROPAGATED -sdy-export-pipeline -o /dev/null             export pipeline
     TOOL PROPAGATED -sdy-export-pipeline=enable-insert-explicit-collectives=true -o /dev/null
+    TOOL FLAT -o /dev/null                                        plain (flat)
+    TOOL FLAT -sdy-add-data-flow-edges -sdy-aggressive-propagate
+         -sdy-export-pipeline=enable-insert-explicit-collectives=true
+         -sdy-convert-global-to-local -o /dev/null               the whole partitioner
+
+FLAT is the same kind of module without its while loops: Shardy's
+-sdy-convert-global-to-local does not retype the block arguments of a
+while whose carried values are sharded (the module it leaves does not
+verify), so the partitioner run takes the loop-free variant.
 
 and reports CPU times (user + sys of the process, the fastest run: the one
 least disturbed by other processes), each pipeline's share (its run minus
@@ -19,7 +28,8 @@ the plain run of the same input) in microseconds per op, and the ratio of
 each run to its plain run. Exits 1 when a pipeline's share per op at some
 size is more than SLACK (default 20 %) away from its value at the smallest
 size: the pipelines must stay linear in the module size. Issue 12's target
-for the propagation pipeline (at most 4x plain parse+print at 100k ops) is
+for the propagation pipeline (at most 4x plain parse+print at 100k ops) and
+issue 25's for the whole partitioner (at most 5x at 10k and 100k ops) are
 printed, not enforced: this is a benchmark, not a test.
 
 Usage:
@@ -34,6 +44,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import propagation  # noqa: E402
 from propagation import gen, timed  # noqa: E402
 
 RUNS = [
@@ -41,7 +52,21 @@ RUNS = [
     ("export pipeline", "propagated", ["-sdy-export-pipeline"]),
     ("export + collectives", "propagated",
      ["-sdy-export-pipeline=enable-insert-explicit-collectives=true"]),
+    ("whole partitioner", "flat",
+     ["-sdy-add-data-flow-edges", "-sdy-aggressive-propagate",
+      "-sdy-export-pipeline=enable-insert-explicit-collectives=true",
+      "-sdy-convert-global-to-local"]),
 ]
+
+
+def gen_flat(size):
+    """gen's module without while loops."""
+    loop = propagation.Gen.loop
+    propagation.Gen.loop = lambda self, x, *rest: x
+    try:
+        return gen(size)
+    finally:
+        propagation.Gen.loop = loop
 
 
 def main():
@@ -56,9 +81,12 @@ def main():
         for size in map(int, args.sizes.split(",")):
             text, ops = gen(size)
             inputs = {"raw": os.path.join(tmp, "raw%d.mlir" % size),
-                      "propagated": os.path.join(tmp, "propagated%d.mlir" % size)}
+                      "propagated": os.path.join(tmp, "propagated%d.mlir" % size),
+                      "flat": os.path.join(tmp, "flat%d.mlir" % size)}
             with open(inputs["raw"], "w") as f:
                 f.write(text)
+            with open(inputs["flat"], "w") as f:
+                f.write(gen_flat(size)[0])
             p = subprocess.run([args.tool, inputs["raw"], "-sdy-add-data-flow-edges",
                                 "-sdy-aggressive-propagate", "-o", inputs["propagated"]],
                                capture_output=True, text=True)
@@ -85,6 +113,10 @@ def main():
             bad |= abs(scale - 1.0) > args.slack
             print("%-22s %9d %9.3fs %9.3fs %11.3f %6.2fx %6.2f" % (
                 name, ops, plain[k], runs[name], share, runs[name] / plain[k], scale))
+    for ops, plain, runs in rows:
+        if ops <= 100100:
+            print("target (issue 25): whole partitioner at %d ops %.2fx plain parse+print "
+                  "(at most 5x)" % (ops, runs["whole partitioner"] / plain["flat"]))
     for ops, plain, runs in rows:
         if ops >= 100000:
             ratio = runs["propagation pipeline"] / plain["raw"]

@@ -7,11 +7,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
 #include "sharc_io.h"
+#include "sharc_pipeline_cli.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
 #include "sharc/report.h"
 #include "sharc/verify.h"
+#include "support/edit_distance.h"
 #include "support/input.h"
 
 #include <errno.h>
@@ -35,6 +37,8 @@ static const char overview[] =
     "  explain    why a value has its sharding: the chain of steps back to the\n"
     "             user's sharding it came from\n"
     "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
+    "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
     "  check      parse and verify a file\n"
     "\n"
@@ -44,10 +48,11 @@ static const char overview[] =
     "  sharc propagate examples/mlp_jax.mlir\n"
     "  sharc propagate model.mlir -o model.sharded.mlir --format json > report.json\n"
     "  sharc explain examples/mlp_jax.mlir %4\n"
-    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n";
+    "  sharc show examples/mlp_jax.mlir x --svg x.svg\n"
+    "  sharc pipeline examples/pipeline_4stage.mlir --compare\n";
 
 static const char propagate_help[] =
-    "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--explicit] [--all]\n"
+    "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--no-comm] [--all]\n"
     "                       [--format table|json|csv] [--color auto|always|never]\n"
     "\n"
     "Runs Shardy's propagation pipeline on MODEL (a module with an sdy.mesh and\n"
@@ -62,8 +67,9 @@ static const char propagate_help[] =
     "options:\n"
     "  -o OUT.mlir        write the propagated module (only when all went well;\n"
     "                     '-' writes it to stdout and the report to stderr)\n"
-    "  --explicit         also run the partitioner: explicit reshards, made into\n"
-    "                     collectives (all_gather, all_to_all, ...)\n"
+    "  --no-comm          propagation only: no explicit reshards and collectives,\n"
+    "                     so no communication figures (by default they are\n"
+    "                     computed and OUT has the collectives)\n"
     "  --all              list every value, not only those whose sharding changes\n"
     "  --format FMT       table (default), json or csv\n"
     "  --color WHEN       colour the table: auto (when stdout is a terminal),\n"
@@ -72,7 +78,7 @@ static const char propagate_help[] =
     "\n"
     "examples:\n"
     "  sharc propagate examples/mlp_jax.mlir\n"
-    "  sharc propagate model.mlir --explicit -o model.partitioned.mlir\n"
+    "  sharc propagate model.mlir --no-comm -o model.propagated.mlir\n"
     "  sharc propagate model.mlir --all --format csv > values.csv\n";
 
 static const char explain_help[] =
@@ -84,7 +90,8 @@ static const char explain_help[] =
     "constraint, a manual computation) and the steps that brought it there, one\n"
     "line per step with the op and its location.\n"
     "\n"
-    "VALUE is a value of the propagated module ('sharc propagate -o' writes it):\n"
+    "VALUE is a value of the propagated module ('sharc propagate --no-comm -o'\n"
+    "writes it):\n"
     "  %12, %0#1, 12     its SSA name (%arg0 or arg0 for an argument)\n"
     "  result0           the first function result\n"
     "  x                 an argument's or result's name (loc(\"x\"), jax.result_info)\n"
@@ -92,7 +99,9 @@ static const char explain_help[] =
     "  @f:%3             a value of function f, when several functions have %3\n"
     "\n"
     "options:\n"
-    "  --explicit         explain the module with explicit collectives\n"
+    "  --explicit         explain the module with explicit collectives (by default\n"
+    "                     the propagated module before them, as 'sharc propagate\n"
+    "                     --no-comm -o' writes it: collectives change no sharding)\n"
     "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
     "\n"
     "examples:\n"
@@ -100,7 +109,7 @@ static const char explain_help[] =
     "  sharc explain examples/mlp_jax.mlir result0\n";
 
 static const char show_help[] =
-    "usage: sharc show MODEL.mlir VALUE [--svg FILE] [--explicit] [--color auto|always|never]\n"
+    "usage: sharc show MODEL.mlir VALUE [--svg FILE] [--no-comm] [--color auto|always|never]\n"
     "\n"
     "Runs the propagation and draws VALUE's mesh (which device sits where) and\n"
     "the block of VALUE each device holds, as jax.debug.visualize_array_sharding\n"
@@ -110,7 +119,7 @@ static const char show_help[] =
     "\n"
     "options:\n"
     "  --svg FILE         also write the picture as SVG\n"
-    "  --explicit         show the module with explicit collectives\n"
+    "  --no-comm          show the module without explicit collectives\n"
     "  --color WHEN       auto (when stdout is a terminal), always or never\n"
     "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
     "\n"
@@ -154,6 +163,54 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg) {
   return 1;
 }
 
+/* The word of `names` nearest to `word` if it is near enough to be a typo. */
+static const char *nearest(const char *word, const char *const *names) {
+  const char *best = NULL;
+  size_t len = strlen(word);
+  unsigned limit = len / 3 > 2 ? (unsigned)(len / 3) : 2, best_d = limit + 1;
+  for (; *names; names++) {
+    unsigned d = sharc_edit_distance(*names, strlen(*names), word, len, best_d);
+    if (d < best_d) {
+      best_d = d;
+      best = *names;
+    }
+  }
+  return best;
+}
+
+static const char *const command_names[] = {"propagate", "explain", "show",  "pipeline",
+                                            "print",     "check",   "help", NULL};
+
+/* The options each command takes, for "did you mean". */
+static const char *const *options_of(command cmd) {
+  static const char *const propagate_opts[] = {
+      "--help", "--no-comm", "--explicit", "--all", "--timing", "--allow-unregistered-dialect",
+      "-o", "--format", "--color", NULL};
+  static const char *const explain_opts[] = {
+      "--help", "--no-comm", "--explicit", "--timing", "--allow-unregistered-dialect", NULL};
+  static const char *const show_opts[] = {"--help",   "--no-comm", "--explicit",
+                                          "--timing", "--allow-unregistered-dialect",
+                                          "--svg",    "--color",   NULL};
+  return cmd == CMD_PROPAGATE ? propagate_opts : cmd == CMD_EXPLAIN ? explain_opts : show_opts;
+}
+
+static int unknown_option(const char *cmd_name, const char *a, command cmd) {
+  const char *eq = strchr(a, '=');
+  char word[64];
+  size_t n = eq ? (size_t)(eq - a) : strlen(a);
+  if (n >= sizeof word)
+    n = sizeof word - 1;
+  memcpy(word, a, n);
+  word[n] = 0;
+  const char *near = nearest(word, options_of(cmd));
+  if (!near)
+    return usage_error(cmd_name, "unknown option '%s'", a);
+  fprintf(stderr, "sharc %s: error: unknown option '%s'; did you mean '%s'?\n", cmd_name, a,
+          near);
+  fprintf(stderr, "(try 'sharc %s --help')\n", cmd_name);
+  return 1;
+}
+
 /* `--name VALUE` or `--name=VALUE`. */
 static bool take_value(int argc, char **argv, int *i, const char *name, const char **value) {
   size_t n = strlen(name);
@@ -190,8 +247,10 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       fputs(help, stdout);
       exit(0);
-    } else if (strcmp(a, "--explicit") == 0) {
+    } else if (strcmp(a, "--explicit") == 0) { /* the default; kept for old scripts */
       c->opts.explicit_collectives = true;
+    } else if (strcmp(a, "--no-comm") == 0) {
+      c->opts.explicit_collectives = false;
     } else if (strcmp(a, "--all") == 0 && c->cmd == CMD_PROPAGATE) {
       c->opts.all_values = true;
     } else if (strcmp(a, "--timing") == 0) {
@@ -225,7 +284,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else
         return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
     } else {
-      return usage_error(name, "unknown option '%s'", a);
+      return unknown_option(name, a, c->cmd);
     }
   }
   if (!c->input)
@@ -316,8 +375,7 @@ static bool load(session *s, const cli *c, timer *t) {
   }
   s->ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_context_load_dialect(s->ctx, "sdy");
-  sharc_context_load_dialect(s->ctx, "stablehlo");
+  sharc_cli_load_dialects(s->ctx);
   sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
   sharc_context_set_diag_handler(s->ctx, print_diag, s);
   s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
@@ -334,9 +392,47 @@ static bool use_color(const cli *c) {
   return isatty(STDOUT_FILENO) && !(no && *no);
 }
 
+/* A function of the module carries `topology = #mpmd.topology<...>`. */
+static bool has_mpmd_topology(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_is(op, "func.func") && sharc_op_attr(op, "topology"))
+      return true;
+  return false;
+}
+
+/* A module without an sdy.mesh may carry GSPMD shardings (`mhlo.sharding`,
+ * what PyTorch/XLA, TensorFlow and older JAX write): XLA's import turns them
+ * into meshes and sdy shardings first, and the user is told so in one line.
+ * False after an error in the import. */
+static bool import_gspmd(session *s) {
+  sharc_pipeline_flags flags = {0};
+  flags.tool_mask = SHARC_TOOL_SDY_OPT;
+  flags.tool_name = "sharc";
+  sharc_pipeline *pl = sharc_pipeline_create(&flags);
+  sharc_buf err = {0};
+  bool ok = sharc_pipeline_add(pl, "xla-sdy-import-shardings", NULL, &err) &&
+            sharc_pipeline_run(pl, s->module);
+  sharc_pipeline_destroy(pl);
+  sharc_buf_free(&err);
+  flush_diags(s);
+  if (ok && sharc_report_has_mesh(s->module))
+    fprintf(stderr, "%s: note: GSPMD shardings (mhlo.sharding) imported as sdy meshes and "
+                    "shardings (-xla-sdy-import-shardings)\n", s->name);
+  return ok;
+}
+
 /* Propagates and builds the report; NULL after reporting why. */
 static sharc_report *propagate(session *s, timer *t) {
   const cli *c = s->c;
+  if (!sharc_report_has_mesh(s->module) && has_mpmd_topology(s->module)) {
+    module_error(s, "%s",
+                 "the module is an MPMD program (a function with an mpmd topology) and has no "
+                 "sdy.mesh: 'sharc pipeline' reports its meshes, schedule and memory");
+    return NULL;
+  }
+  if (!sharc_report_has_mesh(s->module) && !import_gspmd(s))
+    return NULL;
   if (!sharc_report_has_mesh(s->module)) {
     module_error(s, "%s",
                  "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "
@@ -484,8 +580,15 @@ int main(int argc, char **argv) {
     fputs(overview, stdout);
     return 0;
   }
+  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+    printf("sharc %s: Shardy's sharding propagation, export and MPMD passes, in C\n",
+           sharc_version());
+    return 0;
+  }
   if (strcmp(cmd, "print") == 0 || strcmp(cmd, "check") == 0)
     return run_print_or_check(argc, argv);
+  if (strcmp(cmd, "pipeline") == 0)
+    return sharc_cli_pipeline(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();
@@ -495,12 +598,18 @@ int main(int argc, char **argv) {
     help = propagate_help;
   } else if (strcmp(cmd, "explain") == 0) {
     c.cmd = CMD_EXPLAIN;
+    c.opts.explicit_collectives = false; /* origins are propagation's: see explain_help */
     help = explain_help;
   } else if (strcmp(cmd, "show") == 0) {
     c.cmd = CMD_SHOW;
     help = show_help;
   } else {
-    return usage_error(NULL, "unknown command '%s'", cmd);
+    const char *near = nearest(cmd, command_names);
+    if (!near)
+      return usage_error(NULL, "unknown command '%s'", cmd);
+    fprintf(stderr, "sharc: error: unknown command '%s'; did you mean '%s'?\n(try 'sharc --help')\n",
+            cmd, near);
+    return 1;
   }
   int rc = parse_cli(argc, argv, &c, cmd, help);
   if (rc >= 0)

@@ -90,6 +90,9 @@ void sharc_report_names_free(sharc_report_names *n);
 void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
 /* A JSON string literal. */
 void sharc_report_put_json_string(sharc_buf *out, const char *s);
+/* Text for an XML attribute or element (show.c): markup escaped, control
+ * characters XML cannot hold written as `?`. */
+void sharc_report_put_xml_text(sharc_buf *out, const char *s);
 /* `8x512`, `?` for dynamic dimensions, `scalar` for rank 0. */
 void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank);
 /* Display width of UTF-8 text (code points). */

@@ -395,7 +395,7 @@ static const char *const palette_svg[] = {"#afd7ff", "#d7ffd7", "#ffd7af", "#ffd
                                           "#d7d7af", "#afd7d7", "#ffafaf", "#d7d7ff",
                                           "#ffffaf", "#afffd7", "#d7ffff", "#ffd7d7"};
 
-static void svg_text(sharc_buf *out, const char *s) {
+void sharc_report_put_xml_text(sharc_buf *out, const char *s) {
   for (; *s; s++) {
     switch (*s) {
     case '<':
@@ -414,7 +414,8 @@ static void svg_text(sharc_buf *out, const char *s) {
       SHARC_BUF_LIT(out, "&#39;");
       break;
     default:
-      sharc_buf_putc(out, *s);
+      /* XML 1.0 has no other control characters, not even escaped */
+      sharc_buf_putc(out, (unsigned char)*s < 0x20 && *s != '\t' && *s != '\n' ? '?' : *s);
     }
   }
 }
@@ -422,7 +423,7 @@ static void svg_text(sharc_buf *out, const char *s) {
 static void svg_line(sharc_buf *out, int x, int y, const char *anchor, int size, const char *text) {
   sharc_buf_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"%s\" font-size=\"%d\">", x, y,
                    anchor, size);
-  svg_text(out, text);
+  sharc_report_put_xml_text(out, text);
   SHARC_BUF_LIT(out, "</text>\n");
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Adds every conformance case that passes now to its corpus's baseline
-# (baseline.txt for Shardy's tests, baseline_stablehlo.txt for StableHLO's);
+# (baseline.txt for Shardy's tests, baseline_stablehlo.txt for StableHLO's,
+# baseline_xla_shardy.txt for XLA's Shardy bridge tests);
 # the ratchet only grows: a listed case that stops passing is a regression
 # for `make test` to report, not something to drop here.
 #   tests/conformance/update_baseline.sh [BUILD_DIR] [SHARED_DIR]
@@ -21,3 +22,4 @@ ratchet() { # CORPUS BASELINE
 }
 ratchet shardy baseline.txt
 ratchet stablehlo baseline_stablehlo.txt
+ratchet xla_shardy baseline_xla_shardy.txt

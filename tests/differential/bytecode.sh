@@ -12,7 +12,9 @@
 #   [bytes]  TOOL -emit-bytecode X  ==  REF -emit-bytecode X   (byte for byte)
 #   [read]   TOOL (REF -emit-bytecode X)  ==  REF (REF -emit-bytecode X)  (our reader)
 #   [mlir]   REF (TOOL -emit-bytecode X)  ==  REF X            (MLIR reads ours)
-# Ends with "N passed, N failed" (one count per check); exit 1 if any failed.
+# Ends with "N passed, N failed" (one count per check); exit 1 if any failed,
+# or with BASELINE=FILE only if a check listed in FILE (`[check] input`, as
+# the FAIL lines print it; generated inputs as gen/NAME) failed.
 
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -39,12 +41,20 @@ fi
 
 passed=0
 failed=0
+regressed=0
 check() { # name, input, expected file, actual file
+  local id="[$1] ${2#$root/}"
+  id=${id/$tmp\//}
   if cmp -s "$3" "$4"; then
     passed=$((passed + 1))
+    [[ -n "${LIST:-}" ]] && echo "$id" >>"$LIST"
   else
     failed=$((failed + 1))
-    echo "FAIL [$1] ${2#$root/}"
+    echo "FAIL $id"
+    if [[ -n "${BASELINE:-}" ]] && grep -qxF "$id" "$BASELINE"; then
+      regressed=$((regressed + 1))
+      echo "REGRESSION $id"
+    fi
   fi
 }
 for x in "${inputs[@]}"; do
@@ -65,4 +75,8 @@ for x in "${inputs[@]}"; do
   check mlir "$x" "$tmp/ref.txt" "$tmp/mlir.txt"
 done
 echo "$passed passed, $failed failed"
-[[ "$failed" -eq 0 ]]
+if [[ -n "${BASELINE:-}" ]]; then
+  [[ "$regressed" -eq 0 ]]
+else
+  [[ "$failed" -eq 0 ]]
+fi

@@ -67,15 +67,18 @@ fi
 # ---- build -----------------------------------------------------------------
 shopt -s globstar nullglob
 srcs=("$ROOT"/src/**/*.c)
-# FUZZ_TARGET picks the target: fuzz_parse (default), fuzz_pass, or
-# fuzz_report (the sharding report of sharc propagate/explain/show).
+# FUZZ_TARGET picks the target: fuzz_parse (default), fuzz_pass,
+# fuzz_report (the sharding report of sharc propagate/explain/show),
+# fuzz_pipeline (sharc pipeline) or fuzz_hlo_sharding (GSPMD HloSharding strings).
 target=${FUZZ_TARGET:-fuzz_parse}
 case "$target" in
 fuzz_parse) suffix= ;;
 fuzz_pass) suffix=_pass ;;
 fuzz_report) suffix=_report ;;
+fuzz_pipeline) suffix=_pipeline ;;
+fuzz_hlo_sharding) suffix=_hlo_sharding ;;
 fuzz_bytecode) suffix=_bytecode ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report or fuzz_bytecode" >&2; exit 2 ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding or fuzz_bytecode" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -90,7 +93,7 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_bytecode; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_bytecode; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -128,6 +131,9 @@ for d in dirs:
 print("fuzz/run.sh: %d pass seeds" % n, file=sys.stderr)
 PY
   seeds=("$OUT/pass_seeds")
+fi
+if [ "$target" = fuzz_hlo_sharding ]; then
+  seeds=("$DIR/corpus_hlo_sharding")
 fi
 
 if [ "$target" = fuzz_bytecode ]; then

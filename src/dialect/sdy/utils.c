@@ -5,8 +5,8 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
-#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops.h"
+#include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -293,8 +293,31 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func) {
   return sharc_op_symbol_name(func);
 }
 
+/* The sdy.reshard of `v` to `sharding`, at the rewriter's insertion point. */
+static sharc_op *make_sdy_reshard(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                  sharc_attr *loc, void *user) {
+  (void)user;
+  sharc_context *ctx = rw->ctx;
+  sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), sharding};
+  sharc_type *type = sharc_value_type(v);
+  sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
+                       .loc = loc,
+                       .operands = &v,
+                       .num_operands = 1,
+                       .result_types = &type,
+                       .num_results = 1,
+                       .attrs = sharc_attr_dictionary(ctx, &attr, 1)};
+  return sharc_rw_create(rw, &st);
+}
+
 void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
                                                sharc_op *call) {
+  sharc_sdy_insert_resharding_on_func_results(rw, func, call, make_sdy_reshard, NULL);
+}
+
+void sharc_sdy_insert_resharding_on_func_results(sharc_rewriter *rw, sharc_op *func,
+                                                 sharc_op *call, sharc_sdy_reshard_fn make,
+                                                 void *user) {
   sharc_context *ctx = sharc_op_context(call);
   sharc_attr *func_shardings = sharc_sdy_func_result_shardings(func);
   if (!func_shardings) {
@@ -318,17 +341,8 @@ void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *fun
       continue;
     sharc_attr *target =
         call_sharding ? call_sharding : sharc_sdy_sharding_fully_closed_like(ctx, func_sharding);
-    sharc_named_attr attr = {sharc_ident_get(ctx, SHARC_STR("sharding")), target};
-    sharc_type *type = sharc_value_type(result);
-    sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.reshard")),
-                         .loc = sharc_op_loc(call),
-                         .operands = &result,
-                         .num_operands = 1,
-                         .result_types = &type,
-                         .num_results = 1,
-                         .attrs = sharc_attr_dictionary(ctx, &attr, 1)};
     sharc_rw_set_after_value(rw, result);
-    sharc_op *reshard = sharc_rw_create(rw, &st);
+    sharc_op *reshard = make(rw, result, target, sharc_op_loc(call), user);
     sharc_value *with = sharc_op_result(reshard, 0);
     for (sharc_use *u = sharc_value_first_use(result), *next; u; u = next) {
       next = sharc_use_next(u);
@@ -337,6 +351,23 @@ void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *fun
     }
   }
   sharc_rw_set_attr(rw, call, SHARC_SDY_SHARDING_ATTR, func_shardings);
+}
+
+void sharc_sdy_insert_resharding_on_func_args(sharc_rewriter *rw, sharc_op *func, sharc_op *call,
+                                              sharc_sdy_reshard_fn make, void *user) {
+  sharc_attr *func_shardings = sharc_sdy_func_arg_shardings(func);
+  if (!func_shardings)
+    return;
+  unsigned n = sharc_op_num_operands(call);
+  for (unsigned i = 0; i < n && i < sharc_sdy_list_size(func_shardings); i++) {
+    sharc_value *operand = sharc_op_operand(call, i);
+    sharc_attr *func_sharding = sharc_sdy_list_at(func_shardings, i);
+    if (sharc_sdy_shardings_equivalent(func_sharding, sharc_sdy_get_sharding(operand), false))
+      continue;
+    sharc_rw_set_before(rw, call);
+    sharc_op *reshard = make(rw, operand, func_sharding, sharc_op_loc(call), user);
+    sharc_rw_set_operand(rw, call, i, sharc_op_result(reshard, 0));
+  }
 }
 
 /* ---- meshes -------------------------------------------------------------------------------- */
@@ -643,4 +674,43 @@ bool sharc_sdy_is_sharding_equivalent_across_reshapes(const sharc_attr *s1, cons
   sharc_vec_free(&a);
   sharc_vec_free(&b);
   return same;
+}
+
+sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs) {
+  if (sharc_op_num_regions(op) < 1)
+    return NULL;
+  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!block || sharc_block_num_args(block) != 2 * num_inputs)
+    return NULL;
+  sharc_op *ret = sharc_block_last_op(block);
+  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || sharc_op_num_operands(ret) != num_inputs)
+    return NULL;
+  const sharc_op_def *const kinds[] = {SHARC_SHLO(add), SHARC_SHLO(multiply), SHARC_SHLO(maximum),
+                                       SHARC_SHLO(minimum)};
+  sharc_op *common = NULL;
+  for (unsigned i = 0; i < num_inputs; i++) {
+    sharc_value *v = sharc_op_operand(ret, i);
+    sharc_op *cur = sharc_value_defining_op(v);
+    if (!cur || sharc_op_num_operands(cur) != 2)
+      return NULL;
+    const sharc_type *t = sharc_value_type(v);
+    if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
+      return NULL;
+    bool logical = sharc_type_is_integer(sharc_type_element(t), 1) &&
+                   (sharc_op_isa(cur, SHARC_SHLO(and)) || sharc_op_isa(cur, SHARC_SHLO(or)));
+    bool known = logical;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+      known |= sharc_op_isa(cur, kinds[k]);
+    if (!known)
+      return NULL;
+    if (!common)
+      common = cur;
+    else if (sharc_op_name(common) != sharc_op_name(cur))
+      return NULL;
+    sharc_value *l = sharc_op_operand(cur, 0), *r = sharc_op_operand(cur, 1);
+    sharc_value *old_v = sharc_block_arg(block, i), *new_v = sharc_block_arg(block, i + num_inputs);
+    if (!((l == old_v && r == new_v) || (l == new_v && r == old_v)))
+      return NULL;
+  }
+  return common;
 }

@@ -97,6 +97,20 @@ sharc_str sharc_sdy_original_func_name(const sharc_op *func);
  * (getFuncResultShardings) nor the call have shardings. */
 void sharc_sdy_insert_reshards_on_func_results(sharc_rewriter *rw, sharc_op *func,
                                                sharc_op *call);
+/* What resharding a value means to the caller: a new op at the rewriter's
+ * insertion point taking `v` to `sharding` (sdy.reshard for Shardy, mhlo.copy
+ * with an sdy.sharding for XLA). */
+typedef sharc_op *(*sharc_sdy_reshard_fn)(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
+                                          sharc_attr *loc, void *user);
+/* The above with the resharding op `make` builds (given `user`). */
+void sharc_sdy_insert_resharding_on_func_results(sharc_rewriter *rw, sharc_op *func,
+                                                 sharc_op *call, sharc_sdy_reshard_fn make,
+                                                 void *user);
+/* insertReshardsOnFuncArguments: before `call`, each operand whose sharding
+ * is not equivalent to the callee's argument sharding (getFuncArgShardings)
+ * is resharded to it by `make`; nothing when the callee has none. */
+void sharc_sdy_insert_resharding_on_func_args(sharc_rewriter *rw, sharc_op *func, sharc_op *call,
+                                              sharc_sdy_reshard_fn make, void *user);
 
 
 /* ---- meshes ---------------------------------------------------------------------------- */
@@ -155,5 +169,12 @@ sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value 
                                                 sharc_attr *out_sharding, sharc_attr *loc);
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
+/* getCommonSupportedReductionOp: the op of a scatter's update computation
+ * when it is a plain sum/product/max/min (or and/or on i1) of the old and
+ * new value per input, all of the same kind; NULL otherwise. */
+sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs);
+
+/* TensorShardingAttr::isEquivalent. */
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
 
 #endif

@@ -52,6 +52,12 @@ run() {
 for f in "$ROOT"/tests/malformed/*.mlir; do
   grep -aq '^// ARGS:' "$f" && continue
   run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
+  run "pipeline ${f#"$ROOT"/}" 0 "$f" pipeline "$f" --svg "$tmp/out.svg" -o "$tmp/out.mlir"
+done
+
+# 1b. Bad GSPMD shardings, which sharc imports itself (-xla-sdy-import-shardings).
+for f in "$ROOT"/tests/malformed/xla_import_shardings_*.mlir; do
+  run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
 done
 
 # 2. Odd but valid modules through every subcommand.
@@ -75,6 +81,16 @@ for v in "" "@" "%" ":" "@main:" "@nofunc:%0" "%0#99" "a:b:c" "mlp.py:0" "mlp.py
   if ! grep -q "error: no value" "$tmp/stderr"; then
     fail=$((fail + 1))
     echo "FAIL explain '${v:0:20}': no 'no value' message"
+  fi
+done
+
+# 4. MPMD programs that do not import or schedule (pipeline/, flags on an
+#    `// ARGS:` first line): Shardy's located error, nothing written.
+for f in "$DIR"/pipeline/*.mlir; do
+  read -r -a args <<<"$(sed -n 's|^// ARGS: ||p' "$f" | head -n 1)"
+  run "pipeline ${f#"$ROOT"/}" 0 "$f" pipeline "$f" "${args[@]}"
+  if [[ " ${args[*]} " != *" --compare "* ]]; then
+    run "pipeline --svg ${f#"$ROOT"/}" 0 "$f" pipeline "$f" "${args[@]}" --svg "$tmp/out.svg" -o "$tmp/out.mlir"
   fi
 done
 

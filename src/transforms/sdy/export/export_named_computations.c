@@ -6,6 +6,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/sdy/export/named_computation_utils.h"
 #include "sharc/symbols.h"
 #include "support/vec.h"
 
@@ -44,27 +45,6 @@ static void sink_edges(export_state *st, sharc_op *op, sharc_value *const *owner
   sharc_vec_free(&shardings);
 }
 
-/* Each block's sdy.return becomes a func.return. */
-static void convert_terminators(export_state *st, sharc_region *body) {
-  sharc_ident *name = sharc_ident_get(st->rw.ctx, SHARC_STR("func.return"));
-  for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b)) {
-    sharc_op *ret = sharc_block_last_op(b);
-    if (!ret)
-      continue;
-    value_vec operands = {0};
-    for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
-      sharc_vec_push(&operands, sharc_op_operand(ret, i));
-    sharc_op_state state = {.name = name,
-                            .loc = sharc_op_loc(ret),
-                            .operands = operands.items,
-                            .num_operands = operands.len};
-    sharc_rw_set_block_end(&st->rw, b);
-    sharc_rw_create(&st->rw, &state);
-    sharc_rw_erase_op(&st->rw, ret);
-    sharc_vec_free(&operands);
-  }
-}
-
 /* The function's arguments take the in_shardings. */
 static void set_arg_shardings(sharc_op *func, sharc_attr *in_shardings) {
   unsigned n = sharc_func_num_args(func);
@@ -82,48 +62,15 @@ static void set_arg_shardings(sharc_op *func, sharc_attr *in_shardings) {
 /* createFuncOp: the private function, appended to the module; its name. */
 static sharc_str create_func(export_state *st, sharc_op *nc) {
   sharc_context *ctx = st->rw.ctx;
-  sharc_region *body = sharc_op_region(nc, 0);
-  sharc_block *entry = sharc_region_first_block(body);
-  SHARC_VEC(sharc_type *) inputs = {0}, results = {0};
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++)
-    sharc_vec_push(&inputs, sharc_value_type(sharc_block_arg(entry, i)));
-  for (unsigned i = 0; i < sharc_op_num_results(nc); i++)
-    sharc_vec_push(&results, sharc_value_type(sharc_op_result(nc, i)));
-  sharc_type *type = sharc_type_function(ctx, inputs.items, inputs.len, results.items, results.len);
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&results);
-  sharc_attr *name = sharc_op_attr(nc, "name");
-  named_vec attrs = {0};
-  sharc_named_attr a[] = {
-      {sharc_ident_get(ctx, SHARC_STR("sym_name")), name},
-      {sharc_ident_get(ctx, SHARC_STR("function_type")), sharc_attr_type_attr(ctx, type)},
-      {sharc_ident_get(ctx, SHARC_STR("sym_visibility")),
-       sharc_attr_string(ctx, SHARC_STR("private"))},
-      {sharc_ident_get(ctx, SHARC_STR(SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR)), name},
-  };
-  for (unsigned i = 0; i < sizeof a / sizeof a[0]; i++)
-    sharc_vec_push(&attrs, a[i]);
   sharc_attr *thread = sharc_op_attr(nc, EXECUTION_THREAD_ATTR);
-  if (thread) {
-    sharc_named_attr t = {sharc_ident_get(ctx, SHARC_STR(EXECUTION_THREAD_ATTR)), thread};
-    sharc_vec_push(&attrs, t);
-  }
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.func")),
-                          .loc = sharc_op_loc(nc),
-                          .attrs = sharc_attr_dictionary(ctx, attrs.items, attrs.len),
-                          .num_regions = 1};
-  sharc_vec_free(&attrs);
-  sharc_op *func = sharc_op_create(ctx, &state);
-  sharc_region *func_body = sharc_op_region(func, 0);
-  sharc_rw_inline_region_before(&st->rw, body, func_body, NULL);
-  convert_terminators(st, func_body);
-  sharc_block *func_entry = sharc_region_first_block(func_body);
+  sharc_named_attr t = {sharc_ident_get(ctx, SHARC_STR(EXECUTION_THREAD_ATTR)), thread};
+  sharc_op *func =
+      sharc_sdy_outline_named_computation(&st->rw, nc, st->module, &st->symbol_counter, &t,
+                                          thread ? 1 : 0);
+  sharc_block *func_entry = sharc_region_first_block(sharc_op_region(func, 0));
   for (unsigned i = 0; func_entry && i < sharc_block_num_args(func_entry); i++)
     remove_data_flow_edge(st, sharc_block_arg(func_entry, i));
   set_arg_shardings(func, sharc_op_attr(nc, "in_shardings"));
-  sharc_symbol_uniquify(st->module, func, &st->symbol_counter);
-  sharc_rw_set_block_end(&st->rw, sharc_region_first_block(sharc_op_region(st->module, 0)));
-  sharc_rw_insert(&st->rw, func);
   return sharc_op_symbol_name(func);
 }
 

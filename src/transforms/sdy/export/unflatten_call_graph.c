@@ -4,6 +4,8 @@
  * the most called variant) all call one of them; the origin and manual-axes
  * attributes are then dropped. Functions are keyed by a uniqued attribute,
  * so deduplication is one hash lookup per call. */
+#include "transforms/sdy/export/unflatten_call_graph.h"
+
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -33,6 +35,7 @@ typedef struct unflatten_state {
   sharc_ptrmap origin_keys; /* func -> its key without shardings */
   sharc_ptrmap cache;       /* key -> the function its calls go to */
   sharc_ptrmap counts;      /* full key -> calls so far (dedup fully) */
+  const char *manual_attr;  /* the functions' manual-axes attribute */
 } unflatten_state;
 
 /* getComputationKey as one uniqued attribute: [origin, manual axes,
@@ -44,7 +47,7 @@ static sharc_attr *computation_key(unflatten_state *st, sharc_op *func, bool ign
     return key;
   sharc_context *ctx = st->rw.ctx;
   sharc_attr *none = sharc_attr_unit(ctx);
-  sharc_attr *manual = sharc_op_attr(func, FUNC_MANUAL_AXES_ATTR);
+  sharc_attr *manual = sharc_op_attr(func, st->manual_attr);
   sharc_attr *args = ignore_shardings ? NULL : sharc_sdy_func_arg_shardings(func);
   sharc_attr *results = ignore_shardings ? NULL : sharc_sdy_func_result_shardings(func);
   sharc_attr *parts[4] = {
@@ -99,12 +102,13 @@ static sharc_walk_result drop_attrs(sharc_op *func, void *user) {
   unflatten_state *st = user;
   if (sharc_op_attr(func, SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR))
     sharc_rw_set_attr(&st->rw, func, SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR, NULL);
-  if (sharc_op_attr(func, FUNC_MANUAL_AXES_ATTR))
-    sharc_rw_set_attr(&st->rw, func, FUNC_MANUAL_AXES_ATTR, NULL);
+  if (sharc_op_attr(func, st->manual_attr))
+    sharc_rw_set_attr(&st->rw, func, st->manual_attr, NULL);
   return SHARC_WALK_ADVANCE;
 }
 
-static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully) {
+static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully,
+                      sharc_sdy_unflatten_call_fn on_call) {
   /* the callees first, before any call is pointed elsewhere */
   op_vec callees = {0};
   for (unsigned i = 0; i < st->calls.len; i++) {
@@ -126,25 +130,32 @@ static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully) {
     sharc_attr *ref = sharc_attr_symbol_ref(
         st->rw.ctx, sharc_ident_get(st->rw.ctx, sharc_op_symbol_name(target)), NULL, 0);
     sharc_rw_set_attr(&st->rw, st->calls.items[i], "callee", ref);
+    if (on_call)
+      on_call(&st->rw, target, st->calls.items[i]);
   }
   sharc_vec_free(&callees);
   sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_func_func_def, drop_attrs, st);
   return true;
 }
 
-static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  const unflatten_options *o = opts;
-  unflatten_state st = {0};
+bool sharc_sdy_unflatten_call_graph(sharc_op *module, sharc_pass_run *run, bool dedup_fully,
+                                    const char *manual_attr, sharc_sdy_unflatten_call_fn on_call) {
+  unflatten_state st = {.manual_attr = manual_attr};
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.cg = sharc_pass_call_graph(run);
   collect_calls(&st);
-  bool ok = unflatten(&st, module, o->dedup_fully);
+  bool ok = unflatten(&st, module, dedup_fully, on_call);
   sharc_vec_free(&st.calls);
   sharc_ptrmap_free(&st.full_keys);
   sharc_ptrmap_free(&st.origin_keys);
   sharc_ptrmap_free(&st.cache);
   sharc_ptrmap_free(&st.counts);
   return ok;
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  const unflatten_options *o = opts;
+  return sharc_sdy_unflatten_call_graph(module, run, o->dedup_fully, FUNC_MANUAL_AXES_ATTR, NULL);
 }
 
 const sharc_pass_def sharc_pass_sdy_unflatten_call_graph = {

@@ -3,6 +3,7 @@
  * scatter, fft, cholesky, triangular_solve, batch_norm_inference. */
 #include <stdlib.h>
 
+#include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
@@ -325,48 +326,6 @@ static void gs_add(gs_ctx *g, int64_t input, int64_t indices, int64_t slices, in
   sharc_rb_factor(&g->b, g->operand_dims, g->result_dims, size, type, blocked);
 }
 
-/* Whether the scatter's update computation is a plain sum/product/max/min
- * (or and/or on i1) of the old and new value per input, all the same kind
- * (Shardy's getCommonSupportedReductionOp). */
-static bool scatter_reduces(sharc_op *op, unsigned num_inputs) {
-  if (sharc_op_num_regions(op) < 1)
-    return false;
-  sharc_block *block = sharc_region_first_block(sharc_op_region(op, 0));
-  if (!block || sharc_block_num_args(block) != 2 * num_inputs)
-    return false;
-  sharc_op *ret = sharc_block_last_op(block);
-  if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)) || sharc_op_num_operands(ret) != num_inputs)
-    return false;
-  const sharc_op_def *const kinds[] = {SHARC_SHLO(add), SHARC_SHLO(multiply), SHARC_SHLO(maximum),
-                                       SHARC_SHLO(minimum)};
-  sharc_ident *common = NULL;
-  for (unsigned i = 0; i < num_inputs; i++) {
-    sharc_value *v = sharc_op_operand(ret, i);
-    sharc_op *cur = sharc_value_defining_op(v);
-    if (!cur || sharc_op_num_operands(cur) != 2)
-      return false;
-    const sharc_type *t = sharc_value_type(v);
-    if (sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
-      return false;
-    bool logical = sharc_type_is_integer(sharc_type_element(t), 1) &&
-                   (sharc_op_isa(cur, SHARC_SHLO(and)) || sharc_op_isa(cur, SHARC_SHLO(or)));
-    bool known = logical;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-      known |= sharc_op_isa(cur, kinds[k]);
-    if (!known)
-      return false;
-    if (!common)
-      common = sharc_op_name(cur);
-    else if (common != sharc_op_name(cur))
-      return false;
-    sharc_value *l = sharc_op_operand(cur, 0), *r = sharc_op_operand(cur, 1);
-    sharc_value *old_v = sharc_block_arg(block, i), *new_v = sharc_block_arg(block, i + num_inputs);
-    if (!((l == old_v && r == new_v) || (l == new_v && r == old_v)))
-      return false;
-  }
-  return true;
-}
-
 typedef struct gs_dims {
   sharc_ints offset, collapsed, input_batching, indices_batching;
   int64_t index_vector_dim;
@@ -427,7 +386,7 @@ static void gs_factors(gs_ctx *g, sharc_value *input, sharc_value *slices, sharc
                               : N;
     sharc_factor_type type = SHARC_FACTOR_PASS_THROUGH;
     if (g->scatter && !explicit_batch)
-      type = scatter_reduces(g->op, g->num_inputs) ? SHARC_FACTOR_REDUCTION
+      type = sharc_sdy_scatter_reduction_op(g->op, g->num_inputs) ? SHARC_FACTOR_REDUCTION
                                                     : SHARC_FACTOR_NEED_REPLICATION;
     gs_add(g, input_batch, indices_dim, s, slices_shape[s], type, false);
     batch_pos++;

@@ -1,0 +1,68 @@
+/* The part of the MHLO dialect that XLA's sdy_opt registers and its Shardy
+ * bridge passes create: mhlo.copy, the op XLA inserts where a value must
+ * change sharding (`%y = mhlo.copy %x {sdy.sharding = ...} : T`). */
+#include "asm/parser.h"
+#include "asm/printer.h"
+#include "dialect/mhlo/mhlo.h"
+
+/* hlo::parseSameOperandsAndResultType for one operand: `%x attr-dict : T`,
+ * or the functional form `: (T) -> T`. */
+static bool parse_copy(sharc_parser *p, sharc_op_builder *b) {
+  sharc_operand_ref ref;
+  sharc_type *t = NULL;
+  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
+      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
+    return false;
+  sharc_type *operand = t, *result = t;
+  if (sharc_type_get_kind(t) == SHARC_TYPE_FUNCTION) {
+    if (sharc_type_func_num_inputs(t) != 1 || sharc_type_func_num_results(t) != 1)
+      return sharc_p_error(p, "expected one operand type and one result type");
+    operand = sharc_type_func_input(t, 0);
+    result = sharc_type_func_result(t, 0);
+  }
+  sharc_value *v;
+  if (!sharc_p_resolve_operand(p, &ref, operand, &v))
+    return false;
+  sharc_ptrvec_push(&b->operands, v);
+  sharc_ptrvec_push(&b->result_types, result);
+  return true;
+}
+
+static void print_copy(sharc_printer *p, sharc_op *op) {
+  sharc_pr_puts(p, " ");
+  sharc_pr_operands(p, op);
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
+  sharc_pr_puts(p, " : ");
+  sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
+  sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
+  if (in == out) {
+    sharc_pr_type(p, out);
+    return;
+  }
+  sharc_pr_functional_type(p, op);
+}
+
+/* SameOperandsAndResultType, one operand and one result. */
+static bool verify_copy(sharc_op *op) {
+  if (sharc_op_num_operands(op) != 1 || sharc_op_num_results(op) != 1) {
+    sharc_emit_op_error(op, "requires one operand and one result");
+    return false;
+  }
+  if (sharc_value_type(sharc_op_operand(op, 0)) == sharc_value_type(sharc_op_result(op, 0)))
+    return true;
+  sharc_emit_op_error(op, "requires the same type for all operands and results");
+  return false;
+}
+
+const sharc_op_def sharc_mhlo_copy_def = {
+    .name = "mhlo.copy",
+    .traits = SHARC_TRAIT_ZERO_REGIONS,
+    .parse = parse_copy,
+    .print = print_copy,
+    .verify = verify_copy,
+    .dialect = &sharc_mhlo_dialect,
+};
+
+static const sharc_op_def *const mhlo_ops[] = {&sharc_mhlo_copy_def};
+
+const sharc_dialect sharc_mhlo_dialect = {.name = "mhlo", .ops = mhlo_ops, .num_ops = 1};

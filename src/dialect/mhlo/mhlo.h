@@ -1,0 +1,9 @@
+/* The MHLO ops sharc knows (see mhlo.c), compared by definition pointer. */
+#ifndef SHARC_DIALECT_MHLO_MHLO_H
+#define SHARC_DIALECT_MHLO_MHLO_H
+
+#include "ir/ir_internal.h"
+
+extern const sharc_op_def sharc_mhlo_copy_def;
+
+#endif
