@@ -9,7 +9,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret install clean
+        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode install clean
 
 all: build
 
@@ -96,6 +96,9 @@ fuzz-report:
 
 fuzz-interpret:
 	@FUZZ_TARGET=fuzz_interpret tests/fuzz/run.sh 600
+
+fuzz-bytecode:
+	@FUZZ_TARGET=fuzz_bytecode tests/fuzz/run.sh 600
 
 install: build-lto
 	@$(CMAKE) --install $(LTO_BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -5,6 +5,7 @@
 #include "pass/pass_registry.h"
 #include "support/edit_distance.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,7 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_VERSION
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION
 } opt_id;
 
 static const struct {
@@ -92,6 +93,7 @@ static const struct {
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
     [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
     [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
+    [O_EMIT_BYTECODE_VERSION] = {"emit-bytecode-version", K_REQUIRED},
     [O_VERSION] = {"version", K_NO_VALUE},
 };
 
@@ -183,12 +185,19 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     fl->print.local_scope = b;
     return true;
   case O_EMIT_BYTECODE:
-    if (!b)
-      return true;
-    /* out of scope: sharc reads and writes MLIR's textual form only */
-    sharc_buf_printf(err, "%s: -emit-bytecode is not supported: sharc writes MLIR text only\n",
-                     tool->name);
-    return false;
+    fl->emit_bytecode = b;
+    return true;
+  case O_EMIT_BYTECODE_VERSION: {
+    char *end;
+    errno = 0;
+    long long version = strtoll(v, &end, 0);
+    if (!*v || *end || errno) {
+      option_error(tool, name, err, "'%s' value invalid for integer argument!", v);
+      return false;
+    }
+    fl->bytecode_version = version;
+    return true;
+  }
   case O_IR_AFTER_ALL:
     fl->pipeline.print_ir_after_all = b;
     return true;

@@ -38,6 +38,8 @@ typedef struct opt_flags {
   unsigned num_passes;
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
+  bool emit_bytecode;
+  int64_t bytecode_version; /* -emit-bytecode-version; -1: the current one */
 } opt_flags;
 
 /* Parses argv into `fl` (zero it first, then set the defaults), reporting

@@ -313,6 +313,25 @@ typedef struct tool_timing {
   double parse, output;
 } tool_timing;
 
+/* MLIR bytecode instead of text (-emit-bytecode); never onto a terminal. */
+static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, sharc_buf *err) {
+  if (out->f == stdout && isatty(fileno(stdout))) {
+    sharc_buf_puts(err, "error: refusing to write MLIR bytecode to a terminal: redirect the "
+                        "output or use -o\n");
+    flush_err(err);
+    return false;
+  }
+  sharc_bytecode_options opts = {fl->bytecode_version, NULL};
+  sharc_buf bc = {0};
+  bool ok = sharc_write_bytecode(module, &opts, &bc);
+  sharc_diag_flush(sharc_op_context(module));
+  flush_err(err);
+  if (ok)
+    output_write(bc.data, bc.len, out);
+  sharc_buf_free(&bc);
+  return ok;
+}
+
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const source *src, const chunk *c, output *out, sharc_buf *err_out,
@@ -339,8 +358,12 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   flush_err(err_out);
   if (ok) {
     t0 = now_seconds();
-    sharc_print_op_stream(module, &fl->print, output_write, out);
-    output_write("\n", 1, out);
+    if (fl->emit_bytecode)
+      ok = write_bytecode(fl, module, out, err_out);
+    else
+      sharc_print_op_stream(module, &fl->print, output_write, out);
+    if (!fl->emit_bytecode)
+      output_write("\n", 1, out);
     timing->output += now_seconds() - t0;
   }
   for (size_t i = 0; vd && i < log.n; i++)
@@ -456,7 +479,8 @@ static bool build_pipeline(const opt_flags *fl, sharc_pipeline *pl, sharc_buf *e
 static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                       const source *src, output *out, sharc_buf *err, double start) {
   chunk_vec chunks = {0};
-  split_chunks(src, fl->split_marker, &chunks, err);
+  /* bytecode is one module: no markers to split it on */
+  split_chunks(src, sharc_is_bytecode(src->data, src->len) ? NULL : fl->split_marker, &chunks, err);
   flush_err(err);
   bool all_ok = true;
   tool_timing timing = {0, 0};
@@ -498,6 +522,7 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   opt_flags fl = {0};
   fl.input = "-";
   fl.verbosity = VERBOSITY_REMARKS;
+  fl.bytecode_version = -1;
   fl.pipeline.tool_mask = tool->tool_mask;
   fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};

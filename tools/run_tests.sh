@@ -30,6 +30,9 @@ run_suite differential env BASELINE=tests/differential/baseline.txt tests/differ
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.sh "$build/bin/stablehlo-opt"
 run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
+run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"
+run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecode.txt \
+  tests/differential/bytecode.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"

@@ -53,6 +53,24 @@ SHARC_API sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generi
 SHARC_API void sharc_value_namer_name(sharc_value_namer *n, const sharc_value *v, sharc_buf *out);
 SHARC_API void sharc_value_namer_destroy(sharc_value_namer *n);
 
+/* ---- MLIR bytecode ---------------------------------------------------- */
+/* Whether `buf` starts with MLIR bytecode's magic number `ML\xefR`. */
+SHARC_API bool sharc_is_bytecode(const char *buf, size_t len);
+typedef struct sharc_bytecode_options {
+  int64_t version;      /* bytecode format version; -1: the current one (6) */
+  const char *producer; /* NULL: "MLIR22.1.8", as mlir-opt-22 writes */
+} sharc_bytecode_options;
+/* Appends `op` as MLIR bytecode to `out`. False (with a diagnostic through
+ * the context, nothing appended) for a version it cannot write. */
+SHARC_API bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, sharc_buf *out);
+/* Reads MLIR bytecode; the top-level op (a builtin.module) or NULL after
+ * reporting `name: error: ... at byte offset N` through the context. */
+SHARC_API sharc_op *sharc_parse_bytecode(sharc_context *ctx, const char *name, const char *buf,
+                                         size_t len);
+/* Text or bytecode, told apart by the magic number. */
+SHARC_API sharc_op *sharc_parse_any(sharc_context *ctx, const char *name, const char *buf,
+                                    size_t len);
+
 /* Parses a single type or attribute from text (for API users and tests). */
 SHARC_API sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
 SHARC_API sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);

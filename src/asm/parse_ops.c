@@ -597,6 +597,9 @@ static void parser_free(sharc_parser *p) {
 
 sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf, size_t len,
                                 unsigned first_line, unsigned first_col) {
+  /* MLIR bytecode is told apart by its magic number wherever text is read */
+  if (sharc_is_bytecode(buf, len))
+    return sharc_parse_bytecode(ctx, name, buf, len);
   sharc_parser p;
   parser_init(&p, ctx, name, buf, len, first_line, first_col);
   sharc_op *m = parse_top(&p);

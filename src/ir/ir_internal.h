@@ -454,6 +454,9 @@ struct sharc_dialect {
    * `encoding` on a ranked tensor being parsed; the error goes at `at`. */
   bool (*verify_encoding)(sharc_parser *p, const struct sharc_token *at, const sharc_attr *encoding,
                           const int64_t *shape, unsigned rank, sharc_type *elem);
+  /* MLIR bytecode encodings of the dialect's attributes, types and op
+   * properties (asm/bytecode.h); NULL: written as text. */
+  const struct sharc_bytecode_dialect *bytecode;
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);

@@ -78,7 +78,8 @@ fuzz_report) suffix=_report ;;
 fuzz_pipeline) suffix=_pipeline ;;
 fuzz_hlo_sharding) suffix=_hlo_sharding ;;
 fuzz_interpret) suffix=_interpret ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding or fuzz_interpret" >&2; exit 2 ;;
+fuzz_bytecode) suffix=_bytecode ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret or fuzz_bytecode" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -93,7 +94,7 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -157,6 +158,23 @@ for d in dirs:
 print("fuzz/run.sh: %d interpreter seeds" % n, file=sys.stderr)
 PY
   seeds=("$OUT/interpret_seeds")
+fi
+if [ "$target" = fuzz_bytecode ]; then
+  # the text seeds written as bytecode by a built tool
+  rm -rf "$OUT/bytecode_seeds"
+  mkdir -p "$OUT/bytecode_seeds"
+  tool=$ROOT/build/bin/mpmd_opt
+  [ -x "$tool" ] || tool=$ROOT/build-asan/bin/mpmd_opt
+  n=0
+  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/**/*.mlir; do
+    if "$tool" --allow-unregistered-dialect -emit-bytecode "$f" -o "$OUT/bytecode_seeds/s$n" \
+        2>/dev/null; then
+      n=$((n + 1))
+    fi
+  done
+  rm -f "$OUT/bytecode_seeds/s$n"
+  echo "fuzz/run.sh: $n bytecode seeds" >&2
+  seeds=("$OUT/bytecode_seeds")
 fi
 
 # ---- fuzz ------------------------------------------------------------------
