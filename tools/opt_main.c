@@ -53,6 +53,7 @@ typedef struct opt_flags {
   bool verify_diagnostics;
   sharc_vd_level verify_level;
   bool allow_unregistered;
+  bool no_print_op_on_diag; /* -mlir-print-op-on-diagnostic=false */
   verbosity verbosity;
   bool help;
   const char *pass_pipeline;
@@ -267,6 +268,7 @@ static void print_help(const sharc_opt_tool *tool) {
   puts("  --mlir-print-ir-before-all        - Print IR before each pass");
   puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
   puts("  --mlir-print-op-generic           - Print the generic op form");
+  puts("  --mlir-print-op-on-diagnostic     - When a diagnostic is emitted on an operation, also print the operation as an attached note");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
   puts("  -o <filename>                     - Output filename");
@@ -388,6 +390,8 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   for (const char *const *d = tool->dialects; d && *d; d++)
     sharc_context_load_dialect(ctx, *d);
   sharc_context_add_source_table(ctx, src->name, src->lines, 1);
+  /* MlirOptMain: printOpOnDiagnostic(!verifyDiagnostics), unless turned off */
+  sharc_context_set_print_op_on_diagnostic(ctx, !fl->verify_diagnostics && !fl->no_print_op_on_diag);
   diag_log log = {0};
   log.verbosity = fl->verbosity;
   log.ctx = ctx;
@@ -507,7 +511,7 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_PRINT_OP_ON_DIAG
 } opt_id;
 
 static const struct {
@@ -536,6 +540,7 @@ static const struct {
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
     [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
     [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
+    [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL},
 };
 
 static int find_option(const char *name, size_t n) {
@@ -624,6 +629,9 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     return true;
   case O_LOCAL_SCOPE:
     fl->print.local_scope = b;
+    return true;
+  case O_PRINT_OP_ON_DIAG:
+    fl->no_print_op_on_diag = !b;
     return true;
   case O_EMIT_BYTECODE:
     if (!b)
