@@ -8,7 +8,7 @@ LLVM_BIN   ?= /usr/lib/llvm-22/bin
 SHARED     ?= ../shared
 CMAKE      ?= cmake
 
-.PHONY: all build build-lto build-asan run test deps unit lit malformed stress stress-small differential \
+.PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
         conformance bench fuzz fuzz-pass fuzz-report install clean
 
 all: build
@@ -35,9 +35,16 @@ run:
 	@$(BUILD)/bin/sharc propagate examples/mlp_jax.mlir -o $(BUILD)/mlp_jax.propagated.mlir
 	@echo
 	@echo "propagated module: $(BUILD)/mlp_jax.propagated.mlir"
-	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --explicit"
+	@echo "next: $(BUILD)/bin/sharc propagate examples/mlp_jax.mlir --format json"
 	@echo "      $(BUILD)/bin/sharc explain examples/mlp_jax.mlir b1"
 	@echo "      $(BUILD)/bin/sharc show examples/mlp_jax.mlir %0"
+
+# the Python package (python/) with the Release shared library, installed with pip
+PYTHON ?= python3
+python:
+	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(CMAKE) --build $(BUILD) -j $(JOBS) --target sharc_shared
+	@tools/install_python.sh $(BUILD) $(PYTHON)
 
 # Test tools from Debian: FileCheck/lit/not (llvm-22-tools) and the
 # reference MLIR printer mlir-opt-22 (mlir-22-tools).

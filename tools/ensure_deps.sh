@@ -7,6 +7,9 @@ need=()
 [ -x /usr/lib/llvm-22/bin/FileCheck ] && [ -x /usr/lib/llvm-22/bin/lit ] || need+=(llvm-22-tools)
 command -v mlir-opt-22 >/dev/null 2>&1 || need+=(mlir-22-tools)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
+# the Python package's tests: Debian's python3 with pip, setuptools and pytest
+[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import pytest, setuptools, pip, wheel' 2>/dev/null ||
+  need+=(python3 python3-pytest python3-setuptools python3-pip python3-wheel)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then

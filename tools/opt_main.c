@@ -2,19 +2,17 @@
  * input file or `-`, -o, -split-input-file[=marker], -output-split-marker,
  * -verify-diagnostics, -allow-unregistered-dialect, -pass-pipeline,
  * -<pass>[=options], -mlir-print-op-generic / -debuginfo / -ir-after-all,
- * -mlir-timing, --help. Flags are checked as LLVM's command-line library
- * checks them, with its messages. An output file is written to a temporary
+ * -mlir-timing, --help (parsed in opt_cli.c, as LLVM's command-line
+ * library parses them, with its messages). An output file is written to a temporary
  * file beside it and renamed into place only when everything succeeded, so
  * a failure, a signal or a crash never leaves a partial or truncated file. */
 #define _XOPEN_SOURCE 700
-#include "opt_main.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
 /* Tool-only machinery, not part of the embeddable API: mapping the input
  * file, and the -verify-diagnostics checker of expected-* comments. */
-#include "support/edit_distance.h"
 #include "support/input.h"
 #include "support/pages.h"
 #include "support/vec.h"
@@ -34,34 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char default_split_marker[] = "// -----";
-
-/* mlir-opt's -mlir-diagnostic-verbosity-level. */
-typedef enum verbosity { VERBOSITY_ERRORS, VERBOSITY_WARNINGS, VERBOSITY_REMARKS } verbosity;
-
-/* A pass given as its own flag, added once the command line is accepted. */
-typedef struct pass_flag {
-  char *name;
-  const char *options;
-} pass_flag;
-
-typedef struct opt_flags {
-  const char *input;
-  const char *output;
-  const char *split_marker; /* NULL: no splitting */
-  const char *output_split_marker;
-  bool verify_diagnostics;
-  sharc_vd_level verify_level;
-  bool allow_unregistered;
-  bool no_print_op_on_diag; /* -mlir-print-op-on-diagnostic=false */
-  verbosity verbosity;
-  bool help;
-  const char *pass_pipeline;
-  pass_flag *passes;
-  unsigned num_passes;
-  sharc_print_flags print;
-  sharc_pipeline_flags pipeline;
-} opt_flags;
+#include "opt_cli.h"
 
 /* ---- output -----------------------------------------------------------------
  * An output file is written to `<target>.tmpXXXXXX` in the target's
@@ -256,45 +227,6 @@ static bool output_close(output *o, bool keep) {
 }
 
 /* ---- help and diagnostics --------------------------------------------------- */
-
-static void print_help(const sharc_opt_tool *tool) {
-  printf("OVERVIEW: %s\n\nUSAGE: %s [options] <input file>\n\nOPTIONS:\n\n", tool->description,
-         tool->name);
-  puts("  --allow-unregistered-dialect      - Allow operation with no registered dialects");
-  puts("  --mlir-diagnostic-verbosity-level=<value> - Choose level of diagnostic information");
-  puts("  --mlir-print-debuginfo            - Print debug info in MLIR output");
-  puts("  --mlir-print-ir-after-all         - Print IR after each pass");
-  puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
-  puts("  --mlir-print-ir-before-all        - Print IR before each pass");
-  puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
-  puts("  --mlir-print-op-generic           - Print the generic op form");
-  puts("  --mlir-print-op-on-diagnostic     - When a diagnostic is emitted on an operation, also print the operation as an attached note");
-  puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
-  puts("  --mlir-timing                     - Display execution times");
-  puts("  -o <filename>                     - Output filename");
-  puts("  --output-split-marker=<string>    - Split marker to use for merging the ouput");
-  puts("  --pass-pipeline=<string>          - Textual description of the pass pipeline to run");
-  puts("  --split-input-file[=<string>]     - Split the input file into chunks using the given or default marker and process each chunk independently");
-  puts("  --verify-diagnostics              - Check that emitted diagnostics match expected-* lines on the corresponding line");
-  puts("  --verify-each                     - Run the verifier after each transformation pass");
-  puts("  Passes and pass pipelines:");
-  unsigned n, unimplemented = 0;
-  const sharc_pass_def *const *defs = sharc_pass_registry(&n);
-  for (unsigned i = 0; i < n; i++) {
-    const sharc_pass_def *d = defs[i];
-    if (!(d->tools & tool->tool_mask))
-      continue;
-    if (!sharc_pass_is_implemented(d)) {
-      unimplemented++;
-      continue;
-    }
-    printf("    --%-40s - %s\n", d->flag, d->summary);
-    for (unsigned k = 0; k < d->num_options; k++)
-      printf("      --%-38s - %s\n", d->options[k].name, d->options[k].description);
-  }
-  printf("  (%u more Shardy passes are known but not implemented yet; they are rejected.)\n",
-         unimplemented);
-}
 
 /* Diagnostics of one chunk, collected for -verify-diagnostics. */
 typedef struct diag_log {
@@ -496,307 +428,6 @@ static void split_chunks(const source *src, const char *marker, chunk_vec *cs, s
   push_chunk(src, cs, start, end);
 }
 
-/* ---- the command line -------------------------------------------------------
- * LLVM's cl: `-name`, `--name`, `-name=value`; an option taking a value may
- * take the next argument; `--` ends the options; one positional input. */
-
-typedef enum opt_kind {
-  K_BOOL,      /* optional value: true/false/1/0... */
-  K_REQUIRED,  /* a value, from `=` or the next argument */
-  K_OPTIONAL,  /* a value only after `=` */
-  K_NO_VALUE,
-} opt_kind;
-
-typedef enum opt_id {
-  O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
-  O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
-  O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_PRINT_OP_ON_DIAG
-} opt_id;
-
-static const struct {
-  const char *name;
-  opt_kind kind;
-} options[] = {
-    [O_O] = {"o", K_REQUIRED},
-    [O_PASS_PIPELINE] = {"pass-pipeline", K_REQUIRED},
-    [O_P] = {"p", K_REQUIRED},
-    [O_SPLIT] = {"split-input-file", K_OPTIONAL},
-    [O_OUTPUT_SPLIT] = {"output-split-marker", K_REQUIRED},
-    [O_VERIFY_DIAG] = {"verify-diagnostics", K_OPTIONAL},
-    [O_ALLOW_UNREG] = {"allow-unregistered-dialect", K_BOOL},
-    [O_GENERIC] = {"mlir-print-op-generic", K_BOOL},
-    [O_DEBUGINFO] = {"mlir-print-debuginfo", K_BOOL},
-    [O_PRETTY_DEBUGINFO] = {"mlir-pretty-debuginfo", K_BOOL},
-    [O_IR_AFTER_ALL] = {"mlir-print-ir-after-all", K_BOOL},
-    [O_IR_BEFORE_ALL] = {"mlir-print-ir-before-all", K_BOOL},
-    [O_IR_AFTER_FAILURE] = {"mlir-print-ir-after-failure", K_BOOL},
-    [O_VERIFY_EACH] = {"verify-each", K_BOOL},
-    [O_DISABLE_THREADING] = {"mlir-disable-threading", K_BOOL},
-    [O_TIMING] = {"mlir-timing", K_BOOL},
-    [O_VERBOSITY] = {"mlir-diagnostic-verbosity-level", K_REQUIRED},
-    [O_HELP] = {"help", K_NO_VALUE},
-    [O_H] = {"h", K_NO_VALUE},
-    [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
-    [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
-    [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
-    [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL},
-};
-
-static int find_option(const char *name, size_t n) {
-  for (unsigned i = 0; i < sizeof options / sizeof options[0]; i++)
-    if (strlen(options[i].name) == n && memcmp(options[i].name, name, n) == 0)
-      return (int)i;
-  return -1;
-}
-
-/* "for the -o option: ..." ("--name" for names longer than one letter). */
-static void option_error(const sharc_opt_tool *tool, const char *name, sharc_buf *err,
-                         const char *fmt, const char *value) {
-  sharc_buf_printf(err, "%s: for the %s%s option: ", tool->name, strlen(name) == 1 ? "-" : "--",
-                   name);
-  sharc_buf_printf(err, fmt, value);
-  sharc_buf_putc(err, '\n');
-}
-
-/* llvm::cl::parser<bool>. */
-static bool parse_cl_bool(const char *v, bool *out) {
-  if (!*v || !strcmp(v, "true") || !strcmp(v, "TRUE") || !strcmp(v, "True") || !strcmp(v, "1")) {
-    *out = true;
-    return true;
-  }
-  if (!strcmp(v, "false") || !strcmp(v, "FALSE") || !strcmp(v, "False") || !strcmp(v, "0")) {
-    *out = false;
-    return true;
-  }
-  return false;
-}
-
-/* Applies one recognized option; false after reporting a bad value. */
-static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, const char *v,
-                         sharc_buf *err) {
-  const char *name = options[id].name;
-  bool b = true;
-  if (options[id].kind == K_BOOL && !parse_cl_bool(v ? v : "", &b)) {
-    option_error(tool, name, err, "'%s' is invalid value for boolean argument! Try 0 or 1", v);
-    return false;
-  }
-  switch (id) {
-  case O_O:
-    fl->output = v;
-    return true;
-  case O_PASS_PIPELINE:
-  case O_P:
-    fl->pass_pipeline = v;
-    return true;
-  case O_SPLIT:
-    fl->split_marker = v && *v ? v : default_split_marker;
-    return true;
-  case O_OUTPUT_SPLIT:
-    fl->output_split_marker = v;
-    return true;
-  case O_VERIFY_DIAG:
-    if (v && *v && strcmp(v, "all") != 0 && strcmp(v, "only-expected") != 0) {
-      option_error(tool, name, err, "Cannot find option named '%s'!", v);
-      return false;
-    }
-    fl->verify_diagnostics = true;
-    fl->verify_level = v && !strcmp(v, "only-expected") ? SHARC_VD_ONLY_EXPECTED : SHARC_VD_ALL;
-    return true;
-  case O_VERBOSITY:
-    if (!strcmp(v, "errors"))
-      fl->verbosity = VERBOSITY_ERRORS;
-    else if (!strcmp(v, "warnings"))
-      fl->verbosity = VERBOSITY_WARNINGS;
-    else if (!strcmp(v, "remarks"))
-      fl->verbosity = VERBOSITY_REMARKS;
-    else {
-      option_error(tool, name, err, "Cannot find option named '%s'!", v);
-      return false;
-    }
-    return true;
-  case O_ALLOW_UNREG:
-    fl->allow_unregistered = b;
-    return true;
-  case O_GENERIC:
-    fl->print.generic = b;
-    return true;
-  case O_DEBUGINFO:
-    fl->print.debug_info = b;
-    return true;
-  case O_PRETTY_DEBUGINFO:
-    fl->print.pretty_debug_info = b;
-    return true;
-  case O_LOCAL_SCOPE:
-    fl->print.local_scope = b;
-    return true;
-  case O_PRINT_OP_ON_DIAG:
-    fl->no_print_op_on_diag = !b;
-    return true;
-  case O_EMIT_BYTECODE:
-    if (!b)
-      return true;
-    /* out of scope: sharc reads and writes MLIR's textual form only */
-    sharc_buf_printf(err, "%s: -emit-bytecode is not supported: sharc writes MLIR text only\n",
-                     tool->name);
-    return false;
-  case O_IR_AFTER_ALL:
-    fl->pipeline.print_ir_after_all = b;
-    return true;
-  case O_IR_BEFORE_ALL:
-    fl->pipeline.print_ir_before_all = b;
-    return true;
-  case O_IR_AFTER_FAILURE:
-    fl->pipeline.print_ir_after_failure = b;
-    return true;
-  case O_VERIFY_EACH:
-    fl->pipeline.no_verify = !b;
-    return true;
-  case O_TIMING:
-    fl->pipeline.timing = b;
-    return true;
-  case O_DISABLE_THREADING: /* sharc runs one thread: nothing to disable */
-    return true;
-  case O_HELP:
-  case O_H:
-  case O_HELP_HIDDEN:
-    fl->help = true;
-    return true;
-  }
-  return true;
-}
-
-/* Records `name` (its first n bytes) as a pass flag if some pass has it. */
-static bool add_pass_flag(const sharc_opt_tool *tool, opt_flags *fl, const char *name, size_t n,
-                          const char *options) {
-  char *copy = malloc(n + 1);
-  if (!copy)
-    abort();
-  memcpy(copy, name, n);
-  copy[n] = 0;
-  if (!sharc_pass_lookup(copy, tool->tool_mask)) {
-    free(copy);
-    return false;
-  }
-  fl->passes = realloc(fl->passes, (fl->num_passes + 1) * sizeof *fl->passes);
-  if (!fl->passes)
-    abort();
-  fl->passes[fl->num_passes++] = (pass_flag){copy, options};
-  return true;
-}
-
-typedef struct nearest {
-  const char *name;
-  unsigned distance;
-  bool found, takes_value;
-} nearest;
-
-/* LLVM compares the flag without its `=value` for options that take one. */
-static void consider(nearest *best, const char *name, bool takes_value, const char *flag,
-                     size_t flag_len, size_t whole_len) {
-  size_t n = takes_value ? flag_len : whole_len;
-  unsigned d = sharc_edit_distance(name, strlen(name), flag, n, best->distance);
-  if (best->found && d >= best->distance)
-    return;
-  *best = (nearest){name, d, true, takes_value};
-}
-
-/* LLVM's "Did you mean": the known option (pass flags included) nearest to
- * the unknown one, keeping its `=value`. */
-static void suggest_nearest(const sharc_opt_tool *tool, const char *name, sharc_buf *err) {
-  size_t whole = strlen(name);
-  const char *eq = strchr(name, '=');
-  size_t flag_len = eq ? (size_t)(eq - name) : whole;
-  if (!whole)
-    return;
-  nearest best = {0};
-  for (unsigned i = 0; i < sizeof options / sizeof options[0]; i++)
-    consider(&best, options[i].name, options[i].kind != K_NO_VALUE, name, flag_len, whole);
-  unsigned count;
-  const sharc_pass_def *const *defs = sharc_pass_registry(&count);
-  for (unsigned i = 0; i < count; i++)
-    if (defs[i]->tools & tool->tool_mask)
-      consider(&best, defs[i]->flag, true, name, flag_len, whole);
-  if (!best.found)
-    return;
-  sharc_buf_printf(err, "%s: Did you mean '%s%s%s%s'?\n", tool->name,
-                   strlen(best.name) > 1 ? "--" : "-", best.name,
-                   best.takes_value && eq ? "=" : "", best.takes_value && eq ? eq + 1 : "");
-}
-
-static void unknown_argument(const sharc_opt_tool *tool, const char *arg, const char *near,
-                             sharc_buf *err) {
-  sharc_buf_printf(err, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", tool->name,
-                   arg, tool->name);
-  suggest_nearest(tool, near, err);
-}
-
-/* Parses argv into `fl`, reporting every error to `err` as LLVM does (all of
- * them, positional-count errors last); false if there was any. Stops early
- * at --help, which is then shown. */
-static bool parse_command_line(const sharc_opt_tool *tool, int argc, char **argv, opt_flags *fl,
-                               sharc_buf *err) {
-  bool ok = true, positional_only = false;
-  unsigned positionals = 0;
-  for (int i = 1; i < argc && !fl->help; i++) {
-    const char *a = argv[i];
-    if (positional_only || a[0] != '-' || a[1] == 0) {
-      if (positionals++ == 0)
-        fl->input = a;
-      continue;
-    }
-    if (strcmp(a, "--") == 0) {
-      positional_only = true;
-      continue;
-    }
-    const char *name = a + 1 + (a[1] == '-');
-    const char *eq = strchr(name, '=');
-    size_t n = eq ? (size_t)(eq - name) : strlen(name);
-    const char *v = eq ? eq + 1 : NULL;
-    int id = find_option(name, n);
-    if (id < 0) {
-      if (add_pass_flag(tool, fl, name, n, v))
-        continue;
-      /* `-ofile`: LLVM reads a single letter plus text as a group of
-       * one-letter options, which a value-taking option cannot be part of */
-      int single = a[1] != '-' && n > 1 ? find_option(name, 1) : -1;
-      /* LLVM then looks for the nearest option to the letter it stopped at */
-      const char *near = name;
-      if (single >= 0 && options[single].kind == K_REQUIRED) {
-        option_error(tool, options[single].name, err, "may not occur within a group!%s", "");
-        near = options[single].name;
-      }
-      unknown_argument(tool, a, near, err);
-      ok = false;
-      continue;
-    }
-    opt_kind kind = options[id].kind;
-    if (kind == K_NO_VALUE && v) {
-      sharc_buf_printf(err, "%s: for the %s%s option: does not allow a value! '%s' specified.\n",
-                       tool->name, n == 1 ? "-" : "--", options[id].name, v);
-      ok = false;
-      continue;
-    }
-    if (kind == K_REQUIRED && !v) {
-      if (i + 1 >= argc) {
-        option_error(tool, options[id].name, err, "requires a value!%s", "");
-        ok = false;
-        continue;
-      }
-      v = argv[++i];
-    }
-    ok = apply_option(tool, fl, (opt_id)id, v, err) && ok;
-  }
-  if (positionals > 1) {
-    sharc_buf_printf(err,
-                     "%s: Too many positional arguments specified!\nCan specify at most 1 "
-                     "positional arguments: See: %s --help\n",
-                     tool->name, tool->name);
-    ok = false;
-  }
-  return ok;
-}
-
 /* The pipeline from -pass-pipeline or the pass flags, as MLIR builds it once
  * the input and output are open; the first bad pass or option stops it. */
 static bool build_pipeline(const opt_flags *fl, sharc_pipeline *pl, sharc_buf *err) {
@@ -813,12 +444,6 @@ static bool build_pipeline(const opt_flags *fl, sharc_pipeline *pl, sharc_buf *e
   return true;
 }
 
-static void free_flags(opt_flags *fl) {
-  for (unsigned i = 0; i < fl->num_passes; i++)
-    free(fl->passes[i].name);
-  free(fl->passes);
-}
-
 /* Runs every chunk of the input into `out`; the exit status's truth. */
 static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                       const source *src, output *out, sharc_buf *err, double start) {
@@ -831,7 +456,7 @@ static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pip
   sharc_vd *vd = fl->verify_diagnostics
                      ? sharc_vd_new(src->name, src->data, src->len, fl->verify_level, err)
                      : NULL;
-  const char *out_marker = fl->output_split_marker ? fl->output_split_marker : default_split_marker;
+  const char *out_marker = fl->output_split_marker ? fl->output_split_marker : SHARC_OPT_DEFAULT_SPLIT_MARKER;
   for (unsigned i = 0; i < chunks.len; i++) {
     if (i) {
       output_write(out_marker, strlen(out_marker), out);
@@ -868,10 +493,15 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   fl.pipeline.tool_mask = tool->tool_mask;
   fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};
-  bool ok = parse_command_line(tool, argc, argv, &fl, &err);
+  bool ok = sharc_opt_parse_command_line(tool, argc, argv, &fl, &err);
+  if (fl.version && ok) {
+    printf("%s (sharc %s): %s\n", tool->name, sharc_version(), tool->description);
+    sharc_opt_flags_free(&fl);
+    return 0;
+  }
   if (fl.help && ok) {
-    print_help(tool);
-    free_flags(&fl);
+    sharc_opt_print_help(tool);
+    sharc_opt_flags_free(&fl);
     return 0;
   }
   sharc_input_text in = {NULL, 0, false};
@@ -902,6 +532,6 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   sharc_buf_free(&err);
   sharc_input_free(&in);
   sharc_pipeline_destroy(pl);
-  free_flags(&fl);
+  sharc_opt_flags_free(&fl);
   return ok ? 0 : 1;
 }

@@ -12,6 +12,7 @@
 #include "sharc/pass.h"
 #include "sharc/report.h"
 #include "sharc/verify.h"
+#include "support/edit_distance.h"
 #include "support/input.h"
 
 #include <errno.h>
@@ -47,7 +48,7 @@ static const char overview[] =
     "  sharc show examples/mlp_jax.mlir x --svg x.svg\n";
 
 static const char propagate_help[] =
-    "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--explicit] [--all]\n"
+    "usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--no-comm] [--all]\n"
     "                       [--format table|json|csv] [--color auto|always|never]\n"
     "\n"
     "Runs Shardy's propagation pipeline on MODEL (a module with an sdy.mesh and\n"
@@ -62,8 +63,9 @@ static const char propagate_help[] =
     "options:\n"
     "  -o OUT.mlir        write the propagated module (only when all went well;\n"
     "                     '-' writes it to stdout and the report to stderr)\n"
-    "  --explicit         also run the partitioner: explicit reshards, made into\n"
-    "                     collectives (all_gather, all_to_all, ...)\n"
+    "  --no-comm          propagation only: no explicit reshards and collectives,\n"
+    "                     so no communication figures (by default they are\n"
+    "                     computed and OUT has the collectives)\n"
     "  --all              list every value, not only those whose sharding changes\n"
     "  --format FMT       table (default), json or csv\n"
     "  --color WHEN       colour the table: auto (when stdout is a terminal),\n"
@@ -72,7 +74,7 @@ static const char propagate_help[] =
     "\n"
     "examples:\n"
     "  sharc propagate examples/mlp_jax.mlir\n"
-    "  sharc propagate model.mlir --explicit -o model.partitioned.mlir\n"
+    "  sharc propagate model.mlir --no-comm -o model.propagated.mlir\n"
     "  sharc propagate model.mlir --all --format csv > values.csv\n";
 
 static const char explain_help[] =
@@ -84,7 +86,8 @@ static const char explain_help[] =
     "constraint, a manual computation) and the steps that brought it there, one\n"
     "line per step with the op and its location.\n"
     "\n"
-    "VALUE is a value of the propagated module ('sharc propagate -o' writes it):\n"
+    "VALUE is a value of the propagated module ('sharc propagate --no-comm -o'\n"
+    "writes it):\n"
     "  %12, %0#1, 12     its SSA name (%arg0 or arg0 for an argument)\n"
     "  result0           the first function result\n"
     "  x                 an argument's or result's name (loc(\"x\"), jax.result_info)\n"
@@ -92,7 +95,9 @@ static const char explain_help[] =
     "  @f:%3             a value of function f, when several functions have %3\n"
     "\n"
     "options:\n"
-    "  --explicit         explain the module with explicit collectives\n"
+    "  --explicit         explain the module with explicit collectives (by default\n"
+    "                     the propagated module before them, as 'sharc propagate\n"
+    "                     --no-comm -o' writes it: collectives change no sharding)\n"
     "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
     "\n"
     "examples:\n"
@@ -100,7 +105,7 @@ static const char explain_help[] =
     "  sharc explain examples/mlp_jax.mlir result0\n";
 
 static const char show_help[] =
-    "usage: sharc show MODEL.mlir VALUE [--svg FILE] [--explicit] [--color auto|always|never]\n"
+    "usage: sharc show MODEL.mlir VALUE [--svg FILE] [--no-comm] [--color auto|always|never]\n"
     "\n"
     "Runs the propagation and draws VALUE's mesh (which device sits where) and\n"
     "the block of VALUE each device holds, as jax.debug.visualize_array_sharding\n"
@@ -110,7 +115,7 @@ static const char show_help[] =
     "\n"
     "options:\n"
     "  --svg FILE         also write the picture as SVG\n"
-    "  --explicit         show the module with explicit collectives\n"
+    "  --no-comm          show the module without explicit collectives\n"
     "  --color WHEN       auto (when stdout is a terminal), always or never\n"
     "  --allow-unregistered-dialect   accept ops of unknown dialects\n"
     "\n"
@@ -154,6 +159,54 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg) {
   return 1;
 }
 
+/* The word of `names` nearest to `word` if it is near enough to be a typo. */
+static const char *nearest(const char *word, const char *const *names) {
+  const char *best = NULL;
+  size_t len = strlen(word);
+  unsigned limit = len / 3 > 2 ? (unsigned)(len / 3) : 2, best_d = limit + 1;
+  for (; *names; names++) {
+    unsigned d = sharc_edit_distance(*names, strlen(*names), word, len, best_d);
+    if (d < best_d) {
+      best_d = d;
+      best = *names;
+    }
+  }
+  return best;
+}
+
+static const char *const command_names[] = {"propagate", "explain", "show",  "pipeline",
+                                            "print",     "check",   "help", NULL};
+
+/* The options each command takes, for "did you mean". */
+static const char *const *options_of(command cmd) {
+  static const char *const propagate_opts[] = {
+      "--help", "--no-comm", "--explicit", "--all", "--timing", "--allow-unregistered-dialect",
+      "-o", "--format", "--color", NULL};
+  static const char *const explain_opts[] = {
+      "--help", "--no-comm", "--explicit", "--timing", "--allow-unregistered-dialect", NULL};
+  static const char *const show_opts[] = {"--help",   "--no-comm", "--explicit",
+                                          "--timing", "--allow-unregistered-dialect",
+                                          "--svg",    "--color",   NULL};
+  return cmd == CMD_PROPAGATE ? propagate_opts : cmd == CMD_EXPLAIN ? explain_opts : show_opts;
+}
+
+static int unknown_option(const char *cmd_name, const char *a, command cmd) {
+  const char *eq = strchr(a, '=');
+  char word[64];
+  size_t n = eq ? (size_t)(eq - a) : strlen(a);
+  if (n >= sizeof word)
+    n = sizeof word - 1;
+  memcpy(word, a, n);
+  word[n] = 0;
+  const char *near = nearest(word, options_of(cmd));
+  if (!near)
+    return usage_error(cmd_name, "unknown option '%s'", a);
+  fprintf(stderr, "sharc %s: error: unknown option '%s'; did you mean '%s'?\n", cmd_name, a,
+          near);
+  fprintf(stderr, "(try 'sharc %s --help')\n", cmd_name);
+  return 1;
+}
+
 /* `--name VALUE` or `--name=VALUE`. */
 static bool take_value(int argc, char **argv, int *i, const char *name, const char **value) {
   size_t n = strlen(name);
@@ -190,8 +243,10 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       fputs(help, stdout);
       exit(0);
-    } else if (strcmp(a, "--explicit") == 0) {
+    } else if (strcmp(a, "--explicit") == 0) { /* the default; kept for old scripts */
       c->opts.explicit_collectives = true;
+    } else if (strcmp(a, "--no-comm") == 0) {
+      c->opts.explicit_collectives = false;
     } else if (strcmp(a, "--all") == 0 && c->cmd == CMD_PROPAGATE) {
       c->opts.all_values = true;
     } else if (strcmp(a, "--timing") == 0) {
@@ -225,7 +280,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else
         return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
     } else {
-      return usage_error(name, "unknown option '%s'", a);
+      return unknown_option(name, a, c->cmd);
     }
   }
   if (!c->input)
@@ -484,6 +539,11 @@ int main(int argc, char **argv) {
     fputs(overview, stdout);
     return 0;
   }
+  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+    printf("sharc %s: Shardy's sharding propagation, export and MPMD passes, in C\n",
+           sharc_version());
+    return 0;
+  }
   if (strcmp(cmd, "print") == 0 || strcmp(cmd, "check") == 0)
     return run_print_or_check(argc, argv);
   cli c = {0};
@@ -495,12 +555,18 @@ int main(int argc, char **argv) {
     help = propagate_help;
   } else if (strcmp(cmd, "explain") == 0) {
     c.cmd = CMD_EXPLAIN;
+    c.opts.explicit_collectives = false; /* origins are propagation's: see explain_help */
     help = explain_help;
   } else if (strcmp(cmd, "show") == 0) {
     c.cmd = CMD_SHOW;
     help = show_help;
   } else {
-    return usage_error(NULL, "unknown command '%s'", cmd);
+    const char *near = nearest(cmd, command_names);
+    if (!near)
+      return usage_error(NULL, "unknown command '%s'", cmd);
+    fprintf(stderr, "sharc: error: unknown command '%s'; did you mean '%s'?\n(try 'sharc --help')\n",
+            cmd, near);
+    return 1;
   }
   int rc = parse_cli(argc, argv, &c, cmd, help);
   if (rc >= 0)

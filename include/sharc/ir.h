@@ -62,28 +62,8 @@ typedef enum sharc_signedness {
   SHARC_UNSIGNED
 } sharc_signedness;
 
-/* Every floating-point format MLIR's builtin dialect knows. */
-typedef enum sharc_float_kind {
-  SHARC_F16,
-  SHARC_BF16,
-  SHARC_F32,
-  SHARC_F64,
-  SHARC_F80,
-  SHARC_F128,
-  SHARC_TF32,
-  SHARC_F8E5M2,
-  SHARC_F8E4M3,
-  SHARC_F8E4M3FN,
-  SHARC_F8E5M2FNUZ,
-  SHARC_F8E4M3FNUZ,
-  SHARC_F8E4M3B11FNUZ,
-  SHARC_F8E3M4,
-  SHARC_F8E8M0FNU,
-  SHARC_F6E2M3FN,
-  SHARC_F6E3M2FN,
-  SHARC_F4E2M1FN,
-  SHARC_FLOAT_KIND_COUNT
-} sharc_float_kind;
+/* sharc_float_kind (every floating-point format MLIR knows) is in support.h:
+ * the float arithmetic below the IR uses it too. */
 
 #define SHARC_DYNAMIC INT64_MIN /* a dynamic dimension, as MLIR's kDynamic */
 

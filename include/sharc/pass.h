@@ -69,6 +69,15 @@ typedef struct sharc_option_def {
 
 /* Copies a string into memory that lives as long as the pass instance. */
 SHARC_API const char *sharc_pass_option_strdup(void *owner, const char *s, size_t n);
+/* Zeroed memory that lives as long as the pass instance `owner` (what a
+ * custom option parser's lists and tables are built in). */
+SHARC_API void *sharc_pass_owner_alloc(void *owner, size_t size);
+/* MLIR's parseCommaSeparatedList, for list options of a custom type: calls
+ * `each` on every element (cleaned of spaces, one pair of quotes or braces,
+ * as MLIR cleans it) until one returns false; returns whether all passed. */
+SHARC_API bool sharc_option_for_each_list_item(const char *text,
+                                               bool (*each)(const char *item, void *user),
+                                               void *user);
 
 /* ---- pass definitions ------------------------------------------------------ */
 typedef struct sharc_pass_run sharc_pass_run;

@@ -31,7 +31,8 @@ extern "C" {
 
 typedef struct sharc_report_options {
   /* Also run the partitioner: explicit reshards, made into collectives
-   * (Shardy's enable-insert-explicit-collectives). */
+   * (Shardy's enable-insert-explicit-collectives). On by default: without it
+   * the report has no communication figures (`sharc --no-comm`). */
   bool explicit_collectives;
   /* Keep propagation's debugging information (sharding origins and
    * propagation edges) for sharc_report_explain; sharc_report_create reads

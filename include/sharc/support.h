@@ -28,6 +28,9 @@ typedef struct sharc_str {
 } sharc_str;
 
 #define SHARC_STR(lit) ((sharc_str){(lit), sizeof(lit) - 1})
+/* The library's version ("0.1.0"), as CMake's project() names it. */
+SHARC_API const char *sharc_version(void);
+
 SHARC_API sharc_str sharc_str_from_cstr(const char *s);
 SHARC_API bool sharc_str_eq(sharc_str a, sharc_str b);
 SHARC_API bool sharc_str_eq_cstr(sharc_str a, const char *s);
@@ -86,6 +89,29 @@ SHARC_API void *sharc_arena_alloc(sharc_arena *a, size_t size);  /* zeroed, 8-al
 SHARC_API void *sharc_arena_dup(sharc_arena *a, const void *p, size_t size);
 SHARC_API char *sharc_arena_strndup(sharc_arena *a, const char *s, size_t n);
 SHARC_API void sharc_arena_free(sharc_arena *a);
+
+/* Every floating-point format MLIR's builtin dialect knows. */
+typedef enum sharc_float_kind {
+  SHARC_F16,
+  SHARC_BF16,
+  SHARC_F32,
+  SHARC_F64,
+  SHARC_F80,
+  SHARC_F128,
+  SHARC_TF32,
+  SHARC_F8E5M2,
+  SHARC_F8E4M3,
+  SHARC_F8E4M3FN,
+  SHARC_F8E5M2FNUZ,
+  SHARC_F8E4M3FNUZ,
+  SHARC_F8E4M3B11FNUZ,
+  SHARC_F8E3M4,
+  SHARC_F8E8M0FNU,
+  SHARC_F6E2M3FN,
+  SHARC_F6E3M2FN,
+  SHARC_F4E2M1FN,
+  SHARC_FLOAT_KIND_COUNT
+} sharc_float_kind;
 
 #ifdef __cplusplus
 }

@@ -358,7 +358,10 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
       break;
     }
     if (e->tok.kind == TOK_STRING) {
-      ok = sharc_p_error_at(p, &e->tok, "expected integer or floating point literal");
+      /* MLIR takes a lone string as hex storage, so a bad one is that error */
+      ok = sharc_p_error_at(p, &e->tok, d->rank == 0 ? "expected string containing hex digits "
+                                                       "starting with `0x`"
+                                                     : "expected integer or floating point literal");
       break;
     }
     ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + i * wps);
@@ -704,7 +707,8 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
       sharc_token t = p->tok;
       if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
           !sharc_tok_is_keyword(&t, "false")) {
-        ok = sharc_p_error(p, "expected integer or float literal");
+        ok = sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
+                                                             : "expected integer or float literal");
         break;
       }
       sharc_p_next(p);
@@ -846,14 +850,14 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p);
   if (sharc_p_eat(p, ':')) {
     if (p->tok.kind != TOK_INTEGER)
-      return sharc_p_error(p, "expected integer line number in FileLineColLoc");
+      return sharc_p_error(p, "expected integer line number in FileLineColRange");
     int64_t line, col = 0;
     if (!sharc_p_parse_int(p, &line))
       return false;
     if (!sharc_p_eat(p, ':'))
       return sharc_p_error(p, "expected ':' in FileLineColLoc");
     if (p->tok.kind != TOK_INTEGER)
-      return sharc_p_error(p, "expected integer column number in FileLineColLoc");
+      return sharc_p_error(p, "expected integer column number in FileLineColRange");
     if (!sharc_p_parse_int(p, &col))
       return false;
     if (sharc_p_eat_keyword(p, "to")) {
@@ -861,7 +865,12 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
       bool explicit_line = p->tok.kind == TOK_INTEGER;
       if (explicit_line && !sharc_p_parse_int(p, &end_line))
         return false;
-      if (!sharc_p_expect(p, ':') || !sharc_p_parse_int(p, &end_col))
+      if (!sharc_tok_is(&p->tok, ':'))
+        return sharc_p_error(p, "expected either integer or `:` post `to` in FileLineColRange");
+      sharc_p_next(p);
+      if (p->tok.kind != TOK_INTEGER)
+        return sharc_p_error(p, "expected integer column number in FileLineColRange");
+      if (!sharc_p_parse_int(p, &end_col))
         return false;
       sharc_attr *a = explicit_line
                           ? sharc_loc_file_range(p->ctx, id, (unsigned)line, (unsigned)col,
@@ -890,8 +899,12 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
   sharc_token t = p->tok;
   if (t.kind == TOK_HASH_ID) {
     ok = parse_hash_attr(p, NULL, out);
-    if (ok && !sharc_attr_is_location(*out))
-      ok = sharc_p_error_at(p, &t, "expected location attribute, but got %s", "attribute");
+    if (ok && !sharc_attr_is_location(*out)) {
+      sharc_buf text = {0};
+      sharc_print_attr(*out, &text);
+      ok = sharc_p_error_at(p, &t, "expected location, but found '%s'", text.data ? text.data : "");
+      sharc_buf_free(&text);
+    }
   } else if (t.kind == TOK_STRING) {
     ok = parse_file_or_name_loc(p, out);
   } else if (sharc_tok_is_keyword(&t, "unknown")) {

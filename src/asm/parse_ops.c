@@ -1,6 +1,6 @@
 /* Parsing of operations (generic and custom forms), regions, blocks, alias
  * definitions and whole buffers. */
-#include "dialect/func/func.h"
+#include "asm/builtin_syntax.h"
 #include "asm/parser_impl.h"
 
 #include <stdlib.h>
@@ -53,7 +53,7 @@ static bool parse_labeled_block(sharc_parser *p, sharc_region *r) {
   be->tok = label;
   sharc_p_next(p);
   sharc_region_append_block(r, be->block);
-  if (!parse_block_args(p, be->block) || !sharc_p_expect(p, ':'))
+  if (!parse_block_args(p, be->block) || !sharc_p_expect_msg(p, ':', "expected ':' after block name"))
     return false;
   return parse_block_body(p, be->block);
 }
@@ -212,7 +212,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
   sharc_token colon = p->tok;
-  ok = ok && sharc_p_expect(p, ':');
+  ok = ok && sharc_p_expect_msg(p, ':', "expected ':' followed by operation type");
   sharc_token type_tok = p->tok;
   sharc_type *fn = NULL;
   ok = ok && sharc_p_parse_type(p, &fn);
@@ -317,7 +317,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
-    if (!def || !def->parse) {
+    sharc_op_parse_fn parse = def ? sharc_asm_op_parser(def) : NULL;
+    if (!parse) {
       const char *dot = memchr(name.data, '.', name.len);
       const char *dd = sharc_p_default_dialect(p);
       sharc_op_builder_cleanup(&b);
@@ -339,7 +340,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     pushed_dialect = true;
     sharc_ident *saved_custom = p->custom_op;
     p->custom_op = b.name;
-    ok = def->parse(p, &b);
+    ok = parse(p, &b);
     p->custom_op = saved_custom;
   } else {
     sharc_op_builder_cleanup(&b);

@@ -255,6 +255,12 @@ static bool expect_close(sharc_parser *p, const char *msg) {
   return sharc_p_eat(p, '>') || sharc_p_wrong_token_error(p, msg);
 }
 
+static bool cannot_start_attr(const sharc_token *t) {
+  return sharc_tok_is(t, ',') || sharc_tok_is(t, '>') || sharc_tok_is(t, ')') ||
+         sharc_tok_is(t, ']') || sharc_tok_is(t, '}') || sharc_tok_is(t, ':') ||
+         sharc_tok_is(t, '=');
+}
+
 static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_tok,
                          sharc_type **out) {
   if (!sharc_tok_is(&p->tok, '<'))
@@ -268,7 +274,9 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
   ok = ok && parse_element_type(p, &elem);
   if (ok && is_tensor) {
     sharc_attr *enc = NULL;
-    if (sharc_p_eat(p, ',')) {
+    /* MLIR parses the encoding as an optional attribute: a token that
+     * cannot start one leaves it absent and the '>' check reports */
+    if (sharc_p_eat(p, ',') && !cannot_start_attr(&p->tok)) {
       if (unranked)
         ok = sharc_p_error(p, "cannot apply encoding to unranked tensor");
       ok = ok && sharc_p_parse_attr(p, NULL, &enc);

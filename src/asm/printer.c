@@ -2,6 +2,7 @@
  * run of the printer records every attribute and type it would print, in
  * print order, like MLIR's DummyAliasOperationPrinter), then the real print:
  * aliases, the operation tree, and deferred location aliases. */
+#include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
 
@@ -803,9 +804,10 @@ static void print_op(sharc_printer *p, sharc_op *op) {
     }
     SHARC_PR_LIT(p, " = ");
   }
-  if (!p->flags.generic && op->def && op->def->print) {
+  sharc_op_print_fn print = op->def && !p->flags.generic ? sharc_asm_op_printer(op->def) : NULL;
+  if (print) {
     sharc_pr_op_name(p, op);
-    op->def->print(p, op);
+    print(p, op);
   } else {
     print_generic(p, op);
   }

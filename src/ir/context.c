@@ -335,3 +335,11 @@ unsigned sharc_context_num_dialects(const sharc_context *ctx) { return ctx->num_
 const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i) {
   return ctx->dialects[i];
 }
+
+const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name) {
+  sharc_str n = sharc_ident_str(name);
+  const char *dot = memchr(n.data, '.', n.len);
+  if (!dot)
+    return NULL;
+  return sharc_context_dialect(ctx, (sharc_str){n.data, (size_t)(dot - n.data)});
+}

@@ -4,7 +4,10 @@
 #define SHARC_IR_INTERNAL_H
 
 #include "sharc/ir.h"
-#include "sharc/rewrite.h"
+/* An op definition names its canonicalization patterns and constant
+ * materializer; their types are the rewrite layer's (sharc/rewrite.h). */
+typedef struct sharc_pattern sharc_pattern;
+typedef struct sharc_rewriter sharc_rewriter;
 
 typedef struct sharc_parser sharc_parser;
 typedef struct sharc_printer sharc_printer;
@@ -452,11 +455,6 @@ struct sharc_dialect {
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
 /* The loaded dialect named by the prefix of a `dialect.name` attribute name. */
 const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name);
-/* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
- * names only, each verified by its dialect's verify_arg_attr hook. */
-bool sharc_verify_function_arg_attrs(sharc_op *op);
-/* SymbolOpInterface::verify (name, visibility, declarations, parent). */
-bool sharc_verify_symbol_op(sharc_op *op);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
 /* The loaded dialects, in load order. */
 unsigned sharc_context_num_dialects(const sharc_context *ctx);
@@ -486,6 +484,8 @@ sharc_walk_result sharc_attr_walk(sharc_attr *a, sharc_attr_visit_fn fn, void *u
 
 /* Builtin dialect tables. */
 extern const sharc_dialect sharc_builtin_dialect;
+extern const sharc_op_def sharc_builtin_module_def;          /* builtin.module */
+extern const sharc_op_def sharc_builtin_unrealized_cast_def; /* builtin.unrealized_conversion_cast */
 extern const sharc_dialect sharc_func_dialect;
 extern const sharc_dialect sharc_stablehlo_dialect;
 extern const sharc_dialect sharc_sdy_dialect;

@@ -1,6 +1,6 @@
 /* The pass registry: the passes sharc implements (each defined in its own
- * file under src/transforms) and the Shardy flags it knows but does not
- * implement yet (pass_table.c). */
+ * file under src/transforms, listed once in pass_list.h) and the Shardy
+ * flags it knows but does not implement yet (pass_table.c). */
 #ifndef SHARC_PASS_PASS_REGISTRY_H
 #define SHARC_PASS_PASS_REGISTRY_H
 
@@ -12,119 +12,9 @@ extern const sharc_pass_def sharc_pass_table[];
 extern const unsigned sharc_pass_table_size;
 
 /* Implemented passes and pipelines, one definition per file. */
-extern const sharc_pass_def sharc_pass_canonicalize;
-extern const sharc_pass_def sharc_pass_cse;
-extern const sharc_pass_def sharc_pass_inline;
-extern const sharc_pass_def sharc_pass_symbol_dce;
-extern const sharc_pass_def sharc_pass_sdy_populate_op_sharding_rules;
-extern const sharc_pass_def sharc_pass_sdy_drop_sharding_rules;
-extern const sharc_pass_def sharc_pass_sdy_reshard_to_collectives;
-extern const sharc_pass_def sharc_pass_sdy_resolve_permutation_factors;
-extern const sharc_pass_def sharc_pass_sdy_remove_size_one_axes;
-extern const sharc_pass_def sharc_pass_sdy_explicit_gather_scatter_batching;
-extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_splitter;
-extern const sharc_pass_def sharc_pass_sdy_manual_axes_cleanup;
-extern const sharc_pass_def sharc_pass_sdy_lift_inlined_meshes;
-extern const sharc_pass_def sharc_pass_sdy_import_pipeline;
-extern const sharc_pass_def sharc_pass_sdy_export_pipeline;
-extern const sharc_pass_def sharc_pass_sdy_apply_sharding_constraints;
-extern const sharc_pass_def sharc_pass_sdy_add_data_flow_edges;
-extern const sharc_pass_def sharc_pass_sdy_add_func_data_flow_edges;
-extern const sharc_pass_def sharc_pass_sdy_flatten_call_graph;
-extern const sharc_pass_def sharc_pass_sdy_import_func_calls;
-extern const sharc_pass_def sharc_pass_sdy_pre_order_funcs;
-extern const sharc_pass_def sharc_pass_sdy_propagate_sharding_from_func_to_call;
-extern const sharc_pass_def sharc_pass_sdy_sharding_group_import;
-extern const sharc_pass_def sharc_pass_sdy_basic_propagate;
-extern const sharc_pass_def sharc_pass_sdy_aggressive_propagate;
-extern const sharc_pass_def sharc_pass_sdy_op_priority_propagate;
-extern const sharc_pass_def sharc_pass_sdy_user_priority_propagate;
-extern const sharc_pass_def sharc_pass_sdy_propagation_pipeline;
-extern const sharc_pass_def sharc_pass_sdy_close_shardings;
-extern const sharc_pass_def sharc_pass_sdy_constant_or_scalar_merger;
-extern const sharc_pass_def sharc_pass_sdy_drop_sharding_and_mesh;
-extern const sharc_pass_def sharc_pass_sdy_export_named_computations;
-extern const sharc_pass_def sharc_pass_sdy_inline_meshes;
-extern const sharc_pass_def sharc_pass_sdy_insert_func_call_reshards;
-extern const sharc_pass_def sharc_pass_sdy_propagate_to_func_results;
-extern const sharc_pass_def sharc_pass_sdy_remove_all_gather_reduce_scatter_for_cmv1;
-extern const sharc_pass_def sharc_pass_sdy_remove_propagation_debug_info;
-extern const sharc_pass_def sharc_pass_sdy_remove_sharding_groups;
-extern const sharc_pass_def sharc_pass_sdy_remove_sub_axes_in_input_output_shardings;
-extern const sharc_pass_def sharc_pass_sdy_resolve_single_device_sharding;
-extern const sharc_pass_def sharc_pass_sdy_sharding_constraint_to_reshard;
-extern const sharc_pass_def sharc_pass_sdy_sink_data_flow_edges;
-extern const sharc_pass_def sharc_pass_sdy_sink_func_data_flow_edges;
-extern const sharc_pass_def sharc_pass_sdy_unflatten_call_graph;
-extern const sharc_pass_def sharc_pass_sdy_update_non_divisible_input_output_shardings;
-extern const sharc_pass_def sharc_pass_sdy_verify_unreduced_axes;
-extern const sharc_pass_def sharc_pass_sdy_insert_explicit_reshards;
-extern const sharc_pass_def sharc_pass_mpmd_copy_topology_from_main;
-extern const sharc_pass_def sharc_pass_mpmd_validate_named_ops_in_mpmd_func;
-extern const sharc_pass_def sharc_pass_mpmd_enforce_input_output_equisharding;
-extern const sharc_pass_def sharc_pass_mpmd_generate_sdy_meshes_from_topology;
-extern const sharc_pass_def sharc_pass_mpmd_insert_nameless_clone_of_negligible_ops;
-extern const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh;
-extern const sharc_pass_def sharc_pass_mpmd_map_named_ops_to_mpmd_ops;
-extern const sharc_pass_def sharc_pass_mpmd_inline_nested_user_exposed_ops;
-extern const sharc_pass_def sharc_pass_mpmd_introduce_transfers;
-extern const sharc_pass_def sharc_pass_mpmd_simplify_named_computations;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_use_set;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_populate_src_set;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_convert_reduce_ops;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_src_set_not_empty;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_no_additional_transfers_needed;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_mesh_func_leaves;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_using_input_output_constraints;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_rewrite_using_analysis;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_finalize;
-extern const sharc_pass_def sharc_pass_mpmd_infer_mesh_pipeline;
-extern const sharc_pass_def sharc_pass_mpmd_import_pipeline;
-extern const sharc_pass_def sharc_pass_mpmd_merge_inferred_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_merge_user_fragments_into_scheduling_units;
-extern const sharc_pass_def sharc_pass_mpmd_move_transfers_to_producer;
-extern const sharc_pass_def sharc_pass_mpmd_remove_transfer_cycles;
-extern const sharc_pass_def sharc_pass_mpmd_fragment_dce;
-extern const sharc_pass_def sharc_pass_mpmd_fragment_dedup;
-extern const sharc_pass_def sharc_pass_mpmd_unroll_for_loops;
-extern const sharc_pass_def sharc_pass_mpmd_from_unroll_to_call_counter;
-extern const sharc_pass_def sharc_pass_mpmd_sink_negligible_ops_into_call_op;
-extern const sharc_pass_def sharc_pass_mpmd_erase_unused_callee_block_arguments;
-extern const sharc_pass_def sharc_pass_mpmd_call_inline;
-extern const sharc_pass_def sharc_pass_mpmd_absorb_inferred_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_convert_sdy_constants;
-extern const sharc_pass_def sharc_pass_mpmd_convert_sdy_shardings_to_mpmd_types;
-extern const sharc_pass_def sharc_pass_mpmd_enforce_user_shardings;
-extern const sharc_pass_def sharc_pass_mpmd_extract_reshards_from_inter_mesh_transfers;
-extern const sharc_pass_def sharc_pass_mpmd_populate_unreduced_out_sharding;
-extern const sharc_pass_def sharc_pass_mpmd_simplify_program;
-extern const sharc_pass_def sharc_pass_mpmd_sharding_propagation_pipeline;
-extern const sharc_pass_def sharc_pass_mpmd_copy_constants;
-extern const sharc_pass_def sharc_pass_mpmd_merge_forward_with_backward;
-extern const sharc_pass_def sharc_pass_mpmd_merge_transfers;
-extern const sharc_pass_def sharc_pass_mpmd_rule_based_merge;
-extern const sharc_pass_def sharc_pass_mpmd_scheduling_units_verifier;
-extern const sharc_pass_def sharc_pass_mpmd_split_and_prioritize_transfer_independent_computations;
-extern const sharc_pass_def sharc_pass_mpmd_split_bwd_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_uniquify_function_inputs_outputs;
-extern const sharc_pass_def sharc_pass_mpmd_verify_stage_merging;
-extern const sharc_pass_def sharc_pass_mpmd_pipeline_scheduler;
-extern const sharc_pass_def sharc_pass_mpmd_remat_fragment;
-extern const sharc_pass_def sharc_pass_mpmd_rule_based_schedule;
-extern const sharc_pass_def sharc_pass_mpmd_optimize_pipeline;
-extern const sharc_pass_def sharc_pass_mpmd_delay_inferred_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_delay_transfers_from_cpu;
-extern const sharc_pass_def sharc_pass_mpmd_lower_to_fragment_calls;
-extern const sharc_pass_def sharc_pass_mpmd_mark_aliasing_and_donation;
-extern const sharc_pass_def sharc_pass_mpmd_mark_fragment_reserved_memory;
-extern const sharc_pass_def sharc_pass_mpmd_mark_input_output_with_layouts;
-extern const sharc_pass_def sharc_pass_mpmd_mark_offloaded_input_output;
-extern const sharc_pass_def sharc_pass_mpmd_sink_create_token_into_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_validate_no_backward_deps;
-extern const sharc_pass_def sharc_pass_mpmd_validate_no_inferred_fragments;
-extern const sharc_pass_def sharc_pass_mpmd_validate_no_param_transfers;
-extern const sharc_pass_def sharc_pass_mpmd_validate_no_reshards;
-extern const sharc_pass_def sharc_pass_mpmd_export_pipeline;
+#define SHARC_PASS(name) extern const sharc_pass_def sharc_pass_##name;
+#include "pass/pass_list.h"
+#undef SHARC_PASS
 
 /* Parses one option's text into `dst` (NULL: only check it); on error
  * writes LLVM's message to `err`. `owner` keeps copied strings alive. */

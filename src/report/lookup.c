@@ -268,6 +268,19 @@ static const candidate *pick(sharc_report *r, const key_entry *key, sharc_str fu
   }
   if (count <= 1)
     return found;
+  /* a name is first the argument's or result's that bears it: the ops made
+   * from that value (its reshards and collectives) inherit the location */
+  const candidate *boundary = NULL;
+  unsigned boundaries = 0;
+  for (unsigned i = 0; i < key->cands.len; i++) {
+    const candidate *c = &r->names->cands.items[key->cands.items[i]];
+    if (in_func(c, func) && (c->kind == SHARC_REPORT_ARGUMENT || c->kind == SHARC_REPORT_RESULT)) {
+      boundary = c;
+      boundaries++;
+    }
+  }
+  if (boundaries == 1)
+    return boundary;
   sharc_buf_printf(err, "'%s' names %u values: ", text, count);
   unsigned shown = 0;
   for (unsigned i = 0; i < key->cands.len && shown < 5; i++) {

@@ -17,6 +17,7 @@
 
 sharc_report_options sharc_report_options_default(void) {
   sharc_report_options o = {0};
+  o.explicit_collectives = true; /* a report without its communication would mislead */
   return o;
 }
 

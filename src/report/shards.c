@@ -286,7 +286,9 @@ int64_t sharc_report_device_id(const sharc_attr *mesh, int64_t pos) {
   return pos;
 }
 
-/* The coordinate the device at `coords` has on (sub-)axis `ref`. */
+/* The coordinate the device at `coords` has on (sub-)axis `ref`. Shardy splits an axis
+ * major to minor: "x":(pre)size is the part with `pre` devices' worth of axis before it,
+ * so on x=8 "x":(1)2 is the major half (x / 4) and "x":(4)2 the minor one (x mod 2). */
 static int64_t axis_coord(const sharc_attr *ref, const sharc_attr *mesh, const int64_t *coords) {
   int a = sharc_sdy_mesh_axis_index(mesh, sharc_sdy_axis_ref_name(ref));
   if (a < 0)
@@ -295,8 +297,12 @@ static int64_t axis_coord(const sharc_attr *ref, const sharc_attr *mesh, const i
   const sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(ref);
   if (!info)
     return c;
+  int64_t axis_size = sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, (unsigned)a));
   int64_t pre = sharc_sdy_sub_axis_info_pre_size(info), size = sharc_sdy_sub_axis_info_size(info);
-  return pre > 0 && size > 0 ? (c / pre) % size : 0;
+  if (pre <= 0 || size <= 0 || axis_size % (pre * size) != 0)
+    return 0;
+  int64_t minor = axis_size / (pre * size);
+  return (c / minor) % size;
 }
 
 int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh,

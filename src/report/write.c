@@ -343,7 +343,9 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
   SHARC_BUF_LIT(out, "\nsummary\n");
   bytes_line(out, "arguments", &s->arguments);
   bytes_line(out, "results", &s->results);
-  if (!s->num_kinds) {
+  if (!r->opts.explicit_collectives && !s->num_kinds) {
+    SHARC_BUF_LIT(out, "  communication not computed: propagation only (--no-comm)\n");
+  } else if (!s->num_kinds) {
     SHARC_BUF_LIT(out, "  no reshards or collectives\n");
   } else {
     for (unsigned k = 0; k < s->num_kinds; k++) {
@@ -355,6 +357,9 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
     sharc_report_put_bytes(out, s->bytes_moved);
     SHARC_BUF_LIT(out, " per device\n");
   }
+  if (!r->opts.explicit_collectives && s->num_kinds)
+    SHARC_BUF_LIT(out, "  (propagation only, --no-comm: the reshards and collectives the module "
+                       "already had)\n");
   if (s->num_padded)
     sharc_buf_printf(out, "  * %u value%s with a dimension that does not divide: shards rounded up\n",
                      s->num_padded, s->num_padded == 1 ? "" : "s");
@@ -505,8 +510,9 @@ static void write_json(const sharc_report *r, const char *title, sharc_buf *out)
     sharc_buf_printf(out, ", \"count\": %u, \"bytes_moved_per_device\": %" PRId64 "}",
                      s->kinds[k].count, s->kinds[k].bytes_moved);
   }
-  sharc_buf_printf(out, "],\n    \"bytes_moved_per_device\": %" PRId64 "\n  }\n}\n",
-                   s->bytes_moved);
+  sharc_buf_printf(out, "],\n    \"bytes_moved_per_device\": %" PRId64
+                        ",\n    \"communication_computed\": %s\n  }\n}\n",
+                   s->bytes_moved, r->opts.explicit_collectives ? "true" : "false");
   sharc_buf_free(&tmp);
 }
 

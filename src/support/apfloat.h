@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sharc/ir.h"
 #include "sharc/support.h"
 
 #ifdef __cplusplus

@@ -2,8 +2,7 @@
  * independent from the IR: the expected-* comments of one source buffer are
  * matched against the diagnostics a run emitted, and every mismatch is
  * rendered exactly as mlir-opt prints it (llvm::SourceMgr message format,
- * source line and caret included). Also exposes the POSIX ERE engine that
- * mirrors llvm::Regex, which `-re` expectations use. */
+ * source line and caret included). `-re` expectations use support/regex.h. */
 #ifndef SHARC_SUPPORT_VERIFY_DIAG_H
 #define SHARC_SUPPORT_VERIFY_DIAG_H
 
@@ -60,12 +59,5 @@ bool sharc_verify_diagnostics(const char *name, const char *buf, size_t len,
 
 /* True when some line of buf holds a well-formed expected-* designator. */
 bool sharc_vd_has_expectations(const char *buf, size_t len);
-
-/* llvm::Regex (POSIX ERE, REG_EXTENDED) emulation. sharc_vd_regex_error
- * returns NULL for a valid pattern, else LLVM's regerror text (e.g.
- * "parentheses not balanced"). sharc_vd_regex_search reports whether the
- * pattern matches anywhere in s; an invalid pattern never matches. */
-const char *sharc_vd_regex_error(const char *pat, size_t len);
-bool sharc_vd_regex_search(const char *pat, size_t len, const char *s, size_t n);
 
 #endif

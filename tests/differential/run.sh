@@ -118,6 +118,14 @@ check_one() {  # index path
   show_diff() {  # expected actual
     diff -u --label expected --label actual "$1" "$2" | head -n "$DIFF_LINES"
   }
+  # a stable id for the baseline: the path below tests/differential or the
+  # temporary directory ("cases/x.mlir", "gen/small/r3.mlir")
+  local id=${x#"$here/"}
+  id=${id#"$tmp/"}
+  pass_check() {  # check
+    passed=$((passed + 1))
+    echo "[$1] $id" >>"$w/passed_ids"
+  }
   fail() {  # check file message
     failed=$((failed + 1))
     echo "FAIL [$1] $2${3:+: $3}"
@@ -143,7 +151,7 @@ check_one() {  # index path
     fail plain "$x" "tool exited with status $(cat "$w/rc")"
     head -n 5 "$w/out.err"
   elif cmp -s "$w/ref" "$w/out"; then
-    passed=$((passed + 1))
+    pass_check plain
   else
     fail plain "$x"
     show_diff "$w/ref" "$w/out"
@@ -157,7 +165,7 @@ check_one() {  # index path
     fail debug "$x" "tool exited with status $(cat "$w/rc")"
     head -n 5 "$w/outd.err"
   elif cmp -s "$w/refd" "$w/outd"; then
-    passed=$((passed + 1))
+    pass_check debug
   else
     fail debug "$x"
     show_diff "$w/refd" "$w/outd"
@@ -171,7 +179,7 @@ check_one() {  # index path
     fail generic "$x" "reference rejected the tool's generic output ($w/gen.mlir)"
     head -n 5 "$w/rt.err"
   elif cmp -s "$w/ref" "$w/rt"; then
-    passed=$((passed + 1))
+    pass_check generic
   else
     fail generic "$x" "round trip differs"
     show_diff "$w/ref" "$w/rt"
@@ -182,7 +190,7 @@ check_one() {  # index path
     if ! run "$w/refg" "$w/refg.err" "$REF_PATH" --allow-unregistered-dialect -mlir-print-op-generic "$x"; then
       skipped=$((skipped + 1))
     elif cmp -s "$w/refg" "$w/gen.mlir"; then
-      passed=$((passed + 1))
+      pass_check generic-exact
     else
       fail generic-exact "$x"
       show_diff "$w/refg" "$w/gen.mlir"
@@ -199,7 +207,7 @@ for x in "${inputs[@]}"; do
   selected+=("$x")
 done
 
-export tmp REF_PATH TOOL_PATH TIMEOUT DIFF_LINES STRICT_GENERIC
+export tmp here REF_PATH TOOL_PATH TIMEOUT DIFF_LINES STRICT_GENERIC
 export -f check_one
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 for i in "${!selected[@]}"; do
@@ -224,5 +232,21 @@ done
 if [[ $skipped -gt 0 ]]; then
   echo "($skipped skipped: rejected by the reference)"
 fi
+cat "$tmp"/w*/passed_ids 2>/dev/null | LC_ALL=C sort >"$tmp/passing"
+if [[ -n "${WRITE_BASELINE:-}" ]]; then
+  cp "$tmp/passing" "$WRITE_BASELINE"
+  echo "wrote $(wc -l <"$WRITE_BASELINE") passing checks to $WRITE_BASELINE"
+fi
 echo "$passed passed, $failed failed"
+if [[ -n "${BASELINE:-}" ]]; then
+  # the ratchet: every check listed as passing must still pass
+  regressed=$(grep -v '^#' "$BASELINE" | LC_ALL=C sort | LC_ALL=C comm -23 - "$tmp/passing")
+  if [[ -n "$regressed" ]]; then
+    printf '%s\n' "$regressed" | sed 's/^/REGRESSED /'
+    echo "$(printf '%s\n' "$regressed" | wc -l) checks listed in $BASELINE no longer pass"
+    exit 1
+  fi
+  echo "baseline: all $(grep -vc '^#' "$BASELINE") listed checks pass"
+  exit 0
+fi
 [[ $failed -eq 0 ]]

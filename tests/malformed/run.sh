@@ -9,8 +9,10 @@
 # dir) it runs
 #   TOOL [--allow-unregistered-dialect] [ARGS] FILE -o $tmp/out.mlir
 # and requires: exit status exactly 1, stderr's first line starting with
-# `FILE:LINE:COL: error: `, no $tmp/out.mlir left behind, and LINE:COL equal to
-# the one recorded in the file's first line `// ERROR: LINE:COL: message`.
+# `FILE:LINE:COL: error: `, no $tmp/out.mlir left behind, and LINE:COL and the
+# message equal to the ones recorded in the file's first line
+# `// ERROR: LINE:COL: message` (the message as a prefix: records keep 100
+# characters).
 #
 # Directives (anywhere in a file, each on its own line):
 #   // NO-UNREGISTERED   do not pass --allow-unregistered-dialect
@@ -19,14 +21,15 @@
 #
 # Environment: MALFORMED_TIMEOUT (seconds, default 20), MALFORMED_VMEM_KB
 # (ulimit -v, default 4194304, or none for a binary linked with ASan; 0 = none),
-# MALFORMED_STRICT_MSG=1 (also require the recorded message text as a prefix).
+# BASELINE=FILE: the ratchet (tools/run_tests.sh): fail only when a case
+# listed in FILE (one name a line, as printed after FAIL) does not pass;
+# WRITE_BASELINE=FILE writes the names of the cases that pass.
 set -u
 
 DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$DIR/../.." && pwd)
 TIMEOUT=${MALFORMED_TIMEOUT:-20}
 VMEM=${MALFORMED_VMEM_KB:-4194304}
-STRICT_MSG=${MALFORMED_STRICT_MSG:-0}
 
 RECORD=0
 if [ "${1:-}" = "--record" ]; then
@@ -87,7 +90,7 @@ files=("$DIR"/*.mlir)
 
 pass=0
 fail=0
-msgdiff=0
+passing=()
 for f in "${files[@]}"; do
   [ -f "$f" ] || continue
   name=${f#"$ROOT"/}
@@ -166,14 +169,12 @@ for f in "${files[@]}"; do
     fi
   fi
   if [ "$located" = 1 ] && [ -n "$want_msg" ] && [[ "$got_msg" != "$want_msg"* ]]; then
-    msgdiff=$((msgdiff + 1))
-    if [ "$STRICT_MSG" = 1 ]; then
-      why+=("message '${got_msg:0:200}', want prefix '$want_msg'")
-    fi
+    why+=("message '${got_msg:0:200}', want prefix '$want_msg'")
   fi
 
   if [ ${#why[@]} -eq 0 ]; then
     pass=$((pass + 1))
+    passing+=("$name")
   else
     fail=$((fail + 1))
     echo "FAIL $name"
@@ -185,8 +186,21 @@ if [ "$RECORD" = 1 ]; then
   echo "recorded ${#files[@]} files with $TOOL"
   exit 0
 fi
-if [ "$msgdiff" -gt 0 ] && [ "$STRICT_MSG" != 1 ]; then
-  echo "($msgdiff message texts differ from the recorded ones; MALFORMED_STRICT_MSG=1 shows them)"
+printf '%s\n' "${passing[@]}" | LC_ALL=C sort >"$tmp/passing"
+if [ -n "${WRITE_BASELINE:-}" ]; then
+  cp "$tmp/passing" "$WRITE_BASELINE"
+  echo "wrote $(wc -l <"$WRITE_BASELINE") passing cases to $WRITE_BASELINE"
 fi
 echo "$pass passed, $fail failed"
+if [ -n "${BASELINE:-}" ]; then
+  # the ratchet: every case listed as passing must still pass
+  regressed=$(grep -v '^#' "$BASELINE" | LC_ALL=C sort | LC_ALL=C comm -23 - "$tmp/passing")
+  if [ -n "$regressed" ]; then
+    printf '%s\n' "$regressed" | sed 's/^/REGRESSED /'
+    echo "$(printf '%s\n' "$regressed" | wc -l) cases listed in $BASELINE no longer pass"
+    exit 1
+  fi
+  echo "baseline: all $(grep -vc '^#' "$BASELINE") listed cases pass"
+  exit 0
+fi
 [ "$fail" -eq 0 ]

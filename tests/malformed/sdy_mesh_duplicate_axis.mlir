@@ -1,2 +1,2 @@
-// ERROR: 2:15: duplicate axis name: "a"
+// ERROR: 2:15: custom op 'sdy.mesh' duplicate axis name: "a"
 sdy.mesh @m = <["a"=2, "a"=2]>

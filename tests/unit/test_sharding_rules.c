@@ -5,7 +5,7 @@
 #include "check.h"
 
 #include "transforms/sdy/rules/projection.h"
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 #include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/asm.h"

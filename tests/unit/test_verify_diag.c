@@ -3,6 +3,7 @@
  * status) on exactly the source shown, whose diagnostics come from the
  * func.return ops with the explicit locations listed in each `d` array. */
 #include "support/verify_diag.h"
+#include "support/regex.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -444,7 +445,7 @@ static void test_regex_errors(void) {
       {"[--/]", "invalid character range"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    const char *got = sharc_vd_regex_error(cases[i].pat, strlen(cases[i].pat));
+    const char *got = sharc_regex_error(cases[i].pat, strlen(cases[i].pat));
     if (cases[i].err)
       CHECK_STR(got, cases[i].err);
     else
@@ -453,7 +454,7 @@ static void test_regex_errors(void) {
 }
 
 static bool search(const char *pat, const char *s) {
-  return sharc_vd_regex_search(pat, strlen(pat), s, strlen(s));
+  return sharc_regex_search(pat, strlen(pat), s, strlen(s));
 }
 
 /* Matching; the quirky rows were confirmed against mlir-opt-22. */

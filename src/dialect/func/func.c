@@ -3,6 +3,7 @@
 #include "dialect/func/func.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "asm/verify_internal.h"
 #include "ir/context.h"
 
 #include <stdlib.h>

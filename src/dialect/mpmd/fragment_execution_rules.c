@@ -2,7 +2,7 @@
  * schedule rules over them, with their option parsers. */
 #include "dialect/mpmd/fragment_execution_rules.h"
 
-#include "pass/pass_manager_internal.h"
+#include "sharc/pass.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * pointwise sharding rule of intra-mesh transfers. */
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/op_verify.h"
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 
 #include <stdlib.h>
 

@@ -9,6 +9,7 @@
 #include "asm/printer.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "sharc/mpmd.h"
+#include "sharc/rewrite.h"
 
 extern const sharc_type_def sharc_mpmd_mesh_tensor_def;
 extern const sharc_attr_def sharc_mpmd_named_mesh_def;

@@ -40,6 +40,26 @@ void sharc_mpmd_functions(sharc_op *module, sharc_ptr_vec *out) {
       sharc_vec_push(out, op);
 }
 
+static bool for_each_function(sharc_op *module, bool entry_points, sharc_mpmd_func_fn fn,
+                              void *user) {
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  bool ok = true;
+  for (unsigned i = 0; i < funcs.len && ok; i++)
+    if (sharc_mpmd_is_entry_point_function(funcs.items[i]) == entry_points)
+      ok = fn(funcs.items[i], user);
+  sharc_vec_free(&funcs);
+  return ok;
+}
+
+bool sharc_mpmd_for_each_entry_point(sharc_op *module, sharc_mpmd_func_fn fn, void *user) {
+  return for_each_function(module, true, fn, user);
+}
+
+bool sharc_mpmd_for_each_non_entry_point(sharc_op *module, sharc_mpmd_func_fn fn, void *user) {
+  return for_each_function(module, false, fn, user);
+}
+
 sharc_attr *sharc_mpmd_func_topology(const sharc_op *func) {
   sharc_attr *t = sharc_op_attr(func, SHARC_MPMD_TOPOLOGY_ATTR);
   return sharc_mpmd_is_topology(t) ? t : NULL;

@@ -36,6 +36,13 @@ bool sharc_mpmd_is_distributed_function(const sharc_op *func);
 bool sharc_mpmd_is_entry_point_function(const sharc_op *func);
 /* The func.func ops directly in `module` that have a topology, in order. */
 void sharc_mpmd_functions(sharc_op *module, sharc_ptr_vec *out);
+/* Calls `fn` on every MPMD entry-point function of the module (in module
+ * order), or on every other MPMD function, until it returns false; returns
+ * whether every call returned true. The functions are collected first, so
+ * `fn` may add or erase functions. */
+typedef bool (*sharc_mpmd_func_fn)(sharc_op *func, void *user);
+bool sharc_mpmd_for_each_entry_point(sharc_op *module, sharc_mpmd_func_fn fn, void *user);
+bool sharc_mpmd_for_each_non_entry_point(sharc_op *module, sharc_mpmd_func_fn fn, void *user);
 /* The function's topology attribute, or NULL. */
 sharc_attr *sharc_mpmd_func_topology(const sharc_op *func);
 /* The sdy mesh called `name` in the topology of `op`'s enclosing function,

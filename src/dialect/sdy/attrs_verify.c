@@ -61,30 +61,6 @@ sharc_diag *sharc_sdy_emit(const sharc_sdy_emitter *e, const char *fmt, ...) {
   return d;
 }
 
-/* ---- meshes -------------------------------------------------------------- */
-
-/* Shardy's getMeshOp: the nearest symbol table's symbol of that name, when
- * it is an sdy.mesh (the symbol index makes this O(1)). */
-sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
-  sharc_op *mesh = sharc_symbol_lookup_nearest(from, name);
-  return mesh && sharc_op_isa(mesh, &sharc_sdy_mesh_op_def) ? mesh : NULL;
-}
-
-sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
-  if (sharc_sdy_is_mesh(mesh_or_ref))
-    return (sharc_attr *)mesh_or_ref;
-  if (sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
-    return NULL;
-  sharc_op *mesh_op =
-      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
-  sharc_attr *mesh = mesh_op ? sharc_op_attr(mesh_op, "mesh") : NULL;
-  return mesh && sharc_sdy_is_mesh(mesh) ? mesh : NULL;
-}
-
-sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op) {
-  return sharc_sdy_mesh_or_ref_mesh(sharc_sdy_tensor_sharding_mesh_or_ref(sharding), op);
-}
-
 /* ---- axis refs ----------------------------------------------------------- */
 
 /* Axis refs as strings for messages; `n` of them from `refs`. */
@@ -106,17 +82,6 @@ static sharc_diag *emit_with_refs(const sharc_sdy_emitter *e, const char *msg,
   sharc_diag *d = sharc_sdy_emit(e, "%s%.*s", msg, (int)b.len, b.data ? b.data : "");
   sharc_buf_free(&b);
   return d;
-}
-
-int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh) {
-  return sharc_sdy_axes_total_size(sharc_sdy_list_items(dim), sharc_sdy_list_size(dim), mesh);
-}
-
-bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding) {
-  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_rank(sharding); i++)
-    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(sharding, i)))
-      return false;
-  return true;
 }
 
 /* ---- tensor shardings ---------------------------------------------------- */
@@ -591,48 +556,6 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
   if (in_results != stack_results)
     free(in_results);
   return ok;
-}
-
-/* ---- values' shardings and propagation edges ----------------------------- */
-
-static const sharc_op_def *const sharding_holders[] = {
-    &sharc_sdy_sharding_constraint_def, &sharc_sdy_reshard_def, &sharc_sdy_data_flow_edge_def,
-    NULL};
-
-sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
-  if (sharc_value_is_block_arg(v)) {
-    sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
-    if (!owner || !sharc_op_isa(owner, &sharc_func_func_def))
-      return NULL;
-    sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
-    unsigned i = sharc_value_index(v);
-    if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
-        i >= sharc_attr_count(arg_attrs))
-      return NULL;
-    sharc_attr *dict = sharc_attr_at(arg_attrs, i);
-    sharc_attr *s = dict ? sharc_attr_dict_get(dict, "sdy.sharding") : NULL;
-    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
-  }
-  sharc_op *op = sharc_value_defining_op(v);
-  /* the ops that hold their sharding elsewhere are all sdy ops; most
-   * values are results of other dialects' ops */
-  const sharc_op_def *def = sharc_op_get_def(op);
-  if (def && def->dialect == &sharc_sdy_dialect) {
-    for (const sharc_op_def *const *h = sharding_holders; *h; h++)
-      if (def == *h) {
-        sharc_attr *s = sharc_op_attr(op, "sharding");
-        return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
-      }
-    if (sharc_sdy_is_collective(op)) {
-      sharc_attr *out = sharc_op_attr(op, "out_sharding");
-      return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
-    }
-  }
-  sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
-  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
-      sharc_value_index(v) >= sharc_sdy_list_size(per_value))
-    return NULL;
-  return sharc_sdy_list_at(per_value, sharc_value_index(v));
 }
 
 static sharc_value *edge_value(const sharc_attr *ref, sharc_op *op) {

@@ -133,47 +133,6 @@ sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_a
   return r;
 }
 
-/* ---- shardings compared --------------------------------------------------- */
-
-static bool fully_replicated(const sharc_attr *s, bool ignore_unreduced) {
-  if (!s)
-    return true;
-  if (!ignore_unreduced && sharc_sdy_tensor_sharding_num_unreduced(s))
-    return false;
-  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
-    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(s, d)))
-      return false;
-  return true;
-}
-
-/* The same axes, whether open or closed and whatever the priority. */
-static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
-  return sharc_sdy_axes_equal(sharc_sdy_list_items(a), sharc_sdy_list_size(a),
-                              sharc_sdy_list_items(b), sharc_sdy_list_size(b));
-}
-
-bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
-  if (fully_replicated(a, ignore_unreduced))
-    return fully_replicated(b, ignore_unreduced);
-  if (!b || sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
-    return false;
-  if (!ignore_unreduced) {
-    unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
-    if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
-      return false;
-    for (unsigned i = 0; i < n; i++)
-      if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
-        return false;
-  }
-  unsigned rank = sharc_sdy_tensor_sharding_rank(a);
-  if (rank != sharc_sdy_tensor_sharding_rank(b))
-    return false;
-  for (unsigned d = 0; d < rank; d++)
-    if (!dim_axes_equal(sharc_sdy_tensor_sharding_dim(a, d), sharc_sdy_tensor_sharding_dim(b, d)))
-      return false;
-  return true;
-}
-
 /* ---- unreduced axes transitions (Shardy's verifyUnreducedAxesTransition) */
 
 /* The unreduced axes of `s` (none when NULL) as a list. */

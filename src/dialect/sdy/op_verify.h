@@ -38,8 +38,6 @@ bool sharc_sdy_verify_unreduced_transition(sharc_op *op, const sharc_attr *in, c
 bool sharc_sdy_verify_unreduced_transition_n(sharc_op *op, sharc_attr *const *ins, unsigned n_in,
                                              sharc_attr *const *outs, unsigned n_out,
                                              int64_t introduced, int64_t removed);
-/* TensorShardingAttr::isEquivalent. */
-bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
 /* sharding_constraint / reshard: the sharding, then the unreduced axes moving
  * from the operand's sharding. */
 bool sharc_sdy_verify_op_sharding(sharc_op *op, sharc_attr *sharding, sharc_type *type);

@@ -5,7 +5,6 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
-#include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"

@@ -156,4 +156,7 @@ sharc_op *sharc_sdy_create_sharded_to_unreduced(sharc_rewriter *rw, sharc_value 
 /* One of the eight sdy collectives (CollectiveOpInterface). */
 bool sharc_sdy_is_collective(const sharc_op *op);
 
+/* TensorShardingAttr::isEquivalent. */
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
+
 #endif

@@ -15,71 +15,6 @@ static char *dup_str(const char *s) {
   return memcpy(d, s, n);
 }
 
-const char *sharc_shlo_type_str(const sharc_type *t) {
-  /* a small ring: one diagnostic quotes a few types at most */
-  static sharc_buf ring[8];
-  static unsigned next;
-  sharc_buf *b = &ring[next++ % 8];
-  b->len = 0;
-  SHARC_BUF_LIT(b, "'");
-  sharc_print_type(t, b);
-  SHARC_BUF_LIT(b, "'");
-  return b->data;
-}
-
-const char *sharc_shlo_dims_str(const int64_t *v, unsigned n) {
-  static sharc_buf ring[4];
-  static unsigned next;
-  sharc_buf *b = &ring[next++ % 4];
-  b->len = 0;
-  sharc_buf_printf(b, "%s", "");
-  for (unsigned i = 0; i < n; i++)
-    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
-  return b->data;
-}
-
-sharc_attr *sharc_shlo_bounds(const sharc_type *t) {
-  sharc_attr *enc = sharc_type_encoding(t);
-  return enc ? sharc_shlo_struct_field(enc, &sharc_shlo_type_extensions_def, 0) : NULL;
-}
-
-/* verifyCompatibleShapeWithBounds: compatible shapes, and no static size
- * above the other side's bound. */
-static bool compatible_with_bounds(const sharc_type *a, const sharc_type *b) {
-  if (!sharc_shlo_compatible_shapes(a, b))
-    return false;
-  if (!sharc_shlo_ranked(a) || !sharc_shlo_ranked(b))
-    return true;
-  for (int side = 0; side < 2; side++) {
-    const sharc_type *shape = side ? b : a;
-    sharc_attr *bounds = sharc_shlo_bounds(side ? a : b);
-    if (!bounds || shape->shaped.rank == 0)
-      continue;
-    for (unsigned i = 0; i < shape->shaped.rank && i < sharc_attr_count(bounds); i++) {
-      int64_t bound = sharc_attr_dense_array_i64(bounds, i);
-      if (bound != SHARC_DYNAMIC && bound < shape->shaped.shape[i])
-        return false;
-    }
-  }
-  return true;
-}
-
-bool sharc_shlo_compatible_for_inference(const sharc_type *a, const sharc_type *b) {
-  bool shaped_a = a->kind == SHARC_TYPE_TENSOR || a->kind == SHARC_TYPE_UNRANKED_TENSOR;
-  bool shaped_b = b->kind == SHARC_TYPE_TENSOR || b->kind == SHARC_TYPE_UNRANKED_TENSOR;
-  if (shaped_a && shaped_b)
-    return compatible_with_bounds(a, b) && sharc_shlo_compatible_element(a, b);
-  if (a->kind == SHARC_TYPE_TUPLE && b->kind == SHARC_TYPE_TUPLE) {
-    if (sharc_type_count(a) != sharc_type_count(b))
-      return false;
-    for (unsigned i = 0; i < sharc_type_count(a); i++)
-      if (!sharc_shlo_compatible_for_inference(sharc_type_at(a, i), sharc_type_at(b, i)))
-        return false;
-    return true;
-  }
-  return sharc_shlo_compatible_element(a, b);
-}
-
 static const sharc_type *operand_type(const sharc_op *op, unsigned i) {
   return sharc_value_type(sharc_op_operand(op, i));
 }
@@ -595,80 +530,6 @@ bool sharc_shlo_trait_same_element_type(sharc_op *op) {
   return true;
 }
 
-static bool mappable(const sharc_type *t) {
-  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
-         t->kind == SHARC_TYPE_VECTOR;
-}
-
-/* OpTrait::Elementwise. */
-bool sharc_shlo_trait_elementwise(sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  unsigned m_in = 0, m_res = 0;
-  for (unsigned i = 0; i < n_in; i++)
-    m_in += mappable(sharc_value_type(sharc_op_operand(op, i)));
-  for (unsigned i = 0; i < n_res; i++)
-    m_res += mappable(sharc_value_type(sharc_op_result(op, i)));
-  if (!m_in && !m_res)
-    return true;
-  if (m_res && !m_in) {
-    sharc_emit_op_error(op, "if a result is non-scalar, then at least one operand must be "
-                        "non-scalar");
-    return false;
-  }
-  if (!m_res) {
-    sharc_emit_op_error(op, "if an operand is non-scalar, then there must be at least one "
-                        "non-scalar result");
-    return false;
-  }
-  if (m_res != n_res) {
-    sharc_emit_op_error(op, "if an operand is non-scalar, then all results must be non-scalar");
-    return false;
-  }
-  const sharc_type *first = NULL;
-  bool ok = true;
-  unsigned ranked_rank = 0;
-  bool have_rank = false;
-  for (unsigned i = 0; ok && i < n_in + n_res; i++) {
-    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
-                                                    : sharc_op_result(op, i - n_in));
-    if (!mappable(t))
-      continue;
-    if (!first)
-      first = t;
-    bool first_vec = first->kind == SHARC_TYPE_VECTOR, vec = t->kind == SHARC_TYPE_VECTOR;
-    if (first_vec != vec)
-      ok = false;
-    if (t->kind == SHARC_TYPE_UNRANKED_TENSOR)
-      continue;
-    if (!have_rank) {
-      have_rank = true;
-      ranked_rank = t->shaped.rank;
-    } else if (t->shaped.rank != ranked_rank) {
-      ok = false;
-    }
-  }
-  /* verifyCompatibleShapes: per dimension, all static sizes equal */
-  for (unsigned d = 0; ok && have_rank && d < ranked_rank; d++) {
-    int64_t seen = SHARC_DYNAMIC;
-    for (unsigned i = 0; ok && i < n_in + n_res; i++) {
-      const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
-                                                      : sharc_op_result(op, i - n_in));
-      if (!mappable(t) || t->kind == SHARC_TYPE_UNRANKED_TENSOR)
-        continue;
-      int64_t s = t->shaped.shape[d];
-      if (is_dyn(s))
-        continue;
-      if (!is_dyn(seen) && seen != s)
-        ok = false;
-      seen = s;
-    }
-  }
-  if (!ok)
-    sharc_emit_op_error(op, "all non-scalar operands/results must have the same shape and base "
-                        "type");
-  return ok;
-}
-
 /* HLO_CompatibleOperandsAndResultElementType. */
 bool sharc_shlo_trait_compatible_element_type(sharc_op *op) {
   unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
@@ -838,30 +699,6 @@ bool sharc_shlo_verify_precision_config(sharc_op *op) {
     return true;
   sharc_shlo_error(op, "expects precision config to be empty or have <= 2 elements, got %u",
                    sharc_attr_count(config));
-  return false;
-}
-
-bool sharc_shlo_verify_inferred_shape(sharc_op *op, const int64_t *dims, unsigned n) {
-  const sharc_type *out = sharc_shlo_ranked(sharc_value_type(sharc_op_result(op, 0)));
-  if (!out)
-    return true;
-  bool ok = out->shaped.rank == n;
-  for (unsigned i = 0; ok && i < n; i++)
-    ok = is_dyn(dims[i]) || is_dyn(out->shaped.shape[i]) || dims[i] == out->shaped.shape[i];
-  if (ok)
-    return true;
-  sharc_buf b = {0};
-  SHARC_BUF_LIT(&b, "[");
-  for (unsigned i = 0; i < n; i++) {
-    if (is_dyn(dims[i]))
-      sharc_buf_printf(&b, "%s?", i ? ", " : "");
-    else
-      sharc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)dims[i]);
-  }
-  SHARC_BUF_LIT(&b, "]");
-  sharc_shlo_error(op, "inferred shape '%s' is incompatible with return type of operation %s",
-                   b.data, sharc_shlo_type_str(out));
-  sharc_buf_free(&b);
   return false;
 }
 

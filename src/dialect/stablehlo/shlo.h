@@ -7,6 +7,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "sharc/rewrite.h"
 
 /* ---- enum attributes: #stablehlo<comparison_direction LT> ------------- */
 typedef struct shlo_enum_def {

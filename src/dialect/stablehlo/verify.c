@@ -11,43 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-sharc_diag *sharc_shlo_error(sharc_op *op, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  sharc_diag *d = sharc_emit_v(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), fmt, ap);
-  va_end(ap);
-  return d;
-}
-
-const sharc_type *sharc_shlo_ranked(const sharc_type *t) {
-  return t && t->kind == SHARC_TYPE_TENSOR ? t : NULL;
-}
-
-sharc_attr *sharc_shlo_i64_array(const sharc_op *op, const char *name) {
-  sharc_attr *a = sharc_op_attr(op, name);
-  return a && a->kind == SHARC_ATTR_DENSE_ARRAY ? a : NULL;
-}
-
 static const sharc_type *operand_type(const sharc_op *op, unsigned i) {
   return sharc_value_type(sharc_op_operand(op, i));
 }
 
 static const sharc_type *result_type(const sharc_op *op, unsigned i) {
   return sharc_value_type(sharc_op_result(op, i));
-}
-
-/* verifyCompatibleShape: same rank, each dimension equal or dynamic. */
-bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b) {
-  if (!sharc_shlo_ranked(a) || !sharc_shlo_ranked(b))
-    return true;
-  if (a->shaped.rank != b->shaped.rank)
-    return false;
-  for (unsigned i = 0; i < a->shaped.rank; i++) {
-    int64_t x = a->shaped.shape[i], y = b->shaped.shape[i];
-    if (x != SHARC_DYNAMIC && y != SHARC_DYNAMIC && x != y)
-      return false;
-  }
-  return true;
 }
 
 /* SameOperandsAndResultShape; the unary elementwise ops list the
@@ -110,49 +79,6 @@ bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {
     }
   }
   return sharc_shlo_verify_broadcast_quant_tail(op, "broadcast_dimensions");
-}
-
-static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
-  return inferred == actual || sharc_shlo_compatible_for_inference(inferred, actual);
-}
-
-static void append_quoted_types(sharc_buf *b, sharc_type *const *types, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    sharc_buf_printf(b, "%s'", i ? ", " : "");
-    sharc_print_type(types[i], b);
-    SHARC_BUF_LIT(b, "'");
-  }
-}
-
-/* "inferred type(s) 'X', 'Y' are incompatible with return type(s) of
- * operation 'Z'": the whole lists, as InferTypeOpInterface reports them. */
-bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, unsigned n) {
-  unsigned n_res = sharc_op_num_results(op);
-  bool same = n == n_res;
-  for (unsigned i = 0; same && i < n; i++)
-    same = inferred_matches(inferred[i], result_type(op, i));
-  if (same)
-    return true;
-  sharc_type **actual = malloc((n_res + 1) * sizeof *actual);
-  if (!actual)
-    abort();
-  for (unsigned i = 0; i < n_res; i++)
-    actual[i] = (sharc_type *)result_type(op, i);
-  sharc_buf a = {0}, b = {0};
-  sharc_buf_printf(&a, "%s", "");
-  sharc_buf_printf(&b, "%s", "");
-  append_quoted_types(&a, inferred, n);
-  append_quoted_types(&b, actual, n_res);
-  sharc_emit_op_error(op, "inferred type(s) %s are incompatible with return type(s) of "
-                      "operation %s", a.data, b.data);
-  sharc_buf_free(&a);
-  sharc_buf_free(&b);
-  free(actual);
-  return false;
-}
-
-bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred) {
-  return sharc_shlo_check_inferred_all(op, &inferred, 1);
 }
 
 bool sharc_shlo_verify_reshape(sharc_op *op) {
@@ -496,11 +422,6 @@ const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_nam
   return NULL;
 }
 
-bool sharc_shlo_failed_to_infer(sharc_op *op) {
-  sharc_emit_op_error(op, "failed to infer returned types");
-  return false;
-}
-
 static bool verify_op_checks(sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
   count_rule operands, results, regions;
@@ -637,3 +558,78 @@ bool sharc_shlo_verify_sort(sharc_op *op) {
   return true;
 }
 
+static bool is_dyn(int64_t d) { return d == SHARC_DYNAMIC; }
+
+static bool mappable(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
+         t->kind == SHARC_TYPE_VECTOR;
+}
+
+/* OpTrait::Elementwise. */
+bool sharc_shlo_trait_elementwise(sharc_op *op) {
+  unsigned n_in = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned m_in = 0, m_res = 0;
+  for (unsigned i = 0; i < n_in; i++)
+    m_in += mappable(sharc_value_type(sharc_op_operand(op, i)));
+  for (unsigned i = 0; i < n_res; i++)
+    m_res += mappable(sharc_value_type(sharc_op_result(op, i)));
+  if (!m_in && !m_res)
+    return true;
+  if (m_res && !m_in) {
+    sharc_emit_op_error(op, "if a result is non-scalar, then at least one operand must be "
+                        "non-scalar");
+    return false;
+  }
+  if (!m_res) {
+    sharc_emit_op_error(op, "if an operand is non-scalar, then there must be at least one "
+                        "non-scalar result");
+    return false;
+  }
+  if (m_res != n_res) {
+    sharc_emit_op_error(op, "if an operand is non-scalar, then all results must be non-scalar");
+    return false;
+  }
+  const sharc_type *first = NULL;
+  bool ok = true;
+  unsigned ranked_rank = 0;
+  bool have_rank = false;
+  for (unsigned i = 0; ok && i < n_in + n_res; i++) {
+    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                    : sharc_op_result(op, i - n_in));
+    if (!mappable(t))
+      continue;
+    if (!first)
+      first = t;
+    bool first_vec = first->kind == SHARC_TYPE_VECTOR, vec = t->kind == SHARC_TYPE_VECTOR;
+    if (first_vec != vec)
+      ok = false;
+    if (t->kind == SHARC_TYPE_UNRANKED_TENSOR)
+      continue;
+    if (!have_rank) {
+      have_rank = true;
+      ranked_rank = t->shaped.rank;
+    } else if (t->shaped.rank != ranked_rank) {
+      ok = false;
+    }
+  }
+  /* verifyCompatibleShapes: per dimension, all static sizes equal */
+  for (unsigned d = 0; ok && have_rank && d < ranked_rank; d++) {
+    int64_t seen = SHARC_DYNAMIC;
+    for (unsigned i = 0; ok && i < n_in + n_res; i++) {
+      const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                      : sharc_op_result(op, i - n_in));
+      if (!mappable(t) || t->kind == SHARC_TYPE_UNRANKED_TENSOR)
+        continue;
+      int64_t s = t->shaped.shape[d];
+      if (is_dyn(s))
+        continue;
+      if (!is_dyn(seen) && seen != s)
+        ok = false;
+      seen = s;
+    }
+  }
+  if (!ok)
+    sharc_emit_op_error(op, "all non-scalar operands/results must have the same shape and base "
+                        "type");
+  return ok;
+}

@@ -5,7 +5,8 @@
  * is left or max-iterations is reached. Symbol uses of discardable
  * (private) callables are counted as MLIR's inliner counts them: the last
  * call of one is inlined in place, and those left without uses are erased. */
-#include "pass/pass_manager_internal.h"
+#include "pass/pass_registry.h"
+#include "support/vec.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"

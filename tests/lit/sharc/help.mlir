@@ -15,7 +15,7 @@
 // TOP: show
 // TOP: examples:
 // TOP: sharc propagate examples/mlp_jax.mlir
-// PROPAGATE: usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--explicit] [--all]
+// PROPAGATE: usage: sharc propagate MODEL.mlir [-o OUT.mlir] [--no-comm] [--all]
 // PROPAGATE: --format FMT
 // PROPAGATE: examples:
 // EXPLAIN: usage: sharc explain MODEL.mlir VALUE [--explicit]

@@ -1,16 +1,17 @@
 // `sharc propagate` tables, compared with golden files: the bundled
-// example as it is and with --explicit, and a module with sub-axes,
+// example propagated only (--no-comm) and by default (with its collectives),
+// and a module with sub-axes,
 // padding, unreduced axes, packed and complex elements, a loop, a reshard
 // and two functions, with --all.
-// RUN: cd %S/../../../examples && sharc propagate mlp_jax.mlir -o %t.mlir > %t.txt
+// RUN: cd %S/../../../examples && sharc propagate mlp_jax.mlir --no-comm -o %t.mlir > %t.txt
 // RUN: diff -u %S/Inputs/mlp_jax.table %t.txt
 // RUN: FileCheck %s --check-prefix=MODULE < %t.mlir
-// RUN: cd %S/../../../examples && sharc propagate mlp_jax.mlir --explicit -o %t.explicit.mlir > %t.explicit.txt
+// RUN: cd %S/../../../examples && sharc propagate mlp_jax.mlir -o %t.explicit.mlir > %t.explicit.txt
 // RUN: diff -u %S/Inputs/mlp_jax_explicit.table %t.explicit.txt
 // RUN: FileCheck %s --check-prefix=EXPLICIT < %t.explicit.mlir
-// RUN: cd %S && sharc propagate Inputs/mixed.mlir --all > %t.mixed.txt
+// RUN: cd %S && sharc propagate Inputs/mixed.mlir --no-comm --all > %t.mixed.txt
 // RUN: diff -u %S/Inputs/mixed_all.table %t.mixed.txt
-// RUN: cd %S && sharc propagate Inputs/mixed.mlir --explicit --color never > %t.mixed_explicit.txt
+// RUN: cd %S && sharc propagate Inputs/mixed.mlir --color never > %t.mixed_explicit.txt
 // RUN: diff -u %S/Inputs/mixed_explicit.table %t.mixed_explicit.txt
 // Colours only on request when stdout is not a terminal.
 // RUN: cd %S && sharc propagate Inputs/mixed.mlir --color=always | FileCheck %s --check-prefix=COLOR

@@ -51,7 +51,7 @@
 // LIST: blocks (more than two dimensions are sharded):
 // LIST-NEXT: [0:2, 0:2, 0:2]  device 0
 // LIST-NEXT: [0:2, 0:2, 2:4]  device 1
-// LIST-NEXT: [0:2, 2:4, 0:2]  device 4
+// LIST-NEXT: [0:2, 2:4, 0:2]  device 2
 
 // UNREDUCED: unreduced over 'x': the devices of a block hold partial sums
 // UNREDUCED: devices 0,2,4,6

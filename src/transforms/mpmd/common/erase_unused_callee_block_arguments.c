@@ -111,18 +111,25 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
   free(replacement);
 }
 
+typedef struct erase_state {
+  const sharc_mpmd_call_sites *cs;
+  sharc_rewriter *rw;
+} erase_state;
+
+static bool erase_in_callee(sharc_op *func, void *user) {
+  const erase_state *st = user;
+  erase_in(func, st->cs, st->rw);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
   sharc_mpmd_call_sites cs;
   sharc_mpmd_call_sites_build(&cs, module);
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (!sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      erase_in(funcs.items[i], &cs, &rw);
-  sharc_vec_free(&funcs);
+  erase_state st = {&cs, &rw};
+  sharc_mpmd_for_each_non_entry_point(module, erase_in_callee, &st);
   sharc_mpmd_call_sites_free(&cs);
   return true;
 }

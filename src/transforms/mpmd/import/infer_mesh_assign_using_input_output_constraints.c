@@ -127,17 +127,20 @@ static bool run_on_func(sharc_op *func, const sharc_mpmd_io_constraints_options 
   return true;
 }
 
-static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+typedef struct assign_state {
+  const sharc_mpmd_io_constraints_options *opts;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  bool ok = true;
-  for (unsigned i = 0; i < funcs.len && ok; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      ok = run_on_func(funcs.items[i], opts, &rw);
-  sharc_vec_free(&funcs);
-  return ok;
+} assign_state;
+
+static bool run_on_entry_point(sharc_op *func, void *user) {
+  assign_state *st = user;
+  return run_on_func(func, st->opts, &st->rw);
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  assign_state st = {.opts = opts};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  return sharc_mpmd_for_each_entry_point(module, run_on_entry_point, &st);
 }
 
 const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_using_input_output_constraints = {

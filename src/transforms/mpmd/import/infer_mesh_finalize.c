@@ -274,8 +274,11 @@ static bool except_op(const sharc_use *u, void *user) { return sharc_use_owner(u
 
 /* AssignEntrypointFuncArgsToAssignUsers: an argument takes the first (by
  * name) mesh of its assign users, and their common memory kind. */
-static bool assign_entry_args(sharc_op *func, sharc_rewriter *rw) {
+static bool assign_entry_args(sharc_op *func, void *user) {
+  sharc_rewriter *rw = user;
   sharc_block *body = sharc_func_body(func);
+  if (!body)
+    return true;
   sharc_rw_set_block_start(rw, body);
   for (unsigned i = 0; i < sharc_block_num_args(body); i++) {
     sharc_value *arg = sharc_block_arg(body, i);
@@ -381,10 +384,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &rw, NULL);
   sharc_ptr_vec funcs = {0};
   sharc_mpmd_functions(module, &funcs);
-  bool ok = true;
-  for (unsigned i = 0; i < funcs.len && ok; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]) && sharc_func_body(funcs.items[i]))
-      ok = assign_entry_args(funcs.items[i], &rw);
+  bool ok = sharc_mpmd_for_each_entry_point(module, assign_entry_args, &rw);
   if (ok) {
     sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
     sharc_pattern_set_add(set, patterns, NULL);

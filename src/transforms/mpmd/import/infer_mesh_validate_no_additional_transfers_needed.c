@@ -229,7 +229,8 @@ static bool visit(validate_state *st, sharc_op *op) {
   return true;
 }
 
-static void run_on_func(validate_state *st, sharc_op *func) {
+static bool run_on_func(sharc_op *func, void *user) {
+  validate_state *st = user;
   visit(st, func);
   sharc_block *body = sharc_func_body(func);
   for (unsigned a = 0; body && a < sharc_block_num_args(body) && st->emitted < st->max_errors; a++) {
@@ -239,6 +240,7 @@ static void run_on_func(validate_state *st, sharc_op *func) {
     if (r == ERROR)
       st->emitted++;
   }
+  return true;
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
@@ -247,15 +249,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   validate_state st = {.calls = {.module = module}};
   if (!sharc_mi_max_errors(o->error_limit, module, &st.max_errors))
     return false;
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (!sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      run_on_func(&st, funcs.items[i]);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      run_on_func(&st, funcs.items[i]);
-  sharc_vec_free(&funcs);
+  /* callees first, then the entry points */
+  sharc_mpmd_for_each_non_entry_point(module, run_on_func, &st);
+  sharc_mpmd_for_each_entry_point(module, run_on_func, &st);
   sharc_mi_calls_free(&st.calls);
   return st.errors == 0;
 }

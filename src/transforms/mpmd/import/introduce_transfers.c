@@ -138,19 +138,26 @@ static void push_unassigns_into(sharc_op *callee, const sharc_mpmd_call_sites *c
   }
 }
 
+typedef struct push_state {
+  const sharc_mpmd_call_sites *cs;
+  sharc_rewriter *rw;
+} push_state;
+
+static bool push_unassigns_into_callee(sharc_op *func, void *user) {
+  const push_state *st = user;
+  push_unassigns_into(func, st->cs, st->rw);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   transfers_state st;
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
   sharc_mpmd_call_sites cs;
   sharc_mpmd_call_sites_build(&cs, module);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (!sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      push_unassigns_into(funcs.items[i], &cs, &st.rw);
+  push_state push = {&cs, &st.rw};
+  sharc_mpmd_for_each_non_entry_point(module, push_unassigns_into_callee, &push);
   sharc_mpmd_call_sites_free(&cs);
-  sharc_vec_free(&funcs);
 
   sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
   sharc_pattern_set_add(set, patterns, &st);

@@ -104,17 +104,20 @@ static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_r
   return true;
 }
 
-static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+typedef struct map_state {
+  const sharc_mpmd_map_io_options *opts;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  bool ok = true;
-  for (unsigned i = 0; i < funcs.len && ok; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      ok = map_func(funcs.items[i], opts, &rw);
-  sharc_vec_free(&funcs);
-  return ok;
+} map_state;
+
+static bool map_entry_point(sharc_op *func, void *user) {
+  map_state *st = user;
+  return map_func(func, st->opts, &st->rw);
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  map_state st = {.opts = opts};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  return sharc_mpmd_for_each_entry_point(module, map_entry_point, &st);
 }
 
 const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh = {

@@ -2,7 +2,8 @@
  * mesh_assignment_map.cc and sharding_constraints.cc), messages included. */
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 
-#include "pass/pass_manager_internal.h"
+#include "pass/pass_registry.h"
+#include "support/vec.h"
 
 #include <limits.h>
 #include <stdlib.h>

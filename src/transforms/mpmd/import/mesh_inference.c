@@ -725,13 +725,14 @@ static void populate_use_set(sharc_op *op) {
   sharc_mesh_set_free(&s);
 }
 
+static bool populate_use_sets_in(sharc_op *func, void *user) {
+  (void)user;
+  walk_reverse_post_order(func);
+  return true;
+}
+
 void sharc_mi_populate_use_sets(sharc_op *module) {
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      walk_reverse_post_order(funcs.items[i]);
-  sharc_vec_free(&funcs);
+  sharc_mpmd_for_each_entry_point(module, populate_use_sets_in, NULL);
 }
 
 /* ---- source set propagation ----------------------------------------------------------------- */
@@ -915,11 +916,12 @@ static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+static bool populate_src_sets_in(sharc_op *func, void *user) {
+  (void)user;
+  sharc_walk(func, SHARC_PRE_ORDER, populate_src_set, NULL);
+  return true;
+}
+
 void sharc_mi_populate_src_sets(sharc_op *module) {
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  for (unsigned i = 0; i < funcs.len; i++)
-    if (sharc_mpmd_is_entry_point_function(funcs.items[i]))
-      sharc_walk(funcs.items[i], SHARC_PRE_ORDER, populate_src_set, NULL);
-  sharc_vec_free(&funcs);
+  sharc_mpmd_for_each_entry_point(module, populate_src_sets_in, NULL);
 }

@@ -1,7 +1,7 @@
 /* The basic factor propagation strategy; see basic_factor_propagation.h. */
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 
 #include <stdlib.h>
 

@@ -13,7 +13,7 @@
 #include "sharc/symbols.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>

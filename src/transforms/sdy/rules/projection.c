@@ -5,7 +5,7 @@
 
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
 /* ---- projecting a dimension sharding onto factors ------------------------- */

@@ -4,7 +4,7 @@
 #define SHARC_SDY_RULES_RULES_INTERNAL_H
 
 #include "transforms/sdy/rules/op_access.h"
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
 /* Builds the rule of `op`; `conservative` is Shardy's conservative propagation. */

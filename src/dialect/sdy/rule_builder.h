@@ -3,8 +3,8 @@
  * one dimension of each operand and result. Dimensions left without a factor
  * get a factor of size 1 when the rule is built, so every dimension has one.
  * A tensor dimension given as SHARC_NULL_DIM does not take part in a factor. */
-#ifndef SHARC_SDY_RULES_RULE_BUILDER_H
-#define SHARC_SDY_RULES_RULE_BUILDER_H
+#ifndef SHARC_DIALECT_SDY_RULE_BUILDER_H
+#define SHARC_DIALECT_SDY_RULE_BUILDER_H
 
 #include "ir/ir_internal.h"
 #include "support/vec.h"

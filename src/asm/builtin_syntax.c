@@ -1,11 +1,9 @@
-/* The builtin dialect: `module` and `unrealized_conversion_cast`. */
-#include "dialect/func/func.h"
+/* The custom syntax of the builtin ops (defined in ir/builtin.c): the
+ * parser and printer look an op's hooks up through here, which gives the
+ * builtin ops theirs and every other op its definition's own. */
+#include "asm/builtin_syntax.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
-#include "ir/context.h"
-#include "sharc/symbols.h"
-
-#include <string.h>
 
 /* module [@name] [attributes {...}] { ... } */
 static bool module_parse(sharc_parser *p, sharc_op_builder *b) {
@@ -39,42 +37,6 @@ static void module_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_region(p, sharc_op_region(op, 0), false, false);
 }
-
-static bool module_verify(sharc_op *op) {
-  /* NoRegionArguments */
-  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
-  if (body && sharc_block_num_args(body)) {
-    sharc_emit_op_error(op, "region should have no arguments");
-    return false;
-  }
-  const sharc_attr *d = sharc_op_attrs(op);
-  for (unsigned i = 0; i < sharc_attr_count(d); i++) {
-    sharc_str n = sharc_ident_str(sharc_attr_dict_entries(d)[i].name);
-    if (sharc_str_eq_cstr(n, "sym_name") || sharc_str_eq_cstr(n, "sym_visibility"))
-      continue;
-    if (!memchr(n.data, '.', n.len)) {
-      sharc_emit_op_error(op, "can only contain attributes with dialect-prefixed names, found: '%.*s'",
-                          (int)n.len, n.data);
-      return false;
-    }
-  }
-  return true;
-}
-
-static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL};
-
-const sharc_op_def sharc_builtin_module_def = {
-    .name = "builtin.module",
-    /* a symbol whose name is optional, as MLIR's ModuleOp (OptionalSymbol) */
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL_TABLE | SHARC_TRAIT_SYMBOL |
-              SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_SINGLE_BLOCK | SHARC_TRAIT_GRAPH_REGION |
-              SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
-    .inherent = module_inherent,
-    .default_dialect = "builtin",
-    .parse = module_parse,
-    .print = module_print,
-    .verify = module_verify,
-};
 
 /* %r = unrealized_conversion_cast %a, %b : T1, T2 to T3 */
 static bool cast_parse(sharc_parser *p, sharc_op_builder *b) {
@@ -129,17 +91,18 @@ static void cast_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
 }
 
-const sharc_op_def sharc_builtin_unrealized_cast_def = {
-    .name = "builtin.unrealized_conversion_cast",
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
-    .parse = cast_parse,
-    .print = cast_print,
-};
+sharc_op_parse_fn sharc_asm_op_parser(const sharc_op_def *def) {
+  if (def == &sharc_builtin_module_def)
+    return module_parse;
+  if (def == &sharc_builtin_unrealized_cast_def)
+    return cast_parse;
+  return def->parse;
+}
 
-static const sharc_op_def *const builtin_ops[] = {&sharc_builtin_module_def, &sharc_builtin_unrealized_cast_def};
-
-const sharc_dialect sharc_builtin_dialect = {
-    .name = "builtin",
-    .ops = builtin_ops,
-    .num_ops = sizeof builtin_ops / sizeof builtin_ops[0],
-};
+sharc_op_print_fn sharc_asm_op_printer(const sharc_op_def *def) {
+  if (def == &sharc_builtin_module_def)
+    return module_print;
+  if (def == &sharc_builtin_unrealized_cast_def)
+    return cast_print;
+  return def->print;
+}

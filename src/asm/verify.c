@@ -1,6 +1,9 @@
 /* IR verification: structural rules every operation obeys (terminators,
  * single-block regions, operand/region counts of registered ops come from
- * their own hooks) plus each op definition's verifier. */
+ * their own hooks) plus each op definition's verifier. It sits in the asm
+ * layer, above the printer, because its messages print ops and attributes
+ * ("block with no terminator, has <op>"); nothing below asm verifies. */
+#include "asm/verify_internal.h"
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
@@ -190,14 +193,6 @@ static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, 
     return false;
   }
   return true;
-}
-
-const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name) {
-  sharc_str n = sharc_ident_str(name);
-  const char *dot = memchr(n.data, '.', n.len);
-  if (!dot)
-    return NULL;
-  return sharc_context_dialect(ctx, (sharc_str){n.data, (size_t)(dot - n.data)});
 }
 
 /* sharc_attr_name_dialect through the verifier's cache. */

@@ -1,6 +1,6 @@
 /* The sharding-rule builder: collects factors and their dimension links in
  * scratch arrays, then groups links per dimension into an #sdy.op_sharding_rule. */
-#include "transforms/sdy/rules/rule_builder.h"
+#include "dialect/sdy/rule_builder.h"
 
 #include <stdlib.h>
 

@@ -1,0 +1,16 @@
+/* The verifier's checks that op definitions call from their own hooks
+ * (interfaces MLIR verifies through the op). The verifier lives in the asm
+ * layer because its messages print ops and attributes (see
+ * docs/architecture.md). */
+#ifndef SHARC_ASM_VERIFY_INTERNAL_H
+#define SHARC_ASM_VERIFY_INTERNAL_H
+
+#include "ir/ir_internal.h"
+
+/* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
+ * names only, each verified by its dialect's verify_arg_attr hook. */
+bool sharc_verify_function_arg_attrs(sharc_op *op);
+/* SymbolOpInterface::verify (name, visibility, declarations, parent). */
+bool sharc_verify_symbol_op(sharc_op *op);
+
+#endif

@@ -1,0 +1,129 @@
+/* Reading shardings and meshes, for every user: a value's sharding
+ * wherever it is held, the mesh a sharding names, the sharded size of a
+ * dimension, and sharding equivalence. The verifiers call these; these
+ * never call the verifiers. */
+#include "dialect/sdy/axes.h"
+#include "dialect/sdy/sdy_ops_internal.h"
+#include "dialect/sdy/utils.h"
+#include "dialect/func/func.h"
+#include "sharc/symbols.h"
+
+/* ---- meshes -------------------------------------------------------------- */
+
+/* Shardy's getMeshOp: the nearest symbol table's symbol of that name, when
+ * it is an sdy.mesh (the symbol index makes this O(1)). */
+sharc_op *sharc_sdy_lookup_mesh_op(sharc_op *from, sharc_str name) {
+  sharc_op *mesh = sharc_symbol_lookup_nearest(from, name);
+  return mesh && sharc_op_isa(mesh, &sharc_sdy_mesh_op_def) ? mesh : NULL;
+}
+
+sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *op) {
+  if (sharc_sdy_is_mesh(mesh_or_ref))
+    return (sharc_attr *)mesh_or_ref;
+  if (sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
+    return NULL;
+  sharc_op *mesh_op =
+      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
+  sharc_attr *mesh = mesh_op ? sharc_op_attr(mesh_op, "mesh") : NULL;
+  return mesh && sharc_sdy_is_mesh(mesh) ? mesh : NULL;
+}
+
+sharc_attr *sharc_sdy_sharding_mesh(const sharc_attr *sharding, sharc_op *op) {
+  return sharc_sdy_mesh_or_ref_mesh(sharc_sdy_tensor_sharding_mesh_or_ref(sharding), op);
+}
+
+/* ---- sizes ---------------------------------------------------------------- */
+
+int64_t sharc_sdy_dim_sharding_sharded_size(const sharc_attr *dim, const sharc_attr *mesh) {
+  return sharc_sdy_axes_total_size(sharc_sdy_list_items(dim), sharc_sdy_list_size(dim), mesh);
+}
+
+bool sharc_sdy_tensor_sharding_is_fully_replicated(const sharc_attr *sharding) {
+  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_rank(sharding); i++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(sharding, i)))
+      return false;
+  return true;
+}
+
+/* ---- values' shardings ---------------------------------------------------- */
+
+static const sharc_op_def *const sharding_holders[] = {
+    &sharc_sdy_sharding_constraint_def, &sharc_sdy_reshard_def, &sharc_sdy_data_flow_edge_def,
+    NULL};
+
+sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
+  if (sharc_value_is_block_arg(v)) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
+    if (!owner || !sharc_op_isa(owner, &sharc_func_func_def))
+      return NULL;
+    sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
+    unsigned i = sharc_value_index(v);
+    if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
+        i >= sharc_attr_count(arg_attrs))
+      return NULL;
+    sharc_attr *dict = sharc_attr_at(arg_attrs, i);
+    sharc_attr *s = dict ? sharc_attr_dict_get(dict, "sdy.sharding") : NULL;
+    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+  }
+  sharc_op *op = sharc_value_defining_op(v);
+  /* the ops that hold their sharding elsewhere are all sdy ops; most
+   * values are results of other dialects' ops */
+  const sharc_op_def *def = sharc_op_get_def(op);
+  if (def && def->dialect == &sharc_sdy_dialect) {
+    for (const sharc_op_def *const *h = sharding_holders; *h; h++)
+      if (def == *h) {
+        sharc_attr *s = sharc_op_attr(op, "sharding");
+        return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+      }
+    if (sharc_sdy_is_collective(op)) {
+      sharc_attr *out = sharc_op_attr(op, "out_sharding");
+      return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
+    }
+  }
+  sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
+  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
+      sharc_value_index(v) >= sharc_sdy_list_size(per_value))
+    return NULL;
+  return sharc_sdy_list_at(per_value, sharc_value_index(v));
+}
+
+/* ---- shardings compared --------------------------------------------------- */
+
+static bool fully_replicated(const sharc_attr *s, bool ignore_unreduced) {
+  if (!s)
+    return true;
+  if (!ignore_unreduced && sharc_sdy_tensor_sharding_num_unreduced(s))
+    return false;
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(s, d)))
+      return false;
+  return true;
+}
+
+/* The same axes, whether open or closed and whatever the priority. */
+static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
+  return sharc_sdy_axes_equal(sharc_sdy_list_items(a), sharc_sdy_list_size(a),
+                              sharc_sdy_list_items(b), sharc_sdy_list_size(b));
+}
+
+bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
+  if (fully_replicated(a, ignore_unreduced))
+    return fully_replicated(b, ignore_unreduced);
+  if (!b || sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
+    return false;
+  if (!ignore_unreduced) {
+    unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
+    if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
+      return false;
+    for (unsigned i = 0; i < n; i++)
+      if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
+        return false;
+  }
+  unsigned rank = sharc_sdy_tensor_sharding_rank(a);
+  if (rank != sharc_sdy_tensor_sharding_rank(b))
+    return false;
+  for (unsigned d = 0; d < rank; d++)
+    if (!dim_axes_equal(sharc_sdy_tensor_sharding_dim(a, d), sharc_sdy_tensor_sharding_dim(b, d)))
+      return false;
+  return true;
+}
