@@ -8,6 +8,8 @@
 // Mesh inference logs the mesh it picks for an unused entry-point input.
 
 // SCHEDULE: {{^}}I{{[0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]+\.[0-9]{6} [0-9]+}} shardy/dialect/mpmd/transforms/optimize/scheduler.cc:114] Reordering computation for Circular schedule.{{$}}
+// SCHEDULE-NEXT: {{^}}I{{.*}} shardy/dialect/mpmd/transforms/optimize/scheduler.cc:88] Introduced 0 control dependencies for scheduling{{$}}
+// SCHEDULE-EMPTY:
 // SCHEDULE-NEXT: {{^}}module {
 // SCHEDULE: {{^}}I{{.*}} shardy/dialect/mpmd/transforms/optimize/scheduler.cc:114] Reordering computation for Circular schedule.{{$}}
 // SCHEDULE-NEXT: {{^}}module {
