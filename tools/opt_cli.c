@@ -21,6 +21,7 @@ void sharc_opt_print_help(const sharc_opt_tool *tool) {
   puts("  --mlir-print-ir-before-all        - Print IR before each pass");
   puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
   puts("  --mlir-print-op-generic           - Print the generic op form");
+  puts("  --mlir-print-op-on-diagnostic     - When a diagnostic is emitted on an operation, also print the operation as an attached note");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
   puts("  -o <filename>                     - Output filename");
@@ -64,7 +65,7 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION, O_PRINT_OP_ON_DIAG
 } opt_id;
 
 static const struct {
@@ -94,6 +95,7 @@ static const struct {
     [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
     [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
     [O_EMIT_BYTECODE_VERSION] = {"emit-bytecode-version", K_REQUIRED},
+    [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL},
     [O_VERSION] = {"version", K_NO_VALUE},
 };
 
@@ -180,6 +182,9 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     return true;
   case O_PRETTY_DEBUGINFO:
     fl->print.pretty_debug_info = b;
+    return true;
+  case O_PRINT_OP_ON_DIAG:
+    fl->no_print_op_on_diag = !b;
     return true;
   case O_LOCAL_SCOPE:
     fl->print.local_scope = b;

@@ -30,6 +30,7 @@ typedef struct opt_flags {
   bool verify_diagnostics;
   sharc_vd_level verify_level;
   bool allow_unregistered;
+  bool no_print_op_on_diag; /* -mlir-print-op-on-diagnostic=false */
   verbosity verbosity;
   bool help;
   bool version; /* --version: print it and stop */

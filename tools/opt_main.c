@@ -341,6 +341,8 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   for (const char *const *d = tool->dialects; d && *d; d++)
     sharc_context_load_dialect(ctx, *d);
   sharc_context_add_source_table(ctx, src->name, src->lines, 1);
+  /* MlirOptMain: printOpOnDiagnostic(!verifyDiagnostics), unless turned off */
+  sharc_context_set_print_op_on_diagnostic(ctx, !fl->verify_diagnostics && !fl->no_print_op_on_diag);
   diag_log log = {0};
   log.verbosity = fl->verbosity;
   log.ctx = ctx;

@@ -27,6 +27,10 @@ typedef struct sharc_print_flags {
   bool pretty_debug_info;
   bool local_scope;     /* -mlir-print-local-scope: no aliases, everything inline */
   bool skip_regions;    /* regions as `{...}` (OpPrintingFlags::skipRegions) */
+  /* OpPrintingFlags::elideLargeElementsAttrs: a dense elements attribute
+   * (not a splat) with more elements than this prints as
+   * `dense_resource<__elided__>`; 0: never */
+  unsigned elide_elements_above;
 } sharc_print_flags;
 
 SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
@@ -40,6 +44,16 @@ SHARC_API void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flag
  * (or the top), full types and attributes (no aliases), no newline after.
  * A top-level op prints as sharc_print_op, less the newline. */
 SHARC_API void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+/* An op printed as MLIR's Operation::print does it with local scope (a
+ * diagnostic's "see current operation" note): values named from the
+ * nearest IsolatedFromAbove op, the op itself included, values from
+ * outside it as <<UNKNOWN SSA VALUE>>, no aliases, no newline after. */
+SHARC_API void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+/* MLIR's printOpOnDiagnostic (mlir-opt's -mlir-print-op-on-diagnostic, on
+ * unless -verify-diagnostics): an op's error, warning or remark gets a
+ * "see current operation" note. Either way, a location without a file
+ * position is shown as MLIR's SourceMgr handler shows it, `loc(...)`. */
+SHARC_API void sharc_context_set_print_op_on_diagnostic(sharc_context *ctx, bool on);
 SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
 SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 

@@ -426,6 +426,19 @@ SHARC_API sharc_diag *sharc_emit_op_error(const sharc_op *op, const char *fmt, .
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Operation::emitError / emitWarning / emitRemark: at the op's location,
+ * with MLIR's "see current operation" note where the context prints ops
+ * on diagnostics (sharc_context_set_print_op_on_diagnostic). */
+SHARC_API sharc_diag *sharc_emit_op(const sharc_op *op, sharc_severity sev, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* `diag.attachNote().appendOp(*op, OpPrintingFlags().assumeVerified())`
+ * where the context prints ops on diagnostics: a note at the diagnostic's
+ * own location holding the op (custom form, unverified), as Shardy's
+ * emitOpWarningOnce attaches it. */
+SHARC_API void sharc_diag_note_op(sharc_diag *d, sharc_op *op);
 SHARC_API void sharc_diag_note(sharc_diag *d, const sharc_attr *loc, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -418,9 +418,23 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   sharc_buf_putc(p->out, ']');
 }
 
+/* OpPrintingFlags::shouldElideElementsAttr: too many elements, not a splat. */
+static bool elide_elements(const sharc_printer *p, int64_t num, bool splat) {
+  return p->flags.elide_elements_above && !splat && num > (int64_t)p->flags.elide_elements_above;
+}
+
+static void print_elided(sharc_printer *p, const sharc_type *t) {
+  SHARC_PR_LIT(p, "dense_resource<__elided__> : ");
+  sharc_pr_type(p, t);
+}
+
 static void print_dense(sharc_printer *p, const sharc_attr *a) {
   const sharc_type *t = a->type;
   int64_t num = sharc_type_num_elements(t);
+  if (elide_elements(p, num, a->dense.splat)) {
+    print_elided(p, t);
+    return;
+  }
   SHARC_PR_LIT(p, "dense<");
   sharc_type *et = t->shaped.elem;
   unsigned wpe = et->kind == SHARC_TYPE_COMPLEX ? 2 * scalar_words(et->elem) : scalar_words(et);
@@ -456,6 +470,10 @@ static void print_dense_strings_nested(sharc_printer *p, const sharc_attr *a, un
 }
 
 static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
+  if (elide_elements(p, sharc_type_num_elements(a->type), a->dstrings.splat)) {
+    print_elided(p, a->type);
+    return;
+  }
   SHARC_PR_LIT(p, "dense<");
   if (a->dstrings.splat) {
     sharc_pr_string(p, a->dstrings.strs[0]);

@@ -418,12 +418,13 @@ static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value
   pop_names(p, height);
 }
 
-/* Generic form: unique ids; regions are taken from a LIFO stack. */
-static void number_unique(sharc_op *top) {
+/* Generic form: unique ids from `next_value`; regions are taken from a
+ * LIFO stack. */
+static void number_unique_from(sharc_op *top, unsigned next_value) {
   sharc_ptrvec stack = {0};
   for (unsigned i = 0; i < top->num_regions; i++)
     sharc_ptrvec_push(&stack, &top->regions[i]);
-  unsigned next_value = 0, next_arg = 0;
+  unsigned next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
     number_region_blocks(NULL, r, &next_value, &next_arg);
@@ -435,9 +436,31 @@ static void number_unique(sharc_op *top) {
   sharc_ptrvec_free(&stack);
 }
 
+static void number_unique(sharc_op *top) { number_unique_from(top, 0); }
+
+/* Whether `v` is defined inside `root` (a result of root itself included). */
+static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
+  const sharc_block *b = v->owner.block;
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    if (v->owner.op == root)
+      return true;
+    b = v->owner.op->block;
+  }
+  while (b && b->parent) {
+    const sharc_op *parent = b->parent->parent;
+    if (parent == root)
+      return true;
+    if (!parent)
+      return false;
+    b = parent->block;
+  }
+  return false;
+}
+
 void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
-  if (v->vkind == SHARC_VALUE_PLACEHOLDER) {
+  if (v->vkind == SHARC_VALUE_PLACEHOLDER ||
+      (p->numbering_root && !value_defined_in(v, p->numbering_root))) {
     SHARC_BUF_LIT(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
@@ -871,6 +894,48 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
   else
     for (unsigned i = 0; i < scope->num_regions; i++)
       number_scoped(&p, &scope->regions[i], 0, 0, 0);
+  print_op(&p, op);
+  sharc_pr_free(&p);
+}
+
+/* Operation::print with local scope: values are named from the nearest
+ * IsolatedFromAbove op, the op itself included (its results then come
+ * first, its operands are unknown there), else from the top. */
+sharc_op *sharc_pr_numbering_root(sharc_op *op) {
+  sharc_op *root = op;
+  for (sharc_op *up; !(root->def && (root->def->traits & SHARC_TRAIT_ISOLATED)) &&
+                     (up = sharc_op_parent_op(root));)
+    root = up;
+  return root;
+}
+
+/* The root's own results, named before its regions as SSANameState does:
+ * by the op's naming hook, else the first number (regions in the custom
+ * form start counting again from it). */
+static void number_root_results(sharc_printer *p, sharc_op *root) {
+  for (unsigned i = 0; i < root->num_results; i++)
+    root->results[i].print_id = 0;
+  if (!p->flags.generic && root->num_results && root->def && root->def->result_names)
+    root->def->result_names(root, set_value_name, p);
+  for (unsigned i = 1; i < root->num_results; i++)
+    if ((root->results[0].print_id & NAME_TAG) && !(root->results[i].print_id & NAME_TAG)) {
+      root->results[i].print_id = root->results[i - 1].print_id;
+      p->value_names.items[root->results[i].print_id & ~NAME_TAG].group_size++;
+    }
+}
+
+void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
+  sharc_op *root = sharc_pr_numbering_root(op);
+  sharc_printer p;
+  sharc_pr_init(&p, out, flags);
+  p.flags.local_scope = true;
+  p.numbering_root = root;
+  number_root_results(&p, root);
+  if (p.flags.generic)
+    number_unique_from(root, root->num_results ? 1 : 0);
+  else
+    for (unsigned i = 0; i < root->num_regions; i++)
+      number_scoped(&p, &root->regions[i], 0, 0, p.next_conflict);
   print_op(&p, op);
   sharc_pr_free(&p);
 }

@@ -35,6 +35,9 @@ struct sharc_printer {
   sharc_ptrmap used_names;
   SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
   unsigned next_conflict;
+  /* printing in local scope from this op: values defined outside it
+   * print as <<UNKNOWN SSA VALUE>> (NULL: every value is in scope) */
+  const sharc_op *numbering_root;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
 };

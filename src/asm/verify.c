@@ -94,12 +94,14 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
   if (last && needs_terminator(parent) && last->def && !(last->def->traits & SHARC_TRAIT_TERMINATOR)) {
+    /* `<< block.back()` on an error: Diagnostic::appendOp's local scope,
+     * generic form and elided elements, on a line of its own if long */
     sharc_buf text = {0};
-    sharc_print_flags generic = {.generic = true};
-    sharc_print_op(last, &generic, &text);
-    while (text.len && text.data[text.len - 1] == '\n')
-      text.data[--text.len] = 0;
-    sharc_emit(b->ctx, SHARC_SEV_ERROR, last->loc, "block with no terminator, has %s", text.data);
+    sharc_print_flags generic = {.generic = true, .local_scope = true, .elide_elements_above = 16};
+    sharc_print_op_local(last, &generic, &text);
+    bool multi_line = text.len && memchr(text.data, '\n', text.len);
+    sharc_emit_op(last, SHARC_SEV_ERROR, "block with no terminator, has %s%s",
+                  multi_line ? "\n" : "", text.data);
     sharc_buf_free(&text);
     return false;
   }
@@ -412,8 +414,7 @@ static const char *relation(const sharc_region *use_r, const sharc_region *def_r
 }
 
 static void dominance_error(sharc_op *op, unsigned i) {
-  sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
-                             "operand #%u does not dominate this use", i);
+  sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "operand #%u does not dominate this use", i);
   const sharc_value *v = op->operands[i].value;
   const sharc_region *use_r = op->block->parent;
   if (v->vkind == SHARC_VALUE_RESULT && v->owner.op) {

@@ -7,6 +7,13 @@
 
 enum { SHARC_MAX_DIALECTS = 16 };
 
+/* How a diagnostic shows an op (Diagnostic::appendOp's printing flags). */
+typedef enum sharc_diag_op_form {
+  SHARC_DIAG_OP_GENERIC,  /* on an error: the generic form */
+  SHARC_DIAG_OP_VERIFIED, /* custom form if the op's scope verifies, else generic */
+  SHARC_DIAG_OP_CUSTOM,   /* custom form, verification assumed (assumeVerified) */
+} sharc_diag_op_form;
+
 typedef struct sharc_source {
   const char *name;
   const char *buf;
@@ -65,6 +72,14 @@ struct sharc_context {
   sharc_diag *pending;
   sharc_source *sources;
   unsigned error_count;
+  /* MLIR's printOpOnDiagnostic: an op's error, warning or remark gets a
+   * "see current operation" note, printed by the asm layer's hook (the ir
+   * layer cannot print ops); NULL: no note */
+  void (*diag_op_printer)(sharc_op *op, sharc_diag_op_form form, sharc_buf *out);
+  bool printing_diag_op; /* the hook is running: its verifier's diagnostics are dropped */
+  /* prints a location as `loc(...)` for a diagnostic without a file
+   * position (the asm layer's; NULL: the location is left out) */
+  void (*diag_loc_printer)(const sharc_attr *loc, sharc_buf *out);
   /* point locations "file":line:col, the one attribute every parsed op
    * gets: their own table, hashed by position so that successive ops (in
    * file order) land in nearby slots */

@@ -171,10 +171,120 @@ static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf 
 
 void sharc_diag_format(const sharc_diag *d, sharc_buf *out) { format_one(NULL, d, out); }
 
+/* ---- MLIR's SourceMgrDiagnosticHandler ---------------------------------- */
+
+/* How many callers a call-site location shows (the handler's callStackLimit). */
+enum { CALL_STACK_LIMIT = 10 };
+
+/* findLocToShow: the file position a location shows, looking into the
+ * callee of a call site (its callers get notes of their own), a name's
+ * child, the first showable part of a fused location, an opaque
+ * location's fallback; NULL for an unknown location. */
+static const sharc_attr *loc_to_show(const sharc_attr *loc) {
+  if (!loc)
+    return NULL;
+  switch (loc->kind) {
+  case SHARC_ATTR_LOC_FILE:
+    return loc;
+  case SHARC_ATTR_LOC_CALLSITE:
+    return loc_to_show(loc->callsite.callee);
+  case SHARC_ATTR_LOC_NAME:
+    return loc_to_show(loc->name.child);
+  case SHARC_ATTR_LOC_FUSED:
+    for (unsigned i = 0; i < loc->fused.n; i++) {
+      const sharc_attr *f = loc_to_show(loc->fused.locs[i]);
+      if (f)
+        return f;
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
+
+/* Location::findInstanceOf<FileLineColLoc>: the first file position met
+ * walking the location's parts in order (a call site's caller included). */
+static const sharc_attr *first_file_loc(const sharc_attr *loc) {
+  if (!loc)
+    return NULL;
+  switch (loc->kind) {
+  case SHARC_ATTR_LOC_FILE:
+    return loc;
+  case SHARC_ATTR_LOC_CALLSITE: {
+    const sharc_attr *f = first_file_loc(loc->callsite.callee);
+    return f ? f : first_file_loc(loc->callsite.caller);
+  }
+  case SHARC_ATTR_LOC_NAME:
+    return first_file_loc(loc->name.child);
+  case SHARC_ATTR_LOC_FUSED:
+    for (unsigned i = 0; i < loc->fused.n; i++) {
+      const sharc_attr *f = first_file_loc(loc->fused.locs[i]);
+      if (f)
+        return f;
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
+
+/* One line of the handler: "file:line:col: kind: message" with the source
+ * line under it when asked for and the file is known; a location with no
+ * file position prints as llvm::SourceMgr prints an invalid SMLoc,
+ * "<unknown>:0: kind: ", followed by the location itself unless unknown. */
+static void emit_line(const sharc_context *ctx, const sharc_attr *loc, const char *message,
+                      sharc_severity sev, bool show_source, sharc_buf *out) {
+  const sharc_attr *f = first_file_loc(loc);
+  if (!f) {
+    sharc_buf_printf(out, "<unknown>:0: %s: ", severity_name(sev));
+    if (loc && loc->kind != SHARC_ATTR_LOC_UNKNOWN && ctx && ctx->diag_loc_printer) {
+      ctx->diag_loc_printer(loc, out);
+      sharc_buf_puts(out, ": ");
+    }
+    sharc_buf_printf(out, "%s\n", message);
+    return;
+  }
+  sharc_buf_put_str(out, sharc_loc_file_name(f));
+  sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
+                   severity_name(sev), message);
+  sharc_source *s = show_source && ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
+  if (s)
+    put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
+}
+
+/* SourceMgrDiagnosticHandler::emitDiagnostic: the diagnostic at the file
+ * position its location shows, a "called from" note per caller of a call
+ * site, then its notes, each with its source line only where its location
+ * differs from the one shown before it. */
 void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {
-  format_one(ctx, d, out);
-  for (const sharc_diag *n = d->notes; n; n = n->next)
-    format_one(ctx, n, out);
+  const sharc_attr *stack[CALL_STACK_LIMIT + 1];
+  unsigned depth = 0;
+  const sharc_attr *loc = d->loc;
+  const sharc_attr *shown = loc_to_show(loc);
+  if (shown)
+    stack[depth++] = shown;
+  if (loc && loc->kind == SHARC_ATTR_LOC_CALLSITE) {
+    loc = loc->callsite.caller;
+    for (unsigned k = 0; k < CALL_STACK_LIMIT; k++) {
+      const sharc_attr *caller = loc_to_show(loc);
+      if (caller)
+        stack[depth++] = caller;
+      if (!loc || loc->kind != SHARC_ATTR_LOC_CALLSITE)
+        break;
+      loc = loc->callsite.caller;
+    }
+  }
+  if (!depth) {
+    emit_line(ctx, d->loc, d->message, d->severity, true, out);
+  } else {
+    emit_line(ctx, stack[0], d->message, d->severity, true, out);
+    for (unsigned k = 1; k < depth; k++)
+      emit_line(ctx, stack[k], "called from", SHARC_SEV_NOTE, true, out);
+  }
+  for (const sharc_diag *n = d->notes; n; n = n->next) {
+    emit_line(ctx, n->loc, n->message, n->severity, loc != n->loc, out);
+    loc = n->loc;
+  }
 }
 
 static void default_handler(sharc_context *ctx, const sharc_diag *d) {
@@ -244,16 +354,70 @@ sharc_diag *sharc_emit(sharc_context *ctx, sharc_severity sev, const sharc_attr 
   return d;
 }
 
+/* The op as a diagnostic shows it, printed at once (the IR may change
+ * before the diagnostic is delivered); a multi-line op starts on a line of
+ * its own. False when the context does not print ops on diagnostics. */
+static bool op_text(sharc_op *op, sharc_diag_op_form form, sharc_buf *out) {
+  sharc_context *ctx = op->ctx;
+  if (!ctx->diag_op_printer || ctx->printing_diag_op)
+    return false;
+  sharc_buf text = {0};
+  ctx->printing_diag_op = true;
+  ctx->diag_op_printer(op, form, &text);
+  ctx->printing_diag_op = false;
+  if (text.len && memchr(text.data, '\n', text.len))
+    sharc_buf_putc(out, '\n');
+  if (text.len)
+    sharc_buf_put(out, text.data, text.len);
+  sharc_buf_free(&text);
+  return true;
+}
+
+/* Operation::emitError / emitWarning / emitRemark: with printOpOnDiagnostic
+ * on, a note at the op's location shows the op, in generic form for an
+ * error. */
+static void attach_op_note(sharc_diag *d, sharc_op *op) {
+  sharc_buf text = {0};
+  sharc_buf_puts(&text, "see current operation: ");
+  if (op_text(op, d->severity == SHARC_SEV_ERROR ? SHARC_DIAG_OP_GENERIC : SHARC_DIAG_OP_VERIFIED,
+              &text))
+    sharc_diag_note(d, op->loc, "%s", text.data);
+  sharc_buf_free(&text);
+}
+
+void sharc_diag_note_op(sharc_diag *d, sharc_op *op) {
+  sharc_buf text = {0};
+  if (op_text(op, SHARC_DIAG_OP_CUSTOM, &text))
+    sharc_diag_note(d, d->loc, "%s", text.data ? text.data : "");
+  sharc_buf_free(&text);
+}
+
+static sharc_diag *emit_op_v(sharc_op *op, sharc_severity sev, const char *prefix, const char *fmt,
+                             va_list ap) {
+  sharc_buf full = {0};
+  if (prefix)
+    sharc_buf_printf(&full, "'%s' op ", prefix);
+  sharc_buf_vprintf(&full, fmt, ap);
+  sharc_diag *d = sharc_emit(op->ctx, sev, op->loc, "%s", full.data ? full.data : "");
+  sharc_buf_free(&full);
+  attach_op_note(d, op);
+  return d;
+}
+
 /* MLIR prefixes op errors with the op's name: "'foo.bar' op message". */
 sharc_diag *sharc_emit_op_error(const sharc_op *op, const char *fmt, ...) {
-  sharc_buf full = {0};
-  sharc_buf_printf(&full, "'%s' op ", op->name->data);
   va_list ap;
   va_start(ap, fmt);
-  sharc_buf_vprintf(&full, fmt, ap);
+  sharc_diag *d = emit_op_v((sharc_op *)op, SHARC_SEV_ERROR, op->name->data, fmt, ap);
   va_end(ap);
-  sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc, "%s", full.data);
-  sharc_buf_free(&full);
+  return d;
+}
+
+sharc_diag *sharc_emit_op(const sharc_op *op, sharc_severity sev, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sharc_diag *d = emit_op_v((sharc_op *)op, sev, NULL, fmt, ap);
+  va_end(ap);
   return d;
 }
 

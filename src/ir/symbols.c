@@ -207,8 +207,8 @@ bool sharc_symbol_verify_unique(sharc_op *table) {
         sharc_ptrmap_put(&seen, name, op);
         continue;
       }
-      sharc_diag *d = sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
-                                 "redefinition of symbol named '%s'", name->data);
+      sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "redefinition of symbol named '%s'",
+                                    name->data);
       sharc_diag_note(d, first->loc, "see existing symbol definition here");
       ok = false;
     }

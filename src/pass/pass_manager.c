@@ -8,6 +8,7 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "ir/ir_internal.h"
+#include "support/log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,20 @@ struct sharc_pipeline {
   SHARC_VEC(sharc_pass_manager *) pms; /* to free their entry vectors */
   bool coalesced;
   unsigned runs; /* pass managers run so far */
+  /* log lines of the pipeline's set-up, written at each run (arena) */
+  SHARC_VEC(struct setup_log) setup_logs;
 };
+
+typedef struct setup_log {
+  const char *file, *message;
+  int line;
+} setup_log;
+
+void sharc_pm_log_on_setup(sharc_pass_manager *pm, const char *file, int line, const char *message) {
+  sharc_pipeline *pl = pm->owner;
+  setup_log entry = {file, sharc_arena_strndup(&pl->arena, message, strlen(message)), line};
+  sharc_vec_push(&pl->setup_logs, entry);
+}
 
 /* ---- ownership ------------------------------------------------------------ */
 
@@ -81,6 +95,7 @@ void sharc_pipeline_destroy(sharc_pipeline *pl) {
   for (unsigned i = 0; i < pl->pms.len; i++)
     sharc_vec_free(&pl->pms.items[i]->entries);
   sharc_vec_free(&pl->pms);
+  sharc_vec_free(&pl->setup_logs);
   sharc_arena_free(&pl->arena);
   free(pl);
 }
@@ -572,6 +587,9 @@ static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op) {
 }
 
 bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module) {
+  for (unsigned i = 0; i < pl->setup_logs.len; i++)
+    sharc_log(SHARC_LOG_INFO, pl->setup_logs.items[i].file, pl->setup_logs.items[i].line, "%s",
+              pl->setup_logs.items[i].message);
   const char *anchor = pl->root->op_name;
   if (strcmp(anchor, "any") != 0 && !sharc_op_is(module, anchor)) {
     sharc_str name = sharc_ident_str(sharc_op_name(module));

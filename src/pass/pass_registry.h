@@ -21,4 +21,10 @@ extern const unsigned sharc_pass_table_size;
 bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_value, void *dst,
                         void *owner, sharc_buf *err);
 
+/* An INFO log line (Shardy's SDY_LOG at `file`:`line`) that a pipeline
+ * builder writes while the pass manager is set up: MLIR sets pipelines up
+ * for each input after parsing it, so the line is written at the start of
+ * every run of the pipeline. */
+void sharc_pm_log_on_setup(sharc_pass_manager *pm, const char *file, int line, const char *message);
+
 #endif

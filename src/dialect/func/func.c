@@ -363,8 +363,7 @@ static bool return_verify(sharc_op *op) {
       sharc_buf a = {0}, b = {0};
       sharc_print_type(got, &a);
       sharc_print_type(sharc_type_func_result(fn, i), &b);
-      sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-                 "type of return operand %u ('%s') doesn't match function result type ('%s') in "
+      sharc_emit_op(op, SHARC_SEV_ERROR, "type of return operand %u ('%s') doesn't match function result type ('%s') in "
                  "function @%.*s", i, a.data, b.data, (int)fname.len, fname.data);
       sharc_buf_free(&a);
       sharc_buf_free(&b);

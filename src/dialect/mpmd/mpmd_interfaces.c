@@ -55,8 +55,10 @@ static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *
     abort();
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *old = sharc_sdy_sharding_per_value_at(list, i);
+    /* a list that has null entries (mpmd-enforce-user-shardings') keeps them,
+     * as TensorShardingPerValueAttr::replaceValueSharding does */
     items[i] = i == index ? sharding
-               : old      ? old
+               : list     ? old
                      : sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
                                                value_rank(values[i]), false);
   }

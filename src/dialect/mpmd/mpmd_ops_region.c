@@ -300,13 +300,12 @@ static void fragment_call_print(sharc_printer *p, sharc_op *op) {
 
 /* Shardy's FragmentCallOp::verifySymbolUses. */
 static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
-  sharc_context *ctx = sharc_op_context(op);
   sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
   sharc_attr *ft = fn && sharc_op_isa(fn, &sharc_func_func_def) ? sharc_op_attr(fn, "function_type") : NULL;
   sharc_type *type = ft ? sharc_attr_type_value(ft) : NULL;
   if (!type || sharc_type_get_kind(type) != SHARC_TYPE_FUNCTION) {
     sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "'%.*s' does not reference a valid function",
+    sharc_emit_op(op, SHARC_SEV_ERROR, "'%.*s' does not reference a valid function",
                (int)n.len, n.data);
     return false;
   }
@@ -329,8 +328,7 @@ static bool fragment_call_verify_callee(sharc_op *op, sharc_attr *callee) {
   if (call_mesh == func_mesh)
     return true;
   char *a = sharc_mpmd_attr_str(call_mesh), *b = sharc_mpmd_attr_str(func_mesh);
-  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-             "Expected mesh of fragment call and callee function to match: %s vs %s", a, b);
+  sharc_emit_op(op, SHARC_SEV_ERROR, "Expected mesh of fragment call and callee function to match: %s vs %s", a, b);
   free(a);
   free(b);
   return false;
@@ -532,7 +530,7 @@ static bool verify_pairwise_same_types(sharc_op *op) {
 }
 
 static sharc_diag *for_error(sharc_op *op, const char *msg) {
-  return sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s", msg);
+  return sharc_emit_op(op, SHARC_SEV_ERROR, "%s", msg);
 }
 
 /* MLIR's TypeID: the type's class, not its parameters. */
@@ -562,8 +560,7 @@ static bool for_verify_body(sharc_op *op) {
   }
   for (unsigned i = 0; i < n; i++)
     if (sharc_value_type(sharc_op_operand(op, i)) != sharc_value_type(sharc_block_arg(body, i))) {
-      sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-                 "wrong argument type at argument no. %u", i);
+      sharc_emit_op(op, SHARC_SEV_ERROR, "wrong argument type at argument no. %u", i);
       return false;
     }
   if (!check_index_arg(op, sharc_value_type(sharc_block_arg(body, n))))
@@ -591,8 +588,7 @@ static bool for_verify_body(sharc_op *op) {
   sharc_attr *unroll = sharc_op_attr(op, "unroll_factor");
   uint32_t factor = unroll ? (uint32_t)sharc_attr_int_value(unroll) : 1;
   if (factor == 0 || iterations % factor) {
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "number of iterations %u isn't divisible by unroll factor %u", iterations, factor);
+    sharc_emit_op(op, SHARC_SEV_ERROR, "number of iterations %u isn't divisible by unroll factor %u", iterations, factor);
     return false;
   }
   return true;

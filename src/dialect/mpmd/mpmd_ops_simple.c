@@ -12,7 +12,7 @@ static bool is_local_or_mesh_tensor(const sharc_type *t) {
 }
 
 static sharc_diag *emit_error(sharc_op *op, const char *msg) {
-  return sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s", msg);
+  return sharc_emit_op(op, SHARC_SEV_ERROR, "%s", msg);
 }
 
 /* An optional attribute of `op` that must be a string when present. */
@@ -60,8 +60,7 @@ static bool verify_assignment_types(sharc_op *op, sharc_type *local, sharc_type 
     return false;
   if (!sharc_mpmd_mesh_tensor_is_fully_replicated(mesh_type)) {
     char *t = sharc_mpmd_type_str(mesh_type);
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "MeshTensorType should be fully replicated: '%s'", t);
+    sharc_emit_op(op, SHARC_SEV_ERROR, "MeshTensorType should be fully replicated: '%s'", t);
     free(t);
     return false;
   }
@@ -69,8 +68,7 @@ static bool verify_assignment_types(sharc_op *op, sharc_type *local, sharc_type 
   if (global == local)
     return true;
   char *l = sharc_mpmd_type_str(local), *g = sharc_mpmd_type_str(global);
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "mismatch between the given local type '%s' and mesh_type ranked tensor type: '%s'", l,
+  sharc_emit_op(op, SHARC_SEV_ERROR, "mismatch between the given local type '%s' and mesh_type ranked tensor type: '%s'", l,
              g);
   free(l);
   free(g);
@@ -183,8 +181,7 @@ static bool verify_memory_kind(sharc_op *op, const sharc_type *t) {
   if (!kind || is_pinned_host(kind) || sharc_str_eq_cstr(sharc_attr_string_value(kind), "device"))
     return true;
   sharc_str s = sharc_attr_string_value(kind);
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "memory kind must be either 'pinned_host' or 'device'. Found '%.*s'.", (int)s.len,
+  sharc_emit_op(op, SHARC_SEV_ERROR, "memory kind must be either 'pinned_host' or 'device'. Found '%.*s'.", (int)s.len,
              s.data);
   return false;
 }
@@ -201,8 +198,7 @@ static bool transfer_verify(sharc_op *op) {
     return false;
   if (sharc_mpmd_mesh_tensor_global_type(tin) != sharc_mpmd_mesh_tensor_global_type(tout)) {
     char *a = sharc_mpmd_type_str(tin), *b = sharc_mpmd_type_str(tout);
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "cannot perform transfer between given types '%s' and '%s': global tensor types "
+    sharc_emit_op(op, SHARC_SEV_ERROR, "cannot perform transfer between given types '%s' and '%s': global tensor types "
                "are different",
                a, b);
     free(a);
@@ -468,8 +464,7 @@ static bool check_call_types(sharc_op *op, sharc_type *const *want, unsigned n_w
     if (got == want[i])
       continue;
     char *w = sharc_mpmd_type_str(want[i]), *g = sharc_mpmd_type_str(got);
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "Type mismatch. Expected call %s to have type '%s' but got '%s'", what, w, g);
+    sharc_emit_op(op, SHARC_SEV_ERROR, "Type mismatch. Expected call %s to have type '%s' but got '%s'", what, w, g);
     free(w);
     free(g);
     return false;
@@ -525,8 +520,7 @@ static bool call_verify(sharc_op *op) {
     sharc_type *t = sharc_attr_type(count);
     if (!sharc_type_is_integer(t, 32) || sharc_type_int_signedness(t) != SHARC_UNSIGNED) {
       char *s = sharc_mpmd_type_str(t);
-      sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-                 "call_counter must be an uint32, got '%s'", s);
+      sharc_emit_op(op, SHARC_SEV_ERROR, "call_counter must be an uint32, got '%s'", s);
       free(s);
       return false;
     }
@@ -534,8 +528,7 @@ static bool call_verify(sharc_op *op) {
   sharc_str name = sharc_ident_str(sharc_attr_symbol_root(callee));
   sharc_op *parent = sharc_op_parent_op(op);
   if (!parent || !(sharc_op_isa(parent, &sharc_func_func_def) || sharc_op_isa(parent, &sharc_mpmd_for_def))) {
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "Mpmd CallOp on \"%.*s\" can only be used in a function or for_op block but was "
+    sharc_emit_op(op, SHARC_SEV_ERROR, "Mpmd CallOp on \"%.*s\" can only be used in a function or for_op block but was "
                "called from inside op %s",
                (int)name.len, name.data, parent ? sharc_op_name(parent)->data : "");
     return false;
@@ -543,8 +536,7 @@ static bool call_verify(sharc_op *op) {
   sharc_op *func = sharc_mpmd_enclosing_func(op);
   if (func && is_mpmd_function(func) && !is_entry_point(func)) {
     sharc_str fname = sharc_op_symbol_name(func);
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "Mpmd CallOp on \"%.*s\" in an Mpmd function can only be used directly by the "
+    sharc_emit_op(op, SHARC_SEV_ERROR, "Mpmd CallOp on \"%.*s\" in an Mpmd function can only be used directly by the "
                "entrypoint function, i.e. the main function, but was called from \"%.*s\".",
                (int)name.len, name.data, (int)fname.len, fname.data);
     return false;

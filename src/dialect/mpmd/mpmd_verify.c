@@ -30,8 +30,7 @@ sharc_op *sharc_mpmd_enclosing_func(const sharc_op *op) {
 
 static void emit_no_func_attr(sharc_op *op, const char *attr, const sharc_op *func) {
   sharc_str name = func ? sharc_op_symbol_name(func) : (sharc_str){"", 0};
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "Function does not have a %s attribute: %.*s", attr, (int)name.len, name.data);
+  sharc_emit_op(op, SHARC_SEV_ERROR, "Function does not have a %s attribute: %.*s", attr, (int)name.len, name.data);
 }
 
 sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name) {
@@ -43,8 +42,7 @@ sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name) {
   }
   sharc_attr *mesh = sharc_mpmd_topology_lookup(topology, name);
   if (!mesh)
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "Topology doesn't have a mesh with name: %.*s", (int)name.len, name.data);
+    sharc_emit_op(op, SHARC_SEV_ERROR, "Topology doesn't have a mesh with name: %.*s", (int)name.len, name.data);
   return mesh;
 }
 
@@ -101,8 +99,7 @@ bool sharc_mpmd_type_mismatch(sharc_op *op, const char *inner_name, const char *
                               const char *outer_name, const sharc_type *want,
                               const sharc_type *got) {
   char *w = sharc_mpmd_type_str(want), *g = sharc_mpmd_type_str(got);
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "expected the type of the %s to %s%s: '%s', got: '%s'", inner_name, relation,
+  sharc_emit_op(op, SHARC_SEV_ERROR, "expected the type of the %s to %s%s: '%s', got: '%s'", inner_name, relation,
              outer_name, w, g);
   free(w);
   free(g);
@@ -113,8 +110,7 @@ bool sharc_mpmd_verify_same_count(sharc_op *op, unsigned n_inner, unsigned n_out
                                   const char *inner_name, const char *outer_name) {
   if (n_inner == n_outer)
     return true;
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
+  sharc_emit_op(op, SHARC_SEV_ERROR, "number of %ss must match the number of %ss respectively: %u != %u", inner_name,
              outer_name, n_inner, n_outer);
   return false;
 }
@@ -127,8 +123,7 @@ static bool verify_fragment_type(sharc_op *op, sharc_str mesh_name, const sharc_
     return inner == outer || sharc_mpmd_type_mismatch(op, inner_name, "match the ", outer_name, outer, inner);
   sharc_str outer_mesh = sharc_mpmd_mesh_tensor_mesh_name(outer);
   if (!sharc_str_eq(outer_mesh, mesh_name)) {
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "expected the mesh name of the %s to match that of the fragment op: %.*s != %.*s",
+    sharc_emit_op(op, SHARC_SEV_ERROR, "expected the mesh name of the %s to match that of the fragment op: %.*s != %.*s",
                outer_name, (int)outer_mesh.len, outer_mesh.data, (int)mesh_name.len,
                mesh_name.data);
     return false;

@@ -22,7 +22,7 @@
 /* MLIR's Operation::emitError: an error at the op's location (no "'op'"
  * prefix, unlike sharc_emit_op_error). */
 #define sharc_mpmd_error(op, ...)                                                                   \
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), __VA_ARGS__)
+  sharc_emit_op(op, SHARC_SEV_ERROR, __VA_ARGS__)
 
 /* sdy::inDialect<MpmdDialect>: an op of the mpmd dialect. */
 bool sharc_mpmd_in_dialect(const sharc_op *op);

@@ -12,7 +12,10 @@ static void print_elems(sharc_printer *p, sharc_attr *const *items, unsigned n, 
   for (unsigned i = 0; i < n; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    fn(p, items[i]);
+    if (!items[i]) /* a null entry (mpmd-enforce-user-shardings leaves some) */
+      SHARC_PR_LIT(p, "<<NULL ATTRIBUTE>>");
+    else
+      fn(p, items[i]);
   }
 }
 

@@ -257,7 +257,7 @@ bool sharc_sdy_verify_inferred_types(sharc_op *op, sharc_type *const *inferred, 
     if (i + 1 < n_res)
       SHARC_BUF_LIT(&msg, ", ");
   }
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s", msg.data);
+  sharc_emit_op(op, SHARC_SEV_ERROR, "%s", msg.data);
   sharc_buf_free(&msg);
   sharc_emit_op_error(op, "failed to infer returned types");
   return false;

@@ -483,10 +483,8 @@ bool sharc_sdy_verify_manual_computation(sharc_op *op) {
 bool sharc_sdy_verify_named_computation(sharc_op *op) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   unsigned n_args = body ? sharc_block_num_args(body) : 0, n = sharc_op_num_operands(op);
-  sharc_context *ctx = sharc_op_context(op);
   if (n_args != n) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "number of block arguments must match the "
+    sharc_emit_op(op, SHARC_SEV_ERROR, "number of block arguments must match the "
                "number of operands: %u != %u",
                n_args, n);
     return false;
@@ -499,8 +497,7 @@ bool sharc_sdy_verify_named_computation(sharc_op *op) {
     sharc_buf a = {0}, b = {0};
     sharc_sdy_type_text(inner, &a);
     sharc_sdy_type_text(outer, &b);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
-               "expected the type of the %u'th block "
+    sharc_emit_op(op, SHARC_SEV_ERROR, "expected the type of the %u'th block "
                "argument to match the type of the corresponding operand: '%s' vs '%s'",
                i, a.data, b.data);
     sharc_buf_free(&a);

@@ -113,7 +113,7 @@ static bool mark_uses(symbol_dce *d, sharc_op *op, sharc_op *table, op_vec *work
     ok = is_table(op) || mark_nested_refs(&m, op, nested_table);
   }
   if (!ok)
-    sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
+    sharc_emit_op(op, SHARC_SEV_ERROR,
                "operation contains potentially unknown symbol table, meaning that we can't "
                "reliable compute symbol uses");
   return ok;

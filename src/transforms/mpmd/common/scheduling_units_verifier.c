@@ -26,7 +26,7 @@ static sharc_walk_result count_microbatches(sharc_op *fragment, void *user) {
 }
 
 static void warn(sharc_op *func, const char *kind, sharc_str mesh, uint32_t expected, int got) {
-  sharc_emit(sharc_op_context(func), SHARC_SEV_WARNING, sharc_op_loc(func),
+  sharc_emit_op(func, SHARC_SEV_WARNING,
              "Number of %s scheduling units in mesh %.*s does not match expected number for %u "
              "microbatches. Got %d.",
              kind, (int)mesh.len, mesh.data, expected, got);

@@ -50,10 +50,9 @@ bool sharc_mpmd_is_cpu_mesh(sharc_str mesh_name) {
          memcmp(mesh_name.data + mesh_name.len - n, SHARC_MPMD_CPU_MESH_SUFFIX, n) == 0;
 }
 
-void sharc_mpmd_report(sharc_context *ctx, const sharc_attr *loc, bool fail, const char *file,
-                       int line, const char *message) {
+void sharc_mpmd_report(sharc_op *op, bool fail, const char *file, int line, const char *message) {
   sharc_log(SHARC_LOG_WARNING, file, line, "%s", message);
-  sharc_emit(ctx, fail ? SHARC_SEV_ERROR : SHARC_SEV_WARNING, loc, "%s", message);
+  sharc_emit_op(op, fail ? SHARC_SEV_ERROR : SHARC_SEV_WARNING, "%s", message);
 }
 
 /* ---- last uses -------------------------------------------------------------------- */

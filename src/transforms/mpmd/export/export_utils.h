@@ -39,9 +39,8 @@ bool sharc_mpmd_is_cpu_mesh(sharc_str mesh_name);
 
 /* What the validation passes do with a finding: SDY_LOG(WARNING) of
  * `message` (from Shardy's `file`:`line`), then an error (`fail`) or a
- * warning at `loc`. */
-void sharc_mpmd_report(sharc_context *ctx, const sharc_attr *loc, bool fail, const char *file,
-                       int line, const char *message);
+ * warning on `op` (Operation::emitError / emitWarning). */
+void sharc_mpmd_report(sharc_op *op, bool fail, const char *file, int line, const char *message);
 
 /* OperandsForDeletionMapping: for each op of the function body, the
  * operand indices (ascending) whose value it is the last op of the body to

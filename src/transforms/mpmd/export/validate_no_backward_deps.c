@@ -66,7 +66,7 @@ static void report(check_state *st, sharc_op *producer, sharc_op *consumer) {
                    "dependencies must go from earlier meshes to later meshes.",
                    (int)pc.len, pc.data, (int)pm.len, pm.data, (int)cc.len, cc.data, (int)cm.len,
                    cm.data);
-  sharc_mpmd_report(sharc_op_context(consumer), sharc_op_loc(consumer), st->fail, SOURCE, 107,
+  sharc_mpmd_report(consumer, st->fail, SOURCE, 107,
                     msg.data);
   sharc_buf_free(&msg);
   st->failed |= st->fail;

@@ -67,7 +67,7 @@ static sharc_walk_result check(sharc_op *fragment, void *user) {
   }
   SHARC_BUF_LIT(&msg, ")");
   bool fail = st->fail && !tolerate;
-  sharc_mpmd_report(sharc_op_context(fragment), sharc_op_loc(fragment), fail, SOURCE,
+  sharc_mpmd_report(fragment, fail, SOURCE,
                     tolerate ? 80 : 85, msg.data);
   sharc_buf_free(&msg);
   st->failed |= fail;

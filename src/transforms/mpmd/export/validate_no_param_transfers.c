@@ -69,7 +69,7 @@ static sharc_walk_result check(sharc_op *transfer, void *user) {
   for (unsigned i = 0; i < n; i++)
     sharc_buf_printf(&msg, "%s\"%.*s\"", i ? ", " : "", (int)names[i].len, names[i].data);
   SHARC_BUF_LIT(&msg, "]");
-  sharc_mpmd_report(sharc_op_context(transfer), transfer_loc, st->o->fail_on_param_transfers,
+  sharc_mpmd_report(transfer, st->o->fail_on_param_transfers,
                     SOURCE, 99, msg.data);
   sharc_buf_free(&msg);
   st->failed |= st->o->fail_on_param_transfers;

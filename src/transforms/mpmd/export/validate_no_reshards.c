@@ -107,7 +107,7 @@ static sharc_walk_result check(sharc_op *call, void *user) {
   }
   sharc_buf msg = {0};
   describe(st, call, name, &msg);
-  sharc_mpmd_report(sharc_op_context(call), sharc_op_loc(call), st->fail, SOURCE, 106, msg.data);
+  sharc_mpmd_report(call, st->fail, SOURCE, 106, msg.data);
   sharc_buf_free(&msg);
   st->failed |= st->fail;
   return SHARC_WALK_ADVANCE;

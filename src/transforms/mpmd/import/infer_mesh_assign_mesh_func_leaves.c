@@ -9,12 +9,16 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
 #include <stdlib.h>
+
+/* where Shardy logs from */
+#define SOURCE "shardy/dialect/mpmd/transforms/import/infer_mesh_assignment.cc"
 
 static const sharc_option_def options[] = {
     SHARC_OPTION(sharc_mpmd_func_leaves_options, infer_transfers, "infer-transfers", SHARC_OPT_BOOL, "false",
@@ -99,8 +103,12 @@ static void assign_unused_func_inputs(leaves_state *st) {
   sharc_block *body = sharc_func_body(st->func);
   for (unsigned i = 0; i < sharc_block_num_args(body); i++) {
     sharc_value *arg = sharc_block_arg(body, i);
-    if (sharc_mpmd_is_ranked_tensor(sharc_value_type(arg)) && !sharc_value_has_uses(arg))
-      sharc_value_set_type(arg, replicated(st, st->first_mesh, arg));
+    if (!sharc_mpmd_is_ranked_tensor(sharc_value_type(arg)) || sharc_value_has_uses(arg))
+      continue;
+    sharc_log(SHARC_LOG_INFO, SOURCE, 1528,
+              "Picking first mesh for unused func input %u from the topology, i.e. %.*s", i,
+              (int)st->first_mesh.len, st->first_mesh.data);
+    sharc_value_set_type(arg, replicated(st, st->first_mesh, arg));
   }
 }
 

@@ -9,6 +9,7 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/llvm_hash.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
@@ -163,6 +164,29 @@ static void free_groups(group_vec *g) {
 
 /* mpmd.reduce -> a reduction per source mesh, transferred to each mesh
  * that uses the result and reduced there. */
+/* Shardy groups the operands in a DenseMap<StringRef, ...> keyed by mesh
+ * name and iterates it: the groups go in LLVM's bucket order of the names. */
+static void order_as_llvm_string_map(group_vec *groups) {
+  unsigned n = (unsigned)groups->len;
+  if (n < 2)
+    return;
+  sharc_str *keys = malloc(n * sizeof *keys);
+  unsigned *order = malloc(n * sizeof *order);
+  mesh_group *copy = malloc(n * sizeof *copy);
+  if (!keys || !order || !copy)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
+    keys[i] = groups->items[i].mesh;
+    copy[i] = groups->items[i];
+  }
+  sharc_llvm_string_map_order(keys, n, order);
+  for (unsigned i = 0; i < n; i++)
+    groups->items[i] = copy[order[i]];
+  free(copy);
+  free(order);
+  free(keys);
+}
+
 static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
   (void)state;
   group_vec sources = {0}, users = {0};
@@ -185,15 +209,7 @@ static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
     sharc_vec_push(&group_of(&users, sharc_mpmd_value_mesh(sharc_op_result(assign, 0)))->values,
                    assign);
   }
-  /* Shardy groups them in a DenseMap, whose order is its hash's; by name is
-   * what its tests show */
-  for (unsigned i = 1; i < sources.len; i++)
-    for (unsigned j = i; j > 0 && sharc_str_cmp(sources.items[j].mesh, sources.items[j - 1].mesh) < 0;
-         j--) {
-      mesh_group t = sources.items[j];
-      sources.items[j] = sources.items[j - 1];
-      sources.items[j - 1] = t;
-    }
+  order_as_llvm_string_map(&sources);
   sharc_mpmd_reduction_kind kind = sharc_mpmd_reduction_get(sharc_op_attr(op, "reduction"));
   sharc_rw_set_after(rw, op);
   sharc_ptr_vec locals = {0};

@@ -10,11 +10,15 @@
 #include "ir/region_utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "support/ptrmap.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
 #include <stdlib.h>
+
+/* where Shardy logs from */
+#define SOURCE "shardy/dialect/mpmd/transforms/import/infer_mesh_assignment.cc"
 
 #define COPIES_ATTR "mpmd.copies"
 
@@ -117,9 +121,14 @@ static void assign_callee_results(rewrite_state *st) {
       sharc_ident *m = src.specified && src.meshes.len ? sharc_mesh_set_prioritized(&src, NULL, 0)
                                                        : NULL;
       sharc_mesh_set_free(&src);
-      push_mesh(&meshes, m ? m
-                           : sharc_ident_get(st->ctx, sharc_mpmd_first_mesh_name(
-                                                          sharc_mpmd_func_topology(st->func))));
+      if (!m)
+        m = sharc_ident_get(st->ctx,
+                            sharc_mpmd_first_mesh_name(sharc_mpmd_func_topology(st->func)));
+      push_mesh(&meshes, m);
+      sharc_str callee = sharc_op_symbol_name(st->func), mesh = sharc_ident_str(m);
+      sharc_log(SHARC_LOG_INFO, SOURCE, 1866,
+                "Callee @%.*s output %u is unused. Assigning to mesh %.*s", (int)callee.len,
+                callee.data, i, (int)mesh.len, mesh.data);
     }
     if (meshes.len > 1)
       sharc_func_set_result_attr(st->func, i, COPIES_ATTR,

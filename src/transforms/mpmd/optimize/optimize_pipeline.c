@@ -32,6 +32,11 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
    * removing its control dependencies */
   snprintf(scheduler, sizeof scheduler, "must-happen-before=%s remove-control-dependencies=true",
            schedules[o->pipeline_schedule]);
+  /* AddSchedulingPass logs the schedule while the pipeline is set up */
+  char line[96];
+  snprintf(line, sizeof line, "Reordering computation for %s schedule.",
+           schedules[o->pipeline_schedule]);
+  sharc_pm_log_on_setup(pm, "shardy/dialect/mpmd/transforms/optimize/scheduler.cc", 114, line);
   bool ok = add_func(pm, "mpmd-pipeline-scheduler", scheduler, err) &&
             add_func(pm, "mpmd-verify-stage-merging", NULL, err);
   /* AddMergeInferredFragmentsPasses */

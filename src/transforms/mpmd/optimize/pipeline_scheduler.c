@@ -17,9 +17,11 @@
  * step by step. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "transforms/mpmd/optimize/pipeline_schedule.h"
 #include "transforms/mpmd/optimize/utils.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct scheduler_options {
@@ -187,6 +189,84 @@ static bool schedule_step_by_step(scheduler *s) {
   return true;
 }
 
+/* The units `from` reaches through dataflow (the uses of results, nested
+ * users counted at their ancestor), as bits of `row`. */
+static void mark_reached(scheduler *s, const int *unit_at, unsigned from, uint64_t *row) {
+  sharc_mpmd_block_index *bi = &s->bi;
+  unsigned epoch = ++bi->epoch;
+  SHARC_VEC(unsigned) stack = {0};
+  sharc_vec_push(&stack, (unsigned)sharc_mpmd_block_index_of(bi, s->units.items[from].op));
+  while (stack.len) {
+    unsigned cur = sharc_vec_pop(&stack);
+    if (bi->stamp[cur] == epoch)
+      continue;
+    bi->stamp[cur] = epoch;
+    if (unit_at[cur] >= 0 && (unsigned)unit_at[cur] != from)
+      row[unit_at[cur] / 64] |= 1ull << (unit_at[cur] % 64);
+    sharc_op *op = bi->ops[cur];
+    for (unsigned r = 0; r < sharc_op_num_results(op); r++)
+      for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
+        int user = sharc_mpmd_block_index_of(bi, sharc_use_owner(u));
+        if (user >= 0 && bi->stamp[user] != epoch)
+          sharc_vec_push(&stack, (unsigned)user);
+      }
+  }
+  sharc_vec_free(&stack);
+}
+
+static bool reaches(const uint64_t *reach, unsigned words, unsigned a, unsigned b) {
+  return (reach[(size_t)a * words + b / 64] >> (b % 64)) & 1;
+}
+
+/* The count Shardy logs: the control dependencies its process adds, the
+ * pairs (in its order) that the rule puts first and that no path (data, or
+ * a dependency added before) joins either way. Reachability among the
+ * units is kept closed as each dependency is added; -1 when a rule's check
+ * fails (Shardy stops there). */
+static long count_control_dependencies(scheduler *s) {
+  unsigned n = s->units.len, words = (n + 63) / 64;
+  uint64_t *reach = calloc((size_t)n * words + 1, sizeof *reach);
+  int *unit_at = malloc(((size_t)s->bi.n + 1) * sizeof *unit_at);
+  if (!reach || !unit_at)
+    abort();
+  for (unsigned k = 0; k < s->bi.n; k++)
+    unit_at[k] = -1;
+  for (unsigned i = 0; i < n; i++)
+    unit_at[sharc_mpmd_block_index_of(&s->bi, s->units.items[i].op)] = (int)i;
+  for (unsigned i = 0; i < n; i++)
+    mark_reached(s, unit_at, i, reach + (size_t)i * words);
+  long count = 0;
+  for (unsigned i = 0; i < n && count >= 0; i++) {
+    const index_vec *mesh = &s->by_mesh[s->mesh_of[i]];
+    for (unsigned y = 0; y < mesh->len && count >= 0; y++) {
+      unsigned j = mesh->items[y];
+      if (i == j || reaches(reach, words, i, j) || reaches(reach, words, j, i))
+        continue;
+      sharc_buf why = {0};
+      int before = s->rule(&s->units.items[i], &s->units.items[j], &why);
+      sharc_buf_free(&why);
+      if (before < 0)
+        count = -1;
+      if (before <= 0)
+        continue;
+      count++;
+      /* i -> j: whatever reaches i (and i) now reaches j and what j reaches */
+      uint64_t *row_j = reach + (size_t)j * words;
+      for (unsigned x = 0; x < n; x++) {
+        if (x != i && !reaches(reach, words, x, i))
+          continue;
+        uint64_t *row_x = reach + (size_t)x * words;
+        for (unsigned w = 0; w < words; w++)
+          row_x[w] |= row_j[w];
+        row_x[j / 64] |= 1ull << (j % 64);
+      }
+    }
+  }
+  free(unit_at);
+  free(reach);
+  return count;
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   const scheduler_options *o = opts;
   if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func))
@@ -195,6 +275,10 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &s.rw, NULL);
   collect_units(&s);
   sharc_mpmd_block_index_build(&s.bi, sharc_func_body(func));
+  long introduced = count_control_dependencies(&s);
+  if (introduced >= 0)
+    sharc_log(SHARC_LOG_INFO, "shardy/dialect/mpmd/transforms/optimize/scheduler.cc", 88,
+              "Introduced %ld control dependencies for scheduling\n", introduced);
   bool ok = true, sorted = false;
   if (o->remove_control_dependencies) {
     edge_vec edges = {0};

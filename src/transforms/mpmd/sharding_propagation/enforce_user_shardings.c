@@ -69,6 +69,25 @@ static void warn_sub_axes(sharc_context *ctx, bool *once, const char *what, unsi
   free(user_text);
 }
 
+/* Shardy's getBlockArgumentEdgeOwnerShardings / set...: a fragment with no
+ * in_shardings gets a list of null shardings (not open ones) around the
+ * one set, so the other operands stay unsharded in their types later. */
+static void set_fragment_in_sharding(sharc_op *fragment, unsigned index, sharc_attr *sharding) {
+  if (sharc_sdy_block_arg_owner_sharding(fragment, index) == sharding)
+    return;
+  sharc_attr *list = sharc_op_attr(fragment, "in_shardings");
+  unsigned n = sharc_op_num_operands(fragment);
+  sharc_attr **items = malloc((n + 1) * sizeof *items);
+  if (!items)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    items[i] = list ? sharc_sdy_sharding_per_value_at(list, i) : NULL;
+  items[index] = sharding;
+  sharc_op_set_attr(fragment, "in_shardings",
+                    sharc_sdy_sharding_per_value_get(sharc_op_context(fragment), items, n));
+  free(items);
+}
+
 /* The in-sharding of every fragment operand that is the argument. (A
  * transfer user is left to -mpmd-extract-reshards-from-inter-mesh-transfers.) */
 static void enforce_input(sharc_op *func, sharc_value *arg) {
@@ -86,9 +105,7 @@ static void enforce_input(sharc_op *func, sharc_value *arg) {
     sharc_op *user = sharc_use_owner(u);
     if (!sharc_op_isa(user, &sharc_mpmd_fragment_def))
       continue;
-    unsigned i = sharc_use_operand_index(u);
-    if (sharc_sdy_block_arg_owner_sharding(user, i) != user_sharding)
-      sharc_sdy_set_block_arg_owner_sharding(user, i, user_sharding);
+    set_fragment_in_sharding(user, sharc_use_operand_index(u), user_sharding);
   }
 }
 

@@ -164,8 +164,11 @@ static sharc_walk_result handle_transfer(sharc_op *transfer, void *user) {
   static bool warned; /* once per process, as Shardy's once_flag */
   if (!warned) {
     warned = true;
-    sharc_emit(st->rw.ctx, SHARC_SEV_WARNING, sharc_op_loc(transfer),
-               "Found a resharding transfer in the module. This may cause performance issues.");
+    /* Shardy's emitOpWarningOnce: the transfer as a note, unverified */
+    sharc_diag_note_op(sharc_emit(st->rw.ctx, SHARC_SEV_WARNING, sharc_op_loc(transfer),
+                                  "Found a resharding transfer in the module. This may cause "
+                                  "performance issues."),
+                       transfer);
   }
   if (reshard_at_producer(st, src, dst, src_sharding, dst_sharding))
     reshard_producer(st, transfer, src, dst, src_sharding, dst_sharding);

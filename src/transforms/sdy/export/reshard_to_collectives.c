@@ -788,7 +788,7 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   sharc_value *to = rewrite_reshard(st, op);
   if (!to) {
     /* what the partial conversion reports for an illegal op it cannot convert */
-    sharc_emit(st->rw.ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+    sharc_emit_op(op, SHARC_SEV_ERROR,
                "failed to legalize operation 'sdy.reshard' that was explicitly marked illegal");
     st->failed = true;
     return SHARC_WALK_INTERRUPT;

@@ -136,10 +136,12 @@ static bool import_call(sharc_op *call, void *user) {
     if (!warned_multiple_calls) {
       warned_multiple_calls = true;
       sharc_str name = sharc_op_symbol_name(func);
-      sharc_emit(st->rw.ctx, SHARC_SEV_WARNING, sharc_op_loc(call),
-                 "function @%.*s has multiple call ops, we need to clone the function body for "
-                 "each call",
-                 (int)name.len, name.data);
+      /* Shardy's emitOpWarningOnce: the call as a note, unverified */
+      sharc_diag_note_op(sharc_emit(st->rw.ctx, SHARC_SEV_WARNING, sharc_op_loc(call),
+                                    "function @%.*s has multiple call ops, we need to clone the "
+                                    "function body for each call",
+                                    (int)name.len, name.data),
+                         call);
     }
     sharc_rw_clone_region_before(&st->rw, sharc_op_region(first, 0), body,
                                  sharc_region_first_block(body), NULL);

@@ -163,7 +163,7 @@ static sharc_walk_result cleanup(sharc_op *op, void *user) {
   unsigned n_in = list_len(in), n_out = list_len(out);
   if (n_in == 0 && n_out == 0) {
     if (list_len(sharc_op_attr(op, "manual_axes")) && !body_is_empty(op)) {
-      sharc_emit(st->ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+      sharc_emit_op(op, SHARC_SEV_ERROR,
                  "op has manual_axes when there are no in/out shardings and the body is not "
                  "empty. This isn't allowed at this stage, please contact the Shardy team or "
                  "file a bug.");

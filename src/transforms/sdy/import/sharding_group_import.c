@@ -108,7 +108,7 @@ static bool validate(group_state *st) {
                          sharc_value_type(sharc_op_operand(op, 0))))
       what = "ShardingGroupOps values must have the same shape";
     if (what) {
-      sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s for groupId: %lld",
+      sharc_emit_op(op, SHARC_SEV_ERROR, "%s for groupId: %lld",
                  what, (long long)group_id(op));
       ok = false;
     }

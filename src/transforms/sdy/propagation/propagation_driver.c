@@ -895,7 +895,7 @@ static sharc_walk_result check_shapes(sharc_op *op, void *user) {
       continue;
     sharc_buf text = {0};
     sharc_print_type(t, &text);
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op), "%s%s", message,
+    sharc_emit_op(op, SHARC_SEV_ERROR, "%s%s", message,
                text.data ? text.data : "");
     sharc_buf_free(&text);
     return SHARC_WALK_INTERRUPT;

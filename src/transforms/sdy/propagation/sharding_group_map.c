@@ -94,7 +94,7 @@ static sharc_attr *common_sharding(const sharc_sharding_group_map *m, unsigned g
     if (candidate == sharding)
       continue;
     sharc_op *owner = sharc_sdy_owning_op(members->items[0]);
-    sharc_emit(sharc_op_context(owner), SHARC_SEV_WARNING, sharc_op_loc(owner),
+    sharc_emit_op(owner, SHARC_SEV_WARNING,
                "The initial operand shardings on the sharding groups of groupID: %llu do not "
                "match. Inserting an open sharding constraint to all constrained values. This "
                "can be caused when shardings from different values are grouped (e.g. from "

@@ -155,7 +155,9 @@ void sharc_rule_warn_once(bool *flag, sharc_op *op, const char *fmt, const char 
   if (*flag)
     return;
   *flag = true;
-  sharc_emit(sharc_op_context(op), SHARC_SEV_WARNING, sharc_op_loc(op), fmt, arg);
+  /* Shardy's emitOpWarningOnce: the op as a note, unverified */
+  sharc_diag_note_op(sharc_emit(sharc_op_context(op), SHARC_SEV_WARNING, sharc_op_loc(op), fmt, arg),
+                     op);
 }
 
 /* The rule of `op`, whose registry row is `row` (NULL: none). */

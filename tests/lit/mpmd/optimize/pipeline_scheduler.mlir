@@ -2,6 +2,13 @@
 // RUN: not mpmd_opt %s -mpmd-pipeline-scheduler=must-happen-before=builtin:1F1B 2>&1 | FileCheck %s --check-prefix=BAD-NAME
 // RUN: not mpmd_opt %s -split-input-file -mpmd-pipeline-scheduler=remove-control-dependencies=false -o %t 2>&1 | FileCheck %s --check-prefix=KEEP
 // RUN: not test -s %t
+// RUN: mpmd_opt %s -split-input-file -mpmd-pipeline-scheduler=must-happen-before=ParallelPipelinesWithWrapAround 2>/dev/null | FileCheck %s --check-prefix=LOG
+
+// Shardy logs how many control dependencies its process added (the
+// message's own newline leaves an empty line), once per function.
+// LOG: {{^}}I{{.*}} shardy/dialect/mpmd/transforms/optimize/scheduler.cc:88] Introduced 8 control dependencies for scheduling{{$}}
+// LOG-EMPTY:
+// LOG: {{^}}I{{.*}} shardy/dialect/mpmd/transforms/optimize/scheduler.cc:88] Introduced 0 control dependencies for scheduling{{$}}
 
 // Only a schedule's name is accepted (the `builtin:` prefix the option's
 // description mentions is not parsed, as in Shardy).

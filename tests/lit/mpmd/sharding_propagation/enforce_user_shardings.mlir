@@ -1,6 +1,6 @@
 // -mpmd-enforce-user-shardings: only public MPMD functions change; argument
 // shardings go to every fragment operand that is the argument (all of them
-// when a fragment takes it twice, open shardings for the others when the
+// when a fragment takes it twice, null shardings for the others when the
 // fragment had none), result shardings to the producing fragment or
 // transfer and on to the fragments consuming the result. Sub-axes are cut
 // (the cut dimension closed, its priority gone; a non-sum reduction of
@@ -18,7 +18,7 @@ sdy.mesh @mesh = <["x"=4, "y"=2]>
 // CHECK-LABEL: func @arg_used_twice_by_fragment_without_in_shardings
 func.func @arg_used_twice_by_fragment_without_in_shardings(%arg0: !t {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: !t)
     -> !t attributes {topology = #topology} {
-  // CHECK: mpmd.fragment<mesh="m1", origin=["f"], in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{?}, {?}]>, <@mesh, [{"x"}, {}]>]> (%arg0, %arg1, %arg0)
+  // CHECK: mpmd.fragment<mesh="m1", origin=["f"], in_shardings=[<@mesh, [{"x"}, {}]>, <<NULL ATTRIBUTE>>, <@mesh, [{"x"}, {}]>]> (%arg0, %arg1, %arg0)
   %0 = mpmd.fragment<mesh="m1", origin=["f"]> (%arg0, %arg1, %arg0) (%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %c: tensor<4x8xf32>) {
     mpmd.return %a : tensor<4x8xf32>
   } : (!t, !t, !t) -> !t
