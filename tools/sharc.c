@@ -568,6 +568,7 @@ static int run_print_or_check(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  sharc_set_log_enabled(false); /* stdout is the report: Shardy's log lines stay out of it */
   if (argc < 2) {
     fputs(overview, stderr);
     return 1;

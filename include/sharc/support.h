@@ -28,6 +28,10 @@ typedef struct sharc_str {
 } sharc_str;
 
 #define SHARC_STR(lit) ((sharc_str){(lit), sizeof(lit) - 1})
+/* Shardy's SDY_LOG lines (INFO on stdout, WARNING/ERROR on stderr), on by default as in
+ * Shardy's tools; a program whose output is its own (a report, JSON) turns them off. */
+SHARC_API void sharc_set_log_enabled(bool enabled);
+
 /* The library's version ("0.1.0"), as CMake's project() names it. */
 SHARC_API const char *sharc_version(void);
 

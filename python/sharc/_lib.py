@@ -94,6 +94,9 @@ _declare("sharc_document_explain", _str, _doc, ctypes.POINTER(ReportOptions), ct
 _declare("sharc_document_show", _str, _doc, ctypes.POINTER(ReportOptions), ctypes.c_char_p,
          ctypes.c_bool)
 _declare("sharc_free", None, ctypes.c_void_p)
+_declare("sharc_set_log_enabled", None, ctypes.c_bool)
+# a Python program's stdout is its own: Shardy's log lines stay out of it
+lib.sharc_set_log_enabled(False)
 
 
 def take_string(address):

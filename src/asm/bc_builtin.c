@@ -453,7 +453,7 @@ static sharc_type *read_shaped(sharc_bc_reader *r, uint64_t code) {
   sharc_attr *enc = NULL, *layout = NULL;
   int64_t *shape = NULL;
   unsigned rank = 0;
-  sharc_type *elem;
+  sharc_type *elem = 0;
   bool *scalable = NULL;
   uint64_t nscalable = 0;
   if ((code == T_TENSOR_ENC || code == T_MEMREF_SPACE) && !sharc_bc_read_attr(r, &enc))
@@ -576,7 +576,7 @@ static bool read_loc(sharc_bc_reader *r, sharc_attr **out) {
 
 static sharc_attr *read_file_loc(sharc_bc_reader *r, uint64_t code) {
   sharc_context *ctx = sharc_bc_reader_context(r);
-  sharc_ident *file;
+  sharc_ident *file = 0;
   uint64_t v[4] = {0}, n = 2;
   if (!read_string_attr(r, &file))
     return NULL;
@@ -667,8 +667,8 @@ static sharc_attr *read_dense(sharc_bc_reader *r) {
   sharc_type *t;
   const uint8_t *blob;
   size_t len;
-  const sharc_type *elem;
-  unsigned parts;
+  const sharc_type *elem = 0;
+  unsigned parts = 0;
   if (!sharc_bc_read_type(r, &t) || !dense_elem_info(r, t, &elem, &parts) ||
       !sharc_bc_read_blob(r, &blob, &len))
     return NULL;
@@ -763,7 +763,7 @@ static sharc_attr *read_dense_string(sharc_bc_reader *r) {
 }
 
 static sharc_attr *read_symref(sharc_bc_reader *r, uint64_t code) {
-  sharc_ident *root;
+  sharc_ident *root = 0;
   sharc_attr **nested = NULL;
   unsigned n = 0;
   if (!read_string_attr(r, &root))
@@ -796,7 +796,7 @@ static sharc_attr *read_dict(sharc_bc_reader *r) {
 static sharc_attr *read_locs_attr(sharc_bc_reader *r, uint64_t code) {
   sharc_context *ctx = sharc_bc_reader_context(r);
   sharc_attr *a, *b, **list;
-  sharc_ident *name;
+  sharc_ident *name = 0;
   unsigned n;
   switch (code) {
   case A_CALLSITE:

@@ -120,7 +120,7 @@ static bool read_bytes(sharc_bc_reader *r, size_t n, const uint8_t **out) {
 }
 
 bool sharc_bc_read_varint(sharc_bc_reader *r, uint64_t *v) {
-  uint8_t first;
+  uint8_t first = 0;
   if (!read_byte(r, &first))
     return false;
   if (first & 1) {
@@ -128,7 +128,7 @@ bool sharc_bc_read_varint(sharc_bc_reader *r, uint64_t *v) {
     return true;
   }
   if (first == 0) {
-    const uint8_t *b;
+    const uint8_t *b = NULL;
     if (!read_bytes(r, 8, &b))
       return false;
     uint64_t x = 0;
@@ -138,7 +138,7 @@ bool sharc_bc_read_varint(sharc_bc_reader *r, uint64_t *v) {
     return true;
   }
   unsigned extra = (unsigned)__builtin_ctz(first);
-  const uint8_t *b;
+  const uint8_t *b = NULL;
   if (!read_bytes(r, extra, &b))
     return false;
   uint64_t x = first;
@@ -157,7 +157,7 @@ bool sharc_bc_read_signed(sharc_bc_reader *r, int64_t *v) {
 }
 
 static bool read_varint_flag(sharc_bc_reader *r, uint64_t *v, bool *flag) {
-  uint64_t x;
+  uint64_t x = 0;
   if (!sharc_bc_read_varint(r, &x))
     return false;
   *flag = x & 1;
@@ -193,7 +193,7 @@ bool sharc_bc_read_blob(sharc_bc_reader *r, const uint8_t **data, size_t *len) {
 }
 
 bool sharc_bc_read_bool(sharc_bc_reader *r, bool *b) {
-  uint8_t x;
+  uint8_t x = 0;
   if (!read_byte(r, &x))
     return false;
   *b = x != 0;
@@ -204,7 +204,7 @@ bool sharc_bc_read_apint(sharc_bc_reader *r, unsigned width, uint64_t *words) {
   unsigned nw = width ? (width + 63) / 64 : 1;
   memset(words, 0, nw * sizeof *words);
   if (width <= 8) {
-    uint8_t b;
+    uint8_t b = 0;
     if (!read_byte(r, &b))
       return false;
     words[0] = b;
@@ -387,7 +387,7 @@ static bool align_to(sharc_bc_reader *r, uint64_t align) {
   if (align == 0 || (align & (align - 1)) || align > 4096)
     return sharc_bc_error(r, "invalid alignment %llu", (unsigned long long)align);
   while (offset_of(r) & (align - 1)) {
-    uint8_t b;
+    uint8_t b = 0;
     if (!read_byte(r, &b))
       return false;
     if (b != 0xCB)
@@ -397,7 +397,7 @@ static bool align_to(sharc_bc_reader *r, uint64_t align) {
 }
 
 static bool read_section(sharc_bc_reader *r, unsigned *id, span *body) {
-  uint8_t code;
+  uint8_t code = 0;
   uint64_t len;
   if (!read_byte(r, &code) || !sharc_bc_read_varint(r, &len))
     return false;
@@ -626,7 +626,7 @@ static void add_blob_resource(bc_file *f, sharc_ident *key, uint64_t align, cons
 static bool read_resource_entry(bc_file *f, sharc_bc_reader *rr, sharc_bc_reader *data,
                                 bool dialect_group) {
   uint64_t key, size;
-  uint8_t kind;
+  uint8_t kind = 0;
   if (!read_index(rr, f->strings.len, "string", &key) || !sharc_bc_read_varint(rr, &size) ||
       !read_byte(rr, &kind))
     return false;
@@ -845,7 +845,7 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
                     sharc_op **out) {
   bc_file *f = s->f;
   uint64_t name_ix, n;
-  uint8_t mask;
+  uint8_t mask = 0;
   sharc_attr *loc, *dict = NULL, *props = NULL;
   if (!read_index(r, f->names.len, "op name", &name_ix) || !read_byte(r, &mask) ||
       !sharc_bc_read_attr(r, &loc))
@@ -922,14 +922,21 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
       return sharc_bc_error(r, "expected an IR section for the regions, got section %u", id);
     sub = sub_reader(f, body.data, body.len);
   }
-  value_scope fresh = {0}, *outer = s->scope;
-  if (isolated)
-    s->scope = &fresh;
+  /* an isolated op's regions see only their own values: a scope of their own
+   * (on the heap: the reader's state must not point into this frame) */
+  value_scope *fresh = NULL, *outer = s->scope;
+  if (isolated) {
+    fresh = calloc(1, sizeof *fresh);
+    if (!fresh)
+      abort();
+    s->scope = fresh;
+  }
   bool ok = true;
   for (unsigned i = 0; ok && i < op->num_regions; i++)
     ok = read_region(s, &sub, &op->regions[i]);
   if (isolated) {
-    sharc_vec_free(&fresh.values);
+    sharc_vec_free(&fresh->values);
+    free(fresh);
     s->scope = outer;
     if (ok && f->version >= SHARC_BC_LAZY_LOADING && sub.p != sub.end)
       ok = sharc_bc_error(&sub, "trailing data in a region section");
@@ -967,7 +974,7 @@ static bool read_block_args(ir_state *s, sharc_bc_reader *r, sharc_block *b, uin
       return false;
   }
   if (f->version >= SHARC_BC_USE_LIST_ORDERING) {
-    uint8_t mask;
+    uint8_t mask = 0;
     if (!read_byte(r, &mask))
       return false;
     if ((mask & SHARC_BC_OP_USE_LISTS) && !skip_use_lists(r, (unsigned)nargs))
@@ -1057,7 +1064,7 @@ static sharc_op *read_ir(bc_file *f) {
 /* ---- entry points ------------------------------------------------------- */
 
 static bool read_header(bc_file *f, sharc_bc_reader *r) {
-  const uint8_t *magic;
+  const uint8_t *magic = 0;
   if (!read_bytes(r, 4, &magic) || memcmp(magic, "ML\xefR", 4)) {
     r->p = f->base;
     return sharc_bc_error(r, "invalid bytecode: missing the magic number 'ML\\xefR'");

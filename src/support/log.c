@@ -4,6 +4,8 @@
 
 #include "support/log.h"
 
+#include "sharc/support.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
@@ -15,8 +17,16 @@
 #define SHARC_PID() 0L
 #endif
 
+/* On for the drop-in tools, as Shardy's are; `sharc` and embedders turn it off
+ * (their stdout is a report, a JSON document or nothing). */
+static bool log_enabled = true;
+
+void sharc_set_log_enabled(bool enabled) { log_enabled = enabled; }
+
 void sharc_log(sharc_log_severity severity, const char *file, int line, const char *fmt, ...) {
   static const char letters[] = {'I', 'W', 'E'};
+  if (!log_enabled)
+    return;
   FILE *out = severity == SHARC_LOG_INFO ? stdout : stderr;
   struct timespec now = {0, 0};
   clock_gettime(CLOCK_REALTIME, &now);

@@ -380,7 +380,7 @@ static sharc_type *make_type(sharc_context *ctx, const vhlo_type_def *d, const u
 
 static sharc_type *make_list(sharc_context *ctx, const vhlo_type_def *d, sharc_type *const *types,
                              unsigned n) {
-  uintptr_t stack[16];
+  uintptr_t stack[16] = {0};
   uintptr_t *w = n <= 16 ? stack : malloc(n * sizeof *w);
   if (!w)
     abort();

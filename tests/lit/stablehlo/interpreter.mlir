@@ -1,5 +1,5 @@
-// RUN: sdy_opt %s -split-input-file -verify-diagnostics | FileCheck %s
-// The interpreter dialect stablehlo-opt registers (its tests run on sdy_opt).
+// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect | FileCheck %s
+// The interpreter dialect stablehlo-opt registers (Shardy's sdy_opt does not).
 
 // CHECK-LABEL: func @main
 // CHECK: interpreter.print %arg0 : tensor<2xf32>
@@ -19,7 +19,7 @@ module @ok {
 // -----
 
 module @not_func {
-  sdy.mesh @foo = <["a"=2]>
+  "test.symbol"() {sym_name = "foo"} : () -> ()
   func.func @main() {
     // expected-error @below {{Function "foo" not found}}
     "interpreter.run_parallel"() {programs = [[@foo]]} : () -> ()
