@@ -208,3 +208,19 @@ def test_many_modules_are_freed():
         sharc.report(m)
         del m
     gc.collect()
+
+
+def test_bytecode_input(tmp_path):
+    if not SHARC_BIN:
+        pytest.skip("SHARC_BIN not given: no sdy_opt to write bytecode with")
+    sdy_opt = os.path.join(os.path.dirname(SHARC_BIN), "sdy_opt")
+    out = tmp_path / "mlp.mlirbc"
+    subprocess.run([sdy_opt, EXAMPLE, "-emit-bytecode", "-o", str(out)], check=True)
+    data = out.read_bytes()
+    assert data[:4] == b"ML\xefR"
+    m = sharc.Module.parse(data, name="mlp.mlirbc")
+    assert str(m) == str(sharc.Module.parse(EXAMPLE))
+    assert sharc.report(m).values[0].partition_spec == ("data", None)
+    with pytest.raises(sharc.MLIRError) as e:
+        sharc.Module.parse(data[:40], name="cut.mlirbc")
+    assert e.value.diagnostics and e.value.diagnostics[0].severity == "error"
