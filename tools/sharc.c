@@ -212,21 +212,6 @@ static int unknown_option(const char *cmd_name, const char *a, command cmd) {
   return 1;
 }
 
-/* `--name VALUE` or `--name=VALUE`. */
-static bool take_value(int argc, char **argv, int *i, const char *name, const char **value) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0)
-    return false;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    return true;
-  }
-  if (a[n])
-    return false;
-  *value = *i + 1 < argc ? argv[++*i] : NULL;
-  return true;
-}
 
 static int parse_cli(int argc, char **argv, cli *c, const char *name, const char *help) {
   int positional = 0;
@@ -258,15 +243,15 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       c->timing = true;
     } else if (strcmp(a, "--allow-unregistered-dialect") == 0) {
       c->allow_unregistered = true;
-    } else if (c->cmd == CMD_PROPAGATE && take_value(argc, argv, &i, "-o", &v)) {
+    } else if (c->cmd == CMD_PROPAGATE && sharc_cli_take_value(argc, argv, &i, "-o", &v)) {
       if (!v)
         return usage_error(name, "%s needs a file name", "-o");
       c->output = v;
-    } else if (c->cmd == CMD_SHOW && take_value(argc, argv, &i, "--svg", &v)) {
+    } else if (c->cmd == CMD_SHOW && sharc_cli_take_value(argc, argv, &i, "--svg", &v)) {
       if (!v)
         return usage_error(name, "%s needs a file name", "--svg");
       c->svg = v;
-    } else if (c->cmd == CMD_PROPAGATE && take_value(argc, argv, &i, "--format", &v)) {
+    } else if (c->cmd == CMD_PROPAGATE && sharc_cli_take_value(argc, argv, &i, "--format", &v)) {
       if (v && strcmp(v, "table") == 0)
         c->format = SHARC_REPORT_TABLE;
       else if (v && strcmp(v, "json") == 0)
@@ -275,7 +260,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
         c->format = SHARC_REPORT_CSV;
       else
         return usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
-    } else if (c->cmd != CMD_EXPLAIN && take_value(argc, argv, &i, "--color", &v)) {
+    } else if (c->cmd != CMD_EXPLAIN && sharc_cli_take_value(argc, argv, &i, "--color", &v)) {
       if (v && strcmp(v, "auto") == 0)
         c->color = -1;
       else if (v && strcmp(v, "always") == 0)

@@ -120,3 +120,18 @@ int sharc_cli_write_file(const char *path, const char *data, size_t len) {
   sharc_cli_output_write(data, len, o);
   return sharc_cli_output_close(o, true);
 }
+
+bool sharc_cli_take_value(int argc, char **argv, int *i, const char *name, const char **value) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0)
+    return false;
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  if (a[n])
+    return false;
+  *value = *i + 1 < argc ? argv[++*i] : NULL;
+  return true;
+}

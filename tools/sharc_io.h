@@ -20,4 +20,9 @@ void sharc_cli_output_write(const char *data, size_t len, void *out);
 /* Renames the file into place (`keep`) or removes it; 0 or an errno. */
 int sharc_cli_output_close(sharc_cli_output *o, bool keep);
 
+/* Command-line option `name` at argv[*i], as `name VALUE` (advancing *i) or
+ * `name=VALUE`; false when argv[*i] is another option. *value is NULL when
+ * the value is missing. */
+bool sharc_cli_take_value(int argc, char **argv, int *i, const char *name, const char **value);
+
 #endif

@@ -92,20 +92,6 @@ static int usage(const char *fmt, const char *arg) {
   return 1;
 }
 
-static bool take(int argc, char **argv, int *i, const char *name, const char **value) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0)
-    return false;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    return true;
-  }
-  if (a[n])
-    return false;
-  *value = *i + 1 < argc ? argv[++*i] : NULL;
-  return true;
-}
 
 /* A non-negative number ("inf" allowed where `inf_ok`). */
 static bool parse_number(const char *v, bool inf_ok, double *out) {
@@ -145,7 +131,7 @@ static const struct cost_flag {
 static int take_cost(int argc, char **argv, int *i, sharc_pipeline_cost_model *cost) {
   for (size_t k = 0; k < sizeof cost_flags / sizeof *cost_flags; k++) {
     const char *v;
-    if (!take(argc, argv, i, cost_flags[k].name, &v))
+    if (!sharc_cli_take_value(argc, argv, i, cost_flags[k].name, &v))
       continue;
     double *dst = (double *)((char *)cost + cost_flags[k].offset);
     if (!parse_number(v, cost_flags[k].inf_ok, dst)) {
@@ -187,41 +173,41 @@ static int parse_option(int argc, char **argv, int *i, pcli *c) {
     c->allow_unregistered = true;
   } else if (strcmp(a, "--timing") == 0) {
     c->timing = true;
-  } else if (take(argc, argv, i, "--schedule", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--schedule", &v)) {
     if (!v)
       return usage("%s needs a schedule name", "--schedule");
     if (sharc_pipeline_find_schedule(v) < 0)
       return bad_schedule(v);
     c->opts.schedule = v;
-  } else if (take(argc, argv, i, "--microbatches", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--microbatches", &v)) {
     c->opts.microbatches = parse_count(v, 4096);
     if (c->opts.microbatches < 0)
       return usage("--microbatches takes a count from 1 to 4096, not '%s'", v ? v : "");
-  } else if (take(argc, argv, i, "--assign", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--assign", &v)) {
     if (!v)
       return usage("%s needs a list like f0@m0,f1@m1", "--assign");
     c->opts.assignment = v;
-  } else if (take(argc, argv, i, "--svg", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--svg", &v)) {
     if (!v)
       return usage("%s needs a file name", "--svg");
     c->svg = v;
-  } else if (take(argc, argv, i, "-o", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "-o", &v)) {
     if (!v)
       return usage("%s needs a file name", "-o");
     c->output = v;
-  } else if (take(argc, argv, i, "--width", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--width", &v)) {
     int w = parse_count(v, 1000);
     if (w < 10)
       return usage("--width takes a count from 10 to 1000, not '%s'", v ? v : "");
     c->width = (unsigned)w;
-  } else if (take(argc, argv, i, "--format", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--format", &v)) {
     if (v && strcmp(v, "table") == 0)
       c->json = false;
     else if (v && strcmp(v, "json") == 0)
       c->json = true;
     else
       return usage("--format takes table or json, not '%s'", v ? v : "");
-  } else if (take(argc, argv, i, "--color", &v)) {
+  } else if (sharc_cli_take_value(argc, argv, i, "--color", &v)) {
     if (v && strcmp(v, "auto") == 0)
       c->color = -1;
     else if (v && strcmp(v, "always") == 0)
