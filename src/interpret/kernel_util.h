@@ -35,6 +35,11 @@ static inline bool sharc_idx_next(int64_t *idx, const int64_t *shape, unsigned r
  * into `out` (room for `max`); its length, or -1 when absent. */
 int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned max);
 
+/* As sharc_attr_i64s, where an attribute a dynamic op's operand gives
+ * (ip->given) comes first. */
+int sharc_kernel_i64s(const sharc_interp *ip, const sharc_op *op, const char *name, int64_t *out,
+                      unsigned max);
+
 /* Copies one element (of `esz` bytes) between flat buffers. */
 static inline void sharc_elem_copy(void *dst, int64_t di, const void *src, int64_t si, size_t esz) {
   switch (esz) {

@@ -93,26 +93,29 @@ static bool process_group(sharc_interp *ip, sharc_op *op, group_mode mode, const
     return sharc_interp_fail(ip, op, "device (replica %u, partition %u) is in no replica group", r,
                              p);
   }
-  for (int64_t k = 0; k < (everyone ? (int64_t)limit : cols); k++) {
-    int64_t id = everyone ? k : sharc_interp_attr_i64(groups, (unsigned)(found * cols + k));
-    if (id < 0)
-      continue;
-    switch (mode) {
-    case CROSS_REPLICA:
-      push(g, (uint64_t)id * np + p, me);
-      break;
-    case CROSS_PARTITION:
-      push(g, (uint64_t)r * np + (uint64_t)id, me);
-      break;
-    case CROSS_REPLICA_AND_PARTITION:
-      for (uint32_t q = 0; q < np; q++)
+  /* cross_replica_and_partition: the group's replicas in every partition,
+   * partition by partition (the spec's order) */
+  uint32_t parts = mode == CROSS_REPLICA_AND_PARTITION ? np : 1;
+  for (uint32_t q = 0; q < parts; q++)
+    for (int64_t k = 0; k < (everyone ? (int64_t)limit : cols); k++) {
+      int64_t id = everyone ? k : sharc_interp_attr_i64(groups, (unsigned)(found * cols + k));
+      if (id < 0)
+        continue;
+      switch (mode) {
+      case CROSS_REPLICA:
+        push(g, (uint64_t)id * np + p, me);
+        break;
+      case CROSS_PARTITION:
+        push(g, (uint64_t)r * np + (uint64_t)id, me);
+        break;
+      case CROSS_REPLICA_AND_PARTITION:
         push(g, (uint64_t)id * np + q, me);
-      break;
-    case FLATTENED:
-      push(g, (uint64_t)id, me);
-      break;
+        break;
+      case FLATTENED:
+        push(g, (uint64_t)id, me);
+        break;
+      }
     }
-  }
   return true;
 }
 
@@ -176,14 +179,21 @@ static bool reduce_group(sharc_interp *ip, sharc_op *op, sharc_scope *sc, gather
       return false;
     memcpy(acc[k]->data.p, v0->data.p, (size_t)v0->n * sharc_storage_size(v0->st));
   }
-  sharc_body body;
-  if (!sharc_body_init(&body, ip, op, sharc_op_region(op, 0), sc, n))
-    return false;
+  /* a variadic all_reduce whose computation takes one pair of scalars
+   * reduces each operand on its own with it */
+  sharc_region *region = sharc_op_region(op, 0);
+  sharc_block *entry = sharc_region_first_block(region);
+  unsigned per = n > 1 && entry && sharc_block_num_args(entry) == 2 ? 1 : n;
   bool ok = true;
-  for (unsigned m = 1; ok && m < x->g.size; m++)
-    for (int64_t i = 0; ok && i < acc[0]->n; i++)
-      ok = sharc_body_accumulate(&body, acc, i, x->all[m]->elems, i);
-  sharc_body_free(&body);
+  for (unsigned k0 = 0; ok && k0 < n; k0 += per) {
+    sharc_body body;
+    if (!sharc_body_init(&body, ip, op, region, sc, per))
+      return false;
+    for (unsigned m = 1; ok && m < x->g.size; m++)
+      for (int64_t i = 0; ok && i < acc[k0]->n; i++)
+        ok = sharc_body_accumulate(&body, acc + k0, i, x->all[m]->elems + k0, i);
+    sharc_body_free(&body);
+  }
   return ok;
 }
 
@@ -193,6 +203,27 @@ static bool k_all_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in, shar
   if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
     return false;
   bool ok = reduce_group(ip, op, sc, &x, out, sharc_op_num_operands(op));
+  gathered_free(&x);
+  return ok;
+}
+
+/* collective_reduce: the group's reduction lands on its first member (the
+ * root); every other member's results are zeros. */
+static bool k_collective_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                sharc_tensor **out, sharc_scope *sc) {
+  gathered x;
+  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+    return false;
+  unsigned n = sharc_op_num_operands(op);
+  bool ok = true;
+  if (x.g.pos == 0) {
+    ok = reduce_group(ip, op, sc, &x, out, n);
+  } else {
+    for (unsigned k = 0; ok && k < n; k++) {
+      out[k] = sharc_result_new(ip, op, k);
+      ok = out[k] != NULL;
+    }
+  }
   gathered_free(&x);
   return ok;
 }
@@ -392,6 +423,7 @@ typedef struct device_run {
   unsigned n_results;
   const sharc_interpret_options *opts;
   sharc_context *ctx;
+  _Atomic int64_t *probes; /* the run's probe numbering, shared */
   bool ok;
 } device_run;
 
@@ -400,6 +432,7 @@ static void *device_main(void *arg) {
   sharc_interp ip;
   sharc_interp_init(&ip, d->ctx, d->opts);
   ip.device = &d->dev;
+  ip.shared_probe_counter = d->probes;
   unsigned got = 0;
   d->ok = sharc_interp_call(&ip, d->func, d->args, d->n_args, d->results, &got);
   if (d->ok && got != d->n_results)
@@ -464,6 +497,7 @@ static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
       d->dev.partition = p;
       d->ctx = ip->ctx;
       d->opts = ip->opts;
+      d->probes = ip->shared_probe_counter;
       d->func = sharc_symbol_lookup_ref(op, sharc_attr_at(sharc_attr_at(programs, r), p));
       sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
       if (!ft) {
@@ -520,6 +554,7 @@ const sharc_kernel sharc_kernels_collective[] = {
     {"interpreter.run_parallel", k_run_parallel, 0},
     {"stablehlo.all_reduce", k_all_reduce, 0},
     {"stablehlo.reduce_scatter", k_reduce_scatter, 0},
+    {"stablehlo.collective_reduce", k_collective_reduce, 0},
     {"stablehlo.all_gather", k_all_gather, 0},
     {"stablehlo.all_to_all", k_all_to_all, 0},
     {"stablehlo.collective_permute", k_collective_permute, 0},

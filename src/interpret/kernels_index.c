@@ -137,7 +137,7 @@ static bool k_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_te
   int64_t ivd = ivda ? sharc_attr_int_value(ivda) : 0;
   int64_t sizes[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
+      sharc_kernel_i64s(ip, op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.gather: bad slice_sizes");
   /* operand dims that take the offset index, in order */
   int64_t offset_operand_dims[SHARC_MAX_RANK];

@@ -269,7 +269,7 @@ static bool k_convolution(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
   attr_or(op, "window_strides", strides, ns, 1);
   attr_or(op, "lhs_dilation", lhs_dil, ns, 1);
   attr_or(op, "rhs_dilation", rhs_dil, ns, 1);
-  sharc_attr_i64s(op, "padding", pad, 2 * SHARC_MAX_RANK);
+  sharc_kernel_i64s(ip, op, "padding", pad, 2 * SHARC_MAX_RANK);
   sharc_attr_i64s(op, "window_reversal", rev, SHARC_MAX_RANK);
   sharc_attr *ga = sharc_op_attr(op, "feature_group_count"), *ba = sharc_op_attr(op, "batch_group_count");
   int64_t G = ga ? sharc_attr_int_value(ga) : 1, BG = ba ? sharc_attr_int_value(ba) : 1;

@@ -80,7 +80,7 @@ static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in
   int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
   int64_t rst[SHARC_MAX_RANK] = {0}; /* source stride per result dimension */
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "broadcast_dimensions", dims, SHARC_MAX_RANK) != (int)a->rank)
+      sharc_kernel_i64s(ip, op, "broadcast_dimensions", dims, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.broadcast_in_dim: bad broadcast_dimensions");
   sharc_strides(a->shape, a->rank, st);
   for (unsigned d = 0; d < a->rank; d++)
@@ -114,8 +114,8 @@ static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
   int64_t start[SHARC_MAX_RANK], strides[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t idx[SHARC_MAX_RANK] = {0};
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "start_indices", start, SHARC_MAX_RANK) != (int)r->rank ||
-      sharc_attr_i64s(op, "strides", strides, SHARC_MAX_RANK) != (int)r->rank)
+      sharc_kernel_i64s(ip, op, "start_indices", start, SHARC_MAX_RANK) != (int)r->rank ||
+      sharc_kernel_i64s(ip, op, "strides", strides, SHARC_MAX_RANK) != (int)r->rank)
     return sharc_interp_fail(ip, op, "stablehlo.slice: bad attributes");
   sharc_strides(a->shape, a->rank, st);
   size_t esz = sharc_storage_size(r->st);
@@ -168,8 +168,8 @@ static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tenso
   int64_t lo[SHARC_MAX_RANK], interior[SHARC_MAX_RANK], rst[SHARC_MAX_RANK];
   int64_t idx[SHARC_MAX_RANK] = {0};
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "edge_padding_low", lo, SHARC_MAX_RANK) != (int)r->rank ||
-      sharc_attr_i64s(op, "interior_padding", interior, SHARC_MAX_RANK) != (int)r->rank)
+      sharc_kernel_i64s(ip, op, "edge_padding_low", lo, SHARC_MAX_RANK) != (int)r->rank ||
+      sharc_kernel_i64s(ip, op, "interior_padding", interior, SHARC_MAX_RANK) != (int)r->rank)
     return sharc_interp_fail(ip, op, "stablehlo.pad: bad attributes");
   size_t esz = sharc_storage_size(r->st);
   for (int64_t i = 0; i < r->n; i++)
@@ -262,7 +262,7 @@ static bool k_get_tuple_element(sharc_interp *ip, sharc_op *op, sharc_tensor **i
   return true;
 }
 
-/* Operands pass through unchanged (optimization_barrier, interpreter.probe's value). */
+/* Operands pass through unchanged (optimization_barrier). */
 static bool k_identity(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                        sharc_scope *sc) {
   (void)ip, (void)sc;
@@ -301,7 +301,6 @@ const sharc_kernel sharc_kernels_shape[] = {
     {"stablehlo.tuple", k_tuple, 0},
     {"stablehlo.get_tuple_element", k_get_tuple_element, 0},
     {"stablehlo.optimization_barrier", k_identity, 0},
-    {"interpreter.probe", k_identity, 0},
     {"stablehlo.get_dimension_size", k_get_dimension_size, 0},
     {NULL, NULL, 0},
 };
