@@ -123,6 +123,7 @@ typedef struct sharc_interp {
   const struct sharc_given_attr *given;
   unsigned n_given;
   int64_t probe_counter;
+  uint64_t rng_state;       /* stablehlo.rng's stream */
   _Atomic int64_t *shared_probe_counter;
 } sharc_interp;
 
@@ -166,6 +167,9 @@ extern const sharc_kernel sharc_kernels_check[];
 extern const sharc_kernel sharc_kernels_collective[];
 extern const sharc_kernel sharc_kernels_misc[];
 extern const sharc_kernel sharc_kernels_dynamic[];
+extern const sharc_kernel sharc_kernels_fft[];
+extern const sharc_kernel sharc_kernels_solve[];
+extern const sharc_kernel sharc_kernels_rng[];
 
 /* A located error at the op ("file:l:c: error: ..."); returns false. */
 bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...)

@@ -256,6 +256,20 @@ static void put_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64
            (size_t)blk * esz);
 }
 
+static bool type_fits_result(sharc_op *op, unsigned i, const sharc_tensor *t) {
+  sharc_type *want = sharc_value_type(sharc_op_result(op, i));
+  if (t->type == want)
+    return true;
+  if (t->kind != SHARC_IV_TENSOR || sharc_type_get_kind(want) != SHARC_TYPE_TENSOR ||
+      sharc_type_rank(want) != t->rank || sharc_type_element(want) != t->elem)
+    return false;
+  const int64_t *s = sharc_type_shape(want);
+  for (unsigned d = 0; d < t->rank; d++)
+    if (s[d] != SHARC_DYNAMIC && s[d] != t->shape[d])
+      return false;
+  return true;
+}
+
 static int64_t int_attr(const sharc_op *op, const char *name, int64_t dflt) {
   sharc_attr *a = sharc_op_attr(op, name);
   return a ? sharc_attr_int_value(a) : dflt;
@@ -412,6 +426,48 @@ static bool k_outfeed(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   return true;
 }
 
+/* ---- send / recv ------------------------------------------------------------------------ */
+
+/* send: the operands (but the token) go to the channel's receiver. */
+static bool k_send(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                   sharc_scope *sc) {
+  (void)sc;
+  unsigned n = sharc_op_num_operands(op);
+  if (!ip->device)
+    return sharc_interp_fail(ip, op, "stablehlo.send: needs interpreter.run_parallel's devices");
+  for (unsigned i = 0; i + 1 < n; i++)
+    sharc_tensor_retain(in[i]);
+  sharc_tensor *values = sharc_tensor_tuple(NULL, in, n ? n - 1 : 0);
+  bool ok = sharc_device_send(ip, op, channel_id(op), values);
+  sharc_tensor_release(values);
+  if (ok)
+    out[0] = sharc_interp_token(ip);
+  return ok;
+}
+
+/* recv: the values the channel's sender sent, then a token. */
+static bool k_recv(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                   sharc_scope *sc) {
+  (void)in, (void)sc;
+  unsigned n = sharc_op_num_results(op);
+  if (!ip->device)
+    return sharc_interp_fail(ip, op, "stablehlo.recv: needs interpreter.run_parallel's devices");
+  sharc_tensor *values = NULL;
+  if (!sharc_device_recv(ip, op, channel_id(op), &values))
+    return false;
+  bool ok = values->count + 1 == n;
+  for (unsigned i = 0; ok && i + 1 < n; i++) {
+    ok = type_fits_result(op, i, values->elems[i]);
+    out[i] = values->elems[i];
+    sharc_tensor_retain(out[i]);
+  }
+  sharc_tensor_release(values);
+  if (!ok)
+    return sharc_interp_fail(ip, op, "stablehlo.recv: the values sent do not match the results");
+  out[n - 1] = sharc_interp_token(ip);
+  return true;
+}
+
 /* ---- run_parallel ---------------------------------------------------------------------------- */
 
 typedef struct device_run {
@@ -533,6 +589,7 @@ static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
     sharc_buf_free(&runs[i].dev.error);
     sharc_ptrmap_free(&runs[i].dev.executions);
   }
+  sharc_device_drop_mail(g);
   for (unsigned i = 0; i < SHARC_GRID_SLOTS; i++) {
     sharc_rendezvous *s = &g->slots[i];
     for (unsigned k = 0; s->used && k < s->expected; k++)
@@ -562,6 +619,8 @@ const sharc_kernel sharc_kernels_collective[] = {
     {"stablehlo.replica_id", k_id, 0},
     {"stablehlo.partition_id", k_id, 1},
     {"stablehlo.infeed", k_infeed, 0},
+    {"stablehlo.send", k_send, 0},
+    {"stablehlo.recv", k_recv, 0},
     {"stablehlo.outfeed", k_outfeed, 0},
     {NULL, NULL, 0},
 };
