@@ -242,6 +242,106 @@ static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
   return ok;
 }
 
+/* ---- value lifetimes --------------------------------------------------------------- */
+
+/* When the values a block defines die: after op i runs, the values
+ * dead[start[i] .. start[i + 1]) have no later use (a use inside a nested
+ * region counts as a use by the op holding the region), so a long chain
+ * holds only the tensors it still needs. Made once per block and thread. */
+typedef struct lifetimes {
+  unsigned n_ops;
+  unsigned *start;          /* n_ops + 1 offsets into dead */
+  const sharc_value **dead;
+} lifetimes;
+
+/* The op of block `b` that holds `op` (itself, or an ancestor); NULL if none. */
+static sharc_op *ancestor_in(sharc_op *op, const sharc_block *b) {
+  while (op && sharc_op_block(op) != b)
+    op = sharc_op_parent_op(op);
+  return op;
+}
+
+/* The index of the last op of `b` using `v` (by `index`), or `def` when unused. */
+static unsigned last_use(const sharc_value *v, const sharc_block *b, const sharc_ptrmap *index,
+                         unsigned def) {
+  unsigned last = def;
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_op *holder = ancestor_in(sharc_use_owner(u), b);
+    uintptr_t at = holder ? (uintptr_t)sharc_ptrmap_get(index, holder) : 0;
+    if (at && at - 1 > last)
+      last = (unsigned)(at - 1);
+  }
+  return last;
+}
+
+static lifetimes *lifetimes_make(sharc_block *b) {
+  sharc_ptrmap index = {0};
+  unsigned n = 0, n_vals = sharc_block_num_args(b);
+  for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op)) {
+    sharc_ptrmap_put(&index, op, (void *)(uintptr_t)++n);
+    n_vals += sharc_op_num_results(op);
+  }
+  lifetimes *lt = calloc(1, sizeof *lt);
+  lt->n_ops = n;
+  lt->start = calloc(n + 2, sizeof *lt->start);
+  lt->dead = calloc(n_vals ? n_vals : 1, sizeof *lt->dead);
+  unsigned *at = calloc(n_vals ? n_vals : 1, sizeof *at);
+  const sharc_value **vals = calloc(n_vals ? n_vals : 1, sizeof *vals);
+  unsigned k = 0, i = 0;
+  for (unsigned a = 0; a < sharc_block_num_args(b); a++, k++) {
+    vals[k] = sharc_block_arg(b, a);
+    at[k] = last_use(vals[k], b, &index, 0);
+  }
+  for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op), i++)
+    for (unsigned r = 0; r < sharc_op_num_results(op); r++, k++) {
+      vals[k] = sharc_op_result(op, r);
+      at[k] = last_use(vals[k], b, &index, i);
+    }
+  for (k = 0; k < n_vals; k++) /* counting sort by the op after which they die */
+    lt->start[at[k] + 1]++;
+  for (i = 0; i < n; i++)
+    lt->start[i + 1] += lt->start[i];
+  unsigned *fill = calloc(n + 1, sizeof *fill);
+  for (k = 0; k < n_vals; k++)
+    lt->dead[lt->start[at[k]] + fill[at[k]]++] = vals[k];
+  free(fill);
+  free(at);
+  free(vals);
+  sharc_ptrmap_free(&index);
+  return lt;
+}
+
+static const lifetimes *lifetimes_of(sharc_interp *ip, sharc_block *b) {
+  lifetimes *lt = sharc_ptrmap_get(&ip->lifetimes, b);
+  if (!lt) {
+    lt = lifetimes_make(b);
+    sharc_ptrmap_put(&ip->lifetimes, b, lt);
+  }
+  return lt;
+}
+
+static void lifetimes_free_all(sharc_ptrmap *m) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->keys && m->keys[i]) {
+      lifetimes *lt = m->vals[i];
+      free(lt->start);
+      free(lt->dead);
+      free(lt);
+    }
+  sharc_ptrmap_free(m);
+}
+
+/* Releases the values that die after op `i` of the scope's block. */
+static void release_dead(sharc_scope *sc, const lifetimes *lt, unsigned i) {
+  for (unsigned k = lt->start[i]; k < lt->start[i + 1]; k++) {
+    sharc_tensor *t = sharc_ptrmap_get(&sc->map, lt->dead[k]);
+    if (!t)
+      continue;
+    sharc_ptrmap_put(&sc->map, lt->dead[k], NULL);
+    sharc_tensor_release(t);
+  }
+}
+
 bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *parent,
                              sharc_tensor *const *args, unsigned n_args, sharc_tensor **results,
                              unsigned *n_results) {
@@ -263,7 +363,9 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
     scope_bind(&sc, sharc_block_arg(b, i), args[i]);
   }
   bool ok = true, returned = false;
-  for (sharc_op *op = sharc_block_first_op(b); ok && op; op = sharc_op_next(op)) {
+  const lifetimes *lt = lifetimes_of(ip, b);
+  unsigned index = 0;
+  for (sharc_op *op = sharc_block_first_op(b); ok && op; op = sharc_op_next(op), index++) {
     if (is_terminator(op) && !sharc_op_next(op)) {
       unsigned n = sharc_op_num_operands(op);
       for (unsigned i = 0; ok && i < n; i++) {
@@ -281,6 +383,8 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
       break;
     }
     ok = eval_op(ip, op, &sc);
+    if (ok && index < lt->n_ops)
+      release_dead(&sc, lt, index);
   }
   if (ok && !returned)
     ok = sharc_interp_fail(ip, owner, "region ended without a terminator");
@@ -411,7 +515,10 @@ void sharc_interp_init(sharc_interp *ip, sharc_context *ctx, const sharc_interpr
   ip->opts = o;
 }
 
-void sharc_interp_dispose(sharc_interp *ip) { sharc_ptrmap_free(&ip->kernels); }
+void sharc_interp_dispose(sharc_interp *ip) {
+  sharc_ptrmap_free(&ip->kernels);
+  lifetimes_free_all(&ip->lifetimes);
+}
 
 bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigned num_args,
                             const sharc_interpret_options *options, sharc_tensor ***results,

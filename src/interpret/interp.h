@@ -113,6 +113,7 @@ typedef struct sharc_interp {
   sharc_context *ctx;
   const sharc_interpret_options *opts;
   sharc_ptrmap kernels;    /* op definition -> kernel row, filled on first use */
+  sharc_ptrmap lifetimes;  /* block -> when its values die (engine.c), made on first run */
   sharc_device *device;    /* NULL outside interpreter.run_parallel */
   unsigned depth;          /* call depth, bounded */
   int cur_arg;             /* the running kernel row's family_arg */

@@ -56,4 +56,13 @@ static inline void sharc_elem_copy(void *dst, int64_t di, const void *src, int64
 
 #define SHARC_MAX_RANK 16
 
+/* Row-major walks over `shape` (rank <= SHARC_MAX_RANK) paired with a
+ * strided view: element k of the walk is the view's element at
+ * base + sum of index[d] * stride[d]. gather fills the dense `dst` from the
+ * view `src`; scatter writes the dense `src` into the view `dst`. */
+void sharc_strided_gather(void *dst, const void *src, size_t esz, const int64_t *shape,
+                          unsigned rank, int64_t base, const int64_t *stride);
+void sharc_strided_scatter(void *dst, const void *src, size_t esz, const int64_t *shape,
+                           unsigned rank, int64_t base, const int64_t *stride);
+
 #endif
