@@ -112,6 +112,8 @@ V *sharc_chlo_lower_bessel_i1e(sharc_cb *b, V *x);
 V *sharc_chlo_lower_cosh(sharc_cb *b, V *x);
 V *sharc_chlo_lower_sinh(sharc_cb *b, V *x);
 V *sharc_chlo_lower_next_after(sharc_cb *b, V *x, V *y);
+/* chlo.scan (chlo_lower_scan.c): fills `results` (one per result). */
+bool sharc_chlo_lower_scan(sharc_cb *b, sharc_op *op, V **results);
 /* The functional_algorithms kernels (chlo_lower_complex.c). */
 V *sharc_chlo_lower_asin_acos_kernel(sharc_cb *b, V *z);
 V *sharc_chlo_lower_asin(sharc_cb *b, V *x);

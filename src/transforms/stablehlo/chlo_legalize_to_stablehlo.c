@@ -6,6 +6,7 @@
  * the op, and nothing is printed. CHLO ops created by a decomposition (the
  * broadcasting forms of next_after, polygamma and zeta, is_inf inside
  * lgamma, ...) are lowered in turn. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/ir_internal.h"
@@ -440,6 +441,17 @@ static bool lower(sharc_cb *b, sharc_op *op) {
     sharc_rw_replace_op(b->rw, op, out, 2);
     return true;
   }
+  if (named(op, "chlo.scan")) {
+    unsigned n = sharc_op_num_results(op);
+    V **out = malloc((n + 1) * sizeof *out);
+    if (!out)
+      abort();
+    bool ok = sharc_chlo_lower_scan(b, op, out);
+    if (ok)
+      sharc_rw_replace_op(b->rw, op, out, n);
+    free(out);
+    return ok;
+  }
   if (sharc_op_num_results(op) != 1)
     return false;
   V *r = lower_one(b, op);
@@ -458,7 +470,9 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_ptr_vec work = {0};
-  sharc_walk(func, SHARC_PRE_ORDER, collect, &work);
+  /* post-order: the CHLO ops inside a chlo.scan body are lowered before
+   * the scan copies its body */
+  sharc_walk(func, SHARC_POST_ORDER, collect, &work);
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
   sharc_cb b = {&rw, sharc_op_context(func), NULL, &work};
