@@ -114,6 +114,8 @@ V *sharc_chlo_lower_sinh(sharc_cb *b, V *x);
 V *sharc_chlo_lower_next_after(sharc_cb *b, V *x, V *y);
 /* chlo.scan (chlo_lower_scan.c): fills `results` (one per result). */
 bool sharc_chlo_lower_scan(sharc_cb *b, sharc_op *op, V **results);
+/* chlo.ragged_dot (chlo_lower_ragged_dot.c). */
+V *sharc_chlo_lower_ragged_dot(sharc_cb *b, sharc_op *op);
 /* The functional_algorithms kernels (chlo_lower_complex.c). */
 V *sharc_chlo_lower_asin_acos_kernel(sharc_cb *b, V *z);
 V *sharc_chlo_lower_asin(sharc_cb *b, V *x);

@@ -398,6 +398,8 @@ static V *lower_one(sharc_cb *b, sharc_op *op) {
     return sharc_chlo_lower_atan(b, x);
   if (!strcmp(name, "chlo.atanh"))
     return sharc_chlo_lower_atanh(b, x);
+  if (!strcmp(name, "chlo.ragged_dot"))
+    return sharc_chlo_lower_ragged_dot(b, op);
   if (!strcmp(name, "chlo.square"))
     return sharc_chlo_lower_square(b, x);
   return NULL;
