@@ -186,14 +186,8 @@ static V *lower_constant_like(sharc_cb *b, sharc_op *op) {
     raw[0] = value->integer.nwords ? value->integer.words[0] : 0;
     if (w < 64)
       raw[0] &= ((uint64_t)1 << w) - 1;
-  } else if (sharc_attr_count(value) == 2 &&
-             sharc_type_get_kind(elem) == SHARC_TYPE_COMPLEX) {
-    sharc_attr *re = sharc_attr_at(value, 0), *im = sharc_attr_at(value, 1);
-    if (re->kind != SHARC_ATTR_FLOAT || im->kind != SHARC_ATTR_FLOAT)
-      return NULL;
-    raw[0] = re->fl.lo, raw[1] = im->fl.lo;
-    words = 2;
   } else {
+    /* complex scalars (#complex.number) are not parsed by sharc */
     return NULL;
   }
   return constant_of(b, sharc_attr_dense_elements(b->ctx, t, raw, words, true), t);
