@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "ir/ir_internal.h"
 #include "support/apfloat.h"
@@ -256,4 +257,41 @@ V *sharc_cb_const_min_normal(sharc_cb *b, V *like) {
 
 V *sharc_cb_const_min_subnormal(sharc_cb *b, V *like) {
   return special_const(b, like, SP_MIN_SUBNORMAL, false);
+}
+
+/* ---- the shorthands' operand stack ------------------------------------- */
+
+V *sharc_cb_push(sharc_cb *b, V *v) {
+  if (b->depth == sizeof b->stack / sizeof b->stack[0])
+    abort(); /* nesting deeper than any decomposition: a bug */
+  b->stack[b->depth++] = v;
+  return v;
+}
+
+static V *pop(sharc_cb *b) {
+  if (!b->depth)
+    abort();
+  return b->stack[--b->depth];
+}
+
+V *sharc_cb_bin_pop(sharc_cb *b, const char *name, V *y) {
+  return sharc_cb_bin(b, name, pop(b), y);
+}
+
+V *sharc_cb_compare_pop(sharc_cb *b, sharc_cb_dir dir, V *y) {
+  return sharc_cb_compare(b, dir, pop(b), y);
+}
+
+V *sharc_cb_select_pop(sharc_cb *b, V *on_false) {
+  V *on_true = pop(b);
+  return sharc_cb_select(b, pop(b), on_true, on_false);
+}
+
+V *sharc_cb_clamp_pop(sharc_cb *b, V *hi) {
+  V *x = pop(b);
+  return sharc_cb_clamp(b, pop(b), x, hi);
+}
+
+V *sharc_cb_complex_pop(sharc_cb *b, V *im) {
+  return sharc_cb_complex(b, pop(b), im);
 }

@@ -22,6 +22,8 @@ typedef struct sharc_cb {
   sharc_context *ctx;
   sharc_attr *loc;
   sharc_ptr_vec *worklist; /* CHLO ops created, still to lower */
+  V *stack[64];            /* operands of the shorthands, see below */
+  unsigned depth;
 } sharc_cb;
 
 typedef enum sharc_cb_dir { CB_EQ, CB_NE, CB_GE, CB_GT, CB_LE, CB_LT } sharc_cb_dir;
@@ -64,18 +66,25 @@ sharc_type *sharc_cb_elem(V *v);
 /* The float kind of a float or complex-of-float element type; false otherwise. */
 bool sharc_cb_float_kind(sharc_type *elem, sharc_float_kind *out);
 
-/* Shorthands the decompositions are written in; they expect a `sharc_cb *b`. */
-#define ADD(x, y) sharc_cb_bin(b, "stablehlo.add", x, y)
-#define SUB(x, y) sharc_cb_bin(b, "stablehlo.subtract", x, y)
-#define MUL(x, y) sharc_cb_bin(b, "stablehlo.multiply", x, y)
-#define DIV(x, y) sharc_cb_bin(b, "stablehlo.divide", x, y)
-#define REM(x, y) sharc_cb_bin(b, "stablehlo.remainder", x, y)
-#define POW(x, y) sharc_cb_bin(b, "stablehlo.power", x, y)
-#define MAX(x, y) sharc_cb_bin(b, "stablehlo.maximum", x, y)
-#define MIN(x, y) sharc_cb_bin(b, "stablehlo.minimum", x, y)
-#define AND(x, y) sharc_cb_bin(b, "stablehlo.and", x, y)
-#define OR(x, y) sharc_cb_bin(b, "stablehlo.or", x, y)
-#define ATAN2(x, y) sharc_cb_bin(b, "stablehlo.atan2", x, y)
+/* Shorthands the decompositions are written in; they expect a `sharc_cb *b`.
+ * C leaves the order in which a call's arguments are evaluated open, and
+ * the order ops are created in is the order they are printed in: the
+ * shorthands with several operands evaluate them left to right (as
+ * StableHLO's C++ does), the first ones pushed on the builder's stack
+ * (comma operators sequence them) and popped by the call that takes the
+ * last. */
+#define CB_BIN(name, x, y) (sharc_cb_push(b, (x)), sharc_cb_bin_pop(b, name, (y)))
+#define ADD(x, y) CB_BIN("stablehlo.add", x, y)
+#define SUB(x, y) CB_BIN("stablehlo.subtract", x, y)
+#define MUL(x, y) CB_BIN("stablehlo.multiply", x, y)
+#define DIV(x, y) CB_BIN("stablehlo.divide", x, y)
+#define REM(x, y) CB_BIN("stablehlo.remainder", x, y)
+#define POW(x, y) CB_BIN("stablehlo.power", x, y)
+#define MAX(x, y) CB_BIN("stablehlo.maximum", x, y)
+#define MIN(x, y) CB_BIN("stablehlo.minimum", x, y)
+#define AND(x, y) CB_BIN("stablehlo.and", x, y)
+#define OR(x, y) CB_BIN("stablehlo.or", x, y)
+#define ATAN2(x, y) CB_BIN("stablehlo.atan2", x, y)
 #define NEG(x) sharc_cb_un(b, "stablehlo.negate", x)
 #define ABS_(x) sharc_cb_un(b, "stablehlo.abs", x)
 #define NOT(x) sharc_cb_un(b, "stablehlo.not", x)
@@ -89,13 +98,22 @@ bool sharc_cb_float_kind(sharc_type *elem, sharc_float_kind *out);
 #define COS(x) sharc_cb_un(b, "stablehlo.cosine", x)
 #define SIGN(x) sharc_cb_un(b, "stablehlo.sign", x)
 #define IS_FINITE(x) sharc_cb_is_finite(b, x)
-#define CMP(d, x, y) sharc_cb_compare(b, CB_##d, x, y)
-#define SEL(p, t, f) sharc_cb_select(b, p, t, f)
+#define CMP(d, x, y) (sharc_cb_push(b, (x)), sharc_cb_compare_pop(b, CB_##d, (y)))
+#define SEL(p, t, f) (sharc_cb_push(b, (p)), sharc_cb_push(b, (t)), sharc_cb_select_pop(b, (f)))
+#define CLAMP(lo, x, hi) (sharc_cb_push(b, (lo)), sharc_cb_push(b, (x)), sharc_cb_clamp_pop(b, (hi)))
 #define CST(v, like) sharc_cb_const(b, v, like)
 #define CSTI(v, like) sharc_cb_const_int(b, v, like)
 #define RE(z) sharc_cb_real(b, z)
 #define IM(z) sharc_cb_imag(b, z)
-#define CPLX(x, y) sharc_cb_complex(b, x, y)
+#define CPLX(x, y) (sharc_cb_push(b, (x)), sharc_cb_complex_pop(b, (y)))
+
+/* The stack behind the shorthands. */
+V *sharc_cb_push(sharc_cb *b, V *v);
+V *sharc_cb_bin_pop(sharc_cb *b, const char *name, V *y);
+V *sharc_cb_compare_pop(sharc_cb *b, sharc_cb_dir dir, V *y);
+V *sharc_cb_select_pop(sharc_cb *b, V *on_false);
+V *sharc_cb_clamp_pop(sharc_cb *b, V *hi);
+V *sharc_cb_complex_pop(sharc_cb *b, V *im);
 
 V *sharc_cb_is_finite(sharc_cb *b, V *x);
 

@@ -216,33 +216,28 @@ static V *lower_mulhi(sharc_cb *b, V *lhs, V *rhs) {
   }
   if (w != 64)
     return NULL;
+  /* created in the post-order of StableHLO's generated patterns */
   if (is_unsigned) {
-#define SRL(x, y) sharc_cb_bin(b, "stablehlo.shift_right_logical", x, y)
-    V *a_hi = SRL(lhs, CSTI(32, lhs));
-    V *b_hi = SRL(rhs, CSTI(32, rhs));
-    V *p3 = MUL(a_hi, b_hi);
-    V *a_lo = AND(lhs, CSTI((int64_t)0xFFFFFFFFULL, lhs));
-    V *p1 = MUL(a_lo, b_hi);
-    V *b_lo = AND(rhs, CSTI((int64_t)0xFFFFFFFFULL, rhs));
-    V *p0 = MUL(a_lo, b_lo);
-    V *carry_p0 = SRL(p0, CSTI(32, lhs));
-    V *mid1 = ADD(p1, carry_p0);
-    V *carry_mid1 = SRL(mid1, CSTI(32, lhs));
-    V *p2 = MUL(a_hi, b_lo);
-    V *mid2 = ADD(p2, AND(mid1, CSTI((int64_t)0xFFFFFFFFULL, lhs)));
-    V *carry_mid2 = SRL(mid2, CSTI(32, lhs));
-    return ADD(ADD(p3, carry_mid1), carry_mid2);
+#define SRL(x, y) CB_BIN("stablehlo.shift_right_logical", x, y)
+    V *a_hi, *b_hi, *a_lo, *b_lo, *mid1;
+    return ADD(
+        ADD(MUL((a_hi = SRL(lhs, CSTI(32, lhs))), (b_hi = SRL(rhs, CSTI(32, rhs)))),
+            SRL((mid1 = ADD(MUL((a_lo = AND(lhs, CSTI((int64_t)0xFFFFFFFFULL, lhs))), b_hi),
+                            SRL(MUL(a_lo, (b_lo = AND(rhs, CSTI((int64_t)0xFFFFFFFFULL, rhs)))),
+                                CSTI(32, lhs)))),
+                CSTI(32, lhs))),
+        SRL(ADD(MUL(a_hi, b_lo), AND(mid1, CSTI((int64_t)0xFFFFFFFFULL, lhs))), CSTI(32, lhs)));
 #undef SRL
   }
   sharc_type *u64 = int_like(b, elem, 64, SHARC_UNSIGNED);
   V *ul = sharc_cb_convert(b, lhs, u64);
   V *ur = sharc_cb_convert(b, rhs, u64);
   V *hi = sharc_cb_chlo(b, "chlo.mulhi", ul, ur, NULL);
-  V *ur2 = sharc_cb_convert(b, rhs, u64);
-  V *fix_a = SEL(CMP(LT, lhs, CSTI(0, lhs)), ur2, CSTI(0, sharc_cb_convert(b, rhs, u64)));
-  V *ul2 = sharc_cb_convert(b, lhs, u64);
-  V *fix_b = SEL(CMP(LT, rhs, CSTI(0, rhs)), ul2, CSTI(0, sharc_cb_convert(b, lhs, u64)));
-  return sharc_cb_convert(b, SUB(SUB(hi, fix_a), fix_b), elem);
+  V *fixed = SUB(SUB(hi, SEL(CMP(LT, lhs, CSTI(0, lhs)), sharc_cb_convert(b, rhs, u64),
+                             CSTI(0, sharc_cb_convert(b, rhs, u64)))),
+                 SEL(CMP(LT, rhs, CSTI(0, rhs)), sharc_cb_convert(b, lhs, u64),
+                     CSTI(0, sharc_cb_convert(b, lhs, u64))));
+  return sharc_cb_convert(b, fixed, elem);
 }
 
 /* ---- top_k -------------------------------------------------------------- */
@@ -290,9 +285,9 @@ static bool lower_top_k(sharc_cb *b, sharc_op *op, V **out) {
                             0);
   V *sort_in[2] = {x, iota};
   sharc_type *sort_t[2] = {t, iota_t};
-  /* is_stable = false is the default, left out as the VHLO round trip
-   * leaves it out */
-  bool is_stable = stable && sharc_attr_bool_value(stable);
+  /* chlo's is_stable defaults to true; sort's false is left out, as the
+   * VHLO round trip leaves it out */
+  bool is_stable = !stable || sharc_attr_bool_value(stable);
   sharc_named_attr sort_a[2] = {
       {ident(b, "dimension"), i64_attr(b, rank - 1)},
       {ident(b, "is_stable"), sharc_attr_bool(b->ctx, true)},
@@ -471,7 +466,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_walk(func, SHARC_POST_ORDER, collect, &work);
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
-  sharc_cb b = {&rw, sharc_op_context(func), NULL, &work};
+  sharc_cb b = {.rw = &rw, .ctx = sharc_op_context(func), .worklist = &work};
   bool ok = true;
   for (size_t i = 0; i < work.len && ok; i++) {
     sharc_op *op = work.items[i];

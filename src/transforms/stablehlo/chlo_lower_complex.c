@@ -12,64 +12,76 @@ static bool is_complex(V *x) {
   return sharc_type_get_kind(sharc_cb_elem(x)) == SHARC_TYPE_COMPLEX;
 }
 
-/* max(m, n) * sqrt(1 + (min/max)^2), hypot without overflow. */
-static V *hypot_like(sharc_cb *b, V *mx, V *mn, V *one, V *zero, V *two, V *sqrt_two) {
-  V *ratio = DIV(mn, mx);
-  V *r = MUL(ratio, ratio);
-  V *sqa = SQRT(ADD(one, r));
-  V *tiny = AND(CMP(EQ, sqa, one), CMP(GT, r, zero));
-  V *general = SEL(tiny, ADD(mx, DIV(MUL(mx, r), two)), MUL(mx, sqa));
-  return SEL(CMP(EQ, mx, mn), MUL(sqrt_two, mx), general);
+/* The ops are created in the order of StableHLO's generated patterns: a
+ * left-to-right post-order walk of the result expression, each named
+ * subexpression made where the walk first meets it (hence the assignments
+ * inside the expressions; the shorthands sequence their operands). */
+
+/* max(m, n) * sqrt(1 + (min/max)^2), hypot without overflow; `mx`, `mn` and
+ * the constants are made by the caller's walk. */
+static V *hypot_like(sharc_cb *b, V *mx, V *mn, V *one, V **zero, V **two, V **sqrt_two,
+                     V *signed_x) {
+  V *ratio, *r, *sqa;
+  return SEL(CMP(EQ, mx, mn),
+             MUL(*sqrt_two ? *sqrt_two : (*sqrt_two = CST(1.4142135623730951, signed_x)), mx),
+             SEL(AND(CMP(EQ, (sqa = SQRT(ADD(one, (r = MUL((ratio = DIV(mn, mx)), ratio))))), one),
+                     CMP(GT, r, *zero ? *zero : (*zero = CST(0, signed_x)))),
+                 ADD(mx, DIV(MUL(mx, r), *two ? *two : (*two = CST(2, signed_x)))),
+                 MUL(mx, sqa)));
 }
 
 /* asin_acos_kernel(z) = sqrt(a^2 - x^2) + I log(a + sqrt(a^2 - 1)), with
  * a = (hypot(x + 1, y) + hypot(x - 1, y)) / 2. */
 V *sharc_chlo_lower_asin_acos_kernel(sharc_cb *b, V *z) {
-  V *signed_x = RE(z);
-  V *x = ABS_(signed_x);
-  V *signed_y = IM(z);
-  V *y = ABS_(signed_y);
-  V *safe_max = DIV(SQRT(sharc_cb_const_max(b, signed_x)), CST(8, signed_x));
-  V *one = CST(1, signed_x);
-  V *half = CST(0.5, signed_x);
-  V *zero = CST(0, signed_x);
-  V *two = CST(2, signed_x);
-  V *sqrt_two = CST(1.4142135623730951, signed_x);
-
-  V *xp1 = ADD(x, one);
-  V *abs_xp1 = ABS_(xp1);
-  V *r = hypot_like(b, MAX(abs_xp1, y), MIN(abs_xp1, y), one, zero, two, sqrt_two);
-  V *xm1 = SUB(x, one);
-  V *abs_xm1 = ABS_(xm1);
-  V *s = hypot_like(b, MAX(abs_xm1, y), MIN(abs_xm1, y), one, zero, two, sqrt_two);
-  V *a = MUL(half, ADD(r, s));
-  V *half_apx = MUL(half, ADD(a, x));
-  V *yy = MUL(y, y);
-  V *rpxp1 = ADD(r, xp1);
-  V *smxm1 = SUB(s, xm1);
-  V *spxm1 = ADD(s, xm1);
-  V *real = SEL(CMP(GE, MAX(x, y), safe_max), y,
-                SEL(CMP(LE, x, one), SQRT(MUL(half_apx, ADD(DIV(yy, rpxp1), smxm1))),
-                    MUL(y, SQRT(ADD(DIV(half_apx, rpxp1), DIV(half_apx, spxm1))))));
-
-  V *safe_max_opt = SEL(CMP(LT, x, MUL(safe_max, CST(1000000000000.0, signed_x))),
-                        MUL(safe_max, CST(1e-06, signed_x)), MUL(safe_max, CST(100.0, signed_x)));
-  V *y_gt = CMP(GE, y, safe_max_opt);
-  V *mx1 = SEL(y_gt, y, x);
-  V *xoy = SEL(AND(y_gt, NOT(CMP(EQ, y, sharc_cb_const_inf(b, signed_y, false)))), DIV(x, y), zero);
-  V *small_y = AND(CMP(LT, y, MUL(SQRT(sharc_cb_const_min_normal(b, signed_x)), CST(4, signed_x))),
-                   CMP(LT, x, one));
-  V *ap1 = ADD(a, one);
-  V *half_yy = MUL(half, yy);
-  V *half_yy_over_rpxp1 = DIV(half_yy, rpxp1);
-  V *x_ge_1 = SEL(CMP(GE, x, one), ADD(half_yy_over_rpxp1, MUL(half, spxm1)),
-                  SEL(CMP(LE, a, CST(1.5, signed_x)), ADD(half_yy_over_rpxp1, DIV(half_yy, smxm1)),
-                      SUB(a, one)));
-  V *am1 = SEL(small_y, NEG(DIV(MUL(xp1, xm1), ap1)), x_ge_1);
-  V *sq = SQRT(MUL(am1, ap1));
-  V *imag = SEL(CMP(GE, mx1, SEL(y_gt, safe_max_opt, safe_max)),
-                ADD(ADD(LOG(two), LOG(mx1)), MUL(half, LOG1P(MUL(xoy, xoy)))),
-                SEL(small_y, DIV(y, sq), LOG1P(ADD(am1, sq))));
+  V *signed_x, *x, *signed_y, *y, *safe_max, *one, *half, *a, *half_apx, *xp1, *abs_xp1, *mx;
+  V *r, *s, *xm1, *abs_xm1, *mx0, *yy, *rpxp1, *smxm1, *spxm1;
+  V *zero = NULL, *two = NULL, *sqrt_two = NULL;
+  V *y_gt, *safe_max_opt, *mx1, *xoy, *small, *am1, *ap1, *half_yy, *dh, *sq;
+  V *real = SEL(
+      CMP(GE, MAX((x = ABS_((signed_x = RE(z)))), (y = ABS_((signed_y = IM(z))))),
+          (safe_max = DIV(SQRT(sharc_cb_const_max(b, signed_x)), CST(8, signed_x)))),
+      y,
+      SEL(CMP(LE, x, (one = CST(1, signed_x))),
+          SQRT(MUL(
+              (half_apx = MUL(
+                   (half = CST(0.5, signed_x)),
+                   ADD((a = MUL(
+                            half,
+                            ADD((r = (mx = MAX((abs_xp1 = ABS_((xp1 = ADD(x, one)))), y),
+                                      hypot_like(b, mx, MIN(abs_xp1, y), one, &zero, &two,
+                                                 &sqrt_two, signed_x))),
+                                (s = (mx0 = MAX((abs_xm1 = ABS_((xm1 = SUB(x, one)))), y),
+                                      hypot_like(b, mx0, MIN(abs_xm1, y), one, &zero, &two,
+                                                 &sqrt_two, signed_x)))))),
+                       x))),
+              ADD(DIV((yy = MUL(y, y)), (rpxp1 = ADD(r, xp1))), (smxm1 = SUB(s, xm1))))),
+          MUL(y, SQRT(ADD(DIV(half_apx, rpxp1), DIV(half_apx, (spxm1 = ADD(s, xm1))))))));
+  V *imag = SEL(
+      CMP(GE,
+          (mx1 = SEL((y_gt = CMP(GE, y,
+                                 (safe_max_opt = SEL(
+                                      CMP(LT, x, MUL(safe_max, CST(1000000000000.0, signed_x))),
+                                      MUL(safe_max, CST(1e-06, signed_x)),
+                                      MUL(safe_max, CST(100.0, signed_x)))))),
+                     y, x)),
+          SEL(y_gt, safe_max_opt, safe_max)),
+      ADD(ADD(LOG(two), LOG(mx1)),
+          MUL(half, LOG1P(MUL((xoy = SEL(AND(y_gt, NOT(CMP(EQ, y,
+                                                        sharc_cb_const_inf(b, signed_y, false)))),
+                                         DIV(x, y), zero)),
+                              xoy)))),
+      SEL((small = AND(CMP(LT, y, MUL(SQRT(sharc_cb_const_min_normal(b, signed_x)),
+                                      CST(4, signed_x))),
+                       CMP(LT, x, one))),
+          DIV(y, (sq = SQRT(MUL(
+                      (am1 = SEL(small, NEG(DIV(MUL(xp1, xm1), (ap1 = ADD(a, one)))),
+                                 SEL(CMP(GE, x, one),
+                                     ADD((dh = DIV((half_yy = MUL(half, yy)), rpxp1)),
+                                         MUL(half, spxm1)),
+                                     SEL(CMP(LE, a, CST(1.5, signed_x)),
+                                         ADD(dh, DIV(half_yy, smxm1)), SUB(a, one))))),
+                      ap1)))),
+          LOG1P(ADD(am1, sq))));
   return CPLX(real, imag);
 }
 
@@ -78,97 +90,81 @@ static V *kernel(sharc_cb *b, V *z) {
 }
 
 V *sharc_chlo_lower_asin(sharc_cb *b, V *x) {
-  if (is_complex(x)) {
-    V *signed_x = RE(x);
-    V *w = kernel(b, x);
-    V *real = ATAN2(signed_x, RE(w));
-    V *imag_w = IM(w);
-    V *neg = CMP(LT, IM(x), CST(0, signed_x));
-    return CPLX(real, SEL(neg, NEG(imag_w), imag_w));
-  }
-  V *one = CST(1, x);
-  V *ta = ATAN2(x, ADD(one, SQRT(MUL(SUB(one, x), ADD(one, x)))));
-  return ADD(ta, ta);
+  V *signed_x, *w, *imag_w, *ta, *one;
+  if (is_complex(x))
+    return CPLX(ATAN2((signed_x = RE(x)), RE((w = kernel(b, x)))),
+                SEL(CMP(LT, IM(x), CST(0, signed_x)), NEG((imag_w = IM(w))), imag_w));
+  return ADD((ta = ATAN2(x, ADD((one = CST(1, x)), SQRT(MUL(SUB(one, x), ADD(one, x)))))), ta);
 }
 
 V *sharc_chlo_lower_acos(sharc_cb *b, V *x) {
-  if (is_complex(x)) {
-    V *w = kernel(b, x);
-    V *real = ATAN2(RE(w), RE(x));
-    V *signed_y = IM(x);
-    V *imag_w = IM(w);
-    return CPLX(real, SEL(CMP(LT, signed_y, CST(0, signed_y)), imag_w, NEG(imag_w)));
-  }
-  V *one = CST(1, x);
-  return ATAN2(SQRT(MUL(SUB(one, x), ADD(one, x))), x);
+  V *w, *signed_y, *imag_w, *one;
+  if (is_complex(x))
+    return CPLX(ATAN2(RE((w = kernel(b, x))), RE(x)),
+                SEL(CMP(LT, (signed_y = IM(x)), CST(0, signed_y)), (imag_w = IM(w)),
+                    NEG(imag_w)));
+  return ATAN2(SQRT(MUL(SUB((one = CST(1, x)), x), ADD(one, x))), x);
 }
 
 V *sharc_chlo_lower_acosh(sharc_cb *b, V *x) {
-  if (is_complex(x)) {
-    V *w = kernel(b, x);
-    V *real = IM(w);
-    V *signed_y = IM(x);
-    V *imag = ATAN2(RE(w), RE(x));
-    return CPLX(real, SEL(CMP(LT, signed_y, CST(0, signed_y)), NEG(imag), imag));
-  }
-  V *two = CST(2, x);
-  V *big = CMP(GE, x, DIV(sharc_cb_const_max(b, x), two));
-  V *one = CST(1, x);
-  V *sqrt_xm1 = SQRT(SUB(x, one));
-  V *small = LOG1P(MUL(sqrt_xm1, ADD(SQRT(ADD(x, one)), sqrt_xm1)));
-  return SEL(big, ADD(LOG(two), LOG(x)), small);
+  V *w, *signed_y, *imag, *two, *sq, *one;
+  if (is_complex(x))
+    return CPLX(IM((w = kernel(b, x))),
+                SEL(CMP(LT, (signed_y = IM(x)), CST(0, signed_y)),
+                    NEG((imag = ATAN2(RE(w), RE(x)))), imag));
+  return SEL(CMP(GE, x, DIV(sharc_cb_const_max(b, x), (two = CST(2, x)))),
+             ADD(LOG(two), LOG(x)),
+             LOG1P(MUL((sq = SQRT(SUB(x, (one = CST(1, x))))), ADD(SQRT(ADD(x, one)), sq))));
 }
 
 V *sharc_chlo_lower_asinh(sharc_cb *b, V *x) {
-  if (is_complex(x)) {
-    V *signed_x = RE(x);
-    V *signed_y = IM(x);
-    V *w = kernel(b, CPLX(NEG(signed_y), signed_x));
-    V *imag_w = IM(w);
-    V *real = SEL(CMP(LT, signed_x, CST(0, signed_x)), NEG(imag_w), imag_w);
-    return CPLX(real, ATAN2(signed_y, RE(w)));
-  }
-  V *ax = ABS_(x);
-  V *big = CMP(GE, ax, SQRT(sharc_cb_const_max(b, x)));
-  V *one = CST(1, x);
-  V *ax2 = MUL(ax, ax);
-  V *small = LOG1P(ADD(ax, DIV(ax2, ADD(one, SQRT(ADD(one, ax2))))));
-  return MUL(SIGN(x), SEL(big, ADD(LOG(CST(2, x)), LOG(ax)), small));
+  V *signed_x, *signed_y, *w, *imag_w, *ax, *ax2, *one;
+  if (is_complex(x))
+    return CPLX(SEL(CMP(LT, (signed_x = RE(x)), CST(0, signed_x)),
+                    NEG((imag_w = IM((w = kernel(b, CPLX(NEG((signed_y = IM(x))), signed_x)))))),
+                    imag_w),
+                ATAN2(signed_y, RE(w)));
+  return MUL(SIGN(x),
+             SEL(CMP(GE, (ax = ABS_(x)), SQRT(sharc_cb_const_max(b, x))),
+                 ADD(LOG(CST(2, x)), LOG(ax)),
+                 LOG1P(ADD(ax, DIV((ax2 = MUL(ax, ax)),
+                                   ADD((one = CST(1, x)), SQRT(ADD(one, ax2))))))));
 }
 
 V *sharc_chlo_lower_atan(sharc_cb *b, V *x) {
-  if (is_complex(x)) {
-    V *w = sharc_cb_chlo(b, "chlo.atanh", CPLX(NEG(IM(x)), RE(x)), NULL, NULL);
-    return CPLX(IM(w), NEG(RE(w)));
-  }
+  V *w;
+  if (is_complex(x))
+    return CPLX(IM((w = sharc_cb_chlo(b, "chlo.atanh", CPLX(NEG(IM(x)), RE(x)), NULL, NULL))),
+                NEG(RE(w)));
   return ATAN2(x, CST(1, x));
 }
 
 /* Complex atanh: the real part from log1p of 4 |x| / ((1 - |x|)^2 + y^2),
  * guarded against overflow outside the safe region. */
 static V *atanh_complex(sharc_cb *b, V *z) {
-  V *x = RE(z);
-  V *zero = CST(0, x);
-  V *one = CST(1, x);
-  V *neg1 = CST(-1, x);
-  V *ax = ABS_(x);
-  V *largest = sharc_cb_const_max(b, x);
-  V *inv_negeps = SEL(CMP(GT, largest, CST(1e+308, x)), CST(9007199254740994.0, x),
-                      SEL(CMP(GT, largest, CST(1e+38, x)), CST(16777218.0, x), CST(2050.0, x)));
-  V *safe_max = MUL(inv_negeps, inv_negeps);
-  V *y = IM(z);
-  V *ay = ABS_(y);
-  V *in_safe = AND(CMP(LT, ax, safe_max), CMP(LT, ay, safe_max));
-  V *naxm1 = SUB(one, ax);
-  V *y2 = MUL(y, y);
-  V *pos_inf = sharc_cb_const_inf(b, x, false);
-  V *neg_inf = sharc_cb_const_inf(b, x, true);
-  V *any_inf = OR(OR(CMP(EQ, x, pos_inf), CMP(EQ, x, neg_inf)),
-                  OR(CMP(EQ, y, pos_inf), CMP(EQ, y, neg_inf)));
-  V *outside = SEL(CMP(LT, MUL(ay, inv_negeps), ax), DIV(one, ax),
-                   SEL(any_inf, zero, DIV(DIV(one, ADD(DIV(ax, y), DIV(y, ax))), y)));
-  V *arg = SEL(in_safe, DIV(ax, ADD(MUL(naxm1, naxm1), y2)), outside);
-  V *real = MUL(MUL(SEL(CMP(GE, x, zero), one, neg1), LOG1P(MUL(CST(4, x), arg))), CST(0.25, x));
+  V *x, *zero, *one, *neg1, *in_safe, *ax, *safe_max, *inv_negeps, *largest, *ay, *y, *naxm1;
+  V *y2, *pos_inf, *neg_inf;
+  V *real = MUL(
+      MUL(SEL(CMP(GE, (x = RE(z)), (zero = CST(0, x))), (one = CST(1, x)), (neg1 = CST(-1, x))),
+          LOG1P(MUL(
+              CST(4, x),
+              SEL((in_safe = AND(
+                       CMP(LT, (ax = ABS_(x)),
+                           (safe_max = MUL(
+                                (inv_negeps = SEL(
+                                     CMP(GT, (largest = sharc_cb_const_max(b, x)), CST(1e+308, x)),
+                                     CST(9007199254740994.0, x),
+                                     SEL(CMP(GT, largest, CST(1e+38, x)), CST(16777218.0, x),
+                                         CST(2050.0, x)))),
+                                inv_negeps))),
+                       CMP(LT, (ay = ABS_((y = IM(z)))), safe_max))),
+                  DIV(ax, ADD(MUL((naxm1 = SUB(one, ax)), naxm1), (y2 = MUL(y, y)))),
+                  SEL(CMP(LT, MUL(ay, inv_negeps), ax), DIV(one, ax),
+                      SEL(OR(OR(CMP(EQ, x, (pos_inf = sharc_cb_const_inf(b, x, false))),
+                                CMP(EQ, x, (neg_inf = sharc_cb_const_inf(b, x, true)))),
+                             OR(CMP(EQ, y, pos_inf), CMP(EQ, y, neg_inf))),
+                          zero, DIV(DIV(one, ADD(DIV(ax, y), DIV(y, ax))), y))))))),
+      CST(0.25, x));
   V *imag = MUL(SEL(in_safe, ATAN2(ADD(y, y), SUB(MUL(naxm1, ADD(one, ax)), y2)),
                     MUL(SEL(CMP(GE, y, CST(0, y)), one, neg1), CST(CB_PI, x))),
                 CST(0.5, x));
@@ -178,17 +174,15 @@ static V *atanh_complex(sharc_cb *b, V *z) {
 V *sharc_chlo_lower_atanh(sharc_cb *b, V *x) {
   if (is_complex(x))
     return atanh_complex(b, x);
-  V *out_of_domain = CMP(GT, ABS_(x), CST(1, x));
-  V *value = MUL(SUB(LOG1P(x), LOG1P(NEG(x))), CST(0.5, x));
-  return SEL(out_of_domain, CST(NAN, x), value);
+  return SEL(CMP(GT, ABS_(x), CST(1, x)), CST(NAN, x),
+             MUL(SUB(LOG1P(x), LOG1P(NEG(x))), CST(0.5, x)));
 }
 
 V *sharc_chlo_lower_square(sharc_cb *b, V *z) {
+  V *x, *y;
   if (!is_complex(z))
     return MUL(z, z);
-  V *x = RE(z);
-  V *y = IM(z);
-  V *equal = AND(IS_FINITE(x), CMP(EQ, ABS_(x), ABS_(y)));
-  V *real = SEL(equal, CST(0, x), MUL(SUB(x, y), ADD(x, y)));
-  return CPLX(real, MUL(CST(2, x), MUL(x, y)));
+  return CPLX(SEL(AND(IS_FINITE((x = RE(z))), CMP(EQ, ABS_(x), ABS_((y = IM(z))))), CST(0, x),
+                  MUL(SUB(x, y), ADD(x, y))),
+              MUL(CST(2, x), MUL(x, y)));
 }

@@ -230,10 +230,12 @@ static V *mode2(sharc_cb *b, const ragged *r) {
   for (int64_t i = 0; i < g; i++) {
     V *limit = ADD(start, group_size(b, r->group_sizes, i));
     V *masked = mask(b, r, zero, start, limit, iota);
-    V *d = dot(b, r, masked, r->rhs, part, dims);
-    parts[i] = create(b, "stablehlo.reshape", &d, 1, stacked, NULL, 0);
+    parts[i] = dot(b, r, masked, r->rhs, part, dims);
     start = limit;
   }
+  /* the reshapes after all the products, as StableHLO makes them */
+  for (int64_t i = 0; i < g; i++)
+    parts[i] = create(b, "stablehlo.reshape", &parts[i], 1, stacked, NULL, 0);
   sharc_named_attr a = {id(b, "dimension"), sharc_attr_integer(b->ctx, i64_elem(b), 0)};
   V *out = create(b, "stablehlo.concatenate", parts, (unsigned)g, result, &a, 1);
   free(parts);

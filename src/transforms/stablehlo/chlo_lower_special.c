@@ -81,8 +81,9 @@ static V *erfc_f64_ge_one(sharc_cb *b, V *x) {
   V *approx_1_8 = DIV(MUL(exp_z, poly(b, abs_x, p, N_OF(p))), poly(b, abs_x, q, N_OF(q)));
   V *approx_8_inf = DIV(MUL(exp_z, poly(b, abs_x, r, N_OF(r))), poly(b, abs_x, s, N_OF(s)));
   V *approx = SEL(CMP(LT, abs_x, CST(8.0, x)), approx_1_8, approx_8_inf);
+  V *z_lt_neg_maxlog = CMP(LT, z, CST(-kMaxlog, x));
   V *zero = CST(0.0, x);
-  V *clamped = SEL(CMP(LT, z, CST(-kMaxlog, x)), zero, approx);
+  V *clamped = SEL(z_lt_neg_maxlog, zero, approx);
   V *neg = CMP(LT, x, zero);
   return SEL(neg, SUB(CST(2.0, x), clamped), clamped);
 }
@@ -144,8 +145,9 @@ static V *erfc_f32_ge_one(sharc_cb *b, V *x) {
   V *pp = poly_f(b, recip_x2, p, N_OF(p));
   V *pr = poly_f(b, recip_x2, r, N_OF(r));
   V *approx = MUL(exp_z_over_abs_x, SEL(lt_two, pp, pr));
+  V *z_lt_neg_maxlog = CMP(LT, z, CST(-kMaxlog, x));
   V *zero = CST(0.0, x);
-  V *clamped = SEL(CMP(LT, z, CST(-kMaxlog, x)), zero, approx);
+  V *clamped = SEL(z_lt_neg_maxlog, zero, approx);
   return SEL(CMP(LT, x, zero), SUB(two, clamped), clamped);
 }
 
@@ -169,12 +171,12 @@ static V *erf_f32(sharc_cb *b, V *x) {
       -1.45660718464996e-05f, -2.13374055278905e-04f, -1.68282697438203e-03f,
       -7.37332916720468e-03f, -1.42647390514189e-02f,
   };
-  x = sharc_cb_clamp(b, CST(-4.0, x), x, CST(4.0, x));
+  x = CLAMP(CST(-4.0, x), x, CST(4.0, x));
   V *x2 = MUL(x, x);
   V *a = poly_f(b, x2, alpha, N_OF(alpha));
   V *be = poly_f(b, x2, beta, N_OF(beta));
   V *erf = DIV(MUL(x, a), be);
-  return sharc_cb_clamp(b, CST(-1.0, x), erf, CST(1.0, x));
+  return CLAMP(CST(-1.0, x), erf, CST(1.0, x));
 }
 
 static V *erfc_f32(sharc_cb *b, V *x) {
@@ -303,11 +305,13 @@ static const double kLanczosCoefficients[8] = {
     12.507343278686904814458936853,     -0.13857109526572011689554707,
     9.984369578019570859563e-6,         1.50563273514931155834e-7};
 
-/* z = -x when x < 1/2 (reflected), x - 1 otherwise. */
-static V *lanczos_z(sharc_cb *b, V *x, V *half, V *one, V **reflect) {
-  *reflect = CMP(LT, x, half);
+/* z = -x when x < 1/2 (reflected), x - 1 otherwise; makes 1/2 and 1. */
+static V *lanczos_z(sharc_cb *b, V *x, V **half, V **one, V **reflect) {
+  *half = CST(0.5, x);
+  *reflect = CMP(LT, x, *half);
   V *neg_x = NEG(x);
-  V *x_minus_one = SUB(x, one);
+  *one = CSTI(1, x);
+  V *x_minus_one = SUB(x, *one);
   return SEL(*reflect, neg_x, x_minus_one);
 }
 
@@ -321,10 +325,8 @@ static V *lanczos_log_t(sharc_cb *b, V *x, V *z, V **t) {
 }
 
 static V *lgamma_impl(sharc_cb *b, V *x) {
-  V *half = CST(0.5, x);
-  V *one = CSTI(1, x);
-  V *reflect;
-  V *z = lanczos_z(b, x, half, one, &reflect);
+  V *half, *one, *reflect;
+  V *z = lanczos_z(b, x, &half, &one, &reflect);
   V *a = CST(kBaseLanczosCoeff, x);
   for (unsigned i = 0; i < 8; i++) {
     V *coeff = CST(kLanczosCoefficients[i], x);
@@ -333,7 +335,8 @@ static V *lgamma_impl(sharc_cb *b, V *x) {
   }
   V *t;
   V *log_t = lanczos_log_t(b, x, z, &t);
-  V *r = MUL(SUB(ADD(z, half), DIV(t, log_t)), log_t);
+  V *t_over_log_t = DIV(t, log_t);
+  V *r = MUL(SUB(ADD(z, half), t_over_log_t), log_t);
   V *log_a = LOG(a);
   V *lgamma = ADD(ADD(CST((log(2) + log(CB_PI)) / 2, x), r), log_a);
 
@@ -354,10 +357,8 @@ static V *lgamma_impl(sharc_cb *b, V *x) {
 }
 
 static V *digamma_impl(sharc_cb *b, V *x) {
-  V *half = CST(0.5, x);
-  V *one = CSTI(1, x);
-  V *reflect;
-  V *z = lanczos_z(b, x, half, one, &reflect);
+  V *half, *one, *reflect;
+  V *z = lanczos_z(b, x, &half, &one, &reflect);
   V *zero = CST(0.0, x);
   V *a = CST(kBaseLanczosCoeff, x);
   V *a_prime = zero;
@@ -510,7 +511,8 @@ static V *bessel_i1e_impl(sharc_cb *b, V *x, const double *a, unsigned na, const
   V *le8 = MUL(z, chebyshev(b, SUB(MUL(half, z), two), a, na));
   V *gt8 = DIV(chebyshev(b, SUB(DIV(thirty_two, z), two), bb, nb), SQRT(z));
   V *is_le8 = CMP(LE, z, eight);
-  return MUL(SIGN(x), SEL(is_le8, le8, gt8));
+  V *select = SEL(is_le8, le8, gt8);
+  return MUL(SIGN(x), select);
 }
 
 static V *bessel_i1e_f32(sharc_cb *b, V *x) {

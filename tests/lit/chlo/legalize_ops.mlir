@@ -88,11 +88,28 @@ func.func @mulhi(%a: tensor<3xi16>, %b: tensor<3xi16>) -> tensor<3xi16> {
 
 // CHECK-LABEL: func.func @top_k
 // CHECK: %[[I:.*]] = stablehlo.iota dim = 1 : tensor<2x5xi32>
-// CHECK: "stablehlo.sort"(%arg0, %[[I]]) <{dimension = 1 : i64}>
+// CHECK: "stablehlo.sort"(%arg0, %[[I]]) <{dimension = 1 : i64, is_stable = true}>
 // CHECK: stablehlo.compare  GT, %arg1, %arg2,  TOTALORDER
 // CHECK: stablehlo.slice %{{.*}}#0 [0:2, 0:3]
 // CHECK: stablehlo.slice %{{.*}}#1 [0:2, 0:3]
 func.func @top_k(%a: tensor<2x5xf32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
   %0:2 = chlo.top_k(%a, k = 3) : tensor<2x5xf32> -> (tensor<2x3xf32>, tensor<2x3xi32>)
   func.return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xi32>
+}
+
+// The ops come in the order StableHLO creates them (operands left to right,
+// each named subexpression where it is first used).
+// CHECK-LABEL: func.func @asin_order
+// CHECK-NEXT: %[[ONE:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[SUB:.*]] = stablehlo.subtract %[[ONE]], %arg0
+// CHECK-NEXT: %[[ADD:.*]] = stablehlo.add %[[ONE]], %arg0
+// CHECK-NEXT: %[[MUL:.*]] = stablehlo.multiply %[[SUB]], %[[ADD]]
+// CHECK-NEXT: %[[SQRT:.*]] = stablehlo.sqrt %[[MUL]]
+// CHECK-NEXT: %[[ADD1:.*]] = stablehlo.add %[[ONE]], %[[SQRT]]
+// CHECK-NEXT: %[[TA:.*]] = stablehlo.atan2 %arg0, %[[ADD1]]
+// CHECK-NEXT: %[[R:.*]] = stablehlo.add %[[TA]], %[[TA]]
+// CHECK-NEXT: return %[[R]]
+func.func @asin_order(%a: tensor<f32>) -> tensor<f32> {
+  %0 = chlo.asin %a : tensor<f32> -> tensor<f32>
+  func.return %0 : tensor<f32>
 }
