@@ -790,6 +790,12 @@ static bool read_props(bc_file *f, sharc_bc_reader *r, const op_name_info *name,
     if (!ent->read(&pr))
       return false;
   } else {
+    for (const char *const *req = ent->required; req && *req; req++) {
+      sharc_attr *a = NULL;
+      if (!sharc_bc_read_attr(&pr, &a))
+        return false;
+      sharc_bc_add_inherent(&pr, *req, a);
+    }
     for (unsigned i = 0; i < ent->num_props; i++) {
       sharc_attr *a = NULL;
       if (ent->props[i].optional ? !sharc_bc_read_optional_attr(&pr, &a)
