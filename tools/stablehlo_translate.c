@@ -356,6 +356,12 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   void *user[2] = {ctx, err};
   sharc_context_set_diag_handler(ctx, print_diag, user);
   sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
+  if (!module && o->translation->run == run_deserialize) {
+    char current[64];
+    sharc_vhlo_version_format(sharc_vhlo_current_version(), current, sizeof current);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_loc_unknown(ctx),
+               "failed to deserialize portable artifact using StableHLO_v%s", current);
+  }
   bool ok = module && sharc_verify(module);
   size_t mark = out->len;
   ok = ok && o->translation->run(module, o, out);
