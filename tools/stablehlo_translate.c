@@ -428,7 +428,9 @@ int main(int argc, char **argv) {
   }
   if (err.len)
     fwrite(err.data, 1, err.len, stderr);
-  if (!write_all(o.output, &out)) {
+  /* a failed run leaves no output file behind (ToolOutputFile is not kept) */
+  bool to_file = o.output && strcmp(o.output, "-") != 0;
+  if ((ok || !to_file) && !write_all(o.output, &out)) {
     fprintf(stderr, "error: could not write output file '%s'\n", o.output ? o.output : "-");
     ok = false;
   }

@@ -371,21 +371,31 @@ static sharc_attr *parse_struct(sharc_parser *p, const vhlo_attr_info *info) {
   sharc_token start = *sharc_p_tok(p);
   if (!sharc_p_expect(p, '<'))
     return NULL;
-  bool first = true;
+  bool first = true, comma = false; /* comma: eaten, its field not yet parsed */
   for (unsigned i = 0; i < info->num_fields; i++) {
     const vhlo_field *f = &info->fields[i];
+    if (!first && !comma) {
+      if (!sharc_p_eat(p, ',')) {
+        if (f->optional)
+          continue;
+        sharc_p_expect(p, ','); /* reports the missing comma */
+        return NULL;
+      }
+      comma = true;
+    }
     const sharc_token *t = sharc_p_tok(p);
     if (f->optional && !(t->kind == TOK_BARE_ID && sharc_tok_is_keyword(t, f->name)))
       continue;
-    if (!first && !sharc_p_expect(p, ','))
-      return NULL;
     first = false;
+    comma = false;
     sharc_attr *a = NULL;
     if (!sharc_p_expect_keyword(p, f->name) || !sharc_p_expect(p, '=') || !parse_field(p, f, &a))
       return NULL;
     w[i] = (uintptr_t)a;
-    if (f->optional && sharc_tok_is(sharc_p_tok(p), ','))
-      continue;
+  }
+  if (comma) {
+    sharc_p_error(p, "expected a field of %s", info->def.base.name);
+    return NULL;
   }
   if (!sharc_p_expect(p, '>'))
     return NULL;
