@@ -52,6 +52,7 @@ static bool run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module, sharc
 bool sharc_report_propagate(sharc_op *module, const sharc_report_options *options) {
   sharc_report_options ro = options ? *options : sharc_report_options_default();
   sharc_sdy_propagation_options o = propagation_options(&ro);
+  sharc_report_record_user_shardings(module);
   sharc_pipeline *pl = new_pipeline(!ro.debug_origins);
   sharc_buf err = {0};
   int dump_index = 1;
@@ -73,4 +74,5 @@ void sharc_report_strip_debug_info(sharc_op *module) {
                                 &sharc_pass_sdy_remove_propagation_debug_info, NULL, &err);
   run_pipeline(pl, built, module, &err);
   sharc_walk(module, SHARC_PRE_ORDER, drop_origin_name, NULL);
+  sharc_report_forget_user_shardings(module);
 }

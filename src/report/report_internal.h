@@ -31,6 +31,9 @@ struct sharc_report {
   sharc_op *main_func;     /* the function "input: N" origins refer to */
   const sharc_attr *main_mesh; /* the mesh with the most devices */
   sharc_report_debug *debug;   /* NULL without debugging information */
+  const sharc_attr *user_record; /* sharc.user_shardings, read at creation, or NULL */
+  SHARC_VEC(sharc_report_change) changes;
+  SHARC_VEC(sharc_report_loop) loops;
   sharc_report_names *names;   /* lookup index, built on first lookup */
 };
 
@@ -47,6 +50,28 @@ const sharc_attr *sharc_report_mesh(sharc_report *r, const sharc_attr *sharding,
 /* "file:line:col" of `loc` into the arena, or "". */
 const char *sharc_report_loc_text(sharc_report *r, const sharc_attr *loc);
 char *sharc_report_strdup(sharc_report *r, const char *s, size_t n);
+
+/* ---- the user's shardings and what became of them (changes.c) ---------------- */
+/* Records every function's argument and result shardings on the module,
+ * before the pipeline runs. */
+void sharc_report_record_user_shardings(sharc_op *module);
+void sharc_report_forget_user_shardings(sharc_op *module);
+/* The record on `module`, or NULL. */
+const sharc_attr *sharc_report_user_record(sharc_op *module);
+/* The user's shardings of `func`'s arguments or results (an array, a unit
+ * where there was none), or NULL when nothing was recorded. */
+const sharc_attr *sharc_report_user_side(const sharc_report *r, const sharc_op *func,
+                                         bool results);
+/* Compares argument or result `e` with the sharding the user gave it and
+ * records what changed, if anything. */
+void sharc_report_note_change(sharc_report *r, const sharc_report_value *e,
+                              const sharc_attr *user);
+
+/* ---- loops (loops.c) -------------------------------------------------------------- */
+/* Whether `op` runs its regions repeatedly: a stablehlo.while. */
+bool sharc_report_is_loop(const sharc_op *op);
+/* The iterations of a counted while loop (see loops.c), or -1. */
+int64_t sharc_report_trip_count(sharc_op *loop);
 
 /* ---- shards on mesh coordinates (shards.c) ------------------------------------ */
 /* Meshes up to this many devices are walked device by device (reshard
