@@ -15,10 +15,11 @@ static bool named(const sharc_op *op, const char *name) {
 
 bool sharc_report_is_loop(const sharc_op *op) { return named(op, "stablehlo.while"); }
 
-/* The integer a `stablehlo.constant` scalar (or splat) gives `v`. */
+/* The integer a scalar (or splat) constant gives `v`: `stablehlo.constant`,
+ * or `sdy.constant` as Shardy's import makes them. */
 static bool constant_int(sharc_value *v, int64_t *out) {
   sharc_op *def = v ? sharc_value_defining_op(v) : NULL;
-  if (!named(def, "stablehlo.constant"))
+  if (!named(def, "stablehlo.constant") && !named(def, "sdy.constant"))
     return false;
   const sharc_attr *a = sharc_op_attr(def, "value");
   if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_DENSE_ELEMENTS ||
