@@ -317,6 +317,8 @@ static void grid_write(grid *g, const char *const *headers, bool color, sharc_bu
       if (c < last)
         pad(out, w[c] - sharc_report_text_width(cell) + 2);
     }
+    while (out->len && out->data[out->len - 1] == ' ')
+      out->len--;
     sharc_buf_putc(out, '\n');
   }
   for (unsigned i = 0; i < g->cells.len; i++)
@@ -337,11 +339,9 @@ static const char *at_func(const sharc_op *func, sharc_buf *tmp) {
   return tmp->data;
 }
 
-/* How often a collective runs, for its table: "" outside loops. */
+/* How often a collective runs, for its table. */
 static const char *runs_text(const sharc_report_collective *c, sharc_buf *tmp) {
   clear(tmp);
-  if (c->loop < 0)
-    return tmp->data;
   if (c->executions < 0)
     SHARC_BUF_LIT(tmp, "each iteration");
   else
