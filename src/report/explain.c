@@ -189,17 +189,6 @@ static void add_edges(builder *b, sharc_op *op, const sharc_attr *edges, uint32_
   }
 }
 
-static bool has_axes(const sharc_attr *s) {
-  if (!s)
-    return false;
-  if (sharc_sdy_tensor_sharding_num_unreduced(s))
-    return true;
-  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
-    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(s, d)))
-      return true;
-  return false;
-}
-
 static sharc_walk_result index_op(sharc_op *op, void *user) {
   builder *b = user;
   sharc_report_debug *d = b->d;
@@ -214,7 +203,7 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
   unsigned next = 0;
   for (unsigned i = 0; edge_origins && i < sharc_op_num_results(op); i++) {
     sharc_value *res = sharc_op_result(op, i);
-    if (has_axes(sharc_report_value_sharding(res)))
+    if (sharc_report_has_axes(sharc_report_value_sharding(res)))
       d->nodes.items[value_node(d, res, b->func)].origins = dict_at(edge_origins, next++);
   }
   const sharc_attr *arg_origins = sharc_op_attr(op, "sdy.block_arg_sharding_origins");
@@ -223,7 +212,7 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
     next = 0;
     for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
       sharc_value *arg = sharc_block_arg(entry, i);
-      if (has_axes(sharc_report_value_sharding(arg)))
+      if (sharc_report_has_axes(sharc_report_value_sharding(arg)))
         d->nodes.items[value_node(d, arg, b->func)].origins = dict_at(arg_origins, next++);
     }
   }
@@ -597,7 +586,7 @@ static void value_header(explainer *x, const sharc_report_value *v) {
 static bool explain_one(explainer *x, const sharc_report_value *v) {
   value_header(x, v);
   const sharc_attr *s = v->sharding;
-  if (!has_axes(s)) {
+  if (!sharc_report_has_axes(s)) {
     SHARC_BUF_LIT(x->out, "\nno axis shards it: every device holds all of it\n");
     return true;
   }

@@ -24,29 +24,36 @@ static sharc_sdy_propagation_options propagation_options(const sharc_report_opti
   return o;
 }
 
-/* Without verification after each pass for the debugging run: Shardy's
- * propagation edges recorded on a data flow edge name the edge's sources
- * as operands, which its verifier rejects (a while loop is enough). */
-static sharc_pipeline *new_pipeline(bool verify) {
+sharc_pipeline *sharc_report_new_pipeline(unsigned tool_mask, bool verify) {
   sharc_pipeline_flags flags = {0};
   flags.no_verify = !verify;
-  flags.tool_mask = SHARC_TOOL_SDY_OPT;
+  flags.tool_mask = tool_mask;
   flags.tool_name = "sharc";
   return sharc_pipeline_create(&flags);
 }
 
-/* Runs `pl` (when it was built) on `module`; a build error is reported at
- * the module. */
-static bool run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module, sharc_buf *err) {
+bool sharc_report_run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module,
+                               sharc_attr *loc, sharc_buf *err) {
   bool ok = built;
   if (!ok)
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module), "%s",
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, loc, "%s",
                err->data ? err->data : "the pipeline could not be built");
   ok = ok && sharc_pipeline_run(pl, module);
   sharc_diag_flush(sharc_op_context(module));
   sharc_pipeline_destroy(pl);
   sharc_buf_free(err);
   return ok;
+}
+
+/* Without verification after each pass for the debugging run: Shardy's
+ * propagation edges recorded on a data flow edge name the edge's sources
+ * as operands, which its verifier rejects (a while loop is enough). */
+static sharc_pipeline *new_pipeline(bool verify) {
+  return sharc_report_new_pipeline(SHARC_TOOL_SDY_OPT, verify);
+}
+
+static bool run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module, sharc_buf *err) {
+  return sharc_report_run_pipeline(pl, built, module, sharc_op_loc(module), err);
 }
 
 bool sharc_report_propagate(sharc_op *module, const sharc_report_options *options) {

@@ -147,7 +147,7 @@ static const sharc_attr *func_result_sharding(sharc_op *func, unsigned i) {
 
 /* Whether the sharding puts any axis on a dimension or as unreduced (a
  * sharding without one lays the tensor out as no sharding does). */
-static bool has_axes(const sharc_attr *s) {
+bool sharc_report_has_axes(const sharc_attr *s) {
   if (!s)
     return false;
   if (sharc_sdy_tensor_sharding_num_unreduced(s))
@@ -163,8 +163,8 @@ static bool has_axes(const sharc_attr *s) {
 static bool same_layout(const sharc_attr *a, const sharc_attr *b) {
   if (a == b)
     return true;
-  if (!has_axes(a) || !has_axes(b))
-    return !has_axes(a) && !has_axes(b);
+  if (!sharc_report_has_axes(a) || !sharc_report_has_axes(b))
+    return !sharc_report_has_axes(a) && !sharc_report_has_axes(b);
   if (sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
     return false;
   unsigned rank = sharc_sdy_tensor_sharding_rank(a);
@@ -669,7 +669,7 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
 static bool differs_from_operands(sharc_op *op, const sharc_attr *sharding) {
   unsigned n = sharc_op_num_operands(op);
   if (!n)
-    return has_axes(sharding);
+    return sharc_report_has_axes(sharding);
   for (unsigned i = 0; i < n; i++)
     if (same_layout(sharc_report_value_sharding(sharc_op_operand(op, i)), sharding))
       return false;
@@ -691,7 +691,7 @@ static sharc_walk_result visit_op(sharc_op *op, void *user) {
     r->summary.num_values++;
     if (!changed && !r->opts.all_values) {
       /* not listed: only the padded count needs its sizes */
-      if (sharding && has_axes(sharding)) {
+      if (sharding && sharc_report_has_axes(sharding)) {
         sizes z;
         value_sizes(r, sharc_value_type(res), sharding, op, false, &z);
         r->summary.num_padded += z.padded;

@@ -5,6 +5,7 @@
 #define SHARC_REPORT_REPORT_INTERNAL_H
 
 #include "sharc/asm.h"
+#include "sharc/pass.h"
 #include "sharc/report.h"
 #include "sharc/sdy.h"
 #include "support/ptrmap.h"
@@ -45,11 +46,23 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
                                        unsigned index, const char *name);
 /* The sharding of result `i` of `func` / of a value (NULL: none). */
 const sharc_attr *sharc_report_value_sharding(sharc_value *v);
+/* Whether `s` puts any axis on a dimension or as unreduced (a sharding
+ * without one lays the tensor out as no sharding does). */
+bool sharc_report_has_axes(const sharc_attr *s);
 /* The resolved mesh of `sharding` (cached), or NULL. */
 const sharc_attr *sharc_report_mesh(sharc_report *r, const sharc_attr *sharding, sharc_op *from);
 /* "file:line:col" of `loc` into the arena, or "". */
 const char *sharc_report_loc_text(sharc_report *r, const sharc_attr *loc);
 char *sharc_report_strdup(sharc_report *r, const char *s, size_t n);
+
+/* ---- sharc's own pipeline runs (pipeline.c) ----------------------------------- */
+/* A pipeline of the passes of the tools in `tool_mask`, verifying after
+ * each pass unless `verify` is false. */
+sharc_pipeline *sharc_report_new_pipeline(unsigned tool_mask, bool verify);
+/* Runs `pl` on `module` when it was `built`, else reports `err` at `loc`;
+ * then destroys `pl`, frees `err` and flushes the diagnostics. */
+bool sharc_report_run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module,
+                               sharc_attr *loc, sharc_buf *err);
 
 /* ---- the user's shardings and what became of them (changes.c) ---------------- */
 /* Records every function's argument and result shardings on the module,
