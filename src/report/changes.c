@@ -64,15 +64,19 @@ const sharc_attr *sharc_report_user_record(sharc_op *module) {
   return sharc_op_attr(module, USER_SHARDINGS_ATTR);
 }
 
+/* The record is read back from the module, which anyone may have written. */
+static bool is_array(const sharc_attr *a) { return a && sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
+
 const sharc_attr *sharc_report_user_side(const sharc_report *r, const sharc_op *func,
                                          bool results) {
   if (!r->user_record || sharc_attr_get_kind(r->user_record) != SHARC_ATTR_DICTIONARY)
     return NULL;
   sharc_ident *name = sharc_ident_get(sharc_op_context(r->module), sharc_op_symbol_name(func));
   const sharc_attr *sides = sharc_attr_dict_get_ident(r->user_record, name);
-  if (!sides || sharc_attr_count(sides) != 2)
+  if (!is_array(sides) || sharc_attr_count(sides) != 2)
     return NULL;
-  return sharc_attr_at(sides, results ? 1 : 0);
+  const sharc_attr *side = sharc_attr_at(sides, results ? 1 : 0);
+  return is_array(side) ? side : NULL;
 }
 
 /* ---- the comparison ------------------------------------------------------------ */
