@@ -184,25 +184,31 @@ static sharc_value *device_id(sharc_halo_state *s, sharc_attr *loc) {
   return id;
 }
 
+/* How far apart, in logical device positions, two neighbouring coordinates
+ * of `axis` are: the sizes of the mesh axes after its own, times what
+ * follows the sub-axis inside it. */
+static int64_t axis_stride(const sharc_attr *axis, const sharc_attr *mesh) {
+  sharc_str name = sharc_sdy_axis_ref_name(axis);
+  int64_t suffix = 1;
+  bool found = false;
+  for (unsigned j = 0; j < sharc_sdy_mesh_num_axes(mesh); j++) {
+    sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
+    if (found)
+      suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
+    found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
+  }
+  return suffix * place_of(axis, mesh).post;
+}
+
 /* getShardIndex for the device at logical position `logical` (-1: none). */
 static int64_t shard_index_of_logical(int64_t logical, const sharc_attr *mesh,
                                       sharc_attr *const *axes, unsigned n) {
   if (logical < 0)
     return -1;
   int64_t index = 0;
-  unsigned num_axes = sharc_sdy_mesh_num_axes(mesh);
   for (unsigned k = 0; k < n; k++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[k]);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned j = 0; j < num_axes; j++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
-      if (found)
-        suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
-      found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
-    }
     axis_place p = place_of(axes[k], mesh);
-    int64_t divisor = suffix * p.post;
+    int64_t divisor = axis_stride(axes[k], mesh);
     int64_t coord = divisor && p.size ? (logical / divisor) % p.size : 0;
     index = index * p.size + coord;
   }
@@ -238,20 +244,9 @@ static sharc_value *id_in_group(sharc_halo_state *s, sharc_attr *loc, sharc_valu
     return sharc_halo_reshape(s, loc, sharc_halo_tensor(ctx, NULL, 0, i64), slice);
   }
   sharc_value *result = NULL;
-  unsigned num_axes = sharc_sdy_mesh_num_axes(mesh);
   for (unsigned k = 0; k < n; k++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[k]);
     int64_t size = sharc_sdy_axis_ref_size(axes[k], mesh);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned j = 0; j < num_axes; j++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
-      if (found)
-        suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
-      found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
-    }
-    axis_place p = place_of(axes[k], mesh);
-    int64_t divisor = suffix * p.post;
+    int64_t divisor = axis_stride(axes[k], mesh);
     sharc_value *coord = id;
     if (divisor > 1)
       coord = sharc_halo_binary(s, "stablehlo.divide", loc, coord,

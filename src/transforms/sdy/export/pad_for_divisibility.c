@@ -689,13 +689,6 @@ static void cast_for_unconverted_users(pad_state *s) {
   }
 }
 
-static void emit_not_legalized(sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "failed to legalize operation '%.*s' that was explicitly marked illegal",
-             (int)name.len, name.data);
-}
-
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   pad_state s = {0};
@@ -709,7 +702,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     sharc_op *op = c.ops.items[i];
     sharc_rw_set_before(&s.h.rw, op);
     if (!convert(&s, op)) {
-      emit_not_legalized(op);
+      sharc_sdy_emit_not_legalized(op);
       ok = false;
     }
   }
