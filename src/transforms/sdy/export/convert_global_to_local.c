@@ -345,9 +345,9 @@ static bool convert_op(sharc_g2l_state *s, sharc_op *op) {
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const sharc_g2l_options *o = opts;
   if (o->replica_count > 1 && o->partition_count > 1) {
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
-               "Shardy partitioner convert_global_to_local does not support both "
-               "replica_count > 1 and partition_count > 1 yet.");
+    sharc_emit_op(module, SHARC_SEV_ERROR,
+                  "Shardy partitioner convert_global_to_local does not support both "
+                  "replica_count > 1 and partition_count > 1 yet.");
     return false;
   }
   if (!check_mesh_sizes(module))

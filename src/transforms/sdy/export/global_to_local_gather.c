@@ -519,7 +519,7 @@ bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op) {
     return sharc_g2l_localize(s, op);
   sharc_attr *mesh = sharc_g2l_mesh(s, input_sharding ? input_sharding : update_sharding);
   if (!mesh) {
-    sharc_emit(s->h.ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "failed to resolve mesh.");
+    sharc_emit_op(op, SHARC_SEV_ERROR, "failed to resolve mesh.");
     return false;
   }
   sharc_attr *dn = sharc_op_attr(op, "scatter_dimension_numbers");
@@ -541,7 +541,7 @@ bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op) {
                                                sharc_type_element(local_input_type), loc);
     if (!identity) {
       sharc_vec_free(&reduction);
-      sharc_emit(s->h.ctx, SHARC_SEV_ERROR, loc, "failed to get scatter reduction identity.");
+      sharc_emit_op(op, SHARC_SEV_ERROR, "failed to get scatter reduction identity.");
       return false;
     }
     int64_t devices = sharc_sdy_mesh_total_size(mesh);

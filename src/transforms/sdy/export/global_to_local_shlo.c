@@ -231,7 +231,7 @@ static bool dot_general(sharc_g2l_state *s, sharc_op *op) {
     return sharc_g2l_localize(s, op);
   sharc_attr *mesh = sharc_g2l_mesh(s, lhs);
   if (!mesh) {
-    sharc_emit(s->h.ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "failed to resolve mesh.");
+    sharc_emit_op(op, SHARC_SEV_ERROR, "failed to resolve mesh.");
     return false;
   }
   sharc_attr *dims = sharc_shlo_struct_field(sharc_op_attr(op, "dot_dimension_numbers"),
