@@ -288,7 +288,36 @@ class Program:
                            (c, v, w, tensor(s), tensor(s), pred), None))
         return self.emit("stablehlo.select %s, %s, %s : %s, %s" % (c, w, v, pred, tensor(s)), s)
 
-    OPS = ["op_unary", "op_binary", "op_transpose", "op_dot", "op_reduce", "op_broadcast",
+    def op_reduce_window(self):
+        v, s = self.pick()
+        window = [self.rng.choice([1, 2, 3]) if d >= 3 else 1 for d in s]
+        strides = [self.rng.choice([1, 2]) if w > 1 else 1 for w in window]
+        out = [(d - w) // st + 1 for d, w, st in zip(s, window, strides)]
+        c = self.fresh()
+        self.lines.append(("%s = stablehlo.constant dense<0.000000e+00> : tensor<f32>" % c, None))
+        arr = lambda xs: "array<i64: %s>" % ", ".join(map(str, xs))
+        return self.emit(
+            '"stablehlo.reduce_window"(%s, %s) <{window_dimensions = %s, window_strides = %s}> ({\n'
+            '  ^bb0(%%a: tensor<f32>, %%b: tensor<f32>):\n'
+            '    %%s = stablehlo.add %%a, %%b : tensor<f32>\n'
+            '    stablehlo.return %%s : tensor<f32>\n'
+            '  }) : (%s, tensor<f32>) -> %s' % (v, c, arr(window), arr(strides), tensor(s),
+                                              tensor(out)), out)
+
+    def op_dynamic_slice(self):
+        v, s = self.pick()
+        sizes = [self.rng.randint(1, d) for d in s]
+        idx = []
+        for d, z in zip(s, sizes):
+            c = self.fresh()
+            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
+                               (c, self.rng.randint(0, d - z + 1)), None))
+            idx.append(c)
+        return self.emit("stablehlo.dynamic_slice %s, %s, sizes = %s : (%s, %s) -> %s" %
+                         (v, ", ".join(idx), sizes, tensor(s), ", ".join(["tensor<i32>"] * len(s)),
+                          tensor(sizes)), sizes)
+
+    OPS = ["op_reduce_window", "op_dynamic_slice", "op_unary", "op_binary", "op_transpose", "op_dot", "op_reduce", "op_broadcast",
            "op_slice", "op_pad", "op_concatenate", "op_reverse", "op_iota_add", "op_reshape",
            "op_select"]
 
@@ -428,11 +457,19 @@ def main():
     ap.add_argument("--seed", type=int, help="one seed only")
     ap.add_argument("--show", action="store_true", help="print the program and its partition")
     ap.add_argument("--quick", action="store_true", help="print only the summary")
+    ap.add_argument("--baseline", help="a file of seeds that pass: only their failures (and any "
+                    "crash) fail the run, as the conformance ratchet does")
+    ap.add_argument("--write-baseline", help="write the seeds that pass to this file")
     args = ap.parse_args()
     seeds = [args.seed] if args.seed is not None else range(args.first, args.first + args.seeds)
     counts = {"pass": 0, "refused": 0, "fail": 0, "crash": 0}
     refusals = {}
     with_collectives = 0
+    listed = None
+    if args.baseline:
+        with open(args.baseline) as f:
+            listed = {int(line) for line in f if line.strip() and not line.startswith("#")}
+    passing, regressions = [], 0
     with tempfile.TemporaryDirectory() as tmp:
         for seed in seeds:
             try:
@@ -440,6 +477,10 @@ def main():
             except subprocess.TimeoutExpired:
                 status, detail = "fail", "timed out"
             counts[status] += 1
+            if status == "pass":
+                passing.append(seed)
+            elif status == "crash" or (listed is not None and seed in listed):
+                regressions += 1
             with_collectives += status == "pass" and detail == "collectives"
             if status in ("fail", "crash"):
                 print("seed %d: %s: %s" % (seed, status, detail))
@@ -453,6 +494,14 @@ def main():
     if not args.quick:
         for msg, n in sorted(refusals.items(), key=lambda kv: -kv[1]):
             print("  %4d refused: %s" % (n, msg))
+    if args.write_baseline:
+        with open(args.write_baseline, "w") as f:
+            f.write("# seeds of gen_partition.py whose programs pass (see README.md)\n")
+            f.write("".join("%d\n" % seed for seed in passing))
+    if listed is not None:
+        if regressions:
+            print("%d listed seed(s) no longer pass" % regressions)
+        return 1 if regressions else 0
     return 1 if counts["fail"] or counts["crash"] else 0
 
 
