@@ -38,6 +38,8 @@ run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecod
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
+run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
+  --seeds 40 --quick --baseline tests/partitioner/baseline.txt
 if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --baseline tests/conformance/baseline.txt --quiet
