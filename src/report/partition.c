@@ -1,0 +1,442 @@
+/* `sharc partition`: Shardy's propagation, explicit reshards and
+ * collectives, and the SPMD partitioner (pad for divisibility, global to
+ * local), composed as Shardy's partitioner pipeline; then, for the entry
+ * function's arguments and results, their global and local types and the
+ * block each device holds, read from dialect/sdy/device_block.h as the
+ * partitioner reads it. */
+#include "report/report_internal.h"
+
+#include "dialect/func/func.h"
+#include "dialect/sdy/device_block.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/utils.h"
+#include "sharc/partition.h"
+#include "sharc/pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sharc_partition {
+  sharc_op *module;
+  sharc_arena arena;
+  int64_t replica_count, partition_count;
+  bool reduces_floats;
+  unsigned num_values;
+  sharc_partition_value *values;
+  /* what the report (sharc_report_create on the module with global shapes
+   * and collectives) says of each value: its P(...) and shard shape */
+  const char **report_spec;
+  int64_t **report_shard;
+};
+
+sharc_partition_options sharc_partition_options_default(void) {
+  sharc_partition_options o = {0};
+  o.halo_exchange = true;
+  return o;
+}
+
+/* @main, else the first public function, else the first one. */
+static sharc_op *entry_function(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  sharc_op *first = NULL, *first_public = NULL;
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
+    if (!sharc_op_isa(op, &sharc_func_func_def) || sharc_func_is_declaration(op))
+      continue;
+    if (sharc_str_eq_cstr(sharc_op_symbol_name(op), "main"))
+      return op;
+    if (!first)
+      first = op;
+    if (!first_public && !sharc_func_is_private(op))
+      first_public = op;
+  }
+  return first_public ? first_public : first;
+}
+
+/* The devices of the largest mesh of the module (1 when it has none). */
+static int64_t largest_mesh(sharc_op *module) {
+  int64_t best = 1;
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
+    sharc_attr *mesh = sharc_op_is(op, "sdy.mesh") ? sharc_op_attr(op, "mesh") : NULL;
+    int64_t n = mesh ? sharc_sdy_mesh_total_size(mesh) : 0;
+    if (n > best)
+      best = n;
+  }
+  return best;
+}
+
+static bool run_text(sharc_op *module, const char *text) {
+  sharc_pipeline_flags flags = {0};
+  flags.tool_mask = SHARC_TOOL_ANY;
+  flags.tool_name = "sharc";
+  sharc_pipeline *pl = sharc_pipeline_create(&flags);
+  sharc_buf err = {0};
+  bool ok = sharc_pipeline_parse(pl, text, &err);
+  if (!ok)
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module), "%s",
+               err.data ? err.data : "the partitioner pipeline could not be built");
+  ok = ok && sharc_pipeline_run(pl, module);
+  sharc_diag_flush(sharc_op_context(module));
+  sharc_buf_free(&err);
+  sharc_pipeline_destroy(pl);
+  return ok;
+}
+
+/* After propagation (the module still ready for another round): Shardy's
+ * export for partitioning, with halo exchange resolved first as its
+ * partitioner pipeline does; shapes stay global. */
+static bool add_collectives(sharc_op *module, const sharc_partition_options *o) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "builtin.module(sdy-remove-sharding-groups, "
+           "func.func(sdy-sharding-constraint-to-reshard), "
+           "sdy-resolve-permutation-factors{enable-halo-exchange=%s partition-count=%lld "
+           "replica-count=%lld}, "
+           "func.func(sdy-verify-unreduced-axes), "
+           "func.func(sdy-insert-explicit-reshards{enable-full-version=true}), "
+           "canonicalize{enable-patterns=sdy-reshard}, "
+           "func.func(sdy-reshard-to-collectives), "
+           "canonicalize{enable-patterns=sdy-collective})",
+           o->halo_exchange ? "true" : "false", (long long)o->partition_count,
+           (long long)o->replica_count);
+  return run_text(module, text);
+}
+
+/* Global shapes to each device's local ones. */
+static bool localize(sharc_op *module, const sharc_partition_options *o) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "builtin.module(func.func(sdy-pad-for-divisibility), "
+           "sdy-convert-global-to-local{partition-count=%lld replica-count=%lld "
+           "per-dim-all-gather=%s}, sdy-drop-sharding-and-mesh)",
+           (long long)o->partition_count, (long long)o->replica_count,
+           o->per_dim_all_gather ? "true" : "false");
+  return run_text(module, text);
+}
+
+static char *arena_text(sharc_partition *p, const char *s, size_t n) {
+  char *c = sharc_arena_alloc(&p->arena, n + 1);
+  memcpy(c, s, n);
+  c[n] = 0;
+  return c;
+}
+
+/* The entry's arguments and results with their global types and shardings,
+ * taken before the partitioner drops them. */
+static void record_values(sharc_partition *p, sharc_op *func) {
+  unsigned na = sharc_func_num_args(func), nr = sharc_func_num_results(func);
+  sharc_type *ft = sharc_func_type(func);
+  p->num_values = na + nr;
+  p->values = sharc_arena_alloc(&p->arena, (p->num_values + 1) * sizeof *p->values);
+  memset(p->values, 0, (p->num_values + 1) * sizeof *p->values);
+  sharc_buf b = {0};
+  for (unsigned i = 0; i < p->num_values; i++) {
+    sharc_partition_value *v = &p->values[i];
+    v->is_result = i >= na;
+    v->index = v->is_result ? i - na : i;
+    v->global_type = v->is_result ? sharc_type_func_result(ft, v->index)
+                                  : sharc_type_func_input(ft, v->index);
+    sharc_attr *s = v->is_result ? sharc_sdy_func_result_sharding(func, v->index)
+                                 : sharc_sdy_func_arg_sharding(func, v->index);
+    v->mesh = s ? sharc_sdy_sharding_mesh(s, func) : NULL;
+    v->sharding = v->mesh ? s : NULL;
+    b.len = 0;
+    sharc_buf_printf(&b, v->is_result ? "result%u" : "%%arg%u", v->index);
+    v->name = arena_text(p, b.data, b.len);
+    b.len = 0;
+    sharc_report_partition_spec(v->sharding, &b);
+    v->spec = arena_text(p, b.data, b.len);
+  }
+  sharc_buf_free(&b);
+}
+
+static unsigned rank_of(const sharc_partition_value *v) {
+  const sharc_type *t = sharc_type_shaped_view(v->global_type);
+  return t && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+}
+
+/* The report's view of the entry's arguments and results. */
+static void record_report(sharc_partition *p, sharc_op *func) {
+  sharc_report_options ro = sharc_report_options_default();
+  ro.explicit_collectives = false;
+  sharc_report *r = sharc_report_create(p->module, &ro);
+  size_t n = p->num_values + 1;
+  p->report_spec = sharc_arena_alloc(&p->arena, n * sizeof *p->report_spec);
+  p->report_shard = sharc_arena_alloc(&p->arena, n * sizeof *p->report_shard);
+  memset(p->report_spec, 0, n * sizeof *p->report_spec);
+  memset(p->report_shard, 0, n * sizeof *p->report_shard);
+  unsigned na = sharc_func_num_args(func);
+  for (unsigned i = 0; r && i < sharc_report_num_values(r); i++) {
+    const sharc_report_value *v = sharc_report_value_at(r, i);
+    if (v->func != func || (v->kind != SHARC_REPORT_ARGUMENT && v->kind != SHARC_REPORT_RESULT))
+      continue;
+    unsigned k = v->kind == SHARC_REPORT_RESULT ? na + v->index : v->index;
+    if (k >= p->num_values)
+      continue;
+    p->report_spec[k] = arena_text(p, v->spec, strlen(v->spec));
+    p->report_shard[k] = sharc_arena_alloc(&p->arena, (v->rank + 1) * sizeof(int64_t));
+    if (v->rank)
+      memcpy(p->report_shard[k], v->shard_shape, v->rank * sizeof(int64_t));
+  }
+  sharc_report_destroy(r);
+}
+
+bool sharc_partition_report_agrees(const sharc_partition *p, unsigned i, sharc_buf *why) {
+  const sharc_partition_value *v = sharc_partition_value_at(p, i);
+  if (!v)
+    return false;
+  if (!p->report_spec[i]) {
+    sharc_buf_printf(why, "the report does not list %s", v->name);
+    return false;
+  }
+  if (strcmp(p->report_spec[i], v->spec) != 0) {
+    sharc_buf_printf(why, "the report says %s is sharded %s, the partitioner read %s", v->name,
+                     p->report_spec[i], v->spec);
+    return false;
+  }
+  const sharc_type *t = v->local_type ? sharc_type_shaped_view(v->local_type) : NULL;
+  unsigned rank = rank_of(v);
+  if (!t || !sharc_type_has_rank(t) || sharc_type_rank(t) != rank)
+    return true; /* not a tensor: nothing is cut */
+  for (unsigned d = 0; d < rank; d++)
+    if (p->report_shard[i][d] != sharc_type_shape(t)[d]) {
+      sharc_buf_printf(why, "the report says each device holds %lld of dimension %u of %s, "
+                            "the partitioned program has ",
+                       (long long)p->report_shard[i][d], d, v->name);
+      sharc_print_type(v->local_type, why);
+      return false;
+    }
+  return true;
+}
+
+static void record_local_types(sharc_partition *p, sharc_op *func) {
+  sharc_type *ft = func ? sharc_func_type(func) : NULL;
+  for (unsigned i = 0; i < p->num_values; i++) {
+    sharc_partition_value *v = &p->values[i];
+    unsigned n = v->is_result ? sharc_type_func_num_results(ft) : sharc_type_func_num_inputs(ft);
+    if (ft && v->index < n)
+      v->local_type = v->is_result ? sharc_type_func_result(ft, v->index)
+                                   : sharc_type_func_input(ft, v->index);
+  }
+}
+
+static bool is_float_type(const sharc_type *t) {
+  const sharc_type *s = t ? sharc_type_shaped_view(t) : NULL;
+  const sharc_type *e = s ? sharc_type_element(s) : t;
+  return e && (sharc_type_get_kind(e) == SHARC_TYPE_FLOAT ||
+               sharc_type_get_kind(e) == SHARC_TYPE_COMPLEX);
+}
+
+static sharc_walk_result find_float_reduction(sharc_op *op, void *user) {
+  bool *found = user;
+  if ((sharc_op_is(op, "stablehlo.all_reduce") || sharc_op_is(op, "stablehlo.reduce_scatter")) &&
+      sharc_op_num_results(op) && is_float_type(sharc_value_type(sharc_op_result(op, 0))))
+    *found = true;
+  return SHARC_WALK_ADVANCE;
+}
+
+sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_options *options) {
+  sharc_partition_options o = options ? *options : sharc_partition_options_default();
+  sharc_context *ctx = sharc_op_context(module);
+  if (!sharc_report_has_mesh(module)) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+               "the module has no sdy.mesh: nothing in it is sharded");
+    return NULL;
+  }
+  if (!o.partition_count && !o.replica_count)
+    o.partition_count = largest_mesh(module);
+  if (!o.partition_count)
+    o.partition_count = 1;
+  if (!o.replica_count)
+    o.replica_count = 1;
+  if (o.partition_count < 1 || o.replica_count < 1 ||
+      (o.partition_count > 1 && o.replica_count > 1) || o.partition_count * o.replica_count > 4096) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+               "the partitioner needs replica-count or partition-count to be 1 (and at most "
+               "4096 devices), not %lld x %lld",
+               (long long)o.replica_count, (long long)o.partition_count);
+    return NULL;
+  }
+  sharc_report_options ro = sharc_report_options_default();
+  ro.explicit_collectives = false;
+  if (!sharc_report_propagate(module, &ro) || !add_collectives(module, &o))
+    return NULL;
+  sharc_op *func = entry_function(module);
+  if (!func) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "the module has no function");
+    return NULL;
+  }
+  sharc_partition *p = calloc(1, sizeof *p);
+  if (!p)
+    abort();
+  p->module = module;
+  p->replica_count = o.replica_count;
+  p->partition_count = o.partition_count;
+  record_values(p, func);
+  record_report(p, func);
+  if (!localize(module, &o)) {
+    sharc_partition_destroy(p);
+    return NULL;
+  }
+  record_local_types(p, entry_function(module));
+  sharc_walk(module, SHARC_PRE_ORDER, find_float_reduction, &p->reduces_floats);
+  return p;
+}
+
+void sharc_partition_destroy(sharc_partition *p) {
+  if (!p)
+    return;
+  sharc_arena_free(&p->arena);
+  free(p);
+}
+
+unsigned sharc_partition_num_devices(const sharc_partition *p) {
+  return (unsigned)(p->replica_count * p->partition_count);
+}
+int64_t sharc_partition_replica_count(const sharc_partition *p) { return p->replica_count; }
+int64_t sharc_partition_partition_count(const sharc_partition *p) { return p->partition_count; }
+unsigned sharc_partition_num_values(const sharc_partition *p) { return p->num_values; }
+const sharc_partition_value *sharc_partition_value_at(const sharc_partition *p, unsigned i) {
+  return i < p->num_values ? &p->values[i] : NULL;
+}
+bool sharc_partition_reduces_floats(const sharc_partition *p) { return p->reduces_floats; }
+
+bool sharc_partition_block(const sharc_partition_value *v, int64_t device, int64_t *offsets,
+                           int64_t *sizes, int64_t *local) {
+  const sharc_type *t = sharc_type_shaped_view(v->global_type);
+  if (!t || !sharc_type_has_rank(t))
+    return false;
+  int64_t pos = v->mesh ? sharc_sdy_mesh_position_of(v->mesh, device) : 0;
+  if (pos < 0)
+    return false;
+  return sharc_sdy_device_block(v->sharding, v->mesh, pos, sharc_type_shape(t),
+                                sharc_type_rank(t), offsets, sizes, local);
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+static void put_type(sharc_buf *out, sharc_type *t) {
+  if (t)
+    sharc_print_type(t, out);
+  else
+    sharc_buf_putc(out, '-');
+}
+
+static void put_json_str(sharc_buf *out, const char *s) {
+  sharc_buf_putc(out, '"');
+  for (; s && *s; s++) {
+    if (*s == '"' || *s == '\\')
+      sharc_buf_putc(out, '\\');
+    sharc_buf_putc(out, *s);
+  }
+  sharc_buf_putc(out, '"');
+}
+
+static void put_json_type(sharc_buf *out, sharc_type *t) {
+  sharc_buf tb = {0};
+  put_type(&tb, t);
+  put_json_str(out, tb.data);
+  sharc_buf_free(&tb);
+}
+
+static void put_ints(sharc_buf *out, const int64_t *v, unsigned n) {
+  sharc_buf_putc(out, '[');
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(out, "%s%lld", i ? ", " : "", (long long)v[i]);
+  sharc_buf_putc(out, ']');
+}
+
+/* `[0:1, 2:4]` */
+static void put_block(sharc_buf *out, const int64_t *off, const int64_t *size, unsigned rank) {
+  sharc_buf_putc(out, '[');
+  for (unsigned d = 0; d < rank; d++)
+    sharc_buf_printf(out, "%s%lld:%lld", d ? ", " : "", (long long)off[d],
+                     (long long)(off[d] + size[d]));
+  sharc_buf_putc(out, ']');
+}
+
+static void write_value_json(const sharc_partition *p, const sharc_partition_value *v,
+                             sharc_buf *out) {
+  unsigned rank = rank_of(v);
+  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
+          *local = size + rank + 1;
+  if (!off)
+    abort();
+  SHARC_BUF_LIT(out, "{\"value\": ");
+  put_json_str(out, v->name);
+  SHARC_BUF_LIT(out, ", \"kind\": ");
+  put_json_str(out, v->is_result ? "result" : "argument");
+  SHARC_BUF_LIT(out, ", \"type\": ");
+  put_json_type(out, v->global_type);
+  SHARC_BUF_LIT(out, ", \"local_type\": ");
+  put_json_type(out, v->local_type);
+  SHARC_BUF_LIT(out, ", \"sharding\": ");
+  put_json_str(out, v->spec);
+  SHARC_BUF_LIT(out, ", \"blocks\": [");
+  unsigned n = sharc_partition_num_devices(p);
+  for (unsigned d = 0; d < n; d++) {
+    bool ok = sharc_partition_block(v, d, off, size, local);
+    sharc_buf_printf(out, "%s{\"device\": %u, ", d ? ", " : "", d);
+    if (!ok) {
+      SHARC_BUF_LIT(out, "\"offsets\": null, \"sizes\": null}");
+      continue;
+    }
+    SHARC_BUF_LIT(out, "\"offsets\": ");
+    put_ints(out, off, rank);
+    SHARC_BUF_LIT(out, ", \"sizes\": ");
+    put_ints(out, size, rank);
+    SHARC_BUF_LIT(out, "}");
+  }
+  SHARC_BUF_LIT(out, "]}");
+  free(off);
+}
+
+static void write_value_table(const sharc_partition *p, const sharc_partition_value *v,
+                              sharc_buf *out) {
+  unsigned rank = rank_of(v);
+  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
+          *local = size + rank + 1;
+  if (!off)
+    abort();
+  sharc_buf_printf(out, "%-8s ", v->name);
+  put_type(out, v->global_type);
+  sharc_buf_printf(out, "  %s  local ", v->spec);
+  put_type(out, v->local_type);
+  sharc_buf_putc(out, '\n');
+  unsigned n = sharc_partition_num_devices(p);
+  for (unsigned d = 0; d < n; d++) {
+    sharc_buf_printf(out, "  device %-3u ", d);
+    if (sharc_partition_block(v, d, off, size, local))
+      put_block(out, off, size, rank);
+    else
+      SHARC_BUF_LIT(out, "(not in the mesh)");
+    sharc_buf_putc(out, '\n');
+  }
+  free(off);
+}
+
+void sharc_partition_write(const sharc_partition *p, bool json, const char *title,
+                           sharc_buf *out) {
+  if (json) {
+    SHARC_BUF_LIT(out, "{\"file\": ");
+    put_json_str(out, title ? title : "");
+    sharc_buf_printf(out, ", \"replica_count\": %lld, \"partition_count\": %lld, \"values\": [",
+                     (long long)p->replica_count, (long long)p->partition_count);
+    for (unsigned i = 0; i < p->num_values; i++) {
+      if (i)
+        SHARC_BUF_LIT(out, ",\n  ");
+      write_value_json(p, &p->values[i], out);
+    }
+    SHARC_BUF_LIT(out, "]}\n");
+    return;
+  }
+  if (title)
+    sharc_buf_printf(out, "%s\n", title);
+  sharc_buf_printf(out, "%u devices (%lld replicas x %lld partitions); each device's block of "
+                        "the entry function's arguments and results:\n",
+                   sharc_partition_num_devices(p), (long long)p->replica_count,
+                   (long long)p->partition_count);
+  for (unsigned i = 0; i < p->num_values; i++)
+    write_value_table(p, &p->values[i], out);
+}
