@@ -516,17 +516,32 @@ static void write_verdict(run *r, const char *verdict, double tol) {
   sharc_buf_putc(r->out, '\n');
 }
 
-/* Runs and compares; `p` is the partition of `local`. */
-static int compare_programs(run *r, sharc_op *global, sharc_op *local, sharc_partition *p) {
+/* Runs the global program, partitions a copy of `module` and runs it,
+ * and compares. */
+static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
   unsigned na = r->num_inputs;
-  unsigned nvals = sharc_partition_num_values(p), nr = nvals - na;
-  unsigned nd = sharc_partition_num_devices(p);
   sharc_interpret_options io = {0};
   io.max_tensor_bytes = (uint64_t)1 << 32;
   sharc_tensor **gres = NULL;
   unsigned ngot = 0;
-  if (!sharc_interpret_module(global, r->inputs, na, &io, &gres, &ngot))
+  if (!sharc_interpret_module(global, r->inputs, na, &io, &gres, &ngot)) {
+    sharc_emit(r->ctx, SHARC_SEV_NOTE, sharc_op_loc(module),
+               "the global program could not be run: nothing to compare with");
     return 2;
+  }
+  sharc_op *local = sharc_op_clone(module, true);
+  sharc_partition *p = sharc_partition_module(local, &r->o->partition);
+  if (!p || sharc_partition_num_values(p) < na) {
+    if (p)
+      fail_at(r, r->global_func, "the partitioned entry function differs from the global one",
+              NULL);
+    sharc_partition_destroy(p);
+    sharc_op_erase(local);
+    release_all(gres, ngot);
+    return 2;
+  }
+  unsigned nvals = sharc_partition_num_values(p), nr = nvals - na;
+  unsigned nd = sharc_partition_num_devices(p);
   sharc_tensor **args = calloc((size_t)nd * na + 1, sizeof *args);
   sharc_tensor **lres = calloc((size_t)nd * nr + 1, sizeof *lres);
   int rc = 2;
@@ -585,6 +600,8 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *local, sharc_par
   release_all(gres, ngot);
   release_all(args, (size_t)nd * na);
   release_all(lres, (size_t)nd * nr);
+  sharc_partition_destroy(p);
+  sharc_op_erase(local);
   return rc;
 }
 
@@ -597,27 +614,20 @@ int sharc_verify_module(sharc_op *module, const sharc_verify_options *options, c
   r.title = title;
   r.out = out;
   sharc_op *global = sharc_op_clone(module, true);
-  sharc_op *local = sharc_op_clone(module, true);
   drop_sharding_ops(global);
-  int rc = 2;
-  sharc_partition *p = sharc_partition_module(local, &o.partition);
-  r.global_func = p ? sharc_interp_find_entry(global, "main") : NULL;
-  if (p && !r.global_func) {
+  r.global_func = sharc_interp_find_entry(global, "main");
+  if (!r.global_func) {
     sharc_emit(r.ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "the module has no @main to run");
-  } else if (p) {
-    r.num_inputs = sharc_func_num_args(r.global_func);
-    r.inputs = calloc(r.num_inputs + 1, sizeof *r.inputs);
-    bool made = o.inputs_text ? given_inputs(&r) : random_inputs(&r);
-    if (made && r.num_inputs + sharc_type_func_num_results(sharc_attr_type_value(sharc_op_attr(
-                                   r.global_func, "function_type"))) !=
-                    sharc_partition_num_values(p))
-      made = fail_at(&r, r.global_func, "the partitioned entry function differs from", NULL);
-    if (made)
-      rc = compare_programs(&r, global, local, p);
-    release_all(r.inputs, r.num_inputs);
+    sharc_op_erase(global);
+    return 2;
   }
-  sharc_partition_destroy(p);
+  r.num_inputs = sharc_func_num_args(r.global_func);
+  r.inputs = calloc(r.num_inputs + 1, sizeof *r.inputs);
+  int rc = 2;
+  bool made = o.inputs_text ? given_inputs(&r) : random_inputs(&r);
+  if (made)
+    rc = compare_programs(&r, global, module);
+  release_all(r.inputs, r.num_inputs);
   sharc_op_erase(global);
-  sharc_op_erase(local);
   return rc;
 }

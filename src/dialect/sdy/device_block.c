@@ -12,6 +12,8 @@ int64_t sharc_sdy_mesh_device_at(const sharc_attr *mesh, int64_t pos) {
 }
 
 int64_t sharc_sdy_mesh_position_of(const sharc_attr *mesh, int64_t device_id) {
+  if (!mesh)
+    return -1;
   unsigned n = sharc_sdy_mesh_num_device_ids(mesh);
   for (unsigned i = 0; i < n; i++)
     if (sharc_sdy_mesh_device_id(mesh, i) == device_id)
