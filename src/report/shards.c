@@ -170,10 +170,13 @@ int64_t sharc_report_dim_shards(const sharc_attr *dim, const sharc_attr *mesh) {
 bool sharc_report_shard_shape(const int64_t *shape, unsigned rank, const sharc_attr *sharding,
                               const sharc_attr *mesh, int64_t *out) {
   sharc_sdy_device_block(sharding, mesh, 0, shape, rank, NULL, NULL, out);
-  for (unsigned d = 0; d < rank; d++)
-    if (shape[d] >= 0 && out[d] > 0 && shape[d] % out[d] != 0)
-      return false;
-  return true;
+  unsigned srank = sharding ? sharc_sdy_tensor_sharding_rank(sharding) : 0;
+  bool divides = true;
+  for (unsigned d = 0; d < rank && d < srank; d++) {
+    int64_t k = sharc_sdy_dim_num_blocks(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+    divides = divides && (shape[d] < 0 || shape[d] % k == 0);
+  }
+  return divides;
 }
 
 /* ---- replicated axes ---------------------------------------------------------------- */

@@ -132,6 +132,13 @@ static bool random_inputs(run *r) {
   return true;
 }
 
+/* `inputs:line:col` of the inputs file, for its errors. */
+static sharc_attr *inputs_loc(run *r, unsigned line, unsigned col) {
+  const char *name = r->o->inputs_name ? r->o->inputs_name : "<inputs>";
+  sharc_ident *file = sharc_ident_get(r->ctx, (sharc_str){name, strlen(name)});
+  return sharc_loc_file(r->ctx, file, line, col);
+}
+
 /* --inputs: one dense literal (`dense<...> : tensor<...>`) a line, in the
  * order of the arguments; blank lines and `//` comments are skipped. */
 static bool given_inputs(run *r) {
@@ -149,9 +156,8 @@ static bool given_inputs(run *r) {
     if (s == stop || (stop - s >= 2 && s[0] == '/' && s[1] == '/'))
       continue;
     if (i >= r->num_inputs) {
-      sharc_emit(r->ctx, SHARC_SEV_ERROR, sharc_op_loc(r->global_func),
-                 "%s:%u: more inputs than the %u arguments of the function", r->o->inputs_name,
-                 line, r->num_inputs);
+      sharc_emit(r->ctx, SHARC_SEV_ERROR, inputs_loc(r, line, 1),
+                 "more inputs than the %u arguments of the function", r->num_inputs);
       return false;
     }
     sharc_attr *a = sharc_parse_attr_text(r->ctx, (sharc_str){s, (size_t)(stop - s)});
@@ -160,9 +166,8 @@ static bool given_inputs(run *r) {
     if (!v || sharc_tensor_type(v) != want) {
       sharc_buf b = {0};
       sharc_print_type(want, &b);
-      sharc_emit(r->ctx, SHARC_SEV_ERROR, sharc_op_loc(r->global_func),
-                 "%s:%u: input %u must be a dense literal of type %s", r->o->inputs_name, line, i,
-                 b.data);
+      sharc_emit(r->ctx, SHARC_SEV_ERROR, inputs_loc(r, line, 1),
+                 "input %u must be a dense literal of type %s", i, b.data);
       sharc_buf_free(&b);
       sharc_tensor_release(v);
       return false;
@@ -171,9 +176,8 @@ static bool given_inputs(run *r) {
   }
   if (i == r->num_inputs)
     return true;
-  sharc_emit(r->ctx, SHARC_SEV_ERROR, sharc_op_loc(r->global_func),
-             "%s: %u inputs for the %u arguments of the function", r->o->inputs_name, i,
-             r->num_inputs);
+  sharc_emit(r->ctx, SHARC_SEV_ERROR, inputs_loc(r, line + 1, 1),
+             "%u inputs for the %u arguments of the function", i, r->num_inputs);
   return false;
 }
 
