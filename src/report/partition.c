@@ -84,17 +84,18 @@ static bool run_text(sharc_op *module, const char *text) {
 }
 
 /* After propagation (the module still ready for another round): Shardy's
- * export for partitioning, with halo exchange resolved first as its
- * partitioner pipeline does; shapes stay global. */
+ * export for partitioning, composed as its partitioner pipeline (the one
+ * its executable tests run): explicit reshards, then permutation factors
+ * resolved (halo exchange), then collectives; shapes stay global. */
 static bool add_collectives(sharc_op *module, const sharc_partition_options *o) {
   char text[1024];
   snprintf(text, sizeof text,
            "builtin.module(sdy-remove-sharding-groups, "
            "func.func(sdy-sharding-constraint-to-reshard), "
-           "sdy-resolve-permutation-factors{enable-halo-exchange=%s partition-count=%lld "
-           "replica-count=%lld}, "
            "func.func(sdy-verify-unreduced-axes), "
            "func.func(sdy-insert-explicit-reshards{enable-full-version=true}), "
+           "sdy-resolve-permutation-factors{enable-halo-exchange=%s partition-count=%lld "
+           "replica-count=%lld}, "
            "canonicalize{enable-patterns=sdy-reshard}, "
            "func.func(sdy-reshard-to-collectives), "
            "canonicalize{enable-patterns=sdy-collective})",
@@ -108,8 +109,10 @@ static bool localize(sharc_op *module, const sharc_partition_options *o) {
   char text[512];
   snprintf(text, sizeof text,
            "builtin.module(func.func(sdy-pad-for-divisibility), "
+           "func.func(sdy-resolve-single-device-sharding{partition-count=%lld replica-count=%lld}), "
            "sdy-convert-global-to-local{partition-count=%lld replica-count=%lld "
            "per-dim-all-gather=%s}, sdy-drop-sharding-and-mesh)",
+           (long long)o->partition_count, (long long)o->replica_count,
            (long long)o->partition_count, (long long)o->replica_count,
            o->per_dim_all_gather ? "true" : "false");
   return run_text(module, text);
@@ -260,7 +263,10 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   }
   sharc_report_options ro = sharc_report_options_default();
   ro.explicit_collectives = false;
-  if (!sharc_report_propagate(module, &ro) || !add_collectives(module, &o))
+  /* the partitioner converts one function at a time: calls are inlined
+   * first, as stablehlo-opt -inline does for the programs JAX exports */
+  if (!run_text(module, "builtin.module(inline, symbol-dce)") ||
+      !sharc_report_propagate(module, &ro) || !add_collectives(module, &o))
     return NULL;
   sharc_op *func = entry_function(module);
   if (!func) {

@@ -6,7 +6,8 @@ with `check.expect_*` custom calls).
 
 Each program becomes one whose `@main` takes the inputs as arguments, with a
 random mesh of 2-8 devices (sometimes with an explicit device order) and
-random argument shardings: whole axes and sub-axes (`"x":(2)2`, major to
+random argument shardings that divide their dimensions, as JAX requires
+of a jitted function's arguments and results: whole axes and sub-axes (`"x":(2)2`, major to
 minor), open and closed dimensions, priorities; sometimes a result sharding
 too. The checks and the expected values are dropped: `sharc verify` compares
 the partitioned program with the global one instead.
@@ -114,14 +115,28 @@ def axis_units(rng, axes):
     return units
 
 
+def unit_size(unit, axes):
+    """The devices an axis-ref text spans: `"x"` or `"x":(pre)size`."""
+    if ":(" in unit:
+        return int(unit.rsplit(")", 1)[1])
+    return dict(axes)[unit.strip('"')]
+
+
 def random_sharding(rng, shape, axes, allow_open=True):
+    """JAX's rule for the shardings of a jitted function's arguments and
+    results: every sharded dimension divides by its axes' product."""
     units = axis_units(rng, axes)
     rng.shuffle(units)
     dims = [[] for _ in shape]
+    ways = [1 for _ in shape]
     if shape:
         for u in units:
             if rng.random() < 0.6:
-                dims[rng.randrange(len(shape))].append(u)
+                d = rng.randrange(len(shape))
+                k = ways[d] * unit_size(u, axes)
+                if shape[d] % k == 0:
+                    dims[d].append(u)
+                    ways[d] = k
     out = []
     for d in dims:
         # at most one part of an axis per dimension: adjacent parts of one
@@ -197,12 +212,15 @@ def transform(text, rng):
             header = header.replace(" {", " {sdy.sharding = %s, " % random_sharding(
                 rng, rs, axes, allow_open=False), 1)
     out[main_at] = "%s(%s)%s" % (m.group(1), ", ".join(args), header)
-    body = "\n".join(out[main_at + 1:])
+    end = main_at + 1
+    while end < len(out) and not re.match(r"^  \}\s*$", out[end]):
+        end += 1
+    body = "\n".join(out[main_at + 1:end])
     if count:
         body = re.sub(re.escape(name) + r"#(\d+)\b", lambda g: "%%iarg%s" % g.group(1), body)
     else:
         body = re.sub(re.escape(name) + r"(?![\w#])", "%iarg0", body)
-    out = out[:main_at + 1] + body.split("\n")
+    out = out[:main_at + 1] + body.split("\n") + out[end:]
     out = strip_func(strip_func(out, "inputs"), "expected")
     for i, line in enumerate(out):
         if line.startswith("module"):
