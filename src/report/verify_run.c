@@ -149,7 +149,7 @@ static bool given_inputs(run *r) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *stop = nl ? nl : end;
     line++;
-    const char *s = p;
+    const char *s = p, *line_start = p;
     p = nl ? nl + 1 : end;
     while (s < stop && (*s == ' ' || *s == '\t' || *s == '\r'))
       s++;
@@ -160,14 +160,17 @@ static bool given_inputs(run *r) {
                  "more inputs than the %u arguments of the function", r->num_inputs);
       return false;
     }
-    sharc_attr *a = sharc_parse_attr_text(r->ctx, (sharc_str){s, (size_t)(stop - s)});
+    sharc_attr *a = sharc_parse_attr_text_at(
+        r->ctx, r->o->inputs_name ? r->o->inputs_name : "<inputs>",
+        (sharc_str){s, (size_t)(stop - s)}, line, (unsigned)(s - line_start) + 1);
     sharc_tensor *v = a ? sharc_tensor_from_attr(r->ctx, a) : NULL;
     sharc_type *want = sharc_type_func_input(ft, i);
     if (!v || sharc_tensor_type(v) != want) {
       sharc_buf b = {0};
       sharc_print_type(want, &b);
-      sharc_emit(r->ctx, SHARC_SEV_ERROR, inputs_loc(r, line, 1),
-                 "input %u must be a dense literal of type %s", i, b.data);
+      if (a) /* a parse error was reported at its place */
+        sharc_emit(r->ctx, SHARC_SEV_ERROR, inputs_loc(r, line, (unsigned)(s - line_start) + 1),
+                   "input %u must be a dense literal of type %s", i, b.data);
       sharc_buf_free(&b);
       sharc_tensor_release(v);
       return false;

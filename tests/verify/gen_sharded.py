@@ -239,6 +239,7 @@ def main():
     ap.add_argument("--variants", type=int, default=3, help="shardings per program")
     ap.add_argument("--limit", type=int, default=0, help="programs at most (0: all)")
     ap.add_argument("--list", help="only the programs named in this file, one a line")
+    ap.add_argument("--every", type=int, default=1, help="every N-th program only (a sample)")
     a = ap.parse_args()
     if os.path.realpath(a.out).startswith(os.path.realpath(a.src) + os.sep) or \
             os.path.realpath(a.out) == os.path.realpath(a.src):
@@ -247,6 +248,7 @@ def main():
     if a.list:
         wanted = set(l.strip() for l in open(a.list) if l.strip() and not l.startswith("#"))
         names = [n for n in names if n in wanted]
+    names = names[::max(1, a.every)]
     if a.limit:
         names = names[:a.limit]
     os.makedirs(a.out, exist_ok=True)
