@@ -12,6 +12,7 @@
 #include "dialect/sdy/utils.h"
 #include "sharc/partition.h"
 #include "sharc/pass.h"
+#include "sharc/rewrite.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,118 @@ static bool run_text(sharc_op *module, const char *text) {
   sharc_buf_free(&err);
   sharc_pipeline_destroy(pl);
   return ok;
+}
+
+/* ---- reductions that are not sums ----------------------------------------------- */
+/* Shardy's partitioner all-reduces a reduction over sharded dimensions with
+ * a sum whatever the op's body computes (a bug of its algorithm: max, min,
+ * products, argmax and the like come out wrong). Until it says otherwise,
+ * the operands of such reductions are resharded first so that the reduced
+ * dimensions are whole on every device, and scatters and select-and-scatters
+ * that do not add run replicated. */
+
+/* Every value the body of region `r` returns is a stablehlo.add. */
+static bool body_sums(sharc_op *op, unsigned r) {
+  if (r >= sharc_op_num_regions(op))
+    return false;
+  sharc_block *b = sharc_region_first_block(sharc_op_region(op, r));
+  sharc_op *ret = b ? sharc_block_last_op(b) : NULL;
+  if (!ret || !sharc_op_num_operands(ret))
+    return false;
+  for (unsigned i = 0; i < sharc_op_num_operands(ret); i++) {
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(ret, i));
+    if (!def || !sharc_op_is(def, "stablehlo.add"))
+      return false;
+  }
+  return true;
+}
+
+/* `sharding` with the dimensions `drop` marks (all when NULL) whole. */
+static sharc_attr *without_dims(sharc_context *ctx, const sharc_attr *sharding, const bool *drop) {
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  bool changed = false;
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    dims[d] = parts.dims[d];
+    if ((!drop || drop[d]) && sharc_sdy_dim_sharding_num_axes(dims[d])) {
+      dims[d] = sharc_sdy_dim_sharding_get(ctx, NULL, 0, true, -1);
+      changed = true;
+    }
+  }
+  parts.dims = dims;
+  sharc_attr *out = changed ? sharc_sdy_tensor_sharding_get(ctx, &parts) : NULL;
+  free(dims);
+  return out;
+}
+
+/* Reshards operand `i` of `op` to `sharding` (when not NULL). */
+static void reshard_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_attr *sharding) {
+  if (!sharding)
+    return;
+  sharc_rw_set_before(rw, op);
+  sharc_op *r = sharc_sdy_create_reshard(rw, sharc_op_operand(op, i), sharding, sharc_op_loc(op));
+  sharc_op_set_operand(op, i, sharc_op_result(r, 0));
+}
+
+/* The dimensions of operand `i` that `op` reduces (reduce: `dimensions`;
+ * reduce_window: those whose window is wider than one) into `drop`. */
+static void reduced_dims(sharc_op *op, unsigned rank, bool *drop) {
+  bool window = sharc_op_is(op, "stablehlo.reduce_window");
+  sharc_attr *a = sharc_op_attr(op, window ? "window_dimensions" : "dimensions");
+  unsigned n = a ? sharc_attr_count(a) : 0;
+  for (unsigned k = 0; k < n; k++) {
+    int64_t v = sharc_attr_dense_array_i64(a, k);
+    if (window && (unsigned)k < rank)
+      drop[k] = v > 1;
+    else if (!window && v >= 0 && (unsigned)v < rank)
+      drop[v] = true;
+  }
+}
+
+static sharc_walk_result collect_reductions(sharc_op *op, void *user) {
+  sharc_ptrvec *ops = user;
+  bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
+  if ((reduce || sharc_op_is(op, "stablehlo.scatter")) && !body_sums(op, 0))
+    sharc_vec_push(ops, op);
+  else if (sharc_op_is(op, "stablehlo.select_and_scatter") && !body_sums(op, 1))
+    sharc_vec_push(ops, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static void replicate_non_sum_reductions(sharc_op *module) {
+  sharc_context *ctx = sharc_op_context(module);
+  sharc_ptrvec ops = {0};
+  sharc_walk(module, SHARC_PRE_ORDER, collect_reductions, &ops);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, ctx, NULL);
+  for (size_t k = 0; k < ops.len; k++) {
+    sharc_op *op = ops.items[k];
+    bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
+    unsigned n = reduce ? sharc_op_num_operands(op) / 2 : sharc_op_num_operands(op);
+    for (unsigned i = 0; i < n; i++) {
+      sharc_attr *s = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+      unsigned rank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
+      if (!rank)
+        continue;
+      bool *drop = calloc(rank, sizeof *drop);
+      if (!drop)
+        abort();
+      if (reduce)
+        reduced_dims(op, rank, drop);
+      reshard_operand(&rw, op, i, without_dims(ctx, s, reduce ? drop : NULL));
+      free(drop);
+    }
+    for (unsigned i = 0; !reduce && i < sharc_op_num_results(op); i++) {
+      sharc_attr *s = sharc_sdy_get_sharding(sharc_op_result(op, i));
+      sharc_attr *whole = s ? without_dims(ctx, s, NULL) : NULL;
+      if (whole)
+        sharc_sdy_replace_sharding_at_index(op, i, whole);
+    }
+  }
+  sharc_vec_free(&ops);
 }
 
 /* After propagation (the module still ready for another round): Shardy's
@@ -266,7 +379,10 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   /* the partitioner converts one function at a time: calls are inlined
    * first, as stablehlo-opt -inline does for the programs JAX exports */
   if (!run_text(module, "builtin.module(inline, symbol-dce)") ||
-      !sharc_report_propagate(module, &ro) || !add_collectives(module, &o))
+      !sharc_report_propagate(module, &ro))
+    return NULL;
+  replicate_non_sum_reductions(module);
+  if (!add_collectives(module, &o))
     return NULL;
   sharc_op *func = entry_function(module);
   if (!func) {
