@@ -10,6 +10,7 @@
 #include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
+#include "interpret/interp.h"
 #include "sharc/partition.h"
 #include "sharc/pass.h"
 #include "sharc/rewrite.h"
@@ -86,8 +87,9 @@ static bool run_text(sharc_op *module, const char *text) {
 
 /* ---- reductions that are not sums ----------------------------------------------- */
 /* Shardy's partitioner all-reduces a reduction over sharded dimensions with
- * a sum whatever the op's body computes (a bug of its algorithm: max, min,
- * products, argmax and the like come out wrong). Until it says otherwise,
+ * a sum whatever the op's body computes and whatever its init value is (a
+ * bug of its algorithm: max, min, products, argmax, and sums that start from
+ * a value other than 0 come out wrong). Until it says otherwise,
  * the operands of such reductions are resharded first so that the reduced
  * dimensions are whole on every device, and scatters and select-and-scatters
  * that do not add run replicated. */
@@ -153,10 +155,35 @@ static void reduced_dims(sharc_op *op, unsigned rank, bool *drop) {
   }
 }
 
+/* Whether `v` is a constant whose every element is zero (the identity of a
+ * sum: a sum's all-reduce counts the init value once per device). */
+static bool is_zero_constant(sharc_value *v) {
+  sharc_op *def = sharc_value_defining_op(v);
+  sharc_attr *value = def && sharc_op_is(def, "stablehlo.constant") ? sharc_op_attr(def, "value")
+                                                                     : NULL;
+  sharc_tensor *t = value ? sharc_tensor_from_attr(sharc_op_context(def), value) : NULL;
+  bool zero = t && t->kind == SHARC_IV_TENSOR;
+  for (int64_t i = 0; zero && i < t->n; i++)
+    zero = sharc_tensor_get_complex(t, i) == 0;
+  sharc_tensor_release(t);
+  return zero;
+}
+
+/* A reduce or reduce_window whose body adds and whose init values are 0. */
+static bool reduce_sums(sharc_op *op) {
+  if (!body_sums(op, 0))
+    return false;
+  unsigned n = sharc_op_num_operands(op) / 2;
+  for (unsigned i = n; i < sharc_op_num_operands(op); i++)
+    if (!is_zero_constant(sharc_op_operand(op, i)))
+      return false;
+  return true;
+}
+
 static sharc_walk_result collect_reductions(sharc_op *op, void *user) {
   sharc_ptrvec *ops = user;
   bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
-  if ((reduce || sharc_op_is(op, "stablehlo.scatter")) && !body_sums(op, 0))
+  if (reduce ? !reduce_sums(op) : sharc_op_is(op, "stablehlo.scatter") && !body_sums(op, 0))
     sharc_vec_push(ops, op);
   else if (sharc_op_is(op, "stablehlo.select_and_scatter") && !body_sums(op, 1))
     sharc_vec_push(ops, op);
