@@ -44,6 +44,7 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
        sharc_pm_add(pm, "xla-sdy-import-sdy-custom-calls", NULL, err) &&
        sharc_pm_add(sharc_pm_nest(pm, "func.func"), "xla-sdy-open-while-free-vars-sharding",
                     NULL, err);
+  ok = ok && sharc_pm_add(pm, "sdy-remove-size-one-axes", NULL, err);
   if (ok && (o->enable_hlo_sharding_v3 || o->lift_and_dedup_meshes))
     ok = sharc_pm_add(pm, "sdy-lift-inlined-meshes", NULL, err) &&
          sharc_pm_add(pm, "xla-sdy-round-trip-dedup-meshes", NULL, err);

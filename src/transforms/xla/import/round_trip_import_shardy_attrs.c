@@ -4,8 +4,10 @@
  * `xla.sdy.sharding` become sdy.sharding; each
  * `@xla.sdy.FuncResultSharding` custom call gives its sharding to the
  * function results it reaches (through an X64Combine, or a constant that
- * replaced a zero-element value) and disappears, or becomes an open
- * sharding constraint when other ops use it too; `xla.sdy.sharding_rule`
+ * replaced a zero-element value) and disappears, or becomes a sharding
+ * constraint when other ops use it too (inlined functions that had result
+ * shardings; the XLA version these tests come from keeps the dimensions
+ * as they were); `xla.sdy.sharding_rule`
  * becomes sdy.sharding_rule; send, recv, after_all, `@Sharding` and Python
  * callbacks keep their sharding. Any other op's round-tripped sharding is
  * dropped: XLA copies frontend attributes onto ops it creates, so they
@@ -65,27 +67,6 @@ static bool op_has_uses(const sharc_op *op) {
   return false;
 }
 
-/* Every dimension of `sharding` opened, priorities kept. */
-static sharc_attr *open_dims(sharc_context *ctx, const sharc_attr *sharding) {
-  sharc_sdy_tensor_sharding_parts parts;
-  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-  SHARC_VEC(sharc_attr *) dims = {0};
-  for (unsigned i = 0; i < parts.num_dims; i++) {
-    const sharc_attr *d = parts.dims[i];
-    unsigned n = sharc_sdy_dim_sharding_num_axes(d);
-    SHARC_VEC(sharc_attr *) axes = {0};
-    for (unsigned j = 0; j < n; j++)
-      sharc_vec_push(&axes, sharc_sdy_dim_sharding_axis(d, j));
-    int64_t priority = sharc_sdy_dim_sharding_has_priority(d) ? sharc_sdy_dim_sharding_priority(d) : -1;
-    sharc_vec_push(&dims, sharc_sdy_dim_sharding_get(ctx, axes.items, n, false, priority));
-    sharc_vec_free(&axes);
-  }
-  parts.dims = dims.items;
-  sharc_attr *out = sharc_sdy_tensor_sharding_get(ctx, &parts);
-  sharc_vec_free(&dims);
-  return out;
-}
-
 /* The values whose uses decide where the result sharding goes. */
 static void collect_result_uses(sharc_op *frs, sharc_op *x64, op_vec *owners, uint_vec *idx) {
   sharc_op *from = frs;
@@ -103,7 +84,6 @@ static void collect_result_uses(sharc_op *frs, sharc_op *x64, op_vec *owners, ui
 }
 
 static void handle_func_result_sharding(import_state *st, sharc_op *frs, const sharc_attr *dict) {
-  sharc_context *ctx = st->rw.ctx;
   sharc_attr *per_value = sharc_xla_parse_string_attr(dict, SHARC_XLA_SDY_SHARDING, frs, &st->failed);
   if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) || !sharc_sdy_list_size(per_value)) {
     if (!st->failed)
@@ -131,7 +111,7 @@ static void handle_func_result_sharding(import_state *st, sharc_op *frs, const s
   if (other_uses && !x64 && sharc_op_num_operands(frs) == 1) {
     sharc_rw_set_before(&st->rw, frs);
     sharc_op *sc = sharc_sdy_create_sharding_constraint(&st->rw, sharc_op_operand(frs, 0),
-                                                        open_dims(ctx, sharding), sharc_op_loc(frs));
+                                                        sharding, sharc_op_loc(frs));
     sharc_rw_replace_op_with_op(&st->rw, frs, sc);
     return;
   }

@@ -93,6 +93,20 @@ static bool has_tuple(const sharc_op *op) {
   return false;
 }
 
+static void erase_dead_tuple(flatten_state *st, sharc_op *tuple) {
+  if (!tuple || !sharc_op_isa(tuple, SHARC_SHLO(tuple)) ||
+      sharc_value_has_uses(sharc_op_result(tuple, 0)))
+    return;
+  unsigned n = sharc_op_num_operands(tuple);
+  op_vec defs = {0};
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(&defs, sharc_value_defining_op(sharc_op_operand(tuple, i)));
+  sharc_rw_erase_op(&st->rw, tuple);
+  for (unsigned i = 0; i < n; i++)
+    erase_dead_tuple(st, defs.items[i]);
+  sharc_vec_free(&defs);
+}
+
 static void flatten_call(flatten_state *st, sharc_op *call) {
   sharc_attr *loc = sharc_op_loc(call);
   value_vec operands = {0};
@@ -110,12 +124,20 @@ static void flatten_call(flatten_state *st, sharc_op *call) {
                           .num_results = types.len,
                           .attrs = sharc_op_attrs(call)};
   sharc_op *flat = sharc_rw_create(&st->rw, &state);
+  op_vec operand_defs = {0};
+  for (unsigned i = 0; i < sharc_op_num_operands(call); i++)
+    sharc_vec_push(&operand_defs, sharc_value_defining_op(sharc_op_operand(call, i)));
   value_vec results = {0};
   unsigned next = 0;
   for (unsigned i = 0; i < sharc_op_num_results(call); i++)
     sharc_vec_push(&results,
                    rebuild(st, sharc_value_type(sharc_op_result(call, i)), flat, &next, loc));
   sharc_rw_replace_op(&st->rw, call, results.items, results.len);
+  for (unsigned i = 0; i < results.len; i++)
+    erase_dead_tuple(st, sharc_value_defining_op(results.items[i]));
+  for (unsigned i = 0; i < operand_defs.len; i++)
+    erase_dead_tuple(st, operand_defs.items[i]);
+  sharc_vec_free(&operand_defs);
   sharc_vec_free(&operands);
   sharc_vec_free(&types);
   sharc_vec_free(&results);
@@ -132,20 +154,6 @@ static sharc_walk_result collect_gte(sharc_op *op, void *user) {
   flatten_state *st = user;
   sharc_vec_push(&st->gtes, op);
   return SHARC_WALK_ADVANCE;
-}
-
-static void erase_dead_tuple(flatten_state *st, sharc_op *tuple) {
-  if (!tuple || !sharc_op_isa(tuple, SHARC_SHLO(tuple)) ||
-      sharc_value_has_uses(sharc_op_result(tuple, 0)))
-    return;
-  unsigned n = sharc_op_num_operands(tuple);
-  op_vec defs = {0};
-  for (unsigned i = 0; i < n; i++)
-    sharc_vec_push(&defs, sharc_value_defining_op(sharc_op_operand(tuple, i)));
-  sharc_rw_erase_op(&st->rw, tuple);
-  for (unsigned i = 0; i < n; i++)
-    erase_dead_tuple(st, defs.items[i]);
-  sharc_vec_free(&defs);
 }
 
 /* get_tuple_element(tuple(x...), i) -> x_i, outermost first. */
