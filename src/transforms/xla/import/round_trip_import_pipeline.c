@@ -48,6 +48,9 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   if (ok && (o->enable_hlo_sharding_v3 || o->lift_and_dedup_meshes))
     ok = sharc_pm_add(pm, "sdy-lift-inlined-meshes", NULL, err) &&
          sharc_pm_add(pm, "xla-sdy-round-trip-dedup-meshes", NULL, err);
+  /* the older pipeline's option: every call becomes a named computation */
+  if (ok && (o->import_func_calls || !o->import_only_uninlineable_func_calls))
+    ok = sharc_pm_add(pm, "sdy-import-func-calls", NULL, err);
   return ok;
 }
 
