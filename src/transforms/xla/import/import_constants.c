@@ -1,7 +1,8 @@
 /* -xla-sdy-import-constants: every stablehlo.constant becomes an
  * sdy.constant of the same value, so that the greedy rewriters that run
  * later do not fold and hoist constants out of the regions XLA sank them
- * into (undoing WhileLoopConstantSinking). Other attributes are dropped. */
+ * into (undoing WhileLoopConstantSinking). The attributes (a sharding the
+ * GSPMD import gave it) stay. */
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
 
@@ -9,12 +10,11 @@ static sharc_walk_result import_constant(sharc_op *op, void *user) {
   sharc_rewriter *rw = user;
   sharc_context *ctx = rw->ctx;
   sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
-  sharc_named_attr value = {sharc_ident_get(ctx, SHARC_STR("value")), sharc_op_attr(op, "value")};
   sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.constant")),
                        .loc = sharc_op_loc(op),
                        .result_types = &type,
                        .num_results = 1,
-                       .attrs = sharc_attr_dictionary(ctx, &value, 1)};
+                       .attrs = sharc_op_attrs(op)};
   sharc_rw_set_before(rw, op);
   sharc_rw_replace_op_with_new(rw, op, &st);
   return SHARC_WALK_ADVANCE;

@@ -5,6 +5,8 @@
  * `@xla.sdy.PropagationBarrier` (its allowed direction a frontend
  * attribute) a sdy.propagation_barrier. Errors are reported as MLIR's
  * conversion framework reports an illegal op it could not rewrite. */
+#include <string.h>
+
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -33,6 +35,58 @@ static bool op_has_uses(const sharc_op *op) {
   return false;
 }
 
+/* The dimensions `backend_config = "unspecified_dims=[1,3]"` leaves open
+ * (JAX's sharding constraints with unconstrained dimensions). */
+static bool is_unspecified_dim(const sharc_op *op, unsigned dim) {
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (!config || sharc_attr_get_kind(config) != SHARC_ATTR_STRING)
+    return false;
+  sharc_str s = sharc_attr_string_value(config);
+  if (!sharc_str_starts_with(s, "unspecified_dims=["))
+    return false;
+  size_t i = strlen("unspecified_dims=[");
+  while (i < s.len && s.data[i] != ']') {
+    unsigned long long v = 0;
+    bool digits = false;
+    while (i < s.len && s.data[i] >= '0' && s.data[i] <= '9') {
+      v = v * 10 + (unsigned)(s.data[i++] - '0');
+      digits = true;
+    }
+    if (digits && v == dim)
+      return true;
+    while (i < s.len && (s.data[i] == ',' || s.data[i] == ' '))
+      i++;
+    if (!digits && i < s.len && s.data[i] != ']')
+      return false;
+  }
+  return false;
+}
+
+/* `sharding` with the unspecified dimensions open. */
+static sharc_attr *open_unspecified(sharc_context *ctx, const sharc_op *op, sharc_attr *sharding) {
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  SHARC_VEC(sharc_attr *) dims = {0};
+  bool changed = false;
+  for (unsigned i = 0; i < parts.num_dims; i++) {
+    sharc_attr *d = parts.dims[i];
+    if (is_unspecified_dim(op, i) && sharc_sdy_dim_sharding_is_closed(d)) {
+      SHARC_VEC(sharc_attr *) axes = {0};
+      for (unsigned j = 0; j < sharc_sdy_dim_sharding_num_axes(d); j++)
+        sharc_vec_push(&axes, sharc_sdy_dim_sharding_axis(d, j));
+      int64_t priority = sharc_sdy_dim_sharding_has_priority(d) ? sharc_sdy_dim_sharding_priority(d) : -1;
+      d = sharc_sdy_dim_sharding_get(ctx, axes.items, axes.len, false, priority);
+      sharc_vec_free(&axes);
+      changed = true;
+    }
+    sharc_vec_push(&dims, d);
+  }
+  parts.dims = dims.items;
+  sharc_attr *out = changed ? sharc_sdy_tensor_sharding_get(ctx, &parts) : sharding;
+  sharc_vec_free(&dims);
+  return out;
+}
+
 static bool import_sharding(import_state *st, sharc_op *op) {
   sharc_attr *per_value = sharc_op_attr(op, SHARC_SDY_SHARDING_ATTR);
   if (!per_value)
@@ -43,7 +97,7 @@ static bool import_sharding(import_state *st, sharc_op *op) {
     return fail(op, "expected CustomCallOp with sharding to have a single sharding");
   sharc_rw_set_before(&st->rw, op);
   sharc_op *sc = sharc_sdy_create_sharding_constraint(&st->rw, sharc_op_operand(op, 0),
-                                                      sharc_sdy_list_at(per_value, 0),
+                                                      open_unspecified(st->rw.ctx, op, sharc_sdy_list_at(per_value, 0)),
                                                       sharc_op_loc(op));
   sharc_rw_replace_op_with_op(&st->rw, op, sc);
   return true;
