@@ -2,11 +2,13 @@
 #include "transforms/xla/common/xla_utils.h"
 
 #include "dialect/func/func.h"
+#include "dialect/mhlo/hlo_sharding.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include "dialect/sdy/utils.h"
 
@@ -73,6 +75,12 @@ sharc_attr *sharc_xla_result_frontend_attrs(const sharc_op *func, unsigned i) {
 
 sharc_attr *sharc_xla_dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
                                 sharc_attr *value) {
+  if (!dict) {
+    if (!value)
+      return NULL;
+    sharc_named_attr entry = {sharc_ident_get(ctx, sharc_str_from_cstr(name)), value};
+    return sharc_attr_dictionary(ctx, &entry, 1);
+  }
   sharc_attr *out = sharc_func_dict_with(ctx, dict, name, value);
   return out && sharc_attr_count(out) ? out : NULL;
 }
@@ -261,4 +269,321 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
   sharc_buf_free(&buf);
   sharc_vec_free(&elems);
   return out;
+}
+
+static void put_axis_v3(sharc_buf *out, const sharc_attr *ref) {
+  sharc_buf tmp = {0};
+  sharc_sdy_axis_ref_to_string(ref, &tmp);
+  put_requoted(out, (sharc_str){tmp.data ? tmp.data : "", tmp.len});
+  sharc_buf_free(&tmp);
+}
+
+static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes, unsigned n) {
+  if (!n)
+    return;
+  sharc_buf_printf(out, ", %s={", key);
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_buf_puts(out, ", ");
+    put_axis_v3(out, axes[i]);
+  }
+  sharc_buf_puts(out, "}");
+}
+
+void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
+                                  sharc_buf *out) {
+  if (mesh && sharc_sdy_mesh_is_maximal(mesh)) {
+    sharc_buf_printf(out, "{maximal_mesh[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
+    return;
+  }
+  sharc_buf_puts(out, "{mesh[");
+  for (unsigned i = 0; mesh && i < sharc_sdy_mesh_num_axes(mesh); i++) {
+    sharc_attr *axis = sharc_sdy_mesh_axis(mesh, i);
+    sharc_str name = sharc_sdy_mesh_axis_name(axis);
+    sharc_buf_printf(out, "%s'%.*s'=%lld", i ? "," : "", (int)name.len, name.data,
+                     (long long)sharc_sdy_mesh_axis_size(axis));
+  }
+  sharc_buf_puts(out, "]");
+  if (mesh && sharc_sdy_mesh_num_device_ids(mesh)) {
+    sharc_buf_puts(out, ", device_ids=[");
+    for (unsigned i = 0; i < sharc_sdy_mesh_num_device_ids(mesh); i++)
+      sharc_buf_printf(out, "%s%lld", i ? "," : "", (long long)sharc_sdy_mesh_device_id(mesh, i));
+    sharc_buf_puts(out, "]");
+  }
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  sharc_buf_puts(out, ", [");
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    const sharc_attr *dim = parts.dims[d];
+    unsigned n = sharc_sdy_dim_sharding_num_axes(dim);
+    sharc_buf_puts(out, d ? ", {" : "{");
+    for (unsigned i = 0; i < n; i++) {
+      if (i)
+        sharc_buf_puts(out, ", ");
+      put_axis_v3(out, sharc_sdy_dim_sharding_axis(dim, i));
+    }
+    if (!sharc_sdy_dim_sharding_is_closed(dim))
+      sharc_buf_puts(out, n ? ", ?" : "?");
+    sharc_buf_puts(out, "}");
+  }
+  sharc_buf_puts(out, "]");
+  put_axes_v3(out, "replicated", parts.replicated, parts.num_replicated);
+  put_axes_v3(out, "unreduced", parts.unreduced, parts.num_unreduced);
+  sharc_buf_puts(out, "}");
+}
+
+/* One piece of a mesh axis: the part [pre, pre*size) of its index. */
+typedef struct axis_piece {
+  unsigned axis;
+  int64_t pre, size;
+  bool used;
+} axis_piece;
+
+#define MAX_PIECES SHARC_HLO_MAX_DIMS
+
+typedef struct piece_set {
+  unsigned n;
+  axis_piece p[MAX_PIECES];
+} piece_set;
+
+static unsigned mesh_axis_index(const sharc_attr *mesh, sharc_str name) {
+  for (unsigned i = 0; i < sharc_sdy_mesh_num_axes(mesh); i++)
+    if (sharc_str_eq(sharc_sdy_mesh_axis_name(sharc_sdy_mesh_axis(mesh, i)), name))
+      return i;
+  return (unsigned)-1;
+}
+
+static void ref_range(const sharc_attr *ref, const sharc_attr *mesh, unsigned axis, int64_t *lo,
+                      int64_t *hi) {
+  sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(ref);
+  int64_t size = sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, axis));
+  *lo = info ? sharc_sdy_sub_axis_info_pre_size(info) : 1;
+  *hi = info ? *lo * sharc_sdy_sub_axis_info_size(info) : size;
+}
+
+typedef SHARC_VEC(const sharc_attr *) cref_vec;
+
+/* The pieces every axis splits into (major to minor within an axis). */
+static bool build_pieces(const sharc_attr *mesh, const cref_vec *refs, piece_set *ps) {
+  ps->n = 0;
+  for (unsigned a = 0; a < sharc_sdy_mesh_num_axes(mesh); a++) {
+    int64_t size = sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, a));
+    int64_t points[MAX_PIECES + 2];
+    unsigned np = 0;
+    points[np++] = 1;
+    points[np++] = size;
+    for (unsigned r = 0; r < refs->len; r++) {
+      if (mesh_axis_index(mesh, sharc_sdy_axis_ref_name(refs->items[r])) != a)
+        continue;
+      int64_t lo, hi;
+      ref_range(refs->items[r], mesh, a, &lo, &hi);
+      int64_t cand[2] = {lo, hi};
+      for (unsigned c = 0; c < 2; c++) {
+        bool seen = false;
+        for (unsigned k = 0; k < np; k++)
+          seen = seen || points[k] == cand[c];
+        if (!seen && np < MAX_PIECES)
+          points[np++] = cand[c];
+      }
+    }
+    /* sort descending: the major piece first */
+    for (unsigned i = 1; i < np; i++)
+      for (unsigned j = i; j > 0 && points[j] > points[j - 1]; j--) {
+        int64_t t = points[j];
+        points[j] = points[j - 1];
+        points[j - 1] = t;
+      }
+    for (unsigned k = 0; k + 1 < np; k++) {
+      if (ps->n == MAX_PIECES || points[k] % points[k + 1])
+        return false;
+      ps->p[ps->n++] = (axis_piece){a, points[k + 1], points[k] / points[k + 1], false};
+    }
+  }
+  return true;
+}
+
+static void push_ref_pieces(piece_set *ps, const sharc_attr *mesh, const sharc_attr *ref,
+                            int64_t *perm, unsigned *nperm, int64_t *tile) {
+  unsigned a = mesh_axis_index(mesh, sharc_sdy_axis_ref_name(ref));
+  int64_t lo, hi;
+  if (a == (unsigned)-1)
+    return;
+  ref_range(ref, mesh, a, &lo, &hi);
+  for (unsigned i = 0; i < ps->n; i++) {
+    axis_piece *p = &ps->p[i];
+    if (p->axis == a && p->pre >= lo && p->pre < hi && !p->used && *nperm < MAX_PIECES) {
+      p->used = true;
+      perm[(*nperm)++] = i;
+      *tile *= p->size;
+    }
+  }
+}
+
+/* Drops size-1 reshape dimensions and merges those the permutation keeps
+ * adjacent and in order (IotaTileAssignment's canonical form). */
+static void canonicalize_iota(int64_t *reshape, unsigned *nreshape, int64_t *perm, unsigned n) {
+  int64_t r[MAX_PIECES], p[MAX_PIECES];
+  unsigned nr = 0;
+  int64_t map[MAX_PIECES];
+  for (unsigned i = 0; i < *nreshape; i++) {
+    map[i] = reshape[i] == 1 ? -1 : (int64_t)nr;
+    if (reshape[i] != 1)
+      r[nr++] = reshape[i];
+  }
+  unsigned np = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (map[perm[i]] >= 0)
+      p[np++] = map[perm[i]];
+  /* merge runs p[i], p[i]+1 */
+  int64_t merged_r[MAX_PIECES], merged_p[MAX_PIECES];
+  int64_t newidx[MAX_PIECES];
+  bool starts[MAX_PIECES] = {0};
+  for (unsigned i = 0; i < np; i++)
+    starts[i] = i == 0 || p[i] != p[i - 1] + 1;
+  /* each run becomes one dimension; order dims by their first original index */
+  unsigned nruns = 0;
+  int64_t run_first[MAX_PIECES], run_size[MAX_PIECES];
+  for (unsigned i = 0; i < np; i++) {
+    if (starts[i]) {
+      run_first[nruns] = p[i];
+      run_size[nruns] = 1;
+      nruns++;
+    }
+    run_size[nruns - 1] *= r[p[i]];
+  }
+  for (unsigned i = 0; i < nruns; i++) {
+    unsigned rank = 0;
+    for (unsigned j = 0; j < nruns; j++)
+      rank += run_first[j] < run_first[i];
+    newidx[i] = rank;
+    merged_r[rank] = run_size[i];
+  }
+  for (unsigned i = 0; i < nruns; i++)
+    merged_p[i] = newidx[i];
+  if (!nruns) {
+    merged_r[0] = 1;
+    merged_p[0] = 0;
+    nruns = 1;
+  }
+  for (unsigned i = 0; i < nruns; i++) {
+    reshape[i] = merged_r[i];
+    perm[i] = merged_p[i];
+  }
+  *nreshape = nruns;
+}
+
+/* The device at row-major position `i` of iota(reshape).transpose(perm). */
+static int64_t transposed_index(const int64_t *reshape, const int64_t *perm, unsigned n, int64_t i) {
+  int64_t coords[MAX_PIECES];
+  for (int k = (int)n - 1; k >= 0; k--) {
+    int64_t dim = reshape[perm[k]];
+    coords[k] = i % dim;
+    i /= dim;
+  }
+  int64_t idx = 0;
+  for (unsigned d = 0; d < n; d++) {
+    int64_t c = 0;
+    for (unsigned k = 0; k < n; k++)
+      if (perm[k] == (int64_t)d)
+        c = coords[k];
+    idx = idx * reshape[d] + c;
+  }
+  return idx;
+}
+
+static bool iota_ids(const sharc_attr *mesh) {
+  for (unsigned i = 0; i < sharc_sdy_mesh_num_device_ids(mesh); i++)
+    if (sharc_sdy_mesh_device_id(mesh, i) != (int64_t)i)
+      return false;
+  return true;
+}
+
+bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mesh,
+                               const sharc_str *manual_axes, unsigned num_manual, sharc_buf *out) {
+  if (!mesh || sharc_sdy_mesh_is_maximal(mesh)) {
+    if (mesh)
+      sharc_buf_printf(out, "{maximal device=%lld}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
+    else
+      sharc_buf_puts(out, "{replicated}");
+    return true;
+  }
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  cref_vec refs = {0};
+  for (unsigned d = 0; d < parts.num_dims; d++)
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(parts.dims[d]); i++)
+      sharc_vec_push(&refs, sharc_sdy_dim_sharding_axis(parts.dims[d], i));
+  for (unsigned i = 0; i < parts.num_replicated; i++)
+    sharc_vec_push(&refs, parts.replicated[i]);
+  for (unsigned i = 0; i < parts.num_unreduced; i++)
+    sharc_vec_push(&refs, parts.unreduced[i]);
+  piece_set ps;
+  bool ok = build_pieces(mesh, &refs, &ps);
+  sharc_vec_free(&refs);
+  if (!ok)
+    return false;
+  sharc_hlo_sharding hs;
+  memset(&hs, 0, sizeof hs);
+  hs.kind = SHARC_HLO_TILED;
+  unsigned nperm = 0;
+  bool sharded = false;
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    int64_t tile = 1;
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(parts.dims[d]); i++)
+      push_ref_pieces(&ps, mesh, sharc_sdy_dim_sharding_axis(parts.dims[d], i), hs.perm, &nperm, &tile);
+    hs.dims[hs.ndims++] = tile;
+    sharded = sharded || tile > 1;
+  }
+  int64_t manual = 1;
+  for (unsigned m = 0; m < num_manual; m++) {
+    unsigned a = mesh_axis_index(mesh, manual_axes[m]);
+    for (unsigned i = 0; i < ps.n; i++)
+      if (ps.p[i].axis == a && !ps.p[i].used) {
+        ps.p[i].used = true;
+        hs.perm[nperm++] = i;
+        manual *= ps.p[i].size;
+      }
+  }
+  int64_t rest = 1;
+  for (unsigned i = 0; i < ps.n; i++)
+    if (!ps.p[i].used) {
+      hs.perm[nperm++] = i;
+      rest *= ps.p[i].size;
+    }
+  if (!sharded && manual == 1) {
+    sharc_buf_puts(out, "{replicated}");
+    return true;
+  }
+  if (!sharded && rest == 1 && manual > 1) {
+    sharc_buf_puts(out, "{manual}");
+    return true;
+  }
+  if (manual > 1) {
+    hs.dims[hs.ndims++] = manual;
+    hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_MANUAL;
+  }
+  if (rest > 1) {
+    hs.dims[hs.ndims++] = rest;
+    hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_REPLICATED;
+  }
+  hs.nreshape = ps.n;
+  for (unsigned i = 0; i < ps.n; i++)
+    hs.reshape[i] = ps.p[i].size;
+  if (sharc_sdy_mesh_num_device_ids(mesh) && !iota_ids(mesh)) {
+    int64_t total = 1;
+    for (unsigned i = 0; i < ps.n; i++)
+      total *= ps.p[i].size;
+    hs.iota = false;
+    hs.devices = malloc((size_t)(total ? total : 1) * sizeof *hs.devices);
+    if (!hs.devices)
+      abort();
+    for (int64_t i = 0; i < total; i++)
+      hs.devices[i] = sharc_sdy_mesh_device_id(mesh, (unsigned)transposed_index(hs.reshape, hs.perm, ps.n, i));
+  } else {
+    hs.iota = true;
+    canonicalize_iota(hs.reshape, &hs.nreshape, hs.perm, nperm);
+  }
+  sharc_hlo_sharding_print(&hs, out);
+  free(hs.devices);
+  return true;
 }

@@ -79,4 +79,18 @@ sharc_attr *sharc_xla_attr_to_string(sharc_context *ctx, const sharc_attr *a);
 sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sharc_op *at,
                                          unsigned nvalues, bool per_value, unsigned rank);
 
+/* A sharding (`mesh` its mesh) as HloShardingV3 text, the form
+ * sharc_hlo_sharding_v3_to_sdy reads (priorities are not kept). */
+void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
+                                  sharc_buf *out);
+
+/* convertToHloSharding: a sharding on `mesh` as GSPMD's HloSharding text
+ * (`{replicated}`, `{maximal device=N}`, or a tile assignment in its
+ * canonical iota form, or with the device list when the mesh's device ids
+ * are not an iota; axes no dimension uses replicate through a trailing
+ * tile dimension). `manual_axes` (n of them) go to a trailing manual
+ * dimension. False when the sharding has too many sub-axes to describe. */
+bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mesh,
+                               const sharc_str *manual_axes, unsigned num_manual, sharc_buf *out);
+
 #endif
