@@ -991,6 +991,90 @@ static bool fold_dead_while(sharc_op *op, sharc_rewriter *rw, void *s) {
   return true;
 }
 
+
+/* ---- case on a constant index: the chosen branch inlined ---------------------------------- */
+
+static bool placeholder_possible(sharc_rewriter *rw, sharc_type *t) {
+  return sharc_shlo_zero_attr(rw->ctx, t) || t == sharc_shlo_token_type(rw->ctx);
+}
+
+/* A placeholder value of `t`: its zero, or a fresh token. */
+static void create_placeholder(sharc_rewriter *rw, sharc_attr *loc, sharc_type *t, sharc_value **out) {
+  sharc_attr *zero = sharc_shlo_zero_attr(rw->ctx, t);
+  if (zero) {
+    *out = sharc_shlo_constant(rw, loc, zero);
+    return;
+  }
+  *out = sharc_op_result(sharc_shlo_create(rw, "stablehlo.after_all", loc, NULL, 0, &t, 1, NULL, 0), 0);
+}
+
+static bool inline_case(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  unsigned n = sharc_op_num_results(op), nr = sharc_op_num_regions(op);
+  bool used = false;
+  for (unsigned i = 0; i < n; i++)
+    used = used || sharc_value_has_uses(sharc_op_result(op, i));
+  sharc_attr *index = sharc_shlo_splat_attr(operand(op, 0));
+  if (!used || !index || !nr)
+    return false;
+  int64_t k = sharc_shlo_sext(sharc_type_element(sharc_attr_type(index)), index->dense.raw[0]);
+  if (k < 0 || k >= (int64_t)nr)
+    k = (int64_t)nr - 1;
+  for (unsigned i = 0; i < n; i++)
+    if (!placeholder_possible(rw, sharc_value_type(sharc_op_result(op, i))))
+      return false;
+  sharc_region *region = sharc_op_region(op, (unsigned)k);
+  sharc_block *block = sharc_region_first_block(region);
+  sharc_op *term = block ? sharc_block_last_op(block) : NULL;
+  if (!term)
+    return false;
+  sharc_value **results = malloc((n + 1) * sizeof *results);
+  if (!results)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    results[i] = sharc_op_operand(term, i);
+  sharc_rw_inline_block_before(rw, block, sharc_op_block(op), op, NULL, 0);
+  for (unsigned i = 0; i < n; i++)
+    sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), results[i]);
+  sharc_rw_erase_op(rw, term);
+  /* the emptied branch returns placeholders, so that the op stays valid */
+  sharc_block *noop = sharc_rw_create_block(rw, region, NULL, NULL, 0, NULL);
+  sharc_rw_set_block_end(rw, noop);
+  for (unsigned i = 0; i < n; i++)
+    create_placeholder(rw, sharc_op_loc(op), sharc_value_type(sharc_op_result(op, i)), &results[i]);
+  sharc_shlo_create(rw, "stablehlo.return", sharc_op_loc(op), results, n, NULL, 0, NULL, 0);
+  free(results);
+  return true;
+}
+
+/* ---- reduce over splat booleans: the constants moved into the and/or body ---------------- */
+
+static bool lower_bool_splats_into_reduce(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_block *body = body_of(op, 0);
+  sharc_op *first = body ? sharc_block_first_op(body) : NULL;
+  if (!first || !sharc_op_next(first) || sharc_op_next(sharc_op_next(first)))
+    return false;
+  if (!sharc_op_isa(first, SHARC_SHLO(and)) && !sharc_op_isa(first, SHARC_SHLO(or)))
+    return false;
+  unsigned n = sharc_op_num_operands(op);
+  if (sharc_block_num_args(body) != n)
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (!sharc_shlo_splat_attr(operand(op, i)) ||
+        !sharc_type_has_rank(sharc_value_type(sharc_block_arg(body, i))))
+      return false;
+  sharc_rw_set_before(rw, first);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *arg = sharc_block_arg(body, i);
+    sharc_attr *a = sharc_shlo_splat_attr(operand(op, i));
+    sharc_attr *v = sharc_shlo_make_splat(rw->ctx, sharc_value_type(arg), a->dense.raw,
+                                          (unsigned)a->dense.nwords);
+    sharc_rw_replace_all_uses(rw, arg, sharc_shlo_constant(rw, sharc_op_loc(first), v));
+  }
+  return true;
+}
+
 /* The insertion order of populateStablehloAggressiveFolderPatterns: the
  * shape folders, then the others. */
 const sharc_pattern sharc_shlo_folder_patterns[] = {
@@ -1043,6 +1127,9 @@ const sharc_pattern sharc_shlo_folder_patterns[] = {
     {"FoldWhileOpIfDeadAndPresumedPure", fold_dead_while, SHARC_SHLO(while), 2, NULL},
     {"FoldWhileOpPattern", fold_while, SHARC_SHLO(while), 2, NULL},
     {"FoldXorOpPattern", fold_xor, SHARC_SHLO(xor), 2, NULL},
+    {"InlineCaseOpWithConstantBranchIndex", inline_case, SHARC_SHLO(case), 2, NULL},
+    {"LowerBoolSplatConstantsIntoReduceOpRegion", lower_bool_splats_into_reduce, SHARC_SHLO(reduce), 2,
+     NULL},
     {NULL, NULL, NULL, 0, NULL},
 };
 

@@ -1051,6 +1051,192 @@ static bool reduce_unused_results(sharc_op *op, sharc_rewriter *rw, void *s) {
   return ok;
 }
 
+
+/* ---- custom_call, get_dimension_size, tuple, sort ----------------------------------------- */
+
+/* mhlo.backend_config of an API_VERSION_ORIGINAL custom_call without a
+ * backend_config becomes its typed-FFI backend_config. */
+static bool custom_call_backend_config_to_ffi(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_attr *version = sharc_op_attr(op, "api_version");
+  sharc_attr *mhlo_config = sharc_op_attr(op, "mhlo.backend_config");
+  if ((version && sharc_attr_int_value(version) != 1) || !mhlo_config)
+    return false;
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (config && (sharc_attr_get_kind(config) != SHARC_ATTR_STRING || sharc_attr_string_value(config).len))
+    return false;
+  sharc_op_set_attr(op, "backend_config", mhlo_config);
+  sharc_op_set_attr(op, "api_version",
+                    sharc_attr_integer(rw->ctx, sharc_type_integer(rw->ctx, 32, SHARC_SIGNLESS), 4));
+  sharc_op_set_attr(op, "mhlo.backend_config", NULL);
+  sharc_rw_modified(rw, op);
+  return true;
+}
+
+static bool get_dimension_size_canon(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_type *t = sharc_value_type(operand(op, 0));
+  int64_t dim = sharc_attr_int_value(sharc_op_attr(op, "dimension"));
+  if (!sharc_type_has_rank(t) || sharc_type_shape(t)[dim] < 0)
+    return false;
+  sharc_type *rt = result_type(op);
+  uint64_t v = (uint64_t)sharc_type_shape(t)[dim] & sharc_shlo_int_mask(sharc_type_element(rt));
+  sharc_shlo_replace_with_constant(rw, op, sharc_shlo_make_splat(rw->ctx, rt, &v, 1));
+  return true;
+}
+
+static bool tuple_is_repacking(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  unsigned n = sharc_op_num_operands(op);
+  sharc_op *first = n ? def_of(operand(op, 0)) : NULL;
+  if (!first || !sharc_op_isa(first, SHARC_SHLO(get_tuple_element)))
+    return false;
+  sharc_value *tuple = operand(first, 0);
+  if (sharc_value_type(tuple) != result_type(op))
+    return false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_op *e = def_of(operand(op, i));
+    if (!e || !sharc_op_isa(e, SHARC_SHLO(get_tuple_element)) ||
+        sharc_attr_int_value(sharc_op_attr(e, "index")) != (int64_t)i || operand(e, 0) != tuple)
+      return false;
+  }
+  return replace_plain(rw, op, tuple);
+}
+
+/* sort(X) -> sort(X, dimension = rank - 1) where the dimension is -1. */
+static bool sort_set_dimension(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_attr *dim = sharc_op_attr(op, "dimension");
+  if (!sharc_op_num_results(op) || !dim || sharc_attr_int_value(dim) != -1 ||
+      !sharc_type_has_rank(result_type(op)))
+    return false;
+  sharc_op_set_attr(op, "dimension",
+                    sharc_attr_integer(rw->ctx, sharc_type_integer(rw->ctx, 64, SHARC_SIGNLESS),
+                                       (int64_t)sharc_type_rank(result_type(op)) - 1));
+  sharc_rw_modified(rw, op);
+  return true;
+}
+
+/* sort(X, Y) -> sort(X) where Y's result and comparator arguments are unused. */
+static bool sort_drop_unused(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  unsigned n = sharc_op_num_operands(op);
+  sharc_block *b = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!b || sharc_block_num_args(b) != 2 * n)
+    return false;
+  bool *erased = calloc(n + 1, sizeof *erased);
+  if (!erased)
+    abort();
+  unsigned kept = 0;
+  for (unsigned i = 0; i < n; i++) {
+    erased[i] = !sharc_value_has_uses(sharc_op_result(op, i)) &&
+                !sharc_value_has_uses(sharc_block_arg(b, 2 * i)) &&
+                !sharc_value_has_uses(sharc_block_arg(b, 2 * i + 1));
+    kept += !erased[i];
+  }
+  if (kept == n) {
+    free(erased);
+    return false;
+  }
+  sharc_value **ins = malloc((n + 1) * sizeof *ins);
+  sharc_type **types = malloc((n + 1) * sizeof *types);
+  sharc_value **results = calloc(n + 1, sizeof *results);
+  if (!ins || !types || !results)
+    abort();
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!erased[i]) {
+      ins[k] = operand(op, i);
+      types[k++] = sharc_value_type(operand(op, i));
+    }
+  sharc_named_attr attrs[2] = {named(rw->ctx, "dimension", sharc_op_attr(op, "dimension")),
+                               named(rw->ctx, "is_stable", sharc_op_attr(op, "is_stable"))};
+  sharc_rw_set_before(rw, op);
+  sharc_op_state st = {.name = sharc_op_name(op), .loc = sharc_op_loc(op), .operands = ins,
+                       .num_operands = k, .result_types = types, .num_results = k,
+                       .attrs = sharc_attr_dictionary(rw->ctx, attrs, attrs[1].value ? 2 : 1),
+                       .num_regions = 1};
+  sharc_op *made = sharc_rw_create(rw, &st);
+  sharc_region_take_body(sharc_op_region(made, 0), sharc_op_region(op, 0));
+  for (unsigned i = n; i-- > 0;)
+    if (erased[i]) {
+      sharc_block_erase_arg(b, 2 * i + 1);
+      sharc_block_erase_arg(b, 2 * i);
+    }
+  unsigned j = 0;
+  for (unsigned i = 0; i < n; i++)
+    results[i] = erased[i] ? NULL : sharc_op_result(made, j++);
+  sharc_rw_replace_op(rw, op, results, n);
+  free(erased);
+  free(ins);
+  free(types);
+  free(results);
+  return true;
+}
+
+
+/* ---- gather with constant indices -> slice (+ reshape) ------------------------------------ */
+
+static bool gather_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_attr *index = sharc_shlo_const_attr(operand(op, 1));
+  sharc_type *it = index ? sharc_attr_type(index) : NULL;
+  if (!index || !sharc_shlo_is_int(sharc_type_element(it)) || sharc_type_rank(it) > 1)
+    return false;
+  sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
+  const shlo_struct_def *def = &sharc_shlo_gather_def;
+  sharc_attr *map = sharc_shlo_struct_field(dn, def, 4), *collapsed = sharc_shlo_struct_field(dn, def, 1);
+  unsigned nmap = map ? sharc_attr_count(map) : 0;
+  if (sharc_shlo_struct_int(dn, def, 5) != 0 || sharc_type_num_elements(it) != (int64_t)nmap)
+    return false;
+  sharc_type *ot = sharc_value_type(operand(op, 0));
+  if (!sharc_shlo_static(ot))
+    return false;
+  sharc_attr *sizes = sharc_op_attr(op, "slice_sizes");
+  unsigned rank = sharc_attr_count(sizes);
+  int64_t *lo = calloc(rank + 1, sizeof *lo), *hi = calloc(rank + 1, sizeof *hi),
+          *one = calloc(rank + 1, sizeof *one), *shape = calloc(rank + 1, sizeof *shape);
+  if (!lo || !hi || !one || !shape)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    hi[d] = sharc_attr_dense_array_i64(sizes, d);
+    one[d] = 1;
+  }
+  sharc_type *ie = sharc_type_element(it);
+  for (unsigned i = 0; i < nmap; i++) {
+    int64_t d = sharc_attr_dense_array_i64(map, i);
+    int64_t v = sharc_shlo_sext(ie, sharc_shlo_elem(index, i));
+    int64_t max = sharc_type_shape(ot)[d] - hi[d];
+    v = v < 0 ? 0 : (v > max ? max : v);
+    lo[d] += v;
+    hi[d] += v;
+  }
+  for (unsigned d = 0; d < rank; d++)
+    shape[d] = hi[d] - lo[d];
+  sharc_type *elem = sharc_type_element(result_type(op));
+  bool reshape = collapsed && sharc_attr_count(collapsed);
+  sharc_type *st = reshape ? sharc_type_tensor(rw->ctx, shape, rank, elem, NULL) : result_type(op);
+  sharc_named_attr attrs[3] = {
+      named(rw->ctx, "start_indices", sharc_attr_dense_i64_array(rw->ctx, lo, rank)),
+      named(rw->ctx, "limit_indices", sharc_attr_dense_i64_array(rw->ctx, hi, rank)),
+      named(rw->ctx, "strides", sharc_attr_dense_i64_array(rw->ctx, one, rank)),
+  };
+  sharc_rw_set_before(rw, op);
+  sharc_value *x = operand(op, 0);
+  sharc_op *slice = sharc_shlo_create(rw, "stablehlo.slice", sharc_op_loc(op), &x, 1, &st, 1, attrs, 3);
+  sharc_value *v = sharc_op_result(slice, 0);
+  if (reshape) {
+    sharc_type *rt = result_type(op);
+    v = sharc_op_result(sharc_shlo_create(rw, "stablehlo.reshape", sharc_op_loc(op), &v, 1, &rt, 1, NULL, 0), 0);
+  }
+  sharc_rw_replace_op(rw, op, &v, 1);
+  free(lo);
+  free(hi);
+  free(one);
+  free(shape);
+  return true;
+}
+
 /* ---- tuples and complex numbers ------------------------------------------------------------ */
 
 static bool get_tuple_element_unpack(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -1210,18 +1396,26 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"ConcatenateOpFlatten", concatenate_flatten, SHARC_SHLO(concatenate), 1, NULL},
     {"ConcatenateOpNoop", concatenate_noop, SHARC_SHLO(concatenate), 1, NULL},
     {"ConcatenateOpRemoveEmpty", concatenate_remove_empty, SHARC_SHLO(concatenate), 1, NULL},
+    {"GatherOpCanon", gather_to_slice, SHARC_SHLO(gather), 1, NULL},
     {"IotaOpBroadcast", iota_broadcast, SHARC_SHLO(iota), 1, NULL},
     {"PadOpBroadcastEmptyTensor", pad_broadcast_empty, SHARC_SHLO(pad), 1, NULL},
     {"ReduceOpEmptyCanon", reduce_empty, SHARC_SHLO(reduce), 1, NULL},
     {"ReduceOpNoopVariableReturn", reduce_noop_variable_return, SHARC_SHLO(reduce), 1, NULL},
     {"ReduceOpUnusedResultCanon", reduce_unused_results, SHARC_SHLO(reduce), 1, NULL},
+    {"CustomCallUnregisteredBackendConfigToFfi", custom_call_backend_config_to_ffi,
+     SHARC_SHLO(custom_call), 1, NULL},
     {"DynamicSliceOpToSlice", dynamic_slice_to_slice, SHARC_SHLO(dynamic_slice), 1, NULL},
     {"SelectOpCanon", select_canon, SHARC_SHLO(select), 1, NULL},
     {"SliceOpConcatSimplify", slice_concat, SHARC_SHLO(slice), 1, NULL},
+    {"SortOpDropUnusedArgs", sort_drop_unused, SHARC_SHLO(sort), 1, NULL},
+    {"SortOpSetDimension", sort_set_dimension, SHARC_SHLO(sort), 1, NULL},
     {"TransposeIsReshape", transpose_is_reshape, SHARC_SHLO(transpose), 1, NULL},
+    {"TupleIsRepacking", tuple_is_repacking, SHARC_SHLO(tuple), 1, NULL},
     {"WhileOpImplicitCapture", while_implicit_capture, SHARC_SHLO(while), 1, NULL},
     /* any op */
     {"ZeroExtentToEmptyConstant", zero_extent_to_empty, NULL, 1, NULL},
+    /* added last, without the benefit argument */
+    {"GetDimensionSizeOpCanon", get_dimension_size_canon, SHARC_SHLO(get_dimension_size), 1, NULL},
     {NULL, NULL, NULL, 0, NULL},
 };
 
@@ -1231,7 +1425,7 @@ static bool always_unported(const sharc_op *op) {
   static const char *const names[] = {
       "stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_iota", "stablehlo.dynamic_reshape",
       "stablehlo.real_dynamic_slice", "stablehlo.dynamic_gather", "stablehlo.dynamic_pad",
-      "stablehlo.get_dimension_size", "stablehlo.sort", NULL};
+      NULL};
   for (unsigned i = 0; names[i]; i++)
     if (sharc_op_is(op, names[i]))
       return true;
@@ -1243,14 +1437,6 @@ static bool any_result_unused(sharc_op *op) {
     if (!sharc_value_has_uses(sharc_op_result(op, i)))
       return true;
   return false;
-}
-
-static bool tuple_repacks(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  for (unsigned i = 0; i < n; i++)
-    if (!from(operand(op, i), SHARC_SHLO(get_tuple_element)))
-      return false;
-  return n > 0;
 }
 
 /* Reduce bodies of a single and/or over splat constant inputs
@@ -1268,21 +1454,15 @@ static bool reduce_bool_splats(sharc_op *op) {
   return true;
 }
 
-bool sharc_shlo_unported_pattern_applies(sharc_op *op) {
+bool sharc_shlo_unported_pattern_applies(sharc_op *op, bool folder, bool simplification) {
   if (!sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "stablehlo."))
     return false;
-  if (always_unported(op))
+  if (simplification && always_unported(op))
     return true;
-  if (sharc_op_isa(op, SHARC_SHLO(gather)))
-    return sharc_shlo_const_attr(operand(op, 1)) != NULL;
-  if (sharc_op_isa(op, SHARC_SHLO(tuple)))
-    return tuple_repacks(op);
-  if (sharc_op_isa(op, SHARC_SHLO(reduce)))
+  if (folder && sharc_op_isa(op, SHARC_SHLO(reduce)))
     return reduce_bool_splats(op);
-  if (sharc_op_isa(op, SHARC_SHLO(case)))
+  if (folder && sharc_op_isa(op, SHARC_SHLO(case)))
     return sharc_shlo_const_attr(operand(op, 0)) != NULL && !any_result_unused(op);
-  if (sharc_op_isa(op, SHARC_SHLO(custom_call)))
-    return sharc_op_attr(op, "mhlo.backend_config") != NULL;
   return false;
 }
 

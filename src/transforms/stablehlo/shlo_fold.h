@@ -71,6 +71,6 @@ extern const sharc_pattern sharc_shlo_simplification_patterns[];
 bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *opts, bool folder,
                              bool simplification, const char *pass_flag, sharc_pass_run *run);
 /* Whether a pattern this port does not have yet could rewrite `op`. */
-bool sharc_shlo_unported_pattern_applies(sharc_op *op);
+bool sharc_shlo_unported_pattern_applies(sharc_op *op, bool folder, bool simplification);
 
 #endif

@@ -28,10 +28,16 @@ static const sharc_option_def options[] = {
                  "always enabled."),
 };
 
+typedef struct unported_search {
+  bool folder, simplification;
+  sharc_op *found;
+} unported_search;
+
 static sharc_walk_result find_unported(sharc_op *op, void *user) {
-  if (!sharc_shlo_unported_pattern_applies(op))
+  unported_search *u = user;
+  if (!sharc_shlo_unported_pattern_applies(op, u->folder, u->simplification))
     return SHARC_WALK_ADVANCE;
-  *(sharc_op **)user = op;
+  u->found = op;
   return SHARC_WALK_INTERRUPT;
 }
 
@@ -48,9 +54,10 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
   sharc_pattern_set_destroy(set);
   if (!ok)
     return false;
-  sharc_op *op = NULL;
-  if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &op) != SHARC_WALK_INTERRUPT)
+  unported_search u = {folder, simplification, NULL};
+  if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
     return true;
+  sharc_op *op = u.found;
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
              "pass '%s' is not implemented yet: its simplification patterns may rewrite this "
