@@ -267,13 +267,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else
         return usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
     } else if (c->cmd != CMD_EXPLAIN && sharc_cli_take_value(argc, argv, &i, "--color", &v)) {
-      if (v && strcmp(v, "auto") == 0)
-        c->color = -1;
-      else if (v && strcmp(v, "always") == 0)
-        c->color = 1;
-      else if (v && strcmp(v, "never") == 0)
-        c->color = 0;
-      else
+      if (!sharc_cli_parse_color(v, &c->color))
         return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
     } else {
       return unknown_option(name, a, c->cmd);
@@ -359,30 +353,16 @@ static void session_free(session *s) {
 /* Reads, parses and verifies the input; false after reporting why. */
 static bool load(session *s, const cli *c, timer *t) {
   s->c = c;
-  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_input_read(c->input, &s->in);
-  if (e) {
-    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
+  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, print_diag, s, &s->in,
+                                    &s->ctx, &s->name);
+  if (!s->ctx)
     return false;
-  }
-  s->ctx = sharc_context_create();
-  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_cli_load_dialects(s->ctx);
-  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
-  sharc_context_set_diag_handler(s->ctx, print_diag, s);
-  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
-  bool ok = s->module && sharc_verify(s->module);
   flush_diags(s);
   phase(c, "parse", t);
-  return ok;
+  return s->module != NULL;
 }
 
-static bool use_color(const cli *c) {
-  if (c->color >= 0)
-    return c->color == 1;
-  const char *no = getenv("NO_COLOR");
-  return isatty(STDOUT_FILENO) && !(no && *no);
-}
+static bool use_color(const cli *c) { return sharc_cli_use_color(c->color); }
 
 /* A function of the module carries `topology = #mpmd.topology<...>`. */
 static bool has_mpmd_topology(sharc_op *module) {

@@ -177,6 +177,16 @@ if [ "$target" = fuzz_bytecode ]; then
     fi
   done
   rm -f "$OUT/bytecode_seeds/s$n"
+  # StableHLO portable artifacts (VHLO bytecode) of several bytecode versions
+  translate=$(dirname "$tool")/stablehlo-translate
+  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/vhlo/*.mlir; do
+    for target in current 1.0.0 0.14.0 0.9.0; do
+      if "$translate" --serialize --target=$target "$f" >"$OUT/bytecode_seeds/s$n" 2>/dev/null; then
+        n=$((n + 1))
+      fi
+    done
+  done
+  rm -f "$OUT/bytecode_seeds/s$n"
   echo "fuzz/run.sh: $n bytecode seeds" >&2
   seeds=("$OUT/bytecode_seeds")
 fi

@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
 
@@ -453,4 +454,27 @@ sharc_attr *sharc_sdy_zero_elements(sharc_context *ctx, sharc_type *tensor_type)
   size_t words = (size_t)sharc_type_scalar_words(scalar) * (complex ? 2 : 1);
   uint64_t zeros[4] = {0, 0, 0, 0};
   return sharc_attr_dense_elements(ctx, tensor_type, zeros, words, true);
+}
+
+static sharc_walk_result max_channel(sharc_op *op, void *user) {
+  int64_t *max = user;
+  sharc_attr *handle = sharc_op_attr(op, "channel_handle");
+  sharc_attr *id =
+      handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0) : NULL;
+  if (id && sharc_attr_get_kind(id) == SHARC_ATTR_INTEGER && sharc_attr_int_value(id) > *max)
+    *max = sharc_attr_int_value(id);
+  return SHARC_WALK_ADVANCE;
+}
+
+int64_t sharc_sdy_next_channel_id(sharc_op *module) {
+  int64_t max = 0;
+  sharc_walk(module, SHARC_POST_ORDER, max_channel, &max);
+  return max + 1;
+}
+
+void sharc_sdy_emit_not_legalized(sharc_op *op) {
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  sharc_emit_op(op, SHARC_SEV_ERROR,
+                "failed to legalize operation '%.*s' that was explicitly marked illegal",
+                (int)name.len, name.data);
 }
