@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
 #include "sharc_io.h"
+#include "sharc_partition_cli.h"
 #include "sharc_pipeline_cli.h"
 
 #include "sharc/asm.h"
@@ -37,6 +38,10 @@ static const char overview[] =
     "  explain    why a value has its sharding: the chain of steps back to the\n"
     "             user's sharding it came from\n"
     "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  partition  the program each device runs: propagation, collectives and the\n"
+    "             SPMD partitioner; which block of each argument each device holds\n"
+    "  verify     run the global and the partitioned program on the same inputs\n"
+    "             and check every device's block of every result\n"
     "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
     "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
@@ -181,8 +186,9 @@ static const char *nearest(const char *word, const char *const *names) {
   return best;
 }
 
-static const char *const command_names[] = {"propagate", "explain", "show",  "pipeline",
-                                            "print",     "check",   "help", NULL};
+static const char *const command_names[] = {"propagate", "explain", "show",   "pipeline",
+                                            "partition", "verify",  "print",  "check",
+                                            "help",      NULL};
 
 /* The options each command takes, for "did you mean". */
 static const char *const *options_of(command cmd) {
@@ -558,6 +564,10 @@ int main(int argc, char **argv) {
     return run_print_or_check(argc, argv);
   if (strcmp(cmd, "pipeline") == 0)
     return sharc_cli_pipeline(argc, argv);
+  if (strcmp(cmd, "partition") == 0)
+    return sharc_cli_partition(argc, argv);
+  if (strcmp(cmd, "verify") == 0)
+    return sharc_cli_verify(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();

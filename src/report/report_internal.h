@@ -96,10 +96,9 @@ void sharc_report_coords(const sharc_attr *mesh, int64_t pos, int64_t *coords);
 /* The device id at mesh position `pos`. */
 int64_t sharc_report_device_id(const sharc_attr *mesh, int64_t pos);
 /* How many shards dimension sharding `dim` cuts into, and which one the
- * device at `coords` holds. */
+ * device at mesh position `pos` holds (dialect/sdy/device_block.h). */
 int64_t sharc_report_dim_shards(const sharc_attr *dim, const sharc_attr *mesh);
-int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh,
-                               const int64_t *coords);
+int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh, int64_t pos);
 /* Bytes `n` elements of `bits` bits take, rounded up to a byte. */
 int64_t sharc_report_bytes_of(int64_t n, unsigned bits);
 /* Element count of `shape` (-1 when a dimension is dynamic or it overflows). */
