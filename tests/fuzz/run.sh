@@ -79,7 +79,8 @@ fuzz_pipeline) suffix=_pipeline ;;
 fuzz_hlo_sharding) suffix=_hlo_sharding ;;
 fuzz_interpret) suffix=_interpret ;;
 fuzz_bytecode) suffix=_bytecode ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret or fuzz_bytecode" >&2; exit 2 ;;
+fuzz_verify) suffix=_verify ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret, fuzz_bytecode or fuzz_verify" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -94,7 +95,7 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -135,6 +136,9 @@ PY
 fi
 if [ "$target" = fuzz_hlo_sharding ]; then
   seeds=("$DIR/corpus_hlo_sharding")
+fi
+if [ "$target" = fuzz_verify ]; then
+  seeds=("$DIR/corpus_verify")
 fi
 
 if [ "$target" = fuzz_interpret ]; then
