@@ -12,6 +12,7 @@
 #include "transforms/sdy/export/global_to_local.h"
 
 #include "dialect/func/func.h"
+#include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
@@ -120,15 +121,12 @@ sharc_type *sharc_g2l_local_type(sharc_g2l_state *s, sharc_op *op, sharc_type *t
   if (rank != sharc_sdy_tensor_sharding_rank(sharding))
     return type; /* the verifier reports the mismatch */
   int64_t *shape = sharc_arena_alloc(&s->arena, (rank + 1) * sizeof *shape);
+  /* every device's local tensor has the padded block size */
+  sharc_sdy_device_block(sharding, mesh, 0, sharc_type_shape(type), rank, NULL, NULL, shape);
   for (unsigned d = 0; d < rank; d++) {
     int64_t size = sharc_type_shape(type)[d];
-    int64_t count = sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, d),
-                                                        mesh);
-    if (size == SHARC_DYNAMIC || count <= 1) {
-      shape[d] = size;
-      continue;
-    }
-    if (size % count) {
+    int64_t count = sharc_sdy_dim_num_blocks(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+    if (size != SHARC_DYNAMIC && size % count) {
       /* Shardy's SDY_CHECK aborts here; the non-divisible dimension needs
        * -sdy-pad-for-divisibility first */
       sharc_emit_op_error(op,
@@ -138,7 +136,6 @@ sharc_type *sharc_g2l_local_type(sharc_g2l_state *s, sharc_op *op, sharc_type *t
       s->failed = true;
       return NULL;
     }
-    shape[d] = size / count;
   }
   return sharc_type_tensor(s->h.ctx, shape, rank, sharc_type_element(type),
                            sharc_type_encoding(type));

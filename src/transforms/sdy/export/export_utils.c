@@ -1,6 +1,7 @@
 /* Shardy's export utilities shared by the export passes; see export_utils.h. */
 #include "transforms/sdy/export/export_utils.h"
 
+#include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
@@ -334,40 +335,8 @@ sharc_op *sharc_sdy_global_mesh_op(sharc_op *module) {
 
 int64_t sharc_sdy_shard_index(int64_t device_id, const sharc_attr *mesh, sharc_attr *const *axes,
                               unsigned n) {
-  int64_t logical = device_id;
-  unsigned num_ids = sharc_sdy_mesh_num_device_ids(mesh);
-  if (num_ids) {
-    logical = -1;
-    for (unsigned i = 0; i < num_ids && logical < 0; i++)
-      if (sharc_sdy_mesh_device_id(mesh, i) == device_id)
-        logical = i;
-    if (logical < 0)
-      return -1;
-  } else if (device_id < 0 || device_id >= sharc_sdy_mesh_total_size(mesh)) {
-    return -1;
-  }
-  int64_t index = 0;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[i]);
-    int64_t size = sharc_sdy_axis_ref_size(axes[i], mesh);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned k = 0; k < sharc_sdy_mesh_num_axes(mesh); k++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, k);
-      if (found)
-        suffix = sharc_mul_wrap(suffix, sharc_sdy_mesh_axis_size(mesh_axis));
-      if (sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name))
-        found = true;
-    }
-    int64_t full = sharc_sdy_mesh_size_of(mesh, name);
-    int64_t covered = sharc_mul_wrap(sharc_sdy_axis_pre_size(axes[i]), size);
-    if (size <= 0 || covered <= 0 || full < covered)
-      return -1; /* an axis the mesh does not have */
-    int64_t step = sharc_mul_wrap(suffix, full / covered);
-    int64_t coord = step > 0 ? (logical / step) % size : 0;
-    index = sharc_mul_wrap(index, size) + coord;
-  }
-  return index;
+  int64_t pos = sharc_sdy_mesh_position_of(mesh, device_id);
+  return pos < 0 ? -1 : sharc_sdy_axes_block_index(mesh, pos, axes, n);
 }
 
 sharc_attr *sharc_sdy_get_or_create_mesh_symbol(sharc_rewriter *rw, sharc_op *module,
