@@ -202,3 +202,27 @@ sharc_op *sharc_sdy_clone_func_recursively(sharc_rewriter *rw, sharc_op *func, u
   sharc_ptrmap_free(&c.active);
   return clone;
 }
+
+void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r) {
+  for (sharc_block *b = sharc_region_first_block(r); b; b = sharc_block_next(b)) {
+    sharc_op *ret = sharc_block_last_op(b);
+    if (!ret)
+      continue;
+    sharc_rw_set_block_end(rw, b);
+    unsigned n = sharc_op_num_operands(ret);
+    sharc_value **values = malloc((n + 1) * sizeof *values);
+    if (!values)
+      abort();
+    for (unsigned i = 0; i < n; i++)
+      values[i] = sharc_op_operand(ret, i);
+    sharc_op_state st = {
+        .name = sharc_ident_get(rw->ctx, SHARC_STR("sdy.return")),
+        .loc = sharc_op_loc(ret),
+        .operands = values,
+        .num_operands = n,
+    };
+    sharc_rw_create(rw, &st);
+    free(values);
+    sharc_rw_erase_op(rw, ret);
+  }
+}

@@ -49,4 +49,9 @@ sharc_op *sharc_sdy_find_call_cycle(const sharc_call_graph *cg);
 /* The error for a call on a cycle of the call graph, at the call. */
 void sharc_sdy_emit_call_cycle(sharc_op *call);
 
+/* inlineRegionAndConvertTerminatorOp's second half: each block's
+ * terminator in `r` becomes an sdy.return of the same values (a function
+ * body moved into a named or manual computation). */
+void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r);
+
 #endif

@@ -85,26 +85,6 @@ static sharc_attr *named_attrs(sharc_op *call, sharc_op *func) {
   return out;
 }
 
-/* Each block's terminator becomes an sdy.return of the same values. */
-static void convert_terminators(sharc_rewriter *rw, sharc_region *r) {
-  for (sharc_block *b = sharc_region_first_block(r); b; b = sharc_block_next(b)) {
-    sharc_op *ret = sharc_block_last_op(b);
-    if (!ret)
-      continue;
-    sharc_rw_set_block_end(rw, b);
-    sharc_value **values = operand_values(ret);
-    sharc_op_state st = {
-        .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr("sdy.return")),
-        .loc = sharc_op_loc(ret),
-        .operands = values,
-        .num_operands = sharc_op_num_operands(ret),
-    };
-    sharc_rw_create(rw, &st);
-    free(values);
-    sharc_rw_erase_op(rw, ret);
-  }
-}
-
 static bool import_call(sharc_op *call, void *user) {
   import_state *st = user;
   sharc_op *func = sharc_sdy_callee_or_error(call, st->module);
@@ -147,7 +127,7 @@ static bool import_call(sharc_op *call, void *user) {
                                  sharc_region_first_block(body), NULL);
   } else {
     sharc_rw_inline_region_before(&st->rw, sharc_op_region(func, 0), body, NULL);
-    convert_terminators(&st->rw, body);
+    sharc_sdy_terminators_to_return(&st->rw, body);
     sharc_ptrmap_put(&st->moved, func, named);
     sharc_vec_push(&st->inlined, func);
   }

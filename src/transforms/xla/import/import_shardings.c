@@ -7,7 +7,10 @@
  * of every tiled sharding: a tile assignment `<=[reshape]T(perm)` splits
  * its devices into sub-dimensions, each a factor shared by a tile dimension
  * and a (transposed) reshape dimension, ordered by reshape dimension (major
- * to minor); the axes are named `_axis_0`, `_axis_1`, ... Each local axis
+ * to minor); the axes are named `_axis_0`, `_axis_1`, ... (the leading
+ * underscore marks them as made up; the import pipelines of the XLA
+ * version whose tests name them `axis_0`, ... drop it: option
+ * `fake-axis-names=false`). Each local axis
  * maps onto consecutive global axes (or sub-axes when the global ones are
  * finer than it splits), and a tile dimension's axes are its sub-dimensions
  * major to minor. */
@@ -46,7 +49,17 @@ typedef struct import_state {
   i64_vec maximal;      /* device ids of maximal shardings, sorted, unique */
   sharc_attr *mesh;     /* the global mesh attribute */
   bool failed;
+  const char *axis_prefix;
 } import_state;
+
+typedef struct import_options {
+  bool fake_axis_names;
+} import_options;
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(import_options, fake_axis_names, "fake-axis-names", SHARC_OPT_BOOL, "true",
+                 "Whether the made-up axis names start with an underscore."),
+};
 
 /* shortestCommonFactorization: the shortest sequence whose prefix products
  * include every prefix product of both (ones skipped); n == 0 when there is
@@ -275,7 +288,7 @@ static bool map_local_axes(import_state *st, const analysis *a, attr_vec *refs, 
       if (x == 1)
         return false;
       char name[32];
-      snprintf(name, sizeof name, "_axis_%u", global);
+      snprintf(name, sizeof name, "%saxis_%u", st->axis_prefix, global);
       sharc_attr *sub = x == global_remaining && pre == 1
                             ? NULL
                             : sharc_sdy_sub_axis_info_get(ctx, pre, x);
@@ -450,7 +463,7 @@ static void create_meshes(import_state *st) {
   attr_vec axes = {0};
   for (unsigned i = 0; i < st->axes.len; i++) {
     char name[32];
-    snprintf(name, sizeof name, "_axis_%u", i);
+    snprintf(name, sizeof name, "%saxis_%u", st->axis_prefix, i);
     sharc_vec_push(&axes, sharc_sdy_mesh_axis_get(ctx, sharc_str_from_cstr(name), st->axes.items[i]));
   }
   sharc_block *body = sharc_region_first_block(sharc_op_region(st->module, 0));
@@ -483,8 +496,8 @@ static void create_meshes(import_state *st) {
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  (void)opts;
-  import_state st = {.module = module};
+  const import_options *o = opts;
+  import_state st = {.module = module, .axis_prefix = o->fake_axis_names ? "_" : ""};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   bool ok = true;
@@ -508,7 +521,8 @@ const sharc_pass_def sharc_pass_xla_sdy_import_shardings = {
     .summary = "Builds the mesh and converts the shardings from kXlaShardingAttr to "
                "kShardingAttr.",
     .anchor = "builtin.module",
-    SHARC_NO_OPTIONS,
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(import_options),
     .tools = SHARC_TOOL_SDY_OPT,
     .run = run,
 };

@@ -1,0 +1,143 @@
+/* -xla-sdy-export-stablehlo-shardings: every sdy.sharding (function
+ * arguments and results, op results) becomes the `mhlo.sharding` string
+ * HLO reads: GSPMD's HloSharding (tile assignments in the iota form), or
+ * with `enable-hlo-sharding-v3` the mesh-and-axes form; an op with
+ * several results gets a tuple sharding. The sdy.mesh ops go. */
+#include "dialect/func/func.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/utils.h"
+#include "pass/pass_registry.h"
+#include "support/vec.h"
+#include "transforms/xla/common/xla_utils.h"
+
+typedef struct export_options {
+  bool add_missing_sharding_to_control_flow;
+  bool enable_hlo_sharding_v3;
+} export_options;
+
+static const sharc_option_def options[] = {
+    SHARC_OPTION(export_options, add_missing_sharding_to_control_flow,
+                 "add-missing-sharding-to-control-flow", SHARC_OPT_BOOL, "true",
+                 "Whether to add a sharding to control flow ops without one."),
+    SHARC_OPTION(export_options, enable_hlo_sharding_v3, "enable-hlo-sharding-v3", SHARC_OPT_BOOL,
+                 "false", "Whether to export HloShardingV3, the mesh and axis based form."),
+};
+
+typedef SHARC_VEC(sharc_op *) op_vec;
+
+typedef struct export_state {
+  sharc_rewriter rw;
+  bool v3;
+  bool failed;
+} export_state;
+
+static bool append_one(export_state *st, const sharc_attr *sharding, sharc_op *at, sharc_buf *out) {
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, at);
+  if (st->v3) {
+    sharc_sdy_to_hlo_sharding_v3(sharding, mesh, out);
+    return true;
+  }
+  if (sharc_sdy_to_hlo_sharding(sharding, mesh, NULL, 0, out))
+    return true;
+  sharc_emit_op_error(at, "cannot express the sharding as an HloSharding");
+  return false;
+}
+
+static sharc_attr *one_string(export_state *st, const sharc_attr *sharding, sharc_op *at) {
+  sharc_buf buf = {0};
+  sharc_attr *s = NULL;
+  if (append_one(st, sharding, at, &buf))
+    s = sharc_attr_string(st->rw.ctx, (sharc_str){buf.data ? buf.data : "", buf.len});
+  else
+    st->failed = true;
+  sharc_buf_free(&buf);
+  return s;
+}
+
+static sharc_walk_result export_op(sharc_op *op, void *user) {
+  export_state *st = user;
+  sharc_attr *per_value = sharc_op_attr(op, SHARC_SDY_SHARDING_ATTR);
+  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value))
+    return SHARC_WALK_ADVANCE;
+  unsigned n = sharc_sdy_list_size(per_value);
+  sharc_attr *text;
+  if (n == 1) {
+    text = one_string(st, sharc_sdy_list_at(per_value, 0), op);
+  } else {
+    sharc_buf buf = {0};
+    sharc_buf_puts(&buf, "{");
+    bool ok = true;
+    for (unsigned i = 0; ok && i < n; i++) {
+      if (i)
+        sharc_buf_puts(&buf, ", ");
+      ok = append_one(st, sharc_sdy_list_at(per_value, i), op, &buf);
+    }
+    sharc_buf_puts(&buf, "}");
+    text = ok ? sharc_attr_string(st->rw.ctx, (sharc_str){buf.data, buf.len}) : NULL;
+    st->failed = st->failed || !ok;
+    sharc_buf_free(&buf);
+  }
+  if (!text)
+    return SHARC_WALK_INTERRUPT;
+  sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR, text);
+  sharc_rw_set_attr(&st->rw, op, SHARC_SDY_SHARDING_ATTR, NULL);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool export_func(export_state *st, sharc_op *func) {
+  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
+    sharc_attr *s = sharc_func_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR);
+    if (!s)
+      continue;
+    sharc_attr *text = one_string(st, s, func);
+    if (!text)
+      return false;
+    sharc_func_set_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR, text);
+    sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, NULL);
+  }
+  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
+    sharc_attr *s = sharc_func_result_attr(func, i, SHARC_SDY_SHARDING_ATTR);
+    if (!s)
+      continue;
+    sharc_attr *text = one_string(st, s, func);
+    if (!text)
+      return false;
+    sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, text);
+    sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, NULL);
+  }
+  return sharc_walk_nested(func, SHARC_PRE_ORDER, export_op, st) != SHARC_WALK_INTERRUPT &&
+         !st->failed;
+}
+
+static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
+  const export_options *o = opts;
+  export_state st = {.v3 = o->enable_hlo_sharding_v3};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  op_vec meshes = {0};
+  for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op)) {
+    if (sharc_op_isa(op, &sharc_sdy_mesh_op_def))
+      sharc_vec_push(&meshes, op);
+    else if (sharc_op_isa(op, &sharc_func_func_def) && !export_func(&st, op)) {
+      sharc_vec_free(&meshes);
+      return false;
+    }
+  }
+  for (unsigned i = 0; i < meshes.len; i++)
+    sharc_rw_erase_op(&st.rw, meshes.items[i]);
+  sharc_vec_free(&meshes);
+  return true;
+}
+
+const sharc_pass_def sharc_pass_xla_sdy_export_stablehlo_shardings = {
+    .flag = "xla-sdy-export-stablehlo-shardings",
+    .display_name = "ExportStablehloShardingsPass",
+    .summary = "Converts the shardings from kShardingAttr to kXlaShardingAttr and removes "
+               "mesh symbols.",
+    .anchor = "builtin.module",
+    SHARC_OPTIONS(options),
+    .options_size = sizeof(export_options),
+    .tools = SHARC_TOOL_SDY_OPT,
+    .run = run,
+};
