@@ -38,6 +38,7 @@ run_suite malformed_vhlo_bytecode env VHLO_TARGET=current tests/malformed/byteco
 run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecode.txt \
   tests/differential/bytecode.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
+run_suite mpmd_generated python3 tests/mpmd/gen_programs.py "$build/bin/mpmd_opt" --count 2 --seed 7
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
 run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
