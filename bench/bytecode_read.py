@@ -21,6 +21,7 @@ Prints one line per module: sizes, best parse times and text/bytecode ratio
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -81,22 +82,30 @@ def run(cmd, **kw):
 
 
 def parse_time(tool, path, extra, repeat):
-    best = None
+    """Best Parser wall time (-mlir-timing) and best CPU time of the whole run
+    (user + system: on a loaded machine the wall time also holds waiting)."""
+    best = cpu = None
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         p = run([tool] + extra + ["-mlir-timing", path, "-o", os.devnull])
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         m = re.search(r"^\s*([0-9.]+) \(.*\)\s+Parser$", p.stderr.decode(), re.M)
         if not m:
             sys.stderr.write("bytecode_read: no Parser line from %s\n" % tool)
             sys.exit(1)
         t = float(m.group(1))
+        c = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         best = t if best is None else min(best, t)
-    return best
+        cpu = c if cpu is None else min(cpu, c)
+    return best, cpu
 
 
 def report(name, text, bc, t_text, t_bc):
-    ratio = t_text / t_bc if t_bc > 0 else float("inf")
-    print("%-8s text %9d B %8.4f s   bytecode %9d B %8.4f s   text/bytecode %.2fx" %
-          (name, os.path.getsize(text), t_text, os.path.getsize(bc), t_bc, ratio))
+    ratio = t_text[0] / t_bc[0] if t_bc[0] > 0 else float("inf")
+    print("%-8s text %9d B parse %7.3f s (run cpu %6.3f s)   bytecode %9d B parse %7.3f s "
+          "(run cpu %6.3f s)   text/bytecode parse %.2fx" %
+          (name, os.path.getsize(text), t_text[0], t_text[1], os.path.getsize(bc), t_bc[0],
+           t_bc[1], ratio))
     return ratio
 
 

@@ -31,7 +31,7 @@ rank_of_public() {
   asm.h | verify.h) echo 2 ;;
   rewrite.h | pass.h) echo 3 ;;
   sdy.h | mpmd.h) echo 4 ;;
-  report.h) echo 6 ;;
+  report.h | partition.h) echo 6 ;;
   sharc.h) echo 7 ;;
   esac
 }

@@ -35,10 +35,10 @@ run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.
 run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"
 run_suite malformed_vhlo_bytecode env VHLO_TARGET=current tests/malformed/bytecode/run.sh "$build/bin/stablehlo-translate"
-run_suite malformed_vhlo_bytecode_v0 env VHLO_TARGET=0.9.0 tests/malformed/bytecode/run.sh "$build/bin/stablehlo-translate"
 run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecode.txt \
   tests/differential/bytecode.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
+run_suite mpmd_generated python3 tests/mpmd/gen_programs.py "$build/bin/mpmd_opt" --count 2 --seed 7
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
 run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \

@@ -3,9 +3,11 @@
  * its results; the translations and the options are tables, so that more
  * (`--serialize`, `--deserialize`, ...) are one row each. Flags follow LLVM's
  * cl conventions: `-name`, `--name`, `--name=value`, `--name value`. */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "opt_main.h"
 #include "dialect/vhlo/vhlo.h"
@@ -374,6 +376,11 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   return ok;
 }
 
+/* Whether the output goes to a file or a pipe rather than a terminal. */
+static bool to_file_or_pipe(const char *path) {
+  return (path && strcmp(path, "-") != 0) || !isatty(fileno(stdout));
+}
+
 static bool write_all(const char *path, const sharc_buf *b) {
   FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "wb") : stdout;
   if (!f)
@@ -428,6 +435,12 @@ int main(int argc, char **argv) {
   }
   if (err.len)
     fwrite(err.data, 1, err.len, stderr);
+  if (ok && o.translation && o.translation->run == run_serialize && !to_file_or_pipe(o.output)) {
+    fputs("error: refusing to write MLIR bytecode to a terminal: redirect the output or use -o\n",
+          stderr);
+    ok = false;
+    out.len = 0;
+  }
   /* a failed run leaves no output file behind (ToolOutputFile is not kept) */
   bool to_file = o.output && strcmp(o.output, "-") != 0;
   if ((ok || !to_file) && !write_all(o.output, &out)) {

@@ -27,7 +27,8 @@ typedef struct sharc_partition_options {
    * the largest mesh as partitions (and one replica). One of them must be 1. */
   int64_t replica_count, partition_count;
   /* Windowed ops on sharded dimensions exchange halos between neighbours
-   * (sdy-resolve-permutation-factors' enable-halo-exchange). */
+   * (sdy-resolve-permutation-factors' enable-halo-exchange); off by default:
+   * their operands are resharded whole along those dimensions. */
   bool halo_exchange;
   /* Keep one all-gather per dimension (convert-global-to-local's
    * per-dim-all-gather). */

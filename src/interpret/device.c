@@ -119,6 +119,87 @@ bool sharc_device_exchange(sharc_interp *ip, sharc_op *op, uint64_t leader, unsi
   return sharc_interp_fail(ip, op, "stopped: another device failed");
 }
 
+static sharc_mailbox *mailbox(sharc_grid *g, int64_t channel) {
+  sharc_mailbox *free_box = NULL;
+  for (unsigned i = 0; i < SHARC_GRID_MAILBOXES; i++) {
+    sharc_mailbox *m = &g->mailboxes[i];
+    if (m->used && m->channel == channel)
+      return m;
+    if (!m->used && !free_box)
+      free_box = m;
+  }
+  if (free_box) {
+    free_box->used = true;
+    free_box->channel = channel;
+    free_box->value = NULL;
+  }
+  return free_box;
+}
+
+/* Waits under g->mu until `ready` holds of the channel's mailbox, the grid
+ * aborts, or the timeout passes; the mailbox, or NULL with an error. */
+static sharc_mailbox *await_mailbox(sharc_interp *ip, sharc_op *op, int64_t channel,
+                                    bool want_full) {
+  sharc_device *d = ip->device;
+  sharc_grid *g = d->grid;
+  struct timespec deadline;
+  deadline_after(g->timeout_s, &deadline);
+  int rc = 0;
+  sharc_mailbox *m = mailbox(g, channel);
+  while (m && (m->value != NULL) != want_full && !g->aborted && rc != ETIMEDOUT)
+    rc = pthread_cond_timedwait(&g->cv, &g->mu, &deadline);
+  if (m && (m->value != NULL) == want_full)
+    return m;
+  bool aborted = g->aborted;
+  pthread_mutex_unlock(&g->mu);
+  d->timed_out = true;
+  sharc_str n = sharc_ident_str(sharc_op_name(op));
+  if (!m)
+    sharc_interp_fail(ip, op, "%.*s: too many channels in use", (int)n.len, n.data);
+  else if (aborted)
+    sharc_interp_fail(ip, op, "stopped: another device failed");
+  else
+    sharc_interp_fail(ip, op,
+                      "%.*s: device (replica %u, partition %u) waited %.0f s on channel %lld "
+                      "(no matching %s)",
+                      (int)n.len, n.data, d->replica, d->partition, g->timeout_s,
+                      (long long)channel, want_full ? "send" : "recv");
+  pthread_mutex_lock(&g->mu);
+  return NULL;
+}
+
+bool sharc_device_send(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor *value) {
+  sharc_grid *g = ip->device->grid;
+  pthread_mutex_lock(&g->mu);
+  sharc_mailbox *m = await_mailbox(ip, op, channel, false);
+  if (m) {
+    sharc_tensor_retain(value);
+    m->value = value;
+    pthread_cond_broadcast(&g->cv);
+  }
+  pthread_mutex_unlock(&g->mu);
+  return m != NULL;
+}
+
+bool sharc_device_recv(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor **value) {
+  sharc_grid *g = ip->device->grid;
+  pthread_mutex_lock(&g->mu);
+  sharc_mailbox *m = await_mailbox(ip, op, channel, true);
+  if (m) {
+    *value = m->value;
+    m->value = NULL;
+    pthread_cond_broadcast(&g->cv);
+  }
+  pthread_mutex_unlock(&g->mu);
+  return m != NULL;
+}
+
+void sharc_device_drop_mail(sharc_grid *g) {
+  for (unsigned i = 0; i < SHARC_GRID_MAILBOXES; i++)
+    if (g->mailboxes[i].used)
+      sharc_tensor_release(g->mailboxes[i].value);
+}
+
 sharc_op *sharc_device_next_infeed(sharc_device *d) {
   sharc_grid *g = d->grid;
   pthread_mutex_lock(&g->mu);

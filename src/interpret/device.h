@@ -21,6 +21,12 @@ void sharc_device_ids(const sharc_device *d, uint32_t *replica, uint32_t *partit
  * or when another device failed. */
 bool sharc_device_exchange(sharc_interp *ip, sharc_op *op, uint64_t leader, unsigned size,
                            unsigned position, sharc_tensor *mine, sharc_tensor **all);
+/* send: leaves `value` on `channel` once the value before it was taken;
+ * recv: takes the value on `channel` (a new reference in *value). Both
+ * wait at most the grid's timeout (then an error naming the op). */
+bool sharc_device_send(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor *value);
+bool sharc_device_recv(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor **value);
+
 /* The next function of run_parallel's infeed queue, or NULL. */
 sharc_op *sharc_device_next_infeed(sharc_device *d);
 

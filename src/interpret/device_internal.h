@@ -32,6 +32,15 @@ typedef struct sharc_rendezvous {
 
 #define SHARC_GRID_SLOTS 256
 
+/* send/recv: the value in flight on one channel (one at a time). */
+typedef struct sharc_mailbox {
+  bool used;
+  int64_t channel;
+  sharc_tensor *value; /* NULL: empty */
+} sharc_mailbox;
+
+#define SHARC_GRID_MAILBOXES 64
+
 struct sharc_grid {
   uint32_t num_replicas, num_partitions;
   pthread_mutex_t mu;
@@ -39,9 +48,13 @@ struct sharc_grid {
   bool aborted; /* a device failed: the others stop waiting */
   double timeout_s;
   sharc_rendezvous slots[SHARC_GRID_SLOTS];
+  sharc_mailbox mailboxes[SHARC_GRID_MAILBOXES];
   /* infeed: functions called in order, shared by the devices */
   sharc_op *const *infeed;
   unsigned infeed_len, infeed_next;
 };
+
+/* Drops the values no recv took (after the devices stopped). */
+void sharc_device_drop_mail(sharc_grid *g);
 
 #endif

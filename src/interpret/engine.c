@@ -2,6 +2,7 @@
  * op-kernel table (every family's rows, found by op name once per run and
  * then by pointer), region and function execution, and the library entry
  * point that picks the module's entry function and checks its arguments. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,8 @@ static const sharc_kernel *const kernel_tables[] = {
     sharc_kernels_elementwise, sharc_kernels_shape,      sharc_kernels_control,
     sharc_kernels_reduce,      sharc_kernels_index,      sharc_kernels_linalg,
     sharc_kernels_check,       sharc_kernels_collective, sharc_kernels_misc,
+    sharc_kernels_dynamic,     sharc_kernels_fft,        sharc_kernels_solve,
+    sharc_kernels_rng,
 };
 
 bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...) {
@@ -51,6 +54,24 @@ static const sharc_kernel *kernel_for(sharc_interp *ip, sharc_op *op) {
   if (k)
     sharc_ptrmap_put(&ip->kernels, name, (void *)k);
   return k;
+}
+
+bool sharc_interp_run_static(sharc_interp *ip, sharc_op *op, const char *static_name,
+                             sharc_tensor **in, sharc_tensor **out, sharc_scope *sc,
+                             sharc_type *const *result_types, const sharc_given_attr *given,
+                             unsigned n_given) {
+  const sharc_kernel *k = find_kernel_by_name((sharc_str){static_name, strlen(static_name)});
+  if (!k)
+    return sharc_interp_fail(ip, op, "no kernel for %s", static_name);
+  ip->result_override = result_types;
+  ip->given = given;
+  ip->n_given = n_given;
+  ip->cur_arg = k->family_arg;
+  bool ok = k->fn(ip, op, in, out, sc);
+  ip->result_override = NULL;
+  ip->given = NULL;
+  ip->n_given = 0;
+  return ok;
 }
 
 /* ---- scopes ------------------------------------------------------------------ */
@@ -191,10 +212,20 @@ static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
       ok = sharc_interp_fail(ip, op, "operand #%u does not have its declared type at run time", i);
   }
   ip->cur_arg = k->family_arg;
+  /* what an enclosing kernel set for its own op is not this op's */
+  sharc_type *const *saved_override = ip->result_override;
+  const sharc_given_attr *saved_given = ip->given;
+  unsigned saved_n_given = ip->n_given;
+  ip->result_override = NULL;
+  ip->given = NULL;
+  ip->n_given = 0;
   if (ok && computes_values(k) && any_quantized(in, n_in))
     ok = run_dequantized(ip, k, op, in, n_in, out, n_out, sc);
   else
     ok = ok && k->fn(ip, op, in, out, sc);
+  ip->result_override = saved_override;
+  ip->given = saved_given;
+  ip->n_given = saved_n_given;
   for (unsigned i = 0; ok && i < n_out; i++)
     if (!out[i])
       ok = sharc_interp_fail(ip, op, "result #%u was not computed", i);
@@ -209,6 +240,106 @@ static bool eval_op(sharc_interp *ip, sharc_op *op, sharc_scope *sc) {
   if (out != small_out)
     free(out);
   return ok;
+}
+
+/* ---- value lifetimes --------------------------------------------------------------- */
+
+/* When the values a block defines die: after op i runs, the values
+ * dead[start[i] .. start[i + 1]) have no later use (a use inside a nested
+ * region counts as a use by the op holding the region), so a long chain
+ * holds only the tensors it still needs. Made once per block and thread. */
+typedef struct lifetimes {
+  unsigned n_ops;
+  unsigned *start;          /* n_ops + 1 offsets into dead */
+  const sharc_value **dead;
+} lifetimes;
+
+/* The op of block `b` that holds `op` (itself, or an ancestor); NULL if none. */
+static sharc_op *ancestor_in(sharc_op *op, const sharc_block *b) {
+  while (op && sharc_op_block(op) != b)
+    op = sharc_op_parent_op(op);
+  return op;
+}
+
+/* The index of the last op of `b` using `v` (by `index`), or `def` when unused. */
+static unsigned last_use(const sharc_value *v, const sharc_block *b, const sharc_ptrmap *index,
+                         unsigned def) {
+  unsigned last = def;
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_op *holder = ancestor_in(sharc_use_owner(u), b);
+    uintptr_t at = holder ? (uintptr_t)sharc_ptrmap_get(index, holder) : 0;
+    if (at && at - 1 > last)
+      last = (unsigned)(at - 1);
+  }
+  return last;
+}
+
+static lifetimes *lifetimes_make(sharc_block *b) {
+  sharc_ptrmap index = {0};
+  unsigned n = 0, n_vals = sharc_block_num_args(b);
+  for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op)) {
+    sharc_ptrmap_put(&index, op, (void *)(uintptr_t)++n);
+    n_vals += sharc_op_num_results(op);
+  }
+  lifetimes *lt = calloc(1, sizeof *lt);
+  lt->n_ops = n;
+  lt->start = calloc(n + 2, sizeof *lt->start);
+  lt->dead = calloc(n_vals ? n_vals : 1, sizeof *lt->dead);
+  unsigned *at = calloc(n_vals ? n_vals : 1, sizeof *at);
+  const sharc_value **vals = calloc(n_vals ? n_vals : 1, sizeof *vals);
+  unsigned k = 0, i = 0;
+  for (unsigned a = 0; a < sharc_block_num_args(b); a++, k++) {
+    vals[k] = sharc_block_arg(b, a);
+    at[k] = last_use(vals[k], b, &index, 0);
+  }
+  for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op), i++)
+    for (unsigned r = 0; r < sharc_op_num_results(op); r++, k++) {
+      vals[k] = sharc_op_result(op, r);
+      at[k] = last_use(vals[k], b, &index, i);
+    }
+  for (k = 0; k < n_vals; k++) /* counting sort by the op after which they die */
+    lt->start[at[k] + 1]++;
+  for (i = 0; i < n; i++)
+    lt->start[i + 1] += lt->start[i];
+  unsigned *fill = calloc(n + 1, sizeof *fill);
+  for (k = 0; k < n_vals; k++)
+    lt->dead[lt->start[at[k]] + fill[at[k]]++] = vals[k];
+  free(fill);
+  free(at);
+  free(vals);
+  sharc_ptrmap_free(&index);
+  return lt;
+}
+
+static const lifetimes *lifetimes_of(sharc_interp *ip, sharc_block *b) {
+  lifetimes *lt = sharc_ptrmap_get(&ip->lifetimes, b);
+  if (!lt) {
+    lt = lifetimes_make(b);
+    sharc_ptrmap_put(&ip->lifetimes, b, lt);
+  }
+  return lt;
+}
+
+static void lifetimes_free_all(sharc_ptrmap *m) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->keys && m->keys[i]) {
+      lifetimes *lt = m->vals[i];
+      free(lt->start);
+      free(lt->dead);
+      free(lt);
+    }
+  sharc_ptrmap_free(m);
+}
+
+/* Releases the values that die after op `i` of the scope's block. */
+static void release_dead(sharc_scope *sc, const lifetimes *lt, unsigned i) {
+  for (unsigned k = lt->start[i]; k < lt->start[i + 1]; k++) {
+    sharc_tensor *t = sharc_ptrmap_get(&sc->map, lt->dead[k]);
+    if (!t)
+      continue;
+    sharc_ptrmap_put(&sc->map, lt->dead[k], NULL);
+    sharc_tensor_release(t);
+  }
 }
 
 bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *parent,
@@ -232,7 +363,9 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
     scope_bind(&sc, sharc_block_arg(b, i), args[i]);
   }
   bool ok = true, returned = false;
-  for (sharc_op *op = sharc_block_first_op(b); ok && op; op = sharc_op_next(op)) {
+  const lifetimes *lt = lifetimes_of(ip, b);
+  unsigned index = 0;
+  for (sharc_op *op = sharc_block_first_op(b); ok && op; op = sharc_op_next(op), index++) {
     if (is_terminator(op) && !sharc_op_next(op)) {
       unsigned n = sharc_op_num_operands(op);
       for (unsigned i = 0; ok && i < n; i++) {
@@ -250,6 +383,8 @@ bool sharc_interp_run_region(sharc_interp *ip, sharc_region *r, sharc_scope *par
       break;
     }
     ok = eval_op(ip, op, &sc);
+    if (ok && index < lt->n_ops)
+      release_dead(&sc, lt, index);
   }
   if (ok && !returned)
     ok = sharc_interp_fail(ip, owner, "region ended without a terminator");
@@ -320,6 +455,32 @@ sharc_op *sharc_interp_find_entry(sharc_op *module, const char *entry) {
   return funcs == 1 && strcmp(name, "main") == 0 ? only : NULL;
 }
 
+static bool has_funcs(sharc_op *module) {
+  sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = b ? sharc_block_first_op(b) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_isa(op, &sharc_func_func_def))
+      return true;
+  return false;
+}
+
+/* A run starts a new probe index: the directory's index.csv is removed. */
+static bool fresh_probe_index(sharc_context *ctx, sharc_op *module,
+                              const sharc_interpret_options *o) {
+  if (!o->probe_dir || !*o->probe_dir)
+    return true;
+  sharc_buf path = {0};
+  sharc_buf_puts(&path, o->probe_dir);
+  if (path.data[path.len - 1] != '/')
+    sharc_buf_putc(&path, '/');
+  sharc_buf_puts(&path, "index.csv");
+  bool ok = remove(path.data) == 0 || errno == ENOENT;
+  sharc_buf_free(&path);
+  if (!ok)
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+               "Failed to remove existing instrumentation metadata file.");
+  return ok;
+}
+
 static bool check_args(sharc_interp *ip, sharc_op *func, sharc_tensor *const *args, unsigned n) {
   sharc_type *ft = sharc_attr_type_value(sharc_op_attr(func, "function_type"));
   unsigned want = sharc_type_func_num_inputs(ft);
@@ -354,7 +515,10 @@ void sharc_interp_init(sharc_interp *ip, sharc_context *ctx, const sharc_interpr
   ip->opts = o;
 }
 
-void sharc_interp_dispose(sharc_interp *ip) { sharc_ptrmap_free(&ip->kernels); }
+void sharc_interp_dispose(sharc_interp *ip) {
+  sharc_ptrmap_free(&ip->kernels);
+  lifetimes_free_all(&ip->lifetimes);
+}
 
 bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigned num_args,
                             const sharc_interpret_options *options, sharc_tensor ***results,
@@ -364,6 +528,8 @@ bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigne
   sharc_context *ctx = sharc_op_context(module);
   *results = NULL;
   *num_results = 0;
+  if (!has_funcs(module))
+    return true; /* nothing to run, as the reference */
   sharc_op *func = sharc_interp_find_entry(module, o->entry);
   if (!func) {
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "module must have entry func with name %s",
@@ -372,7 +538,9 @@ bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigne
   }
   sharc_interp ip;
   sharc_interp_init(&ip, ctx, o);
-  bool ok = check_args(&ip, func, args, num_args);
+  _Atomic int64_t probes = 0;
+  ip.shared_probe_counter = &probes;
+  bool ok = check_args(&ip, func, args, num_args) && fresh_probe_index(ctx, module, o);
   sharc_type *ft = sharc_attr_type_value(sharc_op_attr(func, "function_type"));
   unsigned n_res = sharc_type_func_num_results(ft);
   sharc_tensor **res = calloc(n_res ? n_res : 1, sizeof *res);
@@ -418,6 +586,18 @@ sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i) {
   if (ip->result_override && ip->result_override[i])
     return sharc_tensor_new_at(ip, op, ip->result_override[i]);
   return sharc_tensor_new_at(ip, op, sharc_value_type(sharc_op_result(op, i)));
+}
+
+int sharc_kernel_i64s(const sharc_interp *ip, const sharc_op *op, const char *name, int64_t *out,
+                      unsigned max) {
+  for (unsigned g = 0; g < ip->n_given; g++) {
+    if (strcmp(ip->given[g].name, name) != 0)
+      continue;
+    for (int i = 0; i < ip->given[g].n && i < (int)max; i++)
+      out[i] = ip->given[g].vals[i];
+    return ip->given[g].n;
+  }
+  return sharc_attr_i64s(op, name, out, max);
 }
 
 int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned max) {

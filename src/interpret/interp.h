@@ -113,12 +113,18 @@ typedef struct sharc_interp {
   sharc_context *ctx;
   const sharc_interpret_options *opts;
   sharc_ptrmap kernels;    /* op definition -> kernel row, filled on first use */
+  sharc_ptrmap lifetimes;  /* block -> when its values die (engine.c), made on first run */
   sharc_device *device;    /* NULL outside interpreter.run_parallel */
   unsigned depth;          /* call depth, bounded */
   int cur_arg;             /* the running kernel row's family_arg */
   sharc_type *const *result_override; /* result types a kernel makes instead (quantized ops) */
   uint64_t ops_run;         /* ops executed, against opts->max_ops */
+  /* A dynamic op running its static form: list attributes its operands
+   * give (dynamic_pad's edge_padding_low, ...), read by sharc_kernel_i64s. */
+  const struct sharc_given_attr *given;
+  unsigned n_given;
   int64_t probe_counter;
+  uint64_t rng_state;       /* stablehlo.rng's stream */
   _Atomic int64_t *shared_probe_counter;
 } sharc_interp;
 
@@ -136,6 +142,21 @@ struct sharc_kernel {
   int family_arg;
 };
 
+/* An i64 list attribute a dynamic op's operand gives its static kernel. */
+typedef struct sharc_given_attr {
+  const char *name;
+  const int64_t *vals;
+  int n;
+} sharc_given_attr;
+
+/* Runs the kernel of the static op `static_name` for `op` (a dynamic op):
+ * its results of types `result_types`, its attributes `given` before the
+ * op's own. */
+bool sharc_interp_run_static(sharc_interp *ip, sharc_op *op, const char *static_name,
+                             sharc_tensor **in, sharc_tensor **out, sharc_scope *sc,
+                             sharc_type *const *result_types, const sharc_given_attr *given,
+                             unsigned n_given);
+
 /* Every family's table, ended by a row with a NULL op. */
 extern const sharc_kernel sharc_kernels_elementwise[];
 extern const sharc_kernel sharc_kernels_shape[];
@@ -146,6 +167,10 @@ extern const sharc_kernel sharc_kernels_linalg[];
 extern const sharc_kernel sharc_kernels_check[];
 extern const sharc_kernel sharc_kernels_collective[];
 extern const sharc_kernel sharc_kernels_misc[];
+extern const sharc_kernel sharc_kernels_dynamic[];
+extern const sharc_kernel sharc_kernels_fft[];
+extern const sharc_kernel sharc_kernels_solve[];
+extern const sharc_kernel sharc_kernels_rng[];
 
 /* A located error at the op ("file:l:c: error: ..."); returns false. */
 bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...)

@@ -35,6 +35,11 @@ static inline bool sharc_idx_next(int64_t *idx, const int64_t *shape, unsigned r
  * into `out` (room for `max`); its length, or -1 when absent. */
 int sharc_attr_i64s(const sharc_op *op, const char *name, int64_t *out, unsigned max);
 
+/* As sharc_attr_i64s, where an attribute a dynamic op's operand gives
+ * (ip->given) comes first. */
+int sharc_kernel_i64s(const sharc_interp *ip, const sharc_op *op, const char *name, int64_t *out,
+                      unsigned max);
+
 /* Copies one element (of `esz` bytes) between flat buffers. */
 static inline void sharc_elem_copy(void *dst, int64_t di, const void *src, int64_t si, size_t esz) {
   switch (esz) {
@@ -50,5 +55,14 @@ static inline void sharc_elem_copy(void *dst, int64_t di, const void *src, int64
 }
 
 #define SHARC_MAX_RANK 16
+
+/* Row-major walks over `shape` (rank <= SHARC_MAX_RANK) paired with a
+ * strided view: element k of the walk is the view's element at
+ * base + sum of index[d] * stride[d]. gather fills the dense `dst` from the
+ * view `src`; scatter writes the dense `src` into the view `dst`. */
+void sharc_strided_gather(void *dst, const void *src, size_t esz, const int64_t *shape,
+                          unsigned rank, int64_t base, const int64_t *stride);
+void sharc_strided_scatter(void *dst, const void *src, size_t esz, const int64_t *shape,
+                           unsigned rank, int64_t base, const int64_t *stride);
 
 #endif

@@ -1,12 +1,15 @@
 /* The check dialect's assertions and the `check.*` custom calls of JAX's
  * exported tests, as stablehlo-translate's interpreter fallback defines
  * them: exact equality, equality within a tolerance, closeness in ULPs. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 
 #include "dialect/stablehlo/shlo.h"
 #include "interpret/interp.h"
 #include "interpret/kernel_util.h"
+#include "interpret/npy.h"
+#include "sharc/asm.h"
 
 static void put_index(const sharc_tensor *t, int64_t i, sharc_buf *b) {
   int64_t st[SHARC_MAX_RANK];
@@ -222,6 +225,88 @@ static bool k_expect_close(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
                       (uint64_t)attr_f64(op, "max_ulp_difference", 1));
 }
 
+/* The `iter`-th line of the probe directory's index.csv when it names
+ * `probe_id` (the reference reads whitespace-separated words and counts
+ * every line, matching or not); its type and path fields, or false. */
+static bool find_probe_line(const char *dir, sharc_str probe_id, int64_t iter, sharc_buf *type,
+                            sharc_buf *path) {
+  sharc_buf index = {0};
+  sharc_buf_puts(&index, dir);
+  if (index.len && index.data[index.len - 1] != '/')
+    sharc_buf_putc(&index, '/');
+  sharc_buf_puts(&index, "index.csv");
+  FILE *f = fopen(index.data, "r");
+  sharc_buf_free(&index);
+  if (!f)
+    return false;
+  sharc_buf word = {0}, id = {0};
+  sharc_buf_put_str(&id, probe_id);
+  sharc_buf_putc(&id, 0);
+  bool found = false;
+  int c = 0;
+  for (int64_t match = 0; !found && match <= iter && c != EOF; match++) {
+    word.len = 0;
+    while ((c = fgetc(f)) != EOF && isspace(c))
+      ;
+    for (; c != EOF && !isspace(c); c = fgetc(f))
+      sharc_buf_putc(&word, (char)c);
+    if (!word.len)
+      break;
+    sharc_buf_putc(&word, 0);
+    if (match != iter || !strstr(word.data, id.data))
+      continue;
+    char *comma1 = strchr(word.data, ','), *comma2 = comma1 ? strchr(comma1 + 1, ',') : NULL;
+    if (!comma2)
+      break;
+    sharc_buf_put(type, comma1 + 1, (size_t)(comma2 - comma1 - 1));
+    sharc_buf_puts(path, comma2 + 1);
+    found = true;
+  }
+  fclose(f);
+  sharc_buf_free(&word);
+  sharc_buf_free(&id);
+  return found;
+}
+
+/* check.expect_serialized_eq: the value interpreter.probe wrote under
+ * `probe_id` (its `iter`-th record) equals the operand. */
+static bool k_expect_serialized_eq(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                   sharc_tensor **out, sharc_scope *sc) {
+  (void)out, (void)sc;
+  const char *what = "check.expect_serialized_eq";
+  sharc_attr *pa = sharc_op_attr(op, "probe_id");
+  sharc_str probe_id = pa ? sharc_attr_string_value(pa) : (sharc_str){"", 0};
+  sharc_attr *ia = sharc_op_attr(op, "iteration");
+  int64_t iter = ia ? sharc_attr_int_value(ia) : 0;
+  const char *dir = ip->opts->probe_dir;
+  sharc_buf type = {0}, path = {0}, want = {0};
+  if (!dir || !*dir || !find_probe_line(dir, probe_id, iter, &type, &path)) {
+    sharc_buf_free(&type);
+    sharc_buf_free(&path);
+    return sharc_interp_fail(ip, op, "%s: Failed to find serialized data for probe %.*s.", what,
+                             (int)probe_id.len, probe_id.data);
+  }
+  sharc_tensor *stored = sharc_tensor_new_like(in[0]);
+  const char *err = stored ? sharc_npy_read(path.data, stored) : "unsupported element type";
+  bool ok = !err;
+  if (!ok)
+    sharc_interp_fail(ip, op, "%s: Failed to verify serialized tensor %.*s.", what,
+                      (int)probe_id.len, probe_id.data);
+  sharc_print_type(in[0]->type, &want);
+  if (ok && (type.len != want.len || memcmp(type.data, want.data, want.len) != 0))
+    ok = sharc_interp_fail(ip, op,
+                           "%s: Serialized types don't match: %s (actual) vs %s (expected) for "
+                           "probe %.*s.",
+                           what, want.data, type.data ? type.data : "", (int)probe_id.len,
+                           probe_id.data);
+  ok = ok && expect_eq(ip, op, what, in[0], stored);
+  sharc_tensor_release(stored);
+  sharc_buf_free(&type);
+  sharc_buf_free(&path);
+  sharc_buf_free(&want);
+  return ok;
+}
+
 /* custom_call @check.*: JAX's exported tests. */
 static bool k_custom_call(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                           sharc_scope *sc) {
@@ -256,6 +341,7 @@ const sharc_kernel sharc_kernels_check[] = {
     {"check.expect_eq_const", k_expect_const, 0},
     {"check.expect_almost_eq_const", k_expect_const, 1},
     {"check.expect_close", k_expect_close, 0},
+    {"check.expect_serialized_eq", k_expect_serialized_eq, 0},
     {"stablehlo.custom_call", k_custom_call, 0},
     {NULL, NULL, 0},
 };

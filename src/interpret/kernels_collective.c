@@ -93,26 +93,29 @@ static bool process_group(sharc_interp *ip, sharc_op *op, group_mode mode, const
     return sharc_interp_fail(ip, op, "device (replica %u, partition %u) is in no replica group", r,
                              p);
   }
-  for (int64_t k = 0; k < (everyone ? (int64_t)limit : cols); k++) {
-    int64_t id = everyone ? k : sharc_interp_attr_i64(groups, (unsigned)(found * cols + k));
-    if (id < 0)
-      continue;
-    switch (mode) {
-    case CROSS_REPLICA:
-      push(g, (uint64_t)id * np + p, me);
-      break;
-    case CROSS_PARTITION:
-      push(g, (uint64_t)r * np + (uint64_t)id, me);
-      break;
-    case CROSS_REPLICA_AND_PARTITION:
-      for (uint32_t q = 0; q < np; q++)
+  /* cross_replica_and_partition: the group's replicas in every partition,
+   * partition by partition (the spec's order) */
+  uint32_t parts = mode == CROSS_REPLICA_AND_PARTITION ? np : 1;
+  for (uint32_t q = 0; q < parts; q++)
+    for (int64_t k = 0; k < (everyone ? (int64_t)limit : cols); k++) {
+      int64_t id = everyone ? k : sharc_interp_attr_i64(groups, (unsigned)(found * cols + k));
+      if (id < 0)
+        continue;
+      switch (mode) {
+      case CROSS_REPLICA:
+        push(g, (uint64_t)id * np + p, me);
+        break;
+      case CROSS_PARTITION:
+        push(g, (uint64_t)r * np + (uint64_t)id, me);
+        break;
+      case CROSS_REPLICA_AND_PARTITION:
         push(g, (uint64_t)id * np + q, me);
-      break;
-    case FLATTENED:
-      push(g, (uint64_t)id, me);
-      break;
+        break;
+      case FLATTENED:
+        push(g, (uint64_t)id, me);
+        break;
+      }
     }
-  }
   return true;
 }
 
@@ -176,14 +179,21 @@ static bool reduce_group(sharc_interp *ip, sharc_op *op, sharc_scope *sc, gather
       return false;
     memcpy(acc[k]->data.p, v0->data.p, (size_t)v0->n * sharc_storage_size(v0->st));
   }
-  sharc_body body;
-  if (!sharc_body_init(&body, ip, op, sharc_op_region(op, 0), sc, n))
-    return false;
+  /* a variadic all_reduce whose computation takes one pair of scalars
+   * reduces each operand on its own with it */
+  sharc_region *region = sharc_op_region(op, 0);
+  sharc_block *entry = sharc_region_first_block(region);
+  unsigned per = n > 1 && entry && sharc_block_num_args(entry) == 2 ? 1 : n;
   bool ok = true;
-  for (unsigned m = 1; ok && m < x->g.size; m++)
-    for (int64_t i = 0; ok && i < acc[0]->n; i++)
-      ok = sharc_body_accumulate(&body, acc, i, x->all[m]->elems, i);
-  sharc_body_free(&body);
+  for (unsigned k0 = 0; ok && k0 < n; k0 += per) {
+    sharc_body body;
+    if (!sharc_body_init(&body, ip, op, region, sc, per))
+      return false;
+    for (unsigned m = 1; ok && m < x->g.size; m++)
+      for (int64_t i = 0; ok && i < acc[k0]->n; i++)
+        ok = sharc_body_accumulate(&body, acc + k0, i, x->all[m]->elems + k0, i);
+    sharc_body_free(&body);
+  }
   return ok;
 }
 
@@ -193,6 +203,27 @@ static bool k_all_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in, shar
   if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
     return false;
   bool ok = reduce_group(ip, op, sc, &x, out, sharc_op_num_operands(op));
+  gathered_free(&x);
+  return ok;
+}
+
+/* collective_reduce: the group's reduction lands on its first member (the
+ * root); every other member's results are zeros. */
+static bool k_collective_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                                sharc_tensor **out, sharc_scope *sc) {
+  gathered x;
+  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+    return false;
+  unsigned n = sharc_op_num_operands(op);
+  bool ok = true;
+  if (x.g.pos == 0) {
+    ok = reduce_group(ip, op, sc, &x, out, n);
+  } else {
+    for (unsigned k = 0; ok && k < n; k++) {
+      out[k] = sharc_result_new(ip, op, k);
+      ok = out[k] != NULL;
+    }
+  }
   gathered_free(&x);
   return ok;
 }
@@ -223,6 +254,20 @@ static void put_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64
   for (int64_t o = 0; o < outer; o++)
     memcpy((char *)r->data.p + (o * row + pos * blk) * esz, (char *)t->data.p + o * blk * esz,
            (size_t)blk * esz);
+}
+
+static bool type_fits_result(sharc_op *op, unsigned i, const sharc_tensor *t) {
+  sharc_type *want = sharc_value_type(sharc_op_result(op, i));
+  if (t->type == want)
+    return true;
+  if (t->kind != SHARC_IV_TENSOR || sharc_type_get_kind(want) != SHARC_TYPE_TENSOR ||
+      sharc_type_rank(want) != t->rank || sharc_type_element(want) != t->elem)
+    return false;
+  const int64_t *s = sharc_type_shape(want);
+  for (unsigned d = 0; d < t->rank; d++)
+    if (s[d] != SHARC_DYNAMIC && s[d] != t->shape[d])
+      return false;
+  return true;
 }
 
 static int64_t int_attr(const sharc_op *op, const char *name, int64_t dflt) {
@@ -381,6 +426,48 @@ static bool k_outfeed(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   return true;
 }
 
+/* ---- send / recv ------------------------------------------------------------------------ */
+
+/* send: the operands (but the token) go to the channel's receiver. */
+static bool k_send(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                   sharc_scope *sc) {
+  (void)sc;
+  unsigned n = sharc_op_num_operands(op);
+  if (!ip->device)
+    return sharc_interp_fail(ip, op, "stablehlo.send: needs interpreter.run_parallel's devices");
+  for (unsigned i = 0; i + 1 < n; i++)
+    sharc_tensor_retain(in[i]);
+  sharc_tensor *values = sharc_tensor_tuple(NULL, in, n ? n - 1 : 0);
+  bool ok = sharc_device_send(ip, op, channel_id(op), values);
+  sharc_tensor_release(values);
+  if (ok)
+    out[0] = sharc_interp_token(ip);
+  return ok;
+}
+
+/* recv: the values the channel's sender sent, then a token. */
+static bool k_recv(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                   sharc_scope *sc) {
+  (void)in, (void)sc;
+  unsigned n = sharc_op_num_results(op);
+  if (!ip->device)
+    return sharc_interp_fail(ip, op, "stablehlo.recv: needs interpreter.run_parallel's devices");
+  sharc_tensor *values = NULL;
+  if (!sharc_device_recv(ip, op, channel_id(op), &values))
+    return false;
+  bool ok = values->count + 1 == n;
+  for (unsigned i = 0; ok && i + 1 < n; i++) {
+    ok = type_fits_result(op, i, values->elems[i]);
+    out[i] = values->elems[i];
+    sharc_tensor_retain(out[i]);
+  }
+  sharc_tensor_release(values);
+  if (!ok)
+    return sharc_interp_fail(ip, op, "stablehlo.recv: the values sent do not match the results");
+  out[n - 1] = sharc_interp_token(ip);
+  return true;
+}
+
 /* ---- run_parallel ---------------------------------------------------------------------------- */
 
 typedef struct device_run {
@@ -392,6 +479,7 @@ typedef struct device_run {
   unsigned n_results;
   const sharc_interpret_options *opts;
   sharc_context *ctx;
+  _Atomic int64_t *probes; /* the run's probe numbering, shared */
   bool ok;
 } device_run;
 
@@ -400,6 +488,7 @@ static void *device_main(void *arg) {
   sharc_interp ip;
   sharc_interp_init(&ip, d->ctx, d->opts);
   ip.device = &d->dev;
+  ip.shared_probe_counter = d->probes;
   unsigned got = 0;
   d->ok = sharc_interp_call(&ip, d->func, d->args, d->n_args, d->results, &got);
   if (d->ok && got != d->n_results)
@@ -452,6 +541,7 @@ static bool run_devices(sharc_interp *ip, sharc_op *at, unsigned nr, unsigned np
     d->dev.partition = i % np;
     d->ctx = ip->ctx;
     d->opts = ip->opts;
+    d->probes = ip->shared_probe_counter;
     d->func = funcs[i];
     sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
     if (!ft) {
@@ -486,6 +576,7 @@ static bool run_devices(sharc_interp *ip, sharc_op *at, unsigned nr, unsigned np
     sharc_buf_free(&runs[i].dev.error);
     sharc_ptrmap_free(&runs[i].dev.executions);
   }
+  sharc_device_drop_mail(g);
   for (unsigned i = 0; i < SHARC_GRID_SLOTS; i++) {
     sharc_rendezvous *s = &g->slots[i];
     for (unsigned k = 0; s->used && k < s->expected; k++)
@@ -566,6 +657,7 @@ const sharc_kernel sharc_kernels_collective[] = {
     {"interpreter.run_parallel", k_run_parallel, 0},
     {"stablehlo.all_reduce", k_all_reduce, 0},
     {"stablehlo.reduce_scatter", k_reduce_scatter, 0},
+    {"stablehlo.collective_reduce", k_collective_reduce, 0},
     {"stablehlo.all_gather", k_all_gather, 0},
     {"stablehlo.all_to_all", k_all_to_all, 0},
     {"stablehlo.collective_permute", k_collective_permute, 0},
@@ -573,6 +665,8 @@ const sharc_kernel sharc_kernels_collective[] = {
     {"stablehlo.replica_id", k_id, 0},
     {"stablehlo.partition_id", k_id, 1},
     {"stablehlo.infeed", k_infeed, 0},
+    {"stablehlo.send", k_send, 0},
+    {"stablehlo.recv", k_recv, 0},
     {"stablehlo.outfeed", k_outfeed, 0},
     {NULL, NULL, 0},
 };

@@ -14,6 +14,14 @@ static int64_t scalar_index(const sharc_tensor *t) {
   return t->st == SHARC_ST_INT ? t->data.i[0] : (int64_t)sharc_tensor_get_real(t, 0);
 }
 
+/* The flat offset of multi-index `at` under row-major strides `st`. */
+static int64_t linear_offset(const int64_t *at, const int64_t *st, unsigned rank) {
+  int64_t off = 0;
+  for (unsigned d = 0; d < rank; d++)
+    off += at[d] * st[d];
+  return off;
+}
+
 static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                             sharc_scope *sc) {
   (void)sc;
@@ -21,22 +29,14 @@ static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, s
   if (!r)
     return false;
   out[0] = r;
-  int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
+  int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || sharc_op_num_operands(op) != a->rank + 1)
     return sharc_interp_fail(ip, op, "stablehlo.dynamic_slice: expected %u start indices", a->rank);
   for (unsigned d = 0; d < a->rank; d++)
     start[d] = clamp64(scalar_index(in[1 + d]), 0, a->shape[d] - r->shape[d]);
   sharc_strides(a->shape, a->rank, st);
-  size_t esz = sharc_storage_size(r->st);
-  if (r->n == 0)
-    return true;
-  int64_t i = 0;
-  do {
-    int64_t src = 0;
-    for (unsigned d = 0; d < a->rank; d++)
-      src += (start[d] + idx[d]) * st[d];
-    sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
-  } while (sharc_idx_next(idx, r->shape, r->rank));
+  sharc_strided_gather(r->data.p, a->data.p, sharc_storage_size(r->st), r->shape, r->rank,
+                       linear_offset(start, st, a->rank), st);
   return true;
 }
 
@@ -49,22 +49,15 @@ static bool k_dynamic_update_slice(sharc_interp *ip, sharc_op *op, sharc_tensor 
   out[0] = r;
   size_t esz = sharc_storage_size(r->st);
   memcpy(r->data.p, a->data.p, (size_t)a->n * esz);
-  int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
+  int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || sharc_op_num_operands(op) != a->rank + 2)
     return sharc_interp_fail(ip, op, "stablehlo.dynamic_update_slice: expected %u start indices",
                              a->rank);
   for (unsigned d = 0; d < a->rank; d++)
     start[d] = clamp64(scalar_index(in[2 + d]), 0, a->shape[d] - u->shape[d]);
   sharc_strides(a->shape, a->rank, st);
-  if (u->n == 0)
-    return true;
-  int64_t i = 0;
-  do {
-    int64_t dst = 0;
-    for (unsigned d = 0; d < a->rank; d++)
-      dst += (start[d] + idx[d]) * st[d];
-    sharc_elem_copy(r->data.p, dst, u->data.p, i++, esz);
-  } while (sharc_idx_next(idx, u->shape, u->rank));
+  sharc_strided_scatter(r->data.p, u->data.p, esz, u->shape, u->rank,
+                        linear_offset(start, st, a->rank), st);
   return true;
 }
 
@@ -137,7 +130,7 @@ static bool k_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_te
   int64_t ivd = ivda ? sharc_attr_int_value(ivda) : 0;
   int64_t sizes[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
+      sharc_kernel_i64s(ip, op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.gather: bad slice_sizes");
   /* operand dims that take the offset index, in order */
   int64_t offset_operand_dims[SHARC_MAX_RANK];

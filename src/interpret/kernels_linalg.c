@@ -188,21 +188,16 @@ static void matmul(sharc_tensor *r, const void *A, const void *Bm, int64_t nB, i
   }
 }
 
-static bool k_dot_general(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                          sharc_scope *sc) {
-  (void)sc;
+/* dot_general with dimension numbers `dd` (the op's own, or legacy dot's). */
+static bool dot_with(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                     const dot_dims *dd) {
   sharc_tensor *l = in[0], *rt = in[1], *r = sharc_result_new(ip, op, 0);
   if (!r)
     return false;
   out[0] = r;
   if (l->rank > SHARC_MAX_RANK || rt->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.dot_general: rank too large");
-  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-  dot_dims d;
-  d.nb = read_field(dn, 0, d.lb);
-  read_field(dn, 1, d.rb);
-  d.nc = read_field(dn, 2, d.lc);
-  read_field(dn, 3, d.rc);
+  dot_dims d = *dd;
   size_t esz = sharc_storage_size(r->st);
   int64_t B1, M, K1, B2, N, K2;
   int64_t nl = 1, nr = 1;
@@ -219,6 +214,29 @@ static bool k_dot_general(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
   free(A);
   free(Bm);
   return ok || sharc_interp_fail(ip, op, "stablehlo.dot_general: operand shapes do not match");
+}
+
+static bool k_dot_general(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                          sharc_scope *sc) {
+  (void)sc;
+  sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
+  dot_dims d;
+  d.nb = read_field(dn, 0, d.lb);
+  read_field(dn, 1, d.rb);
+  d.nc = read_field(dn, 2, d.lc);
+  read_field(dn, 3, d.rc);
+  return dot_with(ip, op, in, out, &d);
+}
+
+/* The legacy dot: vector or matrix times vector or matrix, contracting the
+ * lhs's last dimension with the rhs's first. */
+static bool k_dot(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                  sharc_scope *sc) {
+  (void)sc;
+  if (in[0]->rank < 1 || in[0]->rank > 2 || in[1]->rank < 1 || in[1]->rank > 2)
+    return sharc_interp_fail(ip, op, "stablehlo.dot: operands must be vectors or matrices");
+  dot_dims d = {.nb = 0, .nc = 1, .lc = {in[0]->rank - 1}, .rc = {0}};
+  return dot_with(ip, op, in, out, &d);
 }
 
 /* ---- convolution ---------------------------------------------------------------------- */
@@ -269,7 +287,7 @@ static bool k_convolution(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
   attr_or(op, "window_strides", strides, ns, 1);
   attr_or(op, "lhs_dilation", lhs_dil, ns, 1);
   attr_or(op, "rhs_dilation", rhs_dil, ns, 1);
-  sharc_attr_i64s(op, "padding", pad, 2 * SHARC_MAX_RANK);
+  sharc_kernel_i64s(ip, op, "padding", pad, 2 * SHARC_MAX_RANK);
   sharc_attr_i64s(op, "window_reversal", rev, SHARC_MAX_RANK);
   sharc_attr *ga = sharc_op_attr(op, "feature_group_count"), *ba = sharc_op_attr(op, "batch_group_count");
   int64_t G = ga ? sharc_attr_int_value(ga) : 1, BG = ba ? sharc_attr_int_value(ba) : 1;
@@ -356,6 +374,7 @@ static bool k_convolution(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
 
 const sharc_kernel sharc_kernels_linalg[] = {
     {"stablehlo.dot_general", k_dot_general, 0},
+    {"stablehlo.dot", k_dot, 0},
     {"stablehlo.convolution", k_convolution, 0},
     {NULL, NULL, 0},
 };

@@ -9,7 +9,9 @@
 #include "dialect/stablehlo/shlo.h"
 #include "interpret/interp.h"
 #include "interpret/kernel_util.h"
+#include "interpret/npy.h"
 #include "interpret/quant.h"
+#include "sharc/asm.h"
 
 static int64_t float_to_int(double v, unsigned bits, bool uns) {
   if (isnan(v))
@@ -49,10 +51,9 @@ static void convert_elem(const sharc_tensor *a, int64_t i, sharc_tensor *r) {
       r->data.i[i] = r->bits == 1 ? v != 0 : sharc_int_wrap(v, r->bits, r->uns);
     } else {
       double complex z = sharc_tensor_get_complex(a, i);
-      r->data.i[i] = r->bits == 1 ? (creal(z) != 0 || (a->st >= SHARC_ST_C64 && cimag(z) != 0))
-                                  : float_to_int(creal(z), r->bits, r->uns);
-      if (r->bits == 1 && a->st < SHARC_ST_C64)
-        r->data.i[i] = creal(z) != 0;
+      /* complex to a non-complex type converts the real part (the spec's
+       * reference interpreter) */
+      r->data.i[i] = r->bits == 1 ? creal(z) != 0 : float_to_int(creal(z), r->bits, r->uns);
     }
     return;
   case SHARC_ST_F32:
@@ -335,16 +336,99 @@ static bool k_token(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
   return true;
 }
 
+/* What the reference prints before the value: the text of the operand's
+ * defining op up to its "= " (`%0 = `, `%3:2 = `); a block argument prints
+ * as "<block argument> ..." which has no "=", and the reference keeps its
+ * first character. */
+static void print_ssa_prefix(sharc_op *op, sharc_buf *out) {
+  sharc_value *v = sharc_op_operand(op, 0);
+  sharc_op *def = sharc_value_defining_op(v);
+  if (!def) {
+    sharc_buf_putc(out, '<');
+    return;
+  }
+  sharc_op *top = op;
+  while (sharc_op_parent_op(top))
+    top = sharc_op_parent_op(top);
+  sharc_value_namer *namer = sharc_value_namer_create(top, false);
+  sharc_buf name = {0};
+  sharc_value_namer_name(namer, sharc_op_result(def, 0), &name);
+  sharc_value_namer_destroy(namer);
+  const char *hash = name.data ? strchr(name.data, '#') : NULL;
+  int len = hash ? (int)(hash - name.data) : (int)name.len;
+  unsigned n = sharc_op_num_results(def);
+  if (n > 1)
+    sharc_buf_printf(out, "%.*s:%u = ", len, name.data, n);
+  else
+    sharc_buf_printf(out, "%.*s = ", len, name.data ? name.data : "");
+  sharc_buf_free(&name);
+}
+
 static bool k_print(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                     sharc_scope *sc) {
-  (void)op, (void)out, (void)sc;
+  (void)out, (void)sc;
   if (ip->opts->print_out) {
     sharc_interp_lock_output(ip);
+    print_ssa_prefix(op, ip->opts->print_out);
     sharc_tensor_print(ip->ctx, in[0], false, ip->opts->print_out);
     sharc_buf_putc(ip->opts->print_out, '\n');
     sharc_interp_unlock_output(ip);
   }
   return true;
+}
+
+/* The path of `name` in the probe directory (`dir/name`). */
+static void probe_path(const char *dir, const char *name, sharc_buf *out) {
+  size_t n = strlen(dir);
+  sharc_buf_puts(out, dir);
+  if (n && dir[n - 1] != '/')
+    sharc_buf_putc(out, '/');
+  sharc_buf_puts(out, name);
+}
+
+/* interpreter.probe: the value passes through; it is written to
+ * `probe<N>.npy` of the probe directory (N counts the run's probes from 1)
+ * and a line `probe_id,type,path` is appended to the directory's index.csv. */
+static bool k_probe(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                    sharc_scope *sc) {
+  (void)sc;
+  out[0] = in[0];
+  sharc_tensor_retain(in[0]);
+  const char *dir = ip->opts->probe_dir;
+  if (!dir || !*dir)
+    return sharc_interp_fail(ip, op,
+                             "interpreter.probe: Probe serialization directory cannot be empty.");
+  char kind;
+  unsigned size;
+  if (!sharc_npy_word(in[0], &kind, &size))
+    return sharc_interp_fail(ip, op, "interpreter.probe: Unsupported element type");
+  int64_t id = ip->shared_probe_counter ? atomic_fetch_add(ip->shared_probe_counter, 1) + 1
+                                        : ++ip->probe_counter;
+  char name[40];
+  snprintf(name, sizeof name, "probe%lld.npy", (long long)id);
+  sharc_buf path = {0}, index = {0}, line = {0};
+  probe_path(dir, name, &path);
+  probe_path(dir, "index.csv", &index);
+  sharc_attr *pid = sharc_op_attr(op, "probe_id");
+  sharc_str id_text = pid ? sharc_attr_string_value(pid) : (sharc_str){"", 0};
+  sharc_buf_put_str(&line, id_text);
+  sharc_buf_putc(&line, ',');
+  sharc_print_type(in[0]->type, &line);
+  sharc_buf_printf(&line, ",%s\n", path.data);
+  bool ok = sharc_npy_write(path.data, in[0]);
+  if (ok) {
+    sharc_interp_lock_output(ip);
+    FILE *f = fopen(index.data, "a");
+    ok = f && fwrite(line.data, 1, line.len, f) == line.len;
+    if (f)
+      ok = fclose(f) == 0 && ok;
+    sharc_interp_unlock_output(ip);
+  }
+  sharc_buf_free(&path);
+  sharc_buf_free(&index);
+  sharc_buf_free(&line);
+  return ok || sharc_interp_fail(ip, op, "interpreter.probe: Failed to write the probe of %.*s",
+                                 (int)id_text.len, id_text.data);
 }
 
 /* ---- quantization ------------------------------------------------------------------ */
@@ -388,5 +472,6 @@ const sharc_kernel sharc_kernels_misc[] = {
     {"stablehlo.after_all", k_token, 0},
     {"stablehlo.create_token", k_token, 0},
     {"interpreter.print", k_print, 0},
+    {"interpreter.probe", k_probe, 0},
     {NULL, NULL, 0},
 };

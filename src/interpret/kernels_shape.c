@@ -52,21 +52,14 @@ static bool k_transpose(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
   if (!r)
     return false;
   out[0] = r;
-  int64_t perm[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
+  int64_t perm[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK]; /* idx: source strides */
   if (r->rank > SHARC_MAX_RANK ||
       sharc_attr_i64s(op, "permutation", perm, SHARC_MAX_RANK) != (int)r->rank)
     return sharc_interp_fail(ip, op, "stablehlo.transpose: bad permutation");
   sharc_strides(a->shape, a->rank, st);
-  size_t esz = sharc_storage_size(r->st);
-  if (r->n == 0)
-    return true;
-  int64_t i = 0;
-  do {
-    int64_t src = 0;
-    for (unsigned d = 0; d < r->rank; d++)
-      src += idx[d] * st[perm[d]];
-    sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
-  } while (sharc_idx_next(idx, r->shape, r->rank));
+  for (unsigned d = 0; d < r->rank; d++)
+    idx[d] = st[perm[d]];
+  sharc_strided_gather(r->data.p, a->data.p, sharc_storage_size(r->st), r->shape, r->rank, 0, idx);
   return true;
 }
 
@@ -77,30 +70,16 @@ static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in
   if (!r)
     return false;
   out[0] = r;
-  int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
+  int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t rst[SHARC_MAX_RANK] = {0}; /* source stride per result dimension */
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "broadcast_dimensions", dims, SHARC_MAX_RANK) != (int)a->rank)
+      sharc_kernel_i64s(ip, op, "broadcast_dimensions", dims, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.broadcast_in_dim: bad broadcast_dimensions");
   sharc_strides(a->shape, a->rank, st);
   for (unsigned d = 0; d < a->rank; d++)
     if (a->shape[d] != 1)
       rst[dims[d]] += st[d];
-  size_t esz = sharc_storage_size(r->st);
-  if (r->n == 0)
-    return true;
-  if (a->n == 1) {
-    for (int64_t i = 0; i < r->n; i++)
-      sharc_elem_copy(r->data.p, i, a->data.p, 0, esz);
-    return true;
-  }
-  int64_t i = 0;
-  do {
-    int64_t src = 0;
-    for (unsigned d = 0; d < r->rank; d++)
-      src += idx[d] * rst[d];
-    sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
-  } while (sharc_idx_next(idx, r->shape, r->rank));
+  sharc_strided_gather(r->data.p, a->data.p, sharc_storage_size(r->st), r->shape, r->rank, 0, rst);
   return true;
 }
 
@@ -112,22 +91,19 @@ static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
     return false;
   out[0] = r;
   int64_t start[SHARC_MAX_RANK], strides[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
-  int64_t idx[SHARC_MAX_RANK] = {0};
+  int64_t step[SHARC_MAX_RANK];
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "start_indices", start, SHARC_MAX_RANK) != (int)r->rank ||
-      sharc_attr_i64s(op, "strides", strides, SHARC_MAX_RANK) != (int)r->rank)
+      sharc_kernel_i64s(ip, op, "start_indices", start, SHARC_MAX_RANK) != (int)r->rank ||
+      sharc_kernel_i64s(ip, op, "strides", strides, SHARC_MAX_RANK) != (int)r->rank)
     return sharc_interp_fail(ip, op, "stablehlo.slice: bad attributes");
   sharc_strides(a->shape, a->rank, st);
-  size_t esz = sharc_storage_size(r->st);
-  if (r->n == 0)
-    return true;
-  int64_t i = 0;
-  do {
-    int64_t src = 0;
-    for (unsigned d = 0; d < r->rank; d++)
-      src += (start[d] + idx[d] * strides[d]) * st[d];
-    sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
-  } while (sharc_idx_next(idx, r->shape, r->rank));
+  int64_t base = 0;
+  for (unsigned d = 0; d < r->rank; d++) {
+    base += start[d] * st[d];
+    step[d] = strides[d] * st[d];
+  }
+  sharc_strided_gather(r->data.p, a->data.p, sharc_storage_size(r->st), r->shape, r->rank, base,
+                       step);
   return true;
 }
 
@@ -168,8 +144,8 @@ static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tenso
   int64_t lo[SHARC_MAX_RANK], interior[SHARC_MAX_RANK], rst[SHARC_MAX_RANK];
   int64_t idx[SHARC_MAX_RANK] = {0};
   if (r->rank > SHARC_MAX_RANK ||
-      sharc_attr_i64s(op, "edge_padding_low", lo, SHARC_MAX_RANK) != (int)r->rank ||
-      sharc_attr_i64s(op, "interior_padding", interior, SHARC_MAX_RANK) != (int)r->rank)
+      sharc_kernel_i64s(ip, op, "edge_padding_low", lo, SHARC_MAX_RANK) != (int)r->rank ||
+      sharc_kernel_i64s(ip, op, "interior_padding", interior, SHARC_MAX_RANK) != (int)r->rank)
     return sharc_interp_fail(ip, op, "stablehlo.pad: bad attributes");
   size_t esz = sharc_storage_size(r->st);
   for (int64_t i = 0; i < r->n; i++)
@@ -219,7 +195,7 @@ static bool k_reverse(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   if (!r)
     return false;
   out[0] = r;
-  int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
+  int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   bool rev[SHARC_MAX_RANK] = {0};
   int n = sharc_attr_i64s(op, "dimensions", dims, SHARC_MAX_RANK);
   if (r->rank > SHARC_MAX_RANK || n < 0)
@@ -227,16 +203,13 @@ static bool k_reverse(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   for (int k = 0; k < n; k++)
     rev[dims[k]] = true;
   sharc_strides(a->shape, a->rank, st);
-  size_t esz = sharc_storage_size(r->st);
-  if (r->n == 0)
-    return true;
-  int64_t i = 0;
-  do {
-    int64_t src = 0;
-    for (unsigned d = 0; d < r->rank; d++)
-      src += (rev[d] ? r->shape[d] - 1 - idx[d] : idx[d]) * st[d];
-    sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
-  } while (sharc_idx_next(idx, r->shape, r->rank));
+  int64_t base = 0;
+  for (unsigned d = 0; d < r->rank; d++) {
+    base += rev[d] ? (r->shape[d] - 1) * st[d] : 0;
+    st[d] = rev[d] ? -st[d] : st[d];
+  }
+  sharc_strided_gather(r->data.p, a->data.p, sharc_storage_size(r->st), r->shape, r->rank, base,
+                       st);
   return true;
 }
 
@@ -262,7 +235,7 @@ static bool k_get_tuple_element(sharc_interp *ip, sharc_op *op, sharc_tensor **i
   return true;
 }
 
-/* Operands pass through unchanged (optimization_barrier, interpreter.probe's value). */
+/* Operands pass through unchanged (optimization_barrier). */
 static bool k_identity(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                        sharc_scope *sc) {
   (void)ip, (void)sc;
@@ -301,7 +274,6 @@ const sharc_kernel sharc_kernels_shape[] = {
     {"stablehlo.tuple", k_tuple, 0},
     {"stablehlo.get_tuple_element", k_get_tuple_element, 0},
     {"stablehlo.optimization_barrier", k_identity, 0},
-    {"interpreter.probe", k_identity, 0},
     {"stablehlo.get_dimension_size", k_get_dimension_size, 0},
     {NULL, NULL, 0},
 };

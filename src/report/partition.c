@@ -34,7 +34,6 @@ struct sharc_partition {
 
 sharc_partition_options sharc_partition_options_default(void) {
   sharc_partition_options o = {0};
-  o.halo_exchange = true;
   return o;
 }
 

@@ -49,3 +49,17 @@ func.func @main() -> (tuple<tensor<i32>, tensor<f32>>, !stablehlo.token) {
 // CHECK-NEXT: tensor<f32> {2.000000e+00}
 // CHECK-NEXT: )
 // CHECK-NEXT: token
+
+// -----
+
+// interpreter.print names the printed value as the reference does: the
+// text of its defining op up to "= " (`%0:2 = ` for one of several results, `%c = ` for a constant).
+func.func @main() {
+  %a = stablehlo.constant dense<1> : tensor<i32>
+  %b:2 = stablehlo.optimization_barrier %a, %a : tensor<i32>, tensor<i32>
+  interpreter.print %b#1 : tensor<i32>
+  interpreter.print %a : tensor<i32>
+  func.return
+}
+// CHECK:      %0:2 = tensor<i32> {1}
+// CHECK-NEXT: %c = tensor<i32> {1}

@@ -3,6 +3,7 @@
  * produce for it alone (its closest producer whose closest consumer it is)
  * and those it alone feeds, moving transfers out of the way, keeping its
  * place and attributes. On entry-point functions only when asked. */
+#include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/merge_fragments.h"
@@ -216,6 +217,17 @@ static const sharc_pattern patterns[] = {
     {NULL, NULL, NULL, 0, NULL},
 };
 
+/* Shardy warns once per inferred fragment left in an entry point (with
+ * the text it has). */
+static sharc_walk_result warn_inferred(sharc_op *fragment, void *user) {
+  (void)user;
+  if (!sharc_mpmd_is_user_fragment(fragment))
+    sharc_log(SHARC_LOG_WARNING, "shardy/dialect/mpmd/transforms/common/absorb_inferred_fragments.cc",
+              389, "Non entry-point MPMD function includes inferred fragments, which could cause "
+                   "performance issues.");
+  return SHARC_WALK_ADVANCE;
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   const absorb_options *o = opts;
   if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func))
@@ -230,6 +242,8 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   config.listener = sharc_pass_listener(run);
   bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
   sharc_pattern_set_destroy(set);
+  if (ok && sharc_mpmd_is_entry_point_function(func))
+    sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_fragment_def, warn_inferred, NULL);
   return ok;
 }
 

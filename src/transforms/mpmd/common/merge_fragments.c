@@ -1,4 +1,6 @@
 /* Shardy's MergeFragments, MergeAttributes and MergeFragmentBasePass. */
+#include "sharc/asm.h"
+#include "support/log.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 
 #include "transforms/mpmd/common/simplify_region_op.h"
@@ -213,6 +215,27 @@ sharc_op *sharc_mpmd_merge_fragments(sharc_op *producer, sharc_op *consumer, sha
 
 /* ---- MergeAttributes ------------------------------------------------------------------ */
 
+/* Shardy's INFO line when the two counters differ: ignored when both
+ * fragments are user-defined or both inferred, else the user's wins. */
+static void log_counter_conflict(const sharc_op *p, const sharc_op *c, int64_t pc, int64_t cc,
+                                 bool ignored) {
+  sharc_buf po = {0}, co = {0};
+  sharc_attr *porigin = sharc_op_attr(p, "origin"), *corigin = sharc_op_attr(c, "origin");
+  if (porigin)
+    sharc_print_attr(porigin, &po);
+  if (corigin)
+    sharc_print_attr(corigin, &co);
+  sharc_log(SHARC_LOG_INFO, "shardy/dialect/mpmd/transforms/common/utils.cc", ignored ? 675 : 682,
+            "[MpmdMergeFragments] %s - producer counter=%u vs consumer counter=%u. Producer "
+            "origin=%.*s Consumer origin=%.*s",
+            ignored ? "Ignoring call_counter since different"
+                    : "Preferring call_counter of user-defined fragment over inferred fragment",
+            (unsigned)pc, (unsigned)cc, (int)po.len, po.data ? po.data : "", (int)co.len,
+            co.data ? co.data : "");
+  sharc_buf_free(&po);
+  sharc_buf_free(&co);
+}
+
 /* MergeCallCounters. */
 static bool merged_call_counter(const sharc_op *p, const sharc_op *c, int64_t *out) {
   int64_t pc, cc;
@@ -232,6 +255,7 @@ static bool merged_call_counter(const sharc_op *p, const sharc_op *c, int64_t *o
     return true;
   }
   bool pu = sharc_mpmd_is_user_fragment(p), cu = sharc_mpmd_is_user_fragment(c);
+  log_counter_conflict(p, c, pc, cc, pu == cu);
   if (pu == cu)
     return false;
   *out = pu ? pc : cc;

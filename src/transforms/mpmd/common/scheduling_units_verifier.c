@@ -1,6 +1,7 @@
 /* -mpmd-scheduling-units-verifier: warns when a schedulable mesh does not
  * hold one forward and one backward scheduling unit per microbatch (the
  * microbatches counted from the call counters, zero- or one-based). */
+#include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/optimize/utils.h"
@@ -39,8 +40,12 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   microbatches m = {0, false};
   sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_fragment_def, count_microbatches, &m);
   uint32_t expected = m.max_counter + (m.zero_based ? 1 : 0);
-  if (expected == 0)
-    return true; /* not microbatched (Shardy logs it) */
+  if (expected == 0) {
+    /* a warning, not an error: init functions are rarely microbatched */
+    sharc_log(SHARC_LOG_WARNING, "shardy/dialect/mpmd/transforms/common/scheduler_preprocess.cc", 73,
+              "Function is not microbatched and therefore cannot be rescheduled.");
+    return true;
+  }
   /* the units of each mesh, counted in one pass over the function */
   sharc_attr *topology = sharc_mpmd_func_topology(func);
   if (!topology) /* a `topology` that is no topology: no fragment verifies */

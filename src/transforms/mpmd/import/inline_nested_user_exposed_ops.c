@@ -8,6 +8,8 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/named_ops.h"
 
+#include "support/log.h"
+
 #include <string.h>
 
 static const sharc_option_def options[] = {
@@ -77,6 +79,15 @@ static sharc_walk_result inline_op(sharc_op *op, void *user) {
     if (parent_unassigned(st, parent, pa))
       return SHARC_WALK_INTERRUPT;
     sharc_type *t = sharc_mpmd_named_tensor_type(op, sharc_mpmd_named_op_assignment(op, m));
+    sharc_attr *kind = t ? sharc_mpmd_mesh_tensor_memory_kind(t) : NULL;
+    if (kind) {
+      sharc_str name = sharc_mpmd_named_op_name(op), k = sharc_attr_string_value(kind);
+      sharc_log(SHARC_LOG_WARNING,
+                "shardy/dialect/mpmd/transforms/import/map_named_ops_to_mpmd_ops.cc", 250,
+                "Named tensor %.*s has memory_kind=%.*s, which will be ignored by Shardy:MPMD has "
+                "it's nested in a NamedComputation.",
+                (int)name.len, name.data, (int)k.len, k.data);
+    }
     if (t && !sharc_str_eq(sharc_mpmd_mesh_tensor_mesh_name(t), sharc_str_from_cstr(pa->mesh))) {
       sharc_str name = sharc_mpmd_named_op_name(op);
       sharc_mpmd_error(op,

@@ -8,6 +8,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
+#include "support/log.h"
 
 static const sharc_option_def options[] = {
     SHARC_OPTION_CUSTOM(sharc_mpmd_map_io_options, input_assignment, "input-assignment",
@@ -34,19 +35,36 @@ static bool except_op(const sharc_use *u, void *user) { return sharc_use_owner(u
 
 /* CleanUpMemoryKindAttributes: a `mhlo.memory_kind` attribute goes once the
  * type carries a memory kind. */
+/* The attribute's kind differs from the type's: Shardy warns (one day an
+ * error). */
+static void warn_kind_mismatch(sharc_attr *attr, sharc_type *t, const char *what, unsigned i,
+                               int line) {
+  sharc_attr *kind = sharc_mpmd_mesh_tensor_memory_kind(t);
+  if (kind == attr || sharc_attr_get_kind(attr) != SHARC_ATTR_STRING)
+    return;
+  sharc_str a = sharc_attr_string_value(attr), k = sharc_attr_string_value(kind);
+  sharc_log(SHARC_LOG_WARNING, "shardy/dialect/mpmd/transforms/import/map_input_output_to_mesh.cc",
+            line, "Memory kind attribute %.*s on function %s %u does not match the memory kind %.*s "
+            "in its type.", (int)a.len, a.data, what, i, (int)k.len, k.data);
+}
+
 static void clean_memory_kinds(sharc_op *func) {
   sharc_type *ft = sharc_func_type(func);
   for (unsigned i = 0; i < sharc_type_func_num_inputs(ft); i++) {
     sharc_type *t = sharc_type_func_input(ft, i);
-    if (sharc_func_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR) && sharc_mpmd_is_mesh_tensor(t) &&
-        sharc_mpmd_mesh_tensor_memory_kind(t))
+    sharc_attr *attr = sharc_func_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR);
+    if (attr && sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t)) {
+      warn_kind_mismatch(attr, t, "argument", i, 57);
       sharc_func_set_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
+    }
   }
   for (unsigned i = 0; i < sharc_type_func_num_results(ft); i++) {
     sharc_type *t = sharc_type_func_result(ft, i);
-    if (sharc_func_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR) &&
-        sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t))
+    sharc_attr *attr = sharc_func_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR);
+    if (attr && sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t)) {
+      warn_kind_mismatch(attr, t, "result", i, 82);
       sharc_func_set_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
+    }
   }
 }
 

@@ -9,6 +9,8 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/named_ops.h"
 
+#include "support/log.h"
+
 #include <stdlib.h>
 
 static const sharc_option_def options[] = {
@@ -29,6 +31,12 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   sharc_context *ctx = rw->ctx;
   sharc_str mesh, kind;
   sharc_mpmd_split_memory_kind(sharc_str_from_cstr(a->mesh), &mesh, &kind);
+  if (kind.len) {
+    sharc_str name = sharc_mpmd_named_op_name(nc);
+    sharc_log(SHARC_LOG_WARNING, "shardy/dialect/mpmd/transforms/import/map_named_ops_to_mpmd_ops.cc",
+              69, "Named computation %.*s has memory_kind=%.*s, which will be ignored by Shardy:MPMD.",
+              (int)name.len, name.data, (int)kind.len, kind.data);
+  }
   if (!sharc_mpmd_mesh_for_name(nc, mesh))
     return false;
   sharc_rw_set_before(rw, nc);

@@ -4,6 +4,8 @@
 
 #include "transforms/mpmd/optimize/utils.h"
 
+#include "support/log.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -215,8 +217,11 @@ static int circular_base(const sharc_mpmd_unit *a, const sharc_mpmd_unit *b, boo
                          sharc_buf *err) {
   int ca = (int)(uint32_t)a->call_counter, cb = (int)(uint32_t)b->call_counter;
   int ta = (int)a->transpose_count, tb = (int)b->transpose_count;
-  if (!a->has_stage || !b->has_stage)
-    return 0; /* no circular pipelining without stages */
+  if (!a->has_stage || !b->has_stage) {
+    sharc_log(SHARC_LOG_ERROR, "shardy/dialect/mpmd/transforms/optimize/pipeline_schedule.cc", 470,
+              "Cannot schedule for circular pipelining without stages.");
+    return 0; /* giving up */
+  }
   int sa = (int)a->stage, sb = (int)b->stage;
   int meshes = a->num_meshes;
   if (ta != tb)

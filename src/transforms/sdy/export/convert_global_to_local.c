@@ -87,6 +87,19 @@ static sharc_g2l_op_info *op_info(sharc_g2l_state *s, sharc_op *op) {
   return sharc_ptrmap_get(&s->infos, op);
 }
 
+sharc_attr **sharc_g2l_dim_axes(sharc_g2l_state *s, const sharc_attr *sharding, unsigned d,
+                                unsigned *n) {
+  *n = 0;
+  if (!sharding || d >= sharc_sdy_tensor_sharding_rank(sharding))
+    return NULL;
+  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
+  *n = sharc_sdy_dim_sharding_num_axes(dim);
+  sharc_attr **axes = sharc_arena_alloc(&s->arena, (*n + 1) * sizeof *axes);
+  for (unsigned i = 0; i < *n; i++)
+    axes[i] = sharc_sdy_dim_sharding_axis(dim, i);
+  return axes;
+}
+
 sharc_attr *sharc_g2l_operand_sharding(sharc_g2l_state *s, sharc_op *op, unsigned i) {
   sharc_g2l_op_info *info = op_info(s, op);
   return info && i < info->num_operands ? info->shardings[i] : NULL;

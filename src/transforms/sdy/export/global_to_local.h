@@ -36,6 +36,10 @@ typedef struct sharc_g2l_state {
 
 /* The original sharding of operand `i` of `op` (NULL when unsharded). */
 sharc_attr *sharc_g2l_operand_sharding(sharc_g2l_state *s, sharc_op *op, unsigned i);
+/* The axes sharding dimension `d` of `sharding` (none for a NULL sharding
+ * or a dimension it lacks), in the state's arena. */
+sharc_attr **sharc_g2l_dim_axes(sharc_g2l_state *s, const sharc_attr *sharding, unsigned d,
+                                unsigned *n);
 /* The original (global) type of operand `i` of `op`. */
 sharc_type *sharc_g2l_operand_type(sharc_g2l_state *s, sharc_op *op, unsigned i);
 /* The sharding of a result of an op not yet converted. */

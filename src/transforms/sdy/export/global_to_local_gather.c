@@ -44,19 +44,6 @@ static bool dims_contain(const int64_t *dims, unsigned n, int64_t v) {
   return false;
 }
 
-static sharc_attr **dim_axes(sharc_g2l_state *s, const sharc_attr *sharding, unsigned d,
-                             unsigned *n) {
-  *n = 0;
-  if (!sharding || d >= sharc_sdy_tensor_sharding_rank(sharding))
-    return NULL;
-  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-  *n = sharc_sdy_dim_sharding_num_axes(dim);
-  sharc_attr **axes = sharc_arena_alloc(&s->arena, (*n + 1) * sizeof *axes);
-  for (unsigned i = 0; i < *n; i++)
-    axes[i] = sharc_sdy_dim_sharding_axis(dim, i);
-  return axes;
-}
-
 static sharc_named_attr named(sharc_context *ctx, const char *name, sharc_attr *value) {
   return (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(name)), value};
 }
@@ -197,7 +184,7 @@ static sharc_value *local_indices(sharc_g2l_state *s, sharc_attr *loc, sharc_val
         continue;
       }
       unsigned na;
-      sharc_attr **axes = dim_axes(s, sharding, (unsigned)d, &na);
+      sharc_attr **axes = sharc_g2l_dim_axes(s, sharding, (unsigned)d, &na);
       sharc_value *offset = sharc_g2l_dimension_offset(s, loc, mesh, axes, na, local[d]);
       offset = convert(s, loc, offset, scalar);
       min[i] = offset;
@@ -224,7 +211,7 @@ static sharc_value *local_indices(sharc_g2l_state *s, sharc_attr *loc, sharc_val
     if (array_contains(map, trivial[t]))
       continue;
     unsigned na;
-    sharc_attr **axes = dim_axes(s, sharding, (unsigned)trivial[t], &na);
+    sharc_attr **axes = sharc_g2l_dim_axes(s, sharding, (unsigned)trivial[t], &na);
     sharc_value *offset = sharc_g2l_dimension_offset(s, loc, mesh, axes, na, local[trivial[t]]);
     sharc_value *zero = splat_int(s, loc, sharc_value_type(offset), 0);
     sharc_value *eq = compare(s, loc, offset, zero, cmp_eq);
@@ -361,7 +348,7 @@ bool sharc_g2l_gather(sharc_g2l_state *s, sharc_op *op) {
   sharc_sdy_axis_vec reduction = {0};
   for (unsigned d = 0; d < rank; d++) {
     unsigned na;
-    sharc_attr **axes = dim_axes(s, sharding, d, &na);
+    sharc_attr **axes = sharc_g2l_dim_axes(s, sharding, d, &na);
     int64_t size = array_at(sizes, d);
     local_sizes[d] = size;
     if (na && sharc_sdy_axes_total_size(axes, na, mesh) > 1 && size == 1 &&
@@ -437,14 +424,14 @@ static void scatter_reduction_axes(sharc_g2l_state *s, sharc_op *op, const sharc
     if (array_contains(window_dims, d))
       continue;
     unsigned na;
-    sharc_attr **axes = dim_axes(s, updates, d, &na);
+    sharc_attr **axes = sharc_g2l_dim_axes(s, updates, d, &na);
     for (unsigned i = 0; i < na; i++) {
       bool in_input = false;
       for (unsigned k = 0; !sharc_g2l_fully_replicated(input) && !in_input &&
                            k < sharc_sdy_tensor_sharding_rank(input);
            k++) {
         unsigned nk;
-        sharc_attr **ka = dim_axes(s, input, k, &nk);
+        sharc_attr **ka = sharc_g2l_dim_axes(s, input, k, &nk);
         in_input = sharc_sdy_axes_index_of(ka, nk, axes[i]) >= 0;
       }
       if (!in_input)
@@ -578,7 +565,7 @@ bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op) {
   unsigned ni = 0;
   for (unsigned d = 0; !sharc_g2l_fully_replicated(input_sharding) && d < rank; d++) {
     unsigned na;
-    sharc_attr **axes = dim_axes(s, input_sharding, d, &na);
+    sharc_attr **axes = sharc_g2l_dim_axes(s, input_sharding, d, &na);
     if (!na)
       continue;
     if (sharc_sdy_axes_total_size(axes, na, mesh) <= 1) {

@@ -34,20 +34,6 @@ static unsigned array_len(const sharc_attr *a) {
   return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? a->darray.n : 0;
 }
 
-/* The axes sharding dimension `d` of `sharding` (none for a NULL sharding
- * or a dimension it lacks). */
-static sharc_attr *const *axes_of(sharc_g2l_state *s, const sharc_attr *sharding, unsigned d, unsigned *n) {
-  *n = 0;
-  if (!sharding || d >= sharc_sdy_tensor_sharding_rank(sharding))
-    return NULL;
-  sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-  *n = sharc_sdy_dim_sharding_num_axes(dim);
-  sharc_attr **axes = sharc_arena_alloc(&s->arena, (*n + 1) * sizeof *axes);
-  for (unsigned i = 0; i < *n; i++)
-    axes[i] = sharc_sdy_dim_sharding_axis(dim, i);
-  return axes;
-}
-
 /* strippedAttrsString: `["x", "y":(1)2]`. */
 static void axes_text(sharc_attr *const *axes, unsigned n, sharc_buf *out) {
   SHARC_BUF_LIT(out, "[");
@@ -79,8 +65,8 @@ static bool same_dim_axes(sharc_g2l_state *s, sharc_op *op, const sharc_attr *in
                           const sharc_attr *out, unsigned d, const char *tail,
                           sharc_attr *const **axes, unsigned *n) {
   unsigned nb;
-  sharc_attr *const *a = axes_of(s, in, d, n);
-  sharc_attr *const *b = axes_of(s, out, d, &nb);
+  sharc_attr *const *a = sharc_g2l_dim_axes(s, in, d, n);
+  sharc_attr *const *b = sharc_g2l_dim_axes(s, out, d, &nb);
   *axes = a;
   if (sharc_sdy_axes_equal(a, *n, b, nb))
     return true;
@@ -125,7 +111,7 @@ static bool concatenate(sharc_g2l_state *s, sharc_op *op) {
   sharc_attr *out = sharc_g2l_result_sharding(op, 0);
   int64_t dim = int_attr(op, "dimension", 0);
   unsigned n;
-  axes_of(s, out, (unsigned)dim, &n);
+  sharc_g2l_dim_axes(s, out, (unsigned)dim, &n);
   if (out && n) {
     sharc_emit_op_error(op, "dimension %lld is sharded but the concatenation is on this dimension.",
                         (long long)dim);
@@ -135,7 +121,7 @@ static bool concatenate(sharc_g2l_state *s, sharc_op *op) {
     sharc_attr *in = sharc_g2l_operand_sharding(s, op, i);
     if (sharc_g2l_fully_replicated(in))
       continue;
-    axes_of(s, in, (unsigned)dim, &n);
+    sharc_g2l_dim_axes(s, in, (unsigned)dim, &n);
     if (n) {
       sharc_emit_op_error(op, "operand %u is sharded on concatenation dimension %lld. This is not "
                               "supported.",
@@ -213,7 +199,7 @@ static bool dot(sharc_g2l_state *s, sharc_op *op) {
   sharc_type *lhs_type = sharc_g2l_operand_type(s, op, 0);
   unsigned contracting = sharc_type_rank(lhs_type) - 1;
   unsigned n;
-  sharc_attr *const *axes = axes_of(s, lhs, contracting, &n);
+  sharc_attr *const *axes = sharc_g2l_dim_axes(s, lhs, contracting, &n);
   if (n) {
     int64_t size = sharc_sdy_axes_total_size(axes, n, mesh);
     if (!check(op, size > 0 && sharc_type_shape(lhs_type)[contracting] % size == 0,
@@ -242,7 +228,7 @@ static bool dot_general(sharc_g2l_state *s, sharc_op *op) {
   for (unsigned i = 0; ok && i < array_len(dims); i++) {
     int64_t d = array_at(dims, i, 0);
     unsigned n;
-    sharc_attr *const *axes = axes_of(s, lhs, (unsigned)d, &n);
+    sharc_attr *const *axes = sharc_g2l_dim_axes(s, lhs, (unsigned)d, &n);
     if (!n)
       continue;
     int64_t size = sharc_sdy_axes_total_size(axes, n, mesh);
@@ -298,7 +284,7 @@ static bool convolution(sharc_g2l_state *s, sharc_op *op) {
     kernel_dims[nk++] = array_at(spatial, i, 0);
   for (unsigned k = 0; k < nk; k++) {
     unsigned n;
-    sharc_attr *const *axes = axes_of(s, rhs, (unsigned)kernel_dims[k], &n);
+    sharc_attr *const *axes = sharc_g2l_dim_axes(s, rhs, (unsigned)kernel_dims[k], &n);
     for (unsigned i = 0; i < n; i++)
       if (sharc_sdy_axes_index_of(reduction.items, reduction.len, axes[i]) < 0)
         sharc_vec_push(&reduction, axes[i]);
@@ -323,8 +309,8 @@ static bool convolution(sharc_g2l_state *s, sharc_op *op) {
   }
   sharc_vec_free(&reduction);
   unsigned nf, nb;
-  sharc_attr *const *feature_axes = axes_of(s, rhs, (unsigned)sharc_shlo_struct_int(dn, def, 4), &nf);
-  sharc_attr *const *batch_axes = axes_of(s, lhs, (unsigned)sharc_shlo_struct_int(dn, def, 0), &nb);
+  sharc_attr *const *feature_axes = sharc_g2l_dim_axes(s, rhs, (unsigned)sharc_shlo_struct_int(dn, def, 4), &nf);
+  sharc_attr *const *batch_axes = sharc_g2l_dim_axes(s, lhs, (unsigned)sharc_shlo_struct_int(dn, def, 0), &nb);
   int64_t feature, batch;
   if (!ok ||
       !local_group_count(op, int_attr(op, "feature_group_count", 1), feature_axes, nf, mesh,
@@ -365,7 +351,7 @@ static bool iota(sharc_g2l_state *s, sharc_op *op) {
       named(s->h.ctx, "iota_dimension", sharc_attr_integer(s->h.ctx, sharc_halo_i64(s->h.ctx), dim));
   sharc_value *local_iota = sharc_halo_op(&s->h, "stablehlo.iota", loc, NULL, 0, local, &a, 1);
   unsigned n;
-  sharc_attr *const *axes = axes_of(s, sharding, (unsigned)dim, &n);
+  sharc_attr *const *axes = sharc_g2l_dim_axes(s, sharding, (unsigned)dim, &n);
   if (!n) {
     sharc_g2l_replace(s, op, local_iota);
     return true;
@@ -585,7 +571,7 @@ static bool windowed(sharc_g2l_state *s, sharc_op *op) {
     unsigned rank = sharc_type_rank(sharc_g2l_operand_type(s, op, 0));
     for (unsigned d = 0; d < rank; d++) {
       unsigned n;
-      sharc_attr *const *axes = axes_of(s, in, d, &n);
+      sharc_attr *const *axes = sharc_g2l_dim_axes(s, in, d, &n);
       if (!n || sharc_sdy_axes_total_size(axes, n, mesh) <= 1)
         continue;
       bool passthrough = !padding || (padding_at(padding, 2 * d) == 0 &&
