@@ -71,8 +71,8 @@ static void test_chlo(void) {
                "  return %0 : tensor<4xf32>\n"
                "}\n");
   CHECK(!o.ok);
-  CHECK_STR(o.diags, "t.mlir:2:8: error: pass 'chlo-legalize-to-stablehlo' is not implemented "
-                     "yet: it would lower 'chlo.erf'\n");
+  CHECK_STR(o.diags, "t.mlir:2:8: error: failed to legalize operation 'chlo.erf' that was "
+                     "explicitly marked illegal\n");
   outcome_free(&o);
 }
 

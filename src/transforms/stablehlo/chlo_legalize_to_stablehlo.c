@@ -42,6 +42,11 @@ static const char *op_name(sharc_op *op) {
   return def ? sharc_op_def_name(def) : "";
 }
 
+/* Ops of an unloaded chlo dialect have no definition: no pattern takes them. */
+static bool registered(sharc_op *op) {
+  return sharc_op_get_def(op) != NULL;
+}
+
 static bool named(sharc_op *op, const char *name) {
   return sharc_op_is(op, name);
 }
@@ -415,7 +420,7 @@ static bool supported_elem(sharc_type *e) {
 }
 
 static bool supported(sharc_op *op) {
-  if (!all_static(op))
+  if (!registered(op) || !all_static(op))
     return false;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
     if (!supported_elem(sharc_cb_elem(sharc_op_operand(op, i))))
