@@ -112,6 +112,45 @@ void sharc_xla_set_result_frontend_attr(sharc_op *func, unsigned i, const char *
                              sharc_xla_dict_with(sharc_op_context(func), dict, name, value));
 }
 
+/* absl::CUnescape: what HLO's text form escaped (`\"`, `\\`, `\n`,
+ * octal and hex escapes) back to the characters. */
+static void c_unescape(sharc_str in, sharc_buf *out) {
+  for (size_t i = 0; i < in.len; i++) {
+    char c = in.data[i];
+    if (c != '\\' || i + 1 == in.len) {
+      sharc_buf_printf(out, "%c", c);
+      continue;
+    }
+    char e = in.data[++i];
+    unsigned v = 0, n = 0;
+    switch (e) {
+    case 'n': sharc_buf_puts(out, "\n"); break;
+    case 't': sharc_buf_puts(out, "\t"); break;
+    case 'r': sharc_buf_puts(out, "\r"); break;
+    case 'x':
+      while (n < 2 && i + 1 < in.len && strchr("0123456789abcdefABCDEF", in.data[i + 1]) &&
+             in.data[i + 1]) {
+        char h = in.data[++i];
+        v = v * 16 + (unsigned)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+        n++;
+      }
+      sharc_buf_printf(out, "%c", (char)v);
+      break;
+    default:
+      if (e >= '0' && e <= '7') {
+        v = (unsigned)(e - '0');
+        while (n < 2 && i + 1 < in.len && in.data[i + 1] >= '0' && in.data[i + 1] <= '7') {
+          v = v * 8 + (unsigned)(in.data[++i] - '0');
+          n++;
+        }
+        sharc_buf_printf(out, "%c", (char)v);
+      } else {
+        sharc_buf_printf(out, "%c", e); /* \" \' \\ \? */
+      }
+    }
+  }
+}
+
 sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name, sharc_op *at,
                                         bool *failed) {
   sharc_attr *s = dict ? sharc_attr_dict_get(dict, name) : NULL;
@@ -123,7 +162,11 @@ sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name
     return NULL;
   }
   sharc_str text = sharc_attr_string_value(s);
-  sharc_attr *a = sharc_parse_attr_text(sharc_op_context(at), text);
+  sharc_buf unescaped = {0};
+  c_unescape(text, &unescaped);
+  sharc_attr *a = sharc_parse_attr_text(sharc_op_context(at),
+                                        (sharc_str){unescaped.data ? unescaped.data : "", unescaped.len});
+  sharc_buf_free(&unescaped);
   if (!a) {
     sharc_emit_op_error(at, "cannot parse the frontend attribute '%s': %.*s", name,
                         (int)text.len, text.data);
