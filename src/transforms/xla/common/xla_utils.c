@@ -215,7 +215,7 @@ static size_t closing(sharc_str s, size_t open) {
  * #sdy.sharding). */
 static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
   sharc_str rest;
-  if (sharc_str_eq_cstr(s, "replicated")) {
+  if (sharc_str_eq_cstr(s, "replicated") || sharc_str_eq_cstr(s, "mesh[], replicated")) {
     sharc_buf_puts(out, "mesh<[]>, [");
     for (unsigned i = 0; i < rank; i++)
       sharc_buf_puts(out, i ? ", {}" : "{}");
@@ -336,7 +336,7 @@ static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes
 void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
                                   sharc_buf *out) {
   if (mesh && sharc_sdy_mesh_is_maximal(mesh)) {
-    sharc_buf_printf(out, "{maximal_mesh[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
+    sharc_buf_printf(out, "{single_device[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
     return;
   }
   sharc_buf_puts(out, "{mesh[");
