@@ -317,7 +317,8 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
 static void put_axis_v3(sharc_buf *out, const sharc_attr *ref) {
   sharc_buf tmp = {0};
   sharc_sdy_axis_ref_to_string(ref, &tmp);
-  put_requoted(out, (sharc_str){tmp.data ? tmp.data : "", tmp.len});
+  for (size_t i = 0; i < tmp.len; i++)
+    sharc_buf_printf(out, "%c", tmp.data[i] == '"' ? '\'' : tmp.data[i]);
   sharc_buf_free(&tmp);
 }
 
