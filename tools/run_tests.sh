@@ -28,14 +28,21 @@ run_suite malformed env BASELINE=tests/malformed/baseline.txt tests/malformed/ru
 run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential env BASELINE=tests/differential/baseline.txt tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
+# sharc verify on a fixed sample of generated sharded programs (the Release
+# sharc when there is one: a few seconds instead of a minute)
+run_suite verify_sample tests/verify/run_sample.sh "${SHARC_RELEASE_BUILD:-$build}/bin/sharc" "$shared"
 run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.sh "$build/bin/stablehlo-opt"
 run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"
+run_suite malformed_vhlo_bytecode env VHLO_TARGET=current tests/malformed/bytecode/run.sh "$build/bin/stablehlo-translate"
+run_suite malformed_vhlo_bytecode_v0 env VHLO_TARGET=0.9.0 tests/malformed/bytecode/run.sh "$build/bin/stablehlo-translate"
 run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecode.txt \
   tests/differential/bytecode.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
   --corpus "$shared/conformance"
+run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
+  --seeds 40 --quick --baseline tests/partitioner/baseline.txt
 if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --baseline tests/conformance/baseline.txt --quiet

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
 #include "sharc_io.h"
+#include "sharc_partition_cli.h"
 #include "sharc_pipeline_cli.h"
 
 #include "sharc/asm.h"
@@ -37,6 +38,10 @@ static const char overview[] =
     "  explain    why a value has its sharding: the chain of steps back to the\n"
     "             user's sharding it came from\n"
     "  show       the device grid of a value's mesh and the block each device holds\n"
+    "  partition  the program each device runs: propagation, collectives and the\n"
+    "             SPMD partitioner; which block of each argument each device holds\n"
+    "  verify     run the global and the partitioned program on the same inputs\n"
+    "             and check every device's block of every result\n"
     "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
     "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
@@ -179,8 +184,9 @@ static const char *nearest(const char *word, const char *const *names) {
   return best;
 }
 
-static const char *const command_names[] = {"propagate", "explain", "show",  "pipeline",
-                                            "print",     "check",   "help", NULL};
+static const char *const command_names[] = {"propagate", "explain", "show",   "pipeline",
+                                            "partition", "verify",  "print",  "check",
+                                            "help",      NULL};
 
 /* The options each command takes, for "did you mean". */
 static const char *const *options_of(command cmd) {
@@ -261,13 +267,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else
         return usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
     } else if (c->cmd != CMD_EXPLAIN && sharc_cli_take_value(argc, argv, &i, "--color", &v)) {
-      if (v && strcmp(v, "auto") == 0)
-        c->color = -1;
-      else if (v && strcmp(v, "always") == 0)
-        c->color = 1;
-      else if (v && strcmp(v, "never") == 0)
-        c->color = 0;
-      else
+      if (!sharc_cli_parse_color(v, &c->color))
         return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
     } else {
       return unknown_option(name, a, c->cmd);
@@ -353,30 +353,16 @@ static void session_free(session *s) {
 /* Reads, parses and verifies the input; false after reporting why. */
 static bool load(session *s, const cli *c, timer *t) {
   s->c = c;
-  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_input_read(c->input, &s->in);
-  if (e) {
-    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
+  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, print_diag, s, &s->in,
+                                    &s->ctx, &s->name);
+  if (!s->ctx)
     return false;
-  }
-  s->ctx = sharc_context_create();
-  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_cli_load_dialects(s->ctx);
-  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
-  sharc_context_set_diag_handler(s->ctx, print_diag, s);
-  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
-  bool ok = s->module && sharc_verify(s->module);
   flush_diags(s);
   phase(c, "parse", t);
-  return ok;
+  return s->module != NULL;
 }
 
-static bool use_color(const cli *c) {
-  if (c->color >= 0)
-    return c->color == 1;
-  const char *no = getenv("NO_COLOR");
-  return isatty(STDOUT_FILENO) && !(no && *no);
-}
+static bool use_color(const cli *c) { return sharc_cli_use_color(c->color); }
 
 /* A function of the module carries `topology = #mpmd.topology<...>`. */
 static bool has_mpmd_topology(sharc_op *module) {
@@ -576,6 +562,10 @@ int main(int argc, char **argv) {
     return run_print_or_check(argc, argv);
   if (strcmp(cmd, "pipeline") == 0)
     return sharc_cli_pipeline(argc, argv);
+  if (strcmp(cmd, "partition") == 0)
+    return sharc_cli_partition(argc, argv);
+  if (strcmp(cmd, "verify") == 0)
+    return sharc_cli_verify(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();

@@ -3,6 +3,10 @@
  * removed again on failure or on SIGINT/SIGTERM/SIGHUP). */
 #define _POSIX_C_SOURCE 200809L
 #include "sharc_io.h"
+#include "sharc_pipeline_cli.h"
+
+#include "sharc/asm.h"
+#include "sharc/verify.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -12,6 +16,43 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* ---- input ------------------------------------------------------------------ */
+
+sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
+                                sharc_diag_handler handler, void *user, sharc_input_text *in,
+                                sharc_context **ctx, const char **name) {
+  *name = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  int e = sharc_input_read(input, in);
+  if (e) {
+    fprintf(stderr, "%s: error: could not open input file: %s\n", *name, strerror(e));
+    return NULL;
+  }
+  *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(*ctx, allow_unregistered);
+  sharc_cli_load_dialects(*ctx);
+  sharc_context_add_source(*ctx, *name, in->data, in->len, 1);
+  sharc_context_set_diag_handler(*ctx, handler, user);
+  sharc_op *module = sharc_parse_source(*ctx, *name, in->data, in->len);
+  return module && sharc_verify(module) ? module : NULL;
+}
+
+bool sharc_cli_use_color(int color) {
+  if (color >= 0)
+    return color == 1;
+  const char *no = getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) && !(no && *no);
+}
+
+bool sharc_cli_parse_color(const char *value, int *color) {
+  static const char *const names[] = {"never", "always", "auto"};
+  for (int k = 0; value && k < 3; k++)
+    if (strcmp(value, names[k]) == 0) {
+      *color = k == 2 ? -1 : k;
+      return true;
+    }
+  return false;
+}
 
 /* ---- output ----------------------------------------------------------------- */
 

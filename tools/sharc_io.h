@@ -1,11 +1,31 @@
-/* File output for the sharc command line: writing a file only when it is
- * complete, through a temporary file renamed into place (input is read
- * with support/input.h, as sdy_opt does). */
+/* Files for the sharc command line: the input read and parsed into a
+ * fresh context (read with support/input.h, as sdy_opt does), and output
+ * written only when complete, through a temporary file renamed into
+ * place. */
 #ifndef SHARC_TOOLS_SHARC_IO_H
 #define SHARC_TOOLS_SHARC_IO_H
 
+#include "sharc/ir.h"
+#include "support/input.h"
+
 #include <stdbool.h>
 #include <stddef.h>
+
+/* Reads `input` ("-": stdin) into `in`, then parses and verifies it in a
+ * new context, stored in `*ctx` before parsing so that `handler` can
+ * format its diagnostics with the source; `*name` is the name they use
+ * ("<stdin>" for "-"). NULL after an error: an unreadable file is
+ * reported on stderr here (`*ctx` stays NULL), the rest go to `handler`. */
+sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
+                                sharc_diag_handler handler, void *user, sharc_input_text *in,
+                                sharc_context **ctx, const char **name);
+
+/* Whether to colour stdout: `color` 1 (always) or 0 (never), else (auto)
+ * when stdout is a terminal and NO_COLOR is unset or empty. */
+bool sharc_cli_use_color(int color);
+/* `--color` VALUE: auto (-1), always (1) or never (0) into *color; false
+ * for anything else. */
+bool sharc_cli_parse_color(const char *value, int *color);
 
 /* Writes `len` bytes to `path` ("-": stdout) through a temporary file in
  * the same directory renamed over it, so that `path` is either untouched

@@ -208,13 +208,7 @@ static int parse_option(int argc, char **argv, int *i, pcli *c) {
     else
       return usage("--format takes table or json, not '%s'", v ? v : "");
   } else if (sharc_cli_take_value(argc, argv, i, "--color", &v)) {
-    if (v && strcmp(v, "auto") == 0)
-      c->color = -1;
-    else if (v && strcmp(v, "always") == 0)
-      c->color = 1;
-    else if (v && strcmp(v, "never") == 0)
-      c->color = 0;
-    else
+    if (!sharc_cli_parse_color(v, &c->color))
       return usage("--color takes auto, always or never, not '%s'", v ? v : "");
   } else {
     return usage("unknown option '%s'", a);
@@ -289,29 +283,15 @@ static void flush(psession *s) {
 }
 
 static bool load(psession *s, const pcli *c) {
-  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_input_read(c->input, &s->in);
-  if (e) {
-    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
+  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, on_diag, s, &s->in, &s->ctx,
+                                    &s->name);
+  if (!s->ctx)
     return false;
-  }
-  s->ctx = sharc_context_create();
-  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_cli_load_dialects(s->ctx);
-  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
-  sharc_context_set_diag_handler(s->ctx, on_diag, s);
-  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
-  bool ok = s->module && sharc_verify(s->module);
   flush(s);
-  return ok;
+  return s->module != NULL;
 }
 
-static bool use_color(const pcli *c) {
-  if (c->color >= 0)
-    return c->color == 1;
-  const char *no = getenv("NO_COLOR");
-  return isatty(STDOUT_FILENO) && !(no && *no);
-}
+static bool use_color(const pcli *c) { return sharc_cli_use_color(c->color); }
 
 static int write_output(const char *path, const char *data, size_t len) {
   int e = sharc_cli_write_file(path, data ? data : "", len);

@@ -121,11 +121,10 @@ static bool run_passes(sharc_op *module, const char *const *flags, const char *c
   return ok;
 }
 
-/* The artifact: the module in VHLO at the target version. Its locations are
- * kept (a portable artifact carries them). MLIR bytecode is the format
- * StableHLO writes (producer "StableHLO_v<target>"); until sharc's bytecode
- * writer is in, the artifact is VHLO's MLIR text, which StableHLO's
- * --deserialize reads as well. */
+/* The artifact (serializePortableArtifact): the module in VHLO at the target
+ * version, as MLIR bytecode with VHLO's encodings, producer
+ * "StableHLO_v<target>" and the bytecode version of that StableHLO release.
+ * Its locations are kept unless --strip-debuginfo. */
 static bool run_serialize(sharc_op *module, const translate_opts *o, sharc_buf *out) {
   char target[64];
   const char *t = o->target ? o->target : "";
@@ -147,10 +146,12 @@ static bool run_serialize(sharc_op *module, const translate_opts *o, sharc_buf *
   const char *const options[] = {legalize_opts, version_opts, NULL};
   if (!run_passes(module, flags, options))
     return false;
-  sharc_print_flags pf = {0};
-  pf.debug_info = !o->strip_debuginfo;
-  sharc_print_op(module, &pf, out);
-  return true;
+  sharc_vhlo_version v;
+  sharc_vhlo_version_parse(sharc_str_from_cstr(t), &v); /* vhlo-to-version checked it */
+  char producer[80];
+  snprintf(producer, sizeof producer, "StableHLO_v%s", t);
+  sharc_bytecode_options bo = {sharc_vhlo_bytecode_version(v), producer};
+  return sharc_write_bytecode(module, &bo, out);
 }
 
 /* The StableHLO version a bytecode artifact was produced by: the producer
@@ -355,6 +356,12 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   void *user[2] = {ctx, err};
   sharc_context_set_diag_handler(ctx, print_diag, user);
   sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
+  if (!module && o->translation->run == run_deserialize) {
+    char current[64];
+    sharc_vhlo_version_format(sharc_vhlo_current_version(), current, sizeof current);
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_loc_unknown(ctx),
+               "failed to deserialize portable artifact using StableHLO_v%s", current);
+  }
   bool ok = module && sharc_verify(module);
   size_t mark = out->len;
   ok = ok && o->translation->run(module, o, out);
@@ -405,18 +412,13 @@ int main(int argc, char **argv) {
       sharc_buf_puts(&out, "// Failed parsing StableHLO version from portable artifact\n");
     }
   }
-  if (ok && is_bytecode(in.data, in.len)) {
-    /* sharc's bytecode reader is not in yet: say so instead of reading
-     * binary as text */
-    sharc_buf_printf(&err, "%s:0: error: MLIR bytecode input is not supported yet (byte offset 0)\n",
-                     strcmp(o.input, "-") == 0 ? "<stdin>" : o.input);
-    ok = false;
-  }
   if (ok) {
     const char *name = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
     sharc_line_table *lines = sharc_line_table_create(in.data, in.len);
     sharc_tool_chunk *chunks = NULL;
-    unsigned n = sharc_tool_split(name, in.data, in.len, lines, o.split_marker, &chunks, &err);
+    /* bytecode is one module: no markers to split it on */
+    const char *marker = is_bytecode(in.data, in.len) ? NULL : o.split_marker;
+    unsigned n = sharc_tool_split(name, in.data, in.len, lines, marker, &chunks, &err);
     for (unsigned i = 0; i < n; i++) {
       bool chunk_ok = run_chunk(&o, name, lines, &chunks[i], &out, &err);
       ok = ok && chunk_ok;
@@ -426,7 +428,9 @@ int main(int argc, char **argv) {
   }
   if (err.len)
     fwrite(err.data, 1, err.len, stderr);
-  if (!write_all(o.output, &out)) {
+  /* a failed run leaves no output file behind (ToolOutputFile is not kept) */
+  bool to_file = o.output && strcmp(o.output, "-") != 0;
+  if ((ok || !to_file) && !write_all(o.output, &out)) {
     fprintf(stderr, "error: could not write output file '%s'\n", o.output ? o.output : "-");
     ok = false;
   }

@@ -88,6 +88,10 @@ SHARC_API sharc_op *sharc_parse_any(sharc_context *ctx, const char *name, const 
 /* Parses a single type or attribute from text (for API users and tests). */
 SHARC_API sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text);
 SHARC_API sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text);
+/* The same, with errors located from `name`:`line`:`col` on (text that is
+ * a piece of a file). */
+SHARC_API sharc_attr *sharc_parse_attr_text_at(sharc_context *ctx, const char *name,
+                                               sharc_str text, unsigned line, unsigned col);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,19 @@ SHARC_API bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *arg
                                       const sharc_interpret_options *options,
                                       sharc_tensor ***results, unsigned *num_results);
 
+/* Runs the entry function of `module` as an SPMD program on
+ * num_replicas x num_partitions simulated devices, one thread each (device
+ * i is replica i / num_partitions, partition i % num_partitions), with
+ * collectives between them as interpreter.run_parallel has. `args` holds
+ * each device's arguments one device after the other; `results` (zeroed,
+ * room for every device's results) gets theirs the same way (new
+ * references). False, with a located error through the module's context
+ * and `results` left empty, when a device fails. */
+SHARC_API bool sharc_interpret_parallel(sharc_op *module, unsigned num_replicas,
+                                        unsigned num_partitions, sharc_tensor *const *args,
+                                        unsigned num_args, const sharc_interpret_options *options,
+                                        sharc_tensor **results, unsigned num_results);
+
 #ifdef __cplusplus
 }
 #endif

@@ -52,7 +52,11 @@ SHARC_API sharc_report_options sharc_report_options_default(void);
  * ready for another round of propagation: constraints and sharding groups
  * kept, meshes referenced by name), or with explicit_collectives the full
  * export with collectives. False after diagnostics to the module's
- * context (a pass failed, or could not be added). */
+ * context (a pass failed, or could not be added). The user's argument and
+ * result shardings are recorded first, on the module (attribute
+ * `sharc.user_shardings`), for the report's changed user shardings:
+ * sharc_report_create reads and removes the record, and so does
+ * sharc_report_strip_debug_info. */
 SHARC_API bool sharc_report_propagate(sharc_op *module, const sharc_report_options *options);
 /* Whether `module` has a mesh to shard over: an sdy.mesh op, or a
  * sharding with an inline mesh. */
@@ -105,8 +109,47 @@ typedef struct sharc_report_collective {
   const sharc_report_value *value; /* the op's result */
   const char *from_spec;  /* the operand's sharding */
   const char *axes;       /* the axes it works along: "'model'" */
-  int64_t bytes_moved;    /* per device, -1 when not known (docs/cli.md: the formulas) */
+  int64_t bytes_moved;    /* per device and execution, -1 when not known (docs/cli.md: the formulas) */
+  /* how often it runs: the product of the trip counts of the loops around
+   * it (1 outside loops); -1 when a loop's count is not static, and then
+   * bytes_moved counts one iteration */
+  int64_t executions;
+  int loop;               /* the innermost loop around it (index into the loops), or -1 */
 } sharc_report_collective;
+
+/* A user's sharding of a function argument or result that the pipeline
+ * changed: each of the user's axes it dropped or narrowed, and why. */
+typedef struct sharc_report_axis_change {
+  int dim;                /* the dimension; -1 for an unreduced axis */
+  const char *axis;       /* the user's axis: "'y'" */
+  const char *kept;       /* what is left of it ("'data:(1)32'"), or "" when dropped */
+  /* "not_divisible": export's update-non-divisible-input-output-shardings
+   *   cut the dimension to the part that divides it;
+   * "sub_axis": export's remove-sub-axes-in-input-output-shardings removed
+   *   a sub-axis on an open dimension (and the axes after it);
+   * "size_one_axis": the import removes axes of size 1;
+   * "priority": propagation replaced it with a higher-priority sharding;
+   * "conflict": propagation did not keep it otherwise */
+  const char *reason;
+  const char *detail;     /* one sentence with the sizes */
+} sharc_report_axis_change;
+
+typedef struct sharc_report_change {
+  const sharc_report_value *value; /* the argument or result, as it is now */
+  const char *user_spec;           /* the sharding the user wrote */
+  unsigned num_axes;
+  const sharc_report_axis_change *axes;
+} sharc_report_change;
+
+/* A `while` (or other op whose region runs repeatedly) holding collectives:
+ * its static trip count when its condition compares an induction variable
+ * with a constant (JAX's fori_loop and scan), else -1. */
+typedef struct sharc_report_loop {
+  const sharc_report_value *value; /* the loop's first result */
+  int64_t trip_count;              /* -1: not known statically */
+  unsigned num_collectives;        /* directly or in nested loops */
+  int64_t bytes_moved_per_iteration; /* per device, one iteration */
+} sharc_report_loop;
 
 typedef struct sharc_report_bytes {
   unsigned count;
@@ -119,7 +162,8 @@ typedef struct sharc_report_bytes {
 typedef struct sharc_report_kind_total {
   const char *kind;
   unsigned count;
-  int64_t bytes_moved;     /* per device, summed */
+  int64_t bytes_moved;     /* per device, summed over executions (see per_iteration) */
+  bool per_iteration;      /* some of it is in a loop of unknown trip count: counted once */
 } sharc_report_kind_total;
 
 typedef struct sharc_report_summary {
@@ -131,7 +175,10 @@ typedef struct sharc_report_summary {
   sharc_report_bytes arguments, results;
   unsigned num_kinds;
   const sharc_report_kind_total *kinds;
-  int64_t bytes_moved;     /* every collective's, per device */
+  int64_t bytes_moved;     /* every collective's, per device (times its executions) */
+  bool bytes_moved_per_iteration; /* a loop's trip count is unknown: its collectives count once */
+  unsigned num_changed_user_shardings; /* user shardings the pipeline changed */
+  unsigned num_functions;  /* functions with a body: tables name them when more than one */
 } sharc_report_summary;
 
 /* Walks `module` once (after sharc_report_propagate, or any module with
@@ -151,6 +198,19 @@ SHARC_API unsigned sharc_report_num_collectives(const sharc_report *r);
 SHARC_API const sharc_report_collective *sharc_report_collective_at(const sharc_report *r,
                                                                    unsigned i);
 SHARC_API const sharc_report_summary *sharc_report_get_summary(const sharc_report *r);
+/* The user shardings the pipeline changed or dropped (known when the
+ * module went through sharc_report_propagate: it records the user's
+ * shardings, and sharc_report_create compares), in program order. */
+SHARC_API unsigned sharc_report_num_changes(const sharc_report *r);
+SHARC_API const sharc_report_change *sharc_report_change_at(const sharc_report *r, unsigned i);
+/* The change of argument or result `index` of `func`, or NULL. */
+SHARC_API const sharc_report_change *sharc_report_change_of(const sharc_report *r,
+                                                           const sharc_op *func,
+                                                           sharc_report_value_kind kind,
+                                                           unsigned index);
+/* The loops holding collectives, in program order. */
+SHARC_API unsigned sharc_report_num_loops(const sharc_report *r);
+SHARC_API const sharc_report_loop *sharc_report_loop_at(const sharc_report *r, unsigned i);
 
 typedef enum sharc_report_format {
   SHARC_REPORT_TABLE,

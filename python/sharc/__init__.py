@@ -21,7 +21,7 @@ from ._lib import lib, take_string
 
 __all__ = [
     "MLIRError", "Diagnostic", "Module", "run_passes", "propagate", "export", "mpmd_import",
-    "report", "Report", "Value", "Collective", "explain", "show", "Show", "from_jax",
+    "report", "Report", "Value", "Collective", "Loop", "ChangedSharding", "explain", "show", "Show", "from_jax",
     "parse_partition_spec",
 ]
 __version__ = "0.1.0"
@@ -293,8 +293,8 @@ class Value:
             self.value, self.type, self.sharding, self.local_shape, self.bytes_per_device)
 
 
-class Collective:
-    """A reshard or collective the program performs, with the bytes it moves."""
+class _Record:
+    """One entry of a list of the JSON document, its keys as attributes."""
 
     def __init__(self, d):
         self._d = d
@@ -302,16 +302,34 @@ class Collective:
             setattr(self, k, v)
 
     def to_dict(self):
-        return dict(self._d)
+        return json.loads(json.dumps(self._d))
 
     def __repr__(self):
-        return "Collective(%r)" % (self._d,)
+        return "%s(%r)" % (type(self).__name__, self._d)
+
+
+class Collective(_Record):
+    """A reshard or collective the program performs, with the bytes it moves
+    (`executions`: how often it runs in loops, None when a trip count is
+    not static)."""
+
+
+class Loop(_Record):
+    """A stablehlo.while: its static `trip_count` (None when not known), the
+    collectives in it and the bytes one iteration moves per device."""
+
+
+class ChangedSharding(_Record):
+    """A user's argument or result sharding the pipeline changed: `axes` lists
+    each of the user's axes it dropped or narrowed, with `reason`
+    (not_divisible, sub_axis, size_one_axis, priority, conflict) and `detail`."""
 
 
 class Report:
     """The report `sharc propagate --format json` prints, as Python objects.
 
-    `values` and `collectives` are lists; `summary` a dict; `to_dict()` gives
+    `values`, `collectives`, `loops` and `changed_user_shardings` are lists;
+    `summary` a dict; `to_dict()` gives
     exactly the JSON document; `to_dataframe()` the values as a pandas
     DataFrame (pandas is optional)."""
 
@@ -320,6 +338,9 @@ class Report:
         self.values = [Value(f["name"], v) for f in doc.get("functions", [])
                        for v in f.get("values", [])]
         self.collectives = [Collective(c) for c in doc.get("collectives", [])]
+        self.loops = [Loop(l) for l in doc.get("loops", [])]
+        self.changed_user_shardings = [ChangedSharding(c)
+                                       for c in doc.get("changed_user_shardings", [])]
         self.summary = doc.get("summary", {})
 
     def to_dict(self):

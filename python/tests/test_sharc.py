@@ -224,3 +224,32 @@ def test_bytecode_input(tmp_path):
     with pytest.raises(sharc.MLIRError) as e:
         sharc.Module.parse(data[:40], name="cut.mlirbc")
     assert e.value.diagnostics and e.value.diagnostics[0].severity == "error"
+
+
+NOT_DIVISIBLE = """
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>})
+    -> tensor<8x5xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x5xf32>
+  return %0 : tensor<8x5xf32>
+}
+"""
+
+
+def test_changed_user_shardings(tmp_path):
+    path = tmp_path / "nd.mlir"
+    path.write_text(NOT_DIVISIBLE)
+    with sharc.Module.parse(str(path)) as m:
+        r = sharc.report(m)
+    (ch,) = r.changed_user_shardings
+    assert (ch.value, ch.user_sharding, ch.sharding) == ("%arg0", "P('x', 'y')", "P('x', None)")
+    assert [(a["dimension"], a["axis"], a["reason"]) for a in ch.axes] == [(1, "'y'", "not_divisible")]
+    assert r.summary["changed_user_shardings"] == 1 and r.loops == []
+    assert ch.to_dict() == r.to_dict()["changed_user_shardings"][0]
+    if SHARC_BIN:
+        out = subprocess.run([SHARC_BIN, "propagate", str(path), "--format", "json"],
+                             check=True, capture_output=True, text=True).stdout
+        cli = json.loads(out)
+        mine = r.to_dict()
+        cli["file"] = mine["file"]
+        assert mine == cli

@@ -158,7 +158,7 @@ static void write_float_bits(sharc_bc_writer *w, const sharc_attr *a) {
 
 /* MLIR's raw data of dense elements: each scalar in its byte width, little
  * endian; i1 packed 8 to a byte (a splat: one byte, 0xff or 0). */
-static bool dense_raw_bytes(const sharc_attr *a, sharc_buf *out) {
+bool sharc_bc_dense_raw_bytes(const sharc_attr *a, sharc_buf *out) {
   const sharc_type *elem = sharc_type_element(a->type);
   unsigned parts = 1;
   if (elem->kind == SHARC_TYPE_COMPLEX) {
@@ -278,7 +278,7 @@ static void write_symref(sharc_bc_writer *w, const sharc_attr *a) {
 
 static bool write_dense(sharc_bc_writer *w, const sharc_attr *a) {
   sharc_buf raw = {0};
-  if (!dense_raw_bytes(a, &raw)) {
+  if (!sharc_bc_dense_raw_bytes(a, &raw)) {
     sharc_buf_free(&raw);
     return false;
   }
@@ -662,15 +662,12 @@ static bool dense_elem_info(sharc_bc_reader *r, const sharc_type *shaped, const 
 }
 
 /* Unpacks MLIR's raw bytes into sharc's one word per scalar. */
-static sharc_attr *read_dense(sharc_bc_reader *r) {
+sharc_attr *sharc_bc_dense_from_blob(sharc_bc_reader *r, sharc_type *t, const uint8_t *blob,
+                                     size_t len) {
   sharc_context *ctx = sharc_bc_reader_context(r);
-  sharc_type *t;
-  const uint8_t *blob;
-  size_t len;
   const sharc_type *elem = 0;
   unsigned parts = 0;
-  if (!sharc_bc_read_type(r, &t) || !dense_elem_info(r, t, &elem, &parts) ||
-      !sharc_bc_read_blob(r, &blob, &len))
+  if (!dense_elem_info(r, t, &elem, &parts))
     return NULL;
   int64_t count = sharc_type_num_elements(t);
   if (count < 0 || count == INT64_MAX)
@@ -714,6 +711,15 @@ static sharc_attr *read_dense(sharc_bc_reader *r) {
     for (size_t i = 0; i < n; i++)
       raw[i] &= (UINT64_C(1) << bits) - 1;
   return sharc_attr_dense_elements(ctx, t, raw, n * wpw, splat);
+}
+
+static sharc_attr *read_dense(sharc_bc_reader *r) {
+  sharc_type *t;
+  const uint8_t *blob;
+  size_t len;
+  if (!sharc_bc_read_type(r, &t) || !sharc_bc_read_blob(r, &blob, &len))
+    return NULL;
+  return sharc_bc_dense_from_blob(r, t, blob, len);
 }
 
 static sharc_attr *read_dense_array(sharc_bc_reader *r) {
@@ -893,7 +899,7 @@ const sharc_bytecode_dialect sharc_bc_builtin_table = {
     .read_type = builtin_read_type,
     .ops = (const sharc_bc_op[]){
         {"builtin.module", (const sharc_bc_prop[]){{"sym_name", true}, {"sym_visibility", true}}, 2,
-         NULL, NULL},
+         NULL, NULL, NULL},
     },
     .num_ops = 1,
 };
@@ -905,10 +911,10 @@ const sharc_bytecode_dialect sharc_bc_func_table = {
         {"func.call",
          (const sharc_bc_prop[]){
              {"arg_attrs", true}, {"callee", false}, {"no_inline", true}, {"res_attrs", true}},
-         4, NULL, NULL},
+         4, NULL, NULL, NULL},
         {"func.call_indirect",
-         (const sharc_bc_prop[]){{"arg_attrs", true}, {"res_attrs", true}}, 2, NULL, NULL},
-        {"func.constant", (const sharc_bc_prop[]){{"value", false}}, 1, NULL, NULL},
+         (const sharc_bc_prop[]){{"arg_attrs", true}, {"res_attrs", true}}, 2, NULL, NULL, NULL},
+        {"func.constant", (const sharc_bc_prop[]){{"value", false}}, 1, NULL, NULL, NULL},
         {"func.func",
          (const sharc_bc_prop[]){{"arg_attrs", true},
                                  {"function_type", false},
@@ -916,7 +922,7 @@ const sharc_bytecode_dialect sharc_bc_func_table = {
                                  {"res_attrs", true},
                                  {"sym_name", false},
                                  {"sym_visibility", true}},
-         6, NULL, NULL},
+         6, NULL, NULL, NULL},
     },
     .num_ops = 4,
 };

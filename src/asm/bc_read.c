@@ -53,6 +53,7 @@ typedef struct bc_file {
   const uint8_t *base;
   size_t size;
   int64_t version;
+  sharc_str producer; /* set once read: MLIR notes it on every error after */
   span sections[SHARC_BC_NUM_SECTIONS];
   bool present[SHARC_BC_NUM_SECTIONS];
   SHARC_VEC(sharc_str) strings;
@@ -89,7 +90,10 @@ bool sharc_bc_error(sharc_bc_reader *r, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   sharc_attr *loc = sharc_loc_file(f->ctx, sharc_ident_get(f->ctx, sharc_str_from_cstr(f->name)), 0, 0);
-  sharc_emit(f->ctx, SHARC_SEV_ERROR, loc, "%s at byte offset %zu", msg, offset_of(r));
+  sharc_diag *d = sharc_emit(f->ctx, SHARC_SEV_ERROR, loc, "%s at byte offset %zu", msg, offset_of(r));
+  if (d && f->producer.data)
+    sharc_diag_note(d, loc, "in bytecode version %lld produced by: %.*s", (long long)f->version,
+                    (int)f->producer.len, f->producer.data);
   return false;
 }
 
@@ -790,6 +794,12 @@ static bool read_props(bc_file *f, sharc_bc_reader *r, const op_name_info *name,
     if (!ent->read(&pr))
       return false;
   } else {
+    for (const char *const *req = ent->required; req && *req; req++) {
+      sharc_attr *a = NULL;
+      if (!sharc_bc_read_attr(&pr, &a))
+        return false;
+      sharc_bc_add_inherent(&pr, *req, a);
+    }
     for (unsigned i = 0; i < ent->num_props; i++) {
       sharc_attr *a = NULL;
       if (ent->props[i].optional ? !sharc_bc_read_optional_attr(&pr, &a)
@@ -856,8 +866,9 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
   if (!sharc_attr_is_location(loc))
     return sharc_bc_error(r, "expected a location for the op");
   if (!name->def && !sharc_context_allows_unregistered(f->ctx))
-    return sharc_bc_error(r, "unregistered operation '%s' found in dialect that does not allow "
-                          "unknown operations", name->name->data);
+    return sharc_bc_error(r, "unregistered operation '%s' found in dialect ('%.*s') that does not "
+                          "allow unknown operations", name->name->data,
+                          (int)(strcspn(name->name->data, ".")), name->name->data);
   if ((mask & SHARC_BC_OP_ATTRS) && !sharc_bc_read_attr(r, &dict))
     return false;
   if (dict && dict->kind != SHARC_ATTR_DICTIONARY)
@@ -1079,6 +1090,7 @@ static bool read_header(bc_file *f, sharc_bc_reader *r) {
   const uint8_t *nul = memchr(r->p, 0, sharc_bc_remaining(r));
   if (!nul)
     return sharc_bc_error(r, "unterminated producer string");
+  f->producer = (sharc_str){(const char *)r->p, (size_t)(nul - r->p)};
   r->p = nul + 1;
   return true;
 }

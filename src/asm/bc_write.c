@@ -303,6 +303,8 @@ const sharc_bc_op *sharc_bc_op_entry(sharc_context *ctx, const sharc_op_def *def
   const sharc_bytecode_dialect *tab = sharc_bc_dialect_table(d);
   if (!tab)
     return NULL;
+  if (tab->op_entry)
+    return tab->op_entry(def);
   for (unsigned i = 0; i < tab->num_ops; i++)
     if (!strcmp(tab->ops[i].name, def->name))
       return &tab->ops[i];
@@ -310,6 +312,9 @@ const sharc_bc_op *sharc_bc_op_entry(sharc_context *ctx, const sharc_op_def *def
 }
 
 static bool is_prop_name(const sharc_bc_op *ent, const sharc_ident *name) {
+  for (const char *const *r = ent->required; r && *r; r++)
+    if (!strcmp(*r, name->data))
+      return true;
   for (unsigned i = 0; i < ent->num_props; i++)
     if (!strcmp(ent->props[i].name, name->data))
       return true;
@@ -335,6 +340,13 @@ static sharc_attr *op_dict(bc_state *st, const sharc_op *op, const sharc_bc_op *
 }
 
 static void write_props_list(sharc_bc_writer *w, const sharc_op *op, const sharc_bc_op *ent) {
+  for (const char *const *r = ent->required; r && *r; r++) {
+    sharc_attr *a = sharc_attr_dict_get(op->attrs, *r);
+    if (a)
+      sharc_bc_write_attr(w, a);
+    else
+      sharc_bc_write_varint(w, 0);
+  }
   for (unsigned i = 0; i < ent->num_props; i++) {
     sharc_attr *a = sharc_attr_dict_get(op->attrs, ent->props[i].name);
     if (ent->props[i].optional)

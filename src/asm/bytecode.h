@@ -51,6 +51,9 @@ typedef struct sharc_bc_op {
    * neither. `read` hands each inherent attribute to sharc_bc_add_inherent. */
   void (*write)(sharc_bc_writer *w, const sharc_op *op);
   bool (*read)(sharc_bc_reader *r);
+  /* Instead of `props`: NULL-terminated names, all required, in the order
+   * they are written (VHLO's ops, whose op table already lists them). */
+  const char *const *required;
 } sharc_bc_op;
 
 /* What a dialect fills; every member may be NULL. */
@@ -71,6 +74,9 @@ typedef struct sharc_bytecode_dialect {
   bool (*read_version)(sharc_bc_reader *r, sharc_bc_version *out);
   const sharc_bc_op *ops;
   unsigned num_ops;
+  /* Instead of searching `ops`: the entry of an op of the dialect, or NULL
+   * for an op without properties (a dialect whose op definitions carry it). */
+  const sharc_bc_op *(*op_entry)(const sharc_op_def *def);
 } sharc_bytecode_dialect;
 
 /* The table of dialect `d` (the builtin dialect's own included), or NULL. */
@@ -94,6 +100,11 @@ const sharc_bc_version *sharc_bc_writer_dialect_version(const sharc_bc_writer *w
                                                         const char *dialect);
 sharc_context *sharc_bc_writer_context(const sharc_bc_writer *w);
 
+/* MLIR's raw data of builtin dense elements `a` (DenseElementsAttr::
+ * getRawData as the bytecode writes it: i1 packed 8 to a byte); false for
+ * element types without one (strings). */
+bool sharc_bc_dense_raw_bytes(const sharc_attr *a, sharc_buf *out);
+
 /* ---- reading (MLIR's DialectBytecodeReader) ---------------------------- */
 /* Each returns false after reporting the error (truncated or bad data). */
 bool sharc_bc_read_varint(sharc_bc_reader *r, uint64_t *v);
@@ -107,6 +118,10 @@ bool sharc_bc_read_bool(sharc_bc_reader *r, bool *b);
 /* `words` has room for (width + 63) / 64 words; the value is sign-extended
  * from what was written into those words. */
 bool sharc_bc_read_apint(sharc_bc_reader *r, unsigned width, uint64_t *words);
+/* Builtin dense elements of shaped type `t` from MLIR's raw data (a splat:
+ * one element; i1 packed or one byte each); NULL after sharc_bc_error. */
+sharc_attr *sharc_bc_dense_from_blob(sharc_bc_reader *r, sharc_type *t, const uint8_t *blob,
+                                     size_t len);
 /* Reports `file: error: <message> at byte offset N` (N: where the reader is)
  * and returns false. */
 bool sharc_bc_error(sharc_bc_reader *r, const char *fmt, ...)

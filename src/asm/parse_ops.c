@@ -630,8 +630,13 @@ sharc_type *sharc_parse_type_text(sharc_context *ctx, sharc_str text) {
 }
 
 sharc_attr *sharc_parse_attr_text(sharc_context *ctx, sharc_str text) {
+  return sharc_parse_attr_text_at(ctx, "<attribute>", text, 1, 1);
+}
+
+sharc_attr *sharc_parse_attr_text_at(sharc_context *ctx, const char *name, sharc_str text,
+                                     unsigned line, unsigned col) {
   sharc_parser p;
-  parser_init(&p, ctx, "<attribute>", text.data, text.len, 1, 1);
+  parser_init(&p, ctx, name, text.data, text.len, line, col);
   sharc_attr *a = NULL;
   if (!sharc_p_parse_attr(&p, NULL, &a) || !at_end(&p))
     a = NULL;

@@ -304,7 +304,7 @@ int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i) {
 
 /* ---- the entry point ---------------------------------------------------------------- */
 
-static sharc_op *find_entry(sharc_op *module, const char *entry) {
+sharc_op *sharc_interp_find_entry(sharc_op *module, const char *entry) {
   const char *name = entry ? entry : "main";
   sharc_block *b = sharc_region_first_block(sharc_op_region(module, 0));
   sharc_op *only = NULL;
@@ -364,7 +364,7 @@ bool sharc_interpret_module(sharc_op *module, sharc_tensor *const *args, unsigne
   sharc_context *ctx = sharc_op_context(module);
   *results = NULL;
   *num_results = 0;
-  sharc_op *func = find_entry(module, o->entry);
+  sharc_op *func = sharc_interp_find_entry(module, o->entry);
   if (!func) {
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "module must have entry func with name %s",
                o->entry ? o->entry : "main");

@@ -166,6 +166,9 @@ bool sharc_interp_call(sharc_interp *ip, sharc_op *func, sharc_tensor *const *ar
 /* Runs a reduction-like body on scalars: `args` are 0-d tensors. */
 sharc_tensor *sharc_scalar_new(sharc_type *elem_tensor_type);
 
+/* The function sharc_interpret_options.entry names (see interpret.h), or NULL. */
+sharc_op *sharc_interp_find_entry(sharc_op *module, const char *entry);
+
 void sharc_interp_init(sharc_interp *ip, sharc_context *ctx, const sharc_interpret_options *o);
 void sharc_interp_dispose(sharc_interp *ip);
 

@@ -427,16 +427,12 @@ static bool report_errors(sharc_interp *ip, device_run *runs, unsigned n) {
   return false;
 }
 
-static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                           sharc_scope *sc) {
-  (void)sc;
-  if (ip->device)
-    return sharc_interp_fail(ip, op, "interpreter.run_parallel cannot run inside a device");
-  sharc_attr *programs = sharc_op_attr(op, "programs");
-  unsigned nr = programs ? sharc_attr_count(programs) : 0;
-  unsigned np = nr ? sharc_attr_count(sharc_attr_at(programs, 0)) : 0;
-  if (!nr || !np || (uint64_t)nr * np > 4096)
-    return sharc_interp_fail(ip, op, "interpreter.run_parallel: bad programs");
+/* Runs funcs[r * np + p] on device (r, p), one thread each, the devices'
+ * arguments and results laid out one after the other in `in` and `out`;
+ * errors are reported at `at` (or the failing op) once all have stopped. */
+static bool run_devices(sharc_interp *ip, sharc_op *at, unsigned nr, unsigned np,
+                        sharc_op *const *funcs, sharc_op **queue, unsigned queue_len,
+                        sharc_tensor **in, unsigned n_in, sharc_tensor **out, unsigned n_out) {
   unsigned n = nr * np;
   sharc_grid *g = calloc(1, sizeof *g);
   g->num_replicas = nr;
@@ -444,44 +440,35 @@ static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
   g->timeout_s = ip->opts->collective_timeout_s > 0 ? ip->opts->collective_timeout_s : 10.0;
   pthread_mutex_init(&g->mu, NULL);
   pthread_cond_init(&g->cv, NULL);
-  sharc_attr *infeed = sharc_op_attr(op, "infeed");
-  sharc_op **queue = NULL;
-  if (infeed && sharc_attr_count(infeed)) {
-    g->infeed_len = sharc_attr_count(infeed);
-    queue = calloc(g->infeed_len, sizeof *queue);
-    for (unsigned i = 0; i < g->infeed_len; i++)
-      queue[i] = sharc_symbol_lookup_ref(op, sharc_attr_at(infeed, i));
-    g->infeed = queue;
-  }
+  g->infeed_len = queue_len;
+  g->infeed = queue;
   device_run *runs = calloc(n, sizeof *runs);
   unsigned next_in = 0, next_out = 0;
   bool ok = true;
-  for (unsigned r = 0; r < nr && ok; r++)
-    for (unsigned p = 0; p < np && ok; p++) {
-      device_run *d = &runs[r * np + p];
-      d->dev.grid = g;
-      d->dev.replica = r;
-      d->dev.partition = p;
-      d->ctx = ip->ctx;
-      d->opts = ip->opts;
-      d->func = sharc_symbol_lookup_ref(op, sharc_attr_at(sharc_attr_at(programs, r), p));
-      sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
-      if (!ft) {
-        ok = sharc_interp_fail(ip, op, "interpreter.run_parallel: program not found");
-        break;
-      }
-      d->n_args = sharc_type_func_num_inputs(ft);
-      d->n_results = sharc_type_func_num_results(ft);
-      if (next_in + d->n_args > sharc_op_num_operands(op) ||
-          next_out + d->n_results > sharc_op_num_results(op)) {
-        ok = sharc_interp_fail(ip, op, "interpreter.run_parallel: operands do not match programs");
-        break;
-      }
-      d->args = in + next_in;
-      d->results = out + next_out;
-      next_in += d->n_args;
-      next_out += d->n_results;
+  for (unsigned i = 0; i < n && ok; i++) {
+    device_run *d = &runs[i];
+    d->dev.grid = g;
+    d->dev.replica = i / np;
+    d->dev.partition = i % np;
+    d->ctx = ip->ctx;
+    d->opts = ip->opts;
+    d->func = funcs[i];
+    sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
+    if (!ft) {
+      ok = sharc_interp_fail(ip, at, "interpreter.run_parallel: program not found");
+      break;
     }
+    d->n_args = sharc_type_func_num_inputs(ft);
+    d->n_results = sharc_type_func_num_results(ft);
+    if (next_in + d->n_args > n_in || next_out + d->n_results > n_out) {
+      ok = sharc_interp_fail(ip, at, "interpreter.run_parallel: operands do not match programs");
+      break;
+    }
+    d->args = in + next_in;
+    d->results = out + next_out;
+    next_in += d->n_args;
+    next_out += d->n_results;
+  }
   pthread_t *threads = calloc(n, sizeof *threads);
   bool *started = calloc(n, sizeof *started);
   for (unsigned i = 0; ok && i < n; i++)
@@ -511,8 +498,67 @@ static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
   free(threads);
   free(started);
   free(runs);
-  free(queue);
   free(g);
+  return ok;
+}
+
+static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                           sharc_scope *sc) {
+  (void)sc;
+  if (ip->device)
+    return sharc_interp_fail(ip, op, "interpreter.run_parallel cannot run inside a device");
+  sharc_attr *programs = sharc_op_attr(op, "programs");
+  unsigned nr = programs ? sharc_attr_count(programs) : 0;
+  unsigned np = nr ? sharc_attr_count(sharc_attr_at(programs, 0)) : 0;
+  if (!nr || !np || (uint64_t)nr * np > 4096)
+    return sharc_interp_fail(ip, op, "interpreter.run_parallel: bad programs");
+  sharc_attr *infeed = sharc_op_attr(op, "infeed");
+  unsigned queue_len = infeed ? sharc_attr_count(infeed) : 0;
+  sharc_op **queue = queue_len ? calloc(queue_len, sizeof *queue) : NULL;
+  for (unsigned i = 0; i < queue_len; i++)
+    queue[i] = sharc_symbol_lookup_ref(op, sharc_attr_at(infeed, i));
+  sharc_op **funcs = calloc((size_t)nr * np, sizeof *funcs);
+  for (unsigned r = 0; r < nr; r++)
+    for (unsigned p = 0; p < np; p++) {
+      sharc_attr *row = sharc_attr_at(programs, r);
+      funcs[r * np + p] = p < sharc_attr_count(row)
+                              ? sharc_symbol_lookup_ref(op, sharc_attr_at(row, p))
+                              : NULL;
+    }
+  bool ok = run_devices(ip, op, nr, np, funcs, queue, queue_len, in, sharc_op_num_operands(op),
+                        out, sharc_op_num_results(op));
+  free(funcs);
+  free(queue);
+  return ok;
+}
+
+bool sharc_interpret_parallel(sharc_op *module, unsigned num_replicas, unsigned num_partitions,
+                              sharc_tensor *const *args, unsigned num_args,
+                              const sharc_interpret_options *options, sharc_tensor **results,
+                              unsigned num_results) {
+  static const sharc_interpret_options defaults = {0};
+  const sharc_interpret_options *o = options ? options : &defaults;
+  sharc_context *ctx = sharc_op_context(module);
+  unsigned n = num_replicas * num_partitions;
+  sharc_op *func = sharc_interp_find_entry(module, o->entry);
+  if (!func || !n || (uint64_t)num_replicas * num_partitions > 4096) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "%s",
+               func ? "cannot run on that many devices" : "module has no entry function to run");
+    return false;
+  }
+  sharc_op **funcs = calloc(n, sizeof *funcs);
+  for (unsigned i = 0; i < n; i++)
+    funcs[i] = func;
+  sharc_interp ip;
+  sharc_interp_init(&ip, ctx, o);
+  bool ok = run_devices(&ip, func, num_replicas, num_partitions, funcs, NULL, 0,
+                        (sharc_tensor **)args, num_args, results, num_results);
+  sharc_interp_dispose(&ip);
+  for (unsigned i = 0; !ok && i < num_results; i++) {
+    sharc_tensor_release(results[i]);
+    results[i] = NULL;
+  }
+  free(funcs);
   return ok;
 }
 

@@ -391,6 +391,10 @@ struct sharc_op_def {
   void (*result_names)(const sharc_op *op, sharc_set_name_fn set, void *state);
   void (*block_arg_names)(const sharc_op *op, const sharc_region *r, sharc_set_name_fn set,
                           void *state);
+  /* MemoryEffectOpInterface decided per op (stablehlo.custom_call has
+   * effects only with has_side_effect): true when the op has none; NULL:
+   * the traits decide. */
+  bool (*effect_free)(const sharc_op *op);
   /* Interface slots filled by later stages. */
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */

@@ -3,6 +3,7 @@
  * sharc_buf structs apart (the Python binding). Everything here goes through
  * the public parse, verify, pass and report APIs. */
 #include "sharc/document.h"
+#include "report/report_internal.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
@@ -280,7 +281,11 @@ static sharc_report_options options_or_default(const sharc_report_options *optio
 bool sharc_document_propagate(sharc_document *d, const sharc_report_options *options) {
   sharc_report_options o = options_or_default(options);
   o.debug_origins = false;
-  return run_propagation(d, &o);
+  bool ok = run_propagation(d, &o);
+  /* no report reads the user's shardings here */
+  if (d->module)
+    sharc_report_forget_user_shardings(d->module);
+  return ok;
 }
 
 char *sharc_document_report(sharc_document *d, const sharc_report_options *options,

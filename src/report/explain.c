@@ -189,17 +189,6 @@ static void add_edges(builder *b, sharc_op *op, const sharc_attr *edges, uint32_
   }
 }
 
-static bool has_axes(const sharc_attr *s) {
-  if (!s)
-    return false;
-  if (sharc_sdy_tensor_sharding_num_unreduced(s))
-    return true;
-  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(s); d++)
-    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(s, d)))
-      return true;
-  return false;
-}
-
 static sharc_walk_result index_op(sharc_op *op, void *user) {
   builder *b = user;
   sharc_report_debug *d = b->d;
@@ -214,7 +203,7 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
   unsigned next = 0;
   for (unsigned i = 0; edge_origins && i < sharc_op_num_results(op); i++) {
     sharc_value *res = sharc_op_result(op, i);
-    if (has_axes(sharc_report_value_sharding(res)))
+    if (sharc_report_has_axes(sharc_report_value_sharding(res)))
       d->nodes.items[value_node(d, res, b->func)].origins = dict_at(edge_origins, next++);
   }
   const sharc_attr *arg_origins = sharc_op_attr(op, "sdy.block_arg_sharding_origins");
@@ -223,7 +212,7 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
     next = 0;
     for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
       sharc_value *arg = sharc_block_arg(entry, i);
-      if (has_axes(sharc_report_value_sharding(arg)))
+      if (sharc_report_has_axes(sharc_report_value_sharding(arg)))
         d->nodes.items[value_node(d, arg, b->func)].origins = dict_at(arg_origins, next++);
     }
   }
@@ -367,8 +356,66 @@ static sharc_op *origin_func(const explainer *x, sharc_op *func) {
   return func && !sharc_func_is_private(func) ? func : x->r->main_func;
 }
 
-/* Describes origin text `o` ("input: 0", "constraint_1", ...). */
-static void put_origin(explainer *x, const char *o, sharc_op *func) {
+/* Whether axis ref `big` holds all of `small` (the same axis, or a
+ * sub-axis inside it). */
+static bool covers(const sharc_attr *big, const sharc_attr *small) {
+  if (big == small)
+    return true;
+  if (!sharc_str_eq(sharc_sdy_axis_ref_name(big), sharc_sdy_axis_ref_name(small)))
+    return false;
+  const sharc_attr *b = sharc_sdy_axis_ref_sub_axis_info(big);
+  const sharc_attr *s = sharc_sdy_axis_ref_sub_axis_info(small);
+  if (!b)
+    return true;
+  if (!s)
+    return false;
+  int64_t bp = sharc_sdy_sub_axis_info_pre_size(b), sp = sharc_sdy_sub_axis_info_pre_size(s);
+  return bp <= sp && sp * sharc_sdy_sub_axis_info_size(s) <= bp * sharc_sdy_sub_axis_info_size(b);
+}
+
+/* Whether `sharding` has `axis` (or an axis holding it) anywhere. */
+static bool sharding_holds(const sharc_attr *sharding, const sharc_attr *axis) {
+  if (!sharding)
+    return false;
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++) {
+    const sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++)
+      if (covers(sharc_sdy_dim_sharding_axis(dim, i), axis))
+        return true;
+  }
+  for (unsigned i = 0; i < sharc_sdy_tensor_sharding_num_unreduced(sharding); i++)
+    if (covers(sharc_sdy_tensor_sharding_unreduced(sharding, i), axis))
+      return true;
+  return false;
+}
+
+/* When the origin (an argument or result as it is now) lacks `axis`, the
+ * user's sharding it came from and what the pipeline did to it: the
+ * origin never contradicts the sharding shown. */
+static void put_origin_change(explainer *x, const sharc_report_value *e, const sharc_attr *axis) {
+  if (!axis || sharding_holds(e->sharding, axis))
+    return;
+  const sharc_report_change *ch = sharc_report_change_of(x->r, e->func, e->kind, e->index);
+  if (!ch) {
+    sharc_buf_printf(x->out, "\n  (it is %s now: the pipeline changed it after propagation)",
+                     e->spec);
+    return;
+  }
+  sharc_buf_printf(x->out, "\n  the user sharded it %s; it is %s now:", ch->user_spec, e->spec);
+  sharc_str name = sharc_sdy_axis_ref_name(axis);
+  for (unsigned k = 0; k < ch->num_axes; k++) {
+    const sharc_report_axis_change *a = &ch->axes[k];
+    /* the user's axis text is `'name'` or `'name:(p)s'` */
+    if (strncmp(a->axis + 1, name.data, name.len) != 0 ||
+        (a->axis[1 + name.len] != '\'' && a->axis[1 + name.len] != ':'))
+      continue;
+    sharc_buf_printf(x->out, " %s %s (%s: %s)", a->axis, *a->kept ? "narrowed" : "dropped",
+                     a->reason, a->detail);
+  }
+}
+
+/* Describes origin text `o` ("input: 0", "constraint_1", ...) of `axis`. */
+static void put_origin(explainer *x, const char *o, sharc_op *func, const sharc_attr *axis) {
   sharc_report *r = x->r;
   long n = -1;
   sharc_op *f = origin_func(x, func);
@@ -386,6 +433,7 @@ static void put_origin(explainer *x, const char *o, sharc_op *func) {
     if (*e->label)
       sharc_buf_printf(x->out, " '%s'", e->label);
     sharc_buf_printf(x->out, ", %s)", e->spec);
+    put_origin_change(x, e, axis);
     return;
   }
   if (sscanf(o, "output: %ld", &n) == 1 && f && n >= 0 &&
@@ -396,6 +444,7 @@ static void put_origin(explainer *x, const char *o, sharc_op *func) {
     if (*e->label)
       sharc_buf_printf(x->out, "'%s', ", e->label);
     sharc_buf_printf(x->out, "%s)", e->spec);
+    put_origin_change(x, e, axis);
     return;
   }
   /* constraint_N, mc_N_input: i, mc_N_output: i */
@@ -470,7 +519,7 @@ static void explain_axis(explainer *x, uint32_t start, const sharc_attr *axis, c
     self = sharc_str_eq_cstr(s, "self");
     char *text = sharc_arena_strndup(&x->r->arena, s.data, s.len);
     SHARC_BUF_LIT(x->out, "from ");
-    put_origin(x, text, nd->func);
+    put_origin(x, text, nd->func, axis);
   } else {
     SHARC_BUF_LIT(x->out, "no origin recorded");
   }
@@ -537,7 +586,7 @@ static void value_header(explainer *x, const sharc_report_value *v) {
 static bool explain_one(explainer *x, const sharc_report_value *v) {
   value_header(x, v);
   const sharc_attr *s = v->sharding;
-  if (!has_axes(s)) {
+  if (!sharc_report_has_axes(s)) {
     SHARC_BUF_LIT(x->out, "\nno axis shards it: every device holds all of it\n");
     return true;
   }

@@ -9,6 +9,7 @@
 #include "sharc/pipeline.h"
 
 #include "report/pipeline_internal.h"
+#include "report/report_internal.h"
 
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_ops.h"
@@ -195,22 +196,11 @@ static void wrap_microbatches(sharc_op *module, sharc_op *entry, int n) {
 }
 
 static sharc_pipeline *new_pipeline(void) {
-  sharc_pipeline_flags flags = {0};
-  flags.tool_mask = SHARC_TOOL_MPMD_OPT;
-  flags.tool_name = "sharc";
-  return sharc_pipeline_create(&flags);
+  return sharc_report_new_pipeline(SHARC_TOOL_MPMD_OPT, true);
 }
 
 static bool run(sharc_pipeline *pl, bool built, sharc_op *module, sharc_buf *err) {
-  bool ok = built;
-  if (!ok)
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_pipeline_module_loc(module), "%s",
-               err->data ? err->data : "the pipeline could not be built");
-  ok = ok && sharc_pipeline_run(pl, module);
-  sharc_diag_flush(sharc_op_context(module));
-  sharc_pipeline_destroy(pl);
-  sharc_buf_free(err);
-  return ok;
+  return sharc_report_run_pipeline(pl, built, module, sharc_pipeline_module_loc(module), err);
 }
 
 bool sharc_pipeline_import(sharc_op *module, const sharc_pipeline_options *o) {

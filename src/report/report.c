@@ -147,7 +147,7 @@ static const sharc_attr *func_result_sharding(sharc_op *func, unsigned i) {
 
 /* Whether the sharding puts any axis on a dimension or as unreduced (a
  * sharding without one lays the tensor out as no sharding does). */
-static bool has_axes(const sharc_attr *s) {
+bool sharc_report_has_axes(const sharc_attr *s) {
   if (!s)
     return false;
   if (sharc_sdy_tensor_sharding_num_unreduced(s))
@@ -163,8 +163,8 @@ static bool has_axes(const sharc_attr *s) {
 static bool same_layout(const sharc_attr *a, const sharc_attr *b) {
   if (a == b)
     return true;
-  if (!has_axes(a) || !has_axes(b))
-    return !has_axes(a) && !has_axes(b);
+  if (!sharc_report_has_axes(a) || !sharc_report_has_axes(b))
+    return !sharc_report_has_axes(a) && !sharc_report_has_axes(b);
   if (sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
     return false;
   unsigned rank = sharc_sdy_tensor_sharding_rank(a);
@@ -330,6 +330,7 @@ typedef struct walk {
   SHARC_VEC(mesh_bytes) buckets;
   sharc_ptrmap bucket_of; /* mesh -> index + 1 */
   sharc_ptrmap kind_of;   /* kind text -> index + 1 into r->kinds */
+  sharc_ptrmap loop_of;   /* while op -> index + 1 into r->loops */
 } walk;
 
 static const char *value_name(walk *w, const sharc_value *v) {
@@ -379,13 +380,21 @@ static void count_value(walk *w, const sharc_report_value *e) {
 
 static void list(walk *w, sharc_report_value *e) { sharc_vec_push(&w->r->values, e); }
 
+/* The user's sharding `i` of a recorded side, or NULL. */
+static const sharc_attr *user_sharding(const sharc_attr *side, unsigned i) {
+  return side && i < sharc_attr_count(side) ? sharc_attr_at(side, i) : NULL;
+}
+
 static void visit_func_signature(walk *w, sharc_op *func) {
   sharc_report *r = w->r;
+  const sharc_attr *user_args = sharc_report_user_side(r, func, false);
+  const sharc_attr *user_results = sharc_report_user_side(r, func, true);
   sharc_block *body = sharc_func_body(func);
   for (unsigned i = 0; i < sharc_block_num_args(body); i++) {
     sharc_value *arg = sharc_block_arg(body, i);
     sharc_report_value *e =
         sharc_report_entry(r, SHARC_REPORT_ARGUMENT, func, func, arg, i, value_name(w, arg));
+    sharc_report_note_change(r, e, user_sharding(user_args, i));
     count_value(w, e);
     add_bytes(w, e, false);
     list(w, e);
@@ -397,6 +406,7 @@ static void visit_func_signature(walk *w, sharc_op *func) {
     sharc_value *v = ret && i < sharc_op_num_operands(ret) ? sharc_op_operand(ret, i) : NULL;
     sharc_report_value *e = sharc_report_entry(r, SHARC_REPORT_RESULT, func, func, v, i,
                                                sharc_report_strdup(r, name, strlen(name)));
+    sharc_report_note_change(r, e, user_sharding(user_results, i));
     count_value(w, e);
     add_bytes(w, e, true);
     list(w, e);
@@ -529,6 +539,66 @@ static int64_t scale(int64_t bytes, int64_t num, int64_t den) {
   return (int64_t)((long double)bytes * (long double)num / (long double)den);
 }
 
+/* How often the collective runs: the trip counts of the loops around it,
+ * each loop also counting what one of its iterations moves. */
+static void count_executions(walk *w, sharc_op *op, sharc_report_collective *c) {
+  sharc_report *r = w->r;
+  int64_t times = 1;
+  bool unknown = false;
+  c->loop = -1;
+  for (sharc_op *p = sharc_op_parent_op(op); p && p != w->func; p = sharc_op_parent_op(p)) {
+    uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&w->loop_of, p);
+    if (!slot)
+      continue;
+    sharc_report_loop *l = &r->loops.items[slot - 1];
+    if (c->loop < 0)
+      c->loop = (int)(slot - 1);
+    l->num_collectives++;
+    if (c->bytes_moved > 0)
+      l->bytes_moved_per_iteration = add_sat(
+          l->bytes_moved_per_iteration, unknown ? c->bytes_moved : mul_sat(c->bytes_moved, times));
+    if (l->trip_count < 0)
+      unknown = true;
+    else
+      times = mul_sat(times, l->trip_count);
+  }
+  c->executions = unknown ? -1 : times;
+}
+
+/* The collective's bytes into its kind's total and the summary: times its
+ * executions, once when a loop's count is not known. */
+static void add_to_totals(walk *w, const sharc_report_collective *c) {
+  sharc_report *r = w->r;
+  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&w->kind_of, c->kind);
+  if (!slot) {
+    sharc_vec_push(&r->kinds, ((sharc_report_kind_total){c->kind, 0, 0, false}));
+    slot = r->kinds.len;
+    sharc_ptrmap_put(&w->kind_of, c->kind, (void *)slot);
+  }
+  sharc_report_kind_total *t = &r->kinds.items[slot - 1];
+  t->count++;
+  if (c->bytes_moved <= 0)
+    return;
+  int64_t total = c->executions < 0 ? c->bytes_moved : mul_sat(c->bytes_moved, c->executions);
+  if (c->executions < 0)
+    t->per_iteration = r->summary.bytes_moved_per_iteration = true;
+  t->bytes_moved = add_sat(t->bytes_moved, total);
+  r->summary.bytes_moved = add_sat(r->summary.bytes_moved, total);
+}
+
+/* A while loop: listed (with its trip count) before anything inside it. */
+static void add_loop(walk *w, sharc_op *op) {
+  sharc_report *r = w->r;
+  if (!sharc_op_num_results(op))
+    return;
+  sharc_value *res = sharc_op_result(op, 0);
+  sharc_report_loop l = {0};
+  l.value = sharc_report_entry(r, SHARC_REPORT_OP_RESULT, w->func, op, res, 0, value_name(w, res));
+  l.trip_count = sharc_report_trip_count(op);
+  sharc_vec_push(&r->loops, l);
+  sharc_ptrmap_put(&w->loop_of, op, (void *)(uintptr_t)r->loops.len);
+}
+
 static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
   sharc_report *r = w->r;
   if (!sharc_op_num_results(op) || !sharc_op_num_operands(op))
@@ -588,19 +658,9 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
   c.axes = buf_dup(r, &axes);
   c.bytes_moved = moved;
   sharc_buf_free(&axes);
+  count_executions(w, op, &c);
   sharc_vec_push(&r->collectives, c);
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&w->kind_of, c.kind);
-  if (!slot) {
-    sharc_vec_push(&r->kinds, ((sharc_report_kind_total){c.kind, 0, 0}));
-    slot = r->kinds.len;
-    sharc_ptrmap_put(&w->kind_of, c.kind, (void *)slot);
-  }
-  sharc_report_kind_total *t = &r->kinds.items[slot - 1];
-  t->count++;
-  if (moved > 0) {
-    t->bytes_moved += moved;
-    r->summary.bytes_moved += moved;
-  }
+  add_to_totals(w, &c);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------ */
@@ -609,7 +669,7 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
 static bool differs_from_operands(sharc_op *op, const sharc_attr *sharding) {
   unsigned n = sharc_op_num_operands(op);
   if (!n)
-    return has_axes(sharding);
+    return sharc_report_has_axes(sharding);
   for (unsigned i = 0; i < n; i++)
     if (same_layout(sharc_report_value_sharding(sharc_op_operand(op, i)), sharding))
       return false;
@@ -622,6 +682,8 @@ static sharc_walk_result visit_op(sharc_op *op, void *user) {
   coll_kind kind = coll_kind_of(op);
   if (kind != COLL_NONE)
     add_collective(w, op, kind);
+  if (sharc_report_is_loop(op))
+    add_loop(w, op);
   for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
     sharc_value *res = sharc_op_result(op, i);
     const sharc_attr *sharding = sharc_report_value_sharding(res);
@@ -629,7 +691,7 @@ static sharc_walk_result visit_op(sharc_op *op, void *user) {
     r->summary.num_values++;
     if (!changed && !r->opts.all_values) {
       /* not listed: only the padded count needs its sizes */
-      if (sharding && has_axes(sharding)) {
+      if (sharding && sharc_report_has_axes(sharding)) {
         sizes z;
         value_sizes(r, sharc_value_type(res), sharding, op, false, &z);
         r->summary.num_padded += z.padded;
@@ -770,6 +832,7 @@ sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *
     abort();
   r->module = module;
   r->opts = options ? *options : sharc_report_options_default();
+  r->user_record = sharc_report_user_record(module);
   collect_meshes(r);
   find_main(r);
   walk w = {0};
@@ -783,10 +846,14 @@ sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *
     /* a declaration has no values to place */
     if (sharc_func_is_declaration(op))
       continue;
+    r->summary.num_functions++;
     visit_func_signature(&w, op);
     sharc_walk_nested(op, SHARC_PRE_ORDER, visit_op, &w);
   }
   spread(&w);
+  /* read: the module goes on without the record */
+  sharc_report_forget_user_shardings(module);
+  r->summary.num_changed_user_shardings = r->changes.len;
   r->summary.kinds = r->kinds.items;
   r->summary.num_kinds = r->kinds.len;
   sharc_value_namer_destroy(w.namer);
@@ -794,6 +861,7 @@ sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *
   sharc_vec_free(&w.buckets);
   sharc_ptrmap_free(&w.bucket_of);
   sharc_ptrmap_free(&w.kind_of);
+  sharc_ptrmap_free(&w.loop_of);
   if (r->opts.debug_origins)
     r->debug = sharc_report_debug_build(r);
   return r;
@@ -807,6 +875,8 @@ void sharc_report_destroy(sharc_report *r) {
   sharc_vec_free(&r->values);
   sharc_vec_free(&r->collectives);
   sharc_vec_free(&r->kinds);
+  sharc_vec_free(&r->changes);
+  sharc_vec_free(&r->loops);
   sharc_ptrmap_free(&r->type_text);
   sharc_ptrmap_free(&r->spec_text);
   sharc_ptrmap_free(&r->repl_text);
@@ -829,6 +899,12 @@ const sharc_report_collective *sharc_report_collective_at(const sharc_report *r,
 }
 
 const sharc_report_summary *sharc_report_get_summary(const sharc_report *r) { return &r->summary; }
+
+unsigned sharc_report_num_loops(const sharc_report *r) { return r->loops.len; }
+
+const sharc_report_loop *sharc_report_loop_at(const sharc_report *r, unsigned i) {
+  return i < r->loops.len ? &r->loops.items[i] : NULL;
+}
 
 static sharc_attr *note_inline_mesh(sharc_attr *sharding, const sharc_sdy_sharding_site *site,
                                     void *user) {

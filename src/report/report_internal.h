@@ -5,6 +5,7 @@
 #define SHARC_REPORT_REPORT_INTERNAL_H
 
 #include "sharc/asm.h"
+#include "sharc/pass.h"
 #include "sharc/report.h"
 #include "sharc/sdy.h"
 #include "support/ptrmap.h"
@@ -31,6 +32,9 @@ struct sharc_report {
   sharc_op *main_func;     /* the function "input: N" origins refer to */
   const sharc_attr *main_mesh; /* the mesh with the most devices */
   sharc_report_debug *debug;   /* NULL without debugging information */
+  const sharc_attr *user_record; /* sharc.user_shardings, read at creation, or NULL */
+  SHARC_VEC(sharc_report_change) changes;
+  SHARC_VEC(sharc_report_loop) loops;
   sharc_report_names *names;   /* lookup index, built on first lookup */
 };
 
@@ -42,11 +46,45 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
                                        unsigned index, const char *name);
 /* The sharding of result `i` of `func` / of a value (NULL: none). */
 const sharc_attr *sharc_report_value_sharding(sharc_value *v);
+/* Whether `s` puts any axis on a dimension or as unreduced (a sharding
+ * without one lays the tensor out as no sharding does). */
+bool sharc_report_has_axes(const sharc_attr *s);
 /* The resolved mesh of `sharding` (cached), or NULL. */
 const sharc_attr *sharc_report_mesh(sharc_report *r, const sharc_attr *sharding, sharc_op *from);
 /* "file:line:col" of `loc` into the arena, or "". */
 const char *sharc_report_loc_text(sharc_report *r, const sharc_attr *loc);
 char *sharc_report_strdup(sharc_report *r, const char *s, size_t n);
+
+/* ---- sharc's own pipeline runs (pipeline.c) ----------------------------------- */
+/* A pipeline of the passes of the tools in `tool_mask`, verifying after
+ * each pass unless `verify` is false. */
+sharc_pipeline *sharc_report_new_pipeline(unsigned tool_mask, bool verify);
+/* Runs `pl` on `module` when it was `built`, else reports `err` at `loc`;
+ * then destroys `pl`, frees `err` and flushes the diagnostics. */
+bool sharc_report_run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module,
+                               sharc_attr *loc, sharc_buf *err);
+
+/* ---- the user's shardings and what became of them (changes.c) ---------------- */
+/* Records every function's argument and result shardings on the module,
+ * before the pipeline runs. */
+void sharc_report_record_user_shardings(sharc_op *module);
+void sharc_report_forget_user_shardings(sharc_op *module);
+/* The record on `module`, or NULL. */
+const sharc_attr *sharc_report_user_record(sharc_op *module);
+/* The user's shardings of `func`'s arguments or results (an array, a unit
+ * where there was none), or NULL when nothing was recorded. */
+const sharc_attr *sharc_report_user_side(const sharc_report *r, const sharc_op *func,
+                                         bool results);
+/* Compares argument or result `e` with the sharding the user gave it and
+ * records what changed, if anything. */
+void sharc_report_note_change(sharc_report *r, const sharc_report_value *e,
+                              const sharc_attr *user);
+
+/* ---- loops (loops.c) -------------------------------------------------------------- */
+/* Whether `op` runs its regions repeatedly: a stablehlo.while. */
+bool sharc_report_is_loop(const sharc_op *op);
+/* The iterations of a counted while loop (see loops.c), or -1. */
+int64_t sharc_report_trip_count(sharc_op *loop);
 
 /* ---- shards on mesh coordinates (shards.c) ------------------------------------ */
 /* Meshes up to this many devices are walked device by device (reshard
@@ -58,10 +96,9 @@ void sharc_report_coords(const sharc_attr *mesh, int64_t pos, int64_t *coords);
 /* The device id at mesh position `pos`. */
 int64_t sharc_report_device_id(const sharc_attr *mesh, int64_t pos);
 /* How many shards dimension sharding `dim` cuts into, and which one the
- * device at `coords` holds. */
+ * device at mesh position `pos` holds (dialect/sdy/device_block.h). */
 int64_t sharc_report_dim_shards(const sharc_attr *dim, const sharc_attr *mesh);
-int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh,
-                               const int64_t *coords);
+int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh, int64_t pos);
 /* Bytes `n` elements of `bits` bits take, rounded up to a byte. */
 int64_t sharc_report_bytes_of(int64_t n, unsigned bits);
 /* Element count of `shape` (-1 when a dimension is dynamic or it overflows). */

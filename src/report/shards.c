@@ -3,6 +3,8 @@
  * devices and the blocks they hold, and what a reshard moves. */
 #include "report/report_internal.h"
 
+#include "dialect/sdy/device_block.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -162,26 +164,17 @@ int64_t sharc_report_bytes_of(int64_t n, unsigned bits) {
 /* ---- shards --------------------------------------------------------------------- */
 
 int64_t sharc_report_dim_shards(const sharc_attr *dim, const sharc_attr *mesh) {
-  int64_t k = 1;
-  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
-    int64_t s = sharc_sdy_axis_ref_size(sharc_sdy_dim_sharding_axis(dim, i), mesh);
-    if (s > 0 && k <= INT64_MAX / s)
-      k *= s;
-  }
-  return k;
+  return sharc_sdy_dim_num_blocks(dim, mesh);
 }
 
 bool sharc_report_shard_shape(const int64_t *shape, unsigned rank, const sharc_attr *sharding,
                               const sharc_attr *mesh, int64_t *out) {
-  bool divides = true;
+  sharc_sdy_device_block(sharding, mesh, 0, shape, rank, NULL, NULL, out);
   unsigned srank = sharding ? sharc_sdy_tensor_sharding_rank(sharding) : 0;
-  for (unsigned d = 0; d < rank; d++) {
-    out[d] = shape[d];
-    if (shape[d] < 0 || d >= srank)
-      continue;
-    int64_t k = sharc_report_dim_shards(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
-    out[d] = (shape[d] + k - 1) / k;
-    divides = divides && shape[d] % k == 0;
+  bool divides = true;
+  for (unsigned d = 0; d < rank && d < srank; d++) {
+    int64_t k = sharc_sdy_dim_num_blocks(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+    divides = divides && (shape[d] < 0 || shape[d] % k == 0);
   }
   return divides;
 }
@@ -280,63 +273,28 @@ void sharc_report_coords(const sharc_attr *mesh, int64_t pos, int64_t *coords) {
 }
 
 int64_t sharc_report_device_id(const sharc_attr *mesh, int64_t pos) {
-  unsigned n = sharc_sdy_mesh_num_device_ids(mesh);
-  if (n && pos >= 0 && pos < (int64_t)n)
-    return sharc_sdy_mesh_device_id(mesh, (unsigned)pos);
-  return pos;
+  return sharc_sdy_mesh_device_at(mesh, pos);
 }
 
-/* The coordinate the device at `coords` has on (sub-)axis `ref`. Shardy splits an axis
- * major to minor: "x":(pre)size is the part with `pre` devices' worth of axis before it,
- * so on x=8 "x":(1)2 is the major half (x / 4) and "x":(4)2 the minor one (x mod 2). */
-static int64_t axis_coord(const sharc_attr *ref, const sharc_attr *mesh, const int64_t *coords) {
-  int a = sharc_sdy_mesh_axis_index(mesh, sharc_sdy_axis_ref_name(ref));
-  if (a < 0)
-    return 0;
-  int64_t c = coords[a];
-  const sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(ref);
-  if (!info)
-    return c;
-  int64_t axis_size = sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, (unsigned)a));
-  int64_t pre = sharc_sdy_sub_axis_info_pre_size(info), size = sharc_sdy_sub_axis_info_size(info);
-  if (pre <= 0 || size <= 0 || axis_size % (pre * size) != 0)
-    return 0;
-  int64_t minor = axis_size / (pre * size);
-  return (c / minor) % size;
-}
-
-int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh,
-                               const int64_t *coords) {
-  int64_t idx = 0;
-  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
-    const sharc_attr *ref = sharc_sdy_dim_sharding_axis(dim, i);
-    int64_t size = sharc_sdy_axis_ref_size(ref, mesh);
-    idx = idx * (size > 0 ? size : 1) + axis_coord(ref, mesh, coords);
-  }
-  return idx;
+int64_t sharc_report_dim_block(const sharc_attr *dim, const sharc_attr *mesh, int64_t pos) {
+  int64_t b = sharc_sdy_dim_block_index(dim, mesh, pos);
+  return b > 0 ? b : 0;
 }
 
 /* ---- reshards ---------------------------------------------------------------------- */
 
-/* [begin, end) of block `b` of a dimension of `size` cut into `k`. */
-static void block_range(int64_t size, int64_t k, int64_t b, int64_t *begin, int64_t *end) {
-  int64_t shard = (size + k - 1) / k;
-  *begin = b * shard < size ? b * shard : size;
-  *end = *begin + shard < size ? *begin + shard : size;
-}
-
-/* Elements the device at `coords` holds both before and after. */
+/* Elements the device at mesh position `pos` holds both before and after. */
 static int64_t overlap(const int64_t *shape, unsigned rank, const sharc_attr *from,
-                       const sharc_attr *to, const sharc_attr *mesh, const int64_t *coords) {
+                       const sharc_attr *to, const sharc_attr *mesh, int64_t pos) {
   int64_t n = 1;
   for (unsigned d = 0; d < rank; d++) {
     const sharc_attr *fd = sharc_sdy_tensor_sharding_dim(from, d);
     const sharc_attr *td = sharc_sdy_tensor_sharding_dim(to, d);
     int64_t fb, fe, tb, te;
-    block_range(shape[d], sharc_report_dim_shards(fd, mesh),
-                sharc_report_dim_block(fd, mesh, coords), &fb, &fe);
-    block_range(shape[d], sharc_report_dim_shards(td, mesh),
-                sharc_report_dim_block(td, mesh, coords), &tb, &te);
+    sharc_sdy_block_range(shape[d], sharc_report_dim_shards(fd, mesh),
+                          sharc_report_dim_block(fd, mesh, pos), &fb, &fe);
+    sharc_sdy_block_range(shape[d], sharc_report_dim_shards(td, mesh),
+                          sharc_report_dim_block(td, mesh, pos), &tb, &te);
     int64_t lo = fb > tb ? fb : tb, hi = fe < te ? fe : te;
     n *= hi > lo ? hi - lo : 0;
   }
@@ -369,16 +327,9 @@ int64_t sharc_report_reshard_bytes(const sharc_type *type, const sharc_attr *fro
       sharc_sdy_tensor_sharding_rank(to) != rank)
     return sharc_report_bytes_of(out_elems, bits);
   /* average over the devices of what each must receive */
-  unsigned naxes = sharc_sdy_mesh_num_axes(from_mesh);
-  int64_t *coords = malloc((naxes + 1) * sizeof *coords);
-  if (!coords)
-    abort();
   int64_t kept = 0;
-  for (int64_t pos = 0; pos < devices; pos++) {
-    sharc_report_coords(from_mesh, pos, coords);
-    kept += overlap(shape, rank, from, to, from_mesh, coords);
-  }
-  free(coords);
+  for (int64_t pos = 0; pos < devices; pos++)
+    kept += overlap(shape, rank, from, to, from_mesh, pos);
   int64_t moved = out_elems - kept / devices;
   return sharc_report_bytes_of(moved > 0 ? moved : 0, bits);
 }

@@ -70,23 +70,16 @@ static bool compute_blocks(const sharc_report_value *v, blocks *b) {
   b->devices = calloc((size_t)b->count, sizeof *b->devices);
   if (!b->devices)
     abort();
-  unsigned naxes = mesh ? sharc_sdy_mesh_num_axes(mesh) : 0;
-  int64_t *coords = calloc(naxes + 1, sizeof *coords);
-  if (!coords)
-    abort();
   for (int64_t pos = 0; pos < devices; pos++) {
-    if (mesh)
-      sharc_report_coords(mesh, pos, coords);
     int64_t idx = 0;
     for (unsigned d = 0; d < b->rank; d++) {
-      int64_t k = d < srank ? sharc_report_dim_block(sharc_sdy_tensor_sharding_dim(s, d), mesh, coords) : 0;
+      int64_t k = d < srank ? sharc_report_dim_block(sharc_sdy_tensor_sharding_dim(s, d), mesh, pos) : 0;
       idx = idx * b->shards[d] + k;
     }
     if (idx >= b->count)
       idx = 0;
     sharc_vec_push(&b->devices[idx], mesh ? sharc_report_device_id(mesh, pos) : pos);
   }
-  free(coords);
   return true;
 }
 

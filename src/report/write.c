@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- small text helpers ------------------------------------------------------ */
@@ -261,47 +262,187 @@ static void meshes_text(const sharc_report *r, sharc_buf *out) {
   }
 }
 
-static void collectives_table(table *t, const sharc_report *r) {
-  static const char *const h[] = {"value", "kind", "axes", "from", "to", "location", "moved/device"};
-  enum { N = 7 };
-  size_t w[N];
-  sharc_buf tmp = {0};
-  for (unsigned c = 0; c < N; c++)
-    w[c] = strlen(h[c]);
-  for (unsigned i = 0; i < sharc_report_num_collectives(r); i++) {
-    const sharc_report_collective *c = sharc_report_collective_at(r, i);
-    const char *cells[N] = {c->value->name, c->kind, c->axes, c->from_spec, c->value->spec,
-                            c->value->location, bytes_text(c->bytes_moved, &tmp)};
-    for (unsigned k = 0; k < N; k++) {
-      size_t n = sharc_report_text_width(cells[k]);
-      if (n > w[k])
-        w[k] = n;
+/* ---- the other tables: rows of cells, aligned ----------------------------------------- */
+
+typedef struct grid {
+  unsigned cols;
+  SHARC_VEC(char *) cells; /* row-major, owned */
+} grid;
+
+static char *dup_text(const char *s) {
+  size_t n = strlen(s ? s : "");
+  char *d = malloc(n + 1);
+  if (!d)
+    abort();
+  memcpy(d, s ? s : "", n + 1);
+  return d;
+}
+
+static void grid_row(grid *g, const char *const *cells) {
+  for (unsigned c = 0; c < g->cols; c++)
+    sharc_vec_push(&g->cells, dup_text(cells[c]));
+}
+
+/* The rows under bold `headers`; a column whose header is NULL is left out. */
+static void grid_write(grid *g, const char *const *headers, bool color, sharc_buf *out) {
+  size_t w[16] = {0};
+  unsigned rows = g->cols ? g->cells.len / g->cols : 0, last = 0;
+  for (unsigned c = 0; c < g->cols && c < 16; c++) {
+    if (!headers[c])
+      continue;
+    last = c;
+    w[c] = strlen(headers[c]);
+    for (unsigned i = 0; i < rows; i++) {
+      size_t n = sharc_report_text_width(g->cells.items[i * g->cols + c]);
+      if (n > w[c])
+        w[c] = n;
     }
   }
-  SHARC_BUF_LIT(t->out, "  ");
-  for (unsigned k = 0; k < N; k++) {
-    if (t->color)
-      SHARC_BUF_LIT(t->out, "\x1b[1m");
-    sharc_buf_puts(t->out, h[k]);
-    if (t->color)
-      SHARC_BUF_LIT(t->out, "\x1b[0m");
-    if (k + 1 < N)
-      pad(t->out, w[k] - strlen(h[k]) + 2);
+  SHARC_BUF_LIT(out, "  ");
+  for (unsigned c = 0; c <= last; c++) {
+    if (!headers[c])
+      continue;
+    sharc_buf_printf(out, "%s%s%s", color ? "\x1b[1m" : "", headers[c], color ? "\x1b[0m" : "");
+    if (c < last)
+      pad(out, w[c] - strlen(headers[c]) + 2);
   }
-  sharc_buf_putc(t->out, '\n');
+  sharc_buf_putc(out, '\n');
+  for (unsigned i = 0; i < rows; i++) {
+    SHARC_BUF_LIT(out, "  ");
+    for (unsigned c = 0; c <= last; c++) {
+      if (!headers[c])
+        continue;
+      const char *cell = g->cells.items[i * g->cols + c];
+      sharc_buf_puts(out, cell);
+      if (c < last)
+        pad(out, w[c] - sharc_report_text_width(cell) + 2);
+    }
+    while (out->len && out->data[out->len - 1] == ' ')
+      out->len--;
+    sharc_buf_putc(out, '\n');
+  }
+  for (unsigned i = 0; i < g->cells.len; i++)
+    free(g->cells.items[i]);
+  sharc_vec_free(&g->cells);
+}
+
+/* `@name` of a function when the module has several, else NULL (the
+ * column is left out). */
+static const char *several(const sharc_report *r, const char *header) {
+  return sharc_report_get_summary(r)->num_functions > 1 ? header : NULL;
+}
+
+static const char *at_func(const sharc_op *func, sharc_buf *tmp) {
+  tmp->len = 0;
+  sharc_buf_putc(tmp, '@');
+  sharc_buf_put_str(tmp, sharc_op_symbol_name(func));
+  return tmp->data;
+}
+
+/* How often a collective runs, for its table. */
+static const char *runs_text(const sharc_report_collective *c, sharc_buf *tmp) {
+  clear(tmp);
+  if (c->executions < 0)
+    SHARC_BUF_LIT(tmp, "each iteration");
+  else
+    sharc_buf_put_i64(tmp, c->executions);
+  return tmp->data;
+}
+
+static bool any_loop_collective(const sharc_report *r) {
+  for (unsigned i = 0; i < sharc_report_num_loops(r); i++)
+    if (sharc_report_loop_at(r, i)->num_collectives)
+      return true;
+  return false;
+}
+
+static void collectives_table(const sharc_report *r, bool color, sharc_buf *out) {
+  const char *h[] = {several(r, "function"), "value", "kind", "axes", "from", "to", "location",
+                     "moved/device", any_loop_collective(r) ? "runs" : NULL};
+  grid g = {9, {0}};
+  sharc_buf fn = {0}, bytes = {0}, runs = {0};
   for (unsigned i = 0; i < sharc_report_num_collectives(r); i++) {
     const sharc_report_collective *c = sharc_report_collective_at(r, i);
-    const char *cells[N] = {c->value->name, c->kind, c->axes, c->from_spec, c->value->spec,
-                            c->value->location, bytes_text(c->bytes_moved, &tmp)};
-    SHARC_BUF_LIT(t->out, "  ");
-    for (unsigned k = 0; k < N; k++) {
-      sharc_buf_puts(t->out, cells[k]);
-      if (k + 1 < N)
-        pad(t->out, w[k] - sharc_report_text_width(cells[k]) + 2);
-    }
-    sharc_buf_putc(t->out, '\n');
+    const char *cells[] = {at_func(c->value->func, &fn), c->value->name, c->kind, c->axes,
+                           c->from_spec, c->value->spec, c->value->location,
+                           bytes_text(c->bytes_moved, &bytes), runs_text(c, &runs)};
+    grid_row(&g, cells);
   }
-  sharc_buf_free(&tmp);
+  grid_write(&g, h, color, out);
+  sharc_buf_free(&fn);
+  sharc_buf_free(&bytes);
+  sharc_buf_free(&runs);
+}
+
+static void trip_text(int64_t trips, sharc_buf *tmp) {
+  clear(tmp);
+  if (trips < 0)
+    SHARC_BUF_LIT(tmp, "? (not static)");
+  else
+    sharc_buf_put_i64(tmp, trips);
+}
+
+/* The loops holding collectives: their trip counts and bytes. */
+static void loops_table(const sharc_report *r, bool color, sharc_buf *out) {
+  const char *h[] = {several(r, "function"), "loop", "location", "trip count", "collectives",
+                     "moved/device per iteration", "moved/device in all"};
+  grid g = {7, {0}};
+  sharc_buf fn = {0}, trips = {0}, num = {0}, per = {0}, all = {0};
+  for (unsigned i = 0; i < sharc_report_num_loops(r); i++) {
+    const sharc_report_loop *l = sharc_report_loop_at(r, i);
+    if (!l->num_collectives)
+      continue;
+    trip_text(l->trip_count, &trips);
+    clear(&num);
+    sharc_buf_put_u64(&num, l->num_collectives);
+    bytes_text(l->bytes_moved_per_iteration, &per);
+    if (l->trip_count < 0) {
+      clear(&all);
+      SHARC_BUF_LIT(&all, "per iteration");
+    } else {
+      int64_t b = l->bytes_moved_per_iteration, t = l->trip_count;
+      bytes_text(t && b > INT64_MAX / t ? INT64_MAX : b * t, &all);
+    }
+    const char *cells[] = {at_func(l->value->func, &fn), l->value->name, l->value->location,
+                           trips.data, num.data, per.data, all.data};
+    grid_row(&g, cells);
+  }
+  grid_write(&g, h, color, out);
+  sharc_buf_free(&fn);
+  sharc_buf_free(&trips);
+  sharc_buf_free(&num);
+  sharc_buf_free(&per);
+  sharc_buf_free(&all);
+}
+
+static const char *dim_text(int dim, sharc_buf *tmp) {
+  clear(tmp);
+  if (dim < 0)
+    SHARC_BUF_LIT(tmp, "unreduced");
+  else
+    sharc_buf_put_i64(tmp, dim);
+  return tmp->data;
+}
+
+/* The user's shardings the pipeline changed, one row per axis. */
+static void changes_table(const sharc_report *r, bool color, sharc_buf *out) {
+  const char *h[] = {several(r, "function"), "value", "name", "user sharding", "now", "dim",
+                     "axis", "kept", "reason", "why"};
+  grid g = {10, {0}};
+  sharc_buf fn = {0}, dim = {0};
+  for (unsigned i = 0; i < sharc_report_num_changes(r); i++) {
+    const sharc_report_change *ch = sharc_report_change_at(r, i);
+    const sharc_report_value *v = ch->value;
+    for (unsigned k = 0; k < ch->num_axes; k++) {
+      const sharc_report_axis_change *a = &ch->axes[k];
+      const char *cells[] = {at_func(v->func, &fn), v->name, v->label, ch->user_spec, v->spec,
+                             dim_text(a->dim, &dim), a->axis, a->kept, a->reason, a->detail};
+      grid_row(&g, cells);
+    }
+  }
+  grid_write(&g, h, color, out);
+  sharc_buf_free(&fn);
+  sharc_buf_free(&dim);
 }
 
 static void bytes_line(sharc_buf *out, const char *what, const sharc_report_bytes *b) {
@@ -338,7 +479,16 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
   const sharc_report_summary *s = sharc_report_get_summary(r);
   if (sharc_report_num_collectives(r)) {
     SHARC_BUF_LIT(out, "\nreshards and collectives (bytes each device receives)\n");
-    collectives_table(&t, r);
+    collectives_table(r, color, out);
+  }
+  if (any_loop_collective(r)) {
+    SHARC_BUF_LIT(out, "\nloops (their collectives run once per iteration)\n");
+    loops_table(r, color, out);
+  }
+  if (sharc_report_num_changes(r)) {
+    SHARC_BUF_LIT(out, "\nuser shardings changed (the user's axes the pipeline dropped or "
+                       "narrowed)\n");
+    changes_table(r, color, out);
   }
   SHARC_BUF_LIT(out, "\nsummary\n");
   bytes_line(out, "arguments", &s->arguments);
@@ -351,11 +501,17 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
     for (unsigned k = 0; k < s->num_kinds; k++) {
       sharc_buf_printf(out, "  %-20s %u, ", s->kinds[k].kind, s->kinds[k].count);
       sharc_report_put_bytes(out, s->kinds[k].bytes_moved);
-      SHARC_BUF_LIT(out, " per device\n");
+      SHARC_BUF_LIT(out, " per device");
+      if (s->kinds[k].per_iteration)
+        SHARC_BUF_LIT(out, " (a loop of unknown trip count: per iteration)");
+      sharc_buf_putc(out, '\n');
     }
     SHARC_BUF_LIT(out, "  moved in all:        ");
     sharc_report_put_bytes(out, s->bytes_moved);
-    SHARC_BUF_LIT(out, " per device\n");
+    SHARC_BUF_LIT(out, " per device");
+    if (s->bytes_moved_per_iteration)
+      SHARC_BUF_LIT(out, " (loops of unknown trip count counted once: per iteration)");
+    sharc_buf_putc(out, '\n');
   }
   if (!r->opts.explicit_collectives && s->num_kinds)
     SHARC_BUF_LIT(out, "  (propagation only, --no-comm: the reshards and collectives the module "
@@ -363,6 +519,10 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
   if (s->num_padded)
     sharc_buf_printf(out, "  * %u value%s with a dimension that does not divide: shards rounded up\n",
                      s->num_padded, s->num_padded == 1 ? "" : "s");
+  if (s->num_changed_user_shardings)
+    sharc_buf_printf(out, "  ! %u user sharding%s changed by the pipeline (listed above)\n",
+                     s->num_changed_user_shardings,
+                     s->num_changed_user_shardings == 1 ? "" : "s");
   sharc_buf_free(&tmp);
   for (unsigned c = 0; c < NUM_COLS; c++)
     sharc_buf_free(&t.cell[c]);
@@ -453,6 +613,65 @@ static void json_bytes(sharc_buf *out, const char *key, const sharc_report_bytes
                    b->unknown ? "true" : "false");
 }
 
+/* `"loops": [...]`: the while loops, with or without collectives. */
+static void json_loops(const sharc_report *r, sharc_buf *out, sharc_buf *tmp) {
+  SHARC_BUF_LIT(out, "],\n  \"loops\": [");
+  for (unsigned i = 0; i < sharc_report_num_loops(r); i++) {
+    const sharc_report_loop *l = sharc_report_loop_at(r, i);
+    sharc_buf_puts(out, i ? ",\n    {" : "\n    {");
+    json_key(out, "function", func_name(l->value->func, tmp));
+    SHARC_BUF_LIT(out, ", ");
+    json_key(out, "value", l->value->name);
+    SHARC_BUF_LIT(out, ", ");
+    json_key(out, "location", l->value->location);
+    SHARC_BUF_LIT(out, ", \"trip_count\": ");
+    json_int(out, l->trip_count);
+    sharc_buf_printf(out, ", \"collectives\": %u, \"bytes_moved_per_device_per_iteration\": %" PRId64
+                          "}",
+                     l->num_collectives, l->bytes_moved_per_iteration);
+  }
+}
+
+/* `"changed_user_shardings": [...]`, one entry per argument or result. */
+static void json_changes(const sharc_report *r, sharc_buf *out, sharc_buf *tmp) {
+  SHARC_BUF_LIT(out, "],\n  \"changed_user_shardings\": [");
+  for (unsigned i = 0; i < sharc_report_num_changes(r); i++) {
+    const sharc_report_change *ch = sharc_report_change_at(r, i);
+    const sharc_report_value *v = ch->value;
+    sharc_buf_puts(out, i ? ",\n    {" : "\n    {");
+    json_key(out, "function", func_name(v->func, tmp));
+    SHARC_BUF_LIT(out, ", \"kind\": ");
+    sharc_report_put_json_string(out, kind_names[v->kind]);
+    sharc_buf_printf(out, ", \"index\": %u, ", v->index);
+    json_key(out, "value", v->name);
+    SHARC_BUF_LIT(out, ", ");
+    json_key(out, "name", v->label);
+    SHARC_BUF_LIT(out, ", ");
+    json_key(out, "user_sharding", ch->user_spec);
+    SHARC_BUF_LIT(out, ", ");
+    json_key(out, "sharding", v->spec);
+    SHARC_BUF_LIT(out, ", \"axes\": [");
+    for (unsigned k = 0; k < ch->num_axes; k++) {
+      const sharc_report_axis_change *a = &ch->axes[k];
+      sharc_buf_puts(out, k ? ", {\"dimension\": " : "{\"dimension\": ");
+      if (a->dim < 0)
+        SHARC_BUF_LIT(out, "null");
+      else
+        sharc_buf_put_i64(out, a->dim);
+      SHARC_BUF_LIT(out, ", ");
+      json_key(out, "axis", a->axis);
+      SHARC_BUF_LIT(out, ", ");
+      json_key(out, "kept", a->kept);
+      SHARC_BUF_LIT(out, ", ");
+      json_key(out, "reason", a->reason);
+      SHARC_BUF_LIT(out, ", ");
+      json_key(out, "detail", a->detail);
+      sharc_buf_putc(out, '}');
+    }
+    SHARC_BUF_LIT(out, "]}");
+  }
+}
+
 static void write_json(const sharc_report *r, const char *title, sharc_buf *out) {
   sharc_buf tmp = {0};
   SHARC_BUF_LIT(out, "{\n  ");
@@ -494,8 +713,17 @@ static void write_json(const sharc_report *r, const char *title, sharc_buf *out)
     json_key(out, "to", c->value->spec);
     SHARC_BUF_LIT(out, ", \"bytes_moved_per_device\": ");
     json_int(out, c->bytes_moved);
+    SHARC_BUF_LIT(out, ", \"executions\": ");
+    json_int(out, c->executions);
+    SHARC_BUF_LIT(out, ", \"loop\": ");
+    if (c->loop < 0)
+      SHARC_BUF_LIT(out, "null");
+    else
+      sharc_report_put_json_string(out, sharc_report_loop_at(r, (unsigned)c->loop)->value->name);
     SHARC_BUF_LIT(out, "}");
   }
+  json_loops(r, out, &tmp);
+  json_changes(r, out, &tmp);
   const sharc_report_summary *s = sharc_report_get_summary(r);
   sharc_buf_printf(out, "],\n  \"summary\": {\n    \"meshes\": %u, \"devices\": %" PRId64
                         ", \"values\": %u, \"padded_values\": %u,\n",
@@ -507,12 +735,18 @@ static void write_json(const sharc_report *r, const char *title, sharc_buf *out)
   for (unsigned k = 0; k < s->num_kinds; k++) {
     sharc_buf_puts(out, k ? ", {" : "{");
     json_key(out, "kind", s->kinds[k].kind);
-    sharc_buf_printf(out, ", \"count\": %u, \"bytes_moved_per_device\": %" PRId64 "}",
-                     s->kinds[k].count, s->kinds[k].bytes_moved);
+    sharc_buf_printf(out, ", \"count\": %u, \"bytes_moved_per_device\": %" PRId64
+                          ", \"per_iteration\": %s}",
+                     s->kinds[k].count, s->kinds[k].bytes_moved,
+                     s->kinds[k].per_iteration ? "true" : "false");
   }
   sharc_buf_printf(out, "],\n    \"bytes_moved_per_device\": %" PRId64
+                        ", \"bytes_moved_per_iteration\": %s"
+                        ",\n    \"changed_user_shardings\": %u, \"functions\": %u"
                         ",\n    \"communication_computed\": %s\n  }\n}\n",
-                   s->bytes_moved, r->opts.explicit_collectives ? "true" : "false");
+                   s->bytes_moved, s->bytes_moved_per_iteration ? "true" : "false",
+                   s->num_changed_user_shardings, s->num_functions,
+                   r->opts.explicit_collectives ? "true" : "false");
   sharc_buf_free(&tmp);
 }
 
@@ -576,6 +810,17 @@ static void write_csv(const sharc_report *r, sharc_buf *out) {
                                    int_text(v->bytes_per_device, &b2), c->kind, c->axes,
                                    c->from_spec, int_text(c->bytes_moved, &b3)};
     csv_row(out, cells);
+  }
+  for (unsigned i = 0; i < sharc_report_num_changes(r); i++) {
+    const sharc_report_change *ch = sharc_report_change_at(r, i);
+    const sharc_report_value *v = ch->value;
+    for (unsigned k = 0; k < ch->num_axes; k++) {
+      const sharc_report_axis_change *a = &ch->axes[k];
+      const char *cells[CSV_COLS] = {"user_sharding_change", func_name(v->func, &fn), v->name,
+                                     v->label, v->op_name, v->location, v->type, v->spec, "", "",
+                                     "", "", "", "", a->reason, a->axis, ch->user_spec, ""};
+      csv_row(out, cells);
+    }
   }
   const sharc_report_summary *s = sharc_report_get_summary(r);
   const sharc_report_bytes *groups[2] = {&s->arguments, &s->results};

@@ -25,6 +25,8 @@ sharc_greedy_config sharc_greedy_config_default(void) {
 bool sharc_op_is_memory_effect_free(const sharc_op *op) {
   if (!op->def)
     return false;
+  if (op->def->effect_free)
+    return op->def->effect_free(op);
   if (op->def->traits & SHARC_TRAIT_PURE)
     return true;
   if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))

@@ -1295,3 +1295,16 @@ bool sharc_float_equal_bits(sharc_float_kind k, uint64_t alo, uint64_t ahi, uint
   u128 m = width_mask(fmt_of(k));
   return u128_eq(u128_and((u128){alo, ahi}, m), u128_and((u128){blo, bhi}, m));
 }
+
+/* IEEEFloat::makeLargest: the largest exponent and an all-ones significand,
+ * less one ulp where the all-ones pattern is the format's NaN. */
+bool sharc_float_largest(sharc_float_kind k, bool negative, uint64_t *lo, uint64_t *hi) {
+  const fmt *f = fmt_of(k);
+  if (negative && f->unsigned_only)
+    return false;
+  apf v = {C_NORMAL, negative, f->max_exp, u128_mask(f->prec)};
+  if (f->nf == NF_NAN_ONLY && f->nan == NAN_ALL_ONES && f->prec > 1)
+    v.sig.lo &= ~1ull;
+  store(pack(f, &v), lo, hi);
+  return true;
+}

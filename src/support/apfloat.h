@@ -82,6 +82,10 @@ bool sharc_float_is_inf(sharc_float_kind k, uint64_t lo, uint64_t hi);
 bool sharc_float_is_zero(sharc_float_kind k, uint64_t lo, uint64_t hi);
 bool sharc_float_is_negative(sharc_float_kind k, uint64_t lo, uint64_t hi);
 
+/* APFloat::getLargest: the largest finite value (negated on request) as
+ * bits; false for a negative value of an unsigned format (f8E8M0FNU). */
+bool sharc_float_largest(sharc_float_kind k, bool negative, uint64_t *lo, uint64_t *hi);
+
 /* Bitwise equality within the storage width (bits above it are ignored). */
 bool sharc_float_equal_bits(sharc_float_kind k, uint64_t alo, uint64_t ahi,
                             uint64_t blo, uint64_t bhi);

@@ -27,7 +27,7 @@ static sharc_context *new_context(void) {
     abort();
   sharc_context_set_allow_unregistered(ctx, true);
   static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", "quant", "chlo",
-                                         "arith", "tensor", "complex", NULL};
+                                         "arith", "tensor", "complex", "vhlo", NULL};
   for (const char *const *d = dialects; *d; d++)
     (void)sharc_context_load_dialect(ctx, *d);
   sharc_context_set_diag_handler(ctx, ignore_diag, NULL);

@@ -43,6 +43,7 @@ static sharc_context *new_context(diag_state *s) {
   (void)sharc_context_load_dialect(ctx, "mpmd");
   (void)sharc_context_load_dialect(ctx, "stablehlo");
   (void)sharc_context_load_dialect(ctx, "vhlo");
+  (void)sharc_context_load_dialect(ctx, "chlo");
   sharc_context_set_diag_handler(ctx, count_diag, s);
   return ctx;
 }

@@ -79,7 +79,8 @@ fuzz_pipeline) suffix=_pipeline ;;
 fuzz_hlo_sharding) suffix=_hlo_sharding ;;
 fuzz_interpret) suffix=_interpret ;;
 fuzz_bytecode) suffix=_bytecode ;;
-*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret or fuzz_bytecode" >&2; exit 2 ;;
+fuzz_verify) suffix=_verify ;;
+*) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret, fuzz_bytecode or fuzz_verify" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
@@ -94,7 +95,7 @@ for src in "${srcs[@]}"; do
       -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode; do
+for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -136,6 +137,9 @@ fi
 if [ "$target" = fuzz_hlo_sharding ]; then
   seeds=("$DIR/corpus_hlo_sharding")
 fi
+if [ "$target" = fuzz_verify ]; then
+  seeds=("$DIR/corpus_verify")
+fi
 
 if [ "$target" = fuzz_interpret ]; then
   # every piece of the interpreter's lit tests and, when present, of
@@ -171,6 +175,16 @@ if [ "$target" = fuzz_bytecode ]; then
         2>/dev/null; then
       n=$((n + 1))
     fi
+  done
+  rm -f "$OUT/bytecode_seeds/s$n"
+  # StableHLO portable artifacts (VHLO bytecode) of several bytecode versions
+  translate=$(dirname "$tool")/stablehlo-translate
+  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/vhlo/*.mlir; do
+    for target in current 1.0.0 0.14.0 0.9.0; do
+      if "$translate" --serialize --target=$target "$f" >"$OUT/bytecode_seeds/s$n" 2>/dev/null; then
+        n=$((n + 1))
+      fi
+    done
   done
   rm -f "$OUT/bytecode_seeds/s$n"
   echo "fuzz/run.sh: $n bytecode seeds" >&2

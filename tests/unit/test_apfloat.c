@@ -2623,7 +2623,49 @@ static void test_hex(void) {
   expect_hex(SHARC_F80, 0, 0x3FFF, "0x7FFF0000000000000000");
 }
 
+/* APFloat::getLargest: the bits of the largest finite value of every kind,
+ * less one ulp where all ones is NaN, and no negative value without a sign. */
+static void test_largest(void) {
+  static const struct {
+    sharc_float_kind kind;
+    uint64_t lo, hi;
+  } want[] = {
+      {SHARC_F16, 0x7bff, 0},
+      {SHARC_BF16, 0x7f7f, 0},
+      {SHARC_F32, 0x7f7fffff, 0},
+      {SHARC_F64, 0x7fefffffffffffffull, 0},
+      {SHARC_F80, 0xffffffffffffffffull, 0x7ffe},
+      {SHARC_F128, 0xffffffffffffffffull, 0x7ffeffffffffffffull},
+      {SHARC_F8E5M2, 0x7b, 0},
+      {SHARC_F8E4M3, 0x77, 0},
+      {SHARC_F8E4M3FN, 0x7e, 0},
+      {SHARC_F8E5M2FNUZ, 0x7f, 0},
+      {SHARC_F8E4M3FNUZ, 0x7f, 0},
+      {SHARC_F8E4M3B11FNUZ, 0x7f, 0},
+      {SHARC_F8E3M4, 0x6f, 0},
+      {SHARC_F8E8M0FNU, 0xfe, 0},
+      {SHARC_F6E2M3FN, 0x1f, 0},
+      {SHARC_F6E3M2FN, 0x1f, 0},
+      {SHARC_F4E2M1FN, 0x7, 0},
+  };
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    uint64_t lo = 0, hi = 0;
+    CHECK(sharc_float_largest(want[i].kind, false, &lo, &hi));
+    CHECK(lo == want[i].lo && hi == want[i].hi);
+    if (want[i].kind == SHARC_F8E8M0FNU)
+      continue;
+    CHECK(sharc_float_largest(want[i].kind, true, &lo, &hi));
+    CHECK(sharc_float_is_negative(want[i].kind, lo, hi));
+    CHECK(!sharc_float_is_nan(want[i].kind, lo, hi) && !sharc_float_is_inf(want[i].kind, lo, hi));
+  }
+  uint64_t lo, hi;
+  CHECK(!sharc_float_largest(SHARC_F8E8M0FNU, true, &lo, &hi));
+  double f32_max = sharc_float_to_double(SHARC_F32, 0x7f7fffff, 0);
+  CHECK(f32_max > 3.4028234e38 && f32_max < 3.4028236e38);
+}
+
 int main(void) {
+  test_largest();
   test_names();
   test_literal_vectors();
   test_exhaustive();

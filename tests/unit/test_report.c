@@ -11,6 +11,7 @@
 #include "sharc/sdy.h"
 #include "sharc/verify.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "pass/pass_registry.h"
@@ -521,6 +522,60 @@ static void test_put_bytes(void) {
   check_bytes(INT64_MAX);
 }
 
+/* ---- loop trip counts ------------------------------------------------------------------------- */
+
+/* The trip count of `while (INIT; iv CMP LIMIT; iv OP= STEP)`, or with
+ * `swap` the comparison written `LIMIT CMP iv`. */
+static int64_t trip(const char *cmp, long init, long limit, const char *op, long step, bool swap) {
+  char text[1600];
+  snprintf(text, sizeof text,
+           "func.func @main() -> tensor<i64> {\n"
+           "  %%c = stablehlo.constant dense<%ld> : tensor<i64>\n"
+           "  %%0 = stablehlo.while(%%i = %%c) : tensor<i64>\n"
+           "  cond {\n"
+           "    %%l = stablehlo.constant dense<%ld> : tensor<i64>\n"
+           "    %%p = stablehlo.compare %s, %s, %s, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+           "    stablehlo.return %%p : tensor<i1>\n"
+           "  } do {\n"
+           "    %%s = stablehlo.constant dense<%ld> : tensor<i64>\n"
+           "    %%n = stablehlo.%s %%i, %%s : tensor<i64>\n"
+           "    stablehlo.return %%n : tensor<i64>\n"
+           "  }\n"
+           "  return %%0 : tensor<i64>\n"
+           "}\n",
+           init, limit, cmp, swap ? "%l" : "%i", swap ? "%i" : "%l", step, op);
+  sharc_context *ctx = new_context();
+  sharc_op *m = parse(ctx, text);
+  int64_t n = -2;
+  if (m) {
+    sharc_report_options o = sharc_report_options_default();
+    sharc_report *r = sharc_report_create(m, &o);
+    CHECK(sharc_report_num_loops(r) == 1);
+    if (sharc_report_num_loops(r) == 1)
+      n = sharc_report_loop_at(r, 0)->trip_count;
+    sharc_report_destroy(r);
+  }
+  sharc_context_destroy(ctx);
+  return n;
+}
+
+static void test_trip_counts(void) {
+  CHECK(trip("LT", 0, 10, "add", 1, false) == 10);
+  CHECK(trip("LT", 0, 10, "add", 3, false) == 4);   /* 0 3 6 9 */
+  CHECK(trip("LE", 0, 10, "add", 5, false) == 3);   /* 0 5 10 */
+  CHECK(trip("LT", 5, 5, "add", 1, false) == 0);
+  CHECK(trip("LT", 0, 10, "add", -1, false) == -1); /* never ends */
+  CHECK(trip("GT", 0, -4, "subtract", 1, false) == 4);
+  CHECK(trip("GE", 0, -4, "add", -2, false) == 3);  /* 0 -2 -4 */
+  CHECK(trip("GT", 0, 3, "add", 1, true) == 3);     /* 3 > i */
+  CHECK(trip("LE", 0, 2, "add", 1, true) == 0);     /* 2 <= 0: never enters */
+  CHECK(trip("LE", 5, 2, "add", 1, true) == -1);    /* 2 <= i going up: never ends */
+  CHECK(trip("NE", 0, 8, "add", 2, false) == 4);
+  CHECK(trip("NE", 0, 7, "add", 2, false) == -1);   /* steps over the bound */
+  CHECK(trip("EQ", 3, 3, "add", 1, false) == 1);
+  CHECK(trip("LT", -9223372036854775807L, 9223372036854775807L, "add", 1, false) == -1);
+}
+
 int main(void) {
   test_put_bytes();
   test_example();
@@ -532,5 +587,6 @@ int main(void) {
   test_lookup();
   test_debug_pipeline();
   test_explain_and_show();
+  test_trip_counts();
   return check_summary("test_report");
 }

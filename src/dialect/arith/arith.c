@@ -247,6 +247,16 @@ static bool verify_empty(sharc_op *op) {
 
 /* ---- op tables --------------------------------------------------------- */
 
+/* ConstantOp::fold: its value, so that the greedy driver deduplicates and
+ * hoists it and m_Constant matches it. */
+static sharc_fold_status arith_constant_fold(sharc_op *op, sharc_fold_result *results) {
+  sharc_attr *value = sharc_op_attr(op, "value");
+  if (!value)
+    return SHARC_FOLD_NONE;
+  results[0].attr = value;
+  return SHARC_FOLD_RESULTS;
+}
+
 static const sharc_op_def arith_constant_def = {
     .name = "arith.constant",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
@@ -255,6 +265,7 @@ static const sharc_op_def arith_constant_def = {
     .parse = parse_constant,
     .print = print_constant,
     .verify = verify_arith_constant,
+    .fold = arith_constant_fold,
     .result_names = arith_constant_names,
     .dialect = &sharc_arith_dialect,
 };

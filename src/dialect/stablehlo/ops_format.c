@@ -8,6 +8,7 @@
  *   $+,        remaining operands, each followed by `,`
  *   @name:kind an attribute (kinds below)
  *   attr-dict  the discardable attribute dictionary
+ *   (regions)  ` (` the op's regions, comma-separated `)`, when it has any
  *   [? ... ?]  an optional group, present when its first attribute (or its
  *              operands) is set
  *   :same :fn :res :select :complex :tuple :vsame :types
@@ -668,6 +669,19 @@ static bool parse_attr_dict(parse_state *st) {
                           st->row->def.name, bad, what);
 }
 
+/* `(` region (`,` region)* `)`: optional, anchored on the parenthesis. */
+static bool parse_regions(parse_state *st) {
+  if (!sharc_p_eat(st->p, '('))
+    return true;
+  do {
+    sharc_region *r = NULL;
+    if (!sharc_p_parse_region(st->p, &r, NULL, 0, false))
+      return false;
+    sharc_ptrvec_push(&st->b->regions, r);
+  } while (sharc_p_eat(st->p, ','));
+  return sharc_p_expect(st->p, ')');
+}
+
 static bool parse_items(parse_state *st, const char *cur, const char *end) {
   sharc_parser *p = st->p;
   fmt_tok t;
@@ -690,6 +704,8 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
       ok = parse_attr_item(st, &t);
     } else if (tok_eq(&t, "attr-dict")) {
       ok = parse_attr_dict(st);
+    } else if (tok_eq(&t, "(regions)")) {
+      ok = parse_regions(st);
     } else if (tok_eq(&t, "``")) {
       continue;
     } else if (tok_eq(&t, "[?")) {
@@ -1073,6 +1089,20 @@ static bool group_anchor_set(sharc_op *op, const char *cur, const char *end) {
   return false;
 }
 
+static void print_regions(print_state *st) {
+  unsigned n = sharc_op_num_regions(st->op);
+  if (!n)
+    return;
+  sharc_pr_puts(st->p, " (");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sharc_pr_puts(st->p, ", ");
+    sharc_pr_region(st->p, sharc_op_region(st->op, i), true, true);
+  }
+  sharc_pr_puts(st->p, ")");
+  st->emit_space = true;
+}
+
 static void print_items(print_state *st, const char *cur, const char *end, const char **elided) {
   sharc_printer *p = st->p;
   sharc_op *op = st->op;
@@ -1099,6 +1129,8 @@ static void print_items(print_state *st, const char *cur, const char *end, const
       print_attr_item(st, &t);
     } else if (tok_eq(&t, "attr-dict")) {
       sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
+    } else if (tok_eq(&t, "(regions)")) {
+      print_regions(st);
     } else if (tok_eq(&t, "``")) {
       st->emit_space = false;
     } else if (tok_eq(&t, "[?")) {

@@ -1502,6 +1502,12 @@ const shlo_op_def sharc_shlo_op_rng_bit_generator = {
     "output_state output",
     "rng_algorithm:any",
     "HLO_IntOrFpTensor -> HLO_IntOrFpTensor ?"};
+/* CustomCallOp::getEffects: a read and a write only with has_side_effect. */
+static bool custom_call_effect_free(const sharc_op *op) {
+  sharc_attr *a = sharc_op_attr(op, "has_side_effect");
+  return !(a && sharc_attr_get_kind(a) == SHARC_ATTR_BOOL && a->b);
+}
+
 const shlo_op_def sharc_shlo_op_custom_call = {
     {.name = "stablehlo.custom_call",
      .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1509,6 +1515,7 @@ const shlo_op_def sharc_shlo_op_custom_call = {
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,
      .verify = sharc_shlo_verify_op,
+     .effect_free = custom_call_effect_free,
      .dialect = &sharc_stablehlo_dialect},
     "@call_target_name:sym ( $* ) attr-dict :fn",
     "has_side_effect=false api_version=1 called_computations=[] output_operand_aliases=[]",
@@ -1524,7 +1531,7 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .print = sharc_shlo_format_print,
                                           .verify = sharc_shlo_verify_op,
                                           .dialect = &sharc_stablehlo_dialect},
-                                         "@name:str $* attr-dict :fn",
+                                         "@name:str $* (regions) attr-dict :fn",
                                          "composite_attributes={} version=0",
                                          "*:*:*",
                                          sharc_shlo_verify_composite,

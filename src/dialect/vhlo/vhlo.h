@@ -5,6 +5,7 @@
 #ifndef SHARC_DIALECT_VHLO_VHLO_H
 #define SHARC_DIALECT_VHLO_VHLO_H
 
+#include "asm/bytecode.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "dialect/stablehlo/shlo.h"
@@ -31,6 +32,7 @@ typedef struct vhlo_type_def {
   sharc_type_def base;
   const char *min_version;
   const char *max_version; /* "current" */
+  unsigned bc_code;        /* VhloBytecode.cpp's TypeCode */
 } vhlo_type_def;
 
 typedef struct vhlo_attr_def {
@@ -57,6 +59,13 @@ sharc_type *sharc_vhlo_type_from_builtin(sharc_context *ctx, sharc_type *t);
 sharc_type *sharc_vhlo_parse_func_type(sharc_context *ctx, const uintptr_t *words, unsigned n);
 /* The builtin or StableHLO type a VHLO type stands for; NULL when none. */
 sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t);
+/* VHLO types in bytecode (VhloBytecode.cpp): a type code, then its fields. */
+bool sharc_vhlo_bc_write_type(sharc_bc_writer *w, const sharc_type *t);
+sharc_type *sharc_vhlo_bc_read_type(sharc_bc_reader *r);
+/* Lists as MLIR's writeSignedVarInts / readSignedVarInts: a count, then zigzag
+ * varints. `read` gives a malloc'd array (NULL when empty) or false. */
+void sharc_vhlo_bc_write_signed_list(sharc_bc_writer *w, const int64_t *v, unsigned n);
+bool sharc_vhlo_bc_read_signed_list(sharc_bc_reader *r, int64_t **v, unsigned *n);
 
 /* ---- attributes ------------------------------------------------------------ */
 typedef enum vhlo_attr_kind {
@@ -107,6 +116,10 @@ extern const vhlo_attr_info sharc_vhlo_array_v1, sharc_vhlo_bool_v1, sharc_vhlo_
 const vhlo_attr_info *sharc_vhlo_attr_info(const sharc_attr *a);
 sharc_attr *sharc_vhlo_attr_get(sharc_context *ctx, const vhlo_attr_info *info,
                                 const uintptr_t *words, unsigned n);
+/* VHLO attributes in bytecode (VhloBytecode.cpp): an attribute code, then
+ * its fields; false (nothing written) for what has no encoding. */
+bool sharc_vhlo_bc_write_attr(sharc_bc_writer *w, const sharc_attr *a);
+sharc_attr *sharc_vhlo_bc_read_attr(sharc_bc_reader *r);
 /* The VHLO enum that versions a StableHLO enum; NULL when none. */
 const vhlo_attr_info *sharc_vhlo_enum_for(const shlo_enum_def *stablehlo);
 
@@ -115,7 +128,11 @@ typedef struct vhlo_op_def {
   sharc_op_def def;
   const char *min_version;
   const char *max_version;
+  sharc_bc_op bc; /* its properties in bytecode: the inherent attributes, all required */
 } vhlo_op_def;
+
+/* VHLO's bytecode encodings (VhloBytecode.cpp): src/dialect/vhlo/vhlo_bytecode.c. */
+extern const sharc_bytecode_dialect sharc_vhlo_bytecode;
 
 extern const sharc_dialect sharc_vhlo_dialect;
 /* The VHLO op named `name` (e.g. "vhlo.add_v1"); NULL when none. */

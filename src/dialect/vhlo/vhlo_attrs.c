@@ -371,21 +371,31 @@ static sharc_attr *parse_struct(sharc_parser *p, const vhlo_attr_info *info) {
   sharc_token start = *sharc_p_tok(p);
   if (!sharc_p_expect(p, '<'))
     return NULL;
-  bool first = true;
+  bool first = true, comma = false; /* comma: eaten, its field not yet parsed */
   for (unsigned i = 0; i < info->num_fields; i++) {
     const vhlo_field *f = &info->fields[i];
+    if (!first && !comma) {
+      if (!sharc_p_eat(p, ',')) {
+        if (f->optional)
+          continue;
+        sharc_p_expect(p, ','); /* reports the missing comma */
+        return NULL;
+      }
+      comma = true;
+    }
     const sharc_token *t = sharc_p_tok(p);
     if (f->optional && !(t->kind == TOK_BARE_ID && sharc_tok_is_keyword(t, f->name)))
       continue;
-    if (!first && !sharc_p_expect(p, ','))
-      return NULL;
     first = false;
+    comma = false;
     sharc_attr *a = NULL;
     if (!sharc_p_expect_keyword(p, f->name) || !sharc_p_expect(p, '=') || !parse_field(p, f, &a))
       return NULL;
     w[i] = (uintptr_t)a;
-    if (f->optional && sharc_tok_is(sharc_p_tok(p), ','))
-      continue;
+  }
+  if (comma) {
+    sharc_p_error(p, "expected a field of %s", info->def.base.name);
+    return NULL;
   }
   if (!sharc_p_expect(p, '>'))
     return NULL;
@@ -580,5 +590,455 @@ sharc_attr *sharc_vhlo_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, shar
     }
   }
   sharc_p_error(p, "unknown attribute `%.*s` in dialect `vhlo`", (int)mnemonic.len, mnemonic.data);
+  return NULL;
+}
+
+/* ---- bytecode (VhloBytecode.cpp) --------------------------------------------------- */
+
+/* Each attribute's code (AttributeCode); enums are written as their I32
+ * value, the case index plus `first_value`. */
+typedef struct bc_code {
+  const vhlo_attr_info *info;
+  unsigned code;
+  unsigned first_value;
+} bc_code;
+
+static const bc_code bc_codes[] = {
+    {&sharc_vhlo_array_v1, 1, 0},
+    {&sharc_vhlo_bool_v1, 2, 0},
+    {&sharc_vhlo_comparison_direction_v1, 3, 0},
+    {&sharc_vhlo_comparison_type_v1, 4, 0},
+    {&sharc_vhlo_api_version_v1, 5, 0},
+    {&sharc_vhlo_dict_v1, 6, 0},
+    {&sharc_vhlo_fft_type_v1, 7, 0},
+    {&sharc_vhlo_float_v1, 8, 0},
+    {&sharc_vhlo_integer_v1, 9, 0},
+    {&sharc_vhlo_output_operand_alias_v1, 10, 0},
+    {&sharc_vhlo_precision_v1, 11, 0},
+    {&sharc_vhlo_rng_algorithm_v1, 12, 0},
+    {&sharc_vhlo_rng_distribution_v1, 13, 1}, /* UNIFORM = 1, NORMAL = 2 */
+    {&sharc_vhlo_string_v1, 14, 0},
+    {&sharc_vhlo_tensor_v1, 15, 0},
+    {&sharc_vhlo_transpose_v1, 16, 0},
+    {&sharc_vhlo_type_v1, 17, 0},
+    {&sharc_vhlo_type_extensions_v1, 18, 0},
+    {&sharc_vhlo_result_accuracy_mode_v1, 19, 0},
+    {&sharc_vhlo_result_accuracy_v1, 20, 0},
+    {&sharc_vhlo_sub_axis_info_v1, 21, 0},
+    {&sharc_vhlo_axis_ref_v1, 22, 0},
+    {&sharc_vhlo_replica_group_mesh_axes_v1, 23, 0},
+    {&sharc_vhlo_mesh_axis_v1, 24, 0},
+    {&sharc_vhlo_mesh_v1, 25, 0},
+};
+
+static const bc_code *bc_code_of_info(const vhlo_attr_info *info) {
+  for (size_t i = 0; i < sizeof bc_codes / sizeof bc_codes[0]; i++)
+    if (bc_codes[i].info == info)
+      return &bc_codes[i];
+  return NULL;
+}
+
+static const bc_code *bc_code_of(uint64_t code) {
+  for (size_t i = 0; i < sizeof bc_codes / sizeof bc_codes[0]; i++)
+    if (bc_codes[i].code == code)
+      return &bc_codes[i];
+  return NULL;
+}
+
+/* Bits of a builtin integer, index or float type's scalar. */
+static unsigned scalar_width(const sharc_type *t) {
+  return t && (t->kind == SHARC_TYPE_INTEGER || t->kind == SHARC_TYPE_INDEX ||
+               t->kind == SHARC_TYPE_FLOAT)
+             ? sharc_type_bit_width(t)
+             : 0;
+}
+
+static void bc_write_attr_list(sharc_bc_writer *w, const uintptr_t *attrs, unsigned n) {
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    sharc_bc_write_attr(w, (const sharc_attr *)attrs[i]);
+}
+
+static void bc_write_dims_field(sharc_bc_writer *w, const sharc_attr *dims) {
+  unsigned n = sharc_attr_count(dims);
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    sharc_bc_write_signed(w, sharc_attr_dense_array_i64(dims, i));
+}
+
+static void bc_write_f64_field(sharc_bc_writer *w, const sharc_attr *f) {
+  uint64_t bits = f->fl.lo;
+  sharc_bc_write_apint(w, &bits, 64);
+}
+
+static bool bc_write_struct(sharc_bc_writer *w, const vhlo_attr_info *info, const uintptr_t *p) {
+  const sharc_attr *f0 = (const sharc_attr *)p[0], *f1 = (const sharc_attr *)p[1];
+  if (info == &sharc_vhlo_type_extensions_v1) {
+    bc_write_dims_field(w, f0);
+  } else if (info == &sharc_vhlo_output_operand_alias_v1) {
+    bc_write_dims_field(w, f0);
+    sharc_bc_write_signed(w, sharc_attr_int_value(f1));
+    bc_write_dims_field(w, (const sharc_attr *)p[2]);
+  } else if (info == &sharc_vhlo_result_accuracy_v1) {
+    bc_write_f64_field(w, f0);
+    bc_write_f64_field(w, f1);
+    sharc_bc_write_signed(w, sharc_attr_int_value((const sharc_attr *)p[2]));
+    sharc_bc_write_attr(w, (const sharc_attr *)p[3]);
+  } else if (info == &sharc_vhlo_sub_axis_info_v1) {
+    sharc_bc_write_signed(w, sharc_attr_int_value(f0));
+    sharc_bc_write_signed(w, sharc_attr_int_value(f1));
+  } else if (info == &sharc_vhlo_axis_ref_v1) {
+    sharc_bc_write_attr(w, f0);
+    sharc_bc_write_varint(w, f1 != NULL);
+    if (f1)
+      sharc_bc_write_attr(w, f1);
+  } else if (info == &sharc_vhlo_replica_group_mesh_axes_v1) {
+    sharc_bc_write_attr(w, f0);
+    sharc_bc_write_attr(w, f1);
+  } else if (info == &sharc_vhlo_mesh_axis_v1) {
+    sharc_bc_write_attr(w, f0);
+    sharc_bc_write_signed(w, sharc_attr_int_value(f1));
+  } else if (info == &sharc_vhlo_mesh_v1) {
+    sharc_bc_write_attr(w, f0);
+    sharc_bc_write_optional_attr(w, f1);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* TensorV1Attr's data: the raw data, except that booleans are packed 8 to a
+ * byte, a splat of more than one element as one byte 0xff or 0. */
+static bool bc_write_tensor_data(sharc_bc_writer *w, const sharc_attr *dense) {
+  const sharc_type *elem = sharc_type_element(dense->type);
+  int64_t n = sharc_type_num_elements(dense->type);
+  if (elem && elem->kind == SHARC_TYPE_INTEGER && sharc_type_bit_width(elem) == 1 && n == 1) {
+    uint8_t byte = dense->dense.raw[0] & 1;
+    sharc_bc_write_blob(w, &byte, 1);
+    return true;
+  }
+  sharc_buf raw = {0};
+  bool ok = sharc_bc_dense_raw_bytes(dense, &raw);
+  if (ok)
+    sharc_bc_write_blob(w, raw.data, raw.len);
+  sharc_buf_free(&raw);
+  return ok;
+}
+
+/* Whether the attribute has a bytecode encoding sharc can write: enum
+ * values, builtin payloads of the kinds StableHLO's writer handles. */
+static bool bc_writable(const vhlo_attr_info *info, const sharc_attr *a) {
+  const uintptr_t *p = a->params.words;
+  const sharc_attr *inner = (const sharc_attr *)p[0];
+  switch (info->kind) {
+  case VHLO_A_INTEGER:
+    return inner->kind == SHARC_ATTR_INTEGER && scalar_width(inner->type) > 1;
+  case VHLO_A_FLOAT:
+    return inner->kind == SHARC_ATTR_FLOAT && scalar_width(inner->type) > 0;
+  case VHLO_A_TENSOR: {
+    if (inner->kind != SHARC_ATTR_DENSE_ELEMENTS)
+      return false;
+    const sharc_type *e = sharc_type_element(inner->type);
+    if (e && e->kind == SHARC_TYPE_COMPLEX)
+      e = e->elem;
+    return scalar_width(e) > 0;
+  }
+  default:
+    return true;
+  }
+}
+
+bool sharc_vhlo_bc_write_attr(sharc_bc_writer *w, const sharc_attr *a) {
+  const vhlo_attr_info *info = sharc_vhlo_attr_info(a);
+  const bc_code *c = info ? bc_code_of_info(info) : NULL;
+  if (!c || !bc_writable(info, a))
+    return false;
+  const uintptr_t *p = a->params.words;
+  sharc_bc_write_varint(w, c->code);
+  switch (info->kind) {
+  case VHLO_A_ARRAY:
+    bc_write_attr_list(w, p + 1, a->params.n - 1);
+    return true;
+  case VHLO_A_DICT:
+    sharc_bc_write_varint(w, (a->params.n - 1) / 2);
+    for (unsigned i = 1; i + 1 < a->params.n; i += 2) {
+      sharc_bc_write_attr(w, (const sharc_attr *)p[i]);
+      sharc_bc_write_attr(w, (const sharc_attr *)p[i + 1]);
+    }
+    return true;
+  case VHLO_A_BOOL:
+    sharc_bc_write_varint(w, p[0] ? 1 : 0);
+    return true;
+  case VHLO_A_ENUM:
+    sharc_bc_write_varint(w, (uint64_t)p[0] + c->first_value);
+    return true;
+  case VHLO_A_STRING:
+    sharc_bc_write_string(w, sharc_attr_string_value((const sharc_attr *)p[0]));
+    return true;
+  case VHLO_A_TYPE:
+    sharc_bc_write_type(w, (const sharc_type *)p[0]);
+    return true;
+  case VHLO_A_INTEGER: {
+    const sharc_attr *v = (const sharc_attr *)p[0];
+    sharc_bc_write_type(w, (const sharc_type *)p[1]);
+    sharc_bc_write_apint(w, v->integer.words, scalar_width(v->type));
+    return true;
+  }
+  case VHLO_A_FLOAT: {
+    const sharc_attr *v = (const sharc_attr *)p[0];
+    uint64_t words[2] = {v->fl.lo, v->fl.hi};
+    sharc_bc_write_type(w, (const sharc_type *)p[1]);
+    sharc_bc_write_apint(w, words, scalar_width(v->type));
+    return true;
+  }
+  case VHLO_A_TENSOR:
+    sharc_bc_write_type(w, (const sharc_type *)p[1]);
+    return bc_write_tensor_data(w, (const sharc_attr *)p[0]);
+  case VHLO_A_STRUCT:
+    return bc_write_struct(w, info, p);
+  }
+  return false;
+}
+
+/* ---- reading ---- */
+
+static sharc_attr *bc_make(sharc_bc_reader *r, const vhlo_attr_info *info, const uintptr_t *w,
+                           unsigned n) {
+  return sharc_vhlo_attr_get(sharc_bc_reader_context(r), info, w, n);
+}
+
+/* A count, then `per` attributes per entry, after a leading count word. */
+static sharc_attr *bc_read_attr_list(sharc_bc_reader *r, const vhlo_attr_info *info,
+                                     unsigned per) {
+  uint64_t count;
+  if (!sharc_bc_read_varint(r, &count))
+    return NULL;
+  sharc_ptrvec w = {0};
+  sharc_ptrvec_push(&w, NULL);
+  bool ok = true;
+  for (uint64_t i = 0; ok && i < count * per; i++) {
+    sharc_attr *a;
+    ok = sharc_bc_read_attr(r, &a);
+    if (ok && info == &sharc_vhlo_dict_v1 && !sharc_vhlo_is_attr(a))
+      ok = sharc_bc_error(r, "expected VHLO %s attribute", i % 2 ? "value" : "key");
+    if (ok)
+      sharc_ptrvec_push(&w, a);
+  }
+  sharc_attr *res = NULL;
+  if (ok) {
+    w.items[0] = (void *)(uintptr_t)count;
+    res = bc_make(r, info, (const uintptr_t *)w.items, w.len);
+  }
+  sharc_ptrvec_free(&w);
+  return res;
+}
+
+static sharc_attr *bc_read_enum(sharc_bc_reader *r, const bc_code *c) {
+  uint64_t v;
+  if (!sharc_bc_read_varint(r, &v))
+    return NULL;
+  uint64_t n = 0;
+  while (c->info->cases[n])
+    n++;
+  if (v < c->first_value || v - c->first_value >= n) {
+    sharc_bc_error(r, "invalid %s value: %llu", enum_mnemonic(c->info), (unsigned long long)v);
+    return NULL;
+  }
+  uintptr_t w = (uintptr_t)(v - c->first_value);
+  return bc_make(r, c->info, &w, 1);
+}
+
+static sharc_attr *bc_read_bool(sharc_bc_reader *r) {
+  uint64_t v;
+  if (!sharc_bc_read_varint(r, &v))
+    return NULL;
+  if (v > 1) {
+    sharc_bc_error(r, "unsupported value: %llu", (unsigned long long)v);
+    return NULL;
+  }
+  uintptr_t w = (uintptr_t)v;
+  return bc_make(r, &sharc_vhlo_bool_v1, &w, 1);
+}
+
+static sharc_attr *bc_read_string(sharc_bc_reader *r) {
+  sharc_str s;
+  if (!sharc_bc_read_string(r, &s))
+    return NULL;
+  uintptr_t w = (uintptr_t)sharc_attr_string(sharc_bc_reader_context(r), s);
+  return bc_make(r, &sharc_vhlo_string_v1, &w, 1);
+}
+
+static sharc_attr *bc_read_type_attr(sharc_bc_reader *r) {
+  sharc_type *t;
+  if (!sharc_bc_read_type(r, &t))
+    return NULL;
+  uintptr_t w = (uintptr_t)t;
+  return bc_make(r, &sharc_vhlo_type_v1, &w, 1);
+}
+
+/* The VHLO type and the builtin type it stands for, which must be of `kind`. */
+static bool bc_read_payload_type(sharc_bc_reader *r, const char *what, sharc_type **vt,
+                                 sharc_type **bt) {
+  if (!sharc_bc_read_type(r, vt))
+    return false;
+  *bt = sharc_vhlo_type_to_builtin(sharc_bc_reader_context(r), *vt);
+  if (!*bt)
+    return sharc_bc_error(r, "expected a VHLO type for %s", what);
+  return true;
+}
+
+static sharc_attr *bc_read_integer(sharc_bc_reader *r) {
+  sharc_type *vt, *bt;
+  if (!bc_read_payload_type(r, "IntegerV1Attr", &vt, &bt))
+    return NULL;
+  unsigned width = bt->kind == SHARC_TYPE_FLOAT ? 0 : scalar_width(bt);
+  if (width < 2 || width > 64) {
+    sharc_bc_error(r, "unsupported integer type");
+    return NULL;
+  }
+  uint64_t word = 0;
+  if (!sharc_bc_read_apint(r, width, &word))
+    return NULL;
+  if (width < 64)
+    word &= (UINT64_C(1) << width) - 1;
+  uintptr_t w[2] = {(uintptr_t)sharc_attr_integer_words(sharc_bc_reader_context(r), bt, &word, 1),
+                    (uintptr_t)vt};
+  return bc_make(r, &sharc_vhlo_integer_v1, w, 2);
+}
+
+static sharc_attr *bc_read_float(sharc_bc_reader *r) {
+  sharc_type *vt, *bt;
+  if (!bc_read_payload_type(r, "FloatV1Attr", &vt, &bt))
+    return NULL;
+  if (bt->kind != SHARC_TYPE_FLOAT) {
+    sharc_bc_error(r, "unsupported floating-point type");
+    return NULL;
+  }
+  unsigned width = scalar_width(bt);
+  uint64_t words[2] = {0, 0};
+  if (!sharc_bc_read_apint(r, width, words))
+    return NULL;
+  if (width < 64)
+    words[0] &= (UINT64_C(1) << width) - 1;
+  else if (width > 64 && width < 128)
+    words[1] &= (UINT64_C(1) << (width - 64)) - 1;
+  uintptr_t w[2] = {
+      (uintptr_t)sharc_attr_float_bits(sharc_bc_reader_context(r), bt, words[0], words[1]),
+      (uintptr_t)vt};
+  return bc_make(r, &sharc_vhlo_float_v1, w, 2);
+}
+
+static sharc_attr *bc_read_tensor(sharc_bc_reader *r) {
+  sharc_type *vt, *bt;
+  const uint8_t *blob;
+  size_t len;
+  if (!bc_read_payload_type(r, "TensorV1Attr", &vt, &bt) || !sharc_bc_read_blob(r, &blob, &len))
+    return NULL;
+  sharc_attr *dense = sharc_bc_dense_from_blob(r, bt, blob, len);
+  if (!dense)
+    return NULL;
+  uintptr_t w[2] = {(uintptr_t)dense, (uintptr_t)vt};
+  return bc_make(r, &sharc_vhlo_tensor_v1, w, 2);
+}
+
+static bool bc_read_dims_field(sharc_bc_reader *r, uintptr_t *out) {
+  int64_t *v = NULL;
+  unsigned n = 0;
+  if (!sharc_vhlo_bc_read_signed_list(r, &v, &n))
+    return false;
+  *out = (uintptr_t)sharc_attr_dense_i64_array(sharc_bc_reader_context(r), v, n);
+  free(v);
+  return true;
+}
+
+static bool bc_read_int_field(sharc_bc_reader *r, uintptr_t *out) {
+  int64_t v;
+  if (!sharc_bc_read_signed(r, &v))
+    return false;
+  sharc_context *ctx = sharc_bc_reader_context(r);
+  *out = (uintptr_t)sharc_attr_integer(ctx, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), v);
+  return true;
+}
+
+static bool bc_read_f64_field(sharc_bc_reader *r, uintptr_t *out) {
+  uint64_t bits = 0;
+  if (!sharc_bc_read_apint(r, 64, &bits))
+    return false;
+  sharc_context *ctx = sharc_bc_reader_context(r);
+  *out = (uintptr_t)sharc_attr_float_bits(ctx, sharc_type_float(ctx, SHARC_F64), bits, 0);
+  return true;
+}
+
+static bool bc_read_attr_field(sharc_bc_reader *r, uintptr_t *out) {
+  sharc_attr *a;
+  if (!sharc_bc_read_attr(r, &a))
+    return false;
+  *out = (uintptr_t)a;
+  return true;
+}
+
+static sharc_attr *bc_read_struct(sharc_bc_reader *r, const vhlo_attr_info *info) {
+  uintptr_t w[8] = {0};
+  bool ok;
+  if (info == &sharc_vhlo_type_extensions_v1) {
+    ok = bc_read_dims_field(r, &w[0]);
+  } else if (info == &sharc_vhlo_output_operand_alias_v1) {
+    ok = bc_read_dims_field(r, &w[0]) && bc_read_int_field(r, &w[1]) &&
+         bc_read_dims_field(r, &w[2]);
+  } else if (info == &sharc_vhlo_result_accuracy_v1) {
+    ok = bc_read_f64_field(r, &w[0]) && bc_read_f64_field(r, &w[1]) &&
+         bc_read_int_field(r, &w[2]) && bc_read_attr_field(r, &w[3]);
+    if (ok && sharc_vhlo_attr_info((sharc_attr *)w[3]) != &sharc_vhlo_result_accuracy_mode_v1)
+      ok = sharc_bc_error(r, "expected VHLO result accuracy mode");
+  } else if (info == &sharc_vhlo_sub_axis_info_v1) {
+    ok = bc_read_int_field(r, &w[0]) && bc_read_int_field(r, &w[1]);
+  } else if (info == &sharc_vhlo_axis_ref_v1) {
+    uint64_t has_sub = 0;
+    ok = bc_read_attr_field(r, &w[0]) && sharc_bc_read_varint(r, &has_sub);
+    if (ok && has_sub)
+      ok = bc_read_attr_field(r, &w[1]);
+  } else if (info == &sharc_vhlo_replica_group_mesh_axes_v1) {
+    ok = bc_read_attr_field(r, &w[0]) && bc_read_attr_field(r, &w[1]);
+  } else if (info == &sharc_vhlo_mesh_axis_v1) {
+    ok = bc_read_attr_field(r, &w[0]) && bc_read_int_field(r, &w[1]);
+  } else {
+    sharc_attr *dev = NULL;
+    ok = bc_read_attr_field(r, &w[0]) && sharc_bc_read_optional_attr(r, &dev);
+    w[1] = (uintptr_t)dev;
+  }
+  return ok ? bc_make(r, info, w, info->num_fields) : NULL;
+}
+
+sharc_attr *sharc_vhlo_bc_read_attr(sharc_bc_reader *r) {
+  uint64_t code;
+  if (!sharc_bc_read_varint(r, &code))
+    return NULL;
+  const bc_code *c = bc_code_of(code);
+  if (!c) {
+    sharc_bc_error(r, "unknown vhlo attribute code: %llu", (unsigned long long)code);
+    return NULL;
+  }
+  switch (c->info->kind) {
+  case VHLO_A_ARRAY:
+    return bc_read_attr_list(r, c->info, 1);
+  case VHLO_A_DICT:
+    return bc_read_attr_list(r, c->info, 2);
+  case VHLO_A_BOOL:
+    return bc_read_bool(r);
+  case VHLO_A_ENUM:
+    return bc_read_enum(r, c);
+  case VHLO_A_STRING:
+    return bc_read_string(r);
+  case VHLO_A_TYPE:
+    return bc_read_type_attr(r);
+  case VHLO_A_INTEGER:
+    return bc_read_integer(r);
+  case VHLO_A_FLOAT:
+    return bc_read_float(r);
+  case VHLO_A_TENSOR:
+    return bc_read_tensor(r);
+  case VHLO_A_STRUCT:
+    return bc_read_struct(r, c->info);
+  }
   return NULL;
 }

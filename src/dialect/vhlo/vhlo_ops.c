@@ -192,7 +192,8 @@ static const char *const unary_einsum_v1_props[] = {"einsum_config", NULL};
       {.name = "vhlo." mn, .traits = tr, .inherent = props,                              \
        .dialect = &sharc_vhlo_dialect},                                                  \
       min,                                                                               \
-      max}
+      max,                                                                               \
+      {.name = "vhlo." mn, .required = props}}
 
 VHLO_OP(op_abs_v1, "abs_v1", 0, NULL, "0.9.0", "current");
 VHLO_OP(op_add_v1, "add_v1", 0, NULL, "0.9.0", "current");
@@ -242,7 +243,8 @@ VHLO_OP(op_custom_call_v2, "custom_call_v2", 0, custom_call_v2_props, "1.18.0", 
 VHLO_OP(op_divide_v1, "divide_v1", 0, NULL, "0.9.0", "current");
 VHLO_OP(op_dot_general_v1, "dot_general_v1", 0, dot_general_v1_props, "0.9.0", "1.5.0");
 VHLO_OP(op_dot_general_v2, "dot_general_v2", 0, dot_general_v2_props, "1.6.0", "current");
-VHLO_OP(op_dot_v1, "dot_v1", 0, NULL, "0.9.0", "current");
+static const char *const dot_v1_props[] = {"precision_config", NULL};
+VHLO_OP(op_dot_v1, "dot_v1", 0, dot_v1_props, "0.9.0", "current");
 VHLO_OP(op_dynamic_broadcast_in_dim_v1, "dynamic_broadcast_in_dim_v1", 0, dynamic_broadcast_in_dim_v1_props, "0.9.0", "current");
 VHLO_OP(op_dynamic_conv_v1, "dynamic_conv_v1", 0, dynamic_conv_v1_props, "0.9.0", "0.19.0");
 VHLO_OP(op_dynamic_conv_v2, "dynamic_conv_v2", 0, dynamic_conv_v2_props, "0.20.0", "current");
@@ -268,7 +270,8 @@ static const vhlo_op_def op_func_v1 = {
      .print = func_print,
      .dialect = &sharc_vhlo_dialect},
     "0.9.0",
-    "current"};
+    "current",
+    {.name = "vhlo.func_v1", .required = func_v1_props}};
 VHLO_OP(op_gather_v1, "gather_v1", 0, gather_v1_props, "0.9.0", "1.0.0");
 VHLO_OP(op_gather_v2, "gather_v2", 0, gather_v2_props, "1.1.0", "current");
 VHLO_OP(op_get_dimension_size_v1, "get_dimension_size_v1", 0, get_dimension_size_v1_props, "0.9.0", "current");
@@ -516,4 +519,5 @@ const sharc_dialect sharc_vhlo_dialect = {
     .num_ops = sizeof vhlo_ops / sizeof vhlo_ops[0],
     .parse_type = sharc_vhlo_parse_type_hook,
     .parse_attr = sharc_vhlo_parse_attr_hook,
+    .bytecode = &sharc_vhlo_bytecode,
 };

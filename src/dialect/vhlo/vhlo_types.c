@@ -104,49 +104,50 @@ typedef struct simple_type {
   sharc_float_kind fkind; /* B_FLOAT */
 } simple_type;
 
-#define SIMPLE(var, mn, min, kind, width, fk)                                                  \
+#define SIMPLE(var, mn, min, kind, width, fk, code)                                            \
   static const simple_type var = {                                                           \
       {{.name = mn, .dialect = &sharc_vhlo_dialect, .print = print_nothing,                  \
         .may_alias = type_no_alias},                                                         \
        min,                                                                                  \
-       "current"},                                                                           \
+       "current",                                                                            \
+       code},                                                                                \
       kind,                                                                                  \
       width,                                                                                 \
       fk}
 
-SIMPLE(t_bool, "bool_v1", "0.9.0", B_INT, 1, SHARC_F32);
-SIMPLE(t_bf16, "bf16_v1", "0.9.0", B_FLOAT, 0, SHARC_BF16);
-SIMPLE(t_f16, "f16_v1", "0.9.0", B_FLOAT, 0, SHARC_F16);
-SIMPLE(t_f32, "f32_v1", "0.9.0", B_FLOAT, 0, SHARC_F32);
-SIMPLE(t_f64, "f64_v1", "0.9.0", B_FLOAT, 0, SHARC_F64);
-SIMPLE(t_f4e2m1fn, "f4E2M1FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F4E2M1FN);
-SIMPLE(t_f6e2m3fn, "f6E2M3FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F6E2M3FN);
-SIMPLE(t_f6e3m2fn, "f6E3M2FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F6E3M2FN);
-SIMPLE(t_f8e3m4, "f8E3M4_v1", "1.7.0", B_FLOAT, 0, SHARC_F8E3M4);
-SIMPLE(t_f8e4m3, "f8E4M3_v1", "1.7.0", B_FLOAT, 0, SHARC_F8E4M3);
-SIMPLE(t_f8e4m3fn, "f8E4M3FN_v1", "0.9.0", B_FLOAT, 0, SHARC_F8E4M3FN);
-SIMPLE(t_f8e5m2, "f8E5M2_v1", "0.9.0", B_FLOAT, 0, SHARC_F8E5M2);
-SIMPLE(t_f8e4m3fnuz, "f8E4M3FNUZ_v1", "0.10.0", B_FLOAT, 0, SHARC_F8E4M3FNUZ);
-SIMPLE(t_f8e4m3b11fnuz, "f8E4M3B11FNUZ_v1", "0.11.0", B_FLOAT, 0, SHARC_F8E4M3B11FNUZ);
-SIMPLE(t_f8e5m2fnuz, "f8E5M2FNUZ_v1", "0.10.0", B_FLOAT, 0, SHARC_F8E5M2FNUZ);
-SIMPLE(t_f8e8m0fnu, "f8E8M0FNU_v1", "1.8.0", B_FLOAT, 0, SHARC_F8E8M0FNU);
-SIMPLE(t_tf32, "tf31_v1", "1.6.0", B_FLOAT, 0, SHARC_TF32);
-SIMPLE(t_index, "index_v1", "0.9.0", B_INDEX, 0, SHARC_F32);
-SIMPLE(t_i2, "i2_v1", "1.2.0", B_INT, 2, SHARC_F32);
-SIMPLE(t_i4, "i4_v1", "0.9.0", B_INT, 4, SHARC_F32);
-SIMPLE(t_i8, "i8_v1", "0.9.0", B_INT, 8, SHARC_F32);
-SIMPLE(t_i16, "i16_v1", "0.9.0", B_INT, 16, SHARC_F32);
-SIMPLE(t_i32, "i32_v1", "0.9.0", B_INT, 32, SHARC_F32);
-SIMPLE(t_i64, "i64_v1", "0.9.0", B_INT, 64, SHARC_F32);
-SIMPLE(t_ui2, "ui2_v1", "1.2.0", B_UINT, 2, SHARC_F32);
-SIMPLE(t_ui4, "ui4_v1", "0.9.0", B_UINT, 4, SHARC_F32);
-SIMPLE(t_ui8, "ui8_v1", "0.9.0", B_UINT, 8, SHARC_F32);
-SIMPLE(t_ui16, "ui16_v1", "0.9.0", B_UINT, 16, SHARC_F32);
-SIMPLE(t_ui32, "ui32_v1", "0.9.0", B_UINT, 32, SHARC_F32);
-SIMPLE(t_ui64, "ui64_v1", "0.9.0", B_UINT, 64, SHARC_F32);
-SIMPLE(t_none, "none_v1", "1.6.0", B_NONE, 0, SHARC_F32);
-SIMPLE(t_token, "token_v1", "0.9.0", B_TOKEN, 0, SHARC_F32);
-SIMPLE(t_witness, "witness_v1", "0.9.0", B_OTHER, 0, SHARC_F32);
+SIMPLE(t_bool, "bool_v1", "0.9.0", B_INT, 1, SHARC_F32, 0);
+SIMPLE(t_bf16, "bf16_v1", "0.9.0", B_FLOAT, 0, SHARC_BF16, 2);
+SIMPLE(t_f16, "f16_v1", "0.9.0", B_FLOAT, 0, SHARC_F16, 3);
+SIMPLE(t_f32, "f32_v1", "0.9.0", B_FLOAT, 0, SHARC_F32, 4);
+SIMPLE(t_f64, "f64_v1", "0.9.0", B_FLOAT, 0, SHARC_F64, 5);
+SIMPLE(t_f4e2m1fn, "f4E2M1FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F4E2M1FN, 37);
+SIMPLE(t_f6e2m3fn, "f6E2M3FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F6E2M3FN, 38);
+SIMPLE(t_f6e3m2fn, "f6E3M2FN_v1", "1.8.0", B_FLOAT, 0, SHARC_F6E3M2FN, 39);
+SIMPLE(t_f8e3m4, "f8E3M4_v1", "1.7.0", B_FLOAT, 0, SHARC_F8E3M4, 36);
+SIMPLE(t_f8e4m3, "f8E4M3_v1", "1.7.0", B_FLOAT, 0, SHARC_F8E4M3, 35);
+SIMPLE(t_f8e4m3fn, "f8E4M3FN_v1", "0.9.0", B_FLOAT, 0, SHARC_F8E4M3FN, 6);
+SIMPLE(t_f8e5m2, "f8E5M2_v1", "0.9.0", B_FLOAT, 0, SHARC_F8E5M2, 7);
+SIMPLE(t_f8e4m3fnuz, "f8E4M3FNUZ_v1", "0.10.0", B_FLOAT, 0, SHARC_F8E4M3FNUZ, 27);
+SIMPLE(t_f8e4m3b11fnuz, "f8E4M3B11FNUZ_v1", "0.11.0", B_FLOAT, 0, SHARC_F8E4M3B11FNUZ, 29);
+SIMPLE(t_f8e5m2fnuz, "f8E5M2FNUZ_v1", "0.10.0", B_FLOAT, 0, SHARC_F8E5M2FNUZ, 28);
+SIMPLE(t_f8e8m0fnu, "f8E8M0FNU_v1", "1.8.0", B_FLOAT, 0, SHARC_F8E8M0FNU, 40);
+SIMPLE(t_tf32, "tf31_v1", "1.6.0", B_FLOAT, 0, SHARC_TF32, 34);
+SIMPLE(t_index, "index_v1", "0.9.0", B_INDEX, 0, SHARC_F32, 9);
+SIMPLE(t_i2, "i2_v1", "1.2.0", B_INT, 2, SHARC_F32, 31);
+SIMPLE(t_i4, "i4_v1", "0.9.0", B_INT, 4, SHARC_F32, 10);
+SIMPLE(t_i8, "i8_v1", "0.9.0", B_INT, 8, SHARC_F32, 11);
+SIMPLE(t_i16, "i16_v1", "0.9.0", B_INT, 16, SHARC_F32, 12);
+SIMPLE(t_i32, "i32_v1", "0.9.0", B_INT, 32, SHARC_F32, 13);
+SIMPLE(t_i64, "i64_v1", "0.9.0", B_INT, 64, SHARC_F32, 14);
+SIMPLE(t_ui2, "ui2_v1", "1.2.0", B_UINT, 2, SHARC_F32, 32);
+SIMPLE(t_ui4, "ui4_v1", "0.9.0", B_UINT, 4, SHARC_F32, 15);
+SIMPLE(t_ui8, "ui8_v1", "0.9.0", B_UINT, 8, SHARC_F32, 16);
+SIMPLE(t_ui16, "ui16_v1", "0.9.0", B_UINT, 16, SHARC_F32, 17);
+SIMPLE(t_ui32, "ui32_v1", "0.9.0", B_UINT, 32, SHARC_F32, 18);
+SIMPLE(t_ui64, "ui64_v1", "0.9.0", B_UINT, 64, SHARC_F32, 19);
+SIMPLE(t_none, "none_v1", "1.6.0", B_NONE, 0, SHARC_F32, 33);
+SIMPLE(t_token, "token_v1", "0.9.0", B_TOKEN, 0, SHARC_F32, 22);
+SIMPLE(t_witness, "witness_v1", "0.9.0", B_OTHER, 0, SHARC_F32, 26);
 
 static const simple_type *const simple_types[] = {
     &t_bool,         &t_bf16,       &t_f16,         &t_f32,    &t_f64,     &t_f4e2m1fn,
@@ -341,19 +342,19 @@ static void print_quant_per_axis(sharc_printer *p, const sharc_type *t) {
 
 static void walk_quant(const sharc_type *t, const sharc_subelement_fns *f) { walk_types(t, f, 1, 3); }
 
-#define PARAM_TYPE(var, mn, min, pr, wk)                                                       \
+#define PARAM_TYPE(var, mn, min, pr, wk, code)                                                 \
   static const vhlo_type_def var = {                                                         \
-      {.name = mn, .dialect = &sharc_vhlo_dialect, .print = pr, .walk = wk}, min, "current"}
+      {.name = mn, .dialect = &sharc_vhlo_dialect, .print = pr, .walk = wk}, min, "current", code}
 
-PARAM_TYPE(t_complex, "complex_v1", "0.9.0", print_one, walk_one);
-PARAM_TYPE(t_unranked, "unranked_tensor_v1", "0.9.0", print_one, walk_one);
-PARAM_TYPE(t_tuple, "tuple_v1", "0.9.0", print_list, walk_list);
-PARAM_TYPE(t_future, "future_v1", "1.15.0", print_list, walk_list);
-PARAM_TYPE(t_func, "func_v1", "0.9.0", print_func, walk_func);
-PARAM_TYPE(t_tensor, "tensor_v1", "0.9.0", print_tensor, walk_tensor);
-PARAM_TYPE(t_buffer, "buffer_v1", "1.13.0", print_tensor, walk_tensor);
-PARAM_TYPE(t_quant, "quant_v1", "0.9.0", print_quant, walk_quant);
-PARAM_TYPE(t_quant_per_axis, "quant_per_axis_v1", "0.18.0", print_quant_per_axis, walk_quant);
+PARAM_TYPE(t_complex, "complex_v1", "0.9.0", print_one, walk_one, 1);
+PARAM_TYPE(t_unranked, "unranked_tensor_v1", "0.9.0", print_one, walk_one, 25);
+PARAM_TYPE(t_tuple, "tuple_v1", "0.9.0", print_list, walk_list, 23);
+PARAM_TYPE(t_future, "future_v1", "1.15.0", print_list, walk_list, 42);
+PARAM_TYPE(t_func, "func_v1", "0.9.0", print_func, walk_func, 8);
+PARAM_TYPE(t_tensor, "tensor_v1", "0.9.0", print_tensor, walk_tensor, 20);
+PARAM_TYPE(t_buffer, "buffer_v1", "1.13.0", print_tensor, walk_tensor, 41);
+PARAM_TYPE(t_quant, "quant_v1", "0.9.0", print_quant, walk_quant, 24);
+PARAM_TYPE(t_quant_per_axis, "quant_per_axis_v1", "0.18.0", print_quant_per_axis, walk_quant, 30);
 
 bool sharc_vhlo_is_type(const sharc_type *t) {
   return t && t->kind == SHARC_TYPE_DIALECT && t->def->dialect == &sharc_vhlo_dialect;
@@ -890,3 +891,284 @@ sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t) {
   return NULL;
 }
 
+
+/* ---- bytecode (VhloBytecode.cpp) ------------------------------------------------ */
+
+void sharc_vhlo_bc_write_signed_list(sharc_bc_writer *w, const int64_t *v, unsigned n) {
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    sharc_bc_write_signed(w, v[i]);
+}
+
+/* Elements are pushed one by one: a count larger than the data fails on the
+ * data, not on an allocation. */
+bool sharc_vhlo_bc_read_signed_list(sharc_bc_reader *r, int64_t **v, unsigned *n) {
+  uint64_t count;
+  sharc_i64_vec out = {0};
+  if (!sharc_bc_read_varint(r, &count))
+    return false;
+  for (uint64_t i = 0; i < count; i++) {
+    int64_t x;
+    if (!sharc_bc_read_signed(r, &x)) {
+      sharc_vec_free(&out);
+      return false;
+    }
+    sharc_vec_push(&out, x);
+  }
+  *v = out.items;
+  *n = out.len;
+  return true;
+}
+
+static void bc_write_types(sharc_bc_writer *w, const uintptr_t *types, unsigned n) {
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    sharc_bc_write_type(w, (const sharc_type *)types[i]);
+}
+
+static bool bc_read_types(sharc_bc_reader *r, sharc_ptrvec *out) {
+  uint64_t count;
+  if (!sharc_bc_read_varint(r, &count))
+    return false;
+  for (uint64_t i = 0; i < count; i++) {
+    sharc_type *t;
+    if (!sharc_bc_read_type(r, &t))
+      return false;
+    sharc_ptrvec_push(out, t);
+  }
+  return true;
+}
+
+static void bc_write_shaped(sharc_bc_writer *w, const sharc_type *t) {
+  const uintptr_t *p = t->params.words;
+  unsigned rank = (unsigned)p[0];
+  const sharc_attr *enc = (const sharc_attr *)p[2 + rank];
+  if (t->def == &t_tensor.base && enc) {
+    sharc_bc_write_varint(w, 21); /* kRankedTensorV1TypeWithEncoding */
+    sharc_bc_write_attr(w, enc);
+  } else {
+    sharc_bc_write_varint(w, ((const vhlo_type_def *)t->def)->bc_code);
+  }
+  sharc_bc_write_varint(w, rank);
+  for (unsigned i = 0; i < rank; i++)
+    sharc_bc_write_signed(w, (int64_t)p[1 + i]);
+  sharc_bc_write_type(w, (const sharc_type *)p[1 + rank]);
+}
+
+static void bc_write_double(sharc_bc_writer *w, uintptr_t bits) {
+  uint64_t word = (uint64_t)bits;
+  sharc_bc_write_apint(w, &word, 64);
+}
+
+static void bc_write_quant(sharc_bc_writer *w, const sharc_type *t) {
+  const uintptr_t *p = t->params.words;
+  bool per_axis = t->def == &t_quant_per_axis.base;
+  sharc_bc_write_varint(w, per_axis ? 30 : 24);
+  sharc_bc_write_varint(w, (uint64_t)p[0]);
+  sharc_bc_write_type(w, (const sharc_type *)p[1]);
+  sharc_bc_write_type(w, (const sharc_type *)p[2]);
+  if (!per_axis) {
+    bc_write_double(w, p[3]);
+    sharc_bc_write_signed(w, (int64_t)p[4]);
+    sharc_bc_write_signed(w, (int64_t)p[5]);
+    sharc_bc_write_signed(w, (int64_t)p[6]);
+    return;
+  }
+  unsigned n = (unsigned)p[4];
+  sharc_bc_write_varint(w, (uint64_t)p[3]);
+  sharc_bc_write_signed(w, (int64_t)p[5 + 2 * n]);
+  sharc_bc_write_signed(w, (int64_t)p[6 + 2 * n]);
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    bc_write_double(w, p[5 + i]);
+  sharc_bc_write_varint(w, n);
+  for (unsigned i = 0; i < n; i++)
+    sharc_bc_write_signed(w, (int64_t)p[5 + n + i]);
+}
+
+bool sharc_vhlo_bc_write_type(sharc_bc_writer *w, const sharc_type *t) {
+  if (!sharc_vhlo_is_type(t))
+    return false;
+  const simple_type *s = simple_of(t);
+  if (s) {
+    sharc_bc_write_varint(w, s->def.bc_code);
+    return true;
+  }
+  const vhlo_type_def *d = (const vhlo_type_def *)t->def;
+  const uintptr_t *p = t->params.words;
+  if (d == &t_tensor || d == &t_buffer) {
+    bc_write_shaped(w, t);
+  } else if (d == &t_quant || d == &t_quant_per_axis) {
+    bc_write_quant(w, t);
+  } else if (d == &t_func) {
+    unsigned n_in = (unsigned)p[0];
+    sharc_bc_write_varint(w, d->bc_code);
+    bc_write_types(w, p + 1, n_in);
+    bc_write_types(w, p + 1 + n_in, t->params.n - 1 - n_in);
+  } else if (d == &t_tuple || d == &t_future) {
+    sharc_bc_write_varint(w, d->bc_code);
+    bc_write_types(w, p, t->params.n);
+  } else {
+    sharc_bc_write_varint(w, d->bc_code); /* complex, unranked tensor: one element type */
+    sharc_bc_write_type(w, (const sharc_type *)p[0]);
+  }
+  return true;
+}
+
+static sharc_type *bc_read_list(sharc_bc_reader *r, const vhlo_type_def *d) {
+  sharc_ptrvec types = {0};
+  sharc_type *t = NULL;
+  if (bc_read_types(r, &types))
+    t = make_list(sharc_bc_reader_context(r), d, (sharc_type *const *)types.items, types.len);
+  sharc_ptrvec_free(&types);
+  return t;
+}
+
+static sharc_type *bc_read_func(sharc_bc_reader *r) {
+  sharc_ptrvec in = {0}, out = {0};
+  sharc_type *t = NULL;
+  if (bc_read_types(r, &in) && bc_read_types(r, &out))
+    t = make_func(sharc_bc_reader_context(r), (sharc_type *const *)in.items, in.len,
+                  (sharc_type *const *)out.items, out.len);
+  sharc_ptrvec_free(&in);
+  sharc_ptrvec_free(&out);
+  return t;
+}
+
+static sharc_type *bc_read_shaped(sharc_bc_reader *r, const vhlo_type_def *d, bool has_encoding) {
+  sharc_attr *enc = NULL;
+  int64_t *shape = NULL;
+  unsigned rank = 0;
+  sharc_type *elem = NULL, *t = NULL;
+  if (has_encoding && !sharc_bc_read_attr(r, &enc))
+    return NULL;
+  if (sharc_vhlo_bc_read_signed_list(r, &shape, &rank) && sharc_bc_read_type(r, &elem))
+    t = make_shaped(sharc_bc_reader_context(r), d, shape, rank, elem, enc);
+  free(shape);
+  return t;
+}
+
+static sharc_type *bc_read_one(sharc_bc_reader *r, const vhlo_type_def *d) {
+  sharc_type *elem;
+  if (!sharc_bc_read_type(r, &elem))
+    return NULL;
+  uintptr_t w = (uintptr_t)elem;
+  return make_type(sharc_bc_reader_context(r), d, &w, 1);
+}
+
+static bool bc_read_double(sharc_bc_reader *r, uintptr_t *out) {
+  uint64_t word = 0;
+  if (!sharc_bc_read_apint(r, 64, &word))
+    return false;
+  *out = (uintptr_t)word;
+  return true;
+}
+
+static bool bc_read_signed_word(sharc_bc_reader *r, uintptr_t *out) {
+  int64_t v;
+  if (!sharc_bc_read_signed(r, &v))
+    return false;
+  *out = (uintptr_t)v;
+  return true;
+}
+
+static bool bc_read_quant_head(sharc_bc_reader *r, uintptr_t *w) {
+  uint64_t flags;
+  sharc_type *storage, *expressed;
+  if (!sharc_bc_read_varint(r, &flags) || !sharc_bc_read_type(r, &storage) ||
+      !sharc_bc_read_type(r, &expressed))
+    return false;
+  w[0] = (uintptr_t)flags;
+  w[1] = (uintptr_t)storage;
+  w[2] = (uintptr_t)expressed;
+  return true;
+}
+
+static sharc_type *bc_read_quant(sharc_bc_reader *r) {
+  uintptr_t w[7];
+  if (!bc_read_quant_head(r, w) || !bc_read_double(r, &w[3]) || !bc_read_signed_word(r, &w[4]) ||
+      !bc_read_signed_word(r, &w[5]) || !bc_read_signed_word(r, &w[6])) {
+    sharc_bc_error(r, "invalid UniformQuantizedType");
+    return NULL;
+  }
+  return make_type(sharc_bc_reader_context(r), &t_quant, w, 7);
+}
+
+/* Words: flags, storage, expressed, dim, n, scales..., zero points..., min, max. */
+static sharc_type *bc_read_quant_per_axis(sharc_bc_reader *r) {
+  uintptr_t head[3], dim_min_max[3];
+  uint64_t dim, n_scales, n_zps;
+  SHARC_VEC(uintptr_t) w = {0};
+  sharc_type *t = NULL;
+  bool ok = bc_read_quant_head(r, head) && sharc_bc_read_varint(r, &dim) &&
+            bc_read_signed_word(r, &dim_min_max[1]) && bc_read_signed_word(r, &dim_min_max[2]) &&
+            sharc_bc_read_varint(r, &n_scales);
+  if (ok) {
+    for (unsigned i = 0; i < 3; i++)
+      sharc_vec_push(&w, head[i]);
+    sharc_vec_push(&w, (uintptr_t)dim);
+    sharc_vec_push(&w, (uintptr_t)n_scales);
+  }
+  for (uint64_t i = 0; ok && i < n_scales; i++) {
+    uintptr_t bits;
+    ok = bc_read_double(r, &bits);
+    if (ok)
+      sharc_vec_push(&w, bits);
+  }
+  ok = ok && sharc_bc_read_varint(r, &n_zps);
+  if (ok && n_zps != n_scales)
+    ok = false;
+  for (uint64_t i = 0; ok && i < n_zps; i++) {
+    uintptr_t zp;
+    ok = bc_read_signed_word(r, &zp);
+    if (ok)
+      sharc_vec_push(&w, zp);
+  }
+  if (ok) {
+    sharc_vec_push(&w, dim_min_max[1]);
+    sharc_vec_push(&w, dim_min_max[2]);
+    t = make_type(sharc_bc_reader_context(r), &t_quant_per_axis, w.items, w.len);
+  } else {
+    sharc_bc_error(r, "invalid UniformQuantizedPerAxisType");
+  }
+  sharc_vec_free(&w);
+  return t;
+}
+
+static const vhlo_type_def *const param_types[] = {&t_complex, &t_unranked, &t_tuple,
+                                                   &t_future,  &t_func,     &t_tensor,
+                                                   &t_buffer,  &t_quant,    &t_quant_per_axis};
+
+static const vhlo_type_def *type_for_code(uint64_t code) {
+  for (size_t i = 0; i < sizeof simple_types / sizeof simple_types[0]; i++)
+    if (simple_types[i]->def.bc_code == code)
+      return &simple_types[i]->def;
+  for (size_t i = 0; i < sizeof param_types / sizeof param_types[0]; i++)
+    if (param_types[i]->bc_code == code)
+      return param_types[i];
+  return code == 21 ? &t_tensor : NULL;
+}
+
+sharc_type *sharc_vhlo_bc_read_type(sharc_bc_reader *r) {
+  uint64_t code;
+  if (!sharc_bc_read_varint(r, &code))
+    return NULL;
+  const vhlo_type_def *d = type_for_code(code);
+  if (!d) {
+    sharc_bc_error(r, "unknown vhlo type code: %llu", (unsigned long long)code);
+    return NULL;
+  }
+  if (d->base.print == print_nothing)
+    return simple_get(sharc_bc_reader_context(r), (const simple_type *)d);
+  if (d == &t_tensor || d == &t_buffer)
+    return bc_read_shaped(r, d, code == 21);
+  if (d == &t_quant)
+    return bc_read_quant(r);
+  if (d == &t_quant_per_axis)
+    return bc_read_quant_per_axis(r);
+  if (d == &t_func)
+    return bc_read_func(r);
+  if (d == &t_tuple || d == &t_future)
+    return bc_read_list(r, d);
+  return bc_read_one(r, d);
+}

@@ -7,6 +7,8 @@
 
 extern const sharc_pass_def sharc_pass_chlo_legalize_to_stablehlo;
 extern const sharc_pass_def sharc_pass_stablehlo_target_independent_optimization;
+extern const sharc_pass_def sharc_pass_stablehlo_aggressive_folder;
+extern const sharc_pass_def sharc_pass_stablehlo_aggressive_simplification;
 
 /* StablehloTargetIndependentOptimizationPassOptions. */
 typedef struct sharc_stablehlo_tio_options {

@@ -471,8 +471,12 @@ static void add_window_defaults(conv *c, sharc_op *op, bool dilations) {
 
 static void add_custom_call_defaults(conv *c, sharc_op *op) {
   add_default(c, op, "has_side_effect", bool_attr(c, false));
-  add_default(c, op, "backend_config", empty_string(c));
-  if (!sharc_op_attr(op, "api_version")) {
+  /* getBackendConfigOrDefault: typed FFI calls take a dictionary */
+  sharc_attr *api = sharc_op_attr(op, "api_version");
+  bool typed_ffi = api && api->kind == SHARC_ATTR_INTEGER && sharc_attr_int_value(api) == 4;
+  add_default(c, op, "backend_config",
+              typed_ffi ? sharc_attr_dictionary(c->ctx, NULL, 0) : empty_string(c));
+  if (!api) {
     uintptr_t k = 1; /* API_VERSION_ORIGINAL */
     push(c, "api_version", sharc_vhlo_attr_get(c->ctx, &sharc_vhlo_api_version_v1, &k, 1));
   }

@@ -4,19 +4,21 @@
 // RUN: sdy_opt -split-input-file -cse -mlir-print-debuginfo %s | sdy_opt -split-input-file -cse -mlir-print-debuginfo > /dev/null
 
 // Pure ops are CSE'd; commutative ones whatever their operand order, others
-// only in the same order. Ops with side effects (custom_call) stay, unused
-// pure ops go.
+// only in the same order. A custom_call has effects only with
+// has_side_effect = true (StableHLO's getEffects): those stay, the others
+// are CSE'd as pure ops; unused pure ops go.
 // CHECK-LABEL: func.func @pure_ops
 // CHECK-NEXT:    %[[C:.*]] = stablehlo.constant dense<1>
 // CHECK-NEXT:    %[[ADD:.*]] = stablehlo.add %arg0, %arg1
 // CHECK-NEXT:    %[[SUB0:.*]] = stablehlo.subtract %arg0, %arg1
 // CHECK-NEXT:    %[[SUB1:.*]] = stablehlo.subtract %arg1, %arg0
 // CHECK-NEXT:    %[[CC0:.*]] = stablehlo.custom_call @foo(%arg0)
-// CHECK-NEXT:    %[[CC1:.*]] = stablehlo.custom_call @foo(%arg0)
+// CHECK-NEXT:    %[[SE0:.*]] = stablehlo.custom_call @foo(%arg0) {has_side_effect = true}
+// CHECK-NEXT:    %[[SE1:.*]] = stablehlo.custom_call @foo(%arg0) {has_side_effect = true}
 // CHECK-NEXT:    %[[SUM:.*]] = stablehlo.add %[[ADD]], %[[ADD]]
 // CHECK-NEXT:    %[[DIFF:.*]] = stablehlo.add %[[SUB0]], %[[SUB1]]
-// CHECK-NEXT:    return %[[SUM]], %[[DIFF]], %[[CC0]], %[[CC1]], %[[C]], %[[C]]
-func.func @pure_ops(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<i32>, tensor<i32>) {
+// CHECK-NEXT:    return %[[SUM]], %[[DIFF]], %[[CC0]], %[[CC0]], %[[SE0]], %[[SE1]], %[[C]], %[[C]]
+func.func @pure_ops(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<i32>, tensor<i32>) {
   %c0 = stablehlo.constant dense<1> : tensor<i32>
   %c1 = stablehlo.constant dense<1> : tensor<i32>
   %0 = stablehlo.add %a, %b : tensor<4xf32>
@@ -25,10 +27,12 @@ func.func @pure_ops(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, ten
   %3 = stablehlo.subtract %b, %a : tensor<4xf32>
   %cc0 = stablehlo.custom_call @foo(%a) : (tensor<4xf32>) -> tensor<4xf32>
   %cc1 = stablehlo.custom_call @foo(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %se0 = stablehlo.custom_call @foo(%a) {has_side_effect = true} : (tensor<4xf32>) -> tensor<4xf32>
+  %se1 = stablehlo.custom_call @foo(%a) {has_side_effect = true} : (tensor<4xf32>) -> tensor<4xf32>
   %dead = stablehlo.multiply %a, %b : tensor<4xf32>
   %u = stablehlo.add %0, %1 : tensor<4xf32>
   %v = stablehlo.add %2, %3 : tensor<4xf32>
-  return %u, %v, %cc0, %cc1, %c0, %c1 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<i32>, tensor<i32>
+  return %u, %v, %cc0, %cc1, %se0, %se1, %c0, %c1 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<i32>, tensor<i32>
 }
 
 // -----

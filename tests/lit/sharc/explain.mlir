@@ -53,5 +53,8 @@
 // LOOP: no propagation record for %3#1 (stablehlo.while: made after propagation, or sharded by no user sharding); its operand 1:
 // LOOP: %1: sdy.reshard tensor<6x8xbf16> at m.py:4:5
 // LOOP: %0: stablehlo.add tensor<6x8xbf16> at m.py:3:5
+// The origin shows P('x:(1)2'), which lacks the whole 'x' %0 has: explain
+// says what the export did to the user's sharding.
 // LOOP: axis 'x' (dimension 0): from argument 0 of @main (%arg0 'tokens', P('x:(1)2', None))
+// LOOP-NEXT: the user sharded it P('x', None); it is P('x:(1)2', None) now: 'x' narrowed (not_divisible: dimension 0 (size 6) does not divide into 4 shards; export keeps 'x:(1)2', the part of 'x' that divides it)
 // LOOP-NEXT: step 6    %arg0 -> %0  through add %0 (operand 0 -> result 0) at m.py:3:5

@@ -12,6 +12,9 @@
 # byte may still make a valid file (exit 0) or a module that does not verify
 # (exit 1 with a `FILE:LINE:COL: error:` at the op), else the same error is
 # required.
+# With VHLO_TARGET=X (TOOL: stablehlo-translate) the file is instead the
+# portable artifact of vhlo_seed.mlir for StableHLO X (VHLO's encodings, the
+# bytecode version of X), read back with `--deserialize`.
 # Ends with "N passed, N failed".
 set -u
 DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -19,7 +22,14 @@ ROOT=$(cd "$DIR/../../.." && pwd)
 TOOL=${1:-$ROOT/build/bin/sdy_opt}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sharc-badbc.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-if ! "$TOOL" --allow-unregistered-dialect -emit-bytecode "$DIR/seed.mlir" -o "$tmp/seed.bc"; then
+if [ -n "${VHLO_TARGET:-}" ]; then
+  read_args=(--deserialize)
+  "$TOOL" --serialize --target="$VHLO_TARGET" "$DIR/vhlo_seed.mlir" -o "$tmp/seed.bc"
+else
+  read_args=(--allow-unregistered-dialect)
+  "$TOOL" --allow-unregistered-dialect -emit-bytecode "$DIR/seed.mlir" -o "$tmp/seed.bc"
+fi
+if [ $? -ne 0 ]; then
   echo "run.sh: cannot write the seed as bytecode" >&2
   exit 2
 fi
@@ -49,7 +59,7 @@ passed=0
 failed=0
 for f in "$tmp"/must/* "$tmp"/may/*; do
   rm -f "$tmp/out.mlir"
-  "$TOOL" --allow-unregistered-dialect "$f" -o "$tmp/out.mlir" >/dev/null 2>"$tmp/err"
+  "$TOOL" "${read_args[@]}" "$f" -o "$tmp/out.mlir" >/dev/null 2>"$tmp/err"
   rc=$?
   first=$(head -1 "$tmp/err")
   ok=0

@@ -53,6 +53,8 @@ for f in "$ROOT"/tests/malformed/*.mlir; do
   grep -aq '^// ARGS:' "$f" && continue
   run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
   run "pipeline ${f#"$ROOT"/}" 0 "$f" pipeline "$f" --svg "$tmp/out.svg" -o "$tmp/out.mlir"
+  run "partition ${f#"$ROOT"/}" 0 "$f" partition "$f" -o "$tmp/out.mlir"
+  run "verify ${f#"$ROOT"/}" 0 "$f" verify "$f"
 done
 
 # 1b. Bad GSPMD shardings, which sharc imports itself (-xla-sdy-import-shardings).
@@ -67,10 +69,18 @@ for f in "$DIR"/*.mlir; do
     run "propagate --format $fmt $n" 1 "$f" propagate "$f" --all --format "$fmt" -o "$tmp/out.mlir"
   done
   run "propagate --explicit $n" 1 "$f" propagate "$f" --explicit --all -o "$tmp/out.mlir"
+  run "partition $n" 1 "$f" partition "$f" --format json -o "$tmp/out.mlir"
+  run "verify $n" 1 "$f" verify "$f" --format json
   for v in %arg0 %arg1 %0 %1#1 result0 x:3; do
     run "explain $v $n" 1 "$f" explain "$f" "$v"
     run "show $v $n" 1 "$f" show "$f" "$v" --svg "$tmp/out.svg"
   done
+done
+
+# 2b. Inputs files `sharc verify --inputs` cannot read (verify_inputs/):
+#     an error located in the inputs file.
+for f in "$DIR"/verify_inputs/*.txt; do
+  run "verify --inputs ${f#"$ROOT"/}" 0 "$f" verify "$DIR/verify_inputs/model.mlir" --inputs "$f"
 done
 
 # 3. Names that name nothing.

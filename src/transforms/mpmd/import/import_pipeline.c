@@ -58,7 +58,7 @@ static bool add_merge_inferred_fragments(sharc_pass_manager *pm, bool absorb_on_
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   const import_pipeline_options *o = opts;
-  sharc_stablehlo_tio_options tio = {.fold_op_element_limit = 0};
+  sharc_stablehlo_tio_options tio = {.fold_op_element_limit = 0, .optimize_float = true};
   sharc_mpmd_map_io_options map_io = {{0, NULL}, {0, NULL}};
   sharc_mpmd_assignment_options assignment = {o->name_to_mesh_assignment};
   sharc_mpmd_io_constraints no_constraints = {0, NULL};

@@ -26,7 +26,7 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   prop.dump_directory = ""; /* Shardy registers the pipeline without a dump directory */
   prop.avoid_export_for_partitioning = true;
   int dump_index = 1;
-  sharc_stablehlo_tio_options tio = {.fold_op_element_limit = 1}; /* StableHLO's defaults */
+  sharc_stablehlo_tio_options tio = {.fold_op_element_limit = 65536, .optimize_float = true}; /* StableHLO's defaults */
   return sharc_pm_add(sharc_pm_nest(pm, "func.func"), "mpmd-uniquify-function-inputs-outputs",
                       "use-transfer-instead-of-fragment=true", err) &&
          sharc_sdy_add_propagation_pipeline(pm, &dump_index, &prop, err) &&

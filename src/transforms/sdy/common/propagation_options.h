@@ -27,6 +27,11 @@ typedef struct sharc_sdy_propagation_options {
   bool inline_meshes; /* true */
   bool enable_per_instruction_partitioning;
   const char *per_instruction_partitioning_filter; /* "" */
+  /* sharc's own, no flag: with the debug options on, leave the sunk
+   * sharding origins and propagation edges in the module (the export
+   * otherwise ends by removing them) for a caller that reads them, such as
+   * `sharc explain` */
+  bool keep_propagation_debug_info;
 } sharc_sdy_propagation_options;
 
 /* Shardy's defaults. */

@@ -12,6 +12,7 @@
 #include "transforms/sdy/export/global_to_local.h"
 
 #include "dialect/func/func.h"
+#include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
@@ -107,15 +108,12 @@ sharc_type *sharc_g2l_local_type(sharc_g2l_state *s, sharc_op *op, sharc_type *t
   if (rank != sharc_sdy_tensor_sharding_rank(sharding))
     return type; /* the verifier reports the mismatch */
   int64_t *shape = sharc_arena_alloc(&s->arena, (rank + 1) * sizeof *shape);
+  /* every device's local tensor has the padded block size */
+  sharc_sdy_device_block(sharding, mesh, 0, sharc_type_shape(type), rank, NULL, NULL, shape);
   for (unsigned d = 0; d < rank; d++) {
     int64_t size = sharc_type_shape(type)[d];
-    int64_t count = sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, d),
-                                                        mesh);
-    if (size == SHARC_DYNAMIC || count <= 1) {
-      shape[d] = size;
-      continue;
-    }
-    if (size % count) {
+    int64_t count = sharc_sdy_dim_num_blocks(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+    if (size != SHARC_DYNAMIC && size % count) {
       /* Shardy's SDY_CHECK aborts here; the non-divisible dimension needs
        * -sdy-pad-for-divisibility first */
       sharc_emit_op_error(op,
@@ -125,7 +123,6 @@ sharc_type *sharc_g2l_local_type(sharc_g2l_state *s, sharc_op *op, sharc_type *t
       s->failed = true;
       return NULL;
     }
-    shape[d] = size / count;
   }
   return sharc_type_tensor(s->h.ctx, shape, rank, sharc_type_element(type),
                            sharc_type_encoding(type));
@@ -342,30 +339,12 @@ static bool convert_op(sharc_g2l_state *s, sharc_op *op) {
 
 /* What the dialect conversion adds when no pattern converted an op that
  * had to be. */
-static void emit_not_legalized(sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "failed to legalize operation '%.*s' that was explicitly marked illegal",
-             (int)name.len, name.data);
-}
-
-/* getNextChannelId: one past the largest channel handle in the module. */
-static sharc_walk_result max_channel(sharc_op *op, void *user) {
-  int64_t *max = user;
-  sharc_attr *handle = sharc_op_attr(op, "channel_handle");
-  sharc_attr *id =
-      handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0) : NULL;
-  if (id && sharc_attr_get_kind(id) == SHARC_ATTR_INTEGER && sharc_attr_int_value(id) > *max)
-    *max = sharc_attr_int_value(id);
-  return SHARC_WALK_ADVANCE;
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const sharc_g2l_options *o = opts;
   if (o->replica_count > 1 && o->partition_count > 1) {
-    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module),
-               "Shardy partitioner convert_global_to_local does not support both "
-               "replica_count > 1 and partition_count > 1 yet.");
+    sharc_emit_op(module, SHARC_SEV_ERROR,
+                  "Shardy partitioner convert_global_to_local does not support both "
+                  "replica_count > 1 and partition_count > 1 yet.");
     return false;
   }
   if (!check_mesh_sizes(module))
@@ -379,14 +358,12 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_walk(module, SHARC_PRE_ORDER, collect_block_args, &s);
   collect_state c = {&s, {0}};
   sharc_walk(module, SHARC_PRE_ORDER, collect_op, &c);
-  int64_t max = 0;
-  sharc_walk(module, SHARC_POST_ORDER, max_channel, &max);
-  s.h.next_channel_id = max + 1;
+  s.h.next_channel_id = sharc_sdy_next_channel_id(module);
   for (size_t i = 0; i < c.ops.len && !s.failed; i++) {
     sharc_op *op = c.ops.items[i];
     sharc_rw_set_before(&s.h.rw, op);
     if (!convert_op(&s, op)) {
-      emit_not_legalized(op);
+      sharc_sdy_emit_not_legalized(op);
       s.failed = true;
     }
   }

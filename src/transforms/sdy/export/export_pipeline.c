@@ -137,6 +137,7 @@ bool sharc_sdy_add_export_pipeline(sharc_pass_manager *pm, int *dump_index,
   if (!o->avoid_export_for_partitioning && !add_partitioner(pm, dump_index, o, err))
     return false;
   if ((o->dump_propagation_edges || o->dump_sharding_origins) &&
+      !o->keep_propagation_debug_info &&
       !sharc_pm_add(pm, "sdy-remove-propagation-debug-info", NULL, err))
     return false;
   if (!o->keep_sharding_rules && !add_on_funcs(pm, "sdy-drop-sharding-rules", NULL, err))

@@ -23,6 +23,9 @@ typedef struct sharc_sdy_export_options {
   bool avoid_reshards_on_calls;
   bool update_non_divisible_input_output_shardings; /* true */
   bool inline_meshes;                               /* true */
+  /* sharc's own, not a flag: keep the sunk debugging information (see
+   * sharc_sdy_propagation_options) */
+  bool keep_propagation_debug_info;
 } sharc_sdy_export_options;
 
 static inline sharc_sdy_export_options sharc_sdy_export_options_default(void) {

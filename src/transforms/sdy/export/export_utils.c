@@ -1,9 +1,11 @@
 /* Shardy's export utilities shared by the export passes; see export_utils.h. */
 #include "transforms/sdy/export/export_utils.h"
 
+#include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
 
@@ -333,40 +335,8 @@ sharc_op *sharc_sdy_global_mesh_op(sharc_op *module) {
 
 int64_t sharc_sdy_shard_index(int64_t device_id, const sharc_attr *mesh, sharc_attr *const *axes,
                               unsigned n) {
-  int64_t logical = device_id;
-  unsigned num_ids = sharc_sdy_mesh_num_device_ids(mesh);
-  if (num_ids) {
-    logical = -1;
-    for (unsigned i = 0; i < num_ids && logical < 0; i++)
-      if (sharc_sdy_mesh_device_id(mesh, i) == device_id)
-        logical = i;
-    if (logical < 0)
-      return -1;
-  } else if (device_id < 0 || device_id >= sharc_sdy_mesh_total_size(mesh)) {
-    return -1;
-  }
-  int64_t index = 0;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[i]);
-    int64_t size = sharc_sdy_axis_ref_size(axes[i], mesh);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned k = 0; k < sharc_sdy_mesh_num_axes(mesh); k++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, k);
-      if (found)
-        suffix = sharc_mul_wrap(suffix, sharc_sdy_mesh_axis_size(mesh_axis));
-      if (sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name))
-        found = true;
-    }
-    int64_t full = sharc_sdy_mesh_size_of(mesh, name);
-    int64_t covered = sharc_mul_wrap(sharc_sdy_axis_pre_size(axes[i]), size);
-    if (size <= 0 || covered <= 0 || full < covered)
-      return -1; /* an axis the mesh does not have */
-    int64_t step = sharc_mul_wrap(suffix, full / covered);
-    int64_t coord = step > 0 ? (logical / step) % size : 0;
-    index = sharc_mul_wrap(index, size) + coord;
-  }
-  return index;
+  int64_t pos = sharc_sdy_mesh_position_of(mesh, device_id);
+  return pos < 0 ? -1 : sharc_sdy_axes_block_index(mesh, pos, axes, n);
 }
 
 sharc_attr *sharc_sdy_get_or_create_mesh_symbol(sharc_rewriter *rw, sharc_op *module,
@@ -484,4 +454,27 @@ sharc_attr *sharc_sdy_zero_elements(sharc_context *ctx, sharc_type *tensor_type)
   size_t words = (size_t)sharc_type_scalar_words(scalar) * (complex ? 2 : 1);
   uint64_t zeros[4] = {0, 0, 0, 0};
   return sharc_attr_dense_elements(ctx, tensor_type, zeros, words, true);
+}
+
+static sharc_walk_result max_channel(sharc_op *op, void *user) {
+  int64_t *max = user;
+  sharc_attr *handle = sharc_op_attr(op, "channel_handle");
+  sharc_attr *id =
+      handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0) : NULL;
+  if (id && sharc_attr_get_kind(id) == SHARC_ATTR_INTEGER && sharc_attr_int_value(id) > *max)
+    *max = sharc_attr_int_value(id);
+  return SHARC_WALK_ADVANCE;
+}
+
+int64_t sharc_sdy_next_channel_id(sharc_op *module) {
+  int64_t max = 0;
+  sharc_walk(module, SHARC_POST_ORDER, max_channel, &max);
+  return max + 1;
+}
+
+void sharc_sdy_emit_not_legalized(sharc_op *op) {
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  sharc_emit_op(op, SHARC_SEV_ERROR,
+                "failed to legalize operation '%.*s' that was explicitly marked illegal",
+                (int)name.len, name.data);
 }

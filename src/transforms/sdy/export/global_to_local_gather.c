@@ -10,6 +10,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/global_to_local.h"
+#include "support/apfloat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -452,25 +453,26 @@ static void scatter_reduction_axes(sharc_g2l_state *s, sharc_op *op, const sharc
   }
 }
 
-/* APFloat::getLargest's bits for the IEEE-like kinds (negated on request);
- * false for the others. */
-static bool largest_float_bits(sharc_float_kind k, bool negative, uint64_t *bits) {
-  switch (k) {
-  case SHARC_F16:
-    *bits = 0x7bffu | (negative ? 0x8000u : 0);
-    return true;
-  case SHARC_BF16:
-    *bits = 0x7f7fu | (negative ? 0x8000u : 0);
-    return true;
-  case SHARC_F32:
-    *bits = 0x7f7fffffu | (negative ? 0x80000000u : 0);
-    return true;
-  case SHARC_F64:
-    *bits = 0x7fefffffffffffffull | (negative ? 0x8000000000000000ull : 0);
-    return true;
-  default:
-    return false;
+/* The identity of a max (the lowest value: APFloat::getLargest negated,
+ * APInt::getSignedMinValue) or of a min (the largest value) reduction over
+ * `elem`; NULL for the other element types, as Shardy gives none. */
+static sharc_attr *extreme_value(sharc_context *ctx, sharc_type *scalar, sharc_type *elem,
+                                 bool lowest) {
+  uint64_t raw[2] = {0, 0};
+  if (sharc_type_is_float(elem)) {
+    sharc_float_kind k = sharc_type_float_kind(elem);
+    if (!sharc_float_largest(k, lowest, &raw[0], &raw[1]))
+      return NULL;
+    return sharc_attr_dense_elements(ctx, scalar, raw, sharc_float_bits(k) > 64 ? 2 : 1, true);
   }
+  if (sharc_type_get_kind(elem) != SHARC_TYPE_INTEGER)
+    return NULL;
+  unsigned width = sharc_type_int_width(elem);
+  if (width < 1 || width > 64)
+    return NULL;
+  uint64_t sign = (uint64_t)1 << (width - 1);
+  raw[0] = lowest ? sign : sign - 1;
+  return sharc_attr_dense_elements(ctx, scalar, raw, 1, true);
 }
 
 /* getScatterReductionIdentity: a scalar constant, or NULL. */
@@ -496,19 +498,9 @@ static sharc_value *reduction_identity(sharc_g2l_state *s, sharc_op *op, unsigne
       uint64_t raw = 1;
       value = sharc_attr_dense_elements(ctx, scalar, &raw, 1, true);
     }
-  } else if (!is_float && width >= 1 && width <= 64 &&
-             (sharc_op_isa(reduction, SHARC_SHLO(maximum)) ||
-              sharc_op_isa(reduction, SHARC_SHLO(minimum)))) {
-    /* the signed minimum (max) or maximum (min) of the width */
-    uint64_t sign = (uint64_t)1 << (width - 1);
-    uint64_t raw = sharc_op_isa(reduction, SHARC_SHLO(maximum)) ? sign : sign - 1;
-    value = sharc_attr_dense_elements(ctx, scalar, &raw, 1, true);
-  } else if (is_float && (sharc_op_isa(reduction, SHARC_SHLO(maximum)) ||
-                          sharc_op_isa(reduction, SHARC_SHLO(minimum)))) {
-    uint64_t raw;
-    if (largest_float_bits(sharc_type_float_kind(elem),
-                           sharc_op_isa(reduction, SHARC_SHLO(maximum)), &raw))
-      value = sharc_attr_dense_elements(ctx, scalar, &raw, 1, true);
+  } else if (sharc_op_isa(reduction, SHARC_SHLO(maximum)) ||
+             sharc_op_isa(reduction, SHARC_SHLO(minimum))) {
+    value = extreme_value(ctx, scalar, elem, sharc_op_isa(reduction, SHARC_SHLO(maximum)));
   }
   if (!value)
     return NULL;
@@ -527,7 +519,7 @@ bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op) {
     return sharc_g2l_localize(s, op);
   sharc_attr *mesh = sharc_g2l_mesh(s, input_sharding ? input_sharding : update_sharding);
   if (!mesh) {
-    sharc_emit(s->h.ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "failed to resolve mesh.");
+    sharc_emit_op(op, SHARC_SEV_ERROR, "failed to resolve mesh.");
     return false;
   }
   sharc_attr *dn = sharc_op_attr(op, "scatter_dimension_numbers");
@@ -549,7 +541,7 @@ bool sharc_g2l_scatter(sharc_g2l_state *s, sharc_op *op) {
                                                sharc_type_element(local_input_type), loc);
     if (!identity) {
       sharc_vec_free(&reduction);
-      sharc_emit(s->h.ctx, SHARC_SEV_ERROR, loc, "failed to get scatter reduction identity.");
+      sharc_emit_op(op, SHARC_SEV_ERROR, "failed to get scatter reduction identity.");
       return false;
     }
     int64_t devices = sharc_sdy_mesh_total_size(mesh);

@@ -59,6 +59,8 @@ static void axes_text(sharc_attr *const *axes, unsigned n, sharc_buf *out) {
   SHARC_BUF_LIT(out, "]");
 }
 
+#define RESHARD_TAIL "This requires a reshard which should have been handled by previous passes."
+
 static bool mismatched_axes_error(sharc_op *op, unsigned d, sharc_attr *const *a, unsigned na,
                                   sharc_attr *const *b, unsigned nb, const char *tail) {
   sharc_buf ta = {0}, tb = {0};
@@ -69,6 +71,20 @@ static bool mismatched_axes_error(sharc_op *op, unsigned d, sharc_attr *const *a
   sharc_buf_free(&ta);
   sharc_buf_free(&tb);
   return false;
+}
+
+/* The axes of dimension `d` in `in`, which must be those of `out` too
+ * (*n of them); false after the mismatch error ending in `tail`. */
+static bool same_dim_axes(sharc_g2l_state *s, sharc_op *op, const sharc_attr *in,
+                          const sharc_attr *out, unsigned d, const char *tail,
+                          sharc_attr *const **axes, unsigned *n) {
+  unsigned nb;
+  sharc_attr *const *a = axes_of(s, in, d, n);
+  sharc_attr *const *b = axes_of(s, out, d, &nb);
+  *axes = a;
+  if (sharc_sdy_axes_equal(a, *n, b, nb))
+    return true;
+  return mismatched_axes_error(op, d, a, *n, b, nb, tail);
 }
 
 static sharc_named_attr named(sharc_context *ctx, const char *name, sharc_attr *value) {
@@ -129,13 +145,10 @@ static bool concatenate(sharc_g2l_state *s, sharc_op *op) {
     for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(in); d++) {
       if ((int64_t)d == dim)
         continue;
-      unsigned na, nb;
-      sharc_attr *const *a = axes_of(s, in, d, &na);
-      sharc_attr *const *b = axes_of(s, out, d, &nb);
-      if (!sharc_sdy_axes_equal(a, na, b, nb))
-        return mismatched_axes_error(op, d, a, na, b, nb,
-                                     "This requires a reshard which should have been handled by "
-                                     "previous passes.");
+      unsigned na;
+      sharc_attr *const *a;
+      if (!same_dim_axes(s, op, in, out, d, RESHARD_TAIL, &a, &na))
+        return false;
     }
   }
   return sharc_g2l_localize(s, op);
@@ -218,7 +231,7 @@ static bool dot_general(sharc_g2l_state *s, sharc_op *op) {
     return sharc_g2l_localize(s, op);
   sharc_attr *mesh = sharc_g2l_mesh(s, lhs);
   if (!mesh) {
-    sharc_emit(s->h.ctx, SHARC_SEV_ERROR, sharc_op_loc(op), "failed to resolve mesh.");
+    sharc_emit_op(op, SHARC_SEV_ERROR, "failed to resolve mesh.");
     return false;
   }
   sharc_attr *dims = sharc_shlo_struct_field(sharc_op_attr(op, "dot_dimension_numbers"),
@@ -382,13 +395,13 @@ static bool pad_offsets(sharc_g2l_state *s, sharc_op *op, const sharc_attr *in,
   sharc_attr *low = sharc_op_attr(op, "edge_padding_low");
   sharc_attr *interior = sharc_op_attr(op, "interior_padding");
   for (unsigned d = 0; d < rank; d++) {
-    unsigned na, nb;
-    sharc_attr *const *a = axes_of(s, in, d, &na);
-    sharc_attr *const *b = axes_of(s, out, d, &nb);
-    if (!sharc_sdy_axes_equal(a, na, b, nb))
-      return mismatched_axes_error(op, d, a, na, b, nb,
-                                   "This requires a reshard collective which should have been "
-                                   "handled by previous passes.");
+    unsigned na;
+    sharc_attr *const *a;
+    if (!same_dim_axes(s, op, in, out, d,
+                       "This requires a reshard collective which should have been handled by "
+                       "previous passes.",
+                       &a, &na))
+      return false;
     int64_t total = na ? sharc_sdy_axes_total_size(a, na, mesh) : 1;
     if (total <= 0)
       total = 1;
@@ -398,7 +411,7 @@ static bool pad_offsets(sharc_g2l_state *s, sharc_op *op, const sharc_attr *in,
     uniform[d] = true;
     for (int64_t dev = 0; dev < devices; dev++) {
       int64_t k_in = sharc_sdy_shard_index(dev, mesh, a, na);
-      int64_t k_out = sharc_sdy_shard_index(dev, mesh, b, nb);
+      int64_t k_out = sharc_sdy_shard_index(dev, mesh, a, na); /* the same axes as the input */
       offsets[d][dev] = (k_in * s_in) * (p_int + 1) + p_low - (k_out * s_out);
       uniform[d] &= offsets[d][dev] == offsets[d][0];
     }
@@ -518,13 +531,10 @@ static bool slice(sharc_g2l_state *s, sharc_op *op) {
   sharc_attr *start_attr = sharc_op_attr(op, "start_indices");
   sharc_attr *limit_attr = sharc_op_attr(op, "limit_indices");
   for (unsigned d = 0; d < rank; d++) {
-    unsigned na, nb;
-    sharc_attr *const *a = axes_of(s, in, d, &na);
-    sharc_attr *const *b = axes_of(s, out, d, &nb);
-    if (!sharc_sdy_axes_equal(a, na, b, nb))
-      return mismatched_axes_error(op, d, a, na, b, nb,
-                                   "This requires a reshard which should have been handled by "
-                                   "previous passes.");
+    unsigned na;
+    sharc_attr *const *a;
+    if (!same_dim_axes(s, op, in, out, d, RESHARD_TAIL, &a, &na))
+      return false;
     int64_t start = array_at(start_attr, d, 0), limit = array_at(limit_attr, d, 0);
     if (!na) {
       starts[d] = start;

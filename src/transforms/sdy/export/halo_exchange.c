@@ -184,25 +184,31 @@ static sharc_value *device_id(sharc_halo_state *s, sharc_attr *loc) {
   return id;
 }
 
+/* How far apart, in logical device positions, two neighbouring coordinates
+ * of `axis` are: the sizes of the mesh axes after its own, times what
+ * follows the sub-axis inside it. */
+static int64_t axis_stride(const sharc_attr *axis, const sharc_attr *mesh) {
+  sharc_str name = sharc_sdy_axis_ref_name(axis);
+  int64_t suffix = 1;
+  bool found = false;
+  for (unsigned j = 0; j < sharc_sdy_mesh_num_axes(mesh); j++) {
+    sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
+    if (found)
+      suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
+    found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
+  }
+  return suffix * place_of(axis, mesh).post;
+}
+
 /* getShardIndex for the device at logical position `logical` (-1: none). */
 static int64_t shard_index_of_logical(int64_t logical, const sharc_attr *mesh,
                                       sharc_attr *const *axes, unsigned n) {
   if (logical < 0)
     return -1;
   int64_t index = 0;
-  unsigned num_axes = sharc_sdy_mesh_num_axes(mesh);
   for (unsigned k = 0; k < n; k++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[k]);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned j = 0; j < num_axes; j++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
-      if (found)
-        suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
-      found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
-    }
     axis_place p = place_of(axes[k], mesh);
-    int64_t divisor = suffix * p.post;
+    int64_t divisor = axis_stride(axes[k], mesh);
     int64_t coord = divisor && p.size ? (logical / divisor) % p.size : 0;
     index = index * p.size + coord;
   }
@@ -238,20 +244,9 @@ static sharc_value *id_in_group(sharc_halo_state *s, sharc_attr *loc, sharc_valu
     return sharc_halo_reshape(s, loc, sharc_halo_tensor(ctx, NULL, 0, i64), slice);
   }
   sharc_value *result = NULL;
-  unsigned num_axes = sharc_sdy_mesh_num_axes(mesh);
   for (unsigned k = 0; k < n; k++) {
-    sharc_str name = sharc_sdy_axis_ref_name(axes[k]);
     int64_t size = sharc_sdy_axis_ref_size(axes[k], mesh);
-    int64_t suffix = 1;
-    bool found = false;
-    for (unsigned j = 0; j < num_axes; j++) {
-      sharc_attr *mesh_axis = sharc_sdy_mesh_axis(mesh, j);
-      if (found)
-        suffix *= sharc_sdy_mesh_axis_size(mesh_axis);
-      found = found || sharc_str_eq(sharc_sdy_mesh_axis_name(mesh_axis), name);
-    }
-    axis_place p = place_of(axes[k], mesh);
-    int64_t divisor = suffix * p.post;
+    int64_t divisor = axis_stride(axes[k], mesh);
     sharc_value *coord = id;
     if (divisor > 1)
       coord = sharc_halo_binary(s, "stablehlo.divide", loc, coord,
@@ -731,20 +726,20 @@ sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc, sharc_value *divi
 
 /* ---- stablehlo.pad ------------------------------------------------------------------------ */
 
-typedef struct pad_post {
-  sharc_op *pad;
+typedef struct halo_post {
+  sharc_op *op; /* the pad or the slice */
   sharc_attr *sharding;
   const sharc_attr *mesh;
   const sharc_halo_names *manual;
   sharc_attr *loc;
-} pad_post;
+} halo_post;
 
 /* handleReplicatedPadDims: the dimensions nobody shards are padded
  * locally. */
 static sharc_value *pad_replicated_dims(sharc_halo_state *s, sharc_value *local,
                                         sharc_value *padding, sharc_type *padded_global,
                                         void *user) {
-  pad_post *pp = user;
+  halo_post *pp = user;
   sharc_type *local_type = sharc_value_type(local);
   unsigned rank = sharc_type_rank(local_type);
   sharc_attr *local_sharding = sharc_halo_remove_axes(s, pp->sharding, pp->manual);
@@ -757,9 +752,9 @@ static sharc_value *pad_replicated_dims(sharc_halo_state *s, sharc_value *local,
     shape[i] = factor ? sharc_type_shape(padded_global)[i] / factor : 0;
     if (sharc_sdy_dim_sharding_sharded_size(dim, pp->mesh) > 1)
       continue;
-    low[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->pad, "edge_padding_low"), i);
-    high[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->pad, "edge_padding_high"), i);
-    inner[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->pad, "interior_padding"), i);
+    low[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->op, "edge_padding_low"), i);
+    high[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->op, "edge_padding_high"), i);
+    inner[i] = sharc_attr_dense_array_i64(sharc_op_attr(pp->op, "interior_padding"), i);
     needed = needed || low[i] || high[i] || inner[i];
   }
   if (needed) {
@@ -788,57 +783,8 @@ static bool is_ranked(sharc_value *v) {
   return sharc_type_get_kind(sharc_value_type(v)) == SHARC_TYPE_TENSOR;
 }
 
-bool sharc_halo_handle_pad(sharc_halo_state *s, sharc_op *pad) {
-  sharc_value *input = sharc_op_operand(pad, 0);
-  sharc_attr *sharding = sharc_sdy_get_sharding(input);
-  if (!is_ranked(input))
-    return true;
-  const sharc_attr *mesh = sharded_mesh(sharding, pad);
-  if (!mesh)
-    return true;
-  sharc_halo_data_exchange info = {0};
-  build_data_exchange(s, pad, true, sharding, mesh, &info);
-  bool resolved = true;
-  if (!info.manual.len || !sharc_halo_needs_comm(&info))
-    goto done;
-  if (!sharc_halo_can_use_halo(&info)) {
-    resolved = false;
-    goto done;
-  }
-  sharc_attr *loc = sharc_op_loc(pad);
-  sharc_rw_set_before(&s->rw, pad);
-  sharc_value *padding = sharc_op_operand(pad, 1);
-  sharc_value *divisible =
-      sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items, sharding, padding);
-  unsigned rank = sharc_type_rank(sharc_value_type(input));
-  int64_t *dilations = alloc_i64(rank), *low = alloc_i64(rank);
-  for (unsigned i = 0; i < rank; i++) {
-    dilations[i] = sharc_attr_dense_array_i64(sharc_op_attr(pad, "interior_padding"), i) + 1;
-    low[i] = sharc_attr_dense_array_i64(sharc_op_attr(pad, "edge_padding_low"), i);
-  }
-  pad_post pp = {pad, sharding, mesh, &info.manual, loc};
-  sharc_type *out_type = sharc_value_type(sharc_op_result(pad, 0));
-  sharc_value *result = sharc_halo_exchange_data(
-      s, loc, divisible, info.divisible_shape.items, out_type, sharding, sharding, mesh,
-      &info.manual, padding, low, info.dims.items, pad_replicated_dims, &pp, NULL, dilations);
-  result = sharc_halo_slice_high_to_shape(s, loc, result, out_type, sharding);
-  sharc_rw_replace_op(&s->rw, pad, &result, 1);
-  free(dilations);
-  free(low);
-done:
-  sharc_halo_data_exchange_free(&info);
-  return resolved;
-}
-
 /* ---- stablehlo.slice ---------------------------------------------------------------------- */
 
-typedef struct slice_post {
-  sharc_op *slice;
-  sharc_attr *sharding;
-  const sharc_attr *mesh;
-  const sharc_halo_names *manual;
-  sharc_attr *loc;
-} slice_post;
 
 /* handleReplicatedSliceDims: the dimensions nobody shards are sliced
  * locally. */
@@ -847,7 +793,7 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
                                           void *user) {
   (void)padding;
   (void)padded_global;
-  slice_post *sp = user;
+  halo_post *sp = user;
   sharc_type *local_type = sharc_value_type(local);
   unsigned rank = sharc_type_rank(local_type);
   sharc_attr *local_sharding = sharc_halo_remove_axes(s, sp->sharding, sp->manual);
@@ -859,8 +805,8 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
     strides[i] = 1;
     if (sharc_halo_dim_sharded_size(sp->sharding, i, sp->mesh) > 1)
       continue;
-    int64_t start = sharc_attr_dense_array_i64(sharc_op_attr(sp->slice, "start_indices"), i);
-    int64_t limit = sharc_attr_dense_array_i64(sharc_op_attr(sp->slice, "limit_indices"), i);
+    int64_t start = sharc_attr_dense_array_i64(sharc_op_attr(sp->op, "start_indices"), i);
+    int64_t limit = sharc_attr_dense_array_i64(sharc_op_attr(sp->op, "limit_indices"), i);
     if (start != 0 || limit != sharc_type_shape(local_type)[i]) {
       starts[i] = start;
       limits[i] = limit;
@@ -882,16 +828,22 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
   return local;
 }
 
-bool sharc_halo_handle_slice(sharc_halo_state *s, sharc_op *slice) {
-  sharc_value *input = sharc_op_operand(slice, 0);
+/* handlePadOp and handleSliceOp: the input padded up to a divisible shape,
+ * its pieces exchanged between neighbours inside a manual computation (a
+ * pad dilates by its interior padding and shifts by its low padding, a
+ * slice shifts back by its start), the dimensions nobody shards padded or
+ * sliced locally, and the result sliced back to the op's shape. False when
+ * a halo exchange cannot realise the op. */
+static bool handle_pad_or_slice(sharc_halo_state *s, sharc_op *op, bool is_pad) {
+  sharc_value *input = sharc_op_operand(op, 0);
   sharc_attr *sharding = sharc_sdy_get_sharding(input);
   if (!is_ranked(input))
     return true;
-  const sharc_attr *mesh = sharded_mesh(sharding, slice);
+  const sharc_attr *mesh = sharded_mesh(sharding, op);
   if (!mesh)
     return true;
   sharc_halo_data_exchange info = {0};
-  build_data_exchange(s, slice, false, sharding, mesh, &info);
+  build_data_exchange(s, op, is_pad, sharding, mesh, &info);
   bool resolved = true;
   if (!info.manual.len || !sharc_halo_needs_comm(&info))
     goto done;
@@ -899,27 +851,45 @@ bool sharc_halo_handle_slice(sharc_halo_state *s, sharc_op *slice) {
     resolved = false;
     goto done;
   }
-  sharc_attr *loc = sharc_op_loc(slice);
-  sharc_rw_set_before(&s->rw, slice);
+  sharc_attr *loc = sharc_op_loc(op);
+  sharc_rw_set_before(&s->rw, op);
   sharc_type *in_type = sharc_value_type(input);
+  sharc_value *padding = is_pad ? sharc_op_operand(op, 1) : NULL;
   sharc_value *divisible =
-      sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items, sharding, NULL);
-  sharc_value *padding = sharc_halo_zero(s, loc, sharc_type_element(in_type));
+      sharc_halo_pad_high_to_shape(s, loc, input, info.divisible_shape.items, sharding, padding);
+  if (!is_pad)
+    padding = sharc_halo_zero(s, loc, sharc_type_element(in_type));
   unsigned rank = sharc_type_rank(in_type);
-  int64_t *low = alloc_i64(rank);
-  for (unsigned i = 0; i < rank; i++)
-    low[i] = -sharc_attr_dense_array_i64(sharc_op_attr(slice, "start_indices"), i);
-  slice_post sp = {slice, sharding, mesh, &info.manual, loc};
-  sharc_type *out_type = sharc_value_type(sharc_op_result(slice, 0));
+  int64_t *dilations = is_pad ? alloc_i64(rank) : NULL, *low = alloc_i64(rank);
+  for (unsigned i = 0; i < rank; i++) {
+    if (is_pad) {
+      dilations[i] = sharc_attr_dense_array_i64(sharc_op_attr(op, "interior_padding"), i) + 1;
+      low[i] = sharc_attr_dense_array_i64(sharc_op_attr(op, "edge_padding_low"), i);
+    } else {
+      low[i] = -sharc_attr_dense_array_i64(sharc_op_attr(op, "start_indices"), i);
+    }
+  }
+  halo_post post = {op, sharding, mesh, &info.manual, loc};
+  sharc_type *out_type = sharc_value_type(sharc_op_result(op, 0));
   sharc_value *result = sharc_halo_exchange_data(
       s, loc, divisible, info.divisible_shape.items, out_type, sharding, sharding, mesh,
-      &info.manual, padding, low, info.dims.items, slice_replicated_dims, &sp, NULL, NULL);
+      &info.manual, padding, low, info.dims.items,
+      is_pad ? pad_replicated_dims : slice_replicated_dims, &post, NULL, dilations);
   result = sharc_halo_slice_high_to_shape(s, loc, result, out_type, sharding);
-  sharc_rw_replace_op(&s->rw, slice, &result, 1);
+  sharc_rw_replace_op(&s->rw, op, &result, 1);
+  free(dilations);
   free(low);
 done:
   sharc_halo_data_exchange_free(&info);
   return resolved;
+}
+
+bool sharc_halo_handle_pad(sharc_halo_state *s, sharc_op *pad) {
+  return handle_pad_or_slice(s, pad, true);
+}
+
+bool sharc_halo_handle_slice(sharc_halo_state *s, sharc_op *slice) {
+  return handle_pad_or_slice(s, slice, false);
 }
 
 /* ---- stablehlo.reverse ------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
+#include "transforms/sdy/export/pad_inference.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ typedef struct pad_state {
   sharc_ptrmap kinds; /* value -> padding kind */
   sharc_arena arena;
   sharc_op *func;
+  sharc_ptrvec retyped; /* (value, original type, location) triples, in conversion order */
 } pad_state;
 
 /* ---- types and shardings ------------------------------------------------------------ */
@@ -112,6 +114,16 @@ static enum padding_kind kind_of(pad_state *s, sharc_value *v) {
 static void set_kind(pad_state *s, sharc_value *v, enum padding_kind k) {
   if (k != KIND_NONE)
     sharc_ptrmap_put(&s->kinds, v, (void *)(uintptr_t)k);
+}
+
+/* Remembers that `v` now stands for a value of type `orig` (at `loc`), so
+ * that users left unconverted get a cast back to it. */
+static void note_retyped(pad_state *s, sharc_value *v, sharc_type *orig, sharc_attr *loc) {
+  if (sharc_value_type(v) == orig)
+    return;
+  sharc_ptrvec_push(&s->retyped, v);
+  sharc_ptrvec_push(&s->retyped, orig);
+  sharc_ptrvec_push(&s->retyped, loc);
 }
 
 static int64_t *i64s(pad_state *s, size_t n) {
@@ -287,140 +299,23 @@ static sharc_op *recreate(pad_state *s, sharc_op *op, sharc_value *const *operan
   return copy;
 }
 
-/* ---- the inferred shape of a generic op --------------------------------------------------- */
-
-static bool same_shape_as_operand(pad_state *s, sharc_op *op, unsigned operand, unsigned result) {
-  sharc_type *o = orig_type(s, op, operand);
-  sharc_type *r = sharc_value_type(sharc_op_result(op, result));
-  if (!sharc_type_has_rank(o) || !sharc_type_has_rank(r) ||
-      sharc_type_rank(o) != sharc_type_rank(r))
-    return false;
-  return memcmp(sharc_type_shape(o), sharc_type_shape(r),
-                sharc_type_rank(o) * sizeof(int64_t)) == 0;
-}
-
-/* StableHLO's elementwise ops: their inferred result has their operands'
- * shape. */
-static bool is_elementwise(sharc_op *op) {
-  static const char *const names[] = {
-      "abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare", "complex", "convert",
-      "cosine", "count_leading_zeros", "divide", "exponential", "exponential_minus_one", "floor",
-      "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "multiply",
-      "negate", "not", "or", "popcnt", "power", "real", "reduce_precision", "remainder",
-      "round_nearest_afz", "round_nearest_even", "rsqrt", "select", "shift_left",
-      "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt", "subtract", "tan",
-      "tanh", "xor"};
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  if (name.len <= 10)
-    return false;
-  sharc_str suffix = {name.data + 10, name.len - 10};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (sharc_str_eq_cstr(suffix, names[i]))
-      return true;
-  return false;
-}
-
-/* The result shape StableHLO's inference gives from the new operands, for
- * the ops whose result shape follows an operand's (elementwise ops,
- * transpose, reduce, dot_general); false for the others. */
-static bool inferred_shape(pad_state *s, sharc_op *op, unsigned result, int64_t *shape,
-                           unsigned *rank) {
-  if (!sharc_op_num_operands(op))
-    return false;
-  if (sharc_op_isa(op, SHARC_SHLO(transpose))) {
-    sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
-    sharc_attr *perm = sharc_op_attr(op, "permutation");
-    *rank = sharc_type_rank(in);
-    for (unsigned d = 0; d < *rank && perm && d < perm->darray.n; d++)
-      shape[d] = sharc_type_shape(in)[perm->darray.raw[d]];
-    return perm && perm->darray.n == *rank;
-  }
-  if (sharc_op_isa(op, SHARC_SHLO(reduce))) {
-    unsigned n = sharc_op_num_operands(op) / 2;
-    sharc_type *in = sharc_value_type(sharc_op_operand(op, result < n ? result : 0));
-    sharc_attr *dims = sharc_op_attr(op, "dimensions");
-    *rank = 0;
-    for (unsigned d = 0; d < sharc_type_rank(in); d++) {
-      bool reduced = false;
-      for (unsigned i = 0; dims && i < dims->darray.n; i++)
-        reduced |= (int64_t)dims->darray.raw[i] == (int64_t)d;
-      if (!reduced)
-        shape[(*rank)++] = sharc_type_shape(in)[d];
-    }
-    return true;
-  }
-  if (sharc_op_isa(op, SHARC_SHLO(dot_general))) {
-    sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-    const shlo_struct_def *def = &sharc_shlo_dot_def;
-    sharc_attr *lb = sharc_shlo_struct_field(dn, def, 0), *rb = sharc_shlo_struct_field(dn, def, 1);
-    sharc_attr *lc = sharc_shlo_struct_field(dn, def, 2), *rc = sharc_shlo_struct_field(dn, def, 3);
-    sharc_type *lt = sharc_value_type(sharc_op_operand(op, 0));
-    sharc_type *rt = sharc_value_type(sharc_op_operand(op, 1));
-    *rank = 0;
-    for (unsigned i = 0; lb && i < lb->darray.n; i++)
-      shape[(*rank)++] = sharc_type_shape(lt)[lb->darray.raw[i]];
-    const sharc_attr *sides[2][2] = {{lb, lc}, {rb, rc}};
-    sharc_type *types[2] = {lt, rt};
-    for (unsigned side = 0; side < 2; side++)
-      for (unsigned d = 0; d < sharc_type_rank(types[side]); d++) {
-        bool skip = false;
-        for (unsigned k = 0; k < 2; k++)
-          for (unsigned i = 0; sides[side][k] && i < sides[side][k]->darray.n; i++)
-            skip |= (int64_t)sides[side][k]->darray.raw[i] == (int64_t)d;
-        if (!skip)
-          shape[(*rank)++] = sharc_type_shape(types[side])[d];
-      }
-    return true;
-  }
-  if (sharc_op_isa(op, SHARC_SHLO(concatenate))) {
-    sharc_attr *dim = sharc_op_attr(op, "dimension");
-    int64_t d = dim && sharc_attr_get_kind(dim) == SHARC_ATTR_INTEGER ? sharc_attr_int_value(dim)
-                                                                      : 0;
-    sharc_type *first = sharc_value_type(sharc_op_operand(op, 0));
-    *rank = sharc_type_rank(first);
-    if (d < 0 || d >= (int64_t)*rank)
-      return false;
-    memcpy(shape, sharc_type_shape(first), *rank * sizeof *shape);
-    shape[d] = 0;
-    for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-      int64_t size = sharc_type_shape(sharc_value_type(sharc_op_operand(op, i)))[d];
-      if (size == SHARC_DYNAMIC)
-        return false;
-      shape[d] += size;
-    }
-    return true;
-  }
-  /* elementwise: the result has the shape of its operands */
-  unsigned operand = sharc_op_isa(op, SHARC_SHLO(select)) || sharc_op_isa(op, SHARC_SHLO(clamp))
-                         ? 1
-                         : 0;
-  if (!is_elementwise(op) || operand >= sharc_op_num_operands(op) ||
-      !same_shape_as_operand(s, op, operand, result))
-    return false;
-  sharc_type *in = sharc_value_type(sharc_op_operand(op, operand));
-  *rank = sharc_type_rank(in);
-  memcpy(shape, sharc_type_shape(in), *rank * sizeof *shape);
-  return true;
-}
-
 /* padGenericOp: the results take their padded types (at least what
  * inference gives from the new operands). */
 static void pad_generic(pad_state *s, sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
     sharc_value *r = sharc_op_result(op, i);
     sharc_type *padded = padded_type(s, sharc_value_type(r), sharc_sdy_get_sharding(r));
-    if (sharc_type_get_kind(padded) == SHARC_TYPE_TENSOR) {
-      unsigned rank = sharc_type_rank(padded);
-      int64_t *shape = i64s(s, rank + 16);
-      unsigned inferred_rank = 0;
-      if (inferred_shape(s, op, i, shape, &inferred_rank) && inferred_rank == rank) {
-        for (unsigned d = 0; d < rank; d++)
-          if (sharc_type_shape(padded)[d] > shape[d])
-            shape[d] = sharc_type_shape(padded)[d];
-        padded = sharc_halo_tensor(s->h.ctx, shape, rank, sharc_type_element(padded));
-      }
+    sharc_pad_shape inferred;
+    if (sharc_type_get_kind(padded) == SHARC_TYPE_TENSOR &&
+        sharc_pad_inferred_shape(op, i, &inferred) && inferred.rank == sharc_type_rank(padded)) {
+      for (unsigned d = 0; d < inferred.rank; d++)
+        if (sharc_type_shape(padded)[d] > inferred.dims[d])
+          inferred.dims[d] = sharc_type_shape(padded)[d];
+      padded = sharc_halo_tensor(s->h.ctx, inferred.dims, inferred.rank, sharc_type_element(padded));
     }
+    sharc_type *orig = sharc_value_type(r);
     sharc_value_set_type(r, padded);
+    note_retyped(s, r, orig, sharc_op_loc(op));
   }
   sharc_rw_modified(&s->h.rw, op);
 }
@@ -450,6 +345,7 @@ static sharc_type *padded_input_type(pad_state *s, sharc_op *op) {
 }
 
 static void replace(pad_state *s, sharc_op *op, sharc_value *v) {
+  note_retyped(s, v, sharc_value_type(sharc_op_result(op, 0)), sharc_op_loc(op));
   sharc_rw_replace_op(&s->h.rw, op, &v, 1);
 }
 
@@ -764,11 +660,33 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-static void emit_not_legalized(sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "failed to legalize operation '%.*s' that was explicitly marked illegal",
-             (int)name.len, name.data);
+/* A use by an op of the input that was left as it was (legal to the
+ * conversion target): it still expects the value's original type. */
+static bool used_unconverted(const sharc_use *u, void *user) {
+  pad_state *s = user;
+  op_info *info = sharc_ptrmap_get(&s->infos, sharc_use_owner(u));
+  return info && !info->illegal;
+}
+
+/* The dialect conversion's source materializations: where a retyped value
+ * is still used by an unconverted op (func.return, func.call, sdy.return,
+ * a manual computation, a legal StableHLO op ...), one
+ * builtin.unrealized_conversion_cast back to the original type right after
+ * its definition, at the original value's location, takes those uses. */
+static void cast_for_unconverted_users(pad_state *s) {
+  for (unsigned i = 0; i + 2 < s->retyped.len; i += 3) {
+    sharc_value *v = s->retyped.items[i];
+    sharc_type *orig = s->retyped.items[i + 1];
+    bool needed = false;
+    for (sharc_use *u = sharc_value_first_use(v); u && !needed; u = sharc_use_next(u))
+      needed = used_unconverted(u, s);
+    if (!needed)
+      continue;
+    sharc_rw_set_after_value(&s->h.rw, v);
+    sharc_value *cast = sharc_halo_op(&s->h, "builtin.unrealized_conversion_cast",
+                                      s->retyped.items[i + 2], &v, 1, orig, NULL, 0);
+    sharc_rw_replace_uses_if(&s->h.rw, v, cast, used_unconverted, s);
+  }
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
@@ -784,11 +702,14 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     sharc_op *op = c.ops.items[i];
     sharc_rw_set_before(&s.h.rw, op);
     if (!convert(&s, op)) {
-      emit_not_legalized(op);
+      sharc_sdy_emit_not_legalized(op);
       ok = false;
     }
   }
+  if (ok)
+    cast_for_unconverted_users(&s);
   sharc_ptrvec_free(&c.ops);
+  sharc_ptrvec_free(&s.retyped);
   sharc_ptrmap_free(&s.infos);
   sharc_ptrmap_free(&s.kinds);
   sharc_ptrmap_free(&s.h.mesh_cache);

@@ -159,17 +159,6 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-/* getNextChannelId: one past the largest channel handle in the module. */
-static sharc_walk_result max_channel(sharc_op *op, void *user) {
-  int64_t *max = user;
-  sharc_attr *handle = sharc_op_attr(op, "channel_handle");
-  sharc_attr *id =
-      handle ? sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0) : NULL;
-  if (id && sharc_attr_get_kind(id) == SHARC_ATTR_INTEGER && sharc_attr_int_value(id) > *max)
-    *max = sharc_attr_int_value(id);
-  return SHARC_WALK_ADVANCE;
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   rpf_state st = {.opts = opts};
   sharc_halo_state *s = &st.halo;
@@ -182,9 +171,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_sdy_mesh_op_def) && sharc_op_attr(op, "mesh"))
       sharc_ptrmap_put(&s->mesh_cache, sharc_op_attr(op, "mesh"), op);
-  int64_t max = 0;
-  sharc_walk(module, SHARC_POST_ORDER, max_channel, &max);
-  s->next_channel_id = max + 1;
+  s->next_channel_id = sharc_sdy_next_channel_id(module);
   sharc_walk(module, SHARC_POST_ORDER, visit, &st);
   sharc_ptrmap_free(&s->mesh_cache);
   return !s->failed;

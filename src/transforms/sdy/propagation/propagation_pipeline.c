@@ -50,6 +50,7 @@ sharc_sdy_export_options sharc_sdy_export_options_for_propagation(
   e.inline_meshes = o->inline_meshes;
   e.enable_per_instruction_partitioning = o->enable_per_instruction_partitioning;
   e.per_instruction_partitioning_filter = o->per_instruction_partitioning_filter;
+  e.keep_propagation_debug_info = o->keep_propagation_debug_info;
   return e;
 }
 

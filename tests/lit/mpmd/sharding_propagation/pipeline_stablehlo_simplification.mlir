@@ -2,14 +2,13 @@
 // (a splat constant predicate, equal outcomes) and AddOp_RemoveNoop (an
 // integer or float zero of either sign on the right) simplify fragment
 // bodies, and -mpmd-simplify-program then drops what became pass-through.
-// An add whose attributes would have to be merged into its operand's
-// producer is still reported as not implemented; a select with a non-splat
+// An add removed as a no-op merges its discardable attributes into its
+// operand's producer (mergeDiscardableAttributes); a select with a non-splat
 // constant predicate and a non-constant outcome is left as StableHLO leaves
 // it.
 
 // REQUIRES: mpmd-uniquify
-// RUN: not mpmd_opt %s -mpmd-sharding-propagation-pipeline -split-input-file 2>/dev/null | FileCheck %s
-// RUN: not mpmd_opt %s -mpmd-sharding-propagation-pipeline -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: mpmd_opt %s -mpmd-sharding-propagation-pipeline -split-input-file | FileCheck %s
 
 !t = !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>
 !i = !mpmd.mesh_tensor<"m1", tensor<4x8xi32>>
@@ -48,8 +47,10 @@ func.func @simplified(%arg0: !t, %arg1: !t, %arg2: !i, %arg3: !mpmd.mesh_tensor<
 
 sdy.mesh @mesh = <["x"=2]>
 
-// ERR: :[[@LINE+6]]:10: error: pass 'stablehlo-target-independent-optimization' is not implemented yet: its simplification patterns may rewrite this 'stablehlo.add'
-// ERR-NOT: error
+// CHECK-LABEL: func @attrs_to_merge
+// CHECK-NEXT:    mpmd.fragment
+// CHECK-NEXT:      %[[ABS:.*]] = stablehlo.abs %arg1 {mhlo.frontend_attributes = {foo = "1"}}
+// CHECK-NEXT:      mpmd.return %[[ABS]]
 func.func @attrs_to_merge(%arg0: !t) -> !t attributes {topology = #topology} {
   %0 = mpmd.fragment<mesh="m1", origin=["f"]> (%arg0) (%a: tensor<4x8xf32>) {
     %zero = stablehlo.constant dense<0.0> : tensor<4x8xf32>

@@ -76,3 +76,21 @@ func.func @dot_without_all_reduce(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sh
 // A mesh whose device tables would not fit in memory.
 // expected-error @+1 {{'sdy.mesh' op has 1099511627776 devices, more than the 1048576 the partitioner supports}}
 sdy.mesh @huge = <["x"=1048576, "y"=1048576]>
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+
+// f8E8M0FNU has no negative values, so a maximum has no identity (Shardy's
+// APFloat::getLargest(negative) aborts here).
+func.func @scatter_maximum_unsigned_float(%arg0: tensor<4xf8E8M0FNU>, %arg1: tensor<2x1xi64> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg2: tensor<2xf8E8M0FNU> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<4xf8E8M0FNU> {
+  // expected-error @+2 {{failed to get scatter reduction identity.}}
+  // expected-error @+1 {{failed to legalize operation 'stablehlo.scatter' that was explicitly marked illegal}}
+  %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({
+  ^bb0(%a: tensor<f8E8M0FNU>, %b: tensor<f8E8M0FNU>):
+    %1 = stablehlo.maximum %a, %b : tensor<f8E8M0FNU>
+    stablehlo.return %1 : tensor<f8E8M0FNU>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4xf8E8M0FNU>, tensor<2x1xi64>, tensor<2xf8E8M0FNU>) -> tensor<4xf8E8M0FNU>
+  %2 = sdy.all_reduce {"x"} %0 out_sharding=<@mesh, [{}]> : tensor<4xf8E8M0FNU>
+  return %2 : tensor<4xf8E8M0FNU>
+}

@@ -1,0 +1,591 @@
+/* `sharc partition`: Shardy's propagation, explicit reshards and
+ * collectives, and the SPMD partitioner (pad for divisibility, global to
+ * local), composed as Shardy's partitioner pipeline; then, for the entry
+ * function's arguments and results, their global and local types and the
+ * block each device holds, read from dialect/sdy/device_block.h as the
+ * partitioner reads it. */
+#include "report/report_internal.h"
+
+#include "dialect/func/func.h"
+#include "dialect/sdy/device_block.h"
+#include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/utils.h"
+#include "interpret/interp.h"
+#include "sharc/partition.h"
+#include "sharc/pass.h"
+#include "sharc/rewrite.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sharc_partition {
+  sharc_op *module;
+  sharc_arena arena;
+  int64_t replica_count, partition_count;
+  bool reduces_floats;
+  unsigned num_values;
+  sharc_partition_value *values;
+  /* what the report (sharc_report_create on the module with global shapes
+   * and collectives) says of each value: its P(...) and shard shape */
+  const char **report_spec;
+  int64_t **report_shard;
+};
+
+sharc_partition_options sharc_partition_options_default(void) {
+  sharc_partition_options o = {0};
+  o.halo_exchange = true;
+  return o;
+}
+
+/* @main, else the first public function, else the first one. */
+static sharc_op *entry_function(sharc_op *module) {
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  sharc_op *first = NULL, *first_public = NULL;
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
+    if (!sharc_op_isa(op, &sharc_func_func_def) || sharc_func_is_declaration(op))
+      continue;
+    if (sharc_str_eq_cstr(sharc_op_symbol_name(op), "main"))
+      return op;
+    if (!first)
+      first = op;
+    if (!first_public && !sharc_func_is_private(op))
+      first_public = op;
+  }
+  return first_public ? first_public : first;
+}
+
+/* The devices of the largest mesh of the module (1 when it has none). */
+static int64_t largest_mesh(sharc_op *module) {
+  int64_t best = 1;
+  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
+    sharc_attr *mesh = sharc_op_is(op, "sdy.mesh") ? sharc_op_attr(op, "mesh") : NULL;
+    int64_t n = mesh ? sharc_sdy_mesh_total_size(mesh) : 0;
+    if (n > best)
+      best = n;
+  }
+  return best;
+}
+
+static bool run_text(sharc_op *module, const char *text) {
+  sharc_pipeline_flags flags = {0};
+  flags.tool_mask = SHARC_TOOL_ANY;
+  flags.tool_name = "sharc";
+  sharc_pipeline *pl = sharc_pipeline_create(&flags);
+  sharc_buf err = {0};
+  bool ok = sharc_pipeline_parse(pl, text, &err);
+  if (!ok)
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, sharc_op_loc(module), "%s",
+               err.data ? err.data : "the partitioner pipeline could not be built");
+  ok = ok && sharc_pipeline_run(pl, module);
+  sharc_diag_flush(sharc_op_context(module));
+  sharc_buf_free(&err);
+  sharc_pipeline_destroy(pl);
+  return ok;
+}
+
+/* ---- reductions that are not sums ----------------------------------------------- */
+/* Shardy's partitioner all-reduces a reduction over sharded dimensions with
+ * a sum whatever the op's body computes and whatever its init value is (a
+ * bug of its algorithm: max, min, products, argmax, and sums that start from
+ * a value other than 0 come out wrong). Until it says otherwise,
+ * the operands of such reductions are resharded first so that the reduced
+ * dimensions are whole on every device, and scatters and select-and-scatters
+ * that do not add run replicated. */
+
+/* Every value the body of region `r` returns is a stablehlo.add. */
+static bool body_sums(sharc_op *op, unsigned r) {
+  if (r >= sharc_op_num_regions(op))
+    return false;
+  sharc_block *b = sharc_region_first_block(sharc_op_region(op, r));
+  sharc_op *ret = b ? sharc_block_last_op(b) : NULL;
+  if (!ret || !sharc_op_num_operands(ret))
+    return false;
+  for (unsigned i = 0; i < sharc_op_num_operands(ret); i++) {
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(ret, i));
+    if (!def || !sharc_op_is(def, "stablehlo.add"))
+      return false;
+  }
+  return true;
+}
+
+/* `sharding` with the dimensions `drop` marks (all when NULL) whole. */
+static sharc_attr *without_dims(sharc_context *ctx, const sharc_attr *sharding, const bool *drop) {
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
+  if (!dims)
+    abort();
+  bool changed = false;
+  for (unsigned d = 0; d < parts.num_dims; d++) {
+    dims[d] = parts.dims[d];
+    if ((!drop || drop[d]) && sharc_sdy_dim_sharding_num_axes(dims[d])) {
+      dims[d] = sharc_sdy_dim_sharding_get(ctx, NULL, 0, true, -1);
+      changed = true;
+    }
+  }
+  parts.dims = dims;
+  sharc_attr *out = changed ? sharc_sdy_tensor_sharding_get(ctx, &parts) : NULL;
+  free(dims);
+  return out;
+}
+
+/* Reshards operand `i` of `op` to `sharding` (when not NULL). */
+static void reshard_operand(sharc_rewriter *rw, sharc_op *op, unsigned i, sharc_attr *sharding) {
+  if (!sharding)
+    return;
+  sharc_rw_set_before(rw, op);
+  sharc_op *r = sharc_sdy_create_reshard(rw, sharc_op_operand(op, i), sharding, sharc_op_loc(op));
+  sharc_op_set_operand(op, i, sharc_op_result(r, 0));
+}
+
+/* The dimensions of operand `i` that `op` reduces (reduce: `dimensions`;
+ * reduce_window: those whose window is wider than one) into `drop`. */
+static void reduced_dims(sharc_op *op, unsigned rank, bool *drop) {
+  bool window = sharc_op_is(op, "stablehlo.reduce_window");
+  sharc_attr *a = sharc_op_attr(op, window ? "window_dimensions" : "dimensions");
+  unsigned n = a ? sharc_attr_count(a) : 0;
+  for (unsigned k = 0; k < n; k++) {
+    int64_t v = sharc_attr_dense_array_i64(a, k);
+    if (window && (unsigned)k < rank)
+      drop[k] = v > 1;
+    else if (!window && v >= 0 && (unsigned)v < rank)
+      drop[v] = true;
+  }
+}
+
+/* Whether `v` is a constant whose every element is zero (the identity of a
+ * sum: a sum's all-reduce counts the init value once per device). */
+static bool is_zero_constant(sharc_value *v) {
+  sharc_op *def = sharc_value_defining_op(v);
+  sharc_attr *value = def && sharc_op_is(def, "stablehlo.constant") ? sharc_op_attr(def, "value")
+                                                                     : NULL;
+  sharc_tensor *t = value ? sharc_tensor_from_attr(sharc_op_context(def), value) : NULL;
+  bool zero = t && t->kind == SHARC_IV_TENSOR;
+  for (int64_t i = 0; zero && i < t->n; i++)
+    zero = sharc_tensor_get_complex(t, i) == 0;
+  sharc_tensor_release(t);
+  return zero;
+}
+
+/* A reduce or reduce_window whose body adds and whose init values are 0. */
+static bool reduce_sums(sharc_op *op) {
+  if (!body_sums(op, 0))
+    return false;
+  unsigned n = sharc_op_num_operands(op) / 2;
+  for (unsigned i = n; i < sharc_op_num_operands(op); i++)
+    if (!is_zero_constant(sharc_op_operand(op, i)))
+      return false;
+  return true;
+}
+
+static sharc_walk_result collect_reductions(sharc_op *op, void *user) {
+  sharc_ptrvec *ops = user;
+  bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
+  if (reduce ? !reduce_sums(op) : sharc_op_is(op, "stablehlo.scatter") && !body_sums(op, 0))
+    sharc_vec_push(ops, op);
+  else if (sharc_op_is(op, "stablehlo.select_and_scatter") && !body_sums(op, 1))
+    sharc_vec_push(ops, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static void replicate_non_sum_reductions(sharc_op *module) {
+  sharc_context *ctx = sharc_op_context(module);
+  sharc_ptrvec ops = {0};
+  sharc_walk(module, SHARC_PRE_ORDER, collect_reductions, &ops);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, ctx, NULL);
+  for (size_t k = 0; k < ops.len; k++) {
+    sharc_op *op = ops.items[k];
+    bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
+    unsigned n = reduce ? sharc_op_num_operands(op) / 2 : sharc_op_num_operands(op);
+    for (unsigned i = 0; i < n; i++) {
+      sharc_attr *s = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+      unsigned rank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
+      if (!rank)
+        continue;
+      bool *drop = calloc(rank, sizeof *drop);
+      if (!drop)
+        abort();
+      if (reduce)
+        reduced_dims(op, rank, drop);
+      reshard_operand(&rw, op, i, without_dims(ctx, s, reduce ? drop : NULL));
+      free(drop);
+    }
+    for (unsigned i = 0; !reduce && i < sharc_op_num_results(op); i++) {
+      sharc_attr *s = sharc_sdy_get_sharding(sharc_op_result(op, i));
+      sharc_attr *whole = s ? without_dims(ctx, s, NULL) : NULL;
+      if (whole)
+        sharc_sdy_replace_sharding_at_index(op, i, whole);
+    }
+  }
+  sharc_vec_free(&ops);
+}
+
+/* After propagation (the module still ready for another round): Shardy's
+ * export for partitioning, composed as its partitioner pipeline (the one
+ * its executable tests run): explicit reshards, then permutation factors
+ * resolved (halo exchange), then collectives; shapes stay global. */
+static bool add_collectives(sharc_op *module, const sharc_partition_options *o) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "builtin.module(sdy-remove-sharding-groups, "
+           "func.func(sdy-sharding-constraint-to-reshard), "
+           "func.func(sdy-verify-unreduced-axes), "
+           "func.func(sdy-insert-explicit-reshards{enable-full-version=true}), "
+           "sdy-resolve-permutation-factors{enable-halo-exchange=%s partition-count=%lld "
+           "replica-count=%lld}, "
+           "canonicalize{enable-patterns=sdy-reshard}, "
+           "func.func(sdy-reshard-to-collectives), "
+           "canonicalize{enable-patterns=sdy-collective})",
+           o->halo_exchange ? "true" : "false", (long long)o->partition_count,
+           (long long)o->replica_count);
+  return run_text(module, text);
+}
+
+/* Global shapes to each device's local ones. */
+static bool localize(sharc_op *module, const sharc_partition_options *o) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "builtin.module(func.func(sdy-pad-for-divisibility), "
+           "func.func(sdy-resolve-single-device-sharding{partition-count=%lld replica-count=%lld}), "
+           "sdy-convert-global-to-local{partition-count=%lld replica-count=%lld "
+           "per-dim-all-gather=%s}, sdy-drop-sharding-and-mesh)",
+           (long long)o->partition_count, (long long)o->replica_count,
+           (long long)o->partition_count, (long long)o->replica_count,
+           o->per_dim_all_gather ? "true" : "false");
+  return run_text(module, text);
+}
+
+static char *arena_text(sharc_partition *p, const char *s, size_t n) {
+  char *c = sharc_arena_alloc(&p->arena, n + 1);
+  memcpy(c, s, n);
+  c[n] = 0;
+  return c;
+}
+
+/* The entry's arguments and results with their global types and shardings,
+ * taken before the partitioner drops them. */
+static void record_values(sharc_partition *p, sharc_op *func) {
+  unsigned na = sharc_func_num_args(func), nr = sharc_func_num_results(func);
+  sharc_type *ft = sharc_func_type(func);
+  p->num_values = na + nr;
+  p->values = sharc_arena_alloc(&p->arena, (p->num_values + 1) * sizeof *p->values);
+  memset(p->values, 0, (p->num_values + 1) * sizeof *p->values);
+  sharc_buf b = {0};
+  for (unsigned i = 0; i < p->num_values; i++) {
+    sharc_partition_value *v = &p->values[i];
+    v->is_result = i >= na;
+    v->index = v->is_result ? i - na : i;
+    v->global_type = v->is_result ? sharc_type_func_result(ft, v->index)
+                                  : sharc_type_func_input(ft, v->index);
+    sharc_attr *s = v->is_result ? sharc_sdy_func_result_sharding(func, v->index)
+                                 : sharc_sdy_func_arg_sharding(func, v->index);
+    v->mesh = s ? sharc_sdy_sharding_mesh(s, func) : NULL;
+    v->sharding = v->mesh ? s : NULL;
+    b.len = 0;
+    sharc_buf_printf(&b, v->is_result ? "result%u" : "%%arg%u", v->index);
+    v->name = arena_text(p, b.data, b.len);
+    b.len = 0;
+    sharc_report_partition_spec(v->sharding, &b);
+    v->spec = arena_text(p, b.data, b.len);
+  }
+  sharc_buf_free(&b);
+}
+
+static unsigned rank_of(const sharc_partition_value *v) {
+  const sharc_type *t = sharc_type_shaped_view(v->global_type);
+  return t && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+}
+
+/* The report's view of the entry's arguments and results. */
+static void record_report(sharc_partition *p, sharc_op *func) {
+  sharc_report_options ro = sharc_report_options_default();
+  ro.explicit_collectives = false;
+  sharc_report *r = sharc_report_create(p->module, &ro);
+  size_t n = p->num_values + 1;
+  p->report_spec = sharc_arena_alloc(&p->arena, n * sizeof *p->report_spec);
+  p->report_shard = sharc_arena_alloc(&p->arena, n * sizeof *p->report_shard);
+  memset(p->report_spec, 0, n * sizeof *p->report_spec);
+  memset(p->report_shard, 0, n * sizeof *p->report_shard);
+  unsigned na = sharc_func_num_args(func);
+  for (unsigned i = 0; r && i < sharc_report_num_values(r); i++) {
+    const sharc_report_value *v = sharc_report_value_at(r, i);
+    if (v->func != func || (v->kind != SHARC_REPORT_ARGUMENT && v->kind != SHARC_REPORT_RESULT))
+      continue;
+    unsigned k = v->kind == SHARC_REPORT_RESULT ? na + v->index : v->index;
+    if (k >= p->num_values)
+      continue;
+    p->report_spec[k] = arena_text(p, v->spec, strlen(v->spec));
+    p->report_shard[k] = sharc_arena_alloc(&p->arena, (v->rank + 1) * sizeof(int64_t));
+    if (v->rank)
+      memcpy(p->report_shard[k], v->shard_shape, v->rank * sizeof(int64_t));
+  }
+  sharc_report_destroy(r);
+}
+
+bool sharc_partition_report_agrees(const sharc_partition *p, unsigned i, sharc_buf *why) {
+  const sharc_partition_value *v = sharc_partition_value_at(p, i);
+  if (!v)
+    return false;
+  if (!p->report_spec[i]) {
+    sharc_buf_printf(why, "the report does not list %s", v->name);
+    return false;
+  }
+  if (strcmp(p->report_spec[i], v->spec) != 0) {
+    sharc_buf_printf(why, "the report says %s is sharded %s, the partitioner read %s", v->name,
+                     p->report_spec[i], v->spec);
+    return false;
+  }
+  const sharc_type *t = v->local_type ? sharc_type_shaped_view(v->local_type) : NULL;
+  unsigned rank = rank_of(v);
+  if (!t || !sharc_type_has_rank(t) || sharc_type_rank(t) != rank)
+    return true; /* not a tensor: nothing is cut */
+  for (unsigned d = 0; d < rank; d++)
+    if (p->report_shard[i][d] != sharc_type_shape(t)[d]) {
+      sharc_buf_printf(why, "the report says each device holds %lld of dimension %u of %s, "
+                            "the partitioned program has ",
+                       (long long)p->report_shard[i][d], d, v->name);
+      sharc_print_type(v->local_type, why);
+      return false;
+    }
+  return true;
+}
+
+static void record_local_types(sharc_partition *p, sharc_op *func) {
+  sharc_type *ft = func ? sharc_func_type(func) : NULL;
+  for (unsigned i = 0; i < p->num_values; i++) {
+    sharc_partition_value *v = &p->values[i];
+    unsigned n = v->is_result ? sharc_type_func_num_results(ft) : sharc_type_func_num_inputs(ft);
+    if (ft && v->index < n)
+      v->local_type = v->is_result ? sharc_type_func_result(ft, v->index)
+                                   : sharc_type_func_input(ft, v->index);
+  }
+}
+
+static bool is_float_type(const sharc_type *t) {
+  const sharc_type *s = t ? sharc_type_shaped_view(t) : NULL;
+  const sharc_type *e = s ? sharc_type_element(s) : t;
+  return e && (sharc_type_get_kind(e) == SHARC_TYPE_FLOAT ||
+               sharc_type_get_kind(e) == SHARC_TYPE_COMPLEX);
+}
+
+static sharc_walk_result find_float_reduction(sharc_op *op, void *user) {
+  bool *found = user;
+  if ((sharc_op_is(op, "stablehlo.all_reduce") || sharc_op_is(op, "stablehlo.reduce_scatter")) &&
+      sharc_op_num_results(op) && is_float_type(sharc_value_type(sharc_op_result(op, 0))))
+    *found = true;
+  return SHARC_WALK_ADVANCE;
+}
+
+sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_options *options) {
+  sharc_partition_options o = options ? *options : sharc_partition_options_default();
+  sharc_context *ctx = sharc_op_context(module);
+  if (!sharc_report_has_mesh(module)) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+               "the module has no sdy.mesh: nothing in it is sharded");
+    return NULL;
+  }
+  if (!o.partition_count && !o.replica_count)
+    o.partition_count = largest_mesh(module);
+  if (!o.partition_count)
+    o.partition_count = 1;
+  if (!o.replica_count)
+    o.replica_count = 1;
+  if (o.partition_count < 1 || o.replica_count < 1 ||
+      (o.partition_count > 1 && o.replica_count > 1) || o.partition_count * o.replica_count > 4096) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+               "the partitioner needs replica-count or partition-count to be 1 (and at most "
+               "4096 devices), not %lld x %lld",
+               (long long)o.replica_count, (long long)o.partition_count);
+    return NULL;
+  }
+  sharc_report_options ro = sharc_report_options_default();
+  ro.explicit_collectives = false;
+  /* the partitioner converts one function at a time: calls are inlined
+   * first, as stablehlo-opt -inline does for the programs JAX exports */
+  if (!run_text(module, "builtin.module(inline, symbol-dce)") ||
+      !sharc_report_propagate(module, &ro))
+    return NULL;
+  replicate_non_sum_reductions(module);
+  if (!add_collectives(module, &o))
+    return NULL;
+  sharc_op *func = entry_function(module);
+  if (!func) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "the module has no function");
+    return NULL;
+  }
+  sharc_partition *p = calloc(1, sizeof *p);
+  if (!p)
+    abort();
+  p->module = module;
+  p->replica_count = o.replica_count;
+  p->partition_count = o.partition_count;
+  record_values(p, func);
+  record_report(p, func);
+  if (!localize(module, &o)) {
+    sharc_partition_destroy(p);
+    return NULL;
+  }
+  record_local_types(p, entry_function(module));
+  sharc_walk(module, SHARC_PRE_ORDER, find_float_reduction, &p->reduces_floats);
+  return p;
+}
+
+void sharc_partition_destroy(sharc_partition *p) {
+  if (!p)
+    return;
+  sharc_arena_free(&p->arena);
+  free(p);
+}
+
+unsigned sharc_partition_num_devices(const sharc_partition *p) {
+  return (unsigned)(p->replica_count * p->partition_count);
+}
+int64_t sharc_partition_replica_count(const sharc_partition *p) { return p->replica_count; }
+int64_t sharc_partition_partition_count(const sharc_partition *p) { return p->partition_count; }
+unsigned sharc_partition_num_values(const sharc_partition *p) { return p->num_values; }
+const sharc_partition_value *sharc_partition_value_at(const sharc_partition *p, unsigned i) {
+  return i < p->num_values ? &p->values[i] : NULL;
+}
+bool sharc_partition_reduces_floats(const sharc_partition *p) { return p->reduces_floats; }
+
+bool sharc_partition_block(const sharc_partition_value *v, int64_t device, int64_t *offsets,
+                           int64_t *sizes, int64_t *local) {
+  const sharc_type *t = sharc_type_shaped_view(v->global_type);
+  if (!t || !sharc_type_has_rank(t))
+    return false;
+  int64_t pos = v->mesh ? sharc_sdy_mesh_position_of(v->mesh, device) : 0;
+  if (pos < 0)
+    return false;
+  return sharc_sdy_device_block(v->sharding, v->mesh, pos, sharc_type_shape(t),
+                                sharc_type_rank(t), offsets, sizes, local);
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+static void put_type(sharc_buf *out, sharc_type *t) {
+  if (t)
+    sharc_print_type(t, out);
+  else
+    sharc_buf_putc(out, '-');
+}
+
+static void put_json_str(sharc_buf *out, const char *s) {
+  sharc_buf_putc(out, '"');
+  for (; s && *s; s++) {
+    if (*s == '"' || *s == '\\')
+      sharc_buf_putc(out, '\\');
+    sharc_buf_putc(out, *s);
+  }
+  sharc_buf_putc(out, '"');
+}
+
+static void put_json_type(sharc_buf *out, sharc_type *t) {
+  sharc_buf tb = {0};
+  put_type(&tb, t);
+  put_json_str(out, tb.data);
+  sharc_buf_free(&tb);
+}
+
+static void put_ints(sharc_buf *out, const int64_t *v, unsigned n) {
+  sharc_buf_putc(out, '[');
+  for (unsigned i = 0; i < n; i++)
+    sharc_buf_printf(out, "%s%lld", i ? ", " : "", (long long)v[i]);
+  sharc_buf_putc(out, ']');
+}
+
+/* `[0:1, 2:4]` */
+static void put_block(sharc_buf *out, const int64_t *off, const int64_t *size, unsigned rank) {
+  sharc_buf_putc(out, '[');
+  for (unsigned d = 0; d < rank; d++)
+    sharc_buf_printf(out, "%s%lld:%lld", d ? ", " : "", (long long)off[d],
+                     (long long)(off[d] + size[d]));
+  sharc_buf_putc(out, ']');
+}
+
+static void write_value_json(const sharc_partition *p, const sharc_partition_value *v,
+                             sharc_buf *out) {
+  unsigned rank = rank_of(v);
+  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
+          *local = size + rank + 1;
+  if (!off)
+    abort();
+  SHARC_BUF_LIT(out, "{\"value\": ");
+  put_json_str(out, v->name);
+  SHARC_BUF_LIT(out, ", \"kind\": ");
+  put_json_str(out, v->is_result ? "result" : "argument");
+  SHARC_BUF_LIT(out, ", \"type\": ");
+  put_json_type(out, v->global_type);
+  SHARC_BUF_LIT(out, ", \"local_type\": ");
+  put_json_type(out, v->local_type);
+  SHARC_BUF_LIT(out, ", \"sharding\": ");
+  put_json_str(out, v->spec);
+  SHARC_BUF_LIT(out, ", \"blocks\": [");
+  unsigned n = sharc_partition_num_devices(p);
+  for (unsigned d = 0; d < n; d++) {
+    bool ok = sharc_partition_block(v, d, off, size, local);
+    sharc_buf_printf(out, "%s{\"device\": %u, ", d ? ", " : "", d);
+    if (!ok) {
+      SHARC_BUF_LIT(out, "\"offsets\": null, \"sizes\": null}");
+      continue;
+    }
+    SHARC_BUF_LIT(out, "\"offsets\": ");
+    put_ints(out, off, rank);
+    SHARC_BUF_LIT(out, ", \"sizes\": ");
+    put_ints(out, size, rank);
+    SHARC_BUF_LIT(out, "}");
+  }
+  SHARC_BUF_LIT(out, "]}");
+  free(off);
+}
+
+static void write_value_table(const sharc_partition *p, const sharc_partition_value *v,
+                              sharc_buf *out) {
+  unsigned rank = rank_of(v);
+  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
+          *local = size + rank + 1;
+  if (!off)
+    abort();
+  sharc_buf_printf(out, "%-8s ", v->name);
+  put_type(out, v->global_type);
+  sharc_buf_printf(out, "  %s  local ", v->spec);
+  put_type(out, v->local_type);
+  sharc_buf_putc(out, '\n');
+  unsigned n = sharc_partition_num_devices(p);
+  for (unsigned d = 0; d < n; d++) {
+    sharc_buf_printf(out, "  device %-3u ", d);
+    if (sharc_partition_block(v, d, off, size, local))
+      put_block(out, off, size, rank);
+    else
+      SHARC_BUF_LIT(out, "(not in the mesh)");
+    sharc_buf_putc(out, '\n');
+  }
+  free(off);
+}
+
+void sharc_partition_write(const sharc_partition *p, bool json, const char *title,
+                           sharc_buf *out) {
+  if (json) {
+    SHARC_BUF_LIT(out, "{\"file\": ");
+    put_json_str(out, title ? title : "");
+    sharc_buf_printf(out, ", \"replica_count\": %lld, \"partition_count\": %lld, \"values\": [",
+                     (long long)p->replica_count, (long long)p->partition_count);
+    for (unsigned i = 0; i < p->num_values; i++) {
+      if (i)
+        SHARC_BUF_LIT(out, ",\n  ");
+      write_value_json(p, &p->values[i], out);
+    }
+    SHARC_BUF_LIT(out, "]}\n");
+    return;
+  }
+  if (title)
+    sharc_buf_printf(out, "%s\n", title);
+  sharc_buf_printf(out, "%u devices (%lld replicas x %lld partitions); each device's block of "
+                        "the entry function's arguments and results:\n",
+                   sharc_partition_num_devices(p), (long long)p->replica_count,
+                   (long long)p->partition_count);
+  for (unsigned i = 0; i < p->num_values; i++)
+    write_value_table(p, &p->values[i], out);
+}
