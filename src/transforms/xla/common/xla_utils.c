@@ -5,6 +5,7 @@
 #include "dialect/mhlo/hlo_sharding.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/context.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
 
@@ -151,6 +152,27 @@ static void c_unescape(sharc_str in, sharc_buf *out) {
   }
 }
 
+static void drop_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  (void)user;
+}
+
+/* The attribute `text` holds, parsed with the parser's own diagnostics
+ * (located in the string, not in the file) held back: the caller reports
+ * the failure at the op. */
+static sharc_attr *parse_quietly(sharc_context *ctx, sharc_str text) {
+  sharc_diag_flush(ctx);
+  sharc_diag_handler saved = ctx->diag_handler;
+  void *saved_user = ctx->diag_user;
+  unsigned errors = ctx->error_count;
+  sharc_context_set_diag_handler(ctx, drop_diag, NULL);
+  sharc_attr *a = sharc_parse_attr_text(ctx, text);
+  sharc_diag_flush(ctx);
+  sharc_context_set_diag_handler(ctx, saved, saved_user);
+  ctx->error_count = errors;
+  return a;
+}
+
 sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name, sharc_op *at,
                                         bool *failed) {
   sharc_attr *s = dict ? sharc_attr_dict_get(dict, name) : NULL;
@@ -164,8 +186,8 @@ sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name
   sharc_str text = sharc_attr_string_value(s);
   sharc_buf unescaped = {0};
   c_unescape(text, &unescaped);
-  sharc_attr *a = sharc_parse_attr_text(sharc_op_context(at),
-                                        (sharc_str){unescaped.data ? unescaped.data : "", unescaped.len});
+  sharc_attr *a = parse_quietly(sharc_op_context(at),
+                                (sharc_str){unescaped.data ? unescaped.data : "", unescaped.len});
   sharc_buf_free(&unescaped);
   if (!a) {
     sharc_emit_op_error(at, "cannot parse the frontend attribute '%s': %.*s", name,
@@ -306,7 +328,7 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
     ok = ok && v3_element(&buf, elems.items[0], rank);
     sharc_buf_puts(&buf, ">");
   }
-  sharc_attr *out = ok ? sharc_parse_attr_text(ctx, (sharc_str){buf.data, buf.len}) : NULL;
+  sharc_attr *out = ok ? parse_quietly(ctx, (sharc_str){buf.data, buf.len}) : NULL;
   if (!out)
     sharc_emit_op_error(at, "cannot read the sharding '%.*s'", (int)text.len, text.data);
   sharc_buf_free(&buf);
