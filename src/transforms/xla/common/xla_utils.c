@@ -5,6 +5,7 @@
 #include "dialect/mhlo/hlo_sharding.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/context.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
 
@@ -112,6 +113,66 @@ void sharc_xla_set_result_frontend_attr(sharc_op *func, unsigned i, const char *
                              sharc_xla_dict_with(sharc_op_context(func), dict, name, value));
 }
 
+/* absl::CUnescape: what HLO's text form escaped (`\"`, `\\`, `\n`,
+ * octal and hex escapes) back to the characters. */
+static void c_unescape(sharc_str in, sharc_buf *out) {
+  for (size_t i = 0; i < in.len; i++) {
+    char c = in.data[i];
+    if (c != '\\' || i + 1 == in.len) {
+      sharc_buf_printf(out, "%c", c);
+      continue;
+    }
+    char e = in.data[++i];
+    unsigned v = 0, n = 0;
+    switch (e) {
+    case 'n': sharc_buf_puts(out, "\n"); break;
+    case 't': sharc_buf_puts(out, "\t"); break;
+    case 'r': sharc_buf_puts(out, "\r"); break;
+    case 'x':
+      while (n < 2 && i + 1 < in.len && strchr("0123456789abcdefABCDEF", in.data[i + 1]) &&
+             in.data[i + 1]) {
+        char h = in.data[++i];
+        v = v * 16 + (unsigned)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+        n++;
+      }
+      sharc_buf_printf(out, "%c", (char)v);
+      break;
+    default:
+      if (e >= '0' && e <= '7') {
+        v = (unsigned)(e - '0');
+        while (n < 2 && i + 1 < in.len && in.data[i + 1] >= '0' && in.data[i + 1] <= '7') {
+          v = v * 8 + (unsigned)(in.data[++i] - '0');
+          n++;
+        }
+        sharc_buf_printf(out, "%c", (char)v);
+      } else {
+        sharc_buf_printf(out, "%c", e); /* \" \' \\ \? */
+      }
+    }
+  }
+}
+
+static void drop_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  (void)user;
+}
+
+/* The attribute `text` holds, parsed with the parser's own diagnostics
+ * (located in the string, not in the file) held back: the caller reports
+ * the failure at the op. */
+static sharc_attr *parse_quietly(sharc_context *ctx, sharc_str text) {
+  sharc_diag_flush(ctx);
+  sharc_diag_handler saved = ctx->diag_handler;
+  void *saved_user = ctx->diag_user;
+  unsigned errors = ctx->error_count;
+  sharc_context_set_diag_handler(ctx, drop_diag, NULL);
+  sharc_attr *a = sharc_parse_attr_text(ctx, text);
+  sharc_diag_flush(ctx);
+  sharc_context_set_diag_handler(ctx, saved, saved_user);
+  ctx->error_count = errors;
+  return a;
+}
+
 sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name, sharc_op *at,
                                         bool *failed) {
   sharc_attr *s = dict ? sharc_attr_dict_get(dict, name) : NULL;
@@ -123,7 +184,11 @@ sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name
     return NULL;
   }
   sharc_str text = sharc_attr_string_value(s);
-  sharc_attr *a = sharc_parse_attr_text(sharc_op_context(at), text);
+  sharc_buf unescaped = {0};
+  c_unescape(text, &unescaped);
+  sharc_attr *a = parse_quietly(sharc_op_context(at),
+                                (sharc_str){unescaped.data ? unescaped.data : "", unescaped.len});
+  sharc_buf_free(&unescaped);
   if (!a) {
     sharc_emit_op_error(at, "cannot parse the frontend attribute '%s': %.*s", name,
                         (int)text.len, text.data);
@@ -172,7 +237,7 @@ static size_t closing(sharc_str s, size_t open) {
  * #sdy.sharding). */
 static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
   sharc_str rest;
-  if (sharc_str_eq_cstr(s, "replicated")) {
+  if (sharc_str_eq_cstr(s, "replicated") || sharc_str_eq_cstr(s, "mesh[], replicated")) {
     sharc_buf_puts(out, "mesh<[]>, [");
     for (unsigned i = 0; i < rank; i++)
       sharc_buf_puts(out, i ? ", {}" : "{}");
@@ -263,7 +328,7 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
     ok = ok && v3_element(&buf, elems.items[0], rank);
     sharc_buf_puts(&buf, ">");
   }
-  sharc_attr *out = ok ? sharc_parse_attr_text(ctx, (sharc_str){buf.data, buf.len}) : NULL;
+  sharc_attr *out = ok ? parse_quietly(ctx, (sharc_str){buf.data, buf.len}) : NULL;
   if (!out)
     sharc_emit_op_error(at, "cannot read the sharding '%.*s'", (int)text.len, text.data);
   sharc_buf_free(&buf);
@@ -274,7 +339,8 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
 static void put_axis_v3(sharc_buf *out, const sharc_attr *ref) {
   sharc_buf tmp = {0};
   sharc_sdy_axis_ref_to_string(ref, &tmp);
-  put_requoted(out, (sharc_str){tmp.data ? tmp.data : "", tmp.len});
+  for (size_t i = 0; i < tmp.len; i++)
+    sharc_buf_printf(out, "%c", tmp.data[i] == '"' ? '\'' : tmp.data[i]);
   sharc_buf_free(&tmp);
 }
 
@@ -293,7 +359,7 @@ static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes
 void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
                                   sharc_buf *out) {
   if (mesh && sharc_sdy_mesh_is_maximal(mesh)) {
-    sharc_buf_printf(out, "{maximal_mesh[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
+    sharc_buf_printf(out, "{single_device[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
     return;
   }
   sharc_buf_puts(out, "{mesh[");

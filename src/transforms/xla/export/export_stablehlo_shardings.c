@@ -14,6 +14,7 @@
 typedef struct export_options {
   bool add_missing_sharding_to_control_flow;
   bool enable_hlo_sharding_v3;
+  bool simplify_replicated_shardings;
 } export_options;
 
 static const sharc_option_def options[] = {
@@ -22,6 +23,9 @@ static const sharc_option_def options[] = {
                  "Whether to add a sharding to control flow ops without one."),
     SHARC_OPTION(export_options, enable_hlo_sharding_v3, "enable-hlo-sharding-v3", SHARC_OPT_BOOL,
                  "false", "Whether to export HloShardingV3, the mesh and axis based form."),
+    SHARC_OPTION(export_options, simplify_replicated_shardings, "simplify-replicated-shardings",
+                 SHARC_OPT_BOOL, "false",
+                 "Whether to write fully replicated shardings in their short form."),
 };
 
 typedef SHARC_VEC(sharc_op *) op_vec;
@@ -29,11 +33,30 @@ typedef SHARC_VEC(sharc_op *) op_vec;
 typedef struct export_state {
   sharc_rewriter rw;
   bool v3;
+  bool simplify;
   bool failed;
 } export_state;
 
+/* Closed, no axis on any dimension, nothing unreduced. */
+static bool fully_replicated(const sharc_attr *sharding) {
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  if (parts.num_unreduced)
+    return false;
+  for (unsigned i = 0; i < parts.num_dims; i++)
+    if (!sharc_sdy_dim_sharding_is_closed(parts.dims[i]) ||
+        sharc_sdy_dim_sharding_num_axes(parts.dims[i]))
+      return false;
+  return true;
+}
+
 static bool append_one(export_state *st, const sharc_attr *sharding, sharc_op *at, sharc_buf *out) {
   sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, at);
+  if (st->v3 && st->simplify && !(mesh && sharc_sdy_mesh_is_maximal(mesh)) &&
+      fully_replicated(sharding)) {
+    sharc_buf_puts(out, "{mesh[], replicated}");
+    return true;
+  }
   if (st->v3) {
     sharc_sdy_to_hlo_sharding_v3(sharding, mesh, out);
     return true;
@@ -110,9 +133,57 @@ static bool export_func(export_state *st, sharc_op *func) {
          !st->failed;
 }
 
+/* The shardings of the whole program's parameters and outputs, kept on the
+ * module (`sdy.parameters_shardings`, `sdy.output_shardings`), become
+ * `mhlo.spmd_parameters_shardings` (one string each) and
+ * `mhlo.spmd_output_sharding` (a tuple when there are several). */
+static bool export_module_shardings(export_state *st, sharc_op *module) {
+  sharc_context *ctx = st->rw.ctx;
+  sharc_attr *params = sharc_op_attr(module, "sdy.parameters_shardings");
+  if (params && sharc_sdy_is_sharding_per_value(params)) {
+    SHARC_VEC(sharc_attr *) strs = {0};
+    for (unsigned i = 0; i < sharc_sdy_list_size(params); i++) {
+      sharc_attr *s = one_string(st, sharc_sdy_list_at(params, i), module);
+      if (!s) {
+        sharc_vec_free(&strs);
+        return false;
+      }
+      sharc_vec_push(&strs, s);
+    }
+    sharc_rw_set_attr(&st->rw, module, "mhlo.spmd_parameters_shardings",
+                      sharc_attr_array(ctx, strs.items, strs.len));
+    sharc_rw_set_attr(&st->rw, module, "sdy.parameters_shardings", NULL);
+    sharc_vec_free(&strs);
+  }
+  sharc_attr *outs = sharc_op_attr(module, "sdy.output_shardings");
+  if (outs && sharc_sdy_is_sharding_per_value(outs)) {
+    unsigned n = sharc_sdy_list_size(outs);
+    sharc_buf buf = {0};
+    bool ok = true;
+    if (n != 1)
+      sharc_buf_puts(&buf, "{");
+    for (unsigned i = 0; ok && i < n; i++) {
+      if (i)
+        sharc_buf_puts(&buf, ", ");
+      ok = append_one(st, sharc_sdy_list_at(outs, i), module, &buf);
+    }
+    if (n != 1)
+      sharc_buf_puts(&buf, "}");
+    if (ok) {
+      sharc_rw_set_attr(&st->rw, module, "mhlo.spmd_output_sharding",
+                        sharc_attr_string(ctx, (sharc_str){buf.data ? buf.data : "", buf.len}));
+      sharc_rw_set_attr(&st->rw, module, "sdy.output_shardings", NULL);
+    }
+    sharc_buf_free(&buf);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const export_options *o = opts;
-  export_state st = {.v3 = o->enable_hlo_sharding_v3};
+  export_state st = {.v3 = o->enable_hlo_sharding_v3, .simplify = o->simplify_replicated_shardings};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   op_vec meshes = {0};
@@ -124,10 +195,11 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
       return false;
     }
   }
-  for (unsigned i = 0; i < meshes.len; i++)
+  bool ok = export_module_shardings(&st, module);
+  for (unsigned i = 0; ok && i < meshes.len; i++)
     sharc_rw_erase_op(&st.rw, meshes.items[i]);
   sharc_vec_free(&meshes);
-  return true;
+  return ok;
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_export_stablehlo_shardings = {

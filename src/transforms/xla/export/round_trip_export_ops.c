@@ -1,7 +1,7 @@
 /* -xla-sdy-round-trip-export-ops: the sdy ops HLO cannot hold become what
  * the round-trip import turns back into them: sdy.constant a
  * stablehlo.constant; sdy.sharding_constraint and sdy.reshard a
- * `@Sharding` custom call keeping the sharding (as sdy.sharding, which the
+ * side-effecting `@Sharding` custom call keeping the sharding (as sdy.sharding, which the
  * attribute export saves); sdy.sharding_group a side-effecting
  * `@xla.sdy.ShardingGroup` custom call with the group id as a frontend
  * attribute; sdy.propagation_barrier an `@xla.sdy.PropagationBarrier`
@@ -73,8 +73,8 @@ static void export_op(export_state *st, sharc_op *op) {
   }
   sharc_vec_push(&attrs, ((sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("call_target_name")),
                                              sharc_attr_string(ctx, sharc_str_from_cstr(target))}));
-  if (!has_result || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
-    sharc_vec_push(&attrs, ((sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("has_side_effect")),
+  /* side effecting, so that no canonicalization in XLA folds them away */
+  sharc_vec_push(&attrs, ((sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("has_side_effect")),
                                                sharc_attr_bool(ctx, true)}));
   sharc_op_state s = {.name = sharc_ident_get(ctx, SHARC_STR("stablehlo.custom_call")),
                       .loc = sharc_op_loc(op),
