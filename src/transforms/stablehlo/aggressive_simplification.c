@@ -851,7 +851,7 @@ static bool dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
     abort();
   bool ok = true;
   for (unsigned d = 0; d < rank && ok; d++) {
-    int64_t v, size = sharc_attr_dense_array_i64(sizes, d), max = sharc_type_shape(t)[d] - size;
+    int64_t v = 0, size = sharc_attr_dense_array_i64(sizes, d), max = sharc_type_shape(t)[d] - size;
     ok = constant_int(operand(op, d + 1), &v);
     v = v < 0 ? 0 : v; /* std::clamp(v, 0, max) */
     v = v > max ? max : v;
