@@ -36,8 +36,11 @@ static bool all_static(sharc_op *op) {
   return true;
 }
 
+/* The op's registered name; "" for an unregistered op, which no pattern
+ * lowers. */
 static const char *op_name(sharc_op *op) {
-  return sharc_op_def_name(sharc_op_get_def(op));
+  const sharc_op_def *def = sharc_op_get_def(op);
+  return def ? sharc_op_def_name(def) : "";
 }
 
 static bool named(sharc_op *op, const char *name) {
