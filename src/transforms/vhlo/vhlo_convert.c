@@ -410,7 +410,7 @@ static sharc_attr *empty_array(conv *c) { return sharc_attr_array(c->ctx, NULL, 
 static sharc_attr *empty_string(conv *c) { return sharc_attr_string(c->ctx, (sharc_str){"", 0}); }
 
 static sharc_attr *splat_i64s(conv *c, int64_t v, unsigned n) {
-  int64_t *vals = malloc((n + 1) * sizeof *vals);
+  int64_t *vals = calloc(n + 1, sizeof *vals); /* zeroed: n may be 0 */
   if (!vals)
     abort();
   for (unsigned i = 0; i < n; i++)
