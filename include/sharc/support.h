@@ -39,6 +39,8 @@ SHARC_API sharc_str sharc_str_from_cstr(const char *s);
 SHARC_API bool sharc_str_eq(sharc_str a, sharc_str b);
 SHARC_API bool sharc_str_eq_cstr(sharc_str a, const char *s);
 SHARC_API bool sharc_str_starts_with(sharc_str s, const char *prefix);
+/* Whether `needle` occurs in `hay` (an empty one always does). */
+SHARC_API bool sharc_str_contains(sharc_str hay, sharc_str needle);
 SHARC_API int sharc_str_cmp(sharc_str a, sharc_str b);
 
 /* Growable, always NUL-terminated text buffer. */

@@ -16,6 +16,13 @@ bool sharc_str_starts_with(sharc_str s, const char *prefix) {
   return s.len >= n && memcmp(s.data, prefix, n) == 0;
 }
 
+bool sharc_str_contains(sharc_str hay, sharc_str needle) {
+  for (size_t i = 0; i + needle.len <= hay.len; i++)
+    if (needle.len == 0 || memcmp(hay.data + i, needle.data, needle.len) == 0)
+      return true;
+  return false;
+}
+
 int sharc_str_cmp(sharc_str a, sharc_str b) {
   size_t n = a.len < b.len ? a.len : b.len;
   int c = n ? memcmp(a.data, b.data, n) : 0;

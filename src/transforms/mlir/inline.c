@@ -5,8 +5,8 @@
  * is left or max-iterations is reached. Symbol uses of discardable
  * (private) callables are counted as MLIR's inliner counts them: the last
  * call of one is inlined in place, and those left without uses are erased. */
+#include "pass/call_graph.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -88,19 +88,11 @@ static bool parse_pipeline_list(void *dst, const char *text, sharc_buf *err, voi
   return ok;
 }
 
-/* ---- the call graph ------------------------------------------------------------
- * MLIR's CallGraph: a node per callable region anywhere under the op (so
- * callables nested in callables too), an external node with an edge to
- * every callable not nested in another, and an unknown-callee node for
- * calls that resolve to nothing with a body. Edges keep their insertion
- * order (child edges, then call edges), which the SCC walk follows. */
-
-enum { EXTERNAL_NODE, UNKNOWN_NODE };
-enum { EDGE_ABSTRACT, EDGE_CALL, EDGE_CHILD };
-
-typedef struct cg_edge {
-  unsigned target, kind;
-} cg_edge;
+/* ---- per-node state ------------------------------------------------------------
+ * The call graph is MLIR's CallGraph from pass/call_graph.h (a node per
+ * callable region, nested ones included, the external and unknown-callee
+ * nodes, edges in insertion order); the inliner keeps its own state per
+ * node beside it. */
 
 typedef struct inner_use {
   unsigned node;
@@ -109,13 +101,7 @@ typedef struct inner_use {
 
 typedef SHARC_VEC(unsigned) index_vec;
 
-typedef struct cg_node {
-  sharc_op *callable; /* NULL for the external and unknown nodes */
-  sharc_region *region;
-  int parent; /* enclosing node, -1 */
-  SHARC_VEC(cg_edge) edges;
-  sharc_ptrmap edge_set; /* target * 3 + kind + 1 -> present */
-  bool has_children;
+typedef struct node_state {
   /* MLIR's CGUseList, map semantics included: `discardable` says whether
    * the node has an entry among the discardable nodes, `uses` its count. */
   bool discardable;
@@ -126,7 +112,7 @@ typedef struct cg_node {
   sharc_ptrmap inner_index;   /* node + 1 -> index + 1 in `inner` */
   long op_count;              /* ops in the region for the threshold, -1: unknown */
   bool dead;                  /* marked for erasure at the end */
-} cg_node;
+} node_state;
 
 typedef struct resolved_call {
   sharc_op *call;
@@ -143,8 +129,8 @@ typedef struct inliner {
   sharc_pass_run *run;
   const inline_options *opts;
   sharc_rewriter rw;
-  SHARC_VEC(cg_node) nodes;
-  sharc_ptrmap by_region; /* callable region -> node index + 1 */
+  sharc_call_graph *cg;
+  SHARC_VEC(node_state) nodes; /* per node of `cg` */
   SHARC_VEC(resolved_call) calls;
   SHARC_VEC(pipeline_entry) op_pipelines; /* parsed `op-pipelines` */
   SHARC_VEC(pipeline_entry) pipelines;    /* per callable op name, resolved */
@@ -155,139 +141,42 @@ typedef struct inliner {
 
 #define NODE(in, i) (&(in)->nodes.items[(i)])
 
-static int node_of_region(const inliner *in, const sharc_region *r) {
-  return (int)(uintptr_t)sharc_ptrmap_get(&in->by_region, r) - 1;
+static sharc_op *callable_of(const inliner *in, unsigned node) {
+  return sharc_call_graph_func(in->cg, node);
 }
 
-/* FunctionOpInterface's callable region: the body, NULL for a declaration. */
-static sharc_region *callable_region(sharc_op *op) {
-  if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE) || !op->num_regions || !op->regions[0].first)
-    return NULL;
-  return &op->regions[0];
-}
-
-static unsigned add_node(inliner *in, sharc_op *callable, sharc_region *region, int parent) {
-  cg_node n = {0};
-  n.callable = callable;
-  n.region = region;
-  n.parent = parent;
-  n.op_count = -1;
-  sharc_vec_push(&in->nodes, n);
-  unsigned idx = in->nodes.len - 1;
-  if (region)
-    sharc_ptrmap_put(&in->by_region, region, (void *)(uintptr_t)(idx + 1));
-  return idx;
-}
-
-static void add_edge(inliner *in, unsigned from, unsigned to, unsigned kind) {
-  cg_node *n = NODE(in, from);
-  uintptr_t key = (uintptr_t)to * 3 + kind + 1;
-  if (sharc_ptrmap_get(&n->edge_set, (void *)key))
-    return;
-  sharc_ptrmap_put(&n->edge_set, (void *)key, (void *)1);
-  cg_edge e = {to, kind};
-  sharc_vec_push(&n->edges, e);
-  if (kind == EDGE_CHILD)
-    n->has_children = true;
-}
-
-/* The node a call resolves to (CallOpInterface's resolveCallableInTable). */
-static unsigned call_target(const inliner *in, sharc_op *call) {
-  sharc_attr *ref = sharc_op_attr(call, "callee");
-  sharc_op *callee = ref ? sharc_symbol_resolve_nearest(call, ref) : NULL;
-  sharc_region *r = callee ? callable_region(callee) : NULL;
-  int idx = r ? node_of_region(in, r) : -1;
-  return idx < 0 ? UNKNOWN_NODE : (unsigned)idx;
-}
-
-/* Two passes as MLIR: nodes first (a call may precede its callee), then
- * the call edges. */
-static void visit_for_graph(inliner *in, sharc_op *op, int parent, bool calls) {
-  if (sharc_op_has_trait(op, SHARC_TRAIT_CALL)) {
-    if (calls && parent >= 0)
-      add_edge(in, (unsigned)parent, call_target(in, op), EDGE_CALL);
-    return;
-  }
-  if (sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE)) {
-    sharc_region *r = callable_region(op);
-    if (!r)
-      return;
-    int idx = node_of_region(in, r);
-    if (idx < 0) {
-      idx = (int)add_node(in, op, r, parent);
-      add_edge(in, parent >= 0 ? (unsigned)parent : EXTERNAL_NODE, (unsigned)idx,
-               parent >= 0 ? EDGE_CHILD : EDGE_ABSTRACT);
-    }
-    parent = idx;
-  }
-  for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
-        visit_for_graph(in, o, parent, calls);
+static sharc_region *region_of(const inliner *in, unsigned node) {
+  return sharc_call_graph_region(in->cg, node);
 }
 
 static void build_call_graph(inliner *in) {
-  add_node(in, NULL, NULL, -1);
-  add_node(in, NULL, NULL, -1);
-  visit_for_graph(in, in->top, -1, false);
-  visit_for_graph(in, in->top, -1, true);
+  in->cg = sharc_call_graph_build_regions(in->top);
+  unsigned n = sharc_call_graph_size(in->cg);
+  for (unsigned i = 0; i < n; i++) {
+    node_state st = {0};
+    st.op_count = -1;
+    sharc_vec_push(&in->nodes, st);
+  }
 }
-
-/* ---- strongly connected components ------------------------------------------------
- * Tarjan's algorithm from the external node, as llvm::scc_iterator runs it,
- * so components come callees first and in the order MLIR visits them. */
 
 typedef SHARC_VEC(index_vec) scc_list;
 
-typedef struct tarjan_frame {
-  unsigned node, next_edge, min;
-} tarjan_frame;
-
+/* The components in the order MLIR's inliner visits them, each a list of
+ * its own that the inliner shrinks as callables die. */
 static void compute_sccs(const inliner *in, scc_list *out) {
-  unsigned n = in->nodes.len, counter = 0;
-  unsigned *number = calloc(n, sizeof *number);
-  if (!number)
+  unsigned n = sharc_call_graph_size(in->cg);
+  unsigned *nodes = malloc(n * sizeof *nodes), *ends = malloc(n * sizeof *ends);
+  if (!nodes || !ends)
     abort();
-  SHARC_VEC(tarjan_frame) frames = {0};
-  index_vec stack = {0};
-  number[EXTERNAL_NODE] = ++counter;
-  sharc_vec_push(&stack, EXTERNAL_NODE);
-  tarjan_frame root = {EXTERNAL_NODE, 0, counter};
-  sharc_vec_push(&frames, root);
-  while (frames.len) {
-    tarjan_frame *f = &sharc_vec_last(&frames);
-    const cg_node *node = &in->nodes.items[f->node];
-    if (f->next_edge < node->edges.len) {
-      unsigned child = node->edges.items[f->next_edge++].target;
-      if (number[child]) {
-        if (f->min > number[child])
-          f->min = number[child];
-        continue;
-      }
-      number[child] = ++counter;
-      sharc_vec_push(&stack, child);
-      tarjan_frame next = {child, 0, counter};
-      sharc_vec_push(&frames, next);
-      continue;
-    }
-    unsigned v = f->node, min = f->min;
-    frames.len--;
-    if (frames.len && sharc_vec_last(&frames).min > min)
-      sharc_vec_last(&frames).min = min;
-    if (min != number[v])
-      continue;
+  unsigned count = sharc_call_graph_sccs(in->cg, nodes, ends);
+  for (unsigned k = 0, start = 0; k < count; start = ends[k++]) {
     index_vec scc = {0};
-    unsigned w;
-    do {
-      w = sharc_vec_pop(&stack);
-      sharc_vec_push(&scc, w);
-      number[w] = UINT32_MAX;
-    } while (w != v);
+    for (unsigned i = start; i < ends[k]; i++)
+      sharc_vec_push(&scc, nodes[i]);
     sharc_vec_push(out, scc);
   }
-  sharc_vec_free(&frames);
-  sharc_vec_free(&stack);
-  free(number);
+  free(nodes);
+  free(ends);
 }
 
 /* ---- symbol uses of callables (MLIR's CGUseList) ----------------------------------- */
@@ -298,8 +187,7 @@ static int referenced_node(inliner *in, sharc_op *table, sharc_attr *ref, sharc_
   if (known)
     return (int)known - 2;
   sharc_op *symbol = table ? sharc_symbol_resolve_nearest(table, ref) : NULL;
-  sharc_region *r = symbol ? callable_region(symbol) : NULL;
-  int idx = r ? node_of_region(in, r) : -1;
+  int idx = sharc_call_graph_node_of_callable(in->cg, symbol);
   sharc_ptrmap_put(memo, ref, (void *)(uintptr_t)(idx + 2));
   return idx;
 }
@@ -324,7 +212,7 @@ static void walk_referenced_nodes(inliner *in, sharc_op *op, sharc_ptrmap *memo,
 /* `discardableSymNodeUses[node] += delta`, creating the entry as C++'s
  * operator[] does. */
 static void add_uses(inliner *in, unsigned node, int delta) {
-  cg_node *n = NODE(in, node);
+  node_state *n = NODE(in, node);
   if (!n->discardable) {
     n->discardable = true;
     n->uses = 0;
@@ -332,12 +220,12 @@ static void add_uses(inliner *in, unsigned node, int delta) {
   n->uses += delta;
 }
 
-static void forget_discardable(cg_node *n) {
+static void forget_discardable(node_state *n) {
   n->discardable = false;
   n->uses = 0;
 }
 
-static inner_use *inner_entry(cg_node *n, unsigned node, bool create) {
+static inner_use *inner_entry(node_state *n, unsigned node, bool create) {
   uintptr_t i = (uintptr_t)sharc_ptrmap_get(&n->inner_index, (void *)(uintptr_t)(node + 1));
   if (i)
     return &n->inner.items[i - 1];
@@ -349,14 +237,14 @@ static inner_use *inner_entry(cg_node *n, unsigned node, bool create) {
   return &sharc_vec_last(&n->inner);
 }
 
-static void clear_record(cg_node *n) {
+static void clear_record(node_state *n) {
   sharc_vec_free(&n->top_level);
   sharc_vec_free(&n->inner);
   sharc_ptrmap_free(&n->inner_index);
 }
 
 static void decrement_record(inliner *in, unsigned node) {
-  cg_node *n = NODE(in, node);
+  node_state *n = NODE(in, node);
   for (unsigned i = 0; i < n->top_level.len; i++)
     add_uses(in, n->top_level.items[i], -1);
   for (unsigned i = 0; i < n->inner.len; i++)
@@ -365,10 +253,10 @@ static void decrement_record(inliner *in, unsigned node) {
 
 static void count_use(inliner *in, unsigned ref, sharc_op *user, void *ctx) {
   unsigned node = *(const unsigned *)ctx;
-  cg_node *n = NODE(in, node);
+  node_state *n = NODE(in, node);
   if (!NODE(in, ref)->discardable)
     return;
-  if (user != n->callable) {
+  if (user != callable_of(in, node)) {
     inner_entry(n, ref, true)->count++;
   } else {
     for (unsigned i = 0; i < n->top_level.len; i++)
@@ -381,11 +269,11 @@ static void count_use(inliner *in, unsigned ref, sharc_op *user, void *ctx) {
 
 static void recompute_uses(inliner *in, unsigned node) {
   decrement_record(in, node);
-  cg_node *n = NODE(in, node);
+  node_state *n = NODE(in, node);
   clear_record(n);
   n->has_record = true;
   sharc_ptrmap memo = {0};
-  walk_referenced_nodes(in, n->callable, &memo, count_use, &node);
+  walk_referenced_nodes(in, callable_of(in, node), &memo, count_use, &node);
   sharc_ptrmap_free(&memo);
 }
 
@@ -418,10 +306,10 @@ static void merge_uses(inliner *in, unsigned from, unsigned into) {
 }
 
 static void erase_node_uses(inliner *in, unsigned node) {
-  for (unsigned i = 0; i < NODE(in, node)->edges.len; i++)
-    if (NODE(in, node)->edges.items[i].kind == EDGE_CHILD)
-      erase_node_uses(in, NODE(in, node)->edges.items[i].target);
-  cg_node *n = NODE(in, node);
+  for (unsigned i = 0; i < sharc_call_graph_num_edges(in->cg, node); i++)
+    if (sharc_call_graph_edge_kind(in->cg, node, i) == SHARC_CG_EDGE_CHILD)
+      erase_node_uses(in, sharc_call_graph_edge_target(in->cg, node, i));
+  node_state *n = NODE(in, node);
   if (n->has_record) {
     decrement_record(in, node);
     clear_record(NODE(in, node));
@@ -459,8 +347,7 @@ static void find_discardable(inliner *in, sharc_op *op, bool all_visible, sharc_
     return;
   for (sharc_block *b = op->regions[0].first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
-      sharc_region *r = callable_region(o);
-      int idx = r ? node_of_region(in, r) : -1;
+      int idx = sharc_call_graph_node_of_callable(in->cg, o);
       if (idx >= 0) {
         if (can_discard(o, all_visible))
           add_uses(in, (unsigned)idx, 0);
@@ -477,20 +364,21 @@ static void init_uses(inliner *in) {
     if (live.keys && live.keys[i] && (uintptr_t)live.vals[i] >= 2)
       forget_discardable(NODE(in, (uintptr_t)live.vals[i] - 2));
   sharc_ptrmap_free(&live);
-  for (unsigned i = UNKNOWN_NODE + 1; i < in->nodes.len; i++)
+  for (unsigned i = SHARC_CG_UNKNOWN_NODE + 1; i < in->nodes.len; i++)
     recompute_uses(in, i);
 }
 
 static bool is_dead(const inliner *in, unsigned node) {
-  const cg_node *n = &in->nodes.items[node];
-  if (!is_symbol(n->callable))
-    return sharc_op_is_memory_effect_free(n->callable) && !n->callable->num_results;
+  const node_state *n = &in->nodes.items[node];
+  sharc_op *callable = callable_of(in, node);
+  if (!is_symbol(callable))
+    return sharc_op_is_memory_effect_free(callable) && !callable->num_results;
   return n->discardable && n->uses == 0;
 }
 
 static bool one_use_and_discardable(const inliner *in, unsigned node) {
-  const cg_node *n = &in->nodes.items[node];
-  if (!is_symbol(n->callable))
+  const node_state *n = &in->nodes.items[node];
+  if (!is_symbol(callable_of(in, node)))
     return false; /* an SSA value with one use: no such callable in sharc */
   return n->discardable && n->uses == 1;
 }
@@ -584,14 +472,16 @@ static bool optimize_scc(inliner *in, const index_vec *scc) {
   index_vec visit = {0};
   bool ok = true;
   for (unsigned i = 0; i < scc->len && ok; i++) {
-    cg_node *n = NODE(in, scc->items[i]);
-    if (!n->callable || n->has_children || !sharc_op_has_trait(n->callable, SHARC_TRAIT_ISOLATED))
+    unsigned node = scc->items[i];
+    sharc_op *callable = callable_of(in, node);
+    if (!callable || sharc_call_graph_has_children(in->cg, node) ||
+        !sharc_op_has_trait(callable, SHARC_TRAIT_ISOLATED))
       continue;
-    sharc_vec_push(&visit, scc->items[i]);
-    sharc_pipeline *pl = pipeline_for(in, sharc_op_name(n->callable));
+    sharc_vec_push(&visit, node);
+    sharc_pipeline *pl = pipeline_for(in, sharc_op_name(callable));
     if (pl)
-      ok = sharc_pipeline_run(pl, n->callable);
-    for (int k = (int)scc->items[i]; k >= 0; k = NODE(in, k)->parent)
+      ok = sharc_pipeline_run(pl, callable);
+    for (int k = (int)node; k >= 0; k = sharc_call_graph_parent(in->cg, (unsigned)k))
       NODE(in, k)->op_count = -1;
   }
   for (unsigned i = 0; i < visit.len && ok; i++)
@@ -630,15 +520,16 @@ static void collect_calls(inliner *in, scan_list *work, bool nested) {
     call_scan s = sharc_vec_pop(work);
     for (sharc_op *op = s.first; op && op != s.stop; op = op->next) {
       if (sharc_op_has_trait(op, SHARC_TRAIT_CALL)) {
-        unsigned target = flat_callee(op) ? call_target(in, op) : UNKNOWN_NODE;
-        if (target != UNKNOWN_NODE) {
+        unsigned target =
+            flat_callee(op) ? sharc_call_graph_resolve_call(in->cg, op) : SHARC_CG_UNKNOWN_NODE;
+        if (target != SHARC_CG_UNKNOWN_NODE) {
           resolved_call c = {op, s.node, target};
           sharc_vec_push(&in->calls, c);
         }
         continue;
       }
       for (unsigned i = 0; i < op->num_regions; i++) {
-        int node = node_of_region(in, &op->regions[i]);
+        int node = sharc_call_graph_node_of_region(in->cg, &op->regions[i]);
         if (nested || node < 0)
           push_region(work, &op->regions[i], node >= 0 ? (unsigned)node : s.node);
       }
@@ -707,10 +598,10 @@ static sharc_walk_result count_one(sharc_op *op, void *user) {
 }
 
 static long region_op_count(inliner *in, unsigned node) {
-  cg_node *n = NODE(in, node);
+  node_state *n = NODE(in, node);
   if (n->op_count < 0) {
     long count = 0;
-    sharc_walk_region(n->region, SHARC_PRE_ORDER, count_one, &count);
+    sharc_walk_region(region_of(in, node), SHARC_PRE_ORDER, count_one, &count);
     n->op_count = count;
   }
   return n->op_count;
@@ -740,14 +631,16 @@ static bool should_inline(inliner *in, const resolved_call *c) {
     return false;
   /* recursion: the callee calls itself or its caller (by the call graph as
    * it was built, as MLIR) */
-  const cg_node *target = NODE(in, c->target);
-  for (unsigned i = 0; i < target->edges.len; i++)
-    if (target->edges.items[i].target == c->target || target->edges.items[i].target == c->source)
+  for (unsigned i = 0; i < sharc_call_graph_num_edges(in->cg, c->target); i++) {
+    unsigned to = sharc_call_graph_edge_target(in->cg, c->target, i);
+    if (to == c->target || to == c->source)
       return false;
-  if (region_is_ancestor(target->region, sharc_op_parent_region(c->call)))
+  }
+  sharc_region *region = region_of(in, c->target);
+  if (region_is_ancestor(region, sharc_op_parent_region(c->call)))
     return false;
   sharc_op *caller_op = sharc_op_parent_op(c->call);
-  if (target->region->first != target->region->last && target->callable->name != caller_op->name &&
+  if (region->first != region->last && callable_of(in, c->target)->name != caller_op->name &&
       might_be_single_block(caller_op))
     return false;
   return profitable(in, c);
@@ -812,7 +705,7 @@ static void process_inlined(inliner *in, sharc_op *call, sharc_op *first, sharc_
   }
   sharc_region *r = sharc_op_parent_region(call);
   int node = -1;
-  while (r && (node = node_of_region(in, r)) < 0)
+  while (r && (node = sharc_call_graph_node_of_region(in->cg, r)) < 0)
     r = r->parent && r->parent->block ? r->parent->block->parent : NULL;
   if (node < 0 || !first || first == stop)
     return;
@@ -843,15 +736,15 @@ static bool signature_matches(const sharc_op *call, const sharc_block *entry,
 }
 
 static bool inline_call(inliner *in, const resolved_call *c, bool clone) {
-  const cg_node *target = NODE(in, c->target);
-  sharc_op *call = c->call, *callee = target->callable;
-  sharc_block *entry = target->region->first;
+  sharc_region *region = region_of(in, c->target);
+  sharc_op *call = c->call, *callee = callable_of(in, c->target);
+  sharc_block *entry = region->first;
   /* a callee of several blocks would need a branch dialect sharc lacks; one
    * already moved away (uses MLIR could not count) has none */
-  if (!entry || entry != target->region->last)
+  if (!entry || entry != region->last)
     return false;
   if (!signature_matches(call, entry, callee) || !call_inlinable(call, callee) ||
-      !dialect_takes_region(sharc_op_parent_op(call)) || !region_inlinable(target->region))
+      !dialect_takes_region(sharc_op_parent_op(call)) || !region_inlinable(region))
     return false;
   sharc_op *ret = sharc_block_last_op(entry);
   if (!ret || !sharc_op_is(ret, "func.return") || ret->num_operands != call->num_results)
@@ -938,10 +831,11 @@ static void index_remove(index_vec *v, unsigned x) {
 /* Grows the caller's cached size by what inlining adds (the callee's ops
  * but its return, less the call); enclosing callables are recounted. */
 static void note_inlined_size(inliner *in, unsigned source, unsigned target) {
-  cg_node *s = NODE(in, source);
+  node_state *s = NODE(in, source);
   long delta = NODE(in, target)->op_count >= 0 ? NODE(in, target)->op_count - 2 : 0;
   s->op_count = s->op_count >= 0 && NODE(in, target)->op_count >= 0 ? s->op_count + delta : -1;
-  for (int p = s->parent; p >= 0; p = NODE(in, p)->parent)
+  for (int p = sharc_call_graph_parent(in->cg, source); p >= 0;
+       p = sharc_call_graph_parent(in->cg, (unsigned)p))
     NODE(in, p)->op_count = -1;
 }
 
@@ -979,14 +873,14 @@ static bool inline_calls_in_scc(inliner *in, index_vec *scc) {
   in->calls.len = 0;
   for (unsigned i = 0; i < scc->len; i++) {
     unsigned node = scc->items[i];
-    if (!NODE(in, node)->callable)
+    if (!callable_of(in, node))
       continue;
     if (is_dead(in, node)) {
       sharc_vec_push(&dead, node);
       continue;
     }
     scan_list work = {0};
-    push_region(&work, NODE(in, node)->region, node);
+    push_region(&work, region_of(in, node), node);
     collect_calls(in, &work, false);
     sharc_vec_free(&work);
   }
@@ -1030,21 +924,17 @@ static bool inside_erased(const sharc_op *op) {
 
 static void erase_dead_callables(inliner *in) {
   for (unsigned i = 0; i < in->dead_order.len; i++) {
-    sharc_op *op = NODE(in, in->dead_order.items[i])->callable;
+    sharc_op *op = callable_of(in, in->dead_order.items[i]);
     if (!inside_erased(op))
       sharc_rw_erase_op(&in->rw, op);
   }
 }
 
 static void free_inliner(inliner *in) {
-  for (unsigned i = 0; i < in->nodes.len; i++) {
-    cg_node *n = NODE(in, i);
-    sharc_vec_free(&n->edges);
-    sharc_ptrmap_free(&n->edge_set);
-    clear_record(n);
-  }
+  for (unsigned i = 0; i < in->nodes.len; i++)
+    clear_record(NODE(in, i));
   sharc_vec_free(&in->nodes);
-  sharc_ptrmap_free(&in->by_region);
+  sharc_call_graph_destroy(in->cg);
   sharc_vec_free(&in->calls);
   sharc_vec_free(&in->dead_order);
   sharc_symbol_uses_free(&in->uses);

@@ -1468,16 +1468,7 @@ bool sharc_shlo_unported_pattern_applies(sharc_op *op, bool folder, bool simplif
 
 /* ---- the pass ----------------------------------------------------------------------------- */
 
-static const sharc_option_def options[] = {
-    SHARC_OPTION(sharc_stablehlo_tio_options, fold_op_element_limit, "fold-op-element-limit",
-                 SHARC_OPT_INT64, "65536",
-                 "Folding an op into a constant can sometimes come at the cost of memory "
-                 "overhead. (This occurs if the op's inputs are reused, meaning that they can't be "
-                 "deleted after the op is folded to a constant, or when folding operations like "
-                 "`concat` whose outputs take up more memory than their inputs.) In such cases, "
-                 "this config option sets an upper limit on how many elements an op's result may "
-                 "have before the op is no longer folded. Splat folds are exempt from this limit."),
-};
+static const sharc_option_def options[] = {SHARC_SHLO_OPTION_FOLD_OP_ELEMENT_LIMIT};
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_stablehlo_tio_options o = *(const sharc_stablehlo_tio_options *)opts;

@@ -7,25 +7,9 @@
 #include "transforms/stablehlo/shlo_fold.h"
 
 static const sharc_option_def options[] = {
-    SHARC_OPTION(sharc_stablehlo_tio_options, assume_no_undeclared_side_effects,
-                 "assume-no-undeclared-side-effects", SHARC_OPT_BOOL, "false",
-                 "Allow dead code to be eliminated in some situations (e.g. dead while loops) "
-                 "under the assumption that ops are pure unless declared with explicit MLIR "
-                 "`MemoryEffects`. Notably, this means `func.call` ops will be assumed pure."),
-    SHARC_OPTION(sharc_stablehlo_tio_options, fold_op_element_limit, "fold-op-element-limit",
-                 SHARC_OPT_INT64, "65536",
-                 "Folding an op into a constant can sometimes come at the cost of memory "
-                 "overhead. (This occurs if the op's inputs are reused, meaning that they can't be "
-                 "deleted after the op is folded to a constant, or when folding operations like "
-                 "`concat` whose outputs take up more memory than their inputs.) In such cases, "
-                 "this config option sets an upper limit on how many elements an op's result may "
-                 "have before the op is no longer folded. Splat folds are exempt from this limit."),
-    SHARC_OPTION(sharc_stablehlo_tio_options, optimize_float, "optimize-float", SHARC_OPT_BOOL,
-                 "true",
-                 "Allow float optimizations that, though mathematically equivalent, may result in "
-                 "slightly different quantization of floating-point values (e.g. `log(sqrt(x))` -> "
-                 "`0.5 * log(x)`). Float optimizations that can't affect numerical results are "
-                 "always enabled."),
+    SHARC_SHLO_OPTION_ASSUME_NO_UNDECLARED_SIDE_EFFECTS,
+    SHARC_SHLO_OPTION_FOLD_OP_ELEMENT_LIMIT,
+    SHARC_SHLO_OPTION_OPTIMIZE_FLOAT,
 };
 
 typedef struct unported_search {

@@ -5,6 +5,7 @@
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "dialect/mpmd/utils.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 /* FindHloProducer: the op inside a fragment that produces `v`, looking
  * through transfers. */
@@ -40,10 +41,9 @@ static void copy_into(sharc_op *fragment, sharc_rewriter *rw) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_block *body = sharc_func_body(func);
   for (sharc_op *op = sharc_block_last_op(body); op; op = sharc_op_prev(op))
     if (sharc_op_isa(op, &sharc_mpmd_fragment_def))

@@ -6,6 +6,7 @@
 #include "pass/pass_registry.h"
 #include "rewrite/greedy_internal.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 #include <stdlib.h>
 
@@ -129,10 +130,9 @@ static void visit(sharc_op *op, sharc_rewriter *rw) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   visit(func, &rw);
   return true;
 }

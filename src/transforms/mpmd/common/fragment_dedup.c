@@ -5,6 +5,7 @@
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 static void dedup_operands(sharc_op *frag, sharc_rewriter *rw) {
   sharc_block *b = sharc_region_first_block(sharc_op_region(frag, 0));
@@ -40,10 +41,9 @@ static sharc_walk_result dedup(sharc_op *frag, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_walk_isa(func, SHARC_PRE_ORDER, &sharc_mpmd_fragment_def, dedup, &rw);
   return true;
 }

@@ -4,6 +4,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 static bool allow(sharc_op *producer, sharc_op *consumer, void *user) {
   (void)user;
@@ -15,10 +16,9 @@ static bool allow(sharc_op *producer, sharc_op *consumer, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_mpmd_merge_rules rules = {allow, false, NULL, NULL};
   sharc_mpmd_merge_fragments_in(func, &rules, &rw);
   return true;

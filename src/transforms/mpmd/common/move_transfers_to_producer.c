@@ -4,6 +4,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 static sharc_walk_result move(sharc_op *transfer, void *user) {
   sharc_rewriter *rw = user;
@@ -22,10 +23,9 @@ static sharc_walk_result move(sharc_op *transfer, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_transfer_def, move, &rw);
   return true;
 }

@@ -3,6 +3,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 /* FindDeviceOnlyTransferCycleClosestRoot. */
 static sharc_value *cycle_root(sharc_op *transfer) {
@@ -23,10 +24,9 @@ static sharc_value *cycle_root(sharc_op *transfer) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_block *body = sharc_region_first_block(sharc_op_region(func, 0));
   for (sharc_op *op = body ? sharc_block_last_op(body) : NULL, *prev; op; op = prev) {
     prev = sharc_op_prev(op);

@@ -7,6 +7,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 #include <string.h>
 
@@ -80,10 +81,9 @@ static void remat_users(sharc_op *forward, sharc_ptr_vec *out) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   const remat_options *o = opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
   sharc_ptr_vec forwards = {0};
   for (sharc_op *op = sharc_block_first_op(sharc_func_body(func)); op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_mpmd_is_forward_fragment(op))

@@ -2,6 +2,7 @@
 #include "transforms/sdy/common/call_graph_utils.h"
 
 #include "dialect/func/func.h"
+#include "pass/call_graph.h"
 #include "dialect/sdy/utils.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
@@ -98,56 +99,15 @@ void sharc_sdy_emit_call_cycle(sharc_op *call) {
                       (int)name.len, name.data);
 }
 
-static bool has_body(const sharc_op *func) {
-  return sharc_op_num_regions(func) && sharc_region_first_block(sharc_op_region(func, 0));
-}
-
-typedef struct cycle_frame {
-  unsigned node, next_call;
-} cycle_frame;
-
-/* Depth-first from `root`: 1 marks functions on the stack, 2 finished ones. */
-static sharc_op *cycle_from(const sharc_call_graph *cg, unsigned root, unsigned char *state) {
-  SHARC_VEC(cycle_frame) stack = {0};
-  cycle_frame f0 = {root, 0};
-  sharc_vec_push(&stack, f0);
-  state[root] = 1;
-  sharc_op *found = NULL;
-  while (stack.len && !found) {
-    cycle_frame *f = &sharc_vec_last(&stack);
-    if (f->next_call == sharc_call_graph_num_calls(cg, f->node)) {
-      state[f->node] = 2;
-      stack.len--;
-      continue;
-    }
-    sharc_op *call = sharc_call_graph_call(cg, f->node, f->next_call++);
-    sharc_op *callee = sharc_call_graph_callee(cg, call);
-    if (!sharc_op_isa(call, &sharc_func_call_def) || !callee || !has_body(callee))
-      continue;
-    unsigned j = (unsigned)sharc_call_graph_index(cg, callee);
-    if (state[j] == 1)
-      found = call;
-    if (state[j])
-      continue;
-    state[j] = 1;
-    cycle_frame next = {j, 0};
-    sharc_vec_push(&stack, next);
-  }
-  sharc_vec_free(&stack);
-  return found;
+/* Only func.call edges between functions with a body can close a cycle
+ * Shardy's passes would follow forever. */
+static bool follow_func_call(sharc_op *call, sharc_op *callee) {
+  return sharc_op_isa(call, &sharc_func_call_def) && sharc_op_num_regions(callee) &&
+         sharc_region_first_block(sharc_op_region(callee, 0));
 }
 
 sharc_op *sharc_sdy_find_call_cycle(const sharc_call_graph *cg) {
-  unsigned n = sharc_call_graph_size(cg);
-  unsigned char *state = calloc(n ? n : 1, 1);
-  if (!state)
-    abort();
-  sharc_op *found = NULL;
-  for (unsigned i = 0; i < n && !found; i++)
-    if (!state[i] && has_body(sharc_call_graph_func(cg, i)))
-      found = cycle_from(cg, i, state);
-  free(state);
-  return found;
+  return sharc_call_graph_find_cycle(cg, follow_func_call);
 }
 
 /* ---- cloning ------------------------------------------------------------------- */

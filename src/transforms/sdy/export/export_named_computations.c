@@ -78,40 +78,10 @@ static sharc_str create_func(export_state *st, sharc_op *nc) {
  * but its execution thread. */
 static sharc_op *create_call(export_state *st, sharc_op *nc, sharc_str callee) {
   sharc_context *ctx = st->rw.ctx;
-  const sharc_op_def *def = sharc_op_get_def(nc);
   sharc_ident *thread = sharc_ident_get(ctx, SHARC_STR(EXECUTION_THREAD_ATTR));
-  named_vec attrs = {0};
-  sharc_named_attr c = {sharc_ident_get(ctx, SHARC_STR("callee")),
-                        sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, callee), NULL, 0)};
-  sharc_vec_push(&attrs, c);
-  sharc_attr *dict = sharc_op_attrs(nc);
-  const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
-  for (unsigned i = 0; i < sharc_attr_count(dict); i++)
-    if (entries[i].name != thread && !sharc_op_def_is_inherent(def, entries[i].name))
-      sharc_vec_push(&attrs, entries[i]);
   sharc_attr *out_shardings = sharc_op_attr(nc, "out_shardings");
-  if (out_shardings) {
-    sharc_named_attr s = {sharc_ident_get(ctx, SHARC_STR(SHARC_SDY_SHARDING_ATTR)), out_shardings};
-    sharc_vec_push(&attrs, s);
-  }
-  value_vec operands = {0};
-  SHARC_VEC(sharc_type *) types = {0};
-  for (unsigned i = 0; i < sharc_op_num_operands(nc); i++)
-    sharc_vec_push(&operands, sharc_op_operand(nc, i));
-  for (unsigned i = 0; i < sharc_op_num_results(nc); i++)
-    sharc_vec_push(&types, sharc_value_type(sharc_op_result(nc, i)));
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.call")),
-                          .loc = sharc_op_loc(nc),
-                          .operands = operands.items,
-                          .num_operands = operands.len,
-                          .result_types = types.items,
-                          .num_results = types.len,
-                          .attrs = sharc_attr_dictionary(ctx, attrs.items, attrs.len)};
-  sharc_op *call = sharc_rw_replace_op_with_new(&st->rw, nc, &state);
-  sharc_vec_free(&attrs);
-  sharc_vec_free(&operands);
-  sharc_vec_free(&types);
-  return call;
+  sharc_named_attr s = {sharc_ident_get(ctx, SHARC_STR(SHARC_SDY_SHARDING_ATTR)), out_shardings};
+  return sharc_sdy_replace_with_call(&st->rw, nc, callee, thread, out_shardings ? &s : NULL);
 }
 
 static sharc_walk_result export_one(sharc_op *nc, void *user) {

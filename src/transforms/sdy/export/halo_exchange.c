@@ -9,6 +9,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "sharc/symbols.h"
+#include "transforms/sdy/common/manual_computation.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
 
@@ -631,25 +632,17 @@ sharc_op *sharc_halo_manual_computation(sharc_halo_state *s, sharc_attr *loc,
                                         sharc_value *const *operands, unsigned n,
                                         sharc_attr *const *in_shardings, sharc_type *result_type,
                                         sharc_attr *out_sharding, sharc_attr *manual_axes) {
-  sharc_context *ctx = s->ctx;
-  sharc_named_attr attrs[3] = {
-      {sharc_ident_get(ctx, SHARC_STR("in_shardings")),
-       sharc_sdy_sharding_per_value_get(ctx, in_shardings, n)},
-      {sharc_ident_get(ctx, SHARC_STR("manual_axes")), manual_axes},
-      {sharc_ident_get(ctx, SHARC_STR("out_shardings")),
-       sharc_sdy_sharding_per_value_get(ctx, &out_sharding, 1)},
-  };
-  sharc_op_state st = {
-      .name = sharc_ident_get(ctx, SHARC_STR("sdy.manual_computation")),
+  sharc_sdy_manual_computation_spec spec = {
       .loc = loc,
       .operands = operands,
       .num_operands = n,
       .result_types = &result_type,
       .num_results = 1,
-      .attrs = sharc_attr_dictionary(ctx, attrs, 3),
-      .num_regions = 1,
+      .in_shardings = sharc_sdy_sharding_per_value_get(s->ctx, in_shardings, n),
+      .out_shardings = sharc_sdy_sharding_per_value_get(s->ctx, &out_sharding, 1),
+      .manual_axes = manual_axes,
   };
-  return sharc_rw_create(&s->rw, &st);
+  return sharc_sdy_create_manual_computation(&s->rw, &spec);
 }
 
 /* The body block of a new manual computation, with one argument per type;

@@ -76,3 +76,39 @@ sharc_op *sharc_sdy_outline_named_computation(sharc_rewriter *rw, sharc_op *nc, 
   sharc_rw_insert(rw, func);
   return func;
 }
+
+
+sharc_op *sharc_sdy_replace_with_call(sharc_rewriter *rw, sharc_op *op, sharc_str callee,
+                                      const sharc_ident *skip, const sharc_named_attr *extra) {
+  sharc_context *ctx = rw->ctx;
+  const sharc_op_def *def = sharc_op_get_def(op);
+  named_vec attrs = {0};
+  sharc_named_attr c = {sharc_ident_get(ctx, SHARC_STR("callee")),
+                        sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, callee), NULL, 0)};
+  sharc_vec_push(&attrs, c);
+  sharc_attr *dict = sharc_op_attrs(op);
+  const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
+  for (unsigned i = 0; i < sharc_attr_count(dict); i++)
+    if (entries[i].name != skip && !sharc_op_def_is_inherent(def, entries[i].name))
+      sharc_vec_push(&attrs, entries[i]);
+  if (extra)
+    sharc_vec_push(&attrs, *extra);
+  value_vec operands = {0};
+  type_vec types = {0};
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    sharc_vec_push(&operands, sharc_op_operand(op, i));
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    sharc_vec_push(&types, sharc_value_type(sharc_op_result(op, i)));
+  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.call")),
+                          .loc = sharc_op_loc(op),
+                          .operands = operands.items,
+                          .num_operands = operands.len,
+                          .result_types = types.items,
+                          .num_results = types.len,
+                          .attrs = sharc_attr_dictionary(ctx, attrs.items, attrs.len)};
+  sharc_op *call = sharc_rw_replace_op_with_new(rw, op, &state);
+  sharc_vec_free(&attrs);
+  sharc_vec_free(&operands);
+  sharc_vec_free(&types);
+  return call;
+}

@@ -17,4 +17,11 @@ sharc_op *sharc_sdy_outline_named_computation(sharc_rewriter *rw, sharc_op *nc, 
                                               unsigned *counter, const sharc_named_attr *extra,
                                               unsigned n_extra);
 
+/* The func.call to `callee` that replaces `op` (the named computation
+ * outlined into `callee`): its operands and result types, then its
+ * discardable attributes but `skip` (NULL: none), then `extra` (NULL:
+ * none). */
+sharc_op *sharc_sdy_replace_with_call(sharc_rewriter *rw, sharc_op *op, sharc_str callee,
+                                      const sharc_ident *skip, const sharc_named_attr *extra);
+
 #endif

@@ -121,15 +121,6 @@ static void parse_filter(const char *text, sharc_arena *arena, filter_config *c)
   }
 }
 
-static bool contains(sharc_str hay, sharc_str needle) {
-  if (needle.len > hay.len)
-    return false;
-  for (size_t i = 0; i + needle.len <= hay.len; i++)
-    if (memcmp(hay.data + i, needle.data, needle.len) == 0)
-      return true;
-  return false;
-}
-
 static bool matches_filter(sharc_op *op, int64_t id, const filter_config *c) {
   if (c->select_all)
     return true;
@@ -141,7 +132,7 @@ static bool matches_filter(sharc_op *op, int64_t id, const filter_config *c) {
     return true;
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   for (unsigned i = 0; i < c->num_names; i++)
-    if (contains(name, c->names[i]))
+    if (sharc_str_contains(name, c->names[i]))
       return true;
   return false;
 }

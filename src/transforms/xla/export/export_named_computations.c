@@ -123,36 +123,7 @@ static void create_shared_funcs(export_state *st) {
 
 /* The call replacing `nc`: its operands and discardable attributes. */
 static sharc_op *create_call(export_state *st, sharc_op *nc, sharc_op *func) {
-  sharc_context *ctx = st->rw.ctx;
-  const sharc_op_def *def = sharc_op_get_def(nc);
-  named_vec attrs = {0};
-  sharc_named_attr c = {
-      sharc_ident_get(ctx, SHARC_STR("callee")),
-      sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, sharc_op_symbol_name(func)), NULL, 0)};
-  sharc_vec_push(&attrs, c);
-  sharc_attr *dict = sharc_op_attrs(nc);
-  const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
-  for (unsigned i = 0; i < sharc_attr_count(dict); i++)
-    if (!sharc_op_def_is_inherent(def, entries[i].name))
-      sharc_vec_push(&attrs, entries[i]);
-  value_vec operands = {0};
-  type_vec types = {0};
-  for (unsigned i = 0; i < sharc_op_num_operands(nc); i++)
-    sharc_vec_push(&operands, sharc_op_operand(nc, i));
-  for (unsigned i = 0; i < sharc_op_num_results(nc); i++)
-    sharc_vec_push(&types, sharc_value_type(sharc_op_result(nc, i)));
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.call")),
-                          .loc = sharc_op_loc(nc),
-                          .operands = operands.items,
-                          .num_operands = operands.len,
-                          .result_types = types.items,
-                          .num_results = types.len,
-                          .attrs = sharc_attr_dictionary(ctx, attrs.items, attrs.len)};
-  sharc_op *call = sharc_rw_replace_op_with_new(&st->rw, nc, &state);
-  sharc_vec_free(&attrs);
-  sharc_vec_free(&operands);
-  sharc_vec_free(&types);
-  return call;
+  return sharc_sdy_replace_with_call(&st->rw, nc, sharc_op_symbol_name(func), NULL, NULL);
 }
 
 /* getFullyClosedLike on each sharding of a list. */
@@ -191,14 +162,6 @@ static void export_one(export_state *st, sharc_op *nc, bool dedup_fully) {
     sharc_rw_set_attr(&st->rw, call, SHARC_XLA_MANUAL_AXES_ATTR, manual);
 }
 
-static bool contains(sharc_str s, const char *what) {
-  size_t n = strlen(what);
-  for (size_t i = 0; i + n <= s.len; i++)
-    if (memcmp(s.data + i, what, n) == 0)
-      return true;
-  return false;
-}
-
 static void note_ref(sharc_attr *ref, void *user) {
   sharc_ptrmap_put(user, sharc_attr_symbol_root(ref), (void *)1);
 }
@@ -218,7 +181,7 @@ static void drop_uncalled_manual_bodies(export_state *st) {
     if (!sharc_op_isa(op, &sharc_func_func_def))
       continue;
     sharc_str name = sharc_op_symbol_name(op);
-    bool manual_body = contains(name, SHARC_XLA_INLINABLE_MANUAL_BODY);
+    bool manual_body = sharc_str_contains(name, SHARC_STR(SHARC_XLA_INLINABLE_MANUAL_BODY));
     if (manual_body && !sharc_ptrmap_get(&used, sharc_ident_get(st->rw.ctx, name)))
       sharc_vec_push(&dead, op);
   }

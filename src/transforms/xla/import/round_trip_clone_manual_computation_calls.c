@@ -11,22 +11,13 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
-
-#define MANUAL_BODY_NAME "xla.sdy.manual_computation_body"
+#include "transforms/xla/common/xla_utils.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
 typedef struct clone_state {
   op_vec calls;
 } clone_state;
-
-static bool contains(sharc_str s, const char *what) {
-  size_t n = strlen(what);
-  for (size_t i = 0; i + n <= s.len; i++)
-    if (memcmp(s.data + i, what, n) == 0)
-      return true;
-  return false;
-}
 
 static sharc_walk_result collect(sharc_op *call, void *user) {
   clone_state *st = user;
@@ -48,7 +39,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     if (!ref)
       continue;
     sharc_ident *callee = sharc_attr_symbol_root(ref);
-    if (!contains(sharc_ident_str(callee), MANUAL_BODY_NAME))
+    if (!sharc_str_contains(sharc_ident_str(callee), SHARC_STR(SHARC_XLA_MANUAL_BODY)))
       continue;
     if (!sharc_ptrmap_get(&seen, callee)) {
       sharc_ptrmap_put(&seen, callee, callee);

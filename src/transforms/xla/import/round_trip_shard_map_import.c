@@ -18,6 +18,7 @@
 #include "sharc/symbols.h"
 #include "support/vec.h"
 #include "transforms/sdy/common/call_graph_utils.h"
+#include "transforms/sdy/common/manual_computation.h"
 #include "transforms/xla/common/xla_utils.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
@@ -28,14 +29,6 @@ typedef struct import_state {
   op_vec pairs; /* GlobalToLocal / LocalToGlobal custom calls */
 } import_state;
 
-static bool contains(sharc_str s, const char *what) {
-  size_t n = strlen(what);
-  for (size_t i = 0; i + n <= s.len; i++)
-    if (memcmp(s.data + i, what, n) == 0)
-      return true;
-  return false;
-}
-
 static sharc_str callee_name(const sharc_op *call) {
   sharc_attr *ref = sharc_call_callee(call);
   return ref ? sharc_ident_str(sharc_attr_symbol_root(ref)) : SHARC_STR("");
@@ -43,7 +36,8 @@ static sharc_str callee_name(const sharc_op *call) {
 
 static sharc_walk_result collect(sharc_op *op, void *user) {
   import_state *st = user;
-  if (sharc_op_isa(op, &sharc_func_call_def) && contains(callee_name(op), SHARC_XLA_MANUAL_BODY))
+  if (sharc_op_isa(op, &sharc_func_call_def) &&
+      sharc_str_contains(callee_name(op), SHARC_STR(SHARC_XLA_MANUAL_BODY)))
     sharc_vec_push(&st->calls, op);
   else if (sharc_xla_is_custom_call_to(op, SHARC_XLA_GLOBAL_TO_LOCAL) ||
            sharc_xla_is_custom_call_to(op, SHARC_XLA_LOCAL_TO_GLOBAL))
@@ -152,21 +146,18 @@ static bool import_call(import_state *st, sharc_op *call) {
   SHARC_VEC(sharc_value *) operands = {0};
   for (unsigned i = 0; i < sharc_op_num_operands(operands_from); i++)
     sharc_vec_push(&operands, sharc_op_operand(operands_from, i));
-  sharc_named_attr attrs[3] = {
-      {sharc_ident_get(ctx, SHARC_STR("in_shardings")), attr_or_empty(ctx, s.in, false)},
-      {sharc_ident_get(ctx, SHARC_STR("manual_axes")), attr_or_empty(ctx, s.manual_axes, true)},
-      {sharc_ident_get(ctx, SHARC_STR("out_shardings")), attr_or_empty(ctx, s.out, false)},
+  sharc_sdy_manual_computation_spec spec = {
+      .loc = sharc_op_loc(call),
+      .operands = operands.items,
+      .num_operands = operands.len,
+      .result_types = types.items,
+      .num_results = types.len,
+      .in_shardings = attr_or_empty(ctx, s.in, false),
+      .out_shardings = attr_or_empty(ctx, s.out, false),
+      .manual_axes = attr_or_empty(ctx, s.manual_axes, true),
   };
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.manual_computation")),
-                          .loc = sharc_op_loc(call),
-                          .operands = operands.items,
-                          .num_operands = operands.len,
-                          .result_types = types.items,
-                          .num_results = types.len,
-                          .attrs = sharc_attr_dictionary(ctx, attrs, 3),
-                          .num_regions = 1};
   sharc_rw_set_before(&st->rw, call);
-  sharc_op *mc = sharc_rw_create(&st->rw, &state);
+  sharc_op *mc = sharc_sdy_create_manual_computation(&st->rw, &spec);
   sharc_vec_free(&types);
   sharc_vec_free(&operands);
   sharc_region *region = sharc_op_region(mc, 0);

@@ -21,6 +21,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "transforms/sdy/common/call_graph_utils.h"
+#include "transforms/sdy/common/manual_computation.h"
 #include "transforms/xla/common/xla_utils.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
@@ -219,23 +220,18 @@ static bool import_call(import_state *st, sharc_op *call) {
                        sharc_func_is_declaration(callee)))
     ok = fail(call, "expected the shard_map body function to be defined");
   if (ok) {
-    sharc_named_attr attrs[3] = {
-        {sharc_ident_get(ctx, SHARC_STR("in_shardings")),
-         sharc_sdy_sharding_per_value_get(ctx, in.items, in.len)},
-        {sharc_ident_get(ctx, SHARC_STR("manual_axes")), manual_axes(ctx, call, &all)},
-        {sharc_ident_get(ctx, SHARC_STR("out_shardings")),
-         sharc_sdy_sharding_per_value_get(ctx, out.items, out.len)},
+    sharc_sdy_manual_computation_spec spec = {
+        .loc = sharc_op_loc(call),
+        .operands = operands.items,
+        .num_operands = operands.len,
+        .result_types = types.items,
+        .num_results = types.len,
+        .in_shardings = sharc_sdy_sharding_per_value_get(ctx, in.items, in.len),
+        .out_shardings = sharc_sdy_sharding_per_value_get(ctx, out.items, out.len),
+        .manual_axes = manual_axes(ctx, call, &all),
     };
-    sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.manual_computation")),
-                            .loc = sharc_op_loc(call),
-                            .operands = operands.items,
-                            .num_operands = operands.len,
-                            .result_types = types.items,
-                            .num_results = types.len,
-                            .attrs = sharc_attr_dictionary(ctx, attrs, 3),
-                            .num_regions = 1};
     sharc_rw_set_before(&st->rw, call);
-    sharc_op *mc = sharc_rw_create(&st->rw, &state);
+    sharc_op *mc = sharc_sdy_create_manual_computation(&st->rw, &spec);
     sharc_region *region = sharc_op_region(mc, 0);
     if (first) {
       sharc_rw_clone_region_before(&st->rw, sharc_op_region(first, 0), region, NULL, NULL);
