@@ -9,6 +9,7 @@
 
 #include "ir/context.h"
 #include "ir/ir_internal.h"
+#include "pass/call_graph.h"
 #include "pass/pass_manager_internal.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
@@ -1746,6 +1747,61 @@ static void test_call_graph_cycles(void) {
   sharc_context_destroy(ctx);
 }
 
+/* MLIR's CallGraph: nodes 0 and 1 (external, unknown), a node per function
+ * with a body, callees' components before their callers' as
+ * llvm::scc_iterator gives them, a cycle in one component. */
+static void test_call_graph_regions(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_op *m = parse_text(ctx, "func.func @main() {\n"
+                                "  call @p() : () -> ()\n"
+                                "  call @decl() : () -> ()\n"
+                                "  return\n"
+                                "}\n"
+                                "func.func @p() {\n"
+                                "  call @q() : () -> ()\n"
+                                "  return\n"
+                                "}\n"
+                                "func.func @q() {\n"
+                                "  call @p() : () -> ()\n"
+                                "  return\n"
+                                "}\n"
+                                "func.func private @decl()\n");
+  CHECK(m != NULL);
+  if (!m) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  sharc_call_graph *cg = sharc_call_graph_build_regions(m);
+  CHECK(sharc_call_graph_size(cg) == 5); /* external, unknown, main, p, q */
+  CHECK(sharc_call_graph_func(cg, SHARC_CG_EXTERNAL_NODE) == NULL);
+  int main_i = sharc_call_graph_node_of_callable(cg, fn(m, "main"));
+  int p_i = sharc_call_graph_node_of_callable(cg, fn(m, "p"));
+  CHECK(main_i == 2 && p_i == 3);
+  CHECK(sharc_call_graph_node_of_callable(cg, fn(m, "decl")) == -1);
+  CHECK(sharc_call_graph_num_edges(cg, SHARC_CG_EXTERNAL_NODE) == 3);
+  CHECK(sharc_call_graph_edge_kind(cg, SHARC_CG_EXTERNAL_NODE, 0) == SHARC_CG_EDGE_ABSTRACT);
+  /* main calls p, then the declaration: the unknown node */
+  CHECK(sharc_call_graph_num_edges(cg, (unsigned)main_i) == 2);
+  CHECK(sharc_call_graph_edge_target(cg, (unsigned)main_i, 0) == (unsigned)p_i);
+  CHECK(sharc_call_graph_edge_target(cg, (unsigned)main_i, 1) == SHARC_CG_UNKNOWN_NODE);
+  CHECK(sharc_call_graph_parent(cg, (unsigned)p_i) == -1);
+  unsigned nodes[5], ends[5];
+  unsigned n = sharc_call_graph_sccs(cg, nodes, ends);
+  /* {q, p}, {unknown}, {main}, {external} */
+  CHECK(n == 4);
+  CHECK(ends[0] == 2 && nodes[0] == 4 && nodes[1] == 3);
+  CHECK(ends[1] == 3 && nodes[2] == SHARC_CG_UNKNOWN_NODE);
+  CHECK(ends[2] == 4 && nodes[3] == (unsigned)main_i);
+  CHECK(ends[3] == 5 && nodes[4] == SHARC_CG_EXTERNAL_NODE);
+  sharc_call_graph_destroy(cg);
+  /* the module's graph: the cycle search stops at the call closing it */
+  cg = sharc_call_graph_build(m);
+  sharc_op *back = sharc_call_graph_find_cycle(cg, NULL);
+  CHECK(back && sharc_call_graph_callee(cg, back) == fn(m, "p"));
+  sharc_call_graph_destroy(cg);
+  sharc_context_destroy(ctx);
+}
+
 /* A pass's call graph is built once and rebuilt after the pass's rewriter
  * changes the IR. */
 static unsigned graph_checks;
@@ -1834,6 +1890,7 @@ int main(void) {
   test_corpus_flags_known();
   test_call_graph();
   test_call_graph_cycles();
+  test_call_graph_regions();
   test_pass_call_graph();
   sharc_buf_free(&run_log);
   return check_summary("pass");
