@@ -3,6 +3,7 @@
  * produce for it alone (its closest producer whose closest consumer it is)
  * and those it alone feeds, moving transfers out of the way, keeping its
  * place and attributes. On entry-point functions only when asked. */
+#include "pass/pass_patterns.h"
 #include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
@@ -234,14 +235,10 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     return true;
   if (!o->absorb_on_entry_point_function && sharc_mpmd_is_entry_point_function(func))
     return true;
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
-  sharc_pattern_set_add(set, patterns, NULL);
   sharc_greedy_config config = sharc_greedy_config_default();
   config.region_simplify = SHARC_SIMPLIFY_DISABLED;
   config.fold = false;
-  config.listener = sharc_pass_listener(run);
-  bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
-  sharc_pattern_set_destroy(set);
+  bool ok = sharc_pass_apply_patterns(func, patterns, NULL, &config, run);
   if (ok && sharc_mpmd_is_entry_point_function(func))
     sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_fragment_def, warn_inferred, NULL);
   return ok;

@@ -3,6 +3,7 @@
 #include "support/log.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 
 #include <stdlib.h>
@@ -432,4 +433,14 @@ void sharc_mpmd_merge_fragments_in(sharc_op *func, const sharc_mpmd_merge_rules 
       sharc_ptrmap_put(&st.order, op, (void *)++index);
   visit(&st, func);
   sharc_ptrmap_free(&st.order);
+}
+
+bool sharc_mpmd_run_merge_pass(sharc_op *func, sharc_pass_run *run,
+                               bool (*allow)(sharc_op *producer, sharc_op *consumer, void *user)) {
+  sharc_rewriter rw;
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+    return true;
+  sharc_mpmd_merge_rules rules = {allow, false, NULL, NULL};
+  sharc_mpmd_merge_fragments_in(func, &rules, &rw);
+  return true;
 }

@@ -6,6 +6,7 @@
 #define SHARC_TRANSFORMS_MPMD_COMMON_MERGE_FRAGMENTS_H
 
 #include "dialect/mpmd/utils.h"
+#include "sharc/pass.h"
 
 #define SHARC_MPMD_CONTROL_OPERAND_START_ATTR "mpmd.control_operand_start_idx"
 
@@ -37,5 +38,10 @@ typedef struct sharc_mpmd_merge_rules {
 } sharc_mpmd_merge_rules;
 void sharc_mpmd_merge_fragments_in(sharc_op *func, const sharc_mpmd_merge_rules *rules,
                                    sharc_rewriter *rw);
+/* The whole run of a pass that merges each fragment of a distributed
+ * function into its closest consumer when `allow` says so (nothing for
+ * other functions). */
+bool sharc_mpmd_run_merge_pass(sharc_op *func, sharc_pass_run *run,
+                               bool (*allow)(sharc_op *producer, sharc_op *consumer, void *user));
 
 #endif

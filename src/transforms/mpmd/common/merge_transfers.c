@@ -6,6 +6,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 #include <stdlib.h>
 
@@ -242,16 +243,7 @@ static void slice_on_consumer(sharc_op *consumer, const arg_slice_vec *args, sha
   sharc_context *ctx = rw->ctx;
   sharc_block *body = body_of(consumer);
   sharc_rw_set_block_start(rw, body);
-  unsigned no = sharc_op_num_operands(consumer);
-  sharc_value **operands = malloc(((size_t)no + 2) * sizeof *operands);
-  if (!operands)
-    abort();
-  for (unsigned i = 0; i < no; i++)
-    operands[i] = sharc_op_operand(consumer, i);
-  operands[no] = sharc_op_result(transfer, 0);
-  sharc_op_set_operands(consumer, operands, no + 1);
-  sharc_rw_modified(rw, consumer);
-  free(operands);
+  sharc_mpmd_append_operand(rw, consumer, sharc_op_result(transfer, 0));
   sharc_type *concat_type = sharc_mpmd_mesh_tensor_global_type(sharc_value_type(sharc_op_result(transfer, 0)));
   sharc_value *concat = sharc_block_add_arg(body, concat_type, sharc_op_loc(transfer));
   for (unsigned k = 0; k < args->len; k++) {

@@ -4,7 +4,6 @@
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/merge_fragments.h"
-#include "transforms/mpmd/common/pass_utils.h"
 
 static bool allow(sharc_op *producer, sharc_op *consumer, void *user) {
   (void)user;
@@ -21,12 +20,7 @@ static bool allow(sharc_op *producer, sharc_op *consumer, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
-    return true;
-  sharc_mpmd_merge_rules rules = {allow, false, NULL, NULL};
-  sharc_mpmd_merge_fragments_in(func, &rules, &rw);
-  return true;
+  return sharc_mpmd_run_merge_pass(func, run, allow);
 }
 
 const sharc_pass_def sharc_pass_mpmd_merge_user_fragments_into_scheduling_units = {

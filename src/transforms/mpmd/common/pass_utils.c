@@ -1,11 +1,34 @@
-/* What MPMD's func.func passes share before they start; see pass_utils.h. */
+/* What MPMD's passes share; see pass_utils.h. */
 #include "transforms/mpmd/common/pass_utils.h"
 
+#include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+
+#include <stdlib.h>
 
 bool sharc_mpmd_distributed_func_rewriter(sharc_op *func, sharc_pass_run *run, sharc_rewriter *rw) {
   if (!sharc_mpmd_is_distributed_function(func))
     return false;
   sharc_pass_rewriter(run, rw, NULL);
   return true;
+}
+
+sharc_block *sharc_mpmd_entry_point_body(sharc_op *func) {
+  if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func) ||
+      !sharc_mpmd_is_entry_point_function(func))
+    return NULL;
+  return sharc_func_body(func);
+}
+
+void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v) {
+  unsigned n = sharc_op_num_operands(op);
+  sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
+  if (!operands)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    operands[i] = sharc_op_operand(op, i);
+  operands[n] = v;
+  sharc_op_set_operands(op, operands, n + 1);
+  sharc_rw_modified(rw, op);
+  free(operands);
 }

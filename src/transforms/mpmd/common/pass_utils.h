@@ -1,6 +1,6 @@
-/* What MPMD's func.func passes share before they start: most rewrite
- * distributed functions only (Shardy's isDistributedFunction guard) with
- * the pass's rewriter. */
+/* What MPMD's passes share: most rewrite distributed functions only
+ * (Shardy's isDistributedFunction guard) with the pass's rewriter, the
+ * scheduling ones entry points only, and some grow an op's operands. */
 #ifndef SHARC_TRANSFORMS_MPMD_COMMON_PASS_UTILS_H
 #define SHARC_TRANSFORMS_MPMD_COMMON_PASS_UTILS_H
 
@@ -11,5 +11,11 @@
 /* False for a function that is not distributed (the pass has nothing to
  * do); else true with `rw` set up as the pass's rewriter. */
 bool sharc_mpmd_distributed_func_rewriter(sharc_op *func, sharc_pass_run *run, sharc_rewriter *rw);
+/* The body of a distributed MPMD entry-point function, the only kind the
+ * scheduling passes of the export reorder; NULL for any other. */
+sharc_block *sharc_mpmd_entry_point_body(sharc_op *func);
+/* `v` becomes the last operand of `op` (a control dependency, a sliced
+ * transfer), the change reported to the rewriter. */
+void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);
 
 #endif

@@ -7,6 +7,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/fragment_execution_rules.h"
 #include "dialect/mpmd/mpmd_internal.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
@@ -149,15 +150,8 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     abort();
   bool ok = index_rules(&st, func);
   if (ok) {
-    sharc_pattern_set *set = sharc_pattern_set_create(st.ctx);
-    sharc_pattern_set_add(set, patterns, &st);
-    sharc_greedy_config config = sharc_greedy_config_default();
-    config.region_simplify = SHARC_SIMPLIFY_DISABLED;
-    config.fold = false;
-    config.cse_constants = false;
-    config.listener = sharc_pass_listener(run);
-    ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
-    sharc_pattern_set_destroy(set);
+    sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
+    ok = sharc_pass_apply_patterns(func, patterns, &st, &config, run);
   }
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);

@@ -3,14 +3,12 @@
  * moves right before its first user, so that it runs as late as it can. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/export/export_utils.h"
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func) ||
-      !sharc_mpmd_is_entry_point_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_entry_point_body(func);
   if (!body)
     return true;
   sharc_rewriter rw;

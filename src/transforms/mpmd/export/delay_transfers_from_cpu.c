@@ -4,6 +4,7 @@
  * fills is allocated as late as it can be. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/export/export_utils.h"
 
 /* The operand is on a CPU mesh or pinned to host memory. */
@@ -18,10 +19,7 @@ static bool from_host(const sharc_op *transfer) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func) ||
-      !sharc_mpmd_is_entry_point_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_entry_point_body(func);
   if (!body)
     return true;
   /* the transfers are taken first: moving them must not change which are visited */

@@ -144,15 +144,7 @@ static void callee_arg_error(validate_state *st, sharc_op *callee, unsigned arg_
     SHARC_BUF_LIT(&b, "\n\nArg is used in:");
   }
   sharc_mi_print_use_origins(&arg, 1, &st->calls, "", true, &b);
-  SHARC_BUF_LIT(&b, "\n\nmpmd.call Stack trace:\n");
-  sharc_mpmd_print_stack_trace(sharc_op_loc(callee), &b);
-  SHARC_BUF_LIT(&b, "\n\n\nSample arg users:");
-  for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
-    SHARC_BUF_LIT(&b, "\n - ");
-    sharc_mpmd_print_op_for_log(sharc_use_owner(u), &b);
-    sharc_mpmd_print_stack_trace(sharc_op_loc(sharc_use_owner(u)), &b);
-  }
-  SHARC_BUF_LIT(&b, SHARC_MI_ERROR_SEPARATOR);
+  sharc_mi_print_callee_arg_users(callee, arg, &b);
   sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(callee), "%s", b.data);
   sharc_buf_free(&b);
   sharc_mesh_set_free(&src);

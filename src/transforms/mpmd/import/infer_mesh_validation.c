@@ -250,3 +250,15 @@ void sharc_mi_print_use_origins(sharc_value *const *roots, unsigned n, sharc_mi_
   print_loc_origins(&v, prefix, is_input, out);
   sharc_vec_free(&v);
 }
+
+void sharc_mi_print_callee_arg_users(sharc_op *callee, sharc_value *arg, sharc_buf *out) {
+  SHARC_BUF_LIT(out, "\n\nmpmd.call Stack trace:\n");
+  sharc_mpmd_print_stack_trace(sharc_op_loc(callee), out);
+  SHARC_BUF_LIT(out, "\n\n\nSample arg users:");
+  for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
+    SHARC_BUF_LIT(out, "\n - ");
+    sharc_mpmd_print_op_for_log(sharc_use_owner(u), out);
+    sharc_mpmd_print_stack_trace(sharc_op_loc(sharc_use_owner(u)), out);
+  }
+  SHARC_BUF_LIT(out, SHARC_MI_ERROR_SEPARATOR);
+}

@@ -6,6 +6,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 
 typedef struct transfers_state {
@@ -159,16 +160,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_mpmd_for_each_non_entry_point(module, push_unassigns_into_callee, &push);
   sharc_mpmd_call_sites_free(&cs);
 
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
-  sharc_pattern_set_add(set, patterns, &st);
-  sharc_greedy_config config = sharc_greedy_config_default();
-  config.region_simplify = SHARC_SIMPLIFY_DISABLED;
-  config.fold = false;
-  config.cse_constants = false;
-  config.listener = sharc_pass_listener(run);
-  bool ok = sharc_apply_patterns_greedily(module, set, &config, NULL);
-  sharc_pattern_set_destroy(set);
-  return ok;
+  sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
+  return sharc_pass_apply_patterns(module, patterns, &st, &config, run);
 }
 
 const sharc_pass_def sharc_pass_mpmd_introduce_transfers = {

@@ -4,6 +4,7 @@
  * that only pass a block argument to the return are looked through. */
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 
@@ -90,16 +91,9 @@ static const sharc_pattern named_computation_patterns[] = {
 
 static bool apply(sharc_op *func, const sharc_pattern *patterns, sharc_region_simplify simplify,
                   sharc_pass_run *run) {
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
-  sharc_pattern_set_add(set, patterns, NULL);
-  sharc_greedy_config config = sharc_greedy_config_default();
+  sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
   config.region_simplify = simplify;
-  config.fold = false;
-  config.cse_constants = false;
-  config.listener = sharc_pass_listener(run);
-  bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
-  sharc_pattern_set_destroy(set);
-  return ok;
+  return sharc_pass_apply_patterns(func, patterns, NULL, &config, run);
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {

@@ -3,6 +3,7 @@
 
 #include "dialect/func/func.h"
 #include "transforms/mpmd/common/merge_fragments.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,15 +150,7 @@ void sharc_mpmd_add_control_dependency(sharc_op *first, sharc_op *second, sharc_
   if (!sharc_op_attr(second, SHARC_MPMD_CONTROL_OPERAND_START_ATTR))
     sharc_rw_set_attr(rw, second, SHARC_MPMD_CONTROL_OPERAND_START_ATTR,
                       sharc_attr_integer(ctx, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), n));
-  sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
-  if (!operands)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    operands[i] = sharc_op_operand(second, i);
-  operands[n] = sharc_op_result(first, 0);
-  sharc_op_set_operands(second, operands, n + 1);
-  sharc_rw_modified(rw, second);
-  free(operands);
+  sharc_mpmd_append_operand(rw, second, sharc_op_result(first, 0));
 }
 
 static sharc_walk_result remove_controls(sharc_op *fragment, void *user) {

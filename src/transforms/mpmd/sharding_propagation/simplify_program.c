@@ -3,6 +3,7 @@
  * (Shardy's SimplifyRegionOp), by MLIR's default greedy driver (folding and
  * constant CSE included). */
 #include "dialect/mpmd/mpmd_internal.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 
@@ -40,13 +41,7 @@ static const sharc_pattern patterns[] = {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
-  sharc_pattern_set_add(set, patterns, NULL);
-  sharc_greedy_config config = sharc_greedy_config_default();
-  config.listener = sharc_pass_listener(run);
-  bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
-  sharc_pattern_set_destroy(set);
-  return ok;
+  return sharc_pass_apply_patterns(func, patterns, NULL, NULL, run);
 }
 
 const sharc_pass_def sharc_pass_mpmd_simplify_program = {

@@ -4,6 +4,7 @@
  * iota component sliced out of the indices. */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 
@@ -358,14 +359,8 @@ static const sharc_pattern patterns[] = {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
-  sharc_pattern_set_add(set, patterns, NULL);
-  sharc_greedy_config config = sharc_greedy_config_default();
-  config.listener = sharc_pass_listener(run);
   /* like Shardy, a failure to converge fails the pass without a message */
-  bool converged = sharc_apply_patterns_greedily(func, set, &config, NULL);
-  sharc_pattern_set_destroy(set);
-  return converged;
+  return sharc_pass_apply_patterns(func, patterns, NULL, NULL, run);
 }
 
 const sharc_pass_def sharc_pass_sdy_explicit_gather_scatter_batching = {

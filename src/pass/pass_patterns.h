@@ -1,0 +1,20 @@
+/* Greedy pattern rewriting as a pass runs it: the patterns of one array
+ * applied with the pass's listener, so the pass manager sees every change
+ * (its cached analyses, the call graph, are dropped when they must be). */
+#ifndef SHARC_PASS_PASS_PATTERNS_H
+#define SHARC_PASS_PASS_PATTERNS_H
+
+#include "sharc/pass.h"
+#include "sharc/rewrite.h"
+
+/* Applies `patterns` (NULL-terminated; `state` goes to each) greedily to
+ * what `op` holds, under `config` (NULL: the defaults) with the pass's
+ * listener. Returns whether the rewrite converged. */
+bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void *state,
+                               const sharc_greedy_config *config, sharc_pass_run *run);
+
+/* The configuration MPMD's passes rewrite with: neither region
+ * simplification nor folding nor constant deduplication. */
+sharc_greedy_config sharc_pass_greedy_config_no_folding(void);
+
+#endif
