@@ -311,57 +311,35 @@ static void phase(const cli *c, const char *what, timer *since) {
 }
 
 typedef struct session {
+  sharc_cli_session io;
   const cli *c;
-  const char *name; /* the input as diagnostics name it */
-  sharc_input_text in;
-  sharc_context *ctx;
-  sharc_op *module;
-  sharc_buf diags;
 } session;
 
-static void print_diag(const sharc_diag *d, void *user) {
-  session *s = user;
-  sharc_diag_format_with_source(s->ctx, d, &s->diags);
-}
-
-static void flush_diags(session *s) {
-  sharc_diag_flush(s->ctx);
-  if (s->diags.len)
-    fputs(s->diags.data, stderr);
-  s->diags.len = 0;
-}
+static void flush_diags(session *s) { sharc_cli_session_flush(&s->io); }
 
 /* An error about the module as a whole (a value it lacks, no mesh),
  * located at the module, without a source excerpt. */
 static int module_error(session *s, const char *fmt, const char *arg) {
   flush_diags(s);
-  const sharc_attr *f = sharc_loc_find_file(sharc_op_loc(s->module));
+  const sharc_attr *f = sharc_loc_find_file(sharc_op_loc(s->io.module));
   unsigned line = f ? sharc_loc_line(f) : 0, col = f ? sharc_loc_col(f) : 0;
   if (!line) /* an implicit module, or loc(unknown) */
     line = col = 1;
-  fprintf(stderr, "%s:%u:%u: error: ", s->name, line, col);
+  fprintf(stderr, "%s:%u:%u: error: ", s->io.name, line, col);
   fprintf(stderr, fmt, arg);
   fputc('\n', stderr);
   return 1;
 }
 
-static void session_free(session *s) {
-  if (s->ctx)
-    sharc_context_destroy(s->ctx);
-  sharc_input_free(&s->in);
-  sharc_buf_free(&s->diags);
-}
+static void session_free(session *s) { sharc_cli_session_free(&s->io); }
 
 /* Reads, parses and verifies the input; false after reporting why. */
 static bool load(session *s, const cli *c, timer *t) {
   s->c = c;
-  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, print_diag, s, &s->in,
-                                    &s->ctx, &s->name);
-  if (!s->ctx)
-    return false;
-  flush_diags(s);
-  phase(c, "parse", t);
-  return s->module != NULL;
+  bool ok = sharc_cli_session_load(&s->io, c->input, c->allow_unregistered);
+  if (s->io.ctx)
+    phase(c, "parse", t);
+  return ok;
 }
 
 static bool use_color(const cli *c) { return sharc_cli_use_color(c->color); }
@@ -386,43 +364,43 @@ static bool import_gspmd(session *s) {
   sharc_pipeline *pl = sharc_pipeline_create(&flags);
   sharc_buf err = {0};
   bool ok = sharc_pipeline_add(pl, "xla-sdy-import-shardings", NULL, &err) &&
-            sharc_pipeline_run(pl, s->module);
+            sharc_pipeline_run(pl, s->io.module);
   sharc_pipeline_destroy(pl);
   sharc_buf_free(&err);
   flush_diags(s);
-  if (ok && sharc_report_has_mesh(s->module))
+  if (ok && sharc_report_has_mesh(s->io.module))
     fprintf(stderr, "%s: note: GSPMD shardings (mhlo.sharding) imported as sdy meshes and "
-                    "shardings (-xla-sdy-import-shardings)\n", s->name);
+                    "shardings (-xla-sdy-import-shardings)\n", s->io.name);
   return ok;
 }
 
 /* Propagates and builds the report; NULL after reporting why. */
 static sharc_report *propagate(session *s, timer *t) {
   const cli *c = s->c;
-  if (!sharc_report_has_mesh(s->module) && has_mpmd_topology(s->module)) {
+  if (!sharc_report_has_mesh(s->io.module) && has_mpmd_topology(s->io.module)) {
     module_error(s, "%s",
                  "the module is an MPMD program (a function with an mpmd topology) and has no "
                  "sdy.mesh: 'sharc pipeline' reports its meshes, schedule and memory");
     return NULL;
   }
-  if (!sharc_report_has_mesh(s->module) && !import_gspmd(s))
+  if (!sharc_report_has_mesh(s->io.module) && !import_gspmd(s))
     return NULL;
-  if (!sharc_report_has_mesh(s->module)) {
+  if (!sharc_report_has_mesh(s->io.module)) {
     module_error(s, "%s",
                  "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "
                  "`sdy.mesh @mesh = <[\"data\"=8]>`, when Shardy is enabled)");
     return NULL;
   }
-  bool ok = sharc_report_propagate(s->module, &c->opts);
+  bool ok = sharc_report_propagate(s->io.module, &c->opts);
   flush_diags(s);
   phase(c, "pipeline", t);
   if (!ok)
     return NULL;
-  sharc_report *r = sharc_report_create(s->module, &c->opts);
+  sharc_report *r = sharc_report_create(s->io.module, &c->opts);
   if (c->opts.debug_origins) {
     /* read; now the module must verify without it */
-    sharc_report_strip_debug_info(s->module);
-    ok = sharc_verify(s->module);
+    sharc_report_strip_debug_info(s->io.module);
+    ok = sharc_verify(s->io.module);
     flush_diags(s);
     if (!ok) {
       sharc_report_destroy(r);
@@ -437,7 +415,7 @@ static int write_module(session *s, const char *path) {
   sharc_cli_output *o = sharc_cli_output_open(path, &e);
   if (o) {
     sharc_print_flags flags = {0};
-    sharc_print_op_stream(s->module, &flags, sharc_cli_output_write, o);
+    sharc_print_op_stream(s->io.module, &flags, sharc_cli_output_write, o);
     sharc_cli_output_write("\n", 1, o);
     e = sharc_cli_output_close(o, true);
   }
@@ -458,7 +436,7 @@ static int run_propagate(const cli *c) {
   sharc_buf out = {0};
   bool to_stdout = c->output && strcmp(c->output, "-") == 0;
   sharc_report_write(r, c->format, c->format == SHARC_REPORT_TABLE && !to_stdout && use_color(c),
-                     s.name, &out);
+                     s.io.name, &out);
   phase(c, "report", &t);
   rc = c->output ? write_module(&s, c->output) : 0;
   phase(c, "write", &t);

@@ -37,6 +37,34 @@ sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
   return module && sharc_verify(module) ? module : NULL;
 }
 
+void sharc_cli_session_diag(const sharc_diag *d, void *user) {
+  sharc_cli_session *s = user;
+  sharc_diag_format_with_source(s->ctx, d, &s->diags);
+}
+
+bool sharc_cli_session_load(sharc_cli_session *s, const char *input, bool allow_unregistered) {
+  s->module = sharc_cli_load_module(input, allow_unregistered, sharc_cli_session_diag, s, &s->in,
+                                    &s->ctx, &s->name);
+  if (!s->ctx)
+    return false;
+  sharc_cli_session_flush(s);
+  return s->module != NULL;
+}
+
+void sharc_cli_session_flush(sharc_cli_session *s) {
+  sharc_diag_flush(s->ctx);
+  if (s->diags.len)
+    fputs(s->diags.data, stderr);
+  s->diags.len = 0;
+}
+
+void sharc_cli_session_free(sharc_cli_session *s) {
+  if (s->ctx)
+    sharc_context_destroy(s->ctx);
+  sharc_input_free(&s->in);
+  sharc_buf_free(&s->diags);
+}
+
 bool sharc_cli_use_color(int color) {
   if (color >= 0)
     return color == 1;

@@ -20,6 +20,25 @@ sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
                                 sharc_diag_handler handler, void *user, sharc_input_text *in,
                                 sharc_context **ctx, const char **name);
 
+/* One input of a sharc command: its text, context and module, and the
+ * diagnostics formatted with their source excerpts, held until flushed to
+ * stderr (so that a command's own messages come in order). */
+typedef struct sharc_cli_session {
+  const char *name; /* the input as diagnostics name it */
+  sharc_input_text in;
+  sharc_context *ctx;
+  sharc_op *module;
+  sharc_buf diags;
+} sharc_cli_session;
+
+/* The diagnostic handler that formats into the session (`user`). */
+void sharc_cli_session_diag(const sharc_diag *d, void *user);
+/* sharc_cli_load_module into `s` with that handler, its diagnostics
+ * flushed; false after an error. */
+bool sharc_cli_session_load(sharc_cli_session *s, const char *input, bool allow_unregistered);
+void sharc_cli_session_flush(sharc_cli_session *s);
+void sharc_cli_session_free(sharc_cli_session *s);
+
 /* Whether to colour stdout: `color` 1 (always) or 0 (never), else (auto)
  * when stdout is a terminal and NO_COLOR is unset or empty. */
 bool sharc_cli_use_color(int color);

@@ -170,49 +170,9 @@ static int parse_args(int argc, char **argv, pcli *c) {
   return -1;
 }
 
-typedef struct session {
-  const char *name;
-  sharc_input_text in;
-  sharc_context *ctx;
-  sharc_op *module;
-  sharc_buf diags;
-} session;
-
-static void on_diag(const sharc_diag *d, void *user) {
-  session *s = user;
-  sharc_diag_format_with_source(s->ctx, d, &s->diags);
-}
-
-static void flush(session *s) {
-  sharc_diag_flush(s->ctx);
-  if (s->diags.len)
-    fputs(s->diags.data, stderr);
-  s->diags.len = 0;
-}
-
-static bool load(session *s, const pcli *c) {
-  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_input_read(c->input, &s->in);
-  if (e) {
-    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
-    return false;
-  }
-  s->ctx = sharc_context_create();
-  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_cli_load_dialects(s->ctx);
-  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
-  sharc_context_set_diag_handler(s->ctx, on_diag, s);
-  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
-  bool ok = s->module && sharc_verify(s->module);
-  flush(s);
-  return ok;
-}
-
-static void session_free(session *s) {
-  if (s->ctx)
-    sharc_context_destroy(s->ctx);
-  sharc_input_free(&s->in);
-  sharc_buf_free(&s->diags);
+/* Reads, parses and verifies the input; false after reporting why. */
+static bool load(sharc_cli_session *s, const pcli *c) {
+  return sharc_cli_session_load(s, c->input, c->allow_unregistered);
 }
 
 static void append_out(const char *data, size_t len, void *user) {
@@ -220,17 +180,17 @@ static void append_out(const char *data, size_t len, void *user) {
 }
 
 static int run_partition(const pcli *c) {
-  session s = {0};
+  sharc_cli_session s = {0};
   int rc = 1;
   if (!load(&s, c))
     goto done;
   sharc_partition *p = sharc_partition_module(s.module, &c->v.partition);
-  flush(&s);
+  sharc_cli_session_flush(&s);
   if (!p)
     goto done;
   /* the partitioned program must verify before anything is written */
   bool ok = sharc_verify(s.module);
-  flush(&s);
+  sharc_cli_session_flush(&s);
   if (ok) {
     sharc_buf prog = {0}, table = {0};
     sharc_print_flags flags = {0};
@@ -251,12 +211,12 @@ static int run_partition(const pcli *c) {
   }
   sharc_partition_destroy(p);
 done:
-  session_free(&s);
+  sharc_cli_session_free(&s);
   return rc;
 }
 
 static int run_verify(pcli *c) {
-  session s = {0};
+  sharc_cli_session s = {0};
   sharc_input_text inputs = {0};
   int rc = 1;
   if (!load(&s, c))
@@ -274,14 +234,14 @@ static int run_verify(pcli *c) {
   c->v.json = c->json;
   sharc_buf out = {0};
   int r = sharc_verify_module(s.module, &c->v, s.name, &out);
-  flush(&s);
+  sharc_cli_session_flush(&s);
   if (r != 2)
     fputs(out.data ? out.data : "", stdout);
   rc = r == 0 ? 0 : 1;
   sharc_buf_free(&out);
 done:
   sharc_input_free(&inputs);
-  session_free(&s);
+  sharc_cli_session_free(&s);
   return rc;
 }
 

@@ -256,39 +256,35 @@ static void phase(const pcli *c, const char *what, double *since) {
 }
 
 typedef struct psession {
-  const char *name;
-  sharc_input_text in;
-  sharc_context *ctx;
-  sharc_op *module;
-  sharc_buf diags;
+  sharc_cli_session io;
   bool capture; /* --compare: a schedule's errors are kept, not printed */
 } psession;
 
 static void on_diag(const sharc_diag *d, void *user) {
   psession *s = user;
   if (s->capture) {
-    if (d->severity == SHARC_SEV_ERROR && !s->diags.len)
-      sharc_buf_puts(&s->diags, d->message ? d->message : "error");
+    if (d->severity == SHARC_SEV_ERROR && !s->io.diags.len)
+      sharc_buf_puts(&s->io.diags, d->message ? d->message : "error");
     return;
   }
-  sharc_diag_format_with_source(s->ctx, d, &s->diags);
+  sharc_diag_format_with_source(s->io.ctx, d, &s->io.diags);
 }
 
 static void flush(psession *s) {
-  sharc_diag_flush(s->ctx);
-  if (s->diags.len && !s->capture)
-    fputs(s->diags.data, stderr);
+  sharc_diag_flush(s->io.ctx);
+  if (s->io.diags.len && !s->capture)
+    fputs(s->io.diags.data, stderr);
   if (!s->capture)
-    s->diags.len = 0;
+    s->io.diags.len = 0;
 }
 
 static bool load(psession *s, const pcli *c) {
-  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, on_diag, s, &s->in, &s->ctx,
-                                    &s->name);
-  if (!s->ctx)
+  s->io.module = sharc_cli_load_module(c->input, c->allow_unregistered, on_diag, s, &s->io.in,
+                                       &s->io.ctx, &s->io.name);
+  if (!s->io.ctx)
     return false;
   flush(s);
-  return s->module != NULL;
+  return s->io.module != NULL;
 }
 
 static bool use_color(const pcli *c) { return sharc_cli_use_color(c->color); }
@@ -303,19 +299,19 @@ static int write_output(const char *path, const char *data, size_t len) {
 /* Schedules a copy of the imported module with schedule `i`; its
  * simulation, or NULL with the first error in `err`. */
 static sharc_pipeline_sim *try_schedule(psession *s, const pcli *c, unsigned i, sharc_buf *err) {
-  sharc_op *copy = sharc_op_clone(s->module, true);
+  sharc_op *copy = sharc_op_clone(s->io.module, true);
   sharc_pipeline_options o = c->opts;
   o.schedule = sharc_pipeline_schedule_name(i);
   s->capture = true;
-  s->diags.len = 0;
+  s->io.diags.len = 0;
   sharc_pipeline_sim *sim = NULL;
   if (sharc_pipeline_schedule(copy, &o) && sharc_verify(copy))
     sim = sharc_pipeline_simulate(copy, o.schedule, &o.cost);
-  sharc_diag_flush(s->ctx);
+  sharc_diag_flush(s->io.ctx);
   if (!sim)
-    sharc_buf_puts(err, s->diags.len ? s->diags.data : "the schedule failed");
+    sharc_buf_puts(err, s->io.diags.len ? s->io.diags.data : "the schedule failed");
   s->capture = false;
-  s->diags.len = 0;
+  s->io.diags.len = 0;
   sharc_op_erase(copy);
   return sim;
 }
@@ -333,7 +329,7 @@ static int run_compare(psession *s, const pcli *c) {
   }
   sharc_buf out = {0};
   sharc_pipeline_write_compare((const sharc_pipeline_sim *const *)sims, names, err_text, n,
-                               c->json, s->name, &out);
+                               c->json, s->io.name, &out);
   fputs(out.data ? out.data : "", stdout);
   sharc_buf_free(&out);
   for (unsigned i = 0; i < n; i++) {
@@ -350,7 +346,7 @@ static int run_compare(psession *s, const pcli *c) {
 static int write_module(psession *s, const char *path) {
   sharc_buf text = {0};
   sharc_print_flags flags = {0};
-  sharc_print_op(s->module, &flags, &text);
+  sharc_print_op(s->io.module, &flags, &text);
   sharc_buf_putc(&text, '\n');
   int rc = write_output(path, text.data, text.len);
   sharc_buf_free(&text);
@@ -359,21 +355,21 @@ static int write_module(psession *s, const char *path) {
 
 static int run_one(psession *s, const pcli *c) {
   double t = cpu_now();
-  bool ok = sharc_pipeline_schedule(s->module, &c->opts) && sharc_verify(s->module);
+  bool ok = sharc_pipeline_schedule(s->io.module, &c->opts) && sharc_verify(s->io.module);
   flush(s);
   phase(c, "schedule", &t);
   if (!ok)
     return 1;
   const char *schedule = sharc_pipeline_schedule_name(
       (unsigned)sharc_pipeline_find_schedule(c->opts.schedule));
-  sharc_pipeline_sim *sim = sharc_pipeline_simulate(s->module, schedule, &c->opts.cost);
+  sharc_pipeline_sim *sim = sharc_pipeline_simulate(s->io.module, schedule, &c->opts.cost);
   flush(s);
   phase(c, "simulate", &t);
   if (!sim)
     return 1;
   sharc_buf out = {0};
   if (c->json)
-    sharc_pipeline_write_json(sim, s->name, &out);
+    sharc_pipeline_write_json(sim, s->io.name, &out);
   else
     sharc_pipeline_write_text(sim, c->width, use_color(c), &out);
   int rc = 0;
@@ -407,15 +403,12 @@ int sharc_cli_pipeline(int argc, char **argv) {
   bool loaded = load(&s, &c);
   phase(&c, "parse", &t);
   if (loaded) {
-    bool ok = sharc_pipeline_import(s.module, &c.opts) && sharc_verify(s.module);
+    bool ok = sharc_pipeline_import(s.io.module, &c.opts) && sharc_verify(s.io.module);
     flush(&s);
     phase(&c, "import", &t);
     if (ok)
       rc = c.compare ? run_compare(&s, &c) : run_one(&s, &c);
   }
-  if (s.ctx)
-    sharc_context_destroy(s.ctx);
-  sharc_input_free(&s.in);
-  sharc_buf_free(&s.diags);
+  sharc_cli_session_free(&s.io);
   return rc;
 }

@@ -1,6 +1,7 @@
-/* Greedy pattern rewriting as a pass runs it: the patterns of one array
- * applied with the pass's listener, so the pass manager sees every change
- * (its cached analyses, the call graph, are dropped when they must be). */
+/* Rewriting as a pass runs it, with the pass's listener so the pass
+ * manager sees every change (its cached analyses, the call graph, are
+ * dropped when they must be): the patterns of one array applied greedily,
+ * or every op of a kind renamed. */
 #ifndef SHARC_PASS_PASS_PATTERNS_H
 #define SHARC_PASS_PASS_PATTERNS_H
 
@@ -12,6 +13,13 @@
  * listener. Returns whether the rewrite converged. */
 bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void *state,
                                const sharc_greedy_config *config, sharc_pass_run *run);
+
+/* A conversion whose only outcome is a new name: each op of kind `from`
+ * under `root` becomes an op named `to` with its operands, result types
+ * and attributes (unregistered ones too), through the pass's rewriter,
+ * visited in post-order so that replacing one never disturbs the walk. */
+void sharc_pass_rename_ops(sharc_op *root, const sharc_op_def *from, const char *to,
+                           sharc_pass_run *run);
 
 /* The configuration MPMD's passes rewrite with: neither region
  * simplification nor folding nor constant deduplication. */

@@ -723,17 +723,7 @@ static bool fold_select(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (sharc_type_is_float(sharc_type_element(type)) || !within_limit(s, type) ||
       !sharc_shlo_scalar_elem(sharc_type_element(type)))
     return false;
-  int64_t n = sharc_type_num_elements(type);
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
-  for (int64_t i = 0; i < n; i++)
-    out[i] = (sharc_shlo_elem(pred, (size_t)i) & 1) ? sharc_shlo_elem(t, (size_t)i)
-                                                    : sharc_shlo_elem(f, (size_t)i);
-  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
-  free(out);
-  sharc_shlo_replace_with_constant(rw, op, r);
-  return true;
+  return sharc_shlo_replace_with_selected(rw, op, type, sharc_type_num_elements(type), pred, t, f);
 }
 
 static bool fold_concatenate(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -880,14 +870,7 @@ static bool fold_reduce_zero_dims(sharc_op *op, sharc_rewriter *rw, void *s) {
   for (unsigned i = 0; i < n; i++)
     if (sharc_value_type(operand(op, i)) != sharc_value_type(sharc_op_result(op, i)))
       return false;
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    vals[i] = operand(op, i);
-  sharc_rw_replace_op(rw, op, vals, n);
-  free(vals);
-  return true;
+  return sharc_shlo_replace_with_operands(rw, op, op, n);
 }
 
 static bool fold_reduce_to_constant_init(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -928,19 +911,11 @@ static bool fold_reduce_redundant_results(sharc_op *op, sharc_rewriter *rw, void
   unsigned n = sharc_op_num_results(op);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v = sharc_op_operand(ret, i);
-    sharc_op *d = sharc_value_defining_op(v);
-    sharc_region *r = d ? sharc_op_parent_region(d) : sharc_block_region(sharc_value_owner_block(v));
-    if (r == region || sharc_value_type(v) != sharc_value_type(sharc_op_result(op, i)))
+    if (sharc_shlo_defined_in(v, region) ||
+        sharc_value_type(v) != sharc_value_type(sharc_op_result(op, i)))
       return false;
   }
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    vals[i] = sharc_op_operand(ret, i);
-  sharc_rw_replace_op(rw, op, vals, n);
-  free(vals);
-  return true;
+  return sharc_shlo_replace_with_operands(rw, op, ret, n);
 }
 
 /* ---- while ------------------------------------------------------------------------------ */

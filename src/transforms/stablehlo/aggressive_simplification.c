@@ -128,54 +128,23 @@ static bool constant_to_rhs(sharc_op *op, sharc_rewriter *rw, void *s) {
   return true;
 }
 
-static bool add_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_any_zero(sharc_shlo_const_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
-}
+/* DRR patterns on a binary op whose right operand is a constant: when `is`
+ * accepts it, the op becomes its operand `keep`, `replace` saying whether
+ * the discardable attributes merge; `constant` reads the operand (any
+ * constant, or a stablehlo.constant's value only). */
+#define RHS_CONSTANT_PATTERN(name, is, constant, keep, replace)                                    \
+  static bool name(sharc_op *op, sharc_rewriter *rw, void *s) {                                    \
+    (void)s;                                                                                       \
+    return is(constant(operand(op, 1))) && replace(rw, op, operand(op, keep));                     \
+  }
 
-static bool and_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_zero(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_plain(rw, op, operand(op, 1));
-}
-
-static bool and_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_all_ones(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
-}
-
-static bool mul_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_zero(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 1));
-}
-
-static bool mul_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_any_one(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
-}
-
-static bool or_fold_to_one(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_all_ones(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 1));
-}
-
-static bool or_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_zero(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
-}
+RHS_CONSTANT_PATTERN(add_remove_noop, is_any_zero, sharc_shlo_const_attr, 0, replace_merging)
+RHS_CONSTANT_PATTERN(and_fold_to_zero, is_int_zero, shlo_constant_attr, 1, replace_plain)
+RHS_CONSTANT_PATTERN(and_remove_noop, is_int_all_ones, shlo_constant_attr, 0, replace_merging)
+RHS_CONSTANT_PATTERN(mul_fold_to_zero, is_int_zero, shlo_constant_attr, 1, replace_merging)
+RHS_CONSTANT_PATTERN(mul_remove_noop, is_any_one, shlo_constant_attr, 0, replace_merging)
+RHS_CONSTANT_PATTERN(or_fold_to_one, is_int_all_ones, shlo_constant_attr, 1, replace_merging)
+RHS_CONSTANT_PATTERN(or_remove_noop, is_int_zero, shlo_constant_attr, 0, replace_merging)
 
 static sharc_attr *zero_like(sharc_rewriter *rw, sharc_value *v) {
   return sharc_shlo_zero_attr(rw->ctx, sharc_value_type(v));
@@ -197,12 +166,7 @@ static bool subtract_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
   return replace_plain(rw, op, c);
 }
 
-static bool subtract_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_any_zero(shlo_constant_attr(operand(op, 1))))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
-}
+RHS_CONSTANT_PATTERN(subtract_remove_noop, is_any_zero, shlo_constant_attr, 0, replace_merging)
 
 static bool xor_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
@@ -217,12 +181,7 @@ static bool xor_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
   return replace_plain(rw, op, c);
 }
 
-static bool xor_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (!is_int_zero(sharc_shlo_const_attr(operand(op, 1))))
-    return false;
-  return replace_plain(rw, op, operand(op, 0));
-}
+RHS_CONSTANT_PATTERN(xor_remove_noop, is_int_zero, sharc_shlo_const_attr, 0, replace_plain)
 
 /* ---- compare -------------------------------------------------------------------------------- */
 
@@ -737,16 +696,7 @@ static bool select_canon(sharc_op *op, sharc_rewriter *rw, void *s) {
   unsigned wps = sharc_type_scalar_words(sharc_type_element(type));
   if (!ta || !fa || n < 0 || wps != 1)
     return false;
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
-  for (int64_t i = 0; i < n; i++)
-    out[i] = (sharc_shlo_elem(cond, (size_t)i) & 1) ? sharc_shlo_elem(ta, (size_t)i)
-                                                    : sharc_shlo_elem(fa, (size_t)i);
-  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
-  free(out);
-  sharc_shlo_replace_with_constant(rw, op, r);
-  return true;
+  return sharc_shlo_replace_with_selected(rw, op, type, n, cond, ta, fa);
 }
 
 /* ---- reduce ------------------------------------------------------------------------------- */
@@ -757,14 +707,7 @@ static bool reduce_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
   unsigned n = sharc_op_num_results(op);
   if ((dims && sharc_attr_count(dims)) || sharc_op_num_operands(op) != 2 * n)
     return false;
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    vals[i] = operand(op, i);
-  sharc_rw_replace_op(rw, op, vals, n);
-  free(vals);
-  return true;
+  return sharc_shlo_replace_with_operands(rw, op, op, n);
 }
 
 static bool reduce_noop_variable_return(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -775,21 +718,10 @@ static bool reduce_noop_variable_return(sharc_op *op, sharc_rewriter *rw, void *
   if (!ret || !sharc_op_isa(ret, SHARC_SHLO(return)))
     return false;
   unsigned n = sharc_op_num_operands(ret);
-  for (unsigned i = 0; i < n; i++) {
-    sharc_value *v = sharc_op_operand(ret, i);
-    sharc_op *d = def_of(v);
-    sharc_region *r = d ? sharc_op_parent_region(d) : sharc_block_region(sharc_value_owner_block(v));
-    if (r == body)
-      return false;
-  }
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
   for (unsigned i = 0; i < n; i++)
-    vals[i] = sharc_op_operand(ret, i);
-  sharc_rw_replace_op(rw, op, vals, n);
-  free(vals);
-  return true;
+    if (sharc_shlo_defined_in(sharc_op_operand(ret, i), body))
+      return false;
+  return sharc_shlo_replace_with_operands(rw, op, ret, n);
 }
 
 /* reduce(empty inputs) -> broadcast_in_dim(init) each (static shapes here). */

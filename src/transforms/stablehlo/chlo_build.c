@@ -141,7 +141,7 @@ bool sharc_cb_float_kind(sharc_type *elem, sharc_float_kind *out) {
   return true;
 }
 
-static bool static_shape(const sharc_type *t) {
+bool sharc_cb_static_shape(const sharc_type *t) {
   if (!sharc_type_has_rank(t))
     return false;
   const int64_t *s = sharc_type_shape(t);
@@ -155,7 +155,7 @@ static bool static_shape(const sharc_type *t) {
  * raw bits `lo`. */
 static V *splat_bits(sharc_cb *b, uint64_t lo, V *like) {
   sharc_type *t = sharc_value_type(like);
-  if (!static_shape(t))
+  if (!sharc_cb_static_shape(t))
     return NULL;
   bool complex = sharc_type_get_kind(sharc_type_element(t)) == SHARC_TYPE_COMPLEX;
   uint64_t raw[2] = {lo, 0};

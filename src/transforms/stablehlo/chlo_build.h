@@ -61,6 +61,8 @@ V *sharc_cb_const_inf(sharc_cb *b, V *like, bool negative);
 V *sharc_cb_const_min_normal(sharc_cb *b, V *like);
 V *sharc_cb_const_min_subnormal(sharc_cb *b, V *like);
 
+/* A ranked type whose dimensions are all known. */
+bool sharc_cb_static_shape(const sharc_type *t);
 sharc_type *sharc_cb_with_elem(sharc_cb *b, sharc_type *shaped, sharc_type *elem);
 sharc_type *sharc_cb_elem(V *v);
 /* The float kind of a float or complex-of-float element type; false otherwise. */

@@ -14,24 +14,14 @@
 #include "transforms/stablehlo/chlo_build.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
 
-static bool static_type(const sharc_type *t) {
-  if (!sharc_type_has_rank(t))
-    return false;
-  const int64_t *s = sharc_type_shape(t);
-  for (unsigned i = 0; i < sharc_type_rank(t); i++)
-    if (s[i] < 0)
-      return false;
-  return true;
-}
-
 /* The patterns below handle statically shaped tensors only (StableHLO's
  * dynamic forms go through the shape dialect). */
 static bool all_static(sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    if (!static_type(sharc_value_type(sharc_op_operand(op, i))))
+    if (!sharc_cb_static_shape(sharc_value_type(sharc_op_operand(op, i))))
       return false;
   for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (!static_type(sharc_value_type(sharc_op_result(op, i))))
+    if (!sharc_cb_static_shape(sharc_value_type(sharc_op_result(op, i))))
       return false;
   return true;
 }

@@ -139,6 +139,37 @@ void sharc_shlo_replace_with_value(sharc_rewriter *rw, sharc_op *op, sharc_value
   sharc_rw_replace_op(rw, op, &v, 1);
 }
 
+bool sharc_shlo_replace_with_operands(sharc_rewriter *rw, sharc_op *op, sharc_op *from, unsigned n) {
+  sharc_value **vals = malloc((n + 1) * sizeof *vals);
+  if (!vals)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    vals[i] = sharc_op_operand(from, i);
+  sharc_rw_replace_op(rw, op, vals, n);
+  free(vals);
+  return true;
+}
+
+bool sharc_shlo_replace_with_selected(sharc_rewriter *rw, sharc_op *op, sharc_type *type,
+                                      int64_t n, const sharc_attr *pred,
+                                      const sharc_attr *on_true, const sharc_attr *on_false) {
+  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
+  if (!out)
+    abort();
+  for (int64_t i = 0; i < n; i++)
+    out[i] = (sharc_shlo_elem(pred, (size_t)i) & 1) ? sharc_shlo_elem(on_true, (size_t)i)
+                                                    : sharc_shlo_elem(on_false, (size_t)i);
+  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
+  free(out);
+  sharc_shlo_replace_with_constant(rw, op, r);
+  return true;
+}
+
+bool sharc_shlo_defined_in(sharc_value *v, const sharc_region *region) {
+  sharc_op *d = sharc_value_defining_op(v);
+  return (d ? sharc_op_parent_region(d) : sharc_block_region(sharc_value_owner_block(v))) == region;
+}
+
 sharc_op *sharc_shlo_replace_with_new(sharc_rewriter *rw, sharc_op *op, const char *name,
                                       sharc_value *const *operands, unsigned n, sharc_type *type,
                                       const sharc_named_attr *attrs, unsigned n_attrs) {

@@ -50,6 +50,18 @@ sharc_value *sharc_shlo_constant(sharc_rewriter *rw, sharc_attr *loc, sharc_attr
 /* replaceOpWithNewOp<ConstantOp>(op, value). */
 void sharc_shlo_replace_with_constant(sharc_rewriter *rw, sharc_op *op, sharc_attr *value);
 void sharc_shlo_replace_with_value(sharc_rewriter *rw, sharc_op *op, sharc_value *v);
+/* Replaces the `n` results of `op` by the first `n` operands of `from` (`op`
+ * itself, or the return of its body); returns true. */
+bool sharc_shlo_replace_with_operands(sharc_rewriter *rw, sharc_op *op, sharc_op *from, unsigned n);
+/* Replaces `op` by the constant of `type` whose `n` elements (one word
+ * each) are `on_true`'s where `pred`'s are set and `on_false`'s elsewhere:
+ * a select of constants folded; returns true. */
+bool sharc_shlo_replace_with_selected(sharc_rewriter *rw, sharc_op *op, sharc_type *type,
+                                      int64_t n, const sharc_attr *pred,
+                                      const sharc_attr *on_true, const sharc_attr *on_false);
+/* Whether `v` is a block argument of `region` or the result of an op right
+ * in it (a region returning it does not just forward an outside value). */
+bool sharc_shlo_defined_in(sharc_value *v, const sharc_region *region);
 /* A new op of the same name as `op` with its attributes, replacing it. */
 sharc_op *sharc_shlo_replace_with_new(sharc_rewriter *rw, sharc_op *op, const char *name,
                                       sharc_value *const *operands, unsigned n, sharc_type *type,

@@ -194,7 +194,7 @@ static bool schedule_step_by_step(scheduler *s) {
 static void mark_reached(scheduler *s, const int *unit_at, unsigned from, uint64_t *row) {
   sharc_mpmd_block_index *bi = &s->bi;
   unsigned epoch = ++bi->epoch;
-  SHARC_VEC(unsigned) stack = {0};
+  sharc_mpmd_index_stack stack = {0};
   sharc_vec_push(&stack, (unsigned)sharc_mpmd_block_index_of(bi, s->units.items[from].op));
   while (stack.len) {
     unsigned cur = sharc_vec_pop(&stack);
@@ -203,13 +203,7 @@ static void mark_reached(scheduler *s, const int *unit_at, unsigned from, uint64
     bi->stamp[cur] = epoch;
     if (unit_at[cur] >= 0 && (unsigned)unit_at[cur] != from)
       row[unit_at[cur] / 64] |= 1ull << (unit_at[cur] % 64);
-    sharc_op *op = bi->ops[cur];
-    for (unsigned r = 0; r < sharc_op_num_results(op); r++)
-      for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
-        int user = sharc_mpmd_block_index_of(bi, sharc_use_owner(u));
-        if (user >= 0 && bi->stamp[user] != epoch)
-          sharc_vec_push(&stack, (unsigned)user);
-      }
+    sharc_mpmd_push_unvisited_users(bi, cur, &stack);
   }
   sharc_vec_free(&stack);
 }

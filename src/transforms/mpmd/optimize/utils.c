@@ -110,13 +110,24 @@ int sharc_mpmd_block_index_of(const sharc_mpmd_block_index *bi, const sharc_op *
   return -1;
 }
 
+void sharc_mpmd_push_unvisited_users(const sharc_mpmd_block_index *bi, unsigned cur,
+                                     sharc_mpmd_index_stack *stack) {
+  sharc_op *op = bi->ops[cur];
+  for (unsigned r = 0; r < sharc_op_num_results(op); r++)
+    for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
+      int user = sharc_mpmd_block_index_of(bi, sharc_use_owner(u));
+      if (user >= 0 && bi->stamp[user] != bi->epoch)
+        sharc_vec_push(stack, (unsigned)user);
+    }
+}
+
 bool sharc_mpmd_has_dependency_path(sharc_mpmd_block_index *bi, const sharc_op *src,
                                     const sharc_op *tgt) {
   int target = sharc_mpmd_block_index_of(bi, tgt), start = sharc_mpmd_block_index_of(bi, src);
   if (target < 0 || start < 0)
     return false;
   unsigned epoch = ++bi->epoch;
-  SHARC_VEC(unsigned) stack = {0};
+  sharc_mpmd_index_stack stack = {0};
   sharc_vec_push(&stack, (unsigned)start);
   bool found = false;
   while (stack.len && !found) {
@@ -130,13 +141,7 @@ bool sharc_mpmd_has_dependency_path(sharc_mpmd_block_index *bi, const sharc_op *
       found = true;
       break;
     }
-    sharc_op *op = bi->ops[cur];
-    for (unsigned r = 0; r < sharc_op_num_results(op); r++)
-      for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
-        int user = sharc_mpmd_block_index_of(bi, sharc_use_owner(u));
-        if (user >= 0 && bi->stamp[user] != epoch)
-          sharc_vec_push(&stack, (unsigned)user);
-      }
+    sharc_mpmd_push_unvisited_users(bi, cur, &stack);
   }
   sharc_vec_free(&stack);
   return found;

@@ -7,6 +7,7 @@
 #define SHARC_TRANSFORMS_MPMD_OPTIMIZE_UTILS_H
 
 #include "dialect/mpmd/utils.h"
+#include "support/vec.h"
 
 /* IsForwardFragment / IsBackwardFragment: a single transpose count of 0 / 1. */
 bool sharc_mpmd_is_forward_fragment(const sharc_op *fragment);
@@ -41,6 +42,12 @@ void sharc_mpmd_block_index_build(sharc_mpmd_block_index *bi, sharc_block *block
 void sharc_mpmd_block_index_free(sharc_mpmd_block_index *bi);
 /* The position of `op` or of its ancestor in the block; -1 if none. */
 int sharc_mpmd_block_index_of(const sharc_mpmd_block_index *bi, const sharc_op *op);
+/* The positions of the users of op `cur`'s results (taken to their
+ * ancestors in the block) not visited in the current epoch, pushed on
+ * `stack`. */
+typedef SHARC_VEC(unsigned) sharc_mpmd_index_stack;
+void sharc_mpmd_push_unvisited_users(const sharc_mpmd_block_index *bi, unsigned cur,
+                                     sharc_mpmd_index_stack *stack);
 /* GetDependencyPath(src, tgt) != nullopt: `tgt` is reached from `src`
  * through users (taken to their ancestors in the block), never going past
  * `tgt`'s position. Both must be ops of the indexed block. */

@@ -16,6 +16,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/common/data_flow_edges.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
+#include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
@@ -99,13 +100,7 @@ static sharc_attr **shardings_of(sharc_value *const *values, unsigned n) {
 static void set_sharding_reported(apply_state *st, sharc_op *op, sharc_attr *rule,
                                   sharc_value *input, sharc_attr *sharding) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_value **values = malloc((n_ops + n_res + 1) * sizeof *values);
-  if (!values)
-    abort();
-  for (unsigned i = 0; i < n_ops; i++)
-    values[i] = sharc_op_operand(op, i);
-  for (unsigned i = 0; i < n_res; i++)
-    values[n_ops + i] = sharc_op_result(op, i);
+  sharc_value **values = sharc_sdy_operands_then_results(op, NULL);
   sharc_attr **shardings = shardings_of(values, n_ops + n_res);
   sharc_attr *mesh = sharc_sdy_common_mesh(shardings, n_ops + n_res, op);
   sharc_projection before, after;

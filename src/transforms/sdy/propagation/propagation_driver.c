@@ -13,6 +13,7 @@
 #include "sharc/symbols.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
+#include "transforms/sdy/propagation/utils.h"
 #include "dialect/sdy/rule_builder.h"
 #include "transforms/sdy/rules/rules.h"
 
@@ -670,20 +671,6 @@ static sharc_type *static_type(sharc_value *v) {
   return sharc_sdy_type_is_static(t) ? t : NULL;
 }
 
-/* The op's operands then results, in `stack` (room for 16) when they fit,
- * else in an array the caller frees. */
-static sharc_value **op_values(sharc_op *op, sharc_value **stack) {
-  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_value **values = n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res) * sizeof *values);
-  if (!values)
-    abort();
-  for (unsigned i = 0; i < n_ops; i++)
-    values[i] = sharc_op_operand(op, i);
-  for (unsigned i = 0; i < n_res; i++)
-    values[n_ops + i] = sharc_op_result(op, i);
-  return values;
-}
-
 /* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
  * registry (which stores it on the op). */
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
@@ -694,7 +681,7 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   if (!rule)
     return false;
   sharc_value *stack[16];
-  sharc_value **values = op_values(op, stack);
+  sharc_value **values = sharc_sdy_operands_then_results(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
   bool any = propagate_values(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
                               rule, op, rw, st->direction, st->direction_user, st->fp,
@@ -715,6 +702,31 @@ static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_att
   sharc_op_set_attr(edge, "sharding", sharding);
 }
 
+/* The current shardings of `n` values, malloc'd (free it). */
+static sharc_attr **current_shardings(sharc_propagation *pr, void *const *values, unsigned n) {
+  sharc_attr **shardings = malloc((n + 1) * sizeof *shardings);
+  if (!shardings)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    shardings[i] = sharc_propagation_get_sharding(pr, values[i]);
+  return shardings;
+}
+
+/* An edge propagated as an identity op: `sources` (with `shardings`) are
+ * its operands, `res_side` its result. */
+static bool propagate_identity_edge(pattern_state *st, sharc_op *edge, sharc_type *type,
+                                    void *const *sources, sharc_attr **shardings, unsigned n,
+                                    const tensor_side *res_side, sharc_rewriter *rw) {
+  tensor_side ops_side = {st->pr, (sharc_value *const *)sources, shardings, n,
+                          set_value_sharding, NULL, false};
+  sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, n, 1);
+  directions d;
+  directions_init(&d, rule, st->direction, st->direction_user, edge);
+  bool any = propagate_tensors(st->pr, &ops_side, res_side, rule, &d, st->fp, false, edge, rw);
+  directions_free(&d);
+  return any;
+}
+
 /* PropagateDataFlowEdgeOp: the edge's sources are the operands, its targets
  * (whose sharding the edge op holds, as the owner's op sees it) the
  * result, of an identity op. */
@@ -726,11 +738,7 @@ static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *s
     return false;
   sharc_ptrvec sources = {0};
   sharc_sdy_data_flow_edge_sources(edge, &sources);
-  sharc_attr **shardings = malloc((sources.len + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
-  for (unsigned i = 0; i < sources.len; i++)
-    shardings[i] = sharc_propagation_get_sharding(st->pr, sources.items[i]);
+  sharc_attr **shardings = current_shardings(st->pr, sources.items, sources.len);
   sharc_value *owner = sharc_op_operand(edge, 0);
   sharc_op *owner_op = sharc_sdy_owning_op(owner);
   sharc_attr *edge_sharding = sharc_op_attr(edge, "sharding");
@@ -739,14 +747,9 @@ static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *s
   if (edge_sharding && owner_op && sharc_sdy_data_flow(owner_op))
     edge_sharding = sharc_sdy_transform_target_sharding(owner_op, owner, edge_sharding,
                                                         SHARC_SDY_BEFORE_EDGE_PROPAGATION);
-  tensor_side ops_side = {st->pr, (sharc_value *const *)sources.items, shardings, sources.len,
-                          set_value_sharding, NULL, false};
   tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding, edge, false};
-  sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
-  directions d;
-  directions_init(&d, rule, st->direction, st->direction_user, edge);
-  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, &d, st->fp, false, edge, rw);
-  directions_free(&d);
+  bool any =
+      propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
   sharc_ptrvec_free(&sources);
   return any;
@@ -793,20 +796,11 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
    * Shardy reports success without changing anything */
   if (!sources.len && sharc_value_is_block_arg(sharc_op_operand(edge, 0)))
     return true;
-  sharc_attr **shardings = malloc((sources.len + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
-  for (unsigned i = 0; i < sources.len; i++)
-    shardings[i] = sharc_propagation_get_sharding(st->pr, sources.items[i]);
+  sharc_attr **shardings = current_shardings(st->pr, sources.items, sources.len);
   sharc_attr *edge_sharding = sharc_propagation_get_sharding(st->pr, result);
-  tensor_side ops_side = {st->pr, (sharc_value *const *)sources.items, shardings, sources.len,
-                          set_value_sharding, NULL, false};
   tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding, NULL, false};
-  sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, sources.len, 1);
-  directions d;
-  directions_init(&d, rule, st->direction, st->direction_user, edge);
-  bool any = propagate_tensors(st->pr, &ops_side, &res_side, rule, &d, st->fp, false, edge, rw);
-  directions_free(&d);
+  bool any =
+      propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
   sharc_vec_free(&sources);
   return any;

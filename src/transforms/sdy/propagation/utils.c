@@ -6,6 +6,8 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
 
+#include <stdlib.h>
+
 static bool forward_and_backward(sharc_sdy_propagation_direction a,
                                  sharc_sdy_propagation_direction b) {
   return (a == SHARC_SDY_PROPAGATION_FORWARD && b == SHARC_SDY_PROPAGATION_BACKWARD) ||
@@ -36,5 +38,15 @@ bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other
   return sharc_sdy_shardings_equivalent(sharding, other, false);
 }
 
-
-
+sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  sharc_value **values =
+      stack && n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res + 1) * sizeof *values);
+  if (!values)
+    abort();
+  for (unsigned i = 0; i < n_ops; i++)
+    values[i] = sharc_op_operand(op, i);
+  for (unsigned i = 0; i < n_res; i++)
+    values[n_ops + i] = sharc_op_result(op, i);
+  return values;
+}

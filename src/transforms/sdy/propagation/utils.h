@@ -23,4 +23,9 @@ bool sharc_sdy_is_fully_replicated(const sharc_attr *sharding);
  * one; otherwise TensorShardingAttr::isEquivalent. */
 bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other);
 
+/* The op's operands then results, the values an OpShardingRuleAttr
+ * speaks of: in `stack` (room for 16) when they fit and `stack` is set,
+ * else in an array the caller frees. */
+sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack);
+
 #endif
