@@ -8,6 +8,7 @@
  * constants, optimize-float for float folds of the "shape" ops. */
 #include "transforms/stablehlo/shlo_fold.h"
 
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/apfloat.h"
 
@@ -1003,11 +1004,7 @@ static bool inline_case(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_op *term = block ? sharc_block_last_op(block) : NULL;
   if (!term)
     return false;
-  sharc_value **results = malloc((n + 1) * sizeof *results);
-  if (!results)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    results[i] = sharc_op_operand(term, i);
+  sharc_value **results = sharc_op_operand_values(term);
   sharc_rw_inline_block_before(rw, block, sharc_op_block(op), op, NULL, 0);
   for (unsigned i = 0; i < n; i++)
     sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), results[i]);

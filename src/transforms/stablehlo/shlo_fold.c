@@ -5,6 +5,7 @@
 #include "transforms/stablehlo/shlo_fold.h"
 
 #include "ir/ir_internal.h"
+#include "ir/op_values.h"
 #include "support/apfloat.h"
 
 #include <stdlib.h>
@@ -140,11 +141,7 @@ void sharc_shlo_replace_with_value(sharc_rewriter *rw, sharc_op *op, sharc_value
 }
 
 bool sharc_shlo_replace_with_operands(sharc_rewriter *rw, sharc_op *op, sharc_op *from, unsigned n) {
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    vals[i] = sharc_op_operand(from, i);
+  sharc_value **vals = sharc_op_operand_values(from);
   sharc_rw_replace_op(rw, op, vals, n);
   free(vals);
   return true;

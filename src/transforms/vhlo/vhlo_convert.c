@@ -4,6 +4,7 @@
 #include "transforms/vhlo/vhlo_convert.h"
 
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1207,11 +1208,7 @@ static bool convert_op(sharc_rewriter *rw, sharc_op *op, const char *target, boo
             convert_region_types(op, to_v, allow_other);
   if (ok) {
     unsigned nops = sharc_op_num_operands(op);
-    sharc_value **operands = malloc((nops + 1) * sizeof *operands);
-    if (!operands)
-      abort();
-    for (unsigned i = 0; i < nops; i++)
-      operands[i] = sharc_op_operand(op, i);
+    sharc_value **operands = sharc_op_operand_values(op);
     sharc_op_state st = {0};
     st.name = sharc_ident_get(ctx, (sharc_str){target, strlen(target)});
     st.loc = sharc_op_loc(op);

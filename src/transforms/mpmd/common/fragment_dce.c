@@ -3,6 +3,7 @@
  * and goes when nothing is left; unused transfers go too. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "rewrite/greedy_internal.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
@@ -37,11 +38,7 @@ static sharc_op *drop_unused_results(sharc_op *frag, sharc_rewriter *rw) {
     sharc_rw_modified(rw, ret);
     sharc_rw_set_before(rw, frag);
     unsigned no = sharc_op_num_operands(frag);
-    sharc_value **operands = malloc(((size_t)no + 1) * sizeof *operands);
-    if (!operands)
-      abort();
-    for (unsigned i = 0; i < no; i++)
-      operands[i] = sharc_op_operand(frag, i);
+    sharc_value **operands = sharc_op_operand_values(frag);
     result = sharc_mpmd_create_fragment(
         rw, sharc_op_loc(frag), operands, no, types, k, sharc_op_attr(frag, "origin"),
         sharc_attr_string_value(sharc_op_attr(frag, "mesh_name")), sharc_op_attr(frag, "stage_id"));

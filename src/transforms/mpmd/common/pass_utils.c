@@ -3,6 +3,7 @@
 
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 
 #include <stdlib.h>
 
@@ -22,11 +23,7 @@ sharc_block *sharc_mpmd_entry_point_body(sharc_op *func) {
 
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v) {
   unsigned n = sharc_op_num_operands(op);
-  sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
-  if (!operands)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    operands[i] = sharc_op_operand(op, i);
+  sharc_value **operands = sharc_op_operand_values(op);
   operands[n] = v;
   sharc_op_set_operands(op, operands, n + 1);
   sharc_rw_modified(rw, op);

@@ -4,6 +4,7 @@
  * is unique across the function's loops. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 
 #include <stdlib.h>
@@ -68,11 +69,7 @@ static void unroll(unroll_state *st, sharc_op *for_op) {
   if (n == 0) {
     /* no iteration: the loop stands for its operands */
     unsigned k = sharc_op_num_operands(for_op);
-    sharc_value **ops = malloc(((size_t)k + 1) * sizeof *ops);
-    if (!ops)
-      abort();
-    for (unsigned i = 0; i < k; i++)
-      ops[i] = sharc_op_operand(for_op, i);
+    sharc_value **ops = sharc_op_operand_values(for_op);
     sharc_rw_replace_op(rw, for_op, ops, k);
     free(ops);
   }

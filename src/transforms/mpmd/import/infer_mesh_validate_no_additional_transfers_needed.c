@@ -4,6 +4,7 @@
  * the ops they use, and an op whose user already failed is not reported
  * again; chained calls must agree on the meshes they pass along. */
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
@@ -74,11 +75,7 @@ static void meshless_op_error(validate_state *st, sharc_op *op, const sharc_mesh
   sharc_mesh_set_print_names(src, ",", &b);
   SHARC_BUF_LIT(&b, "} which originates from the intersection of:");
   unsigned n = sharc_op_num_operands(op);
-  sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
-  if (!operands)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    operands[i] = sharc_op_operand(op, i);
+  sharc_value **operands = sharc_op_operand_values(op);
   sharc_mi_print_src_origins(operands, n, &st->calls, "", true, &b);
   SHARC_BUF_LIT(&b, "\n\nBut was used in meshes: {");
   sharc_mesh_set_print_names(uses, ",", &b);

@@ -2,6 +2,7 @@
 #include "transforms/mpmd/import/named_ops.h"
 
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 
 #include <stdlib.h>
 
@@ -36,18 +37,10 @@ void sharc_mpmd_inline_named_computation(sharc_op *nc, sharc_rewriter *rw) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(nc, 0));
   sharc_op *ret = sharc_block_last_op(body);
   unsigned n = sharc_op_num_operands(nc);
-  sharc_value **args = malloc(((size_t)n + 1) * sizeof *args);
-  if (!args)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    args[i] = sharc_op_operand(nc, i);
+  sharc_value **args = sharc_op_operand_values(nc);
   sharc_rw_inline_block_before(rw, body, sharc_op_block(nc), nc, args, n);
   unsigned nr = sharc_op_num_operands(ret);
-  sharc_value **results = malloc(((size_t)nr + 1) * sizeof *results);
-  if (!results)
-    abort();
-  for (unsigned i = 0; i < nr; i++)
-    results[i] = sharc_op_operand(ret, i);
+  sharc_value **results = sharc_op_operand_values(ret);
   sharc_rw_replace_op(rw, nc, results, nr);
   sharc_rw_erase_op(rw, ret);
   free(results);

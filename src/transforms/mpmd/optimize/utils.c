@@ -2,6 +2,7 @@
 #include "transforms/mpmd/optimize/utils.h"
 
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/common/pass_utils.h"
 
@@ -166,11 +167,7 @@ static sharc_walk_result remove_controls(sharc_op *fragment, void *user) {
   int64_t keep = sharc_attr_int_value(start);
   unsigned n = sharc_op_num_operands(fragment);
   if (keep >= 0 && keep < (int64_t)n) {
-    sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
-    if (!operands)
-      abort();
-    for (unsigned i = 0; i < (unsigned)keep; i++)
-      operands[i] = sharc_op_operand(fragment, i);
+    sharc_value **operands = sharc_op_operand_values(fragment);
     sharc_op_set_operands(fragment, operands, (unsigned)keep);
     free(operands);
   }

@@ -2,6 +2,7 @@
 #include "transforms/sdy/common/call_graph_utils.h"
 
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 #include "pass/call_graph.h"
 #include "dialect/sdy/utils.h"
 #include "sharc/symbols.h"
@@ -170,11 +171,7 @@ void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r) {
       continue;
     sharc_rw_set_block_end(rw, b);
     unsigned n = sharc_op_num_operands(ret);
-    sharc_value **values = malloc((n + 1) * sizeof *values);
-    if (!values)
-      abort();
-    for (unsigned i = 0; i < n; i++)
-      values[i] = sharc_op_operand(ret, i);
+    sharc_value **values = sharc_op_operand_values(ret);
     sharc_op_state st = {
         .name = sharc_ident_get(rw->ctx, SHARC_STR("sdy.return")),
         .loc = sharc_op_loc(ret),

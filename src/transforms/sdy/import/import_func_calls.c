@@ -9,6 +9,7 @@
 #include "dialect/func/func.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -50,16 +51,6 @@ static bool stays_with_call(sharc_str name) {
   return false;
 }
 
-/* The op's operands as values, malloc'd. */
-static sharc_value **operand_values(const sharc_op *op) {
-  sharc_value **values = malloc((sharc_op_num_operands(op) + 1) * sizeof *values);
-  if (!values)
-    abort();
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    values[i] = sharc_op_operand(op, i);
-  return values;
-}
-
 static void push_attr(attr_vec *v, sharc_context *ctx, const char *name, sharc_attr *value) {
   if (value)
     sharc_vec_push(v, ((sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(name)), value}));
@@ -96,7 +87,7 @@ static bool import_call(sharc_op *call, void *user) {
   for (unsigned i = 0; i < sharc_op_num_results(call); i++)
     types[i] = sharc_value_type(sharc_op_result(call, i));
   sharc_rw_set_before(&st->rw, call);
-  sharc_value **operands = operand_values(call);
+  sharc_value **operands = sharc_op_operand_values(call);
   sharc_op_state state = {
       .name = sharc_ident_get(st->rw.ctx, sharc_str_from_cstr("sdy.named_computation")),
       .loc = sharc_op_loc(call),
