@@ -7,6 +7,7 @@
 // RUN: sharc verify %S/Inputs/verify_dynamic_update_slice.mlir | FileCheck %s --check-prefix=DUS
 // RUN: sharc verify %S/Inputs/verify_conv_spatial.mlir | FileCheck %s --check-prefix=CONV
 // RUN: sharc verify %S/Inputs/verify_while_sharded.mlir | FileCheck %s --check-prefix=WHILE
+// RUN: sharc verify %S/Inputs/verify_dynamic_slice_padded.mlir | FileCheck %s --check-prefix=DS
 // RUN: sharc partition %S/Inputs/verify_while_sharded.mlir | FileCheck %s --check-prefix=LOOP
 
 // RESHAPE: result0 {{.*}} P(None, 'x') local tensor<3x1xf32>: equal on every device, bit-exact
@@ -20,6 +21,9 @@
 
 // WHILE: result0 {{.*}} P('x') local tensor<2xi32>: equal on every device, bit-exact
 // WHILE: ok:
+
+// DS: result0 {{.*}} local tensor<1x1xf32>: equal on every device, bit-exact
+// DS: ok:
 
 // The loop runs on whole values: its operand is gathered, its result sliced.
 // LOOP: stablehlo.all_gather
