@@ -304,15 +304,21 @@ class Program:
             '  }) : (%s, tensor<f32>) -> %s' % (v, c, arr(window), arr(strides), tensor(s),
                                               tensor(out)), out)
 
+    def start_indices(self, shape, sizes, beyond):
+        """Constant start indices for a window of `sizes` in `shape`, up to
+        `beyond` - 1 past the last in-range start (the op clamps them)."""
+        idx = []
+        for d, z in zip(shape, sizes):
+            c = self.fresh()
+            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
+                               (c, self.rng.randint(0, d - z + beyond)), None))
+            idx.append(c)
+        return idx
+
     def op_dynamic_slice(self):
         v, s = self.pick()
         sizes = [self.rng.randint(1, d) for d in s]
-        idx = []
-        for d, z in zip(s, sizes):
-            c = self.fresh()
-            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
-                               (c, self.rng.randint(0, d - z + 1)), None))
-            idx.append(c)
+        idx = self.start_indices(s, sizes, 1)
         return self.emit("stablehlo.dynamic_slice %s, %s, sizes = %s : (%s, %s) -> %s" %
                          (v, ", ".join(idx), sizes, tensor(s), ", ".join(["tensor<i32>"] * len(s)),
                           tensor(sizes)), sizes)
@@ -323,13 +329,7 @@ class Program:
         u = self.pick(lambda t: t == sizes)
         if not u:
             return None
-        idx = []
-        for d, z in zip(s, sizes):
-            c = self.fresh()
-            # sometimes out of range: the op clamps the start into the operand
-            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
-                               (c, self.rng.randint(0, d - z + 2)), None))
-            idx.append(c)
+        idx = self.start_indices(s, sizes, 2)  # sometimes out of range
         return self.emit("stablehlo.dynamic_update_slice %s, %s, %s : (%s, %s, %s) -> %s" %
                          (v, u[0], ", ".join(idx), tensor(s), tensor(sizes),
                           ", ".join(["tensor<i32>"] * len(s)), tensor(s)), s)
