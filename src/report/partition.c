@@ -240,9 +240,9 @@ static void replicate_non_sum_reductions(sharc_op *module) {
  *    dilations, so each device's windows read the wrong input (or the local
  *    shapes do not even agree), and after -sdy-pad-for-divisibility its
  *    all-reduce is no longer its only user (a failed check in Shardy);
- *  - a dynamic_slice whose result is sharded on a dimension the shard count
- *    does not divide: -sdy-pad-for-divisibility pads its result type but
- *    not its `slice_sizes`, and the op no longer verifies;
+ *  - a sharded dynamic_slice: convert-global-to-local has no pattern for it
+ *    and keeps its global `slice_sizes` (as -sdy-pad-for-divisibility does
+ *    when it pads its result), so the op no longer verifies: it runs whole;
  *  - a stablehlo.while with a sharded loop-carried value: its operands take
  *    local types, but the block arguments of its regions keep their global
  *    ones (only function, manual and named computation arguments are
@@ -355,24 +355,6 @@ static void conv_spatial_whole(sharc_rewriter *rw, sharc_op *op) {
   }
 }
 
-/* Marks in `drop` the dimensions of `v` that its sharding does not divide;
- * false when there is none. */
-static bool non_divisible_dims(sharc_op *op, sharc_value *v, unsigned rank, bool *drop) {
-  sharc_attr *s = sharc_sdy_get_sharding(v);
-  sharc_attr *mesh = s ? sharc_sdy_sharding_mesh(s, op) : NULL;
-  const sharc_type *t = sharc_type_shaped_view(sharc_value_type(v));
-  if (!mesh || !t || !sharc_type_has_rank(t) || sharc_type_rank(t) != rank ||
-      sharc_sdy_tensor_sharding_rank(s) != rank)
-    return false;
-  bool any = false;
-  for (unsigned d = 0; d < rank; d++) {
-    int64_t blocks = sharc_sdy_dim_num_blocks(sharc_sdy_tensor_sharding_dim(s, d), mesh);
-    drop[d] = blocks > 1 && sharc_type_shape(t)[d] % blocks != 0;
-    any = any || drop[d];
-  }
-  return any;
-}
-
 /* Every result of a while whole (insert-explicit-reshards then reshards
  * its operands and its body's results to match, as for any data-flow op). */
 static void while_whole(sharc_op *op) {
@@ -416,9 +398,8 @@ static void whole_where_shardy_mislocalises(sharc_op *module) {
     bool *drop = rank ? calloc(rank, sizeof *drop) : NULL;
     if (rank && !drop)
       abort();
-    if (rank && sharc_op_is(op, "stablehlo.dynamic_slice") &&
-        non_divisible_dims(op, sharc_op_result(op, 0), rank, drop))
-      make_dims_whole(&rw, op, 1, drop);
+    if (sharc_op_is(op, "stablehlo.dynamic_slice"))
+      make_dims_whole(&rw, op, 1, NULL);
     else if (rank && sharc_op_is(op, "stablehlo.dynamic_update_slice") &&
              dus_slicing_dims(op, rank, drop))
       make_dims_whole(&rw, op, 2, drop);

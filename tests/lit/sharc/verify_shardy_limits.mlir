@@ -8,6 +8,7 @@
 // RUN: sharc verify %S/Inputs/verify_conv_spatial.mlir | FileCheck %s --check-prefix=CONV
 // RUN: sharc verify %S/Inputs/verify_while_sharded.mlir | FileCheck %s --check-prefix=WHILE
 // RUN: sharc verify %S/Inputs/verify_dynamic_slice_padded.mlir | FileCheck %s --check-prefix=DS
+// RUN: sharc verify %S/Inputs/verify_dynamic_slice_sharded.mlir | FileCheck %s --check-prefix=DSX
 // RUN: sharc partition %S/Inputs/verify_while_sharded.mlir | FileCheck %s --check-prefix=LOOP
 
 // RESHAPE: result0 {{.*}} P(None, 'x') local tensor<3x1xf32>: equal on every device, bit-exact
@@ -24,6 +25,9 @@
 
 // DS: result0 {{.*}} local tensor<1x1xf32>: equal on every device, bit-exact
 // DS: ok:
+
+// DSX: result0 {{.*}} P('x', None) local tensor<4x2xf32>: equal on every device, bit-exact
+// DSX: ok:
 
 // The loop runs on whole values: its operand is gathered, its result sliced.
 // LOOP: stablehlo.all_gather

@@ -4,8 +4,9 @@
 // does not localise (sdy_opt keeps it, byte for byte; `sharc partition`
 // makes these dimensions whole before partitioning, see
 // tests/partitioner/README.md): a reshape whose only sharded factor is on
-// one side, the slicing dimension of a dynamic_update_slice, and a while's
-// loop-carried value (its region arguments keep their global types).
+// one side, the slicing dimension of a dynamic_update_slice, a sharded
+// dynamic_slice (its slice_sizes stay global), and a while's loop-carried
+// value (its region arguments keep their global types).
 
 sdy.mesh @mesh = <["x"=2]>
 
@@ -50,4 +51,16 @@ func.func @while_sharded(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mes
     stablehlo.return %n, %w : tensor<i64>, tensor<8xi32>
   }
   return %0#1 : tensor<8xi32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+
+func.func @dynamic_slice(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<i32>) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  // expected-error @+2 {{has slice size 8 greater than dimension size 4 in dimension 0 of operand}}
+  // expected-error @+1 {{'stablehlo.dynamic_slice' op failed to infer returned types}}
+  %0 = stablehlo.dynamic_slice %arg0, %c, %arg1, sizes = [8, 2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<8x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
 }
