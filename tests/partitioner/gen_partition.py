@@ -304,22 +304,68 @@ class Program:
             '  }) : (%s, tensor<f32>) -> %s' % (v, c, arr(window), arr(strides), tensor(s),
                                               tensor(out)), out)
 
+    def start_indices(self, shape, sizes, beyond):
+        """Constant start indices for a window of `sizes` in `shape`, up to
+        `beyond` - 1 past the last in-range start (the op clamps them)."""
+        idx = []
+        for d, z in zip(shape, sizes):
+            c = self.fresh()
+            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
+                               (c, self.rng.randint(0, d - z + beyond)), None))
+            idx.append(c)
+        return idx
+
     def op_dynamic_slice(self):
         v, s = self.pick()
         sizes = [self.rng.randint(1, d) for d in s]
-        idx = []
-        for d, z in zip(s, sizes):
-            c = self.fresh()
-            self.lines.append(("%s = stablehlo.constant dense<%d> : tensor<i32>" %
-                               (c, self.rng.randint(0, d - z + 1)), None))
-            idx.append(c)
+        idx = self.start_indices(s, sizes, 1)
         return self.emit("stablehlo.dynamic_slice %s, %s, sizes = %s : (%s, %s) -> %s" %
                          (v, ", ".join(idx), sizes, tensor(s), ", ".join(["tensor<i32>"] * len(s)),
                           tensor(sizes)), sizes)
 
+    def op_dynamic_update_slice(self):
+        v, s = self.pick()
+        sizes = [self.rng.randint(1, d) for d in s]
+        u = self.pick(lambda t: t == sizes)
+        if not u:
+            return None
+        idx = self.start_indices(s, sizes, 2)  # sometimes out of range
+        return self.emit("stablehlo.dynamic_update_slice %s, %s, %s : (%s, %s, %s) -> %s" %
+                         (v, u[0], ", ".join(idx), tensor(s), tensor(sizes),
+                          ", ".join(["tensor<i32>"] * len(s)), tensor(s)), s)
+
+    def op_clamp(self):
+        v, s = self.pick()
+        lo, hi = self.fresh(), self.fresh()
+        self.lines.append(("%s = stablehlo.constant dense<-2.000000e+00> : tensor<f32>" % lo, None))
+        self.lines.append(("%s = stablehlo.constant dense<3.000000e+00> : tensor<f32>" % hi, None))
+        return self.emit("stablehlo.clamp %s, %s, %s : (tensor<f32>, %s, tensor<f32>) -> %s" %
+                         (lo, v, hi, tensor(s), tensor(s)), s)
+
+    def op_while(self):
+        """A counted loop (3 trips) doubling a value; the loop-carried value
+        is sharded when propagation shards it."""
+        v, s = self.pick()
+        c0, out = self.fresh(), self.fresh()
+        self.lines.append(("%s = stablehlo.constant dense<0> : tensor<i32>" % c0, None))
+        t = tensor(s)
+        body = ("stablehlo.while(%%i = %s, %%w = %s) : tensor<i32>, %s\n"
+                "   cond {\n"
+                "    %%k = stablehlo.constant dense<3> : tensor<i32>\n"
+                "    %%p = stablehlo.compare LT, %%i, %%k, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+                "    stablehlo.return %%p : tensor<i1>\n"
+                "  } do {\n"
+                "    %%one = stablehlo.constant dense<1> : tensor<i32>\n"
+                "    %%n = stablehlo.add %%i, %%one : tensor<i32>\n"
+                "    %%x = stablehlo.add %%w, %%w : %s\n"
+                "    stablehlo.return %%n, %%x : tensor<i32>, %s\n"
+                "  }") % (c0, v, t, t, t)
+        self.lines.append(("%s:2 = %s" % (out, body), None))
+        return self.emit("stablehlo.negate %s#1 : %s" % (out, t), s)
+
     OPS = ["op_reduce_window", "op_dynamic_slice", "op_unary", "op_binary", "op_transpose", "op_dot", "op_reduce", "op_broadcast",
            "op_slice", "op_pad", "op_concatenate", "op_reverse", "op_iota_add", "op_reshape",
-           "op_select"]
+           "op_select", "op_dynamic_update_slice", "op_clamp", "op_while"]
 
     def build(self, n_ops):
         for _ in range(n_ops):
