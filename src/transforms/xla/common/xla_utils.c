@@ -3,6 +3,7 @@
 
 #include "dialect/func/func.h"
 #include "dialect/mhlo/hlo_sharding.h"
+#include "dialect/mhlo/mhlo.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/context.h"
@@ -37,7 +38,7 @@ bool sharc_xla_is_custom_call_to(const sharc_op *op, const char *target) {
 }
 
 sharc_str sharc_xla_custom_call_target(const sharc_op *op) {
-  if (!sharc_op_isa(op, SHARC_SHLO(custom_call)))
+  if (!sharc_op_isa(op, SHARC_SHLO(custom_call)) && !sharc_op_isa(op, sharc_mhlo_custom_call_def))
     return SHARC_STR("");
   sharc_attr *a = sharc_op_attr(op, "call_target_name");
   if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_STRING)
