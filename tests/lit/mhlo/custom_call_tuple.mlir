@@ -1,5 +1,5 @@
 // RUN: sdy_opt %s -split-input-file -verify-diagnostics | FileCheck %s
-// RUN: sdy_opt %s -split-input-file -xla-sdy-import-sdy-custom-calls 2>&1 | FileCheck %s --check-prefix=IMPORT
+// RUN: sdy_opt %s -split-input-file -xla-sdy-import-sdy-custom-calls -verify-diagnostics | FileCheck %s --check-prefix=IMPORT
 
 // mhlo.custom_call and mhlo.tuple, the forms older XLA versions print,
 // parse in their custom and generic forms and print in the custom one.
