@@ -234,15 +234,21 @@ static size_t closing(sharc_str s, size_t open) {
   return 0;
 }
 
+/* `[{}, {}, ...]`: `rank` closed, empty dimensions. */
+static void put_closed_empty_dims(sharc_buf *out, unsigned rank) {
+  sharc_buf_puts(out, "[");
+  for (unsigned i = 0; i < rank; i++)
+    sharc_buf_puts(out, i ? ", {}" : "{}");
+  sharc_buf_puts(out, "]");
+}
+
 /* One element, without its braces, as `<mesh, dims...>` (the inside of a
  * #sdy.sharding). */
 static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
   sharc_str rest;
   if (sharc_str_eq_cstr(s, "replicated") || sharc_str_eq_cstr(s, "mesh[], replicated")) {
-    sharc_buf_puts(out, "mesh<[]>, [");
-    for (unsigned i = 0; i < rank; i++)
-      sharc_buf_puts(out, i ? ", {}" : "{}");
-    sharc_buf_puts(out, "]");
+    sharc_buf_puts(out, "mesh<[]>, ");
+    put_closed_empty_dims(out, rank);
     return true;
   }
   if (has_prefix(s, "single_device[device_id=", &rest) ||
@@ -274,6 +280,13 @@ static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
     tail = (sharc_str){devices.data + dend, devices.len - dend};
   }
   sharc_buf_puts(out, ">");
+  /* a fully manual sharding omits its dimensions: one closed empty
+   * dimension per dimension of the value it is on */
+  if (sharc_str_eq_cstr(tail, ", manual") || sharc_str_eq_cstr(tail, ",manual")) {
+    sharc_buf_puts(out, ", ");
+    put_closed_empty_dims(out, rank);
+    return true;
+  }
   put_requoted(out, tail);
   return true;
 }
