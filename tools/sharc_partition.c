@@ -191,21 +191,12 @@ static void flush(session *s) {
 }
 
 static bool load(session *s, const pcli *c) {
-  s->name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  int e = sharc_input_read(c->input, &s->in);
-  if (e) {
-    fprintf(stderr, "%s: error: could not open input file: %s\n", s->name, strerror(e));
+  s->module = sharc_cli_load_module(c->input, c->allow_unregistered, on_diag, s, &s->in, &s->ctx,
+                                    &s->name);
+  if (!s->ctx)
     return false;
-  }
-  s->ctx = sharc_context_create();
-  sharc_context_set_allow_unregistered(s->ctx, c->allow_unregistered);
-  sharc_cli_load_dialects(s->ctx);
-  sharc_context_add_source(s->ctx, s->name, s->in.data, s->in.len, 1);
-  sharc_context_set_diag_handler(s->ctx, on_diag, s);
-  s->module = sharc_parse_source(s->ctx, s->name, s->in.data, s->in.len);
-  bool ok = s->module && sharc_verify(s->module);
   flush(s);
-  return ok;
+  return s->module != NULL;
 }
 
 static void session_free(session *s) {
