@@ -361,7 +361,7 @@ static void put_axis_v3(sharc_buf *out, const sharc_attr *ref) {
 static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes, unsigned n) {
   if (!n)
     return;
-  sharc_buf_printf(out, ", %s={", key);
+  sharc_buf_printf(out, ", %s%s{", key, strchr(key, '=') ? "" : "=");
   for (unsigned i = 0; i < n; i++) {
     if (i)
       sharc_buf_puts(out, ", ");
@@ -408,7 +408,10 @@ void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *
   }
   sharc_buf_puts(out, "]");
   put_axes_v3(out, "replicated", parts.replicated, parts.num_replicated);
-  put_axes_v3(out, "unreduced", parts.unreduced, parts.num_unreduced);
+  /* a reduction other than the default sum is named before the axes, as
+   * in the sdy text (`unreduced=max{'x'}`) */
+  static const char *const unreduced_keys[] = {"unreduced", "unreduced=max", "unreduced=min"};
+  put_axes_v3(out, unreduced_keys[parts.reduction], parts.unreduced, parts.num_unreduced);
   sharc_buf_puts(out, "}");
 }
 
@@ -578,6 +581,17 @@ static bool iota_ids(const sharc_attr *mesh) {
   return true;
 }
 
+/* How unreduced axes are to be reduced travels in the sharding's metadata
+ * (`metadata={op_type="sdy::reduction_op" op_name="SUM"}`), inside the
+ * closing brace HloSharding::ToString ends with. */
+static void put_reduction_metadata(sharc_buf *out, sharc_sdy_reduction_op reduction) {
+  static const char *const names[] = {"SUM", "MAX", "MIN"};
+  if (out->len && out->data[out->len - 1] == '}')
+    out->len--;
+  sharc_buf_printf(out, " metadata={op_type=\"sdy::reduction_op\" op_name=\"%s\"}}",
+                   names[reduction]);
+}
+
 bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mesh,
                                const sharc_str *manual_axes, unsigned num_manual, sharc_buf *out) {
   if (!mesh || sharc_sdy_mesh_is_maximal(mesh)) {
@@ -624,23 +638,32 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
         manual *= ps.p[i].size;
       }
   }
+  /* unreduced axes: a trailing subgroup dimension of their own, after the
+   * manual one */
+  int64_t unreduced = 1;
+  for (unsigned i = 0; i < parts.num_unreduced; i++)
+    push_ref_pieces(&ps, mesh, parts.unreduced[i], hs.perm, &nperm, &unreduced);
   int64_t rest = 1;
   for (unsigned i = 0; i < ps.n; i++)
     if (!ps.p[i].used) {
       hs.perm[nperm++] = i;
       rest *= ps.p[i].size;
     }
-  if (!sharded && manual == 1) {
+  if (!sharded && manual == 1 && unreduced == 1) {
     sharc_buf_puts(out, "{replicated}");
     return true;
   }
-  if (!sharded && rest == 1 && manual > 1) {
+  if (!sharded && rest == 1 && unreduced == 1 && manual > 1) {
     sharc_buf_puts(out, "{manual}");
     return true;
   }
   if (manual > 1) {
     hs.dims[hs.ndims++] = manual;
     hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_MANUAL;
+  }
+  if (unreduced > 1) {
+    hs.dims[hs.ndims++] = unreduced;
+    hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_UNREDUCED;
   }
   if (rest > 1) {
     hs.dims[hs.ndims++] = rest;
@@ -664,6 +687,8 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     canonicalize_iota(hs.reshape, &hs.nreshape, hs.perm, nperm);
   }
   sharc_hlo_sharding_print(&hs, out);
+  if (unreduced > 1)
+    put_reduction_metadata(out, parts.reduction);
   free(hs.devices);
   return true;
 }
