@@ -1,6 +1,6 @@
 // A small JAX-style program in generic form with a GSPMD sharding
 // (`mhlo.sharding`) and no sdy.mesh: `sharc propagate` imports it first
-// (XLA's -xla-sdy-import-shardings) and says so.
+// (XLA's -xla-sdy-stablehlo-import-pipeline) and says so.
 module @jit_matmul attributes {mhlo.num_partitions = 8 : i32} {
   func.func public @main(%x: tensor<8x16xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"},
                          %w: tensor<16x32xf32>) -> (tensor<8x32xf32> {jax.result_info = ""}) {

@@ -353,27 +353,6 @@ static bool has_mpmd_topology(sharc_op *module) {
   return false;
 }
 
-/* A module without an sdy.mesh may carry GSPMD shardings (`mhlo.sharding`,
- * what PyTorch/XLA, TensorFlow and older JAX write): XLA's import turns them
- * into meshes and sdy shardings first, and the user is told so in one line.
- * False after an error in the import. */
-static bool import_gspmd(session *s) {
-  sharc_pipeline_flags flags = {0};
-  flags.tool_mask = SHARC_TOOL_SDY_OPT;
-  flags.tool_name = "sharc";
-  sharc_pipeline *pl = sharc_pipeline_create(&flags);
-  sharc_buf err = {0};
-  bool ok = sharc_pipeline_add(pl, "xla-sdy-import-shardings", NULL, &err) &&
-            sharc_pipeline_run(pl, s->io.module);
-  sharc_pipeline_destroy(pl);
-  sharc_buf_free(&err);
-  flush_diags(s);
-  if (ok && sharc_report_has_mesh(s->io.module))
-    fprintf(stderr, "%s: note: GSPMD shardings (mhlo.sharding) imported as sdy meshes and "
-                    "shardings (-xla-sdy-import-shardings)\n", s->io.name);
-  return ok;
-}
-
 /* Propagates and builds the report; NULL after reporting why. */
 static sharc_report *propagate(session *s, timer *t) {
   const cli *c = s->c;
@@ -383,8 +362,6 @@ static sharc_report *propagate(session *s, timer *t) {
                  "sdy.mesh: 'sharc pipeline' reports its meshes, schedule and memory");
     return NULL;
   }
-  if (!sharc_report_has_mesh(s->io.module) && !import_gspmd(s))
-    return NULL;
   if (!sharc_report_has_mesh(s->io.module)) {
     module_error(s, "%s",
                  "the module has no sdy.mesh: nothing in it is sharded (JAX writes one, e.g. "

@@ -7,6 +7,7 @@
 
 #include "sharc/asm.h"
 #include "sharc/verify.h"
+#include "sharc/xla_import.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -18,6 +19,19 @@
 #include <unistd.h>
 
 /* ---- input ------------------------------------------------------------------ */
+
+/* Shardings in one of XLA's forms (GSPMD strings and custom calls, the
+ * round-trip frontend attributes) come in through XLA's import pipeline,
+ * and the user is told so in one line. */
+static bool import_xla_shardings(sharc_op *module, sharc_context *ctx, const char *name) {
+  sharc_xla_sharding_form form;
+  bool ok = sharc_xla_import_shardings(module, &form);
+  sharc_diag_flush(ctx);
+  if (ok && form != SHARC_XLA_FORM_NONE)
+    fprintf(stderr, "%s: note: %s imported as sdy meshes and shardings (-%s)\n", name,
+            sharc_xla_sharding_form_name(form), sharc_xla_import_flag(form));
+  return ok;
+}
 
 sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
                                 sharc_diag_handler handler, void *user, sharc_input_text *in,
@@ -34,7 +48,9 @@ sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
   sharc_context_add_source(*ctx, *name, in->data, in->len, 1);
   sharc_context_set_diag_handler(*ctx, handler, user);
   sharc_op *module = sharc_parse_source(*ctx, *name, in->data, in->len);
-  return module && sharc_verify(module) ? module : NULL;
+  if (!module || !sharc_verify(module))
+    return NULL;
+  return import_xla_shardings(module, *ctx, *name) ? module : NULL;
 }
 
 void sharc_cli_session_diag(const sharc_diag *d, void *user) {

@@ -14,7 +14,9 @@
 /* Reads `input` ("-": stdin) into `in`, then parses and verifies it in a
  * new context, stored in `*ctx` before parsing so that `handler` can
  * format its diagnostics with the source; `*name` is the name they use
- * ("<stdin>" for "-"). NULL after an error: an unreadable file is
+ * ("<stdin>" for "-"). A module whose shardings are in one of XLA's forms
+ * (GSPMD, the round trip) is imported first, with a one-line note on
+ * stderr (sharc/xla_import.h). NULL after an error: an unreadable file is
  * reported on stderr here (`*ctx` stays NULL), the rest go to `handler`. */
 sharc_op *sharc_cli_load_module(const char *input, bool allow_unregistered,
                                 sharc_diag_handler handler, void *user, sharc_input_text *in,

@@ -8,6 +8,7 @@
 #include "sharc/asm.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
+#include "sharc/xla_import.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,10 +247,25 @@ bool sharc_document_run_passes(sharc_document *d, const char *pipeline) {
   return ok;
 }
 
+/* Shardings in one of XLA's forms come in first, as `sharc` does, with a
+ * note saying so among the document's diagnostics. */
+static bool import_xla_shardings(sharc_document *d) {
+  sharc_xla_sharding_form form;
+  bool ok = sharc_xla_import_shardings(d->module, &form);
+  if (ok && form != SHARC_XLA_FORM_NONE)
+    sharc_emit(d->ctx, SHARC_SEV_NOTE, sharc_op_loc(d->module),
+               "%s imported as sdy meshes and shardings (-%s)", sharc_xla_sharding_form_name(form),
+               sharc_xla_import_flag(form));
+  sharc_diag_flush(d->ctx);
+  return ok;
+}
+
 /* Runs the report's propagation pipeline; false after recording why. */
 static bool run_propagation(sharc_document *d, const sharc_report_options *o) {
   if (!d->module)
     return fail(d, "the document has no module");
+  if (!import_xla_shardings(d))
+    return false;
   if (!sharc_report_has_mesh(d->module))
     return fail(d, "the module has no sdy.mesh: nothing in it is sharded");
   bool ok = sharc_report_propagate(d->module, o);

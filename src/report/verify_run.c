@@ -27,19 +27,38 @@ sharc_verify_options sharc_verify_options_default(void) {
 
 static sharc_walk_result collect_sdy_values_ops(sharc_op *op, void *user) {
   sharc_ptrvec *ops = user;
-  if (sharc_op_is(op, "sdy.sharding_constraint") || sharc_op_is(op, "sdy.reshard"))
+  if (sharc_op_is(op, "sdy.sharding_constraint") || sharc_op_is(op, "sdy.reshard") ||
+      sharc_op_is(op, "sdy.constant"))
     sharc_vec_push(ops, op);
   return SHARC_WALK_ADVANCE;
 }
 
+/* sdy.constant (what XLA's import makes of constants, so that they stay
+ * where they are) is the stablehlo.constant the interpreter runs. */
+static sharc_value *as_stablehlo_constant(sharc_op *op) {
+  sharc_context *ctx = sharc_op_context(op);
+  sharc_type *type = sharc_value_type(sharc_op_result(op, 0));
+  sharc_named_attr value = {sharc_ident_get(ctx, SHARC_STR("value")), sharc_op_attr(op, "value")};
+  sharc_op_state st = {.name = sharc_ident_get(ctx, SHARC_STR("stablehlo.constant")),
+                       .loc = sharc_op_loc(op),
+                       .result_types = &type,
+                       .num_results = 1,
+                       .attrs = sharc_attr_dictionary(ctx, &value, 1)};
+  sharc_op *c = sharc_op_create(ctx, &st);
+  sharc_block_insert_before(op, c);
+  return sharc_op_result(c, 0);
+}
+
 /* Sharding constraints and reshards say where a value lives, not what it
- * is: the global program runs without them. */
+ * is: the global program runs without them (and with plain constants). */
 static void drop_sharding_ops(sharc_op *module) {
   sharc_ptrvec ops = {0};
   sharc_walk(module, SHARC_PRE_ORDER, collect_sdy_values_ops, &ops);
   for (size_t i = 0; i < ops.len; i++) {
     sharc_op *op = ops.items[i];
-    sharc_value_replace_all_uses(sharc_op_result(op, 0), sharc_op_operand(op, 0));
+    sharc_value *v = sharc_op_is(op, "sdy.constant") ? as_stablehlo_constant(op)
+                                                     : sharc_op_operand(op, 0);
+    sharc_value_replace_all_uses(sharc_op_result(op, 0), v);
     sharc_op_erase(op);
   }
   sharc_vec_free(&ops);

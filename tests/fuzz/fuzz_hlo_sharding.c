@@ -1,17 +1,62 @@
 /* libFuzzer target for the HloSharding text parser (dialect/mhlo/
  * hlo_sharding.h): every input either parses, or fails with a message and an
  * offset inside the input; what parses prints to text that parses again and
- * prints the same (a fixpoint). ASan/UBSan/LeakSanitizer catch the rest. */
+ * prints the same (a fixpoint). The same input also goes to the readers of
+ * XLA's other sharding texts (transforms/xla/common/xla_utils.h): the
+ * mesh-and-axes HloShardingV3 form, and the round trip's frontend
+ * attributes (`xla.sdy.sharding = "#sdy.sharding<...>"`); they must answer
+ * with an attribute or an error, never crash. ASan/UBSan/LeakSanitizer
+ * catch the rest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialect/mhlo/hlo_sharding.h"
+#include "sharc/asm.h"
+#include "transforms/xla/common/xla_utils.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void ignore_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  (void)user;
+}
+
+/* One context for the whole run (attributes are uniqued in it), with an
+ * op to locate the readers' errors at. */
+static sharc_op *anchor_op(void) {
+  static sharc_context *ctx;
+  static sharc_op *module;
+  if (module)
+    return module;
+  ctx = sharc_context_create();
+  (void)sharc_context_load_dialect(ctx, "sdy");
+  (void)sharc_context_load_dialect(ctx, "stablehlo");
+  (void)sharc_context_load_dialect(ctx, "mhlo");
+  sharc_context_set_diag_handler(ctx, ignore_diag, NULL);
+  static const char text[] = "module {}";
+  module = sharc_parse_source(ctx, "anchor", text, sizeof text - 1);
+  if (!module)
+    abort();
+  return module;
+}
+
+static void read_xla_forms(sharc_str text) {
+  sharc_op *at = anchor_op();
+  sharc_context *ctx = sharc_op_context(at);
+  (void)sharc_hlo_sharding_v3_to_sdy(ctx, text, at, 1, false, 2);
+  (void)sharc_hlo_sharding_v3_to_sdy(ctx, text, at, 2, true, 1);
+  sharc_named_attr entry = {sharc_ident_get(ctx, SHARC_STR(SHARC_XLA_SDY_SHARDING)),
+                            sharc_attr_string(ctx, text)};
+  bool failed = false;
+  (void)sharc_xla_parse_string_attr(sharc_attr_dictionary(ctx, &entry, 1), SHARC_XLA_SDY_SHARDING,
+                                    at, &failed);
+  sharc_diag_flush(ctx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sharc_str text = {(const char *)data, size};
+  read_xla_forms(text);
   sharc_hlo_sharding s;
   const char *err = NULL;
   size_t at = 0;

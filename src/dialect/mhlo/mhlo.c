@@ -1,9 +1,13 @@
 /* The part of the MHLO dialect that XLA's sdy_opt registers and its Shardy
- * bridge passes create: mhlo.copy, the op XLA inserts where a value must
- * change sharding (`%y = mhlo.copy %x {sdy.sharding = ...} : T`). */
+ * bridge passes create or read: mhlo.copy, the op XLA inserts where a value
+ * must change sharding (`%y = mhlo.copy %x {sdy.sharding = ...} : T`), and
+ * mhlo.custom_call / mhlo.tuple, the form older XLA versions hand the
+ * round-trip import (their syntax is StableHLO's, so the StableHLO table's
+ * format engine parses, prints and verifies them). */
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "dialect/mhlo/mhlo.h"
+#include "dialect/stablehlo/shlo.h"
 
 /* hlo::parseSameOperandsAndResultType for one operand: `%x attr-dict : T`,
  * or the functional form `: (T) -> T`. */
@@ -63,6 +67,56 @@ const sharc_op_def sharc_mhlo_copy_def = {
     .dialect = &sharc_mhlo_dialect,
 };
 
-static const sharc_op_def *const mhlo_ops[] = {&sharc_mhlo_copy_def};
+/* MHLO's CustomCallOp inherent attributes (its ODS arguments). */
+static const char *const custom_call_props[] = {"api_version",
+                                                "backend_config",
+                                                "call_target_name",
+                                                "called_computations",
+                                                "custom_call_schedule",
+                                                "has_side_effect",
+                                                "operand_layouts",
+                                                "output_operand_aliases",
+                                                "result_layouts",
+                                                NULL};
 
-const sharc_dialect sharc_mhlo_dialect = {.name = "mhlo", .ops = mhlo_ops, .num_ops = 1};
+const shlo_op_def sharc_mhlo_op_custom_call = {
+    {.name = "mhlo.custom_call",
+     .traits = SHARC_TRAIT_ZERO_REGIONS,
+     .inherent = custom_call_props,
+     .parse = sharc_shlo_format_parse,
+     .print = sharc_shlo_format_print,
+     .verify = sharc_shlo_verify_op,
+     .dialect = &sharc_mhlo_dialect},
+    "@call_target_name:sym ( $* ) attr-dict :fn",
+    "has_side_effect=false api_version=1 called_computations=[] output_operand_aliases=[]",
+    "*:*:0",
+    sharc_shlo_verify_custom_call,
+    NULL,
+    "call_target_name:str",
+    NULL,
+    NULL,
+    NULL};
+
+const sharc_op_def *const sharc_mhlo_custom_call_def = &sharc_mhlo_op_custom_call.def;
+
+const shlo_op_def sharc_mhlo_op_tuple = {{.name = "mhlo.tuple",
+                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
+                                          .parse = sharc_shlo_format_parse,
+                                          .print = sharc_shlo_format_print,
+                                          .verify = sharc_shlo_verify_op,
+                                          .dialect = &sharc_mhlo_dialect},
+                                         "$* attr-dict :tuple",
+                                         NULL,
+                                         "*:1:0",
+                                         NULL,
+                                         NULL,
+                                         NULL,
+                                         NULL,
+                                         sharc_shlo_infer_tuple,
+                                         NULL};
+
+static const sharc_op_def *const mhlo_ops[] = {&sharc_mhlo_copy_def, &sharc_mhlo_op_custom_call.def,
+                                               &sharc_mhlo_op_tuple.def};
+
+const sharc_dialect sharc_mhlo_dialect = {
+    .name = "mhlo", .ops = mhlo_ops, .num_ops = sizeof mhlo_ops / sizeof mhlo_ops[0]};

@@ -5,5 +5,7 @@
 #include "ir/ir_internal.h"
 
 extern const sharc_op_def sharc_mhlo_copy_def;
+/* mhlo.custom_call, StableHLO's custom_call under its older name */
+extern const sharc_op_def *const sharc_mhlo_custom_call_def;
 
 #endif

@@ -560,6 +560,10 @@ static bool manual_redundant(sharc_op *op, sharc_rewriter *rw, void *state) {
   return true;
 }
 
+bool sharc_sdy_inline_redundant_manual_computation(sharc_op *op, sharc_rewriter *rw) {
+  return manual_redundant(op, rw, NULL);
+}
+
 /* ---- tables ------------------------------------------------------------------
  * Rooted at the op whose table lists them, except ReduceScatterFusion:
  * Shardy registers it with sdy.reduce_scatter but it looks at all_slice. */

@@ -24,4 +24,10 @@ extern const sharc_op_def sharc_sdy_reduce_scatter_def;
 extern const sharc_op_def sharc_sdy_sharded_to_unreduced_def;
 extern const sharc_op_def sharc_sdy_replicated_to_unreduced_def;
 
+struct sharc_rewriter;
+/* RedundantManualComputationPattern (op_canonicalize.c): a manual
+ * computation whose manual axes multiply to 1 is inlined, one with no
+ * operands, results or body ops erased; false when it is neither. */
+bool sharc_sdy_inline_redundant_manual_computation(sharc_op *op, struct sharc_rewriter *rw);
+
 #endif

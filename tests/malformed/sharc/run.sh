@@ -57,9 +57,17 @@ for f in "$ROOT"/tests/malformed/*.mlir; do
   run "verify ${f#"$ROOT"/}" 0 "$f" verify "$f"
 done
 
-# 1b. Bad GSPMD shardings, which sharc imports itself (-xla-sdy-import-shardings).
-for f in "$ROOT"/tests/malformed/xla_import_shardings_*.mlir; do
-  run "propagate ${f#"$ROOT"/}" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
+# 1b. Bad shardings in XLA's forms (GSPMD strings and custom calls, the
+#     round-trip frontend attributes, HloShardingV3), which every subcommand
+#     that reads a module imports itself (sharc/xla_import.h).
+for f in "$ROOT"/tests/malformed/xla_import_shardings_*.mlir "$ROOT"/tests/malformed/xla_gspmd_*.mlir \
+  "$ROOT"/tests/malformed/xla_round_trip_*.mlir; do
+  n=${f#"$ROOT"/}
+  run "propagate $n" 0 "$f" propagate "$f" -o "$tmp/out.mlir"
+  run "explain $n" 0 "$f" explain "$f" %arg0
+  run "show $n" 0 "$f" show "$f" %arg0 --svg "$tmp/out.svg"
+  run "partition $n" 0 "$f" partition "$f" -o "$tmp/out.mlir"
+  run "verify $n" 0 "$f" verify "$f"
 done
 
 # 2. Odd but valid modules through every subcommand.

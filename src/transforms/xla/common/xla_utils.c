@@ -3,6 +3,7 @@
 
 #include "dialect/func/func.h"
 #include "dialect/mhlo/hlo_sharding.h"
+#include "dialect/mhlo/mhlo.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/context.h"
@@ -37,7 +38,7 @@ bool sharc_xla_is_custom_call_to(const sharc_op *op, const char *target) {
 }
 
 sharc_str sharc_xla_custom_call_target(const sharc_op *op) {
-  if (!sharc_op_isa(op, SHARC_SHLO(custom_call)))
+  if (!sharc_op_isa(op, SHARC_SHLO(custom_call)) && !sharc_op_isa(op, sharc_mhlo_custom_call_def))
     return SHARC_STR("");
   sharc_attr *a = sharc_op_attr(op, "call_target_name");
   if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_STRING)
@@ -233,15 +234,21 @@ static size_t closing(sharc_str s, size_t open) {
   return 0;
 }
 
+/* `[{}, {}, ...]`: `rank` closed, empty dimensions. */
+static void put_closed_empty_dims(sharc_buf *out, unsigned rank) {
+  sharc_buf_puts(out, "[");
+  for (unsigned i = 0; i < rank; i++)
+    sharc_buf_puts(out, i ? ", {}" : "{}");
+  sharc_buf_puts(out, "]");
+}
+
 /* One element, without its braces, as `<mesh, dims...>` (the inside of a
  * #sdy.sharding). */
 static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
   sharc_str rest;
   if (sharc_str_eq_cstr(s, "replicated") || sharc_str_eq_cstr(s, "mesh[], replicated")) {
-    sharc_buf_puts(out, "mesh<[]>, [");
-    for (unsigned i = 0; i < rank; i++)
-      sharc_buf_puts(out, i ? ", {}" : "{}");
-    sharc_buf_puts(out, "]");
+    sharc_buf_puts(out, "mesh<[]>, ");
+    put_closed_empty_dims(out, rank);
     return true;
   }
   if (has_prefix(s, "single_device[device_id=", &rest) ||
@@ -273,6 +280,13 @@ static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
     tail = (sharc_str){devices.data + dend, devices.len - dend};
   }
   sharc_buf_puts(out, ">");
+  /* a fully manual sharding omits its dimensions: one closed empty
+   * dimension per dimension of the value it is on */
+  if (sharc_str_eq_cstr(tail, ", manual") || sharc_str_eq_cstr(tail, ",manual")) {
+    sharc_buf_puts(out, ", ");
+    put_closed_empty_dims(out, rank);
+    return true;
+  }
   put_requoted(out, tail);
   return true;
 }
@@ -347,7 +361,7 @@ static void put_axis_v3(sharc_buf *out, const sharc_attr *ref) {
 static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes, unsigned n) {
   if (!n)
     return;
-  sharc_buf_printf(out, ", %s={", key);
+  sharc_buf_printf(out, ", %s%s{", key, strchr(key, '=') ? "" : "=");
   for (unsigned i = 0; i < n; i++) {
     if (i)
       sharc_buf_puts(out, ", ");
@@ -394,7 +408,10 @@ void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *
   }
   sharc_buf_puts(out, "]");
   put_axes_v3(out, "replicated", parts.replicated, parts.num_replicated);
-  put_axes_v3(out, "unreduced", parts.unreduced, parts.num_unreduced);
+  /* a reduction other than the default sum is named before the axes, as
+   * in the sdy text (`unreduced=max{'x'}`) */
+  static const char *const unreduced_keys[] = {"unreduced", "unreduced=max", "unreduced=min"};
+  put_axes_v3(out, unreduced_keys[parts.reduction], parts.unreduced, parts.num_unreduced);
   sharc_buf_puts(out, "}");
 }
 
@@ -564,6 +581,17 @@ static bool iota_ids(const sharc_attr *mesh) {
   return true;
 }
 
+/* How unreduced axes are to be reduced travels in the sharding's metadata
+ * (`metadata={op_type="sdy::reduction_op" op_name="SUM"}`), inside the
+ * closing brace HloSharding::ToString ends with. */
+static void put_reduction_metadata(sharc_buf *out, sharc_sdy_reduction_op reduction) {
+  static const char *const names[] = {"SUM", "MAX", "MIN"};
+  if (out->len && out->data[out->len - 1] == '}')
+    out->len--;
+  sharc_buf_printf(out, " metadata={op_type=\"sdy::reduction_op\" op_name=\"%s\"}}",
+                   names[reduction]);
+}
+
 bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mesh,
                                const sharc_str *manual_axes, unsigned num_manual, sharc_buf *out) {
   if (!mesh || sharc_sdy_mesh_is_maximal(mesh)) {
@@ -610,23 +638,32 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
         manual *= ps.p[i].size;
       }
   }
+  /* unreduced axes: a trailing subgroup dimension of their own, after the
+   * manual one */
+  int64_t unreduced = 1;
+  for (unsigned i = 0; i < parts.num_unreduced; i++)
+    push_ref_pieces(&ps, mesh, parts.unreduced[i], hs.perm, &nperm, &unreduced);
   int64_t rest = 1;
   for (unsigned i = 0; i < ps.n; i++)
     if (!ps.p[i].used) {
       hs.perm[nperm++] = i;
       rest *= ps.p[i].size;
     }
-  if (!sharded && manual == 1) {
+  if (!sharded && manual == 1 && unreduced == 1) {
     sharc_buf_puts(out, "{replicated}");
     return true;
   }
-  if (!sharded && rest == 1 && manual > 1) {
+  if (!sharded && rest == 1 && unreduced == 1 && manual > 1) {
     sharc_buf_puts(out, "{manual}");
     return true;
   }
   if (manual > 1) {
     hs.dims[hs.ndims++] = manual;
     hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_MANUAL;
+  }
+  if (unreduced > 1) {
+    hs.dims[hs.ndims++] = unreduced;
+    hs.subgroups[hs.nsubgroups++] = SHARC_HLO_SUBGROUP_UNREDUCED;
   }
   if (rest > 1) {
     hs.dims[hs.ndims++] = rest;
@@ -650,6 +687,8 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     canonicalize_iota(hs.reshape, &hs.nreshape, hs.perm, nperm);
   }
   sharc_hlo_sharding_print(&hs, out);
+  if (unreduced > 1)
+    put_reduction_metadata(out, parts.reduction);
   free(hs.devices);
   return true;
 }

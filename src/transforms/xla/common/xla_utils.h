@@ -31,8 +31,8 @@ sharc_op *sharc_xla_create_copy(sharc_rewriter *rw, sharc_value *v, sharc_attr *
 #define SHARC_XLA_SHARDING_GROUP_ID "xla.sdy.sharding_group_id"
 #define SHARC_XLA_PROPAGATION_BARRIER "xla.sdy.PropagationBarrier"
 #define SHARC_XLA_ALLOWED_DIRECTION "xla.sdy.allowed_direction"
-#define SHARC_XLA_IN_TUPLE_SHARDINGS "xla.sdy.in_tuple_shardings"
-#define SHARC_XLA_OUT_TUPLE_SHARDINGS "xla.sdy.out_tuple_shardings"
+#define SHARC_XLA_IN_TUPLE_SHARDINGS "xla.sdy.tuple_args_shardings"
+#define SHARC_XLA_OUT_TUPLE_SHARDINGS "xla.sdy.tuple_results_shardings"
 #define SHARC_XLA_SHARDING_TARGET "Sharding"
 
 /* Whether `op` is a stablehlo.custom_call to `target`. */

@@ -3,7 +3,10 @@
  * sdy.reshard and sdy.sharding_constraint an mhlo.copy carrying the
  * sharding (or, with `keep-hlo-sharding-constraints`, a constraint a
  * `@Sharding` custom call), sdy.sharding_group is dropped and
- * sdy.propagation_barrier forwards its operand. */
+ * sdy.propagation_barrier forwards its operand. The collectives the
+ * explicit reshards left become an mhlo.copy carrying their out sharding
+ * (always a copy: a collective is no user constraint), except
+ * sdy.all_reduce, which reshards nothing and forwards its operand. */
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
@@ -24,11 +27,20 @@ static const sharc_option_def options[] = {
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
+/* The collectives that move data: each becomes a copy to its out sharding. */
+static bool is_resharding_collective(const sharc_op *op) {
+  return sharc_op_isa(op, &sharc_sdy_all_gather_def) || sharc_op_isa(op, &sharc_sdy_all_slice_def) ||
+         sharc_op_isa(op, &sharc_sdy_all_to_all_def) ||
+         sharc_op_isa(op, &sharc_sdy_collective_permute_def) ||
+         sharc_op_isa(op, &sharc_sdy_reduce_scatter_def);
+}
+
 static sharc_walk_result collect(sharc_op *op, void *user) {
   op_vec *ops = user;
   if (sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
       sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
-      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
+      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def) ||
+      sharc_op_isa(op, &sharc_sdy_all_reduce_def) || is_resharding_collective(op))
     sharc_vec_push(ops, op);
   return SHARC_WALK_ADVANCE;
 }
@@ -66,9 +78,14 @@ static void export_op(sharc_rewriter *rw, sharc_op *op, bool keep_constraints) {
     sharc_rw_replace_op_with_new(rw, op, &s);
   } else if (sharc_op_isa(op, &sharc_sdy_sharding_group_def)) {
     sharc_rw_erase_op(rw, op);
-  } else if (sharc_op_isa(op, &sharc_sdy_propagation_barrier_def)) {
+  } else if (sharc_op_isa(op, &sharc_sdy_propagation_barrier_def) ||
+             sharc_op_isa(op, &sharc_sdy_all_reduce_def)) {
     sharc_value *input = sharc_op_operand(op, 0);
     sharc_rw_replace_op(rw, op, &input, 1);
+  } else if (is_resharding_collective(op)) {
+    sharc_op *copy = sharc_xla_create_copy(rw, sharc_op_operand(op, 0), sharc_op_attr(op, "out_sharding"),
+                                           sharc_op_loc(op), NULL);
+    sharc_rw_replace_op_with_op(rw, op, copy);
   } else if (keep_constraints && sharc_op_isa(op, &sharc_sdy_sharding_constraint_def)) {
     sharding_custom_call(rw, op);
   } else {

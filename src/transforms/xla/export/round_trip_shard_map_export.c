@@ -6,11 +6,14 @@
  * `@xla.sdy.LocalToGlobalShape` custom call on the results (out shardings
  * and manual axes). A computation without operands (results) gets no
  * GlobalToLocal (LocalToGlobal) call. Inner computations are exported
- * first; the functions go at the end of the module. The counterpart of
+ * first; the functions go at the end of the module. A trivial computation
+ * (its manual axes multiply to 1) has nothing to hide from the partitioner:
+ * its body is inlined instead. The counterpart of
  * -xla-sdy-round-trip-shard-map-import. */
 #include "dialect/func/func.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
+#include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -171,13 +174,32 @@ static void export_one(export_state *st, sharc_op *mc) {
   sharc_vec_free(&global_out);
 }
 
+/* Manual over axes that all have size 1 (and over at least one: a
+ * computation manual over nothing still goes through HLO as a call). */
+static bool is_trivial(sharc_op *mc) {
+  sharc_attr *axes = sharc_op_attr(mc, "manual_axes");
+  sharc_attr *ins = sharc_op_attr(mc, "in_shardings"), *outs = sharc_op_attr(mc, "out_shardings");
+  if (!axes || !sharc_sdy_list_size(axes) || !ins || !outs)
+    return false;
+  bool has_in = sharc_sdy_list_size(ins) > 0;
+  if (!has_in && !sharc_sdy_list_size(outs))
+    return false;
+  sharc_attr *mesh = sharc_sdy_sharding_mesh(sharc_sdy_list_at(has_in ? ins : outs, 0), mc);
+  for (unsigned i = 0; mesh && i < sharc_sdy_list_size(axes); i++)
+    if (sharc_sdy_mesh_size_of(mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i))) != 1)
+      return false;
+  return mesh != NULL;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   export_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_sdy_manual_computation_def, collect, &st);
   for (unsigned i = 0; i < st.ops.len; i++)
-    export_one(&st, st.ops.items[i]);
+    if (!is_trivial(st.ops.items[i]) ||
+        !sharc_sdy_inline_redundant_manual_computation(st.ops.items[i], &st.rw))
+      export_one(&st, st.ops.items[i]);
   sharc_vec_free(&st.ops);
   return true;
 }
