@@ -63,10 +63,15 @@ static bool check_inferred(sharc_op *op, int64_t n) {
   return false;
 }
 
-static bool one_result(sharc_op *op) {
-  if (sharc_op_num_results(op) == 1)
+/* ODS's OneResult, then ZeroOperands or OneOperand. */
+static bool check_arity(sharc_op *op, unsigned operands) {
+  if (sharc_op_num_results(op) != 1) {
+    sharc_emit_op_error(op, "requires one result");
+    return false;
+  }
+  if (sharc_op_num_operands(op) == operands)
     return true;
-  sharc_emit_op_error(op, "requires one result");
+  sharc_emit_op_error(op, operands ? "requires a single operand" : "requires zero operands");
   return false;
 }
 
@@ -119,12 +124,8 @@ static void print_const_shape(sharc_printer *p, sharc_op *op) {
 }
 
 static bool verify_const_shape(sharc_op *op) {
-  if (!one_result(op))
+  if (!check_arity(op, 0))
     return false;
-  if (sharc_op_num_operands(op) != 0) {
-    sharc_emit_op_error(op, "requires zero operands");
-    return false;
-  }
   sharc_attr *shape = sharc_op_attr(op, "shape");
   sharc_type *st = shape ? sharc_attr_type(shape) : NULL;
   if (!shape || sharc_attr_get_kind(shape) != SHARC_ATTR_DENSE_ELEMENTS || !st ||
@@ -170,12 +171,8 @@ static void print_shape_of(sharc_printer *p, sharc_op *op) {
 }
 
 static bool verify_shape_of(sharc_op *op) {
-  if (!one_result(op))
+  if (!check_arity(op, 1))
     return false;
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
   sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
   sharc_type_kind k = sharc_type_get_kind(in);
   if (k != SHARC_TYPE_TENSOR && k != SHARC_TYPE_UNRANKED_TENSOR && k != SHARC_TYPE_VECTOR &&

@@ -1374,6 +1374,22 @@ static sharc_named_attr i64_array(sharc_context *ctx, const char *name, const in
   return named(ctx, name, sharc_attr_dense_i64_array(ctx, v, n));
 }
 
+/* Operands first..first+2 of `op`, constant integers, as the i64 array
+ * attributes `names` (ConstantLikeMatcher + ConvertToI64Array); false when
+ * one is no constant. */
+static bool constant_arrays(sharc_op *op, unsigned first, const char *const names[3], bool int_only,
+                            sharc_context *ctx, sharc_named_attr attrs[3]) {
+  for (unsigned i = 0; i < 3; i++) {
+    unsigned n = 0;
+    int64_t *v = constant_ints(operand(op, first + i), int_only, &n);
+    if (!v)
+      return false;
+    attrs[i] = i64_array(ctx, names[i], v, n);
+    free(v);
+  }
+  return true;
+}
+
 static bool is_op(sharc_value *v, const sharc_op_def *def) { return from(v, def); }
 
 /* dynamic_broadcast_in_dim(dynamic_broadcast_in_dim(X, _, dimsA), shape, dimsB)
@@ -1512,14 +1528,8 @@ static bool dynamic_pad_to_pad(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
   static const char *const names[] = {"edge_padding_low", "edge_padding_high", "interior_padding"};
   sharc_named_attr attrs[3];
-  for (unsigned i = 0; i < 3; i++) {
-    unsigned n = 0;
-    int64_t *v = constant_ints(operand(op, 2 + i), true, &n);
-    if (!v)
-      return false;
-    attrs[i] = i64_array(rw->ctx, names[i], v, n);
-    free(v);
-  }
+  if (!constant_arrays(op, 2, names, true, rw->ctx, attrs))
+    return false;
   sharc_value *ops[2] = {operand(op, 0), operand(op, 1)};
   create_replacing(rw, op, NULL, "stablehlo.pad", ops, 2, result_type(op), attrs, 3, true);
   return true;
@@ -1645,14 +1655,8 @@ static bool real_dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *
   (void)s;
   static const char *const names[] = {"start_indices", "limit_indices", "strides"};
   sharc_named_attr attrs[3];
-  for (unsigned i = 0; i < 3; i++) {
-    unsigned n = 0;
-    int64_t *v = constant_ints(operand(op, 1 + i), false, &n);
-    if (!v)
-      return false;
-    attrs[i] = i64_array(rw->ctx, names[i], v, n);
-    free(v);
-  }
+  if (!constant_arrays(op, 1, names, false, rw->ctx, attrs))
+    return false;
   sharc_value *x = operand(op, 0);
   create_replacing(rw, op, NULL, "stablehlo.slice", &x, 1, result_type(op), attrs, 3, true);
   return true;
