@@ -307,6 +307,7 @@ static const dialect_entry known_dialects[] = {
     {"vhlo", &sharc_vhlo_dialect},
     {"check", &sharc_check_dialect},
     {"mhlo", &sharc_mhlo_dialect},
+    {"shape", &sharc_shape_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

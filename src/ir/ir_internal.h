@@ -510,5 +510,6 @@ extern const sharc_dialect sharc_chlo_dialect;
 extern const sharc_dialect sharc_interpreter_dialect;
 extern const sharc_dialect sharc_vhlo_dialect;
 extern const sharc_dialect sharc_mhlo_dialect;
+extern const sharc_dialect sharc_shape_dialect;
 
 #endif

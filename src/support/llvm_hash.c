@@ -199,13 +199,11 @@ static unsigned free_bucket(const unsigned *buckets, unsigned nbuckets, unsigned
   return b;
 }
 
-void sharc_llvm_string_map_order(const sharc_str *keys, unsigned n, unsigned *order) {
-  unsigned *hashes = malloc((n + 1) * sizeof *hashes);
+unsigned sharc_llvm_int_hash(int key) { return (unsigned)key * 37u; }
+
+void sharc_llvm_map_order(const unsigned *hashes, unsigned n, unsigned *order) {
   unsigned *buckets = NULL, nbuckets = 0;
-  if (!hashes)
-    abort();
   for (unsigned i = 0; i < n; i++) {
-    hashes[i] = sharc_llvm_string_hash(keys[i]);
     if ((i + 1) * 4 >= nbuckets * 3) {
       /* grow(NumBuckets * 2): at least 64 buckets, entries moved in the old
        * buckets' order */
@@ -228,5 +226,14 @@ void sharc_llvm_string_map_order(const sharc_str *keys, unsigned n, unsigned *or
     if (buckets[b] != UINT32_MAX)
       order[k++] = buckets[b];
   free(buckets);
+}
+
+void sharc_llvm_string_map_order(const sharc_str *keys, unsigned n, unsigned *order) {
+  unsigned *hashes = malloc((n + 1) * sizeof *hashes);
+  if (!hashes)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    hashes[i] = sharc_llvm_string_hash(keys[i]);
+  sharc_llvm_map_order(hashes, n, order);
   free(hashes);
 }

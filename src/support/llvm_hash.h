@@ -16,6 +16,13 @@
 uint64_t sharc_llvm_xxh3_64(const void *data, size_t len);
 /* DenseMapInfo<StringRef>::getHashValue. */
 unsigned sharc_llvm_string_hash(sharc_str s);
+/* DenseMapInfo<int>::getHashValue (also that of unsigned and long keys
+ * that fit: LLVM multiplies by 37). */
+unsigned sharc_llvm_int_hash(int key);
+/* The order a DenseMap visits n distinct keys with these hashes, inserted in
+ * this order with nothing erased: order[k] is the index of the k-th key
+ * visited. */
+void sharc_llvm_map_order(const unsigned *hashes, unsigned n, unsigned *order);
 /* The order a DenseMap<StringRef, ...> visits `keys` (distinct, in the
  * order they were first inserted, nothing erased): order[k] is the index
  * of the k-th key visited. */

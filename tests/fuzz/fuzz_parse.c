@@ -47,6 +47,7 @@ static sharc_context *new_context(void) {
   (void)sharc_context_load_dialect(ctx, "tensor");
   (void)sharc_context_load_dialect(ctx, "complex");
   (void)sharc_context_load_dialect(ctx, "interpreter");
+  (void)sharc_context_load_dialect(ctx, "shape");
 #endif
   return ctx;
 }

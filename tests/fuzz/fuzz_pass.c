@@ -44,6 +44,7 @@ static sharc_context *new_context(diag_state *s) {
   (void)sharc_context_load_dialect(ctx, "stablehlo");
   (void)sharc_context_load_dialect(ctx, "vhlo");
   (void)sharc_context_load_dialect(ctx, "chlo");
+  (void)sharc_context_load_dialect(ctx, "shape");
   sharc_context_set_diag_handler(ctx, count_diag, s);
   return ctx;
 }

@@ -9,7 +9,10 @@ private function (call counters) or an `mpmd.for` (fully unrolled), the
 parameters sharded on the entry point (`sdy.sharding`), named tensors, and
 StableHLO bodies with what JAX emits: dot_general, element-wise math,
 broadcast constants, foldable constant arithmetic, float `x - x`, reshapes,
-transposes, reductions. The user's assignment of stages to meshes (and
+transposes, reductions. Entry points also have what JAX puts there: donated
+inputs (`jax.buffer_donor`, `tf.aliasing_output`), unused inputs, memory
+kinds (`mhlo.memory_kind`) on inputs and results; an `mpmd.for` carries
+values besides its accumulators. The user's assignment of stages to meshes (and
 optionally to pipeline stages) is the `name-to-mesh-assignment` option.
 
 Each program goes through the stages of Shardy's MPMD flow:
@@ -33,6 +36,8 @@ import tempfile
 
 # what -mpmd-optimize-pipeline's pipeline-schedule offers
 SCHEDULES = ["none", "1F1B", "Circular"]
+# the schedules only the scheduler pass offers (must-happen-before=<schedule>)
+SCHEDULER_ONLY = ["GPipe", "GPipeBut1F1BForLastMesh"]
 # Shardy's log lines (INFO goes to stdout): severity, date, time, pid, source
 LOG_LINE = re.compile(r"^[IWE]\d{4} \d\d:\d\d:\d+\.\d{6} \d+ [^ ]+:\d+\] ")
 
@@ -174,6 +179,19 @@ class Program:
             out.append(s)
         return out
 
+    def entry_arg_attrs(self, shape, n_results):
+        """What JAX may put on an entry point's input besides its sharding."""
+        rng = self.rng
+        attrs = []
+        r = rng.random()
+        if r < 0.15:
+            attrs.append("jax.buffer_donor = true")
+        elif r < 0.25 and shape == [self.dim, self.dim]:
+            attrs.append(f"tf.aliasing_output = {rng.randrange(n_results)} : i32")
+        if rng.random() < 0.15:
+            attrs.append('mhlo.memory_kind = "device"')
+        return attrs
+
     def text(self):
         rng = self.rng
         d, b = self.dim, self.batch
@@ -182,13 +200,25 @@ class Program:
         params = [(f"%arg{k}", [d, d]) for k in range(self.n_stages)]
         x = (f"%arg{self.n_stages}", [b, d])
         arg_decls = []
+        n_results = self.n_stages
         for v, s in params + [x]:
-            attr = ""
+            attrs = []
             if rng.random() < 0.5:
                 spec = rng.choice(['[{"x"}, {}]', '[{}, {"x"}]', '[{}, {}]', '[{?}, {?}]'])
-                attr = f" {{sdy.sharding = #sdy.sharding<@mesh, {spec}>}}"
-            arg_decls.append(f"{v}: {self.t(s)}{attr}")
+                attrs.append(f"sdy.sharding = #sdy.sharding<@mesh, {spec}>")
+            attrs += self.entry_arg_attrs(s, n_results)
+            arg_decls.append(f"{v}: {self.t(s)}" + (f" {{{', '.join(attrs)}}}" if attrs else ""))
+        if rng.random() < 0.3:
+            # an input nothing uses (JAX keeps the signature of the user's function)
+            attrs = self.entry_arg_attrs([d], n_results)
+            arg_decls.append(f"%arg{self.n_stages + 1}: {self.t([d])}" +
+                             (f" {{{', '.join(attrs)}}}" if attrs else ""))
         grad_types = ", ".join(self.t([d, d]) for _ in range(self.n_stages))
+        result_decls = []
+        for _ in range(self.n_stages):
+            kind = rng.random()
+            attr = ' {mhlo.memory_kind = "device"}' if kind < 0.15 else ""
+            result_decls.append(self.t([d, d]) + attr)
         out = ["sdy.mesh @mesh = <[\"x\"=2]>", ""]
         microbatches = rng.randint(1, 4)
         style = rng.choice(["call", "for", "inline"])
@@ -239,7 +269,13 @@ class Program:
                                  f"({operand_types}) -> {ret_types}")
                 res = [f"{r}#{i}" for i in range(n)] if n > 1 else [r]
                 new_acc = self.accumulate(loop_body, lacc, res)
-                rets = [v for v, _ in lp] + new_acc
+                carried = [v for v, _ in lp]
+                if self.rng.random() < 0.5:
+                    # the input of the next microbatch depends on this one's
+                    nx = self.fresh()
+                    loop_body.append(f"{nx} = stablehlo.tanh {carried[n]} : {self.t([b, d])}")
+                    carried[n] = nx
+                rets = carried + new_acc
                 all_types = [self.t(s) for _, s in params + [x] + carry]
                 fr = self.fresh("r")
                 decl = ", ".join(f"{a}: {self.t(s)}" for a, s in loop_args) + f", {index}: tensor<ui32>"
@@ -250,7 +286,7 @@ class Program:
                 body.append(f"  mpmd.return {', '.join(rets)} : {', '.join(all_types)}")
                 body.append(f"}} : {', '.join(all_types)}")
                 finals = [f"{fr}#{n + 1 + k}" for k in range(n)]
-        out.append(f"func.func public @main({', '.join(arg_decls)}) -> ({grad_types}) "
+        out.append(f"func.func public @main({', '.join(arg_decls)}) -> ({', '.join(result_decls)}) "
                    f"attributes {{topology = {topology}}} {{")
         out.extend("  " + l for l in body)
         out.append(f"  return {', '.join(finals)} : {grad_types}")
@@ -288,6 +324,8 @@ def stages_for(assign, with_stages):
     schedules = SCHEDULES if with_stages else [s for s in SCHEDULES if "Circular" not in s]
     for s in schedules:
         out.append((f"import+optimize:{s}", [imp, f"-mpmd-optimize-pipeline=pipeline-schedule={s}"]))
+    for s in SCHEDULER_ONLY:
+        out.append((f"import+optimize:{s}", [imp, f"-mpmd-pipeline-scheduler=must-happen-before={s}"]))
     out.append(("e2e", [imp, "-mpmd-optimize-pipeline", "-mpmd-sharding-propagation-pipeline",
                         "-mpmd-export-pipeline"]))
     return out

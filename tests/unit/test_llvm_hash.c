@@ -72,9 +72,33 @@ static void check_map_orders(void) {
   check_order(many, 60, many_order);
 }
 
+/* DenseMap<int, ...>: keys hash to key * 37, so small keys are visited by
+ * key * 37 modulo the bucket count, not in key order. */
+static void check_int_map_orders(void) {
+  unsigned hashes[50], order[50];
+  for (int k = 0; k < 4; k++)
+    hashes[k] = sharc_llvm_int_hash(k);
+  CHECK(hashes[1] == 37u);
+  sharc_llvm_map_order(hashes, 4, order);
+  static const unsigned four_order[] = {0, 2, 1, 3}; /* buckets 0, 10, 37, 47 of 64 */
+  for (unsigned i = 0; i < 4; i++)
+    CHECK(order[i] == four_order[i]);
+  /* 50 keys: 128 buckets from the 48th on */
+  for (int k = 0; k < 50; k++)
+    hashes[k] = sharc_llvm_int_hash(k);
+  sharc_llvm_map_order(hashes, 50, order);
+  static const unsigned fifty_order[] = {
+      0,  45, 7,  14, 21, 28, 35, 42, 4,  49, 11, 18, 25, 32, 39, 1,  46,
+      8,  15, 22, 29, 36, 43, 5,  12, 19, 26, 33, 40, 2,  47, 9,  16, 23,
+      30, 37, 44, 6,  13, 20, 27, 34, 41, 3,  48, 10, 17, 24, 31, 38};
+  for (unsigned i = 0; i < 50; i++)
+    CHECK(order[i] == fifty_order[i]);
+}
+
 int main(void) {
   check_xxh3_lengths();
   check_string_hash();
   check_map_orders();
+  check_int_map_orders();
   return check_summary("llvm_hash");
 }

@@ -4,11 +4,11 @@
  * then the hand-written ones (benefit 1), then the any-op ones, as
  * populateStablehloCanonicalizationPatterns adds them. Ops a created op
  * replaces merge their discardable attributes into it
- * (mergeDiscardableAttributes). The patterns on dynamic shapes, sort,
- * gather, tuples, custom-call backend configs and while/reduce result
- * pruning are not ported: sharc_shlo_unported_pattern_applies finds the ops
- * they could rewrite, so that a pass reports them instead of differing. */
+ * (mergeDiscardableAttributes). The patterns on dynamic shapes match the
+ * shape dialect's shape_of and const_shape (dialect/shape). */
 #include "transforms/stablehlo/shlo_fold.h"
+
+#include "dialect/shape/shape.h"
 
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
@@ -1273,6 +1273,379 @@ static bool zero_extent_to_empty(sharc_op *op, sharc_rewriter *rw, void *s) {
   return changed;
 }
 
+/* ---- dynamic shapes ------------------------------------------------------------------------ */
+
+/* The integers of a constant-like operand of integer (and, unless
+ * `int_only`, index) elements, as i64 (ConvertToI64Array, matchInts); NULL
+ * when it is none. The caller frees the array. */
+static int64_t *constant_ints(sharc_value *v, bool int_only, unsigned *n) {
+  sharc_attr *a = sharc_shlo_const_attr(v);
+  sharc_type *t = a ? sharc_attr_type(a) : NULL;
+  sharc_type *elem = t ? sharc_type_element(t) : NULL;
+  if (!elem)
+    return NULL;
+  bool index = sharc_type_get_kind(elem) == SHARC_TYPE_INDEX;
+  if ((!index || int_only) && !sharc_shlo_is_int(elem))
+    return NULL;
+  int64_t count = sharc_type_num_elements(t);
+  if (count < 0)
+    return NULL;
+  int64_t *out = malloc(((size_t)count + 1) * sizeof *out);
+  if (!out)
+    abort();
+  for (int64_t i = 0; i < count; i++) {
+    uint64_t bits = sharc_shlo_elem(a, (size_t)i);
+    out[i] = index ? (int64_t)bits : sharc_shlo_sext(elem, bits);
+  }
+  *n = (unsigned)count;
+  return out;
+}
+
+static sharc_named_attr i64_array(sharc_context *ctx, const char *name, const int64_t *v,
+                                  unsigned n) {
+  return named(ctx, name, sharc_attr_dense_i64_array(ctx, v, n));
+}
+
+/* Operands first..first+2 of `op`, constant integers, as the i64 array
+ * attributes `names` (ConstantLikeMatcher + ConvertToI64Array); false when
+ * one is no constant. */
+static bool constant_arrays(sharc_op *op, unsigned first, const char *const names[3], bool int_only,
+                            sharc_context *ctx, sharc_named_attr attrs[3]) {
+  for (unsigned i = 0; i < 3; i++) {
+    unsigned n = 0;
+    int64_t *v = constant_ints(operand(op, first + i), int_only, &n);
+    if (!v)
+      return false;
+    attrs[i] = i64_array(ctx, names[i], v, n);
+    free(v);
+  }
+  return true;
+}
+
+static bool is_op(sharc_value *v, const sharc_op_def *def) { return from(v, def); }
+
+/* dynamic_broadcast_in_dim(dynamic_broadcast_in_dim(X, _, dimsA), shape, dimsB)
+ * -> dynamic_broadcast_in_dim(X, shape, merge(dimsB, dimsA)), no known dims. */
+static bool dbid_merge(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *inner = def_of(operand(op, 0));
+  if (!inner || !sharc_op_isa(inner, SHARC_SHLO(dynamic_broadcast_in_dim)))
+    return false;
+  sharc_attr *outer_dims = sharc_op_attr(op, "broadcast_dimensions");
+  sharc_attr *inner_dims = sharc_op_attr(inner, "broadcast_dimensions");
+  unsigned n = sharc_attr_count(inner_dims);
+  int64_t *merged = malloc((n + 1) * sizeof *merged);
+  if (!merged)
+    abort();
+  for (unsigned i = 0; i < n; i++)
+    merged[i] = sharc_attr_dense_array_i64(outer_dims, (unsigned)sharc_attr_dense_array_i64(inner_dims, i));
+  sharc_named_attr attrs[3] = {i64_array(rw->ctx, "broadcast_dimensions", merged, n),
+                               i64_array(rw->ctx, "known_expanding_dimensions", NULL, 0),
+                               i64_array(rw->ctx, "known_nonexpanding_dimensions", NULL, 0)};
+  free(merged);
+  sharc_value *ops[2] = {operand(inner, 0), operand(op, 1)};
+  create_replacing(rw, op, inner, "stablehlo.dynamic_broadcast_in_dim", ops, 2, result_type(op), attrs,
+                   3, true);
+  return true;
+}
+
+/* dynamic_broadcast_in_dim(X, _, iota dims, all dims known non-expanding)
+ * -> convert(X) to the result type. */
+static bool dbid_noop_to_convert(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_attr *nonexpanding = sharc_op_attr(op, "known_nonexpanding_dimensions");
+  if (!sharc_shlo_is_iota(sharc_op_attr(op, "broadcast_dimensions")) || !nonexpanding ||
+      sharc_attr_count(nonexpanding) != sharc_type_rank(result_type(op)))
+    return false;
+  sharc_value *x = operand(op, 0);
+  create_replacing(rw, op, NULL, "stablehlo.convert", &x, 1, result_type(op), NULL, 0, true);
+  return true;
+}
+
+/* dynamic_broadcast_in_dim(dynamic_reshape(X, shape), shape, iota dims)
+ * -> dynamic_reshape(X, shape). */
+static bool dbid_to_dynamic_reshape(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *inner = def_of(operand(op, 0));
+  if (!inner || !sharc_op_isa(inner, SHARC_SHLO(dynamic_reshape)) ||
+      operand(inner, 1) != operand(op, 1) ||
+      !sharc_shlo_is_iota(sharc_op_attr(op, "broadcast_dimensions")))
+    return false;
+  sharc_value *ops[2] = {operand(inner, 0), operand(op, 1)};
+  create_replacing(rw, op, inner, "stablehlo.dynamic_reshape", ops, 2, result_type(op), NULL, 0, true);
+  return true;
+}
+
+/* dynamic_broadcast_in_dim(X, shape_of(X), iota dims) -> X. */
+static bool dbid_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *shape = def_of(operand(op, 1));
+  if (!shape || !sharc_op_isa(shape, &sharc_shape_shape_of_def) || sharc_op_num_operands(shape) != 1 ||
+      operand(shape, 0) != operand(op, 0) ||
+      !sharc_shlo_is_iota(sharc_op_attr(op, "broadcast_dimensions")))
+    return false;
+  return replace_merging(rw, op, operand(op, 0));
+}
+
+/* refineOpWithNewOp: `made` replaces `op`, behind a convert back to op's
+ * type when a user of another dialect needs the old type. */
+static void replace_refined(sharc_rewriter *rw, sharc_op *op, sharc_op *made) {
+  sharc_value *v = sharc_op_result(made, 0);
+  bool foreign_user = false;
+  for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, 0)); u && !foreign_user;
+       u = sharc_use_next(u))
+    foreign_user = !sharc_str_starts_with(sharc_ident_str(sharc_op_name(sharc_use_owner(u))),
+                                          "stablehlo.");
+  if (foreign_user) {
+    sharc_type *t = result_type(op);
+    v = sharc_op_result(sharc_shlo_create(rw, "stablehlo.convert", sharc_op_loc(op), &v, 1, &t, 1,
+                                          NULL, 0),
+                        0);
+  }
+  sharc_rw_replace_op(rw, op, &v, 1);
+}
+
+/* DynamicBroadcastInDimOpNotActuallyDynamic: a static operand broadcast to a
+ * static type, or to the constant output dimensions. */
+static bool dbid_not_dynamic(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_value *x = operand(op, 0);
+  if (!sharc_shlo_static(sharc_value_type(x)))
+    return false;
+  sharc_named_attr dims = named(rw->ctx, "broadcast_dimensions", sharc_op_attr(op, "broadcast_dimensions"));
+  sharc_type *t = result_type(op);
+  sharc_rw_set_before(rw, op);
+  if (sharc_shlo_static(t)) {
+    sharc_op *made = sharc_shlo_create(rw, "stablehlo.broadcast_in_dim", sharc_op_loc(op), &x, 1, &t, 1,
+                                       &dims, 1);
+    sharc_rw_replace_op_with_op(rw, op, made);
+    return true;
+  }
+  unsigned n = 0;
+  int64_t *shape = constant_ints(operand(op, 1), false, &n);
+  if (!shape)
+    return false;
+  sharc_type *refined = sharc_type_tensor(rw->ctx, shape, n, sharc_type_element(t), NULL);
+  free(shape);
+  sharc_op *made = sharc_shlo_create(rw, "stablehlo.broadcast_in_dim", sharc_op_loc(op), &x, 1,
+                                     &refined, 1, &dims, 1);
+  replace_refined(rw, op, made);
+  return true;
+}
+
+/* dynamic_gather(X, I, stablehlo.constant sizes) -> gather(X, I, sizes). */
+static bool dynamic_gather_to_gather(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  if (!is_op(operand(op, 2), SHARC_SHLO(constant)))
+    return false;
+  unsigned n = 0;
+  int64_t *sizes = constant_ints(operand(op, 2), false, &n);
+  if (!sizes)
+    return false;
+  sharc_named_attr attrs[3];
+  unsigned k = 0;
+  attrs[k++] = named(rw->ctx, "dimension_numbers", sharc_op_attr(op, "dimension_numbers"));
+  attrs[k++] = i64_array(rw->ctx, "slice_sizes", sizes, n);
+  if (sharc_op_attr(op, "indices_are_sorted"))
+    attrs[k++] = named(rw->ctx, "indices_are_sorted", sharc_op_attr(op, "indices_are_sorted"));
+  free(sizes);
+  sharc_value *ops[2] = {operand(op, 0), operand(op, 1)};
+  create_replacing(rw, op, def_of(operand(op, 2)), "stablehlo.gather", ops, 2, result_type(op), attrs,
+                   k, true);
+  return true;
+}
+
+/* dynamic_pad(X, v, constant low, high, interior) -> pad(X, v, ...). */
+static bool dynamic_pad_to_pad(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  static const char *const names[] = {"edge_padding_low", "edge_padding_high", "interior_padding"};
+  sharc_named_attr attrs[3];
+  if (!constant_arrays(op, 2, names, true, rw->ctx, attrs))
+    return false;
+  sharc_value *ops[2] = {operand(op, 0), operand(op, 1)};
+  create_replacing(rw, op, NULL, "stablehlo.pad", ops, 2, result_type(op), attrs, 3, true);
+  return true;
+}
+
+/* shape_of(dynamic_reshape(X, shape)) -> shape, of the same type. */
+static bool shape_of_dynamic_reshape(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *reshape = def_of(operand(op, 0));
+  if (!reshape || !sharc_op_isa(reshape, SHARC_SHLO(dynamic_reshape)) ||
+      sharc_value_type(operand(reshape, 1)) != result_type(op))
+    return false;
+  return replace_merging(rw, op, operand(reshape, 1));
+}
+
+/* dynamic_reshape(dynamic_reshape(X, _), shape) -> dynamic_reshape(X, shape). */
+static bool dynamic_reshape_merge(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *inner = def_of(operand(op, 0));
+  if (!inner || !sharc_op_isa(inner, SHARC_SHLO(dynamic_reshape)))
+    return false;
+  sharc_value *ops[2] = {operand(inner, 0), operand(op, 1)};
+  create_replacing(rw, op, inner, "stablehlo.dynamic_reshape", ops, 2, result_type(op), NULL, 0, true);
+  return true;
+}
+
+/* The ops with ODS's SameOperandsAndResultShape trait: the element-wise
+ * ones (reduce_precision and the broadcasting select and clamp aside), map
+ * and sort. */
+static bool same_operands_and_result_shape(sharc_op *op) {
+  if (sharc_op_isa(op, SHARC_SHLO(map)) || sharc_op_isa(op, SHARC_SHLO(sort)))
+    return true;
+  return sharc_op_has_trait(op, SHARC_TRAIT_ELEMENTWISE) &&
+         !sharc_op_isa(op, SHARC_SHLO(reduce_precision)) && !sharc_op_isa(op, SHARC_SHLO(select)) &&
+         !sharc_op_isa(op, SHARC_SHLO(clamp));
+}
+
+/* dynamic_reshape(op(dynamic_reshape(X, shape)), shape) -> op(...) when op
+ * keeps its operands' shape. */
+static bool dynamic_reshape_same_shape(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_op *def = def_of(operand(op, 0));
+  if (!def || !same_operands_and_result_shape(def) || !sharc_op_num_operands(def))
+    return false;
+  sharc_op *reshape = def_of(operand(def, 0));
+  if (!reshape || !sharc_op_isa(reshape, SHARC_SHLO(dynamic_reshape)) ||
+      operand(reshape, 1) != operand(op, 1))
+    return false;
+  return replace_plain(rw, op, sharc_op_result(def, 0));
+}
+
+/* DynamicReshapeOpIsStatic: a static result type makes it a reshape. */
+static bool dynamic_reshape_is_static(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_type *t = result_type(op);
+  if (!sharc_shlo_static(t))
+    return false;
+  sharc_value *x = operand(op, 0);
+  sharc_rw_set_before(rw, op);
+  sharc_op *made = sharc_shlo_create(rw, "stablehlo.reshape", sharc_op_loc(op), &x, 1, &t, 1, NULL, 0);
+  sharc_rw_replace_op_with_op(rw, op, made);
+  return true;
+}
+
+/* DynamicIotaIsStatic. */
+static bool dynamic_iota_is_static(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_type *t = result_type(op);
+  if (!sharc_shlo_static(t))
+    return false;
+  sharc_named_attr dim = named(rw->ctx, "iota_dimension", sharc_op_attr(op, "iota_dimension"));
+  sharc_rw_set_before(rw, op);
+  sharc_op *made = sharc_shlo_create(rw, "stablehlo.iota", sharc_op_loc(op), NULL, 0, &t, 1, &dim, 1);
+  sharc_rw_replace_op_with_op(rw, op, made);
+  return true;
+}
+
+static sharc_value *slice_1(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v, int64_t i) {
+  int64_t lo = i, hi = i + 1, one = 1, size = 1;
+  sharc_type *t = sharc_type_tensor(rw->ctx, &size, 1, sharc_type_element(sharc_value_type(v)), NULL);
+  sharc_named_attr attrs[3] = {i64_array(rw->ctx, "start_indices", &lo, 1),
+                               i64_array(rw->ctx, "limit_indices", &hi, 1),
+                               i64_array(rw->ctx, "strides", &one, 1)};
+  return sharc_op_result(sharc_shlo_create(rw, "stablehlo.slice", loc, &v, 1, &t, 1, attrs, 3), 0);
+}
+
+/* dynamic_iota(shape, d) of rank >= 2
+ * -> dynamic_broadcast_in_dim(dynamic_iota(slice(shape as i64, d), 0), shape, [d]). */
+static bool dynamic_iota_to_broadcast(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  sharc_type *t = result_type(op);
+  if (sharc_type_rank(t) < 2)
+    return false;
+  sharc_attr *loc = sharc_op_loc(op);
+  sharc_attr *dim_attr = sharc_op_attr(op, "iota_dimension");
+  int64_t d = sharc_attr_int_value(dim_attr);
+  sharc_value *shape = operand(op, 0);
+  sharc_type *shape_t = sharc_value_type(shape);
+  sharc_type *i64 = sharc_type_integer(rw->ctx, 64, SHARC_SIGNLESS);
+  sharc_type *shape_i64_t = sharc_type_tensor(rw->ctx, sharc_type_shape(shape_t), sharc_type_rank(shape_t),
+                                              i64, NULL);
+  bool index = sharc_type_get_kind(sharc_type_element(shape_t)) == SHARC_TYPE_INDEX;
+  sharc_rw_set_before(rw, op);
+  sharc_value *shape_i64 = sharc_op_result(
+      sharc_shlo_create(rw, index ? "arith.index_cast" : "stablehlo.convert", loc, &shape, 1,
+                        &shape_i64_t, 1, NULL, 0),
+      0);
+  sharc_value *size = slice_1(rw, loc, shape_i64, d);
+  int64_t extent = sharc_type_shape(t)[d];
+  sharc_type *pre_t = sharc_type_tensor(rw->ctx, &extent, 1, sharc_type_element(t), NULL);
+  sharc_named_attr zero = named(rw->ctx, "iota_dimension", sharc_attr_integer(rw->ctx, i64, 0));
+  sharc_value *pre = sharc_op_result(
+      sharc_shlo_create(rw, "stablehlo.dynamic_iota", loc, &size, 1, &pre_t, 1, &zero, 1), 0);
+  sharc_value *ops[2] = {pre, shape};
+  sharc_named_attr dims = i64_array(rw->ctx, "broadcast_dimensions", &d, 1);
+  sharc_op *made = sharc_shlo_create(rw, "stablehlo.dynamic_broadcast_in_dim", loc, ops, 2, &t, 1, &dims, 1);
+  sharc_rw_replace_op_with_op(rw, op, made);
+  return true;
+}
+
+/* real_dynamic_slice(X, constant start, limit, strides) -> slice(X, ...). */
+static bool real_dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  static const char *const names[] = {"start_indices", "limit_indices", "strides"};
+  sharc_named_attr attrs[3];
+  if (!constant_arrays(op, 1, names, false, rw->ctx, attrs))
+    return false;
+  sharc_value *x = operand(op, 0);
+  create_replacing(rw, op, NULL, "stablehlo.slice", &x, 1, result_type(op), attrs, 3, true);
+  return true;
+}
+
+/* The constant c of `limit = start + c` (or c + start), or NULL. */
+static int64_t *limit_minus_start(sharc_op *op, unsigned *n) {
+  sharc_op *add = def_of(operand(op, 2));
+  if (!add || !sharc_op_isa(add, SHARC_SHLO(add)))
+    return NULL;
+  sharc_value *start = operand(op, 1);
+  if (operand(add, 0) == start) {
+    int64_t *c = constant_ints(operand(add, 1), false, n);
+    if (c)
+      return c;
+  }
+  return operand(add, 1) == start ? constant_ints(operand(add, 0), false, n) : NULL;
+}
+
+/* real_dynamic_slice(X, start, start + c, unit strides)
+ * -> dynamic_slice(X, start[0], ..., sizes = c). */
+static bool real_dynamic_slice_to_dynamic_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
+  (void)s;
+  unsigned n_strides = 0, n = 0;
+  int64_t *strides = constant_ints(operand(op, 3), false, &n_strides);
+  if (!strides)
+    return false;
+  bool unit = true;
+  for (unsigned i = 0; i < n_strides; i++)
+    unit &= strides[i] == 1;
+  free(strides);
+  int64_t *sizes = unit ? limit_minus_start(op, &n) : NULL;
+  if (!sizes)
+    return false;
+  sharc_attr *loc = sharc_op_loc(op);
+  sharc_value *start = operand(op, 1);
+  sharc_type *scalar = sharc_type_tensor(rw->ctx, NULL, 0, sharc_type_element(sharc_value_type(start)), NULL);
+  sharc_value **ops = malloc(((size_t)n + 2) * sizeof *ops);
+  if (!ops)
+    abort();
+  ops[0] = operand(op, 0);
+  sharc_rw_set_before(rw, op);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *one = slice_1(rw, loc, start, i);
+    ops[i + 1] = sharc_op_result(sharc_shlo_create(rw, "stablehlo.reshape", loc, &one, 1, &scalar, 1, NULL, 0),
+                                 0);
+  }
+  sharc_named_attr attr = i64_array(rw->ctx, "slice_sizes", sizes, n);
+  sharc_type *t = result_type(op);
+  sharc_op *made = sharc_shlo_create(rw, "stablehlo.dynamic_slice", loc, ops, n + 1, &t, 1, &attr, 1);
+  sharc_shlo_merge_discardable(rw, op, made);
+  sharc_rw_replace_op_with_op(rw, op, made);
+  free(ops);
+  free(sizes);
+  return true;
+}
+
 const sharc_pattern sharc_shlo_simplification_patterns[] = {
     /* declarative, by name */
     {"AddOp_CanonicalizeConstantToRhs", constant_to_rhs, SHARC_SHLO(add), 2, NULL},
@@ -1289,6 +1662,19 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"CompareOp_NeBooleanFalse", compare_ne_false, SHARC_SHLO(compare), 2, NULL},
     {"ComplexOp_CancelOutComposedOps", complex_cancel, SHARC_SHLO(complex), 3, NULL},
     {"ConvertOp_RemoveNoop", convert_remove_noop, SHARC_SHLO(convert), 1, NULL},
+    {"DynamicBroadcastInDimOp_FoldToDynamicReshape", dbid_to_dynamic_reshape,
+     SHARC_SHLO(dynamic_broadcast_in_dim), 2, NULL},
+    {"DynamicBroadcastInDimOp_MergeComposition", dbid_merge, SHARC_SHLO(dynamic_broadcast_in_dim), 2,
+     NULL},
+    {"DynamicBroadcastInDimOp_RemoveNoop", dbid_remove_noop, SHARC_SHLO(dynamic_broadcast_in_dim), 2,
+     NULL},
+    {"DynamicBroadcastInDimOp_ReplaceNoopWithConvert", dbid_noop_to_convert,
+     SHARC_SHLO(dynamic_broadcast_in_dim), 1, NULL},
+    {"DynamicGatherOp_ReplaceWithGather", dynamic_gather_to_gather, SHARC_SHLO(dynamic_gather), 2, NULL},
+    {"DynamicPadOp_ReplaceWithPad", dynamic_pad_to_pad, SHARC_SHLO(dynamic_pad), 1, NULL},
+    {"DynamicReshapeOp_FoldComposedOpsToShapeOperand", shape_of_dynamic_reshape,
+     &sharc_shape_shape_of_def, 2, NULL},
+    {"DynamicReshapeOp_MergeComposition", dynamic_reshape_merge, SHARC_SHLO(dynamic_reshape), 2, NULL},
     {"DynamicUpdateSliceOp_FoldToUpdateOperand", dus_fold_to_update, SHARC_SHLO(dynamic_update_slice),
      1, NULL},
     {"DynamicUpdateSliceOp_RemoveNoop", dus_remove_noop, SHARC_SHLO(dynamic_update_slice), 1, NULL},
@@ -1304,6 +1690,8 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"OrOp_FoldToOne", or_fold_to_one, SHARC_SHLO(or), 2, NULL},
     {"OrOp_RemoveNoop", or_remove_noop, SHARC_SHLO(or), 2, NULL},
     {"PadOp_RemoveNoop", pad_remove_noop, SHARC_SHLO(pad), 1, NULL},
+    {"RealDynamicSliceOp_ReplaceWithSlice", real_dynamic_slice_to_slice, SHARC_SHLO(real_dynamic_slice),
+     1, NULL},
     {"RealOp_CancelOutComposedOps", real_cancel, SHARC_SHLO(real), 2, NULL},
     {"ReduceOp_RemoveNoop", reduce_remove_noop, SHARC_SHLO(reduce), 1, NULL},
     {"ReshapeOp_MergeComposition", reshape_merge, SHARC_SHLO(reshape), 2, NULL},
@@ -1328,9 +1716,14 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"ConcatenateOpFlatten", concatenate_flatten, SHARC_SHLO(concatenate), 1, NULL},
     {"ConcatenateOpNoop", concatenate_noop, SHARC_SHLO(concatenate), 1, NULL},
     {"ConcatenateOpRemoveEmpty", concatenate_remove_empty, SHARC_SHLO(concatenate), 1, NULL},
+    {"DynamicIotaOpToBroadcast", dynamic_iota_to_broadcast, SHARC_SHLO(dynamic_iota), 1, NULL},
+    {"DynamicReshapeOpSameOperandAndResultShape", dynamic_reshape_same_shape,
+     SHARC_SHLO(dynamic_reshape), 1, NULL},
     {"GatherOpCanon", gather_to_slice, SHARC_SHLO(gather), 1, NULL},
     {"IotaOpBroadcast", iota_broadcast, SHARC_SHLO(iota), 1, NULL},
     {"PadOpBroadcastEmptyTensor", pad_broadcast_empty, SHARC_SHLO(pad), 1, NULL},
+    {"RealDynamicSliceOpToDynamicSlice", real_dynamic_slice_to_dynamic_slice,
+     SHARC_SHLO(real_dynamic_slice), 1, NULL},
     {"ReduceOpEmptyCanon", reduce_empty, SHARC_SHLO(reduce), 1, NULL},
     {"ReduceOpNoopVariableReturn", reduce_noop_variable_return, SHARC_SHLO(reduce), 1, NULL},
     {"ReduceOpUnusedResultCanon", reduce_unused_results, SHARC_SHLO(reduce), 1, NULL},
@@ -1348,21 +1741,14 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"ZeroExtentToEmptyConstant", zero_extent_to_empty, NULL, 1, NULL},
     /* added last, without the benefit argument */
     {"GetDimensionSizeOpCanon", get_dimension_size_canon, SHARC_SHLO(get_dimension_size), 1, NULL},
+    {"DynamicBroadcastInDimOpNotActuallyDynamic", dbid_not_dynamic, SHARC_SHLO(dynamic_broadcast_in_dim),
+     1, NULL},
+    {"DynamicReshapeOpIsStatic", dynamic_reshape_is_static, SHARC_SHLO(dynamic_reshape), 1, NULL},
+    {"DynamicIotaIsStatic", dynamic_iota_is_static, SHARC_SHLO(dynamic_iota), 1, NULL},
     {NULL, NULL, NULL, 0, NULL},
 };
 
 /* ---- what the unported patterns could rewrite --------------------------------------------- */
-
-static bool always_unported(const sharc_op *op) {
-  static const char *const names[] = {
-      "stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_iota", "stablehlo.dynamic_reshape",
-      "stablehlo.real_dynamic_slice", "stablehlo.dynamic_gather", "stablehlo.dynamic_pad",
-      NULL};
-  for (unsigned i = 0; names[i]; i++)
-    if (sharc_op_is(op, names[i]))
-      return true;
-  return false;
-}
 
 static bool any_result_unused(sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_results(op); i++)
@@ -1387,10 +1773,9 @@ static bool reduce_bool_splats(sharc_op *op) {
 }
 
 bool sharc_shlo_unported_pattern_applies(sharc_op *op, bool folder, bool simplification) {
+  (void)simplification;
   if (!sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "stablehlo."))
     return false;
-  if (simplification && always_unported(op))
-    return true;
   if (folder && sharc_op_isa(op, SHARC_SHLO(reduce)))
     return reduce_bool_splats(op);
   if (folder && sharc_op_isa(op, SHARC_SHLO(case)))

@@ -5,6 +5,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "support/llvm_hash.h"
 
 #include <stdlib.h>
 
@@ -57,7 +58,13 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
   bool *erase_args = calloc((size_t)n_args + 1, sizeof *erase_args);
   bool *erase_res = calloc((size_t)n_res + 1, sizeof *erase_res);
   int *replacement = malloc(((size_t)n_res + 1) * sizeof *replacement);
-  if (!erase_args || !erase_res || !replacement)
+  /* Shardy keeps result -> operand in a DenseMap<int, int> and replaces the
+   * calls' results in its bucket order, which orders the operands' uses */
+  unsigned *keys = malloc(((size_t)n_res + 1) * sizeof *keys);
+  unsigned *hashes = malloc(((size_t)n_res + 1) * sizeof *hashes);
+  unsigned *order = malloc(((size_t)n_res + 1) * sizeof *order);
+  unsigned n_keys = 0;
+  if (!erase_args || !erase_res || !replacement || !keys || !hashes || !order)
     abort();
   bool any = false;
   for (unsigned i = 0; i < n_res; i++)
@@ -68,18 +75,26 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
       continue;
     erase_args[a] = any = true;
     for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
-      erase_res[sharc_use_operand_index(u)] = true;
-      replacement[sharc_use_operand_index(u)] = (int)a;
+      unsigned r = sharc_use_operand_index(u);
+      erase_res[r] = true;
+      if (replacement[r] < 0) {
+        hashes[n_keys] = sharc_llvm_int_hash((int)r);
+        keys[n_keys++] = r;
+      }
+      replacement[r] = (int)a;
     }
   }
   if (any) {
+    sharc_llvm_map_order(hashes, n_keys, order);
     for (unsigned k = 0; k < calls.len; k++) {
       sharc_op *call = calls.items[k];
-      for (unsigned r = 0; r < n_res; r++)
+      for (unsigned i = 0; i < n_keys; i++) {
+        unsigned r = keys[order[i]];
         if (replacement[r] >= 0 && r < sharc_op_num_results(call) &&
             (unsigned)replacement[r] < sharc_op_num_operands(call))
           sharc_rw_replace_all_uses(rw, sharc_op_result(call, r),
                                     sharc_op_operand(call, (unsigned)replacement[r]));
+      }
     }
     bool all_results = true;
     for (unsigned r = 0; r < n_res; r++)
@@ -108,6 +123,9 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
   sharc_vec_free(&calls);
   free(erase_args);
   free(erase_res);
+  free(keys);
+  free(hashes);
+  free(order);
   free(replacement);
 }
 

@@ -9,6 +9,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
 
@@ -96,7 +97,9 @@ static bool merge_by_rule(sharc_op *root, sharc_rewriter *rw, void *state) {
   }
   sharc_vec_push(&group, root);
   if (!sharc_mpmd_compute_topological_sorting((sharc_op **)group.items, group.len)) {
-    sharc_vec_free(&group); /* Shardy logs the cycle */
+    sharc_vec_free(&group);
+    sharc_log(SHARC_LOG_ERROR, "shardy/dialect/mpmd/transforms/common/rule_based_merge.cc", 86,
+              "Cycle detected in sorted_merge_candidates");
     return false;
   }
   sharc_op *dest = sharc_op_next(group.items[0]);

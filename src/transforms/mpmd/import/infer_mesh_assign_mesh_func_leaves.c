@@ -18,7 +18,7 @@
 #include <stdlib.h>
 
 /* where Shardy logs from */
-#define SOURCE "shardy/dialect/mpmd/transforms/import/infer_mesh_assignment.cc"
+#define SOURCE SHARC_MI_LOG_SOURCE
 
 static const sharc_option_def options[] = {
     SHARC_OPTION(sharc_mpmd_func_leaves_options, infer_transfers, "infer-transfers", SHARC_OPT_BOOL, "false",

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
@@ -21,9 +22,22 @@ static sharc_ident *prioritized(const sharc_mesh_set *s) {
   return sharc_mesh_set_prioritized(s, NULL, 0);
 }
 
+/* Shardy says which mesh it picked when the intersection left a choice. */
+static void log_choice(int source_line, const char *picking, const char *what,
+                       unsigned output_index, const sharc_mesh_set *candidates) {
+  if (sharc_mesh_set_size(candidates) <= 1)
+    return;
+  sharc_buf names = {0};
+  sharc_mesh_set_print_names(candidates, ",", &names);
+  sharc_log(SHARC_LOG_INFO, SHARC_MI_LOG_SOURCE, source_line,
+            "Picking %s for func output %u from the intersection of %s: {%s}", picking,
+            output_index, what, names.data ? names.data : "");
+  sharc_buf_free(&names);
+}
+
 /* GetMeshForInputOutputAssignment; NULL when there is no such mesh. */
 static sharc_ident *mesh_for_pair(sharc_op *func, sharc_value *output, sharc_value *input,
-                                  unsigned input_index) {
+                                  unsigned input_index, unsigned output_index) {
   sharc_context *ctx = sharc_op_context(func);
   sharc_type *out_t = sharc_value_type(output), *in_t = sharc_value_type(input);
   if (sharc_mpmd_is_mesh_tensor(out_t))
@@ -50,14 +64,17 @@ static sharc_ident *mesh_for_pair(sharc_op *func, sharc_value *output, sharc_val
   if (!sharc_mesh_set_empty(&candidates)) {
     sharc_mesh_set_intersect(&candidates, &in_uses);
     if (!sharc_mesh_set_empty(&candidates)) {
+      log_choice(1101, "first mesh", "the input and outputs use_set", output_index, &candidates);
       result = prioritized(&candidates);
       goto done;
     }
   }
   sharc_mesh_set_copy(&candidates, &in_uses);
   sharc_mesh_set_intersect(&candidates, &out_src);
-  if (!sharc_mesh_set_empty(&candidates))
+  if (!sharc_mesh_set_empty(&candidates)) {
+    log_choice(1116, "smallest mesh (in alphanum order)", "the input use_set and output src_set", output_index, &candidates);
     result = prioritized(&candidates);
+  }
 done:
   sharc_mesh_set_free(&out_src);
   sharc_mesh_set_free(&out_uses);
@@ -119,8 +136,16 @@ static bool run_on_func(sharc_op *func, const sharc_mpmd_io_constraints_options 
                           (long long)c.input_index, (long long)c.output_index);
       return false;
     }
-    sharc_ident *mesh = mesh_for_pair(func, output, input, (unsigned)c.input_index);
-    if (mesh && !assign_pair(func, ret, (unsigned)c.output_index, input, sharc_ident_str(mesh), rw))
+    sharc_ident *mesh =
+        mesh_for_pair(func, output, input, (unsigned)c.input_index, (unsigned)c.output_index);
+    if (!mesh) {
+      if (o->verbose_logging)
+        sharc_log(SHARC_LOG_INFO, SHARC_MI_LOG_SOURCE, 1194,
+                  "No suitable mesh found for input-output constraint on input %lld and output %lld",
+                  (long long)c.input_index, (long long)c.output_index);
+      continue;
+    }
+    if (!assign_pair(func, ret, (unsigned)c.output_index, input, sharc_ident_str(mesh), rw))
       return false;
   }
   sharc_mpmd_update_function_type(func);

@@ -10,6 +10,7 @@
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "support/llvm_hash.h"
+#include "support/log.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
@@ -339,6 +340,10 @@ typedef struct verify_state {
 
 static sharc_walk_result verify_op(sharc_op *op, void *user) {
   verify_state *st = user;
+  /* a fragment is assigned already; Shardy's post-order walk still visits
+   * its body, only the fragment itself is left as it is */
+  if (sharc_op_isa(op, &sharc_mpmd_fragment_def))
+    return SHARC_WALK_ADVANCE;
   if (sharc_op_isa(op, &sharc_mpmd_assign_def) || sharc_op_isa(op, &sharc_mpmd_unassign_def) ||
       sharc_op_isa(op, &sharc_mpmd_broadcast_def)) {
     st->failed = true;
@@ -348,7 +353,12 @@ static sharc_walk_result verify_op(sharc_op *op, void *user) {
     st->failed = true;
     sharc_mpmd_error(op, "no more meshless ops are expected at this point.");
   }
-  sharc_mi_clear_sets(op);
+  if (sharc_mi_clear_sets(op))
+    sharc_log(SHARC_LOG_WARNING, SHARC_MI_LOG_SOURCE, 174,
+              "Use set or src set still present on op %.*s after mesh inference. This shouldn't "
+              "happen.",
+              (int)sharc_ident_str(sharc_op_name(op)).len,
+              sharc_ident_str(sharc_op_name(op)).data);
   return SHARC_WALK_ADVANCE;
 }
 

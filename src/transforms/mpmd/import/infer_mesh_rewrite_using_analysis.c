@@ -18,7 +18,7 @@
 #include <stdlib.h>
 
 /* where Shardy logs from */
-#define SOURCE "shardy/dialect/mpmd/transforms/import/infer_mesh_assignment.cc"
+#define SOURCE SHARC_MI_LOG_SOURCE
 
 #define COPIES_ATTR "mpmd.copies"
 

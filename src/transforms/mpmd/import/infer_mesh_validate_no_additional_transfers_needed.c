@@ -7,6 +7,7 @@
 #include "ir/op_values.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/log.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 
@@ -229,6 +230,13 @@ static bool run_on_func(sharc_op *func, void *user) {
     if (r == ERROR)
       st->emitted++;
   }
+  /* Shardy checks its counts after each function (they run on across
+   * functions): errors counted but none emitted is a bug it reports */
+  if (st->errors > 0 && st->emitted == 0)
+    sharc_log(SHARC_LOG_ERROR, "shardy/dialect/mpmd/transforms/import/infer_mesh_validation.cc", 666,
+              "No errors emitted, but error count is %d. This means we've failed to emit an error "
+              "and is a bug in the error handling.",
+              st->errors);
   return true;
 }
 

@@ -30,6 +30,8 @@
 #define SHARC_MI_IO_CONSTRAINT_IN "io_constraint_in"
 #define SHARC_MI_IO_CONSTRAINT_OUT "io_constraint_out"
 #define SHARC_MI_TRANSFER "transfer"
+/* The Shardy source its mesh-inference passes log from (SDY_LOG's file). */
+#define SHARC_MI_LOG_SOURCE "shardy/dialect/mpmd/transforms/import/infer_mesh_assignment.cc"
 #define SHARC_MI_BROADCAST_IN "broadcast_in"
 #define SHARC_MI_BROADCAST "broadcast"
 #define SHARC_MI_REDUCE "reduce"
