@@ -216,11 +216,9 @@ static int run(acli *c) {
   s.module = sharc_cli_load_module(c->input, c->allow_unregistered, on_diag, &s, &s.in, &s.ctx,
                                    &s.name);
   flush(&s);
-  sharc_buf err = {0}, table = {0}, verified = {0}, prog = {0};
-  sharc_auto_result *r = s.module ? sharc_auto_run(s.module, &c->o, &err) : NULL;
+  sharc_buf table = {0}, verified = {0}, prog = {0};
+  sharc_auto_result *r = s.module ? sharc_auto_run(s.module, &c->o) : NULL;
   flush(&s);
-  if (err.len)
-    fprintf(stderr, "sharc auto: error: %s\n", err.data);
   if (!r)
     goto done;
   sharc_auto_write(r, c->json, s.name, &table);
@@ -246,7 +244,6 @@ static int run(acli *c) {
   rc = 0;
 done:
   sharc_auto_result_destroy(r);
-  sharc_buf_free(&err);
   sharc_buf_free(&table);
   sharc_buf_free(&verified);
   sharc_buf_free(&prog);

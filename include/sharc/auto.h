@@ -5,7 +5,7 @@
  *   sharc_auto_options o = sharc_auto_options_default();
  *   o.mesh = "data=4,model=2";
  *   o.memory_limit = 64 << 20;
- *   sharc_auto_result *r = sharc_auto_run(module, &o, &err);  // module rewritten in place
+ *   sharc_auto_result *r = sharc_auto_run(module, &o);  // module rewritten in place
  *   sharc_auto_write(r, "model.mlir", &out);                  // the explanation
  *   sharc_auto_result_destroy(r);
  *
@@ -52,10 +52,10 @@ typedef struct sharc_auto_result sharc_auto_result;
 
 /* Chooses and writes the shardings into `module` (verified, no mesh or an
  * sdy mesh). NULL after a problem: a diagnostic went to the module's
- * context (located at what is wrong) or, for a bad option, its message is
- * in `err`; the module may then have been changed. */
-SHARC_API sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *options,
-                                            sharc_buf *err);
+ * context, located at what is wrong (an option the module cannot take, a
+ * bad mesh, a memory limit nothing fits: at the module); the module may
+ * then have been changed. */
+SHARC_API sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *options);
 SHARC_API void sharc_auto_result_destroy(sharc_auto_result *r);
 /* The estimated step time of the chosen shardings, in seconds, and the
  * per-device peak of live tensors, in bytes. */

@@ -86,6 +86,16 @@ static sharc_block *module_body(sharc_op *module) {
   return sharc_region_first_block(sharc_op_region(module, 0));
 }
 
+/* Where a problem with the module as a whole is reported: the module's
+ * location, or for an implicit module its first op's. */
+static sharc_attr *module_loc(sharc_op *module) {
+  sharc_attr *loc = sharc_op_loc(module);
+  sharc_block *body = module_body(module);
+  sharc_op *first = body ? sharc_block_first_op(body) : NULL;
+  const sharc_attr *file = sharc_loc_find_file(loc);
+  return (!file || sharc_loc_line(file) == 0) && first ? sharc_op_loc(first) : loc;
+}
+
 /* The module's one sdy.mesh op, made or replaced as `mesh_text` asks; NULL
  * after a diagnostic or a message in `err`. */
 static sharc_op *prepare_mesh(sharc_op *module, const char *mesh_text, sharc_buf *err) {
@@ -106,7 +116,7 @@ static sharc_op *prepare_mesh(sharc_op *module, const char *mesh_text, sharc_buf
   if (mesh_text && !mesh)
     return NULL;
   if (!found && !mesh) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+    sharc_emit(ctx, SHARC_SEV_ERROR, module_loc(module),
                "the module has no sdy.mesh: name the devices with --mesh (e.g. "
                "--mesh 'data=4,model=2')");
     return NULL;
@@ -122,7 +132,7 @@ static sharc_op *prepare_mesh(sharc_op *module, const char *mesh_text, sharc_buf
   };
   sharc_op_state st = {0};
   st.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh"));
-  st.loc = sharc_op_loc(module);
+  st.loc = module_loc(module);
   st.attrs = sharc_attr_dictionary(ctx, attrs, 2);
   sharc_op *op = sharc_op_create(ctx, &st);
   sharc_block_prepend_op(module_body(module), op);
@@ -318,7 +328,7 @@ static void print_module(const char *data, size_t len, void *user) {
 static void report_no_answer(sharc_op *module, const sharc_auto_record *best, int64_t limit) {
   sharc_context *ctx = sharc_op_context(module);
   if (best->cost.failed) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+    sharc_emit(ctx, SHARC_SEV_ERROR, module_loc(module),
                "no sharding of the arguments propagates and partitions: 'sharc propagate' "
                "with the module's own shardings says why");
     return;
@@ -327,23 +337,35 @@ static void report_no_answer(sharc_op *module, const sharc_auto_record *best, in
   sharc_report_put_bytes(&b, best->cost.peak_bytes);
   sharc_buf_puts(&b, " per device; the limit is ");
   sharc_report_put_bytes(&b, limit);
-  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+  sharc_emit(ctx, SHARC_SEV_ERROR, module_loc(module),
              "no sharding found fits the memory limit: the smallest needs %s", b.data);
   sharc_buf_free(&b);
 }
 
-sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *options,
-                                  sharc_buf *err) {
+/* An option the module cannot take (a mesh, an axis it lacks), located at
+ * the module. */
+static void option_error(sharc_op *module, sharc_buf *err) {
+  if (err->len)
+    sharc_emit(sharc_op_context(module), SHARC_SEV_ERROR, module_loc(module), "%s", err->data);
+  sharc_buf_free(err);
+}
+
+sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *options) {
   sharc_auto_options o = options ? *options : sharc_auto_options_default();
-  if (!check_options(&o, err))
+  sharc_buf err_text = {0}, *err = &err_text;
+  if (!check_options(&o, err)) {
+    option_error(module, err);
     return NULL;
+  }
   sharc_context *ctx = sharc_op_context(module);
   sharc_op *mesh_op = prepare_mesh(module, o.mesh, err);
-  if (!mesh_op)
+  if (!mesh_op) {
+    option_error(module, err);
     return NULL;
+  }
   sharc_op *func = sharc_report_entry_function(module);
   if (!func || sharc_func_is_declaration(func)) {
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module),
+    sharc_emit(ctx, SHARC_SEV_ERROR, module_loc(module),
                "the module has no function with a body to shard");
     return NULL;
   }
@@ -354,6 +376,7 @@ sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *op
   const sharc_attr *mesh = sharc_op_attr(mesh_op, "mesh");
   sharc_auto_result *r = calloc(1, sizeof *r);
   if (!make_machine(&o, mesh, &r->machine_copy, err)) {
+    option_error(module, err);
     free(r);
     return NULL;
   }
