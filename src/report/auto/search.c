@@ -19,7 +19,6 @@
 #include "dialect/sdy/utils.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,6 +26,8 @@
 #define EXHAUSTIVE_LIMIT 256
 #define MAX_STEPS 64
 #define MAX_RESTARTS 4
+/* Steepest descent when this many sweeps of every move fit the budget. */
+#define THOROUGH_SWEEPS 4
 /* A move must improve the score by more than this fraction. */
 #define IMPROVEMENT 1e-9
 
@@ -132,11 +133,6 @@ static double score_of(sharc_auto_search *s, const uint16_t *choice) {
   memcpy(r.choice, choice, n * sizeof *choice);
   sharc_auto_evaluate(s, choice, &r.cost, NULL, NULL);
   r.score = sharc_auto_score(&r.cost, s->memory_limit);
-  if (getenv("SHARC_AUTO_TRACE")) {
-    fprintf(stderr, "eval");
-    for (unsigned i = 0; i < n; i++) fprintf(stderr, " %u", choice[i]);
-    fprintf(stderr, " -> %g failed=%d\n", r.score, r.cost.failed);
-  }
   sharc_vec_push(&s->records, r);
   s->memo[at] = (unsigned)s->records.len;
   return r.score;
@@ -224,6 +220,43 @@ static void shuffle(unsigned *order, unsigned n, uint64_t *rng) {
   }
 }
 
+/* First improvement, groups in argument order (the inputs first): each
+ * group moves to the first candidate that beats the current choice. Fewer
+ * evaluations than steepest descent, for graphs where one evaluation is
+ * too dear to evaluate every move at every step within the budget. */
+static void descend_first(sharc_auto_search *s, uint16_t *choice, double *score) {
+  unsigned n = s->space->num_groups;
+  for (unsigned round = 0; round < MAX_STEPS && !out_of_time(s); round++) {
+    bool moved = false;
+    for (unsigned g = 0; g < n && !out_of_time(s); g++) {
+      uint16_t current = choice[g];
+      for (uint16_t c = 0; c < s->space->groups[g].num_candidates && !out_of_time(s); c++) {
+        if (c == current)
+          continue;
+        choice[g] = c;
+        double sc = score_of(s, choice);
+        if (better(sc, *score)) {
+          *score = sc;
+          current = c;
+          moved = true;
+        }
+      }
+      choice[g] = current;
+    }
+    if (!moved)
+      return;
+  }
+}
+
+/* Whether steepest descent with restarts fits the budget: a few full
+ * sweeps of every move at the speed of the first evaluation. */
+static bool thorough_fits(const sharc_auto_search *s, double first_eval_seconds) {
+  double moves = 0;
+  for (unsigned g = 0; g < s->space->num_groups; g++)
+    moves += s->space->groups[g].num_candidates - 1;
+  return s->budget_seconds <= 0 || first_eval_seconds * moves * THOROUGH_SWEEPS <= s->budget_seconds;
+}
+
 static void local_search(sharc_auto_search *s, uint16_t *choice) {
   unsigned n = s->space->num_groups;
   unsigned *order = malloc((n ? n : 1) * sizeof *order);
@@ -232,7 +265,15 @@ static void local_search(sharc_auto_search *s, uint16_t *choice) {
     order[i] = i;
   uint64_t rng = s->seed;
   memset(choice, 0, n * sizeof *choice);
+  double started = now_seconds();
   double score = score_of(s, choice), best_score = score;
+  if (!thorough_fits(s, now_seconds() - started)) {
+    s->method = "local search (first improvement: large graph)";
+    descend_first(s, choice, &score);
+    free(order);
+    free(best);
+    return;
+  }
   for (unsigned restart = 0; restart <= MAX_RESTARTS && !out_of_time(s); restart++) {
     shuffle(order, n, &rng);
     descend(s, choice, &score, order);

@@ -2,11 +2,11 @@
 // PartitionSpec (chosen, or left to propagation), the time splits into
 // compute and collectives, two rejected alternatives say why they lost, the
 // written module carries the chosen shardings and passes sharc verify.
-// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 -o %t.mlir --verify | FileCheck %s
+// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 --budget 600 -o %t.mlir --verify | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OUT < %t.mlir
 // The same seed, the same answer; the written module estimates the same.
-// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 --format json > %t.a.json
-// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 --format json > %t.b.json
+// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 --budget 600 --format json > %t.a.json
+// RUN: sharc auto %s --mesh 'data=4,model=2' --seed 3 --budget 600 --format json > %t.b.json
 // RUN: diff %t.a.json %t.b.json
 // RUN: sharc auto %t.mlir --estimate | FileCheck %s --check-prefix=AGAIN
 // A batch-heavy model without a limit: data parallelism, weights replicated.
