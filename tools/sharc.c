@@ -6,6 +6,7 @@
  * (`file:line:col: error: ...`), exit 1 and leave no output file. */
 #define _POSIX_C_SOURCE 200809L
 #include "opt_main.h"
+#include "sharc_auto_cli.h"
 #include "sharc_io.h"
 #include "sharc_partition_cli.h"
 #include "sharc_pipeline_cli.h"
@@ -42,6 +43,8 @@ static const char overview[] =
     "             SPMD partitioner; which block of each argument each device holds\n"
     "  verify     run the global and the partitioned program on the same inputs\n"
     "             and check every device's block of every result\n"
+    "  auto       choose the arguments' shardings for the lowest estimated step\n"
+    "             time within a memory limit, and say why\n"
     "  pipeline   run Shardy's MPMD pipelines on a pipeline-parallel program; show\n"
     "             each mesh's schedule, bubbles, memory and transfers\n"
     "  print      parse a file and print it back in MLIR's form\n"
@@ -187,7 +190,7 @@ static const char *nearest(const char *word, const char *const *names) {
 }
 
 static const char *const command_names[] = {"propagate", "explain", "show",   "pipeline",
-                                            "partition", "verify",  "print",  "check",
+                                            "partition", "verify",  "print",  "check", "auto",
                                             "help",      NULL};
 
 /* The options each command takes, for "did you mean". */
@@ -523,6 +526,8 @@ int main(int argc, char **argv) {
     return sharc_cli_partition(argc, argv);
   if (strcmp(cmd, "verify") == 0)
     return sharc_cli_verify(argc, argv);
+  if (strcmp(cmd, "auto") == 0)
+    return sharc_cli_auto(argc, argv);
   cli c = {0};
   c.color = -1;
   c.opts = sharc_report_options_default();

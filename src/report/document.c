@@ -87,11 +87,15 @@ static void record(const sharc_diag *d, void *user) {
                                   s + file.len + msg_len + 2};
 }
 
+void sharc_report_load_dialects(sharc_context *ctx) {
+  for (const char *const *name = dialects; *name; name++)
+    sharc_context_load_dialect(ctx, *name);
+}
+
 static bool parse_into(sharc_document *d) {
   d->ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(d->ctx, d->allow_unregistered);
-  for (const char *const *name = dialects; *name; name++)
-    sharc_context_load_dialect(d->ctx, *name);
+  sharc_report_load_dialects(d->ctx);
   sharc_context_add_source(d->ctx, d->name, d->source, d->source_len, 1);
   sharc_context_set_diag_handler(d->ctx, record, d);
   d->module = sharc_parse_source(d->ctx, d->name, d->source, d->source_len);

@@ -56,15 +56,23 @@ static bool run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module, sharc
   return sharc_report_run_pipeline(pl, built, module, sharc_op_loc(module), err);
 }
 
-bool sharc_report_propagate(sharc_op *module, const sharc_report_options *options) {
+static bool propagate(sharc_op *module, const sharc_report_options *options, bool verify) {
   sharc_report_options ro = options ? *options : sharc_report_options_default();
   sharc_sdy_propagation_options o = propagation_options(&ro);
-  sharc_report_record_user_shardings(module);
-  sharc_pipeline *pl = new_pipeline(!ro.debug_origins);
+  sharc_pipeline *pl = new_pipeline(verify && !ro.debug_origins);
   sharc_buf err = {0};
   int dump_index = 1;
   bool built = sharc_sdy_add_propagation_pipeline(sharc_pipeline_root(pl), &dump_index, &o, &err);
   return run_pipeline(pl, built, module, &err);
+}
+
+bool sharc_report_propagate(sharc_op *module, const sharc_report_options *options) {
+  sharc_report_record_user_shardings(module);
+  return propagate(module, options, true);
+}
+
+bool sharc_report_propagate_quick(sharc_op *module, const sharc_report_options *options) {
+  return propagate(module, options, false);
 }
 
 static sharc_walk_result drop_origin_name(sharc_op *op, void *user) {

@@ -17,6 +17,7 @@
 #include "sharc/pipeline.h"
 
 #include "report/pipeline_internal.h"
+#include "report/report_internal.h"
 
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_ops.h"
@@ -117,55 +118,16 @@ static int64_t local_bytes(const sharc_type *t, sharc_op *at) {
   return tensor_bytes(local ? local : sharc_mpmd_mesh_tensor_global_type(t));
 }
 
-static double num_elements(const sharc_type *t) {
-  int64_t n;
-  if (!t || !sharc_type_is_shaped(t) || !sharc_type_try_num_elements(t, &n) || n < 0)
-    return 0;
-  return (double)n;
-}
-
 /* ---- the cost model ------------------------------------------------------------------------ */
 
-static double dims_product(const sharc_type *t, const sharc_attr *dims) {
-  double k = 1;
-  unsigned rank = sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
-  const int64_t *shape = sharc_type_shape(t);
-  for (unsigned i = 0, n = dims ? sharc_attr_count(dims) : 0; i < n; i++) {
-    int64_t d = sharc_attr_dense_array_i64(dims, i);
-    if (d >= 0 && (unsigned)d < rank && shape[d] > 0)
-      k *= (double)shape[d];
-  }
-  return k;
-}
-
-/* 2 x result elements x contracted size. */
-static double dot_flops(sharc_op *op) {
-  sharc_type *lhs = sharc_value_type(sharc_op_operand(op, 0));
-  double out = num_elements(sharc_value_type(sharc_op_result(op, 0)));
-  if (!sharc_type_is_shaped(lhs) || !sharc_type_has_rank(lhs) || sharc_type_rank(lhs) == 0)
-    return 0;
-  double k;
-  if (sharc_op_isa(op, SHARC_SHLO(dot_general))) {
-    sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
-    k = dn ? dims_product(lhs, sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, 2)) : 1;
-  } else {
-    int64_t last = sharc_type_shape(lhs)[sharc_type_rank(lhs) - 1];
-    k = last > 0 ? (double)last : 0;
-  }
-  return 2 * out * k;
-}
-
-/* 2 x result elements x kernel elements per output feature. */
-static double convolution_flops(sharc_op *op) {
-  sharc_type *kernel = sharc_value_type(sharc_op_operand(op, 1));
-  double out = num_elements(sharc_value_type(sharc_op_result(op, 0)));
-  sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
-  if (!dn || !sharc_type_is_shaped(kernel) || !sharc_type_has_rank(kernel))
-    return 0;
-  int64_t of = sharc_shlo_struct_int(dn, &sharc_shlo_conv_def, 4);
-  if (of < 0 || (unsigned)of >= sharc_type_rank(kernel) || sharc_type_shape(kernel)[of] <= 0)
-    return 0;
-  return 2 * out * num_elements(kernel) / (double)sharc_type_shape(kernel)[of];
+/* A fragment's values have their local types: the shape is the type's. */
+static const int64_t *type_shape(sharc_value *v, unsigned *rank, void *user) {
+  (void)user;
+  const sharc_type *t = sharc_value_type(v);
+  if (!t || !sharc_type_is_shaped(t) || !sharc_type_has_rank(t))
+    return NULL;
+  *rank = sharc_type_rank(t);
+  return sharc_type_shape(t);
 }
 
 static double op_bytes(sharc_op *op) {
@@ -186,10 +148,9 @@ static sharc_walk_result count_work(sharc_op *op, void *user) {
   work *w = user;
   if (op == w->root || sharc_op_isa(op, &sharc_mpmd_return_def))
     return SHARC_WALK_ADVANCE;
-  if (sharc_op_isa(op, SHARC_SHLO(dot_general)) || sharc_op_isa(op, SHARC_SHLO(dot)))
-    w->flops += dot_flops(op);
-  else if (sharc_op_isa(op, SHARC_SHLO(convolution)))
-    w->flops += convolution_flops(op);
+  double flops = sharc_report_op_flops(op, type_shape, NULL);
+  if (flops >= 0)
+    w->flops += flops;
   else if (sharc_op_num_operands(op) > 0)
     w->bytes += op_bytes(op);
   return SHARC_WALK_ADVANCE;

@@ -44,6 +44,9 @@ struct sharc_report {
 sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind kind,
                                        sharc_op *func, sharc_op *op, sharc_value *value,
                                        unsigned index, const char *name);
+/* The entry function: @main, else the first public function, else the
+ * first one; NULL when the module has none. */
+sharc_op *sharc_report_entry_function(sharc_op *module);
 /* The sharding of result `i` of `func` / of a value (NULL: none). */
 const sharc_attr *sharc_report_value_sharding(sharc_value *v);
 /* Whether `s` puts any axis on a dimension or as unreduced (a sharding
@@ -63,6 +66,10 @@ sharc_pipeline *sharc_report_new_pipeline(unsigned tool_mask, bool verify);
  * then destroys `pl`, frees `err` and flushes the diagnostics. */
 bool sharc_report_run_pipeline(sharc_pipeline *pl, bool built, sharc_op *module,
                                sharc_attr *loc, sharc_buf *err);
+/* sharc_report_propagate without verifying after each pass and without
+ * the record of the user's shardings: for a search that propagates many
+ * variants of one verified module. */
+bool sharc_report_propagate_quick(sharc_op *module, const sharc_report_options *options);
 
 /* ---- the user's shardings and what became of them (changes.c) ---------------- */
 /* Records every function's argument and result shardings on the module,
@@ -114,6 +121,19 @@ void sharc_report_axes_text(sharc_attr *const *refs, unsigned n, sharc_buf *out)
 int64_t sharc_report_reshard_bytes(const sharc_type *type, const sharc_attr *from,
                                    const sharc_attr *from_mesh, const sharc_attr *to,
                                    const sharc_attr *to_mesh);
+
+/* ---- contexts (document.c) ------------------------------------------------------- */
+/* Loads the dialects a sharded program may use (sdy, mpmd, stablehlo,
+ * chlo, ...), as the `sharc` tools do. */
+void sharc_report_load_dialects(sharc_context *ctx);
+
+/* ---- the arithmetic of an op (op_work.c) ------------------------------------------ */
+/* The shape of `v` as one device sees it (`*rank` set), or NULL when not a
+ * ranked tensor of static shape. */
+typedef const int64_t *(*sharc_report_shape_fn)(sharc_value *v, unsigned *rank, void *user);
+/* FLOPs of a dot, dot_general or convolution on those shapes (2 per
+ * multiply-add); -1 for any other op. */
+double sharc_report_op_flops(sharc_op *op, sharc_report_shape_fn shape_of, void *user);
 
 /* ---- debugging information (explain.c) ---------------------------------------- */
 sharc_report_debug *sharc_report_debug_build(sharc_report *r);

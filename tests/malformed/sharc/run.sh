@@ -112,5 +112,39 @@ for f in "$DIR"/pipeline/*.mlir; do
   fi
 done
 
+# 5. sharc auto: malformed modules, odd valid ones, and options the module
+#    cannot take (a bad mesh, an axis it lacks, a memory limit nothing fits):
+#    a located error, nothing written.
+for f in "$ROOT"/tests/malformed/*.mlir; do
+  grep -aq '^// ARGS:' "$f" && continue
+  run "auto ${f#"$ROOT"/}" 0 "$f" auto "$f" --mesh 'x=2' --budget 2 -o "$tmp/out.mlir"
+done
+for f in "$DIR"/*.mlir; do
+  run "auto ${f#"$ROOT"/}" 1 "$f" auto "$f" --budget 2 -o "$tmp/out.mlir"
+  run "auto --mesh ${f#"$ROOT"/}" 1 "$f" auto "$f" --mesh 'a=2,b=2' --budget 2 -o "$tmp/out.mlir"
+done
+for m in "data" "data=" "data=0" "data=-2" "=4" "4=4" "data=4," "data=4,data=2" "data=4x" \
+  "a=2,b=2,c=2,d=2,e=2,f=2,g=2,h=2,i=2" "data=99999999999999999999" "data=1048576,model=2"; do
+  run "auto --mesh '$m'" 0 "$example" auto "$example" --mesh "$m" -o "$tmp/out.mlir"
+done
+for flags in "--bandwidth nope=1e9" "--bandwidth data" "--bandwidth data=0" "--latency model=-1" \
+  "--memory-limit 1" "--memory-limit 1KiB"; do
+  read -r -a fa <<<"$flags"
+  run "auto $flags" 0 "$example" auto "$example" "${fa[@]}" -o "$tmp/out.mlir"
+done
+# Command-line values that are not numbers: a usage error, exit 1, nothing written.
+for flags in "--memory-limit -5" "--memory-limit 12XB" "--budget 0" "--seed x" "--flops 0" \
+  "--format xml" "--nope"; do
+  read -r -a fa <<<"$flags"
+  rm -f "$tmp/out.mlir"
+  { timeout -k 5 "$TIMEOUT" "$TOOL" auto "$example" "${fa[@]}" -o "$tmp/out.mlir" >/dev/null 2>"$tmp/stderr"; rc=$?; } 2>/dev/null
+  if [ "$rc" -ne 1 ] || [ -e "$tmp/out.mlir" ] || ! grep -q "^sharc auto: error: " "$tmp/stderr"; then
+    fail=$((fail + 1))
+    echo "FAIL auto $flags: exit $rc, $(head -c 200 "$tmp/stderr")"
+  else
+    pass=$((pass + 1))
+  fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
