@@ -203,8 +203,11 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
   unsigned next = 0;
   for (unsigned i = 0; edge_origins && i < sharc_op_num_results(op); i++) {
     sharc_value *res = sharc_op_result(op, i);
-    if (sharc_report_has_axes(sharc_report_value_sharding(res)))
-      d->nodes.items[value_node(d, res, b->func)].origins = dict_at(edge_origins, next++);
+    if (!sharc_report_has_axes(sharc_report_value_sharding(res)))
+      continue;
+    /* value_node may grow the node array: index it only after the call */
+    uint32_t n = value_node(d, res, b->func);
+    d->nodes.items[n].origins = dict_at(edge_origins, next++);
   }
   const sharc_attr *arg_origins = sharc_op_attr(op, "sdy.block_arg_sharding_origins");
   for (unsigned k = 0; arg_origins && k < sharc_op_num_regions(op); k++) {
@@ -212,8 +215,10 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
     next = 0;
     for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
       sharc_value *arg = sharc_block_arg(entry, i);
-      if (sharc_report_has_axes(sharc_report_value_sharding(arg)))
-        d->nodes.items[value_node(d, arg, b->func)].origins = dict_at(arg_origins, next++);
+      if (!sharc_report_has_axes(sharc_report_value_sharding(arg)))
+        continue;
+      uint32_t n = value_node(d, arg, b->func);
+      d->nodes.items[n].origins = dict_at(arg_origins, next++);
     }
   }
   const sharc_attr *name = sharc_op_attr(op, "sdy.sharding_origin_name");
