@@ -36,6 +36,8 @@ run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.
 run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"
 run_suite malformed_vhlo_bytecode env VHLO_TARGET=current tests/malformed/bytecode/run.sh "$build/bin/stablehlo-translate"
+run_suite malformed_stablehlo_bytecode env SEED=stablehlo_seed.mlir TRUNC_STEP=5 FLIPS=150 \
+  tests/malformed/bytecode/run.sh "$build/bin/stablehlo-opt"
 run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecode.txt \
   tests/differential/bytecode.sh "$build/bin/sdy_opt"
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"

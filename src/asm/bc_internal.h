@@ -40,10 +40,6 @@ extern const sharc_bytecode_dialect sharc_bc_func_table;
 /* A dense_resource handle: the index of the builtin resource `key`. */
 void sharc_bc_write_resource(sharc_bc_writer *w, sharc_ident *key);
 bool sharc_bc_read_resource(sharc_bc_reader *r, sharc_ident **key);
-/* Bytes left in what the reader is reading: a bound for element counts. */
-size_t sharc_bc_remaining(const sharc_bc_reader *r);
-/* Memory that lives until the reader ends (arrays handed to constructors). */
-void *sharc_bc_scratch(sharc_bc_reader *r, size_t n);
 /* A distinct attribute new to this read (MLIR makes one per entry). */
 sharc_attr *sharc_bc_distinct(sharc_bc_reader *r, sharc_attr *referenced);
 /* The op's entry of its dialect's table, or NULL. */

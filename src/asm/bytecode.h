@@ -122,6 +122,10 @@ bool sharc_bc_read_apint(sharc_bc_reader *r, unsigned width, uint64_t *words);
  * one element; i1 packed or one byte each); NULL after sharc_bc_error. */
 sharc_attr *sharc_bc_dense_from_blob(sharc_bc_reader *r, sharc_type *t, const uint8_t *blob,
                                      size_t len);
+/* Bytes left in what the reader is reading: a bound for element counts. */
+size_t sharc_bc_remaining(const sharc_bc_reader *r);
+/* Memory that lives until the reader ends (arrays handed to constructors). */
+void *sharc_bc_scratch(sharc_bc_reader *r, size_t n);
 /* Reports `file: error: <message> at byte offset N` (N: where the reader is)
  * and returns false. */
 bool sharc_bc_error(sharc_bc_reader *r, const char *fmt, ...)

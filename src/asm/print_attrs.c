@@ -519,6 +519,8 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     /* an empty file name reads back as stdin's, and MLIR prints it so */
     sharc_pr_string(p, loc->file.file->len ? sharc_ident_str(loc->file.file) : SHARC_STR("-"));
     sharc_buf_printf(b, ":%u:%u", loc->file.line, loc->file.col);
+    if (loc->file.end_line == loc->file.line && loc->file.end_col == loc->file.col)
+      return; /* an empty range prints as a point */
     if (loc->file.form == 1 || (loc->file.form == 2 && loc->file.end_line == loc->file.line))
       sharc_buf_printf(b, " to :%u", loc->file.end_col);
     else if (loc->file.form == 2)

@@ -336,8 +336,8 @@ static sharc_attr *fused_loc_raw(sharc_context *ctx, sharc_attr *const *locs, un
 
 static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col,
                             unsigned end_line, unsigned end_col, int form) {
-  if (end_line == line && end_col == col)
-    return sharc_loc_file(ctx, file, line, col); /* an empty range is a point */
+  /* an empty range prints as a point but stays a range of its own, as
+   * MLIR's FileLineColRange keeps the numbers it was given */
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_LOC_FILE);
   sharc_key_ptr(&k, file);

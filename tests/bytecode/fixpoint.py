@@ -4,9 +4,9 @@
 Each `// -----` piece of every .mlir under the given corpus folders that the
 tool parses is printed (T), written as MLIR bytecode (-emit-bytecode) and read
 back: the text printed from the bytecode must equal T, and writing that module
-again must give the same bytes (a fixpoint). The dialects with no bytecode
-encodings of their own (stablehlo, chlo, sdy, mpmd) go through the textual
-fallback, as MLIR writes them.
+again must give the same bytes (a fixpoint). stablehlo and chlo go through
+their own encodings (StablehloBytecode.cpp, ChloBytecode.cpp), sdy and mpmd
+through the textual fallback, as MLIR writes them.
 
 usage: tests/bytecode/fixpoint.py TOOL DIR... ; ends with "N passed, N failed"
 """

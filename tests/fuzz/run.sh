@@ -171,7 +171,7 @@ if [ "$target" = fuzz_bytecode ]; then
   tool=$ROOT/build/bin/mpmd_opt
   [ -x "$tool" ] || tool=$ROOT/build-asan/bin/mpmd_opt
   n=0
-  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/**/*.mlir; do
+  for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/**/*.mlir "$ROOT"/tests/malformed/bytecode/stablehlo_seed.mlir; do
     if "$tool" --allow-unregistered-dialect -emit-bytecode "$f" -o "$OUT/bytecode_seeds/s$n" \
         2>/dev/null; then
       n=$((n + 1))

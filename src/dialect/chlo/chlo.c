@@ -666,4 +666,5 @@ const sharc_dialect sharc_chlo_dialect = {
     .ops = chlo_ops,
     .num_ops = sizeof chlo_ops / sizeof chlo_ops[0],
     .parse_attr = sharc_chlo_parse_attr_hook,
+    .bytecode = &sharc_chlo_bytecode,
 };

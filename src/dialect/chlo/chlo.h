@@ -49,6 +49,8 @@ typedef struct chlo_op_def {
 } chlo_op_def;
 
 extern const sharc_dialect sharc_chlo_dialect;
+/* CHLO's bytecode interface (chlo_bytecode.c). */
+extern const sharc_bytecode_dialect sharc_chlo_bytecode;
 
 bool sharc_chlo_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_chlo_print(sharc_printer *p, sharc_op *op);

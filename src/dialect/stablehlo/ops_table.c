@@ -2013,4 +2013,5 @@ const sharc_dialect sharc_stablehlo_dialect = {
     .parse_attr = sharc_shlo_parse_attr_hook,
     .materialize_constant = sharc_shlo_materialize_constant,
     .verify_encoding = sharc_shlo_verify_encoding,
+    .bytecode = &sharc_shlo_bytecode,
 };

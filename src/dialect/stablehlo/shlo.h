@@ -5,6 +5,7 @@
 #ifndef SHARC_DIALECT_STABLEHLO_SHLO_H
 #define SHARC_DIALECT_STABLEHLO_SHLO_H
 
+#include "asm/bytecode.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "sharc/rewrite.h"
@@ -33,6 +34,14 @@ int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def);
 const char *sharc_shlo_enum_name(const sharc_attr *a);
 /* A bare case keyword (`LT`) into the enum's attribute, MLIR's error if none. */
 bool sharc_shlo_parse_enum_case(sharc_parser *p, const shlo_enum_def *def, sharc_attr **out);
+/* Bytecode of an enum attribute (StableHLO's and CHLO's writeEnumAttribute):
+ * `code`, then the case's value as a varint; false when `a` is not of `def`.
+ * The reader takes the value after the code; NULL after sharc_bc_error. */
+bool sharc_shlo_bc_write_enum(sharc_bc_writer *w, uint64_t code, const sharc_attr *a,
+                              const shlo_enum_def *def);
+sharc_attr *sharc_shlo_bc_read_enum(sharc_bc_reader *r, const shlo_enum_def *def);
+/* StableHLO's bytecode interface (bytecode.c), for the dialect record. */
+extern const sharc_bytecode_dialect sharc_shlo_bytecode;
 
 /* ---- struct attributes: #stablehlo.gather<...>, #stablehlo.dot<...> ---- */
 typedef enum shlo_field_kind {
