@@ -32,7 +32,7 @@ typedef struct sharc_auto_options {
   bool keep_user_shardings;
   /* Only estimate the module's own shardings: no search. */
   bool estimate_only;
-  /* Wall-clock seconds the search may take (it stops with the best found);
+  /* CPU seconds the search may take (it stops with the best found);
    * 0: no limit. */
   double budget_seconds;
   /* Seeds the local search's order and moves; the same seed, the same answer. */
