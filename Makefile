@@ -81,6 +81,7 @@ conformance: build-asan
 
 bench: build-lto
 	@python3 bench/run.py --tool $(LTO_BUILD)/bin/sdy_opt
+	@python3 bench/ir_size.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/propagation.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/sharc_report.py --tool $(LTO_BUILD)/bin/sharc

@@ -88,7 +88,8 @@ typedef struct sharc_arena_chunk sharc_arena_chunk;
 typedef struct sharc_arena {
   sharc_arena_chunk *head;
   char *cur, *end;
-  size_t total;
+  size_t total; /* bytes reserved in chunks */
+  size_t used;  /* bytes handed out (SHARC_STATS breakdowns) */
 } sharc_arena;
 
 SHARC_API void *sharc_arena_alloc(sharc_arena *a, size_t size);  /* zeroed, 8-aligned */

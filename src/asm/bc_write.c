@@ -801,7 +801,7 @@ static unsigned *use_list_order(const bc_state *st, const sharc_value *v, unsign
   unsigned i = 0;
   for (const sharc_use *u = v->uses; u; u = u->next, i++) {
     pairs[i].index = i;
-    pairs[i].id = (uint64_t)op_number(st, u->owner)->id << 32 | u->index;
+    pairs[i].id = (uint64_t)op_number(st, u->owner)->id << 32 | sharc_use_operand_index(u);
     if (i && !(pairs[i - 1].id > pairs[i].id))
       ordered = false;
   }

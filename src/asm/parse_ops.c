@@ -584,8 +584,8 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
 }
 
 static void parser_free(sharc_parser *p) {
-  if (getenv("SHARC_STATS"))
-    fprintf(stderr, "sharc: parser scratch %zu KiB\n", p->scratch.total / 1024);
+  if (p->scratch.used > p->ctx->stat_parser_scratch) /* SHARC_STATS: it only grows */
+    p->ctx->stat_parser_scratch = p->scratch.used;
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);

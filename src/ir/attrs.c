@@ -386,6 +386,7 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
       return s->loc;
   }
   sharc_attr *a = sharc_arena_alloc(&ctx->arena, sizeof *a);
+  ctx->stat_bytes[SHARC_STAT_LOCS] += sizeof *a;
   a->kind = SHARC_ATTR_LOC_FILE;
   a->file.file = file;
   a->file.line = a->file.end_line = line;

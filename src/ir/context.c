@@ -100,6 +100,23 @@ void sharc_key_free(sharc_key *k) {
   k->data = k->inline_buf;
 }
 
+/* Which SHARC_STATS line a new uniqued object's bytes count in. */
+static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_uniq_table *table,
+                                        const void *proto, size_t size) {
+  if (table == &ctx->types)
+    return SHARC_STAT_TYPES;
+  if (size != sizeof(sharc_attr)) /* affine expressions */
+    return SHARC_STAT_ATTRS;
+  sharc_attr_kind kind = ((const sharc_attr *)proto)->kind;
+  if (kind == SHARC_ATTR_DICTIONARY)
+    return SHARC_STAT_DICTS;
+  if (kind == SHARC_ATTR_STRING)
+    return SHARC_STAT_STRINGS;
+  if (kind >= SHARC_ATTR_LOC_UNKNOWN && kind <= SHARC_ATTR_LOC_OPAQUE)
+    return SHARC_STAT_LOCS;
+  return SHARC_STAT_ATTRS;
+}
+
 /* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
  * `key`; returns the canonical copy. */
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
@@ -114,6 +131,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   /* one allocation: the key, whose bytes also serve as the object's arrays
    * (see the `own` callbacks), then the object */
   size_t pad = key_pad(len);
+  size_t used_before = ctx->arena.used;
   uint8_t *mem = sharc_arena_alloc(&ctx->arena, pad + size);
   memcpy(mem, key->data, len);
   memcpy(mem + pad, proto, size);
@@ -122,6 +140,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   obj->key_len = len;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
+  ctx->stat_bytes[intern_stat_kind(ctx, table, proto, size)] += ctx->arena.used - used_before;
   sharc_uniq_insert(table, obj);
   sharc_key_free(key);
   return obj;
@@ -195,16 +214,44 @@ sharc_context *sharc_context_create(void) {
   return ctx;
 }
 
+static void print_stat_line(const char *what, size_t bytes, size_t ops) {
+  fprintf(stderr, "sharc:   %-22s %10.1f KiB %8.1f B/op\n", what, bytes / 1024.0,
+          ops ? (double)bytes / (double)ops : 0.0);
+}
+
+/* SHARC_STATS=1: where the memory went, per kind of structure and per op. */
+static void print_stats(const sharc_context *ctx) {
+  static const char *const names[SHARC_STAT_COUNT] = {
+      "op records", "operand uses", "results, block args", "regions, blocks",
+      "attr dictionaries", "locations", "string attrs", "other attrs", "types"};
+  size_t ops = ctx->stat_ops, counted = 0;
+  fprintf(stderr,
+          "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
+          "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
+          ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
+          ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+  fprintf(stderr, "sharc: memory by structure, %zu ops created:\n", ops);
+  for (unsigned k = 0; k < SHARC_STAT_COUNT; k++) {
+    print_stat_line(names[k], ctx->stat_bytes[k], ops);
+    counted += ctx->stat_bytes[k];
+  }
+  print_stat_line("other arena data", ctx->arena.used - counted, ops);
+  print_stat_line("identifiers", ctx->ident_arena.used, ops);
+  size_t tables = (ctx->types.cap + ctx->attrs.cap) * sizeof(sharc_uniq_slot) +
+                  ctx->point_cap * sizeof(sharc_point_slot) +
+                  ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
+  print_stat_line("uniquing tables", tables, ops);
+  print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
+  size_t total = ctx->arena.used + ctx->ident_arena.used + tables + ctx->stat_parser_scratch;
+  print_stat_line("total", total, ops);
+}
+
 void sharc_context_destroy(sharc_context *ctx) {
   if (!ctx)
     return;
   sharc_diag_flush(ctx);
   if (getenv("SHARC_STATS"))
-    fprintf(stderr,
-            "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
-            "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
-            ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
-            ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+    print_stats(ctx);
   sharc_context_clear_sources(ctx); /* the line tables it made */
   sharc_symcache_free_all(ctx);
   sharc_uniq_table_free(&ctx->types);

@@ -14,6 +14,22 @@ typedef enum sharc_diag_op_form {
   SHARC_DIAG_OP_CUSTOM,   /* custom form, verification assumed (assumeVerified) */
 } sharc_diag_op_form;
 
+/* What the bytes of the IR go to, counted under SHARC_STATS (see
+ * sharc_context_destroy): where an IR gets smaller is measured, not
+ * guessed. */
+typedef enum sharc_stat_kind {
+  SHARC_STAT_OPS,      /* op records and successor arrays */
+  SHARC_STAT_OPERANDS, /* operand uses */
+  SHARC_STAT_VALUES,   /* op results and block arguments */
+  SHARC_STAT_BLOCKS,   /* regions, blocks and their argument arrays */
+  SHARC_STAT_DICTS,    /* attribute dictionaries */
+  SHARC_STAT_LOCS,     /* locations */
+  SHARC_STAT_STRINGS,  /* string attributes */
+  SHARC_STAT_ATTRS,    /* every other attribute */
+  SHARC_STAT_TYPES,
+  SHARC_STAT_COUNT
+} sharc_stat_kind;
+
 typedef struct sharc_source {
   const char *name;
   const char *buf;
@@ -104,6 +120,11 @@ struct sharc_context {
    * visit */
   uint64_t created_defs[64];
   unsigned live_mark; /* the last region DCE run's mark (see region_simplify.c) */
+  /* the memory breakdown SHARC_STATS prints: arena bytes per kind of
+   * structure, ops created, and the largest parser scratch */
+  size_t stat_bytes[SHARC_STAT_COUNT];
+  size_t stat_ops;
+  size_t stat_parser_scratch;
 };
 
 static inline unsigned sharc_def_bit(const void *def) {

@@ -230,12 +230,13 @@ sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file
 sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref);
 
 /* ---- operations -------------------------------------------------------- */
+/* Four words, as MLIR's OpOperand: the operand's index is its distance
+ * from the start of its owner's operand array (sharc_use_operand_index). */
 struct sharc_use {
   sharc_value *value;
   sharc_op *owner;
   sharc_use *next;
   sharc_use **pprev;
-  unsigned index;
 };
 
 enum { SHARC_VALUE_RESULT, SHARC_VALUE_ARG, SHARC_VALUE_PLACEHOLDER };

@@ -99,7 +99,9 @@ unsigned sharc_value_num_uses(const sharc_value *v) {
 }
 sharc_use *sharc_use_next(const sharc_use *u) { return u->next; }
 sharc_op *sharc_use_owner(const sharc_use *u) { return u->owner; }
-unsigned sharc_use_operand_index(const sharc_use *u) { return u->index; }
+unsigned sharc_use_operand_index(const sharc_use *u) {
+  return (unsigned)(u - u->owner->operands);
+}
 
 static void use_link(sharc_use *u, sharc_value *v) {
   u->value = v;
@@ -155,9 +157,34 @@ void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_p
 
 /* ---- operations --------------------------------------------------------- */
 
+/* The op, its results, operands and regions in one arena allocation (MLIR's
+ * trailing objects): a walk that reads an op's operands or results finds
+ * them on the lines after the op, not elsewhere in the arena. */
+static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
+  size_t results = (size_t)st->num_results * sizeof(sharc_value);
+  size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
+  size_t regions = (size_t)st->num_regions * sizeof(sharc_region);
+  char *mem = sharc_arena_alloc(&ctx->arena, sizeof(sharc_op) + results + operands + regions);
+  sharc_op *op = (sharc_op *)(void *)mem;
+  mem += sizeof(sharc_op);
+  if (results)
+    op->results = (sharc_value *)(void *)mem;
+  mem += results;
+  if (operands)
+    op->operands = (sharc_use *)(void *)mem;
+  mem += operands;
+  if (regions)
+    op->regions = (sharc_region *)(void *)mem;
+  ctx->stat_ops++;
+  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op);
+  ctx->stat_bytes[SHARC_STAT_VALUES] += results;
+  ctx->stat_bytes[SHARC_STAT_OPERANDS] += operands;
+  ctx->stat_bytes[SHARC_STAT_BLOCKS] += regions;
+  return op;
+}
+
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
-  sharc_arena *a = &ctx->arena;
-  sharc_op *op = sharc_arena_alloc(a, sizeof *op);
+  sharc_op *op = op_alloc(ctx, st);
   op->ctx = ctx;
   op->name = st->name;
   op->def = sharc_context_lookup_op(ctx, sharc_ident_str(st->name));
@@ -171,33 +198,26 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
   op->props = st->props;
   op->num_operands = op->cap_operands = st->num_operands;
-  if (st->num_operands) {
-    op->operands = sharc_arena_alloc(a, st->num_operands * sizeof *op->operands);
-    for (unsigned i = 0; i < st->num_operands; i++) {
-      op->operands[i].owner = op;
-      op->operands[i].index = i;
-      use_link(&op->operands[i], st->operands[i]);
-    }
+  for (unsigned i = 0; i < st->num_operands; i++) {
+    op->operands[i].owner = op;
+    use_link(&op->operands[i], st->operands[i]);
   }
   op->num_results = st->num_results;
-  if (st->num_results) {
-    op->results = sharc_arena_alloc(a, st->num_results * sizeof *op->results);
-    for (unsigned i = 0; i < st->num_results; i++) {
-      op->results[i].type = st->result_types[i];
-      op->results[i].owner.op = op;
-      op->results[i].index = i;
-      op->results[i].vkind = SHARC_VALUE_RESULT;
-    }
+  for (unsigned i = 0; i < st->num_results; i++) {
+    op->results[i].type = st->result_types[i];
+    op->results[i].owner.op = op;
+    op->results[i].index = i;
+    op->results[i].vkind = SHARC_VALUE_RESULT;
   }
   op->num_regions = st->num_regions;
-  if (st->num_regions) {
-    op->regions = sharc_arena_alloc(a, st->num_regions * sizeof *op->regions);
-    for (unsigned i = 0; i < st->num_regions; i++)
-      op->regions[i].parent = op;
-  }
+  for (unsigned i = 0; i < st->num_regions; i++)
+    op->regions[i].parent = op;
   op->num_successors = st->num_successors;
-  if (st->num_successors)
-    op->successors = sharc_arena_dup(a, st->successors, st->num_successors * sizeof(sharc_block *));
+  if (st->num_successors) {
+    size_t n = st->num_successors * sizeof(sharc_block *);
+    op->successors = sharc_arena_dup(&ctx->arena, st->successors, n);
+    ctx->stat_bytes[SHARC_STAT_OPS] += n;
+  }
   return op;
 }
 
@@ -328,11 +348,11 @@ void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
     unsigned cap = n > 2 * op->cap_operands ? n : 2 * op->cap_operands;
     op->operands = sharc_arena_alloc(&op->ctx->arena, (size_t)cap * sizeof *op->operands);
     op->cap_operands = cap;
+    op->ctx->stat_bytes[SHARC_STAT_OPERANDS] += (size_t)cap * sizeof *op->operands;
   }
   op->num_operands = n;
   for (unsigned i = 0; i < n; i++) {
     op->operands[i].owner = op;
-    op->operands[i].index = i;
     use_link(&op->operands[i], vals[i]);
   }
 }
@@ -436,6 +456,7 @@ bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name) 
 sharc_block *sharc_block_create(sharc_context *ctx) {
   sharc_block *b = sharc_arena_alloc(&ctx->arena, sizeof *b);
   b->ctx = ctx;
+  ctx->stat_bytes[SHARC_STAT_BLOCKS] += sizeof *b;
   return b;
 }
 
@@ -444,12 +465,14 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
   if (b->num_args == b->cap_args) {
     unsigned cap = b->cap_args ? b->cap_args * 2 : 4;
     sharc_value **args = sharc_arena_alloc(&b->ctx->arena, cap * sizeof *args);
+    b->ctx->stat_bytes[SHARC_STAT_BLOCKS] += cap * sizeof *args;
     if (b->num_args)
       memcpy(args, b->args, b->num_args * sizeof *args);
     b->args = args;
     b->cap_args = cap;
   }
   sharc_value *v = sharc_arena_alloc(&b->ctx->arena, sizeof *v);
+  b->ctx->stat_bytes[SHARC_STAT_VALUES] += sizeof *v;
   v->type = t;
   v->owner.block = b;
   v->index = b->num_args;

@@ -28,11 +28,11 @@ static void mark_reachable(sharc_region *r, sharc_ptrmap *reach) {
 static void drop_defined_value_uses(sharc_block *b) {
   for (unsigned i = 0; i < b->num_args; i++)
     while (b->args[i]->uses)
-      sharc_op_set_operand(b->args[i]->uses->owner, b->args[i]->uses->index, NULL);
+      sharc_op_set_operand(b->args[i]->uses->owner, sharc_use_operand_index(b->args[i]->uses), NULL);
   for (sharc_op *op = b->first; op; op = op->next)
     for (unsigned i = 0; i < op->num_results; i++)
       while (op->results[i].uses)
-        sharc_op_set_operand(op->results[i].uses->owner, op->results[i].uses->index, NULL);
+        sharc_op_set_operand(op->results[i].uses->owner, sharc_use_operand_index(op->results[i].uses), NULL);
 }
 
 static void push_nested_regions(sharc_block *b, void *stack_) {
@@ -162,7 +162,7 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
       if (!op_live(m, op)) {
         for (unsigned i = 0; i < op->num_results; i++)
           while (op->results[i].uses)
-            sharc_op_set_operand(op->results[i].uses->owner, op->results[i].uses->index, NULL);
+            sharc_op_set_operand(op->results[i].uses->owner, sharc_use_operand_index(op->results[i].uses), NULL);
         sharc_rw_erase_op(rw, op);
         erased = true;
         continue;

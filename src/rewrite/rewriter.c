@@ -180,7 +180,7 @@ void sharc_rw_replace_all_uses(sharc_rewriter *rw, sharc_value *from, sharc_valu
   /* one use at a time, in use-list order, each user told (as MLIR) */
   while (from->uses) {
     sharc_use *u = from->uses;
-    sharc_op_set_operand(u->owner, u->index, to);
+    sharc_op_set_operand(u->owner, sharc_use_operand_index(u), to);
     notify_modified(rw, u->owner);
   }
 }
@@ -194,7 +194,7 @@ void sharc_rw_replace_uses_if(sharc_rewriter *rw, sharc_value *from, sharc_value
     if (!pred(u, user))
       continue;
     sharc_op *owner = u->owner;
-    sharc_op_set_operand(owner, u->index, to);
+    sharc_op_set_operand(owner, sharc_use_operand_index(u), to);
     notify_modified(rw, owner);
   }
 }
@@ -286,7 +286,7 @@ static void erase_region_ops(sharc_rewriter *rw, sharc_region *r) {
       sharc_block *b = order.items[i];
       for (unsigned a = 0; a < b->num_args; a++)
         while (b->args[a]->uses)
-          sharc_op_set_operand(b->args[a]->uses->owner, b->args[a]->uses->index, NULL);
+          sharc_op_set_operand(b->args[a]->uses->owner, sharc_use_operand_index(b->args[a]->uses), NULL);
       notify_block_erased(rw, b);
       sharc_block_remove_from_parent(b);
     }

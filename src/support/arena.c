@@ -65,6 +65,7 @@ void *sharc_arena_alloc(sharc_arena *a, size_t size) {
   size = (size + 7) & ~(size_t)7;
   if (size == 0)
     size = 8;
+  a->used += size;
   if (!a->cur || (size_t)(a->end - a->cur) < size) {
     if (!arena_extend(a, size))
       return arena_grow(a, size);

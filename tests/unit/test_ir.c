@@ -137,6 +137,45 @@ static void test_ops_and_uses(void) {
   sharc_context_destroy(ctx);
 }
 
+/* Operands, results and regions live inline with the op; an operand's index
+ * is derived from its place, before and after its array is regrown. */
+static void test_inline_layout(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
+  sharc_block *b = sharc_block_create(ctx);
+  sharc_value *x = sharc_block_add_arg(b, i32, NULL);
+  sharc_value *y = sharc_block_add_arg(b, i32, NULL);
+  sharc_type *results[2] = {i32, i32};
+  sharc_value *ops3[3] = {x, y, x};
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(ctx, SHARC_STR("t.multi"));
+  st.operands = ops3;
+  st.num_operands = 3;
+  st.result_types = results;
+  st.num_results = 2;
+  st.num_regions = 2;
+  sharc_op *op = sharc_op_create(ctx, &st);
+  sharc_block_append_op(b, op);
+  CHECK(sharc_use_operand_index(sharc_value_first_use(y)) == 1);
+  unsigned seen = 0;
+  for (sharc_use *u = sharc_value_first_use(x); u; u = sharc_use_next(u))
+    seen |= 1u << sharc_use_operand_index(u);
+  CHECK(seen == 5u); /* operands 0 and 2 */
+  CHECK(sharc_value_index(sharc_op_result(op, 1)) == 1);
+  CHECK(sharc_value_defining_op(sharc_op_result(op, 1)) == op);
+  CHECK(sharc_region_index(sharc_op_region(op, 1)) == 1);
+  CHECK(sharc_region_parent_op(sharc_op_region(op, 0)) == op);
+  /* more operands than the inline array holds: a new array, indices follow */
+  sharc_value *ops5[5] = {y, y, y, y, x};
+  sharc_op_set_operands(op, ops5, 5);
+  CHECK(sharc_use_operand_index(sharc_value_first_use(x)) == 4);
+  CHECK(count_uses(y) == 4 && count_uses(x) == 1);
+  for (sharc_use *u = sharc_value_first_use(y); u; u = sharc_use_next(u))
+    CHECK(sharc_op_operand(op, sharc_use_operand_index(u)) == y);
+  sharc_context_destroy(ctx);
+}
+
 static const char module_text[] =
     "func.func @f(%arg0: i32) -> i32 {\n"
     "  %0 = \"t.a\"(%arg0) ({\n"
@@ -216,6 +255,7 @@ int main(void) {
   test_dictionary();
   test_locations();
   test_ops_and_uses();
+  test_inline_layout();
   test_parse_clone_walk();
   test_parse_errors();
   return check_summary("ir");
