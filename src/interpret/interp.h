@@ -12,6 +12,19 @@
 #include "support/apfloat.h"
 #include "support/ptrmap.h"
 
+/* A complex number from its two parts, exact for every part (infinities and
+ * NaNs included, which `re + im * I` is not). C11's CMPLX does this, but glibc
+ * defines it only for compilers with __builtin_complex, which clang 14 (the
+ * fuzz build's compiler) lacks; C11 lays a complex out as two reals. */
+static inline double complex sharc_complex_make(double re, double im) {
+  union { double complex z; double parts[2]; } u = {.parts = {re, im}};
+  return u.z;
+}
+static inline float complex sharc_complexf_make(float re, float im) {
+  union { float complex z; float parts[2]; } u = {.parts = {re, im}};
+  return u.z;
+}
+
 /* How elements are stored: integers of every width (and i1, index) as
  * int64 (sign-extended for signed types, zero-extended for unsigned ones and
  * i1), floats up to 32 bits as float (values already rounded to their

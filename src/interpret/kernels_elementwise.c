@@ -321,7 +321,7 @@ static double complex cplx_unary(int code, double complex a, bool *ok) {
   case EW_CBRT: {
     double theta = atan2(cimag(a), creal(a)) / 3.0;
     double m = pow(creal(a) * creal(a) + cimag(a) * cimag(a), 1.0 / 6.0);
-    return m * CMPLX(cos(theta), sin(theta));
+    return m * sharc_complex_make(cos(theta), sin(theta));
   }
   case EW_EXP:
     return cexp(a);
@@ -343,7 +343,7 @@ static double complex cplx_unary(int code, double complex a, bool *ok) {
     return ctanh(a);
   case EW_SIGN:
     if (isnan(creal(a)) || isnan(cimag(a)))
-      return CMPLX(NAN, NAN);
+      return sharc_complex_make(NAN, NAN);
     if (creal(a) == 0 && cimag(a) == 0)
       return 0;
     return a / cabs(a);
@@ -617,9 +617,9 @@ static bool k_complex(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   for (int64_t i = 0; i < r->n; i++) {
     double re = sharc_tensor_get_real(in[0], i), im = sharc_tensor_get_real(in[1], i);
     if (r->st == SHARC_ST_C64)
-      r->data.c[i] = CMPLXF((float)re, (float)im);
+      r->data.c[i] = sharc_complexf_make((float)re, (float)im);
     else
-      r->data.z[i] = CMPLX(re, im);
+      r->data.z[i] = sharc_complex_make(re, im);
   }
   return true;
 }

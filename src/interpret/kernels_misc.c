@@ -170,14 +170,14 @@ static void set_bits(sharc_tensor *t, int64_t i, const uint64_t w[2]) {
     float f, g;
     memcpy(&f, &re, 4);
     memcpy(&g, &im, 4);
-    t->data.c[i] = CMPLXF(f, g);
+    t->data.c[i] = sharc_complexf_make(f, g);
     return;
   }
   default: {
     double re, im;
     memcpy(&re, &w[0], 8);
     memcpy(&im, &w[1], 8);
-    t->data.z[i] = CMPLX(re, im);
+    t->data.z[i] = sharc_complex_make(re, im);
   }
   }
 }

@@ -274,10 +274,10 @@ static void store_word(sharc_tensor *t, int64_t i, const uint64_t *w) {
     t->data.d[i] = double_from_bits(w[0]);
     break;
   case SHARC_ST_C64:
-    t->data.c[i] = CMPLXF(float_from_bits(SHARC_F32, w[0]), float_from_bits(SHARC_F32, w[1]));
+    t->data.c[i] = sharc_complexf_make(float_from_bits(SHARC_F32, w[0]), float_from_bits(SHARC_F32, w[1]));
     break;
   default:
-    t->data.z[i] = CMPLX(double_from_bits(w[0]), double_from_bits(w[1]));
+    t->data.z[i] = sharc_complex_make(double_from_bits(w[0]), double_from_bits(w[1]));
   }
 }
 
