@@ -635,13 +635,9 @@ static sharc_attr *read_float(sharc_bc_reader *r) {
   if (t->kind != SHARC_TYPE_FLOAT)
     return sharc_bc_error(r, "expected a float type for FloatAttr"), NULL;
   unsigned width = sharc_type_bit_width(t);
-  uint64_t words[2] = {0, 0};
-  if (!sharc_bc_read_apint(r, width, words))
+  uint64_t words[2];
+  if (!sharc_bc_read_float_bits(r, width, words))
     return NULL;
-  if (width < 64)
-    words[0] &= (UINT64_C(1) << width) - 1;
-  else if (width > 64 && width < 128)
-    words[1] &= (UINT64_C(1) << (width - 64)) - 1;
   return sharc_attr_float_bits(sharc_bc_reader_context(r), t, words[0], width > 64 ? words[1] : 0);
 }
 

@@ -236,6 +236,17 @@ bool sharc_bc_read_apint(sharc_bc_reader *r, unsigned width, uint64_t *words) {
   return true;
 }
 
+bool sharc_bc_read_float_bits(sharc_bc_reader *r, unsigned width, uint64_t words[2]) {
+  words[0] = words[1] = 0;
+  if (!sharc_bc_read_apint(r, width, words))
+    return false;
+  if (width < 64)
+    words[0] &= (UINT64_C(1) << width) - 1;
+  else if (width > 64 && width < 128)
+    words[1] &= (UINT64_C(1) << (width - 64)) - 1;
+  return true;
+}
+
 int64_t sharc_bc_reader_version(const sharc_bc_reader *r) { return r->f->version; }
 
 const sharc_bc_version *sharc_bc_reader_dialect_version(const sharc_bc_reader *r,

@@ -60,15 +60,8 @@ static bool cast_parse(sharc_parser *p, sharc_op_builder *b) {
       sharc_ptrvec_push(&b->operands, v);
     }
   }
-  if (!sharc_p_expect_keyword(p, "to"))
-    return false;
-  do {
-    sharc_type *t;
-    if (!sharc_p_parse_type(p, &t))
-      return false;
-    sharc_ptrvec_push(&b->result_types, t);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_parse_optional_attr_dict(p, b);
+  return sharc_p_expect_keyword(p, "to") && sharc_p_parse_type_list(p, &b->result_types) &&
+         sharc_p_parse_optional_attr_dict(p, b);
 }
 
 static void cast_print(sharc_printer *p, sharc_op *op) {

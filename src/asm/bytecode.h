@@ -118,6 +118,9 @@ bool sharc_bc_read_bool(sharc_bc_reader *r, bool *b);
 /* `words` has room for (width + 63) / 64 words; the value is sign-extended
  * from what was written into those words. */
 bool sharc_bc_read_apint(sharc_bc_reader *r, unsigned width, uint64_t *words);
+/* A FloatAttr's value of `width` bits (at most 128) as its storage bits,
+ * the sign extension cut off: lo in words[0], the bits above 64 in words[1]. */
+bool sharc_bc_read_float_bits(sharc_bc_reader *r, unsigned width, uint64_t words[2]);
 /* Builtin dense elements of shaped type `t` from MLIR's raw data (a splat:
  * one element; i1 packed or one byte each); NULL after sharc_bc_error. */
 sharc_attr *sharc_bc_dense_from_blob(sharc_bc_reader *r, sharc_type *t, const uint8_t *blob,

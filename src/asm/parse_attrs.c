@@ -793,51 +793,22 @@ static bool parse_symbol_ref(sharc_parser *p, sharc_attr **out) {
 }
 
 static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
-  sharc_token t = p->tok;
-  sharc_str full = {t.start + 1, t.len - 1};
-  const char *dot = memchr(full.data, '.', full.len);
-  if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
-    sharc_attr *a = sharc_ptrmap_get(&p->attr_aliases, sharc_ident_get(p->ctx, full));
-    sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
-    if (!a)
-      return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
-    if (!sharc_p_use_alias(p, a, &t))
-      return false;
-    *out = a;
+  sharc_p_ext e;
+  switch (sharc_p_read_extended(p, &p->attr_aliases, "attribute", &e)) {
+  case SHARC_P_EXT_ALIAS:
+    *out = e.alias;
     return true;
-  }
-  sharc_str dialect = {full.data, dot ? (size_t)(dot - full.data) : full.len};
-  sharc_str mnemonic = dot ? (sharc_str){dot + 1, full.len - dialect.len - 1} : (sharc_str){"", 0};
-  const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
-  sharc_p_next(p);
-  if (d && d->parse_attr) {
-    /* MLIR scans the whole `<...>` body before the dialect parses it */
-    if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
-        !sharc_p_check_angle_body(p))
-      return false;
-    sharc_attr *a = d->parse_attr(p, mnemonic, type);
-    if (!a)
-      return false;
-    *out = a;
+  case SHARC_P_EXT_HOOK:
+    *out = e.d->parse_attr(p, e.mnemonic, type);
+    return *out != NULL;
+  case SHARC_P_EXT_OPAQUE:
+    if (!p->ctx->allow_unregistered)
+      return unregistered_dialect_error(p, &e.tok, e.dotted, e.dialect, e.body, type);
+    *out = sharc_attr_opaque(p->ctx, sharc_ident_get(p->ctx, e.dialect), e.body, NULL);
     return true;
+  default:
+    return false;
   }
-  if (d)
-    return sharc_p_error_at(p, &t, "dialect '%.*s' provides no attribute parsing hook",
-                            (int)dialect.len, dialect.data);
-  sharc_str body = mnemonic;
-  if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len) {
-    sharc_str angle;
-    if (!sharc_p_capture_angle_body(p, &angle))
-      return false;
-    if (dot)
-      body = (sharc_str){mnemonic.data, (size_t)(angle.data + angle.len - mnemonic.data)};
-    else
-      body = (sharc_str){angle.data + 1, angle.len - 2};
-  }
-  if (!p->ctx->allow_unregistered)
-    return unregistered_dialect_error(p, &t, dot != NULL, dialect, body, type);
-  *out = sharc_attr_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body, NULL);
-  return true;
 }
 
 /* ---- locations ------------------------------------------------------------- */

@@ -325,18 +325,22 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                                          : "expected '>' in tensor type");
 }
 
-static bool sharc_p_parse_type_list_parens_impl(sharc_parser *p, sharc_ptrvec *out) {
-  if (!sharc_p_expect(p, '('))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
+bool sharc_p_parse_type_list(sharc_parser *p, sharc_ptrvec *out) {
   do {
     sharc_type *t;
     if (!sharc_p_parse_type(p, &t))
       return false;
     sharc_ptrvec_push(out, t);
   } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  return true;
+}
+
+static bool sharc_p_parse_type_list_parens_impl(sharc_parser *p, sharc_ptrvec *out) {
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (sharc_p_eat(p, ')'))
+    return true;
+  return sharc_p_parse_type_list(p, out) && sharc_p_expect(p, ')');
 }
 
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
@@ -472,6 +476,57 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out) {
   return true;
 }
 
+/* The opaque data of an unregistered dialect's `#d.x<...>` / `!d<...>`. */
+static bool capture_opaque_body(sharc_parser *p, sharc_p_ext *e) {
+  e->body = e->mnemonic;
+  if (!sharc_tok_is(&p->tok, '<') || p->tok.start != e->tok.start + e->tok.len)
+    return true;
+  sharc_str angle;
+  if (!sharc_p_capture_angle_body(p, &angle))
+    return false;
+  if (e->dotted)
+    e->body = (sharc_str){e->mnemonic.data, (size_t)(angle.data + angle.len - e->mnemonic.data)};
+  else
+    e->body = (sharc_str){angle.data + 1, angle.len - 2};
+  return true;
+}
+
+sharc_p_ext_kind sharc_p_read_extended(sharc_parser *p, const sharc_ptrmap *aliases,
+                                       const char *what, sharc_p_ext *e) {
+  memset(e, 0, sizeof *e);
+  e->tok = p->tok;
+  sharc_str full = {e->tok.start + 1, e->tok.len - 1};
+  const char *dot = memchr(full.data, '.', full.len);
+  e->dotted = dot != NULL;
+  if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
+    e->alias = sharc_ptrmap_get(aliases, sharc_ident_get(p->ctx, full));
+    sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
+    if (!e->alias) {
+      sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
+      return SHARC_P_EXT_FAILED;
+    }
+    return sharc_p_use_alias(p, e->alias, &e->tok) ? SHARC_P_EXT_ALIAS : SHARC_P_EXT_FAILED;
+  }
+  e->dialect = (sharc_str){full.data, dot ? (size_t)(dot - full.data) : full.len};
+  e->mnemonic = dot ? (sharc_str){dot + 1, full.len - e->dialect.len - 1} : (sharc_str){"", 0};
+  e->d = sharc_context_dialect(p->ctx, e->dialect);
+  sharc_p_next(p);
+  bool is_type = what[0] == 't';
+  if (e->d && (is_type ? e->d->parse_type != NULL : e->d->parse_attr != NULL)) {
+    /* MLIR scans the whole `<...>` body before the dialect parses it */
+    if (sharc_tok_is(&p->tok, '<') && p->tok.start == e->tok.start + e->tok.len &&
+        !sharc_p_check_angle_body(p))
+      return SHARC_P_EXT_FAILED;
+    return SHARC_P_EXT_HOOK;
+  }
+  if (e->d) {
+    sharc_p_error_at(p, &e->tok, "dialect '%.*s' provides no %s parsing hook",
+                     (int)e->dialect.len, e->dialect.data, what);
+    return SHARC_P_EXT_FAILED;
+  }
+  return capture_opaque_body(p, e) ? SHARC_P_EXT_OPAQUE : SHARC_P_EXT_FAILED;
+}
+
 /* OpaqueType::verify without -allow-unregistered-dialect: reported where the
  * dialect's data starts (the mnemonic after the dot, or the `!`). */
 static bool unregistered_dialect_error(sharc_parser *p, const sharc_token *t, bool dotted,
@@ -491,52 +546,23 @@ const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p) { return &p->
 
 /* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
 static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
-  sharc_token t = p->tok;
-  sharc_str full = {t.start + 1, t.len - 1};
-  const char *dot = memchr(full.data, '.', full.len);
-  if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
-    sharc_type *ty = sharc_ptrmap_get(&p->type_aliases, sharc_ident_get(p->ctx, full));
-    sharc_p_next(p); /* MLIR reports an unknown alias at the token after it */
-    if (!ty)
-      return sharc_p_error(p, "undefined symbol alias id '%.*s'", (int)full.len, full.data);
-    if (!sharc_p_use_alias(p, ty, &t))
-      return false;
-    *out = ty;
+  sharc_p_ext e;
+  switch (sharc_p_read_extended(p, &p->type_aliases, "type", &e)) {
+  case SHARC_P_EXT_ALIAS:
+    *out = e.alias;
     return true;
-  }
-  sharc_str dialect = {full.data, dot ? (size_t)(dot - full.data) : full.len};
-  sharc_str mnemonic = dot ? (sharc_str){dot + 1, full.len - dialect.len - 1} : (sharc_str){"", 0};
-  const sharc_dialect *d = sharc_context_dialect(p->ctx, dialect);
-  sharc_p_next(p);
-  if (d && d->parse_type) {
-    /* MLIR scans the whole `<...>` body before the dialect parses it */
-    if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len &&
-        !sharc_p_check_angle_body(p))
-      return false;
-    p->dialect_type_tok = t;
-    sharc_type *ty = d->parse_type(p, mnemonic);
-    if (!ty)
-      return false;
-    *out = ty;
+  case SHARC_P_EXT_HOOK:
+    p->dialect_type_tok = e.tok;
+    *out = e.d->parse_type(p, e.mnemonic);
+    return *out != NULL;
+  case SHARC_P_EXT_OPAQUE:
+    if (!p->ctx->allow_unregistered)
+      return unregistered_dialect_error(p, &e.tok, e.dotted, e.dialect, e.body);
+    *out = sharc_type_opaque(p->ctx, sharc_ident_get(p->ctx, e.dialect), e.body);
     return true;
+  default:
+    return false;
   }
-  if (d)
-    return sharc_p_error_at(p, &t, "dialect '%.*s' provides no type parsing hook",
-                            (int)dialect.len, dialect.data);
-  sharc_str body = mnemonic;
-  if (sharc_tok_is(&p->tok, '<') && p->tok.start == t.start + t.len) {
-    sharc_str angle;
-    if (!sharc_p_capture_angle_body(p, &angle))
-      return false;
-    if (dot)
-      body = (sharc_str){mnemonic.data, (size_t)(angle.data + angle.len - mnemonic.data)};
-    else
-      body = (sharc_str){angle.data + 1, angle.len - 2};
-  }
-  if (!p->ctx->allow_unregistered)
-    return unregistered_dialect_error(p, &t, dot != NULL, dialect, body);
-  *out = sharc_type_opaque(p->ctx, sharc_ident_get(p->ctx, dialect), body);
-  return true;
 }
 
 /* The text of `kw<...>` when it ends on the same line: generic op

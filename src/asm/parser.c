@@ -531,6 +531,23 @@ bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
 
 static void type_str(const sharc_type *t, sharc_buf *b) { sharc_print_type(t, b); }
 
+/* A use whose type differs from the value's earlier uses (or definition,
+ * noted at `prior`). */
+static bool prior_use_type_error(sharc_parser *p, const sharc_operand_ref *ref,
+                                 const sharc_type *type, const sharc_value *v,
+                                 const sharc_attr *prior) {
+  sharc_buf a = {0}, b = {0};
+  sharc_print_type(type, &a);
+  sharc_print_type(v->type, &b);
+  sharc_p_error_at(p, &ref->tok,
+                   "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+                   ref->name->data, a.data, b.data);
+  sharc_diag_note(p->ctx->pending, prior, "prior use here");
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  return false;
+}
+
 static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out) {
   val_entry *e = visible_entry(p, ref->name);
@@ -538,19 +555,9 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
     if (ref->number >= e->count)
       return sharc_p_error_at(p, &ref->tok, "reference to invalid result number");
     sharc_value *v = e->vals[ref->number];
-    if (type && v->type != type) {
-      sharc_buf a = {0}, b = {0};
-      type_str(type, &a);
-      type_str(v->type, &b);
-      sharc_p_error_at(p, &ref->tok,
-                       "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
-                       ref->name->data, a.data, b.data);
-      sharc_diag_note(p->ctx->pending, v->vkind == SHARC_VALUE_ARG ? v->loc : sharc_p_tok_loc(p, &e->tok),
-                      "prior use here");
-      sharc_buf_free(&a);
-      sharc_buf_free(&b);
-      return false;
-    }
+    if (type && v->type != type)
+      return prior_use_type_error(
+          p, ref, type, v, v->vkind == SHARC_VALUE_ARG ? v->loc : sharc_p_tok_loc(p, &e->tok));
     *out = v;
     return true;
   }
@@ -578,16 +585,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
     v->loc = sharc_p_tok_loc(p, &ref->tok);
     e->vals[ref->number] = v;
   } else if (type && v->type != type) {
-    sharc_buf a = {0}, b = {0};
-    type_str(type, &a);
-    type_str(v->type, &b);
-    sharc_p_error_at(p, &ref->tok,
-                     "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
-                     ref->name->data, a.data, b.data);
-    sharc_diag_note(p->ctx->pending, v->loc, "prior use here");
-    sharc_buf_free(&a);
-    sharc_buf_free(&b);
-    return false;
+    return prior_use_type_error(p, ref, type, v, v->loc);
   }
   *out = v;
   return true;
@@ -826,12 +824,7 @@ bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
   /* `type($operands)` takes the whole type list; the counts are compared
    * when the operands are resolved */
   sharc_ptrvec types = {0};
-  do {
-    sharc_type *t;
-    ok = ok && sharc_p_parse_type(p, &t);
-    if (ok)
-      sharc_ptrvec_push(&types, t);
-  } while (ok && sharc_p_eat(p, ','));
+  ok = ok && sharc_p_parse_type_list(p, &types);
   if (ok && types.len != n)
     ok = sharc_p_error_at(p, &first,
                           "number of operands and types do not match: got %u operands and %u "

@@ -95,6 +95,26 @@ bool sharc_p_capture_angle_body(sharc_parser *p, sharc_str *out);
 /* The same balance check without consuming anything. */
 bool sharc_p_check_angle_body(sharc_parser *p);
 
+/* A `#...` attribute or `!...` type token read as MLIR's
+ * parseExtendedAttr/Type reads it, up to the dialect's own hook. */
+typedef enum {
+  SHARC_P_EXT_FAILED,  /* an error was reported */
+  SHARC_P_EXT_ALIAS,   /* `alias`: what the alias stands for */
+  SHARC_P_EXT_HOOK,    /* `d`'s hook parses `mnemonic` next (its `<...>` is balanced) */
+  SHARC_P_EXT_OPAQUE,  /* no such dialect: `body` is the opaque data */
+} sharc_p_ext_kind;
+typedef struct sharc_p_ext {
+  sharc_token tok;
+  sharc_str dialect, mnemonic, body;
+  bool dotted;
+  const sharc_dialect *d;
+  void *alias;
+} sharc_p_ext;
+/* `aliases`: the attribute or type aliases; `what`: "attribute" or "type",
+ * whose hook the dialect must provide. */
+sharc_p_ext_kind sharc_p_read_extended(sharc_parser *p, const sharc_ptrmap *aliases,
+                                       const char *what, sharc_p_ext *e);
+
 void sharc_op_builder_cleanup(sharc_op_builder *b);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
 /* "region entry argument ... is already in use" unless `tok` names nothing yet. */

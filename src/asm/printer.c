@@ -984,11 +984,9 @@ void sharc_value_namer_destroy(sharc_value_namer *n) {
   free(n);
 }
 
-void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
-  const sharc_block *entry = r->first;
-  SHARC_PR_LIT(p, "(");
-  for (unsigned i = 0; entry && i < entry->num_args; i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
+void sharc_pr_block_args(sharc_printer *p, const sharc_block *b) {
+  for (unsigned i = 0; b && i < b->num_args; i++) {
+    sharc_value *arg = sharc_block_arg(b, i);
     if (i)
       SHARC_PR_LIT(p, ", ");
     sharc_pr_value(p, arg);
@@ -996,6 +994,11 @@ void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
     sharc_pr_type(p, sharc_value_type(arg));
     sharc_pr_loc_inline(p, sharc_value_loc(arg));
   }
+}
+
+void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
+  SHARC_PR_LIT(p, "(");
+  sharc_pr_block_args(p, r->first);
   SHARC_PR_LIT(p, ") ");
   sharc_pr_region(p, r, false, false);
 }

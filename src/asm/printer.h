@@ -64,6 +64,8 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
                      bool print_empty_block);
 /* `(%a: T loc(..), ...) {...}`: a region whose entry arguments are
  * declared ahead of its braces (sdy.manual_computation, mpmd.fragment). */
+/* `%a: T loc(...), ...`: the arguments of block `b` (none for NULL). */
+void sharc_pr_block_args(sharc_printer *p, const sharc_block *b);
 void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
 /* The printer side of sharc_p_parse_return_like. */
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op);

@@ -5,6 +5,7 @@
  * ("block with no terminator, has <op>"); nothing below asm verifies. */
 #include "asm/verify_internal.h"
 #include "ir/context.h"
+#include "ir/prefetch.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
@@ -40,20 +41,6 @@ static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static void note_isolation(verifier *v, sharc_op *o);
 
-/* The lines of the op after `o`, and a guess at the one after it, asked
- * for ahead of use (as walk.c does: each op of a large module is a wait on
- * memory otherwise). */
-static void prefetch_after(const sharc_op *o, const sharc_op *next) {
-  const char *p = (const char *)next;
-  __builtin_prefetch(p);
-  __builtin_prefetch(p + 64);
-  ptrdiff_t stride = p - (const char *)o;
-  if (stride > 0 && stride < 4096) {
-    __builtin_prefetch(p + stride);
-    __builtin_prefetch(p + stride + 64);
-  }
-}
-
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
 static bool needs_terminator(const sharc_op *parent) {
@@ -78,7 +65,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   }
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
-      prefetch_after(op, op->next);
+      sharc_prefetch_after(op, op->next);
     if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
@@ -113,7 +100,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
-        prefetch_after(o, o->next);
+        sharc_prefetch_after(o, o->next);
       for (unsigned s = 0; s < o->num_successors; s++) {
         if (o->successors[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
@@ -326,6 +313,42 @@ bool sharc_verify_symbol_op(sharc_op *op) {
  * names, then each symbol user's verifySymbolUses in walkSymbolTable's
  * order (a stack of regions, not descending into nested symbol tables),
  * stopping at the first failure. */
+bool sharc_verify_one_result_operand(sharc_op *op, bool one_result, bool one_operand) {
+  if (one_result && op->num_results != 1) {
+    sharc_emit_op_error(op, "requires one result");
+    return false;
+  }
+  if (one_operand && op->num_operands != 1) {
+    sharc_emit_op_error(op, "requires a single operand");
+    return false;
+  }
+  return true;
+}
+
+bool sharc_verify_implicit_terminator(sharc_op *op, const sharc_op_def *terminator) {
+  sharc_block *b = sharc_region_first_block(sharc_op_region(op, 0));
+  if (!b)
+    return true;
+  if (sharc_block_next(b)) {
+    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
+    return false;
+  }
+  sharc_op *last = sharc_block_last_op(b);
+  if (!last) {
+    sharc_emit_op_error(op, "expects a non-empty block");
+    return false;
+  }
+  if (sharc_op_isa(last, terminator))
+    return true;
+  sharc_str found = sharc_ident_str(sharc_op_name(last));
+  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with '%s', found '%.*s'",
+                                      terminator->name, (int)found.len, found.data);
+  sharc_diag_note(d, sharc_op_loc(op),
+                  "in custom textual format, the absence of terminator implies '%s'",
+                  terminator->name);
+  return false;
+}
+
 static bool verify_symbol_table(sharc_op *table) {
   if (!sharc_symbol_verify_unique(table))
     return false;

@@ -12,5 +12,11 @@
 bool sharc_verify_function_arg_attrs(sharc_op *op);
 /* SymbolOpInterface::verify (name, visibility, declarations, parent). */
 bool sharc_verify_symbol_op(sharc_op *op);
+/* SingleBlock and SingleBlockImplicitTerminator<T> on region #0: at most
+ * one block, non-empty, ending with an op of `terminator` -- structural
+ * traits MLIR verifies before an op's ODS constraints. */
+bool sharc_verify_implicit_terminator(sharc_op *op, const sharc_op_def *terminator);
+/* OneResult and OneOperand where asked, in MLIR's wording. */
+bool sharc_verify_one_result_operand(sharc_op *op, bool one_result, bool one_operand);
 
 #endif

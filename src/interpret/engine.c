@@ -114,6 +114,10 @@ static bool type_fits(const sharc_tensor *t, sharc_type *want) {
     return t->kind != SHARC_IV_TENSOR;
   if (sharc_type_element(want) != t->elem && !t->q.quantized)
     return false;
+  return sharc_tensor_shape_fits(t, want);
+}
+
+bool sharc_tensor_shape_fits(const sharc_tensor *t, sharc_type *want) {
   if (sharc_type_rank(want) != t->rank)
     return false;
   const int64_t *s = sharc_type_shape(want);

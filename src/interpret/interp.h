@@ -103,6 +103,8 @@ static inline int64_t sharc_int_wrap(int64_t v, unsigned bits, bool uns) {
 /* Rounds a float to a narrower format (f16, bf16, f8*, ...) and back. */
 float sharc_round_narrow(float v, sharc_float_kind k);
 double sharc_round_to_kind(double v, sharc_float_kind k);
+/* The storage bits of `v` in format k (the low 64; f80/f128 lose the rest). */
+uint64_t sharc_float_value_bits(sharc_float_kind k, double v);
 
 /* Generic element access (slow paths: printing, checks, conversions). */
 double sharc_tensor_get_real(const sharc_tensor *t, int64_t i);

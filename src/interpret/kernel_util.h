@@ -9,9 +9,18 @@
 /* A new tensor of result `i`'s static type; NULL with an error at the op
  * when that type has no static shape or cannot be held. */
 sharc_tensor *sharc_result_new(sharc_interp *ip, sharc_op *op, unsigned i);
+/* Result 0's new tensor, also stored in out[0] (where the engine takes it
+ * from); NULL with the error of sharc_result_new. */
+static inline sharc_tensor *sharc_result_out(sharc_interp *ip, sharc_op *op, sharc_tensor **out) {
+  out[0] = sharc_result_new(ip, op, 0);
+  return out[0];
+}
 /* Whether a tensor of `type` stays within the run's memory limit (else
  * an error at the op). */
 bool sharc_interp_fits(sharc_interp *ip, sharc_op *op, sharc_type *type);
+/* Whether tensor `t` has `want`'s rank and its size on every static
+ * dimension of `want` (a tensor type). */
+bool sharc_tensor_shape_fits(const sharc_tensor *t, sharc_type *want);
 /* A new tensor of `type`, with the same error. */
 sharc_tensor *sharc_tensor_new_at(sharc_interp *ip, sharc_op *op, sharc_type *type);
 static inline int sharc_kernel_arg(const sharc_interp *ip, const sharc_op *op) {

@@ -260,14 +260,8 @@ static bool type_fits_result(sharc_op *op, unsigned i, const sharc_tensor *t) {
   sharc_type *want = sharc_value_type(sharc_op_result(op, i));
   if (t->type == want)
     return true;
-  if (t->kind != SHARC_IV_TENSOR || sharc_type_get_kind(want) != SHARC_TYPE_TENSOR ||
-      sharc_type_rank(want) != t->rank || sharc_type_element(want) != t->elem)
-    return false;
-  const int64_t *s = sharc_type_shape(want);
-  for (unsigned d = 0; d < t->rank; d++)
-    if (s[d] != SHARC_DYNAMIC && s[d] != t->shape[d])
-      return false;
-  return true;
+  return t->kind == SHARC_IV_TENSOR && sharc_type_get_kind(want) == SHARC_TYPE_TENSOR &&
+         sharc_type_element(want) == t->elem && sharc_tensor_shape_fits(t, want);
 }
 
 static int64_t int_attr(const sharc_op *op, const char *name, int64_t dflt) {

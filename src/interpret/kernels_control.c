@@ -108,10 +108,9 @@ static bool k_case(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tens
 static bool k_map(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                   sharc_scope *sc) {
   unsigned n = sharc_op_num_operands(op);
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_region *body = sharc_op_region(op, 0);
   sharc_block *b = sharc_region_first_block(body);
   if (!b || sharc_block_num_args(b) != n)

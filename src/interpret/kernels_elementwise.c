@@ -399,11 +399,8 @@ static bool binary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sh
 static bool k_binary(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                      sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
-  if (!r)
-    return false;
-  out[0] = r;
-  return binary(ip, op, sharc_kernel_arg(ip, op), in[0], in[1], r);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
+  return r && binary(ip, op, sharc_kernel_arg(ip, op), in[0], in[1], r);
 }
 
 static bool unary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sharc_tensor *r) {
@@ -456,11 +453,8 @@ static bool unary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sha
 static bool k_unary(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                     sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
-  if (!r)
-    return false;
-  out[0] = r;
-  return unary(ip, op, sharc_kernel_arg(ip, op), in[0], r);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
+  return r && unary(ip, op, sharc_kernel_arg(ip, op), in[0], r);
 }
 
 /* ---- compare ----------------------------------------------------------------------- */
@@ -530,10 +524,9 @@ static bool k_compare(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
     return sharc_interp_fail(ip, op, "stablehlo.compare: unknown comparison direction");
   const char *ct = sharc_shlo_enum_name(sharc_op_attr(op, "compare_type"));
   bool total = ct && strcmp(ct, "TOTALORDER") == 0;
-  sharc_tensor *a = in[0], *b = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *b = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t n = r->n;
   switch (a->st) {
   case SHARC_ST_INT:
@@ -573,10 +566,9 @@ static bool k_select(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_te
     sharc_tensor_retain(out[0]);
     return true;
   }
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   size_t esz = sharc_storage_size(r->st);
   bool scalar = p->n == 1 && p->rank == 0;
   for (int64_t i = 0; i < r->n; i++) {
@@ -590,10 +582,9 @@ static bool k_clamp(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
                     sharc_scope *sc) {
   (void)sc;
   sharc_tensor *lo = in[0], *x = in[1], *hi = in[2];
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   for (int64_t i = 0; i < r->n; i++) {
     int64_t il = lo->rank == 0 ? 0 : i, ih = hi->rank == 0 ? 0 : i;
     switch (r->st) {
@@ -620,10 +611,9 @@ static bool k_clamp(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
 static bool k_complex(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   for (int64_t i = 0; i < r->n; i++) {
     double re = sharc_tensor_get_real(in[0], i), im = sharc_tensor_get_real(in[1], i);
     if (r->st == SHARC_ST_C64)
@@ -638,10 +628,9 @@ static bool k_real_imag(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
                         sharc_scope *sc) {
   (void)sc;
   bool imag = sharc_kernel_arg(ip, op);
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   for (int64_t i = 0; i < r->n; i++) {
     double complex z = sharc_tensor_get_complex(in[0], i);
     bool is_c = in[0]->st == SHARC_ST_C64 || in[0]->st == SHARC_ST_C128;
@@ -653,10 +642,9 @@ static bool k_real_imag(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
 static bool k_is_finite(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                         sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   for (int64_t i = 0; i < r->n; i++)
     r->data.i[i] = isfinite(sharc_tensor_get_real(in[0], i)) != 0;
   return true;

@@ -154,10 +154,9 @@ static bool k_fft(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tenso
                   sharc_scope *sc) {
   (void)sc;
   const sharc_tensor *a = in[0];
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int kind = sharc_shlo_enum_index(sharc_op_attr(op, "fft_type"), &sharc_shlo_fft_type);
   int64_t len[SHARC_MAX_RANK];
   int L = sharc_attr_i64s(op, "fft_length", len, SHARC_MAX_RANK);

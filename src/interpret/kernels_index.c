@@ -25,10 +25,9 @@ static int64_t linear_offset(const int64_t *at, const int64_t *st, unsigned rank
 static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                             sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || sharc_op_num_operands(op) != a->rank + 1)
     return sharc_interp_fail(ip, op, "stablehlo.dynamic_slice: expected %u start indices", a->rank);
@@ -43,10 +42,9 @@ static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, s
 static bool k_dynamic_update_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                                    sharc_tensor **out, sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *u = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *u = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   size_t esz = sharc_storage_size(r->st);
   memcpy(r->data.p, a->data.p, (size_t)a->n * esz);
   int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
@@ -115,10 +113,9 @@ enum { G_OFFSET, G_COLLAPSED, G_OPERAND_BATCH, G_INDICES_BATCH, G_START_MAP, G_I
 static bool k_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                      sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *ind = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *ind = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   dims_list offset, collapsed, obatch, ibatch, smap;
   struct_dims(dn, &sharc_shlo_gather_def, G_OFFSET, &offset);

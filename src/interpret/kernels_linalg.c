@@ -107,6 +107,19 @@ static void pack(sharc_tensor *r, void *buf, const sharc_tensor *t, const int64_
   }
 }
 
+/* o[m][n] = sum_k a[m][k] * b[k][n] over elements of the complex type T:
+ * one body for both complex widths. */
+#define COMPLEX_MATMUL(T, o, a, b, M, N, K)                                                        \
+  do {                                                                                             \
+    for (int64_t m_ = 0; m_ < (M); m_++)                                                           \
+      for (int64_t n_ = 0; n_ < (N); n_++) {                                                       \
+        T acc_ = 0;                                                                                \
+        for (int64_t k_ = 0; k_ < (K); k_++)                                                       \
+          acc_ += (a)[m_ * (K) + k_] * (b)[k_ * (N) + n_];                                         \
+        (o)[m_ * (N) + n_] = acc_;                                                                 \
+      }                                                                                            \
+  } while (0)
+
 /* r[b][m][n] = sum_k a[b][m][k] * b[b][k][n], in r's storage class. */
 static void matmul(sharc_tensor *r, const void *A, const void *Bm, int64_t nB, int64_t M,
                    int64_t N, int64_t K) {
@@ -162,28 +175,14 @@ static void matmul(sharc_tensor *r, const void *A, const void *Bm, int64_t nB, i
         }
       break;
     }
-    case SHARC_ST_C64: {
-      const float complex *a = (const float complex *)A + ao, *bb = (const float complex *)Bm + bo;
-      for (int64_t m = 0; m < M; m++)
-        for (int64_t n = 0; n < N; n++) {
-          float complex acc = 0;
-          for (int64_t k = 0; k < K; k++)
-            acc += a[m * K + k] * bb[k * N + n];
-          r->data.c[ro + m * N + n] = acc;
-        }
+    case SHARC_ST_C64:
+      COMPLEX_MATMUL(float complex, r->data.c + ro, (const float complex *)A + ao,
+                     (const float complex *)Bm + bo, M, N, K);
       break;
-    }
-    case SHARC_ST_C128: {
-      const double complex *a = (const double complex *)A + ao, *bb = (const double complex *)Bm + bo;
-      for (int64_t m = 0; m < M; m++)
-        for (int64_t n = 0; n < N; n++) {
-          double complex acc = 0;
-          for (int64_t k = 0; k < K; k++)
-            acc += a[m * K + k] * bb[k * N + n];
-          r->data.z[ro + m * N + n] = acc;
-        }
+    case SHARC_ST_C128:
+      COMPLEX_MATMUL(double complex, r->data.z + ro, (const double complex *)A + ao,
+                     (const double complex *)Bm + bo, M, N, K);
       break;
-    }
     }
   }
 }
@@ -191,10 +190,9 @@ static void matmul(sharc_tensor *r, const void *A, const void *Bm, int64_t nB, i
 /* dot_general with dimension numbers `dd` (the op's own, or legacy dot's). */
 static bool dot_with(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                      const dot_dims *dd) {
-  sharc_tensor *l = in[0], *rt = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *l = in[0], *rt = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   if (l->rank > SHARC_MAX_RANK || rt->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.dot_general: rank too large");
   dot_dims d = *dd;
@@ -268,10 +266,9 @@ static void attr_or(const sharc_op *op, const char *name, int64_t *v, int n, int
 static bool k_convolution(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                           sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *x = in[0], *w = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *x = in[0], *w = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   if (!dn || x->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.convolution: bad dimension_numbers");

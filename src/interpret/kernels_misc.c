@@ -83,10 +83,9 @@ static void convert_elem(const sharc_tensor *a, int64_t i, sharc_tensor *r) {
 static bool k_convert(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   if (a->st == SHARC_ST_F32 && r->st == SHARC_ST_F32 && !r->narrow) {
     memcpy(r->data.f, a->data.f, (size_t)r->n * sizeof(float));
     return true;
@@ -113,24 +112,6 @@ static unsigned elem_bits(const sharc_tensor *t) {
   }
 }
 
-static uint64_t fbits(sharc_float_kind k, double v) {
-  uint64_t lo = 0, hi = 0;
-  if (k == SHARC_F64) {
-    memcpy(&lo, &v, 8);
-    return lo;
-  }
-  if (k == SHARC_F32) {
-    float f = (float)v;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-  }
-  if (isnan(v) && !sharc_float_has_nan(k))
-    return 0;
-  sharc_float_from_double(k, v, &lo, &hi);
-  return lo;
-}
-
 static void get_bits(const sharc_tensor *t, int64_t i, uint64_t w[2]) {
   w[1] = 0;
   switch (t->st) {
@@ -145,7 +126,7 @@ static void get_bits(const sharc_tensor *t, int64_t i, uint64_t w[2]) {
       memcpy(&u, &t->data.f[i], 4);
       w[0] = u;
     } else {
-      w[0] = fbits(t->fk, t->data.f[i]);
+      w[0] = sharc_float_value_bits(t->fk, t->data.f[i]);
     }
     return;
   }
@@ -204,21 +185,12 @@ static void set_bits(sharc_tensor *t, int64_t i, const uint64_t w[2]) {
 static bool k_bitcast_convert(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                               sharc_tensor **out, sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   unsigned ab = elem_bits(a), rb = elem_bits(r);
-  if (ab > 64 || rb > 64) {
-    if (ab != rb)
-      return sharc_interp_fail(ip, op, "stablehlo.bitcast_convert: unsupported widths");
-    for (int64_t i = 0; i < r->n; i++) {
-      uint64_t w[2];
-      get_bits(a, i, w);
-      set_bits(r, i, w);
-    }
-    return true;
-  }
+  if ((ab > 64 || rb > 64) && ab != rb)
+    return sharc_interp_fail(ip, op, "stablehlo.bitcast_convert: unsupported widths");
   if (ab == rb) {
     for (int64_t i = 0; i < r->n; i++) {
       uint64_t w[2];
@@ -298,10 +270,9 @@ static uint64_t reduce_bits(uint64_t v, unsigned width, unsigned src_m, int64_t 
 static bool k_reduce_precision(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                                sharc_tensor **out, sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_attr *ea = sharc_op_attr(op, "exponent_bits"), *ma = sharc_op_attr(op, "mantissa_bits");
   int64_t eb = ea ? sharc_attr_int_value(ea) : 0, mb = ma ? sharc_attr_int_value(ma) : 0;
   unsigned src_m = mantissa_bits(a->fk), width = elem_bits(a);
@@ -436,10 +407,9 @@ static bool k_probe(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
 static bool k_uniform_quantize(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                                sharc_tensor **out, sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   if (!r->q.quantized)
     return sharc_interp_fail(ip, op, "stablehlo.uniform_quantize: result is not quantized");
   if (!in[0]->q.quantized) {

@@ -156,10 +156,9 @@ static bool k_select_and_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **
   window w;
   if (!read_window(ip, op, a->rank, &w))
     return false;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   fill_with(r, init);
   sharc_body select, scatter;
   if (!sharc_body_init(&select, ip, op, sharc_op_region(op, 0), sc, 1))

@@ -34,10 +34,9 @@ static bool k_constant(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_
 static bool k_reshape(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   if (r->n != in[0]->n)
     return sharc_interp_fail(ip, op, "stablehlo.reshape: %lld elements into %lld",
                              (long long)in[0]->n, (long long)r->n);
@@ -48,10 +47,9 @@ static bool k_reshape(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
 static bool k_transpose(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                         sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t perm[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK]; /* idx: source strides */
   if (r->rank > SHARC_MAX_RANK ||
       sharc_attr_i64s(op, "permutation", perm, SHARC_MAX_RANK) != (int)r->rank)
@@ -66,10 +64,9 @@ static bool k_transpose(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
 static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                                sharc_tensor **out, sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t rst[SHARC_MAX_RANK] = {0}; /* source stride per result dimension */
   if (r->rank > SHARC_MAX_RANK ||
@@ -86,10 +83,9 @@ static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in
 static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                     sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t start[SHARC_MAX_RANK], strides[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t step[SHARC_MAX_RANK];
   if (r->rank > SHARC_MAX_RANK ||
@@ -110,10 +106,9 @@ static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
 static bool k_concatenate(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                           sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_attr *da = sharc_op_attr(op, "dimension");
   int64_t dim = da ? sharc_attr_int_value(da) : 0;
   size_t esz = sharc_storage_size(r->st);
@@ -137,10 +132,9 @@ static bool k_concatenate(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
 static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                   sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *pv = in[1], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *pv = in[1], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t lo[SHARC_MAX_RANK], interior[SHARC_MAX_RANK], rst[SHARC_MAX_RANK];
   int64_t idx[SHARC_MAX_RANK] = {0};
   if (r->rank > SHARC_MAX_RANK ||
@@ -173,10 +167,9 @@ static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tenso
 static bool k_iota(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                    sharc_scope *sc) {
   (void)in, (void)sc;
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   sharc_attr *da = sharc_op_attr(op, "iota_dimension");
   int64_t dim = da ? sharc_attr_int_value(da) : 0;
   int64_t st[SHARC_MAX_RANK];
@@ -191,10 +184,9 @@ static bool k_iota(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tens
 static bool k_reverse(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
   (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   bool rev[SHARC_MAX_RANK] = {0};
   int n = sharc_attr_i64s(op, "dimensions", dims, SHARC_MAX_RANK);
@@ -253,10 +245,9 @@ static bool k_get_dimension_size(sharc_interp *ip, sharc_op *op, sharc_tensor **
   int64_t d = da ? sharc_attr_int_value(da) : -1;
   if (d < 0 || d >= (int64_t)in[0]->rank)
     return sharc_interp_fail(ip, op, "stablehlo.get_dimension_size: dimension out of range");
-  sharc_tensor *r = sharc_result_new(ip, op, 0);
+  sharc_tensor *r = sharc_result_out(ip, op, out);
   if (!r)
     return false;
-  out[0] = r;
   r->data.i[0] = in[0]->shape[d];
   return true;
 }

@@ -307,7 +307,9 @@ sharc_tensor *sharc_tensor_from_attr(sharc_context *ctx, const sharc_attr *a) {
   return t;
 }
 
-static uint64_t float_bits(sharc_float_kind k, double v) {
+/* A NaN has no encoding in the formats without one (f4E2M1FN, f6E*): it
+ * stands as +0, the value sharc_round_to_kind gives it there. */
+uint64_t sharc_float_value_bits(sharc_float_kind k, double v) {
   uint64_t lo = 0, hi = 0;
   if (k == SHARC_F64) {
     memcpy(&lo, &v, 8);
@@ -319,6 +321,8 @@ static uint64_t float_bits(sharc_float_kind k, double v) {
     memcpy(&u, &f, 4);
     return u;
   }
+  if (isnan(v) && !sharc_float_has_nan(k))
+    return 0;
   sharc_float_from_double(k, v, &lo, &hi);
   return lo;
 }
@@ -331,18 +335,18 @@ static void load_word(const sharc_tensor *t, int64_t i, uint64_t *w) {
     break;
   }
   case SHARC_ST_F32:
-    w[0] = float_bits(t->fk, t->data.f[i]);
+    w[0] = sharc_float_value_bits(t->fk, t->data.f[i]);
     break;
   case SHARC_ST_F64:
-    w[0] = float_bits(SHARC_F64, t->data.d[i]);
+    w[0] = sharc_float_value_bits(SHARC_F64, t->data.d[i]);
     break;
   case SHARC_ST_C64:
-    w[0] = float_bits(SHARC_F32, crealf(t->data.c[i]));
-    w[1] = float_bits(SHARC_F32, cimagf(t->data.c[i]));
+    w[0] = sharc_float_value_bits(SHARC_F32, crealf(t->data.c[i]));
+    w[1] = sharc_float_value_bits(SHARC_F32, cimagf(t->data.c[i]));
     break;
   default:
-    w[0] = float_bits(SHARC_F64, creal(t->data.z[i]));
-    w[1] = float_bits(SHARC_F64, cimag(t->data.z[i]));
+    w[0] = sharc_float_value_bits(SHARC_F64, creal(t->data.z[i]));
+    w[1] = sharc_float_value_bits(SHARC_F64, cimag(t->data.z[i]));
   }
 }
 

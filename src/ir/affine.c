@@ -252,20 +252,31 @@ static const sharc_affine_expr *div_of_scaled(sharc_context *ctx, const sharc_af
   return NULL;
 }
 
+/* The folds both divisions share: a constant dividend divided out (not
+ * INT64_MIN by -1), x div 1, (x * c) div d. True when the answer is final
+ * (*out: the simplified form, or NULL for none). */
+static bool simplify_div(sharc_context *ctx, const sharc_affine_expr *l,
+                         const sharc_affine_expr *r, bool ceil, const sharc_affine_expr **out) {
+  *out = NULL;
+  if (!is_const(r) || r->value == 0)
+    return true;
+  int64_t d = r->value;
+  if (is_const(l)) {
+    if (l->value != INT64_MIN || d != -1)
+      *out = sharc_affine_const(ctx, ceil ? ceil_div(l->value, d) : floor_div(l->value, d));
+    return true;
+  }
+  *out = d == 1 ? l : div_of_scaled(ctx, l, d);
+  return *out != NULL;
+}
+
 static const sharc_affine_expr *simplify_floordiv(sharc_context *ctx, const sharc_affine_expr *l,
                                                   const sharc_affine_expr *r) {
-  if (!is_const(r) || r->value == 0)
-    return NULL;
-  int64_t d = r->value;
-  if (is_const(l))
-    return l->value == INT64_MIN && d == -1 ? NULL
-                                            : sharc_affine_const(ctx, floor_div(l->value, d));
-  if (d == 1)
-    return l;
-  const sharc_affine_expr *s = div_of_scaled(ctx, l, d);
-  if (s)
+  const sharc_affine_expr *s;
+  if (simplify_div(ctx, l, r, false, &s))
     return s;
   /* (x + y) floordiv d splits when d divides one of the terms */
+  int64_t d = r->value;
   if (l->kind == SHARC_AFFINE_ADD && (safe_rem(l->lhs->divisor, d) == 0 ||
                                       safe_rem(l->rhs->divisor, d) == 0))
     return sharc_affine_add(ctx, sharc_affine_floordiv(ctx, l->lhs, r),
@@ -275,15 +286,9 @@ static const sharc_affine_expr *simplify_floordiv(sharc_context *ctx, const shar
 
 static const sharc_affine_expr *simplify_ceildiv(sharc_context *ctx, const sharc_affine_expr *l,
                                                  const sharc_affine_expr *r) {
-  if (!is_const(r) || r->value == 0)
-    return NULL;
-  int64_t d = r->value;
-  if (is_const(l))
-    return l->value == INT64_MIN && d == -1 ? NULL
-                                            : sharc_affine_const(ctx, ceil_div(l->value, d));
-  if (d == 1)
-    return l;
-  return div_of_scaled(ctx, l, d);
+  const sharc_affine_expr *s;
+  simplify_div(ctx, l, r, true, &s);
+  return s;
 }
 
 static const sharc_affine_expr *simplify_mod(sharc_context *ctx, const sharc_affine_expr *l,
@@ -308,34 +313,53 @@ static const sharc_affine_expr *simplify_mod(sharc_context *ctx, const sharc_aff
   return NULL;
 }
 
+/* The simplified form MLIR's AffineExpr operators build, else the plain
+ * binary expression. */
+static const sharc_affine_expr *binary(sharc_context *ctx, sharc_affine_kind kind,
+                                       const sharc_affine_expr *l, const sharc_affine_expr *r) {
+  const sharc_affine_expr *s = NULL;
+  switch (kind) {
+  case SHARC_AFFINE_ADD:
+    s = simplify_add(ctx, l, r);
+    break;
+  case SHARC_AFFINE_MUL:
+    s = simplify_mul(ctx, l, r);
+    break;
+  case SHARC_AFFINE_FLOORDIV:
+    s = simplify_floordiv(ctx, l, r);
+    break;
+  case SHARC_AFFINE_CEILDIV:
+    s = simplify_ceildiv(ctx, l, r);
+    break;
+  default:
+    s = simplify_mod(ctx, l, r);
+  }
+  return s ? s : make_binary(ctx, kind, l, r);
+}
+
 const sharc_affine_expr *sharc_affine_add(sharc_context *ctx, const sharc_affine_expr *l,
                                           const sharc_affine_expr *r) {
-  const sharc_affine_expr *s = simplify_add(ctx, l, r);
-  return s ? s : make_binary(ctx, SHARC_AFFINE_ADD, l, r);
+  return binary(ctx, SHARC_AFFINE_ADD, l, r);
 }
 
 const sharc_affine_expr *sharc_affine_mul(sharc_context *ctx, const sharc_affine_expr *l,
                                           const sharc_affine_expr *r) {
-  const sharc_affine_expr *s = simplify_mul(ctx, l, r);
-  return s ? s : make_binary(ctx, SHARC_AFFINE_MUL, l, r);
+  return binary(ctx, SHARC_AFFINE_MUL, l, r);
 }
 
 const sharc_affine_expr *sharc_affine_floordiv(sharc_context *ctx, const sharc_affine_expr *l,
                                                const sharc_affine_expr *r) {
-  const sharc_affine_expr *s = simplify_floordiv(ctx, l, r);
-  return s ? s : make_binary(ctx, SHARC_AFFINE_FLOORDIV, l, r);
+  return binary(ctx, SHARC_AFFINE_FLOORDIV, l, r);
 }
 
 const sharc_affine_expr *sharc_affine_ceildiv(sharc_context *ctx, const sharc_affine_expr *l,
                                               const sharc_affine_expr *r) {
-  const sharc_affine_expr *s = simplify_ceildiv(ctx, l, r);
-  return s ? s : make_binary(ctx, SHARC_AFFINE_CEILDIV, l, r);
+  return binary(ctx, SHARC_AFFINE_CEILDIV, l, r);
 }
 
 const sharc_affine_expr *sharc_affine_mod(sharc_context *ctx, const sharc_affine_expr *l,
                                           const sharc_affine_expr *r) {
-  const sharc_affine_expr *s = simplify_mod(ctx, l, r);
-  return s ? s : make_binary(ctx, SHARC_AFFINE_MOD, l, r);
+  return binary(ctx, SHARC_AFFINE_MOD, l, r);
 }
 
 const sharc_affine_expr *sharc_affine_neg(sharc_context *ctx, const sharc_affine_expr *e) {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *severity_name(sharc_severity s) {
+const char *sharc_severity_name(sharc_severity s) {
   switch (s) {
   case SHARC_SEV_ERROR:
     return "error";
@@ -160,13 +160,13 @@ static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf 
   if (f) {
     sharc_buf_put_str(out, sharc_loc_file_name(f));
     sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
-                     severity_name(d->severity), d->message);
+                     sharc_severity_name(d->severity), d->message);
     sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
     if (s)
       put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
     return;
   }
-  sharc_buf_printf(out, "loc(unknown): %s: %s\n", severity_name(d->severity), d->message);
+  sharc_buf_printf(out, "loc(unknown): %s: %s\n", sharc_severity_name(d->severity), d->message);
 }
 
 void sharc_diag_format(const sharc_diag *d, sharc_buf *out) { format_one(NULL, d, out); }
@@ -236,7 +236,7 @@ static void emit_line(const sharc_context *ctx, const sharc_attr *loc, const cha
                       sharc_severity sev, bool show_source, sharc_buf *out) {
   const sharc_attr *f = first_file_loc(loc);
   if (!f) {
-    sharc_buf_printf(out, "<unknown>:0: %s: ", severity_name(sev));
+    sharc_buf_printf(out, "<unknown>:0: %s: ", sharc_severity_name(sev));
     if (loc && loc->kind != SHARC_ATTR_LOC_UNKNOWN && ctx && ctx->diag_loc_printer) {
       ctx->diag_loc_printer(loc, out);
       sharc_buf_puts(out, ": ");
@@ -246,7 +246,7 @@ static void emit_line(const sharc_context *ctx, const sharc_attr *loc, const cha
   }
   sharc_buf_put_str(out, sharc_loc_file_name(f));
   sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
-                   severity_name(sev), message);
+                   sharc_severity_name(sev), message);
   sharc_source *s = show_source && ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
   if (s)
     put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);

@@ -476,6 +476,8 @@ bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
                          const char *fmt, va_list ap);
+/* "error", "warning", "note" or "remark", as a diagnostic line says it. */
+const char *sharc_severity_name(sharc_severity s);
 
 
 /* ---- looking inside attributes and types (attr_walk.c) ------------------ */

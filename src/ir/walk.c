@@ -2,28 +2,12 @@
  * interruption and a filter by op definition. */
 #include "ir/context.h"
 #include "ir/ir_internal.h"
+#include "ir/prefetch.h"
 
 #include <stddef.h>
 
 static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
                                  void *user);
-
-/* Asks for the lines of the op after `o` (its kind, attributes, links)
- * ahead of use: a walk over a large module waits on memory for every op,
- * and the callback's work on one op can hide the wait for the next. Ops
- * created one after the other lie in the arena at about the same distance,
- * so the one after `next` is guessed too (a prefetch of a wrong address
- * costs nothing but bandwidth). */
-static void prefetch_after(const sharc_op *o, const sharc_op *next) {
-  const char *p = (const char *)next;
-  __builtin_prefetch(p);
-  __builtin_prefetch(p + 64);
-  ptrdiff_t stride = p - (const char *)o;
-  if (stride > 0 && stride < 4096) {
-    __builtin_prefetch(p + stride);
-    __builtin_prefetch(p + stride + 64);
-  }
-}
 
 static sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
                                         void *user) {
@@ -31,7 +15,7 @@ static sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, 
   for (sharc_op *o = b->first, *next; o; o = next) {
     next = o->next;
     if (next)
-      prefetch_after(o, next);
+      sharc_prefetch_after(o, next);
     if (walk_op(o, order, fn, user) == SHARC_WALK_INTERRUPT)
       return SHARC_WALK_INTERRUPT;
   }

@@ -4,6 +4,7 @@
  * the public parse, verify, pass and report APIs. */
 #include "sharc/document.h"
 #include "report/report_internal.h"
+#include "ir/ir_internal.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
@@ -32,20 +33,6 @@ struct sharc_document {
 
 static const char *const dialects[] = {"sdy",     "mpmd",  "stablehlo",   "quant", "tensor",
                                        "arith",   "complex", "chlo", "interpreter", NULL};
-
-static const char *severity_name(sharc_severity s) {
-  switch (s) {
-  case SHARC_SEV_ERROR:
-    return "error";
-  case SHARC_SEV_WARNING:
-    return "warning";
-  case SHARC_SEV_NOTE:
-    return "note";
-  case SHARC_SEV_REMARK:
-    return "remark";
-  }
-  return "error";
-}
 
 static char *dup_mem(const char *s, size_t n) {
   char *p = malloc(n + 1);
@@ -82,7 +69,7 @@ static void record(const sharc_diag *d, void *user) {
   sharc_buf_free(&text);
   doc_diag *dd = &doc->diags[doc->num_diags++];
   dd->strings = s;
-  dd->pub = (sharc_document_diag){severity_name(d->severity), s, f ? sharc_loc_line(f) : 0,
+  dd->pub = (sharc_document_diag){sharc_severity_name(d->severity), s, f ? sharc_loc_line(f) : 0,
                                   f ? sharc_loc_col(f) : 0, s + file.len + 1,
                                   s + file.len + msg_len + 2};
 }

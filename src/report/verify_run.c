@@ -356,19 +356,6 @@ static const char *json_or(const sharc_verify_options *o, const char *json, cons
   return o->json ? json : text;
 }
 
-static void json_str(sharc_buf *out, const char *s) {
-  sharc_buf_putc(out, '"');
-  for (; s && *s; s++) {
-    if (*s == '"' || *s == '\\')
-      sharc_buf_putc(out, '\\');
-    if ((unsigned char)*s < 0x20)
-      sharc_buf_printf(out, "\\u%04x", (unsigned)(unsigned char)*s);
-    else
-      sharc_buf_putc(out, *s);
-  }
-  sharc_buf_putc(out, '"');
-}
-
 /* The verdict on one mismatch: value, device, index, what the sharding said. */
 static void report_mismatch(run *r, const sharc_partition_value *v, unsigned device,
                             const compare_ctx *c, double tol) {
@@ -388,7 +375,7 @@ static void report_mismatch(run *r, const sharc_partition_value *v, unsigned dev
     sharc_buf_printf(&m, ", tolerance %.3g", tol);
   if (r->o->json) {
     SHARC_BUF_LIT(r->out, ", \"mismatch\": ");
-    json_str(r->out, m.data);
+    sharc_report_put_json_string(r->out, m.data);
   } else {
     sharc_buf_printf(r->out, "mismatch: %s\n", m.data);
   }
@@ -483,7 +470,7 @@ static void release_all(sharc_tensor **t, size_t n) {
 static void write_header(run *r, const sharc_partition *p) {
   if (r->o->json) {
     SHARC_BUF_LIT(r->out, "{\"file\": ");
-    json_str(r->out, r->title);
+    sharc_report_put_json_string(r->out, r->title);
     sharc_buf_printf(r->out,
                      ", \"devices\": %u, \"replica_count\": %lld, \"partition_count\": %lld, "
                      "\"seed\": %llu, \"inputs\": %s, \"values\": [",
@@ -508,9 +495,9 @@ static void write_header(run *r, const sharc_partition *p) {
 static void write_value(run *r, const sharc_partition_value *v, bool first) {
   if (r->o->json) {
     sharc_buf_puts(r->out, first ? "\n  {\"value\": " : ",\n  {\"value\": ");
-    json_str(r->out, v->name);
+    sharc_report_put_json_string(r->out, v->name);
     SHARC_BUF_LIT(r->out, ", \"sharding\": ");
-    json_str(r->out, v->spec);
+    sharc_report_put_json_string(r->out, v->spec);
     SHARC_BUF_LIT(r->out, ", \"type\": \"");
     sharc_print_type(v->global_type, r->out);
     SHARC_BUF_LIT(r->out, "\", \"local_type\": \"");
@@ -529,7 +516,7 @@ static void write_value(run *r, const sharc_partition_value *v, bool first) {
 static void write_verdict(run *r, const char *verdict, double tol) {
   if (r->o->json) {
     SHARC_BUF_LIT(r->out, ", \"verdict\": ");
-    json_str(r->out, verdict);
+    sharc_report_put_json_string(r->out, verdict);
     if (tol >= 0)
       sharc_buf_printf(r->out, ", \"tolerance\": %.6g", tol);
     SHARC_BUF_LIT(r->out, "}");
@@ -588,7 +575,7 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
       if (!sharc_partition_report_agrees(p, i, &why)) {
         if (r->o->json) {
           SHARC_BUF_LIT(r->out, ", \"mismatch\": ");
-          json_str(r->out, why.data);
+          sharc_report_put_json_string(r->out, why.data);
           SHARC_BUF_LIT(r->out, "}");
         } else {
           sharc_buf_printf(r->out, "\nmismatch: %s\n", why.data);

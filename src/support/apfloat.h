@@ -10,12 +10,25 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sharc/support.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A double's bits and back (the f64 storage of a value). */
+static inline uint64_t sharc_double_bits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+static inline double sharc_double_from_bits(uint64_t u) {
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
 
 /* Storage width in bits: 16, 32, 64, 80, 128, 19 (tf32), 8, 6 or 4. */
 unsigned sharc_float_bits(sharc_float_kind k);

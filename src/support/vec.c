@@ -45,3 +45,9 @@ void sharc_ptrvec_free(sharc_ptrvec *v) {
   v->len = v->cap = 0;
 }
 
+void sharc_ptr_vec_push_unique(sharc_ptr_vec *v, void *x) {
+  for (unsigned i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return;
+  sharc_vec_push(v, x);
+}

@@ -36,6 +36,10 @@ void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem
 typedef SHARC_VEC(void *) sharc_ptr_vec;
 typedef SHARC_VEC(int64_t) sharc_i64_vec;
 
+/* Appends `x` unless `v` holds it already (a linear scan: for the short
+ * lists of an op's operands or a mesh's users). */
+void sharc_ptr_vec_push_unique(sharc_ptr_vec *v, void *x);
+
 /* A vector of pointers whose first few items live inline, for the hot
  * paths (the parser's operand lists) where most lists are short. Never
  * copy one by value once items were pushed. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialect/arith/arith.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 
@@ -23,7 +24,7 @@ static sharc_type *result_type(const sharc_op *op, unsigned i) {
 /* ---- constants: `attr-dict $value` ------------------------------------- */
 
 /* The typed value attribute after the attr-dict; its type is the result's. */
-static bool parse_constant(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_arith_parse_value_constant(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *value;
   if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_parse_attr(p, NULL, &value))
     return false;
@@ -47,14 +48,14 @@ static bool parse_complex_constant(sharc_parser *p, sharc_op_builder *b) {
 
 static const char *const value_elided[] = {"value", NULL};
 
-static void print_constant(sharc_printer *p, sharc_op *op) {
+void sharc_arith_print_value_constant(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), value_elided, false);
   sharc_pr_puts(p, " ");
   sharc_pr_attr(p, sharc_op_attr(op, "value"));
 }
 
 static void print_complex_constant(sharc_printer *p, sharc_op *op) {
-  print_constant(p, op);
+  sharc_arith_print_value_constant(p, op);
   sharc_pr_puts(p, " : ");
   sharc_pr_type(p, result_type(op, 0));
 }
@@ -263,8 +264,8 @@ static const sharc_op_def arith_constant_def = {
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_REGIONS,
     .inherent = value_props,
-    .parse = parse_constant,
-    .print = print_constant,
+    .parse = sharc_arith_parse_value_constant,
+    .print = sharc_arith_print_value_constant,
     .verify = verify_arith_constant,
     .fold = arith_constant_fold,
     .result_names = arith_constant_names,

@@ -2,6 +2,7 @@
  * #chlo<precision DEFAULT>, #chlo.ragged_dot<...>), the ODS syntax of its ops
  * and the op table, registered in sdy_opt and mpmd_opt. */
 #include "dialect/chlo/chlo.h"
+#include "dialect/arith/arith.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,17 +250,6 @@ static bool parse_top_k(sharc_parser *p, sharc_op_builder *b) {
   return resolve_all(p, b, &ref, &t, 1);
 }
 
-/* `attr-dict $value`: the result type is the value's. */
-static bool parse_constant(sharc_parser *p, sharc_op_builder *b) {
-  sharc_attr *value;
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_parse_attr(p, NULL, &value))
-    return false;
-  sharc_builder_set_attr(p, b, "value", value);
-  sharc_type *t = sharc_attr_type(value);
-  sharc_ptrvec_push(&b->result_types, t ? t : sharc_type_none(sharc_p_context(p)));
-  return true;
-}
-
 typedef SHARC_VEC(sharc_operand_ref) ref_vec;
 
 /* `(%a, %b, ...)` into `refs`. */
@@ -336,7 +326,7 @@ bool sharc_chlo_parse(sharc_parser *p, sharc_op_builder *b) {
   case CHLO_TOP_K:
     return parse_top_k(p, b);
   case CHLO_CONSTANT:
-    return parse_constant(p, b);
+    return sharc_arith_parse_value_constant(p, b);
   case CHLO_SCAN:
     return parse_scan(p, b);
   default:
@@ -350,7 +340,6 @@ static sharc_type *operand_type(const sharc_op *op, unsigned i) {
 
 static const char *const no_elided[] = {NULL};
 static const char *const top_k_elided[] = {"k", "is_stable", NULL};
-static const char *const constant_elided[] = {"value", NULL};
 static const char *const scan_elided[] = {"dimension", "operandSegmentSizes",
                                           "resultSegmentSizes", NULL};
 
@@ -437,9 +426,7 @@ void sharc_chlo_print(sharc_printer *p, sharc_op *op) {
     print_top_k(p, op);
     return;
   case CHLO_CONSTANT:
-    sharc_pr_attr_dict(p, sharc_op_attrs(op), constant_elided, false);
-    sharc_pr_puts(p, " ");
-    sharc_pr_attr(p, sharc_op_attr(op, "value"));
+    sharc_arith_print_value_constant(p, op);
     return;
   case CHLO_SCAN:
     print_scan(p, op);

@@ -438,15 +438,19 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
 
 static const char *const call_elided[] = {"callee", NULL};
 
-static void call_print(sharc_printer *p, sharc_op *op) {
-  SHARC_PR_LIT(p, " ");
+void sharc_func_print_callee_call(sharc_printer *p, sharc_op *op, const char *const *elided) {
   sharc_pr_attr(p, sharc_op_attr(op, "callee"));
   SHARC_PR_LIT(p, "(");
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), call_elided, false);
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
   SHARC_PR_LIT(p, " : ");
   sharc_pr_functional_type(p, op);
+}
+
+static void call_print(sharc_printer *p, sharc_op *op) {
+  SHARC_PR_LIT(p, " ");
+  sharc_func_print_callee_call(p, op, call_elided);
 }
 
 static bool call_verify(sharc_op *op) {
@@ -497,15 +501,20 @@ static bool call_result_mismatch(sharc_op *op, sharc_type *fn, unsigned index) {
   return false;
 }
 
+sharc_op *sharc_func_lookup_callee(sharc_op *call, sharc_attr *callee) {
+  sharc_op *fn = sharc_symbol_lookup_ref(call, callee);
+  if (fn && sharc_op_isa(fn, &sharc_func_func_def))
+    return fn;
+  sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
+  sharc_emit_op_error(call, "'%.*s' does not reference a valid function", (int)n.len, n.data);
+  return NULL;
+}
+
 /* CallOp::verifySymbolUses. */
 static bool call_verify_symbol_uses(sharc_op *op) {
-  sharc_attr *callee = sharc_op_attr(op, "callee");
-  sharc_op *fn_op = sharc_symbol_lookup_ref(op, callee);
-  if (!fn_op || !sharc_op_isa(fn_op, &sharc_func_func_def)) {
-    sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
-    sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
+  sharc_op *fn_op = sharc_func_lookup_callee(op, sharc_op_attr(op, "callee"));
+  if (!fn_op)
     return false;
-  }
   sharc_attr *ft = sharc_op_attr(fn_op, "function_type");
   sharc_type *fn = sharc_attr_type_value(ft);
   unsigned n_in = sharc_type_func_num_inputs(fn), n_out = sharc_type_func_num_results(fn);

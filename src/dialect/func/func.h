@@ -67,5 +67,12 @@ void sharc_func_erase_results(sharc_op *func, const bool *erase);
  * and the function it resolves to in the nearest symbol table, or NULL. */
 sharc_attr *sharc_call_callee(const sharc_op *call);
 sharc_op *sharc_call_resolve(sharc_op *call);
+/* func.call's syntax from the callee on, which mpmd.call and
+ * mpmd.fragment_call end with: `@callee(%operands) {attrs} : (types) ->
+ * types`, the `elided` names left out of the dictionary. */
+/* The func.func that `callee` names from `call`; NULL after CallOp's
+ * "'@f' does not reference a valid function". */
+sharc_op *sharc_func_lookup_callee(sharc_op *call, sharc_attr *callee);
+void sharc_func_print_callee_call(sharc_printer *p, sharc_op *op, const char *const *elided);
 
 #endif

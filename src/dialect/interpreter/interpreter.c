@@ -6,6 +6,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "asm/verify_internal.h"
 #include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo.h"
 #include "sharc/symbols.h"
@@ -150,11 +151,7 @@ static void print_print(sharc_printer *p, sharc_op *op) {
 }
 
 static bool verify_print(sharc_op *op) {
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
-  return sharc_shlo_verify_type_constraints(op, "HLO_Tensor ->");
+  return sharc_verify_one_result_operand(op, false, true) && sharc_shlo_verify_type_constraints(op, "HLO_Tensor ->");
 }
 
 /* ---- probe: `$operand, probe_id = $probe_id attr-dict : type($result)` --- */
@@ -191,14 +188,8 @@ static void print_probe(sharc_printer *p, sharc_op *op) {
 }
 
 static bool verify_probe(sharc_op *op) {
-  if (sharc_op_num_results(op) != 1) {
-    sharc_emit_op_error(op, "requires one result");
+  if (!sharc_verify_one_result_operand(op, true, true))
     return false;
-  }
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
   sharc_attr *id = sharc_op_attr(op, "probe_id");
   if (!id) {
     sharc_emit_op_error(op, "requires attribute 'probe_id'");

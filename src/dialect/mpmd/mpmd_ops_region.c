@@ -289,13 +289,7 @@ static void fragment_call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "<");
   print_mesh_and_origin(p, op);
   SHARC_PR_LIT(p, "> ");
-  sharc_pr_attr(p, sharc_op_attr(op, "callee"));
-  SHARC_PR_LIT(p, "(");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), fragment_call_inherent, false);
-  SHARC_PR_LIT(p, " : ");
-  sharc_pr_functional_type(p, op);
+  sharc_func_print_callee_call(p, op, fragment_call_inherent);
 }
 
 /* Shardy's FragmentCallOp::verifySymbolUses. */

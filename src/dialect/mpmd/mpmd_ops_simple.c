@@ -434,13 +434,7 @@ static const char *const call_inherent[] = {"callee", NULL};
 
 static void call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
-  sharc_pr_attr(p, sharc_op_attr(op, "callee"));
-  SHARC_PR_LIT(p, "(");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), call_inherent, false);
-  SHARC_PR_LIT(p, " : ");
-  sharc_pr_functional_type(p, op);
+  sharc_func_print_callee_call(p, op, call_inherent);
 }
 
 static bool is_public(const sharc_op *func) {
@@ -474,12 +468,9 @@ static bool check_call_types(sharc_op *op, sharc_type *const *want, unsigned n_w
 
 /* Shardy's CallOp::verifySymbolUses. */
 static bool call_verify_callee(sharc_op *op, sharc_attr *callee) {
-  sharc_op *fn = sharc_symbol_lookup_ref(op, callee);
-  if (!fn || !sharc_op_isa(fn, &sharc_func_func_def)) {
-    sharc_str n = sharc_ident_str(sharc_attr_symbol_root(callee));
-    sharc_emit_op_error(op, "'%.*s' does not reference a valid function", (int)n.len, n.data);
+  sharc_op *fn = sharc_func_lookup_callee(op, callee);
+  if (!fn)
     return false;
-  }
   sharc_attr *ft = sharc_op_attr(fn, "function_type");
   sharc_type *type = ft ? sharc_attr_type_value(ft) : NULL;
   if (!type || sharc_type_get_kind(type) != SHARC_TYPE_FUNCTION)

@@ -1,6 +1,7 @@
 /* Verifier support shared by mpmd's ops: finding meshes in the enclosing
  * function's topology and checking mesh tensor types against them, with
  * Shardy's messages (its utils.cc GetMeshAttr and the fragment type rules). */
+#include "asm/verify_internal.h"
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
@@ -231,14 +232,7 @@ bool sharc_mpmd_check_values(sharc_op *op, bool (*ok)(const sharc_type *), const
 }
 
 bool sharc_mpmd_check_one(sharc_op *op, bool results) {
-  unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
-  if (n == 1)
-    return true;
-  if (results)
-    sharc_emit_op_error(op, "requires one result");
-  else
-    sharc_emit_op_error(op, "requires a single operand");
-  return false;
+  return sharc_verify_one_result_operand(op, results, !results);
 }
 
 /* MLIR's SameOperandsAndResultType. */
@@ -260,30 +254,9 @@ bool sharc_mpmd_verify_same_operands_and_result_type(sharc_op *op) {
   return true;
 }
 
-/* SingleBlockImplicitTerminator<ReturnOp>. */
-/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>, structural traits
- * that MLIR verifies before the ODS constraints. */
+/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>. */
 bool sharc_mpmd_verify_single_block_terminator(sharc_op *op) {
-  sharc_region *r = sharc_op_region(op, 0);
-  sharc_block *b = sharc_region_first_block(r);
-  if (!b)
-    return true;
-  if (sharc_block_next(b)) {
-    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
-    return false;
-  }
-  sharc_op *last = sharc_block_last_op(b);
-  if (!last) {
-    sharc_emit_op_error(op, "expects a non-empty block");
-    return false;
-  }
-  if (sharc_op_isa(last, &sharc_mpmd_return_def))
-    return true;
-  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'mpmd.return', found '%s'",
-                                      sharc_op_name(last)->data);
-  sharc_diag_note(d, sharc_op_loc(op),
-                  "in custom textual format, the absence of terminator implies 'mpmd.return'");
-  return false;
+  return sharc_verify_implicit_terminator(op, &sharc_mpmd_return_def);
 }
 
 /* SizedRegion<1>, an ODS region constraint. */

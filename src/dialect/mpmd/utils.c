@@ -6,6 +6,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/region_utils.h"
 #include "sharc/asm.h"
@@ -359,14 +360,8 @@ sharc_op *sharc_mpmd_wrap_op_with_fragment(sharc_op *op, sharc_str mesh, sharc_r
   sharc_context *ctx = rw->ctx;
   sharc_rw_set_before(rw, op);
   sharc_ptr_vec inputs = {0};
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    sharc_value *v = sharc_op_operand(op, i);
-    bool dup = false;
-    for (unsigned j = 0; j < inputs.len && !dup; j++)
-      dup = inputs.items[j] == v;
-    if (!dup)
-      sharc_vec_push(&inputs, v);
-  }
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    sharc_ptr_vec_push_unique(&inputs, sharc_op_operand(op, i));
   sharc_used_values_defined_above(op, &inputs);
   sharc_attr *loc = sharc_op_loc(op);
   sharc_mpmd_mesh_for_name(op, mesh);
@@ -867,16 +862,6 @@ bool sharc_mpmd_is_on_host(const sharc_type *t) {
   return kind && sharc_str_eq_cstr(sharc_attr_string_value(kind), "pinned_host");
 }
 
-static bool same_device_ids(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_device_ids(a);
-  if (n != sharc_sdy_mesh_num_device_ids(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
-      return false;
-  return true;
-}
-
 /* The index of the next axis of `mesh` from `i` whose size is not 1. */
 static unsigned next_non_unit_axis(const sharc_attr *mesh, unsigned i) {
   while (i < sharc_sdy_mesh_num_axes(mesh) &&
@@ -886,7 +871,7 @@ static unsigned next_non_unit_axis(const sharc_attr *mesh, unsigned i) {
 }
 
 bool sharc_mpmd_is_equivalent_mesh(const sharc_attr *a, const sharc_attr *b) {
-  if (!same_device_ids(a, b))
+  if (!sharc_sdy_mesh_same_device_ids(a, b))
     return false;
   unsigned na = sharc_sdy_mesh_num_axes(a), nb = sharc_sdy_mesh_num_axes(b);
   unsigned i = next_non_unit_axis(a, 0), j = next_non_unit_axis(b, 0);

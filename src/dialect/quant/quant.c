@@ -10,6 +10,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "asm/verify_internal.h"
 #include "support/apfloat.h"
 
 /* Parameter words, shared by every kind:
@@ -30,18 +31,6 @@ extern const sharc_type_def sharc_quant_any_def;
 extern const sharc_type_def sharc_quant_uniform_def;
 extern const sharc_type_def sharc_quant_calibrated_def;
 
-static uint64_t dbits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-
-static double bitsd(uint64_t u) {
-  double d;
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
-
 static const uintptr_t *W(const sharc_type *t) { return t->params.words; }
 
 sharc_quant_kind sharc_quant_kind_of(const sharc_type *t) {
@@ -61,12 +50,12 @@ unsigned sharc_quant_storage_width(const sharc_type *t) {
 }
 int64_t sharc_quant_storage_min(const sharc_type *t) { return (int64_t)W(t)[W_MIN]; }
 int64_t sharc_quant_storage_max(const sharc_type *t) { return (int64_t)W(t)[W_MAX]; }
-double sharc_quant_scale(const sharc_type *t) { return bitsd(W(t)[W_HEAD]); }
+double sharc_quant_scale(const sharc_type *t) { return sharc_double_from_bits(W(t)[W_HEAD]); }
 int64_t sharc_quant_zero_point(const sharc_type *t) { return (int64_t)W(t)[W_HEAD + 1]; }
 int32_t sharc_quant_quantized_dim(const sharc_type *t) { return (int32_t)W(t)[W_HEAD]; }
 unsigned sharc_quant_num_scales(const sharc_type *t) { return (unsigned)W(t)[W_HEAD + 1]; }
 double sharc_quant_scale_at(const sharc_type *t, unsigned i) {
-  return bitsd(W(t)[W_HEAD + 2 + i]);
+  return sharc_double_from_bits(W(t)[W_HEAD + 2 + i]);
 }
 int64_t sharc_quant_zero_point_at(const sharc_type *t, unsigned i) {
   return (int64_t)W(t)[W_HEAD + 2 + sharc_quant_num_scales(t) + i];
@@ -90,7 +79,7 @@ sharc_type *sharc_quant_uniform(sharc_context *ctx, bool is_signed, sharc_type *
                                 int64_t storage_min, int64_t storage_max) {
   uintptr_t w[W_HEAD + 2] = {SHARC_QUANT_UNIFORM, is_signed, (uintptr_t)storage,
                              (uintptr_t)expressed, (uintptr_t)storage_min,
-                             (uintptr_t)storage_max, dbits(scale), (uintptr_t)zero_point};
+                             (uintptr_t)storage_max, sharc_double_bits(scale), (uintptr_t)zero_point};
   return make(ctx, &sharc_quant_uniform_def, w, W_HEAD + 2);
 }
 
@@ -112,7 +101,7 @@ sharc_type *sharc_quant_per_axis(sharc_context *ctx, bool is_signed, sharc_type 
   w[W_HEAD] = (uintptr_t)(int64_t)dim;
   w[W_HEAD + 1] = n;
   for (unsigned i = 0; i < n; i++) {
-    w[W_HEAD + 2 + i] = dbits(scales[i]);
+    w[W_HEAD + 2 + i] = sharc_double_bits(scales[i]);
     w[W_HEAD + 2 + n + i] = (uintptr_t)zero_points[i];
   }
   sharc_type *t = make(ctx, &sharc_quant_uniform_def, w, total);
@@ -286,9 +275,9 @@ static void print_calibrated(sharc_printer *p, const sharc_type *t) {
   sharc_pr_puts(p, "<");
   sharc_pr_type(p, sharc_quant_expressed_type(t));
   sharc_pr_puts(p, "<");
-  put_double(p, bitsd(W(t)[W_MIN]));
+  put_double(p, sharc_double_from_bits(W(t)[W_MIN]));
   sharc_pr_puts(p, ":");
-  put_double(p, bitsd(W(t)[W_MAX]));
+  put_double(p, sharc_double_from_bits(W(t)[W_MAX]));
   sharc_pr_puts(p, ">>");
 }
 
@@ -469,7 +458,7 @@ static bool parse_double(sharc_parser *p, double *out) {
       char c = t->start[i];
       bits = bits * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
     }
-    double v = bitsd(bits);
+    double v = sharc_double_from_bits(bits);
     *out = neg ? -v : v;
     sharc_p_next(p);
     return true;
@@ -481,14 +470,14 @@ static bool parse_double(sharc_parser *p, double *out) {
 static void float_range(sharc_float_kind k, double *lo, double *hi) {
   unsigned bits = sharc_float_bits(k);
   if (bits >= 64) { /* f64; f80 and f128 saturate in a double */
-    *lo = bitsd(1);
-    *hi = bitsd(0x7FEFFFFFFFFFFFFFull);
+    *lo = sharc_double_from_bits(1);
+    *hi = sharc_double_from_bits(0x7FEFFFFFFFFFFFFFull);
     return;
   }
   switch (k) {
   case SHARC_F32:
-    *lo = bitsd(0x36A0000000000000ull);
-    *hi = bitsd(0x47EFFFFFE0000000ull);
+    *lo = sharc_double_from_bits(0x36A0000000000000ull);
+    *hi = sharc_double_from_bits(0x47EFFFFFE0000000ull);
     return;
   case SHARC_BF16:
     *lo = sharc_float_to_double(k, 1, 0);
@@ -560,7 +549,7 @@ static void push_scale(quant_parse *q, double scale, int64_t zp, bool sub_channe
     sharc_vec_push(&q->zps, u);
     return;
   }
-  sharc_vec_push(&q->scales, dbits(scale));
+  sharc_vec_push(&q->scales, sharc_double_bits(scale));
   sharc_vec_push(&q->zps, (uint64_t)zp);
 }
 
@@ -677,7 +666,7 @@ static sharc_type *finish_uniform(quant_parse *q, bool per_axis, bool sub_channe
     if (!scales)
       abort();
     for (unsigned i = 0; i < n; i++)
-      scales[i] = bitsd(q->scales.items[i]);
+      scales[i] = sharc_double_from_bits(q->scales.items[i]);
     sharc_type *t = sharc_quant_per_axis(sharc_p_context(p), q->is_signed, q->storage,
                                          q->expressed, scales, (const int64_t *)q->zps.items, n,
                                          (int32_t)dim, q->smin, q->smax);
@@ -698,7 +687,7 @@ static sharc_type *finish_uniform(quant_parse *q, bool per_axis, bool sub_channe
     return build_sub_channel(q);
   }
   return sharc_quant_uniform(sharc_p_context(p), q->is_signed, q->storage, q->expressed,
-                             bitsd(q->scales.items[0]), (int64_t)q->zps.items[0], q->smin,
+                             sharc_double_from_bits(q->scales.items[0]), (int64_t)q->zps.items[0], q->smin,
                              q->smax);
 }
 
@@ -773,8 +762,8 @@ static sharc_type *parse_calibrated(quant_parse *q) {
     snprintf(b, sizeof b, "%e", hi);
     return sharc_p_error_at(p, &q->name, "illegal min and max: (%s:%s)", a, b), NULL;
   }
-  uintptr_t w[W_HEAD] = {SHARC_QUANT_CALIBRATED, 0, 0, (uintptr_t)expressed, dbits(lo),
-                         dbits(hi)};
+  uintptr_t w[W_HEAD] = {SHARC_QUANT_CALIBRATED, 0, 0, (uintptr_t)expressed, sharc_double_bits(lo),
+                         sharc_double_bits(hi)};
   return make(sharc_p_context(p), &sharc_quant_calibrated_def, w, W_HEAD);
 }
 
@@ -927,17 +916,7 @@ static bool verify_container(sharc_op *op, const sharc_type *q, const sharc_type
 }
 
 /* OneResult, OneOperand. */
-static bool one_in_one_out(sharc_op *op) {
-  if (sharc_op_num_results(op) != 1) {
-    sharc_emit_op_error(op, "requires one result");
-    return false;
-  }
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
-  return true;
-}
+static bool one_in_one_out(sharc_op *op) { return sharc_verify_one_result_operand(op, true, true); }
 
 /* qcast (float -> quantized) and dcast (quantized -> float). */
 static bool verify_q_or_d(sharc_op *op, bool quantize) {

@@ -623,7 +623,7 @@ extern const sharc_pattern sharc_sdy_reduce_scatter_patterns[];
   static const sdy_attr_spec prefix##_attrs[] = {__VA_ARGS__, {NULL, 0, false}};                   \
   static bool prefix##_verify_attrs(sharc_op *op) {                                                \
     collective c;                                                                                  \
-    return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, prefix##_attrs) &&            \
+    return sharc_verify_one_result_operand(op, true, true) && sharc_sdy_verify_attrs(op, prefix##_attrs) &&            \
            verify_collective_common(op, &c, allow_missing, allow_meshes);                          \
   }                                                                                                \
   const sharc_op_def var = {                                                                       \

@@ -380,43 +380,9 @@ bool sharc_sdy_verify_attrs(sharc_op *op, const sdy_attr_spec *specs) {
 
 /* ---- counts and bodies ------------------------------------------------------ */
 
-bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand) {
-  if (one_result && sharc_op_num_results(op) != 1) {
-    sharc_emit_op_error(op, "requires one result");
-    return false;
-  }
-  if (one_operand && sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
-  return true;
-}
-
-/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>: structural traits,
- * which MLIR verifies before the ODS constraints. */
+/* SingleBlock and SingleBlockImplicitTerminator<ReturnOp>. */
 bool sharc_sdy_verify_body_structure(sharc_op *op) {
-  sharc_region *r = sharc_op_region(op, 0);
-  sharc_block *b = sharc_region_first_block(r);
-  if (!b)
-    return true;
-  if (sharc_block_next(b)) {
-    sharc_emit_op_error(op, "expects region #0 to have 0 or 1 blocks");
-    return false;
-  }
-  sharc_op *last = sharc_block_last_op(b);
-  if (!last) {
-    sharc_emit_op_error(op, "expects a non-empty block");
-    return false;
-  }
-  if (sharc_op_isa(last, &sharc_sdy_return_def))
-    return true;
-  sharc_str name = sharc_ident_str(sharc_op_name(last));
-  sharc_diag *d = sharc_emit_op_error(op, "expects regions to end with 'sdy.return', found '%.*s'",
-                                      (int)name.len, name.data);
-  sharc_diag_note(d, sharc_op_loc(op),
-                  "in custom textual format, the absence of terminator implies "
-                  "'sdy.return'");
-  return false;
+  return sharc_verify_implicit_terminator(op, &sharc_sdy_return_def);
 }
 
 /* SizedRegion<1> on `body`, an ODS region constraint. */

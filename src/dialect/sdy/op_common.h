@@ -6,6 +6,7 @@
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "asm/verify_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 
@@ -67,7 +68,6 @@ bool sharc_sdy_verify_value_type(sharc_op *op, const char *what, unsigned index,
 /* OneResult / OneOperand, in MLIR's trait order and words ("requires one
  * result", "requires a single operand"); checked before anything reads
  * operand or result 0. */
-bool sharc_sdy_verify_counts(sharc_op *op, bool one_result, bool one_operand);
 /* SizedRegion<1> and SingleBlockImplicitTerminator<"sdy.return"> of the
  * region ops' `body`. */
 /* SingleBlock + SingleBlockImplicitTerminator<sdy.return>, verified first. */

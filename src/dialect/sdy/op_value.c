@@ -1,10 +1,12 @@
 /* The sdy ops that act on one value: sharding_constraint, reshard,
  * data_flow_edge, func_data_flow_edge, propagation_barrier, sharding_group,
  * plus sdy.constant and the sdy.return terminator. */
+#include "dialect/arith/arith.h"
 #include "dialect/func/func.h"
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/stablehlo/shlo.h"
 
 #include <string.h>
 
@@ -34,7 +36,7 @@ static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHAR
                                                {NULL, 0, false}};
 
 static bool sharding_op_verify(sharc_op *op) {
-  return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, sharding_attrs) &&
+  return sharc_verify_one_result_operand(op, true, true) && sharc_sdy_verify_attrs(op, sharding_attrs) &&
          sharc_sdy_verify_same_operand_result_type(op);
 }
 
@@ -85,37 +87,12 @@ const sharc_op_def sharc_sdy_return_def = {
 
 /* ---- constant: `sdy.constant {attrs} dense<...> : T` ------------------- */
 
-/* As stablehlo.constant: the value's type is the result type. */
-static bool constant_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_attr *value;
-  if (!sharc_p_parse_optional_attr_dict(p, b))
-    return false;
-  sharc_token at = *sharc_p_tok(p);
-  if (!sharc_p_parse_attr(p, NULL, &value))
-    return false;
-  sharc_type *t = sharc_attr_type(value);
-  sharc_attr_kind k = sharc_attr_get_kind(value);
-  if (k != SHARC_ATTR_DENSE_ELEMENTS && k != SHARC_ATTR_DENSE_STRING &&
-      k != SHARC_ATTR_DENSE_RESOURCE)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  sharc_builder_set_attr(p, b, "value", value);
-  sharc_ptrvec_push(&b->result_types, t);
-  return true;
-}
-
-static const char *const constant_elided[] = {"value", NULL};
-
-static void constant_print(sharc_printer *p, sharc_op *op) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), constant_elided, false);
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_attr(p, sharc_op_attr(op, "value"));
-}
 
 static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, false},
                                                {NULL, 0, false}};
 
 static bool constant_verify(sharc_op *op) {
-  if (!sharc_sdy_verify_counts(op, true, false) || !sharc_sdy_verify_attrs(op, constant_attrs))
+  if (!sharc_verify_one_result_operand(op, true, false) || !sharc_sdy_verify_attrs(op, constant_attrs))
     return false;
   sharc_attr *value = sharc_op_attr(op, "value");
   if (sharc_op_num_results(op) != 1) {
@@ -135,8 +112,8 @@ const sharc_op_def sharc_sdy_constant_def = {
     .dialect = &sharc_sdy_dialect,
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_REGIONS,
     .inherent = constant_inherent,
-    .parse = constant_parse,
-    .print = constant_print,
+    .parse = sharc_shlo_parse_dense_constant,
+    .print = sharc_arith_print_value_constant,
     .verify = constant_verify,
 };
 
@@ -205,7 +182,7 @@ static const sdy_attr_spec edge_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING
 /* ODS order: attributes, operand and result constraints, then
  * SameOperandsAndResultType. */
 static bool data_flow_edge_verify(sharc_op *op) {
-  return sharc_sdy_verify_counts(op, true, true) && sharc_sdy_verify_attrs(op, edge_attrs) &&
+  return sharc_verify_one_result_operand(op, true, true) && sharc_sdy_verify_attrs(op, edge_attrs) &&
          sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_SHAPED) &&
          sharc_sdy_verify_value_type(op, "result", 0, sharc_value_type(sharc_op_result(op, 0)),
@@ -311,7 +288,7 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
 static bool propagation_barrier_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"allowed_direction", SDY_ATTR_DIRECTION, false},
                                         {NULL, 0, false}};
-  if (!sharc_sdy_verify_counts(op, true, true) || !sharc_sdy_verify_attrs(op, attrs))
+  if (!sharc_verify_one_result_operand(op, true, true) || !sharc_sdy_verify_attrs(op, attrs))
     return false;
   sharc_attr *dir = sharc_op_attr(op, "allowed_direction");
   if (!sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
@@ -364,7 +341,7 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
 
 static bool sharding_group_verify(sharc_op *op) {
   static const sdy_attr_spec attrs[] = {{"group_id", SDY_ATTR_I64, false}, {NULL, 0, false}};
-  return sharc_sdy_verify_counts(op, false, true) && sharc_sdy_verify_attrs(op, attrs) &&
+  return sharc_verify_one_result_operand(op, false, true) && sharc_sdy_verify_attrs(op, attrs) &&
          sharc_sdy_verify_value_type(op, "operand", 0, sharc_value_type(sharc_op_operand(op, 0)),
                                SDY_ANY_RANKED_TENSOR) &&
          sharc_sdy_verify_inferred_types(op, NULL, 0);

@@ -106,19 +106,23 @@ static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
                               sharc_sdy_list_items(b), sharc_sdy_list_size(b));
 }
 
+bool sharc_sdy_same_unreduced(const sharc_attr *a, const sharc_attr *b) {
+  unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
+  if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
+      return false;
+  return true;
+}
+
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {
   if (fully_replicated(a, ignore_unreduced))
     return fully_replicated(b, ignore_unreduced);
   if (!b || sharc_sdy_tensor_sharding_mesh_or_ref(a) != sharc_sdy_tensor_sharding_mesh_or_ref(b))
     return false;
-  if (!ignore_unreduced) {
-    unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
-    if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
-      return false;
-    for (unsigned i = 0; i < n; i++)
-      if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
-        return false;
-  }
+  if (!ignore_unreduced && !sharc_sdy_same_unreduced(a, b))
+    return false;
   unsigned rank = sharc_sdy_tensor_sharding_rank(a);
   if (rank != sharc_sdy_tensor_sharding_rank(b))
     return false;

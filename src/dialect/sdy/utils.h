@@ -176,5 +176,7 @@ sharc_op *sharc_sdy_scatter_reduction_op(sharc_op *op, unsigned num_inputs);
 
 /* TensorShardingAttr::isEquivalent. */
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced);
+/* Whether two tensor shardings list the same unreduced axes, in order. */
+bool sharc_sdy_same_unreduced(const sharc_attr *a, const sharc_attr *b);
 
 #endif

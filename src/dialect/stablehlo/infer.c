@@ -402,16 +402,10 @@ bool sharc_shlo_infer_get_dimension_size(sharc_op *op) {
 
 /* The splat integer of a constant-defined value, as m_Constant matches it. */
 static bool constant_splat(const sharc_value *v, int64_t *out) {
-  sharc_op *def = sharc_value_defining_op(v);
-  sharc_attr *value = def && sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE)
-                          ? sharc_op_attr(def, "value") : NULL;
-  if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS)
-    return false;
-  const sharc_type *elem = sharc_type_element(value->type);
-  if (!elem || elem->kind != SHARC_TYPE_INTEGER)
-    return false;
-  *out = sharc_attr_dense_int(value, 0);
-  return true;
+  sharc_attr *value = sharc_shlo_constant_ints(v, false);
+  if (value)
+    *out = sharc_attr_dense_int(value, 0);
+  return value != NULL;
 }
 
 bool sharc_shlo_infer_set_dimension_size(sharc_op *op) {

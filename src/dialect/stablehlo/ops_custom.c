@@ -49,6 +49,10 @@ bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
     sharc_ptrvec_push(&b->result_types, t);
     return true;
   }
+  return sharc_shlo_parse_dense_constant(p, b);
+}
+
+bool sharc_shlo_parse_dense_constant(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *value;
   if (!sharc_p_parse_optional_attr_dict(p, b))
     return false;

@@ -197,6 +197,9 @@ bool sharc_shlo_not_function_type(sharc_parser *p, const sharc_token *at, const 
 
 /* Hand-written syntax (ops_custom.c). */
 bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b);
+/* The usual form `{attrs} dense<...>` of stablehlo.constant (and
+ * sdy.constant): an elements value whose type is the result's. */
+bool sharc_shlo_parse_dense_constant(sharc_parser *p, sharc_op_builder *b);
 void sharc_shlo_constant_print(sharc_printer *p, sharc_op *op);
 bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_shlo_while_print(sharc_printer *p, sharc_op *op);
@@ -310,6 +313,8 @@ bool sharc_shlo_verify_replica_group_symbols(sharc_op *op);
  * an i64 list as it streams an ArrayRef ("2, 3"): valid for a few calls. */
 const char *sharc_shlo_type_str(const sharc_type *t);
 const char *sharc_shlo_dims_str(const int64_t *v, unsigned n);
+/* An attribute as printed, unquoted (a ring of two: two per message at most). */
+const char *sharc_shlo_attr_str(const sharc_attr *a);
 /* The bounds of a tensor's #stablehlo.bounds encoding, or NULL. */
 sharc_attr *sharc_shlo_bounds(const sharc_type *t);
 /* isCompatibleForHloTypeInference (elements: sharc_shlo_compatible_element). */
@@ -350,6 +355,9 @@ bool sharc_shlo_infer_all_reduce(sharc_op *op);
 /* verify_dynamic.c */
 /* matchInts: the integers of a constant-defined value; *out is malloc'ed. */
 bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n);
+/* The dense integer elements a constant-like op defines `v` with, as
+ * m_Constant matches them (index elements too when `with_index`); else NULL. */
+sharc_attr *sharc_shlo_constant_ints(const sharc_value *v, bool with_index);
 bool sharc_shlo_verify_dynamic_broadcast_in_dim(sharc_op *op);
 bool sharc_shlo_verify_dynamic_iota(sharc_op *op);
 bool sharc_shlo_dynamic_pad_traits(sharc_op *op);
@@ -452,5 +460,12 @@ bool sharc_shlo_dims_sorted(const sharc_shlo_dims *d);
 /* The first value seen twice in `a` followed by `b` (NULL: none); lists are
  * bounded by ranks, so the pairwise scan stays small. */
 bool sharc_shlo_dims_repeat(const sharc_shlo_dims *a, const sharc_shlo_dims *b, int64_t *dup);
+/* "has duplicated dimension from A and B" unless `a` and `b` share none
+ * (and neither repeats one). */
+bool sharc_shlo_dims_distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b);
+/* "Expects each element of D to be in range [0, BOUND_NAME)" unless every
+ * value of `d` is in [0, bound). */
+bool sharc_shlo_dims_in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound,
+                               const char *bound_name);
 
 #endif

@@ -1062,14 +1062,8 @@ const sharc_type_def sharc_shlo_future_def = {
 static sharc_type *parse_future(sharc_parser *p) {
   sharc_ptrvec types = {0};
   sharc_token at = *sharc_p_tok(p); /* ODS's getChecked reports where the parameters start */
-  bool ok = sharc_p_expect(p, '<');
-  do {
-    sharc_type *t;
-    ok = ok && sharc_p_parse_type(p, &t);
-    if (ok)
-      sharc_ptrvec_push(&types, t);
-  } while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, '>');
+  bool ok = sharc_p_expect(p, '<') && sharc_p_parse_type_list(p, &types) &&
+            sharc_p_expect(p, '>');
   for (unsigned i = 0; ok && i < types.len; i++) {
     const sharc_type *t = types.items[i];
     if (t->kind == SHARC_TYPE_TENSOR)

@@ -247,16 +247,17 @@ bool sharc_shlo_verify_all_gather(sharc_op *op) {
   return true;
 }
 
-/* inferAllReduceOp: each operand's shape, the reducer's element type. */
-bool sharc_shlo_infer_all_reduce(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
+/* The results of a reducing collective over its first `n` operands: each
+ * operand's shape with the reducer's element type, which the reducer
+ * infers from operand #0's type (all_reduce) or from each operand's own. */
+static bool infer_reduced_results(sharc_op *op, unsigned n, bool elem_of_first) {
   sharc_type **types = malloc((n + 1) * sizeof *types);
   if (!types)
     abort();
   bool ok = true;
   for (unsigned i = 0; i < n && ok; i++) {
     const sharc_type *in = value_type(sharc_op_operand(op, i));
-    sharc_type *elem = accumulator_elem(op, sharc_op_num_operands(op) ? value_type(sharc_op_operand(op, 0)) : in);
+    sharc_type *elem = accumulator_elem(op, elem_of_first ? value_type(sharc_op_operand(op, 0)) : in);
     ok = elem && is_shaped(in);
     if (ok)
       types[i] = same_shape(op, in, elem);
@@ -264,6 +265,11 @@ bool sharc_shlo_infer_all_reduce(sharc_op *op) {
   ok = ok && sharc_shlo_check_inferred_all(op, types, n);
   free(types);
   return ok;
+}
+
+/* inferAllReduceOp: each operand's shape, the reducer's element type. */
+bool sharc_shlo_infer_all_reduce(sharc_op *op) {
+  return infer_reduced_results(op, sharc_op_num_operands(op), true);
 }
 
 bool sharc_shlo_verify_all_reduce(sharc_op *op) {
@@ -412,20 +418,7 @@ bool sharc_shlo_infer_collective_reduce(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   if (has_dynamic_root(op) && n)
     n--;
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
-  bool ok = true;
-  for (unsigned i = 0; i < n && ok; i++) {
-    const sharc_type *in = value_type(sharc_op_operand(op, i));
-    sharc_type *elem = accumulator_elem(op, in);
-    ok = elem && is_shaped(in);
-    if (ok)
-      types[i] = same_shape(op, in, elem);
-  }
-  ok = ok && sharc_shlo_check_inferred_all(op, types, n);
-  free(types);
-  return ok;
+  return infer_reduced_results(op, n, false);
 }
 
 bool sharc_shlo_verify_collective_reduce(sharc_op *op) {

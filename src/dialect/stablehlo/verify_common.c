@@ -130,6 +130,16 @@ const char *sharc_shlo_type_str(const sharc_type *t) {
   return b->data;
 }
 
+const char *sharc_shlo_attr_str(const sharc_attr *a) {
+  static sharc_buf ring[2];
+  static unsigned next;
+  sharc_buf *b = &ring[next++ % 2];
+  b->len = 0;
+  sharc_buf_printf(b, "%s", "");
+  sharc_print_attr(a, b);
+  return b->data;
+}
+
 const char *sharc_shlo_dims_str(const int64_t *v, unsigned n) {
   static sharc_buf ring[4];
   static unsigned next;
@@ -225,4 +235,26 @@ bool sharc_shlo_dims_repeat(const sharc_shlo_dims *a, const sharc_shlo_dims *b, 
       }
   }
   return false;
+}
+
+bool sharc_shlo_dims_distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b) {
+  int64_t dup;
+  if (!sharc_shlo_dims_repeat(a, b, &dup))
+    return true;
+  sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
+                   (long long)dup);
+  return false;
+}
+
+bool sharc_shlo_dims_in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound,
+                               const char *bound_name) {
+  for (unsigned i = 0; i < d->n; i++)
+    if (d->v[i] < 0 || d->v[i] >= bound) {
+      sharc_shlo_error(op,
+                       "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
+                       "%lld.",
+                       d->name, bound_name, (long long)bound, (long long)d->v[i]);
+      return false;
+    }
+  return true;
 }

@@ -11,16 +11,6 @@ static const char *const api_versions[] = {
     "API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
     "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"};
 
-static const char *attr_str(const sharc_attr *a) {
-  static sharc_buf ring[2];
-  static unsigned next;
-  sharc_buf *b = &ring[next++ % 2];
-  b->len = 0;
-  sharc_buf_printf(b, "%s", "");
-  sharc_print_attr(a, b);
-  return b->data;
-}
-
 static bool is_shaped(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
          t->kind == SHARC_TYPE_MEMREF || t->kind == SHARC_TYPE_UNRANKED_MEMREF ||
@@ -56,7 +46,7 @@ static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, co
       if (size == 0)
         continue;
       sharc_emit_op_error(op, "Only tensor types can have non-empty layout: %s #%u of type %s has "
-                          "layout %s", what, i, sharc_shlo_type_str(t), attr_str(layout));
+                          "layout %s", what, i, sharc_shlo_type_str(t), sharc_shlo_attr_str(layout));
       return false;
     }
     if (!sharc_type_has_rank(t))
@@ -75,7 +65,7 @@ static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, co
     free(seen);
     if (!ok) {
       sharc_emit_op_error(op, "incorrect layout %s for type %s, layout must be a permutation of [0, "
-                          "%u)", attr_str(layout), sharc_shlo_type_str(t), rank);
+                          "%u)", sharc_shlo_attr_str(layout), sharc_shlo_type_str(t), rank);
       return false;
     }
   }

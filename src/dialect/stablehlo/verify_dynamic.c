@@ -16,17 +16,24 @@ static sharc_type *result_type(const sharc_op *op, unsigned i) {
   return sharc_value_type(sharc_op_result(op, i));
 }
 
-/* matchInts: the integers of a constant-defined value. *out is malloc'ed
- * (free it) when this returns true. */
-bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n) {
+sharc_attr *sharc_shlo_constant_ints(const sharc_value *v, bool with_index) {
   sharc_op *def = sharc_value_defining_op(v);
   sharc_attr *value = def && sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE)
                           ? sharc_op_attr(def, "value") : NULL;
   if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS)
-    return false;
+    return NULL;
   const sharc_type *elem = sharc_type_element(value->type);
-  int64_t count = sharc_type_num_elements(value->type);
-  if (!elem || count < 0 || (elem->kind != SHARC_TYPE_INTEGER && elem->kind != SHARC_TYPE_INDEX))
+  if (!elem || (elem->kind != SHARC_TYPE_INTEGER && !(with_index && elem->kind == SHARC_TYPE_INDEX)))
+    return NULL;
+  return value;
+}
+
+/* matchInts: the integers of a constant-defined value. *out is malloc'ed
+ * (free it) when this returns true. */
+bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n) {
+  sharc_attr *value = sharc_shlo_constant_ints(v, true);
+  int64_t count = value ? sharc_type_num_elements(value->type) : -1;
+  if (count < 0)
     return false;
   *n = (unsigned)count;
   *out = malloc(((size_t)count + 1) * sizeof **out);

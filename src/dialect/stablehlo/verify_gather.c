@@ -35,25 +35,6 @@ static bool sorted_and_unique(sharc_op *op, const sharc_shlo_dims *d) {
   return true;
 }
 
-static bool distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b) {
-  int64_t dup;
-  if (!sharc_shlo_dims_repeat(a, b, &dup))
-    return true;
-  sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
-             (long long)dup);
-  return false;
-}
-
-static bool in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound, const char *bound_name) {
-  for (unsigned i = 0; i < d->n; i++)
-    if (d->v[i] < 0 || d->v[i] >= bound) {
-      sharc_shlo_error(op, "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
-                 "%lld.", d->name, bound_name, (long long)bound, (long long)d->v[i]);
-      return false;
-    }
-  return true;
-}
-
 enum { OFFSET, COLLAPSED, OPERAND_BATCH, INDICES_BATCH, START_MAP, N_LISTS };
 
 typedef struct gather {
@@ -93,7 +74,7 @@ static bool check_batching(gather *g) {
   int64_t dup;
   if (sharc_shlo_dims_repeat(ib, NULL, &dup))
     return list_error(g->op, "expects start_indices_batching_dims to not repeat, got: [", ib, "]");
-  if (!in_bounds(g->op, ib, g->indices->shaped.rank, "rank-of('start_indices')"))
+  if (!sharc_shlo_dims_in_bounds(g->op, ib, g->indices->shaped.rank, "rank-of('start_indices')"))
     return false;
   if (sharc_shlo_dims_contains(ib, g->ivd)) {
     sharc_shlo_error(g->op, "expects start_indices_batching_dims not to include index_vector_dim %lld",
@@ -141,17 +122,17 @@ static bool check_dimension_numbers(gather *g) {
     return false;
   }
   return check_index_vector_dim(g) && sorted_and_unique(g->op, &d[OFFSET]) &&
-         distinct(g->op, &d[COLLAPSED], &d[OPERAND_BATCH]) &&
+         sharc_shlo_dims_distinct(g->op, &d[COLLAPSED], &d[OPERAND_BATCH]) &&
          (sharc_shlo_dims_sorted(&d[COLLAPSED]) ||
           list_error(g->op, "expects collapsed_slice_dims to be sorted, got: [", &d[COLLAPSED],
                      "]")) &&
-         in_bounds(g->op, &d[COLLAPSED], rank, "rank-of('operand')") &&
+         sharc_shlo_dims_in_bounds(g->op, &d[COLLAPSED], rank, "rank-of('operand')") &&
          (sharc_shlo_dims_sorted(&d[OPERAND_BATCH]) ||
           list_error(g->op, "expects operand_batching_dims to be sorted, got: [",
                      &d[OPERAND_BATCH], "]")) &&
-         in_bounds(g->op, &d[OPERAND_BATCH], rank, "rank-of('operand')") && check_batching(g) &&
-         distinct(g->op, &d[START_MAP], &d[OPERAND_BATCH]) &&
-         in_bounds(g->op, &d[START_MAP], rank, "rank-of('operand')") && check_sizes_shape(g);
+         sharc_shlo_dims_in_bounds(g->op, &d[OPERAND_BATCH], rank, "rank-of('operand')") && check_batching(g) &&
+         sharc_shlo_dims_distinct(g->op, &d[START_MAP], &d[OPERAND_BATCH]) &&
+         sharc_shlo_dims_in_bounds(g->op, &d[START_MAP], rank, "rank-of('operand')") && check_sizes_shape(g);
 }
 
 static bool slice_sizes_at_most_one(gather *g, const sharc_shlo_dims *dims) {
@@ -189,7 +170,7 @@ static bool check_slice_sizes(gather *g) {
 static bool check_result(gather *g) {
   int64_t indices_rank = g->indices->shaped.rank + (g->ivd == (int64_t)g->indices->shaped.rank);
   int64_t rank = (int64_t)g->d[OFFSET].n + indices_rank - 1;
-  if (!in_bounds(g->op, &g->d[OFFSET], rank, "implied-result-rank"))
+  if (!sharc_shlo_dims_in_bounds(g->op, &g->d[OFFSET], rank, "implied-result-rank"))
     return false;
   unsigned operand_rank = g->operand->shaped.rank;
   int64_t *window = malloc((operand_rank + 1) * sizeof *window);
@@ -239,17 +220,10 @@ static bool check_result(gather *g) {
 
 /* The integers of a constant-defined value (m_Constant), or false. */
 static bool constant_ints(const sharc_value *v, int64_t *out, unsigned n) {
-  sharc_op *def = sharc_value_defining_op(v);
-  sharc_attr *value = def && sharc_op_has_trait(def, SHARC_TRAIT_CONSTANT_LIKE)
-                          ? sharc_op_attr(def, "value") : NULL;
-  if (!value || value->kind != SHARC_ATTR_DENSE_ELEMENTS)
-    return false;
-  const sharc_type *elem = sharc_type_element(value->type);
-  if (!elem || elem->kind != SHARC_TYPE_INTEGER)
-    return false;
-  for (unsigned i = 0; i < n; i++)
+  sharc_attr *value = sharc_shlo_constant_ints(v, false);
+  for (unsigned i = 0; value && i < n; i++)
     out[i] = sharc_attr_dense_int(value, i);
-  return true;
+  return value != NULL;
 }
 
 static bool run_gather(gather *g, sharc_attr *dn) {

@@ -14,16 +14,6 @@ static bool is_tensor(const sharc_type *t) {
   return t->kind == SHARC_TYPE_TENSOR || t->kind == SHARC_TYPE_UNRANKED_TENSOR;
 }
 
-static const char *attr_str(const sharc_attr *a) {
-  static sharc_buf ring[2];
-  static unsigned next;
-  sharc_buf *b = &ring[next++ % 2];
-  b->len = 0;
-  sharc_buf_printf(b, "%s", "");
-  sharc_print_attr(a, b);
-  return b->data;
-}
-
 /* Tensors, then a token: `everything` names the rule as each op words it. */
 static bool tensors_then_token(sharc_op *op, const char *everything) {
   unsigned n = sharc_op_num_results(op);
@@ -68,14 +58,14 @@ bool sharc_shlo_verify_infeed(sharc_op *op) {
     sharc_attr *child = sharc_attr_at(layout, i);
     if (child->kind != SHARC_ATTR_ARRAY) {
       sharc_shlo_error(op, "layout-attribute expected to have elements of type array, but got %s",
-                       attr_str(child));
+                       sharc_shlo_attr_str(child));
       return false;
     }
     for (unsigned k = 0; k < sharc_attr_count(child); k++) {
       sharc_attr *leaf = sharc_attr_at(child, k);
       if (leaf->kind != SHARC_ATTR_INTEGER) {
         sharc_shlo_error(op, "layout-attribute's leaf elements are expected to be of type integer, "
-                         "but got %s", attr_str(leaf));
+                         "but got %s", sharc_shlo_attr_str(leaf));
         return false;
       }
     }

@@ -13,27 +13,6 @@ static bool list_error(sharc_op *op, const char *what, const sharc_shlo_dims *d)
   return false;
 }
 
-static bool distinct(sharc_op *op, const sharc_shlo_dims *a, const sharc_shlo_dims *b) {
-  int64_t dup;
-  if (!sharc_shlo_dims_repeat(a, b, &dup))
-    return true;
-  sharc_shlo_error(op, "has duplicated dimension from %s and %s: %lld", a->name, b->name,
-                   (long long)dup);
-  return false;
-}
-
-static bool in_bounds(sharc_op *op, const sharc_shlo_dims *d, int64_t bound, const char *bound_name) {
-  for (unsigned i = 0; i < d->n; i++)
-    if (d->v[i] < 0 || d->v[i] >= bound) {
-      sharc_shlo_error(op,
-                       "Expects each element of %s to be in range [0, %s) i.e. [0, %lld). got: "
-                       "%lld.",
-                       d->name, bound_name, (long long)bound, (long long)d->v[i]);
-      return false;
-    }
-  return true;
-}
-
 static bool compatible_dims(int64_t a, int64_t b) {
   return a == SHARC_DYNAMIC || b == SHARC_DYNAMIC || a == b;
 }
@@ -55,7 +34,7 @@ static bool batching_dims(scatter *s, const sharc_type *operand) {
   int64_t dup;
   if (sharc_shlo_dims_repeat(sb, NULL, &dup))
     return list_error(s->op, "not repeat", sb);
-  if (!in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
+  if (!sharc_shlo_dims_in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
     return false;
   if (sharc_shlo_dims_contains(sb, s->ivd)) {
     sharc_shlo_error(s->op,
@@ -118,15 +97,15 @@ static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc
     return list_error(s->op, "be sorted", &d[UPDATE_WINDOW]);
   if (sharc_shlo_dims_repeat(&d[UPDATE_WINDOW], NULL, &dup))
     return list_error(s->op, "not repeat", &d[UPDATE_WINDOW]);
-  return in_bounds(s->op, &d[UPDATE_WINDOW], update->shaped.rank, "rank-of('updates')") &&
-         distinct(s->op, &d[INSERTED], &d[INPUT_BATCHING]) &&
+  return sharc_shlo_dims_in_bounds(s->op, &d[UPDATE_WINDOW], update->shaped.rank, "rank-of('updates')") &&
+         sharc_shlo_dims_distinct(s->op, &d[INSERTED], &d[INPUT_BATCHING]) &&
          (sharc_shlo_dims_sorted(&d[INSERTED]) || list_error(s->op, "be sorted", &d[INSERTED])) &&
-         in_bounds(s->op, &d[INSERTED], rank, "rank-of('operand')") &&
+         sharc_shlo_dims_in_bounds(s->op, &d[INSERTED], rank, "rank-of('operand')") &&
          (sharc_shlo_dims_sorted(&d[INPUT_BATCHING]) || list_error(s->op, "be sorted", &d[INPUT_BATCHING])) &&
-         in_bounds(s->op, &d[INPUT_BATCHING], rank, "rank-of('operand')") &&
+         sharc_shlo_dims_in_bounds(s->op, &d[INPUT_BATCHING], rank, "rank-of('operand')") &&
          batching_dims(s, operand) && index_vector_bound(s) &&
-         distinct(s->op, &d[TO_OPERAND], &d[INPUT_BATCHING]) &&
-         in_bounds(s->op, &d[TO_OPERAND], rank, "rank-of('operand')");
+         sharc_shlo_dims_distinct(s->op, &d[TO_OPERAND], &d[INPUT_BATCHING]) &&
+         sharc_shlo_dims_in_bounds(s->op, &d[TO_OPERAND], rank, "rank-of('operand')");
 }
 
 /* The operand dimensions that are neither inserted nor batching bound the

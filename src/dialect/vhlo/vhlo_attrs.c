@@ -915,13 +915,9 @@ static sharc_attr *bc_read_float(sharc_bc_reader *r) {
     return NULL;
   }
   unsigned width = scalar_width(bt);
-  uint64_t words[2] = {0, 0};
-  if (!sharc_bc_read_apint(r, width, words))
+  uint64_t words[2];
+  if (!sharc_bc_read_float_bits(r, width, words))
     return NULL;
-  if (width < 64)
-    words[0] &= (UINT64_C(1) << width) - 1;
-  else if (width > 64 && width < 128)
-    words[1] &= (UINT64_C(1) << (width - 64)) - 1;
   uintptr_t w[2] = {
       (uintptr_t)sharc_attr_float_bits(sharc_bc_reader_context(r), bt, words[0], words[1]),
       (uintptr_t)vt};

@@ -21,15 +21,7 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   if (sharc_vhlo_attr_info(name) == &sharc_vhlo_string_v1)
     sharc_pr_symbol(p, sharc_attr_string_value((sharc_attr *)name->params.words[0]));
   sharc_pr_puts(p, "(");
-  for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-    sharc_value *arg = sharc_block_arg(entry, i);
-    if (i)
-      sharc_pr_puts(p, ", ");
-    sharc_pr_value(p, arg);
-    sharc_pr_puts(p, ": ");
-    sharc_pr_type(p, sharc_value_type(arg));
-    sharc_pr_loc_inline(p, sharc_value_loc(arg));
-  }
+  sharc_pr_block_args(p, entry);
   sharc_pr_puts(p, ") -> (");
   sharc_type *fn = sharc_vhlo_attr_info(ft) == &sharc_vhlo_type_v1 ? (sharc_type *)ft->params.words[0]
                                                                    : NULL;

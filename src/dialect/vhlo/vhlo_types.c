@@ -265,19 +265,6 @@ static void walk_tensor(const sharc_type *t, const sharc_subelement_fns *f) {
  * scale bits, zero point, min, max. quant_per_axis_v1<S:E, dim, [scales],
  * [zps], min:max, flags>: flags, storage, expressed, dim, n, scale bits...,
  * zero points..., min, max. */
-static double word_double(uintptr_t w) {
-  uint64_t bits = (uint64_t)w;
-  double d;
-  memcpy(&d, &bits, sizeof d);
-  return d;
-}
-
-static uintptr_t double_word(double d) {
-  uint64_t bits;
-  memcpy(&bits, &d, sizeof bits);
-  return (uintptr_t)bits;
-}
-
 static void print_i64(sharc_printer *p, int64_t v) {
   char buf[32];
   snprintf(buf, sizeof buf, "%lld", (long long)v);
@@ -287,7 +274,7 @@ static void print_i64(sharc_printer *p, int64_t v) {
 /* APFloat's printing, as the builtin f64 attribute prints it. */
 static void print_double(sharc_printer *p, double v) {
   sharc_buf b = {0};
-  sharc_float_print(SHARC_F64, (uint64_t)double_word(v), 0, &b);
+  sharc_float_print(SHARC_F64, sharc_double_bits(v), 0, &b);
   sharc_pr_puts(p, b.data ? b.data : "");
   sharc_buf_free(&b);
 }
@@ -312,7 +299,7 @@ static void print_quant_tail(sharc_printer *p, const uintptr_t *w, unsigned at) 
 static void print_quant(sharc_printer *p, const sharc_type *t) {
   const uintptr_t *w = t->params.words;
   print_quant_head(p, w);
-  print_double(p, word_double(w[3]));
+  print_double(p, sharc_double_from_bits(w[3]));
   sharc_pr_puts(p, ":");
   print_i64(p, (int64_t)w[4]);
   sharc_pr_puts(p, ", ");
@@ -328,7 +315,7 @@ static void print_quant_per_axis(sharc_printer *p, const sharc_type *t) {
   for (unsigned i = 0; i < n; i++) {
     if (i)
       sharc_pr_puts(p, ", ");
-    print_double(p, word_double(w[5 + i]));
+    print_double(p, sharc_double_from_bits(w[5 + i]));
   }
   sharc_pr_puts(p, "], [");
   for (unsigned i = 0; i < n; i++) {
@@ -434,26 +421,14 @@ sharc_type *sharc_vhlo_parse_func_type(sharc_context *ctx, const uintptr_t *word
 /* ---- parsing ------------------------------------------------------------------ */
 
 static bool parse_type_list_until(sharc_parser *p, char close, sharc_ptrvec *out) {
-  do {
-    sharc_type *t;
-    if (!sharc_p_parse_type(p, &t))
-      return false;
-    sharc_ptrvec_push(out, t);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, close);
+  return sharc_p_parse_type_list(p, out) && sharc_p_expect(p, close);
 }
 
 /* custom<TypeArray>: `()` for none, else a comma list. */
 static bool parse_func_side(sharc_parser *p, sharc_ptrvec *out) {
   if (sharc_p_eat(p, '('))
     return sharc_p_expect(p, ')');
-  do {
-    sharc_type *t;
-    if (!sharc_p_parse_type(p, &t))
-      return false;
-    sharc_ptrvec_push(out, t);
-  } while (sharc_p_eat(p, ','));
-  return true;
+  return sharc_p_parse_type_list(p, out);
 }
 
 static sharc_type *parse_func(sharc_parser *p) {
@@ -539,7 +514,7 @@ static sharc_type *parse_quant(sharc_parser *p) {
   if (!parse_storage_expressed(p, w) || !parse_double(p, &scale) || !sharc_p_expect(p, ':') ||
       !parse_signed(p, &zp) || !sharc_p_expect(p, ',') || !parse_range_flags(p, w, 5))
     return NULL;
-  w[3] = double_word(scale);
+  w[3] = (uintptr_t)sharc_double_bits(scale);
   w[4] = (uintptr_t)zp;
   return make_type(sharc_p_context(p), &t_quant, w, 7);
 }
@@ -577,7 +552,7 @@ static sharc_type *parse_quant_per_axis(sharc_parser *p) {
     w[3] = (uintptr_t)dim;
     w[4] = n;
     for (unsigned i = 0; i < n; i++) {
-      w[5 + i] = double_word(scales.items[i]);
+      w[5 + i] = (uintptr_t)sharc_double_bits(scales.items[i]);
       w[5 + n + i] = (uintptr_t)zps.items[i];
     }
     if (parse_range_flags(p, w, 5 + 2 * n))
@@ -719,7 +694,8 @@ static sharc_type *quant_from_builtin(sharc_context *ctx, sharc_type *t) {
     return NULL;
   uintptr_t flags = sharc_quant_is_signed(t) ? 1 : 0;
   if (sharc_quant_kind_of(t) == SHARC_QUANT_UNIFORM) {
-    uintptr_t w[7] = {flags, (uintptr_t)vs, (uintptr_t)ve, double_word(sharc_quant_scale(t)),
+    uintptr_t w[7] = {flags, (uintptr_t)vs, (uintptr_t)ve,
+                      (uintptr_t)sharc_double_bits(sharc_quant_scale(t)),
                       (uintptr_t)sharc_quant_zero_point(t), (uintptr_t)sharc_quant_storage_min(t),
                       (uintptr_t)sharc_quant_storage_max(t)};
     return make_type(ctx, &t_quant, w, 7);
@@ -734,7 +710,7 @@ static sharc_type *quant_from_builtin(sharc_context *ctx, sharc_type *t) {
   w[3] = (uintptr_t)(int64_t)sharc_quant_quantized_dim(t);
   w[4] = n;
   for (unsigned i = 0; i < n; i++) {
-    w[5 + i] = double_word(sharc_quant_scale_at(t, i));
+    w[5 + i] = (uintptr_t)sharc_double_bits(sharc_quant_scale_at(t, i));
     w[5 + n + i] = (uintptr_t)sharc_quant_zero_point_at(t, i);
   }
   w[5 + 2 * n] = (uintptr_t)sharc_quant_storage_min(t);
@@ -753,15 +729,15 @@ static sharc_type *quant_to_builtin(sharc_context *ctx, const vhlo_type_def *d, 
   sharc_type *storage = sharc_type_integer(ctx, vs->integer.width,
                                            is_signed ? SHARC_SIGNLESS : SHARC_UNSIGNED);
   if (d == &t_quant)
-    return sharc_quant_uniform(ctx, is_signed, storage, e, word_double(w[3]), (int64_t)w[4],
-                               (int64_t)w[5], (int64_t)w[6]);
+    return sharc_quant_uniform(ctx, is_signed, storage, e, sharc_double_from_bits(w[3]),
+                               (int64_t)w[4], (int64_t)w[5], (int64_t)w[6]);
   unsigned n = (unsigned)w[4];
   double *scales = malloc((n + 1) * sizeof *scales);
   int64_t *zps = malloc((n + 1) * sizeof *zps);
   if (!scales || !zps)
     abort();
   for (unsigned i = 0; i < n; i++) {
-    scales[i] = word_double(w[5 + i]);
+    scales[i] = sharc_double_from_bits(w[5 + i]);
     zps[i] = (int64_t)w[5 + n + i];
   }
   sharc_type *res = sharc_quant_per_axis(ctx, is_signed, storage, e, scales, zps, n,

@@ -324,14 +324,8 @@ static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool onl
   sharc_ptr_vec inputs = {0};
   sharc_used_values_defined_above(op, &inputs);
   bool has_free_vars = inputs.len > 0;
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    sharc_value *v = sharc_op_operand(op, i);
-    bool dup = false;
-    for (unsigned j = 0; j < inputs.len && !dup; j++)
-      dup = inputs.items[j] == v;
-    if (!dup)
-      sharc_vec_push(&inputs, v);
-  }
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    sharc_ptr_vec_push_unique(&inputs, sharc_op_operand(op, i));
   unsigned first_new = sharc_block_num_args(body);
   sharc_mapping *map = sharc_mapping_create();
   for (unsigned i = 0; i < inputs.len; i++) {

@@ -13,16 +13,9 @@
 
 /* ---- sets ------------------------------------------------------------------------- */
 
-static void push_unique(sharc_ptr_vec *v, void *x) {
-  for (unsigned i = 0; i < v->len; i++)
-    if (v->items[i] == x)
-      return;
-  sharc_vec_push(v, x);
-}
-
 static void push_all_unique(sharc_ptr_vec *dst, const sharc_ptr_vec *src) {
   for (unsigned i = 0; i < src->len; i++)
-    push_unique(dst, src->items[i]);
+    sharc_ptr_vec_push_unique(dst, src->items[i]);
 }
 
 static void copy_vec(sharc_ptr_vec *dst, const sharc_ptr_vec *src) {
@@ -84,7 +77,7 @@ void sharc_mesh_set_insert_mesh(sharc_mesh_set *s, sharc_ident *mesh, sharc_attr
   s->specified = true;
   sharc_mesh_entry *e = entry(s, mesh);
   if (origin)
-    push_unique(&e->origins, origin);
+    sharc_ptr_vec_push_unique(&e->origins, origin);
 }
 
 void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *mwo) {
@@ -93,12 +86,12 @@ void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_at
   unsigned n = sharc_mpmd_mesh_with_origins_count(mwo);
   if (sharc_str_eq_cstr(name, SHARC_MI_WILDCARD_MESH)) {
     for (unsigned i = 0; i < n; i++)
-      push_unique(&s->wildcard, sharc_mpmd_mesh_with_origins_at(mwo, i));
+      sharc_ptr_vec_push_unique(&s->wildcard, sharc_mpmd_mesh_with_origins_at(mwo, i));
     return;
   }
   sharc_mesh_entry *e = entry(s, sharc_ident_get(ctx, name));
   for (unsigned i = 0; i < n; i++)
-    push_unique(&e->origins, sharc_mpmd_mesh_with_origins_at(mwo, i));
+    sharc_ptr_vec_push_unique(&e->origins, sharc_mpmd_mesh_with_origins_at(mwo, i));
 }
 
 static bool is_meshes_attr(const sharc_attr *a) {

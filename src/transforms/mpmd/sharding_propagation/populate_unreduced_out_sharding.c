@@ -36,16 +36,6 @@ static sharc_attr *rebuild(sharc_context *ctx, sharc_attr *sharding, sharc_attr 
   return sharc_sdy_tensor_sharding_get(ctx, &parts);
 }
 
-static bool same_unreduced(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
-  if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
-      return false;
-  return true;
-}
-
 static sharc_walk_result populate(sharc_op *frag, void *user) {
   (void)user;
   sharc_context *ctx = sharc_op_context(frag);
@@ -73,7 +63,7 @@ static sharc_walk_result populate(sharc_op *frag, void *user) {
     if (!sharc_sdy_tensor_sharding_num_unreduced(constraint_sharding))
       continue;
     sharc_attr *current = shardings[i];
-    if (current && same_unreduced(current, constraint_sharding))
+    if (current && sharc_sdy_same_unreduced(current, constraint_sharding))
       continue;
     sharc_attr *base =
         current ? current

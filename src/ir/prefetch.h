@@ -1,0 +1,27 @@
+/* Prefetching the op a walk visits next, shared by the walker (walk.c) and
+ * the verifier's block loop (asm/verify.c). */
+#ifndef SHARC_IR_PREFETCH_H
+#define SHARC_IR_PREFETCH_H
+
+#include <stddef.h>
+
+#include "ir/ir_internal.h"
+
+/* Asks for the lines of the op after `o` (its kind, attributes, links)
+ * ahead of use: a walk over a large module waits on memory for every op,
+ * and the callback's work on one op can hide the wait for the next. Ops
+ * created one after the other lie in the arena at about the same distance,
+ * so the one after `next` is guessed too (a prefetch of a wrong address
+ * costs nothing but bandwidth). */
+static inline void sharc_prefetch_after(const sharc_op *o, const sharc_op *next) {
+  const char *p = (const char *)next;
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  ptrdiff_t stride = p - (const char *)o;
+  if (stride > 0 && stride < 4096) {
+    __builtin_prefetch(p + stride);
+    __builtin_prefetch(p + stride + 64);
+  }
+}
+
+#endif

@@ -1,0 +1,58 @@
+/* Unit tests of the small helpers that several layers share (moved down a
+ * layer so that each piece of logic exists once): the unique push of a
+ * pointer vector, a double's storage bits, a diagnostic's severity word and
+ * the storage bits of a value in a narrow float format. */
+#include "check.h"
+
+#include "interpret/interp.h"
+#include "ir/ir_internal.h"
+#include "support/apfloat.h"
+#include "support/vec.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static void test_push_unique(void) {
+  sharc_ptr_vec v = {0};
+  int a, b;
+  sharc_ptr_vec_push_unique(&v, &a);
+  sharc_ptr_vec_push_unique(&v, &b);
+  sharc_ptr_vec_push_unique(&v, &a);
+  CHECK(v.len == 2);
+  CHECK(v.items[0] == &a && v.items[1] == &b);
+  sharc_vec_free(&v);
+}
+
+static void test_double_bits(void) {
+  CHECK(sharc_double_bits(1.0) == UINT64_C(0x3FF0000000000000));
+  CHECK(sharc_double_bits(-0.0) == UINT64_C(0x8000000000000000));
+  CHECK(sharc_double_from_bits(UINT64_C(0x4000000000000000)) == 2.0);
+  CHECK(isnan(sharc_double_from_bits(sharc_double_bits(NAN))));
+}
+
+static void test_severity_names(void) {
+  CHECK_STR(sharc_severity_name(SHARC_SEV_ERROR), "error");
+  CHECK_STR(sharc_severity_name(SHARC_SEV_WARNING), "warning");
+  CHECK_STR(sharc_severity_name(SHARC_SEV_NOTE), "note");
+  CHECK_STR(sharc_severity_name(SHARC_SEV_REMARK), "remark");
+}
+
+static void test_float_value_bits(void) {
+  CHECK(sharc_float_value_bits(SHARC_F32, 1.0) == 0x3F800000u);
+  CHECK(sharc_float_value_bits(SHARC_F64, 1.0) == UINT64_C(0x3FF0000000000000));
+  CHECK(sharc_float_value_bits(SHARC_F16, 1.0) == 0x3C00u);
+  CHECK(sharc_float_value_bits(SHARC_BF16, -2.0) == 0xC000u);
+  /* a format without NaN keeps NaN as +0, as sharc_round_to_kind makes it */
+  CHECK(sharc_float_value_bits(SHARC_F4E2M1FN, NAN) == 0);
+  CHECK(sharc_round_to_kind(NAN, SHARC_F4E2M1FN) == 0.0);
+  /* with NaN: a NaN pattern of the format */
+  CHECK(sharc_float_value_bits(SHARC_F16, NAN) != 0);
+}
+
+int main(void) {
+  test_push_unique();
+  test_double_bits();
+  test_severity_names();
+  test_float_value_bits();
+  return check_summary("shared_helpers");
+}
