@@ -178,10 +178,23 @@ static const char *const transpose_v1_props[] = {"permutation", NULL};
 static const char *const triangular_solve_v1_props[] = {"left_side", "lower", "transpose_a", "unit_diagonal", NULL};
 static const char *const unary_einsum_v1_props[] = {"einsum_config", NULL};
 
+/* Every VHLO attribute is required (VHLO spells defaults out), so an op
+ * without one is invalid, as MLIR's generated verifier says; without this
+ * check the bytecode writer would have no value for the property's slot. */
+static bool verify_required(sharc_op *op) {
+  const char *const *names = sharc_op_get_def(op)->inherent;
+  for (unsigned i = 0; names && names[i]; i++)
+    if (!sharc_op_attr(op, names[i])) {
+      sharc_emit_op_error(op, "requires attribute '%s'", names[i]);
+      return false;
+    }
+  return true;
+}
+
 /* func_v1 is VHLO's function: isolated from above like func.func. */
 #define VHLO_OP(var, mn, tr, props, min, max)                                              \
   static const vhlo_op_def var = {                                                       \
-      {.name = "vhlo." mn, .traits = tr, .inherent = props,                              \
+      {.name = "vhlo." mn, .traits = tr, .inherent = props, .verify = verify_required,    \
        .dialect = &sharc_vhlo_dialect},                                                  \
       min,                                                                               \
       max,                                                                               \
@@ -258,6 +271,7 @@ static const vhlo_op_def op_func_v1 = {
     {.name = "vhlo.func_v1",
      .traits = SHARC_TRAIT_ISOLATED,
      .inherent = func_v1_props,
+     .verify = verify_required,
      .parse = func_parse,
      .print = func_print,
      .dialect = &sharc_vhlo_dialect},
