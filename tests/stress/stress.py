@@ -298,10 +298,11 @@ class Suite:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS):
             with open(target, "w") as f:
                 f.write("OLD\n")
-            # SIGINT must not be ignored (as in a background job) for this test
+            # the signal must not be ignored, as a background job ignores SIGINT
+            # and nohup SIGHUP, for this test
             p = subprocess.Popen([self.sdy, "-split-input-file", big, "-o", target],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                                 preexec_fn=lambda s=sig: signal.signal(s, signal.SIG_DFL))
             started = False
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline and p.poll() is None:
