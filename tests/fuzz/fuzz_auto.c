@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_directive.h"
 #include "sharc/asm.h"
 #include "sharc/auto.h"
 #include "sharc/verify.h"
@@ -20,24 +21,6 @@
 static void ignore_diag(const sharc_diag *d, void *user) {
   (void)d;
   (void)user;
-}
-
-/* The text after `tag` on a line of its own, or NULL (malloc'd). */
-static char *directive(const uint8_t *data, size_t size, const char *tag) {
-  size_t tag_len = strlen(tag);
-  for (size_t i = 0; i < size;) {
-    const uint8_t *nl = memchr(data + i, '\n', size - i);
-    size_t end = nl ? (size_t)(nl - data) : size;
-    if (end - i >= tag_len && memcmp(data + i, tag, tag_len) == 0) {
-      size_t n = end - i - tag_len;
-      char *text = malloc(n + 1);
-      memcpy(text, data + i + tag_len, n);
-      text[n] = 0;
-      return text;
-    }
-    i = end + 1;
-  }
-  return NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -51,10 +34,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sharc_context_destroy(ctx);
     return 0;
   }
-  char *mesh = directive(data, size, "//!mesh ");
-  char *limit = directive(data, size, "//!limit ");
-  char *keep = directive(data, size, "//!keep");
-  char *estimate = directive(data, size, "//!estimate");
+  char *mesh = fuzz_directive(data, size, "//!mesh ");
+  char *limit = fuzz_directive(data, size, "//!limit ");
+  char *keep = fuzz_directive(data, size, "//!keep");
+  char *estimate = fuzz_directive(data, size, "//!estimate");
   sharc_auto_options o = sharc_auto_options_default();
   o.mesh = mesh ? mesh : "x=2,y=2";
   o.memory_limit = limit ? strtoll(limit, NULL, 10) : 0;

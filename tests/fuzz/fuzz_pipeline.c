@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_directive.h"
 #include "sharc/asm.h"
 #include "sharc/pipeline.h"
 #include "sharc/verify.h"
@@ -20,27 +21,6 @@
 static void count_errors(const sharc_diag *d, void *user) {
   if (d->severity == SHARC_SEV_ERROR)
     ++*(unsigned *)user;
-}
-
-/* The text after `tag` on a line of the input (malloc'd), or NULL. */
-static char *header(const uint8_t *data, size_t size, const char *tag) {
-  size_t tag_len = strlen(tag);
-  for (size_t i = 0; i < size;) {
-    const uint8_t *nl = memchr(data + i, '\n', size - i);
-    size_t end = nl ? (size_t)(nl - data) : size;
-    if (end - i >= tag_len && memcmp(data + i, tag, tag_len) == 0) {
-      size_t n = end - i - tag_len;
-      char *text = malloc(n + 1);
-      memcpy(text, data + i + tag_len, n);
-      text[n] = 0;
-      if (!memchr(text, 0, n))
-        return text;
-      free(text);
-      return NULL;
-    }
-    i = end + 1;
-  }
-  return NULL;
 }
 
 static void write_all(const sharc_pipeline_sim *sim, const char *name) {
@@ -80,9 +60,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   sharc_pipeline_options o = sharc_pipeline_options_default();
-  char *assign = header(data, size, "//!assign ");
-  char *mbs = header(data, size, "//!microbatches ");
-  char *schedule = header(data, size, "//!schedule ");
+  char *assign = fuzz_directive(data, size, "//!assign ");
+  char *mbs = fuzz_directive(data, size, "//!microbatches ");
+  char *schedule = fuzz_directive(data, size, "//!schedule ");
   o.assignment = assign;
   o.microbatches = mbs ? atoi(mbs) % 17 : 0;
   o.schedule = schedule ? schedule
