@@ -9,7 +9,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode install clean
+        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode fuzz-campaign install clean
 
 all: build
 
@@ -100,6 +100,10 @@ fuzz-interpret:
 
 fuzz-bytecode:
 	@FUZZ_TARGET=fuzz_bytecode tests/fuzz/run.sh 600
+
+# every fuzz target in turn, 600 s each (tests/fuzz/campaign.sh [SECONDS])
+fuzz-campaign:
+	@tests/fuzz/campaign.sh 600
 
 install: build-lto
 	@$(CMAKE) --install $(LTO_BUILD) $(if $(PREFIX),--prefix $(PREFIX),)

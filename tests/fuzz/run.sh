@@ -5,7 +5,7 @@
 #
 #   tests/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]   # default 60 s
 #   tests/fuzz/run.sh --check-toolchain   # only check that clang+libFuzzer link
-#   tests/fuzz/run.sh --build-only        # only build build/fuzz/fuzz_{parse,pass}
+#   tests/fuzz/run.sh --build-only        # only build build/fuzz/fuzz_*
 #
 # FUZZ_TARGET picks the target: fuzz_parse (default) or fuzz_pass.
 # Seeds: tests/fuzz/corpus (valid and invalid snippets), tests/malformed and
@@ -15,7 +15,10 @@
 # New interesting inputs go to build/fuzz/corpus[_pass]; crashes, leaks and
 # round-trip failures to build/fuzz/artifacts[_pass]/ (re-run one with
 # `build/fuzz/fuzz_parse build/fuzz/artifacts/crash-...`).
-# Environment: CC (default clang), FUZZ_JOBS (parallel fuzzing processes).
+# Environment: CC (default clang), FUZZ_JOBS (parallel fuzzing processes),
+# FUZZ_BUILD_JOBS (parallel compiles, default nproc), FUZZ_BUILD_TARGETS
+# (the targets to link, default all). tests/fuzz/campaign.sh fuzzes every
+# target in turn.
 set -euo pipefail
 
 DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -87,16 +90,25 @@ mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
 # the library once, as objects shared by the targets
 echo "fuzz/run.sh: building the fuzz targets from ${#srcs[@]} library sources" >&2
 objs=()
+stale=()
 for src in "${srcs[@]}"; do
   obj="$OUT/obj/$(echo "${src#"$ROOT"/}" | tr / _).o"
   objs+=("$obj")
   if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find "$ROOT/src" "$ROOT/include" -name '*.h' -newer "$obj" -print -quit)" ]; then
-    "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
-      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-      -I"$ROOT/include" -I"$ROOT/src" -c "$src" -o "$obj"
+    stale+=("$src" "$obj")
   fi
 done
-for t in fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify fuzz_auto; do
+# FUZZ_BUILD_JOBS sources compile at once (default: one a core)
+if [ ${#stale[@]} -gt 0 ]; then
+  printf '%s\0' "${stale[@]}" |
+    xargs -0 -n 2 -P "${FUZZ_BUILD_JOBS:-$(nproc)}" sh -c \
+      '"$0" -std=c11 -g -O1 -fno-omit-frame-pointer \
+        -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+        -I"$1/include" -I"$1/src" -c "$2" -o "$3"' "$CC" "$ROOT"
+fi
+# FUZZ_BUILD_TARGETS (a space-separated list) links only those targets;
+# set and empty, none (the campaign links all once, then only fuzzes)
+for t in ${FUZZ_BUILD_TARGETS-fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify fuzz_auto}; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
@@ -134,6 +146,31 @@ for d in dirs:
 print("fuzz/run.sh: %d pass seeds" % n, file=sys.stderr)
 PY
   seeds=("$OUT/pass_seeds")
+fi
+if [ "$target" = fuzz_auto ]; then
+  # every piece of the auto lit tests and of the sharc malformed cases,
+  # headed with the mesh of the file's first `--mesh` RUN flag
+  rm -rf "$OUT/auto_seeds"
+  mkdir -p "$OUT/auto_seeds"
+  python3 - "$OUT/auto_seeds" "$ROOT/tests/lit/auto" "$ROOT/tests/lit/sharc" "$ROOT/tests/malformed/sharc" <<'PY'
+import os, re, sys
+out, dirs = sys.argv[1], sys.argv[2:]
+n = 0
+for d in dirs:
+    for root, _, files in os.walk(d):
+        for f in sorted(files):
+            if not f.endswith(".mlir"):
+                continue
+            data = open(os.path.join(root, f), "rb").read()
+            mesh = re.search(rb"--mesh[ =]'?([^' \n]+)", data)
+            head = b"//!mesh " + mesh.group(1) + b"\n" if mesh else b""
+            for piece in data.split(b"// -----"):
+                if len(piece) <= 8000:
+                    open(os.path.join(out, "s%06d" % n), "wb").write(head + piece)
+                    n += 1
+print("fuzz/run.sh: %d auto seeds" % n, file=sys.stderr)
+PY
+  seeds+=("$OUT/auto_seeds")
 fi
 if [ "$target" = fuzz_hlo_sharding ]; then
   seeds=("$DIR/corpus_hlo_sharding")
