@@ -7,6 +7,7 @@
 #include "sharc/support.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -20,11 +21,17 @@
 /* On for the drop-in tools, as Shardy's are; `sharc` and embedders turn it off
  * (their stdout is a report, a JSON document or nothing). */
 static bool log_enabled = true;
+/* atomic: passes may log from the threads of a parallel pipeline */
+static _Atomic unsigned long errors_logged;
 
 void sharc_set_log_enabled(bool enabled) { log_enabled = enabled; }
 
+unsigned long sharc_log_error_count(void) { return errors_logged; }
+
 void sharc_log(sharc_log_severity severity, const char *file, int line, const char *fmt, ...) {
   static const char letters[] = {'I', 'W', 'E'};
+  if (severity == SHARC_LOG_ERROR)
+    errors_logged++;
   if (!log_enabled)
     return;
   FILE *out = severity == SHARC_LOG_INFO ? stdout : stderr;

@@ -18,4 +18,9 @@ void sharc_log(sharc_log_severity severity, const char *file, int line, const ch
 #endif
     ;
 
+/* How many ERROR lines were logged, counted even while logging is off: a
+ * Shardy pass may fail with only such a line and no diagnostic, and that
+ * line is then its report (the fuzz targets tell it from a silent failure). */
+unsigned long sharc_log_error_count(void);
+
 #endif

@@ -1,12 +1,14 @@
 /* Unit tests of the small helpers that several layers share (moved down a
  * layer so that each piece of logic exists once): the unique push of a
  * pointer vector, a double's storage bits, a diagnostic's severity word and
- * the storage bits of a value in a narrow float format. */
+ * the storage bits of a value in a narrow float format, and the count of
+ * ERROR log lines. */
 #include "check.h"
 
 #include "interpret/interp.h"
 #include "ir/ir_internal.h"
 #include "support/apfloat.h"
+#include "support/log.h"
 #include "support/vec.h"
 
 #include <math.h>
@@ -49,10 +51,23 @@ static void test_float_value_bits(void) {
   CHECK(sharc_float_value_bits(SHARC_F16, NAN) != 0);
 }
 
+/* ERROR lines count even while logging is off (a pass that fails with only
+ * one has still reported why); INFO and WARNING lines do not. */
+static void test_log_error_count(void) {
+  unsigned long before = sharc_log_error_count();
+  sharc_set_log_enabled(false);
+  sharc_log(SHARC_LOG_ERROR, "f.cc", 1, "counted %d", 1);
+  sharc_log(SHARC_LOG_WARNING, "f.cc", 2, "not counted");
+  sharc_log(SHARC_LOG_INFO, "f.cc", 3, "not counted");
+  sharc_set_log_enabled(true);
+  CHECK(sharc_log_error_count() == before + 1);
+}
+
 int main(void) {
   test_push_unique();
   test_double_bits();
   test_severity_names();
   test_float_value_bits();
+  test_log_error_count();
   return check_summary("shared_helpers");
 }
