@@ -64,9 +64,10 @@ for item in "${plan[@]}"; do
     ${FUZZ_FLAGS:-} >"$LOGS/$t.log" 2>&1 || true
   took=$(($(date +%s) - start))
   # fork mode reports "#N: cov: ..." lines; the last holds the total
-  execs=$(grep -Eo '^#[0-9]+' "$LOGS/$t.log" | tail -n 1 | tr -d '#')
-  found=$(ls -t "$art" | head -n $(($(ls "$art" | wc -l) - before)) | tr '\n' ' ')
-  printf '%-18s %8s %12s %6s %s\n' "$t" "$took" "${execs:-?}" \
-    "$(($(ls "$art" | wc -l) - before))" "$found" >>"$summary"
+  # (a run that never started fuzzing has none: "?", and the table goes on)
+  execs=$(grep -Eo '^#[0-9]+' "$LOGS/$t.log" | tail -n 1 | tr -d '#' || true)
+  finds=$(($(ls "$art" | wc -l) - before))
+  found=$(ls -t "$art" | head -n "$finds" | tr '\n' ' ' || true)
+  printf '%-18s %8s %12s %6s %s\n' "$t" "$took" "${execs:-?}" "$finds" "$found" >>"$summary"
 done
 cat "$summary"

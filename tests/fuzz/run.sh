@@ -17,7 +17,8 @@
 # `build/fuzz/fuzz_parse build/fuzz/artifacts/crash-...`).
 # Environment: CC (default clang), FUZZ_JOBS (parallel fuzzing processes),
 # FUZZ_BUILD_JOBS (parallel compiles, default nproc), FUZZ_BUILD_TARGETS
-# (the targets to link, default all). tests/fuzz/campaign.sh fuzzes every
+# (the targets to link, default all), FUZZ_REUSE_SEEDS=1 (fuzz_bytecode keeps
+# the seeds an earlier run wrote). tests/fuzz/campaign.sh fuzzes every
 # target in turn.
 set -euo pipefail
 
@@ -201,7 +202,12 @@ print("fuzz/run.sh: %d interpreter seeds" % n, file=sys.stderr)
 PY
   seeds=("$OUT/interpret_seeds")
 fi
-if [ "$target" = fuzz_bytecode ]; then
+if [ "$target" = fuzz_bytecode ] && [ -n "${FUZZ_REUSE_SEEDS:-}" ] &&
+   [ -n "$(ls -A "$OUT/bytecode_seeds" 2>/dev/null)" ]; then
+  # FUZZ_REUSE_SEEDS=1: the bytecode seeds of an earlier run (writing them
+  # starts a tool a file, minutes on a loaded machine)
+  seeds=("$OUT/bytecode_seeds")
+elif [ "$target" = fuzz_bytecode ]; then
   # the text seeds written as bytecode by a built tool
   rm -rf "$OUT/bytecode_seeds"
   mkdir -p "$OUT/bytecode_seeds"
@@ -218,8 +224,8 @@ if [ "$target" = fuzz_bytecode ]; then
   # StableHLO portable artifacts (VHLO bytecode) of several bytecode versions
   translate=$(dirname "$tool")/stablehlo-translate
   for f in "$DIR"/corpus/*.mlir "$ROOT"/tests/lit/vhlo/*.mlir; do
-    for target in current 1.0.0 0.14.0 0.9.0; do
-      if "$translate" --serialize --target=$target "$f" >"$OUT/bytecode_seeds/s$n" 2>/dev/null; then
+    for version in current 1.0.0 0.14.0 0.9.0; do
+      if "$translate" --serialize --target=$version "$f" >"$OUT/bytecode_seeds/s$n" 2>/dev/null; then
         n=$((n + 1))
       fi
     done
