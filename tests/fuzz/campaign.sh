@@ -59,7 +59,7 @@ for item in "${plan[@]}"; do
   echo "campaign: $t for $s s" >&2
   start=$(date +%s)
   # run.sh only fuzzes here (the build above linked every target)
-  FUZZ_TARGET=$t FUZZ_BUILD_TARGETS= "$DIR/run.sh" "$s" \
+  FUZZ_TARGET=$t FUZZ_NO_BUILD=1 "$DIR/run.sh" "$s" \
     -fork="${FUZZ_JOBS:-1}" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     ${FUZZ_FLAGS:-} >"$LOGS/$t.log" 2>&1 || true
   took=$(($(date +%s) - start))

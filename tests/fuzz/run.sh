@@ -17,7 +17,8 @@
 # `build/fuzz/fuzz_parse build/fuzz/artifacts/crash-...`).
 # Environment: CC (default clang), FUZZ_JOBS (parallel fuzzing processes),
 # FUZZ_BUILD_JOBS (parallel compiles, default nproc), FUZZ_BUILD_TARGETS
-# (the targets to link, default all), FUZZ_REUSE_SEEDS=1 (fuzz_bytecode keeps
+# (the targets to link, default all), FUZZ_NO_BUILD=1 (no build: fuzz what
+# is built), FUZZ_REUSE_SEEDS=1 (fuzz_bytecode keeps
 # the seeds an earlier run wrote). tests/fuzz/campaign.sh fuzzes every
 # target in turn.
 set -euo pipefail
@@ -88,6 +89,9 @@ fuzz_auto) suffix=_auto ;;
 *) echo "fuzz/run.sh: FUZZ_TARGET must be fuzz_parse, fuzz_pass, fuzz_report, fuzz_pipeline, fuzz_hlo_sharding, fuzz_interpret, fuzz_bytecode, fuzz_verify or fuzz_auto" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT/corpus$suffix" "$OUT/artifacts$suffix" "$OUT/obj"
+# FUZZ_NO_BUILD=1: fuzz the targets as they are built (tests/fuzz/campaign.sh
+# builds once, then fuzzes each target with this)
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
 # the library once, as objects shared by the targets
 echo "fuzz/run.sh: building the fuzz targets from ${#srcs[@]} library sources" >&2
 objs=()
@@ -107,14 +111,14 @@ if [ ${#stale[@]} -gt 0 ]; then
         -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
         -I"$1/include" -I"$1/src" -c "$2" -o "$3"' "$CC" "$ROOT"
 fi
-# FUZZ_BUILD_TARGETS (a space-separated list) links only those targets;
-# set and empty, none (the campaign links all once, then only fuzzes)
-for t in ${FUZZ_BUILD_TARGETS-fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify fuzz_auto}; do
+# FUZZ_BUILD_TARGETS (a space-separated list) links only those targets
+for t in ${FUZZ_BUILD_TARGETS:-fuzz_parse fuzz_pass fuzz_report fuzz_pipeline fuzz_hlo_sharding fuzz_interpret fuzz_bytecode fuzz_verify fuzz_auto}; do
   "$CC" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -I"$ROOT/include" -I"$ROOT/src" \
     "${objs[@]}" "$DIR/$t.c" -lm -lpthread -o "$OUT/$t"
 done
+fi
 if [ "${1:-}" = "--build-only" ]; then
   exit 0
 fi
