@@ -20,8 +20,9 @@ Each program goes through the stages of Shardy's MPMD flow:
   import+propagation           ... -mpmd-sharding-propagation-pipeline
   import+optimize:<schedule>   ... -mpmd-optimize-pipeline (each schedule)
   e2e                          import, optimize, propagation, export
-and every outcome is checked: exit status 0, no "not implemented", the
-output parses back and prints to the same text (a verifier-clean fixpoint).
+and every outcome is checked: exit status 0, no "not implemented", nothing
+on stderr but log lines, the output parses back and prints to the same text
+(a verifier-clean fixpoint).
 
 usage: gen_programs.py <mpmd_opt> [--count N] [--seed S] [--keep DIR] [-v]
 Exit status 1 when any check fails.
@@ -343,6 +344,11 @@ def check(tool, path, flags):
         return f"exit {r.returncode}: {first.strip()}"
     if "not implemented" in r.stderr:
         return "not implemented: " + r.stderr.strip()[:200]
+    # a valid program draws no diagnostic from Shardy's passes: stderr holds
+    # only their WARNING/ERROR log lines
+    stray = [l for l in r.stderr.splitlines() if l and not LOG_LINE.match(l)]
+    if stray:
+        return "unexpected diagnostics: " + "\n".join(stray[:3])[:300]
     # a log message ending in a newline leaves an empty line (Shardy's too)
     module = "".join(l for l in r.stdout.splitlines(True) if not LOG_LINE.match(l)).lstrip("\n")
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
