@@ -569,6 +569,48 @@ const char *sharc_partition_shardy_limitation(const sharc_partition *p) {
   return p->shardy_limitation;
 }
 
+/* ---- collective permutes of padded values ---------------------------------------- */
+/* -sdy-pad-for-divisibility has no pattern for sdy.collective_permute (the
+ * op is legal to it): one whose dimension its shard count does not divide
+ * keeps its unpadded type behind a cast, and its verifier refuses the cast
+ * as an operand without sharding (in Shardy as in sdy_opt). `sharc
+ * partition` turns such a permute into a gather to replicated and a slice,
+ * which the pass pads. */
+
+static sharc_walk_result collect_padded_permutes(sharc_op *op, void *user) {
+  if (sharc_op_is(op, "sdy.collective_permute") &&
+      (any_padded_dim(op, sharc_op_operand(op, 0)) || any_padded_dim(op, sharc_op_result(op, 0))))
+    sharc_vec_push((sharc_ptrvec *)user, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool split_padded_permutes(sharc_op *module) {
+  sharc_ptrvec ops = {0};
+  sharc_walk(module, SHARC_PRE_ORDER, collect_padded_permutes, &ops);
+  sharc_context *ctx = sharc_op_context(module);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, ctx, NULL);
+  size_t split = 0;
+  for (size_t k = 0; k < ops.len; k++) {
+    sharc_op *op = ops.items[k];
+    sharc_value *in = sharc_op_operand(op, 0);
+    sharc_attr *in_sharding = sharc_sdy_get_sharding(in);
+    sharc_attr *whole = in_sharding ? without_dims(ctx, in_sharding, NULL) : NULL;
+    if (!whole)
+      continue;
+    sharc_rw_set_before(&rw, op);
+    sharc_op *gather = sharc_sdy_create_reshard(&rw, in, whole, sharc_op_loc(op));
+    sharc_op *slice = sharc_sdy_create_reshard(&rw, sharc_op_result(gather, 0),
+                                               sharc_sdy_get_sharding(sharc_op_result(op, 0)),
+                                               sharc_op_loc(op));
+    sharc_value *v = sharc_op_result(slice, 0);
+    sharc_rw_replace_op(&rw, op, &v, 1);
+    split++;
+  }
+  sharc_vec_free(&ops);
+  return !split || run_text(module, "builtin.module(func.func(sdy-reshard-to-collectives))");
+}
+
 /* Global shapes to each device's local ones. */
 static bool localize(sharc_op *module, const sharc_partition_options *o) {
   char text[512];
@@ -736,7 +778,7 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   replicate_non_sum_reductions(module);
   whole_where_shardy_mislocalises(module);
   sharc_walk(module, SHARC_PRE_ORDER, unshard_empty_dims_of, ctx);
-  if (!add_collectives(module, &o))
+  if (!add_collectives(module, &o) || !split_padded_permutes(module))
     return NULL;
   sharc_op *func = entry_function(module);
   if (!func) {

@@ -31,3 +31,12 @@
 // SLICE-NEXT: note: a limitation of Shardy's partitioner, kept for byte identity: an all_slice or all_to_all onto a dimension already sharded that the new shard count does not divide
 // SLICE-JSON: "shardy_limitation": "an all_slice or all_to_all onto a dimension
 // SLICE-JSON-NEXT: "ok": false}
+//
+// A reshard between two orders of the same axes on a dimension they do not
+// divide becomes a collective_permute that Shardy's pad-for-divisibility
+// leaves unpadded (its verifier then refuses it,
+// pad_for_divisibility_collective_permute.mlir); `sharc partition` makes it
+// a gather and a slice.
+// RUN: sharc verify %S/Inputs/partition_permute_padded.mlir | FileCheck %s --check-prefix=PERMUTE
+// PERMUTE: result0 {{.*}} local tensor<8x2xf32>: equal on every device, bit-exact
+// PERMUTE: ok:
