@@ -84,7 +84,7 @@ static bool parse_overflow_body(sharc_parser *p, unsigned *flags) {
 
 static sharc_attr *parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
   (void)type;
-  unsigned flags;
+  unsigned flags = 0;
   if (!sharc_str_eq_cstr(mnemonic, "overflow")) {
     sharc_p_error(p, "unknown attribute `%.*s` in dialect `llvm`", (int)mnemonic.len, mnemonic.data);
     return NULL;

@@ -87,7 +87,7 @@ static bool parse_structured(sharc_parser *p, const sharc_token *at, uint64_t *l
   unsigned n = 0;
   if (sharc_p_eat(p, '[')) {
     do {
-      int64_t v;
+      int64_t v = 0;
       if (!parse_structured_size(p, &v))
         return false;
       if (n < 2)
@@ -206,7 +206,7 @@ static bool verify_slice(sharc_parser *p, const sharc_token *at, const int64_t *
 }
 
 static sharc_attr *parse_slice(sharc_parser *p, const sharc_token *at) {
-  int64_t v[3];
+  int64_t v[3] = {0, 0, 0};
   if (!sharc_p_expect(p, '('))
     return NULL;
   for (unsigned i = 0; i < 3; i++)
@@ -672,7 +672,7 @@ static bool parse_lvl_spec(map_parser *mp, encoding *e) {
       return false;
   }
   const sharc_affine_expr *expr = parse_expr_over(mp, &mp->dims);
-  uint64_t lt;
+  uint64_t lt = 0;
   if (!expr || !sharc_p_expect(p, ':') || !parse_level_type(p, &lt))
     return false;
   sharc_vec_push(&mp->lvl_exprs, expr);
