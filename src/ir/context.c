@@ -357,6 +357,8 @@ static const dialect_entry known_dialects[] = {
     {"check", &sharc_check_dialect},
     {"mhlo", &sharc_mhlo_dialect},
     {"shape", &sharc_shape_dialect},
+    {"sparse_tensor", &sharc_sparse_tensor_dialect},
+    {"llvm", &sharc_llvm_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

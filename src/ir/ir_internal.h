@@ -520,5 +520,7 @@ extern const sharc_dialect sharc_interpreter_dialect;
 extern const sharc_dialect sharc_vhlo_dialect;
 extern const sharc_dialect sharc_mhlo_dialect;
 extern const sharc_dialect sharc_shape_dialect;
+extern const sharc_dialect sharc_sparse_tensor_dialect;
+extern const sharc_dialect sharc_llvm_dialect;
 
 #endif
