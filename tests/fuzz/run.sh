@@ -130,26 +130,7 @@ if [ "$target" = fuzz_pass ]; then
   rm -rf "$OUT/pass_seeds"
   mkdir -p "$OUT/pass_seeds"
   extra=${FUZZ_EXTRA_SEEDS:-$ROOT/../shared/conformance}
-  python3 - "$OUT/pass_seeds" "$DIR/corpus" "$ROOT/tests/lit" "$extra" <<'PY'
-import os, re, sys
-out, dirs = sys.argv[1], sys.argv[2:]
-n = 0
-for d in dirs:
-    for root, _, files in os.walk(d):
-        for f in sorted(files):
-            if not f.endswith(".mlir"):
-                continue
-            data = open(os.path.join(root, f), "rb").read()
-            flags = re.findall(rb"RUN:.*?(?:sdy|mpmd)_opt.*?\s-(?!-?(?:split|allow|verify|mlir|o\b|pass-pipeline))-?([a-z][a-z0-9-]+)", data)
-            head = b"//!" + flags[0] if flags else None
-            for piece in data.split(b"// -----"):
-                if len(piece) > 8000:
-                    continue
-                with open(os.path.join(out, "s%06d" % n), "wb") as w:
-                    w.write(head + b"\n" + piece if head else bytes([n % 256]) + piece)
-                n += 1
-print("fuzz/run.sh: %d pass seeds" % n, file=sys.stderr)
-PY
+  python3 "$DIR/split_seeds.py" pass "$OUT/pass_seeds" "$DIR/corpus" "$ROOT/tests/lit" "$extra"
   seeds=("$OUT/pass_seeds")
 fi
 if [ "$target" = fuzz_auto ]; then
@@ -157,24 +138,8 @@ if [ "$target" = fuzz_auto ]; then
   # headed with the mesh of the file's first `--mesh` RUN flag
   rm -rf "$OUT/auto_seeds"
   mkdir -p "$OUT/auto_seeds"
-  python3 - "$OUT/auto_seeds" "$ROOT/tests/lit/auto" "$ROOT/tests/lit/sharc" "$ROOT/tests/malformed/sharc" <<'PY'
-import os, re, sys
-out, dirs = sys.argv[1], sys.argv[2:]
-n = 0
-for d in dirs:
-    for root, _, files in os.walk(d):
-        for f in sorted(files):
-            if not f.endswith(".mlir"):
-                continue
-            data = open(os.path.join(root, f), "rb").read()
-            mesh = re.search(rb"--mesh[ =]'?([^' \n]+)", data)
-            head = b"//!mesh " + mesh.group(1) + b"\n" if mesh else b""
-            for piece in data.split(b"// -----"):
-                if len(piece) <= 8000:
-                    open(os.path.join(out, "s%06d" % n), "wb").write(head + piece)
-                    n += 1
-print("fuzz/run.sh: %d auto seeds" % n, file=sys.stderr)
-PY
+  python3 "$DIR/split_seeds.py" mesh "$OUT/auto_seeds" "$ROOT/tests/lit/auto" "$ROOT/tests/lit/sharc" \
+    "$ROOT/tests/malformed/sharc"
   seeds+=("$OUT/auto_seeds")
 fi
 if [ "$target" = fuzz_hlo_sharding ]; then
@@ -190,20 +155,8 @@ if [ "$target" = fuzz_interpret ]; then
   rm -rf "$OUT/interpret_seeds"
   mkdir -p "$OUT/interpret_seeds"
   extra=${FUZZ_EXTRA_SEEDS:-$ROOT/../shared/conformance}/stablehlo_interpret
-  python3 - "$OUT/interpret_seeds" "$ROOT/tests/lit/interpret" "$ROOT/tests/malformed/interpret" "$extra" <<'PY'
-import os, sys
-out, dirs = sys.argv[1], sys.argv[2:]
-n = 0
-for d in dirs:
-    for root, _, files in os.walk(d):
-        for f in sorted(files):
-            if f.endswith(".mlir"):
-                for piece in open(os.path.join(root, f), "rb").read().split(b"// -----"):
-                    if len(piece) <= 8000:
-                        open(os.path.join(out, "s%06d" % n), "wb").write(piece)
-                        n += 1
-print("fuzz/run.sh: %d interpreter seeds" % n, file=sys.stderr)
-PY
+  python3 "$DIR/split_seeds.py" none "$OUT/interpret_seeds" "$ROOT/tests/lit/interpret" \
+    "$ROOT/tests/malformed/interpret" "$extra"
   seeds=("$OUT/interpret_seeds")
 fi
 if [ "$target" = fuzz_bytecode ] && [ -n "${FUZZ_REUSE_SEEDS:-}" ] &&
