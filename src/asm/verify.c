@@ -9,7 +9,6 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
-#include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
 
@@ -397,7 +396,11 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
   return use_block != r->first;
 }
 
-static bool properly_dominates(const sharc_value *v, sharc_op *use, const sharc_ptrmap *pos) {
+/* `pos` is the stamp of the dominance walk under way: an op holds it once
+ * the walk has passed it, so a definition in the same block as the use's
+ * ancestor comes first exactly when it holds the stamp (the ancestor itself
+ * is stamped only after its regions are checked). */
+static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos) {
   if (v->vkind == SHARC_VALUE_ARG) {
     const sharc_block *b = v->owner.block;
     if (!b || !b->parent)
@@ -420,9 +423,7 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, const sharc_
     return other_block_may_dominate(a->block, r);
   if (region_is_graph(r))
     return true;
-  if (a == def)
-    return false;
-  return (uintptr_t)sharc_ptrmap_get(pos, def) < (uintptr_t)sharc_ptrmap_get(pos, a);
+  return a != def && def->live_mark == pos;
 }
 
 /* How the defining region stands to the using one, as MLIR's note says it. */
@@ -458,32 +459,24 @@ static void dominance_error(sharc_op *op, unsigned i) {
                   rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
 }
 
-static void number_ops(sharc_region *r, sharc_ptrmap *pos) {
-  for (sharc_block *b = r->first; b; b = b->next) {
-    uintptr_t i = 0;
-    for (sharc_op *o = b->first; o; o = o->next) {
-      sharc_ptrmap_put(pos, o, (void *)++i);
-      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
-        continue;
-      for (unsigned k = 0; k < o->num_regions; k++)
-        number_ops(&o->regions[k], pos);
-    }
-  }
-}
-
-static bool check_dominance(sharc_region *r, const sharc_ptrmap *pos) {
+/* One forward walk in op order, stamping each op after its operands and
+ * nested regions are checked (MLIR orders ops in a block by an index; a
+ * stamp per op gives the same answer without a position table). */
+static bool check_dominance(sharc_region *r, unsigned pos) {
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
+      if (o->next)
+        sharc_prefetch_after(o, o->next);
       for (unsigned i = 0; i < o->num_operands; i++)
         if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
           dominance_error(o, i);
           return false;
         }
-      if (o->def && (o->def->traits & SHARC_TRAIT_ISOLATED))
-        continue;
-      for (unsigned k = 0; k < o->num_regions; k++)
-        if (!check_dominance(&o->regions[k], pos))
-          return false;
+      if (!o->def || !(o->def->traits & SHARC_TRAIT_ISOLATED))
+        for (unsigned k = 0; k < o->num_regions; k++)
+          if (!check_dominance(&o->regions[k], pos))
+            return false;
+      o->live_mark = pos;
     }
   return true;
 }
@@ -566,13 +559,10 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
     return false;
   if (!op->num_regions)
     return true;
-  sharc_ptrmap pos = {0};
+  unsigned pos = sharc_context_fresh_mark(op->ctx);
   bool ok = true;
-  for (unsigned k = 0; k < op->num_regions; k++)
-    number_ops(&op->regions[k], &pos);
   for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&op->regions[k], &pos);
-  sharc_ptrmap_free(&pos);
+    ok = check_dominance(&op->regions[k], pos);
   return ok;
 }
 

@@ -126,13 +126,24 @@ struct sharc_context {
    * op of that definition exists, and a walk for them has nothing to
    * visit */
   uint64_t created_defs[64];
-  unsigned live_mark; /* the last region DCE run's mark (see region_simplify.c) */
+  /* the last mark drawn by sharc_context_fresh_mark: region DCE's
+   * liveness and the verifier's dominance order stamp ops with them */
+  unsigned live_mark;
   /* the memory breakdown SHARC_STATS prints: arena bytes per kind of
    * structure, ops created, and the largest parser scratch */
   size_t stat_bytes[SHARC_STAT_COUNT];
   size_t stat_ops;
   size_t stat_parser_scratch;
 };
+
+/* A mark no op or value holds yet (0 is what new ones hold): users of the
+ * ops' live_mark scratch word draw from one counter, so one's stale
+ * stamps never equal another's fresh mark. */
+static inline unsigned sharc_context_fresh_mark(sharc_context *ctx) {
+  if (++ctx->live_mark == 0)
+    ++ctx->live_mark;
+  return ctx->live_mark;
+}
 
 static inline unsigned sharc_def_bit(const void *def) {
   return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 20) % (64 * 64);

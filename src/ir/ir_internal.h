@@ -313,7 +313,9 @@ struct sharc_op {
   unsigned num_results;
   sharc_value *results;
   unsigned num_successors;
-  unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
+  /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
+   * passed by the verifier's dominance walk, when equal to its mark */
+  unsigned live_mark;
   sharc_block **successors;
   bool erased;
   /* an op directly in the body of ctx->verify_root changed inside since

@@ -175,10 +175,7 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
 
 static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
   sharc_context *ctx = region->parent->ctx;
-  /* a mark no op or value holds yet (0 is what new ones hold) */
-  if (++ctx->live_mark == 0)
-    ++ctx->live_mark;
-  live_map m = {ctx->live_mark, false};
+  live_map m = {sharc_context_fresh_mark(ctx), false};
   do {
     m.changed = false;
     live_region(&m, region);

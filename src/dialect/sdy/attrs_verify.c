@@ -657,7 +657,7 @@ static bool is_array_of_edges(const sharc_attr *a) {
  * check, the attribute, `scope` (NULL when the check reads nothing of the
  * op's surroundings), then the operand types (`with_operands`) and result
  * types. Returns the key's length; *key is `stack` or allocated. */
-enum { CHECK_SHARDING = 1, CHECK_RULE, STACK_KEY = 24 };
+enum { CHECK_SHARDING = 1, CHECK_RULE, CHECK_ARG_SHARDING, STACK_KEY = 24 };
 
 static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_op *scope,
                           sharc_op *op, bool with_operands, uintptr_t *stack, uintptr_t **key) {
@@ -773,5 +773,17 @@ bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result
     return true;
   sharc_type *type =
       is_result ? sharc_type_func_result(ft, index) : sharc_type_func_input(ft, index);
-  return sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e);
+  /* what the check reads: the sharding, the type, and the meshes of the
+   * symbol table holding the function (a function's arguments mostly
+   * share a few shardings, each checked once per verification) */
+  const uintptr_t key[] = {CHECK_ARG_SHARDING, (uintptr_t)attr->value, (uintptr_t)type,
+                           (uintptr_t)sharc_op_parent_op(op)};
+  sharc_context *ctx = sharc_op_context(op);
+  unsigned n_key = sizeof key / sizeof *key;
+  if (sharc_verify_memo_passed(ctx, key, n_key))
+    return true;
+  if (!sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e))
+    return false;
+  sharc_verify_memo_record(ctx, key, n_key);
+  return true;
 }

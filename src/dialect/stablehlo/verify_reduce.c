@@ -142,42 +142,44 @@ static bool arg_shape_fits(sharc_op *op, const sharc_type *arg, unsigned index, 
   return false;
 }
 
+/* fail_types with a head naming an index; the head is formatted only on
+ * failure (every reduce verification passing through here used to spend
+ * five snprintf calls on messages it never printed). */
+static bool fail_indexed(sharc_op *op, const char *head_fmt, unsigned index,
+                         const sharc_type *a, const char *mid, const sharc_type *b) {
+  char head[200];
+  snprintf(head, sizeof head, head_fmt, index);
+  return fail_types(op, head, a, mid, b, "");
+}
+
+static const char param_differs[] = "The type of reduction-region's parameter at index %u is "
+                                    "different than the corresponding result type: ";
+
 static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *acc,
                           const sharc_type *input, const sharc_type *init, unsigned i, unsigned n,
                           const int64_t *allowed, unsigned n_allowed) {
   const sharc_type *arg0 = sharc_value_type(sharc_block_arg(block, i));
   const sharc_type *arg1 = sharc_value_type(sharc_block_arg(block, n + i));
-  char head[160];
-  snprintf(head, sizeof head,
-           "The type of reduction-region's parameter at index %u is different "
-           "than the corresponding result type: ",
-           i);
   if (!sharc_shlo_compatible_shape_and_elem(acc, arg0, false))
-    return fail_types(op, head, arg0, " vs ", acc, "");
-  snprintf(head, sizeof head,
-           "The type of reduction-region's parameter at index %u is different "
-           "than the corresponding result type: ",
-           n + i);
+    return fail_indexed(op, param_differs, i, arg0, " vs ", acc);
   if (!sharc_shlo_compatible_shape_and_elem(acc, arg1, true))
-    return fail_types(op, head, arg1, " vs ", acc, "");
-  snprintf(head, sizeof head,
-           "The shape of reduction-region's result type at index %u differs "
-           "from the op's corresponding init-value type: ",
-           i);
+    return fail_indexed(op, param_differs, n + i, arg1, " vs ", acc);
   if (!compatible_shape(init, acc))
-    return fail_types(op, head, acc, " vs ", init, "");
-  snprintf(head, sizeof head,
-           "The element-type of reduction-region's result type at index %u is "
-           "expected to be promotable from the op's corresponding init-value element-type: ",
-           i);
+    return fail_indexed(op,
+                        "The shape of reduction-region's result type at index %u differs "
+                        "from the op's corresponding init-value type: ",
+                        i, acc, " vs ", init);
   if (!sharc_shlo_promotable(init, acc, true))
-    return fail_types(op, head, acc, " vs ", init, "");
-  snprintf(head, sizeof head,
-           "The element-type of reduction-region's argument at index %u is "
-           "expected to be promotable from ",
-           n + i);
+    return fail_indexed(op,
+                        "The element-type of reduction-region's result type at index %u is "
+                        "expected to be promotable from the op's corresponding init-value "
+                        "element-type: ",
+                        i, acc, " vs ", init);
   if (!sharc_shlo_promotable(input, arg1, true))
-    return fail_types(op, head, sharc_type_element(input), ", but got ", elem_of(arg1), "");
+    return fail_indexed(op,
+                        "The element-type of reduction-region's argument at index %u is "
+                        "expected to be promotable from ",
+                        n + i, sharc_type_element(input), ", but got ", elem_of(arg1));
   return arg_shape_fits(op, arg1, n + i, i, allowed, n_allowed);
 }
 
