@@ -144,7 +144,6 @@ const sharc_pass_def sharc_pass_xla_sdy_round_trip_stablehlo_to_hlo_to_stablehlo
     .flag = "xla-sdy-round-trip-stablehlo-to-hlo-to-stablehlo",
     .display_name = "SdyRoundTripStablehloToHloToStablehloPass",
     .summary = "Round trips from StableHLO -> HLO -> StableHLO.",
-    .display_name = "SdyRoundTripStablehloToHloToStablehloPass",
     .anchor = "builtin.module",
     SHARC_NO_OPTIONS,
     .tools = SHARC_TOOL_SDY_OPT,
