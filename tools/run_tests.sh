@@ -21,6 +21,9 @@ run_suite unit bash -c "cd '$build' && ctest --output-on-failure"
 run_suite exports tests/check_exports.sh "$build/lib/libsharc.so"
 run_suite python tests/python/run.sh "$build" "$shared"
 run_suite layers tests/check_layers.sh
+# the libFuzzer targets still compile and link with clang (no libFuzzer, a
+# stand-in main): the library is built with GCC everywhere else
+run_suite fuzz_link tests/fuzz/link_check.sh "$build/fuzz-link"
 run_suite lit "$llvm/lit" -sv --param "sharc_bin=$(cd "$build/bin" && pwd)" tests/lit
 # every suite is a ratchet: a case that passed before (a listed one, where a
 # suite has a baseline list) fails the suite when it fails

@@ -262,6 +262,9 @@ def main():
     for root, _, names in os.walk(a.corpus):
         files += [os.path.join(root, n) for n in names if n.endswith('.mlir')]
     files.sort()
+    if not files:  # a missing corpus must not pass as "nothing failed"
+        print('FAIL no .mlir file under %s' % a.corpus)
+        return 1
     seen_ops, seen_attrs = set(), set()
     ok_ops, ok_attrs = set(), set()
     failures = []
