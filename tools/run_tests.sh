@@ -46,7 +46,7 @@ run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecod
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite mpmd_generated python3 tests/mpmd/gen_programs.py "$build/bin/mpmd_opt" --count 2 --seed 7
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
-  --corpus "$shared/conformance"
+  --corpus "$shared/conformance" --whole-baseline tests/stablehlo/roundtrip_whole.txt
 run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
   --seeds 40 --quick --baseline tests/partitioner/baseline.txt
 run_suite partitioner_programs_gen2 python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
