@@ -9,7 +9,7 @@ SHARED     ?= ../shared
 CMAKE      ?= cmake
 
 .PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
-        conformance bench fuzz fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode fuzz-campaign install clean
+        conformance bench fuzz fuzz-check fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode fuzz-campaign install clean
 
 all: build
 
@@ -88,6 +88,10 @@ bench: build-lto
 
 fuzz:
 	@tests/fuzz/run.sh 600
+
+# the fuzz targets compile and link with clang (no libFuzzer; also a gate of `make test`)
+fuzz-check:
+	@tests/fuzz/link_check.sh
 
 fuzz-pass:
 	@FUZZ_TARGET=fuzz_pass tests/fuzz/run.sh 600

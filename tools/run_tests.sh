@@ -21,6 +21,9 @@ run_suite unit bash -c "cd '$build' && ctest --output-on-failure"
 run_suite exports tests/check_exports.sh "$build/lib/libsharc.so"
 run_suite python tests/python/run.sh "$build" "$shared"
 run_suite layers tests/check_layers.sh
+# the libFuzzer targets still compile and link with clang (no libFuzzer, a
+# stand-in main): the library is built with GCC everywhere else
+run_suite fuzz_link tests/fuzz/link_check.sh "$build/fuzz-link"
 run_suite lit "$llvm/lit" -sv --param "sharc_bin=$(cd "$build/bin" && pwd)" tests/lit
 # every suite is a ratchet: a case that passed before (a listed one, where a
 # suite has a baseline list) fails the suite when it fails
@@ -43,7 +46,7 @@ run_suite differential_bytecode env BASELINE=tests/differential/baseline_bytecod
 run_suite mpmd_fixpoint python3 tests/mpmd/fixpoint.py "$build/bin/mpmd_opt" "$shared"
 run_suite mpmd_generated python3 tests/mpmd/gen_programs.py "$build/bin/mpmd_opt" --count 2 --seed 7
 run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$build/bin/mpmd_opt" \
-  --corpus "$shared/conformance"
+  --corpus "$shared/conformance" --whole-baseline tests/stablehlo/roundtrip_whole.txt
 run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
   --seeds 40 --quick --baseline tests/partitioner/baseline.txt
 run_suite partitioner_programs_gen2 python3 tests/partitioner/gen_partition.py --tools "$build/bin" \

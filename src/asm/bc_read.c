@@ -357,15 +357,17 @@ static bool resolve_entry(sharc_bc_reader *r, lazy_entry *e, bool is_type) {
   return true;
 }
 
+/* The object of entry `e`, resolved on first use; NULL after an error. */
+static void *entry_obj(sharc_bc_reader *r, lazy_entry *e, bool is_type) {
+  return e->obj || resolve_entry(r, e, is_type) ? e->obj : NULL;
+}
+
 bool sharc_bc_read_attr(sharc_bc_reader *r, sharc_attr **a) {
   uint64_t ix;
   if (!read_index(r, r->f->attrs.len, "attribute", &ix))
     return false;
-  lazy_entry *e = &r->f->attrs.items[ix];
-  if (!e->obj && !resolve_entry(r, e, false))
-    return false;
-  *a = e->obj;
-  return true;
+  *a = entry_obj(r, &r->f->attrs.items[ix], false);
+  return *a != NULL;
 }
 
 bool sharc_bc_read_optional_attr(sharc_bc_reader *r, sharc_attr **a) {
@@ -378,22 +380,16 @@ bool sharc_bc_read_optional_attr(sharc_bc_reader *r, sharc_attr **a) {
   uint64_t ix = x >> 1;
   if (ix >= r->f->attrs.len)
     return sharc_bc_error(r, "invalid attribute index %llu", (unsigned long long)ix);
-  lazy_entry *e = &r->f->attrs.items[ix];
-  if (!e->obj && !resolve_entry(r, e, false))
-    return false;
-  *a = e->obj;
-  return true;
+  *a = entry_obj(r, &r->f->attrs.items[ix], false);
+  return *a != NULL;
 }
 
 bool sharc_bc_read_type(sharc_bc_reader *r, sharc_type **t) {
   uint64_t ix;
   if (!read_index(r, r->f->types.len, "type", &ix))
     return false;
-  lazy_entry *e = &r->f->types.items[ix];
-  if (!e->obj && !resolve_entry(r, e, true))
-    return false;
-  *t = e->obj;
-  return true;
+  *t = entry_obj(r, &r->f->types.items[ix], true);
+  return *t != NULL;
 }
 
 /* ---- sections ----------------------------------------------------------- */
@@ -976,17 +972,15 @@ static bool read_block_args(ir_state *s, sharc_bc_reader *r, sharc_block *b, uin
   for (uint64_t i = 0; i < nargs; i++) {
     uint64_t tix;
     bool has_loc = true;
-    sharc_type *t;
     sharc_attr *loc = NULL;
     if (f->version >= SHARC_BC_ELIDE_UNKNOWN_BLOCK_ARG_LOC ? !read_varint_flag(r, &tix, &has_loc)
                                                             : !sharc_bc_read_varint(r, &tix))
       return false;
     if (tix >= f->types.len)
       return sharc_bc_error(r, "invalid type index %llu", (unsigned long long)tix);
-    lazy_entry *e = &f->types.items[tix];
-    if (!e->obj && !resolve_entry(r, e, true))
+    sharc_type *t = entry_obj(r, &f->types.items[tix], true);
+    if (!t)
       return false;
-    t = e->obj;
     if (has_loc && !sharc_bc_read_attr(r, &loc))
       return false;
     if (loc && !sharc_attr_is_location(loc))

@@ -197,29 +197,16 @@ static unsigned type_dialect(bc_state *st, const sharc_type *t) {
 }
 
 /* Whether the entry's dialect encodes it (the dry run numbers what it
- * refers to); false: it is written as text. */
-static bool encode_attr(bc_state *st, unsigned dialect, const sharc_attr *a, emitter *em,
-                        bool numbering) {
+ * refers to); false: it is written as text. `obj` is a type when `is_type`,
+ * else an attribute. */
+static bool encode_entry(bc_state *st, unsigned dialect, const void *obj, bool is_type,
+                         emitter *em, bool numbering) {
   const sharc_bytecode_dialect *tab = st->dialects.items[dialect].table;
-  if (!tab || !tab->write_attr)
+  if (!tab || !(is_type ? tab->write_type != NULL : tab->write_attr != NULL))
     return false;
   sharc_bc_writer w = {st, em, numbering};
   size_t before = em ? em->len : 0;
-  if (tab->write_attr(&w, a))
-    return true;
-  if (em)
-    em->len = before;
-  return false;
-}
-
-static bool encode_type(bc_state *st, unsigned dialect, const sharc_type *t, emitter *em,
-                        bool numbering) {
-  const sharc_bytecode_dialect *tab = st->dialects.items[dialect].table;
-  if (!tab || !tab->write_type)
-    return false;
-  sharc_bc_writer w = {st, em, numbering};
-  size_t before = em ? em->len : 0;
-  if (tab->write_type(&w, t))
+  if (is_type ? tab->write_type(&w, obj) : tab->write_attr(&w, obj))
     return true;
   if (em)
     em->len = before;
@@ -253,7 +240,7 @@ static void number_attr(bc_state *st, const sharc_attr *a) {
   sharc_ptrmap_put(&st->attr_ix, a, (void *)(uintptr_t)st->attrs.len);
   if (a->kind == SHARC_ATTR_OPAQUE)
     return;
-  if (encode_attr(st, d, a, NULL, true))
+  if (encode_entry(st, d, a, false, NULL, true))
     return;
   sharc_attr_walk((sharc_attr *)a, note_resources, st);
 }
@@ -270,7 +257,7 @@ static void number_type(bc_state *st, const sharc_type *t) {
   sharc_ptrmap_put(&st->type_ix, t, (void *)(uintptr_t)st->types.len);
   if (t->kind == SHARC_TYPE_OPAQUE)
     return;
-  encode_type(st, d, t, NULL, true);
+  encode_entry(st, d, t, true, NULL, true);
 }
 
 static sharc_str op_dialect_name(const sharc_op *op) {
@@ -734,7 +721,7 @@ static void write_attr_or_type(bc_state *st, entry *e, emitter *offsets, void *u
   bool custom;
   if (o->types) {
     const sharc_type *t = e->obj;
-    custom = t->kind != SHARC_TYPE_OPAQUE && encode_type(st, e->dialect, t, o->data, false);
+    custom = t->kind != SHARC_TYPE_OPAQUE && encode_entry(st, e->dialect, t, true, o->data, false);
     if (!custom) {
       sharc_buf text = {0};
       sharc_print_type(t, &text);
@@ -744,7 +731,7 @@ static void write_attr_or_type(bc_state *st, entry *e, emitter *offsets, void *u
     }
   } else {
     const sharc_attr *a = e->obj;
-    custom = a->kind != SHARC_ATTR_OPAQUE && encode_attr(st, e->dialect, a, o->data, false);
+    custom = a->kind != SHARC_ATTR_OPAQUE && encode_entry(st, e->dialect, a, false, o->data, false);
     if (!custom) {
       sharc_buf text = {0};
       sharc_print_attr(a, &text);

@@ -41,23 +41,6 @@ sharc_partition_options sharc_partition_options_default(void) {
   return o;
 }
 
-/* @main, else the first public function, else the first one. */
-static sharc_op *entry_function(sharc_op *module) {
-  sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
-  sharc_op *first = NULL, *first_public = NULL;
-  for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
-    if (!sharc_op_isa(op, &sharc_func_func_def) || sharc_func_is_declaration(op))
-      continue;
-    if (sharc_str_eq_cstr(sharc_op_symbol_name(op), "main"))
-      return op;
-    if (!first)
-      first = op;
-    if (!first_public && !sharc_func_is_private(op))
-      first_public = op;
-  }
-  return first_public ? first_public : first;
-}
-
 /* The devices of the largest mesh of the module (1 when it has none). */
 static int64_t largest_mesh(sharc_op *module) {
   int64_t best = 1;
@@ -780,7 +763,7 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   sharc_walk(module, SHARC_PRE_ORDER, unshard_empty_dims_of, ctx);
   if (!add_collectives(module, &o) || !split_padded_permutes(module))
     return NULL;
-  sharc_op *func = entry_function(module);
+  sharc_op *func = sharc_report_entry_function(module, true);
   if (!func) {
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "the module has no function");
     return NULL;
@@ -798,7 +781,7 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
     sharc_partition_destroy(p);
     return NULL;
   }
-  record_local_types(p, entry_function(module));
+  record_local_types(p, sharc_report_entry_function(module, true));
   sharc_walk(module, SHARC_PRE_ORDER, find_float_reduction, &p->reduces_floats);
   return p;
 }

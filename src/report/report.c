@@ -808,11 +808,11 @@ static void collect_meshes(sharc_report *r) {
 
 /* The function "input: N" origins refer to: @main, else the first public
  * function, else the first one. */
-sharc_op *sharc_report_entry_function(sharc_op *module) {
+sharc_op *sharc_report_entry_function(sharc_op *module, bool with_body) {
   sharc_block *body = module_body(module);
   sharc_op *first = NULL, *first_public = NULL;
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
-    if (!sharc_op_isa(op, &sharc_func_func_def))
+    if (!sharc_op_isa(op, &sharc_func_func_def) || (with_body && sharc_func_is_declaration(op)))
       continue;
     if (sharc_str_eq_cstr(sharc_op_symbol_name(op), "main"))
       return op;
@@ -824,7 +824,9 @@ sharc_op *sharc_report_entry_function(sharc_op *module) {
   return first_public ? first_public : first;
 }
 
-static void find_main(sharc_report *r) { r->main_func = sharc_report_entry_function(r->module); }
+static void find_main(sharc_report *r) {
+  r->main_func = sharc_report_entry_function(r->module, false);
+}
 
 sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *options) {
   sharc_report *r = calloc(1, sizeof *r);

@@ -45,8 +45,9 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
                                        sharc_op *func, sharc_op *op, sharc_value *value,
                                        unsigned index, const char *name);
 /* The entry function: @main, else the first public function, else the
- * first one; NULL when the module has none. */
-sharc_op *sharc_report_entry_function(sharc_op *module);
+ * first one; NULL when the module has none. With `with_body`, declarations
+ * are passed over (a partitioned program runs only a defined function). */
+sharc_op *sharc_report_entry_function(sharc_op *module, bool with_body);
 /* The sharding of result `i` of `func` / of a value (NULL: none). */
 const sharc_attr *sharc_report_value_sharding(sharc_value *v);
 /* Whether `s` puts any axis on a dimension or as unreduced (a sharding

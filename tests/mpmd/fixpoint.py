@@ -113,6 +113,9 @@ def main():
                     failed += 1
                     print(f"FAIL {case}: {why}")
     print(f"{passed} passed, {failed} failed, {expected} known failures")
+    if passed + failed + expected == 0:  # a missing corpus must not pass
+        print(f"FAIL no case under {root}")
+        return 1
     return 1 if failed else 0
 
 

@@ -11,7 +11,13 @@ print again gives the same text), and the generic form parses back to the
 same custom form. The script reports the distinct op names and attribute
 forms (`#stablehlo.x` / `#stablehlo<x ...>`) covered and every failure.
 
+A piece that fails whole is still checked op by op, so a piece that used to
+pass whole could regress unseen while each op alone passes: the pieces listed
+in --whole-baseline (tests/stablehlo/roundtrip_whole.txt, written with
+--write-whole) must pass whole, else the run fails.
+
 usage: tests/stablehlo/roundtrip.py [--tool build/bin/mpmd_opt] [--corpus ../shared/conformance]
+                                    [--whole-baseline FILE] [--write-whole FILE]
 """
 import argparse
 import os
@@ -252,16 +258,41 @@ def pieces(path):
     return [p for p in re.split(r'^// -----.*$', text, flags=re.M)]
 
 
+def whole_regressions(a, candidates, verdicts):
+    """Writes --write-whole; returns the --whole-baseline pieces that no longer
+    pass whole (each printed), or that the corpus no longer has."""
+    passing = [where for (where, _), why in zip(candidates, verdicts) if why is None]
+    if a.write_whole:
+        with open(a.write_whole, 'w', encoding='utf-8') as f:
+            f.writelines(w + '\n' for w in passing)
+    if not a.whole_baseline:
+        return []
+    with open(a.whole_baseline, encoding='utf-8') as f:
+        listed = [l.strip() for l in f if l.strip() and not l.startswith('#')]
+    why_of = {where: why for (where, _), why in zip(candidates, verdicts)}
+    lost = [w for w in listed if w not in why_of or why_of[w] is not None]
+    for w in lost:
+        print('REGRESSED %s: %s' % (w, why_of.get(w) or 'no such piece'))
+    if lost:
+        print('%d pieces listed in %s no longer pass whole' % (len(lost), a.whole_baseline))
+    return lost
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', default='build/bin/mpmd_opt')
     ap.add_argument('--corpus', default='../shared/conformance')
     ap.add_argument('-v', action='store_true', help='list every failure')
+    ap.add_argument('--whole-baseline', help='pieces that must pass whole (one id a line)')
+    ap.add_argument('--write-whole', help='write the ids of the pieces that pass whole')
     a = ap.parse_args()
     files = []
     for root, _, names in os.walk(a.corpus):
         files += [os.path.join(root, n) for n in names if n.endswith('.mlir')]
     files.sort()
+    if not files:  # a missing corpus must not pass as "nothing failed"
+        print('FAIL no .mlir file under %s' % a.corpus)
+        return 1
     seen_ops, seen_attrs = set(), set()
     ok_ops, ok_attrs = set(), set()
     failures = []
@@ -275,7 +306,9 @@ def main():
                 continue  # nothing of ours, or built to fail
             candidates.append(('%s#%d' % (os.path.relpath(path, a.corpus), k), code))
     units = []
-    for (where, code), why in zip(candidates, check_many(a.tool, [c for _, c in candidates])):
+    whole_verdicts = check_many(a.tool, [c for _, c in candidates])
+    lost = whole_regressions(a, candidates, whole_verdicts)
+    for (where, code), why in zip(candidates, whole_verdicts):
         if why is None:
             units.append((where, code, None))
             continue
@@ -310,7 +343,7 @@ def main():
         if a.v:
             print(unit)
     print('%d passed, %d failed' % (checked - len(failures), len(failures)))
-    return 1 if failures or missing else 0
+    return 1 if failures or missing or lost else 0
 
 
 if __name__ == '__main__':

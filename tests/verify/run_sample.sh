@@ -3,7 +3,7 @@
 # made by gen_sharded.py (seed 1, every third program of
 # stablehlo_testdata, one sharding each) into a temporary directory, each
 # run through `sharc verify`. A ratchet: every program listed in
-# tests/verify/baseline.txt must exit 0. Skipped without ../shared.
+# tests/verify/baseline.txt must exit 0. Fails without ../shared.
 #   run_sample.sh SHARC SHARED
 set -uo pipefail
 sharc=${1:?usage: run_sample.sh SHARC SHARED}
@@ -11,8 +11,8 @@ shared=${2:-../shared}
 here=$(cd "$(dirname "$0")" && pwd)
 src="$shared/conformance/stablehlo_testdata"
 if [ ! -d "$src" ]; then
-  echo "verify sample: no $src, skipped"
-  exit 0
+  echo "verify sample: no $src (a missing corpus fails the gate, as it fails the conformance gates)"
+  exit 1
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

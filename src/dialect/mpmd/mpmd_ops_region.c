@@ -193,27 +193,41 @@ static void fragment_print(sharc_printer *p, sharc_op *op) {
   sharc_mpmd_print_single_block_region_op(p, op, fragment_inherent);
 }
 
-/* Shardy's FragmentOp::verify: region and operand/result types agree. */
-static bool fragment_verify_types(sharc_op *op) {
+/* How a region op's inner types (block arguments, returned values) must
+ * relate to its outer ones (operands, results). */
+typedef bool (*types_check)(sharc_op *op, sharc_type *const *inner, unsigned n_inner,
+                            sharc_type *const *outer, unsigned n_outer, const char *inner_name,
+                            const char *outer_name);
+
+/* The block arguments against the operands, then the returned values
+ * against the results, as FragmentOp::verify and NamedComputationOp::verify
+ * both check them. */
+static bool verify_body_types(sharc_op *op, types_check check) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
   if (!body)
     return true;
   sharc_op *ret = sharc_block_last_op(body);
   if (!ret)
     return true;
-  sharc_str mesh = op_mesh_name(op);
   sharc_type **args = block_arg_types(body), **ins = value_types(op, false);
   sharc_type **rets = value_types(ret, false), **outs = value_types(op, true);
-  bool ok =
-      sharc_mpmd_verify_fragment_types(op, mesh, args, sharc_block_num_args(body), ins,
-                                       sharc_op_num_operands(op), "block argument", "operand") &&
-      sharc_mpmd_verify_fragment_types(op, mesh, rets, sharc_op_num_operands(ret), outs,
-                                       sharc_op_num_results(op), "returned value", "result");
+  bool ok = check(op, args, sharc_block_num_args(body), ins, sharc_op_num_operands(op),
+                  "block argument", "operand") &&
+            check(op, rets, sharc_op_num_operands(ret), outs, sharc_op_num_results(op),
+                  "returned value", "result");
   free(args);
   free(ins);
   free(rets);
   free(outs);
   return ok;
+}
+
+/* Shardy's FragmentOp::verify: the types agree, local types on the mesh. */
+static bool fragment_types_match(sharc_op *op, sharc_type *const *inner, unsigned n_inner,
+                                 sharc_type *const *outer, unsigned n_outer,
+                                 const char *inner_name, const char *outer_name) {
+  return sharc_mpmd_verify_fragment_types(op, op_mesh_name(op), inner, n_inner, outer, n_outer,
+                                          inner_name, outer_name);
 }
 
 /* in_shardings / out_shardings, when present, are per-value shardings. */
@@ -249,7 +263,7 @@ static bool fragment_verify(sharc_op *op) {
     return false;
   return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
                                  true) &&
-         sharc_mpmd_verify_return_terminator(op) && fragment_verify_types(op);
+         sharc_mpmd_verify_return_terminator(op) && verify_body_types(op, fragment_types_match);
 }
 
 const sharc_op_def sharc_mpmd_fragment_def = {
@@ -408,27 +422,6 @@ static bool types_match(sharc_op *op, sharc_type *const *inner, unsigned n_inner
   return true;
 }
 
-/* Shardy's NamedComputationOp::verify. */
-static bool named_computation_verify_types(sharc_op *op) {
-  sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
-  if (!body)
-    return true;
-  sharc_op *ret = sharc_block_last_op(body);
-  if (!ret)
-    return true;
-  sharc_type **args = block_arg_types(body), **ins = value_types(op, false);
-  sharc_type **rets = value_types(ret, false), **outs = value_types(op, true);
-  bool ok = types_match(op, args, sharc_block_num_args(body), ins, sharc_op_num_operands(op),
-                        "block argument", "operand") &&
-            types_match(op, rets, sharc_op_num_operands(ret), outs, sharc_op_num_results(op),
-                        "returned value", "result");
-  free(args);
-  free(ins);
-  free(rets);
-  free(outs);
-  return ok;
-}
-
 static bool named_computation_verify(sharc_op *op) {
   if (!sharc_mpmd_verify_single_block_terminator(op))
     return false;
@@ -443,7 +436,8 @@ static bool named_computation_verify(sharc_op *op) {
     return false;
   }
   return sharc_mpmd_check_values(op, is_hlo_tensor_or_token, HLO_TENSOR_OR_TOKEN, true) &&
-         sharc_mpmd_verify_return_terminator(op) && named_computation_verify_types(op);
+         sharc_mpmd_verify_return_terminator(op) &&
+         verify_body_types(op, types_match);
 }
 
 const sharc_op_def sharc_mpmd_named_computation_def = {

@@ -363,7 +363,7 @@ sharc_auto_result *sharc_auto_run(sharc_op *module, const sharc_auto_options *op
     option_error(module, err);
     return NULL;
   }
-  sharc_op *func = sharc_report_entry_function(module);
+  sharc_op *func = sharc_report_entry_function(module, false);
   if (!func || sharc_func_is_declaration(func)) {
     sharc_emit(ctx, SHARC_SEV_ERROR, module_loc(module),
                "the module has no function with a body to shard");
