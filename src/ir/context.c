@@ -238,7 +238,8 @@ static void print_stats(const sharc_context *ctx) {
   print_stat_line("other arena data", ctx->arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
   size_t tables = (ctx->types.cap + ctx->attrs.cap) * sizeof(sharc_uniq_slot) +
-                  ctx->point_cap * sizeof(sharc_point_slot) +
+                  ctx->point_cap * sizeof *ctx->point_locs +
+                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items +
                   ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
@@ -257,6 +258,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
+  sharc_vec_free(&ctx->point_chunks);
   sharc_vec_free(&ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);
