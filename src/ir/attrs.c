@@ -344,7 +344,8 @@ static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line
   unsigned nums[5] = {line, col, end_line, end_col, (unsigned)form};
   sharc_key_put(&k, nums, sizeof nums);
   sharc_attr a = {.kind = SHARC_ATTR_LOC_FILE,
-                  .file = {file, line, col, end_line, end_col, form}};
+                  .loc_form = (unsigned char)form,
+                  .file = {file, line, col, end_line, end_col}};
   return intern(ctx, &k, &a);
 }
 
@@ -408,7 +409,7 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
   a->file.file = file;
   a->file.line = a->file.end_line = line;
   a->file.col = a->file.end_col = col;
-  a->file.form = 0;
+  a->loc_form = 0;
   return a;
 }
 

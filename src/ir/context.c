@@ -100,7 +100,8 @@ void sharc_key_free(sharc_key *k) {
   k->data = k->inline_buf;
 }
 
-/* Which SHARC_STATS line a new uniqued object's bytes count in. */
+/* Which SHARC_STATS line a new uniqued object's bytes count in (affine
+ * expressions, interned beside the attributes, are told apart by size). */
 static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_uniq_table *table,
                                         const void *proto, size_t size) {
   if (table == &ctx->types)

@@ -118,10 +118,14 @@ struct sharc_type {
   };
 };
 
+/* 56 bytes: every union member fits in three words (the form of a file
+ * location sits in the header's spare byte, an integer set's `==` flags
+ * are found from its key), since every op's location is one. */
 struct sharc_attr {
   sharc_uniq u;
   sharc_attr_kind kind;
   unsigned char alias_memo; /* printer cache: 0 unknown, 1 no alias inside, 2 maybe */
+  unsigned char loc_form;   /* file locations: 0 l:c, 1 l:c to :ec, 2 l:c to el:ec */
   sharc_type *type;           /* typed attributes */
   const sharc_attr_def *def;  /* SHARC_ATTR_DIALECT */
   union {
@@ -169,8 +173,7 @@ struct sharc_attr {
     } opaque;
     struct {
       sharc_ident *file;
-      unsigned line, col, end_line, end_col;
-      int form; /* 0: l:c, 1: l:c to :ec, 2: l:c to el:ec */
+      unsigned line, col, end_line, end_col; /* the form: loc_form above */
     } file;
     struct {
       sharc_ident *name;
@@ -197,8 +200,8 @@ struct sharc_attr {
     } resource;
     struct {                  /* affine map, integer set (see ir/affine.h) */
       unsigned ndims, nsyms, n;
-      const struct sharc_affine_expr *const *exprs; /* results / constraints */
-      const bool *eq;                               /* set: `==` constraints */
+      /* results / constraints; a set's `==` flags: sharc_affine_set_eq */
+      const struct sharc_affine_expr *const *exprs;
     } affine;
     struct {
       int64_t offset;
