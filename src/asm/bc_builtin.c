@@ -216,14 +216,14 @@ static sharc_attr *file_name_attr(sharc_bc_writer *w, const sharc_attr *a) {
 
 static void write_loc_file(sharc_bc_writer *w, const sharc_attr *a) {
   unsigned l = a->file.line, c = a->file.col, el = a->file.end_line, ec = a->file.end_col;
-  if (a->file.form == 0) {
+  if (a->loc_form == 0) {
     sharc_bc_write_varint(w, A_FILE);
     sharc_bc_write_attr(w, file_name_attr(w, a));
     sharc_bc_write_varint(w, l);
     sharc_bc_write_varint(w, c);
     return;
   }
-  if (a->file.form == 1)
+  if (a->loc_form == 1)
     el = l;
   sharc_bc_write_varint(w, A_FILE_RANGE);
   sharc_bc_write_attr(w, file_name_attr(w, a));

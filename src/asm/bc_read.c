@@ -723,9 +723,9 @@ typedef struct ir_state {
 static bool read_region(ir_state *s, sharc_bc_reader *r, sharc_region *region);
 
 static sharc_value *placeholder(bc_file *f) {
-  sharc_value *v = sharc_arena_alloc(&f->scratch, sizeof *v);
-  v->vkind = SHARC_VALUE_PLACEHOLDER;
-  return v;
+  sharc_located_value *lv = sharc_arena_alloc(&f->scratch, sizeof *lv);
+  lv->value.vkind = SHARC_VALUE_PLACEHOLDER;
+  return &lv->value; /* located like a parsed forward reference, if ever asked */
 }
 
 /* Binds value `id` to `v`, resolving forward uses of it. */

@@ -377,7 +377,7 @@ static void number_block(bc_state *st, sharc_block *b) {
   for (unsigned i = 0; i < b->num_args; i++) {
     sharc_value *arg = b->args[i];
     sharc_ptrmap_put(&st->value_ids, arg, (void *)(uintptr_t)(++st->next_value));
-    number_attr(st, arg->loc ? arg->loc : sharc_loc_unknown(st->ctx));
+    number_attr(st, sharc_value_loc(arg) ? sharc_value_loc(arg) : sharc_loc_unknown(st->ctx));
     number_type(st, arg->type);
   }
   unsigned n = 0;
@@ -1006,7 +1006,7 @@ static void write_block(bc_state *st, emitter *em, sharc_block *b) {
     em_varint(em, b->num_args);
     for (unsigned i = 0; i < b->num_args; i++) {
       sharc_value *arg = b->args[i];
-      sharc_attr *loc = arg->loc ? arg->loc : sharc_loc_unknown(st->ctx);
+      sharc_attr *loc = sharc_value_loc(arg) ? sharc_value_loc(arg) : sharc_loc_unknown(st->ctx);
       bool known = loc->kind != SHARC_ATTR_LOC_UNKNOWN;
       if (st->version >= SHARC_BC_ELIDE_UNKNOWN_BLOCK_ARG_LOC) {
         em_varint_flag(em, type_number(st, arg->type), known);

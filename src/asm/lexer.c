@@ -2,7 +2,11 @@
  * punctuation; `//` comments are skipped. */
 #include "asm/lexer.h"
 
+#include "support/pages.h"
+
 #include <string.h>
+
+enum { LEX_RELEASE_STEP = 8 << 20, LEX_RELEASE_MARGIN = 1 << 20 };
 
 void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line) {
   lx->buf = lx->cur = lx->line_start = buf;
@@ -10,6 +14,23 @@ void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned fir
   lx->line = first_line ? first_line : 1;
   lx->error = NULL;
   lx->error_at = NULL;
+  lx->released = buf;
+  lx->release_at = buf + (len < LEX_RELEASE_STEP ? len : LEX_RELEASE_STEP);
+}
+
+/* A large mapped input need not stay resident once lexed: every
+ * LEX_RELEASE_STEP bytes, the text more than LEX_RELEASE_MARGIN behind the
+ * lexer goes back to the kernel (a later look at it, by a diagnostic or a
+ * reset, maps it in again). Peak memory is then the IR, not the IR plus
+ * the file. */
+static void release_behind(sharc_lexer *lx) {
+  if (lx->cur > lx->released && (size_t)(lx->cur - lx->released) > LEX_RELEASE_MARGIN) {
+    const char *keep = lx->cur - LEX_RELEASE_MARGIN;
+    sharc_pages_release_file(lx->released, (size_t)(keep - lx->released));
+    lx->released = keep;
+  }
+  size_t left = lx->cur < lx->end ? (size_t)(lx->end - lx->cur) : 0;
+  lx->release_at = lx->cur + (left < LEX_RELEASE_STEP ? left : LEX_RELEASE_STEP);
 }
 
 void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start) {
@@ -189,6 +210,8 @@ static sharc_token lex_sigil(sharc_lexer *lx, const char *start, sharc_tok_kind 
 }
 
 sharc_token sharc_lex(sharc_lexer *lx) {
+  if (lx->cur >= lx->release_at)
+    release_behind(lx);
   skip_space(lx);
   const char *start = lx->cur;
   if (start >= lx->end)

@@ -40,6 +40,9 @@ typedef struct sharc_lexer {
   const char *line_start;  /* start of the line holding `cur` */
   const char *error;       /* message of the last TOK_ERROR */
   const char *error_at;    /* where the error is, when not the token start */
+  /* input before `released` has been handed back (sharc_pages_release_file);
+   * the next hand-back is due when `cur` passes `release_at` */
+  const char *released, *release_at;
 } sharc_lexer;
 
 void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line);

@@ -503,9 +503,9 @@ static bool resolve_locs_in(sharc_parser *p, sharc_ptrmap *map, sharc_op *op) {
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = op->regions[r].first; b; b = b->next) {
       for (unsigned i = 0; i < b->num_args; i++) {
-        sharc_attr *l = sharc_ptrmap_get(map, b->args[i]->loc);
+        sharc_attr *l = sharc_ptrmap_get(map, sharc_value_loc(b->args[i]));
         if (l)
-          b->args[i]->loc = l;
+          *sharc_value_loc_slot(b->args[i]) = l;
       }
       for (sharc_op *o = b->first; o; o = o->next)
         resolve_locs_in(p, map, o);

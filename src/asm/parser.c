@@ -557,7 +557,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
     sharc_value *v = e->vals[ref->number];
     if (type && v->type != type)
       return prior_use_type_error(
-          p, ref, type, v, v->vkind == SHARC_VALUE_ARG ? v->loc : sharc_p_tok_loc(p, &e->tok));
+          p, ref, type, v, v->vkind == SHARC_VALUE_ARG ? sharc_value_loc(v) : sharc_p_tok_loc(p, &e->tok));
     *out = v;
     return true;
   }
@@ -579,13 +579,14 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   }
   sharc_value *v = e->vals[ref->number];
   if (!v) {
-    v = sharc_arena_alloc(&p->scratch, sizeof *v);
+    sharc_located_value *lv = sharc_arena_alloc(&p->scratch, sizeof *lv);
+    lv->loc = sharc_p_tok_loc(p, &ref->tok);
+    v = &lv->value;
     v->vkind = SHARC_VALUE_PLACEHOLDER;
     v->type = type;
-    v->loc = sharc_p_tok_loc(p, &ref->tok);
     e->vals[ref->number] = v;
   } else if (type && v->type != type) {
-    return prior_use_type_error(p, ref, type, v, v->loc);
+    return prior_use_type_error(p, ref, type, v, sharc_value_loc(v));
   }
   *out = v;
   return true;
@@ -639,7 +640,7 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
         type_str(ph->type, &b);
         sharc_p_error_at(p, tok, "definition of SSA value '%s#%u' has type '%s'", name->data, i,
                          a.data);
-        sharc_diag_note(p->ctx->pending, ph->loc, "previously used here with type '%s'", b.data);
+        sharc_diag_note(p->ctx->pending, sharc_value_loc(ph), "previously used here with type '%s'", b.data);
         sharc_buf_free(&a);
         sharc_buf_free(&b);
         return false;

@@ -145,7 +145,7 @@ void sharc_affine_print_set_body(sharc_buf *b, const sharc_attr *set) {
     if (i)
       SHARC_BUF_LIT(b, ", ");
     sharc_affine_print_expr(b, set->affine.exprs[i]);
-    sharc_buf_puts(b, set->affine.eq[i] ? " == 0" : " >= 0");
+    sharc_buf_puts(b, sharc_affine_set_eq(set)[i] ? " == 0" : " >= 0");
   }
   sharc_buf_putc(b, ')');
 }

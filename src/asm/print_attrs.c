@@ -521,9 +521,9 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     sharc_buf_printf(b, ":%u:%u", loc->file.line, loc->file.col);
     if (loc->file.end_line == loc->file.line && loc->file.end_col == loc->file.col)
       return; /* an empty range prints as a point */
-    if (loc->file.form == 1 || (loc->file.form == 2 && loc->file.end_line == loc->file.line))
+    if (loc->loc_form == 1 || (loc->loc_form == 2 && loc->file.end_line == loc->file.line))
       sharc_buf_printf(b, " to :%u", loc->file.end_col);
-    else if (loc->file.form == 2)
+    else if (loc->loc_form == 2)
       sharc_buf_printf(b, " to %u:%u", loc->file.end_line, loc->file.end_col);
     return;
   case SHARC_ATTR_LOC_NAME:

@@ -602,7 +602,7 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
         sharc_pr_value(p, b->args[i]);
         SHARC_PR_LIT(p, ": ");
         sharc_pr_type(p, b->args[i]->type);
-        sharc_pr_loc_inline(p, b->args[i]->loc);
+        sharc_pr_loc_inline(p, sharc_value_loc(b->args[i]));
       }
       sharc_buf_putc(p->out, ')');
     }

@@ -4,6 +4,10 @@
 #include "ir/affine.h"
 #include "ir/context.h"
 
+/* SHARC_STATS counts an interned object of sizeof(sharc_attr) bytes as an
+ * attribute, any other as an affine expression (see context.c). */
+_Static_assert(sizeof(sharc_affine_expr) != sizeof(sharc_attr), "told apart by size");
+
 /* Expressions live in the context's attribute table under key tags no
  * attribute kind uses, so they can never be mistaken for attributes. */
 enum { EXPR_TAG = 0x41460000 };
@@ -402,7 +406,6 @@ static void set_own(sharc_context *ctx, void *obj) {
   (void)ctx;
   sharc_attr *a = obj;
   a->affine.exprs = (const void *)(sharc_uniq_key(&a->u) + 32);
-  a->affine.eq = (const void *)(sharc_uniq_key(&a->u) + 32 + a->affine.n * sizeof(void *));
 }
 
 static void strided_own(sharc_context *ctx, void *obj) {
@@ -418,7 +421,7 @@ sharc_attr *sharc_attr_affine_map(sharc_context *ctx, unsigned ndims, unsigned n
   sharc_key_u64(&k, ndims);
   sharc_key_u64(&k, nsyms);
   sharc_key_put(&k, results, n * sizeof *results);
-  sharc_attr a = {.kind = SHARC_ATTR_AFFINE_MAP, .affine = {ndims, nsyms, n, NULL, NULL}};
+  sharc_attr a = {.kind = SHARC_ATTR_AFFINE_MAP, .affine = {ndims, nsyms, n, NULL}};
   return sharc_context_intern(ctx, &ctx->attrs, &k, &a, sizeof a, map_own);
 }
 
@@ -435,7 +438,7 @@ sharc_attr *sharc_attr_integer_set(sharc_context *ctx, unsigned ndims, unsigned 
     bool b = eq[i]; /* one byte each, whatever the caller's bools hold */
     sharc_key_put(&k, &b, sizeof b);
   }
-  sharc_attr a = {.kind = SHARC_ATTR_INTEGER_SET, .affine = {ndims, nsyms, n, NULL, NULL}};
+  sharc_attr a = {.kind = SHARC_ATTR_INTEGER_SET, .affine = {ndims, nsyms, n, NULL}};
   return sharc_context_intern(ctx, &ctx->attrs, &k, &a, sizeof a, set_own);
 }
 

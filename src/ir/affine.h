@@ -23,11 +23,11 @@ typedef struct sharc_affine_expr sharc_affine_expr;
 struct sharc_affine_expr {
   sharc_uniq u;
   sharc_affine_kind kind;
-  int64_t value; /* constant value, or dim / symbol position */
-  const sharc_affine_expr *lhs, *rhs;
   /* Derived from the operands when the node is made, so that the
    * simplifications never walk a whole tree. */
   bool symbolic;    /* no dimension inside */
+  int64_t value; /* constant value, or dim / symbol position */
+  const sharc_affine_expr *lhs, *rhs;
   int64_t divisor;  /* MLIR's getLargestKnownDivisor */
 };
 
@@ -60,6 +60,12 @@ sharc_attr *sharc_attr_affine_map(sharc_context *ctx, unsigned ndims, unsigned n
 sharc_attr *sharc_attr_integer_set(sharc_context *ctx, unsigned ndims, unsigned nsyms,
                                    const sharc_affine_expr *const *constraints, const bool *eq,
                                    unsigned n);
+/* Whether each constraint of integer set `set` is an equality: one byte per
+ * constraint, stored in the set's key after its kind, dimension and symbol
+ * counts, constraint count and constraints (see sharc_attr_integer_set). */
+static inline const bool *sharc_affine_set_eq(const sharc_attr *set) {
+  return (const bool *)(sharc_uniq_key(&set->u) + 32 + set->affine.n * sizeof(void *));
+}
 /* strided<[strides], offset: offset>; SHARC_DYNAMIC stands for `?`. */
 sharc_attr *sharc_attr_strided_layout(sharc_context *ctx, int64_t offset, const int64_t *strides,
                                       unsigned n);

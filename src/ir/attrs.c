@@ -344,32 +344,47 @@ static sharc_attr *file_loc(sharc_context *ctx, sharc_ident *file, unsigned line
   unsigned nums[5] = {line, col, end_line, end_col, (unsigned)form};
   sharc_key_put(&k, nums, sizeof nums);
   sharc_attr a = {.kind = SHARC_ATTR_LOC_FILE,
-                  .file = {file, line, col, end_line, end_col, form}};
+                  .loc_form = (unsigned char)form,
+                  .file = {file, line, col, end_line, end_col}};
   return intern(ctx, &k, &a);
 }
 
 /* By position only, so that successive ops (in file order) land in nearby
- * slots and rehashing needs no location; several files sharing a position
- * just probe on. */
+ * slots; several files sharing a position just probe on. */
 static size_t point_slot(unsigned line, unsigned col, size_t cap) {
   return ((size_t)line * 61 + col) & (cap - 1);
 }
 
+static sharc_attr *point_at(const sharc_context *ctx, size_t i) {
+  return &ctx->point_chunks.items[i / SHARC_POINT_CHUNK][i % SHARC_POINT_CHUNK];
+}
+
+static void point_place(uint32_t *slots, size_t cap, const sharc_attr *a, uint32_t number) {
+  size_t j = point_slot(a->file.line, a->file.col, cap);
+  while (slots[j])
+    j = (j + 1) & (cap - 1);
+  slots[j] = number;
+}
+
+/* Rehashing goes through the locations in creation order, chunk by chunk,
+ * not through the old slots: one sequential read. */
 static void point_grow(sharc_context *ctx) {
   size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
-  sharc_point_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
-  for (size_t i = 0; i < ctx->point_cap; i++) {
-    sharc_point_slot s = ctx->point_locs[i];
-    if (!s.loc)
-      continue;
-    size_t j = point_slot(s.line, s.col, cap);
-    while (slots[j].loc)
-      j = (j + 1) & (cap - 1);
-    slots[j] = s;
-  }
+  uint32_t *slots = sharc_pages_alloc(cap * sizeof *slots);
+  for (size_t i = 0; i < ctx->point_count; i++)
+    point_place(slots, cap, point_at(ctx, i), (uint32_t)(i + 1));
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *slots);
   ctx->point_locs = slots;
   ctx->point_cap = cap;
+}
+
+static sharc_attr *point_new(sharc_context *ctx) {
+  size_t i = ctx->point_count++;
+  if (i % SHARC_POINT_CHUNK == 0)
+    sharc_vec_push(&ctx->point_chunks,
+                   sharc_arena_alloc(&ctx->arena, SHARC_POINT_CHUNK * sizeof(sharc_attr)));
+  ctx->stat_bytes[SHARC_STAT_LOCS] += sizeof(sharc_attr);
+  return point_at(ctx, i);
 }
 
 /* Point locations are uniqued in their own table (see context.h); they are
@@ -379,21 +394,22 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
     point_grow(ctx);
   size_t j = point_slot(line, col, ctx->point_cap);
   for (;; j = (j + 1) & (ctx->point_cap - 1)) {
-    const sharc_point_slot *s = &ctx->point_locs[j];
-    if (!s->loc)
+    uint32_t number = ctx->point_locs[j];
+    if (!number)
       break;
-    if (s->line == line && s->col == col && s->loc->file.file == file)
-      return s->loc;
+    sharc_attr *s = point_at(ctx, number - 1);
+    if (s->file.line == line && s->file.col == col && s->file.file == file)
+      return s;
   }
-  sharc_attr *a = sharc_arena_alloc(&ctx->arena, sizeof *a);
-  ctx->stat_bytes[SHARC_STAT_LOCS] += sizeof *a;
+  if (ctx->point_count >= UINT32_MAX)
+    abort(); /* 4 billion distinct positions: far beyond any module that fits in memory */
+  ctx->point_locs[j] = (uint32_t)(ctx->point_count + 1);
+  sharc_attr *a = point_new(ctx);
   a->kind = SHARC_ATTR_LOC_FILE;
   a->file.file = file;
   a->file.line = a->file.end_line = line;
   a->file.col = a->file.end_col = col;
-  a->file.form = 0;
-  ctx->point_locs[j] = (sharc_point_slot){line, col, a};
-  ctx->point_count++;
+  a->loc_form = 0;
   return a;
 }
 

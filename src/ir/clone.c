@@ -54,7 +54,7 @@ void sharc_region_clone_into(sharc_region *from, sharc_region *to, sharc_mapping
     sharc_block *nb = sharc_block_create(b->ctx);
     for (unsigned i = 0; i < b->num_args; i++)
       sharc_mapping_map_value(m, b->args[i],
-                              sharc_block_add_arg(nb, b->args[i]->type, b->args[i]->loc));
+                              sharc_block_add_arg(nb, b->args[i]->type, sharc_value_loc(b->args[i])));
     sharc_mapping_map_block(m, b, nb);
     sharc_region_append_block(to, nb);
     if (!first_new)

@@ -32,26 +32,27 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
-/* Where the key of a slot's object lies, found without loading the object. */
-static const uint8_t *slot_key(const sharc_uniq_slot *s) {
-  return (const uint8_t *)s->obj - key_pad(s->key_len);
-}
+/* One block holds both arrays: the hashes, then the object pointers. */
+static size_t uniq_block_size(size_t cap) { return cap * (sizeof(uint32_t) + sizeof(sharc_uniq *)); }
 
-static void uniq_place(sharc_uniq_slot *slots, size_t cap, sharc_uniq_slot s) {
-  size_t j = s.hash & (cap - 1);
-  while (slots[j].hash)
+static void uniq_place(uint32_t *hashes, sharc_uniq **objs, size_t cap, sharc_uniq *obj) {
+  size_t j = obj->hash & (cap - 1);
+  while (hashes[j])
     j = (j + 1) & (cap - 1);
-  slots[j] = s;
+  hashes[j] = obj->hash;
+  objs[j] = obj;
 }
 
 static void uniq_grow(sharc_uniq_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  sharc_uniq_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
+  uint32_t *hashes = sharc_pages_alloc(uniq_block_size(cap));
+  sharc_uniq **objs = (sharc_uniq **)(void *)(hashes + cap);
   for (size_t i = 0; i < t->cap; i++)
-    if (t->slots[i].hash)
-      uniq_place(slots, cap, t->slots[i]);
-  sharc_pages_free(t->slots, t->cap * sizeof *slots);
-  t->slots = slots;
+    if (t->hashes[i])
+      uniq_place(hashes, objs, cap, t->objs[i]);
+  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
+  t->hashes = hashes;
+  t->objs = objs;
   t->cap = cap;
 }
 
@@ -59,23 +60,26 @@ sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, 
   if (!t->cap)
     return NULL;
   for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
-    const sharc_uniq_slot *s = &t->slots[j];
-    if (!s->hash)
+    uint32_t h = t->hashes[j];
+    if (!h)
       return NULL;
-    if (s->hash == hash && s->key_len == len && memcmp(slot_key(s), key, len) == 0)
-      return s->obj;
+    if (h != hash)
+      continue;
+    sharc_uniq *obj = t->objs[j];
+    if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
+      return obj;
   }
 }
 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if ((t->count + 1) * 4 > t->cap * 3) /* at most 3/4 full: a probe reads a line or two */
     uniq_grow(t);
-  uniq_place(t->slots, t->cap, (sharc_uniq_slot){obj->hash, obj->key_len, obj});
+  uniq_place(t->hashes, t->objs, t->cap, obj);
   t->count++;
 }
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
-  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
+  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
   memset(t, 0, sizeof *t);
 }
 
@@ -101,7 +105,8 @@ void sharc_key_free(sharc_key *k) {
   k->data = k->inline_buf;
 }
 
-/* Which SHARC_STATS line a new uniqued object's bytes count in. */
+/* Which SHARC_STATS line a new uniqued object's bytes count in (affine
+ * expressions, interned beside the attributes, are told apart by size). */
 static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_uniq_table *table,
                                         const void *proto, size_t size) {
   if (table == &ctx->types)
@@ -238,8 +243,9 @@ static void print_stats(const sharc_context *ctx) {
   }
   print_stat_line("other arena data", ctx->arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
-  size_t tables = (ctx->types.cap + ctx->attrs.cap) * sizeof(sharc_uniq_slot) +
-                  ctx->point_cap * sizeof(sharc_point_slot) +
+  size_t tables = (ctx->types.cap + ctx->attrs.cap) * (sizeof(uint32_t) + sizeof(sharc_uniq *)) +
+                  ctx->point_cap * sizeof *ctx->point_locs +
+                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items +
                   ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
@@ -259,6 +265,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
+  sharc_vec_free(&ctx->point_chunks);
   sharc_vec_free(&ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);

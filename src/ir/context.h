@@ -50,12 +50,10 @@ typedef struct sharc_resource {
   bool external;
 } sharc_resource;
 
-/* A slot of the point-location table: the position beside the location,
- * so that probing and rehashing do not load the locations. */
-typedef struct sharc_point_slot {
-  unsigned line, col;
-  sharc_attr *loc; /* NULL: empty */
-} sharc_point_slot;
+/* Point locations lie in chunks of this many, one after another in
+ * creation order; the table's slots hold their numbers (plus one, 0:
+ * empty), 4 bytes where a pointer with its position took 16. */
+enum { SHARC_POINT_CHUNK = 1024 };
 
 struct sharc_context {
   sharc_arena arena;
@@ -106,8 +104,9 @@ struct sharc_context {
   /* point locations "file":line:col, the one attribute every parsed op
    * gets: their own table, hashed by position so that successive ops (in
    * file order) land in nearby slots */
-  struct sharc_point_slot *point_locs;
+  uint32_t *point_locs;
   size_t point_cap, point_count;
+  SHARC_VEC(sharc_attr *) point_chunks;
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;

@@ -28,18 +28,13 @@ static inline const uint8_t *sharc_uniq_key(const sharc_uniq *u) {
   return (const uint8_t *)u - (((size_t)u->key_len + 7) & ~(size_t)7);
 }
 
-/* A slot carries the object's hash and key length, so probing, comparing
- * and rehashing touch only the slot array until a likely match; the key
- * sits just before its object (see sharc_context_intern), so a match reads
- * the key without loading the object. */
-typedef struct sharc_uniq_slot {
-  uint32_t hash; /* 0: empty */
-  uint32_t key_len;
-  sharc_uniq *obj;
-} sharc_uniq_slot;
-
+/* Open addressing over two parallel arrays: the hashes alone (4 bytes a
+ * slot, 16 slots a cache line) are what probing and rehashing read; an
+ * object is loaded only on a hash match. 12 bytes a slot where a slot with
+ * hash, key length and pointer took 16. */
 typedef struct sharc_uniq_table {
-  sharc_uniq_slot *slots;
+  uint32_t *hashes; /* 0: empty */
+  sharc_uniq **objs;
   size_t cap, count;
 } sharc_uniq_table;
 
@@ -118,10 +113,14 @@ struct sharc_type {
   };
 };
 
+/* 56 bytes: every union member fits in three words (the form of a file
+ * location sits in the header's spare byte, an integer set's `==` flags
+ * are found from its key), since every op's location is one. */
 struct sharc_attr {
   sharc_uniq u;
   sharc_attr_kind kind;
   unsigned char alias_memo; /* printer cache: 0 unknown, 1 no alias inside, 2 maybe */
+  unsigned char loc_form;   /* file locations: 0 l:c, 1 l:c to :ec, 2 l:c to el:ec */
   sharc_type *type;           /* typed attributes */
   const sharc_attr_def *def;  /* SHARC_ATTR_DIALECT */
   union {
@@ -169,8 +168,7 @@ struct sharc_attr {
     } opaque;
     struct {
       sharc_ident *file;
-      unsigned line, col, end_line, end_col;
-      int form; /* 0: l:c, 1: l:c to :ec, 2: l:c to el:ec */
+      unsigned line, col, end_line, end_col; /* the form: loc_form above */
     } file;
     struct {
       sharc_ident *name;
@@ -197,8 +195,8 @@ struct sharc_attr {
     } resource;
     struct {                  /* affine map, integer set (see ir/affine.h) */
       unsigned ndims, nsyms, n;
-      const struct sharc_affine_expr *const *exprs; /* results / constraints */
-      const bool *eq;                               /* set: `==` constraints */
+      /* results / constraints; a set's `==` flags: sharc_affine_set_eq */
+      const struct sharc_affine_expr *const *exprs;
     } affine;
     struct {
       int64_t offset;
@@ -250,10 +248,22 @@ struct sharc_value {
   } owner;
   unsigned index;
   unsigned char vkind;
-  sharc_attr *loc;        /* block arguments */
   unsigned print_id;      /* printer scratch */
   unsigned live_mark;     /* region DCE scratch: live when equal to its run's mark */
 };
+
+/* A block argument, or a parser's forward reference: a value with a
+ * location of its own. An op's result has none (its op has), so results,
+ * one or more per op, stay 40 bytes. */
+typedef struct sharc_located_value {
+  sharc_value value;
+  sharc_attr *loc;
+} sharc_located_value;
+
+/* The location slot of a block argument or placeholder (not a result). */
+static inline sharc_attr **sharc_value_loc_slot(sharc_value *v) {
+  return &((sharc_located_value *)(void *)v)->loc;
+}
 
 struct sharc_region {
   sharc_op *parent;

@@ -86,7 +86,11 @@ sharc_block *sharc_value_owner_block(const sharc_value *v) {
 }
 
 unsigned sharc_value_index(const sharc_value *v) { return v->index; }
-sharc_attr *sharc_value_loc(const sharc_value *v) { return v->loc; }
+sharc_attr *sharc_value_loc(const sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return NULL;
+  return ((const sharc_located_value *)(const void *)v)->loc;
+}
 sharc_use *sharc_value_first_use(const sharc_value *v) { return v->uses; }
 bool sharc_value_has_uses(const sharc_value *v) { return v->uses != NULL; }
 bool sharc_value_has_one_use(const sharc_value *v) { return v->uses && !v->uses->next; }
@@ -471,13 +475,14 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
     b->args = args;
     b->cap_args = cap;
   }
-  sharc_value *v = sharc_arena_alloc(&b->ctx->arena, sizeof *v);
-  b->ctx->stat_bytes[SHARC_STAT_VALUES] += sizeof *v;
+  sharc_located_value *lv = sharc_arena_alloc(&b->ctx->arena, sizeof *lv);
+  b->ctx->stat_bytes[SHARC_STAT_VALUES] += sizeof *lv;
+  lv->loc = loc ? loc : sharc_loc_unknown(b->ctx);
+  sharc_value *v = &lv->value;
   v->type = t;
   v->owner.block = b;
   v->index = b->num_args;
   v->vkind = SHARC_VALUE_ARG;
-  v->loc = loc ? loc : sharc_loc_unknown(b->ctx);
   b->args[b->num_args++] = v;
   return v;
 }

@@ -8,6 +8,7 @@
 
 #include "support/pages.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,64 @@ void sharc_pages_free(void *p, size_t size) {
   free(p);
 }
 
+/* The file mappings alive, so that sharc_pages_release_file can tell a
+ * mapped input (whose pages the kernel reads back from the file) from
+ * memory whose contents dropping its pages would lose. A tool maps one or
+ * two files; beyond the table's size a mapping simply is not released. */
+#ifdef HAVE_MMAP
+enum { MAX_FILE_MAPPINGS = 16 };
+static struct {
+  const char *base;
+  size_t len;
+} file_mappings[MAX_FILE_MAPPINGS];
+static pthread_mutex_t file_mappings_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void note_file_mapping(const void *base, size_t len, bool alive) {
+  pthread_mutex_lock(&file_mappings_lock);
+  for (unsigned i = 0; i < MAX_FILE_MAPPINGS; i++) {
+    if (alive && !file_mappings[i].base) {
+      file_mappings[i].base = base;
+      file_mappings[i].len = len;
+      break;
+    }
+    if (!alive && file_mappings[i].base == base) {
+      file_mappings[i].base = NULL;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&file_mappings_lock);
+}
+#endif
+
+#if defined(HAVE_MMAP) && defined(MADV_DONTNEED)
+static bool in_file_mapping(const char *p, size_t len) {
+  bool found = false;
+  pthread_mutex_lock(&file_mappings_lock);
+  for (unsigned i = 0; i < MAX_FILE_MAPPINGS && !found; i++) {
+    const char *b = file_mappings[i].base;
+    found = b && p >= b && len <= file_mappings[i].len && (size_t)(p - b) <= file_mappings[i].len - len;
+  }
+  pthread_mutex_unlock(&file_mappings_lock);
+  return found;
+}
+#endif
+
+void sharc_pages_release_file(const char *p, size_t len) {
+#if defined(HAVE_MMAP) && defined(MADV_DONTNEED)
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || !len || !in_file_mapping(p, len))
+    return;
+  uintptr_t from = ((uintptr_t)p + (uintptr_t)page - 1) & ~(uintptr_t)(page - 1);
+  uintptr_t to = ((uintptr_t)p + len) & ~(uintptr_t)(page - 1);
+  /* a private mapping never written to: the pages come back from the file */
+  if (to > from)
+    madvise((void *)from, to - from, MADV_DONTNEED);
+#else
+  (void)p;
+  (void)len;
+#endif
+}
+
 bool sharc_pages_map_file(const char *path, const char **data, size_t *len) {
 #ifdef HAVE_MMAP
   int fd = open(path, O_RDONLY);
@@ -112,6 +171,7 @@ bool sharc_pages_map_file(const char *path, const char **data, size_t *len) {
     return false;
   *data = p;
   *len = (size_t)st.st_size;
+  note_file_mapping(p, (size_t)st.st_size, true);
   return true;
 #else
   (void)path;
@@ -123,6 +183,7 @@ bool sharc_pages_map_file(const char *path, const char **data, size_t *len) {
 
 void sharc_pages_unmap_file(const char *data, size_t len) {
 #ifdef HAVE_MMAP
+  note_file_mapping(data, len, false);
   munmap((void *)(uintptr_t)data, len);
 #else
   (void)data;

@@ -24,5 +24,11 @@ void sharc_pages_populate(void *p, size_t len);
  * a multiple of the page size, no mmap): the caller then reads it. */
 bool sharc_pages_map_file(const char *path, const char **data, size_t *len);
 void sharc_pages_unmap_file(const char *data, size_t len);
+/* The reader of a file mapped above is past [p, p + len) for good: the
+ * pages wholly inside leave the process's resident memory (read again,
+ * they map back in from the file), so a large input does not stay
+ * resident beside the IR built from it. Memory of any other kind is left
+ * as it is. */
+void sharc_pages_release_file(const char *p, size_t len);
 
 #endif

@@ -75,6 +75,20 @@ static void test_locations(void) {
   sharc_attr *n = sharc_loc_name(ctx, sharc_ident_get(ctx, SHARC_STR("n")), a);
   CHECK(sharc_loc_find_file(n) == a);
   CHECK(sharc_loc_line(a) == 1 && sharc_loc_col(a) == 2);
+  /* point locations stay unique across their chunks and table growth, per
+   * file: the same position in another file is another location */
+  sharc_ident *g = sharc_ident_get(ctx, SHARC_STR("g.mlir"));
+  bool unique = true;
+  for (unsigned line = 1; line <= 3000; line++) {
+    sharc_attr *p = sharc_loc_file(ctx, f, line, 7);
+    sharc_attr *q = sharc_loc_file(ctx, g, line, 7);
+    unique = unique && p != q && sharc_loc_line(p) == line && sharc_loc_col(q) == 7;
+  }
+  for (unsigned line = 1; line <= 3000; line++)
+    unique = unique && sharc_loc_file(ctx, f, line, 7) == sharc_loc_file(ctx, f, line, 7) &&
+             sharc_loc_find_file(sharc_loc_file(ctx, g, line, 7)) == sharc_loc_file(ctx, g, line, 7);
+  CHECK(unique);
+  CHECK(sharc_loc_file(ctx, f, 1, 2) == a);
   sharc_context_destroy(ctx);
 }
 

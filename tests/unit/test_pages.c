@@ -92,9 +92,36 @@ static void test_map_file(void) {
   CHECK(!sharc_pages_map_file(path, &data, &len));
 }
 
+/* Released pages of a mapped file read back the same text; a buffer that
+ * is not a file mapping keeps its (written) contents. */
+static void test_release_file(void) {
+  char path[] = "test_pages_release.tmp";
+  size_t n = 5 * 4096 + 123;
+  write_file(path, n);
+  const char *data = NULL;
+  size_t len = 0;
+  CHECK(sharc_pages_map_file(path, &data, &len));
+  CHECK(len == n);
+  sharc_pages_release_file(data, len);
+  sharc_pages_release_file(data + 100, 3 * 4096);
+  bool same = true;
+  for (size_t i = 0; i < n; i++)
+    same = same && data[i] == (char)('a' + i % 26);
+  CHECK(same && data[n] == 0);
+  sharc_pages_unmap_file(data, len);
+  remove(path);
+  size_t size = 4u << 20;
+  unsigned char *mem = sharc_pages_alloc(size);
+  memset(mem, 7, size);
+  sharc_pages_release_file((const char *)mem, size);
+  CHECK(mem[0] == 7 && mem[size / 2] == 7 && mem[size - 1] == 7);
+  sharc_pages_free(mem, size);
+}
+
 int main(void) {
   test_blocks();
   test_arena();
   test_map_file();
+  test_release_file();
   return check_summary("pages");
 }

@@ -706,7 +706,7 @@ static bool print_loc_rec(const sharc_attr *loc, sharc_buf *out) {
     sharc_buf_putc(out, '\n');
     print_string_attr(sharc_ident_str(loc->file.file), out);
     sharc_buf_printf(out, ":%u:%u to %u", loc->file.line, loc->file.col,
-                     loc->file.form ? loc->file.end_col : loc->file.col);
+                     loc->loc_form ? loc->file.end_col : loc->file.col);
     return true;
   case SHARC_ATTR_LOC_FUSED:
     for (unsigned i = 0; i < loc->fused.n; i++)

@@ -688,7 +688,7 @@ static sharc_walk_result remap_op_locs(sharc_op *op, void *user) {
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = op->regions[i].first; b; b = b->next)
       for (unsigned k = 0; k < b->num_args; k++)
-        b->args[k]->loc = remap_loc(m, b->args[k]->loc);
+        *sharc_value_loc_slot(b->args[k]) = remap_loc(m, sharc_value_loc(b->args[k]));
   return SHARC_WALK_ADVANCE;
 }
 

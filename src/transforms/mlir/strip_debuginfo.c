@@ -9,7 +9,7 @@ static sharc_walk_result strip(sharc_op *op, void *user) {
     for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b;
          b = sharc_block_next(b))
       for (unsigned i = 0; i < sharc_block_num_args(b); i++)
-        sharc_block_arg(b, i)->loc = unknown;
+        *sharc_value_loc_slot(sharc_block_arg(b, i)) = unknown;
   return SHARC_WALK_ADVANCE;
 }
 

@@ -46,7 +46,7 @@ static sharc_walk_result relocate(sharc_op *op, void *user) {
            b = sharc_block_next(b))
         for (unsigned a = 0; a < sharc_block_num_args(b); a++) {
           sharc_value *arg = sharc_block_arg(b, a);
-          arg->loc = stack_location(st, sharc_value_loc(arg));
+          *sharc_value_loc_slot(arg) = stack_location(st, sharc_value_loc(arg));
         }
   }
   if (sharc_op_isa(op, &sharc_mpmd_fragment_def) || sharc_op_isa(op, &sharc_mpmd_fragment_call_def))
