@@ -173,29 +173,14 @@ static sharc_walk_result convert_op_v3(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* A func argument's or result's HloShardingV3 (a sharc_xla_sharding_converter). */
+static sharc_attr *convert_value_v3(void *user, sharc_op *func, sharc_attr *text, unsigned rank) {
+  return convert_v3(user, func, text, 1, false, rank);
+}
+
 static bool convert_func_v3(import_state *st, sharc_op *func) {
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    sharc_attr *text = sharc_func_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR);
-    if (!text)
-      continue;
-    sharc_attr *s = convert_v3(st, func, text, 1, false,
-                               sharc_sdy_tensor_rank(sharc_type_func_input(sharc_func_type(func), i)));
-    if (!s)
-      return false;
-    sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_attr *text = sharc_func_result_attr(func, i, SHARC_XLA_SHARDING_ATTR);
-    if (!text)
-      continue;
-    sharc_attr *s = convert_v3(st, func, text, 1, false,
-                               sharc_sdy_tensor_rank(sharc_type_func_result(sharc_func_type(func), i)));
-    if (!s)
-      return false;
-    sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
-  }
+  if (!sharc_xla_import_func_shardings(func, convert_value_v3, st))
+    return false;
   return sharc_walk_nested(func, SHARC_POST_ORDER, convert_op_v3, st) != SHARC_WALK_INTERRUPT &&
          !st->failed;
 }
