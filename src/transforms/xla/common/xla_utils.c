@@ -687,35 +687,40 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
   return true;
 }
 
-/* One side (arguments or results) of sharc_xla_import_func_shardings. */
-static bool import_side_shardings(sharc_op *func, bool results, sharc_xla_sharding_converter convert,
-                                  void *user) {
+typedef struct func_sharding_move {
+  const char *from, *to;
+  sharc_xla_sharding_converter convert;
+  void *user;
+} func_sharding_move;
+
+/* One side (arguments or results) of sharc_xla_convert_func_shardings. */
+static bool convert_side_shardings(sharc_op *func, bool results, const func_sharding_move *m) {
   sharc_type *ft = sharc_func_type(func);
   unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
   for (unsigned i = 0; i < n; i++) {
-    sharc_attr *hlo = results ? sharc_func_result_attr(func, i, SHARC_XLA_SHARDING_ATTR)
-                              : sharc_func_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR);
-    if (!hlo)
+    sharc_attr *old = results ? sharc_func_result_attr(func, i, m->from)
+                              : sharc_func_arg_attr(func, i, m->from);
+    if (!old)
       continue;
     sharc_type *type = results ? sharc_type_func_result(ft, i) : sharc_type_func_input(ft, i);
-    sharc_attr *sharding = convert(user, func, hlo, sharc_sdy_tensor_rank(type));
-    if (!sharding)
+    sharc_attr *fresh = m->convert(m->user, func, old, sharc_sdy_tensor_rank(type));
+    if (!fresh)
       return false;
     if (results) {
-      sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, sharding);
-      sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
+      sharc_func_set_result_attr(func, i, m->to, fresh);
+      sharc_func_set_result_attr(func, i, m->from, NULL);
     } else {
-      sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, sharding);
-      sharc_func_set_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
+      sharc_func_set_arg_attr(func, i, m->to, fresh);
+      sharc_func_set_arg_attr(func, i, m->from, NULL);
     }
   }
   return true;
 }
 
-bool sharc_xla_import_func_shardings(sharc_op *func, sharc_xla_sharding_converter convert,
-                                     void *user) {
-  return import_side_shardings(func, false, convert, user) &&
-         import_side_shardings(func, true, convert, user);
+bool sharc_xla_convert_func_shardings(sharc_op *func, const char *from, const char *to,
+                                      sharc_xla_sharding_converter convert, void *user) {
+  func_sharding_move m = {from, to, convert, user};
+  return convert_side_shardings(func, false, &m) && convert_side_shardings(func, true, &m);
 }
 
 void sharc_xla_sharding_axis_refs(const sharc_attr *sharding, bool with_unreduced,

@@ -76,17 +76,19 @@ typedef SHARC_VEC(sharc_attr *) sharc_xla_attr_vec;
 void sharc_xla_sharding_axis_refs(const sharc_attr *sharding, bool with_unreduced,
                                   sharc_xla_attr_vec *refs);
 
-/* Turns one `mhlo.sharding` of a func argument or result (`at` the func,
- * `rank` the value's) into its #sdy.sharding; NULL after a located error. */
+/* Turns one sharding of a func argument or result (`at` the func, `rank`
+ * the value's) into its other form (an `mhlo.sharding` into an
+ * #sdy.sharding, or back); NULL after a located error. */
 typedef sharc_attr *(*sharc_xla_sharding_converter)(void *user, sharc_op *at,
-                                                    sharc_attr *hlo_sharding, unsigned rank);
+                                                    sharc_attr *sharding, unsigned rank);
 
-/* Every `mhlo.sharding` on `func`'s arguments, then its results, replaced
- * by the `sdy.sharding` `convert` makes of it (the GSPMD import and the
- * round-trip import differ only in how they read the text). False at the
- * first conversion that fails. */
-bool sharc_xla_import_func_shardings(sharc_op *func, sharc_xla_sharding_converter convert,
-                                     void *user);
+/* Every `from` attribute on `func`'s arguments, then its results, replaced
+ * by the `to` attribute `convert` makes of it: the GSPMD and round-trip
+ * imports (mhlo.sharding to sdy.sharding, differing only in how they read
+ * the text) and the StableHLO export (back). False at the first conversion
+ * that fails. */
+bool sharc_xla_convert_func_shardings(sharc_op *func, const char *from, const char *to,
+                                      sharc_xla_sharding_converter convert, void *user);
 
 /* The attribute's text as a string attribute (what the export stores). */
 sharc_attr *sharc_xla_attr_to_string(sharc_context *ctx, const sharc_attr *a);

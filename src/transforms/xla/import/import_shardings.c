@@ -426,7 +426,8 @@ static sharc_walk_result import_walk(sharc_op *op, void *user) {
 }
 
 static bool import_func(import_state *st, sharc_op *func) {
-  if (!sharc_xla_import_func_shardings(func, convert_attr, st))
+  if (!sharc_xla_convert_func_shardings(func, SHARC_XLA_SHARDING_ATTR, SHARC_SDY_SHARDING_ATTR,
+                                        convert_attr, st))
     return false;
   sharc_region *body = sharc_op_region(func, 0);
   for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b))
@@ -461,18 +462,12 @@ static void create_meshes(import_state *st) {
       snprintf(name, sizeof name, MAXIMAL_MESH_PREFIX "%lld", (long long)id);
       mesh = sharc_sdy_mesh_get(ctx, NULL, 0, &id, 1);
     }
-    sharc_named_attr attrs[2] = {
-        {sharc_ident_get(ctx, SHARC_STR("mesh")), mesh},
-        {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, sharc_str_from_cstr(name))},
-    };
-    sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh")),
-                            .loc = sharc_op_loc(st->module),
-                            .attrs = sharc_attr_dictionary(ctx, attrs, 2)};
     if (first)
       sharc_rw_set_before(&st->rw, first);
     else
       sharc_rw_set_block_end(&st->rw, body);
-    sharc_rw_create(&st->rw, &state);
+    sharc_rw_insert(&st->rw, sharc_sdy_mesh_op_create(ctx, sharc_str_from_cstr(name), mesh,
+                                                      sharc_op_loc(st->module)));
   }
   sharc_vec_free(&axes);
 }
