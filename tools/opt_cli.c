@@ -218,7 +218,8 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
   case O_TIMING:
     fl->pipeline.timing = b;
     return true;
-  case O_DISABLE_THREADING: /* sharc runs one thread: nothing to disable */
+  case O_DISABLE_THREADING:
+    fl->pipeline.disable_threading = b;
     return true;
   case O_HELP:
   case O_H:

@@ -265,6 +265,13 @@ static void collect_handler(const sharc_diag *d, void *user) {
     log_one(log, n);
 }
 
+static void flush_err(sharc_buf *err) {
+  if (!err->len)
+    return;
+  fwrite(err->data, 1, err->len, stderr);
+  err->len = 0;
+}
+
 /* Without -verify-diagnostics diagnostics go to stderr, filtered by
  * -mlir-diagnostic-verbosity-level. */
 static void print_handler(const sharc_diag *d, void *user) {
@@ -275,13 +282,8 @@ static void print_handler(const sharc_diag *d, void *user) {
       d->severity != SHARC_SEV_WARNING)
     return;
   sharc_diag_format_with_source(log->ctx, d, log->err_out);
-}
-
-static void flush_err(sharc_buf *err) {
-  if (!err->len)
-    return;
-  fwrite(err->data, 1, err->len, stderr);
-  err->len = 0;
+  /* on stderr at once, as MLIR's handler writes it: log lines come between */
+  flush_err(log->err_out);
 }
 
 /* ---- processing ------------------------------------------------------------- */

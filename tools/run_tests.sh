@@ -46,6 +46,8 @@ run_suite stablehlo_roundtrip python3 tests/stablehlo/roundtrip.py --tool "$buil
   --corpus "$shared/conformance"
 run_suite partitioner_programs python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
   --seeds 40 --quick --baseline tests/partitioner/baseline.txt
+run_suite partitioner_programs_gen2 python3 tests/partitioner/gen_partition.py --tools "$build/bin" \
+  --first 240 --seeds 40 --quick --baseline tests/partitioner/baseline.txt
 if [ -f "$shared/conformance/run.py" ]; then
   run_suite conformance python3 "$shared/conformance/run.py" --tool-dir "$build/bin" \
     --baseline tests/conformance/baseline.txt --quiet

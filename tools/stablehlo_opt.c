@@ -7,7 +7,7 @@
 
 int main(int argc, char **argv) {
   static const char *const dialects[] = {"stablehlo", "chlo",    "vhlo",  "quant",       "tensor",
-                                         "arith",     "complex",     "interpreter", "check", "shape", NULL};
+                                         "arith",     "complex",     "interpreter", "check", "shape", "sparse_tensor", "llvm", NULL};
   static const sharc_opt_tool tool = {"stablehlo-opt", "StableHLO optimizer driver",
                                       SHARC_TOOL_STABLEHLO_OPT, dialects};
   return sharc_opt_main(&tool, argc, argv);

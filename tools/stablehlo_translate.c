@@ -29,6 +29,7 @@ typedef struct translate_opts {
   bool strip_debuginfo;       /* --strip-debuginfo */
   bool print_version;         /* --print-stablehlo-version */
   bool allow_other_dialects;  /* --allow-other-dialects */
+  bool print_op_on_diag;      /* accepted; MlirTranslateMain overrides it */
   bool help;
   const struct translation *translation;
 } translate_opts;
@@ -231,6 +232,9 @@ static const flag_def flags[] = {
      "When deserializing a portable artifact, print the StableHLO version"},
     {"allow-other-dialects", FLAG_BOOL, FIELD(allow_other_dialects),
      "Allow mixed dialect in serialization"},
+    {"mlir-print-op-on-diagnostic", FLAG_BOOL, FIELD(print_op_on_diag),
+     "When a diagnostic is emitted on an operation, also print the operation as an attached "
+     "note"},
     {"help", FLAG_BOOL, FIELD(help), "Display available options"},
 };
 
@@ -357,6 +361,10 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   sharc_context_add_source_table(ctx, name, lines, 1);
   void *user[2] = {ctx, err};
   sharc_context_set_diag_handler(ctx, print_diag, user);
+  /* MlirTranslateMain: printOpOnDiagnostic(!verifyDiagnostics), whatever
+   * -mlir-print-op-on-diagnostic says (it sets the context's option after
+   * the command line) */
+  sharc_context_set_print_op_on_diagnostic(ctx, true);
   sharc_op *module = sharc_parse_source_at(ctx, name, c->begin, c->len, c->line, c->col);
   if (!module && o->translation->run == run_deserialize) {
     char current[64];

@@ -66,6 +66,10 @@ SHARC_API const sharc_partition_value *sharc_partition_value_at(const sharc_part
 /* Whether a collective of the partitioned program reduces floating-point
  * values (all_reduce, reduce_scatter): sums may then be reordered. */
 SHARC_API bool sharc_partition_reduces_floats(const sharc_partition *p);
+/* When the program holds a pattern Shardy's partitioner computes
+ * differently from the global program (and sharc with it, byte for byte),
+ * a sentence naming it; NULL otherwise. */
+SHARC_API const char *sharc_partition_shardy_limitation(const sharc_partition *p);
 /* The block of value `v` device `device` holds: per dimension its first
  * index, the elements it holds and its local (padded) size. False when the
  * device is not in the value's mesh. */

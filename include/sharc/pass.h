@@ -148,6 +148,10 @@ typedef struct sharc_pipeline_flags {
   bool print_ir_after_failure; /* -mlir-print-ir-after-failure */
   bool timing;               /* -mlir-timing */
   bool no_verify;             /* skip verification after each pass */
+  /* -mlir-disable-threading: nested pass managers report each diagnostic
+   * at once, as MLIR's sequential path; by default (MLIR's multithreaded
+   * path) those of a run over several ops come when all of them ran */
+  bool disable_threading;
   unsigned tool_mask;        /* which tool's passes are known */
   const char *tool_name;     /* for LLVM-style option errors ("sdy_opt: ...") */
 } sharc_pipeline_flags;

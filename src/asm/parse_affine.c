@@ -448,3 +448,15 @@ bool sharc_p_parse_affine_attr(sharc_parser *p, sharc_attr **out) {
     return parse_strided(p, out);
   return parse_affine_keyword_attr(p, sharc_tok_is_keyword(&p->tok, "affine_map"), out);
 }
+
+/* ---- expressions over a caller's names ------------------------------------------- */
+
+const sharc_affine_expr *sharc_p_parse_affine_expr(sharc_parser *p, const sharc_str *names,
+                                                   const sharc_affine_expr *const *ids, unsigned n) {
+  affine_parser ap = {.p = p};
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(&ap.names, ((affine_name){names[i], ids[i]}));
+  const sharc_affine_expr *e = parse_expr(&ap);
+  sharc_vec_free(&ap.names);
+  return e;
+}

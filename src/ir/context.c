@@ -1,6 +1,7 @@
 /* The context: owns the arena, interned identifiers, uniqued types and
  * attributes, the registered dialects and the diagnostic handler. */
 #include "ir/context.h"
+#include "support/log.h"
 #include "support/pages.h"
 
 #include <stdio.h>
@@ -250,6 +251,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   if (!ctx)
     return;
   sharc_diag_flush(ctx);
+  sharc_log_forget_hook(ctx); /* it flushed this context before a log line */
   if (getenv("SHARC_STATS"))
     print_stats(ctx);
   sharc_context_clear_sources(ctx); /* the line tables it made */
@@ -355,6 +357,8 @@ static const dialect_entry known_dialects[] = {
     {"check", &sharc_check_dialect},
     {"mhlo", &sharc_mhlo_dialect},
     {"shape", &sharc_shape_dialect},
+    {"sparse_tensor", &sharc_sparse_tensor_dialect},
+    {"llvm", &sharc_llvm_dialect},
 };
 
 bool sharc_context_load_dialect(sharc_context *ctx, const char *name) {

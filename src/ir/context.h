@@ -86,6 +86,13 @@ struct sharc_context {
   void *diag_user;
   sharc_arena diag_arena;
   sharc_diag *pending;
+  /* MLIR's ParallelDiagnosticHandler (see sharc_diag_defer_begin): while
+   * the depth is not 0, diagnostics for the handler it began with are held
+   * in order, a list through their boxes */
+  unsigned defer_depth;
+  sharc_diag_handler defer_handler;
+  void *defer_user;
+  struct diag_box *deferred, *deferred_last;
   sharc_source *sources;
   unsigned error_count;
   /* MLIR's printOpOnDiagnostic: an op's error, warning or remark gets a

@@ -3,6 +3,7 @@
  * attached, then delivered to the handler. The default handler prints MLIR's
  * SourceMgr format, with the source line and a caret when the text is known. */
 #include "ir/context.h"
+#include "support/log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,16 +295,68 @@ static void default_handler(sharc_context *ctx, const sharc_diag *d) {
   sharc_buf_free(&out);
 }
 
-void sharc_diag_flush(sharc_context *ctx) {
-  sharc_diag *d = ctx->pending;
-  if (!d)
-    return;
-  ctx->pending = NULL;
+/* A diagnostic remembers its context so that notes can be allocated next
+ * to it, and links the diagnostics held by a multithreaded section. */
+typedef struct diag_box {
+  sharc_diag d;
+  sharc_context *ctx;
+  struct diag_box *next_deferred;
+} diag_box;
+
+static void deliver(sharc_context *ctx, const sharc_diag *d) {
   if (ctx->diag_handler)
     ctx->diag_handler(d, ctx->diag_user);
   else
     default_handler(ctx, d);
 }
+
+/* Held while a section is open and the handler is still the one it began
+ * with; a handler a pass installed meanwhile (MLIR's scoped handler,
+ * registered after the parallel one) gets its diagnostics at once. */
+static bool held_back(const sharc_context *ctx) {
+  return ctx->defer_depth && ctx->diag_handler == ctx->defer_handler &&
+         ctx->diag_user == ctx->defer_user;
+}
+
+void sharc_diag_flush(sharc_context *ctx) {
+  sharc_diag *d = ctx->pending;
+  if (!d)
+    return;
+  ctx->pending = NULL;
+  if (!held_back(ctx)) {
+    deliver(ctx, d);
+    return;
+  }
+  diag_box *box = (diag_box *)(void *)d;
+  box->next_deferred = NULL;
+  if (ctx->deferred_last)
+    ctx->deferred_last->next_deferred = box;
+  else
+    ctx->deferred = box;
+  ctx->deferred_last = box;
+}
+
+void sharc_diag_defer_begin(sharc_context *ctx) {
+  sharc_diag_flush(ctx);
+  if (ctx->defer_depth++)
+    return;
+  ctx->defer_handler = ctx->diag_handler;
+  ctx->defer_user = ctx->diag_user;
+}
+
+/* The held diagnostics go to the handler set now, as MLIR's parallel
+ * handler re-emits them through the context when it is destroyed. */
+void sharc_diag_defer_end(sharc_context *ctx) {
+  sharc_diag_flush(ctx);
+  if (!ctx->defer_depth || --ctx->defer_depth)
+    return;
+  diag_box *box = ctx->deferred;
+  ctx->deferred = ctx->deferred_last = NULL;
+  for (; box; box = box->next_deferred)
+    deliver(ctx, &box->d);
+}
+
+static void flush_before_log_line(void *ctx) { sharc_diag_flush(ctx); }
 
 void sharc_context_set_diag_handler(sharc_context *ctx, sharc_diag_handler h, void *user) {
   sharc_diag_flush(ctx);
@@ -312,12 +365,6 @@ void sharc_context_set_diag_handler(sharc_context *ctx, sharc_diag_handler h, vo
 }
 
 unsigned sharc_context_error_count(const sharc_context *ctx) { return ctx->error_count; }
-
-/* A diagnostic remembers its context so that notes can be allocated next to it. */
-typedef struct diag_box {
-  sharc_diag d;
-  sharc_context *ctx;
-} diag_box;
 
 static sharc_context *sharc_diag_context(sharc_diag *d) { return ((diag_box *)(void *)d)->ctx; }
 
@@ -342,6 +389,8 @@ sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_att
   if (sev == SHARC_SEV_ERROR)
     ctx->error_count++;
   ctx->pending = d;
+  /* in MLIR it is reported, notes and all, before any later log line */
+  sharc_log_before_next_line(flush_before_log_line, ctx);
   return d;
 }
 

@@ -478,6 +478,12 @@ sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_att
                          const char *fmt, va_list ap);
 /* "error", "warning", "note" or "remark", as a diagnostic line says it. */
 const char *sharc_severity_name(sharc_severity s);
+/* MLIR's ParallelDiagnosticHandler around a multithreaded section: the
+ * diagnostics delivered meanwhile (to the handler set at the outermost
+ * begin) are held and handed on, in the order they came, when the
+ * outermost section ends. Sections nest. */
+void sharc_diag_defer_begin(sharc_context *ctx);
+void sharc_diag_defer_end(sharc_context *ctx);
 
 
 /* ---- looking inside attributes and types (attr_walk.c) ------------------ */
@@ -514,5 +520,7 @@ extern const sharc_dialect sharc_interpreter_dialect;
 extern const sharc_dialect sharc_vhlo_dialect;
 extern const sharc_dialect sharc_mhlo_dialect;
 extern const sharc_dialect sharc_shape_dialect;
+extern const sharc_dialect sharc_sparse_tensor_dialect;
+extern const sharc_dialect sharc_llvm_dialect;
 
 #endif

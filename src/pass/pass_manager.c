@@ -541,12 +541,35 @@ static sharc_pass_manager *manager_for(const pm_entry *e, const sharc_op *op) {
 
 static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op);
 
+/* Whether at least two ops directly inside `op` have a pass manager of
+ * the adaptor: MLIR's parallelForEach runs a single op on the calling
+ * thread, without its parallel diagnostic handler. */
+static bool schedules_several(const pm_entry *e, sharc_op *op) {
+  unsigned n = 0;
+  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
+    for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b;
+         b = sharc_block_next(b))
+      for (sharc_op *child = sharc_block_first_op(b); child; child = sharc_op_next(child))
+        if (manager_for(e, child) && ++n == 2)
+          return true;
+  return false;
+}
+
 /* Runs each op directly inside `op` through its pass manager, in order; an
- * op whose pipeline fails does not stop its siblings (as MLIR). */
+ * op whose pipeline fails does not stop its siblings (as MLIR). With
+ * threading on (mlir-opt's default), MLIR runs two or more ops on its
+ * thread pool, and a ParallelDiagnosticHandler emits their diagnostics
+ * only when all are done, ordered by the op's position (log lines are
+ * written at once); sharc runs them in that order, so holding the
+ * diagnostics back until the end gives the same output. */
 static bool run_adaptor(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
   double t0 = now_seconds();
   e->ran = true;
   bool ok = true;
+  sharc_context *ctx = sharc_op_context(op);
+  bool parallel = !pl->flags.disable_threading && schedules_several(e, op);
+  if (parallel)
+    sharc_diag_defer_begin(ctx);
   for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
     for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b;
          b = sharc_block_next(b))
@@ -561,6 +584,8 @@ static bool run_adaptor(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
         ok &= run_pm(pl, pm, child);
         pm->seconds += now_seconds() - t1;
       }
+  if (parallel)
+    sharc_diag_defer_end(ctx);
   e->seconds += now_seconds() - t0;
   return ok;
 }

@@ -27,6 +27,7 @@ struct sharc_partition {
   sharc_arena arena;
   int64_t replica_count, partition_count;
   bool reduces_floats;
+  const char *shardy_limitation; /* see find_shardy_limitation */
   unsigned num_values;
   sharc_partition_value *values;
   /* what the report (sharc_report_create on the module with global shapes
@@ -85,6 +86,32 @@ static bool run_text(sharc_op *module, const char *text) {
   sharc_buf_free(&err);
   sharc_pipeline_destroy(pl);
   return ok;
+}
+
+/* Whether dimension `d` of `v` (of `op`) is sharded into blocks that do
+ * not divide it, by `sharding` (the value's own when NULL). */
+static bool padded_dim(sharc_op *op, sharc_value *v, const sharc_attr *sharding, unsigned d) {
+  const sharc_attr *s = sharding ? sharding : sharc_sdy_get_sharding(v);
+  const sharc_type *t = sharc_type_shaped_view(sharc_value_type(v));
+  sharc_attr *mesh = s ? sharc_sdy_sharding_mesh(s, op) : NULL;
+  if (!mesh || !t || !sharc_type_has_rank(t) || d >= sharc_type_rank(t) ||
+      d >= sharc_sdy_tensor_sharding_rank(s))
+    return false;
+  int64_t size = sharc_type_shape(t)[d];
+  int64_t count = sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(s, d), mesh);
+  return size != SHARC_DYNAMIC && count > 1 && size % count != 0;
+}
+
+static bool reduces_padded_dim(sharc_op *op) {
+  sharc_attr *dims = sharc_op_attr(op, "dimensions");
+  unsigned n = dims ? sharc_attr_count(dims) : 0;
+  for (unsigned i = 0; i < sharc_op_num_operands(op) / 2; i++)
+    for (unsigned k = 0; k < n; k++) {
+      int64_t d = sharc_attr_dense_array_i64(dims, k);
+      if (d >= 0 && padded_dim(op, sharc_op_operand(op, i), NULL, (unsigned)d))
+        return true;
+    }
+  return false;
 }
 
 /* ---- reductions that are not sums ----------------------------------------------- */
@@ -161,8 +188,8 @@ static void reduced_dims(sharc_op *op, unsigned rank, bool *drop) {
  * sum: a sum's all-reduce counts the init value once per device). */
 static bool is_zero_constant(sharc_value *v) {
   sharc_op *def = sharc_value_defining_op(v);
-  sharc_attr *value = def && sharc_op_is(def, "stablehlo.constant") ? sharc_op_attr(def, "value")
-                                                                     : NULL;
+  bool constant = def && (sharc_op_is(def, "stablehlo.constant") || sharc_op_is(def, "sdy.constant"));
+  sharc_attr *value = constant ? sharc_op_attr(def, "value") : NULL;
   sharc_tensor *t = value ? sharc_tensor_from_attr(sharc_op_context(def), value) : NULL;
   bool zero = t && t->kind == SHARC_IV_TENSOR;
   for (int64_t i = 0; zero && i < t->n; i++)
@@ -185,7 +212,11 @@ static bool reduce_sums(sharc_op *op) {
 static sharc_walk_result collect_reductions(sharc_op *op, void *user) {
   sharc_ptrvec *ops = user;
   bool reduce = sharc_op_is(op, "stablehlo.reduce") || sharc_op_is(op, "stablehlo.reduce_window");
-  if (reduce ? !reduce_sums(op) : sharc_op_is(op, "stablehlo.scatter") && !body_sums(op, 0))
+  /* a sum over a dimension -sdy-pad-for-divisibility pads adds the padding
+   * too (Shardy masks nothing): its reduced dimensions run whole as well */
+  bool padded = sharc_op_is(op, "stablehlo.reduce") && reduces_padded_dim(op);
+  if (reduce ? !reduce_sums(op) || padded
+             : sharc_op_is(op, "stablehlo.scatter") && !body_sums(op, 0))
     sharc_vec_push(ops, op);
   else if (sharc_op_is(op, "stablehlo.select_and_scatter") && !body_sums(op, 1))
     sharc_vec_push(ops, op);
@@ -408,6 +439,58 @@ static void whole_where_shardy_mislocalises(sharc_op *module) {
   sharc_vec_free(&ops);
 }
 
+/* ---- empty dimensions ------------------------------------------------------------ */
+/* A dimension of size 0 holds nothing on any device, sharded or not, but the
+ * all-gather that makes a sharded one whole has a zero-sized
+ * `all_gather_dim`, which StableHLO's verifier refuses (Shardy's partitioner
+ * emits it and its output fails to verify, sdy_opt's with it):
+ * `sharc partition` unshards such dimensions before the explicit reshards. */
+
+/* `sharding` with its dimensions of size 0 in `type` whole (NULL when none
+ * is sharded). */
+static sharc_attr *without_empty_dims(sharc_context *ctx, const sharc_attr *sharding,
+                                      const sharc_type *type) {
+  const sharc_type *t = sharc_type_shaped_view(type);
+  unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
+  if (!t || !sharc_type_has_rank(t) || sharc_type_rank(t) != rank)
+    return NULL;
+  bool *drop = calloc(rank + 1, sizeof *drop);
+  if (!drop)
+    abort();
+  bool any = false;
+  for (unsigned d = 0; d < rank; d++)
+    any |= drop[d] = sharc_type_shape(t)[d] == 0;
+  sharc_attr *whole = any ? without_dims(ctx, sharding, drop) : NULL;
+  free(drop);
+  return whole;
+}
+
+static void unshard_empty_value(sharc_context *ctx, sharc_value *v) {
+  sharc_attr *s = sharc_sdy_get_sharding(v);
+  sharc_attr *whole = s ? without_empty_dims(ctx, s, sharc_value_type(v)) : NULL;
+  if (whole)
+    sharc_sdy_set_sharding(v, whole);
+}
+
+static sharc_walk_result unshard_empty_dims_of(sharc_op *op, void *user) {
+  sharc_context *ctx = user;
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    unshard_empty_value(ctx, sharc_op_result(op, i));
+  if (!sharc_op_isa(op, &sharc_func_func_def))
+    return SHARC_WALK_ADVANCE;
+  sharc_block *body = sharc_func_body(op);
+  for (unsigned i = 0; body && i < sharc_block_num_args(body); i++)
+    unshard_empty_value(ctx, sharc_block_arg(body, i));
+  sharc_type *ft = sharc_func_type(op);
+  for (unsigned i = 0; i < sharc_func_num_results(op); i++) {
+    sharc_attr *s = sharc_sdy_func_result_sharding(op, i);
+    sharc_attr *whole = s ? without_empty_dims(ctx, s, sharc_type_func_result(ft, i)) : NULL;
+    if (whole)
+      sharc_sdy_set_func_result_sharding(op, i, whole);
+  }
+  return SHARC_WALK_ADVANCE;
+}
+
 /* After propagation (the module still ready for another round): Shardy's
  * export for partitioning, composed as its partitioner pipeline (the one
  * its executable tests run): explicit reshards, then permutation factors
@@ -427,6 +510,105 @@ static bool add_collectives(sharc_op *module, const sharc_partition_options *o) 
            o->halo_exchange ? "true" : "false", (long long)o->partition_count,
            (long long)o->replica_count);
   return run_text(module, text);
+}
+
+/* ---- Shardy's limitations left in the program ------------------------------------- */
+/* Three patterns whose partitioned program Shardy computes differently from
+ * the global one (tests/partitioner/README.md), and sharc with it, found on
+ * the module with global shapes and sdy collectives, so that `sharc verify`
+ * can name the cause of a mismatch. */
+#define LIMIT_REDUCE                                                                        \
+  "a reduce over a dimension -sdy-pad-for-divisibility pads: Shardy's partitioner does "    \
+  "not mask the padding, which takes part in the reduction"
+#define LIMIT_RESHAPE                                                                       \
+  "a reshape of a dimension -sdy-pad-for-divisibility pads: Shardy's partitioner moves "    \
+  "the padding into real positions"
+#define LIMIT_SLICE                                                                         \
+  "an all_slice or all_to_all onto a dimension already sharded that the new shard count "   \
+  "does not divide: Shardy pads the input at the high end of the global dimension but "     \
+  "realises the pad on each device's block, so data that should move between devices "     \
+  "becomes padding"
+
+static bool any_padded_dim(sharc_op *op, sharc_value *v) {
+  const sharc_type *t = sharc_type_shaped_view(sharc_value_type(v));
+  unsigned rank = t && sharc_type_has_rank(t) ? sharc_type_rank(t) : 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (padded_dim(op, v, NULL, d))
+      return true;
+  return false;
+}
+
+/* An all_slice or all_to_all whose input is sharded on a dimension that
+ * its result shards into blocks that do not divide it. */
+static bool slices_sharded_padded_dim(sharc_op *op) {
+  sharc_value *in = sharc_op_operand(op, 0), *out = sharc_op_result(op, 0);
+  sharc_attr *in_s = sharc_sdy_get_sharding(in), *out_s = sharc_sdy_get_sharding(out);
+  unsigned rank = in_s ? sharc_sdy_tensor_sharding_rank(in_s) : 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (sharc_sdy_dim_sharding_num_axes(sharc_sdy_tensor_sharding_dim(in_s, d)) &&
+        padded_dim(op, out, out_s, d))
+      return true;
+  return false;
+}
+
+static sharc_walk_result find_shardy_limitation(sharc_op *op, void *user) {
+  const char **found = user;
+  if (sharc_op_is(op, "stablehlo.reduce") && reduces_padded_dim(op))
+    *found = LIMIT_REDUCE;
+  else if (sharc_op_is(op, "stablehlo.reshape") &&
+           (any_padded_dim(op, sharc_op_operand(op, 0)) || any_padded_dim(op, sharc_op_result(op, 0))))
+    *found = LIMIT_RESHAPE;
+  else if ((sharc_op_is(op, "sdy.all_slice") ||
+            sharc_op_is(op, "sdy.all_to_all")) &&
+           slices_sharded_padded_dim(op))
+    *found = LIMIT_SLICE;
+  return *found ? SHARC_WALK_INTERRUPT : SHARC_WALK_ADVANCE;
+}
+
+const char *sharc_partition_shardy_limitation(const sharc_partition *p) {
+  return p->shardy_limitation;
+}
+
+/* ---- collective permutes of padded values ---------------------------------------- */
+/* -sdy-pad-for-divisibility has no pattern for sdy.collective_permute (the
+ * op is legal to it): one whose dimension its shard count does not divide
+ * keeps its unpadded type behind a cast, and its verifier refuses the cast
+ * as an operand without sharding (in Shardy as in sdy_opt). `sharc
+ * partition` turns such a permute into a gather to replicated and a slice,
+ * which the pass pads. */
+
+static sharc_walk_result collect_padded_permutes(sharc_op *op, void *user) {
+  if (sharc_op_is(op, "sdy.collective_permute") &&
+      (any_padded_dim(op, sharc_op_operand(op, 0)) || any_padded_dim(op, sharc_op_result(op, 0))))
+    sharc_vec_push((sharc_ptrvec *)user, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool split_padded_permutes(sharc_op *module) {
+  sharc_ptrvec ops = {0};
+  sharc_walk(module, SHARC_PRE_ORDER, collect_padded_permutes, &ops);
+  sharc_context *ctx = sharc_op_context(module);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, ctx, NULL);
+  size_t split = 0;
+  for (size_t k = 0; k < ops.len; k++) {
+    sharc_op *op = ops.items[k];
+    sharc_value *in = sharc_op_operand(op, 0);
+    sharc_attr *in_sharding = sharc_sdy_get_sharding(in);
+    sharc_attr *whole = in_sharding ? without_dims(ctx, in_sharding, NULL) : NULL;
+    if (!whole)
+      continue;
+    sharc_rw_set_before(&rw, op);
+    sharc_op *gather = sharc_sdy_create_reshard(&rw, in, whole, sharc_op_loc(op));
+    sharc_op *slice = sharc_sdy_create_reshard(&rw, sharc_op_result(gather, 0),
+                                               sharc_sdy_get_sharding(sharc_op_result(op, 0)),
+                                               sharc_op_loc(op));
+    sharc_value *v = sharc_op_result(slice, 0);
+    sharc_rw_replace_op(&rw, op, &v, 1);
+    split++;
+  }
+  sharc_vec_free(&ops);
+  return !split || run_text(module, "builtin.module(func.func(sdy-reshard-to-collectives))");
 }
 
 /* Global shapes to each device's local ones. */
@@ -595,7 +777,8 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
     return NULL;
   replicate_non_sum_reductions(module);
   whole_where_shardy_mislocalises(module);
-  if (!add_collectives(module, &o))
+  sharc_walk(module, SHARC_PRE_ORDER, unshard_empty_dims_of, ctx);
+  if (!add_collectives(module, &o) || !split_padded_permutes(module))
     return NULL;
   sharc_op *func = entry_function(module);
   if (!func) {
@@ -610,6 +793,7 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   p->partition_count = o.partition_count;
   record_values(p, func);
   record_report(p, func);
+  sharc_walk(module, SHARC_PRE_ORDER, find_shardy_limitation, &p->shardy_limitation);
   if (!localize(module, &o)) {
     sharc_partition_destroy(p);
     return NULL;

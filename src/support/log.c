@@ -23,10 +23,29 @@ static bool log_enabled = true;
 
 void sharc_set_log_enabled(bool enabled) { log_enabled = enabled; }
 
+static _Thread_local void (*before_line)(void *arg);
+static _Thread_local void *before_line_arg;
+
+void sharc_log_before_next_line(void (*hook)(void *arg), void *arg) {
+  before_line = hook;
+  before_line_arg = arg;
+}
+
+void sharc_log_forget_hook(void *arg) {
+  if (before_line_arg == arg)
+    sharc_log_before_next_line(NULL, NULL);
+}
+
 void sharc_log(sharc_log_severity severity, const char *file, int line, const char *fmt, ...) {
   static const char letters[] = {'I', 'W', 'E'};
   if (!log_enabled)
     return;
+  if (before_line) {
+    void (*hook)(void *) = before_line;
+    void *arg = before_line_arg;
+    sharc_log_before_next_line(NULL, NULL);
+    hook(arg);
+  }
   FILE *out = severity == SHARC_LOG_INFO ? stdout : stderr;
   struct timespec now = {0, 0};
   clock_gettime(CLOCK_REALTIME, &now);

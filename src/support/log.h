@@ -18,4 +18,12 @@ void sharc_log(sharc_log_severity severity, const char *file, int line, const ch
 #endif
     ;
 
+/* Called once before the next log line is written (then forgotten): the
+ * diagnostics layer delivers a diagnostic still waiting for notes, as
+ * MLIR would have reported it when its InFlightDiagnostic ended, before a
+ * log line written after it. Per thread; NULL: none. */
+void sharc_log_before_next_line(void (*hook)(void *arg), void *arg);
+/* Forgets the hook if it was set with `arg` (its owner goes away). */
+void sharc_log_forget_hook(void *arg);
+
 #endif

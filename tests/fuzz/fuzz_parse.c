@@ -48,6 +48,8 @@ static sharc_context *new_context(void) {
   (void)sharc_context_load_dialect(ctx, "complex");
   (void)sharc_context_load_dialect(ctx, "interpreter");
   (void)sharc_context_load_dialect(ctx, "shape");
+  (void)sharc_context_load_dialect(ctx, "sparse_tensor");
+  (void)sharc_context_load_dialect(ctx, "llvm");
 #endif
   return ctx;
 }

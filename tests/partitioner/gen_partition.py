@@ -41,6 +41,11 @@ MESHES = [
     [("x", 2), ("y", 2), ("z", 2)],
 ]
 SIZES = [1, 2, 3, 4, 5, 6, 8]
+# Seeds from GEN2_FIRST on also draw these meshes (an axis of 6 has sub-axes
+# that overlap without nesting, "x":(1)2 and "x":(3)2) and the ops of
+# Program.OPS2; the seeds below keep the programs their baseline lists.
+GEN2_FIRST = 240
+MESHES2 = [[("x", 6)], [("x", 2), ("y", 6)], [("x", 3), ("y", 4)]]
 
 COLLECTIVES = ["stablehlo.all_gather", "stablehlo.all_to_all", "stablehlo.all_reduce",
                "stablehlo.collective_permute", "stablehlo.reduce_scatter", "partition_id"]
@@ -64,9 +69,10 @@ def tensor(shape):
 class Program:
     """One random function body, printed twice: sharded and sequential."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, gen2=False):
         self.rng = rng
-        self.mesh = rng.choice(MESHES)
+        self.gen2 = gen2
+        self.mesh = rng.choice(MESHES + MESHES2 if gen2 else MESHES)
         self.devices = 1
         for _, size in self.mesh:
             self.devices *= size
@@ -104,7 +110,10 @@ class Program:
         out = []
         for name, size in self.mesh:
             out.append(('"%s"' % name, name, size, 1))
-            if size >= 4 and self.rng.random() < 0.4:
+            if size == 6 and self.rng.random() < 0.5:
+                pre, sub = self.rng.choice([(1, 2), (1, 3), (2, 3), (3, 2)])
+                out.append(('"%s":(%d)%d' % (name, pre, sub), name, sub, pre))
+            elif size >= 4 and self.rng.random() < 0.4:
                 pre = self.rng.choice([1, 2]) if size == 4 else self.rng.choice([1, 2, 4])
                 sub = size // pre if pre > 1 else 2
                 if pre * sub <= size and size % (pre * sub) == 0 and sub > 1:
@@ -363,14 +372,129 @@ class Program:
         self.lines.append(("%s:2 = %s" % (out, body), None))
         return self.emit("stablehlo.negate %s#1 : %s" % (out, t), s)
 
+
+    # ---- the ops seeds from GEN2_FIRST on draw too ----------------------------------
+    def index_constant(self, rows, limit, beyond):
+        """A tensor<rowsx1xi64> of start indices below `limit` + `beyond`."""
+        c = self.fresh()
+        vals = ", ".join("[%d]" % self.rng.randint(0, limit - 1 + beyond) for _ in range(rows))
+        self.lines.append(("%s = stablehlo.constant dense<[%s]> : tensor<%dx1xi64>" %
+                           (c, vals, rows), None))
+        return c
+
+    def op_gather(self):
+        """Rows of a matrix picked by constant indices (some out of range,
+        which the gather clamps)."""
+        p = self.pick(lambda s: len(s) == 2)
+        if not p:
+            return None
+        v, s = p
+        rows = self.rng.choice([1, 2, 3, 4])
+        idx = self.index_constant(rows, s[0], self.rng.choice([0, 0, 2]))
+        out = [rows, s[1]]
+        return self.emit(
+            '"stablehlo.gather"(%s, %s) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], '
+            'collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, '
+            'indices_are_sorted = false, slice_sizes = array<i64: 1, %d>}> : (%s, tensor<%dx1xi64>)'
+            ' -> %s' % (v, idx, s[1], tensor(s), rows, tensor(out)), out)
+
+    def op_scatter(self):
+        """Rows added into a matrix at constant indices (an out-of-range row
+        is dropped)."""
+        p = self.pick(lambda s: len(s) == 2)
+        if not p:
+            return None
+        v, s = p
+        rows = self.rng.choice([1, 2, 3])
+        upd = self.pick(lambda t: t == [rows, s[1]])
+        if not upd:
+            return None
+        idx = self.index_constant(rows, s[0], self.rng.choice([0, 0, 1]))
+        n = self.counter
+        return self.emit(
+            '"stablehlo.scatter"(%s, %s, %s) <{indices_are_sorted = false, '
+            'scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], '
+            'inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, '
+            'unique_indices = false}> ({\n'
+            '  ^bb0(%%sa%d: tensor<f32>, %%sb%d: tensor<f32>):\n'
+            '    %%ss%d = stablehlo.add %%sa%d, %%sb%d : tensor<f32>\n'
+            '    stablehlo.return %%ss%d : tensor<f32>\n'
+            '  }) : (%s, tensor<%dx1xi64>, %s) -> %s' %
+            (v, idx, upd[0], n, n, n, n, n, n, tensor(s), rows, tensor(upd[1]), tensor(s)), s)
+
+    def op_sort(self):
+        v, s = self.pick()
+        d = self.rng.randrange(len(s))
+        n = self.counter
+        return self.emit(
+            '"stablehlo.sort"(%s) <{dimension = %d : i64, is_stable = true}> ({\n'
+            '  ^bb0(%%qa%d: tensor<f32>, %%qb%d: tensor<f32>):\n'
+            '    %%qc%d = stablehlo.compare GT, %%qa%d, %%qb%d, FLOAT : (tensor<f32>, tensor<f32>) -> '
+            'tensor<i1>\n'
+            '    stablehlo.return %%qc%d : tensor<i1>\n'
+            '  }) : (%s) -> %s' % (v, d, n, n, n, n, n, n, tensor(s), tensor(s)), s)
+
+    def op_constant(self):
+        """A dense (not splat) constant added to a value: a sharded constant
+        is sliced per device."""
+        v, s = self.pick()
+        n = 1
+        for d in s:
+            n *= d
+        if n < 2:
+            return None
+        c, flat = self.fresh(), self.fresh()
+        vals = ", ".join("%.1f" % float((k * 5) % 7 - 3) for k in range(n))
+        self.lines.append(("%s = stablehlo.constant dense<[%s]> : tensor<%dxf32>" % (flat, vals, n),
+                           None))
+        self.lines.append(("%s = stablehlo.reshape %s : (tensor<%dxf32>) -> %s" %
+                           (c, flat, n, tensor(s)), None))
+        if self.rng.random() < 0.6:
+            self.values.append((c, s))
+            self.constrain(c, s)
+            c = self.values.pop()[0]
+        return self.emit("stablehlo.add %s, %s : %s" % (v, c, tensor(s)), s)
+
+    def op_manual(self):
+        """An sdy.manual_computation over one axis that divides a dimension,
+        its body elementwise (the sequential program runs the body on the
+        whole value)."""
+        v, s = self.pick()
+        dims = [(d, name) for d in range(len(s)) for name, size in self.mesh
+                if s[d] % size == 0 and s[d] > 1]
+        if not dims:
+            return None
+        d, axis = self.rng.choice(dims)
+        size = dict(self.mesh)[axis]
+        local = list(s)
+        local[d] //= size
+        sh = "<@mesh, [%s]>" % ", ".join('{"%s"}' % axis if i == d else "{}" for i in range(len(s)))
+        n = self.counter
+        op = self.rng.choice(["negate", "abs", "sine"])
+        out = self.fresh()
+        sharded = ('%s = sdy.manual_computation(%s) in_shardings=[%s] out_shardings=[%s] '
+                   'manual_axes={"%s"} (%%ma%d: %s) {\n'
+                   '    %%mb%d = stablehlo.%s %%ma%d : %s\n'
+                   '    sdy.return %%mb%d : %s\n'
+                   '  } : (%s) -> %s' % (out, v, sh, sh, axis, n, tensor(local), n, op, n,
+                                         tensor(local), n, tensor(local), tensor(s), tensor(s)))
+        sequential = "%s = stablehlo.%s %s : %s" % (out, op, v, tensor(s))
+        self.lines.append(((sharded, sequential), None))
+        self.values.append((out, s))
+        if self.rng.random() < 0.6:
+            self.constrain(out, s)
+        return out
+
     OPS = ["op_reduce_window", "op_dynamic_slice", "op_unary", "op_binary", "op_transpose", "op_dot", "op_reduce", "op_broadcast",
            "op_slice", "op_pad", "op_concatenate", "op_reverse", "op_iota_add", "op_reshape",
            "op_select", "op_dynamic_update_slice", "op_clamp", "op_while"]
+    OPS2 = ["op_gather", "op_scatter", "op_sort", "op_constant", "op_manual"]
 
     def build(self, n_ops):
         for _ in range(n_ops):
             for _ in range(5):
-                if getattr(self, self.rng.choice(self.OPS))() is not None:
+                ops = self.OPS + self.OPS2 if self.gen2 else self.OPS
+                if getattr(self, self.rng.choice(ops))() is not None:
                     break
         if not self.lines:
             self.op_unary()
@@ -395,6 +519,8 @@ class Program:
         alias = {}
         for seq, con in self.lines:
             if seq is not None:
+                if isinstance(seq, tuple):  # (sharded text, sequential text)
+                    seq = seq[0] if sharded else seq[1]
                 if alias:
                     lhs, rhs = seq.split(" = ", 1)
                     rhs = re.sub(r"%v\d+\b", lambda m: alias.get(m.group(0), m.group(0)), rhs)
@@ -459,7 +585,7 @@ def crashed(proc):
 
 def check_seed(seed, tools, tmp, show=False):
     rng = random.Random(seed)
-    prog = Program(rng)
+    prog = Program(rng, seed >= GEN2_FIRST)
     prog.build(rng.randint(2, 7))
     src = prog.sharded_module()
     if show:

@@ -11,6 +11,7 @@
 #include "ir/ir_internal.h"
 #include "pass/call_graph.h"
 #include "pass/pass_manager_internal.h"
+#include "support/log.h"
 #include "sharc/pass.h"
 #include "sharc/verify.h"
 
@@ -948,6 +949,92 @@ static void test_failing_pass(void) {
   pm_free(&f);
 }
 
+/* Warns on each function, then writes a log line and records it after the
+ * diagnostics delivered so far. */
+static bool warn_then_log(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  (void)run;
+  sharc_emit_op(op, SHARC_SEV_WARNING, "warned on %s", run_label(op));
+  sharc_log(SHARC_LOG_INFO, "unit.cc", 1, "log line of %s", run_label(op));
+  if (run_log.len)
+    sharc_buf_putc(&run_log, ' ');
+  sharc_buf_printf(&run_log, "log@%s", run_label(op));
+  return true;
+}
+
+static const sharc_pass_def warn_logger = {.flag = "warn-log",
+                                           .display_name = "WarnLog",
+                                           .anchor = "func.func",
+                                           .tools = SHARC_TOOL_ANY,
+                                           .run = warn_then_log};
+
+/* Records each diagnostic into the run log, where log lines go too. */
+static void diag_into_run_log(const sharc_diag *d, void *user) {
+  (void)user;
+  if (run_log.len)
+    sharc_buf_putc(&run_log, ' ');
+  sharc_buf_printf(&run_log, "[%s]", d->message);
+}
+
+static const char three_funcs[] = "func.func @a() {\n  return\n}\n"
+                                  "func.func @b() {\n  return\n}\n"
+                                  "module @m {\n}\n"
+                                  "func.func @c() {\n  return\n}\n";
+
+/* MLIR's ParallelDiagnosticHandler: with threading on, the diagnostics of
+ * a nested pass manager run over several ops come after all of them ran,
+ * in op order; a single op is run without it; with threading off each
+ * diagnostic is reported before the next log line. */
+static void test_diagnostic_order(void) {
+  for (int mode = 0; mode < 3; mode++) {
+    pm_fixture f;
+    if (!pm_init(&f, mode == 2 ? "func.func @only() {\n  return\n}\n" : three_funcs))
+      return;
+    sharc_context_set_diag_handler(f.ctx, diag_into_run_log, NULL);
+    sharc_pipeline_flags flags = {0};
+    flags.tool_mask = SHARC_TOOL_SDY_OPT;
+    flags.disable_threading = mode == 1;
+    sharc_pipeline_set_flags(f.pl, &flags);
+    add(sharc_pm_nest(f.root, "func.func"), &warn_logger);
+    CHECK(pm_run(&f));
+    if (mode == 0)
+      CHECK_STR(ran(), "log@a log@b log@c [warned on a] [warned on b] [warned on c]");
+    else if (mode == 1)
+      CHECK_STR(ran(), "[warned on a] log@a [warned on b] log@b [warned on c] log@c");
+    else
+      CHECK_STR(ran(), "[warned on only] log@only");
+    pm_free(&f);
+  }
+}
+
+/* A handler set while diagnostics are held gets its own at once (MLIR's
+ * scoped handler, registered after the parallel one); the held ones go,
+ * in order, to the handler set when the outermost section ends. */
+static void test_deferred_diagnostics(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_buf held = {0}, direct = {0};
+  sharc_context_set_diag_handler(ctx, collect_diag, &held);
+  sharc_diag_defer_begin(ctx);
+  sharc_emit(ctx, SHARC_SEV_WARNING, NULL, "one");
+  sharc_diag_defer_begin(ctx);
+  sharc_emit(ctx, SHARC_SEV_ERROR, NULL, "two");
+  sharc_diag_defer_end(ctx);
+  CHECK(held.len == 0);
+  sharc_context_set_diag_handler(ctx, collect_diag, &direct);
+  sharc_emit(ctx, SHARC_SEV_REMARK, NULL, "scoped");
+  sharc_diag_flush(ctx);
+  CHECK_STR(direct.data, "loc(unknown): remark: scoped\n");
+  sharc_context_set_diag_handler(ctx, collect_diag, &held);
+  sharc_emit(ctx, SHARC_SEV_WARNING, NULL, "three");
+  CHECK(held.len == 0);
+  sharc_diag_defer_end(ctx);
+  CHECK_STR(held.data, "loc(unknown): warning: one\nloc(unknown): error: two\n"
+                       "loc(unknown): warning: three\n");
+  sharc_context_destroy(ctx);
+  sharc_buf_free(&held);
+  sharc_buf_free(&direct);
+}
+
 static void test_anchor_mismatch(void) {
   pm_fixture f;
   if (!pm_init(&f, pm_text))
@@ -1878,6 +1965,8 @@ int main(void) {
   test_op_name_pass_manager();
   test_unschedulable_ops();
   test_failing_pass();
+  test_diagnostic_order();
+  test_deferred_diagnostics();
   test_anchor_mismatch();
   test_print_ir();
   test_verify_after_pass();

@@ -227,7 +227,7 @@ static sharc_value *local_indices(sharc_g2l_state *s, sharc_attr *loc, sharc_val
 }
 
 /* A copy of `op` with `operands`, `types`, the attributes of `op` and
- * `overrides` (which win); regions are moved over when `move_regions`. */
+ * `overrides` (which win); its regions are moved over. */
 static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *operands,
                          unsigned n, sharc_type *const *types, unsigned nt,
                          const sharc_named_attr *overrides, unsigned no) {
@@ -244,21 +244,8 @@ static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *o
     if (!overridden)
       attrs[k++] = dict->dict.entries[i];
   }
-  sharc_op_state st = {
-      .name = sharc_op_name(op),
-      .loc = sharc_op_loc(op),
-      .operands = operands,
-      .num_operands = n,
-      .result_types = types,
-      .num_results = nt,
-      .attrs = sharc_attr_dictionary(s->h.ctx, attrs, k),
-      .num_regions = sharc_op_num_regions(op),
-  };
-  sharc_op *copy = sharc_rw_create(&s->h.rw, &st);
-  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
-    sharc_rw_inline_region_before(&s->h.rw, sharc_op_region(op, r), sharc_op_region(copy, r),
-                                  NULL);
-  return copy;
+  return sharc_halo_recreate(&s->h, op, operands, n, types, nt,
+                             sharc_attr_dictionary(s->h.ctx, attrs, k));
 }
 
 static bool fail(sharc_op *op, const char *message) {

@@ -314,6 +314,17 @@ bool sharc_halo_can_use_halo(const sharc_halo_data_exchange *info) {
   return true;
 }
 
+void sharc_halo_record_shard(sharc_halo_dim_exchange *e, int64_t t, int64_t source,
+                             int64_t offset, int64_t last) {
+  if ((source != -1 && source != t) || (last != -1 && last != t))
+    e->needs_comm = true;
+  if (source != -1 && source < t && t - source > e->left_hops)
+    e->left_hops = t - source;
+  if (last != -1 && last > t && last - t > e->right_hops)
+    e->right_hops = last - t;
+  sharc_vec_push(&e->shards, ((sharc_halo_shard_exchange){source, offset}));
+}
+
 /* getDimExchangeInfo: for each output shard, the input shards its window
  * [start, start + footprint) reads. */
 static sharc_halo_dim_exchange dim_exchange_info(int64_t count, int64_t s_in, int64_t s_out,
@@ -331,13 +342,9 @@ static sharc_halo_dim_exchange dim_exchange_info(int64_t count, int64_t s_in, in
       offset = start - source * s_in;
       last = valid_limit / s_in;
     }
-    if ((source != -1 && source != t) || (last != -1 && last != t) || source == -1)
+    if (source == -1)
       e.needs_comm = true;
-    if (source != -1 && source < t && t - source > e.left_hops)
-      e.left_hops = t - source;
-    if (last != -1 && last > t && last - t > e.right_hops)
-      e.right_hops = last - t;
-    sharc_vec_push(&e.shards, ((sharc_halo_shard_exchange){source, offset}));
+    sharc_halo_record_shard(&e, t, source, offset, last);
   }
   if (e.left_hops + e.right_hops + 1 >= count && (e.left_hops > 1 || e.right_hops > 1))
     e.can_use_halo = false;
@@ -681,12 +688,7 @@ sharc_halo_exchange_data(sharc_halo_state *s, sharc_attr *loc, sharc_value *divi
   sharc_context *ctx = s->ctx;
   sharc_type *in_type = sharc_value_type(divisible_input);
   unsigned rank = sharc_sdy_tensor_sharding_rank(in_sharding);
-  int64_t *local_shape = alloc_i64(rank);
-  for (unsigned d = 0; d < rank; d++) {
-    int64_t count =
-        sharc_halo_manual_shard_count(sharc_sdy_tensor_sharding_dim(in_sharding, d), mesh, manual);
-    local_shape[d] = count ? divisible_shape[d] / count : 0;
-  }
+  int64_t *local_shape = sharc_halo_manual_local_shape(in_sharding, mesh, manual, divisible_shape);
   unsigned out_rank = sharc_type_rank(out_type);
   int64_t *padded_out = alloc_i64(out_rank);
   for (unsigned d = 0; d < out_rank; d++)
@@ -956,12 +958,7 @@ static sharc_value *halo_right_shift(sharc_halo_state *s, sharc_attr *loc, sharc
                                      const int64_t *dims, const int64_t *amounts, unsigned n) {
   sharc_type *type = sharc_value_type(input);
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
-  int64_t *local_shape = alloc_i64(rank);
-  for (unsigned d = 0; d < rank; d++) {
-    int64_t factor =
-        sharc_halo_manual_shard_count(sharc_sdy_tensor_sharding_dim(sharding, d), mesh, manual);
-    local_shape[d] = factor ? padded[d] / factor : 0;
-  }
+  int64_t *local_shape = sharc_halo_manual_local_shape(sharding, mesh, manual, padded);
   sharc_op *mc = sharc_halo_manual_computation(s, loc, &input, 1, &sharding, type, sharding,
                                                manual_axes_attr(s, mesh, manual));
   sharc_insert_point saved = s->rw.ip;

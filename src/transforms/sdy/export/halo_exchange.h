@@ -76,9 +76,19 @@ sharc_attr *sharc_halo_remove_axis_refs(sharc_halo_state *s, const sharc_attr *s
                                         const sharc_attr *mesh);
 int64_t sharc_halo_dim_sharded_size(const sharc_attr *sharding, unsigned dim,
                                     const sharc_attr *mesh);
+/* A new op like `op`, built at the insertion point with `operands`,
+ * result `types` and the attribute dictionary `attrs` (`op`'s own when
+ * NULL); `op`'s regions are moved into it. */
+sharc_op *sharc_halo_recreate(sharc_halo_state *s, sharc_op *op, sharc_value *const *operands,
+                              unsigned n, sharc_type *const *types, unsigned nt, sharc_attr *attrs);
 /* getManualShardCount. */
 int64_t sharc_halo_manual_shard_count(const sharc_attr *dim_sharding, const sharc_attr *mesh,
                                       const sharc_halo_names *manual);
+/* The shape inside a manual computation over `manual` of a value of
+ * `global` shape sharded by `sharding`: each dimension divided by its
+ * manual shard count (a malloc'd array the caller frees). */
+int64_t *sharc_halo_manual_local_shape(const sharc_attr *sharding, const sharc_attr *mesh,
+                                       const sharc_halo_names *manual, const int64_t *global);
 
 /* ---- the rewrites ---------------------------------------------------------------
  * Each returns whether the op was resolved (Shardy's succeeded(...)). */

@@ -33,6 +33,11 @@ typedef struct sharc_halo_data_exchange {
 void sharc_halo_data_exchange_free(sharc_halo_data_exchange *info);
 bool sharc_halo_needs_comm(const sharc_halo_data_exchange *info);
 bool sharc_halo_can_use_halo(const sharc_halo_data_exchange *info);
+/* Output shard `t` reads input shards `source` (from `offset` in it) to
+ * `last` (-1: none): its entry and the hops to either side, and whether it
+ * reads another shard than its own. */
+void sharc_halo_record_shard(sharc_halo_dim_exchange *e, int64_t t, int64_t source,
+                             int64_t offset, int64_t last);
 
 int64_t sharc_halo_divide_ceil(int64_t a, int64_t b);
 int64_t sharc_halo_padded_dim_size(int64_t size, int64_t count);

@@ -195,8 +195,14 @@ static sharc_attr *with_dims(sharc_halo_state *s, const sharc_attr *sharding, sh
   return sharc_sdy_tensor_sharding_get(s->ctx, &parts);
 }
 
-sharc_attr *sharc_halo_remove_axes(sharc_halo_state *s, const sharc_attr *sharding,
-                                   const sharc_halo_names *names) {
+/* The axes of dimension sharding `dim` that stay, into `kept`. */
+typedef void (*kept_axes_fn)(sharc_halo_state *s, const sharc_attr *dim, const void *user,
+                             sharc_sdy_axis_vec *kept);
+
+/* `sharding` with each dimension's axes cut down to those `keep` keeps
+ * (closedness and priority as they were). */
+static sharc_attr *with_kept_axes(sharc_halo_state *s, const sharc_attr *sharding,
+                                  kept_axes_fn keep, const void *user) {
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
   sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
   if (!dims)
@@ -205,11 +211,7 @@ sharc_attr *sharc_halo_remove_axes(sharc_halo_state *s, const sharc_attr *shardi
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
     sharc_vec_clear(&kept);
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
-      sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
-      if (!sharc_halo_names_has(names, sharc_sdy_axis_ref_name(axis)))
-        sharc_vec_push(&kept, axis);
-    }
+    keep(s, dim, user, &kept);
     dims[d] = sharc_sdy_dim_sharding_get(s->ctx, kept.items, kept.len,
                                          sharc_sdy_dim_sharding_is_closed(dim),
                                          sharc_sdy_dim_sharding_priority(dim));
@@ -220,35 +222,48 @@ sharc_attr *sharc_halo_remove_axes(sharc_halo_state *s, const sharc_attr *shardi
   return result;
 }
 
+static void axes_not_named(sharc_halo_state *s, const sharc_attr *dim, const void *user,
+                           sharc_sdy_axis_vec *kept) {
+  (void)s;
+  for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(dim); i++) {
+    sharc_attr *axis = sharc_sdy_dim_sharding_axis(dim, i);
+    if (!sharc_halo_names_has(user, sharc_sdy_axis_ref_name(axis)))
+      sharc_vec_push(kept, axis);
+  }
+}
+
+sharc_attr *sharc_halo_remove_axes(sharc_halo_state *s, const sharc_attr *sharding,
+                                   const sharc_halo_names *names) {
+  return with_kept_axes(s, sharding, axes_not_named, names);
+}
+
+/* The axes to remove and their mesh. */
+typedef struct removed_axes {
+  sharc_attr *const *axes;
+  unsigned n;
+  const sharc_attr *mesh;
+} removed_axes;
+
+static void axes_not_removed(sharc_halo_state *s, const sharc_attr *dim, const void *user,
+                             sharc_sdy_axis_vec *kept) {
+  const removed_axes *r = user;
+  unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
+  sharc_attr **have = malloc((k + 1) * sizeof *have);
+  if (!have)
+    abort();
+  for (unsigned i = 0; i < k; i++)
+    have[i] = sharc_sdy_dim_sharding_axis(dim, i);
+  sharc_sdy_axes_set_diff(s->ctx, have, k, r->axes, r->n, r->mesh, kept);
+  free(have);
+}
+
 sharc_attr *sharc_halo_remove_axis_refs(sharc_halo_state *s, const sharc_attr *sharding,
                                         sharc_attr *const *axes, unsigned n,
                                         const sharc_attr *mesh) {
   if (!n)
     return (sharc_attr *)sharding;
-  unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
-  sharc_sdy_axis_vec kept = {0};
-  for (unsigned d = 0; d < rank; d++) {
-    sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
-    sharc_vec_clear(&kept);
-    unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
-    sharc_attr **have = malloc((k + 1) * sizeof *have);
-    if (!have)
-      abort();
-    for (unsigned i = 0; i < k; i++)
-      have[i] = sharc_sdy_dim_sharding_axis(dim, i);
-    sharc_sdy_axes_set_diff(s->ctx, have, k, axes, n, mesh, &kept);
-    free(have);
-    dims[d] = sharc_sdy_dim_sharding_get(s->ctx, kept.items, kept.len,
-                                         sharc_sdy_dim_sharding_is_closed(dim),
-                                         sharc_sdy_dim_sharding_priority(dim));
-  }
-  sharc_attr *result = with_dims(s, sharding, dims);
-  sharc_vec_free(&kept);
-  free(dims);
-  return result;
+  removed_axes r = {axes, n, mesh};
+  return with_kept_axes(s, sharding, axes_not_removed, &r);
 }
 
 int64_t sharc_halo_dim_sharded_size(const sharc_attr *sharding, unsigned dim,
@@ -265,4 +280,36 @@ int64_t sharc_halo_manual_shard_count(const sharc_attr *dim_sharding, const shar
       count *= sharc_sdy_axis_ref_size(axis, mesh);
   }
   return count;
+}
+
+int64_t *sharc_halo_manual_local_shape(const sharc_attr *sharding, const sharc_attr *mesh,
+                                       const sharc_halo_names *manual, const int64_t *global) {
+  unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
+  int64_t *shape = calloc(rank + 1, sizeof *shape);
+  if (!shape)
+    abort();
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t count =
+        sharc_halo_manual_shard_count(sharc_sdy_tensor_sharding_dim(sharding, d), mesh, manual);
+    shape[d] = count ? global[d] / count : 0;
+  }
+  return shape;
+}
+
+sharc_op *sharc_halo_recreate(sharc_halo_state *s, sharc_op *op, sharc_value *const *operands,
+                              unsigned n, sharc_type *const *types, unsigned nt, sharc_attr *attrs) {
+  sharc_op_state st = {
+      .name = sharc_op_name(op),
+      .loc = sharc_op_loc(op),
+      .operands = operands,
+      .num_operands = n,
+      .result_types = types,
+      .num_results = nt,
+      .attrs = attrs ? attrs : sharc_op_attrs(op),
+      .num_regions = sharc_op_num_regions(op),
+  };
+  sharc_op *copy = sharc_rw_create(&s->rw, &st);
+  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
+    sharc_rw_inline_region_before(&s->rw, sharc_op_region(op, r), sharc_op_region(copy, r), NULL);
+  return copy;
 }

@@ -172,13 +172,7 @@ static sharc_halo_dim_exchange group_exchange(reshape_ctx *r, const sharc_sdy_re
       if (ld >= 0 && ld < count && limit - ld * tile < size - ld * tile && limit - ld * tile < tile)
         last = ld;
     }
-    if ((source != -1 && source != t) || (last != -1 && last != t))
-      e.needs_comm = true;
-    if (source != -1 && source < t && t - source > e.left_hops)
-      e.left_hops = t - source;
-    if (last != -1 && last > t && last - t > e.right_hops)
-      e.right_hops = last - t;
-    sharc_vec_push(&e.shards, ((sharc_halo_shard_exchange){source, offset}));
+    sharc_halo_record_shard(&e, t, source, offset, last);
   }
   free(strides);
   if (e.left_hops > 1 || e.right_hops > 1)
@@ -243,14 +237,8 @@ static sharc_value *local_reshape(sharc_halo_state *s, sharc_value *local, sharc
   reshape_ctx *r = user;
   const sharc_halo_names *manual = &r->non_divisible;
   unsigned rank = sharc_sdy_tensor_sharding_rank(r->out_sharding);
-  int64_t *shape = calloc(rank + 1, sizeof *shape);
-  if (!shape)
-    abort();
-  for (unsigned d = 0; d < rank; d++) {
-    int64_t count = sharc_halo_manual_shard_count(sharc_sdy_tensor_sharding_dim(r->out_sharding, d),
-                                                  r->mesh, manual);
-    shape[d] = count ? r->padded_out.items[d] / count : 0;
-  }
+  int64_t *shape =
+      sharc_halo_manual_local_shape(r->out_sharding, r->mesh, manual, r->padded_out.items);
   sharc_attr *local_sharding = sharc_halo_remove_axes(s, r->out_sharding, manual);
   sharc_value *v = sharc_halo_reshape(
       s, sharc_op_loc(r->reshape),

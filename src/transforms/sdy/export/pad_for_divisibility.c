@@ -282,21 +282,7 @@ static sharc_value *trim(pad_state *s, sharc_attr *loc, sharc_value *v, sharc_ty
  * and `types`. */
 static sharc_op *recreate(pad_state *s, sharc_op *op, sharc_value *const *operands, unsigned n,
                           sharc_type *const *types, unsigned nt) {
-  sharc_op_state st = {
-      .name = sharc_op_name(op),
-      .loc = sharc_op_loc(op),
-      .operands = operands,
-      .num_operands = n,
-      .result_types = types,
-      .num_results = nt,
-      .attrs = sharc_op_attrs(op),
-      .num_regions = sharc_op_num_regions(op),
-  };
-  sharc_op *copy = sharc_rw_create(&s->h.rw, &st);
-  for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
-    sharc_rw_inline_region_before(&s->h.rw, sharc_op_region(op, r), sharc_op_region(copy, r),
-                                  NULL);
-  return copy;
+  return sharc_halo_recreate(&s->h, op, operands, n, types, nt, NULL);
 }
 
 /* padGenericOp: the results take their padded types (at least what

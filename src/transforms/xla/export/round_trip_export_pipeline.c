@@ -4,8 +4,9 @@
  * custom calls, manual computations into the GlobalToLocal / body call /
  * LocalToGlobal form, the attributes saved as frontend attributes, and
  * `mhlo.sharding`s added for readers that only know GSPMD.
- * -xla-sdy-round-trip-testing-pipeline runs it and the import pipeline
- * back to back (the HLO conversion between them is the identity here). */
+ * -xla-sdy-round-trip-testing-pipeline runs it, the trip through HLO
+ * (-xla-sdy-round-trip-stablehlo-to-hlo-to-stablehlo: what XLA's HLO
+ * importer changes in the ops it keeps) and the import pipeline. */
 #include "pass/pass_registry.h"
 
 typedef struct export_options {
@@ -62,6 +63,7 @@ static const sharc_option_def testing_opts[] = {
 static bool build_testing(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   const testing_options *o = opts;
   return add_export(pm, false, o->enable_hlo_sharding_v3, err) &&
+         sharc_pm_add(pm, "xla-sdy-round-trip-stablehlo-to-hlo-to-stablehlo", NULL, err) &&
          sharc_pm_add(pm, "xla-sdy-round-trip-import-pipeline",
                       o->enable_hlo_sharding_v3 ? "enable-hlo-sharding-v3=true import-func-calls=true"
                                                 : "import-func-calls=true",

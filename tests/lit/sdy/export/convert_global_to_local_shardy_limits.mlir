@@ -64,3 +64,32 @@ func.func @dynamic_slice(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@m
   %0 = stablehlo.dynamic_slice %arg0, %c, %arg1, sizes = [8, 2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<8x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
   return %0 : tensor<8x2xf32>
 }
+
+// -----
+
+// A dimension of size 0 sharded: the all-gather that makes it whole has a
+// zero-sized all_gather_dim, which StableHLO's verifier refuses (Shardy's
+// output fails to verify the same way; `sharc partition` unshards such
+// dimensions first, see tests/lit/sharc/partition_shardy_limits.mlir).
+sdy.mesh @mesh = <["x"=2]>
+
+func.func @all_gather_empty_dim(%arg0: tensor<2x0xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<2x0xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+  // expected-error @+1 {{dimension size of operand at 'all_gather_dim' cannot be zero}}
+  %0 = sdy.all_gather [{}, {"x"}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+// Sub-axes that overlap without nesting ("x":(1)2 is the major 2 of 6 =
+// 2x3, "x":(3)2 the minor 2 of 6 = 3x2): Shardy's getOrderedAxisRefs cuts
+// "x" at pre-sizes 1, 2, 3 and 6, into "x":(1)2, "x":(2)1 and "x":(3)2, whose
+// shard indices are no mixed radix of the devices, so two devices get the
+// same target and the collective_permute fails to verify, as Shardy's does.
+sdy.mesh @mesh = <["x"=6]>
+
+func.func @collective_permute_overlapping_sub_axes(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)2}]>}) -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(3)2}]>}) {
+  // expected-error @+1 {{duplicate targets not allowed.}}
+  %0 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"x":(3)2}]> : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
