@@ -142,6 +142,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
 
 const sharc_pass_def sharc_pass_xla_sdy_round_trip_stablehlo_to_hlo_to_stablehlo = {
     .flag = "xla-sdy-round-trip-stablehlo-to-hlo-to-stablehlo",
+    .display_name = "SdyRoundTripStablehloToHloToStablehloPass",
     .summary = "Round trips from StableHLO -> HLO -> StableHLO.",
     .anchor = "builtin.module",
     SHARC_NO_OPTIONS,
