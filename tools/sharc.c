@@ -167,13 +167,6 @@ typedef struct cli {
   sharc_report_options opts;
 } cli;
 
-static int usage_error(const char *cmd, const char *fmt, const char *arg) {
-  fprintf(stderr, "sharc%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(try 'sharc %s%s--help')\n", cmd ? cmd : "", cmd ? " " : "");
-  return 1;
-}
-
 /* The word of `names` nearest to `word` if it is near enough to be a typo. */
 static const char *nearest(const char *word, const char *const *names) {
   const char *best = NULL;
@@ -216,7 +209,7 @@ static int unknown_option(const char *cmd_name, const char *a, command cmd) {
   word[n] = 0;
   const char *near = nearest(word, options_of(cmd));
   if (!near)
-    return usage_error(cmd_name, "unknown option '%s'", a);
+    return sharc_cli_usage_error(cmd_name, "unknown option '%s'", a);
   fprintf(stderr, "sharc %s: error: unknown option '%s'; did you mean '%s'?\n", cmd_name, a,
           near);
   fprintf(stderr, "(try 'sharc %s --help')\n", cmd_name);
@@ -235,7 +228,7 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else if (positional == 1 && c->cmd != CMD_PROPAGATE)
         c->value = a;
       else
-        return usage_error(name, "unexpected argument '%s'", a);
+        return sharc_cli_usage_error(name, "unexpected argument '%s'", a);
       positional++;
       continue;
     }
@@ -256,11 +249,11 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       c->allow_unregistered = true;
     } else if (c->cmd == CMD_PROPAGATE && sharc_cli_take_value(argc, argv, &i, "-o", &v)) {
       if (!v)
-        return usage_error(name, "%s needs a file name", "-o");
+        return sharc_cli_usage_error(name, "%s needs a file name", "-o");
       c->output = v;
     } else if (c->cmd == CMD_SHOW && sharc_cli_take_value(argc, argv, &i, "--svg", &v)) {
       if (!v)
-        return usage_error(name, "%s needs a file name", "--svg");
+        return sharc_cli_usage_error(name, "%s needs a file name", "--svg");
       c->svg = v;
     } else if (c->cmd == CMD_PROPAGATE && sharc_cli_take_value(argc, argv, &i, "--format", &v)) {
       if (v && strcmp(v, "table") == 0)
@@ -270,19 +263,19 @@ static int parse_cli(int argc, char **argv, cli *c, const char *name, const char
       else if (v && strcmp(v, "csv") == 0)
         c->format = SHARC_REPORT_CSV;
       else
-        return usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(name, "--format takes table, json or csv, not '%s'", v ? v : "");
     } else if (c->cmd != CMD_EXPLAIN && sharc_cli_take_value(argc, argv, &i, "--color", &v)) {
       if (!sharc_cli_parse_color(v, &c->color))
-        return usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(name, "--color takes auto, always or never, not '%s'", v ? v : "");
     } else {
       return unknown_option(name, a, c->cmd);
     }
   }
   if (!c->input)
-    return usage_error(name, "%s", c->cmd == CMD_PROPAGATE ? "no MODEL.mlir given"
+    return sharc_cli_usage_error(name, "%s", c->cmd == CMD_PROPAGATE ? "no MODEL.mlir given"
                                                            : "no MODEL.mlir and VALUE given");
   if (c->cmd != CMD_PROPAGATE && !c->value)
-    return usage_error(name, "%s", "no VALUE given (an SSA name like %3, arg0, result0, a name, "
+    return sharc_cli_usage_error(name, "%s", "no VALUE given (an SSA name like %3, arg0, result0, a name, "
                                    "or file:line)");
   return -1;
 }
@@ -480,13 +473,13 @@ static int run_print_or_check(int argc, char **argv) {
   static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
   const char *help = argv[1][0] == 'p' ? print_help : check_help;
   if (argc < 3)
-    return usage_error(argv[1], "%s", "no FILE given");
+    return sharc_cli_usage_error(argv[1], "%s", "no FILE given");
   if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
     fputs(help, stdout);
     return 0;
   }
   if (argc > 3)
-    return usage_error(argv[1], "unexpected argument '%s'", argv[3]);
+    return sharc_cli_usage_error(argv[1], "unexpected argument '%s'", argv[3]);
   if (argv[1][0] == 'p') {
     char *args[4] = {argv[0], "--allow-unregistered-dialect", argv[2], NULL};
     return sharc_opt_main(&tool, 3, args);
@@ -545,7 +538,7 @@ int main(int argc, char **argv) {
   } else {
     const char *near = nearest(cmd, command_names);
     if (!near)
-      return usage_error(NULL, "unknown command '%s'", cmd);
+      return sharc_cli_usage_error(NULL, "unknown command '%s'", cmd);
     fprintf(stderr, "sharc: error: unknown command '%s'; did you mean '%s'?\n(try 'sharc --help')\n",
             cmd, near);
     return 1;

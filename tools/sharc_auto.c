@@ -64,13 +64,6 @@ typedef struct acli {
   sharc_auto_options o;
 } acli;
 
-static int usage(const char *fmt, const char *arg) {
-  fprintf(stderr, "sharc auto: error: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(try 'sharc auto --help')\n");
-  return 1;
-}
-
 static bool parse_real(const char *s, double *out, bool positive) {
   if (!s || !*s)
     return false;
@@ -114,7 +107,7 @@ static int parse_args(int argc, char **argv, acli *c) {
     const char *a = argv[i], *v = NULL;
     if (a[0] != '-' || !a[1]) {
       if (c->input)
-        return usage("unexpected argument '%s'", a);
+        return sharc_cli_usage_error("auto", "unexpected argument '%s'", a);
       c->input = a;
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       fputs(auto_help, stdout);
@@ -129,53 +122,53 @@ static int parse_args(int argc, char **argv, acli *c) {
       c->allow_unregistered = true;
     } else if (sharc_cli_take_value(argc, argv, &i, "--mesh", &v)) {
       if (!v || !*v)
-        return usage("%s needs axes, e.g. 'data=4,model=2'", "--mesh");
+        return sharc_cli_usage_error("auto", "%s needs axes, e.g. 'data=4,model=2'", "--mesh");
       c->o.mesh = v;
     } else if (sharc_cli_take_value(argc, argv, &i, "--memory-limit", &v)) {
       if (!parse_bytes(v, &c->o.memory_limit))
-        return usage("--memory-limit takes bytes (1000000, 64MiB, 2GB), not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--memory-limit takes bytes (1000000, 64MiB, 2GB), not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--budget", &v)) {
       if (!parse_real(v, &c->o.budget_seconds, true))
-        return usage("--budget takes seconds > 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--budget takes seconds > 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--seed", &v)) {
       double seed;
       if (!parse_real(v, &seed, false) || seed != floor(seed) || seed > 1.8e19)
-        return usage("--seed takes a whole number, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--seed takes a whole number, not '%s'", v ? v : "");
       c->o.seed = (uint64_t)seed;
     } else if (sharc_cli_take_value(argc, argv, &i, "--flops", &v)) {
       if (!parse_real(v, &c->o.flop_rate, true))
-        return usage("--flops takes a rate > 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--flops takes a rate > 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--memory-bandwidth", &v)) {
       if (!parse_real(v, &c->o.memory_bandwidth, true))
-        return usage("--memory-bandwidth takes a rate > 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--memory-bandwidth takes a rate > 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--default-bandwidth", &v)) {
       if (!parse_real(v, &c->o.default_bandwidth, true))
-        return usage("--default-bandwidth takes a rate > 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--default-bandwidth takes a rate > 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--default-latency", &v)) {
       if (!parse_real(v, &c->o.default_latency, false))
-        return usage("--default-latency takes seconds >= 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--default-latency takes seconds >= 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--bandwidth", &v)) {
       if (!v)
-        return usage("%s needs AXIS=RATE,...", "--bandwidth");
+        return sharc_cli_usage_error("auto", "%s needs AXIS=RATE,...", "--bandwidth");
       c->o.bandwidths = v;
     } else if (sharc_cli_take_value(argc, argv, &i, "--latency", &v)) {
       if (!v)
-        return usage("%s needs AXIS=SECONDS,...", "--latency");
+        return sharc_cli_usage_error("auto", "%s needs AXIS=SECONDS,...", "--latency");
       c->o.latencies = v;
     } else if (sharc_cli_take_value(argc, argv, &i, "--format", &v)) {
       if (!v || (strcmp(v, "json") != 0 && strcmp(v, "table") != 0))
-        return usage("--format takes table or json, not '%s'", v ? v : "");
+        return sharc_cli_usage_error("auto", "--format takes table or json, not '%s'", v ? v : "");
       c->json = strcmp(v, "json") == 0;
     } else if (sharc_cli_take_value(argc, argv, &i, "-o", &v)) {
       if (!v)
-        return usage("%s needs a file name", "-o");
+        return sharc_cli_usage_error("auto", "%s needs a file name", "-o");
       c->output = v;
     } else {
-      return usage("unknown option '%s'", a);
+      return sharc_cli_usage_error("auto", "unknown option '%s'", a);
     }
   }
   if (!c->input)
-    return usage("%s", "no MODEL.mlir given");
+    return sharc_cli_usage_error("auto", "%s", "no MODEL.mlir given");
   return -1;
 }
 

@@ -220,3 +220,10 @@ bool sharc_cli_take_value(int argc, char **argv, int *i, const char *name, const
   *value = *i + 1 < argc ? argv[++*i] : NULL;
   return true;
 }
+
+int sharc_cli_usage_error(const char *cmd, const char *fmt, const char *arg) {
+  fprintf(stderr, "sharc%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(try 'sharc %s%s--help')\n", cmd ? cmd : "", cmd ? " " : "");
+  return 1;
+}

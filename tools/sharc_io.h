@@ -41,6 +41,11 @@ bool sharc_cli_session_load(sharc_cli_session *s, const char *input, bool allow_
 void sharc_cli_session_flush(sharc_cli_session *s);
 void sharc_cli_session_free(sharc_cli_session *s);
 
+/* A command-line error on stderr: `sharc CMD: error: ` and `fmt` (with
+ * `arg`), then the hint to try `sharc CMD --help` (`cmd` NULL: the sharc
+ * command itself). Returns 1, the exit status. */
+int sharc_cli_usage_error(const char *cmd, const char *fmt, const char *arg);
+
 /* Whether to colour stdout: `color` 1 (always) or 0 (never), else (auto)
  * when stdout is a terminal and NO_COLOR is unset or empty. */
 bool sharc_cli_use_color(int color);

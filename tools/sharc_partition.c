@@ -82,13 +82,6 @@ typedef struct pcli {
   sharc_verify_options v;
 } pcli;
 
-static int usage(const char *cmd, const char *fmt, const char *arg) {
-  fprintf(stderr, "sharc %s: error: ", cmd);
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(try 'sharc %s --help')\n", cmd);
-  return 1;
-}
-
 /* A whole non-negative integer; false otherwise. */
 static bool parse_count(const char *s, int64_t *out) {
   if (!s || !*s)
@@ -119,7 +112,7 @@ static int parse_args(int argc, char **argv, pcli *c) {
     const char *a = argv[i], *v = NULL;
     if (a[0] != '-' || !a[1]) {
       if (c->input)
-        return usage(c->cmd, "unexpected argument '%s'", a);
+        return sharc_cli_usage_error(c->cmd, "unexpected argument '%s'", a);
       c->input = a;
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       fputs(help, stdout);
@@ -134,39 +127,39 @@ static int parse_args(int argc, char **argv, pcli *c) {
       c->allow_unregistered = true;
     } else if (sharc_cli_take_value(argc, argv, &i, "--partition-count", &v)) {
       if (!parse_count(v, &c->v.partition.partition_count))
-        return usage(c->cmd, "--partition-count takes a number, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--partition-count takes a number, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--replica-count", &v)) {
       if (!parse_count(v, &c->v.partition.replica_count))
-        return usage(c->cmd, "--replica-count takes a number, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--replica-count takes a number, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--format", &v)) {
       if (!v || (strcmp(v, "json") != 0 && strcmp(v, "table") != 0))
-        return usage(c->cmd, "--format takes table or json, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--format takes table or json, not '%s'", v ? v : "");
       c->json = strcmp(v, "json") == 0;
     } else if (!c->verify && sharc_cli_take_value(argc, argv, &i, "-o", &v)) {
       if (!v)
-        return usage(c->cmd, "%s needs a file name", "-o");
+        return sharc_cli_usage_error(c->cmd, "%s needs a file name", "-o");
       c->output = v;
     } else if (c->verify && sharc_cli_take_value(argc, argv, &i, "--seed", &v)) {
       int64_t seed;
       if (!parse_count(v, &seed))
-        return usage(c->cmd, "--seed takes a number, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--seed takes a number, not '%s'", v ? v : "");
       c->v.seed = (uint64_t)seed;
     } else if (c->verify && sharc_cli_take_value(argc, argv, &i, "--inputs", &v)) {
       if (!v)
-        return usage(c->cmd, "%s needs a file name", "--inputs");
+        return sharc_cli_usage_error(c->cmd, "%s needs a file name", "--inputs");
       c->inputs = v;
     } else if (c->verify && sharc_cli_take_value(argc, argv, &i, "--rtol", &v)) {
       if (!parse_real(v, &c->v.rtol))
-        return usage(c->cmd, "--rtol takes a number >= 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--rtol takes a number >= 0, not '%s'", v ? v : "");
     } else if (c->verify && sharc_cli_take_value(argc, argv, &i, "--atol", &v)) {
       if (!parse_real(v, &c->v.atol))
-        return usage(c->cmd, "--atol takes a number >= 0, not '%s'", v ? v : "");
+        return sharc_cli_usage_error(c->cmd, "--atol takes a number >= 0, not '%s'", v ? v : "");
     } else {
-      return usage(c->cmd, "unknown option '%s'", a);
+      return sharc_cli_usage_error(c->cmd, "unknown option '%s'", a);
     }
   }
   if (!c->input)
-    return usage(c->cmd, "%s", "no MODEL.mlir given");
+    return sharc_cli_usage_error(c->cmd, "%s", "no MODEL.mlir given");
   return -1;
 }
 

@@ -85,13 +85,6 @@ typedef struct pcli {
   sharc_pipeline_options opts;
 } pcli;
 
-static int usage(const char *fmt, const char *arg) {
-  fprintf(stderr, "sharc pipeline: error: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(try 'sharc pipeline --help')\n");
-  return 1;
-}
-
 
 /* A non-negative number ("inf" allowed where `inf_ok`). */
 static bool parse_number(const char *v, bool inf_ok, double *out) {
@@ -141,7 +134,7 @@ static int take_cost(int argc, char **argv, int *i, sharc_pipeline_cost_model *c
       return -1;
     }
     if ((k == 0 || k == 1 || k == 2) && *dst == 0)
-      return usage("%s must be positive", cost_flags[k].name) ? -1 : -1;
+      return sharc_cli_usage_error("pipeline", "%s must be positive", cost_flags[k].name) ? -1 : -1;
     return 1;
   }
   return 0;
@@ -175,30 +168,30 @@ static int parse_option(int argc, char **argv, int *i, pcli *c) {
     c->timing = true;
   } else if (sharc_cli_take_value(argc, argv, i, "--schedule", &v)) {
     if (!v)
-      return usage("%s needs a schedule name", "--schedule");
+      return sharc_cli_usage_error("pipeline", "%s needs a schedule name", "--schedule");
     if (sharc_pipeline_find_schedule(v) < 0)
       return bad_schedule(v);
     c->opts.schedule = v;
   } else if (sharc_cli_take_value(argc, argv, i, "--microbatches", &v)) {
     c->opts.microbatches = parse_count(v, 4096);
     if (c->opts.microbatches < 0)
-      return usage("--microbatches takes a count from 1 to 4096, not '%s'", v ? v : "");
+      return sharc_cli_usage_error("pipeline", "--microbatches takes a count from 1 to 4096, not '%s'", v ? v : "");
   } else if (sharc_cli_take_value(argc, argv, i, "--assign", &v)) {
     if (!v)
-      return usage("%s needs a list like f0@m0,f1@m1", "--assign");
+      return sharc_cli_usage_error("pipeline", "%s needs a list like f0@m0,f1@m1", "--assign");
     c->opts.assignment = v;
   } else if (sharc_cli_take_value(argc, argv, i, "--svg", &v)) {
     if (!v)
-      return usage("%s needs a file name", "--svg");
+      return sharc_cli_usage_error("pipeline", "%s needs a file name", "--svg");
     c->svg = v;
   } else if (sharc_cli_take_value(argc, argv, i, "-o", &v)) {
     if (!v)
-      return usage("%s needs a file name", "-o");
+      return sharc_cli_usage_error("pipeline", "%s needs a file name", "-o");
     c->output = v;
   } else if (sharc_cli_take_value(argc, argv, i, "--width", &v)) {
     int w = parse_count(v, 1000);
     if (w < 10)
-      return usage("--width takes a count from 10 to 1000, not '%s'", v ? v : "");
+      return sharc_cli_usage_error("pipeline", "--width takes a count from 10 to 1000, not '%s'", v ? v : "");
     c->width = (unsigned)w;
   } else if (sharc_cli_take_value(argc, argv, i, "--format", &v)) {
     if (v && strcmp(v, "table") == 0)
@@ -206,12 +199,12 @@ static int parse_option(int argc, char **argv, int *i, pcli *c) {
     else if (v && strcmp(v, "json") == 0)
       c->json = true;
     else
-      return usage("--format takes table or json, not '%s'", v ? v : "");
+      return sharc_cli_usage_error("pipeline", "--format takes table or json, not '%s'", v ? v : "");
   } else if (sharc_cli_take_value(argc, argv, i, "--color", &v)) {
     if (!sharc_cli_parse_color(v, &c->color))
-      return usage("--color takes auto, always or never, not '%s'", v ? v : "");
+      return sharc_cli_usage_error("pipeline", "--color takes auto, always or never, not '%s'", v ? v : "");
   } else {
-    return usage("unknown option '%s'", a);
+    return sharc_cli_usage_error("pipeline", "unknown option '%s'", a);
   }
   return -1;
 }
@@ -222,7 +215,7 @@ static int parse(int argc, char **argv, pcli *c) {
     const char *a = argv[i];
     if (only_positional || a[0] != '-' || !a[1]) {
       if (c->input)
-        return usage("unexpected argument '%s'", a);
+        return sharc_cli_usage_error("pipeline", "unexpected argument '%s'", a);
       c->input = a;
     } else if (strcmp(a, "--") == 0) {
       only_positional = true;
@@ -233,9 +226,9 @@ static int parse(int argc, char **argv, pcli *c) {
     }
   }
   if (!c->input)
-    return usage("%s", "no FILE given");
+    return sharc_cli_usage_error("pipeline", "%s", "no FILE given");
   if (c->compare && (c->svg || c->output))
-    return usage("%s", "--compare writes no --svg or -o (pick a --schedule for those)");
+    return sharc_cli_usage_error("pipeline", "%s", "--compare writes no --svg or -o (pick a --schedule for those)");
   return -1;
 }
 

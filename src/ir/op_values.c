@@ -1,14 +1,63 @@
-/* An op's operand values as one array; see op_values.h. */
+/* An op's operand values or result types as one array; see op_values.h.
+ * Every form is one gather over the op's operands or results. */
 #include "ir/op_values.h"
 
 #include <stdlib.h>
 
-sharc_value **sharc_op_operand_values(const sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
-  sharc_value **values = malloc(((size_t)n + 1) * sizeof *values);
-  if (!values)
+typedef void *(*element_fn)(const sharc_op *op, unsigned i);
+
+static void *operand_at(const sharc_op *op, unsigned i) { return sharc_op_operand(op, i); }
+static void *result_at(const sharc_op *op, unsigned i) { return sharc_op_result(op, i); }
+static void *result_type_at(const sharc_op *op, unsigned i) {
+  return sharc_value_type(sharc_op_result(op, i));
+}
+
+/* The elements `at` gives for the indices below `n` whose mark equals
+ * `marked` (an index at or past `num_marks` is unmarked), in a malloc'd
+ * array with one slot to spare. */
+static void **gather(const sharc_op *op, unsigned n, element_fn at, const bool *marks,
+                     unsigned num_marks, bool marked, unsigned *count) {
+  void **items = malloc(((size_t)n + 1) * sizeof *items);
+  if (!items)
     abort();
+  unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
-    values[i] = sharc_op_operand(op, i);
-  return values;
+    if ((i < num_marks && marks[i]) == marked)
+      items[k++] = at(op, i);
+  *count = k;
+  return items;
+}
+
+sharc_value **sharc_op_operand_values(const sharc_op *op) {
+  unsigned n;
+  return (sharc_value **)gather(op, sharc_op_num_operands(op), operand_at, NULL, 0, false, &n);
+}
+
+sharc_value **sharc_op_result_values(const sharc_op *op) {
+  unsigned n;
+  return (sharc_value **)gather(op, sharc_op_num_results(op), result_at, NULL, 0, false, &n);
+}
+
+sharc_type **sharc_op_result_types(const sharc_op *op) {
+  unsigned n;
+  return (sharc_type **)gather(op, sharc_op_num_results(op), result_type_at, NULL, 0, false, &n);
+}
+
+sharc_value **sharc_op_operands_where(const sharc_op *op, const bool *marks, unsigned num_marks,
+                                      bool marked, unsigned *count) {
+  return (sharc_value **)gather(op, sharc_op_num_operands(op), operand_at, marks, num_marks,
+                                marked, count);
+}
+
+sharc_type **sharc_op_result_types_where(const sharc_op *op, const bool *marks, unsigned num_marks,
+                                         bool marked, unsigned *count) {
+  return (sharc_type **)gather(op, sharc_op_num_results(op), result_type_at, marks, num_marks,
+                               marked, count);
+}
+
+void sharc_op_erase_marked_operands(sharc_op *op, const bool *erase, unsigned num_marks) {
+  unsigned k;
+  sharc_value **kept = sharc_op_operands_where(op, erase, num_marks, false, &k);
+  sharc_op_set_operands(op, kept, k);
+  free(kept);
 }

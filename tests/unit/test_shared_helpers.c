@@ -1,12 +1,15 @@
 /* Unit tests of the small helpers that several layers share (moved down a
  * layer so that each piece of logic exists once): the unique push of a
  * pointer vector, a double's storage bits, a diagnostic's severity word and
- * the storage bits of a value in a narrow float format, and the count of
- * ERROR log lines. */
+ * the storage bits of a value in a narrow float format, the count of ERROR
+ * log lines, and an op's operands and results as arrays, whole or filtered
+ * by a mask. */
 #include "check.h"
 
 #include "interpret/interp.h"
 #include "ir/ir_internal.h"
+#include "ir/op_values.h"
+#include "ir_helpers.h"
 #include "support/apfloat.h"
 #include "support/log.h"
 #include "support/vec.h"
@@ -63,11 +66,49 @@ static void test_log_error_count(void) {
   CHECK(sharc_log_error_count() == before + 1);
 }
 
+static const char op_values_src[] =
+    "%a, %b, %c = \"t.src\"() : () -> (i1, i8, i16)\n"
+    "%x, %y, %z = \"t.op\"(%a, %b, %c) {id = \"op\"} : (i1, i8, i16) -> (f16, f32, f64)\n";
+
+static void test_op_values(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_op *module = parse_text(ctx, op_values_src);
+  CHECK(module != NULL);
+  sharc_op *op = find_op(module, "op");
+  CHECK(op != NULL);
+  sharc_value **all = sharc_op_operand_values(op), **results = sharc_op_result_values(op);
+  sharc_type **types = sharc_op_result_types(op);
+  CHECK(all[0] == sharc_op_operand(op, 0) && all[2] == sharc_op_operand(op, 2));
+  CHECK(results[1] == sharc_op_result(op, 1));
+  CHECK(types[2] == sharc_value_type(sharc_op_result(op, 2)));
+  /* the mask covers two of three: the third counts as unmarked */
+  const bool marks[2] = {true, false};
+  unsigned n;
+  sharc_value **kept = sharc_op_operands_where(op, marks, 2, false, &n);
+  CHECK(n == 2 && kept[0] == all[1] && kept[1] == all[2]);
+  free(kept);
+  kept = sharc_op_operands_where(op, marks, 2, true, &n);
+  CHECK(n == 1 && kept[0] == all[0]);
+  free(kept);
+  sharc_type **kept_types = sharc_op_result_types_where(op, marks, 2, false, &n);
+  CHECK(n == 2 && kept_types[0] == types[1] && kept_types[1] == types[2]);
+  free(kept_types);
+  sharc_op_erase_marked_operands(op, marks, 2);
+  CHECK(sharc_op_num_operands(op) == 2);
+  CHECK(sharc_op_operand(op, 0) == all[1] && sharc_op_operand(op, 1) == all[2]);
+  free(all);
+  free(results);
+  free(types);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
   test_push_unique();
   test_double_bits();
   test_severity_names();
   test_float_value_bits();
   test_log_error_count();
+  test_op_values();
   return check_summary("shared_helpers");
 }

@@ -70,6 +70,18 @@ sharc_attr *sharc_sdy_mesh_ref(sharc_context *ctx, sharc_str name) {
   return sharc_attr_symbol_ref(ctx, sharc_ident_get(ctx, name), NULL, 0);
 }
 
+sharc_op *sharc_sdy_mesh_op_create(sharc_context *ctx, sharc_str name, sharc_attr *mesh,
+                                   sharc_attr *loc) {
+  sharc_named_attr attrs[2] = {
+      {sharc_ident_get(ctx, SHARC_STR("mesh")), mesh},
+      {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, name)},
+  };
+  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh")),
+                          .loc = loc,
+                          .attrs = sharc_attr_dictionary(ctx, attrs, 2)};
+  return sharc_op_create(ctx, &state);
+}
+
 /* ---- per-op lists ------------------------------------------------------------------ */
 
 sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op) {

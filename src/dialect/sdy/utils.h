@@ -77,6 +77,10 @@ bool sharc_sdy_sharding_empty_axes(const sharc_attr *sharding);
 bool sharc_sdy_sharding_is_fully_replicated_and_open(const sharc_attr *sharding);
 /* A flat symbol reference to mesh `name` (`@name`). */
 sharc_attr *sharc_sdy_mesh_ref(sharc_context *ctx, sharc_str name);
+/* A detached `sdy.mesh @name = mesh` op at `loc`, for the passes that add
+ * mesh symbols (the caller inserts it). */
+sharc_op *sharc_sdy_mesh_op_create(sharc_context *ctx, sharc_str name, sharc_attr *mesh,
+                                   sharc_attr *loc);
 
 /* ---- functions ------------------------------------------------------------------------ */
 sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i);

@@ -126,15 +126,7 @@ static sharc_op *prepare_mesh(sharc_op *module, const char *mesh_text, sharc_buf
       sharc_op_set_attr(found, "mesh", mesh);
     return found;
   }
-  sharc_named_attr attrs[2] = {
-      {sharc_ident_get(ctx, SHARC_STR("mesh")), mesh},
-      {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, SHARC_STR("mesh"))},
-  };
-  sharc_op_state st = {0};
-  st.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh"));
-  st.loc = module_loc(module);
-  st.attrs = sharc_attr_dictionary(ctx, attrs, 2);
-  sharc_op *op = sharc_op_create(ctx, &st);
+  sharc_op *op = sharc_sdy_mesh_op_create(ctx, SHARC_STR("mesh"), mesh, module_loc(module));
   sharc_block_prepend_op(module_body(module), op);
   return op;
 }

@@ -198,26 +198,32 @@ static sharc_attr *replica_group_mesh_axes_to_vhlo(sharc_context *ctx, sharc_att
   return sharc_vhlo_attr_get(ctx, &sharc_vhlo_replica_group_mesh_axes_v1, w, 2);
 }
 
+/* The StableHLO struct attributes and the VHLO attributes they map to
+ * field by field, both ways (result_accuracy has its own way there). */
+static const struct {
+  const shlo_struct_def *shlo;
+  const vhlo_attr_info *vhlo;
+} struct_attrs[] = {
+    {&sharc_shlo_output_operand_alias_def, &sharc_vhlo_output_operand_alias_v1},
+    {&sharc_shlo_result_accuracy_def, &sharc_vhlo_result_accuracy_v1},
+    {&sharc_shlo_sub_axis_info_def, &sharc_vhlo_sub_axis_info_v1},
+    {&sharc_shlo_axis_ref_def, &sharc_vhlo_axis_ref_v1},
+    {&sharc_shlo_mesh_axis_def, &sharc_vhlo_mesh_axis_v1},
+    {&sharc_shlo_mesh_def, &sharc_vhlo_mesh_v1},
+};
+
 static sharc_attr *dialect_to_vhlo(sharc_context *ctx, sharc_attr *a) {
   if (sharc_vhlo_is_attr(a))
     return a;
   if (sharc_shlo_enum_name(a))
     return enum_to_vhlo(ctx, a);
-  if (is_struct(a, &sharc_shlo_output_operand_alias_def))
-    return struct_to_vhlo(ctx, a, &sharc_shlo_output_operand_alias_def,
-                          &sharc_vhlo_output_operand_alias_v1);
   if (is_struct(a, &sharc_shlo_result_accuracy_def))
     return result_accuracy_to_vhlo(ctx, a);
-  if (is_struct(a, &sharc_shlo_sub_axis_info_def))
-    return struct_to_vhlo(ctx, a, &sharc_shlo_sub_axis_info_def, &sharc_vhlo_sub_axis_info_v1);
-  if (is_struct(a, &sharc_shlo_axis_ref_def))
-    return struct_to_vhlo(ctx, a, &sharc_shlo_axis_ref_def, &sharc_vhlo_axis_ref_v1);
-  if (is_struct(a, &sharc_shlo_mesh_axis_def))
-    return struct_to_vhlo(ctx, a, &sharc_shlo_mesh_axis_def, &sharc_vhlo_mesh_axis_v1);
-  if (is_struct(a, &sharc_shlo_mesh_def))
-    return struct_to_vhlo(ctx, a, &sharc_shlo_mesh_def, &sharc_vhlo_mesh_v1);
   if (is_struct(a, &sharc_shlo_replica_group_mesh_axes_def))
     return replica_group_mesh_axes_to_vhlo(ctx, a);
+  for (size_t i = 0; i < sizeof struct_attrs / sizeof struct_attrs[0]; i++)
+    if (is_struct(a, struct_attrs[i].shlo))
+      return struct_to_vhlo(ctx, a, struct_attrs[i].shlo, struct_attrs[i].vhlo);
   return NULL;
 }
 
@@ -686,18 +692,9 @@ static sharc_attr *from_vhlo(sharc_context *ctx, sharc_attr *a) {
   case VHLO_A_STRUCT:
     break;
   }
-  if (info == &sharc_vhlo_output_operand_alias_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_output_operand_alias_def);
-  if (info == &sharc_vhlo_result_accuracy_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_result_accuracy_def);
-  if (info == &sharc_vhlo_sub_axis_info_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_sub_axis_info_def);
-  if (info == &sharc_vhlo_axis_ref_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_axis_ref_def);
-  if (info == &sharc_vhlo_mesh_axis_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_mesh_axis_def);
-  if (info == &sharc_vhlo_mesh_v1)
-    return struct_from_vhlo(ctx, a, &sharc_shlo_mesh_def);
+  for (size_t i = 0; i < sizeof struct_attrs / sizeof struct_attrs[0]; i++)
+    if (info == struct_attrs[i].vhlo)
+      return struct_from_vhlo(ctx, a, struct_attrs[i].shlo);
   if (info == &sharc_vhlo_replica_group_mesh_axes_v1)
     return replica_group_mesh_axes_from_vhlo(ctx, a);
   return NULL;
@@ -1199,31 +1196,14 @@ static bool convert_op(sharc_rewriter *rw, sharc_op *op, const char *target, boo
   conv c = {ctx, {0}};
   unsigned nres = sharc_op_num_results(op);
   sharc_type **types = malloc((nres + 1) * sizeof *types);
-  sharc_type **in = malloc((nres + 1) * sizeof *in);
-  if (!types || !in)
+  if (!types)
     abort();
-  for (unsigned i = 0; i < nres; i++)
-    in[i] = sharc_value_type(sharc_op_result(op, i));
+  sharc_type **in = sharc_op_result_types(op);
   bool ok = convert_types(ctx, in, nres, types, to_v, allow_other) && build_attrs(&c, op, name, to_v) &&
             convert_region_types(op, to_v, allow_other);
   if (ok) {
-    unsigned nops = sharc_op_num_operands(op);
-    sharc_value **operands = sharc_op_operand_values(op);
-    sharc_op_state st = {0};
-    st.name = sharc_ident_get(ctx, (sharc_str){target, strlen(target)});
-    st.loc = sharc_op_loc(op);
-    st.operands = operands;
-    st.num_operands = nops;
-    st.result_types = types;
-    st.num_results = nres;
-    st.attrs = sharc_attr_dictionary(ctx, c.out.items, c.out.len);
-    st.num_regions = sharc_op_num_regions(op);
-    sharc_rw_set_before(rw, op);
-    sharc_op *repl = sharc_rw_create(rw, &st);
-    for (unsigned r = 0; r < st.num_regions; r++)
-      sharc_rw_inline_region_before(rw, sharc_op_region(op, r), sharc_op_region(repl, r), NULL);
-    sharc_rw_replace_op_with_op(rw, op, repl);
-    free(operands);
+    sharc_vhlo_replace_op_renamed(rw, op, target, types,
+                                  sharc_attr_dictionary(ctx, c.out.items, c.out.len));
   }
   sharc_vec_free(&c.out);
   free(types);
@@ -1278,4 +1258,24 @@ bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root) {
   }
   sharc_ptrvec_free(&ops);
   return ok;
+}
+
+sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,
+                                        sharc_type *const *types, sharc_attr *attrs) {
+  sharc_value **operands = sharc_op_operand_values(op);
+  sharc_op_state st = {.name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
+                       .loc = sharc_op_loc(op),
+                       .operands = operands,
+                       .num_operands = sharc_op_num_operands(op),
+                       .result_types = types,
+                       .num_results = sharc_op_num_results(op),
+                       .attrs = attrs,
+                       .num_regions = sharc_op_num_regions(op)};
+  sharc_rw_set_before(rw, op);
+  sharc_op *repl = sharc_rw_create(rw, &st);
+  for (unsigned r = 0; r < st.num_regions; r++)
+    sharc_rw_inline_region_before(rw, sharc_op_region(op, r), sharc_op_region(repl, r), NULL);
+  sharc_rw_replace_op_with_op(rw, op, repl);
+  free(operands);
+  return repl;
 }

@@ -19,4 +19,11 @@ bool sharc_vhlo_from_stablehlo(sharc_rewriter *rw, sharc_op *root, bool allow_ot
  * StableHLO and func. */
 bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root);
 
+/* `op` replaced by an op named `name` on the same operands, with result
+ * types `types` (one per result of `op`) and the attribute dictionary
+ * `attrs`, taking its regions: one op's step of a conversion or version
+ * change. The rewriter is left before `op`'s place. */
+sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,
+                                        sharc_type *const *types, sharc_attr *attrs);
+
 #endif

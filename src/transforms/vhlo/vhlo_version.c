@@ -3,6 +3,9 @@
  * and the one-step rules between adjacent op versions. */
 #include "transforms/vhlo/vhlo_version.h"
 
+#include "ir/op_values.h"
+#include "transforms/vhlo/vhlo_convert.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,16 +81,21 @@ static void check_sub_type(sharc_type *t, void *user) {
 /* A VHLO attribute whose range holds the target, and everything inside it.
  * Builtin attributes VHLO wraps (the data of integer_v1, tensor_v1...) are
  * not versioned. */
+static bool children_legal(const sharc_attr *a, const sharc_type *t, sharc_vhlo_version target) {
+  legal_state st = {target, true};
+  sharc_subelement_fns fns = {check_sub_attr, check_sub_type, &st};
+  if (a)
+    sharc_attr_walk_immediate(a, &fns);
+  else
+    sharc_type_walk_immediate(t, &fns);
+  return st.ok;
+}
+
 static bool legal_attr(const sharc_attr *a, sharc_vhlo_version target) {
   sharc_vhlo_version min, max;
   if (!sharc_vhlo_attr_versions(a, &min, &max))
     return true;
-  if (!in_range(target, min, max))
-    return false;
-  legal_state st = {target, true};
-  sharc_subelement_fns fns = {check_sub_attr, check_sub_type, &st};
-  sharc_attr_walk_immediate(a, &fns);
-  return st.ok;
+  return in_range(target, min, max) && children_legal(a, NULL, target);
 }
 
 static bool legal_attr_child(sharc_attr *a, void *target) {
@@ -98,12 +106,7 @@ static bool legal_type(const sharc_type *t, sharc_vhlo_version target) {
   sharc_vhlo_version min, max;
   if (!sharc_vhlo_type_versions(t, &min, &max))
     return true;
-  if (!in_range(target, min, max))
-    return false;
-  legal_state st = {target, true};
-  sharc_subelement_fns fns = {check_sub_attr, check_sub_type, &st};
-  sharc_type_walk_immediate(t, &fns);
-  return st.ok;
+  return in_range(target, min, max) && children_legal(NULL, t, target);
 }
 
 static sharc_type *element_of(sharc_type *t) {
@@ -425,31 +428,10 @@ static sharc_op *apply_rule(sharc_rewriter *rw, const rule *r, sharc_op *op) {
   for (unsigned i = 0; i < 8 && r->add[i].name; i++)
     attrs[k++] = (sharc_named_attr){sharc_ident_get(ctx, (sharc_str){r->add[i].name, strlen(r->add[i].name)}),
                                     rule_value_attr(ctx, op, r->add[i].value)};
-  unsigned nops = sharc_op_num_operands(op), nres = sharc_op_num_results(op);
-  sharc_value **operands = malloc((nops + 1) * sizeof *operands);
-  sharc_type **types = malloc((nres + 1) * sizeof *types);
-  if (!operands || !types)
-    abort();
-  for (unsigned i = 0; i < nops; i++)
-    operands[i] = sharc_op_operand(op, i);
-  for (unsigned i = 0; i < nres; i++)
-    types[i] = sharc_value_type(sharc_op_result(op, i));
-  sharc_op_state st = {0};
-  st.name = sharc_ident_get(ctx, (sharc_str){r->to, strlen(r->to)});
-  st.loc = sharc_op_loc(op);
-  st.operands = operands;
-  st.num_operands = nops;
-  st.result_types = types;
-  st.num_results = nres;
-  st.attrs = sharc_attr_dictionary(ctx, attrs, k);
-  st.num_regions = sharc_op_num_regions(op);
-  sharc_rw_set_before(rw, op);
-  sharc_op *repl = sharc_rw_create(rw, &st);
-  for (unsigned i = 0; i < st.num_regions; i++)
-    sharc_rw_inline_region_before(rw, sharc_op_region(op, i), sharc_op_region(repl, i), NULL);
-  sharc_rw_replace_op_with_op(rw, op, repl);
+  sharc_type **types = sharc_op_result_types(op);
+  sharc_op *repl =
+      sharc_vhlo_replace_op_renamed(rw, op, r->to, types, sharc_attr_dictionary(ctx, attrs, k));
   free(attrs);
-  free(operands);
   free(types);
   return repl;
 }

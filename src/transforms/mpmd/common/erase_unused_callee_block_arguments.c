@@ -4,6 +4,7 @@
  * result goes with its calls. */
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/llvm_hash.h"
 
@@ -19,18 +20,9 @@ static bool used_elsewhere(sharc_value *arg, sharc_op *terminator) {
 
 static void rebuild_call(sharc_op *call, const bool *erase_args, unsigned n_args,
                          const bool *erase_res, unsigned n_res, sharc_rewriter *rw) {
-  unsigned no = sharc_op_num_operands(call), k = 0;
-  sharc_value **operands = malloc(((size_t)no + 1) * sizeof *operands);
-  sharc_type **types = malloc(((size_t)n_res + 1) * sizeof *types);
-  if (!operands || !types)
-    abort();
-  for (unsigned i = 0; i < no; i++)
-    if (i >= n_args || !erase_args[i])
-      operands[k++] = sharc_op_operand(call, i);
-  unsigned t = 0;
-  for (unsigned i = 0; i < n_res && i < sharc_op_num_results(call); i++)
-    if (!erase_res[i])
-      types[t++] = sharc_value_type(sharc_op_result(call, i));
+  unsigned k, t;
+  sharc_value **operands = sharc_op_operands_where(call, erase_args, n_args, false, &k);
+  sharc_type **types = sharc_op_result_types_where(call, erase_res, n_res, false, &t);
   sharc_rw_set_before(rw, call);
   sharc_op *now = sharc_mpmd_create_call(rw, sharc_op_loc(call), operands, k, types, t,
                                          sharc_op_attr(call, "callee"));
@@ -104,16 +96,8 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
         sharc_rw_erase_op(rw, calls.items[k]);
       sharc_rw_erase_op(rw, func);
     } else {
-      unsigned k = 0;
-      sharc_value **kept = malloc(((size_t)n_res + 1) * sizeof *kept);
-      if (!kept)
-        abort();
-      for (unsigned r = 0; r < n_res; r++)
-        if (!erase_res[r])
-          kept[k++] = sharc_op_operand(terminator, r);
       sharc_func_erase_results(func, erase_res);
-      sharc_op_set_operands(terminator, kept, k);
-      free(kept);
+      sharc_op_erase_marked_operands(terminator, erase_res, n_res);
       sharc_func_erase_args(func, erase_args);
       sharc_mpmd_update_function_type(func);
       for (unsigned c = 0; c < calls.len; c++)

@@ -60,12 +60,11 @@ static sharc_op *drop_unused_results(sharc_op *frag, sharc_rewriter *rw) {
 /* EliminateUnusedArguments. */
 static void drop_unused_args(sharc_op *frag, sharc_rewriter *rw) {
   sharc_block *b = body_of(frag);
-  unsigned n = sharc_op_num_operands(frag), k = 0;
+  unsigned n = sharc_op_num_operands(frag);
   if (n > sharc_block_num_args(b))
     n = sharc_block_num_args(b);
   bool *unused = calloc((size_t)n + 1, sizeof *unused);
-  sharc_value **kept = malloc(((size_t)n + 1) * sizeof *kept);
-  if (!unused || !kept)
+  if (!unused)
     abort();
   bool any = false;
   for (unsigned i = 0; i < n; i++)
@@ -74,14 +73,10 @@ static void drop_unused_args(sharc_op *frag, sharc_rewriter *rw) {
     for (unsigned i = n; i-- > 0;)
       if (unused[i])
         sharc_block_erase_arg(b, i);
-    for (unsigned i = 0; i < n; i++)
-      if (!unused[i])
-        kept[k++] = sharc_op_operand(frag, i);
-    sharc_op_set_operands(frag, kept, k);
+    sharc_op_erase_marked_operands(frag, unused, n);
     sharc_rw_modified(rw, frag);
   }
   free(unused);
-  free(kept);
 }
 
 static bool empty_fragment(sharc_op *frag) {

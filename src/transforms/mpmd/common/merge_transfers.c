@@ -5,6 +5,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/pass_utils.h"
 
@@ -134,32 +135,20 @@ static sharc_value *add_result(sharc_op *fragment, sharc_value *value, sharc_typ
   sharc_op *ret = sharc_block_last_op(body_of(fragment));
   unsigned n_ret = sharc_op_num_operands(ret), nr = sharc_op_num_results(fragment);
   unsigned no = sharc_op_num_operands(fragment);
-  sharc_value **rets = malloc(((size_t)n_ret + 1) * sizeof *rets);
-  sharc_type **types = malloc(((size_t)nr + 1) * sizeof *types);
-  sharc_value **operands = malloc(((size_t)no + 1) * sizeof *operands);
-  if (!rets || !types || !operands)
-    abort();
-  for (unsigned i = 0; i < n_ret; i++)
-    rets[i] = sharc_op_operand(ret, i);
+  sharc_value **rets = sharc_op_operand_values(ret);
   rets[n_ret] = value;
   sharc_op_set_operands(ret, rets, n_ret + 1);
   sharc_rw_modified(rw, ret);
-  for (unsigned i = 0; i < nr; i++)
-    types[i] = sharc_value_type(sharc_op_result(fragment, i));
+  sharc_type **types = sharc_op_result_types(fragment);
   types[nr] = type;
-  for (unsigned i = 0; i < no; i++)
-    operands[i] = sharc_op_operand(fragment, i);
+  sharc_value **operands = sharc_op_operand_values(fragment);
   sharc_op *rebuilt = sharc_mpmd_create_fragment(
       rw, sharc_op_loc(fragment), operands, no, types, nr + 1, sharc_op_attr(fragment, "origin"),
       sharc_mpmd_fragment_mesh(fragment), sharc_op_attr(fragment, "stage_id"));
   static const char *const elided[] = {"origin", "mesh_name", "stage_id", NULL};
   sharc_mpmd_copy_attrs(fragment, rebuilt, elided);
   sharc_region_take_body(sharc_op_region(rebuilt, 0), sharc_op_region(fragment, 0));
-  sharc_value **results = malloc(((size_t)nr + 1) * sizeof *results);
-  if (!results)
-    abort();
-  for (unsigned i = 0; i < nr; i++)
-    results[i] = sharc_op_result(rebuilt, i);
+  sharc_value **results = sharc_op_result_values(rebuilt);
   sharc_rw_replace_op(rw, fragment, results, nr);
   free(results);
   free(rets);

@@ -1,6 +1,7 @@
 /* Shardy's SimplifyRegionOp. */
 #include "transforms/mpmd/common/simplify_region_op.h"
 
+#include "ir/op_values.h"
 #include "rewrite/greedy_internal.h"
 
 #include <stdlib.h>
@@ -37,39 +38,14 @@ static void dedup(sharc_value *const *src, sharc_value *const *tgt, unsigned n, 
     }
 }
 
-typedef struct values {
-  sharc_value **items;
-  unsigned n;
-} values;
-
-static values operands_of(const sharc_op *op) {
-  values v = {malloc(((size_t)sharc_op_num_operands(op) + 1) * sizeof(sharc_value *)),
-              sharc_op_num_operands(op)};
-  if (!v.items)
+static sharc_value **args_of(const sharc_block *b) {
+  unsigned n = sharc_block_num_args(b);
+  sharc_value **args = malloc(((size_t)n + 1) * sizeof *args);
+  if (!args)
     abort();
-  for (unsigned i = 0; i < v.n; i++)
-    v.items[i] = sharc_op_operand(op, i);
-  return v;
-}
-
-static values results_of(const sharc_op *op) {
-  values v = {malloc(((size_t)sharc_op_num_results(op) + 1) * sizeof(sharc_value *)),
-              sharc_op_num_results(op)};
-  if (!v.items)
-    abort();
-  for (unsigned i = 0; i < v.n; i++)
-    v.items[i] = sharc_op_result(op, i);
-  return v;
-}
-
-static values args_of(const sharc_block *b) {
-  values v = {malloc(((size_t)sharc_block_num_args(b) + 1) * sizeof(sharc_value *)),
-              sharc_block_num_args(b)};
-  if (!v.items)
-    abort();
-  for (unsigned i = 0; i < v.n; i++)
-    v.items[i] = sharc_block_arg(b, i);
-  return v;
+  for (unsigned i = 0; i < n; i++)
+    args[i] = sharc_block_arg(b, i);
+  return args;
 }
 
 /* RemoveNoopResults: a result that returns an operand's block argument
@@ -127,7 +103,7 @@ static bool none(const bool *v, unsigned n) {
 }
 
 bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
-                                   sharc_mpmd_region_op_create_fn create, void *user) {
+                                   sharc_mpmd_region_op_attrs_fn attrs) {
   sharc_region *region = sharc_op_region(op, 0);
   sharc_block *block = sharc_region_first_block(region);
   sharc_op *ret = block ? sharc_block_last_op(block) : NULL;
@@ -141,18 +117,18 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
   bool *erase_ops = calloc(no + 1, sizeof *erase_ops);
   if (!erase_res || !erase_ops)
     abort();
-  values rets = operands_of(ret), results = results_of(op);
-  dedup(rets.items, results.items, nr, erase_res, rw);
+  sharc_value **rets = sharc_op_operand_values(ret), **results = sharc_op_result_values(op);
+  dedup(rets, results, nr, erase_res, rw);
   if (has_operands) {
-    values ops = operands_of(op), args = args_of(block);
-    dedup(ops.items, args.items, no, erase_ops, rw);
-    free(ops.items);
-    free(args.items);
+    sharc_value **ops = sharc_op_operand_values(op), **args = args_of(block);
+    dedup(ops, args, no, erase_ops, rw);
+    free(ops);
+    free(args);
     remove_noop_results(op, block, ret, erase_ops, erase_res, rw);
   }
   remove_unused_results(op, ret, erase_res);
-  free(rets.items);
-  free(results.items);
+  free(rets);
+  free(results);
 
   bool changed = true;
   if (all(erase_res, nr)) {
@@ -167,29 +143,24 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
   }
   /* return operands go before block arguments: they may use them */
   {
-    values kept_rets = {malloc((nr + 1) * sizeof(sharc_value *)), 0};
-    sharc_type **types = malloc((nr + 1) * sizeof *types);
-    if (!kept_rets.items || !types)
-      abort();
-    for (unsigned i = 0; i < nr; i++)
-      if (!erase_res[i]) {
-        kept_rets.items[kept_rets.n] = sharc_op_operand(ret, i);
-        types[kept_rets.n++] = sharc_value_type(sharc_op_result(op, i));
-      }
-    sharc_op_set_operands(ret, kept_rets.items, kept_rets.n);
+    unsigned n_types, n_ops;
+    sharc_type **types = sharc_op_result_types_where(op, erase_res, nr, false, &n_types);
+    sharc_op_erase_marked_operands(ret, erase_res, nr);
     sharc_rw_modified(rw, ret);
     if (has_operands)
       for (unsigned i = no; i-- > 0;)
         if (erase_ops[i])
           sharc_block_erase_arg(block, i);
-    values kept_ops = {malloc((no + 1) * sizeof(sharc_value *)), 0};
-    if (!kept_ops.items)
-      abort();
-    for (unsigned i = 0; i < no; i++)
-      if (!erase_ops[i])
-        kept_ops.items[kept_ops.n++] = sharc_op_operand(op, i);
-    sharc_op *new_op =
-        create(op, rw, types, kept_rets.n, kept_ops.items, kept_ops.n, erase_res, user);
+    sharc_value **kept_ops = sharc_op_operands_where(op, erase_ops, no, false, &n_ops);
+    sharc_op_state st = {.name = sharc_op_name(op),
+                         .loc = sharc_op_loc(op),
+                         .operands = kept_ops,
+                         .num_operands = n_ops,
+                         .result_types = types,
+                         .num_results = n_types,
+                         .attrs = attrs(op, rw->ctx),
+                         .num_regions = 1};
+    sharc_op *new_op = sharc_rw_create(rw, &st);
     sharc_region_take_body(sharc_op_region(new_op, 0), region);
     sharc_simplify_region(rw, sharc_op_region(new_op, 0), true);
     unsigned k = 0;
@@ -197,8 +168,7 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
       if (!erase_res[i])
         sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(new_op, k++));
     sharc_rw_erase_op(rw, op);
-    free(kept_rets.items);
-    free(kept_ops.items);
+    free(kept_ops);
     free(types);
   }
 done:

@@ -9,19 +9,13 @@
 #include "ir/ir_internal.h"
 #include "sharc/rewrite.h"
 
-/* Builds the simplified op (at the rewriter's insertion point) with these
- * result types and operands; `erased_results[i]` tells which of the old
- * results went. The caller moves the region into it. */
-typedef sharc_op *(*sharc_mpmd_region_op_create_fn)(sharc_op *op, sharc_rewriter *rw,
-                                                    sharc_type *const *result_types,
-                                                    unsigned n_results,
-                                                    sharc_value *const *operands,
-                                                    unsigned n_operands,
-                                                    const bool *erased_results, void *user);
+/* The attribute dictionary the simplified op is built with (it is built
+ * like `op`, with the kept operands and results, and takes its region). */
+typedef sharc_attr *(*sharc_mpmd_region_op_attrs_fn)(sharc_op *op, sharc_context *ctx);
 
 /* A pattern body: true when `op` was simplified (or erased). */
 bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
-                                   sharc_mpmd_region_op_create_fn create, void *user);
+                                   sharc_mpmd_region_op_attrs_fn attrs);
 
 /* MLIR's isPure: the Pure trait, or recursive effects over nested ops that
  * are all pure. */

@@ -4,23 +4,11 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "rewrite/greedy_internal.h"
 
 #include <stdlib.h>
-
-static bool erase_operands(sharc_op *call, const bool *erase, unsigned n) {
-  unsigned k = 0, total = sharc_op_num_operands(call);
-  sharc_value **kept = malloc(((size_t)total + 1) * sizeof *kept);
-  if (!kept)
-    abort();
-  for (unsigned i = 0; i < total; i++)
-    if (i >= n || !erase[i])
-      kept[k++] = sharc_op_operand(call, i);
-  sharc_op_set_operands(call, kept, k);
-  free(kept);
-  return true;
-}
 
 static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
   unsigned n_calls;
@@ -56,7 +44,7 @@ static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rew
     sharc_func_erase_args(func, erase);
     sharc_ptr_vec callers = {0};
     for (unsigned k = 0; k < n_calls; k++) {
-      erase_operands(calls[k], erase, n);
+      sharc_op_erase_marked_operands(calls[k], erase, n);
       sharc_rw_modified(rw, calls[k]);
       sharc_op *caller = sharc_mpmd_enclosing_func(calls[k]);
       bool seen = false;

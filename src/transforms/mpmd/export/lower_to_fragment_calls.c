@@ -263,17 +263,10 @@ static void ensure_mesh_op(mesh_rename *mr) {
   sharc_op *existing = sharc_symbol_lookup(mr->st->module, mr->mesh);
   if (existing && sharc_op_isa(existing, &sharc_sdy_mesh_op_def))
     return;
-  sharc_context *ctx = mr->st->rw.ctx;
-  sharc_named_attr attrs[2] = {
-      {sharc_ident_get(ctx, SHARC_STR("mesh")), mr->mesh_attr},
-      {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, mr->mesh)},
-  };
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh")),
-                          .loc = sharc_op_loc(mr->st->module),
-                          .attrs = sharc_attr_dictionary(ctx, attrs, 2)};
   sharc_insert_point saved = mr->st->rw.ip;
   sharc_rw_set_block_start(&mr->st->rw, sharc_region_first_block(sharc_op_region(mr->st->module, 0)));
-  sharc_rw_create(&mr->st->rw, &state);
+  sharc_rw_insert(&mr->st->rw, sharc_sdy_mesh_op_create(mr->st->rw.ctx, mr->mesh, mr->mesh_attr,
+                                                        sharc_op_loc(mr->st->module)));
   mr->st->rw.ip = saved;
 }
 

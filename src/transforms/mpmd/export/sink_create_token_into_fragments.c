@@ -7,6 +7,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "sharc/sdy.h"
 #include "support/log.h"
@@ -17,8 +18,6 @@
 #define SOURCE "shardy/dialect/mpmd/transforms/export/sink_create_token_into_fragments.cc"
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
-typedef SHARC_VEC(sharc_value *) value_vec;
-typedef SHARC_VEC(sharc_type *) type_vec;
 
 /* `list` (an array or a per-value sharding list) without the entries whose
  * `drop` is set. */
@@ -88,13 +87,8 @@ static void sink_token_inputs(sharc_rewriter *rw, sharc_op *fragment) {
       sharc_rw_set_attr(rw, fragment, SHARC_MPMD_ARG_ATTRS, filtered_array(rw->ctx, arr, n, drop));
       sharc_vec_free(&dicts);
     }
-    value_vec kept = {0};
-    for (unsigned i = 0; i < n; i++)
-      if (!drop[i])
-        sharc_vec_push(&kept, sharc_op_operand(fragment, i));
-    sharc_op_set_operands(fragment, kept.items, kept.len);
+    sharc_op_erase_marked_operands(fragment, drop, n);
     sharc_rw_modified(rw, fragment);
-    sharc_vec_free(&kept);
     for (unsigned i = n; i-- > 0;)
       if (drop[i])
         sharc_block_erase_arg(body, i);
@@ -127,25 +121,16 @@ static bool drop_token_results(sharc_rewriter *rw, sharc_op *fragment) {
   sharc_block *body = sharc_region_first_block(sharc_op_region(fragment, 0));
   sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
   if (ret) {
-    value_vec kept = {0};
-    for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
-      if (i >= n || !drop[i])
-        sharc_vec_push(&kept, sharc_op_operand(ret, i));
-    sharc_op_set_operands(ret, kept.items, kept.len);
+    sharc_op_erase_marked_operands(ret, drop, n);
     sharc_rw_modified(rw, ret);
-    sharc_vec_free(&kept);
   }
-  type_vec types = {0};
-  value_vec operands = {0};
-  for (unsigned i = 0; i < n; i++)
-    if (!drop[i])
-      sharc_vec_push(&types, sharc_value_type(sharc_op_result(fragment, i)));
-  for (unsigned i = 0; i < sharc_op_num_operands(fragment); i++)
-    sharc_vec_push(&operands, sharc_op_operand(fragment, i));
+  unsigned num_types;
+  sharc_type **types = sharc_op_result_types_where(fragment, drop, n, false, &num_types);
+  sharc_value **operands = sharc_op_operand_values(fragment);
   sharc_attr *mesh = sharc_op_attr(fragment, "mesh_name");
   sharc_rw_set_before(rw, fragment);
   sharc_op *fresh = sharc_mpmd_create_fragment(
-      rw, sharc_op_loc(fragment), operands.items, operands.len, types.items, types.len,
+      rw, sharc_op_loc(fragment), operands, sharc_op_num_operands(fragment), types, num_types,
       sharc_op_attr(fragment, "origin"),
       mesh && sharc_attr_get_kind(mesh) == SHARC_ATTR_STRING ? sharc_attr_string_value(mesh)
                                                              : (sharc_str){"", 0},
@@ -168,8 +153,8 @@ static bool drop_token_results(sharc_rewriter *rw, sharc_op *fragment) {
     if (!drop[i])
       sharc_rw_replace_all_uses(rw, sharc_op_result(fragment, i), sharc_op_result(fresh, k++));
   sharc_rw_erase_op(rw, fragment);
-  sharc_vec_free(&types);
-  sharc_vec_free(&operands);
+  free(types);
+  free(operands);
   free(drop);
   return true;
 }

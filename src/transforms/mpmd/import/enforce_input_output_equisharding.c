@@ -27,13 +27,9 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_type *ft = sharc_func_type(func);
   for (unsigned i = 0; i < o->constraints.n; i++) {
     sharc_mpmd_io_constraint c = o->constraints.items[i];
-    if (c.input_index < 0 || c.input_index >= (int64_t)sharc_type_func_num_inputs(ft) ||
-        c.output_index < 0 || c.output_index >= (int64_t)sharc_type_func_num_results(ft)) {
-      sharc_emit_op_error(func, "constraint %lld:%lld refers to an input or output the function "
-                                "does not have",
-                          (long long)c.input_index, (long long)c.output_index);
+    if (!sharc_mpmd_io_constraint_in_range(func, c, sharc_type_func_num_inputs(ft),
+                                           sharc_type_func_num_results(ft)))
       return false;
-    }
     sharc_type *in = sharc_type_func_input(ft, (unsigned)c.input_index);
     sharc_type *out = sharc_type_func_result(ft, (unsigned)c.output_index);
     if (in == out)

@@ -42,16 +42,8 @@ static bool kept_mesh(const sharc_op *mesh_op) {
 }
 
 static sharc_op *create_mesh(gen_state *st, sharc_str name, sharc_attr *mesh) {
-  sharc_named_attr attrs[2] = {
-      {sharc_ident_get(st->ctx, SHARC_STR("mesh")), mesh},
-      {sharc_ident_get(st->ctx, SHARC_STR("sym_name")), sharc_attr_string(st->ctx, name)},
-  };
-  sharc_op_state state = {
-      .name = sharc_ident_get(st->ctx, SHARC_STR("sdy.mesh")),
-      .loc = sharc_op_loc(st->module),
-      .attrs = sharc_attr_dictionary(st->ctx, attrs, 2),
-  };
-  return sharc_rw_create(&st->rw, &state);
+  return sharc_rw_insert(&st->rw, sharc_sdy_mesh_op_create(st->ctx, name, mesh,
+                                                           sharc_op_loc(st->module)));
 }
 
 static void fail(gen_state *st, const char *fmt, sharc_str a, sharc_str b) {

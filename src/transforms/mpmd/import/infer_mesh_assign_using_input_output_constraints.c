@@ -118,13 +118,9 @@ static bool run_on_func(sharc_op *func, const sharc_mpmd_io_constraints_options 
     return true;
   for (unsigned i = 0; i < o->constraints.n; i++) {
     sharc_mpmd_io_constraint c = o->constraints.items[i];
-    if (c.input_index < 0 || c.input_index >= (int64_t)sharc_block_num_args(body) ||
-        c.output_index < 0 || c.output_index >= (int64_t)sharc_op_num_operands(ret)) {
-      sharc_emit_op_error(func, "constraint %lld:%lld refers to an input or output the function "
-                                "does not have",
-                          (long long)c.input_index, (long long)c.output_index);
+    if (!sharc_mpmd_io_constraint_in_range(func, c, sharc_block_num_args(body),
+                                           sharc_op_num_operands(ret)))
       return false;
-    }
     sharc_value *input = sharc_block_arg(body, (unsigned)c.input_index);
     sharc_value *output = sharc_op_operand(ret, (unsigned)c.output_index);
     sharc_type *in_t = sharc_value_type(input), *out_t = sharc_value_type(output);

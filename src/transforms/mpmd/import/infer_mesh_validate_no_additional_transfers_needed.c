@@ -83,11 +83,7 @@ static void meshless_op_error(validate_state *st, sharc_op *op, const sharc_mesh
   SHARC_BUF_LIT(&b, "} which originates from the union of:");
   sharc_mi_print_use_origins(operands, n, &st->calls, "", false, &b);
   free(operands);
-  SHARC_BUF_LIT(&b, "\n\nOp stack trace:\n");
-  sharc_mpmd_print_stack_trace(sharc_op_loc(op), &b);
-  SHARC_BUF_LIT(&b, "\n" SHARC_MI_ERROR_SEPARATOR);
-  sharc_mpmd_error(op, "%s", b.data);
-  sharc_buf_free(&b);
+  sharc_mi_emit_op_error_with_trace(op, &b);
 }
 
 /* ValidateMeshlessOpDoesNotNeedTransfer. */

@@ -4,6 +4,7 @@
  * cross-mesh reduction that was not converted means the same. Only the
  * first op of a chain of such ops is reported, up to the error limit. */
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
@@ -85,18 +86,10 @@ static void meshless_op_error(validate_state *st, sharc_op *op, bool cross_mesh_
     SHARC_BUF_LIT(&b, "\n\nOp is used in:");
   }
   sharc_mesh_set_free(&uses);
-  sharc_value **results = malloc(((size_t)sharc_op_num_results(op) + 1) * sizeof *results);
-  if (!results)
-    abort();
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    results[i] = sharc_op_result(op, i);
+  sharc_value **results = sharc_op_result_values(op);
   sharc_mi_print_use_origins(results, sharc_op_num_results(op), &st->calls, "", false, &b);
   free(results);
-  SHARC_BUF_LIT(&b, "\n\nOp stack trace:\n");
-  sharc_mpmd_print_stack_trace(sharc_op_loc(op), &b);
-  SHARC_BUF_LIT(&b, "\n" SHARC_MI_ERROR_SEPARATOR);
-  sharc_mpmd_error(op, "%s", b.data);
-  sharc_buf_free(&b);
+  sharc_mi_emit_op_error_with_trace(op, &b);
 }
 
 /* ValidateMeshlessOpHasNonEmptySrcSet: false when an error was reported. */

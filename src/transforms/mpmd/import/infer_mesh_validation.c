@@ -235,20 +235,25 @@ static void print_loc_origins(const loc_origins_vec *v, const char *prefix, bool
   }
 }
 
-void sharc_mi_print_src_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
-                                const char *prefix, bool is_input, sharc_buf *out) {
+typedef void (*origins_fn)(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
+                           loc_origins_vec *out);
+
+static void print_origins(origins_fn collect, sharc_value *const *roots, unsigned n,
+                          sharc_mi_calls *calls, const char *prefix, bool is_input, sharc_buf *out) {
   loc_origins_vec v = {0};
-  src_origins(roots, n, calls, &v);
+  collect(roots, n, calls, &v);
   print_loc_origins(&v, prefix, is_input, out);
   sharc_vec_free(&v);
 }
 
+void sharc_mi_print_src_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
+                                const char *prefix, bool is_input, sharc_buf *out) {
+  print_origins(src_origins, roots, n, calls, prefix, is_input, out);
+}
+
 void sharc_mi_print_use_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
                                 const char *prefix, bool is_input, sharc_buf *out) {
-  loc_origins_vec v = {0};
-  use_origins(roots, n, calls, &v);
-  print_loc_origins(&v, prefix, is_input, out);
-  sharc_vec_free(&v);
+  print_origins(use_origins, roots, n, calls, prefix, is_input, out);
 }
 
 void sharc_mi_print_callee_arg_users(sharc_op *callee, sharc_value *arg, sharc_buf *out) {
@@ -261,4 +266,12 @@ void sharc_mi_print_callee_arg_users(sharc_op *callee, sharc_value *arg, sharc_b
     sharc_mpmd_print_stack_trace(sharc_op_loc(sharc_use_owner(u)), out);
   }
   SHARC_BUF_LIT(out, SHARC_MI_ERROR_SEPARATOR);
+}
+
+void sharc_mi_emit_op_error_with_trace(sharc_op *op, sharc_buf *b) {
+  SHARC_BUF_LIT(b, "\n\nOp stack trace:\n");
+  sharc_mpmd_print_stack_trace(sharc_op_loc(op), b);
+  SHARC_BUF_LIT(b, "\n" SHARC_MI_ERROR_SEPARATOR);
+  sharc_mpmd_error(op, "%s", b->data);
+  sharc_buf_free(b);
 }

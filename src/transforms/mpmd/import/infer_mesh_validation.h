@@ -40,6 +40,11 @@ void sharc_mi_print_src_origins(sharc_value *const *roots, unsigned n, sharc_mi_
 void sharc_mi_print_use_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *calls,
                                 const char *prefix, bool is_input, sharc_buf *out);
 
+/* Ends the message in `b` with the op's stack trace and the error
+ * separator, reports it on `op` and frees `b` (the meshless-op
+ * validations' common tail). */
+void sharc_mi_emit_op_error_with_trace(sharc_op *op, sharc_buf *b);
+
 /* The end of an error about a callee's argument: the mpmd.call's stack
  * trace, each user of `arg` with its own, and the error separator. */
 void sharc_mi_print_callee_arg_users(sharc_op *callee, sharc_value *arg, sharc_buf *out);

@@ -63,6 +63,22 @@ static sharc_str next_item(sharc_str *rest) {
 
 typedef SHARC_VEC(sharc_mpmd_name_assignment) name_vec;
 
+/* The next `left@right` item of `rest`, trimmed; false, with the error in
+ * `err`, when it has no '@' (`what` says what the '@' denotes). */
+static bool next_assignment(sharc_str *rest, const char *what, sharc_buf *err, sharc_str *left,
+                            sharc_str *right) {
+  sharc_str cur = trim(next_item(rest));
+  const char *at = memchr(cur.data, '@', cur.len);
+  if (!at) {
+    sharc_buf_printf(err, "Assignment must contain '@' denoting %s, got: %.*s", what, (int)cur.len,
+                     cur.data);
+    return false;
+  }
+  *left = (sharc_str){cur.data, (size_t)(at - cur.data)};
+  *right = (sharc_str){at + 1, (size_t)(cur.data + cur.len - at - 1)};
+  return true;
+}
+
 static int cmp_names(const char *a, const char *b) { return strcmp(a, b); }
 
 /* std::map's operator[]: a name given again takes the new target. */
@@ -90,18 +106,11 @@ bool sharc_mpmd_parse_user_assignment(void *dst, const char *text, sharc_buf *er
   sharc_str rest = sharc_str_from_cstr(text);
   bool ok = true;
   while (ok && rest.len) {
-    sharc_str cur = trim(next_item(&rest));
-    const char *at = memchr(cur.data, '@', cur.len);
-    if (!at) {
-      sharc_buf_printf(err,
-                       "Assignment must contain '@' denoting a name assigned to a mesh (and stage), "
-                       "got: %.*s",
-                       (int)cur.len, cur.data);
+    sharc_str name, target;
+    if (!next_assignment(&rest, "a name assigned to a mesh (and stage)", err, &name, &target)) {
       ok = false;
       break;
     }
-    sharc_str name = {cur.data, (size_t)(at - cur.data)};
-    sharc_str target = {at + 1, (size_t)(cur.data + cur.len - at - 1)};
     sharc_mpmd_name_assignment e = {dup(owner, name), NULL, false, 0};
     const char *slash = memchr(target.data, '/', target.len);
     if (!slash) {
@@ -212,17 +221,11 @@ bool sharc_mpmd_parse_indexed_assignment(void *dst, const char *text, sharc_buf 
   sharc_str rest = sharc_str_from_cstr(text);
   bool ok = true;
   while (ok && rest.len) {
-    sharc_str cur = trim(next_item(&rest));
-    const char *at = memchr(cur.data, '@', cur.len);
-    if (!at) {
-      sharc_buf_printf(err,
-                       "Assignment must contain '@' denoting a name assigned to a mesh, got: %.*s",
-                       (int)cur.len, cur.data);
+    sharc_str index, target;
+    if (!next_assignment(&rest, "a name assigned to a mesh", err, &index, &target)) {
       ok = false;
       break;
     }
-    sharc_str index = {cur.data, (size_t)(at - cur.data)};
-    sharc_str target = {at + 1, (size_t)(cur.data + cur.len - at - 1)};
     int64_t i;
     if (!as_int64(index, &i)) {
       sharc_buf_printf(err, "Failed to parse index: %.*s", (int)index.len, index.data);
@@ -283,4 +286,15 @@ bool sharc_mpmd_parse_io_constraints(void *dst, const char *text, sharc_buf *err
   }
   sharc_vec_free(&l.items);
   return ok;
+}
+
+bool sharc_mpmd_io_constraint_in_range(sharc_op *func, sharc_mpmd_io_constraint c,
+                                       unsigned num_inputs, unsigned num_outputs) {
+  if (c.input_index >= 0 && c.input_index < (int64_t)num_inputs && c.output_index >= 0 &&
+      c.output_index < (int64_t)num_outputs)
+    return true;
+  sharc_emit_op_error(func, "constraint %lld:%lld refers to an input or output the function "
+                            "does not have",
+                      (long long)c.input_index, (long long)c.output_index);
+  return false;
 }

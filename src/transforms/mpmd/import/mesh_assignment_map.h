@@ -50,6 +50,11 @@ bool sharc_mpmd_parse_user_assignment(void *dst, const char *text, sharc_buf *er
 bool sharc_mpmd_parse_indexed_assignment(void *dst, const char *text, sharc_buf *err, void *owner);
 bool sharc_mpmd_parse_io_constraints(void *dst, const char *text, sharc_buf *err, void *owner);
 
+/* Whether `c` names an input below `num_inputs` and an output below
+ * `num_outputs` of `func`; otherwise false after an error on `func`. */
+bool sharc_mpmd_io_constraint_in_range(sharc_op *func, sharc_mpmd_io_constraint c,
+                                       unsigned num_inputs, unsigned num_outputs);
+
 /* The entry for `name`, or NULL. */
 const sharc_mpmd_name_assignment *sharc_mpmd_user_assignment_find(const sharc_mpmd_user_assignment *m,
                                                                  sharc_str name);

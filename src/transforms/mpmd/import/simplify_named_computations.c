@@ -54,28 +54,16 @@ static bool simplify_barrier(sharc_op *op, sharc_rewriter *rw, void *state) {
   return changed;
 }
 
-static sharc_op *create_named_computation(sharc_op *op, sharc_rewriter *rw,
-                                          sharc_type *const *result_types, unsigned n_results,
-                                          sharc_value *const *operands, unsigned n_operands,
-                                          const bool *erased_results, void *user) {
-  (void)erased_results;
-  (void)user;
+/* The rebuilt named computation keeps only its origin. */
+static sharc_attr *named_computation_attrs(sharc_op *op, sharc_context *ctx) {
   sharc_attr *origin = sharc_op_attr(op, "origin");
-  sharc_named_attr e = {sharc_ident_get(rw->ctx, SHARC_STR("origin")), origin};
-  sharc_op_state st = {.name = sharc_op_name(op),
-                       .loc = sharc_op_loc(op),
-                       .operands = operands,
-                       .num_operands = n_operands,
-                       .result_types = result_types,
-                       .num_results = n_results,
-                       .attrs = sharc_attr_dictionary(rw->ctx, &e, origin ? 1 : 0),
-                       .num_regions = 1};
-  return sharc_rw_create(rw, &st);
+  sharc_named_attr e = {sharc_ident_get(ctx, SHARC_STR("origin")), origin};
+  return sharc_attr_dictionary(ctx, &e, origin ? 1 : 0);
 }
 
 static bool simplify_named_computation(sharc_op *op, sharc_rewriter *rw, void *state) {
   (void)state;
-  return sharc_mpmd_simplify_region_op(op, rw, create_named_computation, NULL);
+  return sharc_mpmd_simplify_region_op(op, rw, named_computation_attrs);
 }
 
 static const sharc_pattern barrier_patterns[] = {

@@ -13,21 +13,23 @@
 
 #include <stdlib.h>
 
+/* The fragment's `name` list (one sharding per operand, or per result)
+ * moved into those values' types. */
+static void shardings_to_types(sharc_op *frag, const char *name, bool results) {
+  sharc_attr *list = sharc_op_attr(frag, name);
+  if (!list)
+    return;
+  unsigned n = results ? sharc_op_num_results(frag) : sharc_op_num_operands(frag);
+  for (unsigned i = 0; i < n; i++)
+    sharc_mpmd_update_value_type_with_sharding(
+        results ? sharc_op_result(frag, i) : sharc_op_operand(frag, i),
+        sharc_sdy_sharding_per_value_at(list, i));
+  sharc_op_set_attr(frag, name, NULL);
+}
+
 static void fragment_to_types(sharc_op *frag) {
-  sharc_attr *in = sharc_op_attr(frag, "in_shardings");
-  if (in) {
-    for (unsigned i = 0; i < sharc_op_num_operands(frag); i++)
-      sharc_mpmd_update_value_type_with_sharding(sharc_op_operand(frag, i),
-                                                 sharc_sdy_sharding_per_value_at(in, i));
-    sharc_op_set_attr(frag, "in_shardings", NULL);
-  }
-  sharc_attr *out = sharc_op_attr(frag, "out_shardings");
-  if (out) {
-    for (unsigned i = 0; i < sharc_op_num_results(frag); i++)
-      sharc_mpmd_update_value_type_with_sharding(sharc_op_result(frag, i),
-                                                 sharc_sdy_sharding_per_value_at(out, i));
-    sharc_op_set_attr(frag, "out_shardings", NULL);
-  }
+  shardings_to_types(frag, "in_shardings", false);
+  shardings_to_types(frag, "out_shardings", true);
 }
 
 static void update_with_own_sharding(sharc_value *v) {

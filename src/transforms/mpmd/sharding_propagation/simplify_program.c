@@ -12,26 +12,14 @@
 /* The rebuilt fragment keeps every attribute (remat, call counters,
  * shardings, ...); origin and mesh name come first, as Shardy's builder
  * sets them. */
-static sharc_op *create_fragment(sharc_op *op, sharc_rewriter *rw,
-                                 sharc_type *const *result_types, unsigned n_results,
-                                 sharc_value *const *operands, unsigned n_operands,
-                                 const bool *erased_results, void *user) {
-  (void)erased_results;
-  (void)user;
-  sharc_op_state st = {.name = sharc_op_name(op),
-                       .loc = sharc_op_loc(op),
-                       .operands = operands,
-                       .num_operands = n_operands,
-                       .result_types = result_types,
-                       .num_results = n_results,
-                       .attrs = sharc_op_attrs(op),
-                       .num_regions = 1};
-  return sharc_rw_create(rw, &st);
+static sharc_attr *fragment_attrs(sharc_op *op, sharc_context *ctx) {
+  (void)ctx;
+  return sharc_op_attrs(op);
 }
 
 static bool simplify_fragment(sharc_op *op, sharc_rewriter *rw, void *state) {
   (void)state;
-  return sharc_mpmd_simplify_region_op(op, rw, create_fragment, NULL);
+  return sharc_mpmd_simplify_region_op(op, rw, fragment_attrs);
 }
 
 static const sharc_pattern patterns[] = {

@@ -73,17 +73,7 @@ static void new_mesh_name(const sharc_attr *mesh, char *buf, size_t size) {
  * reference to it. */
 static sharc_attr *insert_mesh(lift_state *st, const char *name, sharc_attr *mesh,
                                sharc_attr *loc) {
-  sharc_named_attr attrs[2] = {
-      {sharc_ident_get(st->ctx, SHARC_STR("mesh")), mesh},
-      {sharc_ident_get(st->ctx, SHARC_STR("sym_name")),
-       sharc_attr_string(st->ctx, sharc_str_from_cstr(name))},
-  };
-  sharc_op_state state = {
-      .name = sharc_ident_get(st->ctx, SHARC_STR("sdy.mesh")),
-      .loc = loc,
-      .attrs = sharc_attr_dictionary(st->ctx, attrs, 2),
-  };
-  sharc_op *op = sharc_op_create(st->ctx, &state);
+  sharc_op *op = sharc_sdy_mesh_op_create(st->ctx, sharc_str_from_cstr(name), mesh, loc);
   sharc_str unique = sharc_symbol_uniquify(st->module, op, &st->uniquing_counter);
   sharc_attr *ref = sharc_sdy_mesh_ref(st->ctx, unique);
   if (st->insert_before)

@@ -444,7 +444,7 @@ static void ref_range(const sharc_attr *ref, const sharc_attr *mesh, unsigned ax
   *hi = info ? *lo * sharc_sdy_sub_axis_info_size(info) : size;
 }
 
-typedef SHARC_VEC(const sharc_attr *) cref_vec;
+typedef sharc_xla_attr_vec cref_vec;
 
 /* The pieces every axis splits into (major to minor within an axis). */
 static bool build_pieces(const sharc_attr *mesh, const cref_vec *refs, piece_set *ps) {
@@ -604,13 +604,7 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
   cref_vec refs = {0};
-  for (unsigned d = 0; d < parts.num_dims; d++)
-    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(parts.dims[d]); i++)
-      sharc_vec_push(&refs, sharc_sdy_dim_sharding_axis(parts.dims[d], i));
-  for (unsigned i = 0; i < parts.num_replicated; i++)
-    sharc_vec_push(&refs, parts.replicated[i]);
-  for (unsigned i = 0; i < parts.num_unreduced; i++)
-    sharc_vec_push(&refs, parts.unreduced[i]);
+  sharc_xla_sharding_axis_refs(sharding, true, &refs);
   piece_set ps;
   bool ok = build_pieces(mesh, &refs, &ps);
   sharc_vec_free(&refs);
@@ -691,4 +685,53 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     put_reduction_metadata(out, parts.reduction);
   free(hs.devices);
   return true;
+}
+
+typedef struct func_sharding_move {
+  const char *from, *to;
+  sharc_xla_sharding_converter convert;
+  void *user;
+} func_sharding_move;
+
+/* One side (arguments or results) of sharc_xla_convert_func_shardings. */
+static bool convert_side_shardings(sharc_op *func, bool results, const func_sharding_move *m) {
+  sharc_type *ft = sharc_func_type(func);
+  unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *old = results ? sharc_func_result_attr(func, i, m->from)
+                              : sharc_func_arg_attr(func, i, m->from);
+    if (!old)
+      continue;
+    sharc_type *type = results ? sharc_type_func_result(ft, i) : sharc_type_func_input(ft, i);
+    sharc_attr *fresh = m->convert(m->user, func, old, sharc_sdy_tensor_rank(type));
+    if (!fresh)
+      return false;
+    if (results) {
+      sharc_func_set_result_attr(func, i, m->to, fresh);
+      sharc_func_set_result_attr(func, i, m->from, NULL);
+    } else {
+      sharc_func_set_arg_attr(func, i, m->to, fresh);
+      sharc_func_set_arg_attr(func, i, m->from, NULL);
+    }
+  }
+  return true;
+}
+
+bool sharc_xla_convert_func_shardings(sharc_op *func, const char *from, const char *to,
+                                      sharc_xla_sharding_converter convert, void *user) {
+  func_sharding_move m = {from, to, convert, user};
+  return convert_side_shardings(func, false, &m) && convert_side_shardings(func, true, &m);
+}
+
+void sharc_xla_sharding_axis_refs(const sharc_attr *sharding, bool with_unreduced,
+                                  sharc_xla_attr_vec *refs) {
+  sharc_sdy_tensor_sharding_parts parts;
+  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  for (unsigned d = 0; d < parts.num_dims; d++)
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(parts.dims[d]); i++)
+      sharc_vec_push(refs, sharc_sdy_dim_sharding_axis(parts.dims[d], i));
+  for (unsigned i = 0; i < parts.num_replicated; i++)
+    sharc_vec_push(refs, parts.replicated[i]);
+  for (unsigned i = 0; i < with_unreduced * parts.num_unreduced; i++)
+    sharc_vec_push(refs, parts.unreduced[i]);
 }

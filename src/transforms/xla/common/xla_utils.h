@@ -6,6 +6,7 @@
 
 #include "ir/ir_internal.h"
 #include "sharc/rewrite.h"
+#include "support/vec.h"
 
 #define SHARC_XLA_MANUAL_AXES_ATTR "xla.sdy.manual_axes"
 #define SHARC_XLA_INLINABLE_MANUAL_BODY "xla.sdy.inlinable_manual_computation_body"
@@ -66,6 +67,28 @@ void sharc_xla_set_result_frontend_attr(sharc_op *func, unsigned i, const char *
  * at `at`) when the text is not an attribute. */
 sharc_attr *sharc_xla_parse_string_attr(const sharc_attr *dict, const char *name, sharc_op *at,
                                         bool *failed);
+
+typedef SHARC_VEC(sharc_attr *) sharc_xla_attr_vec;
+
+/* The axis refs `sharding` names, dimension by dimension, then its
+ * replicated axes and, with `with_unreduced`, its unreduced ones, appended
+ * to `refs`. */
+void sharc_xla_sharding_axis_refs(const sharc_attr *sharding, bool with_unreduced,
+                                  sharc_xla_attr_vec *refs);
+
+/* Turns one sharding of a func argument or result (`at` the func, `rank`
+ * the value's) into its other form (an `mhlo.sharding` into an
+ * #sdy.sharding, or back); NULL after a located error. */
+typedef sharc_attr *(*sharc_xla_sharding_converter)(void *user, sharc_op *at,
+                                                    sharc_attr *sharding, unsigned rank);
+
+/* Every `from` attribute on `func`'s arguments, then its results, replaced
+ * by the `to` attribute `convert` makes of it: the GSPMD and round-trip
+ * imports (mhlo.sharding to sdy.sharding, differing only in how they read
+ * the text) and the StableHLO export (back). False at the first conversion
+ * that fails. */
+bool sharc_xla_convert_func_shardings(sharc_op *func, const char *from, const char *to,
+                                      sharc_xla_sharding_converter convert, void *user);
 
 /* The attribute's text as a string attribute (what the export stores). */
 sharc_attr *sharc_xla_attr_to_string(sharc_context *ctx, const sharc_attr *a);

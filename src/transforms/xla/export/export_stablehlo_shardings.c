@@ -108,27 +108,18 @@ static sharc_walk_result export_op(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* A func argument's or result's sharding as its text (a
+ * sharc_xla_sharding_converter; the text needs no rank). */
+static sharc_attr *func_value_string(void *user, sharc_op *func, sharc_attr *sharding,
+                                     unsigned rank) {
+  (void)rank;
+  return one_string(user, sharding, func);
+}
+
 static bool export_func(export_state *st, sharc_op *func) {
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    sharc_attr *s = sharc_func_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR);
-    if (!s)
-      continue;
-    sharc_attr *text = one_string(st, s, func);
-    if (!text)
-      return false;
-    sharc_func_set_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR, text);
-    sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, NULL);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_attr *s = sharc_func_result_attr(func, i, SHARC_SDY_SHARDING_ATTR);
-    if (!s)
-      continue;
-    sharc_attr *text = one_string(st, s, func);
-    if (!text)
-      return false;
-    sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, text);
-    sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, NULL);
-  }
+  if (!sharc_xla_convert_func_shardings(func, SHARC_SDY_SHARDING_ATTR, SHARC_XLA_SHARDING_ATTR,
+                                        func_value_string, st))
+    return false;
   return sharc_walk_nested(func, SHARC_PRE_ORDER, export_op, st) != SHARC_WALK_INTERRUPT &&
          !st->failed;
 }

@@ -22,8 +22,8 @@
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "transforms/xla/common/xla_utils.h"
 
-#define XLA_SHARDING_ATTR "mhlo.sharding"
 #define GLOBAL_MESH_NAME "mesh"
 #define MAXIMAL_MESH_PREFIX "single_device_"
 #define MAX_AXES SHARC_HLO_MAX_DIMS
@@ -136,7 +136,7 @@ static bool analyze(const sharc_hlo_sharding *s, analysis *out) {
 
 static bool parse_at(import_state *st, sharc_op *at, sharc_attr *attr, sharc_hlo_sharding *out) {
   if (sharc_attr_get_kind(attr) != SHARC_ATTR_STRING) {
-    sharc_emit_op_error(at, "expected '" XLA_SHARDING_ATTR "' to be a string attribute");
+    sharc_emit_op_error(at, "expected '" SHARC_XLA_SHARDING_ATTR "' to be a string attribute");
     return false;
   }
   sharc_str text = sharc_attr_string_value(attr);
@@ -145,7 +145,7 @@ static bool parse_at(import_state *st, sharc_op *at, sharc_attr *attr, sharc_hlo
   if (sharc_hlo_sharding_parse(text, out, &err, &offset))
     return true;
   sharc_hlo_sharding_free(out);
-  sharc_emit_op_error(at, "cannot parse " XLA_SHARDING_ATTR " \"%.*s\": %s at offset %zu",
+  sharc_emit_op_error(at, "cannot parse " SHARC_XLA_SHARDING_ATTR " \"%.*s\": %s at offset %zu",
                       (int)text.len, text.data, err, offset);
   (void)st;
   return false;
@@ -214,7 +214,7 @@ static bool collect_attr(import_state *st, sharc_op *at, sharc_attr *attr) {
 
 static sharc_walk_result collect_op(sharc_op *op, void *user) {
   import_state *st = user;
-  sharc_attr *attr = sharc_op_attr(op, XLA_SHARDING_ATTR);
+  sharc_attr *attr = sharc_op_attr(op, SHARC_XLA_SHARDING_ATTR);
   if (attr && !collect_attr(st, op, attr)) {
     st->failed = true;
     return SHARC_WALK_INTERRUPT;
@@ -224,12 +224,12 @@ static sharc_walk_result collect_op(sharc_op *op, void *user) {
 
 static bool collect_func(import_state *st, sharc_op *func) {
   for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    sharc_attr *a = sharc_func_arg_attr(func, i, XLA_SHARDING_ATTR);
+    sharc_attr *a = sharc_func_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR);
     if (a && !collect_attr(st, func, a))
       return false;
   }
   for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_attr *a = sharc_func_result_attr(func, i, XLA_SHARDING_ATTR);
+    sharc_attr *a = sharc_func_result_attr(func, i, SHARC_XLA_SHARDING_ATTR);
     if (a && !collect_attr(st, func, a))
       return false;
   }
@@ -367,7 +367,9 @@ static sharc_attr *convert(import_state *st, sharc_op *at, sharc_hlo_sharding *s
   return NULL;
 }
 
-static sharc_attr *convert_attr(import_state *st, sharc_op *at, sharc_attr *attr, unsigned rank) {
+/* A func argument's or result's sharding (a sharc_xla_sharding_converter). */
+static sharc_attr *convert_attr(void *user, sharc_op *at, sharc_attr *attr, unsigned rank) {
+  import_state *st = user;
   sharc_hlo_sharding s;
   if (!parse_at(st, at, attr, &s))
     return NULL;
@@ -377,7 +379,7 @@ static sharc_attr *convert_attr(import_state *st, sharc_op *at, sharc_attr *attr
 }
 
 static bool import_op(import_state *st, sharc_op *op) {
-  sharc_attr *attr = sharc_op_attr(op, XLA_SHARDING_ATTR);
+  sharc_attr *attr = sharc_op_attr(op, SHARC_XLA_SHARDING_ATTR);
   sharc_hlo_sharding s;
   if (!parse_at(st, op, attr, &s))
     return false;
@@ -392,7 +394,7 @@ static bool import_op(import_state *st, sharc_op *op) {
     if (ok)
       sharc_vec_push(&out, one);
   } else if (n != results) {
-    sharc_emit_op_error(op, "has %u results but its " XLA_SHARDING_ATTR " has %u shardings",
+    sharc_emit_op_error(op, "has %u results but its " SHARC_XLA_SHARDING_ATTR " has %u shardings",
                         results, n);
     ok = false;
   }
@@ -406,7 +408,7 @@ static bool import_op(import_state *st, sharc_op *op) {
   if (ok) {
     sharc_rw_set_attr(&st->rw, op, SHARC_SDY_SHARDING_ATTR,
                       sharc_sdy_sharding_per_value_get(st->rw.ctx, out.items, out.len));
-    sharc_rw_set_attr(&st->rw, op, XLA_SHARDING_ATTR, NULL);
+    sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR, NULL);
   }
   sharc_vec_free(&out);
   sharc_hlo_sharding_free(&s);
@@ -415,7 +417,7 @@ static bool import_op(import_state *st, sharc_op *op) {
 
 static sharc_walk_result import_walk(sharc_op *op, void *user) {
   import_state *st = user;
-  if (!sharc_op_attr(op, XLA_SHARDING_ATTR))
+  if (!sharc_op_attr(op, SHARC_XLA_SHARDING_ATTR))
     return SHARC_WALK_ADVANCE;
   if (import_op(st, op))
     return SHARC_WALK_ADVANCE;
@@ -424,28 +426,9 @@ static sharc_walk_result import_walk(sharc_op *op, void *user) {
 }
 
 static bool import_func(import_state *st, sharc_op *func) {
-  sharc_type *ft = sharc_func_type(func);
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    sharc_attr *a = sharc_func_arg_attr(func, i, XLA_SHARDING_ATTR);
-    if (!a)
-      continue;
-    sharc_attr *s = convert_attr(st, func, a, sharc_sdy_tensor_rank(sharc_type_func_input(ft, i)));
-    if (!s)
-      return false;
-    sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_arg_attr(func, i, XLA_SHARDING_ATTR, NULL);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_attr *a = sharc_func_result_attr(func, i, XLA_SHARDING_ATTR);
-    if (!a)
-      continue;
-    sharc_attr *s =
-        convert_attr(st, func, a, sharc_sdy_tensor_rank(sharc_type_func_result(ft, i)));
-    if (!s)
-      return false;
-    sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_result_attr(func, i, XLA_SHARDING_ATTR, NULL);
-  }
+  if (!sharc_xla_convert_func_shardings(func, SHARC_XLA_SHARDING_ATTR, SHARC_SDY_SHARDING_ATTR,
+                                        convert_attr, st))
+    return false;
   sharc_region *body = sharc_op_region(func, 0);
   for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b))
     for (sharc_op *op = sharc_block_first_op(b), *next; op; op = next) {
@@ -479,18 +462,12 @@ static void create_meshes(import_state *st) {
       snprintf(name, sizeof name, MAXIMAL_MESH_PREFIX "%lld", (long long)id);
       mesh = sharc_sdy_mesh_get(ctx, NULL, 0, &id, 1);
     }
-    sharc_named_attr attrs[2] = {
-        {sharc_ident_get(ctx, SHARC_STR("mesh")), mesh},
-        {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, sharc_str_from_cstr(name))},
-    };
-    sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh")),
-                            .loc = sharc_op_loc(st->module),
-                            .attrs = sharc_attr_dictionary(ctx, attrs, 2)};
     if (first)
       sharc_rw_set_before(&st->rw, first);
     else
       sharc_rw_set_block_end(&st->rw, body);
-    sharc_rw_create(&st->rw, &state);
+    sharc_rw_insert(&st->rw, sharc_sdy_mesh_op_create(ctx, sharc_str_from_cstr(name), mesh,
+                                                      sharc_op_loc(st->module)));
   }
   sharc_vec_free(&axes);
 }

@@ -173,29 +173,15 @@ static sharc_walk_result convert_op_v3(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* A func argument's or result's HloShardingV3 (a sharc_xla_sharding_converter). */
+static sharc_attr *convert_value_v3(void *user, sharc_op *func, sharc_attr *text, unsigned rank) {
+  return convert_v3(user, func, text, 1, false, rank);
+}
+
 static bool convert_func_v3(import_state *st, sharc_op *func) {
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    sharc_attr *text = sharc_func_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR);
-    if (!text)
-      continue;
-    sharc_attr *s = convert_v3(st, func, text, 1, false,
-                               sharc_sdy_tensor_rank(sharc_type_func_input(sharc_func_type(func), i)));
-    if (!s)
-      return false;
-    sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_arg_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    sharc_attr *text = sharc_func_result_attr(func, i, SHARC_XLA_SHARDING_ATTR);
-    if (!text)
-      continue;
-    sharc_attr *s = convert_v3(st, func, text, 1, false,
-                               sharc_sdy_tensor_rank(sharc_type_func_result(sharc_func_type(func), i)));
-    if (!s)
-      return false;
-    sharc_func_set_result_attr(func, i, SHARC_SDY_SHARDING_ATTR, s);
-    sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, NULL);
-  }
+  if (!sharc_xla_convert_func_shardings(func, SHARC_XLA_SHARDING_ATTR, SHARC_SDY_SHARDING_ATTR,
+                                        convert_value_v3, st))
+    return false;
   return sharc_walk_nested(func, SHARC_POST_ORDER, convert_op_v3, st) != SHARC_WALK_INTERRUPT &&
          !st->failed;
 }
@@ -274,19 +260,12 @@ static bool import_meshes(import_state *st, sharc_op *module) {
       sharc_emit_op_error(module, "expected '" SHARC_XLA_SDY_MESHES "' to hold a dictionary of meshes");
       return false;
     }
-    sharc_named_attr attrs[2] = {
-        {sharc_ident_get(ctx, SHARC_STR("mesh")), entries[i].value},
-        {sharc_ident_get(ctx, SHARC_STR("sym_name")),
-         sharc_attr_string(ctx, sharc_ident_str(entries[i].name))},
-    };
-    sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("sdy.mesh")),
-                            .loc = sharc_op_loc(module),
-                            .attrs = sharc_attr_dictionary(ctx, attrs, 2)};
     if (first)
       sharc_rw_set_before(&st->rw, first);
     else
       sharc_rw_set_block_end(&st->rw, body);
-    sharc_rw_create(&st->rw, &state);
+    sharc_rw_insert(&st->rw, sharc_sdy_mesh_op_create(ctx, sharc_ident_str(entries[i].name),
+                                                      entries[i].value, sharc_op_loc(module)));
   }
   sharc_xla_set_frontend_attr(&st->rw, module, SHARC_XLA_SDY_MESHES, NULL);
   return true;

@@ -55,14 +55,8 @@ static bool fail(sharc_op *call, const char *message) {
 
 /* Adds the names of the axes `sharding` uses to `names` (once each). */
 static void add_axes(const sharc_attr *sharding, attr_vec *names, sharc_context *ctx) {
-  sharc_sdy_tensor_sharding_parts parts;
-  sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-  attr_vec refs = {0};
-  for (unsigned i = 0; i < parts.num_dims; i++)
-    for (unsigned j = 0; j < sharc_sdy_dim_sharding_num_axes(parts.dims[i]); j++)
-      sharc_vec_push(&refs, sharc_sdy_dim_sharding_axis(parts.dims[i], j));
-  for (unsigned i = 0; i < parts.num_replicated; i++)
-    sharc_vec_push(&refs, parts.replicated[i]);
+  sharc_xla_attr_vec refs = {0};
+  sharc_xla_sharding_axis_refs(sharding, false, &refs);
   for (unsigned i = 0; i < refs.len; i++) {
     sharc_attr *name = sharc_attr_string(ctx, sharc_sdy_axis_ref_name(refs.items[i]));
     bool seen = false;
