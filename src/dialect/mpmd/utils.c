@@ -179,10 +179,7 @@ sharc_op *const *sharc_mpmd_call_sites_of(const sharc_mpmd_call_sites *cs, const
 
 /* ---- values and types ------------------------------------------------------------------ */
 
-sharc_attr *sharc_mpmd_value_loc(const sharc_value *v) {
-  sharc_op *def = sharc_value_defining_op(v);
-  return def ? sharc_op_loc(def) : sharc_value_loc(v);
-}
+sharc_attr *sharc_mpmd_value_loc(const sharc_value *v) { return sharc_value_loc(v); }
 
 sharc_type *sharc_mpmd_replicated(sharc_context *ctx, sharc_str mesh, sharc_type *local) {
   return sharc_mpmd_mesh_tensor(ctx, mesh, local, NULL, NULL);
