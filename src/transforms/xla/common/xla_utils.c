@@ -537,17 +537,18 @@ static bool build_pieces(const sharc_attr *mesh, const cref_vec *refs, piece_set
           points[np++] = cand[c];
       }
     }
-    /* sort descending: the major piece first */
+    /* sort ascending by pre-size: the major piece (pre-size 1) first, as
+     * getOrderedAxisRefs orders the sub-axes of an axis */
     for (unsigned i = 1; i < np; i++)
-      for (unsigned j = i; j > 0 && points[j] > points[j - 1]; j--) {
+      for (unsigned j = i; j > 0 && points[j] < points[j - 1]; j--) {
         int64_t t = points[j];
         points[j] = points[j - 1];
         points[j - 1] = t;
       }
     for (unsigned k = 0; k + 1 < np; k++) {
-      if (ps->n == MAX_PIECES || points[k] % points[k + 1])
+      if (ps->n == MAX_PIECES || points[k + 1] % points[k])
         return false;
-      ps->p[ps->n++] = (axis_piece){a, points[k + 1], points[k] / points[k + 1], false};
+      ps->p[ps->n++] = (axis_piece){a, points[k], points[k + 1] / points[k], false};
     }
   }
   return true;
@@ -640,6 +641,11 @@ static int64_t transposed_index(const int64_t *reshape, const int64_t *perm, uns
     idx = idx * reshape[d] + c;
   }
   return idx;
+}
+
+static int compare_int64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
 }
 
 static bool iota_ids(const sharc_attr *mesh) {
@@ -744,6 +750,10 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
       abort();
     for (int64_t i = 0; i < total; i++)
       hs.devices[i] = sharc_sdy_mesh_device_id(mesh, (unsigned)transposed_index(hs.reshape, hs.perm, ps.n, i));
+    /* HloSharding::PartialTile keeps each replication group sorted */
+    if (rest > 1 && manual == 1 && unreduced == 1)
+      for (int64_t g = 0; g < total; g += rest)
+        qsort(hs.devices + g, (size_t)rest, sizeof *hs.devices, compare_int64);
   } else {
     hs.iota = true;
     canonicalize_iota(hs.reshape, &hs.nreshape, hs.perm, nperm);
