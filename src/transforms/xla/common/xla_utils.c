@@ -721,6 +721,12 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     sharc_buf_puts(out, "{replicated}");
     return true;
   }
+  /* every device in one unreduced group: HloSharding::Unreduced */
+  if (!sharded && rest == 1 && manual == 1 && unreduced > 1) {
+    sharc_buf_puts(out, "{unreduced}");
+    put_reduction_metadata(out, parts.reduction);
+    return true;
+  }
   if (num_manual && num_manual == sharc_sdy_mesh_num_axes(mesh)) {
     sharc_buf_puts(out, "{manual}");
     return true;

@@ -1,5 +1,6 @@
 /* -xla-sdy-stablehlo-export-pipeline: an sdy module goes to StableHLO
- * with GSPMD shardings, ready for the HLO conversion: the call graph
+ * with GSPMD shardings, ready for the HLO conversion: reductions of
+ * unreduced values made explicit in manual computations, the call graph
  * restored (unless sharding constraints are kept), sdy ops exported,
  * manual computations turned into the SPMDFullToShardShape / call /
  * SPMDShardToFullShape pattern, unused functions dropped, every sharding
@@ -35,8 +36,8 @@ static const sharc_option_def options[] = {
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   const pipeline_options *o = opts;
-  bool ok = true;
-  if (!o->keep_hlo_sharding_constraints)
+  bool ok = sharc_pm_add(pm, "xla-sdy-stablehlo-export-manual-reduction-collectives", NULL, err);
+  if (ok && !o->keep_hlo_sharding_constraints)
     ok = sharc_pm_add(pm, "xla-sdy-unflatten-call-graph",
                       o->dedup_functions_fully ? "dedup-functions-fully=true" : NULL, err) &&
          sharc_pm_add(pm, "symbol-dce", NULL, err);
