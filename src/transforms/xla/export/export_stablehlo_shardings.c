@@ -220,7 +220,7 @@ static sharc_walk_result move_into_mhlo_attributes(sharc_op *op, void *user) {
     return SHARC_WALK_ADVANCE;
   sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR, NULL);
   sharc_rw_set_attr(&st->rw, op, "mhlo.attributes",
-                    sharc_func_dict_with(st->rw.ctx, attrs, SHARC_XLA_SHARDING_ATTR, text));
+                    sharc_xla_dict_with(st->rw.ctx, attrs, SHARC_XLA_SHARDING_ATTR, text));
   return SHARC_WALK_ADVANCE;
 }
 

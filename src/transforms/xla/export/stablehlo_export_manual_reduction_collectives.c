@@ -132,10 +132,10 @@ static sharc_value *build_body(export_state *st, sharc_op *op, sharc_value *arg,
 /* The sharding of the input the manual computation starts from. */
 static sharc_attr *in_sharding(export_state *st, sharc_op *op, const sharc_attr *mesh) {
   sharc_context *ctx = st->g.h.ctx;
-  sharc_attr *out = sharc_op_attr(op, "out_sharding");
+  /* an input without a sharding gets a fully open one on the mesh itself
+   * (getOrCreateSharding with the MeshAttr) */
   sharc_value *input = sharc_op_operand(op, 0);
-  sharc_attr *s = sharc_sdy_get_or_create_sharding(
-      input, sharc_sdy_tensor_sharding_mesh_or_ref(out), false);
+  sharc_attr *s = sharc_sdy_get_or_create_sharding(input, (sharc_attr *)mesh, false);
   if (!sharc_op_isa(op, &sharc_sdy_reduce_scatter_def))
     return s;
   sharc_sdy_axis_vec axes = {0}, one = {0};
