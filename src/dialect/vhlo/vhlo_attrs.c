@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool attr_may_alias(const sharc_attr *a) {
-  (void)a;
-  return true;
-}
-
 /* Attribute-valued words of the kinds that hold attributes. */
 static void walk_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
   const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
@@ -162,7 +157,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 /* ---- the definitions ----------------------------------------------------------- */
 
 #define VHLO_ATTR(var, mn, kind, min)                                                          \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \
@@ -183,7 +178,7 @@ VHLO_ATTR(sharc_vhlo_type_v1, "type_v1", VHLO_A_TYPE, "0.9.0");
 
 #define FIELDS(var, ...) static const vhlo_field var[] = {__VA_ARGS__}
 #define VHLO_STRUCT(var, mn, fields, min)                                                      \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \

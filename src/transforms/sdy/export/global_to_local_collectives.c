@@ -8,6 +8,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/global_to_local.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -176,17 +177,8 @@ static void build_reduce_body(sharc_g2l_state *s, sharc_op *op, sharc_type *elem
 static sharc_op *collective(sharc_g2l_state *s, const char *name, sharc_attr *loc,
                             sharc_value *operand, sharc_type *type, sharc_named_attr *attrs,
                             unsigned n_attrs, unsigned regions) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(s->h.ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = &operand,
-      .num_operands = 1,
-      .result_types = &type,
-      .num_results = 1,
-      .attrs = sharc_attr_dictionary(s->h.ctx, attrs, n_attrs),
-      .num_regions = regions,
-  };
-  return sharc_rw_create(&s->h.rw, &st);
+  return sharc_rw_create_named(&s->h.rw, name, loc, &operand, 1, &type, 1,
+                               sharc_attr_dictionary(s->h.ctx, attrs, n_attrs), regions);
 }
 
 static int64_t reduction_of(sharc_op *op) {
