@@ -287,21 +287,13 @@ const vhlo_attr_info *sharc_vhlo_enum_for(const shlo_enum_def *stablehlo) {
   return NULL;
 }
 
-static sharc_vhlo_version version_of(const char *s) {
-  if (strcmp(s, "current") == 0)
-    return sharc_vhlo_current_version();
-  sharc_vhlo_version v = {0, 0, 0};
-  sharc_vhlo_version_parse((sharc_str){s, strlen(s)}, &v);
-  return v;
-}
-
 bool sharc_vhlo_attr_versions(const sharc_attr *a, sharc_vhlo_version *min,
                               sharc_vhlo_version *max) {
   const vhlo_attr_info *info = sharc_vhlo_attr_info(a);
   if (!info)
     return false;
-  *min = version_of(info->def.min_version);
-  *max = version_of(info->def.max_version);
+  *min = sharc_vhlo_version_of_def(info->def.min_version);
+  *max = sharc_vhlo_version_of_def(info->def.max_version);
   return true;
 }
 
