@@ -170,7 +170,7 @@ static void print_int_list(sharc_printer *p, const sharc_attr *dims, bool questi
     if (question && v == SHARC_DYNAMIC)
       sharc_pr_puts(p, "?");
     else
-      sharc_buf_printf(p->out, "%lld", (long long)v);
+      sharc_buf_put_i64(p->out, v);
   }
 }
 
@@ -730,7 +730,7 @@ static void print_conv_group(sharc_printer *p, const sharc_attr *a, unsigned g) 
     }
     for (unsigned s = 0; s < ns; s++)
       if (sharc_attr_dense_array_i64(spatial, s) == (int64_t)d)
-        sharc_buf_printf(p->out, "%u", s);
+        sharc_buf_put_u64(p->out, s);
   }
   sharc_pr_puts(p, "]");
 }
