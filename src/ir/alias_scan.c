@@ -82,7 +82,7 @@ static bool attr_scan(const sharc_attr *a) {
   case SHARC_ATTR_DENSE_ARRAY:
     return sharc_type_may_alias(a->darray.elem);
   case SHARC_ATTR_DIALECT:
-    return !a->def->may_alias || a->def->may_alias(a);
+    return !sharc_attr_def_of(a)->may_alias || sharc_attr_def_of(a)->may_alias(a);
   case SHARC_ATTR_AFFINE_MAP: /* printed as #map, #set aliases */
   case SHARC_ATTR_INTEGER_SET:
     return true;

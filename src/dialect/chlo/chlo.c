@@ -11,7 +11,7 @@
 /* ---- enums -------------------------------------------------------------- */
 
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   sharc_pr_puts(p, def->mnemonic);
   sharc_pr_puts(p, " ");
@@ -114,7 +114,7 @@ const sharc_attr_def sharc_chlo_ragged_dot_def = {"ragged_dot",  &sharc_chlo_dia
                                                   walk_ragged_dot};
 
 sharc_attr *sharc_chlo_ragged_dot_field(const sharc_attr *a, unsigned i) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &sharc_chlo_ragged_dot_def)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &sharc_chlo_ragged_dot_def)
     return NULL;
   return (sharc_attr *)a->params.words[i];
 }

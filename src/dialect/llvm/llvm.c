@@ -48,7 +48,7 @@ static sharc_attr *overflow_get(sharc_context *ctx, unsigned flags) {
 /* The property: an i32 as MLIR 22 stores the enum (the attribute form is
  * accepted too). */
 static unsigned overflow_flags(const sharc_attr *a) {
-  if (a && a->kind == SHARC_ATTR_DIALECT && a->def == &overflow_def)
+  if (a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &overflow_def)
     return (unsigned)a->params.words[0];
   return a && a->kind == SHARC_ATTR_INTEGER ? (unsigned)sharc_attr_int_value(a) & 3u : 0;
 }
@@ -158,7 +158,7 @@ static bool type_constraint_error(sharc_op *op, const char *what, unsigned i, co
 static bool verify_int_binary(sharc_op *op) {
   sharc_attr *flags = sharc_op_attr(op, "overflowFlags");
   if (flags && flags->kind != SHARC_ATTR_INTEGER &&
-      !(flags->kind == SHARC_ATTR_DIALECT && flags->def == &overflow_def)) {
+      !(flags->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(flags) == &overflow_def)) {
     sharc_emit_op_error(op, "attribute 'overflowFlags' failed to satisfy constraint: LLVM integer "
                             "overflow flags");
     return false;

@@ -125,7 +125,7 @@ const sharc_attr_def *const sharc_sdy_attr_defs[] = {
 };
 
 static bool is(const sharc_attr *a, const sharc_attr_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == def;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
 }
 
 /* ---- sub-elements ---------------------------------------------------------
@@ -154,7 +154,7 @@ static bool is_attr_list(const sharc_attr_def *d) {
 }
 
 static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
-  const sharc_attr_def *d = a->def;
+  const sharc_attr_def *d = sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   if (d == &sharc_sdy_mesh_def) {
     report_seg(a, 0, 0, f);
@@ -179,12 +179,12 @@ static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
 
 /* Leading fixed words of list-like attributes; the rest are the elements. */
 unsigned sharc_sdy_list_fixed_words(const sharc_attr *a) {
-  if (a->def == &sharc_sdy_dim_sharding_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_dim_sharding_def)
     return 3;
-  if (a->def == &sharc_sdy_all_to_all_param_def ||
-      a->def == &sharc_sdy_axis_to_propagation_details_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_all_to_all_param_def ||
+      sharc_attr_def_of(a) == &sharc_sdy_axis_to_propagation_details_def)
     return 2;
-  if (a->def == &sharc_sdy_propagation_one_step_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_propagation_one_step_def)
     return 1;
   return 0;
 }

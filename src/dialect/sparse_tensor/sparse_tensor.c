@@ -644,7 +644,7 @@ static bool parse_dim_spec(map_parser *mp, encoding *e) {
     sharc_token at = *sharc_p_tok(p);
     if (!sharc_p_parse_attr(p, NULL, &slice))
       return false;
-    if (slice->kind != SHARC_ATTR_DIALECT || slice->def != &slice_def)
+    if (slice->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(slice) != &slice_def)
       return sharc_p_error_at(p, &at, "expected SparseTensorDimSliceAttr");
   }
   sharc_vec_push(&e->slices, slice);
@@ -920,7 +920,7 @@ static bool verify_encoding(sharc_parser *p, const sharc_token *kw, const sharc_
   (void)kw;
   /* MLIR's parseTensorType reports at the token after the encoding */
   const sharc_token *at = sharc_p_tok(p);
-  if (enc->def != &encoding_def)
+  if (sharc_attr_def_of(enc) != &encoding_def)
     return true;
   if (rank == 0)
     return sharc_p_error_at(p, at, "expected non-scalar sparse tensor");

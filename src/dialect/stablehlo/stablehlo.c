@@ -12,7 +12,7 @@
 /* ---- enums -------------------------------------------------------------- */
 
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   if (!def->base.name) {
     sharc_pr_puts(p, def->mnemonic);
@@ -55,16 +55,16 @@ sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, un
 }
 
 int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &def->base)
     return -1;
   return (int)a->params.words[0];
 }
 
 const char *sharc_shlo_enum_name(const sharc_attr *a) {
   /* any attribute may sit where an enum belongs (an opaque one, say) */
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def->print != print_enum)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a)->print != print_enum)
     return NULL;
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   return def->cases[a->params.words[0]];
 }
 
@@ -115,7 +115,7 @@ sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def
 }
 
 sharc_attr *sharc_shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base || i >= a->params.n)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &def->base || i >= a->params.n)
     return NULL;
   return (sharc_attr *)a->params.words[i];
 }
@@ -213,7 +213,7 @@ static bool field_is_empty(const shlo_field *f, const sharc_attr *v) {
 }
 
 static void print_struct_fields(sharc_printer *p, const sharc_attr *a) {
-  const shlo_struct_def *def = (const shlo_struct_def *)a->def;
+  const shlo_struct_def *def = (const shlo_struct_def *)sharc_attr_def_of(a);
   const char *sep = "";
   sharc_pr_puts(p, "<");
   for (unsigned i = 0; i < def->num_fields; i++) {
@@ -237,7 +237,7 @@ static void print_struct_fields(sharc_printer *p, const sharc_attr *a) {
   sharc_pr_puts(p, ">");
 }
 
-void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { a->def->print(p, a); }
+void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { sharc_attr_def_of(a)->print(p, a); }
 
 static bool parse_field_value(sharc_parser *p, const shlo_field *f, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
@@ -964,7 +964,7 @@ bool sharc_shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def
     sharc_token at = *t;
     if (!sharc_p_parse_attr(p, NULL, out))
       return false;
-    if ((*out)->kind != SHARC_ATTR_DIALECT || (*out)->def != &def->base)
+    if ((*out)->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(*out) != &def->base)
       return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
     return true;
   }

@@ -10,7 +10,7 @@
 
 /* Attribute-valued words of the kinds that hold attributes. */
 static void walk_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   switch (info->kind) {
   case VHLO_A_ARRAY:
@@ -90,7 +90,7 @@ static void print_struct(sharc_printer *p, const vhlo_attr_info *info, const sha
 }
 
 static void print_attr(sharc_printer *p, const sharc_attr *a) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   switch (info->kind) {
   case VHLO_A_STRUCT:
@@ -146,7 +146,7 @@ static void print_attr(sharc_printer *p, const sharc_attr *a) {
 /* #vhlo<comparison_direction_v1 EQ>: the def has no name, the hook prints
  * everything after `#vhlo`. */
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   sharc_pr_puts(p, ((const char *const *)info->fields)[0]);
   sharc_pr_puts(p, " ");
@@ -268,11 +268,11 @@ static const char *enum_mnemonic(const vhlo_attr_info *info) {
 const vhlo_attr_info *sharc_vhlo_attr_info(const sharc_attr *a) {
   if (!sharc_vhlo_is_attr(a))
     return NULL;
-  return (const vhlo_attr_info *)a->def;
+  return (const vhlo_attr_info *)sharc_attr_def_of(a);
 }
 
 bool sharc_vhlo_is_attr(const sharc_attr *a) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def->dialect == &sharc_vhlo_dialect;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a)->dialect == &sharc_vhlo_dialect;
 }
 
 sharc_attr *sharc_vhlo_attr_get(sharc_context *ctx, const vhlo_attr_info *info,

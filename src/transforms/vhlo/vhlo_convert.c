@@ -134,7 +134,7 @@ static sharc_attr *dict_to_vhlo(sharc_context *ctx, sharc_attr *a) {
 }
 
 static sharc_attr *enum_to_vhlo(sharc_context *ctx, sharc_attr *a) {
-  const vhlo_attr_info *info = sharc_vhlo_enum_for((const shlo_enum_def *)a->def);
+  const vhlo_attr_info *info = sharc_vhlo_enum_for((const shlo_enum_def *)sharc_attr_def_of(a));
   const char *name = sharc_shlo_enum_name(a);
   if (!info || !name)
     return NULL;
@@ -145,7 +145,7 @@ static sharc_attr *enum_to_vhlo(sharc_context *ctx, sharc_attr *a) {
 }
 
 static bool is_struct(const sharc_attr *a, const shlo_struct_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == &def->base;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &def->base;
 }
 
 static sharc_attr *field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
