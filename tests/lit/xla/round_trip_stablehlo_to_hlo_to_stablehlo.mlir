@@ -17,3 +17,14 @@ func.func @custom_calls(%a: tensor<8x16xf32>, %b: tensor<i32>, %c: tensor<2xcomp
   stablehlo.custom_call @none(%b) : (tensor<i32>) -> ()
   return %0 : tensor<8x16xf32>
 }
+
+// A result without a sharding takes the one of the op computing it (HLO's
+// root instruction); a result with one, a returned argument and a
+// multi-result op's value do not.
+// CHECK-LABEL: func @result_shardings(
+// CHECK-SAME: -> (tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}, tensor<8xf32> {mhlo.sharding = "{replicated}"}, tensor<8xf32>, tensor<8xf32>)
+func.func @result_shardings(%arg0: tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) -> (tensor<8xf32>, tensor<8xf32> {mhlo.sharding = "{replicated}"}, tensor<8xf32>, tensor<8xf32>) {
+  %0 = stablehlo.abs %arg0 {mhlo.sharding = "{devices=[2]<=[2]}"} : tensor<8xf32>
+  %1:2 = stablehlo.custom_call @pair(%arg0) {mhlo.sharding = "{{replicated}, {replicated}}"} : (tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+  return %0, %0, %arg0, %1#0 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}

@@ -30,7 +30,10 @@ static bool add_export(sharc_pass_manager *pm, bool keep_inlined, bool v3, sharc
          sharc_pm_add(pm, "xla-sdy-round-trip-export-ops", NULL, err) &&
          sharc_pm_add(pm, "xla-sdy-round-trip-shard-map-export", NULL, err) &&
          sharc_pm_add(pm, "xla-sdy-round-trip-export-shardy-attrs", v3_opt, err) &&
-         sharc_pm_add(pm, "xla-sdy-export-stablehlo-shardings", v3_opt, err);
+         sharc_pm_add(pm, "xla-sdy-export-stablehlo-shardings",
+                      v3 ? "add-missing-sharding-to-control-flow=false enable-hlo-sharding-v3=true"
+                         : "add-missing-sharding-to-control-flow=false",
+                      err);
 }
 
 static bool build_export(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {

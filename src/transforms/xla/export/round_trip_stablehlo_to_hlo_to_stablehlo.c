@@ -6,7 +6,10 @@
  * `backend_config` string (empty when it had none; typed-FFI calls keep
  * their dictionary), and a custom call whose HLO shape is a tuple (any
  * result count but one) records that shape, with its default layouts, as
- * `xla_shape`. Everything else it keeps as it is. */
+ * `xla_shape`; a function result without a sharding takes the sharding of
+ * the op computing it (HLO's root instruction carries it). Everything else
+ * it keeps as it is. */
+#include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
@@ -129,6 +132,27 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* HLO keeps no sharding of a computation's results apart from its root
+ * instruction's: a result without `mhlo.sharding` comes back with the
+ * sharding of the op that produced it (a single-result op; a tuple
+ * sharding belongs to no one result). */
+static void result_shardings_from_root(sharc_op *func) {
+  sharc_block *body = sharc_func_body(func);
+  sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
+  if (!ret || !sharc_op_isa(ret, &sharc_func_return_def))
+    return;
+  for (unsigned i = 0; i < sharc_op_num_operands(ret) && i < sharc_func_num_results(func); i++) {
+    if (sharc_func_result_attr(func, i, SHARC_XLA_SHARDING_ATTR))
+      continue;
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(ret, i));
+    sharc_attr *s = def && sharc_op_num_results(def) == 1
+                        ? sharc_op_attr(def, SHARC_XLA_SHARDING_ATTR)
+                        : NULL;
+    if (s && sharc_attr_get_kind(s) == SHARC_ATTR_STRING)
+      sharc_func_set_result_attr(func, i, SHARC_XLA_SHARDING_ATTR, s);
+  }
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   (void)run;
@@ -137,6 +161,10 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   for (unsigned i = 0; i < ops.len; i++)
     reimport_custom_call(ops.items[i]);
   sharc_vec_free(&ops);
+  sharc_block *top = sharc_region_first_block(sharc_op_region(module, 0));
+  for (sharc_op *op = top ? sharc_block_first_op(top) : NULL; op; op = sharc_op_next(op))
+    if (sharc_op_isa(op, &sharc_func_func_def))
+      result_shardings_from_root(op);
   return true;
 }
 
