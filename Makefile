@@ -84,8 +84,10 @@ conformance: build-asan
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --baseline tests/conformance/baseline.txt --quiet
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 
+# the linearity table first (10k and 100k ops; 1M too with BENCH_1M=1 or
+# SHARC_BENCH_1M=1, about 15 minutes more)
 bench: build-lto
-	@python3 bench/run.py --tool $(LTO_BUILD)/bin/sdy_opt
+	@python3 bench/linearity.py --bin $(LTO_BUILD)/bin $(if $(BENCH_1M),--huge)
 	@python3 bench/ir_size.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/propagation.py --tool $(LTO_BUILD)/bin/sdy_opt

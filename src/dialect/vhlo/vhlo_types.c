@@ -89,11 +89,6 @@ static void print_nothing(sharc_printer *p, const sharc_type *t) {
   (void)t;
 }
 
-static bool type_no_alias(const sharc_type *t) {
-  (void)t;
-  return false;
-}
-
 /* What a parameterless VHLO type stands for. */
 typedef enum builtin_kind { B_INT, B_UINT, B_FLOAT, B_INDEX, B_NONE, B_TOKEN, B_OTHER } builtin_kind;
 
@@ -107,7 +102,7 @@ typedef struct simple_type {
 #define SIMPLE(var, mn, min, kind, width, fk, code)                                            \
   static const simple_type var = {                                                           \
       {{.name = mn, .dialect = &sharc_vhlo_dialect, .print = print_nothing,                  \
-        .may_alias = type_no_alias},                                                         \
+        .may_alias = sharc_type_never_alias},                                                         \
        min,                                                                                  \
        "current",                                                                            \
        code},                                                                                \
