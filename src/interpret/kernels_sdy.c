@@ -74,6 +74,20 @@ static int64_t block_base(const sharc_tensor *global, const block *b, int64_t *s
   return base;
 }
 
+/* Copies the block between `global` and the dense `local`: into the
+ * global tensor (`to_global`) or out of it. */
+static void copy_block(sharc_tensor *global, const sharc_tensor *local, const block *b,
+                       bool to_global) {
+  int64_t strides[SHARC_MAX_RANK];
+  int64_t base = block_base(global, b, strides);
+  size_t esz = sharc_storage_size(global->st);
+  if (to_global)
+    sharc_strided_scatter(global->data.p, local->data.p, esz, b->size, global->rank, base,
+                          strides);
+  else
+    sharc_strided_gather(local->data.p, global->data.p, esz, b->size, global->rank, base, strides);
+}
+
 /* ---- operands ------------------------------------------------------------------------ */
 
 /* Device d's block of operand `i` (a new reference), typed as the body's
@@ -102,10 +116,7 @@ static sharc_tensor *operand_block(manual_run *m, unsigned d, unsigned i, sharc_
                       i, d);
     return NULL;
   }
-  int64_t strides[SHARC_MAX_RANK];
-  int64_t base = block_base(global, &b, strides);
-  sharc_strided_gather(local->data.p, global->data.p, sharc_storage_size(global->st), b.size,
-                       global->rank, base, strides);
+  copy_block(global, local, &b, false);
   return local;
 }
 
@@ -249,10 +260,7 @@ static bool place_block(manual_run *m, unsigned j, unsigned d, const sharc_tenso
     combine_block(global, local, &b, r);
     return true;
   }
-  int64_t strides[SHARC_MAX_RANK];
-  int64_t base = block_base(global, &b, strides);
-  sharc_strided_scatter(global->data.p, local->data.p, sharc_storage_size(global->st), b.size,
-                        global->rank, base, strides);
+  copy_block(global, local, &b, true);
   return true;
 }
 
