@@ -66,7 +66,7 @@ static void mark_op(sharc_context *ctx, sharc_op *op) {
 /* Every op nested in `op`. */
 static void mark_nested(sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
         o->verify_dirty = true;
         if (o->num_regions)
@@ -81,12 +81,12 @@ static void mark_users(sharc_context *ctx, const sharc_value *v) {
 
 static void mark_result_users(sharc_op *op) {
   for (unsigned i = 0; i < op->num_results; i++)
-    mark_users(op->ctx, &op->results[i]);
+    mark_users(op->ctx, &sharc_op_results_of(op)[i]);
 }
 
 static void mark_entry_arg_users(sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++) {
-    sharc_block *entry = op->regions[i].first;
+    sharc_block *entry = sharc_op_regions_of(op)[i].first;
     for (unsigned a = 0; entry && a < entry->num_args; a++)
       mark_users(op->ctx, entry->args[a]);
   }
