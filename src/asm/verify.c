@@ -602,11 +602,23 @@ static void track_from(sharc_op *root) {
 }
 
 bool sharc_verify(sharc_op *op) {
+  bool was_marked = op->verify_dirty;
   bool ok = run_verifier(op, false);
+  if (sharc_op_parent_op(op)) {
+    /* a nested op verified alone (a pass checking one op, a diagnostic's
+     * op): the dominance of its operands is its parent's to check, and a
+     * failure left the marks under it half cleared */
+    op->verify_dirty = was_marked;
+    if (!ok)
+      op->ctx->verify_root = NULL;
+    return ok;
+  }
   /* a top-level op (a module just parsed) is tracked from here: the first
    * pass that changes it verifies only what it changed */
-  if (ok && !sharc_op_parent_op(op))
+  if (ok)
     track_from(op);
+  else if (op->ctx->verify_root == op)
+    op->ctx->verify_root = NULL;
   return ok;
 }
 
