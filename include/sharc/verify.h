@@ -15,11 +15,13 @@ extern "C" {
 SHARC_API bool sharc_verify(sharc_op *op);
 
 /* sharc_verify(op) for an op verified again and again as passes change it:
- * when `op` passed the last time and only ops isolated from above directly
- * in its body (functions) changed inside since, only those are verified
- * again (same diagnostics: the rest passed and nothing it reads changed);
- * any other change (to an op directly in its body, to `op`, inside a
- * symbol table or a non-isolated op there) verifies it whole. */
+ * when `op` (or the op directly holding it) passed the last time, only the
+ * ops marked by changes since are verified again (same diagnostics: the
+ * rest passed and nothing it reads changed; src/ir/verify_marks.c says
+ * what a change marks); a change others may read (to the top op, its
+ * body's op list, a non-function op there, a function's signature)
+ * verifies it whole. SHARC_FULL_VERIFY=1 in the environment verifies
+ * whole every time, to compare. */
 SHARC_API bool sharc_verify_changed(sharc_op *op);
 
 /* The checks that passed in the verification under way, for verifiers

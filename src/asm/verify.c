@@ -34,6 +34,10 @@ typedef struct verifier {
   const sharc_ident *names[NAME_CACHE];
   const sharc_dialect *dialects[NAME_CACHE];
   isolation_scope *scope; /* the innermost one, or NULL */
+  /* verify only the ops marked verify_dirty (the rest passed last time and
+   * nothing they read changed, see verify_marks.c); the block structure
+   * of every region of a marked op is checked whole */
+  bool marked_only;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -69,6 +73,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
+    if (v->marked_only && !op->verify_dirty)
+      continue;
     if (op->num_regions && op->def && (op->def->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
@@ -461,12 +467,18 @@ static void dominance_error(sharc_op *op, unsigned i) {
 
 /* One forward walk in op order, stamping each op after its operands and
  * nested regions are checked (MLIR orders ops in a block by an index; a
- * stamp per op gives the same answer without a position table). */
-static bool check_dominance(sharc_region *r, unsigned pos) {
+ * stamp per op gives the same answer without a position table). With
+ * `marked_only`, only marked ops are checked (every op is stamped), and
+ * their marks are cleared: this is the verification's last walk. */
+static bool check_dominance(sharc_region *r, unsigned pos, bool marked_only) {
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
+      if (marked_only && !o->verify_dirty) {
+        o->live_mark = pos;
+        continue;
+      }
       for (unsigned i = 0; i < o->num_operands; i++)
         if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
           dominance_error(o, i);
@@ -474,9 +486,10 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
         }
       if (!o->def || !(o->def->traits & SHARC_TRAIT_ISOLATED))
         for (unsigned k = 0; k < o->num_regions; k++)
-          if (!check_dominance(&sharc_op_regions_of(o)[k], pos))
+          if (!check_dominance(&sharc_op_regions_of(o)[k], pos, marked_only))
             return false;
       o->live_mark = pos;
+      o->verify_dirty = false;
     }
   return true;
 }
@@ -523,6 +536,8 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
 }
 
 static bool verify_op(verifier *v, sharc_op *op) {
+  if (!v->marked_only)
+    op->verify_dirty = false; /* a whole verification clears every mark */
   note_isolation(v, op);
   if (!verify_dialect_attrs(v, op))
     return false;
@@ -562,12 +577,13 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned pos = sharc_context_fresh_mark(op->ctx);
   bool ok = true;
   for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
+    ok = check_dominance(&sharc_op_regions_of(op)[k], pos, v->marked_only);
   return ok;
 }
 
-bool sharc_verify(sharc_op *op) {
-  verifier v = {{0}, {0}, NULL};
+/* verify_op_and_dominance of `op` in a verification of its own. */
+static bool run_verifier(sharc_op *op, bool marked_only) {
+  verifier v = {{0}, {0}, NULL, marked_only};
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = op->ctx->verify_memo;
   op->ctx->verify_memo = &memo;
@@ -578,59 +594,62 @@ bool sharc_verify(sharc_op *op) {
   return ok;
 }
 
-/* After a full verification that passed, the ops directly in `root`'s
- * body start clean: changes mark them from here on. */
+/* After a whole verification of `root` that passed (which cleared every
+ * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
   root->ctx->verify_root = root;
   root->ctx->verify_all = false;
-  for (unsigned i = 0; i < root->num_regions; i++)
-    for (sharc_block *b = sharc_op_regions_of(root)[i].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
-        o->verify_dirty = false;
 }
 
-/* The ops of `root`'s body marked changed, in order, each reporting its
- * own failures as a full verification does for isolated ops (everything
- * else passed last time and nothing it reads changed). */
-static bool verify_marked(sharc_op *root) {
-  verifier v = {{0}, {0}, NULL};
-  sharc_word_memo memo = {{0}, {0}};
-  struct sharc_word_memo *outer = root->ctx->verify_memo;
-  root->ctx->verify_memo = &memo;
-  bool ok = true;
-  for (unsigned i = 0; i < root->num_regions; i++)
-    for (sharc_block *b = sharc_op_regions_of(root)[i].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next) {
-        if (!o->verify_dirty)
-          continue;
-        if (verify_op(&v, o))
-          o->verify_dirty = false;
-        else
-          ok = false;
-      }
-  root->ctx->verify_memo = outer;
-  sharc_word_memo_free(&memo);
-  sharc_diag_flush(root->ctx);
+bool sharc_verify(sharc_op *op) {
+  bool was_marked = op->verify_dirty;
+  bool ok = run_verifier(op, false);
+  if (sharc_op_parent_op(op)) {
+    /* a nested op verified alone (a pass checking one op, a diagnostic's
+     * op): the dominance of its operands is its parent's to check, and a
+     * failure left the marks under it half cleared */
+    op->verify_dirty = was_marked;
+    if (!ok)
+      op->ctx->verify_root = NULL;
+    return ok;
+  }
+  /* a top-level op (a module just parsed) is tracked from here: the first
+   * pass that changes it verifies only what it changed */
+  if (ok)
+    track_from(op);
+  else if (op->ctx->verify_root == op)
+    op->ctx->verify_root = NULL;
   return ok;
+}
+
+/* SHARC_FULL_VERIFY=1: every verification after a pass is whole, to
+ * compare with the incremental one (outputs must be identical). */
+static bool full_verify_forced(void) {
+  const char *e = getenv("SHARC_FULL_VERIFY");
+  return e && *e && strcmp(e, "0") != 0;
 }
 
 bool sharc_verify_changed(sharc_op *op) {
   sharc_context *ctx = op->ctx;
   sharc_op *root = ctx->verify_root;
-  if (root == op && !ctx->verify_all) {
-    if (verify_marked(op))
+  bool in_root = root && (op == root || sharc_op_parent_op(op) == root);
+  if (in_root && !ctx->verify_all && !full_verify_forced()) {
+    /* only marked ops, and a marked op's ancestors are marked: a function
+     * verified on its own (a nested pass manager's) leaves the root marked
+     * for its module-level checks */
+    if (!op->verify_dirty)
       return true;
-    ctx->verify_root = NULL;
-    return false;
+    bool ok = run_verifier(op, true);
+    if (!ok)
+      ctx->verify_root = NULL;
+    else
+      op->verify_dirty = false;
+    return ok;
   }
-  bool ok = sharc_verify(op);
-  /* a function verified on its own (a nested pass manager's) keeps the
-   * tracking of the module around it */
+  bool ok = run_verifier(op, false);
   if (!ok)
     ctx->verify_root = NULL;
-  else if (root && sharc_op_parent_op(op) == root)
-    op->verify_dirty = ctx->verify_all ? op->verify_dirty : false;
-  else
+  else if (!in_root || op == root)
     track_from(op);
   return ok;
 }

@@ -346,8 +346,8 @@ struct sharc_op {
    * refuses more (SHARC_OP_MAX_SUCCESSORS) */
   unsigned num_successors : 28;
   unsigned erased : 1;
-  /* an op directly in the body of ctx->verify_root changed inside since
-   * that root was last verified (see sharc_verify_changed) */
+  /* the op, or something it holds or reads, changed since
+   * ctx->verify_root was last verified (verify_marks.c) */
   unsigned verify_dirty : 1;
   unsigned has_props : 1;      /* the properties slot exists */
   unsigned operands_grown : 1; /* operands moved out of line */

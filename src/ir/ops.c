@@ -1,6 +1,7 @@
 /* Operations, blocks and regions: creation, linking, use-lists and moves.
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
+#include "ir/verify_marks.h"
 #include "support/ptrmap.h"
 
 #include <stdlib.h>
@@ -9,71 +10,13 @@
 /* ---- values and uses ---------------------------------------------------- */
 
 sharc_type *sharc_value_type(const sharc_value *v) { return v->type; }
-/* ---- change tracking ------------------------------------------------------ */
-
-/* Since the last verification of ctx->verify_root, a change inside `op`
- * (or to `op` itself when `self`): the function (the op directly in the
- * root's body) it lies in is marked for re-verification; a change that a
- * function's verification may read from outside it (anything directly in
- * the root's body or the root itself, or inside an op there that is not an
- * isolated, non-symbol-table op) asks for verifying everything. A change to
- * detached IR is seen when it is inserted. */
-static void note_change(sharc_context *ctx, sharc_op *op, bool self) {
-  ctx->ir_epoch++;
-  const sharc_op *root = ctx->verify_root;
-  if (!root || ctx->verify_all)
-    return;
-  for (sharc_op *child = op;; self = false) {
-    if (child == root) {
-      ctx->verify_all = true;
-      return;
-    }
-    sharc_block *b = child->block;
-    sharc_op *parent = b && b->parent ? b->parent->parent : NULL;
-    if (!parent)
-      return;
-    if (parent != root) {
-      child = parent;
-      continue;
-    }
-    unsigned traits = child->def ? child->def->traits : 0;
-    if (self || !(traits & SHARC_TRAIT_ISOLATED) || (traits & SHARC_TRAIT_SYMBOL_TABLE))
-      ctx->verify_all = true;
-    else
-      child->verify_dirty = true;
-    return;
-  }
-}
-
-void sharc_ir_touch_op(sharc_op *op) { note_change(op->ctx, op, true); }
-
-void sharc_ir_touch_block(sharc_block *b) {
-  sharc_op *parent = b->parent ? b->parent->parent : NULL;
-  if (parent)
-    note_change(b->ctx, parent, false);
-  else
-    b->ctx->ir_epoch++;
-}
-
-void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
-  if (r && r->parent)
-    note_change(ctx, r->parent, false);
-  else
-    ctx->ir_epoch++;
-}
-
-static void touch_value(const sharc_value *v) {
-  if (v->vkind == SHARC_VALUE_RESULT)
-    sharc_ir_touch_op(v->owner.op);
-  else if (v->vkind == SHARC_VALUE_ARG && v->owner.block)
-    sharc_ir_touch_block(v->owner.block);
-}
+/* Changes are reported to verify_marks.c (incremental verification). */
 
 void sharc_value_set_type(sharc_value *v, sharc_type *t) {
   if (v->type == t)
     return;
-  touch_value(v);
   v->type = t;
+  sharc_ir_note_value_type(v);
 }
 bool sharc_value_is_block_arg(const sharc_value *v) { return v->vkind == SHARC_VALUE_ARG; }
 
@@ -135,12 +78,14 @@ static void use_unlink(sharc_use *u) {
 }
 
 void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to) {
-  if (from->uses)
-    touch_value(from);
-  if (from == to)
+  if (from == to) {
+    if (from->uses)
+      sharc_ir_note_use_moved(from->uses->owner);
     return;
+  }
   while (from->uses) {
     sharc_use *u = from->uses;
+    sharc_ir_note_use_moved(u->owner);
     use_unlink(u);
     use_link(u, to);
   }
@@ -148,14 +93,16 @@ void sharc_value_replace_all_uses(sharc_value *from, sharc_value *to) {
 
 void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_pred pred,
                                  void *user) {
-  if (from->uses)
-    touch_value(from);
-  if (from == to)
+  if (from == to) {
+    if (from->uses)
+      sharc_ir_note_use_moved(from->uses->owner);
     return;
+  }
   for (sharc_use *u = from->uses, *next; u; u = next) {
     next = u->next;
     if (!pred(u, user))
       continue;
+    sharc_ir_note_use_moved(u->owner);
     use_unlink(u);
     use_link(u, to);
   }
@@ -244,7 +191,7 @@ static void drop_region_refs(sharc_region *r) {
 }
 
 void sharc_op_remove_from_parent(sharc_op *op) {
-  sharc_ir_touch_op(op);
+  sharc_ir_note_removed(op);
   sharc_block *b = op->block;
   if (!b)
     return;
@@ -263,7 +210,6 @@ void sharc_op_remove_from_parent(sharc_op *op) {
 }
 
 void sharc_op_erase(sharc_op *op) {
-  sharc_ir_touch_op(op);
   sharc_op_remove_from_parent(op);
   op->erased = true;
   drop_op_refs(op);
@@ -393,9 +339,9 @@ sharc_attr *sharc_op_props(const sharc_op *op) { return sharc_op_props_of(op); }
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
   if (op->attrs == dict)
     return;
-  sharc_ir_touch_op(op);
   sharc_attr *old = op->attrs;
   op->attrs = dict;
+  sharc_ir_note_attrs(op, old);
   if (op->block && op->block->symcache)
     sharc_symcache_note_rename(op, old);
 }
@@ -509,7 +455,7 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
 }
 
 void sharc_block_erase_arg(sharc_block *b, unsigned i) {
-  sharc_ir_touch_block(b);
+  sharc_ir_note_arg_erased(b, b->args[i]);
   for (unsigned j = i + 1; j < b->num_args; j++) {
     b->args[j - 1] = b->args[j];
     b->args[j - 1]->index = j - 1;
@@ -551,7 +497,6 @@ sharc_op *sharc_block_parent_op(const sharc_block *b) { return b->parent ? b->pa
 sharc_block *sharc_block_next(const sharc_block *b) { return b->next; }
 
 void sharc_block_append_op(sharc_block *b, sharc_op *op) {
-  sharc_ir_touch_block(b);
   op->block = b;
   op->prev = b->last;
   op->next = NULL;
@@ -562,10 +507,10 @@ void sharc_block_append_op(sharc_block *b, sharc_op *op) {
   b->last = op;
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
+  sharc_ir_note_inserted(op);
 }
 
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
-  sharc_ir_touch_block(before->block);
   sharc_block *b = before->block;
   op->block = b;
   op->next = before;
@@ -577,6 +522,7 @@ void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
   before->prev = op;
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
+  sharc_ir_note_inserted(op);
 }
 
 void sharc_block_insert_after(sharc_op *after, sharc_op *op) {
@@ -601,7 +547,6 @@ sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - sharc_op_regions_of(r->parent)); }
 
 void sharc_region_append_block(sharc_region *r, sharc_block *b) {
-  sharc_ir_touch_region(b->ctx, r);
   b->parent = r;
   b->prev = r->last;
   b->next = NULL;
@@ -610,10 +555,10 @@ void sharc_region_append_block(sharc_region *r, sharc_block *b) {
   else
     r->first = b;
   r->last = b;
+  sharc_ir_note_block_moved(b->ctx, r, b);
 }
 
 void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
-  sharc_ir_touch_region(b->ctx, r);
   if (!before) {
     sharc_region_append_block(r, b);
     return;
@@ -626,13 +571,15 @@ void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block
   else
     r->first = b;
   before->prev = b;
+  sharc_ir_note_block_moved(b->ctx, r, b);
 }
 
 void sharc_block_remove_from_parent(sharc_block *b) {
-  sharc_ir_touch_region(b->ctx, b->parent);
   sharc_region *r = b->parent;
-  if (!r)
+  if (!r) {
+    b->ctx->ir_epoch++;
     return;
+  }
   if (b->prev)
     b->prev->next = b->next;
   else
@@ -643,6 +590,7 @@ void sharc_block_remove_from_parent(sharc_block *b) {
     r->last = b->prev;
   b->prev = b->next = NULL;
   b->parent = NULL;
+  sharc_ir_note_block_moved(b->ctx, r, b);
 }
 
 void sharc_region_take_body(sharc_region *to, sharc_region *from) {

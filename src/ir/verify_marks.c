@@ -1,0 +1,255 @@
+/* Change marks for incremental verification (see sharc_verify_changed).
+ *
+ * After ctx->verify_root passed a verification, every change to IR under
+ * it marks the ops whose verification may read what changed, setting
+ * `verify_dirty` on each of them and on every op holding it up to the root
+ * (so a marked op's ancestors are always marked, and the verifier finds all
+ * marked ops by descending through marked ops only). What an op's
+ * verification reads, and so what a change marks:
+ *  - its attributes, operands, operand and result types, its regions'
+ *    block arguments and op lists (terminators): the op itself;
+ *  - its operands' defining ops' attributes (MPMD reads a producer's
+ *    res_attrs, the function's arg_attrs through a block argument): the
+ *    users of the changed op's results and of its regions' entry
+ *    arguments;
+ *  - its ancestors' attributes (func.return the function type, sdy the
+ *    enclosing manual computations, MPMD the function's topology): every
+ *    op nested in an op whose attributes changed, unless only argument or
+ *    result attributes did (read through block arguments, above);
+ *  - dominance: a moved or inserted op and its nested ops, the users of
+ *    its results.
+ * A change that verifications elsewhere may read (the root itself, its
+ * body's op list, an op there that is not a function, a function's
+ * signature or name) asks for verifying everything (ctx->verify_all).
+ * Changes to detached IR are not tracked: inserting it marks all of it. */
+#include "ir/context.h"
+#include "ir/verify_marks.h"
+
+#include <string.h>
+
+static bool tracking(const sharc_context *ctx) { return ctx->verify_root && !ctx->verify_all; }
+
+static sharc_op *parent_of(const sharc_op *op) {
+  return op->block && op->block->parent ? op->block->parent->parent : NULL;
+}
+
+/* An op directly in the root's body whose verification reads nothing
+ * outside it but symbols: isolated from above, not a symbol table. */
+static bool verified_alone(const sharc_op *op) {
+  unsigned traits = op->def ? op->def->traits : 0;
+  return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
+}
+
+/* Marks `op` and the ops holding it, up to the root; nothing for IR not
+ * under the root. */
+static void mark_op(sharc_context *ctx, sharc_op *op) {
+  sharc_op *root = ctx->verify_root;
+  for (sharc_op *o = op;;) {
+    if (o == root) {
+      root->verify_dirty = true;
+      return;
+    }
+    sharc_op *parent = parent_of(o);
+    if (!parent)
+      return;
+    if (parent == root && !verified_alone(o)) {
+      ctx->verify_all = true;
+      return;
+    }
+    if (o->verify_dirty)
+      return; /* its ancestors are marked already */
+    o->verify_dirty = true;
+    o = parent;
+  }
+}
+
+/* Every op nested in `op`. */
+static void mark_nested(sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        o->verify_dirty = true;
+        if (o->num_regions)
+          mark_nested(o);
+      }
+}
+
+static void mark_users(sharc_context *ctx, const sharc_value *v) {
+  for (sharc_use *u = v->uses; u; u = u->next)
+    mark_op(ctx, u->owner);
+}
+
+static void mark_result_users(sharc_op *op) {
+  for (unsigned i = 0; i < op->num_results; i++)
+    mark_users(op->ctx, &sharc_op_results_of(op)[i]);
+}
+
+static void mark_entry_arg_users(sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++) {
+    sharc_block *entry = sharc_op_regions_of(op)[i].first;
+    for (unsigned a = 0; entry && a < entry->num_args; a++)
+      mark_users(op->ctx, entry->args[a]);
+  }
+}
+
+/* `op` (attached under the root) and everything in it, as never verified. */
+static void mark_op_and_nested(sharc_context *ctx, sharc_op *op) {
+  if (op->num_regions)
+    mark_nested(op);
+  op->verify_dirty = false; /* so that marking climbs to its ancestors */
+  mark_op(ctx, op);
+}
+
+/* A change to the op list or block list of `parent`'s regions. */
+static void mark_body_of(sharc_context *ctx, sharc_op *parent) {
+  if (parent == ctx->verify_root)
+    ctx->verify_all = true;
+  else
+    mark_op(ctx, parent);
+}
+
+static bool is_arg_or_result_attrs(const sharc_ident *name) {
+  sharc_str s = sharc_ident_str(name);
+  return sharc_str_eq_cstr(s, "arg_attrs") || sharc_str_eq_cstr(s, "res_attrs");
+}
+
+/* The value of `name` in dictionary `d`, compared by the interned name. */
+static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *name) {
+  for (unsigned i = 0; i < d->dict.n; i++)
+    if (d->dict.entries[i].name == name)
+      return d->dict.entries[i].value;
+  return NULL;
+}
+
+/* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
+static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
+  for (unsigned i = 0; i < now->dict.n; i++) {
+    const sharc_named_attr *e = &now->dict.entries[i];
+    if (entry_value(old, e->name) != e->value && !is_arg_or_result_attrs(e->name))
+      return false;
+  }
+  for (unsigned i = 0; i < old->dict.n; i++) {
+    const sharc_named_attr *e = &old->dict.entries[i];
+    if (!entry_value(now, e->name) && !is_arg_or_result_attrs(e->name))
+      return false;
+  }
+  return true;
+}
+
+void sharc_ir_touch_op(sharc_op *op) {
+  op->ctx->ir_epoch++;
+  if (tracking(op->ctx))
+    mark_op(op->ctx, op);
+}
+
+void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
+  sharc_context *ctx = op->ctx;
+  ctx->ir_epoch++;
+  if (!tracking(ctx))
+    return;
+  mark_op(ctx, op);
+  mark_result_users(op);
+  if (!op->num_regions || !tracking(ctx))
+    return;
+  if (old && differ_in_arg_attrs_only(old, op->attrs)) {
+    mark_entry_arg_users(op);
+    return;
+  }
+  if (parent_of(op) == ctx->verify_root)
+    ctx->verify_all = true; /* a function's signature or name: its callers */
+  else
+    mark_nested(op);
+}
+
+void sharc_ir_note_value_type(sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    sharc_op *def = v->owner.op;
+    sharc_context *ctx = def->ctx;
+    ctx->ir_epoch++;
+    if (!tracking(ctx))
+      return;
+    mark_op(ctx, def);
+    mark_users(ctx, v);
+    if (def->num_regions && tracking(ctx))
+      mark_nested(def);
+    return;
+  }
+  sharc_block *b = v->owner.block;
+  if (!b)
+    return;
+  b->ctx->ir_epoch++;
+  if (!tracking(b->ctx))
+    return;
+  mark_users(b->ctx, v);
+  sharc_ir_touch_block(b);
+}
+
+void sharc_ir_note_use_moved(sharc_op *user) { sharc_ir_touch_op(user); }
+
+void sharc_ir_note_inserted(sharc_op *op) {
+  sharc_context *ctx = op->ctx;
+  ctx->ir_epoch++;
+  if (!tracking(ctx))
+    return;
+  if (parent_of(op) == ctx->verify_root) {
+    ctx->verify_all = true;
+    return;
+  }
+  mark_op_and_nested(ctx, op);
+  mark_result_users(op);
+}
+
+void sharc_ir_note_removed(sharc_op *op) {
+  sharc_context *ctx = op->ctx;
+  ctx->ir_epoch++;
+  sharc_op *parent = parent_of(op);
+  if (!tracking(ctx) || !parent)
+    return;
+  mark_body_of(ctx, parent);
+  mark_result_users(op);
+}
+
+/* Block arguments added, removed or retyped: the block's parent op checks
+ * them against its own types, branches in the region against their
+ * operands. */
+void sharc_ir_touch_block(sharc_block *b) {
+  b->ctx->ir_epoch++;
+  sharc_region *r = b->parent;
+  if (!tracking(b->ctx) || !r || !r->parent)
+    return;
+  mark_body_of(b->ctx, r->parent);
+  for (sharc_block *x = r->first; x && tracking(b->ctx); x = x->next)
+    if (x->last)
+      mark_op(b->ctx, x->last);
+}
+
+void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg) {
+  b->ctx->ir_epoch++;
+  if (tracking(b->ctx))
+    mark_users(b->ctx, arg);
+  sharc_ir_touch_block(b);
+}
+
+/* A block attached to or detached from region `r`: its ops (and their
+ * uses of its arguments) as never verified, `r`'s op as changed. */
+void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b) {
+  ctx->ir_epoch++;
+  if (!tracking(ctx) || !r || !r->parent)
+    return;
+  mark_body_of(ctx, r->parent);
+  for (unsigned a = 0; a < b->num_args && tracking(ctx); a++)
+    mark_users(ctx, b->args[a]);
+  if (b->parent != r || !tracking(ctx))
+    return;
+  for (sharc_op *o = b->first; o; o = o->next) {
+    o->verify_dirty = true;
+    if (o->num_regions)
+      mark_nested(o);
+  }
+}
+
+void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
+  ctx->ir_epoch++;
+  if (tracking(ctx) && r && r->parent)
+    mark_body_of(ctx, r->parent);
+}

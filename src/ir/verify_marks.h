@@ -1,0 +1,19 @@
+/* Change marks for incremental verification: what ops.c reports on each
+ * change to IR (besides sharc_ir_touch_op/block/region in ir_internal.h:
+ * an op's operands or location, a block's arguments, a region's block
+ * list); verify_marks.c marks what must be verified again. */
+#ifndef SHARC_IR_VERIFY_MARKS_H
+#define SHARC_IR_VERIFY_MARKS_H
+
+#include "ir/context.h"
+
+void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old);
+void sharc_ir_note_value_type(sharc_value *v);
+void sharc_ir_note_use_moved(sharc_op *user);
+void sharc_ir_note_inserted(sharc_op *op); /* after linking */
+void sharc_ir_note_removed(sharc_op *op);  /* before unlinking */
+void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg);
+/* after linking `b` into `r`, or after unlinking it from `r` */
+void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b);
+
+#endif

@@ -1,0 +1,168 @@
+/* Unit tests for incremental verification (src/ir/verify_marks.c and
+ * sharc_verify_changed): after a module verified whole, each edit below
+ * makes it invalid in a way only ops the edit did not touch can report
+ * (a user, a terminator, the enclosing function, a moved op's user);
+ * sharc_verify_changed must report exactly what a whole verification of
+ * the same IR reports, and an edit that keeps the IR valid must pass. */
+#include "sharc/asm.h"
+#include "sharc/ir.h"
+#include "sharc/verify.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ir_helpers.h"
+
+static const char module_text[] =
+    "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = \"test.def\"(%arg0) {id = \"a\"} : (tensor<4xf32>) -> tensor<4xf32>\n"
+    "  %1 = stablehlo.multiply %0, %0 {id = \"m\"} : tensor<4xf32>\n"
+    "  %2 = stablehlo.while(%iterArg = %1) : tensor<4xf32>\n"
+    "    cond {\n"
+    "      %c = stablehlo.constant dense<true> : tensor<i1>\n"
+    "      stablehlo.return %c : tensor<i1>\n"
+    "    } do {\n"
+    "      %3 = stablehlo.negate %iterArg {id = \"n\"} : tensor<4xf32>\n"
+    "      stablehlo.return %3 : tensor<4xf32>\n"
+    "    }\n"
+    "  return %2 : tensor<4xf32>\n"
+    "}\n"
+    "func.func @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  return %arg0 : tensor<4xf32>\n"
+    "}\n";
+
+/* The diagnostics' messages, one a line. */
+static void record(const sharc_diag *d, void *user) {
+  sharc_buf *b = user;
+  sharc_buf_puts(b, d->message);
+  sharc_buf_puts(b, "\n");
+}
+
+typedef struct fixture {
+  sharc_context *ctx;
+  sharc_op *m;
+  sharc_buf diags;
+} fixture;
+
+static bool setup(fixture *f) {
+  memset(f, 0, sizeof *f);
+  f->ctx = sharc_context_create();
+  sharc_context_load_dialect(f->ctx, "stablehlo");
+  sharc_context_set_allow_unregistered(f->ctx, true);
+  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
+  f->m = parse_text(f->ctx, module_text);
+  CHECK(f->m != NULL);
+  if (!f->m)
+    return false;
+  CHECK(sharc_verify(f->m)); /* tracked from here */
+  return true;
+}
+
+/* sharc_verify_changed's verdict and messages must be a whole
+ * verification's: `want` is what the whole one says (NULL: passes). */
+static void expect(fixture *f, const char *want) {
+  f->diags.len = 0;
+  bool changed_ok = sharc_verify_changed(f->m);
+  const char *said = f->diags.data && f->diags.len ? f->diags.data : "";
+  char *changed = malloc(strlen(said) + 1);
+  if (!changed)
+    abort();
+  memcpy(changed, said, strlen(said) + 1);
+  f->diags.len = 0;
+  if (f->diags.data)
+    f->diags.data[0] = 0;
+  bool whole_ok = sharc_verify(f->m);
+  const char *whole = f->diags.data && f->diags.len ? f->diags.data : "";
+  CHECK(changed_ok == whole_ok);
+  CHECK_STR(changed, whole);
+  CHECK(whole_ok == (want == NULL));
+  if (want && !strstr(whole, want)) {
+    CHECK(strstr(whole, want) != NULL);
+    fprintf(stderr, "whole verification said: %s", whole);
+  }
+  free(changed);
+}
+
+static void teardown(fixture *f) {
+  sharc_buf_free(&f->diags);
+  sharc_context_destroy(f->ctx);
+}
+
+static sharc_type *type(sharc_context *ctx, const char *text) {
+  return sharc_parse_type_text(ctx, sharc_str_from_cstr(text));
+}
+
+/* A result type changed: its user (unchanged itself) no longer verifies. */
+static void test_result_type_reaches_users(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  /* an unregistered producer checks nothing; the multiply reading it does */
+  sharc_op *def = find_op(f.m, "a");
+  sharc_value_set_type(sharc_op_result(def, 0), type(f.ctx, "tensor<8xf32>"));
+  expect(&f, "'stablehlo.multiply' op requires compatible types for all operands and results");
+  teardown(&f);
+}
+
+/* An op moved after its user: the user reports the dominance error. */
+static void test_moved_op_reaches_users(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *def = find_op(f.m, "a"), *mul = find_op(f.m, "m");
+  sharc_op_move_after(def, mul);
+  expect(&f, "operand #0 does not dominate this use");
+  teardown(&f);
+}
+
+/* The terminator of a nested block erased: the while reports. */
+static void test_erased_terminator(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *neg = find_op(f.m, "n");
+  sharc_op_erase(sharc_op_next(neg));
+  expect(&f, "block with no terminator, has %3 = \"stablehlo.negate\"");
+  teardown(&f);
+}
+
+/* A function's argument type changed: the function's own check reads it. */
+static void test_block_argument_type(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *g = sharc_op_next(sharc_op_parent_op(find_op(f.m, "a")));
+  sharc_block *body = sharc_region_first_block(sharc_op_region(g, 0));
+  sharc_value_set_type(sharc_block_arg(body, 0), type(f.ctx, "tensor<2xf32>"));
+  expect(&f, "type of entry block argument #0('tensor<2xf32>') must match the type of the "
+             "corresponding argument in function signature('tensor<4xf32>')");
+  teardown(&f);
+}
+
+/* Valid edits pass, and only then: twice in a row, the second with
+ * nothing marked. */
+static void test_valid_edits_pass(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *mul = find_op(f.m, "m");
+  sharc_op_set_attr(mul, "note", sharc_attr_unit(f.ctx));
+  expect(&f, NULL);
+  CHECK(sharc_verify_changed(f.m));
+  sharc_op *def = find_op(f.m, "a");
+  sharc_value_replace_all_uses(sharc_op_result(def, 0), sharc_op_operand(def, 0));
+  sharc_op_erase(def);
+  expect(&f, NULL);
+  teardown(&f);
+}
+
+int main(void) {
+  test_result_type_reaches_users();
+  test_moved_op_reaches_users();
+  test_erased_terminator();
+  test_block_argument_type();
+  test_valid_edits_pass();
+  return check_summary("verify_marks");
+}
