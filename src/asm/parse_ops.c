@@ -594,9 +594,9 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);
-  sharc_ptrmap_free(&p->type_texts);
+  sharc_p_name_table_free(&p->type_texts);
   sharc_ptrvec_free(&p->deferred_locs);
-  sharc_ptrmap_free(&p->values);
+  sharc_p_name_table_free(&p->names);
   sharc_arena_free(&p->scratch);
 }
 

@@ -22,6 +22,16 @@ bool sharc_attr_may_alias(const sharc_attr *a) {
   return a->alias_memo == 2;
 }
 
+bool sharc_attr_never_alias(const sharc_attr *a) {
+  (void)a;
+  return false;
+}
+
+bool sharc_type_never_alias(const sharc_type *t) {
+  (void)t;
+  return false;
+}
+
 static bool any_type(sharc_type *const *types, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     if (sharc_type_may_alias(types[i]))

@@ -226,6 +226,10 @@ int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i);
  * the printer's alias-collection pass skips plain subtrees in O(1). */
 bool sharc_attr_may_alias(const sharc_attr *a);
 bool sharc_type_may_alias(const sharc_type *t);
+/* The may_alias hook of a dialect kind whose values print nothing that
+ * could be an alias (NULL as the hook means "may"). */
+bool sharc_attr_never_alias(const sharc_attr *a);
+bool sharc_type_never_alias(const sharc_type *t);
 bool sharc_attr_is_zero_int(const sharc_attr *a);
 /* 64-bit words one scalar of `t` takes in raw element storage. */
 unsigned sharc_type_scalar_words(const sharc_type *t);

@@ -86,9 +86,11 @@ sharc_block *sharc_value_owner_block(const sharc_value *v) {
 }
 
 unsigned sharc_value_index(const sharc_value *v) { return v->index; }
+/* MLIR's Value::getLoc: a result is where its op is; a block argument or a
+ * parser's placeholder has a location of its own. */
 sharc_attr *sharc_value_loc(const sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT)
-    return NULL;
+    return sharc_op_loc(v->owner.op);
   return ((const sharc_located_value *)(const void *)v)->loc;
 }
 sharc_use *sharc_value_first_use(const sharc_value *v) { return v->uses; }

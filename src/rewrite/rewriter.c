@@ -1,6 +1,7 @@
 /* The rewriter: IR changes at an insertion point, each one reported to the
  * chain of listeners so that drivers and analyses stay in step. */
 #include "sharc/rewrite.h"
+#include "rewrite/create_op.h"
 
 #include "ir/ir_internal.h"
 #include "support/ptrmap.h"
@@ -111,6 +112,23 @@ sharc_str sharc_rw_insert_symbol_before(sharc_rewriter *rw, sharc_op *table, sha
 
 sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st) {
   return sharc_rw_insert(rw, sharc_op_create(rw->ctx, st));
+}
+
+sharc_op *sharc_rw_create_named(sharc_rewriter *rw, const char *name, sharc_attr *loc,
+                                sharc_value *const *operands, unsigned num_operands,
+                                sharc_type *const *result_types, unsigned num_results,
+                                sharc_attr *attrs, unsigned num_regions) {
+  sharc_op_state st = {
+      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
+      .loc = loc,
+      .operands = operands,
+      .num_operands = num_operands,
+      .result_types = result_types,
+      .num_results = num_results,
+      .attrs = attrs,
+      .num_regions = num_regions,
+  };
+  return sharc_rw_create(rw, &st);
 }
 
 static sharc_walk_result report_inserted(sharc_op *op, void *user) {

@@ -15,11 +15,6 @@ extern const sharc_dialect sharc_llvm_dialect;
 enum { OVERFLOW_NSW = 1, OVERFLOW_NUW = 2 };
 static const char *const overflow_names[] = {"nsw", "nuw"};
 
-static bool attr_no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void overflow_text(sharc_buf *b, unsigned flags) {
   if (!flags) {
     sharc_buf_printf(b, "none");
@@ -43,7 +38,7 @@ static void print_overflow(sharc_printer *p, const sharc_attr *a) {
 }
 
 static const sharc_attr_def overflow_def = {"overflow", &sharc_llvm_dialect, print_overflow,
-                                            NULL, attr_no_alias, NULL};
+                                            NULL, sharc_attr_never_alias, NULL};
 
 static sharc_attr *overflow_get(sharc_context *ctx, unsigned flags) {
   uintptr_t w = flags;

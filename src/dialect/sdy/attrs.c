@@ -70,11 +70,6 @@ static void push_ints(sdy_words *b, const int64_t *items, unsigned n) {
 
 /* ---- definitions --------------------------------------------------------- */
 
-static bool no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *fns);
 
 #define SDY_DEF(var, mnemonic)                                                                     \
@@ -82,7 +77,7 @@ static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *fns);
       .name = mnemonic,                                                                            \
       .dialect = &sharc_sdy_dialect,                                                               \
       .print = sharc_sdy_print_attr_body,                                                          \
-      .may_alias = no_alias,                                                                       \
+      .may_alias = sharc_attr_never_alias,                                                                       \
       .walk = walk_sdy_attr,                                                                       \
   }
 

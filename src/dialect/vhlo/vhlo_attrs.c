@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool attr_may_alias(const sharc_attr *a) {
-  (void)a;
-  return true;
-}
-
 /* Attribute-valued words of the kinds that hold attributes. */
 static void walk_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
   const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
@@ -162,7 +157,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 /* ---- the definitions ----------------------------------------------------------- */
 
 #define VHLO_ATTR(var, mn, kind, min)                                                          \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \
@@ -183,7 +178,7 @@ VHLO_ATTR(sharc_vhlo_type_v1, "type_v1", VHLO_A_TYPE, "0.9.0");
 
 #define FIELDS(var, ...) static const vhlo_field var[] = {__VA_ARGS__}
 #define VHLO_STRUCT(var, mn, fields, min)                                                      \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \
@@ -292,21 +287,13 @@ const vhlo_attr_info *sharc_vhlo_enum_for(const shlo_enum_def *stablehlo) {
   return NULL;
 }
 
-static sharc_vhlo_version version_of(const char *s) {
-  if (strcmp(s, "current") == 0)
-    return sharc_vhlo_current_version();
-  sharc_vhlo_version v = {0, 0, 0};
-  sharc_vhlo_version_parse((sharc_str){s, strlen(s)}, &v);
-  return v;
-}
-
 bool sharc_vhlo_attr_versions(const sharc_attr *a, sharc_vhlo_version *min,
                               sharc_vhlo_version *max) {
   const vhlo_attr_info *info = sharc_vhlo_attr_info(a);
   if (!info)
     return false;
-  *min = version_of(info->def.min_version);
-  *max = version_of(info->def.max_version);
+  *min = sharc_vhlo_version_of_def(info->def.min_version);
+  *max = sharc_vhlo_version_of_def(info->def.max_version);
   return true;
 }
 

@@ -5,6 +5,7 @@
 
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "rewrite/create_op.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1263,17 +1264,12 @@ bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root) {
 sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,
                                         sharc_type *const *types, sharc_attr *attrs) {
   sharc_value **operands = sharc_op_operand_values(op);
-  sharc_op_state st = {.name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
-                       .loc = sharc_op_loc(op),
-                       .operands = operands,
-                       .num_operands = sharc_op_num_operands(op),
-                       .result_types = types,
-                       .num_results = sharc_op_num_results(op),
-                       .attrs = attrs,
-                       .num_regions = sharc_op_num_regions(op)};
+  unsigned num_regions = sharc_op_num_regions(op);
   sharc_rw_set_before(rw, op);
-  sharc_op *repl = sharc_rw_create(rw, &st);
-  for (unsigned r = 0; r < st.num_regions; r++)
+  sharc_op *repl = sharc_rw_create_named(rw, name, sharc_op_loc(op), operands,
+                                         sharc_op_num_operands(op), types,
+                                         sharc_op_num_results(op), attrs, num_regions);
+  for (unsigned r = 0; r < num_regions; r++)
     sharc_rw_inline_region_before(rw, sharc_op_region(op, r), sharc_op_region(repl, r), NULL);
   sharc_rw_replace_op_with_op(rw, op, repl);
   free(operands);
