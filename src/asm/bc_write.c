@@ -370,7 +370,7 @@ static void number_op(bc_state *st, const sharc_op *op) {
       number_attr(st, sharc_op_props_of(op));
     }
   }
-  number_attr(st, op->loc);
+  number_attr(st, sharc_op_loc(op));
 }
 
 static void number_block(bc_state *st, sharc_block *b) {
@@ -947,7 +947,7 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
   size_t mask_at = em->len;
   uint8_t mask = 0;
   em_byte(em, 0);
-  em_varint(em, attr_number(st, op->loc));
+  em_varint(em, attr_number(st, sharc_op_loc(op)));
   const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, op->def);
   sharc_attr *dict = op_dict(st, op, ent);
   if (dict && dict->dict.n) {
@@ -1198,7 +1198,7 @@ bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, shar
   int64_t version = opts && opts->version >= 0 ? opts->version : SHARC_BC_VERSION_CURRENT;
   const char *producer = opts && opts->producer ? opts->producer : PRODUCER_DEFAULT;
   if (version < SHARC_BC_VERSION_MIN || version > SHARC_BC_VERSION_CURRENT) {
-    sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
+    sharc_emit(op->ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
                "unsupported version requested %lld, must be in range [%d, %d]", (long long)version,
                SHARC_BC_VERSION_MIN, SHARC_BC_VERSION_CURRENT);
     return false;
@@ -1222,7 +1222,7 @@ bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, shar
   if (version >= SHARC_BC_NATIVE_PROPERTIES) {
     write_props_section(&st, &em);
   } else if (st.props.len) {
-    sharc_emit(op->ctx, SHARC_SEV_ERROR, op->loc,
+    sharc_emit(op->ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
                "unexpected properties emitted incompatible with bytecode <5");
     ok = false;
   }

@@ -287,6 +287,8 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
                        b->successors.len,
                        b->props};
   sharc_op *op = sharc_op_create(p->ctx, &st);
+  if (!b->loc)
+    sharc_op_set_point_loc(op, p->file, b->loc_line, b->loc_col);
   for (unsigned i = 0; i < b->regions.len; i++)
     sharc_region_take_body(&sharc_op_regions_of(op)[i], b->regions.items[i]);
   return op;
@@ -301,7 +303,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
   const result_binding *results = bindings->items;
   sharc_op_builder b = {0};
   sharc_token name_tok = p->tok;
-  b.loc = sharc_p_tok_loc(p, &name_tok); /* MLIR locates an op at its name */
+  /* MLIR locates an op at its name */
+  b.loc_line = name_tok.line;
+  b.loc_col = name_tok.col;
   bool ok;
   bool pushed_dialect = false;
   if (name_tok.kind == TOK_STRING) {
@@ -497,9 +501,10 @@ static bool parse_file_metadata(sharc_parser *p) {
 /* Replaces the placeholders of deferred `loc(#alias)` in ops and block
  * arguments, now that every alias of the file is known. */
 static bool resolve_locs_in(sharc_parser *p, sharc_ptrmap *map, sharc_op *op) {
-  sharc_attr *a = sharc_ptrmap_get(map, op->loc);
+  sharc_attr *made = sharc_op_loc_if_made(op); /* a packed point is no placeholder */
+  sharc_attr *a = made ? sharc_ptrmap_get(map, made) : NULL;
   if (a)
-    op->loc = a;
+    sharc_op_loc_store(op, a);
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next) {
       for (unsigned i = 0; i < b->num_args; i++) {

@@ -57,6 +57,10 @@ sharc_attr *sharc_p_tok_loc(sharc_parser *p, const sharc_token *t) {
   return sharc_loc_file(p->ctx, p->file, t->line, t->col);
 }
 
+sharc_attr *sharc_p_builder_loc(sharc_parser *p, const sharc_op_builder *b) {
+  return b->loc ? b->loc : sharc_loc_file(p->ctx, p->file, b->loc_line, b->loc_col);
+}
+
 /* Emits at line:col, with the custom op prefix inside an op's own parser. */
 static void emit_at(sharc_parser *p, unsigned line, unsigned col, const char *fmt, va_list ap) {
   sharc_attr *loc = sharc_loc_file(p->ctx, p->file, line, col);
@@ -219,7 +223,7 @@ bool sharc_p_custom_error(sharc_parser *p, const sharc_op_builder *b, const shar
   va_start(ap, fmt);
   sharc_buf_vprintf(&m, fmt, ap);
   va_end(ap);
-  sharc_attr *loc = t ? sharc_p_tok_loc(p, t) : b->loc;
+  sharc_attr *loc = t ? sharc_p_tok_loc(p, t) : sharc_p_builder_loc(p, b);
   sharc_emit(p->ctx, SHARC_SEV_ERROR, loc, "%s", m.data);
   sharc_buf_free(&m);
   return false;

@@ -12,7 +12,10 @@
 /* Everything a custom parser collects before the operation is created. */
 typedef struct sharc_op_builder {
   sharc_ident *name;
+  /* NULL: at loc_line:loc_col of the file, the op's name, made into an
+   * attribute only when asked (sharc_p_builder_loc) */
   sharc_attr *loc;
+  unsigned loc_line, loc_col;
   sharc_ptrvec operands;     /* sharc_value* */
   sharc_ptrvec result_types; /* sharc_type* */
   sharc_ptrvec regions;      /* sharc_region* (detached, parser-owned) */
@@ -24,6 +27,8 @@ typedef struct sharc_op_builder {
 } sharc_op_builder;
 
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
+/* The location the op being built will have. */
+sharc_attr *sharc_p_builder_loc(sharc_parser *p, const sharc_op_builder *b);
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value);
 /* Frees what a builder holds (one used only to collect, e.g. an attribute

@@ -777,7 +777,7 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   /* MLIR's alias collector visits an op's location before its contents */
   if (p->collecting && p->flags.debug_info) {
     size_t mark = p->out->len;
-    print_op_loc(p, op->loc);
+    print_op_loc(p, sharc_op_loc(op));
     p->out->len = mark;
   }
   if (op->num_results) {
@@ -811,7 +811,8 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   } else {
     print_generic(p, op);
   }
-  print_op_loc(p, op->loc);
+  if (p->flags.debug_info) /* asking makes a packed location's attribute */
+    print_op_loc(p, sharc_op_loc(op));
 }
 
 /* Whether anything the printer will visit can take an alias (locations

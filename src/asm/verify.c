@@ -63,7 +63,7 @@ typedef SHARC_VEC(deferred_op) deferred_vec;
  * when their parent is left, as MLIR does. */
 static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred_vec *deferred) {
   if (!b->first && needs_terminator(parent)) {
-    sharc_emit(b->ctx, SHARC_SEV_ERROR, parent->loc, "empty block: expect at least a terminator");
+    sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
   for (sharc_op *op = b->first; op; op = op->next) {
@@ -112,7 +112,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
           return false;
         }
         if (sharc_op_successors_of(o)[s] == r->first) {
-          sharc_emit(parent->ctx, SHARC_SEV_ERROR, parent->loc,
+          sharc_emit(parent->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent),
                      "entry block of region may not have predecessors");
           return false;
         }
@@ -181,7 +181,7 @@ static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, 
     if (!scopes[i].violation)
       continue;
     sharc_diag *d = sharc_emit_op_error(scopes[i].violation, "using value defined outside the region");
-    sharc_diag_note(d, isolated->loc, "required by region isolation constraints");
+    sharc_diag_note(d, sharc_op_loc(isolated), "required by region isolation constraints");
     return false;
   }
   return true;
@@ -451,7 +451,7 @@ static void dominance_error(sharc_op *op, unsigned i) {
     const sharc_op *def = v->owner.op;
     const char *rel =
         def->block == op->block ? "the same block" : relation(use_r, def->block->parent);
-    sharc_diag_note(d, def->loc, "operand defined here (op %s%s)", rel ? "in " : "",
+    sharc_diag_note(d, sharc_op_loc(def), "operand defined here (op %s%s)", rel ? "in " : "",
                     rel ? rel : "is neither in a parent nor in a child region");
     return;
   }
@@ -460,7 +460,7 @@ static void dominance_error(sharc_op *op, unsigned i) {
   for (const sharc_block *x = b->parent->first; x && x != b; x = x->next)
     index++;
   const char *rel = relation(use_r, b->parent);
-  sharc_diag_note(d, b->parent->parent ? b->parent->parent->loc : op->loc,
+  sharc_diag_note(d, b->parent->parent ? sharc_op_loc(b->parent->parent) : sharc_op_loc(op),
                   "operand defined as a block argument (block #%u %s%s)", index,
                   rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
 }

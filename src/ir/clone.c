@@ -95,9 +95,10 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
     sharc_block *mapped = sharc_mapping_lookup_block(m, sharc_op_successors_of(op)[i]);
     succ[i] = mapped ? mapped : sharc_op_successors_of(op)[i];
   }
-  sharc_op_state st = {op->name, op->loc, operands, op->num_operands, types, op->num_results,
+  sharc_op_state st = {op->name, sharc_op_loc_if_made(op), operands, op->num_operands, types, op->num_results,
                        op->attrs, op->num_regions, succ, op->num_successors, sharc_op_props_of(op)};
   sharc_op *c = sharc_op_create(op->ctx, &st);
+  c->loc_word = op->loc_word; /* a packed point stays packed */
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_mapping_map_value(m, &sharc_op_results_of(op)[i], &sharc_op_results_of(c)[i]);
   if (with_regions)

@@ -219,6 +219,7 @@ sharc_context *sharc_context_create(void) {
   sharc_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
     return NULL;
+  pthread_mutex_init(&ctx->loc_lock, NULL);
   sharc_context_register_dialect(ctx, &sharc_builtin_dialect);
   sharc_context_register_dialect(ctx, &sharc_func_dialect);
   ctx->sym_name_ident = sharc_ident_get(ctx, SHARC_STR("sym_name"));
@@ -271,6 +272,8 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);
   sharc_vec_free(&ctx->point_chunks);
+  sharc_vec_free(&ctx->loc_files);
+  pthread_mutex_destroy(&ctx->loc_lock);
   sharc_vec_free(&ctx->resources);
   free(ctx->idents);
   free(ctx->ident_hashes);

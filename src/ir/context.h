@@ -5,6 +5,8 @@
 #include "ir/ir_internal.h"
 #include "support/vec.h"
 
+#include <pthread.h>
+
 enum { SHARC_MAX_DIALECTS = 16 };
 
 /* How a diagnostic shows an op (Diagnostic::appendOp's printing flags). */
@@ -107,6 +109,11 @@ struct sharc_context {
   uint32_t *point_locs;
   size_t point_cap, point_count;
   SHARC_VEC(sharc_attr *) point_chunks;
+  /* the files of packed op locations (sharc_op_set_point_loc), by index;
+   * the lock serializes making their attributes, which the interpreter's
+   * device threads may ask for at once */
+  SHARC_VEC(sharc_ident *) loc_files;
+  pthread_mutex_t loc_lock;
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;

@@ -430,7 +430,7 @@ static void attach_op_note(sharc_diag *d, sharc_op *op) {
   sharc_buf_puts(&text, "see current operation: ");
   if (op_text(op, d->severity == SHARC_SEV_ERROR ? SHARC_DIAG_OP_GENERIC : SHARC_DIAG_OP_VERIFIED,
               &text))
-    sharc_diag_note(d, op->loc, "%s", text.data);
+    sharc_diag_note(d, sharc_op_loc(op), "%s", text.data);
   sharc_buf_free(&text);
 }
 
@@ -447,7 +447,7 @@ static sharc_diag *emit_op_v(sharc_op *op, sharc_severity sev, const char *prefi
   if (prefix)
     sharc_buf_printf(&full, "'%s' op ", prefix);
   sharc_buf_vprintf(&full, fmt, ap);
-  sharc_diag *d = sharc_emit(op->ctx, sev, op->loc, "%s", full.data ? full.data : "");
+  sharc_diag *d = sharc_emit(op->ctx, sev, sharc_op_loc(op), "%s", full.data ? full.data : "");
   sharc_buf_free(&full);
   attach_op_note(d, op);
   return d;

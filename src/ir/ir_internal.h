@@ -334,7 +334,12 @@ struct sharc_op {
   sharc_context *ctx;
   sharc_ident *name;
   sharc_op *prev;
-  sharc_attr *loc;
+  /* the location (sharc_op_loc): an attribute, or with the low bit set a
+   * point file:line:col packed by sharc_op_set_point_loc, made into its
+   * attribute only when someone asks (a parsed op's own position, which
+   * nothing reads unless a diagnostic or debug output needs it, costs no
+   * memory beyond this word) */
+  uintptr_t loc_word;
   unsigned num_results;
   /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
    * passed by the verifier's dominance walk, when equal to its mark */
@@ -354,6 +359,21 @@ struct sharc_op {
 };
 
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 28) - 1)
+
+/* Sets the location without marking the op changed (the parser, and
+ * passes whose location edits nothing observes). */
+static inline void sharc_op_loc_store(sharc_op *op, sharc_attr *loc) {
+  op->loc_word = (uintptr_t)loc;
+}
+
+/* The location if it is an attribute already, NULL for a packed point. */
+static inline sharc_attr *sharc_op_loc_if_made(const sharc_op *op) {
+  return op->loc_word & 1 ? NULL : (sharc_attr *)op->loc_word;
+}
+
+/* Locates `op` at file:line:col (what sharc_loc_file gives), packed into
+ * the op when the numbers fit, without making the attribute. */
+void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsigned col);
 
 static inline sharc_value *sharc_op_results_of(const sharc_op *op) {
   return (sharc_value *)(uintptr_t)((const char *)op - (size_t)op->num_results * sizeof(sharc_value));

@@ -153,7 +153,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   if (op->def ? (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
     ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
-  op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
+  sharc_op_loc_store(op, st->loc ? st->loc : sharc_loc_unknown(ctx));
   op->num_operands = st->num_operands;
   for (unsigned i = 0; i < st->num_operands; i++) {
     op->operands[i].owner = op;
@@ -273,12 +273,56 @@ bool sharc_op_is(const sharc_op *op, const char *name) {
 }
 
 const sharc_op_def *sharc_op_get_def(const sharc_op *op) { return op->def; }
-sharc_attr *sharc_op_loc(const sharc_op *op) { return op->loc; }
+/* A packed point: bit 0 set, the file's index in ctx->loc_files, the line
+ * and the column, each field as wide as below; numbers that do not fit
+ * make the attribute at once. */
+enum { LOC_FILE_BITS = 15, LOC_LINE_BITS = 24, LOC_COL_BITS = 24 };
+
+static bool loc_fits(size_t file, unsigned line, unsigned col) {
+  return sizeof(uintptr_t) >= 8 && file < (1u << LOC_FILE_BITS) &&
+         line < (1u << LOC_LINE_BITS) && col < (1u << LOC_COL_BITS);
+}
+
+static size_t loc_file_index(sharc_context *ctx, sharc_ident *file) {
+  for (size_t i = ctx->loc_files.len; i-- > 0;)
+    if (ctx->loc_files.items[i] == file)
+      return i;
+  if (ctx->loc_files.len < (1u << LOC_FILE_BITS))
+    sharc_vec_push(&ctx->loc_files, file);
+  return ctx->loc_files.len - 1;
+}
+
+void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsigned col) {
+  sharc_context *ctx = op->ctx;
+  size_t f = loc_file_index(ctx, file);
+  if (ctx->loc_files.items[f] != file || !loc_fits(f, line, col)) {
+    sharc_op_loc_store(op, sharc_loc_file(ctx, file, line, col));
+    return;
+  }
+  uint64_t w = 1 | (uint64_t)f << 1 | (uint64_t)line << (1 + LOC_FILE_BITS) |
+               (uint64_t)col << (1 + LOC_FILE_BITS + LOC_LINE_BITS);
+  op->loc_word = (uintptr_t)w;
+}
+
+sharc_attr *sharc_op_loc(const sharc_op *op) {
+  if (!(op->loc_word & 1))
+    return (sharc_attr *)op->loc_word;
+  uint64_t w = (uint64_t)op->loc_word >> 1;
+  unsigned f = (unsigned)(w & ((1u << LOC_FILE_BITS) - 1));
+  unsigned line = (unsigned)((w >> LOC_FILE_BITS) & ((1u << LOC_LINE_BITS) - 1));
+  unsigned col = (unsigned)(w >> (LOC_FILE_BITS + LOC_LINE_BITS));
+  sharc_context *ctx = op->ctx;
+  pthread_mutex_lock(&ctx->loc_lock);
+  sharc_attr *loc = sharc_loc_file(ctx, ctx->loc_files.items[f], line, col);
+  pthread_mutex_unlock(&ctx->loc_lock);
+  return loc;
+}
+
 void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) {
-  if (op->loc == loc)
+  if (sharc_op_loc(op) == loc)
     return;
   sharc_ir_touch_op(op);
-  op->loc = loc;
+  sharc_op_loc_store(op, loc);
 }
 unsigned sharc_op_num_operands(const sharc_op *op) { return op->num_operands; }
 sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) { return op->operands[i].value; }

@@ -209,7 +209,7 @@ bool sharc_symbol_verify_unique(sharc_op *table) {
       }
       sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "redefinition of symbol named '%s'",
                                     name->data);
-      sharc_diag_note(d, first->loc, "see existing symbol definition here");
+      sharc_diag_note(d, sharc_op_loc(first), "see existing symbol definition here");
       ok = false;
     }
   sharc_ptrmap_free(&seen);

@@ -92,7 +92,7 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
   if (owned(f, op)) {
     if (block->first != op && !owned(f, op->prev)) {
       sharc_op_move_before(op, block->first);
-      op->loc = unknown;
+      sharc_op_loc_store(op, unknown);
     }
     return false;
   }
@@ -104,13 +104,13 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
   if (e->region && e->op) {
     sharc_value *existing = &sharc_op_results_of(e->op)[0];
     sharc_rw_replace_op(rw, op, &existing, 1);
-    e->op->loc = unknown;
+    sharc_op_loc_store(e->op, unknown);
     return true;
   }
   sharc_block *entry = region->first;
   if (block != entry) {
     sharc_op_move_before(op, entry->first);
-    op->loc = unknown;
+    sharc_op_loc_store(op, unknown);
   } else if (entry->first != op && !owned(f, op->prev)) {
     sharc_op_move_before(op, entry->first);
   }
@@ -157,7 +157,7 @@ bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) 
     }
     const sharc_dialect *d = op->def->dialect;
     sharc_op *c = d && d->materialize_constant && res[i].attr
-                      ? d->materialize_constant(rw, res[i].attr, sharc_op_results_of(op)[i].type, op->loc)
+                      ? d->materialize_constant(rw, res[i].attr, sharc_op_results_of(op)[i].type, sharc_op_loc(op))
                       : NULL;
     if (!c) {
       drop_materialized(rw, values, made);

@@ -1,6 +1,7 @@
 /* Unit tests of the IR API: uniquing, operations and use-lists, cloning,
  * walks, symbol tables, and round trips through the parser and printer. */
 #include "check.h"
+#include "ir/ir_internal.h"
 
 #include "sharc/asm.h"
 #include "sharc/ir.h"
@@ -190,6 +191,64 @@ static void test_inline_layout(void) {
   sharc_context_destroy(ctx);
 }
 
+/* What sits around the op in its allocation (successors, an unregistered
+ * op's properties, operand arrays that grow and shrink) and the packed
+ * point locations: each read back as it was given. */
+static void test_trailing_layout(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_type *i32 = sharc_type_integer(ctx, 32, SHARC_SIGNLESS);
+  sharc_block *b = sharc_block_create(ctx);
+  sharc_block *t1 = sharc_block_create(ctx), *t2 = sharc_block_create(ctx);
+  sharc_value *x = sharc_block_add_arg(b, i32, NULL);
+  sharc_attr *props = sharc_attr_string(ctx, SHARC_STR("p"));
+  sharc_block *succ[2] = {t2, t1};
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(ctx, SHARC_STR("t.br"));
+  st.operands = &x;
+  st.num_operands = 1;
+  st.num_regions = 1;
+  st.successors = succ;
+  st.num_successors = 2;
+  st.props = props;
+  sharc_op *br = sharc_op_create(ctx, &st);
+  sharc_block_append_op(b, br);
+  CHECK(sharc_op_num_successors(br) == 2 && sharc_op_successor(br, 0) == t2 &&
+        sharc_op_successor(br, 1) == t1);
+  CHECK(sharc_op_props(br) == props && sharc_region_parent_op(sharc_op_region(br, 0)) == br);
+  sharc_type *two[2] = {i32, i32};
+  st = (sharc_op_state){0};
+  st.name = sharc_ident_get(ctx, SHARC_STR("t.two"));
+  st.result_types = two;
+  st.num_results = 2;
+  sharc_op *plain = sharc_op_create(ctx, &st);
+  CHECK(sharc_op_props(plain) == NULL && sharc_op_num_successors(plain) == 0);
+  CHECK(sharc_value_defining_op(sharc_op_result(plain, 0)) == plain);
+  /* grow, shrink, grow again past the grown array's capacity */
+  sharc_value *r0 = sharc_op_result(plain, 0), *r1 = sharc_op_result(plain, 1);
+  sharc_value *ops6[6] = {r0, r1, r0, r1, r0, x};
+  sharc_op_set_operands(br, ops6, 3);
+  sharc_op_set_operands(br, ops6, 1);
+  sharc_op_set_operands(br, ops6, 6);
+  CHECK(sharc_op_num_operands(br) == 6 && count_uses(r0) == 3 && count_uses(r1) == 2);
+  for (unsigned i = 0; i < 6; i++)
+    CHECK(sharc_op_operand(br, i) == ops6[i]);
+  CHECK(sharc_use_operand_index(sharc_value_first_use(x)) == 5);
+  CHECK(sharc_op_props(br) == props && sharc_op_successor(br, 1) == t1);
+  /* a point location packed into the op, or made at once when too large */
+  sharc_ident *file = sharc_ident_get(ctx, SHARC_STR("f.mlir"));
+  sharc_op_set_point_loc(plain, file, 12, 34);
+  CHECK(sharc_op_loc(plain) == sharc_loc_file(ctx, file, 12, 34));
+  sharc_op_set_point_loc(plain, file, 1u << 24, (1u << 24) + 5);
+  CHECK(sharc_op_loc(plain) == sharc_loc_file(ctx, file, 1u << 24, (1u << 24) + 5));
+  sharc_op_set_point_loc(plain, file, 3, 4);
+  sharc_op *copy = sharc_op_clone(plain, false);
+  CHECK(sharc_op_loc(copy) == sharc_loc_file(ctx, file, 3, 4));
+  sharc_op_set_loc(copy, sharc_loc_unknown(ctx));
+  CHECK(sharc_op_loc(copy) == sharc_loc_unknown(ctx) && sharc_op_loc(plain) != sharc_op_loc(copy));
+  sharc_context_destroy(ctx);
+}
+
 static const char module_text[] =
     "func.func @f(%arg0: i32) -> i32 {\n"
     "  %0 = \"t.a\"(%arg0) ({\n"
@@ -270,6 +329,7 @@ int main(void) {
   test_locations();
   test_ops_and_uses();
   test_inline_layout();
+  test_trailing_layout();
   test_parse_clone_walk();
   test_parse_errors();
   return check_summary("ir");

@@ -67,7 +67,7 @@ bool sharc_sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b) {
    * verifier report their use */
   if (!sharc_p_parse_region_with_entry_args(p, &r, false))
     return false;
-  ensure_return(sharc_p_context(p), r, b->loc);
+  ensure_return(sharc_p_context(p), r, sharc_p_builder_loc(p, b));
   sharc_ptrvec_push(&b->regions, r);
   return true;
 }

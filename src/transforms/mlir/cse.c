@@ -137,8 +137,8 @@ static void replace_with(cse *c, known_table *t, sharc_op *op, sharc_op *existin
   if (ssa || !has_uses(op))
     sharc_vec_push(&c->to_erase, op);
   /* the kept op takes over a known location when it has none */
-  if (is_unknown_loc(existing->loc) && !is_unknown_loc(op->loc))
-    sharc_op_set_loc(existing, op->loc);
+  if (is_unknown_loc(sharc_op_loc(existing)) && !is_unknown_loc(sharc_op_loc(op)))
+    sharc_op_set_loc(existing, sharc_op_loc(op));
 }
 
 static bool single_block_regions(const sharc_op *op) {

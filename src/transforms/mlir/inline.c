@@ -684,7 +684,7 @@ static sharc_attr *remap_loc(loc_remap *m, sharc_attr *loc) {
 
 static sharc_walk_result remap_op_locs(sharc_op *op, void *user) {
   loc_remap *m = user;
-  op->loc = remap_loc(m, op->loc);
+  sharc_op_loc_store(op, remap_loc(m, sharc_op_loc(op)));
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (unsigned k = 0; k < b->num_args; k++)
@@ -696,8 +696,8 @@ static sharc_walk_result remap_op_locs(sharc_op *op, void *user) {
  * locations become call sites of the call's (unless it has none), and the
  * calls among them join the list. */
 static void process_inlined(inliner *in, sharc_op *call, sharc_op *first, sharc_op *stop) {
-  if (call->loc && call->loc->kind != SHARC_ATTR_LOC_UNKNOWN) {
-    loc_remap m = {call->ctx, call->loc, {0}, {0}};
+  if (sharc_op_loc(call) && sharc_op_loc(call)->kind != SHARC_ATTR_LOC_UNKNOWN) {
+    loc_remap m = {call->ctx, sharc_op_loc(call), {0}, {0}};
     for (sharc_op *op = first; op && op != stop; op = op->next)
       sharc_walk(op, SHARC_PRE_ORDER, remap_op_locs, &m);
     sharc_ptrmap_free(&m.memo);
