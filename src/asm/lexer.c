@@ -76,22 +76,30 @@ static void newline(sharc_lexer *lx, const char *after) {
   lx->line_start = after;
 }
 
+/* Spaces first, in a loop of their own: indentation is most of what is
+ * skipped. */
 static void skip_space(sharc_lexer *lx) {
-  const char *p = lx->cur;
+  const char *p = lx->cur, *end = lx->end;
   for (;;) {
-    while (p < lx->end && (unsigned char)*p <= ' ') {
-      if (*p == '\n')
-        newline(lx, p + 1);
-      else if (*p != ' ' && *p != '\t' && *p != '\r' && *p != 0)
-        break; /* other control characters are errors; NUL is skipped, as MLIR does */
+    while (p < end && *p == ' ')
       p++;
+    if (p >= end)
+      break;
+    char c = *p;
+    if (c == '\n') {
+      newline(lx, ++p);
+      continue;
     }
-    if (p + 1 < lx->end && p[0] == '/' && p[1] == '/') {
-      while (p < lx->end && *p != '\n')
+    if (c == '\t' || c == '\r' || c == 0) { /* NUL is skipped, as MLIR does */
+      p++;
+      continue;
+    }
+    if (c == '/' && p + 1 < end && p[1] == '/') {
+      while (p < end && *p != '\n')
         p++;
       continue;
     }
-    break;
+    break; /* a token, or a control character (an error) */
   }
   lx->cur = p;
 }
@@ -218,8 +226,10 @@ sharc_token sharc_lex(sharc_lexer *lx) {
     return make(lx, TOK_EOF, start);
   char c = *lx->cur++;
   if (is_alpha(c) || c == '_') {
-    while (lx->cur < lx->end && is_bare_char(*lx->cur))
-      lx->cur++;
+    const char *p = lx->cur, *end = lx->end;
+    while (p < end && is_bare_char(*p))
+      p++;
+    lx->cur = p;
     return make(lx, TOK_BARE_ID, start);
   }
   if (is_digit(c))

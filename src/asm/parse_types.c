@@ -297,9 +297,9 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                elem->kind == SHARC_TYPE_UNRANKED_TENSOR || elem->kind == SHARC_TYPE_MEMREF ||
                elem->kind == SHARC_TYPE_NONE))
       ok = sharc_p_error_at(p, &elem_tok, "invalid tensor element type");
-    if (ok && enc && enc->kind == SHARC_ATTR_DIALECT && enc->def->dialect &&
-        enc->def->dialect->verify_encoding)
-      ok = enc->def->dialect->verify_encoding(p, kw_tok, enc, d.shape.items, d.shape.len, elem);
+    if (ok && enc && enc->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(enc)->dialect &&
+        sharc_attr_def_of(enc)->dialect->verify_encoding)
+      ok = sharc_attr_def_of(enc)->dialect->verify_encoding(p, kw_tok, enc, d.shape.items, d.shape.len, elem);
     if (ok)
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
                       : sharc_type_tensor(p->ctx, d.shape.items, d.shape.len, elem, enc);
@@ -611,8 +611,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   sharc_str text;
   if (p->tok.kind != TOK_BARE_ID || !is_shaped_keyword(&p->tok) || !shaped_type_text(p, &text))
     return parse_type_uncached(p, out);
-  sharc_ident *key = sharc_ident_get(p->ctx, text);
-  sharc_type *cached = sharc_ptrmap_get(&p->type_texts, key);
+  sharc_p_name *key = sharc_p_name_get(p, &p->type_texts, text);
+  sharc_type *cached = key->type;
   if (cached) {
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
@@ -626,7 +626,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   p->in_type_text = false;
   if (!ok)
     return false;
-  sharc_ptrmap_put(&p->type_texts, key, *out);
+  key->type = *out;
   return true;
 }
 

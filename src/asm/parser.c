@@ -480,14 +480,65 @@ static val_entry *new_entry(sharc_parser *p) {
   return e;
 }
 
-static val_entry *visible_entry(sharc_parser *p, sharc_ident *name) {
-  val_entry *e = sharc_ptrmap_get(&p->values, name);
+static void name_table_grow(p_name_table *t) {
+  size_t cap = t->cap ? t->cap * 2 : 256;
+  uint32_t *hashes = calloc(cap, sizeof *hashes);
+  sharc_p_name **slots = malloc(cap * sizeof *slots);
+  if (!hashes || !slots)
+    abort();
+  for (size_t i = 0; i < t->cap; i++) {
+    if (!t->hashes[i])
+      continue;
+    size_t j = t->hashes[i] & (cap - 1);
+    while (hashes[j])
+      j = (j + 1) & (cap - 1);
+    hashes[j] = t->hashes[i];
+    slots[j] = t->slots[i];
+  }
+  free(t->hashes);
+  free(t->slots);
+  t->hashes = hashes;
+  t->slots = slots;
+  t->cap = cap;
+}
+
+sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text) {
+  uint32_t h = sharc_hash_bytes(text.data, text.len);
+  h = h ? h : 1; /* 0 marks an empty slot */
+  if ((t->count + 1) * 2 > t->cap)
+    name_table_grow(t);
+  size_t j = h & (t->cap - 1);
+  for (; t->hashes[j]; j = (j + 1) & (t->cap - 1)) {
+    sharc_p_name *n = t->slots[j];
+    if (t->hashes[j] == h && n->len == text.len && memcmp(n->data, text.data, text.len) == 0)
+      return n;
+  }
+  sharc_p_name *n = sharc_arena_alloc(&p->scratch, sizeof *n + text.len + 1);
+  n->hash = h;
+  n->len = (uint32_t)text.len;
+  n->top = NULL;
+  memcpy(n->data, text.data, text.len);
+  n->data[text.len] = 0;
+  t->hashes[j] = h;
+  t->slots[j] = n;
+  t->count++;
+  return n;
+}
+
+void sharc_p_name_table_free(p_name_table *t) {
+  free(t->hashes);
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}
+
+static val_entry *visible_entry(sharc_parser *p, sharc_p_name *name) {
+  val_entry *e = name->top;
   return e && e->iso == p->iso_depth ? e : NULL;
 }
 
 static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
-  e->shadowed = sharc_ptrmap_get(&p->values, e->name);
-  sharc_ptrmap_put(&p->values, e->name, e);
+  e->shadowed = e->name->top;
+  e->name->top = e;
   region_scope *scope = p->scope;
   if (at_iso_scope)
     while (scope->parent && !scope->isolated)
@@ -504,7 +555,7 @@ static bool sharc_p_parse_operand_impl(sharc_parser *p, sharc_operand_ref *out) 
   out->number = 0;
   const char *hash = memchr(p->tok.start, '#', p->tok.len);
   (void)hash; /* '#' is not a suffix character: the number is a separate token */
-  out->name = sharc_ident_get(p->ctx, sharc_tok_str(&p->tok));
+  out->name = sharc_p_name_get(p, &p->names, sharc_tok_str(&p->tok));
   sharc_p_next(p);
   if (p->tok.kind == TOK_HASH_ID && p->tok.start == out->tok.start + out->tok.len) {
     const char *s = p->tok.start + 1;
@@ -595,7 +646,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
 /* A region's named entry argument may not reuse a name already defined or
  * referenced in the enclosing isolated scope (MLIR's getReferenceLoc). */
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
-  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  sharc_p_name *name = sharc_p_name_get(p, &p->names, sharc_tok_str(tok));
   val_entry *e = visible_entry(p, name);
   if (!e)
     return true;
@@ -616,7 +667,7 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
                           unsigned count) {
-  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  sharc_p_name *name = sharc_p_name_get(p, &p->names, sharc_tok_str(tok));
   val_entry *e = visible_entry(p, name);
   if (e && !e->forward) {
     sharc_p_error_at(p, tok, "redefinition of SSA value '%s'", name->data);
@@ -685,7 +736,7 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
       sharc_p_error_at(p, &e->tok, "use of undeclared SSA value name");
       ok = false;
     }
-    sharc_ptrmap_put(&p->values, e->name, e->shadowed);
+    e->name->top = e->shadowed;
     e->shadowed = p->free_entries;
     p->free_entries = e;
   }
@@ -710,7 +761,7 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
 
 block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok) {
   region_scope *s = p->scope;
-  sharc_ident *name = sharc_ident_get(p->ctx, sharc_tok_str(tok));
+  sharc_p_name *name = sharc_p_name_get(p, &p->names, sharc_tok_str(tok));
   block_entry *be = sharc_ptrmap_get(&s->block_map, name);
   if (be)
     return be;

@@ -30,9 +30,12 @@ void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *na
  * dictionary parsed apart). */
 void sharc_op_builder_cleanup(sharc_op_builder *b);
 
+/* An SSA value or block name interned for one parse (parser_impl.h). */
+typedef struct sharc_p_name sharc_p_name;
+
 /* A use of a value not yet resolved to a type: `%name` or `%name#N`. */
 typedef struct sharc_operand_ref {
-  sharc_ident *name;
+  sharc_p_name *name;
   unsigned number;
   sharc_token tok;
 } sharc_operand_ref;

@@ -12,7 +12,7 @@ enum { SHARC_INT_WORDS = 32, SHARC_MAX_NESTING = 1000, SHARC_MAX_DIALECT_STACK =
 
 /* A name bound in the current SSA scope (or only used so far: forward). */
 typedef struct val_entry {
-  sharc_ident *name;
+  sharc_p_name *name;
   sharc_value **vals;
   unsigned count;
   unsigned iso;
@@ -21,6 +21,26 @@ typedef struct val_entry {
   struct val_entry *shadowed; /* also links the free list */
   sharc_value *single;        /* storage for the common one-value case */
 } val_entry;
+
+/* A value or block name as written, interned in a table of the parser's
+ * own: the names of a file are few and reused by every function, and the
+ * record holds the name's innermost binding, so resolving `%x` is one probe
+ * of a small table (the context's identifiers would keep every name for
+ * good, and a second map would be needed from the name to its binding). */
+struct sharc_p_name {
+  uint32_t hash, len;
+  union {
+    val_entry *top;   /* a value or block name's innermost binding, or NULL */
+    sharc_type *type; /* a shaped type's text: the type, once parsed */
+  };
+  char data[]; /* NUL-terminated */
+};
+
+typedef struct p_name_table {
+  uint32_t *hashes; /* 0: empty slot */
+  sharc_p_name **slots;
+  size_t cap, count;
+} p_name_table;
 
 /* A `loc(#name)` whose alias is defined later in the file (MLIR prints
  * location aliases after the module); resolved when the file is read. */
@@ -61,9 +81,9 @@ struct sharc_parser {
   sharc_arena scratch;       /* parse-time data, freed at the end */
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
-  sharc_ptrmap type_texts;   /* ident of a shaped type's exact text -> type */
+  p_name_table type_texts;   /* a shaped type's exact text -> the type */
   sharc_ptrvec deferred_locs; /* deferred_loc*: `loc(#alias)` used before its definition */
-  sharc_ptrmap values;       /* ident -> val_entry* */
+  p_name_table names;        /* value and block names; each holds its binding */
   region_scope *scope;
   val_entry *free_entries;   /* entries of finished regions, for reuse */
   unsigned iso_depth;
@@ -116,6 +136,8 @@ sharc_p_ext_kind sharc_p_read_extended(sharc_parser *p, const sharc_ptrmap *alia
                                        const char *what, sharc_p_ext *e);
 
 void sharc_op_builder_cleanup(sharc_op_builder *b);
+sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text);
+void sharc_p_name_table_free(p_name_table *t);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
 /* "region entry argument ... is already in use" unless `tok` names nothing yet. */
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok);

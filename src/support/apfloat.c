@@ -986,7 +986,8 @@ static unsigned u64_bitlen(uint64_t v) {
  * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
  * so the same digits, without bignums. False when it does not fit. */
 static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned fprec,
-                              unsigned prec, unsigned max_pad, bool truncate_zero) {
+                              unsigned prec, unsigned max_pad, bool truncate_zero,
+                              bool *exact) {
   if (!prec)
     prec = 2 + fprec * 59 / 196;
   while (!(sig & 1)) { /* drop trailing binary zeros */
@@ -1007,11 +1008,14 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned f
   }
   unsigned bits = u64_bitlen(sig);
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
+  bool dropped = false; /* a nonzero digit cut off: the text is not the exact value */
   if (bits > required) {
     unsigned tens = (bits - required) * 59 / 196;
     exp += (long)tens;
-    for (unsigned i = 0; i < tens; i++)
+    for (unsigned i = 0; i < tens; i++) {
+      dropped |= sig % 10 != 0;
       sig /= 10;
+    }
   }
   char dg[24];
   size_t nd = 0;
@@ -1025,6 +1029,7 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned f
   }
   if (nd == 0)
     dg[nd++] = '0';
+  *exact = !dropped && nd <= prec; /* dg[0] is nonzero: rounding would drop it */
   round_digits(dg, &nd, &exp, prec);
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
   return true;
@@ -1043,8 +1048,14 @@ static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool tr
   }
 }
 
+/* `*exact` (when given) is set when the text is the value's exact decimal
+ * expansion, which then reads back as the value itself. */
 static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned max_pad,
-                          bool truncate_zero, sharc_buf *out) {
+                          bool truncate_zero, sharc_buf *out, bool *exact) {
+  bool ignored;
+  if (!exact)
+    exact = &ignored;
+  *exact = false;
   if (v->cat == C_INF) {
     sharc_buf_puts(out, v->sign ? "-Inf" : "+Inf");
     return;
@@ -1062,7 +1073,7 @@ static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned ma
   long exp2 = (long)v->exp - (long)(f->prec - 1);
 #ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast path */
   if (v->sig.hi == 0 && v->sig.lo &&
-      format_finite_u64(out, v->sig.lo, exp2, f->prec, prec, max_pad, truncate_zero))
+      format_finite_u64(out, v->sig.lo, exp2, f->prec, prec, max_pad, truncate_zero, exact))
     return;
 #endif
   bn sig = {0};
@@ -1141,6 +1152,76 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   return true;
 }
 
+/* Clinger's fast path: a decimal whose digits form an integer w and whose
+ * power of ten are both exact in the format (w < 2^53 and 10^22 for f64,
+ * 2^24 and 10^10 for f32) is w * 10^e or w / 10^-e: one correctly rounded
+ * IEEE operation on exact operands, i.e. the value strtod/strtof return.
+ * False (the caller asks strtod) for anything else, malformed text too. */
+static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
+  static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+  const char *p = s, *end = s + len;
+  bool neg = p < end && *p == '-';
+  if (p < end && (*p == '-' || *p == '+'))
+    p++;
+  uint64_t w = 0;
+  long scale = 0;
+  unsigned digits = 0;
+  for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+    if (w >= (1ull << 60))
+      return false;
+    w = w * 10 + (uint64_t)(*p - '0');
+  }
+  if (p < end && *p == '.') {
+    for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++, scale--) {
+      if (w >= (1ull << 60))
+        return false;
+      w = w * 10 + (uint64_t)(*p - '0');
+    }
+  }
+  if (!digits)
+    return false;
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    p++;
+    bool eneg = p < end && *p == '-';
+    if (p < end && (*p == '-' || *p == '+'))
+      p++;
+    if (p == end || *p < '0' || *p > '9')
+      return false;
+    long e = 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++)
+      if ((e = e * 10 + (*p - '0')) > 100000)
+        return false;
+    scale += eneg ? -e : e;
+  }
+  if (p != end)
+    return false;
+  long mag = scale < 0 ? -scale : scale;
+  if (k == SHARC_F64) {
+    if (w > (1ull << 53) || mag > 22)
+      return false;
+    double d = (double)w;
+    d = scale < 0 ? d / pow10d[mag] : d * pow10d[mag];
+    if (neg)
+      d = -d;
+    memcpy(bits, &d, sizeof d);
+    return true;
+  }
+  if (w > (1ull << 24) || mag > 10)
+    return false;
+  float x = (float)w;
+  x = scale < 0 ? x / pow10f[mag] : x * pow10f[mag];
+  if (neg)
+    x = -x;
+  uint32_t b;
+  memcpy(&b, &x, sizeof b);
+  *bits = b;
+  return true;
+}
+
 /* strtod/strtof round correctly, exactly like APFloat's decimal parse into
  * the same format, and are much faster than the bignum route. Literals from
  * the lexer are plain decimals, so strtod's other syntaxes never occur. */
@@ -1148,6 +1229,8 @@ static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *
   char buf[64];
   if (len == 0 || len >= sizeof buf || (k != SHARC_F64 && k != SHARC_F32))
     return false;
+  if (decimal_fast(k, s, len, bits))
+    return true;
   /* plain decimal syntax only: strtod would also take hex floats, inf, nan */
   for (size_t i = 0; i < len; i++)
     if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == 'e' || s[i] == 'E' ||
@@ -1220,7 +1303,7 @@ void sharc_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi,
                            bool truncate_zero, sharc_buf *out) {
   const fmt *f = fmt_of(k);
   apf v = unpack(f, lo, hi);
-  apf_to_string(f, &v, precision, max_padding, truncate_zero, out);
+  apf_to_string(f, &v, precision, max_padding, truncate_zero, out, NULL);
 }
 
 void sharc_float_print_hex(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
@@ -1231,33 +1314,46 @@ void sharc_float_print_hex(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_b
   put_hex(pack(f, &v), out);
 }
 
-/* Tries the short 6-digit form, which is only usable when it round-trips. */
+/* Drops what was appended to `out` after `len`. */
+static void buf_truncate(sharc_buf *out, size_t len) {
+  out->len = len;
+  if (out->data)
+    out->data[len] = 0;
+}
+
+/* Tries the short 6-digit form, which is only usable when it round-trips;
+ * an exact expansion of an IEEE value needs no reading back. Written into
+ * `out` directly and taken back when unusable. */
 static bool print_short(const fmt *f, const apf *v, sharc_buf *out) {
-  sharc_buf s = {0};
-  apf back;
-  apf_to_string(f, v, 6, 0, false, &s);
+  size_t start = out->len;
+  bool exact;
+  apf_to_string(f, v, 6, 0, false, out, &exact);
+  sharc_float_kind k = (sharc_float_kind)(f - fmts);
+  if (exact && (k == SHARC_F16 || k == SHARC_BF16 || k == SHARC_F32 || k == SHARC_F64))
+    return true;
+  const char *s = out->data + start;
+  size_t n = out->len - start;
   uint64_t fast_bits;
+  apf back;
   bool ok;
-  if (strto_fast((sharc_float_kind)(f - fmts), s.data, s.len, &fast_bits)) {
+  if (strto_fast(k, s, n, &fast_bits)) {
     u128 mine = pack(f, v);
     ok = mine.lo == fast_bits && mine.hi == 0;
   } else {
-    ok = text_to_apf(f, s.data, s.len, &back) && apf_identical(&back, v);
+    ok = text_to_apf(f, s, n, &back) && apf_identical(&back, v);
   }
-  if (ok)
-    sharc_buf_put(out, s.data, s.len);
-  sharc_buf_free(&s);
+  if (!ok)
+    buf_truncate(out, start);
   return ok;
 }
 
 /* Falls back to the default precision, usable only with a '.' in it. */
 static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
-  sharc_buf s = {0};
-  apf_to_string(f, v, 0, 3, true, &s);
-  bool ok = memchr(s.data, '.', s.len) != NULL;
-  if (ok)
-    sharc_buf_put(out, s.data, s.len);
-  sharc_buf_free(&s);
+  size_t start = out->len;
+  apf_to_string(f, v, 0, 3, true, out, NULL);
+  bool ok = memchr(out->data + start, '.', out->len - start) != NULL;
+  if (!ok)
+    buf_truncate(out, start);
   return ok;
 }
 

@@ -9,7 +9,16 @@ bool sharc_str_eq(sharc_str a, sharc_str b) {
   return a.len == b.len && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
 }
 
-bool sharc_str_eq_cstr(sharc_str a, const char *s) { return sharc_str_eq(a, sharc_str_from_cstr(s)); }
+/* Compared byte by byte, stopping at the first difference: no strlen of
+ * `s` (op and keyword tables compare many names that differ early). */
+bool sharc_str_eq_cstr(sharc_str a, const char *s) {
+  if (!s)
+    return a.len == 0;
+  for (size_t i = 0; i < a.len; i++)
+    if (s[i] != a.data[i] || !s[i])
+      return false;
+  return s[a.len] == 0;
+}
 
 bool sharc_str_starts_with(sharc_str s, const char *prefix) {
   size_t n = strlen(prefix);

@@ -250,9 +250,10 @@ void sharc_shlo_reduce_print(sharc_printer *p, sharc_op *op) {
   }
   sharc_pr_puts(p, " across dimensions = [");
   sharc_attr *dims = sharc_shlo_i64_array(op, "dimensions");
-  for (unsigned i = 0; dims && i < sharc_attr_count(dims); i++)
-    sharc_buf_printf(p->out, "%s%lld", i ? ", " : "",
-                     (long long)sharc_attr_dense_array_i64(dims, i));
+  for (unsigned i = 0; dims && i < sharc_attr_count(dims); i++) {
+    sharc_pr_puts(p, i ? ", " : "");
+    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(dims, i));
+  }
   sharc_pr_puts(p, "]");
   sharc_pr_attr_dict(p, sharc_op_attrs(op), reduce_elided, false);
   sharc_pr_puts(p, " : ");

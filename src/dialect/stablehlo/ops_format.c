@@ -119,7 +119,7 @@ static void set_attr(parse_state *st, const char *name, sharc_attr *v) {
 
 static void set_attr_str(parse_state *st, sharc_str name, sharc_attr *v) {
   char buf[64];
-  snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+  sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
   set_attr(st, buf, v);
 }
 
@@ -641,7 +641,7 @@ static bool group_present(sharc_parser *p, const fmt_tok *first) {
   if (first->s[0] == ':')
     return sharc_tok_is(sharc_p_tok(p), ':');
   char kw[64];
-  snprintf(kw, sizeof kw, "%.*s", (int)first->len, first->s);
+  sharc_shlo_copy_bounded(kw, sizeof kw, first->s, first->len);
   return sharc_tok_is_keyword(sharc_p_tok(p), kw);
 }
 
@@ -651,7 +651,7 @@ static bool parse_literal(sharc_parser *p, const fmt_tok *t) {
   if (t->len == 1 && !isalpha((unsigned char)t->s[0]))
     return sharc_p_expect(p, t->s[0]);
   char kw[64];
-  snprintf(kw, sizeof kw, "%.*s", (int)t->len, t->s);
+  sharc_shlo_copy_bounded(kw, sizeof kw, t->s, t->len);
   return sharc_p_expect_keyword(p, kw);
 }
 
@@ -772,7 +772,7 @@ static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
   for (unsigned i = 0; a && i < sharc_attr_count(a); i++) {
     if (i)
       sharc_pr_puts(p, ", ");
-    sharc_buf_printf(p->out, "%lld", (long long)sharc_attr_dense_array_i64(a, i));
+    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(a, i));
   }
   sharc_pr_puts(p, "]");
 }
@@ -791,9 +791,10 @@ static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
         sharc_pr_puts(p, ", limit_indices: ");
       if (k == 2)
         sharc_pr_puts(p, ", strides: ");
-      for (unsigned i = 0; i < n[k]; i++)
-        sharc_buf_printf(p->out, "%s%lld", i ? ", " : "",
-                         (long long)sharc_attr_dense_array_i64(v[k], i));
+      for (unsigned i = 0; i < n[k]; i++) {
+        sharc_pr_puts(p, i ? ", " : "");
+        sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(v[k], i));
+      }
     }
     sharc_pr_puts(p, "]");
     return;
@@ -801,11 +802,14 @@ static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, "[");
   for (unsigned i = 0; i < n[0]; i++) {
     int64_t stride = sharc_attr_dense_array_i64(v[2], i);
-    sharc_buf_printf(p->out, "%s%lld:%lld", i ? ", " : "",
-                     (long long)sharc_attr_dense_array_i64(v[0], i),
-                     (long long)sharc_attr_dense_array_i64(v[1], i));
-    if (stride != 1)
-      sharc_buf_printf(p->out, ":%lld", (long long)stride);
+    sharc_pr_puts(p, i ? ", " : "");
+    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(v[0], i));
+    sharc_buf_putc(p->out, ':');
+    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(v[1], i));
+    if (stride != 1) {
+      sharc_buf_putc(p->out, ':');
+      sharc_buf_put_i64(p->out, stride);
+    }
   }
   sharc_pr_puts(p, "]");
 }
@@ -821,9 +825,13 @@ static void print_window(sharc_printer *p, sharc_op *op) {
     sep = ", ";
     if (k == 1 && a->kind == SHARC_ATTR_DENSE_ELEMENTS) {
       int64_t n = sharc_type_num_elements(a->type);
-      for (int64_t i = 0; i + 1 < n; i += 2)
-        sharc_buf_printf(p->out, "%s[%lld, %lld]", i ? ", " : "", (long long)sharc_attr_dense_int(a, i),
-                         (long long)sharc_attr_dense_int(a, i + 1));
+      for (int64_t i = 0; i + 1 < n; i += 2) {
+        sharc_pr_puts(p, i ? ", [" : "[");
+        sharc_buf_put_i64(p->out, sharc_attr_dense_int(a, i));
+        sharc_pr_puts(p, ", ");
+        sharc_buf_put_i64(p->out, sharc_attr_dense_int(a, i + 1));
+        sharc_pr_puts(p, "]");
+      }
     } else if (a->kind == SHARC_ATTR_DENSE_ARRAY) {
       for (unsigned i = 0; i < a->darray.n; i++) {
         if (i)
@@ -831,7 +839,7 @@ static void print_window(sharc_printer *p, sharc_op *op) {
         if (k == 4)
           sharc_pr_puts(p, a->darray.raw[i] ? "true" : "false");
         else
-          sharc_buf_printf(p->out, "%lld", (long long)a->darray.raw[i]);
+          sharc_buf_put_i64(p->out, a->darray.raw[i]);
       }
     }
     sharc_pr_puts(p, "]");
@@ -856,7 +864,7 @@ static void print_precalgo(sharc_printer *p, sharc_op *op, bool with_algorithm) 
   sharc_attr *algo = with_algorithm ? sharc_op_attr(op, "algorithm") : NULL;
   if (algo) {
     sharc_pr_puts(p, ", algorithm = ");
-    if (algo->kind == SHARC_ATTR_DIALECT && algo->def == &sharc_shlo_dot_algorithm_def.base)
+    if (algo->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(algo) == &sharc_shlo_dot_algorithm_def.base)
       sharc_shlo_print_struct_body(p, algo);
     else
       sharc_pr_attr(p, algo);
@@ -887,7 +895,7 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   sharc_str name, kind;
   attr_tok(t, &name, &kind);
   char buf[64];
-  snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+  sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
   sharc_attr *a = sharc_op_attr(op, buf);
   space_for_element(st);
   const shlo_enum_def *ed = enum_kind(kind);
@@ -923,7 +931,7 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   if (sharc_str_eq_cstr(kind, "sym") && a->kind == SHARC_ATTR_STRING)
     return sharc_pr_symbol(p, sharc_attr_string_value(a));
   if (sharc_str_eq_cstr(kind, "conv") && a->kind == SHARC_ATTR_DIALECT &&
-      a->def == &sharc_shlo_conv_def.base)
+      sharc_attr_def_of(a) == &sharc_shlo_conv_def.base)
     return sharc_shlo_print_conv_dims(p, a);
   if ((sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32") ||
        sharc_str_eq_cstr(kind, "bool")) &&
@@ -1053,14 +1061,14 @@ static unsigned collect_elided(const shlo_op_def *row, sharc_op *op, const char 
       out[n++] = owned[i];
     if (owned)
       continue;
-    snprintf(store[n], 64, "%.*s", (int)name.len, name.data);
+    sharc_shlo_copy_bounded(store[n], 64, name.data, name.len);
     out[n] = store[n];
     n++;
   }
   const char *defaults = row->defaults ? row->defaults : "";
   while (next_tok(&defaults, &t) && n < cap) {
     const char *eq = memchr(t.s, '=', t.len);
-    snprintf(store[n], 64, "%.*s", (int)(eq - t.s), t.s);
+    sharc_shlo_copy_bounded(store[n], 64, t.s, (size_t)(eq - t.s));
     sharc_attr *a = sharc_op_attr(op, store[n]);
     if (a && is_default_value(a, (sharc_str){eq + 1, (size_t)(t.s + t.len - eq - 1)})) {
       out[n] = store[n];
@@ -1081,7 +1089,7 @@ static bool group_anchor_set(sharc_op *op, const char *cur, const char *end) {
     sharc_str name, kind;
     attr_tok(&t, &name, &kind);
     char buf[64];
-    snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.data);
+    sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
     sharc_attr *a = sharc_op_attr(op, buf);
     /* a default-valued anchor counts as absent */
     return a && !(a->kind == SHARC_ATTR_BOOL && !a->b);

@@ -102,6 +102,15 @@ sharc_attr *sharc_shlo_struct_field(const sharc_attr *a, const shlo_struct_def *
 int64_t sharc_shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, unsigned i);
 
 /* Whether an f64 float attribute is +0 or -0 (APFloat::isZero). */
+/* `n` bytes of `s` as a string in `out` (of `size` bytes), cut to fit:
+ * what snprintf's "%.*s" gives, without formatting per op. */
+static inline void sharc_shlo_copy_bounded(char *out, size_t size, const char *s, size_t n) {
+  if (n >= size)
+    n = size - 1;
+  memcpy(out, s, n);
+  out[n] = 0;
+}
+
 static inline bool shlo_float_is_zero(const sharc_attr *a) {
   return a && (a->fl.lo & ~((uint64_t)1 << 63)) == 0 && a->fl.hi == 0;
 }

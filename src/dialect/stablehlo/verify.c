@@ -362,15 +362,6 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   return true;
 }
 
-/* `n` bytes of `s` as a string in `out` (of `size` bytes), cut to fit:
- * what snprintf's "%.*s" gives, without formatting per op. */
-static void copy_bounded(char *out, size_t size, const char *s, size_t n) {
-  if (n >= size)
-    n = size - 1;
-  memcpy(out, s, n);
-  out[n] = 0;
-}
-
 /* ODS's required attributes: present, and of the declared kind. */
 static bool check_required(sharc_op *op, const char *spec) {
   while (spec && *spec) {
@@ -378,8 +369,8 @@ static bool check_required(sharc_op *op, const char *spec) {
     if (!end)
       end = spec + strlen(spec);
     char name[64], kind[16];
-    copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
-    copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
+    sharc_shlo_copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
+    sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
     /* `?name:kind`: optional, constrained when present */
     bool optional = name[0] == '?';
     sharc_attr *a = sharc_op_attr(op, name + optional);
