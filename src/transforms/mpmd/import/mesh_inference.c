@@ -476,29 +476,41 @@ static bool remove_attr(sharc_op *op, const char *name) {
   return true;
 }
 
-static bool remove_arg_attr(sharc_op *func, unsigned i, const char *name) {
-  if (!sharc_func_arg_attr(func, i, name))
-    return false;
-  sharc_func_set_arg_attr(func, i, name, NULL);
-  return true;
-}
-
-static bool remove_result_attr(sharc_op *func, unsigned i, const char *name) {
-  if (!sharc_func_result_attr(func, i, name))
-    return false;
-  sharc_func_set_result_attr(func, i, name, NULL);
-  return true;
+/* Drops `names` from every argument's (or result's) dictionary and stores
+ * the array once: a removal per index would rebuild, and unique, the whole
+ * array each time, quadratic in time and memory in the function's arity
+ * (a pipeline's main function has thousands of arguments and results). */
+static bool remove_from_all(sharc_op *func, bool results, const char *const *names,
+                            unsigned n_names) {
+  unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_attr **dicts = malloc((n + 1) * sizeof *dicts);
+  if (!dicts)
+    abort();
+  bool removed = false;
+  for (unsigned i = 0; i < n; i++) {
+    dicts[i] = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+    for (unsigned k = 0; k < n_names; k++) {
+      if (!sharc_attr_dict_get(dicts[i], names[k]))
+        continue;
+      dicts[i] = sharc_func_dict_with(ctx, dicts[i], names[k], NULL);
+      removed = true;
+    }
+  }
+  if (removed && results)
+    sharc_func_set_all_result_attrs(func, dicts);
+  else if (removed)
+    sharc_func_set_all_arg_attrs(func, dicts);
+  free(dicts);
+  return removed;
 }
 
 bool sharc_mi_clear_use_set(sharc_op *op) { return remove_attr(op, SHARC_MI_USE_SET); }
 
 bool sharc_mi_clear_func_use_sets(sharc_op *func) {
-  bool removed = false;
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
-    removed |= remove_arg_attr(func, i, SHARC_MI_USE_SET);
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++)
-    removed |= remove_result_attr(func, i, SHARC_MI_USE_SET);
-  return removed;
+  static const char *const names[] = {SHARC_MI_USE_SET};
+  bool removed = remove_from_all(func, false, names, 1);
+  return remove_from_all(func, true, names, 1) || removed;
 }
 
 bool sharc_mi_clear_sets(sharc_op *op) {
@@ -507,16 +519,9 @@ bool sharc_mi_clear_sets(sharc_op *op) {
 }
 
 bool sharc_mi_clear_func_sets(sharc_op *func) {
-  bool removed = false;
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
-    removed |= remove_arg_attr(func, i, SHARC_MI_USE_SET);
-    removed |= remove_arg_attr(func, i, SHARC_MI_SRC_SET);
-  }
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++) {
-    removed |= remove_result_attr(func, i, SHARC_MI_USE_SET);
-    removed |= remove_result_attr(func, i, SHARC_MI_SRC_SET);
-  }
-  return removed;
+  static const char *const names[] = {SHARC_MI_USE_SET, SHARC_MI_SRC_SET};
+  bool removed = remove_from_all(func, false, names, 2);
+  return remove_from_all(func, true, names, 2) || removed;
 }
 
 bool sharc_mi_clear_for_sets(sharc_op *for_op) {
@@ -696,11 +701,19 @@ static void populate_use_set(sharc_op *op) {
     sharc_mi_set_use_set(op, &s);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     sharc_block *body = sharc_func_body(op);
-    for (unsigned i = 0; body && i < sharc_block_num_args(body); i++) {
+    unsigned n = sharc_func_num_args(op);
+    sharc_attr **sets = calloc(n + 1, sizeof *sets);
+    if (!sets)
+      abort();
+    for (unsigned i = 0; body && i < sharc_block_num_args(body) && i < n; i++) {
       sharc_mi_arg_use_set(op, i, &s);
       sharc_mi_add_transitive_uses(sharc_block_arg(body, i), &s);
-      sharc_mi_set_arg_use_set(op, i, &s);
+      if (!sharc_mesh_set_empty(&s))
+        sets[i] = sharc_mesh_set_to_attr(ctx, &s);
     }
+    /* stored at once: a store per argument rebuilds the whole array */
+    sharc_func_set_each_arg_attr(op, SHARC_MI_USE_SET, sets);
+    free(sets);
   } else if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {
     /* already on a mesh */
   } else if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
@@ -765,16 +778,23 @@ static void init_unassign(sharc_op *op) {
 
 static void init_func(sharc_op *func) {
   sharc_context *ctx = sharc_op_context(func);
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++) {
+  unsigned n = sharc_func_num_args(func);
+  sharc_attr **srcs = calloc(n + 1, sizeof *srcs);
+  if (!srcs)
+    abort();
+  for (unsigned i = 0; i < n; i++) {
     sharc_mesh_set uses = {0}, src = {0};
     sharc_mi_arg_use_set(func, i, &uses);
     if (!sharc_mesh_set_empty(&uses)) {
       add_use_set_to_src_set(ctx, &src, &uses);
-      sharc_mi_set_arg_src_set(func, i, &src);
+      srcs[i] = sharc_mesh_set_to_attr(ctx, &src);
     }
     sharc_mesh_set_free(&uses);
     sharc_mesh_set_free(&src);
   }
+  /* stored at once: a store per argument rebuilds the whole array */
+  sharc_func_set_each_arg_attr(func, SHARC_MI_SRC_SET, srcs);
+  free(srcs);
 }
 
 /* MatchCrossMeshConcatReduce: `op` a concatenate of same-typed operands of
