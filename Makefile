@@ -7,6 +7,11 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 LLVM_BIN   ?= /usr/lib/llvm-22/bin
 SHARED     ?= ../shared
 CMAKE      ?= cmake
+# A fresh tree is generated for Ninja where it is installed: Make's generator
+# runs two cmake processes per object (progress, dependencies), ~8 % of a clean
+# `make run`'s CPU time. A tree keeps the generator it was first configured with.
+CMAKE_GENERATOR ?= $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
+configure = $(CMAKE) -S . -B $(1) $(if $(wildcard $(1)/CMakeCache.txt),,-G "$(CMAKE_GENERATOR)") $(2) >/dev/null
 
 .PHONY: all build build-lto build-asan run python test deps unit lit malformed stress stress-small differential \
         conformance bench fuzz fuzz-check fuzz-pass fuzz-report fuzz-interpret fuzz-bytecode fuzz-campaign install clean
@@ -14,23 +19,23 @@ CMAKE      ?= cmake
 all: build
 
 build:
-	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(call configure,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 # release tools linked with link-time optimization: what `make bench` measures
 # and `make install` installs (the everyday tree relinks in seconds without it)
 build-lto:
-	@$(CMAKE) -S . -B $(LTO_BUILD) -DCMAKE_BUILD_TYPE=Release -DSHARC_LTO=ON >/dev/null
+	@$(call configure,$(LTO_BUILD),-DCMAKE_BUILD_TYPE=Release -DSHARC_LTO=ON)
 	@$(CMAKE) --build $(LTO_BUILD) -j $(JOBS) --target sdy_opt mpmd_opt sharc sharc_static sharc_shared
 
 build-asan:
-	@$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSHARC_SANITIZE=ON >/dev/null
+	@$(call configure,$(ASAN_BUILD),-DCMAKE_BUILD_TYPE=Debug -DSHARC_SANITIZE=ON)
 	@$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
 # the main job: Shardy's propagation on a JAX-exported MLP, and the report of
 # where every tensor lives (the propagated module goes to $(BUILD))
 run:
-	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(call configure,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
 	@$(CMAKE) --build $(BUILD) -j $(JOBS) --target sharc
 	@$(BUILD)/bin/sharc propagate examples/mlp_jax.mlir -o $(BUILD)/mlp_jax.propagated.mlir
 	@echo
@@ -42,7 +47,7 @@ run:
 # the Python package (python/) with the Release shared library, installed with pip
 PYTHON ?= python3
 python:
-	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(call configure,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
 	@$(CMAKE) --build $(BUILD) -j $(JOBS) --target sharc_shared
 	@tools/install_python.sh $(BUILD) $(PYTHON)
 
@@ -79,8 +84,10 @@ conformance: build-asan
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --baseline tests/conformance/baseline.txt --quiet
 	@python3 $(SHARED)/conformance/run.py --tool-dir $(ASAN_BUILD)/bin --corpus stablehlo --baseline tests/conformance/baseline_stablehlo.txt --quiet
 
+# the linearity table first (10k and 100k ops; 1M too with BENCH_1M=1 or
+# SHARC_BENCH_1M=1, about 15 minutes more)
 bench: build-lto
-	@python3 bench/run.py --tool $(LTO_BUILD)/bin/sdy_opt
+	@python3 bench/linearity.py --bin $(LTO_BUILD)/bin $(if $(BENCH_1M),--huge)
 	@python3 bench/ir_size.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/stablehlo_linear.py --tool $(LTO_BUILD)/bin/sdy_opt
 	@python3 bench/propagation.py --tool $(LTO_BUILD)/bin/sdy_opt

@@ -8,7 +8,7 @@ runs, interleaved, K times each:
     REF  --allow-unregistered-dialect FILE -o /dev/null
 
 and reports the median wall time, median CPU time (user+sys) and the peak RSS
-(max over the K runs, from os.wait4's ru_maxrss of each child) of both, the
+(max over the K runs, GNU time's %M of each child: see run_once) of both, the
 speedup ref/ours, the RSS ratio ours/ref and µs per op.  A startup row (a
 trivial module) is measured too, so that µs/op can also be given net of
 process startup.  The output is a report, not a pass/fail test: the exit
@@ -82,17 +82,52 @@ def ensure_module(cache, size, seed, generic, ops_per_func):
     return path, ops
 
 
+# GNU time, when installed, reports its child's own peak RSS. A child's
+# ru_maxrss from os.wait4 is not that: Linux carries the high-water mark of
+# the address space a process had before exec into its ru_maxrss, and a
+# child forked (or vforked) from this Python process starts with this
+# process's resident size, tens of MiB once a large module was generated.
+# GNU time is small, so the RSS of its own child is the tool's alone.
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+def _peak_rss_kib(path, fallback):
+    """The last line of GNU time's -o file (its %M), else fallback."""
+    try:
+        with open(path) as f:
+            lines = f.read().split()
+        return int(lines[-1])
+    except (OSError, ValueError, IndexError):
+        return fallback
+
+
 def run_once(argv, timeout):
     """Run argv; return dict(wall, cpu, rss_kib, rc, err).
 
-    The child is reaped with os.wait4, whose rusage is that child's alone
-    (ru_maxrss = its peak RSS in KiB on Linux)."""
+    The child is reaped with os.wait4, whose rusage is that child's and its
+    descendants' (user and system CPU time); the peak RSS is GNU time's
+    report of the tool itself when /usr/bin/time exists (see GNU_TIME),
+    else ru_maxrss, which is at least this Python process's RSS."""
+    rss_file = None
+    if GNU_TIME:
+        fd, rss_file = tempfile.mkstemp(prefix="bench-rss")
+        os.close(fd)
+        argv = [GNU_TIME, "-f", "%M", "-o", rss_file] + list(argv)
+    try:
+        return _run_reaped(argv, timeout, rss_file)
+    finally:
+        if rss_file:
+            os.unlink(rss_file)
+
+
+def _run_reaped(argv, timeout, rss_file):
     with tempfile.TemporaryFile() as err:
         killed = []
         t0 = time.perf_counter()
         try:
             p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, stderr=err)
+                                 stdout=subprocess.DEVNULL, stderr=err,
+                                 start_new_session=True)
         except OSError as e:
             return {"wall": 0.0, "cpu": 0.0, "rss_kib": 0, "rc": "exec",
                     "err": str(e)}
@@ -100,7 +135,7 @@ def run_once(argv, timeout):
         if timeout:
             def kill():
                 killed.append(True)
-                p.kill()
+                os.killpg(p.pid, 9)  # GNU time and the tool under it
             timer = threading.Timer(timeout, kill)
             timer.start()
         _, status, ru = os.wait4(p.pid, 0)
@@ -116,8 +151,9 @@ def run_once(argv, timeout):
             rc = -os.WTERMSIG(status)
         err.seek(0)
         msg = err.read(4000).decode("utf-8", "replace")
+    rss = _peak_rss_kib(rss_file, ru.ru_maxrss) if rss_file else ru.ru_maxrss
     return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime,
-            "rss_kib": ru.ru_maxrss, "rc": rc, "err": msg}
+            "rss_kib": rss, "rc": rc, "err": msg}
 
 
 def summarize(runs):

@@ -6,6 +6,7 @@
 #include "support/edit_distance.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +69,13 @@ typedef enum opt_id {
   O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION, O_PRINT_OP_ON_DIAG
 } opt_id;
 
+/* A boolean option sets the bool at `field` of opt_flags (its negation
+ * where `negated`: the flag names the opposite of what opt_flags keeps). */
 static const struct {
   const char *name;
   opt_kind kind;
+  size_t field;
+  bool negated;
 } options[] = {
     [O_O] = {"o", K_REQUIRED},
     [O_PASS_PIPELINE] = {"pass-pipeline", K_REQUIRED},
@@ -78,24 +83,31 @@ static const struct {
     [O_SPLIT] = {"split-input-file", K_OPTIONAL},
     [O_OUTPUT_SPLIT] = {"output-split-marker", K_REQUIRED},
     [O_VERIFY_DIAG] = {"verify-diagnostics", K_OPTIONAL},
-    [O_ALLOW_UNREG] = {"allow-unregistered-dialect", K_BOOL},
-    [O_GENERIC] = {"mlir-print-op-generic", K_BOOL},
-    [O_DEBUGINFO] = {"mlir-print-debuginfo", K_BOOL},
-    [O_PRETTY_DEBUGINFO] = {"mlir-pretty-debuginfo", K_BOOL},
-    [O_IR_AFTER_ALL] = {"mlir-print-ir-after-all", K_BOOL},
-    [O_IR_BEFORE_ALL] = {"mlir-print-ir-before-all", K_BOOL},
-    [O_IR_AFTER_FAILURE] = {"mlir-print-ir-after-failure", K_BOOL},
-    [O_VERIFY_EACH] = {"verify-each", K_BOOL},
-    [O_DISABLE_THREADING] = {"mlir-disable-threading", K_BOOL},
-    [O_TIMING] = {"mlir-timing", K_BOOL},
+    [O_ALLOW_UNREG] = {"allow-unregistered-dialect", K_BOOL,
+        offsetof(opt_flags, allow_unregistered)},
+    [O_GENERIC] = {"mlir-print-op-generic", K_BOOL, offsetof(opt_flags, print.generic)},
+    [O_DEBUGINFO] = {"mlir-print-debuginfo", K_BOOL, offsetof(opt_flags, print.debug_info)},
+    [O_PRETTY_DEBUGINFO] = {"mlir-pretty-debuginfo", K_BOOL,
+        offsetof(opt_flags, print.pretty_debug_info)},
+    [O_IR_AFTER_ALL] = {"mlir-print-ir-after-all", K_BOOL,
+        offsetof(opt_flags, pipeline.print_ir_after_all)},
+    [O_IR_BEFORE_ALL] = {"mlir-print-ir-before-all", K_BOOL,
+        offsetof(opt_flags, pipeline.print_ir_before_all)},
+    [O_IR_AFTER_FAILURE] = {"mlir-print-ir-after-failure", K_BOOL,
+        offsetof(opt_flags, pipeline.print_ir_after_failure)},
+    [O_VERIFY_EACH] = {"verify-each", K_BOOL, offsetof(opt_flags, pipeline.no_verify), true},
+    [O_DISABLE_THREADING] = {"mlir-disable-threading", K_BOOL,
+        offsetof(opt_flags, pipeline.disable_threading)},
+    [O_TIMING] = {"mlir-timing", K_BOOL, offsetof(opt_flags, pipeline.timing)},
     [O_VERBOSITY] = {"mlir-diagnostic-verbosity-level", K_REQUIRED},
     [O_HELP] = {"help", K_NO_VALUE},
     [O_H] = {"h", K_NO_VALUE},
     [O_HELP_HIDDEN] = {"help-hidden", K_NO_VALUE},
-    [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL},
-    [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL},
+    [O_LOCAL_SCOPE] = {"mlir-print-local-scope", K_BOOL, offsetof(opt_flags, print.local_scope)},
+    [O_EMIT_BYTECODE] = {"emit-bytecode", K_BOOL, offsetof(opt_flags, emit_bytecode)},
     [O_EMIT_BYTECODE_VERSION] = {"emit-bytecode-version", K_REQUIRED},
-    [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL},
+    [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL,
+        offsetof(opt_flags, no_print_op_on_diag), true},
     [O_VERSION] = {"version", K_NO_VALUE},
 };
 
@@ -137,6 +149,10 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     option_error(tool, name, err, "'%s' is invalid value for boolean argument! Try 0 or 1", v);
     return false;
   }
+  if (options[id].kind == K_BOOL) {
+    *(bool *)((char *)fl + options[id].field) = options[id].negated ? !b : b;
+    return true;
+  }
   switch (id) {
   case O_O:
     fl->output = v;
@@ -171,27 +187,6 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
       return false;
     }
     return true;
-  case O_ALLOW_UNREG:
-    fl->allow_unregistered = b;
-    return true;
-  case O_GENERIC:
-    fl->print.generic = b;
-    return true;
-  case O_DEBUGINFO:
-    fl->print.debug_info = b;
-    return true;
-  case O_PRETTY_DEBUGINFO:
-    fl->print.pretty_debug_info = b;
-    return true;
-  case O_PRINT_OP_ON_DIAG:
-    fl->no_print_op_on_diag = !b;
-    return true;
-  case O_LOCAL_SCOPE:
-    fl->print.local_scope = b;
-    return true;
-  case O_EMIT_BYTECODE:
-    fl->emit_bytecode = b;
-    return true;
   case O_EMIT_BYTECODE_VERSION: {
     char *end;
     errno = 0;
@@ -203,24 +198,6 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     fl->bytecode_version = version;
     return true;
   }
-  case O_IR_AFTER_ALL:
-    fl->pipeline.print_ir_after_all = b;
-    return true;
-  case O_IR_BEFORE_ALL:
-    fl->pipeline.print_ir_before_all = b;
-    return true;
-  case O_IR_AFTER_FAILURE:
-    fl->pipeline.print_ir_after_failure = b;
-    return true;
-  case O_VERIFY_EACH:
-    fl->pipeline.no_verify = !b;
-    return true;
-  case O_TIMING:
-    fl->pipeline.timing = b;
-    return true;
-  case O_DISABLE_THREADING:
-    fl->pipeline.disable_threading = b;
-    return true;
   case O_HELP:
   case O_H:
   case O_HELP_HIDDEN:
@@ -229,6 +206,8 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
   case O_VERSION:
     fl->version = true;
     return true;
+  default: /* the boolean options, set above */
+    break;
   }
   return true;
 }

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +103,93 @@ static bool parse_bytes(const char *s, int64_t *out) {
   return false;
 }
 
+/* The options that switch something on: where each bool lives. */
+static const struct switch_flag {
+  const char *name;
+  size_t offset;
+} switch_flags[] = {
+    {"--keep-user-shardings", offsetof(acli, o.keep_user_shardings)},
+    {"--verify", offsetof(acli, verify)},
+    {"--estimate", offsetof(acli, o.estimate_only)},
+    {"--allow-unregistered-dialect", offsetof(acli, allow_unregistered)},
+};
+
+/* The options that take a real number: where it goes, whether it must be
+ * above 0 (else at least 0), and what the usage error says it takes. */
+static const struct real_flag {
+  const char *name;
+  size_t offset;
+  bool positive;
+  const char *takes;
+} real_flags[] = {
+    {"--budget", offsetof(acli, o.budget_seconds), true, "seconds > 0"},
+    {"--flops", offsetof(acli, o.flop_rate), true, "a rate > 0"},
+    {"--memory-bandwidth", offsetof(acli, o.memory_bandwidth), true, "a rate > 0"},
+    {"--default-bandwidth", offsetof(acli, o.default_bandwidth), true, "a rate > 0"},
+    {"--default-latency", offsetof(acli, o.default_latency), false, "seconds >= 0"},
+};
+
+/* The options that take text as it is: where it goes, whether it may be
+ * empty, and what the usage error says it needs. */
+static const struct text_flag {
+  const char *name;
+  size_t offset;
+  bool nonempty;
+  const char *needs;
+} text_flags[] = {
+    {"--mesh", offsetof(acli, o.mesh), true, "axes, e.g. 'data=4,model=2'"},
+    {"--bandwidth", offsetof(acli, o.bandwidths), false, "AXIS=RATE,..."},
+    {"--latency", offsetof(acli, o.latencies), false, "AXIS=SECONDS,..."},
+    {"-o", offsetof(acli, output), false, "a file name"},
+};
+
+#define FLAG_COUNT(table) (sizeof(table) / sizeof *(table))
+#define FLAG_FIELD(c, type, flag) ((type *)((char *)(c) + (flag).offset))
+
+/* 1 when argv[*i] is an option of the tables (taken), 0 when it is not, -1
+ * after a usage error. */
+static int take_table_flag(int argc, char **argv, int *i, acli *c) {
+  for (size_t k = 0; k < FLAG_COUNT(switch_flags); k++)
+    if (strcmp(argv[*i], switch_flags[k].name) == 0) {
+      *FLAG_FIELD(c, bool, switch_flags[k]) = true;
+      return 1;
+    }
+  const char *v = NULL;
+  for (size_t k = 0; k < FLAG_COUNT(real_flags); k++) {
+    const struct real_flag *f = &real_flags[k];
+    if (!sharc_cli_take_value(argc, argv, i, f->name, &v))
+      continue;
+    if (parse_real(v, FLAG_FIELD(c, double, *f), f->positive))
+      return 1;
+    char fmt[96];
+    snprintf(fmt, sizeof fmt, "%s takes %s, not '%%s'", f->name, f->takes);
+    sharc_cli_usage_error("auto", fmt, v ? v : "");
+    return -1;
+  }
+  for (size_t k = 0; k < FLAG_COUNT(text_flags); k++) {
+    const struct text_flag *f = &text_flags[k];
+    if (!sharc_cli_take_value(argc, argv, i, f->name, &v))
+      continue;
+    if (v && (!f->nonempty || *v)) {
+      *FLAG_FIELD(c, const char *, *f) = v;
+      return 1;
+    }
+    char fmt[96];
+    snprintf(fmt, sizeof fmt, "%%s needs %s", f->needs);
+    sharc_cli_usage_error("auto", fmt, f->name);
+    return -1;
+  }
+  return 0;
+}
+
 static int parse_args(int argc, char **argv, acli *c) {
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
+    int taken = a[0] == '-' && a[1] ? take_table_flag(argc, argv, &i, c) : 0;
+    if (taken < 0)
+      return 1;
+    if (taken)
+      continue;
     if (a[0] != '-' || !a[1]) {
       if (c->input)
         return sharc_cli_usage_error("auto", "unexpected argument '%s'", a);
@@ -112,57 +197,18 @@ static int parse_args(int argc, char **argv, acli *c) {
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       fputs(auto_help, stdout);
       exit(0);
-    } else if (strcmp(a, "--keep-user-shardings") == 0) {
-      c->o.keep_user_shardings = true;
-    } else if (strcmp(a, "--verify") == 0) {
-      c->verify = true;
-    } else if (strcmp(a, "--estimate") == 0) {
-      c->o.estimate_only = true;
-    } else if (strcmp(a, "--allow-unregistered-dialect") == 0) {
-      c->allow_unregistered = true;
-    } else if (sharc_cli_take_value(argc, argv, &i, "--mesh", &v)) {
-      if (!v || !*v)
-        return sharc_cli_usage_error("auto", "%s needs axes, e.g. 'data=4,model=2'", "--mesh");
-      c->o.mesh = v;
     } else if (sharc_cli_take_value(argc, argv, &i, "--memory-limit", &v)) {
       if (!parse_bytes(v, &c->o.memory_limit))
         return sharc_cli_usage_error("auto", "--memory-limit takes bytes (1000000, 64MiB, 2GB), not '%s'", v ? v : "");
-    } else if (sharc_cli_take_value(argc, argv, &i, "--budget", &v)) {
-      if (!parse_real(v, &c->o.budget_seconds, true))
-        return sharc_cli_usage_error("auto", "--budget takes seconds > 0, not '%s'", v ? v : "");
     } else if (sharc_cli_take_value(argc, argv, &i, "--seed", &v)) {
       double seed;
       if (!parse_real(v, &seed, false) || seed != floor(seed) || seed > 1.8e19)
         return sharc_cli_usage_error("auto", "--seed takes a whole number, not '%s'", v ? v : "");
       c->o.seed = (uint64_t)seed;
-    } else if (sharc_cli_take_value(argc, argv, &i, "--flops", &v)) {
-      if (!parse_real(v, &c->o.flop_rate, true))
-        return sharc_cli_usage_error("auto", "--flops takes a rate > 0, not '%s'", v ? v : "");
-    } else if (sharc_cli_take_value(argc, argv, &i, "--memory-bandwidth", &v)) {
-      if (!parse_real(v, &c->o.memory_bandwidth, true))
-        return sharc_cli_usage_error("auto", "--memory-bandwidth takes a rate > 0, not '%s'", v ? v : "");
-    } else if (sharc_cli_take_value(argc, argv, &i, "--default-bandwidth", &v)) {
-      if (!parse_real(v, &c->o.default_bandwidth, true))
-        return sharc_cli_usage_error("auto", "--default-bandwidth takes a rate > 0, not '%s'", v ? v : "");
-    } else if (sharc_cli_take_value(argc, argv, &i, "--default-latency", &v)) {
-      if (!parse_real(v, &c->o.default_latency, false))
-        return sharc_cli_usage_error("auto", "--default-latency takes seconds >= 0, not '%s'", v ? v : "");
-    } else if (sharc_cli_take_value(argc, argv, &i, "--bandwidth", &v)) {
-      if (!v)
-        return sharc_cli_usage_error("auto", "%s needs AXIS=RATE,...", "--bandwidth");
-      c->o.bandwidths = v;
-    } else if (sharc_cli_take_value(argc, argv, &i, "--latency", &v)) {
-      if (!v)
-        return sharc_cli_usage_error("auto", "%s needs AXIS=SECONDS,...", "--latency");
-      c->o.latencies = v;
     } else if (sharc_cli_take_value(argc, argv, &i, "--format", &v)) {
       if (!v || (strcmp(v, "json") != 0 && strcmp(v, "table") != 0))
         return sharc_cli_usage_error("auto", "--format takes table or json, not '%s'", v ? v : "");
       c->json = strcmp(v, "json") == 0;
-    } else if (sharc_cli_take_value(argc, argv, &i, "-o", &v)) {
-      if (!v)
-        return sharc_cli_usage_error("auto", "%s needs a file name", "-o");
-      c->output = v;
     } else {
       return sharc_cli_usage_error("auto", "unknown option '%s'", a);
     }

@@ -226,7 +226,7 @@ SHARC_API bool sharc_value_is_block_arg(const sharc_value *v);
 SHARC_API sharc_op *sharc_value_defining_op(const sharc_value *v);   /* NULL for block args */
 SHARC_API sharc_block *sharc_value_owner_block(const sharc_value *v); /* block of a block arg */
 SHARC_API unsigned sharc_value_index(const sharc_value *v);          /* result or argument number */
-SHARC_API sharc_attr *sharc_value_loc(const sharc_value *v);           /* block arguments */
+SHARC_API sharc_attr *sharc_value_loc(const sharc_value *v); /* a result's: its op's */
 SHARC_API sharc_use *sharc_value_first_use(const sharc_value *v);
 SHARC_API bool sharc_value_has_uses(const sharc_value *v);
 SHARC_API bool sharc_value_has_one_use(const sharc_value *v);

@@ -926,7 +926,7 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
   if (block)
     sharc_block_append_op(block, op);
   for (unsigned i = 0; i < op->num_results; i++)
-    if (!define_value(s, r, (*next_value)++, &op->results[i]))
+    if (!define_value(s, r, (*next_value)++, &sharc_op_results_of(op)[i]))
       return false;
   if (!op->num_regions)
     return true;
@@ -951,7 +951,7 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
   }
   bool ok = true;
   for (unsigned i = 0; ok && i < op->num_regions; i++)
-    ok = read_region(s, &sub, &op->regions[i]);
+    ok = read_region(s, &sub, &sharc_op_regions_of(op)[i]);
   if (isolated) {
     sharc_vec_free(&fresh->values);
     free(fresh);

@@ -183,8 +183,8 @@ static sharc_str cstr(const char *s) { return sharc_str_from_cstr(s); }
 static unsigned attr_dialect(bc_state *st, const sharc_attr *a) {
   if (a->kind == SHARC_ATTR_OPAQUE)
     return number_dialect(st, sharc_ident_str(a->opaque.dialect), NULL);
-  if (a->kind == SHARC_ATTR_DIALECT && a->def && a->def->dialect)
-    return number_dialect(st, cstr(a->def->dialect->name), a->def->dialect);
+  if (a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) && sharc_attr_def_of(a)->dialect)
+    return number_dialect(st, cstr(sharc_attr_def_of(a)->dialect->name), sharc_attr_def_of(a)->dialect);
   return number_dialect(st, SHARC_STR("builtin"), &sharc_builtin_dialect);
 }
 
@@ -355,8 +355,8 @@ static void write_props(sharc_bc_writer *w, const sharc_op *op, const sharc_bc_o
 static void number_op(bc_state *st, const sharc_op *op) {
   number_op_name(st, op);
   for (unsigned i = 0; i < op->num_results; i++) {
-    sharc_ptrmap_put(&st->value_ids, &op->results[i], (void *)(uintptr_t)(++st->next_value));
-    number_type(st, op->results[i].type);
+    sharc_ptrmap_put(&st->value_ids, &sharc_op_results_of(op)[i], (void *)(uintptr_t)(++st->next_value));
+    number_type(st, sharc_op_results_of(op)[i].type);
   }
   const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, op->def);
   sharc_attr *dict = op_dict(st, op, ent);
@@ -366,8 +366,8 @@ static void number_op(bc_state *st, const sharc_op *op) {
     if (ent) {
       sharc_bc_writer w = {st, NULL, true};
       write_props(&w, op, ent);
-    } else if (!op->def && op->props) {
-      number_attr(st, op->props);
+    } else if (!op->def && sharc_op_props_of(op)) {
+      number_attr(st, sharc_op_props_of(op));
     }
   }
   number_attr(st, op->loc);
@@ -440,7 +440,7 @@ static void global_numbering(bc_state *st, const sharc_op *op, op_stack *stack) 
     return;
   sharc_vec_push(stack, op);
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       for (const sharc_op *o = b->first; o; o = o->next)
         global_numbering(st, o, stack);
   stack->len--;
@@ -463,7 +463,7 @@ typedef SHARC_VEC(region_work) work_vec;
 static void push_op_regions(bc_state *st, const sharc_op *op, work_vec *work) {
   unsigned first = is_isolated(st, op) ? 0 : st->next_value;
   for (unsigned i = 0; i < op->num_regions; i++) {
-    region_work w = {&op->regions[i], first};
+    region_work w = {&sharc_op_regions_of(op)[i], first};
     sharc_vec_push(work, w);
   }
 }
@@ -929,8 +929,8 @@ static long op_props(bc_state *st, const sharc_op *op) {
   if (ent) {
     sharc_bc_writer w = {st, &em, false};
     write_props(&w, op, ent);
-  } else if (!op->def && op->props) {
-    em_varint(&em, attr_number(st, op->props));
+  } else if (!op->def && sharc_op_props_of(op)) {
+    em_varint(&em, attr_number(st, sharc_op_props_of(op)));
   } else {
     return -1;
   }
@@ -965,7 +965,7 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
     mask |= SHARC_BC_OP_RESULTS;
     em_varint(em, op->num_results);
     for (unsigned i = 0; i < op->num_results; i++)
-      em_varint(em, type_number(st, op->results[i].type));
+      em_varint(em, type_number(st, sharc_op_results_of(op)[i].type));
   }
   if (op->num_operands) {
     mask |= SHARC_BC_OP_OPERANDS;
@@ -977,10 +977,10 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
     mask |= SHARC_BC_OP_SUCCESSORS;
     em_varint(em, op->num_successors);
     for (unsigned i = 0; i < op->num_successors; i++)
-      em_varint(em, (uintptr_t)sharc_ptrmap_get(&st->block_ids, op->successors[i]) - 1);
+      em_varint(em, (uintptr_t)sharc_ptrmap_get(&st->block_ids, sharc_op_successors_of(op)[i]) - 1);
   }
   if (st->version >= SHARC_BC_USE_LIST_ORDERING)
-    write_use_lists(st, em, &mask, NULL, op->results, op->num_results);
+    write_use_lists(st, em, &mask, NULL, sharc_op_results_of(op), op->num_results);
   if (op->num_regions)
     mask |= SHARC_BC_OP_REGIONS;
   em->data[mask_at] = mask;
@@ -991,12 +991,12 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
   if (isolated && st->version >= SHARC_BC_LAZY_LOADING) {
     emitter sub = {0};
     for (unsigned i = 0; i < op->num_regions; i++)
-      write_region(st, &sub, &op->regions[i]);
+      write_region(st, &sub, &sharc_op_regions_of(op)[i]);
     em_section(em, SHARC_BC_SEC_IR, &sub);
     return;
   }
   for (unsigned i = 0; i < op->num_regions; i++)
-    write_region(st, em, &op->regions[i]);
+    write_region(st, em, &sharc_op_regions_of(op)[i]);
 }
 
 static void write_block(bc_state *st, emitter *em, sharc_block *b) {

@@ -288,7 +288,7 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
                        b->props};
   sharc_op *op = sharc_op_create(p->ctx, &st);
   for (unsigned i = 0; i < b->regions.len; i++)
-    sharc_region_take_body(&op->regions[i], b->regions.items[i]);
+    sharc_region_take_body(&sharc_op_regions_of(op)[i], b->regions.items[i]);
   return op;
 }
 
@@ -373,7 +373,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     if (!vals)
       abort();
     for (unsigned k = 0; k < results[i].count; k++)
-      vals[k] = &op->results[next + k];
+      vals[k] = &sharc_op_results_of(op)[next + k];
     next += results[i].count;
     ok = sharc_p_define(p, &results[i].tok, vals, results[i].count);
     if (vals != stack_vals)
@@ -501,7 +501,7 @@ static bool resolve_locs_in(sharc_parser *p, sharc_ptrmap *map, sharc_op *op) {
   if (a)
     op->loc = a;
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next) {
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next) {
       for (unsigned i = 0; i < b->num_args; i++) {
         sharc_attr *l = sharc_ptrmap_get(map, sharc_value_loc(b->args[i]));
         if (l)
@@ -563,7 +563,7 @@ static sharc_op *parse_top(sharc_parser *p) {
   st.loc = sharc_loc_file(p->ctx, p->file, p->module_line, p->module_col);
   st.num_regions = 1;
   sharc_op *module = sharc_op_create(p->ctx, &st);
-  sharc_region_append_block(&module->regions[0], top);
+  sharc_region_append_block(&sharc_op_regions_of(module)[0], top);
   return module;
 }
 

@@ -297,9 +297,9 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                elem->kind == SHARC_TYPE_UNRANKED_TENSOR || elem->kind == SHARC_TYPE_MEMREF ||
                elem->kind == SHARC_TYPE_NONE))
       ok = sharc_p_error_at(p, &elem_tok, "invalid tensor element type");
-    if (ok && enc && enc->kind == SHARC_ATTR_DIALECT && enc->def->dialect &&
-        enc->def->dialect->verify_encoding)
-      ok = enc->def->dialect->verify_encoding(p, kw_tok, enc, d.shape.items, d.shape.len, elem);
+    if (ok && enc && enc->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(enc)->dialect &&
+        sharc_attr_def_of(enc)->dialect->verify_encoding)
+      ok = sharc_attr_def_of(enc)->dialect->verify_encoding(p, kw_tok, enc, d.shape.items, d.shape.len, elem);
     if (ok)
       *out = unranked ? sharc_type_unranked_tensor(p->ctx, elem)
                       : sharc_type_tensor(p->ctx, d.shape.items, d.shape.len, elem, enc);

@@ -695,14 +695,14 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     print_dialect_symbol(p, '#', a->opaque.dialect, a->opaque.body);
     return;
   case SHARC_ATTR_DIALECT: {
-    if (!a->def->name) { /* no name: `#dialect<...>`, the hook prints the rest */
+    if (!sharc_attr_def_of(a)->name) { /* no name: `#dialect<...>`, the hook prints the rest */
       sharc_buf_putc(b, '#');
-      sharc_buf_puts(b, a->def->dialect->name);
-      a->def->print(p, a);
+      sharc_buf_puts(b, sharc_attr_def_of(a)->dialect->name);
+      sharc_attr_def_of(a)->print(p, a);
       return;
     }
-    size_t at = print_dialect_def(p, '#', a->def->dialect, a->def->name);
-    a->def->print(p, a);
+    size_t at = print_dialect_def(p, '#', sharc_attr_def_of(a)->dialect, sharc_attr_def_of(a)->name);
+    sharc_attr_def_of(a)->print(p, a);
     finish_dialect_def(p, at);
     return;
   }

@@ -157,8 +157,8 @@ static const char *alias_base(const void *obj, bool is_type) {
     return "map";
   if (a->kind == SHARC_ATTR_INTEGER_SET)
     return "set";
-  if (a->kind == SHARC_ATTR_DIALECT && a->def->alias)
-    return a->def->alias;
+  if (a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a)->alias)
+    return sharc_attr_def_of(a)->alias;
   return NULL;
 }
 
@@ -382,22 +382,22 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
     }
     for (sharc_op *op = b->first; op; op = op->next) {
       for (unsigned i = 0; i < op->num_results; i++)
-        op->results[i].print_id = 0;
+        sharc_op_results_of(op)[i].print_id = 0;
       if (p && op->num_results && op->def && op->def->result_names)
         op->def->result_names(op, set_value_name, p);
-      if (op->num_results && (op->results[0].print_id & NAME_TAG)) {
+      if (op->num_results && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
         /* each named result starts a group that unnamed ones after it join */
         for (unsigned i = 1; i < op->num_results; i++) {
-          if (op->results[i].print_id & NAME_TAG)
+          if (sharc_op_results_of(op)[i].print_id & NAME_TAG)
             continue;
-          op->results[i].print_id = op->results[i - 1].print_id;
-          p->value_names.items[op->results[i].print_id & ~NAME_TAG].group_size++;
+          sharc_op_results_of(op)[i].print_id = sharc_op_results_of(op)[i - 1].print_id;
+          p->value_names.items[sharc_op_results_of(op)[i].print_id & ~NAME_TAG].group_size++;
         }
         continue;
       }
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
       for (unsigned i = 0; i < op->num_results; i++)
-        op->results[i].print_id = *next_value;
+        sharc_op_results_of(op)[i].print_id = *next_value;
       *next_value += op->num_results ? 1 : 0;
     }
   }
@@ -414,7 +414,7 @@ static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *op = b->first; op; op = op->next)
       for (unsigned i = 0; i < op->num_regions; i++)
-        number_scoped(p, &op->regions[i], next_value, next_arg, next_conflict);
+        number_scoped(p, &sharc_op_regions_of(op)[i], next_value, next_arg, next_conflict);
   pop_names(p, height);
 }
 
@@ -423,7 +423,7 @@ static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value
 static void number_unique_from(sharc_op *top, unsigned next_value) {
   sharc_ptrvec stack = {0};
   for (unsigned i = 0; i < top->num_regions; i++)
-    sharc_ptrvec_push(&stack, &top->regions[i]);
+    sharc_ptrvec_push(&stack, &sharc_op_regions_of(top)[i]);
   unsigned next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
@@ -431,7 +431,7 @@ static void number_unique_from(sharc_op *top, unsigned next_value) {
     for (sharc_block *b = r->first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->num_regions; i++)
-          sharc_ptrvec_push(&stack, &op->regions[i]);
+          sharc_ptrvec_push(&stack, &sharc_op_regions_of(op)[i]);
   }
   sharc_ptrvec_free(&stack);
 }
@@ -551,7 +551,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
   for (sharc_block *src = b->parent->first; src; src = src->next)
     for (sharc_op *op = src->first; op; op = op->next)
       for (unsigned i = 0; i < op->num_successors; i++) {
-        if (op->successors[i] != b)
+        if (sharc_op_successors_of(op)[i] != b)
           continue;
         if (n == cap) {
           cap *= 2;
@@ -679,11 +679,11 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
  * numbering of aliases such as #map, #map1 found in both. */
 static void collect_generic(sharc_printer *p, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    sharc_pr_region(p, &op->regions[i], true, true);
+    sharc_pr_region(p, &sharc_op_regions_of(op)[i], true, true);
   for (unsigned i = 0; i < op->num_operands; i++)
     sharc_pr_type(p, op->operands[i].value->type);
   for (unsigned i = 0; i < op->num_results; i++)
-    sharc_pr_type(p, op->results[i].type);
+    sharc_pr_type(p, sharc_op_results_of(op)[i].type);
   for (unsigned i = 0; i < op->attrs->dict.n; i++)
     sharc_pr_attr(p, op->attrs->dict.entries[i].value);
 }
@@ -703,7 +703,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     for (unsigned i = 0; i < op->num_successors; i++) {
       if (i)
         SHARC_PR_LIT(p, ", ");
-      print_block_name(p, op->successors[i]);
+      print_block_name(p, sharc_op_successors_of(op)[i]);
     }
     sharc_buf_putc(b, ']');
   }
@@ -714,9 +714,9 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     nprops += sharc_op_def_is_inherent(op->def, d->dict.entries[i].name);
   /* MLIR's alias collector does not look into an unregistered op's
    * properties, but printing them uses aliases found elsewhere */
-  if (op->props) {
+  if (sharc_op_props_of(op)) {
     SHARC_PR_LIT(p, " <");
-    sharc_pr_attr(p, op->props);
+    sharc_pr_attr(p, sharc_op_props_of(op));
     SHARC_PR_LIT(p, ">");
   }
   if (nprops) {
@@ -737,7 +737,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     for (unsigned i = 0; i < op->num_regions; i++) {
       if (i)
         SHARC_PR_LIT(p, ", ");
-      sharc_pr_region(p, &op->regions[i], true, true);
+      sharc_pr_region(p, &sharc_op_regions_of(op)[i], true, true);
     }
     sharc_buf_putc(b, ')');
   }
@@ -761,13 +761,13 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     sharc_pr_type(p, op->operands[i].value->type);
   }
   SHARC_PR_LIT(p, ") -> ");
-  bool parens = op->num_results != 1 || op->results[0].type->kind == SHARC_TYPE_FUNCTION;
+  bool parens = op->num_results != 1 || sharc_op_results_of(op)[0].type->kind == SHARC_TYPE_FUNCTION;
   if (parens)
     sharc_buf_putc(b, '(');
   for (unsigned i = 0; i < op->num_results; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, op->results[i].type);
+    sharc_pr_type(p, sharc_op_results_of(op)[i].type);
   }
   if (parens)
     sharc_buf_putc(b, ')');
@@ -782,11 +782,11 @@ static void print_op(sharc_printer *p, sharc_op *op) {
   }
   if (op->num_results) {
     /* the result group is `%0:2`; uses of its members are `%0#1` */
-    unsigned id = op->results[0].print_id;
+    unsigned id = sharc_op_results_of(op)[0].print_id;
     if ((id & (ARG_TAG | NAME_TAG)) == NAME_TAG) {
       /* named groups: `%a, %b:2 = ...` */
       for (unsigned i = 0; i < op->num_results;) {
-        const value_name *vn = &p->value_names.items[op->results[i].print_id & ~NAME_TAG];
+        const value_name *vn = &p->value_names.items[sharc_op_results_of(op)[i].print_id & ~NAME_TAG];
         sharc_str name = sharc_ident_str(vn->name);
         if (i)
           SHARC_PR_LIT(p, ", ");
@@ -820,10 +820,10 @@ static bool op_may_alias(const sharc_op *op) {
   if (sharc_attr_may_alias(op->attrs))
     return true;
   for (unsigned i = 0; i < op->num_results; i++)
-    if (sharc_type_may_alias(op->results[i].type))
+    if (sharc_type_may_alias(sharc_op_results_of(op)[i].type))
       return true;
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (const sharc_block *b = op->regions[r].first; b; b = b->next) {
+    for (const sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next) {
       for (unsigned i = 0; i < b->num_args; i++)
         if (sharc_type_may_alias(b->args[i]->type))
           return true;
@@ -843,7 +843,7 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   for (unsigned i = 0; i < op->num_regions; i++) {
     if (p.flags.generic)
       continue;
-    number_scoped(&p, &op->regions[i], 0, 0, 0);
+    number_scoped(&p, &sharc_op_regions_of(op)[i], 0, 0, 0);
   }
   if (p.flags.generic)
     number_unique(op);
@@ -893,7 +893,7 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
     number_unique(scope);
   else
     for (unsigned i = 0; i < scope->num_regions; i++)
-      number_scoped(&p, &scope->regions[i], 0, 0, 0);
+      number_scoped(&p, &sharc_op_regions_of(scope)[i], 0, 0, 0);
   print_op(&p, op);
   sharc_pr_free(&p);
 }
@@ -914,13 +914,13 @@ sharc_op *sharc_pr_numbering_root(sharc_op *op) {
  * form start counting again from it). */
 static void number_root_results(sharc_printer *p, sharc_op *root) {
   for (unsigned i = 0; i < root->num_results; i++)
-    root->results[i].print_id = 0;
+    sharc_op_results_of(root)[i].print_id = 0;
   if (!p->flags.generic && root->num_results && root->def && root->def->result_names)
     root->def->result_names(root, set_value_name, p);
   for (unsigned i = 1; i < root->num_results; i++)
-    if ((root->results[0].print_id & NAME_TAG) && !(root->results[i].print_id & NAME_TAG)) {
-      root->results[i].print_id = root->results[i - 1].print_id;
-      p->value_names.items[root->results[i].print_id & ~NAME_TAG].group_size++;
+    if ((sharc_op_results_of(root)[0].print_id & NAME_TAG) && !(sharc_op_results_of(root)[i].print_id & NAME_TAG)) {
+      sharc_op_results_of(root)[i].print_id = sharc_op_results_of(root)[i - 1].print_id;
+      p->value_names.items[sharc_op_results_of(root)[i].print_id & ~NAME_TAG].group_size++;
     }
 }
 
@@ -935,7 +935,7 @@ void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_bu
     number_unique_from(root, root->num_results ? 1 : 0);
   else
     for (unsigned i = 0; i < root->num_regions; i++)
-      number_scoped(&p, &root->regions[i], 0, 0, p.next_conflict);
+      number_scoped(&p, &sharc_op_regions_of(root)[i], 0, 0, p.next_conflict);
   print_op(&p, op);
   sharc_pr_free(&p);
 }
@@ -967,7 +967,7 @@ sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic) {
     number_unique(top);
   else
     for (unsigned i = 0; i < top->num_regions; i++)
-      number_scoped(&n->p, &top->regions[i], 0, 0, 0);
+      number_scoped(&n->p, &sharc_op_regions_of(top)[i], 0, 0, 0);
   return n;
 }
 

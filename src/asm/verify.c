@@ -101,11 +101,11 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
       for (unsigned s = 0; s < o->num_successors; s++) {
-        if (o->successors[s]->parent != r) {
+        if (sharc_op_successors_of(o)[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
           return false;
         }
-        if (o->successors[s] == r->first) {
+        if (sharc_op_successors_of(o)[s] == r->first) {
           sharc_emit(parent->ctx, SHARC_SEV_ERROR, parent->loc,
                      "entry block of region may not have predecessors");
           return false;
@@ -295,7 +295,7 @@ bool sharc_verify_symbol_op(sharc_op *op) {
   }
   /* only a function without a body is a declaration */
   bool declaration = (op->def->traits & SHARC_TRAIT_CALLABLE) && op->num_regions &&
-                     !op->regions[0].first;
+                     !sharc_op_regions_of(op)[0].first;
   if (declaration && sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PUBLIC) {
     sharc_emit_op_error(op, "symbol declaration cannot have public visibility");
     return false;
@@ -353,7 +353,7 @@ static bool verify_symbol_table(sharc_op *table) {
     return false;
   sharc_ptrvec stack = {0};
   for (unsigned i = 0; i < table->num_regions; i++)
-    sharc_ptrvec_push(&stack, &table->regions[i]);
+    sharc_ptrvec_push(&stack, &sharc_op_regions_of(table)[i]);
   bool ok = true;
   while (ok && stack.len) {
     sharc_region *r = stack.items[--stack.len];
@@ -366,7 +366,7 @@ static bool verify_symbol_table(sharc_op *table) {
         if (o->def && (o->def->traits & SHARC_TRAIT_SYMBOL_TABLE))
           continue;
         for (unsigned i = 0; i < o->num_regions; i++)
-          sharc_ptrvec_push(&stack, &o->regions[i]);
+          sharc_ptrvec_push(&stack, &sharc_op_regions_of(o)[i]);
       }
   }
   sharc_ptrvec_free(&stack);
@@ -474,7 +474,7 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
         }
       if (!o->def || !(o->def->traits & SHARC_TRAIT_ISOLATED))
         for (unsigned k = 0; k < o->num_regions; k++)
-          if (!check_dominance(&o->regions[k], pos))
+          if (!check_dominance(&sharc_op_regions_of(o)[k], pos))
             return false;
       o->live_mark = pos;
     }
@@ -485,7 +485,7 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
 static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   deferred_vec deferred = {0};
   for (unsigned i = 0; i < op->num_regions; i++) {
-    sharc_region *r = &op->regions[i];
+    sharc_region *r = &sharc_op_regions_of(op)[i];
     if (!verify_successors(op, r)) {
       sharc_vec_free(&deferred);
       return false;
@@ -562,7 +562,7 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned pos = sharc_context_fresh_mark(op->ctx);
   bool ok = true;
   for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&op->regions[k], pos);
+    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
   return ok;
 }
 
@@ -584,7 +584,7 @@ static void track_from(sharc_op *root) {
   root->ctx->verify_root = root;
   root->ctx->verify_all = false;
   for (unsigned i = 0; i < root->num_regions; i++)
-    for (sharc_block *b = root->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(root)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
         o->verify_dirty = false;
 }
@@ -599,7 +599,7 @@ static bool verify_marked(sharc_op *root) {
   root->ctx->verify_memo = &memo;
   bool ok = true;
   for (unsigned i = 0; i < root->num_regions; i++)
-    for (sharc_block *b = root->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(root)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
         if (!o->verify_dirty)
           continue;

@@ -27,6 +27,15 @@ bool sharc_device_exchange(sharc_interp *ip, sharc_op *op, uint64_t leader, unsi
 bool sharc_device_send(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor *value);
 bool sharc_device_recv(sharc_interp *ip, sharc_op *op, int64_t channel, sharc_tensor **value);
 
+/* Runs region `body` of op `at` (isolated from above) on num_partitions
+ * simulated devices of one replica, one thread each: device i's block
+ * arguments are in[i * n_in / num_partitions ...], its results go to
+ * out[i * n_out / num_partitions ...] (new references). False, with a
+ * located error and no results, when a device fails. */
+bool sharc_device_run_region(sharc_interp *ip, sharc_op *at, unsigned num_partitions,
+                             sharc_region *body, sharc_tensor **in, unsigned n_in,
+                             sharc_tensor **out, unsigned n_out);
+
 /* The next function of run_parallel's infeed queue, or NULL. */
 sharc_op *sharc_device_next_infeed(sharc_device *d);
 

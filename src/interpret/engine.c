@@ -22,7 +22,7 @@ static const sharc_kernel *const kernel_tables[] = {
     sharc_kernels_reduce,      sharc_kernels_index,      sharc_kernels_linalg,
     sharc_kernels_check,       sharc_kernels_collective, sharc_kernels_misc,
     sharc_kernels_dynamic,     sharc_kernels_fft,        sharc_kernels_solve,
-    sharc_kernels_rng,
+    sharc_kernels_rng,         sharc_kernels_sdy,
 };
 
 bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...) {

@@ -186,6 +186,7 @@ extern const sharc_kernel sharc_kernels_dynamic[];
 extern const sharc_kernel sharc_kernels_fft[];
 extern const sharc_kernel sharc_kernels_solve[];
 extern const sharc_kernel sharc_kernels_rng[];
+extern const sharc_kernel sharc_kernels_sdy[];
 
 /* A located error at the op ("file:l:c: error: ..."); returns false. */
 bool sharc_interp_fail(sharc_interp *ip, sharc_op *op, const char *fmt, ...)

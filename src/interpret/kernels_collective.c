@@ -467,6 +467,7 @@ static bool k_recv(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tens
 typedef struct device_run {
   sharc_device dev;
   sharc_op *func;
+  sharc_region *body; /* instead of func: a region isolated from above */
   sharc_tensor **args;
   unsigned n_args;
   sharc_tensor **results;
@@ -484,10 +485,12 @@ static void *device_main(void *arg) {
   ip.device = &d->dev;
   ip.shared_probe_counter = d->probes;
   unsigned got = 0;
-  d->ok = sharc_interp_call(&ip, d->func, d->args, d->n_args, d->results, &got);
+  d->ok = d->body ? sharc_interp_run_region(&ip, d->body, NULL, d->args, d->n_args, d->results,
+                                            &got)
+                  : sharc_interp_call(&ip, d->func, d->args, d->n_args, d->results, &got);
   if (d->ok && got != d->n_results)
-    d->ok = sharc_interp_fail(&ip, d->func, "program returned %u values, expected %u", got,
-                              d->n_results);
+    d->ok = sharc_interp_fail(&ip, d->func ? d->func : sharc_region_parent_op(d->body),
+                              "program returned %u values, expected %u", got, d->n_results);
   sharc_interp_dispose(&ip);
   return NULL;
 }
@@ -505,17 +508,21 @@ static bool report_errors(sharc_interp *ip, device_run *runs, unsigned n) {
   if (!first)
     return true;
   sharc_op *at = first->dev.error_op ? first->dev.error_op : first->func;
+  if (!at)
+    at = sharc_region_parent_op(first->body);
   sharc_emit(ip->ctx, SHARC_SEV_ERROR, sharc_op_loc(at), "%s",
              first->dev.error.data ? first->dev.error.data : "device failed");
   return false;
 }
 
-/* Runs funcs[r * np + p] on device (r, p), one thread each, the devices'
- * arguments and results laid out one after the other in `in` and `out`;
- * errors are reported at `at` (or the failing op) once all have stopped. */
+/* Runs funcs[r * np + p] (or, without funcs, the region `body` of
+ * `at`) on device (r, p), one thread each, the devices' arguments and
+ * results laid out one after the other in `in` and `out`; errors are
+ * reported at `at` (or the failing op) once all have stopped. */
 static bool run_devices(sharc_interp *ip, sharc_op *at, unsigned nr, unsigned np,
-                        sharc_op *const *funcs, sharc_op **queue, unsigned queue_len,
-                        sharc_tensor **in, unsigned n_in, sharc_tensor **out, unsigned n_out) {
+                        sharc_op *const *funcs, sharc_region *body, sharc_op **queue,
+                        unsigned queue_len, sharc_tensor **in, unsigned n_in, sharc_tensor **out,
+                        unsigned n_out) {
   unsigned n = nr * np;
   sharc_grid *g = calloc(1, sizeof *g);
   g->num_replicas = nr;
@@ -536,14 +543,20 @@ static bool run_devices(sharc_interp *ip, sharc_op *at, unsigned nr, unsigned np
     d->ctx = ip->ctx;
     d->opts = ip->opts;
     d->probes = ip->shared_probe_counter;
-    d->func = funcs[i];
-    sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
-    if (!ft) {
-      ok = sharc_interp_fail(ip, at, "interpreter.run_parallel: program not found");
-      break;
+    if (!funcs) {
+      d->body = body;
+      d->n_args = n_in / n;
+      d->n_results = n_out / n;
+    } else {
+      d->func = funcs[i];
+      sharc_type *ft = d->func ? func_type_of(d->func) : NULL;
+      if (!ft) {
+        ok = sharc_interp_fail(ip, at, "interpreter.run_parallel: program not found");
+        break;
+      }
+      d->n_args = sharc_type_func_num_inputs(ft);
+      d->n_results = sharc_type_func_num_results(ft);
     }
-    d->n_args = sharc_type_func_num_inputs(ft);
-    d->n_results = sharc_type_func_num_results(ft);
     if (next_in + d->n_args > n_in || next_out + d->n_results > n_out) {
       ok = sharc_interp_fail(ip, at, "interpreter.run_parallel: operands do not match programs");
       break;
@@ -610,8 +623,8 @@ static bool k_run_parallel(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sh
                               ? sharc_symbol_lookup_ref(op, sharc_attr_at(row, p))
                               : NULL;
     }
-  bool ok = run_devices(ip, op, nr, np, funcs, queue, queue_len, in, sharc_op_num_operands(op),
-                        out, sharc_op_num_results(op));
+  bool ok = run_devices(ip, op, nr, np, funcs, NULL, queue, queue_len, in,
+                        sharc_op_num_operands(op), out, sharc_op_num_results(op));
   free(funcs);
   free(queue);
   return ok;
@@ -636,7 +649,7 @@ bool sharc_interpret_parallel(sharc_op *module, unsigned num_replicas, unsigned 
     funcs[i] = func;
   sharc_interp ip;
   sharc_interp_init(&ip, ctx, o);
-  bool ok = run_devices(&ip, func, num_replicas, num_partitions, funcs, NULL, 0,
+  bool ok = run_devices(&ip, func, num_replicas, num_partitions, funcs, NULL, NULL, 0,
                         (sharc_tensor **)args, num_args, results, num_results);
   sharc_interp_dispose(&ip);
   for (unsigned i = 0; !ok && i < num_results; i++) {
@@ -645,6 +658,12 @@ bool sharc_interpret_parallel(sharc_op *module, unsigned num_replicas, unsigned 
   }
   free(funcs);
   return ok;
+}
+
+bool sharc_device_run_region(sharc_interp *ip, sharc_op *at, unsigned num_partitions,
+                             sharc_region *body, sharc_tensor **in, unsigned n_in,
+                             sharc_tensor **out, unsigned n_out) {
+  return run_devices(ip, at, 1, num_partitions, NULL, body, NULL, 0, in, n_in, out, n_out);
 }
 
 const sharc_kernel sharc_kernels_collective[] = {

@@ -4,13 +4,7 @@
 #include "ir/affine.h"
 #include "ir/context.h"
 
-/* SHARC_STATS counts an interned object of sizeof(sharc_attr) bytes as an
- * attribute, any other as an affine expression (see context.c). */
-_Static_assert(sizeof(sharc_affine_expr) != sizeof(sharc_attr), "told apart by size");
-
-/* Expressions live in the context's attribute table under key tags no
- * attribute kind uses, so they can never be mistaken for attributes. */
-enum { EXPR_TAG = 0x41460000 };
+enum { EXPR_TAG = SHARC_AFFINE_KEY_TAG };
 
 static int64_t known_divisor(const sharc_affine_expr *e);
 

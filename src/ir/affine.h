@@ -19,6 +19,11 @@ typedef enum sharc_affine_kind {
   SHARC_AFFINE_SYMBOL,
 } sharc_affine_kind;
 
+/* Expressions live in the context's attribute table under key tags from
+ * this one up, which no attribute kind uses: they can never be mistaken
+ * for attributes, and SHARC_STATS tells them apart (context.c). */
+#define SHARC_AFFINE_KEY_TAG 0x41460000u
+
 typedef struct sharc_affine_expr sharc_affine_expr;
 struct sharc_affine_expr {
   sharc_uniq u;

@@ -22,6 +22,16 @@ bool sharc_attr_may_alias(const sharc_attr *a) {
   return a->alias_memo == 2;
 }
 
+bool sharc_attr_never_alias(const sharc_attr *a) {
+  (void)a;
+  return false;
+}
+
+bool sharc_type_never_alias(const sharc_type *t) {
+  (void)t;
+  return false;
+}
+
 static bool any_type(sharc_type *const *types, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     if (sharc_type_may_alias(types[i]))
@@ -72,7 +82,7 @@ static bool attr_scan(const sharc_attr *a) {
   case SHARC_ATTR_DENSE_ARRAY:
     return sharc_type_may_alias(a->darray.elem);
   case SHARC_ATTR_DIALECT:
-    return !a->def->may_alias || a->def->may_alias(a);
+    return !sharc_attr_def_of(a)->may_alias || sharc_attr_def_of(a)->may_alias(a);
   case SHARC_ATTR_AFFINE_MAP: /* printed as #map, #set aliases */
   case SHARC_ATTR_INTEGER_SET:
     return true;

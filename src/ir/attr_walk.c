@@ -49,8 +49,8 @@ void sharc_attr_walk_immediate(const sharc_attr *a, const sharc_subelement_fns *
     report_type(f, a->darray.elem);
     break;
   case SHARC_ATTR_DIALECT:
-    if (a->def && a->def->walk)
-      a->def->walk(a, f);
+    if (sharc_attr_def_of(a) && sharc_attr_def_of(a)->walk)
+      sharc_attr_def_of(a)->walk(a, f);
     break;
   case SHARC_ATTR_DISTINCT:
     report_attr(f, a->distinct.ref);

@@ -306,7 +306,7 @@ sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
   sharc_key_ptr(&k, def);
   sharc_key_ptr(&k, type);
   sharc_key_put(&k, words, n * sizeof *words);
-  sharc_attr a = {.kind = SHARC_ATTR_DIALECT, .def = def, .type = type, .params = {n, words}};
+  sharc_attr a = {.kind = SHARC_ATTR_DIALECT, .type = type, .params = {n, words, def}};
   return intern(ctx, &k, &a);
 }
 

@@ -90,19 +90,19 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   for (unsigned i = 0; i < op->num_operands; i++)
     operands[i] = sharc_mapping_value_or_self(m, op->operands[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
-    types[i] = op->results[i].type;
+    types[i] = sharc_op_results_of(op)[i].type;
   for (unsigned i = 0; i < op->num_successors; i++) {
-    sharc_block *mapped = sharc_mapping_lookup_block(m, op->successors[i]);
-    succ[i] = mapped ? mapped : op->successors[i];
+    sharc_block *mapped = sharc_mapping_lookup_block(m, sharc_op_successors_of(op)[i]);
+    succ[i] = mapped ? mapped : sharc_op_successors_of(op)[i];
   }
   sharc_op_state st = {op->name, op->loc, operands, op->num_operands, types, op->num_results,
-                       op->attrs, op->num_regions, succ, op->num_successors, op->props};
+                       op->attrs, op->num_regions, succ, op->num_successors, sharc_op_props_of(op)};
   sharc_op *c = sharc_op_create(op->ctx, &st);
   for (unsigned i = 0; i < op->num_results; i++)
-    sharc_mapping_map_value(m, &op->results[i], &c->results[i]);
+    sharc_mapping_map_value(m, &sharc_op_results_of(op)[i], &sharc_op_results_of(c)[i]);
   if (with_regions)
     for (unsigned i = 0; i < op->num_regions; i++)
-      sharc_region_clone_into(&op->regions[i], &c->regions[i], m);
+      sharc_region_clone_into(&sharc_op_regions_of(op)[i], &sharc_op_regions_of(c)[i], m);
   if (operands != stack_ops)
     free(operands);
   if (types != stack_types)

@@ -1,5 +1,6 @@
 /* The context: owns the arena, interned identifiers, uniqued types and
  * attributes, the registered dialects and the diagnostic handler. */
+#include "ir/affine.h"
 #include "ir/context.h"
 #include "support/log.h"
 #include "support/pages.h"
@@ -106,12 +107,16 @@ void sharc_key_free(sharc_key *k) {
 }
 
 /* Which SHARC_STATS line a new uniqued object's bytes count in (affine
- * expressions, interned beside the attributes, are told apart by size). */
+ * expressions, interned beside the attributes, are told apart by their
+ * key's tag). */
 static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_uniq_table *table,
-                                        const void *proto, size_t size) {
+                                        const sharc_key *key, const void *proto) {
   if (table == &ctx->types)
     return SHARC_STAT_TYPES;
-  if (size != sizeof(sharc_attr)) /* affine expressions */
+  uint64_t tag = 0;
+  if (key->len >= sizeof tag)
+    memcpy(&tag, key->data, sizeof tag);
+  if (tag >= SHARC_AFFINE_KEY_TAG)
     return SHARC_STAT_ATTRS;
   sharc_attr_kind kind = ((const sharc_attr *)proto)->kind;
   if (kind == SHARC_ATTR_DICTIONARY)
@@ -146,7 +151,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   obj->key_len = len;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
-  ctx->stat_bytes[intern_stat_kind(ctx, table, proto, size)] += ctx->arena.used - used_before;
+  ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] += ctx->arena.used - used_before;
   sharc_uniq_insert(table, obj);
   sharc_key_free(key);
   return obj;

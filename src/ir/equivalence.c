@@ -72,7 +72,7 @@ static bool same_region(pairing *p, sharc_region *l, sharc_region *r);
 static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
   if (l == r)
     return true;
-  if (l->name != r->name || l->attrs != r->attrs || l->props != r->props ||
+  if (l->name != r->name || l->attrs != r->attrs || sharc_op_props_of(l) != sharc_op_props_of(r) ||
       l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
       l->num_operands != r->num_operands || l->num_results != r->num_results)
     return false;
@@ -80,13 +80,13 @@ static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
   if (commutative ? !same_commutative_operands(p, l, r) : !same_operands(p, l, r))
     return false;
   for (unsigned i = 0; i < l->num_results; i++) {
-    if (l->results[i].type != r->results[i].type)
+    if (sharc_op_results_of(l)[i].type != sharc_op_results_of(r)[i].type)
       return false;
     if (p)
-      sharc_ptrmap_put(&p->values, &l->results[i], &r->results[i]);
+      sharc_ptrmap_put(&p->values, &sharc_op_results_of(l)[i], &sharc_op_results_of(r)[i]);
   }
   for (unsigned i = 0; i < l->num_regions; i++)
-    if (!same_region(p, &l->regions[i], &r->regions[i]))
+    if (!same_region(p, &sharc_op_regions_of(l)[i], &sharc_op_regions_of(r)[i]))
       return false;
   return true;
 }
@@ -104,7 +104,7 @@ static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
     if (!same_op(p, lo, ro, false))
       return false;
     for (unsigned i = 0; i < lo->num_successors; i++)
-      if (!pair_blocks(p, lo->successors[i], ro->successors[i]))
+      if (!pair_blocks(p, sharc_op_successors_of(lo)[i], sharc_op_successors_of(ro)[i]))
         return false;
   }
   return !lo && !ro;

@@ -113,16 +113,16 @@ struct sharc_type {
   };
 };
 
-/* 56 bytes: every union member fits in three words (the form of a file
+/* 48 bytes: every union member fits in three words (the form of a file
  * location sits in the header's spare byte, an integer set's `==` flags
- * are found from its key), since every op's location is one. */
+ * are found from its key, a dialect attribute's definition is one of its
+ * parameters' words), since every op's location is one. */
 struct sharc_attr {
   sharc_uniq u;
   sharc_attr_kind kind;
   unsigned char alias_memo; /* printer cache: 0 unknown, 1 no alias inside, 2 maybe */
   unsigned char loc_form;   /* file locations: 0 l:c, 1 l:c to :ec, 2 l:c to el:ec */
   sharc_type *type;           /* typed attributes */
-  const sharc_attr_def *def;  /* SHARC_ATTR_DIALECT */
   union {
     bool b;
     struct {
@@ -186,9 +186,10 @@ struct sharc_attr {
       uint64_t id;
       sharc_attr *ref;
     } distinct;
-    struct {
+    struct {                  /* SHARC_ATTR_DIALECT */
       unsigned n;
       const uintptr_t *words;
+      const sharc_attr_def *def;
     } params;
     struct {
       sharc_ident *key;
@@ -206,6 +207,11 @@ struct sharc_attr {
   };
 };
 
+/* A dialect attribute's definition; NULL for every other kind. */
+static inline const sharc_attr_def *sharc_attr_def_of(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DIALECT ? a->params.def : NULL;
+}
+
 sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
                                const uintptr_t *words, unsigned n);
 sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
@@ -220,6 +226,10 @@ int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i);
  * the printer's alias-collection pass skips plain subtrees in O(1). */
 bool sharc_attr_may_alias(const sharc_attr *a);
 bool sharc_type_may_alias(const sharc_type *t);
+/* The may_alias hook of a dialect kind whose values print nothing that
+ * could be an alias (NULL as the hook means "may"). */
+bool sharc_attr_never_alias(const sharc_attr *a);
+bool sharc_type_never_alias(const sharc_type *t);
 bool sharc_attr_is_zero_int(const sharc_attr *a);
 /* 64-bit words one scalar of `t` takes in raw element storage. */
 unsigned sharc_type_scalar_words(const sharc_type *t);
@@ -303,7 +313,13 @@ void sharc_ir_touch_op(sharc_op *op);
 void sharc_ir_touch_block(sharc_block *b);
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
 
-/* What every walk and most visits read comes first, in one cache line: a
+/* 96 bytes, MLIR's Operation with trailing objects: one arena allocation
+ * holds [properties slot][results] op [regions][successors][operands], so
+ * the results, regions and successors are found from the op's address and
+ * counts (sharc_op_results_of, _regions_of, _successors_of) and an op pays
+ * for no pointer to them. The properties slot exists only for an
+ * unregistered op written with `<{...}>` (sharc_op_props_of).
+ * What every walk and most visits read comes first, in one cache line: a
  * walk over a large module waits on memory for each op, and a second line
  * per op is a second wait. */
 struct sharc_op {
@@ -311,30 +327,52 @@ struct sharc_op {
   const sharc_op_def *def;
   sharc_attr *attrs; /* dictionary */
   unsigned num_regions, num_operands;
-  sharc_region *regions;
+  /* inline after the successors, or a grown array (operands_grown) whose
+   * capacity sits in the word before it */
   sharc_use *operands;
   sharc_block *block;
   sharc_context *ctx;
   sharc_ident *name;
   sharc_op *prev;
-  sharc_attr *props; /* unregistered ops only */
   sharc_attr *loc;
-  unsigned cap_operands;
   unsigned num_results;
-  sharc_value *results;
-  unsigned num_successors;
   /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
    * passed by the verifier's dominance walk, when equal to its mark */
   unsigned live_mark;
-  sharc_block **successors;
-  bool erased;
-  /* an op directly in the body of ctx->verify_root changed inside since
-   * that root was last verified (see sharc_verify_changed) */
-  bool verify_dirty;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
    * is on one driver's worklist at a time) */
   unsigned worklist_slot;
+  /* 2^28 successors would be 2 GiB of block pointers: sharc_op_create
+   * refuses more (SHARC_OP_MAX_SUCCESSORS) */
+  unsigned num_successors : 28;
+  unsigned erased : 1;
+  /* an op directly in the body of ctx->verify_root changed inside since
+   * that root was last verified (see sharc_verify_changed) */
+  unsigned verify_dirty : 1;
+  unsigned has_props : 1;      /* the properties slot exists */
+  unsigned operands_grown : 1; /* operands moved out of line */
 };
+
+#define SHARC_OP_MAX_SUCCESSORS ((1u << 28) - 1)
+
+static inline sharc_value *sharc_op_results_of(const sharc_op *op) {
+  return (sharc_value *)(uintptr_t)((const char *)op - (size_t)op->num_results * sizeof(sharc_value));
+}
+
+static inline sharc_region *sharc_op_regions_of(const sharc_op *op) {
+  return (sharc_region *)(uintptr_t)(op + 1);
+}
+
+static inline sharc_block **sharc_op_successors_of(const sharc_op *op) {
+  return (sharc_block **)(void *)(sharc_op_regions_of(op) + op->num_regions);
+}
+
+/* An unregistered op's `<{...}>` properties, or NULL. */
+static inline sharc_attr *sharc_op_props_of(const sharc_op *op) {
+  if (!op->has_props)
+    return NULL;
+  return ((sharc_attr *const *)(const void *)sharc_op_results_of(op))[-1];
+}
 
 /* ---- dialects and op definitions --------------------------------------- */
 enum sharc_op_trait {

@@ -61,3 +61,10 @@ void sharc_op_erase_marked_operands(sharc_op *op, const bool *erase, unsigned nu
   sharc_op_set_operands(op, kept, k);
   free(kept);
 }
+
+void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out) {
+  for (unsigned i = 0; i < num_operands; i++)
+    out[i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    out[num_operands + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+}

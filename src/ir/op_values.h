@@ -9,6 +9,7 @@
 #include "sharc/ir.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* The operand values of `op` in order, in a malloc'd array with one slot
  * to spare (the caller may append a value; it frees the array). */
@@ -19,6 +20,11 @@ sharc_value **sharc_op_result_values(const sharc_op *op);
 
 /* The result types of `op` in order, in the same kind of array. */
 sharc_type **sharc_op_result_types(const sharc_op *op);
+
+/* The types of the first `num_operands` operands of `op`, then of all its
+ * results, written as words to `out` (room for that many): the signature
+ * part of a memo key. */
+void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out);
 
 /* The operands of `op` whose mark in `marks` equals `marked`, in order,
  * in a malloc'd array with one slot to spare; `*count` receives how many.

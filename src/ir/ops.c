@@ -86,9 +86,11 @@ sharc_block *sharc_value_owner_block(const sharc_value *v) {
 }
 
 unsigned sharc_value_index(const sharc_value *v) { return v->index; }
+/* MLIR's Value::getLoc: a result is where its op is; a block argument or a
+ * parser's placeholder has a location of its own. */
 sharc_attr *sharc_value_loc(const sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT)
-    return NULL;
+    return sharc_op_loc(v->owner.op);
   return ((const sharc_located_value *)(const void *)v)->loc;
 }
 sharc_use *sharc_value_first_use(const sharc_value *v) { return v->uses; }
@@ -161,26 +163,29 @@ void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_p
 
 /* ---- operations --------------------------------------------------------- */
 
-/* The op, its results, operands and regions in one arena allocation (MLIR's
- * trailing objects): a walk that reads an op's operands or results finds
- * them on the lines after the op, not elsewhere in the arena. */
+/* The op and everything it owns in one arena allocation (MLIR's trailing
+ * objects, laid out as ir_internal.h says): a walk that reads an op's
+ * operands or results finds them on the lines around the op, and the op
+ * needs no pointer to its results, regions or successors. */
 static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
+  size_t props = st->props ? sizeof(sharc_attr *) : 0;
   size_t results = (size_t)st->num_results * sizeof(sharc_value);
-  size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
   size_t regions = (size_t)st->num_regions * sizeof(sharc_region);
-  char *mem = sharc_arena_alloc(&ctx->arena, sizeof(sharc_op) + results + operands + regions);
-  sharc_op *op = (sharc_op *)(void *)mem;
-  mem += sizeof(sharc_op);
-  if (results)
-    op->results = (sharc_value *)(void *)mem;
-  mem += results;
+  size_t successors = (size_t)st->num_successors * sizeof(sharc_block *);
+  size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
+  char *mem = sharc_arena_alloc(&ctx->arena, props + results + sizeof(sharc_op) + regions +
+                                                 successors + operands);
+  if (props)
+    memcpy(mem, &st->props, sizeof st->props);
+  sharc_op *op = (sharc_op *)(void *)(mem + props + results);
+  op->num_results = st->num_results;
+  op->num_regions = st->num_regions;
+  op->num_successors = st->num_successors;
+  op->has_props = props != 0;
   if (operands)
-    op->operands = (sharc_use *)(void *)mem;
-  mem += operands;
-  if (regions)
-    op->regions = (sharc_region *)(void *)mem;
+    op->operands = (sharc_use *)(void *)((char *)(op + 1) + regions + successors);
   ctx->stat_ops++;
-  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op);
+  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + successors + props;
   ctx->stat_bytes[SHARC_STAT_VALUES] += results;
   ctx->stat_bytes[SHARC_STAT_OPERANDS] += operands;
   ctx->stat_bytes[SHARC_STAT_BLOCKS] += regions;
@@ -188,6 +193,8 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
 }
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
+  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS)
+    abort();
   sharc_op *op = op_alloc(ctx, st);
   op->ctx = ctx;
   op->name = st->name;
@@ -200,28 +207,24 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
     ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   op->loc = st->loc ? st->loc : sharc_loc_unknown(ctx);
-  op->props = st->props;
-  op->num_operands = op->cap_operands = st->num_operands;
+  op->num_operands = st->num_operands;
   for (unsigned i = 0; i < st->num_operands; i++) {
     op->operands[i].owner = op;
     use_link(&op->operands[i], st->operands[i]);
   }
-  op->num_results = st->num_results;
+  sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < st->num_results; i++) {
-    op->results[i].type = st->result_types[i];
-    op->results[i].owner.op = op;
-    op->results[i].index = i;
-    op->results[i].vkind = SHARC_VALUE_RESULT;
+    results[i].type = st->result_types[i];
+    results[i].owner.op = op;
+    results[i].index = i;
+    results[i].vkind = SHARC_VALUE_RESULT;
   }
-  op->num_regions = st->num_regions;
+  sharc_region *regions = sharc_op_regions_of(op);
   for (unsigned i = 0; i < st->num_regions; i++)
-    op->regions[i].parent = op;
-  op->num_successors = st->num_successors;
-  if (st->num_successors) {
-    size_t n = st->num_successors * sizeof(sharc_block *);
-    op->successors = sharc_arena_dup(&ctx->arena, st->successors, n);
-    ctx->stat_bytes[SHARC_STAT_OPS] += n;
-  }
+    regions[i].parent = op;
+  if (st->num_successors)
+    memcpy(sharc_op_successors_of(op), st->successors,
+           st->num_successors * sizeof(sharc_block *));
   return op;
 }
 
@@ -231,7 +234,7 @@ static void drop_op_refs(sharc_op *op) {
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&op->operands[i]);
   for (unsigned i = 0; i < op->num_regions; i++)
-    drop_region_refs(&op->regions[i]);
+    drop_region_refs(&sharc_op_regions_of(op)[i]);
 }
 
 static void drop_region_refs(sharc_region *r) {
@@ -267,8 +270,8 @@ void sharc_op_erase(sharc_op *op) {
   /* Uses of the results that remain (e.g. inside the erased regions) are
    * detached so no use-list points at dead operands. */
   for (unsigned i = 0; i < op->num_results; i++)
-    while (op->results[i].uses)
-      use_unlink(op->results[i].uses);
+    while (sharc_op_results_of(op)[i].uses)
+      use_unlink(sharc_op_results_of(op)[i].uses);
 }
 
 bool sharc_op_is_erased(const sharc_op *op) { return op->erased; }
@@ -342,18 +345,34 @@ void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
   use_link(&op->operands[i], v);
 }
 
+/* An inline operand array holds what the op was created with (less after
+ * it shrank: the slack is not remembered); a grown one says its capacity in
+ * the word before it. */
+static unsigned operand_capacity(const sharc_op *op) {
+  if (!op->operands_grown)
+    return op->num_operands;
+  return (unsigned)((const uint64_t *)(const void *)op->operands)[-1];
+}
+
+/* Geometric growth: an op whose operands grow one by one (a fragment
+ * absorbing producers) must not take quadratic arena memory. */
+static void grow_operands(sharc_op *op, unsigned n) {
+  unsigned old = operand_capacity(op);
+  unsigned cap = n > 2 * old ? n : 2 * old;
+  size_t bytes = sizeof(uint64_t) + (size_t)cap * sizeof(sharc_use);
+  uint64_t *mem = sharc_arena_alloc(&op->ctx->arena, bytes);
+  mem[0] = cap;
+  op->operands = (sharc_use *)(void *)(mem + 1);
+  op->operands_grown = 1;
+  op->ctx->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
+}
+
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
   sharc_ir_touch_op(op);
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&op->operands[i]);
-  if (n > op->cap_operands) {
-    /* geometric growth: an op whose operands grow one by one (a fragment
-     * absorbing producers) must not take quadratic arena memory */
-    unsigned cap = n > 2 * op->cap_operands ? n : 2 * op->cap_operands;
-    op->operands = sharc_arena_alloc(&op->ctx->arena, (size_t)cap * sizeof *op->operands);
-    op->cap_operands = cap;
-    op->ctx->stat_bytes[SHARC_STAT_OPERANDS] += (size_t)cap * sizeof *op->operands;
-  }
+  if (n > operand_capacity(op))
+    grow_operands(op, n);
   op->num_operands = n;
   for (unsigned i = 0; i < n; i++) {
     op->operands[i].owner = op;
@@ -362,13 +381,15 @@ void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
 }
 
 unsigned sharc_op_num_results(const sharc_op *op) { return op->num_results; }
-sharc_value *sharc_op_result(const sharc_op *op, unsigned i) { return &op->results[i]; }
+sharc_value *sharc_op_result(const sharc_op *op, unsigned i) { return &sharc_op_results_of(op)[i]; }
 unsigned sharc_op_num_regions(const sharc_op *op) { return op->num_regions; }
-sharc_region *sharc_op_region(const sharc_op *op, unsigned i) { return &op->regions[i]; }
+sharc_region *sharc_op_region(const sharc_op *op, unsigned i) { return &sharc_op_regions_of(op)[i]; }
 unsigned sharc_op_num_successors(const sharc_op *op) { return op->num_successors; }
-sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) { return op->successors[i]; }
+sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) {
+  return sharc_op_successors_of(op)[i];
+}
 sharc_attr *sharc_op_attrs(const sharc_op *op) { return op->attrs; }
-sharc_attr *sharc_op_props(const sharc_op *op) { return op->props; }
+sharc_attr *sharc_op_props(const sharc_op *op) { return sharc_op_props_of(op); }
 void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
   if (op->attrs == dict)
     return;
@@ -577,7 +598,7 @@ unsigned sharc_region_num_blocks(const sharc_region *r) {
 }
 
 sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
-unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - r->parent->regions); }
+unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - sharc_op_regions_of(r->parent)); }
 
 void sharc_region_append_block(sharc_region *r, sharc_block *b) {
   sharc_ir_touch_region(b->ctx, r);

@@ -117,7 +117,7 @@ sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name) {
   if (!table || table->num_regions == 0)
     return NULL;
   sharc_ident *id = sharc_ident_get(table->ctx, name);
-  for (sharc_block *b = table->regions[0].first; b; b = b->next) {
+  for (sharc_block *b = sharc_op_regions_of(table)[0].first; b; b = b->next) {
     sharc_op *op = sharc_ptrmap_get(&cache_of(b)->by_name, id);
     if (op)
       return op;
@@ -197,7 +197,7 @@ bool sharc_symbol_verify_unique(sharc_op *table) {
     return true;
   sharc_ptrmap seen = {0};
   bool ok = true;
-  for (sharc_block *b = table->regions[0].first; b && ok; b = b->next)
+  for (sharc_block *b = sharc_op_regions_of(table)[0].first; b && ok; b = b->next)
     for (sharc_op *op = b->first; op && ok; op = op->next) {
       sharc_ident *name = symbol_ident(op);
       if (!name)
@@ -331,7 +331,7 @@ static void append_op_refs(sharc_op *op, sharc_symbol_uses *out) {
  * an op that might be an unknown symbol table. */
 static bool append_nested_uses(sharc_op *op, sharc_symbol_uses *out) {
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
         if (sharc_op_maybe_unknown_symbol_table(o))
           return false;

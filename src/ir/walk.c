@@ -25,7 +25,7 @@ static sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, 
 static sharc_walk_result walk_regions(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
                                       void *user) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    if (sharc_walk_region(&op->regions[i], order, fn, user) == SHARC_WALK_INTERRUPT)
+    if (sharc_walk_region(&sharc_op_regions_of(op)[i], order, fn, user) == SHARC_WALK_INTERRUPT)
       return SHARC_WALK_INTERRUPT;
   return SHARC_WALK_ADVANCE;
 }

@@ -54,7 +54,7 @@ sharc_call_graph *sharc_call_graph_build(sharc_op *module) {
   if (!cg)
     abort();
   for (unsigned r = 0; r < module->num_regions; r++)
-    for (sharc_block *b = module->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(module)[r].first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next) {
         if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE))
           continue;
@@ -189,7 +189,7 @@ bool sharc_call_graph_post_order(const sharc_call_graph *cg, sharc_op **out, sha
 
 /* A function MLIR's call graph has a node for: one with a body. */
 static bool has_body(const sharc_op *func) {
-  return func->num_regions && func->regions[0].first;
+  return func->num_regions && sharc_op_regions_of(func)[0].first;
 }
 
 static bool callee_has_body(sharc_op *call, sharc_op *callee) {
@@ -226,9 +226,9 @@ sharc_op *sharc_call_graph_find_cycle(const sharc_call_graph *cg, sharc_call_gra
 /* ---- MLIR's CallGraph -------------------------------------------------------------- */
 
 sharc_region *sharc_callable_region(sharc_op *op) {
-  if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE) || !op->num_regions || !op->regions[0].first)
+  if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE) || !op->num_regions || !sharc_op_regions_of(op)[0].first)
     return NULL;
-  return &op->regions[0];
+  return &sharc_op_regions_of(op)[0];
 }
 
 static unsigned add_region_node(sharc_call_graph *cg, sharc_op *callable, sharc_region *region,
@@ -290,7 +290,7 @@ static void visit_for_graph(sharc_call_graph *cg, sharc_op *op, int parent, bool
     parent = idx;
   }
   for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
         visit_for_graph(cg, o, parent, calls);
 }

@@ -99,10 +99,10 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
   if ((f->count + 1) * 4 > f->cap * 3)
     grow(f);
   sharc_region *region = insertion_region(block);
-  sharc_const_entry key = {region, op->def->dialect, value, op->results[0].type, NULL};
+  sharc_const_entry key = {region, op->def->dialect, value, sharc_op_results_of(op)[0].type, NULL};
   sharc_const_entry *e = find_slot(f, &key);
   if (e->region && e->op) {
-    sharc_value *existing = &e->op->results[0];
+    sharc_value *existing = &sharc_op_results_of(e->op)[0];
     sharc_rw_replace_op(rw, op, &existing, 1);
     e->op->loc = unknown;
     return true;
@@ -157,14 +157,14 @@ bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) 
     }
     const sharc_dialect *d = op->def->dialect;
     sharc_op *c = d && d->materialize_constant && res[i].attr
-                      ? d->materialize_constant(rw, res[i].attr, op->results[i].type, op->loc)
+                      ? d->materialize_constant(rw, res[i].attr, sharc_op_results_of(op)[i].type, op->loc)
                       : NULL;
     if (!c) {
       drop_materialized(rw, values, made);
       ok = false;
       break;
     }
-    values[made++] = &c->results[0];
+    values[made++] = &sharc_op_results_of(c)[0];
   }
   rw->ip = saved;
   if (ok)

@@ -32,7 +32,7 @@ bool sharc_op_is_memory_effect_free(const sharc_op *op) {
   if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
     return false;
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
         if (!sharc_op_is_memory_effect_free(o))
           return false;
@@ -48,7 +48,7 @@ bool sharc_op_would_be_trivially_dead(const sharc_op *op) {
 
 bool sharc_op_is_trivially_dead(const sharc_op *op) {
   for (unsigned i = 0; i < op->num_results; i++)
-    if (op->results[i].uses)
+    if (sharc_op_results_of(op)[i].uses)
       return false;
   return sharc_op_would_be_trivially_dead(op);
 }
@@ -255,7 +255,7 @@ static bool process_worklist(driver *d) {
 
 static void note_multi_block(driver *d, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    d->multi_block |= op->regions[i].first != op->regions[i].last;
+    d->multi_block |= sharc_op_regions_of(op)[i].first != sharc_op_regions_of(op)[i].last;
 }
 
 static sharc_walk_result seed_post(sharc_op *op, void *user) {
@@ -323,7 +323,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   bool converged = true, any = false;
   for (unsigned r = 0; r < op->num_regions; r++) {
     bool region_changed = false;
-    converged &= simplify_region(&d, &op->regions[r], &region_changed);
+    converged &= simplify_region(&d, &sharc_op_regions_of(op)[r], &region_changed);
     any |= region_changed;
   }
   wl_clear(&d.wl);

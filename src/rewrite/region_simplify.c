@@ -14,7 +14,7 @@ static void mark_reachable(sharc_region *r, sharc_ptrmap *reach) {
     sharc_block *b = sharc_vec_pop(&stack);
     sharc_op *term = b->last;
     for (unsigned i = 0; term && i < term->num_successors; i++) {
-      sharc_block *s = term->successors[i];
+      sharc_block *s = sharc_op_successors_of(term)[i];
       if (s->parent != r || sharc_ptrmap_get(reach, s))
         continue;
       sharc_ptrmap_put(reach, s, s);
@@ -31,15 +31,15 @@ static void drop_defined_value_uses(sharc_block *b) {
       sharc_op_set_operand(b->args[i]->uses->owner, sharc_use_operand_index(b->args[i]->uses), NULL);
   for (sharc_op *op = b->first; op; op = op->next)
     for (unsigned i = 0; i < op->num_results; i++)
-      while (op->results[i].uses)
-        sharc_op_set_operand(op->results[i].uses->owner, sharc_use_operand_index(op->results[i].uses), NULL);
+      while (sharc_op_results_of(op)[i].uses)
+        sharc_op_set_operand(sharc_op_results_of(op)[i].uses->owner, sharc_use_operand_index(sharc_op_results_of(op)[i].uses), NULL);
 }
 
 static void push_nested_regions(sharc_block *b, void *stack_) {
   SHARC_VEC(sharc_region *) *stack = stack_;
   for (sharc_op *op = b->first; op; op = op->next)
     for (unsigned i = 0; i < op->num_regions; i++)
-      sharc_vec_push(stack, &op->regions[i]);
+      sharc_vec_push(stack, &sharc_op_regions_of(op)[i]);
 }
 
 bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
@@ -120,14 +120,14 @@ static void live_region(live_map *m, sharc_region *r);
 
 static void live_op(live_map *m, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    live_region(m, &op->regions[i]);
+    live_region(m, &sharc_op_regions_of(op)[i]);
   if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR)) {
     /* terminators are live, and with no branch interface to reason about
      * their successor operands, so are their successors' arguments */
     set_op_live(m, op);
     for (unsigned s = 0; s < op->num_successors; s++)
-      for (unsigned i = 0; i < op->successors[s]->num_args; i++)
-        set_value_live(m, op->successors[s]->args[i]);
+      for (unsigned i = 0; i < sharc_op_successors_of(op)[s]->num_args; i++)
+        set_value_live(m, sharc_op_successors_of(op)[s]->args[i]);
     return;
   }
   if (op_live(m, op))
@@ -137,7 +137,7 @@ static void live_op(live_map *m, sharc_op *op) {
     return;
   }
   for (unsigned i = 0; i < op->num_results; i++)
-    process_value(m, &op->results[i]);
+    process_value(m, &sharc_op_results_of(op)[i]);
 }
 
 /* Blocks last to first approximates MLIR's post-order over the CFG, which
@@ -161,14 +161,14 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
       prev = op->prev;
       if (!op_live(m, op)) {
         for (unsigned i = 0; i < op->num_results; i++)
-          while (op->results[i].uses)
-            sharc_op_set_operand(op->results[i].uses->owner, sharc_use_operand_index(op->results[i].uses), NULL);
+          while (sharc_op_results_of(op)[i].uses)
+            sharc_op_set_operand(sharc_op_results_of(op)[i].uses->owner, sharc_use_operand_index(sharc_op_results_of(op)[i].uses), NULL);
         sharc_rw_erase_op(rw, op);
         erased = true;
         continue;
       }
       for (unsigned i = 0; i < op->num_regions; i++)
-        erased |= delete_dead(rw, &op->regions[i], m);
+        erased |= delete_dead(rw, &sharc_op_regions_of(op)[i], m);
     }
   return erased;
 }

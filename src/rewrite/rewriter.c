@@ -1,6 +1,7 @@
 /* The rewriter: IR changes at an insertion point, each one reported to the
  * chain of listeners so that drivers and analyses stay in step. */
 #include "sharc/rewrite.h"
+#include "rewrite/create_op.h"
 
 #include "ir/ir_internal.h"
 #include "support/ptrmap.h"
@@ -113,10 +114,27 @@ sharc_op *sharc_rw_create(sharc_rewriter *rw, const sharc_op_state *st) {
   return sharc_rw_insert(rw, sharc_op_create(rw->ctx, st));
 }
 
+sharc_op *sharc_rw_create_named(sharc_rewriter *rw, const char *name, sharc_attr *loc,
+                                sharc_value *const *operands, unsigned num_operands,
+                                sharc_type *const *result_types, unsigned num_results,
+                                sharc_attr *attrs, unsigned num_regions) {
+  sharc_op_state st = {
+      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
+      .loc = loc,
+      .operands = operands,
+      .num_operands = num_operands,
+      .result_types = result_types,
+      .num_results = num_results,
+      .attrs = attrs,
+      .num_regions = num_regions,
+  };
+  return sharc_rw_create(rw, &st);
+}
+
 static sharc_walk_result report_inserted(sharc_op *op, void *user) {
   sharc_rewriter *rw = user;
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       notify_block_inserted(rw, b);
   notify_inserted(rw, op, false);
   return SHARC_WALK_ADVANCE;
@@ -203,7 +221,7 @@ void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *v
                          unsigned n) {
   notify_replaced(rw, op, values, n);
   for (unsigned i = 0; i < op->num_results && i < n; i++)
-    sharc_rw_replace_all_uses(rw, &op->results[i], values[i]);
+    sharc_rw_replace_all_uses(rw, &sharc_op_results_of(op)[i], values[i]);
   sharc_rw_erase_op(rw, op);
 }
 
@@ -213,7 +231,7 @@ void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *wit
   if (!values)
     abort();
   for (unsigned i = 0; i < with->num_results; i++)
-    values[i] = &with->results[i];
+    values[i] = &sharc_op_results_of(with)[i];
   sharc_rw_replace_op(rw, op, values, with->num_results);
   if (values != stack)
     free(values);
@@ -256,7 +274,7 @@ static void cfg_post_order(sharc_block *entry, sharc_ptrmap *seen, block_vec *ou
       stack.len--;
       continue;
     }
-    sharc_block *s = term->successors[f->next_succ++];
+    sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
     if (!s || s->parent != r || sharc_ptrmap_get(seen, s))
       continue;
     sharc_ptrmap_put(seen, s, s);
@@ -297,7 +315,7 @@ static void erase_region_ops(sharc_rewriter *rw, sharc_region *r) {
 static void erase_tree(sharc_rewriter *rw, sharc_op *op) {
   if (rw->listener)
     for (unsigned i = op->num_regions; i-- > 0;)
-      erase_region_ops(rw, &op->regions[i]);
+      erase_region_ops(rw, &sharc_op_regions_of(op)[i]);
   notify_erased(rw, op);
   sharc_op_erase(op);
 }

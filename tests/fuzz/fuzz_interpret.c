@@ -21,7 +21,8 @@ static void count_diag(const sharc_diag *d, void *user) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sharc_context *ctx = sharc_context_create();
-  static const char *const dialects[] = {"func", "quant", "check", "interpreter", "stablehlo"};
+  static const char *const dialects[] = {"func", "quant", "check", "interpreter", "stablehlo",
+                                         "sdy"};
   for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++)
     sharc_context_load_dialect(ctx, dialects[i]);
   unsigned errors = 0;

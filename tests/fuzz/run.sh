@@ -156,7 +156,7 @@ if [ "$target" = fuzz_interpret ]; then
   mkdir -p "$OUT/interpret_seeds"
   extra=${FUZZ_EXTRA_SEEDS:-$ROOT/../shared/conformance}/stablehlo_interpret
   python3 "$DIR/split_seeds.py" none "$OUT/interpret_seeds" "$ROOT/tests/lit/interpret" \
-    "$ROOT/tests/malformed/interpret" "$extra"
+    "$ROOT/tests/malformed/interpret" "$DIR/corpus_interpret" "$extra"
   seeds=("$OUT/interpret_seeds")
 fi
 if [ "$target" = fuzz_bytecode ] && [ -n "${FUZZ_REUSE_SEEDS:-}" ] &&

@@ -1319,7 +1319,7 @@ static bool redirect(sharc_op *op, sharc_rewriter *rw, void *state) {
   if (strcmp(op_label(op), "br") != 0 || sharc_op_attr(op, "done"))
     return false;
   sharc_block *bb2 = sharc_block_next(sharc_op_successor(op, 0));
-  op->successors[0] = bb2;
+  sharc_op_successors_of(op)[0] = bb2;
   sharc_rw_set_attr(rw, op, "done", sharc_attr_unit(g->ctx));
   return true;
 }

@@ -10,13 +10,8 @@
 
 /* ---- enums -------------------------------------------------------------- */
 
-static bool attr_no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   sharc_pr_puts(p, def->mnemonic);
   sharc_pr_puts(p, " ");
@@ -27,7 +22,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 #define CHLO_ENUM(var, mn, cpp, ...)                                                     \
   static const char *const var##_cases[] = {__VA_ARGS__, NULL};                          \
   const shlo_enum_def var = {                                                            \
-      {NULL, &sharc_chlo_dialect, print_enum, NULL, attr_no_alias, NULL}, mn, cpp, var##_cases}
+      {NULL, &sharc_chlo_dialect, print_enum, NULL, sharc_attr_never_alias, NULL}, mn, cpp, var##_cases}
 
 CHLO_ENUM(sharc_chlo_comparison_direction, "comparison_direction", "ComparisonDirection", "EQ",
           "NE", "GE", "GT", "LE", "LT");
@@ -115,11 +110,11 @@ static void walk_ragged_dot(const sharc_attr *a, const sharc_subelement_fns *f) 
 }
 
 const sharc_attr_def sharc_chlo_ragged_dot_def = {"ragged_dot",  &sharc_chlo_dialect,
-                                                  print_ragged_dot, NULL, attr_no_alias,
+                                                  print_ragged_dot, NULL, sharc_attr_never_alias,
                                                   walk_ragged_dot};
 
 sharc_attr *sharc_chlo_ragged_dot_field(const sharc_attr *a, unsigned i) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &sharc_chlo_ragged_dot_def)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &sharc_chlo_ragged_dot_def)
     return NULL;
   return (sharc_attr *)a->params.words[i];
 }

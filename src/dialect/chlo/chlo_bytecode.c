@@ -13,10 +13,10 @@ enum { CODE_COMPARISON_DIRECTION = 0, CODE_COMPARISON_TYPE = 1 };
 static bool write_attr(sharc_bc_writer *w, const sharc_attr *a) {
   if (a->kind != SHARC_ATTR_DIALECT)
     return false;
-  if (a->def == &sharc_chlo_comparison_direction.base)
+  if (sharc_attr_def_of(a) == &sharc_chlo_comparison_direction.base)
     return sharc_shlo_bc_write_enum(w, CODE_COMPARISON_DIRECTION, a,
                                     &sharc_chlo_comparison_direction);
-  if (a->def == &sharc_chlo_comparison_type.base)
+  if (sharc_attr_def_of(a) == &sharc_chlo_comparison_type.base)
     return sharc_shlo_bc_write_enum(w, CODE_COMPARISON_TYPE, a, &sharc_chlo_comparison_type);
   return false;
 }

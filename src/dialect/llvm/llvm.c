@@ -15,11 +15,6 @@ extern const sharc_dialect sharc_llvm_dialect;
 enum { OVERFLOW_NSW = 1, OVERFLOW_NUW = 2 };
 static const char *const overflow_names[] = {"nsw", "nuw"};
 
-static bool attr_no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void overflow_text(sharc_buf *b, unsigned flags) {
   if (!flags) {
     sharc_buf_printf(b, "none");
@@ -43,7 +38,7 @@ static void print_overflow(sharc_printer *p, const sharc_attr *a) {
 }
 
 static const sharc_attr_def overflow_def = {"overflow", &sharc_llvm_dialect, print_overflow,
-                                            NULL, attr_no_alias, NULL};
+                                            NULL, sharc_attr_never_alias, NULL};
 
 static sharc_attr *overflow_get(sharc_context *ctx, unsigned flags) {
   uintptr_t w = flags;
@@ -53,7 +48,7 @@ static sharc_attr *overflow_get(sharc_context *ctx, unsigned flags) {
 /* The property: an i32 as MLIR 22 stores the enum (the attribute form is
  * accepted too). */
 static unsigned overflow_flags(const sharc_attr *a) {
-  if (a && a->kind == SHARC_ATTR_DIALECT && a->def == &overflow_def)
+  if (a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &overflow_def)
     return (unsigned)a->params.words[0];
   return a && a->kind == SHARC_ATTR_INTEGER ? (unsigned)sharc_attr_int_value(a) & 3u : 0;
 }
@@ -163,7 +158,7 @@ static bool type_constraint_error(sharc_op *op, const char *what, unsigned i, co
 static bool verify_int_binary(sharc_op *op) {
   sharc_attr *flags = sharc_op_attr(op, "overflowFlags");
   if (flags && flags->kind != SHARC_ATTR_INTEGER &&
-      !(flags->kind == SHARC_ATTR_DIALECT && flags->def == &overflow_def)) {
+      !(flags->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(flags) == &overflow_def)) {
     sharc_emit_op_error(op, "attribute 'overflowFlags' failed to satisfy constraint: LLVM integer "
                             "overflow flags");
     return false;

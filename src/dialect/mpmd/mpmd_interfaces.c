@@ -6,6 +6,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/rule_builder.h"
+#include "ir/op_values.h"
 
 #include <stdlib.h>
 
@@ -74,11 +75,7 @@ static void fragment_set_block_arg_sharding(sharc_op *op, unsigned index, sharc_
 }
 
 static void fragment_set_result_sharding(sharc_op *op, unsigned index, sharc_attr *sharding) {
-  sharc_value **results = malloc((sharc_op_num_results(op) + 1) * sizeof *results);
-  if (!results)
-    abort();
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    results[i] = sharc_op_result(op, i);
+  sharc_value **results = sharc_op_result_values(op);
   set_sharding_at(op, "out_shardings", results, sharc_op_num_results(op), index, sharding);
   free(results);
 }

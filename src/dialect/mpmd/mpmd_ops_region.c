@@ -44,15 +44,23 @@ static sharc_type **value_types(const sharc_op *op, bool results) {
 
 /* ---- `mesh="m", origin=[...]` shared by fragment and fragment_call -------------- */
 
+/* An attribute that must be of `kind`, as ODS's typed attribute parameters
+ * require (the error points at where it starts). */
+static bool parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, NULL, out))
+    return false;
+  if (sharc_attr_get_kind(*out) != kind)
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
+  return true;
+}
+
 static bool parse_mesh_and_origin(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_expect_keyword(p, "mesh") || !sharc_p_expect(p, '='))
     return false;
-  sharc_token at = *sharc_p_tok(p);
   sharc_attr *mesh;
-  if (!sharc_p_parse_attr(p, NULL, &mesh))
+  if (!parse_attr_of_kind(p, SHARC_ATTR_STRING, &mesh))
     return false;
-  if (sharc_attr_get_kind(mesh) != SHARC_ATTR_STRING)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "mesh_name", mesh);
   if (!sharc_p_expect(p, ',') || !sharc_p_expect_keyword(p, "origin") || !sharc_p_expect(p, '=') ||
       !sharc_p_expect(p, '['))
@@ -283,12 +291,9 @@ const sharc_op_def sharc_mpmd_fragment_def = {
 static bool fragment_call_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_expect(p, '<') || !parse_mesh_and_origin(p, b) || !sharc_p_expect(p, '>'))
     return false;
-  sharc_token at = *sharc_p_tok(p);
   sharc_attr *callee;
-  if (!sharc_p_parse_attr(p, NULL, &callee))
+  if (!parse_attr_of_kind(p, SHARC_ATTR_SYMBOL_REF, &callee))
     return false;
-  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&

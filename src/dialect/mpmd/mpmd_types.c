@@ -18,7 +18,7 @@ static uintptr_t ident_of(sharc_context *ctx, sharc_str s) {
 }
 
 static bool is_dialect_attr(const sharc_attr *a, const sharc_attr_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == def;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
 }
 
 /* ---- sub-elements ------------------------------------------------------------ */

@@ -64,7 +64,7 @@ sharc_attr *sharc_mpmd_mesh_of(sharc_op *op) {
   }
   sharc_op *func = enclosing_or_self(op, &sharc_func_func_def);
   sharc_attr *mesh = func ? sharc_op_attr(func, "mesh_shape") : NULL;
-  if (mesh && mesh->kind == SHARC_ATTR_DIALECT && mesh->def == &sharc_sdy_mesh_def)
+  if (mesh && mesh->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(mesh) == &sharc_sdy_mesh_def)
     return mesh;
   emit_no_func_attr(op, "mesh_shape", func);
   return NULL;

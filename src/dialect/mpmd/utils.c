@@ -8,10 +8,12 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "ir/region_utils.h"
 #include "sharc/asm.h"
 #include "sharc/sdy.h"
 #include "sharc/symbols.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -179,10 +181,7 @@ sharc_op *const *sharc_mpmd_call_sites_of(const sharc_mpmd_call_sites *cs, const
 
 /* ---- values and types ------------------------------------------------------------------ */
 
-sharc_attr *sharc_mpmd_value_loc(const sharc_value *v) {
-  sharc_op *def = sharc_value_defining_op(v);
-  return def ? sharc_op_loc(def) : sharc_value_loc(v);
-}
+sharc_attr *sharc_mpmd_value_loc(const sharc_value *v) { return sharc_value_loc(v); }
 
 sharc_type *sharc_mpmd_replicated(sharc_context *ctx, sharc_str mesh, sharc_type *local) {
   return sharc_mpmd_mesh_tensor(ctx, mesh, local, NULL, NULL);
@@ -222,17 +221,8 @@ static sharc_op *create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
                         sharc_value *const *operands, unsigned n_operands,
                         sharc_type *const *results, unsigned n_results, sharc_attr *attrs,
                         unsigned n_regions) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = n_operands,
-      .result_types = results,
-      .num_results = n_results,
-      .attrs = attrs,
-      .num_regions = n_regions,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_named(rw, name, loc, operands, n_operands, results, n_results, attrs,
+                               n_regions);
 }
 
 static sharc_attr *one_attr(sharc_context *ctx, const char *name, sharc_attr *value) {
@@ -395,11 +385,7 @@ sharc_op *sharc_mpmd_wrap_op_with_fragment(sharc_op *op, sharc_str mesh, sharc_r
     sharc_mapping_map_value(map, inputs.items[i], sharc_block_arg(body, i));
   sharc_op *clone = sharc_rw_clone(rw, op, map);
   sharc_mapping_destroy(map);
-  sharc_value **rets = malloc(((size_t)n_res + 1) * sizeof *rets);
-  if (!rets)
-    abort();
-  for (unsigned i = 0; i < n_res; i++)
-    rets[i] = sharc_op_result(clone, i);
+  sharc_value **rets = sharc_op_result_values(clone);
   sharc_mpmd_create_return(rw, loc, rets, n_res);
   rw->ip = outer;
   sharc_mpmd_set_inferred_by(rw, frag, inferred_by);

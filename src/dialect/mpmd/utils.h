@@ -75,7 +75,7 @@ sharc_op *const *sharc_mpmd_call_sites_of(const sharc_mpmd_call_sites *cs, const
                                           unsigned *n);
 
 /* ---- values and types ------------------------------------------------------------- */
-/* MLIR's Value::getLoc: the defining op's location, or the argument's. */
+/* MLIR's Value::getLoc (sharc_value_loc, kept for the passes that name it). */
 sharc_attr *sharc_mpmd_value_loc(const sharc_value *v);
 /* A fully replicated mesh tensor of `local` (a ranked tensor) on `mesh`. */
 sharc_type *sharc_mpmd_replicated(sharc_context *ctx, sharc_str mesh, sharc_type *local);

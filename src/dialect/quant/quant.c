@@ -281,11 +281,6 @@ static void print_calibrated(sharc_printer *p, const sharc_type *t) {
   sharc_pr_puts(p, ">>");
 }
 
-static bool no_alias(const sharc_type *t) {
-  (void)t;
-  return false;
-}
-
 static void walk_quant(const sharc_type *t, const sharc_subelement_fns *f) {
   if (!f->type)
     return;
@@ -299,7 +294,7 @@ const sharc_type_def sharc_quant_any_def = {
     .name = "any",
     .dialect = &sharc_quant_dialect,
     .print = print_any,
-    .may_alias = no_alias,
+    .may_alias = sharc_type_never_alias,
     .walk = walk_quant,
 };
 
@@ -307,7 +302,7 @@ const sharc_type_def sharc_quant_uniform_def = {
     .name = "uniform",
     .dialect = &sharc_quant_dialect,
     .print = print_uniform,
-    .may_alias = no_alias,
+    .may_alias = sharc_type_never_alias,
     .walk = walk_quant,
 };
 
@@ -315,7 +310,7 @@ const sharc_type_def sharc_quant_calibrated_def = {
     .name = "calibrated",
     .dialect = &sharc_quant_dialect,
     .print = print_calibrated,
-    .may_alias = no_alias,
+    .may_alias = sharc_type_never_alias,
     .walk = walk_quant,
 };
 

@@ -70,11 +70,6 @@ static void push_ints(sdy_words *b, const int64_t *items, unsigned n) {
 
 /* ---- definitions --------------------------------------------------------- */
 
-static bool no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *fns);
 
 #define SDY_DEF(var, mnemonic)                                                                     \
@@ -82,7 +77,7 @@ static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *fns);
       .name = mnemonic,                                                                            \
       .dialect = &sharc_sdy_dialect,                                                               \
       .print = sharc_sdy_print_attr_body,                                                          \
-      .may_alias = no_alias,                                                                       \
+      .may_alias = sharc_attr_never_alias,                                                                       \
       .walk = walk_sdy_attr,                                                                       \
   }
 
@@ -130,7 +125,7 @@ const sharc_attr_def *const sharc_sdy_attr_defs[] = {
 };
 
 static bool is(const sharc_attr *a, const sharc_attr_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == def;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
 }
 
 /* ---- sub-elements ---------------------------------------------------------
@@ -159,7 +154,7 @@ static bool is_attr_list(const sharc_attr_def *d) {
 }
 
 static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
-  const sharc_attr_def *d = a->def;
+  const sharc_attr_def *d = sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   if (d == &sharc_sdy_mesh_def) {
     report_seg(a, 0, 0, f);
@@ -184,12 +179,12 @@ static void walk_sdy_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
 
 /* Leading fixed words of list-like attributes; the rest are the elements. */
 unsigned sharc_sdy_list_fixed_words(const sharc_attr *a) {
-  if (a->def == &sharc_sdy_dim_sharding_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_dim_sharding_def)
     return 3;
-  if (a->def == &sharc_sdy_all_to_all_param_def ||
-      a->def == &sharc_sdy_axis_to_propagation_details_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_all_to_all_param_def ||
+      sharc_attr_def_of(a) == &sharc_sdy_axis_to_propagation_details_def)
     return 2;
-  if (a->def == &sharc_sdy_propagation_one_step_def)
+  if (sharc_attr_def_of(a) == &sharc_sdy_propagation_one_step_def)
     return 1;
   return 0;
 }

@@ -32,7 +32,7 @@ static bool parse_full_form(sharc_parser *p, const sharc_attr_def *def, sharc_at
   sharc_token at = *tok(p);
   if (!sharc_p_parse_attr(p, NULL, out))
     return false;
-  if (sharc_attr_get_kind(*out) == SHARC_ATTR_DIALECT && (*out)->def == def)
+  if (sharc_attr_get_kind(*out) == SHARC_ATTR_DIALECT && sharc_attr_def_of(*out) == def)
     return true;
   return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
 }
@@ -73,7 +73,7 @@ static bool parse_field(sharc_parser *p, const sharc_attr_def *def, parse_fn fn,
   sharc_token at = *tok(p);
   if (!sharc_p_parse_attr(p, NULL, out))
     return false;
-  if ((*out)->kind == SHARC_ATTR_DIALECT && (*out)->def == def)
+  if ((*out)->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(*out) == def)
     return true;
   return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
 }

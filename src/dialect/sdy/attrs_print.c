@@ -265,7 +265,7 @@ static void print_bracketed(sharc_printer *p, const sharc_attr *a, print_elem_fn
 }
 
 void sharc_sdy_print_attr_body(sharc_printer *p, const sharc_attr *a) {
-  const sharc_attr_def *d = a->def;
+  const sharc_attr_def *d = sharc_attr_def_of(a);
   if (d == &sharc_sdy_mesh_def) {
     sharc_sdy_print_mesh(p, a);
   } else if (d == &sharc_sdy_tensor_sharding_def) {

@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_ops_internal.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
+#include "ir/op_values.h"
 #include "support/checked.h"
 #include "sharc/symbols.h"
 #include "sharc/verify.h"
@@ -671,10 +672,7 @@ static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_o
   k[2] = (uintptr_t)scope;
   k[3] = no;
   k[4] = nr;
-  for (unsigned i = 0; i < no; i++)
-    k[5 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < nr; i++)
-    k[5 + no + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  sharc_op_type_words(op, no, k + 5);
   *key = k;
   return n;
 }

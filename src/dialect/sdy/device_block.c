@@ -23,8 +23,7 @@ int64_t sharc_sdy_mesh_position_of(const sharc_attr *mesh, int64_t device_id) {
   return device_id >= 0 && device_id < sharc_sdy_mesh_total_size(mesh) ? device_id : -1;
 }
 
-/* The coordinate along mesh axis `a` of the device at `pos` (row-major). */
-static int64_t mesh_coord(const sharc_attr *mesh, int64_t pos, unsigned a) {
+int64_t sharc_sdy_mesh_coord(const sharc_attr *mesh, int64_t pos, unsigned a) {
   int64_t minor = 1;
   for (unsigned k = a + 1; k < sharc_sdy_mesh_num_axes(mesh); k++)
     minor = sharc_mul_wrap(minor, sharc_sdy_mesh_axis_size(sharc_sdy_mesh_axis(mesh, k)));
@@ -36,7 +35,7 @@ int64_t sharc_sdy_axis_coord(const sharc_attr *mesh, int64_t pos, const sharc_at
   int a = mesh ? sharc_sdy_mesh_axis_index(mesh, sharc_sdy_axis_ref_name(ref)) : -1;
   if (a < 0)
     return -1;
-  int64_t c = mesh_coord(mesh, pos, (unsigned)a);
+  int64_t c = sharc_sdy_mesh_coord(mesh, pos, (unsigned)a);
   const sharc_attr *info = sharc_sdy_axis_ref_sub_axis_info(ref);
   if (!info)
     return c;

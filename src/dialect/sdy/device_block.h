@@ -19,6 +19,9 @@ int64_t sharc_sdy_mesh_device_at(const sharc_attr *mesh, int64_t pos);
 /* The mesh position of device `device_id`; -1 when the mesh has no such
  * device. */
 int64_t sharc_sdy_mesh_position_of(const sharc_attr *mesh, int64_t device_id);
+/* The coordinate along mesh axis number `a` of the device at mesh position
+ * `pos` (row-major). */
+int64_t sharc_sdy_mesh_coord(const sharc_attr *mesh, int64_t pos, unsigned a);
 /* The coordinate of the device at mesh position `pos` along the (sub-)axis
  * `ref`; -1 when the mesh lacks the axis or the sub-axis does not fit it. */
 int64_t sharc_sdy_axis_coord(const sharc_attr *mesh, int64_t pos, const sharc_attr *ref);

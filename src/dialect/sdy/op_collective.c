@@ -88,10 +88,7 @@ static void emit_mesh_note(sharc_diag *d, sharc_value *tensor, const sharc_attr 
   sharc_buf text = {0};
   SHARC_BUF_LIT(&text, "operand mesh: ");
   sharc_print_attr(mesh, &text);
-  const sharc_attr *loc = sharc_value_is_block_arg(tensor)
-                              ? sharc_value_loc(tensor)
-                              : sharc_op_loc(sharc_value_defining_op(tensor));
-  sharc_diag_note(d, loc, "%s", text.data);
+  sharc_diag_note(d, sharc_value_loc(tensor), "%s", text.data);
   sharc_buf_free(&text);
 }
 

@@ -273,8 +273,8 @@ bool sharc_sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr 
 }
 
 void sharc_sdy_print_stripped(sharc_printer *p, const sharc_attr *a) {
-  if (sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && a->def->print)
-    a->def->print(p, a);
+  if (sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && sharc_attr_def_of(a)->print)
+    sharc_attr_def_of(a)->print(p, a);
   else
     sharc_pr_attr(p, a);
 }

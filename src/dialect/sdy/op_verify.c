@@ -81,6 +81,10 @@ static sharc_attr *split_manual(sharc_op *manual, sharc_attr *s, bool keep_manua
   return r;
 }
 
+sharc_attr *sharc_sdy_keep_manual_axes(sharc_op *manual, sharc_attr *sharding) {
+  return sharding ? split_manual(manual, sharding, true) : NULL;
+}
+
 sharc_attr *sharc_sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding) {
   sharc_attr *axes = sharc_op_attr(manual, "manual_axes");
   if (!sharding || !axes || !sharc_sdy_list_size(axes))
@@ -429,7 +433,8 @@ static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b
 
 /* getCommonMesh of the in and out shardings: empty meshes aside, the mesh
  * they all share, or NULL when they differ. */
-static sharc_attr *common_mesh(sharc_op *op, sharc_attr *ins, sharc_attr *outs) {
+sharc_attr *sharc_sdy_manual_computation_mesh(sharc_op *op) {
+  sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
   unsigned n_in = sharc_sdy_list_size(ins), n_out = sharc_sdy_list_size(outs);
   sharc_attr **all = malloc((n_in + n_out + 1) * sizeof *all);
   if (!all)
@@ -461,7 +466,7 @@ bool sharc_sdy_verify_manual_computation(sharc_op *op) {
   free(out_l);
   if (!ok || (!sharc_sdy_list_size(ins) && !sharc_sdy_list_size(outs)))
     return ok;
-  sharc_attr *mesh = common_mesh(op, ins, outs);
+  sharc_attr *mesh = sharc_sdy_manual_computation_mesh(op);
   sharc_attr *axes = sharc_op_attr(op, "manual_axes");
   if (!mesh && sharc_sdy_list_size(axes)) {
     sharc_emit_op_error(op, "all in and out shardings must be bound to the same mesh or an empty "

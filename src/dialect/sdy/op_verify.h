@@ -13,6 +13,12 @@
 /* Drops the manual computation's manual axes from `sharding`'s dimensions
  * and replicated axes (Shardy's eraseManualAxes). */
 sharc_attr *sharc_sdy_erase_manual_axes(sharc_op *manual, sharc_attr *sharding);
+/* Keeps only the manual computation's manual axes of `sharding` (the part
+ * that says which block of a value each device's body sees). */
+sharc_attr *sharc_sdy_keep_manual_axes(sharc_op *manual, sharc_attr *sharding);
+/* The mesh every in and out sharding of a manual computation is bound to
+ * (empty meshes aside), or NULL. */
+sharc_attr *sharc_sdy_manual_computation_mesh(sharc_op *manual);
 /* Puts `inner`'s free axes after `outer`'s manual ones (Shardy's
  * addFreeAxesToManualComputationSharding). */
 sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_attr *inner);

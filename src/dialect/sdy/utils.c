@@ -498,11 +498,7 @@ bool sharc_sdy_sharding_is_fully_replicated_and_open(const sharc_attr *sharding)
   return true;
 }
 
-sharc_attr *sharc_sdy_value_loc(sharc_value *v) {
-  if (sharc_value_is_block_arg(v))
-    return sharc_value_loc(v);
-  return sharc_op_loc(sharc_value_defining_op(v));
-}
+sharc_attr *sharc_sdy_value_loc(sharc_value *v) { return sharc_value_loc(v); }
 
 /* A single-operand sdy op whose result has the operand's type, with the
  * named attributes of `names`/`values` (NULL values skipped). */

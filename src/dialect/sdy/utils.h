@@ -147,7 +147,7 @@ bool sharc_sdy_mesh_same_axes(const sharc_attr *a, const sharc_attr *b);
 bool sharc_sdy_mesh_same_device_ids(const sharc_attr *a, const sharc_attr *b);
 
 /* ---- ops --------------------------------------------------------------------------------- */
-/* Value::getLoc: a block argument's location, else its defining op's. */
+/* Value::getLoc (sharc_value_loc, kept for the passes that name it). */
 sharc_attr *sharc_sdy_value_loc(sharc_value *v);
 /* Creates `sdy.sharding_constraint %v <sharding>` through `rw` at its
  * insertion point, located at `loc`. */

@@ -142,11 +142,6 @@ static bool parse_level_type(sharc_parser *p, uint64_t *out) {
 
 /* ---- #sparse_tensor<slice(offset, size, stride)> ------------------------ */
 
-static bool attr_no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void print_slice_value(sharc_buf *b, int64_t v) {
   if (v == SHARC_DYNAMIC)
     sharc_buf_printf(b, "?");
@@ -175,7 +170,7 @@ static void print_slice(sharc_printer *p, const sharc_attr *a) {
 }
 
 static const sharc_attr_def slice_def = {NULL, &sharc_sparse_tensor_dialect, print_slice, NULL,
-                                         attr_no_alias, NULL};
+                                         sharc_attr_never_alias, NULL};
 
 static sharc_attr *slice_get(sharc_context *ctx, int64_t offset, int64_t size, int64_t stride) {
   uintptr_t w[3] = {(uintptr_t)offset, (uintptr_t)size, (uintptr_t)stride};
@@ -649,7 +644,7 @@ static bool parse_dim_spec(map_parser *mp, encoding *e) {
     sharc_token at = *sharc_p_tok(p);
     if (!sharc_p_parse_attr(p, NULL, &slice))
       return false;
-    if (slice->kind != SHARC_ATTR_DIALECT || slice->def != &slice_def)
+    if (slice->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(slice) != &slice_def)
       return sharc_p_error_at(p, &at, "expected SparseTensorDimSliceAttr");
   }
   sharc_vec_push(&e->slices, slice);
@@ -925,7 +920,7 @@ static bool verify_encoding(sharc_parser *p, const sharc_token *kw, const sharc_
   (void)kw;
   /* MLIR's parseTensorType reports at the token after the encoding */
   const sharc_token *at = sharc_p_tok(p);
-  if (enc->def != &encoding_def)
+  if (sharc_attr_def_of(enc) != &encoding_def)
     return true;
   if (rank == 0)
     return sharc_p_error_at(p, at, "expected non-scalar sparse tensor");

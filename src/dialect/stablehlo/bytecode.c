@@ -159,20 +159,20 @@ static bool write_attr(sharc_bc_writer *w, const sharc_attr *a) {
   if (a->kind != SHARC_ATTR_DIALECT)
     return false;
   for (unsigned i = 0; i < COUNT(enum_codes); i++)
-    if (a->def == &enum_codes[i].def->base)
+    if (sharc_attr_def_of(a) == &enum_codes[i].def->base)
       return sharc_shlo_bc_write_enum(w, enum_codes[i].code, a, enum_codes[i].def);
   for (unsigned i = 0; i < COUNT(struct_codes); i++) {
     const shlo_struct_def *def = struct_codes[i].def;
-    if (a->def != &def->base)
+    if (sharc_attr_def_of(a) != &def->base)
       continue;
     sharc_bc_write_varint(w, struct_codes[i].code);
     for (unsigned f = 0; f < def->num_fields; f++)
       write_field(w, &def->fields[f], sharc_shlo_struct_field(a, def, f));
     return true;
   }
-  if (a->def == &sharc_shlo_result_accuracy_def.base)
+  if (sharc_attr_def_of(a) == &sharc_shlo_result_accuracy_def.base)
     return write_result_accuracy(w, a), true;
-  if (a->def == &sharc_shlo_replica_group_mesh_axes_def.base)
+  if (sharc_attr_def_of(a) == &sharc_shlo_replica_group_mesh_axes_def.base)
     return write_replica_group_mesh_axes(w, a), true;
   return false; /* the rest as text, as StableHLO's writeAttribute declines */
 }
@@ -218,7 +218,7 @@ static bool read_dims(sharc_bc_reader *r, sharc_attr **out) {
 }
 
 static bool is_struct(const sharc_attr *a, const shlo_struct_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == &def->base;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &def->base;
 }
 
 /* What the C++ reader casts an attribute field to (dyn_cast, failing the

@@ -864,7 +864,7 @@ static void print_precalgo(sharc_printer *p, sharc_op *op, bool with_algorithm) 
   sharc_attr *algo = with_algorithm ? sharc_op_attr(op, "algorithm") : NULL;
   if (algo) {
     sharc_pr_puts(p, ", algorithm = ");
-    if (algo->kind == SHARC_ATTR_DIALECT && algo->def == &sharc_shlo_dot_algorithm_def.base)
+    if (algo->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(algo) == &sharc_shlo_dot_algorithm_def.base)
       sharc_shlo_print_struct_body(p, algo);
     else
       sharc_pr_attr(p, algo);
@@ -931,7 +931,7 @@ static void print_attr_item(print_state *st, const fmt_tok *t) {
   if (sharc_str_eq_cstr(kind, "sym") && a->kind == SHARC_ATTR_STRING)
     return sharc_pr_symbol(p, sharc_attr_string_value(a));
   if (sharc_str_eq_cstr(kind, "conv") && a->kind == SHARC_ATTR_DIALECT &&
-      a->def == &sharc_shlo_conv_def.base)
+      sharc_attr_def_of(a) == &sharc_shlo_conv_def.base)
     return sharc_shlo_print_conv_dims(p, a);
   if ((sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32") ||
        sharc_str_eq_cstr(kind, "bool")) &&

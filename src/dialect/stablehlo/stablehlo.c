@@ -11,13 +11,8 @@
 
 /* ---- enums -------------------------------------------------------------- */
 
-static bool no_alias(const sharc_attr *a) {
-  (void)a;
-  return false;
-}
-
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   if (!def->base.name) {
     sharc_pr_puts(p, def->mnemonic);
@@ -30,7 +25,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 #define SHLO_ENUM(var, mn, cpp, ...)                                                      \
   static const char *const var##_cases[] = {__VA_ARGS__, NULL};                          \
   const shlo_enum_def var = {                                                            \
-      {NULL, &sharc_stablehlo_dialect, print_enum, NULL, no_alias, NULL}, mn, cpp, var##_cases}
+      {NULL, &sharc_stablehlo_dialect, print_enum, NULL, sharc_attr_never_alias, NULL}, mn, cpp, var##_cases}
 
 SHLO_ENUM(sharc_shlo_comparison_direction, "comparison_direction", "ComparisonDirection", "EQ", "NE",
           "GE", "GT", "LE", "LT");
@@ -46,7 +41,7 @@ SHLO_ENUM(sharc_shlo_rng_algorithm, "rng_algorithm", "RngAlgorithm", "DEFAULT", 
 /* The one enum with its own mnemonic: #stablehlo.result_accuracy_mode<DEFAULT>. */
 static const char *const result_accuracy_mode_cases[] = {"DEFAULT", "HIGHEST", "TOLERANCE", NULL};
 const shlo_enum_def sharc_shlo_result_accuracy_mode = {
-    {"result_accuracy_mode", &sharc_stablehlo_dialect, print_enum, NULL, no_alias, NULL},
+    {"result_accuracy_mode", &sharc_stablehlo_dialect, print_enum, NULL, sharc_attr_never_alias, NULL},
     "result_accuracy_mode", "ResultAccuracyMode", result_accuracy_mode_cases};
 
 static const shlo_enum_def *const bare_enums[] = {
@@ -60,16 +55,16 @@ sharc_attr *sharc_shlo_enum_get(sharc_context *ctx, const shlo_enum_def *def, un
 }
 
 int sharc_shlo_enum_index(const sharc_attr *a, const shlo_enum_def *def) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &def->base)
     return -1;
   return (int)a->params.words[0];
 }
 
 const char *sharc_shlo_enum_name(const sharc_attr *a) {
   /* any attribute may sit where an enum belongs (an opaque one, say) */
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def->print != print_enum)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a)->print != print_enum)
     return NULL;
-  const shlo_enum_def *def = (const shlo_enum_def *)a->def;
+  const shlo_enum_def *def = (const shlo_enum_def *)sharc_attr_def_of(a);
   return def->cases[a->params.words[0]];
 }
 
@@ -120,7 +115,7 @@ sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def
 }
 
 sharc_attr *sharc_shlo_struct_field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
-  if (!a || a->kind != SHARC_ATTR_DIALECT || a->def != &def->base || i >= a->params.n)
+  if (!a || a->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(a) != &def->base || i >= a->params.n)
     return NULL;
   return (sharc_attr *)a->params.words[i];
 }
@@ -218,7 +213,7 @@ static bool field_is_empty(const shlo_field *f, const sharc_attr *v) {
 }
 
 static void print_struct_fields(sharc_printer *p, const sharc_attr *a) {
-  const shlo_struct_def *def = (const shlo_struct_def *)a->def;
+  const shlo_struct_def *def = (const shlo_struct_def *)sharc_attr_def_of(a);
   const char *sep = "";
   sharc_pr_puts(p, "<");
   for (unsigned i = 0; i < def->num_fields; i++) {
@@ -242,7 +237,7 @@ static void print_struct_fields(sharc_printer *p, const sharc_attr *a) {
   sharc_pr_puts(p, ">");
 }
 
-void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { a->def->print(p, a); }
+void sharc_shlo_print_struct_body(sharc_printer *p, const sharc_attr *a) { sharc_attr_def_of(a)->print(p, a); }
 
 static bool parse_field_value(sharc_parser *p, const shlo_field *f, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
@@ -398,7 +393,7 @@ static const shlo_field gather_fields[] = {
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
 const shlo_struct_def sharc_shlo_gather_def = {
-    {"gather", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
+    {"gather", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(gather_fields), SHLO_SPARSE, "gather dimension numbers"};
 
 static const shlo_field scatter_fields[] = {
@@ -410,7 +405,7 @@ static const shlo_field scatter_fields[] = {
     {"index_vector_dim", SHLO_F_INT, true, NULL},
 };
 const shlo_struct_def sharc_shlo_scatter_def = {
-    {"scatter", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
+    {"scatter", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(scatter_fields), SHLO_SPARSE, "scatter dimension numbers"};
 
 static const shlo_field dot_fields[] = {
@@ -420,7 +415,7 @@ static const shlo_field dot_fields[] = {
     {"rhs_contracting_dimensions", SHLO_F_DIMS, true, NULL},
 };
 const shlo_struct_def sharc_shlo_dot_def = {
-    {"dot", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
+    {"dot", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(dot_fields), SHLO_SPARSE, "dot dimension numbers"};
 
 static const shlo_field dot_algorithm_fields[] = {
@@ -443,7 +438,7 @@ static const shlo_field output_operand_alias_fields[] = {
     {"operand_tuple_indices", SHLO_F_DIMS, false, NULL},
 };
 const shlo_struct_def sharc_shlo_output_operand_alias_def = {
-    {"output_operand_alias", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+    {"output_operand_alias", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias,
      walk_struct_fields},
     FIELDS(output_operand_alias_fields), SHLO_FIXED, NULL};
 
@@ -452,7 +447,7 @@ static const shlo_field channel_handle_fields[] = {
     {"type", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_channel_handle_def = {
-    {"channel_handle", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+    {"channel_handle", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias,
      walk_struct_fields},
     FIELDS(channel_handle_fields), SHLO_PARAMS, NULL};
 
@@ -467,7 +462,7 @@ static const shlo_field sub_axis_info_fields[] = {
     {"size", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_sub_axis_info_def = {
-    {"sub_axis_info", &sharc_stablehlo_dialect, print_sub_axis_info, NULL, no_alias,
+    {"sub_axis_info", &sharc_stablehlo_dialect, print_sub_axis_info, NULL, sharc_attr_never_alias,
      walk_struct_fields},
     FIELDS(sub_axis_info_fields), SHLO_FIXED, NULL};
 
@@ -487,7 +482,7 @@ static const shlo_field axis_ref_fields[] = {
     {"sub_axis_info", SHLO_F_NESTED, true, &sharc_shlo_sub_axis_info_def},
 };
 const shlo_struct_def sharc_shlo_axis_ref_def = {
-    {"axis_ref", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias, walk_struct_fields},
+    {"axis_ref", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(axis_ref_fields), SHLO_PARAMS, NULL};
 
 static const shlo_field mesh_axis_fields[] = {
@@ -495,7 +490,7 @@ static const shlo_field mesh_axis_fields[] = {
     {"size", SHLO_F_INT, false, NULL},
 };
 const shlo_struct_def sharc_shlo_mesh_axis_def = {
-    {"mesh_axis", &sharc_stablehlo_dialect, print_struct_fields, NULL, no_alias,
+    {"mesh_axis", &sharc_stablehlo_dialect, print_struct_fields, NULL, sharc_attr_never_alias,
      walk_struct_fields},
     FIELDS(mesh_axis_fields), SHLO_PARAMS, NULL};
 
@@ -573,7 +568,7 @@ static const shlo_field type_extensions_fields[] = {
     {"bounds", SHLO_F_DIMS, false, NULL},
 };
 const shlo_struct_def sharc_shlo_type_extensions_def = {
-    {"bounds", &sharc_stablehlo_dialect, print_type_extensions, NULL, no_alias, walk_struct_fields},
+    {"bounds", &sharc_stablehlo_dialect, print_type_extensions, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(type_extensions_fields), SHLO_FIXED, NULL};
 
 static bool parse_bounds(sharc_parser *p, sharc_attr **out) {
@@ -626,7 +621,7 @@ static const shlo_field result_accuracy_fields[] = {
     {"mode", SHLO_F_ATTR, false, NULL},
 };
 const shlo_struct_def sharc_shlo_result_accuracy_def = {
-    {"result_accuracy", &sharc_stablehlo_dialect, print_result_accuracy, NULL, no_alias,
+    {"result_accuracy", &sharc_stablehlo_dialect, print_result_accuracy, NULL, sharc_attr_never_alias,
      walk_struct_fields},
     FIELDS(result_accuracy_fields), SHLO_PARAMS, NULL};
 
@@ -710,7 +705,7 @@ static const shlo_field conv_fields[] = {
     {"output_spatial_dimensions", SHLO_F_DIMS, true, NULL},
 };
 const shlo_struct_def sharc_shlo_conv_def = {
-    {"conv", &sharc_stablehlo_dialect, print_conv_attr, NULL, no_alias, walk_struct_fields},
+    {"conv", &sharc_stablehlo_dialect, print_conv_attr, NULL, sharc_attr_never_alias, walk_struct_fields},
     FIELDS(conv_fields), SHLO_SPARSE, "dot dimension numbers"};
 
 static const char conv_letters[3][2] = {{'b', 'f'}, {'i', 'o'}, {'b', 'f'}};
@@ -969,7 +964,7 @@ bool sharc_shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def
     sharc_token at = *t;
     if (!sharc_p_parse_attr(p, NULL, out))
       return false;
-    if ((*out)->kind != SHARC_ATTR_DIALECT || (*out)->def != &def->base)
+    if ((*out)->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(*out) != &def->base)
       return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
     return true;
   }
@@ -1020,16 +1015,11 @@ static void print_token(sharc_printer *p, const sharc_type *t) {
   (void)t;
 }
 
-static bool type_no_alias(const sharc_type *t) {
-  (void)t;
-  return false;
-}
-
 const sharc_type_def sharc_shlo_token_def = {
     .name = "token",
     .dialect = &sharc_stablehlo_dialect,
     .print = print_token,
-    .may_alias = type_no_alias,
+    .may_alias = sharc_type_never_alias,
 };
 
 sharc_type *sharc_shlo_token_type(sharc_context *ctx) {

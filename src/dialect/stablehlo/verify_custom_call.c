@@ -209,10 +209,7 @@ static bool target_is(const sharc_op *op, const char *name) {
   return s.len == strlen(name) && memcmp(s.data, name, s.len) == 0;
 }
 
-static bool fail(sharc_op *op, const char *msg) {
-  sharc_emit_op_error(op, "%s", msg);
-  return false;
-}
+#define fail(op, ...) (sharc_emit_op_error((op), __VA_ARGS__), false)
 
 static bool compatible_pin_types(const sharc_type *a, const sharc_type *b) {
   return sharc_shlo_compatible_shapes(sharc_type_shaped_view(a), sharc_type_shaped_view(b)) &&
@@ -293,29 +290,18 @@ static bool verify_buffers(sharc_op *op) {
   bool pin = target_is(op, "Pin"), unpin = target_is(op, "Unpin");
   if (pin || unpin) {
     const char *who = pin ? "Pin" : "Unpin";
-    char msg[96];
-    if (n_in != 1) {
-      snprintf(msg, sizeof msg, "%s custom_call should have one input", who);
-      return fail(op, msg);
-    }
+    if (n_in != 1)
+      return fail(op, "%s custom_call should have one input", who);
     const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
-    if (pin ? !is_tensor(in) : !is_memref(in)) {
-      snprintf(msg, sizeof msg, "%s custom_call should have a %s input", who, pin ? "tensor" : "memref");
-      return fail(op, msg);
-    }
-    if (n_out != 1) {
-      snprintf(msg, sizeof msg, "%s custom_call should have one output", who);
-      return fail(op, msg);
-    }
+    if (pin ? !is_tensor(in) : !is_memref(in))
+      return fail(op, "%s custom_call should have a %s input", who, pin ? "tensor" : "memref");
+    if (n_out != 1)
+      return fail(op, "%s custom_call should have one output", who);
     const sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
-    if (pin ? !is_memref(out) : !is_tensor(out)) {
-      snprintf(msg, sizeof msg, "%s custom_call should have a %s output", who, pin ? "memref" : "tensor");
-      return fail(op, msg);
-    }
-    if (!compatible_pin_types(in, out)) {
-      snprintf(msg, sizeof msg, "%s custom_call should have compatible input and output types", who);
-      return fail(op, msg);
-    }
+    if (pin ? !is_memref(out) : !is_tensor(out))
+      return fail(op, "%s custom_call should have a %s output", who, pin ? "memref" : "tensor");
+    if (!compatible_pin_types(in, out))
+      return fail(op, "%s custom_call should have compatible input and output types", who);
     return true;
   }
   sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");

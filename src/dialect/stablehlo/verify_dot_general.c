@@ -240,7 +240,7 @@ static bool default_precision(const sharc_op *op) {
 /* DotAlgorithmAttr::verify, reported at the op. */
 static bool check_algorithm(sharc_op *op) {
   sharc_attr *algo = sharc_op_attr(op, "algorithm");
-  if (!algo || algo->kind != SHARC_ATTR_DIALECT || algo->def != &sharc_shlo_dot_algorithm_def.base)
+  if (!algo || algo->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(algo) != &sharc_shlo_dot_algorithm_def.base)
     return true;
   sharc_buf msg = {0};
   bool ok = sharc_shlo_check_dot_algorithm(algo, &msg);
@@ -277,7 +277,7 @@ bool sharc_shlo_verify_dot_general(sharc_op *op) {
   g.rhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
   sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
   if (!g.lhs || !g.rhs || !dn || dn->kind != SHARC_ATTR_DIALECT ||
-      dn->def != &sharc_shlo_dot_def.base)
+      sharc_attr_def_of(dn) != &sharc_shlo_dot_def.base)
     return true;
   for (unsigned i = 0; i < N_DIMS; i++) {
     sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, i);

@@ -212,7 +212,7 @@ sharc_type *sharc_shlo_accumulator_elem(const sharc_region *r, unsigned i,
 /* Bounds of a bounded-dynamism encoding, or NULL. */
 const sharc_attr *sharc_shlo_type_bounds(const sharc_type *t) {
   sharc_attr *enc = t && t->kind == SHARC_TYPE_TENSOR ? t->shaped.encoding : NULL;
-  if (!enc || enc->kind != SHARC_ATTR_DIALECT || enc->def != &sharc_shlo_type_extensions_def.base)
+  if (!enc || enc->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(enc) != &sharc_shlo_type_extensions_def.base)
     return NULL;
   return sharc_shlo_struct_field(enc, &sharc_shlo_type_extensions_def, 0);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static bool is_def(const sharc_attr *a, const shlo_struct_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == &def->base;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &def->base;
 }
 
 static bool mesh_has_axis(const sharc_attr *mesh, const sharc_attr *name) {

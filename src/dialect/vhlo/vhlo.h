@@ -20,6 +20,8 @@ sharc_vhlo_version sharc_vhlo_minimum_version(void);
 int sharc_vhlo_version_cmp(sharc_vhlo_version a, sharc_vhlo_version b);
 /* `#.#.#` (digits only) into *out; false on anything else. */
 bool sharc_vhlo_version_parse(sharc_str s, sharc_vhlo_version *out);
+/* A type's or attribute's min/max version string ("current" or `#.#.#`). */
+sharc_vhlo_version sharc_vhlo_version_of_def(const char *s);
 /* "1.20.0" into buf (at least 64 bytes). */
 void sharc_vhlo_version_format(sharc_vhlo_version v, char *buf, size_t size);
 /* MLIR bytecode format version of a target (Version::getBytecodeVersion);

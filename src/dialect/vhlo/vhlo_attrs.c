@@ -8,14 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool attr_may_alias(const sharc_attr *a) {
-  (void)a;
-  return true;
-}
-
 /* Attribute-valued words of the kinds that hold attributes. */
 static void walk_attr(const sharc_attr *a, const sharc_subelement_fns *f) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   switch (info->kind) {
   case VHLO_A_ARRAY:
@@ -95,7 +90,7 @@ static void print_struct(sharc_printer *p, const vhlo_attr_info *info, const sha
 }
 
 static void print_attr(sharc_printer *p, const sharc_attr *a) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   const uintptr_t *w = a->params.words;
   switch (info->kind) {
   case VHLO_A_STRUCT:
@@ -151,7 +146,7 @@ static void print_attr(sharc_printer *p, const sharc_attr *a) {
 /* #vhlo<comparison_direction_v1 EQ>: the def has no name, the hook prints
  * everything after `#vhlo`. */
 static void print_enum(sharc_printer *p, const sharc_attr *a) {
-  const vhlo_attr_info *info = (const vhlo_attr_info *)a->def;
+  const vhlo_attr_info *info = (const vhlo_attr_info *)sharc_attr_def_of(a);
   sharc_pr_puts(p, "<");
   sharc_pr_puts(p, ((const char *const *)info->fields)[0]);
   sharc_pr_puts(p, " ");
@@ -162,7 +157,7 @@ static void print_enum(sharc_printer *p, const sharc_attr *a) {
 /* ---- the definitions ----------------------------------------------------------- */
 
 #define VHLO_ATTR(var, mn, kind, min)                                                          \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \
@@ -183,7 +178,7 @@ VHLO_ATTR(sharc_vhlo_type_v1, "type_v1", VHLO_A_TYPE, "0.9.0");
 
 #define FIELDS(var, ...) static const vhlo_field var[] = {__VA_ARGS__}
 #define VHLO_STRUCT(var, mn, fields, min)                                                      \
-  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, attr_may_alias,    \
+  const vhlo_attr_info var = {{{mn, &sharc_vhlo_dialect, print_attr, NULL, NULL,              \
                                 walk_attr},                                                  \
                                min,                                                          \
                                "current"},                                                   \
@@ -273,11 +268,11 @@ static const char *enum_mnemonic(const vhlo_attr_info *info) {
 const vhlo_attr_info *sharc_vhlo_attr_info(const sharc_attr *a) {
   if (!sharc_vhlo_is_attr(a))
     return NULL;
-  return (const vhlo_attr_info *)a->def;
+  return (const vhlo_attr_info *)sharc_attr_def_of(a);
 }
 
 bool sharc_vhlo_is_attr(const sharc_attr *a) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def->dialect == &sharc_vhlo_dialect;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a)->dialect == &sharc_vhlo_dialect;
 }
 
 sharc_attr *sharc_vhlo_attr_get(sharc_context *ctx, const vhlo_attr_info *info,
@@ -292,21 +287,13 @@ const vhlo_attr_info *sharc_vhlo_enum_for(const shlo_enum_def *stablehlo) {
   return NULL;
 }
 
-static sharc_vhlo_version version_of(const char *s) {
-  if (strcmp(s, "current") == 0)
-    return sharc_vhlo_current_version();
-  sharc_vhlo_version v = {0, 0, 0};
-  sharc_vhlo_version_parse((sharc_str){s, strlen(s)}, &v);
-  return v;
-}
-
 bool sharc_vhlo_attr_versions(const sharc_attr *a, sharc_vhlo_version *min,
                               sharc_vhlo_version *max) {
   const vhlo_attr_info *info = sharc_vhlo_attr_info(a);
   if (!info)
     return false;
-  *min = version_of(info->def.min_version);
-  *max = version_of(info->def.max_version);
+  *min = sharc_vhlo_version_of_def(info->def.min_version);
+  *max = sharc_vhlo_version_of_def(info->def.max_version);
   return true;
 }
 

@@ -74,7 +74,7 @@ int sharc_vhlo_bytecode_version(sharc_vhlo_version v) {
   return -1;
 }
 
-static sharc_vhlo_version version_of(const char *s) {
+sharc_vhlo_version sharc_vhlo_version_of_def(const char *s) {
   if (strcmp(s, "current") == 0)
     return sharc_vhlo_current_version();
   sharc_vhlo_version v = {0, 0, 0};
@@ -87,11 +87,6 @@ static sharc_vhlo_version version_of(const char *s) {
 static void print_nothing(sharc_printer *p, const sharc_type *t) {
   (void)p;
   (void)t;
-}
-
-static bool type_no_alias(const sharc_type *t) {
-  (void)t;
-  return false;
 }
 
 /* What a parameterless VHLO type stands for. */
@@ -107,7 +102,7 @@ typedef struct simple_type {
 #define SIMPLE(var, mn, min, kind, width, fk, code)                                            \
   static const simple_type var = {                                                           \
       {{.name = mn, .dialect = &sharc_vhlo_dialect, .print = print_nothing,                  \
-        .may_alias = type_no_alias},                                                         \
+        .may_alias = sharc_type_never_alias},                                                         \
        min,                                                                                  \
        "current",                                                                            \
        code},                                                                                \
@@ -352,8 +347,8 @@ bool sharc_vhlo_type_versions(const sharc_type *t, sharc_vhlo_version *min,
   if (!sharc_vhlo_is_type(t))
     return false;
   const vhlo_type_def *d = (const vhlo_type_def *)t->def;
-  *min = version_of(d->min_version);
-  *max = version_of(d->max_version);
+  *min = sharc_vhlo_version_of_def(d->min_version);
+  *max = sharc_vhlo_version_of_def(d->max_version);
   return true;
 }
 

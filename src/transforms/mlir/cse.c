@@ -24,9 +24,9 @@ static uint64_t ptr_hash(const void *p) { return mix(0, (uint64_t)(uintptr_t)p);
  * op's operands in any order (their hashes are summed, as MLIR does). */
 static uint64_t op_hash(const sharc_op *op) {
   uint64_t h = mix(ptr_hash(op->name), (uint64_t)(uintptr_t)op->attrs);
-  h = mix(h, (uint64_t)(uintptr_t)op->props);
+  h = mix(h, (uint64_t)(uintptr_t)sharc_op_props_of(op));
   for (unsigned i = 0; i < op->num_results; i++)
-    h = mix(h, (uint64_t)(uintptr_t)op->results[i].type);
+    h = mix(h, (uint64_t)(uintptr_t)sharc_op_results_of(op)[i].type);
   if (sharc_op_has_trait(op, SHARC_TRAIT_COMMUTATIVE) && op->num_operands) {
     uint64_t sum = 0;
     for (unsigned i = 0; i < op->num_operands; i++)
@@ -118,7 +118,7 @@ static bool user_unknown(const sharc_use *u, void *table) { return !table_lookup
 
 static bool has_uses(const sharc_op *op) {
   for (unsigned i = 0; i < op->num_results; i++)
-    if (op->results[i].uses)
+    if (sharc_op_results_of(op)[i].uses)
       return true;
   return false;
 }
@@ -130,9 +130,9 @@ static bool is_unknown_loc(const sharc_attr *loc) {
 static void replace_with(cse *c, known_table *t, sharc_op *op, sharc_op *existing, bool ssa) {
   for (unsigned i = 0; i < op->num_results; i++) {
     if (ssa)
-      sharc_rw_replace_all_uses(&c->rw, &op->results[i], &existing->results[i]);
+      sharc_rw_replace_all_uses(&c->rw, &sharc_op_results_of(op)[i], &sharc_op_results_of(existing)[i]);
     else
-      sharc_rw_replace_uses_if(&c->rw, &op->results[i], &existing->results[i], user_unknown, t);
+      sharc_rw_replace_uses_if(&c->rw, &sharc_op_results_of(op)[i], &sharc_op_results_of(existing)[i], user_unknown, t);
   }
   if (ssa || !has_uses(op))
     sharc_vec_push(&c->to_erase, op);
@@ -143,7 +143,7 @@ static void replace_with(cse *c, known_table *t, sharc_op *op, sharc_op *existin
 
 static bool single_block_regions(const sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    if (op->regions[i].first != op->regions[i].last)
+    if (sharc_op_regions_of(op)[i].first != sharc_op_regions_of(op)[i].last)
       return false;
   return true;
 }
@@ -173,12 +173,12 @@ static void simplify_nested(cse *c, known_table *t, sharc_op *op) {
   if (!op->def || (op->def->traits & SHARC_TRAIT_ISOLATED)) {
     known_table fresh = {0};
     for (unsigned i = 0; i < op->num_regions; i++)
-      simplify_region(c, &fresh, &op->regions[i]);
+      simplify_region(c, &fresh, &sharc_op_regions_of(op)[i]);
     table_free(&fresh);
     return;
   }
   for (unsigned i = 0; i < op->num_regions; i++)
-    simplify_region(c, t, &op->regions[i]);
+    simplify_region(c, t, &sharc_op_regions_of(op)[i]);
 }
 
 static void simplify_block(cse *c, known_table *t, sharc_block *b, bool ssa) {
@@ -235,7 +235,7 @@ static void number_blocks(dom_tree *d, sharc_block *entry) {
     dfs_frame *f = &sharc_vec_last(&stack);
     sharc_op *term = terminator_of(f->block);
     if (term && f->next_succ < term->num_successors) {
-      sharc_block *s = term->successors[f->next_succ++];
+      sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
       if (!sharc_ptrmap_get(&seen, s)) {
         sharc_ptrmap_put(&seen, s, s);
         dfs_frame next = {s, 0};
@@ -277,7 +277,7 @@ static void dom_tree_build(dom_tree *d, sharc_region *r) {
     d->idom[i] = UINT32_MAX;
     sharc_op *term = terminator_of(d->rpo.items[i]);
     for (unsigned k = 0; term && k < term->num_successors; k++)
-      sharc_vec_push(&preds[block_number(d, term->successors[k]) - 1], i);
+      sharc_vec_push(&preds[block_number(d, sharc_op_successors_of(term)[k]) - 1], i);
   }
   d->idom[0] = 0;
   for (bool changed = true; changed;) {
@@ -359,7 +359,7 @@ static bool run(sharc_op *op, const void *options, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &c.rw, NULL);
   known_table table = {0};
   for (unsigned i = 0; i < op->num_regions; i++)
-    simplify_region(&c, &table, &op->regions[i]);
+    simplify_region(&c, &table, &sharc_op_regions_of(op)[i]);
   table_free(&table);
   /* nested ops were queued before the ops holding them */
   for (unsigned i = 0; i < c.to_erase.len; i++)

@@ -340,12 +340,12 @@ static void find_discardable(inliner *in, sharc_op *op, bool all_visible, sharc_
   else
     all_visible = true;
   for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
         find_discardable(in, o, all_visible, live);
   if (!table)
     return;
-  for (sharc_block *b = op->regions[0].first; b; b = b->next)
+  for (sharc_block *b = sharc_op_regions_of(op)[0].first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       int idx = sharc_call_graph_node_of_callable(in->cg, o);
       if (idx >= 0) {
@@ -529,9 +529,9 @@ static void collect_calls(inliner *in, scan_list *work, bool nested) {
         continue;
       }
       for (unsigned i = 0; i < op->num_regions; i++) {
-        int node = sharc_call_graph_node_of_region(in->cg, &op->regions[i]);
+        int node = sharc_call_graph_node_of_region(in->cg, &sharc_op_regions_of(op)[i]);
         if (nested || node < 0)
-          push_region(work, &op->regions[i], node >= 0 ? (unsigned)node : s.node);
+          push_region(work, &sharc_op_regions_of(op)[i], node >= 0 ? (unsigned)node : s.node);
       }
     }
   }
@@ -567,7 +567,7 @@ static bool region_inlinable(const sharc_region *r) {
       if (!op_inlinable(op))
         return false;
       for (unsigned i = 0; i < op->num_regions; i++)
-        if (!region_inlinable(&op->regions[i]))
+        if (!region_inlinable(&sharc_op_regions_of(op)[i]))
           return false;
     }
   return true;
@@ -686,7 +686,7 @@ static sharc_walk_result remap_op_locs(sharc_op *op, void *user) {
   loc_remap *m = user;
   op->loc = remap_loc(m, op->loc);
   for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = op->regions[i].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (unsigned k = 0; k < b->num_args; k++)
         *sharc_value_loc_slot(b->args[k]) = remap_loc(m, sharc_value_loc(b->args[k]));
   return SHARC_WALK_ADVANCE;
@@ -730,7 +730,7 @@ static bool signature_matches(const sharc_op *call, const sharc_block *entry,
     if (call->operands[i].value->type != entry->args[i]->type)
       return false;
   for (unsigned i = 0; i < call->num_results; i++)
-    if (call->results[i].type != sharc_type_func_result(t, i))
+    if (sharc_op_results_of(call)[i].type != sharc_type_func_result(t, i))
       return false;
   return true;
 }
@@ -785,7 +785,7 @@ static bool inline_call(inliner *in, const resolved_call *c, bool clone) {
   sharc_op *inlined_end = clone ? stop : ret;
   process_inlined(in, call, first ? first : inlined_end, inlined_end);
   for (unsigned i = 0; i < call->num_results; i++)
-    sharc_rw_replace_all_uses(&in->rw, &call->results[i], results[i]);
+    sharc_rw_replace_all_uses(&in->rw, &sharc_op_results_of(call)[i], results[i]);
   free(results);
   if (!clone)
     sharc_rw_erase_op(&in->rw, ret);

@@ -51,7 +51,7 @@ static bool mark_live(symbol_dce *d, sharc_op *op) {
  * module in a function) is looked at as if it sat at the top. */
 static void push_nested_region_ops(const sharc_op *op, op_vec *worklist) {
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
         if (o->num_regions)
           sharc_vec_push(worklist, o);
@@ -89,7 +89,7 @@ static void mark_op_refs(marker *m, sharc_op *op) {
  * them. */
 static bool mark_nested_refs(marker *m, sharc_op *op, bool *nested_table) {
   for (unsigned r = 0; r < op->num_regions; r++)
-    for (sharc_block *b = op->regions[r].first; b; b = b->next)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
         if (sharc_op_maybe_unknown_symbol_table(o))
           return false;

@@ -109,6 +109,27 @@ static sharc_named_attr named(sharc_context *ctx, const char *name, sharc_attr *
   return (sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(name)), value};
 }
 
+static sharc_named_attr i64_array(sharc_context *ctx, const char *name, const int64_t *v,
+                                  unsigned n) {
+  return named(ctx, name, sharc_attr_dense_i64_array(ctx, v, n));
+}
+
+/* stablehlo.slice of `x` from `lo` to `hi` with unit strides (`rank`
+ * entries each), typed `type`, at the rewriter's insertion point. */
+static sharc_op *unit_slice(sharc_rewriter *rw, sharc_attr *loc, sharc_value *x, sharc_type *type,
+                            const int64_t *lo, const int64_t *hi, unsigned rank) {
+  int64_t *one = malloc((rank + 1) * sizeof *one);
+  if (!one)
+    abort();
+  for (unsigned d = 0; d < rank; d++)
+    one[d] = 1;
+  sharc_named_attr attrs[3] = {i64_array(rw->ctx, "start_indices", lo, rank),
+                               i64_array(rw->ctx, "limit_indices", hi, rank),
+                               i64_array(rw->ctx, "strides", one, rank)};
+  free(one);
+  return sharc_shlo_create(rw, "stablehlo.slice", loc, &x, 1, &type, 1, attrs, 3);
+}
+
 /* ---- binary ops --------------------------------------------------------------------------- */
 
 /* op(cst, X) -> op(X, cst) for the commutative ops. */
@@ -777,9 +798,8 @@ static bool dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (sharc_op_num_operands(op) != rank + 1)
     return false;
   sharc_attr *sizes = sharc_op_attr(op, "slice_sizes");
-  int64_t *lo = malloc((rank + 1) * sizeof *lo), *hi = malloc((rank + 1) * sizeof *hi),
-          *one = malloc((rank + 1) * sizeof *one);
-  if (!lo || !hi || !one)
+  int64_t *lo = malloc((rank + 1) * sizeof *lo), *hi = malloc((rank + 1) * sizeof *hi);
+  if (!lo || !hi)
     abort();
   bool ok = true;
   for (unsigned d = 0; d < rank && ok; d++) {
@@ -789,23 +809,15 @@ static bool dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
     v = v > max ? max : v;
     lo[d] = v;
     hi[d] = v + size;
-    one[d] = 1;
   }
   if (ok) {
-    sharc_named_attr attrs[3] = {
-        named(rw->ctx, "start_indices", sharc_attr_dense_i64_array(rw->ctx, lo, rank)),
-        named(rw->ctx, "limit_indices", sharc_attr_dense_i64_array(rw->ctx, hi, rank)),
-        named(rw->ctx, "strides", sharc_attr_dense_i64_array(rw->ctx, one, rank)),
-    };
     sharc_rw_set_before(rw, op);
-    sharc_type *rt = result_type(op);
-    sharc_op *slice = sharc_shlo_create(rw, "stablehlo.slice", sharc_op_loc(op), &x, 1, &rt, 1, attrs, 3);
+    sharc_op *slice = unit_slice(rw, sharc_op_loc(op), x, result_type(op), lo, hi, rank);
     sharc_shlo_merge_discardable(rw, op, slice);
     sharc_rw_replace_op_with_op(rw, op, slice);
   }
   free(lo);
   free(hi);
-  free(one);
   return ok;
 }
 
@@ -1127,13 +1139,11 @@ static bool gather_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_attr *sizes = sharc_op_attr(op, "slice_sizes");
   unsigned rank = sharc_attr_count(sizes);
   int64_t *lo = calloc(rank + 1, sizeof *lo), *hi = calloc(rank + 1, sizeof *hi),
-          *one = calloc(rank + 1, sizeof *one), *shape = calloc(rank + 1, sizeof *shape);
-  if (!lo || !hi || !one || !shape)
+          *shape = calloc(rank + 1, sizeof *shape);
+  if (!lo || !hi || !shape)
     abort();
-  for (unsigned d = 0; d < rank; d++) {
+  for (unsigned d = 0; d < rank; d++)
     hi[d] = sharc_attr_dense_array_i64(sizes, d);
-    one[d] = 1;
-  }
   sharc_type *ie = sharc_type_element(it);
   for (unsigned i = 0; i < nmap; i++) {
     int64_t d = sharc_attr_dense_array_i64(map, i);
@@ -1148,15 +1158,8 @@ static bool gather_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_type *elem = sharc_type_element(result_type(op));
   bool reshape = collapsed && sharc_attr_count(collapsed);
   sharc_type *st = reshape ? sharc_type_tensor(rw->ctx, shape, rank, elem, NULL) : result_type(op);
-  sharc_named_attr attrs[3] = {
-      named(rw->ctx, "start_indices", sharc_attr_dense_i64_array(rw->ctx, lo, rank)),
-      named(rw->ctx, "limit_indices", sharc_attr_dense_i64_array(rw->ctx, hi, rank)),
-      named(rw->ctx, "strides", sharc_attr_dense_i64_array(rw->ctx, one, rank)),
-  };
   sharc_rw_set_before(rw, op);
-  sharc_value *x = operand(op, 0);
-  sharc_op *slice = sharc_shlo_create(rw, "stablehlo.slice", sharc_op_loc(op), &x, 1, &st, 1, attrs, 3);
-  sharc_value *v = sharc_op_result(slice, 0);
+  sharc_value *v = sharc_op_result(unit_slice(rw, sharc_op_loc(op), operand(op, 0), st, lo, hi, rank), 0);
   if (reshape) {
     sharc_type *rt = result_type(op);
     v = sharc_op_result(sharc_shlo_create(rw, "stablehlo.reshape", sharc_op_loc(op), &v, 1, &rt, 1, NULL, 0), 0);
@@ -1164,7 +1167,6 @@ static bool gather_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_rw_replace_op(rw, op, &v, 1);
   free(lo);
   free(hi);
-  free(one);
   free(shape);
   return true;
 }
@@ -1299,11 +1301,6 @@ static int64_t *constant_ints(sharc_value *v, bool int_only, unsigned *n) {
   }
   *n = (unsigned)count;
   return out;
-}
-
-static sharc_named_attr i64_array(sharc_context *ctx, const char *name, const int64_t *v,
-                                  unsigned n) {
-  return named(ctx, name, sharc_attr_dense_i64_array(ctx, v, n));
 }
 
 /* Operands first..first+2 of `op`, constant integers, as the i64 array
@@ -1540,12 +1537,9 @@ static bool dynamic_iota_is_static(sharc_op *op, sharc_rewriter *rw, void *s) {
 }
 
 static sharc_value *slice_1(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v, int64_t i) {
-  int64_t lo = i, hi = i + 1, one = 1, size = 1;
+  int64_t lo = i, hi = i + 1, size = 1;
   sharc_type *t = sharc_type_tensor(rw->ctx, &size, 1, sharc_type_element(sharc_value_type(v)), NULL);
-  sharc_named_attr attrs[3] = {i64_array(rw->ctx, "start_indices", &lo, 1),
-                               i64_array(rw->ctx, "limit_indices", &hi, 1),
-                               i64_array(rw->ctx, "strides", &one, 1)};
-  return sharc_op_result(sharc_shlo_create(rw, "stablehlo.slice", loc, &v, 1, &t, 1, attrs, 3), 0);
+  return sharc_op_result(unit_slice(rw, loc, v, t, &lo, &hi, 1), 0);
 }
 
 /* dynamic_iota(shape, d) of rank >= 2

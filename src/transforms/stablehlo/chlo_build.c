@@ -10,21 +10,13 @@
 
 #include "ir/ir_internal.h"
 #include "support/apfloat.h"
+#include "rewrite/create_op.h"
 
 sharc_op *sharc_cb_op(sharc_cb *b, const char *name, V *const *operands, unsigned n,
                       sharc_type *const *types, unsigned num_results, sharc_attr *attrs,
                       unsigned num_regions) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(b->ctx, sharc_str_from_cstr(name)),
-      .loc = b->loc,
-      .operands = operands,
-      .num_operands = n,
-      .result_types = types,
-      .num_results = num_results,
-      .attrs = attrs,
-      .num_regions = num_regions,
-  };
-  sharc_op *op = sharc_rw_create(b->rw, &st);
+  sharc_op *op = sharc_rw_create_named(b->rw, name, b->loc, operands, n, types, num_results, attrs,
+                                       num_regions);
   if (b->worklist && sharc_str_starts_with(sharc_str_from_cstr(name), "chlo."))
     sharc_vec_push(b->worklist, op);
   return op;

@@ -7,6 +7,7 @@
 #include "ir/ir_internal.h"
 #include "ir/op_values.h"
 #include "support/apfloat.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,16 +112,8 @@ sharc_attr *sharc_shlo_zero_attr(sharc_context *ctx, sharc_type *type) {
 sharc_op *sharc_shlo_create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
                             sharc_value *const *operands, unsigned n, sharc_type *const *types,
                             unsigned n_types, const sharc_named_attr *attrs, unsigned n_attrs) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = n,
-      .result_types = types,
-      .num_results = n_types,
-      .attrs = n_attrs ? sharc_attr_dictionary(rw->ctx, attrs, n_attrs) : NULL,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_named(rw, name, loc, operands, n, types, n_types,
+                               n_attrs ? sharc_attr_dictionary(rw->ctx, attrs, n_attrs) : NULL, 0);
 }
 
 sharc_value *sharc_shlo_constant(sharc_rewriter *rw, sharc_attr *loc, sharc_attr *value) {

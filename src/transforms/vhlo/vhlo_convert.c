@@ -5,6 +5,7 @@
 
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "rewrite/create_op.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +134,7 @@ static sharc_attr *dict_to_vhlo(sharc_context *ctx, sharc_attr *a) {
 }
 
 static sharc_attr *enum_to_vhlo(sharc_context *ctx, sharc_attr *a) {
-  const vhlo_attr_info *info = sharc_vhlo_enum_for((const shlo_enum_def *)a->def);
+  const vhlo_attr_info *info = sharc_vhlo_enum_for((const shlo_enum_def *)sharc_attr_def_of(a));
   const char *name = sharc_shlo_enum_name(a);
   if (!info || !name)
     return NULL;
@@ -144,7 +145,7 @@ static sharc_attr *enum_to_vhlo(sharc_context *ctx, sharc_attr *a) {
 }
 
 static bool is_struct(const sharc_attr *a, const shlo_struct_def *def) {
-  return a && a->kind == SHARC_ATTR_DIALECT && a->def == &def->base;
+  return a && a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &def->base;
 }
 
 static sharc_attr *field(const sharc_attr *a, const shlo_struct_def *def, unsigned i) {
@@ -1263,17 +1264,12 @@ bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root) {
 sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,
                                         sharc_type *const *types, sharc_attr *attrs) {
   sharc_value **operands = sharc_op_operand_values(op);
-  sharc_op_state st = {.name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
-                       .loc = sharc_op_loc(op),
-                       .operands = operands,
-                       .num_operands = sharc_op_num_operands(op),
-                       .result_types = types,
-                       .num_results = sharc_op_num_results(op),
-                       .attrs = attrs,
-                       .num_regions = sharc_op_num_regions(op)};
+  unsigned num_regions = sharc_op_num_regions(op);
   sharc_rw_set_before(rw, op);
-  sharc_op *repl = sharc_rw_create(rw, &st);
-  for (unsigned r = 0; r < st.num_regions; r++)
+  sharc_op *repl = sharc_rw_create_named(rw, name, sharc_op_loc(op), operands,
+                                         sharc_op_num_operands(op), types,
+                                         sharc_op_num_results(op), attrs, num_regions);
+  for (unsigned r = 0; r < num_regions; r++)
     sharc_rw_inline_region_before(rw, sharc_op_region(op, r), sharc_op_region(repl, r), NULL);
   sharc_rw_replace_op_with_op(rw, op, repl);
   free(operands);

@@ -7,7 +7,7 @@
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: {mhlo.sharding = "{devices=[4,8]<=[8,4]T(1,0)}"}
 // CHECK-SAME: {mhlo.sharding = "{devices=[1,4,8]<=[8,4]T(1,0) last_tile_dim_replicate}"}
-// CHECK-SAME: {mhlo.sharding = "{devices=[4,1,8]<=[32] last_tile_dim_replicate}"}
+// CHECK-SAME: {mhlo.sharding = "{devices=[4,1,8]<=[2,4,4]T(1,0,2) last_tile_dim_replicate}"}
 // CHECK-SAME: {mhlo.sharding = "{devices=[2,1,2]0,1,2,3 last_tile_dim_replicate}"}
 // CHECK-SAME: -> (tensor<8x8xf32> {mhlo.sharding = "{replicated}"})
 // CHECK-NEXT: mhlo.copy %arg0 {mhlo.sharding = "{devices=[32,1]<=[32]}"}

@@ -8,6 +8,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/pass_utils.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 
@@ -101,16 +102,7 @@ static void values_to_concat(sharc_op *producer, group_vec *groups) {
 static sharc_op *create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
                         sharc_value *const *operands, unsigned n, sharc_type *result,
                         sharc_attr *attrs) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = n,
-      .result_types = &result,
-      .num_results = 1,
-      .attrs = attrs,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_named(rw, name, loc, operands, n, &result, 1, attrs, 0);
 }
 
 /* `t` with a leading dimension of `lead`. */

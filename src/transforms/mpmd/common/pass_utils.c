@@ -14,11 +14,12 @@ bool sharc_mpmd_distributed_func_rewriter(sharc_op *func, sharc_pass_run *run, s
   return true;
 }
 
+sharc_block *sharc_mpmd_any_entry_point_body(sharc_op *func) {
+  return sharc_mpmd_is_entry_point_function(func) ? sharc_func_body(func) : NULL;
+}
+
 sharc_block *sharc_mpmd_entry_point_body(sharc_op *func) {
-  if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func) ||
-      !sharc_mpmd_is_entry_point_function(func))
-    return NULL;
-  return sharc_func_body(func);
+  return sharc_mpmd_is_mpmd_function(func) ? sharc_mpmd_any_entry_point_body(func) : NULL;
 }
 
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v) {

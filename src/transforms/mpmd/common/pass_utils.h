@@ -14,6 +14,10 @@ bool sharc_mpmd_distributed_func_rewriter(sharc_op *func, sharc_pass_run *run, s
 /* The body of a distributed MPMD entry-point function, the only kind the
  * scheduling passes of the export reorder; NULL for any other. */
 sharc_block *sharc_mpmd_entry_point_body(sharc_op *func);
+/* The body of any entry-point function (distributed and public: an SPMD
+ * one with only a mesh shape too), which the marking passes of the export
+ * annotate; NULL for any other. */
+sharc_block *sharc_mpmd_any_entry_point_body(sharc_op *func);
 /* `v` becomes the last operand of `op` (a control dependency, a sliced
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);

@@ -57,7 +57,7 @@ static sharc_walk_result hash_op(sharc_op *op, void *user) {
   hs->h = mix(hs->h, (uint64_t)(uintptr_t)op->name);
   hs->h = mix(hs->h, (uint64_t)(uintptr_t)op->attrs);
   for (unsigned i = 0; i < op->num_results; i++)
-    hs->h = mix(hs->h, (uint64_t)(uintptr_t)op->results[i].type);
+    hs->h = mix(hs->h, (uint64_t)(uintptr_t)sharc_op_results_of(op)[i].type);
   return SHARC_WALK_ADVANCE;
 }
 

@@ -7,6 +7,7 @@
  * chosen, layouts not being propagated across fragments. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/export/export_utils.h"
 
 #include <stdlib.h>
@@ -284,9 +285,7 @@ static bool propagate(layout_state *st, sharc_block *body) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_entry_point_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_any_entry_point_body(func);
   if (!body)
     return true;
   layout_state st = {.func = func, .ret = sharc_block_last_op(body)};

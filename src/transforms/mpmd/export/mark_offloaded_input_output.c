@@ -10,6 +10,7 @@
 #include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/ptrmap.h"
 #include "transforms/mpmd/export/export_utils.h"
 
@@ -267,9 +268,7 @@ static void check_results(offload_state *st, sharc_op *ret) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_entry_point_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_any_entry_point_body(func);
   if (!body)
     return true;
   offload_state st = {.func = func};

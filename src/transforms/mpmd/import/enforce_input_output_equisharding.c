@@ -6,6 +6,7 @@
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 static const sharc_option_def options[] = {
     SHARC_OPTION_CUSTOM(sharc_mpmd_equisharding_options, constraints, "constraints",
@@ -15,9 +16,7 @@ static const sharc_option_def options[] = {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   const sharc_mpmd_equisharding_options *o = opts;
-  if (!sharc_mpmd_is_mpmd_function(func) || !sharc_mpmd_is_entry_point_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_entry_point_body(func);
   sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
   if (!ret)
     return true;

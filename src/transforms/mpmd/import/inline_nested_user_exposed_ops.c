@@ -51,6 +51,18 @@ static bool parent_unassigned(inline_state *st, sharc_op *parent,
   return true;
 }
 
+/* The error when `op` (a `kind`) has an assignment whose `what` differs
+ * from that of the computation `parent` it is nested in. */
+static void nested_in_other_assignment(inline_state *st, sharc_op *op, const char *kind,
+                                       sharc_str parent, const char *what) {
+  sharc_str name = sharc_mpmd_named_op_name(op);
+  sharc_mpmd_error(op,
+                   "%s '%.*s' is nested in a NamedComputation '%.*s' which has a different %s "
+                   "assignment.",
+                   kind, (int)name.len, name.data, (int)parent.len, parent.data, what);
+  st->failed = true;
+}
+
 static sharc_walk_result inline_op(sharc_op *op, void *user) {
   inline_state *st = user;
   sharc_op *parent = parent_named_computation(op);
@@ -64,12 +76,7 @@ static sharc_walk_result inline_op(sharc_op *op, void *user) {
       return SHARC_WALK_INTERRUPT;
     const sharc_mpmd_name_assignment *a = sharc_mpmd_named_op_assignment(op, m);
     if (a && !same_assignment(a, pa)) {
-      sharc_str name = sharc_mpmd_named_op_name(op);
-      sharc_mpmd_error(op,
-                       "NamedComputation '%.*s' is nested in a NamedComputation '%.*s' which has a "
-                       "different mesh or stage assignment.",
-                       (int)name.len, name.data, (int)pname.len, pname.data);
-      st->failed = true;
+      nested_in_other_assignment(st, op, "NamedComputation", pname, "mesh or stage");
     }
     sharc_rw_set_before(&st->rw, op);
     sharc_mpmd_inline_named_computation(op, &st->rw);
@@ -89,12 +96,7 @@ static sharc_walk_result inline_op(sharc_op *op, void *user) {
                 (int)name.len, name.data, (int)k.len, k.data);
     }
     if (t && !sharc_str_eq(sharc_mpmd_mesh_tensor_mesh_name(t), sharc_str_from_cstr(pa->mesh))) {
-      sharc_str name = sharc_mpmd_named_op_name(op);
-      sharc_mpmd_error(op,
-                       "NamedTensor '%.*s' is nested in a NamedComputation '%.*s' which has a "
-                       "different mesh assignment.",
-                       (int)name.len, name.data, (int)pname.len, pname.data);
-      st->failed = true;
+      nested_in_other_assignment(st, op, "NamedTensor", pname, "mesh");
     }
   }
   if (sharc_op_isa(op, &sharc_mpmd_named_tensor_def) || sharc_op_isa(op, &sharc_mpmd_broadcast_def) ||

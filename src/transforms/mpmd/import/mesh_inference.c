@@ -96,7 +96,7 @@ void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_at
 
 static bool is_meshes_attr(const sharc_attr *a) {
   return a && sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT &&
-         a->def == &sharc_mpmd_meshes_with_origins_def;
+         sharc_attr_def_of(a) == &sharc_mpmd_meshes_with_origins_def;
 }
 
 void sharc_mesh_set_from_attr(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *meshes) {

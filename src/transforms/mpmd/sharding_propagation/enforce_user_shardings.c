@@ -10,6 +10,7 @@
 #include "dialect/mpmd/utils.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/sharding_propagation/utils.h"
 
 #include <stdlib.h>
@@ -134,9 +135,7 @@ static void enforce_result(sharc_op *func, sharc_op *ret, unsigned index) {
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   (void)run;
-  if (!sharc_mpmd_is_entry_point_function(func) || !sharc_mpmd_is_mpmd_function(func))
-    return true;
-  sharc_block *body = sharc_func_body(func);
+  sharc_block *body = sharc_mpmd_entry_point_body(func);
   if (!body)
     return true;
   for (unsigned i = 0; i < sharc_block_num_args(body); i++)

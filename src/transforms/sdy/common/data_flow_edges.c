@@ -5,20 +5,12 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/utils.h"
+#include "rewrite/create_op.h"
 
 sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
                                     sharc_value *input, sharc_attr *attrs) {
   sharc_type *type = sharc_value_type(input);
-  sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(sharc_op_def_name(def))),
-      .loc = loc,
-      .operands = &input,
-      .num_operands = 1,
-      .result_types = &type,
-      .num_results = 1,
-      .attrs = attrs,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_named(rw, sharc_op_def_name(def), loc, &input, 1, &type, 1, attrs, 0);
 }
 
 static bool not_user(const sharc_use *u, void *user) { return sharc_use_owner(u) != user; }

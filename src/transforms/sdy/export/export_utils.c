@@ -8,6 +8,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -378,17 +379,8 @@ sharc_op *sharc_sdy_export_create(sharc_rewriter *rw, const sharc_op_def *def, s
                                   sharc_value *const *operands, unsigned num_operands,
                                   sharc_type *const *result_types, unsigned num_results,
                                   sharc_attr *attrs, unsigned num_regions) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(sharc_op_def_name(def))),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = num_operands,
-      .result_types = result_types,
-      .num_results = num_results,
-      .attrs = attrs,
-      .num_regions = num_regions,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_named(rw, sharc_op_def_name(def), loc, operands, num_operands, result_types,
+                               num_results, attrs, num_regions);
 }
 
 sharc_value *sharc_sdy_create_device_id(sharc_rewriter *rw, int64_t replica_count,

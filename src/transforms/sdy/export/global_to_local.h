@@ -69,6 +69,13 @@ sharc_attr *sharc_g2l_replica_groups(sharc_g2l_state *s, sharc_attr *const *axes
                                      const sharc_attr *mesh, sharc_attr *mesh_or_ref,
                                      int64_t *group_size);
 sharc_attr *sharc_g2l_channel_handle(sharc_g2l_state *s);
+/* A stablehlo all_reduce (or reduce_scatter along `scatter_dim` >= 0) `name`
+ * of `input` to `type` over `groups`, with the next channel handle, global
+ * device ids and a body reducing with the sdy collective `op`'s reduction
+ * (at `op`'s location), at the insertion point. */
+sharc_value *sharc_g2l_reducing_collective(sharc_g2l_state *s, sharc_op *op, const char *name,
+                                           sharc_value *input, sharc_type *type,
+                                           sharc_attr *groups, int64_t scatter_dim);
 /* getDimensionOffset: a tensor<i64> holding this device's offset along a
  * dimension sharded by `axes` whose shards hold `shard_size` elements. */
 sharc_value *sharc_g2l_dimension_offset(sharc_g2l_state *s, sharc_attr *loc,

@@ -8,6 +8,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/global_to_local.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -176,17 +177,8 @@ static void build_reduce_body(sharc_g2l_state *s, sharc_op *op, sharc_type *elem
 static sharc_op *collective(sharc_g2l_state *s, const char *name, sharc_attr *loc,
                             sharc_value *operand, sharc_type *type, sharc_named_attr *attrs,
                             unsigned n_attrs, unsigned regions) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(s->h.ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = &operand,
-      .num_operands = 1,
-      .result_types = &type,
-      .num_results = 1,
-      .attrs = sharc_attr_dictionary(s->h.ctx, attrs, n_attrs),
-      .num_regions = regions,
-  };
-  return sharc_rw_create(&s->h.rw, &st);
+  return sharc_rw_create_named(&s->h.rw, name, loc, &operand, 1, &type, 1,
+                               sharc_attr_dictionary(s->h.ctx, attrs, n_attrs), regions);
 }
 
 static int64_t reduction_of(sharc_op *op) {
@@ -194,10 +186,9 @@ static int64_t reduction_of(sharc_op *op) {
   return r && sharc_attr_get_kind(r) == SHARC_ATTR_INTEGER ? sharc_attr_int_value(r) : 0;
 }
 
-/* all_reduce / reduce_scatter with the reduction body. */
-static sharc_value *reducing_collective(sharc_g2l_state *s, sharc_op *op, const char *name,
-                                        sharc_value *input, sharc_type *type,
-                                        sharc_attr *groups, int64_t scatter_dim) {
+sharc_value *sharc_g2l_reducing_collective(sharc_g2l_state *s, sharc_op *op, const char *name,
+                                           sharc_value *input, sharc_type *type,
+                                           sharc_attr *groups, int64_t scatter_dim) {
   sharc_context *ctx = s->h.ctx;
   sharc_attr *loc = sharc_op_loc(op);
   sharc_named_attr attrs[4];
@@ -389,7 +380,7 @@ bool sharc_g2l_all_reduce(sharc_g2l_state *s, sharc_op *op) {
   sharc_type *type = sharc_g2l_local_result_type(s, op, 0);
   if (!type)
     return false;
-  sharc_value *r = reducing_collective(s, op, "stablehlo.all_reduce", sharc_op_operand(op, 0),
+  sharc_value *r = sharc_g2l_reducing_collective(s, op, "stablehlo.all_reduce", sharc_op_operand(op, 0),
                                        type, groups, -1);
   sharc_g2l_replace(s, op, r);
   return true;
@@ -714,7 +705,7 @@ static bool reduce_scatter_combined(sharc_g2l_state *s, sharc_op *op, const shar
   int64_t size;
   sharc_attr *groups = sharc_g2l_replica_groups(s, all->items, all->len, mesh, mesh_or_ref, &size);
   combined[0] = 1;
-  cur = reducing_collective(s, op, "stablehlo.reduce_scatter", cur,
+  cur = sharc_g2l_reducing_collective(s, op, "stablehlo.reduce_scatter", cur,
                             with_shape(s, t, combined, local_rank + 1), groups, 0);
   sharc_g2l_replace(s, op, sharc_halo_reshape(&s->h, loc, local, cur));
   return true;
@@ -750,7 +741,7 @@ bool sharc_g2l_reduce_scatter(sharc_g2l_state *s, sharc_op *op) {
     sharc_attr **axes = list_axes(s, sharc_sdy_list_at(scatter_axes, last), &n);
     sharc_attr *groups = sharc_g2l_replica_groups(s, axes, n, mesh, mesh_or_ref, &size);
     sharc_g2l_replace(s, op,
-                      reducing_collective(s, op, "stablehlo.reduce_scatter",
+                      sharc_g2l_reducing_collective(s, op, "stablehlo.reduce_scatter",
                                           sharc_op_operand(op, 0), local, groups, last));
   } else if (ok && s->opts->combine_multi_dimension_reduce_scatter) {
     ok = reduce_scatter_combined(s, op, mesh, mesh_or_ref, scatter_axes, &all, local);
@@ -758,7 +749,7 @@ bool sharc_g2l_reduce_scatter(sharc_g2l_state *s, sharc_op *op) {
     /* one all-reduce over every axis, then this device's piece */
     sharc_value *input = sharc_op_operand(op, 0);
     sharc_attr *groups = sharc_g2l_replica_groups(s, all.items, all.len, mesh, mesh_or_ref, &size);
-    sharc_value *reduced = reducing_collective(s, op, "stablehlo.all_reduce", input,
+    sharc_value *reduced = sharc_g2l_reducing_collective(s, op, "stablehlo.all_reduce", input,
                                                sharc_value_type(input), groups, -1);
     unsigned rank;
     sharc_attr **dims = list_axes(s, scatter_axes, &rank);

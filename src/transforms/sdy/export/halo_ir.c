@@ -5,6 +5,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
+#include "rewrite/create_op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +22,9 @@ sharc_type *sharc_halo_tensor(sharc_context *ctx, const int64_t *shape, unsigned
 sharc_value *sharc_halo_op(sharc_halo_state *s, const char *name, sharc_attr *loc,
                            sharc_value *const *operands, unsigned n, sharc_type *type,
                            const sharc_named_attr *attrs, unsigned n_attrs) {
-  sharc_op_state st = {
-      .name = sharc_ident_get(s->ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = n,
-      .result_types = &type,
-      .num_results = 1,
-      .attrs = n_attrs ? sharc_attr_dictionary(s->ctx, attrs, n_attrs) : NULL,
-  };
-  return sharc_op_result(sharc_rw_create(&s->rw, &st), 0);
+  sharc_attr *dict = n_attrs ? sharc_attr_dictionary(s->ctx, attrs, n_attrs) : NULL;
+  sharc_op *op = sharc_rw_create_named(&s->rw, name, loc, operands, n, &type, 1, dict, 0);
+  return sharc_op_result(op, 0);
 }
 
 static sharc_named_attr named(sharc_context *ctx, const char *name, sharc_attr *value) {

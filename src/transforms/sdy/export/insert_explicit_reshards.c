@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "transforms/sdy/export/explicit_reshards_util.h"
 #include "transforms/sdy/export/export_utils.h"
@@ -659,10 +660,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
   k[4] = full_version;
   k[5] = n_ops;
   k[6] = n_res;
-  for (unsigned i = 0; i < n_ops; i++)
-    k[7 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < n_res; i++)
-    k[7 + n_ops + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  sharc_op_type_words(op, n_ops, k + 7);
   for (unsigned i = 0; i < n_ops + n_res; i++)
     k[7 + n_ops + n_res + i] = (uintptr_t)shardings[i];
   *key = k;

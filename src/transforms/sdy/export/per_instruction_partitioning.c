@@ -14,6 +14,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
+#include "rewrite/create_op.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -297,17 +298,8 @@ static sharc_named_attr named(sharc_context *ctx, const char *name, sharc_attr *
 static sharc_op *create(pip_state *st, const char *name, sharc_attr *loc, sharc_value *const *ops,
                         unsigned n, sharc_type *const *types, unsigned nt,
                         const sharc_named_attr *attrs, unsigned na, unsigned regions) {
-  sharc_op_state s = {
-      .name = sharc_ident_get(st->ctx, sharc_str_from_cstr(name)),
-      .loc = loc,
-      .operands = ops,
-      .num_operands = n,
-      .result_types = types,
-      .num_results = nt,
-      .attrs = na ? sharc_attr_dictionary(st->ctx, attrs, na) : NULL,
-      .num_regions = regions,
-  };
-  return sharc_rw_create(&st->rw, &s);
+  return sharc_rw_create_named(&st->rw, name, loc, ops, n, types, nt,
+                               na ? sharc_attr_dictionary(st->ctx, attrs, na) : NULL, regions);
 }
 
 /* padIndivisibleOperands: operands padded with zeros to divisible types. */

@@ -10,6 +10,7 @@
 #include "support/ptrmap.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
+#include "rewrite/create_op.h"
 
 #include <string.h>
 
@@ -161,16 +162,10 @@ static void create_collective(inserter *s, const sharc_op_def *def, const char *
   attrs[n++] =
       (sharc_named_attr){sharc_ident_get(s->ctx, SHARC_STR("out_sharding")), current_sharding(s)};
   sharc_type *type = sharc_value_type(s->result);
-  sharc_op_state st = {
-      .name = sharc_ident_get(s->ctx, sharc_str_from_cstr(sharc_op_def_name(def))),
-      .loc = s->loc,
-      .operands = &s->result,
-      .num_operands = 1,
-      .result_types = &type,
-      .num_results = 1,
-      .attrs = sharc_attr_dictionary(s->ctx, attrs, n),
-  };
-  s->result = sharc_op_result(sharc_rw_create(s->rw, &st), 0);
+  sharc_attr *dict = sharc_attr_dictionary(s->ctx, attrs, n);
+  s->result = sharc_op_result(
+      sharc_rw_create_named(s->rw, sharc_op_def_name(def), s->loc, &s->result, 1, &type, 1, dict, 0),
+      0);
 }
 
 static sharc_attr *collective_axes_attr(inserter *s) {

@@ -19,4 +19,13 @@ typedef void (*sharc_sdy_unflatten_call_fn)(sharc_rewriter *rw, sharc_op *func, 
 bool sharc_sdy_unflatten_call_graph(sharc_op *module, sharc_pass_run *run, bool dedup_fully,
                                     const char *manual_attr, sharc_sdy_unflatten_call_fn on_call);
 
+/* The -dedup-functions-fully option of every pass that unflattens (Shardy's
+ * and XLA's unflattening, XLA's named-computation export): the bool `field`
+ * of the options struct `type`. */
+#define SHARC_SDY_DEDUP_FUNCTIONS_FULLY_OPTION(type, field)                                        \
+  SHARC_OPTION(type, field, "dedup-functions-fully", SHARC_OPT_BOOL, "false",                      \
+               "If true, regardless of the input and output shardings of functions, it keeps "     \
+               "one callee function for each caller function. The default is false, meaning it "   \
+               "will deduplicate only if the input and output shardings are the same.")
+
 #endif

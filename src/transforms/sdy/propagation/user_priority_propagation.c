@@ -46,6 +46,21 @@ static sharc_attr *without_priority(sharc_context *ctx, const sharc_attr *dim) {
   return result;
 }
 
+typedef SHARC_VEC(sharc_attr *) attr_vec;
+
+/* The sharding `parts` describes with `dims` and `replicated` in place of
+ * its own; frees both vectors. */
+static sharc_attr *rebuilt_sharding(sharc_context *ctx, sharc_sdy_tensor_sharding_parts *parts,
+                                    attr_vec *dims, sharc_sdy_axis_vec *replicated) {
+  parts->dims = dims->items;
+  parts->replicated = replicated->items;
+  parts->num_replicated = replicated->len;
+  sharc_attr *result = sharc_sdy_tensor_sharding_get(ctx, parts);
+  sharc_vec_free(dims);
+  sharc_vec_free(replicated);
+  return result;
+}
+
 static bool has_priority(const sharc_attr *sharding) {
   for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(sharding); d++)
     if (sharc_sdy_dim_sharding_has_priority(sharc_sdy_tensor_sharding_dim(sharding, d)))
@@ -62,7 +77,7 @@ static sharc_attr *initialized_sharding(sharc_op *module, sharc_attr *sharding) 
   sharc_context *ctx = sharc_op_context(module);
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-  SHARC_VEC(sharc_attr *) dims = {0};
+  attr_vec dims = {0};
   sharc_sdy_axis_vec replicated = {0};
   sharc_sdy_axes_assign(&replicated, parts.replicated, parts.num_replicated);
   sharc_attr *closed_empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, true, -1);
@@ -78,13 +93,7 @@ static sharc_attr *initialized_sharding(sharc_op *module, sharc_attr *sharding) 
   }
   sharc_sdy_axes_sort(replicated.items, replicated.len,
                       sharc_sdy_mesh_or_ref_mesh(parts.mesh_or_ref, module));
-  parts.dims = dims.items;
-  parts.replicated = replicated.items;
-  parts.num_replicated = replicated.len;
-  sharc_attr *result = sharc_sdy_tensor_sharding_get(ctx, &parts);
-  sharc_vec_free(&dims);
-  sharc_vec_free(&replicated);
-  return result;
+  return rebuilt_sharding(ctx, &parts, &dims, &replicated);
 }
 
 /* clearAndAddNonZeroPriorities, in first-seen order (the order does not
@@ -161,7 +170,7 @@ static sharc_attr *updated_for_priority(sharc_attr *current, const sharc_sdy_sha
   sharc_context *ctx = st->ctx;
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(current, &parts);
-  SHARC_VEC(sharc_attr *) dims = {0};
+  attr_vec dims = {0};
   sharc_sdy_axis_vec seen = {0}, replicated = {0};
   unsigned rank = sharc_sdy_tensor_sharding_rank(st->original);
   for (unsigned d = 0; d < parts.num_dims; d++) {
@@ -177,14 +186,8 @@ static sharc_attr *updated_for_priority(sharc_attr *current, const sharc_sdy_sha
   for (unsigned i = 0; i < parts.num_replicated; i++)
     if (sharc_sdy_axes_index_of(seen.items, seen.len, parts.replicated[i]) < 0)
       sharc_vec_push(&replicated, parts.replicated[i]);
-  parts.dims = dims.items;
-  parts.replicated = replicated.items;
-  parts.num_replicated = replicated.len;
-  sharc_attr *result = sharc_sdy_tensor_sharding_get(ctx, &parts);
-  sharc_vec_free(&dims);
   sharc_vec_free(&seen);
-  sharc_vec_free(&replicated);
-  return result;
+  return rebuilt_sharding(ctx, &parts, &dims, &replicated);
 }
 
 static void save_after_priority(sharc_propagation *pr, const sharc_user_priority_options *o,

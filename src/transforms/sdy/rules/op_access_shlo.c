@@ -21,7 +21,7 @@ static sharc_attr *struct_field(sharc_op *op, const char *attr, const char *fiel
     return NULL;
   for (size_t s = 0; s < sizeof known_structs / sizeof known_structs[0]; s++) {
     const shlo_struct_def *def = known_structs[s];
-    if (a->def != &def->base)
+    if (sharc_attr_def_of(a) != &def->base)
       continue;
     for (unsigned i = 0; i < def->num_fields; i++)
       if (strcmp(def->fields[i].name, field) == 0)

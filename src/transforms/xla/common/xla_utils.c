@@ -33,6 +33,48 @@ sharc_op *sharc_xla_create_copy(sharc_rewriter *rw, sharc_value *v, sharc_attr *
   return sharc_rw_create(rw, &st);
 }
 
+sharc_op *sharc_xla_outline_manual_body(sharc_rewriter *rw, sharc_op *module, sharc_op *mc,
+                                        const char *name, unsigned *counter, sharc_str *out_name) {
+  sharc_context *ctx = rw->ctx;
+  sharc_region *region = sharc_op_region(mc, 0);
+  sharc_block *entry = sharc_region_first_block(region);
+  SHARC_VEC(sharc_type *) inputs = {0}, outputs = {0};
+  for (unsigned i = 0; i < sharc_block_num_args(entry); i++)
+    sharc_vec_push(&inputs, sharc_value_type(sharc_block_arg(entry, i)));
+  sharc_op *ret = sharc_block_last_op(entry);
+  for (unsigned i = 0; ret && i < sharc_op_num_operands(ret); i++)
+    sharc_vec_push(&outputs, sharc_value_type(sharc_op_operand(ret, i)));
+  sharc_type *ftype = sharc_type_function(ctx, inputs.items, inputs.len, outputs.items, outputs.len);
+  sharc_named_attr attrs[2] = {
+      {sharc_ident_get(ctx, SHARC_STR("function_type")), sharc_attr_type_attr(ctx, ftype)},
+      {sharc_ident_get(ctx, SHARC_STR("sym_name")),
+       sharc_attr_string(ctx, sharc_str_from_cstr(name))},
+  };
+  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.func")),
+                          .loc = sharc_op_loc(mc),
+                          .attrs = sharc_attr_dictionary(ctx, attrs, 2),
+                          .num_regions = 1};
+  sharc_op *func = sharc_op_create(ctx, &state);
+  *out_name = sharc_rw_insert_symbol(rw, module, func, counter);
+  sharc_rw_inline_region_before(rw, region, sharc_op_region(func, 0), NULL);
+  if (ret) {
+    SHARC_VEC(sharc_value *) values = {0};
+    for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
+      sharc_vec_push(&values, sharc_op_operand(ret, i));
+    sharc_rw_set_before(rw, ret);
+    sharc_op_state rs = {.name = sharc_ident_get(ctx, SHARC_STR("func.return")),
+                         .loc = sharc_op_loc(ret),
+                         .operands = values.items,
+                         .num_operands = values.len};
+    sharc_rw_create(rw, &rs);
+    sharc_rw_erase_op(rw, ret);
+    sharc_vec_free(&values);
+  }
+  sharc_vec_free(&inputs);
+  sharc_vec_free(&outputs);
+  return func;
+}
+
 bool sharc_xla_is_custom_call_to(const sharc_op *op, const char *target) {
   return sharc_str_eq_cstr(sharc_xla_custom_call_target(op), target);
 }
@@ -275,14 +317,17 @@ static bool v3_element(sharc_buf *out, sharc_str s, unsigned rank) {
     size_t dend = closing(devices, 0);
     if (!dend)
       return false;
-    sharc_buf_puts(out, ", device_ids=");
-    sharc_buf_put_str(out, (sharc_str){devices.data, dend});
+    /* HloShardingV3 writes the list in parentheses, sdy in brackets */
+    sharc_buf_puts(out, ", device_ids=[");
+    sharc_buf_put_str(out, (sharc_str){devices.data + 1, dend - 2});
+    sharc_buf_puts(out, "]");
     tail = (sharc_str){devices.data + dend, devices.len - dend};
   }
   sharc_buf_puts(out, ">");
-  /* a fully manual sharding omits its dimensions: one closed empty
-   * dimension per dimension of the value it is on */
-  if (sharc_str_eq_cstr(tail, ", manual") || sharc_str_eq_cstr(tail, ",manual")) {
+  /* a fully manual (or replicated) sharding omits its dimensions: one
+   * closed empty dimension per dimension of the value it is on */
+  if (sharc_str_eq_cstr(tail, ", manual") || sharc_str_eq_cstr(tail, ",manual") ||
+      sharc_str_eq_cstr(tail, ", replicated") || sharc_str_eq_cstr(tail, ",replicated")) {
     sharc_buf_puts(out, ", ");
     put_closed_empty_dims(out, rank);
     return true;
@@ -370,14 +415,26 @@ static void put_axes_v3(sharc_buf *out, const char *key, sharc_attr *const *axes
   sharc_buf_puts(out, "}");
 }
 
+/* `, manual={'a', 'b'}`: the manual axes by name. */
+static void put_manual_v3(sharc_buf *out, const sharc_str *manual_axes, unsigned num_manual) {
+  if (!num_manual)
+    return;
+  sharc_buf_puts(out, ", manual={");
+  for (unsigned i = 0; i < num_manual; i++)
+    sharc_buf_printf(out, "%s'%.*s'", i ? ", " : "", (int)manual_axes[i].len, manual_axes[i].data);
+  sharc_buf_puts(out, "}");
+}
+
 void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
+                                  const sharc_str *manual_axes, unsigned num_manual,
                                   sharc_buf *out) {
   if (mesh && sharc_sdy_mesh_is_maximal(mesh)) {
     sharc_buf_printf(out, "{single_device[device_id=%lld]}", (long long)sharc_sdy_mesh_device_id(mesh, 0));
     return;
   }
   sharc_buf_puts(out, "{mesh[");
-  for (unsigned i = 0; mesh && i < sharc_sdy_mesh_num_axes(mesh); i++) {
+  unsigned num_axes = mesh ? sharc_sdy_mesh_num_axes(mesh) : 0;
+  for (unsigned i = 0; i < num_axes; i++) {
     sharc_attr *axis = sharc_sdy_mesh_axis(mesh, i);
     sharc_str name = sharc_sdy_mesh_axis_name(axis);
     sharc_buf_printf(out, "%s'%.*s'=%lld", i ? "," : "", (int)name.len, name.data,
@@ -385,13 +442,23 @@ void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *
   }
   sharc_buf_puts(out, "]");
   if (mesh && sharc_sdy_mesh_num_device_ids(mesh)) {
-    sharc_buf_puts(out, ", device_ids=[");
+    sharc_buf_puts(out, ", device_ids=(");
     for (unsigned i = 0; i < sharc_sdy_mesh_num_device_ids(mesh); i++)
       sharc_buf_printf(out, "%s%lld", i ? "," : "", (long long)sharc_sdy_mesh_device_id(mesh, i));
-    sharc_buf_puts(out, "]");
+    sharc_buf_puts(out, ")");
+  }
+  /* every axis manual: NamedSharding::Manual, no dimensions */
+  if (num_axes && num_manual == num_axes) {
+    sharc_buf_puts(out, ", manual}");
+    return;
   }
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
+  /* a scalar with no axis anywhere is the replicated sharding */
+  if (!parts.num_dims && !parts.num_replicated && !parts.num_unreduced && !num_manual) {
+    sharc_buf_puts(out, ", replicated}");
+    return;
+  }
   sharc_buf_puts(out, ", [");
   for (unsigned d = 0; d < parts.num_dims; d++) {
     const sharc_attr *dim = parts.dims[d];
@@ -412,6 +479,7 @@ void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *
    * in the sdy text (`unreduced=max{'x'}`) */
   static const char *const unreduced_keys[] = {"unreduced", "unreduced=max", "unreduced=min"};
   put_axes_v3(out, unreduced_keys[parts.reduction], parts.unreduced, parts.num_unreduced);
+  put_manual_v3(out, manual_axes, num_manual);
   sharc_buf_puts(out, "}");
 }
 
@@ -469,17 +537,18 @@ static bool build_pieces(const sharc_attr *mesh, const cref_vec *refs, piece_set
           points[np++] = cand[c];
       }
     }
-    /* sort descending: the major piece first */
+    /* sort ascending by pre-size: the major piece (pre-size 1) first, as
+     * getOrderedAxisRefs orders the sub-axes of an axis */
     for (unsigned i = 1; i < np; i++)
-      for (unsigned j = i; j > 0 && points[j] > points[j - 1]; j--) {
+      for (unsigned j = i; j > 0 && points[j] < points[j - 1]; j--) {
         int64_t t = points[j];
         points[j] = points[j - 1];
         points[j - 1] = t;
       }
     for (unsigned k = 0; k + 1 < np; k++) {
-      if (ps->n == MAX_PIECES || points[k] % points[k + 1])
+      if (ps->n == MAX_PIECES || points[k + 1] % points[k])
         return false;
-      ps->p[ps->n++] = (axis_piece){a, points[k + 1], points[k] / points[k + 1], false};
+      ps->p[ps->n++] = (axis_piece){a, points[k], points[k + 1] / points[k], false};
     }
   }
   return true;
@@ -574,6 +643,11 @@ static int64_t transposed_index(const int64_t *reshape, const int64_t *perm, uns
   return idx;
 }
 
+static int compare_int64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
 static bool iota_ids(const sharc_attr *mesh) {
   for (unsigned i = 0; i < sharc_sdy_mesh_num_device_ids(mesh); i++)
     if (sharc_sdy_mesh_device_id(mesh, i) != (int64_t)i)
@@ -647,7 +721,13 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     sharc_buf_puts(out, "{replicated}");
     return true;
   }
-  if (!sharded && rest == 1 && unreduced == 1 && manual > 1) {
+  /* every device in one unreduced group: HloSharding::Unreduced */
+  if (!sharded && rest == 1 && manual == 1 && unreduced > 1) {
+    sharc_buf_puts(out, "{unreduced}");
+    put_reduction_metadata(out, parts.reduction);
+    return true;
+  }
+  if (num_manual && num_manual == sharc_sdy_mesh_num_axes(mesh)) {
     sharc_buf_puts(out, "{manual}");
     return true;
   }
@@ -676,6 +756,10 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
       abort();
     for (int64_t i = 0; i < total; i++)
       hs.devices[i] = sharc_sdy_mesh_device_id(mesh, (unsigned)transposed_index(hs.reshape, hs.perm, ps.n, i));
+    /* HloSharding::PartialTile keeps each replication group sorted */
+    if (rest > 1 && manual == 1 && unreduced == 1)
+      for (int64_t g = 0; g < total; g += rest)
+        qsort(hs.devices + g, (size_t)rest, sizeof *hs.devices, compare_int64);
   } else {
     hs.iota = true;
     canonicalize_iota(hs.reshape, &hs.nreshape, hs.perm, nperm);

@@ -17,6 +17,13 @@
 sharc_op *sharc_xla_create_copy(sharc_rewriter *rw, sharc_value *v, sharc_attr *sharding,
                                 sharc_attr *loc, void *manual_axes);
 
+/* The body of manual computation `mc` moved into a new function `name`
+ * (made unique with `*counter`, its final name in `*out_name`) at the end of
+ * `module`, its sdy.return now a func.return; `mc` is left with an empty
+ * region. Returns the function. */
+sharc_op *sharc_xla_outline_manual_body(sharc_rewriter *rw, sharc_op *module, sharc_op *mc,
+                                        const char *name, unsigned *counter, sharc_str *out_name);
+
 #define SHARC_XLA_FRONTEND_ATTRS "mhlo.frontend_attributes"
 #define SHARC_XLA_SHARDING_ATTR "mhlo.sharding"
 #define SHARC_XLA_SDY_SHARDING "xla.sdy.sharding"
@@ -103,8 +110,11 @@ sharc_attr *sharc_hlo_sharding_v3_to_sdy(sharc_context *ctx, sharc_str text, sha
                                          unsigned nvalues, bool per_value, unsigned rank);
 
 /* A sharding (`mesh` its mesh) as HloShardingV3 text, the form
- * sharc_hlo_sharding_v3_to_sdy reads (priorities are not kept). */
+ * sharc_hlo_sharding_v3_to_sdy reads (priorities are not kept); `manual_axes`
+ * (n of them) are written as `manual={...}`, or as `manual` alone when they
+ * are every axis of the mesh. */
 void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *mesh,
+                                  const sharc_str *manual_axes, unsigned num_manual,
                                   sharc_buf *out);
 
 /* convertToHloSharding: a sharding on `mesh` as GSPMD's HloSharding text

@@ -17,6 +17,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "transforms/sdy/export/named_computation_utils.h"
+#include "transforms/sdy/export/unflatten_call_graph.h"
 #include "transforms/xla/common/xla_utils.h"
 
 typedef struct xla_export_options {
@@ -24,10 +25,7 @@ typedef struct xla_export_options {
 } xla_export_options;
 
 static const sharc_option_def options[] = {
-    SHARC_OPTION(xla_export_options, dedup_fully, "dedup-functions-fully", SHARC_OPT_BOOL, "false",
-                 "If true, regardless of the input and output shardings of functions, it keeps "
-                 "one callee function for each caller function. The default is false, meaning it "
-                 "will deduplicate only if the input and output shardings are the same."),
+    SHARC_SDY_DEDUP_FUNCTIONS_FULLY_OPTION(xla_export_options, dedup_fully),
 };
 
 typedef SHARC_VEC(sharc_op *) op_vec;

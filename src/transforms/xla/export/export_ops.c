@@ -3,7 +3,8 @@
  * sdy.reshard and sdy.sharding_constraint an mhlo.copy carrying the
  * sharding (or, with `keep-hlo-sharding-constraints`, a constraint a
  * `@Sharding` custom call), sdy.sharding_group is dropped and
- * sdy.propagation_barrier forwards its operand. The collectives the
+ * sdy.propagation_barrier forwards its operand, as does a reshard between a
+ * single-device sharding and a replicated one. The collectives the
  * explicit reshards left become an mhlo.copy carrying their out sharding
  * (always a copy: a collective is no user constraint), except
  * sdy.all_reduce, which reshards nothing and forwards its operand. */
@@ -66,6 +67,25 @@ static void sharding_custom_call(sharc_rewriter *rw, sharc_op *op) {
   sharc_rw_replace_op_with_new(rw, op, &state);
 }
 
+/* No sharding at all, or one without any axis. */
+static bool is_replicated(const sharc_attr *sharding) {
+  return !sharding || sharc_sdy_sharding_empty_axes(sharding);
+}
+
+/* A reshard between a single-device sharding and a replicated one (either
+ * way): HLO moves a value between the two without a copy, so the reshard
+ * forwards its operand. */
+static bool is_maximal_replicated_reshard(sharc_op *op) {
+  if (!sharc_op_isa(op, &sharc_sdy_reshard_def))
+    return false;
+  sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+  sharc_attr *out = sharc_op_attr(op, "sharding");
+  bool in_maximal = in && sharc_sdy_is_single_device_sharding(in, op);
+  bool out_maximal = out && sharc_sdy_is_single_device_sharding(out, op);
+  return (in_maximal && is_replicated(out) && !out_maximal) ||
+         (out_maximal && is_replicated(in) && !in_maximal);
+}
+
 static void export_op(sharc_rewriter *rw, sharc_op *op, bool keep_constraints) {
   sharc_rw_set_before(rw, op);
   if (sharc_op_isa(op, &sharc_sdy_constant_def)) {
@@ -79,7 +99,7 @@ static void export_op(sharc_rewriter *rw, sharc_op *op, bool keep_constraints) {
   } else if (sharc_op_isa(op, &sharc_sdy_sharding_group_def)) {
     sharc_rw_erase_op(rw, op);
   } else if (sharc_op_isa(op, &sharc_sdy_propagation_barrier_def) ||
-             sharc_op_isa(op, &sharc_sdy_all_reduce_def)) {
+             sharc_op_isa(op, &sharc_sdy_all_reduce_def) || is_maximal_replicated_reshard(op)) {
     sharc_value *input = sharc_op_operand(op, 0);
     sharc_rw_replace_op(rw, op, &input, 1);
   } else if (is_resharding_collective(op)) {

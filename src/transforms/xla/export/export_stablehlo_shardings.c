@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -30,11 +31,15 @@ static const sharc_option_def options[] = {
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
+typedef SHARC_VEC(sharc_str) str_vec;
+
 typedef struct export_state {
   sharc_rewriter rw;
   bool v3;
   bool simplify;
+  bool add_missing;
   bool failed;
+  str_vec manual; /* the manual axes of the value being exported */
 } export_state;
 
 /* Closed, no axis on any dimension, nothing unreduced. */
@@ -50,57 +55,107 @@ static bool fully_replicated(const sharc_attr *sharding) {
   return true;
 }
 
-static bool append_one(export_state *st, const sharc_attr *sharding, sharc_op *at, sharc_buf *out) {
+/* The names of a #sdy.manual_axes (NULL: none) into `names`. */
+static void manual_names(const sharc_attr *axes, str_vec *names) {
+  names->len = 0;
+  for (unsigned i = 0; axes && i < sharc_sdy_list_size(axes); i++)
+    sharc_vec_push(names, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
+}
+
+static bool append_one(export_state *st, const sharc_attr *sharding, const str_vec *manual,
+                       sharc_op *at, sharc_buf *out) {
   sharc_attr *mesh = sharc_sdy_sharding_mesh(sharding, at);
-  if (st->v3 && st->simplify && !(mesh && sharc_sdy_mesh_is_maximal(mesh)) &&
+  if (st->v3 && st->simplify && !manual->len && !(mesh && sharc_sdy_mesh_is_maximal(mesh)) &&
       fully_replicated(sharding)) {
     sharc_buf_puts(out, "{mesh[], replicated}");
     return true;
   }
   if (st->v3) {
-    sharc_sdy_to_hlo_sharding_v3(sharding, mesh, out);
+    sharc_sdy_to_hlo_sharding_v3(sharding, mesh, manual->items, manual->len, out);
     return true;
   }
-  if (sharc_sdy_to_hlo_sharding(sharding, mesh, NULL, 0, out))
+  if (sharc_sdy_to_hlo_sharding(sharding, mesh, manual->items, manual->len, out))
     return true;
   sharc_emit_op_error(at, "cannot express the sharding as an HloSharding");
   return false;
 }
 
-static sharc_attr *one_string(export_state *st, const sharc_attr *sharding, sharc_op *at) {
+static sharc_attr *buf_string(export_state *st, const sharc_buf *buf) {
+  return sharc_attr_string(st->rw.ctx, (sharc_str){buf->data ? buf->data : "", buf->len});
+}
+
+static sharc_attr *one_string(export_state *st, const sharc_attr *sharding, const str_vec *manual,
+                              sharc_op *at) {
   sharc_buf buf = {0};
   sharc_attr *s = NULL;
-  if (append_one(st, sharding, at, &buf))
-    s = sharc_attr_string(st->rw.ctx, (sharc_str){buf.data ? buf.data : "", buf.len});
+  if (append_one(st, sharding, manual, at, &buf))
+    s = buf_string(st, &buf);
   else
     st->failed = true;
   sharc_buf_free(&buf);
   return s;
 }
 
+/* getHloShardingForOp: one sharding for an op with one result (or a
+ * maximal or replicated one on an op without results), else a tuple. */
+static sharc_attr *op_string(export_state *st, sharc_op *op, const sharc_attr *per_value,
+                             const str_vec *manual) {
+  unsigned n = sharc_sdy_list_size(per_value);
+  if (n == 1 && sharc_op_num_results(op) <= 1)
+    return one_string(st, sharc_sdy_list_at(per_value, 0), manual, op);
+  sharc_buf buf = {0};
+  sharc_buf_puts(&buf, "{");
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n; i++) {
+    if (i)
+      sharc_buf_puts(&buf, ", ");
+    ok = append_one(st, sharc_sdy_list_at(per_value, i), manual, op, &buf);
+  }
+  sharc_buf_puts(&buf, "}");
+  sharc_attr *text = ok ? buf_string(st, &buf) : NULL;
+  st->failed = st->failed || !ok;
+  sharc_buf_free(&buf);
+  return text;
+}
+
+static bool is_control_flow(const sharc_op *op) {
+  return sharc_op_isa(op, SHARC_SHLO(while)) || sharc_op_isa(op, SHARC_SHLO(case)) ||
+         sharc_op_isa(op, SHARC_SHLO(if));
+}
+
+static bool is_send_recv_or_token(const sharc_op *op) {
+  return sharc_op_isa(op, SHARC_SHLO(send)) || sharc_op_isa(op, SHARC_SHLO(recv)) ||
+         sharc_op_isa(op, SHARC_SHLO(create_token));
+}
+
+/* An op without a sharding: a control flow op gets a replicated one (else
+ * HLO would replicate the free variables lifted into it), a send, recv or
+ * create_token a maximal one on device 0 (side-effecting ops must have a
+ * sharding, and it cannot be replicated). */
+static void add_missing_sharding(export_state *st, sharc_op *op) {
+  const char *text = NULL;
+  if (st->add_missing && is_control_flow(op))
+    text = st->v3 ? "{mesh[], replicated}" : "{replicated}";
+  else if (!sharc_op_attr(op, SHARC_XLA_SHARDING_ATTR) && is_send_recv_or_token(op))
+    text = "{maximal device=0}";
+  if (text)
+    sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR,
+                      sharc_attr_string(st->rw.ctx, sharc_str_from_cstr(text)));
+}
+
 static sharc_walk_result export_op(sharc_op *op, void *user) {
   export_state *st = user;
+  sharc_attr *axes = sharc_op_attr(op, SHARC_XLA_MANUAL_AXES_ATTR);
+  manual_names(axes, &st->manual);
+  if (axes)
+    sharc_rw_set_attr(&st->rw, op, SHARC_XLA_MANUAL_AXES_ATTR, NULL);
   sharc_attr *per_value = sharc_op_attr(op, SHARC_SDY_SHARDING_ATTR);
-  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value))
+  if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
+      !sharc_sdy_list_size(per_value)) {
+    add_missing_sharding(st, op);
     return SHARC_WALK_ADVANCE;
-  unsigned n = sharc_sdy_list_size(per_value);
-  sharc_attr *text;
-  if (n == 1) {
-    text = one_string(st, sharc_sdy_list_at(per_value, 0), op);
-  } else {
-    sharc_buf buf = {0};
-    sharc_buf_puts(&buf, "{");
-    bool ok = true;
-    for (unsigned i = 0; ok && i < n; i++) {
-      if (i)
-        sharc_buf_puts(&buf, ", ");
-      ok = append_one(st, sharc_sdy_list_at(per_value, i), op, &buf);
-    }
-    sharc_buf_puts(&buf, "}");
-    text = ok ? sharc_attr_string(st->rw.ctx, (sharc_str){buf.data, buf.len}) : NULL;
-    st->failed = st->failed || !ok;
-    sharc_buf_free(&buf);
   }
+  sharc_attr *text = op_string(st, op, per_value, &st->manual);
   if (!text)
     return SHARC_WALK_INTERRUPT;
   sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR, text);
@@ -108,20 +163,65 @@ static sharc_walk_result export_op(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-/* A func argument's or result's sharding as its text (a
- * sharc_xla_sharding_converter; the text needs no rank). */
-static sharc_attr *func_value_string(void *user, sharc_op *func, sharc_attr *sharding,
-                                     unsigned rank) {
-  (void)rank;
-  return one_string(user, sharding, func);
+/* One argument's or result's attribute dictionary with its sdy.sharding
+ * (and the manual axes it is local to) as `mhlo.sharding`; `dict` itself
+ * when it has no sharding, NULL after an error. */
+static sharc_attr *export_value_dict(export_state *st, sharc_op *func, sharc_attr *dict) {
+  sharc_attr *sharding = sharc_attr_dict_get(dict, SHARC_SDY_SHARDING_ATTR);
+  if (!sharding)
+    return dict;
+  sharc_context *ctx = st->rw.ctx;
+  manual_names(sharc_attr_dict_get(dict, SHARC_XLA_MANUAL_AXES_ATTR), &st->manual);
+  sharc_attr *text = one_string(st, sharding, &st->manual, func);
+  if (!text)
+    return NULL;
+  dict = sharc_func_dict_with(ctx, dict, SHARC_XLA_MANUAL_AXES_ATTR, NULL);
+  dict = sharc_func_dict_with(ctx, dict, SHARC_XLA_SHARDING_ATTR, text);
+  return sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, NULL);
+}
+
+static bool export_func_values(export_state *st, sharc_op *func, bool results) {
+  unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+    sharc_attr *fresh = export_value_dict(st, func, dict);
+    if (!fresh)
+      return false;
+    if (fresh == dict)
+      continue;
+    if (results)
+      sharc_func_set_result_attrs(func, i, fresh);
+    else
+      sharc_func_set_arg_attrs(func, i, fresh);
+  }
+  return true;
 }
 
 static bool export_func(export_state *st, sharc_op *func) {
-  if (!sharc_xla_convert_func_shardings(func, SHARC_SDY_SHARDING_ATTR, SHARC_XLA_SHARDING_ATTR,
-                                        func_value_string, st))
+  if (!export_func_values(st, func, false) || !export_func_values(st, func, true))
     return false;
   return sharc_walk_nested(func, SHARC_PRE_ORDER, export_op, st) != SHARC_WALK_INTERRUPT &&
          !st->failed;
+}
+
+/* StableHLO has no erf or top_k op: their custom calls keep the sharding
+ * inside `mhlo.attributes`, which the StableHLO to MHLO conversion lifts
+ * back up. */
+static sharc_walk_result move_into_mhlo_attributes(sharc_op *op, void *user) {
+  export_state *st = user;
+  sharc_str target = sharc_xla_custom_call_target(op);
+  if (!sharc_str_eq_cstr(target, "mhlo.erf") && !sharc_str_eq_cstr(target, "mhlo.topk"))
+    return SHARC_WALK_ADVANCE;
+  sharc_attr *text = sharc_op_attr(op, SHARC_XLA_SHARDING_ATTR);
+  if (!text || sharc_attr_get_kind(text) != SHARC_ATTR_STRING)
+    return SHARC_WALK_ADVANCE;
+  sharc_attr *attrs = sharc_op_attr(op, "mhlo.attributes");
+  if (attrs && sharc_attr_get_kind(attrs) != SHARC_ATTR_DICTIONARY)
+    return SHARC_WALK_ADVANCE;
+  sharc_rw_set_attr(&st->rw, op, SHARC_XLA_SHARDING_ATTR, NULL);
+  sharc_rw_set_attr(&st->rw, op, "mhlo.attributes",
+                    sharc_xla_dict_with(st->rw.ctx, attrs, SHARC_XLA_SHARDING_ATTR, text));
+  return SHARC_WALK_ADVANCE;
 }
 
 /* The shardings of the whole program's parameters and outputs, kept on the
@@ -130,11 +230,12 @@ static bool export_func(export_state *st, sharc_op *func) {
  * `mhlo.spmd_output_sharding` (a tuple when there are several). */
 static bool export_module_shardings(export_state *st, sharc_op *module) {
   sharc_context *ctx = st->rw.ctx;
+  const str_vec none = {0};
   sharc_attr *params = sharc_op_attr(module, "sdy.parameters_shardings");
   if (params && sharc_sdy_is_sharding_per_value(params)) {
     SHARC_VEC(sharc_attr *) strs = {0};
     for (unsigned i = 0; i < sharc_sdy_list_size(params); i++) {
-      sharc_attr *s = one_string(st, sharc_sdy_list_at(params, i), module);
+      sharc_attr *s = one_string(st, sharc_sdy_list_at(params, i), &none, module);
       if (!s) {
         sharc_vec_free(&strs);
         return false;
@@ -156,7 +257,7 @@ static bool export_module_shardings(export_state *st, sharc_op *module) {
     for (unsigned i = 0; ok && i < n; i++) {
       if (i)
         sharc_buf_puts(&buf, ", ");
-      ok = append_one(st, sharc_sdy_list_at(outs, i), module, &buf);
+      ok = append_one(st, sharc_sdy_list_at(outs, i), &none, module, &buf);
     }
     if (n != 1)
       sharc_buf_puts(&buf, "}");
@@ -174,7 +275,9 @@ static bool export_module_shardings(export_state *st, sharc_op *module) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const export_options *o = opts;
-  export_state st = {.v3 = o->enable_hlo_sharding_v3, .simplify = o->simplify_replicated_shardings};
+  export_state st = {.v3 = o->enable_hlo_sharding_v3,
+                     .simplify = o->simplify_replicated_shardings,
+                     .add_missing = o->add_missing_sharding_to_control_flow};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   op_vec meshes = {0};
@@ -183,10 +286,13 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
       sharc_vec_push(&meshes, op);
     else if (sharc_op_isa(op, &sharc_func_func_def) && !export_func(&st, op)) {
       sharc_vec_free(&meshes);
+      sharc_vec_free(&st.manual);
       return false;
     }
   }
+  sharc_walk(module, SHARC_PRE_ORDER, move_into_mhlo_attributes, &st);
   bool ok = export_module_shardings(&st, module);
+  sharc_vec_free(&st.manual);
   for (unsigned i = 0; ok && i < meshes.len; i++)
     sharc_rw_erase_op(&st.rw, meshes.items[i]);
   sharc_vec_free(&meshes);

@@ -65,48 +65,6 @@ static sharc_op *custom_call(export_state *st, const char *target, sharc_attr *l
   return sharc_rw_create(&st->rw, &state);
 }
 
-/* The body function: the region moved into a new private function named
- * after the manual computation body, its sdy.return a func.return. */
-static sharc_op *create_body_func(export_state *st, sharc_op *mc, sharc_str *name) {
-  sharc_context *ctx = st->rw.ctx;
-  sharc_region *region = sharc_op_region(mc, 0);
-  sharc_block *entry = sharc_region_first_block(region);
-  type_vec inputs = {0}, outputs = {0};
-  for (unsigned i = 0; i < sharc_block_num_args(entry); i++)
-    sharc_vec_push(&inputs, sharc_value_type(sharc_block_arg(entry, i)));
-  sharc_op *ret = sharc_block_last_op(entry);
-  for (unsigned i = 0; ret && i < sharc_op_num_operands(ret); i++)
-    sharc_vec_push(&outputs, sharc_value_type(sharc_op_operand(ret, i)));
-  sharc_type *ftype = sharc_type_function(ctx, inputs.items, inputs.len, outputs.items, outputs.len);
-  sharc_named_attr attrs[2] = {
-      {sharc_ident_get(ctx, SHARC_STR("function_type")), sharc_attr_type_attr(ctx, ftype)},
-      {sharc_ident_get(ctx, SHARC_STR("sym_name")), sharc_attr_string(ctx, SHARC_STR(SHARC_XLA_MANUAL_BODY))},
-  };
-  sharc_op_state state = {.name = sharc_ident_get(ctx, SHARC_STR("func.func")),
-                          .loc = sharc_op_loc(mc),
-                          .attrs = sharc_attr_dictionary(ctx, attrs, 2),
-                          .num_regions = 1};
-  sharc_op *func = sharc_op_create(ctx, &state);
-  *name = sharc_rw_insert_symbol(&st->rw, st->module, func, &st->counter);
-  sharc_rw_inline_region_before(&st->rw, region, sharc_op_region(func, 0), NULL);
-  if (ret) {
-    value_vec values = {0};
-    for (unsigned i = 0; i < sharc_op_num_operands(ret); i++)
-      sharc_vec_push(&values, sharc_op_operand(ret, i));
-    sharc_rw_set_before(&st->rw, ret);
-    sharc_op_state rs = {.name = sharc_ident_get(ctx, SHARC_STR("func.return")),
-                         .loc = sharc_op_loc(ret),
-                         .operands = values.items,
-                         .num_operands = values.len};
-    sharc_rw_create(&st->rw, &rs);
-    sharc_rw_erase_op(&st->rw, ret);
-    sharc_vec_free(&values);
-  }
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&outputs);
-  return func;
-}
-
 static void export_one(export_state *st, sharc_op *mc) {
   sharc_context *ctx = st->rw.ctx;
   sharc_attr *loc = sharc_op_loc(mc);
@@ -137,7 +95,8 @@ static void export_one(export_state *st, sharc_op *mc) {
     sharc_vec_free(&operands);
   }
   sharc_str name;
-  create_body_func(st, mc, &name);
+  sharc_xla_outline_manual_body(&st->rw, st->module, mc, SHARC_XLA_MANUAL_BODY, &st->counter,
+                                &name);
   sharc_rw_set_before(&st->rw, mc);
   sharc_named_attr inline_attr = {sharc_ident_get(ctx, SHARC_STR("inlineable")),
                                   sharc_attr_string(ctx, SHARC_STR("false"))};

@@ -1,8 +1,11 @@
 /* -xla-sdy-stablehlo-export-pipeline: an sdy module goes to StableHLO
- * with GSPMD shardings, ready for the HLO conversion: the call graph
+ * with GSPMD shardings, ready for the HLO conversion: reductions of
+ * unreduced values made explicit in manual computations, the call graph
  * restored (unless sharding constraints are kept), sdy ops exported,
- * unused functions dropped, and every sharding written as `mhlo.sharding`
- * (v2 HloSharding, or the mesh-and-axes v3 form). */
+ * manual computations turned into the SPMDFullToShardShape / call /
+ * SPMDShardToFullShape pattern, unused functions dropped, every sharding
+ * written as `mhlo.sharding` (v2 HloSharding, or the mesh-and-axes v3 form)
+ * and host callbacks given the result form XLA expects. */
 #include <stdio.h>
 
 #include "pass/pass_registry.h"
@@ -33,8 +36,8 @@ static const sharc_option_def options[] = {
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   const pipeline_options *o = opts;
-  bool ok = true;
-  if (!o->keep_hlo_sharding_constraints)
+  bool ok = sharc_pm_add(pm, "xla-sdy-stablehlo-export-manual-reduction-collectives", NULL, err);
+  if (ok && !o->keep_hlo_sharding_constraints)
     ok = sharc_pm_add(pm, "xla-sdy-unflatten-call-graph",
                       o->dedup_functions_fully ? "dedup-functions-fully=true" : NULL, err) &&
          sharc_pm_add(pm, "symbol-dce", NULL, err);
@@ -49,8 +52,13 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
          sharc_pm_add(pm, "xla-sdy-export-ops",
                       o->keep_hlo_sharding_constraints ? "keep-hlo-sharding-constraints=true" : NULL,
                       err) &&
+         sharc_pm_add(pm, "xla-sdy-stablehlo-round-trip-shard-map-export",
+                      o->keep_hlo_sharding_constraints ? "create-hlo-sharding-constraints=true"
+                                                       : NULL,
+                      err) &&
          sharc_pm_add(pm, "symbol-dce", NULL, err) &&
-         sharc_pm_add(pm, "xla-sdy-export-stablehlo-shardings", shardings, err);
+         sharc_pm_add(pm, "xla-sdy-export-stablehlo-shardings", shardings, err) &&
+         sharc_pm_add(pm, "xla-sdy-stablehlo-round-trip-export-callback-custom-calls", NULL, err);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_stablehlo_export_pipeline = {

@@ -14,11 +14,7 @@ typedef struct xla_unflatten_options {
 } xla_unflatten_options;
 
 static const sharc_option_def options[] = {
-    SHARC_OPTION(xla_unflatten_options, dedup_fully, "dedup-functions-fully", SHARC_OPT_BOOL,
-                 "false",
-                 "If true, regardless of the input and output shardings of functions, it keeps "
-                 "one callee function for each caller function. The default is false, meaning it "
-                 "will deduplicate only if the input and output shardings are the same."),
+    SHARC_SDY_DEDUP_FUNCTIONS_FULLY_OPTION(xla_unflatten_options, dedup_fully),
 };
 
 static void reshard_call(sharc_rewriter *rw, sharc_op *func, sharc_op *call) {
