@@ -21,9 +21,10 @@ static sharc_type *i64_type(sharc_parser *p) { return sharc_type_integer(p->ctx,
 
 /* ---- scalars ------------------------------------------------------------- */
 
-/* Integer literal (magnitude in `w`) checked against `type`'s width. */
-static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const uint64_t *w,
-                          unsigned nw, sharc_type *type, sharc_attr **out) {
+/* Integer literal (magnitude in `w`) checked against `type`'s width, as
+ * the type's words (`*n` of them, two's complement, cut to the width). */
+static bool int_literal_words(sharc_parser *p, const sharc_token *t, bool neg, const uint64_t *w,
+                              unsigned nw, sharc_type *type, uint64_t *words, unsigned *n_out) {
   unsigned width = sharc_type_bit_width(type);
   bool is_unsigned = type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_UNSIGNED;
   if (neg && is_unsigned)
@@ -41,11 +42,6 @@ static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const
   }
   if (!fits || (width == 0 && bits))
     return sharc_p_error_at(p, t, "integer constant out of range for attribute");
-  if (type->kind == SHARC_TYPE_INTEGER && width == 1 && type->integer.sign == SHARC_SIGNLESS) {
-    *out = sharc_attr_bool(p->ctx, w[0] != 0);
-    return true;
-  }
-  uint64_t words[SHARC_INT_WORDS];
   unsigned n = width <= 64 ? 1 : (width + 63) / 64;
   if (n > SHARC_INT_WORDS)
     return sharc_p_error_at(p, t, "integer constant out of range for attribute");
@@ -60,6 +56,25 @@ static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const
   }
   if (width % 64)
     words[n - 1] &= (UINT64_C(1) << (width % 64)) - 1;
+  *n_out = n;
+  return true;
+}
+
+static bool is_signless_i1(const sharc_type *type) {
+  return type->kind == SHARC_TYPE_INTEGER && type->integer.width == 1 &&
+         type->integer.sign == SHARC_SIGNLESS;
+}
+
+static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const uint64_t *w,
+                          unsigned nw, sharc_type *type, sharc_attr **out) {
+  uint64_t words[SHARC_INT_WORDS];
+  unsigned n;
+  if (!int_literal_words(p, t, neg, w, nw, type, words, &n))
+    return false;
+  if (is_signless_i1(type)) {
+    *out = sharc_attr_bool(p->ctx, w[0] != 0);
+    return true;
+  }
   *out = sharc_attr_integer_words(p->ctx, type, words, n);
   return true;
 }
@@ -250,17 +265,17 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
   }
   if (t->kind != TOK_INTEGER)
     return sharc_p_error_at(p, t, "expected integer elements, but parsed floating-point");
-  sharc_attr *a;
-  uint64_t w[SHARC_INT_WORDS];
-  unsigned nw;
+  uint64_t w[SHARC_INT_WORDS], words[SHARC_INT_WORDS];
+  unsigned nw, n;
   if (!sharc_p_int_magnitude(t, w, &nw))
     return sharc_p_error_at(p, t, "integer constant out of range for type");
-  if (!make_int_attr(p, t, neg, w, nw, et, &a))
+  /* the words only: an element is no attribute of its own */
+  if (!int_literal_words(p, t, neg, w, nw, et, words, &n))
     return false;
-  if (a->kind == SHARC_ATTR_BOOL)
-    out[0] = a->b;
+  if (is_signless_i1(et))
+    out[0] = w[0] != 0;
   else
-    memcpy(out, a->integer.words, a->integer.nwords * sizeof *out);
+    memcpy(out, words, n * sizeof *out);
   return true;
 }
 

@@ -506,7 +506,67 @@ static void name_table_grow(p_name_table *t) {
   t->cap = cap;
 }
 
+/* N of a `%N` name written canonically (no leading zero), else -1. */
+static long numbered_name(sharc_str text) {
+  if (text.len < 2 || text.len > 9 || text.data[0] != '%' || (text.data[1] == '0' && text.len > 2))
+    return -1;
+  long n = 0;
+  for (size_t i = 1; i < text.len; i++) {
+    char c = text.data[i];
+    if (c < '0' || c > '9')
+      return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str text);
+static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h);
+
+/* Makes room in the index for N when that keeps it within 4 slots a name
+ * (a lone `%99999999` costs no memory); false when it does not. */
+static bool numbered_reserve(p_name_table *t, size_t n) {
+  if (n < t->numbered_cap)
+    return true;
+  if (n >= 4 * (t->count + t->numbered_count) + 1024)
+    return false;
+  size_t cap = t->numbered_cap ? t->numbered_cap : 1024;
+  while (cap <= n)
+    cap *= 2;
+  sharc_p_name **grown = realloc(t->numbered, cap * sizeof *grown);
+  if (!grown)
+    abort();
+  memset(grown + t->numbered_cap, 0, (cap - t->numbered_cap) * sizeof *grown);
+  t->numbered = grown;
+  t->numbered_cap = cap;
+  return true;
+}
+
+/* A `%N` name lives in the index or, when N was out of its reach at the
+ * name's first sight, in the hash table (and is then cached in the index). */
 sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text) {
+  long n = numbered_name(text);
+  if (n < 0)
+    return name_lookup(p, t, text);
+  if ((size_t)n < t->numbered_cap && t->numbered[n])
+    return t->numbered[n];
+  if (!numbered_reserve(t, (size_t)n)) {
+    if (n > t->hashed_max_number)
+      t->hashed_max_number = n;
+    return name_lookup(p, t, text);
+  }
+  sharc_p_name *name;
+  if (n <= t->hashed_max_number) {
+    name = name_lookup(p, t, text);
+  } else {
+    name = name_new(p, text, 0);
+    t->numbered_count++;
+  }
+  t->numbered[n] = name;
+  return name;
+}
+
+static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str text) {
   uint32_t h = sharc_hash_bytes(text.data, text.len);
   h = h ? h : 1; /* 0 marks an empty slot */
   if ((t->count + 1) * 2 > t->cap)
@@ -517,21 +577,27 @@ sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text)
     if (t->hashes[j] == h && n->len == text.len && memcmp(n->data, text.data, text.len) == 0)
       return n;
   }
-  sharc_p_name *n = sharc_arena_alloc(&p->scratch, sizeof *n + text.len + 1);
-  n->hash = h;
-  n->len = (uint32_t)text.len;
-  n->top = NULL;
-  memcpy(n->data, text.data, text.len);
-  n->data[text.len] = 0;
+  sharc_p_name *n = name_new(p, text, h);
   t->hashes[j] = h;
   t->slots[j] = n;
   t->count++;
   return n;
 }
 
+static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h) {
+  sharc_p_name *n = sharc_arena_alloc(&p->scratch, sizeof *n + text.len + 1);
+  n->hash = h;
+  n->len = (uint32_t)text.len;
+  n->top = NULL;
+  memcpy(n->data, text.data, text.len);
+  n->data[text.len] = 0;
+  return n;
+}
+
 void sharc_p_name_table_free(p_name_table *t) {
   free(t->hashes);
   free(t->slots);
+  free(t->numbered);
   memset(t, 0, sizeof *t);
 }
 

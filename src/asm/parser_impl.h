@@ -40,6 +40,12 @@ typedef struct p_name_table {
   uint32_t *hashes; /* 0: empty slot */
   sharc_p_name **slots;
   size_t cap, count;
+  /* `%N` names found by N, in front of the hash table: a long function's
+   * thousands of numbered values would otherwise each cost a probe of a
+   * table too large for the cache */
+  sharc_p_name **numbered;
+  size_t numbered_cap, numbered_count;
+  long hashed_max_number; /* largest N put in the hash table (out of the index's reach), or -1 */
 } p_name_table;
 
 /* A `loc(#name)` whose alias is defined later in the file (MLIR prints
