@@ -350,7 +350,8 @@ static bool broadcast_to_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
   return true;
 }
 
-static bool convert_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
+/* convert or reshape to the operand's own type: the operand. */
+static bool same_type_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
   if (result_type(op) != sharc_value_type(operand(op, 0)))
     return false;
@@ -365,13 +366,6 @@ static bool reshape_merge(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_value *x = operand(inner, 0);
   create_replacing(rw, op, inner, "stablehlo.reshape", &x, 1, result_type(op), NULL, 0, true);
   return true;
-}
-
-static bool reshape_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
-  (void)s;
-  if (result_type(op) != sharc_value_type(operand(op, 0)))
-    return false;
-  return replace_merging(rw, op, operand(op, 0));
 }
 
 static bool transpose_remove_noop(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -1655,7 +1649,7 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"CompareOp_EqBooleanTrue", compare_eq_true, SHARC_SHLO(compare), 2, NULL},
     {"CompareOp_NeBooleanFalse", compare_ne_false, SHARC_SHLO(compare), 2, NULL},
     {"ComplexOp_CancelOutComposedOps", complex_cancel, SHARC_SHLO(complex), 3, NULL},
-    {"ConvertOp_RemoveNoop", convert_remove_noop, SHARC_SHLO(convert), 1, NULL},
+    {"ConvertOp_RemoveNoop", same_type_remove_noop, SHARC_SHLO(convert), 1, NULL},
     {"DynamicBroadcastInDimOp_FoldToDynamicReshape", dbid_to_dynamic_reshape,
      SHARC_SHLO(dynamic_broadcast_in_dim), 2, NULL},
     {"DynamicBroadcastInDimOp_MergeComposition", dbid_merge, SHARC_SHLO(dynamic_broadcast_in_dim), 2,
@@ -1689,7 +1683,7 @@ const sharc_pattern sharc_shlo_simplification_patterns[] = {
     {"RealOp_CancelOutComposedOps", real_cancel, SHARC_SHLO(real), 2, NULL},
     {"ReduceOp_RemoveNoop", reduce_remove_noop, SHARC_SHLO(reduce), 1, NULL},
     {"ReshapeOp_MergeComposition", reshape_merge, SHARC_SHLO(reshape), 2, NULL},
-    {"ReshapeOp_RemoveNoop", reshape_remove_noop, SHARC_SHLO(reshape), 1, NULL},
+    {"ReshapeOp_RemoveNoop", same_type_remove_noop, SHARC_SHLO(reshape), 1, NULL},
     {"ReverseOp_AllDimsEqualOne", reverse_all_dims_one, SHARC_SHLO(reverse), 1, NULL},
     {"ReverseOp_EmptyDim", reverse_empty_dim, SHARC_SHLO(reverse), 1, NULL},
     {"ReverseOp_SplatToNoop", reverse_splat, SHARC_SHLO(reverse), 2, NULL},
