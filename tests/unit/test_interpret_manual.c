@@ -10,16 +10,7 @@
 #include "sharc/asm.h"
 #include "sharc/interpret.h"
 #include "sharc/verify.h"
-
-static int failures;
-
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond);                          \
-      failures++;                                                                                  \
-    }                                                                                              \
-  } while (0)
+#include "check.h"
 
 static void count_errors(const sharc_diag *d, void *user) {
   if (d->severity == SHARC_SEV_ERROR)
@@ -36,14 +27,14 @@ static void run_and_expect(const char *text, const char *const *want, int errors
   sharc_context_load_dialect(ctx, "sdy");
   sharc_context_set_diag_handler(ctx, count_errors, &errors);
   sharc_op *m = sharc_parse_source(ctx, "test", text, strlen(text));
-  EXPECT(m && sharc_verify(m));
+  CHECK(m && sharc_verify(m));
   sharc_tensor **res = NULL;
   unsigned n = 0;
   bool ok = m && sharc_interpret_module(m, NULL, 0, NULL, &res, &n);
-  EXPECT(ok == (errors_want == 0));
+  CHECK(ok == (errors_want == 0));
   for (unsigned i = 0; ok && want[i]; i++) {
     sharc_attr *w = sharc_parse_attr_text(ctx, (sharc_str){want[i], strlen(want[i])});
-    EXPECT(i < n && w && sharc_tensor_to_attr(ctx, res[i]) == w);
+    CHECK(i < n && w && sharc_tensor_to_attr(ctx, res[i]) == w);
     if (i < n && sharc_tensor_to_attr(ctx, res[i]) != w) {
       sharc_buf b = {0};
       sharc_tensor_print(ctx, res[i], true, &b);
@@ -55,7 +46,7 @@ static void run_and_expect(const char *text, const char *const *want, int errors
     sharc_tensor_release(res[i]);
   free(res);
   sharc_context_destroy(ctx); /* which delivers the diagnostics it held */
-  EXPECT(errors == errors_want);
+  CHECK(errors == errors_want);
 }
 
 /* Rows split over "x" (free "y"): squares per block, and a psum over "x"
@@ -185,7 +176,5 @@ int main(void) {
   test_nested();
   test_unreduced();
   test_too_many_devices();
-  if (failures)
-    fprintf(stderr, "%d failures\n", failures);
-  return failures != 0;
+  return check_summary("interpret_manual");
 }
