@@ -16,6 +16,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/global_to_local.h"
 #include "transforms/xla/common/xla_utils.h"
 
@@ -36,16 +37,10 @@ typedef struct export_state {
   sharc_g2l_state g; /* builders, channel ids and replica groups */
   const export_options *opts;
   op_vec ops;
-  int64_t max_channel;
 } export_state;
 
 static sharc_walk_result collect(sharc_op *op, void *user) {
   export_state *st = user;
-  sharc_attr *handle = sharc_op_attr(op, "channel_handle");
-  if (handle && sharc_shlo_struct_field(handle, &sharc_shlo_channel_handle_def, 0)) {
-    int64_t id = sharc_shlo_struct_int(handle, &sharc_shlo_channel_handle_def, 0);
-    st->max_channel = id > st->max_channel ? id : st->max_channel;
-  }
   if (sharc_op_isa(op, &sharc_sdy_all_reduce_def) || sharc_op_isa(op, &sharc_sdy_reduce_scatter_def))
     sharc_vec_push(&st->ops, op);
   return SHARC_WALK_ADVANCE;
@@ -214,7 +209,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &st.g.h.rw, NULL);
   st.g.h.ctx = st.g.h.rw.ctx;
   sharc_walk(module, SHARC_PRE_ORDER, collect, &st);
-  st.g.h.next_channel_id = st.max_channel + 1;
+  st.g.h.next_channel_id = sharc_sdy_next_channel_id(module);
   bool ok = true;
   for (unsigned i = 0; ok && i < st.ops.len; i++) {
     sharc_op *op = st.ops.items[i];
