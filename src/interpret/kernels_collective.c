@@ -228,32 +228,35 @@ static bool k_collective_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **i
   return ok;
 }
 
-/* The `pos`-th of `parts` equal blocks of `t` along `dim`, into `r`. */
-static void take_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64_t pos) {
+/* Block `pos` along `dim` of `whole` (as large there as `part`) copied
+ * into `part`, or from it when `put`. */
+static void copy_block(const sharc_tensor *whole, const sharc_tensor *part, int64_t dim,
+                       int64_t pos, bool put) {
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < dim; d++)
-    outer *= t->shape[d];
-  for (unsigned d = (unsigned)dim + 1; d < t->rank; d++)
-    inner *= t->shape[d];
-  size_t esz = sharc_storage_size(t->st);
-  int64_t blk = r->shape[dim] * inner, row = t->shape[dim] * inner;
-  for (int64_t o = 0; o < outer; o++)
-    memcpy((char *)r->data.p + o * blk * esz, (char *)t->data.p + (o * row + pos * blk) * esz,
-           (size_t)blk * esz);
+    outer *= whole->shape[d];
+  for (unsigned d = (unsigned)dim + 1; d < whole->rank; d++)
+    inner *= whole->shape[d];
+  size_t esz = sharc_storage_size(whole->st);
+  int64_t blk = part->shape[dim] * inner, row = whole->shape[dim] * inner;
+  for (int64_t o = 0; o < outer; o++) {
+    char *in_whole = (char *)whole->data.p + (o * row + pos * blk) * esz;
+    char *in_part = (char *)part->data.p + o * blk * esz;
+    if (put)
+      memcpy(in_whole, in_part, (size_t)blk * esz);
+    else
+      memcpy(in_part, in_whole, (size_t)blk * esz);
+  }
+}
+
+/* The `pos`-th of the equal blocks of `t` along `dim`, into `r`. */
+static void take_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64_t pos) {
+  copy_block(t, r, dim, pos, false);
 }
 
 /* Writes `t` as block `pos` along `dim` of `r`. */
 static void put_block(sharc_tensor *r, const sharc_tensor *t, int64_t dim, int64_t pos) {
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < dim; d++)
-    outer *= r->shape[d];
-  for (unsigned d = (unsigned)dim + 1; d < r->rank; d++)
-    inner *= r->shape[d];
-  size_t esz = sharc_storage_size(r->st);
-  int64_t blk = t->shape[dim] * inner, row = r->shape[dim] * inner;
-  for (int64_t o = 0; o < outer; o++)
-    memcpy((char *)r->data.p + (o * row + pos * blk) * esz, (char *)t->data.p + o * blk * esz,
-           (size_t)blk * esz);
+  copy_block(r, t, dim, pos, true);
 }
 
 static bool type_fits_result(sharc_op *op, unsigned i, const sharc_tensor *t) {

@@ -95,16 +95,33 @@ static bool k_dynamic_reshape(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
   return rt && sharc_interp_run_static(ip, op, "stablehlo.reshape", in, out, sc, &rt, NULL, 0);
 }
 
+/* The three lists operands `lists_in` give (as attributes `names`), one
+ * value per dimension of `a`, into `lists`; their length, or -1 after an
+ * error (`mismatch` when the lengths differ). */
+static int per_dimension_lists(sharc_interp *ip, sharc_op *op, sharc_tensor *const *lists_in,
+                               const char *const names[3], int64_t lists[3][SHARC_MAX_RANK],
+                               const sharc_tensor *a, const char *mismatch) {
+  int n = operand_values(ip, op, lists_in[0], names[0], lists[0], SHARC_MAX_RANK);
+  if (n >= 0 &&
+      (operand_values(ip, op, lists_in[1], names[1], lists[1], SHARC_MAX_RANK) != n ||
+       operand_values(ip, op, lists_in[2], names[2], lists[2], SHARC_MAX_RANK) != n ||
+       n != (int)a->rank)) {
+    sharc_interp_fail(ip, op, "%s", mismatch);
+    return -1;
+  }
+  return n;
+}
+
 static bool k_dynamic_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                           sharc_scope *sc) {
-  int64_t lo[SHARC_MAX_RANK], hi[SHARC_MAX_RANK], interior[SHARC_MAX_RANK], shape[SHARC_MAX_RANK];
+  static const char *const names[3] = {"edge_padding_low", "edge_padding_high",
+                                       "interior_padding"};
+  int64_t lists[3][SHARC_MAX_RANK], shape[SHARC_MAX_RANK];
+  int64_t *lo = lists[0], *hi = lists[1], *interior = lists[2];
   const sharc_tensor *a = in[0];
-  int n = operand_values(ip, op, in[2], "edge_padding_low", lo, SHARC_MAX_RANK);
-  if (n >= 0 && (operand_values(ip, op, in[3], "edge_padding_high", hi, SHARC_MAX_RANK) != n ||
-                 operand_values(ip, op, in[4], "interior_padding", interior, SHARC_MAX_RANK) != n ||
-                 n != (int)a->rank))
-    return sharc_interp_fail(ip, op, "stablehlo.dynamic_pad: the paddings must have one "
-                                     "value per operand dimension");
+  int n = per_dimension_lists(ip, op, in + 2, names, lists, a,
+                              "stablehlo.dynamic_pad: the paddings must have one value per "
+                              "operand dimension");
   if (n < 0)
     return false;
   for (int d = 0; d < n; d++) {
@@ -120,15 +137,13 @@ static bool k_dynamic_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
 
 static bool k_real_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
                                  sharc_tensor **out, sharc_scope *sc) {
-  int64_t start[SHARC_MAX_RANK], limit[SHARC_MAX_RANK], strides[SHARC_MAX_RANK];
-  int64_t shape[SHARC_MAX_RANK];
+  static const char *const names[3] = {"start_indices", "limit_indices", "strides"};
+  int64_t lists[3][SHARC_MAX_RANK], shape[SHARC_MAX_RANK];
+  int64_t *start = lists[0], *limit = lists[1], *strides = lists[2];
   const sharc_tensor *a = in[0];
-  int n = operand_values(ip, op, in[1], "start_indices", start, SHARC_MAX_RANK);
-  if (n >= 0 && (operand_values(ip, op, in[2], "limit_indices", limit, SHARC_MAX_RANK) != n ||
-                 operand_values(ip, op, in[3], "strides", strides, SHARC_MAX_RANK) != n ||
-                 n != (int)a->rank))
-    return sharc_interp_fail(ip, op, "stablehlo.real_dynamic_slice: the indices must have one "
-                                     "value per operand dimension");
+  int n = per_dimension_lists(ip, op, in + 1, names, lists, a,
+                              "stablehlo.real_dynamic_slice: the indices must have one value per "
+                              "operand dimension");
   if (n < 0)
     return false;
   for (int d = 0; d < n; d++) {

@@ -396,11 +396,8 @@ static bool binary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sh
   return ok || unsupported_type(ip, op);
 }
 
-static bool k_binary(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                     sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  return r && binary(ip, op, sharc_kernel_arg(ip, op), in[0], in[1], r);
+SHARC_RESULT_KERNEL(k_binary) {
+  return binary(ip, op, sharc_kernel_arg(ip, op), in[0], in[1], r);
 }
 
 static bool unary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sharc_tensor *r) {
@@ -450,11 +447,8 @@ static bool unary(sharc_interp *ip, sharc_op *op, int code, sharc_tensor *a, sha
   return ok || unsupported_type(ip, op);
 }
 
-static bool k_unary(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                    sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  return r && unary(ip, op, sharc_kernel_arg(ip, op), in[0], r);
+SHARC_RESULT_KERNEL(k_unary) {
+  return unary(ip, op, sharc_kernel_arg(ip, op), in[0], r);
 }
 
 /* ---- compare ----------------------------------------------------------------------- */

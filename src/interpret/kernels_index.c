@@ -73,13 +73,6 @@ static bool in_list(const dims_list *l, int64_t d) {
   return false;
 }
 
-static int pos_in(const dims_list *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d)
-      return i;
-  return -1;
-}
-
 /* The index vector of `indices` at batch position `batch` (the batch dims,
  * in order, with index_vector_dim left out), into `vec`. */
 static void index_vector(const sharc_tensor *indices, int64_t ivd, const int64_t *batch,
@@ -100,29 +93,86 @@ static void index_vector(const sharc_tensor *indices, int64_t ivd, const int64_t
   }
 }
 
-enum { G_OFFSET, G_COLLAPSED, G_OPERAND_BATCH, G_INDICES_BATCH, G_START_MAP, G_IVD };
+/* Gather's and scatter's dimension numbers: five dimension lists (in the
+ * order of the G_ and S_ names), then index_vector_dim, returned. */
+enum { DN_LISTS = 5 };
+
+static int64_t read_dimension_numbers(const sharc_attr *dn, const shlo_struct_def *def,
+                                      dims_list lists[DN_LISTS]) {
+  for (unsigned i = 0; i < DN_LISTS; i++)
+    struct_dims(dn, def, i, &lists[i]);
+  sharc_attr *ivd = dn ? sharc_shlo_struct_field(dn, def, DN_LISTS) : NULL;
+  return ivd ? sharc_attr_int_value(ivd) : 0;
+}
+
+/* The dimensions below `rank` in neither `a` nor `b`, in order; their count. */
+static int dims_in_neither(unsigned rank, const dims_list *a, const dims_list *b, int64_t *out) {
+  int n = 0;
+  for (unsigned d = 0; d < rank; d++)
+    if (!in_list(a, d) && !in_list(b, d))
+      out[n++] = d;
+  return n;
+}
+
+/* Splits a multi-index into its dimensions listed in `window` (`win`, *nw
+ * of them) and the others (`batch`), each in order. */
+static void split_index(const int64_t *idx, unsigned rank, const dims_list *window, int64_t *win,
+                        int *nw, int64_t *batch) {
+  int nb = 0;
+  *nw = 0;
+  for (unsigned d = 0; d < rank; d++) {
+    if (in_list(window, d))
+      win[(*nw)++] = idx[d];
+    else
+      batch[nb++] = idx[d];
+  }
+}
+
+/* Adds to operand position `full` the batching dimensions (operand
+ * dimension operand_batch[k] takes the batch index of indices dimension
+ * indices_batch[k]) and the window offsets (`win` along `win_dims`). */
+static void add_batch_and_window(int64_t *full, const dims_list *operand_batch,
+                                 const dims_list *indices_batch, int64_t ivd, const int64_t *batch,
+                                 const int64_t *win_dims, int n_win_dims, const int64_t *win,
+                                 int nw) {
+  for (int k = 0; k < operand_batch->n; k++) {
+    int64_t ds = indices_batch->v[k];
+    full[operand_batch->v[k]] += batch[ds < ivd ? ds : ds - 1];
+  }
+  for (int k = 0; k < n_win_dims && k < nw; k++)
+    full[win_dims[k]] += win[k];
+}
+
+/* The flat offset of position `full` in `a` (strides `st`); false when
+ * the position lies outside it. */
+static bool operand_offset(const sharc_tensor *a, const int64_t *st, const int64_t *full,
+                           int64_t *off) {
+  bool inside = true;
+  *off = 0;
+  for (unsigned d = 0; d < a->rank; d++) {
+    if (full[d] < 0 || full[d] >= a->shape[d])
+      inside = false;
+    *off += full[d] * st[d];
+  }
+  return inside;
+}
+
+enum { G_OFFSET, G_COLLAPSED, G_OPERAND_BATCH, G_INDICES_BATCH, G_START_MAP };
 
 SHARC_RESULT_KERNEL(k_gather) {
   sharc_tensor *a = in[0], *ind = in[1];
-  sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
-  dims_list offset, collapsed, obatch, ibatch, smap;
-  struct_dims(dn, &sharc_shlo_gather_def, G_OFFSET, &offset);
-  struct_dims(dn, &sharc_shlo_gather_def, G_COLLAPSED, &collapsed);
-  struct_dims(dn, &sharc_shlo_gather_def, G_OPERAND_BATCH, &obatch);
-  struct_dims(dn, &sharc_shlo_gather_def, G_INDICES_BATCH, &ibatch);
-  struct_dims(dn, &sharc_shlo_gather_def, G_START_MAP, &smap);
-  sharc_attr *ivda = dn ? sharc_shlo_struct_field(dn, &sharc_shlo_gather_def, G_IVD) : NULL;
-  int64_t ivd = ivda ? sharc_attr_int_value(ivda) : 0;
+  dims_list dl[DN_LISTS];
+  int64_t ivd =
+      read_dimension_numbers(sharc_op_attr(op, "dimension_numbers"), &sharc_shlo_gather_def, dl);
+  const dims_list *offset = &dl[G_OFFSET], *obatch = &dl[G_OPERAND_BATCH];
+  const dims_list *ibatch = &dl[G_INDICES_BATCH], *smap = &dl[G_START_MAP];
   int64_t sizes[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || r->rank > SHARC_MAX_RANK ||
       sharc_kernel_i64s(ip, op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.gather: bad slice_sizes");
   /* operand dims that take the offset index, in order */
   int64_t offset_operand_dims[SHARC_MAX_RANK];
-  int n_off = 0;
-  for (unsigned d = 0; d < a->rank; d++)
-    if (!in_list(&collapsed, d) && !in_list(&obatch, d))
-      offset_operand_dims[n_off++] = d;
+  int n_off = dims_in_neither(a->rank, &dl[G_COLLAPSED], obatch, offset_operand_dims);
   int64_t ast[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
   sharc_strides(a->shape, a->rank, ast);
   size_t esz = sharc_storage_size(r->st);
@@ -130,40 +180,25 @@ SHARC_RESULT_KERNEL(k_gather) {
     return true;
   int64_t i = 0;
   do {
-    int64_t batch[SHARC_MAX_RANK], nb = 0, offs[SHARC_MAX_RANK], no = 0;
-    for (unsigned d = 0; d < r->rank; d++) {
-      if (in_list(&offset, d))
-        offs[no++] = idx[d];
-      else
-        batch[nb++] = idx[d];
-    }
+    int64_t batch[SHARC_MAX_RANK], offs[SHARC_MAX_RANK];
+    int no;
+    split_index(idx, r->rank, offset, offs, &no, batch);
     int64_t full[SHARC_MAX_RANK] = {0}, vec[SHARC_MAX_RANK];
-    index_vector(ind, ivd, batch, vec, smap.n);
-    for (int k = 0; k < smap.n; k++) {
-      int64_t d = smap.v[k];
+    index_vector(ind, ivd, batch, vec, smap->n);
+    for (int k = 0; k < smap->n; k++) {
+      int64_t d = smap->v[k];
       full[d] = clamp64(vec[k], 0, a->shape[d] - sizes[d]);
     }
-    for (int k = 0; k < obatch.n; k++) {
-      int64_t ds = ibatch.v[k];
-      full[obatch.v[k]] += batch[ds < ivd ? ds : ds - 1];
-    }
-    for (int k = 0; k < n_off && k < no; k++)
-      full[offset_operand_dims[k]] += offs[k];
-    int64_t src = 0;
-    bool inside = true;
-    for (unsigned d = 0; d < a->rank; d++) {
-      if (full[d] < 0 || full[d] >= a->shape[d])
-        inside = false;
-      src += full[d] * ast[d];
-    }
-    if (!inside)
+    add_batch_and_window(full, obatch, ibatch, ivd, batch, offset_operand_dims, n_off, offs, no);
+    int64_t src;
+    if (!operand_offset(a, ast, full, &src))
       return sharc_interp_fail(ip, op, "stablehlo.gather: index out of range");
     sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
   } while (sharc_idx_next(idx, r->shape, r->rank));
   return true;
 }
 
-enum { S_WINDOW, S_INSERTED, S_INPUT_BATCH, S_INDICES_BATCH, S_TO_OPERAND, S_IVD };
+enum { S_WINDOW, S_INSERTED, S_INPUT_BATCH, S_INDICES_BATCH, S_TO_OPERAND };
 
 static bool k_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
@@ -176,22 +211,15 @@ static bool k_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
       return false;
     memcpy(out[k]->data.p, inputs[k]->data.p, (size_t)inputs[k]->n * sharc_storage_size(inputs[k]->st));
   }
-  sharc_attr *dn = sharc_op_attr(op, "scatter_dimension_numbers");
-  dims_list window, inserted, ibatch, sbatch, to_operand;
-  struct_dims(dn, &sharc_shlo_scatter_def, S_WINDOW, &window);
-  struct_dims(dn, &sharc_shlo_scatter_def, S_INSERTED, &inserted);
-  struct_dims(dn, &sharc_shlo_scatter_def, S_INPUT_BATCH, &ibatch);
-  struct_dims(dn, &sharc_shlo_scatter_def, S_INDICES_BATCH, &sbatch);
-  struct_dims(dn, &sharc_shlo_scatter_def, S_TO_OPERAND, &to_operand);
-  sharc_attr *ivda = dn ? sharc_shlo_struct_field(dn, &sharc_shlo_scatter_def, S_IVD) : NULL;
-  int64_t ivd = ivda ? sharc_attr_int_value(ivda) : 0;
+  dims_list dl[DN_LISTS];
+  int64_t ivd = read_dimension_numbers(sharc_op_attr(op, "scatter_dimension_numbers"),
+                                       &sharc_shlo_scatter_def, dl);
+  const dims_list *window = &dl[S_WINDOW], *ibatch = &dl[S_INPUT_BATCH];
+  const dims_list *sbatch = &dl[S_INDICES_BATCH], *to_operand = &dl[S_TO_OPERAND];
   if (a->rank > SHARC_MAX_RANK || u->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.scatter: rank too large");
   int64_t window_operand_dims[SHARC_MAX_RANK];
-  int n_win = 0;
-  for (unsigned d = 0; d < a->rank; d++)
-    if (!in_list(&inserted, d) && !in_list(&ibatch, d))
-      window_operand_dims[n_win++] = d;
+  int n_win = dims_in_neither(a->rank, &dl[S_INSERTED], ibatch, window_operand_dims);
   sharc_body body;
   if (!sharc_body_init(&body, ip, op, sharc_op_region(op, 0), sc, n))
     return false;
@@ -201,36 +229,20 @@ static bool k_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   if (u->n > 0) {
     int64_t i = 0;
     do {
-      int64_t batch[SHARC_MAX_RANK], nb = 0, win[SHARC_MAX_RANK], nw = 0;
-      for (unsigned d = 0; d < u->rank; d++) {
-        if (in_list(&window, d))
-          win[nw++] = idx[d];
-        else
-          batch[nb++] = idx[d];
-      }
+      int64_t batch[SHARC_MAX_RANK], win[SHARC_MAX_RANK];
+      int nw;
+      split_index(idx, u->rank, window, win, &nw, batch);
       int64_t full[SHARC_MAX_RANK] = {0}, vec[SHARC_MAX_RANK];
-      index_vector(ind, ivd, batch, vec, to_operand.n);
-      for (int k = 0; k < to_operand.n; k++)
-        full[to_operand.v[k]] = vec[k];
-      for (int k = 0; k < ibatch.n; k++) {
-        int64_t ds = sbatch.v[k];
-        full[ibatch.v[k]] += batch[ds < ivd ? ds : ds - 1];
-      }
-      for (int k = 0; k < n_win && k < nw; k++)
-        full[window_operand_dims[k]] += win[k];
-      int64_t dst = 0;
-      bool inside = true;
-      for (unsigned d = 0; d < a->rank; d++) {
-        if (full[d] < 0 || full[d] >= a->shape[d])
-          inside = false;
-        dst += full[d] * ast[d];
-      }
-      if (inside)
+      index_vector(ind, ivd, batch, vec, to_operand->n);
+      for (int k = 0; k < to_operand->n; k++)
+        full[to_operand->v[k]] = vec[k];
+      add_batch_and_window(full, ibatch, sbatch, ivd, batch, window_operand_dims, n_win, win, nw);
+      int64_t dst;
+      if (operand_offset(a, ast, full, &dst))
         ok = sharc_body_accumulate(&body, out, dst, updates, i);
       i++;
     } while (ok && sharc_idx_next(idx, u->shape, u->rank));
   }
-  (void)pos_in;
   sharc_body_free(&body);
   return ok;
 }

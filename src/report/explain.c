@@ -181,6 +181,24 @@ static void add_edges(builder *b, sharc_op *op, const sharc_attr *edges, uint32_
   }
 }
 
+static sharc_value *result_at(void *op, unsigned i) { return sharc_op_result(op, i); }
+static sharc_value *block_arg_at(void *block, unsigned i) { return sharc_block_arg(block, i); }
+
+/* Of the `n` values at(owner, i), those whose sharding has axes take the
+ * dictionaries of `origins` in order. */
+static void take_origins(builder *b, const sharc_attr *origins,
+                         sharc_value *(*at)(void *owner, unsigned i), void *owner, unsigned n) {
+  unsigned next = 0;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *v = at(owner, i);
+    if (!sharc_report_has_axes(sharc_report_value_sharding(v)))
+      continue;
+    /* value_node may grow the node array: index it only after the call */
+    uint32_t node = value_node(b->d, v, b->func);
+    b->d->nodes.items[node].origins = dict_at(origins, next++);
+  }
+}
+
 static sharc_walk_result index_op(sharc_op *op, void *user) {
   builder *b = user;
   sharc_report_debug *d = b->d;
@@ -192,26 +210,13 @@ static sharc_walk_result index_op(sharc_op *op, void *user) {
   /* data flow edges sunk into their owner: one dictionary per edge that
    * had origins, in order, so they go to the values with axes, in order */
   const sharc_attr *edge_origins = sharc_op_attr(op, "sdy.result_sharding_origins");
-  unsigned next = 0;
-  for (unsigned i = 0; edge_origins && i < sharc_op_num_results(op); i++) {
-    sharc_value *res = sharc_op_result(op, i);
-    if (!sharc_report_has_axes(sharc_report_value_sharding(res)))
-      continue;
-    /* value_node may grow the node array: index it only after the call */
-    uint32_t n = value_node(d, res, b->func);
-    d->nodes.items[n].origins = dict_at(edge_origins, next++);
-  }
+  if (edge_origins)
+    take_origins(b, edge_origins, result_at, op, sharc_op_num_results(op));
   const sharc_attr *arg_origins = sharc_op_attr(op, "sdy.block_arg_sharding_origins");
   for (unsigned k = 0; arg_origins && k < sharc_op_num_regions(op); k++) {
     sharc_block *entry = sharc_region_first_block(sharc_op_region(op, k));
-    next = 0;
-    for (unsigned i = 0; entry && i < sharc_block_num_args(entry); i++) {
-      sharc_value *arg = sharc_block_arg(entry, i);
-      if (!sharc_report_has_axes(sharc_report_value_sharding(arg)))
-        continue;
-      uint32_t n = value_node(d, arg, b->func);
-      d->nodes.items[n].origins = dict_at(arg_origins, next++);
-    }
+    if (entry)
+      take_origins(b, arg_origins, block_arg_at, entry, sharc_block_num_args(entry));
   }
   const sharc_attr *name = sharc_op_attr(op, "sdy.sharding_origin_name");
   if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)

@@ -858,13 +858,18 @@ static void put_block(sharc_buf *out, const int64_t *off, const int64_t *size, u
   sharc_buf_putc(out, ']');
 }
 
+sharc_report_block sharc_report_block_alloc(unsigned rank) {
+  int64_t *off = calloc(3 * ((size_t)rank + 1), sizeof *off);
+  if (!off)
+    abort();
+  return (sharc_report_block){off, off + rank + 1, off + 2 * ((size_t)rank + 1)};
+}
+
 static void write_value_json(const sharc_partition *p, const sharc_partition_value *v,
                              sharc_buf *out) {
   unsigned rank = rank_of(v);
-  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
-          *local = size + rank + 1;
-  if (!off)
-    abort();
+  sharc_report_block blk = sharc_report_block_alloc(rank);
+  int64_t *off = blk.off, *size = blk.size, *local = blk.local;
   SHARC_BUF_LIT(out, "{\"value\": ");
   put_json_str(out, v->name);
   SHARC_BUF_LIT(out, ", \"kind\": ");
@@ -897,10 +902,8 @@ static void write_value_json(const sharc_partition *p, const sharc_partition_val
 static void write_value_table(const sharc_partition *p, const sharc_partition_value *v,
                               sharc_buf *out) {
   unsigned rank = rank_of(v);
-  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
-          *local = size + rank + 1;
-  if (!off)
-    abort();
+  sharc_report_block blk = sharc_report_block_alloc(rank);
+  int64_t *off = blk.off, *size = blk.size, *local = blk.local;
   sharc_buf_printf(out, "%-8s ", v->name);
   put_type(out, v->global_type);
   sharc_buf_printf(out, "  %s  local ", v->spec);

@@ -29,32 +29,53 @@ static const char *buf_dup(sharc_report *r, const sharc_buf *b) {
   return sharc_report_strdup(r, b->data, b->len);
 }
 
+/* The text in `b`, kept by the report; `b` is freed. */
+static const char *buf_take(sharc_report *r, sharc_buf *b) {
+  const char *s = buf_dup(r, b);
+  sharc_buf_free(b);
+  return s;
+}
+
 /* ---- cached texts -------------------------------------------------------------- */
 
-static const char *type_text(sharc_report *r, const sharc_type *t) {
-  const char *s = sharc_ptrmap_get(&r->type_text, t);
+/* Writes the text of (x, y) into `out`. */
+typedef void (*text_writer)(const void *x, const void *y, sharc_buf *out);
+
+/* The text `write` makes of (x, y), made once per `key` and kept in `cache`. */
+static const char *cached_text(sharc_report *r, sharc_ptrmap *cache, const void *key,
+                               text_writer write, const void *x, const void *y) {
+  const char *s = sharc_ptrmap_get(cache, key);
   if (s)
     return s;
   sharc_buf b = {0};
-  sharc_print_type(t, &b);
-  s = buf_dup(r, &b);
-  sharc_buf_free(&b);
-  sharc_ptrmap_put(&r->type_text, t, (void *)s);
+  write(x, y, &b);
+  s = buf_take(r, &b);
+  sharc_ptrmap_put(cache, key, (void *)s);
   return s;
+}
+
+static void write_type(const void *type, const void *unused, sharc_buf *out) {
+  (void)unused;
+  sharc_print_type(type, out);
+}
+
+static void write_spec(const void *sharding, const void *unused, sharc_buf *out) {
+  (void)unused;
+  sharc_report_partition_spec(sharding, out);
+}
+
+static void write_replicated(const void *sharding, const void *mesh, sharc_buf *out) {
+  sharc_report_replicated_axes(sharding, mesh, out);
+}
+
+static const char *type_text(sharc_report *r, const sharc_type *t) {
+  return cached_text(r, &r->type_text, t, write_type, t, NULL);
 }
 
 static const char *spec_text(sharc_report *r, const sharc_attr *sharding) {
   if (!sharding)
     return "P()";
-  const char *s = sharc_ptrmap_get(&r->spec_text, sharding);
-  if (s)
-    return s;
-  sharc_buf b = {0};
-  sharc_report_partition_spec(sharding, &b);
-  s = buf_dup(r, &b);
-  sharc_buf_free(&b);
-  sharc_ptrmap_put(&r->spec_text, sharding, (void *)s);
-  return s;
+  return cached_text(r, &r->spec_text, sharding, write_spec, sharding, NULL);
 }
 
 /* The replicated axes of `sharding` (NULL: on the main mesh). */
@@ -63,15 +84,7 @@ static const char *replicated_text(sharc_report *r, const sharc_attr *sharding,
   const void *key = sharding ? (const void *)sharding : (const void *)mesh;
   if (!key)
     return "";
-  const char *s = sharc_ptrmap_get(&r->repl_text, key);
-  if (s)
-    return s;
-  sharc_buf b = {0};
-  sharc_report_replicated_axes(sharding, mesh, &b);
-  s = buf_dup(r, &b);
-  sharc_buf_free(&b);
-  sharc_ptrmap_put(&r->repl_text, key, (void *)s);
-  return s;
+  return cached_text(r, &r->repl_text, key, write_replicated, sharding, mesh);
 }
 
 static const char *unreduced_text(sharc_report *r, const sharc_attr *sharding) {
@@ -82,9 +95,7 @@ static const char *unreduced_text(sharc_report *r, const sharc_attr *sharding) {
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
   sharc_report_axes_text(parts.unreduced, parts.num_unreduced, &b);
-  const char *s = buf_dup(r, &b);
-  sharc_buf_free(&b);
-  return s;
+  return buf_take(r, &b);
 }
 
 const sharc_attr *sharc_report_mesh(sharc_report *r, const sharc_attr *sharding, sharc_op *from) {
@@ -113,9 +124,7 @@ const char *sharc_report_loc_text(sharc_report *r, const sharc_attr *loc) {
   sharc_buf b = {0};
   sharc_buf_printf(&b, "%.*s:%u:%u", (int)file.len, file.data, sharc_loc_line(f),
                    sharc_loc_col(f));
-  const char *s = buf_dup(r, &b);
-  sharc_buf_free(&b);
-  return s;
+  return buf_take(r, &b);
 }
 
 /* The outermost name of a name location (`loc("x")`), or "". */

@@ -143,6 +143,14 @@ void sharc_report_debug_free(sharc_report_debug *d);
 /* ---- names (lookup.c) ------------------------------------------------------------ */
 void sharc_report_names_free(sharc_report_names *n);
 
+/* ---- partition blocks (partition.c) ------------------------------------------------ */
+/* Room for what sharc_partition_block fills for a rank-`rank` value: the
+ * offsets, sizes and local sizes, one allocation freed through `off`. */
+typedef struct sharc_report_block {
+  int64_t *off, *size, *local;
+} sharc_report_block;
+sharc_report_block sharc_report_block_alloc(unsigned rank);
+
 /* ---- text helpers (write.c) --------------------------------------------------------- */
 /* `1.5 KiB`, `512 B`, `-` for -1. */
 void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);

@@ -239,6 +239,18 @@ static void draw_list(const blocks *b, sharc_buf *out) {
   }
 }
 
+/* A grid row's label: the coordinates of device position `pos` on all
+ * axes of the `n` but the last ("x=0 y=1"), into `label` (emptied first). */
+static void row_label(const sharc_attr *mesh, unsigned n, int64_t pos, int64_t *coords,
+                      sharc_buf *label) {
+  label->len = 0;
+  sharc_report_coords(mesh, pos, coords);
+  for (unsigned a = 0; a + 1 < n; a++) {
+    sharc_str an = sharc_sdy_mesh_axis_name(sharc_sdy_mesh_axis(mesh, a));
+    sharc_buf_printf(label, "%s%.*s=%" PRId64, a ? " " : "", (int)an.len, an.data, coords[a]);
+  }
+}
+
 /* The mesh's devices: rows over every axis but the last, columns over the last. */
 static void draw_mesh(const sharc_report_value *v, sharc_buf *out) {
   const sharc_attr *mesh = v->mesh;
@@ -272,12 +284,7 @@ static void draw_mesh(const sharc_report_value *v, sharc_buf *out) {
   sharc_buf label = {0};
   size_t label_w = 0;
   for (int64_t r = 0; r < rows; r++) {
-    label.len = 0;
-    sharc_report_coords(mesh, r * cols, coords);
-    for (unsigned a = 0; a + 1 < n; a++) {
-      sharc_str an = sharc_sdy_mesh_axis_name(sharc_sdy_mesh_axis(mesh, a));
-      sharc_buf_printf(&label, "%s%.*s=%" PRId64, a ? " " : "", (int)an.len, an.data, coords[a]);
-    }
+    row_label(mesh, n, r * cols, coords, &label);
     if (label.len > label_w)
       label_w = label.len;
   }
@@ -301,12 +308,7 @@ static void draw_mesh(const sharc_report_value *v, sharc_buf *out) {
   }
   sharc_buf_putc(out, '\n');
   for (int64_t r = 0; r < rows; r++) {
-    label.len = 0;
-    sharc_report_coords(mesh, r * cols, coords);
-    for (unsigned a = 0; a + 1 < n; a++) {
-      sharc_str an = sharc_sdy_mesh_axis_name(sharc_sdy_mesh_axis(mesh, a));
-      sharc_buf_printf(&label, "%s%.*s=%" PRId64, a ? " " : "", (int)an.len, an.data, coords[a]);
-    }
+    row_label(mesh, n, r * cols, coords, &label);
     sharc_buf_printf(out, "  %-*s", (int)label_w, label.data ? label.data : "");
     for (int64_t c = 0; c < cols; c++)
       sharc_buf_printf(out, "  %*" PRId64, (int)col_w, sharc_report_device_id(mesh, r * cols + c));

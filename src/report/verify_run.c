@@ -399,10 +399,8 @@ static bool check_result(run *r, const sharc_partition *p, const sharc_partition
   }
   *tol_used = tol;
   unsigned rank = global->rank;
-  int64_t *off = calloc(3 * (rank + 1), sizeof *off), *size = off + rank + 1,
-          *local = size + rank + 1;
-  if (!off)
-    abort();
+  sharc_report_block blk = sharc_report_block_alloc(rank);
+  int64_t *off = blk.off, *size = blk.size, *local = blk.local;
   bool ok = true;
   for (unsigned d = 0; ok && d < sharc_partition_num_devices(p); d++) {
     const sharc_tensor *l = locals[d * stride + offset];

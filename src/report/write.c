@@ -47,19 +47,25 @@ void sharc_report_put_bytes(sharc_buf *out, int64_t bytes) {
   sharc_buf_puts(out, units[u]);
 }
 
+/* The sizes of `shape`, `sep` between them, `dynamic` for a dynamic one. */
+static void put_dims(sharc_buf *out, const int64_t *shape, unsigned rank, const char *sep,
+                     const char *dynamic) {
+  for (unsigned d = 0; d < rank; d++) {
+    if (d)
+      sharc_buf_puts(out, sep);
+    if (shape[d] < 0)
+      sharc_buf_puts(out, dynamic);
+    else
+      sharc_buf_put_i64(out, shape[d]);
+  }
+}
+
 void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank) {
   if (!rank) {
     SHARC_BUF_LIT(out, "scalar");
     return;
   }
-  for (unsigned d = 0; d < rank; d++) {
-    if (d)
-      sharc_buf_putc(out, 'x');
-    if (shape[d] < 0)
-      sharc_buf_putc(out, '?');
-    else
-      sharc_buf_put_i64(out, shape[d]);
-  }
+  put_dims(out, shape, rank, "x", "?");
 }
 
 void sharc_report_put_escaped(sharc_buf *out, const char *s, const char *const escapes[256],
@@ -532,14 +538,7 @@ static const char *const kind_names[] = {"argument", "result", "op_result", "blo
 
 static void json_shape(sharc_buf *out, const int64_t *shape, unsigned rank) {
   sharc_buf_putc(out, '[');
-  for (unsigned d = 0; d < rank; d++) {
-    if (d)
-      SHARC_BUF_LIT(out, ", ");
-    if (shape[d] < 0)
-      SHARC_BUF_LIT(out, "null");
-    else
-      sharc_buf_put_i64(out, shape[d]);
-  }
+  put_dims(out, shape, rank, ", ", "null");
   sharc_buf_putc(out, ']');
 }
 

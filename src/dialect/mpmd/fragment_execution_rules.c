@@ -347,16 +347,21 @@ static bool parse_schedule_rule(const char *item, void *user) {
   return true;
 }
 
+/* `n` parsed rules of `size` bytes copied into memory the pass owns (one
+ * spare slot, so that an empty list still has an address). */
+static void *owned_copy(void *owner, const void *items, size_t n, size_t size) {
+  void *out = sharc_pass_owner_alloc(owner, (n + 1) * size);
+  if (n)
+    memcpy(out, items, n * size);
+  return out;
+}
+
 bool sharc_mpmd_parse_merge_rules(void *dst, const char *text, sharc_buf *err, void *owner) {
   rules_state st = {{text, owner, err}, {0}, {0}};
   bool ok = sharc_option_for_each_list_item(text, parse_merge_rule, &st);
-  if (ok && dst) {
-    sharc_mpmd_fragment_merge_rule *items =
-        sharc_pass_owner_alloc(owner, (st.merge.len + 1) * sizeof *items);
-    if (st.merge.len)
-      memcpy(items, st.merge.items, st.merge.len * sizeof *items);
-    *(sharc_mpmd_fragment_merge_rules *)dst = (sharc_mpmd_fragment_merge_rules){st.merge.len, items};
-  }
+  if (ok && dst)
+    *(sharc_mpmd_fragment_merge_rules *)dst = (sharc_mpmd_fragment_merge_rules){
+        st.merge.len, owned_copy(owner, st.merge.items, st.merge.len, sizeof *st.merge.items)};
   sharc_vec_free(&st.merge);
   return ok;
 }
@@ -364,13 +369,10 @@ bool sharc_mpmd_parse_merge_rules(void *dst, const char *text, sharc_buf *err, v
 bool sharc_mpmd_parse_schedule_rules(void *dst, const char *text, sharc_buf *err, void *owner) {
   rules_state st = {{text, owner, err}, {0}, {0}};
   bool ok = sharc_option_for_each_list_item(text, parse_schedule_rule, &st);
-  if (ok && dst) {
-    sharc_mpmd_fragment_schedule_rule *items =
-        sharc_pass_owner_alloc(owner, (st.schedule.len + 1) * sizeof *items);
-    if (st.schedule.len)
-      memcpy(items, st.schedule.items, st.schedule.len * sizeof *items);
-    *(sharc_mpmd_fragment_schedule_rules *)dst = (sharc_mpmd_fragment_schedule_rules){st.schedule.len, items};
-  }
+  if (ok && dst)
+    *(sharc_mpmd_fragment_schedule_rules *)dst = (sharc_mpmd_fragment_schedule_rules){
+        st.schedule.len,
+        owned_copy(owner, st.schedule.items, st.schedule.len, sizeof *st.schedule.items)};
   sharc_vec_free(&st.schedule);
   return ok;
 }

@@ -118,10 +118,6 @@ static sharc_value *fragment_owner_from_source(sharc_op *op, sharc_use *source) 
   return b && i < sharc_block_num_args(b) ? sharc_block_arg(b, i) : NULL;
 }
 
-static bool always(sharc_op *op) {
-  (void)op;
-  return true;
-}
 
 const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow = {
     .block_arg_owners = fragment_block_arg_owners,
@@ -132,7 +128,7 @@ const sharc_sdy_data_flow_iface sharc_mpmd_fragment_data_flow = {
     .edge_sources = fragment_edge_sources,
     .owner_from_target = fragment_owner_from_target,
     .owner_from_source = fragment_owner_from_source,
-    .keep_owner_shardings_divisible = always,
+    .keep_owner_shardings_divisible = sharc_sdy_always_divisible,
     .set_block_arg_owner_shardings = fragment_set_block_arg_shardings,
     .set_result_owner_shardings = fragment_set_result_shardings,
 };
@@ -197,5 +193,5 @@ static sharc_attr *transfer_sharding_rule(sharc_op *op) {
 
 const sharc_sdy_sharding_rule_iface sharc_mpmd_transfer_sharding_rule = {
     .sharding_rule = transfer_sharding_rule,
-    .keep_output_shardings_divisible = always,
+    .keep_output_shardings_divisible = sharc_sdy_always_divisible,
 };

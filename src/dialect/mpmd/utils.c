@@ -494,21 +494,20 @@ void sharc_mpmd_replace_assigns_with_chained_transfers(sharc_ptr_vec *assigns, s
 
 /* ---- reductions ------------------------------------------------------------------------- */
 
+/* The StableHLO op each reduction kind applies. */
+static const struct {
+  const sharc_op_def *def;
+  sharc_mpmd_reduction_kind kind;
+} reduction_ops[] = {
+    {SHARC_SHLO(add), SHARC_MPMD_REDUCE_ADD},      {SHARC_SHLO(maximum), SHARC_MPMD_REDUCE_MAX},
+    {SHARC_SHLO(minimum), SHARC_MPMD_REDUCE_MIN},  {SHARC_SHLO(multiply), SHARC_MPMD_REDUCE_MUL},
+    {SHARC_SHLO(or), SHARC_MPMD_REDUCE_OR},        {SHARC_SHLO(and), SHARC_MPMD_REDUCE_AND},
+};
+
 sharc_mpmd_reduction_kind sharc_mpmd_reduction_op_kind(const sharc_op *op) {
-  if (!op)
-    return SHARC_MPMD_REDUCE_NONE;
-  if (sharc_op_isa(op, SHARC_SHLO(add)))
-    return SHARC_MPMD_REDUCE_ADD;
-  if (sharc_op_isa(op, SHARC_SHLO(maximum)))
-    return SHARC_MPMD_REDUCE_MAX;
-  if (sharc_op_isa(op, SHARC_SHLO(minimum)))
-    return SHARC_MPMD_REDUCE_MIN;
-  if (sharc_op_isa(op, SHARC_SHLO(multiply)))
-    return SHARC_MPMD_REDUCE_MUL;
-  if (sharc_op_isa(op, SHARC_SHLO(or)))
-    return SHARC_MPMD_REDUCE_OR;
-  if (sharc_op_isa(op, SHARC_SHLO(and)))
-    return SHARC_MPMD_REDUCE_AND;
+  for (size_t i = 0; op && i < sizeof reduction_ops / sizeof reduction_ops[0]; i++)
+    if (sharc_op_isa(op, reduction_ops[i].def))
+      return reduction_ops[i].kind;
   return SHARC_MPMD_REDUCE_NONE;
 }
 

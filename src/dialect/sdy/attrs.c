@@ -58,6 +58,12 @@ sdy_seg sharc_sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k) {
   return (sdy_seg){w + 1, (unsigned)w[0]};
 }
 
+bool sharc_sdy_attr_segs_equal(const sharc_attr *a, const sharc_attr *b, unsigned fixed,
+                               unsigned k) {
+  sdy_seg x = sharc_sdy_attr_seg(a, fixed, k), y = sharc_sdy_attr_seg(b, fixed, k);
+  return x.n == y.n && (!x.n || !memcmp(x.w, y.w, x.n * sizeof *x.w));
+}
+
 static void push_attrs(sdy_words *b, sharc_attr *const *items, unsigned n) {
   sharc_sdy_words_seg(b, (const uintptr_t *)items, n);
 }

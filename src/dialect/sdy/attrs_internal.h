@@ -31,6 +31,11 @@ sharc_attr *sharc_sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, 
 
 /* The `k`-th segment after `fixed` leading words. */
 sdy_seg sharc_sdy_attr_seg(const sharc_attr *a, unsigned fixed, unsigned k);
+/* Whether segment k after `fixed` words holds the same words in a and b
+ * (the same axes, device ids, ...: words are uniqued attributes or
+ * integers). */
+bool sharc_sdy_attr_segs_equal(const sharc_attr *a, const sharc_attr *b, unsigned fixed,
+                               unsigned k);
 uintptr_t sharc_sdy_attr_word(const sharc_attr *a, unsigned i);
 
 static inline int64_t sdy_word_i64(uintptr_t w) { return (int64_t)(intptr_t)w; }

@@ -180,7 +180,7 @@ static sharc_attr *manual_transform(sharc_op *op, sharc_value *target, sharc_att
   return sharc_sdy_add_free_axes(op, list_at(op, key, sharc_value_index(target)), sharding);
 }
 
-static bool always(sharc_op *op) {
+bool sharc_sdy_always_divisible(sharc_op *op) {
   (void)op;
   return true;
 }
@@ -195,7 +195,7 @@ static const sharc_sdy_data_flow_iface manual_data_flow = {
     .owner_from_target = region_owner_from_target,
     .owner_from_source = region_owner_from_source,
     .transform_target_sharding = manual_transform,
-    .keep_owner_shardings_divisible = always,
+    .keep_owner_shardings_divisible = sharc_sdy_always_divisible,
 };
 
 extern const sharc_pattern sharc_sdy_manual_computation_patterns[];

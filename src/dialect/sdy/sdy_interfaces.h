@@ -96,6 +96,9 @@ void sharc_sdy_non_owner_targets(sharc_op *op, sharc_value *owner, sharc_ptrvec 
 sharc_attr *sharc_sdy_transform_target_sharding(sharc_op *op, sharc_value *target,
                                                 sharc_attr *sharding, sharc_sdy_transform how);
 bool sharc_sdy_keep_owner_shardings_divisible(sharc_op *op);
+/* The hook of ops whose shardings always stay divisible (manual
+ * computations, MPMD fragments and transfers). */
+bool sharc_sdy_always_divisible(sharc_op *op);
 /* The owner's sharding, whether the owner is a block argument or a result
  * (Shardy's getEdgeOwnerSharding / setEdgeOwnerSharding). */
 sharc_attr *sharc_sdy_owner_sharding(sharc_op *op, sharc_value *owner);

@@ -2,6 +2,7 @@
  * wherever it is held, the mesh a sharding names, the sharded size of a
  * dimension, and sharding equivalence. The verifiers call these; these
  * never call the verifiers. */
+#include "dialect/sdy/attrs_internal.h"
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_ops_internal.h"
 #include "dialect/sdy/utils.h"
@@ -106,14 +107,9 @@ static bool dim_axes_equal(const sharc_attr *a, const sharc_attr *b) {
                               sharc_sdy_list_items(b), sharc_sdy_list_size(b));
 }
 
+/* A tensor sharding's unreduced axes: segment 2 after its 2 fixed words. */
 bool sharc_sdy_same_unreduced(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
-  if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
-      return false;
-  return true;
+  return sharc_sdy_attr_segs_equal(a, b, 2, 2);
 }
 
 bool sharc_sdy_shardings_equivalent(const sharc_attr *a, const sharc_attr *b, bool ignore_unreduced) {

@@ -2,6 +2,7 @@
 #include "dialect/sdy/utils.h"
 
 #include "dialect/func/func.h"
+#include "dialect/sdy/attrs_internal.h"
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
@@ -393,24 +394,13 @@ bool sharc_sdy_mesh_equals(const sharc_attr *a, const sharc_attr *b, bool ignore
          sharc_sdy_mesh_same_axes(a, b);
 }
 
+/* A mesh's words: its axes (segment 0), then its device ids (segment 1). */
 bool sharc_sdy_mesh_same_axes(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_axes(a);
-  if (n != sharc_sdy_mesh_num_axes(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_axis(a, i) != sharc_sdy_mesh_axis(b, i))
-      return false;
-  return true;
+  return sharc_sdy_attr_segs_equal(a, b, 0, 0);
 }
 
 bool sharc_sdy_mesh_same_device_ids(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_mesh_num_device_ids(a);
-  if (n != sharc_sdy_mesh_num_device_ids(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_mesh_device_id(a, i) != sharc_sdy_mesh_device_id(b, i))
-      return false;
-  return true;
+  return sharc_sdy_attr_segs_equal(a, b, 0, 1);
 }
 
 /* The mesh or reference every sharding names when they all name the same

@@ -519,21 +519,9 @@ bool sharc_shlo_trait_same_element_type(sharc_op *op) {
 
 /* HLO_CompatibleOperandsAndResultElementType. */
 bool sharc_shlo_trait_compatible_element_type(sharc_op *op) {
-  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
-  const sharc_type *first = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
-                                                    : sharc_op_result(op, i - n_in));
-    if (!first) {
-      first = t;
-      continue;
-    }
-    if (!sharc_shlo_compatible_element(first, t)) {
-      sharc_emit_op_error(op, "requires compatible element types for all operands and results");
-      return false;
-    }
-  }
-  return true;
+  return sharc_shlo_all_values_like_first(
+      op, sharc_shlo_compatible_element,
+      "requires compatible element types for all operands and results");
 }
 
 /* inferTransposeOp. */
@@ -667,7 +655,10 @@ bool sharc_shlo_infer_map(sharc_op *op) {
 
 /* The operand types passed through (sort, collective_permute, ...). */
 bool sharc_shlo_infer_operand_types(sharc_op *op) {
-  unsigned n = sharc_op_num_operands(op);
+  return sharc_shlo_infer_first_operand_types(op, sharc_op_num_operands(op));
+}
+
+bool sharc_shlo_infer_first_operand_types(sharc_op *op, unsigned n) {
   sharc_type **types = malloc((n + 1) * sizeof *types);
   if (!types)
     abort();
@@ -777,31 +768,48 @@ bool sharc_shlo_trait_operand_update_result_elements(sharc_op *op) {
   return elements_match(op, t, 3, "operand, update, result");
 }
 
-/* slice: SameOperandsAndResultElementType, then the three index lists of
- * one size. */
-bool sharc_shlo_slice_traits(sharc_op *op) {
+/* slice and pad: SameOperandsAndResultElementType, then the op's three
+ * i64 lists of one size (AllMatchSameOperatorTrait). */
+static bool element_type_and_lists_of_one_size(sharc_op *op, const char *const names[3]) {
   if (!sharc_shlo_trait_same_element_type(op))
     return false;
-  sharc_attr *a = sharc_shlo_i64_array(op, "start_indices");
-  sharc_attr *b = sharc_shlo_i64_array(op, "limit_indices");
-  sharc_attr *c = sharc_shlo_i64_array(op, "strides");
+  sharc_attr *a = sharc_shlo_i64_array(op, names[0]);
+  sharc_attr *b = sharc_shlo_i64_array(op, names[1]);
+  sharc_attr *c = sharc_shlo_i64_array(op, names[2]);
   if (a && b && c && (sharc_attr_count(a) != sharc_attr_count(b) ||
                       sharc_attr_count(a) != sharc_attr_count(c))) {
-    sharc_emit_op_error(op, "failed to verify that all of {start_indices, limit_indices, strides} "
-                        "have same size");
+    sharc_emit_op_error(op, "failed to verify that all of {%s, %s, %s} have same size", names[0],
+                        names[1], names[2]);
     return false;
   }
   return true;
 }
 
+/* Operand 0's ranked type with the op's three i64 lists; NULL when any is
+ * missing (what other checks report). */
+static const sharc_type *ranked_operand_and_lists(sharc_op *op, const char *const names[3],
+                                                  sharc_attr *lists[3]) {
+  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
+  for (unsigned i = 0; i < 3; i++)
+    lists[i] = sharc_shlo_i64_array(op, names[i]);
+  return lists[0] && lists[1] && lists[2] ? in : NULL;
+}
+
+static const char *const slice_lists[3] = {"start_indices", "limit_indices", "strides"};
+static const char *const pad_lists[3] = {"edge_padding_low", "edge_padding_high",
+                                         "interior_padding"};
+
+bool sharc_shlo_slice_traits(sharc_op *op) {
+  return element_type_and_lists_of_one_size(op, slice_lists);
+}
+
 /* inferSliceOp. */
 bool sharc_shlo_infer_slice(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *start = sharc_shlo_i64_array(op, "start_indices");
-  sharc_attr *limit = sharc_shlo_i64_array(op, "limit_indices");
-  sharc_attr *strides = sharc_shlo_i64_array(op, "strides");
-  if (!in || !start || !limit || !strides)
+  sharc_attr *lists[3];
+  const sharc_type *in = ranked_operand_and_lists(op, slice_lists, lists);
+  if (!in)
     return true;
+  sharc_attr *start = lists[0], *limit = lists[1], *strides = lists[2];
   unsigned rank = in->shaped.rank;
   if (sharc_attr_count(start) != rank) {
     sharc_shlo_error(op, "the number of elements in start_indices (%u) does not match the rank of "
@@ -843,31 +851,17 @@ bool sharc_shlo_infer_slice(sharc_op *op) {
   return ok;
 }
 
-/* pad: SameOperandsAndResultElementType, the three padding lists of one
- * size. */
 bool sharc_shlo_pad_traits(sharc_op *op) {
-  if (!sharc_shlo_trait_same_element_type(op))
-    return false;
-  sharc_attr *a = sharc_shlo_i64_array(op, "edge_padding_low");
-  sharc_attr *b = sharc_shlo_i64_array(op, "edge_padding_high");
-  sharc_attr *c = sharc_shlo_i64_array(op, "interior_padding");
-  if (a && b && c && (sharc_attr_count(a) != sharc_attr_count(b) ||
-                      sharc_attr_count(a) != sharc_attr_count(c))) {
-    sharc_emit_op_error(op, "failed to verify that all of {edge_padding_low, edge_padding_high, "
-                        "interior_padding} have same size");
-    return false;
-  }
-  return true;
+  return element_type_and_lists_of_one_size(op, pad_lists);
 }
 
 /* inferPadOp: sizes (or bounds) grown by the padding. */
 bool sharc_shlo_infer_pad(sharc_op *op) {
-  const sharc_type *in = sharc_shlo_ranked(operand_type(op, 0));
-  sharc_attr *low = sharc_shlo_i64_array(op, "edge_padding_low");
-  sharc_attr *high = sharc_shlo_i64_array(op, "edge_padding_high");
-  sharc_attr *interior = sharc_shlo_i64_array(op, "interior_padding");
-  if (!in || !low || !high || !interior)
+  sharc_attr *lists[3];
+  const sharc_type *in = ranked_operand_and_lists(op, pad_lists, lists);
+  if (!in)
     return true;
+  sharc_attr *low = lists[0], *high = lists[1], *interior = lists[2];
   unsigned rank = in->shaped.rank;
   if (sharc_attr_count(low) != rank) {
     sharc_shlo_error(op, "edge_padding_low length (%u) must match operand rank (%u)",

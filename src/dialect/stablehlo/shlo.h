@@ -409,6 +409,8 @@ bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sh
                                    const sharc_attr *lb, const sharc_attr *rb,
                                    const sharc_attr *lc, const sharc_attr *rc);
 bool sharc_shlo_infer_operand_types(sharc_op *op);
+/* The types of the first `n` operands, inferred as the results'. */
+bool sharc_shlo_infer_first_operand_types(sharc_op *op, unsigned n);
 bool sharc_shlo_infer_dynamic_gather(sharc_op *op);
 bool sharc_shlo_infer_concatenate(sharc_op *op);
 bool sharc_shlo_infer_conditional(sharc_op *op);
@@ -449,6 +451,11 @@ sharc_attr *sharc_shlo_i64_array(const sharc_op *op, const char *name);
 /* verifyCompatibleShape: same rank, each dimension equal or dynamic (true
  * when either is not a ranked tensor). */
 bool sharc_shlo_compatible_shapes(const sharc_type *a, const sharc_type *b);
+/* Every operand and result type after the first `like` it, else `msg` as
+ * the op's error (the traits that relate all of an op's values). */
+bool sharc_shlo_all_values_like_first(sharc_op *op,
+                                      bool (*like)(const sharc_type *first, const sharc_type *t),
+                                      const char *msg);
 /* MLIR's "inferred type(s) ... are incompatible with return type(s)" check
  * of result #0 against the type StableHLO infers for it. */
 bool sharc_shlo_check_inferred(sharc_op *op, sharc_type *inferred);
@@ -465,6 +472,14 @@ typedef struct sharc_shlo_dims {
 void sharc_shlo_dims_load(sharc_shlo_dims *d, const sharc_attr *dn, const shlo_struct_def *def,
                           unsigned field, const char *name);
 bool sharc_shlo_dims_contains(const sharc_shlo_dims *d, int64_t x);
+/* Gather's and scatter's batching dimension pairs: the indices' list
+ * (`ib`, sizes from `indices_shape`) leaves out index_vector_dim, both
+ * lists have one size, paired dimensions have compatible sizes. `end`
+ * closes each message ("" for gather, "." for scatter, as StableHLO). */
+bool sharc_shlo_check_batching_pairs(sharc_op *op, const sharc_shlo_dims *ob, const char *ob_name,
+                                     const int64_t *operand_shape, const sharc_shlo_dims *ib,
+                                     const char *ib_name, const int64_t *indices_shape,
+                                     int64_t ivd, const char *end);
 bool sharc_shlo_dims_sorted(const sharc_shlo_dims *d);
 /* The first value seen twice in `a` followed by `b` (NULL: none); lists are
  * bounded by ranks, so the pairwise scan stays small. */

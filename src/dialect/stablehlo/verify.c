@@ -25,20 +25,8 @@ bool sharc_shlo_verify_elementwise(sharc_op *op) {
   if (sharc_op_num_operands(op) == 1 && sharc_op_has_trait(op, SHARC_TRAIT_ELEMENTWISE) &&
       !sharc_op_isa(op, SHARC_SHLO(convert)) && !sharc_shlo_trait_elementwise(op))
     return false;
-  const sharc_type *first = NULL;
-  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
-  for (unsigned i = 0; i < n; i++) {
-    const sharc_type *t = i < n_in ? operand_type(op, i) : result_type(op, i - n_in);
-    if (!first) {
-      first = t;
-      continue;
-    }
-    if (!sharc_shlo_compatible_shapes(first, t)) {
-      sharc_emit_op_error(op, "requires the same shape for all operands and results");
-      return false;
-    }
-  }
-  return true;
+  return sharc_shlo_all_values_like_first(op, sharc_shlo_compatible_shapes,
+                                          "requires the same shape for all operands and results");
 }
 
 bool sharc_shlo_verify_broadcast_in_dim(sharc_op *op) {

@@ -373,14 +373,7 @@ bool sharc_shlo_infer_collective_broadcast(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
   if (has_dynamic_root(op) && n)
     n--;
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    types[i] = value_type(sharc_op_operand(op, i));
-  bool ok = sharc_shlo_check_inferred_all(op, types, n);
-  free(types);
-  return ok;
+  return sharc_shlo_infer_first_operand_types(op, n);
 }
 
 bool sharc_shlo_verify_collective_broadcast(sharc_op *op) {

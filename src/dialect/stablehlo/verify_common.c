@@ -18,6 +18,26 @@ static const sharc_type *result_type(const sharc_op *op, unsigned i) {
 
 static bool is_dyn(int64_t d) { return d == SHARC_DYNAMIC; }
 
+bool sharc_shlo_all_values_like_first(sharc_op *op,
+                                      bool (*like)(const sharc_type *first, const sharc_type *t),
+                                      const char *msg) {
+  unsigned n_in = sharc_op_num_operands(op), n = n_in + sharc_op_num_results(op);
+  const sharc_type *first = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_type *t = sharc_value_type(i < n_in ? sharc_op_operand(op, i)
+                                                    : sharc_op_result(op, i - n_in));
+    if (!first) {
+      first = t;
+      continue;
+    }
+    if (!like(first, t)) {
+      sharc_emit_op_error(op, "%s", msg);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool inferred_matches(const sharc_type *inferred, const sharc_type *actual) {
   return inferred == actual || sharc_shlo_compatible_for_inference(inferred, actual);
 }
@@ -208,6 +228,30 @@ void sharc_shlo_dims_load(sharc_shlo_dims *d, const sharc_attr *dn, const shlo_s
     abort();
   for (unsigned i = 0; i < d->n; i++)
     d->v[i] = sharc_attr_dense_array_i64(a, i);
+}
+
+bool sharc_shlo_check_batching_pairs(sharc_op *op, const sharc_shlo_dims *ob, const char *ob_name,
+                                     const int64_t *operand_shape, const sharc_shlo_dims *ib,
+                                     const char *ib_name, const int64_t *indices_shape,
+                                     int64_t ivd, const char *end) {
+  if (sharc_shlo_dims_contains(ib, ivd)) {
+    sharc_shlo_error(op, "expects %s not to include index_vector_dim %lld%s", ib_name,
+                     (long long)ivd, end);
+    return false;
+  }
+  if (ob->n != ib->n) {
+    sharc_shlo_error(op, "%s and %s should have the same size%s", ob_name, ib_name, end);
+    return false;
+  }
+  for (unsigned i = 0; i < ob->n; i++) {
+    int64_t a = operand_shape[ob->v[i]], b = indices_shape[ib->v[i]];
+    if (!is_dyn(a) && !is_dyn(b) && a != b) {
+      sharc_shlo_error(op, "%s[%u] and %s[%u] must have compatible sizes, but got %lld and %lld%s",
+                       ob_name, i, ib_name, i, (long long)a, (long long)b, end);
+      return false;
+    }
+  }
+  return true;
 }
 
 bool sharc_shlo_dims_contains(const sharc_shlo_dims *d, int64_t x) {

@@ -76,25 +76,10 @@ static bool check_batching(gather *g) {
     return list_error(g->op, "expects start_indices_batching_dims to not repeat, got: [", ib, "]");
   if (!sharc_shlo_dims_in_bounds(g->op, ib, g->indices->shaped.rank, "rank-of('start_indices')"))
     return false;
-  if (sharc_shlo_dims_contains(ib, g->ivd)) {
-    sharc_shlo_error(g->op, "expects start_indices_batching_dims not to include index_vector_dim %lld",
-               (long long)g->ivd);
-    return false;
-  }
-  if (ob->n != ib->n) {
-    sharc_shlo_error(g->op, "operand_batching_dims and start_indices_batching_dims should have the "
-               "same size");
-    return false;
-  }
-  for (unsigned i = 0; i < ob->n; i++) {
-    int64_t a = g->operand->shaped.shape[ob->v[i]], b = g->indices->shaped.shape[ib->v[i]];
-    if (a != SHARC_DYNAMIC && b != SHARC_DYNAMIC && a != b) {
-      sharc_shlo_error(g->op, "operand_batching_dims[%u] and start_indices_batching_dims[%u] must have "
-                 "compatible sizes, but got %lld and %lld", i, i, (long long)a, (long long)b);
-      return false;
-    }
-  }
-  return true;
+  return sharc_shlo_check_batching_pairs(g->op, ob, "operand_batching_dims",
+                                         g->operand->shaped.shape, ib,
+                                         "start_indices_batching_dims", g->indices->shaped.shape,
+                                         g->ivd, "");
 }
 
 /* The slice_sizes operand as a shape: rank 1, one entry per operand dim. */

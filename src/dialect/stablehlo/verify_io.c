@@ -144,6 +144,29 @@ static bool namespaced_name(sharc_str s) {
   return parts > 0;
 }
 
+/* The op's operand (or result) types are the decomposition's inputs (or
+ * results), one for one. */
+static bool matches_decomposition(sharc_op *op, sharc_type *fn_type, bool results) {
+  const char *what = results ? "result" : "operand";
+  unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  unsigned fn_n =
+      results ? sharc_type_func_num_results(fn_type) : sharc_type_func_num_inputs(fn_type);
+  if (n != fn_n) {
+    sharc_shlo_error(op, "has %u %s(s), but decomposition has %u", n, what, fn_n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    sharc_type *t = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
+    sharc_type *d = results ? sharc_type_func_result(fn_type, i) : sharc_type_func_input(fn_type, i);
+    if (t != d) {
+      sharc_shlo_error(op, "%s at index %u has type %s, but decomposition has type %s", what, i,
+                       sharc_shlo_type_str(t), sharc_shlo_type_str(d));
+      return false;
+    }
+  }
+  return true;
+}
+
 /* verifyCompositeOp (MLIR runs it as the op's symbol-use check). */
 bool sharc_shlo_verify_composite(sharc_op *op) {
   sharc_attr *name = sharc_op_attr(op, "name");
@@ -163,31 +186,5 @@ bool sharc_shlo_verify_composite(sharc_op *op) {
     return false;
   }
   sharc_type *fn_type = sharc_func_type(fn);
-  unsigned n_in = sharc_op_num_operands(op), fn_in = sharc_type_func_num_inputs(fn_type);
-  if (n_in != fn_in) {
-    sharc_shlo_error(op, "has %u operand(s), but decomposition has %u", n_in, fn_in);
-    return false;
-  }
-  for (unsigned i = 0; i < n_in; i++) {
-    sharc_type *t = sharc_value_type(sharc_op_operand(op, i)), *d = sharc_type_func_input(fn_type, i);
-    if (t != d) {
-      sharc_shlo_error(op, "operand at index %u has type %s, but decomposition has type %s", i,
-                       sharc_shlo_type_str(t), sharc_shlo_type_str(d));
-      return false;
-    }
-  }
-  unsigned n_res = sharc_op_num_results(op), fn_res = sharc_type_func_num_results(fn_type);
-  if (n_res != fn_res) {
-    sharc_shlo_error(op, "has %u result(s), but decomposition has %u", n_res, fn_res);
-    return false;
-  }
-  for (unsigned i = 0; i < n_res; i++) {
-    sharc_type *t = sharc_value_type(sharc_op_result(op, i)), *d = sharc_type_func_result(fn_type, i);
-    if (t != d) {
-      sharc_shlo_error(op, "result at index %u has type %s, but decomposition has type %s", i,
-                       sharc_shlo_type_str(t), sharc_shlo_type_str(d));
-      return false;
-    }
-  }
-  return true;
+  return matches_decomposition(op, fn_type, false) && matches_decomposition(op, fn_type, true);
 }

@@ -202,6 +202,23 @@ bool sharc_shlo_quant_same_per_axis(sharc_op *op, const sharc_type *a, const sha
   return true;
 }
 
+/* Whether quantization dimension `dim` is entry `index` of the op's i64
+ * list `name` (else the error `fmt`, given dim, index and the entry);
+ * *checked: whether the list has that entry (other checks report the
+ * rest). */
+static bool quant_dim_is_entry(sharc_op *op, const char *name, int64_t index, int64_t dim,
+                               const char *fmt, bool *checked) {
+  sharc_attr *list = sharc_shlo_i64_array(op, name);
+  *checked = list && index >= 0 && index < (int64_t)sharc_attr_count(list);
+  if (!*checked)
+    return true;
+  int64_t entry = sharc_attr_dense_array_i64(list, (unsigned)index);
+  if (dim == entry)
+    return true;
+  sharc_shlo_error(op, fmt, (long long)dim, (long long)index, (long long)entry);
+  return false;
+}
+
 bool sharc_shlo_verify_transpose_quant(sharc_op *op) {
   const sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
   const sharc_type *out = sharc_value_type(sharc_op_result(op, 0));
@@ -210,18 +227,13 @@ bool sharc_shlo_verify_transpose_quant(sharc_op *op) {
     return false;
   if (!is_per_axis(out) || !is_per_axis(in))
     return true;
-  sharc_attr *perm = sharc_shlo_i64_array(op, "permutation");
   int64_t rdim = sharc_quant_quantized_dim(elem_of(out));
   int64_t idim = sharc_quant_quantized_dim(elem_of(in));
-  if (!perm || rdim < 0 || rdim >= (int64_t)sharc_attr_count(perm))
-    return true;
-  int64_t p = sharc_attr_dense_array_i64(perm, (unsigned)rdim);
-  if (idim != p)
-    return sharc_shlo_error(op, "operand quantization_dimension %lld is not same as "
-                                "permutation[%lld] = %lld",
-                            (long long)idim, (long long)rdim, (long long)p),
-           false;
-  return true;
+  bool checked;
+  return quant_dim_is_entry(op, "permutation", rdim, idim,
+                            "operand quantization_dimension %lld is not same as "
+                            "permutation[%lld] = %lld",
+                            &checked);
 }
 
 static bool static_shape(const sharc_type *t) {
@@ -279,18 +291,15 @@ bool sharc_shlo_verify_broadcast_quant_tail(sharc_op *op, const char *dims_name)
   if (!is_per_axis(out) || !is_per_axis(in) || in->kind != SHARC_TYPE_TENSOR ||
       out->kind != SHARC_TYPE_TENSOR)
     return true;
-  sharc_attr *dims = sharc_shlo_i64_array(op, dims_name);
   const sharc_type *oq = elem_of(out), *iq = elem_of(in);
   int64_t od = sharc_quant_quantized_dim(oq), id = sharc_quant_quantized_dim(iq);
-  if (!dims || id < 0 || id >= (int64_t)sharc_attr_count(dims))
-    return true;
-  int64_t bd = sharc_attr_dense_array_i64(dims, (unsigned)id);
-  if (od != bd)
-    return sharc_shlo_error(op, "result quantization_dimension %lld not same as "
-                                "broadcast_dimensions[%lld] = %lld",
-                            (long long)od, (long long)id, (long long)bd),
-           false;
-  if (id >= in->shaped.rank || in->shaped.shape[id] != 1 || od >= out->shaped.rank)
+  bool checked;
+  if (!quant_dim_is_entry(op, dims_name, id, od,
+                          "result quantization_dimension %lld not same as "
+                          "broadcast_dimensions[%lld] = %lld",
+                          &checked))
+    return false;
+  if (!checked || id >= in->shaped.rank || in->shaped.shape[id] != 1 || od >= out->shaped.rank)
     return true;
   int64_t n = out->shaped.shape[od];
   for (int64_t i = 0; i < n && i < (int64_t)sharc_quant_num_scales(oq); i++) {

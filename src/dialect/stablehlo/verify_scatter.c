@@ -36,29 +36,9 @@ static bool batching_dims(scatter *s, const sharc_type *operand) {
     return list_error(s->op, "not repeat", sb);
   if (!sharc_shlo_dims_in_bounds(s->op, sb, s->n_expanded, "rank-of('scatter_indices')"))
     return false;
-  if (sharc_shlo_dims_contains(sb, s->ivd)) {
-    sharc_shlo_error(s->op,
-                     "expects scatter_indices_batching_dims not to include index_vector_dim "
-                     "%lld.",
-                     (long long)s->ivd);
-    return false;
-  }
-  if (ib->n != sb->n) {
-    sharc_shlo_error(s->op, "input_batching_dims and scatter_indices_batching_dims should have the "
-                            "same size.");
-    return false;
-  }
-  for (unsigned i = 0; i < ib->n; i++) {
-    int64_t a = operand->shaped.shape[ib->v[i]], b = s->expanded[sb->v[i]];
-    if (!compatible_dims(a, b)) {
-      sharc_shlo_error(s->op,
-                       "input_batching_dims[%u] and scatter_indices_batching_dims[%u] must "
-                       "have compatible sizes, but got %lld and %lld.",
-                       i, i, (long long)a, (long long)b);
-      return false;
-    }
-  }
-  return true;
+  return sharc_shlo_check_batching_pairs(s->op, ib, "input_batching_dims", operand->shaped.shape,
+                                         sb, "scatter_indices_batching_dims", s->expanded, s->ivd,
+                                         ".");
 }
 
 static bool index_vector_bound(scatter *s) {

@@ -46,6 +46,16 @@ static bool same_size(sharc_op *op, unsigned size, unsigned n, const char *name)
 
 static unsigned count(const sharc_attr *a) { return a ? sharc_attr_count(a) : 0; }
 
+/* A window parameter of dimension i (`what`: "stride", ...) must be
+ * positive. */
+static bool window_positive(sharc_op *op, int64_t v, const char *what, unsigned i) {
+  if (v > 0)
+    return true;
+  sharc_shlo_error(op, "expects window to have positive %s for %u-th window dimension, but got %lld.",
+                   what, i, (long long)v);
+  return false;
+}
+
 static int64_t at_or(const sharc_attr *a, unsigned i, int64_t dflt) {
   return a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_dense_array_i64(a, i) : dflt;
 }
@@ -65,37 +75,17 @@ shlo_window_dim *sharc_shlo_window(sharc_op *op, const int64_t *dims, unsigned n
   for (unsigned i = 0; i < n; i++) {
     shlo_window_dim *d = &out[i];
     d->size = dims[i];
-    if (d->size != SHARC_DYNAMIC && d->size <= 0) {
-      sharc_shlo_error(op,
-                       "expects window to have positive value for %u-th window dimension, but "
-                       "got %lld.",
-                       i, (long long)d->size);
+    if (d->size != SHARC_DYNAMIC && !window_positive(op, d->size, "value", i))
       break;
-    }
     d->stride = count(w->strides) ? at_or(w->strides, i, 1) : 1;
-    if (d->stride <= 0) {
-      sharc_shlo_error(op,
-                       "expects window to have positive stride for %u-th window dimension, "
-                       "but got %lld.",
-                       i, (long long)d->stride);
+    if (!window_positive(op, d->stride, "stride", i))
       break;
-    }
     d->base_dilation = count(w->lhs_dilation) ? at_or(w->lhs_dilation, i, 1) : 1;
-    if (d->base_dilation <= 0) {
-      sharc_shlo_error(op,
-                       "expects window to have positive base dilation factor for %u-th window "
-                       "dimension, but got %lld.",
-                       i, (long long)d->base_dilation);
+    if (!window_positive(op, d->base_dilation, "base dilation factor", i))
       break;
-    }
     d->window_dilation = count(w->rhs_dilation) ? at_or(w->rhs_dilation, i, 1) : 1;
-    if (d->window_dilation <= 0) {
-      sharc_shlo_error(op,
-                       "expects window to have positive window dilation factor for %u-th "
-                       "window dimension, but got %lld.",
-                       i, (long long)d->window_dilation);
+    if (!window_positive(op, d->window_dilation, "window dilation factor", i))
       break;
-    }
     if (n_pad) {
       d->pad_lo = w->pads[2 * i];
       d->pad_hi = w->pads[2 * i + 1];

@@ -514,27 +514,45 @@ static sharc_type *parse_quant(sharc_parser *p) {
   return make_type(sharc_p_context(p), &t_quant, w, 7);
 }
 
+typedef SHARC_VEC(uintptr_t) word_vec;
+
+static bool parse_scale_word(sharc_parser *p, uintptr_t *out) {
+  double d = 0;
+  if (!parse_double(p, &d))
+    return false;
+  *out = (uintptr_t)sharc_double_bits(d);
+  return true;
+}
+
+static bool parse_zero_point_word(sharc_parser *p, uintptr_t *out) {
+  int64_t z = 0;
+  if (!parse_signed(p, &z))
+    return false;
+  *out = (uintptr_t)z;
+  return true;
+}
+
+/* `[x, y, ...], ` (one item at least), each item read by `item` as a word. */
+static bool parse_word_list(sharc_parser *p, bool (*item)(sharc_parser *, uintptr_t *),
+                            word_vec *out) {
+  if (!sharc_p_expect(p, '['))
+    return false;
+  do {
+    uintptr_t w = 0;
+    if (!item(p, &w))
+      return false;
+    sharc_vec_push(out, w);
+  } while (sharc_p_eat(p, ','));
+  return sharc_p_expect(p, ']') && sharc_p_expect(p, ',');
+}
+
 static sharc_type *parse_quant_per_axis(sharc_parser *p) {
   uintptr_t head[5] = {0};
   int64_t dim = 0;
-  SHARC_VEC(double) scales = {0};
-  sharc_i64_vec zps = {0};
+  word_vec scales = {0}, zps = {0};
   bool ok = parse_storage_expressed(p, head) && parse_signed(p, &dim) && sharc_p_expect(p, ',') &&
-            sharc_p_expect(p, '[');
-  do {
-    double d = 0;
-    ok = ok && parse_double(p, &d);
-    if (ok)
-      sharc_vec_push(&scales, d);
-  } while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, ']') && sharc_p_expect(p, ',') && sharc_p_expect(p, '[');
-  do {
-    int64_t z = 0;
-    ok = ok && parse_signed(p, &z);
-    if (ok)
-      sharc_vec_push(&zps, z);
-  } while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, ']') && sharc_p_expect(p, ',');
+            parse_word_list(p, parse_scale_word, &scales) &&
+            parse_word_list(p, parse_zero_point_word, &zps);
   if (ok && scales.len != zps.len)
     ok = sharc_p_error(p, "expected as many zero points as scales");
   sharc_type *t = NULL;
@@ -546,10 +564,8 @@ static sharc_type *parse_quant_per_axis(sharc_parser *p) {
     memcpy(w, head, sizeof head);
     w[3] = (uintptr_t)dim;
     w[4] = n;
-    for (unsigned i = 0; i < n; i++) {
-      w[5 + i] = (uintptr_t)sharc_double_bits(scales.items[i]);
-      w[5 + n + i] = (uintptr_t)zps.items[i];
-    }
+    memcpy(w + 5, scales.items, n * sizeof *w);
+    memcpy(w + 5 + n, zps.items, n * sizeof *w);
     if (parse_range_flags(p, w, 5 + 2 * n))
       t = make_type(sharc_p_context(p), &t_quant_per_axis, w, 7 + 2 * n);
     free(w);
