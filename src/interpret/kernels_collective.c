@@ -505,6 +505,9 @@ static void *device_main(void *arg) {
   sharc_interp_init(&ip, d->ctx, d->opts);
   ip.device = &d->dev;
   ip.shared_probe_counter = d->probes;
+  sharc_running_region running = {d->body ? sharc_region_parent_op(d->body) : NULL, NULL};
+  if (d->body)
+    ip.running = &running;
   unsigned got = 0;
   d->ok = d->body ? sharc_interp_run_region(&ip, d->body, NULL, d->args, d->n_args, d->results,
                                             &got)
