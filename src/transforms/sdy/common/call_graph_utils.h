@@ -54,4 +54,9 @@ void sharc_sdy_emit_call_cycle(sharc_op *call);
  * body moved into a named or manual computation). */
 void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r);
 
+/* Whether attribute `name` of a func.call stays behind when the call
+ * becomes a named computation: func.call's own attributes and the result
+ * shardings (which become out_shardings). */
+bool sharc_sdy_call_attr_stays(sharc_str name);
+
 #endif
