@@ -10,11 +10,15 @@ random argument shardings that divide their dimensions, as JAX requires
 of a jitted function's arguments and results: whole axes and sub-axes (`"x":(2)2`, major to
 minor), open and closed dimensions, priorities; sometimes a result sharding
 too. The checks and the expected values are dropped: `sharc verify` compares
-the partitioned program with the global one instead.
+the partitioned program with the global one instead. With `--manual P`, a
+program's body goes, with probability P, into an `sdy.manual_computation`
+(shard_map) over a random set of the mesh's axes, taking and giving back
+replicated values: every device runs the whole body, the partitioner must
+gather the sharded arguments into it and keep the free axes apart.
 
 Deterministic for a seed. Writes only into OUT_DIR.
 
-    gen_sharded.py [--seed N] [--variants K] [--limit M] [--list FILE] SRC_DIR OUT_DIR
+    gen_sharded.py [--seed N] [--variants K] [--limit M] [--list FILE] [--manual P] SRC_DIR OUT_DIR
 """
 import argparse
 import os
@@ -174,7 +178,7 @@ def strip_func(lines, name):
     return out
 
 
-def transform(text, rng):
+def transform(text, rng, manual=0.0):
     """The sharded program, or None when `text` is not of the expected form."""
     lines = [l for l in text.split("\n") if not l.startswith("// RUN")]
     out, main_at, call = [], None, None
@@ -228,7 +232,57 @@ def transform(text, rng):
             break
     else:
         return None
-    return "\n".join(out)
+    prog = "\n".join(out)
+    if manual and rng.random() < manual:
+        return wrap_in_manual(prog, rng, axes) or prog
+    return prog
+
+
+def wrap_in_manual(prog, rng, axes):
+    """`prog` with @main's body inside a manual computation over some of the
+    mesh's axes (replicated in and out), or None when its form does not fit."""
+    lines = prog.split("\n")
+    head = next((i for i, l in enumerate(lines) if re.match(r"^\s*func\.func public @main\(", l)),
+                None)
+    if head is None:
+        return None
+    end = head + 1
+    while end < len(lines) and not re.match(r"^  \}\s*$", lines[end]):
+        end += 1
+    ret = re.match(r"^(\s*)return (.*) : (.*)$", lines[end - 1]) if end < len(lines) else None
+    sig = re.match(r"^\s*func\.func public @main\((.*)\) -> ", lines[head])
+    if not ret or not sig:
+        return None
+    args = [re.match(r"(%iarg\d+): (\S+)", a) for a in split_top(sig.group(1))]
+    arg_types = [m.group(2) for m in args if m]
+    res_vals, res_types = split_top(ret.group(2)), split_top(ret.group(3))
+    if not args or None in args or len(res_vals) != len(res_types):
+        return None
+    # the shapes, so the shardings name every dimension (replicated)
+    shapes = [tensor_shape(t) for t in arg_types + res_types]
+    if any(s is None for s in shapes):
+        return None
+    replicated = ["<@mesh, [%s]>" % ", ".join("{}" for _ in s) for s in shapes]
+    names = [n for n, _ in axes]
+    manual = [n for n in names if rng.random() < 0.6] or [rng.choice(names)]
+    # the body's names, and `call` spelled out: a manual computation's
+    # region has no default dialect, as a function's body has func
+    rename = lambda text: re.sub(r"(=\s*)call @", r"\1func.call @",
+                                 re.sub(r"%iarg(\d+)\b", r"%miarg\1", text))
+    n_in = len(arg_types)
+    result = "%mc" if len(res_types) == 1 else "%%mc:%d" % len(res_types)
+    out = lines[:head + 1]
+    out.append("    %s = sdy.manual_computation(%s) in_shardings=[%s] out_shardings=[%s] "
+               "manual_axes={%s} (%s) {" % (
+                   result, ", ".join(m.group(1) for m in args), ", ".join(replicated[:n_in]),
+                   ", ".join(replicated[n_in:]), ", ".join('"%s"' % n for n in manual),
+                   ", ".join("%s: %s" % (rename(m.group(1)), m.group(2)) for m in args)))
+    out += ["  " + rename(l) for l in lines[head + 1:end - 1]]
+    out.append("      sdy.return %s : %s" % (rename(ret.group(2)), ret.group(3)))
+    out.append("    } : (%s) -> (%s)" % (", ".join(arg_types), ", ".join(res_types)))
+    vals = ["%mc"] if len(res_types) == 1 else ["%%mc#%d" % i for i in range(len(res_types))]
+    out.append("%sreturn %s : %s" % (ret.group(1), ", ".join(vals), ret.group(3)))
+    return "\n".join(out + lines[end:])
 
 
 def main():
@@ -240,6 +294,8 @@ def main():
     ap.add_argument("--limit", type=int, default=0, help="programs at most (0: all)")
     ap.add_argument("--list", help="only the programs named in this file, one a line")
     ap.add_argument("--every", type=int, default=1, help="every N-th program only (a sample)")
+    ap.add_argument("--manual", type=float, default=0.0,
+                    help="the share of programs whose body goes into a manual computation")
     a = ap.parse_args()
     if os.path.realpath(a.out).startswith(os.path.realpath(a.src) + os.sep) or \
             os.path.realpath(a.out) == os.path.realpath(a.src):
@@ -257,7 +313,7 @@ def main():
         text = open(os.path.join(a.src, n)).read()
         for v in range(a.variants):
             rng = random.Random("%d:%s:%d" % (a.seed, n, v))
-            prog = transform(text, rng)
+            prog = transform(text, rng, a.manual)
             if prog is None:
                 skipped += 1
                 break

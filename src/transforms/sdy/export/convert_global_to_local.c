@@ -273,11 +273,13 @@ static bool convert_manual_computation(sharc_g2l_state *s, sharc_op *op) {
   sharc_value **args = sharc_arena_alloc(&s->arena, (n + 1) * sizeof *args);
   for (unsigned i = 0; i < n; i++)
     args[i] = sharc_op_operand(op, i);
+  sharc_rw_inline_block_before(&s->h.rw, body, sharc_op_block(op), op, args, n);
+  /* read after inlining: a body argument returned as it is is the op's
+   * operand by now */
   unsigned n_res = sharc_op_num_operands(ret);
   sharc_value **results = sharc_arena_alloc(&s->arena, (n_res + 1) * sizeof *results);
   for (unsigned i = 0; i < n_res; i++)
     results[i] = sharc_op_operand(ret, i);
-  sharc_rw_inline_block_before(&s->h.rw, body, sharc_op_block(op), op, args, n);
   sharc_rw_replace_op(&s->h.rw, op, results, n_res);
   /* erased after the run: it is still in the list of ops to convert */
   sharc_ptrvec_push(&s->dead, ret);
