@@ -415,17 +415,21 @@ static bool parse_alias_def(sharc_parser *p) {
   /* how deep the aliased value nests, for sharc_p_use_alias */
   p->max_depth = p->depth;
   void *value;
+  bool ok;
+  /* no type found by its text here: a hit would skip the depth accounting */
+  p->in_alias_def = true;
   if (is_type) {
-    sharc_type *ty;
-    if (!sharc_p_parse_type(p, &ty))
-      return false;
+    sharc_type *ty = NULL;
+    ok = sharc_p_parse_type(p, &ty);
     value = ty;
   } else {
-    sharc_attr *a;
-    if (!sharc_p_parse_attr(p, NULL, &a))
-      return false;
+    sharc_attr *a = NULL;
+    ok = sharc_p_parse_attr(p, NULL, &a);
     value = a;
   }
+  p->in_alias_def = false;
+  if (!ok)
+    return false;
   sharc_ptrmap_put(map, id, value);
   /* a value may be reached through several aliases: keep the deepest */
   uintptr_t depth = (uintptr_t)(p->max_depth - p->depth) + 1;

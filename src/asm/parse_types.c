@@ -565,38 +565,99 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   }
 }
 
-/* The text of `kw<...>` when it ends on the same line: generic op
- * signatures repeat the same few types, so their spelling maps straight to
- * the uniqued type. Aliases cannot change within a file, so this is exact. */
-static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
-  const char *s = p->lx.cur, *end = p->lx.end;
-  if (s >= end || *s != '<' || p->in_type_text)
-    return false;
-  /* deeper than the parser may go: the slow path reports it, and nothing
-   * the size of the input is scanned or kept for it */
-  int depth = 0, max = SHARC_MAX_NESTING - (int)p->depth;
-  for (const char *q = s; q < end; q++) {
+/* From the opening bracket at `q` to just past its match on the same
+ * line, nesting at most `max` deep: how far a type's text reaches, found
+ * without lexing (`->` is an arrow, not a bracket). Strings, comments and
+ * line ends are left to the lexer: NULL. */
+static const char *scan_brackets(const char *q, const char *end, int max) {
+  int depth = 0;
+  for (const char *s = q; q < end; q++) {
     switch (*q) {
     case '\n':
     case '"':
-      return false; /* keep line tracking and string escapes on the slow path */
+    case '/':
+      return NULL;
     case '<':
+    case '(':
+    case '[':
+    case '{':
       if (++depth > max)
-        return false;
+        return NULL;
       break;
     case '>':
-      if (q[-1] == '-')
+      if (q > s && q[-1] == '-')
         break;
-      if (--depth == 0) {
-        *out = (sharc_str){p->tok.start, (size_t)(q + 1 - p->tok.start)};
-        return true;
-      }
+      if (--depth == 0)
+        return q + 1;
+      break;
+    case ')':
+    case ']':
+    case '}':
+      if (--depth == 0)
+        return q + 1;
       break;
     default:
       break;
     }
   }
-  return false;
+  return NULL;
+}
+
+/* The text of `kw<...>` when it ends on the same line: generic op
+ * signatures repeat the same few types, so their spelling maps straight to
+ * the uniqued type. Aliases cannot change within a file, so this is exact.
+ * Deeper than the parser may go: the slow path reports it. */
+static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
+  const char *s = p->lx.cur, *end = p->lx.end;
+  if (s >= end || *s != '<')
+    return false;
+  const char *after = scan_brackets(s, end, SHARC_MAX_NESTING - (int)p->depth);
+  if (!after)
+    return false;
+  *out = (sharc_str){p->tok.start, (size_t)(after - p->tok.start)};
+  return true;
+}
+
+/* A superset of the characters that continue a bare or `!` identifier: a
+ * type's text found with it ends where the lexer's last token ends too. */
+static bool is_type_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$' || c == '.' || c == '-' || c == '!';
+}
+
+/* The text of `(...) -> result` when it ends on the same line: every
+ * generic op ends with one, and a module repeats few of them. The result
+ * is a parenthesized list, or one word with an optional `<...>`; anything
+ * the parser reads differently is found out before the text is kept (see
+ * consumed_exactly). The margin of 3 levels covers the function type's and
+ * its lists' own nesting. */
+static bool function_type_text(const sharc_parser *p, sharc_str *out) {
+  const char *s = p->tok.start, *end = p->lx.end;
+  int max = SHARC_MAX_NESTING - (int)p->depth - 3;
+  const char *q = scan_brackets(s, end, max);
+  if (!q)
+    return false;
+  while (q < end && *q == ' ')
+    q++;
+  if (end - q < 2 || q[0] != '-' || q[1] != '>')
+    return false;
+  for (q += 2; q < end && *q == ' ';)
+    q++;
+  if (q < end && *q == '(') {
+    q = scan_brackets(q, end, max);
+  } else {
+    const char *word = q;
+    while (q < end && is_type_word_char(*q))
+      q++;
+    if (q == word)
+      return false;
+    if (q < end && *q == '<')
+      q = scan_brackets(q, end, max);
+  }
+  if (!q)
+    return false;
+  *out = (sharc_str){s, (size_t)(q - s)};
+  return true;
 }
 
 static bool is_shaped_keyword(const sharc_token *t) {
@@ -605,11 +666,37 @@ static bool is_shaped_keyword(const sharc_token *t) {
          sharc_tok_is_keyword(t, "tuple");
 }
 
+/* The text at the current token that names one type, when it can be found
+ * without parsing. Not inside a shaped type's text, nor a function type's
+ * inside another's (each nested text would be scanned again: the line's
+ * length per level), nor in an alias definition (a hit skips its depth
+ * accounting). The shaped types of a function type are found by their own
+ * text: each is scanned once more, as deep as it goes. */
+static bool type_text(const sharc_parser *p, sharc_str *out) {
+  if (p->in_type_text || p->in_alias_def)
+    return false;
+  if (p->tok.kind == TOK_BARE_ID)
+    return is_shaped_keyword(&p->tok) && shaped_type_text(p, out);
+  return !p->in_function_text && sharc_tok_is(&p->tok, '(') && function_type_text(p, out);
+}
+
+/* Whether the parse just made ended where `text` ends, only blanks between
+ * it and the next token: only then does the text stand for the type. */
+static bool consumed_exactly(const sharc_parser *p, sharc_str text) {
+  const char *q = text.data + text.len, *next = p->tok.start;
+  if (next < q)
+    return false;
+  for (; q < next; q++)
+    if (*q != ' ' && *q != '\t' && *q != '\n' && *q != '\r')
+      return false;
+  return true;
+}
+
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 
 static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   sharc_str text;
-  if (p->tok.kind != TOK_BARE_ID || !is_shaped_keyword(&p->tok) || !shaped_type_text(p, &text))
+  if (!type_text(p, &text))
     return parse_type_uncached(p, out);
   sharc_p_name *key = sharc_p_name_get(p, &p->type_texts, text);
   sharc_type *cached = key->type;
@@ -619,14 +706,14 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     *out = cached;
     return true;
   }
-  /* types nested in this one are parsed once, with it, not looked up by
-   * their own text: scanning each would cost the text's length per level */
-  p->in_type_text = true;
+  bool *inside = p->tok.kind == TOK_BARE_ID ? &p->in_type_text : &p->in_function_text;
+  *inside = true;
   bool ok = parse_type_uncached(p, out);
-  p->in_type_text = false;
+  *inside = false;
   if (!ok)
     return false;
-  key->type = *out;
+  if (consumed_exactly(p, text))
+    key->type = *out;
   return true;
 }
 

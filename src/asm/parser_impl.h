@@ -87,7 +87,7 @@ struct sharc_parser {
   sharc_arena scratch;       /* parse-time data, freed at the end */
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
-  p_name_table type_texts;   /* a shaped type's exact text -> the type */
+  p_name_table type_texts;   /* a shaped or function type's exact text -> the type */
   sharc_ptrvec deferred_locs; /* deferred_loc*: `loc(#alias)` used before its definition */
   p_name_table names;        /* value and block names; each holds its binding */
   region_scope *scope;
@@ -100,6 +100,8 @@ struct sharc_parser {
   unsigned max_depth;
   sharc_ptrmap alias_depths; /* aliased attr or type -> its nesting depth + 1 */
   bool in_type_text;         /* parsing a shaped type found by its text */
+  bool in_function_text;     /* parsing a function type found by its text */
+  bool in_alias_def;         /* parsing the value of an alias definition */
   const char *dialect_stack[SHARC_MAX_DIALECT_STACK];
   unsigned dialect_depth;
   unsigned module_line, module_col; /* location of an implicit module */

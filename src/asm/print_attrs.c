@@ -250,14 +250,45 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
   }
 }
 
+/* The text `t` printed as, kept for its later uses: a module names the same
+ * few types on every op. Once the dry run has chosen the aliases, nothing a
+ * type prints depends on where it is printed (distinct ids and resources
+ * are fixed at their first print). Records are a length then the bytes. */
+static bool print_known_type(sharc_printer *p, const sharc_type *t) {
+  uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, t);
+  if (!at)
+    return false;
+  const char *rec = p->type_text_buf.data + at - 1;
+  uint32_t len;
+  memcpy(&len, rec, sizeof len);
+  sharc_buf_put(p->out, rec + sizeof len, len);
+  return true;
+}
+
+static void remember_type(sharc_printer *p, const sharc_type *t, const sharc_buf *out, size_t start) {
+  if (p->out != out || out->len < start) /* printed elsewhere: nothing to copy */
+    return;
+  uint32_t len = (uint32_t)(out->len - start);
+  sharc_buf *b = &p->type_text_buf;
+  sharc_ptrmap_put(&p->type_texts, t, (void *)(uintptr_t)(b->len + 1));
+  sharc_buf_put(b, (const char *)&len, sizeof len);
+  sharc_buf_put(b, out->data + start, len);
+}
+
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   if (p->collecting && !sharc_type_may_alias(t))
     return; /* nothing to collect, and the dry run's text is discarded */
+  if (!p->collecting && print_known_type(p, t))
+    return;
   if (sharc_pr_use_alias(p, t, false))
     return;
+  sharc_buf *out = p->out;
+  size_t start = out ? out->len : 0;
   sharc_pr_visit_begin(p);
   print_type_body(p, t);
   sharc_pr_visit_end(p, t, true);
+  if (!p->collecting && out)
+    remember_type(p, t, out, start);
 }
 
 /* ---- numbers ------------------------------------------------------------- */

@@ -136,6 +136,8 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->aliases);
   sharc_ptrmap_free(&p->distinct_ids);
   sharc_buf_free(&p->scratch);
+  sharc_ptrmap_free(&p->type_texts);
+  sharc_buf_free(&p->type_text_buf);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);

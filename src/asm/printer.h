@@ -40,6 +40,8 @@ struct sharc_printer {
   const sharc_op *numbering_root;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
+  sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
+  sharc_buf type_text_buf;
 };
 
 void sharc_pr_puts(sharc_printer *p, const char *s);
