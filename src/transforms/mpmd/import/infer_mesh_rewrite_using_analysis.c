@@ -83,6 +83,32 @@ static sharc_attr *index_range(sharc_context *ctx, unsigned start, unsigned n) {
   return a;
 }
 
+/* Per-index `mpmd.copies` values, stored with one rebuild of the
+ * argument (result) attribute array: one rebuild per index would be
+ * quadratic in the callee's arity. */
+typedef struct copies_batch {
+  sharc_attr **values; /* one per argument (result) of the signature, NULL: none */
+  unsigned n;
+} copies_batch;
+
+static copies_batch copies_batch_new(unsigned n) {
+  copies_batch b = {calloc((size_t)n + 1, sizeof(sharc_attr *)), n};
+  if (!b.values)
+    abort();
+  return b;
+}
+
+static void copies_batch_set(copies_batch *b, unsigned i, sharc_attr *value) {
+  if (i < b->n)
+    b->values[i] = value;
+}
+
+static void copies_batch_store(copies_batch *b, sharc_op *func,
+                               void (*set_each)(sharc_op *, const char *, sharc_attr *const *)) {
+  set_each(func, COPIES_ATTR, b->values);
+  free(b->values);
+}
+
 /* ---- callees ---------------------------------------------------------------------- */
 
 /* AssignCalleeFuncResultsUsingAnalysis: each result assigned to the meshes
@@ -92,6 +118,7 @@ static void assign_callee_results(rewrite_state *st) {
   sharc_op *ret = sharc_block_last_op(body);
   sharc_rw_set_before(&st->rw, ret);
   unsigned n = sharc_op_num_operands(ret);
+  copies_batch copies = copies_batch_new(sharc_func_num_results(st->func));
   sharc_ptr_vec operands = {0};
   for (unsigned i = 0; i < n; i++)
     sharc_vec_push(&operands, sharc_op_operand(ret, i));
@@ -114,6 +141,7 @@ static void assign_callee_results(rewrite_state *st) {
         st->failed = true;
         sharc_vec_free(&meshes);
         sharc_vec_free(&operands);
+        copies_batch_store(&copies, st->func, sharc_func_set_each_result_attr);
         return;
       }
       sharc_mesh_set src = {0};
@@ -131,8 +159,7 @@ static void assign_callee_results(rewrite_state *st) {
                 callee.data, i, (int)mesh.len, mesh.data);
     }
     if (meshes.len > 1)
-      sharc_func_set_result_attr(st->func, i, COPIES_ATTR,
-                                 index_range(st->ctx, operands.len, meshes.len - 1));
+      copies_batch_set(&copies, i, index_range(st->ctx, operands.len, meshes.len - 1));
     for (unsigned k = 0; k < meshes.len; k++) {
       sharc_op *assign = sharc_mpmd_create_assign(
           &st->rw, sharc_mpmd_value_loc(v), v, replicated(st, sharc_ident_str(meshes.items[k]), v),
@@ -144,6 +171,7 @@ static void assign_callee_results(rewrite_state *st) {
     }
     sharc_vec_free(&meshes);
   }
+  copies_batch_store(&copies, st->func, sharc_func_set_each_result_attr);
   sharc_op_set_operands(ret, (sharc_value *const *)operands.items, operands.len);
   sharc_rw_modified(&st->rw, ret);
   sharc_vec_free(&operands);
@@ -156,6 +184,7 @@ static void assign_callee_args(rewrite_state *st) {
   sharc_block *body = sharc_func_body(st->func);
   sharc_rw_set_block_start(&st->rw, body);
   unsigned n = sharc_block_num_args(body);
+  copies_batch copies = copies_batch_new(sharc_func_num_args(st->func));
   for (unsigned i = 0; i < n; i++) {
     sharc_value *arg = sharc_block_arg(body, i);
     if (sharc_mpmd_is_mesh_tensor(sharc_value_type(arg)))
@@ -167,11 +196,12 @@ static void assign_callee_args(rewrite_state *st) {
                  "Callee argument is unused. It should have been removed in the "
                  "mpmd-erase-unused-callee-block-arguments pass.");
       st->failed = true;
-      return;
+      sharc_vec_free(&meshes);
+      break;
     }
     if (meshes.len > 1)
-      sharc_func_set_arg_attr(st->func, i, COPIES_ATTR,
-                              index_range(st->ctx, sharc_block_num_args(body), meshes.len - 1));
+      copies_batch_set(&copies, i,
+                       index_range(st->ctx, sharc_block_num_args(body), meshes.len - 1));
     sharc_ptr_vec users = {0};
     for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u))
       if (sharc_op_isa(sharc_use_owner(u), &sharc_mpmd_assign_def))
@@ -194,6 +224,7 @@ static void assign_callee_args(rewrite_state *st) {
     sharc_vec_free(&users);
     sharc_vec_free(&meshes);
   }
+  copies_batch_store(&copies, st->func, sharc_func_set_each_arg_attr);
 }
 
 /* RewriteAccordingToUpdatedCallee: the call rebuilt for the rewritten

@@ -48,24 +48,49 @@ static void warn_kind_mismatch(sharc_attr *attr, sharc_type *t, const char *what
             "in its type.", (int)a.len, a.data, what, i, (int)k.len, k.data);
 }
 
+/* One side of the signature: its types, dictionaries and batch setter. */
+typedef struct signature_side {
+  const char *what;
+  int line; /* where Shardy warns from */
+  unsigned n;
+  sharc_type *(*type)(const sharc_type *, unsigned);
+  sharc_attr *(*dict)(const sharc_op *, unsigned);
+  void (*store_all)(sharc_op *, sharc_attr *const *);
+} signature_side;
+
+/* Drops the attribute on every argument (result) whose mesh tensor type has
+ * a memory kind, rebuilding the attribute array once: one rebuild per
+ * index would be quadratic in the arity. */
+static void clean_side(sharc_op *func, const signature_side *side) {
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_type *ft = sharc_func_type(func);
+  SHARC_VEC(sharc_attr *) dicts = {0};
+  bool changed = false;
+  for (unsigned i = 0; i < side->n; i++) {
+    sharc_type *t = side->type(ft, i);
+    sharc_attr *dict = side->dict(func, i);
+    sharc_attr *attr = sharc_attr_dict_get(dict, SHARC_MPMD_MEMORY_KIND_ATTR);
+    if (attr && sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t)) {
+      warn_kind_mismatch(attr, t, side->what, i, side->line);
+      dict = sharc_func_dict_with(ctx, dict, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
+      changed = true;
+    }
+    sharc_vec_push(&dicts, dict);
+  }
+  if (changed)
+    side->store_all(func, dicts.items);
+  sharc_vec_free(&dicts);
+}
+
 static void clean_memory_kinds(sharc_op *func) {
   sharc_type *ft = sharc_func_type(func);
-  for (unsigned i = 0; i < sharc_type_func_num_inputs(ft); i++) {
-    sharc_type *t = sharc_type_func_input(ft, i);
-    sharc_attr *attr = sharc_func_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR);
-    if (attr && sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t)) {
-      warn_kind_mismatch(attr, t, "argument", i, 57);
-      sharc_func_set_arg_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
-    }
-  }
-  for (unsigned i = 0; i < sharc_type_func_num_results(ft); i++) {
-    sharc_type *t = sharc_type_func_result(ft, i);
-    sharc_attr *attr = sharc_func_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR);
-    if (attr && sharc_mpmd_is_mesh_tensor(t) && sharc_mpmd_mesh_tensor_memory_kind(t)) {
-      warn_kind_mismatch(attr, t, "result", i, 82);
-      sharc_func_set_result_attr(func, i, SHARC_MPMD_MEMORY_KIND_ATTR, NULL);
-    }
-  }
+  signature_side args = {"argument", 57, sharc_type_func_num_inputs(ft), sharc_type_func_input,
+                         sharc_func_arg_attrs, sharc_func_set_all_arg_attrs};
+  signature_side results = {"result", 82, sharc_type_func_num_results(ft),
+                            sharc_type_func_result, sharc_func_result_attrs,
+                            sharc_func_set_all_result_attrs};
+  clean_side(func, &args);
+  clean_side(func, &results);
 }
 
 static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_rewriter *rw) {
