@@ -42,6 +42,7 @@ typedef struct verifier {
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
+static bool verify_dialect_attrs(verifier *v, sharc_op *op);
 static void note_isolation(verifier *v, sharc_op *o);
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
@@ -75,6 +76,12 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     }
     if (v->marked_only && !op->verify_dirty)
       continue;
+    /* only discardable attributes changed (verify_marks.c) */
+    if (v->marked_only && op->verify_attrs_only) {
+      if (!verify_dialect_attrs(v, op))
+        return false;
+      continue;
+    }
     if (op->num_regions && op->def && (op->def->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
@@ -490,6 +497,7 @@ static bool check_dominance(sharc_region *r, unsigned pos, bool marked_only) {
             return false;
       o->live_mark = pos;
       o->verify_dirty = false;
+      o->verify_attrs_only = false;
     }
   return true;
 }
@@ -536,8 +544,10 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
 }
 
 static bool verify_op(verifier *v, sharc_op *op) {
-  if (!v->marked_only)
+  if (!v->marked_only) {
     op->verify_dirty = false; /* a whole verification clears every mark */
+    op->verify_attrs_only = false;
+  }
   note_isolation(v, op);
   if (!verify_dialect_attrs(v, op))
     return false;

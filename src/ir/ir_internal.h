@@ -347,18 +347,22 @@ struct sharc_op {
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
    * is on one driver's worklist at a time) */
   unsigned worklist_slot;
-  /* 2^28 successors would be 2 GiB of block pointers: sharc_op_create
+  /* 2^27 successors would be 1 GiB of block pointers: sharc_op_create
    * refuses more (SHARC_OP_MAX_SUCCESSORS) */
-  unsigned num_successors : 28;
+  unsigned num_successors : 27;
   unsigned erased : 1;
   /* the op, or something it holds or reads, changed since
    * ctx->verify_root was last verified (verify_marks.c) */
   unsigned verify_dirty : 1;
+  /* with verify_dirty: all that changed is discardable attributes of the
+   * op that its own verifier does not read, so only their dialect hooks
+   * run (verify_marks.c) */
+  unsigned verify_attrs_only : 1;
   unsigned has_props : 1;      /* the properties slot exists */
   unsigned operands_grown : 1; /* operands moved out of line */
 };
 
-#define SHARC_OP_MAX_SUCCESSORS ((1u << 28) - 1)
+#define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
 
 /* Sets the location without marking the op changed (the parser, and
  * passes whose location edits nothing observes). */
@@ -518,6 +522,10 @@ struct sharc_dialect {
   sharc_attr *(*parse_attr)(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
   /* Verify a discardable attribute `dialect.x` attached to an op. */
   bool (*verify_op_attr)(sharc_op *op, const sharc_named_attr *attr);
+  /* Whether verify_op_attr of the discardable attribute `name` reads
+   * other ops' attributes of this dialect (then a change to those marks
+   * the op for verification); NULL: any might. */
+  bool (*attr_reads_other_ops)(const sharc_ident *name);
   /* Verify an attribute attached to a function argument/result. */
   bool (*verify_arg_attr)(sharc_op *op, unsigned index, bool is_result,
                           const sharc_named_attr *attr);

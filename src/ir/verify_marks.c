@@ -18,6 +18,11 @@
  *    result attributes did (read through block arguments, above);
  *  - dominance: a moved or inserted op and its nested ops, the users of
  *    its results.
+ * A change of discardable attributes of one dialect on an op without
+ * regions (a sharding set) marks less: the op for its attribute hooks only
+ * (`verify_attrs_only`) unless they are its own dialect's, and of its
+ * users those whose verification reads that dialect's attributes of
+ * producers (see reads_producer_attrs).
  * A change that verifications elsewhere may read (the root itself, its
  * body's op list, an op there that is not a function, a function's
  * signature or name) asks for verifying everything (ctx->verify_all).
@@ -40,6 +45,12 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
+/* Marks `o` for a whole verification, not just its attribute hooks. */
+static void set_dirty(sharc_op *o) {
+  o->verify_dirty = true;
+  o->verify_attrs_only = false;
+}
+
 /* Marks `op` and the ops holding it, up to the root; nothing for IR not
  * under the root. */
 static void mark_op(sharc_context *ctx, sharc_op *op) {
@@ -56,9 +67,11 @@ static void mark_op(sharc_context *ctx, sharc_op *op) {
       ctx->verify_all = true;
       return;
     }
-    if (o->verify_dirty)
+    if (o->verify_dirty) {
+      o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
-    o->verify_dirty = true;
+    }
+    set_dirty(o);
     o = parent;
   }
 }
@@ -68,7 +81,7 @@ static void mark_nested(sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
-        o->verify_dirty = true;
+        set_dirty(o);
         if (o->num_regions)
           mark_nested(o);
       }
@@ -136,6 +149,83 @@ static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *no
   return true;
 }
 
+/* Folds the dialect of one changed attribute name into `*d`: false when
+ * the name is not a discardable `dialect.x` of `op` or not of `*d`. */
+static bool same_discardable_dialect(const sharc_op *op, const sharc_ident *name,
+                                     const sharc_dialect **d) {
+  if (sharc_op_def_is_inherent(op->def, name))
+    return false;
+  const sharc_dialect *of = sharc_attr_name_dialect(op->ctx, name);
+  if (!of || (*d && of != *d))
+    return false;
+  *d = of;
+  return true;
+}
+
+/* The one dialect of every discardable attribute in which `old` and the
+ * op's dictionary differ, or NULL (an inherent one, several dialects). */
+static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr *old) {
+  const sharc_attr *now = op->attrs;
+  const sharc_dialect *d = NULL;
+  if (!now)
+    return NULL;
+  for (unsigned i = 0; i < now->dict.n; i++) {
+    const sharc_named_attr *e = &now->dict.entries[i];
+    if (entry_value(old, e->name) != e->value && !same_discardable_dialect(op, e->name, &d))
+      return NULL;
+  }
+  for (unsigned i = 0; i < old->dict.n; i++) {
+    const sharc_named_attr *e = &old->dict.entries[i];
+    if (!entry_value(now, e->name) && !same_discardable_dialect(op, e->name, &d))
+      return NULL;
+  }
+  return d;
+}
+
+/* Whether verifying `user` may read dialect `d`'s discardable attributes
+ * of the ops defining its operands. An op's own verifier reads only its
+ * own dialect's (sdy.reshard the sharding of its operand's producer), so:
+ * ops of `d`, unregistered ops, and ops holding a discardable attribute
+ * whose dialect hook reads other ops. */
+static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
+  if (!user->def || user->def->dialect == d || !user->attrs)
+    return true;
+  const sharc_named_attr *e = user->attrs->dict.entries;
+  for (unsigned i = 0; i < user->attrs->dict.n; i++) {
+    if (sharc_op_def_is_inherent(user->def, e[i].name))
+      continue;
+    const sharc_dialect *of = sharc_attr_name_dialect(user->ctx, e[i].name);
+    if (of && of->verify_op_attr &&
+        (!of->attr_reads_other_ops || of->attr_reads_other_ops(e[i].name)))
+      return true;
+  }
+  return false;
+}
+
+/* A change of one dialect's discardable attributes on an op without
+ * regions inside a function, that dialect not the op's own: the op needs
+ * only its attribute hooks verified (its own verifier does not read them,
+ * its operands and types did not change), and only the users that read
+ * them a whole verification. False (nothing marked) for other changes. */
+static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
+  sharc_op *parent = parent_of(op);
+  if (op->num_regions || !op->def || !parent || parent == ctx->verify_root)
+    return false;
+  const sharc_dialect *d = changed_dialect(op, old);
+  if (!d || op->def->dialect == d)
+    return false;
+  if (!op->verify_dirty) {
+    op->verify_dirty = true;
+    op->verify_attrs_only = true;
+    mark_op(ctx, parent);
+  }
+  for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
+    for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
+      if (reads_producer_attrs(u->owner, d))
+        mark_op(ctx, u->owner);
+  return true;
+}
+
 void sharc_ir_touch_op(sharc_op *op) {
   op->ctx->ir_epoch++;
   if (tracking(op->ctx))
@@ -146,6 +236,8 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
   sharc_context *ctx = op->ctx;
   ctx->ir_epoch++;
   if (!tracking(ctx))
+    return;
+  if (old && note_discardable_change(ctx, op, old))
     return;
   mark_op(ctx, op);
   mark_result_users(op);
@@ -242,7 +334,7 @@ void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block 
   if (b->parent != r || !tracking(ctx))
     return;
   for (sharc_op *o = b->first; o; o = o->next) {
-    o->verify_dirty = true;
+    set_dirty(o);
     if (o->num_regions)
       mark_nested(o);
   }

@@ -158,6 +158,59 @@ static void test_valid_edits_pass(void) {
   teardown(&f);
 }
 
+/* Shardings set on ops (discardable sdy attributes): the op runs only its
+ * attribute hooks, a user of another dialect nothing, an sdy user (which
+ * reads its operand's sharding) its whole verification. */
+static const char sdy_text[] =
+    "sdy.mesh @mesh = <[\"x\"=2]>\n"
+    "func.func @h(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.negate %arg0 {id = \"p\"} : tensor<4xf32>\n"
+    "  %1 = stablehlo.abs %0 {id = \"q\"} : tensor<4xf32>\n"
+    "  %2 = sdy.reshard %1 <@mesh, [{}]> : tensor<4xf32>\n"
+    "  return %2 : tensor<4xf32>\n"
+    "}\n";
+
+static bool setup_sdy(fixture *f) {
+  memset(f, 0, sizeof *f);
+  f->ctx = sharc_context_create();
+  sharc_context_load_dialect(f->ctx, "stablehlo");
+  sharc_context_load_dialect(f->ctx, "sdy");
+  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
+  f->m = parse_text(f->ctx, sdy_text);
+  CHECK(f->m != NULL);
+  if (!f->m)
+    return false;
+  CHECK(sharc_verify(f->m));
+  return true;
+}
+
+static void set_sharding(fixture *f, const char *label, const char *text) {
+  sharc_attr *a = sharc_parse_attr_text(f->ctx, sharc_str_from_cstr(text));
+  CHECK(a != NULL);
+  if (a)
+    sharc_op_set_attr(find_op(f->m, label), "sdy.sharding", a);
+}
+
+static void test_sharding_checked_by_its_hook(void) {
+  fixture f;
+  if (!setup_sdy(&f))
+    return;
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  expect(&f, "unknown mesh: @nomesh");
+  teardown(&f);
+}
+
+static void test_sharding_reaches_sdy_user(void) {
+  fixture f;
+  if (!setup_sdy(&f))
+    return;
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+  expect(&f, NULL); /* the abs reads nothing of it */
+  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@mesh, [{}], unreduced={\"x\"}>]>");
+  expect(&f, "dropped unreduced axis 'x'");
+  teardown(&f);
+}
+
 /* A nested op verified on its own (a pass or a diagnostic checking one op):
  * values its regions use from enclosing blocks dominate when defined before
  * the op (or before the op holding it), as MLIR's verifyOpAndDominance
@@ -217,6 +270,8 @@ int main(void) {
   test_erased_terminator();
   test_block_argument_type();
   test_valid_edits_pass();
+  test_sharding_checked_by_its_hook();
+  test_sharding_reaches_sdy_user();
   test_nested_op_sees_outer_values();
   return check_summary("verify_marks");
 }

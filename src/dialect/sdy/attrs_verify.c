@@ -755,6 +755,13 @@ bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
   return true;
 }
 
+/* What the hook above reads besides the op: sdy.propagation_edges the
+ * shardings of the values it names; the others (and names the hook does
+ * not check) nothing but the op, its types, its ancestors and the meshes. */
+bool sharc_sdy_attr_reads_other_ops(const sharc_ident *name) {
+  return sharc_str_eq_cstr(sharc_ident_str(name), "sdy.propagation_edges");
+}
+
 bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr) {
   if (!sharc_op_isa(op, &sharc_func_func_def) || !named(attr, "sdy.sharding"))

@@ -31,5 +31,6 @@ const sharc_dialect sharc_sdy_dialect = {
     .num_ops = sizeof sdy_ops / sizeof sdy_ops[0],
     .parse_attr = sharc_sdy_parse_attr_hook,
     .verify_op_attr = sharc_sdy_verify_op_attr_hook,
+    .attr_reads_other_ops = sharc_sdy_attr_reads_other_ops,
     .verify_arg_attr = sharc_sdy_verify_arg_attr_hook,
 };

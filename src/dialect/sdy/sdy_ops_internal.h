@@ -9,6 +9,7 @@
 
 sharc_attr *sharc_sdy_parse_attr_hook(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
 bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr);
+bool sharc_sdy_attr_reads_other_ops(const sharc_ident *name);
 bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,
                               const sharc_named_attr *attr);
 

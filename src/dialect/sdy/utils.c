@@ -33,13 +33,18 @@ bool sharc_sdy_is_scalar(const sharc_value *v) {
 sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_or_ref,
                                           unsigned rank, bool closed) {
   sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
-  attr_vec dims = {0};
+  /* tensors of rank up to 16 (all but exotic ones) need no heap array */
+  sharc_attr *stack[16];
+  sharc_attr **dims = rank <= 16 ? stack : malloc(rank * sizeof *dims);
+  if (!dims)
+    abort();
   for (unsigned i = 0; i < rank; i++)
-    sharc_vec_push(&dims, empty);
+    dims[i] = empty;
   sharc_sdy_tensor_sharding_parts parts = {
-      .mesh_or_ref = mesh_or_ref, .dims = dims.items, .num_dims = rank};
+      .mesh_or_ref = mesh_or_ref, .dims = dims, .num_dims = rank};
   sharc_attr *s = sharc_sdy_tensor_sharding_get(ctx, &parts);
-  sharc_vec_free(&dims);
+  if (dims != stack)
+    free(dims);
   return s;
 }
 
@@ -102,7 +107,8 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
   sharc_context *ctx = sharc_op_context(op);
   attr_vec items = {0};
   for (unsigned i = 0; i < count; i++) {
-    sharc_attr *old = sharc_sdy_sharding_per_value_at(list, i);
+    /* the replaced entry needs no default (building one interns a sharding) */
+    sharc_attr *old = i == index ? sharding : sharc_sdy_sharding_per_value_at(list, i);
     if (!old) {
       /* only results get default shardings this way; their ranks are known */
       unsigned rank = i < sharc_op_num_results(op)
@@ -111,7 +117,7 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
       old = sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
                                           rank, false);
     }
-    sharc_vec_push(&items, i == index ? sharding : old);
+    sharc_vec_push(&items, old);
   }
   sharc_attr *out = sharc_sdy_sharding_per_value_get(ctx, items.items, count);
   sharc_vec_free(&items);
