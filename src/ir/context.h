@@ -71,6 +71,14 @@ struct sharc_context {
    * nested tables need not walk the IR */
   unsigned table_like_ops;
   bool verify_all;
+  /* verify_marks.c's answers per (attribute name, op definition): the
+   * dialect of a discardable `dialect.x` name (NULL for others) and
+   * whether its hook reads other ops; marking asks about the same few
+   * names (a sharding) for every op */
+  struct sharc_mark_name_slot {
+    const void *name, *def, *dialect;
+    bool reads_other_ops;
+  } mark_names[32];
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;

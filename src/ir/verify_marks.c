@@ -149,13 +149,36 @@ static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *no
   return true;
 }
 
+/* What marking asks of attribute `name` on ops of `def`, through the
+ * context's cache: its dialect when it is a discardable `dialect.x` (else
+ * NULL), and whether that dialect's hook verifying it reads other ops. */
+static const struct sharc_mark_name_slot *name_facts(sharc_context *ctx, const sharc_op_def *def,
+                                                     const sharc_ident *name) {
+  unsigned n = sizeof ctx->mark_names / sizeof ctx->mark_names[0];
+  struct sharc_mark_name_slot *slot =
+      &ctx->mark_names[(((uintptr_t)name >> 4) ^ ((uintptr_t)def >> 6)) % n];
+  if (slot->name == name && slot->def == def)
+    return slot;
+  const sharc_dialect *d =
+      sharc_op_def_is_inherent(def, name) ? NULL : sharc_attr_name_dialect(ctx, name);
+  slot->name = name;
+  slot->def = def;
+  slot->dialect = d;
+  slot->reads_other_ops =
+      d && d->verify_op_attr && (!d->attr_reads_other_ops || d->attr_reads_other_ops(name));
+  return slot;
+}
+
+static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_op_def *def,
+                                                const sharc_ident *name) {
+  return name_facts(ctx, def, name)->dialect;
+}
+
 /* Folds the dialect of one changed attribute name into `*d`: false when
  * the name is not a discardable `dialect.x` of `op` or not of `*d`. */
 static bool same_discardable_dialect(const sharc_op *op, const sharc_ident *name,
                                      const sharc_dialect **d) {
-  if (sharc_op_def_is_inherent(op->def, name))
-    return false;
-  const sharc_dialect *of = sharc_attr_name_dialect(op->ctx, name);
+  const sharc_dialect *of = discardable_dialect(op->ctx, op->def, name);
   if (!of || (*d && of != *d))
     return false;
   *d = of;
@@ -191,30 +214,42 @@ static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   if (!user->def || user->def->dialect == d || !user->attrs)
     return true;
   const sharc_named_attr *e = user->attrs->dict.entries;
-  for (unsigned i = 0; i < user->attrs->dict.n; i++) {
-    if (sharc_op_def_is_inherent(user->def, e[i].name))
-      continue;
-    const sharc_dialect *of = sharc_attr_name_dialect(user->ctx, e[i].name);
-    if (of && of->verify_op_attr &&
-        (!of->attr_reads_other_ops || of->attr_reads_other_ops(e[i].name)))
+  for (unsigned i = 0; i < user->attrs->dict.n; i++)
+    if (name_facts(user->ctx, user->def, e[i].name)->reads_other_ops)
       return true;
-  }
   return false;
 }
 
-/* A change of one dialect's discardable attributes on an op without
- * regions inside a function, that dialect not the op's own: the op needs
- * only its attribute hooks verified (its own verifier does not read them,
- * its operands and types did not change), and only the users that read
- * them a whole verification. False (nothing marked) for other changes. */
+/* The ops nested in `op` whose verification may read dialect `d`'s
+ * attributes of their ancestors (as reads_producer_attrs, for users). */
+static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_dialect *d) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (reads_producer_attrs(o, d))
+          mark_op(ctx, o);
+        if (o->num_regions)
+          mark_nested_readers(ctx, o, d);
+      }
+}
+
+/* A change of one dialect's discardable attributes on an op inside a
+ * function, that dialect not the op's own: the op needs only its attribute
+ * hooks verified (its own verifier does not read them, its operands and
+ * types did not change; an op with regions is verified whole, to reach
+ * its nested ops), and only the users and nested ops that read them a
+ * whole verification. False (nothing marked) for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
   sharc_op *parent = parent_of(op);
-  if (op->num_regions || !op->def || !parent || parent == ctx->verify_root)
+  if (!op->def || !parent || parent == ctx->verify_root)
     return false;
   const sharc_dialect *d = changed_dialect(op, old);
   if (!d || op->def->dialect == d)
     return false;
-  if (!op->verify_dirty) {
+  if (op->num_regions) {
+    mark_op(ctx, op);
+    mark_nested_readers(ctx, op, d);
+  } else if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
     mark_op(ctx, parent);

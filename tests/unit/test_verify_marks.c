@@ -159,14 +159,14 @@ static void test_valid_edits_pass(void) {
 }
 
 /* Shardings set on ops (discardable sdy attributes): the op runs only its
- * attribute hooks, a user of another dialect nothing, an sdy user (which
- * reads its operand's sharding) its whole verification. */
+ * attribute hooks, a user of another dialect nothing, an sdy user (a
+ * collective reads its operand's sharding) its whole verification. */
 static const char sdy_text[] =
     "sdy.mesh @mesh = <[\"x\"=2]>\n"
     "func.func @h(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
     "  %0 = stablehlo.negate %arg0 {id = \"p\"} : tensor<4xf32>\n"
     "  %1 = stablehlo.abs %0 {id = \"q\"} : tensor<4xf32>\n"
-    "  %2 = sdy.reshard %1 <@mesh, [{}]> : tensor<4xf32>\n"
+    "  %2 = sdy.all_slice [{\"x\"}] %1 out_sharding=<@mesh, [{\"x\"}]> : tensor<4xf32>\n"
     "  return %2 : tensor<4xf32>\n"
     "}\n";
 
@@ -206,8 +206,10 @@ static void test_sharding_reaches_sdy_user(void) {
     return;
   set_sharding(&f, "p", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
   expect(&f, NULL); /* the abs reads nothing of it */
-  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@mesh, [{}], unreduced={\"x\"}>]>");
-  expect(&f, "dropped unreduced axis 'x'");
+  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+  expect(&f, NULL);
+  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@mesh, [{\"x\"}]>]>");
+  expect(&f, "result sharding doesn't match expected sharding");
   teardown(&f);
 }
 
