@@ -148,11 +148,11 @@ static unsigned scalar_bits(const sharc_type *t) {
 
 static void write_int_words(sharc_bc_writer *w, const sharc_attr *a) {
   unsigned width = scalar_bits(a->type);
-  sharc_bc_write_apint(w, a->integer.words, width);
+  sharc_bc_write_apint(w, sharc_attr_int_words(a), width);
 }
 
 static void write_float_bits(sharc_bc_writer *w, const sharc_attr *a) {
-  uint64_t words[2] = {a->fl.lo, a->fl.hi};
+  uint64_t words[2] = {sharc_attr_float_lo(a), sharc_attr_float_hi(a)};
   sharc_bc_write_apint(w, words, scalar_bits(a->type));
 }
 

@@ -261,8 +261,8 @@ static void number_type(bc_state *st, const sharc_type *t) {
 }
 
 static sharc_str op_dialect_name(const sharc_op *op) {
-  if (op->def && op->def->dialect)
-    return cstr(op->def->dialect->name);
+  if (sharc_op_def_of(op) && sharc_op_def_of(op)->dialect)
+    return cstr(sharc_op_def_of(op)->dialect->name);
   const char *dot = memchr(op->name->data, '.', op->name->len);
   return (sharc_str){op->name->data, dot ? (size_t)(dot - op->name->data) : op->name->len};
 }
@@ -273,8 +273,9 @@ static void number_op_name(bc_state *st, const sharc_op *op) {
     st->names.items[ix - 1].refs++;
     return;
   }
-  unsigned d = number_dialect(st, op_dialect_name(op), op->def ? op->def->dialect : NULL);
-  entry e = {op->name, 1, d, 0, op->def != NULL};
+  unsigned d = number_dialect(st, op_dialect_name(op),
+                              sharc_op_def_of(op) ? sharc_op_def_of(op)->dialect : NULL);
+  entry e = {op->name, 1, d, 0, sharc_op_def_of(op) != NULL};
   sharc_vec_push(&st->names, e);
   sharc_ptrmap_put(&st->name_ix, op->name, (void *)(uintptr_t)st->names.len);
 }
@@ -358,7 +359,7 @@ static void number_op(bc_state *st, const sharc_op *op) {
     sharc_ptrmap_put(&st->value_ids, &sharc_op_results_of(op)[i], (void *)(uintptr_t)(++st->next_value));
     number_type(st, sharc_op_results_of(op)[i].type);
   }
-  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, op->def);
+  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, sharc_op_def_of(op));
   sharc_attr *dict = op_dict(st, op, ent);
   if (dict && dict->dict.n)
     number_attr(st, dict);
@@ -366,7 +367,7 @@ static void number_op(bc_state *st, const sharc_op *op) {
     if (ent) {
       sharc_bc_writer w = {st, NULL, true};
       write_props(&w, op, ent);
-    } else if (!op->def && sharc_op_props_of(op)) {
+    } else if (!sharc_op_def_of(op) && sharc_op_props_of(op)) {
       number_attr(st, sharc_op_props_of(op));
     }
   }
@@ -924,12 +925,12 @@ static size_t emit_props(bc_state *st, const byte_vec *raw) {
 
 /* The properties index of `op`, or -1 when it has none. */
 static long op_props(bc_state *st, const sharc_op *op) {
-  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, op->def);
+  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, sharc_op_def_of(op));
   emitter em = {0};
   if (ent) {
     sharc_bc_writer w = {st, &em, false};
     write_props(&w, op, ent);
-  } else if (!op->def && sharc_op_props_of(op)) {
+  } else if (!sharc_op_def_of(op) && sharc_op_props_of(op)) {
     em_varint(&em, attr_number(st, sharc_op_props_of(op)));
   } else {
     return -1;
@@ -948,7 +949,7 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
   uint8_t mask = 0;
   em_byte(em, 0);
   em_varint(em, attr_number(st, sharc_op_loc(op)));
-  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, op->def);
+  const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, sharc_op_def_of(op));
   sharc_attr *dict = op_dict(st, op, ent);
   if (dict && dict->dict.n) {
     mask |= SHARC_BC_OP_ATTRS;
@@ -1198,12 +1199,12 @@ bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, shar
   int64_t version = opts && opts->version >= 0 ? opts->version : SHARC_BC_VERSION_CURRENT;
   const char *producer = opts && opts->producer ? opts->producer : PRODUCER_DEFAULT;
   if (version < SHARC_BC_VERSION_MIN || version > SHARC_BC_VERSION_CURRENT) {
-    sharc_emit(op->ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+    sharc_emit(sharc_op_ctx_of(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "unsupported version requested %lld, must be in range [%d, %d]", (long long)version,
                SHARC_BC_VERSION_MIN, SHARC_BC_VERSION_CURRENT);
     return false;
   }
-  bc_state st = {.ctx = op->ctx, .version = version};
+  bc_state st = {.ctx = sharc_op_ctx_of(op), .version = version};
   number_ir(&st, op);
   order_resources(&st);
   emitter em = {0};
@@ -1222,7 +1223,7 @@ bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, shar
   if (version >= SHARC_BC_NATIVE_PROPERTIES) {
     write_props_section(&st, &em);
   } else if (st.props.len) {
-    sharc_emit(op->ctx, SHARC_SEV_ERROR, sharc_op_loc(op),
+    sharc_emit(sharc_op_ctx_of(op), SHARC_SEV_ERROR, sharc_op_loc(op),
                "unexpected properties emitted incompatible with bytecode <5");
     ok = false;
   }

@@ -27,7 +27,7 @@ static void drop_diag(const sharc_diag *d, void *user) {
 /* verifyOpAndAdjustFlags: the op a note numbers from is verified with its
  * diagnostics dropped; one that fails prints in generic form. */
 static bool verifies_quietly(sharc_op *op) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   sharc_diag_handler handler = ctx->diag_handler;
   void *user = ctx->diag_user;
   sharc_diag *pending = ctx->pending;

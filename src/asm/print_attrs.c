@@ -627,9 +627,9 @@ void sharc_pr_loc_body_inner(sharc_printer *p, const sharc_attr *loc) { print_lo
 
 void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
   if (a->kind == SHARC_ATTR_INTEGER)
-    print_int_value(p->out, a->type, a->integer.words, a->integer.nwords);
+    print_int_value(p->out, a->type, sharc_attr_int_words(a), sharc_attr_int_nwords(a));
   else if (a->kind == SHARC_ATTR_FLOAT)
-    print_float_value(p->out, a->type, a->fl.lo, a->fl.hi);
+    print_float_value(p->out, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
   else
     sharc_pr_attr(p, a);
 }
@@ -668,12 +668,12 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     sharc_buf_puts(b, a->b ? "true" : "false");
     return;
   case SHARC_ATTR_INTEGER:
-    print_int_value(b, a->type, a->integer.words, a->integer.nwords);
+    print_int_value(b, a->type, sharc_attr_int_words(a), sharc_attr_int_nwords(a));
     SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_FLOAT:
-    print_float_value(b, a->type, a->fl.lo, a->fl.hi);
+    print_float_value(b, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
     SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;

@@ -359,7 +359,8 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
   sharc_printer *p = state;
   if (!name || !*name || (v->print_id & NAME_TAG))
     return;
-  sharc_context *ctx = v->vkind == SHARC_VALUE_RESULT ? v->owner.op->ctx : v->owner.block->ctx;
+  sharc_context *ctx =
+      v->vkind == SHARC_VALUE_RESULT ? sharc_op_ctx_of(v->owner.op) : v->owner.block->ctx;
   sharc_ident *id = unique_value_name(p, ctx, name);
   ((sharc_value *)v)->print_id = NAME_TAG | p->value_names.len;
   sharc_vec_push(&p->value_names, ((value_name){id, v->index, 1}));
@@ -372,8 +373,8 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
   for (sharc_block *b = r->first; b; b = b->next)
     for (unsigned i = 0; i < b->num_args; i++)
       b->args[i]->print_id = 0;
-  if (p && r->parent && r->parent->def && r->parent->def->block_arg_names)
-    r->parent->def->block_arg_names(r->parent, r, set_value_name, p);
+  if (p && r->parent && sharc_op_def_of(r->parent) && sharc_op_def_of(r->parent)->block_arg_names)
+    sharc_op_def_of(r->parent)->block_arg_names(r->parent, r, set_value_name, p);
   for (sharc_block *b = r->first; b; b = b->next) {
     b->print_id = block_id++;
     bool entry = b == r->first;
@@ -385,8 +386,8 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
     for (sharc_op *op = b->first; op; op = op->next) {
       for (unsigned i = 0; i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
-      if (p && op->num_results && op->def && op->def->result_names)
-        op->def->result_names(op, set_value_name, p);
+      if (p && op->num_results && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names)
+        sharc_op_def_of(op)->result_names(op, set_value_name, p);
       if (op->num_results && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
         /* each named result starts a group that unnamed ones after it join */
         for (unsigned i = 1; i < op->num_results; i++) {
@@ -644,8 +645,8 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
   SHARC_PR_LIT(p, "{\n");
   if (r->first) {
     const sharc_op *parent = r->parent;
-    const char *dd = parent && parent->def && parent->def->default_dialect
-                         ? parent->def->default_dialect
+    const char *dd = parent && sharc_op_def_of(parent) && sharc_op_def_of(parent)->default_dialect
+                         ? sharc_op_def_of(parent)->default_dialect
                          : "";
     const char *outer = p->default_dialect;
     p->default_dialect = dd;
@@ -725,8 +726,8 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   /* inherent attributes of registered ops are properties */
   const sharc_attr *d = op->attrs;
   unsigned nprops = 0;
-  for (unsigned i = 0; op->def && i < d->dict.n; i++)
-    nprops += sharc_op_def_is_inherent(op->def, d->dict.entries[i].name);
+  for (unsigned i = 0; sharc_op_def_of(op) && i < d->dict.n; i++)
+    nprops += sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name);
   /* MLIR's alias collector does not look into an unregistered op's
    * properties, but printing them uses aliases found elsewhere */
   if (sharc_op_props_of(op)) {
@@ -738,7 +739,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     SHARC_PR_LIT(p, " <{");
     bool first = true;
     for (unsigned i = 0; i < d->dict.n; i++) {
-      if (!sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
+      if (!sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name))
         continue;
       if (!first)
         SHARC_PR_LIT(p, ", ");
@@ -760,7 +761,8 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     SHARC_PR_LIT(p, " {");
     bool first = true;
     for (unsigned i = 0; i < d->dict.n; i++) {
-      if (op->def && sharc_op_def_is_inherent(op->def, d->dict.entries[i].name))
+      if (sharc_op_def_of(op) &&
+          sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name))
         continue;
       if (!first)
         SHARC_PR_LIT(p, ", ");
@@ -819,7 +821,8 @@ static void print_op(sharc_printer *p, sharc_op *op) {
     }
     SHARC_PR_LIT(p, " = ");
   }
-  sharc_op_print_fn print = op->def && !p->flags.generic ? sharc_asm_op_printer(op->def) : NULL;
+  sharc_op_print_fn print =
+      sharc_op_def_of(op) && !p->flags.generic ? sharc_asm_op_printer(sharc_op_def_of(op)) : NULL;
   if (print) {
     sharc_pr_op_name(p, op);
     print(p, op);
@@ -883,7 +886,7 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   if (!p.flags.local_scope) {
     sharc_buf_putc(out, '\n');
     print_alias_defs(&p, order, true);
-    print_file_metadata(&p, op->ctx);
+    print_file_metadata(&p, sharc_op_ctx_of(op));
   }
   sharc_ptrvec_free(&resources_used);
   free(order);
@@ -904,8 +907,9 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
     return;
   }
   /* MLIR numbers from the first isolated ancestor, else from the top */
-  for (sharc_op *up; !(scope->def && (scope->def->traits & SHARC_TRAIT_ISOLATED)) &&
-                     (up = sharc_op_parent_op(scope));)
+  for (sharc_op *up;
+       !(sharc_op_def_of(scope) && (sharc_op_def_of(scope)->traits & SHARC_TRAIT_ISOLATED)) &&
+       (up = sharc_op_parent_op(scope));)
     scope = up;
   sharc_printer p;
   sharc_pr_init(&p, out, flags);
@@ -923,8 +927,9 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
  * first, its operands are unknown there), else from the top. */
 sharc_op *sharc_pr_numbering_root(sharc_op *op) {
   sharc_op *root = op;
-  for (sharc_op *up; !(root->def && (root->def->traits & SHARC_TRAIT_ISOLATED)) &&
-                     (up = sharc_op_parent_op(root));)
+  for (sharc_op *up;
+       !(sharc_op_def_of(root) && (sharc_op_def_of(root)->traits & SHARC_TRAIT_ISOLATED)) &&
+       (up = sharc_op_parent_op(root));)
     root = up;
   return root;
 }
@@ -935,8 +940,9 @@ sharc_op *sharc_pr_numbering_root(sharc_op *op) {
 static void number_root_results(sharc_printer *p, sharc_op *root) {
   for (unsigned i = 0; i < root->num_results; i++)
     sharc_op_results_of(root)[i].print_id = 0;
-  if (!p->flags.generic && root->num_results && root->def && root->def->result_names)
-    root->def->result_names(root, set_value_name, p);
+  if (!p->flags.generic && root->num_results && sharc_op_def_of(root) &&
+      sharc_op_def_of(root)->result_names)
+    sharc_op_def_of(root)->result_names(root, set_value_name, p);
   for (unsigned i = 1; i < root->num_results; i++)
     if ((sharc_op_results_of(root)[0].print_id & NAME_TAG) && !(sharc_op_results_of(root)[i].print_id & NAME_TAG)) {
       sharc_op_results_of(root)[i].print_id = sharc_op_results_of(root)[i - 1].print_id;

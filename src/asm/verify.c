@@ -48,7 +48,8 @@ static void note_isolation(verifier *v, sharc_op *o);
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
 static bool needs_terminator(const sharc_op *parent) {
-  return parent->def && !(parent->def->traits & (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
+  return sharc_op_def_of(parent) && !(sharc_op_def_of(parent)->traits &
+                                      (SHARC_TRAIT_NO_TERMINATOR | SHARC_TRAIT_GRAPH_REGION));
 }
 
 /* An IsolatedFromAbove op whose verification waits until its parent is left,
@@ -70,7 +71,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
-    if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
+    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
@@ -82,7 +83,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
         return false;
       continue;
     }
-    if (op->num_regions && op->def && (op->def->traits & SHARC_TRAIT_ISOLATED)) {
+    if (op->num_regions && sharc_op_def_of(op) &&
+        (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
       continue;
@@ -92,7 +94,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   }
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
-  if (last && needs_terminator(parent) && last->def && !(last->def->traits & SHARC_TRAIT_TERMINATOR)) {
+  if (last && needs_terminator(parent) && sharc_op_def_of(last) &&
+      !(sharc_op_def_of(last)->traits & SHARC_TRAIT_TERMINATOR)) {
     /* `<< block.back()` on an error: Diagnostic::appendOp's local scope,
      * generic form and elided elements, on a line of its own if long */
     sharc_buf text = {0};
@@ -119,7 +122,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
           return false;
         }
         if (sharc_op_successors_of(o)[s] == r->first) {
-          sharc_emit(parent->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent),
+          sharc_emit(sharc_op_ctx_of(parent), SHARC_SEV_ERROR, sharc_op_loc(parent),
                      "entry block of region may not have predecessors");
           return false;
         }
@@ -131,7 +134,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
 /* The count traits of a registered op, in MLIR's wording; generic-form
  * input can give a registered op any shape. */
 static bool verify_counts(sharc_op *op) {
-  unsigned t = op->def->traits;
+  unsigned t = sharc_op_def_of(op)->traits;
   if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands) {
     sharc_emit_op_error(op, "requires zero operands");
     return false;
@@ -210,9 +213,9 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
 static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
   for (unsigned i = 0; i < sharc_attr_count(op->attrs); i++) {
-    if (op->def && sharc_op_def_is_inherent(op->def, e[i].name))
+    if (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e[i].name))
       continue;
-    const sharc_dialect *d = name_dialect(v, op->ctx, e[i].name);
+    const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
     if (d && d->verify_op_attr && !d->verify_op_attr(op, &e[i]))
       return false;
   }
@@ -250,7 +253,7 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
                                           : "arguments may only have dialect attributes");
         return false;
       }
-      const sharc_dialect *d = sharc_attr_name_dialect(op->ctx, e[k].name);
+      const sharc_dialect *d = sharc_attr_name_dialect(sharc_op_ctx_of(op), e[k].name);
       if (d && d->verify_arg_attr && !d->verify_arg_attr(op, i, is_result, &e[k]))
         return false;
     }
@@ -307,14 +310,15 @@ bool sharc_verify_symbol_op(sharc_op *op) {
     return false;
   }
   /* only a function without a body is a declaration */
-  bool declaration = (op->def->traits & SHARC_TRAIT_CALLABLE) && op->num_regions &&
+  bool declaration = (sharc_op_def_of(op)->traits & SHARC_TRAIT_CALLABLE) && op->num_regions &&
                      !sharc_op_regions_of(op)[0].first;
   if (declaration && sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PUBLIC) {
     sharc_emit_op_error(op, "symbol declaration cannot have public visibility");
     return false;
   }
   sharc_op *parent = sharc_op_parent_op(op);
-  if (parent && parent->def && !(parent->def->traits & SHARC_TRAIT_SYMBOL_TABLE)) {
+  if (parent && sharc_op_def_of(parent) &&
+      !(sharc_op_def_of(parent)->traits & SHARC_TRAIT_SYMBOL_TABLE)) {
     sharc_emit_op_error(op, "symbol's parent must have the SymbolTable trait");
     return false;
   }
@@ -372,11 +376,12 @@ static bool verify_symbol_table(sharc_op *table) {
     sharc_region *r = stack.items[--stack.len];
     for (sharc_block *b = r->first; ok && b; b = b->next)
       for (sharc_op *o = b->first; ok && o; o = o->next) {
-        if (o->def && o->def->verify_symbol_uses && !o->def->verify_symbol_uses(o)) {
+        if (sharc_op_def_of(o) && sharc_op_def_of(o)->verify_symbol_uses &&
+            !sharc_op_def_of(o)->verify_symbol_uses(o)) {
           ok = false;
           break;
         }
-        if (o->def && (o->def->traits & SHARC_TRAIT_SYMBOL_TABLE))
+        if (sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_SYMBOL_TABLE))
           continue;
         for (unsigned i = 0; i < o->num_regions; i++)
           sharc_ptrvec_push(&stack, &sharc_op_regions_of(o)[i]);
@@ -391,7 +396,8 @@ static bool verify_symbol_table(sharc_op *table) {
 /* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
  * unregistered op. */
 static bool region_is_graph(const sharc_region *r) {
-  return r->parent && (!r->parent->def || (r->parent->def->traits & SHARC_TRAIT_GRAPH_REGION));
+  return r->parent && (!sharc_op_def_of(r->parent) ||
+                       (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION));
 }
 
 /* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
@@ -491,7 +497,7 @@ static bool check_dominance(sharc_region *r, unsigned pos, bool marked_only) {
           dominance_error(o, i);
           return false;
         }
-      if (!o->def || !(o->def->traits & SHARC_TRAIT_ISOLATED))
+      if (!sharc_op_def_of(o) || !(sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED))
         for (unsigned k = 0; k < o->num_regions; k++)
           if (!check_dominance(&sharc_op_regions_of(o)[k], pos, marked_only))
             return false;
@@ -511,7 +517,8 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
       sharc_vec_free(&deferred);
       return false;
     }
-    if (op->def && (op->def->traits & SHARC_TRAIT_SINGLE_BLOCK) && r->first && r->first->next) {
+    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SINGLE_BLOCK) &&
+        r->first && r->first->next) {
       sharc_emit_op_error(op, "expects region #%u to have 0 or 1 blocks", i);
       sharc_vec_free(&deferred);
       return false;
@@ -551,13 +558,15 @@ static bool verify_op(verifier *v, sharc_op *op) {
   note_isolation(v, op);
   if (!verify_dialect_attrs(v, op))
     return false;
-  if (op->def && !verify_counts(op))
+  if (sharc_op_def_of(op) && !verify_counts(op))
     return false;
-  if (op->def && op->def->verify && !op->def->verify(op))
+  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
     return false;
-  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL) && !sharc_verify_symbol_op(op))
+  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
+      !sharc_verify_symbol_op(op))
     return false;
-  bool isolated = op->def && (op->def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
+  bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
+                  op->num_regions;
   isolation_scope stack_scopes[4];
   isolation_scope *scopes = !isolated                ? NULL
                             : op->num_regions <= 4 ? stack_scopes
@@ -570,9 +579,11 @@ static bool verify_op(verifier *v, sharc_op *op) {
     free(scopes);
   if (!ok)
     return false;
-  if (op->def && (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op))
+  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
+      !verify_symbol_table(op))
     return false;
-  if (op->def && op->def->verify_regions && !op->def->verify_regions(op))
+  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
+      !sharc_op_def_of(op)->verify_regions(op))
     return false;
   return true;
 }
@@ -583,7 +594,9 @@ static bool verify_op(verifier *v, sharc_op *op) {
  * answer (a definition before the use's ancestor dominates it). Isolated
  * ops skip this: an outer value in them is an isolation error already. */
 static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
-  for (sharc_op *a = op; a && a->block && !(a->def && (a->def->traits & SHARC_TRAIT_ISOLATED));
+  for (sharc_op *a = op;
+       a && a->block &&
+       !(sharc_op_def_of(a) && (sharc_op_def_of(a)->traits & SHARC_TRAIT_ISOLATED));
        a = sharc_op_parent_op(a))
     for (sharc_op *o = a->block->first; o && o != a; o = o->next)
       o->live_mark = pos;
@@ -596,7 +609,7 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
     return false;
   if (!op->num_regions)
     return true;
-  unsigned pos = sharc_context_fresh_mark(op->ctx);
+  unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
   stamp_enclosing_definitions(op, pos);
   bool ok = true;
   for (unsigned k = 0; ok && k < op->num_regions; k++)
@@ -608,20 +621,20 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
 static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {{0}, {0}, NULL, marked_only};
   sharc_word_memo memo = {{0}, {0}};
-  struct sharc_word_memo *outer = op->ctx->verify_memo;
-  op->ctx->verify_memo = &memo;
+  struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
+  sharc_op_ctx_of(op)->verify_memo = &memo;
   bool ok = verify_op_and_dominance(&v, op);
-  op->ctx->verify_memo = outer;
+  sharc_op_ctx_of(op)->verify_memo = outer;
   sharc_word_memo_free(&memo);
-  sharc_diag_flush(op->ctx);
+  sharc_diag_flush(sharc_op_ctx_of(op));
   return ok;
 }
 
 /* After a whole verification of `root` that passed (which cleared every
  * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
-  root->ctx->verify_root = root;
-  root->ctx->verify_all = false;
+  sharc_op_ctx_of(root)->verify_root = root;
+  sharc_op_ctx_of(root)->verify_all = false;
 }
 
 bool sharc_verify(sharc_op *op) {
@@ -633,15 +646,15 @@ bool sharc_verify(sharc_op *op) {
      * failure left the marks under it half cleared */
     op->verify_dirty = was_marked;
     if (!ok)
-      op->ctx->verify_root = NULL;
+      sharc_op_ctx_of(op)->verify_root = NULL;
     return ok;
   }
   /* a top-level op (a module just parsed) is tracked from here: the first
    * pass that changes it verifies only what it changed */
   if (ok)
     track_from(op);
-  else if (op->ctx->verify_root == op)
-    op->ctx->verify_root = NULL;
+  else if (sharc_op_ctx_of(op)->verify_root == op)
+    sharc_op_ctx_of(op)->verify_root = NULL;
   return ok;
 }
 
@@ -653,7 +666,7 @@ static bool full_verify_forced(void) {
 }
 
 bool sharc_verify_changed(sharc_op *op) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   sharc_op *root = ctx->verify_root;
   bool in_root = root && (op == root || sharc_op_parent_op(op) == root);
   if (in_root && !ctx->verify_all && !full_verify_forced()) {
@@ -700,7 +713,7 @@ static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
 }
 
 bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
-  if (!op->ctx->verify_memo || op->num_regions || op->num_successors)
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || op->num_successors)
     return check(op);
   enum { STACK = 32 };
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
@@ -720,9 +733,9 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
     k = operand_key(k, op->operands[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
-  bool ok = sharc_verify_memo_passed(op->ctx, key, n);
+  bool ok = sharc_verify_memo_passed(sharc_op_ctx_of(op), key, n);
   if (!ok && (ok = check(op)))
-    sharc_word_memo_add(op->ctx->verify_memo, key, n, NULL, 0);
+    sharc_word_memo_add(sharc_op_ctx_of(op)->verify_memo, key, n, NULL, 0);
   if (key != stack)
     free(key);
   return ok;

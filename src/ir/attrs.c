@@ -4,6 +4,7 @@
 #include "support/apfloat.h"
 #include "support/pages.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +18,6 @@ static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;
   sharc_arena *ar = &ctx->arena;
   switch (a->kind) {
-  case SHARC_ATTR_INTEGER:
-    a->integer.words = key_at(a, 16);
-    break;
   case SHARC_ATTR_STRING:
     a->str.data = sharc_arena_strndup(ar, a->str.data, a->str.len);
     break;
@@ -62,8 +60,42 @@ static void attr_own(sharc_context *ctx, void *obj) {
   }
 }
 
+/* Bytes an attribute of `kind` takes: the common fields and the union
+ * member of its kind, not the widest member. Integers and floats need none
+ * (their value is in the key), strings, arrays and dictionaries two of the
+ * union's three words; a module holds about one distinct such attribute
+ * per op. */
+static size_t attr_size(sharc_attr_kind kind) {
+  size_t base = offsetof(sharc_attr, b);
+  switch (kind) {
+  case SHARC_ATTR_INTEGER: /* the value: in the key */
+  case SHARC_ATTR_FLOAT:
+    return base;
+  case SHARC_ATTR_UNIT:
+  case SHARC_ATTR_BOOL:
+  case SHARC_ATTR_TYPE:
+  case SHARC_ATTR_DENSE_RESOURCE:
+  case SHARC_ATTR_LOC_UNKNOWN:
+    return base + sizeof(uint64_t);
+  case SHARC_ATTR_STRING:
+  case SHARC_ATTR_ARRAY:
+  case SHARC_ATTR_DICTIONARY:
+  case SHARC_ATTR_DISTINCT:
+  case SHARC_ATTR_LOC_NAME:
+  case SHARC_ATTR_LOC_CALLSITE:
+    return base + 2 * sizeof(uint64_t);
+  default:
+    return sizeof(sharc_attr);
+  }
+}
+
+_Static_assert(sizeof(((sharc_attr *)0)->str) <= 2 * sizeof(uint64_t) &&
+                   sizeof(((sharc_attr *)0)->distinct) <= 2 * sizeof(uint64_t) &&
+                   sizeof(((sharc_attr *)0)->resource) <= sizeof(uint64_t),
+               "attr_size's classes fit their kinds' union members");
+
 static sharc_attr *intern(sharc_context *ctx, sharc_key *key, sharc_attr *proto) {
-  return sharc_context_intern(ctx, &ctx->attrs, key, proto, sizeof *proto, attr_own);
+  return sharc_context_intern(ctx, &ctx->attrs, key, proto, attr_size(proto->kind), attr_own);
 }
 
 static void key_str(sharc_key *k, sharc_str s) {
@@ -104,7 +136,7 @@ sharc_attr *sharc_attr_integer_words(sharc_context *ctx, sharc_type *type, const
   sharc_key_init(&k, SHARC_ATTR_INTEGER);
   sharc_key_ptr(&k, type);
   sharc_key_put(&k, words, nwords * sizeof *words);
-  sharc_attr a = {.kind = SHARC_ATTR_INTEGER, .type = type, .integer = {nwords, words}};
+  sharc_attr a = {.kind = SHARC_ATTR_INTEGER, .type = type};
   return intern(ctx, &k, &a);
 }
 
@@ -128,7 +160,7 @@ sharc_attr *sharc_attr_float_bits(sharc_context *ctx, sharc_type *type, uint64_t
   sharc_key_ptr(&k, type);
   sharc_key_u64(&k, lo);
   sharc_key_u64(&k, hi);
-  sharc_attr a = {.kind = SHARC_ATTR_FLOAT, .type = type, .fl = {lo, hi}};
+  sharc_attr a = {.kind = SHARC_ATTR_FLOAT, .type = type};
   return intern(ctx, &k, &a);
 }
 
@@ -139,7 +171,8 @@ sharc_attr *sharc_attr_float(sharc_context *ctx, sharc_type *type, double v) {
 }
 
 double sharc_attr_float_value(const sharc_attr *a) {
-  return sharc_float_to_double(sharc_type_float_kind(a->type), a->fl.lo, a->fl.hi);
+  return sharc_float_to_double(sharc_type_float_kind(a->type), sharc_attr_float_lo(a),
+                               sharc_attr_float_hi(a));
 }
 
 sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type *type) {
@@ -528,14 +561,15 @@ bool sharc_attr_is_zero_int(const sharc_attr *a) {
     return !a->b;
   if (a->kind != SHARC_ATTR_INTEGER)
     return false;
-  for (unsigned i = 0; i < a->integer.nwords; i++)
-    if (a->integer.words[i])
+  const uint64_t *words = sharc_attr_int_words(a);
+  for (unsigned i = 0; i < sharc_attr_int_nwords(a); i++)
+    if (words[i])
       return false;
   return true;
 }
 
 int64_t sharc_attr_int_value(const sharc_attr *a) {
-  uint64_t v = a->integer.words[0];
+  uint64_t v = sharc_attr_int_words(a)[0];
   unsigned w = sharc_type_bit_width(a->type);
   bool is_signed = !(a->type->kind == SHARC_TYPE_INTEGER && a->type->integer.sign == SHARC_UNSIGNED);
   if (w > 0 && w < 64 && is_signed && (v >> (w - 1)) & 1)

@@ -97,7 +97,7 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   }
   sharc_op_state st = {op->name, sharc_op_loc_if_made(op), operands, op->num_operands, types, op->num_results,
                        op->attrs, op->num_regions, succ, op->num_successors, sharc_op_props_of(op)};
-  sharc_op *c = sharc_op_create(op->ctx, &st);
+  sharc_op *c = sharc_op_create(sharc_op_ctx_of(op), &st);
   c->loc_word = op->loc_word; /* a packed point stays packed */
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_mapping_map_value(m, &sharc_op_results_of(op)[i], &sharc_op_results_of(c)[i]);

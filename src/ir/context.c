@@ -204,6 +204,7 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   sharc_ident *id = sharc_arena_alloc(&ctx->ident_arena, sizeof *id + s.len + 1);
   id->hash = h;
   id->len = (uint32_t)s.len;
+  id->ctx = ctx;
   if (s.len)
     memcpy(id->data, s.data, s.len);
   id->data[s.len] = 0;

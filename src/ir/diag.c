@@ -407,7 +407,7 @@ sharc_diag *sharc_emit(sharc_context *ctx, sharc_severity sev, const sharc_attr 
  * before the diagnostic is delivered); a multi-line op starts on a line of
  * its own. False when the context does not print ops on diagnostics. */
 static bool op_text(sharc_op *op, sharc_diag_op_form form, sharc_buf *out) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   if (!ctx->diag_op_printer || ctx->printing_diag_op)
     return false;
   sharc_buf text = {0};
@@ -447,7 +447,8 @@ static sharc_diag *emit_op_v(sharc_op *op, sharc_severity sev, const char *prefi
   if (prefix)
     sharc_buf_printf(&full, "'%s' op ", prefix);
   sharc_buf_vprintf(&full, fmt, ap);
-  sharc_diag *d = sharc_emit(op->ctx, sev, sharc_op_loc(op), "%s", full.data ? full.data : "");
+  sharc_diag *d =
+      sharc_emit(sharc_op_ctx_of(op), sev, sharc_op_loc(op), "%s", full.data ? full.data : "");
   sharc_buf_free(&full);
   attach_op_note(d, op);
   return d;

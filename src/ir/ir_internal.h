@@ -71,9 +71,14 @@ static inline void sharc_key_init(sharc_key *k, unsigned kind) {
   sharc_key_u64(k, kind);
 }
 
+/* An identifier knows its context and, when it names an op, that op's
+ * definition (MLIR's OperationName): an op holds only its name, and finds
+ * its context and definition through it, two words less per op. */
 struct sharc_ident {
   uint32_t hash;
   uint32_t len;
+  sharc_context *ctx;
+  const sharc_op_def *op_def; /* set by sharc_op_create */
   char data[]; /* NUL-terminated */
 };
 
@@ -125,13 +130,8 @@ struct sharc_attr {
   sharc_type *type;           /* typed attributes */
   union {
     bool b;
-    struct {
-      unsigned nwords;
-      const uint64_t *words;
-    } integer;
-    struct {
-      uint64_t lo, hi;
-    } fl;
+    /* an integer's words and a float's bits: in the key alone
+     * (sharc_attr_int_words, sharc_attr_float_lo/_hi) */
     sharc_str str;            /* string */
     sharc_type *tval;
     struct {
@@ -207,6 +207,27 @@ struct sharc_attr {
   };
 };
 
+/* An integer attribute's words and a float attribute's bits (lo, then hi)
+ * are read from its key, which holds them after the kind and the type: the
+ * attribute keeps no copy, and a module has about one such attribute per
+ * op. */
+enum { SHARC_ATTR_SCALAR_KEY_OFFSET = 2 * sizeof(uint64_t) };
+
+static inline const uint64_t *sharc_attr_int_words(const sharc_attr *a) {
+  return (const uint64_t *)(const void *)(sharc_uniq_key(&a->u) + SHARC_ATTR_SCALAR_KEY_OFFSET);
+}
+
+static inline unsigned sharc_attr_int_nwords(const sharc_attr *a) {
+  return (a->u.key_len - SHARC_ATTR_SCALAR_KEY_OFFSET) / sizeof(uint64_t);
+}
+
+static inline uint64_t sharc_attr_float_lo(const sharc_attr *a) {
+  return sharc_attr_int_words(a)[0];
+}
+static inline uint64_t sharc_attr_float_hi(const sharc_attr *a) {
+  return sharc_attr_int_words(a)[1];
+}
+
 /* A dialect attribute's definition; NULL for every other kind. */
 static inline const sharc_attr_def *sharc_attr_def_of(const sharc_attr *a) {
   return a->kind == SHARC_ATTR_DIALECT ? a->params.def : NULL;
@@ -249,6 +270,9 @@ struct sharc_use {
 
 enum { SHARC_VALUE_RESULT, SHARC_VALUE_ARG, SHARC_VALUE_PLACEHOLDER };
 
+/* 32 bytes: an op's results, one or more per op, are the most numerous
+ * values, so what only block arguments need (a location, region DCE's
+ * mark: a result's liveness is its op's) sits in sharc_located_value. */
 struct sharc_value {
   sharc_type *type;
   sharc_use *uses;
@@ -256,23 +280,35 @@ struct sharc_value {
     sharc_op *op;
     sharc_block *block;
   } owner;
-  unsigned index;
-  unsigned char vkind;
-  unsigned print_id;      /* printer scratch */
-  unsigned live_mark;     /* region DCE scratch: live when equal to its run's mark */
+  unsigned index : 30; /* below SHARC_VALUE_MAX_INDEX */
+  unsigned vkind : 2;
+  unsigned print_id; /* printer scratch */
 };
 
+/* 2^30 values of an op or a block would take 32 GiB: sharc_op_create and
+ * sharc_block_add_arg refuse more. */
+#define SHARC_VALUE_MAX_INDEX ((1u << 30) - 1)
+
 /* A block argument, or a parser's forward reference: a value with a
- * location of its own. An op's result has none (its op has), so results,
- * one or more per op, stay 40 bytes. */
+ * location of its own. */
 typedef struct sharc_located_value {
   sharc_value value;
   sharc_attr *loc;
+  unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
 } sharc_located_value;
 
 /* The location slot of a block argument or placeholder (not a result). */
 static inline sharc_attr **sharc_value_loc_slot(sharc_value *v) {
   return &((sharc_located_value *)(void *)v)->loc;
+}
+
+/* Region DCE's mark of a block argument (a result has none). */
+static inline unsigned sharc_value_arg_mark(const sharc_value *v) {
+  return ((const sharc_located_value *)(const void *)v)->live_mark;
+}
+
+static inline void sharc_value_set_arg_mark(sharc_value *v, unsigned mark) {
+  ((sharc_located_value *)(void *)v)->live_mark = mark;
 }
 
 struct sharc_region {
@@ -313,7 +349,7 @@ void sharc_ir_touch_op(sharc_op *op);
 void sharc_ir_touch_block(sharc_block *b);
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
 
-/* 96 bytes, MLIR's Operation with trailing objects: one arena allocation
+/* 80 bytes, MLIR's Operation with trailing objects: one arena allocation
  * holds [properties slot][results] op [regions][successors][operands], so
  * the results, regions and successors are found from the op's address and
  * counts (sharc_op_results_of, _regions_of, _successors_of) and an op pays
@@ -324,15 +360,15 @@ void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
  * per op is a second wait. */
 struct sharc_op {
   sharc_op *next;
-  const sharc_op_def *def;
+  /* the name, which holds the context and the definition
+   * (sharc_op_ctx_of, sharc_op_def_of) */
+  sharc_ident *name;
   sharc_attr *attrs; /* dictionary */
   unsigned num_regions, num_operands;
   /* inline after the successors, or a grown array (operands_grown) whose
    * capacity sits in the word before it */
   sharc_use *operands;
   sharc_block *block;
-  sharc_context *ctx;
-  sharc_ident *name;
   sharc_op *prev;
   /* the location (sharc_op_loc): an attribute, or with the low bit set a
    * point file:line:col packed by sharc_op_set_point_loc, made into its
@@ -363,6 +399,11 @@ struct sharc_op {
 };
 
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
+
+static inline sharc_context *sharc_op_ctx_of(const sharc_op *op) { return op->name->ctx; }
+
+/* The definition of a registered op, NULL for an unregistered one. */
+static inline const sharc_op_def *sharc_op_def_of(const sharc_op *op) { return op->name->op_def; }
 
 /* Sets the location without marking the op changed (the parser, and
  * passes whose location edits nothing observes). */

@@ -140,17 +140,22 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
 }
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
-  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS)
+  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX)
     abort();
   sharc_op *op = op_alloc(ctx, st);
-  op->ctx = ctx;
-  op->name = st->name;
-  op->def = sharc_context_lookup_op(ctx, sharc_ident_str(st->name));
-  if (op->def) {
-    unsigned bit = sharc_def_bit(op->def);
+  /* the name carries the op's context: one of another context is interned
+   * again in this one */
+  op->name =
+      st->name && st->name->ctx == ctx ? st->name : sharc_ident_get(ctx, sharc_ident_str(st->name));
+  /* looked up again on every creation, so that a dialect registered since
+   * the name's last op makes it registered, as in MLIR */
+  const sharc_op_def *def = sharc_context_lookup_op(ctx, sharc_ident_str(op->name));
+  op->name->op_def = def;
+  if (def) {
+    unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
   }
-  if (op->def ? (op->def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
+  if (def ? (def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
     ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   sharc_op_loc_store(op, st->loc ? st->loc : sharc_loc_unknown(ctx));
@@ -255,12 +260,14 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
   }
 }
 
-sharc_context *sharc_op_context(const sharc_op *op) { return op->ctx; }
+sharc_context *sharc_op_context(const sharc_op *op) { return sharc_op_ctx_of(op); }
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
-bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) { return op->def == def; }
+bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) {
+  return sharc_op_def_of(op) == def;
+}
 bool sharc_op_named(const sharc_op *op, const sharc_ident *name) { return op->name == name; }
 const char *sharc_op_def_name(const sharc_op_def *def) { return def->name; }
 
@@ -272,7 +279,7 @@ bool sharc_op_is(const sharc_op *op, const char *name) {
   return sharc_str_eq_cstr(sharc_ident_str(op->name), name);
 }
 
-const sharc_op_def *sharc_op_get_def(const sharc_op *op) { return op->def; }
+const sharc_op_def *sharc_op_get_def(const sharc_op *op) { return sharc_op_def_of(op); }
 /* A packed point: bit 0 set, the file's index in ctx->loc_files, the line
  * and the column, each field as wide as below; numbers that do not fit
  * make the attribute at once. */
@@ -293,7 +300,7 @@ static size_t loc_file_index(sharc_context *ctx, sharc_ident *file) {
 }
 
 void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsigned col) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   size_t f = loc_file_index(ctx, file);
   if (ctx->loc_files.items[f] != file || !loc_fits(f, line, col)) {
     sharc_op_loc_store(op, sharc_loc_file(ctx, file, line, col));
@@ -311,7 +318,7 @@ sharc_attr *sharc_op_loc(const sharc_op *op) {
   unsigned f = (unsigned)(w & ((1u << LOC_FILE_BITS) - 1));
   unsigned line = (unsigned)((w >> LOC_FILE_BITS) & ((1u << LOC_LINE_BITS) - 1));
   unsigned col = (unsigned)(w >> (LOC_FILE_BITS + LOC_LINE_BITS));
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   pthread_mutex_lock(&ctx->loc_lock);
   sharc_attr *loc = sharc_loc_file(ctx, ctx->loc_files.items[f], line, col);
   pthread_mutex_unlock(&ctx->loc_lock);
@@ -350,11 +357,11 @@ static void grow_operands(sharc_op *op, unsigned n) {
   unsigned old = operand_capacity(op);
   unsigned cap = n > 2 * old ? n : 2 * old;
   size_t bytes = sizeof(uint64_t) + (size_t)cap * sizeof(sharc_use);
-  uint64_t *mem = sharc_arena_alloc(&op->ctx->arena, bytes);
+  uint64_t *mem = sharc_arena_alloc(&sharc_op_ctx_of(op)->arena, bytes);
   mem[0] = cap;
   op->operands = (sharc_use *)(void *)(mem + 1);
   op->operands_grown = 1;
-  op->ctx->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
+  sharc_op_ctx_of(op)->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
@@ -408,8 +415,8 @@ static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *
 }
 
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
-  sharc_ident *id = sharc_ident_get(op->ctx, sharc_str_from_cstr(name));
-  sharc_set_attr_slot *slot = set_attr_slot(op->ctx, op->attrs, id, value);
+  sharc_ident *id = sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name));
+  sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
   if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
     sharc_op_set_attrs(op, slot->result);
     return;
@@ -426,7 +433,7 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
       entries[out++] = op->attrs->dict.entries[i];
   if (value)
     entries[out++] = (sharc_named_attr){id, value};
-  sharc_attr *dict = sharc_attr_dictionary(op->ctx, entries, out);
+  sharc_attr *dict = sharc_attr_dictionary(sharc_op_ctx_of(op), entries, out);
   *slot = (sharc_set_attr_slot){old_dict, value, id, dict};
   sharc_op_set_attrs(op, dict);
   if (entries != stack_buf)
@@ -454,7 +461,7 @@ bool sharc_op_is_ancestor(const sharc_op *ancestor, const sharc_op *op) {
 }
 
 bool sharc_op_has_trait(const sharc_op *op, unsigned trait) {
-  return op->def && (op->def->traits & trait) == trait;
+  return sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & trait) == trait;
 }
 
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name) {
@@ -477,6 +484,8 @@ sharc_block *sharc_block_create(sharc_context *ctx) {
 
 sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc) {
   sharc_ir_touch_block(b);
+  if (b->num_args >= SHARC_VALUE_MAX_INDEX)
+    abort();
   if (b->num_args == b->cap_args) {
     unsigned cap = b->cap_args ? b->cap_args * 2 : 4;
     sharc_value **args = sharc_arena_alloc(&b->ctx->arena, cap * sizeof *args);

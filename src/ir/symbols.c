@@ -21,17 +21,17 @@ struct sharc_symcache {
 };
 
 sharc_str sharc_op_symbol_name(const sharc_op *op) {
-  sharc_attr *a = sharc_attr_dict_get_ident(op->attrs, op->ctx->sym_name_ident);
+  sharc_attr *a = sharc_attr_dict_get_ident(op->attrs, sharc_op_ctx_of(op)->sym_name_ident);
   if (!a || a->kind != SHARC_ATTR_STRING)
     return (sharc_str){"", 0};
   return a->str;
 }
 
 static sharc_ident *symbol_ident(const sharc_op *op) {
-  sharc_attr *a = sharc_attr_dict_get_ident(op->attrs, op->ctx->sym_name_ident);
+  sharc_attr *a = sharc_attr_dict_get_ident(op->attrs, sharc_op_ctx_of(op)->sym_name_ident);
   if (!a || a->kind != SHARC_ATTR_STRING)
     return NULL;
-  return sharc_ident_get(op->ctx, a->str);
+  return sharc_ident_get(sharc_op_ctx_of(op), a->str);
 }
 
 static void cache_add(sharc_symcache *c, sharc_ident *name, sharc_op *op) {
@@ -96,12 +96,12 @@ void sharc_symcache_note_remove(sharc_block *b, sharc_op *op) {
 
 void sharc_symcache_note_rename(sharc_op *op, const sharc_attr *old_attrs) {
   sharc_block *b = op->block;
-  sharc_attr *before = sharc_attr_dict_get_ident(old_attrs, op->ctx->sym_name_ident);
-  sharc_attr *after = sharc_attr_dict_get_ident(op->attrs, op->ctx->sym_name_ident);
+  sharc_attr *before = sharc_attr_dict_get_ident(old_attrs, sharc_op_ctx_of(op)->sym_name_ident);
+  sharc_attr *after = sharc_attr_dict_get_ident(op->attrs, sharc_op_ctx_of(op)->sym_name_ident);
   if (before == after)
     return;
   if (before && before->kind == SHARC_ATTR_STRING) {
-    sharc_ident *old_name = sharc_ident_get(op->ctx, before->str);
+    sharc_ident *old_name = sharc_ident_get(sharc_op_ctx_of(op), before->str);
     if (sharc_ptrmap_get(&b->symcache->by_name, old_name) == op) {
       if (b->symcache->duplicates) {
         cache_drop(b);
@@ -116,7 +116,7 @@ void sharc_symcache_note_rename(sharc_op *op, const sharc_attr *old_attrs) {
 sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name) {
   if (!table || table->num_regions == 0)
     return NULL;
-  sharc_ident *id = sharc_ident_get(table->ctx, name);
+  sharc_ident *id = sharc_ident_get(sharc_op_ctx_of(table), name);
   for (sharc_block *b = sharc_op_regions_of(table)[0].first; b; b = b->next) {
     sharc_op *op = sharc_ptrmap_get(&cache_of(b)->by_name, id);
     if (op)
@@ -168,7 +168,7 @@ sharc_str sharc_symbol_uniquify(sharc_op *table, sharc_op *op, unsigned *counter
   sharc_buf scratch = {0};
   sharc_str name = unique_name(table, sharc_op_symbol_name(op), &scratch, counter);
   if (name.data == scratch.data)
-    sharc_op_set_attr(op, "sym_name", sharc_attr_string(op->ctx, name));
+    sharc_op_set_attr(op, "sym_name", sharc_attr_string(sharc_op_ctx_of(op), name));
   sharc_buf_free(&scratch);
   return sharc_op_symbol_name(op);
 }
@@ -230,12 +230,12 @@ sharc_symbol_visibility sharc_symbol_visibility_of(const sharc_op *op) {
 }
 
 bool sharc_op_maybe_unknown_symbol_table(const sharc_op *op) {
-  if (op->def || op->num_regions != 1)
+  if (sharc_op_def_of(op) || op->num_regions != 1)
     return false;
   sharc_str name = sharc_ident_str(op->name);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str prefix = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  return !sharc_context_dialect(op->ctx, prefix);
+  return !sharc_context_dialect(sharc_op_ctx_of(op), prefix);
 }
 
 sharc_op *sharc_symbol_nearest_table(sharc_op *op) {

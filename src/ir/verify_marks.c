@@ -41,7 +41,7 @@ static sharc_op *parent_of(const sharc_op *op) {
 /* An op directly in the root's body whose verification reads nothing
  * outside it but symbols: isolated from above, not a symbol table. */
 static bool verified_alone(const sharc_op *op) {
-  unsigned traits = op->def ? op->def->traits : 0;
+  unsigned traits = sharc_op_def_of(op) ? sharc_op_def_of(op)->traits : 0;
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
@@ -94,14 +94,14 @@ static void mark_users(sharc_context *ctx, const sharc_value *v) {
 
 static void mark_result_users(sharc_op *op) {
   for (unsigned i = 0; i < op->num_results; i++)
-    mark_users(op->ctx, &sharc_op_results_of(op)[i]);
+    mark_users(sharc_op_ctx_of(op), &sharc_op_results_of(op)[i]);
 }
 
 static void mark_entry_arg_users(sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++) {
     sharc_block *entry = sharc_op_regions_of(op)[i].first;
     for (unsigned a = 0; entry && a < entry->num_args; a++)
-      mark_users(op->ctx, entry->args[a]);
+      mark_users(sharc_op_ctx_of(op), entry->args[a]);
   }
 }
 
@@ -262,13 +262,13 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
 }
 
 void sharc_ir_touch_op(sharc_op *op) {
-  op->ctx->ir_epoch++;
-  if (tracking(op->ctx))
-    mark_op(op->ctx, op);
+  sharc_op_ctx_of(op)->ir_epoch++;
+  if (tracking(sharc_op_ctx_of(op)))
+    mark_op(sharc_op_ctx_of(op), op);
 }
 
 void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   ctx->ir_epoch++;
   if (!tracking(ctx))
     return;
@@ -291,7 +291,7 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
 void sharc_ir_note_value_type(sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT) {
     sharc_op *def = v->owner.op;
-    sharc_context *ctx = def->ctx;
+    sharc_context *ctx = sharc_op_ctx_of(def);
     ctx->ir_epoch++;
     if (!tracking(ctx))
       return;
@@ -314,7 +314,7 @@ void sharc_ir_note_value_type(sharc_value *v) {
 void sharc_ir_note_use_moved(sharc_op *user) { sharc_ir_touch_op(user); }
 
 void sharc_ir_note_inserted(sharc_op *op) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   ctx->ir_epoch++;
   if (!tracking(ctx))
     return;
@@ -327,7 +327,7 @@ void sharc_ir_note_inserted(sharc_op *op) {
 }
 
 void sharc_ir_note_removed(sharc_op *op) {
-  sharc_context *ctx = op->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(op);
   ctx->ir_epoch++;
   sharc_op *parent = parent_of(op);
   if (!tracking(ctx) || !parent)

@@ -77,7 +77,7 @@ typedef struct isa_filter {
 
 static sharc_walk_result filtered(sharc_op *op, void *user) {
   isa_filter *f = user;
-  return op->def == f->def ? f->fn(op, f->user) : SHARC_WALK_ADVANCE;
+  return sharc_op_def_of(op) == f->def ? f->fn(op, f->user) : SHARC_WALK_ADVANCE;
 }
 
 sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sharc_op_def *def,
@@ -85,7 +85,7 @@ sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sha
   /* no op of that definition was ever created: nothing to visit, and no
    * pass over every op to find that out */
   unsigned bit = def ? sharc_def_bit(def) : 0;
-  if (def && !(op->ctx->created_defs[bit / 64] & (uint64_t)1 << (bit % 64)))
+  if (def && !(sharc_op_ctx_of(op)->created_defs[bit / 64] & (uint64_t)1 << (bit % 64)))
     return SHARC_WALK_ADVANCE;
   isa_filter f = {def, fn, user};
   return walk_op(op, order, filtered, &f);

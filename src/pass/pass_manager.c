@@ -327,7 +327,7 @@ struct sharc_pass_run {
 
 void sharc_pass_rewriter(sharc_pass_run *run, sharc_rewriter *rw, sharc_listener *listener) {
   run->listener.next = listener;
-  sharc_rewriter_init(rw, run->op->ctx, &run->listener);
+  sharc_rewriter_init(rw, sharc_op_ctx_of(run->op), &run->listener);
 }
 
 sharc_listener *sharc_pass_listener(sharc_pass_run *run) { return &run->listener; }

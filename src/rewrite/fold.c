@@ -11,7 +11,8 @@ static sharc_region *insertion_region(sharc_block *b) {
   for (;;) {
     sharc_region *r = b->parent;
     sharc_op *parent = r->parent;
-    if (!parent->def || (parent->def->traits & SHARC_TRAIT_ISOLATED) || !parent->block)
+    if (!sharc_op_def_of(parent) || (sharc_op_def_of(parent)->traits & SHARC_TRAIT_ISOLATED) ||
+        !parent->block)
       return r;
     b = parent->block;
   }
@@ -80,7 +81,7 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
   if (!value)
     return false;
   sharc_block *block = op->block;
-  sharc_attr *unknown = sharc_loc_unknown(op->ctx);
+  sharc_attr *unknown = sharc_loc_unknown(sharc_op_ctx_of(op));
   if (owned(f, op)) {
     if (block->first != op && !owned(f, op->prev)) {
       sharc_op_move_before(op, block->first);
@@ -90,7 +91,8 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
   }
   reserve_one(f);
   sharc_region *region = insertion_region(block);
-  sharc_const_entry key = {region, op->def->dialect, value, sharc_op_results_of(op)[0].type, NULL};
+  sharc_const_entry key = {region, sharc_op_def_of(op)->dialect, value,
+                           sharc_op_results_of(op)[0].type, NULL};
   sharc_const_entry *e = sharc_oa_find(&f->slots, &entry_kind, &key);
   if (e->region && e->op) {
     sharc_value *existing = &sharc_op_results_of(e->op)[0];
@@ -126,7 +128,7 @@ static void drop_materialized(sharc_rewriter *rw, sharc_value **values, unsigned
 }
 
 bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) {
-  sharc_fold_status status = op->def->fold(op, res);
+  sharc_fold_status status = sharc_op_def_of(op)->fold(op, res);
   if (status == SHARC_FOLD_NONE)
     return false;
   if (status == SHARC_FOLD_IN_PLACE) {
@@ -146,7 +148,7 @@ bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) 
       values[made++] = res[i].value;
       continue;
     }
-    const sharc_dialect *d = op->def->dialect;
+    const sharc_dialect *d = sharc_op_def_of(op)->dialect;
     sharc_op *c = d && d->materialize_constant && res[i].attr
                       ? d->materialize_constant(rw, res[i].attr, sharc_op_results_of(op)[i].type, sharc_op_loc(op))
                       : NULL;

@@ -23,13 +23,13 @@ sharc_greedy_config sharc_greedy_config_default(void) {
 /* ---- side effects --------------------------------------------------------- */
 
 bool sharc_op_is_memory_effect_free(const sharc_op *op) {
-  if (!op->def)
+  if (!sharc_op_def_of(op))
     return false;
-  if (op->def->effect_free)
-    return op->def->effect_free(op);
-  if (op->def->traits & SHARC_TRAIT_PURE)
+  if (sharc_op_def_of(op)->effect_free)
+    return sharc_op_def_of(op)->effect_free(op);
+  if (sharc_op_def_of(op)->traits & SHARC_TRAIT_PURE)
     return true;
-  if (!(op->def->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
+  if (!(sharc_op_def_of(op)->traits & SHARC_TRAIT_RECURSIVE_EFFECTS))
     return false;
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
@@ -41,7 +41,8 @@ bool sharc_op_is_memory_effect_free(const sharc_op *op) {
 
 bool sharc_op_would_be_trivially_dead(const sharc_op *op) {
   /* an unregistered op might be a terminator or have any effect */
-  if (!op->def || (op->def->traits & (SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_SYMBOL)))
+  if (!sharc_op_def_of(op) ||
+      (sharc_op_def_of(op)->traits & (SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_SYMBOL)))
     return false;
   return sharc_op_is_memory_effect_free(op);
 }
@@ -54,11 +55,11 @@ bool sharc_op_is_trivially_dead(const sharc_op *op) {
 }
 
 sharc_attr *sharc_op_constant_value(sharc_op *op) {
-  if (!op->def || !(op->def->traits & SHARC_TRAIT_CONSTANT_LIKE) || !op->def->fold ||
-      op->num_results != 1)
+  if (!sharc_op_def_of(op) || !(sharc_op_def_of(op)->traits & SHARC_TRAIT_CONSTANT_LIKE) ||
+      !sharc_op_def_of(op)->fold || op->num_results != 1)
     return NULL;
   sharc_fold_result r = {NULL, NULL};
-  if (op->def->fold(op, &r) != SHARC_FOLD_RESULTS)
+  if (sharc_op_def_of(op)->fold(op, &r) != SHARC_FOLD_RESULTS)
     return NULL;
   return r.attr;
 }
@@ -215,7 +216,8 @@ static void on_erased(sharc_listener *l, sharc_op *op) {
 /* MLIR folds an op and replaces it by the values or by constants the
  * dialect materializes; true when it folded. */
 static bool try_fold(driver *d, sharc_op *op) {
-  if (!op->def || !op->def->fold || (op->def->traits & SHARC_TRAIT_CONSTANT_LIKE))
+  if (!sharc_op_def_of(op) || !sharc_op_def_of(op)->fold ||
+      (sharc_op_def_of(op)->traits & SHARC_TRAIT_CONSTANT_LIKE))
     return false;
   sharc_fold_result stack[8];
   sharc_fold_result *res = op->num_results <= 8 ? stack : calloc(op->num_results, sizeof *res);
@@ -319,7 +321,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   d.listener.next = config->listener;
   d.config = *config;
   d.patterns = patterns;
-  sharc_rewriter_init(&d.rw, op->ctx, &d.listener);
+  sharc_rewriter_init(&d.rw, sharc_op_ctx_of(op), &d.listener);
   bool converged = true, any = false;
   for (unsigned r = 0; r < op->num_regions; r++) {
     bool region_changed = false;

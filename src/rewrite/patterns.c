@@ -150,7 +150,8 @@ static void freeze(sharc_pattern_set *s) {
  * until one applies; the insertion point is put before the op for each. */
 bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw) {
   freeze(s);
-  const sharc_pattern_list *own = op->def ? sharc_ptrmap_get(&s->by_root, op->def) : NULL;
+  const sharc_pattern_list *own =
+      sharc_op_def_of(op) ? sharc_ptrmap_get(&s->by_root, sharc_op_def_of(op)) : NULL;
   unsigned i = 0, j = 0, n_own = own ? own->len : 0;
   while (i < n_own || j < s->any.len) {
     const sharc_bound_pattern *p;

@@ -86,7 +86,9 @@ typedef struct live_map {
 static bool op_live(const live_map *m, const sharc_op *op) { return op->live_mark == m->mark; }
 
 static bool value_live(const live_map *m, const sharc_value *v) {
-  return v->vkind == SHARC_VALUE_RESULT ? op_live(m, v->owner.op) : v->live_mark == m->mark;
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return op_live(m, v->owner.op);
+  return sharc_value_arg_mark(v) == m->mark;
 }
 
 static void set_op_live(live_map *m, sharc_op *op) {
@@ -102,9 +104,9 @@ static void set_value_live(live_map *m, sharc_value *v) {
     set_op_live(m, v->owner.op);
     return;
   }
-  if (v->live_mark == m->mark)
+  if (sharc_value_arg_mark(v) == m->mark)
     return;
-  v->live_mark = m->mark;
+  sharc_value_set_arg_mark(v, m->mark);
   m->changed = true;
 }
 
@@ -121,7 +123,7 @@ static void live_region(live_map *m, sharc_region *r);
 static void live_op(live_map *m, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     live_region(m, &sharc_op_regions_of(op)[i]);
-  if (op->def && (op->def->traits & SHARC_TRAIT_TERMINATOR)) {
+  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR)) {
     /* terminators are live, and with no branch interface to reason about
      * their successor operands, so are their successors' arguments */
     set_op_live(m, op);
@@ -174,7 +176,7 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
 }
 
 static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
-  sharc_context *ctx = region->parent->ctx;
+  sharc_context *ctx = sharc_op_ctx_of(region->parent);
   live_map m = {sharc_context_fresh_mark(ctx), false};
   do {
     m.changed = false;

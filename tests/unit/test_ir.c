@@ -1,6 +1,7 @@
 /* Unit tests of the IR API: uniquing, operations and use-lists, cloning,
  * walks, symbol tables, and round trips through the parser and printer. */
 #include "check.h"
+#include "ir/context.h"
 #include "ir/ir_internal.h"
 
 #include "sharc/asm.h"
@@ -8,6 +9,7 @@
 #include "sharc/symbols.h"
 #include "sharc/verify.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 static char *print_type(const sharc_type *t) {
@@ -249,6 +251,38 @@ static void test_trailing_layout(void) {
   sharc_context_destroy(ctx);
 }
 
+/* The records every op pays for: an 80-byte op (its context and definition
+ * found through its name), 32-byte results, attributes no larger than their
+ * kind's fields; an op named by another context's identifier still belongs
+ * to the context that made it. */
+static void test_compact_records(void) {
+  CHECK(sizeof(sharc_op) <= 80 && sizeof(sharc_value) <= 32);
+  sharc_context *ctx = sharc_context_create();
+  sharc_context *other = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
+  size_t before = ctx->stat_bytes[SHARC_STAT_ATTRS];
+  sharc_attr *n = sharc_attr_integer(ctx, i64, 12345);
+  /* the key (kind, type, the one word) and the common fields: the value is
+   * read from the key */
+  CHECK(ctx->stat_bytes[SHARC_STAT_ATTRS] - before ==
+        3 * sizeof(uint64_t) + offsetof(sharc_attr, b));
+  CHECK(sharc_attr_int_value(n) == 12345 && sharc_attr_type(n) == i64);
+  sharc_op_state st = {0};
+  st.name = sharc_ident_get(other, SHARC_STR("builtin.module"));
+  st.num_regions = 1;
+  sharc_op *m = sharc_op_create(ctx, &st);
+  sharc_context_destroy(other); /* m keeps nothing of it */
+  CHECK(sharc_op_context(m) == ctx && sharc_op_is(m, "builtin.module"));
+  CHECK(sharc_op_get_def(m) &&
+        sharc_op_get_def(m) == sharc_context_op_def(ctx, SHARC_STR("builtin.module")));
+  st = (sharc_op_state){0};
+  st.name = sharc_ident_get(ctx, SHARC_STR("t.unknown"));
+  sharc_op *u = sharc_op_create(ctx, &st);
+  CHECK(sharc_op_get_def(u) == NULL && sharc_op_context(u) == ctx);
+  sharc_context_destroy(ctx);
+}
+
 static const char module_text[] =
     "func.func @f(%arg0: i32) -> i32 {\n"
     "  %0 = \"t.a\"(%arg0) ({\n"
@@ -330,6 +364,7 @@ int main(void) {
   test_ops_and_uses();
   test_inline_layout();
   test_trailing_layout();
+  test_compact_records();
   test_parse_clone_walk();
   test_parse_errors();
   return check_summary("ir");

@@ -888,12 +888,12 @@ static sharc_attr *parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *t
 
 static bool float_is_zero(const sharc_attr *a) {
   unsigned w = sharc_type_bit_width(a->type);
-  uint64_t lo = a->fl.lo;
+  uint64_t lo = sharc_attr_float_lo(a);
   if (w > 0 && w < 64)
     lo &= ~(1ull << (w - 1)); /* -0.0 is zero too */
   else if (w == 64)
     lo &= ~(1ull << 63);
-  uint64_t hi = w > 64 ? a->fl.hi & ~(1ull << (w - 65)) : 0;
+  uint64_t hi = w > 64 ? sharc_attr_float_hi(a) & ~(1ull << (w - 65)) : 0;
   return lo == 0 && hi == 0;
 }
 

@@ -129,7 +129,7 @@ static void write_field(sharc_bc_writer *w, const shlo_field *f, const sharc_att
 }
 
 static void write_f64(sharc_bc_writer *w, const sharc_attr *v) {
-  uint64_t bits = v && v->kind == SHARC_ATTR_FLOAT ? v->fl.lo : 0;
+  uint64_t bits = v && v->kind == SHARC_ATTR_FLOAT ? sharc_attr_float_lo(v) : 0;
   sharc_bc_write_apint(w, &bits, 64);
 }
 

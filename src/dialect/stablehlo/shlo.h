@@ -112,7 +112,7 @@ static inline void sharc_shlo_copy_bounded(char *out, size_t size, const char *s
 }
 
 static inline bool shlo_float_is_zero(const sharc_attr *a) {
-  return a && (a->fl.lo & ~((uint64_t)1 << 63)) == 0 && a->fl.hi == 0;
+  return a && (sharc_attr_float_lo(a) & ~((uint64_t)1 << 63)) == 0 && sharc_attr_float_hi(a) == 0;
 }
 
 /* `[b, 0, f]x[0, i, o]->[b, 0, f]`: the compact convolution dimensions. */

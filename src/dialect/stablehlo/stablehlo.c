@@ -634,8 +634,8 @@ static bool parse_float_value(sharc_parser *p, sharc_attr **out) {
  * attribute: no negative tolerance, and all zero in DEFAULT and HIGHEST. */
 static bool verify_result_accuracy(sharc_parser *p, const sharc_token *at, sharc_attr *const *f) {
   const uint64_t sign = (uint64_t)1 << 63;
-  bool atol_neg = f[0] && f[0]->kind == SHARC_ATTR_FLOAT && (f[0]->fl.lo & sign);
-  bool rtol_neg = f[1] && f[1]->kind == SHARC_ATTR_FLOAT && (f[1]->fl.lo & sign);
+  bool atol_neg = f[0] && f[0]->kind == SHARC_ATTR_FLOAT && (sharc_attr_float_lo(f[0]) & sign);
+  bool rtol_neg = f[1] && f[1]->kind == SHARC_ATTR_FLOAT && (sharc_attr_float_lo(f[1]) & sign);
   int64_t ulps = f[2] && f[2]->kind == SHARC_ATTR_INTEGER ? sharc_attr_int_value(f[2]) : 0;
   if (atol_neg || rtol_neg || ulps < 0)
     return sharc_p_error_at(p, at, "Negative tolerance");

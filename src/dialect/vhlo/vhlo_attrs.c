@@ -654,7 +654,7 @@ static void bc_write_dims_field(sharc_bc_writer *w, const sharc_attr *dims) {
 }
 
 static void bc_write_f64_field(sharc_bc_writer *w, const sharc_attr *f) {
-  uint64_t bits = f->fl.lo;
+  uint64_t bits = sharc_attr_float_lo(f);
   sharc_bc_write_apint(w, &bits, 64);
 }
 
@@ -768,12 +768,12 @@ bool sharc_vhlo_bc_write_attr(sharc_bc_writer *w, const sharc_attr *a) {
   case VHLO_A_INTEGER: {
     const sharc_attr *v = (const sharc_attr *)p[0];
     sharc_bc_write_type(w, (const sharc_type *)p[1]);
-    sharc_bc_write_apint(w, v->integer.words, scalar_width(v->type));
+    sharc_bc_write_apint(w, sharc_attr_int_words(v), scalar_width(v->type));
     return true;
   }
   case VHLO_A_FLOAT: {
     const sharc_attr *v = (const sharc_attr *)p[0];
-    uint64_t words[2] = {v->fl.lo, v->fl.hi};
+    uint64_t words[2] = {sharc_attr_float_lo(v), sharc_attr_float_hi(v)};
     sharc_bc_write_type(w, (const sharc_type *)p[1]);
     sharc_bc_write_apint(w, words, scalar_width(v->type));
     return true;

@@ -170,7 +170,7 @@ static void simplify_region(cse *c, known_table *t, sharc_region *r);
 /* An unregistered op might be isolated from above: its regions, like those
  * of an isolated op, must not see the values known outside. */
 static void simplify_nested(cse *c, known_table *t, sharc_op *op) {
-  if (!op->def || (op->def->traits & SHARC_TRAIT_ISOLATED)) {
+  if (!sharc_op_def_of(op) || (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
     known_table fresh = {0};
     for (unsigned i = 0; i < op->num_regions; i++)
       simplify_region(c, &fresh, &sharc_op_regions_of(op)[i]);
@@ -196,7 +196,7 @@ static bool has_ssa_dominance(const sharc_region *r) {
   if (r->first != r->last)
     return true;
   const sharc_op *parent = r->parent;
-  return parent->def && !(parent->def->traits & SHARC_TRAIT_GRAPH_REGION);
+  return sharc_op_def_of(parent) && !(sharc_op_def_of(parent)->traits & SHARC_TRAIT_GRAPH_REGION);
 }
 
 /* ---- dominator trees of multi-block regions ---------------------------------------

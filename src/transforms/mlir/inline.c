@@ -542,10 +542,10 @@ static void collect_calls(inliner *in, scan_list *work, bool nested) {
 /* A registered op of the dialect named `prefix` (op definitions do not all
  * point at their dialect, their names do). */
 static bool in_dialect(const sharc_op *op, const char *prefix) {
-  if (!op->def)
+  if (!sharc_op_def_of(op))
     return false;
   size_t n = strlen(prefix);
-  return strncmp(op->def->name, prefix, n) == 0 && op->def->name[n] == '.';
+  return strncmp(sharc_op_def_of(op)->name, prefix, n) == 0 && sharc_op_def_of(op)->name[n] == '.';
 }
 
 /* func, stablehlo, sdy and mpmd let any of their ops be inlined and any of
@@ -623,7 +623,7 @@ static bool profitable(inliner *in, const resolved_call *c) {
 }
 
 static bool might_be_single_block(const sharc_op *op) {
-  return !op->def || (op->def->traits & SHARC_TRAIT_SINGLE_BLOCK);
+  return !sharc_op_def_of(op) || (sharc_op_def_of(op)->traits & SHARC_TRAIT_SINGLE_BLOCK);
 }
 
 static bool should_inline(inliner *in, const resolved_call *c) {
@@ -697,7 +697,7 @@ static sharc_walk_result remap_op_locs(sharc_op *op, void *user) {
  * calls among them join the list. */
 static void process_inlined(inliner *in, sharc_op *call, sharc_op *first, sharc_op *stop) {
   if (sharc_op_loc(call) && sharc_op_loc(call)->kind != SHARC_ATTR_LOC_UNKNOWN) {
-    loc_remap m = {call->ctx, sharc_op_loc(call), {0}, {0}};
+    loc_remap m = {sharc_op_ctx_of(call), sharc_op_loc(call), {0}, {0}};
     for (sharc_op *op = first; op && op != stop; op = op->next)
       sharc_walk(op, SHARC_PRE_ORDER, remap_op_locs, &m);
     sharc_ptrmap_free(&m.memo);

@@ -184,7 +184,7 @@ static void sweep_table(eraser *e, sharc_op *table) {
  * table is the only (possible) symbol table ever created: no other table
  * to sweep, none to report as unknown. Saves a walk of the whole IR. */
 static bool nothing_to_erase(sharc_op *table) {
-  if (sharc_op_parent_op(table) || sharc_context_table_like_ops(table->ctx) != 1)
+  if (sharc_op_parent_op(table) || sharc_context_table_like_ops(sharc_op_ctx_of(table)) != 1)
     return false;
   for (sharc_block *b = sharc_region_first_block(sharc_op_region(table, 0)); b; b = b->next)
     for (sharc_op *op = b->first; op; op = op->next)

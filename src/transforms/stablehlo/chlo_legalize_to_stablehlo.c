@@ -176,11 +176,11 @@ static V *lower_constant_like(sharc_cb *b, sharc_op *op) {
   uint64_t raw[4] = {0};
   unsigned words = 1;
   if (value->kind == SHARC_ATTR_FLOAT) {
-    raw[0] = value->fl.lo, raw[1] = value->fl.hi;
+    raw[0] = sharc_attr_float_lo(value), raw[1] = sharc_attr_float_hi(value);
     words = sharc_type_scalar_words(elem);
   } else if (value->kind == SHARC_ATTR_INTEGER) {
     unsigned w = sharc_type_get_kind(elem) == SHARC_TYPE_INDEX ? 64 : sharc_type_int_width(elem);
-    raw[0] = value->integer.nwords ? value->integer.words[0] : 0;
+    raw[0] = sharc_attr_int_nwords(value) ? sharc_attr_int_words(value)[0] : 0;
     if (w < 64)
       raw[0] &= ((uint64_t)1 << w) - 1;
   } else {

@@ -466,7 +466,7 @@ static sharc_value *reduction_identity(sharc_g2l_state *s, sharc_op *op, unsigne
              sharc_op_isa(reduction, SHARC_SHLO(multiply))) {
     if (is_float) {
       sharc_attr *one = sharc_attr_float(ctx, elem, 1.0);
-      uint64_t raw[2] = {one->fl.lo, one->fl.hi};
+      uint64_t raw[2] = {sharc_attr_float_lo(one), sharc_attr_float_hi(one)};
       value = sharc_attr_dense_elements(ctx, scalar, raw, width > 64 ? 2 : 1, true);
     } else {
       uint64_t raw = 1;

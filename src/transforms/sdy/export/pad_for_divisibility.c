@@ -149,7 +149,7 @@ static sharc_value *kind_constant(pad_state *s, sharc_attr *loc, sharc_type *ele
   sharc_attr *value;
   if (kind == KIND_ONE && sharc_type_is_float(elem)) {
     sharc_attr *one = sharc_attr_float(ctx, elem, 1.0);
-    uint64_t raw[2] = {one->fl.lo, one->fl.hi};
+    uint64_t raw[2] = {sharc_attr_float_lo(one), sharc_attr_float_hi(one)};
     value = sharc_attr_dense_elements(ctx, scalar, raw, sharc_type_bit_width(elem) > 64 ? 2 : 1,
                                       true);
   } else if (kind == KIND_ONE) {
