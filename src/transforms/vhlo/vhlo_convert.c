@@ -91,44 +91,28 @@ static sharc_attr *vhlo_string(sharc_context *ctx, sharc_str s) {
   return vhlo_make(ctx, &sharc_vhlo_string_v1, (uintptr_t)sharc_attr_string(ctx, s), 0, 1);
 }
 
-static sharc_attr *list_to_vhlo(sharc_context *ctx, sharc_attr *a) {
-  unsigned n = sharc_attr_count(a);
-  uintptr_t *w = malloc((n + 1) * sizeof *w);
+/* An array (a list of converted elements) or a dictionary (name, value
+ * pairs) as its VHLO attribute: words are the count, then the entries;
+ * NULL when an entry has no VHLO form. */
+static sharc_attr *entries_to_vhlo(sharc_context *ctx, sharc_attr *a, bool dict) {
+  unsigned n = sharc_attr_count(a), per = dict ? 2 : 1;
+  const sharc_named_attr *e = dict ? sharc_attr_dict_entries(a) : NULL;
+  uintptr_t *w = malloc((per * n + 1) * sizeof *w);
   if (!w)
     abort();
   w[0] = n;
-  sharc_attr *res = NULL;
-  unsigned i = 0;
-  for (; i < n; i++) {
-    sharc_attr *e = to_vhlo(ctx, sharc_attr_at(a, i));
-    if (!e)
-      break;
-    w[1 + i] = (uintptr_t)e;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *v = to_vhlo(ctx, dict ? e[i].value : sharc_attr_at(a, i));
+    if (!v) {
+      free(w);
+      return NULL;
+    }
+    if (dict)
+      w[1 + 2 * i] = (uintptr_t)vhlo_string(ctx, (sharc_str){e[i].name->data, e[i].name->len});
+    w[per * (i + 1)] = (uintptr_t)v;
   }
-  if (i == n)
-    res = sharc_vhlo_attr_get(ctx, &sharc_vhlo_array_v1, w, n + 1);
-  free(w);
-  return res;
-}
-
-static sharc_attr *dict_to_vhlo(sharc_context *ctx, sharc_attr *a) {
-  unsigned n = sharc_attr_count(a);
-  const sharc_named_attr *e = sharc_attr_dict_entries(a);
-  uintptr_t *w = malloc((2 * n + 1) * sizeof *w);
-  if (!w)
-    abort();
-  w[0] = n;
-  sharc_attr *res = NULL;
-  unsigned i = 0;
-  for (; i < n; i++) {
-    sharc_attr *v = to_vhlo(ctx, e[i].value);
-    if (!v)
-      break;
-    w[1 + 2 * i] = (uintptr_t)vhlo_string(ctx, (sharc_str){e[i].name->data, e[i].name->len});
-    w[2 + 2 * i] = (uintptr_t)v;
-  }
-  if (i == n)
-    res = sharc_vhlo_attr_get(ctx, &sharc_vhlo_dict_v1, w, 2 * n + 1);
+  sharc_attr *res =
+      sharc_vhlo_attr_get(ctx, dict ? &sharc_vhlo_dict_v1 : &sharc_vhlo_array_v1, w, per * n + 1);
   free(w);
   return res;
 }
@@ -236,7 +220,7 @@ static sharc_attr *to_vhlo(sharc_context *ctx, sharc_attr *a) {
   case SHARC_ATTR_DIALECT:
     return dialect_to_vhlo(ctx, a);
   case SHARC_ATTR_ARRAY:
-    return list_to_vhlo(ctx, a);
+    return entries_to_vhlo(ctx, a, false);
   case SHARC_ATTR_DENSE_ELEMENTS:
   case SHARC_ATTR_DENSE_STRING:
     return vhlo_tensor(ctx, a);
@@ -255,7 +239,7 @@ static sharc_attr *to_vhlo(sharc_context *ctx, sharc_attr *a) {
     return res;
   }
   case SHARC_ATTR_DICTIONARY:
-    return dict_to_vhlo(ctx, a);
+    return entries_to_vhlo(ctx, a, true);
   case SHARC_ATTR_FLOAT:
   case SHARC_ATTR_INTEGER: {
     sharc_type *vt = sharc_vhlo_type_from_builtin(ctx, a->type);
