@@ -1090,3 +1090,55 @@ bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   p->custom_op = saved;
   return ok;
 }
+
+bool sharc_p_parse_attr_accepted(sharc_parser *p, sharc_attr_accept_fn accept, const void *arg,
+                                 sharc_attr **out) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, NULL, out))
+    return false;
+  if (!accept(*out, arg))
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
+  return true;
+}
+
+static bool attr_is_kind(const sharc_attr *a, const void *kind) {
+  return sharc_attr_get_kind(a) == *(const sharc_attr_kind *)kind;
+}
+
+bool sharc_p_parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_attr **out) {
+  return sharc_p_parse_attr_accepted(p, attr_is_kind, &kind, out);
+}
+
+static bool attr_is_dialect_attr_of(const sharc_attr *a, const void *def) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
+}
+
+bool sharc_p_parse_dialect_attr_of(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out) {
+  return sharc_p_parse_attr_accepted(p, attr_is_dialect_attr_of, def, out);
+}
+
+static bool attr_is_flat_symbol_ref(const sharc_attr *a, const void *unused) {
+  (void)unused;
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(a) == 0;
+}
+
+bool sharc_p_parse_flat_symbol_ref_attr(sharc_parser *p, sharc_attr **out) {
+  return sharc_p_parse_attr_accepted(p, attr_is_flat_symbol_ref, NULL, out);
+}
+
+bool sharc_p_parse_attr_with_fallback(sharc_parser *p, const sharc_attr_def *def,
+                                      bool (*stripped)(sharc_parser *, sharc_attr **),
+                                      sharc_attr **out) {
+  if (sharc_p_tok(p)->kind != TOK_HASH_ID)
+    return stripped(p, out);
+  return sharc_p_parse_dialect_attr_of(p, def, out);
+}
+
+static bool attr_is_untyped_string(const sharc_attr *a, const void *unused) {
+  (void)unused;
+  return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
+}
+
+bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out) {
+  return sharc_p_parse_attr_accepted(p, attr_is_untyped_string, NULL, out);
+}

@@ -126,6 +126,23 @@ bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out);        /* A, A
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out); /* (T, T) */
 bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out); /* T | (T, ...) */
 bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out);
+/* An attribute `accept` takes (with `arg`), else "invalid kind of attribute
+ * specified" where it starts: ODS's typed attribute parameters. */
+typedef bool (*sharc_attr_accept_fn)(const sharc_attr *a, const void *arg);
+bool sharc_p_parse_attr_accepted(sharc_parser *p, sharc_attr_accept_fn accept, const void *arg,
+                                 sharc_attr **out);
+bool sharc_p_parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_attr **out);
+/* A dialect attribute of `def` in full (`#dialect.name<...>` or an alias). */
+bool sharc_p_parse_dialect_attr_of(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out);
+/* A string attribute without a type (ODS's StrAttr). */
+bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out);
+/* A symbol reference without nested references (FlatSymbolRefAttr). */
+bool sharc_p_parse_flat_symbol_ref_attr(sharc_parser *p, sharc_attr **out);
+/* MLIR's parseCustomAttributeWithFallback: at `#`, the attribute in full
+ * (which must be of `def`), else its stripped `<...>` read by `stripped`. */
+bool sharc_p_parse_attr_with_fallback(sharc_parser *p, const sharc_attr_def *def,
+                                      bool (*stripped)(sharc_parser *, sharc_attr **),
+                                      sharc_attr **out);
 bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b);
 bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out); /* { ... } */
 bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b);

@@ -509,15 +509,27 @@ static void print_loc_ref(sharc_printer *p, const sharc_attr *loc) {
   sharc_pr_visit_end(p, loc, false);
 }
 
+/* MLIR's pretty form (--mlir-pretty-debuginfo) breaks a call site's line
+ * unless a named callee is called from a file location (point or range). */
+static bool callsite_on_one_line(const sharc_attr *loc) {
+  return loc->callsite.callee->kind == SHARC_ATTR_LOC_NAME &&
+         loc->callsite.caller->kind == SHARC_ATTR_LOC_FILE;
+}
+
 static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
   sharc_buf *b = p->out;
+  bool pretty = p->flags.pretty_debug_info;
   switch (loc->kind) {
   case SHARC_ATTR_LOC_UNKNOWN:
-    SHARC_BUF_LIT(b, "unknown");
+    sharc_buf_puts(b, pretty ? "[unknown]" : "unknown");
     return;
-  case SHARC_ATTR_LOC_FILE:
+  case SHARC_ATTR_LOC_FILE: {
     /* an empty file name reads back as stdin's, and MLIR prints it so */
-    sharc_pr_string(p, loc->file.file->len ? sharc_ident_str(loc->file.file) : SHARC_STR("-"));
+    sharc_str file = loc->file.file->len ? sharc_ident_str(loc->file.file) : SHARC_STR("-");
+    if (pretty)
+      sharc_buf_put(b, file.data, file.len);
+    else
+      sharc_pr_string(p, file);
     sharc_buf_printf(b, ":%u:%u", loc->file.line, loc->file.col);
     if (loc->file.end_line == loc->file.line && loc->file.end_col == loc->file.col)
       return; /* an empty range prints as a point */
@@ -526,6 +538,7 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     else if (loc->loc_form == 2)
       sharc_buf_printf(b, " to %u:%u", loc->file.end_line, loc->file.end_col);
     return;
+  }
   case SHARC_ATTR_LOC_NAME:
     sharc_pr_string(p, sharc_ident_str(loc->name.name));
     if (loc->name.child) {
@@ -535,14 +548,17 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     }
     return;
   case SHARC_ATTR_LOC_CALLSITE:
-    SHARC_BUF_LIT(b, "callsite(");
+    if (!pretty)
+      SHARC_BUF_LIT(b, "callsite(");
     print_loc_ref(p, loc->callsite.callee);
-    SHARC_BUF_LIT(b, " at ");
+    sharc_buf_puts(b, !pretty || callsite_on_one_line(loc) ? " at " : "\n at ");
     print_loc_ref(p, loc->callsite.caller);
-    sharc_buf_putc(b, ')');
+    if (!pretty)
+      sharc_buf_putc(b, ')');
     return;
   case SHARC_ATTR_LOC_FUSED:
-    SHARC_BUF_LIT(b, "fused");
+    if (!pretty)
+      SHARC_BUF_LIT(b, "fused");
     if (loc->fused.metadata) {
       sharc_buf_putc(b, '<');
       sharc_pr_attr(p, loc->fused.metadata);
@@ -557,7 +573,7 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
     sharc_buf_putc(b, ']');
     return;
   default:
-    SHARC_BUF_LIT(b, "unknown");
+    sharc_buf_puts(b, pretty ? "[unknown]" : "unknown");
     return;
   }
 }
@@ -565,6 +581,10 @@ static void print_loc_inner(sharc_printer *p, const sharc_attr *loc) {
 /* `loc(...)` of a location without using its own alias (definitions, block
  * arguments); nested locations still use theirs. */
 void sharc_pr_loc_body(sharc_printer *p, const sharc_attr *loc) {
+  if (p->flags.pretty_debug_info) { /* the pretty form has no loc( ) */
+    print_loc_inner(p, loc);
+    return;
+  }
   SHARC_PR_LIT(p, "loc(");
   print_loc_inner(p, loc);
   sharc_buf_putc(p->out, ')');

@@ -505,10 +505,23 @@ void sharc_pr_newline(sharc_printer *p) {
 
 static void print_op(sharc_printer *p, sharc_op *op);
 
+/* --mlir-pretty-debuginfo: a top-level location in full without `loc( )`
+ * nor its own alias (MLIR's printLocation, isTopLevel); the dry run still
+ * collects aliases as without the flag. */
+static bool print_pretty_loc(sharc_printer *p, const sharc_attr *loc) {
+  if (!p->flags.pretty_debug_info || p->collecting)
+    return false;
+  sharc_buf_putc(p->out, ' ');
+  sharc_pr_loc_body_inner(p, loc);
+  return true;
+}
+
 /* Block argument locations are written out in full, yet MLIR still gives
  * them an alias (printed before the module) while collecting. */
 void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc) {
   if (!p->flags.debug_info)
+    return;
+  if (print_pretty_loc(p, loc))
     return;
   SHARC_PR_LIT(p, " loc(");
   if (p->collecting) {
@@ -525,7 +538,7 @@ void sharc_pr_loc_inline(sharc_printer *p, const sharc_attr *loc) {
 
 /* Op locations may be defined after the top-level operation. */
 static void print_op_loc(sharc_printer *p, const sharc_attr *loc) {
-  if (!p->flags.debug_info)
+  if (!p->flags.debug_info || print_pretty_loc(p, loc))
     return;
   bool saved = p->deferrable;
   p->deferrable = true;
@@ -863,9 +876,13 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   p.resources_used = &resources_used;
   print_alias_defs(&p, order, false);
   print_op(&p, op);
-  sharc_buf_putc(out, '\n');
-  print_alias_defs(&p, order, true);
-  print_file_metadata(&p, op->ctx);
+  /* local scope prints the op alone (MLIR's printFullOpWithIndentAndLoc):
+   * no newline, aliases or resources after it, as printTopLevelOperation */
+  if (!p.flags.local_scope) {
+    sharc_buf_putc(out, '\n');
+    print_alias_defs(&p, order, true);
+    print_file_metadata(&p, op->ctx);
+  }
   sharc_ptrvec_free(&resources_used);
   free(order);
   sharc_pr_free(&p);

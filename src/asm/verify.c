@@ -567,6 +567,18 @@ static bool verify_op(verifier *v, sharc_op *op) {
   return true;
 }
 
+/* A nested op that is not isolated verified on its own: its regions may use
+ * values defined before it (or before an op holding it) in enclosing blocks,
+ * which the walk never passes; stamping those ops as passed gives MLIR's
+ * answer (a definition before the use's ancestor dominates it). Isolated
+ * ops skip this: an outer value in them is an isolation error already. */
+static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
+  for (sharc_op *a = op; a && a->block && !(a->def && (a->def->traits & SHARC_TRAIT_ISOLATED));
+       a = sharc_op_parent_op(a))
+    for (sharc_op *o = a->block->first; o && o != a; o = o->next)
+      o->live_mark = pos;
+}
+
 /* verifyOpAndDominance: the op, then the dominance of the values used in
  * its regions (isolated ops nested in it do their own). */
 static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
@@ -575,6 +587,7 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   if (!op->num_regions)
     return true;
   unsigned pos = sharc_context_fresh_mark(op->ctx);
+  stamp_enclosing_definitions(op, pos);
   bool ok = true;
   for (unsigned k = 0; ok && k < op->num_regions; k++)
     ok = check_dominance(&sharc_op_regions_of(op)[k], pos, v->marked_only);

@@ -124,12 +124,22 @@ typedef struct sharc_device sharc_device;
 typedef struct sharc_kernel sharc_kernel;
 
 /* One thread of execution (one simulated device). */
+/* An op whose region a device is running (a manual computation's body), and
+ * the one running around it: a chain through calls too, so a manual
+ * computation in a function called from another's body sees the outer
+ * manual axes, which walking its parent ops would miss. */
+typedef struct sharc_running_region {
+  sharc_op *op;
+  const struct sharc_running_region *outer;
+} sharc_running_region;
+
 typedef struct sharc_interp {
   sharc_context *ctx;
   const sharc_interpret_options *opts;
   sharc_ptrmap kernels;    /* op definition -> kernel row, filled on first use */
   sharc_ptrmap lifetimes;  /* block -> when its values die (engine.c), made on first run */
   sharc_device *device;    /* NULL outside interpreter.run_parallel */
+  const sharc_running_region *running; /* innermost op whose region runs here */
   unsigned depth;          /* call depth, bounded */
   int cur_arg;             /* the running kernel row's family_arg */
   sharc_type *const *result_override; /* result types a kernel makes instead (quantized ops) */

@@ -15,6 +15,27 @@ static inline sharc_tensor *sharc_result_out(sharc_interp *ip, sharc_op *op, sha
   out[0] = sharc_result_new(ip, op, 0);
   return out[0];
 }
+#if defined(__GNUC__)
+#define SHARC_KERNEL_MAYBE_UNUSED __attribute__((unused))
+#else
+#define SHARC_KERNEL_MAYBE_UNUSED
+#endif
+
+/* Defines kernel `name` for an op whose work starts from result 0's new
+ * tensor: the kernel makes it (stopping on its error) and hands it as `r`
+ * to the body that follows, `name`_fill (static, so it inlines). */
+#define SHARC_RESULT_KERNEL(name)                                                                \
+  static bool name##_fill(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor *r);   \
+  static bool name(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,        \
+                   sharc_scope *sc) {                                                            \
+    (void)sc;                                                                                    \
+    sharc_tensor *r = sharc_result_out(ip, op, out);                                             \
+    return r && name##_fill(ip, op, in, r);                                                      \
+  }                                                                                              \
+  static bool name##_fill(sharc_interp *ip SHARC_KERNEL_MAYBE_UNUSED,                            \
+                          sharc_op *op SHARC_KERNEL_MAYBE_UNUSED,                                \
+                          sharc_tensor **in SHARC_KERNEL_MAYBE_UNUSED, sharc_tensor *r)
+
 /* Whether a tensor of `type` stays within the run's memory limit (else
  * an error at the op). */
 bool sharc_interp_fits(sharc_interp *ip, sharc_op *op, sharc_type *type);

@@ -288,53 +288,71 @@ static bool k_reduce_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
   return ok;
 }
 
-static bool k_all_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                         sharc_scope *sc) {
-  (void)sc;
+/* Puts member m's operand `src` into result `r`; dims: the op's dimension
+ * attributes. */
+typedef bool (*member_placer)(sharc_interp *ip, sharc_op *op, sharc_tensor *r,
+                              const sharc_tensor *src, const gathered *x, unsigned m,
+                              const int64_t *dims);
+
+/* The group's operands gathered, each result made and filled from every
+ * member's operand of the same index by `place`. */
+static bool fill_from_members(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
+                              sharc_tensor **out, group_mode mode, member_placer place,
+                              const int64_t *dims) {
   gathered x;
-  if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
+  if (!gather_group(ip, op, mode, in, &x))
     return false;
-  int64_t dim = int_attr(op, "all_gather_dim", 0);
   bool ok = true;
   for (unsigned k = 0; ok && k < sharc_op_num_results(op); k++) {
     out[k] = sharc_result_new(ip, op, k);
     ok = out[k] != NULL;
     for (unsigned m = 0; ok && m < x.g.size; m++)
-      put_block(out[k], x.all[m]->elems[k], dim, m);
+      ok = place(ip, op, out[k], x.all[m]->elems[k], &x, m, dims);
   }
   gathered_free(&x);
   return ok;
 }
 
+/* all_gather: member m's operand is block m along all_gather_dim. */
+static bool place_gathered(sharc_interp *ip, sharc_op *op, sharc_tensor *r,
+                           const sharc_tensor *src, const gathered *x, unsigned m,
+                           const int64_t *dims) {
+  (void)ip, (void)op, (void)x;
+  put_block(r, src, dims[0], m);
+  return true;
+}
+
+static bool k_all_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
+                         sharc_scope *sc) {
+  (void)sc;
+  int64_t dim = int_attr(op, "all_gather_dim", 0);
+  return fill_from_members(ip, op, in, out, reduce_like_mode(op), place_gathered, &dim);
+}
+
+/* all_to_all: the block this device gets from member m, m's split block
+ * number pos, goes to block m along concat_dimension. */
+static bool place_exchanged(sharc_interp *ip, sharc_op *op, sharc_tensor *r,
+                            const sharc_tensor *src, const gathered *x, unsigned m,
+                            const int64_t *dims) {
+  int64_t split = dims[0], concat = dims[1];
+  int64_t shape[SHARC_MAX_RANK];
+  memcpy(shape, src->shape, src->rank * sizeof *shape);
+  shape[split] /= x->g.size;
+  sharc_type *bt = sharc_interp_tensor_type(ip, shape, src->rank, src->elem);
+  sharc_tensor *blk = sharc_tensor_new_at(ip, op, bt);
+  if (!blk)
+    return false;
+  take_block(blk, src, split, x->g.pos);
+  put_block(r, blk, concat, m);
+  sharc_tensor_release(blk);
+  return true;
+}
+
 static bool k_all_to_all(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                          sharc_scope *sc) {
   (void)sc;
-  gathered x;
-  if (!gather_group(ip, op, split_mode(op), in, &x))
-    return false;
-  int64_t split = int_attr(op, "split_dimension", 0), concat = int_attr(op, "concat_dimension", 0);
-  bool ok = true;
-  for (unsigned k = 0; ok && k < sharc_op_num_results(op); k++) {
-    out[k] = sharc_result_new(ip, op, k);
-    ok = out[k] != NULL;
-    for (unsigned m = 0; ok && m < x.g.size; m++) {
-      sharc_tensor *src = x.all[m]->elems[k];
-      /* the block this device gets from member m: m's split block number pos */
-      int64_t shape[SHARC_MAX_RANK];
-      memcpy(shape, src->shape, src->rank * sizeof *shape);
-      shape[split] /= x.g.size;
-      sharc_type *bt = sharc_interp_tensor_type(ip, shape, src->rank, src->elem);
-      sharc_tensor *blk = sharc_tensor_new_at(ip, op, bt);
-      ok = blk != NULL;
-      if (ok) {
-        take_block(blk, src, split, x.g.pos);
-        put_block(out[k], blk, concat, m);
-      }
-      sharc_tensor_release(blk);
-    }
-  }
-  gathered_free(&x);
-  return ok;
+  int64_t dims[2] = {int_attr(op, "split_dimension", 0), int_attr(op, "concat_dimension", 0)};
+  return fill_from_members(ip, op, in, out, split_mode(op), place_exchanged, dims);
 }
 
 /* ---- collective_permute / collective_broadcast ----------------------------------------- */
@@ -484,6 +502,9 @@ static void *device_main(void *arg) {
   sharc_interp_init(&ip, d->ctx, d->opts);
   ip.device = &d->dev;
   ip.shared_probe_counter = d->probes;
+  sharc_running_region running = {d->body ? sharc_region_parent_op(d->body) : NULL, NULL};
+  if (d->body)
+    ip.running = &running;
   unsigned got = 0;
   d->ok = d->body ? sharc_interp_run_region(&ip, d->body, NULL, d->args, d->n_args, d->results,
                                             &got)

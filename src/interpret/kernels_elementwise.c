@@ -578,13 +578,8 @@ static bool k_select(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_te
   return true;
 }
 
-static bool k_clamp(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                    sharc_scope *sc) {
-  (void)sc;
+SHARC_RESULT_KERNEL(k_clamp) {
   sharc_tensor *lo = in[0], *x = in[1], *hi = in[2];
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
   for (int64_t i = 0; i < r->n; i++) {
     int64_t il = lo->rank == 0 ? 0 : i, ih = hi->rank == 0 ? 0 : i;
     switch (r->st) {
@@ -608,12 +603,7 @@ static bool k_clamp(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
 
 /* ---- complex / real / imag / is_finite -------------------------------------------------- */
 
-static bool k_complex(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                      sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_complex) {
   for (int64_t i = 0; i < r->n; i++) {
     double re = sharc_tensor_get_real(in[0], i), im = sharc_tensor_get_real(in[1], i);
     if (r->st == SHARC_ST_C64)
@@ -624,13 +614,8 @@ static bool k_complex(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   return true;
 }
 
-static bool k_real_imag(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                        sharc_scope *sc) {
-  (void)sc;
+SHARC_RESULT_KERNEL(k_real_imag) {
   bool imag = sharc_kernel_arg(ip, op);
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
   for (int64_t i = 0; i < r->n; i++) {
     double complex z = sharc_tensor_get_complex(in[0], i);
     bool is_c = in[0]->st == SHARC_ST_C64 || in[0]->st == SHARC_ST_C128;
@@ -639,12 +624,7 @@ static bool k_real_imag(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
   return true;
 }
 
-static bool k_is_finite(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                        sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_is_finite) {
   for (int64_t i = 0; i < r->n; i++)
     r->data.i[i] = isfinite(sharc_tensor_get_real(in[0], i)) != 0;
   return true;

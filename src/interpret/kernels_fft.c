@@ -150,13 +150,8 @@ static void store_complex(sharc_tensor *r, const double complex *x) {
     memcpy(r->data.z, x, (size_t)r->n * sizeof *x);
 }
 
-static bool k_fft(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                  sharc_scope *sc) {
-  (void)sc;
+SHARC_RESULT_KERNEL(k_fft) {
   const sharc_tensor *a = in[0];
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
   int kind = sharc_shlo_enum_index(sharc_op_attr(op, "fft_type"), &sharc_shlo_fft_type);
   int64_t len[SHARC_MAX_RANK];
   int L = sharc_attr_i64s(op, "fft_length", len, SHARC_MAX_RANK);

@@ -22,12 +22,8 @@ static int64_t linear_offset(const int64_t *at, const int64_t *st, unsigned rank
   return off;
 }
 
-static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                            sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_dynamic_slice) {
+  sharc_tensor *a = in[0];
   int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || sharc_op_num_operands(op) != a->rank + 1)
     return sharc_interp_fail(ip, op, "stablehlo.dynamic_slice: expected %u start indices", a->rank);
@@ -39,12 +35,8 @@ static bool k_dynamic_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, s
   return true;
 }
 
-static bool k_dynamic_update_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                                   sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *u = in[1], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_dynamic_update_slice) {
+  sharc_tensor *a = in[0], *u = in[1];
   size_t esz = sharc_storage_size(r->st);
   memcpy(r->data.p, a->data.p, (size_t)a->n * esz);
   int64_t start[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
@@ -110,12 +102,8 @@ static void index_vector(const sharc_tensor *indices, int64_t ivd, const int64_t
 
 enum { G_OFFSET, G_COLLAPSED, G_OPERAND_BATCH, G_INDICES_BATCH, G_START_MAP, G_IVD };
 
-static bool k_gather(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                     sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *ind = in[1], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_gather) {
+  sharc_tensor *a = in[0], *ind = in[1];
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   dims_list offset, collapsed, obatch, ibatch, smap;
   struct_dims(dn, &sharc_shlo_gather_def, G_OFFSET, &offset);

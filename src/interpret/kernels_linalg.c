@@ -263,12 +263,8 @@ static void attr_or(const sharc_op *op, const char *name, int64_t *v, int n, int
   sharc_attr_i64s(op, name, v, SHARC_MAX_RANK);
 }
 
-static bool k_convolution(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                          sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *x = in[0], *w = in[1], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_convolution) {
+  sharc_tensor *x = in[0], *w = in[1];
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   if (!dn || x->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.convolution: bad dimension_numbers");

@@ -80,12 +80,8 @@ static void convert_elem(const sharc_tensor *a, int64_t i, sharc_tensor *r) {
   }
 }
 
-static bool k_convert(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                      sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_convert) {
+  sharc_tensor *a = in[0];
   if (a->st == SHARC_ST_F32 && r->st == SHARC_ST_F32 && !r->narrow) {
     memcpy(r->data.f, a->data.f, (size_t)r->n * sizeof(float));
     return true;
@@ -182,12 +178,8 @@ static void set_bits(sharc_tensor *t, int64_t i, const uint64_t w[2]) {
   }
 }
 
-static bool k_bitcast_convert(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                              sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_bitcast_convert) {
+  sharc_tensor *a = in[0];
   unsigned ab = elem_bits(a), rb = elem_bits(r);
   if ((ab > 64 || rb > 64) && ab != rb)
     return sharc_interp_fail(ip, op, "stablehlo.bitcast_convert: unsupported widths");
@@ -267,12 +259,8 @@ static uint64_t reduce_bits(uint64_t v, unsigned width, unsigned src_m, int64_t 
   return v;
 }
 
-static bool k_reduce_precision(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                               sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_reduce_precision) {
+  sharc_tensor *a = in[0];
   sharc_attr *ea = sharc_op_attr(op, "exponent_bits"), *ma = sharc_op_attr(op, "mantissa_bits");
   int64_t eb = ea ? sharc_attr_int_value(ea) : 0, mb = ma ? sharc_attr_int_value(ma) : 0;
   unsigned src_m = mantissa_bits(a->fk), width = elem_bits(a);
@@ -404,12 +392,7 @@ static bool k_probe(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
 
 /* ---- quantization ------------------------------------------------------------------ */
 
-static bool k_uniform_quantize(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                               sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_uniform_quantize) {
   if (!r->q.quantized)
     return sharc_interp_fail(ip, op, "stablehlo.uniform_quantize: result is not quantized");
   if (!in[0]->q.quantized) {

@@ -22,12 +22,7 @@ static uint64_t splitmix64(uint64_t *s) {
 /* A double in [0, 1). */
 static double unit_double(uint64_t *s) { return (double)(splitmix64(s) >> 11) * 0x1.0p-53; }
 
-static bool k_rng(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                  sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_rng) {
   int dist = sharc_shlo_enum_index(sharc_op_attr(op, "rng_distribution"),
                                    &sharc_shlo_rng_distribution);
   const sharc_tensor *a = in[0], *b = in[1];

@@ -294,12 +294,14 @@ static bool assemble_result(manual_run *m, unsigned j, sharc_tensor *const *loca
 
 /* ---- the op ------------------------------------------------------------------------------- */
 
-/* The mesh axes the manual computations enclosing `op` made manual. */
+/* The mesh axes the manual computations running around `op` made manual:
+ * the chain of bodies this device runs, not `op`'s parents, since a call
+ * from a body leaves them behind. */
 static bool outer_manual_axes(manual_run *m) {
-  for (sharc_op *p = sharc_op_parent_op(m->op); p; p = sharc_op_parent_op(p)) {
-    if (!sharc_op_isa(p, &sharc_sdy_manual_computation_def))
+  for (const sharc_running_region *r = m->ip->running; r; r = r->outer) {
+    if (!sharc_op_isa(r->op, &sharc_sdy_manual_computation_def))
       continue;
-    sharc_attr *axes = sharc_op_attr(p, "manual_axes");
+    sharc_attr *axes = sharc_op_attr(r->op, "manual_axes");
     for (unsigned i = 0; axes && i < sharc_sdy_list_size(axes); i++) {
       int a = sharc_sdy_mesh_axis_index(m->mesh, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
       if (a < 0 || a >= 64)
@@ -404,7 +406,11 @@ static bool run_on_this_device(manual_run *m, sharc_tensor **in, sharc_tensor **
   for (unsigned i = 0; ok && i < n_in; i++)
     ok = (args[i] = operand_block(m, me, i, in[i], m->in_shardings[i])) != NULL;
   unsigned got = 0;
+  const sharc_running_region *outer = m->ip->running;
+  sharc_running_region running = {op, outer};
+  m->ip->running = &running;
   ok = ok && sharc_interp_run_region(m->ip, sharc_op_region(op, 0), NULL, args, n_in, res, &got);
+  m->ip->running = outer;
   if (ok && got != n_out)
     ok = sharc_interp_fail(m->ip, op, "sdy.manual_computation: the body returned %u values", got);
   for (unsigned j = 0; ok && j < n_out; j++) {

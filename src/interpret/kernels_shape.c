@@ -31,12 +31,7 @@ static bool k_constant(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_
   return true;
 }
 
-static bool k_reshape(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                      sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_reshape) {
   if (r->n != in[0]->n)
     return sharc_interp_fail(ip, op, "stablehlo.reshape: %lld elements into %lld",
                              (long long)in[0]->n, (long long)r->n);
@@ -44,12 +39,8 @@ static bool k_reshape(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
   return true;
 }
 
-static bool k_transpose(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                        sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_transpose) {
+  sharc_tensor *a = in[0];
   int64_t perm[SHARC_MAX_RANK], st[SHARC_MAX_RANK], idx[SHARC_MAX_RANK]; /* idx: source strides */
   if (r->rank > SHARC_MAX_RANK ||
       sharc_attr_i64s(op, "permutation", perm, SHARC_MAX_RANK) != (int)r->rank)
@@ -61,12 +52,8 @@ static bool k_transpose(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc
   return true;
 }
 
-static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                               sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_broadcast_in_dim) {
+  sharc_tensor *a = in[0];
   int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t rst[SHARC_MAX_RANK] = {0}; /* source stride per result dimension */
   if (r->rank > SHARC_MAX_RANK ||
@@ -80,12 +67,8 @@ static bool k_broadcast_in_dim(sharc_interp *ip, sharc_op *op, sharc_tensor **in
   return true;
 }
 
-static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                    sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_slice) {
+  sharc_tensor *a = in[0];
   int64_t start[SHARC_MAX_RANK], strides[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   int64_t step[SHARC_MAX_RANK];
   if (r->rank > SHARC_MAX_RANK ||
@@ -103,12 +86,7 @@ static bool k_slice(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_ten
   return true;
 }
 
-static bool k_concatenate(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                          sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_concatenate) {
   sharc_attr *da = sharc_op_attr(op, "dimension");
   int64_t dim = da ? sharc_attr_int_value(da) : 0;
   size_t esz = sharc_storage_size(r->st);
@@ -129,12 +107,8 @@ static bool k_concatenate(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sha
   return true;
 }
 
-static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                  sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *pv = in[1], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_pad) {
+  sharc_tensor *a = in[0], *pv = in[1];
   int64_t lo[SHARC_MAX_RANK], interior[SHARC_MAX_RANK], rst[SHARC_MAX_RANK];
   int64_t idx[SHARC_MAX_RANK] = {0};
   if (r->rank > SHARC_MAX_RANK ||
@@ -164,12 +138,7 @@ static bool k_pad(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tenso
   return true;
 }
 
-static bool k_iota(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                   sharc_scope *sc) {
-  (void)in, (void)sc;
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_iota) {
   sharc_attr *da = sharc_op_attr(op, "iota_dimension");
   int64_t dim = da ? sharc_attr_int_value(da) : 0;
   int64_t st[SHARC_MAX_RANK];
@@ -181,12 +150,8 @@ static bool k_iota(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tens
   return true;
 }
 
-static bool k_reverse(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                      sharc_scope *sc) {
-  (void)sc;
-  sharc_tensor *a = in[0], *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
+SHARC_RESULT_KERNEL(k_reverse) {
+  sharc_tensor *a = in[0];
   int64_t dims[SHARC_MAX_RANK], st[SHARC_MAX_RANK];
   bool rev[SHARC_MAX_RANK] = {0};
   int n = sharc_attr_i64s(op, "dimensions", dims, SHARC_MAX_RANK);

@@ -46,13 +46,8 @@ static void substitute(const double complex *t, int64_t m, bool lower, double co
   }
 }
 
-static bool k_triangular_solve(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
-                               sharc_tensor **out, sharc_scope *sc) {
-  (void)sc;
+SHARC_RESULT_KERNEL(k_triangular_solve) {
   const sharc_tensor *a = in[0], *b = in[1];
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
   bool left = bool_attr(op, "left_side"), lower = bool_attr(op, "lower");
   bool unit = bool_attr(op, "unit_diagonal");
   sharc_attr *ta = sharc_op_attr(op, "transpose_a");
@@ -98,13 +93,8 @@ static bool k_triangular_solve(sharc_interp *ip, sharc_op *op, sharc_tensor **in
 
 /* ---- cholesky ----------------------------------------------------------------------- */
 
-static bool k_cholesky(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
-                       sharc_scope *sc) {
-  (void)sc;
+SHARC_RESULT_KERNEL(k_cholesky) {
   const sharc_tensor *a = in[0];
-  sharc_tensor *r = sharc_result_out(ip, op, out);
-  if (!r)
-    return false;
   if (a->rank < 2 || a->shape[a->rank - 1] != a->shape[a->rank - 2] || a->st == SHARC_ST_INT ||
       r->n != a->n)
     return sharc_interp_fail(ip, op, "stablehlo.cholesky: the operand must be square matrices");

@@ -9,6 +9,7 @@
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
+#include "support/oa_table.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -45,8 +46,7 @@ struct sharc_report_debug {
   sharc_ptrmap node_of;    /* value -> node + 1 */
   sharc_ptrmap results_of; /* function -> its first result node + 1 */
   sharc_ptrmap named;      /* interned origin name ("constraint_0", "mc_1") -> op */
-  slot *slots;             /* (node, axis name) -> records, open addressing */
-  size_t cap, used;
+  sharc_oa_table slots;    /* (node, axis name) -> records, slot entries */
 };
 
 void sharc_report_debug_free(sharc_report_debug *d) {
@@ -57,48 +57,40 @@ void sharc_report_debug_free(sharc_report_debug *d) {
   sharc_ptrmap_free(&d->node_of);
   sharc_ptrmap_free(&d->results_of);
   sharc_ptrmap_free(&d->named);
-  free(d->slots);
+  sharc_oa_free(&d->slots);
   free(d);
 }
 
 /* ---- the (node, axis name) table ---------------------------------------------- */
 
-static size_t slot_hash(uint32_t n, const void *name) {
-  uint64_t h = (uint64_t)(uintptr_t)name * 0x9E3779B97F4A7C15ull ^ (uint64_t)n * 0xC2B2AE3D27D4EB4Full;
-  return (size_t)(h ^ (h >> 29));
+static uint64_t slot_hash(const void *entry) {
+  const slot *s = entry;
+  uint64_t h = (uint64_t)(uintptr_t)s->name * 0x9E3779B97F4A7C15ull ^
+               (uint64_t)s->node * 0xC2B2AE3D27D4EB4Full;
+  return h ^ (h >> 29);
 }
+
+static bool slot_same_key(const void *entry, const void *key) {
+  const slot *a = entry, *b = key;
+  return a->node == b->node && a->name == b->name;
+}
+
+static bool slot_is_empty(const void *entry) { return !((const slot *)entry)->record; }
+
+static const sharc_oa_kind slot_kind = {sizeof(slot), 50, slot_hash, slot_same_key, slot_is_empty};
 
 static slot *slot_find(const sharc_report_debug *d, uint32_t n, const void *name) {
-  if (!d->cap)
-    return NULL;
-  for (size_t i = slot_hash(n, name) & (d->cap - 1);; i = (i + 1) & (d->cap - 1)) {
-    slot *s = &d->slots[i];
-    if (!s->record || (s->node == n && s->name == name))
-      return s;
-  }
-}
-
-static void slot_grow(sharc_report_debug *d) {
-  slot *old = d->slots;
-  size_t old_cap = d->cap;
-  d->cap = old_cap ? old_cap * 2 : 64;
-  d->slots = calloc(d->cap, sizeof *d->slots);
-  if (!d->slots)
-    abort();
-  for (size_t i = 0; i < old_cap; i++)
-    if (old[i].record)
-      *slot_find(d, old[i].node, old[i].name) = old[i];
-  free(old);
+  slot key = {n, name, 0};
+  return sharc_oa_find(&d->slots, &slot_kind, &key);
 }
 
 static void add_record(sharc_report_debug *d, record rec, const void *name) {
-  if ((d->used + 1) * 2 > d->cap)
-    slot_grow(d);
+  sharc_oa_reserve_one(&d->slots, &slot_kind);
   slot *s = slot_find(d, rec.to, name);
   rec.next = s->record ? s->record - 1 : NONE;
   sharc_vec_push(&d->records, rec);
   if (!s->record)
-    d->used++;
+    d->slots.used++;
   *s = (slot){rec.to, name, d->records.len};
 }
 

@@ -32,6 +32,12 @@ static void json_num(sharc_buf *out, double v) {
     sharc_buf_puts(out, "null");
 }
 
+/* `, "key": number`: a number field after the first. */
+static void json_num_field(sharc_buf *out, const char *key, double v) {
+  sharc_buf_printf(out, ", \"%s\": ", key);
+  json_num(out, v);
+}
+
 static const char *kind_name(sharc_pipeline_kind k) {
   return k == SHARC_PIPELINE_FORWARD ? "forward" : k == SHARC_PIPELINE_BACKWARD ? "backward" : "other";
 }
@@ -273,15 +279,12 @@ void sharc_pipeline_write_text(const sharc_pipeline_sim *s, unsigned width, bool
 static void json_fragment(sharc_buf *out, const sharc_pipeline_fragment *f) {
   sharc_buf_puts(out, "{\"name\": ");
   sharc_report_put_json_string(out, f->name);
-  sharc_buf_printf(out, ", \"stage\": %lld, \"microbatch\": %lld, \"kind\": \"%s\", \"start\": ",
+  sharc_buf_printf(out, ", \"stage\": %lld, \"microbatch\": %lld, \"kind\": \"%s\"",
                    (long long)f->stage, (long long)f->microbatch, kind_name(f->kind));
-  json_num(out, f->start);
-  sharc_buf_puts(out, ", \"end\": ");
-  json_num(out, f->end);
-  sharc_buf_puts(out, ", \"flops\": ");
-  json_num(out, f->flops);
-  sharc_buf_puts(out, ", \"bytes\": ");
-  json_num(out, f->bytes);
+  json_num_field(out, "start", f->start);
+  json_num_field(out, "end", f->end);
+  json_num_field(out, "flops", f->flops);
+  json_num_field(out, "bytes", f->bytes);
   sharc_buf_printf(out, ", \"live_bytes\": %lld, \"live_microbatches\": %u}",
                    (long long)f->live_bytes, f->live_microbatches);
 }
@@ -290,10 +293,9 @@ static void json_mesh(sharc_buf *out, const sharc_pipeline_sim *s, const by_mesh
   const sharc_pipeline_mesh *x = &s->meshes[m];
   sharc_buf_puts(out, "{\"name\": ");
   sharc_report_put_json_string(out, x->name);
-  sharc_buf_printf(out, ", \"devices\": %lld, \"busy\": ", (long long)x->devices);
-  json_num(out, x->busy);
-  sharc_buf_puts(out, ", \"bubble\": ");
-  json_num(out, x->bubble);
+  sharc_buf_printf(out, ", \"devices\": %lld", (long long)x->devices);
+  json_num_field(out, "busy", x->busy);
+  json_num_field(out, "bubble", x->bubble);
   sharc_buf_printf(out,
                    ", \"peak_bytes\": %lld, \"peak_parameter_bytes\": %lld, "
                    "\"peak_activation_bytes\": %lld, \"peak_transfer_bytes\": %lld, "
@@ -311,11 +313,10 @@ static void json_mesh(sharc_buf *out, const sharc_pipeline_sim *s, const by_mesh
 static void json_body(sharc_buf *out, const sharc_pipeline_sim *s) {
   sharc_buf_puts(out, "\"schedule\": ");
   sharc_report_put_json_string(out, s->schedule);
-  sharc_buf_printf(out, ", \"microbatches\": %lld, \"stages\": %lld, \"makespan\": ",
+  sharc_buf_printf(out, ", \"microbatches\": %lld, \"stages\": %lld",
                    (long long)s->microbatches, (long long)s->stages);
-  json_num(out, s->makespan);
-  sharc_buf_puts(out, ", \"bubble\": ");
-  json_num(out, sharc_pipeline_sim_bubble(s));
+  json_num_field(out, "makespan", s->makespan);
+  json_num_field(out, "bubble", sharc_pipeline_sim_bubble(s));
   sharc_buf_printf(out, ", \"peak_bytes\": %lld", (long long)sharc_pipeline_sim_peak_bytes(s));
 }
 
@@ -326,14 +327,10 @@ void sharc_pipeline_write_json(const sharc_pipeline_sim *s, const char *file, sh
   json_body(out, s);
   sharc_buf_puts(out, ",\n \"cost_model\": {\"device_flops\": ");
   json_num(out, s->cost.device_flops);
-  sharc_buf_puts(out, ", \"memory_bandwidth\": ");
-  json_num(out, s->cost.memory_bandwidth);
-  sharc_buf_puts(out, ", \"link_bandwidth\": ");
-  json_num(out, s->cost.link_bandwidth);
-  sharc_buf_puts(out, ", \"link_latency\": ");
-  json_num(out, s->cost.link_latency);
-  sharc_buf_puts(out, ", \"fragment_overhead\": ");
-  json_num(out, s->cost.fragment_overhead);
+  json_num_field(out, "memory_bandwidth", s->cost.memory_bandwidth);
+  json_num_field(out, "link_bandwidth", s->cost.link_bandwidth);
+  json_num_field(out, "link_latency", s->cost.link_latency);
+  json_num_field(out, "fragment_overhead", s->cost.fragment_overhead);
   sharc_buf_puts(out, "},\n \"meshes\": [");
   by_mesh g = group_by_mesh(s);
   for (unsigned m = 0; m < s->num_meshes; m++) {
@@ -348,11 +345,10 @@ void sharc_pipeline_write_json(const sharc_pipeline_sim *s, const char *file, sh
     sharc_report_put_json_string(out, s->meshes[t->from].name);
     sharc_buf_puts(out, ", \"to\": ");
     sharc_report_put_json_string(out, s->meshes[t->to].name);
-    sharc_buf_printf(out, ", \"bytes\": %lld, \"bytes_per_device\": %lld, \"start\": ",
+    sharc_buf_printf(out, ", \"bytes\": %lld, \"bytes_per_device\": %lld",
                      (long long)t->bytes, (long long)t->bytes_per_device);
-    json_num(out, t->start);
-    sharc_buf_puts(out, ", \"end\": ");
-    json_num(out, t->end);
+    json_num_field(out, "start", t->start);
+    json_num_field(out, "end", t->end);
     sharc_buf_putc(out, '}');
   }
   sharc_buf_puts(out, "]}\n");
@@ -460,10 +456,8 @@ static void compare_json(const sharc_pipeline_sim *const *sims, const char *cons
       const sharc_pipeline_mesh *x = &sims[i]->meshes[m];
       sharc_buf_puts(out, m ? ", {\"name\": " : "{\"name\": ");
       sharc_report_put_json_string(out, x->name);
-      sharc_buf_puts(out, ", \"busy\": ");
-      json_num(out, x->busy);
-      sharc_buf_puts(out, ", \"bubble\": ");
-      json_num(out, x->bubble);
+      json_num_field(out, "busy", x->busy);
+      json_num_field(out, "bubble", x->bubble);
       sharc_buf_printf(out, ", \"peak_bytes\": %lld, \"peak_microbatches\": %u}",
                        (long long)x->peak_bytes, x->peak_microbatches);
     }

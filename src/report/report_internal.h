@@ -147,6 +147,10 @@ void sharc_report_names_free(sharc_report_names *n);
 /* `1.5 KiB`, `512 B`, `-` for -1. */
 void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
 /* A JSON string literal. */
+/* `s` with each byte that has an entry in `escapes` replaced by it, and
+ * `control` writing the other bytes below 0x20. */
+void sharc_report_put_escaped(sharc_buf *out, const char *s, const char *const escapes[256],
+                              void (*control)(sharc_buf *out, unsigned char byte));
 void sharc_report_put_json_string(sharc_buf *out, const char *s);
 /* Text for an XML attribute or element (show.c): markup escaped, control
  * characters XML cannot hold written as `?`. */

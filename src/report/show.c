@@ -388,29 +388,19 @@ static const char *const palette_svg[] = {"#afd7ff", "#d7ffd7", "#ffd7af", "#ffd
                                           "#d7d7af", "#afd7d7", "#ffafaf", "#d7d7ff",
                                           "#ffffaf", "#afffd7", "#d7ffff", "#ffd7d7"};
 
+static const char *const xml_escapes[256] = {
+    ['<'] = "&lt;",  ['>'] = "&gt;", ['&'] = "&amp;",
+    ['"'] = "&quot;", ['\''] = "&#39;", ['\t'] = "\t", ['\n'] = "\n",
+};
+
+/* XML 1.0 has no other control characters, not even escaped */
+static void xml_control(sharc_buf *out, unsigned char byte) {
+  (void)byte;
+  sharc_buf_putc(out, '?');
+}
+
 void sharc_report_put_xml_text(sharc_buf *out, const char *s) {
-  for (; *s; s++) {
-    switch (*s) {
-    case '<':
-      SHARC_BUF_LIT(out, "&lt;");
-      break;
-    case '>':
-      SHARC_BUF_LIT(out, "&gt;");
-      break;
-    case '&':
-      SHARC_BUF_LIT(out, "&amp;");
-      break;
-    case '"':
-      SHARC_BUF_LIT(out, "&quot;");
-      break;
-    case '\'':
-      SHARC_BUF_LIT(out, "&#39;");
-      break;
-    default:
-      /* XML 1.0 has no other control characters, not even escaped */
-      sharc_buf_putc(out, (unsigned char)*s < 0x20 && *s != '\t' && *s != '\n' ? '?' : *s);
-    }
-  }
+  sharc_report_put_escaped(out, s, xml_escapes, xml_control);
 }
 
 static void svg_line(sharc_buf *out, int x, int y, const char *anchor, int size, const char *text) {

@@ -62,38 +62,36 @@ void sharc_report_put_shape(sharc_buf *out, const int64_t *shape, unsigned rank)
   }
 }
 
-void sharc_report_put_json_string(sharc_buf *out, const char *s) {
-  sharc_buf_putc(out, '"');
-  const unsigned char *p = (const unsigned char *)(s ? s : "");
+void sharc_report_put_escaped(sharc_buf *out, const char *s, const char *const escapes[256],
+                              void (*control)(sharc_buf *out, unsigned char byte)) {
+  const unsigned char *p = (const unsigned char *)s;
   for (;;) {
     /* plain bytes go out in runs: most texts have nothing to escape */
     const unsigned char *run = p;
-    while (*p >= 0x20 && *p != '"' && *p != '\\')
+    while (*p >= 0x20 && !escapes[*p])
       p++;
     sharc_buf_put(out, (const char *)run, (size_t)(p - run));
     if (!*p)
-      break;
-    switch (*p) {
-    case '"':
-      SHARC_BUF_LIT(out, "\\\"");
-      break;
-    case '\\':
-      SHARC_BUF_LIT(out, "\\\\");
-      break;
-    case '\n':
-      SHARC_BUF_LIT(out, "\\n");
-      break;
-    case '\t':
-      SHARC_BUF_LIT(out, "\\t");
-      break;
-    case '\r':
-      SHARC_BUF_LIT(out, "\\r");
-      break;
-    default:
-      sharc_buf_printf(out, "\\u%04x", *p);
-    }
+      return;
+    if (escapes[*p])
+      sharc_buf_puts(out, escapes[*p]);
+    else
+      control(out, *p);
     p++;
   }
+}
+
+static const char *const json_escapes[256] = {
+    ['"'] = "\\\"", ['\\'] = "\\\\", ['\n'] = "\\n", ['\t'] = "\\t", ['\r'] = "\\r",
+};
+
+static void json_control(sharc_buf *out, unsigned char byte) {
+  sharc_buf_printf(out, "\\u%04x", byte);
+}
+
+void sharc_report_put_json_string(sharc_buf *out, const char *s) {
+  sharc_buf_putc(out, '"');
+  sharc_report_put_escaped(out, s ? s : "", json_escapes, json_control);
   sharc_buf_putc(out, '"');
 }
 

@@ -23,42 +23,34 @@ static uint64_t mix(uint64_t h, const void *p) {
   return h ^ (h >> 29);
 }
 
-static uint64_t key_hash(const sharc_const_entry *k) {
+static uint64_t key_hash(const void *entry) {
+  const sharc_const_entry *k = entry;
   return mix(mix(mix(mix(0, k->region), k->dialect), k->value), k->type);
 }
 
-static bool key_eq(const sharc_const_entry *a, const sharc_const_entry *b) {
+static bool key_eq(const void *entry, const void *key) {
+  const sharc_const_entry *a = entry, *b = key;
   return a->region == b->region && a->dialect == b->dialect && a->value == b->value &&
          a->type == b->type;
 }
 
-/* The slot of `key`: its entry, or the empty slot where it would go. */
-static sharc_const_entry *find_slot(sharc_const_folder *f, const sharc_const_entry *key) {
-  size_t mask = f->cap - 1;
-  for (size_t i = key_hash(key) & mask;; i = (i + 1) & mask) {
-    sharc_const_entry *e = &f->slots[i];
-    if (!e->region || key_eq(e, key))
-      return e;
-  }
+static bool entry_is_empty(const void *entry) {
+  return !((const sharc_const_entry *)entry)->region;
 }
 
-static void grow(sharc_const_folder *f) {
-  sharc_const_entry *old = f->slots;
-  size_t old_cap = f->cap;
-  f->cap = old_cap ? old_cap * 2 : 64;
-  f->slots = calloc(f->cap, sizeof *f->slots);
-  if (!f->slots)
-    abort();
+static const sharc_oa_kind entry_kind = {sizeof(sharc_const_entry), 75, key_hash, key_eq,
+                                         entry_is_empty};
+
+/* Room for one more constant; `owned` points into the slots, so it is
+ * rebuilt when they move. */
+static void reserve_one(sharc_const_folder *f) {
+  if (!sharc_oa_reserve_one(&f->slots, &entry_kind))
+    return;
   sharc_ptrmap_free(&f->owned);
-  for (size_t i = 0; i < old_cap; i++) {
-    if (!old[i].region)
-      continue;
-    sharc_const_entry *e = find_slot(f, &old[i]);
-    *e = old[i];
-    if (e->op)
-      sharc_ptrmap_put(&f->owned, e->op, e);
-  }
-  free(old);
+  sharc_const_entry *slots = (sharc_const_entry *)f->slots.slots;
+  for (size_t i = 0; i < f->slots.cap; i++)
+    if (slots[i].region && slots[i].op)
+      sharc_ptrmap_put(&f->owned, slots[i].op, &slots[i]);
 }
 
 void sharc_const_folder_reset(sharc_const_folder *f) {
@@ -66,13 +58,13 @@ void sharc_const_folder_reset(sharc_const_folder *f) {
 }
 
 void sharc_const_folder_free(sharc_const_folder *f) {
-  free(f->slots);
+  sharc_oa_free(&f->slots);
   sharc_ptrmap_free(&f->owned);
   *f = (sharc_const_folder){0};
 }
 
 void sharc_const_folder_forget(sharc_const_folder *f, sharc_op *op) {
-  sharc_const_entry *e = f->cap ? sharc_ptrmap_get(&f->owned, op) : NULL;
+  sharc_const_entry *e = f->slots.cap ? sharc_ptrmap_get(&f->owned, op) : NULL;
   if (!e)
     return;
   e->op = NULL;
@@ -80,7 +72,7 @@ void sharc_const_folder_forget(sharc_const_folder *f, sharc_op *op) {
 }
 
 static bool owned(const sharc_const_folder *f, const sharc_op *op) {
-  return op && f->cap && sharc_ptrmap_get(&f->owned, op);
+  return op && f->slots.cap && sharc_ptrmap_get(&f->owned, op);
 }
 
 bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, sharc_op *op) {
@@ -96,11 +88,10 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
     }
     return false;
   }
-  if ((f->count + 1) * 4 > f->cap * 3)
-    grow(f);
+  reserve_one(f);
   sharc_region *region = insertion_region(block);
   sharc_const_entry key = {region, op->def->dialect, value, sharc_op_results_of(op)[0].type, NULL};
-  sharc_const_entry *e = find_slot(f, &key);
+  sharc_const_entry *e = sharc_oa_find(&f->slots, &entry_kind, &key);
   if (e->region && e->op) {
     sharc_value *existing = &sharc_op_results_of(e->op)[0];
     sharc_rw_replace_op(rw, op, &existing, 1);
@@ -115,7 +106,7 @@ bool sharc_const_folder_replaced(sharc_const_folder *f, sharc_rewriter *rw, shar
     sharc_op_move_before(op, entry->first);
   }
   if (!e->region)
-    f->count++;
+    f->slots.used++;
   *e = key;
   e->op = op;
   sharc_ptrmap_put(&f->owned, op, e);

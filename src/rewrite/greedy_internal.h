@@ -5,6 +5,7 @@
 
 #include "ir/ir_internal.h"
 #include "sharc/rewrite.h"
+#include "support/oa_table.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
@@ -18,8 +19,7 @@ typedef struct sharc_const_entry {
 } sharc_const_entry;
 
 typedef struct sharc_const_folder {
-  sharc_const_entry *slots;
-  size_t cap, count;
+  sharc_oa_table slots; /* sharc_const_entry slots */
   sharc_ptrmap owned; /* op -> its entry, for the constants the folder holds */
 } sharc_const_folder;
 

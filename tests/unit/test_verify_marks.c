@@ -158,11 +158,65 @@ static void test_valid_edits_pass(void) {
   teardown(&f);
 }
 
+/* A nested op verified on its own (a pass or a diagnostic checking one op):
+ * values its regions use from enclosing blocks dominate when defined before
+ * the op (or before the op holding it), as MLIR's verifyOpAndDominance
+ * says, and do not when defined after. */
+static const char outer_values_text[] =
+    "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.negate %arg0 {id = \"outer\"} : tensor<4xf32>\n"
+    "  %1 = stablehlo.while(%a = %arg0) : tensor<4xf32> attributes {id = \"w1\"}\n"
+    "    cond {\n"
+    "      %c = stablehlo.constant dense<true> : tensor<i1>\n"
+    "      stablehlo.return %c : tensor<i1>\n"
+    "    } do {\n"
+    "      %2 = stablehlo.add %a, %0 : tensor<4xf32>\n"
+    "      %3 = stablehlo.while(%b = %2) : tensor<4xf32> attributes {id = \"w2\"}\n"
+    "        cond {\n"
+    "          %c = stablehlo.constant dense<true> : tensor<i1>\n"
+    "          stablehlo.return %c : tensor<i1>\n"
+    "        } do {\n"
+    "          %4 = stablehlo.multiply %b, %0 : tensor<4xf32>\n"
+    "          %5 = stablehlo.add %4, %2 : tensor<4xf32>\n"
+    "          stablehlo.return %5 : tensor<4xf32>\n"
+    "        }\n"
+    "      stablehlo.return %3 : tensor<4xf32>\n"
+    "    }\n"
+    "  return %1 : tensor<4xf32>\n"
+    "}\n";
+
+static void test_nested_op_sees_outer_values(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_load_dialect(ctx, "stablehlo");
+  sharc_buf diags = {0};
+  sharc_context_set_diag_handler(ctx, record, &diags);
+  sharc_op *m = parse_text(ctx, outer_values_text);
+  CHECK(m != NULL);
+  if (!m) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  CHECK(sharc_verify(m));
+  CHECK(sharc_verify(find_op(m, "w1")));
+  CHECK(sharc_verify(find_op(m, "w2")));
+  CHECK(diags.len == 0);
+  /* the outer definition moved after the loops: both report it */
+  sharc_op_move_after(find_op(m, "outer"), find_op(m, "w1"));
+  CHECK(!sharc_verify(find_op(m, "w2")));
+  CHECK(diags.data && strstr(diags.data, "does not dominate this use") != NULL);
+  diags.len = 0;
+  CHECK(!sharc_verify(find_op(m, "w1")));
+  CHECK(diags.len > 0);
+  sharc_buf_free(&diags);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
   test_erased_terminator();
   test_block_argument_type();
   test_valid_edits_pass();
+  test_nested_op_sees_outer_values();
   return check_summary("verify_marks");
 }

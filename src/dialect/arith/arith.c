@@ -290,7 +290,7 @@ static bool verify_index_cast(sharc_op *op) {
   sharc_type *in = sharc_value_type(sharc_op_operand(op, 0)), *out = result_type(op, 0);
   bool shaped = sharc_type_get_kind(in) == SHARC_TYPE_TENSOR;
   sharc_type *ie = shaped ? sharc_type_element(in) : in, *oe = shaped ? sharc_type_element(out) : out;
-  bool ok = sharc_type_get_kind(out) == sharc_type_get_kind(in) && index_or_int(ie) && index_or_int(oe) &&
+  bool ok = (sharc_type_get_kind(out) == SHARC_TYPE_TENSOR) == shaped && index_or_int(ie) && index_or_int(oe) &&
             (sharc_type_get_kind(ie) == SHARC_TYPE_INDEX) != (sharc_type_get_kind(oe) == SHARC_TYPE_INDEX);
   for (unsigned i = 0; ok && shaped && i < sharc_type_rank(in); i++)
     ok = sharc_type_rank(in) == sharc_type_rank(out) &&

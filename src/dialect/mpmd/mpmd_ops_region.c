@@ -44,22 +44,12 @@ static sharc_type **value_types(const sharc_op *op, bool results) {
 
 /* ---- `mesh="m", origin=[...]` shared by fragment and fragment_call -------------- */
 
-/* An attribute that must be of `kind`, as ODS's typed attribute parameters
- * require (the error points at where it starts). */
-static bool parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_attr **out) {
-  sharc_token at = *sharc_p_tok(p);
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if (sharc_attr_get_kind(*out) != kind)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return true;
-}
 
 static bool parse_mesh_and_origin(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_expect_keyword(p, "mesh") || !sharc_p_expect(p, '='))
     return false;
   sharc_attr *mesh;
-  if (!parse_attr_of_kind(p, SHARC_ATTR_STRING, &mesh))
+  if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, &mesh))
     return false;
   sharc_builder_set_attr(p, b, "mesh_name", mesh);
   if (!sharc_p_expect(p, ',') || !sharc_p_expect_keyword(p, "origin") || !sharc_p_expect(p, '=') ||
@@ -145,12 +135,10 @@ static bool parse_fragment_options(sharc_parser *p, sharc_op_builder *b) {
   bool comma_pending = sharc_p_eat(p, ',');
   if (comma_pending && sharc_p_eat_keyword(p, "stage")) {
     comma_pending = false;
-    sharc_token at = *sharc_p_tok(p);
     sharc_attr *stage;
-    if (!sharc_p_expect(p, '=') || !sharc_p_parse_attr(p, NULL, &stage))
+    /* MLIR's typed parseAttribute: the error points at the attribute */
+    if (!sharc_p_expect(p, '=') || !sharc_p_parse_attr_of_kind(p, SHARC_ATTR_INTEGER, &stage))
       return false;
-    if (sharc_attr_get_kind(stage) != SHARC_ATTR_INTEGER)
-      return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
     sharc_builder_set_attr(p, b, "stage_id", stage);
     comma_pending = sharc_p_eat(p, ',');
   } else if (!comma_pending) {
@@ -292,7 +280,7 @@ static bool fragment_call_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_expect(p, '<') || !parse_mesh_and_origin(p, b) || !sharc_p_expect(p, '>'))
     return false;
   sharc_attr *callee;
-  if (!parse_attr_of_kind(p, SHARC_ATTR_SYMBOL_REF, &callee))
+  if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_SYMBOL_REF, &callee))
     return false;
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};

@@ -273,15 +273,9 @@ const sharc_op_def sharc_mpmd_broadcast_def = {
 
 static bool reduce_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *reduction;
-  sharc_token at = *sharc_p_tok(p);
-  if (at.kind == TOK_HASH_ID) {
-    if (!sharc_p_parse_attr(p, NULL, &reduction))
-      return false;
-    if (!sharc_mpmd_is_reduction(reduction))
-      return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  } else if (!sharc_mpmd_parse_reduction_body(p, &reduction)) {
+  if (!sharc_p_parse_attr_with_fallback(p, &sharc_mpmd_reduction_def,
+                                        sharc_mpmd_parse_reduction_body, &reduction))
     return false;
-  }
   sharc_builder_set_attr(p, b, "reduction", reduction);
   sharc_ptrvec refs = {0};
   bool ok = sharc_p_parse_optional_attr_dict(p, b) &&
@@ -347,17 +341,14 @@ static bool named_tensor_parse(sharc_parser *p, sharc_op_builder *b) {
       !sharc_p_expect(p, '='))
     return false;
   /* ODS reads a StrAttr with a none type: a following `:` is not its type */
-  sharc_token at = *sharc_p_tok(p);
   sharc_str text;
-  if (at.kind == TOK_STRING) {
+  if (sharc_p_tok(p)->kind == TOK_STRING) {
     if (!sharc_p_parse_string(p, &text))
       return false;
     name = sharc_attr_string(sharc_p_context(p), text);
-  } else if (!sharc_p_parse_attr(p, NULL, &name)) {
+  } else if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, &name)) {
     return false;
   }
-  if (sharc_attr_get_kind(name) != SHARC_ATTR_STRING)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "name", name);
   if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
       !sharc_p_parse_type(p, &t) || !sharc_p_resolve_operand(p, &ref, t, &v))
@@ -414,14 +405,11 @@ const sharc_op_def sharc_mpmd_return_def = {
 /* ---- call: `$callee ( $tensors ) attr-dict : functional-type` ------------------------ */
 
 static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_token at = *sharc_p_tok(p);
   sharc_attr *callee;
-  if (at.kind != TOK_AT_ID)
+  if (sharc_p_tok(p)->kind != TOK_AT_ID)
     return sharc_p_error(p, "expected attribute value");
-  if (!sharc_p_parse_attr(p, NULL, &callee))
+  if (!sharc_p_parse_flat_symbol_ref_attr(p, &callee))
     return false;
-  if (sharc_attr_symbol_num_nested(callee))
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_ptrvec refs = {0};
   bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&

@@ -128,39 +128,17 @@ static bool check_balanced_body(sharc_parser *p, sharc_str mnemonic) {
   return true;
 }
 
-static bool parse_string_attr(sharc_parser *p, sharc_attr **out) {
-  sharc_token at = p->tok;
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if (sharc_attr_get_kind(*out) != SHARC_ATTR_STRING || sharc_attr_type(*out))
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return true;
-}
-
-/* The sdy piece either in full (`#sdy.sharding<...>`) or stripped (`<...>`),
- * as MLIR's parseCustomAttributeWithFallback reads it. */
-static bool parse_with_fallback(sharc_parser *p, const sharc_attr_def *def,
-                                bool (*stripped)(sharc_parser *, sharc_attr **), sharc_attr **out) {
-  if (p->tok.kind != TOK_HASH_ID)
-    return stripped(p, out);
-  sharc_token at = p->tok;
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if (!is_dialect_attr(*out, def))
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return true;
-}
 
 /* `memory_kind="..." >`: always the last parameter. */
 static bool parse_memory_kind(sharc_parser *p, sharc_attr **out) {
   return sharc_p_expect_keyword(p, "memory_kind") && sharc_p_expect(p, '=') &&
-         parse_string_attr(p, out) && sharc_p_expect(p, '>');
+         sharc_p_parse_untyped_string_attr(p, out) && sharc_p_expect(p, '>');
 }
 
 static sharc_type *parse_mesh_tensor(sharc_parser *p) {
   sharc_attr *name, *sharding = NULL, *kind = NULL;
   sharc_type *tensor;
-  if (!sharc_p_expect(p, '<') || !parse_string_attr(p, &name) || !sharc_p_expect(p, ','))
+  if (!sharc_p_expect(p, '<') || !sharc_p_parse_untyped_string_attr(p, &name) || !sharc_p_expect(p, ','))
     return NULL;
   sharc_token at = p->tok;
   if (!sharc_p_parse_type(p, &tensor))
@@ -174,7 +152,7 @@ static sharc_type *parse_mesh_tensor(sharc_parser *p) {
     ok = sharc_p_expect(p, ',');
     if (ok && sharc_p_eat_keyword(p, "sharding")) {
       ok =
-          sharc_p_expect(p, '=') && parse_with_fallback(p, &sharc_sdy_tensor_sharding_def,
+          sharc_p_expect(p, '=') && sharc_p_parse_attr_with_fallback(p, &sharc_sdy_tensor_sharding_def,
                                                         sharc_sdy_parse_tensor_sharding, &sharding);
       if (ok && sharc_p_eat(p, ','))
         ok = parse_memory_kind(p, &kind);
@@ -224,7 +202,7 @@ static bool parse_named_mesh_body(sharc_parser *p, sharc_attr **out) {
   sharc_str name;
   sharc_attr *mesh;
   if (!sharc_p_expect(p, '<') || !sharc_p_parse_string(p, &name) || !sharc_p_expect(p, ':') ||
-      !parse_with_fallback(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, &mesh) ||
+      !sharc_p_parse_attr_with_fallback(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, &mesh) ||
       !sharc_p_expect(p, '>'))
     return false;
   *out = sharc_mpmd_named_mesh(p->ctx, name, mesh);
@@ -331,7 +309,7 @@ static bool parse_elem_list(sharc_parser *p, bool (*parse_elem)(sharc_parser *, 
 
 /* An element either in full (`#mpmd.x<...>`) or stripped. */
 static bool parse_named_mesh_elem(sharc_parser *p, sharc_attr **out) {
-  return parse_with_fallback(p, &sharc_mpmd_named_mesh_def, parse_named_mesh_body, out);
+  return sharc_p_parse_attr_with_fallback(p, &sharc_mpmd_named_mesh_def, parse_named_mesh_body, out);
 }
 
 static sharc_attr *parse_topology(sharc_parser *p) {
@@ -458,7 +436,7 @@ static bool parse_origin_body(sharc_parser *p, sharc_attr **out) {
 }
 
 static bool parse_origin_elem(sharc_parser *p, sharc_attr **out) {
-  return parse_with_fallback(p, &sharc_mpmd_origin_def, parse_origin_body, out);
+  return sharc_p_parse_attr_with_fallback(p, &sharc_mpmd_origin_def, parse_origin_body, out);
 }
 
 /* Words: the mesh name, then the origins. */
@@ -523,7 +501,7 @@ static bool parse_mesh_with_origins_body(sharc_parser *p, sharc_attr **out) {
 }
 
 static bool parse_mesh_with_origins_elem(sharc_parser *p, sharc_attr **out) {
-  return parse_with_fallback(p, &sharc_mpmd_mesh_with_origins_def, parse_mesh_with_origins_body,
+  return sharc_p_parse_attr_with_fallback(p, &sharc_mpmd_mesh_with_origins_def, parse_mesh_with_origins_body,
                              out);
 }
 

@@ -28,15 +28,6 @@ static const sharc_token *tok(sharc_parser *p) { return sharc_p_tok(p); }
  * is accepted too. */
 static bool at_full_form(sharc_parser *p) { return tok(p)->kind == TOK_HASH_ID; }
 
-static bool parse_full_form(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out) {
-  sharc_token at = *tok(p);
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if (sharc_attr_get_kind(*out) == SHARC_ATTR_DIALECT && sharc_attr_def_of(*out) == def)
-    return true;
-  return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-}
-
 /* MLIR's AsmParser reports a missing string, integer or keyword at the
  * current token (only punctuation uses the wrong-token placement). */
 static bool parse_string(sharc_parser *p, sharc_str *out) {
@@ -65,25 +56,13 @@ static bool parse_keyword(sharc_parser *p, sharc_str *out) {
   return sharc_p_parse_keyword(p, out, "expected valid keyword");
 }
 
-/* MLIR's parseCustomAttributeWithFallback: a full `#...` attribute of the
- * wanted kind, or the stripped form parsed by `fn`. */
-static bool parse_field(sharc_parser *p, const sharc_attr_def *def, parse_fn fn, sharc_attr **out) {
-  if (tok(p)->kind != TOK_HASH_ID)
-    return fn(p, out);
-  sharc_token at = *tok(p);
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if ((*out)->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(*out) == def)
-    return true;
-  return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-}
 
 /* Non-empty comma-separated list of fields (FieldParser<SmallVector<T>>). */
 static bool parse_field_list(sharc_parser *p, const sharc_attr_def *def, parse_fn fn,
                              sharc_ptrvec *out) {
   do {
     sharc_attr *a;
-    if (!parse_field(p, def, fn, &a))
+    if (!sharc_p_parse_attr_with_fallback(p, def, fn, &a))
       return false;
     sharc_ptrvec_push(out, a);
   } while (sharc_p_eat(p, ','));
@@ -195,7 +174,7 @@ static bool verify_mesh(sharc_parser *p, const sharc_token *at, sharc_attr *cons
 
 bool sharc_sdy_parse_mesh(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
-    return parse_full_form(p, &sharc_sdy_mesh_def, out);
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_mesh_def, out);
   sharc_token at = *tok(p);
   sharc_ptrvec axes = {0}, ids = {0};
   bool ok = sharc_p_expect(p, '<') &&
@@ -240,7 +219,7 @@ static bool parse_axis_ref(sharc_parser *p, sharc_attr **out) {
   if (!parse_string(p, &name))
     return param_error(p, "Sdy_AxisRef", "name", "::llvm::StringRef");
   if (sharc_p_eat(p, ':') &&
-      !parse_field(p, &sharc_sdy_sub_axis_info_def, parse_sub_axis_info, &sub))
+      !sharc_p_parse_attr_with_fallback(p, &sharc_sdy_sub_axis_info_def, parse_sub_axis_info, &sub))
     return param_error(p, "Sdy_AxisRef", "sub_axis_info", "SubAxisInfoAttr");
   *out = sharc_sdy_axis_ref_get(sharc_p_context(p), name, sub);
   return true;
@@ -339,19 +318,14 @@ static bool parse_dim_sharding(sharc_parser *p, sharc_attr **out) {
 
 static bool parse_mesh_or_ref(sharc_parser *p, sharc_attr **out) {
   if (sharc_p_eat_keyword(p, "mesh")) {
-    if (!parse_field(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, out))
+    if (!sharc_p_parse_attr_with_fallback(p, &sharc_sdy_mesh_def, sharc_sdy_parse_mesh, out))
       return sharc_p_error_chained(p, "failed to parse MeshAttr");
     return true;
   }
-  sharc_token at = *tok(p);
-  if (!sharc_p_parse_attr(p, NULL, out))
+  if (!sharc_p_parse_flat_symbol_ref_attr(p, out))
     return sharc_p_error_chained(
         p, "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
-  if ((*out)->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(*out) == 0)
-    return true;
-  sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-  return sharc_p_error_chained(p,
-                               "expecting MeshAttr or FlatSymbolRefAttr, got: <<NULL ATTRIBUTE>>");
+  return true;
 }
 
 /* `{axes}` after `replicated=` / `unreduced=[max|min|sum]` */
@@ -400,7 +374,7 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
 
 bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
-    return parse_full_form(p, &sharc_sdy_tensor_sharding_def, out);
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
   sharc_sdy_tensor_sharding_parts s = {0};
   sharc_ptrvec dims = {0}, repl = {0}, unred = {0};
   bool ok =
@@ -442,30 +416,21 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
 
 bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
-    return parse_full_form(p, &sharc_sdy_sharding_per_value_def, out);
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
   return parse_list_attr(p, &sharc_sdy_sharding_per_value_def, &sharc_sdy_tensor_sharding_def,
                          sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue", "shardings",
                          "::llvm::ArrayRef<TensorShardingAttr>", out);
 }
 
-static bool parse_string_attr(sharc_parser *p, sharc_attr **out) {
-  sharc_token at = *tok(p);
-  if (!sharc_p_parse_attr(p, NULL, out))
-    return false;
-  if ((*out)->kind == SHARC_ATTR_STRING && !sharc_attr_type(*out))
-    return true;
-  return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-}
-
 bool sharc_sdy_parse_manual_axes(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
-    return parse_full_form(p, &sharc_sdy_manual_axes_def, out);
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_manual_axes_def, out);
   sharc_ptrvec names = {0};
   bool ok = sharc_p_expect(p, '{');
   if (ok && !sharc_p_eat(p, '}')) {
     do {
       sharc_attr *s;
-      ok = parse_string_attr(p, &s);
+      ok = sharc_p_parse_untyped_string_attr(p, &s);
       if (ok)
         sharc_ptrvec_push(&names, s);
     } while (ok && sharc_p_eat(p, ','));
@@ -637,7 +602,7 @@ static int64_t *ptrvec_i64(sharc_parser *p, const sharc_ptrvec *v) {
 
 bool sharc_sdy_parse_op_sharding_rule(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
-    return parse_full_form(p, &sharc_sdy_op_sharding_rule_def, out);
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_op_sharding_rule_def, out);
   sharc_ptrvec operands = {0}, results = {0}, sizes = {0}, special[4] = {{0}};
   bool custom = false;
   bool ok = parse_mappings(p, &operands, "operand_mappings") && sharc_p_expect_arrow(p) &&
@@ -714,10 +679,10 @@ static bool parse_axis_details(sharc_parser *p, sharc_attr **out) {
   sharc_attr *axis, *source;
   sharc_ptrvec targets = {0};
   bool ok = sharc_p_expect(p, '{');
-  if (ok && !parse_field(p, &sharc_sdy_axis_ref_def, parse_axis_ref, &axis))
+  if (ok && !sharc_p_parse_attr_with_fallback(p, &sharc_sdy_axis_ref_def, parse_axis_ref, &axis))
     ok = param_error(p, "Sdy_AxisToPropagationDetails", "axis_name", "AxisRefAttr");
   ok = ok && sharc_p_expect(p, '=');
-  if (ok && !parse_field(p, &sharc_sdy_edge_value_ref_def, parse_edge_value_ref, &source))
+  if (ok && !sharc_p_parse_attr_with_fallback(p, &sharc_sdy_edge_value_ref_def, parse_edge_value_ref, &source))
     ok = param_error(p, "Sdy_AxisToPropagationDetails", "source", "EdgeValueRefAttr");
   ok = ok && sharc_p_expect_arrow(p) && sharc_p_expect(p, '[');
   if (ok && !parse_field_list(p, &sharc_sdy_edge_value_ref_def, parse_edge_value_ref, &targets))

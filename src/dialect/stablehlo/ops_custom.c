@@ -52,17 +52,18 @@ bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
   return sharc_shlo_parse_dense_constant(p, b);
 }
 
+static bool attr_is_elements(const sharc_attr *a, const void *unused) {
+  (void)unused;
+  sharc_attr_kind k = sharc_attr_get_kind(a);
+  return k == SHARC_ATTR_DENSE_ELEMENTS || k == SHARC_ATTR_DENSE_STRING ||
+         k == SHARC_ATTR_DENSE_RESOURCE;
+}
+
 bool sharc_shlo_parse_dense_constant(sharc_parser *p, sharc_op_builder *b) {
   sharc_attr *value;
-  if (!sharc_p_parse_optional_attr_dict(p, b))
+  if (!sharc_p_parse_optional_attr_dict(p, b) ||
+      !sharc_p_parse_attr_accepted(p, attr_is_elements, NULL, &value))
     return false;
-  sharc_token at = *sharc_p_tok(p);
-  if (!sharc_p_parse_attr(p, NULL, &value))
-    return false;
-  sharc_attr_kind k = sharc_attr_get_kind(value);
-  if (k != SHARC_ATTR_DENSE_ELEMENTS && k != SHARC_ATTR_DENSE_STRING &&
-      k != SHARC_ATTR_DENSE_RESOURCE)
-    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "value", value);
   sharc_ptrvec_push(&b->result_types, sharc_attr_type(value));
   return true;

@@ -959,15 +959,8 @@ static bool run_attr_parser(sharc_parser *p, const attr_parser *ap, sharc_attr *
 }
 
 bool sharc_shlo_parse_struct_or_full(sharc_parser *p, const shlo_struct_def *def, sharc_attr **out) {
-  const sharc_token *t = sharc_p_tok(p);
-  if (t->kind == TOK_HASH_ID) {
-    sharc_token at = *t;
-    if (!sharc_p_parse_attr(p, NULL, out))
-      return false;
-    if ((*out)->kind != SHARC_ATTR_DIALECT || sharc_attr_def_of(*out) != &def->base)
-      return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
-    return true;
-  }
+  if (sharc_p_tok(p)->kind == TOK_HASH_ID)
+    return sharc_p_parse_dialect_attr_of(p, &def->base, out);
   const attr_parser *ap = find_attr_parser((sharc_str){def->base.name, strlen(def->base.name)});
   return run_attr_parser(p, ap, out);
 }

@@ -32,7 +32,7 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
     sharc_pattern_set_add(set, sharc_shlo_folder_patterns, (void *)opts);
   if (simplification)
     sharc_pattern_set_add(set, sharc_shlo_simplification_patterns, (void *)opts);
-  sharc_greedy_config config = sharc_greedy_config_default();
+  sharc_greedy_config config = opts->greedy ? *opts->greedy : sharc_greedy_config_default();
   config.listener = sharc_pass_listener(run);
   bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
   sharc_pattern_set_destroy(set);

@@ -9,6 +9,7 @@
 // RUN: sharc verify %S/Inputs/manual_free_axes.mlir --format json | FileCheck %s --check-prefix=FREE
 // RUN: sharc verify %S/Inputs/manual_device_ids.mlir | FileCheck %s --check-prefix=IDS
 // RUN: sharc verify %S/Inputs/manual_nested.mlir | FileCheck %s --check-prefix=NESTED
+// RUN: sharc verify %S/Inputs/manual_nested_call.mlir | FileCheck %s --check-prefix=NESTED
 // RUN: sharc verify %S/Inputs/manual_unreduced.mlir | FileCheck %s --check-prefix=UNREDUCED
 // RUN: sharc partition %S/Inputs/manual_free_axes.mlir -o %t.mlir | FileCheck %s --check-prefix=BLOCKS
 // RUN: FileCheck %s --check-prefix=PROGRAM < %t.mlir

@@ -9,6 +9,7 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
+#include "transforms/stablehlo/stablehlo_passes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,24 @@ sharc_str sharc_xla_custom_call_target(const sharc_op *op) {
   if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_STRING)
     return SHARC_STR("");
   return sharc_attr_string_value(a);
+}
+
+sharc_op *sharc_xla_clone_custom_call(sharc_rewriter *rw, sharc_op *op, sharc_type *const *types,
+                                      unsigned n, sharc_attr *attrs) {
+  SHARC_VEC(sharc_value *) operands = {0};
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+    sharc_vec_push(&operands, sharc_op_operand(op, i));
+  sharc_op_state s = {.name = sharc_op_name(op),
+                      .loc = sharc_op_loc(op),
+                      .operands = operands.items,
+                      .num_operands = operands.len,
+                      .result_types = types,
+                      .num_results = n,
+                      .attrs = attrs};
+  sharc_rw_set_before(rw, op);
+  sharc_op *clone = sharc_rw_create(rw, &s);
+  sharc_vec_free(&operands);
+  return clone;
 }
 
 bool sharc_xla_is_python_callback(const sharc_op *op) {
@@ -818,4 +837,17 @@ void sharc_xla_sharding_axis_refs(const sharc_attr *sharding, bool with_unreduce
     sharc_vec_push(refs, parts.replicated[i]);
   for (unsigned i = 0; i < with_unreduced * parts.num_unreduced; i++)
     sharc_vec_push(refs, parts.unreduced[i]);
+}
+
+bool sharc_xla_add_import_simplification(sharc_pass_manager *pm, sharc_buf *err) {
+  static sharc_greedy_config config;
+  config = sharc_greedy_config_default();
+  config.top_down = true;
+  config.region_simplify = SHARC_SIMPLIFY_DISABLED;
+  config.fold = false;
+  config.cse_constants = false;
+  sharc_stablehlo_tio_options o = {.fold_op_element_limit = 65536, /* StableHLO's default */
+                                   .greedy = &config};
+  return sharc_pm_add_def(sharc_pm_nest(pm, "func.func"),
+                          &sharc_pass_stablehlo_aggressive_simplification, &o, err);
 }

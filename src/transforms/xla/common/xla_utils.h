@@ -5,6 +5,7 @@
 #define SHARC_TRANSFORMS_XLA_COMMON_XLA_UTILS_H
 
 #include "ir/ir_internal.h"
+#include "sharc/pass.h"
 #include "sharc/rewrite.h"
 #include "support/vec.h"
 
@@ -49,6 +50,10 @@ bool sharc_xla_is_custom_call_to(const sharc_op *op, const char *target);
 sharc_str sharc_xla_custom_call_target(const sharc_op *op);
 /* isPythonCallbackCustomCall: the CPU/GPU/FFI Python callbacks. */
 bool sharc_xla_is_python_callback(const sharc_op *op);
+/* cloneCustomCallWithNewResultTypes: `op` with its operands and `attrs`,
+ * returning the `n` `types` instead, created before `op`. */
+sharc_op *sharc_xla_clone_custom_call(sharc_rewriter *rw, sharc_op *op, sharc_type *const *types,
+                                      unsigned n, sharc_attr *attrs);
 
 /* The op's (func argument's, result's) `mhlo.frontend_attributes`
  * dictionary, or NULL. */
@@ -125,5 +130,11 @@ void sharc_sdy_to_hlo_sharding_v3(const sharc_attr *sharding, const sharc_attr *
  * dimension. False when the sharding has too many sub-axes to describe. */
 bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mesh,
                                const sharc_str *manual_axes, unsigned num_manual, sharc_buf *out);
+
+/* StableHLO's aggressive simplification as the round-trip import pipelines
+ * run it on each function: top-down, without folding, constant CSE or
+ * region simplification, so that imported sdy.constants stay where they
+ * are (XLA's addCommonPreImportPasses). */
+bool sharc_xla_add_import_simplification(sharc_pass_manager *pm, sharc_buf *err);
 
 #endif

@@ -18,26 +18,6 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-/* cloneCustomCallWithNewResultTypes: the call with every attribute and
- * operand, returning `types` instead, before `op`. */
-static sharc_op *clone_with_results(sharc_rewriter *rw, sharc_op *op, sharc_type *const *types,
-                                    unsigned n, sharc_attr *attrs) {
-  SHARC_VEC(sharc_value *) operands = {0};
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    sharc_vec_push(&operands, sharc_op_operand(op, i));
-  sharc_op_state s = {.name = sharc_op_name(op),
-                      .loc = sharc_op_loc(op),
-                      .operands = operands.items,
-                      .num_operands = operands.len,
-                      .result_types = types,
-                      .num_results = n,
-                      .attrs = attrs};
-  sharc_rw_set_before(rw, op);
-  sharc_op *clone = sharc_rw_create(rw, &s);
-  sharc_vec_free(&operands);
-  return clone;
-}
-
 static void to_tuple(sharc_rewriter *rw, sharc_op *op) {
   if (sharc_op_num_results(op) != 1)
     return;
@@ -46,7 +26,7 @@ static void to_tuple(sharc_rewriter *rw, sharc_op *op) {
     return;
   sharc_context *ctx = rw->ctx;
   sharc_type *tuple = sharc_type_tuple(ctx, &type, 1);
-  sharc_op *call = clone_with_results(rw, op, &tuple, 1, sharc_op_attrs(op));
+  sharc_op *call = sharc_xla_clone_custom_call(rw, op, &tuple, 1, sharc_op_attrs(op));
   sharc_named_attr attrs[2] = {
       {sharc_ident_get(ctx, SHARC_STR("index")),
        sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), 0)},
@@ -68,7 +48,7 @@ static void to_tuple(sharc_rewriter *rw, sharc_op *op) {
 static void drop_results(sharc_rewriter *rw, sharc_op *op) {
   sharc_attr *attrs = sharc_xla_dict_with(rw->ctx, sharc_op_attrs(op), "result_layouts",
                                           sharc_attr_array(rw->ctx, NULL, 0));
-  clone_with_results(rw, op, NULL, 0, attrs);
+  sharc_xla_clone_custom_call(rw, op, NULL, 0, attrs);
   sharc_rw_erase_op(rw, op);
 }
 

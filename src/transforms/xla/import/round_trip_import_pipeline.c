@@ -7,6 +7,7 @@
  * variables opened, inline meshes lifted and deduplicated when asked (the
  * mesh-and-axes HloSharding inlines them), and calls imported. */
 #include "pass/pass_registry.h"
+#include "transforms/xla/common/xla_utils.h"
 
 typedef struct pipeline_options {
   bool enable_constant_import;
@@ -37,7 +38,8 @@ static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
   bool ok = sharc_pm_add(pm, "symbol-dce", NULL, err);
   if (ok && o->enable_constant_import)
     ok = sharc_pm_add(sharc_pm_nest(pm, "func.func"), "xla-sdy-import-constants", NULL, err);
-  ok = ok && sharc_pm_add(sharc_pm_nest(pm, "func.func"), "stablehlo-ext-flatten-tuple", NULL, err);
+  ok = ok && sharc_pm_add(sharc_pm_nest(pm, "func.func"), "stablehlo-ext-flatten-tuple", NULL, err) &&
+       sharc_xla_add_import_simplification(pm, err);
   ok = ok && sharc_pm_add(pm, "xla-sdy-round-trip-import-shardy-attrs",
                           o->enable_hlo_sharding_v3 ? "enable-hlo-sharding-v3=true" : NULL, err);
   ok = ok && sharc_pm_add(pm, "xla-sdy-round-trip-shard-map-import", NULL, err) &&
