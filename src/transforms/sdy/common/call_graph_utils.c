@@ -183,3 +183,12 @@ void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r) {
     sharc_rw_erase_op(rw, ret);
   }
 }
+
+bool sharc_sdy_attr_stays_with_call(sharc_str name) {
+  static const char *const names[] = {"arg_attrs", "callee", "no_inline", "res_attrs",
+                                      SHARC_SDY_SHARDING_ATTR};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (sharc_str_eq_cstr(name, names[i]))
+      return true;
+  return false;
+}

@@ -54,4 +54,9 @@ void sharc_sdy_emit_call_cycle(sharc_op *call);
  * body moved into a named or manual computation). */
 void sharc_sdy_terminators_to_return(sharc_rewriter *rw, sharc_region *r);
 
+/* Whether a func.call attribute stays with the call when the call becomes
+ * a named computation: func.call's inherent attributes and the result
+ * shardings do; the rest move to the named computation. */
+bool sharc_sdy_attr_stays_with_call(sharc_str name);
+
 #endif

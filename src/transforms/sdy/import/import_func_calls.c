@@ -41,16 +41,6 @@ typedef struct import_state {
  * process, whatever the number of modules. */
 static bool warned_multiple_calls;
 
-/* The call's own attributes and its result shardings stay behind. */
-static bool stays_with_call(sharc_str name) {
-  static const char *const names[] = {"arg_attrs", "callee", "no_inline", "res_attrs",
-                                      SHARC_SDY_SHARDING_ATTR};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (sharc_str_eq_cstr(name, names[i]))
-      return true;
-  return false;
-}
-
 static void push_attr(attr_vec *v, sharc_context *ctx, const char *name, sharc_attr *value) {
   if (value)
     sharc_vec_push(v, ((sharc_named_attr){sharc_ident_get(ctx, sharc_str_from_cstr(name)), value}));
@@ -68,7 +58,7 @@ static sharc_attr *named_attrs(sharc_op *call, sharc_op *func) {
   sharc_attr *dict = sharc_op_attrs(call);
   const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
   for (unsigned i = 0; i < sharc_attr_count(dict); i++)
-    if (!stays_with_call(sharc_ident_str(entries[i].name)))
+    if (!sharc_sdy_attr_stays_with_call(sharc_ident_str(entries[i].name)))
       sharc_vec_push(&attrs, entries[i]);
   push_attr(&attrs, ctx, "execution_thread", sharc_op_attr(func, "execution_thread"));
   sharc_attr *out = sharc_attr_dictionary(ctx, attrs.items, attrs.len);

@@ -254,15 +254,23 @@ static bool window_pass_through(const window *w, unsigned dim) {
   return stride_1 && size_1;
 }
 
+/* What the windowed rules start from: the result shape (its rank in
+ * *rank), the op's window and a builder on the op. */
+static const int64_t *window_rule_begin(sharc_op *op, window *w, sharc_rule_builder *b,
+                                        unsigned *rank) {
+  const int64_t *shape = sharc_result_shape(op, 0, rank);
+  read_window(op, w);
+  sharc_rb_init(b, op);
+  return shape;
+}
+
 /* Each result dimension counts windows; the operand dimension is sharded
  * along that count. */
 sharc_attr *sharc_rule_reduce_window(sharc_op *op, bool conservative) {
   unsigned rank;
-  const int64_t *shape = sharc_result_shape(op, 0, &rank);
   window w;
-  read_window(op, &w);
   sharc_rule_builder b;
-  sharc_rb_init(&b, op);
+  const int64_t *shape = window_rule_begin(op, &w, &b, &rank);
   for (unsigned d = 0; d < rank; d++) {
     bool through = window_pass_through(&w, d);
     sharc_rb_factor_all(&b, d, shape[d],
@@ -276,11 +284,9 @@ sharc_attr *sharc_rule_reduce_window(sharc_op *op, bool conservative) {
 /* Operands: operand, source, init value; one result shaped like the operand. */
 sharc_attr *sharc_rule_select_and_scatter(sharc_op *op, bool conservative) {
   unsigned rank;
-  const int64_t *shape = sharc_result_shape(op, 0, &rank);
   window w;
-  read_window(op, &w);
   sharc_rule_builder b;
-  sharc_rb_init(&b, op);
+  const int64_t *shape = window_rule_begin(op, &w, &b, &rank);
   for (unsigned d = 0; d < rank; d++) {
     if (window_pass_through(&w, d)) {
       sharc_rb_factor_all(&b, d, shape[d], SHARC_FACTOR_PASS_THROUGH, false);

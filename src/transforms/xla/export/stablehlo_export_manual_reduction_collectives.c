@@ -479,16 +479,6 @@ static bool sharded_along_unreduced(const sharc_attr *in, const sharc_attr *out)
   return false;
 }
 
-static bool same_unreduced(const sharc_attr *a, const sharc_attr *b) {
-  unsigned n = sharc_sdy_tensor_sharding_num_unreduced(a);
-  if (n != sharc_sdy_tensor_sharding_num_unreduced(b))
-    return false;
-  for (unsigned i = 0; i < n; i++)
-    if (sharc_sdy_tensor_sharding_unreduced(a, i) != sharc_sdy_tensor_sharding_unreduced(b, i))
-      return false;
-  return true;
-}
-
 /* syncInOutUnreducedAxes: a transpose, reshape or copy (which do not change
  * the data) whose result has unreduced axes gives them to its input, unless
  * the input is a block argument or is sharded along one of them (Shardy
@@ -500,7 +490,7 @@ static void sync_unreduced_backwards(export_state *st, sharc_op *op) {
     return;
   sharc_attr *in =
       sharc_sdy_get_or_create_sharding(input, sharc_sdy_tensor_sharding_mesh_or_ref(out), true);
-  if (same_unreduced(in, out) || sharded_along_unreduced(in, out))
+  if (sharc_sdy_same_unreduced(in, out) || sharded_along_unreduced(in, out))
     return;
   sharc_sdy_set_sharding(input, with_unreduced_of(st->g.h.ctx, in, out));
 }

@@ -30,16 +30,6 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-/* func.call's inherent attributes, and the result shardings, stay behind. */
-static bool stays_with_call(sharc_str name) {
-  static const char *const names[] = {"arg_attrs", "callee", "no_inline", "res_attrs",
-                                      SHARC_SDY_SHARDING_ATTR};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (sharc_str_eq_cstr(name, names[i]))
-      return true;
-  return false;
-}
-
 /* The named computation's name and out_shardings, then the call's
  * discardable attributes (Operation::setAttrs keeps the properties). */
 static sharc_attr *named_attrs(sharc_op *call) {
@@ -54,7 +44,7 @@ static sharc_attr *named_attrs(sharc_op *call) {
   sharc_attr *dict = sharc_op_attrs(call);
   const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
   for (unsigned i = 0; i < sharc_attr_count(dict); i++)
-    if (!stays_with_call(sharc_ident_str(entries[i].name)))
+    if (!sharc_sdy_attr_stays_with_call(sharc_ident_str(entries[i].name)))
       sharc_vec_push(&attrs, entries[i]);
   sharc_attr *result = sharc_attr_dictionary(ctx, attrs.items, attrs.len);
   sharc_vec_free(&attrs);
