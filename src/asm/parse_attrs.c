@@ -567,18 +567,22 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
 
 /* ---- arrays, dictionaries, dense arrays ----------------------------------- */
 
+bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out) {
+  do {
+    sharc_attr *a;
+    if (!sharc_p_parse_attr(p, NULL, &a))
+      return false;
+    sharc_ptrvec_push(out, a);
+  } while (sharc_p_eat(p, ','));
+  return true;
+}
+
 static bool parse_array(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p); /* [ */
   sharc_ptrvec elems = {0};
   bool ok = true;
-  if (!sharc_tok_is(&p->tok, ']')) {
-    do {
-      sharc_attr *a;
-      ok = sharc_p_parse_attr(p, NULL, &a);
-      if (ok)
-        sharc_ptrvec_push(&elems, a);
-    } while (ok && sharc_p_eat(p, ','));
-  }
+  if (!sharc_tok_is(&p->tok, ']'))
+    ok = sharc_p_parse_attr_list(p, &elems);
   ok = ok && sharc_p_expect_msg(p, ']', "expected ',' or ']'");
   if (ok)
     *out = sharc_attr_array(p->ctx, (sharc_attr *const *)elems.items, elems.len);

@@ -122,6 +122,7 @@ bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);
  * the parser on what follows the last `x` (a tensor-like body). */
 bool sharc_p_parse_dimension_list(sharc_parser *p, sharc_i64_vec *out);
 bool sharc_p_parse_type_list(sharc_parser *p, sharc_ptrvec *out);        /* T, T (one at least) */
+bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out);        /* A, A (one at least) */
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out); /* (T, T) */
 bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out); /* T | (T, ...) */
 bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out);

@@ -1029,14 +1029,18 @@ void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r) {
   sharc_pr_region(p, r, false, false);
 }
 
-void sharc_pr_cast_like(sharc_printer *p, sharc_op *op) {
+void sharc_pr_conversion(sharc_printer *p, sharc_op *op, const char *between) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_operands(p, op);
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
   SHARC_PR_LIT(p, " : ");
   sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
-  SHARC_PR_LIT(p, " to ");
+  sharc_pr_puts(p, between);
   sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
+}
+
+void sharc_pr_cast_like(sharc_printer *p, sharc_op *op) {
+  sharc_pr_conversion(p, op, " to ");
 }
 
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {

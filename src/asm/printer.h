@@ -73,6 +73,9 @@ void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op);
 /* The printer side of sharc_p_parse_cast_like. */
 void sharc_pr_cast_like(sharc_printer *p, sharc_op *op);
+/* `%x {attrs} : T <between> U` of a one-operand one-result op, as a cast
+ * (`between` " to ") or shape.shape_of (" -> ") prints. */
+void sharc_pr_conversion(sharc_printer *p, sharc_op *op, const char *between);
 /* `(T, U) -> R`: the op's operand and result types as a function type
  * (MLIR's printFunctionalType). */
 void sharc_pr_functional_type(sharc_printer *p, const sharc_op *op);

@@ -335,30 +335,19 @@ static const sharc_affine_expr *binary(sharc_context *ctx, sharc_affine_kind kin
   return s ? s : make_binary(ctx, kind, l, r);
 }
 
-const sharc_affine_expr *sharc_affine_add(sharc_context *ctx, const sharc_affine_expr *l,
-                                          const sharc_affine_expr *r) {
-  return binary(ctx, SHARC_AFFINE_ADD, l, r);
-}
-
-const sharc_affine_expr *sharc_affine_mul(sharc_context *ctx, const sharc_affine_expr *l,
-                                          const sharc_affine_expr *r) {
-  return binary(ctx, SHARC_AFFINE_MUL, l, r);
-}
-
-const sharc_affine_expr *sharc_affine_floordiv(sharc_context *ctx, const sharc_affine_expr *l,
-                                               const sharc_affine_expr *r) {
-  return binary(ctx, SHARC_AFFINE_FLOORDIV, l, r);
-}
-
-const sharc_affine_expr *sharc_affine_ceildiv(sharc_context *ctx, const sharc_affine_expr *l,
-                                              const sharc_affine_expr *r) {
-  return binary(ctx, SHARC_AFFINE_CEILDIV, l, r);
-}
-
-const sharc_affine_expr *sharc_affine_mod(sharc_context *ctx, const sharc_affine_expr *l,
-                                          const sharc_affine_expr *r) {
-  return binary(ctx, SHARC_AFFINE_MOD, l, r);
-}
+/* The public binary constructors: each simplifies as MLIR's operator of
+ * its kind, through binary(). */
+#define AFFINE_BINARY_CTOR(name, kind)                                                         \
+  const sharc_affine_expr *sharc_affine_##name(sharc_context *ctx, const sharc_affine_expr *l, \
+                                               const sharc_affine_expr *r) {                   \
+    return binary(ctx, kind, l, r);                                                            \
+  }
+AFFINE_BINARY_CTOR(add, SHARC_AFFINE_ADD)
+AFFINE_BINARY_CTOR(mul, SHARC_AFFINE_MUL)
+AFFINE_BINARY_CTOR(floordiv, SHARC_AFFINE_FLOORDIV)
+AFFINE_BINARY_CTOR(ceildiv, SHARC_AFFINE_CEILDIV)
+AFFINE_BINARY_CTOR(mod, SHARC_AFFINE_MOD)
+#undef AFFINE_BINARY_CTOR
 
 const sharc_affine_expr *sharc_affine_neg(sharc_context *ctx, const sharc_affine_expr *e) {
   return sharc_affine_mul(ctx, e, sharc_affine_const(ctx, -1));

@@ -62,6 +62,13 @@ void sharc_op_erase_marked_operands(sharc_op *op, const bool *erase, unsigned nu
   free(kept);
 }
 
+bool sharc_op_has_result_uses(const sharc_op *op) {
+  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+    if (sharc_value_has_uses(sharc_op_result(op, i)))
+      return true;
+  return false;
+}
+
 void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out) {
   for (unsigned i = 0; i < num_operands; i++)
     out[i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));

@@ -26,6 +26,9 @@ sharc_type **sharc_op_result_types(const sharc_op *op);
  * part of a memo key. */
 void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out);
 
+/* Whether any result of `op` has a use (MLIR's !Operation::use_empty()). */
+bool sharc_op_has_result_uses(const sharc_op *op);
+
 /* The operands of `op` whose mark in `marks` equals `marked`, in order,
  * in a malloc'd array with one slot to spare; `*count` receives how many.
  * An index at or past `num_marks` counts as unmarked: a terminator may

@@ -124,18 +124,11 @@ typedef struct call_walk {
   sharc_mpmd_call_sites *cs;
 } call_walk;
 
-static bool any_result_used(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
-}
-
 static sharc_walk_result find_calls(sharc_op *op, void *user) {
   sharc_mpmd_call_sites *cs = ((call_walk *)user)->cs;
   if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
     sharc_attr *callee = sharc_op_attr(op, "callee");
-    if (!callee || sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || !any_result_used(op))
+    if (!callee || sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || !sharc_op_has_result_uses(op))
       return SHARC_WALK_SKIP;
     sharc_ident *key = sharc_attr_symbol_root(callee);
     sharc_ptr_vec *list = sharc_ptrmap_get(&cs->by_callee, key);

@@ -161,13 +161,7 @@ static bool parse_shape_of(sharc_parser *p, sharc_op_builder *b) {
 }
 
 static void print_shape_of(sharc_printer *p, sharc_op *op) {
-  sharc_pr_puts(p, " ");
-  sharc_pr_operands(p, op);
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
-  sharc_pr_puts(p, " -> ");
-  sharc_pr_type(p, result_type(op));
+  sharc_pr_conversion(p, op, " -> ");
 }
 
 static bool verify_shape_of(sharc_op *op) {

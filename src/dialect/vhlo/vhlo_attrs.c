@@ -397,15 +397,8 @@ static sharc_attr *parse_array(sharc_parser *p) {
   sharc_ptrvec elems = {0};
   sharc_ptrvec_push(&elems, NULL);
   bool ok = sharc_p_expect(p, '<') && sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
-    do {
-      sharc_attr *a;
-      ok = sharc_p_parse_attr(p, NULL, &a);
-      if (ok)
-        sharc_ptrvec_push(&elems, a);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  if (ok && !sharc_p_eat(p, ']'))
+    ok = sharc_p_parse_attr_list(p, &elems) && sharc_p_expect(p, ']');
   ok = ok && sharc_p_expect(p, '>');
   sharc_attr *res = NULL;
   if (ok) {

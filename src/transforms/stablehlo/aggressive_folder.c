@@ -574,17 +574,26 @@ static void strides_of(const int64_t *shape, unsigned rank, int64_t *strides) {
   }
 }
 
+/* A layout-only fold (slice, transpose) of a constant operand: a splat
+ * folds at once into a splat of `type` (returns true); otherwise *a is the
+ * operand's constant for the element-wise fold, or NULL when it has none. */
+static bool fold_splat_operand(sharc_op *op, sharc_rewriter *rw, sharc_type *type, sharc_attr **a) {
+  *a = sharc_shlo_const_attr(operand(op, 0));
+  if (!*a || !(*a)->dense.splat)
+    return false;
+  sharc_shlo_replace_with_constant(rw, op, sharc_shlo_resize_splat(rw->ctx, *a, type));
+  return true;
+}
+
 static bool fold_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_type *type = result_type(op), *in = sharc_value_type(operand(op, 0));
   if (!sharc_shlo_static(type) || !shape_fold_dtype(s, type, false) || !sharc_shlo_static(in))
     return false;
-  sharc_attr *a = sharc_shlo_const_attr(operand(op, 0));
+  sharc_attr *a;
+  if (fold_splat_operand(op, rw, type, &a))
+    return true;
   if (!a)
     return false;
-  if (a->dense.splat) {
-    sharc_shlo_replace_with_constant(rw, op, sharc_shlo_resize_splat(rw->ctx, a, type));
-    return true;
-  }
   if (!sharc_shlo_scalar_elem(sharc_type_element(in)))
     return false;
   unsigned rank = sharc_type_rank(in);
@@ -623,13 +632,11 @@ static bool fold_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_type *type = result_type(op), *in = sharc_value_type(operand(op, 0));
   if (!sharc_shlo_static(type))
     return false;
-  sharc_attr *a = sharc_shlo_const_attr(operand(op, 0));
+  sharc_attr *a;
+  if (fold_splat_operand(op, rw, type, &a))
+    return true;
   if (!a)
     return false;
-  if (a->dense.splat) {
-    sharc_shlo_replace_with_constant(rw, op, sharc_shlo_resize_splat(rw->ctx, a, type));
-    return true;
-  }
   if (!sharc_shlo_scalar_elem(sharc_type_element(in)) || !sharc_shlo_static(in))
     return false;
   unsigned rank = sharc_type_rank(in);
@@ -933,16 +940,9 @@ static bool while_cond_is_false(sharc_op *op) {
   return !(a->dense.raw[0] & 1);
 }
 
-static bool op_results_unused(sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return false;
-  return true;
-}
-
 static bool fold_while(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
-  if (op_results_unused(op) && !sharc_op_is_trivially_dead(op))
+  if (!sharc_op_has_result_uses(op) && !sharc_op_is_trivially_dead(op))
     return false;
   if (!while_cond_is_false(op))
     return false;
@@ -960,8 +960,8 @@ static bool declares_side_effects(sharc_op *op) {
 
 static bool fold_dead_while(sharc_op *op, sharc_rewriter *rw, void *s) {
   opts_t *o = s;
-  if (!o->assume_no_undeclared_side_effects || !op_results_unused(op) || !while_cond_is_false(op) ||
-      declares_side_effects(op))
+  if (!o->assume_no_undeclared_side_effects || sharc_op_has_result_uses(op) ||
+      !while_cond_is_false(op) || declares_side_effects(op))
     return false;
   sharc_rw_erase_op(rw, op);
   return true;

@@ -13,6 +13,7 @@
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +168,13 @@ RHS_CONSTANT_PATTERN(mul_remove_noop, is_any_one, shlo_constant_attr, 0, replace
 RHS_CONSTANT_PATTERN(or_fold_to_one, is_int_all_ones, shlo_constant_attr, 1, replace_merging)
 RHS_CONSTANT_PATTERN(or_remove_noop, is_int_zero, shlo_constant_attr, 0, replace_merging)
 
-static sharc_attr *zero_like(sharc_rewriter *rw, sharc_value *v) {
-  return sharc_shlo_zero_attr(rw->ctx, sharc_value_type(v));
+/* x op x -> a zero constant of x's type, when the type has a zero. */
+static bool replace_with_zero_like(sharc_rewriter *rw, sharc_op *op, sharc_value *x) {
+  sharc_attr *zero = sharc_shlo_zero_attr(rw->ctx, sharc_value_type(x));
+  if (!zero)
+    return false;
+  sharc_rw_set_before(rw, op);
+  return replace_plain(rw, op, sharc_shlo_constant(rw, sharc_op_loc(op), zero));
 }
 
 /* subtract(X, X) -> 0 for static int tensors only (float x - x is no 0). */
@@ -179,12 +185,7 @@ static bool subtract_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (operand(op, 1) != x || !sharc_shlo_static(t) ||
       sharc_type_get_kind(sharc_type_element(t)) != SHARC_TYPE_INTEGER)
     return false;
-  sharc_attr *zero = zero_like(rw, x);
-  if (!zero)
-    return false;
-  sharc_rw_set_before(rw, op);
-  sharc_value *c = sharc_shlo_constant(rw, sharc_op_loc(op), zero);
-  return replace_plain(rw, op, c);
+  return replace_with_zero_like(rw, op, x);
 }
 
 RHS_CONSTANT_PATTERN(subtract_remove_noop, is_any_zero, shlo_constant_attr, 0, replace_merging)
@@ -194,12 +195,7 @@ static bool xor_fold_to_zero(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_value *x = operand(op, 0);
   if (operand(op, 1) != x || !sharc_shlo_static(sharc_value_type(x)))
     return false;
-  sharc_attr *zero = zero_like(rw, x);
-  if (!zero)
-    return false;
-  sharc_rw_set_before(rw, op);
-  sharc_value *c = sharc_shlo_constant(rw, sharc_op_loc(op), zero);
-  return replace_plain(rw, op, c);
+  return replace_with_zero_like(rw, op, x);
 }
 
 RHS_CONSTANT_PATTERN(xor_remove_noop, is_int_zero, sharc_shlo_const_attr, 0, replace_plain)
@@ -300,19 +296,27 @@ static bool not_reducible_to_reshape(sharc_op *inner) {
            same_num_elements(t, sharc_value_type(operand(inner, 0))));
 }
 
+/* The broadcast dimensions of `op` applied after `inner`'s: where each of
+ * inner's operand dims lands in op's result (malloc'd, *n entries). */
+static int64_t *merged_broadcast_dims(sharc_op *op, sharc_op *inner, unsigned *n) {
+  sharc_attr *outer_dims = sharc_op_attr(op, "broadcast_dimensions");
+  sharc_attr *inner_dims = sharc_op_attr(inner, "broadcast_dimensions");
+  *n = sharc_attr_count(inner_dims);
+  int64_t *merged = malloc((*n + 1) * sizeof *merged);
+  if (!merged)
+    abort();
+  for (unsigned i = 0; i < *n; i++)
+    merged[i] = sharc_attr_dense_array_i64(outer_dims, (unsigned)sharc_attr_dense_array_i64(inner_dims, i));
+  return merged;
+}
+
 static bool broadcast_merge(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
   sharc_op *inner = def_of(operand(op, 0));
   if (!inner || !sharc_op_isa(inner, SHARC_SHLO(broadcast_in_dim)) || !not_reducible_to_reshape(inner))
     return false;
-  sharc_attr *outer_dims = sharc_op_attr(op, "broadcast_dimensions");
-  sharc_attr *inner_dims = sharc_op_attr(inner, "broadcast_dimensions");
-  unsigned n = sharc_attr_count(inner_dims);
-  int64_t *merged = malloc((n + 1) * sizeof *merged);
-  if (!merged)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    merged[i] = sharc_attr_dense_array_i64(outer_dims, (unsigned)sharc_attr_dense_array_i64(inner_dims, i));
+  unsigned n;
+  int64_t *merged = merged_broadcast_dims(op, inner, &n);
   sharc_named_attr d = named(rw->ctx, "broadcast_dimensions", sharc_attr_dense_i64_array(rw->ctx, merged, n));
   free(merged);
   sharc_value *x = operand(inner, 0);
@@ -870,11 +874,7 @@ static bool while_implicit_capture(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_op *made = sharc_rw_create(rw, &st);
   sharc_region_take_body(sharc_op_region(made, 0), sharc_op_region(op, 0));
   sharc_region_take_body(sharc_op_region(made, 1), sharc_op_region(op, 1));
-  unsigned k = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (!invariant[i])
-      sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(made, k++));
-  sharc_rw_erase_op(rw, op);
+  sharc_rw_replace_op_with_kept_results(rw, op, made, invariant, n, false);
   free(invariant);
   free(kept);
   free(ret_kept);
@@ -1322,14 +1322,8 @@ static bool dbid_merge(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_op *inner = def_of(operand(op, 0));
   if (!inner || !sharc_op_isa(inner, SHARC_SHLO(dynamic_broadcast_in_dim)))
     return false;
-  sharc_attr *outer_dims = sharc_op_attr(op, "broadcast_dimensions");
-  sharc_attr *inner_dims = sharc_op_attr(inner, "broadcast_dimensions");
-  unsigned n = sharc_attr_count(inner_dims);
-  int64_t *merged = malloc((n + 1) * sizeof *merged);
-  if (!merged)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    merged[i] = sharc_attr_dense_array_i64(outer_dims, (unsigned)sharc_attr_dense_array_i64(inner_dims, i));
+  unsigned n;
+  int64_t *merged = merged_broadcast_dims(op, inner, &n);
   sharc_named_attr attrs[3] = {i64_array(rw->ctx, "broadcast_dimensions", merged, n),
                                i64_array(rw->ctx, "known_expanding_dimensions", NULL, 0),
                                i64_array(rw->ctx, "known_nonexpanding_dimensions", NULL, 0)};

@@ -216,6 +216,16 @@ typedef struct rule {
        false,                                                                                  \
        false}
 
+/* dot_general_v2's algorithm attributes, none in v1: added empty going up,
+ * dropped only when empty going down. */
+/* clang-format off */
+#define DOT_ALGORITHM_ATTRS                                                                    \
+  {{"lhs_precision_type", R_NONE_TYPE},  {"rhs_precision_type", R_NONE_TYPE},                  \
+   {"accumulation_type", R_NONE_TYPE},   {"lhs_component_count", R_NONE_TYPE},                 \
+   {"rhs_component_count", R_NONE_TYPE}, {"num_primitive_operations", R_NONE_TYPE},            \
+   {"allow_imprecise_accumulation", R_NONE_TYPE}}
+/* clang-format on */
+
 static const rule rules[] = {
     {"vhlo.dynamic_conv_v1", "vhlo.dynamic_conv_v2", {{0}}, {{"padding", R_ANY}}, false, false},
     {"vhlo.dynamic_conv_v2", "vhlo.dynamic_conv_v1", {{"padding", R_CONV_PADDING}}, {{0}}, false,
@@ -262,30 +272,8 @@ static const rule rules[] = {
     {"vhlo.all_to_all_v2", "vhlo.all_to_all_v1", {{0}}, {{0}}, true, false},
     {"vhlo.all_reduce_v1", "vhlo.all_reduce_v2", {{0}}, {{0}}, false, false},
     {"vhlo.all_reduce_v2", "vhlo.all_reduce_v1", {{0}}, {{0}}, true, false},
-    {"vhlo.dot_general_v1",
-     "vhlo.dot_general_v2",
-     {{"lhs_precision_type", R_NONE_TYPE},
-      {"rhs_precision_type", R_NONE_TYPE},
-      {"accumulation_type", R_NONE_TYPE},
-      {"lhs_component_count", R_NONE_TYPE},
-      {"rhs_component_count", R_NONE_TYPE},
-      {"num_primitive_operations", R_NONE_TYPE},
-      {"allow_imprecise_accumulation", R_NONE_TYPE}},
-     {{0}},
-     false,
-     false},
-    {"vhlo.dot_general_v2",
-     "vhlo.dot_general_v1",
-     {{0}},
-     {{"lhs_precision_type", R_NONE_TYPE},
-      {"rhs_precision_type", R_NONE_TYPE},
-      {"accumulation_type", R_NONE_TYPE},
-      {"lhs_component_count", R_NONE_TYPE},
-      {"rhs_component_count", R_NONE_TYPE},
-      {"num_primitive_operations", R_NONE_TYPE},
-      {"allow_imprecise_accumulation", R_NONE_TYPE}},
-     false,
-     false},
+    {"vhlo.dot_general_v1", "vhlo.dot_general_v2", DOT_ALGORITHM_ATTRS, {{0}}, false, false},
+    {"vhlo.dot_general_v2", "vhlo.dot_general_v1", {{0}}, DOT_ALGORITHM_ATTRS, false, false},
     {"vhlo.send_v1", "vhlo.send_v2", {{"source_target_pairs", R_EMPTY_TENSOR}}, {{0}}, false, false},
     {"vhlo.send_v2", "vhlo.send_v1", {{0}}, {{"source_target_pairs", R_EMPTY_TENSOR}}, false, false},
     {"vhlo.recv_v1", "vhlo.recv_v2", {{"source_target_pairs", R_EMPTY_TENSOR}}, {{0}}, false, false},

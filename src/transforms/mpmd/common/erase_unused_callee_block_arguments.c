@@ -7,6 +7,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/llvm_hash.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 
@@ -27,10 +28,7 @@ static void rebuild_call(sharc_op *call, const bool *erase_args, unsigned n_args
   sharc_op *now = sharc_mpmd_create_call(rw, sharc_op_loc(call), operands, k, types, t,
                                          sharc_op_attr(call, "callee"));
   sharc_mpmd_set_discardable_attrs(now, sharc_mpmd_discardable_attrs(call));
-  for (unsigned i = 0, j = 0; i < n_res && i < sharc_op_num_results(call); i++)
-    if (!erase_res[i])
-      sharc_rw_replace_all_uses(rw, sharc_op_result(call, i), sharc_op_result(now, j++));
-  sharc_rw_erase_op(rw, call);
+  sharc_rw_replace_op_with_kept_results(rw, call, now, erase_res, n_res, false);
   free(operands);
   free(types);
 }

@@ -8,6 +8,7 @@
 #include "rewrite/greedy_internal.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/common/pass_utils.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 
@@ -46,10 +47,7 @@ static sharc_op *drop_unused_results(sharc_op *frag, sharc_rewriter *rw) {
     static const char *const elided[] = {"origin", "mesh_name", NULL};
     sharc_mpmd_copy_attrs(frag, result, elided);
     sharc_region_take_body(sharc_op_region(result, 0), sharc_op_region(frag, 0));
-    for (unsigned i = 0, j = 0; i < n; i++)
-      if (!unused[i])
-        sharc_rw_replace_all_uses(rw, sharc_op_result(frag, i), sharc_op_result(result, j++));
-    sharc_rw_erase_op(rw, frag);
+    sharc_rw_replace_op_with_kept_results(rw, frag, result, unused, n, false);
   }
   free(unused);
   free(types);
@@ -96,13 +94,6 @@ static void visit_regions(sharc_op *op, sharc_rewriter *rw) {
       }
 }
 
-static bool any_use(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
-}
-
 /* MLIR's walk<PreOrder, ReverseIterator>. */
 static void visit(sharc_op *op, sharc_rewriter *rw) {
   if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {
@@ -113,7 +104,8 @@ static void visit(sharc_op *op, sharc_rewriter *rw) {
       sharc_rw_erase_op(rw, frag);
     return;
   }
-  if (sharc_op_isa(op, &sharc_mpmd_transfer_def) && !any_use(op) && sharc_mpmd_is_pure(op)) {
+  if (sharc_op_isa(op, &sharc_mpmd_transfer_def) && !sharc_op_has_result_uses(op) &&
+      sharc_mpmd_is_pure(op)) {
     sharc_rw_erase_op(rw, op);
     return;
   }

@@ -1,12 +1,13 @@
 /* Shardy's MergeFragments, MergeAttributes and MergeFragmentBasePass. */
-#include "sharc/asm.h"
-#include "support/log.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 
+#include <stdlib.h>
+
+#include "ir/op_values.h"
+#include "sharc/asm.h"
+#include "support/log.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
-
-#include <stdlib.h>
 
 bool sharc_mpmd_stage_ids_consistent(const sharc_op *producer, const sharc_op *consumer) {
   sharc_attr *p = sharc_op_attr(producer, "stage_id"), *c = sharc_op_attr(consumer, "stage_id");
@@ -399,13 +400,6 @@ static sharc_op *merge_once(merge_state *st, sharc_op *producer) {
   return merged;
 }
 
-static bool any_use(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
-}
-
 static void visit(merge_state *st, sharc_op *op) {
   for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
     for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b; b = sharc_block_prev(b))
@@ -415,7 +409,7 @@ static void visit(merge_state *st, sharc_op *op) {
       }
   if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
     return;
-  if (!any_use(op) && sharc_mpmd_is_pure(op)) {
+  if (!sharc_op_has_result_uses(op) && sharc_mpmd_is_pure(op)) {
     sharc_rw_erase_op(st->rw, op);
     return;
   }

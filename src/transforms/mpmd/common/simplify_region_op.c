@@ -3,6 +3,7 @@
 
 #include "ir/op_values.h"
 #include "rewrite/greedy_internal.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 
@@ -163,11 +164,7 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
     sharc_op *new_op = sharc_rw_create(rw, &st);
     sharc_region_take_body(sharc_op_region(new_op, 0), region);
     sharc_simplify_region(rw, sharc_op_region(new_op, 0), true);
-    unsigned k = 0;
-    for (unsigned i = 0; i < nr; i++)
-      if (!erase_res[i])
-        sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(new_op, k++));
-    sharc_rw_erase_op(rw, op);
+    sharc_rw_replace_op_with_kept_results(rw, op, new_op, erase_res, nr, false);
     free(kept_ops);
     free(types);
   }

@@ -12,6 +12,7 @@
 #include "sharc/sdy.h"
 #include "support/log.h"
 #include "transforms/mpmd/export/export_utils.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 
@@ -19,30 +20,17 @@
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
 
-/* `list` (an array or a per-value sharding list) without the entries whose
- * `drop` is set. */
-static void kept_entries(const sharc_attr *list, unsigned n, const bool *drop, bool shardings,
-                         attr_vec *out) {
+/* `list` (an array, or a per-value sharding list when `shardings`)
+ * without the entries whose `drop` is set. */
+static sharc_attr *filtered(sharc_context *ctx, const sharc_attr *list, unsigned n,
+                            const bool *drop, bool shardings) {
+  attr_vec kept = {0};
   unsigned size = shardings ? sharc_sdy_list_size(list) : sharc_attr_count(list);
   for (unsigned i = 0; i < size; i++)
     if (i >= n || !drop[i])
-      sharc_vec_push(out, shardings ? sharc_sdy_list_at(list, i) : sharc_attr_at(list, i));
-}
-
-static sharc_attr *filtered_shardings(sharc_context *ctx, const sharc_attr *list, unsigned n,
-                                      const bool *drop) {
-  attr_vec kept = {0};
-  kept_entries(list, n, drop, true, &kept);
-  sharc_attr *r = sharc_sdy_sharding_per_value_get(ctx, kept.items, kept.len);
-  sharc_vec_free(&kept);
-  return r;
-}
-
-static sharc_attr *filtered_array(sharc_context *ctx, const sharc_attr *list, unsigned n,
-                                  const bool *drop) {
-  attr_vec kept = {0};
-  kept_entries(list, n, drop, false, &kept);
-  sharc_attr *r = sharc_attr_array(ctx, kept.items, kept.len);
+      sharc_vec_push(&kept, shardings ? sharc_sdy_list_at(list, i) : sharc_attr_at(list, i));
+  sharc_attr *r = shardings ? sharc_sdy_sharding_per_value_get(ctx, kept.items, kept.len)
+                            : sharc_attr_array(ctx, kept.items, kept.len);
   sharc_vec_free(&kept);
   return r;
 }
@@ -78,13 +66,13 @@ static void sink_token_inputs(sharc_rewriter *rw, sharc_op *fragment) {
   if (any) {
     sharc_attr *in = sharc_op_attr(fragment, "in_shardings");
     if (in && sharc_sdy_is_sharding_per_value(in))
-      sharc_rw_set_attr(rw, fragment, "in_shardings", filtered_shardings(rw->ctx, in, n, drop));
+      sharc_rw_set_attr(rw, fragment, "in_shardings", filtered(rw->ctx, in, n, drop, true));
     sharc_attr *arg_attrs = sharc_op_attr(fragment, SHARC_MPMD_ARG_ATTRS);
     if (arg_attrs) {
       sharc_mpmd_dict_vec dicts = {0};
       sharc_mpmd_arg_attrs_or_default(fragment, &dicts);
       sharc_attr *arr = sharc_attr_array(rw->ctx, dicts.items, dicts.len);
-      sharc_rw_set_attr(rw, fragment, SHARC_MPMD_ARG_ATTRS, filtered_array(rw->ctx, arr, n, drop));
+      sharc_rw_set_attr(rw, fragment, SHARC_MPMD_ARG_ATTRS, filtered(rw->ctx, arr, n, drop, false));
       sharc_vec_free(&dicts);
     }
     sharc_op_erase_marked_operands(fragment, drop, n);
@@ -140,19 +128,16 @@ static bool drop_token_results(sharc_rewriter *rw, sharc_op *fragment) {
     sharc_mpmd_dict_vec dicts = {0};
     sharc_mpmd_res_attrs_or_default(fragment, &dicts);
     sharc_attr *arr = sharc_attr_array(rw->ctx, dicts.items, dicts.len);
-    sharc_op_set_attr(fresh, SHARC_MPMD_RES_ATTRS, filtered_array(rw->ctx, arr, n, drop));
+    sharc_op_set_attr(fresh, SHARC_MPMD_RES_ATTRS, filtered(rw->ctx, arr, n, drop, false));
     sharc_vec_free(&dicts);
   }
   sharc_attr *out = sharc_op_attr(fragment, "out_shardings");
   if (out && sharc_sdy_is_sharding_per_value(out))
-    sharc_op_set_attr(fresh, "out_shardings", filtered_shardings(rw->ctx, out, n, drop));
+    sharc_op_set_attr(fresh, "out_shardings", filtered(rw->ctx, out, n, drop, true));
   static const char *const elided[] = {"origin", "mesh_name", "res_attrs", "out_shardings", NULL};
   sharc_mpmd_copy_attrs(fragment, fresh, elided);
   sharc_rw_inline_region_before(rw, sharc_op_region(fragment, 0), sharc_op_region(fresh, 0), NULL);
-  for (unsigned i = 0, k = 0; i < n; i++)
-    if (!drop[i])
-      sharc_rw_replace_all_uses(rw, sharc_op_result(fragment, i), sharc_op_result(fresh, k++));
-  sharc_rw_erase_op(rw, fragment);
+  sharc_rw_replace_op_with_kept_results(rw, fragment, fresh, drop, n, false);
   free(types);
   free(operands);
   free(drop);

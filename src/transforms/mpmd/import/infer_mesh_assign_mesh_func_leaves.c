@@ -5,17 +5,18 @@
  * wrapped in fragments, and the operands of mpmd.broadcast / mpmd.reduce
  * assigned and unassigned; unused callee inputs and outputs get a use set.
  * Every other use set is cleared, to be propagated again. */
+#include <stdlib.h>
+
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
-#include "transforms/mpmd/import/import_options.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
-
-#include <stdlib.h>
 
 /* where Shardy logs from */
 #define SOURCE SHARC_MI_LOG_SOURCE
@@ -245,13 +246,6 @@ static bool has_tensor_result(const sharc_op *op) {
   return false;
 }
 
-static bool any_result_used(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
-}
-
 static sharc_walk_result assign_leaf(sharc_op *op, void *user) {
   leaves_state *st = user;
   if (sharc_op_isa(op, &sharc_mpmd_fragment_def))
@@ -259,7 +253,7 @@ static sharc_walk_result assign_leaf(sharc_op *op, void *user) {
   if (sharc_mi_is_meshless_op(op)) {
     if (!has_tensor_result(op))
       assign_resultless(st, op);
-    else if (!any_result_used(op))
+    else if (!sharc_op_has_result_uses(op))
       assign_unused(st, op);
     else
       sharc_mi_clear_use_set(op);

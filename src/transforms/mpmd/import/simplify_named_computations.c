@@ -7,6 +7,7 @@
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
+#include "rewrite/replace_kept.h"
 
 #include <stdlib.h>
 
@@ -43,10 +44,7 @@ static bool simplify_barrier(sharc_op *op, sharc_rewriter *rw, void *state) {
                          .result_types = types,
                          .num_results = k};
     sharc_op *barrier = sharc_rw_create(rw, &st);
-    for (unsigned i = 0, j = 0; i < n; i++)
-      if (kept[i])
-        sharc_rw_replace_all_uses(rw, sharc_op_result(op, i), sharc_op_result(barrier, j++));
-    sharc_rw_erase_op(rw, op);
+    sharc_rw_replace_op_with_kept_results(rw, op, barrier, kept, n, true);
   }
   free(kept);
   free(new_operands);

@@ -729,17 +729,33 @@ typedef struct halo_post {
   sharc_attr *loc;
 } halo_post;
 
+/* What handleReplicatedPadDims and handleReplicatedSliceDims start from:
+ * the local value's rank, its sharding without the manual axes, and four
+ * zeroed per-dimension arrays in one block (freed at once). */
+typedef struct replicated_dims {
+  unsigned rank;
+  sharc_attr *local_sharding;
+  int64_t *arrays;
+} replicated_dims;
+
+static replicated_dims replicated_dims_begin(sharc_halo_state *s, const halo_post *post,
+                                             sharc_value *local) {
+  replicated_dims r;
+  r.rank = sharc_type_rank(sharc_value_type(local));
+  r.local_sharding = sharc_halo_remove_axes(s, post->sharding, post->manual);
+  r.arrays = alloc_i64(4 * (size_t)r.rank);
+  return r;
+}
+
 /* handleReplicatedPadDims: the dimensions nobody shards are padded
  * locally. */
 static sharc_value *pad_replicated_dims(sharc_halo_state *s, sharc_value *local,
                                         sharc_value *padding, sharc_type *padded_global,
                                         void *user) {
   halo_post *pp = user;
-  sharc_type *local_type = sharc_value_type(local);
-  unsigned rank = sharc_type_rank(local_type);
-  sharc_attr *local_sharding = sharc_halo_remove_axes(s, pp->sharding, pp->manual);
-  int64_t *shape = alloc_i64(rank), *low = alloc_i64(rank), *high = alloc_i64(rank),
-          *inner = alloc_i64(rank);
+  replicated_dims r = replicated_dims_begin(s, pp, local);
+  unsigned rank = r.rank;
+  int64_t *shape = r.arrays, *low = shape + rank, *high = low + rank, *inner = high + rank;
   bool needed = false;
   for (unsigned i = 0; i < rank; i++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(pp->sharding, i);
@@ -756,12 +772,9 @@ static sharc_value *pad_replicated_dims(sharc_halo_state *s, sharc_value *local,
     local = sharc_halo_pad(
         s, pp->loc, sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(padded_global)),
         local, padding, low, high, inner);
-    sharc_halo_set_sharding(s, local, local_sharding);
+    sharc_halo_set_sharding(s, local, r.local_sharding);
   }
-  free(shape);
-  free(low);
-  free(high);
-  free(inner);
+  free(r.arrays);
   return local;
 }
 
@@ -789,11 +802,11 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
   (void)padding;
   (void)padded_global;
   halo_post *sp = user;
+  replicated_dims r = replicated_dims_begin(s, sp, local);
   sharc_type *local_type = sharc_value_type(local);
-  unsigned rank = sharc_type_rank(local_type);
-  sharc_attr *local_sharding = sharc_halo_remove_axes(s, sp->sharding, sp->manual);
-  int64_t *starts = alloc_i64(rank), *limits = alloc_i64(rank), *strides = alloc_i64(rank),
-          *shape = alloc_i64(rank);
+  unsigned rank = r.rank;
+  int64_t *starts = r.arrays, *limits = starts + rank, *strides = limits + rank,
+          *shape = strides + rank;
   copy_i64(limits, sharc_type_shape(local_type), rank);
   bool needed = false;
   for (unsigned i = 0; i < rank; i++) {
@@ -814,12 +827,9 @@ static sharc_value *slice_replicated_dims(sharc_halo_state *s, sharc_value *loca
     local = sharc_halo_slice(s, sp->loc,
                              sharc_halo_tensor(s->ctx, shape, rank, sharc_type_element(local_type)),
                              local, starts, limits, strides);
-    sharc_halo_set_sharding(s, local, local_sharding);
+    sharc_halo_set_sharding(s, local, r.local_sharding);
   }
-  free(starts);
-  free(limits);
-  free(strides);
-  free(shape);
+  free(r.arrays);
   return local;
 }
 

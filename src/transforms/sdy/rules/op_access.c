@@ -91,6 +91,13 @@ const int64_t *sharc_result_shape(sharc_op *op, unsigned i, unsigned *rank) {
   return sharc_value_shape(i < sharc_op_num_results(op) ? sharc_op_result(op, i) : NULL, rank);
 }
 
+sharc_io_shapes sharc_io_shapes_of(sharc_op *op) {
+  sharc_io_shapes s;
+  s.in = sharc_operand_shape(op, 0, &s.in_rank);
+  s.out = sharc_result_shape(op, 0, &s.out_rank);
+  return s;
+}
+
 int64_t sharc_dim_size(sharc_value *v, int64_t dim) {
   unsigned rank;
   const int64_t *shape = sharc_value_shape(v, &rank);

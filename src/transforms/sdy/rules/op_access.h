@@ -30,6 +30,13 @@ bool sharc_attr_read_ints(const sharc_attr *a, sharc_ints *out);
 const int64_t *sharc_value_shape(sharc_value *v, unsigned *rank);
 const int64_t *sharc_operand_shape(sharc_op *op, unsigned i, unsigned *rank);
 const int64_t *sharc_result_shape(sharc_op *op, unsigned i, unsigned *rank);
+/* The first operand's and first result's shapes: what the rules of most
+ * one-in one-out ops start from. */
+typedef struct sharc_io_shapes {
+  const int64_t *in, *out;
+  unsigned in_rank, out_rank;
+} sharc_io_shapes;
+sharc_io_shapes sharc_io_shapes_of(sharc_op *op);
 /* Size of dimension `dim` (1 when out of range). */
 int64_t sharc_dim_size(sharc_value *v, int64_t dim);
 

@@ -254,15 +254,23 @@ static bool window_pass_through(const window *w, unsigned dim) {
   return stride_1 && size_1;
 }
 
+/* What the windowed rules start from: the result shape (its rank in
+ * *rank), the op's window and a builder on the op. */
+static const int64_t *window_rule_begin(sharc_op *op, window *w, sharc_rule_builder *b,
+                                        unsigned *rank) {
+  const int64_t *shape = sharc_result_shape(op, 0, rank);
+  read_window(op, w);
+  sharc_rb_init(b, op);
+  return shape;
+}
+
 /* Each result dimension counts windows; the operand dimension is sharded
  * along that count. */
 sharc_attr *sharc_rule_reduce_window(sharc_op *op, bool conservative) {
   unsigned rank;
-  const int64_t *shape = sharc_result_shape(op, 0, &rank);
   window w;
-  read_window(op, &w);
   sharc_rule_builder b;
-  sharc_rb_init(&b, op);
+  const int64_t *shape = window_rule_begin(op, &w, &b, &rank);
   for (unsigned d = 0; d < rank; d++) {
     bool through = window_pass_through(&w, d);
     sharc_rb_factor_all(&b, d, shape[d],
@@ -276,11 +284,9 @@ sharc_attr *sharc_rule_reduce_window(sharc_op *op, bool conservative) {
 /* Operands: operand, source, init value; one result shaped like the operand. */
 sharc_attr *sharc_rule_select_and_scatter(sharc_op *op, bool conservative) {
   unsigned rank;
-  const int64_t *shape = sharc_result_shape(op, 0, &rank);
   window w;
-  read_window(op, &w);
   sharc_rule_builder b;
-  sharc_rb_init(&b, op);
+  const int64_t *shape = window_rule_begin(op, &w, &b, &rank);
   for (unsigned d = 0; d < rank; d++) {
     if (window_pass_through(&w, d)) {
       sharc_rb_factor_all(&b, d, shape[d], SHARC_FACTOR_PASS_THROUGH, false);
@@ -406,17 +412,28 @@ static void gs_factors(gs_ctx *g, sharc_value *input, sharc_value *slices, sharc
            SHARC_FACTOR_NEED_REPLICATION, false);
 }
 
-#define GATHER_DIMS "dimension_numbers"
-#define SCATTER_DIMS "scatter_dimension_numbers"
+/* The attribute and field names gather and scatter give the same dimension
+ * numbers: offset, collapsed, operand batching, indices batching. */
+static const char *const gs_field_names[2][5] = {
+    {"dimension_numbers", "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+     "start_indices_batching_dims"},
+    {"scatter_dimension_numbers", "update_window_dims", "inserted_window_dims",
+     "input_batching_dims", "scatter_indices_batching_dims"},
+};
+
+static void gs_read_dims(sharc_op *op, bool scatter, gs_dims *d) {
+  const char *const *f = gs_field_names[scatter];
+  sharc_struct_ints(op, f[0], f[1], &d->offset);
+  sharc_struct_ints(op, f[0], f[2], &d->collapsed);
+  sharc_struct_ints(op, f[0], f[3], &d->input_batching);
+  sharc_struct_ints(op, f[0], f[4], &d->indices_batching);
+  d->index_vector_dim = sharc_struct_int(op, f[0], "index_vector_dim", 0);
+}
 
 sharc_attr *sharc_rule_gather(sharc_op *op, bool conservative) {
   (void)conservative;
   gs_dims d;
-  sharc_struct_ints(op, GATHER_DIMS, "offset_dims", &d.offset);
-  sharc_struct_ints(op, GATHER_DIMS, "collapsed_slice_dims", &d.collapsed);
-  sharc_struct_ints(op, GATHER_DIMS, "operand_batching_dims", &d.input_batching);
-  sharc_struct_ints(op, GATHER_DIMS, "start_indices_batching_dims", &d.indices_batching);
-  d.index_vector_dim = sharc_struct_int(op, GATHER_DIMS, "index_vector_dim", 0);
+  gs_read_dims(op, false, &d);
   gs_ctx g = {.op = op, .scatter = false};
   sharc_rb_init(&g.b, op);
   gs_factors(&g, sharc_op_operand(op, 0), sharc_op_result(op, 0), sharc_op_operand(op, 1), &d);
@@ -427,11 +444,7 @@ sharc_attr *sharc_rule_gather(sharc_op *op, bool conservative) {
 sharc_attr *sharc_rule_scatter(sharc_op *op, bool conservative) {
   (void)conservative;
   gs_dims d;
-  sharc_struct_ints(op, SCATTER_DIMS, "update_window_dims", &d.offset);
-  sharc_struct_ints(op, SCATTER_DIMS, "inserted_window_dims", &d.collapsed);
-  sharc_struct_ints(op, SCATTER_DIMS, "input_batching_dims", &d.input_batching);
-  sharc_struct_ints(op, SCATTER_DIMS, "scatter_indices_batching_dims", &d.indices_batching);
-  d.index_vector_dim = sharc_struct_int(op, SCATTER_DIMS, "index_vector_dim", 0);
+  gs_read_dims(op, true, &d);
   unsigned n = sharc_op_num_results(op);
   gs_ctx g = {.op = op, .scatter = true, .num_inputs = n};
   g.operand_dims = sharc_null_dims(2 * n + 1);
@@ -448,22 +461,20 @@ sharc_attr *sharc_rule_scatter(sharc_op *op, bool conservative) {
 
 sharc_attr *sharc_rule_fft(sharc_op *op, bool conservative) {
   (void)conservative;
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   sharc_ints len;
   sharc_op_ints_attr(op, "fft_length", &len);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   /* Leading dimensions are batch; fft dimensions need replication, and the
    * last one is blocked when the transform truncates it. */
-  bool truncated = in_rank && out_rank && in[in_rank - 1] != out[out_rank - 1];
-  for (unsigned d = 0; d < in_rank; d++) {
-    if (d + len.n < in_rank)
-      sharc_rb_factor_all(&b, d, in[d], SHARC_FACTOR_PASS_THROUGH, false);
+  bool truncated = io.in_rank && io.out_rank && io.in[io.in_rank - 1] != io.out[io.out_rank - 1];
+  for (unsigned d = 0; d < io.in_rank; d++) {
+    if (d + len.n < io.in_rank)
+      sharc_rb_factor_all(&b, d, io.in[d], SHARC_FACTOR_PASS_THROUGH, false);
     else
-      sharc_rb_factor_all(&b, d, in[d], SHARC_FACTOR_NEED_REPLICATION,
-                          d + 1 == in_rank && truncated);
+      sharc_rb_factor_all(&b, d, io.in[d], SHARC_FACTOR_NEED_REPLICATION,
+                          d + 1 == io.in_rank && truncated);
   }
   sharc_ints_free(&len);
   return sharc_rb_finish(&b);

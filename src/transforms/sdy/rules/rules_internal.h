@@ -24,6 +24,9 @@ sharc_attr *sharc_rule_select(sharc_op *op, bool conservative);
 sharc_attr *sharc_rule_slice(sharc_op *op, bool conservative);
 sharc_attr *sharc_rule_sort(sharc_op *op, bool conservative);
 sharc_attr *sharc_rule_transpose(sharc_op *op, bool conservative);
+/* Ops whose dimensions keep their place while their sizes may change
+ * (slices, pads, top-k): a changed dimension gets `type`. */
+sharc_attr *sharc_rule_sliced(sharc_op *op, sharc_factor_type type, bool blocked);
 
 /* rules_compute.c: contractions, reductions, windows, indexing, linalg */
 sharc_attr *sharc_rule_batch_norm_inference(sharc_op *op, bool conservative);

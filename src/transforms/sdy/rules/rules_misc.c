@@ -10,24 +10,22 @@
  * dimension gets one replicated factor on the operands and another on the
  * results, since its size changes. */
 static sharc_attr *collective(sharc_op *op, const int64_t *dims, unsigned n) {
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
-  for (unsigned d = 0; d < in_rank; d++) {
+  for (unsigned d = 0; d < io.in_rank; d++) {
     bool special = false;
     for (unsigned k = 0; k < n; k++)
       special |= dims[k] == d;
     if (!special)
-      sharc_rb_factor_all(&b, d, in[d], SHARC_FACTOR_PASS_THROUGH, false);
+      sharc_rb_factor_all(&b, d, io.in[d], SHARC_FACTOR_PASS_THROUGH, false);
   }
   for (unsigned k = 0; k < n; k++) {
     int64_t d = dims[k];
-    if (d < 0 || (uint64_t)d >= in_rank || (uint64_t)d >= out_rank)
+    if (d < 0 || (uint64_t)d >= io.in_rank || (uint64_t)d >= io.out_rank)
       continue;
-    sharc_rb_factor_all_operands(&b, d, in[d], SHARC_FACTOR_NEED_REPLICATION);
-    sharc_rb_factor_all_results(&b, d, out[d], SHARC_FACTOR_NEED_REPLICATION);
+    sharc_rb_factor_all_operands(&b, d, io.in[d], SHARC_FACTOR_NEED_REPLICATION);
+    sharc_rb_factor_all_results(&b, d, io.out[d], SHARC_FACTOR_NEED_REPLICATION);
   }
   return sharc_rb_finish(&b);
 }
@@ -132,37 +130,28 @@ static sharc_attr *householder_product(sharc_op *op) {
 
 /* mhlo.topk: operand -> values, indices; the top-k dimension is blocked. */
 static sharc_attr *top_k(sharc_op *op) {
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
-  sharc_rule_builder b;
-  sharc_rb_init(&b, op);
-  sharc_rb_pointwise_mismatch(&b, in, out, in_rank < out_rank ? in_rank : out_rank,
-                              SHARC_FACTOR_NEED_REPLICATION, true);
-  return sharc_rb_finish(&b);
+  return sharc_rule_sliced(op, SHARC_FACTOR_NEED_REPLICATION, true);
 }
 
 /* ApproxTopK / PartialReduce: operand, iota, two scalar inits -> values,
  * indices. The reduced dimension is shared by operand and iota; the output's
  * is replicated and blocked. */
 static sharc_attr *approx_top_k(sharc_op *op) {
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   if (sharc_op_num_operands(op) != 4 || sharc_op_num_results(op) != 2)
     return NULL;
   const int64_t N = SHARC_NULL_DIM;
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
-  for (unsigned d = 0; d < in_rank && d < out_rank; d++) {
-    if (in[d] == out[d]) {
-      sharc_rb_factor_all(&b, d, in[d], SHARC_FACTOR_PASS_THROUGH, false);
+  for (unsigned d = 0; d < io.in_rank && d < io.out_rank; d++) {
+    if (io.in[d] == io.out[d]) {
+      sharc_rb_factor_all(&b, d, io.in[d], SHARC_FACTOR_PASS_THROUGH, false);
       continue;
     }
     int64_t in_dims[4] = {d, d, N, N}, none_in[4] = {N, N, N, N};
     int64_t out_dims[2] = {d, d}, none_out[2] = {N, N};
-    sharc_rb_factor(&b, in_dims, none_out, in[d], SHARC_FACTOR_PASS_THROUGH, false);
-    sharc_rb_factor(&b, none_in, out_dims, out[d], SHARC_FACTOR_NEED_REPLICATION, true);
+    sharc_rb_factor(&b, in_dims, none_out, io.in[d], SHARC_FACTOR_PASS_THROUGH, false);
+    sharc_rb_factor(&b, none_in, out_dims, io.out[d], SHARC_FACTOR_NEED_REPLICATION, true);
   }
   return sharc_rb_finish(&b);
 }

@@ -18,37 +18,37 @@ static void factor_1_1(sharc_rule_builder *b, int64_t in, int64_t out, int64_t s
 
 sharc_attr *sharc_rule_bitcast_convert(sharc_op *op, bool conservative) {
   (void)conservative;
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
   /* The extra minor dimension of the narrower element type cannot be sharded. */
-  sharc_rb_pointwise(&b, in_rank < out_rank ? in : out, in_rank < out_rank ? in_rank : out_rank);
-  if (in_rank < out_rank)
-    factor_1_1(&b, SHARC_NULL_DIM, out_rank - 1, out[out_rank - 1], SHARC_FACTOR_NEED_REPLICATION);
-  else if (in_rank > out_rank)
-    factor_1_1(&b, in_rank - 1, SHARC_NULL_DIM, in[in_rank - 1], SHARC_FACTOR_NEED_REPLICATION);
+  sharc_rb_pointwise(&b, io.in_rank < io.out_rank ? io.in : io.out,
+                     io.in_rank < io.out_rank ? io.in_rank : io.out_rank);
+  if (io.in_rank < io.out_rank)
+    factor_1_1(&b, SHARC_NULL_DIM, io.out_rank - 1, io.out[io.out_rank - 1],
+               SHARC_FACTOR_NEED_REPLICATION);
+  else if (io.in_rank > io.out_rank)
+    factor_1_1(&b, io.in_rank - 1, SHARC_NULL_DIM, io.in[io.in_rank - 1],
+               SHARC_FACTOR_NEED_REPLICATION);
   return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_broadcast_in_dim(sharc_op *op, bool conservative) {
   (void)conservative;
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   sharc_ints dims;
   sharc_op_ints_attr(op, "broadcast_dimensions", &dims);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
-  for (unsigned out_dim = 0; out_dim < out_rank; out_dim++) {
+  for (unsigned out_dim = 0; out_dim < io.out_rank; out_dim++) {
     int64_t in_dim = sharc_ints_find(&dims, out_dim);
     /* An operand dimension of size 1 expanded in place has a factor of its own. */
-    if (in_dim >= 0 && (unsigned)in_dim < in_rank && in[in_dim] == 1 && out[out_dim] != 1) {
+    if (in_dim >= 0 && (unsigned)in_dim < io.in_rank && io.in[in_dim] == 1 &&
+        io.out[out_dim] != 1) {
       factor_1_1(&b, in_dim, SHARC_NULL_DIM, 1, SHARC_FACTOR_PASS_THROUGH);
       in_dim = SHARC_NULL_DIM;
     }
-    factor_1_1(&b, in_dim, out_dim, out[out_dim], SHARC_FACTOR_PASS_THROUGH);
+    factor_1_1(&b, in_dim, out_dim, io.out[out_dim], SHARC_FACTOR_PASS_THROUGH);
   }
   sharc_ints_free(&dims);
   return sharc_rb_finish(&b);
@@ -103,30 +103,28 @@ sharc_attr *sharc_rule_concatenate(sharc_op *op, bool conservative) {
 }
 
 /* Slicing ops: a dimension whose size changes gets `type`. */
-static sharc_attr *sliced(sharc_op *op, sharc_factor_type type, bool blocked) {
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+sharc_attr *sharc_rule_sliced(sharc_op *op, sharc_factor_type type, bool blocked) {
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
-  sharc_rb_pointwise_mismatch(&b, in, out, in_rank < out_rank ? in_rank : out_rank, type,
-                              blocked);
+  sharc_rb_pointwise_mismatch(&b, io.in, io.out,
+                              io.in_rank < io.out_rank ? io.in_rank : io.out_rank, type, blocked);
   return sharc_rb_finish(&b);
 }
 
 sharc_attr *sharc_rule_dynamic_slice(sharc_op *op, bool conservative) {
   (void)conservative;
-  return sliced(op, SHARC_FACTOR_NEED_REPLICATION, true);
+  return sharc_rule_sliced(op, SHARC_FACTOR_NEED_REPLICATION, true);
 }
 
 /* Static slices and pads know how to shift data, so they propagate through
  * the changed dimensions unless propagation is conservative. */
 sharc_attr *sharc_rule_slice(sharc_op *op, bool conservative) {
-  return sliced(op, SHARC_FACTOR_PERMUTATION, conservative);
+  return sharc_rule_sliced(op, SHARC_FACTOR_PERMUTATION, conservative);
 }
 
 sharc_attr *sharc_rule_pad(sharc_op *op, bool conservative) {
-  return sliced(op, SHARC_FACTOR_PERMUTATION, conservative);
+  return sharc_rule_sliced(op, SHARC_FACTOR_PERMUTATION, conservative);
 }
 
 static bool is_constant(sharc_value *v) {
@@ -240,20 +238,18 @@ static void reshape_factors(sharc_rule_builder *b, const int64_t *in, unsigned i
 
 sharc_attr *sharc_rule_reshape(sharc_op *op, bool conservative) {
   (void)conservative;
-  unsigned in_rank, out_rank;
-  const int64_t *in = sharc_operand_shape(op, 0, &in_rank);
-  const int64_t *out = sharc_result_shape(op, 0, &out_rank);
+  sharc_io_shapes io = sharc_io_shapes_of(op);
   /* No rule for an empty tensor: nothing to propagate, and the factor walk
    * needs positive sizes. */
-  for (unsigned d = 0; d < in_rank; d++)
-    if (in[d] <= 0)
+  for (unsigned d = 0; d < io.in_rank; d++)
+    if (io.in[d] <= 0)
       return NULL;
-  for (unsigned d = 0; d < out_rank; d++)
-    if (out[d] <= 0)
+  for (unsigned d = 0; d < io.out_rank; d++)
+    if (io.out[d] <= 0)
       return NULL;
   sharc_rule_builder b;
   sharc_rb_init(&b, op);
-  reshape_factors(&b, in, in_rank, out, out_rank);
+  reshape_factors(&b, io.in, io.in_rank, io.out, io.out_rank);
   return sharc_rb_finish(&b);
 }
 

@@ -5,6 +5,7 @@
  * carries the call's `mhlo.sharding`; one whose results are all unused is
  * rebuilt without results (and with empty `result_layouts`). */
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -15,13 +16,6 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   if (sharc_xla_is_python_callback(op))
     sharc_vec_push((op_vec *)user, op);
   return SHARC_WALK_ADVANCE;
-}
-
-static bool any_result_used(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
 }
 
 static void to_tuple(sharc_rewriter *rw, sharc_op *op) {
@@ -65,7 +59,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   op_vec ops = {0};
   sharc_walk_isa(module, SHARC_POST_ORDER, SHARC_SHLO(custom_call), collect, &ops);
   for (unsigned i = 0; i < ops.len; i++) {
-    if (any_result_used(ops.items[i]))
+    if (sharc_op_has_result_uses(ops.items[i]))
       to_tuple(&rw, ops.items[i]);
     else
       drop_results(&rw, ops.items[i]);

@@ -9,6 +9,7 @@
 
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -25,13 +26,6 @@ static bool fail(sharc_op *op, const char *message) {
   sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
              "failed to legalize operation '%.*s' that was explicitly marked illegal",
              (int)sharc_ident_str(sharc_op_name(op)).len, sharc_ident_str(sharc_op_name(op)).data);
-  return false;
-}
-
-static bool op_has_uses(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
   return false;
 }
 
@@ -121,7 +115,7 @@ static bool import_sharding_group(import_state *st, sharc_op *op) {
     return false;
   if (!id)
     return fail(op, "expected CustomCallOp with a sharding group id.");
-  if (op_has_uses(op))
+  if (sharc_op_has_result_uses(op))
     return fail(op, SHARC_XLA_SHARDING_GROUP " CustomCallOp should have no uses.");
   if (sharc_op_num_operands(op) != 1)
     return fail(op, "expected CustomCallOp with a sharding group to have exactly one operand");

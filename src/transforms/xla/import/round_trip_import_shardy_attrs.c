@@ -19,6 +19,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -60,20 +61,13 @@ static sharc_op *x64_combine_user(sharc_op *frs) {
   return is_x64_combine(user) ? user : NULL;
 }
 
-static bool op_has_uses(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
-  return false;
-}
-
 /* The values whose uses decide where the result sharding goes. */
 static void collect_result_uses(sharc_op *frs, sharc_op *x64, op_vec *owners, uint_vec *idx) {
   sharc_op *from = frs;
   if (x64) {
     from = x64;
   } else if (sharc_op_num_operands(frs) && sharc_value_defining_op(sharc_op_operand(frs, 0)) &&
-             !op_has_uses(frs)) {
+             !sharc_op_has_result_uses(frs)) {
     from = sharc_value_defining_op(sharc_op_operand(frs, 0));
   }
   for (unsigned r = 0; r < sharc_op_num_results(from); r++)

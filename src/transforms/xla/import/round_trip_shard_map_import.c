@@ -14,6 +14,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
 #include "support/vec.h"
@@ -49,13 +50,6 @@ static bool fail(sharc_op *call, const char *fmt, sharc_str callee) {
   sharc_emit_op_error(call, fmt, (int)callee.len, callee.data);
   sharc_emit(sharc_op_context(call), SHARC_SEV_ERROR, sharc_op_loc(call),
              "failed to legalize operation 'func.call'");
-  return false;
-}
-
-static bool op_has_uses(const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    if (sharc_value_has_uses(sharc_op_result(op, i)))
-      return true;
   return false;
 }
 
@@ -169,7 +163,7 @@ static bool import_call(import_state *st, sharc_op *call) {
   } else {
     sharc_rw_erase_op(&st->rw, call);
   }
-  if (to_local && !op_has_uses(to_local))
+  if (to_local && !sharc_op_has_result_uses(to_local))
     sharc_rw_erase_op(&st->rw, to_local);
   sharc_rw_erase_op(&st->rw, body);
   return true;
@@ -185,7 +179,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     ok = import_call(&st, st.calls.items[i]);
   for (unsigned i = 0; ok && i < st.pairs.len; i++) {
     sharc_op *op = st.pairs.items[i];
-    if (!sharc_op_is_erased(op) && !op_has_uses(op))
+    if (!sharc_op_is_erased(op) && !sharc_op_has_result_uses(op))
       sharc_rw_erase_op(&st.rw, op);
   }
   sharc_vec_free(&st.calls);
