@@ -178,7 +178,7 @@ static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_
  * the name is not a discardable `dialect.x` of `op` or not of `*d`. */
 static bool same_discardable_dialect(const sharc_op *op, const sharc_ident *name,
                                      const sharc_dialect **d) {
-  const sharc_dialect *of = discardable_dialect(op->ctx, op->def, name);
+  const sharc_dialect *of = discardable_dialect(sharc_op_ctx_of(op), sharc_op_def_of(op), name);
   if (!of || (*d && of != *d))
     return false;
   *d = of;
@@ -241,10 +241,10 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
  * whole verification. False (nothing marked) for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
   sharc_op *parent = parent_of(op);
-  if (!op->def || !parent || parent == ctx->verify_root)
+  if (!sharc_op_def_of(op) || !parent || parent == ctx->verify_root)
     return false;
   const sharc_dialect *d = changed_dialect(op, old);
-  if (!d || op->def->dialect == d)
+  if (!d || sharc_op_def_of(op)->dialect == d)
     return false;
   if (op->num_regions) {
     mark_op(ctx, op);
