@@ -211,11 +211,12 @@ static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr
  * ops of `d`, unregistered ops, and ops holding a discardable attribute
  * whose dialect hook reads other ops. */
 static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
-  if (!user->def || user->def->dialect == d || !user->attrs)
+  const sharc_op_def *def = sharc_op_def_of(user);
+  if (!def || def->dialect == d || !user->attrs)
     return true;
   const sharc_named_attr *e = user->attrs->dict.entries;
   for (unsigned i = 0; i < user->attrs->dict.n; i++)
-    if (name_facts(user->ctx, user->def, e[i].name)->reads_other_ops)
+    if (name_facts(sharc_op_ctx_of(user), def, e[i].name)->reads_other_ops)
       return true;
   return false;
 }
