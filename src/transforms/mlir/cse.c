@@ -5,6 +5,7 @@
  * scope, regions compared structurally, is replaced by it. Trivially dead
  * ops are erased on the way, as MLIR's CSE does. */
 #include "ir/equivalence.h"
+#include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -116,13 +117,6 @@ typedef struct cse {
  * known yet (by equivalence, as MLIR looks them up) are redirected. */
 static bool user_unknown(const sharc_use *u, void *table) { return !table_lookup(table, u->owner); }
 
-static bool has_uses(const sharc_op *op) {
-  for (unsigned i = 0; i < op->num_results; i++)
-    if (sharc_op_results_of(op)[i].uses)
-      return true;
-  return false;
-}
-
 static bool is_unknown_loc(const sharc_attr *loc) {
   return !loc || loc->kind == SHARC_ATTR_LOC_UNKNOWN;
 }
@@ -134,7 +128,7 @@ static void replace_with(cse *c, known_table *t, sharc_op *op, sharc_op *existin
     else
       sharc_rw_replace_uses_if(&c->rw, &sharc_op_results_of(op)[i], &sharc_op_results_of(existing)[i], user_unknown, t);
   }
-  if (ssa || !has_uses(op))
+  if (ssa || !sharc_op_has_result_uses(op))
     sharc_vec_push(&c->to_erase, op);
   /* the kept op takes over a known location when it has none */
   if (is_unknown_loc(sharc_op_loc(existing)) && !is_unknown_loc(sharc_op_loc(op)))
