@@ -4,18 +4,25 @@
 
 #include <stdlib.h>
 
-typedef void *(*element_fn)(const sharc_op *op, unsigned i);
+/* Element `i` of `owner` (an op, or a block for its arguments). */
+typedef void *(*element_fn)(const void *owner, unsigned i);
 
-static void *operand_at(const sharc_op *op, unsigned i) { return sharc_op_operand(op, i); }
-static void *result_at(const sharc_op *op, unsigned i) { return sharc_op_result(op, i); }
-static void *result_type_at(const sharc_op *op, unsigned i) {
+static void *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
+static void *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
+static void *operand_type_at(const void *op, unsigned i) {
+  return sharc_value_type(sharc_op_operand(op, i));
+}
+static void *result_type_at(const void *op, unsigned i) {
   return sharc_value_type(sharc_op_result(op, i));
+}
+static void *arg_type_at(const void *block, unsigned i) {
+  return sharc_value_type(sharc_block_arg(block, i));
 }
 
 /* The elements `at` gives for the indices below `n` whose mark equals
  * `marked` (an index at or past `num_marks` is unmarked), in a malloc'd
  * array with one slot to spare. */
-static void **gather(const sharc_op *op, unsigned n, element_fn at, const bool *marks,
+static void **gather(const void *owner, unsigned n, element_fn at, const bool *marks,
                      unsigned num_marks, bool marked, unsigned *count) {
   void **items = malloc(((size_t)n + 1) * sizeof *items);
   if (!items)
@@ -23,7 +30,7 @@ static void **gather(const sharc_op *op, unsigned n, element_fn at, const bool *
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
     if ((i < num_marks && marks[i]) == marked)
-      items[k++] = at(op, i);
+      items[k++] = at(owner, i);
   *count = k;
   return items;
 }
@@ -41,6 +48,18 @@ sharc_value **sharc_op_result_values(const sharc_op *op) {
 sharc_type **sharc_op_result_types(const sharc_op *op) {
   unsigned n;
   return (sharc_type **)gather(op, sharc_op_num_results(op), result_type_at, NULL, 0, false, &n);
+}
+
+sharc_type **sharc_op_operand_types(const sharc_op *op) {
+  unsigned n;
+  return (sharc_type **)gather(op, sharc_op_num_operands(op), operand_type_at, NULL, 0, false,
+                               &n);
+}
+
+sharc_type **sharc_block_arg_types(const sharc_block *block) {
+  unsigned n;
+  return (sharc_type **)gather(block, block ? sharc_block_num_args(block) : 0, arg_type_at, NULL,
+                               0, false, &n);
 }
 
 sharc_value **sharc_op_operands_where(const sharc_op *op, const bool *marks, unsigned num_marks,

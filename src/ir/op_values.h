@@ -21,6 +21,13 @@ sharc_value **sharc_op_result_values(const sharc_op *op);
 /* The result types of `op` in order, in the same kind of array. */
 sharc_type **sharc_op_result_types(const sharc_op *op);
 
+/* The operand types of `op` in order, in the same kind of array. */
+sharc_type **sharc_op_operand_types(const sharc_op *op);
+
+/* The argument types of `block` (NULL: none) in order, in the same kind
+ * of array. */
+sharc_type **sharc_block_arg_types(const sharc_block *block);
+
 /* The types of the first `num_operands` operands of `op`, then of all its
  * results, written as words to `out` (room for that many): the signature
  * part of a memo key. */

@@ -449,17 +449,23 @@ static void changes_table(const sharc_report *r, bool color, sharc_buf *out) {
   sharc_buf_free(&dim);
 }
 
+/* A summary line's end: `bytes`, what they are, the note when there is one. */
+static void put_bytes_line_end(sharc_buf *out, int64_t bytes, const char *what, const char *note) {
+  sharc_report_put_bytes(out, bytes);
+  sharc_buf_puts(out, what);
+  if (note)
+    sharc_buf_puts(out, note);
+  sharc_buf_putc(out, '\n');
+}
+
 static void bytes_line(sharc_buf *out, const char *what, const sharc_report_bytes *b) {
   sharc_buf_printf(out, "  %-10s %u tensor%s: ", what, b->count, b->count == 1 ? "" : "s");
   sharc_report_put_bytes(out, b->per_device_peak);
   SHARC_BUF_LIT(out, " per device (peak), ");
   sharc_report_put_bytes(out, b->all_devices);
   SHARC_BUF_LIT(out, " on all devices, ");
-  sharc_report_put_bytes(out, b->global);
-  SHARC_BUF_LIT(out, " unsharded");
-  if (b->unknown)
-    SHARC_BUF_LIT(out, " (tensors of unknown size left out)");
-  sharc_buf_putc(out, '\n');
+  put_bytes_line_end(out, b->global, " unsharded",
+                     b->unknown ? " (tensors of unknown size left out)" : NULL);
 }
 
 static void write_table(const sharc_report *r, bool color, const char *title, sharc_buf *out) {
@@ -504,18 +510,16 @@ static void write_table(const sharc_report *r, bool color, const char *title, sh
   } else {
     for (unsigned k = 0; k < s->num_kinds; k++) {
       sharc_buf_printf(out, "  %-20s %u, ", s->kinds[k].kind, s->kinds[k].count);
-      sharc_report_put_bytes(out, s->kinds[k].bytes_moved);
-      SHARC_BUF_LIT(out, " per device");
-      if (s->kinds[k].per_iteration)
-        SHARC_BUF_LIT(out, " (a loop of unknown trip count: per iteration)");
-      sharc_buf_putc(out, '\n');
+      put_bytes_line_end(out, s->kinds[k].bytes_moved, " per device",
+                         s->kinds[k].per_iteration
+                             ? " (a loop of unknown trip count: per iteration)"
+                             : NULL);
     }
     SHARC_BUF_LIT(out, "  moved in all:        ");
-    sharc_report_put_bytes(out, s->bytes_moved);
-    SHARC_BUF_LIT(out, " per device");
-    if (s->bytes_moved_per_iteration)
-      SHARC_BUF_LIT(out, " (loops of unknown trip count counted once: per iteration)");
-    sharc_buf_putc(out, '\n');
+    put_bytes_line_end(out, s->bytes_moved, " per device",
+                       s->bytes_moved_per_iteration
+                           ? " (loops of unknown trip count counted once: per iteration)"
+                           : NULL);
   }
   if (!r->opts.explicit_collectives && s->num_kinds)
     SHARC_BUF_LIT(out, "  (propagation only, --no-comm: the reshards and collectives the module "
@@ -556,49 +560,28 @@ static void json_key(sharc_buf *out, const char *key, const char *s) {
   sharc_report_put_json_string(out, s);
 }
 
-/* `, "key": ` with the key a literal: one copy, no formatting (the report
- * of a large module writes these a million times). */
-#define JSON_NEXT(out, key) SHARC_BUF_LIT(out, ", \"" key "\": ")
-
 static void json_value(sharc_buf *out, const sharc_report_value *v) {
   SHARC_BUF_LIT(out, "{\"kind\": ");
   sharc_report_put_json_string(out, kind_names[v->kind]);
-  JSON_NEXT(out, "index");
-  sharc_buf_put_u64(out, v->index);
-  JSON_NEXT(out, "value");
-  sharc_report_put_json_string(out, v->name);
-  JSON_NEXT(out, "name");
-  sharc_report_put_json_string(out, v->label);
-  JSON_NEXT(out, "op");
-  sharc_report_put_json_string(out, v->op_name);
-  JSON_NEXT(out, "location");
-  sharc_report_put_json_string(out, v->location);
-  JSON_NEXT(out, "type");
-  sharc_report_put_json_string(out, v->type);
-  JSON_NEXT(out, "mesh");
-  sharc_report_put_json_string(out, v->mesh_name);
-  JSON_NEXT(out, "sharding");
-  sharc_report_put_json_string(out, v->spec);
-  JSON_NEXT(out, "replicated");
-  sharc_report_put_json_string(out, v->replicated);
-  JSON_NEXT(out, "unreduced");
-  sharc_report_put_json_string(out, v->unreduced);
-  JSON_NEXT(out, "shape");
-  json_shape(out, v->shape, v->element_bits ? v->rank : 0);
-  JSON_NEXT(out, "shard_shape");
-  json_shape(out, v->shard_shape, v->element_bits ? v->rank : 0);
-  JSON_NEXT(out, "element_bits");
-  sharc_buf_put_u64(out, v->element_bits);
-  JSON_NEXT(out, "bytes");
-  json_int(out, v->bytes);
-  JSON_NEXT(out, "bytes_per_device");
-  json_int(out, v->bytes_per_device);
-  JSON_NEXT(out, "devices");
-  sharc_buf_put_i64(out, v->num_devices);
-  JSON_NEXT(out, "padded");
-  sharc_buf_puts(out, v->padded ? "true" : "false");
-  JSON_NEXT(out, "changed");
-  sharc_buf_puts(out, v->changed ? "true" : "false");
+  SHARC_JSON_FIELD(out, "index", sharc_buf_put_u64(out, v->index));
+  SHARC_JSON_STRING_FIELD(out, "value", v->name);
+  SHARC_JSON_STRING_FIELD(out, "name", v->label);
+  SHARC_JSON_STRING_FIELD(out, "op", v->op_name);
+  SHARC_JSON_STRING_FIELD(out, "location", v->location);
+  SHARC_JSON_STRING_FIELD(out, "type", v->type);
+  SHARC_JSON_STRING_FIELD(out, "mesh", v->mesh_name);
+  SHARC_JSON_STRING_FIELD(out, "sharding", v->spec);
+  SHARC_JSON_STRING_FIELD(out, "replicated", v->replicated);
+  SHARC_JSON_STRING_FIELD(out, "unreduced", v->unreduced);
+  SHARC_JSON_FIELD(out, "shape", json_shape(out, v->shape, v->element_bits ? v->rank : 0));
+  SHARC_JSON_FIELD(out, "shard_shape",
+                   json_shape(out, v->shard_shape, v->element_bits ? v->rank : 0));
+  SHARC_JSON_FIELD(out, "element_bits", sharc_buf_put_u64(out, v->element_bits));
+  SHARC_JSON_FIELD(out, "bytes", json_int(out, v->bytes));
+  SHARC_JSON_FIELD(out, "bytes_per_device", json_int(out, v->bytes_per_device));
+  SHARC_JSON_FIELD(out, "devices", sharc_buf_put_i64(out, v->num_devices));
+  SHARC_JSON_FIELD(out, "padded", sharc_buf_puts(out, v->padded ? "true" : "false"));
+  SHARC_JSON_FIELD(out, "changed", sharc_buf_puts(out, v->changed ? "true" : "false"));
   sharc_buf_putc(out, '}');
 }
 
@@ -617,12 +600,9 @@ static void json_loops(const sharc_report *r, sharc_buf *out, sharc_buf *tmp) {
     const sharc_report_loop *l = sharc_report_loop_at(r, i);
     sharc_buf_puts(out, i ? ",\n    {" : "\n    {");
     json_key(out, "function", func_name(l->value->func, tmp));
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "value", l->value->name);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "location", l->value->location);
-    SHARC_BUF_LIT(out, ", \"trip_count\": ");
-    json_int(out, l->trip_count);
+    SHARC_JSON_STRING_FIELD(out, "value", l->value->name);
+    SHARC_JSON_STRING_FIELD(out, "location", l->value->location);
+    SHARC_JSON_FIELD(out, "trip_count", json_int(out, l->trip_count));
     sharc_buf_printf(out, ", \"collectives\": %u, \"bytes_moved_per_device_per_iteration\": %" PRId64
                           "}",
                      l->num_collectives, l->bytes_moved_per_iteration);
@@ -637,16 +617,12 @@ static void json_changes(const sharc_report *r, sharc_buf *out, sharc_buf *tmp) 
     const sharc_report_value *v = ch->value;
     sharc_buf_puts(out, i ? ",\n    {" : "\n    {");
     json_key(out, "function", func_name(v->func, tmp));
-    SHARC_BUF_LIT(out, ", \"kind\": ");
-    sharc_report_put_json_string(out, kind_names[v->kind]);
+    SHARC_JSON_STRING_FIELD(out, "kind", kind_names[v->kind]);
     sharc_buf_printf(out, ", \"index\": %u, ", v->index);
     json_key(out, "value", v->name);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "name", v->label);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "user_sharding", ch->user_spec);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "sharding", v->spec);
+    SHARC_JSON_STRING_FIELD(out, "name", v->label);
+    SHARC_JSON_STRING_FIELD(out, "user_sharding", ch->user_spec);
+    SHARC_JSON_STRING_FIELD(out, "sharding", v->spec);
     SHARC_BUF_LIT(out, ", \"axes\": [");
     for (unsigned k = 0; k < ch->num_axes; k++) {
       const sharc_report_axis_change *a = &ch->axes[k];
@@ -655,14 +631,10 @@ static void json_changes(const sharc_report *r, sharc_buf *out, sharc_buf *tmp) 
         SHARC_BUF_LIT(out, "null");
       else
         sharc_buf_put_i64(out, a->dim);
-      SHARC_BUF_LIT(out, ", ");
-      json_key(out, "axis", a->axis);
-      SHARC_BUF_LIT(out, ", ");
-      json_key(out, "kept", a->kept);
-      SHARC_BUF_LIT(out, ", ");
-      json_key(out, "reason", a->reason);
-      SHARC_BUF_LIT(out, ", ");
-      json_key(out, "detail", a->detail);
+      SHARC_JSON_STRING_FIELD(out, "axis", a->axis);
+      SHARC_JSON_STRING_FIELD(out, "kept", a->kept);
+      SHARC_JSON_STRING_FIELD(out, "reason", a->reason);
+      SHARC_JSON_STRING_FIELD(out, "detail", a->detail);
       sharc_buf_putc(out, '}');
     }
     SHARC_BUF_LIT(out, "]}");
@@ -692,26 +664,16 @@ static void write_json(const sharc_report *r, const char *title, sharc_buf *out)
     const sharc_report_collective *c = sharc_report_collective_at(r, i);
     sharc_buf_puts(out, i ? ",\n    {" : "\n    {");
     json_key(out, "kind", c->kind);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "function", func_name(c->value->func, &tmp));
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "value", c->value->name);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "op", c->value->op_name);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "location", c->value->location);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "type", c->value->type);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "axes", c->axes);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "from", c->from_spec);
-    SHARC_BUF_LIT(out, ", ");
-    json_key(out, "to", c->value->spec);
-    SHARC_BUF_LIT(out, ", \"bytes_moved_per_device\": ");
-    json_int(out, c->bytes_moved);
-    SHARC_BUF_LIT(out, ", \"executions\": ");
-    json_int(out, c->executions);
+    SHARC_JSON_STRING_FIELD(out, "function", func_name(c->value->func, &tmp));
+    SHARC_JSON_STRING_FIELD(out, "value", c->value->name);
+    SHARC_JSON_STRING_FIELD(out, "op", c->value->op_name);
+    SHARC_JSON_STRING_FIELD(out, "location", c->value->location);
+    SHARC_JSON_STRING_FIELD(out, "type", c->value->type);
+    SHARC_JSON_STRING_FIELD(out, "axes", c->axes);
+    SHARC_JSON_STRING_FIELD(out, "from", c->from_spec);
+    SHARC_JSON_STRING_FIELD(out, "to", c->value->spec);
+    SHARC_JSON_FIELD(out, "bytes_moved_per_device", json_int(out, c->bytes_moved));
+    SHARC_JSON_FIELD(out, "executions", json_int(out, c->executions));
     SHARC_BUF_LIT(out, ", \"loop\": ");
     if (c->loop < 0)
       SHARC_BUF_LIT(out, "null");

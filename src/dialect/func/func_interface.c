@@ -215,99 +215,90 @@ static void set_signature(sharc_op *func, const type_vec *inputs, const type_vec
                                                 results->items, results->len));
 }
 
+/* A signature edit works on one side: the arguments or the results. */
+typedef enum { SIDE_ARGS, SIDE_RESULTS } side;
+
+static const char *const side_attrs[2] = {"arg_attrs", "res_attrs"};
+
+/* Both sides' types and the edited side's attribute dictionaries. */
+typedef struct signature {
+  type_vec types[2];
+  attr_vec dicts;
+} signature;
+
+static void signature_load(const sharc_op *func, side s, signature *g) {
+  sharc_type *ft = sharc_func_type(func);
+  *g = (signature){0};
+  copy_types(sharc_type_func_inputs(ft), sharc_type_func_num_inputs(ft), &g->types[SIDE_ARGS]);
+  copy_types(sharc_type_func_results(ft), sharc_type_func_num_results(ft),
+             &g->types[SIDE_RESULTS]);
+  load_dicts(func, side_attrs[s], g->types[s].len, &g->dicts);
+}
+
+static void signature_store(sharc_op *func, side s, signature *g) {
+  set_signature(func, &g->types[SIDE_ARGS], &g->types[SIDE_RESULTS]);
+  store_dicts(func, side_attrs[s], g->dicts.items, g->dicts.len);
+  sharc_vec_free(&g->types[SIDE_ARGS]);
+  sharc_vec_free(&g->types[SIDE_RESULTS]);
+  sharc_vec_free(&g->dicts);
+}
+
+/* Inserts `type` with `attrs` (NULL: none) at `index` of side `s`. */
+static void signature_insert(sharc_op *func, side s, unsigned index, sharc_type *type,
+                             sharc_attr *attrs) {
+  signature g;
+  signature_load(func, s, &g);
+  sharc_attr *dict = attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
+  type_vec *types = &g.types[s];
+  sharc_vec_push(types, type);
+  sharc_vec_push(&g.dicts, dict);
+  for (unsigned i = types->len - 1; i > index; i--) {
+    types->items[i] = types->items[i - 1];
+    g.dicts.items[i] = g.dicts.items[i - 1];
+  }
+  types->items[index] = type;
+  g.dicts.items[index] = dict;
+  signature_store(func, s, &g);
+}
+
+/* Drops the entries of side `s` whose `erase` flag is set. */
+static void signature_erase(sharc_op *func, side s, const bool *erase) {
+  signature g;
+  signature_load(func, s, &g);
+  type_vec *types = &g.types[s];
+  unsigned kept = 0;
+  for (unsigned i = 0; i < types->len; i++)
+    if (!erase[i]) {
+      types->items[kept] = types->items[i];
+      g.dicts.items[kept++] = g.dicts.items[i];
+    }
+  types->len = g.dicts.len = kept;
+  signature_store(func, s, &g);
+}
+
 sharc_value *sharc_func_insert_arg(sharc_op *func, unsigned index, sharc_type *type,
                                    sharc_attr *attrs, sharc_attr *loc) {
-  sharc_type *ft = sharc_func_type(func);
-  unsigned n = sharc_type_func_num_inputs(ft);
-  attr_vec dicts = {0};
-  load_dicts(func, "arg_attrs", n, &dicts);
-  type_vec inputs = {0}, results = {0};
-  copy_types(sharc_type_func_inputs(ft), n, &inputs);
-  copy_types(sharc_type_func_results(ft), sharc_type_func_num_results(ft), &results);
-  sharc_vec_push(&inputs, type);
-  sharc_vec_push(&dicts, attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0));
-  for (unsigned i = n; i > index; i--) {
-    inputs.items[i] = inputs.items[i - 1];
-    dicts.items[i] = dicts.items[i - 1];
-  }
-  inputs.items[index] = type;
-  dicts.items[index] = attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
-  set_signature(func, &inputs, &results);
-  store_dicts(func, "arg_attrs", dicts.items, dicts.len);
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&results);
-  sharc_vec_free(&dicts);
+  signature_insert(func, SIDE_ARGS, index, type, attrs);
   sharc_block *body = sharc_func_body(func);
   return body ? sharc_block_insert_arg(body, index, type, loc) : NULL;
 }
 
 void sharc_func_erase_args(sharc_op *func, const bool *erase) {
-  sharc_type *ft = sharc_func_type(func);
-  unsigned n = sharc_type_func_num_inputs(ft);
-  attr_vec dicts = {0}, kept = {0};
-  load_dicts(func, "arg_attrs", n, &dicts);
-  type_vec inputs = {0}, results = {0};
-  copy_types(sharc_type_func_results(ft), sharc_type_func_num_results(ft), &results);
-  for (unsigned i = 0; i < n; i++)
-    if (!erase[i]) {
-      sharc_vec_push(&inputs, sharc_type_func_input(ft, i));
-      sharc_vec_push(&kept, dicts.items[i]);
-    }
-  set_signature(func, &inputs, &results);
-  store_dicts(func, "arg_attrs", kept.items, kept.len);
+  unsigned n = sharc_func_num_args(func);
+  signature_erase(func, SIDE_ARGS, erase);
   sharc_block *body = sharc_func_body(func);
   for (unsigned i = n; body && i-- > 0;)
     if (erase[i])
       sharc_block_erase_arg(body, i);
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&results);
-  sharc_vec_free(&dicts);
-  sharc_vec_free(&kept);
 }
 
 void sharc_func_insert_result(sharc_op *func, unsigned index, sharc_type *type,
                               sharc_attr *attrs) {
-  sharc_type *ft = sharc_func_type(func);
-  unsigned n = sharc_type_func_num_results(ft);
-  attr_vec dicts = {0};
-  load_dicts(func, "res_attrs", n, &dicts);
-  type_vec inputs = {0}, results = {0};
-  copy_types(sharc_type_func_inputs(ft), sharc_type_func_num_inputs(ft), &inputs);
-  copy_types(sharc_type_func_results(ft), n, &results);
-  sharc_attr *dict = attrs ? attrs : sharc_attr_dictionary(sharc_op_context(func), NULL, 0);
-  sharc_vec_push(&results, type);
-  sharc_vec_push(&dicts, dict);
-  for (unsigned i = n; i > index; i--) {
-    results.items[i] = results.items[i - 1];
-    dicts.items[i] = dicts.items[i - 1];
-  }
-  results.items[index] = type;
-  dicts.items[index] = dict;
-  set_signature(func, &inputs, &results);
-  store_dicts(func, "res_attrs", dicts.items, dicts.len);
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&results);
-  sharc_vec_free(&dicts);
+  signature_insert(func, SIDE_RESULTS, index, type, attrs);
 }
 
 void sharc_func_erase_results(sharc_op *func, const bool *erase) {
-  sharc_type *ft = sharc_func_type(func);
-  unsigned n = sharc_type_func_num_results(ft);
-  attr_vec dicts = {0}, kept = {0};
-  load_dicts(func, "res_attrs", n, &dicts);
-  type_vec inputs = {0}, results = {0};
-  copy_types(sharc_type_func_inputs(ft), sharc_type_func_num_inputs(ft), &inputs);
-  for (unsigned i = 0; i < n; i++)
-    if (!erase[i]) {
-      sharc_vec_push(&results, sharc_type_func_result(ft, i));
-      sharc_vec_push(&kept, dicts.items[i]);
-    }
-  set_signature(func, &inputs, &results);
-  store_dicts(func, "res_attrs", kept.items, kept.len);
-  sharc_vec_free(&inputs);
-  sharc_vec_free(&results);
-  sharc_vec_free(&dicts);
-  sharc_vec_free(&kept);
+  signature_erase(func, SIDE_RESULTS, erase);
 }
 
 /* ---- calls ------------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
+#include "ir/op_values.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -416,21 +417,6 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
   return true;
 }
 
-/* Types of the operands / results / entry arguments / terminator operands. */
-static sharc_type **types_of(sharc_value *(*at)(const void *, unsigned), const void *owner,
-                             unsigned n) {
-  sharc_type **t = malloc((n + 1) * sizeof *t);
-  if (!t)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    t[i] = sharc_value_type(at(owner, i));
-  return t;
-}
-
-static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
-static sharc_value *result_at(const void *op, unsigned i) { return sharc_op_result(op, i); }
-static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
-
 /* getCommonMesh of the in and out shardings: empty meshes aside, the mesh
  * they all share, or NULL when they differ. */
 sharc_attr *sharc_sdy_manual_computation_mesh(sharc_op *op) {
@@ -454,10 +440,10 @@ bool sharc_sdy_verify_manual_computation(sharc_op *op) {
   unsigned n_args = body ? sharc_block_num_args(body) : 0;
   unsigned n_rets = term ? sharc_op_num_operands(term) : 0;
   sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
-  sharc_type **in_g = types_of(operand_at, op, sharc_op_num_operands(op));
-  sharc_type **in_l = types_of(arg_at, body, n_args);
-  sharc_type **out_g = types_of(result_at, op, sharc_op_num_results(op));
-  sharc_type **out_l = types_of(operand_at, term, n_rets);
+  sharc_type **in_g = sharc_op_operand_types(op);
+  sharc_type **in_l = sharc_block_arg_types(body);
+  sharc_type **out_g = sharc_op_result_types(op);
+  sharc_type **out_l = term ? sharc_op_operand_types(term) : NULL;
   bool ok = verify_manual_side(op, "operand", in_g, in_l, sharc_op_num_operands(op), n_args, ins) &&
             verify_manual_side(op, "result", out_g, out_l, sharc_op_num_results(op), n_rets, outs);
   free(in_g);
@@ -512,8 +498,8 @@ bool sharc_sdy_verify_named_computation(sharc_op *op) {
   sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
   if (!ins && !outs)
     return true;
-  sharc_type **in_t = types_of(operand_at, op, n);
-  sharc_type **out_t = types_of(result_at, op, sharc_op_num_results(op));
+  sharc_type **in_t = sharc_op_operand_types(op);
+  sharc_type **out_t = sharc_op_result_types(op);
   bool ok = (!ins || sharc_sdy_verify_sharding_list(op, ins, in_t, n, "in_shardings ")) &&
             (!outs ||
              sharc_sdy_verify_sharding_list(op, outs, out_t, sharc_op_num_results(op), "out_shardings "));

@@ -3,6 +3,7 @@
  * "'op' op" prefix) and of MLIR's traits (with it). */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/op_values.h"
 #include "sharc/verify.h"
 #include "support/checked.h"
 
@@ -165,19 +166,6 @@ static bool same_types(sharc_type *const *a, unsigned na, sharc_type *const *b, 
   return true;
 }
 
-/* Types of the values a[0..n). */
-static sharc_type **types_of(sharc_value *(*get)(const void *, unsigned), const void *owner,
-                             unsigned n) {
-  sharc_type **t = malloc((n + 1) * sizeof *t);
-  if (!t)
-    abort();
-  for (unsigned i = 0; i < n; i++)
-    t[i] = sharc_value_type(get(owner, i));
-  return t;
-}
-
-static sharc_value *operand_at(const void *op, unsigned i) { return sharc_op_operand(op, i); }
-static sharc_value *arg_at(const void *b, unsigned i) { return sharc_block_arg(b, i); }
 static bool while_mismatch(sharc_op *op, const char *what, sharc_type *const *ops, unsigned n,
                            sharc_type *const *other, unsigned m) {
   sharc_buf msg = {0};
@@ -196,9 +184,9 @@ bool sharc_shlo_verify_while(sharc_op *op) {
   if (!cond || !body)
     return true;
   unsigned n = sharc_op_num_operands(op);
-  sharc_type **ops = types_of(operand_at, op, n);
-  sharc_type **cargs = types_of(arg_at, cond, sharc_block_num_args(cond));
-  sharc_type **bargs = types_of(arg_at, body, sharc_block_num_args(body));
+  sharc_type **ops = sharc_op_operand_types(op);
+  sharc_type **cargs = sharc_block_arg_types(cond);
+  sharc_type **bargs = sharc_block_arg_types(body);
   bool ok = true;
   sharc_op *body_ret = sharc_block_last_op(body), *cond_ret = sharc_block_last_op(cond);
   if (!same_types(ops, n, cargs, sharc_block_num_args(cond))) {
@@ -208,7 +196,7 @@ bool sharc_shlo_verify_while(sharc_op *op) {
     ok = while_mismatch(op, "body block arguments", ops, n, bargs, sharc_block_num_args(body));
   } else if (body_ret) {
     unsigned nr = sharc_op_num_operands(body_ret);
-    sharc_type **rets = types_of(operand_at, body_ret, nr);
+    sharc_type **rets = sharc_op_operand_types(body_ret);
     if (!same_types(ops, n, rets, nr))
       ok = while_mismatch(op, "body block return types", ops, n, rets, nr);
     free(rets);
