@@ -57,6 +57,8 @@ typedef struct sharc_resource {
  * empty), 4 bytes where a pointer with its position took 16. */
 enum { SHARC_POINT_CHUNK = 1024 };
 
+enum { SHARC_STATIC_IDENT_SLOTS = 64 };
+
 struct sharc_context {
   sharc_arena arena;
   /* bumped by every change to attached IR: lets the pass manager skip
@@ -79,6 +81,11 @@ struct sharc_context {
     const void *name, *def, *dialect;
     bool reads_other_ops;
   } mark_names[32];
+  /* static_names.c's identifiers of string-literal names, by address */
+  struct sharc_static_ident_slot {
+    const char *literal;
+    sharc_ident *ident;
+  } static_idents[SHARC_STATIC_IDENT_SLOTS];
   sharc_uniq_table types, attrs;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
