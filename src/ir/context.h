@@ -81,6 +81,13 @@ struct sharc_context {
     const void *name, *def, *dialect;
     bool reads_other_ops;
   } mark_names[32];
+  /* verify_marks.c's reads_producer_attrs answers per (dictionary, op
+   * definition, dialect): a sharding set on an op asks it of every user,
+   * and the users of a layer hold the same few dictionaries */
+  struct sharc_producer_reads_slot {
+    const void *attrs, *def, *dialect;
+    bool reads;
+  } producer_reads[64];
   /* static_names.c's identifiers of string-literal names, by address */
   struct sharc_static_ident_slot {
     const char *literal;

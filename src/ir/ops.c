@@ -2,6 +2,7 @@
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
 #include "ir/verify_marks.h"
+#include "ir/static_names.h"
 #include "support/ptrmap.h"
 
 #include <stdlib.h>
@@ -415,7 +416,11 @@ static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *
 }
 
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
-  sharc_ident *id = sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name));
+  sharc_op_set_attr_ident(op, sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name)),
+                          value);
+}
+
+void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
   if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
     sharc_op_set_attrs(op, slot->result);

@@ -30,3 +30,7 @@ sharc_attr *sharc_attr_dict_get_static(sharc_context *ctx, const sharc_attr *dic
 sharc_attr *sharc_op_attr_static(const sharc_op *op, const char *literal) {
   return sharc_attr_dict_get_static(sharc_op_ctx_of(op), op->attrs, literal);
 }
+
+void sharc_op_set_attr_static(sharc_op *op, const char *literal, sharc_attr *value) {
+  sharc_op_set_attr_ident(op, sharc_context_static_ident(sharc_op_ctx_of(op), literal), value);
+}

@@ -19,4 +19,10 @@ sharc_attr *sharc_op_attr_static(const sharc_op *op, const char *literal);
 sharc_attr *sharc_attr_dict_get_static(sharc_context *ctx, const sharc_attr *dict,
                                        const char *literal);
 
+/* sharc_op_set_attr with the name interned already. */
+void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *name, sharc_attr *value);
+
+/* sharc_op_set_attr(op, literal, value), with `literal` as above. */
+void sharc_op_set_attr_static(sharc_op *op, const char *literal, sharc_attr *value);
+
 #endif

@@ -214,12 +214,25 @@ static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
   if (!def || def->dialect == d || !user->attrs)
     return true;
+  /* the answer depends on the (uniqued) dictionary, the definition and
+   * the dialect only: remembered per context */
+  sharc_context *ctx = sharc_op_ctx_of(user);
+  unsigned n = sizeof ctx->producer_reads / sizeof ctx->producer_reads[0];
+  struct sharc_producer_reads_slot *slot =
+      &ctx->producer_reads[(((uintptr_t)user->attrs >> 4) ^ ((uintptr_t)def >> 6) ^
+                            ((uintptr_t)d >> 3)) % n];
+  if (slot->attrs == user->attrs && slot->def == def && slot->dialect == d)
+    return slot->reads;
+  bool reads = false;
   const sharc_named_attr *e = user->attrs->dict.entries;
-  for (unsigned i = 0; i < user->attrs->dict.n; i++)
-    if (name_facts(sharc_op_ctx_of(user), def, e[i].name)->reads_other_ops)
-      return true;
-  return false;
+  for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
+    reads = name_facts(ctx, def, e[i].name)->reads_other_ops;
+  *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
+  return reads;
 }
+
+/* Already marked for a whole verification: marking it again adds nothing. */
+static bool marked_whole(const sharc_op *o) { return o->verify_dirty && !o->verify_attrs_only; }
 
 /* The ops nested in `op` whose verification may read dialect `d`'s
  * attributes of their ancestors (as reads_producer_attrs, for users). */
@@ -257,7 +270,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   }
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
-      if (reads_producer_attrs(u->owner, d))
+      if (!marked_whole(u->owner) && reads_producer_attrs(u->owner, d))
         mark_op(ctx, u->owner);
   return true;
 }

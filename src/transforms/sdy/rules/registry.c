@@ -312,7 +312,7 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
   if (rule && store)
-    sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
+    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
   return rule;
 }
 
@@ -320,7 +320,7 @@ static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
   sharc_attr *rule = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   if (rule && sharc_sdy_is_op_sharding_rule(rule) && !sharc_sdy_rule_is_custom(rule))
-    sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
+    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }
 
