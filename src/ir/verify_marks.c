@@ -18,8 +18,8 @@
  *    result attributes did (read through block arguments, above);
  *  - dominance: a moved or inserted op and its nested ops, the users of
  *    its results.
- * A change of discardable attributes of one dialect on an op without
- * regions (a sharding set) marks less: the op for its attribute hooks only
+ * A change of discardable attributes of one dialect on an op (a sharding
+ * set) marks less: the op for its attribute hooks only
  * (`verify_attrs_only`) unless they are its own dialect's, and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
@@ -250,9 +250,11 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
 /* A change of one dialect's discardable attributes on an op inside a
  * function, that dialect not the op's own: the op needs only its attribute
  * hooks verified (its own verifier does not read them, its operands and
- * types did not change; an op with regions is verified whole, to reach
- * its nested ops), and only the users and nested ops that read them a
- * whole verification. False (nothing marked) for other changes. */
+ * types did not change; an op with regions is verified whole only when
+ * some nested op that reads them is marked, to reach it: a sharding on a
+ * stablehlo.reduce leaves its reducer alone), and only the users and
+ * nested ops that read them a whole verification. False (nothing marked)
+ * for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
   sharc_op *parent = parent_of(op);
   if (!sharc_op_def_of(op) || !parent || parent == ctx->verify_root)
@@ -260,10 +262,11 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   const sharc_dialect *d = changed_dialect(op, old);
   if (!d || sharc_op_def_of(op)->dialect == d)
     return false;
-  if (op->num_regions) {
-    mark_op(ctx, op);
+  /* a nested op marked marks `op` whole as its ancestor (its regions are
+   * walked then); with none, `op` is like an op without regions */
+  if (op->num_regions)
     mark_nested_readers(ctx, op, d);
-  } else if (!op->verify_dirty) {
+  if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
     mark_op(ctx, parent);
