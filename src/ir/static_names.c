@@ -5,15 +5,12 @@
  * change does. */
 #include "ir/static_names.h"
 
-#include "ir/context.h"
 #include "ir/ir_internal.h"
 
-sharc_ident *sharc_context_static_ident(sharc_context *ctx, const char *literal) {
+sharc_ident *sharc_context_static_ident_slow(sharc_context *ctx, const char *literal) {
   uintptr_t p = (uintptr_t)literal;
   unsigned slot = (unsigned)((p >> 3) * 0x9e3779b1u >> 16) % SHARC_STATIC_IDENT_SLOTS;
   struct sharc_static_ident_slot *s = &ctx->static_idents[slot];
-  if (s->literal == literal)
-    return s->ident;
   /* a collision only costs the interning again */
   s->ident = sharc_ident_get(ctx, sharc_str_from_cstr(literal));
   s->literal = literal;
