@@ -80,6 +80,10 @@ struct sharc_context {
     bool reads_other_ops;
   } mark_names[32];
   sharc_uniq_table types, attrs;
+  /* the scalar types every op spells (i1..i64, f32, index): found by
+   * their parameters instead of a uniquing lookup each; the same objects */
+  struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
+      *none_type;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
   uint32_t *ident_hashes;
