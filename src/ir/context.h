@@ -91,6 +91,11 @@ struct sharc_context {
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
   unsigned num_dialects;
   const sharc_op_def **op_index;
+  /* each slot's name hash and length: a lookup compares names only on a
+   * match of both, with memcmp */
+  struct sharc_op_key {
+    uint32_t hash, len;
+  } *op_keys;
   size_t op_cap, op_count;
   bool allow_unregistered;
   /* diagnostics */
