@@ -356,6 +356,12 @@ const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str 
   }
 }
 
+const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name) {
+  if (!name->op_def)
+    name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
+  return name->op_def;
+}
+
 const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str name) {
   for (unsigned i = 0; i < ctx->num_dialects; i++)
     if (sharc_str_eq_cstr(name, ctx->dialects[i]->name))
