@@ -94,6 +94,10 @@ struct sharc_context {
     sharc_ident *ident;
   } static_idents[SHARC_STATIC_IDENT_SLOTS];
   sharc_uniq_table types, attrs;
+  /* the scalar types every op spells (i1..i64, f32, index): found by
+   * their parameters instead of a uniquing lookup each; the same objects */
+  struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
+      *none_type;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
   uint32_t *ident_hashes;
@@ -101,6 +105,11 @@ struct sharc_context {
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
   unsigned num_dialects;
   const sharc_op_def **op_index;
+  /* each slot's name hash and length: a lookup compares names only on a
+   * match of both, with memcmp */
+  struct sharc_op_key {
+    uint32_t hash, len;
+  } *op_keys;
   size_t op_cap, op_count;
   bool allow_unregistered;
   /* diagnostics */

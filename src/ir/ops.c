@@ -148,10 +148,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
    * again in this one */
   op->name =
       st->name && st->name->ctx == ctx ? st->name : sharc_ident_get(ctx, sharc_ident_str(st->name));
-  /* looked up again on every creation, so that a dialect registered since
-   * the name's last op makes it registered, as in MLIR */
-  const sharc_op_def *def = sharc_context_lookup_op(ctx, sharc_ident_str(op->name));
-  op->name->op_def = def;
+  /* an unregistered name is looked up again on every creation, so that a
+   * dialect registered since the name's last op makes it registered, as in
+   * MLIR; a registered one stays so (dialects are never unregistered) */
+  const sharc_op_def *def = sharc_context_lookup_op_ident(op->name);
   if (def) {
     unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
