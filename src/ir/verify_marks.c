@@ -134,19 +134,32 @@ static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *nam
   return NULL;
 }
 
-/* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
-static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
+/* Calls `accept` on each name whose value differs between the two
+ * dictionaries (changed, added or removed) until it returns false: whether
+ * every one was accepted. */
+static bool accept_changed_names(const sharc_attr *old, const sharc_attr *now,
+                                 bool (*accept)(const sharc_ident *name, void *user), void *user) {
   for (unsigned i = 0; i < now->dict.n; i++) {
     const sharc_named_attr *e = &now->dict.entries[i];
-    if (entry_value(old, e->name) != e->value && !is_arg_or_result_attrs(e->name))
+    if (entry_value(old, e->name) != e->value && !accept(e->name, user))
       return false;
   }
   for (unsigned i = 0; i < old->dict.n; i++) {
     const sharc_named_attr *e = &old->dict.entries[i];
-    if (!entry_value(now, e->name) && !is_arg_or_result_attrs(e->name))
+    if (!entry_value(now, e->name) && !accept(e->name, user))
       return false;
   }
   return true;
+}
+
+static bool accept_arg_or_result_attrs(const sharc_ident *name, void *user) {
+  (void)user;
+  return is_arg_or_result_attrs(name);
+}
+
+/* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
+static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
+  return accept_changed_names(old, now, accept_arg_or_result_attrs, NULL);
 }
 
 /* What marking asks of attribute `name` on ops of `def`, through the
@@ -174,35 +187,31 @@ static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_
   return name_facts(ctx, def, name)->dialect;
 }
 
-/* Folds the dialect of one changed attribute name into `*d`: false when
- * the name is not a discardable `dialect.x` of `op` or not of `*d`. */
-static bool same_discardable_dialect(const sharc_op *op, const sharc_ident *name,
-                                     const sharc_dialect **d) {
-  const sharc_dialect *of = discardable_dialect(sharc_op_ctx_of(op), sharc_op_def_of(op), name);
-  if (!of || (*d && of != *d))
+typedef struct dialect_fold {
+  const sharc_op *op;
+  const sharc_dialect *dialect;
+} dialect_fold;
+
+/* Folds the dialect of one changed attribute name into the state: false
+ * when the name is not a discardable `dialect.x` of the op or not of the
+ * dialect the names before it had. */
+static bool same_discardable_dialect(const sharc_ident *name, void *user) {
+  dialect_fold *f = user;
+  const sharc_dialect *of =
+      discardable_dialect(sharc_op_ctx_of(f->op), sharc_op_def_of(f->op), name);
+  if (!of || (f->dialect && of != f->dialect))
     return false;
-  *d = of;
+  f->dialect = of;
   return true;
 }
 
 /* The one dialect of every discardable attribute in which `old` and the
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
 static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr *old) {
-  const sharc_attr *now = op->attrs;
-  const sharc_dialect *d = NULL;
-  if (!now)
+  dialect_fold f = {.op = op, .dialect = NULL};
+  if (!op->attrs || !accept_changed_names(old, op->attrs, same_discardable_dialect, &f))
     return NULL;
-  for (unsigned i = 0; i < now->dict.n; i++) {
-    const sharc_named_attr *e = &now->dict.entries[i];
-    if (entry_value(old, e->name) != e->value && !same_discardable_dialect(op, e->name, &d))
-      return NULL;
-  }
-  for (unsigned i = 0; i < old->dict.n; i++) {
-    const sharc_named_attr *e = &old->dict.entries[i];
-    if (!entry_value(now, e->name) && !same_discardable_dialect(op, e->name, &d))
-      return NULL;
-  }
-  return d;
+  return f.dialect;
 }
 
 /* Whether verifying `user` may read dialect `d`'s discardable attributes
