@@ -4,6 +4,7 @@
  * function's arguments and results, their global and local types and the
  * block each device holds, read from dialect/sdy/device_block.h as the
  * partitioner reads it. */
+#include "report/partition_figures.h"
 #include "report/report_internal.h"
 
 #include "dialect/func/func.h"
@@ -34,6 +35,9 @@ struct sharc_partition {
    * and collectives) says of each value: its P(...) and shard shape */
   const char **report_spec;
   int64_t **report_shard;
+  /* with record_figures: the report's device figures, for sharc verify */
+  bool has_figures;
+  sharc_partition_figures figures;
 };
 
 sharc_partition_options sharc_partition_options_default(void) {
@@ -672,6 +676,9 @@ static void record_report(sharc_partition *p, sharc_op *func) {
     if (v->rank)
       memcpy(p->report_shard[k], v->shard_shape, v->rank * sizeof(int64_t));
   }
+  if (p->has_figures)
+    sharc_partition_figures_record(&p->figures, &p->arena, r, func, na, p->num_values,
+                                   sharc_partition_num_devices(p));
   sharc_report_destroy(r);
 }
 
@@ -774,10 +781,14 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   p->module = module;
   p->replica_count = o.replica_count;
   p->partition_count = o.partition_count;
+  p->has_figures = o.record_figures;
   record_values(p, func);
   record_report(p, func);
   sharc_walk(module, SHARC_PRE_ORDER, find_shardy_limitation, &p->shardy_limitation);
-  if (!localize(module, &o)) {
+  bool localized = localize(module, &o);
+  if (p->has_figures)
+    sharc_partition_figures_trace(&p->figures, module);
+  if (!localized) {
     sharc_partition_destroy(p);
     return NULL;
   }
@@ -789,6 +800,8 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
 void sharc_partition_destroy(sharc_partition *p) {
   if (!p)
     return;
+  if (p->has_figures)
+    sharc_partition_figures_free(&p->figures);
   sharc_arena_free(&p->arena);
   free(p);
 }
@@ -944,4 +957,8 @@ void sharc_partition_write(const sharc_partition *p, bool json, const char *titl
                    (long long)p->partition_count);
   for (unsigned i = 0; i < p->num_values; i++)
     write_value_table(p, &p->values[i], out);
+}
+
+const sharc_partition_figures *sharc_partition_figures_of(const sharc_partition *p) {
+  return p->has_figures ? &p->figures : NULL;
 }
