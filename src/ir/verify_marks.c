@@ -316,7 +316,7 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
 
 void sharc_ir_note_value_type(sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT) {
-    sharc_op *def = v->owner.op;
+    sharc_op *def = sharc_value_op_of(v);
     sharc_context *ctx = sharc_op_ctx_of(def);
     ctx->ir_epoch++;
     if (!tracking(ctx))
@@ -327,7 +327,7 @@ void sharc_ir_note_value_type(sharc_value *v) {
       mark_nested(def);
     return;
   }
-  sharc_block *b = v->owner.block;
+  sharc_block *b = sharc_value_block_of(v);
   if (!b)
     return;
   b->ctx->ir_epoch++;
