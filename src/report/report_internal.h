@@ -151,6 +151,13 @@ typedef struct sharc_report_block {
 } sharc_report_block;
 sharc_report_block sharc_report_block_alloc(unsigned rank);
 
+/* ---- show's blocks (show.c) ---------------------------------------------------------- */
+/* The index range `sharc show` draws for each device of value `v`:
+ * lo/hi[device * rank + d] for the device ids below `num_devices` its mesh
+ * has (others untouched). False when show would not draw the mesh. */
+bool sharc_report_show_blocks(const sharc_report_value *v, int64_t num_devices, int64_t *lo,
+                              int64_t *hi);
+
 /* ---- text helpers (write.c) --------------------------------------------------------- */
 /* `1.5 KiB`, `512 B`, `-` for -1. */
 void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
