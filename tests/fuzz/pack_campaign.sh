@@ -58,6 +58,10 @@ seed_dirs() {
   *) echo "$DIR/corpus $ROOT/tests/malformed" ;;
   esac
   case "$1" in
+  fuzz_pass | fuzz_report | fuzz_pipeline | fuzz_bytecode | fuzz_auto)
+    echo "$DIR/corpus_${1#fuzz_}" ;;
+  esac
+  case "$1" in
   fuzz_parse) echo "$B/corpus" ;;
   *) echo "$B/corpus_${1#fuzz_}" ;;
   esac

@@ -192,6 +192,12 @@ elif [ "$target" = fuzz_bytecode ]; then
   seeds=("$OUT/bytecode_seeds")
 fi
 
+case "$target" in
+fuzz_pass | fuzz_report | fuzz_pipeline | fuzz_bytecode | fuzz_auto)
+  # what earlier campaigns found that added coverage (merged with -merge=1)
+  if [ -d "$DIR/corpus$suffix" ]; then seeds+=("$DIR/corpus$suffix"); fi ;;
+esac
+
 # ---- fuzz ------------------------------------------------------------------
 secs=${1:-60}
 [ $# -gt 0 ] && shift
