@@ -237,9 +237,10 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
 
 /* Resolves a custom op name: `dialect.op`, or `op` in the default dialect. */
 static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_ident **full) {
-  const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+  sharc_ident *id = sharc_ident_get(p->ctx, name);
+  const sharc_op_def *def = sharc_context_lookup_op_ident(id);
   if (def) {
-    *full = sharc_ident_get(p->ctx, name);
+    *full = id;
     return def;
   }
   const char *dd = sharc_p_default_dialect(p);
@@ -315,7 +316,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
       return sharc_p_error(p, "empty operation name is invalid");
     }
     b.name = sharc_ident_get(p->ctx, name);
-    const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+    const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);

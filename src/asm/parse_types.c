@@ -562,33 +562,35 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
  * without lexing (`->` is an arrow, not a bracket). Strings, comments and
  * line ends are left to the lexer: NULL. */
 static const char *scan_brackets(const char *q, const char *end, int max) {
+  /* the bytes the scan acts on; the rest (most of a type) is skipped by
+   * one table lookup each */
+  enum { OTHER, STOP, OPEN, ANGLE_CLOSE, CLOSE };
+  static const unsigned char act[256] = {
+      ['\n'] = STOP, ['"'] = STOP, ['/'] = STOP, ['<'] = OPEN,       ['('] = OPEN,
+      ['['] = OPEN,  ['{'] = OPEN, ['>'] = ANGLE_CLOSE, [')'] = CLOSE, [']'] = CLOSE,
+      ['}'] = CLOSE,
+  };
   int depth = 0;
   for (const char *s = q; q < end; q++) {
-    switch (*q) {
-    case '\n':
-    case '"':
-    case '/':
+    while (act[(unsigned char)*q] == OTHER)
+      if (++q == end)
+        return NULL;
+    switch (act[(unsigned char)*q]) {
+    case STOP:
       return NULL;
-    case '<':
-    case '(':
-    case '[':
-    case '{':
+    case OPEN:
       if (++depth > max)
         return NULL;
       break;
-    case '>':
+    case ANGLE_CLOSE:
       if (q > s && q[-1] == '-')
         break;
       if (--depth == 0)
         return q + 1;
       break;
-    case ')':
-    case ']':
-    case '}':
+    default:
       if (--depth == 0)
         return q + 1;
-      break;
-    default:
       break;
     }
   }
