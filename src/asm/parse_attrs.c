@@ -920,7 +920,8 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     if (sharc_p_eat(p, '<'))
       ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
     sharc_ptrvec locs = {0};
-    ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs, NULL);
+    ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs,
+                                        " in fused location");
     if (ok)
       *out = sharc_loc_fused(p->ctx, (sharc_attr *const *)locs.items, locs.len, meta);
     sharc_ptrvec_free(&locs);

@@ -1,0 +1,2 @@
+// ERROR: 2:29: expected ')'
+"foo.op"() : () -> (i32, f32
