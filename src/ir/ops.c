@@ -471,8 +471,10 @@ bool sharc_op_has_trait(const sharc_op *op, unsigned trait) {
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name) {
   if (!def || !def->inherent)
     return false;
+  /* the printer asks this of every attribute of every op: most names
+   * differ from each inherent one in their first byte, so no call */
   for (const char *const *p = def->inherent; *p; p++)
-    if (strcmp(*p, name->data) == 0)
+    if ((*p)[0] == name->data[0] && strcmp(*p, name->data) == 0)
       return true;
   return false;
 }
