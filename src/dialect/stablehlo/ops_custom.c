@@ -346,10 +346,17 @@ static sharc_region *build_reducer(sharc_context *ctx, sharc_ident *inner_name, 
   sharc_str in = sharc_ident_str(inner_name);
   const char *dot = memchr(in.data, '.', in.len);
   char ret_name[128];
-  snprintf(ret_name, sizeof ret_name, "%.*s.return", (int)(dot ? dot - in.data : 0), in.data);
+  size_t prefix = dot ? (size_t)(dot - in.data) : 0, n = prefix + sizeof ".return" - 1;
+  if (n < sizeof ret_name) { /* `dialect.return`, once per parsed reduce: no snprintf */
+    memcpy(ret_name, in.data, prefix);
+    memcpy(ret_name + prefix, ".return", sizeof ".return");
+  } else {
+    snprintf(ret_name, sizeof ret_name, "%.*s.return", (int)prefix, in.data);
+    n = strlen(ret_name);
+  }
   sharc_value *res = sharc_op_result(inner, 0);
   sharc_op_state rs = {0};
-  rs.name = sharc_ident_get(ctx, (sharc_str){ret_name, strlen(ret_name)});
+  rs.name = sharc_ident_get(ctx, (sharc_str){ret_name, n});
   rs.loc = loc;
   rs.operands = &res;
   rs.num_operands = 1;
