@@ -407,8 +407,9 @@ static op_num *op_number(const bc_state *st, const sharc_op *op) {
 
 /* The op whose region holds the definition of `v`. */
 static sharc_op *value_container(const sharc_value *v) {
-  const sharc_block *b =
-      v->vkind == SHARC_VALUE_ARG ? v->owner.block : (v->owner.op ? v->owner.op->block : NULL);
+  const sharc_block *b = v->vkind == SHARC_VALUE_ARG      ? sharc_value_block_of(v)
+                         : v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v)->block
+                                                          : NULL;
   return b && b->parent ? b->parent->parent : NULL;
 }
 

@@ -334,11 +334,26 @@ enum { ARG_TAG = 1u << 31, NAME_TAG = 1u << 30 };
 /* A name not yet taken in the enclosing regions: `name`, else `name_N` with
  * N from the conflict counter (MLIR's uniqueValueName). */
 static sharc_ident *unique_value_name(sharc_printer *p, sharc_context *ctx, const char *name) {
-  sharc_ident *id = sharc_ident_get(ctx, (sharc_str){name, strlen(name)});
+  size_t len = strlen(name);
+  sharc_ident *id = sharc_ident_get(ctx, (sharc_str){name, len});
   while (sharc_ptrmap_get(&p->used_names, id)) {
     char buf[256];
-    snprintf(buf, sizeof buf, "%s_%u", name, p->next_conflict++);
-    id = sharc_ident_get(ctx, (sharc_str){buf, strlen(buf)});
+    size_t n = 0;
+    if (len + 12 < sizeof buf) { /* `name_N` without snprintf: names conflict often */
+      memcpy(buf, name, len);
+      n = len;
+      buf[n++] = '_';
+      char digits[12];
+      int k = 0;
+      for (unsigned v = p->next_conflict++; k == 0 || v; v /= 10)
+        digits[k++] = (char)('0' + v % 10);
+      while (k)
+        buf[n++] = digits[--k];
+    } else {
+      n = (size_t)snprintf(buf, sizeof buf, "%s_%u", name, p->next_conflict++);
+      n = n < sizeof buf ? n : sizeof buf - 1;
+    }
+    id = sharc_ident_get(ctx, (sharc_str){buf, n});
   }
   uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
   sharc_ptrmap_put(&p->used_names, id, (void *)(count + 1));
@@ -360,10 +375,10 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
   if (!name || !*name || (v->print_id & NAME_TAG))
     return;
   sharc_context *ctx =
-      v->vkind == SHARC_VALUE_RESULT ? sharc_op_ctx_of(v->owner.op) : v->owner.block->ctx;
+      v->vkind == SHARC_VALUE_RESULT ? sharc_op_ctx_of(sharc_value_op_of(v)) : sharc_value_block_of(v)->ctx;
   sharc_ident *id = unique_value_name(p, ctx, name);
   ((sharc_value *)v)->print_id = NAME_TAG | p->value_names.len;
-  sharc_vec_push(&p->value_names, ((value_name){id, v->index, 1}));
+  sharc_vec_push(&p->value_names, ((value_name){id, sharc_value_index_of(v), 1}));
 }
 
 static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
@@ -443,11 +458,14 @@ static void number_unique(sharc_op *top) { number_unique_from(top, 0); }
 
 /* Whether `v` is defined inside `root` (a result of root itself included). */
 static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
-  const sharc_block *b = v->owner.block;
+  const sharc_block *b;
   if (v->vkind == SHARC_VALUE_RESULT) {
-    if (v->owner.op == root)
+    const sharc_op *def = sharc_value_op_of(v);
+    if (def == root)
       return true;
-    b = v->owner.op->block;
+    b = def->block;
+  } else {
+    b = sharc_value_block_of(v);
   }
   while (b && b->parent) {
     const sharc_op *parent = b->parent->parent;
@@ -474,7 +492,7 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     sharc_buf_put(b, name.data, name.len);
     if (v->vkind == SHARC_VALUE_RESULT && vn->group_size > 1) {
       sharc_buf_putc(b, '#');
-      sharc_buf_put_u64(b, v->index - vn->group_start);
+      sharc_buf_put_u64(b, sharc_value_index_of(v) - vn->group_start);
     }
     return;
   }
@@ -485,9 +503,9 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   }
   sharc_buf_putc(b, '%');
   sharc_buf_put_u64(b, v->print_id);
-  if (v->vkind == SHARC_VALUE_RESULT && v->owner.op->num_results > 1) {
+  if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1) {
     sharc_buf_putc(b, '#');
-    sharc_buf_put_u64(b, v->index);
+    sharc_buf_put_u64(b, sharc_value_index_of(v));
   }
 }
 

@@ -165,9 +165,11 @@ static bool region_within(const sharc_region *r, const sharc_region *ancestor) {
 
 static const sharc_region *value_region(const sharc_value *v) {
   if (v->vkind == SHARC_VALUE_ARG)
-    return v->owner.block ? v->owner.block->parent : NULL;
-  const sharc_op *def = v->owner.op;
-  return def && def->block ? def->block->parent : NULL;
+    return sharc_value_block_of(v) ? sharc_value_block_of(v)->parent : NULL;
+  if (v->vkind != SHARC_VALUE_RESULT)
+    return NULL; /* a parser's placeholder */
+  const sharc_op *def = sharc_value_op_of(v);
+  return def->block ? def->block->parent : NULL;
 }
 
 /* IsolatedFromAbove: nothing under an isolated op's region uses a value
@@ -421,7 +423,7 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
  * is stamped only after its regions are checked). */
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos) {
   if (v->vkind == SHARC_VALUE_ARG) {
-    const sharc_block *b = v->owner.block;
+    const sharc_block *b = sharc_value_block_of(v);
     if (!b || !b->parent)
       return true;
     sharc_op *a = ancestor_in_region(use, b->parent);
@@ -431,8 +433,8 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
   }
   if (v->vkind != SHARC_VALUE_RESULT)
     return true;
-  sharc_op *def = v->owner.op;
-  if (!def || !def->block || !def->block->parent)
+  sharc_op *def = sharc_value_op_of(v);
+  if (!def->block || !def->block->parent)
     return true;
   const sharc_region *r = def->block->parent;
   sharc_op *a = ancestor_in_region(use, r);
@@ -460,15 +462,15 @@ static void dominance_error(sharc_op *op, unsigned i) {
   sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "operand #%u does not dominate this use", i);
   const sharc_value *v = op->operands[i].value;
   const sharc_region *use_r = op->block->parent;
-  if (v->vkind == SHARC_VALUE_RESULT && v->owner.op) {
-    const sharc_op *def = v->owner.op;
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    const sharc_op *def = sharc_value_op_of(v);
     const char *rel =
         def->block == op->block ? "the same block" : relation(use_r, def->block->parent);
     sharc_diag_note(d, sharc_op_loc(def), "operand defined here (op %s%s)", rel ? "in " : "",
                     rel ? rel : "is neither in a parent nor in a child region");
     return;
   }
-  const sharc_block *b = v->owner.block;
+  const sharc_block *b = sharc_value_block_of(v);
   unsigned index = 0;
   for (const sharc_block *x = b->parent->first; x && x != b; x = x->next)
     index++;

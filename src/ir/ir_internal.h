@@ -270,17 +270,18 @@ struct sharc_use {
 
 enum { SHARC_VALUE_RESULT, SHARC_VALUE_ARG, SHARC_VALUE_PLACEHOLDER };
 
-/* 32 bytes: an op's results, one or more per op, are the most numerous
- * values, so what only block arguments need (a location, region DCE's
- * mark: a result's liveness is its op's) sits in sharc_located_value. */
+/* 24 bytes: an op's results, one or more per op, are the most numerous
+ * values, so what only block arguments need (their block, a location,
+ * region DCE's mark: a result's liveness is its op's) sits in
+ * sharc_located_value.  A result keeps no pointer to its op: as in MLIR,
+ * the results lie just before the op in one allocation, and `pos` is the
+ * result's distance to the op in values (sharc_value_op_of). */
 struct sharc_value {
   sharc_type *type;
   sharc_use *uses;
-  union {
-    sharc_op *op;
-    sharc_block *block;
-  } owner;
-  unsigned index : 30; /* below SHARC_VALUE_MAX_INDEX */
+  /* a result: num_results - index (1 for the last result); a block
+   * argument: its index; below SHARC_VALUE_MAX_INDEX + 1 */
+  unsigned pos : 30;
   unsigned vkind : 2;
   unsigned print_id; /* printer scratch */
 };
@@ -293,6 +294,7 @@ struct sharc_value {
  * location of its own. */
 typedef struct sharc_located_value {
   sharc_value value;
+  sharc_block *block; /* a block argument's block; NULL for a placeholder */
   sharc_attr *loc;
   unsigned live_mark; /* region DCE scratch: live when equal to its run's mark */
 } sharc_located_value;
@@ -422,6 +424,24 @@ void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsi
 
 static inline sharc_value *sharc_op_results_of(const sharc_op *op) {
   return (sharc_value *)(uintptr_t)((const char *)op - (size_t)op->num_results * sizeof(sharc_value));
+}
+
+/* The op a result belongs to (`v` a result). */
+static inline sharc_op *sharc_value_op_of(const sharc_value *v) {
+  return (sharc_op *)(uintptr_t)(v + v->pos);
+}
+
+/* The block a block argument belongs to (`v` a block argument). */
+static inline sharc_block *sharc_value_block_of(const sharc_value *v) {
+  return ((const sharc_located_value *)(const void *)v)->block;
+}
+
+/* A result's index among its op's results, a block argument's among its
+ * block's arguments. */
+static inline unsigned sharc_value_index_of(const sharc_value *v) {
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return sharc_value_op_of(v)->num_results - v->pos;
+  return v->pos;
 }
 
 static inline sharc_region *sharc_op_regions_of(const sharc_op *op) {
@@ -584,6 +604,9 @@ struct sharc_dialect {
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
+/* The same for an identifier of `ctx`, remembered in it once found (a
+ * registered op stays registered). */
+const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name);
 /* The loaded dialect named by the prefix of a `dialect.name` attribute name. */
 const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);

@@ -2,6 +2,7 @@
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
 #include "ir/verify_marks.h"
+#include "ir/static_names.h"
 #include "support/ptrmap.h"
 
 #include <stdlib.h>
@@ -21,19 +22,19 @@ void sharc_value_set_type(sharc_value *v, sharc_type *t) {
 bool sharc_value_is_block_arg(const sharc_value *v) { return v->vkind == SHARC_VALUE_ARG; }
 
 sharc_op *sharc_value_defining_op(const sharc_value *v) {
-  return v->vkind == SHARC_VALUE_RESULT ? v->owner.op : NULL;
+  return v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
 }
 
 sharc_block *sharc_value_owner_block(const sharc_value *v) {
-  return v->vkind == SHARC_VALUE_ARG ? v->owner.block : NULL;
+  return v->vkind == SHARC_VALUE_ARG ? sharc_value_block_of(v) : NULL;
 }
 
-unsigned sharc_value_index(const sharc_value *v) { return v->index; }
+unsigned sharc_value_index(const sharc_value *v) { return sharc_value_index_of(v); }
 /* MLIR's Value::getLoc: a result is where its op is; a block argument or a
  * parser's placeholder has a location of its own. */
 sharc_attr *sharc_value_loc(const sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT)
-    return sharc_op_loc(v->owner.op);
+    return sharc_op_loc(sharc_value_op_of(v));
   return ((const sharc_located_value *)(const void *)v)->loc;
 }
 sharc_use *sharc_value_first_use(const sharc_value *v) { return v->uses; }
@@ -147,10 +148,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
    * again in this one */
   op->name =
       st->name && st->name->ctx == ctx ? st->name : sharc_ident_get(ctx, sharc_ident_str(st->name));
-  /* looked up again on every creation, so that a dialect registered since
-   * the name's last op makes it registered, as in MLIR */
-  const sharc_op_def *def = sharc_context_lookup_op(ctx, sharc_ident_str(op->name));
-  op->name->op_def = def;
+  /* an unregistered name is looked up again on every creation, so that a
+   * dialect registered since the name's last op makes it registered, as in
+   * MLIR; a registered one stays so (dialects are never unregistered) */
+  const sharc_op_def *def = sharc_context_lookup_op_ident(op->name);
   if (def) {
     unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
@@ -167,8 +168,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < st->num_results; i++) {
     results[i].type = st->result_types[i];
-    results[i].owner.op = op;
-    results[i].index = i;
+    results[i].pos = st->num_results - i;
     results[i].vkind = SHARC_VALUE_RESULT;
   }
   sharc_region *regions = sharc_op_regions_of(op);
@@ -415,7 +415,11 @@ static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *
 }
 
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
-  sharc_ident *id = sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name));
+  sharc_op_set_attr_ident(op, sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name)),
+                          value);
+}
+
+void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
   if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
     sharc_op_set_attrs(op, slot->result);
@@ -500,8 +504,8 @@ sharc_value *sharc_block_add_arg(sharc_block *b, sharc_type *t, sharc_attr *loc)
   lv->loc = loc ? loc : sharc_loc_unknown(b->ctx);
   sharc_value *v = &lv->value;
   v->type = t;
-  v->owner.block = b;
-  v->index = b->num_args;
+  lv->block = b;
+  v->pos = b->num_args;
   v->vkind = SHARC_VALUE_ARG;
   b->args[b->num_args++] = v;
   return v;
@@ -511,7 +515,7 @@ void sharc_block_erase_arg(sharc_block *b, unsigned i) {
   sharc_ir_note_arg_erased(b, b->args[i]);
   for (unsigned j = i + 1; j < b->num_args; j++) {
     b->args[j - 1] = b->args[j];
-    b->args[j - 1]->index = j - 1;
+    b->args[j - 1]->pos = j - 1;
   }
   b->num_args--;
 }
@@ -521,10 +525,10 @@ sharc_value *sharc_block_insert_arg(sharc_block *b, unsigned index, sharc_type *
   sharc_value *v = sharc_block_add_arg(b, t, loc);
   for (unsigned j = b->num_args - 1; j > index; j--) {
     b->args[j] = b->args[j - 1];
-    b->args[j]->index = j;
+    b->args[j]->pos = j;
   }
   b->args[index] = v;
-  v->index = index;
+  v->pos = index;
   return v;
 }
 

@@ -906,20 +906,10 @@ static void put_type(sharc_buf *out, sharc_type *t) {
     sharc_buf_putc(out, '-');
 }
 
-static void put_json_str(sharc_buf *out, const char *s) {
-  sharc_buf_putc(out, '"');
-  for (; s && *s; s++) {
-    if (*s == '"' || *s == '\\')
-      sharc_buf_putc(out, '\\');
-    sharc_buf_putc(out, *s);
-  }
-  sharc_buf_putc(out, '"');
-}
-
 static void put_json_type(sharc_buf *out, sharc_type *t) {
   sharc_buf tb = {0};
   put_type(&tb, t);
-  put_json_str(out, tb.data);
+  sharc_report_put_json_string(out, tb.data);
   sharc_buf_free(&tb);
 }
 
@@ -952,15 +942,11 @@ static void write_value_json(const sharc_partition *p, const sharc_partition_val
   sharc_report_block blk = sharc_report_block_alloc(rank);
   int64_t *off = blk.off, *size = blk.size, *local = blk.local;
   SHARC_BUF_LIT(out, "{\"value\": ");
-  put_json_str(out, v->name);
-  SHARC_BUF_LIT(out, ", \"kind\": ");
-  put_json_str(out, v->is_result ? "result" : "argument");
-  SHARC_BUF_LIT(out, ", \"type\": ");
-  put_json_type(out, v->global_type);
-  SHARC_BUF_LIT(out, ", \"local_type\": ");
-  put_json_type(out, v->local_type);
-  SHARC_BUF_LIT(out, ", \"sharding\": ");
-  put_json_str(out, v->spec);
+  sharc_report_put_json_string(out, v->name);
+  SHARC_JSON_STRING_FIELD(out, "kind", v->is_result ? "result" : "argument");
+  SHARC_JSON_FIELD(out, "type", put_json_type(out, v->global_type));
+  SHARC_JSON_FIELD(out, "local_type", put_json_type(out, v->local_type));
+  SHARC_JSON_STRING_FIELD(out, "sharding", v->spec);
   SHARC_BUF_LIT(out, ", \"blocks\": [");
   unsigned n = sharc_partition_num_devices(p);
   for (unsigned d = 0; d < n; d++) {
@@ -972,8 +958,7 @@ static void write_value_json(const sharc_partition *p, const sharc_partition_val
     }
     SHARC_BUF_LIT(out, "\"offsets\": ");
     put_ints(out, off, rank);
-    SHARC_BUF_LIT(out, ", \"sizes\": ");
-    put_ints(out, size, rank);
+    SHARC_JSON_FIELD(out, "sizes", put_ints(out, size, rank));
     SHARC_BUF_LIT(out, "}");
   }
   SHARC_BUF_LIT(out, "]}");
@@ -1006,7 +991,7 @@ void sharc_partition_write(const sharc_partition *p, bool json, const char *titl
                            sharc_buf *out) {
   if (json) {
     SHARC_BUF_LIT(out, "{\"file\": ");
-    put_json_str(out, title ? title : "");
+    sharc_report_put_json_string(out, title ? title : "");
     sharc_buf_printf(out, ", \"replica_count\": %lld, \"partition_count\": %lld, \"values\": [",
                      (long long)p->replica_count, (long long)p->partition_count);
     for (unsigned i = 0; i < p->num_values; i++) {

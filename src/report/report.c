@@ -271,35 +271,22 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
   e->name = name ? name : "";
   const sharc_type *type = NULL;
   const sharc_attr *loc = NULL;
-  switch (kind) {
-  case SHARC_REPORT_ARGUMENT:
-    type = sharc_value_type(value);
-    e->sharding = sharc_report_value_sharding(value);
-    e->op_name = "argument";
-    loc = sharc_value_loc(value);
-    e->label = loc_label(r, loc);
-    break;
-  case SHARC_REPORT_RESULT:
+  if (kind == SHARC_REPORT_RESULT) {
+    /* A declared result: its type and attributes live on the function. */
     type = sharc_type_func_result(sharc_func_type(func), index);
     e->sharding = func_result_sharding(func, index);
     e->op_name = "result";
     e->label = string_attr_text(r, sharc_func_result_attr(func, index, "jax.result_info"));
     loc = value ? sharc_sdy_value_loc(value) : sharc_op_loc(func);
-    break;
-  case SHARC_REPORT_OP_RESULT:
+  } else {
+    /* An argument, op result or block argument: the value carries all of it. */
     type = sharc_value_type(value);
     e->sharding = sharc_report_value_sharding(value);
-    e->op_name = op_text(op, r);
-    loc = sharc_op_loc(op);
+    e->op_name = kind == SHARC_REPORT_OP_RESULT ? op_text(op, r)
+                 : kind == SHARC_REPORT_ARGUMENT ? "argument"
+                                                 : "block argument";
+    loc = kind == SHARC_REPORT_OP_RESULT ? sharc_op_loc(op) : sharc_value_loc(value);
     e->label = loc_label(r, loc);
-    break;
-  case SHARC_REPORT_BLOCK_ARG:
-    type = sharc_value_type(value);
-    e->sharding = sharc_report_value_sharding(value);
-    e->op_name = "block argument";
-    loc = sharc_value_loc(value);
-    e->label = loc_label(r, loc);
-    break;
   }
   e->location = sharc_report_loc_text(r, loc);
   e->type = type ? type_text(r, type) : "";

@@ -167,6 +167,16 @@ void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
 void sharc_report_put_escaped(sharc_buf *out, const char *s, const char *const escapes[256],
                               void (*control)(sharc_buf *out, unsigned char byte));
 void sharc_report_put_json_string(sharc_buf *out, const char *s);
+/* `, "key": ` then what `write` writes, `key` a literal: one copy, no
+ * formatting (the report of a large module writes these a million times). */
+#define SHARC_JSON_FIELD(out, key, write)                                                          \
+  do {                                                                                             \
+    SHARC_BUF_LIT(out, ", \"" key "\": ");                                                       \
+    write;                                                                                         \
+  } while (0)
+/* `, "key": "string"`. */
+#define SHARC_JSON_STRING_FIELD(out, key, s)                                                       \
+  SHARC_JSON_FIELD(out, key, sharc_report_put_json_string(out, s))
 /* Text for an XML attribute or element (show.c): markup escaped, control
  * characters XML cannot hold written as `?`. */
 void sharc_report_put_xml_text(sharc_buf *out, const char *s);

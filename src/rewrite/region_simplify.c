@@ -87,7 +87,7 @@ static bool op_live(const live_map *m, const sharc_op *op) { return op->live_mar
 
 static bool value_live(const live_map *m, const sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT)
-    return op_live(m, v->owner.op);
+    return op_live(m, sharc_value_op_of(v));
   return sharc_value_arg_mark(v) == m->mark;
 }
 
@@ -101,7 +101,7 @@ static void set_op_live(live_map *m, sharc_op *op) {
 /* A result stands for its op (MLIR marks results; an op is live with any). */
 static void set_value_live(live_map *m, sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT) {
-    set_op_live(m, v->owner.op);
+    set_op_live(m, sharc_value_op_of(v));
     return;
   }
   if (sharc_value_arg_mark(v) == m->mark)

@@ -75,9 +75,9 @@ void sharc_rw_set_block_end(sharc_rewriter *rw, sharc_block *b) {
 
 void sharc_rw_set_after_value(sharc_rewriter *rw, sharc_value *v) {
   if (v->vkind == SHARC_VALUE_ARG)
-    sharc_rw_set_block_start(rw, v->owner.block);
+    sharc_rw_set_block_start(rw, sharc_value_block_of(v));
   else
-    sharc_rw_set_after(rw, v->owner.op);
+    sharc_rw_set_after(rw, sharc_value_op_of(v));
 }
 
 /* Links `op` at the insertion point without telling anyone. */

@@ -2,12 +2,12 @@
 // SHARC_STATS=1 breaks the context's memory down by structure, per op; the
 // counts below are exact (ops created: the module and the three inside, ten
 // words each; two operand uses of four words each, one result value of
-// four).
+// three).
 
 // CHECK: sharc: memory by structure, 4 ops created:
 // CHECK-NEXT: sharc:   op records {{.*}} 80.0 B/op
 // CHECK-NEXT: sharc:   operand uses {{.*}} 16.0 B/op
-// CHECK-NEXT: sharc:   results, block args {{.*}} 8.0 B/op
+// CHECK-NEXT: sharc:   results, block args {{.*}} 6.0 B/op
 // CHECK-NEXT: sharc:   regions, blocks
 // CHECK-NEXT: sharc:   attr dictionaries
 // CHECK-NEXT: sharc:   locations
