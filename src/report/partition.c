@@ -385,17 +385,35 @@ static void while_whole(sharc_op *op) {
   }
 }
 
-static sharc_walk_result collect_mislocalised(sharc_op *op, void *user) {
-  if ((sharc_op_is(op, "stablehlo.reshape") && has_one_sided_sharded_factor(op)) ||
-      sharc_op_is(op, "stablehlo.dynamic_update_slice") || sharc_op_is(op, "stablehlo.convolution") ||
-      sharc_op_is(op, "stablehlo.while") || sharc_op_is(op, "stablehlo.dynamic_slice"))
-    sharc_vec_push((sharc_ptrvec *)user, op);
+/* The ops of `module` that `pred` picks, in walk order: collected first,
+ * as the rewrites that follow insert ops. */
+typedef struct picked {
+  bool (*pred)(sharc_op *op);
+  sharc_ptrvec ops;
+} picked;
+
+static sharc_walk_result pick_op(sharc_op *op, void *user) {
+  picked *p = user;
+  if (p->pred(op))
+    sharc_vec_push(&p->ops, op);
   return SHARC_WALK_ADVANCE;
 }
 
+static sharc_ptrvec ops_where(sharc_op *module, bool (*pred)(sharc_op *op)) {
+  picked p = {pred, {0}};
+  sharc_walk(module, SHARC_PRE_ORDER, pick_op, &p);
+  return p.ops;
+}
+
+static bool is_mislocalised(sharc_op *op) {
+  return (sharc_op_is(op, "stablehlo.reshape") && has_one_sided_sharded_factor(op)) ||
+         sharc_op_is(op, "stablehlo.dynamic_update_slice") ||
+         sharc_op_is(op, "stablehlo.convolution") || sharc_op_is(op, "stablehlo.while") ||
+         sharc_op_is(op, "stablehlo.dynamic_slice");
+}
+
 static void whole_where_shardy_mislocalises(sharc_op *module) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(module, SHARC_PRE_ORDER, collect_mislocalised, &ops);
+  sharc_ptrvec ops = ops_where(module, is_mislocalised);
   sharc_rewriter rw;
   sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
   for (size_t k = 0; k < ops.len; k++) {
@@ -454,19 +472,16 @@ static bool dims_clash(const sharc_attr *from, const sharc_attr *to) {
   return false;
 }
 
-static sharc_walk_result collect_clashing_reshards(sharc_op *op, void *user) {
+static bool is_clashing_reshard(sharc_op *op) {
   if (!sharc_op_is(op, "sdy.reshard"))
-    return SHARC_WALK_ADVANCE;
+    return false;
   const sharc_attr *from = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
   const sharc_attr *to = sharc_sdy_get_sharding(sharc_op_result(op, 0));
-  if (from && to && dims_clash(from, to))
-    sharc_vec_push((sharc_ptrvec *)user, op);
-  return SHARC_WALK_ADVANCE;
+  return from && to && dims_clash(from, to);
 }
 
 static void reshard_clashing_through_replicated(sharc_op *module) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(module, SHARC_PRE_ORDER, collect_clashing_reshards, &ops);
+  sharc_ptrvec ops = ops_where(module, is_clashing_reshard);
   sharc_rewriter rw;
   sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
   for (size_t k = 0; k < ops.len; k++) {

@@ -3,23 +3,13 @@
  * each device's all_gather, all_reduce, all_to_all, reduce_scatter and
  * collective_permute counted once per run, with the group it met and the
  * elements it received and sent; nothing counted without a counter. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "sharc/asm.h"
 #include "sharc/interpret.h"
 #include "sharc/verify.h"
-
-static int failures;
-
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond);                          \
-      failures++;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 enum { DEVICES = 4, KINDS = 5 };
 static const char *const kinds[KINDS] = {"stablehlo.all_gather", "stablehlo.all_reduce",
@@ -94,7 +84,7 @@ static void test_counts(void) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_load_dialect(ctx, "stablehlo");
   sharc_op *m = sharc_parse_source(ctx, "test", program, strlen(program));
-  EXPECT(m && sharc_verify(m));
+  CHECK(m && sharc_verify(m));
   if (!m)
     return;
   const char *const literals[3] = {"dense<[1.0, 2.0]> : tensor<2xf32>",
@@ -107,24 +97,24 @@ static void test_counts(void) {
   seen s;
   memset(&s, 0, sizeof s);
   sharc_interpret_options o = {0};
-  EXPECT(run(m, inputs, &o)); /* no counter: runs as before */
+  CHECK(run(m, inputs, &o)); /* no counter: runs as before */
   o.on_collective = count;
   o.on_collective_user = &s;
-  EXPECT(run(m, inputs, &o));
+  CHECK(run(m, inputs, &o));
   for (int d = 0; d < DEVICES; d++) {
     for (int k = 0; k < KINDS; k++)
-      EXPECT(s.runs[d][k] == 1);
+      CHECK(s.runs[d][k] == 1);
     /* all_gather: 3 other shards of 2 */
-    EXPECT(s.group[d][0] == 4 && s.received[d][0] == 6 && s.sent[d][0] == 6);
+    CHECK(s.group[d][0] == 4 && s.received[d][0] == 6 && s.sent[d][0] == 6);
     /* all_reduce in pairs: a ring moves 2 * 4 * (2 - 1) / 2 */
-    EXPECT(s.group[d][1] == 2 && s.received[d][1] == 4 && s.sent[d][1] == 4);
+    CHECK(s.group[d][1] == 2 && s.received[d][1] == 4 && s.sent[d][1] == 4);
     /* all_to_all and reduce_scatter: 3 of the 4 parts of 4 elements */
-    EXPECT(s.received[d][3] == 3 && s.sent[d][3] == 3);
-    EXPECT(s.received[d][4] == 3 && s.operand[d][4] == 4);
+    CHECK(s.received[d][3] == 3 && s.sent[d][3] == 3);
+    CHECK(s.received[d][4] == 3 && s.operand[d][4] == 4);
   }
   /* collective_permute: 0 <-> 1 exchange, 2 keeps its own, 3 gets nothing */
-  EXPECT(s.received[0][2] == 3 && s.received[1][2] == 3 && s.sent[0][2] == 3);
-  EXPECT(s.received[2][2] == 0 && s.sent[2][2] == 0 && s.received[3][2] == 0);
+  CHECK(s.received[0][2] == 3 && s.received[1][2] == 3 && s.sent[0][2] == 3);
+  CHECK(s.received[2][2] == 0 && s.sent[2][2] == 0 && s.received[3][2] == 0);
   for (int i = 0; i < 3; i++)
     sharc_tensor_release(inputs[i]);
   sharc_context_destroy(ctx);
@@ -132,7 +122,5 @@ static void test_counts(void) {
 
 int main(void) {
   test_counts();
-  if (failures)
-    fprintf(stderr, "%d failures\n", failures);
-  return failures != 0;
+  return check_summary("collective_count");
 }
