@@ -35,6 +35,7 @@ run_suite auto python3 tests/auto/check_auto.py "${SHARC_RELEASE_BUILD:-$build}/
 # sharc verify on a fixed sample of generated sharded programs (the Release
 # sharc when there is one: a few seconds instead of a minute)
 run_suite verify_sample tests/verify/run_sample.sh "${SHARC_RELEASE_BUILD:-$build}/bin/sharc" "$shared"
+run_suite verify_partitioner tests/partitioner/run_verify_sample.sh "${SHARC_RELEASE_BUILD:-$build}/bin/sharc"
 run_suite malformed_vhlo env CASES_DIR=tests/malformed/vhlo tests/malformed/run.sh "$build/bin/stablehlo-opt"
 run_suite malformed_interpret tests/malformed/interpret/run.sh "$build/bin/stablehlo-translate"
 run_suite malformed_bytecode tests/malformed/bytecode/run.sh "$build/bin/sdy_opt"

@@ -27,6 +27,30 @@ SHARC_API void sharc_tensor_release(sharc_tensor *t);
 SHARC_API void sharc_tensor_print(sharc_context *ctx, const sharc_tensor *t, bool dense,
                                   sharc_buf *out);
 
+/* One collective one device executed, counted for sharc verify (see
+ * sharc_interpret_options.on_collective). Elements, not bytes: the caller
+ * knows how its report sizes an element. `received` and `sent` are what a
+ * bandwidth-optimal algorithm moves for this device given the group it
+ * really met and the operands it really had (docs/interpreter.md): all_gather
+ * (n - 1) x operand; all_to_all and reduce_scatter operand x (n - 1) / n;
+ * all_reduce 2 x operand x (n - 1) / n (a ring); collective_permute the
+ * operand when another device sends to it (received) and once per other
+ * device it sends to (sent); collective_broadcast and collective_reduce
+ * the operand to or from the root. */
+typedef struct sharc_collective_count {
+  const sharc_op *op;       /* the op of the running program */
+  unsigned device;          /* replica * num_partitions + partition */
+  unsigned group_size;      /* devices of the process group it met */
+  int64_t operand_elements; /* over all its operands */
+  int64_t result_elements;  /* over all its results */
+  int64_t received_elements;
+  int64_t sent_elements;
+} sharc_collective_count;
+
+/* Called on the device's own thread after each collective it executed:
+ * calls for different devices may run at the same time. */
+typedef void (*sharc_collective_counter)(const sharc_collective_count *c, void *user);
+
 typedef struct sharc_interpret_options {
   /* The function to run: by this name, or the module's only function when
    * the name is "main" (or NULL) and there is no @main. */
@@ -41,6 +65,10 @@ typedef struct sharc_interpret_options {
    * by one device, and bytes of any one tensor. */
   uint64_t max_ops;
   uint64_t max_tensor_bytes;
+  /* Counts every collective each device executes (NULL: nothing counted,
+   * and nothing is computed for it). */
+  sharc_collective_counter on_collective;
+  void *on_collective_user;
 } sharc_interpret_options;
 
 /* Runs the entry function of `module` on `args`. On success *results holds

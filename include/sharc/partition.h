@@ -33,6 +33,10 @@ typedef struct sharc_partition_options {
   /* Keep one all-gather per dimension (convert-global-to-local's
    * per-dim-all-gather). */
   bool per_dim_all_gather;
+  /* Keep the report's figures (collectives and the ops that realise them,
+   * bytes per device, show's blocks) for `sharc verify` to check against a
+   * run; the program is the same either way. */
+  bool record_figures;
 } sharc_partition_options;
 
 SHARC_API sharc_partition_options sharc_partition_options_default(void);

@@ -42,7 +42,9 @@ void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const ch
 sharc_str sharc_tok_str(const sharc_token *t) { return (sharc_str){t->start, t->len}; }
 
 /* Character classes, one table lookup per character on the hot path. */
-enum { CC_DIGIT = 1, CC_ALPHA = 2, CC_HEX = 4, CC_BARE = 8, CC_SUFFIX = 16 };
+/* CC_SKIP: the bytes skip_space may act on (blanks, line ends, NUL and the
+ * `/` of a comment); any other byte ends the skip at once. */
+enum { CC_DIGIT = 1, CC_ALPHA = 2, CC_HEX = 4, CC_BARE = 8, CC_SUFFIX = 16, CC_SKIP = 32 };
 
 static const unsigned char char_class[256] = {
 #define D (CC_DIGIT | CC_HEX | CC_BARE | CC_SUFFIX)
@@ -57,7 +59,8 @@ static const unsigned char char_class[256] = {
     ['y'] = A, ['z'] = A, ['G'] = A, ['H'] = A, ['I'] = A, ['J'] = A, ['K'] = A, ['L'] = A,
     ['M'] = A, ['N'] = A, ['O'] = A, ['P'] = A, ['Q'] = A, ['R'] = A, ['S'] = A, ['T'] = A,
     ['U'] = A, ['V'] = A, ['W'] = A, ['X'] = A, ['Y'] = A, ['Z'] = A, ['_'] = B, ['$'] = B,
-    ['.'] = B, ['-'] = CC_SUFFIX,
+    ['.'] = B, ['-'] = CC_SUFFIX, [' '] = CC_SKIP, ['\n'] = CC_SKIP, ['\t'] = CC_SKIP,
+    ['\r'] = CC_SKIP, [0] = CC_SKIP, ['/'] = CC_SKIP,
 #undef D
 #undef H
 #undef A
@@ -77,7 +80,7 @@ static void newline(sharc_lexer *lx, const char *after) {
 }
 
 /* Spaces first, in a loop of their own: indentation is most of what is
- * skipped. */
+ * skipped. A token's first byte leaves after one table lookup. */
 static void skip_space(sharc_lexer *lx) {
   const char *p = lx->cur, *end = lx->end;
   for (;;) {
@@ -86,20 +89,20 @@ static void skip_space(sharc_lexer *lx) {
     if (p >= end)
       break;
     char c = *p;
+    if (!has_class(c, CC_SKIP))
+      break; /* a token, or a control character (an error) */
     if (c == '\n') {
       newline(lx, ++p);
       continue;
     }
-    if (c == '\t' || c == '\r' || c == 0) { /* NUL is skipped, as MLIR does */
-      p++;
-      continue;
-    }
-    if (c == '/' && p + 1 < end && p[1] == '/') {
+    if (c == '/') {
+      if (p + 1 >= end || p[1] != '/')
+        break;
       while (p < end && *p != '\n')
         p++;
       continue;
     }
-    break; /* a token, or a control character (an error) */
+    p++; /* tab, carriage return, or NUL: skipped, as MLIR does */
   }
   lx->cur = p;
 }

@@ -256,27 +256,27 @@ static bool define_id(affine_parser *ap, const sharc_affine_expr *id) {
   return true;
 }
 
-/* `(d0, d1)` or `[s0, s1]`; `context` completes MLIR's error messages. */
+typedef struct id_list {
+  affine_parser *ap;
+  bool symbols;
+} id_list;
+
+static bool parse_next_id(sharc_parser *p, void *state) {
+  id_list *l = state;
+  unsigned *count = l->symbols ? &l->ap->nsyms : &l->ap->ndims;
+  const sharc_affine_expr *id =
+      l->symbols ? sharc_affine_symbol(p->ctx, *count) : sharc_affine_dim(p->ctx, *count);
+  (*count)++;
+  return define_id(l->ap, id);
+}
+
+/* `(d0, d1)` or `[s0, s1]`. */
 static bool parse_id_list(affine_parser *ap, bool symbols) {
-  sharc_parser *p = ap->p;
-  char open = symbols ? '[' : '(', close = symbols ? ']' : ')';
-  const char *ctx_msg = symbols ? " in symbol list" : " in dimensional identifier list";
-  char msg[64];
-  snprintf(msg, sizeof msg, "expected '%c'%s", open, ctx_msg);
-  if (!expect_punct(p, open, msg))
-    return false;
-  if (sharc_p_eat(p, close))
-    return true;
-  do {
-    unsigned *count = symbols ? &ap->nsyms : &ap->ndims;
-    const sharc_affine_expr *id = symbols ? sharc_affine_symbol(p->ctx, *count)
-                                          : sharc_affine_dim(p->ctx, *count);
-    (*count)++;
-    if (!define_id(ap, id))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  snprintf(msg, sizeof msg, "expected '%c'%s", close, ctx_msg);
-  return expect_punct(p, close, msg);
+  id_list l = {ap, symbols};
+  return symbols ? sharc_p_parse_comma_list(ap->p, SHARC_P_DELIM_SQUARE, parse_next_id, &l,
+                                            " in symbol list")
+                 : sharc_p_parse_comma_list(ap->p, SHARC_P_DELIM_PAREN, parse_next_id, &l,
+                                            " in dimensional identifier list");
 }
 
 /* ---- maps and sets ----------------------------------------------------------------- */
@@ -314,25 +314,29 @@ static const sharc_affine_expr *parse_constraint(affine_parser *ap, bool *eq) {
          NULL;
 }
 
+typedef struct body_list {
+  affine_parser *ap;
+  expr_list *out;
+  bool constraints;
+} body_list;
+
+static bool parse_body_elem(sharc_parser *p, void *state) {
+  (void)p;
+  body_list *l = state;
+  bool eq = false;
+  const sharc_affine_expr *e = l->constraints ? parse_constraint(l->ap, &eq) : parse_expr(l->ap);
+  if (!e)
+    return false;
+  list_push(l->out, e, eq);
+  return true;
+}
+
 /* `(elem, ...)` of map results or of set constraints. */
 static bool parse_body_list(affine_parser *ap, expr_list *out, bool constraints) {
-  sharc_parser *p = ap->p;
-  const char *ctx_msg = constraints ? " in integer set constraint list" : " in affine map range";
-  char msg[64];
-  snprintf(msg, sizeof msg, "expected '('%s", ctx_msg);
-  if (!expect_punct(p, '(', msg))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    bool eq = false;
-    const sharc_affine_expr *e = constraints ? parse_constraint(ap, &eq) : parse_expr(ap);
-    if (!e)
-      return false;
-    list_push(out, e, eq);
-  } while (sharc_p_eat(p, ','));
-  snprintf(msg, sizeof msg, "expected ')'%s", ctx_msg);
-  return expect_punct(p, ')', msg);
+  body_list l = {ap, out, constraints};
+  return sharc_p_parse_comma_list(
+      ap->p, SHARC_P_DELIM_PAREN, parse_body_elem, &l,
+      constraints ? " in integer set constraint list" : " in affine map range");
 }
 
 /* `(dims)[syms] -> (results)` or `(dims)[syms] : (constraints)`. */
@@ -403,25 +407,18 @@ static bool parse_stride(sharc_parser *p, int64_t *out) {
   return true;
 }
 
-static bool parse_strides(sharc_parser *p, sharc_i64_vec *l) {
-  if (sharc_tok_is(&p->tok, ']'))
-    return true;
-  do {
-    if (!parse_stride(p, sharc_vec_push_slot(l)))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return true;
+static bool parse_next_stride(sharc_parser *p, void *strides) {
+  return parse_stride(p, sharc_vec_push_slot((sharc_i64_vec *)strides));
 }
 
 /* strided<[s, ...]> or strided<[s, ...], offset: o> */
 static bool parse_strided(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p);
-  if (!expect_punct(p, '<', "expected '<' after 'strided'") ||
-      !expect_punct(p, '[', "expected '['"))
+  if (!expect_punct(p, '<', "expected '<' after 'strided'"))
     return false;
   sharc_i64_vec l = {0};
   int64_t offset = 0;
-  bool ok = parse_strides(p, &l) && expect_punct(p, ']', "expected ']'");
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_stride, &l, NULL);
   if (ok && !sharc_p_eat(p, '>')) {
     ok = expect_punct(p, ',', "expected ','");
     if (ok && !sharc_p_eat_keyword(p, "offset"))

@@ -567,14 +567,16 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
 
 /* ---- arrays, dictionaries, dense arrays ----------------------------------- */
 
-bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out) {
-  do {
-    sharc_attr *a;
-    if (!sharc_p_parse_attr(p, NULL, &a))
-      return false;
-    sharc_ptrvec_push(out, a);
-  } while (sharc_p_eat(p, ','));
+static bool parse_next_attr(sharc_parser *p, void *attrs) {
+  sharc_attr *a;
+  if (!sharc_p_parse_attr(p, NULL, &a))
+    return false;
+  sharc_ptrvec_push(attrs, a);
   return true;
+}
+
+bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_next_attr, out, NULL);
 }
 
 static bool parse_array(sharc_parser *p, sharc_attr **out) {
@@ -661,11 +663,8 @@ static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
 }
 
 bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_dict_attr_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_dict_attr_impl(p, out));
 }
 
 static bool sharc_p_parse_optional_attr_dict_impl(sharc_parser *p, sharc_op_builder *b) {
@@ -685,11 +684,8 @@ static bool sharc_p_parse_optional_attr_dict_impl(sharc_parser *p, sharc_op_buil
 }
 
 bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_optional_attr_dict_impl(p, b);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_optional_attr_dict_impl(p, b));
 }
 
 static bool sharc_p_parse_optional_attr_dict_with_keyword_impl(sharc_parser *p, sharc_op_builder *b) {
@@ -699,11 +695,9 @@ static bool sharc_p_parse_optional_attr_dict_with_keyword_impl(sharc_parser *p, 
 }
 
 bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_builder *b) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved,
+                                   sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b));
 }
 
 static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
@@ -882,6 +876,14 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   return true;
 }
 
+static bool parse_next_loc(sharc_parser *p, void *locs) {
+  sharc_attr *l;
+  if (!parse_loc_inst(p, &l))
+    return false;
+  sharc_ptrvec_push(locs, l);
+  return true;
+}
+
 static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
   if (!sharc_p_enter(p))
     return false;
@@ -918,16 +920,7 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     if (sharc_p_eat(p, '<'))
       ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
     sharc_ptrvec locs = {0};
-    ok = ok && sharc_p_expect(p, '[');
-    if (ok && !sharc_tok_is(&p->tok, ']')) {
-      do {
-        sharc_attr *l;
-        ok = parse_loc_inst(p, &l);
-        if (ok)
-          sharc_ptrvec_push(&locs, l);
-      } while (ok && sharc_p_eat(p, ','));
-    }
-    ok = ok && sharc_p_expect(p, ']');
+    ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs, NULL);
     if (ok)
       *out = sharc_loc_fused(p->ctx, (sharc_attr *const *)locs.items, locs.len, meta);
     sharc_ptrvec_free(&locs);
@@ -976,11 +969,8 @@ static bool sharc_p_parse_optional_loc_impl(sharc_parser *p, sharc_attr **out) {
 }
 
 bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_optional_loc_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_optional_loc_impl(p, out));
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -1084,11 +1074,8 @@ static bool sharc_p_parse_attr_impl(sharc_parser *p, sharc_type *type, sharc_att
 }
 
 bool sharc_p_parse_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_attr_impl(p, type, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_attr_impl(p, type, out));
 }
 
 bool sharc_p_parse_attr_accepted(sharc_parser *p, sharc_attr_accept_fn accept, const void *arg,

@@ -10,27 +10,25 @@ static bool parse_op(sharc_parser *p, sharc_block *block);
 
 /* ---- regions and blocks ------------------------------------------------- */
 
+/* `%name: type loc(...)?`, one argument of block `state`. */
+static bool parse_block_arg(sharc_parser *p, void *state) {
+  sharc_block *b = state;
+  sharc_token name = p->tok;
+  if (name.kind != TOK_PERCENT_ID)
+    return sharc_p_error(p, "expected SSA operand");
+  sharc_p_next(p);
+  sharc_type *t;
+  if (!sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
+    return false;
+  sharc_attr *loc = sharc_p_tok_loc(p, &name);
+  if (!sharc_p_parse_optional_loc(p, &loc))
+    return false;
+  sharc_value *v = sharc_block_add_arg(b, t, loc);
+  return sharc_p_define(p, &name, &v, 1);
+}
+
 static bool parse_block_args(sharc_parser *p, sharc_block *b) {
-  if (!sharc_p_eat(p, '('))
-    return true;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    sharc_token name = p->tok;
-    if (name.kind != TOK_PERCENT_ID)
-      return sharc_p_error(p, "expected SSA operand");
-    sharc_p_next(p);
-    sharc_type *t;
-    if (!sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
-      return false;
-    sharc_attr *loc = sharc_p_tok_loc(p, &name);
-    if (!sharc_p_parse_optional_loc(p, &loc))
-      return false;
-    sharc_value *v = sharc_block_add_arg(b, t, loc);
-    if (!sharc_p_define(p, &name, &v, 1))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_PAREN, parse_block_arg, b, NULL);
 }
 
 /* Parses ops until the block ends (`}` or the next `^label`). */
@@ -94,11 +92,9 @@ static bool sharc_p_parse_region_impl(sharc_parser *p, sharc_region **out, const
 
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,
                           unsigned num_args, bool isolated) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_region_impl(p, out, args, num_args, isolated);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved,
+                                   sharc_p_parse_region_impl(p, out, args, num_args, isolated));
 }
 
 /* ---- operations --------------------------------------------------------- */
@@ -175,16 +171,21 @@ static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
   return sharc_p_expect_msg(p, ')', "expected ')' to end operand list");
 }
 
+static bool parse_next_successor(sharc_parser *p, void *successors) {
+  sharc_block *succ;
+  if (!sharc_p_parse_successor(p, &succ))
+    return false;
+  sharc_ptrvec_push(successors, succ);
+  return true;
+}
+
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
   ref_list refs = {0};
   bool ok = parse_generic_operands(p, &refs);
   if (ok && sharc_p_eat(p, '[')) {
-    do {
-      sharc_block *succ;
-      ok = sharc_p_parse_successor(p, &succ);
-      if (ok)
-        sharc_ptrvec_push(&b->successors, succ);
-    } while (ok && sharc_p_eat(p, ','));
+    do
+      ok = parse_next_successor(p, &b->successors);
+    while (ok && sharc_p_eat(p, ','));
     ok = ok && sharc_p_expect(p, ']');
   }
   if (ok && sharc_tok_is(&p->tok, '<')) {
@@ -236,9 +237,10 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
 
 /* Resolves a custom op name: `dialect.op`, or `op` in the default dialect. */
 static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_ident **full) {
-  const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+  sharc_ident *id = sharc_ident_get(p->ctx, name);
+  const sharc_op_def *def = sharc_context_lookup_op_ident(id);
   if (def) {
-    *full = sharc_ident_get(p->ctx, name);
+    *full = id;
     return def;
   }
   const char *dd = sharc_p_default_dialect(p);
@@ -314,7 +316,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
       return sharc_p_error(p, "empty operation name is invalid");
     }
     b.name = sharc_ident_get(p->ctx, name);
-    const sharc_op_def *def = sharc_context_lookup_op(p->ctx, name);
+    const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);

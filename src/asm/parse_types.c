@@ -325,30 +325,25 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
                                          : "expected '>' in tensor type");
 }
 
-bool sharc_p_parse_type_list(sharc_parser *p, sharc_ptrvec *out) {
-  do {
-    sharc_type *t;
-    if (!sharc_p_parse_type(p, &t))
-      return false;
-    sharc_ptrvec_push(out, t);
-  } while (sharc_p_eat(p, ','));
+static bool parse_next_type(sharc_parser *p, void *types) {
+  sharc_type *t;
+  if (!sharc_p_parse_type(p, &t))
+    return false;
+  sharc_ptrvec_push(types, t);
   return true;
 }
 
+bool sharc_p_parse_type_list(sharc_parser *p, sharc_ptrvec *out) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_next_type, out, NULL);
+}
+
 static bool sharc_p_parse_type_list_parens_impl(sharc_parser *p, sharc_ptrvec *out) {
-  if (!sharc_p_expect(p, '('))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  return sharc_p_parse_type_list(p, out) && sharc_p_expect(p, ')');
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_next_type, out, NULL);
 }
 
 bool sharc_p_parse_type_list_parens(sharc_parser *p, sharc_ptrvec *out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_type_list_parens_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_type_list_parens_impl(p, out));
 }
 
 static bool sharc_p_parse_function_result_types_impl(sharc_parser *p, sharc_ptrvec *out) {
@@ -362,11 +357,8 @@ static bool sharc_p_parse_function_result_types_impl(sharc_parser *p, sharc_ptrv
 }
 
 bool sharc_p_parse_function_result_types(sharc_parser *p, sharc_ptrvec *out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_function_result_types_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_function_result_types_impl(p, out));
 }
 
 static bool parse_function_type(sharc_parser *p, sharc_type **out) {
@@ -570,33 +562,35 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
  * without lexing (`->` is an arrow, not a bracket). Strings, comments and
  * line ends are left to the lexer: NULL. */
 static const char *scan_brackets(const char *q, const char *end, int max) {
+  /* the bytes the scan acts on; the rest (most of a type) is skipped by
+   * one table lookup each */
+  enum { OTHER, STOP, OPEN, ANGLE_CLOSE, CLOSE };
+  static const unsigned char act[256] = {
+      ['\n'] = STOP, ['"'] = STOP, ['/'] = STOP, ['<'] = OPEN,       ['('] = OPEN,
+      ['['] = OPEN,  ['{'] = OPEN, ['>'] = ANGLE_CLOSE, [')'] = CLOSE, [']'] = CLOSE,
+      ['}'] = CLOSE,
+  };
   int depth = 0;
   for (const char *s = q; q < end; q++) {
-    switch (*q) {
-    case '\n':
-    case '"':
-    case '/':
+    while (act[(unsigned char)*q] == OTHER)
+      if (++q == end)
+        return NULL;
+    switch (act[(unsigned char)*q]) {
+    case STOP:
       return NULL;
-    case '<':
-    case '(':
-    case '[':
-    case '{':
+    case OPEN:
       if (++depth > max)
         return NULL;
       break;
-    case '>':
+    case ANGLE_CLOSE:
       if (q > s && q[-1] == '-')
         break;
       if (--depth == 0)
         return q + 1;
       break;
-    case ')':
-    case ']':
-    case '}':
+    default:
       if (--depth == 0)
         return q + 1;
-      break;
-    default:
       break;
     }
   }
@@ -718,11 +712,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
 }
 
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_type_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_type_impl(p, out));
 }
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {

@@ -136,25 +136,22 @@ static void wrong_token_position(const sharc_parser *p, unsigned *line, unsigned
   }
 }
 
-bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg) {
-  unsigned line, col;
-  wrong_token_position(p, &line, &col);
-  sharc_ident *saved = p->custom_op; /* a parseToken error: no custom op prefix */
-  p->custom_op = NULL;
+/* The current token, placed where emitWrongTokenError reports it. */
+static sharc_token wrong_token(sharc_parser *p) {
   sharc_token t = p->tok;
-  t.line = line;
-  t.col = col;
+  wrong_token_position(p, &t.line, &t.col);
+  return t;
+}
+
+bool sharc_p_wrong_token_error_chained(sharc_parser *p, const char *msg) {
+  sharc_token t = wrong_token(p);
+  sharc_ident *saved = sharc_p_hide_custom_op(p); /* a parseToken error: no custom op prefix */
   sharc_p_error_chained_at(p, &t, "%s", msg);
-  p->custom_op = saved;
-  return false;
+  return sharc_p_restore_custom_op(p, saved, false);
 }
 
 bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
-  unsigned line, col;
-  wrong_token_position(p, &line, &col);
-  sharc_token t = p->tok;
-  t.line = line;
-  t.col = col;
+  sharc_token t = wrong_token(p);
   return sharc_p_error_at(p, &t, "%s", msg);
 }
 
@@ -242,11 +239,8 @@ static bool lex_error_plain(sharc_parser *p);
 
 /* A lexer error points at the offending character when it knows one. */
 static bool lex_error(sharc_parser *p) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = lex_error_plain(p);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, lex_error_plain(p));
 }
 
 static bool lex_error_plain(sharc_parser *p) {
@@ -299,11 +293,8 @@ static bool sharc_p_expect_impl(sharc_parser *p, char c) {
 }
 
 bool sharc_p_expect(sharc_parser *p, char c) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_expect_impl(p, c);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_expect_impl(p, c));
 }
 
 bool sharc_p_eat_keyword(sharc_parser *p, const char *kw) {
@@ -336,11 +327,8 @@ static bool sharc_p_expect_arrow_impl(sharc_parser *p) {
 }
 
 bool sharc_p_expect_arrow(sharc_parser *p) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_expect_arrow_impl(p);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_expect_arrow_impl(p));
 }
 
 bool sharc_p_parse_keyword(sharc_parser *p, sharc_str *out, const char *what) {
@@ -459,11 +447,8 @@ bool sharc_p_parse_int(sharc_parser *p, int64_t *out) {
   uint64_t w[SHARC_INT_WORDS];
   unsigned n;
   if (!sharc_p_int_magnitude(&p->tok, w, &n) || n > 1 || w[0] > (uint64_t)INT64_MAX + neg) {
-    sharc_ident *saved = p->custom_op; /* the shared parser's message */
-    p->custom_op = NULL;
-    sharc_p_error(p, "integer value too large");
-    p->custom_op = saved;
-    return false;
+    sharc_ident *saved = sharc_p_hide_custom_op(p); /* the shared parser's message */
+    return sharc_p_restore_custom_op(p, saved, sharc_p_error(p, "integer value too large"));
   }
   *out = neg ? (int64_t)(0 - w[0]) : (int64_t)w[0];
   sharc_p_next(p);
@@ -643,11 +628,8 @@ static bool sharc_p_parse_operand_impl(sharc_parser *p, sharc_operand_ref *out) 
 }
 
 bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_operand_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_operand_impl(p, out));
 }
 
 static void type_str(const sharc_type *t, sharc_buf *b) { sharc_print_type(t, b); }
@@ -727,11 +709,8 @@ bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
 
 bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_resolve_operand_impl(p, ref, type, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_resolve_operand_impl(p, ref, type, out));
 }
 
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
@@ -867,11 +846,8 @@ static bool sharc_p_parse_successor_impl(sharc_parser *p, sharc_block **out) {
 }
 
 bool sharc_p_parse_successor(sharc_parser *p, sharc_block **out) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_successor_impl(p, out);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_successor_impl(p, out));
 }
 
 const char *sharc_p_default_dialect(const sharc_parser *p) {
@@ -907,30 +883,28 @@ static bool sharc_p_parse_region_with_entry_args_impl(sharc_parser *p, sharc_reg
 }
 
 bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, bool isolated) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_region_with_entry_args_impl(p, out, isolated);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved,
+                                   sharc_p_parse_region_with_entry_args_impl(p, out, isolated));
+}
+
+typedef SHARC_VEC(sharc_operand_ref) operand_ref_vec;
+
+static bool parse_next_operand(sharc_parser *p, void *refs) {
+  return sharc_p_parse_operand(p, sharc_vec_push_slot((operand_ref_vec *)refs));
 }
 
 static bool sharc_p_parse_operand_list_impl(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  SHARC_VEC(sharc_operand_ref) list = {0};
-  bool ok;
-  do
-    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&list));
-  while (ok && sharc_p_eat(p, ','));
+  operand_ref_vec list = {0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_next_operand, &list, NULL);
   *refs = list.items; /* the caller frees it */
   *n = list.len;
   return ok;
 }
 
 bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  sharc_ident *saved = p->custom_op;
-  p->custom_op = NULL;
-  bool ok = sharc_p_parse_operand_list_impl(p, refs, n);
-  p->custom_op = saved;
-  return ok;
+  sharc_ident *saved = sharc_p_hide_custom_op(p);
+  return sharc_p_restore_custom_op(p, saved, sharc_p_parse_operand_list_impl(p, refs, n));
 }
 
 bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b) {

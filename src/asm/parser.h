@@ -116,6 +116,29 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
  * reports an unknown mnemonic (getNameLoc). */
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p);
 
+/* ---- lists ---- */
+/* MLIR's AsmParser::Delimiter: the brackets around a comma list; the
+ * optional forms accept a missing list. */
+typedef enum sharc_p_delimiter {
+  SHARC_P_DELIM_NONE,
+  SHARC_P_DELIM_PAREN,
+  SHARC_P_DELIM_SQUARE,
+  SHARC_P_DELIM_LESS_GREATER,
+  SHARC_P_DELIM_BRACES,
+  SHARC_P_DELIM_OPTIONAL_PAREN,
+  SHARC_P_DELIM_OPTIONAL_SQUARE,
+  SHARC_P_DELIM_OPTIONAL_LESS_GREATER,
+  SHARC_P_DELIM_OPTIONAL_BRACES,
+} sharc_p_delimiter;
+/* Parses one element of a list (at its first token); false after an error. */
+typedef bool (*sharc_p_element_fn)(sharc_parser *p, void *state);
+/* parseCommaSeparatedList: `element`, `element`, ... inside `delimiter`
+ * (an empty list between delimiters is accepted; NONE needs one element at
+ * least). A missing delimiter is "expected 'c'" followed by `context`
+ * (NULL for none), e.g. " in affine map range". */
+bool sharc_p_parse_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
+                              sharc_p_element_fn element, void *state, const char *context);
+
 /* ---- types and attributes ---- */
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);
 /* At `<`: consumes it and a dimension list `4x?x` (possibly empty), leaving

@@ -116,6 +116,22 @@ struct sharc_parser {
   const char *first_line_start;
 };
 
+/* Entering a shared parse call from an op's custom parser: its errors carry
+ * no "custom op 'NAME' " prefix (see custom_op). The caller passes what
+ * this returns to sharc_p_restore_custom_op with the call's result:
+ *   sharc_ident *saved = sharc_p_hide_custom_op(p);
+ *   return sharc_p_restore_custom_op(p, saved, parse_thing(p)); */
+static inline sharc_ident *sharc_p_hide_custom_op(sharc_parser *p) {
+  sharc_ident *saved = p->custom_op;
+  p->custom_op = NULL;
+  return saved;
+}
+
+static inline bool sharc_p_restore_custom_op(sharc_parser *p, sharc_ident *saved, bool result) {
+  p->custom_op = saved;
+  return result;
+}
+
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
 bool sharc_p_enter(sharc_parser *p);

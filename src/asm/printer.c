@@ -334,11 +334,26 @@ enum { ARG_TAG = 1u << 31, NAME_TAG = 1u << 30 };
 /* A name not yet taken in the enclosing regions: `name`, else `name_N` with
  * N from the conflict counter (MLIR's uniqueValueName). */
 static sharc_ident *unique_value_name(sharc_printer *p, sharc_context *ctx, const char *name) {
-  sharc_ident *id = sharc_ident_get(ctx, (sharc_str){name, strlen(name)});
+  size_t len = strlen(name);
+  sharc_ident *id = sharc_ident_get(ctx, (sharc_str){name, len});
   while (sharc_ptrmap_get(&p->used_names, id)) {
     char buf[256];
-    snprintf(buf, sizeof buf, "%s_%u", name, p->next_conflict++);
-    id = sharc_ident_get(ctx, (sharc_str){buf, strlen(buf)});
+    size_t n = 0;
+    if (len + 12 < sizeof buf) { /* `name_N` without snprintf: names conflict often */
+      memcpy(buf, name, len);
+      n = len;
+      buf[n++] = '_';
+      char digits[12];
+      int k = 0;
+      for (unsigned v = p->next_conflict++; k == 0 || v; v /= 10)
+        digits[k++] = (char)('0' + v % 10);
+      while (k)
+        buf[n++] = digits[--k];
+    } else {
+      n = (size_t)snprintf(buf, sizeof buf, "%s_%u", name, p->next_conflict++);
+      n = n < sizeof buf ? n : sizeof buf - 1;
+    }
+    id = sharc_ident_get(ctx, (sharc_str){buf, n});
   }
   uintptr_t count = (uintptr_t)sharc_ptrmap_get(&p->used_names, id);
   sharc_ptrmap_put(&p->used_names, id, (void *)(count + 1));

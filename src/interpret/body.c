@@ -26,12 +26,7 @@ static void detect_fast(sharc_body *b, sharc_block *blk) {
 
 bool sharc_body_init(sharc_body *b, sharc_interp *ip, sharc_op *op, sharc_region *region,
                      sharc_scope *sc, unsigned n) {
-  memset(b, 0, sizeof *b);
-  b->ip = ip;
-  b->op = op;
-  b->region = region;
-  b->scope = sc;
-  b->n = n;
+  *b = (sharc_body){.ip = ip, .op = op, .region = region, .scope = sc, .n = n};
   sharc_block *blk = region ? sharc_region_first_block(region) : NULL;
   if (!blk || sharc_block_num_args(blk) != 2 * n)
     return sharc_interp_fail(ip, op, "computation must take %u arguments", 2 * n);

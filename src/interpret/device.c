@@ -48,13 +48,12 @@ static sharc_rendezvous *find_slot(sharc_grid *g, const sharc_op *op, uint64_t l
   }
   if (!free_slot)
     return NULL;
-  memset(free_slot, 0, sizeof *free_slot);
-  free_slot->used = true;
-  free_slot->op = op;
-  free_slot->leader = leader;
-  free_slot->execution = execution;
-  free_slot->expected = size;
-  free_slot->values = calloc(size, sizeof *free_slot->values);
+  *free_slot = (sharc_rendezvous){.used = true,
+                                  .op = op,
+                                  .leader = leader,
+                                  .execution = execution,
+                                  .expected = size,
+                                  .values = calloc(size, sizeof *free_slot->values)};
   return free_slot;
 }
 

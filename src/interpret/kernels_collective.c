@@ -11,6 +11,7 @@
 #include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo.h"
 #include "interpret/body.h"
+#include "interpret/collective_count.h"
 #include "interpret/device_internal.h"
 #include "interpret/kernel_util.h"
 #include "sharc/symbols.h"
@@ -203,6 +204,8 @@ static bool k_all_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **in, shar
   if (!gather_group(ip, op, reduce_like_mode(op), in, &x))
     return false;
   bool ok = reduce_group(ip, op, sc, &x, out, sharc_op_num_operands(op));
+  if (ok)
+    sharc_interp_count_collective(ip, op, x.g.size, x.g.pos, in, out);
   gathered_free(&x);
   return ok;
 }
@@ -224,6 +227,8 @@ static bool k_collective_reduce(sharc_interp *ip, sharc_op *op, sharc_tensor **i
       ok = out[k] != NULL;
     }
   }
+  if (ok)
+    sharc_interp_count_collective(ip, op, x.g.size, x.g.pos, in, out);
   gathered_free(&x);
   return ok;
 }
@@ -284,8 +289,10 @@ static bool k_reduce_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
     out[0] = sharc_result_new(ip, op, 0);
     ok = out[0] != NULL;
   }
-  if (ok)
+  if (ok) {
     take_block(out[0], acc[0], dim, x.g.pos);
+    sharc_interp_count_collective(ip, op, x.g.size, x.g.pos, in, out);
+  }
   sharc_tensor_release(acc[0]);
   gathered_free(&x);
   return ok;
@@ -312,6 +319,8 @@ static bool fill_from_members(sharc_interp *ip, sharc_op *op, sharc_tensor **in,
     for (unsigned m = 0; ok && m < x.g.size; m++)
       ok = place(ip, op, out[k], x.all[m]->elems[k], &x, m, dims);
   }
+  if (ok)
+    sharc_interp_count_collective(ip, op, x.g.size, x.g.pos, in, out);
   gathered_free(&x);
   return ok;
 }
@@ -387,6 +396,8 @@ static bool k_collective_permute(sharc_interp *ip, sharc_op *op, sharc_tensor **
       continue;
     memcpy(res->data.p, x.all[s]->data.p, (size_t)res->n * sharc_storage_size(res->st));
   }
+  if (res)
+    sharc_interp_count_collective(ip, op, x.g.size, me, in, out);
   gathered_free(&x);
   return res != NULL;
 }
@@ -401,6 +412,8 @@ static bool k_collective_broadcast(sharc_interp *ip, sharc_op *op, sharc_tensor 
   out[0] = sharc_result_new(ip, op, 0);
   if (out[0])
     memcpy(out[0]->data.p, src->data.p, (size_t)src->n * sharc_storage_size(src->st));
+  if (out[0])
+    sharc_interp_count_collective(ip, op, x.g.size, x.g.pos, in, out);
   gathered_free(&x);
   return out[0] != NULL;
 }

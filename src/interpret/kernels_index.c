@@ -93,9 +93,12 @@ static void index_vector(const sharc_tensor *indices, int64_t ivd, const int64_t
   }
 }
 
-/* Gather's and scatter's dimension numbers: five dimension lists (in the
- * order of the G_ and S_ names), then index_vector_dim, returned. */
-enum { DN_LISTS = 5 };
+/* Gather's and scatter's dimension numbers: five dimension lists, in the
+ * same order in both (gather's offset, collapsed-slice, operand-batching,
+ * start-indices-batching dims and start_index_map; scatter's update-window,
+ * inserted-window, input-batching, scatter-indices-batching dims and
+ * scatter_dims_to_operand_dims), then index_vector_dim, returned. */
+enum { DN_WINDOW, DN_COLLAPSED, DN_OPERAND_BATCH, DN_INDICES_BATCH, DN_START_MAP, DN_LISTS };
 
 static int64_t read_dimension_numbers(const sharc_attr *dn, const shlo_struct_def *def,
                                       dims_list lists[DN_LISTS]) {
@@ -157,48 +160,71 @@ static bool operand_offset(const sharc_tensor *a, const int64_t *st, const int64
   return inside;
 }
 
-enum { G_OFFSET, G_COLLAPSED, G_OPERAND_BATCH, G_INDICES_BATCH, G_START_MAP };
+/* What gather and scatter share: how an index of the result (gather) or of
+ * the updates (scatter) becomes a position in the operand. */
+typedef struct index_map {
+  const sharc_tensor *operand, *indices;
+  dims_list dl[DN_LISTS];
+  int64_t ivd;
+  /* operand dims that take the window index, in order */
+  int64_t window_operand_dims[SHARC_MAX_RANK];
+  int n_window_operand_dims;
+  int64_t strides[SHARC_MAX_RANK];
+  /* gather clamps each start so its slice of these sizes fits; scatter
+   * (NULL) skips a window that leaves the operand instead */
+  const int64_t *clamp_sizes;
+} index_map;
+
+static void index_map_init(index_map *m, const sharc_attr *dn, const shlo_struct_def *def,
+                           const sharc_tensor *operand, const sharc_tensor *indices,
+                           const int64_t *clamp_sizes) {
+  m->operand = operand;
+  m->indices = indices;
+  m->ivd = read_dimension_numbers(dn, def, m->dl);
+  m->n_window_operand_dims = dims_in_neither(operand->rank, &m->dl[DN_COLLAPSED],
+                                             &m->dl[DN_OPERAND_BATCH], m->window_operand_dims);
+  sharc_strides(operand->shape, operand->rank, m->strides);
+  m->clamp_sizes = clamp_sizes;
+}
+
+/* The flat operand offset of index `idx` (of rank `rank`); false when the
+ * position lies outside the operand. */
+static bool index_map_offset(const index_map *m, const int64_t *idx, unsigned rank, int64_t *off) {
+  int64_t batch[SHARC_MAX_RANK], win[SHARC_MAX_RANK];
+  int nw;
+  split_index(idx, rank, &m->dl[DN_WINDOW], win, &nw, batch);
+  const dims_list *start_map = &m->dl[DN_START_MAP];
+  int64_t full[SHARC_MAX_RANK] = {0}, vec[SHARC_MAX_RANK];
+  index_vector(m->indices, m->ivd, batch, vec, start_map->n);
+  for (int k = 0; k < start_map->n; k++) {
+    int64_t d = start_map->v[k];
+    full[d] = m->clamp_sizes ? clamp64(vec[k], 0, m->operand->shape[d] - m->clamp_sizes[d]) : vec[k];
+  }
+  add_batch_and_window(full, &m->dl[DN_OPERAND_BATCH], &m->dl[DN_INDICES_BATCH], m->ivd, batch,
+                       m->window_operand_dims, m->n_window_operand_dims, win, nw);
+  return operand_offset(m->operand, m->strides, full, off);
+}
 
 SHARC_RESULT_KERNEL(k_gather) {
   sharc_tensor *a = in[0], *ind = in[1];
-  dims_list dl[DN_LISTS];
-  int64_t ivd =
-      read_dimension_numbers(sharc_op_attr(op, "dimension_numbers"), &sharc_shlo_gather_def, dl);
-  const dims_list *offset = &dl[G_OFFSET], *obatch = &dl[G_OPERAND_BATCH];
-  const dims_list *ibatch = &dl[G_INDICES_BATCH], *smap = &dl[G_START_MAP];
   int64_t sizes[SHARC_MAX_RANK];
   if (a->rank > SHARC_MAX_RANK || r->rank > SHARC_MAX_RANK ||
       sharc_kernel_i64s(ip, op, "slice_sizes", sizes, SHARC_MAX_RANK) != (int)a->rank)
     return sharc_interp_fail(ip, op, "stablehlo.gather: bad slice_sizes");
-  /* operand dims that take the offset index, in order */
-  int64_t offset_operand_dims[SHARC_MAX_RANK];
-  int n_off = dims_in_neither(a->rank, &dl[G_COLLAPSED], obatch, offset_operand_dims);
-  int64_t ast[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
-  sharc_strides(a->shape, a->rank, ast);
+  index_map m;
+  index_map_init(&m, sharc_op_attr(op, "dimension_numbers"), &sharc_shlo_gather_def, a, ind, sizes);
   size_t esz = sharc_storage_size(r->st);
   if (r->n == 0)
     return true;
-  int64_t i = 0;
+  int64_t i = 0, idx[SHARC_MAX_RANK] = {0};
   do {
-    int64_t batch[SHARC_MAX_RANK], offs[SHARC_MAX_RANK];
-    int no;
-    split_index(idx, r->rank, offset, offs, &no, batch);
-    int64_t full[SHARC_MAX_RANK] = {0}, vec[SHARC_MAX_RANK];
-    index_vector(ind, ivd, batch, vec, smap->n);
-    for (int k = 0; k < smap->n; k++) {
-      int64_t d = smap->v[k];
-      full[d] = clamp64(vec[k], 0, a->shape[d] - sizes[d]);
-    }
-    add_batch_and_window(full, obatch, ibatch, ivd, batch, offset_operand_dims, n_off, offs, no);
     int64_t src;
-    if (!operand_offset(a, ast, full, &src))
+    if (!index_map_offset(&m, idx, r->rank, &src))
       return sharc_interp_fail(ip, op, "stablehlo.gather: index out of range");
     sharc_elem_copy(r->data.p, i++, a->data.p, src, esz);
   } while (sharc_idx_next(idx, r->shape, r->rank));
   return true;
 }
-
-enum { S_WINDOW, S_INSERTED, S_INPUT_BATCH, S_INDICES_BATCH, S_TO_OPERAND };
 
 static bool k_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_tensor **out,
                       sharc_scope *sc) {
@@ -211,34 +237,20 @@ static bool k_scatter(sharc_interp *ip, sharc_op *op, sharc_tensor **in, sharc_t
       return false;
     memcpy(out[k]->data.p, inputs[k]->data.p, (size_t)inputs[k]->n * sharc_storage_size(inputs[k]->st));
   }
-  dims_list dl[DN_LISTS];
-  int64_t ivd = read_dimension_numbers(sharc_op_attr(op, "scatter_dimension_numbers"),
-                                       &sharc_shlo_scatter_def, dl);
-  const dims_list *window = &dl[S_WINDOW], *ibatch = &dl[S_INPUT_BATCH];
-  const dims_list *sbatch = &dl[S_INDICES_BATCH], *to_operand = &dl[S_TO_OPERAND];
   if (a->rank > SHARC_MAX_RANK || u->rank > SHARC_MAX_RANK)
     return sharc_interp_fail(ip, op, "stablehlo.scatter: rank too large");
-  int64_t window_operand_dims[SHARC_MAX_RANK];
-  int n_win = dims_in_neither(a->rank, &dl[S_INSERTED], ibatch, window_operand_dims);
+  index_map m;
+  index_map_init(&m, sharc_op_attr(op, "scatter_dimension_numbers"), &sharc_shlo_scatter_def, a,
+                 ind, NULL);
   sharc_body body;
   if (!sharc_body_init(&body, ip, op, sharc_op_region(op, 0), sc, n))
     return false;
-  int64_t ast[SHARC_MAX_RANK], idx[SHARC_MAX_RANK] = {0};
-  sharc_strides(a->shape, a->rank, ast);
   bool ok = true;
   if (u->n > 0) {
-    int64_t i = 0;
+    int64_t i = 0, idx[SHARC_MAX_RANK] = {0};
     do {
-      int64_t batch[SHARC_MAX_RANK], win[SHARC_MAX_RANK];
-      int nw;
-      split_index(idx, u->rank, window, win, &nw, batch);
-      int64_t full[SHARC_MAX_RANK] = {0}, vec[SHARC_MAX_RANK];
-      index_vector(ind, ivd, batch, vec, to_operand->n);
-      for (int k = 0; k < to_operand->n; k++)
-        full[to_operand->v[k]] = vec[k];
-      add_batch_and_window(full, ibatch, sbatch, ivd, batch, window_operand_dims, n_win, win, nw);
       int64_t dst;
-      if (operand_offset(a, ast, full, &dst))
+      if (index_map_offset(&m, idx, u->rank, &dst))
         ok = sharc_body_accumulate(&body, out, dst, updates, i);
       i++;
     } while (ok && sharc_idx_next(idx, u->shape, u->rank));

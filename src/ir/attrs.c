@@ -611,7 +611,9 @@ sharc_attr *sharc_attr_dict_get(const sharc_attr *dict, const char *name) {
   size_t n = strlen(name);
   for (unsigned i = 0; i < dict->dict.n; i++) {
     const sharc_ident *id = dict->dict.entries[i].name;
-    if (id->len == n && memcmp(id->data, name, n) == 0)
+    /* names of one length mostly differ in their first character: no
+     * call for those */
+    if (id->len == n && id->data[0] == name[0] && memcmp(id->data, name, n) == 0)
       return dict->dict.entries[i].value;
   }
   return NULL;

@@ -283,6 +283,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->idents);
   free(ctx->ident_hashes);
   free(ctx->op_index);
+  free(ctx->op_keys);
   free(ctx->set_attr_cache);
   sharc_arena_free(&ctx->arena);
   sharc_arena_free(&ctx->ident_arena);
@@ -298,29 +299,35 @@ bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->a
 
 sharc_arena *sharc_context_arena(sharc_context *ctx) { return &ctx->arena; }
 
+/* Puts `def` into the first free slot of its probe sequence. */
+static void op_index_place(const sharc_op_def **slots, struct sharc_op_key *keys, size_t cap,
+                           const sharc_op_def *def, struct sharc_op_key key) {
+  size_t j = key.hash & (cap - 1);
+  while (slots[j])
+    j = (j + 1) & (cap - 1);
+  slots[j] = def;
+  keys[j] = key;
+}
+
 static void op_index_insert(sharc_context *ctx, const sharc_op_def *def) {
   if ((ctx->op_count + 1) * 2 > ctx->op_cap) {
     size_t cap = ctx->op_cap ? ctx->op_cap * 2 : 256;
     const sharc_op_def **slots = calloc(cap, sizeof *slots);
-    if (!slots)
+    struct sharc_op_key *keys = calloc(cap, sizeof *keys);
+    if (!slots || !keys)
       abort();
-    for (size_t i = 0; i < ctx->op_cap; i++) {
-      const sharc_op_def *d = ctx->op_index[i];
-      if (!d)
-        continue;
-      size_t j = sharc_hash_bytes(d->name, strlen(d->name)) & (cap - 1);
-      while (slots[j])
-        j = (j + 1) & (cap - 1);
-      slots[j] = d;
-    }
+    for (size_t i = 0; i < ctx->op_cap; i++)
+      if (ctx->op_index[i])
+        op_index_place(slots, keys, cap, ctx->op_index[i], ctx->op_keys[i]);
     free(ctx->op_index);
+    free(ctx->op_keys);
     ctx->op_index = slots;
+    ctx->op_keys = keys;
     ctx->op_cap = cap;
   }
-  size_t j = sharc_hash_bytes(def->name, strlen(def->name)) & (ctx->op_cap - 1);
-  while (ctx->op_index[j])
-    j = (j + 1) & (ctx->op_cap - 1);
-  ctx->op_index[j] = def;
+  size_t len = strlen(def->name);
+  struct sharc_op_key key = {sharc_hash_bytes(def->name, len), (uint32_t)len};
+  op_index_place(ctx->op_index, ctx->op_keys, ctx->op_cap, def, key);
   ctx->op_count++;
 }
 
@@ -336,16 +343,23 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
 }
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name) {
-  if (!ctx->op_cap)
+  if (!ctx->op_cap || name.len > UINT32_MAX)
     return NULL;
-  for (size_t j = sharc_hash_bytes(name.data, name.len) & (ctx->op_cap - 1);;
-       j = (j + 1) & (ctx->op_cap - 1)) {
+  uint32_t h = sharc_hash_bytes(name.data, name.len);
+  for (size_t j = h & (ctx->op_cap - 1);; j = (j + 1) & (ctx->op_cap - 1)) {
     const sharc_op_def *d = ctx->op_index[j];
     if (!d)
       return NULL;
-    if (sharc_str_eq_cstr(name, d->name))
+    struct sharc_op_key key = ctx->op_keys[j];
+    if (key.hash == h && key.len == name.len && memcmp(d->name, name.data, name.len) == 0)
       return d;
   }
+}
+
+const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name) {
+  if (!name->op_def)
+    name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
+  return name->op_def;
 }
 
 const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str name) {

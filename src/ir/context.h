@@ -57,6 +57,8 @@ typedef struct sharc_resource {
  * empty), 4 bytes where a pointer with its position took 16. */
 enum { SHARC_POINT_CHUNK = 1024 };
 
+enum { SHARC_STATIC_IDENT_SLOTS = 64 };
+
 struct sharc_context {
   sharc_arena arena;
   /* bumped by every change to attached IR: lets the pass manager skip
@@ -79,7 +81,23 @@ struct sharc_context {
     const void *name, *def, *dialect;
     bool reads_other_ops;
   } mark_names[32];
+  /* verify_marks.c's reads_producer_attrs answers per (dictionary, op
+   * definition, dialect): a sharding set on an op asks it of every user,
+   * and the users of a layer hold the same few dictionaries */
+  struct sharc_producer_reads_slot {
+    const void *attrs, *def, *dialect;
+    bool reads;
+  } producer_reads[64];
+  /* static_names.c's identifiers of string-literal names, by address */
+  struct sharc_static_ident_slot {
+    const char *literal;
+    sharc_ident *ident;
+  } static_idents[SHARC_STATIC_IDENT_SLOTS];
   sharc_uniq_table types, attrs;
+  /* the scalar types every op spells (i1..i64, f32, index): found by
+   * their parameters instead of a uniquing lookup each; the same objects */
+  struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
+      *none_type;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_ident **idents;
   uint32_t *ident_hashes;
@@ -87,6 +105,11 @@ struct sharc_context {
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
   unsigned num_dialects;
   const sharc_op_def **op_index;
+  /* each slot's name hash and length: a lookup compares names only on a
+   * match of both, with memcmp */
+  struct sharc_op_key {
+    uint32_t hash, len;
+  } *op_keys;
   size_t op_cap, op_count;
   bool allow_unregistered;
   /* diagnostics */

@@ -604,6 +604,9 @@ struct sharc_dialect {
 };
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name);
+/* The same for an identifier of `ctx`, remembered in it once found (a
+ * registered op stays registered). */
+const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name);
 /* The loaded dialect named by the prefix of a `dialect.name` attribute name. */
 const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);

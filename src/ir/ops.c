@@ -2,6 +2,7 @@
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
 #include "ir/verify_marks.h"
+#include "ir/static_names.h"
 #include "support/ptrmap.h"
 
 #include <stdlib.h>
@@ -147,10 +148,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
    * again in this one */
   op->name =
       st->name && st->name->ctx == ctx ? st->name : sharc_ident_get(ctx, sharc_ident_str(st->name));
-  /* looked up again on every creation, so that a dialect registered since
-   * the name's last op makes it registered, as in MLIR */
-  const sharc_op_def *def = sharc_context_lookup_op(ctx, sharc_ident_str(op->name));
-  op->name->op_def = def;
+  /* an unregistered name is looked up again on every creation, so that a
+   * dialect registered since the name's last op makes it registered, as in
+   * MLIR; a registered one stays so (dialects are never unregistered) */
+  const sharc_op_def *def = sharc_context_lookup_op_ident(op->name);
   if (def) {
     unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
@@ -414,7 +415,11 @@ static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *
 }
 
 void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
-  sharc_ident *id = sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name));
+  sharc_op_set_attr_ident(op, sharc_ident_get(sharc_op_ctx_of(op), sharc_str_from_cstr(name)),
+                          value);
+}
+
+void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
   if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
     sharc_op_set_attrs(op, slot->result);

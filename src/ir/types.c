@@ -40,12 +40,18 @@ static sharc_type *intern(sharc_context *ctx, sharc_key *key, sharc_type *proto)
 sharc_type_kind sharc_type_get_kind(const sharc_type *t) { return t->kind; }
 
 sharc_type *sharc_type_integer(sharc_context *ctx, unsigned width, sharc_signedness s) {
+  sharc_type **cached = width <= 64 && (unsigned)s < 3 ? &ctx->int_types[width][s] : NULL;
+  if (cached && *cached)
+    return *cached;
   sharc_key k;
   sharc_key_init(&k, SHARC_TYPE_INTEGER);
   sharc_key_u64(&k, width);
   sharc_key_u64(&k, s);
   sharc_type t = {.kind = SHARC_TYPE_INTEGER, .integer = {width, s}};
-  return intern(ctx, &k, &t);
+  sharc_type *made = intern(ctx, &k, &t);
+  if (cached)
+    *cached = made;
+  return made;
 }
 
 static sharc_type *simple(sharc_context *ctx, sharc_type_kind kind) {
@@ -55,15 +61,31 @@ static sharc_type *simple(sharc_context *ctx, sharc_type_kind kind) {
   return intern(ctx, &k, &t);
 }
 
-sharc_type *sharc_type_index(sharc_context *ctx) { return simple(ctx, SHARC_TYPE_INDEX); }
-sharc_type *sharc_type_none(sharc_context *ctx) { return simple(ctx, SHARC_TYPE_NONE); }
+static sharc_type *simple_cached(sharc_context *ctx, sharc_type_kind kind, sharc_type **cached) {
+  if (!*cached)
+    *cached = simple(ctx, kind);
+  return *cached;
+}
+
+sharc_type *sharc_type_index(sharc_context *ctx) {
+  return simple_cached(ctx, SHARC_TYPE_INDEX, &ctx->index_type);
+}
+sharc_type *sharc_type_none(sharc_context *ctx) {
+  return simple_cached(ctx, SHARC_TYPE_NONE, &ctx->none_type);
+}
 
 sharc_type *sharc_type_float(sharc_context *ctx, sharc_float_kind fk) {
+  sharc_type **cached = (unsigned)fk < SHARC_FLOAT_KIND_COUNT ? &ctx->float_types[fk] : NULL;
+  if (cached && *cached)
+    return *cached;
   sharc_key k;
   sharc_key_init(&k, SHARC_TYPE_FLOAT);
   sharc_key_u64(&k, fk);
   sharc_type t = {.kind = SHARC_TYPE_FLOAT, .fkind = fk};
-  return intern(ctx, &k, &t);
+  sharc_type *made = intern(ctx, &k, &t);
+  if (cached)
+    *cached = made;
+  return made;
 }
 
 sharc_type *sharc_type_complex(sharc_context *ctx, sharc_type *elem) {

@@ -18,8 +18,8 @@
  *    result attributes did (read through block arguments, above);
  *  - dominance: a moved or inserted op and its nested ops, the users of
  *    its results.
- * A change of discardable attributes of one dialect on an op without
- * regions (a sharding set) marks less: the op for its attribute hooks only
+ * A change of discardable attributes of one dialect on an op (a sharding
+ * set) marks less: the op for its attribute hooks only
  * (`verify_attrs_only`) unless they are its own dialect's, and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
@@ -134,19 +134,32 @@ static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *nam
   return NULL;
 }
 
-/* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
-static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
+/* Calls `accept` on each name whose value differs between the two
+ * dictionaries (changed, added or removed) until it returns false: whether
+ * every one was accepted. */
+static bool accept_changed_names(const sharc_attr *old, const sharc_attr *now,
+                                 bool (*accept)(const sharc_ident *name, void *user), void *user) {
   for (unsigned i = 0; i < now->dict.n; i++) {
     const sharc_named_attr *e = &now->dict.entries[i];
-    if (entry_value(old, e->name) != e->value && !is_arg_or_result_attrs(e->name))
+    if (entry_value(old, e->name) != e->value && !accept(e->name, user))
       return false;
   }
   for (unsigned i = 0; i < old->dict.n; i++) {
     const sharc_named_attr *e = &old->dict.entries[i];
-    if (!entry_value(now, e->name) && !is_arg_or_result_attrs(e->name))
+    if (!entry_value(now, e->name) && !accept(e->name, user))
       return false;
   }
   return true;
+}
+
+static bool accept_arg_or_result_attrs(const sharc_ident *name, void *user) {
+  (void)user;
+  return is_arg_or_result_attrs(name);
+}
+
+/* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
+static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
+  return accept_changed_names(old, now, accept_arg_or_result_attrs, NULL);
 }
 
 /* What marking asks of attribute `name` on ops of `def`, through the
@@ -174,35 +187,31 @@ static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_
   return name_facts(ctx, def, name)->dialect;
 }
 
-/* Folds the dialect of one changed attribute name into `*d`: false when
- * the name is not a discardable `dialect.x` of `op` or not of `*d`. */
-static bool same_discardable_dialect(const sharc_op *op, const sharc_ident *name,
-                                     const sharc_dialect **d) {
-  const sharc_dialect *of = discardable_dialect(sharc_op_ctx_of(op), sharc_op_def_of(op), name);
-  if (!of || (*d && of != *d))
+typedef struct dialect_fold {
+  const sharc_op *op;
+  const sharc_dialect *dialect;
+} dialect_fold;
+
+/* Folds the dialect of one changed attribute name into the state: false
+ * when the name is not a discardable `dialect.x` of the op or not of the
+ * dialect the names before it had. */
+static bool same_discardable_dialect(const sharc_ident *name, void *user) {
+  dialect_fold *f = user;
+  const sharc_dialect *of =
+      discardable_dialect(sharc_op_ctx_of(f->op), sharc_op_def_of(f->op), name);
+  if (!of || (f->dialect && of != f->dialect))
     return false;
-  *d = of;
+  f->dialect = of;
   return true;
 }
 
 /* The one dialect of every discardable attribute in which `old` and the
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
 static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr *old) {
-  const sharc_attr *now = op->attrs;
-  const sharc_dialect *d = NULL;
-  if (!now)
+  dialect_fold f = {.op = op, .dialect = NULL};
+  if (!op->attrs || !accept_changed_names(old, op->attrs, same_discardable_dialect, &f))
     return NULL;
-  for (unsigned i = 0; i < now->dict.n; i++) {
-    const sharc_named_attr *e = &now->dict.entries[i];
-    if (entry_value(old, e->name) != e->value && !same_discardable_dialect(op, e->name, &d))
-      return NULL;
-  }
-  for (unsigned i = 0; i < old->dict.n; i++) {
-    const sharc_named_attr *e = &old->dict.entries[i];
-    if (!entry_value(now, e->name) && !same_discardable_dialect(op, e->name, &d))
-      return NULL;
-  }
-  return d;
+  return f.dialect;
 }
 
 /* Whether verifying `user` may read dialect `d`'s discardable attributes
@@ -214,12 +223,25 @@ static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
   if (!def || def->dialect == d || !user->attrs)
     return true;
+  /* the answer depends on the (uniqued) dictionary, the definition and
+   * the dialect only: remembered per context */
+  sharc_context *ctx = sharc_op_ctx_of(user);
+  unsigned n = sizeof ctx->producer_reads / sizeof ctx->producer_reads[0];
+  struct sharc_producer_reads_slot *slot =
+      &ctx->producer_reads[(((uintptr_t)user->attrs >> 4) ^ ((uintptr_t)def >> 6) ^
+                            ((uintptr_t)d >> 3)) % n];
+  if (slot->attrs == user->attrs && slot->def == def && slot->dialect == d)
+    return slot->reads;
+  bool reads = false;
   const sharc_named_attr *e = user->attrs->dict.entries;
-  for (unsigned i = 0; i < user->attrs->dict.n; i++)
-    if (name_facts(sharc_op_ctx_of(user), def, e[i].name)->reads_other_ops)
-      return true;
-  return false;
+  for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
+    reads = name_facts(ctx, def, e[i].name)->reads_other_ops;
+  *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
+  return reads;
 }
+
+/* Already marked for a whole verification: marking it again adds nothing. */
+static bool marked_whole(const sharc_op *o) { return o->verify_dirty && !o->verify_attrs_only; }
 
 /* The ops nested in `op` whose verification may read dialect `d`'s
  * attributes of their ancestors (as reads_producer_attrs, for users). */
@@ -237,9 +259,11 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
 /* A change of one dialect's discardable attributes on an op inside a
  * function, that dialect not the op's own: the op needs only its attribute
  * hooks verified (its own verifier does not read them, its operands and
- * types did not change; an op with regions is verified whole, to reach
- * its nested ops), and only the users and nested ops that read them a
- * whole verification. False (nothing marked) for other changes. */
+ * types did not change; an op with regions is verified whole only when
+ * some nested op that reads them is marked, to reach it: a sharding on a
+ * stablehlo.reduce leaves its reducer alone), and only the users and
+ * nested ops that read them a whole verification. False (nothing marked)
+ * for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
   sharc_op *parent = parent_of(op);
   if (!sharc_op_def_of(op) || !parent || parent == ctx->verify_root)
@@ -247,17 +271,18 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   const sharc_dialect *d = changed_dialect(op, old);
   if (!d || sharc_op_def_of(op)->dialect == d)
     return false;
-  if (op->num_regions) {
-    mark_op(ctx, op);
+  /* a nested op marked marks `op` whole as its ancestor (its regions are
+   * walked then); with none, `op` is like an op without regions */
+  if (op->num_regions)
     mark_nested_readers(ctx, op, d);
-  } else if (!op->verify_dirty) {
+  if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
     mark_op(ctx, parent);
   }
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
-      if (reads_producer_attrs(u->owner, d))
+      if (!marked_whole(u->owner) && reads_producer_attrs(u->owner, d))
         mark_op(ctx, u->owner);
   return true;
 }

@@ -4,9 +4,11 @@
  * function's arguments and results, their global and local types and the
  * block each device holds, read from dialect/sdy/device_block.h as the
  * partitioner reads it. */
+#include "report/partition_figures.h"
 #include "report/report_internal.h"
 
 #include "dialect/func/func.h"
+#include "dialect/sdy/axes.h"
 #include "dialect/sdy/device_block.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
@@ -34,6 +36,9 @@ struct sharc_partition {
    * and collectives) says of each value: its P(...) and shard shape */
   const char **report_spec;
   int64_t **report_shard;
+  /* with record_figures: the report's device figures, for sharc verify */
+  bool has_figures;
+  sharc_partition_figures figures;
 };
 
 sharc_partition_options sharc_partition_options_default(void) {
@@ -422,6 +427,56 @@ static void whole_where_shardy_mislocalises(sharc_op *module) {
   sharc_vec_free(&ops);
 }
 
+/* ---- reshards between sub-axes that cannot coexist ----------------------------------- */
+/* Sub-axes of one axis that overlap but cannot coexist ("x":(1)2 and
+ * "x":(1)3 of x=6, neither size dividing the other): Shardy's
+ * reshard-to-collectives aligns only sub-axes that can coexist, slices the
+ * new one in while the old one is still there, and makes an all_slice (or
+ * a permute with duplicate targets) its verifier refuses
+ * (tests/partitioner/README.md). `partition` makes such a reshard go
+ * through the replicated value: a gather, then a slice. */
+
+static bool dims_clash(const sharc_attr *from, const sharc_attr *to) {
+  for (unsigned d = 0; d < sharc_sdy_tensor_sharding_rank(from); d++) {
+    const sharc_attr *fd = sharc_sdy_tensor_sharding_dim(from, d);
+    for (unsigned i = 0; i < sharc_sdy_dim_sharding_num_axes(fd); i++) {
+      const sharc_attr *a = sharc_sdy_dim_sharding_axis(fd, i);
+      for (unsigned e = 0; e < sharc_sdy_tensor_sharding_rank(to); e++) {
+        const sharc_attr *td = sharc_sdy_tensor_sharding_dim(to, e);
+        for (unsigned k = 0; k < sharc_sdy_dim_sharding_num_axes(td); k++) {
+          const sharc_attr *b = sharc_sdy_dim_sharding_axis(td, k);
+          if (sharc_sdy_axis_ref_overlaps(a, b) && !sharc_sdy_axis_can_coexist(a, b))
+            return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+static sharc_walk_result collect_clashing_reshards(sharc_op *op, void *user) {
+  if (!sharc_op_is(op, "sdy.reshard"))
+    return SHARC_WALK_ADVANCE;
+  const sharc_attr *from = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+  const sharc_attr *to = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  if (from && to && dims_clash(from, to))
+    sharc_vec_push((sharc_ptrvec *)user, op);
+  return SHARC_WALK_ADVANCE;
+}
+
+static void reshard_clashing_through_replicated(sharc_op *module) {
+  sharc_ptrvec ops = {0};
+  sharc_walk(module, SHARC_PRE_ORDER, collect_clashing_reshards, &ops);
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
+  for (size_t k = 0; k < ops.len; k++) {
+    sharc_op *op = ops.items[k];
+    const sharc_attr *from = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+    reshard_operand(&rw, op, 0, without_dims(sharc_op_context(op), from, NULL));
+  }
+  sharc_vec_free(&ops);
+}
+
 /* ---- empty dimensions ------------------------------------------------------------ */
 /* A dimension of size 0 holds nothing on any device, sharded or not, but the
  * all-gather that makes a sharded one whole has a zero-sized
@@ -487,12 +542,14 @@ static bool add_collectives(sharc_op *module, const sharc_partition_options *o) 
            "func.func(sdy-insert-explicit-reshards{enable-full-version=true}), "
            "sdy-resolve-permutation-factors{enable-halo-exchange=%s partition-count=%lld "
            "replica-count=%lld}, "
-           "canonicalize{enable-patterns=sdy-reshard}, "
-           "func.func(sdy-reshard-to-collectives), "
-           "canonicalize{enable-patterns=sdy-collective})",
+           "canonicalize{enable-patterns=sdy-reshard})",
            o->halo_exchange ? "true" : "false", (long long)o->partition_count,
            (long long)o->replica_count);
-  return run_text(module, text);
+  if (!run_text(module, text))
+    return false;
+  reshard_clashing_through_replicated(module);
+  return run_text(module, "builtin.module(func.func(sdy-reshard-to-collectives), "
+                          "canonicalize{enable-patterns=sdy-collective})");
 }
 
 /* ---- Shardy's limitations left in the program ------------------------------------- */
@@ -672,6 +729,9 @@ static void record_report(sharc_partition *p, sharc_op *func) {
     if (v->rank)
       memcpy(p->report_shard[k], v->shard_shape, v->rank * sizeof(int64_t));
   }
+  if (p->has_figures)
+    sharc_partition_figures_record(&p->figures, &p->arena, r, func, na, p->num_values,
+                                   sharc_partition_num_devices(p));
   sharc_report_destroy(r);
 }
 
@@ -774,10 +834,14 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
   p->module = module;
   p->replica_count = o.replica_count;
   p->partition_count = o.partition_count;
+  p->has_figures = o.record_figures;
   record_values(p, func);
   record_report(p, func);
   sharc_walk(module, SHARC_PRE_ORDER, find_shardy_limitation, &p->shardy_limitation);
-  if (!localize(module, &o)) {
+  bool localized = localize(module, &o);
+  if (p->has_figures)
+    sharc_partition_figures_trace(&p->figures, module);
+  if (!localized) {
     sharc_partition_destroy(p);
     return NULL;
   }
@@ -789,6 +853,8 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
 void sharc_partition_destroy(sharc_partition *p) {
   if (!p)
     return;
+  if (p->has_figures)
+    sharc_partition_figures_free(&p->figures);
   sharc_arena_free(&p->arena);
   free(p);
 }
@@ -825,20 +891,10 @@ static void put_type(sharc_buf *out, sharc_type *t) {
     sharc_buf_putc(out, '-');
 }
 
-static void put_json_str(sharc_buf *out, const char *s) {
-  sharc_buf_putc(out, '"');
-  for (; s && *s; s++) {
-    if (*s == '"' || *s == '\\')
-      sharc_buf_putc(out, '\\');
-    sharc_buf_putc(out, *s);
-  }
-  sharc_buf_putc(out, '"');
-}
-
 static void put_json_type(sharc_buf *out, sharc_type *t) {
   sharc_buf tb = {0};
   put_type(&tb, t);
-  put_json_str(out, tb.data);
+  sharc_report_put_json_string(out, tb.data);
   sharc_buf_free(&tb);
 }
 
@@ -871,15 +927,11 @@ static void write_value_json(const sharc_partition *p, const sharc_partition_val
   sharc_report_block blk = sharc_report_block_alloc(rank);
   int64_t *off = blk.off, *size = blk.size, *local = blk.local;
   SHARC_BUF_LIT(out, "{\"value\": ");
-  put_json_str(out, v->name);
-  SHARC_BUF_LIT(out, ", \"kind\": ");
-  put_json_str(out, v->is_result ? "result" : "argument");
-  SHARC_BUF_LIT(out, ", \"type\": ");
-  put_json_type(out, v->global_type);
-  SHARC_BUF_LIT(out, ", \"local_type\": ");
-  put_json_type(out, v->local_type);
-  SHARC_BUF_LIT(out, ", \"sharding\": ");
-  put_json_str(out, v->spec);
+  sharc_report_put_json_string(out, v->name);
+  SHARC_JSON_STRING_FIELD(out, "kind", v->is_result ? "result" : "argument");
+  SHARC_JSON_FIELD(out, "type", put_json_type(out, v->global_type));
+  SHARC_JSON_FIELD(out, "local_type", put_json_type(out, v->local_type));
+  SHARC_JSON_STRING_FIELD(out, "sharding", v->spec);
   SHARC_BUF_LIT(out, ", \"blocks\": [");
   unsigned n = sharc_partition_num_devices(p);
   for (unsigned d = 0; d < n; d++) {
@@ -891,8 +943,7 @@ static void write_value_json(const sharc_partition *p, const sharc_partition_val
     }
     SHARC_BUF_LIT(out, "\"offsets\": ");
     put_ints(out, off, rank);
-    SHARC_BUF_LIT(out, ", \"sizes\": ");
-    put_ints(out, size, rank);
+    SHARC_JSON_FIELD(out, "sizes", put_ints(out, size, rank));
     SHARC_BUF_LIT(out, "}");
   }
   SHARC_BUF_LIT(out, "]}");
@@ -925,7 +976,7 @@ void sharc_partition_write(const sharc_partition *p, bool json, const char *titl
                            sharc_buf *out) {
   if (json) {
     SHARC_BUF_LIT(out, "{\"file\": ");
-    put_json_str(out, title ? title : "");
+    sharc_report_put_json_string(out, title ? title : "");
     sharc_buf_printf(out, ", \"replica_count\": %lld, \"partition_count\": %lld, \"values\": [",
                      (long long)p->replica_count, (long long)p->partition_count);
     for (unsigned i = 0; i < p->num_values; i++) {
@@ -944,4 +995,8 @@ void sharc_partition_write(const sharc_partition *p, bool json, const char *titl
                    (long long)p->partition_count);
   for (unsigned i = 0; i < p->num_values; i++)
     write_value_table(p, &p->values[i], out);
+}
+
+const sharc_partition_figures *sharc_partition_figures_of(const sharc_partition *p) {
+  return p->has_figures ? &p->figures : NULL;
 }

@@ -271,35 +271,22 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
   e->name = name ? name : "";
   const sharc_type *type = NULL;
   const sharc_attr *loc = NULL;
-  switch (kind) {
-  case SHARC_REPORT_ARGUMENT:
-    type = sharc_value_type(value);
-    e->sharding = sharc_report_value_sharding(value);
-    e->op_name = "argument";
-    loc = sharc_value_loc(value);
-    e->label = loc_label(r, loc);
-    break;
-  case SHARC_REPORT_RESULT:
+  if (kind == SHARC_REPORT_RESULT) {
+    /* A declared result: its type and attributes live on the function. */
     type = sharc_type_func_result(sharc_func_type(func), index);
     e->sharding = func_result_sharding(func, index);
     e->op_name = "result";
     e->label = string_attr_text(r, sharc_func_result_attr(func, index, "jax.result_info"));
     loc = value ? sharc_sdy_value_loc(value) : sharc_op_loc(func);
-    break;
-  case SHARC_REPORT_OP_RESULT:
+  } else {
+    /* An argument, op result or block argument: the value carries all of it. */
     type = sharc_value_type(value);
     e->sharding = sharc_report_value_sharding(value);
-    e->op_name = op_text(op, r);
-    loc = sharc_op_loc(op);
+    e->op_name = kind == SHARC_REPORT_OP_RESULT ? op_text(op, r)
+                 : kind == SHARC_REPORT_ARGUMENT ? "argument"
+                                                 : "block argument";
+    loc = kind == SHARC_REPORT_OP_RESULT ? sharc_op_loc(op) : sharc_value_loc(value);
     e->label = loc_label(r, loc);
-    break;
-  case SHARC_REPORT_BLOCK_ARG:
-    type = sharc_value_type(value);
-    e->sharding = sharc_report_value_sharding(value);
-    e->op_name = "block argument";
-    loc = sharc_value_loc(value);
-    e->label = loc_label(r, loc);
-    break;
   }
   e->location = sharc_report_loc_text(r, loc);
   e->type = type ? type_text(r, type) : "";
@@ -608,6 +595,46 @@ static void add_loop(walk *w, sharc_op *op) {
   sharc_ptrmap_put(&w->loop_of, op, (void *)(uintptr_t)r->loops.len);
 }
 
+static int64_t dim_shards(const sharc_attr *sharding, unsigned d, const sharc_attr *mesh) {
+  if (!sharding || !mesh || d >= sharc_sdy_tensor_sharding_rank(sharding))
+    return 1;
+  return sharc_report_dim_shards(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
+}
+
+/* Bytes of one device's operand of an all_to_all from `from` to `to`:
+ * -sdy-pad-for-divisibility pads each dimension to a multiple of the
+ * larger of its two shard counts first (one divides the other). */
+static int64_t all_to_all_operand_bytes(const sizes *z, const sharc_attr *from,
+                                        const sharc_attr *to) {
+  if (z->per_device < 0 || !z->mesh)
+    return z->per_device;
+  int64_t n = 1;
+  for (unsigned d = 0; d < z->rank; d++) {
+    int64_t in = dim_shards(from, d, z->mesh), out = dim_shards(to, d, z->mesh);
+    int64_t most = in > out ? in : out;
+    if (z->shape[d] < 0 || in < 1 || most < 1)
+      return z->per_device;
+    n *= (z->shape[d] + most - 1) / most * (most / in);
+  }
+  return sharc_report_bytes_of(n, z->bits);
+}
+
+/* Lists collective `op` of kind `kind` with the bytes it moves per device. */
+static void push_collective(walk *w, sharc_op *op, const char *kind, const sharc_attr *from,
+                            sharc_buf *axes, int64_t moved) {
+  sharc_report *r = w->r;
+  sharc_value *res = sharc_op_result(op, 0);
+  sharc_report_collective c = {0};
+  c.kind = kind;
+  c.value = sharc_report_entry(r, SHARC_REPORT_OP_RESULT, w->func, op, res, 0, value_name(w, res));
+  c.from_spec = spec_text(r, from);
+  c.axes = axes->data ? buf_dup(r, axes) : "";
+  c.bytes_moved = moved;
+  count_executions(w, op, &c);
+  sharc_vec_push(&r->collectives, c);
+  add_to_totals(w, &c);
+}
+
 static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
   sharc_report *r = w->r;
   if (!sharc_op_num_results(op) || !sharc_op_num_operands(op))
@@ -628,7 +655,9 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
   switch (kind) {
   case COLL_ALL_GATHER:
     put_axes_of(sharc_op_attr(op, "gathering_axes"), &axes, &n, mesh);
-    moved = zo.per_device >= 0 && zi.per_device >= 0 ? zo.per_device - zi.per_device : -1;
+    /* the other n - 1 shards, padded as the partitioner pads them (out -
+     * in only when the dimension divides) */
+    moved = scale(zi.per_device, n - 1, 1);
     break;
   case COLL_ALL_SLICE:
     put_axes_of(sharc_op_attr(op, "slicing_axes"), &axes, &n, mesh);
@@ -640,11 +669,12 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
     break;
   case COLL_REDUCE_SCATTER:
     put_axes_of(sharc_op_attr(op, "reduce_scatter_axes"), &axes, &n, mesh);
-    moved = zo.per_device >= 0 && zi.per_device >= 0 ? zi.per_device - zo.per_device : -1;
+    /* the other n - 1 members' part of its padded block */
+    moved = scale(zo.per_device, n - 1, 1);
     break;
   case COLL_ALL_TO_ALL:
     put_axes_of(sharc_op_attr(op, "params"), &axes, &n, mesh);
-    moved = scale(zi.per_device, n - 1, n);
+    moved = scale(all_to_all_operand_bytes(&zi, from, to), n - 1, n);
     break;
   case COLL_PERMUTE:
     permuted_axes(from, to, &axes);
@@ -660,16 +690,57 @@ static void add_collective(walk *w, sharc_op *op, coll_kind kind) {
     moved = sharc_report_reshard_bytes(sharc_value_type(res), from, zi.mesh, to, zo.mesh);
     break;
   }
-  sharc_report_collective c = {0};
-  c.kind = coll_names[kind];
-  c.value = sharc_report_entry(r, SHARC_REPORT_OP_RESULT, w->func, op, res, 0, value_name(w, res));
-  c.from_spec = spec_text(r, from);
-  c.axes = buf_dup(r, &axes);
-  c.bytes_moved = moved;
+  push_collective(w, op, coll_names[kind], from, &axes, moved);
   sharc_buf_free(&axes);
-  count_executions(w, op, &c);
-  sharc_vec_push(&r->collectives, c);
-  add_to_totals(w, &c);
+}
+
+/* StableHLO collectives the module already has (a shard_map's psum, the
+ * halo exchange's permutes) work on each device's own values: their
+ * operand is what one device holds, and n the size of their groups. */
+static const char *device_collective_kind(const sharc_op *op) {
+  static const char *const kinds[] = {"all_gather", "all_reduce", "reduce_scatter",
+                                      "all_to_all", "collective_permute", NULL};
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  if (name.len < 10 || memcmp(name.data, "stablehlo.", 10) != 0)
+    return NULL;
+  for (unsigned i = 0; kinds[i]; i++)
+    if (name.len - 10 == strlen(kinds[i]) && memcmp(name.data + 10, kinds[i], name.len - 10) == 0)
+      return kinds[i];
+  return NULL;
+}
+
+/* The size of the op's process groups (its replica_groups' rows); -1 when
+ * it names none (then every device, which the module does not say). */
+static int64_t group_size(const sharc_op *op) {
+  const sharc_attr *g = sharc_op_attr(op, "replica_groups");
+  const sharc_type *t = g ? sharc_attr_type(g) : NULL;
+  if (t && sharc_type_has_rank(t) && sharc_type_rank(t) == 2 && sharc_type_shape(t)[1] > 0)
+    return sharc_type_shape(t)[1];
+  return -1;
+}
+
+static void add_device_collective(walk *w, sharc_op *op, const char *kind) {
+  if (!sharc_op_num_results(op) || !sharc_op_num_operands(op))
+    return;
+  /* inside a manual computation the operand can still be sharded along
+   * the free axes: a device holds that shard */
+  sharc_value *operand = sharc_op_operand(op, 0);
+  sizes zi;
+  value_sizes(w->r, sharc_value_type(operand), sharc_report_value_sharding(operand), op, false,
+              &zi);
+  int64_t in = zi.per_device, n = group_size(op), moved = -1;
+  if (strcmp(kind, "collective_permute") == 0)
+    moved = in;
+  else if (n < 1 || in < 0)
+    moved = -1;
+  else if (strcmp(kind, "all_gather") == 0)
+    moved = scale(in, n - 1, 1);
+  else if (strcmp(kind, "all_reduce") == 0)
+    moved = scale(in, 2 * (n - 1), n);
+  else
+    moved = scale(in, n - 1, n);
+  sharc_buf axes = {0};
+  push_collective(w, op, kind, sharc_report_value_sharding(operand), &axes, moved);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------ */
@@ -689,8 +760,11 @@ static sharc_walk_result visit_op(sharc_op *op, void *user) {
   walk *w = user;
   sharc_report *r = w->r;
   coll_kind kind = coll_kind_of(op);
+  const char *device_kind = kind == COLL_NONE ? device_collective_kind(op) : NULL;
   if (kind != COLL_NONE)
     add_collective(w, op, kind);
+  else if (device_kind)
+    add_device_collective(w, op, device_kind);
   if (sharc_report_is_loop(op))
     add_loop(w, op);
   for (unsigned i = 0; i < sharc_op_num_results(op); i++) {

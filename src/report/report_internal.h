@@ -151,6 +151,13 @@ typedef struct sharc_report_block {
 } sharc_report_block;
 sharc_report_block sharc_report_block_alloc(unsigned rank);
 
+/* ---- show's blocks (show.c) ---------------------------------------------------------- */
+/* The index range `sharc show` draws for each device of value `v`:
+ * lo/hi[device * rank + d] for the device ids below `num_devices` its mesh
+ * has (others untouched). False when show would not draw the mesh. */
+bool sharc_report_show_blocks(const sharc_report_value *v, int64_t num_devices, int64_t *lo,
+                              int64_t *hi);
+
 /* ---- text helpers (write.c) --------------------------------------------------------- */
 /* `1.5 KiB`, `512 B`, `-` for -1. */
 void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
@@ -160,6 +167,16 @@ void sharc_report_put_bytes(sharc_buf *out, int64_t bytes);
 void sharc_report_put_escaped(sharc_buf *out, const char *s, const char *const escapes[256],
                               void (*control)(sharc_buf *out, unsigned char byte));
 void sharc_report_put_json_string(sharc_buf *out, const char *s);
+/* `, "key": ` then what `write` writes, `key` a literal: one copy, no
+ * formatting (the report of a large module writes these a million times). */
+#define SHARC_JSON_FIELD(out, key, write)                                                          \
+  do {                                                                                             \
+    SHARC_BUF_LIT(out, ", \"" key "\": ");                                                       \
+    write;                                                                                         \
+  } while (0)
+/* `, "key": "string"`. */
+#define SHARC_JSON_STRING_FIELD(out, key, s)                                                       \
+  SHARC_JSON_FIELD(out, key, sharc_report_put_json_string(out, s))
 /* Text for an XML attribute or element (show.c): markup escaped, control
  * characters XML cannot hold written as `?`. */
 void sharc_report_put_xml_text(sharc_buf *out, const char *s);

@@ -116,6 +116,14 @@ static void put_devices(sharc_buf *out, id_vec *ids) {
   }
 }
 
+/* The index range [lo, hi) of block `i` along dimension `d`, as drawn. */
+static void block_range(const blocks *b, int64_t i, unsigned d, int64_t *lo, int64_t *hi) {
+  int64_t size = b->shape[d], k = b->shards[d], shard = (size + k - 1) / k;
+  int64_t idx = block_dim_index(b, i, d);
+  *lo = idx * shard < size ? idx * shard : size;
+  *hi = *lo + shard < size ? *lo + shard : size;
+}
+
 /* `[0:8, 0:1024]`: the index range of block `i`; `:` for a whole
  * unsharded dimension of a tensor of rank > 2. */
 static void put_range(sharc_buf *out, const blocks *b, int64_t i) {
@@ -132,12 +140,28 @@ static void put_range(sharc_buf *out, const blocks *b, int64_t i) {
       sharc_buf_putc(out, ':');
       continue;
     }
-    int64_t k = b->shards[d], shard = (size + k - 1) / k, idx = block_dim_index(b, i, d);
-    int64_t lo = idx * shard < size ? idx * shard : size;
-    int64_t hi = lo + shard < size ? lo + shard : size;
+    int64_t lo, hi;
+    block_range(b, i, d, &lo, &hi);
     sharc_buf_printf(out, "%" PRId64 ":%" PRId64, lo, hi);
   }
   sharc_buf_putc(out, ']');
+}
+
+bool sharc_report_show_blocks(const sharc_report_value *v, int64_t num_devices, int64_t *lo,
+                              int64_t *hi) {
+  blocks b;
+  if (!compute_blocks(v, &b)) {
+    blocks_free(&b);
+    return false;
+  }
+  for (int64_t i = 0; i < b.count; i++)
+    for (unsigned k = 0; k < b.devices[i].len; k++) {
+      int64_t dev = b.devices[i].items[k];
+      for (unsigned d = 0; dev >= 0 && dev < num_devices && d < b.rank; d++)
+        block_range(&b, i, d, &lo[dev * b.rank + d], &hi[dev * b.rank + d]);
+    }
+  blocks_free(&b);
+  return true;
 }
 
 /* The block drawn at (row, col). */

@@ -5,6 +5,7 @@
  * every result against the global result: bit-exact, or within a stated
  * tolerance where a collective reduces floats (sums in another order).
  * Blocks come from dialect/sdy/device_block.h, as the partitioner's. */
+#include "report/partition_figures.h"
 #include "report/report_internal.h"
 
 #include "dialect/func/func.h"
@@ -541,7 +542,9 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
     return 2;
   }
   sharc_op *local = sharc_op_clone(module, true);
-  sharc_partition *p = sharc_partition_module(local, &r->o->partition);
+  sharc_partition_options po = r->o->partition;
+  po.record_figures = true;
+  sharc_partition *p = sharc_partition_module(local, &po);
   if (!p || sharc_partition_num_values(p) < na) {
     if (p)
       fail_at(r, r->global_func, "the partitioned entry function differs from the global one",
@@ -555,6 +558,11 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
   unsigned nd = sharc_partition_num_devices(p);
   sharc_tensor **args = calloc((size_t)nd * na + 1, sizeof *args);
   sharc_tensor **lres = calloc((size_t)nd * nr + 1, sizeof *lres);
+  sharc_verify_counts counts;
+  sharc_verify_counts_init(&counts, nd);
+  sharc_interpret_options counted = io;
+  counted.on_collective = sharc_verify_count;
+  counted.on_collective_user = &counts;
   int rc = 2;
   if (ngot != nr) {
     sharc_emit(r->ctx, SHARC_SEV_ERROR, sharc_op_loc(r->global_func),
@@ -562,7 +570,7 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
   } else if (slice_inputs(r, p, args, na) &&
              sharc_interpret_parallel(local, (unsigned)sharc_partition_replica_count(p),
                                       (unsigned)sharc_partition_partition_count(p), args,
-                                      nd * na, &io, lres, nd * nr)) {
+                                      nd * na, &counted, lres, nd * nr)) {
     rc = 0;
     write_header(r, p);
     sharc_buf why = {0};
@@ -601,22 +609,29 @@ static int compare_programs(run *r, sharc_op *global, sharc_op *module) {
                     tol);
     }
     sharc_buf_free(&why);
+    if (r->o->json)
+      SHARC_BUF_LIT(r->out, "]");
+    bool values_ok = rc == 0;
+    if (!sharc_verify_figures(p, &counts, args, na, lres, nr, r->o->json, r->out))
+      rc = 1;
     const char *limitation = rc ? sharc_partition_shardy_limitation(p) : NULL;
     if (r->o->json) {
-      SHARC_BUF_LIT(r->out, "],\n");
+      SHARC_BUF_LIT(r->out, ",\n");
       if (limitation)
         sharc_buf_printf(r->out, " \"shardy_limitation\": \"%s\",\n", limitation);
       sharc_buf_printf(r->out, " \"ok\": %s}\n", rc == 0 ? "true" : "false");
     } else {
       sharc_buf_printf(r->out, "%s\n", rc == 0 ? "ok: every device's blocks equal the global "
                                                  "program's, and the report agrees"
-                                               : "FAILED: the partitioned program differs");
+                       : values_ok ? "FAILED: the report's figures disagree with the run"
+                                   : "FAILED: the partitioned program differs");
       if (limitation)
         sharc_buf_printf(r->out, "note: a limitation of Shardy's partitioner, kept for byte "
                                  "identity: %s (tests/partitioner/README.md)\n",
                          limitation);
     }
   }
+  sharc_verify_counts_free(&counts);
   release_all(gres, ngot);
   release_all(args, (size_t)nd * na);
   release_all(lres, (size_t)nd * nr);

@@ -975,12 +975,23 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
   free(dg);
 }
 
-static unsigned u64_bitlen(uint64_t v) {
-  unsigned n = 0;
-  for (; v; v >>= 1)
-    n++;
-  return n;
-}
+static unsigned u64_bitlen(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
+
+/* 5^k and 10^k while they fit in 64 bits: one multiply or divide instead
+ * of k. */
+static const uint64_t u64_pow5[28] = {
+    1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull, 1953125ull,
+    9765625ull, 48828125ull, 244140625ull, 1220703125ull, 6103515625ull, 30517578125ull,
+    152587890625ull, 762939453125ull, 3814697265625ull, 19073486328125ull, 95367431640625ull,
+    476837158203125ull, 2384185791015625ull, 11920928955078125ull, 59604644775390625ull,
+    298023223876953125ull, 1490116119384765625ull, 7450580596923828125ull,
+};
+static const uint64_t u64_pow10[20] = {
+    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+    1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+    100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+    1000000000000000000ull, 10000000000000000000ull,
+};
 
 /* format_finite on 64-bit integers, for values whose exact scaled form
  * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
@@ -990,32 +1001,31 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned f
                               bool *exact) {
   if (!prec)
     prec = 2 + fprec * 59 / 196;
-  while (!(sig & 1)) { /* drop trailing binary zeros */
-    sig >>= 1;
-    exp++;
-  }
+  unsigned tz = (unsigned)__builtin_ctzll(sig); /* drop trailing binary zeros */
+  sig >>= tz;
+  exp += (long)tz;
   if (exp > 0) {
     if (u64_bitlen(sig) + (unsigned long)exp > 63)
       return false;
     sig <<= exp;
     exp = 0;
   } else if (exp < 0) { /* n * 2^-e == n * 5^e * 10^-e; exp stays -e */
-    for (long i = 0; i < -exp; i++) {
-      if (sig > UINT64_MAX / 5)
-        return false;
-      sig *= 5;
-    }
+    if (-exp > 27) /* 5^28 does not fit */
+      return false;
+    uint64_t p5 = u64_pow5[-exp];
+    if (sig > UINT64_MAX / p5)
+      return false;
+    sig *= p5;
   }
   unsigned bits = u64_bitlen(sig);
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
   bool dropped = false; /* a nonzero digit cut off: the text is not the exact value */
   if (bits > required) {
-    unsigned tens = (bits - required) * 59 / 196;
+    unsigned tens = (bits - required) * 59 / 196; /* at most 19: 10^19 fits */
     exp += (long)tens;
-    for (unsigned i = 0; i < tens; i++) {
-      dropped |= sig % 10 != 0;
-      sig /= 10;
-    }
+    uint64_t p10 = u64_pow10[tens];
+    dropped = sig % p10 != 0;
+    sig /= p10;
   }
   char dg[24];
   size_t nd = 0;

@@ -621,6 +621,17 @@ def check_seed(seed, tools, tmp, show=False):
     return "pass", "collectives" if collective else ""
 
 
+def write_programs(seeds, out):
+    os.makedirs(out, exist_ok=True)
+    for seed in seeds:
+        rng = random.Random(seed)
+        prog = Program(rng, seed >= GEN2_FIRST)
+        prog.build(rng.randint(2, 7))
+        with open(os.path.join(out, "seed_%d.mlir" % seed), "w") as f:
+            f.write(prog.sharded_module())
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tools", required=True, help="folder with sdy_opt and stablehlo-translate")
@@ -632,8 +643,13 @@ def main():
     ap.add_argument("--baseline", help="a file of seeds that pass: only their failures (and any "
                     "crash) fail the run, as the conformance ratchet does")
     ap.add_argument("--write-baseline", help="write the seeds that pass to this file")
+    ap.add_argument("--write-programs", metavar="DIR",
+                    help="only write each seed's sharded program to DIR/seed_N.mlir (for "
+                    "tests/verify/run_verify.py, which runs `sharc verify` on them)")
     args = ap.parse_args()
     seeds = [args.seed] if args.seed is not None else range(args.first, args.first + args.seeds)
+    if args.write_programs:
+        return write_programs(seeds, args.write_programs)
     counts = {"pass": 0, "refused": 0, "fail": 0, "crash": 0}
     refusals = {}
     with_collectives = 0

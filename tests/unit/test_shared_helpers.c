@@ -2,14 +2,17 @@
  * layer so that each piece of logic exists once): the unique push of a
  * pointer vector, a double's storage bits, a diagnostic's severity word and
  * the storage bits of a value in a narrow float format, the count of ERROR
- * log lines, and an op's operands and results as arrays, whole or filtered
- * by a mask. */
+ * log lines, an op's operands and results as arrays, whole or filtered
+ * by a mask, the open-addressing table of support/oa_table.h and the
+ * rewrite that replaces an op by one keeping some of its results. */
 #include "check.h"
 
 #include "interpret/interp.h"
 #include "ir/ir_internal.h"
 #include "ir/op_values.h"
 #include "ir_helpers.h"
+#include "rewrite/replace_kept.h"
+#include "support/oa_table.h"
 #include "support/apfloat.h"
 #include "support/log.h"
 #include "support/vec.h"
@@ -103,6 +106,124 @@ static void test_op_values(void) {
   sharc_context_destroy(ctx);
 }
 
+/* ---- oa_table: entries {key, value}, key 0 empty; a hash of four buckets
+ * so that most keys collide and probing wraps around the table. */
+typedef struct kv {
+  uint64_t key, value;
+} kv;
+
+static uint64_t kv_hash(const void *e) { return ((const kv *)e)->key % 4; }
+static bool kv_same(const void *e, const void *key) {
+  return ((const kv *)e)->key == ((const kv *)key)->key;
+}
+static bool kv_empty(const void *e) { return ((const kv *)e)->key == 0; }
+
+static const sharc_oa_kind kv_kind = {sizeof(kv), 50, kv_hash, kv_same, kv_empty};
+
+static void kv_put(sharc_oa_table *t, uint64_t key, uint64_t value) {
+  kv probe = {key, 0};
+  kv *e = sharc_oa_find(t, &kv_kind, &probe);
+  if (!e || kv_empty(e)) {
+    sharc_oa_reserve_one(t, &kv_kind);
+    e = sharc_oa_find(t, &kv_kind, &probe);
+    t->used++;
+  }
+  e->key = key;
+  e->value = value;
+}
+
+static void test_oa_table(void) {
+  sharc_oa_table t = {0};
+  kv probe = {7, 0};
+  CHECK(sharc_oa_find(&t, &kv_kind, &probe) == NULL); /* no slots yet */
+  CHECK(sharc_oa_reserve_one(&t, &kv_kind));          /* the first 64 */
+  CHECK(t.cap == 64);
+  CHECK(!sharc_oa_reserve_one(&t, &kv_kind)); /* room left: nothing moves */
+  for (uint64_t k = 1; k <= 32; k++)
+    kv_put(&t, k, k * 10);
+  CHECK(t.cap == 64 && t.used == 32); /* 32 of 64 is the 50 % load */
+  kv_put(&t, 33, 330);                /* the 33rd passes it: doubled */
+  CHECK(t.cap == 128 && t.used == 33);
+  for (uint64_t k = 34; k <= 300; k++)
+    kv_put(&t, k, k * 10);
+  kv_put(&t, 5, 55); /* an existing key is found, not added */
+  CHECK(t.used == 300 && t.cap == 1024);
+  bool all_found = true;
+  for (uint64_t k = 1; k <= 300; k++) {
+    probe.key = k;
+    const kv *e = sharc_oa_find(&t, &kv_kind, &probe);
+    all_found = all_found && e && e->key == k && e->value == (k == 5 ? 55 : k * 10);
+  }
+  CHECK(all_found);
+  probe.key = 301;
+  const kv *missing = sharc_oa_find(&t, &kv_kind, &probe);
+  CHECK(missing && kv_empty(missing)); /* where 301 would go */
+  sharc_oa_free(&t);
+  CHECK(t.cap == 0 && t.slots == NULL);
+}
+
+/* ---- sharc_rw_replace_op_with_kept_results: `from` is replaced by `to`,
+ * `use` reads some of `from`'s results. */
+typedef struct kept_case {
+  sharc_context *ctx;
+  sharc_op *module, *from, *to, *use;
+  sharc_rewriter rw;
+} kept_case;
+
+static bool kept_case_open(kept_case *c, const char *src) {
+  c->ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(c->ctx, true);
+  c->module = parse_text(c->ctx, src);
+  c->from = c->module ? find_op(c->module, "from") : NULL;
+  c->to = c->module ? find_op(c->module, "to") : NULL;
+  c->use = c->module ? find_op(c->module, "use") : NULL;
+  sharc_rewriter_init(&c->rw, c->ctx, NULL);
+  if (c->from && c->to && c->use)
+    return true;
+  sharc_context_destroy(c->ctx);
+  return false;
+}
+
+static const char kept_src[] =
+    "%a, %b, %c = \"t.src\"() {id = \"from\"} : () -> (i1, i8, i16)\n"
+    "%k0, %k1 = \"t.new\"() {id = \"to\"} : () -> (i1, i16)\n"
+    "\"t.use\"(%a, %c) {id = \"use\"} : (i1, i16) -> ()\n";
+
+static void test_replace_op_with_kept_results(void) {
+  kept_case c;
+  bool opened = kept_case_open(&c, kept_src);
+  CHECK(opened);
+  if (!opened)
+    return;
+  /* results 0 and 2 carry the kept mark (true); 1 is dropped and unused */
+  const bool marks[3] = {true, false, true};
+  sharc_rw_replace_op_with_kept_results(&c.rw, c.from, c.to, marks, 3, true);
+  CHECK(sharc_op_operand(c.use, 0) == sharc_op_result(c.to, 0));
+  CHECK(sharc_op_operand(c.use, 1) == sharc_op_result(c.to, 1));
+  CHECK(find_op(c.module, "from") == NULL); /* erased */
+  sharc_context_destroy(c.ctx);
+}
+
+/* A result past the marks counts as dropped; `kept` false keeps the
+ * unmarked ones. */
+static const char kept_short_src[] =
+    "%a, %b, %c = \"t.src\"() {id = \"from\"} : () -> (i1, i8, i16)\n"
+    "%k = \"t.new\"() {id = \"to\"} : () -> (i8)\n"
+    "\"t.use\"(%b) {id = \"use\"} : (i8) -> ()\n";
+
+static void test_replace_op_with_kept_results_short_marks(void) {
+  kept_case c;
+  bool opened = kept_case_open(&c, kept_short_src);
+  CHECK(opened);
+  if (!opened)
+    return;
+  const bool marks[2] = {true, false};
+  sharc_rw_replace_op_with_kept_results(&c.rw, c.from, c.to, marks, 2, false);
+  CHECK(sharc_op_operand(c.use, 0) == sharc_op_result(c.to, 0));
+  CHECK(find_op(c.module, "from") == NULL);
+  sharc_context_destroy(c.ctx);
+}
+
 int main(void) {
   test_push_unique();
   test_double_bits();
@@ -110,5 +231,8 @@ int main(void) {
   test_float_value_bits();
   test_log_error_count();
   test_op_values();
+  test_oa_table();
+  test_replace_op_with_kept_results();
+  test_replace_op_with_kept_results_short_marks();
   return check_summary("shared_helpers");
 }

@@ -550,17 +550,8 @@ static bool parse_mappings(sharc_parser *p, sharc_ptrvec *out, const char *param
 }
 
 /* MLIR's parseCommaSeparatedList with Delimiter::OptionalBraces. */
-typedef bool (*elem_fn)(sharc_parser *p, void *ctx);
-static bool parse_optional_braces(sharc_parser *p, elem_fn fn, void *ctx) {
-  if (!sharc_p_eat(p, '{'))
-    return true;
-  if (sharc_p_eat(p, '}'))
-    return true;
-  do {
-    if (!fn(p, ctx))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, '}');
+static bool parse_optional_braces(sharc_parser *p, sharc_p_element_fn fn, void *ctx) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_BRACES, fn, ctx, NULL);
 }
 
 static bool parse_factor_size(sharc_parser *p, void *ctx) {

@@ -8,6 +8,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "ir/static_names.h"
 #include "support/checked.h"
 #include "sharc/symbols.h"
 #include "sharc/verify.h"
@@ -641,8 +642,9 @@ static bool verify_propagation_edges(const sharc_attr *edges, sharc_op *op) {
 
 /* ---- dialect hooks ------------------------------------------------------- */
 
+/* `name` is a literal: identifiers are interned, so one pointer compare */
 static bool named(const sharc_named_attr *attr, const char *name) {
-  return sharc_str_eq_cstr(sharc_ident_str(attr->name), name);
+  return attr->name == sharc_context_static_ident(attr->name->ctx, name);
 }
 
 static bool is_array_of_edges(const sharc_attr *a) {
@@ -759,7 +761,7 @@ bool sharc_sdy_verify_op_attr_hook(sharc_op *op, const sharc_named_attr *attr) {
  * shardings of the values it names; the others (and names the hook does
  * not check) nothing but the op, its types, its ancestors and the meshes. */
 bool sharc_sdy_attr_reads_other_ops(const sharc_ident *name) {
-  return sharc_str_eq_cstr(sharc_ident_str(name), "sdy.propagation_edges");
+  return name == sharc_context_static_ident(name->ctx, "sdy.propagation_edges");
 }
 
 bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result,

@@ -8,6 +8,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/func/func.h"
 #include "sharc/symbols.h"
+#include "ir/static_names.h"
 
 /* ---- meshes -------------------------------------------------------------- */
 
@@ -25,7 +26,7 @@ sharc_attr *sharc_sdy_mesh_or_ref_mesh(const sharc_attr *mesh_or_ref, sharc_op *
     return NULL;
   sharc_op *mesh_op =
       sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
-  sharc_attr *mesh = mesh_op ? sharc_op_attr(mesh_op, "mesh") : NULL;
+  sharc_attr *mesh = mesh_op ? sharc_op_attr_static(mesh_op, "mesh") : NULL;
   return mesh && sharc_sdy_is_mesh(mesh) ? mesh : NULL;
 }
 
@@ -57,13 +58,13 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
     sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
     if (!owner || !sharc_op_isa(owner, &sharc_func_func_def))
       return NULL;
-    sharc_attr *arg_attrs = sharc_op_attr(owner, "arg_attrs");
+    sharc_attr *arg_attrs = sharc_op_attr_static(owner, "arg_attrs");
     unsigned i = sharc_value_index(v);
     if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
         i >= sharc_attr_count(arg_attrs))
       return NULL;
     sharc_attr *dict = sharc_attr_at(arg_attrs, i);
-    sharc_attr *s = dict ? sharc_attr_dict_get(dict, "sdy.sharding") : NULL;
+    sharc_attr *s = sharc_attr_dict_get_static(sharc_op_context(owner), dict, "sdy.sharding");
     return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
   }
   sharc_op *op = sharc_value_defining_op(v);
@@ -73,15 +74,15 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
   if (def && def->dialect == &sharc_sdy_dialect) {
     for (const sharc_op_def *const *h = sharding_holders; *h; h++)
       if (def == *h) {
-        sharc_attr *s = sharc_op_attr(op, "sharding");
+        sharc_attr *s = sharc_op_attr_static(op, "sharding");
         return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
       }
     if (sharc_sdy_is_collective(op)) {
-      sharc_attr *out = sharc_op_attr(op, "out_sharding");
+      sharc_attr *out = sharc_op_attr_static(op, "out_sharding");
       return out && sharc_sdy_is_tensor_sharding(out) ? out : NULL;
     }
   }
-  sharc_attr *per_value = sharc_op_attr(op, "sdy.sharding");
+  sharc_attr *per_value = sharc_op_attr_static(op, "sdy.sharding");
   if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
       sharc_value_index(v) >= sharc_sdy_list_size(per_value))
     return NULL;

@@ -8,6 +8,7 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/static_names.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -91,7 +92,7 @@ sharc_op *sharc_sdy_mesh_op_create(sharc_context *ctx, sharc_str name, sharc_att
 /* ---- per-op lists ------------------------------------------------------------------ */
 
 sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op) {
-  sharc_attr *s = sharc_op_attr(op, SHARC_SDY_SHARDING_ATTR);
+  sharc_attr *s = sharc_op_attr_static(op, SHARC_SDY_SHARDING_ATTR);
   return s && sharc_sdy_is_sharding_per_value(s) ? s : NULL;
 }
 
@@ -126,7 +127,7 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
 
 void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_attr *sharding) {
   sharc_attr *list = sharc_sdy_op_sharding_per_value(op);
-  sharc_op_set_attr(op, SHARC_SDY_SHARDING_ATTR,
+  sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR,
                     sharc_sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index,
                                                          sharding));
 }
@@ -134,7 +135,7 @@ void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_att
 void sharc_sdy_set_op_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
   if (n == 0)
     return;
-  sharc_op_set_attr(op, SHARC_SDY_SHARDING_ATTR,
+  sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR,
                     sharc_sdy_sharding_per_value_get(sharc_op_context(op), shardings, n));
 }
 

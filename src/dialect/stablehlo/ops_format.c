@@ -727,8 +727,7 @@ static bool parse_items(parse_state *st, const char *cur, const char *end) {
 }
 
 bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
-  const shlo_op_def *row =
-      (const shlo_op_def *)sharc_context_lookup_op(sharc_p_context(p), sharc_ident_str(b->name));
+  const shlo_op_def *row = (const shlo_op_def *)sharc_context_lookup_op_ident(b->name);
   parse_state st = {.p = p, .b = b, .row = row};
   const char *fmt = row->format;
   bool ok = parse_items(&st, fmt, fmt + strlen(fmt));

@@ -388,7 +388,7 @@ const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_nam
     if (!end)
       end = spec + strlen(spec);
     char kind[16];
-    snprintf(kind, sizeof kind, "%.*s", (int)(end - colon - 1), colon + 1);
+    sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
     const char *first = spec + (*spec == '?'); /* `?name`: optional */
     for (unsigned i = 0; i < n; i++) {
       sharc_str name = sharc_ident_str(attrs[i].name);

@@ -97,11 +97,6 @@ bool sharc_shlo_check_dot_algorithm(const sharc_attr *a, sharc_buf *msg) {
 
 /* ---- dot_general -------------------------------------------------------- */
 
-typedef struct dims {
-  unsigned n;
-  int64_t *v;
-} dims;
-
 enum { LHS_BATCH, RHS_BATCH, LHS_CONTRACT, RHS_CONTRACT, N_DIMS };
 
 static const char *const dim_names[N_DIMS] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
@@ -111,36 +106,14 @@ static const char *const dim_names[N_DIMS] = {"lhs_batching_dimensions", "rhs_ba
 typedef struct dot {
   sharc_op *op;
   const sharc_type *lhs, *rhs;
-  dims d[N_DIMS];
+  sharc_shlo_dims d[N_DIMS];
 } dot;
 
-static bool contains(const dims *d, int64_t x) {
-  for (unsigned i = 0; i < d->n; i++)
-    if (d->v[i] == x)
-      return true;
-  return false;
-}
-
-static bool distinct(dot *g, unsigned a, unsigned b) {
-  const dims *x = &g->d[a], *y = &g->d[b];
-  unsigned n = x->n + y->n;
-  for (unsigned i = 0; i < n; i++) {
-    int64_t v = i < x->n ? x->v[i] : y->v[i - x->n];
-    for (unsigned j = 0; j < i; j++)
-      if ((j < x->n ? x->v[j] : y->v[j - x->n]) == v) {
-        sharc_shlo_error(g->op, "has duplicated dimension from %s and %s: %lld", dim_names[a],
-                         dim_names[b], (long long)v);
-        return false;
-      }
-  }
-  return true;
-}
-
 static bool in_range(dot *g, unsigned which, unsigned rank) {
-  const dims *d = &g->d[which];
+  const sharc_shlo_dims *d = &g->d[which];
   for (unsigned i = 0; i < d->n; i++)
     if (d->v[i] < 0 || d->v[i] >= (int64_t)rank) {
-      sharc_shlo_error(g->op, "%s value: %lld is out of range: [0, %u)", dim_names[which],
+      sharc_shlo_error(g->op, "%s value: %lld is out of range: [0, %u)", d->name,
                        (long long)d->v[i], rank);
       return false;
     }
@@ -174,7 +147,8 @@ static bool constraints(dot *g) {
     sharc_shlo_error(g->op, "lhs and rhs should have the same number of contracting dimensions");
     return false;
   }
-  return distinct(g, LHS_BATCH, LHS_CONTRACT) && distinct(g, RHS_BATCH, RHS_CONTRACT) &&
+  return sharc_shlo_dims_distinct(g->op, &g->d[LHS_BATCH], &g->d[LHS_CONTRACT]) &&
+         sharc_shlo_dims_distinct(g->op, &g->d[RHS_BATCH], &g->d[RHS_CONTRACT]) &&
          in_range(g, LHS_BATCH, g->lhs->shaped.rank) &&
          in_range(g, LHS_CONTRACT, g->lhs->shaped.rank) &&
          in_range(g, RHS_BATCH, g->rhs->shaped.rank) &&
@@ -218,10 +192,10 @@ static bool infer_shape(dot *g, int64_t *shape, unsigned *rank) {
     if (!batch_dim(g, i, &shape[n++]))
       return false;
   for (unsigned i = 0; i < g->lhs->shaped.rank; i++)
-    if (!contains(&g->d[LHS_BATCH], i) && !contains(&g->d[LHS_CONTRACT], i))
+    if (!sharc_shlo_dims_contains(&g->d[LHS_BATCH], i) && !sharc_shlo_dims_contains(&g->d[LHS_CONTRACT], i))
       shape[n++] = g->lhs->shaped.shape[i];
   for (unsigned i = 0; i < g->rhs->shaped.rank; i++)
-    if (!contains(&g->d[RHS_BATCH], i) && !contains(&g->d[RHS_CONTRACT], i))
+    if (!sharc_shlo_dims_contains(&g->d[RHS_BATCH], i) && !sharc_shlo_dims_contains(&g->d[RHS_CONTRACT], i))
       shape[n++] = g->rhs->shaped.shape[i];
   *rank = n;
   return true;
@@ -271,23 +245,15 @@ static bool verify(dot *g) {
 }
 
 bool sharc_shlo_verify_dot_general(sharc_op *op) {
-  dot g = {0};
-  g.op = op;
-  g.lhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
-  g.rhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
+  dot g = {.op = op,
+           .lhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0))),
+           .rhs = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)))};
   sharc_attr *dn = sharc_op_attr(op, "dot_dimension_numbers");
   if (!g.lhs || !g.rhs || !dn || dn->kind != SHARC_ATTR_DIALECT ||
       sharc_attr_def_of(dn) != &sharc_shlo_dot_def.base)
     return true;
-  for (unsigned i = 0; i < N_DIMS; i++) {
-    sharc_attr *a = sharc_shlo_struct_field(dn, &sharc_shlo_dot_def, i);
-    g.d[i].n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
-    g.d[i].v = malloc((g.d[i].n + 1) * sizeof *g.d[i].v);
-    if (!g.d[i].v)
-      abort();
-    for (unsigned j = 0; j < g.d[i].n; j++)
-      g.d[i].v[j] = sharc_attr_dense_array_i64(a, j);
-  }
+  for (unsigned i = 0; i < N_DIMS; i++)
+    sharc_shlo_dims_load(&g.d[i], dn, &sharc_shlo_dot_def, i, dim_names[i]);
   bool ok = verify(&g);
   for (unsigned i = 0; i < N_DIMS; i++)
     free(g.d[i].v);

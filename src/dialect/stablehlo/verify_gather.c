@@ -228,10 +228,9 @@ static bool run_gather(gather *g, sharc_attr *dn) {
 
 /* inferGatherOp. */
 bool sharc_shlo_verify_gather(sharc_op *op) {
-  gather g = {0};
-  g.op = op;
-  g.operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
-  g.indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
+  gather g = {.op = op,
+              .operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0))),
+              .indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)))};
   sharc_attr *sizes = sharc_shlo_i64_array(op, "slice_sizes");
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   if (!g.operand || !g.indices || !sizes || !dn)
@@ -249,10 +248,9 @@ bool sharc_shlo_verify_gather(sharc_op *op) {
 
 /* inferDynamicGatherOp: slice sizes from the third operand. */
 bool sharc_shlo_infer_dynamic_gather(sharc_op *op) {
-  gather g = {0};
-  g.op = op;
-  g.operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0)));
-  g.indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)));
+  gather g = {.op = op,
+              .operand = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 0))),
+              .indices = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 1)))};
   const sharc_type *sizes = sharc_shlo_ranked(sharc_value_type(sharc_op_operand(op, 2)));
   sharc_attr *dn = sharc_op_attr(op, "dimension_numbers");
   if (!g.operand || !g.indices || !sizes || !dn)

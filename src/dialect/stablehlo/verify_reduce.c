@@ -152,8 +152,16 @@ static bool fail_indexed(sharc_op *op, const char *head_fmt, unsigned index,
   return fail_types(op, head, a, mid, b, "");
 }
 
+/* reducer_input's messages, StableHLO's words. */
 static const char param_differs[] = "The type of reduction-region's parameter at index %u is "
                                     "different than the corresponding result type: ";
+static const char init_shape_differs[] = "The shape of reduction-region's result type at index %u "
+                                         "differs from the op's corresponding init-value type: ";
+static const char init_not_promotable[] =
+    "The element-type of reduction-region's result type at index %u is expected to be "
+    "promotable from the op's corresponding init-value element-type: ";
+static const char input_not_promotable[] = "The element-type of reduction-region's argument at "
+                                           "index %u is expected to be promotable from ";
 
 static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *acc,
                           const sharc_type *input, const sharc_type *init, unsigned i, unsigned n,
@@ -165,21 +173,12 @@ static bool reducer_input(sharc_op *op, sharc_block *block, const sharc_type *ac
   if (!sharc_shlo_compatible_shape_and_elem(acc, arg1, true))
     return fail_indexed(op, param_differs, n + i, arg1, " vs ", acc);
   if (!compatible_shape(init, acc))
-    return fail_indexed(op,
-                        "The shape of reduction-region's result type at index %u differs "
-                        "from the op's corresponding init-value type: ",
-                        i, acc, " vs ", init);
+    return fail_indexed(op, init_shape_differs, i, acc, " vs ", init);
   if (!sharc_shlo_promotable(init, acc, true))
-    return fail_indexed(op,
-                        "The element-type of reduction-region's result type at index %u is "
-                        "expected to be promotable from the op's corresponding init-value "
-                        "element-type: ",
-                        i, acc, " vs ", init);
+    return fail_indexed(op, init_not_promotable, i, acc, " vs ", init);
   if (!sharc_shlo_promotable(input, arg1, true))
-    return fail_indexed(op,
-                        "The element-type of reduction-region's argument at index %u is "
-                        "expected to be promotable from ",
-                        n + i, sharc_type_element(input), ", but got ", elem_of(arg1));
+    return fail_indexed(op, input_not_promotable, n + i, sharc_type_element(input), ", but got ",
+                        elem_of(arg1));
   return arg_shape_fits(op, arg1, n + i, i, allowed, n_allowed);
 }
 

@@ -13,6 +13,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/stablehlo/chlo_build.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
+#include "rewrite/conversion.h"
 
 /* The patterns below handle statically shaped tensors only (StableHLO's
  * dynamic forms go through the shape dialect). */
@@ -470,10 +471,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     b.loc = sharc_op_loc(op);
     if (lower(&b, op))
       continue;
-    sharc_str name = sharc_ident_str(sharc_op_name(op));
-    sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "failed to legalize operation '%.*s' that was explicitly marked illegal",
-               (int)name.len, name.data);
+    sharc_rw_emit_not_legalized(op);
     ok = false;
   }
   sharc_vec_free(&work);

@@ -6,6 +6,7 @@
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
 #include "rewrite/create_op.h"
+#include "rewrite/conversion.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1202,9 +1203,7 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
 }
 
 static bool legalize_error(sharc_op *op) {
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "failed to legalize operation '%s' that was explicitly marked illegal",
-             sharc_op_name(op)->data);
+  sharc_rw_emit_not_legalized(op);
   return false;
 }
 

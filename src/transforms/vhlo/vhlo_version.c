@@ -5,6 +5,7 @@
 
 #include "ir/op_values.h"
 #include "transforms/vhlo/vhlo_convert.h"
+#include "rewrite/conversion.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,15 +470,15 @@ bool sharc_vhlo_convert_to_version(sharc_rewriter *rw, sharc_op *root, sharc_vhl
   bool ok = true;
   for (unsigned i = 0; i < ops.len && ok; i++) {
     sharc_op *op = ops.items[i];
-    const char *name = sharc_op_name(op)->data;
+    /* legalize may have replaced op before it failed: read it first */
+    sharc_str name = sharc_ident_str(sharc_op_name(op));
     sharc_attr *loc = sharc_op_loc(op);
     sharc_context *ctx = sharc_op_context(op);
     if (legalize(rw, op, target))
       continue;
     char buf[64];
     sharc_vhlo_version_format(target, buf, sizeof buf);
-    sharc_emit(ctx, SHARC_SEV_ERROR, loc,
-               "failed to legalize operation '%s' that was explicitly marked illegal", name);
+    sharc_rw_emit_not_legalized_at(ctx, loc, name);
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(root), "failed to convert VHLO to v%s", buf);
     ok = false;
   }

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/llvm_hash.h"
 #include "rewrite/replace_kept.h"
 
@@ -35,9 +36,9 @@ static void rebuild_call(sharc_op *call, const bool *erase_args, unsigned n_args
 
 static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
   unsigned n_calls;
-  sharc_op *const *all_calls = sharc_mpmd_call_sites_of(cs, func, &n_calls);
-  sharc_block *body = sharc_func_body(func);
-  if (!n_calls || !body)
+  sharc_op *const *all_calls;
+  sharc_block *body = sharc_mpmd_called_body(func, cs, &all_calls, &n_calls);
+  if (!body)
     return;
   sharc_ptr_vec calls = {0};
   for (unsigned k = 0; k < n_calls; k++)

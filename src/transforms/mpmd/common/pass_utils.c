@@ -30,3 +30,9 @@ void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v)
   sharc_rw_modified(rw, op);
   free(operands);
 }
+
+sharc_block *sharc_mpmd_called_body(sharc_op *func, const sharc_mpmd_call_sites *cs,
+                                    sharc_op *const **calls, unsigned *n_calls) {
+  *calls = sharc_mpmd_call_sites_of(cs, func, n_calls);
+  return *n_calls ? sharc_func_body(func) : NULL;
+}

@@ -6,15 +6,16 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "rewrite/greedy_internal.h"
 
 #include <stdlib.h>
 
 static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
   unsigned n_calls;
-  sharc_op *const *calls = sharc_mpmd_call_sites_of(cs, func, &n_calls);
-  sharc_block *body = sharc_func_body(func);
-  if (!n_calls || !body)
+  sharc_op *const *calls;
+  sharc_block *body = sharc_mpmd_called_body(func, cs, &calls, &n_calls);
+  if (!body)
     return;
   unsigned n = sharc_block_num_args(body);
   bool *erase = calloc((size_t)n + 1, sizeof *erase);
@@ -47,11 +48,8 @@ static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rew
       sharc_op_erase_marked_operands(calls[k], erase, n);
       sharc_rw_modified(rw, calls[k]);
       sharc_op *caller = sharc_mpmd_enclosing_func(calls[k]);
-      bool seen = false;
-      for (unsigned j = 0; j < callers.len && !seen; j++)
-        seen = callers.items[j] == caller;
-      if (caller && !seen)
-        sharc_vec_push(&callers, caller);
+      if (caller)
+        sharc_ptr_vec_push_unique(&callers, caller);
     }
     for (unsigned j = 0; j < callers.len; j++)
       sharc_simplify_region(rw, sharc_op_region(callers.items[j], 0), true);

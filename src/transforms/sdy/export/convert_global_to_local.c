@@ -21,6 +21,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
 #include "transforms/sdy/export/export_utils.h"
+#include "rewrite/conversion.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -378,7 +379,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     sharc_op *op = c.ops.items[i];
     sharc_rw_set_before(&s.h.rw, op);
     if (!convert_op(&s, op)) {
-      sharc_sdy_emit_not_legalized(op);
+      sharc_rw_emit_not_legalized(op);
       s.failed = true;
     }
   }

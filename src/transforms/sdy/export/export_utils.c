@@ -464,9 +464,3 @@ int64_t sharc_sdy_next_channel_id(sharc_op *module) {
   return max + 1;
 }
 
-void sharc_sdy_emit_not_legalized(sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  sharc_emit_op(op, SHARC_SEV_ERROR,
-                "failed to legalize operation '%.*s' that was explicitly marked illegal",
-                (int)name.len, name.data);
-}

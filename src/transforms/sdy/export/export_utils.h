@@ -143,9 +143,6 @@ sharc_op *sharc_sdy_export_create(sharc_rewriter *rw, const sharc_op_def *def, s
                                   sharc_attr *attrs, unsigned num_regions);
 /* getNextChannelId: one past the largest channel handle in the module. */
 int64_t sharc_sdy_next_channel_id(sharc_op *module);
-/* The dialect conversion's "failed to legalize operation 'NAME' that was
- * explicitly marked illegal" at the op. */
-void sharc_sdy_emit_not_legalized(sharc_op *op);
 /* A splat zero of a ranked tensor type (Builder::getZeroAttr). */
 sharc_attr *sharc_sdy_zero_elements(sharc_context *ctx, sharc_type *tensor_type);
 

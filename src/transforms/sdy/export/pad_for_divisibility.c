@@ -21,6 +21,7 @@
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
 #include "transforms/sdy/export/pad_inference.h"
+#include "rewrite/conversion.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -688,7 +689,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
     sharc_op *op = c.ops.items[i];
     sharc_rw_set_before(&s.h.rw, op);
     if (!convert(&s, op)) {
-      sharc_sdy_emit_not_legalized(op);
+      sharc_rw_emit_not_legalized(op);
       ok = false;
     }
   }

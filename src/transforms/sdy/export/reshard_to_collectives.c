@@ -11,6 +11,7 @@
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "rewrite/create_op.h"
+#include "rewrite/conversion.h"
 
 #include <string.h>
 
@@ -783,8 +784,7 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   sharc_value *to = rewrite_reshard(st, op);
   if (!to) {
     /* what the partial conversion reports for an illegal op it cannot convert */
-    sharc_emit_op(op, SHARC_SEV_ERROR,
-               "failed to legalize operation 'sdy.reshard' that was explicitly marked illegal");
+    sharc_rw_emit_not_legalized(op);
     st->failed = true;
     return SHARC_WALK_INTERRUPT;
   }

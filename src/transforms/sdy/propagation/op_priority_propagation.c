@@ -13,6 +13,7 @@
  *   4. every op both ways. */
 #include "transforms/sdy/propagation/op_priority_propagation.h"
 
+#include "ir/static_names.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
@@ -76,7 +77,7 @@ static void learn(op_facts *f, sharc_op *op, unsigned priority) {
   f->op = op;
   f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
   /* only heuristic 2 reads the rule */
-  sharc_attr *rule = priority == 2 ? sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR) : NULL;
+  sharc_attr *rule = priority == 2 ? sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR) : NULL;
   f->rule = rule && sharc_sdy_is_op_sharding_rule(rule) ? rule : NULL;
   /* heuristic 0 looks at the operands' uses, 1 does not */
   f->op_wide = priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(op, priority >= 1);

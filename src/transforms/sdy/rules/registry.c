@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "ir/static_names.h"
 #include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/sdy.h"
 
@@ -306,20 +307,20 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache) {
-  sharc_attr *existing = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
+  sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   if (existing && sharc_sdy_is_op_sharding_rule(existing))
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
   if (rule && store)
-    sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
+    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
   return rule;
 }
 
 static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
-  sharc_attr *rule = sharc_op_attr(op, SHARC_SDY_SHARDING_RULE_ATTR);
+  sharc_attr *rule = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   if (rule && sharc_sdy_is_op_sharding_rule(rule) && !sharc_sdy_rule_is_custom(rule))
-    sharc_op_set_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
+    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }
 

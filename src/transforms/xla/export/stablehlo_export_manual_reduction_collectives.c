@@ -267,7 +267,7 @@ static void axis_coordinates(export_state *st, sharc_attr *loc, const sharc_attr
 static int full_axis_index(sharc_op *op, const sharc_attr *ref, const sharc_attr *mesh,
                            const char *what) {
   if (sharc_sdy_axis_ref_sub_axis_info(ref)) {
-    sharc_emit_op_error(op, what);
+    sharc_emit_op_error(op, "%s", what);
     return -1;
   }
   return sharc_sdy_mesh_axis_index(mesh, sharc_sdy_axis_ref_name(ref));

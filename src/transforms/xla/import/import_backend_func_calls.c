@@ -13,6 +13,7 @@
 #include "transforms/sdy/common/call_graph_utils.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/xla/common/xla_utils.h"
+#include "rewrite/conversion.h"
 
 #include <stdlib.h>
 
@@ -60,7 +61,7 @@ static bool import_call(sharc_rewriter *rw, sharc_op *module, sharc_op *call, op
   sharc_region *func_body = sharc_op_region(func, 0);
   if (!sharc_region_first_block(func_body)) {
     /* the pattern's match failure leaves the call illegal */
-    sharc_sdy_emit_not_legalized(call);
+    sharc_rw_emit_not_legalized(call);
     return false;
   }
   unsigned n = sharc_op_num_results(call);

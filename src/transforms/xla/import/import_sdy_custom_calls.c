@@ -13,6 +13,7 @@
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
+#include "rewrite/conversion.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
@@ -23,9 +24,7 @@ typedef struct import_state {
 
 static bool fail(sharc_op *op, const char *message) {
   sharc_emit_op_error(op, "%s", message);
-  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-             "failed to legalize operation '%.*s' that was explicitly marked illegal",
-             (int)sharc_ident_str(sharc_op_name(op)).len, sharc_ident_str(sharc_op_name(op)).data);
+  sharc_rw_emit_not_legalized(op);
   return false;
 }
 
