@@ -596,8 +596,10 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
 }
 
 static void parser_free(sharc_parser *p) {
-  if (p->scratch.used > p->ctx->stat_parser_scratch) /* SHARC_STATS: it only grows */
-    p->ctx->stat_parser_scratch = p->scratch.used;
+  size_t region = p->region_scratch.used > p->region_scratch_peak ? p->region_scratch.used
+                                                                  : p->region_scratch_peak;
+  if (p->scratch.used + region > p->ctx->stat_parser_scratch) /* SHARC_STATS: it only grows */
+    p->ctx->stat_parser_scratch = p->scratch.used + region;
   sharc_ptrmap_free(&p->attr_aliases);
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);
@@ -605,6 +607,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_p_name_table_free(&p->names);
   sharc_arena_free(&p->scratch);
+  sharc_arena_free(&p->region_scratch);
 }
 
 sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf, size_t len,

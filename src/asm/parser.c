@@ -687,7 +687,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   }
   if (ref->number >= e->count) {
     unsigned n = ref->number + 1;
-    sharc_value **vals = sharc_arena_alloc(&p->scratch, n * sizeof *vals);
+    sharc_value **vals = sharc_arena_alloc(&p->region_scratch, n * sizeof *vals);
     if (e->count)
       memcpy(vals, e->vals, e->count * sizeof *vals);
     e->vals = vals;
@@ -695,7 +695,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   }
   sharc_value *v = e->vals[ref->number];
   if (!v) {
-    sharc_located_value *lv = sharc_arena_alloc(&p->scratch, sizeof *lv);
+    sharc_located_value *lv = sharc_arena_alloc(&p->region_scratch, sizeof *lv);
     lv->loc = sharc_p_tok_loc(p, &ref->tok);
     v = &lv->value;
     v->vkind = SHARC_VALUE_PLACEHOLDER;
@@ -771,17 +771,27 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
     e->single = vals[0];
     e->vals = &e->single;
   } else {
-    e->vals = sharc_arena_dup(&p->scratch, vals, count * sizeof *vals);
+    e->vals = sharc_arena_dup(&p->region_scratch, vals, count * sizeof *vals);
   }
   e->count = count;
   e->tok = *tok; /* its location is made only if a diagnostic needs it */
   return true;
 }
 
+/* Frees what the region's forward references, bindings and blocks took
+ * (every entry pointing there was unbound above; no block entry outlives
+ * its scope). */
+static void release_region_scratch(sharc_parser *p) {
+  if (p->region_scratch.used > p->region_scratch_peak) /* SHARC_STATS */
+    p->region_scratch_peak = p->region_scratch.used;
+  sharc_arena_free(&p->region_scratch);
+}
+
 void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated) {
   memset(s, 0, sizeof *s);
   s->parent = p->scope;
   s->isolated = isolated;
+  s->owns_region_scratch = isolated && p->region_scratch.used == 0;
   if (isolated)
     p->iso_depth++;
   p->scope = s;
@@ -818,6 +828,9 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   if (s->isolated)
     p->iso_depth--;
   p->scope = s->parent;
+  /* after an error, ops may still use a placeholder there: kept to the end */
+  if (s->owns_region_scratch && check && ok)
+    release_region_scratch(p);
   return ok;
 }
 
@@ -827,7 +840,7 @@ block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok) {
   block_entry *be = sharc_ptrmap_get(&s->block_map, name);
   if (be)
     return be;
-  be = sharc_arena_alloc(&p->scratch, sizeof *be);
+  be = sharc_arena_alloc(&p->region_scratch, sizeof *be);
   be->block = sharc_block_create(p->ctx);
   be->tok = *tok;
   sharc_ptrmap_put(&s->block_map, name, be);

@@ -65,6 +65,7 @@ typedef struct block_entry {
 typedef struct region_scope {
   struct region_scope *parent;
   bool isolated;
+  bool owns_region_scratch; /* isolated, and region_scratch was empty when it began */
   sharc_ptrvec defined;  /* val_entry* to unbind when the region ends */
   sharc_ptrvec blocks;   /* block_entry* in order of first mention */
   sharc_ptrmap block_map;
@@ -85,6 +86,12 @@ struct sharc_parser {
    * attributes, operands, regions, the lexer). */
   sharc_ident *custom_op;
   sharc_arena scratch;       /* parse-time data, freed at the end */
+  /* what lives only as long as an isolated region (forward references,
+   * multi-result bindings, block entries): freed when the outermost
+   * isolated region that began with it empty ends, so that the parser's
+   * memory at a module's end is one function's, not the module's */
+  sharc_arena region_scratch;
+  size_t region_scratch_peak;
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
   p_name_table type_texts;   /* a shaped or function type's exact text -> the type */
