@@ -399,10 +399,17 @@ static sharc_walk_result pick_op(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
-static sharc_ptrvec ops_where(sharc_op *module, bool (*pred)(sharc_op *op)) {
+/* Picks the ops `pred` accepts first and rewrites them after, so `fix` may
+ * insert and erase ops without disturbing the walk. */
+static void rewrite_where(sharc_op *module, bool (*pred)(sharc_op *op),
+                          void (*fix)(sharc_rewriter *rw, sharc_op *op)) {
   picked p = {pred, {0}};
   sharc_walk(module, SHARC_PRE_ORDER, pick_op, &p);
-  return p.ops;
+  sharc_rewriter rw;
+  sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
+  for (size_t k = 0; k < p.ops.len; k++)
+    fix(&rw, p.ops.items[k]);
+  sharc_vec_free(&p.ops);
 }
 
 static bool is_mislocalised(sharc_op *op) {
@@ -412,37 +419,34 @@ static bool is_mislocalised(sharc_op *op) {
          sharc_op_is(op, "stablehlo.dynamic_slice");
 }
 
-static void whole_where_shardy_mislocalises(sharc_op *module) {
-  sharc_ptrvec ops = ops_where(module, is_mislocalised);
-  sharc_rewriter rw;
-  sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
-  for (size_t k = 0; k < ops.len; k++) {
-    sharc_op *op = ops.items[k];
-    if (sharc_op_is(op, "stablehlo.reshape")) {
-      make_dims_whole(&rw, op, 1, NULL);
-      continue;
-    }
-    if (sharc_op_is(op, "stablehlo.convolution")) {
-      conv_spatial_whole(&rw, op);
-      continue;
-    }
-    if (sharc_op_is(op, "stablehlo.while")) {
-      while_whole(op);
-      continue;
-    }
-    sharc_attr *s = sharc_sdy_get_sharding(sharc_op_result(op, 0));
-    unsigned rank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
-    bool *drop = rank ? calloc(rank, sizeof *drop) : NULL;
-    if (rank && !drop)
-      abort();
-    if (sharc_op_is(op, "stablehlo.dynamic_slice"))
-      make_dims_whole(&rw, op, 1, NULL);
-    else if (rank && sharc_op_is(op, "stablehlo.dynamic_update_slice") &&
-             dus_slicing_dims(op, rank, drop))
-      make_dims_whole(&rw, op, 2, drop);
-    free(drop);
+static void make_mislocalised_whole(sharc_rewriter *rw, sharc_op *op) {
+  if (sharc_op_is(op, "stablehlo.reshape")) {
+    make_dims_whole(rw, op, 1, NULL);
+    return;
   }
-  sharc_vec_free(&ops);
+  if (sharc_op_is(op, "stablehlo.convolution")) {
+    conv_spatial_whole(rw, op);
+    return;
+  }
+  if (sharc_op_is(op, "stablehlo.while")) {
+    while_whole(op);
+    return;
+  }
+  sharc_attr *s = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  unsigned rank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
+  bool *drop = rank ? calloc(rank, sizeof *drop) : NULL;
+  if (rank && !drop)
+    abort();
+  if (sharc_op_is(op, "stablehlo.dynamic_slice"))
+    make_dims_whole(rw, op, 1, NULL);
+  else if (rank && sharc_op_is(op, "stablehlo.dynamic_update_slice") &&
+           dus_slicing_dims(op, rank, drop))
+    make_dims_whole(rw, op, 2, drop);
+  free(drop);
+}
+
+static void whole_where_shardy_mislocalises(sharc_op *module) {
+  rewrite_where(module, is_mislocalised, make_mislocalised_whole);
 }
 
 /* ---- reshards between sub-axes that cannot coexist ----------------------------------- */
@@ -480,16 +484,13 @@ static bool is_clashing_reshard(sharc_op *op) {
   return from && to && dims_clash(from, to);
 }
 
+static void reshard_through_replicated(sharc_rewriter *rw, sharc_op *op) {
+  const sharc_attr *from = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
+  reshard_operand(rw, op, 0, without_dims(sharc_op_context(op), from, NULL));
+}
+
 static void reshard_clashing_through_replicated(sharc_op *module) {
-  sharc_ptrvec ops = ops_where(module, is_clashing_reshard);
-  sharc_rewriter rw;
-  sharc_rewriter_init(&rw, sharc_op_context(module), NULL);
-  for (size_t k = 0; k < ops.len; k++) {
-    sharc_op *op = ops.items[k];
-    const sharc_attr *from = sharc_sdy_get_sharding(sharc_op_operand(op, 0));
-    reshard_operand(&rw, op, 0, without_dims(sharc_op_context(op), from, NULL));
-  }
-  sharc_vec_free(&ops);
+  rewrite_where(module, is_clashing_reshard, reshard_through_replicated);
 }
 
 /* ---- empty dimensions ------------------------------------------------------------ */
