@@ -81,6 +81,9 @@ bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
 typedef struct live_map {
   unsigned mark;
   bool changed;
+  /* a use may come before its definition in the walk: across blocks, or
+   * between ops of a graph region (else one round reaches the fixpoint) */
+  bool unordered;
 } live_map;
 
 static bool op_live(const live_map *m, const sharc_op *op) { return op->live_mark == m->mark; }
@@ -142,12 +145,25 @@ static void live_op(live_map *m, sharc_op *op) {
     process_value(m, &sharc_op_results_of(op)[i]);
 }
 
+/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
+ * unregistered op. */
+static bool may_be_graph(const sharc_region *r) {
+  return !sharc_op_def_of(r->parent) || (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION);
+}
+
 /* Blocks last to first approximates MLIR's post-order over the CFG, which
- * only decides how many rounds the fixpoint takes. */
+ * only decides how many rounds the fixpoint takes. Ops last to first visit
+ * every user of a value before its definition where dominance holds. */
 static void live_region(live_map *m, sharc_region *r) {
+  bool graph = may_be_graph(r);
+  if (r->first != r->last)
+    m->unordered = true;
   for (sharc_block *b = r->last; b; b = b->prev) {
-    for (sharc_op *op = b->last; op; op = op->prev)
+    for (sharc_op *op = b->last; op; op = op->prev) {
+      if (graph && op->num_results)
+        m->unordered = true;
       live_op(m, op);
+    }
     if (b == r->first)
       continue;
     for (unsigned i = 0; i < b->num_args; i++)
@@ -177,11 +193,11 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
 
 static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
   sharc_context *ctx = sharc_op_ctx_of(region->parent);
-  live_map m = {sharc_context_fresh_mark(ctx), false};
+  live_map m = {sharc_context_fresh_mark(ctx), false, false};
   do {
     m.changed = false;
     live_region(&m, region);
-  } while (m.changed);
+  } while (m.changed && m.unordered);
   return delete_dead(rw, region, &m);
 }
 
