@@ -827,15 +827,19 @@ static void print_op(sharc_printer *p, sharc_op *op) {
           SHARC_PR_LIT(p, ", ");
         sharc_buf_putc(p->out, '%');
         sharc_buf_put(p->out, name.data, name.len);
-        if (vn->group_size > 1)
-          sharc_buf_printf(p->out, ":%u", vn->group_size);
+        if (vn->group_size > 1) {
+          sharc_buf_putc(p->out, ':');
+          sharc_buf_put_u64(p->out, vn->group_size);
+        }
         i += vn->group_size;
       }
     } else {
       sharc_buf_putc(p->out, '%');
       sharc_buf_put_u64(p->out, id);
-      if (op->num_results > 1)
-        sharc_buf_printf(p->out, ":%u", op->num_results);
+      if (op->num_results > 1) { /* `%3:2`: no printf per multi-result op */
+        sharc_buf_putc(p->out, ':');
+        sharc_buf_put_u64(p->out, op->num_results);
+      }
     }
     SHARC_PR_LIT(p, " = ");
   }

@@ -39,7 +39,6 @@ typedef struct sharc_uniq_table {
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);
-sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, uint32_t hash);
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj);
 void sharc_uniq_table_free(sharc_uniq_table *t);
 
