@@ -70,19 +70,25 @@ static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   return sharc_p_parse_int(p, v);
 }
 
+/* The elements of an integer list, and whether they may be booleans. */
+typedef struct int_list {
+  sharc_i64_vec *vals;
+  bool bools;
+  bool element_failed; /* the list stopped at a bad element, not a delimiter */
+} int_list;
+
+static bool parse_int_element(sharc_parser *p, void *state) {
+  int_list *l = state;
+  l->element_failed = !parse_list_int(p, sharc_vec_push_slot(l->vals), l->bools);
+  return !l->element_failed;
+}
+
 /* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into
  * `vals`, emptied first. */
 static bool parse_int_list(sharc_parser *p, sharc_i64_vec *vals, bool bools) {
   sharc_vec_clear(vals);
-  if (!sharc_p_expect(p, '['))
-    return false;
-  if (sharc_p_eat(p, ']'))
-    return true;
-  do {
-    if (!parse_list_int(p, sharc_vec_push_slot(vals), bools))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ']');
+  int_list l = {vals, bools, false};
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
 }
 
 bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
@@ -99,16 +105,11 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
  * the bad element was that `]`. */
 static bool parse_ods_i64_array(sharc_parser *p, sharc_attr **out) {
   sharc_i64_vec vals = {0};
-  bool ok = sharc_p_expect(p, '[');
-  bool open = ok;
-  if (ok && !sharc_p_eat(p, ']')) {
-    do
-      ok = parse_list_int(p, sharc_vec_push_slot(&vals), false);
-    while (ok && sharc_p_eat(p, ','));
-    if (!ok && open && !sharc_tok_is(sharc_p_tok(p), ']') && sharc_p_tok(p)->kind != TOK_ERROR)
-      sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  int_list l = {&vals, false, false};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
+  if (!ok && l.element_failed && !sharc_tok_is(sharc_p_tok(p), ']') &&
+      sharc_p_tok(p)->kind != TOK_ERROR)
+    sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
   if (ok)
     *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
   sharc_vec_free(&vals);
@@ -141,25 +142,30 @@ static bool parse_slice_ranges(parse_state *st) {
   return ok;
 }
 
+/* The pairs of window padding, flattened. */
+typedef struct pad_pairs {
+  sharc_i64_vec *vals;
+  sharc_i64_vec pair; /* scratch */
+} pad_pairs;
+
+static bool parse_pad_pair(sharc_parser *p, void *state) {
+  pad_pairs *pp = state;
+  if (!parse_int_list(p, &pp->pair, true))
+    return false;
+  if (pp->pair.len != 2)
+    return sharc_p_error(p, "Expected array with 2 elements, got %u elements instead",
+                         pp->pair.len);
+  sharc_vec_push(pp->vals, pp->pair.items[0]);
+  sharc_vec_push(pp->vals, pp->pair.items[1]);
+  return true;
+}
+
 /* `[[0, 0], [1, 1]]` (window padding): the pairs, flattened into `vals`. */
 static bool parse_pad_pairs(sharc_parser *p, sharc_i64_vec *vals) {
-  if (!sharc_p_expect(p, '['))
-    return false;
-  if (sharc_p_eat(p, ']'))
-    return true;
-  sharc_i64_vec pair = {0};
-  bool ok;
-  do {
-    ok = parse_int_list(p, &pair, true);
-    if (ok && pair.len != 2)
-      ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", pair.len);
-    if (ok) {
-      sharc_vec_push(vals, pair.items[0]);
-      sharc_vec_push(vals, pair.items[1]);
-    }
-  } while (ok && sharc_p_eat(p, ','));
-  sharc_vec_free(&pair);
-  return ok && sharc_p_expect(p, ']');
+  pad_pairs pp = {vals, {0}};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_pad_pair, &pp, NULL);
+  sharc_vec_free(&pp.pair);
+  return ok;
 }
 
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
@@ -216,21 +222,21 @@ static bool parse_window(parse_state *st) {
   return true;
 }
 
+static bool parse_precision_element(sharc_parser *p, void *items) {
+  sharc_attr *a;
+  if (!sharc_shlo_parse_enum_case(p, &sharc_shlo_precision, &a))
+    return false;
+  sharc_ptrvec_push(items, a);
+  return true;
+}
+
 /* precision = [DEFAULT, HIGH] (after the leading comma) */
 static bool parse_precision_list(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_ptrvec items = {0};
-  bool ok =
-      sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
-    do {
-      sharc_attr *a;
-      ok = sharc_shlo_parse_enum_case(p, &sharc_shlo_precision, &a);
-      if (ok)
-        sharc_ptrvec_push(&items, a);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  bool ok = sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_precision_element, &items,
+                                     NULL);
   if (ok)
     set_attr(st, "precision_config",
              sharc_attr_array(sharc_p_context(p), (sharc_attr *const *)items.items, items.len));
@@ -464,6 +470,14 @@ static sharc_type *real_of_complex_tensor(sharc_context *ctx, const sharc_type *
   return sharc_type_unranked_tensor(ctx, elem);
 }
 
+static bool parse_type_element(sharc_parser *p, void *types) {
+  sharc_type *t;
+  if (!sharc_p_parse_type(p, &t))
+    return false;
+  sharc_ptrvec_push(types, t);
+  return true;
+}
+
 static bool parse_type_directive(parse_state *st, shlo_fmt_type_kind kind) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
@@ -505,13 +519,7 @@ static bool parse_type_directive(parse_state *st, shlo_fmt_type_kind kind) {
     /* parsePairwiseOpType: a type list, the results alike */
     sharc_token list_at = *sharc_p_tok(p);
     sharc_ptrvec types = {0};
-    bool ok = true;
-    do {
-      sharc_type *ty1;
-      ok = sharc_p_parse_type(p, &ty1);
-      if (ok)
-        sharc_ptrvec_push(&types, ty1);
-    } while (ok && sharc_p_eat(p, ','));
+    bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_type_element, &types, NULL);
     if (!ok)
       sharc_p_error_chained_at(p, &list_at, "expected type list");
     ok = ok && resolve_variadic(st, (sharc_type *const *)types.items, types.len);
@@ -609,15 +617,16 @@ static bool parse_regions(parse_state *st) {
   return sharc_p_expect(st->p, ')');
 }
 
+static bool parse_operand_element(sharc_parser *p, void *st) {
+  (void)p;
+  return add_ref(st);
+}
+
 /* `$*`: operands, comma-separated, possibly none. */
 static bool parse_operand_list(parse_state *st) {
   if (!sharc_p_at_operand(st->p))
     return true;
-  do
-    if (!add_ref(st))
-      return false;
-  while (sharc_p_eat(st->p, ','));
-  return true;
+  return sharc_p_parse_comma_list(st->p, SHARC_P_DELIM_NONE, parse_operand_element, st, NULL);
 }
 
 static bool parse_item(parse_state *st, const shlo_fmt_directive *d) {
