@@ -530,21 +530,21 @@ const shlo_struct_def sharc_shlo_mesh_def = {
     {"mesh", &sharc_stablehlo_dialect, print_mesh, NULL, NULL, walk_struct_fields},
     FIELDS(mesh_fields), SHLO_FIXED, NULL};
 
+static bool parse_mesh_axis(sharc_parser *p, void *axes) {
+  sharc_attr *axis;
+  if (!sharc_shlo_parse_struct_or_full(p, &sharc_shlo_mesh_axis_def, &axis))
+    return false;
+  sharc_ptrvec_push(axes, axis);
+  return true;
+}
+
 static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_ptrvec axes = {0};
   sharc_attr *fields[2] = {NULL, NULL};
   bool ok = sharc_p_expect(p, '<') && sharc_p_expect_keyword(p, "axes") &&
-            sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
-  if (ok && !sharc_tok_is(sharc_p_tok(p), ']')) {
-    do {
-      sharc_attr *axis;
-      ok = sharc_shlo_parse_struct_or_full(p, &sharc_shlo_mesh_axis_def, &axis);
-      if (ok)
-        sharc_ptrvec_push(&axes, axis);
-    } while (ok && sharc_p_eat(p, ','));
-  }
-  ok = ok && sharc_p_expect(p, ']');
+            sharc_p_expect(p, '=') &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_mesh_axis, &axes, NULL);
   if (ok && sharc_p_eat(p, ','))
     ok = sharc_p_expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
          sharc_p_parse_attr(p, NULL, &fields[1]);
