@@ -155,6 +155,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   if (def) {
     unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
+    ctx->created_traits |= def->traits;
   }
   if (def ? (def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
     ctx->table_like_ops++;
@@ -262,6 +263,15 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
 
 sharc_context *sharc_op_context(const sharc_op *op) { return sharc_op_ctx_of(op); }
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
+
+bool sharc_context_created_trait(const sharc_context *ctx, unsigned trait) {
+  return (ctx->created_traits & trait) != 0;
+}
+
+bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *def) {
+  unsigned bit = sharc_def_bit(def);
+  return (ctx->created_defs[bit / 64] >> (bit % 64)) & 1;
+}
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 

@@ -53,13 +53,17 @@ sharc_call_graph *sharc_call_graph_build(sharc_op *module) {
   sharc_call_graph *cg = calloc(1, sizeof *cg);
   if (!cg)
     abort();
+  /* a module without call ops (a transformer is one function) needs no
+   * walk of every op for them: the functions are all there is */
+  bool may_call = sharc_context_created_trait(sharc_op_context(module), SHARC_TRAIT_CALL);
   for (unsigned r = 0; r < module->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(module)[r].first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next) {
         if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE))
           continue;
         cg_node n = {.func = op, .parent = -1};
-        sharc_walk_nested(op, SHARC_PRE_ORDER, collect_call, &n.calls);
+        if (may_call)
+          sharc_walk_nested(op, SHARC_PRE_ORDER, collect_call, &n.calls);
         sharc_vec_push(&cg->nodes, n);
         sharc_ptrmap_put(&cg->index, op, (void *)(uintptr_t)cg->nodes.len);
       }
