@@ -3,6 +3,7 @@
  * TypeInference.cpp), with StableHLO's messages, reported at the op. */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,10 +273,8 @@ static bool reduce_result(reduce *r) {
   sharc_context *ctx = sharc_op_context(r->op);
   const sharc_type *witness = r->inputs[0];
   const sharc_attr *bounds = sharc_shlo_type_bounds(witness);
-  int64_t *kept_bounds = malloc((witness->shaped.rank + 1) * sizeof *kept_bounds);
-  sharc_type **inferred = malloc((r->n + 1) * sizeof *inferred);
-  if (!kept_bounds || !inferred)
-    abort();
+  int64_t *kept_bounds = sharc_xmalloc_array(witness->shaped.rank + 1, sizeof *kept_bounds);
+  sharc_type **inferred = sharc_xmalloc_array(r->n + 1, sizeof *inferred);
   unsigned nb = 0;
   for (unsigned d = 0; bounds && d < witness->shaped.rank; d++)
     if (!r->reduced[d])
@@ -299,9 +298,8 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
     return false;
   if (!n || !dims)
     return true;
-  reduce r = {op, n, malloc(n * sizeof *r.inputs), malloc(n * sizeof *r.inits), NULL, NULL, 0};
-  if (!r.inputs || !r.inits)
-    abort();
+  reduce r = {op, n, sharc_xmalloc_array(n, sizeof *r.inputs),
+              sharc_xmalloc_array(n, sizeof *r.inits), NULL, NULL, 0};
   bool ranked = true;
   for (unsigned i = 0; i < n; i++) {
     r.inputs[i] = sharc_value_type(sharc_op_operand(op, i));
@@ -311,10 +309,8 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
   bool ok = true;
   if (ranked) {
     unsigned rank = r.inputs[0]->shaped.rank;
-    r.reduced = calloc(rank + 1, sizeof *r.reduced);
-    r.kept = malloc((rank + 1) * sizeof *r.kept);
-    if (!r.reduced || !r.kept)
-      abort();
+    r.reduced = sharc_xcalloc(rank + 1, sizeof *r.reduced);
+    r.kept = sharc_xmalloc_array(rank + 1, sizeof *r.kept);
     ok = reduce_inputs(&r, dims) &&
          sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)), r.inputs,
                                    r.inits, n, r.kept, r.n_kept) &&

@@ -9,6 +9,7 @@
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
 
 #include <stdlib.h>
@@ -770,9 +771,7 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     for (unsigned i = 0; i < ps.n; i++)
       total *= ps.p[i].size;
     hs.iota = false;
-    hs.devices = malloc((size_t)(total ? total : 1) * sizeof *hs.devices);
-    if (!hs.devices)
-      abort();
+    hs.devices = sharc_xmalloc_array((size_t)(total ? total : 1), sizeof *hs.devices);
     for (int64_t i = 0; i < total; i++)
       hs.devices[i] = sharc_sdy_mesh_device_id(mesh, (unsigned)transposed_index(hs.reshape, hs.perm, ps.n, i));
     /* HloSharding::PartialTile keeps each replication group sorted */
