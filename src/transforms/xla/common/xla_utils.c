@@ -5,6 +5,7 @@
 #include "dialect/mhlo/hlo_sharding.h"
 #include "dialect/mhlo/mhlo.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_ops.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/context.h"
 #include "sharc/asm.h"
@@ -106,6 +107,13 @@ sharc_op *sharc_xla_clone_custom_call(sharc_rewriter *rw, sharc_op *op, sharc_ty
   sharc_op *clone = sharc_rw_create(rw, &s);
   sharc_vec_free(&operands);
   return clone;
+}
+
+bool sharc_xla_is_exported_sdy_op(const sharc_op *op) {
+  return sharc_op_isa(op, &sharc_sdy_constant_def) ||
+         sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
+         sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
+         sharc_op_isa(op, &sharc_sdy_propagation_barrier_def);
 }
 
 bool sharc_xla_is_python_callback(const sharc_op *op) {

@@ -19,10 +19,7 @@ typedef struct export_state {
 
 static bool is_exported(sharc_op *op, void *user) {
   (void)user;
-  return sharc_op_isa(op, &sharc_sdy_constant_def) ||
-         sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
-         sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
-         sharc_op_isa(op, &sharc_sdy_propagation_barrier_def);
+  return sharc_xla_is_exported_sdy_op(op);
 }
 
 /* `N : iW` as a string attribute, the way the import reads integers. */
