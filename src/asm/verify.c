@@ -11,6 +11,7 @@
 #include "sharc/symbols.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
+#include "support/xalloc.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -775,9 +776,7 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   enum { STACK = 32 };
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
   uintptr_t stack[STACK];
-  uintptr_t *key = n <= STACK ? stack : malloc(n * sizeof *key);
-  if (!key)
-    abort();
+  uintptr_t *key = n <= STACK ? stack : sharc_xmalloc_array(n, sizeof *key);
   const sharc_op *parent = sharc_op_parent_op(op);
   key[0] = (uintptr_t)check;
   key[1] = (uintptr_t)op->name;

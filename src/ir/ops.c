@@ -4,6 +4,7 @@
 #include "ir/verify_marks.h"
 #include "ir/static_names.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -414,9 +415,7 @@ sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
 static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *dict,
                                            const sharc_ident *name, const sharc_attr *value) {
   if (!ctx->set_attr_cache) {
-    ctx->set_attr_cache = calloc(SHARC_SET_ATTR_CACHE, sizeof *ctx->set_attr_cache);
-    if (!ctx->set_attr_cache)
-      abort();
+    ctx->set_attr_cache = sharc_xcalloc(SHARC_SET_ATTR_CACHE, sizeof *ctx->set_attr_cache);
   }
   uint64_t h = (uint64_t)(uintptr_t)dict * 0x9e3779b97f4a7c15u;
   h ^= (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fu;
@@ -438,9 +437,7 @@ void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   const sharc_attr *old_dict = op->attrs;
   unsigned n = op->attrs->dict.n;
   sharc_named_attr stack_buf[16];
-  sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : malloc((n + 1) * sizeof *entries);
-  if (!entries)
-    abort();
+  sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : sharc_xmalloc_array(n + 1, sizeof *entries);
   unsigned out = 0;
   for (unsigned i = 0; i < n; i++)
     if (op->attrs->dict.entries[i].name != id)

@@ -12,6 +12,7 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,9 +37,7 @@ sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_o
   sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
   /* tensors of rank up to 16 (all but exotic ones) need no heap array */
   sharc_attr *stack[16];
-  sharc_attr **dims = rank <= 16 ? stack : malloc(rank * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = rank <= 16 ? stack : sharc_xmalloc_array(rank, sizeof *dims);
   for (unsigned i = 0; i < rank; i++)
     dims[i] = empty;
   sharc_sdy_tensor_sharding_parts parts = {

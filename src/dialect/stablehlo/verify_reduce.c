@@ -3,6 +3,7 @@
  * TypeInference.cpp), with StableHLO's messages, reported at the op. */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,12 +234,7 @@ sharc_attr *sharc_shlo_bounds_encoding(sharc_context *ctx, const int64_t *bounds
 enum { REDUCE_STACK_WORDS = 16 };
 
 static void *scratch(void *stack, size_t stack_bytes, size_t need) {
-  if (need <= stack_bytes)
-    return stack;
-  void *p = malloc(need);
-  if (!p)
-    abort();
-  return p;
+  return need <= stack_bytes ? stack : sharc_xmalloc(need);
 }
 
 static void scratch_free(void *p, const void *stack) {

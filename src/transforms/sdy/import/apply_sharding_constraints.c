@@ -15,6 +15,7 @@
 #include "dialect/sdy/utils.h"
 #include "ir/created_defs.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/data_flow_edges.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -89,9 +90,7 @@ static bool should_apply(sharc_value *input, const sharc_attr *sharding) {
 
 /* The sharding of every value, for the projections. */
 static sharc_attr **shardings_of(sharc_value *const *values, unsigned n) {
-  sharc_attr **out = malloc((n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  sharc_attr **out = sharc_xmalloc_array(n + 1, sizeof *out);
   for (unsigned i = 0; i < n; i++)
     out[i] = sharc_sdy_get_sharding(values[i]);
   return out;

@@ -10,6 +10,7 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
 #include <stdio.h>
@@ -224,9 +225,7 @@ static sharc_attr *stablehlo_mesh_dict(sharc_context *ctx, const sharc_attr *mes
   sharc_vec_free(&axes);
   unsigned num_ids = sharc_sdy_mesh_num_device_ids(mesh), n = 1;
   if (num_ids) {
-    uint64_t *ids = malloc(num_ids * sizeof *ids);
-    if (!ids)
-      abort();
+    uint64_t *ids = sharc_xmalloc_array(num_ids, sizeof *ids);
     bool splat = true;
     for (unsigned i = 0; i < num_ids; i++) {
       ids[i] = (uint64_t)sharc_sdy_mesh_device_id(mesh, i);

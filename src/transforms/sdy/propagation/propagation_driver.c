@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "sharc/asm.h"
 #include "sharc/symbols.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -193,9 +194,7 @@ static void flush_arg_shardings(sharc_propagation *pr) {
     sharc_op *func = sharc_block_parent_op(sharc_value_owner_block(arg));
     uintptr_t k = (uintptr_t)sharc_ptrmap_get(&slot, func);
     if (!k) {
-      sharc_attr **row = calloc(sharc_func_num_args(func) + 1, sizeof *row);
-      if (!row)
-        abort();
+      sharc_attr **row = sharc_xcalloc(sharc_func_num_args(func) + 1, sizeof *row);
       sharc_vec_push(&funcs, func);
       sharc_vec_push(&values, row);
       k = funcs.len;
@@ -378,9 +377,7 @@ static bool store_projected(sharc_propagation *pr, const tensor_side *operands,
 static void *scratch(void *stack, size_t stack_size, size_t need) {
   if (need <= stack_size)
     return stack;
-  void *p = malloc(need);
-  if (!p)
-    abort();
+  void *p = sharc_xmalloc(need);
   return p;
 }
 
@@ -635,9 +632,7 @@ static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
   sharc_op *term = body ? sharc_block_terminator(body) : NULL;
   unsigned n = term ? sharc_op_num_operands(term) : 0;
   unsigned num_results = sharc_func_num_results(func);
-  sharc_attr **updates = calloc((n > num_results ? n : num_results) + 1, sizeof *updates);
-  if (!updates)
-    abort();
+  sharc_attr **updates = sharc_xcalloc((n > num_results ? n : num_results) + 1, sizeof *updates);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *value = sharc_op_operand(term, i);
     sharc_type *type = sharc_value_type(value);
@@ -735,9 +730,7 @@ static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_att
 
 /* The current shardings of `n` values, malloc'd (free it). */
 static sharc_attr **current_shardings(sharc_propagation *pr, void *const *values, unsigned n) {
-  sharc_attr **shardings = malloc((n + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = sharc_xmalloc_array(n + 1, sizeof *shardings);
   for (unsigned i = 0; i < n; i++)
     shardings[i] = sharc_propagation_get_sharding(pr, values[i]);
   return shardings;
