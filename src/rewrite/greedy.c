@@ -3,6 +3,7 @@
  * region simplification, iterated until nothing changes. */
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
+#include "support/xalloc.h"
 
 #include "support/ptrmap.h"
 
@@ -220,9 +221,8 @@ static bool try_fold(driver *d, sharc_op *op) {
       (sharc_op_def_of(op)->traits & SHARC_TRAIT_CONSTANT_LIKE))
     return false;
   sharc_fold_result stack[8];
-  sharc_fold_result *res = op->num_results <= 8 ? stack : calloc(op->num_results, sizeof *res);
-  if (!res)
-    abort();
+  sharc_fold_result *res =
+      op->num_results <= 8 ? stack : sharc_xcalloc(op->num_results, sizeof *res);
   for (unsigned i = 0; i < op->num_results; i++)
     res[i] = (sharc_fold_result){NULL, NULL};
   bool folded = sharc_fold_apply(&d->rw, op, res);
