@@ -21,6 +21,7 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/op_access.h"
 #include "transforms/sdy/rules/rules.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -141,9 +142,7 @@ static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *ki
 static void intersect_at_priority_2(const op_facts *f, unsigned num_factors,
                                     sharc_sdy_propagation_direction *along) {
   bool stack[32];
-  bool *blocked = num_factors <= 32 ? stack : malloc(num_factors * sizeof(bool));
-  if (!blocked)
-    abort();
+  bool *blocked = num_factors <= 32 ? stack : sharc_xmalloc_array(num_factors, sizeof *blocked);
   memset(blocked, 0, num_factors * sizeof *blocked);
   if (f->rule) {
     sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_REDUCTION, blocked, num_factors);
