@@ -3,6 +3,7 @@
  * form and the region form) and optimization_barrier, plus the SSA names
  * their printers give (%c, %cst, %iterArg). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,9 +136,7 @@ bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
   ok = ok && resolve_refs(p, b, &operands, (sharc_type *const *)b->result_types.items,
                           b->result_types.len, &at);
   ok = ok && sharc_p_parse_optional_attr_dict_with_keyword(p, b);
-  sharc_region_arg *args = malloc((iter.len + 1) * sizeof *args);
-  if (!args)
-    abort();
+  sharc_region_arg *args = sharc_xmalloc_array(iter.len + 1, sizeof *args);
   for (unsigned i = 0; ok && i < iter.len; i++) {
     args[i].ref = iter.items[i];
     args[i].type = b->result_types.items[i];

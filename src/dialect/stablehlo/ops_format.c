@@ -21,6 +21,7 @@
  * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
  * dotdims, expman. */
 #include "dialect/stablehlo/format_compile.h"
+#include "support/xalloc.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -201,9 +202,7 @@ static bool parse_window(parse_state *st) {
       set_attr(st, "padding",
                sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
     } else if (ok && which == 4) {
-      uint64_t *bits = malloc((n + 1) * sizeof *bits);
-      if (!bits)
-        abort();
+      uint64_t *bits = sharc_xmalloc_array(n + 1, sizeof *bits);
       for (unsigned i = 0; i < n; i++)
         bits[i] = vals[i] != 0;
       set_attr(st, "window_reversal",
@@ -487,9 +486,7 @@ static bool parse_type_directive(parse_state *st, shlo_fmt_type_kind kind) {
   sharc_type *ty;
   if (kind == SHLO_FT_TYPES) {
     /* return: `: T, T` for as many operands */
-    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
-    if (!types)
-      abort();
+    sharc_type **types = sharc_xmalloc_array(st->refs.len + 1, sizeof *types);
     bool ok = true;
     for (unsigned i = 0; ok && i < st->refs.len; i++)
       ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &types[i]);
@@ -915,9 +912,7 @@ void sharc_shlo_print_functional_type(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, ") -> ");
   unsigned n = sharc_op_num_results(op);
   sharc_type *stack[8];
-  sharc_type **types = n <= 8 ? stack : malloc(n * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = n <= 8 ? stack : sharc_xmalloc_array(n, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_result(op, i));
   sharc_pr_function_result_types(p, types, n);

@@ -4,6 +4,7 @@
  * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -135,9 +136,7 @@ static bool parse_dim_list(sharc_parser *p, char open, char close, sharc_attr **
     do {
       if (n == cap) {
         cap *= 2;
-        int64_t *grown = malloc(cap * sizeof *grown);
-        if (!grown)
-          abort();
+        int64_t *grown = sharc_xmalloc_array(cap, sizeof *grown);
         memcpy(grown, dims, n * sizeof *dims);
         if (dims != small)
           free(dims);
@@ -816,9 +815,7 @@ static bool conv_spatial_list(sharc_parser *p, const conv_spatial *sp, sharc_att
     sharc_buf_free(&missing);
     return false;
   }
-  int64_t *spatial = malloc((sp->count + 1) * sizeof *spatial);
-  if (!spatial)
-    abort();
+  int64_t *spatial = sharc_xmalloc_array(sp->count + 1, sizeof *spatial);
   for (size_t d = 0; d < sp->count; d++)
     spatial[d] = (int64_t)(uintptr_t)sharc_ptrmap_get(&sp->at, spatial_key((int64_t)d)) - 1;
   *out = sharc_attr_dense_i64_array(sharc_p_context(p), spatial, (unsigned)sp->count);
@@ -1059,9 +1056,7 @@ static sharc_type *parse_future(sharc_parser *p) {
   }
   sharc_type *res = NULL;
   if (ok) {
-    uintptr_t *words = malloc((types.len + 1) * sizeof *words);
-    if (!words)
-      abort();
+    uintptr_t *words = sharc_xmalloc_array(types.len + 1, sizeof *words);
     for (unsigned i = 0; i < types.len; i++)
       words[i] = (uintptr_t)types.items[i];
     res = sharc_type_dialect(sharc_p_context(p), &sharc_shlo_future_def, words, types.len);
