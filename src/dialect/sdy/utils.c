@@ -107,9 +107,7 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
   sharc_context *ctx = sharc_op_context(op);
   /* one entry per result: most ops have a handful (no heap then) */
   sharc_attr *stack[8];
-  sharc_attr **items = count <= 8 ? stack : malloc(count * sizeof *items);
-  if (!items)
-    abort();
+  sharc_attr **items = count <= 8 ? stack : sharc_xmalloc_array(count, sizeof *items);
   for (unsigned i = 0; i < count; i++) {
     /* the replaced entry needs no default (building one interns a sharding) */
     sharc_attr *old = i == index ? sharding : sharc_sdy_sharding_per_value_at(list, i);

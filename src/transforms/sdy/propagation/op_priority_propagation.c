@@ -17,6 +17,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/op_access.h"
@@ -141,9 +142,7 @@ static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *ki
 static void intersect_at_priority_2(const op_facts *f, unsigned num_factors,
                                     sharc_sdy_propagation_direction *along) {
   bool stack[32];
-  bool *blocked = num_factors <= 32 ? stack : malloc(num_factors * sizeof(bool));
-  if (!blocked)
-    abort();
+  bool *blocked = num_factors <= 32 ? stack : sharc_xmalloc_array(num_factors, sizeof(bool));
   memset(blocked, 0, num_factors * sizeof *blocked);
   if (f->rule) {
     sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_REDUCTION, blocked, num_factors);
