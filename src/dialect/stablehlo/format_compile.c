@@ -5,6 +5,7 @@
  * with one acquire load and no lock; a first ask compiles under a mutex and
  * publishes with a release store. Entries live until the process exits. */
 #include "dialect/stablehlo/format_compile.h"
+#include "support/xalloc.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -269,13 +270,6 @@ static unsigned compile_defaults(compiler *c, const char *defaults, shlo_fmt_def
   return n;
 }
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p)
-    abort();
-  return p;
-}
-
 /* The most names the owned list can hold: every custom directive owns at
  * most five. */
 enum { MAX_OWNED_PER_ATTR = 5 };
@@ -284,12 +278,13 @@ static shlo_fmt_compiled *compile_row(const shlo_op_def *row) {
   const char *fmt = row->format ? row->format : "";
   const char *defaults = row->defaults ? row->defaults : "";
   unsigned n_tok = count_tokens(fmt), n_def = count_tokens(defaults);
-  compiler c = {.dirs = xcalloc(n_tok, sizeof *c.dirs),
-                .text = xcalloc(2 * strlen(fmt) + strlen(defaults) + 2 * (n_tok + n_def) + 1, 1)};
+  compiler c = {.dirs = sharc_xcalloc(n_tok, sizeof *c.dirs),
+                .text =
+                    sharc_xcalloc(2 * strlen(fmt) + strlen(defaults) + 2 * (n_tok + n_def) + 1, 1)};
   compile_format(&c, fmt);
-  const char **owned = xcalloc(n_tok * MAX_OWNED_PER_ATTR + 1, sizeof *owned);
-  shlo_fmt_default *defs = xcalloc(n_def, sizeof *defs);
-  shlo_fmt_compiled *out = xcalloc(1, sizeof *out);
+  const char **owned = sharc_xcalloc(n_tok * MAX_OWNED_PER_ATTR + 1, sizeof *owned);
+  shlo_fmt_default *defs = sharc_xcalloc(n_def, sizeof *defs);
+  shlo_fmt_compiled *out = sharc_xcalloc(1, sizeof *out);
   *out = (shlo_fmt_compiled){.row = row,
                              .dirs = c.dirs,
                              .num_dirs = c.n,

@@ -1098,9 +1098,7 @@ void sharc_shlo_format_print(sharc_printer *p, sharc_op *op) {
   const shlo_fmt_compiled *c = sharc_shlo_format_compiled(row);
   const char *stack[ELIDED_ON_STACK];
   unsigned need = c->num_owned + c->num_defaults + 1;
-  const char **elided = need <= ELIDED_ON_STACK ? stack : malloc(need * sizeof *elided);
-  if (!elided)
-    abort();
+  const char **elided = need <= ELIDED_ON_STACK ? stack : sharc_xmalloc_array(need, sizeof *elided);
   collect_elided(c, op, elided);
   print_state st = {p, op, 0, true, false};
   print_items(&st, c->dirs, c->dirs, c->dirs + c->num_dirs, elided);

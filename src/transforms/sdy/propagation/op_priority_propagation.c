@@ -17,6 +17,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/op_access.h"
