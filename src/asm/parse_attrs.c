@@ -1146,6 +1146,16 @@ static bool attr_is_untyped_string(const sharc_attr *a, const void *unused) {
   return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
 }
 
+bool sharc_p_parse_str_attr_none_type(sharc_parser *p, sharc_attr **out) {
+  if (sharc_p_tok(p)->kind != TOK_STRING)
+    return sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, out);
+  sharc_str text;
+  if (!sharc_p_parse_string(p, &text))
+    return false;
+  *out = sharc_attr_string(p->ctx, text);
+  return true;
+}
+
 bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out) {
   return sharc_p_parse_attr_accepted(p, attr_is_untyped_string, NULL, out);
 }

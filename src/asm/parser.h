@@ -171,6 +171,9 @@ bool sharc_p_parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_att
 bool sharc_p_parse_dialect_attr_of(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out);
 /* A string attribute without a type (ODS's StrAttr). */
 bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out);
+/* An ODS StrAttr operand of a declarative format, read with a none type: a
+ * `:` after a string literal is not its type. */
+bool sharc_p_parse_str_attr_none_type(sharc_parser *p, sharc_attr **out);
 /* A symbol reference without nested references (FlatSymbolRefAttr). */
 bool sharc_p_parse_flat_symbol_ref_attr(sharc_parser *p, sharc_attr **out);
 /* MLIR's parseCustomAttributeWithFallback: at `#`, the attribute in full

@@ -168,13 +168,13 @@ static void print_close(sharc_printer *p, sharc_op *op) {
 
 static bool parse_serialized(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref x;
-  sharc_str id;
+  sharc_attr *id;
   sharc_context *ctx = sharc_p_context(p);
   if (!sharc_p_parse_operand(p, &x) || !sharc_p_expect(p, ',') ||
       !sharc_p_expect_keyword(p, "probe_id") || !sharc_p_expect(p, '=') ||
-      !sharc_p_parse_string(p, &id))
+      !sharc_p_parse_str_attr_none_type(p, &id))
     return false;
-  sharc_builder_set_attr(p, b, "probe_id", sharc_attr_string(ctx, id));
+  sharc_builder_set_attr(p, b, "probe_id", id);
   if (sharc_p_eat(p, ',')) {
     int64_t it;
     if (!sharc_p_expect_keyword(p, "iter") || !sharc_p_expect(p, '=') || !sharc_p_parse_int(p, &it))

@@ -160,12 +160,12 @@ static const char *const probe_props[] = {"probe_id", NULL};
 
 static bool parse_probe(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref ref;
-  sharc_str id;
+  sharc_attr *id;
   if (!sharc_p_parse_operand(p, &ref) || !sharc_p_expect(p, ',') ||
       !sharc_p_expect_keyword(p, "probe_id") || !sharc_p_expect(p, '=') ||
-      !sharc_p_parse_string(p, &id))
+      !sharc_p_parse_str_attr_none_type(p, &id))
     return false;
-  sharc_builder_set_attr(p, b, "probe_id", sharc_attr_string(sharc_p_context(p), id));
+  sharc_builder_set_attr(p, b, "probe_id", id);
   return sharc_p_parse_attr_dict_colon_type(p, b, &ref, true);
 }
 

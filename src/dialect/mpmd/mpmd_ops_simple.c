@@ -338,15 +338,8 @@ static bool named_tensor_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_operand(p, &ref) || !sharc_p_expect_keyword(p, "name") ||
       !sharc_p_expect(p, '='))
     return false;
-  /* ODS reads a StrAttr with a none type: a following `:` is not its type */
-  sharc_str text;
-  if (sharc_p_tok(p)->kind == TOK_STRING) {
-    if (!sharc_p_parse_string(p, &text))
-      return false;
-    name = sharc_attr_string(sharc_p_context(p), text);
-  } else if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, &name)) {
+  if (!sharc_p_parse_str_attr_none_type(p, &name))
     return false;
-  }
   sharc_builder_set_attr(p, b, "name", name);
   return sharc_p_parse_attr_dict_colon_type(p, b, &ref, true);
 }
