@@ -5,6 +5,7 @@
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
 #include "ir/context.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -108,10 +109,8 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_func_arg, &s, NULL) &&
             parse_func_results(p, &s);
   if (ok) {
-    sharc_type **ins = malloc((s.args.len + 1) * sizeof *ins);
-    sharc_attr **arg_attrs = malloc((s.args.len + 1) * sizeof *arg_attrs);
-    if (!ins || !arg_attrs)
-      abort();
+    sharc_type **ins = sharc_xmalloc_array(s.args.len + 1, sizeof *ins);
+    sharc_attr **arg_attrs = sharc_xmalloc_array(s.args.len + 1, sizeof *arg_attrs);
     for (unsigned i = 0; i < s.args.len; i++) {
       ins[i] = s.args.items[i].arg.type;
       arg_attrs[i] = s.args.items[i].attrs;
@@ -149,9 +148,7 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
     if (s.args.len && !s.named_args)
       ok = sharc_p_error(p, "expected SSA identifier");
-    sharc_region_arg *args = malloc((s.args.len + 1) * sizeof *args);
-    if (!args)
-      abort();
+    sharc_region_arg *args = sharc_xmalloc_array(s.args.len + 1, sizeof *args);
     for (unsigned i = 0; i < s.args.len; i++)
       args[i] = s.args.items[i].arg;
     ok = ok && sharc_p_parse_region(p, &body, args, s.args.len, true);
@@ -465,9 +462,8 @@ static void type_list_text(sharc_type *const *types, unsigned n, sharc_buf *out)
 
 static bool call_result_mismatch(sharc_op *op, sharc_type *fn, unsigned index) {
   unsigned n = sharc_op_num_results(op);
-  sharc_type **mine = malloc((n + 1) * sizeof *mine), **theirs = malloc((n + 1) * sizeof *theirs);
-  if (!mine || !theirs)
-    abort();
+  sharc_type **mine = sharc_xmalloc_array(n + 1, sizeof *mine),
+             **theirs = sharc_xmalloc_array(n + 1, sizeof *theirs);
   for (unsigned i = 0; i < n; i++) {
     mine[i] = sharc_value_type(sharc_op_result(op, i));
     theirs[i] = sharc_type_func_result(fn, i);
