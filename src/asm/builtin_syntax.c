@@ -40,27 +40,7 @@ static void module_print(sharc_printer *p, sharc_op *op) {
 
 /* %r = unrealized_conversion_cast %a, %b : T1, T2 to T3 */
 static bool cast_parse(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref refs[64];
-  unsigned n = 0;
-  if (sharc_p_at_operand(p)) {
-    do {
-      if (n == 64)
-        return sharc_p_error(p, "too many operands");
-      if (!sharc_p_parse_operand(p, &refs[n++]))
-        return false;
-    } while (sharc_p_eat(p, ','));
-    if (!sharc_p_expect(p, ':'))
-      return false;
-    for (unsigned i = 0; i < n; i++) {
-      sharc_type *t;
-      sharc_value *v;
-      if ((i && !sharc_p_expect(p, ',')) || !sharc_p_parse_type(p, &t) ||
-          !sharc_p_resolve_operand(p, &refs[i], t, &v))
-        return false;
-      sharc_ptrvec_push(&b->operands, v);
-    }
-  }
-  return sharc_p_expect_keyword(p, "to") && sharc_p_parse_type_list(p, &b->result_types) &&
+  return sharc_p_parse_optional_typed_operands(p, b) && sharc_p_expect_keyword(p, "to") && sharc_p_parse_type_list(p, &b->result_types) &&
          sharc_p_parse_optional_attr_dict(p, b);
 }
 

@@ -188,6 +188,34 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   return true;
 }
 
+static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level);
+
+/* One list of a dense literal being read: the literal, its nesting, how
+ * many elements so far. */
+typedef struct dense_list {
+  dense_lit *d;
+  int level;
+  int64_t count;
+} dense_list;
+
+/* One element of a list: a nested list or a scalar, at the rank the
+ * elements before it set. */
+static bool parse_dense_list_elem(sharc_parser *p, void *state) {
+  dense_list *l = state;
+  dense_lit *d = l->d;
+  l->count++;
+  if (sharc_tok_is(&p->tok, '[')) {
+    if (d->rank >= 0 && l->level + 1 >= d->rank)
+      return sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+    return parse_dense_list(p, d, l->level + 1);
+  }
+  if (d->rank < 0)
+    d->rank = l->level + 1;
+  else if (d->rank != l->level + 1)
+    return sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+  return parse_dense_element(p, d);
+}
+
 /* Parses a nested list at nesting `level`, checking that every sublist has
  * the same shape. */
 static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
@@ -195,32 +223,11 @@ static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
     return sharc_p_error(p, "tensor literal is nested too deeply");
   if (!sharc_p_enter(p))
     return false;
-  sharc_p_next(p); /* '[' */
-  int64_t count = 0;
-  bool ok = true;
-  if (!sharc_tok_is(&p->tok, ']')) {
-    do {
-      if (sharc_tok_is(&p->tok, '[')) {
-        if (d->rank >= 0 && level + 1 >= d->rank) {
-          ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
-          break;
-        }
-        ok = parse_dense_list(p, d, level + 1);
-      } else {
-        if (d->rank < 0)
-          d->rank = level + 1;
-        else if (d->rank != level + 1) {
-          ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
-          break;
-        }
-        ok = parse_dense_element(p, d);
-      }
-      count++;
-    } while (ok && sharc_p_eat(p, ','));
-  } else if (d->rank < 0) {
+  dense_list l = {d, level, 0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_dense_list_elem, &l, NULL);
+  int64_t count = l.count;
+  if (ok && !count && d->rank < 0)
     d->rank = level + 1;
-  }
-  ok = ok && sharc_p_expect(p, ']');
   if (ok) {
     if (!d->shape_known[level]) {
       d->shape[level] = count;
@@ -573,10 +580,7 @@ bool sharc_p_parse_attr_list(sharc_parser *p, sharc_ptrvec *out) {
 static bool parse_array(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p); /* [ */
   sharc_ptrvec elems = {0};
-  bool ok = true;
-  if (!sharc_tok_is(&p->tok, ']'))
-    ok = sharc_p_parse_attr_list(p, &elems);
-  ok = ok && sharc_p_expect_msg(p, ']', "expected ',' or ']'");
+  bool ok = sharc_p_parse_comma_list_until(p, ']', parse_next_attr, &elems, true);
   if (ok)
     *out = sharc_attr_array(p->ctx, (sharc_attr *const *)elems.items, elems.len);
   sharc_ptrvec_free(&elems);
@@ -607,34 +611,41 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
 /* Entries collect in `*entries`, which starts as the caller's `stack`
  * array of `cap` and moves to the heap when it outgrows it; the caller
  * frees it when it is no longer `stack`. */
+typedef struct dict_entries {
+  sharc_named_attr **entries, *stack;
+  unsigned *n, cap;
+} dict_entries;
+
+/* One entry, refused when its key is already there. */
+static bool parse_next_dict_entry(sharc_parser *p, void *state) {
+  dict_entries *d = state;
+  sharc_named_attr e;
+  sharc_token name_tok = p->tok;
+  if (!parse_dict_entry(p, &e))
+    return false;
+  sharc_named_attr *entries = *d->entries;
+  for (unsigned i = 0; i < *d->n; i++)
+    if (entries[i].name == e.name)
+      return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
+                              e.name->data);
+  if (*d->n == d->cap) {
+    d->cap *= 2;
+    sharc_named_attr *grown = sharc_xmalloc_array(d->cap, sizeof *grown);
+    memcpy(grown, entries, *d->n * sizeof *grown);
+    if (entries != d->stack)
+      free(entries);
+    *d->entries = entries = grown;
+  }
+  entries[(*d->n)++] = e;
+  return true;
+}
+
 static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsigned *n,
                                unsigned cap) {
   *n = 0;
-  if (!sharc_p_expect(p, '{'))
-    return false;
-  if (sharc_p_eat(p, '}'))
-    return true;
-  sharc_named_attr *stack = *entries;
-  do {
-    sharc_named_attr e;
-    sharc_token name_tok = p->tok;
-    if (!parse_dict_entry(p, &e))
-      return false;
-    for (unsigned i = 0; i < *n; i++)
-      if ((*entries)[i].name == e.name)
-        return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
-                                e.name->data);
-    if (*n == cap) {
-      cap *= 2;
-      sharc_named_attr *grown = sharc_xmalloc_array(cap, sizeof *grown);
-      memcpy(grown, *entries, *n * sizeof *grown);
-      if (*entries != stack)
-        free(*entries);
-      *entries = grown;
-    }
-    (*entries)[(*n)++] = e;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect_msg(p, '}', "expected '}' in attribute dictionary");
+  dict_entries d = {entries, *entries, n, cap};
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_BRACES, parse_next_dict_entry, &d,
+                                  " in attribute dictionary");
 }
 
 static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
@@ -689,6 +700,39 @@ bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_bui
                                    sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b));
 }
 
+/* The elements of an `array<T: ...>` being read: `wps` words each. */
+typedef struct dense_array_elems {
+  sharc_type *et;
+  unsigned n, wps;
+  SHARC_VEC(uint64_t) raw;
+} dense_array_elems;
+
+static bool parse_dense_array_elem(sharc_parser *p, void *state) {
+  dense_array_elems *a = state;
+  sharc_type *et = a->et;
+  bool neg = sharc_p_eat(p, '-');
+  sharc_token t = p->tok;
+  if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
+      !sharc_tok_is_keyword(&t, "false"))
+    return sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
+                                                           : "expected integer or float literal");
+  sharc_p_next(p);
+  sharc_vec_reserve(&a->raw, (size_t)a->raw.len + a->wps);
+  uint64_t *words = a->raw.items + a->raw.len;
+  a->raw.len += a->wps;
+  memset(words, 0, a->wps * sizeof *words);
+  if (!dense_scalar_words(p, &t, neg, et, words))
+    return false;
+  if (et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
+    /* dense arrays hold sign-extended values */
+    unsigned w = et->integer.width;
+    if ((words[0] >> (w - 1)) & 1)
+      words[0] |= ~((UINT64_C(1) << w) - 1);
+  }
+  a->n++;
+  return true;
+}
+
 static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p); /* array */
   if (!sharc_p_expect(p, '<'))
@@ -700,38 +744,13 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
       (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
     return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
-  SHARC_VEC(uint64_t) raw = {0}; /* `wps` words per element */
-  unsigned n = 0, wps = words_per_scalar(et);
-  bool ok = true;
-  if (sharc_p_eat(p, ':')) {
-    do {
-      bool neg = sharc_p_eat(p, '-');
-      sharc_token t = p->tok;
-      if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
-          !sharc_tok_is_keyword(&t, "false")) {
-        ok = sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
-                                                             : "expected integer or float literal");
-        break;
-      }
-      sharc_p_next(p);
-      sharc_vec_reserve(&raw, (size_t)raw.len + wps);
-      uint64_t *words = raw.items + raw.len;
-      raw.len += wps;
-      memset(words, 0, wps * sizeof *words);
-      ok = dense_scalar_words(p, &t, neg, et, words);
-      if (ok && et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
-        /* dense arrays hold sign-extended values */
-        unsigned w = et->integer.width;
-        if ((words[0] >> (w - 1)) & 1)
-          words[0] |= ~((UINT64_C(1) << w) - 1);
-      }
-      n++;
-    } while (ok && sharc_p_eat(p, ','));
-  }
+  dense_array_elems a = {.et = et, .wps = words_per_scalar(et)};
+  bool ok = !sharc_p_eat(p, ':') ||
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
-    *out = sharc_attr_dense_array(p->ctx, et, raw.items, n);
-  sharc_vec_free(&raw);
+    *out = sharc_attr_dense_array(p->ctx, et, a.raw.items, a.n);
+  sharc_vec_free(&a.raw);
   return ok;
 }
 
@@ -1114,6 +1133,16 @@ bool sharc_p_parse_attr_with_fallback(sharc_parser *p, const sharc_attr_def *def
 static bool attr_is_untyped_string(const sharc_attr *a, const void *unused) {
   (void)unused;
   return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
+}
+
+bool sharc_p_parse_str_attr_none_type(sharc_parser *p, sharc_attr **out) {
+  if (sharc_p_tok(p)->kind != TOK_STRING)
+    return sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, out);
+  sharc_str text;
+  if (!sharc_p_parse_string(p, &text))
+    return false;
+  *out = sharc_attr_string(p->ctx, text);
+  return true;
 }
 
 bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out) {

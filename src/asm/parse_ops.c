@@ -107,27 +107,39 @@ typedef struct result_binding {
 
 typedef SHARC_VEC(result_binding) binding_vec;
 
+/* The result bindings of one op and how many results they name. */
+typedef struct result_list {
+  binding_vec *bindings;
+  unsigned total;
+} result_list;
+
+/* One `%name` or `%name:N` of the result list. */
+static bool parse_result_binding(sharc_parser *p, void *state) {
+  result_list *l = state;
+  if (p->tok.kind != TOK_PERCENT_ID)
+    return sharc_p_error(p, "expected valid ssa identifier");
+  result_binding rb = {p->tok, 1};
+  sharc_p_next(p);
+  if (sharc_p_eat(p, ':')) {
+    int64_t c;
+    if (p->tok.kind != TOK_INTEGER)
+      return sharc_p_error(p, "expected integer number of results");
+    if (!sharc_p_parse_int(p, &c))
+      return false;
+    if (c < 1)
+      return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
+    rb.count = (unsigned)c;
+  }
+  sharc_vec_push(l->bindings, rb); /* freed by parse_op */
+  l->total += rb.count;
+  return true;
+}
+
 static bool parse_result_list(sharc_parser *p, binding_vec *out, unsigned *total) {
-  *total = 0;
-  do {
-    if (p->tok.kind != TOK_PERCENT_ID)
-      return sharc_p_error(p, "expected valid ssa identifier");
-    result_binding rb = {p->tok, 1};
-    sharc_p_next(p);
-    if (sharc_p_eat(p, ':')) {
-      int64_t c;
-      if (p->tok.kind != TOK_INTEGER)
-        return sharc_p_error(p, "expected integer number of results");
-      if (!sharc_p_parse_int(p, &c))
-        return false;
-      if (c < 1)
-        return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
-      rb.count = (unsigned)c;
-    }
-    sharc_vec_push(out, rb); /* freed by parse_op */
-    *total += rb.count;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, '=');
+  result_list l = {out, 0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_binding, &l, NULL);
+  *total = l.total;
+  return ok && sharc_p_expect_msg(p, '=', "expected '=' after SSA name");
 }
 
 /* Operand references of one op: inline for the usual few, heap beyond. */
@@ -158,15 +170,17 @@ static void ref_list_free(ref_list *l) {
     free(l->items);
 }
 
+static bool parse_next_generic_operand(sharc_parser *p, void *refs) {
+  return sharc_p_parse_operand(p, ref_list_add(refs));
+}
+
+/* `(` parseOptionalSSAUseList `)`: the list only where an operand follows. */
 static bool parse_generic_operands(sharc_parser *p, ref_list *refs) {
   if (!sharc_p_expect_msg(p, '(', "expected '(' to start operand list"))
     return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    if (!sharc_p_parse_operand(p, ref_list_add(refs)))
-      return false;
-  } while (sharc_p_eat(p, ','));
+  if (sharc_p_at_operand(p) &&
+      !sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_next_generic_operand, refs, NULL))
+    return false;
   return sharc_p_expect_msg(p, ')', "expected ')' to end operand list");
 }
 
@@ -181,12 +195,8 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
   ref_list refs = {0};
   bool ok = parse_generic_operands(p, &refs);
-  if (ok && sharc_p_eat(p, '[')) {
-    do
-      ok = parse_next_successor(p, &b->successors);
-    while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  if (ok && sharc_p_eat(p, '['))
+    ok = sharc_p_parse_comma_list_until(p, ']', parse_next_successor, &b->successors, false);
   if (ok && sharc_tok_is(&p->tok, '<')) {
     sharc_p_next(p);
     sharc_attr *props;

@@ -201,9 +201,36 @@ static bool is_memory_space(const sharc_attr *a) {
          a->kind == SHARC_ATTR_DIALECT;
 }
 
+/* The layouts and memory space of one memref: what parse_memref_attrs'
+ * list element fills in. */
+typedef struct memref_attrs {
+  bool unranked;
+  sharc_attr **layout, **space;
+} memref_attrs;
+
+/* One element of the list: a layout is an affine map or strided layout,
+ * anything else the memory space, which must come last. */
+static bool parse_memref_attr(sharc_parser *p, void *state) {
+  memref_attrs *m = state;
+  sharc_attr *a;
+  if (!sharc_p_parse_attr(p, NULL, &a))
+    return false;
+  if (!is_memref_layout(a)) {
+    if (*m->space)
+      return sharc_p_error(p, "multiple memory spaces specified in memref type");
+    *m->space = a;
+    return true;
+  }
+  *m->layout = a;
+  if (m->unranked)
+    return sharc_p_error(p, "cannot have affine map for unranked memref type");
+  if (*m->space)
+    return sharc_p_error(p, "expected memory space to be last in memref type");
+  return true;
+}
+
 /* `, layout, memory-space>` after a memref's element type, as MLIR's
- * parseMemRefType: a layout is an affine map or strided layout, anything
- * else the memory space, which must come last. */
+ * parseMemRefType. */
 static bool parse_memref_attrs(sharc_parser *p, bool unranked, sharc_attr **layout,
                                sharc_attr **space) {
   if (sharc_p_eat(p, '>'))
@@ -211,25 +238,8 @@ static bool parse_memref_attrs(sharc_parser *p, bool unranked, sharc_attr **layo
   if (!sharc_tok_is(&p->tok, ','))
     return sharc_p_error(p, "expected ',' or '>' in memref type");
   sharc_p_next(p);
-  if (sharc_tok_is(&p->tok, '>'))
-    return sharc_p_wrong_token_error(p, "expected list element");
-  do {
-    sharc_attr *a;
-    if (!sharc_p_parse_attr(p, NULL, &a))
-      return false;
-    if (!is_memref_layout(a)) {
-      if (*space)
-        return sharc_p_error(p, "multiple memory spaces specified in memref type");
-      *space = a;
-      continue;
-    }
-    *layout = a;
-    if (unranked)
-      return sharc_p_error(p, "cannot have affine map for unranked memref type");
-    if (*space)
-      return sharc_p_error(p, "expected memory space to be last in memref type");
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_eat(p, '>') || sharc_p_error(p, "expected ',' or '>'");
+  memref_attrs m = {unranked, layout, space};
+  return sharc_p_parse_comma_list_until(p, '>', parse_memref_attr, &m, false);
 }
 
 /* MemRefType's verifier, reported at the `memref` keyword. */
@@ -775,15 +785,8 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     sharc_p_next(p);
     sharc_ptrvec elems = {0};
     ok = sharc_p_expect(p, '<');
-    if (ok && !sharc_p_eat(p, '>')) {
-      do {
-        sharc_type *e;
-        ok = sharc_p_parse_type(p, &e);
-        if (ok)
-          sharc_ptrvec_push(&elems, e);
-      } while (ok && sharc_p_eat(p, ','));
-      ok = ok && expect_close(p, "expected '>' in tuple type");
-    }
+    if (ok && !sharc_p_eat(p, '>'))
+      ok = sharc_p_parse_type_list(p, &elems) && expect_close(p, "expected '>' in tuple type");
     if (ok)
       *out = sharc_type_tuple(p->ctx, (sharc_type *const *)elems.items, elems.len);
     sharc_ptrvec_free(&elems);

@@ -864,7 +864,10 @@ const char *sharc_p_default_dialect(const sharc_parser *p) {
 
 /* `%name: T {attrs} loc(...)`. Argument attributes are read and dropped, as
  * MLIR's parseRegion does for ops that are not functions. */
-static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
+typedef SHARC_VEC(sharc_region_arg) region_arg_vec;
+
+static bool parse_entry_arg(sharc_parser *p, void *args) {
+  sharc_region_arg *a = sharc_vec_push_slot((region_arg_vec *)args);
   if (!sharc_p_parse_operand(p, &a->ref) || !sharc_p_expect(p, ':') ||
       !sharc_p_parse_type(p, &a->type))
     return false;
@@ -876,14 +879,8 @@ static bool parse_entry_arg(sharc_parser *p, sharc_region_arg *a) {
 }
 
 static bool sharc_p_parse_region_with_entry_args_impl(sharc_parser *p, sharc_region **out, bool isolated) {
-  SHARC_VEC(sharc_region_arg) args = {0};
-  bool ok = sharc_p_expect(p, '(');
-  if (ok && !sharc_p_eat(p, ')')) {
-    do
-      ok = parse_entry_arg(p, sharc_vec_push_slot(&args));
-    while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
-  }
+  region_arg_vec args = {0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_entry_arg, &args, NULL);
   *out = NULL;
   ok = ok && sharc_p_parse_region(p, out, args.items, args.len, isolated);
   sharc_vec_free(&args);
@@ -896,15 +893,13 @@ bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, b
                                    sharc_p_parse_region_with_entry_args_impl(p, out, isolated));
 }
 
-typedef SHARC_VEC(sharc_operand_ref) operand_ref_vec;
-
-static bool parse_next_operand(sharc_parser *p, void *refs) {
-  return sharc_p_parse_operand(p, sharc_vec_push_slot((operand_ref_vec *)refs));
+bool sharc_p_parse_operand_elem(sharc_parser *p, void *refs) {
+  return sharc_p_parse_operand(p, sharc_vec_push_slot((sharc_operand_ref_vec *)refs));
 }
 
 static bool sharc_p_parse_operand_list_impl(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
-  operand_ref_vec list = {0};
-  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_next_operand, &list, NULL);
+  sharc_operand_ref_vec list = {0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, sharc_p_parse_operand_elem, &list, NULL);
   *refs = list.items; /* the caller frees it */
   *n = list.len;
   return ok;
@@ -913,6 +908,19 @@ static bool sharc_p_parse_operand_list_impl(sharc_parser *p, sharc_operand_ref *
 bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n) {
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_parse_operand_list_impl(p, refs, n));
+}
+
+bool sharc_p_parse_paren_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n,
+                                      sharc_token *at) {
+  *refs = NULL;
+  *n = 0;
+  if (!sharc_p_expect(p, '('))
+    return false;
+  if (at)
+    *at = p->tok;
+  if (sharc_p_at_operand(p) && !sharc_p_parse_operand_list(p, refs, n))
+    return false;
+  return sharc_p_expect(p, ')');
 }
 
 bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b) {
@@ -929,9 +937,24 @@ bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b) {
   return true;
 }
 
-bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
-  if (!sharc_p_parse_optional_attr_dict(p, b))
+bool sharc_p_parse_attr_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+                                        const sharc_operand_ref *operand, bool with_result) {
+  sharc_type *t;
+  sharc_value *v;
+  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
+      !sharc_p_parse_type(p, &t) || !sharc_p_resolve_operand(p, operand, t, &v))
     return false;
+  sharc_ptrvec_push(&b->operands, v);
+  if (with_result)
+    sharc_ptrvec_push(&b->result_types, t);
+  return true;
+}
+
+bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b) {
+  return sharc_p_parse_optional_attr_dict(p, b) && sharc_p_parse_optional_typed_operands(p, b);
+}
+
+bool sharc_p_parse_optional_typed_operands(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_at_operand(p))
     return true;
   sharc_token first = p->tok;

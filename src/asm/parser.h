@@ -138,6 +138,18 @@ typedef bool (*sharc_p_element_fn)(sharc_parser *p, void *state);
  * (NULL for none), e.g. " in affine map range". */
 bool sharc_p_parse_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
                               sharc_p_element_fn element, void *state, const char *context);
+/* parseCommaSeparatedListUntil: the elements after an opening token, then
+ * `close` ("expected ',' or 'c'" otherwise); an empty list is "expected list
+ * element" unless `allow_empty`. */
+bool sharc_p_parse_comma_list_until(sharc_parser *p, char close, sharc_p_element_fn element,
+                                    void *state, bool allow_empty);
+/* Reads one attribute of a list; false after an error. */
+typedef bool (*sharc_p_attr_fn)(sharc_parser *p, sharc_attr **out);
+/* parse_comma_list of attributes each read by `parse_one`, appended to
+ * `out` (sharc_attr *). */
+bool sharc_p_parse_attr_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
+                                   sharc_p_attr_fn parse_one, sharc_ptrvec *out,
+                                   const char *context);
 
 /* ---- types and attributes ---- */
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);
@@ -159,6 +171,9 @@ bool sharc_p_parse_attr_of_kind(sharc_parser *p, sharc_attr_kind kind, sharc_att
 bool sharc_p_parse_dialect_attr_of(sharc_parser *p, const sharc_attr_def *def, sharc_attr **out);
 /* A string attribute without a type (ODS's StrAttr). */
 bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out);
+/* An ODS StrAttr operand of a declarative format, read with a none type: a
+ * `:` after a string literal is not its type. */
+bool sharc_p_parse_str_attr_none_type(sharc_parser *p, sharc_attr **out);
 /* A symbol reference without nested references (FlatSymbolRefAttr). */
 bool sharc_p_parse_flat_symbol_ref_attr(sharc_parser *p, sharc_attr **out);
 /* MLIR's parseCustomAttributeWithFallback: at `#`, the attribute in full
@@ -178,6 +193,15 @@ bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out);
 /* `%a, %b, ...` (at least one) into a malloc'ed array the caller frees,
  * also on failure. */
 bool sharc_p_parse_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n);
+typedef SHARC_VEC(sharc_operand_ref) sharc_operand_ref_vec;
+/* A sharc_p_element_fn: one operand appended to a sharc_operand_ref_vec. */
+bool sharc_p_parse_operand_elem(sharc_parser *p, void *refs);
+/* `(` $operands `)` of a declarative format: `(`, the list when an operand
+ * follows (parseOperandList without delimiters), `)`; `at` (NULL for none)
+ * gets the token after `(`, where resolveOperands reports. The array is
+ * the caller's to free, also on failure. */
+bool sharc_p_parse_paren_operand_list(sharc_parser *p, sharc_operand_ref **refs, unsigned *n,
+                                      sharc_token *at);
 bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out);
 /* Parses `{ ... }` into a detached region; `args` pre-defines the entry
@@ -191,6 +215,13 @@ bool sharc_p_parse_region_with_entry_args(sharc_parser *p, sharc_region **out, b
 /* `attr-dict (%a, %b : T, U)?`: the custom form of return-like
  * terminators (func.return, sdy.return, mpmd.return). */
 bool sharc_p_parse_return_like(sharc_parser *p, sharc_op_builder *b);
+/* `($operands^ `:` type($operands))?`: when an operand follows, the list,
+ * `:`, as many types, resolved into the builder's operands. */
+bool sharc_p_parse_optional_typed_operands(sharc_parser *p, sharc_op_builder *b);
+/* `attr-dict : type($operand)` after an already read operand: resolves it
+ * with that type, which is also the result type when `with_result`. */
+bool sharc_p_parse_attr_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
+                                        const sharc_operand_ref *operand, bool with_result);
 /* `%x attr-dict : T to U`: the custom form of one-operand, one-result
  * casts (tensor.cast, quant.qcast/dcast/scast). */
 bool sharc_p_parse_cast_like(sharc_parser *p, sharc_op_builder *b);

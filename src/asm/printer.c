@@ -1054,6 +1054,14 @@ void sharc_pr_cast_like(sharc_printer *p, sharc_op *op) {
   sharc_pr_conversion(p, op, " to ");
 }
 
+void sharc_pr_attr_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
+  sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
+  SHARC_PR_LIT(p, " : ");
+  sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
+                                           : sharc_value_type(sharc_op_operand(op, 0));
+  sharc_pr_type(p, t);
+}
+
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
   unsigned n = sharc_op_num_operands(op);

@@ -69,6 +69,9 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
 /* `%a: T loc(...), ...`: the arguments of block `b` (none for NULL). */
 void sharc_pr_block_args(sharc_printer *p, const sharc_block *b);
 void sharc_pr_region_with_entry_args(sharc_printer *p, const sharc_region *r);
+/* ` attr-dict : type`, the printer side of sharc_p_parse_attr_dict_colon_type:
+ * the type of the first result, or of the first operand when there is none. */
+void sharc_pr_attr_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
 /* The printer side of sharc_p_parse_return_like. */
 void sharc_pr_return_like(sharc_printer *p, sharc_op *op);
 /* The printer side of sharc_p_parse_cast_like. */

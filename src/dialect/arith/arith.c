@@ -197,11 +197,9 @@ static void cast_name(const sharc_op *op, sharc_set_name_fn set, void *state) {
 /* ---- tensor.empty: `(` $dynamicSizes `)` attr-dict `:` type($result) ---- */
 
 static bool parse_empty(sharc_parser *p, sharc_op_builder *b) {
-  sharc_operand_ref *refs = NULL;
-  unsigned n = 0;
-  bool ok = sharc_p_expect(p, '(');
-  if (ok && !sharc_p_eat(p, ')'))
-    ok = sharc_p_parse_operand_list(p, &refs, &n) && sharc_p_expect(p, ')');
+  sharc_operand_ref *refs;
+  unsigned n;
+  bool ok = sharc_p_parse_paren_operand_list(p, &refs, &n, NULL);
   sharc_type *t = NULL;
   ok = ok && sharc_p_parse_optional_attr_dict(p, b) && sharc_p_expect(p, ':') &&
        sharc_p_parse_type(p, &t);
@@ -222,9 +220,7 @@ static void print_empty(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, "(");
   sharc_pr_operands(p, op);
   sharc_pr_puts(p, ")");
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), NULL, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, result_type(op, 0));
+  sharc_pr_attr_dict_colon_type(p, op, NULL);
 }
 
 static bool verify_empty(sharc_op *op) {

@@ -89,9 +89,7 @@ static void print_pair(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, " ");
   sharc_pr_operands(p, op);
   print_optional_tolerance(p, op);
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), tolerance_elided, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
+  sharc_pr_attr_dict_colon_type(p, op, tolerance_elided);
 }
 
 /* ---- *_const: `$lhs, $value [, tolerance = f] attr-dict` ---------------- */
@@ -170,14 +168,13 @@ static void print_close(sharc_printer *p, sharc_op *op) {
 
 static bool parse_serialized(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref x;
-  sharc_str id;
-  sharc_type *t;
+  sharc_attr *id;
   sharc_context *ctx = sharc_p_context(p);
   if (!sharc_p_parse_operand(p, &x) || !sharc_p_expect(p, ',') ||
       !sharc_p_expect_keyword(p, "probe_id") || !sharc_p_expect(p, '=') ||
-      !sharc_p_parse_string(p, &id))
+      !sharc_p_parse_str_attr_none_type(p, &id))
     return false;
-  sharc_builder_set_attr(p, b, "probe_id", sharc_attr_string(ctx, id));
+  sharc_builder_set_attr(p, b, "probe_id", id);
   if (sharc_p_eat(p, ',')) {
     int64_t it;
     if (!sharc_p_expect_keyword(p, "iter") || !sharc_p_expect(p, '=') || !sharc_p_parse_int(p, &it))
@@ -185,10 +182,7 @@ static bool parse_serialized(sharc_parser *p, sharc_op_builder *b) {
     sharc_builder_set_attr(p, b, "iteration",
                            sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_UNSIGNED), it));
   }
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
-      !sharc_p_parse_type(p, &t))
-    return false;
-  return parse_typed_operand(p, b, &x, t);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &x, false);
 }
 
 static const char *const serialized_elided[] = {"probe_id", "iteration", NULL};
@@ -203,9 +197,7 @@ static void print_serialized(sharc_printer *p, sharc_op *op) {
     sharc_pr_puts(p, ", iter = ");
     sharc_pr_attr_no_type(p, it);
   }
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), serialized_elided, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
+  sharc_pr_attr_dict_colon_type(p, op, serialized_elided);
 }
 
 #define CHECK_TRAITS (SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_RESULTS)

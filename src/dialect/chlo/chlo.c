@@ -245,21 +245,9 @@ static bool parse_top_k(sharc_parser *p, sharc_op_builder *b) {
   return resolve_all(p, b, &ref, &t, 1);
 }
 
-typedef SHARC_VEC(sharc_operand_ref) ref_vec;
-
 /* `(%a, %b, ...)` into `refs`. */
-static bool parse_paren_operands(sharc_parser *p, ref_vec *refs) {
-  if (!sharc_p_expect(p, '('))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    sharc_operand_ref r;
-    if (!sharc_p_parse_operand(p, &r))
-      return false;
-    sharc_vec_push(refs, r);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+static bool parse_paren_operands(sharc_parser *p, sharc_operand_ref_vec *refs) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, sharc_p_parse_operand_elem, refs, NULL);
 }
 
 static sharc_attr *i32_pair(sharc_context *ctx, int32_t a, int32_t b) {
@@ -269,7 +257,7 @@ static sharc_attr *i32_pair(sharc_context *ctx, int32_t a, int32_t b) {
 
 /* ScanOp::parse. */
 static bool parse_scan(sharc_parser *p, sharc_op_builder *b) {
-  ref_vec inputs = {0}, inits = {0};
+  sharc_operand_ref_vec inputs = {0}, inits = {0};
   sharc_context *ctx = sharc_p_context(p);
   int64_t dim = 0;
   sharc_region *body = NULL;

@@ -37,30 +37,27 @@ static bool parse_arg_attrs(sharc_parser *p, sharc_attr **out) {
   return sharc_p_parse_dict_attr(p, out);
 }
 
-static bool parse_func_args(sharc_parser *p, func_sig *s) {
-  if (!sharc_p_expect(p, '('))
+/* One argument: `%name: T {attrs} loc(...)` or `T {attrs}`, the same form
+ * for all of a function's arguments. */
+static bool parse_func_arg(sharc_parser *p, void *state) {
+  func_sig *s = state;
+  func_arg a = {0};
+  bool named = sharc_p_at_operand(p);
+  if (s->args.len && named != s->named_args)
+    return sharc_p_error(p, named ? "expected type instead of SSA identifier"
+                                  : "expected SSA identifier");
+  s->named_args = named;
+  if (named) {
+    if (!sharc_p_parse_operand(p, &a.arg.ref) || !sharc_p_expect(p, ':'))
+      return false;
+    a.arg.loc = sharc_p_tok_loc(p, &a.arg.ref.tok);
+  }
+  if (!sharc_p_parse_type(p, &a.arg.type) || !parse_arg_attrs(p, &a.attrs))
     return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    func_arg a = {0};
-    bool named = sharc_p_at_operand(p);
-    if (s->args.len && named != s->named_args)
-      return sharc_p_error(p, named ? "expected type instead of SSA identifier"
-                                    : "expected SSA identifier");
-    s->named_args = named;
-    if (named) {
-      if (!sharc_p_parse_operand(p, &a.arg.ref) || !sharc_p_expect(p, ':'))
-        return false;
-      a.arg.loc = sharc_p_tok_loc(p, &a.arg.ref.tok);
-    }
-    if (!sharc_p_parse_type(p, &a.arg.type) || !parse_arg_attrs(p, &a.attrs))
-      return false;
-    if (named && !sharc_p_parse_optional_loc(p, &a.arg.loc))
-      return false;
-    sharc_vec_push(&s->args, a);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  if (named && !sharc_p_parse_optional_loc(p, &a.arg.loc))
+    return false;
+  sharc_vec_push(&s->args, a);
+  return true;
 }
 
 static bool parse_result(sharc_parser *p, func_sig *s, bool in_parens) {
@@ -74,6 +71,10 @@ static bool parse_result(sharc_parser *p, func_sig *s, bool in_parens) {
   return true;
 }
 
+static bool parse_result_in_parens(sharc_parser *p, void *state) {
+  return parse_result(p, state, true);
+}
+
 static bool parse_func_results(sharc_parser *p, func_sig *s) {
   if (!sharc_p_eat_arrow(p))
     return true;
@@ -81,14 +82,7 @@ static bool parse_func_results(sharc_parser *p, func_sig *s) {
     return parse_result(p, s, false);
   /* `(` may start a function type result: `-> (i32) -> i32` is not valid
    * without parens, so a list is always meant here */
-  sharc_p_next(p);
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    if (!parse_result(p, s, true))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ')');
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_result_in_parens, s, NULL);
 }
 
 /* An array of dictionaries, or NULL when every dictionary is empty. */
@@ -112,7 +106,8 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
     return false;
   sharc_builder_set_attr(p, b, "sym_name", name);
   func_sig s = {0};
-  bool ok = parse_func_args(p, &s) && parse_func_results(p, &s);
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_func_arg, &s, NULL) &&
+            parse_func_results(p, &s);
   if (ok) {
     sharc_type **ins = sharc_xmalloc_array(s.args.len + 1, sizeof *ins);
     sharc_attr **arg_attrs = sharc_xmalloc_array(s.args.len + 1, sizeof *arg_attrs);
@@ -388,17 +383,10 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_attr(p, NULL, &callee))
     return false;
   sharc_builder_set_attr(p, b, "callee", callee);
-  sharc_ptrvec refs = {0};
-  bool ok = sharc_p_expect(p, '(');
-  sharc_token operands_at = *sharc_p_tok(p); /* where resolveOperands reports */
-  if (ok && !sharc_p_eat(p, ')')) {
-    do {
-      sharc_operand_ref *r = sharc_xmalloc(sizeof *r);
-      sharc_ptrvec_push(&refs, r);
-      ok = sharc_p_parse_operand(p, r);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
-  }
+  sharc_operand_ref *refs;
+  unsigned n_refs;
+  sharc_token operands_at; /* where resolveOperands reports */
+  bool ok = sharc_p_parse_paren_operand_list(p, &refs, &n_refs, &operands_at);
   ok = ok && sharc_p_parse_optional_attr_dict(p, b) && sharc_p_expect(p, ':');
   sharc_token type_tok = *sharc_p_tok(p);
   sharc_type *fn = NULL;
@@ -412,22 +400,20 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
                           text.data);
     sharc_buf_free(&text);
   }
-  if (ok && sharc_type_func_num_inputs(fn) != refs.len)
+  if (ok && sharc_type_func_num_inputs(fn) != n_refs)
     ok = sharc_p_error_at(p, &operands_at,
                           "number of operands and types do not match: got %u operands and %u "
                           "types",
-                          refs.len, sharc_type_func_num_inputs(fn));
-  for (unsigned i = 0; ok && i < refs.len; i++) {
+                          n_refs, sharc_type_func_num_inputs(fn));
+  for (unsigned i = 0; ok && i < n_refs; i++) {
     sharc_value *v;
-    ok = sharc_p_resolve_operand(p, refs.items[i], sharc_type_func_input(fn, i), &v);
+    ok = sharc_p_resolve_operand(p, &refs[i], sharc_type_func_input(fn, i), &v);
     if (ok)
       sharc_ptrvec_push(&b->operands, v);
   }
   for (unsigned i = 0; ok && i < sharc_type_func_num_results(fn); i++)
     sharc_ptrvec_push(&b->result_types, sharc_type_func_result(fn, i));
-  for (unsigned i = 0; i < refs.len; i++)
-    free(refs.items[i]);
-  sharc_ptrvec_free(&refs);
+  free(refs);
   return ok;
 }
 

@@ -160,19 +160,13 @@ static const char *const probe_props[] = {"probe_id", NULL};
 
 static bool parse_probe(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref ref;
-  sharc_type *t;
-  sharc_value *v;
-  sharc_str id;
+  sharc_attr *id;
   if (!sharc_p_parse_operand(p, &ref) || !sharc_p_expect(p, ',') ||
       !sharc_p_expect_keyword(p, "probe_id") || !sharc_p_expect(p, '=') ||
-      !sharc_p_parse_string(p, &id) || !sharc_p_parse_optional_attr_dict(p, b) ||
-      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t) ||
-      !sharc_p_resolve_operand(p, &ref, t, &v))
+      !sharc_p_parse_str_attr_none_type(p, &id))
     return false;
-  sharc_builder_set_attr(p, b, "probe_id", sharc_attr_string(sharc_p_context(p), id));
-  sharc_ptrvec_push(&b->operands, v);
-  sharc_ptrvec_push(&b->result_types, t);
-  return true;
+  sharc_builder_set_attr(p, b, "probe_id", id);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &ref, true);
 }
 
 static const char *const probe_elided[] = {"probe_id", NULL};
@@ -182,9 +176,7 @@ static void print_probe(sharc_printer *p, sharc_op *op) {
   sharc_pr_operands(p, op);
   sharc_pr_puts(p, ", probe_id = ");
   sharc_pr_attr(p, sharc_op_attr(op, "probe_id"));
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), probe_elided, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
+  sharc_pr_attr_dict_colon_type(p, op, probe_elided);
 }
 
 static bool verify_probe(sharc_op *op) {

@@ -54,27 +54,27 @@ static unsigned overflow_flags(const sharc_attr *a) {
 }
 
 /* The bit-enum body `none` or `nsw, nuw` up to the closing `>`. */
+static bool parse_overflow_flag(sharc_parser *p, void *state) {
+  unsigned *flags = state;
+  const sharc_token *t = sharc_p_tok(p);
+  unsigned bit = 0;
+  for (unsigned i = 0; i < 2 && !bit; i++)
+    if (sharc_tok_is_keyword(t, overflow_names[i]))
+      bit = 1u << i;
+  if (!bit && !sharc_tok_is_keyword(t, "none")) {
+    sharc_str s = sharc_tok_str(t);
+    return sharc_p_error(p, "expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: %.*s",
+                         (int)s.len, s.data);
+  }
+  *flags |= bit;
+  sharc_p_next(p);
+  return true;
+}
+
 static bool parse_overflow_body(sharc_parser *p, unsigned *flags) {
   *flags = 0;
-  do {
-    const sharc_token *t = sharc_p_tok(p);
-    if (sharc_tok_is_keyword(t, "none")) {
-      sharc_p_next(p);
-      continue;
-    }
-    unsigned bit = 0;
-    for (unsigned i = 0; i < 2 && !bit; i++)
-      if (sharc_tok_is_keyword(t, overflow_names[i]))
-        bit = 1u << i;
-    if (!bit) {
-      sharc_str s = sharc_tok_str(t);
-      return sharc_p_error(p, "expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: %.*s",
-                           (int)s.len, s.data);
-    }
-    *flags |= bit;
-    sharc_p_next(p);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, '>');
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_overflow_flag, flags, NULL) &&
+         sharc_p_expect(p, '>');
 }
 
 static sharc_attr *parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type) {
@@ -130,9 +130,7 @@ static void print_int_binary(sharc_printer *p, sharc_op *op) {
     sharc_pr_puts(p, b.data);
     sharc_buf_free(&b);
   }
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), overflow_props, false);
-  sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
+  sharc_pr_attr_dict_colon_type(p, op, overflow_props);
 }
 
 /* AnySignlessInteger, or an LLVM-compatible vector of them. */

@@ -49,20 +49,11 @@ static bool parse_mesh_and_origin(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, &mesh))
     return false;
   sharc_builder_set_attr(p, b, "mesh_name", mesh);
-  if (!sharc_p_expect(p, ',') || !sharc_p_expect_keyword(p, "origin") || !sharc_p_expect(p, '=') ||
-      !sharc_p_expect(p, '['))
+  if (!sharc_p_expect(p, ',') || !sharc_p_expect_keyword(p, "origin") || !sharc_p_expect(p, '='))
     return false;
   sharc_ptrvec origins = {0};
-  bool ok = true;
-  if (!sharc_p_eat(p, ']')) {
-    do {
-      sharc_attr *o;
-      ok = sharc_mpmd_parse_user_origin_short(p, &o);
-      if (ok)
-        sharc_ptrvec_push(&origins, o);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  bool ok = sharc_p_parse_attr_comma_list(p, SHARC_P_DELIM_SQUARE,
+                                          sharc_mpmd_parse_user_origin_short, &origins, NULL);
   if (ok)
     sharc_builder_set_attr(
         p, b, "origin",
@@ -164,24 +155,14 @@ static bool fragment_parse(sharc_parser *p, sharc_op_builder *b) {
 static const char *const fragment_inherent[] = {"in_shardings",  "mesh_name", "origin",
                                                 "out_shardings", "stage_id",  NULL};
 
-static void print_shardings(sharc_printer *p, const sharc_op *op, const char *name) {
-  sharc_attr *s = sharc_op_attr(op, name);
-  if (!s)
-    return;
-  SHARC_PR_LIT(p, ", ");
-  sharc_pr_puts(p, name);
-  SHARC_PR_LIT(p, "=");
-  sharc_sdy_print_sharding_per_value(p, s);
-}
-
 static void fragment_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "<");
   print_mesh_and_origin(p, op);
   sharc_attr *stage = sharc_op_attr(op, "stage_id");
   if (stage && sharc_attr_get_kind(stage) == SHARC_ATTR_INTEGER)
     sharc_buf_printf(p->out, ", stage=%lld", (long long)sharc_attr_int_value(stage));
-  print_shardings(p, op, "in_shardings");
-  print_shardings(p, op, "out_shardings");
+  sharc_sdy_print_op_shardings(p, op, ", ", "in_shardings");
+  sharc_sdy_print_op_shardings(p, op, ", ", "out_shardings");
   SHARC_PR_LIT(p, ">");
   sharc_mpmd_print_single_block_region_op(p, op, fragment_inherent);
 }
@@ -448,14 +429,7 @@ static bool for_parse(sharc_parser *p, sharc_op_builder *b) {
   bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
             sharc_p_parse_optional_attr_dict(p, b) &&
             sharc_mpmd_parse_region_no_block_id(p, b, false) && sharc_p_expect(p, ':');
-  while (ok) {
-    sharc_type *t;
-    ok = sharc_p_parse_type(p, &t);
-    if (ok)
-      sharc_ptrvec_push(&types, t);
-    if (!sharc_p_eat(p, ','))
-      break;
-  }
+  ok = ok && sharc_p_parse_type_list(p, &types);
   ok = ok && sharc_mpmd_resolve_refs(p, b, &refs, (sharc_type *const *)types.items, types.len,
                                      &at);
   for (unsigned i = 0; ok && i < types.len; i++)

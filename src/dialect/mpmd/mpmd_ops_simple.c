@@ -335,27 +335,13 @@ const sharc_op_def sharc_mpmd_reduce_def = {
 static bool named_tensor_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref ref;
   sharc_attr *name;
-  sharc_type *t;
-  sharc_value *v;
   if (!sharc_p_parse_operand(p, &ref) || !sharc_p_expect_keyword(p, "name") ||
       !sharc_p_expect(p, '='))
     return false;
-  /* ODS reads a StrAttr with a none type: a following `:` is not its type */
-  sharc_str text;
-  if (sharc_p_tok(p)->kind == TOK_STRING) {
-    if (!sharc_p_parse_string(p, &text))
-      return false;
-    name = sharc_attr_string(sharc_p_context(p), text);
-  } else if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_STRING, &name)) {
+  if (!sharc_p_parse_str_attr_none_type(p, &name))
     return false;
-  }
   sharc_builder_set_attr(p, b, "name", name);
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
-      !sharc_p_parse_type(p, &t) || !sharc_p_resolve_operand(p, &ref, t, &v))
-    return false;
-  sharc_ptrvec_push(&b->operands, v);
-  sharc_ptrvec_push(&b->result_types, t);
-  return true;
+  return sharc_p_parse_attr_dict_colon_type(p, b, &ref, true);
 }
 
 static const char *const named_tensor_inherent[] = {"name", NULL};
@@ -365,9 +351,7 @@ static void named_tensor_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, " name=");
   sharc_pr_attr(p, sharc_op_attr(op, "name"));
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), named_tensor_inherent, false);
-  SHARC_PR_LIT(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
+  sharc_pr_attr_dict_colon_type(p, op, named_tensor_inherent);
 }
 
 static bool named_tensor_verify(sharc_op *op) {

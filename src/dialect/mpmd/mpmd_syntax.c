@@ -12,24 +12,17 @@ void sharc_mpmd_free_refs(sharc_ptrvec *refs) {
   sharc_ptrvec_free(refs);
 }
 
-static bool parse_one_ref(sharc_parser *p, sharc_ptrvec *refs) {
+static bool parse_one_ref(sharc_parser *p, void *refs) {
   sharc_operand_ref *r = sharc_xmalloc(sizeof *r);
   sharc_ptrvec_push(refs, r);
   return sharc_p_parse_operand(p, r);
 }
 
 bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens) {
-  if (parens && !sharc_p_expect(p, '('))
-    return false;
-  if (parens && sharc_p_eat(p, ')'))
-    return true;
   if (!parens && !sharc_p_at_operand(p))
     return true;
-  do {
-    if (!parse_one_ref(p, refs))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return !parens || sharc_p_expect(p, ')');
+  return sharc_p_parse_comma_list(p, parens ? SHARC_P_DELIM_PAREN : SHARC_P_DELIM_NONE,
+                                  parse_one_ref, refs, NULL);
 }
 
 bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,

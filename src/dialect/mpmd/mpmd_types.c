@@ -296,18 +296,6 @@ const sharc_attr_def sharc_mpmd_topology_def = {
     .walk = walk_all_words,
 };
 
-/* A comma-separated list of `parse_elem` items; `out` holds sharc_attr*. */
-static bool parse_elem_list(sharc_parser *p, bool (*parse_elem)(sharc_parser *, sharc_attr **),
-                            sharc_ptrvec *out) {
-  do {
-    sharc_attr *a;
-    if (!parse_elem(p, &a))
-      return false;
-    sharc_ptrvec_push(out, a);
-  } while (sharc_p_eat(p, ','));
-  return true;
-}
-
 /* An element either in full (`#mpmd.x<...>`) or stripped. */
 static bool parse_named_mesh_elem(sharc_parser *p, sharc_attr **out) {
   return sharc_p_parse_attr_with_fallback(p, &sharc_mpmd_named_mesh_def, parse_named_mesh_body, out);
@@ -317,7 +305,7 @@ static sharc_attr *parse_topology(sharc_parser *p) {
   sharc_ptrvec meshes = {0};
   sharc_token at = p->tok;
   sharc_attr *a = NULL;
-  if (sharc_p_expect(p, '<') && parse_elem_list(p, parse_named_mesh_elem, &meshes) &&
+  if (sharc_p_expect(p, '<') && sharc_p_parse_attr_comma_list(p, SHARC_P_DELIM_NONE, parse_named_mesh_elem, &meshes, NULL) &&
       sharc_p_expect(p, '>')) {
     if (meshes.len == 0)
       sharc_p_error_at(p, &at, "TopologyAttr must have at least one mesh.");
@@ -491,7 +479,7 @@ static bool parse_mesh_with_origins_body(sharc_parser *p, sharc_attr **out) {
   sharc_ptrvec origins = {0};
   bool ok = true;
   if (sharc_p_eat(p, '['))
-    ok = parse_elem_list(p, parse_origin_elem, &origins) && sharc_p_expect(p, ']');
+    ok = sharc_p_parse_attr_comma_list(p, SHARC_P_DELIM_NONE, parse_origin_elem, &origins, NULL) && sharc_p_expect(p, ']');
   if (ok)
     *out =
         sharc_mpmd_mesh_with_origins(p->ctx, name, (sharc_attr *const *)origins.items, origins.len);
@@ -533,7 +521,9 @@ static sharc_attr *parse_meshes_with_origins(sharc_parser *p) {
     return NULL;
   sharc_ptrvec elems = {0};
   bool ok = sharc_p_eat(p, '>') ||
-            (parse_elem_list(p, parse_mesh_with_origins_elem, &elems) && sharc_p_expect(p, '>'));
+            (sharc_p_parse_attr_comma_list(p, SHARC_P_DELIM_NONE, parse_mesh_with_origins_elem,
+                                           &elems, NULL) &&
+             sharc_p_expect(p, '>'));
   sharc_attr *a =
       ok ? sharc_mpmd_meshes_with_origins(p->ctx, (sharc_attr *const *)elems.items, elems.len)
          : NULL;

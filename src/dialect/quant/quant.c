@@ -549,60 +549,75 @@ static void push_scale(quant_parse *q, double scale, int64_t zp, bool sub_channe
 /* MLIR's parseQuantParamListUntilRBrace: after `{`, elements that are all
  * scales or all nested lists of one shape; `dims` gets that shape with the
  * element count in front. */
-static bool parse_param_list(quant_parse *q, word_vec *dims, bool sub_channel) {
-  sharc_parser *p = q->p;
-  word_vec first = {0}, cur = {0};
-  bool ok = true, have_first = false;
-  unsigned size = 0;
-  do {
-    cur.len = 0;
-    if (sharc_p_eat(p, '{')) {
-      ok = parse_param_list(q, &cur, sub_channel);
-    } else {
-      double s;
-      int64_t zp;
-      ok = parse_scale_zp(q, &s, &zp);
-      if (ok)
-        push_scale(q, s, zp, sub_channel);
-    }
-    if (!ok)
-      break;
-    size++;
-    if (!have_first) {
-      for (unsigned i = 0; i < cur.len; i++)
-        sharc_vec_push(&first, cur.items[i]);
-      have_first = true;
-    } else if (cur.len != first.len ||
-               (cur.len && memcmp(cur.items, first.items, cur.len * sizeof *cur.items))) {
-      ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between "
+typedef struct param_list {
+  quant_parse *q;
+  bool sub_channel, have_first;
+  unsigned size;
+  word_vec first, cur; /* the shape of the first element, of the current one */
+} param_list;
+
+static bool parse_param_list(quant_parse *q, word_vec *dims, bool sub_channel);
+
+/* One element: a scale[:zero point] or a nested `{...}` list. */
+static bool parse_param_elem(sharc_parser *p, void *state) {
+  param_list *l = state;
+  l->cur.len = 0;
+  if (sharc_p_eat(p, '{')) {
+    if (!parse_param_list(l->q, &l->cur, l->sub_channel))
+      return false;
+  } else {
+    double s;
+    int64_t zp;
+    if (!parse_scale_zp(l->q, &s, &zp))
+      return false;
+    push_scale(l->q, s, zp, l->sub_channel);
+  }
+  l->size++;
+  if (!l->have_first) {
+    for (unsigned i = 0; i < l->cur.len; i++)
+      sharc_vec_push(&l->first, l->cur.items[i]);
+    l->have_first = true;
+    return true;
+  }
+  if (l->cur.len != l->first.len ||
+      (l->cur.len && memcmp(l->cur.items, l->first.items, l->cur.len * sizeof *l->cur.items)))
+    return sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between "
                             "elements");
-    }
-  } while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, '}');
+  return true;
+}
+
+static bool parse_param_list(quant_parse *q, word_vec *dims, bool sub_channel) {
+  param_list l = {.q = q, .sub_channel = sub_channel};
+  bool ok = sharc_p_parse_comma_list(q->p, SHARC_P_DELIM_NONE, parse_param_elem, &l, NULL) &&
+            sharc_p_expect(q->p, '}');
   if (ok) {
     dims->len = 0;
-    sharc_vec_push(dims, size);
-    for (unsigned i = 0; i < first.len; i++)
-      sharc_vec_push(dims, first.items[i]);
+    sharc_vec_push(dims, l.size);
+    for (unsigned i = 0; i < l.first.len; i++)
+      sharc_vec_push(dims, l.first.items[i]);
   }
-  sharc_vec_free(&first);
-  sharc_vec_free(&cur);
+  sharc_vec_free(&l.first);
+  sharc_vec_free(&l.cur);
   return ok;
+}
+
+/* One `axis:size` of the block sizes. */
+static bool parse_block_size(sharc_parser *p, void *state) {
+  quant_parse *q = state;
+  int64_t axis, size;
+  if (!sharc_p_parse_int(p, &axis) || !sharc_p_expect(p, ':') || !sharc_p_parse_int(p, &size))
+    return false;
+  sharc_vec_push(&q->blocks, (uint64_t)axis);
+  sharc_vec_push(&q->blocks, (uint64_t)size);
+  return true;
 }
 
 /* `{}` or `{axis:size, ...}` after the `{`. */
 static bool parse_block_sizes(quant_parse *q) {
   sharc_parser *p = q->p;
-  if (sharc_p_eat(p, '}'))
-    return true;
-  do {
-    int64_t axis, size;
-    if (!sharc_p_parse_int(p, &axis) || !sharc_p_expect(p, ':') || !sharc_p_parse_int(p, &size))
-      return false;
-    sharc_vec_push(&q->blocks, (uint64_t)axis);
-    sharc_vec_push(&q->blocks, (uint64_t)size);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, '}');
+  return sharc_p_eat(p, '}') ||
+         (sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_block_size, q, NULL) &&
+          sharc_p_expect(p, '}'));
 }
 
 /* QuantizedType::verifyInvariants, reported at the mnemonic. */

@@ -149,6 +149,17 @@ void sharc_sdy_print_sharding_per_value(sharc_printer *p, const sharc_attr *shar
   SHARC_PR_LIT(p, "]");
 }
 
+void sharc_sdy_print_op_shardings(sharc_printer *p, const sharc_op *op, const char *sep,
+                                  const char *name) {
+  sharc_attr *shardings = sharc_op_attr(op, name);
+  if (!shardings)
+    return;
+  sharc_pr_puts(p, sep);
+  sharc_pr_puts(p, name);
+  SHARC_PR_LIT(p, "=");
+  sharc_sdy_print_sharding_per_value(p, shardings);
+}
+
 static void print_string_attr(sharc_printer *p, const sharc_attr *s) {
   sharc_pr_string(p, sharc_attr_string_value(s));
 }

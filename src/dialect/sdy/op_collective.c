@@ -52,7 +52,7 @@ static bool collective_parse_form(sharc_parser *p, sharc_op_builder *b, const co
       !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &out))
     return false;
   sharc_builder_set_attr(p, b, "out_sharding", out);
-  return sharc_sdy_parse_dict_colon_type(p, b, &tensor, true);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &tensor, true);
 }
 
 static void collective_print_form(sharc_printer *p, sharc_op *op, const collective_form *f) {
@@ -71,7 +71,7 @@ static void collective_print_form(sharc_printer *p, sharc_op *op, const collecti
   sharc_sdy_print_tensor_sharding(p, sharc_op_attr(op, "out_sharding"));
   const char *elided[] = {"out_sharding", f->axes_name ? f->axes_name : "out_sharding",
                           "reduction_op", NULL};
-  sharc_sdy_print_dict_colon_type(p, op, elided);
+  sharc_pr_attr_dict_colon_type(p, op, elided);
 }
 
 /* ---- shared verification ------------------------------------------------- */

@@ -17,28 +17,9 @@ bool sharc_sdy_expect_key_eq(sharc_parser *p, const char *keyword) {
   return sharc_p_expect_keyword(p, keyword) && sharc_p_expect(p, '=');
 }
 
-bool sharc_sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *operand, bool with_result) {
-  sharc_type *t;
-  sharc_value *v;
-  if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
-      !sharc_p_parse_type(p, &t) || !sharc_p_resolve_operand(p, operand, t, &v))
-    return false;
-  sharc_ptrvec_push(&b->operands, v);
-  if (with_result)
-    sharc_ptrvec_push(&b->result_types, t);
-  return true;
-}
 
 bool sharc_sdy_parse_operand_list_parens(sharc_parser *p, sdy_operand_list *out) {
-  out->refs = NULL;
-  out->n = 0;
-  if (!sharc_p_expect(p, '('))
-    return false;
-  out->at = *sharc_p_tok(p);
-  if (sharc_p_eat(p, ')'))
-    return true;
-  return sharc_p_parse_operand_list(p, &out->refs, &out->n) && sharc_p_expect(p, ')');
+  return sharc_p_parse_paren_operand_list(p, &out->refs, &out->n, &out->at);
 }
 
 void sharc_sdy_operand_list_free(sdy_operand_list *l) {
@@ -105,13 +86,6 @@ bool sharc_sdy_parse_functional_type(sharc_parser *p, sharc_op_builder *b, const
 
 /* ---- printing ----------------------------------------------------------- */
 
-void sharc_sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
-  sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
-  SHARC_PR_LIT(p, " : ");
-  sharc_type *t = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0))
-                                           : sharc_value_type(sharc_op_operand(op, 0));
-  sharc_pr_type(p, t);
-}
 
 /* ---- verification ------------------------------------------------------- */
 

@@ -21,11 +21,6 @@ bool sharc_sdy_parse_attr_or_stripped(sharc_parser *p, sdy_stripped_parse_fn par
 bool sharc_sdy_parse_stripped(sharc_parser *p, const char *mnemonic, sharc_attr **out);
 /* `keyword=` with nothing between the two (Shardy's ``` `` ``` joins). */
 bool sharc_sdy_expect_key_eq(sharc_parser *p, const char *keyword);
-/* The common tail `attr-dict : type` of single-operand ops whose operand
- * has the result type: resolves `operand` with that type and, when
- * `with_result`, adds the result. */
-bool sharc_sdy_parse_dict_colon_type(sharc_parser *p, sharc_op_builder *b,
-                               const sharc_operand_ref *operand, bool with_result);
 /* Shardy's SingleBlockRegionNoBlockId: region args, then the region, pushed
  * into the builder. */
 bool sharc_sdy_parse_single_block_region(sharc_parser *p, sharc_op_builder *b);
@@ -47,8 +42,6 @@ bool sharc_sdy_parse_enum_keyword(sharc_parser *p, const char *attr_name, const 
                             unsigned n, int64_t *out);
 
 /* ---- printing ---- */
-/* ` attr-dict : type` for single-operand ops. */
-void sharc_sdy_print_dict_colon_type(sharc_printer *p, sharc_op *op, const char *const *elided);
 /* A sdy attribute without its `#sdy.mnemonic` prefix. */
 void sharc_sdy_print_stripped(sharc_printer *p, const sharc_attr *a);
 void sharc_sdy_print_enum_keyword(sharc_printer *p, const sharc_attr *value, const char *const *names,

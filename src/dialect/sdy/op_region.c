@@ -24,16 +24,6 @@ static bool parse_sharding_list(sharc_parser *p, sharc_op_builder *b, const char
   return true;
 }
 
-static void print_sharding_list(sharc_printer *p, sharc_op *op, const char *key) {
-  sharc_attr *list = sharc_op_attr(op, key);
-  if (!list)
-    return;
-  SHARC_PR_LIT(p, " ");
-  sharc_pr_puts(p, key);
-  SHARC_PR_LIT(p, "=");
-  sharc_sdy_print_sharding_per_value(p, list);
-}
-
 /* The region, the attribute dictionary and the functional type that end
  * both ops' syntax. */
 static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_operand_list *ops) {
@@ -132,8 +122,8 @@ static void manual_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "(");
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
-  print_sharding_list(p, op, "in_shardings");
-  print_sharding_list(p, op, "out_shardings");
+  sharc_sdy_print_op_shardings(p, op, " ", "in_shardings");
+  sharc_sdy_print_op_shardings(p, op, " ", "out_shardings");
   SHARC_PR_LIT(p, " manual_axes=");
   sharc_sdy_print_manual_axes(p, sharc_op_attr(op, "manual_axes"));
   print_body_and_type(p, op, manual_inherent);
@@ -243,8 +233,8 @@ static void named_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, ">(");
   sharc_pr_operands(p, op);
   SHARC_PR_LIT(p, ")");
-  print_sharding_list(p, op, "in_shardings");
-  print_sharding_list(p, op, "out_shardings");
+  sharc_sdy_print_op_shardings(p, op, " ", "in_shardings");
+  sharc_sdy_print_op_shardings(p, op, " ", "out_shardings");
   print_body_and_type(p, op, named_inherent);
 }
 

@@ -19,7 +19,7 @@ static bool sharding_op_parse(sharc_parser *p, sharc_op_builder *b) {
       !sharc_sdy_parse_attr_or_stripped(p, sharc_sdy_parse_tensor_sharding, &sharding))
     return false;
   sharc_builder_set_attr(p, b, "sharding", sharding);
-  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &input, true);
 }
 
 static const char *const sharding_elided[] = {"sharding", NULL};
@@ -29,7 +29,7 @@ static void sharding_op_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " ");
   sharc_sdy_print_tensor_sharding(p, sharc_op_attr(op, "sharding"));
-  sharc_sdy_print_dict_colon_type(p, op, sharding_elided);
+  sharc_pr_attr_dict_colon_type(p, op, sharding_elided);
 }
 
 static const sdy_attr_spec sharding_attrs[] = {{"sharding", SDY_ATTR_TENSOR_SHARDING, false},
@@ -130,7 +130,7 @@ static bool data_flow_edge_parse(sharc_parser *p, sharc_op_builder *b) {
       return false;
     sharc_builder_set_attr(p, b, "sharding", sharding);
   }
-  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &input, true);
 }
 
 static void data_flow_edge_print(sharc_printer *p, sharc_op *op) {
@@ -141,7 +141,7 @@ static void data_flow_edge_print(sharc_printer *p, sharc_op *op) {
     SHARC_PR_LIT(p, " sharding=");
     sharc_sdy_print_tensor_sharding(p, sharding);
   }
-  sharc_sdy_print_dict_colon_type(p, op, sharding_elided);
+  sharc_pr_attr_dict_colon_type(p, op, sharding_elided);
 }
 
 static bool has_one_use(const sharc_value *v) {
@@ -205,13 +205,13 @@ const sharc_op_def sharc_sdy_data_flow_edge_def = {
 
 static bool func_data_flow_edge_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref input;
-  return sharc_p_parse_operand(p, &input) && sharc_sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_p_parse_operand(p, &input) && sharc_p_parse_attr_dict_colon_type(p, b, &input, true);
 }
 
 static void func_data_flow_edge_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_value(p, sharc_op_operand(op, 0));
-  sharc_sdy_print_dict_colon_type(p, op, NULL);
+  sharc_pr_attr_dict_colon_type(p, op, NULL);
 }
 
 static bool func_data_flow_edge_verify_uses(sharc_op *op) {
@@ -272,7 +272,7 @@ static bool propagation_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_builder_set_attr(p, b, "allowed_direction",
                          sharc_attr_integer(ctx, sharc_type_integer(ctx, 32, SHARC_SIGNLESS), dir));
-  return sharc_sdy_parse_dict_colon_type(p, b, &input, true);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &input, true);
 }
 
 static const char *const barrier_elided[] = {"allowed_direction", NULL};
@@ -282,7 +282,7 @@ static void propagation_barrier_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " allowed_direction=");
   sharc_sdy_print_enum_keyword(p, sharc_op_attr(op, "allowed_direction"), direction_names, 4);
-  sharc_sdy_print_dict_colon_type(p, op, barrier_elided);
+  sharc_pr_attr_dict_colon_type(p, op, barrier_elided);
 }
 
 static bool propagation_barrier_verify(sharc_op *op) {
@@ -326,7 +326,7 @@ static bool sharding_group_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_attr(p, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), &id))
     return false;
   sharc_builder_set_attr(p, b, "group_id", id);
-  return sharc_sdy_parse_dict_colon_type(p, b, &input, false);
+  return sharc_p_parse_attr_dict_colon_type(p, b, &input, false);
 }
 
 static const char *const group_elided[] = {"group_id", NULL};
@@ -336,7 +336,7 @@ static void sharding_group_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_value(p, sharc_op_operand(op, 0));
   SHARC_PR_LIT(p, " group_id=");
   sharc_pr_attr_no_type(p, sharc_op_attr(op, "group_id"));
-  sharc_sdy_print_dict_colon_type(p, op, group_elided);
+  sharc_pr_attr_dict_colon_type(p, op, group_elided);
 }
 
 static bool sharding_group_verify(sharc_op *op) {

@@ -51,6 +51,10 @@ void sharc_sdy_print_tensor_sharding(sharc_printer *p, const sharc_attr *shardin
 /* `[<@mesh, [...]>, <@mesh, [...]>]` (one tensor sharding per value). */
 bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out);
 void sharc_sdy_print_sharding_per_value(sharc_printer *p, const sharc_attr *shardings);
+/* `<sep>name=[...]` when `op` has the sharding-per-value attribute `name`
+ * (the in/out shardings of region ops), nothing otherwise. */
+void sharc_sdy_print_op_shardings(sharc_printer *p, const sharc_op *op, const char *sep,
+                                  const char *name);
 
 /* `{"a", "b"}` */
 bool sharc_sdy_parse_manual_axes(sharc_parser *p, sharc_attr **out);

@@ -13,7 +13,6 @@
 #include "sharc/asm.h"
 #include "support/vec.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +52,8 @@ static void print_level_type(sharc_buf *b, uint64_t lt) {
 }
 
 /* LvlTypeParser::parseProperty */
-static bool parse_property(sharc_parser *p, unsigned *props) {
+static bool parse_property(sharc_parser *p, void *state) {
+  unsigned *props = state;
   const sharc_token *t = sharc_p_tok(p);
   if (t->kind != TOK_BARE_ID)
     return sharc_p_error(p, "expected valid level property (e.g. nonordered, nonunique or high)");
@@ -67,37 +67,39 @@ static bool parse_property(sharc_parser *p, unsigned *props) {
   return sharc_p_error(p, "unknown level property: %.*s", (int)s.len, s.data);
 }
 
+/* The sizes of `structured[n, m]` read so far (only the first two kept). */
+typedef struct structured_sizes {
+  int64_t sizes[2];
+  unsigned n;
+} structured_sizes;
+
 /* LvlTypeParser::parseStructured: one size of `structured[n, m]`. */
-static bool parse_structured_size(sharc_parser *p, int64_t *out) {
+static bool parse_structured_size(sharc_parser *p, void *state) {
+  structured_sizes *s = state;
   const sharc_token *t = sharc_p_tok(p);
   if (t->kind != TOK_INTEGER && !sharc_tok_is(t, '-'))
     return sharc_p_error(p, "expected valid integer for structured size");
   sharc_token at = *t;
-  if (!sharc_p_parse_int(p, out))
+  int64_t v;
+  if (!sharc_p_parse_int(p, &v))
     return false;
-  if (*out < 0)
+  if (v < 0)
     return sharc_p_error_at(p, &at, "expected structured size to be >= 0");
-  if (*out > 0xffff)
+  if (v > 0xffff)
     return sharc_p_error_at(p, &at, "failed to parse structured size");
+  if (s->n < 2)
+    s->sizes[s->n] = v;
+  s->n++;
   return true;
 }
 
 static bool parse_structured(sharc_parser *p, const sharc_token *at, uint64_t *lt) {
-  int64_t sizes[2] = {0, 0};
-  unsigned n = 0;
-  if (sharc_p_eat(p, '[')) {
-    do {
-      int64_t v = 0;
-      if (!parse_structured_size(p, &v))
-        return false;
-      if (n < 2)
-        sizes[n] = v;
-      n++;
-    } while (sharc_p_eat(p, ','));
-    if (!sharc_p_expect_msg(p, ']', "expected ']' in structured n out of m"))
-      return false;
-  }
-  if (n != 2)
+  structured_sizes s = {{0, 0}, 0};
+  if (!sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_SQUARE, parse_structured_size, &s,
+                                " in structured n out of m"))
+    return false;
+  int64_t *sizes = s.sizes;
+  if (s.n != 2)
     return sharc_p_error_at(p, at, "expected exactly 2 structured sizes");
   if (sizes[0] > sizes[1])
     return sharc_p_error_at(p, at, "expected n <= m in n_out_of_m");
@@ -120,14 +122,9 @@ static bool parse_level_type(sharc_parser *p, uint64_t *out) {
   if (fmt == LT_STRUCTURED && !parse_structured(p, &at, &lt))
     return false;
   unsigned props = 0;
-  if (sharc_p_eat(p, '(')) {
-    do {
-      if (!parse_property(p, &props))
-        return false;
-    } while (sharc_p_eat(p, ','));
-    if (!sharc_p_expect_msg(p, ')', "expected ')' in level property list"))
-      return false;
-  }
+  if (!sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_PAREN, parse_property, &props,
+                                " in level property list"))
+    return false;
   if (!fmt) {
     sharc_str s = sharc_tok_str(&at);
     return sharc_p_error_at(p, &at, "unknown level format: %.*s", (int)s.len, s.data);
@@ -573,6 +570,7 @@ typedef struct map_parser {
   name_list syms, dims, lvls; /* lvls: the forward-declared level variables */
   SHARC_VEC(const sharc_affine_expr *) dim_exprs; /* NULL: none given */
   SHARC_VEC(const sharc_affine_expr *) lvl_exprs;
+  encoding *e; /* what the specifiers fill in */
 } map_parser;
 
 /* A new variable named by the current bare identifier; any variable of the
@@ -591,24 +589,16 @@ static bool bind_var(map_parser *mp, name_list *into, const sharc_affine_expr *i
   return true;
 }
 
-/* `open id, ... close`, optional when `optional`. */
-static bool parse_binding_list(map_parser *mp, char open, char close, bool symbols, const char *what) {
-  sharc_parser *p = mp->p;
-  if (!sharc_p_eat(p, open))
-    return true;
-  if (sharc_p_eat(p, close))
-    return true;
-  sharc_context *ctx = sharc_p_context(p);
-  do {
-    name_list *into = symbols ? &mp->syms : &mp->lvls;
-    const sharc_affine_expr *id = symbols ? sharc_affine_symbol(ctx, into->names.len)
-                                          : sharc_affine_dim(ctx, into->names.len);
-    if (!bind_var(mp, into, id))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  char msg[64];
-  snprintf(msg, sizeof msg, "expected '%c' in %s", close, what);
-  return sharc_p_expect_msg(p, close, msg);
+/* One name of the `[s0, ...]` symbol binding list. */
+static bool bind_symbol(sharc_parser *p, void *state) {
+  map_parser *mp = state;
+  return bind_var(mp, &mp->syms, sharc_affine_symbol(sharc_p_context(p), mp->syms.names.len));
+}
+
+/* One name of the `{l0, ...}` level declaration list. */
+static bool bind_level(sharc_parser *p, void *state) {
+  map_parser *mp = state;
+  return bind_var(mp, &mp->lvls, sharc_affine_dim(sharc_p_context(p), mp->lvls.names.len));
 }
 
 /* An affine expression over `a` then the symbols. */
@@ -630,8 +620,9 @@ static const sharc_affine_expr *parse_expr_over(map_parser *mp, const name_list 
 }
 
 /* `d [= expr] [: #sparse_tensor<slice(...)>]` */
-static bool parse_dim_spec(map_parser *mp, encoding *e) {
-  sharc_parser *p = mp->p;
+static bool parse_dim_spec(sharc_parser *p, void *state) {
+  map_parser *mp = state;
+  encoding *e = mp->e;
   sharc_context *ctx = sharc_p_context(p);
   if (!bind_var(mp, &mp->dims, sharc_affine_dim(ctx, mp->dims.names.len)))
     return false;
@@ -653,8 +644,9 @@ static bool parse_dim_spec(map_parser *mp, encoding *e) {
 
 /* `[l =] expr : level-type`; the binding is required (and must name a
  * declared level variable) when level variables were declared. */
-static bool parse_lvl_spec(map_parser *mp, encoding *e) {
-  sharc_parser *p = mp->p;
+static bool parse_lvl_spec(sharc_parser *p, void *state) {
+  map_parser *mp = state;
+  encoding *e = mp->e;
   if (mp->lvls.names.len) {
     const sharc_token *t = sharc_p_tok(p);
     if (t->kind != TOK_BARE_ID)
@@ -675,32 +667,17 @@ static bool parse_lvl_spec(map_parser *mp, encoding *e) {
   return true;
 }
 
-static bool parse_dim_specs(map_parser *mp, encoding *e) {
-  sharc_parser *p = mp->p;
-  if (!sharc_p_expect_msg(p, '(', "expected '(' in dimension-specifier list"))
-    return false;
-  if (sharc_p_eat(p, ')'))
-    return true;
-  do {
-    if (!parse_dim_spec(mp, e))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect_msg(p, ')', "expected ')' in dimension-specifier list");
+static bool parse_dim_specs(map_parser *mp) {
+  return sharc_p_parse_comma_list(mp->p, SHARC_P_DELIM_PAREN, parse_dim_spec, mp,
+                                  " in dimension-specifier list");
 }
 
 static bool parse_lvl_specs(map_parser *mp, encoding *e) {
   sharc_parser *p = mp->p;
   sharc_token at = *sharc_p_tok(p);
-  if (!sharc_p_expect_msg(p, '(', "expected '(' in level-specifier list"))
+  if (!sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_lvl_spec, mp,
+                                " in level-specifier list"))
     return false;
-  if (!sharc_p_eat(p, ')')) {
-    do {
-      if (!parse_lvl_spec(mp, e))
-        return false;
-    } while (sharc_p_eat(p, ','));
-    if (!sharc_p_expect_msg(p, ')', "expected ')' in level-specifier list"))
-      return false;
-  }
   if (mp->lvls.names.len && mp->lvls.names.len != e->lvls.len)
     return sharc_p_error_at(p, &at,
                             "Level-rank mismatch between forward-declarations and specifiers. "
@@ -735,12 +712,14 @@ static void finish_map(map_parser *mp, encoding *e) {
 }
 
 static bool parse_dim_lvl_map(sharc_parser *p, encoding *e) {
-  map_parser mp = {.p = p};
+  map_parser mp = {.p = p, .e = e};
   sharc_vec_clear(&e->lvls);
   sharc_vec_clear(&e->slices);
-  bool ok = parse_binding_list(&mp, '[', ']', true, "symbol binding list") &&
-            parse_binding_list(&mp, '{', '}', false, "level declaration list") &&
-            parse_dim_specs(&mp, e) && sharc_p_expect_arrow(p) && parse_lvl_specs(&mp, e);
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_SQUARE, bind_symbol, &mp,
+                                     " in symbol binding list") &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_BRACES, bind_level, &mp,
+                                     " in level declaration list") &&
+            parse_dim_specs(&mp) && sharc_p_expect_arrow(p) && parse_lvl_specs(&mp, e);
   if (ok)
     finish_map(&mp, e);
   names_free(&mp.syms);

@@ -311,22 +311,19 @@ static sharc_attr *make(sharc_parser *p, const vhlo_attr_info *info, const uintp
   return sharc_vhlo_attr_get(sharc_p_context(p), info, w, n);
 }
 
+/* One size of a dims list: an integer or `?`. */
+static bool parse_dim(sharc_parser *p, void *dims) {
+  int64_t d = SHARC_DYNAMIC;
+  if (!sharc_p_eat(p, '?') && !sharc_p_parse_int(p, &d))
+    return false;
+  sharc_vec_push((sharc_i64_vec *)dims, d);
+  return true;
+}
+
 /* [1, ?, 3] into a dense i64 array. */
 static bool parse_dims(sharc_parser *p, sharc_attr **out) {
   sharc_i64_vec v = {0};
-  bool ok = sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
-    do {
-      int64_t d;
-      if (sharc_p_eat(p, '?'))
-        d = SHARC_DYNAMIC;
-      else
-        ok = sharc_p_parse_int(p, &d);
-      if (ok)
-        sharc_vec_push(&v, d);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_dim, &v, NULL);
   if (ok)
     *out = sharc_attr_dense_i64_array(sharc_p_context(p), v.items, v.len);
   sharc_vec_free(&v);
@@ -409,24 +406,24 @@ static sharc_attr *parse_array(sharc_parser *p) {
   return res;
 }
 
+/* One `key = value` of a dictionary, appended to it as two attributes. */
+static bool parse_dict_entry(sharc_parser *p, void *elems) {
+  sharc_attr *k, *v;
+  if (!sharc_p_parse_attr(p, NULL, &k) || !sharc_p_expect(p, '=') ||
+      !sharc_p_parse_attr(p, NULL, &v))
+    return false;
+  sharc_ptrvec_push(elems, k);
+  sharc_ptrvec_push(elems, v);
+  return true;
+}
+
 static sharc_attr *parse_dict(sharc_parser *p) {
   sharc_ptrvec elems = {0};
   sharc_ptrvec_push(&elems, NULL);
   sharc_token at = *sharc_p_tok(p);
-  bool ok = sharc_p_expect(p, '<') && sharc_p_expect(p, '{');
-  if (ok && !sharc_p_eat(p, '}')) {
-    do {
-      sharc_attr *k = NULL, *v = NULL;
-      ok = sharc_p_parse_attr(p, NULL, &k) && sharc_p_expect(p, '=') &&
-           sharc_p_parse_attr(p, NULL, &v);
-      if (ok) {
-        sharc_ptrvec_push(&elems, k);
-        sharc_ptrvec_push(&elems, v);
-      }
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, '}');
-  }
-  ok = ok && sharc_p_expect(p, '>');
+  bool ok = sharc_p_expect(p, '<') &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_BRACES, parse_dict_entry, &elems, NULL) &&
+            sharc_p_expect(p, '>');
   /* DictionaryV1Attr::verify */
   for (unsigned i = 1; ok && i < elems.len; i += 2)
     if (!sharc_vhlo_is_attr(elems.items[i]))

@@ -39,21 +39,23 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   sharc_pr_attr_dict(p, sharc_op_attrs(op), func_elided, false);
 }
 
+typedef SHARC_VEC(sharc_region_arg) region_arg_vec;
+
+/* One `%name: T loc(...)` argument. */
+static bool parse_arg(sharc_parser *p, void *args) {
+  sharc_region_arg a = {0};
+  if (!sharc_p_parse_operand(p, &a.ref) || !sharc_p_expect(p, ':'))
+    return false;
+  a.loc = sharc_p_tok_loc(p, &a.ref.tok);
+  if (!sharc_p_parse_type(p, &a.type) || !sharc_p_parse_optional_loc(p, &a.loc))
+    return false;
+  sharc_vec_push((region_arg_vec *)args, a);
+  return true;
+}
+
 static bool parse_args(sharc_parser *p, sharc_region_arg **out, unsigned *n) {
-  SHARC_VEC(sharc_region_arg) args = {0};
-  bool ok = sharc_p_expect(p, '(');
-  if (ok && !sharc_p_eat(p, ')')) {
-    do {
-      sharc_region_arg a = {0};
-      ok = sharc_p_parse_operand(p, &a.ref) && sharc_p_expect(p, ':');
-      if (ok)
-        a.loc = sharc_p_tok_loc(p, &a.ref.tok);
-      ok = ok && sharc_p_parse_type(p, &a.type) && sharc_p_parse_optional_loc(p, &a.loc);
-      if (ok)
-        sharc_vec_push(&args, a);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ')');
-  }
+  region_arg_vec args = {0};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_PAREN, parse_arg, &args, NULL);
   *out = args.items;
   *n = args.len;
   return ok;

@@ -511,34 +511,29 @@ static sharc_type *parse_quant(sharc_parser *p) {
 
 typedef SHARC_VEC(uintptr_t) word_vec;
 
-static bool parse_scale_word(sharc_parser *p, uintptr_t *out) {
+/* A scale, appended to a word_vec as its bits. */
+static bool parse_scale_word(sharc_parser *p, void *words) {
   double d = 0;
   if (!parse_double(p, &d))
     return false;
-  *out = (uintptr_t)sharc_double_bits(d);
+  sharc_vec_push((word_vec *)words, (uintptr_t)sharc_double_bits(d));
   return true;
 }
 
-static bool parse_zero_point_word(sharc_parser *p, uintptr_t *out) {
+/* A zero point, appended to a word_vec. */
+static bool parse_zero_point_word(sharc_parser *p, void *words) {
   int64_t z = 0;
   if (!parse_signed(p, &z))
     return false;
-  *out = (uintptr_t)z;
+  sharc_vec_push((word_vec *)words, (uintptr_t)z);
   return true;
 }
 
-/* `[x, y, ...], ` (one item at least), each item read by `item` as a word. */
-static bool parse_word_list(sharc_parser *p, bool (*item)(sharc_parser *, uintptr_t *),
-                            word_vec *out) {
-  if (!sharc_p_expect(p, '['))
-    return false;
-  do {
-    uintptr_t w = 0;
-    if (!item(p, &w))
-      return false;
-    sharc_vec_push(out, w);
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ']') && sharc_p_expect(p, ',');
+/* `[x, y, ...], ` (one item at least), each item appended by `item`. */
+static bool parse_word_list(sharc_parser *p, sharc_p_element_fn item, word_vec *out) {
+  return sharc_p_expect(p, '[') &&
+         sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, item, out, NULL) &&
+         sharc_p_expect(p, ']') && sharc_p_expect(p, ',');
 }
 
 static sharc_type *parse_quant_per_axis(sharc_parser *p) {

@@ -1,0 +1,2 @@
+// ERROR: 2:31: expected list element
+"test.op"() {a = memref<2xf32, >} : () -> ()
