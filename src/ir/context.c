@@ -4,6 +4,7 @@
 #include "ir/context.h"
 #include "support/log.h"
 #include "support/pages.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,9 +110,7 @@ void sharc_key_grow(sharc_key *k, size_t n) {
     size_t cap = k->cap * 2;
     while (cap < k->len + n)
       cap *= 2;
-    uint8_t *d = malloc(cap);
-    if (!d)
-      abort();
+    uint8_t *d = sharc_xmalloc(cap);
     memcpy(d, k->data, k->len);
     if (k->data != k->inline_buf)
       free(k->data);
@@ -193,10 +192,8 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
  * attributes: a miss reads only the hash array. */
 static void ident_grow(sharc_context *ctx) {
   size_t cap = ctx->ident_cap ? ctx->ident_cap * 2 : 1024;
-  sharc_ident **slots = calloc(cap, sizeof *slots);
-  uint32_t *hashes = calloc(cap, sizeof *hashes);
-  if (!slots || !hashes)
-    abort();
+  sharc_ident **slots = sharc_xcalloc(cap, sizeof *slots);
+  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
   for (size_t i = 0; i < ctx->ident_cap; i++) {
     sharc_ident *id = ctx->idents[i];
     if (!id)
@@ -338,10 +335,8 @@ static void op_index_place(const sharc_op_def **slots, struct sharc_op_key *keys
 static void op_index_insert(sharc_context *ctx, const sharc_op_def *def) {
   if ((ctx->op_count + 1) * 2 > ctx->op_cap) {
     size_t cap = ctx->op_cap ? ctx->op_cap * 2 : 256;
-    const sharc_op_def **slots = calloc(cap, sizeof *slots);
-    struct sharc_op_key *keys = calloc(cap, sizeof *keys);
-    if (!slots || !keys)
-      abort();
+    const sharc_op_def **slots = sharc_xcalloc(cap, sizeof *slots);
+    struct sharc_op_key *keys = sharc_xcalloc(cap, sizeof *keys);
     for (size_t i = 0; i < ctx->op_cap; i++)
       if (ctx->op_index[i])
         op_index_place(slots, keys, cap, ctx->op_index[i], ctx->op_keys[i]);

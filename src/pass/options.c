@@ -1,6 +1,7 @@
 /* Typed pass options: values parsed as LLVM's command-line parsers do, with
  * their error messages, into the fields of a pass's options struct. */
 #include "pass/pass_manager_internal.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -119,9 +120,7 @@ static char *extract_arg(const char *s, size_t len) {
       trim(&s, &len);
     }
   }
-  char *out = malloc(len + 1);
-  if (!out)
-    abort();
+  char *out = sharc_xmalloc(len + 1);
   memcpy(out, s, len);
   out[len] = 0;
   return out;

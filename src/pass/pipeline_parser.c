@@ -2,6 +2,7 @@
  * checks every name against the registry and adds the passes, explicitly
  * nested, to a pipeline, with mlir-opt's messages and carets. */
 #include "pass/pass_manager_internal.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,7 @@ static char *trimmed(const char *s, size_t n, const char **start) {
   while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
     n--;
   *start = s;
-  char *out = malloc(n + 1);
-  if (!out)
-    abort();
+  char *out = sharc_xmalloc(n + 1);
   memcpy(out, s, n);
   out[n] = 0;
   return out;
@@ -86,9 +85,7 @@ static bool parse_elements(const char *text, element_list *top, sharc_buf *msg) 
       }
       if (!close)
         return parse_error(text, open, "missing closing '}' while processing pass options", msg);
-      last->options = malloc((size_t)(close - s) + 1);
-      if (!last->options)
-        abort();
+      last->options = sharc_xmalloc((size_t)(close - s) + 1);
       memcpy(last->options, s, (size_t)(close - s));
       last->options[close - s] = 0;
       s = skip_spaces(close + 1);

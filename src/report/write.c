@@ -3,6 +3,7 @@
 #include "report/report_internal.h"
 
 #include "dialect/sdy/sdy_ops.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -275,9 +276,7 @@ typedef struct grid {
 
 static char *dup_text(const char *s) {
   size_t n = strlen(s ? s : "");
-  char *d = malloc(n + 1);
-  if (!d)
-    abort();
+  char *d = sharc_xmalloc(n + 1);
   memcpy(d, s ? s : "", n + 1);
   return d;
 }

@@ -4,6 +4,7 @@
 #include "transforms/vhlo/vhlo_version.h"
 
 #include "ir/op_values.h"
+#include "support/xalloc.h"
 #include "transforms/vhlo/vhlo_convert.h"
 #include "rewrite/conversion.h"
 
@@ -403,9 +404,7 @@ static sharc_op *apply_rule(sharc_rewriter *rw, const rule *r, sharc_op *op) {
   sharc_attr *dict = sharc_op_attrs(op);
   const sharc_named_attr *e = sharc_attr_dict_entries(dict);
   unsigned n = sharc_attr_count(dict);
-  sharc_named_attr *attrs = malloc((n + 9) * sizeof *attrs);
-  if (!attrs)
-    abort();
+  sharc_named_attr *attrs = sharc_xmalloc_array(n + 9, sizeof *attrs);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) {
     bool dropped = false;

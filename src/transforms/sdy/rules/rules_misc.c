@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
 /* ---- collectives ------------------------------------------------------- */
@@ -241,9 +242,7 @@ sharc_attr *sharc_rule_custom_call(sharc_op *op, bool conservative) {
   const target_row *row = find_target(target);
   if (!row) {
     static bool warned;
-    char *name = malloc(target.len + 1);
-    if (!name)
-      abort();
+    char *name = sharc_xmalloc(target.len + 1);
     memcpy(name, target.data, target.len);
     name[target.len] = 0;
     sharc_rule_warn_once(&warned, op, "custom call @%s is unknown to SDY sharding rule registry",
