@@ -140,6 +140,7 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);
+  sharc_ptrvec_free(&p->nested);
 }
 
 /* ---- alias collection --------------------------------------------------- */
@@ -374,8 +375,11 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
   sharc_vec_push(&p->value_names, ((value_name){id, sharc_value_index_of(v), 1}));
 }
 
+/* Numbers the blocks and values of `r` (not of its nested regions, which
+ * are appended to `nested` in walk order: numbering them then takes no
+ * second walk over the region's ops). */
 static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
-                                 unsigned *next_arg) {
+                                 unsigned *next_arg, sharc_ptrvec *nested) {
   unsigned block_id = 0;
   /* hooks mark their values by NAME_TAG; clear stale marks first */
   for (sharc_block *b = r->first; b; b = b->next)
@@ -392,6 +396,8 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
       b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
     }
     for (sharc_op *op = b->first; op; op = op->next) {
+      for (unsigned i = 0; i < op->num_regions; i++)
+        sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
       for (unsigned i = 0; i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
       if (p && op->num_results && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names)
@@ -420,12 +426,14 @@ static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value
                           unsigned next_arg, unsigned next_conflict) {
   unsigned height = p->name_stack.len;
   p->next_conflict = next_conflict;
-  number_region_blocks(p, r, &next_value, &next_arg);
+  unsigned first = p->nested.len;
+  number_region_blocks(p, r, &next_value, &next_arg, &p->nested);
+  unsigned end = p->nested.len;
   next_conflict = p->next_conflict;
-  for (sharc_block *b = r->first; b; b = b->next)
-    for (sharc_op *op = b->first; op; op = op->next)
-      for (unsigned i = 0; i < op->num_regions; i++)
-        number_scoped(p, &sharc_op_regions_of(op)[i], next_value, next_arg, next_conflict);
+  /* each nested call leaves `nested` as long as it found it */
+  for (unsigned k = first; k < end; k++)
+    number_scoped(p, p->nested.items[k], next_value, next_arg, next_conflict);
+  p->nested.len = first;
   pop_names(p, height);
 }
 
@@ -438,11 +446,7 @@ static void number_unique_from(sharc_op *top, unsigned next_value) {
   unsigned next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
-    number_region_blocks(NULL, r, &next_value, &next_arg);
-    for (sharc_block *b = r->first; b; b = b->next)
-      for (sharc_op *op = b->first; op; op = op->next)
-        for (unsigned i = 0; i < op->num_regions; i++)
-          sharc_ptrvec_push(&stack, &sharc_op_regions_of(op)[i]);
+    number_region_blocks(NULL, r, &next_value, &next_arg, &stack);
   }
   sharc_ptrvec_free(&stack);
 }

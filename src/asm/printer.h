@@ -34,6 +34,7 @@ struct sharc_printer {
   SHARC_VEC(struct value_name) value_names; /* print_id & ~NAME_TAG indexes this */
   sharc_ptrmap used_names;
   SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
+  sharc_ptrvec nested;                      /* regions met while numbering, to number next */
   unsigned next_conflict;
   /* printing in local scope from this op: values defined outside it
    * print as <<UNKNOWN SSA VALUE>> (NULL: every value is in scope) */

@@ -42,11 +42,14 @@ static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 /* One block holds both arrays: the hashes, then the object pointers. */
 static size_t uniq_block_size(size_t cap) { return cap * (sizeof(uint32_t) + sizeof(sharc_uniq *)); }
 
-static void uniq_place(uint32_t *hashes, sharc_uniq **objs, size_t cap, sharc_uniq *obj) {
-  size_t j = obj->hash & (cap - 1);
+/* `hash` is obj->hash, passed so that a rehash reads no object (a cache
+ * miss each in a large table). */
+static void uniq_place(uint32_t *hashes, sharc_uniq **objs, size_t cap, uint32_t hash,
+                       sharc_uniq *obj) {
+  size_t j = hash & (cap - 1);
   while (hashes[j])
     j = (j + 1) & (cap - 1);
-  hashes[j] = obj->hash;
+  hashes[j] = hash;
   objs[j] = obj;
 }
 
@@ -56,7 +59,7 @@ static void uniq_grow(sharc_uniq_table *t) {
   sharc_uniq **objs = (sharc_uniq **)(void *)(hashes + cap);
   for (size_t i = 0; i < t->cap; i++)
     if (t->hashes[i])
-      uniq_place(hashes, objs, cap, t->objs[i]);
+      uniq_place(hashes, objs, cap, t->hashes[i], t->objs[i]);
   sharc_pages_free(t->hashes, uniq_block_size(t->cap));
   t->hashes = hashes;
   t->objs = objs;
@@ -93,7 +96,7 @@ static bool uniq_needs_grow(const sharc_uniq_table *t) {
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if (uniq_needs_grow(t))
     uniq_grow(t);
-  uniq_place(t->hashes, t->objs, t->cap, obj);
+  uniq_place(t->hashes, t->objs, t->cap, obj->hash, obj);
   t->count++;
 }
 
