@@ -119,12 +119,7 @@ static char *extract_arg(const char *s, size_t len) {
       trim(&s, &len);
     }
   }
-  char *out = malloc(len + 1);
-  if (!out)
-    abort();
-  memcpy(out, s, len);
-  out[len] = 0;
-  return out;
+  return sharc_str_dup((sharc_str){s, len});
 }
 
 /* Splits a list in place at its top-level commas (find_char's), items
