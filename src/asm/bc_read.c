@@ -6,6 +6,7 @@
 #include "asm/bc_internal.h"
 #include "ir/context.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -944,9 +945,7 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
    * (on the heap: the reader's state must not point into this frame) */
   value_scope *fresh = NULL, *outer = s->scope;
   if (isolated) {
-    fresh = calloc(1, sizeof *fresh);
-    if (!fresh)
-      abort();
+    fresh = sharc_xcalloc(1, sizeof *fresh);
     s->scope = fresh;
   }
   bool ok = true;

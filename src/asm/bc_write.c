@@ -7,6 +7,7 @@
 #include "ir/context.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,7 @@ static void em_reserve(emitter *e, size_t n) {
   size_t cap = e->cap ? e->cap * 2 : 256;
   while (cap < e->len + n)
     cap *= 2;
-  e->data = realloc(e->data, cap);
-  if (!e->data)
-    abort();
+  e->data = sharc_xrealloc(e->data, cap);
   e->cap = cap;
 }
 
@@ -315,9 +314,7 @@ static sharc_attr *op_dict(bc_state *st, const sharc_op *op, const sharc_bc_op *
   sharc_attr *all = op->attrs;
   if (!ent || st->version < SHARC_BC_NATIVE_PROPERTIES || !all || !all->dict.n)
     return all;
-  sharc_named_attr *keep = malloc(all->dict.n * sizeof *keep);
-  if (!keep)
-    abort();
+  sharc_named_attr *keep = sharc_xmalloc_array(all->dict.n, sizeof *keep);
   unsigned n = 0;
   for (unsigned i = 0; i < all->dict.n; i++)
     if (!is_prop_name(ent, all->dict.entries[i].name))
@@ -783,9 +780,7 @@ static unsigned *use_list_order(const bc_state *st, const sharc_value *v, unsign
   *n_out = n;
   if (n < 2)
     return NULL;
-  use_pair *pairs = malloc(n * sizeof *pairs);
-  if (!pairs)
-    abort();
+  use_pair *pairs = sharc_xmalloc_array(n, sizeof *pairs);
   bool ordered = true;
   unsigned i = 0;
   for (const sharc_use *u = v->uses; u; u = u->next, i++) {
@@ -799,9 +794,7 @@ static unsigned *use_list_order(const bc_state *st, const sharc_value *v, unsign
     return NULL;
   }
   qsort(pairs, n, sizeof *pairs, by_id_desc);
-  unsigned *order = malloc(n * sizeof *order);
-  if (!order)
-    abort();
+  unsigned *order = sharc_xmalloc_array(n, sizeof *order);
   for (i = 0; i < n; i++)
     order[i] = pairs[i].index;
   free(pairs);
@@ -814,16 +807,12 @@ static unsigned *use_list_order(const bc_state *st, const sharc_value *v, unsign
  * here so that the bytes match. */
 static void densemap_order(const unsigned *keys, unsigned n, unsigned *out) {
   unsigned cap = 64;
-  unsigned *buckets = malloc(cap * sizeof *buckets), count = 0;
-  if (!buckets)
-    abort();
+  unsigned *buckets = sharc_xmalloc_array(cap, sizeof *buckets), count = 0;
   for (unsigned i = 0; i < cap; i++)
     buckets[i] = UINT32_MAX;
   for (unsigned k = 0; k < n; k++) {
     if ((count + 1) * 4 >= cap * 3) {
-      unsigned ncap = cap * 2, *nb = malloc(ncap * sizeof *nb);
-      if (!nb)
-        abort();
+      unsigned ncap = cap * 2, *nb = sharc_xmalloc_array(ncap, sizeof *nb);
       for (unsigned i = 0; i < ncap; i++)
         nb[i] = UINT32_MAX;
       for (unsigned i = 0; i < cap; i++) {
@@ -859,9 +848,7 @@ static void write_use_lists(const bc_state *st, emitter *em, uint8_t *mask, shar
     unsigned n;
     unsigned *order = use_list_order(st, vals ? vals[i] : &contiguous[i], &n);
     if (order) {
-      keys = realloc(keys, (custom + 1) * sizeof *keys);
-      if (!keys)
-        abort();
+      keys = sharc_xrealloc_array(keys, custom + 1, sizeof *keys);
       keys[custom++] = i;
     }
     free(order);
@@ -871,9 +858,7 @@ static void write_use_lists(const bc_state *st, emitter *em, uint8_t *mask, shar
   *mask |= SHARC_BC_OP_USE_LISTS;
   if (count != 1)
     em_varint(em, custom);
-  unsigned *emit_order = malloc(custom * sizeof *emit_order);
-  if (!emit_order)
-    abort();
+  unsigned *emit_order = sharc_xmalloc_array(custom, sizeof *emit_order);
   densemap_order(keys, custom, emit_order);
   free(keys);
   for (unsigned e = 0; e < custom; e++) {
@@ -1063,9 +1048,7 @@ static bool decode_blob(sharc_str text, uint8_t **data, size_t *len, uint32_t *a
   if (s.len < 10 || s.data[0] != '0' || (s.data[1] | 32) != 'x' || (s.len - 2) % 2)
     return false;
   size_t n = (s.len - 2) / 2;
-  uint8_t *bytes = malloc(n);
-  if (!bytes)
-    abort();
+  uint8_t *bytes = sharc_xmalloc(n);
   for (size_t i = 0; i < n; i++) {
     int hi = hexval(s.data[2 + 2 * i]), lo = hexval(s.data[3 + 2 * i]);
     if (hi < 0 || lo < 0) {

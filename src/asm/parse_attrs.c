@@ -4,6 +4,7 @@
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,9 +99,7 @@ static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sh
   }
   char stack_buf[128];
   size_t n = t->len + 1;
-  char *text = n < sizeof stack_buf ? stack_buf : malloc(n + 1);
-  if (!text)
-    abort();
+  char *text = n < sizeof stack_buf ? stack_buf : sharc_xmalloc(n + 1);
   text[0] = '-';
   memcpy(text + 1, t->start, t->len);
   sharc_str s = neg ? (sharc_str){text, n} : (sharc_str){text + 1, n - 1};
@@ -340,9 +339,7 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
     }
   }
   if (is_string) {
-    sharc_str *strs = malloc((d->elems.len ? d->elems.len : 1) * sizeof *strs);
-    if (!strs)
-      abort();
+    sharc_str *strs = sharc_xmalloc_array(d->elems.len ? d->elems.len : 1, sizeof *strs);
     bool ok = true;
     for (size_t i = 0; i < d->elems.len && ok; i++) {
       const sharc_token *t = &d->elems.items[i].tok;
@@ -362,9 +359,7 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   }
   unsigned wps = words_per_scalar(scalar) * (is_complex ? 2 : 1);
   size_t n = splat ? 1 : d->elems.len;
-  uint64_t *raw = calloc(n * wps + 1, sizeof *raw);
-  if (!raw)
-    abort();
+  uint64_t *raw = sharc_xcalloc(n * wps + 1, sizeof *raw);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
     dense_elem *e = &d->elems.items[i];
@@ -415,9 +410,7 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
     sharc_buf_free(&ty);
     return false;
   }
-  uint64_t *raw = calloc(num, sizeof *raw);
-  if (!raw)
-    abort();
+  uint64_t *raw = sharc_xcalloc(num, sizeof *raw);
   for (size_t i = 0; i < num; i++) {
     size_t byte = i / 8;
     unsigned v = (unsigned)(hex_digit(hex.data[2 * byte]) * 16 + hex_digit(hex.data[2 * byte + 1]));
@@ -466,9 +459,7 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
   }
   size_t n_scalars = nbytes / bytes_per_scalar;
   unsigned wps = words_per_scalar(scalar);
-  uint64_t *raw = calloc(n_scalars * wps + 1, sizeof *raw);
-  if (!raw)
-    abort();
+  uint64_t *raw = sharc_xcalloc(n_scalars * wps + 1, sizeof *raw);
   for (size_t i = 0; i < n_scalars; i++) {
     for (unsigned b = 0; b < bytes_per_scalar; b++) {
       size_t off = (i * bytes_per_scalar + b) * 2;
@@ -635,9 +626,7 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
                                 e.name->data);
     if (*n == cap) {
       cap *= 2;
-      sharc_named_attr *grown = malloc(cap * sizeof *grown);
-      if (!grown)
-        abort();
+      sharc_named_attr *grown = sharc_xmalloc_array(cap, sizeof *grown);
       memcpy(grown, *entries, *n * sizeof *grown);
       if (*entries != stack)
         free(*entries);

@@ -18,6 +18,8 @@ static char close_of(sharc_p_delimiter d) {
 /* parseToken(kind, "expected 'c'" + context): a message of the shared
  * parser, so no custom op prefix. */
 static bool expect_delimiter(sharc_parser *p, char c, const char *context) {
+  if (sharc_p_eat(p, c)) /* the message is built only for the error */
+    return true;
   char msg[160];
   snprintf(msg, sizeof msg, "expected '%c'%s", c, context ? context : "");
   sharc_ident *saved = sharc_p_hide_custom_op(p);

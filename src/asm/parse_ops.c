@@ -2,6 +2,7 @@
  * definitions and whole buffers. */
 #include "asm/builtin_syntax.h"
 #include "asm/parser_impl.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,9 +143,7 @@ static sharc_operand_ref *ref_list_add(ref_list *l) {
     l->cap = sizeof l->small / sizeof l->small[0];
   }
   if (l->len == l->cap) {
-    sharc_operand_ref *grown = malloc(2 * l->cap * sizeof *grown);
-    if (!grown)
-      abort();
+    sharc_operand_ref *grown = sharc_xmalloc_array(2 * l->cap, sizeof *grown);
     memcpy(grown, l->items, l->len * sizeof *grown);
     if (l->items != l->small)
       free(l->items);
@@ -374,10 +373,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
   unsigned next = 0;
   for (unsigned i = 0; i < num_bindings; i++) {
     sharc_value *stack_vals[16];
-    sharc_value **vals = results[i].count <= 16 ? stack_vals
-                                                : malloc(results[i].count * sizeof *vals);
-    if (!vals)
-      abort();
+    sharc_value **vals =
+        results[i].count <= 16 ? stack_vals : sharc_xmalloc_array(results[i].count, sizeof *vals);
     for (unsigned k = 0; k < results[i].count; k++)
       vals[k] = &sharc_op_results_of(op)[next + k];
     next += results[i].count;

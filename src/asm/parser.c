@@ -3,6 +3,7 @@
  * attributes and locations. Errors stop the parse at the first one, as
  * MLIR's parser does. */
 #include "asm/parser_impl.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,7 @@ void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *
   }
   if (b->num_attrs == b->cap_attrs) {
     unsigned cap = b->cap_attrs * 2;
-    sharc_named_attr *a = malloc(cap * sizeof *a);
-    if (!a)
-      abort();
+    sharc_named_attr *a = sharc_xmalloc_array(cap, sizeof *a);
     memcpy(a, b->attrs, b->num_attrs * sizeof *a);
     if (b->attrs != b->small_attrs)
       free(b->attrs);
@@ -471,10 +470,8 @@ static val_entry *new_entry(sharc_parser *p) {
 
 static void name_table_grow(p_name_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  uint32_t *hashes = calloc(cap, sizeof *hashes);
-  sharc_p_name **slots = malloc(cap * sizeof *slots);
-  if (!hashes || !slots)
-    abort();
+  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
+  sharc_p_name **slots = sharc_xmalloc_array(cap, sizeof *slots);
   for (size_t i = 0; i < t->cap; i++) {
     if (!t->hashes[i])
       continue;
@@ -518,9 +515,7 @@ static bool numbered_reserve(p_name_table *t, size_t n) {
   size_t cap = t->numbered_cap ? t->numbered_cap : 1024;
   while (cap <= n)
     cap *= 2;
-  sharc_p_name **grown = realloc(t->numbered, cap * sizeof *grown);
-  if (!grown)
-    abort();
+  sharc_p_name **grown = sharc_xrealloc_array(t->numbered, cap, sizeof *grown);
   memset(grown + t->numbered_cap, 0, (cap - t->numbered_cap) * sizeof *grown);
   t->numbered = grown;
   t->numbered_cap = cap;

@@ -5,6 +5,7 @@
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,9 +68,7 @@ static void print_file_metadata(sharc_printer *p, const sharc_context *ctx) {
   unsigned n;
   const sharc_resource *res = sharc_context_resources(ctx, &n);
   unsigned blobs = 0, external = 0;
-  const sharc_resource **used = calloc(p->resources_used->len + 1, sizeof *used);
-  if (!used)
-    abort();
+  const sharc_resource **used = sharc_xcalloc(p->resources_used->len + 1, sizeof *used);
   for (unsigned u = 0; u < p->resources_used->len; u++)
     for (unsigned i = 0; i < n; i++)
       if (!res[i].external && res[i].key == p->resources_used->items[u]) {
@@ -216,9 +215,7 @@ void sharc_pr_visit_end(sharc_printer *p, const void *obj, bool is_type) {
   r->depth = depth ? depth : 1;
   r->order = idx;
   if (f->children.len) {
-    r->children = malloc(f->children.len * sizeof *r->children);
-    if (!r->children)
-      abort();
+    r->children = sharc_xmalloc_array(f->children.len, sizeof *r->children);
     memcpy(r->children, f->children.items, f->children.len * sizeof *r->children);
     r->num_children = f->children.len;
   }
@@ -290,17 +287,13 @@ static int name_then_position_cmp(const void *pa, const void *pb) {
 
 static alias_rec **sorted_aliases(sharc_printer *p) {
   unsigned n = p->recs.len;
-  alias_rec **order = malloc((n + 1) * sizeof *order);
-  if (!order)
-    abort();
+  alias_rec **order = sharc_xmalloc_array(n + 1, sizeof *order);
   for (unsigned i = 0; i < n; i++)
     order[i] = &p->recs.items[i];
   qsort(order, n, sizeof *order, alias_cmp);
   /* MLIR numbers the aliases of each name in printing order, and that
    * order interleaves names (it sorts by depth first) */
-  alias_rec **by_name = malloc((n + 1) * sizeof *by_name);
-  if (!by_name)
-    abort();
+  alias_rec **by_name = sharc_xmalloc_array(n + 1, sizeof *by_name);
   for (unsigned i = 0; i < n; i++) {
     order[i]->suffix = i;
     by_name[i] = order[i];
@@ -589,9 +582,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
           continue;
         if (n == cap) {
           cap *= 2;
-          unsigned *grown = malloc(cap * sizeof *grown);
-          if (!grown)
-            abort();
+          unsigned *grown = sharc_xmalloc_array(cap, sizeof *grown);
           memcpy(grown, ids, n * sizeof *ids);
           if (ids != stack_ids)
             free(ids);
@@ -827,15 +818,19 @@ static void print_op(sharc_printer *p, sharc_op *op) {
           SHARC_PR_LIT(p, ", ");
         sharc_buf_putc(p->out, '%');
         sharc_buf_put(p->out, name.data, name.len);
-        if (vn->group_size > 1)
-          sharc_buf_printf(p->out, ":%u", vn->group_size);
+        if (vn->group_size > 1) {
+          sharc_buf_putc(p->out, ':');
+          sharc_buf_put_u64(p->out, vn->group_size);
+        }
         i += vn->group_size;
       }
     } else {
       sharc_buf_putc(p->out, '%');
       sharc_buf_put_u64(p->out, id);
-      if (op->num_results > 1)
-        sharc_buf_printf(p->out, ":%u", op->num_results);
+      if (op->num_results > 1) { /* `%3:2`: no printf per multi-result op */
+        sharc_buf_putc(p->out, ':');
+        sharc_buf_put_u64(p->out, op->num_results);
+      }
     }
     SHARC_PR_LIT(p, " = ");
   }
@@ -1000,9 +995,7 @@ struct sharc_value_namer {
 };
 
 sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic) {
-  sharc_value_namer *n = calloc(1, sizeof *n);
-  if (!n)
-    abort();
+  sharc_value_namer *n = sharc_xcalloc(1, sizeof *n);
   sharc_print_flags flags = {0};
   flags.generic = generic;
   sharc_pr_init(&n->p, NULL, &flags);
@@ -1080,9 +1073,7 @@ void sharc_pr_return_like(sharc_printer *p, sharc_op *op) {
 static sharc_type **value_types(const sharc_op *op, bool results, sharc_type **stack,
                                 unsigned stack_len, unsigned *n) {
   *n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
-  sharc_type **types = *n <= stack_len ? stack : malloc(*n * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = *n <= stack_len ? stack : sharc_xmalloc_array(*n, sizeof *types);
   for (unsigned i = 0; i < *n; i++)
     types[i] = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
   return types;

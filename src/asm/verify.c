@@ -11,6 +11,7 @@
 #include "sharc/symbols.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
+#include "support/xalloc.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -38,12 +39,40 @@ typedef struct verifier {
    * nothing they read changed, see verify_marks.c); the block structure
    * of every region of a marked op is checked whole */
   bool marked_only;
+  /* with marked_only: the stamp of the dominance check that rides along
+   * the verification's own walk (0: none), and the first use it found not
+   * dominated, reported once the verification passed (MLIR checks
+   * dominance after the ops verify; one walk instead of two, each of which
+   * waits on memory for every op of a large function) */
+  unsigned dom_pos;
+  sharc_op *dom_fail;
+  unsigned dom_fail_operand;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(verifier *v, sharc_op *op);
 static void note_isolation(verifier *v, sharc_op *o);
+static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
+static void dominance_error(sharc_op *op, unsigned i);
+
+/* The dominance check of a marked op's operands on the verification's
+ * walk: the first failure is kept for after the verification. */
+static void check_operands_dominance(verifier *v, sharc_op *op) {
+  for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
+    if (op->operands[i].value && !properly_dominates(op->operands[i].value, op, v->dom_pos)) {
+      v->dom_fail = op;
+      v->dom_fail_operand = i;
+    }
+}
+
+/* The walk has passed `op` (its operands and regions checked): it is
+ * stamped, and its marks are cleared. */
+static void pass_op(verifier *v, sharc_op *op) {
+  op->live_mark = v->dom_pos;
+  op->verify_dirty = false;
+  op->verify_attrs_only = false;
+}
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
@@ -75,22 +104,31 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (v->marked_only && !op->verify_dirty)
+    if (v->marked_only && !op->verify_dirty) {
+      op->live_mark = v->dom_pos;
       continue;
+    }
+    if (v->dom_pos)
+      check_operands_dominance(v, op);
     /* only discardable attributes changed (verify_marks.c) */
     if (v->marked_only && op->verify_attrs_only) {
       if (!verify_dialect_attrs(v, op))
         return false;
+      pass_op(v, op);
       continue;
     }
     if (op->num_regions && sharc_op_def_of(op) &&
         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
+      if (v->dom_pos)
+        pass_op(v, op);
       continue;
     }
     if (!verify_op(v, op))
       return false;
+    if (v->dom_pos)
+      pass_op(v, op);
   }
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
@@ -482,18 +520,14 @@ static void dominance_error(sharc_op *op, unsigned i) {
 
 /* One forward walk in op order, stamping each op after its operands and
  * nested regions are checked (MLIR orders ops in a block by an index; a
- * stamp per op gives the same answer without a position table). With
- * `marked_only`, only marked ops are checked (every op is stamped), and
- * their marks are cleared: this is the verification's last walk. */
-static bool check_dominance(sharc_region *r, unsigned pos, bool marked_only) {
+ * stamp per op gives the same answer without a position table). A
+ * verification of marked ops only does the same on its own walk
+ * (check_operands_dominance). */
+static bool check_dominance(sharc_region *r, unsigned pos) {
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
-      if (marked_only && !o->verify_dirty) {
-        o->live_mark = pos;
-        continue;
-      }
       for (unsigned i = 0; i < o->num_operands; i++)
         if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
           dominance_error(o, i);
@@ -501,11 +535,9 @@ static bool check_dominance(sharc_region *r, unsigned pos, bool marked_only) {
         }
       if (!sharc_op_def_of(o) || !(sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED))
         for (unsigned k = 0; k < o->num_regions; k++)
-          if (!check_dominance(&sharc_op_regions_of(o)[k], pos, marked_only))
+          if (!check_dominance(&sharc_op_regions_of(o)[k], pos))
             return false;
       o->live_mark = pos;
-      o->verify_dirty = false;
-      o->verify_attrs_only = false;
     }
   return true;
 }
@@ -604,9 +636,33 @@ static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
       o->live_mark = pos;
 }
 
+/* verify_op_and_dominance of marked ops: the dominance of the values the
+ * marked ops under `op` use is checked on the verification's walk, and its
+ * first failure reported after the ops verified, as MLIR's second walk
+ * would report it. */
+static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
+  unsigned outer_pos = v->dom_pos, outer_operand = v->dom_fail_operand;
+  sharc_op *outer_fail = v->dom_fail;
+  v->dom_pos = op->num_regions ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
+  v->dom_fail = NULL;
+  if (v->dom_pos)
+    stamp_enclosing_definitions(op, v->dom_pos);
+  bool ok = verify_op(v, op);
+  if (ok && v->dom_fail) {
+    dominance_error(v->dom_fail, v->dom_fail_operand);
+    ok = false;
+  }
+  v->dom_pos = outer_pos;
+  v->dom_fail = outer_fail;
+  v->dom_fail_operand = outer_operand;
+  return ok;
+}
+
 /* verifyOpAndDominance: the op, then the dominance of the values used in
  * its regions (isolated ops nested in it do their own). */
 static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
+  if (v->marked_only)
+    return verify_marked_op_and_dominance(v, op);
   if (!verify_op(v, op))
     return false;
   if (!op->num_regions)
@@ -615,13 +671,13 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   stamp_enclosing_definitions(op, pos);
   bool ok = true;
   for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&sharc_op_regions_of(op)[k], pos, v->marked_only);
+    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
   return ok;
 }
 
 /* verify_op_and_dominance of `op` in a verification of its own. */
 static bool run_verifier(sharc_op *op, bool marked_only) {
-  verifier v = {{0}, {0}, NULL, marked_only};
+  verifier v = {.marked_only = marked_only};
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
@@ -720,9 +776,7 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   enum { STACK = 32 };
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
   uintptr_t stack[STACK];
-  uintptr_t *key = n <= STACK ? stack : malloc(n * sizeof *key);
-  if (!key)
-    abort();
+  uintptr_t *key = n <= STACK ? stack : sharc_xmalloc_array(n, sizeof *key);
   const sharc_op *parent = sharc_op_parent_op(op);
   key[0] = (uintptr_t)check;
   key[1] = (uintptr_t)op->name;

@@ -19,6 +19,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "interpret/device.h"
 #include "interpret/kernel_util.h"
+#include "support/xalloc.h"
 
 #define MAX_DEVICES 4096
 
@@ -339,11 +340,9 @@ static bool plan_devices(manual_run *m) {
   if (m->mesh && !outer_manual_axes(m))
     return false;
   m->num_devices = (unsigned)n;
-  m->pos = calloc((size_t)n, sizeof *m->pos);
+  m->pos = sharc_xcalloc((size_t)n, sizeof *m->pos);
   unsigned n_in = sharc_op_num_operands(m->op), n_out = sharc_op_num_results(m->op);
-  m->in_shardings = calloc(n_in + n_out + 1, sizeof *m->in_shardings);
-  if (!m->pos || !m->in_shardings)
-    abort();
+  m->in_shardings = sharc_xcalloc(n_in + n_out + 1, sizeof *m->in_shardings);
   m->out_shardings = m->in_shardings + n_in;
   for (unsigned d = 0; d < m->num_devices; d++) {
     /* partition d is device id d, at its place in the mesh */
@@ -368,10 +367,8 @@ static bool run_on_new_devices(manual_run *m, sharc_tensor **in, sharc_tensor **
   sharc_op *op = m->op;
   unsigned n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
   unsigned nd = m->num_devices;
-  sharc_tensor **args = calloc((size_t)nd * n_in + 1, sizeof *args);
-  sharc_tensor **res = calloc((size_t)nd * n_out + 1, sizeof *res);
-  if (!args || !res)
-    abort();
+  sharc_tensor **args = sharc_xcalloc((size_t)nd * n_in + 1, sizeof *args);
+  sharc_tensor **res = sharc_xcalloc((size_t)nd * n_out + 1, sizeof *res);
   bool ok = true;
   for (unsigned i = 0; ok && i < n_in; i++)
     for (unsigned d = 0; ok && d < nd; d++)
@@ -397,11 +394,9 @@ static bool run_on_this_device(manual_run *m, sharc_tensor **in, sharc_tensor **
                              m->num_devices, nr * np);
   unsigned me = r * np + p, n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
   m->self = me;
-  sharc_tensor **args = calloc(n_in + 1, sizeof *args);
-  sharc_tensor **res = calloc(n_out + 1, sizeof *res);
-  sharc_tensor **all = calloc(m->num_devices, sizeof *all);
-  if (!args || !res || !all)
-    abort();
+  sharc_tensor **args = sharc_xcalloc(n_in + 1, sizeof *args);
+  sharc_tensor **res = sharc_xcalloc(n_out + 1, sizeof *res);
+  sharc_tensor **all = sharc_xcalloc(m->num_devices, sizeof *all);
   bool ok = true;
   for (unsigned i = 0; ok && i < n_in; i++)
     ok = (args[i] = operand_block(m, me, i, in[i], m->in_shardings[i])) != NULL;

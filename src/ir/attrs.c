@@ -3,6 +3,7 @@
 #include "ir/context.h"
 #include "support/apfloat.h"
 #include "support/pages.h"
+#include "support/xalloc.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -217,9 +218,7 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   if (n == 0 && ctx->empty_dict)
     return ctx->empty_dict;
   sharc_named_attr stack_buf[16];
-  sharc_named_attr *sorted = n <= 16 ? stack_buf : malloc(n * sizeof *sorted);
-  if (!sorted)
-    abort();
+  sharc_named_attr *sorted = n <= 16 ? stack_buf : sharc_xmalloc_array(n, sizeof *sorted);
   if (n)
     memcpy(sorted, entries, n * sizeof *sorted);
   bool is_sorted = true;
@@ -486,9 +485,7 @@ sharc_attr *sharc_loc_fused(sharc_context *ctx, sharc_attr *const *in, unsigned 
   for (unsigned i = 0; i < n_in; i++)
     if (in[i]->kind == SHARC_ATTR_LOC_FUSED && in[i]->fused.metadata == metadata)
       cap += in[i]->fused.n;
-  sharc_attr **locs = malloc(cap * sizeof *locs);
-  if (!locs)
-    abort();
+  sharc_attr **locs = sharc_xmalloc_array(cap, sizeof *locs);
   for (unsigned i = 0; i < n_in; i++) {
     bool flatten = in[i]->kind == SHARC_ATTR_LOC_FUSED && in[i]->fused.metadata == metadata;
     unsigned m = flatten ? in[i]->fused.n : 1;

@@ -2,6 +2,7 @@
  * regions through them. */
 #include "ir/ir_internal.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -11,9 +12,7 @@ struct sharc_mapping {
 };
 
 sharc_mapping *sharc_mapping_create(void) {
-  sharc_mapping *m = calloc(1, sizeof *m);
-  if (!m)
-    abort();
+  sharc_mapping *m = sharc_xcalloc(1, sizeof *m);
   return m;
 }
 

@@ -163,6 +163,10 @@ struct sharc_context {
    * op of that definition exists, and a walk for them has nothing to
    * visit */
   uint64_t created_defs[64];
+  /* the traits of every op definition an op was ever created with, OR-ed:
+   * a clear bit says no op with that trait exists (no call op: a call
+   * graph without a walk for calls) */
+  unsigned created_traits;
   /* the last mark drawn by sharc_context_fresh_mark: region DCE's
    * liveness and the verifier's dominance order stamp ops with them */
   unsigned live_mark;

@@ -4,6 +4,7 @@
  * SourceMgr format, with the source line and a caret when the text is known. */
 #include "ir/context.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,15 +39,11 @@ struct sharc_line_table {
 };
 
 sharc_line_table *sharc_line_table_create(const char *buf, size_t len) {
-  sharc_line_table *t = calloc(1, sizeof *t);
-  if (!t)
-    abort();
+  sharc_line_table *t = sharc_xcalloc(1, sizeof *t);
   t->buf = buf;
   t->len = len;
   t->cap = 16;
-  t->starts = malloc(t->cap * sizeof *t->starts);
-  if (!t->starts)
-    abort();
+  t->starts = sharc_xmalloc_array(t->cap, sizeof *t->starts);
   t->starts[t->n++] = 0;
   return t;
 }
@@ -70,9 +67,7 @@ static bool line_table_next(sharc_line_table *t) {
   }
   if (t->n == t->cap) {
     t->cap *= 2;
-    t->starts = realloc(t->starts, t->cap * sizeof *t->starts);
-    if (!t->starts)
-      abort();
+    t->starts = sharc_xrealloc_array(t->starts, t->cap, sizeof *t->starts);
   }
   t->starts[t->n++] = (size_t)(nl - t->buf) + 1;
   return true;

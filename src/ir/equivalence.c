@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 typedef struct pairing {
   sharc_ptrmap values; /* lhs value -> rhs value */
@@ -37,9 +38,7 @@ static bool same_commutative_operands(const pairing *p, const sharc_op *l, const
     i++;
   if (i == n)
     return true;
-  sharc_value **ls = malloc(2 * (n - i) * sizeof *ls);
-  if (!ls)
-    abort();
+  sharc_value **ls = sharc_xmalloc_array(2 * (n - i), sizeof *ls);
   sharc_value **rs = ls + (n - i);
   for (unsigned k = i; k < n; k++) {
     ls[k - i] = l->operands[k].value;

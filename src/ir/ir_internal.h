@@ -39,7 +39,6 @@ typedef struct sharc_uniq_table {
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);
-sharc_uniq *sharc_uniq_find(sharc_uniq_table *t, const void *key, uint32_t len, uint32_t hash);
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj);
 void sharc_uniq_table_free(sharc_uniq_table *t);
 
@@ -346,6 +345,12 @@ void sharc_symcache_free_all(sharc_context *ctx);
 /* Counts every change to IR (ops linked, unlinked or edited, uses moved,
  * types and block arguments changed): equal counts, unchanged IR. */
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx);
+/* Whether an op of a definition with any of the `trait` bits was ever
+ * created in `ctx` (false: no such op exists, none needs looking for). */
+bool sharc_context_created_trait(const sharc_context *ctx, unsigned trait);
+/* Whether an op of definition `def` may exist in `ctx` (false: none was
+ * ever created, so a walk for them has nothing to visit). */
+bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *def);
 /* How many ops created in `ctx` are symbol tables, or unregistered ones
  * with one region (which might be), erased ones included. */
 unsigned sharc_context_table_like_ops(const sharc_context *ctx);

@@ -1,6 +1,7 @@
 /* An op's operand values or result types as one array; see op_values.h.
  * Every form is one gather over the op's operands or results. */
 #include "ir/op_values.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -24,9 +25,7 @@ static void *arg_type_at(const void *block, unsigned i) {
  * array with one slot to spare. */
 static void **gather(const void *owner, unsigned n, element_fn at, const bool *marks,
                      unsigned num_marks, bool marked, unsigned *count) {
-  void **items = malloc(((size_t)n + 1) * sizeof *items);
-  if (!items)
-    abort();
+  void **items = sharc_xmalloc_array((size_t)n + 1, sizeof *items);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
     if ((i < num_marks && marks[i]) == marked)

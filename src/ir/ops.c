@@ -4,6 +4,7 @@
 #include "ir/verify_marks.h"
 #include "ir/static_names.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   if (def) {
     unsigned bit = sharc_def_bit(def);
     ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
+    ctx->created_traits |= def->traits;
   }
   if (def ? (def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
     ctx->table_like_ops++;
@@ -262,6 +264,15 @@ bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
 
 sharc_context *sharc_op_context(const sharc_op *op) { return sharc_op_ctx_of(op); }
 uint64_t sharc_context_ir_epoch(const sharc_context *ctx) { return ctx->ir_epoch; }
+
+bool sharc_context_created_trait(const sharc_context *ctx, unsigned trait) {
+  return (ctx->created_traits & trait) != 0;
+}
+
+bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *def) {
+  unsigned bit = sharc_def_bit(def);
+  return (ctx->created_defs[bit / 64] >> (bit % 64)) & 1;
+}
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
@@ -404,9 +415,7 @@ sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
 static sharc_set_attr_slot *set_attr_slot(sharc_context *ctx, const sharc_attr *dict,
                                            const sharc_ident *name, const sharc_attr *value) {
   if (!ctx->set_attr_cache) {
-    ctx->set_attr_cache = calloc(SHARC_SET_ATTR_CACHE, sizeof *ctx->set_attr_cache);
-    if (!ctx->set_attr_cache)
-      abort();
+    ctx->set_attr_cache = sharc_xcalloc(SHARC_SET_ATTR_CACHE, sizeof *ctx->set_attr_cache);
   }
   uint64_t h = (uint64_t)(uintptr_t)dict * 0x9e3779b97f4a7c15u;
   h ^= (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fu;
@@ -428,9 +437,7 @@ void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   const sharc_attr *old_dict = op->attrs;
   unsigned n = op->attrs->dict.n;
   sharc_named_attr stack_buf[16];
-  sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : malloc((n + 1) * sizeof *entries);
-  if (!entries)
-    abort();
+  sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : sharc_xmalloc_array(n + 1, sizeof *entries);
   unsigned out = 0;
   for (unsigned i = 0; i < n; i++)
     if (op->attrs->dict.entries[i].name != id)

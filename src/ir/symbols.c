@@ -7,6 +7,7 @@
 
 #include "ir/context.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,7 @@ void sharc_symcache_free_all(sharc_context *ctx) {
 static sharc_symcache *cache_of(sharc_block *b) {
   if (b->symcache)
     return b->symcache;
-  sharc_symcache *c = calloc(1, sizeof *c);
-  if (!c)
-    abort();
+  sharc_symcache *c = sharc_xcalloc(1, sizeof *c);
   for (sharc_op *op = b->first; op; op = op->next) {
     sharc_ident *name = symbol_ident(op);
     if (name)

@@ -1,6 +1,7 @@
 /* Walks over nested operations, pre- or post-order, with skipping,
  * interruption and a filter by op definition. */
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "ir/ir_internal.h"
 #include "ir/prefetch.h"
 
@@ -84,9 +85,26 @@ sharc_walk_result sharc_walk_isa(sharc_op *op, sharc_walk_order order, const sha
                                  sharc_walk_fn fn, void *user) {
   /* no op of that definition was ever created: nothing to visit, and no
    * pass over every op to find that out */
-  unsigned bit = def ? sharc_def_bit(def) : 0;
-  if (def && !(sharc_op_ctx_of(op)->created_defs[bit / 64] & (uint64_t)1 << (bit % 64)))
+  if (def && !sharc_context_may_hold_def(sharc_op_ctx_of(op), def))
     return SHARC_WALK_ADVANCE;
   isa_filter f = {def, fn, user};
   return walk_op(op, order, filtered, &f);
+}
+
+bool sharc_context_may_hold_any(const sharc_context *ctx, bool (*pred)(const sharc_op_def *def)) {
+  for (unsigned d = 0; d < ctx->num_dialects; d++)
+    for (unsigned i = 0; i < ctx->dialects[d]->num_ops; i++) {
+      const sharc_op_def *def = ctx->dialects[d]->ops[i];
+      if (pred(def) && sharc_context_may_hold_def(ctx, def))
+        return true;
+    }
+  return false;
+}
+
+bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,
+                                   unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_context_may_hold_def(ctx, defs[i]))
+      return true;
+  return false;
 }

@@ -13,6 +13,7 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -50,16 +51,18 @@ static sharc_walk_result collect_call(sharc_op *op, void *user) {
 }
 
 sharc_call_graph *sharc_call_graph_build(sharc_op *module) {
-  sharc_call_graph *cg = calloc(1, sizeof *cg);
-  if (!cg)
-    abort();
+  sharc_call_graph *cg = sharc_xcalloc(1, sizeof *cg);
+  /* a module without call ops (a transformer is one function) needs no
+   * walk of every op for them: the functions are all there is */
+  bool may_call = sharc_context_created_trait(sharc_op_context(module), SHARC_TRAIT_CALL);
   for (unsigned r = 0; r < module->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(module)[r].first; b; b = b->next)
       for (sharc_op *op = b->first; op; op = op->next) {
         if (!sharc_op_has_trait(op, SHARC_TRAIT_CALLABLE))
           continue;
         cg_node n = {.func = op, .parent = -1};
-        sharc_walk_nested(op, SHARC_PRE_ORDER, collect_call, &n.calls);
+        if (may_call)
+          sharc_walk_nested(op, SHARC_PRE_ORDER, collect_call, &n.calls);
         sharc_vec_push(&cg->nodes, n);
         sharc_ptrmap_put(&cg->index, op, (void *)(uintptr_t)cg->nodes.len);
       }
@@ -164,9 +167,7 @@ sharc_op *sharc_call_graph_dfs(const sharc_call_graph *cg, unsigned root, unsign
 }
 
 static unsigned char *new_dfs_state(const sharc_call_graph *cg) {
-  unsigned char *state = calloc(cg->nodes.len ? cg->nodes.len : 1, 1);
-  if (!state)
-    abort();
+  unsigned char *state = sharc_xcalloc(cg->nodes.len ? cg->nodes.len : 1, 1);
   return state;
 }
 
@@ -296,9 +297,7 @@ static void visit_for_graph(sharc_call_graph *cg, sharc_op *op, int parent, bool
 }
 
 sharc_call_graph *sharc_call_graph_build_regions(sharc_op *top) {
-  sharc_call_graph *cg = calloc(1, sizeof *cg);
-  if (!cg)
-    abort();
+  sharc_call_graph *cg = sharc_xcalloc(1, sizeof *cg);
   add_region_node(cg, NULL, NULL, -1);
   add_region_node(cg, NULL, NULL, -1);
   visit_for_graph(cg, top, -1, false);
@@ -338,9 +337,7 @@ typedef struct tarjan_frame {
 
 unsigned sharc_call_graph_sccs(const sharc_call_graph *cg, unsigned *nodes, unsigned *ends) {
   unsigned n = cg->nodes.len, counter = 0, n_nodes = 0, n_sccs = 0;
-  unsigned *number = calloc(n ? n : 1, sizeof *number);
-  if (!number)
-    abort();
+  unsigned *number = sharc_xcalloc(n ? n : 1, sizeof *number);
   SHARC_VEC(tarjan_frame) frames = {0};
   SHARC_VEC(unsigned) stack = {0};
   number[SHARC_CG_EXTERNAL_NODE] = ++counter;

@@ -1,6 +1,7 @@
 /* Typed pass options: values parsed as LLVM's command-line parsers do, with
  * their error messages, into the fields of a pass's options struct. */
 #include "pass/pass_manager_internal.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 #include "sharc/verify.h"
 #include "ir/ir_internal.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +79,7 @@ static sharc_pass_manager *new_pm(sharc_pipeline *pl, const char *op_name) {
 }
 
 sharc_pipeline *sharc_pipeline_create(const sharc_pipeline_flags *flags) {
-  sharc_pipeline *pl = calloc(1, sizeof *pl);
-  if (!pl)
-    abort();
+  sharc_pipeline *pl = sharc_xcalloc(1, sizeof *pl);
   if (flags)
     pl->flags = *flags;
   if (!pl->flags.tool_mask)
@@ -196,9 +195,7 @@ void *sharc_pass_parse_options(sharc_pipeline *pl, const sharc_pass_def *def, co
                      sizeof(const char *) == sizeof(int64_t),
                  "list options share a layout");
   void *opts = sharc_arena_alloc(&pl->arena, def->options_size ? def->options_size : 1);
-  bool *given = calloc(def->num_options ? def->num_options : 1, sizeof *given);
-  if (!given)
-    abort();
+  bool *given = sharc_xcalloc(def->num_options ? def->num_options : 1, sizeof *given);
   sharc_buf why = {0};
   for (unsigned i = 0; i < def->num_options; i++) {
     const sharc_option_def *o = &def->options[i];
@@ -677,9 +674,7 @@ static void timing_pm(const sharc_pass_manager *pm, double total, unsigned inden
     sharc_buf_putc(&name, ']');
     timing_line(out, e->seconds, total, indent, name.data);
     sharc_buf_free(&name);
-    const sharc_pass_manager **order = malloc(e->num_mgrs * sizeof *order);
-    if (!order)
-      abort();
+    const sharc_pass_manager **order = sharc_xmalloc_array(e->num_mgrs, sizeof *order);
     unsigned n = 0;
     for (unsigned k = 0; k < e->num_mgrs; k++) {
       if (!e->mgrs[k]->first_run)

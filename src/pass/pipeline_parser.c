@@ -2,6 +2,7 @@
  * checks every name against the registry and adds the passes, explicitly
  * nested, to a pipeline, with mlir-opt's messages and carets. */
 #include "pass/pass_manager_internal.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  * (pass_table.c), in --help order. The help text, flag lookup and the
  * "not implemented yet" error all read this one merged list. */
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,7 @@ static bool implemented_flag(const char *flag) {
 
 const sharc_pass_def *const *sharc_pass_registry(unsigned *count) {
   if (!all) {
-    all = malloc((NUM_IMPLEMENTED + sharc_pass_table_size) * sizeof *all);
-    if (!all)
-      abort();
+    all = sharc_xmalloc_array(NUM_IMPLEMENTED + sharc_pass_table_size, sizeof *all);
     for (unsigned i = 0; i < NUM_IMPLEMENTED; i++)
       all[all_count++] = implemented[i];
     for (unsigned i = 0; i < sharc_pass_table_size; i++)

@@ -5,6 +5,7 @@
 #include "sharc/document.h"
 #include "report/report_internal.h"
 #include "ir/ir_internal.h"
+#include "support/xalloc.h"
 
 #include "sharc/asm.h"
 #include "sharc/pass.h"
@@ -39,18 +40,14 @@ static void record(const sharc_diag *d, void *user) {
   sharc_document *doc = user;
   if (doc->num_diags == doc->cap_diags) {
     doc->cap_diags = doc->cap_diags ? 2 * doc->cap_diags : 8;
-    doc->diags = realloc(doc->diags, doc->cap_diags * sizeof *doc->diags);
-    if (!doc->diags)
-      abort();
+    doc->diags = sharc_xrealloc_array(doc->diags, doc->cap_diags, sizeof *doc->diags);
   }
   sharc_buf text = {0};
   sharc_diag_format_with_source(doc->ctx, d, &text);
   const sharc_attr *f = d->loc ? sharc_loc_find_file(d->loc) : NULL;
   sharc_str file = f ? sharc_loc_file_name(f) : (sharc_str){"", 0};
   size_t msg_len = strlen(d->message), text_len = text.len;
-  char *s = malloc(file.len + msg_len + text_len + 3);
-  if (!s)
-    abort();
+  char *s = sharc_xmalloc(file.len + msg_len + text_len + 3);
   memcpy(s, file.data, file.len);
   s[file.len] = 0;
   memcpy(s + file.len + 1, d->message, msg_len + 1);
@@ -84,9 +81,7 @@ static bool parse_into(sharc_document *d) {
 
 sharc_document *sharc_document_parse(const char *name, const char *data, size_t len,
                                      bool allow_unregistered) {
-  sharc_document *d = calloc(1, sizeof *d);
-  if (!d)
-    abort();
+  sharc_document *d = sharc_xcalloc(1, sizeof *d);
   d->name = sharc_str_dup(sharc_str_from_cstr(name ? name : "<string>"));
   d->source = sharc_str_dup((sharc_str){data, data ? len : 0});
   d->source_len = data ? len : 0;

@@ -10,6 +10,7 @@
 #include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
 #include "support/oa_table.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -252,9 +253,7 @@ static void index_func(builder *b, sharc_op *func) {
 }
 
 sharc_report_debug *sharc_report_debug_build(sharc_report *r) {
-  builder b = {r, calloc(1, sizeof(sharc_report_debug)), NULL};
-  if (!b.d)
-    abort();
+  builder b = {r, sharc_xcalloc(1, sizeof(sharc_report_debug)), NULL};
   sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_func_func_def) && !sharc_func_is_declaration(op))

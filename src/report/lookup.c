@@ -8,6 +8,7 @@
 #include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
 #include "support/edit_distance.h"
+#include "support/xalloc.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -131,9 +132,7 @@ static void add_func(builder *b, sharc_op *func) {
 static sharc_report_names *build(sharc_report *r) {
   builder b = {0};
   b.r = r;
-  b.n = calloc(1, sizeof *b.n);
-  if (!b.n)
-    abort();
+  b.n = sharc_xcalloc(1, sizeof *b.n);
   b.namer = sharc_value_namer_create(r->module, false);
   sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))

@@ -6,6 +6,7 @@
  * partitioner reads it. */
 #include "report/partition_figures.h"
 #include "report/report_internal.h"
+#include "support/xalloc.h"
 
 #include "dialect/func/func.h"
 #include "dialect/sdy/axes.h"
@@ -131,9 +132,7 @@ static bool body_sums(sharc_op *op, unsigned r) {
 static sharc_attr *without_dims(sharc_context *ctx, const sharc_attr *sharding, const bool *drop) {
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(parts.num_dims + 1, sizeof *dims);
   bool changed = false;
   for (unsigned d = 0; d < parts.num_dims; d++) {
     dims[d] = parts.dims[d];
@@ -226,9 +225,7 @@ static void replicate_non_sum_reductions(sharc_op *module) {
       unsigned rank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
       if (!rank)
         continue;
-      bool *drop = calloc(rank, sizeof *drop);
-      if (!drop)
-        abort();
+      bool *drop = sharc_xcalloc(rank, sizeof *drop);
       if (reduce)
         reduced_dims(op, rank, drop);
       reshard_operand(&rw, op, i, without_dims(ctx, s, reduce ? drop : NULL));
@@ -361,9 +358,7 @@ static void conv_spatial_whole(sharc_rewriter *rw, sharc_op *op) {
   for (unsigned w = 0; w < 2; w++) {
     shardings[w] = sharc_sdy_get_sharding(sharc_op_operand(op, w));
     unsigned rank = shardings[w] ? sharc_sdy_tensor_sharding_rank(shardings[w]) : 0;
-    drops[w] = calloc(rank + 1, sizeof *drops[w]);
-    if (!drops[w])
-      abort();
+    drops[w] = sharc_xcalloc(rank + 1, sizeof *drops[w]);
     conv_spatial_dims(op, w, rank, drops[w]);
     sharded = sharded || sharded_on(shardings[w], drops[w]);
   }
@@ -508,9 +503,7 @@ static sharc_attr *without_empty_dims(sharc_context *ctx, const sharc_attr *shar
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
   if (!t || !sharc_type_has_rank(t) || sharc_type_rank(t) != rank)
     return NULL;
-  bool *drop = calloc(rank + 1, sizeof *drop);
-  if (!drop)
-    abort();
+  bool *drop = sharc_xcalloc(rank + 1, sizeof *drop);
   bool any = false;
   for (unsigned d = 0; d < rank; d++)
     any |= drop[d] = sharc_type_shape(t)[d] == 0;
@@ -844,9 +837,7 @@ sharc_partition *sharc_partition_module(sharc_op *module, const sharc_partition_
     sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(module), "the module has no function");
     return NULL;
   }
-  sharc_partition *p = calloc(1, sizeof *p);
-  if (!p)
-    abort();
+  sharc_partition *p = sharc_xcalloc(1, sizeof *p);
   p->module = module;
   p->replica_count = o.replica_count;
   p->partition_count = o.partition_count;
@@ -931,9 +922,7 @@ static void put_block(sharc_buf *out, const int64_t *off, const int64_t *size, u
 }
 
 sharc_report_block sharc_report_block_alloc(unsigned rank) {
-  int64_t *off = calloc(3 * ((size_t)rank + 1), sizeof *off);
-  if (!off)
-    abort();
+  int64_t *off = sharc_xcalloc(3 * ((size_t)rank + 1), sizeof *off);
   return (sharc_report_block){off, off + rank + 1, off + 2 * ((size_t)rank + 1)};
 }
 

@@ -10,6 +10,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
 #include <stdio.h>
@@ -912,9 +913,7 @@ static void find_main(sharc_report *r) {
 }
 
 sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *options) {
-  sharc_report *r = calloc(1, sizeof *r);
-  if (!r)
-    abort();
+  sharc_report *r = sharc_xcalloc(1, sizeof *r);
   r->module = module;
   r->opts = options ? *options : sharc_report_options_default();
   r->user_record = sharc_report_user_record(module);

@@ -4,6 +4,7 @@
 #include "report/report_internal.h"
 
 #include "dialect/sdy/device_block.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,9 +315,7 @@ int64_t sharc_report_reshard_bytes(const sharc_type *type, const sharc_attr *fro
     return -1;
   if (from == to)
     return 0;
-  int64_t *out_shape = malloc((rank + 1) * sizeof *out_shape);
-  if (!out_shape)
-    abort();
+  int64_t *out_shape = sharc_xmalloc_array(rank + 1, sizeof *out_shape);
   sharc_report_shard_shape(shape, rank, to, to_mesh, out_shape);
   int64_t out_elems = sharc_report_num_elements(out_shape, rank);
   free(out_shape);

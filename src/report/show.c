@@ -6,6 +6,7 @@
  * rank is drawn over its sharded dimensions when at most two are sharded,
  * else listed block by block. */
 #include "report/report_internal.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,9 +44,7 @@ static bool compute_blocks(const sharc_report_value *v, blocks *b) {
   int64_t devices = v->num_devices;
   if (devices > MAX_DRAWN_DEVICES)
     return false;
-  b->shards = calloc(b->rank + 1, sizeof *b->shards);
-  if (!b->shards)
-    abort();
+  b->shards = sharc_xcalloc(b->rank + 1, sizeof *b->shards);
   const sharc_attr *s = v->sharding && mesh ? v->sharding : NULL;
   unsigned srank = s ? sharc_sdy_tensor_sharding_rank(s) : 0;
   b->count = 1;
@@ -67,9 +66,7 @@ static bool compute_blocks(const sharc_report_value *v, blocks *b) {
   } else {
     b->listed = true;
   }
-  b->devices = calloc((size_t)b->count, sizeof *b->devices);
-  if (!b->devices)
-    abort();
+  b->devices = sharc_xcalloc((size_t)b->count, sizeof *b->devices);
   for (int64_t pos = 0; pos < devices; pos++) {
     int64_t idx = 0;
     for (unsigned d = 0; d < b->rank; d++) {
@@ -211,11 +208,9 @@ static void put_centered(sharc_buf *out, const char *text, size_t width, const c
 
 static void draw_grid(const blocks *b, bool color, sharc_buf *out) {
   int64_t rows = grid_rows(b), cols = grid_cols(b);
-  size_t *w = calloc((size_t)cols, sizeof *w);
-  sharc_buf *dev = calloc((size_t)(rows * cols), sizeof *dev);
-  sharc_buf *rng = calloc((size_t)(rows * cols), sizeof *rng);
-  if (!w || !dev || !rng)
-    abort();
+  size_t *w = sharc_xcalloc((size_t)cols, sizeof *w);
+  sharc_buf *dev = sharc_xcalloc((size_t)(rows * cols), sizeof *dev);
+  sharc_buf *rng = sharc_xcalloc((size_t)(rows * cols), sizeof *rng);
   for (int64_t r = 0; r < rows; r++)
     for (int64_t c = 0; c < cols; c++) {
       int64_t i = cell_block(b, r, c), k = r * cols + c;
@@ -301,9 +296,7 @@ static void draw_mesh(const sharc_report_value *v, sharc_buf *out) {
   const sharc_attr *last = sharc_sdy_mesh_axis(mesh, n - 1);
   sharc_str lname = sharc_sdy_mesh_axis_name(last);
   int64_t cols = sharc_sdy_mesh_axis_size(last), rows = cols > 0 ? v->num_devices / cols : 0;
-  int64_t *coords = calloc(n + 1, sizeof *coords);
-  if (!coords)
-    abort();
+  int64_t *coords = sharc_xcalloc(n + 1, sizeof *coords);
   /* row labels: the coordinates on the leading axes */
   sharc_buf label = {0};
   size_t label_w = 0;

@@ -17,6 +17,7 @@
 
 #include "interpret/interp.h"
 #include "sharc/partition.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,7 @@
 
 void sharc_verify_counts_init(sharc_verify_counts *c, unsigned num_devices) {
   c->num_devices = num_devices;
-  c->per_device = calloc(num_devices ? num_devices : 1, sizeof *c->per_device);
-  if (!c->per_device)
-    abort();
+  c->per_device = sharc_xcalloc(num_devices ? num_devices : 1, sizeof *c->per_device);
 }
 
 void sharc_verify_counts_free(sharc_verify_counts *c) {
@@ -95,10 +94,8 @@ typedef struct done {
 static done *tally(checker *k, sharc_buf *msg) {
   const sharc_partition_figures *f = k->f;
   unsigned nd = k->counts->num_devices, nc = f->num_collectives;
-  done *t = calloc((size_t)(nc ? nc : 1) * nd, sizeof *t);
+  done *t = sharc_xcalloc((size_t)(nc ? nc : 1) * nd, sizeof *t);
   sharc_ptrmap unlisted = {0};
-  if (!t)
-    abort();
   for (unsigned d = 0; d < nd; d++) {
     sharc_ptrmap runs = {0}; /* op -> how often this device ran it */
     const sharc_count_vec *v = &k->counts->per_device[d];
@@ -297,9 +294,7 @@ static void check_values(checker *k, const sharc_partition *p, sharc_tensor *con
                          unsigned na, sharc_tensor *const *results, unsigned nr,
                          sharc_buf *msg) {
   unsigned nd = k->counts->num_devices;
-  int64_t *sums = calloc(2 * (size_t)nd + 1, sizeof *sums);
-  if (!sums)
-    abort();
+  int64_t *sums = sharc_xcalloc(2 * (size_t)nd + 1, sizeof *sums);
   for (unsigned i = 0; i < k->f->num_values && i < na + nr; i++) {
     const sharc_partition_value *v = sharc_partition_value_at(p, i);
     const sharc_figure_value *g = &k->f->values[i];

@@ -7,6 +7,7 @@
  * Blocks come from dialect/sdy/device_block.h, as the partitioner's. */
 #include "report/partition_figures.h"
 #include "report/report_internal.h"
+#include "support/xalloc.h"
 
 #include "dialect/func/func.h"
 #include "interpret/interp.h"
@@ -442,10 +443,8 @@ static bool slice_inputs(run *r, const sharc_partition *p, sharc_tensor **args, 
         sharc_tensor_release(l);
         return fail_at(r, r->global_func, "cannot hold a device's block of type", lt);
       }
-      int64_t *off = calloc(3 * (g->rank + 1), sizeof *off), *size = off + g->rank + 1,
+      int64_t *off = sharc_xcalloc(3 * (g->rank + 1), sizeof *off), *size = off + g->rank + 1,
               *local = size + g->rank + 1;
-      if (!off)
-        abort();
       if (sharc_partition_block(v, d, off, size, local)) {
         for (unsigned k = 0; k < g->rank; k++)
           if (size[k] > l->shape[k])

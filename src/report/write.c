@@ -3,6 +3,7 @@
 #include "report/report_internal.h"
 
 #include "dialect/sdy/sdy_ops.h"
+#include "support/xalloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>

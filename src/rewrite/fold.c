@@ -2,6 +2,7 @@
  * materialization, and MLIR's OperationFolder rules for constant-like ops
  * (one per value in each insertion region, hoisted to its entry block). */
 #include "rewrite/greedy_internal.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -136,9 +137,8 @@ bool sharc_fold_apply(sharc_rewriter *rw, sharc_op *op, sharc_fold_result *res) 
     return true;
   }
   sharc_value *stack[8];
-  sharc_value **values = op->num_results <= 8 ? stack : malloc(op->num_results * sizeof *values);
-  if (!values)
-    abort();
+  sharc_value **values =
+      op->num_results <= 8 ? stack : sharc_xmalloc_array(op->num_results, sizeof *values);
   sharc_insert_point saved = rw->ip;
   sharc_rw_set_before(rw, op);
   bool ok = true;

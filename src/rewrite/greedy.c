@@ -3,6 +3,7 @@
  * region simplification, iterated until nothing changes. */
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
+#include "support/xalloc.h"
 
 #include "support/ptrmap.h"
 
@@ -220,9 +221,8 @@ static bool try_fold(driver *d, sharc_op *op) {
       (sharc_op_def_of(op)->traits & SHARC_TRAIT_CONSTANT_LIKE))
     return false;
   sharc_fold_result stack[8];
-  sharc_fold_result *res = op->num_results <= 8 ? stack : calloc(op->num_results, sizeof *res);
-  if (!res)
-    abort();
+  sharc_fold_result *res =
+      op->num_results <= 8 ? stack : sharc_xcalloc(op->num_results, sizeof *res);
   for (unsigned i = 0; i < op->num_results; i++)
     res[i] = (sharc_fold_result){NULL, NULL};
   bool folded = sharc_fold_apply(&d->rw, op, res);
@@ -290,6 +290,10 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     sharc_walk_region(region, SHARC_POST_ORDER, note_strict, d);
   bool again = false;
   int64_t iteration = 0;
+  /* the IR's change count when a simplification last left the region: it
+   * is idempotent, so an iteration that changed nothing skips it */
+  uint64_t simplified_at = 0;
+  bool simplified = false;
   do {
     if (++iteration > d->config.max_iterations && d->config.max_iterations >= 0)
       break;
@@ -304,9 +308,13 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     }
     again = d->multi_block && sharc_erase_unreachable_blocks(&d->rw, region);
     again |= process_worklist(d);
-    if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED)
+    if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
+        !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at)) {
       again |= sharc_simplify_region(&d->rw, region,
                                      d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE);
+      simplified_at = sharc_context_ir_epoch(d->rw.ctx);
+      simplified = true;
+    }
   } while (again);
   *changed = iteration > 1;
   return !again;

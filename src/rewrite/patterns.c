@@ -4,6 +4,7 @@
 #include "rewrite/patterns.h"
 
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,7 @@ struct sharc_pattern_set {
 };
 
 sharc_pattern_set *sharc_pattern_set_create(sharc_context *ctx) {
-  sharc_pattern_set *s = calloc(1, sizeof *s);
-  if (!s)
-    abort();
+  sharc_pattern_set *s = sharc_xcalloc(1, sizeof *s);
   s->ctx = ctx;
   return s;
 }
@@ -131,9 +130,7 @@ static void freeze(sharc_pattern_set *s) {
     }
     sharc_pattern_list *l = sharc_ptrmap_get(&s->by_root, bp->root);
     if (!l) {
-      l = calloc(1, sizeof *l);
-      if (!l)
-        abort();
+      l = sharc_xcalloc(1, sizeof *l);
       sharc_ptrmap_put(&s->by_root, bp->root, l);
       sharc_vec_push(&s->lists, l);
     }

@@ -2,6 +2,7 @@
  * chain of listeners so that drivers and analyses stay in step. */
 #include "sharc/rewrite.h"
 #include "rewrite/create_op.h"
+#include "support/xalloc.h"
 
 #include "ir/ir_internal.h"
 #include "support/ptrmap.h"
@@ -227,9 +228,8 @@ void sharc_rw_replace_op(sharc_rewriter *rw, sharc_op *op, sharc_value *const *v
 
 void sharc_rw_replace_op_with_op(sharc_rewriter *rw, sharc_op *op, sharc_op *with) {
   sharc_value *stack[16] = {0};
-  sharc_value **values = with->num_results <= 16 ? stack : malloc(with->num_results * sizeof *values);
-  if (!values)
-    abort();
+  sharc_value **values =
+      with->num_results <= 16 ? stack : sharc_xmalloc_array(with->num_results, sizeof *values);
   for (unsigned i = 0; i < with->num_results; i++)
     values[i] = &sharc_op_results_of(with)[i];
   sharc_rw_replace_op(rw, op, values, with->num_results);

@@ -121,14 +121,7 @@ static u128 u128_inc(u128 v) {
   return v;
 }
 
-static unsigned bitlen64(uint64_t v) {
-  unsigned n = 0;
-  while (v) {
-    n++;
-    v >>= 1;
-  }
-  return n;
-}
+static unsigned bitlen64(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
 
 static unsigned u128_bitlen(u128 v) {
   return v.hi ? 64 + bitlen64(v.hi) : bitlen64(v.lo);
@@ -457,26 +450,9 @@ static lost_fraction lost_below(const bn *q, size_t sh, bool sticky) {
   return rest ? LF_LESS : LF_ZERO;
 }
 
-/* Rounds (q + f) * 2^e2, 0 <= f < 1 and f > 0 iff sticky, to nearest-even in
- * format f, the way IEEEFloat::normalize does.  When sticky is set q must
- * have at least prec + 2 bits so that the fraction lies below the round bit. */
-static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) {
-  size_t nb = bn_bitlen(q);
-  if (nb == 0)
-    return canonical_zero(f, sign);
-  long msb = e2 + (long)nb - 1;
-  if (msb > f->max_exp)
-    return overflow(f, sign);
-  long exp = msb < f->min_exp ? f->min_exp : msb;
-  long sh = exp - (long)(f->prec - 1) - e2;
-  apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
-  lost_fraction lf = LF_ZERO;
-  if (sh <= 0) {
-    r.sig = u128_shl(bn_extract(q, 0), (unsigned)-sh);
-  } else {
-    r.sig = bn_extract(q, (size_t)sh);
-    lf = lost_below(q, (size_t)sh, sticky);
-  }
+/* The last steps of a rounding: `r` holds the kept bits, `lf` what the
+ * dropped ones were worth. */
+static apf round_finish(const fmt *f, bool sign, apf r, lost_fraction lf) {
   if (hits_all_ones_nan(f, &r))
     return overflow(f, sign);
   if (lf == LF_ZERO)
@@ -494,6 +470,62 @@ static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) 
       return overflow(f, sign);
   }
   return u128_is_zero(r.sig) ? canonical_zero(f, sign) : r;
+}
+
+/* The exponent of a value of `nb` significant bits whose lowest is worth
+ * 2^e2, once rounded into format f, and the bits to drop (negative: to
+ * add); false on overflow. */
+static bool round_place(const fmt *f, size_t nb, long e2, long *exp, long *sh) {
+  long msb = e2 + (long)nb - 1;
+  if (msb > f->max_exp)
+    return false;
+  *exp = msb < f->min_exp ? f->min_exp : msb;
+  *sh = *exp - (long)(f->prec - 1) - e2;
+  return true;
+}
+
+/* Rounds (q + f) * 2^e2, 0 <= f < 1 and f > 0 iff sticky, to nearest-even in
+ * format f, the way IEEEFloat::normalize does.  When sticky is set q must
+ * have at least prec + 2 bits so that the fraction lies below the round bit. */
+static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) {
+  size_t nb = bn_bitlen(q);
+  if (nb == 0)
+    return canonical_zero(f, sign);
+  long exp, sh;
+  if (!round_place(f, nb, e2, &exp, &sh))
+    return overflow(f, sign);
+  apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
+  lost_fraction lf = LF_ZERO;
+  if (sh <= 0) {
+    r.sig = u128_shl(bn_extract(q, 0), (unsigned)-sh);
+  } else {
+    r.sig = bn_extract(q, (size_t)sh);
+    lf = lost_below(q, (size_t)sh, sticky);
+  }
+  return round_finish(f, sign, r, lf);
+}
+
+/* round_bn of a 128-bit q with no sticky fraction, without bignums: every
+ * format conversion. */
+static apf round_u128(const fmt *f, bool sign, u128 q, long e2) {
+  size_t nb = u128_bitlen(q);
+  if (nb == 0)
+    return canonical_zero(f, sign);
+  long exp, sh;
+  if (!round_place(f, nb, e2, &exp, &sh))
+    return overflow(f, sign);
+  apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
+  lost_fraction lf = LF_ZERO;
+  if (sh <= 0) {
+    r.sig = u128_shl(q, (unsigned)-sh);
+  } else {
+    unsigned n = sh > 129 ? 129 : (unsigned)sh; /* beyond q's bits: all of it is dropped */
+    r.sig = u128_shr(q, n);
+    bool half = u128_bit(q, n - 1);
+    bool rest = !u128_is_zero(u128_and(q, u128_mask(n - 1)));
+    lf = half ? (rest ? LF_MORE : LF_HALF) : (rest ? LF_LESS : LF_ZERO);
+  }
+  return round_finish(f, sign, r, lf);
 }
 
 /* ---------------------------------------------------------------------------
@@ -669,10 +701,7 @@ static bool convert(const fmt *from, const apf *v, const fmt *to, apf *out) {
   case C_NORMAL:
     break;
   }
-  bn q = {0};
-  bn_set_u128(&q, v->sig);
-  *out = round_bn(to, v->sign, &q, (long)v->exp - (long)(from->prec - 1), false);
-  bn_free(&q);
+  *out = round_u128(to, v->sign, v->sig, (long)v->exp - (long)(from->prec - 1));
   return true;
 }
 
@@ -993,17 +1022,32 @@ static const uint64_t u64_pow10[20] = {
     1000000000000000000ull, 10000000000000000000ull,
 };
 
+/* The digits of n * 10^exp (n the trimmed significand, `dropped` when the
+ * trimming cut off a nonzero digit): format_finite's last steps. */
+static void format_scaled_u64(sharc_buf *out, uint64_t n, long exp, bool dropped, unsigned prec,
+                              unsigned max_pad, bool truncate_zero, bool *exact) {
+  char dg[24];
+  size_t nd = 0;
+  while (n) {
+    char d = (char)('0' + n % 10);
+    n /= 10;
+    if (nd == 0 && d == '0')
+      exp++; /* drop trailing zeros */
+    else
+      dg[nd++] = d;
+  }
+  if (nd == 0)
+    dg[nd++] = '0';
+  *exact = !dropped && nd <= prec; /* dg[0] is nonzero: rounding would drop it */
+  round_digits(dg, &nd, &exp, prec);
+  format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
+}
+
 /* format_finite on 64-bit integers, for values whose exact scaled form
  * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
  * so the same digits, without bignums. False when it does not fit. */
-static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned fprec,
-                              unsigned prec, unsigned max_pad, bool truncate_zero,
-                              bool *exact) {
-  if (!prec)
-    prec = 2 + fprec * 59 / 196;
-  unsigned tz = (unsigned)__builtin_ctzll(sig); /* drop trailing binary zeros */
-  sig >>= tz;
-  exp += (long)tz;
+static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
+                              unsigned max_pad, bool truncate_zero, bool *exact) {
   if (exp > 0) {
     if (u64_bitlen(sig) + (unsigned long)exp > 63)
       return false;
@@ -1027,23 +1071,94 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned f
     dropped = sig % p10 != 0;
     sig /= p10;
   }
-  char dg[24];
-  size_t nd = 0;
-  while (sig) {
-    char d = (char)('0' + sig % 10);
-    sig /= 10;
-    if (nd == 0 && d == '0')
-      exp++; /* drop trailing zeros */
-    else
-      dg[nd++] = d;
-  }
-  if (nd == 0)
-    dg[nd++] = '0';
-  *exact = !dropped && nd <= prec; /* dg[0] is nonzero: rounding would drop it */
-  round_digits(dg, &nd, &exp, prec);
-  format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
+  format_scaled_u64(out, sig, exp, dropped, prec, max_pad, truncate_zero, exact);
   return true;
 }
+
+#ifdef __SIZEOF_INT128__
+/* A 192-bit unsigned integer, least significant limb first: sig * 5^e for
+ * a 64-bit sig and e <= 54 (5^54 < 2^126) fits, which covers the f64
+ * values from about 2^-2 up whose 5^e overflows format_finite_u64. */
+typedef unsigned __int128 u128w;
+typedef struct u192 {
+  uint64_t w[3];
+} u192;
+
+enum { WIDE_MAX_POW5 = 54 };
+
+static u128w pow5_wide(unsigned k) {
+  unsigned a = k < 27 ? k : 27;
+  return (u128w)u64_pow5[a] * u64_pow5[k - a];
+}
+
+static u192 mul_u64_u128(uint64_t a, u128w b) {
+  u128w lo = (u128w)a * (uint64_t)b, hi = (u128w)a * (uint64_t)(b >> 64);
+  u128w mid = (lo >> 64) + (uint64_t)hi;
+  return (u192){{(uint64_t)lo, (uint64_t)mid, (uint64_t)(hi >> 64) + (uint64_t)(mid >> 64)}};
+}
+
+static unsigned u192_bitlen(const u192 *v) {
+  for (unsigned i = 3; i-- > 0;)
+    if (v->w[i])
+      return 64 * i + u64_bitlen(v->w[i]);
+  return 0;
+}
+
+/* v >>= n (n < 192); true when a nonzero bit was shifted out */
+static bool u192_shr(u192 *v, unsigned n) {
+  bool lost = false;
+  unsigned limbs = n / 64, bits = n % 64;
+  for (unsigned i = 0; i < limbs; i++)
+    lost |= v->w[i] != 0;
+  if (bits)
+    lost |= (v->w[limbs] & ((1ull << bits) - 1)) != 0;
+  for (unsigned i = 0; i < 3; i++) {
+    uint64_t lo = i + limbs < 3 ? v->w[i + limbs] : 0;
+    uint64_t hi = i + limbs + 1 < 3 ? v->w[i + limbs + 1] : 0;
+    v->w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+  }
+  return lost;
+}
+
+/* v /= d; true when the remainder is nonzero */
+static bool u192_div_u64(u192 *v, uint64_t d) {
+  uint64_t r = 0;
+  for (unsigned i = 3; i-- > 0;) {
+    u128w cur = ((u128w)r << 64) | v->w[i];
+    v->w[i] = (uint64_t)(cur / d);
+    r = (uint64_t)(cur % d);
+  }
+  return r != 0;
+}
+
+/* format_finite for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
+ * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
+ * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
+ * bignum route. False when the value or its trimmed form does not fit. */
+static bool format_finite_wide(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
+                               unsigned max_pad, bool truncate_zero, bool *exact) {
+  if (exp >= 0 || -exp > WIDE_MAX_POW5)
+    return false;
+  unsigned e = (unsigned)-exp;
+  u192 n = mul_u64_u128(sig, pow5_wide(e));
+  unsigned bits = u192_bitlen(&n);
+  unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
+  bool dropped = false;
+  unsigned tens = bits > required ? (bits - required) * 59 / 196 : 0;
+  if (tens >= e) {
+    dropped = u192_shr(&n, tens);
+    for (unsigned left = tens; left; left -= left < 27 ? left : 27)
+      dropped |= u192_div_u64(&n, u64_pow5[left < 27 ? left : 27]);
+  } else if (tens) {
+    n = mul_u64_u128(sig, pow5_wide(e - tens));
+    dropped = u192_shr(&n, tens);
+  }
+  if (n.w[1] || n.w[2])
+    return false;
+  format_scaled_u64(out, n.w[0], exp + (long)tens, dropped, prec, max_pad, truncate_zero, exact);
+  return true;
+}
+#endif
 
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
   if (max_pad) {
@@ -1082,9 +1197,18 @@ static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned ma
   }
   long exp2 = (long)v->exp - (long)(f->prec - 1);
 #ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast path */
-  if (v->sig.hi == 0 && v->sig.lo &&
-      format_finite_u64(out, v->sig.lo, exp2, f->prec, prec, max_pad, truncate_zero, exact))
-    return;
+  if (v->sig.hi == 0 && v->sig.lo) {
+    unsigned digits = prec ? prec : 2 + f->prec * 59 / 196;
+    unsigned tz = (unsigned)__builtin_ctzll(v->sig.lo); /* drop trailing binary zeros */
+    uint64_t sig = v->sig.lo >> tz;
+    long e2 = exp2 + (long)tz;
+    if (format_finite_u64(out, sig, e2, digits, max_pad, truncate_zero, exact))
+      return;
+#ifdef __SIZEOF_INT128__
+    if (format_finite_wide(out, sig, e2, digits, max_pad, truncate_zero, exact))
+      return;
+#endif
+  }
 #endif
   bn sig = {0};
   bn_set_u128(&sig, v->sig);

@@ -1,13 +1,13 @@
 /* Levenshtein distance with an early cut-off (one row of the table). */
 #include "support/edit_distance.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
 unsigned sharc_edit_distance(const char *a, size_t na, const char *b, size_t nb, unsigned bound) {
   unsigned small[64];
-  unsigned *row = nb + 1 <= sizeof small / sizeof small[0] ? small : malloc((nb + 1) * sizeof *row);
-  if (!row)
-    abort();
+  unsigned *row =
+      nb + 1 <= sizeof small / sizeof small[0] ? small : sharc_xmalloc_array(nb + 1, sizeof *row);
   for (size_t j = 0; j <= nb; j++)
     row[j] = (unsigned)j;
   unsigned result = 0;

@@ -4,6 +4,7 @@
 #include "support/input.h"
 
 #include "support/pages.h"
+#include "support/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,17 +17,13 @@
 /* Reads fd to its end into a NUL-terminated buffer; 0 or an errno. */
 static int read_all(int fd, size_t hint, char **data, size_t *len) {
   size_t cap = hint + 1 > 65536 ? hint + 1 : 65536, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    abort();
+  char *buf = sharc_xmalloc(cap);
   for (;;) {
     if (n + 1 == cap) {
       if (cap > SIZE_MAX / 2)
         abort();
       cap *= 2;
-      buf = realloc(buf, cap);
-      if (!buf)
-        abort();
+      buf = sharc_xrealloc(buf, cap);
     }
     ssize_t got = read(fd, buf + n, cap - n - 1);
     if (got < 0 && errno == EINTR)

@@ -4,6 +4,7 @@
  * bucket order), quadratic probing from hash & (buckets - 1), iteration in
  * bucket order. */
 #include "support/llvm_hash.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -208,9 +209,7 @@ void sharc_llvm_map_order(const unsigned *hashes, unsigned n, unsigned *order) {
       /* grow(NumBuckets * 2): at least 64 buckets, entries moved in the old
        * buckets' order */
       unsigned grown = nbuckets * 2 < 64 ? 64 : nbuckets * 2;
-      unsigned *fresh = malloc(grown * sizeof *fresh);
-      if (!fresh)
-        abort();
+      unsigned *fresh = sharc_xmalloc_array(grown, sizeof *fresh);
       memset(fresh, 0xff, grown * sizeof *fresh);
       for (unsigned b = 0; b < nbuckets; b++)
         if (buckets[b] != UINT32_MAX)
@@ -229,9 +228,7 @@ void sharc_llvm_map_order(const unsigned *hashes, unsigned n, unsigned *order) {
 }
 
 void sharc_llvm_string_map_order(const sharc_str *keys, unsigned n, unsigned *order) {
-  unsigned *hashes = malloc((n + 1) * sizeof *hashes);
-  if (!hashes)
-    abort();
+  unsigned *hashes = sharc_xmalloc_array(n + 1, sizeof *hashes);
   for (unsigned i = 0; i < n; i++)
     hashes[i] = sharc_llvm_string_hash(keys[i]);
   sharc_llvm_map_order(hashes, n, order);

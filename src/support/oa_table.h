@@ -7,6 +7,8 @@
 #ifndef SHARC_SUPPORT_OA_TABLE_H
 #define SHARC_SUPPORT_OA_TABLE_H
 
+#include "support/xalloc.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,9 +49,7 @@ static inline bool sharc_oa_reserve_one(sharc_oa_table *t, const sharc_oa_kind *
   unsigned char *old = t->slots;
   size_t old_cap = t->cap;
   t->cap = old_cap ? old_cap * 2 : 64;
-  t->slots = calloc(t->cap, k->entry_size);
-  if (!t->slots)
-    abort();
+  t->slots = sharc_xcalloc(t->cap, k->entry_size);
   for (size_t i = 0; i < old_cap; i++) {
     const void *e = old + i * k->entry_size;
     if (!k->is_empty(e))

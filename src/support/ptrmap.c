@@ -1,5 +1,6 @@
 /* Pointer-keyed hash map with linear probing. */
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,10 +23,8 @@ void *sharc_ptrmap_get(const sharc_ptrmap *m, const void *key) {
 
 static void grow(sharc_ptrmap *m) {
   size_t cap = m->cap ? m->cap * 2 : 64;
-  const void **keys = calloc(cap, sizeof *keys);
-  void **vals = calloc(cap, sizeof *vals);
-  if (!keys || !vals)
-    abort();
+  const void **keys = sharc_xcalloc(cap, sizeof *keys);
+  void **vals = sharc_xcalloc(cap, sizeof *vals);
   for (size_t i = 0; i < m->cap; i++) {
     if (!m->keys[i])
       continue;

@@ -5,6 +5,7 @@
  * is answered, as llvm_regexec does for FileCheck-style uses. */
 #include "support/regex.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -901,9 +902,7 @@ const char *sharc_regex_error(const char *pat, size_t len) {
 }
 
 sharc_regex *sharc_regex_compile(const char *pat, size_t len) {
-  sharc_regex *g = malloc(sizeof *g);
-  if (!g)
-    abort();
+  sharc_regex *g = sharc_xmalloc(sizeof *g);
   if (re_build(pat, len, g) != RE_OK) {
     free(g);
     return NULL;

@@ -1,15 +1,13 @@
 /* Borrowed byte strings. */
 #include "sharc/support.h"
+#include "support/xalloc.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 sharc_str sharc_str_from_cstr(const char *s) { return (sharc_str){s, s ? strlen(s) : 0}; }
 
 char *sharc_str_dup(sharc_str s) {
-  char *out = malloc(s.len + 1);
-  if (!out)
-    abort();
+  char *out = sharc_xmalloc(s.len + 1);
   if (s.len)
     memcpy(out, s.data, s.len);
   out[s.len] = 0;

@@ -1,5 +1,6 @@
 /* Growth of the generic vectors of vec.h. */
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -10,12 +11,9 @@ void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem
   size_t grown = *cap ? (size_t)*cap * 2 : 8;
   if (grown < need)
     grown = need;
-  if (grown > UINT32_MAX || grown > SIZE_MAX / elem_size)
+  if (grown > UINT32_MAX)
     abort();
-  void *p = realloc(*items, grown * elem_size);
-  if (!p)
-    abort();
-  *items = p;
+  *items = sharc_xrealloc_array(*items, grown, elem_size);
   *cap = (unsigned)grown;
 }
 
@@ -26,9 +24,7 @@ void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
   }
   if (v->len == v->cap) {
     unsigned cap = v->cap * 2;
-    void **items = malloc(cap * sizeof *items);
-    if (!items)
-      abort();
+    void **items = sharc_xmalloc_array(cap, sizeof *items);
     memcpy(items, v->items, v->len * sizeof *items);
     if (v->items != v->small)
       free(v->items);

@@ -4,6 +4,7 @@
 #include "support/verify_diag.h"
 #include "support/regex.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -239,9 +240,7 @@ static void vd_put_snippet(sharc_buf *out, const char *ls, const char *le, const
       vd_put_source_line(out, ls, ncols);
       return;
     }
-  char *caret = malloc(ncols + 1);
-  if (!caret)
-    abort();
+  char *caret = sharc_xmalloc(ncols + 1);
   memset(caret, ' ', ncols + 1);
   if (rs && !(rs > le || re < ls)) {
     size_t from = (size_t)((rs < ls ? ls : rs) - ls), to = (size_t)((re > le ? le : re) - ls);
@@ -447,9 +446,7 @@ static void vd_scan_buffer(sharc_vd *vd, sharc_buf *out) {
 
 sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_level level,
                        sharc_buf *out) {
-  sharc_vd *vd = calloc(1, sizeof *vd);
-  if (!vd)
-    abort();
+  sharc_vd *vd = sharc_xcalloc(1, sizeof *vd);
   vd->name = name;
   vd->buf = buf ? buf : "";
   vd->len = buf ? len : 0;
@@ -458,19 +455,15 @@ sharc_vd *sharc_vd_new(const char *name, const char *buf, size_t len, sharc_vd_l
   vd->num_lines = 1;
   for (const char *q = vd->buf, *e = vd->buf + vd->len; (q = memchr(q, '\n', (size_t)(e - q))); q++)
     vd->num_lines++;
-  vd->line_starts = malloc(vd->num_lines * sizeof *vd->line_starts);
-  if (!vd->line_starts)
-    abort();
+  vd->line_starts = sharc_xmalloc_array(vd->num_lines, sizeof *vd->line_starts);
   vd->line_starts[0] = 0;
   size_t k = 1;
   for (const char *q = vd->buf, *e = vd->buf + vd->len; (q = memchr(q, '\n', (size_t)(e - q))); q++)
     vd->line_starts[k++] = (size_t)(q - vd->buf) + 1;
   vd_scan_buffer(vd, out);
   /* expectations by line, each line's in file order */
-  vd->first_at_line = calloc(vd->num_lines + 2, sizeof *vd->first_at_line);
-  vd->next_at_line = calloc(vd->file.len + 1, sizeof *vd->next_at_line);
-  if (!vd->first_at_line || !vd->next_at_line)
-    abort();
+  vd->first_at_line = sharc_xcalloc(vd->num_lines + 2, sizeof *vd->first_at_line);
+  vd->next_at_line = sharc_xcalloc(vd->file.len + 1, sizeof *vd->next_at_line);
   for (size_t i = vd->file.len; i-- > 0;) {
     const vd_expect *e = &vd->file.items[i];
     if (e->bad_line) /* line 0 stays: the implicit module's file:0:0 meets @-N to it */

@@ -676,6 +676,16 @@ static void test_rule_queries(void) {
   CHECK(uses[0].tensor == 0 && uses[0].dim == 1 && uses[1].tensor == 1 && uses[1].dim == 0);
   CHECK(sharc_rule_factor_is(rule, 2, SHARC_RULE_IS_REDUCTION));
   CHECK(!sharc_rule_factor_is(rule, 0, SHARC_RULE_IS_REDUCTION));
+  /* marks only the factors of the kind, within the bound, leaving others */
+  bool marks[3] = {false, true, false};
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_REDUCTION, marks, 3);
+  CHECK(!marks[0] && marks[1] && marks[2]);
+  bool bounded[2] = {false, false};
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_REDUCTION, bounded, 2);
+  CHECK(!bounded[0] && !bounded[1]);
+  bool none[3] = {false, false, false};
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_PERMUTATION, none, 3);
+  CHECK(!none[0] && !none[1] && !none[2]);
   sharc_context_destroy(ctx);
 }
 

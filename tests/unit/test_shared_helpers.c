@@ -3,21 +3,25 @@
  * pointer vector, a double's storage bits, a diagnostic's severity word and
  * the storage bits of a value in a narrow float format, the count of ERROR
  * log lines, an op's operands and results as arrays, whole or filtered
- * by a mask, the open-addressing table of support/oa_table.h and the
+ * by a mask, the open-addressing table of support/oa_table.h, the
  * rewrite that replaces an op by one keeping some of its results, the
- * malloc'd copy of a borrowed string and the search for a part of a
- * location by kind, the debugging flags' text the sdy pipelines pass on. */
+ * aborting allocators of support/xalloc.h and the collect-then-rewrite walk
+ * of ir/pick_each.h, the malloc'd copy of a borrowed string, the search for
+ * a part of a location by kind, the debugging flags' text the sdy pipelines
+ * pass on. */
 #include "check.h"
 
 #include "interpret/interp.h"
 #include "ir/ir_internal.h"
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
 #include "ir_helpers.h"
 #include "rewrite/replace_kept.h"
 #include "support/oa_table.h"
 #include "support/apfloat.h"
 #include "support/log.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/propagation_options.h"
 
 #include <math.h>
@@ -270,6 +274,66 @@ static void test_sdy_debug_options_text(void) {
                "sink-debug-sharding-origins=true") == 0);
 }
 
+static void test_xalloc(void) {
+  /* a zero size is still a live, distinct block */
+  void *a = sharc_xmalloc(0), *b = sharc_xmalloc_array(0, 8), *c = sharc_xcalloc(0, 0);
+  CHECK(a && b && c && a != b && b != c);
+  int64_t *z = sharc_xcalloc(4, sizeof *z);
+  CHECK(z[0] == 0 && z[3] == 0);
+  z[3] = 7;
+  z = sharc_xrealloc_array(z, 100, sizeof *z);
+  CHECK(z[3] == 7);
+  z = sharc_xrealloc(z, 0);
+  CHECK(z != NULL);
+  free(a);
+  free(b);
+  free(c);
+  free(z);
+}
+
+static const char pick_each_src[] = "module {\n"
+                                    "  \"t.a\"() {id = \"a1\"} : () -> ()\n"
+                                    "  \"t.b\"() ({\n"
+                                    "    \"t.a\"() {id = \"a2\"} : () -> ()\n"
+                                    "  }) {id = \"b\"} : () -> ()\n"
+                                    "  \"t.a\"() {id = \"a3\"} : () -> ()\n"
+                                    "}\n";
+
+typedef struct pick_log {
+  sharc_buf text;
+  const char *stop_at; /* `each` returns false on this label */
+} pick_log;
+
+static bool is_a(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_str_eq_cstr(sharc_ident_str(sharc_op_name(op)), "t.a");
+}
+
+static bool log_each(sharc_op *op, void *user) {
+  pick_log *log = user;
+  sharc_buf_printf(&log->text, "%s ", op_label(op));
+  return !log->stop_at || strcmp(op_label(op), log->stop_at) != 0;
+}
+
+static void test_pick_each(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_context_set_allow_unregistered(ctx, true);
+  sharc_op *module = parse_text(ctx, pick_each_src);
+  CHECK(module != NULL);
+  pick_log log = {{0}, NULL};
+  CHECK(sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_a, log_each, &log));
+  CHECK(strcmp(log.text.data, "a1 a2 a3 ") == 0);
+  sharc_buf_free(&log.text);
+  CHECK(sharc_pick_each(module, SHARC_POST_ORDER, NULL, NULL, log_each, &log));
+  CHECK(strcmp(log.text.data, "a1 a2 b a3 builtin.module ") == 0);
+  sharc_buf_free(&log.text);
+  log.stop_at = "a2";
+  CHECK(!sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_a, log_each, &log));
+  CHECK(strcmp(log.text.data, "a1 a2 ") == 0);
+  sharc_buf_free(&log.text);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
   test_push_unique();
   test_double_bits();
@@ -283,5 +347,7 @@ int main(void) {
   test_str_dup();
   test_loc_find_kind();
   test_sdy_debug_options_text();
+  test_xalloc();
+  test_pick_each();
   return check_summary("shared_helpers");
 }

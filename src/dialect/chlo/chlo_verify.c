@@ -7,6 +7,7 @@
 
 #include "dialect/chlo/chlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 typedef SHARC_VEC(int64_t) dims_vec;
 
@@ -344,9 +345,7 @@ static bool infer_top_k(sharc_op *op) {
     sharc_buf_free(&m);
     return false;
   }
-  int64_t *shape = malloc(r * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(r, sizeof *shape);
   memcpy(shape, sharc_type_shape(t), r * sizeof *shape);
   shape[r - 1] = k;
   inferred[0] = sharc_type_tensor(ctx, shape, r, sharc_type_element(t), NULL);
@@ -398,10 +397,8 @@ static bool infer_scan(sharc_op *op) {
       return false;
     }
   }
-  sharc_type **inferred = malloc((n_term + 1) * sizeof *inferred);
+  sharc_type **inferred = sharc_xmalloc_array(n_term + 1, sizeof *inferred);
   int64_t *shape = NULL;
-  if (!inferred)
-    abort();
   bool ok = true;
   for (unsigned i = 0; ok && i < n_term; i++) {
     sharc_type *t = sharc_value_type(sharc_op_operand(term, i));
@@ -411,9 +408,7 @@ static bool infer_scan(sharc_op *op) {
       break;
     }
     unsigned rank = sharc_type_rank(t), nr = rank + (i < n_out);
-    int64_t *grown = realloc(shape, (nr + 1) * sizeof *shape);
-    if (!grown)
-      abort();
+    int64_t *grown = sharc_xrealloc_array(shape, nr + 1, sizeof *shape);
     shape = grown;
     unsigned at = 0;
     for (unsigned d = 0; d < rank; d++) {
@@ -777,9 +772,7 @@ bool sharc_chlo_verify_ragged_dot(sharc_op *op) {
     if (sharc_attr_count(f) > cap)
       cap = sharc_attr_count(f);
   }
-  int64_t *store = malloc(6 * (size_t)cap * sizeof *store);
-  if (!store)
-    abort();
+  int64_t *store = sharc_xmalloc_array(6 * (size_t)cap, sizeof *store);
   dims_ref lb = field(dn, 0, store), rb = field(dn, 1, store + cap),
            lc = field(dn, 2, store + 2 * cap), rc = field(dn, 3, store + 3 * cap),
            lr = field(dn, 4, store + 4 * cap), rg = field(dn, 5, store + 5 * cap);

@@ -5,6 +5,7 @@
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
 #include "ir/context.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -113,10 +114,8 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   func_sig s = {0};
   bool ok = parse_func_args(p, &s) && parse_func_results(p, &s);
   if (ok) {
-    sharc_type **ins = malloc((s.args.len + 1) * sizeof *ins);
-    sharc_attr **arg_attrs = malloc((s.args.len + 1) * sizeof *arg_attrs);
-    if (!ins || !arg_attrs)
-      abort();
+    sharc_type **ins = sharc_xmalloc_array(s.args.len + 1, sizeof *ins);
+    sharc_attr **arg_attrs = sharc_xmalloc_array(s.args.len + 1, sizeof *arg_attrs);
     for (unsigned i = 0; i < s.args.len; i++) {
       ins[i] = s.args.items[i].arg.type;
       arg_attrs[i] = s.args.items[i].attrs;
@@ -154,9 +153,7 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   if (ok && sharc_tok_is(sharc_p_tok(p), '{')) {
     if (s.args.len && !s.named_args)
       ok = sharc_p_error(p, "expected SSA identifier");
-    sharc_region_arg *args = malloc((s.args.len + 1) * sizeof *args);
-    if (!args)
-      abort();
+    sharc_region_arg *args = sharc_xmalloc_array(s.args.len + 1, sizeof *args);
     for (unsigned i = 0; i < s.args.len; i++)
       args[i] = s.args.items[i].arg;
     ok = ok && sharc_p_parse_region(p, &body, args, s.args.len, true);
@@ -396,9 +393,7 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   sharc_token operands_at = *sharc_p_tok(p); /* where resolveOperands reports */
   if (ok && !sharc_p_eat(p, ')')) {
     do {
-      sharc_operand_ref *r = malloc(sizeof *r);
-      if (!r)
-        abort();
+      sharc_operand_ref *r = sharc_xmalloc(sizeof *r);
       sharc_ptrvec_push(&refs, r);
       ok = sharc_p_parse_operand(p, r);
     } while (ok && sharc_p_eat(p, ','));
@@ -481,9 +476,8 @@ static void type_list_text(sharc_type *const *types, unsigned n, sharc_buf *out)
 
 static bool call_result_mismatch(sharc_op *op, sharc_type *fn, unsigned index) {
   unsigned n = sharc_op_num_results(op);
-  sharc_type **mine = malloc((n + 1) * sizeof *mine), **theirs = malloc((n + 1) * sizeof *theirs);
-  if (!mine || !theirs)
-    abort();
+  sharc_type **mine = sharc_xmalloc_array(n + 1, sizeof *mine),
+             **theirs = sharc_xmalloc_array(n + 1, sizeof *theirs);
   for (unsigned i = 0; i < n; i++) {
     mine[i] = sharc_value_type(sharc_op_result(op, i));
     theirs[i] = sharc_type_func_result(fn, i);

@@ -6,6 +6,7 @@
 
 #include "sharc/symbols.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -29,9 +30,7 @@ static void resize_dicts(sharc_op *func, const char *array_name, unsigned old_n,
   unsigned have = sharc_attr_count(array);
   if (have == new_n)
     return;
-  sharc_attr **dicts = malloc(new_n * sizeof *dicts);
-  if (!dicts)
-    abort();
+  sharc_attr **dicts = sharc_xmalloc_array(new_n, sizeof *dicts);
   for (unsigned i = 0; i < new_n; i++)
     dicts[i] = i < have ? sharc_attr_at(array, i) : sharc_attr_dictionary(ctx, NULL, 0);
   sharc_op_set_attr(func, array_name, sharc_attr_array(ctx, dicts, new_n));

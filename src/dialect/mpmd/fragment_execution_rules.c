@@ -3,6 +3,7 @@
 #include "dialect/mpmd/fragment_execution_rules.h"
 
 #include "sharc/pass.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,7 @@ void sharc_mpmd_get_fragment_info(const sharc_op *fragment, sharc_mpmd_fragment_
   sharc_attr *origin = sharc_op_attr(fragment, "origin");
   unsigned n = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY ? sharc_attr_count(origin)
                                                                         : 0;
-  out->origins = malloc(((size_t)n + 1) * sizeof *out->origins);
-  if (!out->origins)
-    abort();
+  out->origins = sharc_xmalloc_array((size_t)n + 1, sizeof *out->origins);
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *o = sharc_attr_at(origin, i);
     if (!sharc_mpmd_is_user_origin(o))
@@ -62,9 +61,7 @@ void sharc_mpmd_fragment_info_free(sharc_mpmd_fragment_info *info) {
 void sharc_mpmd_set_fragment_info(sharc_op *fragment, const sharc_mpmd_fragment_info *info,
                                   sharc_rewriter *rw) {
   sharc_context *ctx = rw->ctx;
-  sharc_attr **origins = malloc(((size_t)info->n_origins + 1) * sizeof *origins);
-  if (!origins)
-    abort();
+  sharc_attr **origins = sharc_xmalloc_array((size_t)info->n_origins + 1, sizeof *origins);
   for (unsigned i = 0; i < info->n_origins; i++)
     origins[i] = sharc_mpmd_user_origin(ctx, info->origins[i].name, info->origins[i].transpose_count);
   sharc_rw_set_attr(rw, fragment, "origin", sharc_attr_array(ctx, origins, info->n_origins));

@@ -7,6 +7,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/rule_builder.h"
 #include "ir/op_values.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -51,9 +52,7 @@ static void set_sharding_at(sharc_op *op, const char *attr, sharc_value *const *
     return; /* Shardy leaves the shardings alone when given none */
   sharc_context *ctx = sharc_op_context(op);
   sharc_attr *list = sharc_op_attr(op, attr);
-  sharc_attr **items = malloc((n + 1) * sizeof *items);
-  if (!items)
-    abort();
+  sharc_attr **items = sharc_xmalloc_array(n + 1, sizeof *items);
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *old = sharc_sdy_sharding_per_value_at(list, i);
     /* a list that has null entries (mpmd-enforce-user-shardings') keeps them,

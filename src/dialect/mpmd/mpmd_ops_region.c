@@ -6,6 +6,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "sharc/sdy.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -22,9 +23,7 @@ static sharc_str op_mesh_name(const sharc_op *op) {
 /* Types of a block's arguments or an op's operands/results, malloc'ed. */
 static sharc_type **block_arg_types(const sharc_block *b) {
   unsigned n = sharc_block_num_args(b);
-  sharc_type **t = malloc((n + 1) * sizeof *t);
-  if (!t)
-    abort();
+  sharc_type **t = sharc_xmalloc_array(n + 1, sizeof *t);
   for (unsigned i = 0; i < n; i++)
     t[i] = sharc_value_type(sharc_block_arg(b, i));
   return t;
@@ -32,9 +31,7 @@ static sharc_type **block_arg_types(const sharc_block *b) {
 
 static sharc_type **value_types(const sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
-  sharc_type **t = malloc((n + 1) * sizeof *t);
-  if (!t)
-    abort();
+  sharc_type **t = sharc_xmalloc_array(n + 1, sizeof *t);
   if (results)
     sharc_mpmd_result_types(op, t);
   else

@@ -2,6 +2,7 @@
  * functional type that gives operands their types, and Shardy's
  * "single block region without block id" (`(%arg0: T) { ... }`). */
 #include "dialect/mpmd/mpmd_internal.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -12,9 +13,7 @@ void sharc_mpmd_free_refs(sharc_ptrvec *refs) {
 }
 
 static bool parse_one_ref(sharc_parser *p, sharc_ptrvec *refs) {
-  sharc_operand_ref *r = malloc(sizeof *r);
-  if (!r)
-    abort();
+  sharc_operand_ref *r = sharc_xmalloc(sizeof *r);
   sharc_ptrvec_push(refs, r);
   return sharc_p_parse_operand(p, r);
 }

@@ -4,6 +4,7 @@
 #include "asm/parser_impl.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -442,9 +443,7 @@ static bool parse_origin_elem(sharc_parser *p, sharc_attr **out) {
 /* Words: the mesh name, then the origins. */
 sharc_attr *sharc_mpmd_mesh_with_origins(sharc_context *ctx, sharc_str mesh_name,
                                          sharc_attr *const *origins, unsigned n) {
-  uintptr_t small[8], *w = n + 1 <= 8 ? small : malloc((n + 1) * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t small[8], *w = n + 1 <= 8 ? small : sharc_xmalloc_array(n + 1, sizeof *w);
   w[0] = ident_of(ctx, mesh_name);
   for (unsigned i = 0; i < n; i++)
     w[i + 1] = (uintptr_t)origins[i];

@@ -14,6 +14,7 @@
 #include "sharc/sdy.h"
 #include "sharc/symbols.h"
 #include "rewrite/create_op.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,9 +98,7 @@ void sharc_mpmd_update_function_type(sharc_op *func) {
   unsigned n_in = sharc_block_num_args(body);
   sharc_op *term = sharc_block_last_op(body);
   unsigned n_out = term ? sharc_op_num_operands(term) : 0;
-  sharc_type **types = malloc(((size_t)n_in + n_out + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array((size_t)n_in + n_out + 1, sizeof *types);
   for (unsigned i = 0; i < n_in; i++)
     types[i] = sharc_value_type(sharc_block_arg(body, i));
   for (unsigned i = 0; i < n_out; i++)
@@ -133,9 +132,7 @@ static sharc_walk_result find_calls(sharc_op *op, void *user) {
     sharc_ident *key = sharc_attr_symbol_root(callee);
     sharc_ptr_vec *list = sharc_ptrmap_get(&cs->by_callee, key);
     if (!list) {
-      list = calloc(1, sizeof *list);
-      if (!list)
-        abort();
+      list = sharc_xcalloc(1, sizeof *list);
       sharc_ptrmap_put(&cs->by_callee, key, list);
       sharc_vec_push(&cs->lists, list);
     }
@@ -283,10 +280,8 @@ sharc_op *sharc_mpmd_create_global_fragment(sharc_rewriter *rw, sharc_attr *loc,
                                             sharc_type *const *results, unsigned n_results) {
   sharc_op *frag = sharc_mpmd_create_fragment(rw, loc, args, n, results, n_results,
                                               sharc_attr_array(rw->ctx, NULL, 0), mesh, NULL);
-  sharc_type **types = malloc(((size_t)n + 1) * sizeof *types);
-  sharc_attr **locs = malloc(((size_t)n + 1) * sizeof *locs);
-  if (!types || !locs)
-    abort();
+  sharc_type **types = sharc_xmalloc_array((size_t)n + 1, sizeof *types);
+  sharc_attr **locs = sharc_xmalloc_array((size_t)n + 1, sizeof *locs);
   for (unsigned i = 0; i < n; i++) {
     sharc_type *t = sharc_value_type(args[i]);
     types[i] = sharc_mpmd_is_mesh_tensor(t) ? sharc_mpmd_mesh_tensor_global_type(t) : t;
@@ -349,9 +344,7 @@ sharc_op *sharc_mpmd_wrap_op_with_fragment(sharc_op *op, sharc_str mesh, sharc_r
   sharc_attr *loc = sharc_op_loc(op);
   sharc_mpmd_mesh_for_name(op, mesh);
 
-  sharc_value **operands = malloc(((size_t)inputs.len + 1) * sizeof *operands);
-  if (!operands)
-    abort();
+  sharc_value **operands = sharc_xmalloc_array((size_t)inputs.len + 1, sizeof *operands);
   for (unsigned i = 0; i < inputs.len; i++) {
     sharc_value *v = inputs.items[i];
     sharc_type *t = sharc_value_type(v);
@@ -362,9 +355,7 @@ sharc_op *sharc_mpmd_wrap_op_with_fragment(sharc_op *op, sharc_str mesh, sharc_r
                       : v;
   }
   unsigned n_res = sharc_op_num_results(op);
-  sharc_type **res_types = malloc(((size_t)n_res + 1) * sizeof *res_types);
-  if (!res_types)
-    abort();
+  sharc_type **res_types = sharc_xmalloc_array((size_t)n_res + 1, sizeof *res_types);
   for (unsigned i = 0; i < n_res; i++) {
     sharc_type *t = sharc_value_type(sharc_op_result(op, i));
     res_types[i] = sharc_mpmd_is_ranked_tensor(t) ? sharc_mpmd_replicated(ctx, mesh, t) : t;
@@ -570,9 +561,7 @@ bool sharc_mpmd_call_counter(const sharc_op *fragment, int64_t *out) {
 sharc_attr *sharc_mpmd_origin_union(const sharc_op *a, const sharc_op *b) {
   sharc_attr *oa = sharc_op_attr(a, "origin"), *ob = sharc_op_attr(b, "origin");
   unsigned na = oa ? sharc_attr_count(oa) : 0, nb = ob ? sharc_attr_count(ob) : 0;
-  sharc_attr **all = malloc(((size_t)na + nb + 1) * sizeof *all);
-  if (!all)
-    abort();
+  sharc_attr **all = sharc_xmalloc_array((size_t)na + nb + 1, sizeof *all);
   unsigned n = 0;
   for (unsigned i = 0; i < na; i++)
     all[n++] = sharc_attr_at(oa, i);
@@ -632,9 +621,7 @@ sharc_attr *sharc_mpmd_discardable_attrs(const sharc_op *op) {
   const sharc_op_def *def = sharc_op_get_def(op);
   unsigned n = sharc_attr_count(all), k = 0;
   const sharc_named_attr *e = sharc_attr_dict_entries(all);
-  sharc_named_attr *kept = malloc(((size_t)n + 1) * sizeof *kept);
-  if (!kept)
-    abort();
+  sharc_named_attr *kept = sharc_xmalloc_array((size_t)n + 1, sizeof *kept);
   for (unsigned i = 0; i < n; i++)
     if (!def || !sharc_op_def_is_inherent(def, e[i].name))
       kept[k++] = e[i];
@@ -648,9 +635,7 @@ void sharc_mpmd_set_discardable_attrs(sharc_op *op, const sharc_attr *dict) {
   const sharc_op_def *def = sharc_op_get_def(op);
   unsigned n = sharc_attr_count(all), m = sharc_attr_count(dict), k = 0;
   const sharc_named_attr *e = sharc_attr_dict_entries(all);
-  sharc_named_attr *kept = malloc(((size_t)n + m + 1) * sizeof *kept);
-  if (!kept)
-    abort();
+  sharc_named_attr *kept = sharc_xmalloc_array((size_t)n + m + 1, sizeof *kept);
   for (unsigned i = 0; i < n; i++)
     if (def && sharc_op_def_is_inherent(def, e[i].name))
       kept[k++] = e[i];
@@ -751,9 +736,7 @@ sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op
   if (rank != sharc_sdy_tensor_sharding_rank(sharding))
     return global;
   const int64_t *shape = sharc_type_shape(global);
-  int64_t *local = malloc(((size_t)rank + 1) * sizeof *local);
-  if (!local)
-    abort();
+  int64_t *local = sharc_xmalloc_array((size_t)rank + 1, sizeof *local);
   for (unsigned d = 0; d < rank; d++) {
     int64_t shards = sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, d), mesh);
     local[d] = shape[d] == SHARC_DYNAMIC || shards <= 0 ? shape[d] : (shape[d] + shards - 1) / shards;

@@ -12,6 +12,7 @@
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
 #include "support/apfloat.h"
+#include "support/xalloc.h"
 
 /* Parameter words, shared by every kind:
  *   [0] kind  [1] signed  [2] storage type  [3] expressed type
@@ -89,9 +90,8 @@ sharc_type *sharc_quant_per_axis(sharc_context *ctx, bool is_signed, sharc_type 
                                  int64_t storage_min, int64_t storage_max) {
   unsigned total = W_HEAD + 2 + 2 * n;
   uintptr_t small[W_HEAD + 2 + 16];
-  uintptr_t *w = total <= sizeof small / sizeof small[0] ? small : malloc(total * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w =
+      total <= sizeof small / sizeof small[0] ? small : sharc_xmalloc_array(total, sizeof *w);
   w[W_KIND] = SHARC_QUANT_PER_AXIS;
   w[W_SIGNED] = is_signed;
   w[W_STORAGE] = (uintptr_t)storage;
@@ -113,9 +113,7 @@ sharc_type *sharc_quant_per_axis(sharc_context *ctx, bool is_signed, sharc_type 
 sharc_type *sharc_quant_with_dim(sharc_context *ctx, const sharc_type *t, int32_t dim) {
   unsigned n = t->params.n;
   uintptr_t small[W_HEAD + 2 + 16];
-  uintptr_t *w = n <= sizeof small / sizeof small[0] ? small : malloc(n * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = n <= sizeof small / sizeof small[0] ? small : sharc_xmalloc_array(n, sizeof *w);
   memcpy(w, W(t), n * sizeof *w);
   w[W_HEAD] = (uintptr_t)(int64_t)dim;
   sharc_type *r = make(ctx, t->def, w, n);
@@ -657,9 +655,7 @@ static sharc_type *finish_uniform(quant_parse *q, bool per_axis, bool sub_channe
       return sharc_p_error_at(p, &q->name, "illegal quantized dimension: %lld", (long long)dim),
              NULL;
     unsigned n = q->scales.len;
-    double *scales = malloc((n ? n : 1) * sizeof *scales);
-    if (!scales)
-      abort();
+    double *scales = sharc_xmalloc_array(n ? n : 1, sizeof *scales);
     for (unsigned i = 0; i < n; i++)
       scales[i] = sharc_double_from_bits(q->scales.items[i]);
     sharc_type *t = sharc_quant_per_axis(sharc_p_context(p), q->is_signed, q->storage,

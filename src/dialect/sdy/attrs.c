@@ -2,6 +2,7 @@
  * (include/sharc/sdy.h). Layouts are described in attrs_internal.h. */
 #include "dialect/sdy/attrs_internal.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,7 @@ void sharc_sdy_words_init(sdy_words *b) {
 void sharc_sdy_words_push(sdy_words *b, uintptr_t v) {
   if (b->n == b->cap) {
     unsigned cap = b->cap * 2;
-    uintptr_t *w = malloc(cap * sizeof *w);
-    if (!w)
-      abort();
+    uintptr_t *w = sharc_xmalloc_array(cap, sizeof *w);
     memcpy(w, b->w, b->n * sizeof *w);
     if (b->w != b->small)
       free(b->w);

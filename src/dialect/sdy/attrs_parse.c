@@ -57,16 +57,27 @@ static bool parse_keyword(sharc_parser *p, sharc_str *out) {
 }
 
 
+/* The fields a list parses, and where they go. */
+typedef struct field_list {
+  const sharc_attr_def *def;
+  parse_fn fn;
+  sharc_ptrvec *out;
+} field_list;
+
+static bool parse_field(sharc_parser *p, void *state) {
+  field_list *l = state;
+  sharc_attr *a;
+  if (!sharc_p_parse_attr_with_fallback(p, l->def, l->fn, &a))
+    return false;
+  sharc_ptrvec_push(l->out, a);
+  return true;
+}
+
 /* Non-empty comma-separated list of fields (FieldParser<SmallVector<T>>). */
 static bool parse_field_list(sharc_parser *p, const sharc_attr_def *def, parse_fn fn,
                              sharc_ptrvec *out) {
-  do {
-    sharc_attr *a;
-    if (!sharc_p_parse_attr_with_fallback(p, def, fn, &a))
-      return false;
-    sharc_ptrvec_push(out, a);
-  } while (sharc_p_eat(p, ','));
-  return true;
+  field_list l = {def, fn, out};
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_field, &l, NULL);
 }
 
 /* `[` (`]`) : (list `]`)? in the generated parsers. */
@@ -82,14 +93,16 @@ static bool parse_square_list(sharc_parser *p, const sharc_attr_def *def, parse_
   return sharc_p_expect(p, ']');
 }
 
-static bool parse_i64_list(sharc_parser *p, sharc_ptrvec *out) {
-  do {
-    int64_t v;
-    if (!parse_i64(p, &v))
-      return false;
-    sharc_ptrvec_push(out, (void *)sdy_i64_word(v));
-  } while (sharc_p_eat(p, ','));
+static bool parse_i64_element(sharc_parser *p, void *out) {
+  int64_t v;
+  if (!parse_i64(p, &v))
+    return false;
+  sharc_ptrvec_push(out, (void *)sdy_i64_word(v));
   return true;
+}
+
+static bool parse_i64_list(sharc_parser *p, sharc_ptrvec *out) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_i64_element, out, NULL);
 }
 
 /* ---- meshes -------------------------------------------------------------- */
@@ -422,30 +435,36 @@ bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
                          "::llvm::ArrayRef<TensorShardingAttr>", out);
 }
 
+/* The axis names of a manual_axes list so far. */
+typedef struct manual_axes {
+  sharc_ptrvec names;
+  bool element_failed; /* the list stopped at a bad name, not a delimiter */
+} manual_axes;
+
+static bool parse_manual_axis(sharc_parser *p, void *state) {
+  manual_axes *m = state;
+  sharc_attr *s;
+  m->element_failed = !sharc_p_parse_untyped_string_attr(p, &s);
+  if (!m->element_failed)
+    sharc_ptrvec_push(&m->names, s);
+  return !m->element_failed;
+}
+
 bool sharc_sdy_parse_manual_axes(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
     return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_manual_axes_def, out);
-  sharc_ptrvec names = {0};
-  bool ok = sharc_p_expect(p, '{');
-  if (ok && !sharc_p_eat(p, '}')) {
-    do {
-      sharc_attr *s;
-      ok = sharc_p_parse_untyped_string_attr(p, &s);
-      if (ok)
-        sharc_ptrvec_push(&names, s);
-    } while (ok && sharc_p_eat(p, ','));
-    if (!ok)
-      param_error(p, "Sdy_ManualAxes", "value", "::llvm::ArrayRef<StringAttr>");
-    ok = ok && sharc_p_expect(p, '}');
-  }
+  manual_axes names = {{0}, false};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_BRACES, parse_manual_axis, &names, NULL);
+  if (!ok && names.element_failed)
+    param_error(p, "Sdy_ManualAxes", "value", "::llvm::ArrayRef<StringAttr>");
   if (ok) {
     sdy_words b;
     sharc_sdy_words_init(&b);
-    for (unsigned i = 0; i < names.len; i++)
-      sharc_sdy_words_push(&b, (uintptr_t)names.items[i]);
+    for (unsigned i = 0; i < names.names.len; i++)
+      sharc_sdy_words_push(&b, (uintptr_t)names.names.items[i]);
     *out = sharc_sdy_words_attr(sharc_p_context(p), &sharc_sdy_manual_axes_def, &b);
   }
-  sharc_ptrvec_free(&names);
+  sharc_ptrvec_free(&names.names);
   return ok;
 }
 

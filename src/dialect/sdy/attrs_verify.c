@@ -12,6 +12,7 @@
 #include "support/checked.h"
 #include "sharc/symbols.h"
 #include "sharc/verify.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -197,10 +198,8 @@ static bool verify_all_sub_axes(const sharc_attr *mesh, const sharc_sdy_seen_axe
   unsigned n = seen->subs.len;
   if (!n)
     return true;
-  sharc_attr **group = malloc(n * sizeof *group);
-  bool *done = calloc(n, sizeof *done);
-  if (!group || !done)
-    abort();
+  sharc_attr **group = sharc_xmalloc_array(n, sizeof *group);
+  bool *done = sharc_xcalloc(n, sizeof *done);
   bool ok = true;
   for (unsigned i = 0; ok && i < n; i++) {
     if (done[i])
@@ -420,9 +419,7 @@ static bool verify_rule_mappings(sharc_op *op, const sharc_attr *rule, sharc_sdy
            false;
   bool stack_seen[32];
   bool *value_seen =
-      num_factors < 32 ? stack_seen : calloc(num_factors + 1, sizeof *value_seen);
-  if (!value_seen)
-    abort();
+      num_factors < 32 ? stack_seen : sharc_xcalloc(num_factors + 1, sizeof *value_seen);
   bool ok = true;
   sharc_sdy_emitter base = sharc_sdy_emitter_make(op, kind, " ");
   for (unsigned v = 0; ok && v < n; v++) {
@@ -505,9 +502,7 @@ static bool verify_special_factors(sharc_op *op, const sharc_attr *rule,
  * (each list is sorted and unique by now, and in bounds). */
 static bool special_sets_disjoint(const sharc_attr *rule, unsigned num_factors) {
   unsigned char stack_count[32] = {0};
-  unsigned char *count = num_factors < 32 ? stack_count : calloc(num_factors + 1, 1);
-  if (!count)
-    abort();
+  unsigned char *count = num_factors < 32 ? stack_count : sharc_xcalloc(num_factors + 1, 1);
   bool ok = true;
   for (unsigned k = SHARC_SDY_RULE_REDUCTION; k <= SHARC_SDY_RULE_PERMUTATION; k++)
     for (unsigned i = 0; ok && i < sharc_sdy_rule_list_size(rule, k); i++)
@@ -521,10 +516,10 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op) {
   unsigned num_factors = sharc_sdy_rule_list_size(rule, SHARC_SDY_RULE_FACTOR_SIZES);
   /* rules have a few factors: no allocation per op and verification */
   bool stack_operands[32] = {0}, stack_results[32] = {0};
-  bool *in_operands = num_factors < 32 ? stack_operands : calloc(num_factors + 1, sizeof(bool));
-  bool *in_results = num_factors < 32 ? stack_results : calloc(num_factors + 1, sizeof(bool));
-  if (!in_operands || !in_results)
-    abort();
+  bool *in_operands =
+      num_factors < 32 ? stack_operands : sharc_xcalloc(num_factors + 1, sizeof(bool));
+  bool *in_results =
+      num_factors < 32 ? stack_results : sharc_xcalloc(num_factors + 1, sizeof(bool));
   bool ok = verify_rule_mappings(op, rule, SHARC_SDY_RULE_OPERANDS, sharc_op_num_operands(op),
                                  in_operands, "operand") &&
             verify_rule_mappings(op, rule, SHARC_SDY_RULE_RESULTS, sharc_op_num_results(op),
@@ -666,9 +661,7 @@ static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_o
                           sharc_op *op, bool with_operands, uintptr_t *stack, uintptr_t **key) {
   unsigned no = with_operands ? sharc_op_num_operands(op) : 0, nr = sharc_op_num_results(op);
   unsigned n = 5 + no + nr;
-  uintptr_t *k = n <= STACK_KEY ? stack : malloc(n * sizeof *k);
-  if (!k)
-    abort();
+  uintptr_t *k = n <= STACK_KEY ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = check;
   k[1] = (uintptr_t)attr;
   k[2] = (uintptr_t)scope;
@@ -692,9 +685,7 @@ static bool verify_op_sharding(sharc_op *op, const sharc_attr *shardings) {
   bool ok = sharc_verify_memo_passed(ctx, key, n);
   if (!ok) {
     unsigned nr = sharc_op_num_results(op);
-    sharc_type **types = malloc((nr + 1) * sizeof *types);
-    if (!types)
-      abort();
+    sharc_type **types = sharc_xmalloc_array(nr + 1, sizeof *types);
     for (unsigned i = 0; i < nr; i++)
       types[i] = sharc_value_type(sharc_op_result(op, i));
     sharc_sdy_emitter e = sharc_sdy_emitter_make(op, "result ", NULL);

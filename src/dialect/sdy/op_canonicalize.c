@@ -8,6 +8,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/rewrite.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -184,9 +185,7 @@ static bool params_overlap(const sharc_attr *p, const sharc_attr *q) {
 
 static sharc_attr *combine_params(sharc_context *ctx, const sharc_attr *p, const sharc_attr *q) {
   unsigned np = sharc_sdy_list_size(p), nq = sharc_sdy_list_size(q), n = np + nq;
-  sharc_attr **all = malloc((n + 1) * sizeof *all);
-  if (!all)
-    abort();
+  sharc_attr **all = sharc_xmalloc_array(n + 1, sizeof *all);
   for (unsigned i = 0; i < np; i++)
     all[i] = sharc_sdy_list_at(p, i);
   for (unsigned i = 0; i < nq; i++)
@@ -238,9 +237,7 @@ static bool build_reduce_scatter(sharc_rewriter *rw, sharc_op *op, sharc_op *red
     in = sharc_sdy_sharding_fully_open(ctx, mesh_or_ref, rank, true);
   if (sharc_sdy_tensor_sharding_rank(in) != rank)
     return false;
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(rank + 1, sizeof *dims);
   sharc_sdy_axis_vec axes = {0};
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(in, d);
@@ -312,9 +309,8 @@ static bool reduce_scatter_fusion(sharc_op *op, sharc_rewriter *rw, void *state)
   sharc_sdy_axes_assign(&remaining, sharc_sdy_list_items(reduction),
                         sharc_sdy_list_size(reduction));
   unsigned rank = sharc_sdy_list_size(slicing);
-  sharc_attr **scatter = malloc((2 * rank + 1) * sizeof *scatter), **residual = scatter + rank;
-  if (!scatter)
-    abort();
+  sharc_attr **scatter = sharc_xmalloc_array(2 * rank + 1, sizeof *scatter),
+             **residual = scatter + rank;
   bool any_residual = false;
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *list = sharc_sdy_list_at(slicing, d);
@@ -392,9 +388,7 @@ static sharc_attr *sharding_before_metadata(sharc_context *ctx, sharc_attr *shar
       break;
     sharc_sdy_tensor_sharding_parts parts;
     sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-    sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-    if (!dims)
-      abort();
+    sharc_attr **dims = sharc_xmalloc_array(rank + 1, sizeof *dims);
     for (unsigned d = 0; d < rank; d++) {
       int64_t to = sharc_attr_dense_array_i64(perm, d);
       if (to >= 0 && (unsigned)to < rank)
@@ -490,10 +484,8 @@ static bool manual_unused_inputs(sharc_op *op, sharc_rewriter *rw, void *state) 
   if (!any)
     return false;
   sharc_attr *ins = sharc_op_attr(op, "in_shardings");
-  sharc_value **keep = malloc((n + 1) * sizeof *keep);
-  sharc_attr **kept_shardings = malloc((n + 1) * sizeof *kept_shardings);
-  if (!keep || !kept_shardings)
-    abort();
+  sharc_value **keep = sharc_xmalloc_array(n + 1, sizeof *keep);
+  sharc_attr **kept_shardings = sharc_xmalloc_array(n + 1, sizeof *kept_shardings);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) {
     if (!sharc_value_has_uses(sharc_block_arg(body, i)))

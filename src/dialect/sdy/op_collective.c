@@ -5,6 +5,7 @@
  * recompute it with Shardy's rules and messages. */
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/op_verify.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -538,9 +539,7 @@ static bool all_to_all_verify(sharc_op *op) {
     sharc_emit_op_error(op, "parameter list is empty");
     return false;
   }
-  bool *seen_dims = calloc(c.rank + 1, sizeof *seen_dims);
-  if (!seen_dims)
-    abort();
+  bool *seen_dims = sharc_xcalloc(c.rank + 1, sizeof *seen_dims);
   bool ok = verify_all_to_all_params(&c, params, n_params, seen_dims) &&
             verify_all_to_all_moves(&c, params, n_params);
   for (unsigned d = 0; ok && d < c.rank; d++) {

@@ -5,6 +5,7 @@
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -262,9 +263,7 @@ static bool named_computation_verify(sharc_op *op) {
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;
   sharc_type *stack[16];
-  sharc_type **types = n <= 16 ? stack : malloc(n * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = n <= 16 ? stack : sharc_xmalloc_array(n, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_operand(term, i));
   bool ok = sharc_sdy_verify_inferred_types(op, types, n);

@@ -6,6 +6,7 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
 #include "ir/op_values.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +36,7 @@ static unsigned manual_prefix(sharc_op *manual, const sharc_attr *dim) {
 static sharc_attr *dim_slice(sharc_context *ctx, const sharc_attr *dim, unsigned from, unsigned to,
                              const sharc_attr *like) {
   sharc_attr *axes[64];
-  sharc_attr **buf = to - from <= 64 ? axes : malloc((to - from) * sizeof *buf);
-  if (!buf)
-    abort();
+  sharc_attr **buf = to - from <= 64 ? axes : sharc_xmalloc_array(to - from, sizeof *buf);
   for (unsigned i = from; i < to; i++)
     buf[i - from] = sharc_sdy_dim_sharding_axis(dim, i);
   sharc_attr *out = sharc_sdy_dim_sharding_get(
@@ -54,9 +53,7 @@ static sharc_attr *split_manual(sharc_op *manual, sharc_attr *s, bool keep_manua
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(s, &parts);
   unsigned total = parts.num_dims + parts.num_replicated + parts.num_unreduced;
-  sharc_attr **buf = malloc((total + 1) * sizeof *buf);
-  if (!buf)
-    abort();
+  sharc_attr **buf = sharc_xmalloc_array(total + 1, sizeof *buf);
   sharc_attr **dims = buf, **rep = buf + parts.num_dims, **unr = rep + parts.num_replicated;
   for (unsigned d = 0; d < parts.num_dims; d++) {
     unsigned k = manual_prefix(manual, parts.dims[d]);
@@ -101,9 +98,7 @@ sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_a
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(kept, &parts);
   unsigned inner_rank = sharc_sdy_tensor_sharding_rank(inner);
-  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(parts.num_dims + 1, sizeof *dims);
   for (unsigned d = 0; d < parts.num_dims; d++) {
     sharc_attr *m = parts.dims[d];
     if (d >= inner_rank) {
@@ -112,9 +107,7 @@ sharc_attr *sharc_sdy_add_free_axes(sharc_op *manual, sharc_attr *outer, sharc_a
     }
     sharc_attr *f = sharc_sdy_tensor_sharding_dim(inner, d);
     unsigned nm = sharc_sdy_dim_sharding_num_axes(m), nf = sharc_sdy_dim_sharding_num_axes(f);
-    sharc_attr **axes = malloc((nm + nf + 1) * sizeof *axes);
-    if (!axes)
-      abort();
+    sharc_attr **axes = sharc_xmalloc_array(nm + nf + 1, sizeof *axes);
     for (unsigned i = 0; i < nm; i++)
       axes[i] = sharc_sdy_dim_sharding_axis(m, i);
     for (unsigned i = 0; i < nf; i++)
@@ -382,9 +375,7 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
       continue;
     sharc_attr *mesh = sharc_sdy_sharding_mesh(s, op);
     unsigned rank = sharc_type_rank(g);
-    int64_t *shape = malloc((rank + 1) * sizeof *shape);
-    if (!shape)
-      abort();
+    int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape);
     for (unsigned d = 0; d < rank; d++) {
       int64_t size = sharc_type_shape(g)[d];
       int64_t m = mesh ? manual_size(op, sharc_sdy_tensor_sharding_dim(s, d), mesh) : 1;
@@ -422,9 +413,7 @@ static bool verify_manual_side(sharc_op *op, const char *kind, sharc_type **glob
 sharc_attr *sharc_sdy_manual_computation_mesh(sharc_op *op) {
   sharc_attr *ins = sharc_op_attr(op, "in_shardings"), *outs = sharc_op_attr(op, "out_shardings");
   unsigned n_in = sharc_sdy_list_size(ins), n_out = sharc_sdy_list_size(outs);
-  sharc_attr **all = malloc((n_in + n_out + 1) * sizeof *all);
-  if (!all)
-    abort();
+  sharc_attr **all = sharc_xmalloc_array(n_in + n_out + 1, sizeof *all);
   for (unsigned i = 0; i < n_in; i++)
     all[i] = sharc_sdy_list_at(ins, i);
   for (unsigned i = 0; i < n_out; i++)

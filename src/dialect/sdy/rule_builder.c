@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "sharc/sdy.h"
+#include "support/xalloc.h"
 
 /* The ranked tensor `t` is, or stands for (an mpmd mesh tensor's global
  * type), as Shardy's getTensorShape looks through ShapedType; NULL if none. */
@@ -24,10 +25,8 @@ void sharc_rb_init(sharc_rule_builder *b, sharc_op *op) {
   b->num_operands = sharc_op_num_operands(op);
   b->num_results = sharc_op_num_results(op);
   unsigned n = b->num_operands + b->num_results;
-  b->dim_base = malloc((n + 1) * sizeof *b->dim_base);
-  b->rank = malloc((n + 1) * sizeof *b->rank);
-  if (!b->dim_base || !b->rank)
-    abort();
+  b->dim_base = sharc_xmalloc_array(n + 1, sizeof *b->dim_base);
+  b->rank = sharc_xmalloc_array(n + 1, sizeof *b->rank);
   for (unsigned t = 0; t < n; t++) {
     sharc_value *v = t < b->num_operands ? sharc_op_operand(op, t)
                                          : sharc_op_result(op, t - b->num_operands);
@@ -35,9 +34,7 @@ void sharc_rb_init(sharc_rule_builder *b, sharc_op *op) {
     b->dim_base[t] = b->num_dims;
     b->num_dims += b->rank[t];
   }
-  b->dim_used = calloc(b->num_dims + 1, sizeof *b->dim_used);
-  if (!b->dim_used)
-    abort();
+  b->dim_used = sharc_xcalloc(b->num_dims + 1, sizeof *b->dim_used);
 }
 
 void sharc_rb_free(sharc_rule_builder *b) {
@@ -140,10 +137,8 @@ static int64_t *group_links(sharc_rule_builder *b, unsigned *start) {
   for (unsigned d = 0; d < b->num_dims; d++)
     if (!b->dim_used[d])
       extra++;
-  int64_t *factors = malloc((b->links.len + extra + 1) * sizeof *factors);
-  unsigned *fill = malloc((b->num_dims + 1) * sizeof *fill);
-  if (!factors || !fill)
-    abort();
+  int64_t *factors = sharc_xmalloc_array(b->links.len + extra + 1, sizeof *factors);
+  unsigned *fill = sharc_xmalloc_array(b->num_dims + 1, sizeof *fill);
   unsigned pos = 0;
   for (unsigned d = 0; d < b->num_dims; d++) {
     start[d] = pos;
@@ -183,9 +178,7 @@ static unsigned special_list(const sharc_rule_builder *b, unsigned which, int64_
 
 sharc_attr *sharc_rb_build(sharc_rule_builder *b) {
   unsigned original_factors = b->sizes.len;
-  unsigned *start = malloc((b->num_dims + 1) * sizeof *start);
-  if (!start)
-    abort();
+  unsigned *start = sharc_xmalloc_array(b->num_dims + 1, sizeof *start);
   int64_t *factors = group_links(b, start);
   unsigned n_tensors = b->num_operands + b->num_results;
   unsigned max_rank = 0;
@@ -193,11 +186,9 @@ sharc_attr *sharc_rb_build(sharc_rule_builder *b) {
     if (b->rank[t] > max_rank)
       max_rank = b->rank[t];
   unsigned num_factors = b->sizes.len;
-  sharc_attr **scratch = malloc((max_rank + 1) * sizeof *scratch);
-  sharc_attr **mappings = malloc((n_tensors + 1) * sizeof *mappings);
-  int64_t *special = malloc((4 * num_factors + 1) * sizeof *special);
-  if (!scratch || !mappings || !special)
-    abort();
+  sharc_attr **scratch = sharc_xmalloc_array(max_rank + 1, sizeof *scratch);
+  sharc_attr **mappings = sharc_xmalloc_array(n_tensors + 1, sizeof *mappings);
+  int64_t *special = sharc_xmalloc_array(4 * num_factors + 1, sizeof *special);
   for (unsigned t = 0; t < n_tensors; t++)
     mappings[t] = tensor_mapping(b, t, start, factors, scratch);
 
@@ -232,9 +223,7 @@ sharc_attr *sharc_rb_finish(sharc_rule_builder *b) {
 }
 
 int64_t *sharc_null_dims(unsigned n) {
-  int64_t *d = malloc((n + 1) * sizeof *d);
-  if (!d)
-    abort();
+  int64_t *d = sharc_xmalloc_array(n + 1, sizeof *d);
   for (unsigned i = 0; i < n; i++)
     d[i] = SHARC_NULL_DIM;
   return d;
@@ -279,10 +268,8 @@ sharc_attr *sharc_rule_identity(sharc_context *ctx, const sharc_type *type, unsi
   unsigned rank = shaped && sharc_type_has_rank(shaped) ? sharc_type_rank(shaped) : 0;
   const int64_t *shape = rank ? sharc_type_shape(shaped) : NULL;
   unsigned n = num_operands + num_results;
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  sharc_attr **mappings = malloc((n + 1) * sizeof *mappings);
-  if (!dims || !mappings)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(rank + 1, sizeof *dims);
+  sharc_attr **mappings = sharc_xmalloc_array(n + 1, sizeof *mappings);
   for (unsigned d = 0; d < rank; d++) {
     int64_t factor = d;
     dims[d] = sharc_sdy_dim_mapping_get(ctx, &factor, 1);

@@ -12,6 +12,7 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,9 +37,7 @@ sharc_attr *sharc_sdy_sharding_fully_open(sharc_context *ctx, sharc_attr *mesh_o
   sharc_attr *empty = sharc_sdy_dim_sharding_get(ctx, NULL, 0, closed, -1);
   /* tensors of rank up to 16 (all but exotic ones) need no heap array */
   sharc_attr *stack[16];
-  sharc_attr **dims = rank <= 16 ? stack : malloc(rank * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = rank <= 16 ? stack : sharc_xmalloc_array(rank, sizeof *dims);
   for (unsigned i = 0; i < rank; i++)
     dims[i] = empty;
   sharc_sdy_tensor_sharding_parts parts = {
@@ -106,7 +105,11 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
                                                  unsigned count, unsigned index,
                                                  sharc_attr *sharding) {
   sharc_context *ctx = sharc_op_context(op);
-  attr_vec items = {0};
+  /* one entry per result: most ops have a handful (no heap then) */
+  sharc_attr *stack[8];
+  sharc_attr **items = count <= 8 ? stack : malloc(count * sizeof *items);
+  if (!items)
+    abort();
   for (unsigned i = 0; i < count; i++) {
     /* the replaced entry needs no default (building one interns a sharding) */
     sharc_attr *old = i == index ? sharding : sharc_sdy_sharding_per_value_at(list, i);
@@ -118,10 +121,11 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
       old = sharc_sdy_sharding_fully_open(ctx, sharc_sdy_tensor_sharding_mesh_or_ref(sharding),
                                           rank, false);
     }
-    sharc_vec_push(&items, old);
+    items[i] = old;
   }
-  sharc_attr *out = sharc_sdy_sharding_per_value_get(ctx, items.items, count);
-  sharc_vec_free(&items);
+  sharc_attr *out = sharc_sdy_sharding_per_value_get(ctx, items, count);
+  if (items != stack)
+    free(items);
   return out;
 }
 
@@ -170,6 +174,11 @@ sharc_value *sharc_sdy_shardable_value(sharc_value *v) {
 }
 
 sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
+  /* the common case, asked for every operand and result at every
+   * propagation step: the result of an op without data flow edges is its
+   * own shardable value, its sharding held by the op */
+  if (!sharc_value_is_block_arg(v) && !sharc_sdy_data_flow(sharc_value_defining_op(v)))
+    return sharc_sdy_value_sharding(v);
   v = sharc_sdy_shardable_value(v);
   if (!v)
     return NULL;

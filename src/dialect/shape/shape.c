@@ -8,6 +8,7 @@
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "sharc/rewrite.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,9 +88,7 @@ static bool parse_const_shape(sharc_parser *p, sharc_op_builder *b) {
   if (sharc_attr_get_kind(extents) != SHARC_ATTR_ARRAY)
     return sharc_p_error_at(p, &at, "expected an array of integer extents");
   unsigned n = sharc_attr_count(extents);
-  int64_t *ints = malloc(((size_t)n + 1) * sizeof *ints);
-  if (!ints)
-    abort();
+  int64_t *ints = sharc_xmalloc_array((size_t)n + 1, sizeof *ints);
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *e = sharc_attr_at(extents, i);
     if (sharc_attr_get_kind(e) != SHARC_ATTR_INTEGER) {

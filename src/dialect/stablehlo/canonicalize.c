@@ -4,6 +4,7 @@
  * chosen branch (FoldConstantCaseOp). */
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/rewrite.h"
+#include "support/xalloc.h"
 
 sharc_fold_status sharc_shlo_constant_fold(sharc_op *op, sharc_fold_result *results) {
   sharc_attr *value = sharc_op_attr(op, "value");
@@ -61,9 +62,7 @@ static bool fold_constant_case(sharc_op *op, sharc_rewriter *rw, void *state) {
   for (sharc_op *o = sharc_block_first_op(block); o != term; o = sharc_op_next(o))
     sharc_rw_clone(rw, o, map);
   unsigned n = sharc_op_num_operands(term);
-  sharc_value **values = malloc((n + 1) * sizeof *values);
-  if (!values)
-    abort();
+  sharc_value **values = sharc_xmalloc_array(n + 1, sizeof *values);
   for (unsigned i = 0; i < n; i++)
     values[i] = sharc_mapping_value_or_self(map, sharc_op_operand(term, i));
   sharc_rw_replace_op(rw, op, values, n);

@@ -3,6 +3,7 @@
  * the comparison of the inferred types with the declared results. */
 #include "dialect/stablehlo/shlo.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,7 @@ bool sharc_shlo_infer_broadcast(sharc_op *op) {
       return false;
     }
   }
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape);
   for (unsigned i = 0; i < n; i++)
     shape[i] = sharc_attr_dense_array_i64(sizes, i);
   for (unsigned i = 0; i < in->shaped.rank; i++)
@@ -124,9 +123,8 @@ static sharc_type *merge_ranked(sharc_op *op, const sharc_type *const *types, un
       sharc_shlo_error(op, "Mismatched ranks of types%u vs %u", rank, types[i]->shaped.rank);
       return NULL;
     }
-  int64_t *sizes = malloc((rank + 1) * sizeof *sizes), *bounds = malloc((rank + 1) * sizeof *bounds);
-  if (!sizes || !bounds)
-    abort();
+  int64_t *sizes = sharc_xmalloc_array(rank + 1, sizeof *sizes),
+          *bounds = sharc_xmalloc_array(rank + 1, sizeof *bounds);
   sharc_attr *b0 = sharc_shlo_bounds(types[0]);
   bool any = b0 != NULL, ok = true;
   for (unsigned d = 0; d < rank; d++) {
@@ -165,9 +163,8 @@ static sharc_type *merge_types(sharc_op *op, sharc_type *const *types, unsigned 
         sharc_shlo_error(op, "Mismatched tuple sizes: all tuple sizes must be the same");
         return NULL;
       }
-    sharc_type **elems = malloc((size + 1) * sizeof *elems), **column = malloc((n + 1) * sizeof *column);
-    if (!elems || !column)
-      abort();
+    sharc_type **elems = sharc_xmalloc_array(size + 1, sizeof *elems),
+               **column = sharc_xmalloc_array(n + 1, sizeof *column);
     sharc_type *result = NULL;
     bool ok = true;
     for (unsigned k = 0; k < size && ok; k++) {
@@ -182,9 +179,7 @@ static sharc_type *merge_types(sharc_op *op, sharc_type *const *types, unsigned 
     free(column);
     return result;
   }
-  const sharc_type **ranked = malloc((n + 1) * sizeof *ranked);
-  if (!ranked)
-    abort();
+  const sharc_type **ranked = sharc_xmalloc_array(n + 1, sizeof *ranked);
   unsigned nr = 0;
   sharc_type *unranked = NULL;
   for (unsigned i = 0; i < n; i++) {
@@ -246,9 +241,8 @@ bool sharc_shlo_infer_concatenate(sharc_op *op) {
       return false;
     }
   }
-  int64_t *sizes = malloc((rank + 1) * sizeof *sizes), *bounds = malloc((rank + 1) * sizeof *bounds);
-  if (!sizes || !bounds)
-    abort();
+  int64_t *sizes = sharc_xmalloc_array(rank + 1, sizeof *sizes),
+          *bounds = sharc_xmalloc_array(rank + 1, sizeof *bounds);
   for (unsigned d = 0; d < rank; d++)
     sizes[d] = bounds[d] = SHARC_DYNAMIC;
   sizes[dim] = 0;
@@ -348,9 +342,8 @@ bool sharc_shlo_infer_conditional(sharc_op *op) {
       return false;
     }
   }
-  sharc_type **inferred = malloc((nr + 1) * sizeof *inferred), **column = malloc((n + 1) * sizeof *column);
-  if (!inferred || !column)
-    abort();
+  sharc_type **inferred = sharc_xmalloc_array(nr + 1, sizeof *inferred),
+             **column = sharc_xmalloc_array(n + 1, sizeof *column);
   bool ok = true;
   for (unsigned k = 0; k < nr && ok; k++) {
     for (unsigned i = 0; i < n; i++)
@@ -413,9 +406,8 @@ bool sharc_shlo_infer_set_dimension_size(sharc_op *op) {
   if (!dim_in_bounds(op, in, dim))
     return false;
   unsigned rank = in->shaped.rank;
-  int64_t *shape = malloc((rank + 1) * sizeof *shape), *bounds = malloc((rank + 1) * sizeof *bounds);
-  if (!shape || !bounds)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape),
+          *bounds = sharc_xmalloc_array(rank + 1, sizeof *bounds);
   sharc_attr *b = sharc_shlo_bounds(in);
   for (unsigned d = 0; d < rank; d++) {
     shape[d] = in->shaped.shape[d];
@@ -469,9 +461,7 @@ bool sharc_shlo_infer_compatible_operands(sharc_op *op) {
     sharc_shlo_error(op, "Expected non-empty operands for [CompatibleOperandsAndResultType]");
     return false;
   }
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_operand(op, i));
   sharc_type *t = sharc_shlo_most_specific(op, types, n);
@@ -527,11 +517,11 @@ bool sharc_shlo_infer_transpose(sharc_op *op) {
     sharc_shlo_error(op, "TransposeOp operand rank %u does not match permutation size %u", rank, n);
     return false;
   }
-  int64_t *vals = malloc((n + 1) * sizeof *vals), *shape = malloc((n + 1) * sizeof *shape);
-  int64_t *bounds = malloc((n + 1) * sizeof *bounds), *range = malloc((n + 1) * sizeof *range);
-  bool *seen = calloc(n + 1, sizeof *seen);
-  if (!vals || !shape || !bounds || !range || !seen)
-    abort();
+  int64_t *vals = sharc_xmalloc_array(n + 1, sizeof *vals),
+          *shape = sharc_xmalloc_array(n + 1, sizeof *shape);
+  int64_t *bounds = sharc_xmalloc_array(n + 1, sizeof *bounds),
+          *range = sharc_xmalloc_array(n + 1, sizeof *range);
+  bool *seen = sharc_xcalloc(n + 1, sizeof *seen);
   bool is_perm = true;
   for (unsigned i = 0; i < n; i++) {
     vals[i] = sharc_attr_dense_array_i64(perm, i);
@@ -616,9 +606,7 @@ bool sharc_shlo_infer_map(sharc_op *op) {
   unsigned nd = dims ? sharc_attr_count(dims) : 0;
   for (unsigned i = 0; i < nd; i++)
     if (sharc_attr_dense_array_i64(dims, i) != (int64_t)i) {
-      int64_t *v = malloc((nd + 1) * sizeof *v);
-      if (!v)
-        abort();
+      int64_t *v = sharc_xmalloc_array(nd + 1, sizeof *v);
       for (unsigned k = 0; k < nd; k++)
         v[k] = sharc_attr_dense_array_i64(dims, k);
       sharc_shlo_error(op, "requires monotonically increasing dimension numbers, but got: %s",
@@ -651,9 +639,7 @@ bool sharc_shlo_infer_operand_types(sharc_op *op) {
 }
 
 bool sharc_shlo_infer_first_operand_types(sharc_op *op, unsigned n) {
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_operand(op, i));
   bool ok = sharc_shlo_check_inferred_all(op, types, n);
@@ -713,9 +699,7 @@ bool sharc_shlo_dot_general_result(sharc_op *op, const sharc_type *lhs, const sh
                                    const sharc_attr *lb, const sharc_attr *rb,
                                    const sharc_attr *lc, const sharc_attr *rc) {
   unsigned nb = sharc_attr_count(lb), n = 0;
-  int64_t *dims = malloc((lhs->shaped.rank + rhs->shaped.rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  int64_t *dims = sharc_xmalloc_array(lhs->shaped.rank + rhs->shaped.rank + 1, sizeof *dims);
   sharc_attr *lbounds = sharc_shlo_bounds(lhs), *rbounds = sharc_shlo_bounds(rhs);
   bool ok = true;
   for (unsigned i = 0; ok && i < nb; i++) {
@@ -809,9 +793,7 @@ bool sharc_shlo_infer_slice(sharc_op *op) {
     return false;
   }
   sharc_attr *bounds = sharc_shlo_bounds(in);
-  int64_t *shape = malloc((rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape);
   bool ok = true;
   for (unsigned i = 0; ok && i < rank; i++) {
     int64_t s = sharc_attr_dense_array_i64(start, i), l = sharc_attr_dense_array_i64(limit, i);
@@ -863,9 +845,8 @@ bool sharc_shlo_infer_pad(sharc_op *op) {
   if (sharc_attr_count(high) != rank || sharc_attr_count(interior) != rank)
     return true;
   sharc_attr *in_bounds = sharc_shlo_bounds(in);
-  int64_t *shape = malloc((rank + 1) * sizeof *shape), *bounds = malloc((rank + 1) * sizeof *bounds);
-  if (!shape || !bounds)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape),
+          *bounds = sharc_xmalloc_array(rank + 1, sizeof *bounds);
   bool ok = true;
   for (unsigned i = 0; ok && i < rank; i++) {
     int64_t lo = sharc_attr_dense_array_i64(low, i), hi = sharc_attr_dense_array_i64(high, i);

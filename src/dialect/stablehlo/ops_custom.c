@@ -3,6 +3,7 @@
  * form and the region form) and optimization_barrier, plus the SSA names
  * their printers give (%c, %cst, %iterArg). */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,9 +136,7 @@ bool sharc_shlo_while_parse(sharc_parser *p, sharc_op_builder *b) {
   ok = ok && resolve_refs(p, b, &operands, (sharc_type *const *)b->result_types.items,
                           b->result_types.len, &at);
   ok = ok && sharc_p_parse_optional_attr_dict_with_keyword(p, b);
-  sharc_region_arg *args = malloc((iter.len + 1) * sizeof *args);
-  if (!args)
-    abort();
+  sharc_region_arg *args = sharc_xmalloc_array(iter.len + 1, sizeof *args);
   for (unsigned i = 0; ok && i < iter.len; i++) {
     args[i].ref = iter.items[i];
     args[i].type = b->result_types.items[i];
@@ -423,6 +422,18 @@ bool sharc_shlo_reduce_parse(sharc_parser *p, sharc_op_builder *b) {
 
 /* ---- optimization_barrier ----------------------------------------------- */
 
+static bool parse_operand_ref(sharc_parser *p, void *refs) {
+  return sharc_p_parse_operand(p, sharc_vec_push_slot((ref_vec *)refs));
+}
+
+static bool parse_result_type(sharc_parser *p, void *builder) {
+  sharc_type *t;
+  if (!sharc_p_parse_type(p, &t))
+    return false;
+  sharc_ptrvec_push(&((sharc_op_builder *)builder)->result_types, t);
+  return true;
+}
+
 bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_optional_attr_dict(p, b))
     return false;
@@ -430,22 +441,12 @@ bool sharc_shlo_barrier_parse(sharc_parser *p, sharc_op_builder *b) {
     return sharc_p_expect(p, '(') && sharc_p_expect(p, ')');
   ref_vec refs = {0};
   sharc_token at = *sharc_p_tok(p);
-  bool ok = true;
-  do
-    ok = sharc_p_parse_operand(p, sharc_vec_push_slot(&refs));
-  while (ok && sharc_p_eat(p, ','));
-  ok = ok && sharc_p_expect(p, ':');
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_operand_ref, &refs, NULL) &&
+            sharc_p_expect(p, ':');
   /* parsePairwiseOpType: a type list, then resolveOperands against it */
   sharc_token list_at = *sharc_p_tok(p);
   bool typed = ok;
-  while (ok) {
-    sharc_type *t;
-    ok = sharc_p_parse_type(p, &t);
-    if (ok)
-      sharc_ptrvec_push(&b->result_types, t);
-    if (!ok || !sharc_p_eat(p, ','))
-      break;
-  }
+  ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_type, b, NULL);
   if (typed && !ok)
     sharc_p_error_chained_at(p, &list_at, "expected type list");
   if (ok && b->result_types.len != refs.len)

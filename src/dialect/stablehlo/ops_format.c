@@ -20,80 +20,14 @@
  * (custom_call target), enum kinds (cmpdir, cmptype, fft, rngalg, rngdist),
  * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
  * dotdims, expman. */
-#include "dialect/stablehlo/shlo.h"
+#include "dialect/stablehlo/format_compile.h"
+#include "support/xalloc.h"
 
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct fmt_tok {
-  const char *s;
-  size_t len;
-} fmt_tok;
-
-static bool next_tok(const char **cur, fmt_tok *t) {
-  const char *s = *cur;
-  while (*s == ' ')
-    s++;
-  if (!*s)
-    return false;
-  const char *e = s;
-  while (*e && *e != ' ')
-    e++;
-  t->s = s;
-  t->len = (size_t)(e - s);
-  *cur = e;
-  return true;
-}
-
-static bool tok_eq(const fmt_tok *t, const char *lit) {
-  return t->len == strlen(lit) && memcmp(t->s, lit, t->len) == 0;
-}
-
-/* `@name:kind` split in two. */
-static void attr_tok(const fmt_tok *t, sharc_str *name, sharc_str *kind) {
-  const char *colon = memchr(t->s, ':', t->len);
-  *name = (sharc_str){t->s + 1, (size_t)(colon - t->s - 1)};
-  *kind = (sharc_str){colon + 1, (size_t)(t->s + t->len - colon - 1)};
-}
-
-static const shlo_enum_def *enum_kind(sharc_str kind) {
-  if (sharc_str_eq_cstr(kind, "cmpdir"))
-    return &sharc_shlo_comparison_direction;
-  if (sharc_str_eq_cstr(kind, "cmptype"))
-    return &sharc_shlo_comparison_type;
-  if (sharc_str_eq_cstr(kind, "fft"))
-    return &sharc_shlo_fft_type;
-  if (sharc_str_eq_cstr(kind, "rngalg"))
-    return &sharc_shlo_rng_algorithm;
-  if (sharc_str_eq_cstr(kind, "rngdist"))
-    return &sharc_shlo_rng_distribution;
-  return NULL;
-}
-
-/* Attributes a custom directive owns (elided from the attr-dict). */
-static const char *const slice_attrs[] = {"start_indices", "limit_indices", "strides", NULL};
-static const char *const window_attrs[] = {"window_strides", "padding",         "lhs_dilation",
-                                           "rhs_dilation",   "window_reversal", NULL};
-static const char *const precalgo_attrs[] = {"precision_config", "algorithm", NULL};
-static const char *const prec_attrs[] = {"precision_config", NULL};
-static const char *const expman_attrs[] = {"exponent_bits", "mantissa_bits", NULL};
-
-static const char *const *custom_attrs(sharc_str kind) {
-  if (sharc_str_eq_cstr(kind, "slice"))
-    return slice_attrs;
-  if (sharc_str_eq_cstr(kind, "window"))
-    return window_attrs;
-  if (sharc_str_eq_cstr(kind, "precalgo"))
-    return precalgo_attrs;
-  if (sharc_str_eq_cstr(kind, "prec"))
-    return prec_attrs;
-  if (sharc_str_eq_cstr(kind, "expman"))
-    return expman_attrs;
-  return NULL;
-}
 
 /* ======================================================================
  * parsing
@@ -103,6 +37,7 @@ typedef struct parse_state {
   sharc_parser *p;
   sharc_op_builder *b;
   const shlo_op_def *row;
+  const shlo_fmt_directive *dirs; /* the row's compiled format */
   SHARC_VEC(sharc_operand_ref) refs;
   sharc_token first_operand; /* where operand-count errors point */
 } parse_state;
@@ -115,12 +50,6 @@ static bool add_ref(parse_state *st) {
 
 static void set_attr(parse_state *st, const char *name, sharc_attr *v) {
   sharc_builder_set_attr(st->p, st->b, name, v);
-}
-
-static void set_attr_str(parse_state *st, sharc_str name, sharc_attr *v) {
-  char buf[64];
-  sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
-  set_attr(st, buf, v);
 }
 
 static sharc_type *i64_type(sharc_context *ctx) {
@@ -142,19 +71,25 @@ static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   return sharc_p_parse_int(p, v);
 }
 
+/* The elements of an integer list, and whether they may be booleans. */
+typedef struct int_list {
+  sharc_i64_vec *vals;
+  bool bools;
+  bool element_failed; /* the list stopped at a bad element, not a delimiter */
+} int_list;
+
+static bool parse_int_element(sharc_parser *p, void *state) {
+  int_list *l = state;
+  l->element_failed = !parse_list_int(p, sharc_vec_push_slot(l->vals), l->bools);
+  return !l->element_failed;
+}
+
 /* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into
  * `vals`, emptied first. */
 static bool parse_int_list(sharc_parser *p, sharc_i64_vec *vals, bool bools) {
   sharc_vec_clear(vals);
-  if (!sharc_p_expect(p, '['))
-    return false;
-  if (sharc_p_eat(p, ']'))
-    return true;
-  do {
-    if (!parse_list_int(p, sharc_vec_push_slot(vals), bools))
-      return false;
-  } while (sharc_p_eat(p, ','));
-  return sharc_p_expect(p, ']');
+  int_list l = {vals, bools, false};
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
 }
 
 bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
@@ -171,16 +106,11 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
  * the bad element was that `]`. */
 static bool parse_ods_i64_array(sharc_parser *p, sharc_attr **out) {
   sharc_i64_vec vals = {0};
-  bool ok = sharc_p_expect(p, '[');
-  bool open = ok;
-  if (ok && !sharc_p_eat(p, ']')) {
-    do
-      ok = parse_list_int(p, sharc_vec_push_slot(&vals), false);
-    while (ok && sharc_p_eat(p, ','));
-    if (!ok && open && !sharc_tok_is(sharc_p_tok(p), ']') && sharc_p_tok(p)->kind != TOK_ERROR)
-      sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  int_list l = {&vals, false, false};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
+  if (!ok && l.element_failed && !sharc_tok_is(sharc_p_tok(p), ']') &&
+      sharc_p_tok(p)->kind != TOK_ERROR)
+    sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
   if (ok)
     *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
   sharc_vec_free(&vals);
@@ -207,31 +137,36 @@ static bool parse_slice_ranges(parse_state *st) {
     } while (ok);
   }
   for (int k = 0; ok && k < 3; k++)
-    set_attr(st, slice_attrs[k], sharc_attr_dense_i64_array(ctx, v[k].items, v[k].len));
+    set_attr(st, sharc_shlo_fmt_slice_attrs[k], sharc_attr_dense_i64_array(ctx, v[k].items, v[k].len));
   for (int k = 0; k < 3; k++)
     sharc_vec_free(&v[k]);
   return ok;
 }
 
+/* The pairs of window padding, flattened. */
+typedef struct pad_pairs {
+  sharc_i64_vec *vals;
+  sharc_i64_vec pair; /* scratch */
+} pad_pairs;
+
+static bool parse_pad_pair(sharc_parser *p, void *state) {
+  pad_pairs *pp = state;
+  if (!parse_int_list(p, &pp->pair, true))
+    return false;
+  if (pp->pair.len != 2)
+    return sharc_p_error(p, "Expected array with 2 elements, got %u elements instead",
+                         pp->pair.len);
+  sharc_vec_push(pp->vals, pp->pair.items[0]);
+  sharc_vec_push(pp->vals, pp->pair.items[1]);
+  return true;
+}
+
 /* `[[0, 0], [1, 1]]` (window padding): the pairs, flattened into `vals`. */
 static bool parse_pad_pairs(sharc_parser *p, sharc_i64_vec *vals) {
-  if (!sharc_p_expect(p, '['))
-    return false;
-  if (sharc_p_eat(p, ']'))
-    return true;
-  sharc_i64_vec pair = {0};
-  bool ok;
-  do {
-    ok = parse_int_list(p, &pair, true);
-    if (ok && pair.len != 2)
-      ok = sharc_p_error(p, "Expected array with 2 elements, got %u elements instead", pair.len);
-    if (ok) {
-      sharc_vec_push(vals, pair.items[0]);
-      sharc_vec_push(vals, pair.items[1]);
-    }
-  } while (ok && sharc_p_eat(p, ','));
-  sharc_vec_free(&pair);
-  return ok && sharc_p_expect(p, ']');
+  pad_pairs pp = {vals, {0}};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_pad_pair, &pp, NULL);
+  sharc_vec_free(&pp.pair);
+  return ok;
 }
 
 /* stride = [2, 1], pad = [[0, 0], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
@@ -267,9 +202,7 @@ static bool parse_window(parse_state *st) {
       set_attr(st, "padding",
                sharc_attr_dense_elements(ctx, t, (const uint64_t *)vals, splat ? 1 : n, splat));
     } else if (ok && which == 4) {
-      uint64_t *bits = malloc((n + 1) * sizeof *bits);
-      if (!bits)
-        abort();
+      uint64_t *bits = sharc_xmalloc_array(n + 1, sizeof *bits);
       for (unsigned i = 0; i < n; i++)
         bits[i] = vals[i] != 0;
       set_attr(st, "window_reversal",
@@ -288,21 +221,21 @@ static bool parse_window(parse_state *st) {
   return true;
 }
 
+static bool parse_precision_element(sharc_parser *p, void *items) {
+  sharc_attr *a;
+  if (!sharc_shlo_parse_enum_case(p, &sharc_shlo_precision, &a))
+    return false;
+  sharc_ptrvec_push(items, a);
+  return true;
+}
+
 /* precision = [DEFAULT, HIGH] (after the leading comma) */
 static bool parse_precision_list(parse_state *st) {
   sharc_parser *p = st->p;
   sharc_ptrvec items = {0};
-  bool ok =
-      sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
-  if (ok && !sharc_p_eat(p, ']')) {
-    do {
-      sharc_attr *a;
-      ok = sharc_shlo_parse_enum_case(p, &sharc_shlo_precision, &a);
-      if (ok)
-        sharc_ptrvec_push(&items, a);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, ']');
-  }
+  bool ok = sharc_p_expect_keyword(p, "precision") && sharc_p_expect(p, '=') &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_precision_element, &items,
+                                     NULL);
   if (ok)
     set_attr(st, "precision_config",
              sharc_attr_array(sharc_p_context(p), (sharc_attr *const *)items.items, items.len));
@@ -406,54 +339,66 @@ static bool parse_bool(sharc_parser *p, sharc_attr **out) {
   return sharc_p_error(p, "expected attribute value");
 }
 
-static bool parse_attr_item(parse_state *st, const fmt_tok *t) {
-  sharc_parser *p = st->p;
+/* A plain attribute value of kind `kind` (the custom directives set their
+ * attributes themselves). */
+static bool parse_attr_value(sharc_parser *p, const shlo_fmt_directive *d, sharc_attr **a) {
   sharc_context *ctx = sharc_p_context(p);
-  sharc_str name, kind;
-  attr_tok(t, &name, &kind);
-  sharc_attr *a = NULL;
-  const shlo_enum_def *ed = enum_kind(kind);
-  bool ok;
-  if (ed) {
-    ok = sharc_shlo_parse_enum_case(p, ed, &a);
-  } else if (sharc_str_eq_cstr(kind, "arr")) {
-    ok = parse_ods_i64_array(p, &a);
-  } else if (sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32")) {
+  switch ((shlo_fmt_attr_kind)d->sub) {
+  case SHLO_FA_ENUM:
+    return sharc_shlo_parse_enum_case(p, d->enum_def, a);
+  case SHLO_FA_ARR:
+    return parse_ods_i64_array(p, a);
+  case SHLO_FA_INT:
+  case SHLO_FA_I32: {
     int64_t v;
-    ok = sharc_p_parse_int(p, &v);
-    unsigned width = sharc_str_eq_cstr(kind, "int") ? 64 : 32;
-    if (ok)
-      a = sharc_attr_integer(ctx, sharc_type_integer(ctx, width, SHARC_SIGNLESS), v);
-  } else if (sharc_str_eq_cstr(kind, "bool")) {
-    ok = parse_bool(p, &a);
-  } else if (sharc_str_eq_cstr(kind, "str")) {
-    sharc_str s;
-    ok = sharc_p_tok(p)->kind == TOK_STRING ? sharc_p_parse_string(p, &s)
-                                            : sharc_p_error(p, "expected attribute value");
-    if (ok)
-      a = sharc_attr_string(ctx, s);
-  } else if (sharc_str_eq_cstr(kind, "sym")) {
-    ok = sharc_p_parse_symbol_name(p, &a);
-  } else if (sharc_str_eq_cstr(kind, "conv")) {
-    ok = sharc_shlo_parse_conv_dims(p, &a);
-  } else if (sharc_str_eq_cstr(kind, "slice")) {
-    return parse_slice_ranges(st);
-  } else if (sharc_str_eq_cstr(kind, "window")) {
-    return parse_window(st);
-  } else if (sharc_str_eq_cstr(kind, "prec")) {
-    return parse_precalgo(st, false);
-  } else if (sharc_str_eq_cstr(kind, "precalgo")) {
-    return parse_precalgo(st, true);
-  } else if (sharc_str_eq_cstr(kind, "dotdims")) {
-    return parse_dot_dims(st);
-  } else if (sharc_str_eq_cstr(kind, "expman")) {
-    return parse_expman(st);
-  } else {
-    ok = sharc_p_parse_attr(p, NULL, &a);
+    if (!sharc_p_parse_int(p, &v))
+      return false;
+    unsigned width = d->sub == SHLO_FA_INT ? 64 : 32;
+    *a = sharc_attr_integer(ctx, sharc_type_integer(ctx, width, SHARC_SIGNLESS), v);
+    return true;
   }
-  if (ok)
-    set_attr_str(st, name, a);
-  return ok;
+  case SHLO_FA_BOOL:
+    return parse_bool(p, a);
+  case SHLO_FA_STR: {
+    sharc_str s;
+    if (sharc_p_tok(p)->kind != TOK_STRING)
+      return sharc_p_error(p, "expected attribute value");
+    if (!sharc_p_parse_string(p, &s))
+      return false;
+    *a = sharc_attr_string(ctx, s);
+    return true;
+  }
+  case SHLO_FA_SYM:
+    return sharc_p_parse_symbol_name(p, a);
+  case SHLO_FA_CONV:
+    return sharc_shlo_parse_conv_dims(p, a);
+  default:
+    return sharc_p_parse_attr(p, NULL, a);
+  }
+}
+
+static bool parse_attr_item(parse_state *st, const shlo_fmt_directive *d) {
+  switch ((shlo_fmt_attr_kind)d->sub) {
+  case SHLO_FA_SLICE:
+    return parse_slice_ranges(st);
+  case SHLO_FA_WINDOW:
+    return parse_window(st);
+  case SHLO_FA_PREC:
+    return parse_precalgo(st, false);
+  case SHLO_FA_PRECALGO:
+    return parse_precalgo(st, true);
+  case SHLO_FA_DOTDIMS:
+    return parse_dot_dims(st);
+  case SHLO_FA_EXPMAN:
+    return parse_expman(st);
+  default:
+    break;
+  }
+  sharc_attr *a = NULL;
+  if (!parse_attr_value(st->p, d, &a))
+    return false;
+  set_attr(st, d->name, a);
+  return true;
 }
 
 /* ---- type directives ---- */
@@ -524,18 +469,24 @@ static sharc_type *real_of_complex_tensor(sharc_context *ctx, const sharc_type *
   return sharc_type_unranked_tensor(ctx, elem);
 }
 
-static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
+static bool parse_type_element(sharc_parser *p, void *types) {
+  sharc_type *t;
+  if (!sharc_p_parse_type(p, &t))
+    return false;
+  sharc_ptrvec_push(types, t);
+  return true;
+}
+
+static bool parse_type_directive(parse_state *st, shlo_fmt_type_kind kind) {
   sharc_parser *p = st->p;
   sharc_context *ctx = sharc_p_context(p);
   if (!sharc_p_expect(p, ':'))
     return false;
   sharc_token at = *sharc_p_tok(p);
   sharc_type *ty;
-  if (tok_eq(t, ":types")) {
+  if (kind == SHLO_FT_TYPES) {
     /* return: `: T, T` for as many operands */
-    sharc_type **types = malloc((st->refs.len + 1) * sizeof *types);
-    if (!types)
-      abort();
+    sharc_type **types = sharc_xmalloc_array(st->refs.len + 1, sizeof *types);
     bool ok = true;
     for (unsigned i = 0; ok && i < st->refs.len; i++)
       ok = (i == 0 || sharc_p_expect(p, ',')) && sharc_p_parse_type(p, &types[i]);
@@ -543,7 +494,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     free(types);
     return ok;
   }
-  if (tok_eq(t, ":select")) {
+  if (kind == SHLO_FT_SELECT) {
     sharc_type *a, *b2;
     if (!sharc_p_parse_type(p, &a))
       return false;
@@ -561,17 +512,11 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     sharc_ptrvec_push(&st->b->result_types, b2);
     return true;
   }
-  if (tok_eq(t, ":pair")) {
+  if (kind == SHLO_FT_PAIR) {
     /* parsePairwiseOpType: a type list, the results alike */
     sharc_token list_at = *sharc_p_tok(p);
     sharc_ptrvec types = {0};
-    bool ok = true;
-    do {
-      sharc_type *ty1;
-      ok = sharc_p_parse_type(p, &ty1);
-      if (ok)
-        sharc_ptrvec_push(&types, ty1);
-    } while (ok && sharc_p_eat(p, ','));
+    bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_type_element, &types, NULL);
     if (!ok)
       sharc_p_error_chained_at(p, &list_at, "expected type list");
     ok = ok && resolve_variadic(st, (sharc_type *const *)types.items, types.len);
@@ -582,18 +527,18 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   }
   if (!sharc_p_parse_type(p, &ty))
     return false;
-  if (tok_eq(t, ":fn")) {
+  if (kind == SHLO_FT_FN) {
     if (ty->kind != SHARC_TYPE_FUNCTION)
       return sharc_shlo_not_function_type(p, &at, ty);
     return take_function_type(st, ty, false, &at);
   }
-  if (tok_eq(t, ":res")) {
+  if (kind == SHLO_FT_RES) {
     sharc_ptrvec_push(&st->b->result_types, ty);
     return resolve_all(st, NULL, 0);
   }
   if (ty->kind == SHARC_TYPE_FUNCTION)
     return take_function_type(st, ty, true, &at);
-  if (tok_eq(t, ":tuple")) {
+  if (kind == SHLO_FT_TUPLE) {
     if (ty->kind != SHARC_TYPE_TUPLE)
       return sharc_p_error_at(p, &at, "expected tuple type");
     if (!resolve_variadic(st, ty->list.types, ty->list.n_in))
@@ -601,7 +546,7 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
     sharc_ptrvec_push(&st->b->result_types, ty);
     return true;
   }
-  if (tok_eq(t, ":complex")) {
+  if (kind == SHLO_FT_COMPLEX) {
     sharc_type *elem = sharc_type_element(ty);
     if (!sharc_type_is_shaped(ty) || !elem || elem->kind != SHARC_TYPE_COMPLEX)
       return sharc_p_error_at(p, &at, "expected tensor with complex element type");
@@ -618,41 +563,28 @@ static bool parse_type_directive(parse_state *st, const fmt_tok *t) {
   return true;
 }
 
-static bool parse_items(parse_state *st, const char *fmt, const char *end);
+static bool parse_items(parse_state *st, const shlo_fmt_directive *d, const shlo_fmt_directive *end);
 
-/* The end of the `[? ... ?]` group starting at *cur. */
-static const char *group_end(const char *cur) {
-  int depth = 1;
-  fmt_tok t;
-  while (next_tok(&cur, &t)) {
-    if (tok_eq(&t, "[?"))
-      depth++;
-    else if (tok_eq(&t, "?]") && --depth == 0)
-      return t.s;
-  }
-  return cur;
-}
-
-static bool group_present(sharc_parser *p, const fmt_tok *first) {
-  if (first->len == 1 && !isalpha((unsigned char)first->s[0]))
-    return sharc_tok_is(sharc_p_tok(p), first->s[0]);
-  if (first->s[0] == '$')
+/* Whether the input holds the optional group whose first directive is
+ * `first` (NULL: an empty group). */
+static bool group_present(sharc_parser *p, const shlo_fmt_directive *first) {
+  if (!first)
+    return false;
+  if (first->len == 1 && !isalpha((unsigned char)first->tok[0]))
+    return sharc_tok_is(sharc_p_tok(p), first->tok[0]);
+  if (first->tok[0] == '$')
     return sharc_p_at_operand(p);
-  if (first->s[0] == ':')
+  if (first->tok[0] == ':')
     return sharc_tok_is(sharc_p_tok(p), ':');
-  char kw[64];
-  sharc_shlo_copy_bounded(kw, sizeof kw, first->s, first->len);
-  return sharc_tok_is_keyword(sharc_p_tok(p), kw);
+  return sharc_tok_is_keyword(sharc_p_tok(p), first->tok);
 }
 
-static bool parse_literal(sharc_parser *p, const fmt_tok *t) {
-  if (tok_eq(t, "->"))
+static bool parse_literal(sharc_parser *p, const shlo_fmt_directive *d) {
+  if (d->len == 2 && d->tok[0] == '-' && d->tok[1] == '>')
     return sharc_p_expect_arrow(p);
-  if (t->len == 1 && !isalpha((unsigned char)t->s[0]))
-    return sharc_p_expect(p, t->s[0]);
-  char kw[64];
-  sharc_shlo_copy_bounded(kw, sizeof kw, t->s, t->len);
-  return sharc_p_expect_keyword(p, kw);
+  if (d->len == 1 && !isalpha((unsigned char)d->tok[0]))
+    return sharc_p_expect(p, d->tok[0]);
+  return sharc_p_expect_keyword(p, d->tok);
 }
 
 /* The attr-dict, then the constraints of the inherent attributes parsed so
@@ -682,55 +614,65 @@ static bool parse_regions(parse_state *st) {
   return sharc_p_expect(st->p, ')');
 }
 
-static bool parse_items(parse_state *st, const char *cur, const char *end) {
+static bool parse_operand_element(sharc_parser *p, void *st) {
+  (void)p;
+  return add_ref(st);
+}
+
+/* `$*`: operands, comma-separated, possibly none. */
+static bool parse_operand_list(parse_state *st) {
+  if (!sharc_p_at_operand(st->p))
+    return true;
+  return sharc_p_parse_comma_list(st->p, SHARC_P_DELIM_NONE, parse_operand_element, st, NULL);
+}
+
+static bool parse_item(parse_state *st, const shlo_fmt_directive *d) {
   sharc_parser *p = st->p;
-  fmt_tok t;
-  while (cur < end && next_tok(&cur, &t)) {
-    if (t.s >= end)
-      break;
-    bool ok = true;
-    if (tok_eq(&t, "$")) {
-      ok = add_ref(st);
-    } else if (tok_eq(&t, "$*")) {
-      if (sharc_p_at_operand(p)) {
-        do
-          ok = add_ref(st);
-        while (ok && sharc_p_eat(p, ','));
-      }
-    } else if (tok_eq(&t, "$+,")) {
-      while (ok && sharc_p_at_operand(p))
-        ok = add_ref(st) && sharc_p_expect(p, ',');
-    } else if (t.s[0] == '@') {
-      ok = parse_attr_item(st, &t);
-    } else if (tok_eq(&t, "attr-dict")) {
-      ok = parse_attr_dict(st);
-    } else if (tok_eq(&t, "(regions)")) {
-      ok = parse_regions(st);
-    } else if (tok_eq(&t, "``")) {
+  switch ((shlo_fmt_kind)d->kind) {
+  case SHLO_FD_OPERAND:
+    return add_ref(st);
+  case SHLO_FD_OPERANDS:
+    return parse_operand_list(st);
+  case SHLO_FD_OPERANDS_COMMA:
+    while (sharc_p_at_operand(p))
+      if (!add_ref(st) || !sharc_p_expect(p, ','))
+        return false;
+    return true;
+  case SHLO_FD_ATTR:
+    return parse_attr_item(st, d);
+  case SHLO_FD_ATTR_DICT:
+    return parse_attr_dict(st);
+  case SHLO_FD_REGIONS:
+    return parse_regions(st);
+  case SHLO_FD_NO_SPACE:
+    return true;
+  case SHLO_FD_TYPE:
+    return parse_type_directive(st, (shlo_fmt_type_kind)d->sub);
+  default:
+    return parse_literal(p, d);
+  }
+}
+
+static bool parse_items(parse_state *st, const shlo_fmt_directive *d, const shlo_fmt_directive *end) {
+  while (d < end) {
+    if (d->kind != SHLO_FD_GROUP) {
+      if (!parse_item(st, d++))
+        return false;
       continue;
-    } else if (tok_eq(&t, "[?")) {
-      const char *g_end = group_end(cur);
-      const char *g_cur = cur;
-      fmt_tok first = {"", 0};
-      if (next_tok(&g_cur, &first) && group_present(p, &first))
-        ok = parse_items(st, cur, g_end);
-      cur = g_end + 2;
-    } else if (t.s[0] == ':' && t.len > 1) {
-      ok = parse_type_directive(st, &t);
-    } else {
-      ok = parse_literal(p, &t);
     }
-    if (!ok)
+    const shlo_fmt_directive *g_end = st->dirs + d->end;
+    if (group_present(st->p, d + 1 < g_end ? d + 1 : NULL) && !parse_items(st, d + 1, g_end))
       return false;
+    d = g_end;
   }
   return true;
 }
 
 bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_context_lookup_op_ident(b->name);
-  parse_state st = {.p = p, .b = b, .row = row};
-  const char *fmt = row->format;
-  bool ok = parse_items(&st, fmt, fmt + strlen(fmt));
+  const shlo_fmt_compiled *c = sharc_shlo_format_compiled(row);
+  parse_state st = {.p = p, .b = b, .row = row, .dirs = c->dirs};
+  bool ok = parse_items(&st, c->dirs, c->dirs + c->num_dirs);
   sharc_vec_free(&st.refs);
   return ok;
 }
@@ -754,15 +696,15 @@ static void space_for_element(print_state *st) {
   st->last_was_punct = false;
 }
 
-static void print_literal(print_state *st, const fmt_tok *t) {
-  char c = t->s[0];
-  bool single = t->len == 1 || tok_eq(t, "->");
+static void print_literal(print_state *st, const char *tok, size_t len) {
+  char c = tok[0];
+  bool single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>');
   bool space_before =
       !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
   if (st->emit_space && space_before)
     sharc_pr_puts(st->p, " ");
-  sharc_buf_put(st->p->out, t->s, t->len);
-  st->emit_space = t->len != 1 || !strchr("<({[", c);
+  sharc_buf_put(st->p->out, tok, len);
+  st->emit_space = len != 1 || !strchr("<({[", c);
   st->last_was_punct = c != '_' && !isalpha((unsigned char)c);
 }
 
@@ -779,7 +721,7 @@ static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
 static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
   sharc_attr *v[3];
   for (int k = 0; k < 3; k++)
-    v[k] = sharc_shlo_i64_array(op, slice_attrs[k]);
+    v[k] = sharc_shlo_i64_array(op, sharc_shlo_fmt_slice_attrs[k]);
   unsigned n[3];
   for (int k = 0; k < 3; k++)
     n[k] = v[k] ? sharc_attr_count(v[k]) : 0;
@@ -817,7 +759,7 @@ static void print_window(sharc_printer *p, sharc_op *op) {
   static const char *const keys[] = {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"};
   const char *sep = "";
   for (int k = 0; k < 5; k++) {
-    sharc_attr *a = sharc_op_attr(op, window_attrs[k]);
+    sharc_attr *a = sharc_op_attr(op, sharc_shlo_fmt_window_attrs[k]);
     if (!a)
       continue;
     sharc_buf_printf(p->out, "%s%s = [", sep, keys[k]);
@@ -888,55 +830,71 @@ static void print_dot_dims(sharc_printer *p, sharc_op *op) {
   print_i64_list(p, f[3]);
 }
 
-static void print_attr_item(print_state *st, const fmt_tok *t) {
+/* A plain attribute value (the custom directives print their own). */
+static void print_attr_value(sharc_printer *p, const shlo_fmt_directive *d, const sharc_attr *a) {
+  switch ((shlo_fmt_attr_kind)d->sub) {
+  case SHLO_FA_ARR:
+    if (a->kind == SHARC_ATTR_DENSE_ARRAY)
+      return print_i64_list(p, a);
+    break;
+  case SHLO_FA_SYM:
+    if (a->kind == SHARC_ATTR_STRING)
+      return sharc_pr_symbol(p, sharc_attr_string_value(a));
+    break;
+  case SHLO_FA_CONV:
+    if (a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == &sharc_shlo_conv_def.base)
+      return sharc_shlo_print_conv_dims(p, a);
+    break;
+  case SHLO_FA_INT:
+  case SHLO_FA_I32:
+  case SHLO_FA_BOOL:
+    if (a->kind == SHARC_ATTR_INTEGER || a->kind == SHARC_ATTR_BOOL)
+      return sharc_pr_attr_no_type(p, a);
+    break;
+  default:
+    break;
+  }
+  sharc_pr_attr(p, a);
+}
+
+static void print_expman(sharc_printer *p, sharc_op *op) {
+  sharc_attr *e = sharc_op_attr(op, "exponent_bits"), *m = sharc_op_attr(op, "mantissa_bits");
+  sharc_buf_printf(p->out, "e%lldm%lld", e ? (long long)sharc_attr_int_value(e) : 0LL,
+                   m ? (long long)sharc_attr_int_value(m) : 0LL);
+}
+
+static void print_attr_item(print_state *st, const shlo_fmt_directive *d) {
   sharc_printer *p = st->p;
   sharc_op *op = st->op;
-  sharc_str name, kind;
-  attr_tok(t, &name, &kind);
-  char buf[64];
-  sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
-  sharc_attr *a = sharc_op_attr(op, buf);
   space_for_element(st);
-  const shlo_enum_def *ed = enum_kind(kind);
-  if (ed) {
+  switch ((shlo_fmt_attr_kind)d->sub) {
+  case SHLO_FA_SLICE:
+    return print_slice_ranges(p, op);
+  case SHLO_FA_WINDOW:
+    return print_window(p, op);
+  case SHLO_FA_PREC:
+    return print_precalgo(p, op, false);
+  case SHLO_FA_PRECALGO:
+    return print_precalgo(p, op, true);
+  case SHLO_FA_DOTDIMS:
+    return print_dot_dims(p, op);
+  case SHLO_FA_EXPMAN:
+    return print_expman(p, op);
+  default:
+    break;
+  }
+  sharc_attr *a = sharc_op_attr(op, d->name);
+  if (d->sub == SHLO_FA_ENUM) {
     /* an EnumAttr's own printer starts with a space */
     sharc_pr_puts(p, " ");
-    if (a && sharc_shlo_enum_index(a, ed) >= 0)
+    if (a && sharc_shlo_enum_index(a, d->enum_def) >= 0)
       sharc_pr_puts(p, sharc_shlo_enum_name(a));
     else if (a)
       sharc_pr_attr(p, a);
     return;
   }
-  if (sharc_str_eq_cstr(kind, "slice"))
-    return print_slice_ranges(p, op);
-  if (sharc_str_eq_cstr(kind, "window"))
-    return print_window(p, op);
-  if (sharc_str_eq_cstr(kind, "prec"))
-    return print_precalgo(p, op, false);
-  if (sharc_str_eq_cstr(kind, "precalgo"))
-    return print_precalgo(p, op, true);
-  if (sharc_str_eq_cstr(kind, "dotdims"))
-    return print_dot_dims(p, op);
-  if (sharc_str_eq_cstr(kind, "expman")) {
-    sharc_attr *e = sharc_op_attr(op, "exponent_bits"), *m = sharc_op_attr(op, "mantissa_bits");
-    sharc_buf_printf(p->out, "e%lldm%lld", e ? (long long)sharc_attr_int_value(e) : 0LL,
-                     m ? (long long)sharc_attr_int_value(m) : 0LL);
-    return;
-  }
-  if (!a)
-    return;
-  if (sharc_str_eq_cstr(kind, "arr") && a->kind == SHARC_ATTR_DENSE_ARRAY)
-    return print_i64_list(p, a);
-  if (sharc_str_eq_cstr(kind, "sym") && a->kind == SHARC_ATTR_STRING)
-    return sharc_pr_symbol(p, sharc_attr_string_value(a));
-  if (sharc_str_eq_cstr(kind, "conv") && a->kind == SHARC_ATTR_DIALECT &&
-      sharc_attr_def_of(a) == &sharc_shlo_conv_def.base)
-    return sharc_shlo_print_conv_dims(p, a);
-  if ((sharc_str_eq_cstr(kind, "int") || sharc_str_eq_cstr(kind, "i32") ||
-       sharc_str_eq_cstr(kind, "bool")) &&
-      (a->kind == SHARC_ATTR_INTEGER || a->kind == SHARC_ATTR_BOOL))
-    return sharc_pr_attr_no_type(p, a);
-  sharc_pr_attr(p, a);
+  if (a)
+    print_attr_value(p, d, a);
 }
 
 void sharc_shlo_print_types_of(sharc_printer *p, sharc_op *op, bool results) {
@@ -954,9 +912,7 @@ void sharc_shlo_print_functional_type(sharc_printer *p, sharc_op *op) {
   sharc_pr_puts(p, ") -> ");
   unsigned n = sharc_op_num_results(op);
   sharc_type *stack[8];
-  sharc_type **types = n <= 8 ? stack : malloc(n * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = n <= 8 ? stack : sharc_xmalloc_array(n, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_result(op, i));
   sharc_pr_function_result_types(p, types, n);
@@ -971,23 +927,22 @@ static bool all_operands_are(sharc_op *op, const sharc_type *t) {
   return true;
 }
 
-static void print_type_directive(print_state *st, const fmt_tok *t) {
+static void print_type_directive(print_state *st, shlo_fmt_type_kind kind) {
   sharc_printer *p = st->p;
   sharc_op *op = st->op;
-  fmt_tok colon = {":", 1};
-  print_literal(st, &colon);
+  print_literal(st, ":", 1);
   space_for_element(st);
   sharc_type *res = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0)) : NULL;
-  if (tok_eq(t, ":fn"))
+  if (kind == SHLO_FT_FN)
     return sharc_shlo_print_functional_type(p, op);
-  if (tok_eq(t, ":res") || tok_eq(t, ":tuple")) {
+  if (kind == SHLO_FT_RES || kind == SHLO_FT_TUPLE) {
     if (res)
       sharc_pr_type(p, res);
     return;
   }
-  if (tok_eq(t, ":types") || tok_eq(t, ":pair"))
+  if (kind == SHLO_FT_TYPES || kind == SHLO_FT_PAIR)
     return sharc_shlo_print_types_of(p, op, false);
-  if (tok_eq(t, ":select") && sharc_op_num_operands(op) == 3) {
+  if (kind == SHLO_FT_SELECT && sharc_op_num_operands(op) == 3) {
     sharc_type *on_true = sharc_value_type(sharc_op_operand(op, 1));
     sharc_type *on_false = sharc_value_type(sharc_op_operand(op, 2));
     if (on_true != res || on_false != res)
@@ -998,10 +953,10 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
     return;
   }
   sharc_type *res_elem = res ? sharc_type_element(res) : NULL;
-  if (tok_eq(t, ":complex") && !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX &&
+  if (kind == SHLO_FT_COMPLEX && !(res_elem && sharc_type_get_kind(res_elem) == SHARC_TYPE_COMPLEX &&
                                  sharc_type_has_rank(res)))
     return sharc_shlo_print_functional_type(p, op);
-  if (tok_eq(t, ":complex")) {
+  if (kind == SHLO_FT_COMPLEX) {
     sharc_type *real = real_of_complex_tensor(sharc_op_context(op), res);
     if (!all_operands_are(op, real))
       return sharc_shlo_print_functional_type(p, op);
@@ -1018,82 +973,50 @@ static void print_type_directive(print_state *st, const fmt_tok *t) {
 
 /* Whether an attribute holds its op's ODS default value (printers leave
  * those out of the attribute dictionary). */
-static bool is_default_value(const sharc_attr *a, sharc_str spec) {
-  if (sharc_str_eq_cstr(spec, "false"))
+static bool is_default_value(const sharc_attr *a, const shlo_fmt_default *d) {
+  switch (d->kind) {
+  case SHLO_DEFAULT_FALSE:
     return a->kind == SHARC_ATTR_BOOL && !a->b;
-  if (sharc_str_eq_cstr(spec, "[]"))
+  case SHLO_DEFAULT_EMPTY_ARRAY:
     return a->kind == SHARC_ATTR_ARRAY && a->array.n == 0;
-  if (sharc_str_eq_cstr(spec, "{}"))
+  case SHLO_DEFAULT_EMPTY_DICT:
     return a->kind == SHARC_ATTR_DICTIONARY && a->dict.n == 0;
-  if (sharc_str_eq_cstr(spec, "accuracy")) {
-    const shlo_struct_def *d = &sharc_shlo_result_accuracy_def;
-    sharc_attr *atol = sharc_shlo_struct_field(a, d, 0), *rtol = sharc_shlo_struct_field(a, d, 1);
-    return shlo_float_is_zero(atol) && shlo_float_is_zero(rtol) && sharc_shlo_struct_int(a, d, 2) == 0 &&
-           sharc_shlo_enum_index(sharc_shlo_struct_field(a, d, 3), &sharc_shlo_result_accuracy_mode) == 0;
+  case SHLO_DEFAULT_ACCURACY: {
+    const shlo_struct_def *s = &sharc_shlo_result_accuracy_def;
+    sharc_attr *atol = sharc_shlo_struct_field(a, s, 0), *rtol = sharc_shlo_struct_field(a, s, 1);
+    return shlo_float_is_zero(atol) && shlo_float_is_zero(rtol) && sharc_shlo_struct_int(a, s, 2) == 0 &&
+           sharc_shlo_enum_index(sharc_shlo_struct_field(a, s, 3), &sharc_shlo_result_accuracy_mode) == 0;
   }
-  if (a->kind != SHARC_ATTR_INTEGER)
-    return false;
-  int64_t v = 0;
-  bool neg = spec.len && spec.data[0] == '-';
-  for (size_t i = neg; i < spec.len; i++)
-    v = v * 10 + (spec.data[i] - '0');
-  return sharc_attr_int_value(a) == (neg ? -v : v);
-}
-
-/* Names the format prints itself, then names at their default value. */
-static unsigned collect_elided(const shlo_op_def *row, sharc_op *op, const char **out,
-                               char (*store)[64], unsigned cap) {
-  unsigned n = 0;
-  const char *cur = row->format;
-  fmt_tok t;
-  while (next_tok(&cur, &t) && n + 6 < cap) {
-    if (t.s[0] != '@')
-      continue;
-    sharc_str name, kind;
-    attr_tok(&t, &name, &kind);
-    const char *const *owned = custom_attrs(kind);
-    if (sharc_str_eq_cstr(kind, "dotdims")) {
-      out[n++] = "dot_dimension_numbers";
-      continue;
-    }
-    for (unsigned i = 0; owned && owned[i]; i++)
-      out[n++] = owned[i];
-    if (owned)
-      continue;
-    sharc_shlo_copy_bounded(store[n], 64, name.data, name.len);
-    out[n] = store[n];
-    n++;
-  }
-  const char *defaults = row->defaults ? row->defaults : "";
-  while (next_tok(&defaults, &t) && n < cap) {
-    const char *eq = memchr(t.s, '=', t.len);
-    sharc_shlo_copy_bounded(store[n], 64, t.s, (size_t)(eq - t.s));
-    sharc_attr *a = sharc_op_attr(op, store[n]);
-    if (a && is_default_value(a, (sharc_str){eq + 1, (size_t)(t.s + t.len - eq - 1)})) {
-      out[n] = store[n];
-      n++;
-    }
-  }
-  out[n] = NULL;
-  return n;
-}
-
-static bool group_anchor_set(sharc_op *op, const char *cur, const char *end) {
-  fmt_tok t;
-  while (next_tok(&cur, &t) && t.s < end) {
-    if (t.s[0] == '$' || t.s[0] == ':')
-      return sharc_op_num_operands(op) > 0;
-    if (t.s[0] != '@')
-      continue;
-    sharc_str name, kind;
-    attr_tok(&t, &name, &kind);
-    char buf[64];
-    sharc_shlo_copy_bounded(buf, sizeof buf, name.data, name.len);
-    sharc_attr *a = sharc_op_attr(op, buf);
-    /* a default-valued anchor counts as absent */
-    return a && !(a->kind == SHARC_ATTR_BOOL && !a->b);
+  case SHLO_DEFAULT_INT:
+    return a->kind == SHARC_ATTR_INTEGER && sharc_attr_int_value(a) == d->value;
   }
   return false;
+}
+
+/* Names the format prints itself, then names at their default value, into
+ * `out` (NULL-terminated; room for the row's owned and default names). */
+static void collect_elided(const shlo_fmt_compiled *c, sharc_op *op, const char **out) {
+  memcpy(out, c->owned, c->num_owned * sizeof *out);
+  unsigned n = c->num_owned;
+  for (unsigned i = 0; i < c->num_defaults; i++) {
+    sharc_attr *a = sharc_op_attr(op, c->defaults[i].name);
+    if (a && is_default_value(a, &c->defaults[i]))
+      out[n++] = c->defaults[i].name;
+  }
+  out[n] = NULL;
+}
+
+/* Whether the group `g` prints: its anchor attribute is set (and not at its
+ * default false), or its anchor operands exist. */
+static bool group_anchor_set(sharc_op *op, const shlo_fmt_directive *dirs,
+                             const shlo_fmt_directive *g) {
+  if (g->sub == SHLO_ANCHOR_OPERANDS)
+    return sharc_op_num_operands(op) > 0;
+  if (g->sub != SHLO_ANCHOR_ATTR)
+    return false;
+  sharc_attr *a = sharc_op_attr(op, dirs[g->anchor].name);
+  /* a default-valued anchor counts as absent */
+  return a && !(a->kind == SHARC_ATTR_BOOL && !a->b);
 }
 
 static void print_regions(print_state *st) {
@@ -1110,54 +1033,77 @@ static void print_regions(print_state *st) {
   st->emit_space = true;
 }
 
-static void print_items(print_state *st, const char *cur, const char *end, const char **elided) {
-  sharc_printer *p = st->p;
+/* `$*` and `$+,`: the remaining operands, comma-separated; `$+,` with a
+ * trailing comma. */
+static void print_operand_list(print_state *st, bool trailing) {
   sharc_op *op = st->op;
-  fmt_tok t;
-  while (cur < end && next_tok(&cur, &t)) {
-    if (t.s >= end)
-      break;
-    if (tok_eq(&t, "$")) {
-      space_for_element(st);
-      /* an op that failed verification may lack operands */
-      if (st->next_operand < sharc_op_num_operands(op))
-        sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
-    } else if (tok_eq(&t, "$*") || tok_eq(&t, "$+,")) {
-      space_for_element(st);
-      bool trailing = t.len == 3;
-      for (unsigned first = st->next_operand; st->next_operand < sharc_op_num_operands(op);) {
-        if (st->next_operand > first)
-          sharc_pr_puts(p, ", ");
-        sharc_pr_value(p, sharc_op_operand(op, st->next_operand++));
-      }
-      if (trailing)
-        sharc_pr_puts(p, ",");
-    } else if (t.s[0] == '@') {
-      print_attr_item(st, &t);
-    } else if (tok_eq(&t, "attr-dict")) {
-      sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
-    } else if (tok_eq(&t, "(regions)")) {
-      print_regions(st);
-    } else if (tok_eq(&t, "``")) {
-      st->emit_space = false;
-    } else if (tok_eq(&t, "[?")) {
-      const char *g_end = group_end(cur);
-      if (group_anchor_set(op, cur, g_end))
-        print_items(st, cur, g_end, elided);
-      cur = g_end + 2;
-    } else if (t.s[0] == ':' && t.len > 1) {
-      print_type_directive(st, &t);
-    } else {
-      print_literal(st, &t);
-    }
+  space_for_element(st);
+  for (unsigned first = st->next_operand; st->next_operand < sharc_op_num_operands(op);) {
+    if (st->next_operand > first)
+      sharc_pr_puts(st->p, ", ");
+    sharc_pr_value(st->p, sharc_op_operand(op, st->next_operand++));
+  }
+  if (trailing)
+    sharc_pr_puts(st->p, ",");
+}
+
+static void print_item(print_state *st, const shlo_fmt_directive *d, const char **elided) {
+  sharc_op *op = st->op;
+  switch ((shlo_fmt_kind)d->kind) {
+  case SHLO_FD_OPERAND:
+    space_for_element(st);
+    /* an op that failed verification may lack operands */
+    if (st->next_operand < sharc_op_num_operands(op))
+      sharc_pr_value(st->p, sharc_op_operand(op, st->next_operand++));
+    return;
+  case SHLO_FD_OPERANDS:
+  case SHLO_FD_OPERANDS_COMMA:
+    return print_operand_list(st, d->kind == SHLO_FD_OPERANDS_COMMA);
+  case SHLO_FD_ATTR:
+    return print_attr_item(st, d);
+  case SHLO_FD_ATTR_DICT:
+    return sharc_pr_attr_dict(st->p, sharc_op_attrs(op), elided, false);
+  case SHLO_FD_REGIONS:
+    return print_regions(st);
+  case SHLO_FD_NO_SPACE:
+    st->emit_space = false;
+    return;
+  case SHLO_FD_TYPE:
+    return print_type_directive(st, (shlo_fmt_type_kind)d->sub);
+  default:
+    return print_literal(st, d->tok, d->len);
   }
 }
 
+static void print_items(print_state *st, const shlo_fmt_directive *dirs,
+                        const shlo_fmt_directive *d, const shlo_fmt_directive *end,
+                        const char **elided) {
+  while (d < end) {
+    if (d->kind != SHLO_FD_GROUP) {
+      print_item(st, d++, elided);
+      continue;
+    }
+    const shlo_fmt_directive *g_end = dirs + d->end;
+    if (group_anchor_set(st->op, dirs, d))
+      print_items(st, dirs, d + 1, g_end, elided);
+    d = g_end;
+  }
+}
+
+/* The elided names of most rows fit here; others take the heap. */
+enum { ELIDED_ON_STACK = 24 };
+
 void sharc_shlo_format_print(sharc_printer *p, sharc_op *op) {
   const shlo_op_def *row = (const shlo_op_def *)sharc_op_get_def(op);
-  const char *elided[40];
-  char store[40][64];
-  collect_elided(row, op, elided, store, 39);
+  const shlo_fmt_compiled *c = sharc_shlo_format_compiled(row);
+  const char *stack[ELIDED_ON_STACK];
+  unsigned need = c->num_owned + c->num_defaults + 1;
+  const char **elided = need <= ELIDED_ON_STACK ? stack : malloc(need * sizeof *elided);
+  if (!elided)
+    abort();
+  collect_elided(c, op, elided);
   print_state st = {p, op, 0, true, false};
-  print_items(&st, row->format, row->format + strlen(row->format), elided);
+  print_items(&st, c->dirs, c->dirs, c->dirs + c->num_dirs, elided);
+  if (elided != stack)
+    free(elided);
 }

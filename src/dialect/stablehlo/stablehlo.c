@@ -4,6 +4,7 @@
  * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -135,9 +136,7 @@ static bool parse_dim_list(sharc_parser *p, char open, char close, sharc_attr **
     do {
       if (n == cap) {
         cap *= 2;
-        int64_t *grown = malloc(cap * sizeof *grown);
-        if (!grown)
-          abort();
+        int64_t *grown = sharc_xmalloc_array(cap, sizeof *grown);
         memcpy(grown, dims, n * sizeof *dims);
         if (dims != small)
           free(dims);
@@ -530,21 +529,21 @@ const shlo_struct_def sharc_shlo_mesh_def = {
     {"mesh", &sharc_stablehlo_dialect, print_mesh, NULL, NULL, walk_struct_fields},
     FIELDS(mesh_fields), SHLO_FIXED, NULL};
 
+static bool parse_mesh_axis(sharc_parser *p, void *axes) {
+  sharc_attr *axis;
+  if (!sharc_shlo_parse_struct_or_full(p, &sharc_shlo_mesh_axis_def, &axis))
+    return false;
+  sharc_ptrvec_push(axes, axis);
+  return true;
+}
+
 static bool parse_mesh(sharc_parser *p, sharc_attr **out) {
   sharc_context *ctx = sharc_p_context(p);
   sharc_ptrvec axes = {0};
   sharc_attr *fields[2] = {NULL, NULL};
   bool ok = sharc_p_expect(p, '<') && sharc_p_expect_keyword(p, "axes") &&
-            sharc_p_expect(p, '=') && sharc_p_expect(p, '[');
-  if (ok && !sharc_tok_is(sharc_p_tok(p), ']')) {
-    do {
-      sharc_attr *axis;
-      ok = sharc_shlo_parse_struct_or_full(p, &sharc_shlo_mesh_axis_def, &axis);
-      if (ok)
-        sharc_ptrvec_push(&axes, axis);
-    } while (ok && sharc_p_eat(p, ','));
-  }
-  ok = ok && sharc_p_expect(p, ']');
+            sharc_p_expect(p, '=') &&
+            sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_mesh_axis, &axes, NULL);
   if (ok && sharc_p_eat(p, ','))
     ok = sharc_p_expect_keyword(p, "device_ids") && sharc_p_expect(p, '=') &&
          sharc_p_parse_attr(p, NULL, &fields[1]);
@@ -816,9 +815,7 @@ static bool conv_spatial_list(sharc_parser *p, const conv_spatial *sp, sharc_att
     sharc_buf_free(&missing);
     return false;
   }
-  int64_t *spatial = malloc((sp->count + 1) * sizeof *spatial);
-  if (!spatial)
-    abort();
+  int64_t *spatial = sharc_xmalloc_array(sp->count + 1, sizeof *spatial);
   for (size_t d = 0; d < sp->count; d++)
     spatial[d] = (int64_t)(uintptr_t)sharc_ptrmap_get(&sp->at, spatial_key((int64_t)d)) - 1;
   *out = sharc_attr_dense_i64_array(sharc_p_context(p), spatial, (unsigned)sp->count);
@@ -1059,9 +1056,7 @@ static sharc_type *parse_future(sharc_parser *p) {
   }
   sharc_type *res = NULL;
   if (ok) {
-    uintptr_t *words = malloc((types.len + 1) * sizeof *words);
-    if (!words)
-      abort();
+    uintptr_t *words = sharc_xmalloc_array(types.len + 1, sizeof *words);
     for (unsigned i = 0; i < types.len; i++)
       words[i] = (uintptr_t)types.items[i];
     res = sharc_type_dialect(sharc_p_context(p), &sharc_shlo_future_def, words, types.len);

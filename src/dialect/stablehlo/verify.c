@@ -6,6 +6,7 @@
 #include "ir/op_values.h"
 #include "sharc/verify.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -123,9 +124,7 @@ bool sharc_shlo_verify_dynamic_slice(sharc_op *op) {
       return false;
     }
   }
-  int64_t *shape = malloc((n_sizes + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(n_sizes + 1, sizeof *shape);
   for (unsigned i = 0; i < n_sizes; i++)
     shape[i] = sharc_attr_dense_array_i64(sizes, i);
   bool ok = sharc_shlo_check_inferred(op, sharc_type_tensor(sharc_op_context(op), shape, n_sizes,

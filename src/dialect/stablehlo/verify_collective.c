@@ -4,6 +4,7 @@
  * collective_permute's source_target_pairs (verifyCollectivePermuteOp). */
 #include "dialect/stablehlo/shlo.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,9 @@ static void id_set_init(id_set *s, size_t expected) {
   s->cap = 16;
   while (s->cap < 2 * expected)
     s->cap *= 2;
-  s->slots = malloc(s->cap * sizeof *s->slots);
-  s->used = calloc(s->cap, sizeof *s->used);
+  s->slots = sharc_xmalloc_array(s->cap, sizeof *s->slots);
+  s->used = sharc_xcalloc(s->cap, sizeof *s->used);
   s->count = 0;
-  if (!s->slots || !s->used)
-    abort();
 }
 
 static size_t id_slot(const id_set *s, int64_t id) {
@@ -251,9 +250,7 @@ bool sharc_shlo_verify_all_gather(sharc_op *op) {
  * operand's shape with the reducer's element type, which the reducer
  * infers from operand #0's type (all_reduce) or from each operand's own. */
 static bool infer_reduced_results(sharc_op *op, unsigned n, bool elem_of_first) {
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   bool ok = true;
   for (unsigned i = 0; i < n && ok; i++) {
     const sharc_type *in = value_type(sharc_op_operand(op, i));
@@ -432,9 +429,7 @@ bool sharc_shlo_verify_all_to_all(sharc_op *op) {
     return false;
   int64_t split = int_attr(op, "split_dimension"), concat = int_attr(op, "concat_dimension");
   unsigned n = sharc_op_num_operands(op);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   bool ok = true;
   for (unsigned i = 0; i < n && ok; i++) {
     const sharc_type *in = sharc_shlo_ranked(value_type(sharc_op_operand(op, i)));
@@ -455,10 +450,8 @@ bool sharc_shlo_verify_all_to_all(sharc_op *op) {
       ok = false;
       break;
     }
-    int64_t *shape = malloc((rank + 1) * sizeof *shape);
-    int64_t *bounds = malloc((rank + 1) * sizeof *bounds);
-    if (!shape || !bounds)
-      abort();
+    int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape);
+    int64_t *bounds = sharc_xmalloc_array(rank + 1, sizeof *bounds);
     memcpy(shape, in->shaped.shape, rank * sizeof *shape);
     if (shape[split] != SHARC_DYNAMIC && shape[split] % count != 0) {
       sharc_shlo_error(op, "split dimension has size %lld, expected to be a multiple of "

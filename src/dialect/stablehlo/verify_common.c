@@ -6,6 +6,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -120,9 +121,7 @@ bool sharc_shlo_check_inferred_all(sharc_op *op, sharc_type *const *inferred, un
     same = inferred_matches(inferred[i], result_type(op, i));
   if (same)
     return true;
-  sharc_type **actual = malloc((n_res + 1) * sizeof *actual);
-  if (!actual)
-    abort();
+  sharc_type **actual = sharc_xmalloc_array(n_res + 1, sizeof *actual);
   for (unsigned i = 0; i < n_res; i++)
     actual[i] = (sharc_type *)result_type(op, i);
   sharc_buf a = {0}, b = {0};
@@ -223,9 +222,7 @@ void sharc_shlo_dims_load(sharc_shlo_dims *d, const sharc_attr *dn, const shlo_s
   sharc_attr *a = sharc_shlo_struct_field(dn, def, field);
   d->name = name;
   d->n = a && a->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(a) : 0;
-  d->v = malloc((d->n + 1) * sizeof *d->v);
-  if (!d->v)
-    abort();
+  d->v = sharc_xmalloc_array(d->n + 1, sizeof *d->v);
   for (unsigned i = 0; i < d->n; i++)
     d->v[i] = sharc_attr_dense_array_i64(a, i);
 }

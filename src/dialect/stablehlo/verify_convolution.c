@@ -4,6 +4,7 @@
  * group counts, the window, then the inferred shape against the result. */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +34,7 @@ static bool is_quant(const sharc_type *t) {
 static void load_group(conv *c, unsigned g) {
   sharc_attr *spatial = sharc_shlo_struct_field(c->dn, &sharc_shlo_conv_def, 3 * g + 2);
   unsigned n = spatial && spatial->kind == SHARC_ATTR_DENSE_ARRAY ? sharc_attr_count(spatial) : 0;
-  c->dims[g] = malloc((n + 2) * sizeof *c->dims[g]);
-  if (!c->dims[g])
-    abort();
+  c->dims[g] = sharc_xmalloc_array(n + 2, sizeof *c->dims[g]);
   c->n_spatial[g] = n;
   c->dims[g][0] = sharc_shlo_struct_int(c->dn, &sharc_shlo_conv_def, 3 * g);
   c->dims[g][1] = sharc_shlo_struct_int(c->dn, &sharc_shlo_conv_def, 3 * g + 1);
@@ -191,9 +190,8 @@ static bool ranks_and_types(conv *c) {
  * kernel's output features. */
 static void infer_shape(conv *c, const shlo_window_dim *window, int64_t *out) {
   unsigned rank = c->lhs->shaped.rank, n = c->n_spatial[INPUT];
-  int64_t *base = malloc((n + 1) * sizeof *base), *spatial = malloc((n + 1) * sizeof *spatial);
-  if (!base || !spatial)
-    abort();
+  int64_t *base = sharc_xmalloc_array(n + 1, sizeof *base),
+          *spatial = sharc_xmalloc_array(n + 1, sizeof *spatial);
   for (unsigned i = 0; i < rank; i++)
     out[i] = SHARC_DYNAMIC;
   for (unsigned i = 0; i < n; i++)
@@ -233,9 +231,7 @@ static bool dynamic_padding(conv *c, int64_t **pads, unsigned *n_pads, bool *kno
       sharc_type_get_kind(sharc_type_element(value->type)) != SHARC_TYPE_INTEGER)
     return true;
   size_t n = (size_t)sharc_type_num_elements(value->type);
-  *pads = malloc((n + 1) * sizeof **pads);
-  if (!*pads)
-    abort();
+  *pads = sharc_xmalloc_array(n + 1, sizeof **pads);
   for (size_t i = 0; i < n; i++)
     (*pads)[i] = sharc_attr_dense_int(value, i);
   *n_pads = (unsigned)(n / 2);
@@ -259,9 +255,7 @@ static bool window_shape(conv *c, const int64_t *wdims, const int64_t *pads, uns
     return false;
   bool ok = true;
   if (!c->dynamic) {
-    int64_t *shape = malloc((rank + 1) * sizeof *shape);
-    if (!shape)
-      abort();
+    int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape);
     infer_shape(c, window, shape);
     ok = sharc_shlo_verify_inferred_shape(c->op, shape, rank);
     free(shape);
@@ -278,9 +272,7 @@ static bool window_and_result(conv *c) {
                      rank);
     return false;
   }
-  int64_t *wdims = malloc((n + 1) * sizeof *wdims), *pads = NULL;
-  if (!wdims)
-    abort();
+  int64_t *wdims = sharc_xmalloc_array(n + 1, sizeof *wdims), *pads = NULL;
   for (unsigned i = 0; i < n; i++)
     wdims[i] = c->rhs->shaped.shape[c->dims[KERNEL][2 + i]];
   unsigned n_pads = 0;

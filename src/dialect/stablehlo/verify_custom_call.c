@@ -2,6 +2,7 @@
  * operand aliases, backend_config's kind per api_version, and the buffer
  * targets (CreateBuffer, Pin, Unpin) with their aliasing rules. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,9 +54,7 @@ static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, co
       continue;
     unsigned rank = sharc_type_rank(t);
     bool ok = size == (int64_t)rank;
-    bool *seen = calloc(rank + 1, sizeof *seen);
-    if (!seen)
-      abort();
+    bool *seen = sharc_xcalloc(rank + 1, sizeof *seen);
     for (unsigned k = 0; ok && k < rank; k++) {
       int64_t v = sharc_attr_dense_int(layout, k);
       ok = v >= 0 && v < (int64_t)rank && !seen[v];
@@ -74,9 +73,7 @@ static bool check_layouts(sharc_op *op, sharc_type *const *types, unsigned n, co
 
 static sharc_type **value_types(sharc_op *op, bool results, unsigned *n) {
   *n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
-  sharc_type **types = malloc((*n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(*n + 1, sizeof *types);
   for (unsigned i = 0; i < *n; i++)
     types[i] = sharc_value_type(results ? sharc_op_result(op, i) : sharc_op_operand(op, i));
   return types;
@@ -98,9 +95,7 @@ static bool verify_layouts(sharc_op *op) {
   if (n_out == 1 && outs[0]->kind == SHARC_TYPE_TUPLE) {
     const sharc_type *tuple = outs[0];
     n_out = sharc_type_count(tuple);
-    sharc_type **elems = malloc((n_out + 1) * sizeof *elems);
-    if (!elems)
-      abort();
+    sharc_type **elems = sharc_xmalloc_array(n_out + 1, sizeof *elems);
     for (unsigned i = 0; i < n_out; i++)
       elems[i] = sharc_type_at(tuple, i);
     free(outs);

@@ -5,6 +5,7 @@
  * known to be supported by some hardware). */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -227,9 +228,8 @@ static bool check_algorithm(sharc_op *op) {
 static bool verify(dot *g) {
   if (!check_algorithm(g->op) || !constraints(g))
     return false;
-  int64_t *shape = malloc((g->lhs->shaped.rank + g->rhs->shaped.rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape =
+      sharc_xmalloc_array(g->lhs->shaped.rank + g->rhs->shaped.rank + 1, sizeof *shape);
   unsigned rank = 0;
   bool ok = infer_shape(g, shape, &rank) && sharc_shlo_verify_inferred_shape(g->op, shape, rank);
   free(shape);

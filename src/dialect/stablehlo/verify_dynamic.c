@@ -4,6 +4,7 @@
  * can be checked when those operands are constants. */
 #include "dialect/quant/quant.h"
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +37,7 @@ bool sharc_shlo_match_ints(const sharc_value *v, int64_t **out, unsigned *n) {
   if (count < 0)
     return false;
   *n = (unsigned)count;
-  *out = malloc(((size_t)count + 1) * sizeof **out);
-  if (!*out)
-    abort();
+  *out = sharc_xmalloc_array((size_t)count + 1, sizeof **out);
   for (unsigned i = 0; i < *n; i++)
     (*out)[i] = sharc_attr_dense_int(value, i);
   return true;
@@ -84,9 +83,7 @@ static bool compatible_element_type(sharc_op *op, const sharc_type *in, const sh
 
 static unsigned list(sharc_attr *a, int64_t **out) {
   unsigned n = a ? sharc_attr_count(a) : 0;
-  *out = malloc((n + 1) * sizeof **out);
-  if (!*out)
-    abort();
+  *out = sharc_xmalloc_array(n + 1, sizeof **out);
   for (unsigned i = 0; i < n; i++)
     (*out)[i] = sharc_attr_dense_array_i64(a, i);
   return n;
@@ -139,9 +136,7 @@ static bool check_hints(sharc_op *op, unsigned rank) {
   int64_t *a, *b;
   unsigned na = list(sharc_shlo_i64_array(op, "known_expanding_dimensions"), &a);
   unsigned nb = list(sharc_shlo_i64_array(op, "known_nonexpanding_dimensions"), &b);
-  int64_t *all = malloc((na + nb + 1) * sizeof *all);
-  if (!all)
-    abort();
+  int64_t *all = sharc_xmalloc_array(na + nb + 1, sizeof *all);
   memcpy(all, a, na * sizeof *a);
   memcpy(all + na, b, nb * sizeof *b);
   bool ok = true;
@@ -342,9 +337,7 @@ bool sharc_shlo_infer_rng(sharc_op *op) {
   } else {
     int64_t size = shape_t->shaped.shape[0];
     n = size < 0 ? 0 : (unsigned)size;
-    shape = malloc((n + 1) * sizeof *shape);
-    if (!shape)
-      abort();
+    shape = sharc_xmalloc_array(n + 1, sizeof *shape);
     for (unsigned i = 0; i < n; i++)
       shape[i] = SHARC_DYNAMIC;
     t = sharc_type_tensor(ctx, shape, n, elem, NULL);
@@ -406,9 +399,7 @@ bool sharc_shlo_infer_ui32_scalar(sharc_op *op) {
 /* inferTupleOp. */
 bool sharc_shlo_infer_tuple(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = operand_type(op, i);
   sharc_type *t = sharc_type_tuple(sharc_op_context(op), types, n);

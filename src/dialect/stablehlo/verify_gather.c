@@ -2,6 +2,7 @@
  * TypeInference.cpp): the dimension numbers against the ranks of operand and
  * start_indices, slice_sizes against the operand, then the inferred result. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,17 +159,13 @@ static bool check_result(gather *g) {
   if (!sharc_shlo_dims_in_bounds(g->op, &g->d[OFFSET], rank, "implied-result-rank"))
     return false;
   unsigned operand_rank = g->operand->shaped.rank;
-  int64_t *window = malloc((operand_rank + 1) * sizeof *window);
-  int64_t *shape = malloc(((size_t)rank + 1) * sizeof *shape);
-  if (!window || !shape)
-    abort();
+  int64_t *window = sharc_xmalloc_array(operand_rank + 1, sizeof *window);
+  int64_t *shape = sharc_xmalloc_array((size_t)rank + 1, sizeof *shape);
   unsigned n_window = 0;
   for (unsigned i = 0; i < operand_rank; i++)
     if (!sharc_shlo_dims_contains(&g->d[COLLAPSED], i) && !sharc_shlo_dims_contains(&g->d[OPERAND_BATCH], i))
       window[n_window++] = slice_size(g, i);
-  int64_t *bounds = malloc(((size_t)rank + 1) * sizeof *bounds);
-  if (!bounds)
-    abort();
+  int64_t *bounds = sharc_xmalloc_array((size_t)rank + 1, sizeof *bounds);
   sharc_attr *in_bounds_attr = sharc_shlo_bounds(g->indices);
   unsigned next_offset = 0;
   int64_t next_batch = 0;
@@ -238,9 +235,7 @@ bool sharc_shlo_verify_gather(sharc_op *op) {
   g.n_sizes = sharc_attr_count(sizes);
   g.sizes_rank = 1;
   g.sizes_known = true;
-  g.sizes = malloc((g.n_sizes + 1) * sizeof *g.sizes);
-  if (!g.sizes)
-    abort();
+  g.sizes = sharc_xmalloc_array(g.n_sizes + 1, sizeof *g.sizes);
   for (unsigned i = 0; i < g.n_sizes; i++)
     g.sizes[i] = sharc_attr_dense_array_i64(sizes, i);
   return run_gather(&g, dn);
@@ -258,9 +253,7 @@ bool sharc_shlo_infer_dynamic_gather(sharc_op *op) {
   g.sizes_rank = sizes->shaped.rank;
   int64_t count = sharc_type_num_elements(sizes);
   g.n_sizes = count < 0 ? 0 : (unsigned)count;
-  g.sizes = malloc((g.n_sizes + 1) * sizeof *g.sizes);
-  if (!g.sizes)
-    abort();
+  g.sizes = sharc_xmalloc_array(g.n_sizes + 1, sizeof *g.sizes);
   g.sizes_known = count >= 0 && constant_ints(sharc_op_operand(op, 2), g.sizes, g.n_sizes);
   return run_gather(&g, dn);
 }

@@ -5,6 +5,7 @@
  * InferTypeOpInterface ops (sharc_shlo_check_inferred). */
 #include "dialect/stablehlo/shlo.h"
 #include "support/checked.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,9 +293,7 @@ static bool fft_dims(sharc_op *op, const sharc_type *in, const sharc_attr *len, 
 static bool fft_check_shape(sharc_op *op, const sharc_type *in, const sharc_attr *len, int kind,
                             sharc_type *elem) {
   unsigned n = sharc_attr_count(len), rank = in->shaped.rank;
-  int64_t *dims = malloc(rank * sizeof *dims + 1);
-  if (!dims)
-    abort();
+  int64_t *dims = sharc_xmalloc_array(rank, sizeof *dims + 1);
   for (unsigned i = 0; i < rank; i++)
     dims[i] = in->shaped.shape[i];
   int64_t last = sharc_attr_dense_array_i64(len, n - 1);
@@ -410,9 +409,7 @@ bool sharc_shlo_verify_batch_norm_training(sharc_op *op) {
 /* The results are the operands passed through, type for type. */
 bool sharc_shlo_verify_optimization_barrier(sharc_op *op) {
   unsigned n = sharc_op_num_operands(op);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = (sharc_type *)operand_type(op, i);
   bool ok = sharc_shlo_check_inferred_all(op, types, n);

@@ -3,6 +3,7 @@
  * TypeInference.cpp), with StableHLO's messages, reported at the op. */
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/quant/quant.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,20 @@ sharc_attr *sharc_shlo_bounds_encoding(sharc_context *ctx, const int64_t *bounds
   return sharc_shlo_struct_get(ctx, &sharc_shlo_type_extensions_def, &field);
 }
 
+/* The verifier runs again on every reduce a pass touches (a new init
+ * operand from the constant splitter): its scratch lives on the stack for
+ * the common sizes, on the heap only beyond them. */
+enum { REDUCE_STACK_WORDS = 16 };
+
+static void *scratch(void *stack, size_t stack_bytes, size_t need) {
+  return need <= stack_bytes ? stack : sharc_xmalloc(need);
+}
+
+static void scratch_free(void *p, const void *stack) {
+  if (p != stack)
+    free(p);
+}
+
 typedef struct reduce {
   sharc_op *op;
   unsigned n;
@@ -272,10 +287,12 @@ static bool reduce_result(reduce *r) {
   sharc_context *ctx = sharc_op_context(r->op);
   const sharc_type *witness = r->inputs[0];
   const sharc_attr *bounds = sharc_shlo_type_bounds(witness);
-  int64_t *kept_bounds = malloc((witness->shaped.rank + 1) * sizeof *kept_bounds);
-  sharc_type **inferred = malloc((r->n + 1) * sizeof *inferred);
-  if (!kept_bounds || !inferred)
-    abort();
+  int64_t bounds_stack[REDUCE_STACK_WORDS];
+  sharc_type *inferred_stack[REDUCE_STACK_WORDS];
+  int64_t *kept_bounds = scratch(bounds_stack, sizeof bounds_stack,
+                                 (witness->shaped.rank + 1) * sizeof *kept_bounds);
+  sharc_type **inferred =
+      scratch(inferred_stack, sizeof inferred_stack, (r->n + 1) * sizeof *inferred);
   unsigned nb = 0;
   for (unsigned d = 0; bounds && d < witness->shaped.rank; d++)
     if (!r->reduced[d])
@@ -287,8 +304,8 @@ static bool reduce_result(reduce *r) {
         sharc_shlo_accumulator_elem(sharc_op_region(r->op, 0), i, r->inputs[i]), enc);
   bool ok =
       sharc_shlo_check_inferred_all(r->op, inferred, r->n) || sharc_shlo_failed_to_infer(r->op);
-  free(kept_bounds);
-  free(inferred);
+  scratch_free(kept_bounds, bounds_stack);
+  scratch_free(inferred, inferred_stack);
   return ok;
 }
 
@@ -299,9 +316,16 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
     return false;
   if (!n || !dims)
     return true;
-  reduce r = {op, n, malloc(n * sizeof *r.inputs), malloc(n * sizeof *r.inits), NULL, NULL, 0};
-  if (!r.inputs || !r.inits)
-    abort();
+  const sharc_type *inputs_stack[REDUCE_STACK_WORDS], *inits_stack[REDUCE_STACK_WORDS];
+  bool reduced_stack[REDUCE_STACK_WORDS];
+  int64_t kept_stack[REDUCE_STACK_WORDS];
+  reduce r = {op,
+              n,
+              scratch(inputs_stack, sizeof inputs_stack, n * sizeof *r.inputs),
+              scratch(inits_stack, sizeof inits_stack, n * sizeof *r.inits),
+              NULL,
+              NULL,
+              0};
   bool ranked = true;
   for (unsigned i = 0; i < n; i++) {
     r.inputs[i] = sharc_value_type(sharc_op_operand(op, i));
@@ -311,18 +335,19 @@ bool sharc_shlo_verify_reduce(sharc_op *op) {
   bool ok = true;
   if (ranked) {
     unsigned rank = r.inputs[0]->shaped.rank;
-    r.reduced = calloc(rank + 1, sizeof *r.reduced);
-    r.kept = malloc((rank + 1) * sizeof *r.kept);
-    if (!r.reduced || !r.kept)
-      abort();
+    r.reduced = scratch(reduced_stack, sizeof reduced_stack, (rank + 1) * sizeof *r.reduced);
+    memset(r.reduced, 0, (rank + 1) * sizeof *r.reduced);
+    r.kept = scratch(kept_stack, sizeof kept_stack, (rank + 1) * sizeof *r.kept);
     ok = reduce_inputs(&r, dims) &&
          sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)), r.inputs,
                                    r.inits, n, r.kept, r.n_kept) &&
          reduce_result(&r);
   }
-  free(r.inputs);
-  free(r.inits);
-  free(r.reduced);
-  free(r.kept);
+  scratch_free(r.inputs, inputs_stack);
+  scratch_free(r.inits, inits_stack);
+  if (r.reduced)
+    scratch_free(r.reduced, reduced_stack);
+  if (r.kept)
+    scratch_free(r.kept, kept_stack);
   return ok;
 }

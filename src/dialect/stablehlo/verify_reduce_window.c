@@ -2,6 +2,7 @@
  * inferReduceWindowOp of TypeInference.cpp): the inputs against the window,
  * the window attributes, the reducer body, then the inferred results. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -62,11 +63,9 @@ static bool check_inputs(reduce_window *r) {
  * reducer's element types. */
 static bool check_results(reduce_window *r) {
   sharc_context *ctx = sharc_op_context(r->op);
-  sharc_type **inferred = malloc((r->n + 1) * sizeof *inferred);
-  int64_t *shape = malloc((r->rank + 1) * sizeof *shape);
-  int64_t *bounds = malloc((r->rank + 1) * sizeof *bounds);
-  if (!inferred || !shape || !bounds)
-    abort();
+  sharc_type **inferred = sharc_xmalloc_array(r->n + 1, sizeof *inferred);
+  int64_t *shape = sharc_xmalloc_array(r->rank + 1, sizeof *shape);
+  int64_t *bounds = sharc_xmalloc_array(r->rank + 1, sizeof *bounds);
   for (unsigned i = 0; i < r->n; i++) {
     sharc_shlo_window_output(r->inputs[i]->shaped.shape, r->window, r->rank, shape);
     const sharc_attr *in_bounds = sharc_shlo_type_bounds(r->inputs[i]);
@@ -110,11 +109,9 @@ bool sharc_shlo_verify_reduce_window(sharc_op *op) {
   if (!r.dims)
     return true;
   r.rank = sharc_attr_count(r.dims);
-  r.inputs = malloc((r.n + 1) * sizeof *r.inputs);
-  r.inits = malloc((r.n + 1) * sizeof *r.inits);
-  r.window_dims = malloc((r.rank + 1) * sizeof *r.window_dims);
-  if (!r.inputs || !r.inits || !r.window_dims)
-    abort();
+  r.inputs = sharc_xmalloc_array(r.n + 1, sizeof *r.inputs);
+  r.inits = sharc_xmalloc_array(r.n + 1, sizeof *r.inits);
+  r.window_dims = sharc_xmalloc_array(r.rank + 1, sizeof *r.window_dims);
   bool ok =
       !load(&r) || (check_inputs(&r) &&
                     sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 0)),

@@ -1,6 +1,7 @@
 /* StableHLO's scatter rules (verifyScatterOp, validateScatterDimensionNumbers
  * and inferScatterOp of TypeInference.cpp), with StableHLO's messages. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,9 +93,7 @@ static bool dimension_numbers(scatter *s, const sharc_type *operand, const sharc
  * update window dimensions, in order. */
 static bool window_bounds(scatter *s, const sharc_type *operand, const sharc_type *update) {
   const sharc_shlo_dims *ins = &s->d[INSERTED], *bat = &s->d[INPUT_BATCHING], *uw = &s->d[UPDATE_WINDOW];
-  int64_t *max = malloc((operand->shaped.rank + 1) * sizeof *max);
-  if (!max)
-    abort();
+  int64_t *max = sharc_xmalloc_array(operand->shaped.rank + 1, sizeof *max);
   unsigned n_max = 0, seen_ins = 0, seen_bat = 0;
   for (unsigned i = 0; i < operand->shaped.rank; i++) {
     if (seen_ins < ins->n && ins->v[seen_ins] == i)
@@ -198,9 +197,7 @@ static bool verify(scatter *s) {
 /* inferScatterOp: each input's shape with the reducer's element type. */
 static bool check_results(scatter *s) {
   sharc_context *ctx = sharc_op_context(s->op);
-  sharc_type **inferred = malloc((s->n + 1) * sizeof *inferred);
-  if (!inferred)
-    abort();
+  sharc_type **inferred = sharc_xmalloc_array(s->n + 1, sizeof *inferred);
   for (unsigned i = 0; i < s->n; i++) {
     const sharc_type *in = s->inputs[i];
     inferred[i] = sharc_type_tensor(ctx, in->shaped.shape, in->shaped.rank,
@@ -237,11 +234,9 @@ bool sharc_shlo_verify_scatter(sharc_op *op) {
   scatter s = {0};
   s.op = op;
   s.n = n_ops / 2;
-  s.inputs = calloc(s.n + 1, sizeof *s.inputs);
-  s.updates = calloc(s.n + 1, sizeof *s.updates);
-  s.inits = calloc(s.n + 1, sizeof *s.inits);
-  if (!s.inputs || !s.updates || !s.inits)
-    abort();
+  s.inputs = sharc_xcalloc(s.n + 1, sizeof *s.inputs);
+  s.updates = sharc_xcalloc(s.n + 1, sizeof *s.updates);
+  s.inits = sharc_xcalloc(s.n + 1, sizeof *s.inits);
   static const char *const names[N_LISTS] = {"update_window_dims", "inserted_window_dims",
                                              "input_batching_dims", "scatter_indices_batching_dims",
                                              "scatter_dims_to_operand_dims"};
@@ -252,9 +247,7 @@ bool sharc_shlo_verify_scatter(sharc_op *op) {
   bool ok = true;
   if (s.n && load(&s)) {
     unsigned rank = s.indices->shaped.rank;
-    s.expanded = malloc((rank + 2) * sizeof *s.expanded);
-    if (!s.expanded)
-      abort();
+    s.expanded = sharc_xmalloc_array(rank + 2, sizeof *s.expanded);
     for (unsigned i = 0; i < rank; i++)
       s.expanded[i] = s.indices->shaped.shape[i];
     s.n_expanded = rank;

@@ -3,6 +3,7 @@
  * the scatter reducer, the window, and the source against the windowed
  * operand. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -129,9 +130,7 @@ bool sharc_shlo_verify_select_and_scatter(sharc_op *op) {
   if (!sharc_shlo_verify_reducer(op, sharc_region_first_block(sharc_op_region(op, 1)), &input,
                                  &init, 1, NULL, 0))
     return false;
-  int64_t *shape = malloc((operand->shaped.rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(operand->shaped.rank + 1, sizeof *shape);
   bool ok = window_shape(op, operand, shape);
   if (ok) {
     sharc_type *windowed = sharc_type_tensor(ctx, shape, operand->shaped.rank, operand->shaped.elem,

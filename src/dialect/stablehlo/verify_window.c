@@ -3,6 +3,7 @@
  * verifyWindowAttributesAndInferWindowDimensions, inferWindowOutputShape of
  * TypeInference.cpp), with StableHLO's messages. */
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -26,9 +27,7 @@ bool sharc_shlo_padding(sharc_op *op, const sharc_attr *padding, int64_t **pairs
     return false;
   }
   *n = (unsigned)t->shaped.shape[0];
-  *pairs = malloc((2 * (size_t)*n + 1) * sizeof **pairs);
-  if (!*pairs)
-    abort();
+  *pairs = sharc_xmalloc_array(2 * (size_t)*n + 1, sizeof **pairs);
   for (size_t i = 0; i < 2 * (size_t)*n; i++)
     (*pairs)[i] = sharc_attr_dense_int(padding, i);
   return true;
@@ -69,9 +68,7 @@ shlo_window_dim *sharc_shlo_window(sharc_op *op, const int64_t *dims, unsigned n
       !same_size(op, n_pad, n, "padding-entries") ||
       !same_size(op, w->n_reversal, n, "window-reversal"))
     return NULL;
-  shlo_window_dim *out = calloc(n + 1, sizeof *out);
-  if (!out)
-    abort();
+  shlo_window_dim *out = sharc_xcalloc(n + 1, sizeof *out);
   for (unsigned i = 0; i < n; i++) {
     shlo_window_dim *d = &out[i];
     d->size = dims[i];

@@ -3,6 +3,7 @@
  * print them as properties). VHLO ops have no custom syntax: they are read
  * and printed in MLIR's generic form. */
 #include "dialect/vhlo/vhlo.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,14 +72,10 @@ static bool func_parse(sharc_parser *p, sharc_op_builder *b) {
   if (ok) {
     uintptr_t w = (uintptr_t)name;
     sharc_builder_set_attr(p, b, "sym_name", sharc_vhlo_attr_get(ctx, &sharc_vhlo_string_v1, &w, 1));
-    sharc_type **ins = malloc((n + 1) * sizeof *ins);
-    if (!ins)
-      abort();
+    sharc_type **ins = sharc_xmalloc_array(n + 1, sizeof *ins);
     for (unsigned i = 0; i < n; i++)
       ins[i] = args[i].type;
-    uintptr_t *fw = malloc((1 + n + results.len) * sizeof *fw);
-    if (!fw)
-      abort();
+    uintptr_t *fw = sharc_xmalloc_array(1 + n + results.len, sizeof *fw);
     fw[0] = n;
     for (unsigned i = 0; i < n; i++)
       fw[1 + i] = (uintptr_t)ins[i];

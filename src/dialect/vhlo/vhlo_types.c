@@ -5,6 +5,7 @@
 #include "dialect/quant/quant.h"
 #include "dialect/vhlo/vhlo.h"
 #include "support/apfloat.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,9 +365,7 @@ static sharc_type *make_type(sharc_context *ctx, const vhlo_type_def *d, const u
 static sharc_type *make_list(sharc_context *ctx, const vhlo_type_def *d, sharc_type *const *types,
                              unsigned n) {
   uintptr_t stack[16] = {0};
-  uintptr_t *w = n <= 16 ? stack : malloc(n * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = n <= 16 ? stack : sharc_xmalloc_array(n, sizeof *w);
   for (unsigned i = 0; i < n; i++)
     w[i] = (uintptr_t)types[i];
   sharc_type *t = make_type(ctx, d, w, n);
@@ -379,9 +378,7 @@ static sharc_type *make_shaped(sharc_context *ctx, const vhlo_type_def *d, const
                                unsigned rank, sharc_type *elem, sharc_attr *enc) {
   uintptr_t stack[20];
   unsigned n = rank + 3;
-  uintptr_t *w = n <= 20 ? stack : malloc(n * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = n <= 20 ? stack : sharc_xmalloc_array(n, sizeof *w);
   w[0] = rank;
   for (unsigned i = 0; i < rank; i++)
     w[1 + i] = (uintptr_t)shape[i];
@@ -396,9 +393,7 @@ static sharc_type *make_shaped(sharc_context *ctx, const vhlo_type_def *d, const
 static sharc_type *make_func(sharc_context *ctx, sharc_type *const *in, unsigned n_in,
                              sharc_type *const *out, unsigned n_out) {
   unsigned n = 1 + n_in + n_out;
-  uintptr_t *w = malloc(n * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = sharc_xmalloc_array(n, sizeof *w);
   w[0] = n_in;
   for (unsigned i = 0; i < n_in; i++)
     w[1 + i] = (uintptr_t)in[i];
@@ -558,9 +553,7 @@ static sharc_type *parse_quant_per_axis(sharc_parser *p) {
   sharc_type *t = NULL;
   if (ok) {
     unsigned n = scales.len;
-    uintptr_t *w = malloc((7 + 2 * n) * sizeof *w);
-    if (!w)
-      abort();
+    uintptr_t *w = sharc_xmalloc_array(7 + 2 * n, sizeof *w);
     memcpy(w, head, sizeof head);
     w[3] = (uintptr_t)dim;
     w[4] = n;
@@ -646,9 +639,7 @@ static bool convert_list(sharc_context *ctx, sharc_type *const *in, unsigned n, 
 
 static sharc_type *convert_tuple_like(sharc_context *ctx, sharc_type *const *in, unsigned n,
                                       const vhlo_type_def *vd, bool to_vhlo) {
-  sharc_type **tmp = malloc((n + 1) * sizeof *tmp);
-  if (!tmp)
-    abort();
+  sharc_type **tmp = sharc_xmalloc_array(n + 1, sizeof *tmp);
   sharc_type *res = NULL;
   if (convert_list(ctx, in, n, tmp, to_vhlo)) {
     if (to_vhlo)
@@ -664,9 +655,7 @@ static sharc_type *convert_tuple_like(sharc_context *ctx, sharc_type *const *in,
 
 static sharc_type *convert_function(sharc_context *ctx, sharc_type *const *in, unsigned n_in,
                                     sharc_type *const *out, unsigned n_out, bool to_vhlo) {
-  sharc_type **tmp = malloc((n_in + n_out + 1) * sizeof *tmp);
-  if (!tmp)
-    abort();
+  sharc_type **tmp = sharc_xmalloc_array(n_in + n_out + 1, sizeof *tmp);
   sharc_type *res = NULL;
   if (convert_list(ctx, in, n_in, tmp, to_vhlo) &&
       convert_list(ctx, out, n_out, tmp + n_in, to_vhlo))
@@ -712,9 +701,7 @@ static sharc_type *quant_from_builtin(sharc_context *ctx, sharc_type *t) {
     return make_type(ctx, &t_quant, w, 7);
   }
   unsigned n = sharc_quant_num_scales(t);
-  uintptr_t *w = malloc((7 + 2 * n) * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = sharc_xmalloc_array(7 + 2 * n, sizeof *w);
   w[0] = flags;
   w[1] = (uintptr_t)vs;
   w[2] = (uintptr_t)ve;
@@ -743,10 +730,8 @@ static sharc_type *quant_to_builtin(sharc_context *ctx, const vhlo_type_def *d, 
     return sharc_quant_uniform(ctx, is_signed, storage, e, sharc_double_from_bits(w[3]),
                                (int64_t)w[4], (int64_t)w[5], (int64_t)w[6]);
   unsigned n = (unsigned)w[4];
-  double *scales = malloc((n + 1) * sizeof *scales);
-  int64_t *zps = malloc((n + 1) * sizeof *zps);
-  if (!scales || !zps)
-    abort();
+  double *scales = sharc_xmalloc_array(n + 1, sizeof *scales);
+  int64_t *zps = sharc_xmalloc_array(n + 1, sizeof *zps);
   for (unsigned i = 0; i < n; i++) {
     scales[i] = sharc_double_from_bits(w[5 + i]);
     zps[i] = (int64_t)w[5 + n + i];
@@ -855,9 +840,7 @@ sharc_type *sharc_vhlo_type_to_builtin(sharc_context *ctx, sharc_type *t) {
     if (!e || (venc && !enc))
       return NULL;
     int64_t stack[16];
-    int64_t *shape = rank <= 16 ? stack : malloc(rank * sizeof *shape);
-    if (!shape)
-      abort();
+    int64_t *shape = rank <= 16 ? stack : sharc_xmalloc_array(rank, sizeof *shape);
     for (unsigned i = 0; i < rank; i++)
       shape[i] = (int64_t)w[1 + i];
     sharc_type *res = d == &t_buffer ? sharc_type_memref(ctx, shape, rank, e, NULL, NULL)

@@ -9,6 +9,7 @@
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -62,9 +63,7 @@ static void table_free(known_table *t) {
 
 static void table_rehash(known_table *t, unsigned num_buckets) {
   free(t->buckets);
-  t->buckets = calloc(num_buckets, sizeof *t->buckets);
-  if (!t->buckets)
-    abort();
+  t->buckets = sharc_xcalloc(num_buckets, sizeof *t->buckets);
   t->num_buckets = num_buckets;
   for (unsigned i = 0; i < t->entries.len; i++) {
     known_entry *e = &t->entries.items[i];
@@ -262,11 +261,9 @@ static unsigned intersect(const unsigned *idom, unsigned a, unsigned b) {
 static void dom_tree_build(dom_tree *d, sharc_region *r) {
   number_blocks(d, r->first);
   unsigned n = d->rpo.len;
-  index_vec *preds = calloc(n, sizeof *preds);
-  d->idom = malloc(n * sizeof *d->idom);
-  d->children = calloc(n, sizeof *d->children);
-  if (!preds || !d->idom || !d->children)
-    abort();
+  index_vec *preds = sharc_xcalloc(n, sizeof *preds);
+  d->idom = sharc_xmalloc_array(n, sizeof *d->idom);
+  d->children = sharc_xcalloc(n, sizeof *d->children);
   for (unsigned i = 0; i < n; i++) {
     d->idom[i] = UINT32_MAX;
     sharc_op *term = terminator_of(d->rpo.items[i]);

@@ -10,6 +10,7 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -165,9 +166,8 @@ typedef SHARC_VEC(index_vec) scc_list;
  * its own that the inliner shrinks as callables die. */
 static void compute_sccs(const inliner *in, scc_list *out) {
   unsigned n = sharc_call_graph_size(in->cg);
-  unsigned *nodes = malloc(n * sizeof *nodes), *ends = malloc(n * sizeof *ends);
-  if (!nodes || !ends)
-    abort();
+  unsigned *nodes = sharc_xmalloc_array(n, sizeof *nodes),
+           *ends = sharc_xmalloc_array(n, sizeof *ends);
   unsigned count = sharc_call_graph_sccs(in->cg, nodes, ends);
   for (unsigned k = 0, start = 0; k < count; start = ends[k++]) {
     index_vec scc = {0};
@@ -761,24 +761,18 @@ static bool inline_call(inliner *in, const resolved_call *c, bool clone) {
       if (!first)
         first = copy;
     }
-    results = malloc((ret->num_operands + 1) * sizeof *results);
-    if (!results)
-      abort();
+    results = sharc_xmalloc_array(ret->num_operands + 1, sizeof *results);
     for (unsigned i = 0; i < ret->num_operands; i++)
       results[i] = sharc_mapping_value_or_self(map, ret->operands[i].value);
     sharc_mapping_destroy(map);
   } else {
-    sharc_value **args = malloc((call->num_operands + 1) * sizeof *args);
-    if (!args)
-      abort();
+    sharc_value **args = sharc_xmalloc_array(call->num_operands + 1, sizeof *args);
     for (unsigned i = 0; i < call->num_operands; i++)
       args[i] = call->operands[i].value;
     first = entry->first != ret ? entry->first : NULL;
     sharc_rw_inline_block_before(&in->rw, entry, call->block, stop, args, call->num_operands);
     free(args);
-    results = malloc((ret->num_operands + 1) * sizeof *results);
-    if (!results)
-      abort();
+    results = sharc_xmalloc_array(ret->num_operands + 1, sizeof *results);
     for (unsigned i = 0; i < ret->num_operands; i++)
       results[i] = ret->operands[i].value;
   }

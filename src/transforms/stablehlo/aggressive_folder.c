@@ -11,6 +11,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/apfloat.h"
+#include "support/xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -89,9 +90,7 @@ static sharc_attr *fold_binary_attrs(sharc_context *ctx, const binary_folder *f,
   int64_t n = sharc_type_num_elements(sharc_attr_type(lhs));
   if (n < 0)
     return NULL;
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   for (int64_t i = 0; i < n; i++)
     if (!fold_element(f, elem, out_elem, sharc_shlo_elem(lhs, (size_t)i),
                       sharc_shlo_elem(rhs, (size_t)i), &out[i])) {
@@ -421,9 +420,7 @@ static bool fold_unary(sharc_op *op, sharc_rewriter *rw, unary_kind k) {
   int64_t n = a->dense.splat ? 1 : sharc_type_num_elements(type);
   if (n < 0)
     return false;
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   for (int64_t i = 0; i < n; i++)
     if (!unary_element(k, elem, sharc_shlo_elem(a, (size_t)i), &out[i])) {
       free(out);
@@ -553,9 +550,7 @@ static bool fold_convert(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!a || !sharc_shlo_scalar_elem(from) || !sharc_shlo_scalar_elem(to))
     return false;
   size_t n = a->dense.splat ? 1 : (size_t)sharc_type_num_elements(type);
-  uint64_t *out = malloc((n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  uint64_t *out = sharc_xmalloc_array(n + 1, sizeof *out);
   for (size_t i = 0; i < n; i++)
     if (!convert_element(from, to, sharc_shlo_elem(a, i), &out[i])) {
       free(out);
@@ -603,10 +598,9 @@ static bool fold_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_attr *start = sharc_op_attr(op, "start_indices"), *limit = sharc_op_attr(op, "limit_indices"),
              *step = sharc_op_attr(op, "strides");
   int64_t n = sharc_type_num_elements(type);
-  int64_t *idx = calloc(rank + 1, sizeof *idx), *strides = calloc(rank + 1, sizeof *strides);
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!idx || !strides || !out)
-    abort();
+  int64_t *idx = sharc_xcalloc(rank + 1, sizeof *idx),
+          *strides = sharc_xcalloc(rank + 1, sizeof *strides);
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   strides_of(sharc_type_shape(in), rank, strides);
   for (unsigned d = 0; d < rank; d++)
     idx[d] = sharc_attr_dense_array_i64(start, d);
@@ -645,10 +639,9 @@ static bool fold_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
   unsigned rank = sharc_type_rank(in);
   sharc_attr *perm = sharc_op_attr(op, "permutation");
   int64_t n = sharc_type_num_elements(type);
-  int64_t *in_strides = calloc(rank + 1, sizeof(int64_t)), *idx = calloc(rank + 1, sizeof(int64_t));
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!in_strides || !idx || !out)
-    abort();
+  int64_t *in_strides = sharc_xcalloc(rank + 1, sizeof(int64_t)),
+          *idx = sharc_xcalloc(rank + 1, sizeof(int64_t));
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   strides_of(sharc_type_shape(in), rank, in_strides);
   const int64_t *rshape = sharc_type_shape(type);
   for (int64_t i = 0; i < n; i++) {
@@ -689,11 +682,10 @@ static bool fold_reverse(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!sharc_attr_count(dims) || n <= 1 || a->dense.splat || all_one ||
       !sharc_shlo_scalar_elem(sharc_type_element(type)))
     return false;
-  uint64_t *out = malloc((size_t)n * sizeof *out);
-  int64_t *strides = calloc(rank + 1, sizeof *strides), *idx = calloc(rank + 1, sizeof *idx);
-  bool *rev = calloc(rank + 1, sizeof *rev);
-  if (!out || !strides || !idx || !rev)
-    abort();
+  uint64_t *out = sharc_xmalloc_array((size_t)n, sizeof *out);
+  int64_t *strides = sharc_xcalloc(rank + 1, sizeof *strides),
+          *idx = sharc_xcalloc(rank + 1, sizeof *idx);
+  bool *rev = sharc_xcalloc(rank + 1, sizeof *rev);
   strides_of(shape, rank, strides);
   for (unsigned i = 0; i < sharc_attr_count(dims); i++)
     rev[sharc_attr_dense_array_i64(dims, i)] ^= true; /* a dimension twice reverses back */
@@ -752,9 +744,7 @@ static bool fold_concatenate(sharc_op *op, sharc_rewriter *rw, void *s) {
   for (int64_t d = 0; d < dim; d++)
     top *= sharc_type_shape(type)[d];
   int64_t n = sharc_type_num_elements(type);
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   size_t k = 0;
   for (int64_t i = 0; i < top; i++)
     for (unsigned j = 0; j < n_in; j++) {
@@ -775,9 +765,7 @@ static bool fold_concatenate_adjacent_splats(sharc_op *op, sharc_rewriter *rw, v
   unsigned n = sharc_op_num_operands(op);
   sharc_attr *dim_attr = sharc_op_attr(op, "dimension");
   int64_t dim = dim_attr ? sharc_attr_int_value(dim_attr) : 0;
-  sharc_value **ops = malloc((n + 1) * sizeof *ops);
-  if (!ops)
-    abort();
+  sharc_value **ops = sharc_xmalloc_array(n + 1, sizeof *ops);
   unsigned m = 0;
   sharc_rw_set_before(rw, op);
   for (unsigned i = 0; i < n; i++) {
@@ -896,9 +884,7 @@ static bool fold_reduce_to_constant_init(sharc_op *op, sharc_rewriter *rw, void 
     if (!a || !sharc_shlo_static(sharc_value_type(sharc_op_result(op, i))))
       return false;
   }
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
+  sharc_value **vals = sharc_xmalloc_array(n + 1, sizeof *vals);
   sharc_rw_set_before(rw, op);
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *a = sharc_shlo_const_attr(sharc_op_operand(ret, i));

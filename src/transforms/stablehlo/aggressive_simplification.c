@@ -9,6 +9,7 @@
 #include "transforms/stablehlo/shlo_fold.h"
 
 #include "dialect/shape/shape.h"
+#include "support/xalloc.h"
 
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
@@ -119,9 +120,7 @@ static sharc_named_attr i64_array(sharc_context *ctx, const char *name, const in
  * entries each), typed `type`, at the rewriter's insertion point. */
 static sharc_op *unit_slice(sharc_rewriter *rw, sharc_attr *loc, sharc_value *x, sharc_type *type,
                             const int64_t *lo, const int64_t *hi, unsigned rank) {
-  int64_t *one = malloc((rank + 1) * sizeof *one);
-  if (!one)
-    abort();
+  int64_t *one = sharc_xmalloc_array(rank + 1, sizeof *one);
   for (unsigned d = 0; d < rank; d++)
     one[d] = 1;
   sharc_named_attr attrs[3] = {i64_array(rw->ctx, "start_indices", lo, rank),
@@ -302,9 +301,7 @@ static int64_t *merged_broadcast_dims(sharc_op *op, sharc_op *inner, unsigned *n
   sharc_attr *outer_dims = sharc_op_attr(op, "broadcast_dimensions");
   sharc_attr *inner_dims = sharc_op_attr(inner, "broadcast_dimensions");
   *n = sharc_attr_count(inner_dims);
-  int64_t *merged = malloc((*n + 1) * sizeof *merged);
-  if (!merged)
-    abort();
+  int64_t *merged = sharc_xmalloc_array(*n + 1, sizeof *merged);
   for (unsigned i = 0; i < *n; i++)
     merged[i] = sharc_attr_dense_array_i64(outer_dims, (unsigned)sharc_attr_dense_array_i64(inner_dims, i));
   return merged;
@@ -343,9 +340,7 @@ static bool broadcast_to_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
     return false;
   sharc_attr *dims = sharc_op_attr(op, "broadcast_dimensions");
   unsigned n = sharc_attr_count(dims);
-  int64_t *perm = calloc(n + 1, sizeof *perm);
-  if (!perm)
-    abort();
+  int64_t *perm = sharc_xcalloc(n + 1, sizeof *perm);
   for (unsigned i = 0; i < n; i++) /* getInvertedBroadcastDimensions */
     perm[sharc_attr_dense_array_i64(dims, i)] = (int64_t)i;
   sharc_named_attr p = named(rw->ctx, "permutation", sharc_attr_dense_i64_array(rw->ctx, perm, n));
@@ -386,9 +381,7 @@ static bool transpose_of_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
     return false;
   sharc_attr *outer_p = sharc_op_attr(op, "permutation"), *inner_p = sharc_op_attr(inner, "permutation");
   unsigned n = sharc_attr_count(outer_p);
-  int64_t *merged = malloc((n + 1) * sizeof *merged);
-  if (!merged)
-    abort();
+  int64_t *merged = sharc_xmalloc_array(n + 1, sizeof *merged);
   for (unsigned i = 0; i < n; i++) /* getMergedTransposePermutation */
     merged[i] = sharc_attr_dense_array_i64(inner_p, (unsigned)sharc_attr_dense_array_i64(outer_p, i));
   sharc_named_attr p = named(rw->ctx, "permutation", sharc_attr_dense_i64_array(rw->ctx, merged, n));
@@ -526,10 +519,9 @@ static bool slice_concat(sharc_op *op, sharc_rewriter *rw, void *s) {
   /* the new concatenate's type is inferred: the inputs' sizes summed */
   sharc_type *ct = sharc_value_type(operand(concat, first));
   unsigned rank = sharc_type_rank(ct);
-  int64_t *shape = malloc((rank + 1) * sizeof *shape), *new_lo = malloc((rank + 1) * sizeof *new_lo),
-          *new_hi = malloc((rank + 1) * sizeof *new_hi);
-  if (!shape || !new_lo || !new_hi)
-    abort();
+  int64_t *shape = sharc_xmalloc_array(rank + 1, sizeof *shape),
+          *new_lo = sharc_xmalloc_array(rank + 1, sizeof *new_lo),
+          *new_hi = sharc_xmalloc_array(rank + 1, sizeof *new_hi);
   memcpy(shape, sharc_type_shape(ct), rank * sizeof *shape);
   shape[dim] = 0;
   for (unsigned i = first; i < end; i++)
@@ -541,9 +533,7 @@ static bool slice_concat(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_type *new_type = sharc_type_tensor(rw->ctx, shape, rank, sharc_type_element(ct), NULL);
   sharc_rw_set_before(rw, op);
   sharc_named_attr cd = named(rw->ctx, "dimension", sharc_op_attr(concat, "dimension"));
-  sharc_value **inputs = malloc((n + 1) * sizeof *inputs);
-  if (!inputs)
-    abort();
+  sharc_value **inputs = sharc_xmalloc_array(n + 1, sizeof *inputs);
   for (unsigned i = first; i < end; i++)
     inputs[i - first] = operand(concat, i);
   sharc_op *new_concat = sharc_shlo_create(rw, "stablehlo.concatenate", sharc_op_loc(concat), inputs,
@@ -608,9 +598,7 @@ static bool concatenate_remove_empty(sharc_op *op, sharc_rewriter *rw, void *s) 
   (void)s;
   int64_t dim = sharc_attr_int_value(sharc_op_attr(op, "dimension"));
   unsigned n = sharc_op_num_operands(op), m = 0;
-  sharc_value **kept = malloc((n + 1) * sizeof *kept);
-  if (!kept)
-    abort();
+  sharc_value **kept = sharc_xmalloc_array(n + 1, sizeof *kept);
   for (unsigned i = 0; i < n; i++) {
     sharc_type *t = sharc_value_type(operand(op, i));
     if (!sharc_type_has_rank(t) || sharc_type_shape(t)[dim] != 0)
@@ -640,9 +628,7 @@ static bool concatenate_flatten(sharc_op *op, sharc_rewriter *rw, void *s) {
   }
   if (!flatten)
     return false;
-  sharc_value **vals = malloc((total + 1) * sizeof *vals);
-  if (!vals)
-    abort();
+  sharc_value **vals = sharc_xmalloc_array(total + 1, sizeof *vals);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) {
     sharc_op *d = def_of(operand(op, i));
@@ -755,9 +741,7 @@ static bool reduce_empty(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!has_zero || !sharc_shlo_static(t))
     return false;
   unsigned n = sharc_op_num_results(op);
-  sharc_value **vals = malloc((n + 1) * sizeof *vals);
-  if (!vals)
-    abort();
+  sharc_value **vals = sharc_xmalloc_array(n + 1, sizeof *vals);
   sharc_rw_set_before(rw, op);
   sharc_named_attr d = named(rw->ctx, "broadcast_dimensions", sharc_attr_dense_i64_array(rw->ctx, NULL, 0));
   for (unsigned i = 0; i < n; i++) {
@@ -796,9 +780,8 @@ static bool dynamic_slice_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (sharc_op_num_operands(op) != rank + 1)
     return false;
   sharc_attr *sizes = sharc_op_attr(op, "slice_sizes");
-  int64_t *lo = malloc((rank + 1) * sizeof *lo), *hi = malloc((rank + 1) * sizeof *hi);
-  if (!lo || !hi)
-    abort();
+  int64_t *lo = sharc_xmalloc_array(rank + 1, sizeof *lo),
+          *hi = sharc_xmalloc_array(rank + 1, sizeof *hi);
   bool ok = true;
   for (unsigned d = 0; d < rank && ok; d++) {
     int64_t v = 0, size = sharc_attr_dense_array_i64(sizes, d), max = sharc_type_shape(t)[d] - size;
@@ -839,12 +822,10 @@ static bool while_implicit_capture(sharc_op *op, sharc_rewriter *rw, void *s) {
     any = forwarded(op, body, ret, i);
   if (!any)
     return false;
-  bool *invariant = calloc(n + 1, sizeof *invariant);
-  sharc_value **kept = malloc((n + 1) * sizeof *kept);
-  sharc_value **ret_kept = malloc((n + 1) * sizeof *ret_kept);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!invariant || !kept || !ret_kept || !types)
-    abort();
+  bool *invariant = sharc_xcalloc(n + 1, sizeof *invariant);
+  sharc_value **kept = sharc_xmalloc_array(n + 1, sizeof *kept);
+  sharc_value **ret_kept = sharc_xmalloc_array(n + 1, sizeof *ret_kept);
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   unsigned m = 0;
   for (unsigned i = 0; i < n; i++) {
     sharc_value *in = operand(op, i);
@@ -923,9 +904,7 @@ static bool reduce_unused_results(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_op *ret = b ? sharc_block_last_op(b) : NULL;
   if (!ret || sharc_op_num_operands(ret) != pairs || sharc_op_num_operands(op) != 2 * pairs)
     return false;
-  bool *used_args = calloc(2 * pairs + 1, sizeof *used_args);
-  if (!used_args)
-    abort();
+  bool *used_args = sharc_xcalloc(2 * pairs + 1, sizeof *used_args);
   sharc_ptrmap used_ops = {0};
   for (unsigned i = 0; i < pairs; i++)
     if (sharc_value_has_uses(sharc_op_result(op, i)))
@@ -935,12 +914,10 @@ static bool reduce_unused_results(sharc_op *op, sharc_rewriter *rw, void *s) {
     count += used_args[i];
   bool ok = count == 2 * used;
   if (ok) {
-    sharc_value **ins = malloc((2 * pairs + 1) * sizeof *ins);
-    sharc_type **types = malloc((pairs + 1) * sizeof *types);
-    sharc_value **rets = malloc((pairs + 1) * sizeof *rets);
-    sharc_value **results = calloc(pairs + 1, sizeof *results);
-    if (!ins || !types || !rets || !results)
-      abort();
+    sharc_value **ins = sharc_xmalloc_array(2 * pairs + 1, sizeof *ins);
+    sharc_type **types = sharc_xmalloc_array(pairs + 1, sizeof *types);
+    sharc_value **rets = sharc_xmalloc_array(pairs + 1, sizeof *rets);
+    sharc_value **results = sharc_xcalloc(pairs + 1, sizeof *results);
     unsigned k = 0, nt = 0;
     for (unsigned i = 0; i < pairs; i++)
       if (used_args[i])
@@ -1062,9 +1039,7 @@ static bool sort_drop_unused(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_block *b = sharc_region_first_block(sharc_op_region(op, 0));
   if (!b || sharc_block_num_args(b) != 2 * n)
     return false;
-  bool *erased = calloc(n + 1, sizeof *erased);
-  if (!erased)
-    abort();
+  bool *erased = sharc_xcalloc(n + 1, sizeof *erased);
   unsigned kept = 0;
   for (unsigned i = 0; i < n; i++) {
     erased[i] = !sharc_value_has_uses(sharc_op_result(op, i)) &&
@@ -1076,11 +1051,9 @@ static bool sort_drop_unused(sharc_op *op, sharc_rewriter *rw, void *s) {
     free(erased);
     return false;
   }
-  sharc_value **ins = malloc((n + 1) * sizeof *ins);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  sharc_value **results = calloc(n + 1, sizeof *results);
-  if (!ins || !types || !results)
-    abort();
+  sharc_value **ins = sharc_xmalloc_array(n + 1, sizeof *ins);
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
+  sharc_value **results = sharc_xcalloc(n + 1, sizeof *results);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
     if (!erased[i]) {
@@ -1132,10 +1105,8 @@ static bool gather_to_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
     return false;
   sharc_attr *sizes = sharc_op_attr(op, "slice_sizes");
   unsigned rank = sharc_attr_count(sizes);
-  int64_t *lo = calloc(rank + 1, sizeof *lo), *hi = calloc(rank + 1, sizeof *hi),
-          *shape = calloc(rank + 1, sizeof *shape);
-  if (!lo || !hi || !shape)
-    abort();
+  int64_t *lo = sharc_xcalloc(rank + 1, sizeof *lo), *hi = sharc_xcalloc(rank + 1, sizeof *hi),
+          *shape = sharc_xcalloc(rank + 1, sizeof *shape);
   for (unsigned d = 0; d < rank; d++)
     hi[d] = sharc_attr_dense_array_i64(sizes, d);
   sharc_type *ie = sharc_type_element(it);
@@ -1286,9 +1257,7 @@ static int64_t *constant_ints(sharc_value *v, bool int_only, unsigned *n) {
   int64_t count = sharc_type_num_elements(t);
   if (count < 0)
     return NULL;
-  int64_t *out = malloc(((size_t)count + 1) * sizeof *out);
-  if (!out)
-    abort();
+  int64_t *out = sharc_xmalloc_array((size_t)count + 1, sizeof *out);
   for (int64_t i = 0; i < count; i++) {
     uint64_t bits = sharc_shlo_elem(a, (size_t)i);
     out[i] = index ? (int64_t)bits : sharc_shlo_sext(elem, bits);
@@ -1608,9 +1577,7 @@ static bool real_dynamic_slice_to_dynamic_slice(sharc_op *op, sharc_rewriter *rw
   sharc_attr *loc = sharc_op_loc(op);
   sharc_value *start = operand(op, 1);
   sharc_type *scalar = sharc_type_tensor(rw->ctx, NULL, 0, sharc_type_element(sharc_value_type(start)), NULL);
-  sharc_value **ops = malloc(((size_t)n + 2) * sizeof *ops);
-  if (!ops)
-    abort();
+  sharc_value **ops = sharc_xmalloc_array((size_t)n + 2, sizeof *ops);
   ops[0] = operand(op, 0);
   sharc_rw_set_before(rw, op);
   for (unsigned i = 0; i < n; i++) {

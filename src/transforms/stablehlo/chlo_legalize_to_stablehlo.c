@@ -11,6 +11,7 @@
 
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/stablehlo/chlo_build.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
 #include "rewrite/conversion.h"
@@ -432,9 +433,7 @@ static bool lower(sharc_cb *b, sharc_op *op) {
   }
   if (named(op, "chlo.scan")) {
     unsigned n = sharc_op_num_results(op);
-    V **out = malloc((n + 1) * sizeof *out);
-    if (!out)
-      abort();
+    V **out = sharc_xmalloc_array(n + 1, sizeof *out);
     bool ok = sharc_chlo_lower_scan(b, op, out);
     if (ok)
       sharc_rw_replace_op(b->rw, op, out, n);

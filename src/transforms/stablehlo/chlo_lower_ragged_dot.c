@@ -8,6 +8,7 @@
  *   3. the ragged dimension is a batch one: a plain dot_general.
  * The group sizes give each group's [start, limit) along the ragged
  * dimension, compared against an iota of it. */
+#include "support/xalloc.h"
 #include "transforms/stablehlo/chlo_build.h"
 
 #include <stdlib.h>
@@ -224,9 +225,7 @@ static V *mode2(sharc_cb *b, const ragged *r) {
     one_shape[d] = shape[d];
   sharc_type *stacked = sharc_type_tensor(b->ctx, one_shape, rank, sharc_type_element(result), NULL);
   sharc_attr *dims = dot_dims(b, r, NULL, NULL);
-  V **parts = malloc((size_t)g * sizeof *parts);
-  if (!parts)
-    abort();
+  V **parts = sharc_xmalloc_array((size_t)g, sizeof *parts);
   for (int64_t i = 0; i < g; i++) {
     V *limit = ADD(start, group_size(b, r->group_sizes, i));
     V *masked = mask(b, r, zero, start, limit, iota);
@@ -247,9 +246,7 @@ static sharc_attr *convert_precision(sharc_cb *b, sharc_attr *config) {
   if (!config)
     return NULL;
   unsigned n = sharc_attr_count(config);
-  sharc_attr **items = malloc((n + 1) * sizeof *items);
-  if (!items)
-    abort();
+  sharc_attr **items = sharc_xmalloc_array(n + 1, sizeof *items);
   for (unsigned i = 0; i < n; i++) {
     int k = sharc_shlo_enum_index(sharc_attr_at(config, i), &sharc_chlo_precision);
     items[i] = sharc_shlo_enum_get(b->ctx, &sharc_shlo_precision, k < 0 ? 0 : (unsigned)k);

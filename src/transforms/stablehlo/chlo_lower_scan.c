@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ir/ir_internal.h"
+#include "support/xalloc.h"
 
 static sharc_type *scalar_of(sharc_cb *b, sharc_type *elem) {
   return sharc_type_tensor(b->ctx, NULL, 0, elem, NULL);
@@ -128,9 +129,7 @@ static void build_body(sharc_cb *b, sharc_op *scan, sharc_op *w, sharc_type *con
   sharc_op *term = sharc_block_terminator(body);
   for (sharc_op *op = sharc_block_first_op(body); op && op != term; op = sharc_op_next(op))
     sharc_rw_clone(b->rw, op, map);
-  V **yield = malloc((n + 1) * sizeof *yield);
-  if (!yield)
-    abort();
+  V **yield = sharc_xmalloc_array(n + 1, sizeof *yield);
   for (unsigned i = 0; i < s->n_out; i++) {
     V *element = sharc_mapping_value_or_self(map, sharc_op_operand(term, i));
     yield[1 + s->n_carry + i] =
@@ -183,10 +182,8 @@ bool sharc_chlo_lower_scan(sharc_cb *b, sharc_op *op, V **results) {
   size = sharc_cb_convert(b, size, i64_type(b));
 
   unsigned n = 1 + s.n_carry + s.n_out;
-  V **init = malloc(n * sizeof *init);
-  sharc_type **types = malloc(n * sizeof *types);
-  if (!init || !types)
-    abort();
+  V **init = sharc_xmalloc_array(n, sizeof *init);
+  sharc_type **types = sharc_xmalloc_array(n, sizeof *types);
   init[0] = const_i64(b, 0);
   for (unsigned i = 0; i < s.n_carry; i++)
     init[1 + i] = sharc_op_operand(op, s.n_in + i);

@@ -8,6 +8,7 @@
 #include "ir/op_values.h"
 #include "support/apfloat.h"
 #include "rewrite/create_op.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,9 +144,7 @@ bool sharc_shlo_replace_with_operands(sharc_rewriter *rw, sharc_op *op, sharc_op
 bool sharc_shlo_replace_with_selected(sharc_rewriter *rw, sharc_op *op, sharc_type *type,
                                       int64_t n, const sharc_attr *pred,
                                       const sharc_attr *on_true, const sharc_attr *on_false) {
-  uint64_t *out = malloc(((size_t)n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
   for (int64_t i = 0; i < n; i++)
     out[i] = (sharc_shlo_elem(pred, (size_t)i) & 1) ? sharc_shlo_elem(on_true, (size_t)i)
                                                     : sharc_shlo_elem(on_false, (size_t)i);
@@ -179,9 +178,7 @@ static bool discardable(const sharc_op *op, const sharc_ident *name) {
  * an xla_metadata_payload dest has. */
 static sharc_attr *merge_frontend(sharc_context *ctx, sharc_attr *dest, sharc_attr *source) {
   unsigned nd = sharc_attr_count(dest), ns = sharc_attr_count(source);
-  sharc_named_attr *all = malloc((nd + ns + 1) * sizeof *all);
-  if (!all)
-    abort();
+  sharc_named_attr *all = sharc_xmalloc_array(nd + ns + 1, sizeof *all);
   memcpy(all, sharc_attr_dict_entries(dest), nd * sizeof *all);
   unsigned n = nd;
   const sharc_named_attr *src = sharc_attr_dict_entries(source);

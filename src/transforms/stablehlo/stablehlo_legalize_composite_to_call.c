@@ -6,6 +6,7 @@
 
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 typedef struct composite_options {
   sharc_string_list except;
@@ -43,10 +44,8 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
 static void replace_with_call(composite_state *st, sharc_op *op) {
   sharc_context *ctx = sharc_op_context(op);
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_value **operands = malloc((n_ops + 1) * sizeof *operands);
-  sharc_type **types = malloc((n_res + 1) * sizeof *types);
-  if (!operands || !types)
-    abort();
+  sharc_value **operands = sharc_xmalloc_array(n_ops + 1, sizeof *operands);
+  sharc_type **types = sharc_xmalloc_array(n_res + 1, sizeof *types);
   for (unsigned i = 0; i < n_ops; i++)
     operands[i] = sharc_op_operand(op, i);
   for (unsigned i = 0; i < n_res; i++)

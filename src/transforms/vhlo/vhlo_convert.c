@@ -5,8 +5,10 @@
 
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
 #include "rewrite/create_op.h"
 #include "rewrite/conversion.h"
+#include "support/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,9 +56,7 @@ static sharc_attr *dense_from_values(sharc_context *ctx, const int64_t *v, unsig
   for (unsigned i = 1; i < n && splat; i++)
     splat = v[i] == v[0];
   uint64_t stack[16];
-  uint64_t *raw = n <= 16 ? stack : malloc(n * sizeof *raw);
-  if (!raw)
-    abort();
+  uint64_t *raw = n <= 16 ? stack : sharc_xmalloc_array(n, sizeof *raw);
   for (unsigned i = 0; i < n; i++)
     raw[i] = (uint64_t)v[i];
   sharc_attr *a = sharc_attr_dense_elements(ctx, t, raw, splat ? 1 : n, splat);
@@ -78,9 +78,7 @@ static sharc_attr *vhlo_int(sharc_context *ctx, int64_t v) {
 
 static sharc_attr *vhlo_ints(sharc_context *ctx, const sharc_attr *dims) {
   unsigned n = dims ? sharc_attr_count(dims) : 0;
-  int64_t *v = malloc((n + 1) * sizeof *v);
-  if (!v)
-    abort();
+  int64_t *v = sharc_xmalloc_array(n + 1, sizeof *v);
   for (unsigned i = 0; i < n; i++)
     v[i] = sharc_attr_dense_array_i64(dims, i);
   sharc_attr *res = vhlo_tensor(ctx, dense_from_values(ctx, v, n, 64));
@@ -97,9 +95,7 @@ static sharc_attr *vhlo_string(sharc_context *ctx, sharc_str s) {
 static sharc_attr *container_to_vhlo(sharc_context *ctx, sharc_attr *a, bool dict) {
   unsigned n = sharc_attr_count(a), per = dict ? 2 : 1;
   const sharc_named_attr *e = dict ? sharc_attr_dict_entries(a) : NULL;
-  uintptr_t *w = malloc((per * n + 1) * sizeof *w);
-  if (!w)
-    abort();
+  uintptr_t *w = sharc_xmalloc_array(per * n + 1, sizeof *w);
   w[0] = n;
   sharc_attr *res = NULL;
   unsigned i = 0;
@@ -230,9 +226,7 @@ static sharc_attr *to_vhlo(sharc_context *ctx, sharc_attr *a) {
     if (!sharc_type_is_integer(e, 64) && !sharc_type_is_integer(e, 1))
       return NULL;
     unsigned n = a->darray.n;
-    int64_t *v = malloc((n + 1) * sizeof *v);
-    if (!v)
-      abort();
+    int64_t *v = sharc_xmalloc_array(n + 1, sizeof *v);
     for (unsigned i = 0; i < n; i++)
       v[i] = (int64_t)a->darray.raw[i];
     sharc_attr *res = vhlo_tensor(ctx, dense_from_values(ctx, v, n, sharc_type_int_width(e)));
@@ -403,9 +397,7 @@ static sharc_attr *empty_array(conv *c) { return sharc_attr_array(c->ctx, NULL, 
 static sharc_attr *empty_string(conv *c) { return sharc_attr_string(c->ctx, (sharc_str){"", 0}); }
 
 static sharc_attr *splat_i64s(conv *c, int64_t v, unsigned n) {
-  int64_t *vals = calloc(n + 1, sizeof *vals); /* zeroed: n may be 0 */
-  if (!vals)
-    abort();
+  int64_t *vals = sharc_xcalloc(n + 1, sizeof *vals); /* zeroed: n may be 0 */
   for (unsigned i = 0; i < n; i++)
     vals[i] = v;
   sharc_attr *a = dense_from_values(c->ctx, vals, n, 64);
@@ -443,9 +435,7 @@ static void add_conv_defaults(conv *c, sharc_op *op, const char *name) {
   add_default(c, op, "lhs_dilation", splat_i64s(c, 1, n));
   add_default(c, op, "rhs_dilation", splat_i64s(c, 1, n));
   if (!sharc_op_attr(op, "window_reversal")) {
-    int64_t *zeros = calloc(n + 1, sizeof *zeros);
-    if (!zeros)
-      abort();
+    int64_t *zeros = sharc_xcalloc(n + 1, sizeof *zeros);
     push(c, "window_reversal", to_vhlo(c->ctx, dense_from_values(c->ctx, zeros, n, 1)));
     free(zeros);
   }
@@ -570,9 +560,7 @@ static sharc_attr *from_vhlo(sharc_context *ctx, sharc_attr *a);
 
 static sharc_attr *list_from_vhlo(sharc_context *ctx, sharc_attr *a) {
   unsigned n = (unsigned)a->params.words[0];
-  sharc_attr **e = malloc((n + 1) * sizeof *e);
-  if (!e)
-    abort();
+  sharc_attr **e = sharc_xmalloc_array(n + 1, sizeof *e);
   sharc_attr *res = NULL;
   unsigned i = 0;
   for (; i < n; i++)
@@ -586,9 +574,7 @@ static sharc_attr *list_from_vhlo(sharc_context *ctx, sharc_attr *a) {
 
 static sharc_attr *dict_from_vhlo(sharc_context *ctx, sharc_attr *a) {
   unsigned n = (unsigned)a->params.words[0];
-  sharc_named_attr *e = malloc((n + 1) * sizeof *e);
-  if (!e)
-    abort();
+  sharc_named_attr *e = sharc_xmalloc_array(n + 1, sizeof *e);
   sharc_attr *res = NULL;
   unsigned i = 0;
   for (; i < n; i++) {
@@ -1029,9 +1015,7 @@ static special special_from_vhlo(conv *c, const char *op, const char *name, shar
     /* symbol names: strings in VHLO */
     bool is_array = sharc_vhlo_attr_info(a) == &sharc_vhlo_array_v1;
     unsigned n = is_array ? (unsigned)a->params.words[0] : 1;
-    sharc_attr **refs = malloc((n + 1) * sizeof *refs);
-    if (!refs)
-      abort();
+    sharc_attr **refs = sharc_xmalloc_array(n + 1, sizeof *refs);
     bool ok = true;
     for (unsigned i = 0; i < n && ok; i++) {
       sharc_attr *e = is_array ? (sharc_attr *)a->params.words[1 + i] : a;
@@ -1054,9 +1038,7 @@ static special special_from_vhlo(conv *c, const char *op, const char *name, shar
       if (width == 64)
         push(c, name, sharc_attr_dense_i64_array(c->ctx, vals.items, vals.len));
       else {
-        uint64_t *raw = malloc((vals.len + 1) * sizeof *raw);
-        if (!raw)
-          abort();
+        uint64_t *raw = sharc_xmalloc_array(vals.len + 1, sizeof *raw);
         for (unsigned i = 0; i < vals.len; i++)
           raw[i] = vals.items[i] != 0;
         push(c, name,
@@ -1181,9 +1163,7 @@ static bool convert_op(sharc_rewriter *rw, sharc_op *op, const char *target, boo
   const char *name = sharc_op_name(op)->data;
   conv c = {ctx, {0}};
   unsigned nres = sharc_op_num_results(op);
-  sharc_type **types = malloc((nres + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(nres + 1, sizeof *types);
   sharc_type **in = sharc_op_result_types(op);
   bool ok = convert_types(ctx, in, nres, types, to_v, allow_other) && build_attrs(&c, op, name, to_v) &&
             convert_region_types(op, to_v, allow_other);
@@ -1194,22 +1174,6 @@ static bool convert_op(sharc_rewriter *rw, sharc_op *op, const char *target, boo
   sharc_vec_free(&c.out);
   free(types);
   free(in);
-  return ok;
-}
-
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  sharc_ptrvec_push(user, op);
-  return SHARC_WALK_ADVANCE;
-}
-
-bool sharc_vhlo_convert_each(sharc_op *root, bool (*convert)(sharc_op *op, void *user),
-                             void *user) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(root, SHARC_PRE_ORDER, collect, &ops);
-  bool ok = true;
-  for (unsigned i = 0; i < ops.len && ok; i++)
-    ok = convert(ops.items[i], user);
-  sharc_ptrvec_free(&ops);
   return ok;
 }
 
@@ -1241,7 +1205,7 @@ static bool op_from_stablehlo(sharc_op *op, void *user) {
 
 bool sharc_vhlo_from_stablehlo(sharc_rewriter *rw, sharc_op *root, bool allow_other_dialects) {
   convert_state st = {rw, root, allow_other_dialects};
-  return sharc_vhlo_convert_each(root, op_from_stablehlo, &st);
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_from_stablehlo, &st);
 }
 
 static bool op_to_stablehlo(sharc_op *op, void *user) {
@@ -1256,7 +1220,7 @@ static bool op_to_stablehlo(sharc_op *op, void *user) {
 
 bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root) {
   convert_state st = {rw, root, false};
-  return sharc_vhlo_convert_each(root, op_to_stablehlo, &st);
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_to_stablehlo, &st);
 }
 
 sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,

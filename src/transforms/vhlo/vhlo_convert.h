@@ -19,12 +19,6 @@ bool sharc_vhlo_from_stablehlo(sharc_rewriter *rw, sharc_op *root, bool allow_ot
  * StableHLO and func. */
 bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root);
 
-/* Calls `convert` on every op under `root` and `root` itself, in pre-order
- * as collected before the first call (the conversions replace the ops they
- * visit), until one returns false; true when none did. */
-bool sharc_vhlo_convert_each(sharc_op *root, bool (*convert)(sharc_op *op, void *user),
-                             void *user);
-
 /* `op` replaced by an op named `name` on the same operands, with result
  * types `types` (one per result of `op`) and the attribute dictionary
  * `attrs`, taking its regions: one op's step of a conversion or version

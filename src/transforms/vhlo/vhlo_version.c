@@ -4,6 +4,8 @@
 #include "transforms/vhlo/vhlo_version.h"
 
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
+#include "support/xalloc.h"
 #include "transforms/vhlo/vhlo_convert.h"
 #include "rewrite/conversion.h"
 
@@ -403,9 +405,7 @@ static sharc_op *apply_rule(sharc_rewriter *rw, const rule *r, sharc_op *op) {
   sharc_attr *dict = sharc_op_attrs(op);
   const sharc_named_attr *e = sharc_attr_dict_entries(dict);
   unsigned n = sharc_attr_count(dict);
-  sharc_named_attr *attrs = malloc((n + 9) * sizeof *attrs);
-  if (!attrs)
-    abort();
+  sharc_named_attr *attrs = sharc_xmalloc_array(n + 9, sizeof *attrs);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) {
     bool dropped = false;
@@ -483,5 +483,5 @@ static bool op_to_version(sharc_op *op, void *user) {
 
 bool sharc_vhlo_convert_to_version(sharc_rewriter *rw, sharc_op *root, sharc_vhlo_version target) {
   version_state st = {rw, root, target};
-  return sharc_vhlo_convert_each(root, op_to_version, &st);
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_to_version, &st);
 }

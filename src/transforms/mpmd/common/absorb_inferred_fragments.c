@@ -7,6 +7,7 @@
 #include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 
 typedef struct absorb_options {
@@ -95,9 +96,7 @@ static sharc_attr *merged_discardable_attrs(sharc_op *root, sharc_op *absorbed) 
   }
   sharc_context *ctx = sharc_op_context(root);
   unsigned n = sharc_attr_count(attrs);
-  sharc_named_attr *e = malloc(((size_t)n + 1) * sizeof *e);
-  if (!e)
-    abort();
+  sharc_named_attr *e = sharc_xmalloc_array((size_t)n + 1, sizeof *e);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
     if (!sharc_str_eq_cstr(sharc_ident_str(sharc_attr_dict_entries(attrs)[i].name),

@@ -5,6 +5,7 @@
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -73,9 +74,7 @@ static sharc_walk_result inline_call(sharc_op *call, void *user) {
     sharc_walk(clone, SHARC_PRE_ORDER, relocate, st);
   }
   unsigned n = sharc_op_num_results(call);
-  sharc_value **results = malloc(((size_t)n + 1) * sizeof *results);
-  if (!results)
-    abort();
+  sharc_value **results = sharc_xmalloc_array((size_t)n + 1, sizeof *results);
   for (unsigned i = 0; i < n; i++)
     results[i] = sharc_mapping_value_or_self(map, sharc_op_operand(ret, i));
   sharc_mapping_destroy(map);

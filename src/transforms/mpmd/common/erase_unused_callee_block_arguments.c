@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "support/llvm_hash.h"
 #include "rewrite/replace_kept.h"
@@ -46,17 +47,15 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
       sharc_vec_push(&calls, all_calls[k]);
   sharc_op *terminator = sharc_block_last_op(body);
   unsigned n_args = sharc_block_num_args(body), n_res = sharc_op_num_operands(terminator);
-  bool *erase_args = calloc((size_t)n_args + 1, sizeof *erase_args);
-  bool *erase_res = calloc((size_t)n_res + 1, sizeof *erase_res);
-  int *replacement = malloc(((size_t)n_res + 1) * sizeof *replacement);
+  bool *erase_args = sharc_xcalloc((size_t)n_args + 1, sizeof *erase_args);
+  bool *erase_res = sharc_xcalloc((size_t)n_res + 1, sizeof *erase_res);
+  int *replacement = sharc_xmalloc_array((size_t)n_res + 1, sizeof *replacement);
   /* Shardy keeps result -> operand in a DenseMap<int, int> and replaces the
    * calls' results in its bucket order, which orders the operands' uses */
-  unsigned *keys = malloc(((size_t)n_res + 1) * sizeof *keys);
-  unsigned *hashes = malloc(((size_t)n_res + 1) * sizeof *hashes);
-  unsigned *order = malloc(((size_t)n_res + 1) * sizeof *order);
+  unsigned *keys = sharc_xmalloc_array((size_t)n_res + 1, sizeof *keys);
+  unsigned *hashes = sharc_xmalloc_array((size_t)n_res + 1, sizeof *hashes);
+  unsigned *order = sharc_xmalloc_array((size_t)n_res + 1, sizeof *order);
   unsigned n_keys = 0;
-  if (!erase_args || !erase_res || !replacement || !keys || !hashes || !order)
-    abort();
   bool any = false;
   for (unsigned i = 0; i < n_res; i++)
     replacement[i] = -1;

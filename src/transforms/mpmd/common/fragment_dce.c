@@ -6,6 +6,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "rewrite/greedy_internal.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "rewrite/replace_kept.h"
@@ -19,11 +20,9 @@ static sharc_block *body_of(sharc_op *op) {
 /* EliminateUnusedResults: the fragment rebuilt without them. */
 static sharc_op *drop_unused_results(sharc_op *frag, sharc_rewriter *rw) {
   unsigned n = sharc_op_num_results(frag), k = 0;
-  bool *unused = calloc((size_t)n + 1, sizeof *unused);
-  sharc_type **types = malloc(((size_t)n + 1) * sizeof *types);
-  sharc_value **rets = malloc(((size_t)n + 1) * sizeof *rets);
-  if (!unused || !types || !rets)
-    abort();
+  bool *unused = sharc_xcalloc((size_t)n + 1, sizeof *unused);
+  sharc_type **types = sharc_xmalloc_array((size_t)n + 1, sizeof *types);
+  sharc_value **rets = sharc_xmalloc_array((size_t)n + 1, sizeof *rets);
   bool any = false;
   for (unsigned i = 0; i < n; i++)
     any |= unused[i] = !sharc_value_has_uses(sharc_op_result(frag, i));
@@ -61,9 +60,7 @@ static void drop_unused_args(sharc_op *frag, sharc_rewriter *rw) {
   unsigned n = sharc_op_num_operands(frag);
   if (n > sharc_block_num_args(b))
     n = sharc_block_num_args(b);
-  bool *unused = calloc((size_t)n + 1, sizeof *unused);
-  if (!unused)
-    abort();
+  bool *unused = sharc_xcalloc((size_t)n + 1, sizeof *unused);
   bool any = false;
   for (unsigned i = 0; i < n; i++)
     any |= unused[i] = !sharc_value_has_uses(sharc_block_arg(b, i));

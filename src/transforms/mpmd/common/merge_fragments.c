@@ -6,6 +6,7 @@
 #include "ir/op_values.h"
 #include "sharc/asm.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 
@@ -69,10 +70,8 @@ static sharc_op *merge_trivial_producer(sharc_op *producer, sharc_op *consumer, 
   sharc_attr *loc = sharc_mpmd_fuse_locs(rw->ctx, sharc_op_loc(producer), sharc_op_loc(consumer));
   sharc_rw_set_before(rw, consumer);
   unsigned nr = sharc_op_num_results(consumer), no = sharc_op_num_operands(consumer);
-  sharc_type **types = malloc(((size_t)nr + 1) * sizeof *types);
-  sharc_value **operands = malloc(((size_t)no + 1) * sizeof *operands);
-  if (!types || !operands)
-    abort();
+  sharc_type **types = sharc_xmalloc_array((size_t)nr + 1, sizeof *types);
+  sharc_value **operands = sharc_xmalloc_array((size_t)no + 1, sizeof *operands);
   for (unsigned i = 0; i < nr; i++)
     types[i] = sharc_value_type(sharc_op_result(consumer, i));
   for (unsigned i = 0; i < no; i++)
@@ -111,9 +110,7 @@ sharc_op *sharc_mpmd_merge_fragments(sharc_op *producer, sharc_op *consumer, sha
   sharc_ptr_vec operands = {0};
   sharc_mapping *map = sharc_mapping_create();
   unsigned np = sharc_op_num_operands(producer);
-  bool *erase = calloc((size_t)np + 1, sizeof *erase);
-  if (!erase)
-    abort();
+  bool *erase = sharc_xcalloc((size_t)np + 1, sizeof *erase);
   for (unsigned i = 0; i < np && i < sharc_block_num_args(producer_block); i++) {
     sharc_value *v = sharc_op_operand(producer, i), *arg = sharc_block_arg(producer_block, i);
     sharc_value *mapped = sharc_mapping_lookup_value(map, v);
@@ -133,9 +130,7 @@ sharc_op *sharc_mpmd_merge_fragments(sharc_op *producer, sharc_op *consumer, sha
   /* the consumer's operands: producer results become what it returns */
   sharc_op *producer_ret = sharc_block_last_op(producer_block);
   unsigned nc = sharc_op_num_operands(consumer);
-  sharc_value **consumer_args = malloc(((size_t)nc + 1) * sizeof *consumer_args);
-  if (!consumer_args)
-    abort();
+  sharc_value **consumer_args = sharc_xmalloc_array((size_t)nc + 1, sizeof *consumer_args);
   unsigned n_args = 0;
   for (unsigned i = 0; i < nc && i < sharc_block_num_args(consumer_block); i++) {
     sharc_value *v = sharc_op_operand(consumer, i);

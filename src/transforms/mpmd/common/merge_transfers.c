@@ -7,6 +7,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "rewrite/create_op.h"
 
@@ -108,9 +109,7 @@ static sharc_op *create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
 /* `t` with a leading dimension of `lead`. */
 static sharc_type *with_leading(sharc_context *ctx, sharc_type *t, int64_t lead) {
   unsigned rank = sharc_type_rank(t);
-  int64_t *shape = malloc(((size_t)rank + 1) * sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xmalloc_array((size_t)rank + 1, sizeof *shape);
   shape[0] = lead;
   for (unsigned i = 0; i < rank; i++)
     shape[i + 1] = sharc_type_shape(t)[i];
@@ -158,9 +157,7 @@ static sharc_value *concat_on_producer(sharc_op *producer, const index_vec *resu
   sharc_rw_set_before(rw, ret);
   sharc_attr *loc = sharc_op_loc(producer);
   sharc_type *one = with_leading(ctx, type, 1);
-  sharc_value **parts = malloc(((size_t)results->len + 1) * sizeof *parts);
-  if (!parts)
-    abort();
+  sharc_value **parts = sharc_xmalloc_array((size_t)results->len + 1, sizeof *parts);
   for (unsigned i = 0; i < results->len; i++) {
     sharc_value *operand = sharc_op_operand(ret, results->items[i]);
     parts[i] = sharc_op_result(create(rw, "stablehlo.reshape", loc, &operand, 1, one, NULL), 0);
@@ -230,11 +227,9 @@ static void slice_on_consumer(sharc_op *consumer, const arg_slice_vec *args, sha
   for (unsigned k = 0; k < args->len; k++) {
     sharc_type *arg_type = sharc_value_type(args->items[k].arg);
     unsigned rank = sharc_type_rank(arg_type);
-    int64_t *start = malloc(((size_t)rank + 1) * sizeof *start);
-    int64_t *limit = malloc(((size_t)rank + 1) * sizeof *limit);
-    int64_t *strides = malloc(((size_t)rank + 1) * sizeof *strides);
-    if (!start || !limit || !strides)
-      abort();
+    int64_t *start = sharc_xmalloc_array((size_t)rank + 1, sizeof *start);
+    int64_t *limit = sharc_xmalloc_array((size_t)rank + 1, sizeof *limit);
+    int64_t *strides = sharc_xmalloc_array((size_t)rank + 1, sizeof *strides);
     start[0] = args->items[k].slice;
     limit[0] = (int64_t)args->items[k].slice + 1;
     strides[0] = 1;

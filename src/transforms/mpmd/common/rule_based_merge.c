@@ -10,6 +10,7 @@
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/optimize/utils.h"
 
@@ -148,9 +149,7 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   if (!sharc_mpmd_is_distributed_function(func) || !sharc_mpmd_is_mpmd_function(func))
     return true;
   merge_state st = {sharc_op_context(func), &o->rules, {0}, NULL, false};
-  st.members = calloc((size_t)o->rules.n + 1, sizeof *st.members);
-  if (!st.members)
-    abort();
+  st.members = sharc_xcalloc((size_t)o->rules.n + 1, sizeof *st.members);
   bool ok = index_rules(&st, func);
   if (ok) {
     sharc_greedy_config config = sharc_pass_greedy_config_no_folding();

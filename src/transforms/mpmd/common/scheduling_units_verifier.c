@@ -4,6 +4,7 @@
 #include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/optimize/utils.h"
 
 #include <stdlib.h>
@@ -51,9 +52,8 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   if (!topology) /* a `topology` that is no topology: no fragment verifies */
     return true;
   unsigned n = sharc_mpmd_topology_num_meshes(topology);
-  int *fwd = calloc((size_t)n + 1, sizeof *fwd), *bwd = calloc((size_t)n + 1, sizeof *bwd);
-  if (!fwd || !bwd)
-    abort();
+  int *fwd = sharc_xcalloc((size_t)n + 1, sizeof *fwd),
+      *bwd = sharc_xcalloc((size_t)n + 1, sizeof *bwd);
   sharc_ptrmap index = {0}; /* mesh name attribute -> topology index + 1 */
   sharc_context *ctx = sharc_op_context(func);
   for (unsigned i = 0; i < n; i++) {

@@ -4,6 +4,7 @@
 #include "ir/op_values.h"
 #include "rewrite/greedy_internal.h"
 #include "rewrite/replace_kept.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -41,9 +42,7 @@ static void dedup(sharc_value *const *src, sharc_value *const *tgt, unsigned n, 
 
 static sharc_value **args_of(const sharc_block *b) {
   unsigned n = sharc_block_num_args(b);
-  sharc_value **args = malloc(((size_t)n + 1) * sizeof *args);
-  if (!args)
-    abort();
+  sharc_value **args = sharc_xmalloc_array((size_t)n + 1, sizeof *args);
   for (unsigned i = 0; i < n; i++)
     args[i] = sharc_block_arg(b, i);
   return args;
@@ -114,10 +113,8 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
   if (has_operands && sharc_block_num_args(block) != sharc_op_num_operands(op))
     return false;
   unsigned nr = sharc_op_num_results(op), no = sharc_op_num_operands(op);
-  bool *erase_res = calloc(nr + 1, sizeof *erase_res);
-  bool *erase_ops = calloc(no + 1, sizeof *erase_ops);
-  if (!erase_res || !erase_ops)
-    abort();
+  bool *erase_res = sharc_xcalloc(nr + 1, sizeof *erase_res);
+  bool *erase_ops = sharc_xcalloc(no + 1, sizeof *erase_ops);
   sharc_value **rets = sharc_op_operand_values(ret), **results = sharc_op_result_values(op);
   dedup(rets, results, nr, erase_res, rw);
   if (has_operands) {

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "rewrite/greedy_internal.h"
 
@@ -18,9 +19,7 @@ static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rew
   if (!body)
     return;
   unsigned n = sharc_block_num_args(body);
-  bool *erase = calloc((size_t)n + 1, sizeof *erase);
-  if (!erase)
-    abort();
+  bool *erase = sharc_xcalloc((size_t)n + 1, sizeof *erase);
   bool any = false;
   sharc_op *first_op = sharc_block_first_op(body);
   for (unsigned i = 0; i < n; i++) {

@@ -4,6 +4,7 @@
  * while the transfers are on their way. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/split_fragment.h"
 
 #include <stdlib.h>
@@ -16,9 +17,7 @@ static sharc_walk_result split(sharc_op *op, void *user) {
   if (sharc_mpmd_is_split_drop_transferred(op) || sharc_mpmd_is_split_keep_transferred(op))
     return SHARC_WALK_SKIP;
   unsigned n = sharc_op_num_operands(op), transferred = 0;
-  bool *mask = malloc(((size_t)n + 1) * sizeof *mask);
-  if (!mask)
-    abort();
+  bool *mask = sharc_xmalloc_array((size_t)n + 1, sizeof *mask);
   for (unsigned i = 0; i < n; i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     transferred += mask[i] = def && sharc_op_isa(def, &sharc_mpmd_transfer_def);

@@ -3,6 +3,7 @@
  * results need runs in a second fragment, and transfers leave earlier. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/split_fragment.h"
 #include "transforms/mpmd/optimize/utils.h"
 
@@ -26,9 +27,7 @@ static sharc_walk_result split(sharc_op *fragment, void *user) {
       sharc_mpmd_is_split_keep_transferred(fragment))
     return SHARC_WALK_ADVANCE;
   unsigned n = sharc_op_num_results(fragment), pullable = 0;
-  bool *mask = malloc(((size_t)n + 1) * sizeof *mask);
-  if (!mask)
-    abort();
+  bool *mask = sharc_xmalloc_array((size_t)n + 1, sizeof *mask);
   for (unsigned i = 0; i < n; i++)
     pullable += mask[i] = not_transferred(sharc_op_result(fragment, i));
   if (pullable && pullable < n)

@@ -1,4 +1,5 @@
 /* Shardy's fragment splitting (PullResultsOutOf and its two drivers). */
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/split_fragment.h"
 
 #include <stdlib.h>
@@ -292,9 +293,7 @@ void sharc_mpmd_pull_operands_out_maximally(sharc_op *fragment, const bool *pull
   for (unsigned i = 0; i < sharc_block_num_args(body) && i < sharc_op_num_operands(fragment); i++)
     if (pulled_args[i])
       sharc_vec_push(&args, sharc_block_arg(body, i));
-  bool *mask = calloc((size_t)nr + 1, sizeof *mask);
-  if (!mask)
-    abort();
+  bool *mask = sharc_xcalloc((size_t)nr + 1, sizeof *mask);
   sharc_ptrmap seen = {0};
   for (unsigned i = 0; i < args.len; i++)
     mark_results(args.items[i], &seen, mask, nr);

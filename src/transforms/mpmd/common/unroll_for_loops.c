@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -47,9 +48,7 @@ static void unroll(unroll_state *st, sharc_op *for_op) {
     for (sharc_op *op = sharc_block_first_op(body); op; op = sharc_op_next(op)) {
       if (sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR)) {
         unsigned k = sharc_op_num_operands(op);
-        sharc_value **next = malloc(((size_t)k + 1) * sizeof *next);
-        if (!next)
-          abort();
+        sharc_value **next = sharc_xmalloc_array((size_t)k + 1, sizeof *next);
         for (unsigned i = 0; i < k; i++)
           next[i] = sharc_mapping_value_or_self(map, sharc_op_operand(op, i));
         if (it == n - 1)

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -50,9 +51,7 @@ static group *group_of(verify_state *st, const signature *s) {
   sharc_buf_free(&b);
   group *g = sharc_ptrmap_get(&st->groups, key);
   if (!g) {
-    g = calloc(1, sizeof *g);
-    if (!g)
-      abort();
+    g = sharc_xcalloc(1, sizeof *g);
     sharc_ptrmap_put(&st->groups, key, g);
     sharc_vec_push(&st->all, g);
   }

@@ -4,6 +4,7 @@
 
 #include "dialect/func/func.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -84,9 +85,7 @@ void sharc_mpmd_last_uses_build(sharc_mpmd_last_uses *lu, sharc_op *func) {
     sharc_op *owner = sharc_ptrmap_get(&last_owner, values.items[k]);
     sharc_i64_vec *list = sharc_ptrmap_get(&lu->by_op, owner);
     if (!list) {
-      list = calloc(1, sizeof *list);
-      if (!list)
-        abort();
+      list = sharc_xcalloc(1, sizeof *list);
       sharc_ptrmap_put(&lu->by_op, owner, list);
       sharc_vec_push(&lu->lists, list);
     }

@@ -12,6 +12,7 @@
 #include "dialect/sdy/utils.h"
 #include "ir/equivalence.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/export/export_passes.h"
 #include "sharc/sdy.h"
 #include "support/log.h"
@@ -95,9 +96,7 @@ typedef struct lower_state {
 
 static void table_grow(lower_state *st) {
   unsigned cap = st->table_cap ? 2 * st->table_cap : 64;
-  unsigned *t = calloc(cap, sizeof *t);
-  if (!t)
-    abort();
+  unsigned *t = sharc_xcalloc(cap, sizeof *t);
   for (unsigned g = 0; g < st->groups.len; g++) {
     unsigned i = (unsigned)st->groups.items[g].hash & (cap - 1);
     while (t[i])

@@ -8,6 +8,7 @@
  * tf.aliasing_output = <result> or jax.buffer_donor = true. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/export/export_utils.h"
 
 #include <stdlib.h>
@@ -60,10 +61,8 @@ static int by_key(const void *x, const void *y) {
 
 static void candidates_build(const sharc_op *op, candidates *c) {
   unsigned n = sharc_op_num_results(op);
-  c->items = malloc((n + 1) * sizeof *c->items);
-  c->next = malloc((n + 1) * sizeof *c->next);
-  if (!c->items || !c->next)
-    abort();
+  c->items = sharc_xmalloc_array(n + 1, sizeof *c->items);
+  c->next = sharc_xmalloc_array(n + 1, sizeof *c->next);
   for (unsigned i = 0; i <= n; i++)
     c->next[i] = i + 1;
   c->n = 0;
@@ -153,10 +152,8 @@ static int alias_or_donate(const alias_state *st, const sharc_op *op, unsigned i
  * arg_attrs when there is anything to mark. */
 static void mark(alias_state *st, sharc_op *op, const sharc_i64_vec *last_uses) {
   unsigned n_out = sharc_op_num_results(op), n_in = sharc_op_num_operands(op);
-  bool *taken = calloc(n_out + 1, sizeof *taken);
-  int *alias = malloc((n_in + 1) * sizeof *alias); /* -2: nothing, -1: donated */
-  if (!taken || !alias)
-    abort();
+  bool *taken = sharc_xcalloc(n_out + 1, sizeof *taken);
+  int *alias = sharc_xmalloc_array(n_in + 1, sizeof *alias); /* -2: nothing, -1: donated */
   for (unsigned i = 0; i < n_in; i++)
     alias[i] = -2;
   bool any = false;

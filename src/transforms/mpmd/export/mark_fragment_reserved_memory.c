@@ -7,6 +7,7 @@
  * which XLA already accounts for. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/export/export_utils.h"
 
 #include <math.h>
@@ -71,9 +72,7 @@ static const type_size *size_of(memory_state *st, const sharc_type *t, sharc_op 
   type_size *ts = sharc_ptrmap_get(&st->sizes, t);
   if (ts)
     return ts;
-  ts = malloc(sizeof *ts);
-  if (!ts)
-    abort();
+  ts = sharc_xmalloc(sizeof *ts);
   ts->bytes = tensor_bytes(t, op);
   ts->slot = mesh_index(st, sharc_mpmd_mesh_tensor_mesh_name(t));
   sharc_ptrmap_put(&st->sizes, t, ts);
@@ -169,9 +168,7 @@ static void update_live(memory_state *st, sharc_op *op) {
 
 static bool init_meshes(memory_state *st) {
   unsigned n = sharc_mpmd_topology_num_meshes(st->topology);
-  st->live = calloc(n + 1, sizeof *st->live);
-  if (!st->live)
-    abort();
+  st->live = sharc_xcalloc(n + 1, sizeof *st->live);
   for (unsigned i = 0; i < n; i++) {
     sharc_str name = sharc_mpmd_named_mesh_name(sharc_mpmd_topology_mesh_at(st->topology, i));
     for (unsigned j = 0; j < i; j++)

@@ -7,6 +7,7 @@
  * chosen, layouts not being propagated across fragments. */
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/export/export_utils.h"
 
@@ -45,9 +46,7 @@ static sharc_mpmd_dict_vec *fragment_args(layout_state *st, sharc_op *fragment) 
   sharc_mpmd_dict_vec *dicts = sharc_ptrmap_get(&st->fragment_args, fragment);
   if (dicts)
     return dicts;
-  dicts = calloc(1, sizeof *dicts);
-  if (!dicts)
-    abort();
+  dicts = sharc_xcalloc(1, sizeof *dicts);
   sharc_mpmd_arg_attrs_or_default(fragment, dicts);
   sharc_ptrmap_put(&st->fragment_args, fragment, dicts);
   sharc_vec_push(&st->touched, fragment);

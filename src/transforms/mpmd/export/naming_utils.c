@@ -3,6 +3,7 @@
 #include "transforms/mpmd/export/naming_utils.h"
 
 #include "sharc/mpmd.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -91,9 +92,7 @@ static int by_head(const void *x, const void *y) {
 /* GetMostFrequentName. */
 static void most_frequent_name(const sharc_attr *origins, sharc_buf *out) {
   unsigned n = sharc_attr_count(origins);
-  head_counter *all = malloc((n + 1) * sizeof *all);
-  if (!all)
-    abort();
+  head_counter *all = sharc_xmalloc_array(n + 1, sizeof *all);
   bool is_bwd = true;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *o = sharc_attr_at(origins, i);
@@ -143,9 +142,7 @@ static int by_i64(const void *x, const void *y) {
  * distinct transpose count, ascending. */
 static void append_phases(const sharc_attr *origins, sharc_buf *out) {
   unsigned n = sharc_attr_count(origins);
-  int64_t *counts = malloc((n + 1) * sizeof *counts);
-  if (!counts)
-    abort();
+  int64_t *counts = sharc_xmalloc_array(n + 1, sizeof *counts);
   for (unsigned i = 0; i < n; i++)
     counts[i] = sharc_mpmd_user_origin_transpose_count(sharc_attr_at(origins, i));
   qsort(counts, n, sizeof *counts, by_i64);

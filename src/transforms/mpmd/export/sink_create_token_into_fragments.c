@@ -11,6 +11,7 @@
 #include "pass/pass_registry.h"
 #include "sharc/sdy.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/export/export_utils.h"
 #include "rewrite/replace_kept.h"
 
@@ -46,9 +47,7 @@ static void sink_token_inputs(sharc_rewriter *rw, sharc_op *fragment) {
               n_args);
     return;
   }
-  bool *drop = calloc(n + 1, sizeof *drop);
-  if (!drop)
-    abort();
+  bool *drop = sharc_xcalloc(n + 1, sizeof *drop);
   bool any = false;
   sharc_rw_set_block_start(rw, body);
   sharc_op_state st = {.name = sharc_ident_get(rw->ctx, SHARC_STR("stablehlo.create_token")),
@@ -87,9 +86,7 @@ static void sink_token_inputs(sharc_rewriter *rw, sharc_op *fragment) {
 /* Pass 2: the fragment rebuilt without its (unused) token results. */
 static bool drop_token_results(sharc_rewriter *rw, sharc_op *fragment) {
   unsigned n = sharc_op_num_results(fragment);
-  bool *drop = calloc(n + 1, sizeof *drop);
-  if (!drop)
-    abort();
+  bool *drop = sharc_xcalloc(n + 1, sizeof *drop);
   bool any = false;
   for (unsigned i = 0; i < n; i++) {
     sharc_value *r = sharc_op_result(fragment, i);

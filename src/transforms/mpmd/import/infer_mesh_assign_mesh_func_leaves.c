@@ -12,6 +12,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "transforms/mpmd/import/infer_mesh_validation.h"
@@ -73,9 +74,7 @@ static bool mesh_for_assignment(leaves_state *st, sharc_value *v, const sharc_me
     *out = m ? sharc_ident_str(m) : st->first_mesh;
   } else if (ok) {
     unsigned n = preferred->specified ? preferred->meshes.len : 0;
-    sharc_ident **names = malloc(((size_t)n + 1) * sizeof *names);
-    if (!names)
-      abort();
+    sharc_ident **names = sharc_xmalloc_array((size_t)n + 1, sizeof *names);
     for (unsigned i = 0; i < n; i++)
       names[i] = preferred->meshes.items[i].mesh;
     *out = sharc_ident_str(sharc_mesh_set_prioritized(&src, names, n));

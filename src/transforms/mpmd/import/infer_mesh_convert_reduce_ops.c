@@ -7,6 +7,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/mesh_inference.h"
@@ -136,9 +137,7 @@ static void convert_concat_reduce(convert_state *st, sharc_op *reduce) {
     return;
   sharc_rw_set_before(rw, reduce);
   unsigned n = sharc_op_num_operands(concat);
-  sharc_value **reshaped = malloc(((size_t)n + 1) * sizeof *reshaped);
-  if (!reshaped)
-    abort();
+  sharc_value **reshaped = sharc_xmalloc_array((size_t)n + 1, sizeof *reshaped);
   sharc_type *t = sharc_value_type(sharc_op_result(reduce, 0));
   sharc_ident *reshape_name = sharc_ident_get(rw->ctx, SHARC_STR("stablehlo.reshape"));
   for (unsigned i = 0; i < n; i++) {

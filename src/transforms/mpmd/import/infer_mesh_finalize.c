@@ -7,6 +7,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "support/llvm_hash.h"
@@ -171,11 +172,9 @@ static void order_as_llvm_string_map(group_vec *groups) {
   unsigned n = (unsigned)groups->len;
   if (n < 2)
     return;
-  sharc_str *keys = malloc(n * sizeof *keys);
-  unsigned *order = malloc(n * sizeof *order);
-  mesh_group *copy = malloc(n * sizeof *copy);
-  if (!keys || !order || !copy)
-    abort();
+  sharc_str *keys = sharc_xmalloc_array(n, sizeof *keys);
+  unsigned *order = sharc_xmalloc_array(n, sizeof *order);
+  mesh_group *copy = sharc_xmalloc_array(n, sizeof *copy);
   for (unsigned i = 0; i < n; i++) {
     keys[i] = groups->items[i].mesh;
     copy[i] = groups->items[i];

@@ -8,6 +8,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "ir/region_utils.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
@@ -73,9 +74,7 @@ static void assign_user_meshes(rewrite_state *st, sharc_value *v, ident_vec *out
 }
 
 static sharc_attr *index_range(sharc_context *ctx, unsigned start, unsigned n) {
-  int64_t *v = malloc(((size_t)n + 1) * sizeof *v);
-  if (!v)
-    abort();
+  int64_t *v = sharc_xmalloc_array((size_t)n + 1, sizeof *v);
   for (unsigned i = 0; i < n; i++)
     v[i] = (int64_t)start + i;
   sharc_attr *a = sharc_attr_dense_i64_array(ctx, v, n);
@@ -92,9 +91,7 @@ typedef struct copies_batch {
 } copies_batch;
 
 static copies_batch copies_batch_new(unsigned n) {
-  copies_batch b = {calloc((size_t)n + 1, sizeof(sharc_attr *)), n};
-  if (!b.values)
-    abort();
+  copies_batch b = {sharc_xcalloc((size_t)n + 1, sizeof(sharc_attr *)), n};
   return b;
 }
 
@@ -238,9 +235,7 @@ static void rewrite_call(rewrite_state *st, sharc_op *call) {
   sharc_rewriter *rw = &st->rw;
   sharc_rw_set_after(rw, call);
   unsigned n_args = sharc_block_num_args(body);
-  sharc_value **operands = calloc((size_t)n_args + 1, sizeof *operands);
-  if (!operands)
-    abort();
+  sharc_value **operands = sharc_xcalloc((size_t)n_args + 1, sizeof *operands);
   for (unsigned i = 0; i < sharc_op_num_operands(call) && i < n_args; i++) {
     sharc_value *v = sharc_op_operand(call, i);
     if (sharc_mpmd_is_mesh_tensor(sharc_value_type(v))) {
@@ -268,9 +263,7 @@ static void rewrite_call(rewrite_state *st, sharc_op *call) {
     }
   sharc_op *ret = sharc_block_last_op(body);
   unsigned n_res = sharc_op_num_operands(ret);
-  sharc_type **types = malloc(((size_t)n_res + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array((size_t)n_res + 1, sizeof *types);
   for (unsigned i = 0; i < n_res; i++)
     types[i] = sharc_value_type(sharc_op_operand(ret, i));
   sharc_op *new_call = sharc_mpmd_create_call(rw, sharc_op_loc(call), operands, n_args, types,
@@ -383,9 +376,7 @@ static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool onl
   sharc_mapping_destroy(map);
 
   unsigned n_args = sharc_block_num_args(body);
-  bool *erase = calloc((size_t)n_args + 1, sizeof *erase);
-  if (!erase)
-    abort();
+  bool *erase = sharc_xcalloc((size_t)n_args + 1, sizeof *erase);
   for (unsigned i = 0; i < slots->len; i++) {
     absorb_slot sl = slots->items[i];
     if (!is_tensor(sharc_op_result(op, sl.r)))

@@ -5,6 +5,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/import/named_ops.h"
@@ -44,10 +45,8 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   sharc_str name = sharc_mpmd_named_op_name(nc);
   sharc_attr *origin = sharc_attr_string(ctx, name);
   unsigned n = sharc_op_num_operands(nc), nr = sharc_op_num_results(nc);
-  sharc_value **operands = malloc(((size_t)n + 1) * sizeof *operands);
-  sharc_type **types = malloc(((size_t)nr + 1) * sizeof *types);
-  if (!operands || !types)
-    abort();
+  sharc_value **operands = sharc_xmalloc_array((size_t)n + 1, sizeof *operands);
+  sharc_type **types = sharc_xmalloc_array((size_t)nr + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v = sharc_op_operand(nc, i);
     operands[i] = NULL;
@@ -70,9 +69,7 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
                           : NULL;
   sharc_op *frag = sharc_mpmd_create_fragment(rw, loc, operands, n, types, nr, origins, mesh, stage);
   sharc_region_take_body(sharc_op_region(frag, 0), sharc_op_region(nc, 0));
-  sharc_value **results = malloc(((size_t)nr + 1) * sizeof *results);
-  if (!results)
-    abort();
+  sharc_value **results = sharc_xmalloc_array((size_t)nr + 1, sizeof *results);
   for (unsigned i = 0; i < nr; i++)
     results[i] = sharc_op_result(
         sharc_mpmd_create_unassign_origin(rw, loc, sharc_op_result(frag, i), origin), 0);

@@ -4,6 +4,7 @@
 
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -183,9 +184,7 @@ static void dense_grow(dense_map *m, unsigned at_least) {
   unsigned n = 64;
   while (n < at_least)
     n *= 2;
-  dense_map g = {malloc(n * sizeof(int)), malloc(n * sizeof(char *)), n, 0};
-  if (!g.keys || !g.vals)
-    abort();
+  dense_map g = {sharc_xmalloc_array(n, sizeof(int)), sharc_xmalloc_array(n, sizeof(char *)), n, 0};
   for (unsigned i = 0; i < n; i++)
     g.keys[i] = EMPTY_KEY;
   for (unsigned i = 0; i < m->buckets; i++)

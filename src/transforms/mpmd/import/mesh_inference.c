@@ -7,6 +7,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -141,9 +142,7 @@ void sharc_mesh_set_intersect(sharc_mesh_set *s, const sharc_mesh_set *other) {
   }
   bool s_wild = s->wildcard.len > 0, o_wild = other->wildcard.len > 0;
   unsigned n_before = s->meshes.len;
-  bool *remove = calloc(n_before ? n_before : 1, sizeof *remove);
-  if (!remove)
-    abort();
+  bool *remove = sharc_xcalloc(n_before ? n_before : 1, sizeof *remove);
   for (unsigned i = 0; i < n_before; i++) {
     int j = find_mesh(other, s->meshes.items[i].mesh);
     if (j >= 0)
@@ -182,9 +181,7 @@ sharc_attr *sharc_mesh_set_to_attr(sharc_context *ctx, const sharc_mesh_set *s) 
   if (!s->specified)
     return NULL;
   unsigned n = s->meshes.len + (s->wildcard.len ? 1 : 0);
-  sharc_attr **elems = malloc((n + 1) * sizeof *elems);
-  if (!elems)
-    abort();
+  sharc_attr **elems = sharc_xmalloc_array(n + 1, sizeof *elems);
   for (unsigned i = 0; i < s->meshes.len; i++) {
     const sharc_mesh_entry *e = &s->meshes.items[i];
     elems[i] = sharc_mpmd_mesh_with_origins(ctx, sharc_ident_str(e->mesh),
@@ -244,10 +241,8 @@ sharc_ident *sharc_mesh_set_prioritized(const sharc_mesh_set *s, sharc_ident *co
   if (!s->specified || !s->meshes.len)
     return NULL;
   unsigned cap = (n_preferred > s->meshes.len ? n_preferred : s->meshes.len) + 1;
-  sharc_ident **names = malloc(cap * sizeof *names);
-  const sharc_ptr_vec **origins = malloc(cap * sizeof *origins);
-  if (!names || !origins)
-    abort();
+  sharc_ident **names = sharc_xmalloc_array(cap, sizeof *names);
+  const sharc_ptr_vec **origins = sharc_xmalloc_array(cap, sizeof *origins);
   unsigned n = 0;
   for (unsigned i = 0; i < n_preferred; i++) {
     bool dup = false;
@@ -327,9 +322,7 @@ static sharc_attr *for_arg_attr(const sharc_op *for_op, unsigned i, const char *
 static sharc_attr *dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
                              sharc_attr *value) {
   unsigned n = dict ? sharc_attr_count(dict) : 0;
-  sharc_named_attr *e = malloc((n + 1) * sizeof *e);
-  if (!e)
-    abort();
+  sharc_named_attr *e = sharc_xmalloc_array(n + 1, sizeof *e);
   const sharc_named_attr *old = n ? sharc_attr_dict_entries(dict) : NULL;
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
@@ -354,9 +347,7 @@ static void set_for_arg_attr(sharc_op *for_op, unsigned i, const char *name, sha
   if (i >= n)
     return;
   sharc_attr *empty = sharc_attr_dictionary(ctx, NULL, 0);
-  sharc_attr **elems = malloc((n + 1) * sizeof *elems);
-  if (!elems)
-    abort();
+  sharc_attr **elems = sharc_xmalloc_array(n + 1, sizeof *elems);
   for (unsigned k = 0; k < n; k++)
     elems[k] = arr && sharc_attr_get_kind(arr) == SHARC_ATTR_ARRAY ? sharc_attr_at(arr, k) : empty;
   elems[i] = dict_with(ctx, elems[i], name, value);
@@ -484,9 +475,7 @@ static bool remove_from_all(sharc_op *func, bool results, const char *const *nam
                             unsigned n_names) {
   unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
   sharc_context *ctx = sharc_op_context(func);
-  sharc_attr **dicts = malloc((n + 1) * sizeof *dicts);
-  if (!dicts)
-    abort();
+  sharc_attr **dicts = sharc_xmalloc_array(n + 1, sizeof *dicts);
   bool removed = false;
   for (unsigned i = 0; i < n; i++) {
     dicts[i] = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
@@ -531,9 +520,7 @@ bool sharc_mi_clear_for_sets(sharc_op *for_op) {
   sharc_context *ctx = sharc_op_context(for_op);
   bool removed = false;
   unsigned n = sharc_attr_count(arr), k = 0;
-  sharc_attr **kept = malloc((n + 1) * sizeof *kept);
-  if (!kept)
-    abort();
+  sharc_attr **kept = sharc_xmalloc_array(n + 1, sizeof *kept);
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *d = sharc_attr_at(arr, i);
     if (sharc_attr_dict_get(d, SHARC_MI_USE_SET) || sharc_attr_dict_get(d, SHARC_MI_SRC_SET))
@@ -702,9 +689,7 @@ static void populate_use_set(sharc_op *op) {
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     sharc_block *body = sharc_func_body(op);
     unsigned n = sharc_func_num_args(op);
-    sharc_attr **sets = calloc(n + 1, sizeof *sets);
-    if (!sets)
-      abort();
+    sharc_attr **sets = sharc_xcalloc(n + 1, sizeof *sets);
     for (unsigned i = 0; body && i < sharc_block_num_args(body) && i < n; i++) {
       sharc_mi_arg_use_set(op, i, &s);
       sharc_mi_add_transitive_uses(sharc_block_arg(body, i), &s);
@@ -779,9 +764,7 @@ static void init_unassign(sharc_op *op) {
 static void init_func(sharc_op *func) {
   sharc_context *ctx = sharc_op_context(func);
   unsigned n = sharc_func_num_args(func);
-  sharc_attr **srcs = calloc(n + 1, sizeof *srcs);
-  if (!srcs)
-    abort();
+  sharc_attr **srcs = sharc_xcalloc(n + 1, sizeof *srcs);
   for (unsigned i = 0; i < n; i++) {
     sharc_mesh_set uses = {0}, src = {0};
     sharc_mi_arg_use_set(func, i, &uses);

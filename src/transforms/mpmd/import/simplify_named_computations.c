@@ -6,6 +6,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "rewrite/replace_kept.h"
 
@@ -18,11 +19,9 @@ static bool simplify_barrier(sharc_op *op, sharc_rewriter *rw, void *state) {
   if (!parent || !sharc_op_isa(parent, &sharc_mpmd_named_computation_def))
     return false;
   unsigned n = sharc_op_num_operands(op);
-  bool *kept = calloc(n + 1, sizeof *kept);
-  sharc_value **new_operands = malloc((n + 1) * sizeof *new_operands);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!kept || !new_operands || !types)
-    abort();
+  bool *kept = sharc_xcalloc(n + 1, sizeof *kept);
+  sharc_value **new_operands = sharc_xmalloc_array(n + 1, sizeof *new_operands);
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) {
     sharc_value *operand = sharc_op_operand(op, i), *res = sharc_op_result(op, i);

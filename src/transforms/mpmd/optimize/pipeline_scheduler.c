@@ -18,6 +18,7 @@
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/optimize/pipeline_schedule.h"
 #include "transforms/mpmd/optimize/utils.h"
 
@@ -72,10 +73,8 @@ static void collect_units(scheduler *s) {
     }
   sharc_ptrmap_free(&index_of);
   unsigned n = s->units.len;
-  s->mesh_of = malloc(((size_t)n + 1) * sizeof *s->mesh_of);
-  s->by_mesh = calloc((size_t)n + 1, sizeof *s->by_mesh);
-  if (!s->mesh_of || !s->by_mesh)
-    abort();
+  s->mesh_of = sharc_xmalloc_array((size_t)n + 1, sizeof *s->mesh_of);
+  s->by_mesh = sharc_xcalloc((size_t)n + 1, sizeof *s->by_mesh);
   sharc_ptrmap group = {0}; /* mesh name attribute -> group + 1 */
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *mesh = sharc_op_attr(s->units.items[i].op, "mesh_name");
@@ -219,10 +218,8 @@ static bool reaches(const uint64_t *reach, unsigned words, unsigned a, unsigned 
  * fails (Shardy stops there). */
 static long count_control_dependencies(scheduler *s) {
   unsigned n = s->units.len, words = (n + 63) / 64;
-  uint64_t *reach = calloc((size_t)n * words + 1, sizeof *reach);
-  int *unit_at = malloc(((size_t)s->bi.n + 1) * sizeof *unit_at);
-  if (!reach || !unit_at)
-    abort();
+  uint64_t *reach = sharc_xcalloc((size_t)n * words + 1, sizeof *reach);
+  int *unit_at = sharc_xmalloc_array((size_t)s->bi.n + 1, sizeof *unit_at);
   for (unsigned k = 0; k < s->bi.n; k++)
     unit_at[k] = -1;
   for (unsigned i = 0; i < n; i++)

@@ -3,6 +3,7 @@
 
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 #include "transforms/mpmd/common/pass_utils.h"
 
@@ -83,10 +84,8 @@ void sharc_mpmd_block_index_build(sharc_mpmd_block_index *bi, sharc_block *block
   unsigned n = 0;
   for (sharc_op *op = sharc_block_first_op(block); op; op = sharc_op_next(op))
     n++;
-  bi->ops = malloc(((size_t)n + 1) * sizeof *bi->ops);
-  bi->stamp = calloc((size_t)n + 1, sizeof *bi->stamp);
-  if (!bi->ops || !bi->stamp)
-    abort();
+  bi->ops = sharc_xmalloc_array((size_t)n + 1, sizeof *bi->ops);
+  bi->stamp = sharc_xcalloc((size_t)n + 1, sizeof *bi->stamp);
   for (sharc_op *op = sharc_block_first_op(block); op; op = sharc_op_next(op)) {
     bi->ops[bi->n++] = op;
     sharc_ptrmap_put(&bi->pos, op, (void *)(uintptr_t)bi->n);
@@ -223,10 +222,8 @@ static void collect_deps(sorter *s, unsigned i) {
 }
 
 unsigned *sharc_mpmd_block_levels(const sharc_mpmd_block_index *bi) {
-  sorter s = {*bi, bi->n, calloc((size_t)bi->n + 1, sizeof(index_vec))};
-  unsigned *level = malloc(((size_t)bi->n + 1) * sizeof *level);
-  if (!s.deps || !level)
-    abort();
+  sorter s = {*bi, bi->n, sharc_xcalloc((size_t)bi->n + 1, sizeof(index_vec))};
+  unsigned *level = sharc_xmalloc_array((size_t)bi->n + 1, sizeof *level);
   for (unsigned i = 0; i < s.n; i++) {
     collect_deps(&s, i);
     level[i] = 1;
@@ -247,11 +244,9 @@ unsigned *sharc_mpmd_block_levels(const sharc_mpmd_block_index *bi) {
  * false on a cycle. */
 static bool rounds_of(sorter *s, unsigned *round) {
   unsigned n = s->n;
-  unsigned *indegree = calloc((size_t)n + 1, sizeof *indegree);
-  index_vec *users = calloc((size_t)n + 1, sizeof *users);
-  unsigned *queue = malloc(((size_t)n + 1) * sizeof *queue);
-  if (!indegree || !users || !queue)
-    abort();
+  unsigned *indegree = sharc_xcalloc((size_t)n + 1, sizeof *indegree);
+  index_vec *users = sharc_xcalloc((size_t)n + 1, sizeof *users);
+  unsigned *queue = sharc_xmalloc_array((size_t)n + 1, sizeof *queue);
   for (unsigned i = 0; i < n; i++)
     for (unsigned k = 0; k < s->deps[i].len; k++) {
       sharc_vec_push(&users[s->deps[i].items[k]], i);
@@ -287,10 +282,8 @@ static bool rounds_of(sorter *s, unsigned *round) {
  * of them is taken as it is. */
 static void mlir_order(sorter *s, unsigned *order) {
   unsigned n = s->n, done = 0;
-  bool *pending = malloc(((size_t)n + 1) * sizeof *pending);
-  unsigned *rest = malloc(((size_t)n + 1) * sizeof *rest);
-  if (!pending || !rest)
-    abort();
+  bool *pending = sharc_xmalloc_array((size_t)n + 1, sizeof *pending);
+  unsigned *rest = sharc_xmalloc_array((size_t)n + 1, sizeof *rest);
   for (unsigned i = 0; i < n; i++) {
     pending[i] = true;
     rest[i] = i;
@@ -351,11 +344,9 @@ sharc_mpmd_sort_result sharc_mpmd_sort_topologically(sharc_block *block,
   s.n = s.bi.n;
   if (s.n && sharc_op_has_trait(s.bi.ops[s.n - 1], SHARC_TRAIT_TERMINATOR))
     s.n--;
-  s.deps = calloc((size_t)s.n + 1, sizeof *s.deps);
-  unsigned *round = malloc(((size_t)s.n + 1) * sizeof *round);
-  unsigned *order = malloc(((size_t)s.n + 1) * sizeof *order);
-  if (!s.deps || !round || !order)
-    abort();
+  s.deps = sharc_xcalloc((size_t)s.n + 1, sizeof *s.deps);
+  unsigned *round = sharc_xmalloc_array((size_t)s.n + 1, sizeof *round);
+  unsigned *order = sharc_xmalloc_array((size_t)s.n + 1, sizeof *order);
   for (unsigned i = 0; i < s.n; i++)
     collect_deps(&s, i);
   for (unsigned e = 0; e < n_extra; e++) {
@@ -371,9 +362,7 @@ sharc_mpmd_sort_result sharc_mpmd_sort_topologically(sharc_block *block,
     for (unsigned i = 0; i < s.n; i++)
       if (round[i] > max_round)
         max_round = round[i];
-    unsigned *start = calloc((size_t)max_round + 2, sizeof *start);
-    if (!start)
-      abort();
+    unsigned *start = sharc_xcalloc((size_t)max_round + 2, sizeof *start);
     for (unsigned i = 0; i < s.n; i++)
       start[round[i] + 1]++;
     for (unsigned r = 1; r <= max_round + 1; r++)

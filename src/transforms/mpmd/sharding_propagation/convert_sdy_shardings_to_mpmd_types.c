@@ -9,6 +9,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/propagation/utils.h"
 
 #include <stdlib.h>
@@ -95,9 +96,7 @@ static sharc_walk_result check_transfer(sharc_op *transfer, void *user) {
  * time); nothing when none had one. */
 static void drop_shardings(sharc_op *func, unsigned n, bool results) {
   sharc_context *ctx = sharc_op_context(func);
-  sharc_attr **dicts = malloc((n + 1) * sizeof *dicts);
-  if (!dicts)
-    abort();
+  sharc_attr **dicts = sharc_xmalloc_array(n + 1, sizeof *dicts);
   bool any = false;
   for (unsigned i = 0; i < n; i++) {
     dicts[i] = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);

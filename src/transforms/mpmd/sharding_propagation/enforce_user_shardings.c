@@ -10,6 +10,7 @@
 #include "dialect/mpmd/utils.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/sharding_propagation/utils.h"
 
@@ -22,9 +23,7 @@ static sharc_attr *drop_sub_axes_suffix_of_dim(sharc_context *ctx, sharc_attr *d
     keep++;
   if (keep == n)
     return dim;
-  sharc_attr **axes = malloc((keep + 1) * sizeof *axes);
-  if (!axes)
-    abort();
+  sharc_attr **axes = sharc_xmalloc_array(keep + 1, sizeof *axes);
   for (unsigned i = 0; i < keep; i++)
     axes[i] = sharc_sdy_dim_sharding_axis(dim, i);
   sharc_attr *cut = sharc_sdy_dim_sharding_get(ctx, axes, keep, true, -1);
@@ -36,9 +35,7 @@ static sharc_attr *drop_sub_axes_suffix_of_dim(sharc_context *ctx, sharc_attr *d
 static sharc_attr *drop_sub_axes_suffix(sharc_context *ctx, sharc_attr *sharding) {
   sharc_sdy_tensor_sharding_parts parts;
   sharc_sdy_tensor_sharding_parts_of(sharding, &parts);
-  sharc_attr **dims = malloc((parts.num_dims + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(parts.num_dims + 1, sizeof *dims);
   for (unsigned d = 0; d < parts.num_dims; d++)
     dims[d] = drop_sub_axes_suffix_of_dim(ctx, parts.dims[d]);
   parts.dims = dims;
@@ -78,9 +75,7 @@ static void set_fragment_in_sharding(sharc_op *fragment, unsigned index, sharc_a
     return;
   sharc_attr *list = sharc_op_attr(fragment, "in_shardings");
   unsigned n = sharc_op_num_operands(fragment);
-  sharc_attr **items = malloc((n + 1) * sizeof *items);
-  if (!items)
-    abort();
+  sharc_attr **items = sharc_xmalloc_array(n + 1, sizeof *items);
   for (unsigned i = 0; i < n; i++)
     items[i] = list ? sharc_sdy_sharding_per_value_at(list, i) : NULL;
   items[index] = sharding;

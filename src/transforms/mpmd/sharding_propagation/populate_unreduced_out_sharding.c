@@ -8,6 +8,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -45,9 +46,7 @@ static sharc_walk_result populate(sharc_op *frag, void *user) {
   if (!ret)
     return SHARC_WALK_ADVANCE;
   sharc_attr *out = sharc_op_attr(frag, "out_shardings");
-  sharc_attr **shardings = malloc((n + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = sharc_xmalloc_array(n + 1, sizeof *shardings);
   /* the fragment's mesh name only holds the place of the sdy mesh, which a
    * constraint names below */
   sharc_str mesh_name = sharc_attr_string_value(sharc_op_attr(frag, "mesh_name"));

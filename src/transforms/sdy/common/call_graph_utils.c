@@ -8,14 +8,13 @@
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
 unsigned sharc_sdy_funcs_in_call_order(const sharc_call_graph *cg, bool pre_order, sharc_op ***out) {
   unsigned n = sharc_call_graph_size(cg);
-  sharc_op **funcs = malloc((n ? n : 1) * sizeof *funcs);
-  if (!funcs)
-    abort();
+  sharc_op **funcs = sharc_xmalloc_array(n ? n : 1, sizeof *funcs);
   unsigned k = sharc_call_graph_reverse_post_order(cg, funcs), kept = 0;
   for (unsigned i = 0; i < k; i++)
     if (sharc_op_isa(funcs[i], &sharc_func_func_def))
@@ -46,6 +45,11 @@ static sharc_walk_result visit_call(sharc_op *op, void *user) {
 
 bool sharc_sdy_walk_calls(const sharc_call_graph *cg, bool pre_order, sharc_sdy_call_fn fn,
                           void *user) {
+  /* no func.call was ever made: no walk of every op for them */
+  if (sharc_call_graph_size(cg) &&
+      !sharc_context_may_hold_def(sharc_op_context(sharc_call_graph_func(cg, 0)),
+                                  &sharc_func_call_def))
+    return true;
   sharc_op **funcs;
   unsigned n = sharc_sdy_funcs_in_call_order(cg, pre_order, &funcs);
   call_walk w = {fn, user, pre_order};

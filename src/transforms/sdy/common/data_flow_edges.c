@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/op_common.h"
 #include "dialect/sdy/utils.h"
+#include "ir/created_defs.h"
 #include "rewrite/create_op.h"
 
 sharc_op *sharc_sdy_create_unary_op(sharc_rewriter *rw, const sharc_op_def *def, sharc_attr *loc,
@@ -43,4 +44,11 @@ void sharc_sdy_add_data_flow_edges_of_op(sharc_rewriter *rw, sharc_op *op) {
   sharc_sdy_result_owners(op, &owners);
   sharc_sdy_add_data_flow_edges(rw, (sharc_value *const *)owners.items, owners.len);
   sharc_ptrvec_free(&owners);
+}
+
+static bool has_data_flow(const sharc_op_def *def) { return def->data_flow != NULL; }
+
+bool sharc_sdy_may_hold_data_flow_ops(const sharc_context *ctx) {
+  return sharc_context_may_hold_def(ctx, &sharc_sdy_data_flow_edge_def) ||
+         sharc_context_may_hold_any(ctx, has_data_flow);
 }

@@ -21,4 +21,9 @@ void sharc_sdy_add_data_flow_edges(sharc_rewriter *rw, sharc_value *const *owner
  * argument owners, then result owners. */
 void sharc_sdy_add_data_flow_edges_of_op(sharc_rewriter *rw, sharc_op *op);
 
+/* Whether an op with data-flow edges (ShardableDataFlowOpInterface) or an
+ * sdy.data_flow_edge may exist in `ctx`: without any, the passes that look
+ * for them need no walk of every op. */
+bool sharc_sdy_may_hold_data_flow_ops(const sharc_context *ctx);
+
 #endif

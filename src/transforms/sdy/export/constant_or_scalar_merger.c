@@ -5,6 +5,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,9 +41,7 @@ static key_slot *find_slot(key_slot *slots, size_t cap, const void *const key[4]
 
 static void grow(key_map *m) {
   size_t cap = m->cap ? m->cap * 2 : 64;
-  key_slot *slots = calloc(cap, sizeof *slots);
-  if (!slots)
-    abort();
+  key_slot *slots = sharc_xcalloc(cap, sizeof *slots);
   for (size_t i = 0; i < m->cap; i++)
     if (m->slots[i].op)
       *find_slot(slots, cap, m->slots[i].key) = m->slots[i];

@@ -8,6 +8,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/rules.h"
 
@@ -17,9 +18,7 @@ typedef sharc_sdy_axis_vec attr_vec;
 
 void sharc_sdy_axes_per_factor_init(sharc_sdy_axes_per_factor *a, unsigned n) {
   a->n = n;
-  a->axes = calloc(n + 1, sizeof *a->axes);
-  if (!a->axes)
-    abort();
+  a->axes = sharc_xcalloc(n + 1, sizeof *a->axes);
 }
 
 void sharc_sdy_axes_per_factor_free(sharc_sdy_axes_per_factor *a) {
@@ -245,9 +244,7 @@ static bool preferred_or_equal(const sharc_projection *p, const int64_t *sizes, 
 
 static void common_axes_on_unary_op(const sharc_projection *p, const int64_t *sizes,
                                     sharc_sdy_axes_per_factor *out) {
-  unsigned *tensors = malloc((sharc_projection_num_tensors(p) + 1) * sizeof *tensors);
-  if (!tensors)
-    abort();
+  unsigned *tensors = sharc_xmalloc_array(sharc_projection_num_tensors(p) + 1, sizeof *tensors);
   sharc_rule_non_scalar_tensors(p->rule, tensors);
   unsigned preferred = tensors[0], other = tensors[1];
   if (!preferred_or_equal(p, sizes, preferred, other)) {
@@ -421,11 +418,9 @@ static void bag_init(candidate_bag *bag, const sharc_attr *rule, const sharc_att
   memset(bag, 0, sizeof *bag);
   bag->mesh = mesh;
   unsigned nf = bag->num_factors = sharc_rule_num_factors(rule);
-  bag->depends = calloc((size_t)nf * nf + 1, sizeof *bag->depends);
-  bag->has_dependencies = calloc(nf + 1, sizeof *bag->has_dependencies);
-  bag->num_depends_on = calloc(nf + 1, sizeof *bag->num_depends_on);
-  if (!bag->depends || !bag->has_dependencies || !bag->num_depends_on)
-    abort();
+  bag->depends = sharc_xcalloc((size_t)nf * nf + 1, sizeof *bag->depends);
+  bag->has_dependencies = sharc_xcalloc(nf + 1, sizeof *bag->has_dependencies);
+  bag->num_depends_on = sharc_xcalloc(nf + 1, sizeof *bag->num_depends_on);
   for (unsigned t = 0; t < sharc_rule_num_tensors(rule); t++)
     for (unsigned d = 0; d < sharc_rule_tensor_rank(rule, t); d++)
       for (unsigned k = 1; k < sharc_rule_dim_num_factors(rule, t, d); k++) {
@@ -557,9 +552,7 @@ static void find_candidates(const sharc_projection *p, const int64_t *sizes, can
 static void common_axes_heuristic(const sharc_projection *p, const int64_t *sizes,
                                   sharc_sdy_axes_per_factor *out) {
   unsigned nf = p->num_factors;
-  axis_list_ref *assigned = calloc(nf + 1, sizeof *assigned);
-  if (!assigned)
-    abort();
+  axis_list_ref *assigned = sharc_xcalloc(nf + 1, sizeof *assigned);
   candidate_bag bag;
   bag_init(&bag, p->rule, p->mesh);
   find_candidates(p, sizes, &bag);
@@ -818,10 +811,8 @@ bool sharc_sdy_insert_unreduced_collectives(sharc_rewriter *rw, sharc_op *user, 
   sharc_sdy_tensor_sharding_parts out_parts, in_parts;
   sharc_sdy_tensor_sharding_parts_of(out_sharding, &out_parts);
   sharc_sdy_tensor_sharding_parts_of(in_sharding, &in_parts);
-  sharc_attr **tmp_dims = malloc((out_parts.num_dims + 1) * sizeof *tmp_dims);
-  sharc_attr **per_dim = malloc((rank + 1) * sizeof *per_dim);
-  if (!tmp_dims || !per_dim)
-    abort();
+  sharc_attr **tmp_dims = sharc_xmalloc_array(out_parts.num_dims + 1, sizeof *tmp_dims);
+  sharc_attr **per_dim = sharc_xmalloc_array(rank + 1, sizeof *per_dim);
   memcpy(tmp_dims, out_parts.dims, out_parts.num_dims * sizeof *tmp_dims);
   attr_vec s2u = {0}, s2u_dim = {0};
   bool need_reshard = false;

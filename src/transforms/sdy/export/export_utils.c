@@ -9,6 +9,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "sharc/symbols.h"
 #include "rewrite/create_op.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -413,9 +414,7 @@ sharc_attr *sharc_sdy_to_stablehlo_mesh(sharc_context *ctx, const sharc_attr *me
   sharc_attr *fields[2] = {sharc_attr_array(ctx, axes.items, axes.len), NULL};
   unsigned n_ids = sharc_sdy_mesh_num_device_ids(mesh);
   if (n_ids) {
-    uint64_t *raw = malloc(n_ids * sizeof *raw);
-    if (!raw)
-      abort();
+    uint64_t *raw = sharc_xmalloc_array(n_ids, sizeof *raw);
     for (unsigned i = 0; i < n_ids; i++)
       raw[i] = (uint64_t)sharc_sdy_mesh_device_id(mesh, i);
     int64_t shape = n_ids;

@@ -9,6 +9,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "sharc/symbols.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/manual_computation.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -39,9 +40,7 @@ static void copy_i64(int64_t *dst, const int64_t *src, size_t n) {
 }
 
 static int64_t *alloc_i64(size_t n) {
-  int64_t *p = calloc(n + 1, sizeof *p);
-  if (!p)
-    abort();
+  int64_t *p = sharc_xcalloc(n + 1, sizeof *p);
   return p;
 }
 
@@ -137,9 +136,7 @@ static sharc_attr *mesh_with_reversed_axes(sharc_context *ctx, const sharc_attr 
     }
     ids[i] = device_id_at(mesh, linear_index(moved, mesh));
   }
-  sharc_attr **mesh_axes = malloc((num_axes + 1) * sizeof *mesh_axes);
-  if (!mesh_axes)
-    abort();
+  sharc_attr **mesh_axes = sharc_xmalloc_array(num_axes + 1, sizeof *mesh_axes);
   for (unsigned j = 0; j < num_axes; j++)
     mesh_axes[j] = sharc_sdy_mesh_axis(mesh, j);
   sharc_attr *result = sharc_sdy_mesh_get(ctx, mesh_axes, num_axes, ids, (unsigned)total);
@@ -525,9 +522,7 @@ static sharc_value *slice_halo_buffer(sharc_halo_state *s, sharc_attr *loc, shar
                                       int64_t size, sharc_attr *local_sharding) {
   sharc_type *type = with_dim(s->ctx, sharc_value_type(buffer), dim, size);
   unsigned rank = sharc_type_rank(type);
-  sharc_value **offsets = malloc((rank + 1) * sizeof *offsets);
-  if (!offsets)
-    abort();
+  sharc_value **offsets = sharc_xmalloc_array(rank + 1, sizeof *offsets);
   for (unsigned i = 0; i < rank; i++)
     offsets[i] = i == dim ? offset : zero;
   sharc_value *v =
@@ -560,9 +555,7 @@ static sharc_value *exchange_dim(sharc_halo_state *s, sharc_attr *loc, sharc_val
   const sharc_attr *active =
       e->reshape_target ? e->reshape_target : sharc_sdy_tensor_sharding_dim(sharding, dim);
   unsigned n_axes = sharc_sdy_dim_sharding_num_axes(active);
-  sharc_attr **axes = malloc((n_axes + 1) * sizeof *axes);
-  if (!axes)
-    abort();
+  sharc_attr **axes = sharc_xmalloc_array(n_axes + 1, sizeof *axes);
   for (unsigned i = 0; i < n_axes; i++)
     axes[i] = sharc_sdy_dim_sharding_axis(active, i);
   sharc_value *group_id = id_in_group(s, loc, id, mesh, axes, n_axes);
@@ -622,9 +615,7 @@ static sharc_value *exchange_data(sharc_halo_state *s, sharc_attr *loc, sharc_va
 static sharc_attr *manual_axes_attr(sharc_halo_state *s, const sharc_attr *mesh,
                                     const sharc_halo_names *manual) {
   unsigned n = sharc_sdy_mesh_num_axes(mesh), k = 0;
-  sharc_str *names = malloc((n + 1) * sizeof *names);
-  if (!names)
-    abort();
+  sharc_str *names = sharc_xmalloc_array(n + 1, sizeof *names);
   for (unsigned j = 0; j < n; j++) {
     sharc_str name = sharc_sdy_mesh_axis_name(sharc_sdy_mesh_axis(mesh, j));
     if (sharc_halo_names_has(manual, name))
@@ -656,9 +647,7 @@ sharc_op *sharc_halo_manual_computation(sharc_halo_state *s, sharc_attr *loc,
  * the insertion point moves to its start. */
 static sharc_block *create_body(sharc_halo_state *s, sharc_op *mc, sharc_type *const *types,
                                 unsigned n, sharc_attr *loc) {
-  sharc_attr **locs = malloc((n + 1) * sizeof *locs);
-  if (!locs)
-    abort();
+  sharc_attr **locs = sharc_xmalloc_array(n + 1, sizeof *locs);
   for (unsigned i = 0; i < n; i++)
     locs[i] = loc;
   sharc_block *body = sharc_rw_create_block(&s->rw, sharc_op_region(mc, 0), NULL, types, n, locs);

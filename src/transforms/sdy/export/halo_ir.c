@@ -3,6 +3,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
 #include "rewrite/create_op.h"
@@ -56,9 +57,7 @@ sharc_value *sharc_halo_const_i64_1d(sharc_halo_state *s, sharc_attr *loc, const
   int64_t shape = n;
   sharc_type *type = sharc_halo_tensor(s->ctx, &shape, n ? 1 : 0, sharc_halo_i64(s->ctx));
   size_t count = n ? n : 1;
-  uint64_t *words = malloc(count * sizeof *words);
-  if (!words)
-    abort();
+  uint64_t *words = sharc_xmalloc_array(count, sizeof *words);
   for (size_t i = 0; i < count; i++)
     words[i] = (uint64_t)v[i];
   sharc_value *c = constant(s, loc, dense(s->ctx, type, words, count, 1));
@@ -109,9 +108,7 @@ sharc_value *sharc_halo_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *
 sharc_value *sharc_halo_dynamic_slice(sharc_halo_state *s, sharc_attr *loc, sharc_type *type,
                                       sharc_value *operand, sharc_value *const *offsets, unsigned n,
                                       const int64_t *sizes) {
-  sharc_value **ops = malloc((n + 1) * sizeof *ops);
-  if (!ops)
-    abort();
+  sharc_value **ops = sharc_xmalloc_array(n + 1, sizeof *ops);
   ops[0] = operand;
   if (n)
     memcpy(ops + 1, offsets, n * sizeof *ops);
@@ -139,9 +136,7 @@ sharc_value *sharc_halo_collective_permute(sharc_halo_state *s, sharc_attr *loc,
   sharc_context *ctx = s->ctx;
   int64_t shape[2] = {n_pairs, 2};
   sharc_type *type = sharc_halo_tensor(ctx, shape, 2, sharc_halo_i64(ctx));
-  uint64_t *words = malloc((2 * (size_t)n_pairs + 1) * sizeof *words);
-  if (!words)
-    abort();
+  uint64_t *words = sharc_xmalloc_array(2 * (size_t)n_pairs + 1, sizeof *words);
   for (unsigned i = 0; i < 2 * n_pairs; i++)
     words[i] = (uint64_t)pairs[i];
   sharc_type *i64 = sharc_halo_i64(ctx);
@@ -198,9 +193,7 @@ typedef void (*kept_axes_fn)(sharc_halo_state *s, const sharc_attr *dim, const v
 static sharc_attr *with_kept_axes(sharc_halo_state *s, const sharc_attr *sharding,
                                   kept_axes_fn keep, const void *user) {
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(rank + 1, sizeof *dims);
   sharc_sdy_axis_vec kept = {0};
   for (unsigned d = 0; d < rank; d++) {
     sharc_attr *dim = sharc_sdy_tensor_sharding_dim(sharding, d);
@@ -242,9 +235,7 @@ static void axes_not_removed(sharc_halo_state *s, const sharc_attr *dim, const v
                              sharc_sdy_axis_vec *kept) {
   const removed_axes *r = user;
   unsigned k = sharc_sdy_dim_sharding_num_axes(dim);
-  sharc_attr **have = malloc((k + 1) * sizeof *have);
-  if (!have)
-    abort();
+  sharc_attr **have = sharc_xmalloc_array(k + 1, sizeof *have);
   for (unsigned i = 0; i < k; i++)
     have[i] = sharc_sdy_dim_sharding_axis(dim, i);
   sharc_sdy_axes_set_diff(s->ctx, have, k, r->axes, r->n, r->mesh, kept);
@@ -279,9 +270,7 @@ int64_t sharc_halo_manual_shard_count(const sharc_attr *dim_sharding, const shar
 int64_t *sharc_halo_manual_local_shape(const sharc_attr *sharding, const sharc_attr *mesh,
                                        const sharc_halo_names *manual, const int64_t *global) {
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
-  int64_t *shape = calloc(rank + 1, sizeof *shape);
-  if (!shape)
-    abort();
+  int64_t *shape = sharc_xcalloc(rank + 1, sizeof *shape);
   for (unsigned d = 0; d < rank; d++) {
     int64_t count =
         sharc_halo_manual_shard_count(sharc_sdy_tensor_sharding_dim(sharding, d), mesh, manual);

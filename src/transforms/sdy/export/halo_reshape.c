@@ -6,6 +6,7 @@
 
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/export/export_utils.h"
 
 #include <stdlib.h>
@@ -146,9 +147,7 @@ static sharc_halo_dim_exchange group_exchange(reshape_ctx *r, const sharc_sdy_re
   e.reshape_target = sharc_sdy_dim_sharding_get(ctx, combined.items, combined.len, false, -1);
   sharc_vec_free(&combined);
   int64_t n_out = g->out_last - g->out_start;
-  int64_t *strides = calloc((size_t)n_out + 1, sizeof *strides);
-  if (!strides)
-    abort();
+  int64_t *strides = sharc_xcalloc((size_t)n_out + 1, sizeof *strides);
   int64_t stride = 1;
   for (int64_t i = n_out; i-- > 0;) {
     strides[i] = stride;
@@ -263,9 +262,7 @@ static void halo_exchange(reshape_ctx *r) {
   sharc_value *padding = sharc_halo_zero(s, loc, sharc_type_element(r->out_type));
   sharc_value *operand = sharc_op_operand(r->reshape, 0);
   unsigned rank = sharc_type_rank(r->in_type);
-  int64_t *low = calloc(rank + 1, sizeof *low);
-  if (!low)
-    abort();
+  int64_t *low = sharc_xcalloc(rank + 1, sizeof *low);
   sharc_value *padded =
       sharc_halo_pad_high_to_shape(s, loc, operand, r->padded_in.items, r->in_sharding, NULL);
   sharc_value *result = sharc_halo_exchange_data(

@@ -13,6 +13,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/export/explicit_reshards_util.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -66,10 +67,8 @@ static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "m
  * to reach the highest count), `dflt` when none is sharded. */
 static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from,
                                   sharc_op *dflt) {
-  sharc_op **meshes = malloc((n + 1) * sizeof *meshes);
-  unsigned *counts = calloc(n + 1, sizeof *counts);
-  if (!meshes || !counts)
-    abort();
+  sharc_op **meshes = sharc_xmalloc_array(n + 1, sizeof *meshes);
+  unsigned *counts = sharc_xcalloc(n + 1, sizeof *counts);
   unsigned distinct = 0, best_count = 0;
   sharc_op *best = dflt;
   for (unsigned i = 0; i < n; i++) {
@@ -200,9 +199,7 @@ static bool reshard_call(insert_state *st, sharc_op *call, bool full_version) {
     /* neither the callee's arguments nor the operands are on a real mesh */
     if (!mesh_or_ref)
       return true;
-    sharc_value **operands = malloc((n + 1) * sizeof *operands);
-    if (!operands)
-      abort();
+    sharc_value **operands = sharc_xmalloc_array(n + 1, sizeof *operands);
     for (unsigned i = 0; i < n; i++)
       operands[i] = sharc_op_operand(call, i);
     arg_shardings = sharc_sdy_shardings_for_values(st->ctx, operands, n, mesh_or_ref, true);
@@ -367,11 +364,9 @@ static void redistribute_axes(sharc_projection *p, unsigned tensor, const attr_v
   unsigned rank = sharc_rule_tensor_rank(rule, tensor), n = 0;
   for (unsigned d = 0; d < rank; d++)
     n += sharc_rule_dim_num_factors(rule, tensor, d);
-  sharc_factor_sharding *flat = calloc(n + 1, sizeof *flat);
-  int64_t *sizes = calloc(n + 1, sizeof *sizes);
-  unsigned *factors = calloc(n + 1, sizeof *factors);
-  if (!flat || !sizes || !factors)
-    abort();
+  sharc_factor_sharding *flat = sharc_xcalloc(n + 1, sizeof *flat);
+  int64_t *sizes = sharc_xcalloc(n + 1, sizeof *sizes);
+  unsigned *factors = sharc_xcalloc(n + 1, sizeof *factors);
   unsigned k = 0;
   for (unsigned d = 0; d < rank; d++)
     for (unsigned i = 0; i < sharc_rule_dim_num_factors(rule, tensor, d); i++) {
@@ -445,11 +440,10 @@ static void process_op(insert_state *st, sharc_op *op, sharc_projection *p, shar
     return;
   }
   unsigned n = sharc_projection_num_tensors(p);
-  bool *update = calloc(n + 1, sizeof *update);
-  bool *changed = calloc(n + 1, sizeof *changed);
-  int64_t *sizes = calloc(sharc_op_num_operands(op) + sharc_op_num_results(op) + 1, sizeof *sizes);
-  if (!update || !changed || !sizes)
-    abort();
+  bool *update = sharc_xcalloc(n + 1, sizeof *update);
+  bool *changed = sharc_xcalloc(n + 1, sizeof *changed);
+  int64_t *sizes =
+      sharc_xcalloc(sharc_op_num_operands(op) + sharc_op_num_results(op) + 1, sizeof *sizes);
   bool any_overflow = false;
   for (unsigned t = 0; t < n; t++)
     any_overflow |= update[t] = sharc_projection_has_overflow(p, t);
@@ -650,9 +644,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
       return 0;
   }
   unsigned n = 7 + 2 * (n_ops + n_res);
-  uintptr_t *k = n <= SETTLED_STACK ? stack : malloc(n * sizeof *k);
-  if (!k)
-    abort();
+  uintptr_t *k = n <= SETTLED_STACK ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = (uintptr_t)sharc_op_name(op);
   k[1] = (uintptr_t)sharc_op_attrs(op);
   k[2] = (uintptr_t)sharc_op_parent_op(op);
@@ -670,9 +662,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
 /* The op's rule-driven reshards and reduction all-reduces. */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = sharc_xmalloc_array(n_ops + n_res + 1, sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
     shardings[i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)

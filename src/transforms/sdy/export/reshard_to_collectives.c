@@ -8,6 +8,7 @@
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "rewrite/create_op.h"
@@ -134,9 +135,7 @@ static void add_or_merge(inserter *s, sharc_sdy_axis_vec *v, sharc_attr *axis) {
 }
 
 static sharc_attr *current_sharding(const inserter *s) {
-  sharc_attr **dims = malloc((s->rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(s->rank + 1, sizeof *dims);
   for (unsigned d = 0; d < s->rank; d++)
     dims[d] = sharc_sdy_dim_sharding_get(s->ctx, s->current[d].items, s->current[d].len, true, -1);
   sharc_sdy_tensor_sharding_parts parts = {
@@ -425,9 +424,7 @@ static bool slicing_axes_per_dim(inserter *s, sharc_sdy_axis_vec *slicing) {
 }
 
 static void try_all_slice(inserter *s) {
-  sharc_sdy_axis_vec *slicing = calloc(s->rank + 1, sizeof *slicing);
-  if (!slicing)
-    abort();
+  sharc_sdy_axis_vec *slicing = sharc_xcalloc(s->rank + 1, sizeof *slicing);
   if (slicing_axes_per_dim(s, slicing)) {
     for (unsigned d = 0; d < s->rank; d++)
       s->collective_axes[d] = sharc_sdy_axis_ref_list_get(s->ctx, slicing[d].items, slicing[d].len);
@@ -445,9 +442,7 @@ static void try_all_slice(inserter *s) {
  * permute later (#3, #4, #5). */
 static bool should_collective_permute(inserter *s) {
   sharc_attr *available_in = NULL, *available_out = NULL;
-  bool *seen = calloc(s->rank + 1, sizeof *seen);
-  if (!seen)
-    abort();
+  bool *seen = sharc_xcalloc(s->rank + 1, sizeof *seen);
   bool yes = false;
   for (unsigned d = 0; d < s->rank && !yes; d++) {
     sharc_sdy_axis_vec *in = &s->in[d], *out = &s->out[d];
@@ -496,9 +491,7 @@ static bool should_collective_permute(inserter *s) {
  * to gather, in their old dimension and then anywhere. */
 static void perform_collective_permute(inserter *s) {
   sharc_sdy_axis_vec available_out = {0};
-  sharc_sdy_axis_vec *available_in = calloc(s->rank + 1, sizeof *available_in);
-  if (!available_in)
-    abort();
+  sharc_sdy_axis_vec *available_in = sharc_xcalloc(s->rank + 1, sizeof *available_in);
   sharc_vec_clear(&s->in_set);
   for (unsigned d = 0; d < s->rank; d++) {
     sharc_sdy_axis_vec *in = &s->in[d], *out = &s->out[d], *current = &s->current[d];
@@ -657,13 +650,11 @@ static sharc_value *insert_collectives(sharc_rewriter *rw, sharc_op *op, sharc_v
   s.num_unreduced = out_parts.num_unreduced;
   s.rank = sharc_sdy_tensor_sharding_rank(in_sharding);
   unsigned slots = s.rank + 1;
-  s.in = calloc(slots, sizeof *s.in);
-  s.out = calloc(slots, sizeof *s.out);
-  s.current = calloc(slots, sizeof *s.current);
-  s.capacity = calloc(slots, sizeof *s.capacity);
-  s.collective_axes = calloc(slots, sizeof *s.collective_axes);
-  if (!s.in || !s.out || !s.current || !s.capacity || !s.collective_axes)
-    abort();
+  s.in = sharc_xcalloc(slots, sizeof *s.in);
+  s.out = sharc_xcalloc(slots, sizeof *s.out);
+  s.current = sharc_xcalloc(slots, sizeof *s.current);
+  s.capacity = sharc_xcalloc(slots, sizeof *s.capacity);
+  s.collective_axes = sharc_xcalloc(slots, sizeof *s.collective_axes);
   sharc_sdy_axes_per_dim(in_sharding, s.in);
   sharc_sdy_axes_per_dim(out_sharding, s.out);
   sharc_sdy_axes_per_dim(in_sharding, s.current);

@@ -10,6 +10,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/export/explicit_reshards_util.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
@@ -60,11 +61,9 @@ static bool communication_free(sharc_op *op, unsigned factor, const sharc_attr *
 /* resolvePermutationFactorsViaReplication. */
 static void resolve_via_replication(sharc_halo_state *s, sharc_op *op, const sharc_attr *rule) {
   unsigned n_in = sharc_op_num_operands(op), n_out = sharc_op_num_results(op);
-  sharc_attr **shardings = calloc(n_in + n_out + 1, sizeof *shardings);
-  bool *updated = calloc(n_in + n_out + 1, sizeof *updated);
-  bool *changed = calloc(n_in + n_out + 1, sizeof *changed);
-  if (!shardings || !updated || !changed)
-    abort();
+  sharc_attr **shardings = sharc_xcalloc(n_in + n_out + 1, sizeof *shardings);
+  bool *updated = sharc_xcalloc(n_in + n_out + 1, sizeof *updated);
+  bool *changed = sharc_xcalloc(n_in + n_out + 1, sizeof *changed);
   shardings_of(op, false, shardings);
   shardings_of(op, true, shardings + n_in);
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(shardings, n_in + n_out, op, true);

@@ -7,6 +7,7 @@
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "transforms/sdy/common/data_flow_edges.h"
 
 typedef struct sink_options {
   bool sink_origins;
@@ -102,6 +103,8 @@ static sharc_walk_result sink(sharc_op *op, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sink_state st = {opts, {0}};
+  if (!sharc_sdy_may_hold_data_flow_ops(sharc_op_context(func)))
+    return true;
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_walk(func, SHARC_PRE_ORDER, sink, &st);
   return true;

@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
+#include "ir/created_defs.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 
@@ -186,6 +187,13 @@ static sharc_walk_result update_divisible_ops(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* An op update_divisible_ops may change: a data-flow op, or one whose
+ * sharding rule keeps its outputs divisible. */
+static bool updates_divisible(const sharc_op_def *def) {
+  const sharc_sdy_sharding_rule_iface *rule = def->sharding_rule;
+  return def->data_flow || (rule && rule->keep_output_shardings_divisible);
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   update_state st = {.module = module};
@@ -195,7 +203,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     if (sharc_op_isa(op, &sharc_func_func_def))
       update_func(&st, op);
   sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_func_call_def, update_calls, &st);
-  sharc_walk(module, SHARC_PRE_ORDER, update_divisible_ops, &st);
+  /* a module without such ops needs no walk of every op for them */
+  if (sharc_context_may_hold_any(sharc_op_context(module), updates_divisible))
+    sharc_walk(module, SHARC_PRE_ORDER, update_divisible_ops, &st);
   return true;
 }
 

@@ -14,6 +14,8 @@ static sharc_walk_result add_edges(sharc_op *op, void *user) {
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
+  if (!sharc_sdy_may_hold_data_flow_ops(sharc_op_context(module)))
+    return true;
   sharc_pass_rewriter(run, &rw, NULL);
   sharc_walk(module, SHARC_POST_ORDER, add_edges, &rw);
   return true;

@@ -13,7 +13,9 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/created_defs.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/data_flow_edges.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -88,9 +90,7 @@ static bool should_apply(sharc_value *input, const sharc_attr *sharding) {
 
 /* The sharding of every value, for the projections. */
 static sharc_attr **shardings_of(sharc_value *const *values, unsigned n) {
-  sharc_attr **out = malloc((n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  sharc_attr **out = sharc_xmalloc_array(n + 1, sizeof *out);
   for (unsigned i = 0; i < n; i++)
     out[i] = sharc_sdy_get_sharding(values[i]);
   return out;
@@ -237,6 +237,14 @@ static sharc_walk_result apply(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* Whether a constraint or a manual computation may exist: without any, no
+ * walk of every op looks for them. */
+static bool may_hold_constrained(const sharc_op *module) {
+  static const sharc_op_def *const defs[] = {&sharc_sdy_sharding_constraint_def,
+                                             &sharc_sdy_manual_computation_def};
+  return sharc_context_may_hold_one_of(sharc_op_context(module), defs, 2);
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const apply_options *o = opts;
   bool debug = o->debug_sharding_origins || o->debug_propagation_edges;
@@ -245,7 +253,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
                                                     o->debug_propagation_edges)
                      : NULL};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(module, SHARC_POST_ORDER, apply, &st);
+  if (may_hold_constrained(module))
+    sharc_walk(module, SHARC_POST_ORDER, apply, &st);
   if (st.debug) {
     sharc_source_sharding_save(st.debug, module);
     sharc_source_sharding_destroy(st.debug);

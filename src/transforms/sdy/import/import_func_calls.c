@@ -13,6 +13,7 @@
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/call_graph_utils.h"
 #include "transforms/sdy/common/data_flow_edges.h"
 
@@ -71,9 +72,7 @@ static bool import_call(sharc_op *call, void *user) {
   sharc_op *func = sharc_sdy_callee_or_error(call, st->module);
   if (!func)
     return false;
-  sharc_type **types = malloc((sharc_op_num_results(call) + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(sharc_op_num_results(call) + 1, sizeof *types);
   for (unsigned i = 0; i < sharc_op_num_results(call); i++)
     types[i] = sharc_value_type(sharc_op_result(call, i));
   sharc_rw_set_before(&st->rw, call);

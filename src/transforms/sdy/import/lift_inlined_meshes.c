@@ -5,10 +5,12 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/created_defs.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
 #include <stdio.h>
@@ -141,19 +143,18 @@ typedef struct collectives {
 } collectives;
 
 /* Shardy walks the module once per kind, in this order. */
+/* The collectives with replica groups, by kind (the order they are lifted in). */
+static const sharc_op_def *const collective_defs[NUM_COLLECTIVE_KINDS] = {
+    SHARC_SHLO(all_gather), SHARC_SHLO(all_reduce), SHARC_SHLO(reduce_scatter),
+    SHARC_SHLO(all_to_all), SHARC_SHLO(collective_broadcast)};
+
 static int collective_kind(const sharc_op *op) {
-  if (sharc_op_isa(op, SHARC_SHLO(all_gather)))
-    return 0;
-  if (sharc_op_isa(op, SHARC_SHLO(all_reduce)))
-    return 1;
-  if (sharc_op_isa(op, SHARC_SHLO(reduce_scatter)))
-    return 2;
-  if (sharc_op_isa(op, SHARC_SHLO(all_to_all)))
-    return 3;
-  if (sharc_op_isa(op, SHARC_SHLO(collective_broadcast)))
-    return 4;
+  for (int k = 0; k < NUM_COLLECTIVE_KINDS; k++)
+    if (sharc_op_isa(op, collective_defs[k]))
+      return k;
   return -1;
 }
+
 
 static sharc_walk_result collect_collective(sharc_op *op, void *user) {
   collectives *c = user;
@@ -188,6 +189,9 @@ static void lift_replica_groups(lift_state *st, sharc_op *op) {
 }
 
 static void lift_all_replica_groups(lift_state *st) {
+  /* a module without collectives needs no walk of every op for them */
+  if (!sharc_context_may_hold_one_of(st->ctx, collective_defs, NUM_COLLECTIVE_KINDS))
+    return;
   collectives c = {0};
   sharc_walk(st->module, SHARC_POST_ORDER, collect_collective, &c);
   for (unsigned k = 0; k < NUM_COLLECTIVE_KINDS; k++) {
@@ -221,9 +225,7 @@ static sharc_attr *stablehlo_mesh_dict(sharc_context *ctx, const sharc_attr *mes
   sharc_vec_free(&axes);
   unsigned num_ids = sharc_sdy_mesh_num_device_ids(mesh), n = 1;
   if (num_ids) {
-    uint64_t *ids = malloc(num_ids * sizeof *ids);
-    if (!ids)
-      abort();
+    uint64_t *ids = sharc_xmalloc_array(num_ids, sizeof *ids);
     bool splat = true;
     for (unsigned i = 0; i < num_ids; i++) {
       ids[i] = (uint64_t)sharc_sdy_mesh_device_id(mesh, i);

@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -41,9 +42,7 @@ static void sort_manual_axes(cleanup_state *st, sharc_op *op, const sharc_attr *
   unsigned n = list_len(manual);
   if (n < 2)
     return;
-  ranked_axis *axes = malloc(n * sizeof *axes);
-  if (!axes)
-    abort();
+  ranked_axis *axes = sharc_xmalloc_array(n, sizeof *axes);
   bool sorted = true;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *name = sharc_sdy_list_at(manual, i);
@@ -52,9 +51,7 @@ static void sort_manual_axes(cleanup_state *st, sharc_op *op, const sharc_attr *
   }
   if (!sorted) {
     qsort(axes, n, sizeof *axes, by_rank); /* mesh positions are distinct */
-    sharc_str *names = malloc(n * sizeof *names);
-    if (!names)
-      abort();
+    sharc_str *names = sharc_xmalloc_array(n, sizeof *names);
     for (unsigned i = 0; i < n; i++)
       names[i] = sharc_attr_string_value(axes[i].name);
     sharc_rw_set_attr(&st->rw, op, "manual_axes", sharc_sdy_manual_axes_get(st->ctx, names, n));

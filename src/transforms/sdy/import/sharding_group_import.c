@@ -10,6 +10,7 @@
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -49,10 +50,8 @@ static int by_id(const void *a, const void *b) {
 /* Dense indices for the group ids, so the maps below are arrays. */
 static void number_groups(group_state *st) {
   unsigned n = st->ops.len;
-  id_entry *ids = malloc((n ? n : 1) * sizeof *ids);
-  st->group = malloc((n ? n : 1) * sizeof *st->group);
-  if (!ids || !st->group)
-    abort();
+  id_entry *ids = sharc_xmalloc_array(n ? n : 1, sizeof *ids);
+  st->group = sharc_xmalloc_array(n ? n : 1, sizeof *st->group);
   for (unsigned i = 0; i < n; i++)
     ids[i] = (id_entry){group_id(st->ops.items[i]), i};
   qsort(ids, n, sizeof *ids, by_id);
@@ -91,9 +90,7 @@ static bool same_shape(const sharc_type *a, const sharc_type *b) {
 /* Every member of a group in one manual computation (or none) and of one
  * shape; the first op breaking that gets the error. */
 static bool validate(group_state *st) {
-  sharc_op **first = calloc(st->num_groups ? st->num_groups : 1, sizeof *first);
-  if (!first)
-    abort();
+  sharc_op **first = sharc_xcalloc(st->num_groups ? st->num_groups : 1, sizeof *first);
   bool ok = true;
   for (unsigned i = 0; ok && i < st->ops.len; i++) {
     sharc_op *op = st->ops.items[i], *seen = first[st->group[i]];
@@ -122,9 +119,7 @@ static bool validate(group_state *st) {
 static void group_by_tensor(group_state *st) {
   unsigned n = st->ops.len, num_tensors = 0;
   sharc_ptrmap tensor_of = {0};
-  unsigned *tensor = malloc((n ? n : 1) * sizeof *tensor);
-  if (!tensor)
-    abort();
+  unsigned *tensor = sharc_xmalloc_array(n ? n : 1, sizeof *tensor);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v = sharc_op_operand(st->ops.items[i], 0);
     uintptr_t t = (uintptr_t)sharc_ptrmap_get(&tensor_of, v);
@@ -144,9 +139,7 @@ static void group_by_tensor(group_state *st) {
     st->tensor_starts.items[t + 1] += st->tensor_starts.items[t];
   sharc_vec_reserve(&st->by_tensor, n);
   st->by_tensor.len = n;
-  unsigned *fill = calloc(num_tensors ? num_tensors : 1, sizeof *fill);
-  if (!fill)
-    abort();
+  unsigned *fill = sharc_xcalloc(num_tensors ? num_tensors : 1, sizeof *fill);
   for (unsigned i = 0; i < n; i++)
     st->by_tensor.items[st->tensor_starts.items[tensor[i]] + fill[tensor[i]]++] = i;
   free(fill);
@@ -165,10 +158,10 @@ static unsigned find(unsigned *parent, unsigned x) {
 /* The new id of every dense group index. */
 static unsigned *unify(group_state *st) {
   unsigned g = st->num_groups ? st->num_groups : 1;
-  unsigned *parent = malloc(g * sizeof *parent), *rank = malloc(g * sizeof *rank);
-  unsigned *by_rank = malloc(g * sizeof *by_rank), *new_id = malloc(g * sizeof *new_id);
-  if (!parent || !rank || !by_rank || !new_id)
-    abort();
+  unsigned *parent = sharc_xmalloc_array(g, sizeof *parent),
+           *rank = sharc_xmalloc_array(g, sizeof *rank);
+  unsigned *by_rank = sharc_xmalloc_array(g, sizeof *by_rank),
+           *new_id = sharc_xmalloc_array(g, sizeof *new_id);
   unsigned members = 0;
   for (unsigned i = 0; i < st->num_groups; i++) {
     parent[i] = i;
@@ -209,10 +202,8 @@ static void rewrite_groups(group_state *st, const unsigned *new_id) {
   sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
   unsigned n = st->by_tensor.len;
   /* per new group, its ops in the order Shardy lists them */
-  unsigned *count = calloc(st->num_groups + 1, sizeof *count);
-  unsigned *order = malloc((n ? n : 1) * sizeof *order);
-  if (!count || !order)
-    abort();
+  unsigned *count = sharc_xcalloc(st->num_groups + 1, sizeof *count);
+  unsigned *order = sharc_xmalloc_array(n ? n : 1, sizeof *order);
   for (unsigned k = 0; k < n; k++) {
     unsigned i = st->by_tensor.items[k];
     unsigned id = new_id[st->group[i]];

@@ -2,6 +2,7 @@
  * aggressive_factor_propagation.h. */
 #include "transforms/sdy/propagation/aggressive_factor_propagation.h"
 
+#include "support/xalloc.h"
 #include "transforms/sdy/common/op_properties.h"
 
 #include <stdlib.h>
@@ -168,10 +169,8 @@ void sharc_afp_propagate(const sharc_factor_propagation *base, sharc_projection 
   if (!num_factors)
     return;
   /* the compatible major axes of every factor, conflicts ignored */
-  sharc_sdy_axis_vec *axes_per_factor = calloc(num_factors, sizeof *axes_per_factor);
-  factor_rank *ranks = malloc(num_factors * sizeof *ranks);
-  if (!axes_per_factor || !ranks)
-    abort();
+  sharc_sdy_axis_vec *axes_per_factor = sharc_xcalloc(num_factors, sizeof *axes_per_factor);
+  factor_rank *ranks = sharc_xmalloc_array(num_factors, sizeof *ranks);
   bool all_empty = true;
   for (unsigned f = 0; f < num_factors; f++) {
     self->get_compatible_major_axes(self, p, f, direction(direction_user, f),

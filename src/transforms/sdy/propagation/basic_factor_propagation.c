@@ -2,6 +2,7 @@
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 
 #include "dialect/sdy/rule_builder.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -255,9 +256,7 @@ void sharc_bfp_propagate(const sharc_factor_propagation *base, sharc_projection 
   for (unsigned t = 0; t < n; t++)
     updated[t] = false;
   bool stack[16];
-  bool *changed = n <= 16 ? stack : calloc(n, sizeof *changed);
-  if (!changed)
-    abort();
+  bool *changed = n <= 16 ? stack : sharc_xcalloc(n, sizeof *changed);
   sharc_sdy_axis_vec axes = {0};
   /* each factor on its own: the axes every tensor can take along it */
   for (unsigned f = 0; f < num_factors; f++) {

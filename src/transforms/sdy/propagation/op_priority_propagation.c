@@ -22,6 +22,9 @@
 #include "transforms/sdy/rules/op_access.h"
 #include "transforms/sdy/rules/rules.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* getDirectionBasedOnUses */
 static sharc_sdy_propagation_direction direction_based_on_uses(sharc_op *op, bool multi_use) {
   if (multi_use)
@@ -43,17 +46,61 @@ static bool is_offload_custom_call(sharc_op *op) {
          sharc_str_eq(target, SHARC_STR("MoveToHost"));
 }
 
-static sharc_sdy_propagation_direction pass_through_op(sharc_op *op, bool multi_use) {
+/* Which pass-through ops heuristics 0 and 1 let propagate: both ways or
+ * only forward (each as the operands' uses allow), or not at all. */
+typedef enum pass_through_kind {
+  PASS_THROUGH_NONE = 1, /* nonzero: stored in a ptrmap */
+  PASS_THROUGH_BOTH,
+  PASS_THROUGH_FORWARD,
+  PASS_THROUGH_PER_OP, /* depends on more than the op's kind */
+} pass_through_kind;
+
+static pass_through_kind pass_through_kind_of(sharc_op *op) {
   if (sharc_sdy_is_elementwise(op) || is_offload_custom_call(op) ||
       sharc_op_isa(op, SHARC_SHLO(reshape)) || sharc_op_isa(op, SHARC_SHLO(transpose)) ||
       sharc_op_isa(op, &sharc_sdy_data_flow_edge_def) ||
       sharc_op_isa(op, &sharc_sdy_func_data_flow_edge_def))
-    return direction_based_on_uses(op, multi_use);
+    return PASS_THROUGH_BOTH;
   if (sharc_op_isa(op, SHARC_SHLO(dynamic_slice)) ||
       sharc_op_isa(op, SHARC_SHLO(dynamic_update_slice)))
+    return PASS_THROUGH_FORWARD;
+  return PASS_THROUGH_NONE;
+}
+
+/* The kind of every op of a kind is the same but for custom calls (their
+ * target) and bitcast converts (their shapes), and ops of no registered
+ * kind: those are asked per op. */
+static bool kind_decides(const sharc_op *op) {
+  return sharc_op_get_def(op) && !sharc_op_isa(op, SHARC_SHLO(custom_call)) &&
+         !sharc_op_isa(op, SHARC_SHLO(bitcast_convert));
+}
+
+/* pass_through_kind_of, remembered per op kind in `kinds` (op definition
+ * -> kind) for the whole op-priority propagation: nothing it reads of an
+ * op changes while propagating. */
+static pass_through_kind cached_pass_through_kind(sharc_ptrmap *kinds, sharc_op *op) {
+  const sharc_op_def *def = sharc_op_get_def(op);
+  uintptr_t known = def ? (uintptr_t)sharc_ptrmap_get(kinds, def) : 0;
+  if (known)
+    return known == PASS_THROUGH_PER_OP ? pass_through_kind_of(op) : (pass_through_kind)known;
+  pass_through_kind kind = pass_through_kind_of(op);
+  if (def)
+    sharc_ptrmap_put(kinds, def, (void *)(uintptr_t)(kind_decides(op) ? kind
+                                                                       : PASS_THROUGH_PER_OP));
+  return kind;
+}
+
+static sharc_sdy_propagation_direction pass_through_op(sharc_ptrmap *kinds, sharc_op *op,
+                                                       bool multi_use) {
+  switch (cached_pass_through_kind(kinds, op)) {
+  case PASS_THROUGH_BOTH:
+    return direction_based_on_uses(op, multi_use);
+  case PASS_THROUGH_FORWARD:
     return sharc_sdy_intersection_of_directions(direction_based_on_uses(op, multi_use),
                                                 SHARC_SDY_PROPAGATION_FORWARD);
-  return SHARC_SDY_PROPAGATION_NONE;
+  default:
+    return SHARC_SDY_PROPAGATION_NONE;
+  }
 }
 
 /* What the schedule needs of one op, computed once per op rather than per
@@ -62,7 +109,6 @@ static sharc_sdy_propagation_direction pass_through_op(sharc_op *op, bool multi_
  * at priority 0, 3 and 4), joined at priority 2 only with the factor's
  * own (heuristic 2). */
 typedef struct op_facts {
-  sharc_op *op;
   sharc_sdy_propagation_direction op_wide; /* the union, but for heuristic 2 */
   bool broadcast;
   const sharc_attr *rule; /* the op's own rule (at priority 2), or NULL */
@@ -73,56 +119,76 @@ static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts 
   return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
 }
 
-static void learn(op_facts *f, sharc_op *op, unsigned priority) {
-  f->op = op;
+static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *kinds) {
   f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
   /* only heuristic 2 reads the rule */
   sharc_attr *rule = priority == 2 ? sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR) : NULL;
   f->rule = rule && sharc_sdy_is_op_sharding_rule(rule) ? rule : NULL;
   /* heuristic 0 looks at the operands' uses, 1 does not */
-  f->op_wide = priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(op, priority >= 1);
+  f->op_wide =
+      priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(kinds, op, priority >= 1);
   if (priority == 3)
     f->op_wide = sharc_sdy_union_of_directions(f->op_wide, any_but_broadcast_forward(f));
 }
 
-/* onlyPassThroughFactorsBroadcastBackward; an op without a rule (a data
- * flow edge) counts as having an identity rule, whose factors all pass
- * through. */
-static sharc_sdy_propagation_direction pass_through_factors_broadcast_backward(
-    const op_facts *f, unsigned factor) {
-  if (f->rule && !sharc_rule_factor_is_pass_through(f->rule, factor))
-    return SHARC_SDY_PROPAGATION_NONE;
-  return any_but_broadcast_forward(f);
-}
-
-/* The union of the schedule's heuristics 0..priority. */
-static sharc_sdy_propagation_direction direction_at(unsigned priority, const op_facts *f,
-                                                    unsigned factor) {
-  if (priority != 2)
-    return f->op_wide;
-  return sharc_sdy_union_of_directions(f->op_wide,
-                                       pass_through_factors_broadcast_backward(f, factor));
+/* Priority 2, where the union of the schedule's heuristics depends on the
+ * factor: the op-wide direction joined with heuristic 2
+ * (onlyPassThroughFactorsBroadcastBackward: reduction, need-replication
+ * and permutation factors do not pass through; an op without a rule, a
+ * data flow edge, counts as having an identity rule, whose factors all
+ * pass through), then intersected with the caller's `along`. The rule's
+ * factor lists are read once each, not once per factor. */
+static void intersect_at_priority_2(const op_facts *f, unsigned num_factors,
+                                    sharc_sdy_propagation_direction *along) {
+  bool stack[32];
+  bool *blocked = num_factors <= 32 ? stack : malloc(num_factors * sizeof(bool));
+  if (!blocked)
+    abort();
+  memset(blocked, 0, num_factors * sizeof *blocked);
+  if (f->rule) {
+    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_REDUCTION, blocked, num_factors);
+    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_NEED_REPLICATION, blocked, num_factors);
+    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_PERMUTATION, blocked, num_factors);
+  }
+  sharc_sdy_propagation_direction pass_through = any_but_broadcast_forward(f);
+  for (unsigned k = 0; k < num_factors; k++) {
+    sharc_sdy_propagation_direction heuristic_2 =
+        blocked[k] ? SHARC_SDY_PROPAGATION_NONE : pass_through;
+    along[k] = sharc_sdy_intersection_of_directions(
+        sharc_sdy_union_of_directions(f->op_wide, heuristic_2), along[k]);
+  }
+  if (blocked != stack)
+    free(blocked);
 }
 
 typedef struct op_based {
   unsigned priority;
   sharc_get_direction_fn direction;
   void *direction_user;
-  op_facts last; /* the op asked about last (its factors come one by one) */
+  sharc_ptrmap *kinds; /* see cached_pass_through_kind */
 } op_based;
 
-/* getOpBasedDirectionToPropagate. The facts of the op asked about last are
- * kept, its factors being asked about one after the other; nothing they
- * read changes during a propagation but the op's rule, set when the op is
- * first propagated through, so facts lacking the rule heuristic 2 reads
- * are learnt again. */
-static sharc_sdy_propagation_direction op_based_direction(void *user, sharc_op *op,
-                                                          unsigned factor) {
-  op_based *c = user;
-  if (c->last.op != op || (c->priority == 2 && !c->last.rule))
-    learn(&c->last, op, c->priority);
-  return sharc_sdy_intersection_of_directions(direction_at(c->priority, &c->last, factor),
-                                              c->direction(c->direction_user, op, factor));
+/* getOpBasedDirectionToPropagate for every factor of `op`: the op's facts
+ * are learnt once per visit (its rule, which heuristic 2 reads, is set
+ * when the op is first propagated through, so they are not kept across
+ * visits). An op no heuristic lets propagate asks the caller's function
+ * nothing: the intersection is NONE whatever it says. */
+static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
+                               sharc_sdy_propagation_direction *along) {
+  const op_based *c = user;
+  op_facts facts;
+  learn(&facts, op, c->priority, c->kinds);
+  if (c->priority != 2 && facts.op_wide == SHARC_SDY_PROPAGATION_NONE) {
+    sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_NONE);
+    return;
+  }
+  c->direction(c->direction_user, op, num_factors, along);
+  if (c->priority == 2) {
+    intersect_at_priority_2(&facts, num_factors, along);
+    return;
+  }
+  for (unsigned f = 0; f < num_factors; f++)
+    along[f] = sharc_sdy_intersection_of_directions(facts.op_wide, along[f]);
 }
 
 bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
@@ -132,10 +198,12 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
                                              void *direction_user) {
   if (!run_op_priority_propagation)
     return sharc_propagation_propagate_aggressive(pr, strategy, direction, direction_user);
-  for (unsigned priority = 0; priority < SHARC_OP_PRIORITY_COUNT; priority++) {
-    op_based c = {priority, direction, direction_user, {0}};
-    if (!sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c))
-      return false;
+  sharc_ptrmap kinds = {0};
+  bool ok = true;
+  for (unsigned priority = 0; ok && priority < SHARC_OP_PRIORITY_COUNT; priority++) {
+    op_based c = {priority, direction, direction_user, &kinds};
+    ok = sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c);
   }
-  return true;
+  sharc_ptrmap_free(&kinds);
+  return ok;
 }

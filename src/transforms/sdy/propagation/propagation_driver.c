@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "sharc/asm.h"
 #include "sharc/symbols.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/op_properties.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
@@ -18,12 +19,19 @@
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-sharc_sdy_propagation_direction sharc_propagate_any(void *user, sharc_op *op, unsigned factor) {
+void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
+                           sharc_sdy_propagation_direction direction) {
+  for (unsigned f = 0; f < n; f++)
+    along[f] = direction;
+}
+
+void sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
+                         sharc_sdy_propagation_direction *along) {
   (void)user;
   (void)op;
-  (void)factor;
-  return SHARC_SDY_PROPAGATION_BOTH;
+  sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
 }
 
 static sharc_basic_factor_propagation basic_strategy;
@@ -186,9 +194,7 @@ static void flush_arg_shardings(sharc_propagation *pr) {
     sharc_op *func = sharc_block_parent_op(sharc_value_owner_block(arg));
     uintptr_t k = (uintptr_t)sharc_ptrmap_get(&slot, func);
     if (!k) {
-      sharc_attr **row = calloc(sharc_func_num_args(func) + 1, sizeof *row);
-      if (!row)
-        abort();
+      sharc_attr **row = sharc_xcalloc(sharc_func_num_args(func) + 1, sizeof *row);
       sharc_vec_push(&funcs, func);
       sharc_vec_push(&values, row);
       k = funcs.len;
@@ -371,9 +377,7 @@ static bool store_projected(sharc_propagation *pr, const tensor_side *operands,
 static void *scratch(void *stack, size_t stack_size, size_t need) {
   if (need <= stack_size)
     return stack;
-  void *p = malloc(need);
-  if (!p)
-    abort();
+  void *p = sharc_xmalloc(need);
   return p;
 }
 
@@ -446,10 +450,22 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
  * read (conservative propagation; an element-wise op), where a mesh name
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
  * name their mesh) and the direction along every factor. */
-static unsigned step_key(const step *s, unsigned n, unsigned num_factors, uintptr_t *key) {
+static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
+  if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+    return op;
+  sharc_block *block = sharc_op_block(op);
+  if (!block || block != pr->symbol_table_block) {
+    pr->symbol_table_block = block;
+    pr->symbol_table = sharc_symbol_table_op(op);
+  }
+  return pr->symbol_table;
+}
+
+static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsigned num_factors,
+                         uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
-  key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)sharc_symbol_table_op(s->op);
+  key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
   key[k++] = (uintptr_t)s->conservative | (uintptr_t)sharc_sdy_is_elementwise(s->op) << 1;
   key[k++] = n;
@@ -467,7 +483,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
   unsigned n = operands->n + results->n, num_factors = sharc_rule_num_factors(s->rule);
   uintptr_t stack_key[48];
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
-  unsigned key_len = step_key(s, n, num_factors, key);
+  unsigned key_len = step_key(pr, s, n, num_factors, key);
   unsigned value_len = 0;
   const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
   bool any = false;
@@ -506,15 +522,21 @@ static void directions_init(directions *d, const sharc_attr *rule,
                             sharc_get_direction_fn direction, void *direction_user,
                             sharc_op *op) {
   unsigned num_factors = sharc_rule_num_factors(rule);
-  bool any_blocked = sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED);
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->any = false;
-  for (unsigned f = 0; f < num_factors; f++) {
-    d->along[f] = any_blocked && sharc_rule_factor_is(rule, f, SHARC_RULE_IS_BLOCKED)
-                      ? SHARC_SDY_PROPAGATION_NONE
-                      : direction(direction_user, op, f);
-    d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
+  direction(direction_user, op, num_factors, d->along);
+  if (sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED)) {
+    bool stack_blocked[16];
+    bool *blocked = scratch(stack_blocked, sizeof stack_blocked, num_factors * sizeof *blocked);
+    memset(blocked, 0, num_factors * sizeof *blocked);
+    sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_BLOCKED, blocked, num_factors);
+    for (unsigned f = 0; f < num_factors; f++)
+      if (blocked[f])
+        d->along[f] = SHARC_SDY_PROPAGATION_NONE;
+    release(blocked, stack_blocked);
   }
+  for (unsigned f = 0; f < num_factors; f++)
+    d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
 }
 
 static void directions_free(directions *d) { release(d->along, d->stack); }
@@ -566,18 +588,12 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
 }
 
 /* Both sides are the values themselves, read with getSharding and written
- * with setSharding (read only when some factor may propagate). */
-static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands, unsigned n_ops,
-                             sharc_value *const *results, unsigned n_res, const sharc_attr *rule,
-                             sharc_op *op, sharc_rewriter *rw, sharc_get_direction_fn direction,
-                             void *direction_user, const sharc_factor_propagation *fp,
-                             bool conservative) {
-  directions d;
-  directions_init(&d, rule, direction, direction_user, op);
-  if (!d.any && !pr->debug) {
-    directions_free(&d);
-    return false;
-  }
+ * with setSharding, along the directions `d`. */
+static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *operands,
+                                   unsigned n_ops, sharc_value *const *results, unsigned n_res,
+                                   const sharc_attr *rule, const directions *d, sharc_op *op,
+                                   sharc_rewriter *rw, const sharc_factor_propagation *fp,
+                                   bool conservative) {
   sharc_attr *stack[16];
   sharc_attr **shardings = scratch(stack, sizeof stack, (n_ops + n_res) * sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
@@ -586,10 +602,15 @@ static bool propagate_values(sharc_propagation *pr, sharc_value *const *operands
     shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
   tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false};
   tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
-  bool any = propagate_tensors(pr, &ops_side, &res_side, rule, &d, fp, conservative, op, rw);
+  bool any = propagate_tensors(pr, &ops_side, &res_side, rule, d, fp, conservative, op, rw);
   release(shardings, stack);
-  directions_free(&d);
   return any;
+}
+
+/* Whether a step along `d` can do anything: some factor may
+ * propagate, or debugging records every step. */
+static bool may_propagate(const sharc_propagation *pr, const directions *d) {
+  return d->any || pr->debug;
 }
 
 /* ---- function results --------------------------------------------------------- */
@@ -611,9 +632,7 @@ static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
   sharc_op *term = body ? sharc_block_terminator(body) : NULL;
   unsigned n = term ? sharc_op_num_operands(term) : 0;
   unsigned num_results = sharc_func_num_results(func);
-  sharc_attr **updates = calloc((n > num_results ? n : num_results) + 1, sizeof *updates);
-  if (!updates)
-    abort();
+  sharc_attr **updates = sharc_xcalloc((n > num_results ? n : num_results) + 1, sizeof *updates);
   for (unsigned i = 0; i < n; i++) {
     sharc_value *value = sharc_op_operand(term, i);
     sharc_type *type = sharc_value_type(value);
@@ -680,14 +699,21 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
                                                                  st->pr->rules);
   if (!rule)
     return false;
-  sharc_value *stack[16];
-  sharc_value **values = sharc_sdy_operands_then_results(op, stack);
-  unsigned n_ops = sharc_op_num_operands(op);
-  bool any = propagate_values(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
-                              rule, op, rw, st->direction, st->direction_user, st->fp,
-                              conservative);
-  if (values != stack)
-    free(values);
+  /* the directions first: in the early op-priority rounds most ops may
+   * propagate along no factor, and their values need not be gathered */
+  directions d;
+  directions_init(&d, rule, st->direction, st->direction_user, op);
+  bool any = false;
+  if (may_propagate(st->pr, &d)) {
+    sharc_value *stack[16];
+    sharc_value **values = sharc_sdy_operands_then_results(op, stack);
+    unsigned n_ops = sharc_op_num_operands(op);
+    any = propagate_values_along(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
+                                 rule, &d, op, rw, st->fp, conservative);
+    if (values != stack)
+      free(values);
+  }
+  directions_free(&d);
   return any;
 }
 
@@ -704,9 +730,7 @@ static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_att
 
 /* The current shardings of `n` values, malloc'd (free it). */
 static sharc_attr **current_shardings(sharc_propagation *pr, void *const *values, unsigned n) {
-  sharc_attr **shardings = malloc((n + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = sharc_xmalloc_array(n + 1, sizeof *shardings);
   for (unsigned i = 0; i < n; i++)
     shardings[i] = sharc_propagation_get_sharding(pr, values[i]);
   return shardings;
@@ -806,14 +830,14 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
   return any;
 }
 
-static sharc_sdy_propagation_direction barrier_direction(void *user, sharc_op *op,
-                                                         unsigned factor) {
+static void barrier_direction(void *user, sharc_op *op, unsigned num_factors,
+                              sharc_sdy_propagation_direction *along) {
   (void)user;
-  (void)factor;
   sharc_attr *d = sharc_op_attr(op, "allowed_direction");
-  if (!d || sharc_attr_get_kind(d) != SHARC_ATTR_INTEGER)
-    return SHARC_SDY_PROPAGATION_NONE;
-  return (sharc_sdy_propagation_direction)sharc_attr_int_value(d);
+  sharc_directions_fill(along, num_factors,
+                        d && sharc_attr_get_kind(d) == SHARC_ATTR_INTEGER
+                            ? (sharc_sdy_propagation_direction)sharc_attr_int_value(d)
+                            : SHARC_SDY_PROPAGATION_NONE);
 }
 
 /* PropagatePropagationBarrier: an identity op whose every factor goes only
@@ -822,8 +846,13 @@ static bool propagate_barrier(sharc_op *barrier, sharc_rewriter *rw, void *state
   pattern_state *st = state;
   sharc_value *input = sharc_op_operand(barrier, 0), *result = sharc_op_result(barrier, 0);
   sharc_attr *rule = sharc_rule_identity(sharc_op_context(barrier), sharc_value_type(result), 1, 1);
-  return propagate_values(st->pr, &input, 1, &result, 1, rule, barrier, rw, barrier_direction,
-                          NULL, st->fp, false);
+  directions d;
+  directions_init(&d, rule, barrier_direction, NULL, barrier);
+  bool any = may_propagate(st->pr, &d) && propagate_values_along(st->pr, &input, 1, &result, 1,
+                                                                  rule, &d, barrier, rw, st->fp,
+                                                                  false);
+  directions_free(&d);
+  return any;
 }
 
 static const sharc_pattern patterns[] = {

@@ -51,12 +51,19 @@ typedef struct sharc_propagation_options {
       SHARC_OPTION(T, field.module_dump_directory, "module-dump-directory", SHARC_OPT_STRING,     \
                    NULL, "where to dump any rewritten modules for debugging")
 
-/* GetDirectionToPropagateFn: the direction propagation may take through
- * `op` along `factor`. */
-typedef sharc_sdy_propagation_direction (*sharc_get_direction_fn)(void *user, sharc_op *op,
-                                                                  unsigned factor);
+/* GetDirectionToPropagateFn asked for every factor of `op` at once: fills
+ * `along[f]` for each f < num_factors with the direction propagation may
+ * take through `op` along factor f. Asking once per op visit rather than
+ * once per factor lets a function learn what it needs of the op once
+ * (Shardy's functions are pure, so the order of the questions is free). */
+typedef void (*sharc_get_direction_fn)(void *user, sharc_op *op, unsigned num_factors,
+                                       sharc_sdy_propagation_direction *along);
 /* propagateAny: BOTH, always. */
-sharc_sdy_propagation_direction sharc_propagate_any(void *user, sharc_op *op, unsigned factor);
+void sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
+                         sharc_sdy_propagation_direction *along);
+/* Sets the first `n` entries of `along` to `direction`. */
+void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
+                           sharc_sdy_propagation_direction direction);
 
 typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source_sharding.h */
 
@@ -90,6 +97,10 @@ typedef struct sharc_propagation {
   sharc_word_memo steps;
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
+  /* the nearest symbol table of the ops of the block asked about last
+   * (propagation moves no op) */
+  sharc_block *symbol_table_block;
+  sharc_op *symbol_table;
 } sharc_propagation;
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main

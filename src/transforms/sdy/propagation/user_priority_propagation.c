@@ -4,6 +4,7 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/save_module.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
@@ -34,9 +35,7 @@ static int64_t priority_or_default(const sharc_attr *dim) {
 static sharc_attr *without_priority(sharc_context *ctx, const sharc_attr *dim) {
   unsigned n = sharc_sdy_dim_sharding_num_axes(dim);
   sharc_attr *stack[8];
-  sharc_attr **axes = n <= 8 ? stack : malloc(n * sizeof *axes);
-  if (!axes)
-    abort();
+  sharc_attr **axes = n <= 8 ? stack : sharc_xmalloc_array(n, sizeof *axes);
   for (unsigned i = 0; i < n; i++)
     axes[i] = sharc_sdy_dim_sharding_axis(dim, i);
   sharc_attr *result =
@@ -124,9 +123,7 @@ static sharc_attr *record_and_initialize(sharc_attr *sharding, const sharc_sdy_s
     return sharding;
   unsigned rank = sharc_sdy_tensor_sharding_rank(sharding);
   int64_t stack[8];
-  int64_t *priorities = rank <= 8 ? stack : malloc(rank * sizeof *priorities);
-  if (!priorities)
-    abort();
+  int64_t *priorities = rank <= 8 ? stack : sharc_xmalloc_array(rank, sizeof *priorities);
   unsigned n = nonzero_priorities(sharding, priorities);
   for (unsigned i = 0; i < n; i++) {
     sharding_ref ref = {priorities[i], st->refs.len, *site, sharding};

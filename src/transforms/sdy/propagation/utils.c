@@ -5,6 +5,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 
@@ -41,9 +42,7 @@ bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other
 sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   sharc_value **values =
-      stack && n_ops + n_res <= 16 ? stack : malloc((n_ops + n_res + 1) * sizeof *values);
-  if (!values)
-    abort();
+      stack && n_ops + n_res <= 16 ? stack : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *values);
   for (unsigned i = 0; i < n_ops; i++)
     values[i] = sharc_op_operand(op, i);
   for (unsigned i = 0; i < n_res; i++)

@@ -1,4 +1,5 @@
 /* Reading shapes and StableHLO attributes for the rule registry. */
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/op_access.h"
 
 #include <stdlib.h>
@@ -29,9 +30,7 @@ static void ints_reserve(sharc_ints *l, unsigned n) {
   l->heap = NULL;
   if (n <= sizeof l->v / sizeof l->v[0])
     return;
-  l->heap = malloc(n * sizeof *l->heap);
-  if (!l->heap)
-    abort();
+  l->heap = sharc_xmalloc_array(n, sizeof *l->heap);
 }
 
 static int64_t *ints_mut(sharc_ints *l) { return l->heap ? l->heap : l->v; }

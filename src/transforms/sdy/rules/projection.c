@@ -6,6 +6,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/sdy/rule_builder.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/rules.h"
 
 /* ---- projecting a dimension sharding onto factors ------------------------- */
@@ -110,9 +111,8 @@ void sharc_projection_alloc_tensors(sharc_projection *p) {
   size_t head = (n + 1) * sizeof *p->tensors;
   head = (head + _Alignof(sharc_factor_sharding) - 1) / _Alignof(sharc_factor_sharding) *
          _Alignof(sharc_factor_sharding);
-  char *block = calloc(1, head + ((size_t)n * p->num_factors + 1) * sizeof(sharc_factor_sharding));
-  if (!block)
-    abort();
+  char *block =
+      sharc_xcalloc(1, head + ((size_t)n * p->num_factors + 1) * sizeof(sharc_factor_sharding));
   p->tensors = (sharc_tensor_factors *)block;
   sharc_factor_sharding *factors = (sharc_factor_sharding *)(block + head);
   for (unsigned t = 0; t < n; t++)
@@ -165,9 +165,7 @@ void sharc_projection_build(sharc_projection *p, sharc_context *ctx,
 void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,
                                    const sharc_attr *mesh, bool closed_if_missing) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = malloc((n_ops + n_res + 1) * sizeof *shardings);
-  if (!shardings)
-    abort();
+  sharc_attr **shardings = sharc_xmalloc_array(n_ops + n_res + 1, sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
     shardings[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
@@ -326,9 +324,7 @@ bool sharc_projection_update(sharc_projection *p, unsigned factor, sharc_attr *c
 }
 
 void sharc_projection_common_prefix(const sharc_projection *p, sharc_sdy_axis_vec *out) {
-  bool *seen = calloc(p->num_factors + 1, sizeof *seen);
-  if (!seen)
-    abort();
+  bool *seen = sharc_xcalloc(p->num_factors + 1, sizeof *seen);
   sharc_sdy_axis_vec tmp = {0};
   for (unsigned t = 0; t < sharc_projection_num_tensors(p); t++) {
     for (unsigned f = 0; f < p->num_factors; f++) {
@@ -377,9 +373,7 @@ void sharc_distribute_axes(sharc_context *ctx, sharc_factor_sharding *shardings,
                            unsigned n_axes, const sharc_attr *mesh) {
   if (n == 0)
     return;
-  int64_t *room = malloc(n * sizeof *room);
-  if (!room)
-    abort();
+  int64_t *room = sharc_xmalloc_array(n, sizeof *room);
   memcpy(room, factor_sizes, n * sizeof *room);
   unsigned axis = 0;
   axis_rest rest = rest_of(axes, n_axes, axis, mesh);
@@ -434,9 +428,7 @@ sharc_attr *sharc_projection_tensor_sharding(const sharc_projection *p, unsigned
                                              sharc_attr *mesh_or_ref) {
   const sharc_tensor_factors *t = &p->tensors[tensor];
   unsigned rank = sharc_rule_tensor_rank(p->rule, tensor);
-  sharc_attr **dims = malloc((rank + 1) * sizeof *dims);
-  if (!dims)
-    abort();
+  sharc_attr **dims = sharc_xmalloc_array(rank + 1, sizeof *dims);
   sharc_sdy_axis_vec dim_axes = {0};
   for (unsigned d = 0; d < rank; d++) {
     sharc_vec_clear(&dim_axes);

@@ -8,6 +8,7 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 #include "ir/static_names.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/rules_internal.h"
 #include "sharc/sdy.h"
 
@@ -203,9 +204,7 @@ struct sharc_rule_cache {
 };
 
 sharc_rule_cache *sharc_rule_cache_create(void) {
-  sharc_rule_cache *c = calloc(1, sizeof *c);
-  if (!c)
-    abort();
+  sharc_rule_cache *c = sharc_xcalloc(1, sizeof *c);
   return c;
 }
 

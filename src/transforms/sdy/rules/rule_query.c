@@ -71,6 +71,17 @@ bool sharc_rule_has_factor_kind(const sharc_attr *rule, sharc_factor_kind_query 
   return sharc_sdy_rule_list_size(rule, kind_lists[q]) != 0;
 }
 
+void sharc_rule_mark_factor_kind(const sharc_attr *rule, sharc_factor_kind_query q, bool *marks,
+                                 unsigned n) {
+  sharc_sdy_rule_list which = kind_lists[q];
+  unsigned len = sharc_sdy_rule_list_size(rule, which);
+  for (unsigned i = 0; i < len; i++) {
+    int64_t factor = sharc_sdy_rule_int_at(rule, which, i);
+    if (factor >= 0 && (uint64_t)factor < n)
+      marks[factor] = true;
+  }
+}
+
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q) {
   sharc_sdy_rule_list which = kind_lists[q];
   unsigned n = sharc_sdy_rule_list_size(rule, which);

@@ -66,6 +66,10 @@ typedef enum sharc_factor_kind_query {
 bool sharc_rule_factor_is(const sharc_attr *rule, unsigned factor, sharc_factor_kind_query q);
 /* Whether any factor of the rule is of that kind. */
 bool sharc_rule_has_factor_kind(const sharc_attr *rule, sharc_factor_kind_query q);
+/* Sets marks[f] for every factor f < n of that kind (one pass over the
+ * kind's list, for callers asking about every factor); leaves the others. */
+void sharc_rule_mark_factor_kind(const sharc_attr *rule, sharc_factor_kind_query q, bool *marks,
+                                 unsigned n);
 /* isPassThroughFactor: neither a reduction, need-replication nor
  * permutation factor (blocked propagation is no factor type). */
 bool sharc_rule_factor_is_pass_through(const sharc_attr *rule, unsigned factor);

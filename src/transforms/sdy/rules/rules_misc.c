@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "dialect/stablehlo/shlo_ops.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/rules_internal.h"
 
 /* ---- collectives ------------------------------------------------------- */

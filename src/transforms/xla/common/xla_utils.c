@@ -5,10 +5,12 @@
 #include "dialect/mhlo/hlo_sharding.h"
 #include "dialect/mhlo/mhlo.h"
 #include "dialect/sdy/sdy_attrs.h"
+#include "dialect/sdy/sdy_ops.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/context.h"
 #include "sharc/asm.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
 
 #include <stdlib.h>
@@ -105,6 +107,13 @@ sharc_op *sharc_xla_clone_custom_call(sharc_rewriter *rw, sharc_op *op, sharc_ty
   sharc_op *clone = sharc_rw_create(rw, &s);
   sharc_vec_free(&operands);
   return clone;
+}
+
+bool sharc_xla_is_exported_sdy_op(const sharc_op *op) {
+  return sharc_op_isa(op, &sharc_sdy_constant_def) ||
+         sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
+         sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
+         sharc_op_isa(op, &sharc_sdy_propagation_barrier_def);
 }
 
 bool sharc_xla_is_python_callback(const sharc_op *op) {
@@ -770,9 +779,7 @@ bool sharc_sdy_to_hlo_sharding(const sharc_attr *sharding, const sharc_attr *mes
     for (unsigned i = 0; i < ps.n; i++)
       total *= ps.p[i].size;
     hs.iota = false;
-    hs.devices = malloc((size_t)(total ? total : 1) * sizeof *hs.devices);
-    if (!hs.devices)
-      abort();
+    hs.devices = sharc_xmalloc_array((size_t)(total ? total : 1), sizeof *hs.devices);
     for (int64_t i = 0; i < total; i++)
       hs.devices[i] = sharc_sdy_mesh_device_id(mesh, (unsigned)transposed_index(hs.reshape, hs.perm, ps.n, i));
     /* HloSharding::PartialTile keeps each replication group sorted */

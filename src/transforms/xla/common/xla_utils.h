@@ -50,6 +50,10 @@ bool sharc_xla_is_custom_call_to(const sharc_op *op, const char *target);
 sharc_str sharc_xla_custom_call_target(const sharc_op *op);
 /* isPythonCallbackCustomCall: the CPU/GPU/FFI Python callbacks. */
 bool sharc_xla_is_python_callback(const sharc_op *op);
+/* The sdy ops both export passes (ExportOpsPass and the round trip's)
+ * rewrite: constant, sharding_constraint, reshard, sharding_group and
+ * propagation_barrier. */
+bool sharc_xla_is_exported_sdy_op(const sharc_op *op);
 /* cloneCustomCallWithNewResultTypes: `op` with its operands and `attrs`,
  * returning the `n` `types` instead, created before `op`. */
 sharc_op *sharc_xla_clone_custom_call(sharc_rewriter *rw, sharc_op *op, sharc_type *const *types,

@@ -11,8 +11,8 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
 
 typedef struct export_options {
@@ -26,8 +26,6 @@ static const sharc_option_def options[] = {
                  "sharding constraint op. Else export them to MHLO copy ops."),
 };
 
-typedef SHARC_VEC(sharc_op *) op_vec;
-
 /* The collectives that move data: each becomes a copy to its out sharding. */
 static bool is_resharding_collective(const sharc_op *op) {
   return sharc_op_isa(op, &sharc_sdy_all_gather_def) || sharc_op_isa(op, &sharc_sdy_all_slice_def) ||
@@ -36,14 +34,10 @@ static bool is_resharding_collective(const sharc_op *op) {
          sharc_op_isa(op, &sharc_sdy_reduce_scatter_def);
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  op_vec *ops = user;
-  if (sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
-      sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
-      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def) ||
-      sharc_op_isa(op, &sharc_sdy_all_reduce_def) || is_resharding_collective(op))
-    sharc_vec_push(ops, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_exported(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_xla_is_exported_sdy_op(op) || sharc_op_isa(op, &sharc_sdy_all_reduce_def) ||
+         is_resharding_collective(op);
 }
 
 static void sharding_custom_call(sharc_rewriter *rw, sharc_op *op) {
@@ -115,16 +109,22 @@ static void export_op(sharc_rewriter *rw, sharc_op *op, bool keep_constraints) {
   }
 }
 
+typedef struct export_state {
+  sharc_rewriter rw;
+  bool keep_constraints;
+} export_state;
+
+static bool export_each(sharc_op *op, void *user) {
+  export_state *st = user;
+  export_op(&st->rw, op, st->keep_constraints);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const export_options *o = opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  op_vec ops = {0};
-  sharc_walk(module, SHARC_PRE_ORDER, collect, &ops);
-  for (unsigned i = 0; i < ops.len; i++)
-    export_op(&rw, ops.items[i], o->keep_hlo_sharding_constraints);
-  sharc_vec_free(&ops);
-  return true;
+  export_state st = {.keep_constraints = o->keep_hlo_sharding_constraints};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  return sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_exported, export_each, &st);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_export_ops = {

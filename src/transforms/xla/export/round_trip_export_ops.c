@@ -10,23 +10,16 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
+#include "ir/pick_each.h"
 #include "transforms/xla/common/xla_utils.h"
-
-typedef SHARC_VEC(sharc_op *) op_vec;
 
 typedef struct export_state {
   sharc_rewriter rw;
-  op_vec ops;
 } export_state;
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  export_state *st = user;
-  if (sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, &sharc_sdy_sharding_constraint_def) ||
-      sharc_op_isa(op, &sharc_sdy_reshard_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def) ||
-      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
-    sharc_vec_push(&st->ops, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_exported(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_xla_is_exported_sdy_op(op);
 }
 
 /* `N : iW` as a string attribute, the way the import reads integers. */
@@ -92,15 +85,16 @@ static void export_op(export_state *st, sharc_op *op) {
   }
 }
 
+static bool export_each(sharc_op *op, void *st) {
+  export_op(st, op);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  export_state st = {0};
+  export_state st;
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(module, SHARC_PRE_ORDER, collect, &st);
-  for (unsigned i = 0; i < st.ops.len; i++)
-    export_op(&st, st.ops.items[i]);
-  sharc_vec_free(&st.ops);
-  return true;
+  return sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_exported, export_each, &st);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_round_trip_export_ops = {

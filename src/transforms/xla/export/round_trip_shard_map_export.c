@@ -14,26 +14,20 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
 
-typedef SHARC_VEC(sharc_op *) op_vec;
 typedef SHARC_VEC(sharc_value *) value_vec;
 typedef SHARC_VEC(sharc_type *) type_vec;
 
 typedef struct export_state {
   sharc_rewriter rw;
   sharc_op *module;
-  op_vec ops;
   unsigned counter;
 } export_state;
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  export_state *st = user;
-  sharc_vec_push(&st->ops, op);
-  return SHARC_WALK_ADVANCE;
-}
 
 static sharc_attr *frontend(sharc_context *ctx, const char *k1, sharc_attr *v1, const char *k2,
                             sharc_attr *v2) {
@@ -150,17 +144,19 @@ static bool is_trivial(sharc_op *mc) {
   return mesh != NULL;
 }
 
+static bool export_each(sharc_op *mc, void *user) {
+  export_state *st = user;
+  if (!is_trivial(mc) || !sharc_sdy_inline_redundant_manual_computation(mc, &st->rw))
+    export_one(st, mc);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   export_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_sdy_manual_computation_def, collect, &st);
-  for (unsigned i = 0; i < st.ops.len; i++)
-    if (!is_trivial(st.ops.items[i]) ||
-        !sharc_sdy_inline_redundant_manual_computation(st.ops.items[i], &st.rw))
-      export_one(&st, st.ops.items[i]);
-  sharc_vec_free(&st.ops);
-  return true;
+  return sharc_pick_each(module, SHARC_POST_ORDER, &sharc_sdy_manual_computation_def, NULL,
+                         export_each, &st);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_round_trip_shard_map_export = {

@@ -7,15 +7,12 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
+#include "ir/pick_each.h"
 #include "transforms/xla/common/xla_utils.h"
 
-typedef SHARC_VEC(sharc_op *) op_vec;
-
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  if (sharc_xla_is_python_callback(op))
-    sharc_vec_push((op_vec *)user, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_callback(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_xla_is_python_callback(op);
 }
 
 static void to_tuple(sharc_rewriter *rw, sharc_op *op) {
@@ -52,20 +49,20 @@ static void drop_results(sharc_rewriter *rw, sharc_op *op) {
   sharc_rw_erase_op(rw, op);
 }
 
+static bool export_callback(sharc_op *op, void *rw) {
+  if (sharc_op_has_result_uses(op))
+    to_tuple(rw, op);
+  else
+    drop_results(rw, op);
+  return true;
+}
+
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
-  op_vec ops = {0};
-  sharc_walk_isa(module, SHARC_POST_ORDER, SHARC_SHLO(custom_call), collect, &ops);
-  for (unsigned i = 0; i < ops.len; i++) {
-    if (sharc_op_has_result_uses(ops.items[i]))
-      to_tuple(&rw, ops.items[i]);
-    else
-      drop_results(&rw, ops.items[i]);
-  }
-  sharc_vec_free(&ops);
-  return true;
+  return sharc_pick_each(module, SHARC_POST_ORDER, SHARC_SHLO(custom_call), is_callback,
+                         export_callback, &rw);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_stablehlo_round_trip_export_callback_custom_calls = {

@@ -17,6 +17,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -35,7 +36,6 @@ static const sharc_option_def options[] = {
                  "Whether to create @Sharding custom calls or MHLO copy ops."),
 };
 
-typedef SHARC_VEC(sharc_op *) op_vec;
 typedef SHARC_VEC(sharc_value *) value_vec;
 typedef SHARC_VEC(sharc_str) str_vec;
 
@@ -45,7 +45,6 @@ typedef struct export_state {
   sharc_op *module;
   bool sharding_custom_calls;
   unsigned counter;
-  op_vec ops;
   /* what set_manual_axes works with */
   sharc_attr *manual_axes;
   sharc_str mesh_name;
@@ -331,10 +330,9 @@ static void convert(export_state *st, sharc_op *mc) {
   sharc_vec_free(&locals);
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  export_state *st = user;
-  sharc_vec_push(&st->ops, op);
-  return SHARC_WALK_ADVANCE;
+static bool convert_each(sharc_op *op, void *st) {
+  convert(st, op);
+  return true;
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
@@ -343,11 +341,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.ctx = st.rw.ctx;
   sharc_walk_isa(module, SHARC_PRE_ORDER, &sharc_sdy_manual_computation_def, mark_body, &st);
-  sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_sdy_manual_computation_def, collect, &st);
-  for (unsigned i = 0; i < st.ops.len; i++)
-    convert(&st, st.ops.items[i]);
-  sharc_vec_free(&st.ops);
-  return true;
+  return sharc_pick_each(module, SHARC_POST_ORDER, &sharc_sdy_manual_computation_def, NULL,
+                         convert_each, &st);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_stablehlo_round_trip_shard_map_export = {

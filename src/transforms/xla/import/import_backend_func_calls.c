@@ -10,6 +10,7 @@
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/call_graph_utils.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/xla/common/xla_utils.h"
@@ -65,9 +66,7 @@ static bool import_call(sharc_rewriter *rw, sharc_op *module, sharc_op *call, op
     return false;
   }
   unsigned n = sharc_op_num_results(call);
-  sharc_type **types = malloc((n + 1) * sizeof *types);
-  if (!types)
-    abort();
+  sharc_type **types = sharc_xmalloc_array(n + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++)
     types[i] = sharc_value_type(sharc_op_result(call, i));
   sharc_value **operands = sharc_op_operand_values(call);

@@ -11,15 +11,12 @@
 #include "dialect/sdy/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
+#include "ir/pick_each.h"
 #include "transforms/xla/common/xla_utils.h"
 #include "rewrite/conversion.h"
 
-typedef SHARC_VEC(sharc_op *) op_vec;
-
 typedef struct import_state {
   sharc_rewriter rw;
-  op_vec ops;
 } import_state;
 
 static bool fail(sharc_op *op, const char *message) {
@@ -162,32 +159,26 @@ static bool import_barrier(import_state *st, sharc_op *op) {
   return true;
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  import_state *st = user;
-  if (sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_TARGET) ||
-      sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_GROUP) ||
-      sharc_xla_is_custom_call_to(op, SHARC_XLA_PROPAGATION_BARRIER))
-    sharc_vec_push(&st->ops, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_sdy_custom_call(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_TARGET) ||
+         sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_GROUP) ||
+         sharc_xla_is_custom_call_to(op, SHARC_XLA_PROPAGATION_BARRIER);
+}
+
+static bool import_one(sharc_op *op, void *user) {
+  if (sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_TARGET))
+    return import_sharding(user, op);
+  if (sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_GROUP))
+    return import_sharding_group(user, op);
+  return import_barrier(user, op);
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  import_state st = {0};
+  import_state st;
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(module, SHARC_PRE_ORDER, collect, &st);
-  bool ok = true;
-  for (unsigned i = 0; ok && i < st.ops.len; i++) {
-    sharc_op *op = st.ops.items[i];
-    if (sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_TARGET))
-      ok = import_sharding(&st, op);
-    else if (sharc_xla_is_custom_call_to(op, SHARC_XLA_SHARDING_GROUP))
-      ok = import_sharding_group(&st, op);
-    else
-      ok = import_barrier(&st, op);
-  }
-  sharc_vec_free(&st.ops);
-  return ok;
+  return sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_sdy_custom_call, import_one, &st);
 }
 
 const sharc_pass_def sharc_pass_xla_sdy_import_sdy_custom_calls = {

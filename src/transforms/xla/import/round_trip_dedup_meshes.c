@@ -14,6 +14,7 @@
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/common/sharding_walker.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
@@ -303,9 +304,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     sharc_vec_free(&meshes);
     return true;
   }
-  sharc_op **main_of = calloc(meshes.len, sizeof *main_of);
-  if (!main_of)
-    abort();
+  sharc_op **main_of = sharc_xcalloc(meshes.len, sizeof *main_of);
   choose_mains(&meshes, main_of);
   dedup_state st = {.ctx = rw.ctx};
   for (unsigned i = 0; i < meshes.len; i++) {

@@ -6,19 +6,17 @@
  * no type to give the result and is left alone. */
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
+#include "ir/pick_each.h"
 #include "transforms/xla/common/xla_utils.h"
 
-typedef SHARC_VEC(sharc_op *) op_vec;
-
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  if (sharc_op_num_results(op) == 0 && sharc_op_num_operands(op) > 0 &&
-      sharc_xla_is_python_callback(op))
-    sharc_vec_push((op_vec *)user, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_resultless_callback(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_op_num_results(op) == 0 && sharc_op_num_operands(op) > 0 &&
+         sharc_xla_is_python_callback(op);
 }
 
-static void add_dummy_result(sharc_rewriter *rw, sharc_op *op) {
+static bool add_dummy_result(sharc_op *op, void *user) {
+  sharc_rewriter *rw = user;
   sharc_type *type = sharc_value_type(sharc_op_operand(op, 0));
   sharc_attr *attrs = sharc_op_attrs(op);
   sharc_attr *layouts = sharc_op_attr(op, "operand_layouts");
@@ -28,18 +26,15 @@ static void add_dummy_result(sharc_rewriter *rw, sharc_op *op) {
   }
   sharc_xla_clone_custom_call(rw, op, &type, 1, attrs);
   sharc_rw_erase_op(rw, op);
+  return true;
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_rewriter rw;
   sharc_pass_rewriter(run, &rw, NULL);
-  op_vec ops = {0};
-  sharc_walk_isa(module, SHARC_POST_ORDER, SHARC_SHLO(custom_call), collect, &ops);
-  for (unsigned i = 0; i < ops.len; i++)
-    add_dummy_result(&rw, ops.items[i]);
-  sharc_vec_free(&ops);
-  return true;
+  return sharc_pick_each(module, SHARC_POST_ORDER, SHARC_SHLO(custom_call),
+                         is_resultless_callback, add_dummy_result, &rw);
 }
 
 const sharc_pass_def sharc_pass_sdy_round_trip_import_callback_custom_calls = {

@@ -22,6 +22,7 @@
 #include "support/vec.h"
 #include "transforms/sdy/common/call_graph_utils.h"
 #include "transforms/sdy/common/manual_computation.h"
+#include "ir/pick_each.h"
 #include "transforms/xla/common/xla_utils.h"
 
 typedef SHARC_VEC(sharc_op *) op_vec;
@@ -31,7 +32,6 @@ typedef SHARC_VEC(sharc_type *) type_vec;
 
 typedef struct import_state {
   sharc_rewriter rw;
-  op_vec calls;
   sharc_ptrmap moved; /* callee -> the manual computation holding its body */
   op_vec erase_funcs;
 } import_state;
@@ -260,25 +260,22 @@ static bool import_call(import_state *st, sharc_op *call) {
   return ok;
 }
 
-static sharc_walk_result collect(sharc_op *call, void *user) {
-  import_state *st = user;
+static bool calls_shmap_body(sharc_op *call, void *user) {
+  (void)user;
   sharc_attr *ref = sharc_call_callee(call);
-  if (ref && sharc_str_starts_with(sharc_ident_str(sharc_attr_symbol_root(ref)), "shmap_body"))
-    sharc_vec_push(&st->calls, call);
-  return SHARC_WALK_ADVANCE;
+  return ref && sharc_str_starts_with(sharc_ident_str(sharc_attr_symbol_root(ref)), "shmap_body");
 }
+
+static bool import_each(sharc_op *call, void *st) { return import_call(st, call); }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   import_state st = {0};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk_isa(module, SHARC_PRE_ORDER, &sharc_func_call_def, collect, &st);
-  bool ok = true;
-  for (unsigned i = 0; ok && i < st.calls.len; i++)
-    ok = import_call(&st, st.calls.items[i]);
+  bool ok = sharc_pick_each(module, SHARC_PRE_ORDER, &sharc_func_call_def, calls_shmap_body,
+                            import_each, &st);
   for (unsigned i = 0; ok && i < st.erase_funcs.len; i++)
     sharc_rw_erase_op(&st.rw, st.erase_funcs.items[i]);
-  sharc_vec_free(&st.calls);
   sharc_vec_free(&st.erase_funcs);
   sharc_ptrmap_free(&st.moved);
   return ok;

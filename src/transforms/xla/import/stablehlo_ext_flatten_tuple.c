@@ -8,17 +8,16 @@
  * tuples left unused are erased, which is what the simplification after
  * it in XLA's pipeline does to them. */
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 
 typedef SHARC_VEC(sharc_value *) value_vec;
 typedef SHARC_VEC(sharc_type *) type_vec;
 typedef SHARC_VEC(sharc_op *) op_vec;
-
 typedef struct flatten_state {
   sharc_rewriter rw;
-  op_vec calls;
-  op_vec gtes;
+  bool flattened; /* a call was: there are tuples to fold */
 } flatten_state;
 
 static bool is_tuple(const sharc_type *t) {
@@ -143,47 +142,40 @@ static void flatten_call(flatten_state *st, sharc_op *call) {
   sharc_vec_free(&results);
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  flatten_state *st = user;
-  if (sharc_op_isa(op, SHARC_SHLO(custom_call)) && has_tuple(op))
-    sharc_vec_push(&st->calls, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_tuple_call(sharc_op *op, void *user) {
+  (void)user;
+  return has_tuple(op);
 }
 
-static sharc_walk_result collect_gte(sharc_op *op, void *user) {
+static bool flatten_each(sharc_op *call, void *user) {
   flatten_state *st = user;
-  sharc_vec_push(&st->gtes, op);
-  return SHARC_WALK_ADVANCE;
+  flatten_call(st, call);
+  st->flattened = true;
+  return true;
 }
 
 /* get_tuple_element(tuple(x...), i) -> x_i, outermost first. */
-static void fold_elements(flatten_state *st, sharc_op *func) {
-  sharc_walk_isa(func, SHARC_PRE_ORDER, SHARC_SHLO(get_tuple_element), collect_gte, st);
-  for (unsigned i = 0; i < st->gtes.len; i++) {
-    sharc_op *gte = st->gtes.items[i];
-    sharc_op *tuple = sharc_value_defining_op(sharc_op_operand(gte, 0));
-    if (!tuple || !sharc_op_isa(tuple, SHARC_SHLO(tuple)))
-      continue;
-    unsigned index = (unsigned)sharc_attr_int_value(sharc_op_attr(gte, "index"));
-    if (index >= sharc_op_num_operands(tuple))
-      continue;
-    sharc_value *elem = sharc_op_operand(tuple, index);
-    sharc_rw_replace_op(&st->rw, gte, &elem, 1);
-    erase_dead_tuple(st, tuple);
-  }
+static bool fold_element(sharc_op *gte, void *user) {
+  flatten_state *st = user;
+  sharc_op *tuple = sharc_value_defining_op(sharc_op_operand(gte, 0));
+  if (!tuple || !sharc_op_isa(tuple, SHARC_SHLO(tuple)))
+    return true;
+  unsigned index = (unsigned)sharc_attr_int_value(sharc_op_attr(gte, "index"));
+  if (index >= sharc_op_num_operands(tuple))
+    return true;
+  sharc_value *elem = sharc_op_operand(tuple, index);
+  sharc_rw_replace_op(&st->rw, gte, &elem, 1);
+  erase_dead_tuple(st, tuple);
+  return true;
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   flatten_state st = {0};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(func, SHARC_PRE_ORDER, collect, &st);
-  for (unsigned i = 0; i < st.calls.len; i++)
-    flatten_call(&st, st.calls.items[i]);
-  if (st.calls.len)
-    fold_elements(&st, func);
-  sharc_vec_free(&st.calls);
-  sharc_vec_free(&st.gtes);
+  sharc_pick_each(func, SHARC_PRE_ORDER, SHARC_SHLO(custom_call), is_tuple_call, flatten_each, &st);
+  if (st.flattened)
+    sharc_pick_each(func, SHARC_PRE_ORDER, SHARC_SHLO(get_tuple_element), NULL, fold_element, &st);
   return true;
 }
 

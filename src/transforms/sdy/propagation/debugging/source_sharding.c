@@ -9,6 +9,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdio.h>
@@ -282,9 +283,7 @@ static sharc_block *module_body(sharc_op *module) {
     if (sharc_op_isa(func, &sharc_func_func_def))
 
 sharc_source_sharding *sharc_source_sharding_create(sharc_op *module, bool origins, bool edges) {
-  sharc_source_sharding *s = calloc(1, sizeof *s);
-  if (!s)
-    abort();
+  sharc_source_sharding *s = sharc_xcalloc(1, sizeof *s);
   s->origins = origins;
   s->edges = edges;
   s->step = max_recorded_step(module) + 1;
@@ -436,9 +435,7 @@ static void visit_tensor(const source_map_ctx *c, unsigned tensor, edge_node tar
 sharc_source_sharding_step *sharc_source_sharding_begin(sharc_source_sharding *s, sharc_op *op,
                                                         const sharc_projection *p) {
   (void)s;
-  sharc_source_sharding_step *step = malloc(sizeof *step);
-  if (!step)
-    abort();
+  sharc_source_sharding_step *step = sharc_xmalloc(sizeof *step);
   step->op = op;
   sharc_projection_copy(&step->old, p);
   return step;
@@ -510,9 +507,7 @@ void sharc_source_sharding_end(sharc_source_sharding *s, sharc_source_sharding_s
   if (any_updated) {
     source_map_ctx c = {p->ctx, &step->old, p, rule, mesh, s->step};
     unsigned n = sharc_projection_num_tensors(p);
-    axis_edge_vec *maps = calloc(n + 1, sizeof *maps);
-    if (!maps)
-      abort();
+    axis_edge_vec *maps = sharc_xcalloc(n + 1, sizeof *maps);
     for (unsigned t = 0; t < n; t++) {
       bool is_operand = t < p->num_operands;
       edge_node target = {is_operand ? SHARC_SDY_EDGE_OPERAND : SHARC_SDY_EDGE_RESULT,
@@ -674,10 +669,8 @@ static func_attrs *batch_of(func_attr_batch *b, sharc_op *func) {
   func_attrs *fa = slot_of(&b->slot, func, b->funcs.items, sizeof *b->funcs.items);
   if (fa)
     return fa;
-  func_attrs fresh = {func, calloc(sharc_func_num_args(func) + 1, sizeof(sharc_attr *)),
-                      calloc(sharc_func_num_results(func) + 1, sizeof(sharc_attr *))};
-  if (!fresh.args || !fresh.results)
-    abort();
+  func_attrs fresh = {func, sharc_xcalloc(sharc_func_num_args(func) + 1, sizeof(sharc_attr *)),
+                      sharc_xcalloc(sharc_func_num_results(func) + 1, sizeof(sharc_attr *))};
   sharc_vec_push(&b->funcs, fresh);
   sharc_ptrmap_put(&b->slot, func, (void *)(uintptr_t)b->funcs.len);
   return &sharc_vec_last(&b->funcs);
@@ -736,9 +729,7 @@ static void set_result_origins(sharc_op *op, unsigned index, sharc_attr *dict) {
   sharc_attr *old = sharc_op_attr(op, SHARC_SDY_SHARDING_ORIGINS_ATTR);
   bool reuse = old && sharc_attr_get_kind(old) == SHARC_ATTR_ARRAY;
   unsigned count = reuse ? sharc_attr_count(old) : n;
-  sharc_attr **dicts = malloc((count + 1) * sizeof *dicts);
-  if (!dicts)
-    abort();
+  sharc_attr **dicts = sharc_xmalloc_array(count + 1, sizeof *dicts);
   for (unsigned i = 0; i < count; i++)
     dicts[i] = reuse ? sharc_attr_at(old, i) : sharc_attr_dictionary(ctx, NULL, 0);
   if (index < count)
@@ -777,9 +768,7 @@ static void save_origins_on_module(sharc_source_sharding *s, func_attr_batch *ba
 static sharc_attr *origins_to_self(sharc_context *ctx, const sharc_attr *dict, const char *name) {
   unsigned n = sharc_attr_count(dict);
   const sharc_named_attr *entries = sharc_attr_dict_entries(dict);
-  sharc_named_attr *out = malloc((n + 1) * sizeof *out);
-  if (!out)
-    abort();
+  sharc_named_attr *out = sharc_xmalloc_array(n + 1, sizeof *out);
   for (unsigned i = 0; i < n; i++) {
     out[i] = entries[i];
     sharc_attr *v = entries[i].value;

@@ -1,0 +1,18 @@
+/* Which op definitions a context ever created ops of, asked before a walk
+ * of every op for a few kinds: a pass that looks for ops nobody made (no
+ * data-flow op, no sharding constraint in a transformer) skips the walk,
+ * which on a large module waits on memory for every op. */
+#ifndef SHARC_IR_CREATED_DEFS_H
+#define SHARC_IR_CREATED_DEFS_H
+
+#include "ir/ir_internal.h"
+
+/* Whether an op of any registered definition for which `pred` holds may
+ * exist in `ctx` (false: none was ever created). */
+bool sharc_context_may_hold_any(const sharc_context *ctx, bool (*pred)(const sharc_op_def *def));
+
+/* Whether an op of any of the `n` definitions may exist in `ctx`. */
+bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,
+                                   unsigned n);
+
+#endif
