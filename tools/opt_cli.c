@@ -215,11 +215,7 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
 /* Records `name` (its first n bytes) as a pass flag if some pass has it. */
 static bool add_pass_flag(const sharc_opt_tool *tool, opt_flags *fl, const char *name, size_t n,
                           const char *options) {
-  char *copy = malloc(n + 1);
-  if (!copy)
-    abort();
-  memcpy(copy, name, n);
-  copy[n] = 0;
+  char *copy = sharc_str_dup((sharc_str){name, n});
   if (!sharc_pass_lookup(copy, tool->tool_mask)) {
     free(copy);
     return false;

@@ -105,15 +105,6 @@ static void install_cleanup_handlers(void) {
   }
 }
 
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  if (!d)
-    abort();
-  memcpy(d, s, n);
-  return d;
-}
-
 /* Opens the output as MLIR opens it before processing anything; 0 or an
  * errno for "cannot open output file". */
 static int output_open(output *o) {
@@ -138,7 +129,7 @@ static int output_open(output *o) {
   char *resolved = NULL;
   if (exists && lstat(o->path, &lst) == 0 && S_ISLNK(lst.st_mode))
     resolved = realpath(o->path, NULL);
-  o->final_path = resolved ? resolved : xstrdup(o->path);
+  o->final_path = resolved ? resolved : sharc_str_dup(sharc_str_from_cstr(o->path));
   size_t n = strlen(o->final_path);
   char *temp = malloc(n + sizeof ".tmpXXXXXX");
   if (!temp)

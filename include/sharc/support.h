@@ -42,6 +42,9 @@ SHARC_API bool sharc_str_starts_with(sharc_str s, const char *prefix);
 /* Whether `needle` occurs in `hay` (an empty one always does). */
 SHARC_API bool sharc_str_contains(sharc_str hay, sharc_str needle);
 SHARC_API int sharc_str_cmp(sharc_str a, sharc_str b);
+/* A malloc'd NUL-terminated copy of `s` (the caller frees it); aborts when
+ * out of memory. */
+SHARC_API char *sharc_str_dup(sharc_str s);
 
 /* Growable, always NUL-terminated text buffer. */
 typedef struct sharc_buf {

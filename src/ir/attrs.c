@@ -522,19 +522,22 @@ static sharc_attr *fused_loc_raw(sharc_context *ctx, sharc_attr *const *locs, un
   return intern(ctx, &k, &a);
 }
 
-const sharc_attr *sharc_loc_find_file(const sharc_attr *loc) {
+const sharc_attr *sharc_loc_find_kind(const sharc_attr *loc, sharc_attr_kind kind,
+                                      bool callers) {
   if (!loc)
     return NULL;
-  switch (loc->kind) {
-  case SHARC_ATTR_LOC_FILE:
+  if (loc->kind == kind)
     return loc;
+  switch (loc->kind) {
   case SHARC_ATTR_LOC_NAME:
-    return sharc_loc_find_file(loc->name.child);
-  case SHARC_ATTR_LOC_CALLSITE:
-    return sharc_loc_find_file(loc->callsite.callee);
+    return sharc_loc_find_kind(loc->name.child, kind, callers);
+  case SHARC_ATTR_LOC_CALLSITE: {
+    const sharc_attr *f = sharc_loc_find_kind(loc->callsite.callee, kind, callers);
+    return f || !callers ? f : sharc_loc_find_kind(loc->callsite.caller, kind, callers);
+  }
   case SHARC_ATTR_LOC_FUSED:
     for (unsigned i = 0; i < loc->fused.n; i++) {
-      const sharc_attr *f = sharc_loc_find_file(loc->fused.locs[i]);
+      const sharc_attr *f = sharc_loc_find_kind(loc->fused.locs[i], kind, callers);
       if (f)
         return f;
     }
@@ -542,6 +545,10 @@ const sharc_attr *sharc_loc_find_file(const sharc_attr *loc) {
   default:
     return NULL;
   }
+}
+
+const sharc_attr *sharc_loc_find_file(const sharc_attr *loc) {
+  return sharc_loc_find_kind(loc, SHARC_ATTR_LOC_FILE, false);
 }
 
 sharc_str sharc_loc_file_name(const sharc_attr *loc) { return sharc_ident_str(loc->file.file); }

@@ -174,54 +174,16 @@ enum { CALL_STACK_LIMIT = 10 };
 
 /* findLocToShow: the file position a location shows, looking into the
  * callee of a call site (its callers get notes of their own), a name's
- * child, the first showable part of a fused location, an opaque
- * location's fallback; NULL for an unknown location. */
+ * child, the first showable part of a fused location; NULL for an unknown
+ * location. */
 static const sharc_attr *loc_to_show(const sharc_attr *loc) {
-  if (!loc)
-    return NULL;
-  switch (loc->kind) {
-  case SHARC_ATTR_LOC_FILE:
-    return loc;
-  case SHARC_ATTR_LOC_CALLSITE:
-    return loc_to_show(loc->callsite.callee);
-  case SHARC_ATTR_LOC_NAME:
-    return loc_to_show(loc->name.child);
-  case SHARC_ATTR_LOC_FUSED:
-    for (unsigned i = 0; i < loc->fused.n; i++) {
-      const sharc_attr *f = loc_to_show(loc->fused.locs[i]);
-      if (f)
-        return f;
-    }
-    return NULL;
-  default:
-    return NULL;
-  }
+  return sharc_loc_find_kind(loc, SHARC_ATTR_LOC_FILE, false);
 }
 
 /* Location::findInstanceOf<FileLineColLoc>: the first file position met
  * walking the location's parts in order (a call site's caller included). */
 static const sharc_attr *first_file_loc(const sharc_attr *loc) {
-  if (!loc)
-    return NULL;
-  switch (loc->kind) {
-  case SHARC_ATTR_LOC_FILE:
-    return loc;
-  case SHARC_ATTR_LOC_CALLSITE: {
-    const sharc_attr *f = first_file_loc(loc->callsite.callee);
-    return f ? f : first_file_loc(loc->callsite.caller);
-  }
-  case SHARC_ATTR_LOC_NAME:
-    return first_file_loc(loc->name.child);
-  case SHARC_ATTR_LOC_FUSED:
-    for (unsigned i = 0; i < loc->fused.n; i++) {
-      const sharc_attr *f = first_file_loc(loc->fused.locs[i]);
-      if (f)
-        return f;
-    }
-    return NULL;
-  default:
-    return NULL;
-  }
+  return sharc_loc_find_kind(loc, SHARC_ATTR_LOC_FILE, true);
 }
 
 /* One line of the handler: "file:line:col: kind: message" with the source

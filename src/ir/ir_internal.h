@@ -253,6 +253,10 @@ bool sharc_type_never_alias(const sharc_type *t);
 bool sharc_attr_is_zero_int(const sharc_attr *a);
 /* 64-bit words one scalar of `t` takes in raw element storage. */
 unsigned sharc_type_scalar_words(const sharc_type *t);
+/* The first part of `loc` of `kind` (`loc` itself, or inside a name, a
+ * fused location's parts in order, a call site's callee and, with
+ * `callers`, then its caller), or NULL. */
+const sharc_attr *sharc_loc_find_kind(const sharc_attr *loc, sharc_attr_kind kind, bool callers);
 sharc_attr *sharc_loc_file_range_same_line(sharc_context *ctx, sharc_ident *file, unsigned line,
                                            unsigned col, unsigned end_col);
 sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref);

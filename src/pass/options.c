@@ -120,10 +120,7 @@ static char *extract_arg(const char *s, size_t len) {
       trim(&s, &len);
     }
   }
-  char *out = sharc_xmalloc(len + 1);
-  memcpy(out, s, len);
-  out[len] = 0;
-  return out;
+  return sharc_str_dup((sharc_str){s, len});
 }
 
 /* Splits a list in place at its top-level commas (find_char's), items

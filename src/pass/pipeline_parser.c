@@ -44,10 +44,7 @@ static char *trimmed(const char *s, size_t n, const char **start) {
   while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
     n--;
   *start = s;
-  char *out = sharc_xmalloc(n + 1);
-  memcpy(out, s, n);
-  out[n] = 0;
-  return out;
+  return sharc_str_dup((sharc_str){s, n});
 }
 
 static const char *skip_spaces(const char *s) {
@@ -85,9 +82,7 @@ static bool parse_elements(const char *text, element_list *top, sharc_buf *msg) 
       }
       if (!close)
         return parse_error(text, open, "missing closing '}' while processing pass options", msg);
-      last->options = sharc_xmalloc((size_t)(close - s) + 1);
-      memcpy(last->options, s, (size_t)(close - s));
-      last->options[close - s] = 0;
+      last->options = sharc_str_dup((sharc_str){s, (size_t)(close - s)});
       s = skip_spaces(close + 1);
       if (!*s)
         break;

@@ -18,10 +18,6 @@
 
 /* ---- the record ------------------------------------------------------------- */
 
-static sharc_block *module_body(sharc_op *module) {
-  return sharc_op_num_regions(module) ? sharc_region_first_block(sharc_op_region(module, 0)) : NULL;
-}
-
 /* An array of the `n` shardings `get` gives, a unit for none. */
 static sharc_attr *side_record(sharc_context *ctx, sharc_op *func, unsigned n,
                                sharc_attr *(*get)(const sharc_op *, unsigned)) {
@@ -38,7 +34,7 @@ static sharc_attr *side_record(sharc_context *ctx, sharc_op *func, unsigned n,
 void sharc_report_record_user_shardings(sharc_op *module) {
   sharc_context *ctx = sharc_op_context(module);
   SHARC_VEC(sharc_named_attr) funcs = {0};
-  sharc_block *body = module_body(module);
+  sharc_block *body = sharc_report_module_body(module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
     if (!sharc_op_isa(op, &sharc_func_func_def) || sharc_func_is_declaration(op))
       continue;

@@ -35,14 +35,6 @@ struct sharc_document {
 static const char *const dialects[] = {"sdy",     "mpmd",  "stablehlo",   "quant", "tensor",
                                        "arith",   "complex", "chlo", "interpreter", NULL};
 
-static char *dup_mem(const char *s, size_t n) {
-  char *p = sharc_xmalloc(n + 1);
-  if (n)
-    memcpy(p, s, n);
-  p[n] = 0;
-  return p;
-}
-
 /* One recorded diagnostic: its fields and its printed form, in one allocation. */
 static void record(const sharc_diag *d, void *user) {
   sharc_document *doc = user;
@@ -90,8 +82,8 @@ static bool parse_into(sharc_document *d) {
 sharc_document *sharc_document_parse(const char *name, const char *data, size_t len,
                                      bool allow_unregistered) {
   sharc_document *d = sharc_xcalloc(1, sizeof *d);
-  d->name = dup_mem(name ? name : "<string>", name ? strlen(name) : 8);
-  d->source = dup_mem(data ? data : "", data ? len : 0);
+  d->name = sharc_str_dup(sharc_str_from_cstr(name ? name : "<string>"));
+  d->source = sharc_str_dup((sharc_str){data, data ? len : 0});
   d->source_len = data ? len : 0;
   d->allow_unregistered = allow_unregistered;
   parse_into(d);
@@ -134,7 +126,7 @@ void sharc_document_clear_diags(sharc_document *d) {
 }
 
 static char *take(sharc_buf *b) {
-  char *s = dup_mem(b->data ? b->data : "", b->len);
+  char *s = sharc_str_dup((sharc_str){b->data, b->len});
   sharc_buf_free(b);
   return s;
 }

@@ -254,9 +254,7 @@ static void index_func(builder *b, sharc_op *func) {
 
 sharc_report_debug *sharc_report_debug_build(sharc_report *r) {
   builder b = {r, sharc_xcalloc(1, sizeof(sharc_report_debug)), NULL};
-  sharc_block *body = sharc_op_num_regions(r->module)
-                          ? sharc_region_first_block(sharc_op_region(r->module, 0))
-                          : NULL;
+  sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_func_func_def) && !sharc_func_is_declaration(op))
       index_func(&b, op);

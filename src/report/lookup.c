@@ -134,9 +134,7 @@ static sharc_report_names *build(sharc_report *r) {
   b.r = r;
   b.n = sharc_xcalloc(1, sizeof *b.n);
   b.namer = sharc_value_namer_create(r->module, false);
-  sharc_block *body = sharc_op_num_regions(r->module)
-                          ? sharc_region_first_block(sharc_op_region(r->module, 0))
-                          : NULL;
+  sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_func_func_def) && !sharc_func_is_declaration(op))
       add_func(&b, op);

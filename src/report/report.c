@@ -862,14 +862,14 @@ static void spread(walk *w) {
 
 /* ---- entry points ----------------------------------------------------------------------------- */
 
-static sharc_block *module_body(sharc_op *module) {
+sharc_block *sharc_report_module_body(sharc_op *module) {
   return sharc_op_num_regions(module) ? sharc_region_first_block(sharc_op_region(module, 0)) : NULL;
 }
 
 /* The sdy.mesh ops: their names, and the mesh with the most devices. */
 static void collect_meshes(sharc_report *r) {
   int64_t best = 0;
-  sharc_block *body = module_body(r->module);
+  sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
     if (!sharc_op_isa(op, &sharc_sdy_mesh_op_def))
       continue;
@@ -893,7 +893,7 @@ static void collect_meshes(sharc_report *r) {
 /* The function "input: N" origins refer to: @main, else the first public
  * function, else the first one. */
 sharc_op *sharc_report_entry_function(sharc_op *module, bool with_body) {
-  sharc_block *body = module_body(module);
+  sharc_block *body = sharc_report_module_body(module);
   sharc_op *first = NULL, *first_public = NULL;
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
     if (!sharc_op_isa(op, &sharc_func_func_def) || (with_body && sharc_func_is_declaration(op)))
@@ -922,7 +922,7 @@ sharc_report *sharc_report_create(sharc_op *module, const sharc_report_options *
   walk w = {0};
   w.r = r;
   w.namer = sharc_value_namer_create(module, false);
-  sharc_block *body = module_body(module);
+  sharc_block *body = sharc_report_module_body(module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
     if (!sharc_op_isa(op, &sharc_func_func_def))
       continue;
@@ -1000,7 +1000,7 @@ static sharc_attr *note_inline_mesh(sharc_attr *sharding, const sharc_sdy_shardi
 }
 
 bool sharc_report_has_mesh(sharc_op *module) {
-  sharc_block *body = module_body(module);
+  sharc_block *body = sharc_report_module_body(module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_sdy_mesh_op_def))
       return true;

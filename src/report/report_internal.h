@@ -48,6 +48,8 @@ sharc_report_value *sharc_report_entry(sharc_report *r, sharc_report_value_kind 
  * first one; NULL when the module has none. With `with_body`, declarations
  * are passed over (a partitioned program runs only a defined function). */
 sharc_op *sharc_report_entry_function(sharc_op *module, bool with_body);
+/* The module's one block, or NULL when it has no region. */
+sharc_block *sharc_report_module_body(sharc_op *module);
 /* The sharding of result `i` of `func` / of a value (NULL: none). */
 const sharc_attr *sharc_report_value_sharding(sharc_value *v);
 /* Whether `s` puts any axis on a dimension or as unreduced (a sharding

@@ -253,9 +253,7 @@ static void mesh_line(sharc_buf *out, const char *name, const sharc_attr *mesh) 
 
 /* The sdy.mesh ops of the module, in order. */
 static void meshes_text(const sharc_report *r, sharc_buf *out) {
-  sharc_block *body = sharc_op_num_regions(r->module)
-                          ? sharc_region_first_block(sharc_op_region(r->module, 0))
-                          : NULL;
+  sharc_block *body = sharc_report_module_body(r->module);
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL; op; op = sharc_op_next(op)) {
     const sharc_attr *mesh = sharc_op_attr(op, "mesh");
     if (!mesh || !sharc_sdy_is_mesh(mesh) || !sharc_op_isa(op, &sharc_sdy_mesh_op_def))
@@ -274,16 +272,9 @@ typedef struct grid {
   SHARC_VEC(char *) cells; /* row-major, owned */
 } grid;
 
-static char *dup_text(const char *s) {
-  size_t n = strlen(s ? s : "");
-  char *d = sharc_xmalloc(n + 1);
-  memcpy(d, s ? s : "", n + 1);
-  return d;
-}
-
 static void grid_row(grid *g, const char *const *cells) {
   for (unsigned c = 0; c < g->cols; c++)
-    sharc_vec_push(&g->cells, dup_text(cells[c]));
+    sharc_vec_push(&g->cells, sharc_str_dup(sharc_str_from_cstr(cells[c])));
 }
 
 /* The rows under bold `headers`; a column whose header is NULL is left out. */

@@ -1,9 +1,18 @@
 /* Borrowed byte strings. */
 #include "sharc/support.h"
+#include "support/xalloc.h"
 
 #include <string.h>
 
 sharc_str sharc_str_from_cstr(const char *s) { return (sharc_str){s, s ? strlen(s) : 0}; }
+
+char *sharc_str_dup(sharc_str s) {
+  char *out = sharc_xmalloc(s.len + 1);
+  if (s.len)
+    memcpy(out, s.data, s.len);
+  out[s.len] = 0;
+  return out;
+}
 
 bool sharc_str_eq(sharc_str a, sharc_str b) {
   return a.len == b.len && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);

@@ -6,7 +6,9 @@
  * by a mask, the open-addressing table of support/oa_table.h, the
  * rewrite that replaces an op by one keeping some of its results, the
  * aborting allocators of support/xalloc.h and the collect-then-rewrite walk
- * of ir/pick_each.h. */
+ * of ir/pick_each.h, the malloc'd copy of a borrowed string, the search for
+ * a part of a location by kind, the debugging flags' text the sdy pipelines
+ * pass on. */
 #include "check.h"
 
 #include "interpret/interp.h"
@@ -20,9 +22,11 @@
 #include "support/log.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
+#include "transforms/sdy/common/propagation_options.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void test_push_unique(void) {
   sharc_ptr_vec v = {0};
@@ -228,6 +232,48 @@ static void test_replace_op_with_kept_results_short_marks(void) {
   sharc_context_destroy(c.ctx);
 }
 
+static void test_str_dup(void) {
+  char *part = sharc_str_dup((sharc_str){"abcdef", 3});
+  CHECK(strcmp(part, "abc") == 0);
+  free(part);
+  char *empty = sharc_str_dup((sharc_str){NULL, 0});
+  CHECK(empty[0] == 0);
+  free(empty);
+  char *whole = sharc_str_dup(sharc_str_from_cstr("xyz"));
+  CHECK(strcmp(whole, "xyz") == 0);
+  free(whole);
+}
+
+/* A call site's callee is searched before its caller, which only counts
+ * when asked for; a call site itself is found by its own kind. */
+static void test_loc_find_kind(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_ident *f = sharc_ident_get(ctx, SHARC_STR("f.mlir"));
+  sharc_attr *file = sharc_loc_file(ctx, f, 3, 4);
+  sharc_attr *unknown = sharc_loc_unknown(ctx);
+  sharc_attr *callee_unknown = sharc_loc_callsite(ctx, unknown, file);
+  CHECK(sharc_loc_find_kind(callee_unknown, SHARC_ATTR_LOC_FILE, false) == NULL);
+  CHECK(sharc_loc_find_kind(callee_unknown, SHARC_ATTR_LOC_FILE, true) == file);
+  sharc_attr *named = sharc_loc_name(ctx, sharc_ident_get(ctx, SHARC_STR("n")), callee_unknown);
+  sharc_attr *parts[2] = {unknown, named};
+  sharc_attr *fused = sharc_loc_fused(ctx, parts, 2, NULL);
+  CHECK(sharc_loc_find_kind(fused, SHARC_ATTR_LOC_CALLSITE, false) == callee_unknown);
+  CHECK(sharc_loc_find_kind(fused, SHARC_ATTR_LOC_FILE, true) == file);
+  CHECK(sharc_loc_find_kind(NULL, SHARC_ATTR_LOC_FILE, true) == NULL);
+  sharc_context_destroy(ctx);
+}
+
+static void test_sdy_debug_options_text(void) {
+  CHECK(sharc_sdy_debug_options_text(false, false, false) == NULL);
+  CHECK(sharc_sdy_debug_options_text(true, false, false) == NULL);
+  CHECK(strcmp(sharc_sdy_debug_options_text(false, true, true),
+               "debug-sharding-origins=true debug-propagation-edge-sharding=true") == 0);
+  CHECK(strcmp(sharc_sdy_debug_options_text(false, false, true),
+               "debug-propagation-edge-sharding=true") == 0);
+  CHECK(strcmp(sharc_sdy_debug_options_text(true, true, false),
+               "sink-debug-sharding-origins=true") == 0);
+}
+
 static void test_xalloc(void) {
   /* a zero size is still a live, distinct block */
   void *a = sharc_xmalloc(0), *b = sharc_xmalloc_array(0, 8), *c = sharc_xcalloc(0, 0);
@@ -298,6 +344,9 @@ int main(void) {
   test_oa_table();
   test_replace_op_with_kept_results();
   test_replace_op_with_kept_results_short_marks();
+  test_str_dup();
+  test_loc_find_kind();
+  test_sdy_debug_options_text();
   test_xalloc();
   test_pick_each();
   return check_summary("shared_helpers");

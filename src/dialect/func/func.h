@@ -40,6 +40,14 @@ void sharc_func_set_result_attr(sharc_op *func, unsigned i, const char *name, sh
  * rebuilds the array each time. */
 void sharc_func_set_all_arg_attrs(sharc_op *func, sharc_attr *const *dicts);
 void sharc_func_set_all_result_attrs(sharc_op *func, sharc_attr *const *dicts);
+/* Each argument's (with `results`, each result's) dictionary replaced by
+ * what `map` returns for it, set at once when one changed or when
+ * `set_unchanged` (Shardy's passes that always set them); whether one
+ * changed. */
+typedef sharc_attr *(*sharc_func_dict_map)(sharc_op *func, unsigned i, sharc_attr *dict,
+                                           void *user);
+bool sharc_func_map_attr_dicts(sharc_op *func, bool results, bool set_unchanged,
+                               sharc_func_dict_map map, void *user);
 /* `dict` with `name` set to `value` (removed when NULL). */
 sharc_attr *sharc_func_dict_with(sharc_context *ctx, const sharc_attr *dict, const char *name,
                                  sharc_attr *value);

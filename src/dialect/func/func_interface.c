@@ -134,6 +134,23 @@ void sharc_func_set_all_result_attrs(sharc_op *func, sharc_attr *const *dicts) {
   store_dicts(func, "res_attrs", dicts, sharc_func_num_results(func));
 }
 
+bool sharc_func_map_attr_dicts(sharc_op *func, bool results, bool set_unchanged,
+                               sharc_func_dict_map map, void *user) {
+  unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
+  attr_vec dicts = {0};
+  bool changed = false;
+  for (unsigned i = 0; i < n; i++) {
+    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+    sharc_attr *mapped = map(func, i, dict, user);
+    changed = changed || mapped != dict;
+    sharc_vec_push(&dicts, mapped);
+  }
+  if (changed || set_unchanged)
+    store_dicts(func, results ? "res_attrs" : "arg_attrs", dicts.items, n);
+  sharc_vec_free(&dicts);
+  return changed;
+}
+
 sharc_attr *sharc_func_arg_attr(const sharc_op *func, unsigned i, const char *name) {
   return sharc_attr_dict_get(sharc_func_arg_attrs(func, i), name);
 }

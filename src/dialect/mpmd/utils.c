@@ -689,21 +689,7 @@ static bool print_loc_rec(const sharc_attr *loc, sharc_buf *out) {
 }
 
 static const sharc_attr *call_site_in(const sharc_attr *loc) {
-  switch (sharc_attr_get_kind(loc)) {
-  case SHARC_ATTR_LOC_NAME:
-    return loc->name.child ? call_site_in(loc->name.child) : NULL;
-  case SHARC_ATTR_LOC_CALLSITE:
-    return loc;
-  case SHARC_ATTR_LOC_FUSED:
-    for (unsigned i = 0; i < loc->fused.n; i++) {
-      const sharc_attr *c = call_site_in(loc->fused.locs[i]);
-      if (c)
-        return c;
-    }
-    return NULL;
-  default:
-    return NULL;
-  }
+  return sharc_loc_find_kind(loc, SHARC_ATTR_LOC_CALLSITE, false);
 }
 
 void sharc_mpmd_print_stack_trace(const sharc_attr *loc, sharc_buf *out) {

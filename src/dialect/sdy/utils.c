@@ -265,6 +265,30 @@ sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i) {
   return as_sharding(sharc_func_result_attr(func, i, SHARC_SDY_SHARDING_ATTR));
 }
 
+typedef struct sharding_map_state {
+  bool results;
+  sharc_sdy_sharding_map map;
+  void *user;
+} sharding_map_state;
+
+static sharc_attr *map_sharding_in_dict(sharc_op *func, unsigned i, sharc_attr *dict, void *user) {
+  const sharding_map_state *st = user;
+  sharc_attr *s =
+      st->results ? sharc_sdy_func_result_sharding(func, i) : sharc_sdy_func_arg_sharding(func, i);
+  if (!s)
+    return dict;
+  sharc_type *ft = sharc_func_type(func);
+  sharc_type *type = st->results ? sharc_type_func_result(ft, i) : sharc_type_func_input(ft, i);
+  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR,
+                              st->map(s, type, st->user));
+}
+
+void sharc_sdy_map_func_shardings(sharc_op *func, bool results, sharc_sdy_sharding_map map,
+                                  void *user) {
+  sharding_map_state st = {results, map, user};
+  sharc_func_map_attr_dicts(func, results, true, map_sharding_in_dict, &st);
+}
+
 void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding) {
   sharc_func_set_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR, sharding);
 }

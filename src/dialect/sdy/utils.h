@@ -86,6 +86,12 @@ sharc_op *sharc_sdy_mesh_op_create(sharc_context *ctx, sharc_str name, sharc_att
 sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i);
 sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i);
 void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
+/* Each argument's (with `results`, each result's) sharding replaced by
+ * what `map` returns for it and the value's type, the dictionaries set at
+ * once (always, as Shardy's passes that rewrite them all do). */
+typedef sharc_attr *(*sharc_sdy_sharding_map)(sharc_attr *sharding, sharc_type *type, void *user);
+void sharc_sdy_map_func_shardings(sharc_op *func, bool results, sharc_sdy_sharding_map map,
+                                  void *user);
 void sharc_sdy_set_func_result_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
 /* getFuncArgShardings / getFuncResultShardings: every argument's (result's)
  * sharding, missing ones fully open on the mesh of the first sharding that

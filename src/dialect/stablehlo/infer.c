@@ -8,12 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_str(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = sharc_xmalloc(n);
-  return memcpy(d, s, n);
-}
-
 static const sharc_type *operand_type(const sharc_op *op, unsigned i) {
   return sharc_value_type(sharc_op_operand(op, i));
 }
@@ -240,7 +234,7 @@ bool sharc_shlo_infer_concatenate(sharc_op *op) {
       int64_t a = first->shaped.shape[d], b = t->shaped.shape[d];
       if ((int64_t)d == dim || is_dyn(a) || is_dyn(b) || a == b)
         continue;
-      char *ws = dup_str(sharc_shlo_dims_str(first->shaped.shape, rank));
+      char *ws = sharc_str_dup(sharc_str_from_cstr(sharc_shlo_dims_str(first->shaped.shape, rank)));
       sharc_shlo_error(op, "shapes of operand (0) and (%u) are not compatible at non-concat index "
                        "%u: (%s) != (%s)", i, d, ws, sharc_shlo_dims_str(t->shaped.shape, rank));
       free(ws);
@@ -539,7 +533,7 @@ bool sharc_shlo_infer_transpose(sharc_op *op) {
   }
   bool ok = is_perm;
   if (!is_perm) {
-    char *r = dup_str(sharc_shlo_dims_str(range, n));
+    char *r = sharc_str_dup(sharc_str_from_cstr(sharc_shlo_dims_str(range, n)));
     sharc_shlo_error(op, "attribute permutation must be a permutation of [%s] but got %s", r,
                      sharc_shlo_dims_str(vals, n));
     free(r);

@@ -463,29 +463,32 @@ UNARY(fold_tanh, U_TANH)
 
 /* ---- shape ops on constants ---------------------------------------------------------------- */
 
-/* broadcast_in_dim(splat, _) -> constant(splat) */
-static bool fold_broadcast_splat(sharc_op *op, sharc_rewriter *rw, void *s) {
+/* op(cst) -> cst at the result's type, the elements unchanged: a splat
+ * broadcast (`splat_only`) or a reshape. */
+static bool fold_constant_retyped(sharc_op *op, sharc_rewriter *rw, void *s, bool splat_only) {
   sharc_type *type = result_type(op);
   if (!sharc_shlo_static(type) || !shape_fold_dtype(s, type, true))
     return false;
-  sharc_attr *a = sharc_shlo_splat_attr(operand(op, 0));
+  sharc_value *in = operand(op, 0);
+  sharc_attr *a = splat_only ? sharc_shlo_splat_attr(in) : sharc_shlo_const_attr(in);
   if (!a)
     return false;
-  sharc_shlo_replace_with_constant(rw, op, sharc_shlo_resize_splat(rw->ctx, a, type));
+  sharc_attr *folded =
+      splat_only ? sharc_shlo_resize_splat(rw->ctx, a, type)
+                 : sharc_attr_dense_elements(rw->ctx, type, a->dense.raw, a->dense.nwords,
+                                             a->dense.splat);
+  sharc_shlo_replace_with_constant(rw, op, folded);
   return true;
+}
+
+/* broadcast_in_dim(splat, _) -> constant(splat) */
+static bool fold_broadcast_splat(sharc_op *op, sharc_rewriter *rw, void *s) {
+  return fold_constant_retyped(op, rw, s, true);
 }
 
 /* reshape(cst) -> cst */
 static bool fold_reshape(sharc_op *op, sharc_rewriter *rw, void *s) {
-  sharc_type *type = result_type(op);
-  if (!sharc_shlo_static(type) || !shape_fold_dtype(s, type, true))
-    return false;
-  sharc_attr *a = sharc_shlo_const_attr(operand(op, 0));
-  if (!a)
-    return false;
-  sharc_shlo_replace_with_constant(
-      rw, op, sharc_attr_dense_elements(rw->ctx, type, a->dense.raw, a->dense.nwords, a->dense.splat));
-  return true;
+  return fold_constant_retyped(op, rw, s, false);
 }
 
 /* One element converted as foldConvert; false where the cast fails. */

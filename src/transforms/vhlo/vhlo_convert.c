@@ -5,6 +5,7 @@
 
 #include "dialect/func/func.h"
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
 #include "rewrite/create_op.h"
 #include "rewrite/conversion.h"
 #include "support/xalloc.h"
@@ -1176,11 +1177,6 @@ static bool convert_op(sharc_rewriter *rw, sharc_op *op, const char *target, boo
   return ok;
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  sharc_ptrvec_push(user, op);
-  return SHARC_WALK_ADVANCE;
-}
-
 static bool legalize_error(sharc_op *op) {
   sharc_rw_emit_not_legalized(op);
   return false;
@@ -1191,36 +1187,40 @@ static bool is_illegal_for_vhlo(const sharc_op *op) {
   return strncmp(name, "stablehlo.", 10) == 0 || strncmp(name, "func.", 5) == 0;
 }
 
+typedef struct convert_state {
+  sharc_rewriter *rw;
+  sharc_op *root;
+  bool allow_other_dialects;
+} convert_state;
+
+static bool op_from_stablehlo(sharc_op *op, void *user) {
+  const convert_state *st = user;
+  if (op == st->root || !is_illegal_for_vhlo(op))
+    return true;
+  const vhlo_op_def *target = vhlo_target(sharc_op_name(op)->data);
+  if (!target || !convert_op(st->rw, op, target->def.name, true, st->allow_other_dialects))
+    return legalize_error(op);
+  return true;
+}
+
 bool sharc_vhlo_from_stablehlo(sharc_rewriter *rw, sharc_op *root, bool allow_other_dialects) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(root, SHARC_PRE_ORDER, collect, &ops);
-  bool ok = true;
-  for (unsigned i = 0; i < ops.len && ok; i++) {
-    sharc_op *op = ops.items[i];
-    if (op == root || !is_illegal_for_vhlo(op))
-      continue;
-    const vhlo_op_def *target = vhlo_target(sharc_op_name(op)->data);
-    if (!target || !convert_op(rw, op, target->def.name, true, allow_other_dialects))
-      ok = legalize_error(op);
-  }
-  sharc_ptrvec_free(&ops);
-  return ok;
+  convert_state st = {rw, root, allow_other_dialects};
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_from_stablehlo, &st);
+}
+
+static bool op_to_stablehlo(sharc_op *op, void *user) {
+  const convert_state *st = user;
+  if (op == st->root || !sharc_vhlo_op_of(op))
+    return true;
+  char target[96];
+  if (!stablehlo_target(op, target, sizeof target) || !convert_op(st->rw, op, target, false, false))
+    return legalize_error(op);
+  return true;
 }
 
 bool sharc_vhlo_to_stablehlo(sharc_rewriter *rw, sharc_op *root) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(root, SHARC_PRE_ORDER, collect, &ops);
-  bool ok = true;
-  char target[96];
-  for (unsigned i = 0; i < ops.len && ok; i++) {
-    sharc_op *op = ops.items[i];
-    if (op == root || !sharc_vhlo_op_of(op))
-      continue;
-    if (!stablehlo_target(op, target, sizeof target) || !convert_op(rw, op, target, false, false))
-      ok = legalize_error(op);
-  }
-  sharc_ptrvec_free(&ops);
-  return ok;
+  convert_state st = {rw, root, false};
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_to_stablehlo, &st);
 }
 
 sharc_op *sharc_vhlo_replace_op_renamed(sharc_rewriter *rw, sharc_op *op, const char *name,

@@ -4,6 +4,7 @@
 #include "transforms/vhlo/vhlo_version.h"
 
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
 #include "support/xalloc.h"
 #include "transforms/vhlo/vhlo_convert.h"
 #include "rewrite/conversion.h"
@@ -442,10 +443,6 @@ static const rule *next_rule(sharc_context *ctx, const sharc_op *op, sharc_vhlo_
   return NULL;
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  sharc_ptrvec_push(user, op);
-  return SHARC_WALK_ADVANCE;
-}
 
 static bool legalize(sharc_rewriter *rw, sharc_op *op, sharc_vhlo_version target) {
   sharc_context *ctx = sharc_op_context(op);
@@ -463,24 +460,28 @@ static bool legalize(sharc_rewriter *rw, sharc_op *op, sharc_vhlo_version target
   return legal_op(cur, target);
 }
 
+typedef struct version_state {
+  sharc_rewriter *rw;
+  sharc_op *root;
+  sharc_vhlo_version target;
+} version_state;
+
+static bool op_to_version(sharc_op *op, void *user) {
+  const version_state *st = user;
+  /* legalize may have replaced op before it failed: read it first */
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  sharc_attr *loc = sharc_op_loc(op);
+  sharc_context *ctx = sharc_op_context(op);
+  if (legalize(st->rw, op, st->target))
+    return true;
+  char buf[64];
+  sharc_vhlo_version_format(st->target, buf, sizeof buf);
+  sharc_rw_emit_not_legalized_at(ctx, loc, name);
+  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(st->root), "failed to convert VHLO to v%s", buf);
+  return false;
+}
+
 bool sharc_vhlo_convert_to_version(sharc_rewriter *rw, sharc_op *root, sharc_vhlo_version target) {
-  sharc_ptrvec ops = {0};
-  sharc_walk(root, SHARC_PRE_ORDER, collect, &ops);
-  bool ok = true;
-  for (unsigned i = 0; i < ops.len && ok; i++) {
-    sharc_op *op = ops.items[i];
-    /* legalize may have replaced op before it failed: read it first */
-    sharc_str name = sharc_ident_str(sharc_op_name(op));
-    sharc_attr *loc = sharc_op_loc(op);
-    sharc_context *ctx = sharc_op_context(op);
-    if (legalize(rw, op, target))
-      continue;
-    char buf[64];
-    sharc_vhlo_version_format(target, buf, sizeof buf);
-    sharc_rw_emit_not_legalized_at(ctx, loc, name);
-    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_op_loc(root), "failed to convert VHLO to v%s", buf);
-    ok = false;
-  }
-  sharc_ptrvec_free(&ops);
-  return ok;
+  version_state st = {rw, root, target};
+  return sharc_pick_each(root, SHARC_PRE_ORDER, NULL, NULL, op_to_version, &st);
 }

@@ -46,4 +46,10 @@ static inline sharc_sdy_propagation_options sharc_sdy_propagation_options_defaul
   return o;
 }
 
+/* The option text that turns on the two debugging flags of a pass, spelled
+ * `debug-sharding-origins` and `debug-propagation-edge-sharding` (with
+ * `sink-` before each for -sdy-sink-data-flow-edges when `sink`): NULL when
+ * neither is on. The pipelines pass it on from the propagation options. */
+const char *sharc_sdy_debug_options_text(bool sink, bool origins, bool edges);
+
 #endif

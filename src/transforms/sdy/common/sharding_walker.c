@@ -140,31 +140,28 @@ static void walk_manual(walker *w, sharc_op *op) {
 
 /* The owners' shardings as a list; an owner without one makes the list
  * shorter than the owners, as Shardy's getters return only stored ones. */
-static void walk_data_flow(walker *w, sharc_op *op) {
+static void walk_owners(walker *w, sharc_op *op, void (*owners_of)(sharc_op *, sharc_ptrvec *),
+                        sharc_attr *(*sharding_of)(sharc_op *, unsigned), store_fn store) {
   sharc_ptrvec owners = {0};
   attr_vec shardings = {0};
-  sharc_sdy_block_arg_owners(op, &owners);
+  owners_of(op, &owners);
   for (unsigned i = 0; i < owners.len; i++) {
-    sharc_attr *s = sharc_sdy_block_arg_owner_sharding(op, i);
+    sharc_attr *s = sharding_of(op, i);
     if (s)
       sharc_vec_push(&shardings, s);
   }
   if (shardings.len == owners.len)
     process_list(w, op, shardings.items, shardings.len, (sharc_value *const *)owners.items,
-                 owners.len, store_block_arg_owners);
-  sharc_ptrvec_free(&owners);
-  sharc_vec_clear(&shardings);
-  sharc_sdy_result_owners(op, &owners);
-  for (unsigned i = 0; i < owners.len; i++) {
-    sharc_attr *s = sharc_sdy_result_owner_sharding(op, i);
-    if (s)
-      sharc_vec_push(&shardings, s);
-  }
-  if (shardings.len == owners.len)
-    process_list(w, op, shardings.items, shardings.len, (sharc_value *const *)owners.items,
-                 owners.len, store_result_owners);
+                 owners.len, store);
   sharc_ptrvec_free(&owners);
   sharc_vec_free(&shardings);
+}
+
+static void walk_data_flow(walker *w, sharc_op *op) {
+  walk_owners(w, op, sharc_sdy_block_arg_owners, sharc_sdy_block_arg_owner_sharding,
+              store_block_arg_owners);
+  walk_owners(w, op, sharc_sdy_result_owners, sharc_sdy_result_owner_sharding,
+              store_result_owners);
 }
 
 static void store_op_shardings(sharc_op *op, sharc_attr *const *shardings, unsigned n) {

@@ -10,22 +10,12 @@ typedef struct drop_state {
   sharc_rewriter rw;
 } drop_state;
 
-typedef SHARC_VEC(sharc_attr *) attr_vec;
-
-/* The dictionaries of `n` arguments (results) without `sdy.sharding`; false
- * when none had it. */
-static bool without_sharding(sharc_op *func, unsigned n, bool results, attr_vec *out) {
-  sharc_context *ctx = sharc_op_context(func);
-  bool changed = false;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-    if (sharc_attr_dict_get(dict, SHARC_SDY_SHARDING_ATTR)) {
-      dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, NULL);
-      changed = true;
-    }
-    sharc_vec_push(out, dict);
-  }
-  return changed;
+static sharc_attr *dict_without_sharding(sharc_op *func, unsigned i, sharc_attr *dict,
+                                         void *user) {
+  (void)i, (void)user;
+  if (!sharc_attr_dict_get(dict, SHARC_SDY_SHARDING_ATTR))
+    return dict;
+  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR, NULL);
 }
 
 static sharc_walk_result drop(sharc_op *op, void *user) {
@@ -34,17 +24,10 @@ static sharc_walk_result drop(sharc_op *op, void *user) {
     sharc_rw_set_attr(&st->rw, op, SHARC_SDY_SHARDING_ATTR, NULL);
   if (!sharc_op_isa(op, &sharc_func_func_def))
     return SHARC_WALK_ADVANCE;
-  attr_vec dicts = {0};
-  if (without_sharding(op, sharc_func_num_args(op), false, &dicts)) {
-    sharc_func_set_all_arg_attrs(op, dicts.items);
+  if (sharc_func_map_attr_dicts(op, false, false, dict_without_sharding, NULL))
     sharc_rw_modified(&st->rw, op);
-  }
-  dicts.len = 0;
-  if (without_sharding(op, sharc_func_num_results(op), true, &dicts)) {
-    sharc_func_set_all_result_attrs(op, dicts.items);
+  if (sharc_func_map_attr_dicts(op, true, false, dict_without_sharding, NULL))
     sharc_rw_modified(&st->rw, op);
-  }
-  sharc_vec_free(&dicts);
   return SHARC_WALK_ADVANCE;
 }
 

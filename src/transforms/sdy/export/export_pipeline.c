@@ -7,6 +7,7 @@
 #include "transforms/sdy/export/export_pipeline.h"
 
 #include "pass/pass_registry.h"
+#include "transforms/sdy/common/propagation_options.h"
 #include "transforms/sdy/common/save_module.h"
 
 #include <stddef.h>
@@ -106,20 +107,12 @@ static bool add_partitioner(sharc_pass_manager *pm, int *dump_index,
                   err);
 }
 
-static const char *sink_options(const sharc_sdy_export_options *o) {
-  if (o->dump_sharding_origins && o->dump_propagation_edges)
-    return "sink-debug-sharding-origins=true sink-debug-propagation-edge-sharding=true";
-  if (o->dump_sharding_origins)
-    return "sink-debug-sharding-origins=true";
-  if (o->dump_propagation_edges)
-    return "sink-debug-propagation-edge-sharding=true";
-  return NULL;
-}
-
 bool sharc_sdy_add_export_pipeline(sharc_pass_manager *pm, int *dump_index,
                                    const sharc_sdy_export_options *o, sharc_buf *err) {
+  const char *sink =
+      sharc_sdy_debug_options_text(true, o->dump_sharding_origins, o->dump_propagation_edges);
   if (!add_on_funcs(pm, "sdy-constant-or-scalar-merger", NULL, err) ||
-      !add_on_funcs(pm, "sdy-sink-data-flow-edges", sink_options(o), err))
+      !add_on_funcs(pm, "sdy-sink-data-flow-edges", sink, err))
     return false;
   if (!o->avoid_export_for_partitioning &&
       (!sharc_pm_add(pm, "sdy-remove-sharding-groups", NULL, err) ||

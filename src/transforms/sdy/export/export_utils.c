@@ -124,10 +124,13 @@ static int64_t dim_size(const sharc_value *v, unsigned dim) {
                                                             : SHARC_DYNAMIC;
 }
 
+static int64_t dim_shards(const sharc_attr *sharding, unsigned dim, const sharc_attr *mesh) {
+  return sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, dim), mesh);
+}
+
 bool sharc_sdy_is_comm_free_slice_dim(unsigned dim, sharc_op *slice, const sharc_attr *sharding,
                                       const sharc_attr *mesh) {
-  int64_t shards =
-      sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, dim), mesh);
+  int64_t shards = dim_shards(sharding, dim, mesh);
   if (shards <= 1)
     return true;
   if (dense_at(slice, "start_indices", dim) != 0 || dense_at(slice, "strides", dim) != 1)
@@ -141,8 +144,7 @@ bool sharc_sdy_is_comm_free_slice_dim(unsigned dim, sharc_op *slice, const sharc
 
 bool sharc_sdy_is_comm_free_pad_dim(unsigned dim, sharc_op *pad, const sharc_attr *sharding,
                                     const sharc_attr *mesh) {
-  int64_t shards =
-      sharc_sdy_dim_sharding_sharded_size(sharc_sdy_tensor_sharding_dim(sharding, dim), mesh);
+  int64_t shards = dim_shards(sharding, dim, mesh);
   if (shards <= 1)
     return true;
   if (dense_at(pad, "interior_padding", dim) != 0)

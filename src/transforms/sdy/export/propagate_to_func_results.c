@@ -7,24 +7,21 @@
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 
-typedef SHARC_VEC(sharc_attr *) attr_vec;
+/* A result's dictionary with the sharding of the value returned for it. */
+static sharc_attr *with_returned_sharding(sharc_op *func, unsigned i, sharc_attr *dict,
+                                          void *ret) {
+  if (i >= sharc_op_num_operands(ret))
+    return dict;
+  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR,
+                              sharc_sdy_get_sharding(sharc_op_operand(ret, i)));
+}
 
 static void propagate(sharc_rewriter *rw, sharc_op *func) {
   sharc_block *body = sharc_func_body(func);
   sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
   if (!ret || !sharc_op_isa(ret, &sharc_func_return_def))
     return;
-  unsigned n = sharc_func_num_results(func);
-  attr_vec dicts = {0};
-  for (unsigned i = 0; i < n; i++) {
-    sharc_attr *dict = sharc_func_result_attrs(func, i);
-    if (i < sharc_op_num_operands(ret))
-      dict = sharc_func_dict_with(rw->ctx, dict, SHARC_SDY_SHARDING_ATTR,
-                                  sharc_sdy_get_sharding(sharc_op_operand(ret, i)));
-    sharc_vec_push(&dicts, dict);
-  }
-  sharc_func_set_all_result_attrs(func, dicts.items);
-  sharc_vec_free(&dicts);
+  sharc_func_map_attr_dicts(func, true, true, with_returned_sharding, ret);
   sharc_rw_modified(rw, func);
 }
 

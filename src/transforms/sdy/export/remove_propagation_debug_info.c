@@ -15,34 +15,17 @@ typedef struct remove_state {
   sharc_rewriter rw;
 } remove_state;
 
-typedef SHARC_VEC(sharc_attr *) attr_vec;
-
-static sharc_attr *without_debug(sharc_context *ctx, sharc_attr *dict, bool *changed) {
-  for (unsigned k = 0; k < NUM_DEBUG_ATTRS; k++) {
-    if (!sharc_attr_dict_get(dict, debug_attrs[k]))
-      continue;
-    dict = sharc_func_dict_with(ctx, dict, debug_attrs[k], NULL);
-    *changed = true;
-  }
+static sharc_attr *without_debug(sharc_op *func, unsigned i, sharc_attr *dict, void *user) {
+  (void)i, (void)user;
+  for (unsigned k = 0; k < NUM_DEBUG_ATTRS; k++)
+    if (sharc_attr_dict_get(dict, debug_attrs[k]))
+      dict = sharc_func_dict_with(sharc_op_context(func), dict, debug_attrs[k], NULL);
   return dict;
 }
 
 static void clean_func(remove_state *st, sharc_op *func) {
-  sharc_context *ctx = st->rw.ctx;
-  attr_vec dicts = {0};
-  bool changed = false;
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
-    sharc_vec_push(&dicts, without_debug(ctx, sharc_func_arg_attrs(func, i), &changed));
-  if (changed)
-    sharc_func_set_all_arg_attrs(func, dicts.items);
-  bool results_changed = false;
-  dicts.len = 0;
-  for (unsigned i = 0; i < sharc_func_num_results(func); i++)
-    sharc_vec_push(&dicts, without_debug(ctx, sharc_func_result_attrs(func, i), &results_changed));
-  if (results_changed)
-    sharc_func_set_all_result_attrs(func, dicts.items);
-  sharc_vec_free(&dicts);
-  if (changed || results_changed)
+  bool changed = sharc_func_map_attr_dicts(func, false, false, without_debug, NULL);
+  if (sharc_func_map_attr_dicts(func, true, false, without_debug, NULL) || changed)
     sharc_rw_modified(&st->rw, func);
 }
 

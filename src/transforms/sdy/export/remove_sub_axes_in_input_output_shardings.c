@@ -35,23 +35,9 @@ static sharc_attr *without_sub_axes(sharc_context *ctx, sharc_attr *sharding) {
   return out;
 }
 
-/* The `n` dictionaries of one side with their shardings updated. */
-static void update_side(sharc_op *func, unsigned n, bool results) {
-  sharc_context *ctx = sharc_op_context(func);
-  attr_vec dicts = {0};
-  for (unsigned i = 0; i < n; i++) {
-    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-    sharc_attr *s =
-        results ? sharc_sdy_func_result_sharding(func, i) : sharc_sdy_func_arg_sharding(func, i);
-    if (s)
-      dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, without_sub_axes(ctx, s));
-    sharc_vec_push(&dicts, dict);
-  }
-  if (results)
-    sharc_func_set_all_result_attrs(func, dicts.items);
-  else
-    sharc_func_set_all_arg_attrs(func, dicts.items);
-  sharc_vec_free(&dicts);
+static sharc_attr *sharding_without_sub_axes(sharc_attr *sharding, sharc_type *type, void *ctx) {
+  (void)type;
+  return without_sub_axes(ctx, sharding);
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
@@ -61,8 +47,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_op *main = sharc_sdy_main_func_or_error(module, true);
   if (!main)
     return false;
-  update_side(main, sharc_func_num_args(main), false);
-  update_side(main, sharc_func_num_results(main), true);
+  sharc_context *ctx = sharc_op_context(main);
+  sharc_sdy_map_func_shardings(main, false, sharding_without_sub_axes, ctx);
+  sharc_sdy_map_func_shardings(main, true, sharding_without_sub_axes, ctx);
   sharc_rw_modified(&rw, main);
   return true;
 }

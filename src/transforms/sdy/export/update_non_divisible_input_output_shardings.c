@@ -98,32 +98,15 @@ static sharc_attr *update_one(update_state *st, sharc_attr *sharding, sharc_type
   return sharding && shape ? evenly_sharded(st, sharding, shape, rank) : sharding;
 }
 
+static sharc_attr *even_sharding(sharc_attr *sharding, sharc_type *type, void *st) {
+  return update_one(st, sharding, type);
+}
+
 static void update_func(update_state *st, sharc_op *func) {
-  sharc_context *ctx = st->rw.ctx;
-  sharc_type *ft = sharc_func_type(func);
-  if (!ft)
+  if (!sharc_func_type(func))
     return;
-  attr_vec dicts = {0};
-  for (unsigned i = 0; i < sharc_type_func_num_inputs(ft); i++) {
-    sharc_attr *s = sharc_sdy_func_arg_sharding(func, i);
-    sharc_attr *dict = sharc_func_arg_attrs(func, i);
-    if (s)
-      dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR,
-                                  update_one(st, s, sharc_type_func_input(ft, i)));
-    sharc_vec_push(&dicts, dict);
-  }
-  sharc_func_set_all_arg_attrs(func, dicts.items);
-  dicts.len = 0;
-  for (unsigned i = 0; i < sharc_type_func_num_results(ft); i++) {
-    sharc_attr *s = sharc_sdy_func_result_sharding(func, i);
-    sharc_attr *dict = sharc_func_result_attrs(func, i);
-    if (s)
-      dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR,
-                                  update_one(st, s, sharc_type_func_result(ft, i)));
-    sharc_vec_push(&dicts, dict);
-  }
-  sharc_func_set_all_result_attrs(func, dicts.items);
-  sharc_vec_free(&dicts);
+  sharc_sdy_map_func_shardings(func, false, even_sharding, st);
+  sharc_sdy_map_func_shardings(func, true, even_sharding, st);
   sharc_rw_modified(&st->rw, func);
 }
 

@@ -8,14 +8,16 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/common/save_module.h"
 
-typedef struct import_pipeline_options {
-  bool dedup_functions_fully;
-} import_pipeline_options;
-
-static const sharc_option_def options[] = {
-    SHARC_OPTION(import_pipeline_options, dedup_functions_fully, "dedup-functions-fully",
+const sharc_option_def sharc_sdy_dedup_flag_options[1] = {
+    SHARC_OPTION(sharc_sdy_dedup_flag, dedup_functions_fully, "dedup-functions-fully",
                  SHARC_OPT_BOOL, "false", "Whether to dedup functions fully."),
 };
+
+sharc_sdy_propagation_options sharc_sdy_propagation_options_with_flag(const sharc_sdy_dedup_flag *f) {
+  sharc_sdy_propagation_options o = sharc_sdy_propagation_options_default();
+  o.dedup_functions_fully = f->dedup_functions_fully;
+  return o;
+}
 
 bool sharc_sdy_add_import_pipeline(sharc_pass_manager *pm, int *dump_index,
                                    const sharc_sdy_propagation_options *o, sharc_buf *err) {
@@ -35,14 +37,8 @@ bool sharc_sdy_add_import_pipeline(sharc_pass_manager *pm, int *dump_index,
   ok = ok && sharc_sdy_add_save_module(pm, o->dump_directory, "before_propagation", &index, err) &&
        sharc_pm_add(pm, "sdy-add-data-flow-edges", NULL, err);
   if (ok && o->dedup_functions_fully) {
-    const char *debug = o->debug_sharding_origins
-                            ? (o->debug_propagation_edge_sharding
-                                   ? "debug-sharding-origins=true "
-                                     "debug-propagation-edge-sharding=true"
-                                   : "debug-sharding-origins=true")
-                            : (o->debug_propagation_edge_sharding
-                                   ? "debug-propagation-edge-sharding=true"
-                                   : NULL);
+    const char *debug = sharc_sdy_debug_options_text(false, o->debug_sharding_origins,
+                                                     o->debug_propagation_edge_sharding);
     /* sharding groups come after the constraints, so conflicts between group
      * members that constraints sharded are seen */
     ok = sharc_pm_add(pm, "sdy-apply-sharding-constraints", debug, err) &&
@@ -52,9 +48,7 @@ bool sharc_sdy_add_import_pipeline(sharc_pass_manager *pm, int *dump_index,
 }
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
-  const import_pipeline_options *io = opts;
-  sharc_sdy_propagation_options o = sharc_sdy_propagation_options_default();
-  o.dedup_functions_fully = io->dedup_functions_fully;
+  sharc_sdy_propagation_options o = sharc_sdy_propagation_options_with_flag(opts);
   int dump_index = 0;
   return sharc_sdy_add_import_pipeline(pm, &dump_index, &o, err);
 }
@@ -65,8 +59,8 @@ const sharc_pass_def sharc_pass_sdy_import_pipeline = {
     .summary = "Run a sequence of import passes needed as a pre-processing step for Shardy "
                "propagation",
     .anchor = NULL,
-    SHARC_OPTIONS(options),
-    .options_size = sizeof(import_pipeline_options),
+    SHARC_OPTIONS(sharc_sdy_dedup_flag_options),
+    .options_size = sizeof(sharc_sdy_dedup_flag),
     .tools = SHARC_TOOL_ANY,
     .build = build,
 };

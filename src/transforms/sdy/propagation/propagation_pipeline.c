@@ -12,26 +12,6 @@
 #include "transforms/sdy/propagation/user_priority_propagation.h"
 
 
-typedef struct propagation_pipeline_options {
-  bool dedup_functions_fully;
-} propagation_pipeline_options;
-
-static const sharc_option_def options[] = {
-    SHARC_OPTION(propagation_pipeline_options, dedup_functions_fully, "dedup-functions-fully",
-                 SHARC_OPT_BOOL, "false", "Whether to dedup functions fully."),
-};
-
-/* The debugging options of -sdy-apply-sharding-constraints, or NULL. */
-static const char *constraint_options(const sharc_sdy_propagation_options *o) {
-  if (o->debug_sharding_origins && o->debug_propagation_edge_sharding)
-    return "debug-sharding-origins=true debug-propagation-edge-sharding=true";
-  if (o->debug_sharding_origins)
-    return "debug-sharding-origins=true";
-  if (o->debug_propagation_edge_sharding)
-    return "debug-propagation-edge-sharding=true";
-  return NULL;
-}
-
 sharc_sdy_export_options sharc_sdy_export_options_for_propagation(
     const sharc_sdy_propagation_options *o) {
   sharc_sdy_export_options e = sharc_sdy_export_options_default();
@@ -61,11 +41,13 @@ static bool add_call_graph_preparation(sharc_pass_manager *pm,
                                        const sharc_sdy_propagation_options *o, sharc_buf *err) {
   if (o->dedup_functions_fully)
     return sharc_pm_add(pm, "sdy-add-func-data-flow-edges", NULL, err);
+  const char *debug = sharc_sdy_debug_options_text(false, o->debug_sharding_origins,
+                                                   o->debug_propagation_edge_sharding);
   return sharc_pm_add(pm, "sdy-flatten-call-graph", NULL, err) &&
          sharc_pm_add(pm, "symbol-dce", NULL, err) &&
          sharc_pm_add(pm, "sdy-import-func-calls", NULL, err) &&
          sharc_pm_add(pm, "symbol-dce", NULL, err) &&
-         sharc_pm_add(pm, "sdy-apply-sharding-constraints", constraint_options(o), err) &&
+         sharc_pm_add(pm, "sdy-apply-sharding-constraints", debug, err) &&
          sharc_pm_add(pm, "sdy-sharding-group-import", NULL, err);
 }
 
@@ -123,9 +105,7 @@ bool sharc_sdy_add_propagation_pipeline(sharc_pass_manager *pm, int *dump_index,
 }
 
 static bool build(sharc_pass_manager *pm, const void *opts, sharc_buf *err) {
-  const propagation_pipeline_options *po = opts;
-  sharc_sdy_propagation_options o = sharc_sdy_propagation_options_default();
-  o.dedup_functions_fully = po->dedup_functions_fully;
+  sharc_sdy_propagation_options o = sharc_sdy_propagation_options_with_flag(opts);
   o.inline_meshes = false;
   int dump_index = 1;
   return sharc_sdy_add_propagation_pipeline(pm, &dump_index, &o, err);
@@ -137,8 +117,8 @@ const sharc_pass_def sharc_pass_sdy_propagation_pipeline = {
     .summary = "Runs the SDY propagation pass, preceded by a sequence of import passes needed as "
                "a pre-processing step for propagation",
     .anchor = NULL,
-    SHARC_OPTIONS(options),
-    .options_size = sizeof(propagation_pipeline_options),
+    SHARC_OPTIONS(sharc_sdy_dedup_flag_options),
+    .options_size = sizeof(sharc_sdy_dedup_flag),
     .tools = SHARC_TOOL_ANY,
     .build = build,
 };

@@ -242,9 +242,7 @@ sharc_attr *sharc_rule_custom_call(sharc_op *op, bool conservative) {
   const target_row *row = find_target(target);
   if (!row) {
     static bool warned;
-    char *name = sharc_xmalloc(target.len + 1);
-    memcpy(name, target.data, target.len);
-    name[target.len] = 0;
+    char *name = sharc_str_dup(target);
     sharc_rule_warn_once(&warned, op, "custom call @%s is unknown to SDY sharding rule registry",
                          name);
     free(name);
