@@ -67,6 +67,7 @@ bool sharc_p_parse_comma_list_until(sharc_parser *p, char close, sharc_p_element
 
 /* The state of an attribute list: how one element is read, where it goes. */
 typedef struct attr_list_state {
+  const sharc_attr_def *fallback_def; /* NULL: no `#dialect.attr` form */
   sharc_p_attr_fn parse_one;
   sharc_ptrvec *out;
 } attr_list_state;
@@ -74,15 +75,24 @@ typedef struct attr_list_state {
 static bool parse_next_attr_elem(sharc_parser *p, void *state) {
   attr_list_state *s = state;
   sharc_attr *a;
-  if (!s->parse_one(p, &a))
+  bool ok = s->fallback_def ? sharc_p_parse_attr_with_fallback(p, s->fallback_def, s->parse_one, &a)
+                            : s->parse_one(p, &a);
+  if (!ok)
     return false;
   sharc_ptrvec_push(s->out, a);
   return true;
 }
 
+bool sharc_p_parse_attr_comma_list_with_fallback(sharc_parser *p, sharc_p_delimiter delimiter,
+                                                 const sharc_attr_def *fallback_def,
+                                                 sharc_p_attr_fn parse_one, sharc_ptrvec *out,
+                                                 const char *context) {
+  attr_list_state s = {fallback_def, parse_one, out};
+  return sharc_p_parse_comma_list(p, delimiter, parse_next_attr_elem, &s, context);
+}
+
 bool sharc_p_parse_attr_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
                                    sharc_p_attr_fn parse_one, sharc_ptrvec *out,
                                    const char *context) {
-  attr_list_state s = {parse_one, out};
-  return sharc_p_parse_comma_list(p, delimiter, parse_next_attr_elem, &s, context);
+  return sharc_p_parse_attr_comma_list_with_fallback(p, delimiter, NULL, parse_one, out, context);
 }

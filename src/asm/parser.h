@@ -150,6 +150,12 @@ typedef bool (*sharc_p_attr_fn)(sharc_parser *p, sharc_attr **out);
 bool sharc_p_parse_attr_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
                                    sharc_p_attr_fn parse_one, sharc_ptrvec *out,
                                    const char *context);
+/* The same, where an element may also be written in its full
+ * `#dialect.attr<...>` form of `fallback_def` (FieldParser's fallback). */
+bool sharc_p_parse_attr_comma_list_with_fallback(sharc_parser *p, sharc_p_delimiter delimiter,
+                                                 const sharc_attr_def *fallback_def,
+                                                 sharc_p_attr_fn parse_one, sharc_ptrvec *out,
+                                                 const char *context);
 
 /* ---- types and attributes ---- */
 bool sharc_p_parse_type(sharc_parser *p, sharc_type **out);

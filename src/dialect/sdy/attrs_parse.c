@@ -57,27 +57,10 @@ static bool parse_keyword(sharc_parser *p, sharc_str *out) {
 }
 
 
-/* The fields a list parses, and where they go. */
-typedef struct field_list {
-  const sharc_attr_def *def;
-  parse_fn fn;
-  sharc_ptrvec *out;
-} field_list;
-
-static bool parse_field(sharc_parser *p, void *state) {
-  field_list *l = state;
-  sharc_attr *a;
-  if (!sharc_p_parse_attr_with_fallback(p, l->def, l->fn, &a))
-    return false;
-  sharc_ptrvec_push(l->out, a);
-  return true;
-}
-
 /* Non-empty comma-separated list of fields (FieldParser<SmallVector<T>>). */
 static bool parse_field_list(sharc_parser *p, const sharc_attr_def *def, parse_fn fn,
                              sharc_ptrvec *out) {
-  field_list l = {def, fn, out};
-  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_field, &l, NULL);
+  return sharc_p_parse_attr_comma_list_with_fallback(p, SHARC_P_DELIM_NONE, def, fn, out, NULL);
 }
 
 /* `[` (`]`) : (list `]`)? in the generated parsers. */
