@@ -10,12 +10,19 @@
 
 /* ---- small vectors ------------------------------------------------------ */
 
-void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
-  for (unsigned i = 0; i < b->num_attrs; i++)
+/* Replaces the value of the first `known` attributes named `name`; false
+ * when none is. */
+static bool builder_replace_attr(sharc_op_builder *b, unsigned known, const sharc_ident *name,
+                                 sharc_attr *value) {
+  for (unsigned i = 0; i < known; i++)
     if (b->attrs[i].name == name) {
       b->attrs[i].value = value;
-      return;
+      return true;
     }
+  return false;
+}
+
+static void builder_append_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
   if (!b->attrs) {
     b->attrs = b->small_attrs;
     b->cap_attrs = sizeof b->small_attrs / sizeof b->small_attrs[0];
@@ -30,6 +37,22 @@ void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *
     b->cap_attrs = cap;
   }
   b->attrs[b->num_attrs++] = (sharc_named_attr){name, value};
+}
+
+void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
+  if (!builder_replace_attr(b, b->num_attrs, name, value))
+    builder_append_attr(b, name, value);
+}
+
+/* The entries' names differ from each other (a parsed dictionary), so each
+ * is compared only with the attributes the builder had before: a
+ * dictionary of n keys costs O(n), not O(n^2). */
+void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_attr *entries,
+                                      unsigned n) {
+  unsigned known = b->num_attrs;
+  for (unsigned i = 0; i < n; i++)
+    if (!builder_replace_attr(b, known, entries[i].name, entries[i].value))
+      builder_append_attr(b, entries[i].name, entries[i].value);
 }
 
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
