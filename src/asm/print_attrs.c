@@ -4,6 +4,7 @@
 #include "asm/print_internal.h"
 #include "ir/affine.h"
 #include "support/apfloat.h"
+#include "support/xalloc.h"
 
 #include <string.h>
 
@@ -361,8 +362,49 @@ static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t
   print_wide_int(b, words, nwords, width, is_signed);
 }
 
-static void print_float_value(sharc_buf *b, const sharc_type *t, uint64_t lo, uint64_t hi) {
-  sharc_float_print(t->fkind, lo, hi, b);
+/* The printer's memo of float texts, by bits and kind: a float costs
+ * about a thousand instructions to format (the 6-digit form, read back
+ * unless exact, else the long form), and a module repeats many values
+ * (0.0, 1.0, a constant per layer). Direct-mapped and fixed in size, so
+ * its memory is bounded; taken only after the first floats, so printing
+ * one attribute allocates nothing. */
+enum { FLOAT_MEMO_SLOTS = 16384, FLOAT_MEMO_AFTER = 64, FLOAT_TEXT_MAX = 46 };
+
+struct sharc_float_memo_slot {
+  uint64_t lo, hi;
+  unsigned char kind1; /* kind + 1; 0: empty */
+  unsigned char len;
+  char text[FLOAT_TEXT_MAX];
+};
+
+static struct sharc_float_memo_slot *float_memo_slot(sharc_printer *p, sharc_float_kind k,
+                                                     uint64_t lo, uint64_t hi) {
+  if (!p->float_memo) {
+    if (++p->floats_printed < FLOAT_MEMO_AFTER)
+      return NULL;
+    p->float_memo = sharc_xcalloc(FLOAT_MEMO_SLOTS, sizeof *p->float_memo);
+  }
+  uint64_t h = (lo ^ (hi * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)k) * UINT64_C(0xD6E8FEB86659FD93);
+  return &p->float_memo[h >> 50]; /* 2^14 = FLOAT_MEMO_SLOTS */
+}
+
+static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo, uint64_t hi) {
+  sharc_float_kind k = t->fkind;
+  struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
+  if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
+    sharc_buf_put(p->out, s->text, s->len);
+    return;
+  }
+  size_t start = p->out->len;
+  sharc_float_print(k, lo, hi, p->out);
+  size_t n = p->out->len - start;
+  if (!s || n > FLOAT_TEXT_MAX)
+    return;
+  s->lo = lo;
+  s->hi = hi;
+  s->kind1 = (unsigned char)(k + 1);
+  s->len = (unsigned char)n;
+  memcpy(s->text, p->out->data + start, n);
 }
 
 /* ---- dense elements ---------------------------------------------------- */
@@ -371,7 +413,7 @@ static unsigned scalar_words(const sharc_type *t) { return sharc_type_scalar_wor
 
 static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
   if (et->kind == SHARC_TYPE_FLOAT) {
-    print_float_value(p->out, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
+    print_float_value(p, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
   } else if (et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1) {
     sharc_pr_puts(p, raw[0] ? "true" : "false");
   } else {
@@ -629,7 +671,7 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
   if (a->kind == SHARC_ATTR_INTEGER)
     print_int_value(p->out, a->type, sharc_attr_int_words(a), sharc_attr_int_nwords(a));
   else if (a->kind == SHARC_ATTR_FLOAT)
-    print_float_value(p->out, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
+    print_float_value(p, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
   else
     sharc_pr_attr(p, a);
 }
@@ -673,7 +715,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_FLOAT:
-    print_float_value(b, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
+    print_float_value(p, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
     SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;
