@@ -13,13 +13,41 @@ void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out,
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
+
+/* Whether the 8 bytes of `w` are all plain (printable ASCII but '"' and
+ * '\\'), eight at a time: a byte below 0x20 or with its high bit set, or
+ * equal to '"' or '\\', sets the high bit of its lane below (the exact
+ * zero-byte tests: no false answer either way). 0x7f is checked apart. */
+static bool plain_word(uint64_t w) {
+  const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+  uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\'), del = w ^ (ones * 0x7f);
+  uint64_t zero_q = (quote - ones) & ~quote & highs;
+  uint64_t zero_s = (slash - ones) & ~slash & highs;
+  uint64_t zero_d = (del - ones) & ~del & highs;
+  uint64_t low = (w - ones * 0x20) & ~w & highs; /* a byte below 0x20 (no high bit) */
+  return !((w & highs) | zero_q | zero_s | zero_d | low);
+}
+
+/* The length of the run of plain characters of `s` from `i`. */
+static size_t plain_run(sharc_str s, size_t i) {
+  size_t run = i;
+  while (run + 8 <= s.len) {
+    uint64_t w;
+    memcpy(&w, s.data + run, 8);
+    if (!plain_word(w))
+      break;
+    run += 8;
+  }
+  while (run < s.len && plain_char((unsigned char)s.data[run]))
+    run++;
+  return run;
+}
+
 /* llvm::printEscapedString: printable ASCII except '"' and '\\' as is. */
 void sharc_pr_escaped(sharc_buf *b, sharc_str s) {
   for (size_t i = 0; i < s.len; i++) {
-    size_t run = i; /* copy plain characters in one go */
-    while (run < s.len && (unsigned char)s.data[run] >= 0x20 && (unsigned char)s.data[run] <= 0x7e &&
-           s.data[run] != '"' && s.data[run] != '\\')
-      run++;
+    size_t run = plain_run(s, i); /* copy plain characters in one go */
     if (run > i) {
       sharc_buf_put(b, s.data + i, run - i);
       i = run - 1;
