@@ -613,11 +613,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
           continue;
         if (n == cap) {
           cap *= 2;
-          unsigned *grown = sharc_xmalloc_array(cap, sizeof *grown);
-          memcpy(grown, ids, n * sizeof *ids);
-          if (ids != stack_ids)
-            free(ids);
-          ids = grown;
+          ids = sharc_xgrow_small(ids, stack_ids, n, cap, sizeof *ids);
         }
         ids[n++] = src->print_id;
       }

@@ -651,9 +651,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   isolation_scope stack_scopes[4];
   isolation_scope *scopes = !isolated                ? NULL
                             : op->num_regions <= 4 ? stack_scopes
-                                                   : malloc(op->num_regions * sizeof *scopes);
-  if (isolated && !scopes)
-    abort();
+                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
   bool ok = verify_regions(v, op, scopes) &&
             (!isolated || report_isolation(op, scopes, op->num_regions));
   if (scopes != stack_scopes)
