@@ -31,8 +31,24 @@ void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v)
   free(operands);
 }
 
-sharc_block *sharc_mpmd_called_body(sharc_op *func, const sharc_mpmd_call_sites *cs,
-                                    sharc_op *const **calls, unsigned *n_calls) {
-  *calls = sharc_mpmd_call_sites_of(cs, func, n_calls);
-  return *n_calls ? sharc_func_body(func) : NULL;
+void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
+                                     bool skip_entry_points, sharc_mpmd_callee_rewrite_fn fn) {
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_mpmd_call_sites cs;
+  sharc_mpmd_call_sites_build(&cs, module);
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  for (unsigned i = 0; i < funcs.len; i++) {
+    sharc_op *func = funcs.items[i];
+    if (skip_entry_points && sharc_mpmd_is_entry_point_function(func))
+      continue;
+    unsigned n_calls;
+    sharc_op *const *calls = sharc_mpmd_call_sites_of(&cs, func, &n_calls);
+    sharc_block *body = n_calls ? sharc_func_body(func) : NULL;
+    if (body)
+      fn(func, body, calls, n_calls, &rw);
+  }
+  sharc_vec_free(&funcs);
+  sharc_mpmd_call_sites_free(&cs);
 }

@@ -19,11 +19,18 @@ sharc_block *sharc_mpmd_entry_point_body(sharc_op *func);
  * one with only a mesh shape too), which the marking passes of the export
  * annotate; NULL for any other. */
 sharc_block *sharc_mpmd_any_entry_point_body(sharc_op *func);
-/* The body of callee `func` with the calls of it `cs` lists (`*n_calls`
- * of them), the guard of the passes that rewrite callees and their calls
- * together; NULL when it has no body or no call. */
-sharc_block *sharc_mpmd_called_body(sharc_op *func, const sharc_mpmd_call_sites *cs,
-                                    sharc_op *const **calls, unsigned *n_calls);
+/* A rewrite of callee `func` together with its `n_calls` (one or more)
+ * calls and the body they enter. */
+typedef void (*sharc_mpmd_callee_rewrite_fn)(sharc_op *func, sharc_block *body,
+                                             sharc_op *const *calls, unsigned n_calls,
+                                             sharc_rewriter *rw);
+/* The loop of the passes that rewrite callees and their calls together:
+ * `fn` on each MPMD function of `module` that is called (entry points
+ * left out when `skip_entry_points`), in module order, with the pass's
+ * rewriter; the calls are those found before the first rewrite (a
+ * rewrite may erase some: `fn` skips those). */
+void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
+                                     bool skip_entry_points, sharc_mpmd_callee_rewrite_fn fn);
 /* `v` becomes the last operand of `op` (a control dependency, a sliced
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);
