@@ -52,3 +52,21 @@ void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
   sharc_vec_free(&funcs);
   sharc_mpmd_call_sites_free(&cs);
 }
+
+typedef struct entry_point_rewrite {
+  const void *opts;
+  sharc_rewriter rw;
+  sharc_mpmd_entry_point_rewrite_fn fn;
+} entry_point_rewrite;
+
+static bool rewrite_entry_point(sharc_op *func, void *user) {
+  entry_point_rewrite *r = user;
+  return r->fn(func, r->opts, &r->rw);
+}
+
+bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, const void *opts,
+                                     sharc_mpmd_entry_point_rewrite_fn fn) {
+  entry_point_rewrite r = {.opts = opts, .fn = fn};
+  sharc_pass_rewriter(run, &r.rw, NULL);
+  return sharc_mpmd_for_each_entry_point(module, rewrite_entry_point, &r);
+}

@@ -31,6 +31,13 @@ typedef void (*sharc_mpmd_callee_rewrite_fn)(sharc_op *func, sharc_block *body,
  * rewrite may erase some: `fn` skips those). */
 void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
                                      bool skip_entry_points, sharc_mpmd_callee_rewrite_fn fn);
+/* A rewrite of entry-point function `func` under the pass's options. */
+typedef bool (*sharc_mpmd_entry_point_rewrite_fn)(sharc_op *func, const void *opts,
+                                                  sharc_rewriter *rw);
+/* `fn` on each entry-point function of `module` in module order, with the
+ * pass's rewriter, until one fails (the result). */
+bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, const void *opts,
+                                     sharc_mpmd_entry_point_rewrite_fn fn);
 /* `v` becomes the last operand of `op` (a control dependency, a sliced
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);
