@@ -70,3 +70,12 @@ bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, cons
   sharc_pass_rewriter(run, &r.rw, NULL);
   return sharc_mpmd_for_each_entry_point(module, rewrite_entry_point, &r);
 }
+
+void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_vec *out) {
+  for (unsigned r = 0; r < sharc_op_num_results(op); r++)
+    for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
+      sharc_op *user = sharc_use_owner(u);
+      if (!only || sharc_op_isa(user, only))
+        sharc_ptr_vec_push_unique(out, user);
+    }
+}

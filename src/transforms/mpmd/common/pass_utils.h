@@ -38,6 +38,9 @@ typedef bool (*sharc_mpmd_entry_point_rewrite_fn)(sharc_op *func, const void *op
  * pass's rewriter, until one fails (the result). */
 bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, const void *opts,
                                      sharc_mpmd_entry_point_rewrite_fn fn);
+/* Appends the users of `op`'s results to `out`, each once, in use order;
+ * only ops of `only` unless it is NULL. */
+void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_vec *out);
 /* `v` becomes the last operand of `op` (a control dependency, a sliced
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);

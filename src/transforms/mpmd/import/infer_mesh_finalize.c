@@ -294,15 +294,10 @@ static bool assign_entry_args(sharc_op *func, const void *opts, sharc_rewriter *
         continue;
       sharc_type *t = sharc_value_type(sharc_op_result(user, 0));
       sharc_attr *kind = sharc_mpmd_mesh_tensor_memory_kind(t);
-      if (kind) {
-        bool dup = false;
-        for (unsigned k = 0; k < kinds.len && !dup; k++)
-          dup = kinds.items[k] == kind;
-        if (!dup)
-          sharc_vec_push(&kinds, kind);
-      } else {
+      if (kind)
+        sharc_ptr_vec_push_unique(&kinds, kind);
+      else
         undefined = true;
-      }
       sharc_str m = sharc_mpmd_mesh_tensor_mesh_name(t);
       if (!any || sharc_str_cmp(m, mesh) < 0)
         mesh = m;
