@@ -654,11 +654,7 @@ static bool parse_next_dict_entry(sharc_parser *p, void *state) {
   sharc_named_attr *entries = *d->entries;
   if (*d->n == d->cap) {
     d->cap *= 2;
-    sharc_named_attr *grown = sharc_xmalloc_array(d->cap, sizeof *grown);
-    memcpy(grown, entries, *d->n * sizeof *grown);
-    if (entries != d->stack)
-      free(entries);
-    *d->entries = entries = grown;
+    *d->entries = entries = sharc_xgrow_small(entries, d->stack, *d->n, d->cap, sizeof *entries);
   }
   entries[(*d->n)++] = e;
   return true;

@@ -29,11 +29,7 @@ static void builder_append_attr(sharc_op_builder *b, sharc_ident *name, sharc_at
   }
   if (b->num_attrs == b->cap_attrs) {
     unsigned cap = b->cap_attrs * 2;
-    sharc_named_attr *a = sharc_xmalloc_array(cap, sizeof *a);
-    memcpy(a, b->attrs, b->num_attrs * sizeof *a);
-    if (b->attrs != b->small_attrs)
-      free(b->attrs);
-    b->attrs = a;
+    b->attrs = sharc_xgrow_small(b->attrs, b->small_attrs, b->num_attrs, cap, sizeof *b->attrs);
     b->cap_attrs = cap;
   }
   b->attrs[b->num_attrs++] = (sharc_named_attr){name, value};

@@ -1,6 +1,7 @@
 /* Operations, blocks and regions: creation, linking, use-lists and moves.
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "ir/verify_marks.h"
 #include "ir/static_names.h"
 #include "support/ptrmap.h"
@@ -176,11 +177,15 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   sharc_region *regions = sharc_op_regions_of(op);
   for (unsigned i = 0; i < st->num_regions; i++)
     regions[i].parent = op;
-  if (st->num_successors)
+  if (st->num_successors) {
     memcpy(sharc_op_successors_of(op), st->successors,
            st->num_successors * sizeof(sharc_block *));
+    sharc_context_note_fact(ctx, &sharc_successors_made);
+  }
   return op;
 }
+
+const char sharc_successors_made = 1;
 
 static void drop_region_refs(sharc_region *r);
 
@@ -562,33 +567,28 @@ sharc_region *sharc_block_region(const sharc_block *b) { return b->parent; }
 sharc_op *sharc_block_parent_op(const sharc_block *b) { return b->parent ? b->parent->parent : NULL; }
 sharc_block *sharc_block_next(const sharc_block *b) { return b->next; }
 
-void sharc_block_append_op(sharc_block *b, sharc_op *op) {
+/* Links `op` into block b between prev and next (NULL at either end). */
+static void link_op(sharc_block *b, sharc_op *op, sharc_op *prev, sharc_op *next) {
   op->block = b;
-  op->prev = b->last;
-  op->next = NULL;
-  if (b->last)
-    b->last->next = op;
+  op->prev = prev;
+  op->next = next;
+  if (prev)
+    prev->next = op;
   else
     b->first = op;
-  b->last = op;
+  if (next)
+    next->prev = op;
+  else
+    b->last = op;
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
   sharc_ir_note_inserted(op);
 }
 
+void sharc_block_append_op(sharc_block *b, sharc_op *op) { link_op(b, op, b->last, NULL); }
+
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
-  sharc_block *b = before->block;
-  op->block = b;
-  op->next = before;
-  op->prev = before->prev;
-  if (before->prev)
-    before->prev->next = op;
-  else
-    b->first = op;
-  before->prev = op;
-  if (b->symcache)
-    sharc_symcache_note_insert(b, op);
-  sharc_ir_note_inserted(op);
+  link_op(before->block, op, before->prev, before);
 }
 
 void sharc_block_insert_after(sharc_op *after, sharc_op *op) {
@@ -612,32 +612,30 @@ unsigned sharc_region_num_blocks(const sharc_region *r) {
 sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - sharc_op_regions_of(r->parent)); }
 
-void sharc_region_append_block(sharc_region *r, sharc_block *b) {
+/* Links block b into region r between prev and next (NULL at either end). */
+static void link_block(sharc_region *r, sharc_block *b, sharc_block *prev, sharc_block *next) {
   b->parent = r;
-  b->prev = r->last;
-  b->next = NULL;
-  if (r->last)
-    r->last->next = b;
+  b->prev = prev;
+  b->next = next;
+  if (prev)
+    prev->next = b;
   else
     r->first = b;
-  r->last = b;
+  if (next)
+    next->prev = b;
+  else
+    r->last = b;
   sharc_ir_note_block_moved(b->ctx, r, b);
 }
+
+void sharc_region_append_block(sharc_region *r, sharc_block *b) { link_block(r, b, r->last, NULL); }
 
 void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
   if (!before) {
     sharc_region_append_block(r, b);
     return;
   }
-  b->parent = r;
-  b->next = before;
-  b->prev = before->prev;
-  if (before->prev)
-    before->prev->next = b;
-  else
-    r->first = b;
-  before->prev = b;
-  sharc_ir_note_block_moved(b->ctx, r, b);
+  link_block(r, b, before->prev, before);
 }
 
 void sharc_block_remove_from_parent(sharc_block *b) {
