@@ -46,19 +46,25 @@ typedef struct fixture {
   sharc_buf diags;
 } fixture;
 
-static bool setup(fixture *f) {
+/* `text` parsed with StableHLO (and sdy, unregistered ops when asked)
+ * and verified whole, tracked from here. */
+static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
   memset(f, 0, sizeof *f);
   f->ctx = sharc_context_create();
   sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_set_allow_unregistered(f->ctx, true);
+  if (sdy)
+    sharc_context_load_dialect(f->ctx, "sdy");
+  sharc_context_set_allow_unregistered(f->ctx, unregistered);
   sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, module_text);
+  f->m = parse_text(f->ctx, text);
   CHECK(f->m != NULL);
   if (!f->m)
     return false;
   CHECK(sharc_verify(f->m)); /* tracked from here */
   return true;
 }
+
+static bool setup(fixture *f) { return setup_text(f, module_text, false, true); }
 
 /* sharc_verify_changed's verdict and messages must be a whole
  * verification's: `want` is what the whole one says (NULL: passes). */
@@ -170,19 +176,7 @@ static const char sdy_text[] =
     "  return %2 : tensor<4xf32>\n"
     "}\n";
 
-static bool setup_sdy(fixture *f) {
-  memset(f, 0, sizeof *f);
-  f->ctx = sharc_context_create();
-  sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_load_dialect(f->ctx, "sdy");
-  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, sdy_text);
-  CHECK(f->m != NULL);
-  if (!f->m)
-    return false;
-  CHECK(sharc_verify(f->m));
-  return true;
-}
+static bool setup_sdy(fixture *f) { return setup_text(f, sdy_text, true, false); }
 
 static void set_sharding(fixture *f, const char *label, const char *text) {
   sharc_attr *a = sharc_parse_attr_text(f->ctx, sharc_str_from_cstr(text));
@@ -229,19 +223,7 @@ static const char sdy_region_text[] =
     "  return %0 : tensor<4xf32>\n"
     "}\n";
 
-static bool setup_sdy_region(fixture *f) {
-  memset(f, 0, sizeof *f);
-  f->ctx = sharc_context_create();
-  sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_load_dialect(f->ctx, "sdy");
-  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, sdy_region_text);
-  CHECK(f->m != NULL);
-  if (!f->m)
-    return false;
-  CHECK(sharc_verify(f->m));
-  return true;
-}
+static bool setup_sdy_region(fixture *f) { return setup_text(f, sdy_region_text, true, false); }
 
 static void test_sharding_on_region_op(void) {
   fixture f;
@@ -334,17 +316,10 @@ static const char call_text[] =
 static void test_symbol_use_changed(void) {
   for (unsigned function_first = 0; function_first < 2; function_first++) {
     fixture f;
-    memset(&f, 0, sizeof f);
-    f.ctx = sharc_context_create();
-    sharc_context_load_dialect(f.ctx, "stablehlo");
-    sharc_context_set_diag_handler(f.ctx, record, &f.diags);
-    f.m = parse_text(f.ctx, call_text);
-    CHECK(f.m != NULL);
-    if (!f.m) {
+    if (!setup_text(&f, call_text, false, false)) {
       teardown(&f);
       return;
     }
-    CHECK(sharc_verify(f.m));
     /* a change elsewhere first: nothing to report, the check skipped */
     sharc_op_set_attr(find_op(f.m, "n"), "note", sharc_attr_unit(f.ctx));
     expect(&f, NULL);
