@@ -4,6 +4,7 @@
 
 #include "pass/pass_registry.h"
 #include "support/edit_distance.h"
+#include "support/xalloc.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -220,9 +221,7 @@ static bool add_pass_flag(const sharc_opt_tool *tool, opt_flags *fl, const char 
     free(copy);
     return false;
   }
-  fl->passes = realloc(fl->passes, (fl->num_passes + 1) * sizeof *fl->passes);
-  if (!fl->passes)
-    abort();
+  fl->passes = sharc_xrealloc_array(fl->passes, fl->num_passes + 1, sizeof *fl->passes);
   fl->passes[fl->num_passes++] = (pass_flag){copy, options};
   return true;
 }

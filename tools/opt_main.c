@@ -17,6 +17,7 @@
 #include "support/pages.h"
 #include "support/vec.h"
 #include "support/verify_diag.h"
+#include "support/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -131,9 +132,7 @@ static int output_open(output *o) {
     resolved = realpath(o->path, NULL);
   o->final_path = resolved ? resolved : sharc_str_dup(sharc_str_from_cstr(o->path));
   size_t n = strlen(o->final_path);
-  char *temp = malloc(n + sizeof ".tmpXXXXXX");
-  if (!temp)
-    abort();
+  char *temp = sharc_xmalloc(n + sizeof ".tmpXXXXXX");
   memcpy(temp, o->final_path, n);
   memcpy(temp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   install_cleanup_handlers();
@@ -232,9 +231,7 @@ typedef struct diag_log {
 static void log_one(diag_log *log, const sharc_diag *d) {
   if (log->n == log->cap) {
     log->cap = log->cap ? log->cap * 2 : 16;
-    log->items = realloc(log->items, log->cap * sizeof *log->items);
-    if (!log->items)
-      abort();
+    log->items = sharc_xrealloc_array(log->items, log->cap, sizeof *log->items);
   }
   sharc_vd_diag *v = &log->items[log->n++];
   memset(v, 0, sizeof *v);

@@ -8,6 +8,7 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/xla_import.h"
+#include "support/xalloc.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -128,19 +129,15 @@ static void watch_signals(void) {
 }
 
 sharc_cli_output *sharc_cli_output_open(const char *path, int *err) {
-  sharc_cli_output *o = calloc(1, sizeof *o);
-  if (!o)
-    abort();
+  sharc_cli_output *o = sharc_xcalloc(1, sizeof *o);
   *err = 0;
   if (strcmp(path, "-") == 0) {
     o->f = stdout;
     return o;
   }
   size_t n = strlen(path);
-  o->path = malloc(n + 1);
-  o->temp = malloc(n + 16);
-  if (!o->path || !o->temp)
-    abort();
+  o->path = sharc_xmalloc(n + 1);
+  o->temp = sharc_xmalloc(n + 16);
   memcpy(o->path, path, n + 1);
   /* beside the target, so that the rename stays on one file system */
   const char *slash = strrchr(path, '/');

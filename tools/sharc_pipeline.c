@@ -12,6 +12,7 @@
 #include "sharc/pipeline.h"
 #include "sharc/verify.h"
 #include "support/input.h"
+#include "support/xalloc.h"
 
 #include <errno.h>
 #include <math.h>
@@ -311,10 +312,10 @@ static sharc_pipeline_sim *try_schedule(psession *s, const pcli *c, unsigned i, 
 
 static int run_compare(psession *s, const pcli *c) {
   unsigned n = sharc_pipeline_num_schedules();
-  sharc_pipeline_sim **sims = calloc(n, sizeof *sims);
-  const char **names = calloc(n, sizeof *names);
-  sharc_buf *errs = calloc(n, sizeof *errs);
-  const char **err_text = calloc(n, sizeof *err_text);
+  sharc_pipeline_sim **sims = sharc_xcalloc(n, sizeof *sims);
+  const char **names = sharc_xcalloc(n, sizeof *names);
+  sharc_buf *errs = sharc_xcalloc(n, sizeof *errs);
+  const char **err_text = sharc_xcalloc(n, sizeof *err_text);
   for (unsigned i = 0; i < n; i++) {
     names[i] = sharc_pipeline_schedule_name(i);
     sims[i] = try_schedule(s, c, i, &errs[i]);

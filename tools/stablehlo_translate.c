@@ -12,6 +12,7 @@
 #include "opt_main.h"
 #include "dialect/vhlo/vhlo.h"
 #include "sharc/asm.h"
+#include "support/xalloc.h"
 #include "sharc/pass.h"
 #include "sharc/interpret.h"
 #include "sharc/verify.h"
@@ -58,7 +59,7 @@ static bool parse_args(sharc_context *ctx, const char *text, sharc_tensor ***arg
     return false;
   }
   unsigned count = sharc_attr_count(a);
-  sharc_tensor **v = calloc(count ? count : 1, sizeof *v);
+  sharc_tensor **v = sharc_xcalloc(count ? count : 1, sizeof *v);
   for (unsigned i = 0; i < count; i++) {
     sharc_attr *e = sharc_attr_at(a, i);
     v[i] = sharc_attr_get_kind(e) == SHARC_ATTR_DENSE_ELEMENTS ? sharc_tensor_from_attr(ctx, e)

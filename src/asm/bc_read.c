@@ -430,14 +430,24 @@ static bool read_section(sharc_bc_reader *r, unsigned *id, span *body) {
   return true;
 }
 
-static bool read_string_section(bc_file *f) {
-  span s = f->sections[SHARC_BC_SEC_STRING];
-  sharc_bc_reader r = sub_reader(f, s.data, s.len);
-  uint64_t n;
-  if (!sharc_bc_read_varint(&r, &n))
+/* A section's reader past its leading element count, which cannot be more
+ * than the section's bytes (each element takes one at least). */
+static bool open_counted_section(bc_file *f, unsigned id, const char *what, sharc_bc_reader *r,
+                                 uint64_t *n) {
+  span s = f->sections[id];
+  *r = sub_reader(f, s.data, s.len);
+  if (!sharc_bc_read_varint(r, n))
     return false;
-  if (n > s.len)
-    return sharc_bc_error(&r, "string count %llu exceeds the section", (unsigned long long)n);
+  if (*n > s.len)
+    return sharc_bc_error(r, "%s count %llu exceeds the section", what, (unsigned long long)*n);
+  return true;
+}
+
+static bool read_string_section(bc_file *f) {
+  sharc_bc_reader r;
+  uint64_t n;
+  if (!open_counted_section(f, SHARC_BC_SEC_STRING, "string", &r, &n))
+    return false;
   sharc_vec_reserve(&f->strings, (size_t)n);
   f->strings.len = (unsigned)n;
   uint64_t *sizes = sharc_bc_scratch(&r, n * sizeof *sizes);
@@ -515,13 +525,10 @@ static bool read_op_names(bc_file *f, sharc_bc_reader *r) {
 }
 
 static bool read_dialect_section(bc_file *f) {
-  span s = f->sections[SHARC_BC_SEC_DIALECT];
-  sharc_bc_reader r = sub_reader(f, s.data, s.len);
+  sharc_bc_reader r;
   uint64_t n;
-  if (!sharc_bc_read_varint(&r, &n))
+  if (!open_counted_section(f, SHARC_BC_SEC_DIALECT, "dialect", &r, &n))
     return false;
-  if (n > s.len)
-    return sharc_bc_error(&r, "dialect count %llu exceeds the section", (unsigned long long)n);
   for (uint64_t i = 0; i < n; i++) {
     uint64_t sid;
     bool has_version = false;
@@ -589,13 +596,10 @@ static bool read_attr_type_sections(bc_file *f) {
 static bool read_props_section(bc_file *f) {
   if (!f->present[SHARC_BC_SEC_PROPERTIES])
     return true;
-  span s = f->sections[SHARC_BC_SEC_PROPERTIES];
-  sharc_bc_reader r = sub_reader(f, s.data, s.len);
+  sharc_bc_reader r;
   uint64_t n;
-  if (!sharc_bc_read_varint(&r, &n))
+  if (!open_counted_section(f, SHARC_BC_SEC_PROPERTIES, "properties", &r, &n))
     return false;
-  if (n > s.len)
-    return sharc_bc_error(&r, "properties count %llu exceeds the section", (unsigned long long)n);
   for (uint64_t i = 0; i < n; i++) {
     uint64_t len;
     const uint8_t *data;

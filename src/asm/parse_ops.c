@@ -155,11 +155,7 @@ static sharc_operand_ref *ref_list_add(ref_list *l) {
     l->cap = sizeof l->small / sizeof l->small[0];
   }
   if (l->len == l->cap) {
-    sharc_operand_ref *grown = sharc_xmalloc_array(2 * l->cap, sizeof *grown);
-    memcpy(grown, l->items, l->len * sizeof *grown);
-    if (l->items != l->small)
-      free(l->items);
-    l->items = grown;
+    l->items = sharc_xgrow_small(l->items, l->small, l->len, 2 * l->cap, sizeof *l->items);
     l->cap *= 2;
   }
   return &l->items[l->len++];

@@ -7,6 +7,7 @@
 #include "ir/context.h"
 #include "ir/created_defs.h"
 #include "ir/prefetch.h"
+#include "ir/region_utils.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
@@ -480,13 +481,6 @@ static bool verify_symbol_table(sharc_op *table) {
 
 /* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
 
-/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
- * unregistered op. */
-static bool region_is_graph(const sharc_region *r) {
-  return r->parent && (!sharc_op_def_of(r->parent) ||
-                       (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION));
-}
-
 /* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
  * when `r` does not enclose `op`. */
 static sharc_op *ancestor_in_region(sharc_op *op, const sharc_region *r) {
@@ -527,7 +521,7 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
     return false;
   if (a->block != def->block)
     return other_block_may_dominate(a->block, r);
-  if (region_is_graph(r))
+  if (sharc_region_may_be_graph(r))
     return true;
   return a != def && def->live_mark == pos;
 }
@@ -651,9 +645,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   isolation_scope stack_scopes[4];
   isolation_scope *scopes = !isolated                ? NULL
                             : op->num_regions <= 4 ? stack_scopes
-                                                   : malloc(op->num_regions * sizeof *scopes);
-  if (isolated && !scopes)
-    abort();
+                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
   bool ok = verify_regions(v, op, scopes) &&
             (!isolated || report_isolation(op, scopes, op->num_regions));
   if (scopes != stack_scopes)

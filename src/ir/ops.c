@@ -567,33 +567,28 @@ sharc_region *sharc_block_region(const sharc_block *b) { return b->parent; }
 sharc_op *sharc_block_parent_op(const sharc_block *b) { return b->parent ? b->parent->parent : NULL; }
 sharc_block *sharc_block_next(const sharc_block *b) { return b->next; }
 
-void sharc_block_append_op(sharc_block *b, sharc_op *op) {
+/* Links `op` into block b between prev and next (NULL at either end). */
+static void link_op(sharc_block *b, sharc_op *op, sharc_op *prev, sharc_op *next) {
   op->block = b;
-  op->prev = b->last;
-  op->next = NULL;
-  if (b->last)
-    b->last->next = op;
+  op->prev = prev;
+  op->next = next;
+  if (prev)
+    prev->next = op;
   else
     b->first = op;
-  b->last = op;
+  if (next)
+    next->prev = op;
+  else
+    b->last = op;
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
   sharc_ir_note_inserted(op);
 }
 
+void sharc_block_append_op(sharc_block *b, sharc_op *op) { link_op(b, op, b->last, NULL); }
+
 void sharc_block_insert_before(sharc_op *before, sharc_op *op) {
-  sharc_block *b = before->block;
-  op->block = b;
-  op->next = before;
-  op->prev = before->prev;
-  if (before->prev)
-    before->prev->next = op;
-  else
-    b->first = op;
-  before->prev = op;
-  if (b->symcache)
-    sharc_symcache_note_insert(b, op);
-  sharc_ir_note_inserted(op);
+  link_op(before->block, op, before->prev, before);
 }
 
 void sharc_block_insert_after(sharc_op *after, sharc_op *op) {
@@ -617,32 +612,30 @@ unsigned sharc_region_num_blocks(const sharc_region *r) {
 sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - sharc_op_regions_of(r->parent)); }
 
-void sharc_region_append_block(sharc_region *r, sharc_block *b) {
+/* Links block b into region r between prev and next (NULL at either end). */
+static void link_block(sharc_region *r, sharc_block *b, sharc_block *prev, sharc_block *next) {
   b->parent = r;
-  b->prev = r->last;
-  b->next = NULL;
-  if (r->last)
-    r->last->next = b;
+  b->prev = prev;
+  b->next = next;
+  if (prev)
+    prev->next = b;
   else
     r->first = b;
-  r->last = b;
+  if (next)
+    next->prev = b;
+  else
+    r->last = b;
   sharc_ir_note_block_moved(b->ctx, r, b);
 }
+
+void sharc_region_append_block(sharc_region *r, sharc_block *b) { link_block(r, b, r->last, NULL); }
 
 void sharc_region_insert_block(sharc_region *r, sharc_block *before, sharc_block *b) {
   if (!before) {
     sharc_region_append_block(r, b);
     return;
   }
-  b->parent = r;
-  b->next = before;
-  b->prev = before->prev;
-  if (before->prev)
-    before->prev->next = b;
-  else
-    r->first = b;
-  before->prev = b;
-  sharc_ir_note_block_moved(b->ctx, r, b);
+  link_block(r, b, before->prev, before);
 }
 
 void sharc_block_remove_from_parent(sharc_block *b) {

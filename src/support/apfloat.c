@@ -442,9 +442,8 @@ static bool hits_all_ones_nan(const fmt *f, const apf *v) {
 
 typedef enum { LF_ZERO, LF_LESS, LF_HALF, LF_MORE } lost_fraction;
 
-static lost_fraction lost_below(const bn *q, size_t sh, bool sticky) {
-  bool half = bn_bit(q, sh - 1);
-  bool rest = sticky || bn_any_below(q, sh - 1);
+/* What dropped bits were worth, from their top bit and whether any below it is set. */
+static lost_fraction lost_from(bool half, bool rest) {
   if (half)
     return rest ? LF_MORE : LF_HALF;
   return rest ? LF_LESS : LF_ZERO;
@@ -484,11 +483,41 @@ static bool round_place(const fmt *f, size_t nb, long e2, long *exp, long *sh) {
   return true;
 }
 
+/* The bits a rounding reads, a bignum or a 128-bit integer, behind the same
+ * three questions so that one routine rounds both. */
+typedef struct {
+  size_t (*bitlen)(const void *q);
+  u128 (*bits_from)(const void *q, size_t pos); /* the 128 bits from bit `pos` up */
+  lost_fraction (*lost_below)(const void *q, size_t sh, bool sticky); /* of bits [0, sh) */
+} bit_source;
+
+static size_t bn_src_bitlen(const void *q) { return bn_bitlen(q); }
+static u128 bn_src_bits_from(const void *q, size_t pos) { return bn_extract(q, pos); }
+static lost_fraction bn_src_lost_below(const void *q, size_t sh, bool sticky) {
+  return lost_from(bn_bit(q, sh - 1), sticky || bn_any_below(q, sh - 1));
+}
+static const bit_source bn_bits = {bn_src_bitlen, bn_src_bits_from, bn_src_lost_below};
+
+/* Shifts past q's bits drop all of it: 129 keeps the half bit (bit 128) zero. */
+static unsigned u128_drop_count(size_t sh) { return sh > 129 ? 129 : (unsigned)sh; }
+static size_t u128_src_bitlen(const void *q) { return u128_bitlen(*(const u128 *)q); }
+static u128 u128_src_bits_from(const void *q, size_t pos) {
+  return u128_shr(*(const u128 *)q, u128_drop_count(pos));
+}
+static lost_fraction u128_src_lost_below(const void *q, size_t sh, bool sticky) {
+  u128 v = *(const u128 *)q;
+  unsigned n = u128_drop_count(sh);
+  return lost_from(u128_bit(v, n - 1), sticky || !u128_is_zero(u128_and(v, u128_mask(n - 1))));
+}
+static const bit_source u128_bits = {u128_src_bitlen, u128_src_bits_from, u128_src_lost_below};
+
 /* Rounds (q + f) * 2^e2, 0 <= f < 1 and f > 0 iff sticky, to nearest-even in
  * format f, the way IEEEFloat::normalize does.  When sticky is set q must
- * have at least prec + 2 bits so that the fraction lies below the round bit. */
-static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) {
-  size_t nb = bn_bitlen(q);
+ * have at least prec + 2 bits so that the fraction lies below the round bit.
+ * Inline so that each caller's bit functions are called directly. */
+static inline apf round_bits(const fmt *f, bool sign, const bit_source *d, const void *q,
+                             long e2, bool sticky) {
+  size_t nb = d->bitlen(q);
   if (nb == 0)
     return canonical_zero(f, sign);
   long exp, sh;
@@ -497,35 +526,22 @@ static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) 
   apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
   lost_fraction lf = LF_ZERO;
   if (sh <= 0) {
-    r.sig = u128_shl(bn_extract(q, 0), (unsigned)-sh);
+    r.sig = u128_shl(d->bits_from(q, 0), (unsigned)-sh);
   } else {
-    r.sig = bn_extract(q, (size_t)sh);
-    lf = lost_below(q, (size_t)sh, sticky);
+    r.sig = d->bits_from(q, (size_t)sh);
+    lf = d->lost_below(q, (size_t)sh, sticky);
   }
   return round_finish(f, sign, r, lf);
+}
+
+static apf round_bn(const fmt *f, bool sign, const bn *q, long e2, bool sticky) {
+  return round_bits(f, sign, &bn_bits, q, e2, sticky);
 }
 
 /* round_bn of a 128-bit q with no sticky fraction, without bignums: every
  * format conversion. */
 static apf round_u128(const fmt *f, bool sign, u128 q, long e2) {
-  size_t nb = u128_bitlen(q);
-  if (nb == 0)
-    return canonical_zero(f, sign);
-  long exp, sh;
-  if (!round_place(f, nb, e2, &exp, &sh))
-    return overflow(f, sign);
-  apf r = {C_NORMAL, sign, (int)exp, {0, 0}};
-  lost_fraction lf = LF_ZERO;
-  if (sh <= 0) {
-    r.sig = u128_shl(q, (unsigned)-sh);
-  } else {
-    unsigned n = sh > 129 ? 129 : (unsigned)sh; /* beyond q's bits: all of it is dropped */
-    r.sig = u128_shr(q, n);
-    bool half = u128_bit(q, n - 1);
-    bool rest = !u128_is_zero(u128_and(q, u128_mask(n - 1)));
-    lf = half ? (rest ? LF_MORE : LF_HALF) : (rest ? LF_LESS : LF_ZERO);
-  }
-  return round_finish(f, sign, r, lf);
+  return round_bits(f, sign, &u128_bits, &q, e2, false);
 }
 
 /* ---------------------------------------------------------------------------

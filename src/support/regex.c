@@ -869,11 +869,9 @@ static bool re_exec(const re_prog *g, const char *s, size_t n) {
   vm.s = (const unsigned char *)s;
   vm.n = n;
   if (!g->backrefs)
-    vm.visited = calloc(
+    vm.visited = sharc_xcalloc(
         (g->code.len * (n + 1) * 2 * ((size_t)g->nbol + (size_t)g->neol + 1) + 7) / 8 + 1, 1);
-  vm.regs = malloc(((size_t)g->nregs + 1) * sizeof *vm.regs);
-  if ((!g->backrefs && !vm.visited) || !vm.regs)
-    abort();
+  vm.regs = sharc_xmalloc_array((size_t)g->nregs + 1, sizeof *vm.regs);
   for (int i = 0; i < 2 * RE_NGROUPREF; i++)
     vm.caps[i] = SIZE_MAX;
   for (int i = 0; i < g->nregs; i++)

@@ -24,11 +24,7 @@ void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
   }
   if (v->len == v->cap) {
     unsigned cap = v->cap * 2;
-    void **items = sharc_xmalloc_array(cap, sizeof *items);
-    memcpy(items, v->items, v->len * sizeof *items);
-    if (v->items != v->small)
-      free(v->items);
-    v->items = items;
+    v->items = sharc_xgrow_small(v->items, v->small, v->len, cap, sizeof *v->items);
     v->cap = cap;
   }
   v->items[v->len++] = item;

@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* `size` of zero asks for one byte so that success is never NULL (malloc(0)
  * may return NULL, which the callers would then mistake for exhaustion). */
@@ -41,4 +42,12 @@ void *sharc_xrealloc(void *p, size_t size) {
 
 void *sharc_xrealloc_array(void *p, size_t count, size_t size) {
   return sharc_xrealloc(p, checked_product(count, size));
+}
+
+void *sharc_xgrow_small(void *data, const void *small, size_t n, size_t cap, size_t size) {
+  void *grown = sharc_xmalloc_array(cap, size);
+  memcpy(grown, data, n * size);
+  if (data != small)
+    free(data);
+  return grown;
 }

@@ -18,5 +18,10 @@ void *sharc_xcalloc(size_t count, size_t size);
 void *sharc_xrealloc(void *p, size_t size);
 /* realloc(p, count * size), aborting when the product overflows. */
 void *sharc_xrealloc_array(void *p, size_t count, size_t size);
+/* Grows a small-buffer array: `data` holds n elements of `size` bytes and is
+ * either the caller's inline buffer `small` or a block this returned before.
+ * Returns a heap block of `cap` elements starting with those n, freeing the
+ * old block unless it is `small` (which the caller keeps for the next use). */
+void *sharc_xgrow_small(void *data, const void *small, size_t n, size_t cap, size_t size);
 
 #endif

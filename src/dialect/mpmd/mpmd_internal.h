@@ -102,6 +102,11 @@ bool sharc_mpmd_parse_functional_type(sharc_parser *p, sharc_op_builder *b,
 /* `(%a, %b)` into `refs` (sharc_operand_ref*, freed by the caller). */
 bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool parens);
 void sharc_mpmd_free_refs(sharc_ptrvec *refs);
+/* `(%a, %b) attr-dict : (T, ...) -> R`: the tail of call and fragment_call. */
+bool sharc_mpmd_parse_call_operands(sharc_parser *p, sharc_op_builder *b);
+/* ODS's FlatSymbolRefAttr constraint on a call's `callee` (NULL passes: the
+ * required-attribute check reports it). */
+bool sharc_mpmd_check_flat_callee(sharc_op *op, const sharc_attr *callee);
 /* Shardy's single-block region without block id, pushed into the builder. */
 bool sharc_mpmd_parse_region_no_block_id(sharc_parser *p, sharc_op_builder *b, bool isolated);
 /* ` (%a, %b) {attrs} (%arg: T) { ... } : `, the part before the types. */

@@ -261,11 +261,7 @@ static bool fragment_call_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_attr_of_kind(p, SHARC_ATTR_SYMBOL_REF, &callee))
     return false;
   sharc_builder_set_attr(p, b, "callee", callee);
-  sharc_ptrvec refs = {0};
-  bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
-            sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_functional_type(p, b, &refs);
-  sharc_mpmd_free_refs(&refs);
-  return ok;
+  return sharc_mpmd_parse_call_operands(p, b);
 }
 
 static const char *const fragment_call_inherent[] = {"callee", "mesh_name", "origin", NULL};
@@ -317,13 +313,7 @@ static bool fragment_call_verify(sharc_op *op) {
   if (!sharc_mpmd_verify_parent(op, sharc_mpmd_func_only)) /* HasParent, structural */
     return false;
   sharc_attr *callee = sharc_op_attr(op, "callee");
-  if (callee && (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
-                 sharc_attr_symbol_num_nested(callee))) {
-    sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
-                            "reference attribute");
-    return false;
-  }
-  if (!check_mesh_and_origin_constraints(op))
+  if (!sharc_mpmd_check_flat_callee(op, callee) || !check_mesh_and_origin_constraints(op))
     return false;
   if (!callee) {
     sharc_emit_op_error(op, "requires attribute 'callee'");

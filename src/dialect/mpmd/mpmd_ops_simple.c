@@ -395,11 +395,7 @@ static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_p_parse_flat_symbol_ref_attr(p, &callee))
     return false;
   sharc_builder_set_attr(p, b, "callee", callee);
-  sharc_ptrvec refs = {0};
-  bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
-            sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_functional_type(p, b, &refs);
-  sharc_mpmd_free_refs(&refs);
-  return ok;
+  return sharc_mpmd_parse_call_operands(p, b);
 }
 
 static const char *const call_inherent[] = {"callee", NULL};
@@ -469,12 +465,8 @@ static bool call_verify(sharc_op *op) {
     sharc_emit_op_error(op, "requires attribute 'callee'");
     return false;
   }
-  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF ||
-      sharc_attr_symbol_num_nested(callee)) {
-    sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
-                            "reference attribute");
+  if (!sharc_mpmd_check_flat_callee(op, callee))
     return false;
-  }
   if (!sharc_mpmd_check_values(op, is_local_or_mesh_tensor,
                                SHARC_MPMD_ANY_TENSOR " or " SHARC_MPMD_MESH_TENSOR, true))
     return false;

@@ -25,6 +25,14 @@ bool sharc_mpmd_parse_operand_refs(sharc_parser *p, sharc_ptrvec *refs, bool par
                                   parse_one_ref, refs, NULL);
 }
 
+bool sharc_mpmd_parse_call_operands(sharc_parser *p, sharc_op_builder *b) {
+  sharc_ptrvec refs = {0};
+  bool ok = sharc_mpmd_parse_operand_refs(p, &refs, true) &&
+            sharc_p_parse_optional_attr_dict(p, b) && sharc_mpmd_parse_functional_type(p, b, &refs);
+  sharc_mpmd_free_refs(&refs);
+  return ok;
+}
+
 bool sharc_mpmd_resolve_refs(sharc_parser *p, sharc_op_builder *b, const sharc_ptrvec *refs,
                              sharc_type *const *types, unsigned n, const sharc_token *at) {
   if (refs->len != n)

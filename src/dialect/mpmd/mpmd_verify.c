@@ -171,6 +171,15 @@ const sharc_op_def *const sharc_mpmd_func_or_for[] = {&sharc_func_func_def, &sha
                                                       NULL};
 const sharc_op_def *const sharc_mpmd_func_only[] = {&sharc_func_func_def, NULL};
 
+bool sharc_mpmd_check_flat_callee(sharc_op *op, const sharc_attr *callee) {
+  if (!callee ||
+      (sharc_attr_get_kind(callee) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(callee)))
+    return true;
+  sharc_emit_op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol "
+                          "reference attribute");
+  return false;
+}
+
 bool sharc_mpmd_verify_parent(sharc_op *op, const sharc_op_def *const *defs) {
   sharc_op *parent = sharc_op_parent_op(op);
   for (const sharc_op_def *const *d = defs; *d; d++)

@@ -21,11 +21,7 @@ void sharc_sdy_words_init(sdy_words *b) {
 void sharc_sdy_words_push(sdy_words *b, uintptr_t v) {
   if (b->n == b->cap) {
     unsigned cap = b->cap * 2;
-    uintptr_t *w = sharc_xmalloc_array(cap, sizeof *w);
-    memcpy(w, b->w, b->n * sizeof *w);
-    if (b->w != b->small)
-      free(b->w);
-    b->w = w;
+    b->w = sharc_xgrow_small(b->w, b->small, b->n, cap, sizeof *b->w);
     b->cap = cap;
   }
   b->w[b->n++] = v;

@@ -31,12 +31,28 @@ static bool parse_body_and_type(sharc_parser *p, sharc_op_builder *b, const sdy_
          sharc_sdy_parse_functional_type(p, b, ops);
 }
 
+/* `(%a, %b) in_shardings=[...] out_shardings=[...]`, absent lists left out. */
+static void print_operands_and_shardings(sharc_printer *p, sharc_op *op) {
+  SHARC_PR_LIT(p, "(");
+  sharc_pr_operands(p, op);
+  SHARC_PR_LIT(p, ")");
+  sharc_sdy_print_op_shardings(p, op, " ", "in_shardings");
+  sharc_sdy_print_op_shardings(p, op, " ", "out_shardings");
+}
+
 static void print_body_and_type(sharc_printer *p, sharc_op *op, const char *const *elided) {
   SHARC_PR_LIT(p, " ");
   sharc_pr_region_with_entry_args(p, sharc_op_region(op, 0));
   sharc_pr_attr_dict(p, sharc_op_attrs(op), elided, false);
   SHARC_PR_LIT(p, " : ");
   sharc_pr_functional_type(p, op);
+}
+
+/* The checks both ops start with: the body's shape, the attributes of
+ * `spec`, then the body against the operands. */
+static bool verify_body_and_attrs(sharc_op *op, const sdy_attr_spec *spec) {
+  return sharc_sdy_verify_body_structure(op) && sharc_sdy_verify_attrs(op, spec) &&
+         sharc_sdy_verify_body(op);
 }
 
 /* ---- data flow edges of both ops ---------------------------------------- */
@@ -119,11 +135,7 @@ static bool manual_computation_parse(sharc_parser *p, sharc_op_builder *b) {
 static const char *const manual_inherent[] = {"in_shardings", "manual_axes", "out_shardings", NULL};
 
 static void manual_computation_print(sharc_printer *p, sharc_op *op) {
-  SHARC_PR_LIT(p, "(");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_sdy_print_op_shardings(p, op, " ", "in_shardings");
-  sharc_sdy_print_op_shardings(p, op, " ", "out_shardings");
+  print_operands_and_shardings(p, op);
   SHARC_PR_LIT(p, " manual_axes=");
   sharc_sdy_print_manual_axes(p, sharc_op_attr(op, "manual_axes"));
   print_body_and_type(p, op, manual_inherent);
@@ -137,9 +149,7 @@ static const sdy_attr_spec manual_attrs[] = {
 };
 
 static bool manual_computation_verify(sharc_op *op) {
-  return sharc_sdy_verify_body_structure(op) && sharc_sdy_verify_attrs(op, manual_attrs) &&
-         sharc_sdy_verify_body(op) &&
-         sharc_sdy_verify_manual_axes_unbound(op);
+  return verify_body_and_attrs(op, manual_attrs) && sharc_sdy_verify_manual_axes_unbound(op);
 }
 
 static sharc_attr *manual_block_arg_sharding(sharc_op *op, unsigned index) {
@@ -230,11 +240,8 @@ static void named_computation_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, "<");
   sharc_attr *name = sharc_op_attr(op, "name");
   sharc_pr_string(p, name ? sharc_attr_string_value(name) : (sharc_str){"", 0});
-  SHARC_PR_LIT(p, ">(");
-  sharc_pr_operands(p, op);
-  SHARC_PR_LIT(p, ")");
-  sharc_sdy_print_op_shardings(p, op, " ", "in_shardings");
-  sharc_sdy_print_op_shardings(p, op, " ", "out_shardings");
+  SHARC_PR_LIT(p, ">");
+  print_operands_and_shardings(p, op);
   print_body_and_type(p, op, named_inherent);
 }
 
@@ -247,8 +254,7 @@ static const sdy_attr_spec named_attrs[] = {
 };
 
 static bool named_computation_verify(sharc_op *op) {
-  if (!sharc_sdy_verify_body_structure(op) || !sharc_sdy_verify_attrs(op, named_attrs) ||
-      !sharc_sdy_verify_body(op))
+  if (!verify_body_and_attrs(op, named_attrs))
     return false;
   sharc_op *term = body_terminator(op);
   unsigned n = term ? sharc_op_num_operands(term) : 0;

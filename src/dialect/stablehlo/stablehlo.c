@@ -126,38 +126,27 @@ int64_t sharc_shlo_struct_int(const sharc_attr *a, const shlo_struct_def *def, u
   return f ? sharc_attr_int_value(f) : 0;
 }
 
-/* `[1, ?, 3]` (or `<...>`) into a dense i64 array; `?` is dynamic. */
-static bool parse_dim_list(sharc_parser *p, char open, char close, sharc_attr **out) {
-  int64_t small[16];
-  int64_t *dims = small;
-  unsigned n = 0, cap = 16;
-  bool ok = sharc_p_expect(p, open);
-  if (ok && !sharc_p_eat(p, close)) {
-    do {
-      if (n == cap) {
-        cap *= 2;
-        int64_t *grown = sharc_xmalloc_array(cap, sizeof *grown);
-        memcpy(grown, dims, n * sizeof *dims);
-        if (dims != small)
-          free(dims);
-        dims = grown;
-      }
-      if (sharc_p_eat(p, '?'))
-        dims[n++] = SHARC_DYNAMIC;
-      else
-        ok = sharc_p_parse_int(p, &dims[n++]);
-    } while (ok && sharc_p_eat(p, ','));
-    ok = ok && sharc_p_expect(p, close);
+static bool parse_dim_element(sharc_parser *p, void *dims) {
+  if (sharc_p_eat(p, '?')) {
+    sharc_vec_push((sharc_i64_vec *)dims, SHARC_DYNAMIC);
+    return true;
   }
+  return sharc_p_parse_int(p, sharc_vec_push_slot((sharc_i64_vec *)dims));
+}
+
+/* `[1, ?, 3]` (or `<...>`) into a dense i64 array; `?` is dynamic
+ * (StableHLO's parseDimSizes: parseCommaSeparatedList). */
+static bool parse_dim_list(sharc_parser *p, sharc_p_delimiter delimiter, sharc_attr **out) {
+  sharc_i64_vec dims = {0};
+  bool ok = sharc_p_parse_comma_list(p, delimiter, parse_dim_element, &dims, NULL);
   if (ok)
-    *out = sharc_attr_dense_i64_array(sharc_p_context(p), dims, n);
-  if (dims != small)
-    free(dims);
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), dims.items, dims.len);
+  sharc_vec_free(&dims);
   return ok;
 }
 
 bool sharc_shlo_parse_dim_sizes(sharc_parser *p, sharc_attr **out) {
-  return parse_dim_list(p, '[', ']', out);
+  return parse_dim_list(p, SHARC_P_DELIM_SQUARE, out);
 }
 
 static void print_int_list(sharc_printer *p, const sharc_attr *dims, bool question) {
@@ -572,7 +561,7 @@ const shlo_struct_def sharc_shlo_type_extensions_def = {
 
 static bool parse_bounds(sharc_parser *p, sharc_attr **out) {
   sharc_attr *fields[1];
-  if (!parse_dim_list(p, '<', '>', &fields[0]))
+  if (!parse_dim_list(p, SHARC_P_DELIM_LESS_GREATER, &fields[0]))
     return false;
   *out = sharc_shlo_struct_get(sharc_p_context(p), &sharc_shlo_type_extensions_def, fields);
   return true;

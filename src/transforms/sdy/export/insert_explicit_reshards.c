@@ -664,11 +664,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
 /* The op's rule-driven reshards and reduction all-reduces. */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = sharc_xmalloc_array(n_ops + n_res + 1, sizeof *shardings);
-  for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_result(op, i));
+  sharc_attr **shardings = sharc_projection_op_shardings(op, true);
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
   for (unsigned i = 0; i < n_res; i++)
