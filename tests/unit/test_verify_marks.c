@@ -46,19 +46,25 @@ typedef struct fixture {
   sharc_buf diags;
 } fixture;
 
-static bool setup(fixture *f) {
+/* `text` parsed with StableHLO (and sdy, unregistered ops when asked)
+ * and verified whole, tracked from here. */
+static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
   memset(f, 0, sizeof *f);
   f->ctx = sharc_context_create();
   sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_set_allow_unregistered(f->ctx, true);
+  if (sdy)
+    sharc_context_load_dialect(f->ctx, "sdy");
+  sharc_context_set_allow_unregistered(f->ctx, unregistered);
   sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, module_text);
+  f->m = parse_text(f->ctx, text);
   CHECK(f->m != NULL);
   if (!f->m)
     return false;
   CHECK(sharc_verify(f->m)); /* tracked from here */
   return true;
 }
+
+static bool setup(fixture *f) { return setup_text(f, module_text, false, true); }
 
 /* sharc_verify_changed's verdict and messages must be a whole
  * verification's: `want` is what the whole one says (NULL: passes). */
@@ -170,19 +176,7 @@ static const char sdy_text[] =
     "  return %2 : tensor<4xf32>\n"
     "}\n";
 
-static bool setup_sdy(fixture *f) {
-  memset(f, 0, sizeof *f);
-  f->ctx = sharc_context_create();
-  sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_load_dialect(f->ctx, "sdy");
-  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, sdy_text);
-  CHECK(f->m != NULL);
-  if (!f->m)
-    return false;
-  CHECK(sharc_verify(f->m));
-  return true;
-}
+static bool setup_sdy(fixture *f) { return setup_text(f, sdy_text, true, false); }
 
 static void set_sharding(fixture *f, const char *label, const char *text) {
   sharc_attr *a = sharc_parse_attr_text(f->ctx, sharc_str_from_cstr(text));
@@ -229,19 +223,7 @@ static const char sdy_region_text[] =
     "  return %0 : tensor<4xf32>\n"
     "}\n";
 
-static bool setup_sdy_region(fixture *f) {
-  memset(f, 0, sizeof *f);
-  f->ctx = sharc_context_create();
-  sharc_context_load_dialect(f->ctx, "stablehlo");
-  sharc_context_load_dialect(f->ctx, "sdy");
-  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, sdy_region_text);
-  CHECK(f->m != NULL);
-  if (!f->m)
-    return false;
-  CHECK(sharc_verify(f->m));
-  return true;
-}
+static bool setup_sdy_region(fixture *f) { return setup_text(f, sdy_region_text, true, false); }
 
 static void test_sharding_on_region_op(void) {
   fixture f;
@@ -262,6 +244,93 @@ static void test_sharding_on_region_op(void) {
     if (!nested_first)
       sharc_value_set_type(sharc_op_result(neg, 0), type(f.ctx, "tensor<8xf32>"));
     expect(&f, ""); /* some error, the whole verification's */
+    teardown(&f);
+  }
+}
+
+/* A sharding set on an op nested in a region op marks the region op only
+ * to reach it: the nested op's hook still reports, and a later change the
+ * region op's own check reads (its body's terminator) still reaches it,
+ * in either order. */
+static void test_nested_sharding_reached(void) {
+  fixture f;
+  if (!setup_sdy_region(&f))
+    return;
+  set_sharding(&f, "n", "#sdy.sharding_per_value<[<@mesh, [{\"x\"}]>]>");
+  expect(&f, NULL);
+  set_sharding(&f, "n", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  expect(&f, "unknown mesh: @nomesh");
+  teardown(&f);
+  for (unsigned sharding_first = 0; sharding_first < 2; sharding_first++) {
+    if (!setup_sdy_region(&f))
+      return;
+    sharc_op *neg = find_op(f.m, "n");
+    sharc_op *ret = sharc_op_next(neg);
+    if (sharding_first)
+      set_sharding(&f, "n", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+    /* the body now returns the loop's condition value type: the while's
+     * own check of its body reports it */
+    sharc_op *c =
+        sharc_block_first_op(sharc_region_first_block(sharc_op_region(find_op(f.m, "w"), 0)));
+    sharc_op *cst = sharc_op_clone(c, true);
+    sharc_block_insert_before(ret, cst);
+    sharc_op_set_operand(ret, 0, sharc_op_result(cst, 0));
+    if (!sharding_first)
+      set_sharding(&f, "n", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+    expect(&f, ""); /* some error, the whole verification's */
+    teardown(&f);
+  }
+}
+
+/* A tag of another dialect on a module-level op (LiftInlinedMeshes'
+ * stablehlo.mesh on the sdy.mesh) verifies nothing else again, and a
+ * later error elsewhere is still found. */
+static void test_tag_on_module_op(void) {
+  fixture f;
+  if (!setup_sdy(&f))
+    return;
+  sharc_op *mesh = sharc_op_prev(sharc_op_parent_op(find_op(f.m, "p")));
+  CHECK(mesh != NULL && sharc_op_is(mesh, "sdy.mesh"));
+  if (mesh)
+    sharc_op_set_attr(mesh, "stablehlo.tag", sharc_attr_unit(f.ctx));
+  expect(&f, NULL);
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  expect(&f, "unknown mesh: @nomesh");
+  teardown(&f);
+}
+
+/* A call pointed at a missing function: the module's symbol-table check
+ * reports it, also when the function was verified on its own first (a
+ * nested pass manager's verification, which leaves the check to the
+ * module's). */
+static const char call_text[] =
+    "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.negate %arg0 {id = \"n\"} : tensor<4xf32>\n"
+    "  %1 = call @g(%0) {id = \"c\"} : (tensor<4xf32>) -> tensor<4xf32>\n"
+    "  return %1 : tensor<4xf32>\n"
+    "}\n"
+    "func.func @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  return %arg0 : tensor<4xf32>\n"
+    "}\n";
+
+static void test_symbol_use_changed(void) {
+  for (unsigned function_first = 0; function_first < 2; function_first++) {
+    fixture f;
+    if (!setup_text(&f, call_text, false, false)) {
+      teardown(&f);
+      return;
+    }
+    /* a change elsewhere first: nothing to report, the check skipped */
+    sharc_op_set_attr(find_op(f.m, "n"), "note", sharc_attr_unit(f.ctx));
+    expect(&f, NULL);
+    sharc_op *call = find_op(f.m, "c");
+    sharc_attr *ref = sharc_parse_attr_text(f.ctx, sharc_str_from_cstr("@nosuch"));
+    CHECK(ref != NULL);
+    if (ref)
+      sharc_op_set_attr(call, "callee", ref);
+    if (function_first)
+      CHECK(sharc_verify_changed(sharc_op_parent_op(call)));
+    expect(&f, "'nosuch' does not reference a valid function");
     teardown(&f);
   }
 }
@@ -329,5 +398,8 @@ int main(void) {
   test_sharding_reaches_sdy_user();
   test_sharding_on_region_op();
   test_nested_op_sees_outer_values();
+  test_nested_sharding_reached();
+  test_tag_on_module_op();
+  test_symbol_use_changed();
   return check_summary("verify_marks");
 }
