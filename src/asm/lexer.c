@@ -107,25 +107,20 @@ static void skip_space(sharc_lexer *lx) {
   lx->cur = p;
 }
 
-static sharc_token make(sharc_lexer *lx, sharc_tok_kind kind, const char *start) {
-  sharc_token t = {kind, start, (size_t)(lx->cur - start), lx->line,
-                   (unsigned)(start - lx->line_start) + 1};
-  return t;
-}
-
-static sharc_token fail(sharc_lexer *lx, const char *start, const char *msg) {
+/* The scanners below move lx->cur past a token and return its kind;
+ * sharc_lex_into writes the token once, where the parser keeps it. */
+static sharc_tok_kind fail(sharc_lexer *lx, const char *msg) {
   lx->error = msg;
-  sharc_token t = make(lx, TOK_ERROR, start);
-  return t;
+  return TOK_ERROR;
 }
 
-static sharc_token lex_string(sharc_lexer *lx, const char *start) {
+static sharc_tok_kind lex_string(sharc_lexer *lx) {
   const char *p = lx->cur; /* after the opening quote */
   while (p < lx->end) {
     char c = *p;
     if (c == '"') {
       lx->cur = p + 1;
-      return make(lx, TOK_STRING, start);
+      return TOK_STRING;
     }
     /* a NUL byte inside the buffer is part of the string, as in MLIR */
     if (c == '\n' || c == '\r')
@@ -141,29 +136,29 @@ static sharc_token lex_string(sharc_lexer *lx, const char *start) {
       }
       lx->cur = p;
       lx->error_at = p;
-      return fail(lx, start, "unknown escape in string literal");
+      return fail(lx, "unknown escape in string literal");
     }
     p++;
   }
   lx->cur = p;
   lx->error_at = p; /* MLIR points at the end of the line (or file) */
-  return fail(lx, start, "expected '\"' in string literal");
+  return fail(lx, "expected '\"' in string literal");
 }
 
-static sharc_token lex_number(sharc_lexer *lx, const char *start) {
+static sharc_tok_kind lex_number(sharc_lexer *lx, const char *start) {
   const char *p = lx->cur;
   if (*start == '0' && p < lx->end && *p == 'x' && p + 1 < lx->end && is_hex(p[1])) {
     p++;
     while (p < lx->end && is_hex(*p))
       p++;
     lx->cur = p;
-    return make(lx, TOK_INTEGER, start);
+    return TOK_INTEGER;
   }
   while (p < lx->end && is_digit(*p))
     p++;
   if (p >= lx->end || *p != '.') {
     lx->cur = p;
-    return make(lx, TOK_INTEGER, start);
+    return TOK_INTEGER;
   }
   p++;
   while (p < lx->end && is_digit(*p))
@@ -179,19 +174,16 @@ static sharc_token lex_number(sharc_lexer *lx, const char *start) {
     }
   }
   lx->cur = p;
-  return make(lx, TOK_FLOAT, start);
+  return TOK_FLOAT;
 }
 
 /* The name after a sigil: a suffix-id (letters, digits, _ $ . -) or, for
  * `@`, a quoted string. */
-static sharc_token lex_sigil(sharc_lexer *lx, const char *start, sharc_tok_kind kind) {
+static sharc_tok_kind lex_sigil(sharc_lexer *lx, sharc_tok_kind kind) {
   const char *p = lx->cur;
   if (kind == TOK_AT_ID && p < lx->end && *p == '"') {
     lx->cur = p + 1;
-    sharc_token s = lex_string(lx, start);
-    if (s.kind == TOK_ERROR)
-      return s;
-    return make(lx, TOK_AT_ID, start);
+    return lex_string(lx) == TOK_ERROR ? TOK_ERROR : TOK_AT_ID;
   }
   if (p < lx->end && is_digit(*p) && kind != TOK_AT_ID) {
     while (p < lx->end && is_digit(*p))
@@ -205,83 +197,98 @@ static sharc_token lex_sigil(sharc_lexer *lx, const char *start, sharc_tok_kind 
     lx->error_at = kind == TOK_AT_ID ? p : NULL; /* `@` errors point past the sigil */
     switch (kind) {
     case TOK_PERCENT_ID:
-      return fail(lx, start, "invalid SSA name");
+      return fail(lx, "invalid SSA name");
     case TOK_AT_ID:
-      return fail(lx, start, "@ identifier expected to start with letter or '_'");
+      return fail(lx, "@ identifier expected to start with letter or '_'");
     case TOK_CARET_ID:
-      return fail(lx, start, "invalid block name");
+      return fail(lx, "invalid block name");
     case TOK_HASH_ID:
-      return fail(lx, start, "invalid attribute name");
+      return fail(lx, "invalid attribute name");
     default:
-      return fail(lx, start, "invalid type identifier");
+      return fail(lx, "invalid type identifier");
     }
   }
   lx->cur = p;
-  return make(lx, kind, start);
+  return kind;
 }
 
-sharc_token sharc_lex(sharc_lexer *lx) {
-  if (lx->cur >= lx->release_at)
-    release_behind(lx);
-  skip_space(lx);
-  const char *start = lx->cur;
+static sharc_tok_kind lex_token(sharc_lexer *lx, const char *start) {
   if (start >= lx->end)
-    return make(lx, TOK_EOF, start);
+    return TOK_EOF;
   char c = *lx->cur++;
   if (is_alpha(c) || c == '_') {
     const char *p = lx->cur, *end = lx->end;
     while (p < end && is_bare_char(*p))
       p++;
     lx->cur = p;
-    return make(lx, TOK_BARE_ID, start);
+    return TOK_BARE_ID;
   }
   if (is_digit(c))
     return lex_number(lx, start);
   switch (c) {
   case '"':
-    return lex_string(lx, start);
+    return lex_string(lx);
   case '%':
-    return lex_sigil(lx, start, TOK_PERCENT_ID);
+    return lex_sigil(lx, TOK_PERCENT_ID);
   case '@':
-    return lex_sigil(lx, start, TOK_AT_ID);
+    return lex_sigil(lx, TOK_AT_ID);
   case '^':
-    return lex_sigil(lx, start, TOK_CARET_ID);
+    return lex_sigil(lx, TOK_CARET_ID);
   case '!':
-    return lex_sigil(lx, start, TOK_BANG_ID);
+    return lex_sigil(lx, TOK_BANG_ID);
   case '#':
     if (lx->cur < lx->end && *lx->cur == '-' && lx->cur + 1 < lx->end && lx->cur[1] == '}') {
       lx->cur += 2;
-      return make(lx, TOK_FILE_METADATA_END, start);
+      return TOK_FILE_METADATA_END;
     }
-    return lex_sigil(lx, start, TOK_HASH_ID);
+    return lex_sigil(lx, TOK_HASH_ID);
   case '-':
     if (lx->cur < lx->end && *lx->cur == '>') {
       lx->cur++;
-      return make(lx, TOK_ARROW, start);
+      return TOK_ARROW;
     }
-    return make(lx, TOK_PUNCT, start);
+    return TOK_PUNCT;
   case ':':
     if (lx->cur < lx->end && *lx->cur == ':') {
       lx->cur++;
-      return make(lx, TOK_COLON_COLON, start);
+      return TOK_COLON_COLON;
     }
-    return make(lx, TOK_PUNCT, start);
+    return TOK_PUNCT;
   case '.':
     if (lx->cur + 1 < lx->end && lx->cur[0] == '.' && lx->cur[1] == '.') {
       lx->cur += 2;
-      return make(lx, TOK_ELLIPSIS, start);
+      return TOK_ELLIPSIS;
     }
-    return fail(lx, start, "unexpected character");
+    return fail(lx, "unexpected character");
   case '{':
     if (lx->cur + 1 < lx->end && lx->cur[0] == '-' && lx->cur[1] == '#') {
       lx->cur += 2;
-      return make(lx, TOK_FILE_METADATA_BEGIN, start);
+      return TOK_FILE_METADATA_BEGIN;
     }
-    return make(lx, TOK_PUNCT, start);
+    return TOK_PUNCT;
   case '(': case ')': case '[': case ']': case '}': case '<': case '>': case ',':
   case '=': case '?': case '*': case '+': case '|':
-    return make(lx, TOK_PUNCT, start);
+    return TOK_PUNCT;
   default:
-    return fail(lx, start, "unexpected character");
+    return fail(lx, "unexpected character");
   }
+}
+
+void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
+  if (lx->cur >= lx->release_at)
+    release_behind(lx);
+  skip_space(lx);
+  const char *start = lx->cur;
+  sharc_tok_kind kind = lex_token(lx, start);
+  out->kind = kind;
+  out->start = start;
+  out->len = (size_t)(lx->cur - start);
+  out->line = lx->line;
+  out->col = (unsigned)(start - lx->line_start) + 1;
+}
+
+sharc_token sharc_lex(sharc_lexer *lx) {
+  sharc_token t;
+  sharc_lex_into(lx, &t);
+  return t;
 }

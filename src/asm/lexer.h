@@ -47,6 +47,8 @@ typedef struct sharc_lexer {
 
 void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line);
 sharc_token sharc_lex(sharc_lexer *lx);
+/* The next token, written into *out (the parser's current token). */
+void sharc_lex_into(sharc_lexer *lx, sharc_token *out);
 /* Moves the lexer back to just after `pos` (which must be inside the buffer). */
 void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start);
 

@@ -4,6 +4,7 @@
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
 #include "support/checked.h"
+#include "support/ptrmap.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -614,7 +615,29 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
 typedef struct dict_entries {
   sharc_named_attr **entries, *stack;
   unsigned *n, cap;
+  sharc_ptrmap seen; /* the keys, once there are more than DICT_SCAN_KEYS */
 } dict_entries;
+
+/* Up to this many keys a duplicate is found by scanning them (the common
+ * dictionary has 1-3); past it by a set, so that a dictionary of n keys
+ * costs O(n), not O(n^2). */
+enum { DICT_SCAN_KEYS = 8 };
+
+/* Whether `name` is already a key of the dictionary read so far. */
+static bool dict_has_key(dict_entries *d, const sharc_ident *name) {
+  const sharc_named_attr *entries = *d->entries;
+  unsigned n = *d->n;
+  if (n <= DICT_SCAN_KEYS) {
+    for (unsigned i = 0; i < n; i++)
+      if (entries[i].name == name)
+        return true;
+    return false;
+  }
+  if (!d->seen.cap)
+    for (unsigned i = 0; i < n; i++)
+      sharc_ptrmap_put(&d->seen, entries[i].name, (void *)1);
+  return sharc_ptrmap_get(&d->seen, name) != NULL;
+}
 
 /* One entry, refused when its key is already there. */
 static bool parse_next_dict_entry(sharc_parser *p, void *state) {
@@ -623,11 +646,12 @@ static bool parse_next_dict_entry(sharc_parser *p, void *state) {
   sharc_token name_tok = p->tok;
   if (!parse_dict_entry(p, &e))
     return false;
+  if (dict_has_key(d, e.name))
+    return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
+                            e.name->data);
+  if (d->seen.cap)
+    sharc_ptrmap_put(&d->seen, e.name, (void *)1);
   sharc_named_attr *entries = *d->entries;
-  for (unsigned i = 0; i < *d->n; i++)
-    if (entries[i].name == e.name)
-      return sharc_p_error_at(p, &name_tok, "duplicate key '%s' in dictionary attribute",
-                              e.name->data);
   if (*d->n == d->cap) {
     d->cap *= 2;
     *d->entries = entries = sharc_xgrow_small(entries, d->stack, *d->n, d->cap, sizeof *entries);
@@ -639,9 +663,11 @@ static bool parse_next_dict_entry(sharc_parser *p, void *state) {
 static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsigned *n,
                                unsigned cap) {
   *n = 0;
-  dict_entries d = {entries, *entries, n, cap};
-  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_BRACES, parse_next_dict_entry, &d,
-                                  " in attribute dictionary");
+  dict_entries d = {entries, *entries, n, cap, {0}};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_BRACES, parse_next_dict_entry, &d,
+                                     " in attribute dictionary");
+  sharc_ptrmap_free(&d.seen);
+  return ok;
 }
 
 static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
@@ -671,8 +697,8 @@ static bool sharc_p_parse_optional_attr_dict_impl(sharc_parser *p, sharc_op_buil
   sharc_named_attr stack[16], *entries = stack;
   unsigned n;
   bool ok = parse_dict_entries(p, &entries, &n, 16);
-  for (unsigned i = 0; ok && i < n; i++)
-    sharc_builder_add_attr(b, entries[i].name, entries[i].value);
+  if (ok)
+    sharc_builder_add_distinct_attrs(b, entries, n);
   if (entries != stack)
     free(entries);
   sharc_p_leave(p);

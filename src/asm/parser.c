@@ -11,16 +11,39 @@
 
 /* ---- small vectors ------------------------------------------------------ */
 
-void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
-  for (unsigned i = 0; i < b->num_attrs; i++)
+/* Replaces the value of the first `known` attributes named `name`; false
+ * when none is. */
+static bool builder_replace_attr(sharc_op_builder *b, unsigned known, const sharc_ident *name,
+                                 sharc_attr *value) {
+  for (unsigned i = 0; i < known; i++)
     if (b->attrs[i].name == name) {
       b->attrs[i].value = value;
-      return;
+      return true;
     }
+  return false;
+}
+
+static void builder_append_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
   b->attrs = sharc_small_room(b->attrs, b->small_attrs,
                               sizeof b->small_attrs / sizeof b->small_attrs[0], b->num_attrs,
                               &b->cap_attrs, sizeof *b->attrs);
   b->attrs[b->num_attrs++] = (sharc_named_attr){name, value};
+}
+
+void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
+  if (!builder_replace_attr(b, b->num_attrs, name, value))
+    builder_append_attr(b, name, value);
+}
+
+/* The entries' names differ from each other (a parsed dictionary), so each
+ * is compared only with the attributes the builder had before: a
+ * dictionary of n keys costs O(n), not O(n^2). */
+void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_attr *entries,
+                                      unsigned n) {
+  unsigned known = b->num_attrs;
+  for (unsigned i = 0; i < n; i++)
+    if (!builder_replace_attr(b, known, entries[i].name, entries[i].value))
+      builder_append_attr(b, entries[i].name, entries[i].value);
 }
 
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
@@ -247,15 +270,8 @@ static bool lex_error_plain(sharc_parser *p) {
 /* A lexer error is reported where the lexer failed, when it happens, as
  * MLIR's lexer does; later errors are then suppressed. */
 void sharc_p_next(sharc_parser *p) {
-  /* copied field by field: the lexer stored them one by one, and reading
-   * them back wider than written stalls store forwarding (the parser's
-   * hottest path) */
-  sharc_token t = sharc_lex(&p->lx);
-  p->tok.kind = t.kind;
-  p->tok.start = t.start;
-  p->tok.len = t.len;
-  p->tok.line = t.line;
-  p->tok.col = t.col;
+  /* written in place: no token copied on the parser's hottest path */
+  sharc_lex_into(&p->lx, &p->tok);
   if (p->tok.kind == TOK_ERROR)
     lex_error(p);
 }

@@ -27,6 +27,8 @@ typedef struct sharc_op_builder {
 } sharc_op_builder;
 
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
+void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_attr *entries,
+                                      unsigned n);
 /* The location the op being built will have. */
 sharc_attr *sharc_p_builder_loc(sharc_parser *p, const sharc_op_builder *b);
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,

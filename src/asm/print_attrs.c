@@ -4,6 +4,7 @@
 #include "asm/print_internal.h"
 #include "ir/affine.h"
 #include "support/apfloat.h"
+#include "support/xalloc.h"
 
 #include <string.h>
 
@@ -12,13 +13,41 @@ void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out,
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
+
+/* Whether the 8 bytes of `w` are all plain (printable ASCII but '"' and
+ * '\\'), eight at a time: a byte below 0x20 or with its high bit set, or
+ * equal to '"' or '\\', sets the high bit of its lane below (the exact
+ * zero-byte tests: no false answer either way). 0x7f is checked apart. */
+static bool plain_word(uint64_t w) {
+  const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+  uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\'), del = w ^ (ones * 0x7f);
+  uint64_t zero_q = (quote - ones) & ~quote & highs;
+  uint64_t zero_s = (slash - ones) & ~slash & highs;
+  uint64_t zero_d = (del - ones) & ~del & highs;
+  uint64_t low = (w - ones * 0x20) & ~w & highs; /* a byte below 0x20 (no high bit) */
+  return !((w & highs) | zero_q | zero_s | zero_d | low);
+}
+
+/* The length of the run of plain characters of `s` from `i`. */
+static size_t plain_run(sharc_str s, size_t i) {
+  size_t run = i;
+  while (run + 8 <= s.len) {
+    uint64_t w;
+    memcpy(&w, s.data + run, 8);
+    if (!plain_word(w))
+      break;
+    run += 8;
+  }
+  while (run < s.len && plain_char((unsigned char)s.data[run]))
+    run++;
+  return run;
+}
+
 /* llvm::printEscapedString: printable ASCII except '"' and '\\' as is. */
 void sharc_pr_escaped(sharc_buf *b, sharc_str s) {
   for (size_t i = 0; i < s.len; i++) {
-    size_t run = i; /* copy plain characters in one go */
-    while (run < s.len && (unsigned char)s.data[run] >= 0x20 && (unsigned char)s.data[run] <= 0x7e &&
-           s.data[run] != '"' && s.data[run] != '\\')
-      run++;
+    size_t run = plain_run(s, i); /* copy plain characters in one go */
     if (run > i) {
       sharc_buf_put(b, s.data + i, run - i);
       i = run - 1;
@@ -361,8 +390,49 @@ static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t
   print_wide_int(b, words, nwords, width, is_signed);
 }
 
-static void print_float_value(sharc_buf *b, const sharc_type *t, uint64_t lo, uint64_t hi) {
-  sharc_float_print(t->fkind, lo, hi, b);
+/* The printer's memo of float texts, by bits and kind: a float costs
+ * about a thousand instructions to format (the 6-digit form, read back
+ * unless exact, else the long form), and a module repeats many values
+ * (0.0, 1.0, a constant per layer). Direct-mapped and fixed in size, so
+ * its memory is bounded; taken only after the first floats, so printing
+ * one attribute allocates nothing. */
+enum { FLOAT_MEMO_SLOTS = 16384, FLOAT_MEMO_AFTER = 64, FLOAT_TEXT_MAX = 46 };
+
+struct sharc_float_memo_slot {
+  uint64_t lo, hi;
+  unsigned char kind1; /* kind + 1; 0: empty */
+  unsigned char len;
+  char text[FLOAT_TEXT_MAX];
+};
+
+static struct sharc_float_memo_slot *float_memo_slot(sharc_printer *p, sharc_float_kind k,
+                                                     uint64_t lo, uint64_t hi) {
+  if (!p->float_memo) {
+    if (++p->floats_printed < FLOAT_MEMO_AFTER)
+      return NULL;
+    p->float_memo = sharc_xcalloc(FLOAT_MEMO_SLOTS, sizeof *p->float_memo);
+  }
+  uint64_t h = (lo ^ (hi * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)k) * UINT64_C(0xD6E8FEB86659FD93);
+  return &p->float_memo[h >> 50]; /* 2^14 = FLOAT_MEMO_SLOTS */
+}
+
+static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo, uint64_t hi) {
+  sharc_float_kind k = t->fkind;
+  struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
+  if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
+    sharc_buf_put(p->out, s->text, s->len);
+    return;
+  }
+  size_t start = p->out->len;
+  sharc_float_print(k, lo, hi, p->out);
+  size_t n = p->out->len - start;
+  if (!s || n > FLOAT_TEXT_MAX)
+    return;
+  s->lo = lo;
+  s->hi = hi;
+  s->kind1 = (unsigned char)(k + 1);
+  s->len = (unsigned char)n;
+  memcpy(s->text, p->out->data + start, n);
 }
 
 /* ---- dense elements ---------------------------------------------------- */
@@ -371,7 +441,7 @@ static unsigned scalar_words(const sharc_type *t) { return sharc_type_scalar_wor
 
 static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
   if (et->kind == SHARC_TYPE_FLOAT) {
-    print_float_value(p->out, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
+    print_float_value(p, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
   } else if (et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1) {
     sharc_pr_puts(p, raw[0] ? "true" : "false");
   } else {
@@ -629,7 +699,7 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
   if (a->kind == SHARC_ATTR_INTEGER)
     print_int_value(p->out, a->type, sharc_attr_int_words(a), sharc_attr_int_nwords(a));
   else if (a->kind == SHARC_ATTR_FLOAT)
-    print_float_value(p->out, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
+    print_float_value(p, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
   else
     sharc_pr_attr(p, a);
 }
@@ -673,7 +743,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_type(p, a->type);
     return;
   case SHARC_ATTR_FLOAT:
-    print_float_value(b, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
+    print_float_value(p, a->type, sharc_attr_float_lo(a), sharc_attr_float_hi(a));
     SHARC_BUF_LIT(b, " : ");
     sharc_pr_type(p, a->type);
     return;

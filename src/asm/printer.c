@@ -137,6 +137,7 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_buf_free(&p->scratch);
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
+  free(p->float_memo);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);
@@ -375,16 +376,40 @@ static void set_value_name(void *state, const sharc_value *v, const char *name) 
   sharc_vec_push(&p->value_names, ((value_name){id, sharc_value_index_of(v), 1}));
 }
 
+/* Whether `op` itself (its attributes and result types, not its regions)
+ * holds something that can take an alias. */
+static bool op_itself_may_alias(const sharc_op *op) {
+  if (sharc_attr_may_alias(op->attrs))
+    return true;
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (sharc_type_may_alias(sharc_op_results_of(op)[i].type))
+      return true;
+  return false;
+}
+
+/* The alias question asked of a block's arguments and ops on the
+ * numbering's walk (one walk over a large module instead of two, each of
+ * which waits on memory for every op): `*may_alias` turns true once
+ * anything the printer will visit can take an alias. */
+static void note_block_may_alias(const sharc_block *b, bool *may_alias) {
+  for (unsigned i = 0; !*may_alias && i < b->num_args; i++)
+    *may_alias = sharc_type_may_alias(b->args[i]->type);
+}
+
 /* Numbers the blocks and values of `r` (not of its nested regions, which
  * are appended to `nested` in walk order: numbering them then takes no
- * second walk over the region's ops). */
+ * second walk over the region's ops). With `may_alias` (NULL: not asked),
+ * also answers op_may_alias for the region's own blocks and ops. */
 static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *next_value,
-                                 unsigned *next_arg, sharc_ptrvec *nested) {
+                                 unsigned *next_arg, sharc_ptrvec *nested, bool *may_alias) {
   unsigned block_id = 0;
   /* hooks mark their values by NAME_TAG; clear stale marks first */
-  for (sharc_block *b = r->first; b; b = b->next)
+  for (sharc_block *b = r->first; b; b = b->next) {
     for (unsigned i = 0; i < b->num_args; i++)
       b->args[i]->print_id = 0;
+    if (may_alias && !*may_alias)
+      note_block_may_alias(b, may_alias);
+  }
   if (p && r->parent && sharc_op_def_of(r->parent) && sharc_op_def_of(r->parent)->block_arg_names)
     sharc_op_def_of(r->parent)->block_arg_names(r->parent, r, set_value_name, p);
   for (sharc_block *b = r->first; b; b = b->next) {
@@ -398,6 +423,8 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
     for (sharc_op *op = b->first; op; op = op->next) {
       for (unsigned i = 0; i < op->num_regions; i++)
         sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
+      if (may_alias && !*may_alias)
+        *may_alias = op_itself_may_alias(op);
       for (unsigned i = 0; i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
       if (p && op->num_results && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names)
@@ -423,35 +450,35 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
 /* Custom form: every nested region starts from the counters reached after
  * its whole enclosing region, and sees the names taken there. */
 static void number_scoped(sharc_printer *p, sharc_region *r, unsigned next_value,
-                          unsigned next_arg, unsigned next_conflict) {
+                          unsigned next_arg, unsigned next_conflict, bool *may_alias) {
   unsigned height = p->name_stack.len;
   p->next_conflict = next_conflict;
   unsigned first = p->nested.len;
-  number_region_blocks(p, r, &next_value, &next_arg, &p->nested);
+  number_region_blocks(p, r, &next_value, &next_arg, &p->nested, may_alias);
   unsigned end = p->nested.len;
   next_conflict = p->next_conflict;
   /* each nested call leaves `nested` as long as it found it */
   for (unsigned k = first; k < end; k++)
-    number_scoped(p, p->nested.items[k], next_value, next_arg, next_conflict);
+    number_scoped(p, p->nested.items[k], next_value, next_arg, next_conflict, may_alias);
   p->nested.len = first;
   pop_names(p, height);
 }
 
 /* Generic form: unique ids from `next_value`; regions are taken from a
  * LIFO stack. */
-static void number_unique_from(sharc_op *top, unsigned next_value) {
+static void number_unique_from(sharc_op *top, unsigned next_value, bool *may_alias) {
   sharc_ptrvec stack = {0};
   for (unsigned i = 0; i < top->num_regions; i++)
     sharc_ptrvec_push(&stack, &sharc_op_regions_of(top)[i]);
   unsigned next_arg = 0;
   while (stack.len) {
     sharc_region *r = stack.items[--stack.len];
-    number_region_blocks(NULL, r, &next_value, &next_arg, &stack);
+    number_region_blocks(NULL, r, &next_value, &next_arg, &stack, may_alias);
   }
   sharc_ptrvec_free(&stack);
 }
 
-static void number_unique(sharc_op *top) { number_unique_from(top, 0); }
+static void number_unique(sharc_op *top) { number_unique_from(top, 0, NULL); }
 
 /* Whether `v` is defined inside `root` (a result of root itself included). */
 static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
@@ -846,41 +873,27 @@ static void print_op(sharc_printer *p, sharc_op *op) {
     print_op_loc(p, sharc_op_loc(op));
 }
 
-/* Whether anything the printer will visit can take an alias (locations
- * only count with debug info). When nothing can, the dry run is skipped. */
-static bool op_may_alias(const sharc_op *op) {
-  if (sharc_attr_may_alias(op->attrs))
-    return true;
-  for (unsigned i = 0; i < op->num_results; i++)
-    if (sharc_type_may_alias(sharc_op_results_of(op)[i].type))
-      return true;
-  for (unsigned r = 0; r < op->num_regions; r++)
-    for (const sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next) {
-      for (unsigned i = 0; i < b->num_args; i++)
-        if (sharc_type_may_alias(b->args[i]->type))
-          return true;
-      for (const sharc_op *o = b->first; o; o = o->next)
-        if (op_may_alias(o))
-          return true;
-    }
-  return false;
-}
-
 static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out,
                       sharc_write_fn sink, void *user) {
   sharc_printer p;
   sharc_pr_init(&p, out, flags);
   p.sink = sink;
   p.sink_user = user;
+  /* Whether anything the printer will visit can take an alias (locations
+   * only count with debug info): when nothing can, the dry run is skipped.
+   * The numbering's walk answers it for everything under `op`. */
+  bool ask = !p.flags.local_scope && !p.flags.debug_info;
+  bool may_alias = ask && op_itself_may_alias(op);
+  bool *probe = ask ? &may_alias : NULL;
   for (unsigned i = 0; i < op->num_regions; i++) {
     if (p.flags.generic)
       continue;
-    number_scoped(&p, &sharc_op_regions_of(op)[i], 0, 0, 0);
+    number_scoped(&p, &sharc_op_regions_of(op)[i], 0, 0, 0, probe);
   }
   if (p.flags.generic)
-    number_unique(op);
+    number_unique_from(op, 0, probe);
   /* dry run: collect aliases in print order */
-  if (!p.flags.local_scope && (p.flags.debug_info || op_may_alias(op))) {
+  if (!p.flags.local_scope && (p.flags.debug_info || may_alias)) {
     p.collecting = true;
     p.out = &p.scratch;
     print_op(&p, op);
@@ -930,7 +943,7 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
     number_unique(scope);
   else
     for (unsigned i = 0; i < scope->num_regions; i++)
-      number_scoped(&p, &sharc_op_regions_of(scope)[i], 0, 0, 0);
+      number_scoped(&p, &sharc_op_regions_of(scope)[i], 0, 0, 0, NULL);
   print_op(&p, op);
   sharc_pr_free(&p);
 }
@@ -971,10 +984,10 @@ void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_bu
   p.numbering_root = root;
   number_root_results(&p, root);
   if (p.flags.generic)
-    number_unique_from(root, root->num_results ? 1 : 0);
+    number_unique_from(root, root->num_results ? 1 : 0, NULL);
   else
     for (unsigned i = 0; i < root->num_regions; i++)
-      number_scoped(&p, &sharc_op_regions_of(root)[i], 0, 0, p.next_conflict);
+      number_scoped(&p, &sharc_op_regions_of(root)[i], 0, 0, p.next_conflict, NULL);
   print_op(&p, op);
   sharc_pr_free(&p);
 }
@@ -1004,7 +1017,7 @@ sharc_value_namer *sharc_value_namer_create(sharc_op *top, bool generic) {
     number_unique(top);
   else
     for (unsigned i = 0; i < top->num_regions; i++)
-      number_scoped(&n->p, &sharc_op_regions_of(top)[i], 0, 0, 0);
+      number_scoped(&n->p, &sharc_op_regions_of(top)[i], 0, 0, 0, NULL);
   return n;
 }
 

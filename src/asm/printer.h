@@ -43,6 +43,8 @@ struct sharc_printer {
   void *sink_user;
   sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
   sharc_buf type_text_buf;
+  struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
+  unsigned floats_printed;                  /* ... before the memo is taken */
 };
 
 void sharc_pr_puts(sharc_printer *p, const char *s);

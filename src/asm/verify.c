@@ -5,7 +5,9 @@
  * ("block with no terminator, has <op>"); nothing below asm verifies. */
 #include "asm/verify_internal.h"
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "ir/prefetch.h"
+#include "ir/region_utils.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
@@ -66,12 +68,53 @@ static void check_operands_dominance(verifier *v, sharc_op *op) {
     }
 }
 
+/* Notes a marked op that may change what a symbol table's check finds: a
+ * symbol user, or a symbol or table nested below the root (a change to
+ * the root's own symbols asks for verifying everything, verify_marks.c).
+ * Kept in the context until the root's check ran: a function verified on
+ * its own (a nested pass manager's) leaves it for the module's. */
+static void note_symbols_touched(const sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!def || def->verify_symbol_uses) /* an unregistered op may be anything */
+    ctx->verify_symbols_touched = true;
+  else if ((def->traits & (SHARC_TRAIT_SYMBOL | SHARC_TRAIT_SYMBOL_TABLE)) &&
+           sharc_op_parent_op(op) && sharc_op_parent_op(op) != ctx->verify_root)
+    ctx->verify_symbols_touched = true;
+}
+
+/* SymbolTable's check of `table`, skipped in a verification of marked ops
+ * while no marked op touched symbols: the names and every use are as the
+ * last verification found them. */
+static bool verify_symbol_table(sharc_op *table);
+static bool verify_table_if_touched(verifier *v, sharc_op *table) {
+  sharc_context *ctx = sharc_op_ctx_of(table);
+  if (v->marked_only && !ctx->verify_symbols_touched)
+    return true;
+  if (!verify_symbol_table(table))
+    return false;
+  if (table == ctx->verify_root)
+    ctx->verify_symbols_touched = false;
+  return true;
+}
+
 /* The walk has passed `op` (its operands and regions checked): it is
  * stamped, and its marks are cleared. */
 static void pass_op(verifier *v, sharc_op *op) {
   op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
+}
+
+static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes);
+
+/* The marked ops in the regions of an op marked attrs-only: its own checks
+ * read nothing that changed, the walk only reaches them. An isolated one
+ * holds none (marking one under it marks it whole, verify_marks.c). */
+static bool reach_marked_nested(verifier *v, sharc_op *op) {
+  if (!op->num_regions || (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)))
+    return true;
+  return verify_regions(v, op, NULL);
 }
 
 /* Whether blocks under `parent` need a terminator: registered ops need one
@@ -110,9 +153,11 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     }
     if (v->dom_pos)
       check_operands_dominance(v, op);
+    if (v->marked_only)
+      note_symbols_touched(op);
     /* only discardable attributes changed (verify_marks.c) */
     if (v->marked_only && op->verify_attrs_only) {
-      if (!verify_dialect_attrs(v, op))
+      if (!verify_dialect_attrs(v, op) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
@@ -150,6 +195,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
 
 /* Successors stay within their region, and nothing branches to an entry block. */
 static bool verify_successors(sharc_op *parent, sharc_region *r) {
+  /* no branch was ever made: a walk of every op of the region for none */
+  if (!sharc_context_fact_noted(sharc_op_ctx_of(parent), &sharc_successors_made))
+    return true;
   for (sharc_block *b = r->first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
@@ -433,13 +481,6 @@ static bool verify_symbol_table(sharc_op *table) {
 
 /* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
 
-/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
- * unregistered op. */
-static bool region_is_graph(const sharc_region *r) {
-  return r->parent && (!sharc_op_def_of(r->parent) ||
-                       (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION));
-}
-
 /* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
  * when `r` does not enclose `op`. */
 static sharc_op *ancestor_in_region(sharc_op *op, const sharc_region *r) {
@@ -480,7 +521,7 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
     return false;
   if (a->block != def->block)
     return other_block_may_dominate(a->block, r);
-  if (region_is_graph(r))
+  if (sharc_region_may_be_graph(r))
     return true;
   return a != def && def->live_mark == pos;
 }
@@ -612,7 +653,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (!ok)
     return false;
   if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
-      !verify_symbol_table(op))
+      !verify_table_if_touched(v, op))
     return false;
   if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
@@ -691,6 +732,7 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
 static void track_from(sharc_op *root) {
   sharc_op_ctx_of(root)->verify_root = root;
   sharc_op_ctx_of(root)->verify_all = false;
+  sharc_op_ctx_of(root)->verify_symbols_touched = false;
 }
 
 bool sharc_verify(sharc_op *op) {

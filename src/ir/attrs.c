@@ -257,6 +257,10 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
     free(sorted);
   if (n == 0)
     ctx->empty_dict = r;
+  /* the printer asks this of every op's dictionary; answered now, while
+   * the entries (just parsed or built) are in cache, it costs a fraction
+   * of what a walk over a large module's cold attributes pays later */
+  sharc_attr_may_alias(r);
   return r;
 }
 

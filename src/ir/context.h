@@ -73,6 +73,9 @@ struct sharc_context {
    * nested tables need not walk the IR */
   unsigned table_like_ops;
   bool verify_all;
+  /* a marked op verified since the root's symbol-table check may change
+   * what that check finds (asm/verify.c) */
+  bool verify_symbols_touched;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
    * whether its hook reads other ops; marking asks about the same few
@@ -167,6 +170,9 @@ struct sharc_context {
    * a clear bit says no op with that trait exists (no call op: a call
    * graph without a walk for calls) */
   unsigned created_traits;
+  /* facts a dialect noted once they became true (an unreduced axis made),
+   * a bit per hash of the fact's tag: a clear bit says never */
+  uint64_t noted_facts;
   /* the last mark drawn by sharc_context_fresh_mark: region DCE's
    * liveness and the verifier's dominance order stamp ops with them */
   unsigned live_mark;

@@ -15,4 +15,15 @@ bool sharc_context_may_hold_any(const sharc_context *ctx, bool (*pred)(const sha
 bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,
                                    unsigned n);
 
+/* A fact about the IR a dialect notes when it first holds (an attribute
+ * of some rare shape was made), keyed by the address of a static tag:
+ * passes that only act on it skip their walk while it was never noted. */
+void sharc_context_note_fact(sharc_context *ctx, const void *tag);
+/* Whether the fact may hold (false: never noted in `ctx`). */
+bool sharc_context_fact_noted(const sharc_context *ctx, const void *tag);
+
+/* The fact that an op with successors (a branch) was ever created: with
+ * none, no region's successors need checking. */
+extern const char sharc_successors_made;
+
 #endif

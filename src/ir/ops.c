@@ -1,6 +1,7 @@
 /* Operations, blocks and regions: creation, linking, use-lists and moves.
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "ir/verify_marks.h"
 #include "ir/static_names.h"
 #include "support/ptrmap.h"
@@ -176,11 +177,15 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   sharc_region *regions = sharc_op_regions_of(op);
   for (unsigned i = 0; i < st->num_regions; i++)
     regions[i].parent = op;
-  if (st->num_successors)
+  if (st->num_successors) {
     memcpy(sharc_op_successors_of(op), st->successors,
            st->num_successors * sizeof(sharc_block *));
+    sharc_context_note_fact(ctx, &sharc_successors_made);
+  }
   return op;
 }
+
+const char sharc_successors_made = 1;
 
 static void drop_region_refs(sharc_region *r);
 

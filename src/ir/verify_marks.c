@@ -256,21 +256,60 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
       }
 }
 
+/* Marks the ops holding `op` so that the verification reaches it, for a
+ * change that none of their own verifications reads (one dialect's
+ * discardable attributes of `op`): an op with regions that is not
+ * isolated is marked attrs-only, which verifies its attribute hooks and
+ * walks its regions for marked ops (a sharding rule set on the add of a
+ * reducer leaves the reduce's own checks alone); an isolated one (a
+ * function) is marked whole, its regions walked in its own scope. */
+static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
+  sharc_op *root = ctx->verify_root;
+  for (sharc_op *o = op;;) {
+    if (o == root) {
+      root->verify_dirty = true;
+      return;
+    }
+    sharc_op *parent = parent_of(o);
+    if (!parent)
+      return;
+    if (parent == root && !verified_alone(o)) {
+      ctx->verify_all = true;
+      return;
+    }
+    bool isolated = sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED);
+    if (o->verify_dirty) {
+      if (isolated)
+        o->verify_attrs_only = false;
+      return; /* its ancestors are marked already */
+    }
+    o->verify_dirty = true;
+    o->verify_attrs_only = !isolated;
+    o = parent;
+  }
+}
+
 /* A change of one dialect's discardable attributes on an op inside a
- * function, that dialect not the op's own: the op needs only its attribute
- * hooks verified (its own verifier does not read them, its operands and
- * types did not change; an op with regions is verified whole only when
- * some nested op that reads them is marked, to reach it: a sharding on a
- * stablehlo.reduce leaves its reducer alone), and only the users and
- * nested ops that read them a whole verification. False (nothing marked)
- * for other changes. */
+ * function or in the root's body, that dialect not the op's own: the op
+ * needs only its attribute hooks verified (its own verifier does not read
+ * them, its operands and types did not change; an op with regions is
+ * verified whole only when some nested op that reads them is marked, to
+ * reach it: a sharding on a stablehlo.reduce leaves its reducer alone),
+ * its ancestors only what reaches it (mark_to_reach), and only the users
+ * and nested ops that read them a whole verification. False (nothing
+ * marked) for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
   sharc_op *parent = parent_of(op);
-  if (!sharc_op_def_of(op) || !parent || parent == ctx->verify_root)
+  if (!sharc_op_def_of(op) || !parent)
     return false;
   const sharc_dialect *d = changed_dialect(op, old);
   if (!d || sharc_op_def_of(op)->dialect == d)
     return false;
+  /* an op in the root's body (a mesh, a function) is read by other ops
+   * only through its symbol, and symbol users read inherent attributes
+   * (the mesh, the function type): a tag of another dialect on it
+   * (LiftInlinedMeshes' stablehlo.mesh on sdy.mesh) leaves every other
+   * verification as it was */
   /* a nested op marked marks `op` whole as its ancestor (its regions are
    * walked then); with none, `op` is like an op without regions */
   if (op->num_regions)
@@ -278,7 +317,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
-    mark_op(ctx, parent);
+    mark_to_reach(ctx, parent);
   }
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)

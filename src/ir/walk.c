@@ -101,6 +101,18 @@ bool sharc_context_may_hold_any(const sharc_context *ctx, bool (*pred)(const sha
   return false;
 }
 
+static uint64_t fact_bit(const void *tag) {
+  return (uint64_t)1 << ((((uintptr_t)tag >> 3) * 0x9e3779b1u >> 16) % 64);
+}
+
+void sharc_context_note_fact(sharc_context *ctx, const void *tag) {
+  ctx->noted_facts |= fact_bit(tag);
+}
+
+bool sharc_context_fact_noted(const sharc_context *ctx, const void *tag) {
+  return (ctx->noted_facts & fact_bit(tag)) != 0;
+}
+
 bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,
                                    unsigned n) {
   for (unsigned i = 0; i < n; i++)

@@ -3,7 +3,10 @@
  * trip count is known when the loop is the counted loop JAX emits for
  * fori_loop and scan: the condition compares one carried value (the
  * induction variable) with a constant, the body returns that value plus
- * or minus a constant, and the loop starts it at a constant. */
+ * or minus a constant, and the loop starts it at a constant. The count is
+ * worked out on integers that do not wrap: a loop whose variable would
+ * leave its type's range (or an unsigned one's nonnegative range, where a
+ * negative constant means a large number) before it ends has no count. */
 #include "report/report_internal.h"
 
 #include "dialect/stablehlo/shlo.h"
@@ -110,6 +113,37 @@ static bool step_of(sharc_op *loop, unsigned k, int64_t *step) {
   return add && arg_index(b, body) == (int)k && constant_int(a, step);
 }
 
+/* Whether comparison `cmp` compares as unsigned: its compare_type, else
+ * its operands' element type. */
+static bool unsigned_compare(const sharc_op *cmp, sharc_type *elem) {
+  const char *t = sharc_shlo_enum_name(sharc_op_attr(cmp, "compare_type"));
+  if (t)
+    return strcmp(t, "UNSIGNED") == 0;
+  return sharc_type_int_signedness(elem) == SHARC_UNSIGNED;
+}
+
+/* Whether the variable, from `init` through the value that ends the loop
+ * after `n` steps, and the limit are numbers of the compared type: then
+ * the count worked out on int64 is the loop's. */
+static bool stays_in_range(const sharc_op *cmp, sharc_type *type, int64_t init, int64_t limit,
+                           int64_t n, int64_t step) {
+  sharc_type *elem = sharc_type_element(type);
+  unsigned bits = elem ? sharc_type_bit_width(elem) : 0;
+  int64_t last;
+  if (!bits || bits > 64 || __builtin_mul_overflow(n, step, &last) ||
+      __builtin_add_overflow(init, last, &last))
+    return false;
+  int64_t lo, hi;
+  if (unsigned_compare(cmp, elem) || sharc_type_int_signedness(elem) == SHARC_UNSIGNED) {
+    lo = 0;
+    hi = bits >= 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << bits) - 1);
+  } else {
+    lo = bits >= 64 ? INT64_MIN : -(int64_t)(UINT64_C(1) << (bits - 1));
+    hi = bits >= 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (bits - 1)) - 1);
+  }
+  return init >= lo && init <= hi && last >= lo && last <= hi && limit >= lo && limit <= hi;
+}
+
 int64_t sharc_report_trip_count(sharc_op *loop) {
   if (!sharc_report_is_loop(loop))
     return -1;
@@ -135,5 +169,8 @@ int64_t sharc_report_trip_count(sharc_op *loop) {
       !constant_int(sharc_op_operand(loop, (unsigned)k), &init) ||
       !step_of(loop, (unsigned)k, &step))
     return -1;
-  return count(dir, init, limit, step);
+  int64_t n = count(dir, init, limit, step);
+  if (n < 0 || !stays_in_range(cmp, sharc_value_type(lhs), init, limit, n, step))
+    return -1;
+  return n;
 }

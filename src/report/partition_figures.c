@@ -29,6 +29,14 @@ static void tag_op(sharc_context *ctx, sharc_op *op, unsigned index) {
   sharc_op_set_loc(op, sharc_loc_name(ctx, id, sharc_op_loc(op)));
 }
 
+/* Whether a branch of a conditional holds `op`, which may then not run. */
+static bool in_branch(sharc_op *op, sharc_op *func) {
+  for (sharc_op *p = sharc_op_parent_op(op); p && p != func; p = sharc_op_parent_op(p))
+    if (sharc_op_is(p, "stablehlo.if") || sharc_op_is(p, "stablehlo.case"))
+      return true;
+  return false;
+}
+
 static void record_collectives(sharc_partition_figures *f, sharc_arena *a, const sharc_report *r) {
   unsigned n = sharc_report_num_collectives(r);
   f->collectives = sharc_arena_alloc(a, (n + 1) * sizeof *f->collectives);
@@ -41,6 +49,7 @@ static void record_collectives(sharc_partition_figures *f, sharc_arena *a, const
     g->location = arena_str(a, c->value->location);
     g->bytes_moved = c->bytes_moved;
     g->executions = c->executions;
+    g->in_branch = in_branch(c->value->op, c->value->func);
     tag_op(f->ctx, c->value->op, i);
   }
 }

@@ -19,6 +19,7 @@ typedef struct sharc_figure_collective {
   const char *location; /* "file:line:col" or "" */
   int64_t bytes_moved;  /* per device and execution; -1 unknown */
   int64_t executions;   /* -1: in a loop of unknown trip count */
+  bool in_branch;       /* inside a stablehlo.if or case: runs at most `executions` times */
 } sharc_figure_collective;
 
 typedef struct sharc_figure_value {

@@ -145,29 +145,30 @@ static void add_single(driver *d, sharc_op *op) {
     wl_push(&d->wl, op);
 }
 
-/* The op and all its ancestors up to the scope, innermost first; nothing
- * when it is outside the scope. */
-static void add_to_worklist(driver *d, sharc_op *op) {
-  sharc_op *small[16];
-  SHARC_VEC(sharc_op *) more = {0}; /* ancestors past the 16th, rarely */
-  unsigned n = 0;
-  for (sharc_op *cur = op; cur;) {
+/* Whether `op` lies in the scope (its ancestors' regions reach it). */
+static bool in_scope(const driver *d, const sharc_op *op) {
+  for (const sharc_op *cur = op; cur;) {
     sharc_region *r = sharc_op_parent_region(cur);
-    if (n < 16)
-      small[n] = cur;
-    else
-      sharc_vec_push(&more, cur);
-    n++;
-    if (r == d->scope) {
-      for (unsigned i = 0; i < n; i++)
-        add_single(d, i < 16 ? small[i] : more.items[i - 16]);
-      break;
-    }
+    if (r == d->scope)
+      return true;
     if (!r)
-      break;
+      return false;
     cur = r->parent;
   }
-  sharc_vec_free(&more);
+  return false;
+}
+
+/* The op and all its ancestors up to the scope, innermost first; nothing
+ * when it is outside the scope. The chain is walked twice rather than
+ * gathered: this runs for every op each seeding walk. */
+static void add_to_worklist(driver *d, sharc_op *op) {
+  if (!in_scope(d, op))
+    return;
+  for (sharc_op *cur = op;; cur = sharc_op_parent_region(cur)->parent) {
+    add_single(d, cur);
+    if (sharc_op_parent_region(cur) == d->scope)
+      return;
+  }
 }
 
 /* After `op` goes, the ops defining its operands may have become dead or

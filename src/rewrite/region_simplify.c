@@ -2,6 +2,7 @@
  * the entry reaches, and region DCE, which erases ops that liveness cannot
  * prove needed (dead cycles in graph regions included). */
 #include "ir/context.h"
+#include "ir/region_utils.h"
 #include "rewrite/greedy_internal.h"
 
 /* ---- unreachable blocks --------------------------------------------------- */
@@ -145,17 +146,11 @@ static void live_op(live_map *m, sharc_op *op) {
     process_value(m, &sharc_op_results_of(op)[i]);
 }
 
-/* MLIR's mayBeGraphRegion: a graph region kind, or any region of an
- * unregistered op. */
-static bool may_be_graph(const sharc_region *r) {
-  return !sharc_op_def_of(r->parent) || (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION);
-}
-
 /* Blocks last to first approximates MLIR's post-order over the CFG, which
  * only decides how many rounds the fixpoint takes. Ops last to first visit
  * every user of a value before its definition where dominance holds. */
 static void live_region(live_map *m, sharc_region *r) {
-  bool graph = may_be_graph(r);
+  bool graph = sharc_region_may_be_graph(r);
   if (r->first != r->last)
     m->unordered = true;
   for (sharc_block *b = r->last; b; b = b->prev) {

@@ -49,6 +49,19 @@ void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Decimal digits of `v` (1 for 0). */
+static unsigned decimal_digits(uint64_t v) {
+  unsigned n = 1;
+  for (uint64_t p = 10; v >= p; p *= 10) {
+    n++;
+    if (n == 20) /* 10^19 is the last power of ten below 2^64 */
+      break;
+  }
+  return n;
+}
+
+/* Written in place, two digits a step, after one capacity check: the
+ * printer's value numbers and integers go through here. */
 void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
   if (v < 10) { /* the printer's most common case: small value numbers */
     sharc_buf_putc(b, (char)('0' + v));
@@ -57,21 +70,26 @@ void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
   static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
                               "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                               "8081828384858687888990919293949596979899";
-  char tmp[24];
-  int i = 24;
+  unsigned n = decimal_digits(v);
+  if (b->len + n + 1 > b->cap)
+    sharc_buf_reserve(b, n);
+  char *q = b->data + b->len + n;
+  *q = 0;
   while (v >= 100) {
     unsigned r = (unsigned)(v % 100);
     v /= 100;
-    tmp[--i] = pairs[2 * r + 1];
-    tmp[--i] = pairs[2 * r];
+    q -= 2;
+    q[0] = pairs[2 * r];
+    q[1] = pairs[2 * r + 1];
   }
   if (v >= 10) {
-    tmp[--i] = pairs[2 * v + 1];
-    tmp[--i] = pairs[2 * v];
+    q -= 2;
+    q[0] = pairs[2 * v];
+    q[1] = pairs[2 * v + 1];
   } else {
-    tmp[--i] = (char)('0' + v);
+    *--q = (char)('0' + v);
   }
-  sharc_buf_put(b, tmp + i, (size_t)(24 - i));
+  b->len += n;
 }
 
 void sharc_buf_put_i64(sharc_buf *b, int64_t v) {

@@ -4,6 +4,7 @@
 #include "support/apfloat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -2674,7 +2675,52 @@ static void test_largest(void) {
   CHECK(f32_max > 3.4028234e38 && f32_max < 3.4028236e38);
 }
 
+/* The integer half of number formatting (sharc_buf_put_u64 / _i64, which
+ * write in place after counting digits) against printf at every digit
+ * count's edges and on a pseudo-random sweep, appended after text. */
+static void check_u64(uint64_t v) {
+  sharc_buf b = {0};
+  SHARC_BUF_LIT(&b, "x");
+  sharc_buf_put_u64(&b, v);
+  char want[32];
+  snprintf(want, sizeof want, "x%llu", (unsigned long long)v);
+  CHECK(strcmp(b.data, want) == 0 && b.len == strlen(want));
+  sharc_buf_free(&b);
+}
+
+static void check_i64(int64_t v) {
+  sharc_buf b = {0};
+  sharc_buf_put_i64(&b, v);
+  char want[32];
+  snprintf(want, sizeof want, "%lld", (long long)v);
+  CHECK(strcmp(b.data, want) == 0 && b.len == strlen(want));
+  sharc_buf_free(&b);
+}
+
+static void test_decimal_integers(void) {
+  check_u64(0);
+  check_u64(UINT64_MAX);
+  check_i64(INT64_MIN);
+  check_i64(INT64_MAX);
+  check_i64(-1);
+  uint64_t p = 1;
+  for (int d = 0; d < 20; d++, p *= 10) {
+    check_u64(p);
+    check_u64(p - 1);
+    check_u64(p + 1);
+  }
+  uint64_t x = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 20000; i++) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    check_u64(x >> (i % 64));
+    check_i64((int64_t)(x >> (i % 64)) * (i % 2 ? -1 : 1));
+  }
+}
+
 int main(void) {
+  test_decimal_integers();
   test_largest();
   test_names();
   test_literal_vectors();

@@ -46,6 +46,44 @@ static void test_uniquing(void) {
   sharc_context_destroy(ctx);
 }
 
+/* llvm::printEscapedString's rule, byte by byte: the reference for the
+ * printer's word-at-a-time scan. */
+static void escape_reference(const unsigned char *s, size_t n, sharc_buf *out) {
+  sharc_buf_putc(out, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = s[i];
+    if (c == '\\')
+      SHARC_BUF_LIT(out, "\\\\");
+    else if (c >= 0x20 && c <= 0x7e && c != '"')
+      sharc_buf_putc(out, (char)c);
+    else
+      sharc_buf_printf(out, "\\%02X", c);
+  }
+  sharc_buf_putc(out, '"');
+}
+
+/* Every byte value at each position of strings long enough for the
+ * word-at-a-time scan, between plain characters. */
+static void test_string_escapes(void) {
+  sharc_context *ctx = sharc_context_create();
+  unsigned char text[19];
+  unsigned failures = 0;
+  for (unsigned pos = 0; pos < sizeof text; pos++)
+    for (unsigned c = 0; c < 256; c++) {
+      for (unsigned i = 0; i < sizeof text; i++)
+        text[i] = (unsigned char)('a' + i);
+      text[pos] = (unsigned char)c;
+      sharc_buf want = {0};
+      escape_reference(text, sizeof text, &want);
+      char *got = print_attr(sharc_attr_string(ctx, (sharc_str){(const char *)text, sizeof text}));
+      failures += strcmp(got, want.data) != 0;
+      free(got);
+      sharc_buf_free(&want);
+    }
+  CHECK(failures == 0);
+  sharc_context_destroy(ctx);
+}
+
 static void test_dictionary(void) {
   sharc_context *ctx = sharc_context_create();
   sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
@@ -360,6 +398,7 @@ static void test_parse_errors(void) {
 int main(void) {
   test_uniquing();
   test_dictionary();
+  test_string_escapes();
   test_locations();
   test_ops_and_uses();
   test_inline_layout();

@@ -1,6 +1,7 @@
 /* The sdy attribute definitions and the C API that builds and reads them
  * (include/sharc/sdy.h). Layouts are described in attrs_internal.h. */
 #include "dialect/sdy/attrs_internal.h"
+#include "ir/created_defs.h"
 #include "support/checked.h"
 #include "support/xalloc.h"
 
@@ -354,6 +355,8 @@ int64_t sharc_sdy_dim_sharding_priority(const sharc_attr *dim) {
   return sharc_sdy_dim_sharding_has_priority(dim) ? sdy_word_i64(dim->params.words[2]) : -1;
 }
 
+const char sharc_sdy_unreduced_axes_made = 1;
+
 sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
                                           const sharc_sdy_tensor_sharding_parts *parts) {
   sdy_words b;
@@ -363,6 +366,8 @@ sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
   push_attrs(&b, parts->dims, parts->num_dims);
   push_attrs(&b, parts->replicated, parts->num_replicated);
   push_attrs(&b, parts->unreduced, parts->num_unreduced);
+  if (parts->num_unreduced)
+    sharc_context_note_fact(ctx, &sharc_sdy_unreduced_axes_made);
   return sharc_sdy_words_attr(ctx, &sharc_sdy_tensor_sharding_def, &b);
 }
 bool sharc_sdy_is_tensor_sharding(const sharc_attr *a) {

@@ -175,8 +175,11 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
   /* the common case, asked for every operand and result at every
    * propagation step: the result of an op without data flow edges is its
    * own shardable value, its sharding held by the op */
-  if (!sharc_value_is_block_arg(v) && !sharc_sdy_data_flow(sharc_value_defining_op(v)))
-    return sharc_sdy_value_sharding(v);
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
+    if (!def || !def->data_flow)
+      return sharc_sdy_value_sharding(v);
+  }
   v = sharc_sdy_shardable_value(v);
   if (!v)
     return NULL;

@@ -6,6 +6,7 @@
  * ops are erased on the way, as MLIR's CSE does. */
 #include "ir/equivalence.h"
 #include "ir/op_values.h"
+#include "ir/region_utils.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -186,10 +187,7 @@ static void simplify_block(cse *c, known_table *t, sharc_block *b, bool ssa) {
  * have it; a single block lacks it in a graph region or under an
  * unregistered op. */
 static bool has_ssa_dominance(const sharc_region *r) {
-  if (r->first != r->last)
-    return true;
-  const sharc_op *parent = r->parent;
-  return sharc_op_def_of(parent) && !(sharc_op_def_of(parent)->traits & SHARC_TRAIT_GRAPH_REGION);
+  return r->first != r->last || !sharc_region_may_be_graph(r);
 }
 
 /* ---- dominator trees of multi-block regions ---------------------------------------

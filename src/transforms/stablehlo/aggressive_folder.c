@@ -572,6 +572,57 @@ static void strides_of(const int64_t *shape, unsigned rank, int64_t *strides) {
   }
 }
 
+/* Where a layout-only fold reads each result element from: the operand's
+ * linear index for result index `idx`. */
+typedef struct layout_map {
+  unsigned rank;
+  const int64_t *strides; /* the operand's */
+  int64_t (*offset)(const struct layout_map *m, const int64_t *idx, unsigned d);
+  const sharc_attr *start, *step, *perm; /* slice, transpose */
+  const int64_t *shape;                  /* reverse */
+  const bool *reversed;
+} layout_map;
+
+static int64_t slice_offset(const layout_map *m, const int64_t *idx, unsigned d) {
+  return (sharc_attr_dense_array_i64(m->start, d) + idx[d] * sharc_attr_dense_array_i64(m->step, d)) *
+         m->strides[d];
+}
+
+static int64_t transpose_offset(const layout_map *m, const int64_t *idx, unsigned d) {
+  return idx[d] * m->strides[sharc_attr_dense_array_i64(m->perm, d)];
+}
+
+static int64_t reverse_offset(const layout_map *m, const int64_t *idx, unsigned d) {
+  return (m->reversed[d] ? m->shape[d] - 1 - idx[d] : idx[d]) * m->strides[d];
+}
+
+/* Replaces `op` by the constant of `type` whose elements, in row-major
+ * order, are `a`'s at the offsets `m` maps their indices to. */
+static bool replace_with_layout(sharc_op *op, sharc_rewriter *rw, sharc_type *type,
+                                const sharc_attr *a, const layout_map *m) {
+  unsigned rank = m->rank;
+  const int64_t *shape = sharc_type_shape(type);
+  int64_t n = sharc_type_num_elements(type);
+  int64_t *idx = sharc_xcalloc(rank + 1, sizeof *idx);
+  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t lin = 0;
+    for (unsigned d = 0; d < rank; d++)
+      lin += m->offset(m, idx, d);
+    out[i] = sharc_shlo_elem(a, (size_t)lin);
+    for (unsigned d = rank; d-- > 0;) {
+      if (++idx[d] < shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
+  free(idx);
+  free(out);
+  sharc_shlo_replace_with_constant(rw, op, r);
+  return true;
+}
+
 /* A layout-only fold (slice, transpose) of a constant operand: a splat
  * folds at once into a splat of `type` (returns true); otherwise *a is the
  * operand's constant for the element-wise fold, or NULL when it has none. */
@@ -595,32 +646,15 @@ static bool fold_slice(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!sharc_shlo_scalar_elem(sharc_type_element(in)))
     return false;
   unsigned rank = sharc_type_rank(in);
-  sharc_attr *start = sharc_op_attr(op, "start_indices"), *limit = sharc_op_attr(op, "limit_indices"),
-             *step = sharc_op_attr(op, "strides");
-  int64_t n = sharc_type_num_elements(type);
-  int64_t *idx = sharc_xcalloc(rank + 1, sizeof *idx),
-          *strides = sharc_xcalloc(rank + 1, sizeof *strides);
-  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
+  int64_t *strides = sharc_xcalloc(rank + 1, sizeof *strides);
   strides_of(sharc_type_shape(in), rank, strides);
-  for (unsigned d = 0; d < rank; d++)
-    idx[d] = sharc_attr_dense_array_i64(start, d);
-  for (int64_t i = 0; i < n; i++) {
-    int64_t lin = 0;
-    for (unsigned d = 0; d < rank; d++)
-      lin += idx[d] * strides[d];
-    out[i] = sharc_shlo_elem(a, (size_t)lin);
-    for (unsigned d = rank; d-- > 0;) {
-      idx[d] += sharc_attr_dense_array_i64(step, d);
-      if (idx[d] < sharc_attr_dense_array_i64(limit, d))
-        break;
-      idx[d] = sharc_attr_dense_array_i64(start, d);
-    }
-  }
-  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
-  free(idx);
+  layout_map m = {.rank = rank,
+                  .strides = strides,
+                  .offset = slice_offset,
+                  .start = sharc_op_attr(op, "start_indices"),
+                  .step = sharc_op_attr(op, "strides")};
+  replace_with_layout(op, rw, type, a, &m);
   free(strides);
-  free(out);
-  sharc_shlo_replace_with_constant(rw, op, r);
   return true;
 }
 
@@ -637,30 +671,14 @@ static bool fold_transpose(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!sharc_shlo_scalar_elem(sharc_type_element(in)) || !sharc_shlo_static(in))
     return false;
   unsigned rank = sharc_type_rank(in);
-  sharc_attr *perm = sharc_op_attr(op, "permutation");
-  int64_t n = sharc_type_num_elements(type);
-  int64_t *in_strides = sharc_xcalloc(rank + 1, sizeof(int64_t)),
-          *idx = sharc_xcalloc(rank + 1, sizeof(int64_t));
-  uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
+  int64_t *in_strides = sharc_xcalloc(rank + 1, sizeof *in_strides);
   strides_of(sharc_type_shape(in), rank, in_strides);
-  const int64_t *rshape = sharc_type_shape(type);
-  for (int64_t i = 0; i < n; i++) {
-    /* result index idx: operand dim perm[d] has idx[d] */
-    int64_t lin = 0;
-    for (unsigned d = 0; d < rank; d++)
-      lin += idx[d] * in_strides[sharc_attr_dense_array_i64(perm, d)];
-    out[i] = sharc_shlo_elem(a, (size_t)lin);
-    for (unsigned d = rank; d-- > 0;) {
-      if (++idx[d] < rshape[d])
-        break;
-      idx[d] = 0;
-    }
-  }
-  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
+  layout_map m = {.rank = rank,
+                  .strides = in_strides,
+                  .offset = transpose_offset,
+                  .perm = sharc_op_attr(op, "permutation")};
+  replace_with_layout(op, rw, type, a, &m);
   free(in_strides);
-  free(idx);
-  free(out);
-  sharc_shlo_replace_with_constant(rw, op, r);
   return true;
 }
 
@@ -682,30 +700,19 @@ static bool fold_reverse(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!sharc_attr_count(dims) || n <= 1 || a->dense.splat || all_one ||
       !sharc_shlo_scalar_elem(sharc_type_element(type)))
     return false;
-  uint64_t *out = sharc_xmalloc_array((size_t)n, sizeof *out);
-  int64_t *strides = sharc_xcalloc(rank + 1, sizeof *strides),
-          *idx = sharc_xcalloc(rank + 1, sizeof *idx);
+  int64_t *strides = sharc_xcalloc(rank + 1, sizeof *strides);
   bool *rev = sharc_xcalloc(rank + 1, sizeof *rev);
   strides_of(shape, rank, strides);
   for (unsigned i = 0; i < sharc_attr_count(dims); i++)
     rev[sharc_attr_dense_array_i64(dims, i)] ^= true; /* a dimension twice reverses back */
-  for (int64_t i = 0; i < n; i++) {
-    int64_t lin = 0;
-    for (unsigned d = 0; d < rank; d++)
-      lin += (rev[d] ? shape[d] - 1 - idx[d] : idx[d]) * strides[d];
-    out[i] = sharc_shlo_elem(a, (size_t)lin);
-    for (unsigned d = rank; d-- > 0;) {
-      if (++idx[d] < shape[d])
-        break;
-      idx[d] = 0;
-    }
-  }
-  sharc_attr *r = sharc_shlo_make_elems(rw->ctx, result_type(op), out, (size_t)n);
-  free(out);
+  layout_map m = {.rank = rank,
+                  .strides = strides,
+                  .offset = reverse_offset,
+                  .shape = shape,
+                  .reversed = rev};
+  replace_with_layout(op, rw, result_type(op), a, &m);
   free(strides);
-  free(idx);
   free(rev);
-  sharc_shlo_replace_with_constant(rw, op, r);
   return true;
 }
 

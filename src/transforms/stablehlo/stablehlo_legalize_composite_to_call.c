@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "support/xalloc.h"
 
@@ -31,17 +32,15 @@ static bool excepted(const composite_options *opts, sharc_op *op) {
 typedef struct composite_state {
   const composite_options *opts;
   sharc_rewriter rw;
-  sharc_ptr_vec found;
 } composite_state;
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  composite_state *st = user;
-  if (sharc_op_isa(op, SHARC_SHLO(composite)) && !excepted(st->opts, op))
-    sharc_vec_push(&st->found, op);
-  return SHARC_WALK_ADVANCE;
+static bool replaced(sharc_op *op, void *user) {
+  const composite_state *st = user;
+  return !excepted(st->opts, op);
 }
 
-static void replace_with_call(composite_state *st, sharc_op *op) {
+static bool replace_with_call(sharc_op *op, void *user) {
+  composite_state *st = user;
   sharc_context *ctx = sharc_op_context(op);
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   sharc_value **operands = sharc_xmalloc_array(n_ops + 1, sizeof *operands);
@@ -65,16 +64,14 @@ static void replace_with_call(composite_state *st, sharc_op *op) {
   sharc_rw_replace_op_with_new(&st->rw, op, &s);
   free(operands);
   free(types);
+  return true;
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  composite_state st = {opts, {0}, {0}};
+  composite_state st = {.opts = opts};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_walk(func, SHARC_PRE_ORDER, collect, &st);
-  for (size_t i = 0; i < st.found.len; i++)
-    replace_with_call(&st, st.found.items[i]);
-  sharc_vec_free(&st.found);
-  return true;
+  return sharc_pick_each(func, SHARC_PRE_ORDER, SHARC_SHLO(composite), replaced, replace_with_call,
+                         &st);
 }
 
 const sharc_pass_def sharc_pass_stablehlo_legalize_composite_to_call = {

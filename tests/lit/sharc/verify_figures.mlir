@@ -12,7 +12,7 @@
 // gathers the loop's carried value around the while, 3 runs).
 // TEXT: result0 {{.*}} equal on every device, bit-exact
 // TEXT-NOT: mismatch
-// TEXT: figures: 8 collectives of the report, 5 collective runs per device (at most 192 B received by a device); the report's collectives, bytes moved, bytes per device, peaks and show's blocks agree with the run
+// TEXT: figures: 8 collectives of the report, 5 collective runs per device (at most 192 B received by a device); the report's collectives, runs, bytes moved, bytes per device, argument and result peaks and show's blocks agree with the run
 // TEXT-NEXT: ok: every device's blocks equal the global program's, and the report agrees
 
 // JSON: "figures": {"mismatches": [], "collectives": 8, "runs_per_device": 5, "bytes_received_per_device_max": 192, "agree": true},

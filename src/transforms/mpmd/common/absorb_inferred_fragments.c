@@ -7,6 +7,7 @@
 #include "support/log.h"
 #include "dialect/func/func.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/xalloc.h"
 #include "transforms/mpmd/common/merge_fragments.h"
 
@@ -53,11 +54,8 @@ static sharc_op *closest_consumer(sharc_op *op) {
 static void producers_of(sharc_op *op, sharc_ptr_vec *out) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *d = sharc_value_defining_op(sharc_op_operand(op, i));
-    bool seen = !d;
-    for (unsigned k = 0; k < out->len && !seen; k++)
-      seen = out->items[k] == d;
-    if (!seen)
-      sharc_vec_push(out, d);
+    if (d)
+      sharc_ptr_vec_push_unique(out, d);
   }
 }
 
@@ -85,14 +83,8 @@ static sharc_attr *merged_discardable_attrs(sharc_op *root, sharc_op *absorbed) 
   sharc_attr *ours = sharc_op_attr(root, SHARC_MPMD_INFERRED_BY_ATTR);
   for (int pass = 0; pass < 2; pass++) {
     sharc_attr *arr = pass ? theirs : ours;
-    for (unsigned i = 0; arr && i < sharc_attr_count(arr); i++) {
-      sharc_attr *x = sharc_attr_at(arr, i);
-      bool seen = false;
-      for (unsigned k = 0; k < all.len && !seen; k++)
-        seen = all.items[k] == x;
-      if (!seen)
-        sharc_vec_push(&all, x);
-    }
+    for (unsigned i = 0; arr && i < sharc_attr_count(arr); i++)
+      sharc_ptr_vec_push_unique(&all, sharc_attr_at(arr, i));
   }
   sharc_context *ctx = sharc_op_context(root);
   unsigned n = sharc_attr_count(attrs);
@@ -110,18 +102,6 @@ static sharc_attr *merged_discardable_attrs(sharc_op *root, sharc_op *absorbed) 
   return d;
 }
 
-static void transfer_users(sharc_op *frag, sharc_ptr_vec *out) {
-  for (unsigned r = 0; r < sharc_op_num_results(frag); r++)
-    for (sharc_use *u = sharc_value_first_use(sharc_op_result(frag, r)); u; u = sharc_use_next(u)) {
-      sharc_op *user = sharc_use_owner(u);
-      bool seen = !sharc_op_isa(user, &sharc_mpmd_transfer_def);
-      for (unsigned k = 0; k < out->len && !seen; k++)
-        seen = out->items[k] == user;
-      if (!seen)
-        sharc_vec_push(out, user);
-    }
-}
-
 /* AbsorbClosestProducerPattern. */
 static bool absorb_producer(sharc_op *root, sharc_rewriter *rw, void *state) {
   (void)state;
@@ -135,7 +115,7 @@ static bool absorb_producer(sharc_op *root, sharc_rewriter *rw, void *state) {
     if (!is_fragment(p) || sharc_mpmd_is_user_fragment(p))
       continue;
     sharc_ptr_vec transfers = {0};
-    transfer_users(p, &transfers);
+    sharc_mpmd_unique_users(p, &sharc_mpmd_transfer_def, &transfers);
     for (unsigned k = 0; k < transfers.len; k++) {
       sharc_op *t = transfers.items[k];
       sharc_op *consumer = closest_consumer(t);
@@ -163,15 +143,7 @@ static bool absorb_consumer(sharc_op *root, sharc_rewriter *rw, void *state) {
   if (!is_root(root))
     return false;
   sharc_ptr_vec users = {0};
-  for (unsigned r = 0; r < sharc_op_num_results(root); r++)
-    for (sharc_use *u = sharc_value_first_use(sharc_op_result(root, r)); u; u = sharc_use_next(u)) {
-      sharc_op *user = sharc_use_owner(u);
-      bool seen = false;
-      for (unsigned k = 0; k < users.len && !seen; k++)
-        seen = users.items[k] == user;
-      if (!seen)
-        sharc_vec_push(&users, user);
-    }
+  sharc_mpmd_unique_users(root, NULL, &users);
   sharc_op *chosen = NULL;
   for (unsigned i = 0; i < users.len; i++) {
     sharc_op *c = users.items[i];

@@ -35,12 +35,8 @@ static void rebuild_call(sharc_op *call, const bool *erase_args, unsigned n_args
   free(types);
 }
 
-static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
-  unsigned n_calls;
-  sharc_op *const *all_calls;
-  sharc_block *body = sharc_mpmd_called_body(func, cs, &all_calls, &n_calls);
-  if (!body)
-    return;
+static void erase_in(sharc_op *func, sharc_block *body, sharc_op *const *all_calls,
+                     unsigned n_calls, sharc_rewriter *rw) {
   sharc_ptr_vec calls = {0};
   for (unsigned k = 0; k < n_calls; k++)
     if (!sharc_op_is_erased(all_calls[k]))
@@ -111,26 +107,9 @@ static void erase_in(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewr
   free(replacement);
 }
 
-typedef struct erase_state {
-  const sharc_mpmd_call_sites *cs;
-  sharc_rewriter *rw;
-} erase_state;
-
-static bool erase_in_callee(sharc_op *func, void *user) {
-  const erase_state *st = user;
-  erase_in(func, st->cs, st->rw);
-  return true;
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  sharc_mpmd_call_sites cs;
-  sharc_mpmd_call_sites_build(&cs, module);
-  erase_state st = {&cs, &rw};
-  sharc_mpmd_for_each_non_entry_point(module, erase_in_callee, &st);
-  sharc_mpmd_call_sites_free(&cs);
+  sharc_mpmd_rewrite_called_funcs(module, run, true, erase_in);
   return true;
 }
 

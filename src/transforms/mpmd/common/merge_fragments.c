@@ -262,12 +262,7 @@ static bool merged_call_counter(const sharc_op *p, const sharc_op *c, int64_t *o
 static void push_array_unique(sharc_ptr_vec *v, const sharc_attr *arr) {
   for (unsigned i = 0; arr && sharc_attr_get_kind(arr) == SHARC_ATTR_ARRAY && i < sharc_attr_count(arr);
        i++) {
-    sharc_attr *x = sharc_attr_at(arr, i);
-    bool seen = false;
-    for (unsigned j = 0; j < v->len && !seen; j++)
-      seen = v->items[j] == x;
-    if (!seen)
-      sharc_vec_push(v, x);
+    sharc_ptr_vec_push_unique(v, sharc_attr_at(arr, i));
   }
 }
 

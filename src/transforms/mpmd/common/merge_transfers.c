@@ -32,20 +32,6 @@ static void transfer_users(sharc_value *v, sharc_ptr_vec *out) {
 }
 
 /* FragmentUsers: each fragment once, in use order. */
-static void fragment_users(sharc_op *op, sharc_ptr_vec *out) {
-  for (unsigned r = 0; r < sharc_op_num_results(op); r++)
-    for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
-      sharc_op *f = sharc_use_owner(u);
-      if (!sharc_op_isa(f, &sharc_mpmd_fragment_def))
-        continue;
-      bool seen = false;
-      for (unsigned i = 0; i < out->len && !seen; i++)
-        seen = out->items[i] == f;
-      if (!seen)
-        sharc_vec_push(out, f);
-    }
-}
-
 /* IsEligibleForMerging. */
 static bool eligible(sharc_value *v) {
   sharc_type *t = sharc_value_type(v);
@@ -91,7 +77,7 @@ static void values_to_concat(sharc_op *producer, group_vec *groups) {
     transfer_users(result, &transfers);
     for (unsigned t = 0; t < transfers.len; t++) {
       sharc_ptr_vec consumers = {0};
-      fragment_users(transfers.items[t], &consumers);
+      sharc_mpmd_unique_users(transfers.items[t], &sharc_mpmd_fragment_def, &consumers);
       for (unsigned c = 0; c < consumers.len; c++)
         add_to_group(groups, type, consumers.items[c], r);
       sharc_vec_free(&consumers);

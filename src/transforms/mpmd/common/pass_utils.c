@@ -31,8 +31,51 @@ void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v)
   free(operands);
 }
 
-sharc_block *sharc_mpmd_called_body(sharc_op *func, const sharc_mpmd_call_sites *cs,
-                                    sharc_op *const **calls, unsigned *n_calls) {
-  *calls = sharc_mpmd_call_sites_of(cs, func, n_calls);
-  return *n_calls ? sharc_func_body(func) : NULL;
+void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
+                                     bool skip_entry_points, sharc_mpmd_callee_rewrite_fn fn) {
+  sharc_rewriter rw;
+  sharc_pass_rewriter(run, &rw, NULL);
+  sharc_mpmd_call_sites cs;
+  sharc_mpmd_call_sites_build(&cs, module);
+  sharc_ptr_vec funcs = {0};
+  sharc_mpmd_functions(module, &funcs);
+  for (unsigned i = 0; i < funcs.len; i++) {
+    sharc_op *func = funcs.items[i];
+    if (skip_entry_points && sharc_mpmd_is_entry_point_function(func))
+      continue;
+    unsigned n_calls;
+    sharc_op *const *calls = sharc_mpmd_call_sites_of(&cs, func, &n_calls);
+    sharc_block *body = n_calls ? sharc_func_body(func) : NULL;
+    if (body)
+      fn(func, body, calls, n_calls, &rw);
+  }
+  sharc_vec_free(&funcs);
+  sharc_mpmd_call_sites_free(&cs);
+}
+
+typedef struct entry_point_rewrite {
+  const void *opts;
+  sharc_rewriter rw;
+  sharc_mpmd_entry_point_rewrite_fn fn;
+} entry_point_rewrite;
+
+static bool rewrite_entry_point(sharc_op *func, void *user) {
+  entry_point_rewrite *r = user;
+  return r->fn(func, r->opts, &r->rw);
+}
+
+bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, const void *opts,
+                                     sharc_mpmd_entry_point_rewrite_fn fn) {
+  entry_point_rewrite r = {.opts = opts, .fn = fn};
+  sharc_pass_rewriter(run, &r.rw, NULL);
+  return sharc_mpmd_for_each_entry_point(module, rewrite_entry_point, &r);
+}
+
+void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_vec *out) {
+  for (unsigned r = 0; r < sharc_op_num_results(op); r++)
+    for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
+      sharc_op *user = sharc_use_owner(u);
+      if (!only || sharc_op_isa(user, only))
+        sharc_ptr_vec_push_unique(out, user);
+    }
 }

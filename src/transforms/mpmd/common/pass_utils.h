@@ -19,11 +19,28 @@ sharc_block *sharc_mpmd_entry_point_body(sharc_op *func);
  * one with only a mesh shape too), which the marking passes of the export
  * annotate; NULL for any other. */
 sharc_block *sharc_mpmd_any_entry_point_body(sharc_op *func);
-/* The body of callee `func` with the calls of it `cs` lists (`*n_calls`
- * of them), the guard of the passes that rewrite callees and their calls
- * together; NULL when it has no body or no call. */
-sharc_block *sharc_mpmd_called_body(sharc_op *func, const sharc_mpmd_call_sites *cs,
-                                    sharc_op *const **calls, unsigned *n_calls);
+/* A rewrite of callee `func` together with its `n_calls` (one or more)
+ * calls and the body they enter. */
+typedef void (*sharc_mpmd_callee_rewrite_fn)(sharc_op *func, sharc_block *body,
+                                             sharc_op *const *calls, unsigned n_calls,
+                                             sharc_rewriter *rw);
+/* The loop of the passes that rewrite callees and their calls together:
+ * `fn` on each MPMD function of `module` that is called (entry points
+ * left out when `skip_entry_points`), in module order, with the pass's
+ * rewriter; the calls are those found before the first rewrite (a
+ * rewrite may erase some: `fn` skips those). */
+void sharc_mpmd_rewrite_called_funcs(sharc_op *module, sharc_pass_run *run,
+                                     bool skip_entry_points, sharc_mpmd_callee_rewrite_fn fn);
+/* A rewrite of entry-point function `func` under the pass's options. */
+typedef bool (*sharc_mpmd_entry_point_rewrite_fn)(sharc_op *func, const void *opts,
+                                                  sharc_rewriter *rw);
+/* `fn` on each entry-point function of `module` in module order, with the
+ * pass's rewriter, until one fails (the result). */
+bool sharc_mpmd_rewrite_entry_points(sharc_op *module, sharc_pass_run *run, const void *opts,
+                                     sharc_mpmd_entry_point_rewrite_fn fn);
+/* Appends the users of `op`'s results to `out`, each once, in use order;
+ * only ops of `only` unless it is NULL. */
+void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_vec *out);
 /* `v` becomes the last operand of `op` (a control dependency, a sliced
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);

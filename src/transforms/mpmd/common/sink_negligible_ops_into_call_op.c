@@ -12,12 +12,8 @@
 
 #include <stdlib.h>
 
-static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rewriter *rw) {
-  unsigned n_calls;
-  sharc_op *const *calls;
-  sharc_block *body = sharc_mpmd_called_body(func, cs, &calls, &n_calls);
-  if (!body)
-    return;
+static void sink_into(sharc_op *func, sharc_block *body, sharc_op *const *calls, unsigned n_calls,
+                      sharc_rewriter *rw) {
   unsigned n = sharc_block_num_args(body);
   bool *erase = sharc_xcalloc((size_t)n + 1, sizeof *erase);
   bool any = false;
@@ -59,16 +55,7 @@ static void sink_into(sharc_op *func, const sharc_mpmd_call_sites *cs, sharc_rew
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  sharc_mpmd_call_sites cs;
-  sharc_mpmd_call_sites_build(&cs, module);
-  sharc_ptr_vec funcs = {0};
-  sharc_mpmd_functions(module, &funcs);
-  for (unsigned i = 0; i < funcs.len; i++)
-    sink_into(funcs.items[i], &cs, &rw);
-  sharc_vec_free(&funcs);
-  sharc_mpmd_call_sites_free(&cs);
+  sharc_mpmd_rewrite_called_funcs(module, run, false, sink_into);
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -97,10 +98,9 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   unroll_state st = {.counter = 0};
-  sharc_pass_rewriter(run, &st.rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &st.rw))
+    return true;
   /* Shardy walks the body in post-order: an inner loop is met first */
   sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_for_def, visit, &st);
   return !st.failed;

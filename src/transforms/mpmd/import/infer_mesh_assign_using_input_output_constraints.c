@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/log.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
@@ -111,7 +112,8 @@ static bool assign_pair(sharc_op *func, sharc_op *ret, unsigned out_index, sharc
   return true;
 }
 
-static bool run_on_func(sharc_op *func, const sharc_mpmd_io_constraints_options *o, sharc_rewriter *rw) {
+static bool run_on_func(sharc_op *func, const void *opts, sharc_rewriter *rw) {
+  const sharc_mpmd_io_constraints_options *o = opts;
   sharc_block *body = sharc_func_body(func);
   sharc_op *ret = body ? sharc_block_last_op(body) : NULL;
   if (!ret)
@@ -148,20 +150,8 @@ static bool run_on_func(sharc_op *func, const sharc_mpmd_io_constraints_options 
   return true;
 }
 
-typedef struct assign_state {
-  const sharc_mpmd_io_constraints_options *opts;
-  sharc_rewriter rw;
-} assign_state;
-
-static bool run_on_entry_point(sharc_op *func, void *user) {
-  assign_state *st = user;
-  return run_on_func(func, st->opts, &st->rw);
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  assign_state st = {.opts = opts};
-  sharc_pass_rewriter(run, &st.rw, NULL);
-  return sharc_mpmd_for_each_entry_point(module, run_on_entry_point, &st);
+  return sharc_mpmd_rewrite_entry_points(module, run, opts, run_on_func);
 }
 
 const sharc_pass_def sharc_pass_mpmd_infer_mesh_assign_using_input_output_constraints = {

@@ -10,6 +10,7 @@
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "support/llvm_hash.h"
 #include "support/log.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
@@ -274,8 +275,8 @@ static bool except_op(const sharc_use *u, void *user) { return sharc_use_owner(u
 
 /* AssignEntrypointFuncArgsToAssignUsers: an argument takes the first (by
  * name) mesh of its assign users, and their common memory kind. */
-static bool assign_entry_args(sharc_op *func, void *user) {
-  sharc_rewriter *rw = user;
+static bool assign_entry_args(sharc_op *func, const void *opts, sharc_rewriter *rw) {
+  (void)opts;
   sharc_block *body = sharc_func_body(func);
   if (!body)
     return true;
@@ -293,15 +294,10 @@ static bool assign_entry_args(sharc_op *func, void *user) {
         continue;
       sharc_type *t = sharc_value_type(sharc_op_result(user, 0));
       sharc_attr *kind = sharc_mpmd_mesh_tensor_memory_kind(t);
-      if (kind) {
-        bool dup = false;
-        for (unsigned k = 0; k < kinds.len && !dup; k++)
-          dup = kinds.items[k] == kind;
-        if (!dup)
-          sharc_vec_push(&kinds, kind);
-      } else {
+      if (kind)
+        sharc_ptr_vec_push_unique(&kinds, kind);
+      else
         undefined = true;
-      }
       sharc_str m = sharc_mpmd_mesh_tensor_mesh_name(t);
       if (!any || sharc_str_cmp(m, mesh) < 0)
         mesh = m;
@@ -389,11 +385,9 @@ static bool verify_assignment(sharc_op *func) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   const sharc_mpmd_finalize_options *o = opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
   sharc_ptr_vec funcs = {0};
   sharc_mpmd_functions(module, &funcs);
-  bool ok = sharc_mpmd_for_each_entry_point(module, assign_entry_args, &rw);
+  bool ok = sharc_mpmd_rewrite_entry_points(module, run, opts, assign_entry_args);
   if (ok) {
     sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
     sharc_pattern_set_add(set, patterns, NULL);

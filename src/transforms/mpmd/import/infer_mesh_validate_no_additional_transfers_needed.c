@@ -22,12 +22,7 @@ static const sharc_option_def options[] = {
 
 typedef enum result { OK, ERROR, ERROR_NOT_EMITTED } result;
 
-typedef struct validate_state {
-  sharc_mi_calls calls;
-  int max_errors;
-  int errors;
-  int emitted;
-} validate_state;
+typedef sharc_mi_validation validate_state;
 
 static bool is_subset(const sharc_mesh_set *a, const sharc_mesh_set *b) {
   for (unsigned i = 0; a->specified && i < a->meshes.len; i++)
@@ -238,15 +233,13 @@ static bool run_on_func(sharc_op *func, void *user) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)run;
-  const sharc_mpmd_error_limit_options *o = opts;
-  validate_state st = {.calls = {.module = module}};
-  if (!sharc_mi_max_errors(o->error_limit, module, &st.max_errors))
+  validate_state st;
+  if (!sharc_mi_validation_begin(&st, module, opts))
     return false;
   /* callees first, then the entry points */
   sharc_mpmd_for_each_non_entry_point(module, run_on_func, &st);
   sharc_mpmd_for_each_entry_point(module, run_on_func, &st);
-  sharc_mi_calls_free(&st.calls);
-  return st.errors == 0;
+  return sharc_mi_validation_end(&st);
 }
 
 const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_no_additional_transfers_needed = {

@@ -17,11 +17,7 @@ static const sharc_option_def options[] = {
                  SHARC_MPMD_ERROR_LIMIT_DESC),
 };
 
-typedef struct validate_state {
-  sharc_mi_calls calls;
-  int max_errors;
-  int errors;
-} validate_state;
+typedef sharc_mi_validation validate_state;
 
 static bool operand_src_empty(sharc_value *v) {
   sharc_mesh_set s = {0};
@@ -173,9 +169,8 @@ static sharc_walk_result validate(sharc_op *op, void *user) {
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)run;
-  const sharc_mpmd_error_limit_options *o = opts;
-  validate_state st = {.calls = {.module = module}};
-  if (!sharc_mi_max_errors(o->error_limit, module, &st.max_errors))
+  validate_state st;
+  if (!sharc_mi_validation_begin(&st, module, opts))
     return false;
   sharc_ptr_vec funcs = {0};
   sharc_mpmd_functions(module, &funcs);
@@ -188,8 +183,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
         st.errors++;
   }
   sharc_vec_free(&funcs);
-  sharc_mi_calls_free(&st.calls);
-  return st.errors == 0;
+  return sharc_mi_validation_end(&st);
 }
 
 const sharc_pass_def sharc_pass_mpmd_infer_mesh_validate_src_set_not_empty = {

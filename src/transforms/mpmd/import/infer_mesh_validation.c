@@ -3,6 +3,7 @@
 #include "transforms/mpmd/import/infer_mesh_validation.h"
 
 #include "dialect/func/func.h"
+#include "transforms/mpmd/import/import_options.h"
 #include "support/ptrmap.h"
 
 #include <limits.h>
@@ -15,6 +16,17 @@ bool sharc_mi_max_errors(int error_limit, sharc_op *module, int *out) {
   }
   *out = error_limit == -1 ? INT_MAX : error_limit;
   return true;
+}
+
+bool sharc_mi_validation_begin(sharc_mi_validation *v, sharc_op *module, const void *opts) {
+  const sharc_mpmd_error_limit_options *o = opts;
+  *v = (sharc_mi_validation){.calls = {.module = module}};
+  return sharc_mi_max_errors(o->error_limit, module, &v->max_errors);
+}
+
+bool sharc_mi_validation_end(sharc_mi_validation *v) {
+  sharc_mi_calls_free(&v->calls);
+  return v->errors == 0;
 }
 
 void sharc_mi_calls_free(sharc_mi_calls *c) {

@@ -25,6 +25,20 @@ typedef struct sharc_mi_calls {
 void sharc_mi_calls_free(sharc_mi_calls *c);
 sharc_op *const *sharc_mi_calls_of(sharc_mi_calls *c, const sharc_op *callee, unsigned *n);
 
+/* The error budget of a validation pass: the calls of each callee (for
+ * its messages), the limit, the errors counted and those emitted. */
+typedef struct sharc_mi_validation {
+  sharc_mi_calls calls;
+  int max_errors;
+  int errors;
+  int emitted;
+} sharc_mi_validation;
+/* Starts validating `module` under the pass's `error-limit` option
+ * (a sharc_mpmd_error_limit_options); false when the limit is refused. */
+bool sharc_mi_validation_begin(sharc_mi_validation *v, sharc_op *module, const void *opts);
+/* Frees what the validation found; true when it counted no error. */
+bool sharc_mi_validation_end(sharc_mi_validation *v);
+
 /* The callee's name without Shardy's "shardy_mpmd" prefix. */
 sharc_str sharc_mi_sanitized_call_name(const sharc_op *callee);
 

@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/import/named_ops.h"
 
 #include "support/log.h"
@@ -108,10 +109,9 @@ static sharc_walk_result inline_op(sharc_op *op, void *user) {
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   inline_state st = {.opts = opts};
-  sharc_pass_rewriter(run, &st.rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &st.rw))
+    return true;
   if (sharc_walk_region(sharc_op_region(func, 0), SHARC_POST_ORDER, inline_op, &st) ==
       SHARC_WALK_INTERRUPT)
     return false;

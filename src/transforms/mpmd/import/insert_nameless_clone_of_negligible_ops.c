@@ -6,6 +6,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 
 typedef struct clone_state {
   sharc_rewriter rw;
@@ -36,10 +37,9 @@ static sharc_walk_result clone_negligible(sharc_op *nc, void *user) {
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   clone_state st;
-  sharc_pass_rewriter(run, &st.rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &st.rw))
+    return true;
   sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_named_computation_def, clone_negligible, &st);
   return true;
 }

@@ -8,10 +8,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
-
-typedef struct transfers_state {
-  sharc_rewriter rw;
-} transfers_state;
+#include "transforms/mpmd/common/pass_utils.h"
 
 /* ---- patterns --------------------------------------------------------------------- */
 
@@ -118,13 +115,9 @@ static bool should_push(sharc_op *const *calls, unsigned n, unsigned index, shar
 
 static bool except_op(const sharc_use *u, void *user) { return sharc_use_owner(u) != user; }
 
-static void push_unassigns_into(sharc_op *callee, const sharc_mpmd_call_sites *cs,
-                                sharc_rewriter *rw) {
-  unsigned n;
-  sharc_op *const *calls = sharc_mpmd_call_sites_of(cs, callee, &n);
-  sharc_block *body = sharc_func_body(callee);
-  if (!n || !body)
-    return;
+static void push_unassigns_into(sharc_op *callee, sharc_block *body, sharc_op *const *calls,
+                                unsigned n, sharc_rewriter *rw) {
+  (void)callee;
   for (unsigned i = 0; i < sharc_block_num_args(body); i++) {
     sharc_value *arg = sharc_block_arg(body, i);
     if (i >= sharc_op_num_operands(calls[0]) || !should_push(calls, n, i, arg))
@@ -139,29 +132,11 @@ static void push_unassigns_into(sharc_op *callee, const sharc_mpmd_call_sites *c
   }
 }
 
-typedef struct push_state {
-  const sharc_mpmd_call_sites *cs;
-  sharc_rewriter *rw;
-} push_state;
-
-static bool push_unassigns_into_callee(sharc_op *func, void *user) {
-  const push_state *st = user;
-  push_unassigns_into(func, st->cs, st->rw);
-  return true;
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  transfers_state st;
-  sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_mpmd_call_sites cs;
-  sharc_mpmd_call_sites_build(&cs, module);
-  push_state push = {&cs, &st.rw};
-  sharc_mpmd_for_each_non_entry_point(module, push_unassigns_into_callee, &push);
-  sharc_mpmd_call_sites_free(&cs);
-
+  sharc_mpmd_rewrite_called_funcs(module, run, true, push_unassigns_into);
   sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
-  return sharc_pass_apply_patterns(module, patterns, &st, &config, run);
+  return sharc_pass_apply_patterns(module, patterns, NULL, &config, run);
 }
 
 const sharc_pass_def sharc_pass_mpmd_introduce_transfers = {

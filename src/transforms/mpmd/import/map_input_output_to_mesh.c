@@ -6,6 +6,7 @@
 #include "dialect/mpmd/utils.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/import/mesh_assignment_map.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 #include "support/log.h"
@@ -93,7 +94,8 @@ static void clean_memory_kinds(sharc_op *func) {
   clean_side(func, &results);
 }
 
-static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_rewriter *rw) {
+static bool map_func(sharc_op *func, const void *opts, sharc_rewriter *rw) {
+  const sharc_mpmd_map_io_options *o = opts;
   sharc_context *ctx = rw->ctx;
   sharc_block *body = sharc_func_body(func);
   if (!body)
@@ -147,20 +149,8 @@ static bool map_func(sharc_op *func, const sharc_mpmd_map_io_options *o, sharc_r
   return true;
 }
 
-typedef struct map_state {
-  const sharc_mpmd_map_io_options *opts;
-  sharc_rewriter rw;
-} map_state;
-
-static bool map_entry_point(sharc_op *func, void *user) {
-  map_state *st = user;
-  return map_func(func, st->opts, &st->rw);
-}
-
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
-  map_state st = {.opts = opts};
-  sharc_pass_rewriter(run, &st.rw, NULL);
-  return sharc_mpmd_for_each_entry_point(module, map_entry_point, &st);
+  return sharc_mpmd_rewrite_entry_points(module, run, opts, map_func);
 }
 
 const sharc_pass_def sharc_pass_mpmd_map_input_output_to_mesh = {

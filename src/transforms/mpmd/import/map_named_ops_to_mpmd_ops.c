@@ -8,6 +8,7 @@
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/import/named_ops.h"
 
 #include "support/log.h"
@@ -120,10 +121,9 @@ static sharc_walk_result map_op(sharc_op *op, void *user) {
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  if (!sharc_mpmd_is_distributed_function(func))
-    return true;
   map_state st = {.opts = opts};
-  sharc_pass_rewriter(run, &st.rw, NULL);
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &st.rw))
+    return true;
   /* Shardy walks the body in post-order */
   if (sharc_walk_region(sharc_op_region(func, 0), SHARC_POST_ORDER, map_op, &st) ==
       SHARC_WALK_INTERRUPT)

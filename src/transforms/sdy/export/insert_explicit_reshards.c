@@ -46,6 +46,8 @@ typedef struct insert_state {
   /* the rule-driven steps that changed nothing, by what they read (see
    * settled_key): ops alike (the layers of a model) are settled once */
   sharc_word_memo settled;
+  /* the ops' sharding rules, built once per kind of op (rules.h) */
+  sharc_rule_cache *rules;
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
@@ -662,11 +664,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
 /* The op's rule-driven reshards and reduction all-reduces. */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = sharc_xmalloc_array(n_ops + n_res + 1, sizeof *shardings);
-  for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_sdy_get_sharding_bypassing_barriers(sharc_op_result(op, i));
+  sharc_attr **shardings = sharc_projection_op_shardings(op, true);
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
   for (unsigned i = 0; i < n_res; i++)
@@ -676,7 +674,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
     free(shardings);
     return ok;
   }
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule(op, false, false);
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
   unsigned key_len = settled_key(op, rule, full_version, shardings, stack, &key), value_len;
   if (key_len && sharc_word_memo_find(&st->settled, key, key_len, &value_len)) {
@@ -767,8 +765,10 @@ static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc
     return true;
   if (!verify_no_single_device_io(&st))
     return false;
+  st.rules = sharc_rule_cache_create();
   sharc_walk(func, SHARC_POST_ORDER, visit, &st);
   sharc_word_memo_free(&st.settled);
+  sharc_rule_cache_destroy(st.rules);
   if (st.stop)
     return false;
   sharc_block *body = sharc_func_body(func);

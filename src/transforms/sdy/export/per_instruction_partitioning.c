@@ -14,6 +14,7 @@
 #include "pass/pass_registry.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/export/halo_exchange.h"
+#include "transforms/sdy/rules/projection.h"
 #include "rewrite/create_op.h"
 
 #include <ctype.h>
@@ -499,13 +500,9 @@ static void wrap(pip_state *st, sharc_op *op, sharc_op *func, const instr_info *
 /* partitionAndWrapInstruction. */
 static bool partition(pip_state *st, sharc_op *op) {
   unsigned n = sharc_op_num_operands(op) + sharc_op_num_results(op);
-  sharc_attr **all = sharc_arena_alloc(&st->arena, (n + 1) * sizeof *all);
-  unsigned k = 0;
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    all[k++] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    all[k++] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+  sharc_attr **all = sharc_projection_op_shardings(op, false);
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
+  free(all);
   if (!mesh_or_ref) {
     sharc_emit_op_error(op, "has no mesh common to its operand and result shardings");
     return false;

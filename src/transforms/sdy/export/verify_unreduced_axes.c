@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/created_defs.h"
 #include "pass/pass_registry.h"
 #include "sharc/verify.h"
 #include "support/vec.h"
@@ -275,9 +276,23 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   return verify_op(op) ? SHARC_WALK_ADVANCE : SHARC_WALK_INTERRUPT;
 }
 
+/* Without an unreduced axis every transition check passes; what is left to
+ * check are the sdy collectives and explicit reshards: none, no walk. */
+static bool nothing_to_check(const sharc_context *ctx) {
+  static const sharc_op_def *const checked_without_unreduced[] = {
+      &sharc_sdy_reshard_def, &sharc_sdy_sharding_constraint_def, &sharc_sdy_all_reduce_def,
+      &sharc_sdy_reduce_scatter_def};
+  return !sharc_context_fact_noted(ctx, &sharc_sdy_unreduced_axes_made) &&
+         !sharc_context_may_hold_one_of(ctx, checked_without_unreduced,
+                                        sizeof checked_without_unreduced /
+                                            sizeof checked_without_unreduced[0]);
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   (void)run;
+  if (nothing_to_check(sharc_op_context(func)))
+    return true;
   return sharc_walk(func, SHARC_POST_ORDER, visit, NULL) != SHARC_WALK_INTERRUPT;
 }
 

@@ -15,10 +15,10 @@
 #include "dialect/sdy/utils.h"
 #include "ir/created_defs.h"
 #include "pass/pass_registry.h"
-#include "support/xalloc.h"
 #include "transforms/sdy/common/data_flow_edges.h"
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
+#include "transforms/sdy/rules/projection.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
@@ -88,27 +88,19 @@ static bool should_apply(sharc_value *input, const sharc_attr *sharding) {
   return !constrained_differently(input, sharding);
 }
 
-/* The sharding of every value, for the projections. */
-static sharc_attr **shardings_of(sharc_value *const *values, unsigned n) {
-  sharc_attr **out = sharc_xmalloc_array(n + 1, sizeof *out);
-  for (unsigned i = 0; i < n; i++)
-    out[i] = sharc_sdy_get_sharding(values[i]);
-  return out;
-}
-
 /* Sets the sharding as a SourceShardingAction the debugging handler sees. */
 static void set_sharding_reported(apply_state *st, sharc_op *op, sharc_attr *rule,
                                   sharc_value *input, sharc_attr *sharding) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   sharc_value **values = sharc_sdy_operands_then_results(op, NULL);
-  sharc_attr **shardings = shardings_of(values, n_ops + n_res);
+  sharc_attr **shardings = sharc_projection_op_shardings(op, false);
   sharc_attr *mesh = sharc_sdy_common_mesh(shardings, n_ops + n_res, op);
   sharc_projection before, after;
   sharc_projection_build(&before, st->rw.ctx, shardings, shardings + n_ops, rule, mesh, false);
   sharc_source_sharding_step *step = sharc_source_sharding_begin(st->debug, op, &before);
   sharc_sdy_set_sharding(input, sharding);
   free(shardings);
-  shardings = shardings_of(values, n_ops + n_res);
+  shardings = sharc_projection_op_shardings(op, false);
   sharc_projection_build(&after, st->rw.ctx, shardings, shardings + n_ops, rule, mesh, false);
   sharc_source_sharding_end(st->debug, step, values, n_ops, values + n_ops, n_res, mesh, rule,
                             &after, !sharc_projection_equal(&before, &after));

@@ -13,7 +13,6 @@
  *   4. every op both ways. */
 #include "transforms/sdy/propagation/op_priority_propagation.h"
 
-#include "ir/static_names.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
@@ -22,7 +21,6 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/op_access.h"
 #include "transforms/sdy/rules/rules.h"
-#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,11 +119,12 @@ static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts 
   return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
 }
 
-static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *kinds) {
+static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *kinds,
+                  const sharc_rule_cache *rules) {
   f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
-  /* only heuristic 2 reads the rule */
-  sharc_attr *rule = priority == 2 ? sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR) : NULL;
-  f->rule = rule && sharc_sdy_is_op_sharding_rule(rule) ? rule : NULL;
+  /* only heuristic 2 reads the rule: the one on the op in Shardy, which
+   * propagation puts there when it first asks for it */
+  f->rule = priority == 2 ? sharc_rule_cache_known_rule(rules, op) : NULL;
   /* heuristic 0 looks at the operands' uses, 1 does not */
   f->op_wide =
       priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(kinds, op, priority >= 1);
@@ -166,6 +165,7 @@ typedef struct op_based {
   sharc_get_direction_fn direction;
   void *direction_user;
   sharc_ptrmap *kinds; /* see cached_pass_through_kind */
+  const sharc_rule_cache *rules;
 } op_based;
 
 /* getOpBasedDirectionToPropagate for every factor of `op`: the op's facts
@@ -177,7 +177,7 @@ static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
                                sharc_sdy_propagation_direction *along) {
   const op_based *c = user;
   op_facts facts;
-  learn(&facts, op, c->priority, c->kinds);
+  learn(&facts, op, c->priority, c->kinds, c->rules);
   if (c->priority != 2 && facts.op_wide == SHARC_SDY_PROPAGATION_NONE) {
     sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_NONE);
     return;
@@ -201,7 +201,7 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
   sharc_ptrmap kinds = {0};
   bool ok = true;
   for (unsigned priority = 0; ok && priority < SHARC_OP_PRIORITY_COUNT; priority++) {
-    op_based c = {priority, direction, direction_user, &kinds};
+    op_based c = {priority, direction, direction_user, &kinds, pr->rules};
     ok = sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c);
   }
   sharc_ptrmap_free(&kinds);

@@ -695,8 +695,8 @@ static sharc_type *static_type(sharc_value *v) {
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
   pattern_state *st = state;
   bool conservative = st->pr->options->conservative_propagation;
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, true,
-                                                                 st->pr->rules);
+  sharc_attr *rule =
+      sharc_rule_cache_op_rule(st->pr->rules, op, conservative, st->pr->rules_on_ops);
   if (!rule)
     return false;
   /* the directions first: in the early op-priority rounds most ops may
@@ -933,9 +933,14 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   pr.options = options;
   pr.run = run;
   pr.rules = sharc_rule_cache_create();
+  /* Shardy stores each op's rule on it and removes them at the end: only
+   * kept rules, a module dumped midway and the debugging output see them */
+  pr.rules_on_ops = options->keep_sharding_rules || (options->module_dump_directory &&
+                                                     *options->module_dump_directory);
   if (options->debug_sharding_origins || options->debug_propagation_edge_sharding)
     pr.debug = sharc_source_sharding_create(module, options->debug_sharding_origins,
                                             options->debug_propagation_edge_sharding);
+  pr.rules_on_ops |= pr.debug != NULL;
   bool ok = sharc_walk(module, SHARC_POST_ORDER, check_shapes, NULL) != SHARC_WALK_INTERRUPT;
   ok = ok && sharc_sharding_group_map_build(&pr.groups, module);
   if (ok) {

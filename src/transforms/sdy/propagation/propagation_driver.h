@@ -97,6 +97,9 @@ typedef struct sharc_propagation {
   sharc_word_memo steps;
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
+  /* each op's rule is also stored on it (`sdy.sharding_rule`), as Shardy
+   * does, when something may see it: else it lives in `rules` only */
+  bool rules_on_ops;
   /* the nearest symbol table of the ops of the block asked about last
    * (propagation moves no op) */
   sharc_block *symbol_table_block;

@@ -9,26 +9,6 @@
 
 #include <stdlib.h>
 
-static bool forward_and_backward(sharc_sdy_propagation_direction a,
-                                 sharc_sdy_propagation_direction b) {
-  return (a == SHARC_SDY_PROPAGATION_FORWARD && b == SHARC_SDY_PROPAGATION_BACKWARD) ||
-         (a == SHARC_SDY_PROPAGATION_BACKWARD && b == SHARC_SDY_PROPAGATION_FORWARD);
-}
-
-sharc_sdy_propagation_direction sharc_sdy_union_of_directions(sharc_sdy_propagation_direction a,
-                                                              sharc_sdy_propagation_direction b) {
-  if (forward_and_backward(a, b))
-    return SHARC_SDY_PROPAGATION_BOTH;
-  return a > b ? a : b;
-}
-
-sharc_sdy_propagation_direction sharc_sdy_intersection_of_directions(
-    sharc_sdy_propagation_direction a, sharc_sdy_propagation_direction b) {
-  if (forward_and_backward(a, b))
-    return SHARC_SDY_PROPAGATION_NONE;
-  return a < b ? a : b;
-}
-
 bool sharc_sdy_is_fully_replicated(const sharc_attr *sharding) {
   return !sharding || sharc_sdy_tensor_sharding_is_fully_replicated(sharding);
 }

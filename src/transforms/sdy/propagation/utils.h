@@ -9,13 +9,19 @@
 #include "sharc/sdy.h"
 
 /* unionOfPropagationDirections: NONE gives the other one, FORWARD with
- * BACKWARD gives BOTH, else the larger. */
-sharc_sdy_propagation_direction sharc_sdy_union_of_directions(sharc_sdy_propagation_direction a,
-                                                              sharc_sdy_propagation_direction b);
+ * BACKWARD gives BOTH, else the larger. The directions are bit sets (NONE
+ * 0, FORWARD 1, BACKWARD 2, BOTH 3), so that is their union; inline, as
+ * propagation asks it per factor of every op it visits. */
+static inline sharc_sdy_propagation_direction sharc_sdy_union_of_directions(
+    sharc_sdy_propagation_direction a, sharc_sdy_propagation_direction b) {
+  return (sharc_sdy_propagation_direction)(a | b);
+}
 /* intersectionOfPropagationDirections: FORWARD with BACKWARD gives NONE,
- * else the smaller. */
-sharc_sdy_propagation_direction sharc_sdy_intersection_of_directions(
-    sharc_sdy_propagation_direction a, sharc_sdy_propagation_direction b);
+ * else the smaller: the intersection of the bit sets. */
+static inline sharc_sdy_propagation_direction sharc_sdy_intersection_of_directions(
+    sharc_sdy_propagation_direction a, sharc_sdy_propagation_direction b) {
+  return (sharc_sdy_propagation_direction)(a & b);
+}
 
 /* isFullyReplicated: no sharding, or no axis in any dimension. */
 bool sharc_sdy_is_fully_replicated(const sharc_attr *sharding);

@@ -162,14 +162,22 @@ void sharc_projection_build(sharc_projection *p, sharc_context *ctx,
                    closed_if_missing);
 }
 
-void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,
-                                   const sharc_attr *mesh, bool closed_if_missing) {
+sharc_attr **sharc_projection_op_shardings(sharc_op *op, bool bypass_barriers) {
+  sharc_attr *(*get)(sharc_value *) =
+      bypass_barriers ? sharc_sdy_get_sharding_bypassing_barriers : sharc_sdy_get_sharding;
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   sharc_attr **shardings = sharc_xmalloc_array(n_ops + n_res + 1, sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    shardings[i] = get(sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+    shardings[n_ops + i] = get(sharc_op_result(op, i));
+  return shardings;
+}
+
+void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,
+                                   const sharc_attr *mesh, bool closed_if_missing) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  sharc_attr **shardings = sharc_projection_op_shardings(op, false);
   init(p, sharc_op_context(op), rule, mesh);
   /* a rule that does not fit the op (the verifier reports it) projects nothing */
   if (p->num_operands == n_ops && p->num_results == n_res)

@@ -50,6 +50,11 @@ void sharc_projection_build(sharc_projection *p, sharc_context *ctx,
                             sharc_attr *const *operand_shardings,
                             sharc_attr *const *result_shardings, const sharc_attr *rule,
                             const sharc_attr *mesh, bool closed_if_missing);
+/* The shardings `op`'s operands then results carry (Shardy's getSharding,
+ * or getShardingBypassingBarriers when `bypass_barriers`; NULL where none):
+ * the array every projection of an op starts from, one slot over so an op
+ * without tensors still gets one. The caller frees it. */
+sharc_attr **sharc_projection_op_shardings(sharc_op *op, bool bypass_barriers);
 /* The same for the shardings `op`'s operands and results carry (Shardy's
  * getSharding of each value). */
 void sharc_projection_build_for_op(sharc_projection *p, sharc_op *op, const sharc_attr *rule,

@@ -199,6 +199,7 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
 struct sharc_rule_cache {
   sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
   sharc_ptrmap slots; /* key hash -> offset + 1 into `words` */
+  sharc_ptrmap per_op; /* op -> its rule, or &no_rule (see op_rule) */
   SHARC_VEC(uintptr_t) words; /* per entry: key length, rule, key words */
   SHARC_VEC(uintptr_t) key;   /* scratch */
 };
@@ -213,6 +214,7 @@ void sharc_rule_cache_destroy(sharc_rule_cache *c) {
     return;
   sharc_ptrmap_free(&c->rows);
   sharc_ptrmap_free(&c->slots);
+  sharc_ptrmap_free(&c->per_op);
   sharc_vec_free(&c->words);
   sharc_vec_free(&c->key);
   free(c);
@@ -287,6 +289,12 @@ static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
   return slot == 1 ? NULL : &registry[slot - 2];
 }
 
+/* The op's own `sdy.sharding_rule`, or NULL. */
+static sharc_attr *own_rule(sharc_op *op) {
+  sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
+  return existing && sharc_sdy_is_op_sharding_rule(existing) ? existing : NULL;
+}
+
 static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cache *c) {
   if (!c)
     return sharc_sdy_create_sharding_rule(op, conservative);
@@ -306,8 +314,8 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache) {
-  sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
-  if (existing && sharc_sdy_is_op_sharding_rule(existing))
+  sharc_attr *existing = own_rule(op);
+  if (existing)
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
   if (rule && store)
@@ -315,10 +323,31 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
   return rule;
 }
 
+/* What `per_op` holds for an op without a rule (a map value is never
+ * NULL). */
+static char no_rule;
+
+sharc_attr *sharc_rule_cache_op_rule(sharc_rule_cache *c, sharc_op *op, bool conservative,
+                                     bool store) {
+  void *known = sharc_ptrmap_get(&c->per_op, op);
+  if (known)
+    return known == &no_rule ? NULL : known;
+  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, store, c);
+  sharc_ptrmap_put(&c->per_op, op, rule ? (void *)rule : &no_rule);
+  return rule;
+}
+
+sharc_attr *sharc_rule_cache_known_rule(const sharc_rule_cache *c, sharc_op *op) {
+  void *known = sharc_ptrmap_get(&c->per_op, op);
+  if (known)
+    return known == &no_rule ? NULL : known;
+  return own_rule(op);
+}
+
 static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
-  sharc_attr *rule = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
-  if (rule && sharc_sdy_is_op_sharding_rule(rule) && !sharc_sdy_rule_is_custom(rule))
+  sharc_attr *rule = own_rule(op);
+  if (rule && !sharc_sdy_rule_is_custom(rule))
     sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }

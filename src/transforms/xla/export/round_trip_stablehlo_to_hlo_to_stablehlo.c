@@ -11,13 +11,11 @@
  * it keeps as it is. */
 #include "dialect/func/func.h"
 #include "dialect/stablehlo/shlo.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
-#include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
 
 enum { API_VERSION_TYPED_FFI = 4 };
-
-typedef SHARC_VEC(sharc_op *) op_vec;
 
 /* XLA's PrimitiveType name of an element type, or NULL. */
 static const char *float_name(const sharc_type *t) {
@@ -113,24 +111,25 @@ static bool is_typed_ffi(const sharc_op *op) {
          sharc_attr_int_value(v) == API_VERSION_TYPED_FFI;
 }
 
-static void reimport_custom_call(sharc_op *op) {
+static bool reimport_custom_call(sharc_op *op, void *user) {
+  (void)user;
   sharc_context *ctx = sharc_op_context(op);
   if (!is_typed_ffi(op) && !sharc_op_attr(op, "backend_config"))
     sharc_op_set_attr(op, "backend_config", sharc_attr_string(ctx, (sharc_str){"", 0}));
   if (sharc_op_num_results(op) == 1)
-    return;
+    return true;
   sharc_buf b = {0};
   if (tuple_shape(op, &b))
     sharc_op_set_attr(op, "xla_shape", sharc_attr_string(ctx, (sharc_str){b.data, b.len}));
   sharc_buf_free(&b);
+  return true;
 }
 
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  op_vec *ops = user;
-  if (sharc_str_eq_cstr(sharc_ident_str(sharc_op_name(op)), "stablehlo.custom_call"))
-    sharc_vec_push(ops, op);
-  return SHARC_WALK_ADVANCE;
+static bool is_custom_call(sharc_op *op, void *user) {
+  (void)user;
+  return sharc_str_eq_cstr(sharc_ident_str(sharc_op_name(op)), "stablehlo.custom_call");
 }
+
 
 /* HLO keeps no sharding of a computation's results apart from its root
  * instruction's: a result without `mhlo.sharding` comes back with the
@@ -156,11 +155,7 @@ static void result_shardings_from_root(sharc_op *func) {
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   (void)run;
-  op_vec ops = {0};
-  sharc_walk(module, SHARC_PRE_ORDER, collect, &ops);
-  for (unsigned i = 0; i < ops.len; i++)
-    reimport_custom_call(ops.items[i]);
-  sharc_vec_free(&ops);
+  sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_custom_call, reimport_custom_call, NULL);
   sharc_block *top = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = top ? sharc_block_first_op(top) : NULL; op; op = sharc_op_next(op))
     if (sharc_op_isa(op, &sharc_func_func_def))

@@ -8,6 +8,7 @@
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
 #include "ir/op_values.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "support/vec.h"
 #include "support/xalloc.h"
@@ -21,15 +22,16 @@
 typedef SHARC_VEC(sharc_op *) op_vec;
 typedef SHARC_VEC(sharc_named_attr) attr_vec;
 
-static bool is_backend_call(const sharc_op *op) {
+typedef struct import_state {
+  sharc_rewriter rw;
+  sharc_op *module;
+  op_vec inlined; /* the callees, erased once every call is converted */
+} import_state;
+
+static bool is_backend_call(sharc_op *op, void *user) {
+  (void)user;
   sharc_attr *fe = sharc_xla_frontend_attrs(op);
   return sharc_op_is(op, "func.call") && fe && sharc_attr_dict_get(fe, "backend_config");
-}
-
-static sharc_walk_result collect(sharc_op *op, void *user) {
-  if (is_backend_call(op))
-    sharc_vec_push((op_vec *)user, op);
-  return SHARC_WALK_ADVANCE;
 }
 
 /* The named computation's name and out_shardings, then the call's
@@ -55,8 +57,10 @@ static sharc_attr *named_attrs(sharc_op *call) {
 
 /* The callees are erased once every call is converted (as the dialect
  * conversion does), so that a second call of one finds its body gone. */
-static bool import_call(sharc_rewriter *rw, sharc_op *module, sharc_op *call, op_vec *inlined) {
-  sharc_op *func = sharc_sdy_callee_or_error(call, module);
+static bool import_call(sharc_op *call, void *user) {
+  import_state *st = user;
+  sharc_rewriter *rw = &st->rw;
+  sharc_op *func = sharc_sdy_callee_or_error(call, st->module);
   if (!func)
     return false;
   sharc_region *func_body = sharc_op_region(func, 0);
@@ -87,24 +91,19 @@ static bool import_call(sharc_rewriter *rw, sharc_op *module, sharc_op *call, op
   sharc_region *body = sharc_op_region(named, 0);
   sharc_rw_inline_region_before(rw, func_body, body, NULL);
   sharc_sdy_terminators_to_return(rw, body);
-  sharc_vec_push(inlined, func);
+  sharc_vec_push(&st->inlined, func);
   sharc_rw_replace_op_with_op(rw, call, named);
   return true;
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  op_vec calls = {0}, inlined = {0};
-  sharc_walk(module, SHARC_PRE_ORDER, collect, &calls);
-  bool ok = true;
-  for (unsigned i = 0; ok && i < calls.len; i++)
-    ok = import_call(&rw, module, calls.items[i], &inlined);
-  for (unsigned i = 0; ok && i < inlined.len; i++)
-    sharc_rw_erase_op(&rw, inlined.items[i]);
-  sharc_vec_free(&calls);
-  sharc_vec_free(&inlined);
+  import_state st = {.module = module};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  bool ok = sharc_pick_each(module, SHARC_PRE_ORDER, NULL, is_backend_call, import_call, &st);
+  for (unsigned i = 0; ok && i < st.inlined.len; i++)
+    sharc_rw_erase_op(&st.rw, st.inlined.items[i]);
+  sharc_vec_free(&st.inlined);
   return ok;
 }
 

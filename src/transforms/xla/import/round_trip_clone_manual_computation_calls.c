@@ -7,54 +7,52 @@
 #include <string.h>
 
 #include "dialect/func/func.h"
+#include "ir/pick_each.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
 #include "support/ptrmap.h"
-#include "support/vec.h"
 #include "transforms/xla/common/xla_utils.h"
 
-typedef SHARC_VEC(sharc_op *) op_vec;
-
 typedef struct clone_state {
-  op_vec calls;
+  sharc_rewriter rw;
+  sharc_op *module;
+  sharc_ptrmap seen; /* callee names called before */
+  unsigned counter;  /* the module's symbol renaming counter */
 } clone_state;
 
-static sharc_walk_result collect(sharc_op *call, void *user) {
+static bool calls_manual_body(sharc_op *call, void *user) {
+  (void)user;
+  sharc_attr *ref = sharc_call_callee(call);
+  return ref &&
+         sharc_str_contains(sharc_ident_str(sharc_attr_symbol_root(ref)), SHARC_STR(SHARC_XLA_MANUAL_BODY));
+}
+
+/* The first call of a body keeps it; every later one gets a clone. */
+static bool clone_repeated_callee(sharc_op *call, void *user) {
   clone_state *st = user;
-  sharc_vec_push(&st->calls, call);
-  return SHARC_WALK_ADVANCE;
+  sharc_attr *ref = sharc_call_callee(call);
+  sharc_ident *callee = sharc_attr_symbol_root(ref);
+  if (!sharc_ptrmap_get(&st->seen, callee)) {
+    sharc_ptrmap_put(&st->seen, callee, callee);
+    return true;
+  }
+  sharc_op *func = sharc_symbol_resolve_nearest(call, ref);
+  if (!func || !sharc_op_isa(func, &sharc_func_func_def))
+    return true;
+  sharc_op *clone = sharc_op_clone(func, true);
+  sharc_str clone_name = sharc_rw_insert_symbol(&st->rw, st->module, clone, &st->counter);
+  sharc_rw_set_attr(&st->rw, call, "callee",
+                    sharc_attr_symbol_ref(st->rw.ctx, sharc_ident_get(st->rw.ctx, clone_name), NULL, 0));
+  return true;
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  sharc_pass_rewriter(run, &rw, NULL);
-  clone_state st = {0};
-  sharc_walk_isa(module, SHARC_PRE_ORDER, &sharc_func_call_def, collect, &st);
-  sharc_ptrmap seen = {0};
-  unsigned counter = 0;
-  for (unsigned i = 0; i < st.calls.len; i++) {
-    sharc_op *call = st.calls.items[i];
-    sharc_attr *ref = sharc_call_callee(call);
-    if (!ref)
-      continue;
-    sharc_ident *callee = sharc_attr_symbol_root(ref);
-    if (!sharc_str_contains(sharc_ident_str(callee), SHARC_STR(SHARC_XLA_MANUAL_BODY)))
-      continue;
-    if (!sharc_ptrmap_get(&seen, callee)) {
-      sharc_ptrmap_put(&seen, callee, callee);
-      continue;
-    }
-    sharc_op *func = sharc_symbol_resolve_nearest(call, ref);
-    if (!func || !sharc_op_isa(func, &sharc_func_func_def))
-      continue;
-    sharc_op *clone = sharc_op_clone(func, true);
-    sharc_str clone_name = sharc_rw_insert_symbol(&rw, module, clone, &counter);
-    sharc_rw_set_attr(&rw, call, "callee",
-                      sharc_attr_symbol_ref(rw.ctx, sharc_ident_get(rw.ctx, clone_name), NULL, 0));
-  }
-  sharc_ptrmap_free(&seen);
-  sharc_vec_free(&st.calls);
+  clone_state st = {.module = module};
+  sharc_pass_rewriter(run, &st.rw, NULL);
+  sharc_pick_each(module, SHARC_PRE_ORDER, &sharc_func_call_def, calls_manual_body,
+                  clone_repeated_callee, &st);
+  sharc_ptrmap_free(&st.seen);
   return true;
 }
 
