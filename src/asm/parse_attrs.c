@@ -670,18 +670,26 @@ static bool parse_dict_entries(sharc_parser *p, sharc_named_attr **entries, unsi
   return ok;
 }
 
-static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
+/* `{...}` at the current token into a dictionary attribute (`out`) or,
+ * with out NULL, into the op builder `b`. */
+static bool parse_dict_into(sharc_parser *p, sharc_attr **out, sharc_op_builder *b) {
   if (!sharc_p_enter(p))
     return false;
   sharc_named_attr stack[16], *entries = stack;
   unsigned n;
   bool ok = parse_dict_entries(p, &entries, &n, 16);
-  if (ok)
+  if (ok && out)
     *out = sharc_attr_dictionary(p->ctx, entries, n);
+  else if (ok)
+    sharc_builder_add_distinct_attrs(b, entries, n);
   if (entries != stack)
     free(entries);
   sharc_p_leave(p);
   return ok;
+}
+
+static bool sharc_p_parse_dict_attr_impl(sharc_parser *p, sharc_attr **out) {
+  return parse_dict_into(p, out, NULL);
 }
 
 bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
@@ -692,17 +700,7 @@ bool sharc_p_parse_dict_attr(sharc_parser *p, sharc_attr **out) {
 static bool sharc_p_parse_optional_attr_dict_impl(sharc_parser *p, sharc_op_builder *b) {
   if (!sharc_tok_is(&p->tok, '{'))
     return true;
-  if (!sharc_p_enter(p))
-    return false;
-  sharc_named_attr stack[16], *entries = stack;
-  unsigned n;
-  bool ok = parse_dict_entries(p, &entries, &n, 16);
-  if (ok)
-    sharc_builder_add_distinct_attrs(b, entries, n);
-  if (entries != stack)
-    free(entries);
-  sharc_p_leave(p);
-  return ok;
+  return parse_dict_into(p, NULL, b);
 }
 
 bool sharc_p_parse_optional_attr_dict(sharc_parser *p, sharc_op_builder *b) {

@@ -2,6 +2,7 @@
  * definitions and whole buffers. */
 #include "asm/builtin_syntax.h"
 #include "asm/parser_impl.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -150,14 +151,8 @@ typedef struct ref_list {
 } ref_list;
 
 static sharc_operand_ref *ref_list_add(ref_list *l) {
-  if (!l->items) {
-    l->items = l->small;
-    l->cap = sizeof l->small / sizeof l->small[0];
-  }
-  if (l->len == l->cap) {
-    l->items = sharc_xgrow_small(l->items, l->small, l->len, 2 * l->cap, sizeof *l->items);
-    l->cap *= 2;
-  }
+  l->items = sharc_small_room(l->items, l->small, sizeof l->small / sizeof l->small[0], l->len,
+                              &l->cap, sizeof *l->items);
   return &l->items[l->len++];
 }
 

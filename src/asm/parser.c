@@ -3,6 +3,7 @@
  * attributes and locations. Errors stop the parse at the first one, as
  * MLIR's parser does. */
 #include "asm/parser_impl.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -23,15 +24,9 @@ static bool builder_replace_attr(sharc_op_builder *b, unsigned known, const shar
 }
 
 static void builder_append_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value) {
-  if (!b->attrs) {
-    b->attrs = b->small_attrs;
-    b->cap_attrs = sizeof b->small_attrs / sizeof b->small_attrs[0];
-  }
-  if (b->num_attrs == b->cap_attrs) {
-    unsigned cap = b->cap_attrs * 2;
-    b->attrs = sharc_xgrow_small(b->attrs, b->small_attrs, b->num_attrs, cap, sizeof *b->attrs);
-    b->cap_attrs = cap;
-  }
+  b->attrs = sharc_small_room(b->attrs, b->small_attrs,
+                              sizeof b->small_attrs / sizeof b->small_attrs[0], b->num_attrs,
+                              &b->cap_attrs, sizeof *b->attrs);
   b->attrs[b->num_attrs++] = (sharc_named_attr){name, value};
 }
 

@@ -51,22 +51,33 @@ static void set_dirty(sharc_op *o) {
   o->verify_attrs_only = false;
 }
 
+/* One step of a marking climb from `o` towards the root: o's parent, or
+ * NULL where the climb ends: at the root (marked), outside the root's IR,
+ * or at a top-level op the root must verify with its siblings (everything
+ * is verified then). */
+static sharc_op *climb_to_root(sharc_context *ctx, sharc_op *o) {
+  sharc_op *root = ctx->verify_root;
+  if (o == root) {
+    root->verify_dirty = true;
+    return NULL;
+  }
+  sharc_op *parent = parent_of(o);
+  if (!parent)
+    return NULL;
+  if (parent == root && !verified_alone(o)) {
+    ctx->verify_all = true;
+    return NULL;
+  }
+  return parent;
+}
+
 /* Marks `op` and the ops holding it, up to the root; nothing for IR not
  * under the root. */
 static void mark_op(sharc_context *ctx, sharc_op *op) {
-  sharc_op *root = ctx->verify_root;
   for (sharc_op *o = op;;) {
-    if (o == root) {
-      root->verify_dirty = true;
-      return;
-    }
-    sharc_op *parent = parent_of(o);
+    sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
-    if (parent == root && !verified_alone(o)) {
-      ctx->verify_all = true;
-      return;
-    }
     if (o->verify_dirty) {
       o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
@@ -264,19 +275,10 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
  * reducer leaves the reduce's own checks alone); an isolated one (a
  * function) is marked whole, its regions walked in its own scope. */
 static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
-  sharc_op *root = ctx->verify_root;
   for (sharc_op *o = op;;) {
-    if (o == root) {
-      root->verify_dirty = true;
-      return;
-    }
-    sharc_op *parent = parent_of(o);
+    sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
-    if (parent == root && !verified_alone(o)) {
-      ctx->verify_all = true;
-      return;
-    }
     bool isolated = sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED);
     if (o->verify_dirty) {
       if (isolated)

@@ -1,5 +1,6 @@
 /* Growth of the generic vectors of vec.h. */
 #include "support/vec.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <stdint.h>
@@ -18,15 +19,8 @@ void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem
 }
 
 void sharc_ptrvec_push(sharc_ptrvec *v, void *item) {
-  if (!v->items) {
-    v->items = v->small;
-    v->cap = sizeof v->small / sizeof v->small[0];
-  }
-  if (v->len == v->cap) {
-    unsigned cap = v->cap * 2;
-    v->items = sharc_xgrow_small(v->items, v->small, v->len, cap, sizeof *v->items);
-    v->cap = cap;
-  }
+  v->items = sharc_small_room(v->items, v->small, sizeof v->small / sizeof v->small[0], v->len,
+                              &v->cap, sizeof *v->items);
   v->items[v->len++] = item;
 }
 
