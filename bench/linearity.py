@@ -45,6 +45,19 @@ Usage:
     python3 bench/linearity.py --bin build/bin --sizes 10000,100000 --repeat 5
     SHARC_BENCH_1M=1 python3 bench/linearity.py     # adds 1M ops (~15 min)
     python3 bench/linearity.py --huge               # the same
+    python3 bench/linearity.py --bin build/bin --sizes 10000,30000,100000 \
+        --only propagation,"mpmd import" --cachegrind  # adds cache misses per op
+
+--cachegrind runs each run once more under valgrind's cachegrind with a
+fixed simulated cache (CACHE below: this machine's L1d and L3) and prints
+D1 and LL (last-level) misses per op, net of the tool's startup, with their
+scale against the smallest size. These are counts of a simulated cache, so
+load on the machine cannot disturb them, where us/op can grow with load as
+much as with size: LL misses per op that grow with the module are what
+makes time per op grow once the IR leaves the cache. The cache is given
+rather than detected because valgrind's detection is unreliable on VMs
+(it took a 256 MiB direct-mapped LL on this one, which nothing leaves).
+Under valgrind a run takes ~50 times as long: give --sizes and --only.
 
 Python 3 stdlib only.
 """
@@ -64,6 +77,9 @@ import mpmd_import_pipeline  # noqa: E402
 from run import run_once  # noqa: E402
 
 STAGES = 8
+# the simulated caches of --cachegrind: size, ways, line (32 KiB L1s, the
+# 32 MiB 16-way L3 of the machine the figures in bench/README.md are from)
+CACHE = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=33554432,16,64"]
 COLLECTIVES = "-sdy-export-pipeline=enable-insert-explicit-collectives=true"
 
 
@@ -182,6 +198,27 @@ def measure(argv):
     return r["cpu"], r["rss_kib"] * 1024
 
 
+def cache_misses(argv, cache):
+    """(D1 misses, LL misses) of one run under cachegrind's simulated
+    cache (CACHE), from the summary line of its output file."""
+    out = os.path.join(cache, "cachegrind.out.%d" % os.getpid())
+    r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes"] + CACHE +
+                       ["--cachegrind-out-file=" + out] + argv, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit("failed under cachegrind (%s): %s\n%s" % (r.returncode, " ".join(argv),
+                                                           r.stderr[-2000:]))
+    events = summary = None
+    with open(out) as f:
+        for line in f:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("summary:"):
+                summary = [int(x) for x in line.split()[1:]]
+    os.remove(out)
+    c = dict(zip(events, summary))
+    return c["D1mr"] + c["D1mw"], c["ILmr"] + c["DLmr"] + c["DLmw"]
+
+
 def startup(bin_dir, ref, cache):
     """(cpu, rss) of each tool on `module {}`: subtracted from every run."""
     empty = os.path.join(cache, "empty.mlir")
@@ -209,7 +246,11 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--cache-dir", default=os.path.join("build", "bench", "linearity"))
     ap.add_argument("--only", default="", help="comma-separated run labels to time")
+    ap.add_argument("--cachegrind", action="store_true",
+                    help="also D1 and LL cache misses per op, simulated (valgrind)")
     a = ap.parse_args(argv)
+    if a.cachegrind and not shutil.which("valgrind"):
+        sys.exit("--cachegrind needs valgrind")
     sizes = [int(s) for s in a.sizes.split(",") if s]
     if (a.huge or os.environ.get("SHARC_BENCH_1M")) and 1000000 not in sizes:
         sizes.append(1000000)
@@ -219,6 +260,8 @@ def main(argv=None):
     loads = [loadavg()]
     base = startup(a.bin, ref, a.cache_dir)
     results = {}  # size -> label -> (cpu, rss, ops, input)
+    misses = {}  # size -> label -> (D1, LL) net of startup
+    empty_misses = {}  # tool -> (D1, LL) on `module {}`
     for size in sizes:
         print("%d ops: generating or reading the inputs, then %d rounds" % (size, a.repeat),
               file=sys.stderr, flush=True)
@@ -239,8 +282,41 @@ def main(argv=None):
             b_cpu, b_rss = base[cmd[0]]
             results[size][label] = (cpu, max(cpu - b_cpu, 0.0), max(rss - b_rss, 0), rss,
                                     inp[name][1], name)
+        if a.cachegrind:
+            misses[size] = measure_misses(todo, a.cache_dir, empty_misses)
     report(sizes, results, loads)
+    if a.cachegrind:
+        report_misses(sizes, results, misses)
     return 0
+
+
+def measure_misses(todo, cache, empty):
+    """{label: (D1, LL)} of one size's runs, less the tool's on `module {}`
+    (measured once per tool, kept in `empty`)."""
+    res = {}
+    for label, _, cmd in todo:
+        if label == "mlir-opt-22":
+            continue
+        if cmd[0] not in empty:
+            empty[cmd[0]] = cache_misses([cmd[0], os.path.join(cache, "empty.mlir"), "-o",
+                                          os.devnull], cache)
+        d1, ll = cache_misses(cmd, cache)
+        res[label] = (max(d1 - empty[cmd[0]][0], 0), max(ll - empty[cmd[0]][1], 0))
+    return res
+
+
+def report_misses(sizes, results, misses):
+    print("cachegrind, simulated %s: misses per op net of the tool's startup; scale: LL/op "
+          "over the smallest size's" % " ".join(CACHE))
+    print("%-19s %8s %9s %9s %6s" % ("run", "ops", "D1/op", "LL/op", "scale"))
+    for label in misses[sizes[0]]:
+        first = None
+        for size in sizes:
+            d1, ll = misses[size][label]
+            ops = results[size][label][4]
+            first = first or max(ll / ops, 1e-9)
+            print("%-19s %8d %9.2f %9.3f %6.2f" % (label, ops, d1 / ops, ll / ops,
+                                                   ll / ops / first))
 
 
 def report(sizes, results, loads):
