@@ -366,34 +366,30 @@ void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
  * counts (sharc_op_results_of, _regions_of, _successors_of) and an op pays
  * for no pointer to them. The properties slot exists only for an
  * unregistered op written with `<{...}>` (sharc_op_props_of).
- * What every walk and most visits read comes first, in one cache line: a
- * walk over a large module waits on memory for each op, and a second line
- * per op is a second wait. */
+ * What walks and visits read comes first, in the op's first 64 bytes, and
+ * the link a walk follows, the name and the counts that find the results
+ * and regions in its first 24: a walk over a large module waits on memory
+ * for each op, and a second line per op is a second wait. What only
+ * backward walks, unlinking and diagnostics read (prev, the location) is
+ * last. */
 struct sharc_op {
   sharc_op *next;
   /* the name, which holds the context and the definition
    * (sharc_op_ctx_of, sharc_op_def_of) */
   sharc_ident *name;
-  sharc_attr *attrs; /* dictionary */
-  unsigned num_regions, num_operands;
-  /* inline after the successors, or a grown array (operands_grown) whose
-   * capacity sits in the word before it */
-  sharc_use *operands;
+  unsigned num_regions, num_results;
   sharc_block *block;
-  sharc_op *prev;
-  /* the location (sharc_op_loc): an attribute, or with the low bit set a
-   * point file:line:col packed by sharc_op_set_point_loc, made into its
-   * attribute only when someone asks (a parsed op's own position, which
-   * nothing reads unless a diagnostic or debug output needs it, costs no
-   * memory beyond this word) */
-  uintptr_t loc_word;
-  unsigned num_results;
-  /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
-   * passed by the verifier's dominance walk, when equal to its mark */
-  unsigned live_mark;
+  sharc_attr *attrs; /* dictionary */
+  unsigned num_operands;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
    * is on one driver's worklist at a time) */
   unsigned worklist_slot;
+  /* inline after the successors, or a grown array (operands_grown) whose
+   * capacity sits in the word before it */
+  sharc_use *operands;
+  /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
+   * passed by the verifier's dominance walk, when equal to its mark */
+  unsigned live_mark;
   /* 2^27 successors would be 1 GiB of block pointers: sharc_op_create
    * refuses more (SHARC_OP_MAX_SUCCESSORS) */
   unsigned num_successors : 27;
@@ -407,6 +403,13 @@ struct sharc_op {
   unsigned verify_attrs_only : 1;
   unsigned has_props : 1;      /* the properties slot exists */
   unsigned operands_grown : 1; /* operands moved out of line */
+  sharc_op *prev;
+  /* the location (sharc_op_loc): an attribute, or with the low bit set a
+   * point file:line:col packed by sharc_op_set_point_loc, made into its
+   * attribute only when someone asks (a parsed op's own position, which
+   * nothing reads unless a diagnostic or debug output needs it, costs no
+   * memory beyond this word) */
+  uintptr_t loc_word;
 };
 
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
