@@ -80,10 +80,14 @@ static void wl_clear(worklist *w) {
   sharc_vec_clear(&w->list);
 }
 
+/* Called for every op of every seeding walk: the vector grows out of line
+ * only when full. */
 static void wl_push(worklist *w, sharc_op *op) {
   if (op->worklist_slot)
     return;
-  sharc_vec_push(&w->list, op);
+  if (w->list.len == w->list.cap)
+    sharc_vec_reserve(&w->list, (size_t)w->list.len + 1);
+  w->list.items[w->list.len++] = op;
   op->worklist_slot = w->list.len;
 }
 
@@ -145,10 +149,12 @@ static void add_single(driver *d, sharc_op *op) {
     wl_push(&d->wl, op);
 }
 
-/* Whether `op` lies in the scope (its ancestors' regions reach it). */
+/* Whether `op` lies in the scope (its ancestors' regions reach it). The
+ * links are read here rather than through sharc_op_parent_region: this and
+ * the loop below run for every op of every seeding walk. */
 static bool in_scope(const driver *d, const sharc_op *op) {
-  for (const sharc_op *cur = op; cur;) {
-    sharc_region *r = sharc_op_parent_region(cur);
+  for (const sharc_op *cur = op; cur && cur->block;) {
+    sharc_region *r = cur->block->parent;
     if (r == d->scope)
       return true;
     if (!r)
@@ -160,14 +166,16 @@ static bool in_scope(const driver *d, const sharc_op *op) {
 
 /* The op and all its ancestors up to the scope, innermost first; nothing
  * when it is outside the scope. The chain is walked twice rather than
- * gathered: this runs for every op each seeding walk. */
+ * gathered. */
 static void add_to_worklist(driver *d, sharc_op *op) {
   if (!in_scope(d, op))
     return;
-  for (sharc_op *cur = op;; cur = sharc_op_parent_region(cur)->parent) {
+  for (sharc_op *cur = op;;) {
     add_single(d, cur);
-    if (sharc_op_parent_region(cur) == d->scope)
+    sharc_region *r = cur->block->parent; /* in the scope: linked up to it */
+    if (r == d->scope)
       return;
+    cur = r->parent;
   }
 }
 
