@@ -791,25 +791,21 @@ static void settle(sharc_propagation *pr, unsigned index, const sharc_factor_pro
   s->settled_generation = pr->generation;
 }
 
-/* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
- * registry (which stores it on the op). */
-static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
-  pattern_state *st = state;
+/* One step through `op` along its `rule`, `index` being the op's state
+ * or -1u when the driver keeps none. */
+static bool step_through(pattern_state *st, sharc_op *op, sharc_rewriter *rw,
+                         const sharc_attr *rule, bool has_blocked, unsigned index) {
   sharc_propagation *pr = st->pr;
-  unsigned index = op_state_index(pr, op);
-  const sharc_attr *rule = pr->op_states.items[index].rule;
-  if (!rule)
-    return false;
   /* the directions first: in the early op-priority rounds most ops may
    * propagate along no factor, and their values need not be gathered */
   directions d;
-  directions_init_known(&d, rule, pr->op_states.items[index].has_blocked, st->direction,
-                        st->direction_user, op);
+  directions_init_known(&d, rule, has_blocked, st->direction, st->direction_user, op);
   unsigned num_factors = sharc_rule_num_factors(rule);
-  bool any = false;
   /* with debugging on, every step is recorded: none is skipped */
+  bool keep = index != -1u && !pr->debug;
+  bool any = false;
   if (may_propagate(pr, &d) &&
-      (pr->debug || !still_settled(pr, &pr->op_states.items[index], st->fp, &d, num_factors))) {
+      !(keep && still_settled(pr, &pr->op_states.items[index], st->fp, &d, num_factors))) {
     sharc_value *stack[16];
     sharc_value **values = sharc_sdy_operands_then_results(op, stack);
     unsigned n_ops = sharc_op_num_operands(op);
@@ -817,11 +813,31 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
                                  rule, &d, op, rw, st->fp, pr->options->conservative_propagation);
     if (values != stack)
       free(values);
-    if (!any && !pr->debug)
+    if (!any && keep)
       settle(pr, index, st->fp, &d, num_factors);
   }
   directions_free(&d);
   return any;
+}
+
+/* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
+ * registry (which stores it on the op). */
+static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  sharc_propagation *pr = st->pr;
+  const sharc_attr *rule;
+  bool has_blocked;
+  unsigned index = -1u;
+  if (pr->settle_steps) {
+    index = op_state_index(pr, op);
+    rule = pr->op_states.items[index].rule;
+    has_blocked = pr->op_states.items[index].has_blocked;
+  } else {
+    rule = sharc_rule_cache_op_rule(pr->rules, op, pr->options->conservative_propagation,
+                                    pr->rules_on_ops);
+    has_blocked = rule && sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED);
+  }
+  return rule && step_through(st, op, rw, rule, has_blocked, index);
 }
 
 static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {

@@ -124,7 +124,9 @@ typedef struct sharc_propagation {
    * nothing again. Writing the sharding of a plain op result or function
    * argument unsettles the ops reading it; any other write (data flow
    * edges, shardings changed outside the driver) unsettles every op by
-   * moving `generation` on. */
+   * moving `generation` on. Kept only when `settle_steps` (set by passes
+   * of several rounds: for one round they would cost more than they save). */
+  bool settle_steps;
   sharc_ptrmap op_slots; /* op -> index + 1 into op_states */
   SHARC_VEC(sharc_propagation_op_state) op_states;
   SHARC_VEC(unsigned char) settled_dirs;
