@@ -182,7 +182,11 @@ static void unsettle(sharc_propagation *pr, sharc_op *op) {
     pr->op_states.items[slot - 1].settled_generation = 0;
 }
 
-void sharc_propagation_shardings_changed(sharc_propagation *pr) { pr->generation++; }
+void sharc_propagation_shardings_changed(sharc_propagation *pr) {
+  /* 0 stands for "not settled" */
+  if (++pr->generation == 0)
+    pr->generation = 1;
+}
 
 /* Whether `v` is the only value whose sharding is read where `v`'s is
  * stored: a function argument, or the result of an op that neither is a
@@ -205,7 +209,7 @@ static void wrote_sharding(sharc_propagation *pr, sharc_value *shardable) {
   if (!pr->op_states.len)
     return;
   if (!shardable || !holds_own_sharding(shardable)) {
-    pr->generation++;
+    sharc_propagation_shardings_changed(pr);
     return;
   }
   unsettle(pr, sharc_sdy_owning_op(shardable));
@@ -767,7 +771,7 @@ static unsigned op_state_index(sharc_propagation *pr, sharc_op *op) {
 static bool still_settled(const sharc_propagation *pr, const sharc_propagation_op_state *s,
                           const sharc_factor_propagation *fp, const directions *d,
                           unsigned num_factors) {
-  if (s->settled_generation != pr->generation || s->settled_fp != fp)
+  if (s->dirs_at == -1u || s->settled_generation != pr->generation || s->settled_fp != fp)
     return false;
   const unsigned char *dirs = pr->settled_dirs.items + s->dirs_at;
   for (unsigned f = 0; f < num_factors; f++)
