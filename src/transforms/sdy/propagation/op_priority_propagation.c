@@ -132,23 +132,50 @@ static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *ki
     f->op_wide = sharc_sdy_union_of_directions(f->op_wide, any_but_broadcast_forward(f));
 }
 
+static void mark_not_pass_through(const sharc_attr *rule, bool *blocked, unsigned num_factors) {
+  memset(blocked, 0, num_factors * sizeof *blocked);
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_REDUCTION, blocked, num_factors);
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_NEED_REPLICATION, blocked, num_factors);
+  sharc_rule_mark_factor_kind(rule, SHARC_RULE_IS_PERMUTATION, blocked, num_factors);
+}
+
+/* mark_not_pass_through, the marks of a rule of few enough factors
+ * remembered in `masks` (rule -> mask << 1 | 1): ops alike share a rule. */
+static void cached_not_pass_through(sharc_ptrmap *masks, const sharc_attr *rule, bool *blocked,
+                                    unsigned num_factors) {
+  /* the marks stand for the rule's own factors only */
+  if (num_factors >= sizeof(uintptr_t) * 8 || num_factors != sharc_rule_num_factors(rule)) {
+    mark_not_pass_through(rule, blocked, num_factors);
+    return;
+  }
+  uintptr_t known = (uintptr_t)sharc_ptrmap_get(masks, rule);
+  if (known) {
+    for (unsigned k = 0; k < num_factors; k++)
+      blocked[k] = known >> (k + 1) & 1;
+    return;
+  }
+  mark_not_pass_through(rule, blocked, num_factors);
+  uintptr_t mask = 0;
+  for (unsigned k = 0; k < num_factors; k++)
+    mask |= (uintptr_t)blocked[k] << k;
+  sharc_ptrmap_put(masks, rule, (void *)(mask << 1 | 1));
+}
+
 /* Priority 2, where the union of the schedule's heuristics depends on the
  * factor: the op-wide direction joined with heuristic 2
  * (onlyPassThroughFactorsBroadcastBackward: reduction, need-replication
  * and permutation factors do not pass through; an op without a rule, a
  * data flow edge, counts as having an identity rule, whose factors all
  * pass through), then intersected with the caller's `along`. The rule's
- * factor lists are read once each, not once per factor. */
-static void intersect_at_priority_2(const op_facts *f, unsigned num_factors,
+ * factor lists are read once per rule, not once per factor or visit. */
+static void intersect_at_priority_2(const op_facts *f, sharc_ptrmap *masks, unsigned num_factors,
                                     sharc_sdy_propagation_direction *along) {
   bool stack[32];
   bool *blocked = num_factors <= 32 ? stack : sharc_xmalloc_array(num_factors, sizeof *blocked);
-  memset(blocked, 0, num_factors * sizeof *blocked);
-  if (f->rule) {
-    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_REDUCTION, blocked, num_factors);
-    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_NEED_REPLICATION, blocked, num_factors);
-    sharc_rule_mark_factor_kind(f->rule, SHARC_RULE_IS_PERMUTATION, blocked, num_factors);
-  }
+  if (f->rule)
+    cached_not_pass_through(masks, f->rule, blocked, num_factors);
+  else
+    memset(blocked, 0, num_factors * sizeof *blocked);
   sharc_sdy_propagation_direction pass_through = any_but_broadcast_forward(f);
   for (unsigned k = 0; k < num_factors; k++) {
     sharc_sdy_propagation_direction heuristic_2 =
@@ -165,6 +192,7 @@ typedef struct op_based {
   sharc_get_direction_fn direction;
   void *direction_user;
   sharc_ptrmap *kinds; /* see cached_pass_through_kind */
+  sharc_ptrmap *masks; /* see cached_not_pass_through */
   const sharc_rule_cache *rules;
 } op_based;
 
@@ -184,7 +212,7 @@ static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
   }
   c->direction(c->direction_user, op, num_factors, along);
   if (c->priority == 2) {
-    intersect_at_priority_2(&facts, num_factors, along);
+    intersect_at_priority_2(&facts, c->masks, num_factors, along);
     return;
   }
   for (unsigned f = 0; f < num_factors; f++)
@@ -198,12 +226,15 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
                                              void *direction_user) {
   if (!run_op_priority_propagation)
     return sharc_propagation_propagate_aggressive(pr, strategy, direction, direction_user);
-  sharc_ptrmap kinds = {0};
+  /* five rounds, the later ones finding most ops as they left them */
+  pr->settle_steps = true;
+  sharc_ptrmap kinds = {0}, masks = {0};
   bool ok = true;
   for (unsigned priority = 0; ok && priority < SHARC_OP_PRIORITY_COUNT; priority++) {
-    op_based c = {priority, direction, direction_user, &kinds, pr->rules};
+    op_based c = {priority, direction, direction_user, &kinds, &masks, pr->rules};
     ok = sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c);
   }
   sharc_ptrmap_free(&kinds);
+  sharc_ptrmap_free(&masks);
   return ok;
 }
