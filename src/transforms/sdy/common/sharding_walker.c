@@ -212,6 +212,11 @@ void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
+void sharc_sdy_transform_op_shardings(sharc_op *op, sharc_sdy_sharding_fn fn, void *user) {
+  walker w = {fn, NULL, user, true};
+  visit(op, &w);
+}
+
 void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
                                        sharc_sdy_sharding_fn fn, void *user) {
   walker w = {fn, NULL, user, true};
