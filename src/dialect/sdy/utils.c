@@ -96,9 +96,9 @@ sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op) {
 }
 
 sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
-  if (!list || !sharc_sdy_is_sharding_per_value(list) || index >= sharc_sdy_list_size(list))
+  if (!list || !sharc_sdy_is_sharding_per_value(list) || index >= sdy_per_value_size(list))
     return NULL;
-  return sharc_sdy_list_at(list, index);
+  return sdy_per_value_at(list, index);
 }
 
 sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
