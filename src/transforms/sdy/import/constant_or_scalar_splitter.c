@@ -245,8 +245,9 @@ static void mark_non_constant(splitter *s) {
 static void process_op(splitter *s, sharc_op *op) {
   if (sharc_op_isa(op, &sharc_func_func_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def))
     return;
-  bool preserving = !is_constant_source(op) && is_constant_preserving(s, op);
-  if (is_constant_source(op) || (preserving && operands_constant(s, op))) {
+  bool source = is_constant_source(op);
+  bool preserving = !source && is_constant_preserving(s, op);
+  if (source || (preserving && operands_constant(s, op))) {
     op_set_add(&s->constants, op);
     return;
   }
