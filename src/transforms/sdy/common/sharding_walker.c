@@ -190,17 +190,14 @@ static void walk_other(walker *w, sharc_op *op) {
   sharc_vec_free(&results);
 }
 
-/* Whether `op` holds its one result's sharding as the only entry it reads
- * of `sdy.sharding` and stores it back there (most ops): not an sdy op,
- * not a data flow op, the result not the target of a data flow edge. */
-static bool holds_one_in_list(sharc_op *op) {
+/* Whether walk_other would read `op`'s one result's sharding as entry 0
+ * of its `sdy.sharding` list (most ops): one result, not an sdy op, not a
+ * data flow op. */
+static bool reads_one_in_list(const sharc_op *op) {
   if (sharc_op_num_results(op) != 1)
     return false;
   const sharc_op_def *def = sharc_op_get_def(op);
-  if (def && (def->data_flow || def->dialect == &sharc_sdy_dialect))
-    return false;
-  sharc_value *result = sharc_op_result(op, 0);
-  return sharc_sdy_shardable_value(result) == result;
+  return !def || (!def->data_flow && def->dialect != &sharc_sdy_dialect);
 }
 
 /* The list such an op's `sdy.sharding` becomes: itself when `fn` keeps
@@ -220,11 +217,18 @@ static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
   return out;
 }
 
-/* walk_other on an op holds_one_in_list accepts, its list mapped once. */
+/* walk_other on an op reads_one_in_list accepts, its list mapped once
+ * when the sharding is also stored back there (the result is not the
+ * target of a data flow edge: that one's sharding would be set). */
 static void transform_one_in_list(walker *w, sharc_op *op) {
   sharc_attr *list = sharc_op_attr_static(op, SHARC_SDY_SHARDING_ATTR);
   if (!list || !sharc_sdy_is_sharding_per_value(list) || sharc_sdy_list_size(list) == 0)
     return;
+  sharc_value *result = sharc_op_result(op, 0);
+  if (sharc_sdy_shardable_value(result) != result) {
+    walk_other(w, op);
+    return;
+  }
   sharc_attr *updated = transformed_list(w, op, list);
   if (updated != list)
     sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR, updated);
@@ -234,7 +238,7 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
   walker *w = user;
   if (w->op_fn)
     w->op_fn(op, w->user);
-  if (w->lists && holds_one_in_list(op))
+  if (w->lists && reads_one_in_list(op))
     transform_one_in_list(w, op);
   else if (sharc_op_isa(op, &sharc_func_func_def))
     walk_func(w, op);
