@@ -41,6 +41,13 @@ uintptr_t sharc_sdy_attr_word(const sharc_attr *a, unsigned i);
 static inline int64_t sdy_word_i64(uintptr_t w) { return (int64_t)(intptr_t)w; }
 static inline uintptr_t sdy_i64_word(int64_t v) { return (uintptr_t)(intptr_t)v; }
 
+/* A TensorShardingPerValueAttr's entries (a list without fixed words),
+ * read directly: an op's sharding is looked up for every value visited. */
+static inline unsigned sdy_per_value_size(const sharc_attr *list) { return list->params.n; }
+static inline sharc_attr *sdy_per_value_at(const sharc_attr *list, unsigned i) {
+  return (sharc_attr *)list->params.words[i];
+}
+
 /* Every def's print hook: the body after `#sdy.mnemonic`. */
 void sharc_sdy_print_attr_body(sharc_printer *p, const sharc_attr *a);
 /* NULL-terminated, for the dialect's mnemonic lookup. */

@@ -61,9 +61,9 @@ static sharc_attr *per_value_sharding(const sharc_op *op, unsigned index) {
   sharc_attr *per_value = sharc_attr_dict_get_ident(
       op->attrs, sharc_context_static_ident(sharc_op_ctx_of(op), "sdy.sharding"));
   if (!per_value || sharc_attr_def_of(per_value) != &sharc_sdy_sharding_per_value_def ||
-      index >= sharc_sdy_list_size(per_value))
+      index >= sdy_per_value_size(per_value))
     return NULL;
-  return sharc_sdy_list_at(per_value, index);
+  return sdy_per_value_at(per_value, index);
 }
 
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
@@ -103,9 +103,9 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
   }
   sharc_attr *per_value = sharc_op_attr_static(op, "sdy.sharding");
   if (!per_value || !sharc_sdy_is_sharding_per_value(per_value) ||
-      sharc_value_index(v) >= sharc_sdy_list_size(per_value))
+      sharc_value_index(v) >= sdy_per_value_size(per_value))
     return NULL;
-  return sharc_sdy_list_at(per_value, sharc_value_index(v));
+  return sdy_per_value_at(per_value, sharc_value_index(v));
 }
 
 /* ---- shardings compared --------------------------------------------------- */

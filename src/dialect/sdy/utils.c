@@ -96,9 +96,9 @@ sharc_attr *sharc_sdy_op_sharding_per_value(const sharc_op *op) {
 }
 
 sharc_attr *sharc_sdy_sharding_per_value_at(const sharc_attr *list, unsigned index) {
-  if (!list || !sharc_sdy_is_sharding_per_value(list) || index >= sharc_sdy_list_size(list))
+  if (!list || !sharc_sdy_is_sharding_per_value(list) || index >= sdy_per_value_size(list))
     return NULL;
-  return sharc_sdy_list_at(list, index);
+  return sdy_per_value_at(list, index);
 }
 
 sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr *list,
@@ -268,27 +268,54 @@ sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i) {
   return as_sharding(sharc_func_result_attr(func, i, SHARC_SDY_SHARDING_ATTR));
 }
 
+/* The few (dictionary, type) pairs seen so far and their mapped
+ * dictionaries: the map is a function of the two, and a model's thousands of
+ * arguments share a handful (a dictionary holds the sharding). */
+enum { SHARDING_MAP_MEMO = 16 };
+
+typedef struct sharding_map_memo {
+  const sharc_attr *dict;
+  const sharc_type *type;
+  sharc_attr *mapped;
+} sharding_map_memo;
+
 typedef struct sharding_map_state {
   bool results;
   sharc_sdy_sharding_map map;
   void *user;
+  sharding_map_memo memo[SHARDING_MAP_MEMO];
+  unsigned n_memo;
 } sharding_map_state;
 
-static sharc_attr *map_sharding_in_dict(sharc_op *func, unsigned i, sharc_attr *dict, void *user) {
-  const sharding_map_state *st = user;
+static sharc_attr *map_dict_uncached(sharc_op *func, unsigned i, sharc_attr *dict,
+                                     sharc_type *type, const sharding_map_state *st) {
   sharc_attr *s =
       st->results ? sharc_sdy_func_result_sharding(func, i) : sharc_sdy_func_arg_sharding(func, i);
   if (!s)
     return dict;
+  sharc_attr *mapped = st->map(s, type, st->user);
+  /* the same sharding again leaves the dictionary as it was */
+  if (mapped == s)
+    return dict;
+  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR, mapped);
+}
+
+static sharc_attr *map_sharding_in_dict(sharc_op *func, unsigned i, sharc_attr *dict, void *user) {
+  sharding_map_state *st = user;
   sharc_type *ft = sharc_func_type(func);
   sharc_type *type = st->results ? sharc_type_func_result(ft, i) : sharc_type_func_input(ft, i);
-  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR,
-                              st->map(s, type, st->user));
+  for (unsigned k = 0; k < st->n_memo; k++)
+    if (st->memo[k].dict == dict && st->memo[k].type == type)
+      return st->memo[k].mapped;
+  sharc_attr *mapped = map_dict_uncached(func, i, dict, type, st);
+  if (st->n_memo < SHARDING_MAP_MEMO)
+    st->memo[st->n_memo++] = (sharding_map_memo){dict, type, mapped};
+  return mapped;
 }
 
 void sharc_sdy_map_func_shardings(sharc_op *func, bool results, sharc_sdy_sharding_map map,
                                   void *user) {
-  sharding_map_state st = {results, map, user};
+  sharding_map_state st = {.results = results, .map = map, .user = user};
   sharc_func_map_attr_dicts(func, results, true, map_sharding_in_dict, &st);
 }
 

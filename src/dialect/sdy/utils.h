@@ -88,7 +88,9 @@ sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i);
 void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
 /* Each argument's (with `results`, each result's) sharding replaced by
  * what `map` returns for it and the value's type, the dictionaries set at
- * once (always, as Shardy's passes that rewrite them all do). */
+ * once (always, as Shardy's passes that rewrite them all do). `map` must
+ * be a function of its arguments: arguments with the same dictionary and
+ * type are mapped once. */
 typedef sharc_attr *(*sharc_sdy_sharding_map)(sharc_attr *sharding, sharc_type *type, void *user);
 void sharc_sdy_map_func_shardings(sharc_op *func, bool results, sharc_sdy_sharding_map map,
                                   void *user);

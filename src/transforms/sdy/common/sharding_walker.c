@@ -7,6 +7,8 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
+#include "ir/static_names.h"
+#include "support/ptrmap.h"
 #include "support/vec.h"
 
 typedef struct walker {
@@ -14,6 +16,9 @@ typedef struct walker {
   sharc_sdy_op_fn op_fn;
   void *user;
   bool transform;
+  /* with a `fn` that reads only the sharding: an op's `sdy.sharding` list
+   * -> the list it becomes (see transform_one_in_list), else NULL */
+  sharc_ptrmap *lists;
 } walker;
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
@@ -185,11 +190,57 @@ static void walk_other(walker *w, sharc_op *op) {
   sharc_vec_free(&results);
 }
 
+/* Whether walk_other would read `op`'s one result's sharding as entry 0
+ * of its `sdy.sharding` list (most ops): one result, not an sdy op, not a
+ * data flow op. */
+static bool reads_one_in_list(const sharc_op *op) {
+  if (sharc_op_num_results(op) != 1)
+    return false;
+  const sharc_op_def *def = sharc_op_get_def(op);
+  return !def || (!def->data_flow && def->dialect != &sharc_sdy_dialect);
+}
+
+/* The list such an op's `sdy.sharding` becomes: itself when `fn` keeps
+ * its sharding, else a list of what `fn` returns (as walk_other stores it
+ * through the result). */
+static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
+  sharc_attr *known = sharc_ptrmap_get(w->lists, list);
+  if (known)
+    return known;
+  sharc_attr *sharding = sharc_sdy_list_at(list, 0);
+  sharc_sdy_sharding_site site = {sharc_op_result(op, 0), NULL, 0};
+  sharc_attr *updated = w->fn(sharding, &site, w->user);
+  sharc_attr *out =
+      updated == sharding ? list
+                          : sharc_sdy_sharding_per_value_get(sharc_op_context(op), &updated, 1);
+  sharc_ptrmap_put(w->lists, list, out);
+  return out;
+}
+
+/* walk_other on an op reads_one_in_list accepts, its list mapped once
+ * when the sharding is also stored back there (the result is not the
+ * target of a data flow edge: that one's sharding would be set). */
+static void transform_one_in_list(walker *w, sharc_op *op) {
+  sharc_attr *list = sharc_op_attr_static(op, SHARC_SDY_SHARDING_ATTR);
+  if (!list || !sharc_sdy_is_sharding_per_value(list) || sharc_sdy_list_size(list) == 0)
+    return;
+  sharc_value *result = sharc_op_result(op, 0);
+  if (sharc_sdy_shardable_value(result) != result) {
+    walk_other(w, op);
+    return;
+  }
+  sharc_attr *updated = transformed_list(w, op, list);
+  if (updated != list)
+    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR, updated);
+}
+
 static sharc_walk_result visit(sharc_op *op, void *user) {
   walker *w = user;
   if (w->op_fn)
     w->op_fn(op, w->user);
-  if (sharc_op_isa(op, &sharc_func_func_def))
+  if (w->lists && reads_one_in_list(op))
+    transform_one_in_list(w, op);
+  else if (sharc_op_isa(op, &sharc_func_func_def))
     walk_func(w, op);
   else if (sharc_op_isa(op, &sharc_sdy_manual_computation_def))
     walk_manual(w, op);
@@ -202,18 +253,26 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 
 void sharc_sdy_walk_shardings(sharc_op *root, sharc_sdy_sharding_fn fn, sharc_sdy_op_fn op_fn,
                               void *user) {
-  walker w = {fn, op_fn, user, false};
+  walker w = {fn, op_fn, user, false, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
 void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
                                    sharc_sdy_op_fn op_fn, void *user) {
-  walker w = {fn, op_fn, user, true};
+  walker w = {fn, op_fn, user, true, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
+}
+
+void sharc_sdy_transform_shardings_by_value(sharc_op *root, sharc_sdy_sharding_fn fn,
+                                            sharc_sdy_op_fn op_fn, void *user) {
+  sharc_ptrmap lists = {0};
+  walker w = {fn, op_fn, user, true, &lists};
+  sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
+  sharc_ptrmap_free(&lists);
 }
 
 void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
                                        sharc_sdy_sharding_fn fn, void *user) {
-  walker w = {fn, NULL, user, true};
+  walker w = {fn, NULL, user, true, NULL};
   process_site(&w, site);
 }

@@ -26,6 +26,11 @@ void sharc_sdy_walk_shardings(sharc_op *root, sharc_sdy_sharding_fn fn, sharc_sd
 /* transformShardings: what `fn` returns replaces the sharding. */
 void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
                                    sharc_sdy_op_fn op_fn, void *user);
+/* transformShardings with a `fn` whose result depends on the sharding
+ * alone (not the site), called once per sharding list of the ops that hold
+ * one result's sharding in `sdy.sharding` (most ops; lists are uniqued). */
+void sharc_sdy_transform_shardings_by_value(sharc_op *root, sharc_sdy_sharding_fn fn,
+                                            sharc_sdy_op_fn op_fn, void *user);
 /* transformSharding: one site's sharding, when it has one. */
 void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
                                        sharc_sdy_sharding_fn fn, void *user);

@@ -55,7 +55,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   close_state st = {.closed = {0}};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_sdy_transform_shardings(module, closed_like, touched, &st);
+  sharc_sdy_transform_shardings_by_value(module, closed_like, touched, &st);
   sharc_ptrmap_free(&st.closed);
   return true;
 }

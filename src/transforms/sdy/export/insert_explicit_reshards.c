@@ -13,12 +13,14 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
+#include "sharc/symbols.h"
 #include "support/xalloc.h"
 #include "transforms/sdy/export/explicit_reshards_util.h"
 #include "transforms/sdy/export/export_utils.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "transforms/sdy/rules/projection.h"
 #include "transforms/sdy/rules/rules.h"
+#include "support/ptrmap.h"
 #include "support/word_memo.h"
 
 #include <stdlib.h>
@@ -48,11 +50,34 @@ typedef struct insert_state {
   sharc_word_memo settled;
   /* the ops' sharding rules, built once per kind of op (rules.h) */
   sharc_rule_cache *rules;
+  /* sharding -> 1 (on a mesh that is not maximal) or 2 (single device),
+   * for meshes looked up in `single_table` (see single_device) */
+  sharc_ptrmap single;
+  sharc_op *single_table;
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
 
 /* ---- meshes ------------------------------------------------------------------ */
+
+/* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
+ * sharding: a model's ops share a few, and each answer is a symbol lookup.
+ * The answers hold for one symbol table (the pass adds no meshes). */
+static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
+  if (!sharding)
+    return false;
+  sharc_op *table = sharc_symbol_table_op(op);
+  if (table != st->single_table) {
+    sharc_ptrmap_free(&st->single);
+    st->single_table = table;
+  }
+  uintptr_t known = (uintptr_t)sharc_ptrmap_get(&st->single, sharding);
+  if (known)
+    return known == 2;
+  bool single = sharc_sdy_is_single_device_sharding(sharding, op);
+  sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  return single;
+}
 
 /* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
  * mesh, which Shardy does not expect here), or `dflt` without a sharding. */
@@ -668,7 +693,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
   for (unsigned i = 0; i < n_res; i++)
-    single |= sharc_sdy_is_single_device_sharding(out[i], op);
+    single |= single_device(st, out[i], op);
   if (single) {
     ok = process_single_device_op(st, op, out, n_res);
     free(shardings);
@@ -738,7 +763,7 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 static bool verify_no_single_device_io(insert_state *st) {
   sharc_op *func = st->func;
   for (unsigned i = 0; i < sharc_func_num_args(func); i++)
-    if (sharc_sdy_is_single_device_sharding(sharc_sdy_func_arg_sharding(func, i), func)) {
+    if (single_device(st, sharc_sdy_func_arg_sharding(func, i), func)) {
       sharc_emit_op_error(func,
                           "function argument %u cannot have a single-device (maximal) sharding "
                           "attribute",
@@ -763,12 +788,15 @@ static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc
   st.ragged_dot = sharc_ident_get(st.ctx, SHARC_STR("mhlo.ragged_dot"));
   if (!sharc_op_isa(func, &sharc_func_func_def))
     return true;
-  if (!verify_no_single_device_io(&st))
+  if (!verify_no_single_device_io(&st)) {
+    sharc_ptrmap_free(&st.single);
     return false;
+  }
   st.rules = sharc_rule_cache_create();
   sharc_walk(func, SHARC_POST_ORDER, visit, &st);
   sharc_word_memo_free(&st.settled);
   sharc_rule_cache_destroy(st.rules);
+  sharc_ptrmap_free(&st.single);
   if (st.stop)
     return false;
   sharc_block *body = sharc_func_body(func);

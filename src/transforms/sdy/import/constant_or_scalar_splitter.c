@@ -53,6 +53,9 @@ typedef struct splitter {
   /* the region being walked */
   sharc_op *func;
   sharc_op *named_computation; /* whose body is walked, or NULL */
+  /* whether the region walked holds an op that is not constant-preserving
+   * (recorded in the maps above once per region, not per op) */
+  bool marked_non_constant;
   op_set constants;
   op_set scalar_expansions;
 } splitter;
@@ -119,11 +122,12 @@ static bool is_constant_preserving(splitter *s, const sharc_op *op) {
   return sharc_sdy_is_elementwise(op);
 }
 
-static bool is_constant_expression(splitter *s, const sharc_op *op) {
-  if (sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, SHARC_SHLO(iota)))
-    return true;
-  if (!is_constant_preserving(s, op))
-    return false;
+static bool is_constant_source(const sharc_op *op) {
+  return sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, SHARC_SHLO(iota));
+}
+
+/* With a constant-preserving `op`: whether it is a constant expression. */
+static bool operands_constant(splitter *s, const sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
     if (!op_set_has(&s->constants, sharc_value_defining_op(sharc_op_operand(op, i))))
       return false;
@@ -229,6 +233,9 @@ static void clone_sub_computations_on_operands(splitter *s, sharc_op *op) {
 /* ---- walking a region ----------------------------------------------------------------------- */
 
 static void mark_non_constant(splitter *s) {
+  if (s->marked_non_constant)
+    return;
+  s->marked_non_constant = true;
   if (s->named_computation)
     sharc_ptrmap_put(&s->non_const_named_computations,
                      named_computation_name(s, s->named_computation), s);
@@ -238,12 +245,13 @@ static void mark_non_constant(splitter *s) {
 static void process_op(splitter *s, sharc_op *op) {
   if (sharc_op_isa(op, &sharc_func_func_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def))
     return;
-  if (is_constant_expression(s, op)) {
+  bool source = is_constant_source(op);
+  bool preserving = !source && is_constant_preserving(s, op);
+  if (source || (preserving && operands_constant(s, op))) {
     op_set_add(&s->constants, op);
     return;
   }
-  /* constants and iotas are constant expressions, so they never get here */
-  if (!is_constant_preserving(s, op) && !sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR))
+  if (!preserving && !sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR))
     mark_non_constant(s);
   if (is_scalar_expansion(op)) {
     op_set_add(&s->scalar_expansions, op);
@@ -283,6 +291,7 @@ static void erase_if_unused(splitter *s, sharc_op *op) {
 
 static void walk_region(splitter *s, sharc_region *region, sharc_op *named_computation) {
   s->named_computation = named_computation;
+  s->marked_non_constant = false;
   sharc_walk_region(region, SHARC_PRE_ORDER, visit, s);
   for (unsigned i = 0; i < s->scalar_expansions.items.len; i++)
     erase_if_unused(s, s->scalar_expansions.items.items[i]);

@@ -256,7 +256,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   lift_state st = {.module = module, .ctx = sharc_op_context(module)};
   sharc_pass_rewriter(run, &st.rw, NULL);
   merge_duplicate_meshes(&st);
-  sharc_sdy_transform_shardings(module, lift_sharding, NULL, &st);
+  sharc_sdy_transform_shardings_by_value(module, lift_sharding, NULL, &st);
   lift_all_replica_groups(&st);
   tag_stablehlo_meshes(&st);
   sharc_ptrmap_free(&st.new_ref);
