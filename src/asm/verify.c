@@ -8,6 +8,7 @@
 #include "ir/created_defs.h"
 #include "ir/prefetch.h"
 #include "ir/region_utils.h"
+#include "ir/verify_marks.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
@@ -767,6 +768,7 @@ bool sharc_verify_changed(sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   sharc_op *root = ctx->verify_root;
   bool in_root = root && (op == root || sharc_op_parent_op(op) == root);
+  sharc_ir_mark_symbol_users(ctx, op == root); /* may ask for verifying everything */
   if (in_root && !ctx->verify_all && !full_verify_forced()) {
     /* only marked ops, and a marked op's ancestors are marked: a function
      * verified on its own (a nested pass manager's) leaves the root marked

@@ -23,12 +23,20 @@
  * (`verify_attrs_only`) unless they are its own dialect's, and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
- * A change that verifications elsewhere may read (the root itself, its
- * body's op list, an op there that is not a function, a function's
- * signature or name) asks for verifying everything (ctx->verify_all).
+ * A symbol removed from the root's body, or a function there whose
+ * signature (type, argument or result attributes) changed, is read
+ * elsewhere only through references to its name: the name is kept, and
+ * the ops whose attributes refer to it are marked when the next
+ * verification starts (sharc_ir_mark_symbol_users: one walk for every
+ * such name, where MLIR verifies the whole module again).
+ * Any other change that verifications elsewhere may read (the root
+ * itself, its body's op list, an op there that is not a function, a
+ * function's name) asks for verifying everything (ctx->verify_all).
  * Changes to detached IR are not tracked: inserting it marks all of it. */
 #include "ir/context.h"
 #include "ir/verify_marks.h"
+#include "sharc/symbols.h"
+#include "support/ptrmap.h"
 
 #include <string.h>
 
@@ -328,6 +336,40 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   return true;
 }
 
+/* Keeps the name of `op`, a symbol of the root's body, for marking the
+ * ops that refer to it; false when it has none or too many names are kept
+ * already (everything is verified then). */
+static bool keep_symbol_name(sharc_context *ctx, const sharc_op *op) {
+  sharc_attr *name = sharc_attr_dict_get_ident(op->attrs, ctx->sym_name_ident);
+  unsigned n = sizeof ctx->verify_symbols_changed / sizeof ctx->verify_symbols_changed[0];
+  if (!name || name->kind != SHARC_ATTR_STRING || ctx->verify_num_symbols_changed == n)
+    return false;
+  ctx->verify_symbols_changed[ctx->verify_num_symbols_changed++] = sharc_ident_get(ctx, name->str);
+  return true;
+}
+
+static bool accept_signature_names(const sharc_ident *name, void *user) {
+  (void)user;
+  return is_arg_or_result_attrs(name) || sharc_str_eq_cstr(sharc_ident_str(name), "function_type");
+}
+
+/* A function of the root's body whose type (and argument or result
+ * attributes) changed: what reads its type is its own verifier (marked),
+ * its blocks' terminators (func.return) and the ops referring to its name
+ * (calls, composites), marked later by name. False for other changes. */
+static bool note_signature_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
+  if (!old || !op->attrs || !verified_alone(op) ||
+      !accept_changed_names(old, op->attrs, accept_signature_names, NULL) ||
+      !keep_symbol_name(ctx, op))
+    return false;
+  mark_entry_arg_users(op);
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      if (b->last)
+        mark_op(ctx, b->last);
+  return true;
+}
+
 void sharc_ir_touch_op(sharc_op *op) {
   sharc_op_ctx_of(op)->ir_epoch++;
   if (tracking(sharc_op_ctx_of(op)))
@@ -349,10 +391,10 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
     mark_entry_arg_users(op);
     return;
   }
-  if (parent_of(op) == ctx->verify_root)
-    ctx->verify_all = true; /* a function's signature or name: its callers */
-  else
+  if (parent_of(op) != ctx->verify_root)
     mark_nested(op);
+  else if (!note_signature_change(ctx, op, old))
+    ctx->verify_all = true; /* a function's name, or more: everything */
 }
 
 void sharc_ir_note_value_type(sharc_value *v) {
@@ -399,7 +441,12 @@ void sharc_ir_note_removed(sharc_op *op) {
   sharc_op *parent = parent_of(op);
   if (!tracking(ctx) || !parent)
     return;
-  mark_body_of(ctx, parent);
+  /* a symbol of the root's body: the root (its symbol table) and, later,
+   * what refers to its name */
+  if (parent == ctx->verify_root && keep_symbol_name(ctx, op))
+    mark_op(ctx, parent);
+  else
+    mark_body_of(ctx, parent);
   mark_result_users(op);
 }
 
@@ -446,4 +493,60 @@ void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
   ctx->ir_epoch++;
   if (tracking(ctx) && r && r->parent)
     mark_body_of(ctx, r->parent);
+}
+
+/* ---- ops referring to kept symbol names ----------------------------------------- */
+
+/* What the scan remembers of a dictionary (a map value is never 0). */
+enum { REFERS = 1, NOT_REFERS = 2 };
+
+typedef struct symbol_user_scan {
+  sharc_context *ctx;
+  sharc_ptrmap refers; /* attribute dictionary -> REFERS or NOT_REFERS */
+  bool found;
+} symbol_user_scan;
+
+static void note_ref(sharc_attr *ref, void *user) {
+  symbol_user_scan *s = user;
+  const sharc_ident *root = sharc_attr_symbol_root(ref);
+  for (unsigned i = 0; !s->found && i < s->ctx->verify_num_symbols_changed; i++)
+    s->found = s->ctx->verify_symbols_changed[i] == root;
+}
+
+/* Whether `op`'s attributes refer to a kept name, per (uniqued)
+ * dictionary: most ops share theirs with others. */
+static bool refers_to_kept(symbol_user_scan *s, sharc_op *op) {
+  if (!op->attrs || !op->attrs->dict.n)
+    return false;
+  void *known = sharc_ptrmap_get(&s->refers, op->attrs);
+  if (known)
+    return (uintptr_t)known == REFERS;
+  s->found = false;
+  sharc_symbol_op_refs(op, note_ref, s);
+  sharc_ptrmap_put(&s->refers, op->attrs, (void *)(uintptr_t)(s->found ? REFERS : NOT_REFERS));
+  return s->found;
+}
+
+static void mark_users_in(symbol_user_scan *s, sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions && tracking(s->ctx); i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (refers_to_kept(s, o))
+          mark_op(s->ctx, o);
+        if (o->num_regions)
+          mark_users_in(s, o);
+      }
+}
+
+void sharc_ir_mark_symbol_users(sharc_context *ctx, bool from_root) {
+  if (!ctx->verify_num_symbols_changed)
+    return;
+  if (!from_root)
+    ctx->verify_all = true; /* a walk of the root per function verified would add up */
+  if (tracking(ctx)) {
+    symbol_user_scan s = {.ctx = ctx};
+    mark_users_in(&s, ctx->verify_root);
+    sharc_ptrmap_free(&s.refers);
+  }
+  ctx->verify_num_symbols_changed = 0;
 }
