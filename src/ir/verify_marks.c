@@ -35,7 +35,6 @@
  * Changes to detached IR are not tracked: inserting it marks all of it. */
 #include "ir/context.h"
 #include "ir/verify_marks.h"
-#include "sharc/symbols.h"
 #include "support/ptrmap.h"
 
 #include <string.h>
@@ -497,34 +496,86 @@ void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
 
 /* ---- ops referring to kept symbol names ----------------------------------------- */
 
-/* What the scan remembers of a dictionary (a map value is never 0). */
+/* What the scan remembers of an attribute or type (a map value is never 0). */
 enum { REFERS = 1, NOT_REFERS = 2 };
 
 typedef struct symbol_user_scan {
   sharc_context *ctx;
-  sharc_ptrmap refers; /* attribute dictionary -> REFERS or NOT_REFERS */
-  bool found;
+  /* every attribute and type looked into -> REFERS or NOT_REFERS: the
+   * dictionaries of most ops, and the shardings and types in them, are
+   * shared with others */
+  sharc_ptrmap refers;
 } symbol_user_scan;
 
-static void note_ref(sharc_attr *ref, void *user) {
-  symbol_user_scan *s = user;
-  const sharc_ident *root = sharc_attr_symbol_root(ref);
-  for (unsigned i = 0; !s->found && i < s->ctx->verify_num_symbols_changed; i++)
-    s->found = s->ctx->verify_symbols_changed[i] == root;
+/* One attribute or type being looked into: whether a part refers to a kept
+ * name so far. */
+typedef struct scan_frame {
+  symbol_user_scan *scan;
+  bool found;
+} scan_frame;
+
+static bool attr_refers(symbol_user_scan *s, sharc_attr *a);
+static bool type_refers(symbol_user_scan *s, sharc_type *t);
+
+static void part_attr(sharc_attr *a, void *user) {
+  scan_frame *f = user;
+  f->found = f->found || attr_refers(f->scan, a);
 }
 
-/* Whether `op`'s attributes refer to a kept name, per (uniqued)
- * dictionary: most ops share theirs with others. */
-static bool refers_to_kept(symbol_user_scan *s, sharc_op *op) {
-  if (!op->attrs || !op->attrs->dict.n)
-    return false;
-  void *known = sharc_ptrmap_get(&s->refers, op->attrs);
+static void part_type(sharc_type *t, void *user) {
+  scan_frame *f = user;
+  f->found = f->found || type_refers(f->scan, t);
+}
+
+static bool kept_name(const sharc_context *ctx, const sharc_ident *name) {
+  for (unsigned i = 0; i < ctx->verify_num_symbols_changed; i++)
+    if (ctx->verify_symbols_changed[i] == name)
+      return true;
+  return false;
+}
+
+/* The memo's answer for `key`, or its parts' (walked by `walk`), kept. */
+static bool memo_refers(symbol_user_scan *s, const void *key,
+                        void (*walk)(const void *key, const sharc_subelement_fns *fns)) {
+  void *known = sharc_ptrmap_get(&s->refers, key);
   if (known)
     return (uintptr_t)known == REFERS;
-  s->found = false;
-  sharc_symbol_op_refs(op, note_ref, s);
-  sharc_ptrmap_put(&s->refers, op->attrs, (void *)(uintptr_t)(s->found ? REFERS : NOT_REFERS));
-  return s->found;
+  scan_frame f = {s, false};
+  sharc_subelement_fns fns = {part_attr, part_type, &f};
+  walk(key, &fns);
+  sharc_ptrmap_put(&s->refers, key, (void *)(uintptr_t)(f.found ? REFERS : NOT_REFERS));
+  return f.found;
+}
+
+static void walk_attr_parts(const void *a, const sharc_subelement_fns *fns) {
+  sharc_attr_walk_immediate(a, fns);
+}
+
+static void walk_type_parts(const void *t, const sharc_subelement_fns *fns) {
+  sharc_type_walk_immediate(t, fns);
+}
+
+/* Whether `a` is, or holds (through types too), a reference whose root is
+ * a kept name: MLIR's symbol uses of the op it is on. */
+static bool attr_refers(symbol_user_scan *s, sharc_attr *a) {
+  if (a->kind == SHARC_ATTR_SYMBOL_REF)
+    return kept_name(s->ctx, sharc_attr_symbol_root(a));
+  return memo_refers(s, a, walk_attr_parts);
+}
+
+static bool type_refers(symbol_user_scan *s, sharc_type *t) {
+  return memo_refers(s, t, walk_type_parts);
+}
+
+/* Its attributes (MLIR's symbol uses), and its result types, in case a
+ * verifier looks a name up through one. */
+static bool refers_to_kept(symbol_user_scan *s, sharc_op *op) {
+  if (op->attrs && op->attrs->dict.n && attr_refers(s, op->attrs))
+    return true;
+  for (unsigned i = 0; i < op->num_results; i++)
+    if (type_refers(s, sharc_value_type(&sharc_op_results_of(op)[i])))
+      return true;
+  return false;
 }
 
 static void mark_users_in(symbol_user_scan *s, sharc_op *op) {
