@@ -24,12 +24,15 @@
  * dialect's ops may read them: not mpmd's), and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
+ * Argument or result dictionaries that differ only in such attributes of
+ * a dialect whose ops read none (mpmd's use sets) mark the op alone.
  * A symbol removed from the root's body, or a function there whose
  * signature (type, argument or result attributes) changed, is read
- * elsewhere only through references to its name: the name is kept, and
+ * elsewhere only through references to its name (and, for a function's
+ * type, by its own blocks' terminators, marked): the name is kept, and
  * the ops whose attributes refer to it are marked when the next
- * verification starts (sharc_ir_mark_symbol_users: one walk for every
- * such name, where MLIR verifies the whole module again).
+ * verification of the root starts (sharc_ir_mark_symbol_users: one walk
+ * for all the names kept, where MLIR verifies the whole module again).
  * Any other change that verifications elsewhere may read (the root
  * itself, its body's op list, an op there that is not a function, a
  * function's name) asks for verifying everything (ctx->verify_all).
