@@ -304,8 +304,10 @@ static bool own_dialect_reads(const sharc_op_def *def, const sharc_dialect *d) {
  * other ops. */
 static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
-  if (!def || own_dialect_reads(def, d) || !user->attrs)
+  if (!def || own_dialect_reads(def, d))
     return true;
+  if (!user->attrs)
+    return false; /* no attribute whose hook might read them */
   /* the answer depends on the (uniqued) dictionary, the definition and
    * the dialect only: remembered per context */
   sharc_context *ctx = sharc_op_ctx_of(user);
