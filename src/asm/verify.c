@@ -8,6 +8,7 @@
 #include "ir/created_defs.h"
 #include "ir/prefetch.h"
 #include "ir/region_utils.h"
+#include "ir/verify_marks.h"
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
@@ -151,17 +152,19 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       op->live_mark = v->dom_pos;
       continue;
     }
-    if (v->dom_pos)
-      check_operands_dominance(v, op);
     if (v->marked_only)
       note_symbols_touched(op);
-    /* only discardable attributes changed (verify_marks.c) */
+    /* only discardable attributes changed (verify_marks.c): its operands
+     * and the ops defining them did not move (a change to them marks it
+     * whole), so their dominance holds as it did */
     if (v->marked_only && op->verify_attrs_only) {
       if (!verify_dialect_attrs(v, op) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
     }
+    if (v->dom_pos)
+      check_operands_dominance(v, op);
     if (op->num_regions && sharc_op_def_of(op) &&
         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
@@ -767,6 +770,7 @@ bool sharc_verify_changed(sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   sharc_op *root = ctx->verify_root;
   bool in_root = root && (op == root || sharc_op_parent_op(op) == root);
+  sharc_ir_mark_symbol_users(ctx, op == root); /* may ask for verifying everything */
   if (in_root && !ctx->verify_all && !full_verify_forced()) {
     /* only marked ops, and a marked op's ancestors are marked: a function
      * verified on its own (a nested pass manager's) leaves the root marked

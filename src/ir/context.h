@@ -76,6 +76,11 @@ struct sharc_context {
   /* a marked op verified since the root's symbol-table check may change
    * what that check finds (asm/verify.c) */
   bool verify_symbols_touched;
+  /* symbols of the root's body removed, or functions there whose
+   * signature changed, since the last verification: the ops referring to
+   * them are marked when the next one starts (verify_marks.c) */
+  const sharc_ident *verify_symbols_changed[8];
+  unsigned verify_num_symbols_changed;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
    * whether its hook reads other ops; marking asks about the same few

@@ -599,6 +599,11 @@ struct sharc_dialect {
    * other ops' attributes of this dialect (then a change to those marks
    * the op for verification); NULL: any might. */
   bool (*attr_reads_other_ops)(const sharc_ident *name);
+  /* Its ops' verifiers read none of its discardable `dialect.x`
+   * attributes, on themselves or on other ops (mpmd's use and source sets
+   * are the passes' notes): a change to one marks its ops as it marks
+   * other dialects' (ir/verify_marks.c). */
+  bool ops_ignore_discardable;
   /* Verify an attribute attached to a function argument/result. */
   bool (*verify_arg_attr)(sharc_op *op, unsigned index, bool is_result,
                           const sharc_named_attr *attr);

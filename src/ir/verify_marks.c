@@ -20,15 +20,27 @@
  *    its results.
  * A change of discardable attributes of one dialect on an op (a sharding
  * set) marks less: the op for its attribute hooks only
- * (`verify_attrs_only`) unless they are its own dialect's, and of its
+ * (`verify_attrs_only`) unless they are its own dialect's (and its
+ * dialect's ops may read them: not mpmd's), and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
- * A change that verifications elsewhere may read (the root itself, its
- * body's op list, an op there that is not a function, a function's
- * signature or name) asks for verifying everything (ctx->verify_all).
+ * Argument or result dictionaries that differ only in such attributes of
+ * a dialect whose ops read none (mpmd's use sets) mark the op alone.
+ * A symbol removed from the root's body, or a function there whose
+ * signature (type, argument or result attributes) changed, is read
+ * elsewhere only through references to its name (and, for a function's
+ * type, by its own blocks' terminators, marked): the name is kept, and
+ * the ops whose attributes refer to it are marked when the next
+ * verification of the root starts (sharc_ir_mark_symbol_users: one walk
+ * for all the names kept, where MLIR verifies the whole module again).
+ * Any other change that verifications elsewhere may read (the root
+ * itself, its body's op list, an op there that is not a function, a
+ * function's name) asks for verifying everything (ctx->verify_all).
  * Changes to detached IR are not tracked: inserting it marks all of it. */
 #include "ir/context.h"
+#include "ir/static_names.h"
 #include "ir/verify_marks.h"
+#include "support/ptrmap.h"
 
 #include <string.h>
 
@@ -137,25 +149,28 @@ static bool is_arg_or_result_attrs(const sharc_ident *name) {
   return sharc_str_eq_cstr(s, "arg_attrs") || sharc_str_eq_cstr(s, "res_attrs");
 }
 
-/* The value of `name` in dictionary `d`, compared by the interned name. */
+static unsigned dict_size(const sharc_attr *d) { return d ? d->dict.n : 0; }
+
+/* The value of `name` in dictionary `d` (NULL: none), compared by the
+ * interned name. */
 static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *name) {
-  for (unsigned i = 0; i < d->dict.n; i++)
+  for (unsigned i = 0; i < dict_size(d); i++)
     if (d->dict.entries[i].name == name)
       return d->dict.entries[i].value;
   return NULL;
 }
 
 /* Calls `accept` on each name whose value differs between the two
- * dictionaries (changed, added or removed) until it returns false: whether
- * every one was accepted. */
+ * dictionaries (changed, added or removed; NULL is an op without
+ * attributes) until it returns false: whether every one was accepted. */
 static bool accept_changed_names(const sharc_attr *old, const sharc_attr *now,
                                  bool (*accept)(const sharc_ident *name, void *user), void *user) {
-  for (unsigned i = 0; i < now->dict.n; i++) {
+  for (unsigned i = 0; i < dict_size(now); i++) {
     const sharc_named_attr *e = &now->dict.entries[i];
     if (entry_value(old, e->name) != e->value && !accept(e->name, user))
       return false;
   }
-  for (unsigned i = 0; i < old->dict.n; i++) {
+  for (unsigned i = 0; i < dict_size(old); i++) {
     const sharc_named_attr *e = &old->dict.entries[i];
     if (!entry_value(now, e->name) && !accept(e->name, user))
       return false;
@@ -171,6 +186,56 @@ static bool accept_arg_or_result_attrs(const sharc_ident *name, void *user) {
 /* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
 static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
   return accept_changed_names(old, now, accept_arg_or_result_attrs, NULL);
+}
+
+typedef struct unread_fold {
+  sharc_context *ctx;
+  const sharc_op_def *def;
+} unread_fold;
+
+static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_op_def *def,
+                                                const sharc_ident *name);
+
+/* Whether `name`, in an argument's or result's dictionary, is of a dialect
+ * whose ops read none of its discardable attributes. */
+static bool accept_unread_name(const sharc_ident *name, void *user) {
+  unread_fold *f = user;
+  const sharc_dialect *d = discardable_dialect(f->ctx, f->def, name);
+  return d && d->ops_ignore_discardable;
+}
+
+/* Whether the argument or result dictionaries of `name` (arg_attrs,
+ * res_attrs) differ only in names no verifier reads through a block
+ * argument or a result (mpmd's use sets). */
+static bool entries_unread(unread_fold *f, const sharc_attr *old, const sharc_attr *now,
+                           const sharc_ident *name) {
+  const sharc_attr *a = entry_value(old, name), *b = entry_value(now, name);
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != SHARC_ATTR_ARRAY || b->kind != SHARC_ATTR_ARRAY ||
+      a->array.n != b->array.n)
+    return false;
+  for (unsigned i = 0; i < a->array.n; i++) {
+    const sharc_attr *x = a->array.elems[i], *y = b->array.elems[i];
+    if (x == y)
+      continue;
+    if (x->kind != SHARC_ATTR_DICTIONARY || y->kind != SHARC_ATTR_DICTIONARY ||
+        !accept_changed_names(x, y, accept_unread_name, f))
+      return false;
+  }
+  return true;
+}
+
+/* Whether `op`'s dictionaries differ at most in the argument and result
+ * dictionaries, and there only in names no verifier reads (of dialects
+ * whose ops read none of their discardable attributes): the op's own
+ * verification (its dialect hooks) is all they change. */
+static bool differ_in_unread_arg_attrs(sharc_op *op, const sharc_attr *old) {
+  unread_fold f = {sharc_op_ctx_of(op), sharc_op_def_of(op)};
+  if (!f.def || !old || !differ_in_arg_attrs_only(old, op->attrs))
+    return false;
+  return entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "arg_attrs")) &&
+         entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "res_attrs"));
 }
 
 /* What marking asks of attribute `name` on ops of `def`, through the
@@ -220,20 +285,29 @@ static bool same_discardable_dialect(const sharc_ident *name, void *user) {
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
 static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr *old) {
   dialect_fold f = {.op = op, .dialect = NULL};
-  if (!op->attrs || !accept_changed_names(old, op->attrs, same_discardable_dialect, &f))
+  if (!accept_changed_names(old, op->attrs, same_discardable_dialect, &f))
     return NULL;
   return f.dialect;
 }
 
+/* Whether the verifier of an op of dialect `d` may read `d`'s
+ * discardable attributes (sdy.reshard the sharding of its operand's
+ * producer). */
+static bool own_dialect_reads(const sharc_op_def *def, const sharc_dialect *d) {
+  return def->dialect == d && !d->ops_ignore_discardable;
+}
+
 /* Whether verifying `user` may read dialect `d`'s discardable attributes
  * of the ops defining its operands. An op's own verifier reads only its
- * own dialect's (sdy.reshard the sharding of its operand's producer), so:
- * ops of `d`, unregistered ops, and ops holding a discardable attribute
- * whose dialect hook reads other ops. */
+ * own dialect's, so: ops of `d` (unless its ops read none), unregistered
+ * ops, and ops holding a discardable attribute whose dialect hook reads
+ * other ops. */
 static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
-  if (!def || def->dialect == d || !user->attrs)
+  if (!def || own_dialect_reads(def, d))
     return true;
+  if (!user->attrs)
+    return false; /* no attribute whose hook might read them */
   /* the answer depends on the (uniqued) dictionary, the definition and
    * the dialect only: remembered per context */
   sharc_context *ctx = sharc_op_ctx_of(user);
@@ -292,9 +366,10 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
 }
 
 /* A change of one dialect's discardable attributes on an op inside a
- * function or in the root's body, that dialect not the op's own: the op
- * needs only its attribute hooks verified (its own verifier does not read
- * them, its operands and types did not change; an op with regions is
+ * function or in the root's body, that dialect not the op's own (or one
+ * whose ops read none): the op needs only its attribute hooks verified
+ * (its own verifier does not read them, its operands and types did not
+ * change; an op with regions is
  * verified whole only when some nested op that reads them is marked, to
  * reach it: a sharding on a stablehlo.reduce leaves its reducer alone),
  * its ancestors only what reaches it (mark_to_reach), and only the users
@@ -305,7 +380,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   if (!sharc_op_def_of(op) || !parent)
     return false;
   const sharc_dialect *d = changed_dialect(op, old);
-  if (!d || sharc_op_def_of(op)->dialect == d)
+  if (!d || own_dialect_reads(sharc_op_def_of(op), d))
     return false;
   /* an op in the root's body (a mesh, a function) is read by other ops
    * only through its symbol, and symbol users read inherent attributes
@@ -328,6 +403,40 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   return true;
 }
 
+/* Keeps the name of `op`, a symbol of the root's body, for marking the
+ * ops that refer to it; false when it has none or too many names are kept
+ * already (everything is verified then). */
+static bool keep_symbol_name(sharc_context *ctx, const sharc_op *op) {
+  sharc_attr *name = sharc_attr_dict_get_ident(op->attrs, ctx->sym_name_ident);
+  unsigned n = sizeof ctx->verify_symbols_changed / sizeof ctx->verify_symbols_changed[0];
+  if (!name || name->kind != SHARC_ATTR_STRING || ctx->verify_num_symbols_changed == n)
+    return false;
+  ctx->verify_symbols_changed[ctx->verify_num_symbols_changed++] = sharc_ident_get(ctx, name->str);
+  return true;
+}
+
+static bool accept_signature_names(const sharc_ident *name, void *user) {
+  (void)user;
+  return is_arg_or_result_attrs(name) || sharc_str_eq_cstr(sharc_ident_str(name), "function_type");
+}
+
+/* A function of the root's body whose type (and argument or result
+ * attributes) changed: what reads its type is its own verifier (marked),
+ * its blocks' terminators (func.return) and the ops referring to its name
+ * (calls, composites), marked later by name. False for other changes. */
+static bool note_signature_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
+  if (!old || !op->attrs || !verified_alone(op) ||
+      !accept_changed_names(old, op->attrs, accept_signature_names, NULL) ||
+      !keep_symbol_name(ctx, op))
+    return false;
+  mark_entry_arg_users(op);
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      if (b->last)
+        mark_op(ctx, b->last);
+  return true;
+}
+
 void sharc_ir_touch_op(sharc_op *op) {
   sharc_op_ctx_of(op)->ir_epoch++;
   if (tracking(sharc_op_ctx_of(op)))
@@ -339,9 +448,11 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
   ctx->ir_epoch++;
   if (!tracking(ctx))
     return;
-  if (old && note_discardable_change(ctx, op, old))
+  if (note_discardable_change(ctx, op, old))
     return;
   mark_op(ctx, op);
+  if (differ_in_unread_arg_attrs(op, old))
+    return;
   mark_result_users(op);
   if (!op->num_regions || !tracking(ctx))
     return;
@@ -349,10 +460,10 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
     mark_entry_arg_users(op);
     return;
   }
-  if (parent_of(op) == ctx->verify_root)
-    ctx->verify_all = true; /* a function's signature or name: its callers */
-  else
+  if (parent_of(op) != ctx->verify_root)
     mark_nested(op);
+  else if (!note_signature_change(ctx, op, old))
+    ctx->verify_all = true; /* a function's name, or more: everything */
 }
 
 void sharc_ir_note_value_type(sharc_value *v) {
@@ -399,7 +510,12 @@ void sharc_ir_note_removed(sharc_op *op) {
   sharc_op *parent = parent_of(op);
   if (!tracking(ctx) || !parent)
     return;
-  mark_body_of(ctx, parent);
+  /* a symbol of the root's body: the root (its symbol table) and, later,
+   * what refers to its name */
+  if (parent == ctx->verify_root && keep_symbol_name(ctx, op))
+    mark_op(ctx, parent);
+  else
+    mark_body_of(ctx, parent);
   mark_result_users(op);
 }
 
@@ -446,4 +562,116 @@ void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
   ctx->ir_epoch++;
   if (tracking(ctx) && r && r->parent)
     mark_body_of(ctx, r->parent);
+}
+
+/* ---- ops referring to kept symbol names ----------------------------------------- */
+
+/* What the scan remembers of an attribute or type (a map value is never 0). */
+enum { REFERS = 1, NOT_REFERS = 2 };
+
+typedef struct symbol_user_scan {
+  sharc_context *ctx;
+  /* every attribute and type looked into -> REFERS or NOT_REFERS: the
+   * dictionaries of most ops, and the shardings and types in them, are
+   * shared with others */
+  sharc_ptrmap refers;
+} symbol_user_scan;
+
+/* One attribute or type being looked into: whether a part refers to a kept
+ * name so far. */
+typedef struct scan_frame {
+  symbol_user_scan *scan;
+  bool found;
+} scan_frame;
+
+static bool attr_refers(symbol_user_scan *s, sharc_attr *a);
+static bool type_refers(symbol_user_scan *s, sharc_type *t);
+
+static void part_attr(sharc_attr *a, void *user) {
+  scan_frame *f = user;
+  f->found = f->found || attr_refers(f->scan, a);
+}
+
+static void part_type(sharc_type *t, void *user) {
+  scan_frame *f = user;
+  f->found = f->found || type_refers(f->scan, t);
+}
+
+static bool kept_name(const sharc_context *ctx, const sharc_ident *name) {
+  for (unsigned i = 0; i < ctx->verify_num_symbols_changed; i++)
+    if (ctx->verify_symbols_changed[i] == name)
+      return true;
+  return false;
+}
+
+/* The memo's answer for `key`, or its parts' (walked by `walk`), kept. */
+static bool memo_refers(symbol_user_scan *s, const void *key,
+                        void (*walk)(const void *key, const sharc_subelement_fns *fns)) {
+  void *known = sharc_ptrmap_get(&s->refers, key);
+  if (known)
+    return (uintptr_t)known == REFERS;
+  scan_frame f = {s, false};
+  sharc_subelement_fns fns = {part_attr, part_type, &f};
+  walk(key, &fns);
+  sharc_ptrmap_put(&s->refers, key, (void *)(uintptr_t)(f.found ? REFERS : NOT_REFERS));
+  return f.found;
+}
+
+static void walk_attr_parts(const void *a, const sharc_subelement_fns *fns) {
+  sharc_attr_walk_immediate(a, fns);
+}
+
+static void walk_type_parts(const void *t, const sharc_subelement_fns *fns) {
+  sharc_type_walk_immediate(t, fns);
+}
+
+/* Whether `a` is, or holds (through types too), a reference whose root is
+ * a kept name: MLIR's symbol uses of the op it is on. */
+static bool attr_refers(symbol_user_scan *s, sharc_attr *a) {
+  switch (a->kind) {
+  case SHARC_ATTR_SYMBOL_REF:
+    return kept_name(s->ctx, sharc_attr_symbol_root(a));
+  case SHARC_ATTR_UNIT:
+  case SHARC_ATTR_BOOL:
+  case SHARC_ATTR_INTEGER:
+  case SHARC_ATTR_FLOAT:
+    return false; /* of a builtin scalar type, if any: nothing to look into */
+  case SHARC_ATTR_STRING:
+    return a->type && memo_refers(s, a, walk_attr_parts);
+  default:
+    return memo_refers(s, a, walk_attr_parts);
+  }
+}
+
+static bool type_refers(symbol_user_scan *s, sharc_type *t) {
+  return memo_refers(s, t, walk_type_parts);
+}
+
+/* Its attributes: MLIR's symbol uses, what a verifier looks names up by. */
+static bool refers_to_kept(symbol_user_scan *s, sharc_op *op) {
+  return op->attrs && op->attrs->dict.n && attr_refers(s, op->attrs);
+}
+
+static void mark_users_in(symbol_user_scan *s, sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions && tracking(s->ctx); i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        if (refers_to_kept(s, o))
+          mark_op(s->ctx, o);
+        if (o->num_regions)
+          mark_users_in(s, o);
+      }
+}
+
+void sharc_ir_mark_symbol_users(sharc_context *ctx, bool from_root) {
+  if (!ctx->verify_num_symbols_changed)
+    return;
+  if (!from_root)
+    ctx->verify_all = true; /* a walk of the root per function verified would add up */
+  if (tracking(ctx)) {
+    symbol_user_scan s = {.ctx = ctx};
+    mark_users_in(&s, ctx->verify_root);
+    sharc_ptrmap_free(&s.refers);
+  }
+  ctx->verify_num_symbols_changed = 0;
 }

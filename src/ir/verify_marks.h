@@ -15,5 +15,10 @@ void sharc_ir_note_removed(sharc_op *op);  /* before unlinking */
 void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg);
 /* after linking `b` into `r`, or after unlinking it from `r` */
 void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b);
+/* Marks the ops under the root that refer to a symbol of its body removed,
+ * or a function there whose signature changed, since the last call; at
+ * the start of a verification of the root (`from_root`), or of one of its
+ * ops, which asks for verifying everything instead. */
+void sharc_ir_mark_symbol_users(sharc_context *ctx, bool from_root);
 
 #endif

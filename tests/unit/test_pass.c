@@ -1288,6 +1288,19 @@ static bool touch_first_func(sharc_op *op, const void *options, sharc_pass_run *
   return true;
 }
 
+/* Erases the module's first function (a symbol the others may refer to). */
+static bool erase_first_func(sharc_op *op, const void *options, sharc_pass_run *run) {
+  (void)options;
+  (void)run;
+  sharc_op_erase(nth_func(op, 0));
+  return true;
+}
+
+static const sharc_pass_def first_func_eraser = {.flag = "erase-first-func",
+                                                 .display_name = "EraseFirstFuncPass",
+                                                 .anchor = "builtin.module",
+                                                 .tools = SHARC_TOOL_ANY,
+                                                 .run = erase_first_func};
 static const sharc_pass_def first_func_breaker = {.flag = "break-first-func",
                                                   .display_name = "BreakFirstFuncPass",
                                                   .anchor = "builtin.module",
@@ -1343,7 +1356,8 @@ static void test_verify_changed_functions(void) {
                        "function (@b) returns 1\n");
   pm_free(&f);
 
-  /* adding a function is a module-level change too */
+  /* removing a function keeps its name, for marking what refers to it
+   * when the module is verified next; adding one is a module-level change */
   if (!pm_init(&f, two_funcs))
     return;
   add(f.root, &toucher);
@@ -1352,8 +1366,25 @@ static void test_verify_changed_functions(void) {
   drop_func_return(b);
   b->verify_dirty = false;
   sharc_op *a = nth_func(f.module, 0);
+  sharc_block *body = sharc_op_block(a);
   sharc_op_remove_from_parent(a);
+  CHECK(!f.ctx->verify_all && f.ctx->verify_num_symbols_changed == 1 && f.module->verify_dirty);
+  sharc_block_append_op(body, a);
   CHECK(f.ctx->verify_all);
+  pm_free(&f);
+
+  /* a call to a function a pass removed is found by its name */
+  if (!pm_init(&f, "func.func private @a() -> i32\n"
+                   "func.func @b() -> i32 {\n"
+                   "  %0 = call @a() : () -> i32\n"
+                   "  return %0 : i32\n"
+                   "}\n"))
+    return;
+  add(f.root, &toucher);
+  add(f.root, &first_func_eraser);
+  CHECK(!pm_run(&f));
+  CHECK_STR(diags(&f), "t.mlir:3:8: error: 'func.call' op 'a' does not reference a valid "
+                       "function\n");
   pm_free(&f);
 }
 

@@ -23,4 +23,5 @@ const sharc_dialect sharc_mpmd_dialect = {
     .num_ops = sizeof mpmd_ops / sizeof mpmd_ops[0],
     .parse_type = sharc_mpmd_parse_type,
     .parse_attr = sharc_mpmd_parse_attr,
+    .ops_ignore_discardable = true,
 };

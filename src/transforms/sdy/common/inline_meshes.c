@@ -6,19 +6,28 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
 #include "pass/pass_registry.h"
+#include "support/ptrmap.h"
 #include "transforms/sdy/common/sharding_walker.h"
 #include "transforms/sdy/export/export_utils.h"
 
 typedef struct inline_state {
   sharc_rewriter rw;
   sharc_op *module;
+  /* each (uniqued) sharding seen, to its inlined form: most values share a
+   * few shardings, and inlining one looks its mesh up and builds it anew */
+  sharc_ptrmap inlined;
 } inline_state;
 
 static sharc_attr *inline_mesh(sharc_attr *sharding, const sharc_sdy_sharding_site *site,
                                void *user) {
   (void)site;
   inline_state *st = user;
-  return sharc_sdy_inline_mesh(sharding, st->module);
+  sharc_attr *known = sharc_ptrmap_get(&st->inlined, sharding);
+  if (known)
+    return known;
+  sharc_attr *inlined = sharc_sdy_inline_mesh(sharding, st->module);
+  sharc_ptrmap_put(&st->inlined, sharding, inlined);
+  return inlined;
 }
 
 static void touched(sharc_op *op, void *user) {
@@ -52,6 +61,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   inline_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_sdy_transform_shardings(module, inline_mesh, touched, &st);
+  sharc_ptrmap_free(&st.inlined);
   sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL, *next; op; op = next) {
