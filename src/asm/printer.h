@@ -36,6 +36,11 @@ struct sharc_printer {
   SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
   sharc_ptrvec nested;                      /* regions met while numbering, to number next */
   unsigned next_conflict;
+  /* printing while hot: the regions of the ops of `hot_top`'s region are
+   * numbered just before each op prints, from these counters (NULL: all
+   * numbered up front) */
+  const sharc_op *hot_top;
+  unsigned hot_next_value, hot_next_arg, hot_next_conflict;
   /* printing in local scope from this op: values defined outside it
    * print as <<UNKNOWN SSA VALUE>> (NULL: every value is in scope) */
   const sharc_op *numbering_root;
