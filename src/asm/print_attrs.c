@@ -704,6 +704,20 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_attr(p, a);
 }
 
+/* A dictionary key, bare when it can be: the answer for a name is kept,
+ * as every op asks it of the same few names. */
+static void print_dict_key(sharc_printer *p, const sharc_ident *name) {
+  const sharc_ident **slot = &p->bare_keys[((uintptr_t)name >> 4) & 63];
+  sharc_str s = {name->data, name->len};
+  if (*slot == name) {
+    sharc_pr_put_str(p, s);
+    return;
+  }
+  if (is_bare_identifier(s))
+    *slot = name;
+  sharc_pr_keyword_or_string(p, s);
+}
+
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
   bool first = true;
@@ -716,7 +730,7 @@ void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
     if (!first)
       SHARC_PR_LIT(p, ", ");
     first = false;
-    sharc_pr_keyword_or_string(p, sharc_ident_str(e[i].name));
+    print_dict_key(p, e[i].name);
     if (e[i].value->kind != SHARC_ATTR_UNIT) {
       SHARC_PR_LIT(p, " = ");
       sharc_pr_attr(p, e[i].value);

@@ -48,6 +48,9 @@ struct sharc_printer {
   void *sink_user;
   sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
   sharc_buf type_text_buf;
+  /* dictionary keys found to print bare, direct-mapped by address: a
+   * module spells the same few names on every op (print_attrs.c) */
+  const sharc_ident *bare_keys[64];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
   unsigned floats_printed;                  /* ... before the memo is taken */
 };

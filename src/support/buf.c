@@ -51,13 +51,17 @@ void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
 
 /* Decimal digits of `v` (1 for 0). */
 static unsigned decimal_digits(uint64_t v) {
-  unsigned n = 1;
-  for (uint64_t p = 10; v >= p; p *= 10) {
-    n++;
-    if (n == 20) /* 10^19 is the last power of ten below 2^64 */
-      break;
-  }
-  return n;
+  if (v < 1000) /* value numbers: most take two or three */
+    return v < 10 ? 1 : v < 100 ? 2 : 3;
+  static const uint64_t pow10[20] = {
+      1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+      UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
+      UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+      UINT64_C(1000000000000000), UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+      UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)};
+  /* bits * log10(2), at most one short: the next power of ten settles it */
+  unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12;
+  return t + (t < 20 && v >= pow10[t]);
 }
 
 /* Written in place, two digits a step, after one capacity check: the
