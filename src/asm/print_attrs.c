@@ -284,12 +284,18 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * type prints depends on where it is printed (distinct ids and resources
  * are fixed at their first print). Records are a length then the bytes. */
 static bool print_known_type(sharc_printer *p, const sharc_type *t) {
+  struct sharc_type_text_slot *slot = &p->type_slots[((uintptr_t)t >> 4) & 63];
+  if (slot->type == t) { /* an op's types are mostly those of the ops before it */
+    sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
+    return true;
+  }
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, t);
   if (!at)
     return false;
   const char *rec = p->type_text_buf.data + at - 1;
   uint32_t len;
   memcpy(&len, rec, sizeof len);
+  *slot = (struct sharc_type_text_slot){t, (uint32_t)(at - 1 + sizeof len), len};
   sharc_buf_put(p->out, rec + sizeof len, len);
   return true;
 }

@@ -47,6 +47,10 @@ struct sharc_printer {
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
   sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
+  struct sharc_type_text_slot { /* ... the latest ones, direct-mapped by address */
+    const sharc_type *type;
+    uint32_t at, len;           /* its text in type_text_buf */
+  } type_slots[64];
   sharc_buf type_text_buf;
   /* dictionary keys found to print bare, direct-mapped by address: a
    * module spells the same few names on every op (print_attrs.c) */
