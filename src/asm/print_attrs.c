@@ -13,6 +13,11 @@ void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out,
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+/* A slot of a 64-entry direct-mapped memo for `ptr`. */
+static unsigned memo_slot(const void *ptr) {
+  return (unsigned)(((uintptr_t)ptr * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+}
+
 static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
 
 /* Whether the 8 bytes of `w` are all plain (printable ASCII but '"' and
@@ -284,7 +289,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * type prints depends on where it is printed (distinct ids and resources
  * are fixed at their first print). Records are a length then the bytes. */
 static bool print_known_type(sharc_printer *p, const sharc_type *t) {
-  struct sharc_type_text_slot *slot = &p->type_slots[((uintptr_t)t >> 4) & 63];
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(t)];
   if (slot->type == t) { /* an op's types are mostly those of the ops before it */
     sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
     return true;
@@ -710,18 +715,18 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_attr(p, a);
 }
 
-/* A dictionary key, bare when it can be: the answer for a name is kept,
- * as every op asks it of the same few names. */
+/* A dictionary key, bare when it can be: the answer for a name is kept
+ * (the address, its low bit set when quoted), as every op asks it of the
+ * same few names. */
 static void print_dict_key(sharc_printer *p, const sharc_ident *name) {
-  const sharc_ident **slot = &p->bare_keys[((uintptr_t)name >> 4) & 63];
+  uintptr_t *slot = &p->dict_keys[memo_slot(name)];
   sharc_str s = {name->data, name->len};
-  if (*slot == name) {
+  if ((*slot & ~(uintptr_t)1) != (uintptr_t)name)
+    *slot = (uintptr_t)name | !is_bare_identifier(s);
+  if (*slot & 1)
+    sharc_pr_string(p, s);
+  else
     sharc_pr_put_str(p, s);
-    return;
-  }
-  if (is_bare_identifier(s))
-    *slot = name;
-  sharc_pr_keyword_or_string(p, s);
 }
 
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
