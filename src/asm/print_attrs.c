@@ -715,18 +715,34 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_attr(p, a);
 }
 
-/* A dictionary key, bare when it can be: the answer for a name is kept
- * (the address, its low bit set when quoted), as every op asks it of the
- * same few names. */
-static void print_dict_key(sharc_printer *p, const sharc_ident *name) {
-  uintptr_t *slot = &p->dict_keys[memo_slot(name)];
-  sharc_str s = {name->data, name->len};
+/* Whether identifier `name` is a bare identifier: the answer is kept per
+ * printer (the address, its low bit set when not), as every op asks it of
+ * the same few names, its dictionary keys and generic name. */
+static bool ident_is_bare(sharc_printer *p, const sharc_ident *name) {
+  uintptr_t *slot = &p->bare_idents[memo_slot(name)];
   if ((*slot & ~(uintptr_t)1) != (uintptr_t)name)
-    *slot = (uintptr_t)name | !is_bare_identifier(s);
-  if (*slot & 1)
-    sharc_pr_string(p, s);
-  else
+    *slot = (uintptr_t)name | !is_bare_identifier((sharc_str){name->data, name->len});
+  return !(*slot & 1);
+}
+
+/* A dictionary key: bare when it can be, else quoted. */
+static void print_dict_key(sharc_printer *p, const sharc_ident *name) {
+  sharc_str s = {name->data, name->len};
+  if (ident_is_bare(p, name))
     sharc_pr_put_str(p, s);
+  else
+    sharc_pr_string(p, s);
+}
+
+void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name) {
+  if (!ident_is_bare(p, name)) {
+    sharc_pr_string(p, (sharc_str){name->data, name->len});
+    return;
+  }
+  /* a bare identifier has nothing to escape */
+  sharc_buf_putc(p->out, '"');
+  sharc_buf_put(p->out, name->data, name->len);
+  sharc_buf_putc(p->out, '"');
 }
 
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,

@@ -773,7 +773,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     collect_generic(p, op);
     return;
   }
-  sharc_pr_string(p, sharc_ident_str(op->name));
+  sharc_pr_ident_string(p, op->name);
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');

@@ -52,10 +52,10 @@ struct sharc_printer {
     uint32_t at, len;           /* its text in type_text_buf */
   } type_slots[64];
   sharc_buf type_text_buf;
-  /* dictionary keys, direct-mapped by address, the low bit set for one
-   * that prints quoted: a module spells the same few names on every op
-   * (print_attrs.c) */
-  uintptr_t dict_keys[64];
+  /* identifiers known bare or not (dictionary keys, generic op names),
+   * direct-mapped by address, the low bit set for one that is not: a
+   * module spells the same few names on every op (print_attrs.c) */
+  uintptr_t bare_idents[64];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
   unsigned floats_printed;                  /* ... before the memo is taken */
 };
