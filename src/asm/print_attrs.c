@@ -13,9 +13,9 @@ void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out,
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
-/* A slot of a 64-entry direct-mapped memo for `ptr`. */
-static unsigned memo_slot(const void *ptr) {
-  return (unsigned)(((uintptr_t)ptr * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+/* The slot of `ptr` in a direct-mapped memo of 2^bits entries. */
+static unsigned memo_slot(const void *ptr, unsigned bits) {
+  return (unsigned)(((uint64_t)(uintptr_t)ptr * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
 }
 
 static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
@@ -289,7 +289,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * type prints depends on where it is printed (distinct ids and resources
  * are fixed at their first print). Records are a length then the bytes. */
 static bool print_known_type(sharc_printer *p, const sharc_type *t) {
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(t)];
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(t, 6)];
   if (slot->type == t) { /* an op's types are mostly those of the ops before it */
     sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
     return true;
@@ -719,7 +719,7 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
  * printer (the address, its low bit set when not), as every op asks it of
  * the same few names, its dictionary keys and generic name. */
 static bool ident_is_bare(sharc_printer *p, const sharc_ident *name) {
-  uintptr_t *slot = &p->bare_idents[memo_slot(name)];
+  uintptr_t *slot = &p->bare_idents[memo_slot(name, 8)];
   if ((*slot & ~(uintptr_t)1) != (uintptr_t)name)
     *slot = (uintptr_t)name | !is_bare_identifier((sharc_str){name->data, name->len});
   return !(*slot & 1);

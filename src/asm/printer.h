@@ -55,7 +55,7 @@ struct sharc_printer {
   /* identifiers known bare or not (dictionary keys, generic op names),
    * direct-mapped by address, the low bit set for one that is not: a
    * module spells the same few names on every op (print_attrs.c) */
-  uintptr_t bare_idents[64];
+  uintptr_t bare_idents[256];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
   unsigned floats_printed;                  /* ... before the memo is taken */
 };
