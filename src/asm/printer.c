@@ -1,7 +1,10 @@
 /* MLIR's AsmPrinter in C: SSA and block numbering, alias collection (a dry
  * run of the printer records every attribute and type it would print, in
  * print order, like MLIR's DummyAliasOperationPrinter), then the real print:
- * aliases, the operation tree, and deferred location aliases. */
+ * aliases, the operation tree, and deferred location aliases. When the
+ * context never made anything that can take an alias, there is no dry run,
+ * and each top-level op's regions are numbered just before it prints, while
+ * they are in cache (one walk over the module instead of two). */
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
