@@ -106,8 +106,14 @@ void sharc_buf_put_i64(sharc_buf *b, int64_t v) {
 }
 
 void sharc_buf_indent(sharc_buf *b, unsigned n) {
-  sharc_buf_reserve(b, n);
-  memset(b->data + b->len, ' ', n);
+  /* eight spaces a store, possibly past the end (reserved, then cut by
+   * the NUL): the printer indents every op by a few */
+  size_t room = ((size_t)n + 7) & ~(size_t)7;
+  if (b->len + room + 1 > b->cap)
+    sharc_buf_reserve(b, room);
+  char *q = b->data + b->len;
+  for (size_t i = 0; i < room; i += 8)
+    memcpy(q + i, "        ", 8);
   b->len += n;
   b->data[b->len] = 0;
 }
