@@ -13,6 +13,11 @@ void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out,
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+/* The slot of `ptr` in a direct-mapped memo of 2^bits entries. */
+static unsigned memo_slot(const void *ptr, unsigned bits) {
+  return (unsigned)(((uint64_t)(uintptr_t)ptr * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
+}
+
 static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
 
 /* Whether the 8 bytes of `w` are all plain (printable ASCII but '"' and
@@ -284,12 +289,18 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * type prints depends on where it is printed (distinct ids and resources
  * are fixed at their first print). Records are a length then the bytes. */
 static bool print_known_type(sharc_printer *p, const sharc_type *t) {
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(t, 6)];
+  if (slot->type == t) { /* an op's types are mostly those of the ops before it */
+    sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
+    return true;
+  }
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, t);
   if (!at)
     return false;
   const char *rec = p->type_text_buf.data + at - 1;
   uint32_t len;
   memcpy(&len, rec, sizeof len);
+  *slot = (struct sharc_type_text_slot){t, (uint32_t)(at - 1 + sizeof len), len};
   sharc_buf_put(p->out, rec + sizeof len, len);
   return true;
 }
@@ -704,6 +715,36 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
     sharc_pr_attr(p, a);
 }
 
+/* Whether identifier `name` is a bare identifier: the answer is kept per
+ * printer (the address, its low bit set when not), as every op asks it of
+ * the same few names, its dictionary keys and generic name. */
+static bool ident_is_bare(sharc_printer *p, const sharc_ident *name) {
+  uintptr_t *slot = &p->bare_idents[memo_slot(name, 8)];
+  if ((*slot & ~(uintptr_t)1) != (uintptr_t)name)
+    *slot = (uintptr_t)name | !is_bare_identifier((sharc_str){name->data, name->len});
+  return !(*slot & 1);
+}
+
+/* A dictionary key: bare when it can be, else quoted. */
+static void print_dict_key(sharc_printer *p, const sharc_ident *name) {
+  sharc_str s = {name->data, name->len};
+  if (ident_is_bare(p, name))
+    sharc_pr_put_str(p, s);
+  else
+    sharc_pr_string(p, s);
+}
+
+void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name) {
+  if (!ident_is_bare(p, name)) {
+    sharc_pr_string(p, (sharc_str){name->data, name->len});
+    return;
+  }
+  /* a bare identifier has nothing to escape */
+  sharc_buf_putc(p->out, '"');
+  sharc_buf_put(p->out, name->data, name->len);
+  sharc_buf_putc(p->out, '"');
+}
+
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
   bool first = true;
@@ -716,7 +757,7 @@ void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
     if (!first)
       SHARC_PR_LIT(p, ", ");
     first = false;
-    sharc_pr_keyword_or_string(p, sharc_ident_str(e[i].name));
+    print_dict_key(p, e[i].name);
     if (e[i].value->kind != SHARC_ATTR_UNIT) {
       SHARC_PR_LIT(p, " = ");
       sharc_pr_attr(p, e[i].value);

@@ -22,6 +22,8 @@ void sharc_pr_attr_def_body(sharc_printer *p, const void *obj, bool is_type);
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided);
 void sharc_pr_keyword_or_string(sharc_printer *p, sharc_str s);
+/* `"name"`: sharc_pr_string of an identifier, its escaping known per printer. */
+void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name);
 void sharc_pr_escaped(sharc_buf *b, sharc_str s);
 
 #endif

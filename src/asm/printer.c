@@ -1,7 +1,10 @@
 /* MLIR's AsmPrinter in C: SSA and block numbering, alias collection (a dry
  * run of the printer records every attribute and type it would print, in
  * print order, like MLIR's DummyAliasOperationPrinter), then the real print:
- * aliases, the operation tree, and deferred location aliases. */
+ * aliases, the operation tree, and deferred location aliases. When the
+ * context never made anything that can take an alias, there is no dry run,
+ * and each top-level op's regions are numbered just before it prints, while
+ * they are in cache (one walk over the module instead of two). */
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
@@ -480,6 +483,30 @@ static void number_unique_from(sharc_op *top, unsigned next_value, bool *may_ali
 
 static void number_unique(sharc_op *top) { number_unique_from(top, 0, NULL); }
 
+/* Printing while hot, in the custom form: numbers `top`'s one region now
+ * and keeps the counters its nested regions start from (number_scoped's),
+ * so that each op of that region has its regions numbered just before it
+ * prints, while they are in cache, instead of in a walk over the whole
+ * module ahead of the print. */
+static void number_top_while_hot(sharc_printer *p, sharc_op *top) {
+  unsigned next_value = 0, next_arg = 0;
+  p->next_conflict = 0;
+  number_region_blocks(p, &sharc_op_regions_of(top)[0], &next_value, &next_arg, &p->nested, NULL);
+  p->nested.len = 0; /* numbered as their ops print */
+  p->hot_top = top;
+  p->hot_next_value = next_value;
+  p->hot_next_arg = next_arg;
+  p->hot_next_conflict = p->next_conflict;
+}
+
+/* The regions of `op`, an op of the hot top's region, as number_scoped
+ * would have numbered them ahead of the print. */
+static void number_op_while_hot(sharc_printer *p, sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    number_scoped(p, &sharc_op_regions_of(op)[i], p->hot_next_value, p->hot_next_arg,
+                  p->hot_next_conflict, NULL);
+}
+
 /* Whether `v` is defined inside `root` (a result of root itself included). */
 static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
   const sharc_block *b;
@@ -663,7 +690,10 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
     sharc_buf_putc(p->out, '\n');
   }
   p->indent += 2;
+  bool hot = p->hot_top && b->parent && b->parent->parent == p->hot_top;
   for (sharc_op *op = b->first; op; op = op->next) {
+    if (hot)
+      number_op_while_hot(p, op);
     sharc_buf_indent(p->out, p->indent);
     print_op(p, op);
     sharc_buf_putc(p->out, '\n');
@@ -746,7 +776,7 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     collect_generic(p, op);
     return;
   }
-  sharc_pr_string(p, sharc_ident_str(op->name));
+  sharc_pr_ident_string(p, op->name);
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');
@@ -885,7 +915,13 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   bool ask = !p.flags.local_scope && !p.flags.debug_info;
   bool may_alias = ask && op_itself_may_alias(op);
   bool *probe = ask ? &may_alias : NULL;
-  for (unsigned i = 0; i < op->num_regions; i++) {
+  /* nothing made in the context can take an alias: no dry run, and each
+   * region under the top one is numbered as it prints (the generic form's
+   * numbering runs across the whole module, last region first) */
+  bool hot = ask && !p.flags.generic && op->num_regions == 1 && !sharc_op_ctx_of(op)->alias_capable;
+  if (hot)
+    number_top_while_hot(&p, op);
+  for (unsigned i = 0; i < op->num_regions && !hot; i++) {
     if (p.flags.generic)
       continue;
     number_scoped(&p, &sharc_op_regions_of(op)[i], 0, 0, 0, probe);

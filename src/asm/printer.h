@@ -36,13 +36,26 @@ struct sharc_printer {
   SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
   sharc_ptrvec nested;                      /* regions met while numbering, to number next */
   unsigned next_conflict;
+  /* printing while hot: the regions of the ops of `hot_top`'s region are
+   * numbered just before each op prints, from these counters (NULL: all
+   * numbered up front) */
+  const sharc_op *hot_top;
+  unsigned hot_next_value, hot_next_arg, hot_next_conflict;
   /* printing in local scope from this op: values defined outside it
    * print as <<UNKNOWN SSA VALUE>> (NULL: every value is in scope) */
   const sharc_op *numbering_root;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
   sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
+  struct sharc_type_text_slot { /* ... the latest ones, direct-mapped by address */
+    const sharc_type *type;
+    uint32_t at, len;           /* its text in type_text_buf */
+  } type_slots[64];
   sharc_buf type_text_buf;
+  /* identifiers known bare or not (dictionary keys, generic op names),
+   * direct-mapped by address, the low bit set for one that is not: a
+   * module spells the same few names on every op (print_attrs.c) */
+  uintptr_t bare_idents[256];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
   unsigned floats_printed;                  /* ... before the memo is taken */
 };

@@ -260,7 +260,8 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   /* the printer asks this of every op's dictionary; answered now, while
    * the entries (just parsed or built) are in cache, it costs a fraction
    * of what a walk over a large module's cold attributes pays later */
-  sharc_attr_may_alias(r);
+  if (sharc_attr_may_alias(r))
+    ctx->alias_capable = true;
   return r;
 }
 

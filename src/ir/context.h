@@ -72,6 +72,10 @@ struct sharc_context {
    * with one region): while only the top module is one, a pass looking for
    * nested tables need not walk the IR */
   unsigned table_like_ops;
+  /* whether a dictionary or type that may print with an alias inside was
+   * ever made here: while none was, no op can ask the printer for an alias
+   * (locations aside), so it prints without a walk to find out */
+  bool alias_capable;
   bool verify_all;
   /* a marked op verified since the root's symbol-table check may change
    * what that check finds (asm/verify.c) */

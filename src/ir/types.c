@@ -34,7 +34,10 @@ static void type_own(sharc_context *ctx, void *obj) {
 }
 
 static sharc_type *intern(sharc_context *ctx, sharc_key *key, sharc_type *proto) {
-  return sharc_context_intern(ctx, &ctx->types, key, proto, sizeof *proto, type_own);
+  sharc_type *t = sharc_context_intern(ctx, &ctx->types, key, proto, sizeof *proto, type_own);
+  if (sharc_type_may_alias(t)) /* the printer's question, answered once per type */
+    ctx->alias_capable = true;
+  return t;
 }
 
 sharc_type_kind sharc_type_get_kind(const sharc_type *t) { return t->kind; }

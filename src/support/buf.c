@@ -51,13 +51,17 @@ void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
 
 /* Decimal digits of `v` (1 for 0). */
 static unsigned decimal_digits(uint64_t v) {
-  unsigned n = 1;
-  for (uint64_t p = 10; v >= p; p *= 10) {
-    n++;
-    if (n == 20) /* 10^19 is the last power of ten below 2^64 */
-      break;
-  }
-  return n;
+  if (v < 1000) /* value numbers: most take two or three */
+    return v < 10 ? 1 : v < 100 ? 2 : 3;
+  static const uint64_t pow10[20] = {
+      1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+      UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
+      UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+      UINT64_C(1000000000000000), UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+      UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)};
+  /* bits * log10(2), at most one short: the next power of ten settles it */
+  unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12;
+  return t + (t < 20 && v >= pow10[t]);
 }
 
 /* Written in place, two digits a step, after one capacity check: the
@@ -102,8 +106,14 @@ void sharc_buf_put_i64(sharc_buf *b, int64_t v) {
 }
 
 void sharc_buf_indent(sharc_buf *b, unsigned n) {
-  sharc_buf_reserve(b, n);
-  memset(b->data + b->len, ' ', n);
+  /* eight spaces a store, possibly past the end (reserved, then cut by
+   * the NUL): the printer indents every op by a few */
+  size_t room = ((size_t)n + 7) & ~(size_t)7;
+  if (b->len + room + 1 > b->cap)
+    sharc_buf_reserve(b, room);
+  char *q = b->data + b->len;
+  for (size_t i = 0; i < room; i += 8)
+    memcpy(q + i, "        ", 8);
   b->len += n;
   b->data[b->len] = 0;
 }

@@ -2412,6 +2412,26 @@ static void test_literal_vectors(void) {
   }
 }
 
+/* The printer takes the six-digit form of an f16 or bf16 without reading
+ * it back: every finite pattern must read back to itself. */
+static void test_half_round_trip(void) {
+  const sharc_float_kind kinds[] = {SHARC_F16, SHARC_BF16};
+  for (unsigned k = 0; k < 2; k++)
+    for (uint64_t bits = 0; bits < 65536; bits++) {
+      if (sharc_float_is_nan(kinds[k], bits, 0) || sharc_float_is_inf(kinds[k], bits, 0))
+        continue;
+      sharc_buf b = {0};
+      sharc_float_print(kinds[k], bits, 0, &b);
+      uint64_t lo = 0, hi = 0;
+      bool ok = sharc_float_parse_literal(kinds[k], (sharc_str){b.data, b.len}, &lo, &hi);
+      if (!ok || lo != bits || hi)
+        fprintf(stderr, "  %s 0x%llx printed as %s\n", sharc_float_name(kinds[k]),
+                (unsigned long long)bits, b.data);
+      CHECK(ok && lo == bits && hi == 0);
+      sharc_buf_free(&b);
+    }
+}
+
 static void test_exhaustive(void) {
   for (size_t t = 0; t < sizeof exhaustive / sizeof exhaustive[0]; t++) {
     const exhaustive_table *e = &exhaustive[t];
@@ -2725,6 +2745,7 @@ int main(void) {
   test_names();
   test_literal_vectors();
   test_exhaustive();
+  test_half_round_trip();
   test_decimal_rounding();
   test_decimal_errors();
   test_double_conversion();
