@@ -13,7 +13,7 @@
 /* ---- hashing and uniquing ---------------------------------------------- */
 
 /* Uniquing-table hashes are never 0: 0 marks an empty slot, so probing
- * reads only the compact hash array. */
+ * reads only the slots. */
 static uint32_t table_hash(uint32_t h) { return h ? h : 1; }
 
 uint32_t sharc_hash_bytes(const void *p, size_t n) {
@@ -39,30 +39,34 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
-/* One block holds both arrays: the hashes, then the object pointers. */
-static size_t uniq_block_size(size_t cap) { return cap * (sizeof(uint32_t) + sizeof(sharc_uniq *)); }
+static sharc_uniq *slot_obj(const sharc_uniq_slot *s) {
+  sharc_uniq *obj;
+  memcpy(&obj, s->obj, sizeof obj);
+  return obj;
+}
+
+static void slot_set(sharc_uniq_slot *s, uint32_t hash, sharc_uniq *obj) {
+  s->hash = hash;
+  memcpy(s->obj, &obj, sizeof obj);
+}
 
 /* `hash` is obj->hash, passed so that a rehash reads no object (a cache
  * miss each in a large table). */
-static void uniq_place(uint32_t *hashes, sharc_uniq **objs, size_t cap, uint32_t hash,
-                       sharc_uniq *obj) {
+static void uniq_place(sharc_uniq_slot *slots, size_t cap, uint32_t hash, sharc_uniq *obj) {
   size_t j = hash & (cap - 1);
-  while (hashes[j])
+  while (slots[j].hash)
     j = (j + 1) & (cap - 1);
-  hashes[j] = hash;
-  objs[j] = obj;
+  slot_set(&slots[j], hash, obj);
 }
 
 static void uniq_grow(sharc_uniq_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  uint32_t *hashes = sharc_pages_alloc(uniq_block_size(cap));
-  sharc_uniq **objs = (sharc_uniq **)(void *)(hashes + cap);
+  sharc_uniq_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
   for (size_t i = 0; i < t->cap; i++)
-    if (t->hashes[i])
-      uniq_place(hashes, objs, cap, t->hashes[i], t->objs[i]);
-  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
-  t->hashes = hashes;
-  t->objs = objs;
+    if (t->slots[i].hash)
+      uniq_place(slots, cap, t->slots[i].hash, slot_obj(&t->slots[i]));
+  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
+  t->slots = slots;
   t->cap = cap;
 }
 
@@ -71,19 +75,15 @@ static void uniq_grow(sharc_uniq_table *t) {
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
                               uint32_t hash, size_t *empty) {
-  size_t first = hash & (t->cap - 1);
-  /* the slot's object pointer sits in another array: load its line while
-   * the hashes are probed, one cache miss's wait instead of two in a row */
-  __builtin_prefetch(&t->objs[first]);
-  for (size_t j = first;; j = (j + 1) & (t->cap - 1)) {
-    uint32_t h = t->hashes[j];
+  for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
+    uint32_t h = t->slots[j].hash;
     if (!h) {
       *empty = j;
       return NULL;
     }
     if (h != hash)
       continue;
-    sharc_uniq *obj = t->objs[j];
+    sharc_uniq *obj = slot_obj(&t->slots[j]);
     if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
@@ -96,12 +96,12 @@ static bool uniq_needs_grow(const sharc_uniq_table *t) {
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if (uniq_needs_grow(t))
     uniq_grow(t);
-  uniq_place(t->hashes, t->objs, t->cap, obj->hash, obj);
+  uniq_place(t->slots, t->cap, obj->hash, obj);
   t->count++;
 }
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
-  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
+  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
   memset(t, 0, sizeof *t);
 }
 
@@ -178,8 +178,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   if (table->count != count_at_probe || uniq_needs_grow(table)) {
     sharc_uniq_insert(table, obj); /* `own` interned into this table too */
   } else {
-    table->hashes[slot] = h;
-    table->objs[slot] = obj;
+    slot_set(&table->slots[slot], h, obj);
     table->count++;
   }
   sharc_key_free(key);
@@ -277,7 +276,7 @@ static void print_stats(const sharc_context *ctx) {
   }
   print_stat_line("other arena data", ctx->arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
-  size_t tables = (ctx->types.cap + ctx->attrs.cap) * (sizeof(uint32_t) + sizeof(sharc_uniq *)) +
+  size_t tables = (ctx->types.cap + ctx->attrs.cap) * sizeof(sharc_uniq_slot) +
                   ctx->point_cap * sizeof *ctx->point_locs +
                   ctx->point_chunks.cap * sizeof *ctx->point_chunks.items +
                   ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
