@@ -39,32 +39,35 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
-static sharc_uniq *slot_obj(const sharc_uniq_slot *s) {
-  sharc_uniq *obj;
-  memcpy(&obj, s->obj, sizeof obj);
-  return obj;
+/* A slot's pointer: an object of types and attributes, an identifier of
+ * the identifier table. */
+static void *slot_ptr(const sharc_uniq_slot *s) {
+  void *p;
+  memcpy(&p, s->obj, sizeof p);
+  return p;
 }
 
-static void slot_set(sharc_uniq_slot *s, uint32_t hash, sharc_uniq *obj) {
+static void slot_set(sharc_uniq_slot *s, uint32_t hash, const void *p) {
   s->hash = hash;
-  memcpy(s->obj, &obj, sizeof obj);
+  memcpy(s->obj, &p, sizeof p);
 }
 
-/* `hash` is obj->hash, passed so that a rehash reads no object (a cache
- * miss each in a large table). */
-static void uniq_place(sharc_uniq_slot *slots, size_t cap, uint32_t hash, sharc_uniq *obj) {
+/* `hash` is the pointee's, passed so that a rehash reads no object (a
+ * cache miss each in a large table). */
+static void uniq_place(sharc_uniq_slot *slots, size_t cap, uint32_t hash, const void *p) {
   size_t j = hash & (cap - 1);
   while (slots[j].hash)
     j = (j + 1) & (cap - 1);
-  slot_set(&slots[j], hash, obj);
+  slot_set(&slots[j], hash, p);
 }
 
-static void uniq_grow(sharc_uniq_table *t) {
-  size_t cap = t->cap ? t->cap * 2 : 256;
+/* Doubles the slots (`first_cap` of them in an empty table). */
+static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
+  size_t cap = t->cap ? t->cap * 2 : first_cap;
   sharc_uniq_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
   for (size_t i = 0; i < t->cap; i++)
     if (t->slots[i].hash)
-      uniq_place(slots, cap, t->slots[i].hash, slot_obj(&t->slots[i]));
+      uniq_place(slots, cap, t->slots[i].hash, slot_ptr(&t->slots[i]));
   sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
   t->slots = slots;
   t->cap = cap;
@@ -83,7 +86,7 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
     }
     if (h != hash)
       continue;
-    sharc_uniq *obj = slot_obj(&t->slots[j]);
+    sharc_uniq *obj = slot_ptr(&t->slots[j]);
     if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
@@ -95,7 +98,7 @@ static bool uniq_needs_grow(const sharc_uniq_table *t) {
 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if (uniq_needs_grow(t))
-    uniq_grow(t);
+    uniq_grow(t, 256);
   uniq_place(t->slots, t->cap, obj->hash, obj);
   t->count++;
 }
@@ -154,7 +157,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   uint32_t len = (uint32_t)key->len;
   uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
   if (uniq_needs_grow(table))
-    uniq_grow(table); /* before the probe, so that its empty slot stays valid */
+    uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
   size_t slot;
   sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
   if (found) {
@@ -187,40 +190,22 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
 
 /* ---- identifiers -------------------------------------------------------- */
 
-/* Open addressing with the hashes beside the slots, as for types and
- * attributes: a miss reads only the hash array. */
-static void ident_grow(sharc_context *ctx) {
-  size_t cap = ctx->ident_cap ? ctx->ident_cap * 2 : 1024;
-  sharc_ident **slots = sharc_xcalloc(cap, sizeof *slots);
-  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
-  for (size_t i = 0; i < ctx->ident_cap; i++) {
-    sharc_ident *id = ctx->idents[i];
-    if (!id)
-      continue;
-    size_t j = id->hash & (cap - 1);
-    while (hashes[j])
-      j = (j + 1) & (cap - 1);
-    slots[j] = id;
-    hashes[j] = id->hash;
-  }
-  free(ctx->idents);
-  free(ctx->ident_hashes);
-  ctx->idents = slots;
-  ctx->ident_hashes = hashes;
-  ctx->ident_cap = cap;
-}
-
+/* A table like the types' and attributes' (the hash beside the pointer:
+ * a probe reads one line of slots), kept at most half full. */
 sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   uint32_t h = table_hash(sharc_hash_bytes(s.data, s.len));
-  if ((ctx->ident_count + 1) * 2 > ctx->ident_cap)
-    ident_grow(ctx);
-  size_t j = h & (ctx->ident_cap - 1);
-  for (;; j = (j + 1) & (ctx->ident_cap - 1)) {
-    uint32_t hj = ctx->ident_hashes[j];
+  sharc_uniq_table *t = &ctx->idents;
+  if ((t->count + 1) * 2 > t->cap)
+    uniq_grow(t, 1024);
+  size_t j = h & (t->cap - 1);
+  for (;; j = (j + 1) & (t->cap - 1)) {
+    uint32_t hj = t->slots[j].hash;
     if (!hj)
       break;
-    sharc_ident *id = ctx->idents[j];
-    if (hj == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
+    if (hj != h)
+      continue;
+    sharc_ident *id = slot_ptr(&t->slots[j]);
+    if (id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
       return id;
   }
   sharc_ident *id = sharc_arena_alloc(&ctx->ident_arena, sizeof *id + s.len + 1);
@@ -230,9 +215,8 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   if (s.len)
     memcpy(id->data, s.data, s.len);
   id->data[s.len] = 0;
-  ctx->idents[j] = id;
-  ctx->ident_hashes[j] = h;
-  ctx->ident_count++;
+  slot_set(&t->slots[j], h, id);
+  t->count++;
   return id;
 }
 
@@ -268,7 +252,7 @@ static void print_stats(const sharc_context *ctx) {
           "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
           "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
           ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
-          ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+          ctx->idents.count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
   fprintf(stderr, "sharc: memory by structure, %zu ops created:\n", ops);
   for (unsigned k = 0; k < SHARC_STAT_COUNT; k++) {
     print_stat_line(names[k], ctx->stat_bytes[k], ops);
@@ -276,10 +260,9 @@ static void print_stats(const sharc_context *ctx) {
   }
   print_stat_line("other arena data", ctx->arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
-  size_t tables = (ctx->types.cap + ctx->attrs.cap) * sizeof(sharc_uniq_slot) +
+  size_t tables = (ctx->types.cap + ctx->attrs.cap + ctx->idents.cap) * sizeof(sharc_uniq_slot) +
                   ctx->point_cap * sizeof *ctx->point_locs +
-                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items +
-                  ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
+                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items;
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
   size_t total = ctx->arena.used + ctx->ident_arena.used + tables + ctx->stat_parser_scratch;
@@ -302,8 +285,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_vec_free(&ctx->loc_files);
   pthread_mutex_destroy(&ctx->loc_lock);
   sharc_vec_free(&ctx->resources);
-  free(ctx->idents);
-  free(ctx->ident_hashes);
+  sharc_uniq_table_free(&ctx->idents);
   free(ctx->op_index);
   free(ctx->op_keys);
   free(ctx->set_attr_cache);
@@ -360,6 +342,9 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
   ctx->dialects[ctx->num_dialects++] = d;
   for (unsigned i = 0; i < d->num_ops; i++)
     op_index_insert(ctx, d->ops[i]);
+  if (d->num_ops) /* a name found unregistered may name one of them */
+    for (unsigned i = 0; i < SHARC_OP_MISS_SLOTS; i++)
+      atomic_store_explicit(&ctx->op_misses[i], NULL, memory_order_relaxed);
 }
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name) {
@@ -377,8 +362,14 @@ const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str 
 }
 
 const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name) {
+  if (name->op_def)
+    return name->op_def;
+  _Atomic(const sharc_ident *) *miss = &name->ctx->op_misses[name->hash % SHARC_OP_MISS_SLOTS];
+  if (atomic_load_explicit(miss, memory_order_relaxed) == name)
+    return NULL;
+  name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
   if (!name->op_def)
-    name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
+    atomic_store_explicit(miss, name, memory_order_relaxed);
   return name->op_def;
 }
 

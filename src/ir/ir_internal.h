@@ -38,8 +38,8 @@ typedef struct sharc_uniq_slot {
   unsigned char obj[sizeof(sharc_uniq *)];
 } sharc_uniq_slot;
 
-/* Open addressing with linear probing over the slots; rehashing reads
- * only the slots, never an object. */
+/* Open addressing with linear probing over the slots (types, attributes,
+ * identifiers); rehashing reads only the slots, never an object. */
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
   size_t cap, count;
