@@ -16,18 +16,40 @@
  * reads only the slots. */
 static uint32_t table_hash(uint32_t h) { return h ? h : 1; }
 
+static uint64_t hash_mix(uint64_t h, uint64_t w) {
+  h = (h ^ w) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+
+/* A key of 1..7 bytes as one word: two loads that may overlap (or three
+ * bytes that cover a key of up to three), where a byte at a time cost a
+ * multiply each. Injective for a given length, which the hash mixes in. */
+static uint64_t short_word(const uint8_t *s, size_t n) {
+  if (n >= 4) {
+    uint32_t lo, hi;
+    memcpy(&lo, s, 4);
+    memcpy(&hi, s + n - 4, 4);
+    return (uint64_t)hi << 32 | lo;
+  }
+  return (uint64_t)s[0] << 16 | (uint64_t)s[n >> 1] << 8 | s[n - 1];
+}
+
 uint32_t sharc_hash_bytes(const void *p, size_t n) {
   const uint8_t *s = p;
-  uint64_t h = 0xcbf29ce484222325ull;
+  uint64_t h = 0xcbf29ce484222325ull ^ n;
   size_t i = 0;
+  uint64_t w;
   for (; i + 8 <= n; i += 8) {
-    uint64_t w;
     memcpy(&w, s + i, 8);
-    h = (h ^ w) * 0x100000001b3ull;
-    h ^= h >> 29;
+    h = hash_mix(h, w);
   }
-  for (; i < n; i++)
-    h = (h ^ s[i]) * 0x100000001b3ull;
+  if (i < n) { /* the tail: the last 8 bytes (overlapping), or a short key */
+    if (n >= 8)
+      memcpy(&w, s + n - 8, 8);
+    else
+      w = short_word(s, n);
+    h = hash_mix(h, w);
+  }
   /* a final avalanche (half of murmur3's fmix64): the tables index by the
    * low bits, which the multiplications above leave blind to the high
    * bytes of the last word (2.54 -> 2.45 probes a lookup at 100k ops) */
