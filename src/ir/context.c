@@ -200,8 +200,10 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
   ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] += ctx->arena.used - used_before;
-  if (table->count != count_at_probe || uniq_needs_grow(table)) {
-    sharc_uniq_insert(table, obj); /* `own` interned into this table too */
+  /* the grow before the probe left room for this object, unless `own`
+   * interned into this table too (and may have moved its slots) */
+  if (table->count != count_at_probe) {
+    sharc_uniq_insert(table, obj);
   } else {
     slot_set(&table->slots[slot], h, obj);
     table->count++;
