@@ -74,41 +74,50 @@ static void slot_set(sharc_uniq_slot *s, uint32_t hash, const void *p) {
   memcpy(s->obj, &p, sizeof p);
 }
 
+/* Probing walks a slot pointer, wrapping at the end: an index would cost
+ * a multiply by the 12-byte slot at every step. */
+static sharc_uniq_slot *slot_first(const sharc_uniq_table *t, uint32_t hash) {
+  return &t->slots[hash & (t->cap - 1)];
+}
+
+static sharc_uniq_slot *slot_next(const sharc_uniq_table *t, sharc_uniq_slot *s) {
+  return ++s == t->slots + t->cap ? t->slots : s;
+}
+
 /* `hash` is the pointee's, passed so that a rehash reads no object (a
  * cache miss each in a large table). */
-static void uniq_place(sharc_uniq_slot *slots, size_t cap, uint32_t hash, const void *p) {
-  size_t j = hash & (cap - 1);
-  while (slots[j].hash)
-    j = (j + 1) & (cap - 1);
-  slot_set(&slots[j], hash, p);
+static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
+  sharc_uniq_slot *s = slot_first(t, hash);
+  while (s->hash)
+    s = slot_next(t, s);
+  slot_set(s, hash, p);
 }
 
 /* Doubles the slots (`first_cap` of them in an empty table). */
 static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
-  size_t cap = t->cap ? t->cap * 2 : first_cap;
-  sharc_uniq_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
-  for (size_t i = 0; i < t->cap; i++)
-    if (t->slots[i].hash)
-      uniq_place(slots, cap, t->slots[i].hash, slot_ptr(&t->slots[i]));
-  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
-  t->slots = slots;
-  t->cap = cap;
+  sharc_uniq_table old = *t;
+  t->cap = old.cap ? old.cap * 2 : first_cap;
+  t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
+  for (const sharc_uniq_slot *s = old.slots; s != old.slots + old.cap; s++)
+    if (s->hash)
+      uniq_place(t, s->hash, slot_ptr(s));
+  sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
 }
 
 /* The object under `key`, or NULL with *empty set to the slot where the
  * probe ended (where an insert into the unchanged table goes: one probe
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
-                              uint32_t hash, size_t *empty) {
-  for (size_t j = hash & (t->cap - 1);; j = (j + 1) & (t->cap - 1)) {
-    uint32_t h = t->slots[j].hash;
+                              uint32_t hash, sharc_uniq_slot **empty) {
+  for (sharc_uniq_slot *s = slot_first(t, hash);; s = slot_next(t, s)) {
+    uint32_t h = s->hash;
     if (!h) {
-      *empty = j;
+      *empty = s;
       return NULL;
     }
     if (h != hash)
       continue;
-    sharc_uniq *obj = slot_ptr(&t->slots[j]);
+    sharc_uniq *obj = slot_ptr(s);
     if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
@@ -121,7 +130,7 @@ static bool uniq_needs_grow(const sharc_uniq_table *t) {
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if (uniq_needs_grow(t))
     uniq_grow(t, 256);
-  uniq_place(t->slots, t->cap, obj->hash, obj);
+  uniq_place(t, obj->hash, obj);
   t->count++;
 }
 
@@ -180,7 +189,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
   if (uniq_needs_grow(table))
     uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
-  size_t slot;
+  sharc_uniq_slot *slot;
   sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
   if (found) {
     sharc_key_free(key);
@@ -205,7 +214,7 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   if (table->count != count_at_probe) {
     sharc_uniq_insert(table, obj);
   } else {
-    slot_set(&table->slots[slot], h, obj);
+    slot_set(slot, h, obj);
     table->count++;
   }
   sharc_key_free(key);
@@ -221,14 +230,11 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   sharc_uniq_table *t = &ctx->idents;
   if ((t->count + 1) * 2 > t->cap)
     uniq_grow(t, 1024);
-  size_t j = h & (t->cap - 1);
-  for (;; j = (j + 1) & (t->cap - 1)) {
-    uint32_t hj = t->slots[j].hash;
-    if (!hj)
-      break;
-    if (hj != h)
+  sharc_uniq_slot *slot = slot_first(t, h);
+  for (; slot->hash; slot = slot_next(t, slot)) {
+    if (slot->hash != h)
       continue;
-    sharc_ident *id = slot_ptr(&t->slots[j]);
+    sharc_ident *id = slot_ptr(slot);
     if (id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
       return id;
   }
@@ -239,7 +245,7 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   if (s.len)
     memcpy(id->data, s.data, s.len);
   id->data[s.len] = 0;
-  slot_set(&t->slots[j], h, id);
+  slot_set(slot, h, id);
   t->count++;
   return id;
 }
