@@ -98,9 +98,9 @@ static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
   sharc_uniq_table old = *t;
   t->cap = old.cap ? old.cap * 2 : first_cap;
   t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
-  for (const sharc_uniq_slot *s = old.slots; s != old.slots + old.cap; s++)
-    if (s->hash)
-      uniq_place(t, s->hash, slot_ptr(s));
+  for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
+    if (old.slots[i].hash)
+      uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
 }
 
