@@ -13,21 +13,43 @@
 /* ---- hashing and uniquing ---------------------------------------------- */
 
 /* Uniquing-table hashes are never 0: 0 marks an empty slot, so probing
- * reads only the compact hash array. */
+ * reads only the slots. */
 static uint32_t table_hash(uint32_t h) { return h ? h : 1; }
+
+static uint64_t hash_mix(uint64_t h, uint64_t w) {
+  h = (h ^ w) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+
+/* A key of 1..7 bytes as one word: two loads that may overlap (or three
+ * bytes that cover a key of up to three), where a byte at a time cost a
+ * multiply each. Injective for a given length, which the hash mixes in. */
+static uint64_t short_word(const uint8_t *s, size_t n) {
+  if (n >= 4) {
+    uint32_t lo, hi;
+    memcpy(&lo, s, 4);
+    memcpy(&hi, s + n - 4, 4);
+    return (uint64_t)hi << 32 | lo;
+  }
+  return (uint64_t)s[0] << 16 | (uint64_t)s[n >> 1] << 8 | s[n - 1];
+}
 
 uint32_t sharc_hash_bytes(const void *p, size_t n) {
   const uint8_t *s = p;
-  uint64_t h = 0xcbf29ce484222325ull;
+  uint64_t h = 0xcbf29ce484222325ull ^ n;
   size_t i = 0;
+  uint64_t w;
   for (; i + 8 <= n; i += 8) {
-    uint64_t w;
     memcpy(&w, s + i, 8);
-    h = (h ^ w) * 0x100000001b3ull;
-    h ^= h >> 29;
+    h = hash_mix(h, w);
   }
-  for (; i < n; i++)
-    h = (h ^ s[i]) * 0x100000001b3ull;
+  if (i < n) { /* the tail: the last 8 bytes (overlapping), or a short key */
+    if (n >= 8)
+      memcpy(&w, s + n - 8, 8);
+    else
+      w = short_word(s, n);
+    h = hash_mix(h, w);
+  }
   /* a final avalanche (half of murmur3's fmix64): the tables index by the
    * low bits, which the multiplications above leave blind to the high
    * bytes of the last word (2.54 -> 2.45 probes a lookup at 100k ops) */
@@ -39,51 +61,63 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
-/* One block holds both arrays: the hashes, then the object pointers. */
-static size_t uniq_block_size(size_t cap) { return cap * (sizeof(uint32_t) + sizeof(sharc_uniq *)); }
-
-/* `hash` is obj->hash, passed so that a rehash reads no object (a cache
- * miss each in a large table). */
-static void uniq_place(uint32_t *hashes, sharc_uniq **objs, size_t cap, uint32_t hash,
-                       sharc_uniq *obj) {
-  size_t j = hash & (cap - 1);
-  while (hashes[j])
-    j = (j + 1) & (cap - 1);
-  hashes[j] = hash;
-  objs[j] = obj;
+/* A slot's pointer: an object of types and attributes, an identifier of
+ * the identifier table. */
+static void *slot_ptr(const sharc_uniq_slot *s) {
+  void *p;
+  memcpy(&p, s->obj, sizeof p);
+  return p;
 }
 
-static void uniq_grow(sharc_uniq_table *t) {
-  size_t cap = t->cap ? t->cap * 2 : 256;
-  uint32_t *hashes = sharc_pages_alloc(uniq_block_size(cap));
-  sharc_uniq **objs = (sharc_uniq **)(void *)(hashes + cap);
-  for (size_t i = 0; i < t->cap; i++)
-    if (t->hashes[i])
-      uniq_place(hashes, objs, cap, t->hashes[i], t->objs[i]);
-  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
-  t->hashes = hashes;
-  t->objs = objs;
-  t->cap = cap;
+static void slot_set(sharc_uniq_slot *s, uint32_t hash, const void *p) {
+  s->hash = hash;
+  memcpy(s->obj, &p, sizeof p);
+}
+
+/* Probing walks a slot pointer, wrapping at the end: an index would cost
+ * a multiply by the 12-byte slot at every step. */
+static sharc_uniq_slot *slot_first(const sharc_uniq_table *t, uint32_t hash) {
+  return &t->slots[hash & (t->cap - 1)];
+}
+
+static sharc_uniq_slot *slot_next(const sharc_uniq_table *t, sharc_uniq_slot *s) {
+  return ++s == t->slots + t->cap ? t->slots : s;
+}
+
+/* `hash` is the pointee's, passed so that a rehash reads no object (a
+ * cache miss each in a large table). */
+static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
+  sharc_uniq_slot *s = slot_first(t, hash);
+  while (s->hash)
+    s = slot_next(t, s);
+  slot_set(s, hash, p);
+}
+
+/* Doubles the slots (`first_cap` of them in an empty table). */
+static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
+  sharc_uniq_table old = *t;
+  t->cap = old.cap ? old.cap * 2 : first_cap;
+  t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
+  for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
+    if (old.slots[i].hash)
+      uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
+  sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
 }
 
 /* The object under `key`, or NULL with *empty set to the slot where the
  * probe ended (where an insert into the unchanged table goes: one probe
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
-                              uint32_t hash, size_t *empty) {
-  size_t first = hash & (t->cap - 1);
-  /* the slot's object pointer sits in another array: load its line while
-   * the hashes are probed, one cache miss's wait instead of two in a row */
-  __builtin_prefetch(&t->objs[first]);
-  for (size_t j = first;; j = (j + 1) & (t->cap - 1)) {
-    uint32_t h = t->hashes[j];
+                              uint32_t hash, sharc_uniq_slot **empty) {
+  for (sharc_uniq_slot *s = slot_first(t, hash);; s = slot_next(t, s)) {
+    uint32_t h = s->hash;
     if (!h) {
-      *empty = j;
+      *empty = s;
       return NULL;
     }
     if (h != hash)
       continue;
-    sharc_uniq *obj = t->objs[j];
+    sharc_uniq *obj = slot_ptr(s);
     if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
@@ -95,13 +129,13 @@ static bool uniq_needs_grow(const sharc_uniq_table *t) {
 
 void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
   if (uniq_needs_grow(t))
-    uniq_grow(t);
-  uniq_place(t->hashes, t->objs, t->cap, obj->hash, obj);
+    uniq_grow(t, 256);
+  uniq_place(t, obj->hash, obj);
   t->count++;
 }
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
-  sharc_pages_free(t->hashes, uniq_block_size(t->cap));
+  sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
   memset(t, 0, sizeof *t);
 }
 
@@ -154,8 +188,8 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   uint32_t len = (uint32_t)key->len;
   uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
   if (uniq_needs_grow(table))
-    uniq_grow(table); /* before the probe, so that its empty slot stays valid */
-  size_t slot;
+    uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
+  sharc_uniq_slot *slot;
   sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
   if (found) {
     sharc_key_free(key);
@@ -175,11 +209,12 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
   ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] += ctx->arena.used - used_before;
-  if (table->count != count_at_probe || uniq_needs_grow(table)) {
-    sharc_uniq_insert(table, obj); /* `own` interned into this table too */
+  /* the grow before the probe left room for this object, unless `own`
+   * interned into this table too (and may have moved its slots) */
+  if (table->count != count_at_probe) {
+    sharc_uniq_insert(table, obj);
   } else {
-    table->hashes[slot] = h;
-    table->objs[slot] = obj;
+    slot_set(slot, h, obj);
     table->count++;
   }
   sharc_key_free(key);
@@ -188,40 +223,19 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
 
 /* ---- identifiers -------------------------------------------------------- */
 
-/* Open addressing with the hashes beside the slots, as for types and
- * attributes: a miss reads only the hash array. */
-static void ident_grow(sharc_context *ctx) {
-  size_t cap = ctx->ident_cap ? ctx->ident_cap * 2 : 1024;
-  sharc_ident **slots = sharc_xcalloc(cap, sizeof *slots);
-  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
-  for (size_t i = 0; i < ctx->ident_cap; i++) {
-    sharc_ident *id = ctx->idents[i];
-    if (!id)
-      continue;
-    size_t j = id->hash & (cap - 1);
-    while (hashes[j])
-      j = (j + 1) & (cap - 1);
-    slots[j] = id;
-    hashes[j] = id->hash;
-  }
-  free(ctx->idents);
-  free(ctx->ident_hashes);
-  ctx->idents = slots;
-  ctx->ident_hashes = hashes;
-  ctx->ident_cap = cap;
-}
-
+/* A table like the types' and attributes' (the hash beside the pointer:
+ * a probe reads one line of slots), kept at most half full. */
 sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   uint32_t h = table_hash(sharc_hash_bytes(s.data, s.len));
-  if ((ctx->ident_count + 1) * 2 > ctx->ident_cap)
-    ident_grow(ctx);
-  size_t j = h & (ctx->ident_cap - 1);
-  for (;; j = (j + 1) & (ctx->ident_cap - 1)) {
-    uint32_t hj = ctx->ident_hashes[j];
-    if (!hj)
-      break;
-    sharc_ident *id = ctx->idents[j];
-    if (hj == h && id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
+  sharc_uniq_table *t = &ctx->idents;
+  if ((t->count + 1) * 2 > t->cap)
+    uniq_grow(t, 1024);
+  sharc_uniq_slot *slot = slot_first(t, h);
+  for (; slot->hash; slot = slot_next(t, slot)) {
+    if (slot->hash != h)
+      continue;
+    sharc_ident *id = slot_ptr(slot);
+    if (id->len == s.len && memcmp(id->data, s.data, s.len) == 0)
       return id;
   }
   sharc_ident *id = sharc_arena_alloc(&ctx->ident_arena, sizeof *id + s.len + 1);
@@ -231,9 +245,8 @@ sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
   if (s.len)
     memcpy(id->data, s.data, s.len);
   id->data[s.len] = 0;
-  ctx->idents[j] = id;
-  ctx->ident_hashes[j] = h;
-  ctx->ident_count++;
+  slot_set(slot, h, id);
+  t->count++;
   return id;
 }
 
@@ -269,7 +282,7 @@ static void print_stats(const sharc_context *ctx) {
           "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
           "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
           ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
-          ctx->ident_count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+          ctx->idents.count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
   fprintf(stderr, "sharc: memory by structure, %zu ops created:\n", ops);
   for (unsigned k = 0; k < SHARC_STAT_COUNT; k++) {
     print_stat_line(names[k], ctx->stat_bytes[k], ops);
@@ -277,10 +290,9 @@ static void print_stats(const sharc_context *ctx) {
   }
   print_stat_line("other arena data", ctx->arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
-  size_t tables = (ctx->types.cap + ctx->attrs.cap) * (sizeof(uint32_t) + sizeof(sharc_uniq *)) +
+  size_t tables = (ctx->types.cap + ctx->attrs.cap + ctx->idents.cap) * sizeof(sharc_uniq_slot) +
                   ctx->point_cap * sizeof *ctx->point_locs +
-                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items +
-                  ctx->ident_cap * (sizeof *ctx->idents + sizeof *ctx->ident_hashes);
+                  ctx->point_chunks.cap * sizeof *ctx->point_chunks.items;
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
   size_t total = ctx->arena.used + ctx->ident_arena.used + tables + ctx->stat_parser_scratch;
@@ -303,8 +315,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   sharc_vec_free(&ctx->loc_files);
   pthread_mutex_destroy(&ctx->loc_lock);
   sharc_vec_free(&ctx->resources);
-  free(ctx->idents);
-  free(ctx->ident_hashes);
+  sharc_uniq_table_free(&ctx->idents);
   free(ctx->op_index);
   free(ctx->op_keys);
   free(ctx->set_attr_cache);
@@ -361,6 +372,9 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
   ctx->dialects[ctx->num_dialects++] = d;
   for (unsigned i = 0; i < d->num_ops; i++)
     op_index_insert(ctx, d->ops[i]);
+  if (d->num_ops) /* a name found unregistered may name one of them */
+    for (unsigned i = 0; i < SHARC_OP_MISS_SLOTS; i++)
+      atomic_store_explicit(&ctx->op_misses[i], NULL, memory_order_relaxed);
 }
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name) {
@@ -378,8 +392,14 @@ const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str 
 }
 
 const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name) {
+  if (name->op_def)
+    return name->op_def;
+  _Atomic(const sharc_ident *) *miss = &name->ctx->op_misses[name->hash % SHARC_OP_MISS_SLOTS];
+  if (atomic_load_explicit(miss, memory_order_relaxed) == name)
+    return NULL;
+  name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
   if (!name->op_def)
-    name->op_def = sharc_context_lookup_op(name->ctx, sharc_ident_str(name));
+    atomic_store_explicit(miss, name, memory_order_relaxed);
   return name->op_def;
 }
 

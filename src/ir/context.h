@@ -6,8 +6,9 @@
 #include "support/vec.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
-enum { SHARC_MAX_DIALECTS = 16 };
+enum { SHARC_MAX_DIALECTS = 16, SHARC_OP_MISS_SLOTS = 64 };
 
 /* How a diagnostic shows an op (Diagnostic::appendOp's printing flags). */
 typedef enum sharc_diag_op_form {
@@ -111,12 +112,15 @@ struct sharc_context {
   struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
       *none_type;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
-  sharc_ident **idents;
-  uint32_t *ident_hashes;
-  size_t ident_cap, ident_count;
+  sharc_uniq_table idents;
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
   unsigned num_dialects;
   const sharc_op_def **op_index;
+  /* names sharc_context_lookup_op_ident found no op under, by hash: an
+   * unregistered name keeps a NULL definition, and is asked about at
+   * every op created with it (cleared when a dialect adds ops; atomic, as
+   * the interpreter's threads create ops) */
+  _Atomic(const sharc_ident *) op_misses[SHARC_OP_MISS_SLOTS];
   /* each slot's name hash and length: a lookup compares names only on a
    * match of both, with memcmp */
   struct sharc_op_key {

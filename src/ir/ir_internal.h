@@ -28,13 +28,20 @@ static inline const uint8_t *sharc_uniq_key(const sharc_uniq *u) {
   return (const uint8_t *)u - (((size_t)u->key_len + 7) & ~(size_t)7);
 }
 
-/* Open addressing over two parallel arrays: the hashes alone (4 bytes a
- * slot, 16 slots a cache line) are what probing and rehashing read; an
- * object is loaded only on a hash match. 12 bytes a slot where a slot with
- * hash, key length and pointer took 16. */
+/* A slot of a uniquing table: the object's hash (0: empty) beside its
+ * pointer, so that a probe reads one cache line (where parallel arrays of
+ * hashes and pointers took two, a cache miss each in a large table) and
+ * loads an object only on a hash match. The pointer is kept as bytes: a
+ * slot takes 12 bytes, 4-byte aligned, as the parallel arrays did. */
+typedef struct sharc_uniq_slot {
+  uint32_t hash;
+  unsigned char obj[sizeof(sharc_uniq *)];
+} sharc_uniq_slot;
+
+/* Open addressing with linear probing over the slots (types, attributes,
+ * identifiers); rehashing reads only the slots, never an object. */
 typedef struct sharc_uniq_table {
-  uint32_t *hashes; /* 0: empty */
-  sharc_uniq **objs;
+  sharc_uniq_slot *slots;
   size_t cap, count;
 } sharc_uniq_table;
 

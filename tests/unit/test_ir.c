@@ -10,6 +10,7 @@
 #include "sharc/verify.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static char *print_type(const sharc_type *t) {
@@ -43,6 +44,36 @@ static void test_uniquing(void) {
   CHECK(sharc_attr_int_value(sharc_attr_integer(ctx, i8, 255)) == -1);
   sharc_attr *s1 = sharc_attr_string(ctx, SHARC_STR("abc"));
   CHECK(s1 == sharc_attr_string(ctx, sharc_str_from_cstr("abc")));
+  sharc_context_destroy(ctx);
+}
+
+/* Identifiers of every length up to two words and a tail (each length
+ * hashes its tail another way), many more than the table's first size:
+ * each found again, all distinct. And an op name looked up before its
+ * dialect is registered is found once it is (the remembered miss goes). */
+static void test_identifiers(void) {
+  sharc_context *ctx = sharc_context_create();
+  enum { N = 3000 };
+  static sharc_ident *ids[N];
+  char text[32];
+  for (int i = 0; i < N; i++) {
+    int len = snprintf(text, sizeof text, "%.*s%d", i % 20, "abcdefghijklmnopqrst", i);
+    ids[i] = sharc_ident_get(ctx, (sharc_str){text, (size_t)len});
+  }
+  int same = 0;
+  for (int i = 0; i < N; i++) {
+    int len = snprintf(text, sizeof text, "%.*s%d", i % 20, "abcdefghijklmnopqrst", i);
+    same += ids[i] == sharc_ident_get(ctx, (sharc_str){text, (size_t)len}) &&
+            sharc_str_eq(sharc_ident_str(ids[i]), (sharc_str){text, (size_t)len});
+  }
+  CHECK(same == N);
+  CHECK(sharc_ident_get(ctx, SHARC_STR("")) == sharc_ident_get(ctx, SHARC_STR("")));
+  CHECK(sharc_ident_get(ctx, SHARC_STR("a")) != sharc_ident_get(ctx, SHARC_STR("aa")));
+  sharc_ident *add = sharc_ident_get(ctx, SHARC_STR("stablehlo.add"));
+  CHECK(sharc_context_lookup_op_ident(add) == NULL);
+  CHECK(sharc_context_lookup_op_ident(add) == NULL);
+  CHECK(sharc_context_load_dialect(ctx, "stablehlo"));
+  CHECK(sharc_context_lookup_op_ident(add) != NULL);
   sharc_context_destroy(ctx);
 }
 
@@ -397,6 +428,7 @@ static void test_parse_errors(void) {
 
 int main(void) {
   test_uniquing();
+  test_identifiers();
   test_dictionary();
   test_string_escapes();
   test_locations();
