@@ -260,19 +260,19 @@ static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_
 
 static bool check_registered(sharc_parser *p, const sharc_token *t, sharc_str name,
                              const sharc_op_def *def) {
-  if (def)
+  /* allowed unregistered ops (every op of a generic module) skip the
+   * dialect lookup: it only picks which error to report */
+  if (def || p->ctx->allow_unregistered)
     return true;
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (dot && sharc_context_dialect(p->ctx, dialect) && !p->ctx->allow_unregistered)
+  if (dot && sharc_context_dialect(p->ctx, dialect))
     return sharc_p_error_at(p, t, "unregistered operation '%.*s' found in dialect ('%.*s') that "
                             "does not allow unknown operations", (int)name.len, name.data,
                             (int)dialect.len, dialect.data);
-  if (!p->ctx->allow_unregistered)
-    return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
-                            "this is intended, please use -allow-unregistered-dialect with "
-                            "the MLIR tool used");
-  return true;
+  return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
+                          "this is intended, please use -allow-unregistered-dialect with "
+                          "the MLIR tool used");
 }
 
 static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
