@@ -106,17 +106,24 @@ typedef struct result_binding {
   unsigned count;
 } result_binding;
 
-typedef SHARC_VEC(result_binding) binding_vec;
-
-/* The result bindings of one op and how many results they name. */
-typedef struct result_list {
-  binding_vec *bindings;
+/* The result bindings of one op and how many results they name: inline
+ * for the usual few (no allocation per op), heap beyond. Only items, len
+ * and total start zeroed: the inline room is written before it is read. */
+typedef struct binding_list {
+  result_binding *items;
+  unsigned len, cap;
   unsigned total;
-} result_list;
+  result_binding small[4];
+} binding_list;
+
+static void binding_list_free(binding_list *l) {
+  if (l->items != l->small)
+    free(l->items);
+}
 
 /* One `%name` or `%name:N` of the result list. */
 static bool parse_result_binding(sharc_parser *p, void *state) {
-  result_list *l = state;
+  binding_list *l = state;
   if (p->tok.kind != TOK_PERCENT_ID)
     return sharc_p_error(p, "expected valid ssa identifier");
   result_binding rb = {p->tok, 1};
@@ -131,15 +138,15 @@ static bool parse_result_binding(sharc_parser *p, void *state) {
       return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
     rb.count = (unsigned)c;
   }
-  sharc_vec_push(l->bindings, rb); /* freed by parse_op */
+  l->items = sharc_small_room(l->items, l->small, sizeof l->small / sizeof l->small[0], l->len,
+                              &l->cap, sizeof *l->items);
+  l->items[l->len++] = rb; /* freed by parse_op */
   l->total += rb.count;
   return true;
 }
 
-static bool parse_result_list(sharc_parser *p, binding_vec *out, unsigned *total) {
-  result_list l = {out, 0};
-  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_binding, &l, NULL);
-  *total = l.total;
+static bool parse_result_list(sharc_parser *p, binding_list *out) {
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_binding, out, NULL);
   return ok && sharc_p_expect_msg(p, '=', "expected '=' after SSA name");
 }
 
@@ -184,7 +191,9 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
-  ref_list refs = {0};
+  ref_list refs; /* the inline room is written before it is read */
+  refs.items = NULL;
+  refs.len = 0;
   bool ok = parse_generic_operands(p, &refs);
   if (ok && sharc_p_eat(p, '['))
     ok = sharc_p_parse_comma_list_until(p, ']', parse_next_successor, &b->successors, false);
@@ -296,14 +305,32 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
-static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bindings) {
+/* An empty builder, its inline arrays left unwritten: zeroing them cost
+ * more than the rest of the generic op's own work. The vectors take their
+ * inline room on the first push (sharc_small_room). */
+static void builder_start(sharc_op_builder *b) {
+  b->name = NULL;
+  b->loc = NULL;
+  b->loc_line = b->loc_col = 0;
+  sharc_ptrvec *vecs[] = {&b->operands, &b->result_types, &b->regions, &b->successors};
+  for (unsigned i = 0; i < sizeof vecs / sizeof vecs[0]; i++) {
+    vecs[i]->items = NULL;
+    vecs[i]->len = vecs[i]->cap = 0;
+  }
+  b->attrs = NULL;
+  b->num_attrs = b->cap_attrs = 0;
+  b->props = NULL;
+}
+
+static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bindings) {
   sharc_token start = p->tok;
-  unsigned num_results = 0;
-  if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings, &num_results))
+  if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings))
     return false;
+  unsigned num_results = bindings->total;
   unsigned num_bindings = bindings->len;
   const result_binding *results = bindings->items;
-  sharc_op_builder b = {0};
+  sharc_op_builder b;
+  builder_start(&b);
   sharc_token name_tok = p->tok;
   /* MLIR locates an op at its name */
   b.loc_line = name_tok.line;
@@ -389,9 +416,11 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
 }
 
 static bool parse_op(sharc_parser *p, sharc_block *block) {
-  binding_vec bindings = {0};
+  binding_list bindings; /* the inline room is written before it is read */
+  bindings.items = NULL;
+  bindings.len = bindings.total = 0;
   bool ok = parse_op_bound(p, block, &bindings);
-  sharc_vec_free(&bindings);
+  binding_list_free(&bindings);
   return ok;
 }
 

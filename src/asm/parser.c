@@ -623,8 +623,7 @@ static bool sharc_p_parse_operand_impl(sharc_parser *p, sharc_operand_ref *out) 
     return expected_error(p, "expected SSA operand");
   out->tok = p->tok;
   out->number = 0;
-  const char *hash = memchr(p->tok.start, '#', p->tok.len);
-  (void)hash; /* '#' is not a suffix character: the number is a separate token */
+  /* `%x#N`: '#' is not a suffix character, so N is the next token */
   out->name = sharc_p_name_get(p, &p->names, sharc_tok_str(&p->tok));
   sharc_p_next(p);
   if (p->tok.kind == TOK_HASH_ID && p->tok.start == out->tok.start + out->tok.len) {
