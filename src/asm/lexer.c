@@ -346,7 +346,13 @@ static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
 void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
   if (lx->cur >= lx->release_at)
     release_behind(lx);
-  if (lx->cur < lx->end && has_class(*lx->cur, CC_SKIP))
+  /* one blank between tokens is the common case: stepped over here, the
+   * loop of skip_space only for more (or for line ends and comments) */
+  const char *p = lx->cur, *end = lx->end;
+  if (p < end && *p == ' ')
+    p++;
+  lx->cur = p;
+  if (p < end && has_class(*p, CC_SKIP))
     skip_space(lx);
   const char *start = lx->cur;
   sharc_tok_kind kind = scan_token(lx, start);

@@ -267,12 +267,13 @@ static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_
   return NULL;
 }
 
-static bool check_registered(sharc_parser *p, const sharc_token *t, sharc_str name,
+static bool check_registered(sharc_parser *p, const sharc_token *t, const sharc_ident *id,
                              const sharc_op_def *def) {
   /* allowed unregistered ops (every op of a generic module) skip the
    * dialect lookup: it only picks which error to report */
   if (def || p->ctx->allow_unregistered)
     return true;
+  sharc_str name = sharc_ident_str(id);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
   if (dot && sharc_context_dialect(p->ctx, dialect))
@@ -303,6 +304,26 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   for (unsigned i = 0; i < b->regions.len; i++)
     sharc_region_take_body(&sharc_op_regions_of(op)[i], b->regions.items[i]);
   return op;
+}
+
+/* The op a quoted name (token `t`) stands for, resolved once per spelling;
+ * NULL for the empty name. */
+static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
+  if (t->len == 2)
+    return NULL;
+  sharc_p_name *key = sharc_p_name_get(p, &p->op_names, sharc_tok_str(t));
+  p_op_name *r = key->op;
+  if (r && (r->def || r->num_dialects == p->ctx->num_dialects))
+    return r;
+  sharc_str name = sharc_p_unescape(p, t);
+  if (name.len == 0)
+    return NULL;
+  if (!r)
+    r = key->op = sharc_arena_alloc(&p->scratch, sizeof *r);
+  r->ident = sharc_ident_get(p->ctx, name);
+  r->def = sharc_context_lookup_op_ident(r->ident);
+  r->num_dialects = p->ctx->num_dialects;
+  return r;
 }
 
 /* An empty builder, its inline arrays left unwritten: zeroing them cost
@@ -338,15 +359,14 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
   bool ok;
   bool pushed_dialect = false;
   if (name_tok.kind == TOK_STRING) {
-    sharc_str name = sharc_p_unescape(p, &name_tok);
-    if (name.len == 0) {
+    const p_op_name *resolved = quoted_op_name(p, &name_tok);
+    if (!resolved)
       return sharc_p_error(p, "empty operation name is invalid");
-    }
-    b.name = sharc_ident_get(p->ctx, name);
-    const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
+    b.name = resolved->ident;
+    const sharc_op_def *def = resolved->def;
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
-    ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);
+    ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def);
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
@@ -631,6 +651,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);
   sharc_p_name_table_free(&p->type_texts);
+  sharc_p_name_table_free(&p->op_names);
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_p_name_table_free(&p->names);
   sharc_arena_free(&p->scratch);
