@@ -281,12 +281,16 @@ static sharc_tok_kind lex_token(sharc_lexer *lx, const char *start) {
   }
 }
 
-/* What a token's first byte settles, one lookup for the common tokens:
- * FIRST_SLOW leaves the byte to lex_token (sigils other than `%`, lookahead
- * punctuation, errors, the end). */
-enum { FIRST_SLOW, FIRST_PUNCT, FIRST_WORD, FIRST_DIGIT, FIRST_STRING, FIRST_PERCENT };
+enum {
+  FIRST_SLOW = SHARC_LEX_FIRST_SLOW,
+  FIRST_PUNCT = SHARC_LEX_FIRST_PUNCT,
+  FIRST_WORD,
+  FIRST_DIGIT,
+  FIRST_STRING,
+  FIRST_PERCENT
+};
 
-static const unsigned char first_kind[256] = {
+const unsigned char sharc_lex_first_kind[256] = {
 #define W FIRST_WORD
     ['a'] = W, ['b'] = W, ['c'] = W, ['d'] = W, ['e'] = W, ['f'] = W, ['g'] = W, ['h'] = W,
     ['i'] = W, ['j'] = W, ['k'] = W, ['l'] = W, ['m'] = W, ['n'] = W, ['o'] = W, ['p'] = W,
@@ -313,7 +317,7 @@ static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
   const char *p = start, *end = lx->end;
   if (p >= end)
     return TOK_EOF;
-  switch (first_kind[(unsigned char)*p++]) {
+  switch (sharc_lex_first_kind[(unsigned char)*p++]) {
   case FIRST_PUNCT:
     lx->cur = p;
     return TOK_PUNCT;
@@ -343,16 +347,12 @@ static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
   }
 }
 
-void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
-  if (lx->cur >= lx->release_at)
-    release_behind(lx);
-  /* one blank between tokens is the common case: stepped over here, the
-   * loop of skip_space only for more (or for line ends and comments) */
-  const char *p = lx->cur, *end = lx->end;
-  if (p < end && *p == ' ')
-    p++;
+/* The token at `p`, where the lexer stands once the hand-back is checked
+ * and one blank stepped over: one blank between tokens is the common case,
+ * the loop of skip_space only for more (or for line ends and comments). */
+static void lex_at(sharc_lexer *lx, sharc_token *out, const char *p) {
   lx->cur = p;
-  if (p < end && has_class(*p, CC_SKIP))
+  if (p < lx->end && has_class(*p, CC_SKIP))
     skip_space(lx);
   const char *start = lx->cur;
   sharc_tok_kind kind = scan_token(lx, start);
@@ -365,6 +365,15 @@ void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
   out->line = line;
   out->col = (unsigned)(start - line_start) + 1;
 }
+
+void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
+  if (lx->cur >= lx->release_at)
+    release_behind(lx);
+  const char *p = lx->cur;
+  lex_at(lx, out, p + (p < lx->end && *p == ' '));
+}
+
+void sharc_lex_rest(sharc_lexer *lx, sharc_token *out, const char *p) { lex_at(lx, out, p); }
 
 sharc_token sharc_lex(sharc_lexer *lx) {
   sharc_token t;

@@ -271,7 +271,7 @@ static bool lex_error_plain(sharc_parser *p) {
  * MLIR's lexer does; later errors are then suppressed. */
 void sharc_p_next(sharc_parser *p) {
   /* written in place: no token copied on the parser's hottest path */
-  sharc_lex_into(&p->lx, &p->tok);
+  sharc_lex_next(&p->lx, &p->tok);
   if (p->tok.kind == TOK_ERROR)
     lex_error(p);
 }
