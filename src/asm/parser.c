@@ -409,8 +409,10 @@ bool sharc_p_parse_string(sharc_parser *p, sharc_str *out) {
 /* Magnitude of an integer token as little-endian words; false on overflow
  * of SHARC_INT_WORDS words. */
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords) {
-  if (t->len <= 18 && !(t->len > 2 && t->start[1] == 'x')) {
-    uint64_t v = 0; /* up to 18 decimal digits cannot overflow 64 bits */
+  if (t->len <= 19 && !(t->len > 2 && t->start[1] == 'x')) {
+    /* up to 19 decimal digits cannot overflow 64 bits (10^19 - 1 < 2^64):
+     * most random 64-bit values have 19 */
+    uint64_t v = 0;
     for (size_t i = 0; i < t->len; i++)
       v = v * 10 + (uint64_t)(t->start[i] - '0');
     words[0] = v;
