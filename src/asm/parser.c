@@ -479,20 +479,16 @@ static val_entry *new_entry(sharc_parser *p) {
 
 static void name_table_grow(p_name_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
-  sharc_p_name **slots = sharc_xmalloc_array(cap, sizeof *slots);
+  p_name_slot *slots = sharc_xcalloc(cap, sizeof *slots);
   for (size_t i = 0; i < t->cap; i++) {
-    if (!t->hashes[i])
+    if (!t->slots[i].hash)
       continue;
-    size_t j = t->hashes[i] & (cap - 1);
-    while (hashes[j])
+    size_t j = t->slots[i].hash & (cap - 1);
+    while (slots[j].hash)
       j = (j + 1) & (cap - 1);
-    hashes[j] = t->hashes[i];
     slots[j] = t->slots[i];
   }
-  free(t->hashes);
   free(t->slots);
-  t->hashes = hashes;
   t->slots = slots;
   t->cap = cap;
 }
@@ -574,14 +570,13 @@ static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str tex
   if ((t->count + 1) * 2 > t->cap)
     name_table_grow(t);
   size_t j = h & (t->cap - 1);
-  for (; t->hashes[j]; j = (j + 1) & (t->cap - 1)) {
-    sharc_p_name *n = t->slots[j];
-    if (t->hashes[j] == h && n->len == text.len && memcmp(n->data, text.data, text.len) == 0)
-      return n;
+  for (; t->slots[j].hash; j = (j + 1) & (t->cap - 1)) {
+    const p_name_slot *s = &t->slots[j];
+    if (s->hash == h && s->len == text.len && memcmp(s->name->data, text.data, text.len) == 0)
+      return s->name;
   }
   sharc_p_name *n = name_new(p, text, h);
-  t->hashes[j] = h;
-  t->slots[j] = n;
+  t->slots[j] = (p_name_slot){h, n->len, n};
   t->count++;
   return n;
 }
@@ -597,7 +592,6 @@ static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h) {
 }
 
 void sharc_p_name_table_free(p_name_table *t) {
-  free(t->hashes);
   free(t->slots);
   free(t->numbered);
   memset(t, 0, sizeof *t);

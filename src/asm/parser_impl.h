@@ -37,9 +37,15 @@ struct sharc_p_name {
   char data[]; /* NUL-terminated */
 };
 
+/* One slot of a name table: the name's hash and length beside it, so that
+ * a probe reads one cache line and the name's own only on a likely match. */
+typedef struct p_name_slot {
+  uint32_t hash, len; /* hash 0: empty slot */
+  sharc_p_name *name;
+} p_name_slot;
+
 typedef struct p_name_table {
-  uint32_t *hashes; /* 0: empty slot */
-  sharc_p_name **slots;
+  p_name_slot *slots;
   size_t cap, count;
   /* `%N` names found by N, in front of the hash table: a long function's
    * thousands of numbered values would otherwise each cost a probe of a
