@@ -114,9 +114,17 @@ static sharc_tok_kind fail(sharc_lexer *lx, const char *msg) {
   return TOK_ERROR;
 }
 
+/* The bytes that end a string literal's plain run: its closing quote, an
+ * escape, or a line end (an error); the rest take one lookup each. */
+static const unsigned char string_stop[256] = {['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1};
+
 static sharc_tok_kind lex_string(sharc_lexer *lx) {
   const char *p = lx->cur; /* after the opening quote */
   while (p < lx->end) {
+    if (!string_stop[(unsigned char)*p]) {
+      p++;
+      continue;
+    }
     char c = *p;
     if (c == '"') {
       lx->cur = p + 1;
@@ -138,7 +146,6 @@ static sharc_tok_kind lex_string(sharc_lexer *lx) {
       lx->error_at = p;
       return fail(lx, "unknown escape in string literal");
     }
-    p++;
   }
   lx->cur = p;
   lx->error_at = p; /* MLIR points at the end of the line (or file) */
@@ -274,18 +281,99 @@ static sharc_tok_kind lex_token(sharc_lexer *lx, const char *start) {
   }
 }
 
+enum {
+  FIRST_SLOW = SHARC_LEX_FIRST_SLOW,
+  FIRST_PUNCT = SHARC_LEX_FIRST_PUNCT,
+  FIRST_WORD,
+  FIRST_DIGIT,
+  FIRST_STRING,
+  FIRST_PERCENT
+};
+
+const unsigned char sharc_lex_first_kind[256] = {
+#define W FIRST_WORD
+    ['a'] = W, ['b'] = W, ['c'] = W, ['d'] = W, ['e'] = W, ['f'] = W, ['g'] = W, ['h'] = W,
+    ['i'] = W, ['j'] = W, ['k'] = W, ['l'] = W, ['m'] = W, ['n'] = W, ['o'] = W, ['p'] = W,
+    ['q'] = W, ['r'] = W, ['s'] = W, ['t'] = W, ['u'] = W, ['v'] = W, ['w'] = W, ['x'] = W,
+    ['y'] = W, ['z'] = W, ['A'] = W, ['B'] = W, ['C'] = W, ['D'] = W, ['E'] = W, ['F'] = W,
+    ['G'] = W, ['H'] = W, ['I'] = W, ['J'] = W, ['K'] = W, ['L'] = W, ['M'] = W, ['N'] = W,
+    ['O'] = W, ['P'] = W, ['Q'] = W, ['R'] = W, ['S'] = W, ['T'] = W, ['U'] = W, ['V'] = W,
+    ['W'] = W, ['X'] = W, ['Y'] = W, ['Z'] = W, ['_'] = W,
+#undef W
+    ['0'] = FIRST_DIGIT, ['1'] = FIRST_DIGIT, ['2'] = FIRST_DIGIT, ['3'] = FIRST_DIGIT,
+    ['4'] = FIRST_DIGIT, ['5'] = FIRST_DIGIT, ['6'] = FIRST_DIGIT, ['7'] = FIRST_DIGIT,
+    ['8'] = FIRST_DIGIT, ['9'] = FIRST_DIGIT, ['"'] = FIRST_STRING, ['%'] = FIRST_PERCENT,
+    ['('] = FIRST_PUNCT, [')'] = FIRST_PUNCT, ['['] = FIRST_PUNCT, [']'] = FIRST_PUNCT,
+    ['}'] = FIRST_PUNCT, ['<'] = FIRST_PUNCT, ['>'] = FIRST_PUNCT, [','] = FIRST_PUNCT,
+    ['='] = FIRST_PUNCT, ['?'] = FIRST_PUNCT, ['*'] = FIRST_PUNCT, ['+'] = FIRST_PUNCT,
+    ['|'] = FIRST_PUNCT,
+};
+
+/* Moves past the token at `start` (blanks already skipped) and returns its
+ * kind. Punctuation, words and `%N` are scanned here in one pass over
+ * their bytes; the rest goes to the scanners above with lx->cur at the
+ * token. */
+static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
+  const char *p = start, *end = lx->end;
+  if (p >= end)
+    return TOK_EOF;
+  switch (sharc_lex_first_kind[(unsigned char)*p++]) {
+  case FIRST_PUNCT:
+    lx->cur = p;
+    return TOK_PUNCT;
+  case FIRST_WORD:
+    while (p < end && is_bare_char(*p))
+      p++;
+    lx->cur = p;
+    return TOK_BARE_ID;
+  case FIRST_PERCENT:
+    if (p < end && is_digit(*p)) {
+      while (p < end && is_digit(*p))
+        p++;
+      lx->cur = p;
+      return TOK_PERCENT_ID;
+    }
+    lx->cur = p;
+    return lex_sigil(lx, TOK_PERCENT_ID);
+  case FIRST_DIGIT:
+    lx->cur = p;
+    return lex_number(lx, start);
+  case FIRST_STRING:
+    lx->cur = p;
+    return lex_string(lx);
+  default:
+    lx->cur = start;
+    return lex_token(lx, start);
+  }
+}
+
+/* The token at `p`, where the lexer stands once the hand-back is checked
+ * and one blank stepped over: one blank between tokens is the common case,
+ * the loop of skip_space only for more (or for line ends and comments). */
+static void lex_at(sharc_lexer *lx, sharc_token *out, const char *p) {
+  lx->cur = p;
+  if (p < lx->end && has_class(*p, CC_SKIP))
+    skip_space(lx);
+  const char *start = lx->cur;
+  sharc_tok_kind kind = scan_token(lx, start);
+  /* read before the first store through `out`, which may alias them */
+  const char *cur = lx->cur, *line_start = lx->line_start;
+  unsigned line = lx->line;
+  out->kind = kind;
+  out->start = start;
+  out->len = (size_t)(cur - start);
+  out->line = line;
+  out->col = (unsigned)(start - line_start) + 1;
+}
+
 void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
   if (lx->cur >= lx->release_at)
     release_behind(lx);
-  skip_space(lx);
-  const char *start = lx->cur;
-  sharc_tok_kind kind = lex_token(lx, start);
-  out->kind = kind;
-  out->start = start;
-  out->len = (size_t)(lx->cur - start);
-  out->line = lx->line;
-  out->col = (unsigned)(start - lx->line_start) + 1;
+  const char *p = lx->cur;
+  lex_at(lx, out, p + (p < lx->end && *p == ' '));
 }
+
+void sharc_lex_rest(sharc_lexer *lx, sharc_token *out, const char *p) { lex_at(lx, out, p); }
 
 sharc_token sharc_lex(sharc_lexer *lx) {
   sharc_token t;

@@ -49,6 +49,41 @@ void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned fir
 sharc_token sharc_lex(sharc_lexer *lx);
 /* The next token, written into *out (the parser's current token). */
 void sharc_lex_into(sharc_lexer *lx, sharc_token *out);
+
+/* What a token's first byte settles, one lookup for the common tokens
+ * (lexer.c has the rest of the classes): SLOW leaves the byte to the full
+ * scanners (sigils other than `%`, lookahead punctuation, errors, the
+ * end); PUNCT is a one-character token. */
+enum { SHARC_LEX_FIRST_SLOW, SHARC_LEX_FIRST_PUNCT };
+extern const unsigned char sharc_lex_first_kind[256];
+/* sharc_lex_into once its checks before the token are made: the hand-back
+ * of the input behind, and one blank stepped over (`p` is past it). */
+void sharc_lex_rest(sharc_lexer *lx, sharc_token *out, const char *p);
+
+/* sharc_lex_into, with the most common token, one punctuation character
+ * after at most one blank, lexed inline on the parser's path (a call, its
+ * register saves and the full dispatch cost more than the token). Below
+ * release_at the lexer is also below its end. */
+static inline void sharc_lex_next(sharc_lexer *lx, sharc_token *out) {
+  const char *p = lx->cur;
+  if (p >= lx->release_at) {
+    sharc_lex_into(lx, out);
+    return;
+  }
+  p += *p == ' ';
+  if (p < lx->end && sharc_lex_first_kind[(unsigned char)*p] == SHARC_LEX_FIRST_PUNCT) {
+    unsigned line = lx->line;
+    const char *line_start = lx->line_start;
+    lx->cur = p + 1;
+    out->kind = TOK_PUNCT;
+    out->start = p;
+    out->len = 1;
+    out->line = line;
+    out->col = (unsigned)(p - line_start) + 1;
+    return;
+  }
+  sharc_lex_rest(lx, out, p);
+}
 /* Moves the lexer back to just after `pos` (which must be inside the buffer). */
 void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start);
 

@@ -106,17 +106,24 @@ typedef struct result_binding {
   unsigned count;
 } result_binding;
 
-typedef SHARC_VEC(result_binding) binding_vec;
-
-/* The result bindings of one op and how many results they name. */
-typedef struct result_list {
-  binding_vec *bindings;
+/* The result bindings of one op and how many results they name: inline
+ * for the usual few (no allocation per op), heap beyond. Only items, len
+ * and total start zeroed: the inline room is written before it is read. */
+typedef struct binding_list {
+  result_binding *items;
+  unsigned len, cap;
   unsigned total;
-} result_list;
+  result_binding small[4];
+} binding_list;
+
+static void binding_list_free(binding_list *l) {
+  if (l->items != l->small)
+    free(l->items);
+}
 
 /* One `%name` or `%name:N` of the result list. */
 static bool parse_result_binding(sharc_parser *p, void *state) {
-  result_list *l = state;
+  binding_list *l = state;
   if (p->tok.kind != TOK_PERCENT_ID)
     return sharc_p_error(p, "expected valid ssa identifier");
   result_binding rb = {p->tok, 1};
@@ -131,15 +138,15 @@ static bool parse_result_binding(sharc_parser *p, void *state) {
       return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
     rb.count = (unsigned)c;
   }
-  sharc_vec_push(l->bindings, rb); /* freed by parse_op */
+  l->items = sharc_small_room(l->items, l->small, sizeof l->small / sizeof l->small[0], l->len,
+                              &l->cap, sizeof *l->items);
+  l->items[l->len++] = rb; /* freed by parse_op */
   l->total += rb.count;
   return true;
 }
 
-static bool parse_result_list(sharc_parser *p, binding_vec *out, unsigned *total) {
-  result_list l = {out, 0};
-  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_binding, &l, NULL);
-  *total = l.total;
+static bool parse_result_list(sharc_parser *p, binding_list *out) {
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_result_binding, out, NULL);
   return ok && sharc_p_expect_msg(p, '=', "expected '=' after SSA name");
 }
 
@@ -184,7 +191,9 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
-  ref_list refs = {0};
+  ref_list refs; /* the inline room is written before it is read */
+  refs.items = NULL;
+  refs.len = 0;
   bool ok = parse_generic_operands(p, &refs);
   if (ok && sharc_p_eat(p, '['))
     ok = sharc_p_parse_comma_list_until(p, ']', parse_next_successor, &b->successors, false);
@@ -258,21 +267,22 @@ static const sharc_op_def *lookup_custom(sharc_parser *p, sharc_str name, sharc_
   return NULL;
 }
 
-static bool check_registered(sharc_parser *p, const sharc_token *t, sharc_str name,
+static bool check_registered(sharc_parser *p, const sharc_token *t, const sharc_ident *id,
                              const sharc_op_def *def) {
-  if (def)
+  /* allowed unregistered ops (every op of a generic module) skip the
+   * dialect lookup: it only picks which error to report */
+  if (def || p->ctx->allow_unregistered)
     return true;
+  sharc_str name = sharc_ident_str(id);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (dot && sharc_context_dialect(p->ctx, dialect) && !p->ctx->allow_unregistered)
+  if (dot && sharc_context_dialect(p->ctx, dialect))
     return sharc_p_error_at(p, t, "unregistered operation '%.*s' found in dialect ('%.*s') that "
                             "does not allow unknown operations", (int)name.len, name.data,
                             (int)dialect.len, dialect.data);
-  if (!p->ctx->allow_unregistered)
-    return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
-                            "this is intended, please use -allow-unregistered-dialect with "
-                            "the MLIR tool used");
-  return true;
+  return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
+                          "this is intended, please use -allow-unregistered-dialect with "
+                          "the MLIR tool used");
 }
 
 static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
@@ -296,14 +306,52 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
-static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bindings) {
+/* The op a quoted name (token `t`) stands for, resolved once per spelling;
+ * NULL for the empty name. */
+static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
+  if (t->len == 2)
+    return NULL;
+  sharc_p_name *key = sharc_p_name_get(p, &p->op_names, sharc_tok_str(t));
+  p_op_name *r = key->op;
+  if (r && (r->def || r->num_dialects == p->ctx->num_dialects))
+    return r;
+  sharc_str name = sharc_p_unescape(p, t);
+  if (name.len == 0)
+    return NULL;
+  if (!r)
+    r = key->op = sharc_arena_alloc(&p->scratch, sizeof *r);
+  r->ident = sharc_ident_get(p->ctx, name);
+  r->def = sharc_context_lookup_op_ident(r->ident);
+  r->num_dialects = p->ctx->num_dialects;
+  return r;
+}
+
+/* An empty builder, its inline arrays left unwritten: zeroing them cost
+ * more than the rest of the generic op's own work. The vectors take their
+ * inline room on the first push (sharc_small_room). */
+static void builder_start(sharc_op_builder *b) {
+  b->name = NULL;
+  b->loc = NULL;
+  b->loc_line = b->loc_col = 0;
+  sharc_ptrvec *vecs[] = {&b->operands, &b->result_types, &b->regions, &b->successors};
+  for (unsigned i = 0; i < sizeof vecs / sizeof vecs[0]; i++) {
+    vecs[i]->items = NULL;
+    vecs[i]->len = vecs[i]->cap = 0;
+  }
+  b->attrs = NULL;
+  b->num_attrs = b->cap_attrs = 0;
+  b->props = NULL;
+}
+
+static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bindings) {
   sharc_token start = p->tok;
-  unsigned num_results = 0;
-  if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings, &num_results))
+  if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings))
     return false;
+  unsigned num_results = bindings->total;
   unsigned num_bindings = bindings->len;
   const result_binding *results = bindings->items;
-  sharc_op_builder b = {0};
+  sharc_op_builder b;
+  builder_start(&b);
   sharc_token name_tok = p->tok;
   /* MLIR locates an op at its name */
   b.loc_line = name_tok.line;
@@ -311,15 +359,14 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
   bool ok;
   bool pushed_dialect = false;
   if (name_tok.kind == TOK_STRING) {
-    sharc_str name = sharc_p_unescape(p, &name_tok);
-    if (name.len == 0) {
+    const p_op_name *resolved = quoted_op_name(p, &name_tok);
+    if (!resolved)
       return sharc_p_error(p, "empty operation name is invalid");
-    }
-    b.name = sharc_ident_get(p->ctx, name);
-    const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
+    b.name = resolved->ident;
+    const sharc_op_def *def = resolved->def;
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
-    ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);
+    ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def);
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
@@ -389,9 +436,11 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
 }
 
 static bool parse_op(sharc_parser *p, sharc_block *block) {
-  binding_vec bindings = {0};
+  binding_list bindings; /* the inline room is written before it is read */
+  bindings.items = NULL;
+  bindings.len = bindings.total = 0;
   bool ok = parse_op_bound(p, block, &bindings);
-  sharc_vec_free(&bindings);
+  binding_list_free(&bindings);
   return ok;
 }
 
@@ -602,6 +651,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);
   sharc_p_name_table_free(&p->type_texts);
+  sharc_p_name_table_free(&p->op_names);
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_p_name_table_free(&p->names);
   sharc_arena_free(&p->scratch);

@@ -567,6 +567,25 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   }
 }
 
+/* Past the bytes from `q` whose action in `act` is 0 (most of a type's
+ * text: its words and digits), four at a time while four are left: the
+ * bound is then checked once for four bytes. `end` when all are. */
+static const char *skip_other(const unsigned char *act, const char *q, const char *end) {
+  for (; end - q >= 4; q += 4) {
+    if (act[(unsigned char)q[0]])
+      return q;
+    if (act[(unsigned char)q[1]])
+      return q + 1;
+    if (act[(unsigned char)q[2]])
+      return q + 2;
+    if (act[(unsigned char)q[3]])
+      return q + 3;
+  }
+  while (q < end && !act[(unsigned char)*q])
+    q++;
+  return q;
+}
+
 /* From the opening bracket at `q` to just past its match on the same
  * line, nesting at most `max` deep: how far a type's text reaches, found
  * without lexing (`->` is an arrow, not a bracket). Strings, comments and
@@ -582,9 +601,9 @@ static const char *scan_brackets(const char *q, const char *end, int max) {
   };
   int depth = 0;
   for (const char *s = q; q < end; q++) {
-    while (act[(unsigned char)*q] == OTHER)
-      if (++q == end)
-        return NULL;
+    q = skip_other(act, q, end);
+    if (q == end)
+      return NULL;
     switch (act[(unsigned char)*q]) {
     case STOP:
       return NULL;

@@ -271,7 +271,7 @@ static bool lex_error_plain(sharc_parser *p) {
  * MLIR's lexer does; later errors are then suppressed. */
 void sharc_p_next(sharc_parser *p) {
   /* written in place: no token copied on the parser's hottest path */
-  sharc_lex_into(&p->lx, &p->tok);
+  sharc_lex_next(&p->lx, &p->tok);
   if (p->tok.kind == TOK_ERROR)
     lex_error(p);
 }
@@ -409,8 +409,10 @@ bool sharc_p_parse_string(sharc_parser *p, sharc_str *out) {
 /* Magnitude of an integer token as little-endian words; false on overflow
  * of SHARC_INT_WORDS words. */
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords) {
-  if (t->len <= 18 && !(t->len > 2 && t->start[1] == 'x')) {
-    uint64_t v = 0; /* up to 18 decimal digits cannot overflow 64 bits */
+  if (t->len <= 19 && !(t->len > 2 && t->start[1] == 'x')) {
+    /* up to 19 decimal digits cannot overflow 64 bits (10^19 - 1 < 2^64):
+     * most random 64-bit values have 19 */
+    uint64_t v = 0;
     for (size_t i = 0; i < t->len; i++)
       v = v * 10 + (uint64_t)(t->start[i] - '0');
     words[0] = v;
@@ -477,20 +479,16 @@ static val_entry *new_entry(sharc_parser *p) {
 
 static void name_table_grow(p_name_table *t) {
   size_t cap = t->cap ? t->cap * 2 : 256;
-  uint32_t *hashes = sharc_xcalloc(cap, sizeof *hashes);
-  sharc_p_name **slots = sharc_xmalloc_array(cap, sizeof *slots);
+  p_name_slot *slots = sharc_xcalloc(cap, sizeof *slots);
   for (size_t i = 0; i < t->cap; i++) {
-    if (!t->hashes[i])
+    if (!t->slots[i].hash)
       continue;
-    size_t j = t->hashes[i] & (cap - 1);
-    while (hashes[j])
+    size_t j = t->slots[i].hash & (cap - 1);
+    while (slots[j].hash)
       j = (j + 1) & (cap - 1);
-    hashes[j] = t->hashes[i];
     slots[j] = t->slots[i];
   }
-  free(t->hashes);
   free(t->slots);
-  t->hashes = hashes;
   t->slots = slots;
   t->cap = cap;
 }
@@ -572,14 +570,13 @@ static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str tex
   if ((t->count + 1) * 2 > t->cap)
     name_table_grow(t);
   size_t j = h & (t->cap - 1);
-  for (; t->hashes[j]; j = (j + 1) & (t->cap - 1)) {
-    sharc_p_name *n = t->slots[j];
-    if (t->hashes[j] == h && n->len == text.len && memcmp(n->data, text.data, text.len) == 0)
-      return n;
+  for (; t->slots[j].hash; j = (j + 1) & (t->cap - 1)) {
+    const p_name_slot *s = &t->slots[j];
+    if (s->hash == h && s->len == text.len && memcmp(s->name->data, text.data, text.len) == 0)
+      return s->name;
   }
   sharc_p_name *n = name_new(p, text, h);
-  t->hashes[j] = h;
-  t->slots[j] = n;
+  t->slots[j] = (p_name_slot){h, n->len, n};
   t->count++;
   return n;
 }
@@ -595,7 +592,6 @@ static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h) {
 }
 
 void sharc_p_name_table_free(p_name_table *t) {
-  free(t->hashes);
   free(t->slots);
   free(t->numbered);
   memset(t, 0, sizeof *t);
@@ -623,8 +619,7 @@ static bool sharc_p_parse_operand_impl(sharc_parser *p, sharc_operand_ref *out) 
     return expected_error(p, "expected SSA operand");
   out->tok = p->tok;
   out->number = 0;
-  const char *hash = memchr(p->tok.start, '#', p->tok.len);
-  (void)hash; /* '#' is not a suffix character: the number is a separate token */
+  /* `%x#N`: '#' is not a suffix character, so N is the next token */
   out->name = sharc_p_name_get(p, &p->names, sharc_tok_str(&p->tok));
   sharc_p_next(p);
   if (p->tok.kind == TOK_HASH_ID && p->tok.start == out->tok.start + out->tok.len) {

@@ -32,13 +32,20 @@ struct sharc_p_name {
   union {
     val_entry *top;   /* a value or block name's innermost binding, or NULL */
     sharc_type *type; /* a shaped type's text: the type, once parsed */
+    struct p_op_name *op; /* a quoted op name: what it resolved to, or NULL */
   };
   char data[]; /* NUL-terminated */
 };
 
+/* One slot of a name table: the name's hash and length beside it, so that
+ * a probe reads one cache line and the name's own only on a likely match. */
+typedef struct p_name_slot {
+  uint32_t hash, len; /* hash 0: empty slot */
+  sharc_p_name *name;
+} p_name_slot;
+
 typedef struct p_name_table {
-  uint32_t *hashes; /* 0: empty slot */
-  sharc_p_name **slots;
+  p_name_slot *slots;
   size_t cap, count;
   /* `%N` names found by N, in front of the hash table: a long function's
    * thousands of numbered values would otherwise each cost a probe of a
@@ -47,6 +54,17 @@ typedef struct p_name_table {
   size_t numbered_cap, numbered_count;
   long hashed_max_number; /* largest N put in the hash table (out of the index's reach), or -1 */
 } p_name_table;
+
+/* A quoted op name as written, resolved: generic modules repeat a few
+ * names, and each costs an unescape, an identifier lookup and an op lookup
+ * (a failed one for every unregistered op) otherwise. `num_dialects` is
+ * the context's when it was resolved: a dialect loaded since may define
+ * the op. */
+typedef struct p_op_name {
+  sharc_ident *ident;
+  const sharc_op_def *def;
+  unsigned num_dialects;
+} p_op_name;
 
 /* A `loc(#name)` whose alias is defined later in the file (MLIR prints
  * location aliases after the module); resolved when the file is read. */
@@ -97,6 +115,7 @@ struct sharc_parser {
   p_name_table type_texts;   /* a shaped or function type's exact text -> the type */
   sharc_ptrvec deferred_locs; /* deferred_loc*: `loc(#alias)` used before its definition */
   p_name_table names;        /* value and block names; each holds its binding */
+  p_name_table op_names;     /* a quoted op name's token text -> p_op_name */
   region_scope *scope;
   val_entry *free_entries;   /* entries of finished regions, for reuse */
   unsigned iso_depth;
