@@ -40,6 +40,8 @@ static bool parse_block_body(sharc_parser *p, sharc_block *b) {
       return sharc_p_error(p, "expected operation name in quotes"), false; /* MLIR parses an op there */
     if (!parse_op(p, b))
       return false;
+    if (b == p->hot.block)
+      sharc_hot_verify_op(&p->hot, b->last);
   }
   return true;
 }
@@ -68,9 +70,13 @@ static bool sharc_p_parse_region_impl(sharc_parser *p, sharc_region **out, const
   region_scope scope;
   sharc_p_push_scope(p, &scope, isolated);
   bool ok = true;
+  bool module_body = p->hot_next_region;
+  p->hot_next_region = false;
   if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
     sharc_block *entry = sharc_block_create(p->ctx);
     sharc_region_append_block(r, entry);
+    if (module_body)
+      sharc_hot_verify_start(&p->hot, entry);
     if (num_args && p->tok.kind == TOK_CARET_ID)
       ok = sharc_p_error(p, "invalid block name in region with named arguments");
     for (unsigned i = 0; ok && i < num_args; i++) {
@@ -296,6 +302,12 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
+/* A builtin.module at the top level: its body's functions are verified as
+ * they are parsed (sharc_hot_verify_op). */
+static bool is_top_module(const sharc_parser *p, const sharc_op_def *def) {
+  return def == &sharc_builtin_module_def && p->depth == 0;
+}
+
 static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bindings) {
   sharc_token start = p->tok;
   unsigned num_results = 0;
@@ -317,6 +329,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     }
     b.name = sharc_ident_get(p->ctx, name);
     const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
+    p->hot_next_region = is_top_module(p, def);
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);
@@ -337,6 +350,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
       return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown", (int)name.len,
                               name.data);
     }
+    p->hot_next_region = is_top_module(p, def);
     sharc_p_next(p);
     if (p->dialect_depth == SHARC_MAX_DIALECT_STACK) {
       sharc_op_builder_cleanup(&b);
@@ -547,6 +561,7 @@ static sharc_op *parse_top(sharc_parser *p) {
   sharc_block *top = sharc_block_create(p->ctx);
   region_scope scope;
   sharc_p_push_scope(p, &scope, true);
+  sharc_hot_verify_start(&p->hot, top); /* the body of an implicit module */
   bool ok = true;
   while (ok && p->tok.kind != TOK_EOF) {
     if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
@@ -555,8 +570,8 @@ static sharc_op *parse_top(sharc_parser *p) {
       ok = parse_file_metadata(p);
     else if (p->tok.kind == TOK_ERROR)
       ok = sharc_p_error(p, "%s", p->lx.error);
-    else
-      ok = parse_op(p, top);
+    else if ((ok = parse_op(p, top)) && top == p->hot.block)
+      sharc_hot_verify_op(&p->hot, top->last);
   }
   ok = sharc_p_pop_scope(p, ok) && ok;
   ok = ok && resolve_deferred_locs(p, top);
@@ -616,6 +631,7 @@ sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char
   sharc_parser p;
   parser_init(&p, ctx, name, buf, len, first_line, first_col);
   sharc_op *m = parse_top(&p);
+  sharc_hot_verify_finish(ctx, &p.hot, m, p.deferred_locs.len == 0);
   parser_free(&p);
   sharc_diag_flush(ctx);
   return m;

@@ -49,6 +49,12 @@ typedef struct verifier {
   unsigned dom_pos;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
+  /* a whole verification of a module just parsed: the functions of its
+   * body up to hot_through passed while they were parsed (see
+   * sharc_hot_verify_op); only their own checks are left */
+  const sharc_block *hot_block;
+  const sharc_op *hot_through;
+  const sharc_op *hot_op; /* the one being verified now, or NULL */
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -129,6 +135,7 @@ static bool needs_terminator(const sharc_op *parent) {
 typedef struct deferred_op {
   sharc_op *op;
   isolation_scope *scope;
+  bool hot; /* its body verified as it was parsed */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -140,7 +147,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
-  for (sharc_op *op = b->first; op; op = op->next) {
+  bool hot = b == v->hot_block;
+  for (sharc_op *op = b->first; op; hot = hot && op != v->hot_through, op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
     if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
@@ -165,7 +173,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     if (op->num_regions && sharc_op_def_of(op) &&
         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, hot}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
@@ -618,11 +626,39 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   isolation_scope *outer = v->scope;
   for (unsigned i = 0; i < deferred.len; i++) {
     v->scope = deferred.items[i].scope;
+    v->hot_op = deferred.items[i].hot ? deferred.items[i].op : NULL;
     ok = verify_op_and_dominance(v, deferred.items[i].op) && ok;
+    v->hot_op = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
   return ok;
+}
+
+/* The regions of `op`, each in an isolation scope of its own if `op` is
+ * isolated, and then the first isolation violation found in them. */
+static bool verify_regions_scoped(verifier *v, sharc_op *op, bool isolated) {
+  isolation_scope stack_scopes[4];
+  isolation_scope *scopes = !isolated                ? NULL
+                            : op->num_regions <= 4 ? stack_scopes
+                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
+  bool ok = verify_regions(v, op, scopes) &&
+            (!isolated || report_isolation(op, scopes, op->num_regions));
+  if (scopes != stack_scopes)
+    free(scopes);
+  return ok;
+}
+
+/* An op's own checks that follow its regions' (SymbolTable, then the
+ * definition's verify_regions hook). */
+static bool verify_own_late_checks(verifier *v, sharc_op *op) {
+  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
+      !verify_table_if_touched(v, op))
+    return false;
+  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
+      !sharc_op_def_of(op)->verify_regions(op))
+    return false;
+  return true;
 }
 
 static bool verify_op(verifier *v, sharc_op *op) {
@@ -642,23 +678,9 @@ static bool verify_op(verifier *v, sharc_op *op) {
     return false;
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
                   op->num_regions;
-  isolation_scope stack_scopes[4];
-  isolation_scope *scopes = !isolated                ? NULL
-                            : op->num_regions <= 4 ? stack_scopes
-                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
-  bool ok = verify_regions(v, op, scopes) &&
-            (!isolated || report_isolation(op, scopes, op->num_regions));
-  if (scopes != stack_scopes)
-    free(scopes);
-  if (!ok)
-    return false;
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
-      !verify_table_if_touched(v, op))
-    return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
-      !sharc_op_def_of(op)->verify_regions(op))
-    return false;
-  return true;
+  if (op == v->hot_op)
+    return verify_own_late_checks(v, op);
+  return verify_regions_scoped(v, op, isolated) && verify_own_late_checks(v, op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use
@@ -697,15 +719,8 @@ static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
   return ok;
 }
 
-/* verifyOpAndDominance: the op, then the dominance of the values used in
- * its regions (isolated ops nested in it do their own). */
-static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
-  if (v->marked_only)
-    return verify_marked_op_and_dominance(v, op);
-  if (!verify_op(v, op))
-    return false;
-  if (!op->num_regions)
-    return true;
+/* The dominance of the values used in the regions of `op`. */
+static bool check_regions_dominance(sharc_op *op) {
   unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
   stamp_enclosing_definitions(op, pos);
   bool ok = true;
@@ -714,9 +729,39 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   return ok;
 }
 
+/* verifyOpAndDominance: the op, then the dominance of the values used in
+ * its regions (isolated ops nested in it do their own). */
+static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
+  if (v->marked_only)
+    return verify_marked_op_and_dominance(v, op);
+  if (!verify_op(v, op))
+    return false;
+  if (!op->num_regions || op == v->hot_op)
+    return true;
+  return check_regions_dominance(op);
+}
+
+/* A whole verification of the top-level op the parser just returned, the
+ * IR unchanged since: the functions it verified as it went are skipped
+ * (their own checks, which read the module, are not). Once only. */
+static void take_hot_prefix(verifier *v, sharc_op *op) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!ctx->hot_block || op->block) /* a nested op's verification leaves it */
+    return;
+  if (op->num_regions && sharc_op_regions_of(op)[0].first == ctx->hot_block &&
+      ctx->hot_epoch == ctx->ir_epoch) {
+    v->hot_block = ctx->hot_block;
+    v->hot_through = ctx->hot_through;
+  }
+  ctx->hot_block = NULL;
+  ctx->hot_through = NULL;
+}
+
 /* verify_op_and_dominance of `op` in a verification of its own. */
 static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
+  if (!marked_only)
+    take_hot_prefix(&v, op);
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
@@ -725,6 +770,79 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   sharc_word_memo_free(&memo);
   sharc_diag_flush(sharc_op_ctx_of(op));
   return ok;
+}
+
+/* ---- verification while parsing ----------------------------------------
+ * A function is verified as soon as the parser finishes it, while its ops
+ * are still in cache (after a large module is parsed they are not). The
+ * module holding it does not exist yet, so only its body is verified then
+ * (its own checks read its parent: they stay with the module's
+ * verification), quietly: it counts only if it passed without a
+ * diagnostic and without looking for a symbol table (a function's body
+ * reads nothing outside it but symbols, verify_marks.c's verified_alone;
+ * symbols defined later in the module are not there yet). The first
+ * function that does not count ends it: the functions that count are the
+ * isolated ops of a prefix of the module's body, which the module's first
+ * whole verification skips (take_hot_prefix). Diagnostics, their order and
+ * the result are those of verifying everything after the parse: a body
+ * that passed would pass again and say nothing. */
+
+static void count_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  ++*(unsigned *)user;
+}
+
+/* Whether the body of `op` verifies, quietly, reading no symbol. */
+static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (ctx->pending || ctx->defer_depth)
+    return false;
+  sharc_diag_handler handler = ctx->diag_handler;
+  void *user = ctx->diag_user;
+  void (*op_printer)(sharc_op *, sharc_diag_op_form, sharc_buf *) = ctx->diag_op_printer;
+  unsigned errors = ctx->error_count, misses = ctx->symbol_table_misses, emitted = 0;
+  struct sharc_word_memo *outer = ctx->verify_memo;
+  ctx->diag_handler = count_diag;
+  ctx->diag_user = &emitted;
+  ctx->diag_op_printer = NULL; /* nothing is printed of an op being dropped */
+  ctx->verify_memo = &h->memo;
+  verifier v = {.marked_only = false};
+  bool ok = verify_regions_scoped(&v, op, true) && check_regions_dominance(op);
+  sharc_diag_flush(ctx);
+  ctx->verify_memo = outer;
+  ctx->diag_handler = handler;
+  ctx->diag_user = user;
+  ctx->diag_op_printer = op_printer;
+  ctx->error_count = errors;
+  return ok && !emitted && ctx->symbol_table_misses == misses;
+}
+
+void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
+  if (h->stopped)
+    return;
+  const sharc_op_def *def = sharc_op_def_of(op);
+  /* the module's verification checks other ops in place, as before */
+  if (!def || !(def->traits & SHARC_TRAIT_ISOLATED) || !op->num_regions)
+    return;
+  if (!(def->traits & SHARC_TRAIT_SYMBOL_TABLE) && body_verifies_alone(h, op))
+    h->through = op;
+  else
+    h->stopped = true;
+}
+
+void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body) {
+  h->block = body;
+  h->through = NULL;
+  h->stopped = false;
+}
+
+void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *top, bool keep) {
+  sharc_word_memo_free(&h->memo);
+  bool take = keep && top && h->through && top->num_regions &&
+              sharc_op_regions_of(top)[0].first == h->block;
+  ctx->hot_block = take ? h->block : NULL;
+  ctx->hot_through = take ? h->through : NULL;
+  ctx->hot_epoch = ctx->ir_epoch;
 }
 
 /* After a whole verification of `root` that passed (which cleared every

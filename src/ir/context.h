@@ -76,6 +76,17 @@ struct sharc_context {
   /* a marked op verified since the root's symbol-table check may change
    * what that check finds (asm/verify.c) */
   bool verify_symbols_touched;
+  /* searches for a symbol table that found none (symbols.c): a function
+   * verified while it is parsed, before the module holding it exists, is
+   * trusted only if none of its checks looked for a symbol (asm/verify.c) */
+  unsigned symbol_table_misses;
+  /* functions verified as the parser finished each (asm/verify.c): the
+   * body block of the module parsed, the last op of the prefix of that
+   * block whose functions passed, and ir_epoch then; the module's first
+   * whole verification skips their bodies while the IR is unchanged */
+  struct sharc_block *hot_block;
+  sharc_op *hot_through;
+  uint64_t hot_epoch;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
    * whether its hook reads other ops; marking asks about the same few
