@@ -302,12 +302,6 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
   return op;
 }
 
-/* A builtin.module at the top level: its body's functions are verified as
- * they are parsed (sharc_hot_verify_op). */
-static bool is_top_module(const sharc_parser *p, const sharc_op_def *def) {
-  return def == &sharc_builtin_module_def && p->depth == 0;
-}
-
 static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bindings) {
   sharc_token start = p->tok;
   unsigned num_results = 0;
@@ -329,7 +323,6 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
     }
     b.name = sharc_ident_get(p->ctx, name);
     const sharc_op_def *def = sharc_context_lookup_op_ident(b.name);
-    p->hot_next_region = is_top_module(p, def);
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     ok = check_registered(p, &p->tok, name, def) && parse_generic_op(p, &b, def);
@@ -350,7 +343,6 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_vec *bin
       return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown", (int)name.len,
                               name.data);
     }
-    p->hot_next_region = is_top_module(p, def);
     sharc_p_next(p);
     if (p->dialect_depth == SHARC_MAX_DIALECT_STACK) {
       sharc_op_builder_cleanup(&b);
@@ -557,6 +549,26 @@ static bool resolve_deferred_locs(sharc_parser *p, sharc_block *top) {
   return ok;
 }
 
+/* Whether the top-level op at the token is a builtin.module (custom or
+ * generic form): its body's functions are verified as they are parsed
+ * (sharc_hot_verify_op). */
+static bool at_module(const sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  return sharc_tok_is_keyword(t, "module") || sharc_tok_is_keyword(t, "builtin.module") ||
+         (t->kind == TOK_STRING && t->len == 16 && memcmp(t->start, "\"builtin.module\"", 16) == 0);
+}
+
+/* One op of the top level; the body of a module there becomes the block
+ * whose functions are verified as they are parsed. */
+static bool parse_top_op(sharc_parser *p, sharc_block *top) {
+  p->hot_next_region = at_module(p);
+  bool ok = parse_op(p, top);
+  p->hot_next_region = false;
+  if (ok && top == p->hot.block)
+    sharc_hot_verify_op(&p->hot, top->last);
+  return ok;
+}
+
 static sharc_op *parse_top(sharc_parser *p) {
   sharc_block *top = sharc_block_create(p->ctx);
   region_scope scope;
@@ -570,8 +582,8 @@ static sharc_op *parse_top(sharc_parser *p) {
       ok = parse_file_metadata(p);
     else if (p->tok.kind == TOK_ERROR)
       ok = sharc_p_error(p, "%s", p->lx.error);
-    else if ((ok = parse_op(p, top)) && top == p->hot.block)
-      sharc_hot_verify_op(&p->hot, top->last);
+    else
+      ok = parse_top_op(p, top);
   }
   ok = sharc_p_pop_scope(p, ok) && ok;
   ok = ok && resolve_deferred_locs(p, top);

@@ -54,7 +54,11 @@ typedef struct verifier {
    * sharc_hot_verify_op); only their own checks are left */
   const sharc_block *hot_block;
   const sharc_op *hot_through;
-  const sharc_op *hot_op; /* the one being verified now, or NULL */
+  /* an op verified in half, or NULL: with half_body only its body (a
+   * function as it is parsed, see sharc_hot_verify_op), else only its own
+   * checks (one of the prefix above, its body passed then) */
+  const sharc_op *half;
+  bool half_body;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -135,7 +139,6 @@ static bool needs_terminator(const sharc_op *parent) {
 typedef struct deferred_op {
   sharc_op *op;
   isolation_scope *scope;
-  bool hot; /* its body verified as it was parsed */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -147,8 +150,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
-  bool hot = b == v->hot_block;
-  for (sharc_op *op = b->first; op; hot = hot && op != v->hot_through, op = op->next) {
+  for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
     if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
@@ -173,7 +175,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     if (op->num_regions && sharc_op_def_of(op) &&
         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope, hot}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
@@ -624,41 +626,18 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
    * first error */
   bool ok = true;
   isolation_scope *outer = v->scope;
+  bool hot = v->hot_through != NULL; /* until it is passed */
   for (unsigned i = 0; i < deferred.len; i++) {
+    sharc_op *d = deferred.items[i].op;
     v->scope = deferred.items[i].scope;
-    v->hot_op = deferred.items[i].hot ? deferred.items[i].op : NULL;
-    ok = verify_op_and_dominance(v, deferred.items[i].op) && ok;
-    v->hot_op = NULL;
+    v->half = hot && d->block == v->hot_block ? d : NULL;
+    hot = hot && d != v->hot_through;
+    ok = verify_op_and_dominance(v, d) && ok;
+    v->half = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
   return ok;
-}
-
-/* The regions of `op`, each in an isolation scope of its own if `op` is
- * isolated, and then the first isolation violation found in them. */
-static bool verify_regions_scoped(verifier *v, sharc_op *op, bool isolated) {
-  isolation_scope stack_scopes[4];
-  isolation_scope *scopes = !isolated                ? NULL
-                            : op->num_regions <= 4 ? stack_scopes
-                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
-  bool ok = verify_regions(v, op, scopes) &&
-            (!isolated || report_isolation(op, scopes, op->num_regions));
-  if (scopes != stack_scopes)
-    free(scopes);
-  return ok;
-}
-
-/* An op's own checks that follow its regions' (SymbolTable, then the
- * definition's verify_regions hook). */
-static bool verify_own_late_checks(verifier *v, sharc_op *op) {
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
-      !verify_table_if_touched(v, op))
-    return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
-      !sharc_op_def_of(op)->verify_regions(op))
-    return false;
-  return true;
 }
 
 static bool verify_op(verifier *v, sharc_op *op) {
@@ -666,21 +645,44 @@ static bool verify_op(verifier *v, sharc_op *op) {
     op->verify_dirty = false; /* a whole verification clears every mark */
     op->verify_attrs_only = false;
   }
-  note_isolation(v, op);
-  if (!verify_dialect_attrs(v, op))
-    return false;
-  if (sharc_op_def_of(op) && !verify_counts(op))
-    return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
-    return false;
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-      !sharc_verify_symbol_op(op))
-    return false;
+  /* a function's body verified as it is parsed: its own checks read its
+   * parent, they wait for the module's verification */
+  bool half = op == v->half;
+  if (!half || !v->half_body) {
+    note_isolation(v, op);
+    if (!verify_dialect_attrs(v, op))
+      return false;
+    if (sharc_op_def_of(op) && !verify_counts(op))
+      return false;
+    if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+      return false;
+    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
+        !sharc_verify_symbol_op(op))
+      return false;
+  }
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
                   op->num_regions;
-  if (op == v->hot_op)
-    return verify_own_late_checks(v, op);
-  return verify_regions_scoped(v, op, isolated) && verify_own_late_checks(v, op);
+  if (!half || v->half_body) {
+    isolation_scope stack_scopes[4];
+    isolation_scope *scopes = !isolated                ? NULL
+                              : op->num_regions <= 4 ? stack_scopes
+                                                     : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
+    bool ok = verify_regions(v, op, scopes) &&
+              (!isolated || report_isolation(op, scopes, op->num_regions));
+    if (scopes != stack_scopes)
+      free(scopes);
+    if (!ok)
+      return false;
+  }
+  if (half && v->half_body)
+    return true;
+  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
+      !verify_table_if_touched(v, op))
+    return false;
+  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
+      !sharc_op_def_of(op)->verify_regions(op))
+    return false;
+  return true;
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use
@@ -719,16 +721,6 @@ static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
   return ok;
 }
 
-/* The dominance of the values used in the regions of `op`. */
-static bool check_regions_dominance(sharc_op *op) {
-  unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
-  stamp_enclosing_definitions(op, pos);
-  bool ok = true;
-  for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
-  return ok;
-}
-
 /* verifyOpAndDominance: the op, then the dominance of the values used in
  * its regions (isolated ops nested in it do their own). */
 static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
@@ -736,9 +728,14 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
     return verify_marked_op_and_dominance(v, op);
   if (!verify_op(v, op))
     return false;
-  if (!op->num_regions || op == v->hot_op)
+  if (!op->num_regions || (op == v->half && !v->half_body))
     return true;
-  return check_regions_dominance(op);
+  unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
+  stamp_enclosing_definitions(op, pos);
+  bool ok = true;
+  for (unsigned k = 0; ok && k < op->num_regions; k++)
+    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
+  return ok;
 }
 
 /* A whole verification of the top-level op the parser just returned, the
@@ -806,8 +803,8 @@ static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
   ctx->diag_user = &emitted;
   ctx->diag_op_printer = NULL; /* nothing is printed of an op being dropped */
   ctx->verify_memo = &h->memo;
-  verifier v = {.marked_only = false};
-  bool ok = verify_regions_scoped(&v, op, true) && check_regions_dominance(op);
+  verifier v = {.half = op, .half_body = true};
+  bool ok = verify_op_and_dominance(&v, op);
   sharc_diag_flush(ctx);
   ctx->verify_memo = outer;
   ctx->diag_handler = handler;
