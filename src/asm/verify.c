@@ -54,12 +54,6 @@ typedef struct verifier {
    * sharc_hot_verify_op); only their own checks are left */
   const sharc_block *hot_block;
   const sharc_op *hot_through;
-  /* of those, the ones whose bodies hold an op that verifies symbol uses
-   * (in order): the symbol table's walk skips the others' bodies */
-  sharc_op *const *hot_users;
-  unsigned num_hot_users;
-  /* ops met that verify symbol uses (def->verify_symbol_uses) */
-  unsigned symbol_users;
   /* an op verified in half, or NULL: with half_body only its body (a
    * function as it is parsed, see sharc_hot_verify_op), else only its own
    * checks (one of the prefix above, its body passed then) */
@@ -102,12 +96,12 @@ static void note_symbols_touched(const sharc_op *op) {
 /* SymbolTable's check of `table`, skipped in a verification of marked ops
  * while no marked op touched symbols: the names and every use are as the
  * last verification found them. */
-static bool verify_symbol_table(const verifier *v, sharc_op *table);
+static bool verify_symbol_table(sharc_op *table);
 static bool verify_table_if_touched(verifier *v, sharc_op *table) {
   sharc_context *ctx = sharc_op_ctx_of(table);
   if (v->marked_only && !ctx->verify_symbols_touched)
     return true;
-  if (!verify_symbol_table(v, table))
+  if (!verify_symbol_table(table))
     return false;
   if (table == ctx->verify_root)
     ctx->verify_symbols_touched = false;
@@ -469,36 +463,16 @@ bool sharc_verify_implicit_terminator(sharc_op *op, const sharc_op_def *terminat
   return false;
 }
 
-/* The prefix of the module's body whose functions were verified as they
- * were parsed: whether the symbol table's walk may skip the body of `o`
- * (none of its ops verifies symbol uses). `*in_prefix` and `*user` follow
- * the walk through the body block. */
-static bool skip_hot_body(const verifier *v, const sharc_op *o, bool *in_prefix, unsigned *user) {
-  if (!*in_prefix)
-    return false;
-  *in_prefix = o != v->hot_through;
-  if (!sharc_op_def_of(o) || !(sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED) ||
-      !o->num_regions)
-    return false; /* not verified as it was parsed */
-  if (*user < v->num_hot_users && v->hot_users[*user] == o) {
-    ++*user;
-    return false;
-  }
-  return true;
-}
-
-static bool verify_symbol_table(const verifier *v, sharc_op *table) {
+static bool verify_symbol_table(sharc_op *table) {
   if (!sharc_symbol_verify_unique(table))
     return false;
   sharc_ptrvec stack = {0};
   for (unsigned i = 0; i < table->num_regions; i++)
     sharc_ptrvec_push(&stack, &sharc_op_regions_of(table)[i]);
   bool ok = true;
-  unsigned user = 0;
   while (ok && stack.len) {
     sharc_region *r = stack.items[--stack.len];
-    for (sharc_block *b = r->first; ok && b; b = b->next) {
-      bool in_prefix = b == v->hot_block;
+    for (sharc_block *b = r->first; ok && b; b = b->next)
       for (sharc_op *o = b->first; ok && o; o = o->next) {
         if (sharc_op_def_of(o) && sharc_op_def_of(o)->verify_symbol_uses &&
             !sharc_op_def_of(o)->verify_symbol_uses(o)) {
@@ -507,12 +481,9 @@ static bool verify_symbol_table(const verifier *v, sharc_op *table) {
         }
         if (sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_SYMBOL_TABLE))
           continue;
-        if (skip_hot_body(v, o, &in_prefix, &user))
-          continue;
         for (unsigned i = 0; i < o->num_regions; i++)
           sharc_ptrvec_push(&stack, &sharc_op_regions_of(o)[i]);
       }
-    }
   }
   sharc_ptrvec_free(&stack);
   return ok;
@@ -685,8 +656,6 @@ static bool verify_op(verifier *v, sharc_op *op) {
       return false;
     if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
       return false;
-    if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_symbol_uses)
-      v->symbol_users++;
     if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
         !sharc_verify_symbol_op(op))
       return false;
@@ -780,13 +749,9 @@ static void take_hot_prefix(verifier *v, sharc_op *op) {
       ctx->hot_epoch == ctx->ir_epoch) {
     v->hot_block = ctx->hot_block;
     v->hot_through = ctx->hot_through;
-    v->hot_users = ctx->hot_users;
-    v->num_hot_users = ctx->num_hot_users;
   }
   ctx->hot_block = NULL;
   ctx->hot_through = NULL;
-  ctx->hot_users = NULL;
-  ctx->num_hot_users = 0;
 }
 
 /* verify_op_and_dominance of `op` in a verification of its own. */
@@ -824,9 +789,8 @@ static void count_diag(const sharc_diag *d, void *user) {
   ++*(unsigned *)user;
 }
 
-/* Whether the body of `op` verifies, quietly, reading no symbol; *users:
- * whether some op in it verifies symbol uses. */
-static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op, bool *users) {
+/* Whether the body of `op` verifies, quietly, reading no symbol. */
+static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (ctx->pending || ctx->defer_depth)
     return false;
@@ -841,7 +805,6 @@ static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op, bool *users) 
   ctx->verify_memo = &h->memo;
   verifier v = {.half = op, .half_body = true};
   bool ok = verify_op_and_dominance(&v, op);
-  *users = v.symbol_users != 0;
   sharc_diag_flush(ctx);
   ctx->verify_memo = outer;
   ctx->diag_handler = handler;
@@ -858,21 +821,16 @@ void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
   /* the module's verification checks other ops in place, as before */
   if (!def || !(def->traits & SHARC_TRAIT_ISOLATED) || !op->num_regions)
     return;
-  bool users = false;
-  if ((def->traits & SHARC_TRAIT_SYMBOL_TABLE) || !body_verifies_alone(h, op, &users)) {
+  if (!(def->traits & SHARC_TRAIT_SYMBOL_TABLE) && body_verifies_alone(h, op))
+    h->through = op;
+  else
     h->stopped = true;
-    return;
-  }
-  h->through = op;
-  if (users)
-    sharc_ptrvec_push(&h->users, op);
 }
 
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body) {
   h->block = body;
   h->through = NULL;
   h->stopped = false;
-  h->users.len = 0;
 }
 
 void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *top, bool keep) {
@@ -881,12 +839,7 @@ void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *
               sharc_op_regions_of(top)[0].first == h->block;
   ctx->hot_block = take ? h->block : NULL;
   ctx->hot_through = take ? h->through : NULL;
-  ctx->hot_users = take && h->users.len ? sharc_arena_dup(&ctx->arena, h->users.items,
-                                                          h->users.len * sizeof *h->users.items)
-                                        : NULL;
-  ctx->num_hot_users = take ? h->users.len : 0;
   ctx->hot_epoch = ctx->ir_epoch;
-  sharc_ptrvec_free(&h->users);
 }
 
 /* After a whole verification of `root` that passed (which cleared every

@@ -6,7 +6,6 @@
 #define SHARC_ASM_VERIFY_INTERNAL_H
 
 #include "ir/ir_internal.h"
-#include "support/vec.h"
 #include "support/word_memo.h"
 
 /* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
@@ -31,7 +30,6 @@ typedef struct sharc_hot_verify {
   sharc_op *through;   /* the last op of the prefix whose functions passed */
   bool stopped;        /* a function did not pass quietly: no more */
   sharc_word_memo memo; /* the checks that passed, across the functions */
-  sharc_ptrvec users;   /* those of the prefix holding ops that verify symbol uses */
 } sharc_hot_verify;
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body);
 void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op);

@@ -87,10 +87,6 @@ struct sharc_context {
   struct sharc_block *hot_block;
   sharc_op *hot_through;
   uint64_t hot_epoch;
-  /* of those, the functions whose bodies hold ops that verify symbol uses,
-   * in order (in the arena) */
-  sharc_op *const *hot_users;
-  unsigned num_hot_users;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
    * whether its hook reads other ops; marking asks about the same few
