@@ -48,9 +48,9 @@ typedef struct fixture {
   sharc_buf diags;
 } fixture;
 
-/* `text` parsed with StableHLO (and sdy, unregistered ops when asked)
- * and verified whole, tracked from here. */
-static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
+/* `text` parsed with StableHLO (and sdy, unregistered ops when asked),
+ * diagnostics recorded; not verified. */
+static bool parse_only(fixture *f, const char *text, bool sdy, bool unregistered) {
   memset(f, 0, sizeof *f);
   f->ctx = sharc_context_create();
   sharc_context_load_dialect(f->ctx, "stablehlo");
@@ -60,7 +60,12 @@ static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered
   sharc_context_set_diag_handler(f->ctx, record, &f->diags);
   f->m = parse_text(f->ctx, text);
   CHECK(f->m != NULL);
-  if (!f->m)
+  return f->m != NULL;
+}
+
+/* `text` parsed (see parse_only) and verified whole, tracked from here. */
+static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
+  if (!parse_only(f, text, sdy, unregistered))
     return false;
   CHECK(sharc_verify(f->m)); /* tracked from here */
   return true;
@@ -390,26 +395,11 @@ static void test_nested_op_sees_outer_values(void) {
   sharc_context_destroy(ctx);
 }
 
-/* A fresh context with StableHLO (and sdy when asked), unregistered ops
- * allowed, diagnostics recorded; `text` parsed, not verified. */
-static bool parse_only(fixture *f, const char *text, bool sdy) {
-  memset(f, 0, sizeof *f);
-  f->ctx = sharc_context_create();
-  sharc_context_load_dialect(f->ctx, "stablehlo");
-  if (sdy)
-    sharc_context_load_dialect(f->ctx, "sdy");
-  sharc_context_set_allow_unregistered(f->ctx, true);
-  sharc_context_set_diag_handler(f->ctx, record, &f->diags);
-  f->m = parse_text(f->ctx, text);
-  CHECK(f->m != NULL);
-  return f->m != NULL;
-}
-
 /* The parser verified both functions' bodies; the module's first
  * verification takes them (and passes), once. */
 static void test_parse_time_bodies(void) {
   fixture f;
-  if (!parse_only(&f, module_text, false))
+  if (!parse_only(&f, module_text, false, true))
     return;
   sharc_block *body = sharc_region_first_block(sharc_op_region(f.m, 0));
   CHECK(f.ctx->hot_block == body);
@@ -424,7 +414,7 @@ static void test_parse_time_bodies(void) {
  * verified is verified again, and reports. */
 static void test_edit_after_parse(void) {
   fixture f;
-  if (!parse_only(&f, module_text, false))
+  if (!parse_only(&f, module_text, false, true))
     return;
   sharc_value_set_type(sharc_op_result(find_op(f.m, "a"), 0), type(f.ctx, "tensor<8xf32>"));
   CHECK(!sharc_verify(f.m));
@@ -447,7 +437,7 @@ static void test_symbol_lookup_ends_parse_time(void) {
       "  return %arg0 : tensor<4xf32>\n"
       "}\n";
   fixture f;
-  if (!parse_only(&f, text, true))
+  if (!parse_only(&f, text, true, true))
     return;
   CHECK(f.ctx->hot_block == NULL);
   CHECK(sharc_verify(f.m));
