@@ -76,10 +76,12 @@ struct sharc_context {
   /* a marked op verified since the root's symbol-table check may change
    * what that check finds (asm/verify.c) */
   bool verify_symbols_touched;
-  /* searches for a symbol table that found none (symbols.c): a function
-   * verified while it is parsed, before the module holding it exists, is
-   * trusted only if none of its checks looked for a symbol (asm/verify.c) */
-  unsigned symbol_table_misses;
+  /* where searches for a symbol table that found none are counted
+   * (symbols.c), NULL: nowhere. A function verified while it is parsed,
+   * before the module holding it exists, is trusted only if none of its
+   * checks looked for a symbol (asm/verify.c); set only then, so that
+   * threads searching at other times write nothing here */
+  unsigned *symbol_table_misses;
   /* functions verified as the parser finished each (asm/verify.c): the
    * body block of the module parsed, the last op of the prefix of that
    * block whose functions passed, and ir_epoch then; the module's first

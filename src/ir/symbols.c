@@ -126,7 +126,8 @@ sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name) {
 
 /* A search for a symbol table that found none, counted for verify.c. */
 static sharc_op *no_table(sharc_context *ctx) {
-  ctx->symbol_table_misses++;
+  if (ctx->symbol_table_misses)
+    ++*ctx->symbol_table_misses;
   return NULL;
 }
 
