@@ -11,7 +11,9 @@ extern "C" {
 #endif
 
 /* Verifies `op` and everything nested in it; emits diagnostics and returns
- * false at the first violation. */
+ * false at the first violation. For a module sharc_parse_source* just
+ * returned, unchanged since, the function bodies the parser verified as it
+ * finished each are not walked again (same result, same diagnostics). */
 SHARC_API bool sharc_verify(sharc_op *op);
 
 /* sharc_verify(op) for an op verified again and again as passes change it:

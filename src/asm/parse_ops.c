@@ -40,6 +40,8 @@ static bool parse_block_body(sharc_parser *p, sharc_block *b) {
       return sharc_p_error(p, "expected operation name in quotes"), false; /* MLIR parses an op there */
     if (!parse_op(p, b))
       return false;
+    if (b == p->hot.block)
+      sharc_hot_verify_op(&p->hot, b->last);
   }
   return true;
 }
@@ -68,9 +70,13 @@ static bool sharc_p_parse_region_impl(sharc_parser *p, sharc_region **out, const
   region_scope scope;
   sharc_p_push_scope(p, &scope, isolated);
   bool ok = true;
+  bool module_body = p->hot_next_region;
+  p->hot_next_region = false;
   if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
     sharc_block *entry = sharc_block_create(p->ctx);
     sharc_region_append_block(r, entry);
+    if (module_body)
+      sharc_hot_verify_start(&p->hot, entry);
     if (num_args && p->tok.kind == TOK_CARET_ID)
       ok = sharc_p_error(p, "invalid block name in region with named arguments");
     for (unsigned i = 0; ok && i < num_args; i++) {
@@ -592,10 +598,31 @@ static bool resolve_deferred_locs(sharc_parser *p, sharc_block *top) {
   return ok;
 }
 
+/* Whether the top-level op at the token is a builtin.module (custom or
+ * generic form): its body's functions are verified as they are parsed
+ * (sharc_hot_verify_op). */
+static bool at_module(const sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  return sharc_tok_is_keyword(t, "module") || sharc_tok_is_keyword(t, "builtin.module") ||
+         (t->kind == TOK_STRING && t->len == 16 && memcmp(t->start, "\"builtin.module\"", 16) == 0);
+}
+
+/* One op of the top level; the body of a module there becomes the block
+ * whose functions are verified as they are parsed. */
+static bool parse_top_op(sharc_parser *p, sharc_block *top) {
+  p->hot_next_region = at_module(p);
+  bool ok = parse_op(p, top);
+  p->hot_next_region = false;
+  if (ok && top == p->hot.block)
+    sharc_hot_verify_op(&p->hot, top->last);
+  return ok;
+}
+
 static sharc_op *parse_top(sharc_parser *p) {
   sharc_block *top = sharc_block_create(p->ctx);
   region_scope scope;
   sharc_p_push_scope(p, &scope, true);
+  sharc_hot_verify_start(&p->hot, top); /* the body of an implicit module */
   bool ok = true;
   while (ok && p->tok.kind != TOK_EOF) {
     if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
@@ -605,7 +632,7 @@ static sharc_op *parse_top(sharc_parser *p) {
     else if (p->tok.kind == TOK_ERROR)
       ok = sharc_p_error(p, "%s", p->lx.error);
     else
-      ok = parse_op(p, top);
+      ok = parse_top_op(p, top);
   }
   ok = sharc_p_pop_scope(p, ok) && ok;
   ok = ok && resolve_deferred_locs(p, top);
@@ -666,6 +693,7 @@ sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char
   sharc_parser p;
   parser_init(&p, ctx, name, buf, len, first_line, first_col);
   sharc_op *m = parse_top(&p);
+  sharc_hot_verify_finish(ctx, &p.hot, m, p.deferred_locs.len == 0);
   parser_free(&p);
   sharc_diag_flush(ctx);
   return m;

@@ -3,6 +3,7 @@
 #define SHARC_ASM_PARSER_IMPL_H
 
 #include "asm/parser.h"
+#include "asm/verify_internal.h"
 #include "ir/context.h"
 #include "support/ptrmap.h"
 
@@ -131,6 +132,10 @@ struct sharc_parser {
   const char *dialect_stack[SHARC_MAX_DIALECT_STACK];
   unsigned dialect_depth;
   unsigned module_line, module_col; /* location of an implicit module */
+  /* the functions of the module being parsed, verified as each ends; the
+   * next region begun is a top-level module's body (asm/verify.c) */
+  sharc_hot_verify hot;
+  bool hot_next_region;
   unsigned first_line;
   const char *first_line_start;
 };

@@ -50,6 +50,16 @@ typedef struct verifier {
   unsigned dom_pos;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
+  /* a whole verification of a module just parsed: the functions of its
+   * body up to hot_through passed while they were parsed (see
+   * sharc_hot_verify_op); only their own checks are left */
+  const sharc_block *hot_block;
+  const sharc_op *hot_through;
+  /* an op verified in half, or NULL: with half_body only its body (a
+   * function as it is parsed, see sharc_hot_verify_op), else only its own
+   * checks (one of the prefix above, its body passed then) */
+  const sharc_op *half;
+  bool half_body;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -619,9 +629,14 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
    * first error */
   bool ok = true;
   isolation_scope *outer = v->scope;
+  bool hot = v->hot_through != NULL; /* until it is passed */
   for (unsigned i = 0; i < deferred.len; i++) {
+    sharc_op *d = deferred.items[i].op;
     v->scope = deferred.items[i].scope;
-    ok = verify_op_and_dominance(v, deferred.items[i].op) && ok;
+    v->half = hot && d->block == v->hot_block ? d : NULL;
+    hot = hot && d != v->hot_through;
+    ok = verify_op_and_dominance(v, d) && ok;
+    v->half = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
@@ -633,28 +648,37 @@ static bool verify_op(verifier *v, sharc_op *op) {
     op->verify_dirty = false; /* a whole verification clears every mark */
     op->verify_attrs_only = false;
   }
-  note_isolation(v, op);
-  if (!verify_dialect_attrs(v, op))
-    return false;
-  if (sharc_op_def_of(op) && !verify_counts(op))
-    return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
-    return false;
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-      !sharc_verify_symbol_op(op))
-    return false;
+  /* a function's body verified as it is parsed: its own checks read its
+   * parent, they wait for the module's verification */
+  bool half = op == v->half;
+  if (!half || !v->half_body) {
+    note_isolation(v, op);
+    if (!verify_dialect_attrs(v, op))
+      return false;
+    if (sharc_op_def_of(op) && !verify_counts(op))
+      return false;
+    if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+      return false;
+    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
+        !sharc_verify_symbol_op(op))
+      return false;
+  }
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
                   op->num_regions;
-  isolation_scope stack_scopes[4];
-  isolation_scope *scopes = !isolated                ? NULL
-                            : op->num_regions <= 4 ? stack_scopes
-                                                   : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
-  bool ok = verify_regions(v, op, scopes) &&
-            (!isolated || report_isolation(op, scopes, op->num_regions));
-  if (scopes != stack_scopes)
-    free(scopes);
-  if (!ok)
-    return false;
+  if (!half || v->half_body) {
+    isolation_scope stack_scopes[4];
+    isolation_scope *scopes = !isolated                ? NULL
+                              : op->num_regions <= 4 ? stack_scopes
+                                                     : sharc_xmalloc_array(op->num_regions, sizeof *scopes);
+    bool ok = verify_regions(v, op, scopes) &&
+              (!isolated || report_isolation(op, scopes, op->num_regions));
+    if (scopes != stack_scopes)
+      free(scopes);
+    if (!ok)
+      return false;
+  }
+  if (half && v->half_body)
+    return true;
   if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
       !verify_table_if_touched(v, op))
     return false;
@@ -707,7 +731,7 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
     return verify_marked_op_and_dominance(v, op);
   if (!verify_op(v, op))
     return false;
-  if (!op->num_regions)
+  if (!op->num_regions || (op == v->half && !v->half_body))
     return true;
   unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
   stamp_enclosing_definitions(op, pos);
@@ -717,9 +741,27 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   return ok;
 }
 
+/* A whole verification of the top-level op the parser just returned, the
+ * IR unchanged since: the functions it verified as it went are skipped
+ * (their own checks, which read the module, are not). Once only. */
+static void take_hot_prefix(verifier *v, sharc_op *op) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!ctx->hot_block || op->block) /* a nested op's verification leaves it */
+    return;
+  if (op->num_regions && sharc_op_regions_of(op)[0].first == ctx->hot_block &&
+      ctx->hot_epoch == ctx->ir_epoch) {
+    v->hot_block = ctx->hot_block;
+    v->hot_through = ctx->hot_through;
+  }
+  ctx->hot_block = NULL;
+  ctx->hot_through = NULL;
+}
+
 /* verify_op_and_dominance of `op` in a verification of its own. */
 static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
+  if (!marked_only)
+    take_hot_prefix(&v, op);
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
@@ -728,6 +770,81 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   sharc_word_memo_free(&memo);
   sharc_diag_flush(sharc_op_ctx_of(op));
   return ok;
+}
+
+/* ---- verification while parsing ----------------------------------------
+ * A function is verified as soon as the parser finishes it, while its ops
+ * are still in cache (after a large module is parsed they are not). The
+ * module holding it does not exist yet, so only its body is verified then
+ * (its own checks read its parent: they stay with the module's
+ * verification), quietly: it counts only if it passed without a
+ * diagnostic and without looking for a symbol table (a function's body
+ * reads nothing outside it but symbols, verify_marks.c's verified_alone;
+ * symbols defined later in the module are not there yet). The first
+ * function that does not count ends it: the functions that count are the
+ * isolated ops of a prefix of the module's body, which the module's first
+ * whole verification skips (take_hot_prefix). Diagnostics, their order and
+ * the result are those of verifying everything after the parse: a body
+ * that passed would pass again and say nothing. */
+
+static void count_diag(const sharc_diag *d, void *user) {
+  (void)d;
+  ++*(unsigned *)user;
+}
+
+/* Whether the body of `op` verifies, quietly, reading no symbol. */
+static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (ctx->pending || ctx->defer_depth)
+    return false;
+  sharc_diag_handler handler = ctx->diag_handler;
+  void *user = ctx->diag_user;
+  void (*op_printer)(sharc_op *, sharc_diag_op_form, sharc_buf *) = ctx->diag_op_printer;
+  unsigned errors = ctx->error_count, misses = 0, emitted = 0;
+  struct sharc_word_memo *outer = ctx->verify_memo;
+  ctx->symbol_table_misses = &misses;
+  ctx->diag_handler = count_diag;
+  ctx->diag_user = &emitted;
+  ctx->diag_op_printer = NULL; /* nothing is printed of an op being dropped */
+  ctx->verify_memo = &h->memo;
+  verifier v = {.half = op, .half_body = true};
+  bool ok = verify_op_and_dominance(&v, op);
+  sharc_diag_flush(ctx);
+  ctx->symbol_table_misses = NULL;
+  ctx->verify_memo = outer;
+  ctx->diag_handler = handler;
+  ctx->diag_user = user;
+  ctx->diag_op_printer = op_printer;
+  ctx->error_count = errors;
+  return ok && !emitted && !misses;
+}
+
+void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
+  if (h->stopped)
+    return;
+  const sharc_op_def *def = sharc_op_def_of(op);
+  /* the module's verification checks other ops in place, as before */
+  if (!def || !(def->traits & SHARC_TRAIT_ISOLATED) || !op->num_regions)
+    return;
+  if (!(def->traits & SHARC_TRAIT_SYMBOL_TABLE) && body_verifies_alone(h, op))
+    h->through = op;
+  else
+    h->stopped = true;
+}
+
+void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body) {
+  h->block = body;
+  h->through = NULL;
+  h->stopped = false;
+}
+
+void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *top, bool keep) {
+  sharc_word_memo_free(&h->memo);
+  bool take = keep && top && h->through && top->num_regions &&
+              sharc_op_regions_of(top)[0].first == h->block;
+  ctx->hot_block = take ? h->block : NULL;
+  ctx->hot_through = take ? h->through : NULL;
+  ctx->hot_epoch = ctx->ir_epoch;
 }
 
 /* After a whole verification of `root` that passed (which cleared every

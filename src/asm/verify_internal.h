@@ -6,6 +6,7 @@
 #define SHARC_ASM_VERIFY_INTERNAL_H
 
 #include "ir/ir_internal.h"
+#include "support/word_memo.h"
 
 /* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
  * names only, each verified by its dialect's verify_arg_attr hook. */
@@ -18,5 +19,20 @@ bool sharc_verify_symbol_op(sharc_op *op);
 bool sharc_verify_implicit_terminator(sharc_op *op, const sharc_op_def *terminator);
 /* OneResult and OneOperand where asked, in MLIR's wording. */
 bool sharc_verify_one_result_operand(sharc_op *op, bool one_result, bool one_operand);
+
+/* Verification of the functions of a module while it is parsed (see
+ * verify.c): the parser names the module's body block, reports each op it
+ * appends there, and hands over the top-level op it returns (NULL after
+ * an error; `keep` false when something parsed later may change what the
+ * functions read, a location alias defined after its use). */
+typedef struct sharc_hot_verify {
+  sharc_block *block;  /* the module's body */
+  sharc_op *through;   /* the last op of the prefix whose functions passed */
+  bool stopped;        /* a function did not pass quietly: no more */
+  sharc_word_memo memo; /* the checks that passed, across the functions */
+} sharc_hot_verify;
+void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body);
+void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op);
+void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *top, bool keep);
 
 #endif

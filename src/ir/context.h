@@ -86,6 +86,19 @@ struct sharc_context {
    * them are marked when the next one starts (verify_marks.c) */
   const sharc_ident *verify_symbols_changed[8];
   unsigned verify_num_symbols_changed;
+  /* where searches for a symbol table that found none are counted
+   * (symbols.c), NULL: nowhere. A function verified while it is parsed,
+   * before the module holding it exists, is trusted only if none of its
+   * checks looked for a symbol (asm/verify.c); set only then, so that
+   * threads searching at other times write nothing here */
+  unsigned *symbol_table_misses;
+  /* functions verified as the parser finished each (asm/verify.c): the
+   * body block of the module parsed, the last op of the prefix of that
+   * block whose functions passed, and ir_epoch then; the module's first
+   * whole verification skips their bodies while the IR is unchanged */
+  struct sharc_block *hot_block;
+  sharc_op *hot_through;
+  uint64_t hot_epoch;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
    * whether its hook reads other ops; marking asks about the same few

@@ -124,10 +124,18 @@ sharc_op *sharc_symbol_lookup(sharc_op *table, sharc_str name) {
   return NULL;
 }
 
+/* A search for a symbol table that found none, counted for verify.c. */
+static sharc_op *no_table(sharc_context *ctx) {
+  if (ctx->symbol_table_misses)
+    ++*ctx->symbol_table_misses;
+  return NULL;
+}
+
 sharc_op *sharc_symbol_table_op(sharc_op *op) {
+  sharc_context *ctx = op ? sharc_op_ctx_of(op) : NULL;
   while (op && !sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
     op = sharc_op_parent_op(op);
-  return op;
+  return op || !ctx ? op : no_table(ctx);
 }
 
 sharc_op *sharc_symbol_lookup_nearest(sharc_op *from, sharc_str name) {
@@ -238,13 +246,14 @@ bool sharc_op_maybe_unknown_symbol_table(const sharc_op *op) {
 }
 
 sharc_op *sharc_symbol_nearest_table(sharc_op *op) {
+  sharc_context *ctx = op ? sharc_op_ctx_of(op) : NULL;
   for (; op; op = sharc_op_parent_op(op)) {
     if (sharc_op_maybe_unknown_symbol_table(op))
-      return NULL;
+      return no_table(ctx);
     if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
       return op;
   }
-  return NULL;
+  return ctx ? no_table(ctx) : NULL;
 }
 
 sharc_op *sharc_symbol_resolve_in(sharc_op *table, const sharc_attr *ref, sharc_op **path) {

@@ -1,9 +1,11 @@
 /* Unit tests for incremental verification (src/ir/verify_marks.c and
- * sharc_verify_changed): after a module verified whole, each edit below
+ * sharc_verify_changed, and the parser's verification of each function as
+ * it finishes it, asm/verify.c): after a module verified whole, each edit below
  * makes it invalid in a way only ops the edit did not touch can report
  * (a user, a terminator, the enclosing function, a moved op's user);
  * sharc_verify_changed must report exactly what a whole verification of
  * the same IR reports, and an edit that keeps the IR valid must pass. */
+#include "ir/context.h"
 #include "sharc/asm.h"
 #include "sharc/ir.h"
 #include "sharc/verify.h"
@@ -46,9 +48,9 @@ typedef struct fixture {
   sharc_buf diags;
 } fixture;
 
-/* `text` parsed with StableHLO (and sdy, unregistered ops when asked)
- * and verified whole, tracked from here. */
-static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
+/* `text` parsed with StableHLO (and sdy, unregistered ops when asked),
+ * diagnostics recorded; not verified. */
+static bool parse_only(fixture *f, const char *text, bool sdy, bool unregistered) {
   memset(f, 0, sizeof *f);
   f->ctx = sharc_context_create();
   sharc_context_load_dialect(f->ctx, "stablehlo");
@@ -58,7 +60,12 @@ static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered
   sharc_context_set_diag_handler(f->ctx, record, &f->diags);
   f->m = parse_text(f->ctx, text);
   CHECK(f->m != NULL);
-  if (!f->m)
+  return f->m != NULL;
+}
+
+/* `text` parsed (see parse_only) and verified whole, tracked from here. */
+static bool setup_text(fixture *f, const char *text, bool sdy, bool unregistered) {
+  if (!parse_only(f, text, sdy, unregistered))
     return false;
   CHECK(sharc_verify(f->m)); /* tracked from here */
   return true;
@@ -388,6 +395,56 @@ static void test_nested_op_sees_outer_values(void) {
   sharc_context_destroy(ctx);
 }
 
+/* The parser verified both functions' bodies; the module's first
+ * verification takes them (and passes), once. */
+static void test_parse_time_bodies(void) {
+  fixture f;
+  if (!parse_only(&f, module_text, false, true))
+    return;
+  sharc_block *body = sharc_region_first_block(sharc_op_region(f.m, 0));
+  CHECK(f.ctx->hot_block == body);
+  CHECK(f.ctx->hot_through == sharc_block_last_op(body));
+  CHECK(sharc_verify(f.m));
+  CHECK(f.ctx->hot_block == NULL);
+  CHECK(f.diags.len == 0);
+  teardown(&f);
+}
+
+/* An edit between the parse and the verification: the body the parser
+ * verified is verified again, and reports. */
+static void test_edit_after_parse(void) {
+  fixture f;
+  if (!parse_only(&f, module_text, false, true))
+    return;
+  sharc_value_set_type(sharc_op_result(find_op(f.m, "a"), 0), type(f.ctx, "tensor<8xf32>"));
+  CHECK(!sharc_verify(f.m));
+  CHECK(f.diags.data && strstr(f.diags.data, "'stablehlo.multiply' op requires compatible types"));
+  teardown(&f);
+}
+
+/* A function whose body looks a symbol up (a sharding's mesh) cannot be
+ * verified before the module exists: neither it nor the functions after
+ * it count, and the module verifies whole. */
+static void test_symbol_lookup_ends_parse_time(void) {
+  static const char text[] =
+      "sdy.mesh @mesh = <[\"a\"=2]>\n"
+      "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, "
+      "[{\"a\"}]>]>} : tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n"
+      "func.func @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  return %arg0 : tensor<4xf32>\n"
+      "}\n";
+  fixture f;
+  if (!parse_only(&f, text, true, true))
+    return;
+  CHECK(f.ctx->hot_block == NULL);
+  CHECK(sharc_verify(f.m));
+  CHECK(f.diags.len == 0);
+  teardown(&f);
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
@@ -401,5 +458,8 @@ int main(void) {
   test_nested_sharding_reached();
   test_tag_on_module_op();
   test_symbol_use_changed();
+  test_parse_time_bodies();
+  test_edit_after_parse();
+  test_symbol_lookup_ends_parse_time();
   return check_summary("verify_marks");
 }
