@@ -226,8 +226,6 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
                                              void *direction_user) {
   if (!run_op_priority_propagation)
     return sharc_propagation_propagate_aggressive(pr, strategy, direction, direction_user);
-  /* five rounds, the later ones finding most ops as they left them */
-  pr->settle_steps = true;
   sharc_ptrmap kinds = {0}, masks = {0};
   bool ok = true;
   for (unsigned priority = 0; ok && priority < SHARC_OP_PRIORITY_COUNT; priority++) {

@@ -161,9 +161,7 @@ static bool is_func_arg(const sharc_value *v) {
 }
 
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
-  /* only a block argument can stand for a function argument (an op
-   * result's shardable value is itself or an edge's result) */
-  if (pr->pending_args.len && sharc_value_is_block_arg(v)) {
+  if (pr->pending_args.len) {
     sharc_value *shardable = sharc_sdy_shardable_value(v);
     sharc_attr *pending = shardable && is_func_arg(shardable)
                               ? sharc_ptrmap_get(&pr->arg_shardings, shardable)
@@ -174,59 +172,15 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
-/* ---- settled ops (see sharc_propagation_op_state) ------------------------------- */
-
-static void unsettle(sharc_propagation *pr, sharc_op *op) {
-  uintptr_t slot = op ? (uintptr_t)sharc_ptrmap_get(&pr->op_slots, op) : 0;
-  if (slot)
-    pr->op_states.items[slot - 1].settled_generation = 0;
-}
-
-void sharc_propagation_shardings_changed(sharc_propagation *pr) {
-  /* 0 stands for "not settled" */
-  if (++pr->generation == 0)
-    pr->generation = 1;
-}
-
-/* Whether `v` is the only value whose sharding is read where `v`'s is
- * stored: a function argument, or the result of an op that neither is a
- * data flow edge nor has any (whose targets read their edge's or owner's
- * sharding). */
-static bool holds_own_sharding(sharc_value *v) {
-  sharc_op *owner = sharc_sdy_owning_op(v);
-  if (!owner)
-    return false;
-  if (sharc_value_is_block_arg(v))
-    return sharc_op_isa(owner, &sharc_func_func_def);
-  return !sharc_sdy_data_flow(owner) && !sharc_op_isa(owner, &sharc_sdy_data_flow_edge_def);
-}
-
-/* After the sharding of `shardable` (a value's shardable value, or NULL
- * when unknown) was written: the ops reading it (its owner and
- * users) are no longer settled; all ops, when the sharding is held for
- * other values too. */
-static void wrote_sharding(sharc_propagation *pr, sharc_value *shardable) {
-  if (!pr->op_states.len)
-    return;
-  if (!shardable || !holds_own_sharding(shardable)) {
-    sharc_propagation_shardings_changed(pr);
-    return;
-  }
-  unsettle(pr, sharc_sdy_owning_op(shardable));
-  for (sharc_use *u = sharc_value_first_use(shardable); u; u = sharc_use_next(u))
-    unsettle(pr, sharc_use_owner(u));
-}
-
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
   sharc_value *shardable = sharc_sdy_shardable_value(v);
   if (!shardable || !is_func_arg(shardable) || !sharding) {
     sharc_sdy_set_sharding(v, sharding);
-  } else {
-    if (!sharc_ptrmap_get(&pr->arg_shardings, shardable))
-      sharc_vec_push(&pr->pending_args, shardable);
-    sharc_ptrmap_put(&pr->arg_shardings, shardable, sharding);
+    return;
   }
-  wrote_sharding(pr, shardable);
+  if (!sharc_ptrmap_get(&pr->arg_shardings, shardable))
+    sharc_vec_push(&pr->pending_args, shardable);
+  sharc_ptrmap_put(&pr->arg_shardings, shardable, sharding);
 }
 
 /* Writes the pending argument shardings, one attribute rebuild per
@@ -517,14 +471,8 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
   key[k++] = n;
   for (unsigned i = 0; i < n; i++)
     key[k++] = (uintptr_t)s->all[i];
-  /* a direction takes 2 bits (the rule fixes how many there are) */
-  enum { PER_WORD = sizeof(uintptr_t) * 4 };
-  for (unsigned f = 0; f < num_factors; f += PER_WORD) {
-    uintptr_t word = 0;
-    for (unsigned g = f; g < num_factors && g < f + PER_WORD; g++)
-      word |= (uintptr_t)s->dirs[g] << 2 * (g - f);
-    key[k++] = word;
-  }
+  for (unsigned f = 0; f < num_factors; f++)
+    key[k++] = (uintptr_t)s->dirs[f];
   return k;
 }
 
@@ -570,16 +518,14 @@ typedef struct directions {
   sharc_sdy_propagation_direction stack[16];
 } directions;
 
-/* directions_init for a rule known to have (`has_blocked`) or not have
- * blocked factors. */
-static void directions_init_known(directions *d, const sharc_attr *rule, bool has_blocked,
-                                  sharc_get_direction_fn direction, void *direction_user,
-                                  sharc_op *op) {
+static void directions_init(directions *d, const sharc_attr *rule,
+                            sharc_get_direction_fn direction, void *direction_user,
+                            sharc_op *op) {
   unsigned num_factors = sharc_rule_num_factors(rule);
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->any = false;
   direction(direction_user, op, num_factors, d->along);
-  if (has_blocked) {
+  if (sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED)) {
     bool stack_blocked[16];
     bool *blocked = scratch(stack_blocked, sizeof stack_blocked, num_factors * sizeof *blocked);
     memset(blocked, 0, num_factors * sizeof *blocked);
@@ -591,13 +537,6 @@ static void directions_init_known(directions *d, const sharc_attr *rule, bool ha
   }
   for (unsigned f = 0; f < num_factors; f++)
     d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
-}
-
-static void directions_init(directions *d, const sharc_attr *rule,
-                            sharc_get_direction_fn direction, void *direction_user,
-                            sharc_op *op) {
-  directions_init_known(d, rule, sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED),
-                        direction, direction_user, op);
 }
 
 static void directions_free(directions *d) { release(d->along, d->stack); }
@@ -751,103 +690,35 @@ static sharc_type *static_type(sharc_value *v) {
   return sharc_sdy_type_is_static(t) ? t : NULL;
 }
 
-/* The index of `op`'s state in pr->op_states, made (and its rule asked
- * for) when first met. */
-static unsigned op_state_index(sharc_propagation *pr, sharc_op *op) {
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->op_slots, op);
-  if (slot)
-    return (unsigned)slot - 1;
-  sharc_attr *rule = sharc_rule_cache_op_rule(pr->rules, op, pr->options->conservative_propagation,
-                                              pr->rules_on_ops);
-  sharc_propagation_op_state s = {
-      rule, rule && sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED), NULL, 0, -1u};
-  sharc_vec_push(&pr->op_states, s);
-  sharc_ptrmap_put(&pr->op_slots, op, (void *)(uintptr_t)pr->op_states.len);
-  return pr->op_states.len - 1;
-}
-
-/* Whether the op's last step was settled with the same strategy and
- * directions, and nothing it reads was written since. */
-static bool still_settled(const sharc_propagation *pr, const sharc_propagation_op_state *s,
-                          const sharc_factor_propagation *fp, const directions *d,
-                          unsigned num_factors) {
-  if (s->dirs_at == -1u || s->settled_generation != pr->generation || s->settled_fp != fp)
+/* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
+ * registry (which stores it on the op). */
+static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
+  pattern_state *st = state;
+  bool conservative = st->pr->options->conservative_propagation;
+  sharc_attr *rule =
+      sharc_rule_cache_op_rule(st->pr->rules, op, conservative, st->pr->rules_on_ops);
+  if (!rule)
     return false;
-  const unsigned char *dirs = pr->settled_dirs.items + s->dirs_at;
-  for (unsigned f = 0; f < num_factors; f++)
-    if (dirs[f] != (unsigned char)d->along[f])
-      return false;
-  return true;
-}
-
-/* Remembers that the op's step along `d` with `fp` changed nothing. */
-static void settle(sharc_propagation *pr, unsigned index, const sharc_factor_propagation *fp,
-                   const directions *d, unsigned num_factors) {
-  sharc_propagation_op_state *s = &pr->op_states.items[index];
-  if (s->dirs_at == -1u) {
-    s->dirs_at = pr->settled_dirs.len;
-    sharc_vec_reserve(&pr->settled_dirs, (size_t)pr->settled_dirs.len + num_factors);
-    pr->settled_dirs.len += num_factors;
-  }
-  for (unsigned f = 0; f < num_factors; f++)
-    pr->settled_dirs.items[s->dirs_at + f] = (unsigned char)d->along[f];
-  s->settled_fp = fp;
-  s->settled_generation = pr->generation;
-}
-
-/* One step through `op` along its `rule`, `index` being the op's state
- * or -1u when the driver keeps none. */
-static bool step_through(pattern_state *st, sharc_op *op, sharc_rewriter *rw,
-                         const sharc_attr *rule, bool has_blocked, unsigned index) {
-  sharc_propagation *pr = st->pr;
   /* the directions first: in the early op-priority rounds most ops may
    * propagate along no factor, and their values need not be gathered */
   directions d;
-  directions_init_known(&d, rule, has_blocked, st->direction, st->direction_user, op);
-  unsigned num_factors = sharc_rule_num_factors(rule);
-  /* with debugging on, every step is recorded: none is skipped */
-  bool keep = index != -1u && !pr->debug;
+  directions_init(&d, rule, st->direction, st->direction_user, op);
   bool any = false;
-  if (may_propagate(pr, &d) &&
-      !(keep && still_settled(pr, &pr->op_states.items[index], st->fp, &d, num_factors))) {
+  if (may_propagate(st->pr, &d)) {
     sharc_value *stack[16];
     sharc_value **values = sharc_sdy_operands_then_results(op, stack);
     unsigned n_ops = sharc_op_num_operands(op);
-    any = propagate_values_along(pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
-                                 rule, &d, op, rw, st->fp, pr->options->conservative_propagation);
+    any = propagate_values_along(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
+                                 rule, &d, op, rw, st->fp, conservative);
     if (values != stack)
       free(values);
-    if (!any && keep)
-      settle(pr, index, st->fp, &d, num_factors);
   }
   directions_free(&d);
   return any;
 }
 
-/* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
- * registry (which stores it on the op). */
-static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
-  pattern_state *st = state;
-  sharc_propagation *pr = st->pr;
-  const sharc_attr *rule;
-  bool has_blocked;
-  unsigned index = -1u;
-  if (pr->settle_steps) {
-    index = op_state_index(pr, op);
-    rule = pr->op_states.items[index].rule;
-    has_blocked = pr->op_states.items[index].has_blocked;
-  } else {
-    rule = sharc_rule_cache_op_rule(pr->rules, op, pr->options->conservative_propagation,
-                                    pr->rules_on_ops);
-    has_blocked = rule && sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED);
-  }
-  return rule && step_through(st, op, rw, rule, has_blocked, index);
-}
-
 static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {
   (void)index;
-  /* the edge's targets read it: not worth finding them */
-  sharc_propagation_shardings_changed(side->pr);
   sharc_op *edge = side->target;
   sharc_value *owner = sharc_op_operand(edge, 0);
   sharc_op *owner_op = sharc_sdy_owning_op(owner);
@@ -1062,7 +933,6 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   pr.options = options;
   pr.run = run;
   pr.rules = sharc_rule_cache_create();
-  pr.generation = 1; /* 0: a state not settled */
   /* Shardy stores each op's rule on it and removes them at the end: only
    * kept rules, a module dumped midway and the debugging output see them */
   pr.rules_on_ops = options->keep_sharding_rules || (options->module_dump_directory &&
@@ -1088,9 +958,6 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   }
   sharc_sharding_group_map_free(&pr.groups);
   sharc_word_memo_free(&pr.steps);
-  sharc_ptrmap_free(&pr.op_slots);
-  sharc_vec_free(&pr.op_states);
-  sharc_vec_free(&pr.settled_dirs);
   sharc_rule_cache_destroy(pr.rules);
   free_users(&pr);
   return ok;

@@ -67,19 +67,6 @@ void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
 
 typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source_sharding.h */
 
-/* What the driver keeps of one op PropagateRegisteredOp has met: its rule
- * (NULL: none), whether it has blocked factors and, when its last step changed nothing, that step's
- * strategy and directions. The step's other inputs are fixed for the run
- * but for the shardings, and a settled op stays settled only until a
- * sharding it reads is written (`generation`). */
-typedef struct sharc_propagation_op_state {
-  const sharc_attr *rule;
-  bool has_blocked; /* the rule has blocked factors */
-  const sharc_factor_propagation *settled_fp;
-  unsigned settled_generation; /* 0: not settled */
-  unsigned dirs_at;            /* offset of its directions in settled_dirs, or -1u */
-} sharc_propagation_op_state;
-
 /* The state of one propagation pass run. */
 typedef struct sharc_propagation {
   sharc_op *module;
@@ -117,20 +104,6 @@ typedef struct sharc_propagation {
    * (propagation moves no op) */
   sharc_block *symbol_table_block;
   sharc_op *symbol_table;
-  /* Per op met by PropagateRegisteredOp (each op is visited about once a
-   * round, and most visits of the later rounds find nothing new): a step
-   * that would repeat a settled one (same strategy, directions and
-   * shardings; see sharc_propagation_op_state) is skipped, it would change
-   * nothing again. Writing the sharding of a plain op result or function
-   * argument unsettles the ops reading it; any other write (data flow
-   * edges, shardings changed outside the driver) unsettles every op by
-   * moving `generation` on. Kept only when `settle_steps` (set by passes
-   * of several rounds: for one round they would cost more than they save). */
-  bool settle_steps;
-  sharc_ptrmap op_slots; /* op -> index + 1 into op_states */
-  SHARC_VEC(sharc_propagation_op_state) op_states;
-  SHARC_VEC(unsigned char) settled_dirs;
-  unsigned generation;
 } sharc_propagation;
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main
@@ -163,10 +136,6 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
  * function when it ends). */
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v);
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding);
-
-/* Tells the driver that shardings changed outside it (between two
- * sharc_propagation_propagate calls): no op stays settled. */
-void sharc_propagation_shardings_changed(sharc_propagation *pr);
 
 /* The ops that refer to `func` by symbol (SymbolUserMap::getUsers). */
 sharc_op *const *sharc_propagation_func_users(sharc_propagation *pr, sharc_op *func,

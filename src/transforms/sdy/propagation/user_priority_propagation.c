@@ -205,8 +205,6 @@ bool sharc_propagation_propagate_user_priority(sharc_propagation *pr,
   sharc_propagation_strategy strategy = (sharc_propagation_strategy)o->propagation_strategy;
   ref_vec refs;
   references_and_initialize(pr->module, &refs);
-  /* a round per user priority after the first */
-  pr->settle_steps |= refs.len > 0;
   bool ok = sharc_propagation_propagate_op_priority(pr, strategy, o->run_op_priority_propagation,
                                                     direction, direction_user);
   int64_t prev_priority = 0;
@@ -217,7 +215,6 @@ bool sharc_propagation_propagate_user_priority(sharc_propagation *pr,
       update_state st = {sharc_op_context(pr->module), refs.items[i].original, priority};
       sharc_sdy_transform_site_sharding(&refs.items[i].site, updated_for_priority, &st);
     }
-    sharc_propagation_shardings_changed(pr);
     ok = sharc_propagation_propagate_op_priority(pr, strategy, o->run_op_priority_propagation,
                                                  direction, direction_user);
     prev_priority = priority;
