@@ -1205,8 +1205,12 @@ static sharc_attr *empty_attr(sharc_rewriter *rw, sharc_type *t) {
  * only with has_side_effect; ops with regions have recursive effects and
  * no interface of their own. */
 static bool declares_effects(sharc_op *op) {
-  if (sharc_op_get_def(op)->effect_free)
-    return !sharc_op_get_def(op)->effect_free(op);
+  const sharc_op_def *def = sharc_op_get_def(op);
+  if (!def)
+    return true; /* unregistered (`stablehlo.x` under --allow-unregistered-dialect):
+                  * MLIR's isMemoryEffectFree says no for an op without the interface */
+  if (def->effect_free)
+    return !def->effect_free(op);
   return !sharc_op_has_trait(op, SHARC_TRAIT_PURE) && !sharc_op_num_regions(op);
 }
 
