@@ -158,6 +158,30 @@ static bool verify_traits(sharc_op *op, const chlo_op_def *row) {
   return true;
 }
 
+/* ODS's enum constraints on broadcast_compare's attributes, which MLIR
+ * checks as the op is parsed (verifyInherentAttrs): an attribute of another
+ * kind there is an error, not a comparison to lower. */
+static bool verify_compare_enums(sharc_op *op) {
+  static const struct {
+    const char *name;
+    const shlo_enum_def *def;
+    const char *summary;
+  } enums[] = {
+      {"comparison_direction", &sharc_chlo_comparison_direction,
+       "Which comparison operation to perform."},
+      {"compare_type", &sharc_chlo_comparison_type, "Which comparison type to use."},
+  };
+  for (unsigned i = 0; i < sizeof enums / sizeof enums[0]; i++) {
+    const sharc_attr *a = sharc_op_attr(op, enums[i].name);
+    if (a && sharc_shlo_enum_index(a, enums[i].def) < 0) {
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", enums[i].name,
+                          enums[i].summary);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool sharc_chlo_verify(sharc_op *op) {
   const chlo_op_def *row = (const chlo_op_def *)sharc_op_get_def(op);
   if (!verify_counts(op, row))
@@ -167,6 +191,8 @@ bool sharc_chlo_verify(sharc_op *op) {
     sharc_emit_op_error(op, "requires attribute '%s'", req);
     return false;
   }
+  if (!strcmp(row->def.name, "chlo.broadcast_compare") && !verify_compare_enums(op))
+    return false;
   if (row->types && !sharc_shlo_verify_type_constraints(op, row->types))
     return false;
   if (!verify_traits(op, row))

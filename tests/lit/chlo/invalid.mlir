@@ -96,3 +96,21 @@ func.func @scan_parse(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32>
 // expected-error @below {{expected ::mlir::chlo::Precision to be one of: DEFAULT, HIGH, HIGHEST}}
 // expected-error @below {{failed to parse CHLO_PrecisionAttr parameter 'value' which is to be a `::mlir::chlo::Precision`}}
 func.func private @f() attributes {p = #chlo<precision LOW>}
+
+// -----
+
+// broadcast_compare's enums must be chlo's (an attribute of another kind
+// crashed -chlo-legalize-to-stablehlo before; found by fuzz_pass).
+func.func @compare_type_of_another_kind(%a: tensor<2x3xf32>, %b: tensor<f32>) -> tensor<2x3xi1> {
+  // expected-error @below {{'chlo.broadcast_compare' op attribute 'compare_type' failed to satisfy constraint: Which comparison type to use.}}
+  %0 = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type TOTALORDER>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @comparison_direction_of_another_kind(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xi1> {
+  // expected-error @below {{'chlo.broadcast_compare' op attribute 'comparison_direction' failed to satisfy constraint: Which comparison operation to perform.}}
+  %0 = chlo.broadcast_compare %a, %b {comparison_direction = 1 : i32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}

@@ -55,9 +55,12 @@ static bool fully_replicated(const sharc_attr *sharding) {
   return true;
 }
 
-/* The names of a #sdy.manual_axes (NULL: none) into `names`. */
+/* The names of a #sdy.manual_axes into `names`; none for NULL or an
+ * attribute of another kind (XLA reads it with getAttrOfType<ManualAxesAttr>). */
 static void manual_names(const sharc_attr *axes, str_vec *names) {
   names->len = 0;
+  if (axes && !sharc_sdy_is_manual_axes(axes))
+    return;
   for (unsigned i = 0; axes && i < sharc_sdy_list_size(axes); i++)
     sharc_vec_push(names, sharc_attr_string_value(sharc_sdy_list_at(axes, i)));
 }
