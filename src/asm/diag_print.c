@@ -28,19 +28,10 @@ static void drop_diag(const sharc_diag *d, void *user) {
  * diagnostics dropped; one that fails prints in generic form. */
 static bool verifies_quietly(sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
-  sharc_diag_handler handler = ctx->diag_handler;
-  void *user = ctx->diag_user;
-  sharc_diag *pending = ctx->pending;
-  unsigned errors = ctx->error_count;
-  ctx->pending = NULL;
-  ctx->diag_handler = drop_diag;
-  ctx->diag_user = NULL;
+  sharc_diag_quiet saved;
+  sharc_diag_quiet_begin(ctx, &saved, drop_diag, NULL);
   bool ok = sharc_verify(op);
-  sharc_diag_flush(ctx);
-  ctx->diag_handler = handler;
-  ctx->diag_user = user;
-  ctx->pending = pending;
-  ctx->error_count = errors;
+  sharc_diag_quiet_end(ctx, &saved);
   return ok;
 }
 

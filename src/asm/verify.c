@@ -797,25 +797,17 @@ static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (ctx->pending || ctx->defer_depth)
     return false;
-  sharc_diag_handler handler = ctx->diag_handler;
-  void *user = ctx->diag_user;
-  void (*op_printer)(sharc_op *, sharc_diag_op_form, sharc_buf *) = ctx->diag_op_printer;
-  unsigned errors = ctx->error_count, misses = 0, emitted = 0;
+  unsigned misses = 0, emitted = 0;
   struct sharc_word_memo *outer = ctx->verify_memo;
+  sharc_diag_quiet saved;
+  sharc_diag_quiet_begin(ctx, &saved, count_diag, &emitted);
   ctx->symbol_table_misses = &misses;
-  ctx->diag_handler = count_diag;
-  ctx->diag_user = &emitted;
-  ctx->diag_op_printer = NULL; /* nothing is printed of an op being dropped */
   ctx->verify_memo = &h->memo;
   verifier v = {.half = op, .half_body = true};
   bool ok = verify_op_and_dominance(&v, op);
-  sharc_diag_flush(ctx);
+  sharc_diag_quiet_end(ctx, &saved);
   ctx->symbol_table_misses = NULL;
   ctx->verify_memo = outer;
-  ctx->diag_handler = handler;
-  ctx->diag_user = user;
-  ctx->diag_op_printer = op_printer;
-  ctx->error_count = errors;
   return ok && !emitted && !misses;
 }
 

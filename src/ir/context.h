@@ -231,6 +231,22 @@ typedef struct sharc_set_attr_slot {
 } sharc_set_attr_slot;
 
 void sharc_context_add_resource(sharc_context *ctx, const sharc_resource *r);
+
+/* A check whose diagnostics no one may see: from sharc_diag_quiet_begin
+ * they go to `handler` (with no pending diagnostic and no op printed into
+ * them), and sharc_diag_quiet_end flushes them there, then gives back the
+ * context's handler, pending diagnostic, op printer and error count. */
+typedef struct sharc_diag_quiet {
+  sharc_diag_handler handler;
+  void *user;
+  sharc_diag *pending;
+  void (*op_printer)(sharc_op *op, sharc_diag_op_form form, sharc_buf *out);
+  unsigned errors;
+} sharc_diag_quiet;
+
+void sharc_diag_quiet_begin(sharc_context *ctx, sharc_diag_quiet *saved, sharc_diag_handler handler,
+                            void *user);
+void sharc_diag_quiet_end(sharc_context *ctx, const sharc_diag_quiet *saved);
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);
 
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,

@@ -293,6 +293,25 @@ void sharc_diag_flush(sharc_context *ctx) {
   ctx->deferred_last = box;
 }
 
+void sharc_diag_quiet_begin(sharc_context *ctx, sharc_diag_quiet *saved, sharc_diag_handler handler,
+                            void *user) {
+  *saved = (sharc_diag_quiet){ctx->diag_handler, ctx->diag_user, ctx->pending, ctx->diag_op_printer,
+                              ctx->error_count};
+  ctx->pending = NULL;
+  ctx->diag_handler = handler;
+  ctx->diag_user = user;
+  ctx->diag_op_printer = NULL;
+}
+
+void sharc_diag_quiet_end(sharc_context *ctx, const sharc_diag_quiet *saved) {
+  sharc_diag_flush(ctx);
+  ctx->diag_handler = saved->handler;
+  ctx->diag_user = saved->user;
+  ctx->pending = saved->pending;
+  ctx->diag_op_printer = saved->op_printer;
+  ctx->error_count = saved->errors;
+}
+
 void sharc_diag_defer_begin(sharc_context *ctx) {
   sharc_diag_flush(ctx);
   if (ctx->defer_depth++)
