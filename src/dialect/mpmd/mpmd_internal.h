@@ -20,6 +20,13 @@ extern const sharc_attr_def sharc_mpmd_mesh_with_origins_def;
 extern const sharc_attr_def sharc_mpmd_meshes_with_origins_def;
 extern const sharc_attr_def sharc_mpmd_reduction_def;
 
+/* A #mpmd.mesh_with_origins by its mesh name's identifier, and that
+ * identifier: mesh inference builds and reads hundreds of thousands of
+ * them, and the name is stored interned already, so no hashing of it. */
+sharc_attr *sharc_mpmd_mesh_with_origins_of(sharc_context *ctx, sharc_ident *mesh,
+                                            sharc_attr *const *origins, unsigned n);
+sharc_ident *sharc_mpmd_mesh_with_origins_mesh(const sharc_attr *a);
+
 /* Dialect hooks (mpmd_types.c). */
 sharc_type *sharc_mpmd_parse_type(sharc_parser *p, sharc_str mnemonic);
 sharc_attr *sharc_mpmd_parse_attr(sharc_parser *p, sharc_str mnemonic, sharc_type *type);

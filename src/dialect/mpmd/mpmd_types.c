@@ -431,8 +431,13 @@ static bool parse_origin_elem(sharc_parser *p, sharc_attr **out) {
 /* Words: the mesh name, then the origins. */
 sharc_attr *sharc_mpmd_mesh_with_origins(sharc_context *ctx, sharc_str mesh_name,
                                          sharc_attr *const *origins, unsigned n) {
+  return sharc_mpmd_mesh_with_origins_of(ctx, sharc_ident_get(ctx, mesh_name), origins, n);
+}
+
+sharc_attr *sharc_mpmd_mesh_with_origins_of(sharc_context *ctx, sharc_ident *mesh,
+                                            sharc_attr *const *origins, unsigned n) {
   uintptr_t small[8], *w = n + 1 <= 8 ? small : sharc_xmalloc_array(n + 1, sizeof *w);
-  w[0] = ident_of(ctx, mesh_name);
+  w[0] = (uintptr_t)mesh;
   for (unsigned i = 0; i < n; i++)
     w[i + 1] = (uintptr_t)origins[i];
   sharc_attr *a = sharc_attr_dialect(ctx, &sharc_mpmd_mesh_with_origins_def, w, n + 1, NULL);
@@ -443,6 +448,10 @@ sharc_attr *sharc_mpmd_mesh_with_origins(sharc_context *ctx, sharc_str mesh_name
 
 sharc_str sharc_mpmd_mesh_with_origins_name(const sharc_attr *a) {
   return ident_word(a->params.words[0]);
+}
+
+sharc_ident *sharc_mpmd_mesh_with_origins_mesh(const sharc_attr *a) {
+  return (sharc_ident *)a->params.words[0];
 }
 
 unsigned sharc_mpmd_mesh_with_origins_count(const sharc_attr *a) { return a->params.n - 1; }

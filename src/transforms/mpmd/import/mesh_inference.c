@@ -7,6 +7,7 @@
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/static_names.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -82,6 +83,7 @@ void sharc_mesh_set_insert_mesh(sharc_mesh_set *s, sharc_ident *mesh, sharc_attr
 }
 
 void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *mwo) {
+  (void)ctx;
   s->specified = true;
   sharc_str name = sharc_mpmd_mesh_with_origins_name(mwo);
   unsigned n = sharc_mpmd_mesh_with_origins_count(mwo);
@@ -90,7 +92,7 @@ void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_at
       sharc_ptr_vec_push_unique(&s->wildcard, sharc_mpmd_mesh_with_origins_at(mwo, i));
     return;
   }
-  sharc_mesh_entry *e = entry(s, sharc_ident_get(ctx, name));
+  sharc_mesh_entry *e = entry(s, sharc_mpmd_mesh_with_origins_mesh(mwo));
   for (unsigned i = 0; i < n; i++)
     sharc_ptr_vec_push_unique(&e->origins, sharc_mpmd_mesh_with_origins_at(mwo, i));
 }
@@ -184,13 +186,13 @@ sharc_attr *sharc_mesh_set_to_attr(sharc_context *ctx, const sharc_mesh_set *s) 
   sharc_attr **elems = sharc_xmalloc_array(n + 1, sizeof *elems);
   for (unsigned i = 0; i < s->meshes.len; i++) {
     const sharc_mesh_entry *e = &s->meshes.items[i];
-    elems[i] = sharc_mpmd_mesh_with_origins(ctx, sharc_ident_str(e->mesh),
-                                            (sharc_attr *const *)e->origins.items, e->origins.len);
+    elems[i] = sharc_mpmd_mesh_with_origins_of(ctx, e->mesh, (sharc_attr *const *)e->origins.items,
+                                               e->origins.len);
   }
   if (s->wildcard.len)
     elems[s->meshes.len] =
-        sharc_mpmd_mesh_with_origins(ctx, SHARC_STR(SHARC_MI_WILDCARD_MESH),
-                                     (sharc_attr *const *)s->wildcard.items, s->wildcard.len);
+        sharc_mpmd_mesh_with_origins_of(ctx, sharc_context_static_ident(ctx, SHARC_MI_WILDCARD_MESH),
+                                        (sharc_attr *const *)s->wildcard.items, s->wildcard.len);
   sharc_attr *a = sharc_mpmd_meshes_with_origins(ctx, elems, n);
   free(elems);
   return a;
@@ -357,7 +359,7 @@ static void set_for_arg_attr(sharc_op *for_op, unsigned i, const char *name, sha
 
 void sharc_mi_use_set(const sharc_op *op, sharc_mesh_set *out) {
   sharc_mesh_set_use_set_from_attr(op ? sharc_op_context(op) : NULL, out,
-                                   op ? sharc_op_attr(op, SHARC_MI_USE_SET) : NULL);
+                                   op ? sharc_op_attr_static(op, SHARC_MI_USE_SET) : NULL);
 }
 
 void sharc_mi_arg_use_set(const sharc_op *func, unsigned i, sharc_mesh_set *out) {
@@ -377,7 +379,7 @@ void sharc_mi_for_use_set(const sharc_op *for_op, unsigned i, sharc_mesh_set *ou
 
 void sharc_mi_set_use_set(sharc_op *op, const sharc_mesh_set *s) {
   if (!sharc_mesh_set_empty(s))
-    sharc_op_set_attr(op, SHARC_MI_USE_SET, sharc_mesh_set_to_attr(sharc_op_context(op), s));
+    sharc_op_set_attr_static(op, SHARC_MI_USE_SET, sharc_mesh_set_to_attr(sharc_op_context(op), s));
 }
 
 void sharc_mi_set_arg_use_set(sharc_op *func, unsigned i, const sharc_mesh_set *s) {
@@ -399,7 +401,7 @@ void sharc_mi_set_for_use_set(sharc_op *for_op, unsigned i, const sharc_mesh_set
 
 void sharc_mi_src_set(const sharc_op *op, sharc_mesh_set *out) {
   sharc_mesh_set_from_attr(op ? sharc_op_context(op) : NULL, out,
-                           op ? sharc_op_attr(op, SHARC_MI_SRC_SET) : NULL);
+                           op ? sharc_op_attr_static(op, SHARC_MI_SRC_SET) : NULL);
 }
 
 void sharc_mi_arg_src_set(const sharc_op *func, unsigned i, sharc_mesh_set *out) {
@@ -449,7 +451,7 @@ void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
 }
 
 void sharc_mi_set_src_set(sharc_op *op, const sharc_mesh_set *s) {
-  sharc_op_set_attr(op, SHARC_MI_SRC_SET, sharc_mesh_set_to_attr(sharc_op_context(op), s));
+  sharc_op_set_attr_static(op, SHARC_MI_SRC_SET, sharc_mesh_set_to_attr(sharc_op_context(op), s));
 }
 
 void sharc_mi_set_arg_src_set(sharc_op *func, unsigned i, const sharc_mesh_set *s) {
@@ -460,10 +462,11 @@ void sharc_mi_set_for_src_set(sharc_op *for_op, unsigned i, const sharc_mesh_set
   set_for_arg_attr(for_op, i, SHARC_MI_SRC_SET, sharc_mesh_set_to_attr(sharc_op_context(for_op), s));
 }
 
+/* `name` a string literal (see ir/static_names.h). */
 static bool remove_attr(sharc_op *op, const char *name) {
-  if (!sharc_op_attr(op, name))
+  if (!sharc_op_attr_static(op, name))
     return false;
-  sharc_op_set_attr(op, name, NULL);
+  sharc_op_set_attr_static(op, name, NULL);
   return true;
 }
 
@@ -828,7 +831,7 @@ static void infer_reduce(sharc_op *op) {
       goto done;
     sharc_mesh_set_union(&all, &s);
     sharc_op *def = sharc_value_defining_op(v);
-    if (def && sharc_op_attr(def, SHARC_MI_REDUCE_ANNOTATION) == reduction)
+    if (def && sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) == reduction)
       some_reduce = true;
   }
   sharc_mi_src_set(op, &s);
