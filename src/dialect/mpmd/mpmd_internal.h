@@ -26,6 +26,10 @@ extern const sharc_attr_def sharc_mpmd_reduction_def;
 sharc_attr *sharc_mpmd_mesh_with_origins_of(sharc_context *ctx, sharc_ident *mesh,
                                             sharc_attr *const *origins, unsigned n);
 sharc_ident *sharc_mpmd_mesh_with_origins_mesh(const sharc_attr *a);
+/* A mesh tensor's mesh name, interned; a mesh tensor by that identifier. */
+sharc_ident *sharc_mpmd_mesh_tensor_mesh(const sharc_type *t);
+sharc_type *sharc_mpmd_mesh_tensor_of(sharc_context *ctx, sharc_ident *mesh, sharc_type *tensor,
+                                      sharc_attr *sharding, sharc_attr *memory_kind);
 
 /* Dialect hooks (mpmd_types.c). */
 sharc_type *sharc_mpmd_parse_type(sharc_parser *p, sharc_str mnemonic);

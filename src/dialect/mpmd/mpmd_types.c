@@ -58,7 +58,13 @@ static void walk_mesh_tensor(const sharc_type *t, const sharc_subelement_fns *f)
 
 sharc_type *sharc_mpmd_mesh_tensor(sharc_context *ctx, sharc_str mesh_name, sharc_type *tensor,
                                    sharc_attr *sharding, sharc_attr *memory_kind) {
-  uintptr_t w[MT_WORDS] = {ident_of(ctx, mesh_name), (uintptr_t)tensor, (uintptr_t)sharding,
+  return sharc_mpmd_mesh_tensor_of(ctx, sharc_ident_get(ctx, mesh_name), tensor, sharding,
+                                   memory_kind);
+}
+
+sharc_type *sharc_mpmd_mesh_tensor_of(sharc_context *ctx, sharc_ident *mesh, sharc_type *tensor,
+                                      sharc_attr *sharding, sharc_attr *memory_kind) {
+  uintptr_t w[MT_WORDS] = {(uintptr_t)mesh, (uintptr_t)tensor, (uintptr_t)sharding,
                            (uintptr_t)memory_kind};
   return sharc_type_dialect(ctx, &sharc_mpmd_mesh_tensor_def, w, MT_WORDS);
 }
@@ -69,6 +75,10 @@ bool sharc_mpmd_is_mesh_tensor(const sharc_type *t) {
 
 sharc_str sharc_mpmd_mesh_tensor_mesh_name(const sharc_type *t) {
   return ident_word(t->params.words[MT_MESH]);
+}
+
+sharc_ident *sharc_mpmd_mesh_tensor_mesh(const sharc_type *t) {
+  return (sharc_ident *)t->params.words[MT_MESH];
 }
 
 sharc_type *sharc_mpmd_mesh_tensor_global_type(const sharc_type *t) {

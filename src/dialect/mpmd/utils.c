@@ -10,6 +10,7 @@
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
 #include "ir/region_utils.h"
+#include "ir/static_names.h"
 #include "sharc/asm.h"
 #include "sharc/sdy.h"
 #include "sharc/symbols.h"
@@ -207,18 +208,31 @@ void sharc_mpmd_split_memory_kind(sharc_str name, sharc_str *mesh, sharc_str *ki
 
 /* ---- building ops -------------------------------------------------------------------- */
 
+/* sharc_rw_create_named with `name` a string literal, interned once per
+ * context (ir/static_names.h): passes create ops here by the hundred
+ * thousand. */
 static sharc_op *create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
                         sharc_value *const *operands, unsigned n_operands,
                         sharc_type *const *results, unsigned n_results, sharc_attr *attrs,
                         unsigned n_regions) {
-  return sharc_rw_create_named(rw, name, loc, operands, n_operands, results, n_results, attrs,
-                               n_regions);
+  sharc_op_state st = {
+      .name = sharc_context_static_ident(rw->ctx, name),
+      .loc = loc,
+      .operands = operands,
+      .num_operands = n_operands,
+      .result_types = results,
+      .num_results = n_results,
+      .attrs = attrs,
+      .num_regions = n_regions,
+  };
+  return sharc_rw_create(rw, &st);
 }
 
+/* `name` a string literal, as create's. */
 static sharc_attr *one_attr(sharc_context *ctx, const char *name, sharc_attr *value) {
   if (!value)
     return NULL;
-  sharc_named_attr e = {sharc_ident_get(ctx, sharc_str_from_cstr(name)), value};
+  sharc_named_attr e = {sharc_context_static_ident(ctx, name), value};
   return sharc_attr_dictionary(ctx, &e, 1);
 }
 
@@ -266,11 +280,11 @@ sharc_op *sharc_mpmd_create_fragment(sharc_rewriter *rw, sharc_attr *loc, sharc_
   sharc_context *ctx = rw->ctx;
   sharc_named_attr e[3];
   unsigned k = 0;
-  e[k++] = (sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("mesh_name")),
+  e[k++] = (sharc_named_attr){sharc_context_static_ident(ctx, "mesh_name"),
                               sharc_attr_string(ctx, mesh)};
-  e[k++] = (sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("origin")), origin};
+  e[k++] = (sharc_named_attr){sharc_context_static_ident(ctx, "origin"), origin};
   if (stage_id)
-    e[k++] = (sharc_named_attr){sharc_ident_get(ctx, SHARC_STR("stage_id")), stage_id};
+    e[k++] = (sharc_named_attr){sharc_context_static_ident(ctx, "stage_id"), stage_id};
   return create(rw, "mpmd.fragment", loc, args, n, results, n_results,
                 sharc_attr_dictionary(ctx, e, k), 1);
 }
@@ -309,12 +323,12 @@ sharc_attr *sharc_mpmd_assign_mesh_with_origin(const sharc_op *op) {
   sharc_type *mesh_type = sharc_op_isa(op, &sharc_mpmd_assign_def)
                               ? sharc_value_type(sharc_op_result(op, 0))
                               : sharc_value_type(sharc_op_operand(op, 0));
-  sharc_attr *origin = sharc_op_attr(op, "origin");
+  sharc_attr *origin = sharc_op_attr_static(op, "origin");
   sharc_attr *o = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_STRING
                       ? sharc_mpmd_origin(ctx, sharc_attr_string_value(origin))
                       : NULL;
-  return sharc_mpmd_mesh_with_origins(ctx, sharc_mpmd_mesh_tensor_mesh_name(mesh_type), &o,
-                                      o ? 1 : 0);
+  return sharc_mpmd_mesh_with_origins_of(ctx, sharc_mpmd_mesh_tensor_mesh(mesh_type), &o,
+                                         o ? 1 : 0);
 }
 
 /* ---- wrapping an op in a fragment ------------------------------------------------------- */

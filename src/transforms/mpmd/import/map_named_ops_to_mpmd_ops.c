@@ -46,6 +46,8 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   sharc_str name = sharc_mpmd_named_op_name(nc);
   sharc_attr *origin = sharc_attr_string(ctx, name);
   unsigned n = sharc_op_num_operands(nc), nr = sharc_op_num_results(nc);
+  /* interned once: a mesh tensor type per operand and result */
+  sharc_ident *mesh_id = sharc_ident_get(ctx, mesh);
   sharc_value **operands = sharc_xmalloc_array((size_t)n + 1, sizeof *operands);
   sharc_type **types = sharc_xmalloc_array((size_t)nr + 1, sizeof *types);
   for (unsigned i = 0; i < n; i++) {
@@ -56,13 +58,14 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
         operands[i] = operands[j]; /* repeated operands share one assign */
     if (!operands[i])
       operands[i] = sharc_op_result(
-          sharc_mpmd_create_assign_origin(rw, loc, v,
-                                          sharc_mpmd_replicated(ctx, mesh, sharc_value_type(v)),
-                                          origin),
+          sharc_mpmd_create_assign_origin(
+              rw, loc, v, sharc_mpmd_mesh_tensor_of(ctx, mesh_id, sharc_value_type(v), NULL, NULL),
+              origin),
           0);
   }
   for (unsigned i = 0; i < nr; i++)
-    types[i] = sharc_mpmd_replicated(ctx, mesh, sharc_value_type(sharc_op_result(nc, i)));
+    types[i] = sharc_mpmd_mesh_tensor_of(ctx, mesh_id, sharc_value_type(sharc_op_result(nc, i)),
+                                         NULL, NULL);
   sharc_attr *user_origin = sharc_op_attr(nc, "origin");
   sharc_attr *origins = sharc_attr_array(ctx, &user_origin, 1);
   sharc_attr *stage = a->has_stage

@@ -198,6 +198,36 @@ sharc_attr *sharc_mesh_set_to_attr(sharc_context *ctx, const sharc_mesh_set *s) 
   return a;
 }
 
+static bool mesh_with_origins_is(const sharc_attr *mwo, const sharc_ident *mesh,
+                                 const sharc_ptr_vec *origins) {
+  if (sharc_mpmd_mesh_with_origins_mesh(mwo) != mesh ||
+      sharc_mpmd_mesh_with_origins_count(mwo) != origins->len)
+    return false;
+  for (unsigned k = 0; k < origins->len; k++)
+    if (sharc_mpmd_mesh_with_origins_at(mwo, k) != origins->items[k])
+      return false;
+  return true;
+}
+
+/* Whether sharc_mesh_set_to_attr would return `a` (attributes are unique):
+ * a set stored back unchanged needs no attribute built, nor interned. */
+static bool mesh_set_is_attr(const sharc_mesh_set *s, const sharc_attr *a) {
+  if (!s->specified)
+    return a == NULL;
+  unsigned n = s->meshes.len;
+  if (!is_meshes_attr(a) || sharc_mpmd_meshes_with_origins_count(a) != n + (s->wildcard.len ? 1 : 0))
+    return false;
+  for (unsigned i = 0; i < n; i++)
+    if (!mesh_with_origins_is(sharc_mpmd_meshes_with_origins_at(a, i), s->meshes.items[i].mesh,
+                              &s->meshes.items[i].origins))
+      return false;
+  if (!s->wildcard.len)
+    return true;
+  const sharc_attr *wild = sharc_mpmd_meshes_with_origins_at(a, n);
+  return sharc_str_eq_cstr(sharc_mpmd_mesh_with_origins_name(wild), SHARC_MI_WILDCARD_MESH) &&
+         mesh_with_origins_is(wild, sharc_mpmd_mesh_with_origins_mesh(wild), &s->wildcard);
+}
+
 int sharc_mesh_set_size(const sharc_mesh_set *s) {
   return s->specified ? (int)s->meshes.len : -1;
 }
@@ -378,7 +408,7 @@ void sharc_mi_for_use_set(const sharc_op *for_op, unsigned i, sharc_mesh_set *ou
 }
 
 void sharc_mi_set_use_set(sharc_op *op, const sharc_mesh_set *s) {
-  if (!sharc_mesh_set_empty(s))
+  if (!sharc_mesh_set_empty(s) && !mesh_set_is_attr(s, sharc_op_attr_static(op, SHARC_MI_USE_SET)))
     sharc_op_set_attr_static(op, SHARC_MI_USE_SET, sharc_mesh_set_to_attr(sharc_op_context(op), s));
 }
 
@@ -539,10 +569,37 @@ bool sharc_mi_clear_for_sets(sharc_op *for_op) {
 
 /* ---- transitive uses ---------------------------------------------------------------------- */
 
+/* sharc_mesh_set_union(base, use set of `meshes`) without building that use
+ * set: its meshes (first occurrence first) and their origins, read off the
+ * attribute in order, land where the built set's would; the wildcard's
+ * origins go to base's wildcard, as the union does, except into a base not
+ * yet specified, which takes the meshes only. */
+static void union_use_set_attr(sharc_mesh_set *base, const sharc_attr *meshes) {
+  bool meshes_only = !base->specified;
+  if (meshes_only) {
+    free_meshes(base);
+    base->specified = true;
+  }
+  if (!is_meshes_attr(meshes))
+    return;
+  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++) {
+    const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(meshes, i);
+    unsigned n = sharc_mpmd_mesh_with_origins_count(mwo);
+    sharc_ptr_vec *dst;
+    if (!sharc_str_eq_cstr(sharc_mpmd_mesh_with_origins_name(mwo), SHARC_MI_WILDCARD_MESH))
+      dst = &entry(base, sharc_mpmd_mesh_with_origins_mesh(mwo))->origins;
+    else if (!meshes_only)
+      dst = &base->wildcard;
+    else
+      continue;
+    for (unsigned k = 0; k < n; k++)
+      sharc_ptr_vec_push_unique(dst, sharc_mpmd_mesh_with_origins_at(mwo, k));
+  }
+}
+
 /* CopyMeshesFromUse: the use set a use of a value of `block` contributes. */
 static void add_use(sharc_block *block, sharc_use *use, sharc_mesh_set *base) {
   sharc_op *user = sharc_use_owner(use);
-  sharc_mesh_set s = {0};
   sharc_op *def = sharc_value_defining_op(sharc_op_operand(user, sharc_use_operand_index(use)));
   if (sharc_mi_is_terminal_node(user) && !(def && sharc_op_isa(def, &sharc_mpmd_broadcast_def)))
     return;
@@ -550,22 +607,23 @@ static void add_use(sharc_block *block, sharc_use *use, sharc_mesh_set *base) {
     return;
   sharc_op *ancestor = sharc_mpmd_ancestor_in_block(block, user);
   unsigned index = sharc_use_operand_index(use);
+  sharc_attr *uses;
   if (ancestor && ancestor != user) {
-    sharc_mi_use_set(ancestor, &s);
+    uses = sharc_op_attr_static(ancestor, SHARC_MI_USE_SET);
   } else if (sharc_op_isa(user, &sharc_mpmd_call_def)) {
     sharc_op *callee = sharc_mpmd_callee(user);
-    if (callee)
-      sharc_mi_arg_use_set(callee, index, &s);
+    if (!callee)
+      return; /* no use set, not even an empty one */
+    uses = sharc_func_arg_attr(callee, index, SHARC_MI_USE_SET);
   } else if (sharc_op_isa(user, &sharc_func_return_def) &&
              !sharc_mpmd_is_entry_point_function(sharc_op_parent_op(user))) {
-    sharc_mi_result_use_set(sharc_op_parent_op(user), index, &s);
+    uses = sharc_func_result_attr(sharc_op_parent_op(user), index, SHARC_MI_USE_SET);
   } else if (sharc_op_isa(user, &sharc_mpmd_for_def)) {
-    sharc_mi_for_use_set(user, index, &s);
+    uses = for_arg_attr(user, index, SHARC_MI_USE_SET);
   } else {
-    sharc_mi_use_set(user, &s);
+    uses = sharc_op_attr_static(user, SHARC_MI_USE_SET);
   }
-  sharc_mesh_set_union(base, &s);
-  sharc_mesh_set_free(&s);
+  union_use_set_attr(base, uses);
 }
 
 void sharc_mi_add_transitive_uses(sharc_value *v, sharc_mesh_set *base) {
