@@ -351,11 +351,9 @@ static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool onl
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
     sharc_ptr_vec_push_unique(&inputs, sharc_op_operand(op, i));
   unsigned first_new = sharc_block_num_args(body);
-  sharc_mapping *map = sharc_mapping_create();
   for (unsigned i = 0; i < inputs.len; i++) {
     sharc_value *v = inputs.items[i];
-    sharc_mapping_map_value(map, v, sharc_block_add_arg(body, sharc_value_type(v),
-                                                        sharc_mpmd_value_loc(v)));
+    sharc_block_add_arg(body, sharc_value_type(v), sharc_mpmd_value_loc(v));
   }
   sharc_op *absorbed;
   if (only_consumer) {
@@ -370,10 +368,14 @@ static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool onl
       sharc_rw_move_to_end(rw, op, body);
     absorbed = op;
   } else {
+    /* only a clone reads the inputs through the mapping */
+    sharc_mapping *map = sharc_mapping_create();
+    for (unsigned i = 0; i < inputs.len; i++)
+      sharc_mapping_map_value(map, inputs.items[i], sharc_block_arg(body, first_new + i));
     sharc_rw_set_block_start(rw, body);
     absorbed = sharc_rw_clone(rw, op, map);
+    sharc_mapping_destroy(map);
   }
-  sharc_mapping_destroy(map);
 
   unsigned n_args = sharc_block_num_args(body);
   bool *erase = sharc_xcalloc((size_t)n_args + 1, sizeof *erase);
@@ -436,17 +438,48 @@ static void wrap_by_assign_users(rewrite_state *st, sharc_op *op) {
   sharc_vec_free(&meshes);
 }
 
+/* Where `x` is among the `n` first items of a list (position + 1; 0: not
+ * there): scanned while the list is short, else looked up in a map filled
+ * on first need. Most ops have a handful of users, a constant thousands. */
+enum { FEW_ITEMS = 16 };
+
+typedef struct item_index {
+  sharc_ptrmap map;
+  bool mapped;
+} item_index;
+
+static uintptr_t index_of(item_index *ix, void *const *items, unsigned n, const void *x) {
+  if (n < FEW_ITEMS) {
+    for (unsigned i = 0; i < n; i++)
+      if (items[i] == x)
+        return i + 1;
+    return 0;
+  }
+  if (!ix->mapped) {
+    for (unsigned i = 0; i < n; i++)
+      sharc_ptrmap_put(&ix->map, items[i], (void *)(uintptr_t)(i + 1));
+    ix->mapped = true;
+  }
+  return (uintptr_t)sharc_ptrmap_get(&ix->map, x);
+}
+
+/* `x` appended as item `n` (0-based) of the list. */
+static void index_add(item_index *ix, void *x, unsigned n) {
+  if (ix->mapped)
+    sharc_ptrmap_put(&ix->map, x, (void *)(uintptr_t)(n + 1));
+}
+
 static void collect_users(sharc_op *op, sharc_ptr_vec *out) {
-  sharc_ptrmap seen = {0};
+  item_index seen = {0};
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
-      if (sharc_ptrmap_get(&seen, user))
+      if (index_of(&seen, out->items, out->len, user))
         continue;
-      sharc_ptrmap_put(&seen, user, user);
+      index_add(&seen, user, out->len);
       sharc_vec_push(out, user);
     }
-  sharc_ptrmap_free(&seen);
+  sharc_ptrmap_free(&seen.map);
 }
 
 static void free_slots(sharc_ptr_vec *fragments, absorb_slots_vec *slots) {
@@ -463,7 +496,7 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
   sharc_mi_clear_sets(op);
   sharc_ptr_vec fragments = {0};
   absorb_slots_vec slots = {0};
-  sharc_ptrmap index = {0}; /* fragment -> its position + 1 */
+  item_index index = {0}; /* fragment -> its position + 1 */
   bool other_user = false;
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
@@ -477,17 +510,17 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
           other_user = true;
           continue;
         }
-        uintptr_t at = (uintptr_t)sharc_ptrmap_get(&index, user);
+        uintptr_t at = index_of(&index, fragments.items, fragments.len, user);
         if (!at) {
+          index_add(&index, user, fragments.len);
           sharc_vec_push(&fragments, user);
           sharc_vec_push(&slots, (absorb_slots){0});
           at = fragments.len;
-          sharc_ptrmap_put(&index, user, (void *)at);
         }
         sharc_vec_push(&slots.items[at - 1], ((absorb_slot){r, sharc_use_operand_index(au)}));
       }
     }
-  sharc_ptrmap_free(&index);
+  sharc_ptrmap_free(&index.map);
   sharc_ptr_vec users = {0};
   if (fragments.len == 1 && !other_user) {
     collect_users(op, &users);

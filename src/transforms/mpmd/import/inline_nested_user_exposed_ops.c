@@ -64,8 +64,18 @@ static void nested_in_other_assignment(inline_state *st, sharc_op *op, const cha
   st->failed = true;
 }
 
+static bool user_exposed(const sharc_op *op) {
+  return sharc_op_isa(op, &sharc_mpmd_named_computation_def) ||
+         sharc_op_isa(op, &sharc_mpmd_named_tensor_def) ||
+         sharc_op_isa(op, &sharc_mpmd_broadcast_def) || sharc_op_isa(op, &sharc_mpmd_reduce_def);
+}
+
 static sharc_walk_result inline_op(sharc_op *op, void *user) {
   inline_state *st = user;
+  /* the walk visits every op of every computation: the enclosing
+   * computation and its assignment only for the few that are inlined */
+  if (!user_exposed(op))
+    return SHARC_WALK_ADVANCE;
   sharc_op *parent = parent_named_computation(op);
   if (!parent)
     return SHARC_WALK_ADVANCE;
