@@ -2,6 +2,7 @@
  * function's topology and checking mesh tensor types against them, with
  * Shardy's messages (its utils.cc GetMeshAttr and the fragment type rules). */
 #include "asm/verify_internal.h"
+#include "ir/static_names.h"
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
@@ -36,7 +37,7 @@ static void emit_no_func_attr(sharc_op *op, const char *attr, const sharc_op *fu
 
 sharc_attr *sharc_mpmd_mesh_for_name(sharc_op *op, sharc_str name) {
   sharc_op *func = sharc_mpmd_enclosing_func(op);
-  sharc_attr *topology = func ? sharc_op_attr(func, "topology") : NULL;
+  sharc_attr *topology = func ? sharc_op_attr_static(func, "topology") : NULL;
   if (!sharc_mpmd_is_topology(topology)) {
     emit_no_func_attr(op, "topology", func);
     return NULL;
@@ -58,12 +59,12 @@ static sharc_op *enclosing_or_self(sharc_op *op, const sharc_op_def *def) {
 sharc_attr *sharc_mpmd_mesh_of(sharc_op *op) {
   sharc_op *fragment = enclosing_or_self(op, &sharc_mpmd_fragment_def);
   if (fragment) {
-    sharc_attr *name = sharc_op_attr(fragment, "mesh_name");
+    sharc_attr *name = sharc_op_attr_static(fragment, "mesh_name");
     if (name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING)
       return sharc_mpmd_mesh_for_name(op, sharc_attr_string_value(name));
   }
   sharc_op *func = enclosing_or_self(op, &sharc_func_func_def);
-  sharc_attr *mesh = func ? sharc_op_attr(func, "mesh_shape") : NULL;
+  sharc_attr *mesh = func ? sharc_op_attr_static(func, "mesh_shape") : NULL;
   if (mesh && mesh->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(mesh) == &sharc_sdy_mesh_def)
     return mesh;
   emit_no_func_attr(op, "mesh_shape", func);

@@ -31,11 +31,12 @@ bool sharc_mpmd_in_dialect(const sharc_op *op) {
 /* ---- functions --------------------------------------------------------------------- */
 
 bool sharc_mpmd_is_mpmd_function(const sharc_op *func) {
-  return sharc_op_attr(func, SHARC_MPMD_TOPOLOGY_ATTR) != NULL;
+  return sharc_op_attr_static(func, SHARC_MPMD_TOPOLOGY_ATTR) != NULL;
 }
 
 bool sharc_mpmd_is_distributed_function(const sharc_op *func) {
-  return sharc_op_attr(func, SHARC_MPMD_MESH_SHAPE_ATTR) || sharc_mpmd_is_mpmd_function(func);
+  return sharc_op_attr_static(func, SHARC_MPMD_MESH_SHAPE_ATTR) ||
+         sharc_mpmd_is_mpmd_function(func);
 }
 
 bool sharc_mpmd_is_entry_point_function(const sharc_op *func) {
@@ -70,7 +71,7 @@ bool sharc_mpmd_for_each_non_entry_point(sharc_op *module, sharc_mpmd_func_fn fn
 }
 
 sharc_attr *sharc_mpmd_func_topology(const sharc_op *func) {
-  sharc_attr *t = sharc_op_attr(func, SHARC_MPMD_TOPOLOGY_ATTR);
+  sharc_attr *t = sharc_op_attr_static(func, SHARC_MPMD_TOPOLOGY_ATTR);
   return sharc_mpmd_is_topology(t) ? t : NULL;
 }
 
@@ -131,7 +132,7 @@ typedef struct call_walk {
 static sharc_walk_result find_calls(sharc_op *op, void *user) {
   sharc_mpmd_call_sites *cs = ((call_walk *)user)->cs;
   if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
-    sharc_attr *callee = sharc_op_attr(op, "callee");
+    sharc_attr *callee = sharc_op_attr_static(op, "callee");
     if (!callee || sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || !sharc_op_has_result_uses(op))
       return SHARC_WALK_SKIP;
     sharc_ident *key = sharc_attr_symbol_root(callee);
@@ -548,12 +549,12 @@ sharc_op *sharc_mpmd_create_binary_reduce(sharc_rewriter *rw, sharc_mpmd_reducti
 /* ---- fragments ------------------------------------------------------------------------- */
 
 bool sharc_mpmd_is_user_fragment(const sharc_op *fragment) {
-  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  sharc_attr *origin = sharc_op_attr_static(fragment, "origin");
   return origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY && sharc_attr_count(origin) > 0;
 }
 
 bool sharc_mpmd_single_transpose_count(const sharc_op *fragment, int64_t *out) {
-  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  sharc_attr *origin = sharc_op_attr_static(fragment, "origin");
   unsigned n = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY ? sharc_attr_count(origin)
                                                                         : 0;
   for (unsigned i = 0; i < n; i++) {
@@ -569,7 +570,7 @@ bool sharc_mpmd_single_transpose_count(const sharc_op *fragment, int64_t *out) {
 }
 
 bool sharc_mpmd_call_counter(const sharc_op *fragment, int64_t *out) {
-  sharc_attr *a = sharc_op_attr(fragment, SHARC_MPMD_CALL_COUNTER_ATTR);
+  sharc_attr *a = sharc_op_attr_static(fragment, SHARC_MPMD_CALL_COUNTER_ATTR);
   if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_INTEGER)
     return false;
   *out = sharc_attr_int_value(a);
@@ -577,7 +578,7 @@ bool sharc_mpmd_call_counter(const sharc_op *fragment, int64_t *out) {
 }
 
 sharc_attr *sharc_mpmd_origin_union(const sharc_op *a, const sharc_op *b) {
-  sharc_attr *oa = sharc_op_attr(a, "origin"), *ob = sharc_op_attr(b, "origin");
+  sharc_attr *oa = sharc_op_attr_static(a, "origin"), *ob = sharc_op_attr_static(b, "origin");
   unsigned na = oa ? sharc_attr_count(oa) : 0, nb = ob ? sharc_attr_count(ob) : 0;
   sharc_attr **all = sharc_xmalloc_array((size_t)na + nb + 1, sizeof *all);
   unsigned n = 0;
@@ -768,7 +769,7 @@ sharc_type *sharc_mpmd_local_tensor_type(const sharc_type *mesh_tensor, sharc_op
 /* ---- fragments: remat, split and order ------------------------------------------------------ */
 
 bool sharc_mpmd_is_remat(const sharc_op *op) {
-  return sharc_op_attr(op, SHARC_MPMD_REMAT_ATTR) != NULL;
+  return sharc_op_attr_static(op, SHARC_MPMD_REMAT_ATTR) != NULL;
 }
 
 void sharc_mpmd_mark_as_remat(sharc_op *op, sharc_rewriter *rw) {
@@ -776,15 +777,15 @@ void sharc_mpmd_mark_as_remat(sharc_op *op, sharc_rewriter *rw) {
 }
 
 bool sharc_mpmd_is_split_keep_transferred(const sharc_op *fragment) {
-  return sharc_op_attr(fragment, SHARC_MPMD_SPLIT_KEEP_TRANSFERRED_ATTR) != NULL;
+  return sharc_op_attr_static(fragment, SHARC_MPMD_SPLIT_KEEP_TRANSFERRED_ATTR) != NULL;
 }
 
 bool sharc_mpmd_is_split_drop_transferred(const sharc_op *fragment) {
-  return sharc_op_attr(fragment, SHARC_MPMD_SPLIT_DROP_TRANSFERRED_ATTR) != NULL;
+  return sharc_op_attr_static(fragment, SHARC_MPMD_SPLIT_DROP_TRANSFERRED_ATTR) != NULL;
 }
 
 bool sharc_mpmd_max_transpose_count(const sharc_op *fragment, int64_t *out) {
-  sharc_attr *origin = sharc_op_attr(fragment, "origin");
+  sharc_attr *origin = sharc_op_attr_static(fragment, "origin");
   unsigned n = origin && sharc_attr_get_kind(origin) == SHARC_ATTR_ARRAY ? sharc_attr_count(origin)
                                                                         : 0;
   bool any = false;
@@ -807,15 +808,15 @@ bool sharc_mpmd_fragment_transpose_count(const sharc_op *fragment, int64_t *out)
 }
 
 sharc_str sharc_mpmd_fragment_mesh(const sharc_op *fragment) {
-  sharc_attr *mesh = sharc_op_attr(fragment, "mesh_name");
+  sharc_attr *mesh = sharc_op_attr_static(fragment, "mesh_name");
   return mesh && sharc_attr_get_kind(mesh) == SHARC_ATTR_STRING ? sharc_attr_string_value(mesh)
                                                                  : (sharc_str){"", 0};
 }
 
 bool sharc_mpmd_executed_immediately_after(const sharc_op *first, const sharc_op *second) {
-  sharc_attr *mesh = sharc_op_attr(first, "mesh_name");
+  sharc_attr *mesh = sharc_op_attr_static(first, "mesh_name");
   for (sharc_op *op = sharc_op_next(first); op; op = sharc_op_next(op))
-    if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_op_attr(op, "mesh_name") == mesh)
+    if (sharc_op_isa(op, &sharc_mpmd_fragment_def) && sharc_op_attr_static(op, "mesh_name") == mesh)
       return op == second;
   return false;
 }

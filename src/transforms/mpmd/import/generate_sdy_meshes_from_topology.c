@@ -4,6 +4,7 @@
  * empty mesh (created, and added to the topology, when missing); empty and
  * maximal meshes are kept, every other old mesh is erased. */
 #include "dialect/mpmd/utils.h"
+#include "ir/static_names.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "pass/pass_registry.h"
@@ -37,7 +38,7 @@ static sharc_op *old_mesh(gen_state *st, sharc_str name) {
 }
 
 static bool kept_mesh(const sharc_op *mesh_op) {
-  sharc_attr *mesh = sharc_op_attr(mesh_op, "mesh");
+  sharc_attr *mesh = sharc_op_attr_static(mesh_op, "mesh");
   return mesh && (sharc_sdy_mesh_is_empty(mesh) || sharc_sdy_mesh_is_maximal(mesh));
 }
 
@@ -60,7 +61,7 @@ static sharc_op *empty_mesh(gen_state *st) {
     return st->empty_mesh;
   sharc_op *existing = sharc_symbol_lookup(st->module, SHARC_STR(EMPTY_MESH));
   if (existing && sharc_op_isa(existing, &sharc_sdy_mesh_op_def)) {
-    if (!sharc_sdy_mesh_is_empty(sharc_op_attr(existing, "mesh")))
+    if (!sharc_sdy_mesh_is_empty(sharc_op_attr_static(existing, "mesh")))
       fail(st, "Mesh named '%.*s' already exists but is not empty.%.*s", SHARC_STR(EMPTY_MESH),
            SHARC_STR(""));
     return st->empty_mesh = existing;

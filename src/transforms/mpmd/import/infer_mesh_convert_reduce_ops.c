@@ -5,6 +5,7 @@
  * Without infer-cross-mesh-reductions, only reductions feeding an
  * mpmd.reduce<none> (through unary ops) are converted. */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "support/xalloc.h"
@@ -28,7 +29,8 @@ typedef struct convert_state {
 /* ---- annotating producers of mpmd.reduce<none> ------------------------------------ */
 
 static void mark_convertible(sharc_op *op) {
-  sharc_op_set_attr(op, SHARC_MI_CAN_CONVERT_TO_REDUCE, sharc_attr_unit(sharc_op_context(op)));
+  sharc_op_set_attr_static(op, SHARC_MI_CAN_CONVERT_TO_REDUCE,
+                           sharc_attr_unit(sharc_op_context(op)));
 }
 
 /* AnnotateBinaryOp: the op and the same-kind reductions feeding it. An op
@@ -36,7 +38,7 @@ static void mark_convertible(sharc_op *op) {
  * (Shardy's recursion would revisit shared producers). */
 static void annotate_binary(sharc_op *op, sharc_mpmd_reduction_kind kind) {
   while (op && sharc_mpmd_reduction_op_kind(op) == kind && sharc_op_num_operands(op) == 2 &&
-         !sharc_op_attr(op, SHARC_MI_CAN_CONVERT_TO_REDUCE)) {
+         !sharc_op_attr_static(op, SHARC_MI_CAN_CONVERT_TO_REDUCE)) {
     mark_convertible(op);
     annotate_binary(sharc_value_defining_op(sharc_op_operand(op, 0)), kind);
     op = sharc_value_defining_op(sharc_op_operand(op, 1));
@@ -58,8 +60,8 @@ static sharc_op *concat_reduce_of(sharc_op *concat) {
   sharc_op *reduce = sharc_use_owner(sharc_value_first_use(sharc_op_result(concat, 0)));
   if (!sharc_op_isa(reduce, SHARC_SHLO(reduce)) || sharc_op_num_operands(reduce) != 2)
     return NULL;
-  sharc_attr *dims = sharc_op_attr(reduce, "dimensions");
-  sharc_attr *dim_attr = sharc_op_attr(concat, "dimension");
+  sharc_attr *dims = sharc_op_attr_static(reduce, "dimensions");
+  sharc_attr *dim_attr = sharc_op_attr_static(concat, "dimension");
   if (!n || !dims || sharc_attr_get_kind(dims) != SHARC_ATTR_DENSE_ARRAY ||
       sharc_attr_count(dims) != 1 || !dim_attr)
     return NULL;
@@ -73,7 +75,7 @@ static sharc_op *concat_reduce_of(sharc_op *concat) {
 
 static sharc_walk_result annotate_none_reduce(sharc_op *reduce, void *user) {
   (void)user;
-  sharc_attr *r = sharc_op_attr(reduce, "reduction");
+  sharc_attr *r = sharc_op_attr_static(reduce, "reduction");
   if (!r || !sharc_mpmd_is_reduction(r) || sharc_mpmd_reduction_get(r) != SHARC_MPMD_REDUCE_NONE ||
       !sharc_op_num_operands(reduce))
     return SHARC_WALK_ADVANCE;
@@ -152,7 +154,8 @@ static void convert_concat_reduce(convert_state *st, sharc_op *reduce) {
                         .attrs = def ? sharc_mpmd_discardable_attrs(def) : NULL};
     reshaped[i] = sharc_op_result(sharc_rw_create(rw, &s), 0);
   }
-  replace_with_reduce(st, reduce, reshaped, n, sharc_op_attr(reduce, SHARC_MI_REDUCE_ANNOTATION));
+  replace_with_reduce(st, reduce, reshaped, n,
+                      sharc_op_attr_static(reduce, SHARC_MI_REDUCE_ANNOTATION));
   sharc_rw_erase_op(rw, concat);
   free(reshaped);
 }
@@ -165,13 +168,13 @@ static void convert_annotated(convert_state *st, sharc_op *op) {
     convert_concat_reduce(st, op);
     return;
   }
-  sharc_attr *reduction = sharc_op_attr(op, SHARC_MI_REDUCE_ANNOTATION);
+  sharc_attr *reduction = sharc_op_attr_static(op, SHARC_MI_REDUCE_ANNOTATION);
   sharc_ptr_vec operands = {0}, to_erase = {0};
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_value *v = sharc_op_operand(op, i);
     sharc_op *def = sharc_value_defining_op(v);
     if (def && sharc_op_isa(def, &sharc_mpmd_reduce_def) &&
-        sharc_op_attr(def, "reduction") == reduction) {
+        sharc_op_attr_static(def, "reduction") == reduction) {
       for (unsigned k = 0; k < sharc_op_num_operands(def); k++)
         sharc_vec_push(&operands, sharc_op_operand(def, k));
       if (sharc_value_has_one_use(sharc_op_result(def, 0)))
@@ -192,8 +195,9 @@ static sharc_walk_result convert(sharc_op *op, void *user) {
   convert_state *st = user;
   if (sharc_op_isa(op, &sharc_mpmd_fragment_def))
     return SHARC_WALK_SKIP;
-  if (sharc_mi_is_meshless_op(op) && sharc_op_attr(op, SHARC_MI_REDUCE_ANNOTATION) &&
-      (st->opts->infer_cross_mesh_reductions || sharc_op_attr(op, SHARC_MI_CAN_CONVERT_TO_REDUCE))) {
+  if (sharc_mi_is_meshless_op(op) && sharc_op_attr_static(op, SHARC_MI_REDUCE_ANNOTATION) &&
+      (st->opts->infer_cross_mesh_reductions ||
+       sharc_op_attr_static(op, SHARC_MI_CAN_CONVERT_TO_REDUCE))) {
     convert_annotated(st, op);
     return SHARC_WALK_SKIP;
   }
@@ -202,8 +206,8 @@ static sharc_walk_result convert(sharc_op *op, void *user) {
 
 static sharc_walk_result clear_can_convert(sharc_op *op, void *user) {
   (void)user;
-  if (sharc_op_attr(op, SHARC_MI_CAN_CONVERT_TO_REDUCE))
-    sharc_op_set_attr(op, SHARC_MI_CAN_CONVERT_TO_REDUCE, NULL);
+  if (sharc_op_attr_static(op, SHARC_MI_CAN_CONVERT_TO_REDUCE))
+    sharc_op_set_attr_static(op, SHARC_MI_CAN_CONVERT_TO_REDUCE, NULL);
   return SHARC_WALK_ADVANCE;
 }
 

@@ -5,6 +5,7 @@
  * mpmd.reduce ops local reductions joined by transfers. Afterwards no
  * meshless op, assign, unassign or broadcast may remain. */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "support/xalloc.h"
@@ -211,7 +212,7 @@ static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
                    assign);
   }
   order_as_llvm_string_map(&sources);
-  sharc_mpmd_reduction_kind kind = sharc_mpmd_reduction_get(sharc_op_attr(op, "reduction"));
+  sharc_mpmd_reduction_kind kind = sharc_mpmd_reduction_get(sharc_op_attr_static(op, "reduction"));
   sharc_rw_set_after(rw, op);
   sharc_ptr_vec locals = {0};
   for (unsigned i = 0; i < sources.len; i++) {

@@ -6,6 +6,7 @@
  * arguments put on the meshes of their use sets (copied when used on
  * several), then the calls to them; mpmd.for loops likewise. */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "dialect/mpmd/utils.h"
 #include "ir/region_utils.h"
 #include "support/xalloc.h"
@@ -267,7 +268,7 @@ static void rewrite_call(rewrite_state *st, sharc_op *call) {
   for (unsigned i = 0; i < n_res; i++)
     types[i] = sharc_value_type(sharc_op_operand(ret, i));
   sharc_op *new_call = sharc_mpmd_create_call(rw, sharc_op_loc(call), operands, n_args, types,
-                                              n_res, sharc_op_attr(call, "callee"));
+                                              n_res, sharc_op_attr_static(call, "callee"));
   /* the discardable attributes go along */
   sharc_attr *attrs = sharc_op_attrs(call);
   for (unsigned i = 0; i < sharc_attr_count(attrs); i++) {
@@ -342,7 +343,7 @@ typedef SHARC_VEC(absorb_slots) absorb_slots_vec;
 static void absorb(rewrite_state *st, sharc_op *consumer, sharc_op *op, bool only_consumer,
                    const absorb_slots *slots) {
   sharc_rewriter *rw = &st->rw;
-  sharc_attr *mesh_attr = sharc_op_attr(consumer, "mesh_name");
+  sharc_attr *mesh_attr = sharc_op_attr_static(consumer, "mesh_name");
   sharc_str mesh = sharc_attr_string_value(mesh_attr);
   sharc_block *body = sharc_region_first_block(sharc_op_region(consumer, 0));
   sharc_ptr_vec inputs = {0};

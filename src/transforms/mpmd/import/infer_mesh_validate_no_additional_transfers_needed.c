@@ -4,6 +4,7 @@
  * the ops they use, and an op whose user already failed is not reported
  * again; chained calls must agree on the meshes they pass along. */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "ir/op_values.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
@@ -38,7 +39,7 @@ static bool user_failed(const sharc_use *u) {
     sharc_op *callee = sharc_mpmd_callee(user);
     return callee && sharc_func_arg_attr(callee, sharc_use_operand_index(u), VISITED_FAILURE);
   }
-  return sharc_mi_is_meshless_op(user) && sharc_op_attr(user, VISITED_FAILURE);
+  return sharc_mi_is_meshless_op(user) && sharc_op_attr_static(user, VISITED_FAILURE);
 }
 
 static bool any_user_failed(sharc_op *op) {
@@ -94,7 +95,7 @@ static result validate_op(validate_state *st, sharc_op *op) {
       meshless_op_error(st, op, &uses, &src);
       r = ERROR;
     }
-    sharc_op_set_attr(op, VISITED_FAILURE, sharc_attr_unit(sharc_op_context(op)));
+    sharc_op_set_attr_static(op, VISITED_FAILURE, sharc_attr_unit(sharc_op_context(op)));
   }
   sharc_mesh_set_free(&src);
   sharc_mesh_set_free(&uses);
@@ -152,11 +153,12 @@ static void validate_call_chain(validate_state *st, sharc_op *call) {
   if (!callee)
     return;
   sharc_context *ctx = sharc_op_context(call);
-  sharc_attr *name_attr = sharc_op_attr(call, "callee");
+  sharc_attr *name_attr = sharc_op_attr_static(call, "callee");
   for (unsigned r = 0; r < sharc_op_num_results(call); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(call, r)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
-      if (!sharc_op_isa(user, &sharc_mpmd_call_def) || sharc_op_attr(user, "callee") != name_attr)
+      if (!sharc_op_isa(user, &sharc_mpmd_call_def) ||
+          sharc_op_attr_static(user, "callee") != name_attr)
         continue;
       unsigned a = sharc_use_operand_index(u);
       sharc_mesh_set res_uses = {0}, arg_uses = {0};

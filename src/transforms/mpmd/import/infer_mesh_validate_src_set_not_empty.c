@@ -4,6 +4,7 @@
  * cross-mesh reduction that was not converted means the same. Only the
  * first op of a chain of such ops is reported, up to the error limit. */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "ir/op_values.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
@@ -37,7 +38,7 @@ static bool is_first_with_empty_src_set(sharc_op *op) {
 static bool is_first_in_reduction_chain(sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
-    if (def && sharc_op_attr(def, SHARC_MI_REDUCE_ANNOTATION))
+    if (def && sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION))
       return false;
   }
   return true;
@@ -94,7 +95,7 @@ static bool validate_op(validate_state *st, sharc_op *op) {
   sharc_mi_src_set(op, &s);
   bool specified = s.specified, empty = sharc_mesh_set_empty(&s);
   sharc_mesh_set_free(&s);
-  bool annotated = sharc_op_attr(op, SHARC_MI_REDUCE_ANNOTATION) != NULL;
+  bool annotated = sharc_op_attr_static(op, SHARC_MI_REDUCE_ANNOTATION) != NULL;
   if (!specified || (!empty && !annotated))
     return true;
   if ((empty && !is_first_with_empty_src_set(op)) ||

@@ -3,6 +3,7 @@
  * assigned to the mesh and its results unassigned from it, and every named
  * tensor an assign-unassign pair on its mesh (or nothing when unassigned). */
 #include "dialect/func/func.h"
+#include "ir/static_names.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
 #include "support/xalloc.h"
@@ -66,7 +67,7 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   for (unsigned i = 0; i < nr; i++)
     types[i] = sharc_mpmd_mesh_tensor_of(ctx, mesh_id, sharc_value_type(sharc_op_result(nc, i)),
                                          NULL, NULL);
-  sharc_attr *user_origin = sharc_op_attr(nc, "origin");
+  sharc_attr *user_origin = sharc_op_attr_static(nc, "origin");
   sharc_attr *origins = sharc_attr_array(ctx, &user_origin, 1);
   sharc_attr *stage = a->has_stage
                           ? sharc_attr_integer(ctx, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), a->stage)
@@ -94,7 +95,7 @@ static void map_tensor(map_state *st, sharc_op *nt) {
     sharc_rw_replace_op(rw, nt, &operand, 1);
     return;
   }
-  sharc_attr *origin = sharc_op_attr(nt, "name");
+  sharc_attr *origin = sharc_op_attr_static(nt, "name");
   sharc_op *assign = sharc_mpmd_create_assign_origin(rw, sharc_op_loc(nt), operand, t, origin);
   sharc_op *un =
       sharc_mpmd_create_unassign_origin(rw, sharc_op_loc(nt), sharc_op_result(assign, 0), origin);

@@ -144,7 +144,9 @@ void sharc_mesh_set_intersect(sharc_mesh_set *s, const sharc_mesh_set *other) {
   }
   bool s_wild = s->wildcard.len > 0, o_wild = other->wildcard.len > 0;
   unsigned n_before = s->meshes.len;
-  bool *remove = sharc_xcalloc(n_before ? n_before : 1, sizeof *remove);
+  /* sets hold a few meshes: no allocation for those */
+  bool small[16] = {0};
+  bool *remove = n_before <= 16 ? small : sharc_xcalloc(n_before, sizeof *remove);
   for (unsigned i = 0; i < n_before; i++) {
     int j = find_mesh(other, s->meshes.items[i].mesh);
     if (j >= 0)
@@ -172,7 +174,8 @@ void sharc_mesh_set_intersect(sharc_mesh_set *s, const sharc_mesh_set *other) {
     s->meshes.items[k++] = s->meshes.items[i];
   }
   s->meshes.len = k;
-  free(remove);
+  if (remove != small)
+    free(remove);
   if (s_wild == o_wild)
     push_all_unique(&s->wildcard, &other->wildcard);
   else
@@ -183,7 +186,7 @@ sharc_attr *sharc_mesh_set_to_attr(sharc_context *ctx, const sharc_mesh_set *s) 
   if (!s->specified)
     return NULL;
   unsigned n = s->meshes.len + (s->wildcard.len ? 1 : 0);
-  sharc_attr **elems = sharc_xmalloc_array(n + 1, sizeof *elems);
+  sharc_attr *small[16], **elems = n <= 16 ? small : sharc_xmalloc_array(n, sizeof *elems);
   for (unsigned i = 0; i < s->meshes.len; i++) {
     const sharc_mesh_entry *e = &s->meshes.items[i];
     elems[i] = sharc_mpmd_mesh_with_origins_of(ctx, e->mesh, (sharc_attr *const *)e->origins.items,
@@ -194,7 +197,8 @@ sharc_attr *sharc_mesh_set_to_attr(sharc_context *ctx, const sharc_mesh_set *s) 
         sharc_mpmd_mesh_with_origins_of(ctx, sharc_context_static_ident(ctx, SHARC_MI_WILDCARD_MESH),
                                         (sharc_attr *const *)s->wildcard.items, s->wildcard.len);
   sharc_attr *a = sharc_mpmd_meshes_with_origins(ctx, elems, n);
-  free(elems);
+  if (elems != small)
+    free(elems);
   return a;
 }
 
@@ -330,11 +334,12 @@ bool sharc_mi_is_terminal_node(const sharc_op *op) {
 }
 
 bool sharc_mi_is_call_in_chain(const sharc_op *call) {
-  sharc_attr *callee = sharc_op_attr(call, "callee");
+  sharc_attr *callee = sharc_op_attr_static(call, "callee");
   for (unsigned i = 0; i < sharc_op_num_results(call); i++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(call, i)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
-      if (sharc_op_isa(user, &sharc_mpmd_call_def) && sharc_op_attr(user, "callee") == callee)
+      if (sharc_op_isa(user, &sharc_mpmd_call_def) &&
+          sharc_op_attr_static(user, "callee") == callee)
         return true;
     }
   return false;
@@ -343,7 +348,7 @@ bool sharc_mi_is_call_in_chain(const sharc_op *call) {
 /* ---- attributes ------------------------------------------------------------------------ */
 
 static sharc_attr *for_arg_attr(const sharc_op *for_op, unsigned i, const char *name) {
-  sharc_attr *arr = sharc_op_attr(for_op, SHARC_MPMD_ARG_ATTRS);
+  sharc_attr *arr = sharc_op_attr_static(for_op, SHARC_MPMD_ARG_ATTRS);
   if (!arr || sharc_attr_get_kind(arr) != SHARC_ATTR_ARRAY || i >= sharc_attr_count(arr))
     return NULL;
   sharc_attr *d = sharc_attr_at(arr, i);
@@ -373,7 +378,7 @@ static unsigned for_num_args(const sharc_op *for_op) {
 
 static void set_for_arg_attr(sharc_op *for_op, unsigned i, const char *name, sharc_attr *value) {
   sharc_context *ctx = sharc_op_context(for_op);
-  sharc_attr *arr = sharc_op_attr(for_op, SHARC_MPMD_ARG_ATTRS);
+  sharc_attr *arr = sharc_op_attr_static(for_op, SHARC_MPMD_ARG_ATTRS);
   unsigned n = arr && sharc_attr_get_kind(arr) == SHARC_ATTR_ARRAY ? sharc_attr_count(arr)
                                                                   : for_num_args(for_op);
   if (i >= n)
@@ -383,7 +388,7 @@ static void set_for_arg_attr(sharc_op *for_op, unsigned i, const char *name, sha
   for (unsigned k = 0; k < n; k++)
     elems[k] = arr && sharc_attr_get_kind(arr) == SHARC_ATTR_ARRAY ? sharc_attr_at(arr, k) : empty;
   elems[i] = dict_with(ctx, elems[i], name, value);
-  sharc_op_set_attr(for_op, SHARC_MPMD_ARG_ATTRS, sharc_attr_array(ctx, elems, n));
+  sharc_op_set_attr_static(for_op, SHARC_MPMD_ARG_ATTRS, sharc_attr_array(ctx, elems, n));
   free(elems);
 }
 
@@ -547,7 +552,7 @@ bool sharc_mi_clear_func_sets(sharc_op *func) {
 }
 
 bool sharc_mi_clear_for_sets(sharc_op *for_op) {
-  sharc_attr *arr = sharc_op_attr(for_op, SHARC_MPMD_ARG_ATTRS);
+  sharc_attr *arr = sharc_op_attr_static(for_op, SHARC_MPMD_ARG_ATTRS);
   if (!arr || sharc_attr_get_kind(arr) != SHARC_ATTR_ARRAY)
     return false;
   sharc_context *ctx = sharc_op_context(for_op);
@@ -562,7 +567,7 @@ bool sharc_mi_clear_for_sets(sharc_op *for_op) {
     if (sharc_attr_count(d))
       kept[k++] = d;
   }
-  sharc_op_set_attr(for_op, SHARC_MPMD_ARG_ATTRS, k ? sharc_attr_array(ctx, kept, k) : NULL);
+  sharc_op_set_attr_static(for_op, SHARC_MPMD_ARG_ATTRS, k ? sharc_attr_array(ctx, kept, k) : NULL);
   free(kept);
   return removed;
 }
@@ -855,11 +860,11 @@ static sharc_op *cross_mesh_concat_reduce(sharc_op *op) {
   sharc_op *reduce = sharc_use_owner(sharc_value_first_use(sharc_op_result(op, 0)));
   if (!sharc_op_isa(reduce, SHARC_SHLO(reduce)) || sharc_op_num_operands(reduce) != 2)
     return NULL;
-  sharc_attr *dims = sharc_op_attr(reduce, "dimensions");
+  sharc_attr *dims = sharc_op_attr_static(reduce, "dimensions");
   if (!dims || sharc_attr_get_kind(dims) != SHARC_ATTR_DENSE_ARRAY || sharc_attr_count(dims) != 1)
     return NULL;
   sharc_type *t = n ? sharc_value_type(sharc_op_operand(op, 0)) : NULL;
-  sharc_attr *concat_dim = sharc_op_attr(op, "dimension");
+  sharc_attr *concat_dim = sharc_op_attr_static(op, "dimension");
   int64_t dim = sharc_attr_dense_array_i64(dims, 0);
   if (!t || sharc_type_get_kind(t) != SHARC_TYPE_TENSOR || !concat_dim ||
       dim != sharc_attr_int_value(concat_dim) || dim < 0 || dim >= (int64_t)sharc_type_rank(t) ||
@@ -894,9 +899,9 @@ static void infer_reduce(sharc_op *op) {
   }
   sharc_mi_src_set(op, &s);
   if (sharc_mesh_set_empty(&s) || some_reduce) {
-    sharc_op_set_attr(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
+    sharc_op_set_attr_static(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
     if (cross)
-      sharc_op_set_attr(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
+      sharc_op_set_attr_static(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
     sharc_mi_set_src_set(op, &all);
   }
 done:
@@ -908,6 +913,11 @@ static void propagate_src_set(sharc_op *op) {
   sharc_mesh_set src = {0}, s = {0};
   sharc_mi_src_set(op, &src);
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    /* intersecting an unspecified (so empty) set copies: read into it */
+    if (!src.specified) {
+      sharc_mi_value_src_set(sharc_op_operand(op, i), &src);
+      continue;
+    }
     sharc_mi_value_src_set(sharc_op_operand(op, i), &s);
     sharc_mesh_set_intersect(&src, &s);
   }

@@ -1,5 +1,6 @@
 /* Named computations and named tensors under the user's assignment. */
 #include "transforms/mpmd/import/named_ops.h"
+#include "ir/static_names.h"
 
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
@@ -8,11 +9,11 @@
 
 sharc_str sharc_mpmd_named_op_name(const sharc_op *op) {
   if (sharc_op_isa(op, &sharc_mpmd_named_computation_def)) {
-    sharc_attr *origin = sharc_op_attr(op, "origin");
+    sharc_attr *origin = sharc_op_attr_static(op, "origin");
     return origin && sharc_mpmd_is_user_origin(origin) ? sharc_mpmd_user_origin_name(origin)
                                                         : (sharc_str){"", 0};
   }
-  sharc_attr *name = sharc_op_attr(op, "name");
+  sharc_attr *name = sharc_op_attr_static(op, "name");
   return name && sharc_attr_get_kind(name) == SHARC_ATTR_STRING ? sharc_attr_string_value(name)
                                                                  : (sharc_str){"", 0};
 }

@@ -3,6 +3,7 @@
  * unused results (Shardy's SimplifyRegionOp), after optimization barriers
  * that only pass a block argument to the return are looked through. */
 #include "dialect/mpmd/utils.h"
+#include "ir/static_names.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
@@ -53,7 +54,7 @@ static bool simplify_barrier(sharc_op *op, sharc_rewriter *rw, void *state) {
 
 /* The rebuilt named computation keeps only its origin. */
 static sharc_attr *named_computation_attrs(sharc_op *op, sharc_context *ctx) {
-  sharc_attr *origin = sharc_op_attr(op, "origin");
+  sharc_attr *origin = sharc_op_attr_static(op, "origin");
   sharc_named_attr e = {sharc_ident_get(ctx, SHARC_STR("origin")), origin};
   return sharc_attr_dictionary(ctx, &e, origin ? 1 : 0);
 }
