@@ -84,6 +84,11 @@ static void meshless_op_error(validate_state *st, sharc_op *op, const sharc_mesh
 
 /* ValidateMeshlessOpDoesNotNeedTransfer. */
 static result validate_op(validate_state *st, sharc_op *op) {
+  /* checked on the attributes: the sets are built only for an error */
+  sharc_attr *src_attr = sharc_op_attr_static(op, SHARC_MI_SRC_SET);
+  if (!sharc_mesh_set_attr_specified(src_attr) ||
+      sharc_mesh_set_attr_meshes_within(sharc_op_attr_static(op, SHARC_MI_USE_SET), src_attr))
+    return OK;
   sharc_mesh_set src = {0}, uses = {0};
   sharc_mi_src_set(op, &src);
   sharc_mi_use_set(op, &uses);

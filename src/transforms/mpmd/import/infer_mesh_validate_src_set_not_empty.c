@@ -91,10 +91,8 @@ static void meshless_op_error(validate_state *st, sharc_op *op, bool cross_mesh_
 
 /* ValidateMeshlessOpHasNonEmptySrcSet: false when an error was reported. */
 static bool validate_op(validate_state *st, sharc_op *op) {
-  sharc_mesh_set s = {0};
-  sharc_mi_src_set(op, &s);
-  bool specified = s.specified, empty = sharc_mesh_set_empty(&s);
-  sharc_mesh_set_free(&s);
+  sharc_attr *src = sharc_op_attr_static(op, SHARC_MI_SRC_SET);
+  bool specified = sharc_mesh_set_attr_specified(src), empty = sharc_mesh_set_attr_empty(src);
   bool annotated = sharc_op_attr_static(op, SHARC_MI_REDUCE_ANNOTATION) != NULL;
   if (!specified || (!empty && !annotated))
     return true;
@@ -143,11 +141,7 @@ static void callee_arg_error(validate_state *st, sharc_op *callee, unsigned arg_
 
 /* ValidateMpmdCalleeArgHasNonEmptySrcSet. */
 static bool validate_callee_arg(validate_state *st, sharc_op *callee, unsigned arg_num) {
-  sharc_mesh_set s = {0};
-  sharc_mi_arg_src_set(callee, arg_num, &s);
-  bool empty = sharc_mesh_set_empty(&s);
-  sharc_mesh_set_free(&s);
-  if (!empty)
+  if (!sharc_mesh_set_attr_empty(sharc_func_arg_attr(callee, arg_num, SHARC_MI_SRC_SET)))
     return true;
   unsigned n;
   sharc_op *const *calls = sharc_mi_calls_of(&st->calls, callee, &n);
@@ -159,13 +153,25 @@ static bool validate_callee_arg(validate_state *st, sharc_op *callee, unsigned a
   return false;
 }
 
-static sharc_walk_result validate(sharc_op *op, void *user) {
-  validate_state *st = user;
+static bool validate(validate_state *st, sharc_op *op) {
   if (st->errors == st->max_errors)
-    return SHARC_WALK_INTERRUPT;
+    return false;
   if (sharc_mi_is_meshless_op(op) && !validate_op(st, op))
     st->errors++;
-  return SHARC_WALK_ADVANCE;
+  return true;
+}
+
+/* Shardy's post-order walk (false: interrupted), without entering
+ * fragments: nothing in one is meshless, so their bodies are not read. */
+static bool validate_post_order(validate_state *st, sharc_op *op) {
+  if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
+    for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
+      for (sharc_block *b = sharc_region_first_block(sharc_op_region(op, r)); b;
+           b = sharc_block_next(b))
+        for (sharc_op *o = sharc_block_first_op(b); o; o = sharc_op_next(o))
+          if (!validate_post_order(st, o))
+            return false;
+  return validate(st, op);
 }
 
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
@@ -177,7 +183,7 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_mpmd_functions(module, &funcs);
   for (unsigned i = 0; i < funcs.len; i++) {
     sharc_op *func = funcs.items[i];
-    sharc_walk(func, SHARC_POST_ORDER, validate, &st);
+    validate_post_order(&st, func);
     sharc_block *body = sharc_func_body(func);
     for (unsigned a = 0; body && a < sharc_block_num_args(body) && st.errors < st.max_errors; a++)
       if (!validate_callee_arg(&st, func, a))

@@ -242,6 +242,43 @@ bool sharc_mesh_set_contains(const sharc_mesh_set *s, const sharc_ident *mesh) {
   return find_mesh(s, mesh) >= 0;
 }
 
+bool sharc_mesh_set_attr_specified(const sharc_attr *src) { return is_meshes_attr(src); }
+
+static bool is_wildcard(const sharc_attr *mwo) {
+  return sharc_str_eq_cstr(sharc_mpmd_mesh_with_origins_name(mwo), SHARC_MI_WILDCARD_MESH);
+}
+
+static bool attr_has_mesh(const sharc_attr *meshes, const sharc_ident *mesh) {
+  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++) {
+    const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(meshes, i);
+    if (sharc_mpmd_mesh_with_origins_mesh(mwo) == mesh && !is_wildcard(mwo))
+      return true;
+  }
+  return false;
+}
+
+bool sharc_mesh_set_attr_empty(const sharc_attr *src) {
+  if (!is_meshes_attr(src))
+    return false;
+  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(src); i++)
+    if (!is_wildcard(sharc_mpmd_meshes_with_origins_at(src, i)))
+      return false;
+  return true;
+}
+
+bool sharc_mesh_set_attr_meshes_within(const sharc_attr *uses, const sharc_attr *src) {
+  if (!is_meshes_attr(uses))
+    return true;
+  bool src_set = is_meshes_attr(src);
+  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(uses); i++) {
+    const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(uses, i);
+    if (!is_wildcard(mwo) &&
+        (!src_set || !attr_has_mesh(src, sharc_mpmd_mesh_with_origins_mesh(mwo))))
+      return false;
+  }
+  return true;
+}
+
 bool sharc_mesh_set_same_meshes(const sharc_mesh_set *a, const sharc_mesh_set *b) {
   unsigned na = a->specified ? a->meshes.len : 0, nb = b->specified ? b->meshes.len : 0;
   bool wa = a->specified && a->wildcard.len, wb = b->specified && b->wildcard.len;

@@ -79,6 +79,14 @@ int sharc_mesh_set_size(const sharc_mesh_set *s);
 /* Specified and without meshes. */
 bool sharc_mesh_set_empty(const sharc_mesh_set *s);
 bool sharc_mesh_set_contains(const sharc_mesh_set *s, const sharc_ident *mesh);
+/* On the attributes themselves, nothing decoded: whether `src` is a set
+ * (a #mpmd.meshes_with_origins), and whether each mesh of the use set
+ * `uses` (wildcard aside) is one of `src`'s. */
+bool sharc_mesh_set_attr_specified(const sharc_attr *src);
+bool sharc_mesh_set_attr_meshes_within(const sharc_attr *uses, const sharc_attr *src);
+/* Whether the source set `src` is specified and has no mesh (its wildcard
+ * aside): sharc_mesh_set_empty of it, nothing decoded. */
+bool sharc_mesh_set_attr_empty(const sharc_attr *src);
 /* HasSameMeshes: the same mesh names, the wildcard included. */
 bool sharc_mesh_set_same_meshes(const sharc_mesh_set *a, const sharc_mesh_set *b);
 /* GetPrioritizedMeshName: among `preferred` meshes in the set (the
