@@ -14,5 +14,10 @@ sharc_op *sharc_rw_create_named(sharc_rewriter *rw, const char *name, sharc_attr
                                 sharc_value *const *operands, unsigned num_operands,
                                 sharc_type *const *result_types, unsigned num_results,
                                 sharc_attr *attrs, unsigned num_regions);
+/* The same with the name interned already (a hot creator's, looked up once). */
+sharc_op *sharc_rw_create_ident(sharc_rewriter *rw, sharc_ident *name, sharc_attr *loc,
+                                sharc_value *const *operands, unsigned num_operands,
+                                sharc_type *const *result_types, unsigned num_results,
+                                sharc_attr *attrs, unsigned num_regions);
 
 #endif

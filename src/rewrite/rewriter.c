@@ -119,8 +119,17 @@ sharc_op *sharc_rw_create_named(sharc_rewriter *rw, const char *name, sharc_attr
                                 sharc_value *const *operands, unsigned num_operands,
                                 sharc_type *const *result_types, unsigned num_results,
                                 sharc_attr *attrs, unsigned num_regions) {
+  return sharc_rw_create_ident(rw, sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)), loc,
+                               operands, num_operands, result_types, num_results, attrs,
+                               num_regions);
+}
+
+sharc_op *sharc_rw_create_ident(sharc_rewriter *rw, sharc_ident *name, sharc_attr *loc,
+                                sharc_value *const *operands, unsigned num_operands,
+                                sharc_type *const *result_types, unsigned num_results,
+                                sharc_attr *attrs, unsigned num_regions) {
   sharc_op_state st = {
-      .name = sharc_ident_get(rw->ctx, sharc_str_from_cstr(name)),
+      .name = name,
       .loc = loc,
       .operands = operands,
       .num_operands = num_operands,

@@ -220,17 +220,8 @@ static sharc_op *create(sharc_rewriter *rw, const char *name, sharc_attr *loc,
                         sharc_value *const *operands, unsigned n_operands,
                         sharc_type *const *results, unsigned n_results, sharc_attr *attrs,
                         unsigned n_regions) {
-  sharc_op_state st = {
-      .name = sharc_context_static_ident(rw->ctx, name),
-      .loc = loc,
-      .operands = operands,
-      .num_operands = n_operands,
-      .result_types = results,
-      .num_results = n_results,
-      .attrs = attrs,
-      .num_regions = n_regions,
-  };
-  return sharc_rw_create(rw, &st);
+  return sharc_rw_create_ident(rw, sharc_context_static_ident(rw->ctx, name), loc, operands,
+                               n_operands, results, n_results, attrs, n_regions);
 }
 
 /* `name` a string literal, as create's. */
