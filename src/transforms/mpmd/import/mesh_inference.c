@@ -922,25 +922,28 @@ static void infer_reduce(sharc_op *op) {
   if (kind == SHARC_MPMD_REDUCE_NONE)
     return;
   sharc_attr *reduction = sharc_mpmd_reduction(ctx, kind);
-  sharc_mesh_set all = {0}, s = {0};
   bool some_reduce = false;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    sharc_value *v = sharc_op_operand(op, i);
-    sharc_mi_value_src_set(v, &s);
-    if (sharc_mesh_set_empty(&s))
-      goto done;
-    sharc_mesh_set_union(&all, &s);
-    sharc_op *def = sharc_value_defining_op(v);
+    sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (def && sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) == reduction)
       some_reduce = true;
   }
+  sharc_mesh_set all = {0}, s = {0};
   sharc_mi_src_set(op, &s);
-  if (sharc_mesh_set_empty(&s) || some_reduce) {
-    sharc_op_set_attr_static(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
-    if (cross)
-      sharc_op_set_attr_static(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
-    sharc_mi_set_src_set(op, &all);
+  /* nothing changes unless the op's own set is empty or an operand is
+   * such a reduction: only then are the operands' sets read */
+  if (!sharc_mesh_set_empty(&s) && !some_reduce)
+    goto done;
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    sharc_mi_value_src_set(sharc_op_operand(op, i), &s);
+    if (sharc_mesh_set_empty(&s))
+      goto done;
+    sharc_mesh_set_union(&all, &s);
   }
+  sharc_op_set_attr_static(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
+  if (cross)
+    sharc_op_set_attr_static(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
+  sharc_mi_set_src_set(op, &all);
 done:
   sharc_mesh_set_free(&all);
   sharc_mesh_set_free(&s);
