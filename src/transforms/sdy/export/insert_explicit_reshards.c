@@ -650,20 +650,30 @@ static bool is_terminator(const sharc_op *op) {
   return b && sharc_block_terminator(b) == op;
 }
 
+/* The symbol table the step of `op` looks its meshes up in, as a key
+ * word: the function for the ops right in it (their table is the
+ * function's), the nearest table for ops nested deeper (a reduce's body),
+ * so that the bodies of ops alike share their entries. */
+static uintptr_t settled_scope(const insert_state *st, sharc_op *op) {
+  sharc_op *parent = sharc_op_parent_op(op);
+  return (uintptr_t)(parent == st->func ? parent : sharc_symbol_table_op(op));
+}
+
 /* What the rule-driven step of `op` reads, as a memo key: the op's name,
- * attributes and operand and result types, its parent (the meshes its
- * symbol table names), the rule, the version and the shardings `in` and
- * `out` (its own, with no propagation barrier in between). Returns the
- * key's length, or 0 for an op whose step reads more: one with regions or
- * successors, or next to a barrier (some steps read the shardings the
- * barrier hides). *key is `stack` or allocated. */
+ * attributes and operand and result types, its symbol table (the meshes it
+ * names, see settled_scope), the rule, the version and the shardings `in`
+ * and `out` (its own, with no propagation barrier in between). The step
+ * reads nothing inside an op's regions: ops with regions (reduce, sort)
+ * have keys too. Returns the key's length, or 0 for an op whose step reads
+ * more: one with successors, or next to a barrier (some steps read the
+ * shardings the barrier hides). *key is `stack` or allocated. */
 enum { SETTLED_STACK = 32 };
 
-static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_version,
-                            sharc_attr *const *shardings, uintptr_t *stack, uintptr_t **key) {
+static unsigned settled_key(const insert_state *st, sharc_op *op, const sharc_attr *rule,
+                            bool full_version, sharc_attr *const *shardings, uintptr_t *stack,
+                            uintptr_t **key) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  if (sharc_op_num_regions(op) || sharc_op_num_successors(op) ||
-      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
+  if (sharc_op_num_successors(op) || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
     return 0;
   for (unsigned i = 0; i < n_ops; i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
@@ -674,7 +684,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
   uintptr_t *k = n <= SETTLED_STACK ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = (uintptr_t)sharc_op_name(op);
   k[1] = (uintptr_t)sharc_op_attrs(op);
-  k[2] = (uintptr_t)sharc_op_parent_op(op);
+  k[2] = settled_scope(st, op);
   k[3] = (uintptr_t)rule;
   k[4] = full_version;
   k[5] = n_ops;
@@ -701,7 +711,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   }
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
-  unsigned key_len = settled_key(op, rule, full_version, shardings, stack, &key), value_len;
+  unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
   if (key_len && sharc_word_memo_find(&st->settled, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
