@@ -60,7 +60,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   inline_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_sdy_transform_shardings(module, inline_mesh, touched, &st);
+  /* inline_mesh reads the sharding alone: each op's list maps once */
+  sharc_sdy_transform_shardings_by_value(module, inline_mesh, touched, &st);
   sharc_ptrmap_free(&st.inlined);
   sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
