@@ -93,15 +93,15 @@ static void process_per_value(walker *w, sharc_op *op, const char *attr, sharc_v
                store);
 }
 
-/* The attribute dictionary of argument or result `i` once its sharding is
- * transformed (the same dictionary when it has none, or `fn` keeps it). */
-static sharc_attr *func_side_dict(walker *w, sharc_op *func, unsigned i, bool results) {
-  sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+/* `dict`, the attribute dictionary of argument or result `i`, once its
+ * sharding is transformed (itself when it has none, or `fn` keeps it). */
+static sharc_attr *func_side_dict(walker *w, sharc_op *func, sharc_block *body, unsigned i,
+                                  bool results, sharc_attr *dict) {
   sharc_attr *sharding = results ? sharc_sdy_func_result_sharding(func, i)
                                  : sharc_sdy_func_arg_sharding(func, i);
   if (!sharding)
     return dict;
-  sharc_sdy_sharding_site site = {results ? NULL : sharc_block_arg(sharc_func_body(func), i),
+  sharc_sdy_sharding_site site = {results ? NULL : sharc_block_arg(body, i),
                                   results ? func : NULL, i};
   sharc_attr *updated = w->fn(sharding, &site, w->user);
   if (!w->transform || updated == sharding)
@@ -111,16 +111,15 @@ static sharc_attr *func_side_dict(walker *w, sharc_op *func, unsigned i, bool re
 
 /* func_side_dict, mapped once per dictionary when `fn` reads the sharding
  * alone (a model's many weights share a few). */
-static sharc_attr *func_side_dict_by_value(walker *w, sharc_op *func, unsigned i, bool results) {
-  if (!w->dicts)
-    return func_side_dict(w, func, i, results);
-  sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-  sharc_attr *known = dict ? sharc_ptrmap_get(w->dicts, dict) : NULL;
+static sharc_attr *func_side_dict_by_value(walker *w, sharc_op *func, sharc_block *body,
+                                           unsigned i, bool results, sharc_attr *dict) {
+  if (!w->dicts || !dict)
+    return func_side_dict(w, func, body, i, results, dict);
+  sharc_attr *known = sharc_ptrmap_get(w->dicts, dict);
   if (known)
     return known;
-  sharc_attr *updated = func_side_dict(w, func, i, results);
-  if (dict)
-    sharc_ptrmap_put(w->dicts, dict, updated);
+  sharc_attr *updated = func_side_dict(w, func, body, i, results, dict);
+  sharc_ptrmap_put(w->dicts, dict, updated);
   return updated;
 }
 
@@ -128,11 +127,12 @@ static sharc_attr *func_side_dict_by_value(walker *w, sharc_op *func, unsigned i
  * shardings stored in one update of the attribute array: setting them one by
  * one would rebuild it per argument. */
 static void walk_func_side(walker *w, sharc_op *func, unsigned n, bool results) {
+  sharc_block *body = sharc_func_body(func);
   attr_vec dicts = {0};
   bool changed = false;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-    sharc_attr *updated = func_side_dict_by_value(w, func, i, results);
+    sharc_attr *updated = func_side_dict_by_value(w, func, body, i, results, dict);
     changed |= updated != dict;
     sharc_vec_push(&dicts, updated);
   }
