@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
+#include "ir/static_names.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "transforms/sdy/common/sharding_walker.h"
@@ -39,7 +40,8 @@ static void touched(sharc_op *op, void *user) {
  * the mesh @m names. */
 static sharc_walk_result inline_replica_groups(sharc_op *op, void *user) {
   inline_state *st = user;
-  sharc_attr *groups = sharc_op_attr(op, "replica_groups");
+  /* asked of every op: the name interned once, compared by pointer */
+  sharc_attr *groups = sharc_op_attr_static(op, "replica_groups");
   const shlo_struct_def *def = &sharc_shlo_replica_group_mesh_axes_def;
   sharc_attr *mesh_ref = sharc_shlo_struct_field(groups, def, 0);
   if (!mesh_ref || sharc_attr_get_kind(mesh_ref) != SHARC_ATTR_SYMBOL_REF ||
@@ -60,7 +62,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   inline_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  sharc_sdy_transform_shardings(module, inline_mesh, touched, &st);
+  /* inline_mesh reads the sharding alone: each op's list maps once */
+  sharc_sdy_transform_shardings_by_value(module, inline_mesh, touched, &st);
   sharc_ptrmap_free(&st.inlined);
   sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));

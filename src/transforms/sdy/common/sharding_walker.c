@@ -17,8 +17,11 @@ typedef struct walker {
   void *user;
   bool transform;
   /* with a `fn` that reads only the sharding: an op's `sdy.sharding` list
-   * -> the list it becomes (see transform_one_in_list), else NULL */
+   * -> the list it becomes (see transform_one_in_list), and a function
+   * argument's or result's attribute dictionary -> the one it becomes (see
+   * func_side_dict); else NULL */
   sharc_ptrmap *lists;
+  sharc_ptrmap *dicts;
 } walker;
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
@@ -90,28 +93,48 @@ static void process_per_value(walker *w, sharc_op *op, const char *attr, sharc_v
                store);
 }
 
+/* `dict`, the attribute dictionary of argument or result `i`, once its
+ * sharding is transformed (itself when it has none, or `fn` keeps it). */
+static sharc_attr *func_side_dict(walker *w, sharc_op *func, sharc_block *body, unsigned i,
+                                  bool results, sharc_attr *dict) {
+  sharc_attr *sharding = results ? sharc_sdy_func_result_sharding(func, i)
+                                 : sharc_sdy_func_arg_sharding(func, i);
+  if (!sharding)
+    return dict;
+  sharc_sdy_sharding_site site = {results ? NULL : sharc_block_arg(body, i),
+                                  results ? func : NULL, i};
+  sharc_attr *updated = w->fn(sharding, &site, w->user);
+  if (!w->transform || updated == sharding)
+    return dict;
+  return sharc_func_dict_with(sharc_op_context(func), dict, SHARC_SDY_SHARDING_ATTR, updated);
+}
+
+/* func_side_dict, mapped once per dictionary when `fn` reads the sharding
+ * alone (a model's many weights share a few). */
+static sharc_attr *func_side_dict_by_value(walker *w, sharc_op *func, sharc_block *body,
+                                           unsigned i, bool results, sharc_attr *dict) {
+  if (!w->dicts || !dict)
+    return func_side_dict(w, func, body, i, results, dict);
+  sharc_attr *known = sharc_ptrmap_get(w->dicts, dict);
+  if (known)
+    return known;
+  sharc_attr *updated = func_side_dict(w, func, body, i, results, dict);
+  sharc_ptrmap_put(w->dicts, dict, updated);
+  return updated;
+}
+
 /* One side of a function (its arguments, or its results), the changed
  * shardings stored in one update of the attribute array: setting them one by
  * one would rebuild it per argument. */
 static void walk_func_side(walker *w, sharc_op *func, unsigned n, bool results) {
-  sharc_context *ctx = sharc_op_context(func);
   sharc_block *body = sharc_func_body(func);
   attr_vec dicts = {0};
   bool changed = false;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
-    sharc_attr *sharding = results ? sharc_sdy_func_result_sharding(func, i)
-                                   : sharc_sdy_func_arg_sharding(func, i);
-    if (sharding) {
-      sharc_sdy_sharding_site site = {results ? NULL : sharc_block_arg(body, i),
-                                      results ? func : NULL, i};
-      sharc_attr *updated = w->fn(sharding, &site, w->user);
-      if (w->transform && updated != sharding) {
-        dict = sharc_func_dict_with(ctx, dict, SHARC_SDY_SHARDING_ATTR, updated);
-        changed = true;
-      }
-    }
-    sharc_vec_push(&dicts, dict);
+    sharc_attr *updated = func_side_dict_by_value(w, func, body, i, results, dict);
+    changed |= updated != dict;
+    sharc_vec_push(&dicts, updated);
   }
   if (changed && results)
     sharc_func_set_all_result_attrs(func, dicts.items);
@@ -253,26 +276,27 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 
 void sharc_sdy_walk_shardings(sharc_op *root, sharc_sdy_sharding_fn fn, sharc_sdy_op_fn op_fn,
                               void *user) {
-  walker w = {fn, op_fn, user, false, NULL};
+  walker w = {fn, op_fn, user, false, NULL, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
 void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
                                    sharc_sdy_op_fn op_fn, void *user) {
-  walker w = {fn, op_fn, user, true, NULL};
+  walker w = {fn, op_fn, user, true, NULL, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
 void sharc_sdy_transform_shardings_by_value(sharc_op *root, sharc_sdy_sharding_fn fn,
                                             sharc_sdy_op_fn op_fn, void *user) {
-  sharc_ptrmap lists = {0};
-  walker w = {fn, op_fn, user, true, &lists};
+  sharc_ptrmap lists = {0}, dicts = {0};
+  walker w = {fn, op_fn, user, true, &lists, &dicts};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
   sharc_ptrmap_free(&lists);
+  sharc_ptrmap_free(&dicts);
 }
 
 void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
                                        sharc_sdy_sharding_fn fn, void *user) {
-  walker w = {fn, NULL, user, true, NULL};
+  walker w = {fn, NULL, user, true, NULL, NULL};
   process_site(&w, site);
 }

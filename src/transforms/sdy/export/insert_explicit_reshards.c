@@ -54,11 +54,22 @@ typedef struct insert_state {
    * for meshes looked up in `single_table` (see single_device) */
   sharc_ptrmap single;
   sharc_op *single_table;
+  sharc_op *func_table; /* the symbol table of the function's ops, once known */
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
 
 /* ---- meshes ------------------------------------------------------------------ */
+
+/* The symbol table nearest to `op` (sharc_symbol_table_op), found once for
+ * the ops right in the function: every op asks for it. */
+static sharc_op *table_of(insert_state *st, sharc_op *op) {
+  if (sharc_op_parent_op(op) != st->func || sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+    return sharc_symbol_table_op(op);
+  if (!st->func_table)
+    st->func_table = sharc_symbol_table_op(st->func);
+  return st->func_table;
+}
 
 /* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
  * sharding: a model's ops share a few, and each answer is a symbol lookup.
@@ -66,7 +77,7 @@ typedef sharc_sdy_axis_vec attr_vec;
 static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
   if (!sharding)
     return false;
-  sharc_op *table = sharc_symbol_table_op(op);
+  sharc_op *table = table_of(st, op);
   if (table != st->single_table) {
     sharc_ptrmap_free(&st->single);
     st->single_table = table;
@@ -651,19 +662,21 @@ static bool is_terminator(const sharc_op *op) {
 }
 
 /* What the rule-driven step of `op` reads, as a memo key: the op's name,
- * attributes and operand and result types, its parent (the meshes its
- * symbol table names), the rule, the version and the shardings `in` and
- * `out` (its own, with no propagation barrier in between). Returns the
- * key's length, or 0 for an op whose step reads more: one with regions or
- * successors, or next to a barrier (some steps read the shardings the
- * barrier hides). *key is `stack` or allocated. */
+ * attributes and operand and result types, its symbol table (the meshes it
+ * names; not its parent, so that the bodies of ops alike share entries),
+ * the rule, the version and the shardings `in` and `out` (its own, with no
+ * propagation barrier in between). The step reads nothing inside an op's
+ * regions: ops with regions (reduce, sort) have keys too. Returns the key's
+ * length, or 0 for an op whose step reads more: one with successors, or
+ * next to a barrier (some steps read the shardings the barrier hides).
+ * *key is `stack` or allocated. */
 enum { SETTLED_STACK = 32 };
 
-static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_version,
-                            sharc_attr *const *shardings, uintptr_t *stack, uintptr_t **key) {
+static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *rule,
+                            bool full_version, sharc_attr *const *shardings, uintptr_t *stack,
+                            uintptr_t **key) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  if (sharc_op_num_regions(op) || sharc_op_num_successors(op) ||
-      sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
+  if (sharc_op_num_successors(op) || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
     return 0;
   for (unsigned i = 0; i < n_ops; i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
@@ -674,7 +687,7 @@ static unsigned settled_key(sharc_op *op, const sharc_attr *rule, bool full_vers
   uintptr_t *k = n <= SETTLED_STACK ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = (uintptr_t)sharc_op_name(op);
   k[1] = (uintptr_t)sharc_op_attrs(op);
-  k[2] = (uintptr_t)sharc_op_parent_op(op);
+  k[2] = (uintptr_t)table_of(st, op);
   k[3] = (uintptr_t)rule;
   k[4] = full_version;
   k[5] = n_ops;
@@ -701,7 +714,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   }
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
-  unsigned key_len = settled_key(op, rule, full_version, shardings, stack, &key), value_len;
+  unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
   if (key_len && sharc_word_memo_find(&st->settled, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
