@@ -223,11 +223,22 @@ static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
     sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_NONE);
     return;
   }
-  c->direction(c->direction_user, op, num_factors, along);
+  /* the caller's function is not asked when it allows every direction
+   * (the passes' own): intersecting with BOTH changes nothing */
+  bool any = c->direction == sharc_propagate_any;
   if (c->priority == 2) {
+    if (any)
+      sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
+    else
+      c->direction(c->direction_user, op, num_factors, along);
     intersect_at_priority_2(&facts, c->masks, num_factors, along);
     return;
   }
+  if (any) {
+    sharc_directions_fill(along, num_factors, facts.op_wide);
+    return;
+  }
+  c->direction(c->direction_user, op, num_factors, along);
   for (unsigned f = 0; f < num_factors; f++)
     along[f] = sharc_sdy_intersection_of_directions(facts.op_wide, along[f]);
 }
