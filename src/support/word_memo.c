@@ -1,7 +1,6 @@
 /* Word-keyed memo; see word_memo.h. */
 #include "support/word_memo.h"
 
-#include <stdbool.h>
 #include <string.h>
 
 enum { NEXT, KEY_LEN, VALUE_LEN, HEAD };
@@ -16,42 +15,18 @@ static const void *hash_key(const uintptr_t *key, unsigned n) {
   return (const void *)(uintptr_t)(h | 1); /* a ptrmap key is never NULL */
 }
 
-/* Whether the entry at offset + 1 `at` holds `key`. */
-static bool entry_is(const sharc_word_memo *m, uintptr_t at, const uintptr_t *key, unsigned n) {
-  const uintptr_t *e = m->words.items + at - 1;
-  return e[KEY_LEN] == n && memcmp(e + HEAD, key, n * sizeof *key) == 0;
-}
-
-static const uintptr_t *entry_value(const sharc_word_memo *m, uintptr_t at, unsigned n,
-                                    unsigned *value_len) {
-  const uintptr_t *e = m->words.items + at - 1;
-  *value_len = (unsigned)e[VALUE_LEN];
-  return e + HEAD + n;
-}
-
-/* The offset + 1 of the entry holding `key`, or 0. */
-static uintptr_t find_entry(const sharc_word_memo *m, const uintptr_t *key, unsigned n) {
-  uintptr_t at = (uintptr_t)sharc_ptrmap_get(&m->heads, hash_key(key, n));
-  while (at && !entry_is(m, at, key, n))
-    at = m->words.items[at - 1 + NEXT];
-  return at;
-}
-
 const uintptr_t *sharc_word_memo_find(const sharc_word_memo *m, const uintptr_t *key, unsigned n,
                                       unsigned *value_len) {
-  uintptr_t at = find_entry(m, key, n);
-  return at ? entry_value(m, at, n, value_len) : NULL;
-}
-
-const uintptr_t *sharc_word_memo_find_hinted(const sharc_word_memo *m, const uintptr_t *key,
-                                             unsigned n, unsigned *value_len, uintptr_t *hint) {
-  uintptr_t at = *hint && *hint <= m->words.len && entry_is(m, *hint, key, n)
-                     ? *hint
-                     : find_entry(m, key, n);
-  if (!at)
-    return NULL;
-  *hint = at;
-  return entry_value(m, at, n, value_len);
+  uintptr_t at = (uintptr_t)sharc_ptrmap_get(&m->heads, hash_key(key, n));
+  while (at) {
+    const uintptr_t *e = m->words.items + at - 1;
+    if (e[KEY_LEN] == n && memcmp(e + HEAD, key, n * sizeof *key) == 0) {
+      *value_len = (unsigned)e[VALUE_LEN];
+      return e + HEAD + n;
+    }
+    at = e[NEXT];
+  }
+  return NULL;
 }
 
 void sharc_word_memo_add(sharc_word_memo *m, const uintptr_t *key, unsigned n,

@@ -21,12 +21,6 @@ typedef struct sharc_word_memo {
  * NULL. The pointer lasts until the next sharc_word_memo_add. */
 const uintptr_t *sharc_word_memo_find(const sharc_word_memo *m, const uintptr_t *key, unsigned n,
                                       unsigned *value_len);
-/* sharc_word_memo_find trying first the entry `*hint` names (0: none),
- * which then names the entry found: a caller asking about the same thing
- * again (an op in a later round) often asks the same question, and then
- * compares one key rather than hashing it. */
-const uintptr_t *sharc_word_memo_find_hinted(const sharc_word_memo *m, const uintptr_t *key,
-                                             unsigned n, unsigned *value_len, uintptr_t *hint);
 /* Stores `value` under `key` (not yet in the memo). */
 void sharc_word_memo_add(sharc_word_memo *m, const uintptr_t *key, unsigned n,
                          const uintptr_t *value, unsigned value_len);

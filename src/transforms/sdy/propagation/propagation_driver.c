@@ -59,8 +59,10 @@ sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_o
     pr->first_mark = mark;
     index = 0;
   }
+  /* sized once for the ops the first seeding met: growing by copies
+   * would touch the array again */
   if (index >= pr->ops.cap)
-    sharc_vec_reserve(&pr->ops, (size_t)index + 1);
+    sharc_vec_reserve(&pr->ops, (size_t)(index + 1 > pr->seed.len ? index + 1 : pr->seed.len));
   while (pr->ops.len < index)
     pr->ops.items[pr->ops.len++] = (sharc_propagation_op){0};
   sharc_propagation_op *info = &pr->ops.items[pr->ops.len++];
@@ -447,7 +449,6 @@ typedef struct step {
   const sharc_factor_propagation *fp;
   bool conservative;
   signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
-  uintptr_t *memo_hint; /* the op's step memo hint, or NULL */
   sharc_op *op;
   sharc_rewriter *rw;
 } step;
@@ -541,9 +542,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
   unsigned key_len = step_key(pr, s, n, num_factors, key);
   unsigned value_len = 0;
-  uintptr_t no_hint = 0;
-  const uintptr_t *known = sharc_word_memo_find_hinted(&pr->steps, key, key_len, &value_len,
-                                                       s->memo_hint ? s->memo_hint : &no_hint);
+  const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
   bool any = false;
   if (known) {
     any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
@@ -573,9 +572,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
 typedef struct directions {
   sharc_sdy_propagation_direction *along; /* one per factor */
   bool any;                               /* some factor may propagate */
-  /* what the op's entry holds for the step (see step) */
-  signed char elementwise;
-  uintptr_t *memo_hint;
+  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
 } directions;
 
@@ -587,7 +584,6 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->any = false;
   d->elementwise = -1;
-  d->memo_hint = NULL;
   direction(direction_user, op, num_factors, d->along);
   if (has_blocked) {
     bool stack_blocked[16];
@@ -635,8 +631,7 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
     all[operands->n + i] = results->shardings[i];
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule,         all,          mesh_or_ref, d->along, fp, conservative,
-            d->elementwise, d->memo_hint, op,          rw};
+  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, d->elementwise, op, rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
@@ -778,7 +773,6 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   directions_fill(&d, rule, info->num_factors, info->blocked, st->direction, st->direction_user,
                   op);
   d.elementwise = info->elementwise;
-  d.memo_hint = &info->memo_hint;
   bool any = false;
   if (may_propagate(st->pr, &d)) {
     sharc_value *stack[16];

@@ -71,14 +71,13 @@ typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source
 
 /* What propagation learnt of one op, kept for the whole run (see
  * sharc_propagation_op_info). */
-typedef struct sharc_propagation_op {
-  sharc_op *op;      /* the op this entry is for */
-  sharc_attr *rule;  /* its sharding rule, once `rule_known` */
+typedef struct sharc_propagation_op { /* 24 bytes: every round reads them all */
+  sharc_op *op;         /* the op this entry is for */
+  sharc_attr *rule;     /* its sharding rule, once `rule_known` */
   unsigned num_factors; /* the rule's */
   bool rule_known;
-  bool blocked;      /* the rule has blocked factors */
-  bool elementwise;  /* sharc_sdy_is_elementwise */
-  uintptr_t memo_hint; /* the step memo's entry its last step found */
+  bool blocked;     /* the rule has blocked factors */
+  bool elementwise; /* sharc_sdy_is_elementwise */
   /* what the pass's direction function noted of the op (0: nothing) */
   unsigned char direction_facts;
 } sharc_propagation_op;
