@@ -155,6 +155,18 @@ typedef enum sharc_strictness {
   SHARC_STRICT_EXISTING,          /* only ops there at the start */
 } sharc_strictness;
 
+/* The ops a top-down seeding walk pushed, remembered for later runs over
+ * the same region that may erase ops but create and move none (the
+ * propagation passes' rounds): such a run seeds from the list, skipping
+ * the erased ops, instead of walking every op again. Zero-initialize;
+ * free with sharc_greedy_seed_free. */
+typedef struct sharc_greedy_seed {
+  sharc_op **ops;
+  unsigned len, cap;
+  const sharc_region *region; /* the region recorded; NULL: none yet */
+} sharc_greedy_seed;
+SHARC_API void sharc_greedy_seed_free(sharc_greedy_seed *seed);
+
 typedef struct sharc_greedy_config {
   bool top_down;         /* seed the worklist in pre-order (else post-order) */
   bool fold;             /* use the ops' fold hooks */
@@ -164,6 +176,9 @@ typedef struct sharc_greedy_config {
   int64_t max_rewrites;   /* per iteration; -1: no limit */
   sharc_strictness strictness;
   sharc_listener *listener; /* told of every change too; may be NULL */
+  /* top-down, no constant CSE, any op: the seeding to remember or reuse
+   * (see sharc_greedy_seed); NULL: walk every time */
+  sharc_greedy_seed *seed;
 } sharc_greedy_config;
 
 /* MLIR's defaults: bottom-up, folding, constant CSE, normal region

@@ -421,6 +421,11 @@ struct sharc_op {
 
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
 
+/* The op's scratch stamp (marks from sharc_context_fresh_mark). */
+static inline unsigned sharc_op_mark(const sharc_op *op) { return op->live_mark; }
+
+static inline void sharc_op_set_mark(sharc_op *op, unsigned mark) { op->live_mark = mark; }
+
 static inline sharc_context *sharc_op_ctx_of(const sharc_op *op) { return op->name->ctx; }
 
 /* The definition of a registered op, NULL for an unregistered one. */

@@ -8,6 +8,7 @@
 #include "support/ptrmap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 sharc_greedy_config sharc_greedy_config_default(void) {
   return (sharc_greedy_config){
@@ -292,6 +293,67 @@ static sharc_walk_result note_strict(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+void sharc_greedy_seed_free(sharc_greedy_seed *seed) {
+  free(seed->ops);
+  *seed = (sharc_greedy_seed){0};
+}
+
+/* Whether config.seed may stand for the walk: only top-down seeding
+ * without constant CSE (which rewrites while seeding) and without a strict
+ * set pushes exactly the ops walked. */
+static bool seed_usable(const driver *d) {
+  return d->config.seed && d->config.top_down && !d->config.cse_constants &&
+         d->config.strictness == SHARC_STRICT_ANY_OP;
+}
+
+/* The worklist as the walk left it, remembered (ops only pushed in walk
+ * order: every ancestor comes before its nested ops). Not when a region
+ * has several blocks: unreachable ones may go between runs. */
+static void seed_record(driver *d, sharc_region *region) {
+  sharc_greedy_seed *s = d->config.seed;
+  sharc_greedy_seed_free(s);
+  if (d->multi_block)
+    return;
+  s->ops = sharc_xmalloc_array(d->wl.list.len + 1, sizeof *s->ops);
+  for (unsigned i = 0; i < d->wl.list.len; i++)
+    s->ops[i] = d->wl.list.items[i];
+  s->len = s->cap = d->wl.list.len;
+  s->region = region;
+}
+
+/* The remembered seeding, last op first (the walk's order reversed, as
+ * top-down seeding leaves the worklist), without the ops erased since
+ * (their nested ops are erased with them), which leave the list. */
+static void seed_replay_reversed(driver *d) {
+  sharc_greedy_seed *s = d->config.seed;
+  unsigned first = s->len; /* the kept ops end up in ops[first..len) */
+  sharc_vec_reserve(&d->wl.list, s->len);
+  for (unsigned i = s->len; i-- > 0;) {
+    sharc_op *op = s->ops[i];
+    if (op->erased)
+      continue;
+    s->ops[--first] = op;
+    wl_push(&d->wl, op);
+  }
+  if (first) {
+    memmove(s->ops, s->ops + first, (s->len - first) * sizeof *s->ops);
+    s->len -= first;
+  }
+}
+
+/* Pre-order seeding, reversed so that the first op walked pops first. */
+static void seed_top_down(driver *d, sharc_region *region) {
+  bool reuse = seed_usable(d);
+  if (reuse && d->config.seed->region == region) {
+    seed_replay_reversed(d);
+    return;
+  }
+  sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
+  if (reuse)
+    seed_record(d, region);
+  wl_reverse(&d->wl);
+}
+
 /* One region, iterated to a fixpoint (RegionPatternRewriteDriver). */
 static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
   d->scope = region;
@@ -310,8 +372,7 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     sharc_const_folder_reset(&d->folder);
     d->multi_block = region->first != region->last;
     if (d->config.top_down) {
-      sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
-      wl_reverse(&d->wl);
+      seed_top_down(d, region);
     } else {
       sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
     }

@@ -15,6 +15,7 @@ struct sharc_pattern_set {
   /* built on first use: op def -> sharc_pattern_list*, any-op list */
   bool frozen;
   sharc_ptrmap by_root;
+  uint64_t root_bits; /* root_bit of every def in by_root: a clear bit, no list */
   sharc_pattern_list any;
   SHARC_VEC(sharc_pattern_list *) lists; /* to free */
 };
@@ -35,6 +36,7 @@ static void thaw(sharc_pattern_set *s) {
   sharc_vec_free(&s->lists);
   sharc_vec_free(&s->any);
   sharc_ptrmap_free(&s->by_root);
+  s->root_bits = 0;
   s->frozen = false;
 }
 
@@ -119,6 +121,12 @@ static void sort_by_benefit(sharc_pattern_list *l) {
   }
 }
 
+/* A def's bit in root_bits (most ops a driver visits have no pattern
+ * rooted at their kind, and need not look up the map). */
+static uint64_t root_bit(const sharc_op_def *def) {
+  return (uint64_t)1 << (((uintptr_t)def >> 4) * 0x9e3779b1u >> 26 & 63);
+}
+
 static void freeze(sharc_pattern_set *s) {
   if (s->frozen)
     return;
@@ -132,6 +140,7 @@ static void freeze(sharc_pattern_set *s) {
     if (!l) {
       l = sharc_xcalloc(1, sizeof *l);
       sharc_ptrmap_put(&s->by_root, bp->root, l);
+      s->root_bits |= root_bit(bp->root);
       sharc_vec_push(&s->lists, l);
     }
     sharc_vec_push(l, *bp);
@@ -147,8 +156,9 @@ static void freeze(sharc_pattern_set *s) {
  * until one applies; the insertion point is put before the op for each. */
 bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw) {
   freeze(s);
+  const sharc_op_def *def = sharc_op_def_of(op);
   const sharc_pattern_list *own =
-      sharc_op_def_of(op) ? sharc_ptrmap_get(&s->by_root, sharc_op_def_of(op)) : NULL;
+      def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
   unsigned i = 0, j = 0, n_own = own ? own->len : 0;
   while (i < n_own || j < s->any.len) {
     const sharc_bound_pattern *p;

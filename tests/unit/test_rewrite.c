@@ -665,6 +665,45 @@ static void test_processing_order(void) {
   gfixture_free(&g);
 }
 
+/* A remembered top-down seeding: the second run seeds from the list the
+ * first one's walk pushed, in the same order, less the ops erased since. */
+static void test_remembered_seeding(void) {
+  gfixture g;
+  if (!gfixture_init(&g, order_text))
+    return;
+  sharc_greedy_seed seed = {0};
+  sharc_pattern_set_add(g.patterns, record_any, &g);
+  g.config.top_down = true;
+  g.config.cse_constants = false;
+  g.config.seed = &seed;
+  for (int run = 0; run < 2; run++) {
+    g.seen.len = 0;
+    CHECK(run_greedy(&g, NULL));
+    CHECK_STR(seen(&g), "func.func e1 r e2 y e3 ret");
+    CHECK(seed.len == 7);
+  }
+  sharc_greedy_seed_free(&seed);
+  gfixture_free(&g);
+  if (!gfixture_init(&g, "func.func @f(%arg0: i32) {\n"
+                         "  %0 = \"t.add\"(%arg0, %arg0) {id = \"a\"} : (i32, i32) -> i32\n"
+                         "  %1 = \"t.neg\"(%0) {id = \"c\"} : (i32) -> i32\n"
+                         "  return\n"
+                         "}\n"))
+    return;
+  sharc_pattern_set_add(g.patterns, record_any, &g);
+  g.config.top_down = true;
+  g.config.cse_constants = false;
+  g.config.seed = &seed;
+  CHECK(run_greedy(&g, NULL));
+  CHECK_STR(rec_log(&g.rec), "-c -a");
+  g.seen.len = 0;
+  CHECK(run_greedy(&g, NULL));
+  CHECK_STR(seen(&g), "func.func func.return");
+  CHECK(seed.len == 2);
+  sharc_greedy_seed_free(&seed);
+  gfixture_free(&g);
+}
+
 static void test_fold_to_value(void) {
   gfixture g;
   if (!gfixture_init(&g, "func.func @f(%arg0: i32) -> i32 {\n"
@@ -1399,6 +1438,7 @@ int main(void) {
   test_inline_block_at_end_moves_insertion_point();
   test_in_place_changes();
   test_processing_order();
+  test_remembered_seeding();
   test_fold_to_value();
   test_fold_disabled();
   test_fold_materializes_constant();

@@ -90,9 +90,9 @@ static pass_through_kind cached_pass_through_kind(sharc_ptrmap *kinds, sharc_op 
   return kind;
 }
 
-static sharc_sdy_propagation_direction pass_through_op(sharc_ptrmap *kinds, sharc_op *op,
+static sharc_sdy_propagation_direction pass_through_op(pass_through_kind kind, sharc_op *op,
                                                        bool multi_use) {
-  switch (cached_pass_through_kind(kinds, op)) {
+  switch (kind) {
   case PASS_THROUGH_BOTH:
     return direction_based_on_uses(op, multi_use);
   case PASS_THROUGH_FORWARD:
@@ -119,15 +119,28 @@ static sharc_sdy_propagation_direction any_but_broadcast_forward(const op_facts 
   return f->broadcast ? SHARC_SDY_PROPAGATION_BACKWARD : SHARC_SDY_PROPAGATION_BOTH;
 }
 
+/* The op's pass-through kind and whether it is a broadcast, noted in its
+ * propagation entry on the first visit (kind << 1 | broadcast; kinds are
+ * nonzero): nothing either reads of an op changes while propagating. */
+static pass_through_kind noted_kind(sharc_propagation *pr, sharc_ptrmap *kinds, sharc_op *op,
+                                    bool *broadcast) {
+  sharc_propagation_op *info = sharc_propagation_op_info(pr, op);
+  if (!info->direction_facts)
+    info->direction_facts = (unsigned char)(cached_pass_through_kind(kinds, op) << 1 |
+                                            sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim)));
+  *broadcast = info->direction_facts & 1;
+  return (pass_through_kind)(info->direction_facts >> 1);
+}
+
 static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *kinds,
-                  const sharc_rule_cache *rules) {
-  f->broadcast = sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim));
+                  sharc_propagation *pr) {
+  pass_through_kind kind = noted_kind(pr, kinds, op, &f->broadcast);
   /* only heuristic 2 reads the rule: the one on the op in Shardy, which
    * propagation puts there when it first asks for it */
-  f->rule = priority == 2 ? sharc_rule_cache_known_rule(rules, op) : NULL;
+  f->rule = priority == 2 ? sharc_propagation_known_rule(pr, op) : NULL;
   /* heuristic 0 looks at the operands' uses, 1 does not */
   f->op_wide =
-      priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(kinds, op, priority >= 1);
+      priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(kind, op, priority >= 1);
   if (priority == 3)
     f->op_wide = sharc_sdy_union_of_directions(f->op_wide, any_but_broadcast_forward(f));
 }
@@ -193,7 +206,7 @@ typedef struct op_based {
   void *direction_user;
   sharc_ptrmap *kinds; /* see cached_pass_through_kind */
   sharc_ptrmap *masks; /* see cached_not_pass_through */
-  const sharc_rule_cache *rules;
+  sharc_propagation *pr;
 } op_based;
 
 /* getOpBasedDirectionToPropagate for every factor of `op`: the op's facts
@@ -205,16 +218,27 @@ static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
                                sharc_sdy_propagation_direction *along) {
   const op_based *c = user;
   op_facts facts;
-  learn(&facts, op, c->priority, c->kinds, c->rules);
+  learn(&facts, op, c->priority, c->kinds, c->pr);
   if (c->priority != 2 && facts.op_wide == SHARC_SDY_PROPAGATION_NONE) {
     sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_NONE);
     return;
   }
-  c->direction(c->direction_user, op, num_factors, along);
+  /* the caller's function is not asked when it allows every direction
+   * (the passes' own): intersecting with BOTH changes nothing */
+  bool any = c->direction == sharc_propagate_any;
   if (c->priority == 2) {
+    if (any)
+      sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
+    else
+      c->direction(c->direction_user, op, num_factors, along);
     intersect_at_priority_2(&facts, c->masks, num_factors, along);
     return;
   }
+  if (any) {
+    sharc_directions_fill(along, num_factors, facts.op_wide);
+    return;
+  }
+  c->direction(c->direction_user, op, num_factors, along);
   for (unsigned f = 0; f < num_factors; f++)
     along[f] = sharc_sdy_intersection_of_directions(facts.op_wide, along[f]);
 }
@@ -229,7 +253,7 @@ bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,
   sharc_ptrmap kinds = {0}, masks = {0};
   bool ok = true;
   for (unsigned priority = 0; ok && priority < SHARC_OP_PRIORITY_COUNT; priority++) {
-    op_based c = {priority, direction, direction_user, &kinds, &masks, pr->rules};
+    op_based c = {priority, direction, direction_user, &kinds, &masks, pr};
     ok = sharc_propagation_propagate_aggressive(pr, strategy, op_based_direction, &c);
   }
   sharc_ptrmap_free(&kinds);

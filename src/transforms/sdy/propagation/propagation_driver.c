@@ -16,6 +16,7 @@
 #include "transforms/sdy/propagation/debugging/source_sharding.h"
 #include "transforms/sdy/propagation/utils.h"
 #include "dialect/sdy/rule_builder.h"
+#include "ir/context.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
@@ -40,6 +41,54 @@ const sharc_basic_factor_propagation *sharc_propagation_basic_strategy(void) {
   if (!basic_strategy.base.propagate)
     sharc_basic_factor_propagation_init(&basic_strategy);
   return &basic_strategy;
+}
+
+/* ---- what propagation knows of each op ------------------------------------------ */
+
+/* Numbers left unused between two of this run's (marks drawn by others)
+ * beyond which the numbering starts over: its entries are all derived
+ * again on demand, so forgetting them is only slower. */
+enum { MAX_NUMBER_GAP = 1024 };
+
+sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_op *op) {
+  unsigned mark = sharc_context_fresh_mark(sharc_op_context(op));
+  unsigned index = mark - pr->first_mark;
+  if (!pr->ops.len || index < pr->ops.len || index - pr->ops.len > MAX_NUMBER_GAP) {
+    /* the first op, or the counter wrapped or jumped */
+    pr->ops.len = 0;
+    pr->first_mark = mark;
+    index = 0;
+  }
+  /* sized once for the ops the first seeding met: growing by copies
+   * would touch the array again */
+  if (index >= pr->ops.cap)
+    sharc_vec_reserve(&pr->ops, (size_t)(index + 1 > pr->seed.len ? index + 1 : pr->seed.len));
+  while (pr->ops.len < index)
+    pr->ops.items[pr->ops.len++] = (sharc_propagation_op){0};
+  sharc_propagation_op *info = &pr->ops.items[pr->ops.len++];
+  *info = (sharc_propagation_op){0};
+  info->op = op;
+  info->elementwise = sharc_sdy_is_elementwise(op);
+  sharc_op_set_mark(op, mark);
+  return info;
+}
+
+sharc_attr *sharc_propagation_known_rule(sharc_propagation *pr, sharc_op *op) {
+  sharc_propagation_op *info = sharc_propagation_op_info(pr, op);
+  return info->rule_known ? info->rule : sharc_sdy_own_sharding_rule(op);
+}
+
+sharc_attr *sharc_propagation_op_rule(sharc_propagation *pr, sharc_propagation_op *info) {
+  if (info->rule_known)
+    return info->rule;
+  info->rule = sharc_sdy_get_or_create_sharding_rule_cached(
+      info->op, pr->options->conservative_propagation, pr->rules_on_ops, pr->rules);
+  info->rule_known = true;
+  if (info->rule) {
+    info->num_factors = sharc_rule_num_factors(info->rule);
+    info->blocked = sharc_rule_has_factor_kind(info->rule, SHARC_RULE_IS_BLOCKED);
+  }
+  return info->rule;
 }
 
 /* ---- the users of each function (SymbolUserMap) ------------------------------
@@ -399,6 +448,7 @@ typedef struct step {
   const sharc_sdy_propagation_direction *dirs; /* per factor */
   const sharc_factor_propagation *fp;
   bool conservative;
+  signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
   sharc_op *op;
   sharc_rewriter *rw;
 } step;
@@ -467,12 +517,19 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
   key[k++] = (uintptr_t)s->fp;
   key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
-  key[k++] = (uintptr_t)s->conservative | (uintptr_t)sharc_sdy_is_elementwise(s->op) << 1;
-  key[k++] = n;
+  bool elementwise = s->elementwise < 0 ? sharc_sdy_is_elementwise(s->op) : s->elementwise;
+  key[k++] = (uintptr_t)s->conservative | (uintptr_t)elementwise << 1 | (uintptr_t)n << 2;
   for (unsigned i = 0; i < n; i++)
     key[k++] = (uintptr_t)s->all[i];
-  for (unsigned f = 0; f < num_factors; f++)
-    key[k++] = (uintptr_t)s->dirs[f];
+  /* two bits a direction, packed: a shorter key to hash and compare (the
+   * rule gives the number of factors) */
+  enum { PER_WORD = sizeof(uintptr_t) * 4 };
+  for (unsigned f = 0; f < num_factors; f += PER_WORD) {
+    uintptr_t word = 0;
+    for (unsigned j = f; j < num_factors && j < f + PER_WORD; j++)
+      word |= (uintptr_t)s->dirs[j] << 2 * (j - f);
+    key[k++] = word;
+  }
   return k;
 }
 
@@ -515,17 +572,20 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
 typedef struct directions {
   sharc_sdy_propagation_direction *along; /* one per factor */
   bool any;                               /* some factor may propagate */
+  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
 } directions;
 
-static void directions_init(directions *d, const sharc_attr *rule,
-                            sharc_get_direction_fn direction, void *direction_user,
-                            sharc_op *op) {
-  unsigned num_factors = sharc_rule_num_factors(rule);
+/* The directions through `op` of a rule of `num_factors` factors, some of
+ * them blocked when `has_blocked`. */
+static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_factors,
+                            bool has_blocked, sharc_get_direction_fn direction,
+                            void *direction_user, sharc_op *op) {
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->any = false;
+  d->elementwise = -1;
   direction(direction_user, op, num_factors, d->along);
-  if (sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED)) {
+  if (has_blocked) {
     bool stack_blocked[16];
     bool *blocked = scratch(stack_blocked, sizeof stack_blocked, num_factors * sizeof *blocked);
     memset(blocked, 0, num_factors * sizeof *blocked);
@@ -537,6 +597,14 @@ static void directions_init(directions *d, const sharc_attr *rule,
   }
   for (unsigned f = 0; f < num_factors; f++)
     d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
+}
+
+static void directions_init(directions *d, const sharc_attr *rule,
+                            sharc_get_direction_fn direction, void *direction_user,
+                            sharc_op *op) {
+  directions_fill(d, rule, sharc_rule_num_factors(rule),
+                  sharc_rule_has_factor_kind(rule, SHARC_RULE_IS_BLOCKED), direction,
+                  direction_user, op);
 }
 
 static void directions_free(directions *d) { release(d->along, d->stack); }
@@ -563,7 +631,7 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
     all[operands->n + i] = results->shardings[i];
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, op, rw};
+  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, d->elementwise, op, rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
@@ -695,14 +763,16 @@ static sharc_type *static_type(sharc_value *v) {
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
   pattern_state *st = state;
   bool conservative = st->pr->options->conservative_propagation;
-  sharc_attr *rule =
-      sharc_rule_cache_op_rule(st->pr->rules, op, conservative, st->pr->rules_on_ops);
+  sharc_propagation_op *info = sharc_propagation_op_info(st->pr, op);
+  sharc_attr *rule = sharc_propagation_op_rule(st->pr, info);
   if (!rule)
     return false;
   /* the directions first: in the early op-priority rounds most ops may
    * propagate along no factor, and their values need not be gathered */
   directions d;
-  directions_init(&d, rule, st->direction, st->direction_user, op);
+  directions_fill(&d, rule, info->num_factors, info->blocked, st->direction, st->direction_user,
+                  op);
+  d.elementwise = info->elementwise;
   bool any = false;
   if (may_propagate(st->pr, &d)) {
     sharc_value *stack[16];
@@ -888,6 +958,7 @@ bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propa
   config.region_simplify = SHARC_SIMPLIFY_DISABLED;
   config.max_iterations = 1;
   config.listener = sharc_pass_listener(pr->run);
+  config.seed = &pr->seed;
   (void)sharc_apply_patterns_greedily(pr->module, set, &config, NULL);
   sharc_pattern_set_destroy(set);
   propagate_func_results(pr, main, fp);
@@ -905,17 +976,32 @@ bool sharc_propagation_propagate_basic(sharc_propagation *pr, void *user) {
 
 /* allValidShapes: the first op (post-order) with a result of a dynamic
  * shaped or tuple type is reported. */
+static const char *invalid_shape_message(const sharc_type *t) {
+  if (sharc_type_is_shaped(t) && !sharc_sdy_type_is_static(t))
+    return "Shardy propagation only supports ranked tensors with a static shape. type: ";
+  if (sharc_type_get_kind(t) == SHARC_TYPE_TUPLE)
+    return "Shardy propagation doesn't support tuples: ";
+  return NULL;
+}
+
+/* The types found valid, direct-mapped by address: types are uniqued and
+ * the ops of a module repeat a few of them. */
+typedef struct valid_types {
+  const sharc_type *slots[256];
+} valid_types;
+
 static sharc_walk_result check_shapes(sharc_op *op, void *user) {
-  (void)user;
+  valid_types *valid = user;
   for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
     sharc_type *t = sharc_value_type(sharc_op_result(op, i));
-    const char *message = NULL;
-    if (sharc_type_is_shaped(t) && !sharc_sdy_type_is_static(t))
-      message = "Shardy propagation only supports ranked tensors with a static shape. type: ";
-    else if (sharc_type_get_kind(t) == SHARC_TYPE_TUPLE)
-      message = "Shardy propagation doesn't support tuples: ";
-    if (!message)
+    const sharc_type **slot = &valid->slots[((uintptr_t)t >> 4) % 256];
+    if (*slot == t)
       continue;
+    const char *message = invalid_shape_message(t);
+    if (!message) {
+      *slot = t;
+      continue;
+    }
     sharc_buf text = {0};
     sharc_print_type(t, &text);
     sharc_emit_op(op, SHARC_SEV_ERROR, "%s%s", message,
@@ -941,7 +1027,8 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
     pr.debug = sharc_source_sharding_create(module, options->debug_sharding_origins,
                                             options->debug_propagation_edge_sharding);
   pr.rules_on_ops |= pr.debug != NULL;
-  bool ok = sharc_walk(module, SHARC_POST_ORDER, check_shapes, NULL) != SHARC_WALK_INTERRUPT;
+  valid_types valid = {{0}};
+  bool ok = sharc_walk(module, SHARC_POST_ORDER, check_shapes, &valid) != SHARC_WALK_INTERRUPT;
   ok = ok && sharc_sharding_group_map_build(&pr.groups, module);
   if (ok) {
     sharc_rewriter rw;
@@ -959,6 +1046,8 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   sharc_sharding_group_map_free(&pr.groups);
   sharc_word_memo_free(&pr.steps);
   sharc_rule_cache_destroy(pr.rules);
+  sharc_greedy_seed_free(&pr.seed);
+  sharc_vec_free(&pr.ops);
   free_users(&pr);
   return ok;
 }

@@ -12,9 +12,11 @@
 #ifndef SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
 #define SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
 
+#include "ir/ir_internal.h"
 #include "sharc/pass.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
 #include "transforms/sdy/propagation/sharding_group_map.h"
+#include "support/vec.h"
 #include "support/word_memo.h"
 
 /* Shardy's PropagationOptions as the propagation passes take them; a pass
@@ -67,6 +69,19 @@ void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
 
 typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source_sharding.h */
 
+/* What propagation learnt of one op, kept for the whole run (see
+ * sharc_propagation_op_info). */
+typedef struct sharc_propagation_op { /* 24 bytes: every round reads them all */
+  sharc_op *op;         /* the op this entry is for */
+  sharc_attr *rule;     /* its sharding rule, once `rule_known` */
+  unsigned num_factors; /* the rule's */
+  bool rule_known;
+  bool blocked;     /* the rule has blocked factors */
+  bool elementwise; /* sharc_sdy_is_elementwise */
+  /* what the pass's direction function noted of the op (0: nothing) */
+  unsigned char direction_facts;
+} sharc_propagation_op;
+
 /* The state of one propagation pass run. */
 typedef struct sharc_propagation {
   sharc_op *module;
@@ -98,13 +113,47 @@ typedef struct sharc_propagation {
   /* the rules derived for ops alike (same kind, types and attributes) */
   struct sharc_rule_cache *rules;
   /* each op's rule is also stored on it (`sdy.sharding_rule`), as Shardy
-   * does, when something may see it: else it lives in `rules` only */
+   * does, when something may see it: else it lives in its entry only */
   bool rules_on_ops;
   /* the nearest symbol table of the ops of the block asked about last
    * (propagation moves no op) */
   sharc_block *symbol_table_block;
   sharc_op *symbol_table;
+  /* the ops the first greedy run seeded its worklist with: every later run
+   * (strategies, op priorities, user priorities) seeds from it, as
+   * propagation erases dead ops but creates and moves none */
+  sharc_greedy_seed seed;
+  /* the ops propagation visited, by number: an op's number is its scratch
+   * stamp less `first_mark` (see sharc_propagation_op_info) */
+  SHARC_VEC(sharc_propagation_op) ops;
+  unsigned first_mark;
 } sharc_propagation;
+
+/* The entry of `op`, made on first use (sharc_propagation_number_op): its
+ * number is drawn once per run from the context's scratch marks and kept
+ * in the op's stamp, so a visit finds the entry in a flat array rather
+ * than in a map keyed by op (a cache miss per visit on a large module). An
+ * entry names its op: an op whose stamp another user of the scratch word
+ * overwrote gets a new entry. The pointer is valid until the next call
+ * that numbers an op. */
+sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_op *op);
+static inline sharc_propagation_op *sharc_propagation_op_info(sharc_propagation *pr,
+                                                              sharc_op *op) {
+  unsigned index = sharc_op_mark(op) - pr->first_mark;
+  if (index < pr->ops.len && pr->ops.items[index].op == op)
+    return &pr->ops.items[index];
+  return sharc_propagation_number_op(pr, op);
+}
+/* The op's sharding rule (sharc_sdy_get_or_create_sharding_rule_cached),
+ * asked once per op and remembered in its entry: nothing a rule reads of
+ * an op changes while propagating. NULL: none. Stored on the op only when
+ * something may see it there (rules_on_ops; Shardy stores every rule and
+ * removes them at the end). */
+sharc_attr *sharc_propagation_op_rule(sharc_propagation *pr, sharc_propagation_op *info);
+/* The rule propagation gave `op` so far, or the op's own
+ * `sdy.sharding_rule` when it was not asked for it (NULL: none): what
+ * Shardy finds on the op. */
+sharc_attr *sharc_propagation_known_rule(sharc_propagation *pr, sharc_op *op);
 
 /* BasicPropagationPassImpl::propagate with a strategy: pushes the main
  * function's result shardings to its returned values, propagates through

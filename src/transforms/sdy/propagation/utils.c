@@ -5,6 +5,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
+#include "ir/ir_internal.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -20,12 +21,15 @@ bool sharc_sdy_is_equivalent(const sharc_attr *sharding, const sharc_attr *other
 }
 
 sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack) {
-  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned n_ops = op->num_operands, n_res = op->num_results;
   sharc_value **values =
       stack && n_ops + n_res <= 16 ? stack : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *values);
+  /* the IR's own links: this runs for every op visit of every
+   * propagation round */
   for (unsigned i = 0; i < n_ops; i++)
-    values[i] = sharc_op_operand(op, i);
+    values[i] = op->operands[i].value;
+  sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < n_res; i++)
-    values[n_ops + i] = sharc_op_result(op, i);
+    values[n_ops + i] = &results[i];
   return values;
 }

@@ -199,7 +199,6 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
 struct sharc_rule_cache {
   sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
   sharc_ptrmap slots; /* key hash -> offset + 1 into `words` */
-  sharc_ptrmap per_op; /* op -> its rule, or &no_rule (see op_rule) */
   SHARC_VEC(uintptr_t) words; /* per entry: key length, rule, key words */
   SHARC_VEC(uintptr_t) key;   /* scratch */
 };
@@ -214,7 +213,6 @@ void sharc_rule_cache_destroy(sharc_rule_cache *c) {
     return;
   sharc_ptrmap_free(&c->rows);
   sharc_ptrmap_free(&c->slots);
-  sharc_ptrmap_free(&c->per_op);
   sharc_vec_free(&c->words);
   sharc_vec_free(&c->key);
   free(c);
@@ -229,15 +227,19 @@ static bool cacheable(sharc_rule_fn fn) {
 
 /* The key of `op` for `fn` into c->key. */
 static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool conservative) {
-  sharc_vec_clear(&c->key);
-  sharc_vec_push(&c->key, (uintptr_t)fn);
-  sharc_vec_push(&c->key, type_rule(fn) ? 0 : (uintptr_t)sharc_op_attrs(op));
-  sharc_vec_push(&c->key, (uintptr_t)conservative);
-  sharc_vec_push(&c->key, (uintptr_t)sharc_op_num_operands(op));
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    sharc_vec_push(&c->key, (uintptr_t)sharc_value_type(sharc_op_operand(op, i)));
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    sharc_vec_push(&c->key, (uintptr_t)sharc_value_type(sharc_op_result(op, i)));
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  /* sized once: asked for every op of a propagation */
+  sharc_vec_reserve(&c->key, (size_t)4 + n_ops + n_res);
+  uintptr_t *key = c->key.items;
+  key[0] = (uintptr_t)fn;
+  key[1] = type_rule(fn) ? 0 : (uintptr_t)sharc_op_attrs(op);
+  key[2] = (uintptr_t)conservative;
+  key[3] = (uintptr_t)n_ops;
+  for (unsigned i = 0; i < n_ops; i++)
+    key[4 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    key[4 + n_ops + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  c->key.len = 4 + n_ops + n_res;
 }
 
 static const void *key_hash(const sharc_rule_cache *c) {
@@ -289,8 +291,7 @@ static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
   return slot == 1 ? NULL : &registry[slot - 2];
 }
 
-/* The op's own `sdy.sharding_rule`, or NULL. */
-static sharc_attr *own_rule(sharc_op *op) {
+sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op) {
   sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   return existing && sharc_sdy_is_op_sharding_rule(existing) ? existing : NULL;
 }
@@ -314,7 +315,7 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache) {
-  sharc_attr *existing = own_rule(op);
+  sharc_attr *existing = sharc_sdy_own_sharding_rule(op);
   if (existing)
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
@@ -323,30 +324,9 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
   return rule;
 }
 
-/* What `per_op` holds for an op without a rule (a map value is never
- * NULL). */
-static char no_rule;
-
-sharc_attr *sharc_rule_cache_op_rule(sharc_rule_cache *c, sharc_op *op, bool conservative,
-                                     bool store) {
-  void *known = sharc_ptrmap_get(&c->per_op, op);
-  if (known)
-    return known == &no_rule ? NULL : known;
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, conservative, store, c);
-  sharc_ptrmap_put(&c->per_op, op, rule ? (void *)rule : &no_rule);
-  return rule;
-}
-
-sharc_attr *sharc_rule_cache_known_rule(const sharc_rule_cache *c, sharc_op *op) {
-  void *known = sharc_ptrmap_get(&c->per_op, op);
-  if (known)
-    return known == &no_rule ? NULL : known;
-  return own_rule(op);
-}
-
 static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
-  sharc_attr *rule = own_rule(op);
+  sharc_attr *rule = sharc_sdy_own_sharding_rule(op);
   if (rule && !sharc_sdy_rule_is_custom(rule))
     sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;

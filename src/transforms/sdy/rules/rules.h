@@ -27,16 +27,8 @@ void sharc_rule_cache_destroy(sharc_rule_cache *cache);
 /* sharc_sdy_get_or_create_sharding_rule through `cache` (NULL: none). */
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache);
-/* The rule propagation uses for `op` (what get_or_create gives), asked
- * once per op and remembered in `cache` for the rest of its life: nothing
- * a rule reads of an op changes while propagating. Stored on the op only
- * when `store` (Shardy stores every rule and removes them at the end; the
- * op's dictionary is not rebuilt twice per op when nothing sees them). */
-sharc_attr *sharc_rule_cache_op_rule(sharc_rule_cache *cache, sharc_op *op, bool conservative,
-                                     bool store);
-/* The rule sharc_rule_cache_op_rule gave `op`, or the op's own
- * `sdy.sharding_rule` when it was not asked for it (NULL: none). */
-sharc_attr *sharc_rule_cache_known_rule(const sharc_rule_cache *cache, sharc_op *op);
+/* The op's own `sdy.sharding_rule` (custom or not), or NULL. */
+sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op);
 /* Removes every non-custom `sdy.sharding_rule` under `root` (root included). */
 void sharc_sdy_remove_sharding_rules(sharc_op *root);
 
