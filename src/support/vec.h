@@ -21,12 +21,14 @@ void sharc_vec_reserve_raw(void **items, unsigned *cap, size_t need, size_t elem
 
 #define sharc_vec_reserve(v, n)                                                                    \
   sharc_vec_reserve_raw((void **)&(v)->items, &(v)->cap, (n), sizeof *(v)->items)
-#define sharc_vec_push(v, x)                                                                       \
-  (sharc_vec_reserve((v), (size_t)(v)->len + 1), (v)->items[(v)->len++] = (x))
+/* Room is checked inline: a push with room left is two stores, no call. */
+#define sharc_vec_grow_for_one(v)                                                                  \
+  ((v)->len < (v)->cap ? (void)0 : sharc_vec_reserve((v), (size_t)(v)->len + 1))
+#define sharc_vec_push(v, x) (sharc_vec_grow_for_one(v), (v)->items[(v)->len++] = (x))
 /* A new last element, left uninitialized, for code that parses straight
  * into its slot; the pointer lasts until the next growth. */
 #define sharc_vec_push_slot(v)                                                                     \
-  (sharc_vec_reserve((v), (size_t)(v)->len + 1), &(v)->items[(v)->len++])
+  (sharc_vec_grow_for_one(v), &(v)->items[(v)->len++])
 #define sharc_vec_pop(v) ((v)->items[--(v)->len])
 #define sharc_vec_last(v) ((v)->items[(v)->len - 1])
 #define sharc_vec_clear(v) ((v)->len = 0)
