@@ -8,6 +8,9 @@
 #include "ir/context.h"
 
 void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old);
+/* The same when `changed` is the one name whose value differs between
+ * `old` and the op's dictionary (set, changed or removed). */
+void sharc_ir_note_attr_changed(sharc_op *op, const sharc_attr *old, const sharc_ident *changed);
 void sharc_ir_note_value_type(sharc_value *v);
 void sharc_ir_note_use_moved(sharc_op *user);
 void sharc_ir_note_inserted(sharc_op *op); /* after linking */
