@@ -60,6 +60,9 @@ typedef struct verifier {
    * checks (one of the prefix above, its body passed then) */
   const sharc_op *half;
   bool half_body;
+  /* an isolated op marked attrs-only whose verification is starting, or
+   * NULL: its attribute hooks and its regions, not its own checks */
+  const sharc_op *reach;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -119,11 +122,18 @@ static void pass_op(verifier *v, sharc_op *op) {
 
 static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes);
 
-/* The marked ops in the regions of an op marked attrs-only: its own checks
- * read nothing that changed, the walk only reaches them. An isolated one
- * holds none (marking one under it marks it whole, verify_marks.c). */
+/* Whether `op` is isolated from above and has regions: verified when its
+ * parent is left, its regions in their own scope. */
+static bool isolated_with_regions(const sharc_op *op) {
+  return op->num_regions && sharc_op_def_of(op) &&
+         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED);
+}
+
+/* The marked ops in the regions of an op marked attrs-only that is not
+ * isolated: its own checks read nothing that changed, the walk only
+ * reaches them. */
 static bool reach_marked_nested(verifier *v, sharc_op *op) {
-  if (!op->num_regions || (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)))
+  if (!op->num_regions)
     return true;
   return verify_regions(v, op, NULL);
 }
@@ -140,6 +150,7 @@ static bool needs_terminator(const sharc_op *parent) {
 typedef struct deferred_op {
   sharc_op *op;
   isolation_scope *scope;
+  bool reach; /* marked attrs-only (see verifier.reach) */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -167,18 +178,18 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* only discardable attributes changed (verify_marks.c): its operands
      * and the ops defining them did not move (a change to them marks it
      * whole), so their dominance holds as it did */
-    if (v->marked_only && op->verify_attrs_only) {
+    bool reach = v->marked_only && op->verify_attrs_only;
+    if (reach && !isolated_with_regions(op)) {
       if (!verify_dialect_attrs(v, op) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
     }
-    if (v->dom_pos)
+    if (v->dom_pos && !reach)
       check_operands_dominance(v, op);
-    if (op->num_regions && sharc_op_def_of(op) &&
-        (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
+    if (isolated_with_regions(op)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
@@ -640,9 +651,11 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
     sharc_op *d = deferred.items[i].op;
     v->scope = deferred.items[i].scope;
     v->half = hot && d->block == v->hot_block ? d : NULL;
+    v->reach = deferred.items[i].reach ? d : NULL;
     hot = hot && d != v->hot_through;
     ok = verify_op_and_dominance(v, d) && ok;
     v->half = NULL;
+    v->reach = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
@@ -657,16 +670,21 @@ static bool verify_op(verifier *v, sharc_op *op) {
   /* a function's body verified as it is parsed: its own checks read its
    * parent, they wait for the module's verification */
   bool half = op == v->half;
+  /* an isolated op marked attrs-only: its own checks read nothing that
+   * changed (verify_marks.c's mark_to_reach) */
+  bool reach = op == v->reach;
   if (!half || !v->half_body) {
     note_isolation(v, op);
     if (!verify_dialect_attrs(v, op))
       return false;
-    if (sharc_op_def_of(op) && !verify_counts(op))
+    if (reach)
+      ; /* its own checks passed last time, and read nothing that changed */
+    else if (sharc_op_def_of(op) && !verify_counts(op))
       return false;
-    if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+    else if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
       return false;
-    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-        !sharc_verify_symbol_op(op))
+    else if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
+             !sharc_verify_symbol_op(op))
       return false;
   }
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
@@ -688,7 +706,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
       !verify_table_if_touched(v, op))
     return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
+  if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
     return false;
   return true;
@@ -768,6 +786,8 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
   if (!marked_only)
     take_hot_prefix(&v, op);
+  else if (op->verify_attrs_only && isolated_with_regions(op))
+    v.reach = op; /* a function a nested pass manager verifies */
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
@@ -893,10 +913,12 @@ bool sharc_verify_changed(sharc_op *op) {
     if (!op->verify_dirty)
       return true;
     bool ok = run_verifier(op, true);
-    if (!ok)
+    if (!ok) {
       ctx->verify_root = NULL;
-    else
+    } else {
       op->verify_dirty = false;
+      op->verify_attrs_only = false;
+    }
     return ok;
   }
   bool ok = run_verifier(op, false);

@@ -359,25 +359,28 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
 }
 
 /* Marks the ops holding `op` so that the verification reaches it, for a
- * change that none of their own verifications reads (one dialect's
- * discardable attributes of `op`): an op with regions that is not
- * isolated is marked attrs-only, which verifies its attribute hooks and
- * walks its regions for marked ops (a sharding rule set on the add of a
- * reducer leaves the reduce's own checks alone); an isolated one (a
- * function) is marked whole, its regions walked in its own scope. */
-static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
+ * change of dialect `d`'s discardable attributes of `op` that none of
+ * their own verifications reads: each is marked attrs-only, which verifies
+ * its attribute hooks and walks its regions for marked ops (a sharding
+ * rule set on the add of a reducer leaves the reduce's own checks alone;
+ * a sharding set in a function leaves the function's signature checks
+ * alone, its body walked in its own scope, asm/verify.c). An isolated op
+ * of `d` whose ops read `d`'s attributes (an sdy.manual_computation) is
+ * marked whole, as everything that may read them is. */
+static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect *d) {
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
-    bool isolated = sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED);
+    const sharc_op_def *def = sharc_op_def_of(o);
+    bool whole = def && (def->traits & SHARC_TRAIT_ISOLATED) && own_dialect_reads(def, d);
     if (o->verify_dirty) {
-      if (isolated)
+      if (whole)
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
     o->verify_dirty = true;
-    o->verify_attrs_only = !isolated;
+    o->verify_attrs_only = !whole;
     o = parent;
   }
 }
@@ -411,7 +414,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
   if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
-    mark_to_reach(ctx, parent);
+    mark_to_reach(ctx, parent, d);
   }
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
