@@ -326,8 +326,9 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
  * dialect's hook before the op's own invariants. */
 static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
+  unsigned n = sharc_attr_count(op->attrs); /* a call: once, not per entry */
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
-  for (unsigned i = 0; i < sharc_attr_count(op->attrs); i++) {
+  for (unsigned i = 0; i < n; i++) {
     /* the cached dialect first: most names have no hook, and the
      * inherent test compares strings */
     const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
@@ -353,7 +354,9 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
                         what, what, sharc_attr_count(all), expected);
     return false;
   }
-  for (unsigned i = 0; i < sharc_attr_count(all); i++) {
+  const sharc_ident *last_name = NULL;
+  const sharc_dialect *last_dialect = NULL;
+  for (unsigned i = 0; i < expected; i++) {
     const sharc_attr *dict = sharc_attr_at(all, i);
     if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY) {
       sharc_buf b = {0};
@@ -364,14 +367,20 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
       return false;
     }
     const sharc_named_attr *e = sharc_attr_dict_entries(dict);
-    for (unsigned k = 0; k < sharc_attr_count(dict); k++) {
+    unsigned count = sharc_attr_count(dict);
+    for (unsigned k = 0; k < count; k++) {
       sharc_str n = sharc_ident_str(e[k].name);
       if (!memchr(n.data, '.', n.len)) {
         sharc_emit_op_error(op, is_result ? "results may only have dialect attributes"
                                           : "arguments may only have dialect attributes");
         return false;
       }
-      const sharc_dialect *d = sharc_attr_name_dialect(sharc_op_ctx_of(op), e[k].name);
+      /* one name (sdy.sharding) on most arguments: looked up once */
+      if (e[k].name != last_name) {
+        last_name = e[k].name;
+        last_dialect = sharc_attr_name_dialect(sharc_op_ctx_of(op), last_name);
+      }
+      const sharc_dialect *d = last_dialect;
       if (d && d->verify_arg_attr && !d->verify_arg_attr(op, i, is_result, &e[k]))
         return false;
     }
