@@ -67,7 +67,7 @@ typedef struct verifier {
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
-static bool verify_dialect_attrs(verifier *v, sharc_op *op);
+static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only);
 static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
@@ -180,7 +180,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
      * whole), so their dominance holds as it did */
     bool reach = v->marked_only && op->verify_attrs_only;
     if (reach && !isolated_with_regions(op)) {
-      if (!verify_dialect_attrs(v, op) || !reach_marked_nested(v, op))
+      if (!verify_dialect_attrs(v, op, true) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
@@ -324,11 +324,17 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
 }
 
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
- * dialect's hook before the op's own invariants. */
-static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
+ * dialect's hook before the op's own invariants. `changed_only`: an op
+ * marked attrs-only, whose other attributes' hooks read nothing that
+ * changed (verify_marks.c): only those of names that changed run (a
+ * sharding rule dropped from every op leaves their shardings alone). */
+static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
   unsigned n = sharc_attr_count(op->attrs); /* a call: once, not per entry */
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
+  sharc_context *ctx = sharc_op_ctx_of(op);
   for (unsigned i = 0; i < n; i++) {
+    if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
+      continue;
     /* the cached dialect first: most names have no hook, and the
      * inherent test compares strings */
     const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
@@ -684,7 +690,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   bool reach = op == v->reach;
   if (!half || !v->half_body) {
     note_isolation(v, op);
-    if (!verify_dialect_attrs(v, op))
+    if (!verify_dialect_attrs(v, op, reach))
       return false;
     if (reach)
       ; /* its own checks passed last time, and read nothing that changed */
@@ -877,6 +883,7 @@ void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *
 /* After a whole verification of `root` that passed (which cleared every
  * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
+  sharc_ir_forget_attr_names(sharc_op_ctx_of(root));
   sharc_op_ctx_of(root)->verify_root = root;
   sharc_op_ctx_of(root)->verify_all = false;
   sharc_op_ctx_of(root)->verify_symbols_touched = false;
@@ -922,6 +929,8 @@ bool sharc_verify_changed(sharc_op *op) {
     if (!op->verify_dirty)
       return true;
     bool ok = run_verifier(op, true);
+    if (op == root)
+      sharc_ir_forget_attr_names(ctx); /* every mark under it cleared */
     if (!ok) {
       ctx->verify_root = NULL;
     } else {

@@ -285,6 +285,34 @@ typedef struct dialect_fold {
   const sharc_dialect *dialect;
 } dialect_fold;
 
+/* Keeps `name` as changed on an op marked attrs-only (see
+ * sharc_ir_attr_name_changed). */
+static bool keep_attr_name(const sharc_ident *name, void *user) {
+  sharc_context *ctx = user;
+  if (sharc_ir_attr_name_changed(ctx, name))
+    return true;
+  unsigned n = sizeof ctx->verify_attr_names / sizeof ctx->verify_attr_names[0];
+  if (ctx->verify_num_attr_names == n)
+    ctx->verify_attr_names_overflow = true;
+  else
+    ctx->verify_attr_names[ctx->verify_num_attr_names++] = name;
+  return true;
+}
+
+bool sharc_ir_attr_name_changed(const sharc_context *ctx, const sharc_ident *name) {
+  if (ctx->verify_attr_names_overflow)
+    return true;
+  for (unsigned i = 0; i < ctx->verify_num_attr_names; i++)
+    if (ctx->verify_attr_names[i] == name)
+      return true;
+  return false;
+}
+
+void sharc_ir_forget_attr_names(sharc_context *ctx) {
+  ctx->verify_num_attr_names = 0;
+  ctx->verify_attr_names_overflow = false;
+}
+
 /* Folds the dialect of one changed attribute name into the state: false
  * when the name is not a discardable `dialect.x` of the op or not of the
  * dialect the names before it had. */
@@ -402,6 +430,8 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
   const sharc_dialect *d = changed_dialect(op, c);
   if (!d || own_dialect_reads(sharc_op_def_of(op), d))
     return false;
+  if (d->verify_op_attr) /* no hook, nothing to run again */
+    accept_op_changes(op, c, keep_attr_name, ctx);
   /* an op in the root's body (a mesh, a function) is read by other ops
    * only through its symbol, and symbol users read inherent attributes
    * (the mesh, the function type): a tag of another dialect on it
