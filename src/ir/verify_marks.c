@@ -20,8 +20,11 @@
  *    its results.
  * A change of discardable attributes of one dialect on an op (a sharding
  * set) marks less: the op for its attribute hooks only
- * (`verify_attrs_only`) unless they are its own dialect's (and its
- * dialect's ops may read them: not mpmd's), and of its
+ * (`verify_attrs_only`), and of those the hooks of the names that changed
+ * (kept in the context until the root's next verification), unless they
+ * are its own dialect's (and its dialect's ops may read them: not
+ * mpmd's); the ops holding it, a function too, only to reach it (their
+ * hooks, their regions walked); and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
  * Argument or result dictionaries that differ only in such attributes of
@@ -297,15 +300,6 @@ static bool keep_attr_name(const sharc_ident *name, void *user) {
   else
     ctx->verify_attr_names[ctx->verify_num_attr_names++] = name;
   return true;
-}
-
-bool sharc_ir_attr_name_changed(const sharc_context *ctx, const sharc_ident *name) {
-  if (ctx->verify_attr_names_overflow)
-    return true;
-  for (unsigned i = 0; i < ctx->verify_num_attr_names; i++)
-    if (ctx->verify_attr_names[i] == name)
-      return true;
-  return false;
 }
 
 void sharc_ir_forget_attr_names(sharc_context *ctx) {
