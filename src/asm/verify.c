@@ -24,7 +24,7 @@
  * name seen lately (a name's dialect cannot change while the IR is being
  * verified; looking it up by string for every attribute of every op was
  * most of the cost of a verification that finds nothing). */
-enum { NAME_CACHE = 8 };
+enum { NAME_CACHE = 16 };
 
 /* A region of an IsolatedFromAbove op whose ops are being verified, and
  * the first op under it (pre-order, not entering nested isolated ops) that
@@ -60,11 +60,14 @@ typedef struct verifier {
    * checks (one of the prefix above, its body passed then) */
   const sharc_op *half;
   bool half_body;
+  /* an isolated op marked attrs-only whose verification is starting, or
+   * NULL: its attribute hooks and its regions, not its own checks */
+  const sharc_op *reach;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
-static bool verify_dialect_attrs(verifier *v, sharc_op *op);
+static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only);
 static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
@@ -119,11 +122,18 @@ static void pass_op(verifier *v, sharc_op *op) {
 
 static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes);
 
-/* The marked ops in the regions of an op marked attrs-only: its own checks
- * read nothing that changed, the walk only reaches them. An isolated one
- * holds none (marking one under it marks it whole, verify_marks.c). */
+/* Whether `op` is isolated from above and has regions: verified when its
+ * parent is left, its regions in their own scope. */
+static bool isolated_with_regions(const sharc_op *op) {
+  return op->num_regions && sharc_op_def_of(op) &&
+         (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED);
+}
+
+/* The marked ops in the regions of an op marked attrs-only that is not
+ * isolated: its own checks read nothing that changed, the walk only
+ * reaches them. */
 static bool reach_marked_nested(verifier *v, sharc_op *op) {
-  if (!op->num_regions || (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)))
+  if (!op->num_regions)
     return true;
   return verify_regions(v, op, NULL);
 }
@@ -140,6 +150,7 @@ static bool needs_terminator(const sharc_op *parent) {
 typedef struct deferred_op {
   sharc_op *op;
   isolation_scope *scope;
+  bool reach; /* marked attrs-only (see verifier.reach) */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -167,18 +178,18 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* only discardable attributes changed (verify_marks.c): its operands
      * and the ops defining them did not move (a change to them marks it
      * whole), so their dominance holds as it did */
-    if (v->marked_only && op->verify_attrs_only) {
-      if (!verify_dialect_attrs(v, op) || !reach_marked_nested(v, op))
+    bool reach = v->marked_only && op->verify_attrs_only;
+    if (reach && !isolated_with_regions(op)) {
+      if (!verify_dialect_attrs(v, op, true) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
     }
-    if (v->dom_pos)
+    if (v->dom_pos && !reach)
       check_operands_dominance(v, op);
-    if (op->num_regions && sharc_op_def_of(op) &&
-        (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED)) {
+    if (isolated_with_regions(op)) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
@@ -301,7 +312,10 @@ static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, 
 /* sharc_attr_name_dialect through the verifier's cache. */
 static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
                                          const sharc_ident *name) {
-  unsigned slot = (unsigned)(((uintptr_t)name >> 4) % NAME_CACHE);
+  /* by the name's string hash: arena addresses of the few names an op
+   * carries (sdy.sharding, sdy.sharding_rule) can share their low bits,
+   * and two names taking turns in one slot missed on every op */
+  unsigned slot = name->hash % NAME_CACHE;
   if (v->names[slot] != name) {
     v->names[slot] = name;
     v->dialects[slot] = sharc_attr_name_dialect(ctx, name);
@@ -310,14 +324,24 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
 }
 
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
- * dialect's hook before the op's own invariants. */
-static bool verify_dialect_attrs(verifier *v, sharc_op *op) {
+ * dialect's hook before the op's own invariants. `changed_only`: an op
+ * marked attrs-only, whose other attributes' hooks read nothing that
+ * changed (verify_marks.c): only those of names that changed run (a
+ * sharding rule dropped from every op leaves their shardings alone). */
+static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
+  unsigned n = sharc_attr_count(op->attrs); /* a call: once, not per entry */
   const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
-  for (unsigned i = 0; i < sharc_attr_count(op->attrs); i++) {
-    if (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e[i].name))
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  for (unsigned i = 0; i < n; i++) {
+    if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
       continue;
+    /* the cached dialect first: most names have no hook, and the
+     * inherent test compares strings */
     const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
-    if (d && d->verify_op_attr && !d->verify_op_attr(op, &e[i]))
+    if (!d || !d->verify_op_attr ||
+        (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e[i].name)))
+      continue;
+    if (!d->verify_op_attr(op, &e[i]))
       return false;
   }
   return true;
@@ -336,7 +360,9 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
                         what, what, sharc_attr_count(all), expected);
     return false;
   }
-  for (unsigned i = 0; i < sharc_attr_count(all); i++) {
+  const sharc_ident *last_name = NULL;
+  const sharc_dialect *last_dialect = NULL;
+  for (unsigned i = 0; i < expected; i++) {
     const sharc_attr *dict = sharc_attr_at(all, i);
     if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY) {
       sharc_buf b = {0};
@@ -347,14 +373,20 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
       return false;
     }
     const sharc_named_attr *e = sharc_attr_dict_entries(dict);
-    for (unsigned k = 0; k < sharc_attr_count(dict); k++) {
+    unsigned count = sharc_attr_count(dict);
+    for (unsigned k = 0; k < count; k++) {
       sharc_str n = sharc_ident_str(e[k].name);
       if (!memchr(n.data, '.', n.len)) {
         sharc_emit_op_error(op, is_result ? "results may only have dialect attributes"
                                           : "arguments may only have dialect attributes");
         return false;
       }
-      const sharc_dialect *d = sharc_attr_name_dialect(sharc_op_ctx_of(op), e[k].name);
+      /* one name (sdy.sharding) on most arguments: looked up once */
+      if (e[k].name != last_name) {
+        last_name = e[k].name;
+        last_dialect = sharc_attr_name_dialect(sharc_op_ctx_of(op), last_name);
+      }
+      const sharc_dialect *d = last_dialect;
       if (d && d->verify_arg_attr && !d->verify_arg_attr(op, i, is_result, &e[k]))
         return false;
     }
@@ -634,9 +666,11 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
     sharc_op *d = deferred.items[i].op;
     v->scope = deferred.items[i].scope;
     v->half = hot && d->block == v->hot_block ? d : NULL;
+    v->reach = deferred.items[i].reach ? d : NULL;
     hot = hot && d != v->hot_through;
     ok = verify_op_and_dominance(v, d) && ok;
     v->half = NULL;
+    v->reach = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
@@ -651,16 +685,21 @@ static bool verify_op(verifier *v, sharc_op *op) {
   /* a function's body verified as it is parsed: its own checks read its
    * parent, they wait for the module's verification */
   bool half = op == v->half;
+  /* an isolated op marked attrs-only: its own checks read nothing that
+   * changed (verify_marks.c's mark_to_reach) */
+  bool reach = op == v->reach;
   if (!half || !v->half_body) {
     note_isolation(v, op);
-    if (!verify_dialect_attrs(v, op))
+    if (!verify_dialect_attrs(v, op, reach))
       return false;
-    if (sharc_op_def_of(op) && !verify_counts(op))
+    if (reach)
+      ; /* its own checks passed last time, and read nothing that changed */
+    else if (sharc_op_def_of(op) && !verify_counts(op))
       return false;
-    if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+    else if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
       return false;
-    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-        !sharc_verify_symbol_op(op))
+    else if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
+             !sharc_verify_symbol_op(op))
       return false;
   }
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
@@ -682,7 +721,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
       !verify_table_if_touched(v, op))
     return false;
-  if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
+  if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
     return false;
   return true;
@@ -762,6 +801,8 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
   if (!marked_only)
     take_hot_prefix(&v, op);
+  else if (op->verify_attrs_only && isolated_with_regions(op))
+    v.reach = op; /* a function a nested pass manager verifies */
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
@@ -842,6 +883,7 @@ void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *
 /* After a whole verification of `root` that passed (which cleared every
  * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
+  sharc_ir_forget_attr_names(sharc_op_ctx_of(root));
   sharc_op_ctx_of(root)->verify_root = root;
   sharc_op_ctx_of(root)->verify_all = false;
   sharc_op_ctx_of(root)->verify_symbols_touched = false;
@@ -887,10 +929,14 @@ bool sharc_verify_changed(sharc_op *op) {
     if (!op->verify_dirty)
       return true;
     bool ok = run_verifier(op, true);
-    if (!ok)
+    if (op == root)
+      sharc_ir_forget_attr_names(ctx); /* every mark under it cleared */
+    if (!ok) {
       ctx->verify_root = NULL;
-    else
+    } else {
       op->verify_dirty = false;
+      op->verify_attrs_only = false;
+    }
     return ok;
   }
   bool ok = run_verifier(op, false);

@@ -86,6 +86,13 @@ struct sharc_context {
    * them are marked when the next one starts (verify_marks.c) */
   const sharc_ident *verify_symbols_changed[8];
   unsigned verify_num_symbols_changed;
+  /* the discardable attributes changed on ops marked attrs-only since the
+   * root's last verification, by name (past 8 names: any, _overflow): a
+   * verification of those ops runs the hooks of these names only
+   * (verify_marks.c) */
+  const sharc_ident *verify_attr_names[8];
+  unsigned verify_num_attr_names;
+  bool verify_attr_names_overflow;
   /* where searches for a symbol table that found none are counted
    * (symbols.c), NULL: nowhere. A function verified while it is parsed,
    * before the module holding it exists, is trusted only if none of its

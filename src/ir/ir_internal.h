@@ -605,7 +605,10 @@ struct sharc_dialect {
   /* Parse the body after `!dialect.` / `#dialect.`; NULL when not supported. */
   sharc_type *(*parse_type)(sharc_parser *p, sharc_str mnemonic);
   sharc_attr *(*parse_attr)(sharc_parser *p, sharc_str mnemonic, sharc_type *type);
-  /* Verify a discardable attribute `dialect.x` attached to an op. */
+  /* Verify a discardable attribute `dialect.x` attached to an op. Of the
+   * op's discardable attributes it reads `attr` only (as Shardy's hooks):
+   * an incremental verification runs it again only for the names that
+   * changed on the op (ir/verify_marks.c). */
   bool (*verify_op_attr)(sharc_op *op, const sharc_named_attr *attr);
   /* Whether verify_op_attr of the discardable attribute `name` reads
    * other ops' attributes of this dialect (then a change to those marks

@@ -403,15 +403,23 @@ sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) {
 }
 sharc_attr *sharc_op_attrs(const sharc_op *op) { return op->attrs; }
 sharc_attr *sharc_op_props(const sharc_op *op) { return sharc_op_props_of(op); }
-void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) {
+/* Sets the dictionary; `changed`, when not NULL, is the one name whose
+ * value differs between the two (sharc_op_set_attr_ident knows it, and the
+ * change record then compares no dictionaries). */
+static void set_attrs_changing(sharc_op *op, sharc_attr *dict, const sharc_ident *changed) {
   if (op->attrs == dict)
     return;
   sharc_attr *old = op->attrs;
   op->attrs = dict;
-  sharc_ir_note_attrs(op, old);
+  if (changed)
+    sharc_ir_note_attr_changed(op, old, changed);
+  else
+    sharc_ir_note_attrs(op, old);
   if (op->block && op->block->symcache)
     sharc_symcache_note_rename(op, old);
 }
+
+void sharc_op_set_attrs(sharc_op *op, sharc_attr *dict) { set_attrs_changing(op, dict, NULL); }
 
 sharc_attr *sharc_op_attr(const sharc_op *op, const char *name) {
   return sharc_attr_dict_get(op->attrs, name);
@@ -436,7 +444,7 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
 void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
   if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
-    sharc_op_set_attrs(op, slot->result);
+    set_attrs_changing(op, slot->result, id);
     return;
   }
   const sharc_attr *old_dict = op->attrs;
@@ -451,7 +459,7 @@ void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
     entries[out++] = (sharc_named_attr){id, value};
   sharc_attr *dict = sharc_attr_dictionary(sharc_op_ctx_of(op), entries, out);
   *slot = (sharc_set_attr_slot){old_dict, value, id, dict};
-  sharc_op_set_attrs(op, dict);
+  set_attrs_changing(op, dict, id);
   if (entries != stack_buf)
     free(entries);
 }

@@ -20,8 +20,11 @@
  *    its results.
  * A change of discardable attributes of one dialect on an op (a sharding
  * set) marks less: the op for its attribute hooks only
- * (`verify_attrs_only`) unless they are its own dialect's (and its
- * dialect's ops may read them: not mpmd's), and of its
+ * (`verify_attrs_only`), and of those the hooks of the names that changed
+ * (kept in the context until the root's next verification), unless they
+ * are its own dialect's (and its dialect's ops may read them: not
+ * mpmd's); the ops holding it, a function too, only to reach it (their
+ * hooks, their regions walked); and of its
  * users those whose verification reads that dialect's attributes of
  * producers (see reads_producer_attrs).
  * Argument or result dictionaries that differ only in such attributes of
@@ -178,14 +181,30 @@ static bool accept_changed_names(const sharc_attr *old, const sharc_attr *now,
   return true;
 }
 
+/* A change of an op's dictionary: the one before, and the one name whose
+ * value differs when the setter knows it (NULL: compare the two). */
+typedef struct attr_change {
+  const sharc_attr *old;
+  const sharc_ident *name;
+} attr_change;
+
+/* accept_changed_names over the names the change touched on `op`: the
+ * known one, or the dictionaries' difference. */
+static bool accept_op_changes(const sharc_op *op, const attr_change *c,
+                              bool (*accept)(const sharc_ident *name, void *user), void *user) {
+  if (c->name)
+    return accept(c->name, user);
+  return accept_changed_names(c->old, op->attrs, accept, user);
+}
+
 static bool accept_arg_or_result_attrs(const sharc_ident *name, void *user) {
   (void)user;
   return is_arg_or_result_attrs(name);
 }
 
 /* Whether the dictionaries differ at most in arg_attrs and res_attrs. */
-static bool differ_in_arg_attrs_only(const sharc_attr *old, const sharc_attr *now) {
-  return accept_changed_names(old, now, accept_arg_or_result_attrs, NULL);
+static bool differ_in_arg_attrs_only(const sharc_op *op, const attr_change *c) {
+  return accept_op_changes(op, c, accept_arg_or_result_attrs, NULL);
 }
 
 typedef struct unread_fold {
@@ -230,9 +249,10 @@ static bool entries_unread(unread_fold *f, const sharc_attr *old, const sharc_at
  * dictionaries, and there only in names no verifier reads (of dialects
  * whose ops read none of their discardable attributes): the op's own
  * verification (its dialect hooks) is all they change. */
-static bool differ_in_unread_arg_attrs(sharc_op *op, const sharc_attr *old) {
+static bool differ_in_unread_arg_attrs(sharc_op *op, const attr_change *c) {
   unread_fold f = {sharc_op_ctx_of(op), sharc_op_def_of(op)};
-  if (!f.def || !old || !differ_in_arg_attrs_only(old, op->attrs))
+  const sharc_attr *old = c->old;
+  if (!f.def || !old || !differ_in_arg_attrs_only(op, c))
     return false;
   return entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "arg_attrs")) &&
          entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "res_attrs"));
@@ -268,6 +288,25 @@ typedef struct dialect_fold {
   const sharc_dialect *dialect;
 } dialect_fold;
 
+/* Keeps `name` as changed on an op marked attrs-only (see
+ * sharc_ir_attr_name_changed). */
+static bool keep_attr_name(const sharc_ident *name, void *user) {
+  sharc_context *ctx = user;
+  if (sharc_ir_attr_name_changed(ctx, name))
+    return true;
+  unsigned n = sizeof ctx->verify_attr_names / sizeof ctx->verify_attr_names[0];
+  if (ctx->verify_num_attr_names == n)
+    ctx->verify_attr_names_overflow = true;
+  else
+    ctx->verify_attr_names[ctx->verify_num_attr_names++] = name;
+  return true;
+}
+
+void sharc_ir_forget_attr_names(sharc_context *ctx) {
+  ctx->verify_num_attr_names = 0;
+  ctx->verify_attr_names_overflow = false;
+}
+
 /* Folds the dialect of one changed attribute name into the state: false
  * when the name is not a discardable `dialect.x` of the op or not of the
  * dialect the names before it had. */
@@ -283,9 +322,9 @@ static bool same_discardable_dialect(const sharc_ident *name, void *user) {
 
 /* The one dialect of every discardable attribute in which `old` and the
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
-static const sharc_dialect *changed_dialect(const sharc_op *op, const sharc_attr *old) {
+static const sharc_dialect *changed_dialect(const sharc_op *op, const attr_change *c) {
   dialect_fold f = {.op = op, .dialect = NULL};
-  if (!accept_changed_names(old, op->attrs, same_discardable_dialect, &f))
+  if (!accept_op_changes(op, c, same_discardable_dialect, &f))
     return NULL;
   return f.dialect;
 }
@@ -342,25 +381,28 @@ static void mark_nested_readers(sharc_context *ctx, sharc_op *op, const sharc_di
 }
 
 /* Marks the ops holding `op` so that the verification reaches it, for a
- * change that none of their own verifications reads (one dialect's
- * discardable attributes of `op`): an op with regions that is not
- * isolated is marked attrs-only, which verifies its attribute hooks and
- * walks its regions for marked ops (a sharding rule set on the add of a
- * reducer leaves the reduce's own checks alone); an isolated one (a
- * function) is marked whole, its regions walked in its own scope. */
-static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
+ * change of dialect `d`'s discardable attributes of `op` that none of
+ * their own verifications reads: each is marked attrs-only, which verifies
+ * its attribute hooks and walks its regions for marked ops (a sharding
+ * rule set on the add of a reducer leaves the reduce's own checks alone;
+ * a sharding set in a function leaves the function's signature checks
+ * alone, its body walked in its own scope, asm/verify.c). An isolated op
+ * of `d` whose ops read `d`'s attributes (an sdy.manual_computation) is
+ * marked whole, as everything that may read them is. */
+static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect *d) {
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
-    bool isolated = sharc_op_def_of(o) && (sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED);
+    const sharc_op_def *def = sharc_op_def_of(o);
+    bool whole = def && (def->traits & SHARC_TRAIT_ISOLATED) && own_dialect_reads(def, d);
     if (o->verify_dirty) {
-      if (isolated)
+      if (whole)
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
     o->verify_dirty = true;
-    o->verify_attrs_only = !isolated;
+    o->verify_attrs_only = !whole;
     o = parent;
   }
 }
@@ -375,13 +417,15 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op) {
  * its ancestors only what reaches it (mark_to_reach), and only the users
  * and nested ops that read them a whole verification. False (nothing
  * marked) for other changes. */
-static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
+static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr_change *c) {
   sharc_op *parent = parent_of(op);
   if (!sharc_op_def_of(op) || !parent)
     return false;
-  const sharc_dialect *d = changed_dialect(op, old);
+  const sharc_dialect *d = changed_dialect(op, c);
   if (!d || own_dialect_reads(sharc_op_def_of(op), d))
     return false;
+  if (d->verify_op_attr) /* no hook, nothing to run again */
+    accept_op_changes(op, c, keep_attr_name, ctx);
   /* an op in the root's body (a mesh, a function) is read by other ops
    * only through its symbol, and symbol users read inherent attributes
    * (the mesh, the function type): a tag of another dialect on it
@@ -394,7 +438,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const shar
   if (!op->verify_dirty) {
     op->verify_dirty = true;
     op->verify_attrs_only = true;
-    mark_to_reach(ctx, parent);
+    mark_to_reach(ctx, parent, d);
   }
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
@@ -424,9 +468,9 @@ static bool accept_signature_names(const sharc_ident *name, void *user) {
  * attributes) changed: what reads its type is its own verifier (marked),
  * its blocks' terminators (func.return) and the ops referring to its name
  * (calls, composites), marked later by name. False for other changes. */
-static bool note_signature_change(sharc_context *ctx, sharc_op *op, const sharc_attr *old) {
-  if (!old || !op->attrs || !verified_alone(op) ||
-      !accept_changed_names(old, op->attrs, accept_signature_names, NULL) ||
+static bool note_signature_change(sharc_context *ctx, sharc_op *op, const attr_change *c) {
+  if (!c->old || !op->attrs || !verified_alone(op) ||
+      !accept_op_changes(op, c, accept_signature_names, NULL) ||
       !keep_symbol_name(ctx, op))
     return false;
   mark_entry_arg_users(op);
@@ -443,27 +487,35 @@ void sharc_ir_touch_op(sharc_op *op) {
     mark_op(sharc_op_ctx_of(op), op);
 }
 
-void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
+static void note_attr_change(sharc_op *op, const attr_change *c) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   ctx->ir_epoch++;
   if (!tracking(ctx))
     return;
-  if (note_discardable_change(ctx, op, old))
+  if (note_discardable_change(ctx, op, c))
     return;
   mark_op(ctx, op);
-  if (differ_in_unread_arg_attrs(op, old))
+  if (differ_in_unread_arg_attrs(op, c))
     return;
   mark_result_users(op);
   if (!op->num_regions || !tracking(ctx))
     return;
-  if (old && differ_in_arg_attrs_only(old, op->attrs)) {
+  if (c->old && differ_in_arg_attrs_only(op, c)) {
     mark_entry_arg_users(op);
     return;
   }
   if (parent_of(op) != ctx->verify_root)
     mark_nested(op);
-  else if (!note_signature_change(ctx, op, old))
+  else if (!note_signature_change(ctx, op, c))
     ctx->verify_all = true; /* a function's name, or more: everything */
+}
+
+void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {
+  note_attr_change(op, &(attr_change){old, NULL});
+}
+
+void sharc_ir_note_attr_changed(sharc_op *op, const sharc_attr *old, const sharc_ident *changed) {
+  note_attr_change(op, &(attr_change){old, changed});
 }
 
 void sharc_ir_note_value_type(sharc_value *v) {

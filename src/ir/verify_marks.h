@@ -8,6 +8,23 @@
 #include "ir/context.h"
 
 void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old);
+/* The same when `changed` is the one name whose value differs between
+ * `old` and the op's dictionary (set, changed or removed). */
+void sharc_ir_note_attr_changed(sharc_op *op, const sharc_attr *old, const sharc_ident *changed);
+/* Whether attribute `name` may have changed on an op marked attrs-only
+ * since the root's last verification; the rest of such an op's
+ * attributes need no hook run again (a hook reads no other discardable
+ * attribute of its op, see sharc_dialect.verify_op_attr). */
+static inline bool sharc_ir_attr_name_changed(const sharc_context *ctx, const sharc_ident *name) {
+  if (ctx->verify_attr_names_overflow)
+    return true;
+  for (unsigned i = 0; i < ctx->verify_num_attr_names; i++)
+    if (ctx->verify_attr_names[i] == name)
+      return true;
+  return false;
+}
+/* After a verification of the root: no name changed since. */
+void sharc_ir_forget_attr_names(sharc_context *ctx);
 void sharc_ir_note_value_type(sharc_value *v);
 void sharc_ir_note_use_moved(sharc_op *user);
 void sharc_ir_note_inserted(sharc_op *op); /* after linking */

@@ -214,6 +214,67 @@ static void test_sharding_reaches_sdy_user(void) {
   teardown(&f);
 }
 
+/* An op marked attrs-only runs the hooks of the names that changed on it
+ * only: one set after another on the same op still runs, past the 8 names
+ * kept (then every name runs), and a function verified on its own (a
+ * nested pass manager's) leaves the names for the module's verification
+ * of another function's ops. */
+static void test_changed_names_only(void) {
+  fixture f;
+  if (!setup_sdy(&f))
+    return;
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+  expect(&f, NULL);
+  /* a second name on the same op: its hook runs */
+  sharc_op_set_attr(find_op(f.m, "p"), "sdy.sharding_rule", sharc_attr_unit(f.ctx));
+  expect(&f, "should have a sharding rule attribute of type OpShardingRuleAttr");
+  teardown(&f);
+  if (!setup_sdy(&f))
+    return;
+  char name[16];
+  for (unsigned i = 0; i < 9; i++) { /* names no hook checks, one past the kept ones */
+    snprintf(name, sizeof name, "sdy.tag%u", i);
+    sharc_op_set_attr(find_op(f.m, "p"), name, sharc_attr_unit(f.ctx));
+  }
+  CHECK(f.ctx->verify_attr_names_overflow);
+  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  expect(&f, "unknown mesh: @nomesh");
+  teardown(&f);
+}
+
+static const char sdy_two_text[] =
+    "sdy.mesh @mesh = <[\"x\"=2]>\n"
+    "func.func @one(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.negate %arg0 {id = \"p\"} : tensor<4xf32>\n"
+    "  return %0 : tensor<4xf32>\n"
+    "}\n"
+    "func.func @two(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = stablehlo.abs %arg0 {id = \"q\"} : tensor<4xf32>\n"
+    "  return %0 : tensor<4xf32>\n"
+    "}\n";
+
+static void test_changed_names_kept_for_module(void) {
+  fixture f;
+  if (!setup_text(&f, sdy_two_text, true, false))
+    return;
+  set_sharding(&f, "q", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@mesh, [{}]>]>");
+  /* @one alone, as a nested pass manager verifies it: passes */
+  f.diags.len = 0;
+  CHECK(sharc_verify_changed(sharc_op_parent_op(find_op(f.m, "p"))));
+  CHECK(f.diags.len == 0);
+  expect(&f, "unknown mesh: @nomesh");
+  teardown(&f);
+  /* a function verified on its own with an error in its body */
+  if (!setup_text(&f, sdy_two_text, true, false))
+    return;
+  set_sharding(&f, "p", "#sdy.sharding_per_value<[<@nomesh, [{}]>]>");
+  f.diags.len = 0;
+  CHECK(!sharc_verify_changed(sharc_op_parent_op(find_op(f.m, "p"))));
+  CHECK(f.diags.data && strstr(f.diags.data, "unknown mesh: @nomesh"));
+  teardown(&f);
+}
+
 /* A sharding on an op with regions: its attribute hooks are checked; a
  * nested op changed before or after still has its whole verification. */
 static const char sdy_region_text[] =
@@ -453,6 +514,8 @@ int main(void) {
   test_valid_edits_pass();
   test_sharding_checked_by_its_hook();
   test_sharding_reaches_sdy_user();
+  test_changed_names_only();
+  test_changed_names_kept_for_module();
   test_sharding_on_region_op();
   test_nested_op_sees_outer_values();
   test_nested_sharding_reached();
