@@ -1522,7 +1522,7 @@ const shlo_op_def sharc_shlo_op_custom_call = {
     "*:*:0",
     sharc_shlo_verify_custom_call,
     NULL,
-    "call_target_name:str",
+    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver",
     NULL};
 const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,

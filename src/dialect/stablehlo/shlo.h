@@ -190,6 +190,11 @@ bool sharc_shlo_verify_op_regions(sharc_op *op);
  * inside a combined verifier. */
 bool sharc_shlo_failed_to_infer(sharc_op *op);
 
+/* ODS's attribute constraints as a row's `required` spec spells them
+ * (`name:kind`, `?name:kind` when optional), in order: a missing required
+ * attribute or one of another kind is an error on `op`. The chlo dialect
+ * shares it. */
+bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec);
 /* MLIR's verifyInherentAttrs, run by declarative formats after their
  * attr-dict: the first of the row's constrained attributes among `attrs`
  * that fails its constraint (with the constraint's summary), or NULL. */

@@ -283,6 +283,22 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
 }
 
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
+  if (!strcmp(kind, "elems")) {
+    *what = "constant vector/tensor attribute";
+    return a->kind == SHARC_ATTR_DENSE_ELEMENTS || a->kind == SHARC_ATTR_DENSE_STRING ||
+           a->kind == SHARC_ATTR_DENSE_RESOURCE;
+  }
+  if (!strcmp(kind, "strdict")) {
+    *what = "string attribute or dictionary of named attribute values";
+    return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;
+  }
+  if (!strcmp(kind, "apiver")) {
+    /* an I32EnumAttr: a signless i32 among the cases */
+    *what = "Custom call API version";
+    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 32) &&
+           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS &&
+           sharc_attr_int_value(a) >= 0 && sharc_attr_int_value(a) <= 4;
+  }
   if (!strcmp(kind, "arr")) {
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
@@ -338,7 +354,7 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
 }
 
 /* ODS's required attributes: present, and of the declared kind. */
-static bool check_required(sharc_op *op, const char *spec) {
+bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
   while (spec && *spec) {
     const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
     if (!end)
@@ -397,7 +413,7 @@ static bool verify_op_checks(sharc_op *op) {
   if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
       !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
       !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
-      !check_required(op, row->required) ||
+      !sharc_shlo_check_attr_spec(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
   if ((row->pre_infer && !row->pre_infer(op)) || (row->check && !row->check(op)))

@@ -370,3 +370,38 @@ func.func @all_reduce_reducer(%a: tensor<4xf32>) -> tensor<4xf32> {
   }) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// custom_call's optional attributes of another kind are ODS constraint
+// errors at its attr-dict (an api_version of another kind crashed
+// -stablehlo-aggressive-simplification before; found by an attribute-kind sweep).
+func.func @custom_call_api_version_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'api_version' failed to satisfy constraint: Custom call API version}}
+  %0 = stablehlo.custom_call @foo(%a) {api_version = [1, 2]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_api_version_out_of_range(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'api_version' failed to satisfy constraint: Custom call API version}}
+  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", api_version = 7 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_has_side_effect_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'has_side_effect' failed to satisfy constraint: bool attribute}}
+  %0 = stablehlo.custom_call @foo(%a) {has_side_effect = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_backend_config_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'backend_config' failed to satisfy constraint: string attribute or dictionary of named attribute values}}
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
