@@ -64,6 +64,30 @@ static bool hlo_compatible(const sharc_type *a, const sharc_type *b) {
   return compatible_shape(a, b) && sharc_shlo_compatible_element(a, b);
 }
 
+/* AttrSizedOperandSegments / AttrSizedResultSegments (verifyValueSizeAttr)
+ * on the sizes as MLIR keeps them: a `name` of another kind or length sets
+ * none as the op is parsed, which reads as zeros. */
+static bool verify_segments(sharc_op *op, const char *name, const char *group, unsigned count) {
+  const sharc_attr *seg = sharc_op_attr(op, name);
+  bool held = seg && seg->kind == SHARC_ATTR_DENSE_ARRAY &&
+              sharc_type_is_integer(seg->darray.elem, 32) && sharc_attr_count(seg) == 2;
+  int64_t total = 0;
+  for (unsigned i = 0; held && i < 2; i++) {
+    int32_t n = (int32_t)sharc_attr_dense_array_i64(seg, i);
+    if (n < 0) {
+      sharc_emit_op_error(op, "'%s' attribute cannot have negative elements", name);
+      return false;
+    }
+    total += n;
+  }
+  if (total == (int64_t)count)
+    return true;
+  sharc_emit_op_error(op, "%s count (%u) does not match with the total size (%lld) specified in "
+                          "attribute '%s'",
+                      group, count, (long long)total, name);
+  return false;
+}
+
 /* The op's ODS counts (NOperands / NResults traits). */
 static bool verify_counts(sharc_op *op, const chlo_op_def *row) {
   unsigned want_in = 0, want_out = 1;
@@ -85,7 +109,8 @@ static bool verify_counts(sharc_op *op, const chlo_op_def *row) {
   case CHLO_CONSTANT:
     break;
   case CHLO_SCAN:
-    return true;
+    return verify_segments(op, "operandSegmentSizes", "operand", sharc_op_num_operands(op)) &&
+           verify_segments(op, "resultSegmentSizes", "result", sharc_op_num_results(op));
   case CHLO_GENERIC:
     want_in = row->check == sharc_chlo_verify_ragged_dot ? 3 : 1;
     break;

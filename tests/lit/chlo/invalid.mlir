@@ -205,3 +205,40 @@ func.func @constant_value_of_another_kind() -> tensor<2xf32> {
   %0 = "chlo.constant"() {value = 1.0 : f32} : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// scan's segment sizes must add up to its operands (more inputs than
+// operands read past them before); MLIR's verifyValueSizeAttr.
+func.func @scan_segments_past_operands(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{'chlo.scan' op operand count (2) does not match with the total size (5) specified in attribute 'operandSegmentSizes'}}
+  %0:2 = "chlo.scan"(%a, %b) ({
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    "stablehlo.return"(%x, %c) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {dimension = 0 : i64, operandSegmentSizes = array<i32: 5, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_segments_negative(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{'chlo.scan' op 'operandSegmentSizes' attribute cannot have negative elements}}
+  %0:2 = "chlo.scan"(%a, %b) ({
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    "stablehlo.return"(%x, %c) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {dimension = 0 : i64, operandSegmentSizes = array<i32: -1, 3>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Sizes of another kind are not kept (MLIR's setInherentAttr drops them):
+// none, which adds up to zero.
+func.func @scan_segments_of_another_kind(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{'chlo.scan' op result count (2) does not match with the total size (0) specified in attribute 'resultSegmentSizes'}}
+  %0:2 = "chlo.scan"(%a, %b) ({
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    "stablehlo.return"(%x, %c) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {dimension = 0 : i64, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i64: 1, 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
