@@ -147,7 +147,7 @@ static const char *attr_spec(const chlo_op_def *row) {
   if (!strcmp(name, "constant"))
     return "value:elems";
   if (!strcmp(name, "constant_like"))
-    return "value:any";
+    return "value:typed";
   if (!strcmp(name, "top_k"))
     return "k:i64 ?is_stable:bool";
   if (!strcmp(name, "ragged_dot"))

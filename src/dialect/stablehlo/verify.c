@@ -339,6 +339,24 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     return a->kind == SHARC_ATTR_DENSE_ELEMENTS || a->kind == SHARC_ATTR_DENSE_STRING ||
            a->kind == SHARC_ATTR_DENSE_RESOURCE;
   }
+  if (!strcmp(kind, "typed")) {
+    /* TypedAttrInterface: the builtin scalars, strings and elements, and an
+     * unregistered dialect's attribute (checked against mlir-opt-22) */
+    *what = "TypedAttr instance";
+    switch (a->kind) {
+    case SHARC_ATTR_BOOL:
+    case SHARC_ATTR_INTEGER:
+    case SHARC_ATTR_FLOAT:
+    case SHARC_ATTR_STRING:
+    case SHARC_ATTR_DENSE_ELEMENTS:
+    case SHARC_ATTR_DENSE_STRING:
+    case SHARC_ATTR_DENSE_RESOURCE:
+    case SHARC_ATTR_OPAQUE:
+      return true;
+    default:
+      return false;
+    }
+  }
   if (!strcmp(kind, "strdict")) {
     *what = "string attribute or dictionary of named attribute values";
     return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;

@@ -242,3 +242,13 @@ func.func @scan_segments_of_another_kind(%a: tensor<2x3xf32>, %b: tensor<3xf32>)
   }) {dimension = 0 : i64, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i64: 1, 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
   return %0#0 : tensor<2x3xf32>
 }
+
+// -----
+
+// constant_like's value is a TypedAttr (mlir-opt-22's arith.constant says
+// the same of an array).
+func.func @constant_like_value_untyped(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @below {{'chlo.constant_like' op attribute 'value' failed to satisfy constraint: TypedAttr instance}}
+  %0 = "chlo.constant_like"(%a) {value = array<i64: 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
