@@ -343,7 +343,7 @@ const shlo_op_def sharc_shlo_op_cbrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_cosine = {
@@ -359,7 +359,7 @@ const shlo_op_def sharc_shlo_op_cosine = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential = {
@@ -375,7 +375,7 @@ const shlo_op_def sharc_shlo_op_exponential = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential_minus_one = {
@@ -391,7 +391,7 @@ const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log = {
@@ -407,7 +407,7 @@ const shlo_op_def sharc_shlo_op_log = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log_plus_one = {
@@ -423,7 +423,7 @@ const shlo_op_def sharc_shlo_op_log_plus_one = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_logistic = {
@@ -439,7 +439,7 @@ const shlo_op_def sharc_shlo_op_logistic = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_rsqrt = {
@@ -455,7 +455,7 @@ const shlo_op_def sharc_shlo_op_rsqrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sine = {
@@ -471,7 +471,7 @@ const shlo_op_def sharc_shlo_op_sine = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sqrt = {
@@ -487,7 +487,7 @@ const shlo_op_def sharc_shlo_op_sqrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tan = {
@@ -503,7 +503,7 @@ const shlo_op_def sharc_shlo_op_tan = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tanh = {
@@ -519,7 +519,7 @@ const shlo_op_def sharc_shlo_op_tanh = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_is_finite = {
@@ -1359,7 +1359,7 @@ const shlo_op_def sharc_shlo_op_convolution = {
     sharc_shlo_verify_convolution,
     NULL,
     "batch_group_count:i64pos dimension_numbers:conv feature_group_count:i64pos ?window_strides:arr "
-    "?padding:elemsi64 ?lhs_dilation:arr ?rhs_dilation:arr ?window_reversal:boolarr",
+    "?padding:elemsi64 ?lhs_dilation:arr ?rhs_dilation:arr ?window_reversal:boolarr ?precision_config:prec",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1374,7 +1374,7 @@ const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv
                                             "batch_group_count:i64pos dimension_numbers:conv "
                                             "feature_group_count:i64pos ?window_strides:arr "
                                             "?lhs_dilation:arr ?rhs_dilation:arr "
-                                            "?window_reversal:boolarr",
+                                            "?window_reversal:boolarr ?precision_config:prec",
     "HLO_Tensor HLO_Tensor ? -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_fft = {
     {.name = "stablehlo.fft",
@@ -1522,7 +1522,7 @@ const shlo_op_def sharc_shlo_op_custom_call = {
     "*:*:0",
     sharc_shlo_verify_custom_call,
     NULL,
-    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver",
+    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver ?called_computations:symarr",
     NULL};
 const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
@@ -1536,7 +1536,7 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                          "*:*:*",
                                          sharc_shlo_verify_composite,
                                          NULL,
-                                         "name:str decomposition:flatsym ?version:i32"};
+                                         "name:str decomposition:flatsym ?composite_attributes:dict ?version:i32"};
 const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR |
@@ -1677,7 +1677,7 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                     "*:*:1",
                                     sharc_shlo_verify_sort,
                                     NULL,
-                                    NULL,
+                                    "?dimension:i64 ?is_stable:bool",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_operand_types,
     sharc_shlo_verify_elementwise};
@@ -1729,7 +1729,7 @@ const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                           "*:*:0",
                                           sharc_shlo_verify_all_gather,
                                           NULL,
-                                          "all_gather_dim:i64nn replica_groups:groups ?channel_handle:chan",
+                                          "all_gather_dim:i64nn replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "*HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
@@ -1743,7 +1743,7 @@ const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           "*:*:1",
                                           sharc_shlo_verify_all_reduce,
                                           NULL,
-                                          "replica_groups:groups ?channel_handle:chan",
+                                          "replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_all_reduce};
 static const char *const cross_replica_sum_props[] = {"replica_groups", NULL};
@@ -1772,7 +1772,7 @@ const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_sca
                                               "1:1:1",
                                               sharc_shlo_verify_reduce_scatter,
                                               NULL,
-                                              "scatter_dimension:i64nn replica_groups:groups ?channel_handle:chan",
+                                              "scatter_dimension:i64nn replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_to_all = {
     {.name = "stablehlo.all_to_all",
@@ -1815,7 +1815,7 @@ const shlo_op_def sharc_shlo_op_collective_broadcast = {{.name = "stablehlo.coll
                                                     "*:*:0",
                                                     sharc_shlo_verify_collective_broadcast,
                                                     NULL,
-                                                    "replica_groups:groups ?channel_handle:chan",
+                                                    "replica_groups:groups ?channel_handle:chan ?has_dynamic_root:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_collective_broadcast};
 const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collective_reduce",
@@ -1830,7 +1830,7 @@ const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collect
                                                  "*:*:1",
                                                  sharc_shlo_verify_collective_reduce,
                                                  NULL,
-                                                 "replica_groups:groups ?channel_handle:chan",
+                                                 "replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit ?has_dynamic_root:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_collective_reduce};
 const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
@@ -1843,7 +1843,7 @@ const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                     "1+:1:0",
                                     NULL,
                                     NULL,
-                                    "channel_handle:chan ?source_target_pairs:elemsi64",
+                                    "channel_handle:chan ?is_host_transfer:bool ?source_target_pairs:elemsi64",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
     sharc_shlo_infer_send};
 const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
@@ -1856,7 +1856,7 @@ const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                     "1:*:0",
                                     sharc_shlo_verify_recv,
                                     NULL,
-                                    "channel_handle:chan ?source_target_pairs:elemsi64",
+                                    "channel_handle:chan ?is_host_transfer:bool ?source_target_pairs:elemsi64",
     "HLO_Token -> *?"};
 const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1868,7 +1868,7 @@ const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                       "1:*:0",
                                       sharc_shlo_verify_infeed,
                                       NULL,
-                                      NULL,
+                                      "?infeed_config:str ?layout:arrayattr",
     "HLO_Token -> *?"};
 const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                         .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1880,7 +1880,7 @@ const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                        "1+:1:0",
                                        NULL,
                                        NULL,
-                                       NULL,
+                                       "?outfeed_config:str",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
     sharc_shlo_infer_token};
 

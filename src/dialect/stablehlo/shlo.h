@@ -160,8 +160,9 @@ typedef struct shlo_op_def {
   /* ODS result names MLIR prints for ops with several fixed results
    * (`%output_state, %output = ...`), space-separated; or NULL */
   const char *result_names;
-  /* `name:kind ...`: attributes ODS requires, checked after the counts;
-   * kinds arr, i64, i32, f32, bool, str constrain the value, `any` does not */
+  /* `name:kind ...`: attributes ODS requires (`?name:kind`: constrains
+   * when present), checked after the counts; verify.c's attr_has_kind
+   * names the kinds and their ODS summaries, `any` constrains nothing */
   const char *required;
   /* `A B *C -> D`: the ODS type constraint of each operand group, then of
    * each result group (`*` variadic, `?` unchecked); see verify_types.c */

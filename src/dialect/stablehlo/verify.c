@@ -306,6 +306,8 @@ static const dialect_kind dialect_kinds[] = {
      "Attribute that models the algorithm constraints to use for computing dot."},
     {"conv", &sharc_shlo_conv_def.base, "Structure of dimension information for conv op"},
     {"chan", &sharc_shlo_channel_handle_def.base, "two 64-bit integers 'handle' and 'type'"},
+    {"resacc", &sharc_shlo_result_accuracy_def.base,
+     "The requested accuracy for transcendental unary ops."},
 };
 
 static bool is_dialect_attr(const sharc_attr *a, const sharc_attr_def *def) {
@@ -329,6 +331,29 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = "64-bit signless integer elements attribute or mesh and axes based replica groups "
             "representation.";
     return is_i64_elements(a) || is_dialect_attr(a, &sharc_shlo_replica_group_mesh_axes_def.base);
+  }
+  if (!strcmp(kind, "symarr")) {
+    *what = "flat symbol ref array attribute";
+    if (a->kind != SHARC_ATTR_ARRAY)
+      return false;
+    for (unsigned i = 0; i < sharc_attr_count(a); i++) {
+      const sharc_attr *e = sharc_attr_at(a, i);
+      if (e->kind != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(e))
+        return false;
+    }
+    return true;
+  }
+  if (!strcmp(kind, "dict")) {
+    *what = "dictionary of named attribute values";
+    return a->kind == SHARC_ATTR_DICTIONARY;
+  }
+  if (!strcmp(kind, "arrayattr")) {
+    *what = "array attribute";
+    return a->kind == SHARC_ATTR_ARRAY;
+  }
+  if (!strcmp(kind, "unit")) {
+    *what = "unit attribute";
+    return a->kind == SHARC_ATTR_UNIT;
   }
   if (!strcmp(kind, "flatsym")) {
     *what = "flat symbol reference attribute";

@@ -499,3 +499,54 @@ func.func @composite_decomposition_of_another_kind(%a: tensor<4xf32>) -> tensor<
   %0 = "stablehlo.composite"(%a) {name = "foo.bar", decomposition = "decomposition"} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Optional attributes ODS constrains were not checked at all: a sort
+// dimension of another kind crashed -stablehlo-aggressive-simplification
+// (read as an integer; found by reading the pattern after the sweep).
+func.func @sort_dimension_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.sort' op attribute 'dimension' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %0 = "stablehlo.sort"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = "stablehlo.compare"(%x, %y) {comparison_direction = #stablehlo<comparison_direction LT>} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "stablehlo.return"(%c) : (tensor<i1>) -> ()
+  }) {dimension = "x"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @result_accuracy_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.exponential' op attribute 'result_accuracy' failed to satisfy constraint: The requested accuracy for transcendental unary ops.}}
+  %0 = "stablehlo.exponential"(%a) {result_accuracy = #stablehlo.result_accuracy_mode<TOLERANCE>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @use_global_device_ids_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.all_reduce' op attribute 'use_global_device_ids' failed to satisfy constraint: unit attribute}}
+  %0 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @called_computations_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'called_computations' failed to satisfy constraint: flat symbol ref array attribute}}
+  %0 = stablehlo.custom_call @foo(%a) {called_computations = ["bar"]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @outfeed_config_of_another_kind(%a: tensor<4xf32>, %t: !stablehlo.token) -> !stablehlo.token {
+  // expected-error @below {{'stablehlo.outfeed' op attribute 'outfeed_config' failed to satisfy constraint: string attribute}}
+  %0 = "stablehlo.outfeed"(%a, %t) {outfeed_config = 1 : i32} : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
+  return %0 : !stablehlo.token
+}
