@@ -677,6 +677,34 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   return ok;
 }
 
+/* The dialects every tool loading them registers as its MLIR counterpart
+ * does; sdy_opt also loads chlo and mhlo for XLA's passes, which Shardy's
+ * sdy_opt leaves unregistered (its tests use `mhlo.*` ops as unknown ones). */
+static bool registered_everywhere(sharc_str dialect) {
+  static const char *const names[] = {"func", "stablehlo", "sdy", "mpmd", "vhlo", NULL};
+  for (const char *const *n = names; *n; n++)
+    if (strlen(*n) == dialect.len && !memcmp(*n, dialect.data, dialect.len))
+      return true;
+  return false;
+}
+
+/* MLIR's verifier on leaving an unregistered op: allowed (by
+ * -allow-unregistered-dialect) when its dialect is not loaded, an error when
+ * it names a loaded dialect, none of which allows unknown operations. */
+static bool verify_unknown_op(sharc_op *op) {
+  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  const char *dot = memchr(name.data, '.', name.len);
+  sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
+  if (!dot || !registered_everywhere(dialect) ||
+      !sharc_context_dialect(sharc_op_ctx_of(op), dialect))
+    return true;
+  sharc_emit_op(op, SHARC_SEV_ERROR,
+                "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "
+                "unknown operations",
+                (int)name.len, name.data, (int)dialect.len, dialect.data);
+  return false;
+}
+
 static bool verify_op(verifier *v, sharc_op *op) {
   if (!v->marked_only) {
     op->verify_dirty = false; /* a whole verification clears every mark */
@@ -724,7 +752,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
     return false;
-  return true;
+  return sharc_op_def_of(op) || verify_unknown_op(op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use

@@ -4,8 +4,9 @@ over 8000 bytes are left out), for tests/fuzz/run.sh.
     split_seeds.py HEAD OUT DIR...
 
 HEAD says what goes before each piece, read from its file's RUN lines:
-  pass  a `//!FLAG` line naming the first pass an sdy_opt/mpmd_opt RUN line
-        gives (else a first byte that picks a pass: fuzz_pass)
+  pass  a `//!FLAG` line naming the first pass an sdy_opt/mpmd_opt/
+        stablehlo-opt RUN line gives (else a first byte that picks a pass:
+        fuzz_pass)
   mesh  a `//!mesh AXES` line from the first `--mesh` flag (else nothing:
         fuzz_auto)
   none  nothing (fuzz_interpret)
@@ -15,7 +16,8 @@ import re
 import sys
 
 PASS_FLAG = re.compile(
-    rb"RUN:.*?(?:sdy|mpmd)_opt.*?\s-(?!-?(?:split|allow|verify|mlir|o\b|pass-pipeline))-?([a-z][a-z0-9-]+)")
+    rb"RUN:.*?(?:sdy_opt|mpmd_opt|stablehlo-opt).*?"
+    rb"\s-(?!-?(?:split|allow|verify|mlir|emit|o\b|pass-pipeline))-?([a-z][a-z0-9-]+)")
 MESH_FLAG = re.compile(rb"--mesh[ =]'?([^' \n]+)")
 
 

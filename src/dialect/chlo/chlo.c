@@ -219,6 +219,19 @@ static bool parse_simple(sharc_parser *p, sharc_op_builder *b, chlo_form form) {
   return resolve_all(p, b, refs, types, n);
 }
 
+/* `is_stable = b`: ODS parses a BoolAttr with the type i1 (so `1` is
+ * `true`); another kind is a parse error. */
+static bool parse_is_stable(sharc_parser *p, sharc_attr **out) {
+  if (!sharc_p_expect_keyword(p, "is_stable") || !sharc_p_expect(p, '='))
+    return false;
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, sharc_type_integer(sharc_p_context(p), 1, SHARC_SIGNLESS), out))
+    return false;
+  if (sharc_attr_get_kind(*out) != SHARC_ATTR_BOOL)
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
+  return true;
+}
+
 /* `(%x, k = 8 (, is_stable = b)?) attr-dict : T -> (T, T)` */
 static bool parse_top_k(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref ref;
@@ -226,11 +239,15 @@ static bool parse_top_k(sharc_parser *p, sharc_op_builder *b) {
   sharc_type *t, *r0, *r1;
   sharc_context *ctx = sharc_p_context(p);
   if (!sharc_p_expect(p, '(') || !sharc_p_parse_operand(p, &ref) || !sharc_p_expect(p, ',') ||
-      !sharc_p_expect_keyword(p, "k") || !sharc_p_expect(p, '=') ||
-      !sharc_p_parse_attr(p, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), &k))
+      !sharc_p_expect_keyword(p, "k") || !sharc_p_expect(p, '='))
     return false;
-  if (sharc_p_eat(p, ',') && (!sharc_p_expect_keyword(p, "is_stable") ||
-                               !sharc_p_expect(p, '=') || !sharc_p_parse_attr(p, NULL, &stable)))
+  /* ODS parses $k as an IntegerAttr: another kind is a parse error */
+  sharc_token k_at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, sharc_type_integer(ctx, 64, SHARC_SIGNLESS), &k))
+    return false;
+  if (sharc_attr_get_kind(k) != SHARC_ATTR_INTEGER)
+    return sharc_p_error_at(p, &k_at, "invalid kind of attribute specified");
+  if (sharc_p_eat(p, ',') && !parse_is_stable(p, &stable))
     return false;
   if (!sharc_p_expect(p, ')') || !sharc_p_parse_optional_attr_dict(p, b) ||
       !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t) || !sharc_p_expect_arrow(p) ||

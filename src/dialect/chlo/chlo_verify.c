@@ -64,6 +64,30 @@ static bool hlo_compatible(const sharc_type *a, const sharc_type *b) {
   return compatible_shape(a, b) && sharc_shlo_compatible_element(a, b);
 }
 
+/* AttrSizedOperandSegments / AttrSizedResultSegments (verifyValueSizeAttr)
+ * on the sizes as MLIR keeps them: a `name` of another kind or length sets
+ * none as the op is parsed, which reads as zeros. */
+static bool verify_segments(sharc_op *op, const char *name, const char *group, unsigned count) {
+  const sharc_attr *seg = sharc_op_attr(op, name);
+  bool held = seg && seg->kind == SHARC_ATTR_DENSE_ARRAY &&
+              sharc_type_is_integer(seg->darray.elem, 32) && sharc_attr_count(seg) == 2;
+  int64_t total = 0;
+  for (unsigned i = 0; held && i < 2; i++) {
+    int32_t n = (int32_t)sharc_attr_dense_array_i64(seg, i);
+    if (n < 0) {
+      sharc_emit_op_error(op, "'%s' attribute cannot have negative elements", name);
+      return false;
+    }
+    total += n;
+  }
+  if (total == (int64_t)count)
+    return true;
+  sharc_emit_op_error(op, "%s count (%u) does not match with the total size (%lld) specified in "
+                          "attribute '%s'",
+                      group, count, (long long)total, name);
+  return false;
+}
+
 /* The op's ODS counts (NOperands / NResults traits). */
 static bool verify_counts(sharc_op *op, const chlo_op_def *row) {
   unsigned want_in = 0, want_out = 1;
@@ -85,7 +109,8 @@ static bool verify_counts(sharc_op *op, const chlo_op_def *row) {
   case CHLO_CONSTANT:
     break;
   case CHLO_SCAN:
-    return true;
+    return verify_segments(op, "operandSegmentSizes", "operand", sharc_op_num_operands(op)) &&
+           verify_segments(op, "resultSegmentSizes", "result", sharc_op_num_results(op));
   case CHLO_GENERIC:
     want_in = row->check == sharc_chlo_verify_ragged_dot ? 3 : 1;
     break;
@@ -110,18 +135,25 @@ static bool verify_counts(sharc_op *op, const chlo_op_def *row) {
   return false;
 }
 
-static const char *required_attr(const chlo_op_def *row) {
+/* The op's ODS attributes as sharc_shlo_check_attr_spec reads them:
+ * required ones first, then the optional ones in declaration order (the
+ * chlo enums are checked by verify_enums). */
+static const char *attr_spec(const chlo_op_def *row) {
   const char *name = row->def.name + 5;
   if (!strcmp(name, "broadcast_compare"))
-    return "comparison_direction";
-  if (!strcmp(name, "constant") || !strcmp(name, "constant_like"))
-    return "value";
+    return "comparison_direction:any ?broadcast_dimensions:arr";
+  if (row->form == CHLO_BCAST_BINARY)
+    return "?broadcast_dimensions:arr";
+  if (!strcmp(name, "constant"))
+    return "value:elems";
+  if (!strcmp(name, "constant_like"))
+    return "value:typed";
   if (!strcmp(name, "top_k"))
-    return "k";
+    return "k:i64 ?is_stable:bool";
   if (!strcmp(name, "ragged_dot"))
-    return "ragged_dot_dimension_numbers";
+    return "ragged_dot_dimension_numbers:any";
   if (!strcmp(name, "scan"))
-    return "dimension";
+    return "dimension:i64nn ?scan_dim_size:i64nn ?is_reverse:bool ?is_associative:bool";
   return NULL;
 }
 
@@ -158,24 +190,45 @@ static bool verify_traits(sharc_op *op, const chlo_op_def *row) {
   return true;
 }
 
-/* ODS's enum constraints on broadcast_compare's attributes, which MLIR
- * checks as the op is parsed (verifyInherentAttrs): an attribute of another
- * kind there is an error, not a comparison to lower. */
-static bool verify_compare_enums(sharc_op *op) {
-  static const struct {
-    const char *name;
-    const shlo_enum_def *def;
-    const char *summary;
-  } enums[] = {
-      {"comparison_direction", &sharc_chlo_comparison_direction,
-       "Which comparison operation to perform."},
-      {"compare_type", &sharc_chlo_comparison_type, "Which comparison type to use."},
-  };
-  for (unsigned i = 0; i < sizeof enums / sizeof enums[0]; i++) {
-    const sharc_attr *a = sharc_op_attr(op, enums[i].name);
-    if (a && sharc_shlo_enum_index(a, enums[i].def) < 0) {
-      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", enums[i].name,
-                          enums[i].summary);
+/* ODS's constraints on the chlo enum attributes, which MLIR checks as the
+ * op is parsed (verifyInherentAttrs): an attribute of another kind there is
+ * an error, not a comparison or a precision to lower. */
+typedef struct enum_rule {
+  const char *op, *name;
+  const shlo_enum_def *def;
+  bool array; /* an array of the enum (a precision config) */
+  const char *summary;
+} enum_rule;
+
+static const enum_rule enum_rules[] = {
+    {"chlo.broadcast_compare", "comparison_direction", &sharc_chlo_comparison_direction, false,
+     "Which comparison operation to perform."},
+    {"chlo.broadcast_compare", "compare_type", &sharc_chlo_comparison_type, false,
+     "Which comparison type to use."},
+    {"chlo.ragged_dot", "precision_config", &sharc_chlo_precision, true,
+     "Precision Config attribute"},
+};
+
+static bool enum_ok(const sharc_attr *a, const enum_rule *r) {
+  if (!r->array)
+    return sharc_shlo_enum_index(a, r->def) >= 0;
+  if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
+    return false;
+  for (unsigned i = 0; i < sharc_attr_count(a); i++)
+    if (sharc_shlo_enum_index(sharc_attr_at(a, i), r->def) < 0)
+      return false;
+  return true;
+}
+
+static bool verify_enums(sharc_op *op, const char *op_name) {
+  for (unsigned i = 0; i < sizeof enum_rules / sizeof enum_rules[0]; i++) {
+    const enum_rule *r = &enum_rules[i];
+    if (strcmp(r->op, op_name))
+      continue;
+    const sharc_attr *a = sharc_op_attr(op, r->name);
+    if (a && !enum_ok(a, r)) {
+      sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", r->name,
+                          r->summary);
       return false;
     }
   }
@@ -186,12 +239,8 @@ bool sharc_chlo_verify(sharc_op *op) {
   const chlo_op_def *row = (const chlo_op_def *)sharc_op_get_def(op);
   if (!verify_counts(op, row))
     return false;
-  const char *req = required_attr(row);
-  if (req && !sharc_op_attr(op, req)) {
-    sharc_emit_op_error(op, "requires attribute '%s'", req);
-    return false;
-  }
-  if (!strcmp(row->def.name, "chlo.broadcast_compare") && !verify_compare_enums(op))
+  const char *spec = attr_spec(row);
+  if ((spec && !sharc_shlo_check_attr_spec(op, spec)) || !verify_enums(op, row->def.name))
     return false;
   if (row->types && !sharc_shlo_verify_type_constraints(op, row->types))
     return false;

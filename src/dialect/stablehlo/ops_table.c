@@ -343,7 +343,7 @@ const shlo_op_def sharc_shlo_op_cbrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_cosine = {
@@ -359,7 +359,7 @@ const shlo_op_def sharc_shlo_op_cosine = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential = {
@@ -375,7 +375,7 @@ const shlo_op_def sharc_shlo_op_exponential = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_exponential_minus_one = {
@@ -391,7 +391,7 @@ const shlo_op_def sharc_shlo_op_exponential_minus_one = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log = {
@@ -407,7 +407,7 @@ const shlo_op_def sharc_shlo_op_log = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_log_plus_one = {
@@ -423,7 +423,7 @@ const shlo_op_def sharc_shlo_op_log_plus_one = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_logistic = {
@@ -439,7 +439,7 @@ const shlo_op_def sharc_shlo_op_logistic = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_rsqrt = {
@@ -455,7 +455,7 @@ const shlo_op_def sharc_shlo_op_rsqrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sine = {
@@ -471,7 +471,7 @@ const shlo_op_def sharc_shlo_op_sine = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_sqrt = {
@@ -487,7 +487,7 @@ const shlo_op_def sharc_shlo_op_sqrt = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tan = {
@@ -503,7 +503,7 @@ const shlo_op_def sharc_shlo_op_tan = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_tanh = {
@@ -519,7 +519,7 @@ const shlo_op_def sharc_shlo_op_tanh = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    NULL,
+    "?result_accuracy:resacc",
     "HLO_FpComplexOrQuantizedIntTensor -> HLO_FpComplexOrQuantizedIntTensor",
     sharc_shlo_infer_compatible_operands};
 const shlo_op_def sharc_shlo_op_is_finite = {
@@ -823,7 +823,7 @@ const shlo_op_def sharc_shlo_op_compare = {
     "2:1:0",
     sharc_shlo_verify_compare,
     NULL,
-    "comparison_direction:any",
+    "comparison_direction:cmpdir ?compare_type:cmptype",
     "HLO_Tensor HLO_Tensor -> HLO_PredTensor",
     sharc_shlo_infer_compare};
 const shlo_op_def sharc_shlo_op_reduce_precision = {
@@ -873,7 +873,7 @@ const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                         "0:1:0",
                                         sharc_shlo_verify_constant,
                                         NULL,
-                                        "value:any",
+                                        "value:elems",
     "-> HLO_StaticShapeTensorOrPerAxisQuantizedTensor",
     sharc_shlo_infer_constant};
 const shlo_op_def sharc_shlo_op_iota = {
@@ -1257,7 +1257,7 @@ const shlo_op_def sharc_shlo_op_gather = {{.name = "stablehlo.gather",
                                       "2:1:0",
                                       NULL,
                                       NULL,
-                                      "dimension_numbers:any slice_sizes:arr",
+                                      "dimension_numbers:gather slice_sizes:arr ?indices_are_sorted:bool",
     "HLO_Tensor HLO_IntTensor -> HLO_Tensor",
     sharc_shlo_verify_gather,
     sharc_shlo_trait_operand_result_elements};
@@ -1272,7 +1272,7 @@ const shlo_op_def sharc_shlo_op_dynamic_gather = {
     "3:1:0",
     NULL,
     NULL,
-    "dimension_numbers:any",
+    "dimension_numbers:gather ?indices_are_sorted:bool",
     "HLO_Tensor HLO_IntTensor ? -> HLO_Tensor",
     sharc_shlo_infer_dynamic_gather};
 const shlo_op_def sharc_shlo_op_torch_index_select = {
@@ -1315,7 +1315,7 @@ const shlo_op_def sharc_shlo_op_dot_general = {
     "2:1:0",
     sharc_shlo_verify_dot_general,
     NULL,
-    "dot_dimension_numbers:any ?precision_config:prec",
+    "dot_dimension_numbers:dot ?precision_config:prec ?algorithm:dotalg",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_einsum = {{.name = "stablehlo.einsum",
                                        .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1358,8 +1358,8 @@ const shlo_op_def sharc_shlo_op_convolution = {
     "2:1:0",
     sharc_shlo_verify_convolution,
     NULL,
-    "batch_group_count:i64pos dimension_numbers:any feature_group_count:i64pos ?window_strides:arr "
-    "?padding:elemsi64 ?lhs_dilation:arr ?rhs_dilation:arr ?window_reversal:boolarr",
+    "batch_group_count:i64pos dimension_numbers:conv feature_group_count:i64pos ?window_strides:arr "
+    "?padding:elemsi64 ?lhs_dilation:arr ?rhs_dilation:arr ?window_reversal:boolarr ?precision_config:prec",
     "HLO_Tensor HLO_TensorOrPerAxisQuantizedTensor -> HLO_TensorOrPerAxisQuantizedTensor"};
 const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv",
                                              .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -1371,10 +1371,10 @@ const shlo_op_def sharc_shlo_op_dynamic_conv = {{.name = "stablehlo.dynamic_conv
                                             "3:1:0",
                                             sharc_shlo_verify_dynamic_conv,
                                             NULL,
-                                            "batch_group_count:i64pos dimension_numbers:any "
+                                            "batch_group_count:i64pos dimension_numbers:conv "
                                             "feature_group_count:i64pos ?window_strides:arr "
                                             "?lhs_dilation:arr ?rhs_dilation:arr "
-                                            "?window_reversal:boolarr",
+                                            "?window_reversal:boolarr ?precision_config:prec",
     "HLO_Tensor HLO_Tensor ? -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_fft = {
     {.name = "stablehlo.fft",
@@ -1389,7 +1389,7 @@ const shlo_op_def sharc_shlo_op_fft = {
     "1:1:0",
     NULL,
     NULL,
-    "fft_type:any fft_length:arr",
+    "fft_type:fft fft_length:arr",
     "HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
     sharc_shlo_verify_fft};
 const shlo_op_def sharc_shlo_op_cholesky = {{.name = "stablehlo.cholesky",
@@ -1419,7 +1419,7 @@ const shlo_op_def sharc_shlo_op_triangular_solve = {
     "2:1:0",
     NULL,
     NULL,
-    "left_side:bool lower:bool unit_diagonal:bool transpose_a:any",
+    "left_side:bool lower:bool unit_diagonal:bool transpose_a:transpose",
     "HLO_FpOrComplexTensor HLO_FpOrComplexTensor -> HLO_FpOrComplexTensor",
     sharc_shlo_verify_triangular_solve,
     sharc_shlo_trait_compatible_element_type};
@@ -1483,7 +1483,7 @@ const shlo_op_def sharc_shlo_op_rng = {
     "3:1:0",
     NULL,
     NULL,
-    "rng_distribution:any",
+    "rng_distribution:rngdist",
     "HLO_PredIntOrFp0DTensor HLO_PredIntOrFp0DTensor HLO_StaticDimensionTensor -> HLO_PredIntOrFpTensor",
     sharc_shlo_infer_rng};
 const shlo_op_def sharc_shlo_op_rng_bit_generator = {
@@ -1500,7 +1500,7 @@ const shlo_op_def sharc_shlo_op_rng_bit_generator = {
     "1:2:0",
     sharc_shlo_verify_rng_bit_generator,
     "output_state output",
-    "rng_algorithm:any",
+    "rng_algorithm:rngalg",
     "HLO_IntOrFpTensor -> HLO_IntOrFpTensor ?"};
 /* CustomCallOp::getEffects: a read and a write only with has_side_effect. */
 static bool custom_call_effect_free(const sharc_op *op) {
@@ -1522,7 +1522,7 @@ const shlo_op_def sharc_shlo_op_custom_call = {
     "*:*:0",
     sharc_shlo_verify_custom_call,
     NULL,
-    "call_target_name:str",
+    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver ?called_computations:symarr",
     NULL};
 const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,
@@ -1536,7 +1536,7 @@ const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                          "*:*:*",
                                          sharc_shlo_verify_composite,
                                          NULL,
-                                         "name:str decomposition:any ?version:i32"};
+                                         "name:str decomposition:flatsym ?composite_attributes:dict ?version:i32"};
 const shlo_op_def sharc_shlo_op_return = {
     {.name = "stablehlo.return",
      .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_TERMINATOR |
@@ -1664,7 +1664,7 @@ const shlo_op_def sharc_shlo_op_scatter = {{.name = "stablehlo.scatter",
                                        "*:*:1",
                                        sharc_shlo_verify_scatter,
                                        NULL,
-                                       "scatter_dimension_numbers:any ?indices_are_sorted:bool ?unique_indices:bool",
+                                       "scatter_dimension_numbers:scatter ?indices_are_sorted:bool ?unique_indices:bool",
     "*HLO_Tensor RankedIntOrIndexTensor *HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                      .traits = SHARC_TRAIT_RECURSIVE_EFFECTS,
@@ -1677,7 +1677,7 @@ const shlo_op_def sharc_shlo_op_sort = {{.name = "stablehlo.sort",
                                     "*:*:1",
                                     sharc_shlo_verify_sort,
                                     NULL,
-                                    NULL,
+                                    "?dimension:i64 ?is_stable:bool",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_operand_types,
     sharc_shlo_verify_elementwise};
@@ -1729,7 +1729,7 @@ const shlo_op_def sharc_shlo_op_all_gather = {{.name = "stablehlo.all_gather",
                                           "*:*:0",
                                           sharc_shlo_verify_all_gather,
                                           NULL,
-                                          "all_gather_dim:i64nn replica_groups:any",
+                                          "all_gather_dim:i64nn replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "*HLO_Tensor -> *HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                            .traits = 0,
@@ -1743,7 +1743,7 @@ const shlo_op_def sharc_shlo_op_all_reduce = {{.name = "stablehlo.all_reduce",
                                           "*:*:1",
                                           sharc_shlo_verify_all_reduce,
                                           NULL,
-                                          "replica_groups:any",
+                                          "replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_all_reduce};
 static const char *const cross_replica_sum_props[] = {"replica_groups", NULL};
@@ -1759,7 +1759,7 @@ const shlo_op_def sharc_shlo_op_cross_replica_sum = {
     "1:1:0",
     sharc_shlo_verify_compatible_elementwise,
     NULL,
-    "replica_groups:any",
+    "replica_groups:elemsi64",
     "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_scatter",
                                                .traits = 0,
@@ -1772,7 +1772,7 @@ const shlo_op_def sharc_shlo_op_reduce_scatter = {{.name = "stablehlo.reduce_sca
                                               "1:1:1",
                                               sharc_shlo_verify_reduce_scatter,
                                               NULL,
-                                              "scatter_dimension:i64nn replica_groups:any",
+                                              "scatter_dimension:i64nn replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit",
     "HLO_Tensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_all_to_all = {
     {.name = "stablehlo.all_to_all",
@@ -1786,7 +1786,7 @@ const shlo_op_def sharc_shlo_op_all_to_all = {
     "*:*:0",
     NULL,
     NULL,
-    "split_dimension:i64nn concat_dimension:i64nn split_count:i64pos replica_groups:any",
+    "split_dimension:i64nn concat_dimension:i64nn split_count:i64pos replica_groups:groups ?channel_handle:chan",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_verify_all_to_all,
     sharc_shlo_pairwise_same_element_type};
@@ -1800,7 +1800,7 @@ const shlo_op_def sharc_shlo_op_collective_permute = {{.name = "stablehlo.collec
                                                   "1:1:0",
                                                   sharc_shlo_verify_collective_permute,
                                                   NULL,
-                                                  "source_target_pairs:any",
+                                                  "source_target_pairs:elemsi64 ?channel_handle:chan",
     "HLO_Tensor -> HLO_Tensor",
     sharc_shlo_infer_operand_types,
     sharc_shlo_trait_same_element_type};
@@ -1815,7 +1815,7 @@ const shlo_op_def sharc_shlo_op_collective_broadcast = {{.name = "stablehlo.coll
                                                     "*:*:0",
                                                     sharc_shlo_verify_collective_broadcast,
                                                     NULL,
-                                                    "replica_groups:any",
+                                                    "replica_groups:groups ?channel_handle:chan ?has_dynamic_root:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_collective_broadcast};
 const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collective_reduce",
@@ -1830,7 +1830,7 @@ const shlo_op_def sharc_shlo_op_collective_reduce = {{.name = "stablehlo.collect
                                                  "*:*:1",
                                                  sharc_shlo_verify_collective_reduce,
                                                  NULL,
-                                                 "replica_groups:any",
+                                                 "replica_groups:groups ?channel_handle:chan ?use_global_device_ids:unit ?has_dynamic_root:unit",
     "*HLO_Tensor -> *HLO_Tensor",
     sharc_shlo_infer_collective_reduce};
 const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
@@ -1843,7 +1843,7 @@ const shlo_op_def sharc_shlo_op_send = {{.name = "stablehlo.send",
                                     "1+:1:0",
                                     NULL,
                                     NULL,
-                                    "channel_handle:any",
+                                    "channel_handle:chan ?is_host_transfer:bool ?source_target_pairs:elemsi64",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
     sharc_shlo_infer_send};
 const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
@@ -1856,7 +1856,7 @@ const shlo_op_def sharc_shlo_op_recv = {{.name = "stablehlo.recv",
                                     "1:*:0",
                                     sharc_shlo_verify_recv,
                                     NULL,
-                                    "channel_handle:any",
+                                    "channel_handle:chan ?is_host_transfer:bool ?source_target_pairs:elemsi64",
     "HLO_Token -> *?"};
 const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                        .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1868,7 +1868,7 @@ const shlo_op_def sharc_shlo_op_infeed = {{.name = "stablehlo.infeed",
                                       "1:*:0",
                                       sharc_shlo_verify_infeed,
                                       NULL,
-                                      NULL,
+                                      "?infeed_config:str ?layout:arrayattr",
     "HLO_Token -> *?"};
 const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                         .traits = SHARC_TRAIT_ZERO_REGIONS,
@@ -1880,7 +1880,7 @@ const shlo_op_def sharc_shlo_op_outfeed = {{.name = "stablehlo.outfeed",
                                        "1+:1:0",
                                        NULL,
                                        NULL,
-                                       NULL,
+                                       "?outfeed_config:str",
     "*HLO_TensorOrPerAxisQuantizedTensor HLO_Token -> HLO_Token",
     sharc_shlo_infer_token};
 

@@ -160,8 +160,9 @@ typedef struct shlo_op_def {
   /* ODS result names MLIR prints for ops with several fixed results
    * (`%output_state, %output = ...`), space-separated; or NULL */
   const char *result_names;
-  /* `name:kind ...`: attributes ODS requires, checked after the counts;
-   * kinds arr, i64, i32, f32, bool, str constrain the value, `any` does not */
+  /* `name:kind ...`: attributes ODS requires (`?name:kind`: constrains
+   * when present), checked after the counts; verify.c's attr_has_kind
+   * names the kinds and their ODS summaries, `any` constrains nothing */
   const char *required;
   /* `A B *C -> D`: the ODS type constraint of each operand group, then of
    * each result group (`*` variadic, `?` unchecked); see verify_types.c */
@@ -190,6 +191,11 @@ bool sharc_shlo_verify_op_regions(sharc_op *op);
  * inside a combined verifier. */
 bool sharc_shlo_failed_to_infer(sharc_op *op);
 
+/* ODS's attribute constraints as a row's `required` spec spells them
+ * (`name:kind`, `?name:kind` when optional), in order: a missing required
+ * attribute or one of another kind is an error on `op`. The chlo dialect
+ * shares it. */
+bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec);
 /* MLIR's verifyInherentAttrs, run by declarative formats after their
  * attr-dict: the first of the row's constrained attributes among `attrs`
  * that fails its constraint (with the constraint's summary), or NULL. */

@@ -282,7 +282,117 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
   return false;
 }
 
+/* ODS constraints that are one of stablehlo's own attributes: the kind's
+ * name in a row's spec, its definition, and the constraint's summary. */
+typedef struct dialect_kind {
+  const char *kind;
+  const sharc_attr_def *def;
+  const char *what;
+} dialect_kind;
+
+static const dialect_kind dialect_kinds[] = {
+    {"cmpdir", &sharc_shlo_comparison_direction.base, "Which comparison operation to perform."},
+    {"cmptype", &sharc_shlo_comparison_type.base, "Which comparison type to use."},
+    {"fft", &sharc_shlo_fft_type.base, "XLA fast fourier transform type."},
+    {"transpose", &sharc_shlo_transpose.base, "Transpose options"},
+    {"rngdist", &sharc_shlo_rng_distribution.base, "XLA PRNG distribution to be used."},
+    {"rngalg", &sharc_shlo_rng_algorithm.base, "XLA PRNG algorithm to be used."},
+    {"gather", &sharc_shlo_gather_def.base,
+     "Attribute that models the dimension information for gather"},
+    {"scatter", &sharc_shlo_scatter_def.base,
+     "Attribute that models the dimension information for scatter"},
+    {"dot", &sharc_shlo_dot_def.base, "Attribute that models the dimension information for dot."},
+    {"dotalg", &sharc_shlo_dot_algorithm_def.base,
+     "Attribute that models the algorithm constraints to use for computing dot."},
+    {"conv", &sharc_shlo_conv_def.base, "Structure of dimension information for conv op"},
+    {"chan", &sharc_shlo_channel_handle_def.base, "two 64-bit integers 'handle' and 'type'"},
+    {"resacc", &sharc_shlo_result_accuracy_def.base,
+     "The requested accuracy for transcendental unary ops."},
+};
+
+static bool is_dialect_attr(const sharc_attr *a, const sharc_attr_def *def) {
+  return a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
+}
+
+static bool is_i64_elements(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DENSE_ELEMENTS && sharc_type_is_integer(sharc_type_element(a->type), 64) &&
+         sharc_type_int_signedness(sharc_type_element(a->type)) == SHARC_SIGNLESS;
+}
+
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
+  for (unsigned i = 0; i < sizeof dialect_kinds / sizeof dialect_kinds[0]; i++) {
+    if (strcmp(kind, dialect_kinds[i].kind))
+      continue;
+    *what = dialect_kinds[i].what;
+    return is_dialect_attr(a, dialect_kinds[i].def);
+  }
+  if (!strcmp(kind, "groups")) {
+    /* StableHLO_ReplicaGroups: AnyAttrOf<[I64ElementsAttr, ReplicaGroupMeshAxes]> */
+    *what = "64-bit signless integer elements attribute or mesh and axes based replica groups "
+            "representation.";
+    return is_i64_elements(a) || is_dialect_attr(a, &sharc_shlo_replica_group_mesh_axes_def.base);
+  }
+  if (!strcmp(kind, "symarr")) {
+    *what = "flat symbol ref array attribute";
+    if (a->kind != SHARC_ATTR_ARRAY)
+      return false;
+    for (unsigned i = 0; i < sharc_attr_count(a); i++) {
+      const sharc_attr *e = sharc_attr_at(a, i);
+      if (e->kind != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(e))
+        return false;
+    }
+    return true;
+  }
+  if (!strcmp(kind, "dict")) {
+    *what = "dictionary of named attribute values";
+    return a->kind == SHARC_ATTR_DICTIONARY;
+  }
+  if (!strcmp(kind, "arrayattr")) {
+    *what = "array attribute";
+    return a->kind == SHARC_ATTR_ARRAY;
+  }
+  if (!strcmp(kind, "unit")) {
+    *what = "unit attribute";
+    return a->kind == SHARC_ATTR_UNIT;
+  }
+  if (!strcmp(kind, "flatsym")) {
+    *what = "flat symbol reference attribute";
+    return a->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(a) == 0;
+  }
+  if (!strcmp(kind, "elems")) {
+    *what = "constant vector/tensor attribute";
+    return a->kind == SHARC_ATTR_DENSE_ELEMENTS || a->kind == SHARC_ATTR_DENSE_STRING ||
+           a->kind == SHARC_ATTR_DENSE_RESOURCE;
+  }
+  if (!strcmp(kind, "typed")) {
+    /* TypedAttrInterface: the builtin scalars, strings and elements, and an
+     * unregistered dialect's attribute (checked against mlir-opt-22) */
+    *what = "TypedAttr instance";
+    switch (a->kind) {
+    case SHARC_ATTR_BOOL:
+    case SHARC_ATTR_INTEGER:
+    case SHARC_ATTR_FLOAT:
+    case SHARC_ATTR_STRING:
+    case SHARC_ATTR_DENSE_ELEMENTS:
+    case SHARC_ATTR_DENSE_STRING:
+    case SHARC_ATTR_DENSE_RESOURCE:
+    case SHARC_ATTR_OPAQUE:
+      return true;
+    default:
+      return false;
+    }
+  }
+  if (!strcmp(kind, "strdict")) {
+    *what = "string attribute or dictionary of named attribute values";
+    return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;
+  }
+  if (!strcmp(kind, "apiver")) {
+    /* an I32EnumAttr: a signless i32 among the cases */
+    *what = "Custom call API version";
+    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 32) &&
+           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS &&
+           sharc_attr_int_value(a) >= 0 && sharc_attr_int_value(a) <= 4;
+  }
   if (!strcmp(kind, "arr")) {
     *what = "i64 dense array attribute";
     return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
@@ -306,8 +416,7 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   }
   if (!strcmp(kind, "elemsi64")) {
     *what = "64-bit signless integer elements attribute";
-    return a->kind == SHARC_ATTR_DENSE_ELEMENTS && sharc_type_is_integer(sharc_type_element(a->type), 64) &&
-           sharc_type_int_signedness(sharc_type_element(a->type)) == SHARC_SIGNLESS;
+    return is_i64_elements(a);
   }
   if (!strcmp(kind, "boolarr")) {
     *what = "i1 dense array attribute";
@@ -338,7 +447,7 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
 }
 
 /* ODS's required attributes: present, and of the declared kind. */
-static bool check_required(sharc_op *op, const char *spec) {
+bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
   while (spec && *spec) {
     const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
     if (!end)
@@ -397,7 +506,7 @@ static bool verify_op_checks(sharc_op *op) {
   if (!check_count(op, &regions, sharc_op_num_regions(op), "region", "one") ||
       !check_count(op, &results, sharc_op_num_results(op), "result", "one") ||
       !check_count(op, &operands, sharc_op_num_operands(op), "operand", "a single") ||
-      !check_required(op, row->required) ||
+      !sharc_shlo_check_attr_spec(op, row->required) ||
       (row->types && !sharc_shlo_verify_type_constraints(op, row->types)))
     return false;
   if ((row->pre_infer && !row->pre_infer(op)) || (row->check && !row->check(op)))

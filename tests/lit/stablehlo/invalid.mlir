@@ -370,3 +370,183 @@ func.func @all_reduce_reducer(%a: tensor<4xf32>) -> tensor<4xf32> {
   }) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// custom_call's optional attributes of another kind are ODS constraint
+// errors at its attr-dict (an api_version of another kind crashed
+// -stablehlo-aggressive-simplification before; found by an attribute-kind sweep).
+func.func @custom_call_api_version_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'api_version' failed to satisfy constraint: Custom call API version}}
+  %0 = stablehlo.custom_call @foo(%a) {api_version = [1, 2]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_api_version_out_of_range(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'api_version' failed to satisfy constraint: Custom call API version}}
+  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", api_version = 7 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_has_side_effect_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'has_side_effect' failed to satisfy constraint: bool attribute}}
+  %0 = stablehlo.custom_call @foo(%a) {has_side_effect = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_call_backend_config_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'backend_config' failed to satisfy constraint: string attribute or dictionary of named attribute values}}
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The attributes ODS types as StableHLO enums or structs (and the elements
+// of a constant) are constrained to that kind; another kind was accepted,
+// and printed in a form nothing parses back (found by an attribute-kind
+// sweep).
+func.func @compare_direction_of_another_kind(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @below {{'stablehlo.compare' op attribute 'comparison_direction' failed to satisfy constraint: Which comparison operation to perform.}}
+  %0 = "stablehlo.compare"(%a, %a) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_type_of_another_kind(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @below {{'stablehlo.compare' op attribute 'compare_type' failed to satisfy constraint: Which comparison type to use.}}
+  %0 = "stablehlo.compare"(%a, %a) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #chlo<comparison_type FLOAT>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @constant_value_of_another_kind() -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.constant' op attribute 'value' failed to satisfy constraint: constant vector/tensor attribute}}
+  %0 = "stablehlo.constant"() {value = "x"} : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @fft_type_of_another_kind(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @below {{'stablehlo.fft' op attribute 'fft_type' failed to satisfy constraint: XLA fast fourier transform type.}}
+  %0 = "stablehlo.fft"(%a) {fft_type = "FFT", fft_length = array<i64: 4>} : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @dot_dimension_numbers_of_another_kind(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @below {{'stablehlo.dot_general' op attribute 'dot_dimension_numbers' failed to satisfy constraint: Attribute that models the dimension information for dot.}}
+  %0 = "stablehlo.dot_general"(%a, %a) {dot_dimension_numbers = "x"} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @replica_groups_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.all_reduce' op attribute 'replica_groups' failed to satisfy constraint: 64-bit signless integer elements attribute or mesh and axes based replica groups representation.}}
+  %0 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {replica_groups = "x"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @channel_handle_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.all_reduce' op attribute 'channel_handle' failed to satisfy constraint: two 64-bit integers 'handle' and 'type'}}
+  %0 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = 3 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @rng_distribution_of_another_kind(%a: tensor<f32>, %b: tensor<f32>, %s: tensor<1xi64>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.rng' op attribute 'rng_distribution' failed to satisfy constraint: XLA PRNG distribution to be used.}}
+  %0 = "stablehlo.rng"(%a, %b, %s) {rng_distribution = #stablehlo<rng_algorithm DEFAULT>} : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @gather_dimension_numbers_of_another_kind(%a: tensor<4x4xf32>, %i: tensor<2x1xi64>) -> tensor<2x4xf32> {
+  // expected-error @below {{'stablehlo.gather' op attribute 'dimension_numbers' failed to satisfy constraint: Attribute that models the dimension information for gather}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.scatter<>, slice_sizes = array<i64: 1, 4>} : (tensor<4x4xf32>, tensor<2x1xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func private @decomposition(%a: tensor<4xf32>) -> tensor<4xf32>
+
+func.func @composite_decomposition_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.composite' op attribute 'decomposition' failed to satisfy constraint: flat symbol reference attribute}}
+  %0 = "stablehlo.composite"(%a) {name = "foo.bar", decomposition = "decomposition"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Optional attributes ODS constrains were not checked at all: a sort
+// dimension of another kind crashed -stablehlo-aggressive-simplification
+// (read as an integer; found by reading the pattern after the sweep).
+func.func @sort_dimension_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.sort' op attribute 'dimension' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %0 = "stablehlo.sort"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = "stablehlo.compare"(%x, %y) {comparison_direction = #stablehlo<comparison_direction LT>} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "stablehlo.return"(%c) : (tensor<i1>) -> ()
+  }) {dimension = "x"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @result_accuracy_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.exponential' op attribute 'result_accuracy' failed to satisfy constraint: The requested accuracy for transcendental unary ops.}}
+  %0 = "stablehlo.exponential"(%a) {result_accuracy = #stablehlo.result_accuracy_mode<TOLERANCE>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @use_global_device_ids_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.all_reduce' op attribute 'use_global_device_ids' failed to satisfy constraint: unit attribute}}
+  %0 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @called_computations_of_another_kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'stablehlo.custom_call' op attribute 'called_computations' failed to satisfy constraint: flat symbol ref array attribute}}
+  %0 = stablehlo.custom_call @foo(%a) {called_computations = ["bar"]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @outfeed_config_of_another_kind(%a: tensor<4xf32>, %t: !stablehlo.token) -> !stablehlo.token {
+  // expected-error @below {{'stablehlo.outfeed' op attribute 'outfeed_config' failed to satisfy constraint: string attribute}}
+  %0 = "stablehlo.outfeed"(%a, %t) {outfeed_config = 1 : i32} : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
+  return %0 : !stablehlo.token
+}
