@@ -33,6 +33,21 @@ static bool parse_block_args(sharc_parser *p, sharc_block *b) {
   return sharc_p_parse_comma_list(p, SHARC_P_DELIM_OPTIONAL_PAREN, parse_block_arg, b, NULL);
 }
 
+/* Once a sixteenth of the input is parsed (checked after each op of the
+ * module's body), the attribute table is sized for the whole input at the
+ * rate seen so far: in a large module each doubling on the way would read
+ * the whole table again (at 100k generic ops, 63k of 1.17M cache misses).
+ * At most a quarter of the input's size in slots, should the rest of the
+ * input hold fewer attributes than its start. */
+static void expect_attrs(sharc_parser *p) {
+  size_t done = (size_t)(p->lx.cur - p->lx.buf), len = (size_t)(p->lx.end - p->lx.buf);
+  if (p->attrs_expected || done < len / 16 || !done)
+    return;
+  p->attrs_expected = true;
+  size_t count = p->ctx->attrs.count;
+  sharc_context_expect_attrs(p->ctx, count / done * len + count % done * len / done, len / 4);
+}
+
 /* Parses ops until the block ends (`}` or the next `^label`). */
 static bool parse_block_body(sharc_parser *p, sharc_block *b) {
   while (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID) {
@@ -40,8 +55,10 @@ static bool parse_block_body(sharc_parser *p, sharc_block *b) {
       return sharc_p_error(p, "expected operation name in quotes"), false; /* MLIR parses an op there */
     if (!parse_op(p, b))
       return false;
-    if (b == p->hot.block)
+    if (b == p->hot.block) {
       sharc_hot_verify_op(&p->hot, b->last);
+      expect_attrs(p);
+    }
   }
   return true;
 }

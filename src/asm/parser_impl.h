@@ -136,6 +136,7 @@ struct sharc_parser {
    * next region begun is a top-level module's body (asm/verify.c) */
   sharc_hot_verify hot;
   bool hot_next_region;
+  bool attrs_expected; /* the attribute table was sized (expect_attrs) */
   unsigned first_line;
   const char *first_line_start;
 };

@@ -93,15 +93,29 @@ static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
   slot_set(s, hash, p);
 }
 
-/* Doubles the slots (`first_cap` of them in an empty table). */
-static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
+/* Moves the objects to `cap` slots (a power of two). */
+static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   sharc_uniq_table old = *t;
-  t->cap = old.cap ? old.cap * 2 : first_cap;
+  t->cap = cap;
   t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
   for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
     if (old.slots[i].hash)
       uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
+}
+
+/* Doubles the slots (`first_cap` of them in an empty table). */
+static void uniq_grow(sharc_uniq_table *t, size_t first_cap) {
+  uniq_resize(t, t->cap ? t->cap * 2 : first_cap);
+}
+
+void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_bytes) {
+  sharc_uniq_table *t = &ctx->attrs;
+  size_t cap = t->cap ? t->cap : 256;
+  while ((count + 1) * 4 > cap * 3 && cap * 2 * sizeof *t->slots <= max_bytes)
+    cap *= 2;
+  if (cap > t->cap)
+    uniq_resize(t, cap);
 }
 
 /* The object under `key`, or NULL with *empty set to the slot where the

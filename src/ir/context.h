@@ -258,5 +258,10 @@ const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned
 
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *));
+/* Grows the attribute table at once to hold `count` attributes, within
+ * `max_bytes` of slots: a caller that can tell how many will come (the
+ * parser, from the rate so far) spares the doublings on the way, each of
+ * which reads the whole table again. Never shrinks it. */
+void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_bytes);
 
 #endif

@@ -1,6 +1,6 @@
 /* Bump allocator: IR nodes, uniqued types and attributes live here and are
  * released together with their context, instead of one malloc per node. */
-#include "sharc/support.h"
+#include "support/arena.h"
 
 #include "support/pages.h"
 
@@ -90,12 +90,28 @@ char *sharc_arena_strndup(sharc_arena *a, const char *s, size_t n) {
   return q;
 }
 
-void sharc_arena_free(sharc_arena *a) {
-  sharc_arena_chunk *c = a->head;
+static void free_chunks(sharc_arena_chunk *c) {
   while (c) {
     sharc_arena_chunk *next = c->next;
     sharc_pages_free(c, c->size);
     c = next;
   }
+}
+
+void sharc_arena_free(sharc_arena *a) {
+  free_chunks(a->head);
   memset(a, 0, sizeof *a);
+}
+
+void sharc_arena_reset(sharc_arena *a) {
+  sharc_arena_chunk *keep = a->head;
+  if (!keep)
+    return;
+  free_chunks(keep->next);
+  keep->next = NULL;
+  char *base = (char *)keep + ARENA_HEADER;
+  memset(base, 0, (size_t)(a->cur - base));
+  a->cur = base; /* the pages up to a->end stay present */
+  a->total = keep->size;
+  a->used = 0;
 }

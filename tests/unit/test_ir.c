@@ -47,6 +47,33 @@ static void test_uniquing(void) {
   sharc_context_destroy(ctx);
 }
 
+/* The attribute table sized ahead (the parser's expectation): grown at
+ * once within its byte bound, never shrunk, and what it held before is
+ * found again after the move, as is what comes after. */
+static void test_expect_attrs(void) {
+  sharc_context *ctx = sharc_context_create();
+  sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
+  sharc_attr *first[300];
+  for (int i = 0; i < 300; i++)
+    first[i] = sharc_attr_integer(ctx, i64, i);
+  size_t before = ctx->attrs.cap;
+  sharc_context_expect_attrs(ctx, 100000, (size_t)1 << 20);
+  CHECK(ctx->attrs.cap > before && ctx->attrs.cap * sizeof *ctx->attrs.slots <= (size_t)1 << 20);
+  size_t grown = ctx->attrs.cap;
+  sharc_context_expect_attrs(ctx, 10, (size_t)1 << 30); /* never shrinks */
+  CHECK(ctx->attrs.cap == grown);
+  sharc_context_expect_attrs(ctx, 1000000, 0); /* no room: unchanged */
+  CHECK(ctx->attrs.cap == grown);
+  bool found = true;
+  for (int i = 0; i < 300; i++)
+    found = found && first[i] == sharc_attr_integer(ctx, i64, i);
+  CHECK(found);
+  for (int i = 300; i < 5000; i++)
+    found = found && sharc_attr_int_value(sharc_attr_integer(ctx, i64, i)) == i;
+  CHECK(found && first[7] == sharc_attr_integer(ctx, i64, 7));
+  sharc_context_destroy(ctx);
+}
+
 /* Identifiers of every length up to two words and a tail (each length
  * hashes its tail another way), many more than the table's first size:
  * each found again, all distinct. And an op name looked up before its
@@ -428,6 +455,7 @@ static void test_parse_errors(void) {
 
 int main(void) {
   test_uniquing();
+  test_expect_attrs();
   test_identifiers();
   test_dictionary();
   test_string_escapes();

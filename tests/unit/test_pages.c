@@ -1,7 +1,9 @@
 /* Unit tests for src/support/pages.c and the arena built on it: zeroed
  * blocks on both sides of the mmap threshold, arena chunks filled across
- * their populate windows, and mapped input files ending in a NUL. */
+ * their populate windows, an arena reset for reuse, and mapped input files
+ * ending in a NUL. */
 #include "sharc/support.h"
+#include "support/arena.h"
 #include "support/pages.h"
 
 #include <stdint.h>
@@ -67,6 +69,30 @@ static void test_arena(void) {
   free(lens);
 }
 
+/* A reset arena keeps its newest chunk and hands out zeroed memory again,
+ * over and over, the parser's per-function scratch; one that grew to
+ * several chunks keeps only the newest. */
+static void test_arena_reset(void) {
+  sharc_arena a = {0};
+  sharc_arena_reset(&a); /* empty: nothing to keep */
+  CHECK(a.head == NULL);
+  bool zero = true;
+  for (unsigned round = 0; round < 50; round++) {
+    size_t pieces = round % 7 == 0 ? 3000 : 10 + round;
+    for (size_t i = 0; i < pieces; i++) {
+      size_t len = 8 + (i * 53 + round) % 300;
+      unsigned char *p = sharc_arena_alloc(&a, len);
+      zero = zero && all_zero(p, len);
+      memset(p, 0xc3, len);
+    }
+    sharc_arena_reset(&a);
+    CHECK(a.used == 0 && a.head != NULL && a.total >= 65536);
+  }
+  CHECK(zero);
+  sharc_arena_free(&a);
+  CHECK(a.head == NULL && a.total == 0);
+}
+
 static void write_file(const char *path, size_t n) {
   FILE *f = fopen(path, "wb");
   for (size_t i = 0; i < n; i++)
@@ -121,6 +147,7 @@ static void test_release_file(void) {
 int main(void) {
   test_blocks();
   test_arena();
+  test_arena_reset();
   test_map_file();
   test_release_file();
   return check_summary("pages");
