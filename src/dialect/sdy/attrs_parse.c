@@ -368,9 +368,7 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
   return true;
 }
 
-bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
-  if (at_full_form(p))
-    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
+static bool parse_tensor_sharding_body(sharc_parser *p, sharc_attr **out) {
   sharc_sdy_tensor_sharding_parts s = {0};
   sharc_ptrvec dims = {0}, repl = {0}, unred = {0};
   bool ok =
@@ -392,6 +390,13 @@ bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
   sharc_ptrvec_free(&repl);
   sharc_ptrvec_free(&unred);
   return ok;
+}
+
+/* A module repeats the same few shardings: each text is parsed once. */
+bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
+  return sharc_p_parse_memoized_body(p, parse_tensor_sharding_body, out);
 }
 
 static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
