@@ -210,6 +210,18 @@ sharc_attr *sharc_sdy_get_or_create_sharding(sharc_value *v, sharc_attr *mesh_or
 }
 
 void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding) {
+  /* the common case, as in sharc_sdy_get_sharding: a result of an op
+   * without data flow edges, outside the sdy dialect (whose ops hold
+   * their shardings elsewhere), is its own shardable value, its sharding
+   * held in the op's list */
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    sharc_op *op = sharc_value_op_of(v);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect)) {
+      sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+      return;
+    }
+  }
   v = sharc_sdy_shardable_value(v);
   if (!v)
     return;
