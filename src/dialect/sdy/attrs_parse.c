@@ -415,12 +415,17 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
   return ok;
 }
 
-bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
-  if (at_full_form(p))
-    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
+static bool parse_sharding_per_value_body(sharc_parser *p, sharc_attr **out) {
   return parse_list_attr(p, &sharc_sdy_sharding_per_value_def, &sharc_sdy_tensor_sharding_def,
                          sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue", "shardings",
                          "::llvm::ArrayRef<TensorShardingAttr>", out);
+}
+
+/* Every op of a sharded module holds one: each text is parsed once. */
+bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
+  return sharc_p_parse_memoized_body(p, parse_sharding_per_value_body, out);
 }
 
 /* The axis names of a manual_axes list so far. */
