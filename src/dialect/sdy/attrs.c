@@ -425,6 +425,10 @@ sharc_sdy_reduction_op sharc_sdy_tensor_sharding_reduction(const sharc_attr *sha
 
 sharc_attr *sharc_sdy_sharding_per_value_get(sharc_context *ctx, sharc_attr *const *shardings,
                                              unsigned n) {
+  /* a one-result op's list: propagation writes one for each op it shards */
+  if (n == 1)
+    return sharc_attr_dialect_one_word(ctx, &sharc_sdy_sharding_per_value_def,
+                                       (uintptr_t)shardings[0]);
   return list_get(ctx, &sharc_sdy_sharding_per_value_def, NULL, 0, shardings, n);
 }
 bool sharc_sdy_is_sharding_per_value(const sharc_attr *a) {

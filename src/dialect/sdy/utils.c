@@ -105,6 +105,8 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
                                                  unsigned count, unsigned index,
                                                  sharc_attr *sharding) {
   sharc_context *ctx = sharc_op_context(op);
+  if (count == 1 && index == 0 && sharding) /* most ops have one result */
+    return sharc_sdy_sharding_per_value_get(ctx, &sharding, 1);
   /* one entry per result: most ops have a handful (no heap then) */
   sharc_attr *stack[8];
   sharc_attr **items = count <= 8 ? stack : sharc_xmalloc_array(count, sizeof *items);
