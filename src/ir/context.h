@@ -187,7 +187,7 @@ struct sharc_context {
    * removed) is a pure function of uniqued, immortal attributes, and ops
    * alike get the same updates (a sharding set on each op of a layer) */
   struct sharc_set_attr_slot *set_attr_cache;
-  /* sharc_attr_dialect_one_word's answers, alike (attrs.c): ops alike get
+  /* sharc_attr_dialect_one_word's answers (attrs.c): ops alike get
    * the same one-entry list (a sharding on each op of a layer) */
   struct sharc_one_word_slot *one_word_cache;
   /* a bit per hash of each op definition an op was ever created with (ops
