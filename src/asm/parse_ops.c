@@ -695,6 +695,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrmap_free(&p->type_aliases);
   sharc_ptrmap_free(&p->alias_depths);
   sharc_p_name_table_free(&p->type_texts);
+  sharc_p_name_table_free(&p->attr_texts);
   sharc_p_name_table_free(&p->op_names);
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_p_name_table_free(&p->names);

@@ -586,11 +586,24 @@ static const char *skip_other(const unsigned char *act, const char *q, const cha
   return q;
 }
 
+/* Past the string literal whose opening quote is at `q`, when it holds no
+ * escape and no line end; NULL otherwise (the lexer decides). */
+static const char *skip_plain_string(const char *q, const char *end) {
+  for (q++; q < end; q++) {
+    if (*q == '"')
+      return q;
+    if (*q == '\\' || *q == '\n')
+      return NULL;
+  }
+  return NULL;
+}
+
 /* From the opening bracket at `q` to just past its match on the same
  * line, nesting at most `max` deep: how far a type's text reaches, found
- * without lexing (`->` is an arrow, not a bracket). Strings, comments and
- * line ends are left to the lexer: NULL. */
-static const char *scan_brackets(const char *q, const char *end, int max) {
+ * without lexing (`->` is an arrow, not a bracket). Comments and line ends
+ * are left to the lexer, and strings unless `strings` (then plain ones are
+ * skipped whole): NULL. */
+static const char *scan_brackets(const char *q, const char *end, int max, bool strings) {
   /* the bytes the scan acts on; the rest (most of a type) is skipped by
    * one table lookup each */
   enum { OTHER, STOP, OPEN, ANGLE_CLOSE, CLOSE };
@@ -606,7 +619,9 @@ static const char *scan_brackets(const char *q, const char *end, int max) {
       return NULL;
     switch (act[(unsigned char)*q]) {
     case STOP:
-      return NULL;
+      if (!strings || *q != '"' || !(q = skip_plain_string(q, end)))
+        return NULL;
+      break;
     case OPEN:
       if (++depth > max)
         return NULL;
@@ -634,7 +649,7 @@ static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
   const char *s = p->lx.cur, *end = p->lx.end;
   if (s >= end || *s != '<')
     return false;
-  const char *after = scan_brackets(s, end, SHARC_MAX_NESTING - (int)p->depth);
+  const char *after = scan_brackets(s, end, SHARC_MAX_NESTING - (int)p->depth, false);
   if (!after)
     return false;
   *out = (sharc_str){p->tok.start, (size_t)(after - p->tok.start)};
@@ -657,7 +672,7 @@ static bool is_type_word_char(char c) {
 static bool function_type_text(const sharc_parser *p, sharc_str *out) {
   const char *s = p->tok.start, *end = p->lx.end;
   int max = SHARC_MAX_NESTING - (int)p->depth - 3;
-  const char *q = scan_brackets(s, end, max);
+  const char *q = scan_brackets(s, end, max, false);
   if (!q)
     return false;
   while (q < end && *q == ' ')
@@ -667,7 +682,7 @@ static bool function_type_text(const sharc_parser *p, sharc_str *out) {
   for (q += 2; q < end && *q == ' ';)
     q++;
   if (q < end && *q == '(') {
-    q = scan_brackets(q, end, max);
+    q = scan_brackets(q, end, max, false);
   } else {
     const char *word = q;
     while (q < end && is_type_word_char(*q))
@@ -675,7 +690,7 @@ static bool function_type_text(const sharc_parser *p, sharc_str *out) {
     if (q == word)
       return false;
     if (q < end && *q == '<')
-      q = scan_brackets(q, end, max);
+      q = scan_brackets(q, end, max, false);
   }
   if (!q)
     return false;
@@ -737,6 +752,29 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     return false;
   if (consumed_exactly(p, text))
     key->type = *out;
+  return true;
+}
+
+bool sharc_p_parse_memoized_body(sharc_parser *p, bool (*fn)(sharc_parser *, sharc_attr **),
+                                 sharc_attr **out) {
+  if (p->in_alias_def || (!sharc_tok_is(&p->tok, '<') && !sharc_tok_is(&p->tok, '[')))
+    return fn(p, out);
+  const char *s = p->tok.start;
+  const char *after = scan_brackets(s, p->lx.end, SHARC_MAX_NESTING - (int)p->depth, true);
+  if (!after)
+    return fn(p, out);
+  sharc_str text = {s, (size_t)(after - s)};
+  sharc_p_name *key = sharc_p_name_get(p, &p->attr_texts, text);
+  if (key->attr) {
+    sharc_lexer_reset(&p->lx, after, p->lx.line, p->lx.line_start);
+    sharc_p_next(p);
+    *out = key->attr;
+    return true;
+  }
+  if (!fn(p, out))
+    return false;
+  if (consumed_exactly(p, text))
+    key->attr = *out;
   return true;
 }
 

@@ -33,6 +33,7 @@ struct sharc_p_name {
   union {
     val_entry *top;   /* a value or block name's innermost binding, or NULL */
     sharc_type *type; /* a shaped type's text: the type, once parsed */
+    sharc_attr *attr; /* a dialect attribute body's text: the attribute, once parsed */
     struct p_op_name *op; /* a quoted op name: what it resolved to, or NULL */
   };
   char data[]; /* NUL-terminated */
@@ -114,6 +115,7 @@ struct sharc_parser {
   sharc_ptrmap attr_aliases; /* ident -> attr */
   sharc_ptrmap type_aliases; /* ident -> type */
   p_name_table type_texts;   /* a shaped or function type's exact text -> the type */
+  p_name_table attr_texts;   /* a dialect attribute body's exact text -> the attribute */
   sharc_ptrvec deferred_locs; /* deferred_loc*: `loc(#alias)` used before its definition */
   p_name_table names;        /* value and block names; each holds its binding */
   p_name_table op_names;     /* a quoted op name's token text -> p_op_name */

@@ -284,33 +284,36 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
   }
 }
 
-/* The text `t` printed as, kept for its later uses: a module names the same
- * few types on every op. Once the dry run has chosen the aliases, nothing a
- * type prints depends on where it is printed (distinct ids and resources
- * are fixed at their first print). Records are a length then the bytes. */
-static bool print_known_type(sharc_printer *p, const sharc_type *t) {
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(t, 6)];
-  if (slot->type == t) { /* an op's types are mostly those of the ops before it */
+/* The texts types and dialect attributes printed as, kept for their later
+ * uses: a module names the same few types on every op. Once the dry run has
+ * chosen the aliases, nothing a type prints depends on where it is printed
+ * (distinct ids and resources are fixed at their first print). Records are
+ * a length then the bytes. */
+bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
+  if (p->collecting || !key) /* an empty slot's key is NULL */
+    return false;
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
+  if (slot->key == key) { /* an op's types are mostly those of the ops before it */
     sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
     return true;
   }
-  uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, t);
+  uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
   if (!at)
     return false;
   const char *rec = p->type_text_buf.data + at - 1;
   uint32_t len;
   memcpy(&len, rec, sizeof len);
-  *slot = (struct sharc_type_text_slot){t, (uint32_t)(at - 1 + sizeof len), len};
+  *slot = (struct sharc_type_text_slot){key, (uint32_t)(at - 1 + sizeof len), len};
   sharc_buf_put(p->out, rec + sizeof len, len);
   return true;
 }
 
-static void remember_type(sharc_printer *p, const sharc_type *t, const sharc_buf *out, size_t start) {
-  if (p->out != out || out->len < start) /* printed elsewhere: nothing to copy */
+void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *out, size_t start) {
+  if (p->collecting || !key || !out || p->out != out || out->len < start) /* printed elsewhere */
     return;
   uint32_t len = (uint32_t)(out->len - start);
   sharc_buf *b = &p->type_text_buf;
-  sharc_ptrmap_put(&p->type_texts, t, (void *)(uintptr_t)(b->len + 1));
+  sharc_ptrmap_put(&p->type_texts, key, (void *)(uintptr_t)(b->len + 1));
   sharc_buf_put(b, (const char *)&len, sizeof len);
   sharc_buf_put(b, out->data + start, len);
 }
@@ -318,7 +321,7 @@ static void remember_type(sharc_printer *p, const sharc_type *t, const sharc_buf
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   if (p->collecting && !sharc_type_may_alias(t))
     return; /* nothing to collect, and the dry run's text is discarded */
-  if (!p->collecting && print_known_type(p, t))
+  if (sharc_pr_replay_text(p, t))
     return;
   if (sharc_pr_use_alias(p, t, false))
     return;
@@ -327,8 +330,7 @@ void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   sharc_pr_visit_begin(p);
   print_type_body(p, t);
   sharc_pr_visit_end(p, t, true);
-  if (!p->collecting && out)
-    remember_type(p, t, out, start);
+  sharc_pr_remember_text(p, t, out, start);
 }
 
 /* ---- numbers ------------------------------------------------------------- */

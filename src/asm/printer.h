@@ -46,9 +46,10 @@ struct sharc_printer {
   const sharc_op *numbering_root;
   sharc_write_fn sink;       /* streaming destination, or NULL */
   void *sink_user;
-  sharc_ptrmap type_texts;   /* type -> offset + 1 of its text in type_text_buf */
+  /* what types and dialect attributes printed as (sharc_pr_replay_text) */
+  sharc_ptrmap type_texts;   /* type or attr -> offset + 1 of its text in type_text_buf */
   struct sharc_type_text_slot { /* ... the latest ones, direct-mapped by address */
-    const sharc_type *type;
+    const void *key;
     uint32_t at, len;           /* its text in type_text_buf */
   } type_slots[64];
   sharc_buf type_text_buf;
@@ -75,6 +76,16 @@ void sharc_pr_symbol(sharc_printer *p, sharc_str name);       /* @name or @"..."
 void sharc_pr_string(sharc_printer *p, sharc_str s);          /* "escaped" */
 void sharc_pr_newline(sharc_printer *p);
 void sharc_pr_op_name(sharc_printer *p, const sharc_op *op);  /* with default-dialect elision */
+/* The text `key` (a uniqued type or attribute) printed as earlier in this
+ * printer, written again; false if none is known or aliases are still being
+ * collected. For dialect hooks whose text depends on nothing but `key` once
+ * the aliases are chosen (distinct ids and resources are fixed at their
+ * first print): a module prints the same few shardings on every op. */
+bool sharc_pr_replay_text(sharc_printer *p, const void *key);
+/* Remembers what `key` printed as: the bytes of `out` from `start` on,
+ * where `out` is p->out and `start` its length before `key` printed
+ * (nothing while collecting aliases, or when the output moved meanwhile). */
+void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *out, size_t start);
 /* ` {a = 1, ...}` leaving out `elided` names (NULL-terminated); nothing if empty. */
 void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
                         bool with_keyword);

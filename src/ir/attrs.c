@@ -347,6 +347,20 @@ sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
   return intern(ctx, &k, &a);
 }
 
+sharc_attr *sharc_attr_dialect_one_word(sharc_context *ctx, const sharc_attr_def *def,
+                                        uintptr_t word) {
+  if (!ctx->one_word_cache)
+    ctx->one_word_cache = sharc_xcalloc(SHARC_ONE_WORD_CACHE, sizeof *ctx->one_word_cache);
+  uint64_t h = (uint64_t)(uintptr_t)def * 0x9e3779b97f4a7c15u;
+  h ^= (uint64_t)word * 0xc2b2ae3d27d4eb4fu;
+  sharc_one_word_slot *slot = &ctx->one_word_cache[(h >> 40) % SHARC_ONE_WORD_CACHE];
+  if (slot->result && slot->def == def && slot->word == word)
+    return slot->result;
+  sharc_attr *out = sharc_attr_dialect(ctx, def, &word, 1, NULL);
+  *slot = (sharc_one_word_slot){def, word, out};
+  return out;
+}
+
 sharc_attr *sharc_attr_distinct(sharc_context *ctx, uint64_t id, sharc_attr *ref) {
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_DISTINCT);

@@ -333,6 +333,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->op_index);
   free(ctx->op_keys);
   free(ctx->set_attr_cache);
+  free(ctx->one_word_cache);
   sharc_arena_free(&ctx->arena);
   sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);

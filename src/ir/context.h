@@ -194,6 +194,9 @@ struct sharc_context {
    * removed) is a pure function of uniqued, immortal attributes, and ops
    * alike get the same updates (a sharding set on each op of a layer) */
   struct sharc_set_attr_slot *set_attr_cache;
+  /* sharc_attr_dialect_one_word's answers (attrs.c): ops alike get
+   * the same one-entry list (a sharding on each op of a layer) */
+  struct sharc_one_word_slot *one_word_cache;
   /* a bit per hash of each op definition an op was ever created with (ops
    * are never freed, nor do they change definition): a clear bit says no
    * op of that definition exists, and a walk for them has nothing to
@@ -229,7 +232,13 @@ static inline unsigned sharc_def_bit(const void *def) {
   return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 20) % (64 * 64);
 }
 
-enum { SHARC_SET_ATTR_CACHE = 4096 };
+enum { SHARC_SET_ATTR_CACHE = 4096, SHARC_ONE_WORD_CACHE = 1024 };
+
+typedef struct sharc_one_word_slot {
+  const sharc_attr_def *def;
+  uintptr_t word;
+  sharc_attr *result;
+} sharc_one_word_slot;
 
 typedef struct sharc_set_attr_slot {
   const sharc_attr *dict, *value;

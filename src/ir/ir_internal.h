@@ -243,6 +243,10 @@ sharc_type *sharc_type_dialect(sharc_context *ctx, const sharc_type_def *def,
                                const uintptr_t *words, unsigned n);
 sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
                                const uintptr_t *words, unsigned n, sharc_type *type);
+/* sharc_attr_dialect(ctx, def, &word, 1, NULL): a pure function of its
+ * arguments, remembered per context in a direct-mapped cache. */
+sharc_attr *sharc_attr_dialect_one_word(sharc_context *ctx, const sharc_attr_def *def,
+                                        uintptr_t word);
 sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
 /* Element i of a dense integer or index elements attribute (a splat gives
  * its one value for every i), as MLIR's getValues<int64_t>: sign-extended

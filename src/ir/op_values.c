@@ -1,6 +1,7 @@
 /* An op's operand values or result types as one array; see op_values.h.
  * Every form is one gather over the op's operands or results. */
 #include "ir/op_values.h"
+#include "ir/ir_internal.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -87,9 +88,12 @@ bool sharc_op_has_result_uses(const sharc_op *op) {
   return false;
 }
 
+/* Read from the op's own layout (not through the public accessors): the
+ * sdy verifiers key their memo with it for every op they check. */
 void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out) {
   for (unsigned i = 0; i < num_operands; i++)
-    out[i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
-    out[num_operands + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+    out[i] = (uintptr_t)op->operands[i].value->type;
+  const sharc_value *results = sharc_op_results_of(op);
+  for (unsigned i = 0; i < op->num_results; i++)
+    out[num_operands + i] = (uintptr_t)results[i].type;
 }

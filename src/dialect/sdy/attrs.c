@@ -9,6 +9,7 @@
 #include <string.h>
 
 _Static_assert(sizeof(uintptr_t) >= sizeof(int64_t), "sdy attributes keep int64 in words");
+_Static_assert(sizeof(uintptr_t) == sizeof(sharc_attr *), "attribute lists are copied as words");
 
 /* ---- word builders ------------------------------------------------------- */
 
@@ -18,19 +19,22 @@ void sharc_sdy_words_init(sdy_words *b) {
   b->cap = sizeof b->small / sizeof b->small[0];
 }
 
-void sharc_sdy_words_push(sdy_words *b, uintptr_t v) {
-  if (b->n == b->cap) {
-    unsigned cap = b->cap * 2;
-    b->w = sharc_xgrow_small(b->w, b->small, b->n, cap, sizeof *b->w);
-    b->cap = cap;
-  }
-  b->w[b->n++] = v;
+void sharc_sdy_words_reserve(sdy_words *b, unsigned more) {
+  if (more <= b->cap - b->n)
+    return;
+  unsigned cap = b->cap * 2;
+  while (more > cap - b->n)
+    cap *= 2;
+  b->w = sharc_xgrow_small(b->w, b->small, b->n, cap, sizeof *b->w);
+  b->cap = cap;
 }
 
 void sharc_sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n) {
-  sharc_sdy_words_push(b, n);
-  for (unsigned i = 0; i < n; i++)
-    sharc_sdy_words_push(b, items[i]);
+  sharc_sdy_words_reserve(b, n + 1);
+  b->w[b->n++] = n;
+  if (n)
+    memcpy(b->w + b->n, items, (size_t)n * sizeof *items);
+  b->n += n;
 }
 
 void sharc_sdy_words_free(sdy_words *b) {
@@ -421,6 +425,10 @@ sharc_sdy_reduction_op sharc_sdy_tensor_sharding_reduction(const sharc_attr *sha
 
 sharc_attr *sharc_sdy_sharding_per_value_get(sharc_context *ctx, sharc_attr *const *shardings,
                                              unsigned n) {
+  /* a one-result op's list: propagation writes one for each op it shards */
+  if (n == 1)
+    return sharc_attr_dialect_one_word(ctx, &sharc_sdy_sharding_per_value_def,
+                                       (uintptr_t)shardings[0]);
   return list_get(ctx, &sharc_sdy_sharding_per_value_def, NULL, 0, shardings, n);
 }
 bool sharc_sdy_is_sharding_per_value(const sharc_attr *a) {

@@ -24,7 +24,14 @@ typedef struct sdy_words {
 } sdy_words;
 
 void sharc_sdy_words_init(sdy_words *b);
-void sharc_sdy_words_push(sdy_words *b, uintptr_t v);
+/* Room for `more` words past b->n (the builder outgrows `small`). */
+void sharc_sdy_words_reserve(sdy_words *b, unsigned more);
+/* Inline: every attribute built pushes its words one at a time. */
+static inline void sharc_sdy_words_push(sdy_words *b, uintptr_t v) {
+  if (b->n == b->cap)
+    sharc_sdy_words_reserve(b, 1);
+  b->w[b->n++] = v;
+}
 void sharc_sdy_words_seg(sdy_words *b, const uintptr_t *items, unsigned n);
 void sharc_sdy_words_free(sdy_words *b);
 sharc_attr *sharc_sdy_words_attr(sharc_context *ctx, const sharc_attr_def *def, sdy_words *b);

@@ -368,9 +368,7 @@ static bool parse_replicated_and_unreduced(sharc_parser *p, sharc_ptrvec *replic
   return true;
 }
 
-bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
-  if (at_full_form(p))
-    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
+static bool parse_tensor_sharding_body(sharc_parser *p, sharc_attr **out) {
   sharc_sdy_tensor_sharding_parts s = {0};
   sharc_ptrvec dims = {0}, repl = {0}, unred = {0};
   bool ok =
@@ -394,6 +392,13 @@ bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
+/* A module repeats the same few shardings: each text is parsed once. */
+bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
+  return sharc_p_parse_memoized_body(p, parse_tensor_sharding_body, out);
+}
+
 static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
                             const sharc_attr_def *elem_def, parse_fn fn, const char *attr,
                             const char *param, const char *cpp_type, sharc_attr **out) {
@@ -410,12 +415,17 @@ static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
   return ok;
 }
 
-bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
-  if (at_full_form(p))
-    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
+static bool parse_sharding_per_value_body(sharc_parser *p, sharc_attr **out) {
   return parse_list_attr(p, &sharc_sdy_sharding_per_value_def, &sharc_sdy_tensor_sharding_def,
                          sharc_sdy_parse_tensor_sharding, "Sdy_TensorShardingPerValue", "shardings",
                          "::llvm::ArrayRef<TensorShardingAttr>", out);
+}
+
+/* Every op of a sharded module holds one: each text is parsed once. */
+bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
+  if (at_full_form(p))
+    return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
+  return sharc_p_parse_memoized_body(p, parse_sharding_per_value_body, out);
 }
 
 /* The axis names of a manual_axes list so far. */

@@ -125,7 +125,7 @@ static void print_named_axis_list(sharc_printer *p, const char *keyword, sharc_a
   SHARC_PR_LIT(p, "}");
 }
 
-void sharc_sdy_print_tensor_sharding(sharc_printer *p, const sharc_attr *sharding) {
+static void print_tensor_sharding_text(sharc_printer *p, const sharc_attr *sharding) {
   sharc_sdy_tensor_sharding_parts s;
   sharc_sdy_tensor_sharding_parts_of(sharding, &s);
   SHARC_PR_LIT(p, "<");
@@ -143,10 +143,27 @@ void sharc_sdy_print_tensor_sharding(sharc_printer *p, const sharc_attr *shardin
   SHARC_PR_LIT(p, ">");
 }
 
+/* A sharding's text depends on nothing but the sharding (its mesh is
+ * inline or a symbol name; neither is aliased): printed once per printer,
+ * then replayed, as a module holds the same few shardings on every op. */
+void sharc_sdy_print_tensor_sharding(sharc_printer *p, const sharc_attr *sharding) {
+  if (sharc_pr_replay_text(p, sharding))
+    return;
+  sharc_buf *out = p->out;
+  size_t start = out ? out->len : 0;
+  print_tensor_sharding_text(p, sharding);
+  sharc_pr_remember_text(p, sharding, out, start);
+}
+
 void sharc_sdy_print_sharding_per_value(sharc_printer *p, const sharc_attr *shardings) {
+  if (sharc_pr_replay_text(p, shardings))
+    return;
+  sharc_buf *out = p->out;
+  size_t start = out ? out->len : 0;
   SHARC_PR_LIT(p, "[");
   print_list(p, shardings, sharc_sdy_print_tensor_sharding);
   SHARC_PR_LIT(p, "]");
+  sharc_pr_remember_text(p, shardings, out, start);
 }
 
 void sharc_sdy_print_op_shardings(sharc_printer *p, const sharc_op *op, const char *sep,

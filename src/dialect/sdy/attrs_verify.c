@@ -659,7 +659,7 @@ enum { CHECK_SHARDING = 1, CHECK_RULE, CHECK_ARG_SHARDING, STACK_KEY = 24 };
 
 static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_op *scope,
                           sharc_op *op, bool with_operands, uintptr_t *stack, uintptr_t **key) {
-  unsigned no = with_operands ? sharc_op_num_operands(op) : 0, nr = sharc_op_num_results(op);
+  unsigned no = with_operands ? op->num_operands : 0, nr = op->num_results;
   unsigned n = 5 + no + nr;
   uintptr_t *k = n <= STACK_KEY ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = check;
@@ -677,11 +677,12 @@ static unsigned check_key(uintptr_t check, const sharc_attr *attr, const sharc_o
  * alike for ops with the same parent (an op that is a symbol table looks
  * meshes up in itself). */
 static bool verify_op_sharding(sharc_op *op, const sharc_attr *shardings) {
+  const sharc_op_def *def = sharc_op_def_of(op);
   const sharc_op *scope =
-      sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE) ? op : sharc_op_parent_op(op);
+      def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) ? op : sharc_op_parent_op(op);
   uintptr_t stack[STACK_KEY], *key;
   unsigned n = check_key(CHECK_SHARDING, shardings, scope, op, false, stack, &key);
-  sharc_context *ctx = sharc_op_context(op);
+  sharc_context *ctx = sharc_op_ctx_of(op);
   bool ok = sharc_verify_memo_passed(ctx, key, n);
   if (!ok) {
     unsigned nr = sharc_op_num_results(op);
@@ -703,7 +704,7 @@ static bool verify_op_sharding(sharc_op *op, const sharc_attr *shardings) {
 static bool verify_op_rule(sharc_op *op, const sharc_attr *rule) {
   uintptr_t stack[STACK_KEY], *key;
   unsigned n = check_key(CHECK_RULE, rule, NULL, op, true, stack, &key);
-  sharc_context *ctx = sharc_op_context(op);
+  sharc_context *ctx = sharc_op_ctx_of(op);
   bool ok = sharc_verify_memo_passed(ctx, key, n);
   if (!ok) {
     ok = sharc_sdy_verify_op_sharding_rule(rule, op);
@@ -762,7 +763,7 @@ bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result
   sharc_sdy_emitter e = sharc_sdy_emitter_indexed(op, is_result ? "result " : "arg ", index, " - ");
   if (!sharc_sdy_is_tensor_sharding(attr->value))
     return sharc_sdy_emit(&e, "should have a sharding attribute of type TensorShardingAttr"), false;
-  sharc_attr *fn = sharc_op_attr(op, "function_type");
+  sharc_attr *fn = sharc_op_attr_static(op, "function_type");
   if (!fn || sharc_attr_get_kind(fn) != SHARC_ATTR_TYPE)
     return true;
   sharc_type *ft = sharc_attr_type_value(fn);

@@ -96,7 +96,8 @@ bool sharc_sdy_type_is_static(const sharc_type *t) {
   if (!t || !sharc_type_has_rank(t))
     return false;
   const int64_t *shape = sharc_type_shape(t);
-  for (unsigned i = 0; i < sharc_type_rank(t); i++)
+  unsigned rank = sharc_type_rank(t); /* once: propagation asks this of every op it visits */
+  for (unsigned i = 0; i < rank; i++)
     if (shape[i] == SHARC_DYNAMIC)
       return false;
   return true;

@@ -105,6 +105,8 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
                                                  unsigned count, unsigned index,
                                                  sharc_attr *sharding) {
   sharc_context *ctx = sharc_op_context(op);
+  if (count == 1 && index == 0 && sharding) /* most ops have one result */
+    return sharc_sdy_sharding_per_value_get(ctx, &sharding, 1);
   /* one entry per result: most ops have a handful (no heap then) */
   sharc_attr *stack[8];
   sharc_attr **items = count <= 8 ? stack : sharc_xmalloc_array(count, sizeof *items);
@@ -210,6 +212,18 @@ sharc_attr *sharc_sdy_get_or_create_sharding(sharc_value *v, sharc_attr *mesh_or
 }
 
 void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding) {
+  /* the common case, as in sharc_sdy_get_sharding: a result of an op
+   * without data flow edges, outside the sdy dialect (whose ops hold
+   * their shardings elsewhere), is its own shardable value, its sharding
+   * held in the op's list */
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    sharc_op *op = sharc_value_op_of(v);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect)) {
+      sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+      return;
+    }
+  }
   v = sharc_sdy_shardable_value(v);
   if (!v)
     return;
