@@ -1079,11 +1079,20 @@ static void format_scaled_u64(sharc_buf *out, uint64_t n, long exp, bool dropped
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
 }
 
-/* format_finite on 64-bit integers, for values whose exact scaled form
- * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
- * so the same digits, without bignums. False when it does not fit. */
-static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
-                              unsigned max_pad, bool truncate_zero, bool *exact) {
+/* A nonzero value's digits before APFloat's decimal rounding: n * 10^exp,
+ * n the significand truncated to a little more than `prec` digits, and
+ * `dropped` when that truncation cut off a nonzero digit. */
+typedef struct scaled {
+  uint64_t n;
+  long exp;
+  bool dropped;
+} scaled;
+
+/* format_finite's exact scaling and truncation on 64-bit integers, for
+ * values whose exact scaled form N * 2^e or N * 5^-e fits (most f32 and
+ * many f64 values): the same steps, so the same digits, without bignums.
+ * False when it does not fit. */
+static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp > 0) {
     if (u64_bitlen(sig) + (unsigned long)exp > 63)
       return false;
@@ -1099,22 +1108,23 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned p
   }
   unsigned bits = u64_bitlen(sig);
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
-  bool dropped = false; /* a nonzero digit cut off: the text is not the exact value */
+  s->dropped = false; /* a nonzero digit cut off: the text is not the exact value */
   if (bits > required) {
     unsigned tens = (bits - required) * 59 / 196; /* at most 19: 10^19 fits */
     exp += (long)tens;
     uint64_t p10 = u64_pow10[tens];
-    dropped = sig % p10 != 0;
+    s->dropped = sig % p10 != 0;
     sig /= p10;
   }
-  format_scaled_u64(out, sig, exp, dropped, prec, max_pad, truncate_zero, exact);
+  s->n = sig;
+  s->exp = exp;
   return true;
 }
 
 #ifdef __SIZEOF_INT128__
 /* A 192-bit unsigned integer, least significant limb first: sig * 5^e for
  * a 64-bit sig and e <= 54 (5^54 < 2^126) fits, which covers the f64
- * values from about 2^-2 up whose 5^e overflows format_finite_u64. */
+ * values from about 2^-2 up whose 5^e overflows scale_u64. */
 typedef unsigned __int128 u128w;
 typedef struct u192 {
   uint64_t w[3];
@@ -1167,12 +1177,11 @@ static bool u192_div_u64(u192 *v, uint64_t d) {
   return r != 0;
 }
 
-/* format_finite for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
+/* scale_u64 for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
  * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
  * bignum route. False when the value or its trimmed form does not fit. */
-static bool format_finite_wide(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
-                               unsigned max_pad, bool truncate_zero, bool *exact) {
+static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp >= 0 || -exp > WIDE_MAX_POW5)
     return false;
   unsigned e = (unsigned)-exp;
@@ -1191,10 +1200,21 @@ static bool format_finite_wide(sharc_buf *out, uint64_t sig, long exp, unsigned 
   }
   if (n.w[1] || n.w[2])
     return false;
-  format_scaled_u64(out, n.w[0], exp + (long)tens, dropped, prec, max_pad, truncate_zero, exact);
+  *s = (scaled){n.w[0], exp + (long)tens, dropped};
   return true;
 }
 #endif
+
+/* The bignum-free scalings, in order; false when neither fits. */
+static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  if (scale_u64(sig, exp, prec, s))
+    return true;
+#ifdef __SIZEOF_INT128__
+  return scale_wide(sig, exp, prec, s);
+#else
+  return false;
+#endif
+}
 
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
   if (max_pad) {
@@ -1231,19 +1251,18 @@ static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned ma
     format_zero(out, prec, max_pad, truncate_zero);
     return;
   }
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast paths */
   long exp2 = (long)v->exp - (long)(f->prec - 1);
-#ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast path */
   if (v->sig.hi == 0 && v->sig.lo) {
     unsigned digits = prec ? prec : 2 + f->prec * 59 / 196;
     unsigned tz = (unsigned)__builtin_ctzll(v->sig.lo); /* drop trailing binary zeros */
     uint64_t sig = v->sig.lo >> tz;
     long e2 = exp2 + (long)tz;
-    if (format_finite_u64(out, sig, e2, digits, max_pad, truncate_zero, exact))
+    scaled sc;
+    if (scale_fast(sig, e2, digits, &sc)) {
+      format_scaled_u64(out, sc.n, sc.exp, sc.dropped, digits, max_pad, truncate_zero, exact);
       return;
-#ifdef __SIZEOF_INT128__
-    if (format_finite_wide(out, sig, e2, digits, max_pad, truncate_zero, exact))
-      return;
-#endif
+    }
   }
 #endif
   bn sig = {0};
@@ -1421,13 +1440,52 @@ static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *
   return end == buf + len;
 }
 
+/* convert() from a normal double into a narrower format with inf and
+ * subnormals (f16, bf16, f32, tf32, f8E5M2, f8E4M3, f8E3M4), round to
+ * nearest-even, on the bits: the significand's dropped bits decide the
+ * rounding, a carry out of it bumps the exponent, and an exponent past the
+ * format's range is inf. False (the caller converts the general way) for
+ * the other formats and for zero, subnormal, inf and NaN doubles. */
+static bool narrow_double(const fmt *f, uint64_t d, uint64_t *out) {
+  unsigned t = f->prec - 1;
+  unsigned long e = (d >> 52) & 0x7ff;
+  if (f->nf != NF_IEEE || f->bits > 32 || e == 0 || e == 0x7ff)
+    return false;
+  uint64_t sig = (d & ((1ull << 52) - 1)) | (1ull << 52);
+  long exp = (long)e - 1023, te = exp < f->min_exp ? f->min_exp : exp;
+  unsigned long shift = (unsigned long)(52 - t) + (unsigned long)(te - exp);
+  uint64_t q = 0;
+  if (shift <= 54) { /* more drops everything below a quarter ulp: zero */
+    uint64_t half = 1ull << (shift - 1), rem = sig & ((half << 1) - 1);
+    q = sig >> shift;
+    q += rem > half || (rem == half && (q & 1));
+  }
+  if (q >> (t + 1)) { /* the carry made it 2^(t+1) */
+    q >>= 1;
+    te++;
+  }
+  uint64_t biased = q >> t ? (uint64_t)(te + exponent_bias(f)) : 0;
+  uint64_t emax = (1ull << (f->bits - 1 - t)) - 1;
+  if (biased >= emax) { /* overflow: inf */
+    biased = emax;
+    q = 0;
+  }
+  *out = ((d >> 63) << (f->bits - 1)) | biased << t | (q & ((1ull << t) - 1));
+  return true;
+}
+
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi) {
   const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY
   uint64_t dbits;
   if (strto_fast(SHARC_F64, text.data, text.len, &dbits)) {
     if (k == SHARC_F64) {
       *lo = dbits;
+      *hi = 0;
+      return true;
+    }
+    if (narrow_double(f, dbits, lo)) {
       *hi = 0;
       return true;
     }
@@ -1437,6 +1495,7 @@ bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
     store(pack(f, &cv), lo, hi);
     return true;
   }
+#endif
   apf d, v;
   if (!text_to_apf(f64, text.data, text.len, &d) || !convert(f64, &d, f, &v))
     return false;
@@ -1511,7 +1570,11 @@ static bool print_short(const fmt *f, const apf *v, sharc_buf *out) {
   uint64_t fast_bits;
   apf back;
   bool ok;
+#ifdef SHARC_APFLOAT_BIGNUM_ONLY
+  if (false) {
+#else
   if (strto_fast(k, s, n, &fast_bits)) {
+#endif
     u128 mine = pack(f, v);
     ok = mine.lo == fast_bits && mine.hi == 0;
   } else {
@@ -1532,7 +1595,152 @@ static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
   return ok;
 }
 
+/* ---------------------------------------------------------------------------
+ * The fast printer: printFloatValue for f16, bf16, f32 and f64 straight
+ * from the bits, with the short form's digits and exponent computed in
+ * integers and its read-back done on those integers (Clinger) instead of
+ * on the text. The same steps as print_short / print_long, so the same
+ * bytes; whatever it cannot settle goes the general way.
+ * ------------------------------------------------------------------------ */
+
+/* The number of decimal digits of a nonzero n (1233/4096 ~ log10(2)). */
+static unsigned decimal_len(uint64_t n) {
+  unsigned t = (u64_bitlen(n) * 1233) >> 12;
+  return t + 1 - (n < u64_pow10[t]);
+}
+
+/* The short form's digits: n * 10^exp rounded half up to six digits, as
+ * round_digits does, giving q (100000 <= q < 10^6) times 10^(e10 - 5).
+ * True when that is the value itself (nothing dropped, nothing rounded). */
+static bool round_short(const scaled *s, uint32_t *q, long *e10) {
+  unsigned d = decimal_len(s->n);
+  *e10 = s->exp + (long)d - 1;
+  if (d <= 6) {
+    *q = (uint32_t)(s->n * u64_pow10[6 - d]);
+    return !s->dropped;
+  }
+  uint64_t div = u64_pow10[d - 6], rem = s->n % div, r = s->n / div;
+  if (rem / u64_pow10[d - 7] >= 5 && ++r == 1000000) {
+    r = 100000;
+    (*e10)++;
+  }
+  *q = (uint32_t)r;
+  return !s->dropped && rem == 0;
+}
+
+/* "d.ddddd0e+XX": what format_digits and put_exponent write for six
+ * digits, precision 6, no padding limit and no zero truncation. */
+static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
+  sharc_buf_reserve(out, 16);
+  char *p = out->data + out->len;
+  if (neg)
+    *p++ = '-';
+  for (int i = 6; i >= 2; i--, q /= 10)
+    p[i] = (char)('0' + q % 10);
+  p[0] = (char)('0' + q);
+  p[1] = '.';
+  p[7] = '0';
+  p[8] = 'e';
+  p[9] = e10 < 0 ? '-' : '+';
+  unsigned long mag = e10 < 0 ? (unsigned long)-e10 : (unsigned long)e10;
+  p += 10;
+  if (mag >= 100)
+    *p++ = (char)('0' + mag / 100);
+  *p++ = (char)('0' + mag / 10 % 10);
+  *p++ = (char)('0' + mag % 10);
+  *p = 0;
+  out->len = (size_t)(p - out->data);
+}
+
+/* Whether q * 10^p reads back as the magnitude `mag` in f32 / f64:
+ * Clinger's fast path (q < 2^24 and 10^|p| exact in the format, so one
+ * correctly rounded operation), as decimal_fast reads the text. -1 where
+ * it does not apply. */
+static int short_reads_back(sharc_float_kind k, uint32_t q, long p, uint64_t mag) {
+  static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+  long a = p < 0 ? -p : p;
+  if (k == SHARC_F64) {
+    if (a > 22)
+      return -1;
+    double d = p < 0 ? (double)q / pow10d[a] : (double)q * pow10d[a];
+    return sharc_double_bits(d) == mag;
+  }
+  if (a > 10)
+    return -1;
+  float x = p < 0 ? (float)q / pow10f[a] : (float)q * pow10f[a];
+  uint32_t b;
+  memcpy(&b, &x, sizeof b);
+  return b == mag;
+}
+
+/* print_long from the bits: the default precision, usable with a '.'. */
+static bool print_long_fast(const fmt *f, bool neg, uint64_t sig, long e2, sharc_buf *out) {
+  unsigned digits = 2 + f->prec * 59 / 196;
+  scaled sc;
+  if (!scale_fast(sig, e2, digits, &sc))
+    return false;
+  size_t start = out->len;
+  if (neg)
+    sharc_buf_putc(out, '-');
+  bool exact;
+  format_scaled_u64(out, sc.n, sc.exp, sc.dropped, digits, 3, true, &exact);
+  if (memchr(out->data + start, '.', out->len - start))
+    return true;
+  buf_truncate(out, start);
+  return false;
+}
+
+/* sharc_float_print for f16, bf16, f32 and f64; false (nothing written)
+ * for inf, NaN and values whose digits need the bignums. */
+static bool print_ieee_fast(sharc_float_kind k, uint64_t bits, sharc_buf *out) {
+  const fmt *f = &fmts[k];
+  unsigned t = f->prec - 1, ebits = f->bits - 1 - t;
+  bool neg = (bits >> (f->bits - 1)) & 1;
+  bits &= ~0ull >> (64 - f->bits); /* as unpack: only the storage width counts */
+  uint64_t mag = bits & (~0ull >> (65 - f->bits));
+  uint64_t mant = mag & ((1ull << t) - 1), biased = mag >> t;
+  if (biased == (1ull << ebits) - 1)
+    return false; /* inf and NaN print as hex */
+  if (mag == 0) {
+    sharc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
+    return true;
+  }
+  uint64_t sig = biased ? mant | (1ull << t) : mant;
+  long e2 = (biased ? (long)biased : 1) - exponent_bias(f) - (long)t;
+  unsigned tz = (unsigned)__builtin_ctzll(sig); /* as apf_to_string */
+  sig >>= tz;
+  e2 += (long)tz;
+  scaled sc;
+  if (!scale_fast(sig, e2, 6, &sc))
+    return false;
+  uint32_t q;
+  long e10;
+  bool exact = round_short(&sc, &q, &e10);
+  size_t start = out->len;
+  put_short(out, neg, q, e10);
+  if (exact || k == SHARC_F16 || k == SHARC_BF16) /* see print_short */
+    return true;
+  int back = short_reads_back(k, q, e10 - 5, mag);
+  if (back < 0) { /* read the text back as print_short does */
+    uint64_t read;
+    back = strto_fast(k, out->data + start, out->len - start, &read) ? read == bits : -1;
+  }
+  if (back > 0)
+    return true;
+  buf_truncate(out, start);
+  return back == 0 && print_long_fast(f, neg, sig, e2, out);
+}
+
 void sharc_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY
+  if ((k == SHARC_F16 || k == SHARC_BF16 || k == SHARC_F32 || k == SHARC_F64) &&
+      print_ieee_fast(k, lo, out))
+    return;
+#endif
   const fmt *f = fmt_of(k);
   apf v = unpack(f, lo, hi);
   if (v.cat != C_INF && v.cat != C_NAN && (print_short(f, &v, out) || print_long(f, &v, out)))
