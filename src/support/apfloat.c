@@ -1122,10 +1122,12 @@ static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
 }
 
 #ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128w;
+
 /* A 192-bit unsigned integer, least significant limb first: sig * 5^e for
  * a 64-bit sig and e <= 54 (5^54 < 2^126) fits, which covers the f64
- * values from about 2^-2 up whose 5^e overflows scale_u64. */
-typedef unsigned __int128 u128w;
+ * values from about 2^-2 up whose 5^e overflows scale_u64: the common
+ * case, kept apart from the wider type's longer loops. */
 typedef struct u192 {
   uint64_t w[3];
 } u192;
@@ -1181,7 +1183,7 @@ static bool u192_div_u64(u192 *v, uint64_t d) {
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
  * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
  * bignum route. False when the value or its trimmed form does not fit. */
-static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
+static bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp >= 0 || -exp > WIDE_MAX_POW5)
     return false;
   unsigned e = (unsigned)-exp;
@@ -1203,6 +1205,135 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
   *s = (scaled){n.w[0], exp + (long)tens, dropped};
   return true;
 }
+
+/* A 384-bit unsigned integer on the stack, least significant limb first:
+ * big enough for sig * 5^e of every f32 (24 + 149 * 2.33 bits) and of the
+ * f64 values down to about 1e-27 and up to about 1e100, which would
+ * otherwise take the heap-allocated bignums. */
+enum { WIDE_LIMBS = 6, WIDE_BITS = 64 * WIDE_LIMBS };
+typedef struct wide {
+  uint64_t w[WIDE_LIMBS];
+} wide;
+
+static wide wide_from(uint64_t v) { return (wide){{v}}; }
+
+/* v *= m; false when the product does not fit */
+static bool wide_mul_u64(wide *v, uint64_t m) {
+  uint64_t carry = 0;
+  for (unsigned i = 0; i < WIDE_LIMBS; i++) {
+    u128w cur = (u128w)v->w[i] * m + carry;
+    v->w[i] = (uint64_t)cur;
+    carry = (uint64_t)(cur >> 64);
+  }
+  return carry == 0;
+}
+
+/* v *= 5^k, 27 powers at a time; false when it does not fit */
+static bool wide_mul_pow5(wide *v, unsigned long k) {
+  for (; k; k -= k < 27 ? k : 27)
+    if (!wide_mul_u64(v, u64_pow5[k < 27 ? k : 27]))
+      return false;
+  return true;
+}
+
+static unsigned wide_bitlen(const wide *v) {
+  for (unsigned i = WIDE_LIMBS; i-- > 0;)
+    if (v->w[i])
+      return 64 * i + u64_bitlen(v->w[i]);
+  return 0;
+}
+
+/* v >>= n (n < WIDE_BITS); true when a nonzero bit was shifted out */
+static bool wide_shr(wide *v, unsigned n) {
+  bool lost = false;
+  unsigned limbs = n / 64, bits = n % 64;
+  for (unsigned i = 0; i < limbs; i++)
+    lost |= v->w[i] != 0;
+  if (bits)
+    lost |= (v->w[limbs] & ((1ull << bits) - 1)) != 0;
+  for (unsigned i = 0; i < WIDE_LIMBS; i++) {
+    uint64_t lo = i + limbs < WIDE_LIMBS ? v->w[i + limbs] : 0;
+    uint64_t hi = i + limbs + 1 < WIDE_LIMBS ? v->w[i + limbs + 1] : 0;
+    v->w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+  }
+  return lost;
+}
+
+/* sig << n for bitlen(sig) + n <= WIDE_BITS */
+static wide wide_shl_u64(uint64_t sig, unsigned n) {
+  wide v = {{0}};
+  unsigned limb = n / 64, bits = n % 64;
+  v.w[limb] = sig << bits;
+  if (bits && limb + 1 < WIDE_LIMBS)
+    v.w[limb + 1] = sig >> (64 - bits);
+  return v;
+}
+
+/* v /= d; true when the remainder is nonzero */
+static bool wide_div_u64(wide *v, uint64_t d) {
+  uint64_t r = 0;
+  for (unsigned i = WIDE_LIMBS; i-- > 0;) {
+    if (!r && !v->w[i])
+      continue;
+    u128w cur = ((u128w)r << 64) | v->w[i];
+    v->w[i] = (uint64_t)(cur / d);
+    r = (uint64_t)(cur % d);
+  }
+  return r != 0;
+}
+
+/* v /= p^k for p^chunk the largest power in a 64-bit table entry; true
+ * when a nonzero remainder was dropped */
+static bool wide_div_pow(wide *v, const uint64_t *pow, unsigned chunk, unsigned long k) {
+  bool dropped = false;
+  for (; k; k -= k < chunk ? k : chunk)
+    dropped |= wide_div_u64(v, pow[k < chunk ? k : chunk]);
+  return dropped;
+}
+
+/* The digits kept: trim_significand's count of tens for `bits`. */
+static unsigned long trim_tens(unsigned bits, unsigned prec) {
+  unsigned required = (prec * 196 + 58) / 59;
+  return bits > required ? (unsigned long)(bits - required) * 59 / 196 : 0;
+}
+
+/* scale_u64 for sig * 2^exp in 384-bit integers. With exp > 0, N = sig *
+ * 2^exp and floor(N / 10^t) by division; with exp = -e < 0, N = sig * 5^e
+ * and floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or as
+ * floor(floor(N / 2^t) / 5^t) when t >= e: the same digits as the bignum
+ * route. False when the value or its trimmed form does not fit. */
+static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  wide n;
+  bool dropped = false;
+  unsigned long tens;
+  if (exp >= 0) {
+    if (u64_bitlen(sig) + (unsigned long)exp > WIDE_BITS)
+      return false;
+    n = wide_shl_u64(sig, (unsigned)exp);
+    tens = trim_tens(wide_bitlen(&n), prec);
+    dropped = wide_div_pow(&n, u64_pow10, 19, tens);
+    exp = 0;
+  } else {
+    unsigned long e = (unsigned long)-exp;
+    n = wide_from(sig);
+    if (!wide_mul_pow5(&n, e))
+      return false;
+    tens = trim_tens(wide_bitlen(&n), prec);
+    if (tens >= e) {
+      dropped = wide_shr(&n, (unsigned)tens);
+      dropped |= wide_div_pow(&n, u64_pow5, 27, tens);
+    } else if (tens) {
+      n = wide_from(sig);
+      wide_mul_pow5(&n, e - tens); /* smaller than sig * 5^e: fits */
+      dropped = wide_shr(&n, (unsigned)tens);
+    }
+  }
+  for (unsigned i = 1; i < WIDE_LIMBS; i++)
+    if (n.w[i])
+      return false;
+  *s = (scaled){n.w[0], exp + (long)tens, dropped};
+  return true;
+}
 #endif
 
 /* The bignum-free scalings, in order; false when neither fits. */
@@ -1210,7 +1341,7 @@ static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (scale_u64(sig, exp, prec, s))
     return true;
 #ifdef __SIZEOF_INT128__
-  return scale_wide(sig, exp, prec, s);
+  return scale_u192(sig, exp, prec, s) || scale_wide(sig, exp, prec, s);
 #else
   return false;
 #endif

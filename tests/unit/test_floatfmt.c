@@ -60,10 +60,10 @@ static sharc_buf got, want;
 static unsigned long long compared, differing;
 
 /* One value printed both ways; a difference is reported (the first few). */
-static void check_print(sharc_float_kind k, uint64_t bits) {
+static void check_print_wide(sharc_float_kind k, uint64_t bits, uint64_t hi) {
   got.len = want.len = 0;
-  sharc_float_print(k, bits, 0, &got);
-  ref_float_print(k, bits, 0, &want);
+  sharc_float_print(k, bits, hi, &got);
+  ref_float_print(k, bits, hi, &want);
   compared++;
   if (got.len == want.len && memcmp(got.data, want.data, got.len) == 0)
     return;
@@ -85,6 +85,8 @@ static void check_parse(sharc_float_kind k, const char *text) {
     fprintf(stderr, "parse %s '%s': got %d 0x%llx, want %d 0x%llx\n", sharc_float_name(k), text,
             gok, (unsigned long long)glo, wok, (unsigned long long)wlo);
 }
+
+static void check_print(sharc_float_kind k, uint64_t bits) { check_print_wide(k, bits, 0); }
 
 static void check_both(sharc_float_kind k, uint64_t bits) {
   check_print(k, bits);
@@ -195,6 +197,18 @@ static void check_f64_random(unsigned long long n) {
   }
 }
 
+/* f80 and f128 print through the shared digit code too (their significand
+ * fits 64 bits often enough): random patterns and common magnitudes. */
+static void check_wide_formats(unsigned long long n) {
+  for (unsigned long long i = 0; i < n; i++) {
+    uint64_t e = 16383 - 60 + next_random() % 120, sign = next_random() & 1;
+    check_print_wide(SHARC_F80, next_random() | (1ull << 63), sign << 15 | e);
+    check_print_wide(SHARC_F80, next_random(), next_random() & 0xffff);
+    check_print_wide(SHARC_F128, next_random() << (next_random() % 64), sign << 63 | e << 48);
+    check_print_wide(SHARC_F128, next_random(), next_random());
+  }
+}
+
 static void check_f32_random(unsigned long long n) {
   for (unsigned long long i = 0; i < n; i++) {
     check_print(SHARC_F32, next_random() & 0xffffffffu);
@@ -261,6 +275,7 @@ int main(int argc, char **argv) {
   check_rounding_edges(SHARC_F64, 3000);
   check_f32_random(20000);
   check_f64_random(10000);
+  check_wide_formats(300);
   check_parse_random(5000);
   sharc_buf_free(&got);
   sharc_buf_free(&want);
