@@ -6,6 +6,7 @@
  * is deliberately *not* a correctly rounded printf: MLIR's output depends on
  * its quirks (f32 0x1 prints as 1.401300e-45, not 1.401298e-45). */
 #include "support/apfloat.h"
+#include "support/decimal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1042,8 +1043,8 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
 
 static unsigned u64_bitlen(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
 
-/* 5^k and 10^k while they fit in 64 bits: one multiply or divide instead
- * of k. */
+/* 5^k while it fits in 64 bits (10^k: sharc_pow10_u64): one multiply or
+ * divide instead of k. */
 static const uint64_t u64_pow5[28] = {
     1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull, 1953125ull,
     9765625ull, 48828125ull, 244140625ull, 1220703125ull, 6103515625ull, 30517578125ull,
@@ -1051,31 +1052,28 @@ static const uint64_t u64_pow5[28] = {
     476837158203125ull, 2384185791015625ull, 11920928955078125ull, 59604644775390625ull,
     298023223876953125ull, 1490116119384765625ull, 7450580596923828125ull,
 };
-static const uint64_t u64_pow10[20] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
-    1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
-    100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
-    1000000000000000000ull, 10000000000000000000ull,
-};
 
 /* The digits of n * 10^exp (n the trimmed significand, `dropped` when the
- * trimming cut off a nonzero digit): format_finite's last steps. */
+ * trimming cut off a nonzero digit): format_finite's last steps -- drop
+ * the trailing zeros, round half up on the first dropped digit to `prec`
+ * digits (round_digits), format -- done on the integer. */
 static void format_scaled_u64(sharc_buf *out, uint64_t n, long exp, bool dropped, unsigned prec,
                               unsigned max_pad, bool truncate_zero, bool *exact) {
-  char dg[24];
-  size_t nd = 0;
-  while (n) {
-    char d = (char)('0' + n % 10);
-    n /= 10;
-    if (nd == 0 && d == '0')
-      exp++; /* drop trailing zeros */
-    else
-      dg[nd++] = d;
+  for (; n && n % 10 == 0; n /= 10)
+    exp++;
+  unsigned nd = n ? sharc_decimal_digits(n) : 1;
+  *exact = !dropped && nd <= prec; /* the last digit is nonzero: rounding would drop it */
+  if (nd > prec) {
+    uint64_t div = sharc_pow10_u64[nd - prec], rem = n % div;
+    n = n / div + (rem >= 5 * sharc_pow10_u64[nd - prec - 1]);
+    exp += (long)(nd - prec);
+    for (; n % 10 == 0; n /= 10) /* what the rounding left, or its carry made */
+      exp++;
+    nd = sharc_decimal_digits(n);
   }
-  if (nd == 0)
-    dg[nd++] = '0';
-  *exact = !dropped && nd <= prec; /* dg[0] is nonzero: rounding would drop it */
-  round_digits(dg, &nd, &exp, prec);
+  char dg[24]; /* least significant first, as format_digits takes them */
+  for (unsigned i = 0; i < nd; i++, n /= 10)
+    dg[i] = (char)('0' + n % 10);
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
 }
 
@@ -1112,7 +1110,7 @@ static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (bits > required) {
     unsigned tens = (bits - required) * 59 / 196; /* at most 19: 10^19 fits */
     exp += (long)tens;
-    uint64_t p10 = u64_pow10[tens];
+    uint64_t p10 = sharc_pow10_u64[tens];
     s->dropped = sig % p10 != 0;
     sig /= p10;
   }
@@ -1311,7 +1309,7 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
       return false;
     n = wide_shl_u64(sig, (unsigned)exp);
     tens = trim_tens(wide_bitlen(&n), prec);
-    dropped = wide_div_pow(&n, u64_pow10, 19, tens);
+    dropped = wide_div_pow(&n, sharc_pow10_u64, 19, tens);
     exp = 0;
   } else {
     unsigned long e = (unsigned long)-exp;
@@ -1472,17 +1470,20 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   return true;
 }
 
+/* The powers of ten exact in a double and in a float: Clinger's fast path
+ * (decimal_fast, short_reads_back). */
+static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+                               1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+
 /* Clinger's fast path: a decimal whose digits form an integer w and whose
  * power of ten are both exact in the format (w < 2^53 and 10^22 for f64,
  * 2^24 and 10^10 for f32) is w * 10^e or w / 10^-e: one correctly rounded
  * IEEE operation on exact operands, i.e. the value strtod/strtof return.
  * False (the caller asks strtod) for anything else, malformed text too. */
 static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
-  static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
   const char *p = s, *end = s + len;
   bool neg = p < end && *p == '-';
   if (p < end && (*p == '-' || *p == '+'))
@@ -1734,24 +1735,18 @@ static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
  * bytes; whatever it cannot settle goes the general way.
  * ------------------------------------------------------------------------ */
 
-/* The number of decimal digits of a nonzero n (1233/4096 ~ log10(2)). */
-static unsigned decimal_len(uint64_t n) {
-  unsigned t = (u64_bitlen(n) * 1233) >> 12;
-  return t + 1 - (n < u64_pow10[t]);
-}
-
 /* The short form's digits: n * 10^exp rounded half up to six digits, as
  * round_digits does, giving q (100000 <= q < 10^6) times 10^(e10 - 5).
  * True when that is the value itself (nothing dropped, nothing rounded). */
 static bool round_short(const scaled *s, uint32_t *q, long *e10) {
-  unsigned d = decimal_len(s->n);
+  unsigned d = sharc_decimal_digits(s->n);
   *e10 = s->exp + (long)d - 1;
   if (d <= 6) {
-    *q = (uint32_t)(s->n * u64_pow10[6 - d]);
+    *q = (uint32_t)(s->n * sharc_pow10_u64[6 - d]);
     return !s->dropped;
   }
-  uint64_t div = u64_pow10[d - 6], rem = s->n % div, r = s->n / div;
-  if (rem / u64_pow10[d - 7] >= 5 && ++r == 1000000) {
+  uint64_t div = sharc_pow10_u64[d - 6], rem = s->n % div, r = s->n / div;
+  if (rem / sharc_pow10_u64[d - 7] >= 5 && ++r == 1000000) {
     r = 100000;
     (*e10)++;
   }
@@ -1766,9 +1761,8 @@ static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
   char *p = out->data + out->len;
   if (neg)
     *p++ = '-';
-  for (int i = 6; i >= 2; i--, q /= 10)
-    p[i] = (char)('0' + q % 10);
-  p[0] = (char)('0' + q);
+  sharc_put_digits_before(p + 7, q); /* six digits in p[1..6] */
+  p[0] = p[1];
   p[1] = '.';
   p[7] = '0';
   p[8] = 'e';
@@ -1783,16 +1777,30 @@ static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
   out->len = (size_t)(p - out->data);
 }
 
+/* Whether a decimal D whose correctly rounded double is d > 0 reads back
+ * as the f32 magnitude `mag`: (float)d is D rounded to f32 unless d sits
+ * exactly halfway between two f32 values (every such midpoint is a double,
+ * so a midpoint strictly between D and d would be nearer to D than d is);
+ * -1 for that case. */
+static int f32_via_double(double d, uint64_t mag) {
+  float x = (float)d, y;
+  uint32_t b, nb;
+  memcpy(&b, &x, sizeof b);
+  if ((double)x != d) {
+    nb = (double)x < d ? b + 1 : b - 1;
+    memcpy(&y, &nb, sizeof y);
+    if (((double)x + (double)y) / 2 == d)
+      return -1;
+  }
+  return b == mag;
+}
+
 /* Whether q * 10^p reads back as the magnitude `mag` in f32 / f64:
  * Clinger's fast path (q < 2^24 and 10^|p| exact in the format, so one
- * correctly rounded operation), as decimal_fast reads the text. -1 where
- * it does not apply. */
+ * correctly rounded operation), as decimal_fast reads the text; for f32
+ * with 10^|p| exact only in double, that double rounded once more. -1
+ * where neither applies. */
 static int short_reads_back(sharc_float_kind k, uint32_t q, long p, uint64_t mag) {
-  static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
   long a = p < 0 ? -p : p;
   if (k == SHARC_F64) {
     if (a > 22)
@@ -1800,12 +1808,15 @@ static int short_reads_back(sharc_float_kind k, uint32_t q, long p, uint64_t mag
     double d = p < 0 ? (double)q / pow10d[a] : (double)q * pow10d[a];
     return sharc_double_bits(d) == mag;
   }
-  if (a > 10)
+  if (a > 22)
     return -1;
-  float x = p < 0 ? (float)q / pow10f[a] : (float)q * pow10f[a];
-  uint32_t b;
-  memcpy(&b, &x, sizeof b);
-  return b == mag;
+  if (a <= 10) {
+    float x = p < 0 ? (float)q / pow10f[a] : (float)q * pow10f[a];
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b == mag;
+  }
+  return f32_via_double(p < 0 ? (double)q / pow10d[a] : (double)q * pow10d[a], mag);
 }
 
 /* print_long from the bits: the default precision, usable with a '.'. */

@@ -44,8 +44,11 @@ bool ref_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo, u
 #pragma GCC diagnostic ignored "-Wunused-function" /* the fast paths, compiled out */
 #include "support/apfloat.c"
 #pragma GCC diagnostic pop
+void ref_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi, unsigned precision,
+                         unsigned max_padding, bool truncate_zero, sharc_buf *out);
 #undef sharc_float_print
 #undef sharc_float_parse_literal
+#undef sharc_float_to_string
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -84,6 +87,26 @@ static void check_parse(sharc_float_kind k, const char *text) {
   if (differing++ < 20)
     fprintf(stderr, "parse %s '%s': got %d 0x%llx, want %d 0x%llx\n", sharc_float_name(k), text,
             gok, (unsigned long long)glo, wok, (unsigned long long)wlo);
+}
+
+/* APFloat::toString with other precisions and paddings shares the digit
+ * code: a value in each of a few shapes. */
+static void check_to_string(sharc_float_kind k, uint64_t bits) {
+  static const unsigned precs[] = {0, 1, 2, 3, 6, 9, 10, 17, 25};
+  for (size_t i = 0; i < sizeof precs / sizeof precs[0]; i++) {
+    unsigned pad = (unsigned)(next_random() % 12);
+    bool tz = next_random() & 1;
+    got.len = want.len = 0;
+    sharc_float_to_string(k, bits, 0, precs[i], pad, tz, &got);
+    ref_float_to_string(k, bits, 0, precs[i], pad, tz, &want);
+    compared++;
+    if (got.len == want.len && memcmp(got.data, want.data, got.len) == 0)
+      continue;
+    if (differing++ < 20)
+      fprintf(stderr, "to_string %s 0x%llx %u %u %d: got '%.*s', want '%.*s'\n",
+              sharc_float_name(k), (unsigned long long)bits, precs[i], pad, tz, (int)got.len,
+              got.data, (int)want.len, want.data);
+  }
 }
 
 static void check_print(sharc_float_kind k, uint64_t bits) { check_print_wide(k, bits, 0); }
@@ -276,6 +299,11 @@ int main(int argc, char **argv) {
   check_f32_random(20000);
   check_f64_random(10000);
   check_wide_formats(300);
+  for (int i = 0; i < 5000; i++) {
+    check_to_string(SHARC_F32, next_random() & 0xffffffffu);
+    check_to_string(SHARC_F64, next_random());
+    check_to_string(SHARC_F64, (1023 - 30 + next_random() % 60) << 52 | next_random() >> 12);
+  }
   check_parse_random(5000);
   sharc_buf_free(&got);
   sharc_buf_free(&want);
