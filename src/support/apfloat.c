@@ -1152,6 +1152,13 @@ static unsigned u192_bitlen(const u192 *v) {
 
 /* v >>= n (n < 192); true when a nonzero bit was shifted out */
 static bool u192_shr(u192 *v, unsigned n) {
+  if (n && n < 64) { /* the usual shift: within a limb */
+    bool gone = (v->w[0] << (64 - n)) != 0;
+    v->w[0] = (v->w[0] >> n) | (v->w[1] << (64 - n));
+    v->w[1] = (v->w[1] >> n) | (v->w[2] << (64 - n));
+    v->w[2] >>= n;
+    return gone;
+  }
   bool lost = false;
   unsigned limbs = n / 64, bits = n % 64;
   for (unsigned i = 0; i < limbs; i++)
@@ -1300,6 +1307,7 @@ static unsigned long trim_tens(unsigned bits, unsigned prec) {
  * and floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or as
  * floor(floor(N / 2^t) / 5^t) when t >= e: the same digits as the bignum
  * route. False when the value or its trimmed form does not fit. */
+__attribute__((noinline)) /* rare: its frame stays out of the common path */
 static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
   wide n;
   bool dropped = false;
@@ -1757,7 +1765,8 @@ static bool round_short(const scaled *s, uint32_t *q, long *e10) {
 /* "d.ddddd0e+XX": what format_digits and put_exponent write for six
  * digits, precision 6, no padding limit and no zero truncation. */
 static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
-  sharc_buf_reserve(out, 16);
+  if (out->len + 17 > out->cap) /* "-d.ddddd0e+XXX" and the NUL */
+    sharc_buf_reserve(out, 16);
   char *p = out->data + out->len;
   if (neg)
     *p++ = '-';
@@ -1769,10 +1778,12 @@ static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
   p[9] = e10 < 0 ? '-' : '+';
   unsigned long mag = e10 < 0 ? (unsigned long)-e10 : (unsigned long)e10;
   p += 10;
-  if (mag >= 100)
+  if (mag >= 100) {
     *p++ = (char)('0' + mag / 100);
-  *p++ = (char)('0' + mag / 10 % 10);
-  *p++ = (char)('0' + mag % 10);
+    mag %= 100;
+  }
+  *p++ = sharc_digit_pairs[2 * mag];
+  *p++ = sharc_digit_pairs[2 * mag + 1];
   *p = 0;
   out->len = (size_t)(p - out->data);
 }
