@@ -1122,6 +1122,44 @@ static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 u128w;
 
+/* Fixed-size unsigned integers as arrays of n 64-bit limbs, least
+ * significant first: the operations the 192- and 384-bit types share. */
+static inline unsigned limbs_bitlen(const uint64_t *w, unsigned n) {
+  for (unsigned i = n; i-- > 0;)
+    if (w[i])
+      return 64 * i + u64_bitlen(w[i]);
+  return 0;
+}
+
+/* w >>= k (k < 64 n); true when a nonzero bit was shifted out */
+static inline bool limbs_shr(uint64_t *w, unsigned n, unsigned k) {
+  bool lost = false;
+  unsigned limbs = k / 64, bits = k % 64;
+  for (unsigned i = 0; i < limbs; i++)
+    lost |= w[i] != 0;
+  if (bits)
+    lost |= (w[limbs] & ((1ull << bits) - 1)) != 0;
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t lo = i + limbs < n ? w[i + limbs] : 0;
+    uint64_t hi = i + limbs + 1 < n ? w[i + limbs + 1] : 0;
+    w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+  }
+  return lost;
+}
+
+/* w /= d; true when the remainder is nonzero */
+static inline bool limbs_div_u64(uint64_t *w, unsigned n, uint64_t d) {
+  uint64_t r = 0;
+  for (unsigned i = n; i-- > 0;) {
+    if (!r && !w[i])
+      continue;
+    u128w cur = ((u128w)r << 64) | w[i];
+    w[i] = (uint64_t)(cur / d);
+    r = (uint64_t)(cur % d);
+  }
+  return r != 0;
+}
+
 /* A 192-bit unsigned integer, least significant limb first: sig * 5^e for
  * a 64-bit sig and e <= 54 (5^54 < 2^126) fits, which covers the f64
  * values from about 2^-2 up whose 5^e overflows scale_u64: the common
@@ -1143,12 +1181,7 @@ static u192 mul_u64_u128(uint64_t a, u128w b) {
   return (u192){{(uint64_t)lo, (uint64_t)mid, (uint64_t)(hi >> 64) + (uint64_t)(mid >> 64)}};
 }
 
-static unsigned u192_bitlen(const u192 *v) {
-  for (unsigned i = 3; i-- > 0;)
-    if (v->w[i])
-      return 64 * i + u64_bitlen(v->w[i]);
-  return 0;
-}
+static unsigned u192_bitlen(const u192 *v) { return limbs_bitlen(v->w, 3); }
 
 /* v >>= n (n < 192); true when a nonzero bit was shifted out */
 static bool u192_shr(u192 *v, unsigned n) {
@@ -1159,30 +1192,11 @@ static bool u192_shr(u192 *v, unsigned n) {
     v->w[2] >>= n;
     return gone;
   }
-  bool lost = false;
-  unsigned limbs = n / 64, bits = n % 64;
-  for (unsigned i = 0; i < limbs; i++)
-    lost |= v->w[i] != 0;
-  if (bits)
-    lost |= (v->w[limbs] & ((1ull << bits) - 1)) != 0;
-  for (unsigned i = 0; i < 3; i++) {
-    uint64_t lo = i + limbs < 3 ? v->w[i + limbs] : 0;
-    uint64_t hi = i + limbs + 1 < 3 ? v->w[i + limbs + 1] : 0;
-    v->w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
-  }
-  return lost;
+  return limbs_shr(v->w, 3, n);
 }
 
 /* v /= d; true when the remainder is nonzero */
-static bool u192_div_u64(u192 *v, uint64_t d) {
-  uint64_t r = 0;
-  for (unsigned i = 3; i-- > 0;) {
-    u128w cur = ((u128w)r << 64) | v->w[i];
-    v->w[i] = (uint64_t)(cur / d);
-    r = (uint64_t)(cur % d);
-  }
-  return r != 0;
-}
+static bool u192_div_u64(u192 *v, uint64_t d) { return limbs_div_u64(v->w, 3, d); }
 
 /* scale_u64 for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
@@ -1241,28 +1255,10 @@ static bool wide_mul_pow5(wide *v, unsigned long k) {
   return true;
 }
 
-static unsigned wide_bitlen(const wide *v) {
-  for (unsigned i = WIDE_LIMBS; i-- > 0;)
-    if (v->w[i])
-      return 64 * i + u64_bitlen(v->w[i]);
-  return 0;
-}
+static unsigned wide_bitlen(const wide *v) { return limbs_bitlen(v->w, WIDE_LIMBS); }
 
 /* v >>= n (n < WIDE_BITS); true when a nonzero bit was shifted out */
-static bool wide_shr(wide *v, unsigned n) {
-  bool lost = false;
-  unsigned limbs = n / 64, bits = n % 64;
-  for (unsigned i = 0; i < limbs; i++)
-    lost |= v->w[i] != 0;
-  if (bits)
-    lost |= (v->w[limbs] & ((1ull << bits) - 1)) != 0;
-  for (unsigned i = 0; i < WIDE_LIMBS; i++) {
-    uint64_t lo = i + limbs < WIDE_LIMBS ? v->w[i + limbs] : 0;
-    uint64_t hi = i + limbs + 1 < WIDE_LIMBS ? v->w[i + limbs + 1] : 0;
-    v->w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
-  }
-  return lost;
-}
+static bool wide_shr(wide *v, unsigned n) { return limbs_shr(v->w, WIDE_LIMBS, n); }
 
 /* sig << n for bitlen(sig) + n <= WIDE_BITS */
 static wide wide_shl_u64(uint64_t sig, unsigned n) {
@@ -1275,17 +1271,7 @@ static wide wide_shl_u64(uint64_t sig, unsigned n) {
 }
 
 /* v /= d; true when the remainder is nonzero */
-static bool wide_div_u64(wide *v, uint64_t d) {
-  uint64_t r = 0;
-  for (unsigned i = WIDE_LIMBS; i-- > 0;) {
-    if (!r && !v->w[i])
-      continue;
-    u128w cur = ((u128w)r << 64) | v->w[i];
-    v->w[i] = (uint64_t)(cur / d);
-    r = (uint64_t)(cur % d);
-  }
-  return r != 0;
-}
+static bool wide_div_u64(wide *v, uint64_t d) { return limbs_div_u64(v->w, WIDE_LIMBS, d); }
 
 /* v /= p^k for p^chunk the largest power in a 64-bit table entry; true
  * when a nonzero remainder was dropped */

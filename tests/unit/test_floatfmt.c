@@ -8,6 +8,7 @@
  *
  * Without arguments it runs the quick subset ctest uses; for the long runs:
  *   test_floatfmt f32 FROM TO   every f32 pattern in [FROM, TO) (hex ok)
+ *   test_floatfmt f32random N   N random f32 patterns and N short decimals
  *   test_floatfmt f64 N         N random f64 values of each kind
  *   test_floatfmt parse N       N random decimal literals */
 #include "support/apfloat.h"
@@ -282,7 +283,14 @@ int main(int argc, char **argv) {
       check_print(SHARC_F32, b);
     return report("f32 sweep");
   }
+  if (argc == 3 && strcmp(argv[1], "f32random") == 0) {
+    check_f32_specials();
+    check_f32_random(strtoull(argv[2], NULL, 0));
+    check_rounding_edges(SHARC_F32, (unsigned)(strtoull(argv[2], NULL, 0) / 4));
+    return report("f32 random");
+  }
   if (argc == 3 && strcmp(argv[1], "f64") == 0) {
+    check_f64_specials();
     check_f64_random(strtoull(argv[2], NULL, 0));
     check_rounding_edges(SHARC_F64, (unsigned)(strtoull(argv[2], NULL, 0) / 4));
     return report("f64 random");
