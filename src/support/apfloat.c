@@ -1472,6 +1472,16 @@ static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
                                1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 
+/* Appends the digits at p to w (w * 10 + d each), stopping at the first
+ * non-digit; the caller bounds their count. */
+static const char *read_digits(const char *p, const char *end, uint64_t *w) {
+  uint64_t v = *w;
+  for (unsigned d; p < end && (d = (unsigned)(unsigned char)*p - '0') < 10; p++)
+    v = v * 10 + d;
+  *w = v;
+  return p;
+}
+
 /* Clinger's fast path: a decimal whose digits form an integer w and whose
  * power of ten are both exact in the format (w < 2^53 and 10^22 for f64,
  * 2^24 and 10^10 for f32) is w * 10^e or w / 10^-e: one correctly rounded
@@ -1483,21 +1493,16 @@ static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t
   if (p < end && (*p == '-' || *p == '+'))
     p++;
   uint64_t w = 0;
-  long scale = 0;
-  unsigned digits = 0;
-  for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
-    if (w >= (1ull << 60))
-      return false;
-    w = w * 10 + (uint64_t)(*p - '0');
-  }
+  const char *whole = p;
+  p = read_digits(p, end, &w);
+  long digits = p - whole, scale = 0;
   if (p < end && *p == '.') {
-    for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++, scale--) {
-      if (w >= (1ull << 60))
-        return false;
-      w = w * 10 + (uint64_t)(*p - '0');
-    }
+    const char *frac = ++p;
+    p = read_digits(p, end, &w);
+    scale = frac - p;
+    digits -= scale;
   }
-  if (!digits)
+  if (!digits || digits > 19) /* 19 digits always fit in w; more may not */
     return false;
   if (p < end && (*p == 'e' || *p == 'E')) {
     p++;
