@@ -6,6 +6,7 @@
  * is deliberately *not* a correctly rounded printf: MLIR's output depends on
  * its quirks (f32 0x1 prints as 1.401300e-45, not 1.401298e-45). */
 #include "support/apfloat.h"
+#include "support/decimal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1042,8 +1043,8 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
 
 static unsigned u64_bitlen(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
 
-/* 5^k and 10^k while they fit in 64 bits: one multiply or divide instead
- * of k. */
+/* 5^k while it fits in 64 bits (10^k: sharc_pow10_u64): one multiply or
+ * divide instead of k. */
 static const uint64_t u64_pow5[28] = {
     1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull, 1953125ull,
     9765625ull, 48828125ull, 244140625ull, 1220703125ull, 6103515625ull, 30517578125ull,
@@ -1051,39 +1052,45 @@ static const uint64_t u64_pow5[28] = {
     476837158203125ull, 2384185791015625ull, 11920928955078125ull, 59604644775390625ull,
     298023223876953125ull, 1490116119384765625ull, 7450580596923828125ull,
 };
-static const uint64_t u64_pow10[20] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
-    1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
-    100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
-    1000000000000000000ull, 10000000000000000000ull,
-};
 
 /* The digits of n * 10^exp (n the trimmed significand, `dropped` when the
- * trimming cut off a nonzero digit): format_finite's last steps. */
+ * trimming cut off a nonzero digit): format_finite's last steps -- drop
+ * the trailing zeros, round half up on the first dropped digit to `prec`
+ * digits (round_digits), format -- done on the integer. */
 static void format_scaled_u64(sharc_buf *out, uint64_t n, long exp, bool dropped, unsigned prec,
                               unsigned max_pad, bool truncate_zero, bool *exact) {
-  char dg[24];
-  size_t nd = 0;
-  while (n) {
-    char d = (char)('0' + n % 10);
-    n /= 10;
-    if (nd == 0 && d == '0')
-      exp++; /* drop trailing zeros */
-    else
-      dg[nd++] = d;
+  for (; n && n % 10 == 0; n /= 10)
+    exp++;
+  unsigned nd = n ? sharc_decimal_digits(n) : 1;
+  *exact = !dropped && nd <= prec; /* the last digit is nonzero: rounding would drop it */
+  if (nd > prec) {
+    uint64_t div = sharc_pow10_u64[nd - prec], rem = n % div;
+    n = n / div + (rem >= 5 * sharc_pow10_u64[nd - prec - 1]);
+    exp += (long)(nd - prec);
+    for (; n % 10 == 0; n /= 10) /* what the rounding left, or its carry made */
+      exp++;
+    nd = sharc_decimal_digits(n);
   }
-  if (nd == 0)
-    dg[nd++] = '0';
-  *exact = !dropped && nd <= prec; /* dg[0] is nonzero: rounding would drop it */
-  round_digits(dg, &nd, &exp, prec);
+  char dg[24]; /* least significant first, as format_digits takes them */
+  for (unsigned i = 0; i < nd; i++, n /= 10)
+    dg[i] = (char)('0' + n % 10);
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
 }
 
-/* format_finite on 64-bit integers, for values whose exact scaled form
- * N * 2^e or N * 5^-e fits (most f32 and many f64 values): the same steps,
- * so the same digits, without bignums. False when it does not fit. */
-static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
-                              unsigned max_pad, bool truncate_zero, bool *exact) {
+/* A nonzero value's digits before APFloat's decimal rounding: n * 10^exp,
+ * n the significand truncated to a little more than `prec` digits, and
+ * `dropped` when that truncation cut off a nonzero digit. */
+typedef struct scaled {
+  uint64_t n;
+  long exp;
+  bool dropped;
+} scaled;
+
+/* format_finite's exact scaling and truncation on 64-bit integers, for
+ * values whose exact scaled form N * 2^e or N * 5^-e fits (most f32 and
+ * many f64 values): the same steps, so the same digits, without bignums.
+ * False when it does not fit. */
+static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp > 0) {
     if (u64_bitlen(sig) + (unsigned long)exp > 63)
       return false;
@@ -1099,23 +1106,64 @@ static bool format_finite_u64(sharc_buf *out, uint64_t sig, long exp, unsigned p
   }
   unsigned bits = u64_bitlen(sig);
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
-  bool dropped = false; /* a nonzero digit cut off: the text is not the exact value */
+  s->dropped = false; /* a nonzero digit cut off: the text is not the exact value */
   if (bits > required) {
     unsigned tens = (bits - required) * 59 / 196; /* at most 19: 10^19 fits */
     exp += (long)tens;
-    uint64_t p10 = u64_pow10[tens];
-    dropped = sig % p10 != 0;
+    uint64_t p10 = sharc_pow10_u64[tens];
+    s->dropped = sig % p10 != 0;
     sig /= p10;
   }
-  format_scaled_u64(out, sig, exp, dropped, prec, max_pad, truncate_zero, exact);
+  s->n = sig;
+  s->exp = exp;
   return true;
 }
 
 #ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128w;
+
+/* Fixed-size unsigned integers as arrays of n 64-bit limbs, least
+ * significant first: the operations the 192- and 384-bit types share. */
+static inline unsigned limbs_bitlen(const uint64_t *w, unsigned n) {
+  for (unsigned i = n; i-- > 0;)
+    if (w[i])
+      return 64 * i + u64_bitlen(w[i]);
+  return 0;
+}
+
+/* w >>= k (k < 64 n); true when a nonzero bit was shifted out */
+static inline bool limbs_shr(uint64_t *w, unsigned n, unsigned k) {
+  bool lost = false;
+  unsigned limbs = k / 64, bits = k % 64;
+  for (unsigned i = 0; i < limbs; i++)
+    lost |= w[i] != 0;
+  if (bits)
+    lost |= (w[limbs] & ((1ull << bits) - 1)) != 0;
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t lo = i + limbs < n ? w[i + limbs] : 0;
+    uint64_t hi = i + limbs + 1 < n ? w[i + limbs + 1] : 0;
+    w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+  }
+  return lost;
+}
+
+/* w /= d; true when the remainder is nonzero */
+static inline bool limbs_div_u64(uint64_t *w, unsigned n, uint64_t d) {
+  uint64_t r = 0;
+  for (unsigned i = n; i-- > 0;) {
+    if (!r && !w[i])
+      continue;
+    u128w cur = ((u128w)r << 64) | w[i];
+    w[i] = (uint64_t)(cur / d);
+    r = (uint64_t)(cur % d);
+  }
+  return r != 0;
+}
+
 /* A 192-bit unsigned integer, least significant limb first: sig * 5^e for
  * a 64-bit sig and e <= 54 (5^54 < 2^126) fits, which covers the f64
- * values from about 2^-2 up whose 5^e overflows format_finite_u64. */
-typedef unsigned __int128 u128w;
+ * values from about 2^-2 up whose 5^e overflows scale_u64: the common
+ * case, kept apart from the wider type's longer loops. */
 typedef struct u192 {
   uint64_t w[3];
 } u192;
@@ -1133,46 +1181,28 @@ static u192 mul_u64_u128(uint64_t a, u128w b) {
   return (u192){{(uint64_t)lo, (uint64_t)mid, (uint64_t)(hi >> 64) + (uint64_t)(mid >> 64)}};
 }
 
-static unsigned u192_bitlen(const u192 *v) {
-  for (unsigned i = 3; i-- > 0;)
-    if (v->w[i])
-      return 64 * i + u64_bitlen(v->w[i]);
-  return 0;
-}
+static unsigned u192_bitlen(const u192 *v) { return limbs_bitlen(v->w, 3); }
 
 /* v >>= n (n < 192); true when a nonzero bit was shifted out */
 static bool u192_shr(u192 *v, unsigned n) {
-  bool lost = false;
-  unsigned limbs = n / 64, bits = n % 64;
-  for (unsigned i = 0; i < limbs; i++)
-    lost |= v->w[i] != 0;
-  if (bits)
-    lost |= (v->w[limbs] & ((1ull << bits) - 1)) != 0;
-  for (unsigned i = 0; i < 3; i++) {
-    uint64_t lo = i + limbs < 3 ? v->w[i + limbs] : 0;
-    uint64_t hi = i + limbs + 1 < 3 ? v->w[i + limbs + 1] : 0;
-    v->w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+  if (n && n < 64) { /* the usual shift: within a limb */
+    bool gone = (v->w[0] << (64 - n)) != 0;
+    v->w[0] = (v->w[0] >> n) | (v->w[1] << (64 - n));
+    v->w[1] = (v->w[1] >> n) | (v->w[2] << (64 - n));
+    v->w[2] >>= n;
+    return gone;
   }
-  return lost;
+  return limbs_shr(v->w, 3, n);
 }
 
 /* v /= d; true when the remainder is nonzero */
-static bool u192_div_u64(u192 *v, uint64_t d) {
-  uint64_t r = 0;
-  for (unsigned i = 3; i-- > 0;) {
-    u128w cur = ((u128w)r << 64) | v->w[i];
-    v->w[i] = (uint64_t)(cur / d);
-    r = (uint64_t)(cur % d);
-  }
-  return r != 0;
-}
+static bool u192_div_u64(u192 *v, uint64_t d) { return limbs_div_u64(v->w, 3, d); }
 
-/* format_finite for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
+/* scale_u64 for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
  * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
  * bignum route. False when the value or its trimmed form does not fit. */
-static bool format_finite_wide(sharc_buf *out, uint64_t sig, long exp, unsigned prec,
-                               unsigned max_pad, bool truncate_zero, bool *exact) {
+static bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp >= 0 || -exp > WIDE_MAX_POW5)
     return false;
   unsigned e = (unsigned)-exp;
@@ -1191,10 +1221,123 @@ static bool format_finite_wide(sharc_buf *out, uint64_t sig, long exp, unsigned 
   }
   if (n.w[1] || n.w[2])
     return false;
-  format_scaled_u64(out, n.w[0], exp + (long)tens, dropped, prec, max_pad, truncate_zero, exact);
+  *s = (scaled){n.w[0], exp + (long)tens, dropped};
+  return true;
+}
+
+/* A 384-bit unsigned integer on the stack, least significant limb first:
+ * big enough for sig * 5^e of every f32 (24 + 149 * 2.33 bits) and of the
+ * f64 values down to about 1e-27 and up to about 1e100, which would
+ * otherwise take the heap-allocated bignums. */
+enum { WIDE_LIMBS = 6, WIDE_BITS = 64 * WIDE_LIMBS };
+typedef struct wide {
+  uint64_t w[WIDE_LIMBS];
+} wide;
+
+static wide wide_from(uint64_t v) { return (wide){{v}}; }
+
+/* v *= m; false when the product does not fit */
+static bool wide_mul_u64(wide *v, uint64_t m) {
+  uint64_t carry = 0;
+  for (unsigned i = 0; i < WIDE_LIMBS; i++) {
+    u128w cur = (u128w)v->w[i] * m + carry;
+    v->w[i] = (uint64_t)cur;
+    carry = (uint64_t)(cur >> 64);
+  }
+  return carry == 0;
+}
+
+/* v *= 5^k, 27 powers at a time; false when it does not fit */
+static bool wide_mul_pow5(wide *v, unsigned long k) {
+  for (; k; k -= k < 27 ? k : 27)
+    if (!wide_mul_u64(v, u64_pow5[k < 27 ? k : 27]))
+      return false;
+  return true;
+}
+
+static unsigned wide_bitlen(const wide *v) { return limbs_bitlen(v->w, WIDE_LIMBS); }
+
+/* v >>= n (n < WIDE_BITS); true when a nonzero bit was shifted out */
+static bool wide_shr(wide *v, unsigned n) { return limbs_shr(v->w, WIDE_LIMBS, n); }
+
+/* sig << n for bitlen(sig) + n <= WIDE_BITS */
+static wide wide_shl_u64(uint64_t sig, unsigned n) {
+  wide v = {{0}};
+  unsigned limb = n / 64, bits = n % 64;
+  v.w[limb] = sig << bits;
+  if (bits && limb + 1 < WIDE_LIMBS)
+    v.w[limb + 1] = sig >> (64 - bits);
+  return v;
+}
+
+/* v /= d; true when the remainder is nonzero */
+static bool wide_div_u64(wide *v, uint64_t d) { return limbs_div_u64(v->w, WIDE_LIMBS, d); }
+
+/* v /= p^k for p^chunk the largest power in a 64-bit table entry; true
+ * when a nonzero remainder was dropped */
+static bool wide_div_pow(wide *v, const uint64_t *pow, unsigned chunk, unsigned long k) {
+  bool dropped = false;
+  for (; k; k -= k < chunk ? k : chunk)
+    dropped |= wide_div_u64(v, pow[k < chunk ? k : chunk]);
+  return dropped;
+}
+
+/* The digits kept: trim_significand's count of tens for `bits`. */
+static unsigned long trim_tens(unsigned bits, unsigned prec) {
+  unsigned required = (prec * 196 + 58) / 59;
+  return bits > required ? (unsigned long)(bits - required) * 59 / 196 : 0;
+}
+
+/* scale_u64 for sig * 2^exp in 384-bit integers. With exp > 0, N = sig *
+ * 2^exp and floor(N / 10^t) by division; with exp = -e < 0, N = sig * 5^e
+ * and floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or as
+ * floor(floor(N / 2^t) / 5^t) when t >= e: the same digits as the bignum
+ * route. False when the value or its trimmed form does not fit. */
+__attribute__((noinline)) /* rare: its frame stays out of the common path */
+static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  wide n;
+  bool dropped = false;
+  unsigned long tens;
+  if (exp >= 0) {
+    if (u64_bitlen(sig) + (unsigned long)exp > WIDE_BITS)
+      return false;
+    n = wide_shl_u64(sig, (unsigned)exp);
+    tens = trim_tens(wide_bitlen(&n), prec);
+    dropped = wide_div_pow(&n, sharc_pow10_u64, 19, tens);
+    exp = 0;
+  } else {
+    unsigned long e = (unsigned long)-exp;
+    n = wide_from(sig);
+    if (!wide_mul_pow5(&n, e))
+      return false;
+    tens = trim_tens(wide_bitlen(&n), prec);
+    if (tens >= e) {
+      dropped = wide_shr(&n, (unsigned)tens);
+      dropped |= wide_div_pow(&n, u64_pow5, 27, tens);
+    } else if (tens) {
+      n = wide_from(sig);
+      wide_mul_pow5(&n, e - tens); /* smaller than sig * 5^e: fits */
+      dropped = wide_shr(&n, (unsigned)tens);
+    }
+  }
+  for (unsigned i = 1; i < WIDE_LIMBS; i++)
+    if (n.w[i])
+      return false;
+  *s = (scaled){n.w[0], exp + (long)tens, dropped};
   return true;
 }
 #endif
+
+/* The bignum-free scalings, in order; false when neither fits. */
+static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  if (scale_u64(sig, exp, prec, s))
+    return true;
+#ifdef __SIZEOF_INT128__
+  return scale_u192(sig, exp, prec, s) || scale_wide(sig, exp, prec, s);
+#else
+  return false;
+#endif
+}
 
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
   if (max_pad) {
@@ -1231,19 +1374,18 @@ static void apf_to_string(const fmt *f, const apf *v, unsigned prec, unsigned ma
     format_zero(out, prec, max_pad, truncate_zero);
     return;
   }
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast paths */
   long exp2 = (long)v->exp - (long)(f->prec - 1);
-#ifndef SHARC_APFLOAT_BIGNUM_ONLY /* defined only to cross-check the fast path */
   if (v->sig.hi == 0 && v->sig.lo) {
     unsigned digits = prec ? prec : 2 + f->prec * 59 / 196;
     unsigned tz = (unsigned)__builtin_ctzll(v->sig.lo); /* drop trailing binary zeros */
     uint64_t sig = v->sig.lo >> tz;
     long e2 = exp2 + (long)tz;
-    if (format_finite_u64(out, sig, e2, digits, max_pad, truncate_zero, exact))
+    scaled sc;
+    if (scale_fast(sig, e2, digits, &sc)) {
+      format_scaled_u64(out, sc.n, sc.exp, sc.dropped, digits, max_pad, truncate_zero, exact);
       return;
-#ifdef __SIZEOF_INT128__
-    if (format_finite_wide(out, sig, e2, digits, max_pad, truncate_zero, exact))
-      return;
-#endif
+    }
   }
 #endif
   bn sig = {0};
@@ -1322,37 +1464,45 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   return true;
 }
 
+/* The powers of ten exact in a double and in a float: Clinger's fast path
+ * (decimal_fast, short_reads_back). */
+static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+                               1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+
+/* Appends the digits at p to w (w * 10 + d each), stopping at the first
+ * non-digit; the caller bounds their count. */
+static const char *read_digits(const char *p, const char *end, uint64_t *w) {
+  uint64_t v = *w;
+  for (unsigned d; p < end && (d = (unsigned)(unsigned char)*p - '0') < 10; p++)
+    v = v * 10 + d;
+  *w = v;
+  return p;
+}
+
 /* Clinger's fast path: a decimal whose digits form an integer w and whose
  * power of ten are both exact in the format (w < 2^53 and 10^22 for f64,
  * 2^24 and 10^10 for f32) is w * 10^e or w / 10^-e: one correctly rounded
  * IEEE operation on exact operands, i.e. the value strtod/strtof return.
  * False (the caller asks strtod) for anything else, malformed text too. */
 static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
-  static const double pow10d[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
   const char *p = s, *end = s + len;
   bool neg = p < end && *p == '-';
   if (p < end && (*p == '-' || *p == '+'))
     p++;
   uint64_t w = 0;
-  long scale = 0;
-  unsigned digits = 0;
-  for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
-    if (w >= (1ull << 60))
-      return false;
-    w = w * 10 + (uint64_t)(*p - '0');
-  }
+  const char *whole = p;
+  p = read_digits(p, end, &w);
+  long digits = p - whole, scale = 0;
   if (p < end && *p == '.') {
-    for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++, scale--) {
-      if (w >= (1ull << 60))
-        return false;
-      w = w * 10 + (uint64_t)(*p - '0');
-    }
+    const char *frac = ++p;
+    p = read_digits(p, end, &w);
+    scale = frac - p;
+    digits -= scale;
   }
-  if (!digits)
+  if (!digits || digits > 19) /* 19 digits always fit in w; more may not */
     return false;
   if (p < end && (*p == 'e' || *p == 'E')) {
     p++;
@@ -1421,13 +1571,52 @@ static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *
   return end == buf + len;
 }
 
+/* convert() from a normal double into a narrower format with inf and
+ * subnormals (f16, bf16, f32, tf32, f8E5M2, f8E4M3, f8E3M4), round to
+ * nearest-even, on the bits: the significand's dropped bits decide the
+ * rounding, a carry out of it bumps the exponent, and an exponent past the
+ * format's range is inf. False (the caller converts the general way) for
+ * the other formats and for zero, subnormal, inf and NaN doubles. */
+static bool narrow_double(const fmt *f, uint64_t d, uint64_t *out) {
+  unsigned t = f->prec - 1;
+  unsigned long e = (d >> 52) & 0x7ff;
+  if (f->nf != NF_IEEE || f->bits > 32 || e == 0 || e == 0x7ff)
+    return false;
+  uint64_t sig = (d & ((1ull << 52) - 1)) | (1ull << 52);
+  long exp = (long)e - 1023, te = exp < f->min_exp ? f->min_exp : exp;
+  unsigned long shift = (unsigned long)(52 - t) + (unsigned long)(te - exp);
+  uint64_t q = 0;
+  if (shift <= 54) { /* more drops everything below a quarter ulp: zero */
+    uint64_t half = 1ull << (shift - 1), rem = sig & ((half << 1) - 1);
+    q = sig >> shift;
+    q += rem > half || (rem == half && (q & 1));
+  }
+  if (q >> (t + 1)) { /* the carry made it 2^(t+1) */
+    q >>= 1;
+    te++;
+  }
+  uint64_t biased = q >> t ? (uint64_t)(te + exponent_bias(f)) : 0;
+  uint64_t emax = (1ull << (f->bits - 1 - t)) - 1;
+  if (biased >= emax) { /* overflow: inf */
+    biased = emax;
+    q = 0;
+  }
+  *out = ((d >> 63) << (f->bits - 1)) | biased << t | (q & ((1ull << t) - 1));
+  return true;
+}
+
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi) {
   const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY
   uint64_t dbits;
   if (strto_fast(SHARC_F64, text.data, text.len, &dbits)) {
     if (k == SHARC_F64) {
       *lo = dbits;
+      *hi = 0;
+      return true;
+    }
+    if (narrow_double(f, dbits, lo)) {
       *hi = 0;
       return true;
     }
@@ -1437,6 +1626,7 @@ bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
     store(pack(f, &cv), lo, hi);
     return true;
   }
+#endif
   apf d, v;
   if (!text_to_apf(f64, text.data, text.len, &d) || !convert(f64, &d, f, &v))
     return false;
@@ -1511,7 +1701,11 @@ static bool print_short(const fmt *f, const apf *v, sharc_buf *out) {
   uint64_t fast_bits;
   apf back;
   bool ok;
+#ifdef SHARC_APFLOAT_BIGNUM_ONLY
+  if (false) {
+#else
   if (strto_fast(k, s, n, &fast_bits)) {
+#endif
     u128 mine = pack(f, v);
     ok = mine.lo == fast_bits && mine.hi == 0;
   } else {
@@ -1532,7 +1726,165 @@ static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
   return ok;
 }
 
+/* ---------------------------------------------------------------------------
+ * The fast printer: printFloatValue for f16, bf16, f32 and f64 straight
+ * from the bits, with the short form's digits and exponent computed in
+ * integers and its read-back done on those integers (Clinger) instead of
+ * on the text. The same steps as print_short / print_long, so the same
+ * bytes; whatever it cannot settle goes the general way.
+ * ------------------------------------------------------------------------ */
+
+/* The short form's digits: n * 10^exp rounded half up to six digits, as
+ * round_digits does, giving q (100000 <= q < 10^6) times 10^(e10 - 5).
+ * True when that is the value itself (nothing dropped, nothing rounded). */
+static bool round_short(const scaled *s, uint32_t *q, long *e10) {
+  unsigned d = sharc_decimal_digits(s->n);
+  *e10 = s->exp + (long)d - 1;
+  if (d <= 6) {
+    *q = (uint32_t)(s->n * sharc_pow10_u64[6 - d]);
+    return !s->dropped;
+  }
+  uint64_t div = sharc_pow10_u64[d - 6], rem = s->n % div, r = s->n / div;
+  if (rem / sharc_pow10_u64[d - 7] >= 5 && ++r == 1000000) {
+    r = 100000;
+    (*e10)++;
+  }
+  *q = (uint32_t)r;
+  return !s->dropped && rem == 0;
+}
+
+/* "d.ddddd0e+XX": what format_digits and put_exponent write for six
+ * digits, precision 6, no padding limit and no zero truncation. */
+static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
+  if (out->len + 17 > out->cap) /* "-d.ddddd0e+XXX" and the NUL */
+    sharc_buf_reserve(out, 16);
+  char *p = out->data + out->len;
+  if (neg)
+    *p++ = '-';
+  sharc_put_digits_before(p + 7, q); /* six digits in p[1..6] */
+  p[0] = p[1];
+  p[1] = '.';
+  p[7] = '0';
+  p[8] = 'e';
+  p[9] = e10 < 0 ? '-' : '+';
+  unsigned long mag = e10 < 0 ? (unsigned long)-e10 : (unsigned long)e10;
+  p += 10;
+  if (mag >= 100) {
+    *p++ = (char)('0' + mag / 100);
+    mag %= 100;
+  }
+  *p++ = sharc_digit_pairs[2 * mag];
+  *p++ = sharc_digit_pairs[2 * mag + 1];
+  *p = 0;
+  out->len = (size_t)(p - out->data);
+}
+
+/* Whether a decimal D whose correctly rounded double is d > 0 reads back
+ * as the f32 magnitude `mag`: (float)d is D rounded to f32 unless d sits
+ * exactly halfway between two f32 values (every such midpoint is a double,
+ * so a midpoint strictly between D and d would be nearer to D than d is);
+ * -1 for that case. */
+static int f32_via_double(double d, uint64_t mag) {
+  float x = (float)d, y;
+  uint32_t b, nb;
+  memcpy(&b, &x, sizeof b);
+  if ((double)x != d) {
+    nb = (double)x < d ? b + 1 : b - 1;
+    memcpy(&y, &nb, sizeof y);
+    if (((double)x + (double)y) / 2 == d)
+      return -1;
+  }
+  return b == mag;
+}
+
+/* Whether q * 10^p reads back as the magnitude `mag` in f32 / f64:
+ * Clinger's fast path (q < 2^24 and 10^|p| exact in the format, so one
+ * correctly rounded operation), as decimal_fast reads the text; for f32
+ * with 10^|p| exact only in double, that double rounded once more. -1
+ * where neither applies. */
+static int short_reads_back(sharc_float_kind k, uint32_t q, long p, uint64_t mag) {
+  long a = p < 0 ? -p : p;
+  if (k == SHARC_F64) {
+    if (a > 22)
+      return -1;
+    double d = p < 0 ? (double)q / pow10d[a] : (double)q * pow10d[a];
+    return sharc_double_bits(d) == mag;
+  }
+  if (a > 22)
+    return -1;
+  if (a <= 10) {
+    float x = p < 0 ? (float)q / pow10f[a] : (float)q * pow10f[a];
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b == mag;
+  }
+  return f32_via_double(p < 0 ? (double)q / pow10d[a] : (double)q * pow10d[a], mag);
+}
+
+/* print_long from the bits: the default precision, usable with a '.'. */
+static bool print_long_fast(const fmt *f, bool neg, uint64_t sig, long e2, sharc_buf *out) {
+  unsigned digits = 2 + f->prec * 59 / 196;
+  scaled sc;
+  if (!scale_fast(sig, e2, digits, &sc))
+    return false;
+  size_t start = out->len;
+  if (neg)
+    sharc_buf_putc(out, '-');
+  bool exact;
+  format_scaled_u64(out, sc.n, sc.exp, sc.dropped, digits, 3, true, &exact);
+  if (memchr(out->data + start, '.', out->len - start))
+    return true;
+  buf_truncate(out, start);
+  return false;
+}
+
+/* sharc_float_print for f16, bf16, f32 and f64; false (nothing written)
+ * for inf, NaN and values whose digits need the bignums. */
+static bool print_ieee_fast(sharc_float_kind k, uint64_t bits, sharc_buf *out) {
+  const fmt *f = &fmts[k];
+  unsigned t = f->prec - 1, ebits = f->bits - 1 - t;
+  bool neg = (bits >> (f->bits - 1)) & 1;
+  bits &= ~0ull >> (64 - f->bits); /* as unpack: only the storage width counts */
+  uint64_t mag = bits & (~0ull >> (65 - f->bits));
+  uint64_t mant = mag & ((1ull << t) - 1), biased = mag >> t;
+  if (biased == (1ull << ebits) - 1)
+    return false; /* inf and NaN print as hex */
+  if (mag == 0) {
+    sharc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
+    return true;
+  }
+  uint64_t sig = biased ? mant | (1ull << t) : mant;
+  long e2 = (biased ? (long)biased : 1) - exponent_bias(f) - (long)t;
+  unsigned tz = (unsigned)__builtin_ctzll(sig); /* as apf_to_string */
+  sig >>= tz;
+  e2 += (long)tz;
+  scaled sc;
+  if (!scale_fast(sig, e2, 6, &sc))
+    return false;
+  uint32_t q;
+  long e10;
+  bool exact = round_short(&sc, &q, &e10);
+  size_t start = out->len;
+  put_short(out, neg, q, e10);
+  if (exact || k == SHARC_F16 || k == SHARC_BF16) /* see print_short */
+    return true;
+  int back = short_reads_back(k, q, e10 - 5, mag);
+  if (back < 0) { /* read the text back as print_short does */
+    uint64_t read;
+    back = strto_fast(k, out->data + start, out->len - start, &read) ? read == bits : -1;
+  }
+  if (back > 0)
+    return true;
+  buf_truncate(out, start);
+  return back == 0 && print_long_fast(f, neg, sig, e2, out);
+}
+
 void sharc_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
+#ifndef SHARC_APFLOAT_BIGNUM_ONLY
+  if ((k == SHARC_F16 || k == SHARC_BF16 || k == SHARC_F32 || k == SHARC_F64) &&
+      print_ieee_fast(k, lo, out))
+    return;
+#endif
   const fmt *f = fmt_of(k);
   apf v = unpack(f, lo, hi);
   if (v.cat != C_INF && v.cat != C_NAN && (print_short(f, &v, out) || print_long(f, &v, out)))

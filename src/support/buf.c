@@ -1,5 +1,6 @@
 /* Growable text buffer used by the printer, diagnostics and drivers. */
 #include "sharc/support.h"
+#include "support/decimal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,20 +50,17 @@ void sharc_buf_printf(sharc_buf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* Decimal digits of `v` (1 for 0). */
-static unsigned decimal_digits(uint64_t v) {
-  if (v < 1000) /* value numbers: most take two or three */
-    return v < 10 ? 1 : v < 100 ? 2 : 3;
-  static const uint64_t pow10[20] = {
-      1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
-      UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
-      UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
-      UINT64_C(1000000000000000), UINT64_C(10000000000000000), UINT64_C(100000000000000000),
-      UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)};
-  /* bits * log10(2), at most one short: the next power of ten settles it */
-  unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12;
-  return t + (t < 20 && v >= pow10[t]);
-}
+const uint64_t sharc_pow10_u64[20] = {
+    1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+    UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
+    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+    UINT64_C(1000000000000000), UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+    UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)};
+
+const char sharc_digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
 /* Written in place, two digits a step, after one capacity check: the
  * printer's value numbers and integers go through here. */
@@ -71,28 +69,12 @@ void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
     sharc_buf_putc(b, (char)('0' + v));
     return;
   }
-  static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                              "8081828384858687888990919293949596979899";
-  unsigned n = decimal_digits(v);
+  unsigned n = sharc_decimal_digits(v);
   if (b->len + n + 1 > b->cap)
     sharc_buf_reserve(b, n);
   char *q = b->data + b->len + n;
   *q = 0;
-  while (v >= 100) {
-    unsigned r = (unsigned)(v % 100);
-    v /= 100;
-    q -= 2;
-    q[0] = pairs[2 * r];
-    q[1] = pairs[2 * r + 1];
-  }
-  if (v >= 10) {
-    q -= 2;
-    q[0] = pairs[2 * v];
-    q[1] = pairs[2 * v + 1];
-  } else {
-    *--q = (char)('0' + v);
-  }
+  sharc_put_digits_before(q, v);
   b->len += n;
 }
 

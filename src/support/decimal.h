@@ -1,0 +1,44 @@
+/* Decimal digits of unsigned 64-bit integers, shared by the text buffer's
+ * integer printing and apfloat's float printing: the powers of ten, the
+ * digit count, and writing two digits a step from a table of pairs. */
+#ifndef SHARC_SUPPORT_DECIMAL_H
+#define SHARC_SUPPORT_DECIMAL_H
+
+#include <stdint.h>
+
+/* 10^0 .. 10^19: every power of ten a uint64_t holds. */
+extern const uint64_t sharc_pow10_u64[20];
+
+/* "00" "01" ... "99": the digits of n at 2n and 2n + 1. */
+extern const char sharc_digit_pairs[201];
+
+/* Decimal digits of `v` (1 for 0). */
+static inline unsigned sharc_decimal_digits(uint64_t v) {
+  if (v < 1000) /* value numbers: most take two or three */
+    return v < 10 ? 1 : v < 100 ? 2 : 3;
+  /* bits * log10(2), at most one short: the next power of ten settles it */
+  unsigned t = (unsigned)(64 - __builtin_clzll(v)) * 1233 >> 12;
+  return t + (t < 20 && v >= sharc_pow10_u64[t]);
+}
+
+/* Writes the digits of `v` so that they end just before `end`, two a
+ * step; returns where they start. */
+static inline char *sharc_put_digits_before(char *end, uint64_t v) {
+  while (v >= 100) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    end -= 2;
+    end[0] = sharc_digit_pairs[2 * r];
+    end[1] = sharc_digit_pairs[2 * r + 1];
+  }
+  if (v >= 10) {
+    end -= 2;
+    end[0] = sharc_digit_pairs[2 * v];
+    end[1] = sharc_digit_pairs[2 * v + 1];
+  } else {
+    *--end = (char)('0' + v);
+  }
+  return end;
+}
+
+#endif
