@@ -338,8 +338,12 @@ static bool return_verify(sharc_op *op) {
     sharc_emit_op_error(op, "expects parent op 'func.func'");
     return false;
   }
+  /* a function_type of another kind is the function's own error, which MLIR
+   * reports before it looks inside; the body may be checked first here (as
+   * it is parsed), so there is nothing to compare against */
   sharc_attr *ft = sharc_op_attr(parent, "function_type");
-  if (!ft)
+  if (!ft || sharc_attr_get_kind(ft) != SHARC_ATTR_TYPE ||
+      sharc_type_get_kind(sharc_attr_type_value(ft)) != SHARC_TYPE_FUNCTION)
     return true;
   sharc_type *fn = sharc_attr_type_value(ft);
   unsigned n = sharc_type_func_num_results(fn);
