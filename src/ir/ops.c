@@ -441,12 +441,13 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
                           value);
 }
 
-void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
+/* The op's dictionary with `id` set to `value` (NULL: removed), through
+ * the context's cache of recent changes: ops alike share a dictionary, so
+ * a pass setting one name on many of them builds each result once. */
+static sharc_attr *dict_with(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
-  if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value) {
-    set_attrs_changing(op, slot->result, id);
-    return;
-  }
+  if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value)
+    return slot->result;
   const sharc_attr *old_dict = op->attrs;
   unsigned n = op->attrs->dict.n;
   sharc_named_attr stack_buf[16];
@@ -459,9 +460,25 @@ void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
     entries[out++] = (sharc_named_attr){id, value};
   sharc_attr *dict = sharc_attr_dictionary(sharc_op_ctx_of(op), entries, out);
   *slot = (sharc_set_attr_slot){old_dict, value, id, dict};
-  set_attrs_changing(op, dict, id);
   if (entries != stack_buf)
     free(entries);
+  return dict;
+}
+
+void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
+  set_attrs_changing(op, dict_with(op, id, value), id);
+}
+
+void sharc_op_set_self_verified_attr(sharc_op *op, const char *literal, sharc_attr *value) {
+  sharc_ident *id = sharc_context_static_ident(sharc_op_ctx_of(op), literal);
+  sharc_attr *dict = dict_with(op, id, value);
+  if (op->attrs == dict)
+    return;
+  sharc_attr *old = op->attrs;
+  op->attrs = dict;
+  sharc_ir_note_self_verified_attr(op, old, id, value != NULL);
+  if (op->block && op->block->symcache)
+    sharc_symcache_note_rename(op, old);
 }
 
 sharc_block *sharc_op_block(const sharc_op *op) { return op->block; }

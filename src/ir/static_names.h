@@ -35,4 +35,10 @@ void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *name, sharc_attr *value)
 /* sharc_op_set_attr(op, literal, value), with `literal` as above. */
 void sharc_op_set_attr_static(sharc_op *op, const char *literal, sharc_attr *value);
 
+/* sharc_op_set_attr_static for a discardable attribute that only its own
+ * dialect hook verifies and no other verifier reads, of this op or any
+ * other (sdy.sharding_rule): set, the op is marked for that hook alone;
+ * removed, nothing is marked, as nothing verified before can fail. */
+void sharc_op_set_self_verified_attr(sharc_op *op, const char *literal, sharc_attr *value);
+
 #endif

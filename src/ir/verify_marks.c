@@ -407,6 +407,18 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
   }
 }
 
+/* Marks `op`, a child of `parent`, for its attribute hooks (unless it is
+ * marked already) and its ancestors to reach it, for a change of dialect
+ * `d`'s discardable attributes. */
+static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
+                            const sharc_dialect *d) {
+  if (op->verify_dirty)
+    return;
+  op->verify_dirty = true;
+  op->verify_attrs_only = true;
+  mark_to_reach(ctx, parent, d);
+}
+
 /* A change of one dialect's discardable attributes on an op inside a
  * function or in the root's body, that dialect not the op's own (or one
  * whose ops read none): the op needs only its attribute hooks verified
@@ -435,11 +447,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
    * walked then); with none, `op` is like an op without regions */
   if (op->num_regions)
     mark_nested_readers(ctx, op, d);
-  if (!op->verify_dirty) {
-    op->verify_dirty = true;
-    op->verify_attrs_only = true;
-    mark_to_reach(ctx, parent, d);
-  }
+  mark_attrs_only(ctx, op, parent, d);
   for (unsigned i = 0; i < op->num_results && tracking(ctx); i++)
     for (sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next)
       if (!marked_whole(u->owner) && reads_producer_attrs(u->owner, d))
@@ -508,6 +516,38 @@ static void note_attr_change(sharc_op *op, const attr_change *c) {
     mark_nested(op);
   else if (!note_signature_change(ctx, op, c))
     ctx->verify_all = true; /* a function's name, or more: everything */
+}
+
+/* Setting `name`, an attribute no verifier reads but its own hook: the
+ * op's hooks run for `name`, no user or nested op reads it (as
+ * note_discardable_change, less those). False for an inherent name, an
+ * op of the name's dialect or of the root's own body. */
+static bool note_self_verified_set(sharc_context *ctx, sharc_op *op, const sharc_ident *name) {
+  sharc_op *parent = parent_of(op);
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (!def || !parent)
+    return false;
+  const sharc_dialect *d = discardable_dialect(ctx, def, name);
+  if (!d || own_dialect_reads(def, d))
+    return false;
+  if (d->verify_op_attr)
+    keep_attr_name(name, ctx);
+  mark_attrs_only(ctx, op, parent, d);
+  return true;
+}
+
+void sharc_ir_note_self_verified_attr(sharc_op *op, const sharc_attr *old,
+                                      const sharc_ident *name, bool set) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!set) {
+    ctx->ir_epoch++; /* the pass changed the IR, though nothing to verify */
+    return;
+  }
+  if (tracking(ctx) && note_self_verified_set(ctx, op, name)) {
+    ctx->ir_epoch++;
+    return;
+  }
+  note_attr_change(op, &(attr_change){old, name});
 }
 
 void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old) {

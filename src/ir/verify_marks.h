@@ -11,6 +11,10 @@ void sharc_ir_note_attrs(sharc_op *op, const sharc_attr *old);
 /* The same when `changed` is the one name whose value differs between
  * `old` and the op's dictionary (set, changed or removed). */
 void sharc_ir_note_attr_changed(sharc_op *op, const sharc_attr *old, const sharc_ident *changed);
+/* The change of sharc_op_set_self_verified_attr: `name` set (`set`) or
+ * removed. */
+void sharc_ir_note_self_verified_attr(sharc_op *op, const sharc_attr *old,
+                                      const sharc_ident *name, bool set);
 /* Whether attribute `name` may have changed on an op marked attrs-only
  * since the root's last verification; the rest of such an op's
  * attributes need no hook run again (a hook reads no other discardable

@@ -319,8 +319,9 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
   if (existing)
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
+  /* a rule is read by no verifier but its own attribute hook */
   if (rule && store)
-    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
+    sharc_op_set_self_verified_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, rule);
   return rule;
 }
 
@@ -328,7 +329,7 @@ static sharc_walk_result drop_rule(sharc_op *op, void *user) {
   (void)user;
   sharc_attr *rule = sharc_sdy_own_sharding_rule(op);
   if (rule && !sharc_sdy_rule_is_custom(rule))
-    sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
+    sharc_op_set_self_verified_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }
 
