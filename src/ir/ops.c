@@ -441,13 +441,10 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
                           value);
 }
 
-/* The op's dictionary with `id` set to `value` (NULL: removed), through
- * the context's cache of recent changes: ops alike share a dictionary, so
- * a pass setting one name on many of them builds each result once. */
-static sharc_attr *dict_with(sharc_op *op, sharc_ident *id, sharc_attr *value) {
-  sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
-  if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value)
-    return slot->result;
+/* dict_with when `slot` (of the cache) holds another change: the
+ * dictionary built and remembered there. */
+static sharc_attr *dict_built(sharc_op *op, sharc_ident *id, sharc_attr *value,
+                              sharc_set_attr_slot *slot) {
   const sharc_attr *old_dict = op->attrs;
   unsigned n = op->attrs->dict.n;
   sharc_named_attr stack_buf[16];
@@ -463,6 +460,16 @@ static sharc_attr *dict_with(sharc_op *op, sharc_ident *id, sharc_attr *value) {
   if (entries != stack_buf)
     free(entries);
   return dict;
+}
+
+/* The op's dictionary with `id` set to `value` (NULL: removed), through
+ * the context's cache of recent changes: ops alike share a dictionary, so
+ * a pass setting one name on many of them builds each result once. */
+static inline sharc_attr *dict_with(sharc_op *op, sharc_ident *id, sharc_attr *value) {
+  sharc_set_attr_slot *slot = set_attr_slot(sharc_op_ctx_of(op), op->attrs, id, value);
+  if (slot->result && slot->dict == op->attrs && slot->name == id && slot->value == value)
+    return slot->result;
+  return dict_built(op, id, value, slot);
 }
 
 void sharc_op_set_attr_ident(sharc_op *op, sharc_ident *id, sharc_attr *value) {
