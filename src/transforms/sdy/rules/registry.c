@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "ir/op_values.h"
 #include "ir/static_names.h"
 #include "support/xalloc.h"
 #include "transforms/sdy/rules/rules_internal.h"
@@ -228,17 +229,15 @@ static bool cacheable(sharc_rule_fn fn) {
 /* The key of `op` for `fn` into c->key. */
 static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool conservative) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  /* sized once: asked for every op of a propagation */
-  sharc_vec_reserve(&c->key, (size_t)4 + n_ops + n_res);
+  /* grown rarely: asked for every op of a propagation */
+  if (c->key.cap < 4 + n_ops + n_res)
+    sharc_vec_reserve(&c->key, (size_t)4 + n_ops + n_res);
   uintptr_t *key = c->key.items;
   key[0] = (uintptr_t)fn;
   key[1] = type_rule(fn) ? 0 : (uintptr_t)sharc_op_attrs(op);
   key[2] = (uintptr_t)conservative;
   key[3] = (uintptr_t)n_ops;
-  for (unsigned i = 0; i < n_ops; i++)
-    key[4 + i] = (uintptr_t)sharc_value_type(sharc_op_operand(op, i));
-  for (unsigned i = 0; i < n_res; i++)
-    key[4 + n_ops + i] = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+  sharc_op_type_words(op, n_ops, key + 4);
   c->key.len = 4 + n_ops + n_res;
 }
 
