@@ -6,6 +6,7 @@
  * sharc_verify_changed must report exactly what a whole verification of
  * the same IR reports, and an edit that keeps the IR valid must pass. */
 #include "ir/context.h"
+#include "ir/static_names.h"
 #include "sharc/asm.h"
 #include "sharc/ir.h"
 #include "sharc/verify.h"
@@ -506,6 +507,26 @@ static void test_symbol_lookup_ends_parse_time(void) {
   teardown(&f);
 }
 
+/* sdy.sharding_rule through sharc_op_set_self_verified_attr: set, its own
+ * hook runs on its op, in a function or nested in a region op; removed,
+ * nothing needs verifying and the IR verifies as a whole verification
+ * says. */
+static void test_self_verified_rule(void) {
+  const char *labels[] = {"p", "n"};
+  for (unsigned i = 0; i < 2; i++) {
+    fixture f;
+    if (!(i ? setup_sdy_region(&f) : setup_sdy(&f)))
+      return;
+    sharc_op *op = find_op(f.m, labels[i]);
+    sharc_op_set_self_verified_attr(op, "sdy.sharding_rule", sharc_attr_unit(f.ctx));
+    expect(&f, "should have a sharding rule attribute of type OpShardingRuleAttr");
+    sharc_op_set_self_verified_attr(op, "sdy.sharding_rule", NULL);
+    expect(&f, NULL);
+    CHECK(sharc_op_attr(op, "sdy.sharding_rule") == NULL);
+    teardown(&f);
+  }
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
@@ -516,6 +537,7 @@ int main(void) {
   test_sharding_reaches_sdy_user();
   test_changed_names_only();
   test_changed_names_kept_for_module();
+  test_self_verified_rule();
   test_sharding_on_region_op();
   test_nested_op_sees_outer_values();
   test_nested_sharding_reached();
