@@ -371,12 +371,6 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = dialect_kinds[i].what;
     return is_dialect_attr(a, dialect_kinds[i].def);
   }
-  for (unsigned i = 0; i < sizeof array_kinds / sizeof array_kinds[0]; i++) {
-    if (strcmp(kind, array_kinds[i].kind))
-      continue;
-    *what = array_kinds[i].what;
-    return is_array_of(a, array_kinds[i].elem);
-  }
   if (!strcmp(kind, "groups")) {
     /* StableHLO_ReplicaGroups: AnyAttrOf<[I64ElementsAttr, ReplicaGroupMeshAxes]> */
     *what = "64-bit signless integer elements attribute or mesh and axes based replica groups "
@@ -482,6 +476,14 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   if (!strcmp(kind, "str")) {
     *what = "string attribute";
     return a->kind == SHARC_ATTR_STRING;
+  }
+  /* last: the typed arrays are rare (custom_call's), the kinds above are
+   * asked of most ops */
+  for (unsigned i = 0; i < sizeof array_kinds / sizeof array_kinds[0]; i++) {
+    if (strcmp(kind, array_kinds[i].kind))
+      continue;
+    *what = array_kinds[i].what;
+    return is_array_of(a, array_kinds[i].elem);
   }
   return true;
 }
