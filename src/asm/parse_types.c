@@ -755,8 +755,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   return true;
 }
 
-bool sharc_p_parse_memoized_body(sharc_parser *p, bool (*fn)(sharc_parser *, sharc_attr **),
-                                 sharc_attr **out) {
+bool sharc_p_parse_memoized_body(sharc_parser *p, const sharc_attr_def *def,
+                                 bool (*fn)(sharc_parser *, sharc_attr **), sharc_attr **out) {
   if (p->in_alias_def || (!sharc_tok_is(&p->tok, '<') && !sharc_tok_is(&p->tok, '[')))
     return fn(p, out);
   const char *s = p->tok.start;
@@ -765,7 +765,7 @@ bool sharc_p_parse_memoized_body(sharc_parser *p, bool (*fn)(sharc_parser *, sha
     return fn(p, out);
   sharc_str text = {s, (size_t)(after - s)};
   sharc_p_name *key = sharc_p_name_get(p, &p->attr_texts, text);
-  if (key->attr) {
+  if (key->attr && sharc_attr_def_of(key->attr) == def) {
     sharc_lexer_reset(&p->lx, after, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = key->attr;

@@ -184,16 +184,18 @@ bool sharc_p_parse_untyped_string_attr(sharc_parser *p, sharc_attr **out);
 bool sharc_p_parse_str_attr_none_type(sharc_parser *p, sharc_attr **out);
 /* A symbol reference without nested references (FlatSymbolRefAttr). */
 bool sharc_p_parse_flat_symbol_ref_attr(sharc_parser *p, sharc_attr **out);
+/* `fn` parsing the body of a `def` attribute at the current `<` or `[`,
+ * once per distinct text in the file: when the body ends on the same line
+ * (its strings without escapes), a later use of the same text maps straight
+ * to the attribute. For bodies whose attribute depends on nothing but their
+ * text (aliases cannot change within a file): a module repeats the same few
+ * shardings on every op. The texts of all bodies share one table: a text
+ * kept for an attribute of another definition is parsed by `fn` (a list
+ * where one sharding goes is its error, not the list). */
+bool sharc_p_parse_memoized_body(sharc_parser *p, const sharc_attr_def *def,
+                                 bool (*fn)(sharc_parser *, sharc_attr **), sharc_attr **out);
 /* MLIR's parseCustomAttributeWithFallback: at `#`, the attribute in full
  * (which must be of `def`), else its stripped `<...>` read by `stripped`. */
-/* `fn` parsing a dialect attribute's body at the current `<` or `[`, once
- * per distinct text in the file: when the body ends on the same line (its
- * strings without escapes), a later use of the same text maps straight to
- * the attribute. For bodies whose attribute depends on nothing but their
- * text (aliases cannot change within a file): a module repeats the same few
- * shardings on every op. */
-bool sharc_p_parse_memoized_body(sharc_parser *p, bool (*fn)(sharc_parser *, sharc_attr **),
-                                 sharc_attr **out);
 bool sharc_p_parse_attr_with_fallback(sharc_parser *p, const sharc_attr_def *def,
                                       bool (*stripped)(sharc_parser *, sharc_attr **),
                                       sharc_attr **out);

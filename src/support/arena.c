@@ -72,7 +72,7 @@ void *sharc_arena_alloc(sharc_arena *a, size_t size) {
   }
   void *p = a->cur;
   a->cur += size;
-  return p; /* chunks come zeroed and are never reused */
+  return p; /* chunks come zeroed, and sharc_arena_reset zeroes what it takes back */
 }
 
 void *sharc_arena_dup(sharc_arena *a, const void *p, size_t size) {

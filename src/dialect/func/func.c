@@ -381,11 +381,14 @@ const sharc_op_def sharc_func_return_def = {
 /* ---- func.call ---------------------------------------------------------- */
 
 static bool call_parse(sharc_parser *p, sharc_op_builder *b) {
-  if (sharc_p_tok(p)->kind != TOK_AT_ID)
-    return sharc_p_error(p, "expected attribute value");
+  /* ODS's FlatSymbolRefAttr, parsed as an attribute of type none: another
+   * kind (a string, a nested reference) is the parse error at it */
+  sharc_token at = *sharc_p_tok(p);
   sharc_attr *callee;
-  if (!sharc_p_parse_attr(p, NULL, &callee))
+  if (!sharc_p_parse_attr(p, sharc_type_none(sharc_p_context(p)), &callee))
     return false;
+  if (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee))
+    return sharc_p_error_at(p, &at, "invalid kind of attribute specified");
   sharc_builder_set_attr(p, b, "callee", callee);
   sharc_operand_ref *refs;
   unsigned n_refs;

@@ -396,7 +396,8 @@ static bool parse_tensor_sharding_body(sharc_parser *p, sharc_attr **out) {
 bool sharc_sdy_parse_tensor_sharding(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
     return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_tensor_sharding_def, out);
-  return sharc_p_parse_memoized_body(p, parse_tensor_sharding_body, out);
+  return sharc_p_parse_memoized_body(p, &sharc_sdy_tensor_sharding_def, parse_tensor_sharding_body,
+                                     out);
 }
 
 static bool parse_list_attr(sharc_parser *p, const sharc_attr_def *list_def,
@@ -425,7 +426,8 @@ static bool parse_sharding_per_value_body(sharc_parser *p, sharc_attr **out) {
 bool sharc_sdy_parse_sharding_per_value(sharc_parser *p, sharc_attr **out) {
   if (at_full_form(p))
     return sharc_p_parse_dialect_attr_of(p, &sharc_sdy_sharding_per_value_def, out);
-  return sharc_p_parse_memoized_body(p, parse_sharding_per_value_body, out);
+  return sharc_p_parse_memoized_body(p, &sharc_sdy_sharding_per_value_def,
+                                     parse_sharding_per_value_body, out);
 }
 
 /* The axis names of a manual_axes list so far. */

@@ -1522,7 +1522,9 @@ const shlo_op_def sharc_shlo_op_custom_call = {
     "*:*:0",
     sharc_shlo_verify_custom_call,
     NULL,
-    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver ?called_computations:symarr",
+    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver "
+    "?called_computations:symarr ?operand_layouts:layouts ?result_layouts:layouts "
+    "?output_operand_aliases:aliases ?result_tilings:tilings",
     NULL};
 const shlo_op_def sharc_shlo_op_composite = {{.name = "stablehlo.composite",
                                           .traits = 0,

@@ -319,6 +319,51 @@ static bool is_i64_elements(const sharc_attr *a) {
          sharc_type_int_signedness(sharc_type_element(a->type)) == SHARC_SIGNLESS;
 }
 
+static bool is_flat_symbol_ref(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(a) == 0;
+}
+
+/* StableHLO_1DIndexTensorAttrBase: index elements (a DenseIntElementsAttr)
+ * of rank 1, as a layout or a tile is. */
+static bool is_1d_index_elements(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DENSE_ELEMENTS &&
+         sharc_type_get_kind(sharc_type_element(a->type)) == SHARC_TYPE_INDEX &&
+         sharc_type_has_rank(a->type) && sharc_type_rank(a->type) == 1;
+}
+
+static bool is_output_operand_alias(const sharc_attr *a) {
+  return is_dialect_attr(a, &sharc_shlo_output_operand_alias_def.base);
+}
+
+/* TypedArrayAttrBase: an array each of whose elements passes `elem`. */
+static bool is_array_of(const sharc_attr *a, bool (*elem)(const sharc_attr *)) {
+  if (a->kind != SHARC_ATTR_ARRAY)
+    return false;
+  for (unsigned i = 0; i < sharc_attr_count(a); i++)
+    if (!elem(sharc_attr_at(a, i)))
+      return false;
+  return true;
+}
+
+/* StableHLO_TilingAttr: an array of 1D index tensors. */
+static bool is_tiling(const sharc_attr *a) { return is_array_of(a, is_1d_index_elements); }
+
+/* ODS constraints that are typed arrays: the kind's name in a row's spec,
+ * what each element must be, and the constraint's summary. */
+typedef struct array_kind {
+  const char *kind;
+  bool (*elem)(const sharc_attr *);
+  const char *what;
+} array_kind;
+
+static const array_kind array_kinds[] = {
+    {"symarr", is_flat_symbol_ref, "flat symbol ref array attribute"},
+    {"layouts", is_1d_index_elements, "Array of layout (1D tensor of index type) attributes"},
+    {"aliases", is_output_operand_alias,
+     "Aliasing attribute for outputs and operands of CustomCall"},
+    {"tilings", is_tiling, "Array of tiling attributes"},
+};
+
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
   for (unsigned i = 0; i < sizeof dialect_kinds / sizeof dialect_kinds[0]; i++) {
     if (strcmp(kind, dialect_kinds[i].kind))
@@ -331,17 +376,6 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
     *what = "64-bit signless integer elements attribute or mesh and axes based replica groups "
             "representation.";
     return is_i64_elements(a) || is_dialect_attr(a, &sharc_shlo_replica_group_mesh_axes_def.base);
-  }
-  if (!strcmp(kind, "symarr")) {
-    *what = "flat symbol ref array attribute";
-    if (a->kind != SHARC_ATTR_ARRAY)
-      return false;
-    for (unsigned i = 0; i < sharc_attr_count(a); i++) {
-      const sharc_attr *e = sharc_attr_at(a, i);
-      if (e->kind != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(e))
-        return false;
-    }
-    return true;
   }
   if (!strcmp(kind, "dict")) {
     *what = "dictionary of named attribute values";
@@ -357,7 +391,7 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   }
   if (!strcmp(kind, "flatsym")) {
     *what = "flat symbol reference attribute";
-    return a->kind == SHARC_ATTR_SYMBOL_REF && sharc_attr_symbol_num_nested(a) == 0;
+    return is_flat_symbol_ref(a);
   }
   if (!strcmp(kind, "elems")) {
     *what = "constant vector/tensor attribute";
@@ -442,6 +476,14 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   if (!strcmp(kind, "str")) {
     *what = "string attribute";
     return a->kind == SHARC_ATTR_STRING;
+  }
+  /* last: the typed arrays are rare (custom_call's), the kinds above are
+   * asked of most ops */
+  for (unsigned i = 0; i < sizeof array_kinds / sizeof array_kinds[0]; i++) {
+    if (strcmp(kind, array_kinds[i].kind))
+      continue;
+    *what = array_kinds[i].what;
+    return is_array_of(a, array_kinds[i].elem);
   }
   return true;
 }
