@@ -3,9 +3,9 @@
  * region simplification, iterated until nothing changes. */
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
-#include "support/xalloc.h"
-
+#include "ir/prefetch.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +143,10 @@ typedef struct driver {
   /* the seeding walk met a region of several blocks: only those can hold
    * unreachable blocks, so without one the search for them is skipped */
   bool multi_block;
+  /* seeding leaves out quiet isolated bodies (see seed_skipping) */
+  bool skip_quiet;
+  unsigned candidates; /* isolated ops whose body the seeding is in */
+  uint64_t acting;     /* ops met in such bodies that popping could change */
 } driver;
 
 static void add_single(driver *d, sharc_op *op) {
@@ -341,6 +345,95 @@ static void seed_replay_reversed(driver *d) {
   }
 }
 
+/* ---- seeding without quiet isolated bodies ---------------------------------
+ * With an isolation-local pattern set (sharc_pattern_set_declare_isolation_
+ * local), no folding, constant CSE or strict set, popping an op does
+ * something only when it is trivially dead or a pattern is rooted at its
+ * kind. An op nested in an isolated-from-above op (the candidate) can only
+ * change through ops of the same body (its values are used there only, and
+ * the patterns rooted outside keep out), so when at seeding no op of the
+ * body can act, none will act when popped, and none of them is pushed again
+ * before it would be popped. Such a body's ops leave the worklist as soon as
+ * the walk is done with it: the worklist is then what MLIR's driver pops,
+ * less pops that do nothing. */
+
+static bool may_act(driver *d, sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def && d->config.fold && def->fold && !(def->traits & SHARC_TRAIT_CONSTANT_LIKE))
+    return true;
+  return sharc_patterns_rooted_at(d->patterns, def) || sharc_op_is_trivially_dead(op);
+}
+
+static bool is_candidate(driver *d, const sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED) &&
+         !sharc_patterns_rooted_at(d->patterns, def);
+}
+
+static void seed_visit(driver *d, sharc_op *op) {
+  note_multi_block(d, op);
+  if (d->candidates && may_act(d, op))
+    d->acting++;
+  add_to_worklist(d, op);
+}
+
+/* Takes the quiet body of `cand` out of the worklist's entries from
+ * `start`. Bottom-up, the first op pushed in the body brought `cand` and
+ * those of its ancestors not yet pushed after it (each op pushed has its
+ * ancestors pushed: the list only grows while seeding): those stay. */
+static void drop_body(driver *d, sharc_op *cand, unsigned start) {
+  sharc_op **items = d->wl.list.items;
+  unsigned keep_from = cand->worklist_slot ? cand->worklist_slot - 1 : 0, out = start;
+  const sharc_op *chain = NULL; /* the last op kept of cand's chain */
+  for (unsigned i = start; i < d->wl.list.len; i++) {
+    sharc_op *op = items[i];
+    bool kept = i >= keep_from &&
+                (op == cand || (chain && chain->block && chain->block->parent &&
+                                chain->block->parent->parent == op));
+    if (!kept) {
+      op->worklist_slot = 0;
+      continue;
+    }
+    chain = op;
+    items[out++] = op;
+    op->worklist_slot = out;
+  }
+  d->wl.list.len = out;
+}
+
+static void seed_ops_skipping(driver *d, sharc_region *region);
+
+static void seed_op_skipping(driver *d, sharc_op *op) {
+  if (d->config.top_down)
+    seed_visit(d, op);
+  if (!is_candidate(d, op)) {
+    for (unsigned i = 0; i < op->num_regions; i++)
+      seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  } else {
+    unsigned start = d->wl.list.len;
+    uint64_t acting = d->acting;
+    d->candidates++;
+    for (unsigned i = 0; i < op->num_regions; i++)
+      seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+    d->candidates--;
+    if (d->acting == acting)
+      drop_body(d, op, start);
+  }
+  if (!d->config.top_down)
+    seed_visit(d, op);
+}
+
+/* sharc_walk_region's order (each next op taken before the visit). */
+static void seed_ops_skipping(driver *d, sharc_region *region) {
+  for (sharc_block *b = region->first; b; b = b->next)
+    for (sharc_op *o = b->first, *next; o; o = next) {
+      next = o->next;
+      if (next)
+        sharc_prefetch_after(o, next);
+      seed_op_skipping(d, o);
+    }
+}
+
 /* Pre-order seeding, reversed so that the first op walked pops first. */
 static void seed_top_down(driver *d, sharc_region *region) {
   bool reuse = seed_usable(d);
@@ -348,7 +441,10 @@ static void seed_top_down(driver *d, sharc_region *region) {
     seed_replay_reversed(d);
     return;
   }
-  sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
+  if (d->skip_quiet)
+    seed_ops_skipping(d, region);
+  else
+    sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
   if (reuse)
     seed_record(d, region);
   wl_reverse(&d->wl);
@@ -373,6 +469,8 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     d->multi_block = region->first != region->last;
     if (d->config.top_down) {
       seed_top_down(d, region);
+    } else if (d->skip_quiet) {
+      seed_ops_skipping(d, region);
     } else {
       sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
     }
@@ -399,6 +497,8 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   d.listener.next = config->listener;
   d.config = *config;
   d.patterns = patterns;
+  d.skip_quiet = !config->cse_constants && config->strictness == SHARC_STRICT_ANY_OP &&
+                 !config->seed && sharc_patterns_may_skip_quiet_bodies(patterns);
   sharc_rewriter_init(&d.rw, sharc_op_ctx_of(op), &d.listener);
   bool converged = true, any = false;
   for (unsigned r = 0; r < op->num_regions; r++) {
