@@ -145,8 +145,8 @@ typedef struct driver {
   bool multi_block;
   /* seeding leaves out quiet isolated bodies (see seed_skipping) */
   bool skip_quiet;
-  unsigned candidates; /* isolated ops whose body the seeding is in */
-  uint64_t acting;     /* ops met in such bodies that popping could change */
+  bool in_candidate; /* the seeding is in the body of an isolated op */
+  bool body_acting;  /* the innermost such body has an op that can act */
 } driver;
 
 static void add_single(driver *d, sharc_op *op) {
@@ -372,8 +372,9 @@ static bool is_candidate(driver *d, const sharc_op *op) {
 
 static void seed_visit(driver *d, sharc_op *op) {
   note_multi_block(d, op);
-  if (d->candidates && may_act(d, op))
-    d->acting++;
+  /* once the body is known to act, its other ops need no look */
+  if (d->in_candidate && !d->body_acting && may_act(d, op))
+    d->body_acting = true;
   add_to_worklist(d, op);
 }
 
@@ -411,12 +412,15 @@ static void seed_op_skipping(driver *d, sharc_op *op) {
       seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
   } else {
     unsigned start = d->wl.list.len;
-    uint64_t acting = d->acting;
-    d->candidates++;
+    bool was_in = d->in_candidate, outer_acting = d->body_acting;
+    d->in_candidate = true;
+    d->body_acting = false;
     for (unsigned i = 0; i < op->num_regions; i++)
       seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
-    d->candidates--;
-    if (d->acting == acting)
+    bool acting = d->body_acting;
+    d->in_candidate = was_in;
+    d->body_acting = outer_acting || acting;
+    if (!acting)
       drop_body(d, op, start);
   }
   if (!d->config.top_down)
