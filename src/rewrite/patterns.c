@@ -173,7 +173,9 @@ bool sharc_patterns_may_skip_quiet_bodies(sharc_pattern_set *s) {
  * until one applies; the insertion point is put before the op for each. */
 bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw) {
   freeze(s);
-  const sharc_pattern_list *own = own_patterns(s, sharc_op_def_of(op));
+  const sharc_op_def *def = sharc_op_def_of(op);
+  const sharc_pattern_list *own =
+      def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
   unsigned i = 0, j = 0, n_own = own ? own->len : 0;
   while (i < n_own || j < s->any.len) {
     const sharc_bound_pattern *p;
