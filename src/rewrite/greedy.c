@@ -4,6 +4,7 @@
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
 #include "ir/prefetch.h"
+#include "ir/region_utils.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
@@ -145,8 +146,12 @@ typedef struct driver {
   bool multi_block;
   /* seeding leaves out quiet isolated bodies (see seed_skipping) */
   bool skip_quiet;
-  bool in_candidate; /* the seeding is in the body of an isolated op */
-  bool body_acting;  /* the innermost such body has an op that can act */
+  bool in_candidate;   /* the seeding is in the body of an isolated op */
+  bool body_acting;    /* the innermost such body has an op that can act */
+  bool body_irregular; /* it has a region of several blocks or a graph region */
+  /* the quiet bodies with single-block, non-graph regions only: every op
+   * in them is live, so region simplification passes over them too */
+  sharc_ptrmap quiet_bodies;
 } driver;
 
 static void add_single(driver *d, sharc_op *op) {
@@ -219,6 +224,8 @@ static void on_modified(sharc_listener *l, sharc_op *op) { add_to_worklist((driv
 
 static void on_erased(sharc_listener *l, sharc_op *op) {
   driver *d = (driver *)l;
+  if (op->num_regions && d->quiet_bodies.count)
+    sharc_ptrmap_put(&d->quiet_bodies, op, NULL);
   add_operand_defs(d, op);
   wl_remove(&d->wl, op);
   sharc_const_folder_forget(&d->folder, op);
@@ -370,11 +377,22 @@ static bool is_candidate(driver *d, const sharc_op *op) {
          !sharc_patterns_rooted_at(d->patterns, def);
 }
 
+static bool irregular_regions(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++) {
+    const sharc_region *r = &sharc_op_regions_of(op)[i];
+    if (r->first != r->last || sharc_region_may_be_graph(r))
+      return true;
+  }
+  return false;
+}
+
 static void seed_visit(driver *d, sharc_op *op) {
   note_multi_block(d, op);
   /* once the body is known to act, its other ops need no look */
   if (d->in_candidate && !d->body_acting && may_act(d, op))
     d->body_acting = true;
+  if (d->in_candidate && op->num_regions && irregular_regions(op))
+    d->body_irregular = true;
   add_to_worklist(d, op);
 }
 
@@ -413,15 +431,20 @@ static void seed_op_skipping(driver *d, sharc_op *op) {
   } else {
     unsigned start = d->wl.list.len;
     bool was_in = d->in_candidate, outer_acting = d->body_acting;
+    bool outer_irregular = d->body_irregular;
     d->in_candidate = true;
     d->body_acting = false;
+    d->body_irregular = irregular_regions(op);
     for (unsigned i = 0; i < op->num_regions; i++)
       seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
-    bool acting = d->body_acting;
+    bool acting = d->body_acting, irregular = d->body_irregular;
     d->in_candidate = was_in;
     d->body_acting = outer_acting || acting;
+    d->body_irregular = outer_irregular || irregular;
     if (!acting)
       drop_body(d, op, start);
+    if (!acting && !irregular)
+      sharc_ptrmap_put(&d->quiet_bodies, op, op);
   }
   if (!d->config.top_down)
     seed_visit(d, op);
@@ -469,6 +492,7 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     if (++iteration > d->config.max_iterations && d->config.max_iterations >= 0)
       break;
     wl_clear(&d->wl);
+    sharc_ptrmap_free(&d->quiet_bodies);
     sharc_const_folder_reset(&d->folder);
     d->multi_block = region->first != region->last;
     if (d->config.top_down) {
@@ -478,12 +502,13 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     } else {
       sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
     }
-    again = d->multi_block && sharc_erase_unreachable_blocks(&d->rw, region);
+    const sharc_ptrmap *quiet = d->quiet_bodies.count ? &d->quiet_bodies : NULL;
+    again = d->multi_block && sharc_erase_unreachable_blocks_skipping(&d->rw, region, quiet);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
         !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at)) {
-      again |= sharc_simplify_region(&d->rw, region,
-                                     d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE);
+      again |= sharc_simplify_region_skipping(
+          &d->rw, region, d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE, quiet);
       simplified_at = sharc_context_ir_epoch(d->rw.ctx);
       simplified = true;
     }
@@ -513,6 +538,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   wl_clear(&d.wl);
   sharc_vec_free(&d.wl.list);
   sharc_ptrmap_free(&d.strict);
+  sharc_ptrmap_free(&d.quiet_bodies);
   sharc_const_folder_free(&d.folder);
   if (changed)
     *changed = any;
