@@ -146,6 +146,7 @@ typedef struct driver {
   bool multi_block;
   /* seeding leaves out quiet isolated bodies (see seed_skipping) */
   bool skip_quiet;
+  bool note_plain; /* and notes the plain ones, for region simplification */
   bool in_candidate;   /* the seeding is in the body of an isolated op */
   bool body_acting;    /* the innermost such body has an op that can act */
   bool body_irregular; /* it has a region of several blocks or a graph region */
@@ -391,7 +392,7 @@ static void seed_visit(driver *d, sharc_op *op) {
   /* once the body is known to act, its other ops need no look */
   if (d->in_candidate && !d->body_acting && may_act(d, op))
     d->body_acting = true;
-  if (d->in_candidate && op->num_regions && irregular_regions(op))
+  if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
   add_to_worklist(d, op);
 }
@@ -422,29 +423,36 @@ static void drop_body(driver *d, sharc_op *cand, unsigned start) {
 
 static void seed_ops_skipping(driver *d, sharc_region *region);
 
+/* The regions of an isolated op no pattern is rooted at: its ops stay in
+ * the worklist only when one of them can act. */
+static void seed_candidate(driver *d, sharc_op *op) {
+  unsigned start = d->wl.list.len;
+  bool was_in = d->in_candidate, outer_acting = d->body_acting;
+  bool outer_irregular = d->body_irregular;
+  d->in_candidate = true;
+  d->body_acting = false;
+  d->body_irregular = d->note_plain && irregular_regions(op);
+  for (unsigned i = 0; i < op->num_regions; i++)
+    seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  bool acting = d->body_acting, irregular = d->body_irregular;
+  d->in_candidate = was_in;
+  d->body_acting = outer_acting || acting;
+  d->body_irregular = outer_irregular || irregular;
+  if (acting)
+    return;
+  drop_body(d, op, start);
+  if (d->note_plain && !irregular)
+    sharc_ptrmap_put(&d->quiet_bodies, op, op);
+}
+
 static void seed_op_skipping(driver *d, sharc_op *op) {
   if (d->config.top_down)
     seed_visit(d, op);
-  if (!is_candidate(d, op)) {
-    for (unsigned i = 0; i < op->num_regions; i++)
-      seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  if (is_candidate(d, op)) {
+    seed_candidate(d, op);
   } else {
-    unsigned start = d->wl.list.len;
-    bool was_in = d->in_candidate, outer_acting = d->body_acting;
-    bool outer_irregular = d->body_irregular;
-    d->in_candidate = true;
-    d->body_acting = false;
-    d->body_irregular = irregular_regions(op);
     for (unsigned i = 0; i < op->num_regions; i++)
       seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
-    bool acting = d->body_acting, irregular = d->body_irregular;
-    d->in_candidate = was_in;
-    d->body_acting = outer_acting || acting;
-    d->body_irregular = outer_irregular || irregular;
-    if (!acting)
-      drop_body(d, op, start);
-    if (!acting && !irregular)
-      sharc_ptrmap_put(&d->quiet_bodies, op, op);
   }
   if (!d->config.top_down)
     seed_visit(d, op);
@@ -528,6 +536,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   d.patterns = patterns;
   d.skip_quiet = !config->cse_constants && config->strictness == SHARC_STRICT_ANY_OP &&
                  !config->seed && sharc_patterns_may_skip_quiet_bodies(patterns);
+  d.note_plain = d.skip_quiet && config->region_simplify != SHARC_SIMPLIFY_DISABLED;
   sharc_rewriter_init(&d.rw, sharc_op_ctx_of(op), &d.listener);
   bool converged = true, any = false;
   for (unsigned r = 0; r < op->num_regions; r++) {
