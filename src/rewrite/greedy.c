@@ -144,7 +144,8 @@ typedef struct driver {
   /* the seeding walk met a region of several blocks: only those can hold
    * unreachable blocks, so without one the search for them is skipped */
   bool multi_block;
-  /* seeding leaves out quiet isolated bodies (see seed_skipping) */
+  /* seeding leaves out quiet isolated bodies (see "seeding without quiet
+   * isolated bodies" below) */
   bool skip_quiet;
   bool note_plain; /* and notes the plain ones, for region simplification */
   bool in_candidate;   /* the seeding is in the body of an isolated op */
@@ -355,9 +356,9 @@ static void seed_replay_reversed(driver *d) {
 
 /* ---- seeding without quiet isolated bodies ---------------------------------
  * With an isolation-local pattern set (sharc_pattern_set_declare_isolation_
- * local), no folding, constant CSE or strict set, popping an op does
- * something only when it is trivially dead or a pattern is rooted at its
- * kind. An op nested in an isolated-from-above op (the candidate) can only
+ * local), no constant CSE or strict set, popping an op does something only
+ * when it is trivially dead, foldable or a pattern is rooted at its kind
+ * (may_act). An op nested in an isolated-from-above op (the candidate) can only
  * change through ops of the same body (its values are used there only, and
  * the patterns rooted outside keep out), so when at seeding no op of the
  * body can act, none will act when popped, and none of them is pushed again
