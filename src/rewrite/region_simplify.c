@@ -39,7 +39,7 @@ static void drop_defined_value_uses(sharc_block *b) {
 /* Whether the simplification passes over `op`'s regions (see
  * sharc_simplify_region_skipping). */
 static bool passed_over(const sharc_ptrmap *skip, const sharc_op *op) {
-  return skip && op->num_regions && sharc_ptrmap_get(skip, op);
+  return op->num_regions && skip && sharc_ptrmap_get(skip, op);
 }
 
 static void push_nested_regions(sharc_block *b, void *stack_, const sharc_ptrmap *skip) {
