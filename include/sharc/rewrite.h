@@ -141,6 +141,15 @@ SHARC_API void sharc_pattern_set_add_canonicalization(sharc_pattern_set *s);
 SHARC_API void sharc_pattern_set_filter(sharc_pattern_set *s, const char *const *disabled, unsigned nd,
                               const char *const *enabled, unsigned ne);
 SHARC_API unsigned sharc_pattern_set_size(const sharc_pattern_set *s);
+/* Declares that every pattern of the set reads and changes only ops of its
+ * root's own isolated-from-above scope and ops it creates: none looks into
+ * the regions of an isolated-from-above op that is not its root. The greedy
+ * driver may then leave out of its worklist the ops nested in an isolated
+ * op whose kind no pattern is rooted at, when at seeding none of them can
+ * be rewritten (none is trivially dead, foldable or a pattern's root):
+ * popping them would do nothing, and with the patterns kept out nothing
+ * changes them before they would be popped. The rewrites are MLIR's. */
+SHARC_API void sharc_pattern_set_declare_isolation_local(sharc_pattern_set *s);
 
 /* ---- the greedy driver (MLIR's applyPatternsGreedily) -------------------- */
 typedef enum sharc_region_simplify {

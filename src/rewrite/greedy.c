@@ -3,9 +3,10 @@
  * region simplification, iterated until nothing changes. */
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
-#include "support/xalloc.h"
-
+#include "ir/prefetch.h"
+#include "ir/region_utils.h"
 #include "support/ptrmap.h"
+#include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,16 @@ typedef struct driver {
   /* the seeding walk met a region of several blocks: only those can hold
    * unreachable blocks, so without one the search for them is skipped */
   bool multi_block;
+  /* seeding leaves out quiet isolated bodies (see "seeding without quiet
+   * isolated bodies" below) */
+  bool skip_quiet;
+  bool note_plain; /* and notes the plain ones, for region simplification */
+  bool in_candidate;   /* the seeding is in the body of an isolated op */
+  bool body_acting;    /* the innermost such body has an op that can act */
+  bool body_irregular; /* it has a region of several blocks or a graph region */
+  /* the quiet bodies with single-block, non-graph regions only: every op
+   * in them is live, so region simplification passes over them too */
+  sharc_ptrmap quiet_bodies;
 } driver;
 
 static void add_single(driver *d, sharc_op *op) {
@@ -215,6 +226,8 @@ static void on_modified(sharc_listener *l, sharc_op *op) { add_to_worklist((driv
 
 static void on_erased(sharc_listener *l, sharc_op *op) {
   driver *d = (driver *)l;
+  if (op->num_regions && d->quiet_bodies.count)
+    sharc_ptrmap_put(&d->quiet_bodies, op, NULL);
   add_operand_defs(d, op);
   wl_remove(&d->wl, op);
   sharc_const_folder_forget(&d->folder, op);
@@ -341,6 +354,122 @@ static void seed_replay_reversed(driver *d) {
   }
 }
 
+/* ---- seeding without quiet isolated bodies ---------------------------------
+ * With an isolation-local pattern set (sharc_pattern_set_declare_isolation_
+ * local), no constant CSE or strict set, popping an op does something only
+ * when it is trivially dead, foldable or a pattern is rooted at its kind
+ * (may_act). An op nested in an isolated-from-above op (the candidate) can only
+ * change through ops of the same body (its values are used there only, and
+ * the patterns rooted outside keep out), so when at seeding no op of the
+ * body can act, none will act when popped, and none of them is pushed again
+ * before it would be popped. Such a body's ops leave the worklist as soon as
+ * the walk is done with it: the worklist is then what MLIR's driver pops,
+ * less pops that do nothing. */
+
+static bool may_act(driver *d, sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def && d->config.fold && def->fold && !(def->traits & SHARC_TRAIT_CONSTANT_LIKE))
+    return true;
+  return sharc_patterns_rooted_at(d->patterns, def) || sharc_op_is_trivially_dead(op);
+}
+
+static bool is_candidate(driver *d, const sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED) &&
+         !sharc_patterns_rooted_at(d->patterns, def);
+}
+
+static bool irregular_regions(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++) {
+    const sharc_region *r = &sharc_op_regions_of(op)[i];
+    if (r->first != r->last || sharc_region_may_be_graph(r))
+      return true;
+  }
+  return false;
+}
+
+static void seed_visit(driver *d, sharc_op *op) {
+  note_multi_block(d, op);
+  /* once the body is known to act, its other ops need no look */
+  if (d->in_candidate && !d->body_acting && may_act(d, op))
+    d->body_acting = true;
+  if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
+    d->body_irregular = true;
+  add_to_worklist(d, op);
+}
+
+/* Takes the quiet body of `cand` out of the worklist's entries from
+ * `start`. Bottom-up, the first op pushed in the body brought `cand` and
+ * those of its ancestors not yet pushed after it (each op pushed has its
+ * ancestors pushed: the list only grows while seeding): those stay. */
+static void drop_body(driver *d, sharc_op *cand, unsigned start) {
+  sharc_op **items = d->wl.list.items;
+  unsigned keep_from = cand->worklist_slot ? cand->worklist_slot - 1 : 0, out = start;
+  const sharc_op *chain = NULL; /* the last op kept of cand's chain */
+  for (unsigned i = start; i < d->wl.list.len; i++) {
+    sharc_op *op = items[i];
+    bool kept = i >= keep_from &&
+                (op == cand || (chain && chain->block && chain->block->parent &&
+                                chain->block->parent->parent == op));
+    if (!kept) {
+      op->worklist_slot = 0;
+      continue;
+    }
+    chain = op;
+    items[out++] = op;
+    op->worklist_slot = out;
+  }
+  d->wl.list.len = out;
+}
+
+static void seed_ops_skipping(driver *d, sharc_region *region);
+
+/* The regions of an isolated op no pattern is rooted at: its ops stay in
+ * the worklist only when one of them can act. */
+static void seed_candidate(driver *d, sharc_op *op) {
+  unsigned start = d->wl.list.len;
+  bool was_in = d->in_candidate, outer_acting = d->body_acting;
+  bool outer_irregular = d->body_irregular;
+  d->in_candidate = true;
+  d->body_acting = false;
+  d->body_irregular = d->note_plain && irregular_regions(op);
+  for (unsigned i = 0; i < op->num_regions; i++)
+    seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  bool acting = d->body_acting, irregular = d->body_irregular;
+  d->in_candidate = was_in;
+  d->body_acting = outer_acting || acting;
+  d->body_irregular = outer_irregular || irregular;
+  if (acting)
+    return;
+  drop_body(d, op, start);
+  if (d->note_plain && !irregular)
+    sharc_ptrmap_put(&d->quiet_bodies, op, op);
+}
+
+static void seed_op_skipping(driver *d, sharc_op *op) {
+  if (d->config.top_down)
+    seed_visit(d, op);
+  if (is_candidate(d, op)) {
+    seed_candidate(d, op);
+  } else {
+    for (unsigned i = 0; i < op->num_regions; i++)
+      seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  }
+  if (!d->config.top_down)
+    seed_visit(d, op);
+}
+
+/* sharc_walk_region's order (each next op taken before the visit). */
+static void seed_ops_skipping(driver *d, sharc_region *region) {
+  for (sharc_block *b = region->first; b; b = b->next)
+    for (sharc_op *o = b->first, *next; o; o = next) {
+      next = o->next;
+      if (next)
+        sharc_prefetch_after(o, next);
+      seed_op_skipping(d, o);
+    }
+}
+
 /* Pre-order seeding, reversed so that the first op walked pops first. */
 static void seed_top_down(driver *d, sharc_region *region) {
   bool reuse = seed_usable(d);
@@ -348,7 +477,10 @@ static void seed_top_down(driver *d, sharc_region *region) {
     seed_replay_reversed(d);
     return;
   }
-  sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
+  if (d->skip_quiet)
+    seed_ops_skipping(d, region);
+  else
+    sharc_walk_region(region, SHARC_PRE_ORDER, seed_pre, d);
   if (reuse)
     seed_record(d, region);
   wl_reverse(&d->wl);
@@ -369,19 +501,23 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     if (++iteration > d->config.max_iterations && d->config.max_iterations >= 0)
       break;
     wl_clear(&d->wl);
+    sharc_ptrmap_free(&d->quiet_bodies);
     sharc_const_folder_reset(&d->folder);
     d->multi_block = region->first != region->last;
     if (d->config.top_down) {
       seed_top_down(d, region);
+    } else if (d->skip_quiet) {
+      seed_ops_skipping(d, region);
     } else {
       sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
     }
-    again = d->multi_block && sharc_erase_unreachable_blocks(&d->rw, region);
+    const sharc_ptrmap *quiet = d->quiet_bodies.count ? &d->quiet_bodies : NULL;
+    again = d->multi_block && sharc_erase_unreachable_blocks_skipping(&d->rw, region, quiet);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
         !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at)) {
-      again |= sharc_simplify_region(&d->rw, region,
-                                     d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE);
+      again |= sharc_simplify_region_skipping(
+          &d->rw, region, d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE, quiet);
       simplified_at = sharc_context_ir_epoch(d->rw.ctx);
       simplified = true;
     }
@@ -399,6 +535,9 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   d.listener.next = config->listener;
   d.config = *config;
   d.patterns = patterns;
+  d.skip_quiet = !config->cse_constants && config->strictness == SHARC_STRICT_ANY_OP &&
+                 !config->seed && sharc_patterns_may_skip_quiet_bodies(patterns);
+  d.note_plain = d.skip_quiet && config->region_simplify != SHARC_SIMPLIFY_DISABLED;
   sharc_rewriter_init(&d.rw, sharc_op_ctx_of(op), &d.listener);
   bool converged = true, any = false;
   for (unsigned r = 0; r < op->num_regions; r++) {
@@ -409,6 +548,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   wl_clear(&d.wl);
   sharc_vec_free(&d.wl.list);
   sharc_ptrmap_free(&d.strict);
+  sharc_ptrmap_free(&d.quiet_bodies);
   sharc_const_folder_free(&d.folder);
   if (changed)
     *changed = any;

@@ -44,5 +44,13 @@ bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region);
 /* MLIR's simplifyRegions: unreachable blocks, dead ops (region DCE), and
  * with `merge_blocks` identical blocks; true when something changed. */
 bool sharc_simplify_region(sharc_rewriter *rw, sharc_region *region, bool merge_blocks);
+/* The same, passing over the regions of the ops in `skip` (may be NULL):
+ * ops whose regions are single-block, not graph regions, and hold no
+ * trivially dead op at any depth, so that every op there is live and every
+ * block reachable: there is nothing to erase in them. */
+bool sharc_erase_unreachable_blocks_skipping(sharc_rewriter *rw, sharc_region *region,
+                                             const sharc_ptrmap *skip);
+bool sharc_simplify_region_skipping(sharc_rewriter *rw, sharc_region *region, bool merge_blocks,
+                                    const sharc_ptrmap *skip);
 
 #endif

@@ -18,6 +18,7 @@ struct sharc_pattern_set {
   uint64_t root_bits; /* root_bit of every def in by_root: a clear bit, no list */
   sharc_pattern_list any;
   SHARC_VEC(sharc_pattern_list *) lists; /* to free */
+  bool isolation_local; /* see sharc_pattern_set_declare_isolation_local */
 };
 
 sharc_pattern_set *sharc_pattern_set_create(sharc_context *ctx) {
@@ -106,6 +107,8 @@ void sharc_pattern_set_filter(sharc_pattern_set *s, const char *const *disabled,
 
 unsigned sharc_pattern_set_size(const sharc_pattern_set *s) { return s->all.len; }
 
+void sharc_pattern_set_declare_isolation_local(sharc_pattern_set *s) { s->isolation_local = true; }
+
 static unsigned benefit(const sharc_bound_pattern *p) {
   return p->pattern->benefit ? p->pattern->benefit : 1;
 }
@@ -149,6 +152,20 @@ static void freeze(sharc_pattern_set *s) {
     sort_by_benefit(s->lists.items[i]);
   sort_by_benefit(&s->any);
   s->frozen = true;
+}
+
+static const sharc_pattern_list *own_patterns(const sharc_pattern_set *s, const sharc_op_def *def) {
+  return def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
+}
+
+bool sharc_patterns_rooted_at(sharc_pattern_set *s, const sharc_op_def *def) {
+  freeze(s);
+  return own_patterns(s, def) != NULL;
+}
+
+bool sharc_patterns_may_skip_quiet_bodies(sharc_pattern_set *s) {
+  freeze(s);
+  return s->isolation_local && s->any.len == 0;
 }
 
 /* MLIR's PatternApplicator::matchAndRewrite: the op's own patterns and the

@@ -19,4 +19,12 @@ typedef SHARC_VEC(sharc_bound_pattern) sharc_pattern_list;
  * rewrote the IR. */
 bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw);
 
+/* Whether some pattern of the set is rooted at ops of kind `def`. */
+bool sharc_patterns_rooted_at(sharc_pattern_set *s, const sharc_op_def *def);
+
+/* Whether the driver may leave out of its worklist the ops nested in an
+ * isolated-from-above op when none of them can be rewritten: the set was
+ * declared isolation-local and has no pattern rooted at any op. */
+bool sharc_patterns_may_skip_quiet_bodies(sharc_pattern_set *s);
+
 #endif

@@ -36,14 +36,28 @@ static void drop_defined_value_uses(sharc_block *b) {
         sharc_op_set_operand(sharc_op_results_of(op)[i].uses->owner, sharc_use_operand_index(sharc_op_results_of(op)[i].uses), NULL);
 }
 
-static void push_nested_regions(sharc_block *b, void *stack_) {
+/* Whether the simplification passes over `op`'s regions (see
+ * sharc_simplify_region_skipping). */
+static bool passed_over(const sharc_ptrmap *skip, const sharc_op *op) {
+  return op->num_regions && skip && sharc_ptrmap_get(skip, op);
+}
+
+static void push_nested_regions(sharc_block *b, void *stack_, const sharc_ptrmap *skip) {
   SHARC_VEC(sharc_region *) *stack = stack_;
-  for (sharc_op *op = b->first; op; op = op->next)
+  for (sharc_op *op = b->first; op; op = op->next) {
+    if (passed_over(skip, op))
+      continue;
     for (unsigned i = 0; i < op->num_regions; i++)
       sharc_vec_push(stack, &sharc_op_regions_of(op)[i]);
+  }
 }
 
 bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
+  return sharc_erase_unreachable_blocks_skipping(rw, region, NULL);
+}
+
+bool sharc_erase_unreachable_blocks_skipping(sharc_rewriter *rw, sharc_region *region,
+                                             const sharc_ptrmap *skip) {
   SHARC_VEC(sharc_region *) stack = {0};
   sharc_vec_push(&stack, region);
   unsigned erased = 0;
@@ -52,7 +66,7 @@ bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
     if (!r->first)
       continue;
     if (r->first == r->last) {
-      push_nested_regions(r->first, &stack);
+      push_nested_regions(r->first, &stack, skip);
       continue;
     }
     sharc_ptrmap reach = {0};
@@ -60,7 +74,7 @@ bool sharc_erase_unreachable_blocks(sharc_rewriter *rw, sharc_region *region) {
     for (sharc_block *b = r->first, *next; b; b = next) {
       next = b->next;
       if (sharc_ptrmap_get(&reach, b)) {
-        push_nested_regions(b, &stack);
+        push_nested_regions(b, &stack, skip);
         continue;
       }
       drop_defined_value_uses(b);
@@ -85,6 +99,7 @@ typedef struct live_map {
   /* a use may come before its definition in the walk: across blocks, or
    * between ops of a graph region (else one round reaches the fixpoint) */
   bool unordered;
+  const sharc_ptrmap *skip; /* ops whose regions are passed over, or NULL */
 } live_map;
 
 static bool op_live(const live_map *m, const sharc_op *op) { return op->live_mark == m->mark; }
@@ -125,7 +140,7 @@ static void process_value(live_map *m, sharc_value *v) {
 static void live_region(live_map *m, sharc_region *r);
 
 static void live_op(live_map *m, sharc_op *op) {
-  for (unsigned i = 0; i < op->num_regions; i++)
+  for (unsigned i = 0; i < op->num_regions && !passed_over(m->skip, op); i++)
     live_region(m, &sharc_op_regions_of(op)[i]);
   if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR)) {
     /* terminators are live, and with no branch interface to reason about
@@ -180,15 +195,15 @@ static bool delete_dead(sharc_rewriter *rw, sharc_region *r, live_map *m) {
         erased = true;
         continue;
       }
-      for (unsigned i = 0; i < op->num_regions; i++)
+      for (unsigned i = 0; i < op->num_regions && !passed_over(m->skip, op); i++)
         erased |= delete_dead(rw, &sharc_op_regions_of(op)[i], m);
     }
   return erased;
 }
 
-static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
+static bool run_region_dce(sharc_rewriter *rw, sharc_region *region, const sharc_ptrmap *skip) {
   sharc_context *ctx = sharc_op_ctx_of(region->parent);
-  live_map m = {sharc_context_fresh_mark(ctx), false, false};
+  live_map m = {sharc_context_fresh_mark(ctx), false, false, skip};
   do {
     m.changed = false;
     live_region(&m, region);
@@ -197,8 +212,13 @@ static bool run_region_dce(sharc_rewriter *rw, sharc_region *region) {
 }
 
 bool sharc_simplify_region(sharc_rewriter *rw, sharc_region *region, bool merge_blocks) {
+  return sharc_simplify_region_skipping(rw, region, merge_blocks, NULL);
+}
+
+bool sharc_simplify_region_skipping(sharc_rewriter *rw, sharc_region *region, bool merge_blocks,
+                                    const sharc_ptrmap *skip) {
   (void)merge_blocks; /* identical-block merging: see docs/passes.md */
-  bool changed = sharc_erase_unreachable_blocks(rw, region);
-  changed |= run_region_dce(rw, region);
+  bool changed = sharc_erase_unreachable_blocks_skipping(rw, region, skip);
+  changed |= run_region_dce(rw, region, skip);
   return changed;
 }

@@ -855,6 +855,97 @@ static void test_dead_ops(void) {
   gfixture_free(&g);
 }
 
+/* An isolation-local set leaves quiet isolated bodies out of the worklist:
+ * what the patterns see, what is erased and in which order, and the result
+ * are those of the full walk, bottom-up and top-down, with nested isolated
+ * ops, a body holding a root and one holding a dead op. */
+static const sharc_pattern record_neg[] = {{"record", record_visit, &t_neg_def, 1, NULL}, {0}};
+
+static const char quiet_text[] =
+    "func.func @f(%arg0: i32) {\n"
+    "  %0 = \"t.neg\"(%arg0) {id = \"n1\"} : (i32) -> i32\n"
+    "  \"t.iso\"() ({\n"
+    "    %1 = \"t.effect\"() {id = \"e1\"} : () -> i32\n"
+    "    \"t.iso\"() ({\n"
+    "      \"t.effect\"() {id = \"e2\"} : () -> ()\n"
+    "      \"t.yield\"() {id = \"y1\"} : () -> ()\n"
+    "    }) {id = \"inner\"} : () -> ()\n"
+    "    \"t.yield\"() {id = \"y2\"} : () -> ()\n"
+    "  }) {id = \"quiet\"} : () -> ()\n"
+    "  \"t.iso\"() ({\n"
+    "    %2 = \"t.effect\"() {id = \"e3\"} : () -> i32\n"
+    "    %3 = \"t.neg\"(%2) {id = \"n2\"} : (i32) -> i32\n"
+    "    \"t.yield\"() {id = \"y3\"} : () -> ()\n"
+    "  }) {id = \"rooted\"} : () -> ()\n"
+    "  \"t.iso\"() ({\n"
+    "    %4 = \"t.effect\"() {id = \"e4\"} : () -> i32\n"
+    "    %5 = \"t.add\"(%4, %4) {id = \"dead\"} : (i32, i32) -> i32\n"
+    "    \"t.yield\"() {id = \"y4\"} : () -> ()\n"
+    "  }) {id = \"with_dead\"} : () -> ()\n"
+    "  \"t.iso\"() ({\n"
+    "    \"t.yield\"() {id = \"y5\"} : () -> ()\n"
+    "  }) {id = \"pure_iso\"} : () -> ()\n"
+    "  \"t.iso\"() ({\n"
+    "    \"t.region\"() ({\n"
+    "      \"t.br\"()[^bb1] {id = \"br\"} : () -> ()\n"
+    "    ^bb1:\n"
+    "      \"t.effect\"() {id = \"e5\"} : () -> ()\n"
+    "      \"t.yield\"() {id = \"y6\"} : () -> ()\n"
+    "    }) {id = \"multi\"} : () -> ()\n"
+    "    \"t.yield\"() {id = \"y7\"} : () -> ()\n"
+    "  }) {id = \"irregular\"} : () -> ()\n"
+    "  %6 = \"t.neg\"(%0) {id = \"n3\"} : (i32) -> i32\n"
+    "  return\n"
+    "}\n";
+
+static char *dup_str(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
+/* One run without and one with the declaration; the rest as given. */
+static void check_quiet_bodies_left_out(bool top_down, sharc_region_simplify simplify) {
+  char *want[3] = {NULL, NULL, NULL};
+  for (int local = 0; local < 2; local++) {
+    gfixture g;
+    if (!gfixture_init(&g, quiet_text))
+      return;
+    sharc_pattern_set_add(g.patterns, record_neg, &g);
+    if (local)
+      sharc_pattern_set_declare_isolation_local(g.patterns);
+    g.config.top_down = top_down;
+    g.config.fold = false;
+    g.config.cse_constants = false;
+    g.config.region_simplify = simplify;
+    CHECK(run_greedy(&g, NULL));
+    char *got[3] = {dup_str(seen(&g)), dup_str(rec_log(&g.rec)),
+                    print_op_text(g.module)};
+    CHECK(!find_op(g.module, "dead") && !find_op(g.module, "pure_iso"));
+    CHECK(find_op(g.module, "multi") && find_op(g.module, "inner"));
+    for (int i = 0; i < 3; i++) {
+      if (!local) {
+        want[i] = got[i];
+        continue;
+      }
+      CHECK_STR(got[i], want[i]);
+      free(got[i]);
+      free(want[i]);
+    }
+    gfixture_free(&g);
+  }
+}
+
+/* With region simplification, the quiet bodies are passed over there too. */
+static void test_quiet_bodies_left_out(void) {
+  for (int top_down = 0; top_down < 2; top_down++) {
+    check_quiet_bodies_left_out(top_down, SHARC_SIMPLIFY_DISABLED);
+    check_quiet_bodies_left_out(top_down, SHARC_SIMPLIFY_NORMAL);
+  }
+}
+
 static void test_trivially_dead_queries(void) {
   gfixture g;
   if (!gfixture_init(&g, "func.func @f(%arg0: i32) -> i32 {\n"
@@ -1445,6 +1536,7 @@ int main(void) {
   test_failed_materialization_falls_through();
   test_fold_in_place();
   test_dead_ops();
+  test_quiet_bodies_left_out();
   test_trivially_dead_queries();
   test_constant_dedup_and_hoisting();
   test_constant_cse_disabled();

@@ -4,21 +4,29 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "pass/pass_registry.h"
-#include "support/ptrmap.h"
+#include "support/item_index.h"
 #include "transforms/mpmd/common/pass_utils.h"
 
-static void dedup_operands(sharc_op *frag, sharc_rewriter *rw) {
+typedef struct dedup_state {
+  sharc_rewriter rw;
+  sharc_ptr_vec operands; /* the fragment's operands so far, reused */
+} dedup_state;
+
+static void dedup_operands(sharc_op *frag, dedup_state *st) {
   sharc_block *b = sharc_region_first_block(sharc_op_region(frag, 0));
-  sharc_ptrmap first = {0};
+  sharc_item_index first = {0}; /* operand -> its first position + 1 */
+  st->operands.len = 0;
   for (unsigned i = 0; i < sharc_op_num_operands(frag) && i < sharc_block_num_args(b); i++) {
     sharc_value *v = sharc_op_operand(frag, i);
-    uintptr_t j = (uintptr_t)sharc_ptrmap_get(&first, v);
+    uintptr_t j = sharc_item_index_of(&first, st->operands.items, st->operands.len, v);
     if (!j)
-      sharc_ptrmap_put(&first, v, (void *)(uintptr_t)(i + 1));
+      sharc_item_index_add(&first, v, st->operands.len);
     else
-      sharc_rw_replace_all_uses(rw, sharc_block_arg(b, i), sharc_block_arg(b, (unsigned)(j - 1)));
+      sharc_rw_replace_all_uses(&st->rw, sharc_block_arg(b, i),
+                                sharc_block_arg(b, (unsigned)(j - 1)));
+    sharc_vec_push(&st->operands, v);
   }
-  sharc_ptrmap_free(&first);
+  sharc_item_index_free(&first);
 }
 
 static void dedup_results(sharc_op *frag, sharc_rewriter *rw) {
@@ -34,17 +42,19 @@ static void dedup_results(sharc_op *frag, sharc_rewriter *rw) {
 }
 
 static sharc_walk_result dedup(sharc_op *frag, void *user) {
-  dedup_operands(frag, user);
-  dedup_results(frag, user);
+  dedup_state *st = user;
+  dedup_operands(frag, st);
+  dedup_results(frag, &st->rw);
   return SHARC_WALK_SKIP;
 }
 
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
-  sharc_rewriter rw;
-  if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
+  dedup_state st = {0};
+  if (!sharc_mpmd_distributed_func_rewriter(func, run, &st.rw))
     return true;
-  sharc_walk_isa(func, SHARC_PRE_ORDER, &sharc_mpmd_fragment_def, dedup, &rw);
+  sharc_walk_isa(func, SHARC_PRE_ORDER, &sharc_mpmd_fragment_def, dedup, &st);
+  sharc_vec_free(&st.operands);
   return true;
 }
 

@@ -394,6 +394,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     sharc_pattern_set_add(set, patterns, NULL);
     if (o->infer_transfers)
       sharc_pattern_set_add(set, transfer_patterns, NULL);
+    /* rooted at assigns, broadcasts and reductions, which they replace by
+     * values, transfers and new fragments: no pattern enters a region */
+    sharc_pattern_set_declare_isolation_local(set);
     sharc_greedy_config config = sharc_greedy_config_default();
     config.fold = false;
     config.cse_constants = false;

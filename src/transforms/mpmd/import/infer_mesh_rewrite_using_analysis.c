@@ -12,8 +12,8 @@
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
+#include "support/item_index.h"
 #include "support/log.h"
-#include "support/ptrmap.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "transforms/mpmd/import/mesh_inference.h"
 
@@ -439,48 +439,17 @@ static void wrap_by_assign_users(rewrite_state *st, sharc_op *op) {
   sharc_vec_free(&meshes);
 }
 
-/* Where `x` is among the `n` first items of a list (position + 1; 0: not
- * there): scanned while the list is short, else looked up in a map filled
- * on first need. Most ops have a handful of users, a constant thousands. */
-enum { FEW_ITEMS = 16 };
-
-typedef struct item_index {
-  sharc_ptrmap map;
-  bool mapped;
-} item_index;
-
-static uintptr_t index_of(item_index *ix, void *const *items, unsigned n, const void *x) {
-  if (n < FEW_ITEMS) {
-    for (unsigned i = 0; i < n; i++)
-      if (items[i] == x)
-        return i + 1;
-    return 0;
-  }
-  if (!ix->mapped) {
-    for (unsigned i = 0; i < n; i++)
-      sharc_ptrmap_put(&ix->map, items[i], (void *)(uintptr_t)(i + 1));
-    ix->mapped = true;
-  }
-  return (uintptr_t)sharc_ptrmap_get(&ix->map, x);
-}
-
-/* `x` appended as item `n` (0-based) of the list. */
-static void index_add(item_index *ix, void *x, unsigned n) {
-  if (ix->mapped)
-    sharc_ptrmap_put(&ix->map, x, (void *)(uintptr_t)(n + 1));
-}
-
 static void collect_users(sharc_op *op, sharc_ptr_vec *out) {
-  item_index seen = {0};
+  sharc_item_index seen = {0};
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
       sharc_op *user = sharc_use_owner(u);
-      if (index_of(&seen, out->items, out->len, user))
+      if (sharc_item_index_of(&seen, out->items, out->len, user))
         continue;
-      index_add(&seen, user, out->len);
+      sharc_item_index_add(&seen, user, out->len);
       sharc_vec_push(out, user);
     }
-  sharc_ptrmap_free(&seen.map);
+  sharc_item_index_free(&seen);
 }
 
 static void free_slots(sharc_ptr_vec *fragments, absorb_slots_vec *slots) {
@@ -497,7 +466,7 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
   sharc_mi_clear_sets(op);
   sharc_ptr_vec fragments = {0};
   absorb_slots_vec slots = {0};
-  item_index index = {0}; /* fragment -> its position + 1 */
+  sharc_item_index index = {0}; /* fragment -> its position + 1 */
   bool other_user = false;
   for (unsigned r = 0; r < sharc_op_num_results(op); r++)
     for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, r)); u; u = sharc_use_next(u)) {
@@ -511,9 +480,9 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
           other_user = true;
           continue;
         }
-        uintptr_t at = index_of(&index, fragments.items, fragments.len, user);
+        uintptr_t at = sharc_item_index_of(&index, fragments.items, fragments.len, user);
         if (!at) {
-          index_add(&index, user, fragments.len);
+          sharc_item_index_add(&index, user, fragments.len);
           sharc_vec_push(&fragments, user);
           sharc_vec_push(&slots, (absorb_slots){0});
           at = fragments.len;
@@ -521,7 +490,7 @@ static void assign_by_consumers(rewrite_state *st, sharc_op *op) {
         sharc_vec_push(&slots.items[at - 1], ((absorb_slot){r, sharc_use_operand_index(au)}));
       }
     }
-  sharc_ptrmap_free(&index.map);
+  sharc_item_index_free(&index);
   sharc_ptr_vec users = {0};
   if (fragments.len == 1 && !other_user) {
     collect_users(op, &users);
