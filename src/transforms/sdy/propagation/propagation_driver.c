@@ -542,7 +542,8 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
   unsigned key_len = step_key(pr, s, n, num_factors, key);
   unsigned value_len = 0;
-  const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
+  uint64_t hash = sharc_word_memo_hash(key, key_len);
+  const uintptr_t *known = sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
   bool any = false;
   if (known) {
     any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
@@ -556,7 +557,8 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
     for (unsigned t = 0; t < n; t++)
       changed |= projected[t] != NULL;
     /* an empty value: nothing changes */
-    sharc_word_memo_add(&pr->steps, key, key_len, (const uintptr_t *)projected, changed ? n : 0);
+    sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
+                               changed ? n : 0);
     any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
     release(projected, stack_projected);
   }
