@@ -178,8 +178,11 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
    * propagation step: the result of an op without data flow edges is its
    * own shardable value, its sharding held by the op */
   if (v->vkind == SHARC_VALUE_RESULT) {
-    const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
-    if (!def || !def->data_flow)
+    const sharc_op *op = sharc_value_op_of(v);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect))
+      return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
+    if (!def->data_flow)
       return sharc_sdy_value_sharding(v);
   }
   v = sharc_sdy_shardable_value(v);
@@ -493,7 +496,7 @@ static sharc_attr *single_mesh_or_ref(sharc_attr *const *shardings, unsigned n) 
   for (unsigned i = 0; i < n; i++) {
     if (!shardings[i])
       continue;
-    sharc_attr *cur = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+    sharc_attr *cur = sdy_sharding_mesh_or_ref(shardings[i]);
     if (mesh_or_ref && cur != mesh_or_ref)
       return NULL;
     mesh_or_ref = cur;

@@ -367,6 +367,7 @@ typedef struct tensor_side {
   void (*set)(const struct tensor_side *side, unsigned index, sharc_attr *sharding);
   void *target; /* what `set` writes to, when not the values */
   bool is_func_result;
+  bool results_follow; /* operands: the results' shardings follow these in one array */
 } tensor_side;
 
 static void set_value_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {
@@ -524,6 +525,14 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
   /* two bits a direction, packed: a shorter key to hash and compare (the
    * rule gives the number of factors) */
   enum { PER_WORD = sizeof(uintptr_t) * 4 };
+  if (num_factors <= PER_WORD) { /* one word: no inner bound to check */
+    uintptr_t word = 0;
+    for (unsigned f = 0; f < num_factors; f++)
+      word |= (uintptr_t)s->dirs[f] << 2 * f;
+    if (num_factors)
+      key[k++] = word;
+    return k;
+  }
   for (unsigned f = 0; f < num_factors; f += PER_WORD) {
     uintptr_t word = 0;
     for (unsigned j = f; j < num_factors && j < f + PER_WORD; j++)
@@ -626,11 +635,16 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
     return false;
   unsigned n = operands->n + results->n;
   sharc_attr *stack_all[16];
-  sharc_attr **all = scratch(stack_all, sizeof stack_all, n * sizeof *all);
-  for (unsigned i = 0; i < operands->n; i++)
-    all[i] = operands->shardings[i];
-  for (unsigned i = 0; i < results->n; i++)
-    all[operands->n + i] = results->shardings[i];
+  sharc_attr **joined = NULL;
+  sharc_attr *const *all = operands->shardings;
+  if (!operands->results_follow) {
+    joined = scratch(stack_all, sizeof stack_all, n * sizeof *joined);
+    for (unsigned i = 0; i < operands->n; i++)
+      joined[i] = operands->shardings[i];
+    for (unsigned i = 0; i < results->n; i++)
+      joined[operands->n + i] = results->shardings[i];
+    all = joined;
+  }
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
   step s = {rule, all, mesh_or_ref, d->along, fp, conservative, d->elementwise, op, rw};
@@ -653,7 +667,8 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
   }
   if (projected)
     release(projected, stack_projected);
-  release(all, stack_all);
+  if (joined)
+    release(joined, stack_all);
   return any;
 }
 
@@ -670,8 +685,9 @@ static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *op
     shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
   for (unsigned i = 0; i < n_res; i++)
     shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
-  tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false};
-  tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
+  tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false, true};
+  tensor_side res_side = {pr,   results, shardings + n_ops, n_res, set_value_sharding,
+                          NULL, false,   false};
   bool any = propagate_tensors(pr, &ops_side, &res_side, rule, d, fp, conservative, op, rw);
   release(shardings, stack);
   return any;
@@ -711,8 +727,10 @@ static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
       continue;
     sharc_attr *operand_sharding = sharc_propagation_get_sharding(pr, value);
     sharc_attr *result_sharding = sharc_sdy_func_result_sharding(func, i);
-    tensor_side ops_side = {pr, &value, &operand_sharding, 1, set_value_sharding, NULL, false};
-    tensor_side res_side = {pr, &value, &result_sharding, 1, set_func_result, &updates[i], true};
+    tensor_side ops_side = {pr,   &value, &operand_sharding, 1, set_value_sharding,
+                            NULL, false,  false};
+    tensor_side res_side = {pr,          &value, &result_sharding, 1, set_func_result,
+                            &updates[i], true,   false};
     sharc_attr *rule = sharc_rule_identity(sharc_op_context(func), type, 1, 1);
     directions d;
     directions_init(&d, rule, sharc_propagate_any, NULL, func);
@@ -814,7 +832,7 @@ static bool propagate_identity_edge(pattern_state *st, sharc_op *edge, sharc_typ
                                     void *const *sources, sharc_attr **shardings, unsigned n,
                                     const tensor_side *res_side, sharc_rewriter *rw) {
   tensor_side ops_side = {st->pr, (sharc_value *const *)sources, shardings, n,
-                          set_value_sharding, NULL, false};
+                          set_value_sharding, NULL, false, false};
   sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, n, 1);
   directions d;
   directions_init(&d, rule, st->direction, st->direction_user, edge);
@@ -843,7 +861,8 @@ static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *s
   if (edge_sharding && owner_op && sharc_sdy_data_flow(owner_op))
     edge_sharding = sharc_sdy_transform_target_sharding(owner_op, owner, edge_sharding,
                                                         SHARC_SDY_BEFORE_EDGE_PROPAGATION);
-  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding, edge, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding,
+                          edge,   false,   false};
   bool any =
       propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
@@ -894,7 +913,8 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
     return true;
   sharc_attr **shardings = current_shardings(st->pr, sources.items, sources.len);
   sharc_attr *edge_sharding = sharc_propagation_get_sharding(st->pr, result);
-  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding, NULL, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding,
+                          NULL,   false,   false};
   bool any =
       propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
