@@ -130,7 +130,9 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
 }
 
 void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_attr *sharding) {
-  sharc_attr *list = sharc_sdy_op_sharding_per_value(op);
+  /* the one sharding of a one-result op replaces the list: no need to read it */
+  bool whole = sharc_op_num_results(op) == 1 && index == 0 && sharding;
+  sharc_attr *list = whole ? NULL : sharc_sdy_op_sharding_per_value(op);
   sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR,
                     sharc_sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index,
                                                          sharding));
@@ -160,6 +162,13 @@ bool sharc_sdy_is_collective(const sharc_op *op) {
 }
 
 sharc_value *sharc_sdy_shardable_value(sharc_value *v) {
+  /* the common case: a result of an op without data flow edges is no
+   * edge's target, and its own shardable value */
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
+    if (!def || !def->data_flow)
+      return v;
+  }
   sharc_op *edge = sharc_sdy_data_flow_edge_of_target(v);
   if (edge)
     return sharc_op_result(edge, 0);
