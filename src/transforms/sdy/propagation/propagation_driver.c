@@ -447,6 +447,7 @@ typedef struct step {
   sharc_attr *const *all; /* the shardings, operands first */
   sharc_attr *mesh_or_ref;
   const sharc_sdy_propagation_direction *dirs; /* per factor */
+  unsigned num_factors;                        /* the rule's */
   const sharc_factor_propagation *fp;
   bool conservative;
   signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
@@ -502,9 +503,10 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
  * name their mesh) and the direction along every factor. */
 static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
-  if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE))
     return op;
-  sharc_block *block = sharc_op_block(op);
+  sharc_block *block = op->block;
   if (!block || block != pr->symbol_table_block) {
     pr->symbol_table_block = block;
     pr->symbol_table = sharc_symbol_table_op(op);
@@ -516,7 +518,9 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
                          uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
-  key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
+  /* sharc_sdy_is_mesh, inline */
+  bool inline_mesh = sharc_attr_def_of(s->mesh_or_ref) == &sharc_sdy_mesh_def;
+  key[k++] = inline_mesh ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
   bool elementwise = s->elementwise < 0 ? sharc_sdy_is_elementwise(s->op) : s->elementwise;
   key[k++] = (uintptr_t)s->conservative | (uintptr_t)elementwise << 1 | (uintptr_t)n << 2;
@@ -546,7 +550,7 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
  * projection remembered. */
 static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
                             const tensor_side *results, const step *s) {
-  unsigned n = operands->n + results->n, num_factors = sharc_rule_num_factors(s->rule);
+  unsigned n = operands->n + results->n, num_factors = s->num_factors;
   uintptr_t stack_key[48];
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
   unsigned key_len = step_key(pr, s, n, num_factors, key);
@@ -582,6 +586,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
  * nothing can change, whatever the shardings. */
 typedef struct directions {
   sharc_sdy_propagation_direction *along; /* one per factor */
+  unsigned num_factors;
   bool any;                               /* some factor may propagate */
   signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
@@ -593,6 +598,7 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
                             bool has_blocked, sharc_get_direction_fn direction,
                             void *direction_user, sharc_op *op) {
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
+  d->num_factors = num_factors;
   d->any = false;
   d->elementwise = -1;
   direction(direction_user, op, num_factors, d->along);
@@ -647,7 +653,8 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
   }
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, d->elementwise, op, rw};
+  step s = {rule, all,          mesh_or_ref,    d->along, d->num_factors,
+            fp,   conservative, d->elementwise, op,       rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
