@@ -7,26 +7,6 @@
 
 #include <stdlib.h>
 
-/* Each word is mixed in with one multiply (odd, so no two words in one
- * place give the same state); the end spreads the high bits down, as the
- * slot index is taken from the low ones and the tag from the high ones. */
-uint64_t sharc_word_memo_hash(const uintptr_t *key, unsigned n) {
-  const uint64_t mul = 0x9e3779b97f4a7c15u;
-  uint64_t h = 0xcbf29ce484222325u ^ n;
-  unsigned i = 0;
-  for (; i + 4 <= n; i += 4) {
-    h = (h ^ (uint64_t)key[i]) * mul;
-    h = (h ^ (uint64_t)key[i + 1]) * mul;
-    h = (h ^ (uint64_t)key[i + 2]) * mul;
-    h = (h ^ (uint64_t)key[i + 3]) * mul;
-  }
-  for (; i < n; i++)
-    h = (h ^ (uint64_t)key[i]) * mul;
-  h ^= h >> 29;
-  h *= 0xbf58476d1ce4e5b9u;
-  return h ^ (h >> 32);
-}
-
 static void place(uint64_t *slots, size_t mask, uint64_t hash, uint32_t at) {
   size_t i = (size_t)hash & mask;
   while (slots[i])

@@ -21,8 +21,27 @@ typedef struct sharc_word_memo {
   SHARC_VEC(uintptr_t) words; /* per entry: key length, value length, key words, value words */
 } sharc_word_memo;
 
-/* The hash of `key` (`n` words) that the *_hashed calls take. */
-uint64_t sharc_word_memo_hash(const uintptr_t *key, unsigned n);
+/* The hash of `key` (`n` words) that the *_hashed calls take, inline
+ * (every look-up computes one). Each word is mixed in with one multiply
+ * (odd, so no two words in one place give the same state); the end
+ * spreads the high bits down, as the slot index is taken from the low ones
+ * and the tag from the high ones. */
+static inline uint64_t sharc_word_memo_hash(const uintptr_t *key, unsigned n) {
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = 0xcbf29ce484222325u ^ n;
+  unsigned i = 0;
+  for (; i + 4 <= n; i += 4) {
+    h = (h ^ (uint64_t)key[i]) * mul;
+    h = (h ^ (uint64_t)key[i + 1]) * mul;
+    h = (h ^ (uint64_t)key[i + 2]) * mul;
+    h = (h ^ (uint64_t)key[i + 3]) * mul;
+  }
+  for (; i < n; i++)
+    h = (h ^ (uint64_t)key[i]) * mul;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9u;
+  return h ^ (h >> 32);
+}
 
 /* An entry's words: key length, value length, key, value. */
 enum { SHARC_WORD_MEMO_KEY_LEN, SHARC_WORD_MEMO_VALUE_LEN, SHARC_WORD_MEMO_HEAD };
