@@ -980,9 +980,14 @@ bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned
   return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);
 }
 
+/* The key is hashed once for the look-up and the add. */
 void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned n) {
-  if (ctx->verify_memo && !sharc_verify_memo_passed(ctx, key, n))
-    sharc_word_memo_add(ctx->verify_memo, key, n, NULL, 0);
+  if (!ctx->verify_memo)
+    return;
+  uint64_t hash = sharc_word_memo_hash(key, n);
+  unsigned len;
+  if (!sharc_word_memo_find_hashed(ctx->verify_memo, hash, key, n, &len))
+    sharc_word_memo_add_hashed(ctx->verify_memo, hash, key, n, NULL, 0);
 }
 
 /* What a memoized check may read of an operand besides its type: the value
@@ -1016,9 +1021,12 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
     k = operand_key(k, op->operands[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
-  bool ok = sharc_verify_memo_passed(sharc_op_ctx_of(op), key, n);
+  sharc_word_memo *memo = sharc_op_ctx_of(op)->verify_memo;
+  uint64_t hash = sharc_word_memo_hash(key, n);
+  unsigned len;
+  bool ok = sharc_word_memo_find_hashed(memo, hash, key, n, &len) != NULL;
   if (!ok && (ok = check(op)))
-    sharc_word_memo_add(sharc_op_ctx_of(op)->verify_memo, key, n, NULL, 0);
+    sharc_word_memo_add_hashed(memo, hash, key, n, NULL, 0);
   if (key != stack)
     free(key);
   return ok;

@@ -393,7 +393,7 @@ void sharc_sdy_tensor_sharding_parts_of(const sharc_attr *sharding,
 }
 
 sharc_attr *sharc_sdy_tensor_sharding_mesh_or_ref(const sharc_attr *sharding) {
-  return (sharc_attr *)sharding->params.words[0];
+  return sdy_sharding_mesh_or_ref(sharding);
 }
 sharc_str sharc_sdy_tensor_sharding_mesh_name(const sharc_attr *sharding) {
   const sharc_attr *m = sharc_sdy_tensor_sharding_mesh_or_ref(sharding);

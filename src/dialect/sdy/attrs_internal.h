@@ -55,6 +55,12 @@ static inline sharc_attr *sdy_per_value_at(const sharc_attr *list, unsigned i) {
   return (sharc_attr *)list->params.words[i];
 }
 
+/* A TensorShardingAttr's mesh or mesh reference (its first word), read
+ * directly: propagation asks it of every sharding of every step. */
+static inline sharc_attr *sdy_sharding_mesh_or_ref(const sharc_attr *sharding) {
+  return (sharc_attr *)sharding->params.words[0];
+}
+
 /* Every def's print hook: the body after `#sdy.mnemonic`. */
 void sharc_sdy_print_attr_body(sharc_printer *p, const sharc_attr *a);
 /* NULL-terminated, for the dialect's mnemonic lookup. */

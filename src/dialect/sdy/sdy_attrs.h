@@ -148,5 +148,8 @@ bool sharc_sdy_verify_op_sharding_rule(const sharc_attr *rule, sharc_op *op);
  * `out_sharding`, or the defining op's `sdy.sharding` per result; NULL when
  * none. (The sdy ops' sharc_sdy_get_sharding adds the data flow edges.) */
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v);
+/* The same for result `index` of `op`, an op outside the sdy dialect:
+ * its entry in the op's `sdy.sharding` list (the hot case of both). */
+sharc_attr *sharc_sdy_result_sharding_in_list(const sharc_op *op, unsigned index);
 
 #endif

@@ -4,7 +4,7 @@
 #include "dialect/sdy/op_verify.h"
 
 const sharc_sdy_data_flow_iface *sharc_sdy_data_flow(const sharc_op *op) {
-  const sharc_op_def *def = sharc_op_get_def(op);
+  const sharc_op_def *def = sharc_op_def_of(op);
   return def ? def->data_flow : NULL;
 }
 
@@ -179,10 +179,14 @@ bool sharc_sdy_keep_output_shardings_divisible(sharc_op *op) {
 
 /* ---- sdy.data_flow_edge ---------------------------------------------------- */
 
+/* Read through the IR's inline accessors: propagation asks it of every
+ * value whose sharding it stores or whose users it tells. */
 sharc_op *sharc_sdy_owning_op(sharc_value *v) {
-  if (!sharc_value_is_block_arg(v))
-    return sharc_value_defining_op(v);
-  return sharc_block_parent_op(sharc_value_owner_block(v));
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return sharc_value_op_of(v);
+  if (v->vkind != SHARC_VALUE_ARG)
+    return NULL;
+  return sharc_block_parent_op(sharc_value_block_of(v));
 }
 
 /* The edge op when `owner` has exactly one user and it is one. */
@@ -203,7 +207,10 @@ sharc_op *sharc_sdy_data_flow_edge_of_target(sharc_value *target) {
 
 sharc_op *sharc_sdy_data_flow_edge_of_source(sharc_use *source) {
   sharc_op *op = sharc_use_owner(source);
-  const sharc_op_def *def = sharc_op_get_def(op);
+  const sharc_op_def *def = sharc_op_def_of(op);
+  /* most users: neither a terminator nor a data flow op */
+  if (def && !def->data_flow && !(def->traits & SHARC_TRAIT_TERMINATOR))
+    return NULL;
   if (def && (def->traits & SHARC_TRAIT_TERMINATOR))
     op = sharc_op_parent_op(op);
   if (!op || !sharc_sdy_data_flow(op))

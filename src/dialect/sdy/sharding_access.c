@@ -57,7 +57,7 @@ static const sharc_op_def *const sharding_holders[] = {
  * shardings in `sdy.sharding` (most ops), read without calls through the
  * IR's public accessors: propagation asks it for every operand and result
  * of every op it visits. */
-static sharc_attr *per_value_sharding(const sharc_op *op, unsigned index) {
+sharc_attr *sharc_sdy_result_sharding_in_list(const sharc_op *op, unsigned index) {
   sharc_attr *per_value = sharc_attr_dict_get_ident(
       op->attrs, sharc_context_static_ident(sharc_op_ctx_of(op), "sdy.sharding"));
   if (!per_value || sharc_attr_def_of(per_value) != &sharc_sdy_sharding_per_value_def ||
@@ -71,7 +71,7 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
     const sharc_op *op = sharc_value_op_of(v);
     const sharc_op_def *def = sharc_op_def_of(op);
     if (!def || def->dialect != &sharc_sdy_dialect)
-      return per_value_sharding(op, sharc_value_index_of(v));
+      return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
   }
   if (sharc_value_is_block_arg(v)) {
     sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));

@@ -130,7 +130,9 @@ sharc_attr *sharc_sdy_sharding_per_value_replace(sharc_op *op, const sharc_attr 
 }
 
 void sharc_sdy_replace_sharding_at_index(sharc_op *op, unsigned index, sharc_attr *sharding) {
-  sharc_attr *list = sharc_sdy_op_sharding_per_value(op);
+  /* the one sharding of a one-result op replaces the list: no need to read it */
+  bool whole = sharc_op_num_results(op) == 1 && index == 0 && sharding;
+  sharc_attr *list = whole ? NULL : sharc_sdy_op_sharding_per_value(op);
   sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR,
                     sharc_sdy_sharding_per_value_replace(op, list, sharc_op_num_results(op), index,
                                                          sharding));
@@ -160,6 +162,13 @@ bool sharc_sdy_is_collective(const sharc_op *op) {
 }
 
 sharc_value *sharc_sdy_shardable_value(sharc_value *v) {
+  /* the common case: a result of an op without data flow edges is no
+   * edge's target, and its own shardable value */
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
+    if (!def || !def->data_flow)
+      return v;
+  }
   sharc_op *edge = sharc_sdy_data_flow_edge_of_target(v);
   if (edge)
     return sharc_op_result(edge, 0);
@@ -178,8 +187,11 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
    * propagation step: the result of an op without data flow edges is its
    * own shardable value, its sharding held by the op */
   if (v->vkind == SHARC_VALUE_RESULT) {
-    const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
-    if (!def || !def->data_flow)
+    const sharc_op *op = sharc_value_op_of(v);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect))
+      return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
+    if (!def->data_flow)
       return sharc_sdy_value_sharding(v);
   }
   v = sharc_sdy_shardable_value(v);
@@ -493,7 +505,7 @@ static sharc_attr *single_mesh_or_ref(sharc_attr *const *shardings, unsigned n) 
   for (unsigned i = 0; i < n; i++) {
     if (!shardings[i])
       continue;
-    sharc_attr *cur = sharc_sdy_tensor_sharding_mesh_or_ref(shardings[i]);
+    sharc_attr *cur = sdy_sharding_mesh_or_ref(shardings[i]);
     if (mesh_or_ref && cur != mesh_or_ref)
       return NULL;
     mesh_or_ref = cur;

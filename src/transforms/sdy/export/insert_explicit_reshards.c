@@ -715,7 +715,8 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
   unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
-  if (key_len && sharc_word_memo_find(&st->settled, key, key_len, &value_len)) {
+  uint64_t hash = key_len ? sharc_word_memo_hash(key, key_len) : 0;
+  if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
     free(shardings);
@@ -739,7 +740,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   }
   if (key_len && ok && sharc_context_ir_epoch(st->ctx) == epoch &&
       sharc_context_error_count(st->ctx) == errors)
-    sharc_word_memo_add(&st->settled, key, key_len, NULL, 0);
+    sharc_word_memo_add_hashed(&st->settled, hash, key, key_len, NULL, 0);
   if (key && key != stack)
     free(key);
   free(shardings);

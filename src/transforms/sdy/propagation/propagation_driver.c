@@ -367,6 +367,7 @@ typedef struct tensor_side {
   void (*set)(const struct tensor_side *side, unsigned index, sharc_attr *sharding);
   void *target; /* what `set` writes to, when not the values */
   bool is_func_result;
+  bool results_follow; /* operands: the results' shardings follow these in one array */
 } tensor_side;
 
 static void set_value_sharding(const tensor_side *side, unsigned index, sharc_attr *sharding) {
@@ -446,6 +447,7 @@ typedef struct step {
   sharc_attr *const *all; /* the shardings, operands first */
   sharc_attr *mesh_or_ref;
   const sharc_sdy_propagation_direction *dirs; /* per factor */
+  unsigned num_factors;                        /* the rule's */
   const sharc_factor_propagation *fp;
   bool conservative;
   signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
@@ -501,9 +503,10 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
  * name their mesh) and the direction along every factor. */
 static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
-  if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE))
     return op;
-  sharc_block *block = sharc_op_block(op);
+  sharc_block *block = op->block;
   if (!block || block != pr->symbol_table_block) {
     pr->symbol_table_block = block;
     pr->symbol_table = sharc_symbol_table_op(op);
@@ -515,7 +518,9 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
                          uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
-  key[k++] = sharc_sdy_is_mesh(s->mesh_or_ref) ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
+  /* sharc_sdy_is_mesh, inline */
+  bool inline_mesh = sharc_attr_def_of(s->mesh_or_ref) == &sharc_sdy_mesh_def;
+  key[k++] = inline_mesh ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
   bool elementwise = s->elementwise < 0 ? sharc_sdy_is_elementwise(s->op) : s->elementwise;
   key[k++] = (uintptr_t)s->conservative | (uintptr_t)elementwise << 1 | (uintptr_t)n << 2;
@@ -524,6 +529,14 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
   /* two bits a direction, packed: a shorter key to hash and compare (the
    * rule gives the number of factors) */
   enum { PER_WORD = sizeof(uintptr_t) * 4 };
+  if (num_factors <= PER_WORD) { /* one word: no inner bound to check */
+    uintptr_t word = 0;
+    for (unsigned f = 0; f < num_factors; f++)
+      word |= (uintptr_t)s->dirs[f] << 2 * f;
+    if (num_factors)
+      key[k++] = word;
+    return k;
+  }
   for (unsigned f = 0; f < num_factors; f += PER_WORD) {
     uintptr_t word = 0;
     for (unsigned j = f; j < num_factors && j < f + PER_WORD; j++)
@@ -537,12 +550,13 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
  * projection remembered. */
 static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
                             const tensor_side *results, const step *s) {
-  unsigned n = operands->n + results->n, num_factors = sharc_rule_num_factors(s->rule);
+  unsigned n = operands->n + results->n, num_factors = s->num_factors;
   uintptr_t stack_key[48];
   uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
   unsigned key_len = step_key(pr, s, n, num_factors, key);
   unsigned value_len = 0;
-  const uintptr_t *known = sharc_word_memo_find(&pr->steps, key, key_len, &value_len);
+  uint64_t hash = sharc_word_memo_hash(key, key_len);
+  const uintptr_t *known = sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
   bool any = false;
   if (known) {
     any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
@@ -556,7 +570,8 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
     for (unsigned t = 0; t < n; t++)
       changed |= projected[t] != NULL;
     /* an empty value: nothing changes */
-    sharc_word_memo_add(&pr->steps, key, key_len, (const uintptr_t *)projected, changed ? n : 0);
+    sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
+                               changed ? n : 0);
     any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
     release(projected, stack_projected);
   }
@@ -571,6 +586,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
  * nothing can change, whatever the shardings. */
 typedef struct directions {
   sharc_sdy_propagation_direction *along; /* one per factor */
+  unsigned num_factors;
   bool any;                               /* some factor may propagate */
   signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
@@ -582,6 +598,7 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
                             bool has_blocked, sharc_get_direction_fn direction,
                             void *direction_user, sharc_op *op) {
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
+  d->num_factors = num_factors;
   d->any = false;
   d->elementwise = -1;
   direction(direction_user, op, num_factors, d->along);
@@ -624,14 +641,20 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
     return false;
   unsigned n = operands->n + results->n;
   sharc_attr *stack_all[16];
-  sharc_attr **all = scratch(stack_all, sizeof stack_all, n * sizeof *all);
-  for (unsigned i = 0; i < operands->n; i++)
-    all[i] = operands->shardings[i];
-  for (unsigned i = 0; i < results->n; i++)
-    all[operands->n + i] = results->shardings[i];
+  sharc_attr **joined = NULL;
+  sharc_attr *const *all = operands->shardings;
+  if (!operands->results_follow) {
+    joined = scratch(stack_all, sizeof stack_all, n * sizeof *joined);
+    for (unsigned i = 0; i < operands->n; i++)
+      joined[i] = operands->shardings[i];
+    for (unsigned i = 0; i < results->n; i++)
+      joined[operands->n + i] = results->shardings[i];
+    all = joined;
+  }
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all, mesh_or_ref, d->along, fp, conservative, d->elementwise, op, rw};
+  step s = {rule, all,          mesh_or_ref,    d->along, d->num_factors,
+            fp,   conservative, d->elementwise, op,       rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
@@ -651,7 +674,8 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
   }
   if (projected)
     release(projected, stack_projected);
-  release(all, stack_all);
+  if (joined)
+    release(joined, stack_all);
   return any;
 }
 
@@ -668,8 +692,9 @@ static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *op
     shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
   for (unsigned i = 0; i < n_res; i++)
     shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
-  tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false};
-  tensor_side res_side = {pr, results, shardings + n_ops, n_res, set_value_sharding, NULL, false};
+  tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false, true};
+  tensor_side res_side = {pr,   results, shardings + n_ops, n_res, set_value_sharding,
+                          NULL, false,   false};
   bool any = propagate_tensors(pr, &ops_side, &res_side, rule, d, fp, conservative, op, rw);
   release(shardings, stack);
   return any;
@@ -709,8 +734,10 @@ static void propagate_func_results(sharc_propagation *pr, sharc_op *func,
       continue;
     sharc_attr *operand_sharding = sharc_propagation_get_sharding(pr, value);
     sharc_attr *result_sharding = sharc_sdy_func_result_sharding(func, i);
-    tensor_side ops_side = {pr, &value, &operand_sharding, 1, set_value_sharding, NULL, false};
-    tensor_side res_side = {pr, &value, &result_sharding, 1, set_func_result, &updates[i], true};
+    tensor_side ops_side = {pr,   &value, &operand_sharding, 1, set_value_sharding,
+                            NULL, false,  false};
+    tensor_side res_side = {pr,          &value, &result_sharding, 1, set_func_result,
+                            &updates[i], true,   false};
     sharc_attr *rule = sharc_rule_identity(sharc_op_context(func), type, 1, 1);
     directions d;
     directions_init(&d, rule, sharc_propagate_any, NULL, func);
@@ -812,7 +839,7 @@ static bool propagate_identity_edge(pattern_state *st, sharc_op *edge, sharc_typ
                                     void *const *sources, sharc_attr **shardings, unsigned n,
                                     const tensor_side *res_side, sharc_rewriter *rw) {
   tensor_side ops_side = {st->pr, (sharc_value *const *)sources, shardings, n,
-                          set_value_sharding, NULL, false};
+                          set_value_sharding, NULL, false, false};
   sharc_attr *rule = sharc_rule_identity(sharc_op_context(edge), type, n, 1);
   directions d;
   directions_init(&d, rule, st->direction, st->direction_user, edge);
@@ -841,7 +868,8 @@ static bool propagate_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, void *s
   if (edge_sharding && owner_op && sharc_sdy_data_flow(owner_op))
     edge_sharding = sharc_sdy_transform_target_sharding(owner_op, owner, edge_sharding,
                                                         SHARC_SDY_BEFORE_EDGE_PROPAGATION);
-  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding, edge, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_edge_sharding,
+                          edge,   false,   false};
   bool any =
       propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
@@ -892,7 +920,8 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
     return true;
   sharc_attr **shardings = current_shardings(st->pr, sources.items, sources.len);
   sharc_attr *edge_sharding = sharc_propagation_get_sharding(st->pr, result);
-  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding, NULL, false};
+  tensor_side res_side = {st->pr, &result, &edge_sharding, 1, set_value_sharding,
+                          NULL,   false,   false};
   bool any =
       propagate_identity_edge(st, edge, type, sources.items, shardings, sources.len, &res_side, rw);
   free(shardings);
