@@ -3,21 +3,13 @@
 #include "asm/parse_affine.h"
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
+#include "support/bits.h"
 #include "support/checked.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned bit_length(uint64_t v) {
-  unsigned n = 0;
-  while (v) {
-    n++;
-    v >>= 1;
-  }
-  return n;
-}
 
 static sharc_type *i64_type(sharc_parser *p) { return sharc_type_integer(p->ctx, 64, SHARC_SIGNLESS); }
 
@@ -35,7 +27,7 @@ static bool int_literal_words(sharc_parser *p, const sharc_token *t, bool neg, c
   unsigned bits = 0;
   for (unsigned i = nw; i-- > 0;)
     if (w[i]) {
-      bits = i * 64 + bit_length(w[i]);
+      bits = i * 64 + sharc_bit_length_u64(w[i]);
       break;
     }
   bool fits = bits <= width;
@@ -98,16 +90,8 @@ static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sh
     *hi = nw > 1 ? w[1] : 0;
     return true;
   }
-  char stack_buf[128];
-  size_t n = t->len + 1;
-  char *text = n < sizeof stack_buf ? stack_buf : sharc_xmalloc(n + 1);
-  text[0] = '-';
-  memcpy(text + 1, t->start, t->len);
-  sharc_str s = neg ? (sharc_str){text, n} : (sharc_str){text + 1, n - 1};
-  bool ok = sharc_float_parse_literal(k, s, lo, hi); /* via double, as MLIR does */
-  if (text != stack_buf)
-    free(text);
-  if (!ok)
+  /* via double, as MLIR does, of `-` and the token's text */
+  if (!sharc_float_parse_literal_signed(k, neg, sharc_tok_str(t), lo, hi))
     return sharc_p_error_at(p, t, "invalid floating point literal");
   return true;
 }
@@ -281,6 +265,8 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
     return false;
   if (is_signless_i1(et))
     out[0] = w[0] != 0;
+  else if (n == 1) /* nearly every element: no call */
+    out[0] = words[0];
   else
     memcpy(out, words, n * sizeof *out);
   return true;
