@@ -19,10 +19,12 @@ static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;
   sharc_arena *ar = &ctx->arena;
   switch (a->kind) {
-  case SHARC_ATTR_STRING:
-    a->str.data = sharc_arena_strndup(ar, a->str.data, a->str.len);
+  case SHARC_ATTR_STRING: /* the key's bytes, NUL-terminated there (key_text) */
+    a->str.data = key_at(a, 24);
     break;
   case SHARC_ATTR_OPAQUE:
+    a->opaque.body.data = key_at(a, 32);
+    break;
   case SHARC_ATTR_LOC_OPAQUE:
     a->opaque.body.data = sharc_arena_strndup(ar, a->opaque.body.data, a->opaque.body.len);
     break;
@@ -104,6 +106,13 @@ static void key_str(sharc_key *k, sharc_str s) {
   sharc_key_put(k, s.data, s.len);
 }
 
+/* A string that ends the key, with a NUL after it: a new attribute's text
+ * is then the key's copy (attr_own), not a second one in the arena. */
+static void key_text(sharc_key *k, sharc_str s) {
+  key_str(k, s);
+  sharc_key_put(k, "", 1);
+}
+
 sharc_attr_kind sharc_attr_get_kind(const sharc_attr *a) { return a->kind; }
 
 bool sharc_attr_is_location(const sharc_attr *a) {
@@ -180,7 +189,7 @@ sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type 
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_STRING);
   sharc_key_ptr(&k, type);
-  key_str(&k, s);
+  key_text(&k, s);
   sharc_attr a = {.kind = SHARC_ATTR_STRING, .type = type, .str = s};
   return intern(ctx, &k, &a);
 }
@@ -331,7 +340,7 @@ sharc_attr *sharc_attr_opaque(sharc_context *ctx, sharc_ident *dialect, sharc_st
   sharc_key_init(&k, SHARC_ATTR_OPAQUE);
   sharc_key_ptr(&k, dialect);
   sharc_key_ptr(&k, type);
-  key_str(&k, body);
+  key_text(&k, body);
   sharc_attr a = {.kind = SHARC_ATTR_OPAQUE, .type = type, .opaque = {dialect, body}};
   return intern(ctx, &k, &a);
 }
