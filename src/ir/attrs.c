@@ -214,9 +214,19 @@ sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsig
   return intern(ctx, &k, &a);
 }
 
+/* sharc_str_cmp's order of two names: most entries' names differ in their
+ * first byte, which settles it (an empty name's is its NUL, below any other
+ * first byte, as the shorter string is), so those need no call. */
+static int name_cmp(const sharc_ident *a, const sharc_ident *b) {
+  unsigned char x = (unsigned char)a->data[0], y = (unsigned char)b->data[0];
+  if (x != y)
+    return x < y ? -1 : 1;
+  return sharc_str_cmp(sharc_ident_str(a), sharc_ident_str(b));
+}
+
 static int named_attr_cmp(const void *pa, const void *pb) {
   const sharc_named_attr *a = pa, *b = pb;
-  int c = sharc_str_cmp(sharc_ident_str(a->name), sharc_ident_str(b->name));
+  int c = name_cmp(a->name, b->name);
   if (c)
     return c;
   return a < b ? -1 : a > b; /* stable: keeps input order of equal names */
@@ -232,14 +242,13 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
     memcpy(sorted, entries, n * sizeof *sorted);
   bool is_sorted = true;
   for (unsigned i = 1; i < n && is_sorted; i++)
-    is_sorted = sharc_str_cmp(sharc_ident_str(sorted[i - 1].name),
-                              sharc_ident_str(sorted[i].name)) < 0;
+    is_sorted = name_cmp(sorted[i - 1].name, sorted[i].name) < 0;
   if (!is_sorted) {
     if (n <= 16) { /* insertion sort: stable, and cheaper than qsort here */
       for (unsigned i = 1; i < n; i++) {
         sharc_named_attr x = sorted[i];
         unsigned j = i;
-        while (j > 0 && sharc_str_cmp(sharc_ident_str(sorted[j - 1].name), sharc_ident_str(x.name)) > 0) {
+        while (j > 0 && name_cmp(sorted[j - 1].name, x.name) > 0) {
           sorted[j] = sorted[j - 1];
           j--;
         }
