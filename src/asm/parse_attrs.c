@@ -6,6 +6,7 @@
 #include "support/bits.h"
 #include "support/checked.h"
 #include "support/ptrmap.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -141,12 +142,37 @@ typedef struct dense_elem {
   bool neg2;
 } dense_elem;
 
+/* A literal's elements sit in `small` while few (most literals: no heap
+ * allocation), in the heap beyond. */
 typedef struct dense_lit {
-  SHARC_VEC(dense_elem) elems;
+  struct {
+    dense_elem *items;
+    unsigned len, cap;
+  } elems;
   int64_t shape[64];
   int rank;        /* -1 until the first leaf fixes it */
   bool shape_known[64];
+  dense_elem small[8];
 } dense_lit;
+
+/* An empty literal, set up without zeroing its inline elements. */
+static void dense_lit_init(dense_lit *d) {
+  d->elems.items = NULL;
+  d->elems.len = d->elems.cap = 0;
+  d->rank = -1;
+  memset(d->shape_known, 0, sizeof d->shape_known);
+}
+
+static void dense_lit_push(dense_lit *d, dense_elem e) {
+  d->elems.items = sharc_small_room(d->elems.items, d->small, sizeof d->small / sizeof d->small[0],
+                                    d->elems.len, &d->elems.cap, sizeof *d->elems.items);
+  d->elems.items[d->elems.len++] = e;
+}
+
+static void dense_lit_free(dense_lit *d) {
+  if (d->elems.items != d->small)
+    free(d->elems.items);
+}
 
 static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
   *neg = sharc_p_eat(p, '-');
@@ -169,7 +195,7 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
     return false;
   }
-  sharc_vec_push(&d->elems, e);
+  dense_lit_push(d, e);
   return true;
 }
 
@@ -353,7 +379,11 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   }
   unsigned wps = words_per_scalar(scalar) * (is_complex ? 2 : 1);
   size_t n = splat ? 1 : d->elems.len;
-  uint64_t *raw = sharc_xcalloc(n * wps + 1, sizeof *raw);
+  uint64_t small_raw[16]; /* most literals: no heap */
+  size_t raw_words = n * wps + 1;
+  uint64_t *raw = raw_words <= sizeof small_raw / sizeof *small_raw
+                      ? memset(small_raw, 0, raw_words * sizeof *small_raw)
+                      : sharc_xcalloc(raw_words, sizeof *raw);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
     dense_elem *e = &d->elems.items[i];
@@ -380,7 +410,8 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
       all_same = false;
     *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? wps : n * wps, all_same || splat);
   }
-  free(raw);
+  if (raw != small_raw)
+    free(raw);
   return ok;
 }
 
@@ -496,8 +527,8 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   sharc_p_next(p);
   if (!sharc_p_expect(p, '<'))
     return false;
-  dense_lit d = {0};
-  d.rank = -1;
+  dense_lit d;
+  dense_lit_init(&d);
   bool ok = true;
   sharc_token hex_tok = {0};
   bool hex = false, empty = false;
@@ -540,13 +571,13 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
       ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);
     else {
       d.rank = 0;
-      sharc_vec_push(&d.elems, ((dense_elem){.tok = hex_tok}));
+      dense_lit_push(&d, (dense_elem){.tok = hex_tok});
       ok = build_dense(p, &d, &dense_tok, type, out);
     }
   } else if (ok) {
     ok = build_dense(p, &d, &dense_tok, type, out);
   }
-  sharc_vec_free(&d.elems);
+  dense_lit_free(&d);
   return ok;
 }
 
@@ -706,12 +737,30 @@ bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_bui
                                    sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b));
 }
 
-/* The elements of an `array<T: ...>` being read: `wps` words each. */
+/* The elements of an `array<T: ...>` being read: `wps` words each, in
+ * `small` while few, in the heap beyond. */
 typedef struct dense_array_elems {
   sharc_type *et;
   unsigned n, wps;
-  SHARC_VEC(uint64_t) raw;
+  uint64_t *raw;
+  unsigned len, cap; /* words */
+  uint64_t small[16];
 } dense_array_elems;
+
+/* Room for one more element's words, zeroed. */
+static uint64_t *dense_array_slot(dense_array_elems *a) {
+  if (a->len + a->wps > a->cap) {
+    unsigned cap = a->cap * 2;
+    while (cap < a->len + a->wps)
+      cap *= 2;
+    a->raw = sharc_xgrow_small(a->raw, a->small, a->len, cap, sizeof *a->raw);
+    a->cap = cap;
+  }
+  uint64_t *words = a->raw + a->len;
+  a->len += a->wps;
+  memset(words, 0, a->wps * sizeof *words);
+  return words;
+}
 
 static bool parse_dense_array_elem(sharc_parser *p, void *state) {
   dense_array_elems *a = state;
@@ -723,10 +772,7 @@ static bool parse_dense_array_elem(sharc_parser *p, void *state) {
     return sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
                                                            : "expected integer or float literal");
   sharc_p_next(p);
-  sharc_vec_reserve(&a->raw, (size_t)a->raw.len + a->wps);
-  uint64_t *words = a->raw.items + a->raw.len;
-  a->raw.len += a->wps;
-  memset(words, 0, a->wps * sizeof *words);
+  uint64_t *words = dense_array_slot(a);
   if (!dense_scalar_words(p, &t, neg, et, words))
     return false;
   if (et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
@@ -750,13 +796,20 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
       (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
     return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
-  dense_array_elems a = {.et = et, .wps = words_per_scalar(et)};
+  dense_array_elems a;
+  a.et = et;
+  a.n = 0;
+  a.wps = words_per_scalar(et);
+  a.raw = a.small;
+  a.len = 0;
+  a.cap = sizeof a.small / sizeof a.small[0];
   bool ok = !sharc_p_eat(p, ':') ||
             sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
-    *out = sharc_attr_dense_array(p->ctx, et, a.raw.items, a.n);
-  sharc_vec_free(&a.raw);
+    *out = sharc_attr_dense_array(p->ctx, et, a.raw, a.n);
+  if (a.raw != a.small)
+    free(a.raw);
   return ok;
 }
 
