@@ -99,13 +99,13 @@ static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sh
 
 /* Optional `: type` after a literal. */
 static bool parse_colon_type(sharc_parser *p, sharc_type **type) {
-  if (!sharc_p_eat(p, ':'))
+  if (!sharc_p_eat_inline(p, ':'))
     return true;
   return sharc_p_parse_type(p, type);
 }
 
 static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
-  bool neg = sharc_p_eat(p, '-');
+  bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
   if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT)
     return sharc_p_error(p, "expected constant integer or floating point value");
@@ -175,7 +175,7 @@ static void dense_lit_free(dense_lit *d) {
 }
 
 static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
-  *neg = sharc_p_eat(p, '-');
+  *neg = sharc_p_eat_inline(p, '-');
   *t = p->tok;
   if (t->kind == TOK_INTEGER || t->kind == TOK_FLOAT || sharc_tok_is_keyword(t, "true") ||
       sharc_tok_is_keyword(t, "false") || t->kind == TOK_STRING) {
@@ -187,7 +187,7 @@ static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
 
 static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   dense_elem e = {0};
-  if (sharc_p_eat(p, '(')) {
+  if (sharc_p_eat_inline(p, '(')) {
     e.is_pair = true;
     if (!parse_dense_scalar(p, &e.tok, &e.neg) || !sharc_p_expect(p, ',') ||
         !parse_dense_scalar(p, &e.tok2, &e.neg2) || !sharc_p_expect(p, ')'))
@@ -619,7 +619,7 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
   }
   out->name = sharc_ident_get(p->ctx, name);
   sharc_p_next(p);
-  if (!sharc_p_eat(p, '=')) {
+  if (!sharc_p_eat_inline(p, '=')) {
     out->value = sharc_attr_unit(p->ctx);
     return true;
   }
@@ -765,7 +765,7 @@ static uint64_t *dense_array_slot(dense_array_elems *a) {
 static bool parse_dense_array_elem(sharc_parser *p, void *state) {
   dense_array_elems *a = state;
   sharc_type *et = a->et;
-  bool neg = sharc_p_eat(p, '-');
+  bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
   if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
       !sharc_tok_is_keyword(&t, "false"))
@@ -803,7 +803,7 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   a.raw = a.small;
   a.len = 0;
   a.cap = sizeof a.small / sizeof a.small[0];
-  bool ok = !sharc_p_eat(p, ':') ||
+  bool ok = !sharc_p_eat_inline(p, ':') ||
             sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
@@ -899,13 +899,13 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   sharc_str s = sharc_p_unescape(p, &p->tok);
   sharc_ident *id = sharc_ident_get(p->ctx, s);
   sharc_p_next(p);
-  if (sharc_p_eat(p, ':')) {
+  if (sharc_p_eat_inline(p, ':')) {
     if (p->tok.kind != TOK_INTEGER)
       return sharc_p_error(p, "expected integer line number in FileLineColRange");
     int64_t line, col = 0;
     if (!sharc_p_parse_int(p, &line))
       return false;
-    if (!sharc_p_eat(p, ':'))
+    if (!sharc_p_eat_inline(p, ':'))
       return sharc_p_error(p, "expected ':' in FileLineColLoc");
     if (p->tok.kind != TOK_INTEGER)
       return sharc_p_error(p, "expected integer column number in FileLineColRange");
@@ -935,7 +935,7 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
     return true;
   }
   sharc_attr *child = NULL;
-  if (sharc_p_eat(p, '(')) {
+  if (sharc_p_eat_inline(p, '(')) {
     if (!parse_loc_inst(p, &child) || !sharc_p_expect(p, ')'))
       return false;
   }
@@ -984,7 +984,7 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_p_next(p);
     sharc_attr *meta = NULL;
     ok = true;
-    if (sharc_p_eat(p, '<'))
+    if (sharc_p_eat_inline(p, '<'))
       ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
     sharc_ptrvec locs = {0};
     ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs,

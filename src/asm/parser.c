@@ -277,12 +277,7 @@ void sharc_p_next(sharc_parser *p) {
     lex_error(p);
 }
 
-bool sharc_p_eat(sharc_parser *p, char c) {
-  if (!sharc_tok_is(&p->tok, c))
-    return false;
-  sharc_p_next(p);
-  return true;
-}
+bool sharc_p_eat(sharc_parser *p, char c) { return sharc_p_eat_inline(p, c); }
 
 /* A missing token: MLIR's wrong-token placement, unless the lexer failed. */
 static bool expected_error(sharc_parser *p, const char *what) {
@@ -300,6 +295,10 @@ static bool sharc_p_expect_impl(sharc_parser *p, char c) {
 }
 
 bool sharc_p_expect(sharc_parser *p, char c) {
+  /* the token there: no error, so nothing for the custom op's prefix to
+   * change (a lexer error on the next token hides it itself) */
+  if (sharc_p_eat_inline(p, c))
+    return true;
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_expect_impl(p, c));
 }

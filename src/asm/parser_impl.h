@@ -159,6 +159,16 @@ static inline bool sharc_p_restore_custom_op(sharc_parser *p, sharc_ident *saved
   return result;
 }
 
+/* sharc_p_eat with its test inline: the shared parser's loops (a list's
+ * `,`, its closing bracket, a literal's `-`) ask it of nearly every token,
+ * and most answers are no. */
+static inline bool sharc_p_eat_inline(sharc_parser *p, char c) {
+  if (!sharc_tok_is(&p->tok, c))
+    return false;
+  sharc_p_next(p);
+  return true;
+}
+
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
 bool sharc_p_enter(sharc_parser *p);
