@@ -47,9 +47,22 @@ void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_att
       builder_append_attr(b, entries[i].name, entries[i].value);
 }
 
+/* The identifier spelled `name`, found by the pointer when it was asked for
+ * before: one string compare where a length, a hash and a probe of the
+ * identifier table cost several times more. The compare keeps it exact if
+ * the pointer's bytes changed (a caller's buffer). */
+static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
+  p_cstr_ident *slot = &p->cstr_idents[((uintptr_t)name >> 3) % SHARC_P_CSTR_IDENTS];
+  if (slot->text == name && strcmp(slot->id->data, name) == 0)
+    return slot->id;
+  sharc_ident *id = sharc_ident_get(p->ctx, sharc_str_from_cstr(name));
+  *slot = (p_cstr_ident){name, id};
+  return id;
+}
+
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value) {
-  sharc_builder_add_attr(b, sharc_ident_get(p->ctx, sharc_str_from_cstr(name)), value);
+  sharc_builder_add_attr(b, builder_attr_name(p, name), value);
 }
 
 void sharc_op_builder_cleanup(sharc_op_builder *b) {

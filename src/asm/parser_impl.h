@@ -91,6 +91,14 @@ typedef struct region_scope {
   sharc_ptrmap block_map;
 } region_scope;
 
+/* sharc_builder_set_attr's answer for one name (see builder_attr_name). */
+typedef struct p_cstr_ident {
+  const char *text;
+  sharc_ident *id;
+} p_cstr_ident;
+
+enum { SHARC_P_CSTR_IDENTS = 16 };
+
 struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
@@ -141,6 +149,9 @@ struct sharc_parser {
   bool attrs_expected; /* the attribute table was sized (expect_attrs) */
   unsigned first_line;
   const char *first_line_start;
+  /* the identifiers of the attribute names custom parsers set by C string
+   * (string literals: the same few pointers, op after op) */
+  p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
 };
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
