@@ -3,21 +3,14 @@
 #include "asm/parse_affine.h"
 #include "asm/parser_impl.h"
 #include "support/apfloat.h"
+#include "support/bits.h"
 #include "support/checked.h"
 #include "support/ptrmap.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned bit_length(uint64_t v) {
-  unsigned n = 0;
-  while (v) {
-    n++;
-    v >>= 1;
-  }
-  return n;
-}
 
 static sharc_type *i64_type(sharc_parser *p) { return sharc_type_integer(p->ctx, 64, SHARC_SIGNLESS); }
 
@@ -35,7 +28,7 @@ static bool int_literal_words(sharc_parser *p, const sharc_token *t, bool neg, c
   unsigned bits = 0;
   for (unsigned i = nw; i-- > 0;)
     if (w[i]) {
-      bits = i * 64 + bit_length(w[i]);
+      bits = i * 64 + sharc_bit_length_u64(w[i]);
       break;
     }
   bool fits = bits <= width;
@@ -98,29 +91,21 @@ static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sh
     *hi = nw > 1 ? w[1] : 0;
     return true;
   }
-  char stack_buf[128];
-  size_t n = t->len + 1;
-  char *text = n < sizeof stack_buf ? stack_buf : sharc_xmalloc(n + 1);
-  text[0] = '-';
-  memcpy(text + 1, t->start, t->len);
-  sharc_str s = neg ? (sharc_str){text, n} : (sharc_str){text + 1, n - 1};
-  bool ok = sharc_float_parse_literal(k, s, lo, hi); /* via double, as MLIR does */
-  if (text != stack_buf)
-    free(text);
-  if (!ok)
+  /* via double, as MLIR does, of `-` and the token's text */
+  if (!sharc_float_parse_literal_signed(k, neg, sharc_tok_str(t), lo, hi))
     return sharc_p_error_at(p, t, "invalid floating point literal");
   return true;
 }
 
 /* Optional `: type` after a literal. */
 static bool parse_colon_type(sharc_parser *p, sharc_type **type) {
-  if (!sharc_p_eat(p, ':'))
+  if (!sharc_p_eat_inline(p, ':'))
     return true;
   return sharc_p_parse_type(p, type);
 }
 
 static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
-  bool neg = sharc_p_eat(p, '-');
+  bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
   if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT)
     return sharc_p_error(p, "expected constant integer or floating point value");
@@ -157,15 +142,40 @@ typedef struct dense_elem {
   bool neg2;
 } dense_elem;
 
+/* A literal's elements sit in `small` while few (most literals: no heap
+ * allocation), in the heap beyond. */
 typedef struct dense_lit {
-  SHARC_VEC(dense_elem) elems;
+  struct {
+    dense_elem *items;
+    unsigned len, cap;
+  } elems;
   int64_t shape[64];
   int rank;        /* -1 until the first leaf fixes it */
   bool shape_known[64];
+  dense_elem small[8];
 } dense_lit;
 
+/* An empty literal, set up without zeroing its inline elements. */
+static void dense_lit_init(dense_lit *d) {
+  d->elems.items = NULL;
+  d->elems.len = d->elems.cap = 0;
+  d->rank = -1;
+  memset(d->shape_known, 0, sizeof d->shape_known);
+}
+
+static void dense_lit_push(dense_lit *d, dense_elem e) {
+  d->elems.items = sharc_small_room(d->elems.items, d->small, sizeof d->small / sizeof d->small[0],
+                                    d->elems.len, &d->elems.cap, sizeof *d->elems.items);
+  d->elems.items[d->elems.len++] = e;
+}
+
+static void dense_lit_free(dense_lit *d) {
+  if (d->elems.items != d->small)
+    free(d->elems.items);
+}
+
 static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
-  *neg = sharc_p_eat(p, '-');
+  *neg = sharc_p_eat_inline(p, '-');
   *t = p->tok;
   if (t->kind == TOK_INTEGER || t->kind == TOK_FLOAT || sharc_tok_is_keyword(t, "true") ||
       sharc_tok_is_keyword(t, "false") || t->kind == TOK_STRING) {
@@ -177,7 +187,7 @@ static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
 
 static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   dense_elem e = {0};
-  if (sharc_p_eat(p, '(')) {
+  if (sharc_p_eat_inline(p, '(')) {
     e.is_pair = true;
     if (!parse_dense_scalar(p, &e.tok, &e.neg) || !sharc_p_expect(p, ',') ||
         !parse_dense_scalar(p, &e.tok2, &e.neg2) || !sharc_p_expect(p, ')'))
@@ -185,7 +195,7 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
     return false;
   }
-  sharc_vec_push(&d->elems, e);
+  dense_lit_push(d, e);
   return true;
 }
 
@@ -281,6 +291,8 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
     return false;
   if (is_signless_i1(et))
     out[0] = w[0] != 0;
+  else if (n == 1) /* nearly every element: no call */
+    out[0] = words[0];
   else
     memcpy(out, words, n * sizeof *out);
   return true;
@@ -367,7 +379,11 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   }
   unsigned wps = words_per_scalar(scalar) * (is_complex ? 2 : 1);
   size_t n = splat ? 1 : d->elems.len;
-  uint64_t *raw = sharc_xcalloc(n * wps + 1, sizeof *raw);
+  uint64_t small_raw[16]; /* most literals: no heap */
+  size_t raw_words = n * wps + 1;
+  uint64_t *raw = raw_words <= sizeof small_raw / sizeof *small_raw
+                      ? memset(small_raw, 0, raw_words * sizeof *small_raw)
+                      : sharc_xcalloc(raw_words, sizeof *raw);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
     dense_elem *e = &d->elems.items[i];
@@ -394,7 +410,8 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
       all_same = false;
     *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? wps : n * wps, all_same || splat);
   }
-  free(raw);
+  if (raw != small_raw)
+    free(raw);
   return ok;
 }
 
@@ -510,8 +527,8 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   sharc_p_next(p);
   if (!sharc_p_expect(p, '<'))
     return false;
-  dense_lit d = {0};
-  d.rank = -1;
+  dense_lit d;
+  dense_lit_init(&d);
   bool ok = true;
   sharc_token hex_tok = {0};
   bool hex = false, empty = false;
@@ -554,13 +571,13 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
       ok = build_dense_hex(p, &hex_tok, &dense_tok, type, out);
     else {
       d.rank = 0;
-      sharc_vec_push(&d.elems, ((dense_elem){.tok = hex_tok}));
+      dense_lit_push(&d, (dense_elem){.tok = hex_tok});
       ok = build_dense(p, &d, &dense_tok, type, out);
     }
   } else if (ok) {
     ok = build_dense(p, &d, &dense_tok, type, out);
   }
-  sharc_vec_free(&d.elems);
+  dense_lit_free(&d);
   return ok;
 }
 
@@ -602,7 +619,7 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
   }
   out->name = sharc_ident_get(p->ctx, name);
   sharc_p_next(p);
-  if (!sharc_p_eat(p, '=')) {
+  if (!sharc_p_eat_inline(p, '=')) {
     out->value = sharc_attr_unit(p->ctx);
     return true;
   }
@@ -720,27 +737,42 @@ bool sharc_p_parse_optional_attr_dict_with_keyword(sharc_parser *p, sharc_op_bui
                                    sharc_p_parse_optional_attr_dict_with_keyword_impl(p, b));
 }
 
-/* The elements of an `array<T: ...>` being read: `wps` words each. */
+/* The elements of an `array<T: ...>` being read: `wps` words each, in
+ * `small` while few, in the heap beyond. */
 typedef struct dense_array_elems {
   sharc_type *et;
   unsigned n, wps;
-  SHARC_VEC(uint64_t) raw;
+  uint64_t *raw;
+  unsigned len, cap; /* words */
+  uint64_t small[16];
 } dense_array_elems;
+
+/* Room for one more element's words, zeroed. */
+static uint64_t *dense_array_slot(dense_array_elems *a) {
+  if (a->len + a->wps > a->cap) {
+    unsigned cap = a->cap * 2;
+    while (cap < a->len + a->wps)
+      cap *= 2;
+    a->raw = sharc_xgrow_small(a->raw, a->small, a->len, cap, sizeof *a->raw);
+    a->cap = cap;
+  }
+  uint64_t *words = a->raw + a->len;
+  a->len += a->wps;
+  memset(words, 0, a->wps * sizeof *words);
+  return words;
+}
 
 static bool parse_dense_array_elem(sharc_parser *p, void *state) {
   dense_array_elems *a = state;
   sharc_type *et = a->et;
-  bool neg = sharc_p_eat(p, '-');
+  bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
   if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
       !sharc_tok_is_keyword(&t, "false"))
     return sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
                                                            : "expected integer or float literal");
   sharc_p_next(p);
-  sharc_vec_reserve(&a->raw, (size_t)a->raw.len + a->wps);
-  uint64_t *words = a->raw.items + a->raw.len;
-  a->raw.len += a->wps;
-  memset(words, 0, a->wps * sizeof *words);
+  uint64_t *words = dense_array_slot(a);
   if (!dense_scalar_words(p, &t, neg, et, words))
     return false;
   if (et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
@@ -764,13 +796,20 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
       (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
     return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
-  dense_array_elems a = {.et = et, .wps = words_per_scalar(et)};
-  bool ok = !sharc_p_eat(p, ':') ||
+  dense_array_elems a;
+  a.et = et;
+  a.n = 0;
+  a.wps = words_per_scalar(et);
+  a.raw = a.small;
+  a.len = 0;
+  a.cap = sizeof a.small / sizeof a.small[0];
+  bool ok = !sharc_p_eat_inline(p, ':') ||
             sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
-    *out = sharc_attr_dense_array(p->ctx, et, a.raw.items, a.n);
-  sharc_vec_free(&a.raw);
+    *out = sharc_attr_dense_array(p->ctx, et, a.raw, a.n);
+  if (a.raw != a.small)
+    free(a.raw);
   return ok;
 }
 
@@ -860,13 +899,13 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   sharc_str s = sharc_p_unescape(p, &p->tok);
   sharc_ident *id = sharc_ident_get(p->ctx, s);
   sharc_p_next(p);
-  if (sharc_p_eat(p, ':')) {
+  if (sharc_p_eat_inline(p, ':')) {
     if (p->tok.kind != TOK_INTEGER)
       return sharc_p_error(p, "expected integer line number in FileLineColRange");
     int64_t line, col = 0;
     if (!sharc_p_parse_int(p, &line))
       return false;
-    if (!sharc_p_eat(p, ':'))
+    if (!sharc_p_eat_inline(p, ':'))
       return sharc_p_error(p, "expected ':' in FileLineColLoc");
     if (p->tok.kind != TOK_INTEGER)
       return sharc_p_error(p, "expected integer column number in FileLineColRange");
@@ -896,7 +935,7 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
     return true;
   }
   sharc_attr *child = NULL;
-  if (sharc_p_eat(p, '(')) {
+  if (sharc_p_eat_inline(p, '(')) {
     if (!parse_loc_inst(p, &child) || !sharc_p_expect(p, ')'))
       return false;
   }
@@ -945,7 +984,7 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_p_next(p);
     sharc_attr *meta = NULL;
     ok = true;
-    if (sharc_p_eat(p, '<'))
+    if (sharc_p_eat_inline(p, '<'))
       ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
     sharc_ptrvec locs = {0};
     ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs,

@@ -23,7 +23,7 @@ static bool expect_delimiter_msg(sharc_parser *p, char c, const char *msg) {
 }
 
 static bool expect_delimiter(sharc_parser *p, char c, const char *context) {
-  if (sharc_p_eat(p, c)) /* the message is built only for the error */
+  if (sharc_p_eat_inline(p, c)) /* the message is built only for the error */
     return true;
   char msg[160];
   snprintf(msg, sizeof msg, "expected '%c'%s", c, context ? context : "");
@@ -35,17 +35,17 @@ bool sharc_p_parse_comma_list(sharc_parser *p, sharc_p_delimiter delimiter,
   char open = open_of(delimiter), close = close_of(delimiter);
   if (open) {
     bool optional = delimiter >= SHARC_P_DELIM_OPTIONAL_PAREN;
-    if (optional && !sharc_p_eat(p, open))
+    if (optional && !sharc_p_eat_inline(p, open))
       return true;
     if (!optional && !expect_delimiter(p, open, context))
       return false;
-    if (sharc_p_eat(p, close))
+    if (sharc_p_eat_inline(p, close))
       return true;
   }
   do {
     if (!element(p, state))
       return false;
-  } while (sharc_p_eat(p, ','));
+  } while (sharc_p_eat_inline(p, ','));
   return !open || expect_delimiter(p, close, context);
 }
 
@@ -53,7 +53,7 @@ bool sharc_p_parse_comma_list_until(sharc_parser *p, char close, sharc_p_element
                                     void *state, bool allow_empty) {
   if (sharc_tok_is(&p->tok, close)) {
     if (allow_empty)
-      return sharc_p_eat(p, close);
+      return sharc_p_eat_inline(p, close);
     sharc_ident *saved = sharc_p_hide_custom_op(p);
     return sharc_p_restore_custom_op(p, saved,
                                      sharc_p_wrong_token_error(p, "expected list element"));

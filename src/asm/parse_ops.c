@@ -151,7 +151,7 @@ static bool parse_result_binding(sharc_parser *p, void *state) {
     return sharc_p_error(p, "expected valid ssa identifier");
   result_binding rb = {p->tok, 1};
   sharc_p_next(p);
-  if (sharc_p_eat(p, ':')) {
+  if (sharc_p_eat_inline(p, ':')) {
     int64_t c;
     if (p->tok.kind != TOK_INTEGER)
       return sharc_p_error(p, "expected integer number of results");
@@ -218,7 +218,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   refs.items = NULL;
   refs.len = 0;
   bool ok = parse_generic_operands(p, &refs);
-  if (ok && sharc_p_eat(p, '['))
+  if (ok && sharc_p_eat_inline(p, '['))
     ok = sharc_p_parse_comma_list_until(p, ']', parse_next_successor, &b->successors, false);
   if (ok && sharc_tok_is(&p->tok, '<')) {
     sharc_p_next(p);
@@ -240,7 +240,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
       ok = sharc_p_parse_region(p, &r, NULL, 0, isolated);
       if (ok)
         sharc_ptrvec_push(&b->regions, r);
-    } while (ok && sharc_p_eat(p, ','));
+    } while (ok && sharc_p_eat_inline(p, ','));
     ok = ok && sharc_p_expect_msg(p, ')', "expected ')' to end region list");
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
@@ -526,12 +526,12 @@ static bool parse_metadata_key(sharc_parser *p, sharc_ident **out, const char *w
 static bool parse_resource_section(sharc_parser *p, bool external) {
   if (!sharc_p_expect(p, '{'))
     return false;
-  while (!sharc_p_eat(p, '}')) {
+  while (!sharc_p_eat_inline(p, '}')) {
     sharc_ident *group = NULL;
     if (!parse_metadata_key(p, &group, "resource") ||
         !sharc_p_expect(p, ':') || !sharc_p_expect(p, '{'))
       return false;
-    while (!sharc_p_eat(p, '}')) {
+    while (!sharc_p_eat_inline(p, '}')) {
       sharc_resource r = {group, NULL, {NULL, 0}, external};
       if (!parse_metadata_key(p, &r.key, "resource") || !sharc_p_expect(p, ':'))
         return false;
@@ -544,10 +544,10 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
       r.value = sharc_tok_str(&p->tok);
       sharc_p_next(p);
       sharc_context_add_resource(p->ctx, &r);
-      if (!sharc_p_eat(p, ',') && !sharc_tok_is(&p->tok, '}'))
+      if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
         return sharc_p_expect(p, '}');
     }
-    if (!sharc_p_eat(p, ',') && !sharc_tok_is(&p->tok, '}'))
+    if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
       return sharc_p_expect(p, '}');
   }
   return true;
@@ -567,7 +567,7 @@ static bool parse_file_metadata(sharc_parser *p) {
     sharc_p_next(p);
     if (!sharc_p_expect(p, ':') || !parse_resource_section(p, external))
       return false;
-    if (!sharc_p_eat(p, ',') && p->tok.kind != TOK_FILE_METADATA_END)
+    if (!sharc_p_eat_inline(p, ',') && p->tok.kind != TOK_FILE_METADATA_END)
       return sharc_p_error(p, "expected '#-}' to end file metadata");
   }
   sharc_p_next(p); /* #-} */

@@ -47,9 +47,22 @@ void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_att
       builder_append_attr(b, entries[i].name, entries[i].value);
 }
 
+/* The identifier spelled `name`, found by the pointer when it was asked for
+ * before: one string compare where a length, a hash and a probe of the
+ * identifier table cost several times more. The compare keeps it exact if
+ * the pointer's bytes changed (a caller's buffer). */
+static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
+  p_cstr_ident *slot = &p->cstr_idents[((uintptr_t)name >> 3) % SHARC_P_CSTR_IDENTS];
+  if (slot->text == name && strcmp(slot->id->data, name) == 0)
+    return slot->id;
+  sharc_ident *id = sharc_ident_get(p->ctx, sharc_str_from_cstr(name));
+  *slot = (p_cstr_ident){name, id};
+  return id;
+}
+
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value) {
-  sharc_builder_add_attr(b, sharc_ident_get(p->ctx, sharc_str_from_cstr(name)), value);
+  sharc_builder_add_attr(b, builder_attr_name(p, name), value);
 }
 
 void sharc_op_builder_cleanup(sharc_op_builder *b) {
@@ -277,12 +290,7 @@ void sharc_p_next(sharc_parser *p) {
     lex_error(p);
 }
 
-bool sharc_p_eat(sharc_parser *p, char c) {
-  if (!sharc_tok_is(&p->tok, c))
-    return false;
-  sharc_p_next(p);
-  return true;
-}
+bool sharc_p_eat(sharc_parser *p, char c) { return sharc_p_eat_inline(p, c); }
 
 /* A missing token: MLIR's wrong-token placement, unless the lexer failed. */
 static bool expected_error(sharc_parser *p, const char *what) {
@@ -300,6 +308,10 @@ static bool sharc_p_expect_impl(sharc_parser *p, char c) {
 }
 
 bool sharc_p_expect(sharc_parser *p, char c) {
+  /* the token there: no error, so nothing for the custom op's prefix to
+   * change (a lexer error on the next token hides it itself) */
+  if (sharc_p_eat_inline(p, c))
+    return true;
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_expect_impl(p, c));
 }

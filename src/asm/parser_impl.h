@@ -91,6 +91,14 @@ typedef struct region_scope {
   sharc_ptrmap block_map;
 } region_scope;
 
+/* sharc_builder_set_attr's answer for one name (see builder_attr_name). */
+typedef struct p_cstr_ident {
+  const char *text;
+  sharc_ident *id;
+} p_cstr_ident;
+
+enum { SHARC_P_CSTR_IDENTS = 16 };
+
 struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
@@ -141,6 +149,9 @@ struct sharc_parser {
   bool attrs_expected; /* the attribute table was sized (expect_attrs) */
   unsigned first_line;
   const char *first_line_start;
+  /* the identifiers of the attribute names custom parsers set by C string
+   * (string literals: the same few pointers, op after op) */
+  p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
 };
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
@@ -157,6 +168,16 @@ static inline sharc_ident *sharc_p_hide_custom_op(sharc_parser *p) {
 static inline bool sharc_p_restore_custom_op(sharc_parser *p, sharc_ident *saved, bool result) {
   p->custom_op = saved;
   return result;
+}
+
+/* sharc_p_eat with its test inline: the shared parser's loops (a list's
+ * `,`, its closing bracket, a literal's `-`) ask it of nearly every token,
+ * and most answers are no. */
+static inline bool sharc_p_eat_inline(sharc_parser *p, char c) {
+  if (!sharc_tok_is(&p->tok, c))
+    return false;
+  sharc_p_next(p);
+  return true;
 }
 
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);

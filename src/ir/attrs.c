@@ -19,10 +19,12 @@ static void attr_own(sharc_context *ctx, void *obj) {
   sharc_attr *a = obj;
   sharc_arena *ar = &ctx->arena;
   switch (a->kind) {
-  case SHARC_ATTR_STRING:
-    a->str.data = sharc_arena_strndup(ar, a->str.data, a->str.len);
+  case SHARC_ATTR_STRING: /* the key's bytes, NUL-terminated there (key_text) */
+    a->str.data = key_at(a, 24);
     break;
   case SHARC_ATTR_OPAQUE:
+    a->opaque.body.data = key_at(a, 32);
+    break;
   case SHARC_ATTR_LOC_OPAQUE:
     a->opaque.body.data = sharc_arena_strndup(ar, a->opaque.body.data, a->opaque.body.len);
     break;
@@ -104,6 +106,13 @@ static void key_str(sharc_key *k, sharc_str s) {
   sharc_key_put(k, s.data, s.len);
 }
 
+/* A string that ends the key, with a NUL after it: a new attribute's text
+ * is then the key's copy (attr_own), not a second one in the arena. */
+static void key_text(sharc_key *k, sharc_str s) {
+  key_str(k, s);
+  sharc_key_put(k, "", 1);
+}
+
 sharc_attr_kind sharc_attr_get_kind(const sharc_attr *a) { return a->kind; }
 
 bool sharc_attr_is_location(const sharc_attr *a) {
@@ -180,7 +189,7 @@ sharc_attr *sharc_attr_string_typed(sharc_context *ctx, sharc_str s, sharc_type 
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_STRING);
   sharc_key_ptr(&k, type);
-  key_str(&k, s);
+  key_text(&k, s);
   sharc_attr a = {.kind = SHARC_ATTR_STRING, .type = type, .str = s};
   return intern(ctx, &k, &a);
 }
@@ -205,9 +214,19 @@ sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsig
   return intern(ctx, &k, &a);
 }
 
+/* sharc_str_cmp's order of two names: most entries' names differ in their
+ * first byte, which settles it (an empty name's is its NUL, below any other
+ * first byte, as the shorter string is), so those need no call. */
+static int name_cmp(const sharc_ident *a, const sharc_ident *b) {
+  unsigned char x = (unsigned char)a->data[0], y = (unsigned char)b->data[0];
+  if (x != y)
+    return x < y ? -1 : 1;
+  return sharc_str_cmp(sharc_ident_str(a), sharc_ident_str(b));
+}
+
 static int named_attr_cmp(const void *pa, const void *pb) {
   const sharc_named_attr *a = pa, *b = pb;
-  int c = sharc_str_cmp(sharc_ident_str(a->name), sharc_ident_str(b->name));
+  int c = name_cmp(a->name, b->name);
   if (c)
     return c;
   return a < b ? -1 : a > b; /* stable: keeps input order of equal names */
@@ -223,14 +242,13 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
     memcpy(sorted, entries, n * sizeof *sorted);
   bool is_sorted = true;
   for (unsigned i = 1; i < n && is_sorted; i++)
-    is_sorted = sharc_str_cmp(sharc_ident_str(sorted[i - 1].name),
-                              sharc_ident_str(sorted[i].name)) < 0;
+    is_sorted = name_cmp(sorted[i - 1].name, sorted[i].name) < 0;
   if (!is_sorted) {
     if (n <= 16) { /* insertion sort: stable, and cheaper than qsort here */
       for (unsigned i = 1; i < n; i++) {
         sharc_named_attr x = sorted[i];
         unsigned j = i;
-        while (j > 0 && sharc_str_cmp(sharc_ident_str(sorted[j - 1].name), sharc_ident_str(x.name)) > 0) {
+        while (j > 0 && name_cmp(sorted[j - 1].name, x.name) > 0) {
           sorted[j] = sorted[j - 1];
           j--;
         }
@@ -331,7 +349,7 @@ sharc_attr *sharc_attr_opaque(sharc_context *ctx, sharc_ident *dialect, sharc_st
   sharc_key_init(&k, SHARC_ATTR_OPAQUE);
   sharc_key_ptr(&k, dialect);
   sharc_key_ptr(&k, type);
-  key_str(&k, body);
+  key_text(&k, body);
   sharc_attr a = {.kind = SHARC_ATTR_OPAQUE, .type = type, .opaque = {dialect, body}};
   return intern(ctx, &k, &a);
 }

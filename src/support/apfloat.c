@@ -6,6 +6,7 @@
  * is deliberately *not* a correctly rounded printf: MLIR's output depends on
  * its quirks (f32 0x1 prints as 1.401300e-45, not 1.401298e-45). */
 #include "support/apfloat.h"
+#include "support/bits.h"
 #include "support/decimal.h"
 
 #include <stdio.h>
@@ -122,10 +123,8 @@ static u128 u128_inc(u128 v) {
   return v;
 }
 
-static unsigned bitlen64(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
-
 static unsigned u128_bitlen(u128 v) {
-  return v.hi ? 64 + bitlen64(v.hi) : bitlen64(v.lo);
+  return v.hi ? 64 + sharc_bit_length_u64(v.hi) : sharc_bit_length_u64(v.lo);
 }
 
 /* ---------------------------------------------------------------------------
@@ -210,7 +209,7 @@ static uint32_t bn_div_small(bn *a, uint32_t d) {
 }
 
 static size_t bn_bitlen(const bn *a) {
-  return a->n ? (a->n - 1) * 32 + bitlen64(a->d[a->n - 1]) : 0;
+  return a->n ? (a->n - 1) * 32 + sharc_bit_length_u64(a->d[a->n - 1]) : 0;
 }
 
 static bool bn_bit(const bn *a, size_t i) {
@@ -1041,8 +1040,6 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
   free(dg);
 }
 
-static unsigned u64_bitlen(uint64_t v) { return v ? 64 - (unsigned)__builtin_clzll(v) : 0; }
-
 /* 5^k while it fits in 64 bits (10^k: sharc_pow10_u64): one multiply or
  * divide instead of k. */
 static const uint64_t u64_pow5[28] = {
@@ -1092,7 +1089,7 @@ typedef struct scaled {
  * False when it does not fit. */
 static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp > 0) {
-    if (u64_bitlen(sig) + (unsigned long)exp > 63)
+    if (sharc_bit_length_u64(sig) + (unsigned long)exp > 63)
       return false;
     sig <<= exp;
     exp = 0;
@@ -1104,7 +1101,7 @@ static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
       return false;
     sig *= p5;
   }
-  unsigned bits = u64_bitlen(sig);
+  unsigned bits = sharc_bit_length_u64(sig);
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
   s->dropped = false; /* a nonzero digit cut off: the text is not the exact value */
   if (bits > required) {
@@ -1127,7 +1124,7 @@ typedef unsigned __int128 u128w;
 static inline unsigned limbs_bitlen(const uint64_t *w, unsigned n) {
   for (unsigned i = n; i-- > 0;)
     if (w[i])
-      return 64 * i + u64_bitlen(w[i]);
+      return 64 * i + sharc_bit_length_u64(w[i]);
   return 0;
 }
 
@@ -1299,7 +1296,7 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
   bool dropped = false;
   unsigned long tens;
   if (exp >= 0) {
-    if (u64_bitlen(sig) + (unsigned long)exp > WIDE_BITS)
+    if (sharc_bit_length_u64(sig) + (unsigned long)exp > WIDE_BITS)
       return false;
     n = wide_shl_u64(sig, (unsigned)exp);
     tens = trim_tens(wide_bitlen(&n), prec);
@@ -1487,10 +1484,11 @@ static const char *read_digits(const char *p, const char *end, uint64_t *w) {
  * 2^24 and 10^10 for f32) is w * 10^e or w / 10^-e: one correctly rounded
  * IEEE operation on exact operands, i.e. the value strtod/strtof return.
  * False (the caller asks strtod) for anything else, malformed text too. */
-static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
+static bool decimal_fast(sharc_float_kind k, bool minus, const char *s, size_t len,
+                         uint64_t *bits) {
   const char *p = s, *end = s + len;
-  bool neg = p < end && *p == '-';
-  if (p < end && (*p == '-' || *p == '+'))
+  bool neg = minus || (p < end && *p == '-');
+  if (!minus && p < end && (*p == '-' || *p == '+'))
     p++;
   uint64_t w = 0;
   const char *whole = p;
@@ -1545,19 +1543,22 @@ static bool decimal_fast(sharc_float_kind k, const char *s, size_t len, uint64_t
 /* strtod/strtof round correctly, exactly like APFloat's decimal parse into
  * the same format, and are much faster than the bignum route. Literals from
  * the lexer are plain decimals, so strtod's other syntaxes never occur. */
-static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
+static bool strto_fast_signed(sharc_float_kind k, bool minus, const char *s, size_t len,
+                              uint64_t *bits) {
   char buf[64];
-  if (len == 0 || len >= sizeof buf || (k != SHARC_F64 && k != SHARC_F32))
+  size_t n = len + minus; /* the text read is `-` (when minus) and s */
+  if (n == 0 || n >= sizeof buf || (k != SHARC_F64 && k != SHARC_F32))
     return false;
-  if (decimal_fast(k, s, len, bits))
+  if (decimal_fast(k, minus, s, len, bits))
     return true;
   /* plain decimal syntax only: strtod would also take hex floats, inf, nan */
   for (size_t i = 0; i < len; i++)
     if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == 'e' || s[i] == 'E' ||
           s[i] == '+' || s[i] == '-'))
       return false;
-  memcpy(buf, s, len);
-  buf[len] = 0;
+  buf[0] = '-';
+  memcpy(buf + minus, s, len);
+  buf[n] = 0;
   char *end;
   if (k == SHARC_F64) {
     double d = strtod(buf, &end);
@@ -1568,7 +1569,11 @@ static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *
     memcpy(&b, &x, sizeof b);
     *bits = b;
   }
-  return end == buf + len;
+  return end == buf + n;
+}
+
+static bool strto_fast(sharc_float_kind k, const char *s, size_t len, uint64_t *bits) {
+  return strto_fast_signed(k, false, s, len, bits);
 }
 
 /* convert() from a normal double into a narrower format with inf and
@@ -1605,12 +1610,36 @@ static bool narrow_double(const fmt *f, uint64_t d, uint64_t *out) {
   return true;
 }
 
+/* The bignum route for `-text` (when minus) or `text`: the sign is part of
+ * the text it reads, written before it here (rare: the fast paths take
+ * almost every literal). */
+static bool text_to_apf_signed(const fmt *f, bool minus, sharc_str text, apf *out) {
+  if (!minus)
+    return text_to_apf(f, text.data, text.len, out);
+  char stack_buf[128];
+  size_t n = text.len + 1;
+  char *buf = n <= sizeof stack_buf ? stack_buf : malloc(n);
+  if (!buf)
+    return false;
+  buf[0] = '-';
+  memcpy(buf + 1, text.data, text.len);
+  bool ok = text_to_apf(f, buf, n, out);
+  if (buf != stack_buf)
+    free(buf);
+  return ok;
+}
+
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi) {
+  return sharc_float_parse_literal_signed(k, false, text, lo, hi);
+}
+
+bool sharc_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str text,
+                                      uint64_t *lo, uint64_t *hi) {
   const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
 #ifndef SHARC_APFLOAT_BIGNUM_ONLY
   uint64_t dbits;
-  if (strto_fast(SHARC_F64, text.data, text.len, &dbits)) {
+  if (strto_fast_signed(SHARC_F64, minus, text.data, text.len, &dbits)) {
     if (k == SHARC_F64) {
       *lo = dbits;
       *hi = 0;
@@ -1628,7 +1657,7 @@ bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   }
 #endif
   apf d, v;
-  if (!text_to_apf(f64, text.data, text.len, &d) || !convert(f64, &d, f, &v))
+  if (!text_to_apf_signed(f64, minus, text, &d) || !convert(f64, &d, f, &v))
     return false;
   store(pack(f, &v), lo, hi);
   return true;

@@ -57,6 +57,10 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
  * representable as bits (see sharc_float_from_double). */
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi);
+/* sharc_float_parse_literal of `-text` when `minus` (the parser's `-` and
+ * number tokens), without writing that text anywhere first. */
+bool sharc_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str text,
+                                      uint64_t *lo, uint64_t *hi);
 
 /* APFloat(v).convert(k, round-to-nearest-even).  Returns false where APFloat
  * would hit an unreachable: inf/NaN into a finite-only format, or a negative

@@ -35,12 +35,15 @@
 #define sharc_float_largest ref_float_largest
 #define sharc_float_name ref_float_name
 #define sharc_float_parse_literal ref_float_parse_literal
+#define sharc_float_parse_literal_signed ref_float_parse_literal_signed
 #define sharc_float_print ref_float_print
 #define sharc_float_print_hex ref_float_print_hex
 #define sharc_float_to_double ref_float_to_double
 #define sharc_float_to_string ref_float_to_string
 void ref_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out);
 bool ref_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo, uint64_t *hi);
+bool ref_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str text,
+                                    uint64_t *lo, uint64_t *hi);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function" /* the fast paths, compiled out */
 #include "support/apfloat.c"
@@ -49,6 +52,7 @@ void ref_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi, unsigned 
                          unsigned max_padding, bool truncate_zero, sharc_buf *out);
 #undef sharc_float_print
 #undef sharc_float_parse_literal
+#undef sharc_float_parse_literal_signed
 #undef sharc_float_to_string
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -76,18 +80,37 @@ static void check_print_wide(sharc_float_kind k, uint64_t bits, uint64_t hi) {
             (unsigned long long)bits, (int)got.len, got.data, (int)want.len, want.data);
 }
 
-/* One literal parsed both ways. */
-static void check_parse(sharc_float_kind k, const char *text) {
+/* `text` (`-` and `text` when minus) parsed the fast way, against the
+ * reference's parse of `want_text`. */
+static void compare_parse(sharc_float_kind k, bool minus, const char *text, const char *want_text) {
   uint64_t glo = 0, ghi = 0, wlo = 0, whi = 0;
-  sharc_str s = {text, strlen(text)};
-  bool gok = sharc_float_parse_literal(k, s, &glo, &ghi);
-  bool wok = ref_float_parse_literal(k, s, &wlo, &whi);
+  sharc_str s = {text, strlen(text)}, w = {want_text, strlen(want_text)};
+  bool gok = minus ? sharc_float_parse_literal_signed(k, true, s, &glo, &ghi)
+                   : sharc_float_parse_literal(k, s, &glo, &ghi);
+  bool wok = ref_float_parse_literal(k, w, &wlo, &whi);
   compared++;
   if (gok == wok && (!gok || (glo == wlo && ghi == whi)))
     return;
   if (differing++ < 20)
-    fprintf(stderr, "parse %s '%s': got %d 0x%llx, want %d 0x%llx\n", sharc_float_name(k), text,
-            gok, (unsigned long long)glo, wok, (unsigned long long)wlo);
+    fprintf(stderr, "parse %s %s'%s': got %d 0x%llx, want %d 0x%llx\n", sharc_float_name(k),
+            minus ? "- " : "", text, gok, (unsigned long long)glo, wok,
+            (unsigned long long)wlo);
+}
+
+/* One literal parsed both ways, and with its minus apart (as the parser
+ * passes a `-` token and the number after it). */
+static void check_parse(sharc_float_kind k, const char *text) {
+  compare_parse(k, false, text, text);
+  if (text[0] == '-') {
+    compare_parse(k, true, text + 1, text);
+    return;
+  }
+  char neg[256];
+  if (strlen(text) + 2 > sizeof neg)
+    return;
+  neg[0] = '-';
+  strcpy(neg + 1, text);
+  compare_parse(k, true, text, neg);
 }
 
 /* APFloat::toString with other precisions and paddings shares the digit
