@@ -893,6 +893,28 @@ void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
     h->stopped = true;
 }
 
+/* Whether `op`, just appended to the module's body, may be printed ahead
+ * (asm/printer.c's sharc_print_ahead): its body passed above, and its own
+ * checks pass too, quietly, reading no symbol. The printer reads what a
+ * verified op holds (a function's type as a function type); the module's
+ * verification repeats these checks, so nothing here decides an outcome. */
+bool sharc_hot_verify_own(sharc_hot_verify *h, sharc_op *op) {
+  if (op->num_regions && (h->stopped || h->through != op))
+    return false;
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (ctx->pending || ctx->defer_depth)
+    return false;
+  unsigned misses = 0, emitted = 0;
+  sharc_diag_quiet saved;
+  sharc_diag_quiet_begin(ctx, &saved, count_diag, &emitted);
+  ctx->symbol_table_misses = &misses;
+  verifier v = {.half = op->num_regions ? op : NULL, .half_body = false};
+  bool ok = verify_op_and_dominance(&v, op);
+  sharc_diag_quiet_end(ctx, &saved);
+  ctx->symbol_table_misses = NULL;
+  return ok && !emitted && !misses;
+}
+
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body) {
   h->block = body;
   h->through = NULL;
