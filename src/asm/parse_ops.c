@@ -739,6 +739,8 @@ sharc_op *sharc_parse_source_ahead(sharc_context *ctx, const char *name, const c
   parser_init(&p, ctx, name, buf, len, first_line, first_col);
   p.ahead = ahead;
   sharc_op *m = parse_top(&p);
+  if (p.deferred_locs.len) /* locations changed after the ops were printed */
+    sharc_print_ahead_drop(ahead);
   sharc_hot_verify_finish(ctx, &p.hot, m, p.deferred_locs.len == 0);
   parser_free(&p);
   sharc_diag_flush(ctx);

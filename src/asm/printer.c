@@ -1052,9 +1052,10 @@ void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_w
  *    the attribute): none while nothing in the context can take one
  *    (`alias_capable`, asked again at every op and at the end), which is
  *    also print_top's condition for its hot print without a dry run;
- *  - locations and deferred `loc(#alias)`: only printed with debug info, and
- *    the generic form and local scope number values otherwise: these flags
- *    take the whole print as before (sharc_print_ahead_create);
+ *  - locations: only printed with debug info, and the generic form and
+ *    local scope number values otherwise: these flags take the whole print
+ *    as before (sharc_print_ahead_create); a deferred `loc(#alias)`, which
+ *    changes ops after the parse, drops the text (sharc_print_ahead_drop);
  *  - the module's header: `module {` (no name, attributes or location
  *    printed): the body of an implicit module, or the parser saw `module`
  *    then `{`; at the end the op returned must be that module, holding no
@@ -1135,6 +1136,11 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   print_op(p, op);
   sharc_buf_putc(p->out, '\n');
   settle_output(p);
+}
+
+void sharc_print_ahead_drop(sharc_print_ahead *a) {
+  if (a)
+    a->live = false;
 }
 
 bool sharc_print_ahead_finish(sharc_print_ahead *a, sharc_op *top) {
