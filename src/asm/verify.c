@@ -901,14 +901,18 @@ void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
 }
 
 /* Whether `op`, just appended to the module's body, may be printed ahead
- * (asm/printer.c's sharc_print_ahead): its body passed above, and its own
- * checks pass too, quietly, reading no symbol. The printer reads what a
- * verified op holds (a function's type as a function type); the module's
- * verification repeats these checks, so nothing here decides an outcome. */
+ * (asm/printer.c's sharc_print_ahead): a function whose body passed above
+ * and whose own checks pass too, quietly, reading no symbol. The printer
+ * reads what a verified op holds (a function's type as a function type);
+ * the module's verification repeats these checks, so nothing here decides
+ * an outcome. Only ops that use no value are checked this early: an
+ * operand of the module's body may still be a forward reference, which
+ * no verifier expects to meet. */
 bool sharc_hot_verify_own(sharc_hot_verify *h, sharc_op *op) {
-  if (op->num_regions && (h->stopped || h->through != op))
+  if (!op->num_regions || h->stopped || h->through != op || op->num_operands ||
+      op->num_results || op->num_successors)
     return false;
-  verifier v = {.half = op->num_regions ? op : NULL, .half_body = false};
+  verifier v = {.half = op, .half_body = false};
   return verifies_quietly(&v, op, NULL);
 }
 
