@@ -26,6 +26,7 @@ static bool ahead_kept(const char *text) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, true);
   sharc_context_load_dialect(ctx, "arith");
+  sharc_context_load_dialect(ctx, "sdy");
   sharc_context_set_diag_handler(ctx, ignore_diag, NULL);
   sharc_print_flags flags = {0};
   sharc_buf ahead_text = {0}, printed = {0};
@@ -74,6 +75,11 @@ static void test_not_kept(void) {
   /* a function whose own checks fail is never printed (nor verified) */
   CHECK(!ahead_kept("\"func.func\"() <{function_type = unit, sym_name = \"f\"}> ({\n  "
                     "\"func.return\"() : () -> ()\n}) : () -> ()\n"));
+  /* an op using a value not defined yet: no verifier runs before the parse
+   * ends (sdy.all_gather's read the forward reference's defining op) */
+  CHECK(!ahead_kept("sdy.mesh @mesh = <[\"x\"=2]>\n%1 = sdy.all_gather [{}, {\"x\"}] %0 "
+                    "out_sharding=<@mesh, [{}, {}]> : tensor<6x8xf32>\n"
+                    "%0 = \"x.y\"() : () -> tensor<6x8xf32>\n"));
   /* an empty module prints as before */
   CHECK(!ahead_kept("module {\n}\n"));
 }
