@@ -53,7 +53,7 @@ static void expect_attrs(sharc_parser *p) {
  * asked (asm/printer.c's sharc_print_ahead). */
 static void hot_op_done(sharc_parser *p, sharc_block *b) {
   sharc_hot_verify_op(&p->hot, b->last);
-  if (p->ahead)
+  if (p->ahead && sharc_print_ahead_live(p->ahead))
     sharc_print_ahead_op(p->ahead, b, b->last, p->hot_plain && sharc_hot_verify_own(&p->hot, b->last));
 }
 

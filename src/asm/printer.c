@@ -1138,6 +1138,8 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   settle_output(p);
 }
 
+bool sharc_print_ahead_live(const sharc_print_ahead *a) { return a && a->live; }
+
 void sharc_print_ahead_drop(sharc_print_ahead *a) {
   if (a)
     a->live = false;

@@ -119,6 +119,8 @@ void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict);
  * it passed its checks and the module's header is `module {`. */
 void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_op *op,
                           bool verified);
+/* Whether printing ahead still goes on (no op's checks are wanted after). */
+bool sharc_print_ahead_live(const sharc_print_ahead *a);
 /* Something parsed later changed ops already printed: the text is not kept. */
 void sharc_print_ahead_drop(sharc_print_ahead *a);
 
