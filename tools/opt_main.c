@@ -49,6 +49,9 @@ typedef struct output {
   FILE *f;
   bool failed;
   bool remove_on_failure; /* written in place: removed if the run fails */
+  /* nothing written is seen unless the run succeeds (a temporary file, or
+   * /dev/null): the IR may be printed while it is parsed (printing ahead) */
+  bool unseen_until_kept;
 } output;
 
 /* The temporary file the handlers remove: set before it exists, cleared
@@ -120,6 +123,9 @@ static int output_open(output *o) {
   if (exists && S_ISDIR(st.st_mode))
     return EISDIR;
   if (exists && !S_ISREG(st.st_mode)) { /* a device or FIFO: write straight to it */
+    struct stat null_st;
+    o->unseen_until_kept = S_ISCHR(st.st_mode) && stat("/dev/null", &null_st) == 0 &&
+                           S_ISCHR(null_st.st_mode) && null_st.st_rdev == st.st_rdev;
     o->f = fopen(o->path, "wb");
     return o->f ? 0 : errno;
   }
@@ -166,6 +172,7 @@ static int output_open(output *o) {
   umask(mask);
   fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
   o->temp_path = temp;
+  o->unseen_until_kept = true;
   o->f = fdopen(fd, "wb");
   if (!o->f) {
     e = errno;
@@ -180,6 +187,15 @@ static void output_write(const char *data, size_t len, void *user) {
   if (o->failed || !len || !o->f)
     return;
   if (fwrite(data, 1, len, o->f) != len)
+    o->failed = true;
+}
+
+/* Takes back what was written (output.unseen_until_kept): the temporary
+ * file is emptied; /dev/null kept nothing. */
+static void output_rewind(output *o) {
+  if (!o->temp_path || !o->f || o->failed)
+    return;
+  if (fflush(o->f) != 0 || ftruncate(fileno(o->f), 0) != 0 || fseek(o->f, 0, SEEK_SET) != 0)
     o->failed = true;
 }
 
@@ -322,10 +338,22 @@ static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, s
   return ok;
 }
 
+/* Printing ahead (sharc_print_ahead): a plain parse+print of one module
+ * into an output nobody sees before the run succeeded; the text is then
+ * written as MLIR writes it, and a failure leaves no output, as before.
+ * Diagnostics go to stderr on the spot either way. NULL: print after. */
+static sharc_print_ahead *print_ahead_for(const opt_flags *fl, const sharc_pipeline *pl,
+                                          bool one_chunk, output *out) {
+  if (!one_chunk || !out->unseen_until_kept || fl->verify_diagnostics || fl->emit_bytecode ||
+      fl->pipeline.timing || sharc_pipeline_size(pl))
+    return NULL;
+  return sharc_print_ahead_create(&fl->print, output_write, out);
+}
+
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const source *src, const chunk *c, output *out, sharc_buf *err_out,
-                          sharc_vd *vd, tool_timing *timing) {
+                          sharc_vd *vd, tool_timing *timing, bool one_chunk) {
   sharc_context *ctx = sharc_context_create();
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
@@ -340,7 +368,9 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   sharc_context_set_diag_handler(ctx, fl->verify_diagnostics ? collect_handler : print_handler, &log);
   bool ok = true;
   double t0 = now_seconds();
-  sharc_op *module = sharc_parse_source_at(ctx, src->name, c->begin, c->len, c->line, c->col);
+  sharc_print_ahead *ahead = print_ahead_for(fl, pl, one_chunk, out);
+  sharc_op *module =
+      sharc_parse_source_ahead(ctx, src->name, c->begin, c->len, c->line, c->col, ahead);
   timing->parse += now_seconds() - t0;
   ok = module != NULL;
   ok = ok && sharc_verify(module);
@@ -350,14 +380,18 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   flush_err(err_out);
   if (ok) {
     t0 = now_seconds();
-    if (fl->emit_bytecode)
+    bool printed = sharc_print_ahead_finish(ahead, module);
+    if (!printed && sharc_print_ahead_wrote(ahead))
+      output_rewind(out);
+    if (!printed && fl->emit_bytecode)
       ok = write_bytecode(fl, module, out, err_out);
-    else
+    else if (!printed)
       sharc_print_op_stream(module, &fl->print, output_write, out);
     if (!fl->emit_bytecode)
       output_write("\n", 1, out);
     timing->output += now_seconds() - t0;
   }
+  sharc_print_ahead_destroy(ahead);
   for (size_t i = 0; vd && i < log.n; i++)
     sharc_vd_process(vd, &log.items[i], err_out);
   free(log.items);
@@ -486,7 +520,8 @@ static bool run_input(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pip
       output_write(out_marker, strlen(out_marker), out);
       output_write("\n", 1, out);
     }
-    bool chunk_ok = process_chunk(tool, fl, pl, src, &chunks.items[i], out, err, vd, &timing);
+    bool chunk_ok =
+        process_chunk(tool, fl, pl, src, &chunks.items[i], out, err, vd, &timing, chunks.len == 1);
     all_ok = all_ok && chunk_ok;
   }
   sharc_vec_free(&chunks);

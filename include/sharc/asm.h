@@ -39,6 +39,23 @@ SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, shar
 typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
 SHARC_API void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_write_fn write,
                            void *user);
+/* Printing ahead, for a tool's plain parse+print: each op of the module's
+ * body is printed through `write` as soon as it is parsed and verified,
+ * while it is in cache (see asm/printer.c). NULL when `flags` need the
+ * whole module first. Parse with sharc_parse_source_ahead; after the
+ * module verified, sharc_print_ahead_finish writes the rest and says
+ * whether the text is complete. When it is not, the caller discards what
+ * was written (sharc_print_ahead_wrote) and prints the module as before;
+ * when anything failed, it discards it too. */
+typedef struct sharc_print_ahead sharc_print_ahead;
+SHARC_API sharc_print_ahead *sharc_print_ahead_create(const sharc_print_flags *flags,
+                                                      sharc_write_fn write, void *user);
+SHARC_API sharc_op *sharc_parse_source_ahead(sharc_context *ctx, const char *name, const char *buf,
+                                             size_t len, unsigned first_line, unsigned first_col,
+                                             sharc_print_ahead *ahead);
+SHARC_API bool sharc_print_ahead_finish(sharc_print_ahead *a, sharc_op *top);
+SHARC_API bool sharc_print_ahead_wrote(const sharc_print_ahead *a);
+SHARC_API void sharc_print_ahead_destroy(sharc_print_ahead *a);
 /* An op printed on its own as MLIR's Operation::print does it for an op
  * with a parent: values named as in its nearest IsolatedFromAbove ancestor
  * (or the top), full types and attributes (no aliases), no newline after.

@@ -2,6 +2,7 @@
  * definitions and whole buffers. */
 #include "asm/builtin_syntax.h"
 #include "asm/parser_impl.h"
+#include "asm/printer.h"
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
@@ -48,6 +49,14 @@ static void expect_attrs(sharc_parser *p) {
   sharc_context_expect_attrs(p->ctx, count / done * len + count % done * len / done, len / 4);
 }
 
+/* The hot block's new last op: verified as parsed, then printed ahead when
+ * asked (asm/printer.c's sharc_print_ahead). */
+static void hot_op_done(sharc_parser *p, sharc_block *b) {
+  sharc_hot_verify_op(&p->hot, b->last);
+  if (p->ahead && sharc_print_ahead_live(p->ahead))
+    sharc_print_ahead_op(p->ahead, b, b->last, p->hot_plain && sharc_hot_verify_own(&p->hot, b->last));
+}
+
 /* Parses ops until the block ends (`}` or the next `^label`). */
 static bool parse_block_body(sharc_parser *p, sharc_block *b) {
   while (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID) {
@@ -56,7 +65,7 @@ static bool parse_block_body(sharc_parser *p, sharc_block *b) {
     if (!parse_op(p, b))
       return false;
     if (b == p->hot.block) {
-      sharc_hot_verify_op(&p->hot, b->last);
+      hot_op_done(p, b);
       expect_attrs(p);
     }
   }
@@ -92,8 +101,10 @@ static bool sharc_p_parse_region_impl(sharc_parser *p, sharc_region **out, const
   if (num_args || (!sharc_tok_is(&p->tok, '}') && p->tok.kind != TOK_CARET_ID)) {
     sharc_block *entry = sharc_block_create(p->ctx);
     sharc_region_append_block(r, entry);
-    if (module_body)
+    if (module_body) {
       sharc_hot_verify_start(&p->hot, entry);
+      p->hot_plain = p->next_module_plain;
+    }
     if (num_args && p->tok.kind == TOK_CARET_ID)
       ok = sharc_p_error(p, "invalid block name in region with named arguments");
     for (unsigned i = 0; ok && i < num_args; i++) {
@@ -624,14 +635,28 @@ static bool at_module(const sharc_parser *p) {
          (t->kind == TOK_STRING && t->len == 16 && memcmp(t->start, "\"builtin.module\"", 16) == 0);
 }
 
+/* Whether the module at the token prints as `module {` whatever its body:
+ * the keyword, then (past blanks) the body's brace; no name, attributes
+ * or comment between them. */
+static bool plain_module_header(const sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  if (!sharc_tok_is_keyword(t, "module"))
+    return false;
+  const char *c = t->start + t->len;
+  while (c < p->lx.end && (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r'))
+    c++;
+  return c < p->lx.end && *c == '{';
+}
+
 /* One op of the top level; the body of a module there becomes the block
  * whose functions are verified as they are parsed. */
 static bool parse_top_op(sharc_parser *p, sharc_block *top) {
   p->hot_next_region = at_module(p);
+  p->next_module_plain = p->hot_next_region && plain_module_header(p);
   bool ok = parse_op(p, top);
   p->hot_next_region = false;
   if (ok && top == p->hot.block)
-    sharc_hot_verify_op(&p->hot, top->last);
+    hot_op_done(p, top);
   return ok;
 }
 
@@ -640,6 +665,7 @@ static sharc_op *parse_top(sharc_parser *p) {
   region_scope scope;
   sharc_p_push_scope(p, &scope, true);
   sharc_hot_verify_start(&p->hot, top); /* the body of an implicit module */
+  p->hot_plain = true;
   bool ok = true;
   while (ok && p->tok.kind != TOK_EOF) {
     if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
@@ -703,18 +729,27 @@ static void parser_free(sharc_parser *p) {
   sharc_arena_free(&p->region_scratch);
 }
 
-sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf, size_t len,
-                                unsigned first_line, unsigned first_col) {
+sharc_op *sharc_parse_source_ahead(sharc_context *ctx, const char *name, const char *buf,
+                                   size_t len, unsigned first_line, unsigned first_col,
+                                   sharc_print_ahead *ahead) {
   /* MLIR bytecode is told apart by its magic number wherever text is read */
   if (sharc_is_bytecode(buf, len))
     return sharc_parse_bytecode(ctx, name, buf, len);
   sharc_parser p;
   parser_init(&p, ctx, name, buf, len, first_line, first_col);
+  p.ahead = ahead;
   sharc_op *m = parse_top(&p);
+  if (p.deferred_locs.len) /* locations changed after the ops were printed */
+    sharc_print_ahead_drop(ahead);
   sharc_hot_verify_finish(ctx, &p.hot, m, p.deferred_locs.len == 0);
   parser_free(&p);
   sharc_diag_flush(ctx);
   return m;
+}
+
+sharc_op *sharc_parse_source_at(sharc_context *ctx, const char *name, const char *buf, size_t len,
+                                unsigned first_line, unsigned first_col) {
+  return sharc_parse_source_ahead(ctx, name, buf, len, first_line, first_col, NULL);
 }
 
 sharc_op *sharc_parse_source(sharc_context *ctx, const char *name, const char *buf, size_t len) {

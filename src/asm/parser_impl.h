@@ -146,6 +146,11 @@ struct sharc_parser {
    * next region begun is a top-level module's body (asm/verify.c) */
   sharc_hot_verify hot;
   bool hot_next_region;
+  /* printing ahead (NULL: not asked): each op of the hot block is handed
+   * to it once verified; hot_plain says the block's module prints as
+   * `module {`, next_module_plain that of the module whose body comes next */
+  sharc_print_ahead *ahead;
+  bool hot_plain, next_module_plain;
   bool attrs_expected; /* the attribute table was sized (expect_attrs) */
   unsigned first_line;
   const char *first_line_start;

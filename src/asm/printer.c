@@ -1037,6 +1037,143 @@ void sharc_print_op_stream(sharc_op *op, const sharc_print_flags *flags, sharc_w
   sharc_buf_free(&out);
 }
 
+/* ---- printing ahead --------------------------------------------------------
+ * A plain parse+print (the tools with no pass, the default flags) prints
+ * each op of the module's body as soon as the parser has appended and
+ * verified it, while its IR is still in cache, instead of reading the whole
+ * module back after the parse (a large module and its input exceed the
+ * last-level cache, so that second read waits on memory for every op).
+ *
+ * The text of an op of the body depends on the module only through what
+ * print_top decides from it; printing ahead is kept only where each of those
+ * inputs is known to be what print_top will find, else the caller discards
+ * what was written and prints the module as before:
+ *  - aliases (`#map = ...` lines before the module, an alias in place of
+ *    the attribute): none while nothing in the context can take one
+ *    (`alias_capable`, asked again at every op and at the end), which is
+ *    also print_top's condition for its hot print without a dry run;
+ *  - locations: only printed with debug info, and the generic form and
+ *    local scope number values otherwise: these flags take the whole print
+ *    as before (sharc_print_ahead_create); a deferred `loc(#alias)`, which
+ *    changes ops after the parse, drops the text (sharc_print_ahead_drop);
+ *  - the module's header: `module {` (no name, attributes or location
+ *    printed): the body of an implicit module, or the parser saw `module`
+ *    then `{`; at the end the op returned must be that module, holding no
+ *    attribute, one block without arguments, ending with the last op
+ *    printed (a second top-level op would nest the module in another);
+ *  - value numbering: the module's body numbers results of its own ops and
+ *    counts name conflicts across them; ops without results or operands
+ *    leave every counter at zero, so each op's regions number from zero as
+ *    print_top's hot print numbers them (number_op_while_hot);
+ *  - an op's text reads only what verification guarantees: each op printed
+ *    ahead passed its body's and its own checks quietly (asm/verify.c's
+ *    sharc_hot_verify_own), else printing ahead stops;
+ *  - resources (`{-# ... #-}` after the module): printed at the end from
+ *    the blobs the printed ops named, in order of first use, as before.
+ * Diagnostics, module-level verification and the exit status are the
+ * caller's as before: the text written is kept only when all passed. */
+struct sharc_print_ahead {
+  sharc_printer p;
+  sharc_buf out;
+  sharc_ptrvec resources_used;
+  sharc_write_fn write;
+  void *user;
+  const sharc_block *body; /* the module's body being printed, once begun */
+  const sharc_op *last;    /* the last op printed */
+  bool live;               /* still printing ahead */
+  bool wrote;              /* text was handed to `write` */
+};
+
+static void ahead_write(const char *data, size_t len, void *user) {
+  sharc_print_ahead *a = user;
+  a->wrote = true;
+  a->write(data, len, a->user);
+}
+
+sharc_print_ahead *sharc_print_ahead_create(const sharc_print_flags *flags, sharc_write_fn write,
+                                            void *user) {
+  if (flags && (flags->generic || flags->debug_info || flags->local_scope || flags->skip_regions))
+    return NULL;
+  sharc_print_ahead *a = sharc_xcalloc(1, sizeof *a);
+  sharc_pr_init(&a->p, &a->out, flags);
+  a->p.sink = ahead_write;
+  a->p.sink_user = a;
+  a->p.resources_used = &a->resources_used;
+  a->write = write;
+  a->user = user;
+  a->live = true;
+  return a;
+}
+
+/* Whether `op`, the next op of `body`, can be printed ahead. */
+static bool ahead_takes(const sharc_print_ahead *a, const sharc_block *body, const sharc_op *op,
+                        bool verified) {
+  return verified && (a->body ? body == a->body : !op->prev) && op->prev == a->last &&
+         !op->num_results && !op->num_operands && !op->num_successors &&
+         !sharc_op_ctx_of(op)->alias_capable;
+}
+
+void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_op *op,
+                          bool verified) {
+  if (!a || !a->live)
+    return;
+  if (!ahead_takes(a, body, op, verified)) {
+    a->live = false;
+    return;
+  }
+  sharc_printer *p = &a->p;
+  if (!a->body) {
+    a->body = body;
+    SHARC_PR_LIT(p, "module {\n");
+  }
+  a->last = op;
+  const sharc_op_def *module = &sharc_builtin_module_def;
+  p->default_dialect = module->default_dialect ? module->default_dialect : "";
+  p->indent = 2;
+  for (unsigned i = 0; i < op->num_regions; i++)
+    number_scoped(p, &sharc_op_regions_of(op)[i], 0, 0, 0, NULL);
+  sharc_buf_indent(p->out, p->indent);
+  print_op(p, op);
+  sharc_buf_putc(p->out, '\n');
+  settle_output(p);
+}
+
+bool sharc_print_ahead_live(const sharc_print_ahead *a) { return a && a->live; }
+
+void sharc_print_ahead_drop(sharc_print_ahead *a) {
+  if (a)
+    a->live = false;
+}
+
+bool sharc_print_ahead_finish(sharc_print_ahead *a, sharc_op *top) {
+  if (!a || !a->live || !a->body || !top || sharc_op_ctx_of(top)->alias_capable ||
+      !sharc_op_isa(top, &sharc_builtin_module_def) || top->num_regions != 1)
+    return false;
+  const sharc_block *b = sharc_op_regions_of(top)[0].first;
+  if (b != a->body || b->next || b->num_args || b->last != a->last ||
+      (top->attrs && top->attrs->dict.n) || sharc_op_props(top))
+    return false;
+  sharc_printer *p = &a->p;
+  p->indent = 0;
+  SHARC_PR_LIT(p, "}\n");
+  print_file_metadata(p, sharc_op_ctx_of(top));
+  if (p->out->len)
+    ahead_write(p->out->data, p->out->len, a);
+  p->out->len = 0;
+  return true;
+}
+
+bool sharc_print_ahead_wrote(const sharc_print_ahead *a) { return a && a->wrote; }
+
+void sharc_print_ahead_destroy(sharc_print_ahead *a) {
+  if (!a)
+    return;
+  sharc_pr_free(&a->p);
+  sharc_ptrvec_free(&a->resources_used);
+  sharc_buf_free(&a->out);
+  free(a);
+}
+
 /* ---- value names ---------------------------------------------------------- */
 
 struct sharc_value_namer {

@@ -114,5 +114,14 @@ void sharc_pr_function_result_types(sharc_printer *p, sharc_type *const *types, 
 void sharc_pr_type_list(sharc_printer *p, sharc_type *const *types, unsigned n);
 /* The entries of a dictionary, `a = 1 : i64, b`, without braces. */
 void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict);
+/* The parser's side of printing ahead (sharc_print_ahead_create): `op` was
+ * just appended to `body`, the module's body, and `verified` says whether
+ * it passed its checks and the module's header is `module {`. */
+void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_op *op,
+                          bool verified);
+/* Whether printing ahead still goes on (no op's checks are wanted after). */
+bool sharc_print_ahead_live(const sharc_print_ahead *a);
+/* Something parsed later changed ops already printed: the text is not kept. */
+void sharc_print_ahead_drop(sharc_print_ahead *a);
 
 #endif

@@ -861,8 +861,9 @@ static void count_diag(const sharc_diag *d, void *user) {
   ++*(unsigned *)user;
 }
 
-/* Whether the body of `op` verifies, quietly, reading no symbol. */
-static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
+/* Whether `op` passes `v`, quietly, reading no symbol; `memo` (NULL: the
+ * context's own) keeps the checks that passed. */
+static bool verifies_quietly(verifier *v, sharc_op *op, struct sharc_word_memo *memo) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (ctx->pending || ctx->defer_depth)
     return false;
@@ -871,13 +872,19 @@ static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
   sharc_diag_quiet saved;
   sharc_diag_quiet_begin(ctx, &saved, count_diag, &emitted);
   ctx->symbol_table_misses = &misses;
-  ctx->verify_memo = &h->memo;
-  verifier v = {.half = op, .half_body = true};
-  bool ok = verify_op_and_dominance(&v, op);
+  if (memo)
+    ctx->verify_memo = memo;
+  bool ok = verify_op_and_dominance(v, op);
   sharc_diag_quiet_end(ctx, &saved);
   ctx->symbol_table_misses = NULL;
   ctx->verify_memo = outer;
   return ok && !emitted && !misses;
+}
+
+/* Whether the body of `op` verifies, quietly, reading no symbol. */
+static bool body_verifies_alone(sharc_hot_verify *h, sharc_op *op) {
+  verifier v = {.half = op, .half_body = true};
+  return verifies_quietly(&v, op, &h->memo);
 }
 
 void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
@@ -891,6 +898,22 @@ void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
     h->through = op;
   else
     h->stopped = true;
+}
+
+/* Whether `op`, just appended to the module's body, may be printed ahead
+ * (asm/printer.c's sharc_print_ahead): a function whose body passed above
+ * and whose own checks pass too, quietly, reading no symbol. The printer
+ * reads what a verified op holds (a function's type as a function type);
+ * the module's verification repeats these checks, so nothing here decides
+ * an outcome. Only ops that use no value are checked this early: an
+ * operand of the module's body may still be a forward reference, which
+ * no verifier expects to meet. */
+bool sharc_hot_verify_own(sharc_hot_verify *h, sharc_op *op) {
+  if (!op->num_regions || h->stopped || h->through != op || op->num_operands ||
+      op->num_results || op->num_successors)
+    return false;
+  verifier v = {.half = op, .half_body = false};
+  return verifies_quietly(&v, op, NULL);
 }
 
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body) {

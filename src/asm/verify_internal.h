@@ -34,5 +34,6 @@ typedef struct sharc_hot_verify {
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body);
 void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op);
 void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *top, bool keep);
+bool sharc_hot_verify_own(sharc_hot_verify *h, sharc_op *op);
 
 #endif

@@ -4,7 +4,9 @@
  * leak or trip a sanitizer. When an input parses, printing it, parsing the
  * printed text again and printing that must give the same text (the printer's
  * output is a round-trip fixpoint); otherwise the target aborts after dumping
- * both texts and the second parse's diagnostics.
+ * both texts and the second parse's diagnostics. The module is also printed
+ * ahead as it is parsed (sharc_print_ahead, the tools' plain parse+print):
+ * where that text is kept it must be the printer's text, byte for byte.
  *
  * Built and run by tests/fuzz/run.sh. Define FUZZ_PARSE_NO_DIALECTS to fuzz
  * only the always-present builtin and func dialects. */
@@ -54,6 +56,10 @@ static sharc_context *new_context(void) {
   return ctx;
 }
 
+static void append_text(const char *data, size_t len, void *user) {
+  sharc_buf_put(user, data, len);
+}
+
 static void fail(const char *what, const sharc_buf *first, const sharc_buf *second,
                  const sharc_buf *diags) {
   fprintf(stderr, "fuzz_parse: %s\n", what);
@@ -72,17 +78,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sharc_context *ctx = new_context();
   sharc_context_set_diag_handler(ctx, ignore_diag, NULL);
 
-  sharc_op *op = sharc_parse_source(ctx, "fuzz", (const char *)data, size);
+  sharc_print_flags flags;
+  memset(&flags, 0, sizeof flags);
+  sharc_buf ahead_text = {0};
+  sharc_print_ahead *ahead = sharc_print_ahead_create(&flags, append_text, &ahead_text);
+  sharc_op *op = sharc_parse_source_ahead(ctx, "fuzz", (const char *)data, size, 1, 1, ahead);
   /* the tools print only verified IR; so does the round trip checked here */
   if (!op || !sharc_verify(op)) {
+    sharc_print_ahead_destroy(ahead);
+    sharc_buf_free(&ahead_text);
     sharc_context_destroy(ctx);
     return 0;
   }
+  bool kept_ahead = sharc_print_ahead_finish(ahead, op);
+  sharc_print_ahead_destroy(ahead);
 
-  sharc_print_flags flags;
-  memset(&flags, 0, sizeof flags);
   sharc_buf first = {0};
   sharc_print_op(op, &flags, &first);
+  if (kept_ahead && (ahead_text.len != first.len ||
+                     (first.len && memcmp(ahead_text.data, first.data, first.len) != 0)))
+    fail("the text printed ahead differs from the printer's", &first, &ahead_text, NULL);
+  sharc_buf_free(&ahead_text);
 
   /* Re-parse in a fresh context: the printed text must stand on its own. */
   sharc_buf diags = {0};
