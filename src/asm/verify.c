@@ -677,9 +677,10 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   return ok;
 }
 
-/* The dialects every tool loading them registers as its MLIR counterpart
- * does; sdy_opt also loads chlo and mhlo for XLA's passes, which Shardy's
- * sdy_opt leaves unregistered (its tests use `mhlo.*` ops as unknown ones). */
+/* Without a tool's registry (sharc_context_set_registry), the dialects
+ * every tool loading them registers as its MLIR counterpart does; others
+ * that sharc loads (chlo, mhlo) are left unregistered, their unknown ops
+ * allowed. */
 static bool registered_everywhere(sharc_str dialect) {
   static const char *const names[] = {"func", "stablehlo", "sdy", "mpmd", "vhlo", NULL};
   for (const char *const *n = names; *n; n++)
@@ -688,15 +689,23 @@ static bool registered_everywhere(sharc_str dialect) {
   return false;
 }
 
+/* Whether an unknown op of `dialect` is an error whatever
+ * -allow-unregistered-dialect says: its dialect is registered, and none of
+ * the registered ones allows unknown operations. */
+static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
+  if (sharc_context_registry(ctx))
+    return sharc_context_registers(ctx, dialect);
+  return registered_everywhere(dialect) && sharc_context_dialect(ctx, dialect);
+}
+
 /* MLIR's verifier on leaving an unregistered op: allowed (by
- * -allow-unregistered-dialect) when its dialect is not loaded, an error when
- * it names a loaded dialect, none of which allows unknown operations. */
+ * -allow-unregistered-dialect) when its dialect is not registered, an error
+ * when it names a registered dialect. */
 static bool verify_unknown_op(sharc_op *op) {
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (!dot || !registered_everywhere(dialect) ||
-      !sharc_context_dialect(sharc_op_ctx_of(op), dialect))
+  if (!dot || !rejects_unknown_ops(sharc_op_ctx_of(op), dialect))
     return true;
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "

@@ -346,6 +346,27 @@ void sharc_context_set_allow_unregistered(sharc_context *ctx, bool allow) {
 
 bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->allow_unregistered; }
 
+void sharc_context_set_registry(sharc_context *ctx, const sharc_dialect_registry *registry) {
+  ctx->registry = registry;
+}
+
+const sharc_dialect_registry *sharc_context_registry(const sharc_context *ctx) {
+  return ctx->registry;
+}
+
+static bool names_hold(const char *const *names, sharc_str name) {
+  for (; names && *names; names++)
+    if (sharc_str_eq_cstr(name, *names))
+      return true;
+  return false;
+}
+
+bool sharc_context_registers(const sharc_context *ctx, sharc_str dialect) {
+  if (!ctx->registry)
+    return sharc_context_dialect(ctx, dialect) != NULL;
+  return names_hold(ctx->registry->names, dialect) || names_hold(ctx->registry->loaded_with, dialect);
+}
+
 sharc_arena *sharc_context_arena(sharc_context *ctx) { return &ctx->arena; }
 
 /* Puts `def` into the first free slot of its probe sequence. */

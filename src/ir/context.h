@@ -148,6 +148,7 @@ struct sharc_context {
   } *op_keys;
   size_t op_cap, op_count;
   bool allow_unregistered;
+  const sharc_dialect_registry *registry; /* NULL: the loaded dialects */
   /* diagnostics */
   sharc_diag_handler diag_handler;
   void *diag_user;
