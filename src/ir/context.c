@@ -346,8 +346,23 @@ void sharc_context_set_allow_unregistered(sharc_context *ctx, bool allow) {
 
 bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->allow_unregistered; }
 
+/* Whether loaded dialect `i` is one the registry leaves out. */
+static void note_unregistered(sharc_context *ctx, unsigned i) {
+  const char *name = ctx->dialects[i]->name;
+  ctx->unregistered[i] = ctx->registry && !sharc_context_registers(ctx, sharc_str_from_cstr(name));
+}
+
 void sharc_context_set_registry(sharc_context *ctx, const sharc_dialect_registry *registry) {
   ctx->registry = registry;
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    note_unregistered(ctx, i);
+}
+
+const sharc_dialect *sharc_context_registered_dialect(const sharc_context *ctx, sharc_str name) {
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    if (sharc_str_eq_cstr(name, ctx->dialects[i]->name))
+      return ctx->unregistered[i] ? NULL : ctx->dialects[i];
+  return NULL;
 }
 
 const sharc_dialect_registry *sharc_context_registry(const sharc_context *ctx) {
@@ -406,6 +421,7 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
   if (ctx->num_dialects == SHARC_MAX_DIALECTS)
     abort();
   ctx->dialects[ctx->num_dialects++] = d;
+  note_unregistered(ctx, ctx->num_dialects - 1);
   for (unsigned i = 0; i < d->num_ops; i++)
     op_index_insert(ctx, d->ops[i]);
   if (d->num_ops) /* a name found unregistered may name one of them */

@@ -64,3 +64,15 @@ func.func @custom_op_of_unregistered_dialect() {
   mhlo.not_an_op
   return
 }
+
+// -----
+
+// sdy_opt loads mhlo for XLA's passes, but Shardy's leaves it unregistered:
+// an mhlo attribute is an opaque one (Shardy's tests put ragged_dot's in
+// mhlo.ragged_dot), which only -allow-unregistered-dialect accepts.
+// SDYP-LABEL: func.func @mhlo_attribute_opaque
+// SDYP-NEXT: %0 = "mhlo.ragged_dot"(%arg0) <{dims = #mhlo.ragged_dot<lhs_ragged_dimensions = [1]>}> : (tensor<4xf32>) -> tensor<4xf32>
+func.func @mhlo_attribute_opaque(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "mhlo.ragged_dot"(%arg0) <{dims = #mhlo.ragged_dot<lhs_ragged_dimensions = [1]>}> : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
