@@ -299,12 +299,13 @@ static bool check_registered(sharc_parser *p, const sharc_token *t, const sharc_
   sharc_str name = sharc_ident_str(id);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  bool registered = dot && sharc_context_registers(p->ctx, dialect);
-  /* a tool's registered dialect: MLIR parses the op and its verifier
-   * reports it (verify.c:verify_unknown_op), with the op printed */
+  bool registered = sharc_context_registers(p->ctx, dialect);
+  /* a tool's registered dialect (or a name without a dot that names one):
+   * MLIR parses the op and its verifier reports it
+   * (verify.c:verify_unknown_op), with the op printed */
   if (registered && sharc_context_registry(p->ctx))
     return true;
-  if (registered)
+  if (registered && dot)
     return sharc_p_error_at(p, t, "unregistered operation '%.*s' found in dialect ('%.*s') that "
                             "does not allow unknown operations", (int)name.len, name.data,
                             (int)dialect.len, dialect.data);

@@ -700,12 +700,21 @@ static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
 
 /* MLIR's verifier on leaving an unregistered op: allowed (by
  * -allow-unregistered-dialect) when its dialect is not registered, an error
- * when it names a registered dialect. */
+ * when it names a registered dialect. A name without a dot has no dialect:
+ * the parser lets one that names a registered dialect through (it loads
+ * that dialect), and only -allow-unregistered-dialect allows it. */
 static bool verify_unknown_op(sharc_op *op) {
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (!dot || !rejects_unknown_ops(sharc_op_ctx_of(op), dialect))
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!dot && !sharc_context_allows_unregistered(ctx)) {
+    sharc_emit_op_error(op, "created with unregistered dialect. If this is intended, please call "
+                            "allowUnregisteredDialects() on the MLIRContext, or use "
+                            "-allow-unregistered-dialect with the MLIR opt tool used");
+    return false;
+  }
+  if (!dot || !rejects_unknown_ops(ctx, dialect))
     return true;
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "

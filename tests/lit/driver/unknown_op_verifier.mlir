@@ -39,3 +39,14 @@ func.func @then_unknown() {
   "func.not_an_op"() : () -> ()
   return
 }
+
+// -----
+
+// A name without a dot that names a registered dialect parses (MLIR loads
+// the dialect) but has no dialect: the verifier's error.
+// CHECK: :[[@LINE+3]]:3: error: 'func' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used
+// SDY: :[[@LINE+2]]:3: error: 'func' op created with unregistered dialect.
+func.func @no_dot() {
+  "func"() : () -> ()
+  return
+}
