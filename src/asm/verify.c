@@ -63,6 +63,11 @@ typedef struct verifier {
   /* an isolated op marked attrs-only whose verification is starting, or
    * NULL: its attribute hooks and its regions, not its own checks */
   const sharc_op *reach;
+  /* the dialect of the last unknown op (its name up to the dot) and
+   * whether that dialect rejects unknown ops: a module's unknown ops share
+   * a few dialects */
+  sharc_str unknown_dialect;
+  bool unknown_rejected;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -703,18 +708,25 @@ static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
  * when it names a registered dialect. A name without a dot has no dialect:
  * the parser lets one that names a registered dialect through (it loads
  * that dialect), and only -allow-unregistered-dialect allows it. */
-static bool verify_unknown_op(sharc_op *op) {
+static bool verify_unknown_op(verifier *v, sharc_op *op) {
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   const char *dot = memchr(name.data, '.', name.len);
-  sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
   sharc_context *ctx = sharc_op_ctx_of(op);
-  if (!dot && !sharc_context_allows_unregistered(ctx)) {
+  if (!dot && sharc_context_allows_unregistered(ctx))
+    return true;
+  if (!dot) {
     sharc_emit_op_error(op, "created with unregistered dialect. If this is intended, please call "
                             "allowUnregisteredDialects() on the MLIRContext, or use "
                             "-allow-unregistered-dialect with the MLIR opt tool used");
     return false;
   }
-  if (!dot || !rejects_unknown_ops(ctx, dialect))
+  sharc_str dialect = {name.data, (size_t)(dot - name.data)};
+  if (!v->unknown_dialect.data || dialect.len != v->unknown_dialect.len ||
+      memcmp(dialect.data, v->unknown_dialect.data, dialect.len) != 0) {
+    v->unknown_dialect = dialect; /* the name's text lives as long as the context */
+    v->unknown_rejected = rejects_unknown_ops(ctx, dialect);
+  }
+  if (!v->unknown_rejected)
     return true;
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "
@@ -770,7 +782,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
     return false;
-  return sharc_op_def_of(op) || verify_unknown_op(op);
+  return sharc_op_def_of(op) || verify_unknown_op(v, op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use
