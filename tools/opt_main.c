@@ -277,14 +277,12 @@ static void print_handler(const sharc_diag *d, void *user) {
 /* ---- processing ------------------------------------------------------------- */
 
 const char *const sharc_stablehlo_opt_dialects[] = {
-    "acc",         "affine",    "amdgpu",   "amx",       "arith",     "arm_neon",   "arm_sme",
-    "arm_sve",     "async",     "bufferization", "builtin", "cf",     "check",      "chlo",
-    "complex",     "dlti",      "emitc",    "func",      "gpu",       "index",      "interpreter",
-    "irdl",        "linalg",    "llvm",     "math",      "memref",    "ml_program", "mpi",
-    "nvgpu",       "nvvm",      "omp",      "pdl",       "pdl_interp", "ptr",       "quant",
-    "rocdl",       "scf",       "shape",    "shard",     "smt",       "sparse_tensor", "spirv",
-    "stablehlo",   "tensor",    "tosa",     "transform", "ub",        "vector",     "vhlo",
-    "wasmssa",     "x86vector", "xegpu",    "xevm",      NULL};
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+    "bufferization", "builtin", "cf", "check", "chlo", "complex", "dlti", "emitc", "func", "gpu",
+    "index", "interpreter", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
+    "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard",
+    "smt", "sparse_tensor", "spirv", "stablehlo", "tensor", "tosa", "transform", "ub", "vector",
+    "vhlo", "wasmssa", "x86vector", "xegpu", "xevm", NULL};
 
 typedef struct chunk {
   const char *begin;

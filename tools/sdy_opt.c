@@ -5,9 +5,10 @@
 #include <stddef.h>
 
 int main(int argc, char **argv) {
-  /* mhlo for the passes of XLA's sdy_opt (its tests parse mhlo.copy and
-   * mhlo.custom_call), its other ops unknown ones of an unregistered
-   * dialect as in Shardy's, whose tests use mhlo.ragged_dot so */
+  /* mhlo's copy, custom_call and tuple for XLA's passes (XLA's tests parse
+   * them); mhlo is no dialect of Shardy's registry, so its other ops and
+   * its attributes are those of an unregistered dialect (Shardy's tests put
+   * mhlo.ragged_dot in as an unknown op) */
   static const char *const dialects[] = {"sdy", "stablehlo", "quant", "arith", "mhlo", NULL};
   /* Shardy's registry: sdy::registerAllDialects and quant; func's
    * extensions load cf on loading func, and cf loads arith */
