@@ -292,6 +292,14 @@ static void print_handler(const sharc_diag *d, void *user) {
 
 /* ---- processing ------------------------------------------------------------- */
 
+const char *const sharc_stablehlo_opt_dialects[] = {
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+    "bufferization", "builtin", "cf", "check", "chlo", "complex", "dlti", "emitc", "func", "gpu",
+    "index", "interpreter", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
+    "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard",
+    "smt", "sparse_tensor", "spirv", "stablehlo", "tensor", "tosa", "transform", "ub", "vector",
+    "vhlo", "wasmssa", "x86vector", "xegpu", "xevm", NULL};
+
 typedef struct chunk {
   const char *begin;
   size_t len;
@@ -358,6 +366,7 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   sharc_context_set_allow_unregistered(ctx, fl->allow_unregistered);
   for (const char *const *d = tool->dialects; d && *d; d++)
     sharc_context_load_dialect(ctx, *d);
+  sharc_context_set_registry(ctx, tool->registry);
   sharc_context_add_source_table(ctx, src->name, src->lines, 1);
   /* MlirOptMain: printOpOnDiagnostic(!verifyDiagnostics), unless turned off */
   sharc_context_set_print_op_on_diagnostic(ctx, !fl->verify_diagnostics && !fl->no_print_op_on_diag);

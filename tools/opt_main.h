@@ -2,12 +2,23 @@
 #ifndef SHARC_TOOLS_OPT_MAIN_H
 #define SHARC_TOOLS_OPT_MAIN_H
 
+#include "sharc/ir.h"
+
 typedef struct sharc_opt_tool {
   const char *name;          /* "sdy_opt" */
   const char *description;   /* first line of --help */
   unsigned tool_mask;        /* SHARC_TOOL_* bits of pass_table.h */
   const char *const *dialects; /* NULL-terminated dialects to load */
+  /* the dialects the MLIR tool registers (sharc_context_set_registry):
+   * sharc's loaded ones may differ, for passes of XLA's sdy_opt */
+  const sharc_dialect_registry *registry;
 } sharc_opt_tool;
+
+/* The dialects StableHLO's stablehlo-opt registers, in MLIR's order: MLIR's
+ * registerAllDialects (LLVM 22's set), StableHLO's (func, quant,
+ * sparse_tensor, chlo, stablehlo, vhlo) and its check and interpreter
+ * dialects; NULL-terminated. */
+extern const char *const sharc_stablehlo_opt_dialects[];
 
 int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv);
 

@@ -470,7 +470,8 @@ done:
 static int run_print_or_check(int argc, char **argv) {
   static const char *const dialects[] = {"sdy", "mpmd", "stablehlo", "quant", "tensor", "arith",
                                          "complex", "chlo", "interpreter", NULL};
-  static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects};
+  /* no MLIR counterpart: the loaded dialects are the registered ones */
+  static const sharc_opt_tool tool = {"sharc", "sharc", SHARC_TOOL_ANY, dialects, NULL};
   const char *help = argv[1][0] == 'p' ? print_help : check_help;
   if (argc < 3)
     return sharc_cli_usage_error(argv[1], "%s", "no FILE given");

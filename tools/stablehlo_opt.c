@@ -8,7 +8,8 @@
 int main(int argc, char **argv) {
   static const char *const dialects[] = {"stablehlo", "chlo",    "vhlo",  "quant",       "tensor",
                                          "arith",     "complex",     "interpreter", "check", "shape", "sparse_tensor", "llvm", NULL};
+  static const sharc_dialect_registry registry = {sharc_stablehlo_opt_dialects, NULL};
   static const sharc_opt_tool tool = {"stablehlo-opt", "StableHLO optimizer driver",
-                                      SHARC_TOOL_STABLEHLO_OPT, dialects};
+                                      SHARC_TOOL_STABLEHLO_OPT, dialects, &registry};
   return sharc_opt_main(&tool, argc, argv);
 }

@@ -40,6 +40,7 @@ typedef struct translation {
   const char *flag;
   const char *description;
   const char *const *dialects;
+  const sharc_dialect_registry *registry; /* the real translation's */
   bool (*run)(sharc_op *module, const translate_opts *o, sharc_buf *out);
 } translation;
 
@@ -102,6 +103,9 @@ static bool run_interpret(sharc_op *module, const translate_opts *o, sharc_buf *
 
 static const char *const interpret_dialects[] = {"func", "quant", "check", "interpreter",
                                                  "stablehlo", NULL};
+static const char *const interpret_registered[] = {"builtin", "check", "func", "interpreter",
+                                                   "quant", "stablehlo", NULL};
+static const sharc_dialect_registry interpret_registry = {interpret_registered, NULL};
 
 /* ---- --serialize / --deserialize ------------------------------------------------ */
 
@@ -194,12 +198,26 @@ static const char *const serialization_dialects[] = {
     "func", "quant", "check", "interpreter", "stablehlo", "chlo", "vhlo", "tensor", "arith",
     "complex", NULL};
 
+/* MLIR's and StableHLO's registerAllDialects: stablehlo-opt's without its
+ * check and interpreter dialects (fill_serialization_registry) */
+static const char *serialization_registered[64];
+static const sharc_dialect_registry serialization_registry = {serialization_registered, NULL};
+
+static void fill_serialization_registry(void) {
+  size_t n = 0;
+  for (const char *const *d = sharc_stablehlo_opt_dialects; *d && n + 1 < 64; d++)
+    if (strcmp(*d, "check") != 0 && strcmp(*d, "interpreter") != 0)
+      serialization_registered[n++] = *d;
+  serialization_registered[n] = NULL;
+}
+
 static const translation translations[] = {
-    {"interpret", "Interpreter for StableHLO", interpret_dialects, run_interpret},
+    {"interpret", "Interpreter for StableHLO", interpret_dialects, &interpret_registry,
+     run_interpret},
     {"serialize", "Serialize StableHLO program into a portable artifact", serialization_dialects,
-     run_serialize},
+     &serialization_registry, run_serialize},
     {"deserialize", "Deserialize a portable artifact into a StableHLO program",
-     serialization_dialects, run_deserialize},
+     serialization_dialects, &serialization_registry, run_deserialize},
 };
 
 /* ---- options ------------------------------------------------------------------- */
@@ -359,6 +377,7 @@ static bool run_chunk(const translate_opts *o, const char *name, sharc_line_tabl
   sharc_context_set_allow_unregistered(ctx, o->allow_unregistered);
   for (const char *const *d = o->translation->dialects; *d; d++)
     sharc_context_load_dialect(ctx, *d);
+  sharc_context_set_registry(ctx, o->translation->registry);
   sharc_context_add_source_table(ctx, name, lines, 1);
   void *user[2] = {ctx, err};
   sharc_context_set_diag_handler(ctx, print_diag, user);
@@ -403,6 +422,7 @@ static bool write_all(const char *path, const sharc_buf *b) {
 }
 
 int main(int argc, char **argv) {
+  fill_serialization_registry();
   translate_opts o = {0};
   sharc_buf err = {0}, out = {0};
   bool ok = parse_command_line(argc, argv, &o, &err);

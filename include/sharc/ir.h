@@ -33,6 +33,23 @@ SHARC_API bool sharc_context_allows_unregistered(const sharc_context *ctx);
 /* Registers the builtin and func dialects (always present) plus the named one. */
 SHARC_API bool sharc_context_load_dialect(sharc_context *ctx, const char *name);
 SHARC_API const sharc_dialect *sharc_context_dialect(const sharc_context *ctx, sharc_str name);
+/* The dialects the MLIR tool a context stands for registers, which may name
+ * dialects sharc carries no ops of: an op of one of them that sharc does not
+ * know is an unknown op of a registered dialect (MLIR's verifier error,
+ * -allow-unregistered-dialect or not), an op of any other dialect an op of an
+ * unregistered one. `names` is the tool's registry in MLIR's order (the
+ * "Available dialects" note lists it); `loaded_with` the dialects loading one
+ * of them loads too (func's extensions load cf, cf loads arith), which are
+ * registered in effect but not listed. Both NULL-terminated and static. A
+ * context without one takes its loaded dialects for the registered ones. */
+typedef struct sharc_dialect_registry {
+  const char *const *names;
+  const char *const *loaded_with;
+} sharc_dialect_registry;
+SHARC_API void sharc_context_set_registry(sharc_context *ctx, const sharc_dialect_registry *registry);
+SHARC_API const sharc_dialect_registry *sharc_context_registry(const sharc_context *ctx);
+/* Whether `dialect` is registered in the context's tool (see above). */
+SHARC_API bool sharc_context_registers(const sharc_context *ctx, sharc_str dialect);
 
 /* Interned strings: equal text, same pointer. */
 SHARC_API sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s);

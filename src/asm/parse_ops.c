@@ -310,13 +310,40 @@ static bool check_registered(sharc_parser *p, const sharc_token *t, const sharc_
   sharc_str name = sharc_ident_str(id);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (dot && sharc_context_dialect(p->ctx, dialect))
+  bool registered = sharc_context_registers(p->ctx, dialect);
+  /* a tool's registered dialect (or a name without a dot that names one):
+   * MLIR parses the op and its verifier reports it
+   * (verify.c:verify_unknown_op), with the op printed */
+  if (registered && sharc_context_registry(p->ctx))
+    return true;
+  if (registered && dot)
     return sharc_p_error_at(p, t, "unregistered operation '%.*s' found in dialect ('%.*s') that "
                             "does not allow unknown operations", (int)name.len, name.data,
                             (int)dialect.len, dialect.data);
   return sharc_p_error_at(p, t, "operation being parsed with an unregistered dialect. If "
                           "this is intended, please use -allow-unregistered-dialect with "
                           "the MLIR tool used");
+}
+
+/* MLIR's error for a custom op of a dialect the tool does not register; a
+ * tool's registry (sharc_context_set_registry) is listed in a note. */
+static bool dialect_not_found(sharc_parser *p, const sharc_token *t, sharc_str name,
+                              size_t dialect_len) {
+  sharc_p_error_at(p, t, "Dialect `%.*s' not found for custom op '%.*s' ", (int)dialect_len,
+                   name.data, (int)name.len, name.data);
+  const sharc_dialect_registry *registry = sharc_context_registry(p->ctx);
+  if (!registry || !p->ctx->pending)
+    return false;
+  sharc_buf list = {0};
+  for (const char *const *n = registry->names; *n; n++)
+    sharc_buf_printf(&list, "%s%s", n == registry->names ? "" : ", ", *n);
+  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, t),
+                  "Available dialects: %.*s ; for more info on dialect registration see "
+                  "https://mlir.llvm.org/getting_started/Faq/"
+                  "#registered-loaded-dependent-whats-up-with-dialects-management",
+                  (int)list.len, list.data ? list.data : "");
+  sharc_buf_free(&list);
+  return false;
 }
 
 static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
@@ -412,9 +439,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
       if (!dot && *dd)
         return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown (tried '%s.%.*s' as well)",
                                 (int)name.len, name.data, dd, (int)name.len, name.data);
-      if (dot && !sharc_context_dialect(p->ctx, (sharc_str){name.data, (size_t)(dot - name.data)}))
-        return sharc_p_error_at(p, &name_tok, "Dialect `%.*s' not found for custom op '%.*s' ",
-                                (int)(dot - name.data), name.data, (int)name.len, name.data);
+      if (dot && !sharc_context_registers(p->ctx, (sharc_str){name.data, (size_t)(dot - name.data)}))
+        return dialect_not_found(p, &name_tok, name, (size_t)(dot - name.data));
       return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown", (int)name.len,
                               name.data);
     }

@@ -511,7 +511,7 @@ sharc_p_ext_kind sharc_p_read_extended(sharc_parser *p, const sharc_ptrmap *alia
   }
   e->dialect = (sharc_str){full.data, dot ? (size_t)(dot - full.data) : full.len};
   e->mnemonic = dot ? (sharc_str){dot + 1, full.len - e->dialect.len - 1} : (sharc_str){"", 0};
-  e->d = sharc_context_dialect(p->ctx, e->dialect);
+  e->d = sharc_context_registered_dialect(p->ctx, e->dialect);
   sharc_p_next(p);
   bool is_type = what[0] == 't';
   if (e->d && (is_type ? e->d->parse_type != NULL : e->d->parse_attr != NULL)) {

@@ -63,6 +63,11 @@ typedef struct verifier {
   /* an isolated op marked attrs-only whose verification is starting, or
    * NULL: its attribute hooks and its regions, not its own checks */
   const sharc_op *reach;
+  /* the dialect of the last unknown op (its name up to the dot) and
+   * whether that dialect rejects unknown ops: a module's unknown ops share
+   * a few dialects */
+  sharc_str unknown_dialect;
+  bool unknown_rejected;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -677,9 +682,10 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
   return ok;
 }
 
-/* The dialects every tool loading them registers as its MLIR counterpart
- * does; sdy_opt also loads chlo and mhlo for XLA's passes, which Shardy's
- * sdy_opt leaves unregistered (its tests use `mhlo.*` ops as unknown ones). */
+/* Without a tool's registry (sharc_context_set_registry), the dialects
+ * every tool loading them registers as its MLIR counterpart does; others
+ * that sharc loads (chlo, mhlo) are left unregistered, their unknown ops
+ * allowed. */
 static bool registered_everywhere(sharc_str dialect) {
   static const char *const names[] = {"func", "stablehlo", "sdy", "mpmd", "vhlo", NULL};
   for (const char *const *n = names; *n; n++)
@@ -688,15 +694,39 @@ static bool registered_everywhere(sharc_str dialect) {
   return false;
 }
 
+/* Whether an unknown op of `dialect` is an error whatever
+ * -allow-unregistered-dialect says: its dialect is registered, and none of
+ * the registered ones allows unknown operations. */
+static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
+  if (sharc_context_registry(ctx))
+    return sharc_context_registers(ctx, dialect);
+  return registered_everywhere(dialect) && sharc_context_dialect(ctx, dialect);
+}
+
 /* MLIR's verifier on leaving an unregistered op: allowed (by
- * -allow-unregistered-dialect) when its dialect is not loaded, an error when
- * it names a loaded dialect, none of which allows unknown operations. */
-static bool verify_unknown_op(sharc_op *op) {
+ * -allow-unregistered-dialect) when its dialect is not registered, an error
+ * when it names a registered dialect. A name without a dot has no dialect:
+ * the parser lets one that names a registered dialect through (it loads
+ * that dialect), and only -allow-unregistered-dialect allows it. */
+static bool verify_unknown_op(verifier *v, sharc_op *op) {
   sharc_str name = sharc_ident_str(sharc_op_name(op));
   const char *dot = memchr(name.data, '.', name.len);
-  sharc_str dialect = {name.data, dot ? (size_t)(dot - name.data) : name.len};
-  if (!dot || !registered_everywhere(dialect) ||
-      !sharc_context_dialect(sharc_op_ctx_of(op), dialect))
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (!dot && sharc_context_allows_unregistered(ctx))
+    return true;
+  if (!dot) {
+    sharc_emit_op_error(op, "created with unregistered dialect. If this is intended, please call "
+                            "allowUnregisteredDialects() on the MLIRContext, or use "
+                            "-allow-unregistered-dialect with the MLIR opt tool used");
+    return false;
+  }
+  sharc_str dialect = {name.data, (size_t)(dot - name.data)};
+  if (!v->unknown_dialect.data || dialect.len != v->unknown_dialect.len ||
+      memcmp(dialect.data, v->unknown_dialect.data, dialect.len) != 0) {
+    v->unknown_dialect = dialect; /* the name's text lives as long as the context */
+    v->unknown_rejected = rejects_unknown_ops(ctx, dialect);
+  }
+  if (!v->unknown_rejected)
     return true;
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "
@@ -752,7 +782,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
       !sharc_op_def_of(op)->verify_regions(op))
     return false;
-  return sharc_op_def_of(op) || verify_unknown_op(op);
+  return sharc_op_def_of(op) || verify_unknown_op(v, op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use

@@ -346,6 +346,42 @@ void sharc_context_set_allow_unregistered(sharc_context *ctx, bool allow) {
 
 bool sharc_context_allows_unregistered(const sharc_context *ctx) { return ctx->allow_unregistered; }
 
+/* Whether loaded dialect `i` is one the registry leaves out. */
+static void note_unregistered(sharc_context *ctx, unsigned i) {
+  const char *name = ctx->dialects[i]->name;
+  ctx->unregistered[i] = ctx->registry && !sharc_context_registers(ctx, sharc_str_from_cstr(name));
+}
+
+void sharc_context_set_registry(sharc_context *ctx, const sharc_dialect_registry *registry) {
+  ctx->registry = registry;
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    note_unregistered(ctx, i);
+}
+
+const sharc_dialect *sharc_context_registered_dialect(const sharc_context *ctx, sharc_str name) {
+  for (unsigned i = 0; i < ctx->num_dialects; i++)
+    if (sharc_str_eq_cstr(name, ctx->dialects[i]->name))
+      return ctx->unregistered[i] ? NULL : ctx->dialects[i];
+  return NULL;
+}
+
+const sharc_dialect_registry *sharc_context_registry(const sharc_context *ctx) {
+  return ctx->registry;
+}
+
+static bool names_hold(const char *const *names, sharc_str name) {
+  for (; names && *names; names++)
+    if (sharc_str_eq_cstr(name, *names))
+      return true;
+  return false;
+}
+
+bool sharc_context_registers(const sharc_context *ctx, sharc_str dialect) {
+  if (!ctx->registry)
+    return sharc_context_dialect(ctx, dialect) != NULL;
+  return names_hold(ctx->registry->names, dialect) || names_hold(ctx->registry->loaded_with, dialect);
+}
+
 sharc_arena *sharc_context_arena(sharc_context *ctx) { return &ctx->arena; }
 
 /* Puts `def` into the first free slot of its probe sequence. */
@@ -385,6 +421,7 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
   if (ctx->num_dialects == SHARC_MAX_DIALECTS)
     abort();
   ctx->dialects[ctx->num_dialects++] = d;
+  note_unregistered(ctx, ctx->num_dialects - 1);
   for (unsigned i = 0; i < d->num_ops; i++)
     op_index_insert(ctx, d->ops[i]);
   if (d->num_ops) /* a name found unregistered may name one of them */

@@ -148,6 +148,10 @@ struct sharc_context {
   } *op_keys;
   size_t op_cap, op_count;
   bool allow_unregistered;
+  const sharc_dialect_registry *registry; /* NULL: the loaded dialects */
+  /* by dialects[] index: loaded (for passes) but not in the registry, its
+   * attributes and types opaque to the parser */
+  bool unregistered[SHARC_MAX_DIALECTS];
   /* diagnostics */
   sharc_diag_handler diag_handler;
   void *diag_user;

@@ -646,6 +646,10 @@ const sharc_op_def *sharc_context_lookup_op_ident(sharc_ident *name);
 /* The loaded dialect named by the prefix of a `dialect.name` attribute name. */
 const sharc_dialect *sharc_attr_name_dialect(const sharc_context *ctx, const sharc_ident *name);
 void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d);
+/* sharc_context_dialect, but NULL for a dialect loaded that the context's
+ * registry (sharc_context_set_registry) leaves out: the parser reads its
+ * attributes and types as opaque ones, as MLIR's does. */
+const sharc_dialect *sharc_context_registered_dialect(const sharc_context *ctx, sharc_str name);
 /* The loaded dialects, in load order. */
 unsigned sharc_context_num_dialects(const sharc_context *ctx);
 const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i);

@@ -1,4 +1,4 @@
-// RUN: sdy_opt -split-input-file -verify-diagnostics %s
+// RUN: stablehlo-opt -split-input-file -verify-diagnostics %s
 // The verifiers of the arith and tensor ops sharc carries.
 
 func.func @constant_type() {

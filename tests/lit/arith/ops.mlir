@@ -1,4 +1,4 @@
-// RUN: sdy_opt %s | FileCheck %s
+// RUN: stablehlo-opt %s | FileCheck %s
 // arith.constant, tensor.cast, tensor.empty and complex.constant with MLIR's
 // syntax and result names.
 

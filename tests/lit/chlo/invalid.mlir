@@ -1,4 +1,4 @@
-// RUN: sdy_opt -split-input-file -verify-diagnostics %s
+// RUN: stablehlo-opt -split-input-file -verify-diagnostics %s
 // CHLO's traits, verifiers and type inference.
 
 // Shapes that do not broadcast infer an unranked result, which any result

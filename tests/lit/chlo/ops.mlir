@@ -1,6 +1,5 @@
-// RUN: sdy_opt %s | FileCheck %s
-// RUN: mpmd_opt %s | FileCheck %s
-// RUN: sdy_opt %s -mlir-print-op-generic | sdy_opt | FileCheck %s
+// RUN: stablehlo-opt %s | FileCheck %s
+// RUN: stablehlo-opt %s -mlir-print-op-generic | stablehlo-opt | FileCheck %s
 // CHLO ops in their custom forms, inferred types that broadcast.
 
 // CHECK-LABEL: func @forms

@@ -1,4 +1,4 @@
-// RUN: sdy_opt %s -mlir-print-op-generic | FileCheck %s
+// RUN: stablehlo-opt %s -mlir-print-op-generic | FileCheck %s
 
 // chlo.top_k's custom form parses is_stable as ODS does, a BoolAttr with the
 // type i1: `1` is `true` (an i64 before, which no chlo pass reads as a bool).

@@ -1,4 +1,4 @@
-// RUN: sdy_opt %s | FileCheck %s
+// RUN: stablehlo-opt %s | FileCheck %s
 // Lists read through the shared comma-list helpers: an unrealized cast of
 // more operands than any fixed buffer holds, empty operand lists of
 // func.call and tensor.empty, and a dense array list.

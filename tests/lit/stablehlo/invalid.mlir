@@ -1,4 +1,4 @@
-// RUN: sdy_opt -split-input-file -verify-diagnostics %s
+// RUN: stablehlo-opt -split-input-file -verify-diagnostics %s
 // StableHLO's errors for bad operands and attributes.
 
 func.func @broadcast_rank(%a: tensor<4xf32>) -> tensor<4x8xf32> {
