@@ -419,7 +419,7 @@ static void global_numbering(bc_state *st, const sharc_op *op, op_stack *stack) 
   if (sharc_op_has_trait(op, SHARC_TRAIT_ISOLATED))
     on.isolated = 1;
   for (unsigned i = 0; i < op->num_operands; i++) {
-    const sharc_value *v = op->operands[i].value;
+    const sharc_value *v = sharc_op_operands_of(op)[i].value;
     if (!v || !stack->len)
       continue;
     const sharc_op *container = value_container(v);
@@ -958,7 +958,7 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
     mask |= SHARC_BC_OP_OPERANDS;
     em_varint(em, op->num_operands);
     for (unsigned i = 0; i < op->num_operands; i++)
-      em_varint(em, value_id(st, op->operands[i].value));
+      em_varint(em, value_id(st, sharc_op_operands_of(op)[i].value));
   }
   if (op->num_successors) {
     mask |= SHARC_BC_OP_SUCCESSORS;

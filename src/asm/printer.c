@@ -561,10 +561,11 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, op->operands[i].value);
+    sharc_pr_value(p, uses[i].value);
   }
 }
 
@@ -762,8 +763,9 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
 static void collect_generic(sharc_printer *p, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     sharc_pr_region(p, &sharc_op_regions_of(op)[i], true, true);
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    sharc_pr_type(p, op->operands[i].value->type);
+    sharc_pr_type(p, uses[i].value->type);
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_pr_type(p, sharc_op_results_of(op)[i].type);
   for (unsigned i = 0; i < op->attrs->dict.n; i++)
@@ -838,10 +840,11 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     sharc_buf_putc(b, '}');
   }
   SHARC_PR_LIT(p, " : (");
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, op->operands[i].value->type);
+    sharc_pr_type(p, uses[i].value->type);
   }
   SHARC_PR_LIT(p, ") -> ");
   bool parens = op->num_results != 1 || sharc_op_results_of(op)[0].type->kind == SHARC_TYPE_FUNCTION;

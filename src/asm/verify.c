@@ -75,8 +75,9 @@ static void dominance_error(sharc_op *op, unsigned i);
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
 static void check_operands_dominance(verifier *v, sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (op->operands[i].value && !properly_dominates(op->operands[i].value, op, v->dom_pos)) {
+    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
     }
@@ -292,7 +293,7 @@ static void note_isolation(verifier *v, sharc_op *o) {
   if (!v->scope || v->scope->violation)
     return;
   for (unsigned i = 0; i < o->num_operands; i++)
-    if (!region_within(value_region(o->operands[i].value), v->scope->region)) {
+    if (!region_within(value_region(sharc_op_operands_of(o)[i].value), v->scope->region)) {
       v->scope->violation = o;
       return;
     }
@@ -584,7 +585,7 @@ static const char *relation(const sharc_region *use_r, const sharc_region *def_r
 
 static void dominance_error(sharc_op *op, unsigned i) {
   sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "operand #%u does not dominate this use", i);
-  const sharc_value *v = op->operands[i].value;
+  const sharc_value *v = sharc_op_operands_of(op)[i].value;
   const sharc_region *use_r = op->block->parent;
   if (v->vkind == SHARC_VALUE_RESULT) {
     const sharc_op *def = sharc_value_op_of(v);
@@ -614,8 +615,9 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
+      const sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++)
-        if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
+        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
           dominance_error(o, i);
           return false;
         }
@@ -1013,7 +1015,7 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   key[5] = parent ? (uintptr_t)parent->name : 0;
   uintptr_t *k = key + 6;
   for (unsigned i = 0; i < op->num_operands; i++)
-    k = operand_key(k, op->operands[i].value);
+    k = operand_key(k, sharc_op_operands_of(op)[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
   bool ok = sharc_verify_memo_passed(sharc_op_ctx_of(op), key, n);

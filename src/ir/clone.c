@@ -67,7 +67,7 @@ void sharc_region_clone_into(sharc_region *from, sharc_region *to, sharc_mapping
   for (nb = first_new; nb; nb = nb->next)
     for (sharc_op *o = nb->first; o; o = o->next)
       for (unsigned i = 0; i < o->num_operands; i++) {
-        sharc_value *mapped = sharc_mapping_lookup_value(m, o->operands[i].value);
+        sharc_value *mapped = sharc_mapping_lookup_value(m, sharc_op_operands_of(o)[i].value);
         if (mapped)
           sharc_op_set_operand(o, i, mapped);
       }
@@ -87,7 +87,7 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   SMALL_OR_HEAP(sharc_type *, types, stack_types, op->num_results);
   SMALL_OR_HEAP(sharc_block *, succ, stack_succ, op->num_successors);
   for (unsigned i = 0; i < op->num_operands; i++)
-    operands[i] = sharc_mapping_value_or_self(m, op->operands[i].value);
+    operands[i] = sharc_mapping_value_or_self(m, sharc_op_operands_of(op)[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     types[i] = sharc_op_results_of(op)[i].type;
   for (unsigned i = 0; i < op->num_successors; i++) {

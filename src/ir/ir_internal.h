@@ -371,11 +371,11 @@ void sharc_ir_touch_op(sharc_op *op);
 void sharc_ir_touch_block(sharc_block *b);
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
 
-/* 80 bytes, MLIR's Operation with trailing objects: one arena allocation
+/* 72 bytes, MLIR's Operation with trailing objects: one arena allocation
  * holds [properties slot][results] op [regions][successors][operands], so
- * the results, regions and successors are found from the op's address and
- * counts (sharc_op_results_of, _regions_of, _successors_of) and an op pays
- * for no pointer to them. The properties slot exists only for an
+ * the results, regions, successors and inline operands are found from the
+ * op's address and counts (sharc_op_results_of, _regions_of,
+ * _successors_of, _operands_of) and an op pays for no pointer to them. The properties slot exists only for an
  * unregistered op written with `<{...}>` (sharc_op_props_of).
  * What walks and visits read comes first, in the op's first 64 bytes, and
  * the link a walk follows, the name and the counts that find the results
@@ -391,13 +391,13 @@ struct sharc_op {
   unsigned num_regions, num_results;
   sharc_block *block;
   sharc_attr *attrs; /* dictionary */
+  /* the operands: inline after the successors, or with operands_grown a
+   * grown array whose capacity sits in the word before it and whose
+   * address sits in the inline area's first word (sharc_op_operands_of) */
   unsigned num_operands;
   /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
    * is on one driver's worklist at a time) */
   unsigned worklist_slot;
-  /* inline after the successors, or a grown array (operands_grown) whose
-   * capacity sits in the word before it */
-  sharc_use *operands;
   /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
    * passed by the verifier's dominance walk, when equal to its mark */
   unsigned live_mark;
@@ -478,6 +478,24 @@ static inline sharc_region *sharc_op_regions_of(const sharc_op *op) {
 
 static inline sharc_block **sharc_op_successors_of(const sharc_op *op) {
   return (sharc_block **)(void *)(sharc_op_regions_of(op) + op->num_regions);
+}
+
+/* Where the operands sit inline: after the successors; at least a word
+ * wide even for an op made without operands, so that a grown array's
+ * address has a place (op_alloc). */
+static inline sharc_use *sharc_op_inline_operands_of(const sharc_op *op) {
+  return (sharc_use *)(void *)(sharc_op_successors_of(op) + op->num_successors);
+}
+
+/* The op's operand array: inline, or the grown array the inline area
+ * points to. The op keeps no pointer to it (one word less per op). */
+static inline sharc_use *sharc_op_operands_of(const sharc_op *op) {
+  sharc_use *inl = sharc_op_inline_operands_of(op);
+  if (!op->operands_grown)
+    return inl;
+  sharc_use *grown;
+  memcpy(&grown, inl, sizeof grown);
+  return grown;
 }
 
 /* An unregistered op's `<{...}>` properties, or NULL. */

@@ -52,7 +52,7 @@ unsigned sharc_value_num_uses(const sharc_value *v) {
 sharc_use *sharc_use_next(const sharc_use *u) { return u->next; }
 sharc_op *sharc_use_owner(const sharc_use *u) { return u->owner; }
 unsigned sharc_use_operand_index(const sharc_use *u) {
-  return (unsigned)(u - u->owner->operands);
+  return (unsigned)(u - sharc_op_operands_of(u->owner));
 }
 
 static void use_link(sharc_use *u, sharc_value *v) {
@@ -123,8 +123,10 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   size_t regions = (size_t)st->num_regions * sizeof(sharc_region);
   size_t successors = (size_t)st->num_successors * sizeof(sharc_block *);
   size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
+  /* room for a grown array's address (sharc_op_operands_of) */
+  size_t pad = operands < sizeof(sharc_use *) ? sizeof(sharc_use *) - operands : 0;
   char *mem = sharc_arena_alloc(&ctx->arena, props + results + sizeof(sharc_op) + regions +
-                                                 successors + operands);
+                                                 successors + operands + pad);
   if (props)
     memcpy(mem, &st->props, sizeof st->props);
   sharc_op *op = (sharc_op *)(void *)(mem + props + results);
@@ -132,10 +134,8 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   op->num_regions = st->num_regions;
   op->num_successors = st->num_successors;
   op->has_props = props != 0;
-  if (operands)
-    op->operands = (sharc_use *)(void *)((char *)(op + 1) + regions + successors);
   ctx->stat_ops++;
-  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + successors + props;
+  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + successors + props + pad;
   ctx->stat_bytes[SHARC_STAT_VALUES] += results;
   ctx->stat_bytes[SHARC_STAT_OPERANDS] += operands;
   ctx->stat_bytes[SHARC_STAT_BLOCKS] += regions;
@@ -164,9 +164,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   sharc_op_loc_store(op, st->loc ? st->loc : sharc_loc_unknown(ctx));
   op->num_operands = st->num_operands;
+  sharc_use *uses = sharc_op_inline_operands_of(op);
   for (unsigned i = 0; i < st->num_operands; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], st->operands[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], st->operands[i]);
   }
   sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < st->num_results; i++) {
@@ -190,8 +191,9 @@ const char sharc_successors_made = 1;
 static void drop_region_refs(sharc_region *r);
 
 static void drop_op_refs(sharc_op *op) {
+  sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    use_unlink(&op->operands[i]);
+    use_unlink(&uses[i]);
   for (unsigned i = 0; i < op->num_regions; i++)
     drop_region_refs(&sharc_op_regions_of(op)[i]);
 }
@@ -348,14 +350,17 @@ void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) {
   sharc_op_loc_store(op, loc);
 }
 unsigned sharc_op_num_operands(const sharc_op *op) { return op->num_operands; }
-sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) { return op->operands[i].value; }
+sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) {
+  return sharc_op_operands_of(op)[i].value;
+}
 
 void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
-  if (op->operands[i].value == v)
+  sharc_use *u = &sharc_op_operands_of(op)[i];
+  if (u->value == v)
     return;
   sharc_ir_touch_op(op);
-  use_unlink(&op->operands[i]);
-  use_link(&op->operands[i], v);
+  use_unlink(u);
+  use_link(u, v);
 }
 
 /* An inline operand array holds what the op was created with (less after
@@ -364,7 +369,7 @@ void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
 static unsigned operand_capacity(const sharc_op *op) {
   if (!op->operands_grown)
     return op->num_operands;
-  return (unsigned)((const uint64_t *)(const void *)op->operands)[-1];
+  return (unsigned)((const uint64_t *)(const void *)sharc_op_operands_of(op))[-1];
 }
 
 /* Geometric growth: an op whose operands grow one by one (a fragment
@@ -375,21 +380,24 @@ static void grow_operands(sharc_op *op, unsigned n) {
   size_t bytes = sizeof(uint64_t) + (size_t)cap * sizeof(sharc_use);
   uint64_t *mem = sharc_arena_alloc(&sharc_op_ctx_of(op)->arena, bytes);
   mem[0] = cap;
-  op->operands = (sharc_use *)(void *)(mem + 1);
+  sharc_use *grown = (sharc_use *)(void *)(mem + 1);
+  memcpy(sharc_op_inline_operands_of(op), &grown, sizeof grown);
   op->operands_grown = 1;
   sharc_op_ctx_of(op)->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
   sharc_ir_touch_op(op);
+  sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    use_unlink(&op->operands[i]);
+    use_unlink(&uses[i]);
   if (n > operand_capacity(op))
     grow_operands(op, n);
   op->num_operands = n;
+  uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < n; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], vals[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], vals[i]);
   }
 }
 

@@ -33,11 +33,11 @@ static uint64_t op_hash(const sharc_op *op) {
   if (sharc_op_has_trait(op, SHARC_TRAIT_COMMUTATIVE) && op->num_operands) {
     uint64_t sum = 0;
     for (unsigned i = 0; i < op->num_operands; i++)
-      sum += ptr_hash(op->operands[i].value);
+      sum += ptr_hash(sharc_op_operands_of(op)[i].value);
     return mix(h, sum);
   }
   for (unsigned i = 0; i < op->num_operands; i++)
-    h = mix(h, (uint64_t)(uintptr_t)op->operands[i].value);
+    h = mix(h, (uint64_t)(uintptr_t)sharc_op_operands_of(op)[i].value);
   return h;
 }
 

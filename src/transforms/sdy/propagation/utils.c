@@ -27,7 +27,7 @@ sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack)
   /* the IR's own links: this runs for every op visit of every
    * propagation round */
   for (unsigned i = 0; i < n_ops; i++)
-    values[i] = op->operands[i].value;
+    values[i] = sharc_op_operands_of(op)[i].value;
   sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < n_res; i++)
     values[n_ops + i] = &results[i];
