@@ -960,10 +960,10 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
     for (unsigned i = 0; i < op->num_operands; i++)
       em_varint(em, value_id(st, sharc_op_operands_of(op)[i].value));
   }
-  if (op->num_successors) {
+  if (sharc_op_num_successors_of(op)) {
     mask |= SHARC_BC_OP_SUCCESSORS;
-    em_varint(em, op->num_successors);
-    for (unsigned i = 0; i < op->num_successors; i++)
+    em_varint(em, sharc_op_num_successors_of(op));
+    for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++)
       em_varint(em, (uintptr_t)sharc_ptrmap_get(&st->block_ids, sharc_op_successors_of(op)[i]) - 1);
   }
   if (st->version >= SHARC_BC_USE_LIST_ORDERING)

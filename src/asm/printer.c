@@ -636,7 +636,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
   unsigned *ids = stack_ids, n = 0, cap = 16;
   for (sharc_block *src = b->parent->first; src; src = src->next)
     for (sharc_op *op = src->first; op; op = op->next)
-      for (unsigned i = 0; i < op->num_successors; i++) {
+      for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
         if (sharc_op_successors_of(op)[i] != b)
           continue;
         if (n == cap) {
@@ -782,9 +782,9 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');
-  if (op->num_successors) {
+  if (sharc_op_num_successors_of(op)) {
     sharc_buf_putc(b, '[');
-    for (unsigned i = 0; i < op->num_successors; i++) {
+    for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
       if (i)
         SHARC_PR_LIT(p, ", ");
       print_block_name(p, sharc_op_successors_of(op)[i]);

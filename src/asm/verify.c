@@ -227,7 +227,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
-      for (unsigned s = 0; s < o->num_successors; s++) {
+      for (unsigned s = 0; s < sharc_op_num_successors_of(o); s++) {
         if (sharc_op_successors_of(o)[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
           return false;
@@ -1000,7 +1000,7 @@ static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
 }
 
 bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
-  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || op->num_successors)
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
     return check(op);
   enum { STACK = 32 };
   unsigned n = 6 + 3 * op->num_operands + op->num_results;

@@ -85,17 +85,17 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   sharc_block *stack_succ[8];
   SMALL_OR_HEAP(sharc_value *, operands, stack_ops, op->num_operands);
   SMALL_OR_HEAP(sharc_type *, types, stack_types, op->num_results);
-  SMALL_OR_HEAP(sharc_block *, succ, stack_succ, op->num_successors);
+  SMALL_OR_HEAP(sharc_block *, succ, stack_succ, sharc_op_num_successors_of(op));
   for (unsigned i = 0; i < op->num_operands; i++)
     operands[i] = sharc_mapping_value_or_self(m, sharc_op_operands_of(op)[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     types[i] = sharc_op_results_of(op)[i].type;
-  for (unsigned i = 0; i < op->num_successors; i++) {
+  for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
     sharc_block *mapped = sharc_mapping_lookup_block(m, sharc_op_successors_of(op)[i]);
     succ[i] = mapped ? mapped : sharc_op_successors_of(op)[i];
   }
   sharc_op_state st = {op->name, sharc_op_loc_if_made(op), operands, op->num_operands, types, op->num_results,
-                       op->attrs, op->num_regions, succ, op->num_successors, sharc_op_props_of(op)};
+                       op->attrs, op->num_regions, succ, sharc_op_num_successors_of(op), sharc_op_props_of(op)};
   sharc_op *c = sharc_op_create(sharc_op_ctx_of(op), &st);
   c->loc_word = op->loc_word; /* a packed point stays packed */
   for (unsigned i = 0; i < op->num_results; i++)

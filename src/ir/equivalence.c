@@ -74,7 +74,7 @@ static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
   if (l == r)
     return true;
   if (l->name != r->name || l->attrs != r->attrs || sharc_op_props_of(l) != sharc_op_props_of(r) ||
-      l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
+      l->num_regions != r->num_regions || sharc_op_num_successors_of(l) != sharc_op_num_successors_of(r) ||
       l->num_operands != r->num_operands || l->num_results != r->num_results)
     return false;
   bool commutative = top && sharc_op_has_trait(l, SHARC_TRAIT_COMMUTATIVE);
@@ -104,7 +104,7 @@ static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
   for (; lo && ro; lo = lo->next, ro = ro->next) {
     if (!same_op(p, lo, ro, false))
       return false;
-    for (unsigned i = 0; i < lo->num_successors; i++)
+    for (unsigned i = 0; i < sharc_op_num_successors_of(lo); i++)
       if (!pair_blocks(p, sharc_op_successors_of(lo)[i], sharc_op_successors_of(ro)[i]))
         return false;
   }

@@ -117,25 +117,31 @@ void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_p
  * objects, laid out as ir_internal.h says): a walk that reads an op's
  * operands or results finds them on the lines around the op, and the op
  * needs no pointer to its results, regions or successors. */
+_Static_assert(sizeof(void *) != 8 || sizeof(sharc_op) == 64, "an op record fills one cache line");
+
 static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   size_t props = st->props ? sizeof(sharc_attr *) : 0;
   size_t results = (size_t)st->num_results * sizeof(sharc_value);
   size_t regions = (size_t)st->num_regions * sizeof(sharc_region);
   size_t successors = (size_t)st->num_successors * sizeof(sharc_block *);
+  size_t extra = successors || props ? sizeof(sharc_op_extra) : 0;
   size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
   /* room for a grown array's address (sharc_op_operands_of) */
   size_t pad = operands < sizeof(sharc_use *) ? sizeof(sharc_use *) - operands : 0;
   char *mem = sharc_arena_alloc(&ctx->arena, props + results + sizeof(sharc_op) + regions +
-                                                 successors + operands + pad);
+                                                 extra + successors + operands + pad);
   if (props)
     memcpy(mem, &st->props, sizeof st->props);
   sharc_op *op = (sharc_op *)(void *)(mem + props + results);
   op->num_results = st->num_results;
   op->num_regions = st->num_regions;
-  op->num_successors = st->num_successors;
-  op->has_props = props != 0;
+  if (extra) {
+    op->has_extra = 1;
+    sharc_op_extra_of(op)->num_successors = st->num_successors;
+    sharc_op_extra_of(op)->has_props = props != 0;
+  }
   ctx->stat_ops++;
-  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + successors + props + pad;
+  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + extra + successors + props + pad;
   ctx->stat_bytes[SHARC_STAT_VALUES] += results;
   ctx->stat_bytes[SHARC_STAT_OPERANDS] += operands;
   ctx->stat_bytes[SHARC_STAT_BLOCKS] += regions;
@@ -143,7 +149,8 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
 }
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
-  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX)
+  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX ||
+      st->num_regions > SHARC_OP_MAX_REGIONS)
     abort();
   sharc_op *op = op_alloc(ctx, st);
   /* the name carries the op's context: one of another context is interned
@@ -405,7 +412,7 @@ unsigned sharc_op_num_results(const sharc_op *op) { return op->num_results; }
 sharc_value *sharc_op_result(const sharc_op *op, unsigned i) { return &sharc_op_results_of(op)[i]; }
 unsigned sharc_op_num_regions(const sharc_op *op) { return op->num_regions; }
 sharc_region *sharc_op_region(const sharc_op *op, unsigned i) { return &sharc_op_regions_of(op)[i]; }
-unsigned sharc_op_num_successors(const sharc_op *op) { return op->num_successors; }
+unsigned sharc_op_num_successors(const sharc_op *op) { return sharc_op_num_successors_of(op); }
 sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) {
   return sharc_op_successors_of(op)[i];
 }

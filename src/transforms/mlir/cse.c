@@ -225,7 +225,7 @@ static void number_blocks(dom_tree *d, sharc_block *entry) {
   while (stack.len) {
     dfs_frame *f = &sharc_vec_last(&stack);
     sharc_op *term = terminator_of(f->block);
-    if (term && f->next_succ < term->num_successors) {
+    if (term && f->next_succ < sharc_op_num_successors_of(term)) {
       sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
       if (!sharc_ptrmap_get(&seen, s)) {
         sharc_ptrmap_put(&seen, s, s);
@@ -265,7 +265,7 @@ static void dom_tree_build(dom_tree *d, sharc_region *r) {
   for (unsigned i = 0; i < n; i++) {
     d->idom[i] = UINT32_MAX;
     sharc_op *term = terminator_of(d->rpo.items[i]);
-    for (unsigned k = 0; term && k < term->num_successors; k++)
+    for (unsigned k = 0; term && k < sharc_op_num_successors_of(term); k++)
       sharc_vec_push(&preds[block_number(d, sharc_op_successors_of(term)[k]) - 1], i);
   }
   d->idom[0] = 0;
