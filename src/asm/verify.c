@@ -292,8 +292,9 @@ static const sharc_region *value_region(const sharc_value *v) {
 static void note_isolation(verifier *v, sharc_op *o) {
   if (!v->scope || v->scope->violation)
     return;
+  const sharc_use *uses = sharc_op_operands_of(o);
   for (unsigned i = 0; i < o->num_operands; i++)
-    if (!region_within(value_region(sharc_op_operands_of(o)[i].value), v->scope->region)) {
+    if (!region_within(value_region(uses[i].value), v->scope->region)) {
       v->scope->violation = o;
       return;
     }

@@ -65,12 +65,14 @@ void sharc_region_clone_into(sharc_region *from, sharc_region *to, sharc_mapping
       sharc_block_append_op(nb, clone_op(o, true, m));
   /* operands may refer forward (graph regions, later blocks): remap now */
   for (nb = first_new; nb; nb = nb->next)
-    for (sharc_op *o = nb->first; o; o = o->next)
+    for (sharc_op *o = nb->first; o; o = o->next) {
+      sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++) {
-        sharc_value *mapped = sharc_mapping_lookup_value(m, sharc_op_operands_of(o)[i].value);
+        sharc_value *mapped = sharc_mapping_lookup_value(m, uses[i].value);
         if (mapped)
           sharc_op_set_operand(o, i, mapped);
       }
+    }
 }
 
 /* A stack buffer for the common small case, heap beyond it. */
@@ -86,8 +88,9 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   SMALL_OR_HEAP(sharc_value *, operands, stack_ops, op->num_operands);
   SMALL_OR_HEAP(sharc_type *, types, stack_types, op->num_results);
   SMALL_OR_HEAP(sharc_block *, succ, stack_succ, sharc_op_num_successors_of(op));
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    operands[i] = sharc_mapping_value_or_self(m, sharc_op_operands_of(op)[i].value);
+    operands[i] = sharc_mapping_value_or_self(m, uses[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     types[i] = sharc_op_results_of(op)[i].type;
   for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {

@@ -512,6 +512,10 @@ static inline sharc_use *sharc_op_inline_operands_of(const sharc_op *op) {
 /* The op's operand array: inline, or the grown array the inline area
  * points to. The op keeps no pointer to it (one word less per op). */
 static inline sharc_use *sharc_op_operands_of(const sharc_op *op) {
+  /* most ops: nothing between the op and its operands (one test of the
+   * word that holds these bits) */
+  if (!op->num_regions && !op->has_extra && !op->operands_grown)
+    return (sharc_use *)(uintptr_t)(op + 1);
   sharc_use *inl = sharc_op_inline_operands_of(op);
   if (!op->operands_grown)
     return inl;

@@ -171,7 +171,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   sharc_op_loc_store(op, st->loc ? st->loc : sharc_loc_unknown(ctx));
   op->num_operands = st->num_operands;
-  sharc_use *uses = sharc_op_inline_operands_of(op);
+  sharc_use *uses = sharc_op_operands_of(op); /* inline: not grown yet */
   for (unsigned i = 0; i < st->num_operands; i++) {
     uses[i].owner = op;
     use_link(&uses[i], st->operands[i]);

@@ -180,8 +180,9 @@ static void add_to_worklist(driver *d, sharc_op *op) {
 /* After `op` goes, the ops defining its operands may have become dead or
  * have a single user left: look at them again. */
 static void add_operand_defs(driver *d, sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
-    sharc_value *v = sharc_op_operands_of(op)[i].value;
+    sharc_value *v = uses[i].value;
     sharc_op *def = v ? sharc_value_defining_op(v) : NULL;
     if (!def)
       continue;

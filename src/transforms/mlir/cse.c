@@ -30,14 +30,15 @@ static uint64_t op_hash(const sharc_op *op) {
   h = mix(h, (uint64_t)(uintptr_t)sharc_op_props_of(op));
   for (unsigned i = 0; i < op->num_results; i++)
     h = mix(h, (uint64_t)(uintptr_t)sharc_op_results_of(op)[i].type);
+  const sharc_use *uses = sharc_op_operands_of(op);
   if (sharc_op_has_trait(op, SHARC_TRAIT_COMMUTATIVE) && op->num_operands) {
     uint64_t sum = 0;
     for (unsigned i = 0; i < op->num_operands; i++)
-      sum += ptr_hash(sharc_op_operands_of(op)[i].value);
+      sum += ptr_hash(uses[i].value);
     return mix(h, sum);
   }
   for (unsigned i = 0; i < op->num_operands; i++)
-    h = mix(h, (uint64_t)(uintptr_t)sharc_op_operands_of(op)[i].value);
+    h = mix(h, (uint64_t)(uintptr_t)uses[i].value);
   return h;
 }
 
