@@ -84,7 +84,7 @@ static void wl_clear(worklist *w) {
 
 /* Called for every op of every seeding walk: the vector grows out of line
  * only when full. */
-static void wl_push(worklist *w, sharc_op *op) {
+static inline void wl_push(worklist *w, sharc_op *op) {
   if (op->on_worklist)
     return;
   if (w->list.len == w->list.cap)
