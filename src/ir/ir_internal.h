@@ -509,6 +509,14 @@ static inline sharc_use *sharc_op_inline_operands_of(const sharc_op *op) {
   return (sharc_use *)(void *)(sharc_op_successors_of(op) + sharc_op_num_successors_of(op));
 }
 
+/* Where a grown operand array's address sits: the inline area's first
+ * word (meaningful with operands_grown). Read and written with memcpy: the
+ * word held a use's value pointer before, and a store of another pointer
+ * type there must not be reordered with that one's. */
+static inline void *sharc_op_grown_slot_of(const sharc_op *op) {
+  return sharc_op_inline_operands_of(op);
+}
+
 /* The op's operand array: inline, or the grown array the inline area
  * points to. The op keeps no pointer to it (one word less per op). */
 static inline sharc_use *sharc_op_operands_of(const sharc_op *op) {
@@ -516,11 +524,10 @@ static inline sharc_use *sharc_op_operands_of(const sharc_op *op) {
    * word that holds these bits) */
   if (!op->num_regions && !op->has_extra && !op->operands_grown)
     return (sharc_use *)(uintptr_t)(op + 1);
-  sharc_use *inl = sharc_op_inline_operands_of(op);
   if (!op->operands_grown)
-    return inl;
+    return sharc_op_inline_operands_of(op);
   sharc_use *grown;
-  memcpy(&grown, inl, sizeof grown);
+  memcpy(&grown, sharc_op_grown_slot_of(op), sizeof grown);
   return grown;
 }
 

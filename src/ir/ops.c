@@ -388,7 +388,7 @@ static void grow_operands(sharc_op *op, unsigned n) {
   uint64_t *mem = sharc_arena_alloc(&sharc_op_ctx_of(op)->arena, bytes);
   mem[0] = cap;
   sharc_use *grown = (sharc_use *)(void *)(mem + 1);
-  memcpy(sharc_op_inline_operands_of(op), &grown, sizeof grown);
+  memcpy(sharc_op_grown_slot_of(op), &grown, sizeof grown);
   op->operands_grown = 1;
   sharc_op_ctx_of(op)->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
 }
