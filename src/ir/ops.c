@@ -113,12 +113,12 @@ void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_p
 
 /* ---- operations --------------------------------------------------------- */
 
+_Static_assert(sizeof(void *) != 8 || sizeof(sharc_op) == 64, "an op record fills one cache line");
+
 /* The op and everything it owns in one arena allocation (MLIR's trailing
  * objects, laid out as ir_internal.h says): a walk that reads an op's
  * operands or results finds them on the lines around the op, and the op
  * needs no pointer to its results, regions or successors. */
-_Static_assert(sizeof(void *) != 8 || sizeof(sharc_op) == 64, "an op record fills one cache line");
-
 static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   size_t props = st->props ? sizeof(sharc_attr *) : 0;
   size_t results = (size_t)st->num_results * sizeof(sharc_value);
