@@ -418,8 +418,9 @@ static void global_numbering(bc_state *st, const sharc_op *op, op_stack *stack) 
   op_num on = {st->opnums.len, -1};
   if (sharc_op_has_trait(op, SHARC_TRAIT_ISOLATED))
     on.isolated = 1;
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
-    const sharc_value *v = op->operands[i].value;
+    const sharc_value *v = uses[i].value;
     if (!v || !stack->len)
       continue;
     const sharc_op *container = value_container(v);
@@ -957,13 +958,14 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
   if (op->num_operands) {
     mask |= SHARC_BC_OP_OPERANDS;
     em_varint(em, op->num_operands);
+    const sharc_use *uses = sharc_op_operands_of(op);
     for (unsigned i = 0; i < op->num_operands; i++)
-      em_varint(em, value_id(st, op->operands[i].value));
+      em_varint(em, value_id(st, uses[i].value));
   }
-  if (op->num_successors) {
+  if (sharc_op_num_successors_of(op)) {
     mask |= SHARC_BC_OP_SUCCESSORS;
-    em_varint(em, op->num_successors);
-    for (unsigned i = 0; i < op->num_successors; i++)
+    em_varint(em, sharc_op_num_successors_of(op));
+    for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++)
       em_varint(em, (uintptr_t)sharc_ptrmap_get(&st->block_ids, sharc_op_successors_of(op)[i]) - 1);
   }
   if (st->version >= SHARC_BC_USE_LIST_ORDERING)

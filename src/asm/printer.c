@@ -561,10 +561,11 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, op->operands[i].value);
+    sharc_pr_value(p, uses[i].value);
   }
 }
 
@@ -635,7 +636,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
   unsigned *ids = stack_ids, n = 0, cap = 16;
   for (sharc_block *src = b->parent->first; src; src = src->next)
     for (sharc_op *op = src->first; op; op = op->next)
-      for (unsigned i = 0; i < op->num_successors; i++) {
+      for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
         if (sharc_op_successors_of(op)[i] != b)
           continue;
         if (n == cap) {
@@ -762,8 +763,9 @@ void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *co
 static void collect_generic(sharc_printer *p, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     sharc_pr_region(p, &sharc_op_regions_of(op)[i], true, true);
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    sharc_pr_type(p, op->operands[i].value->type);
+    sharc_pr_type(p, uses[i].value->type);
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_pr_type(p, sharc_op_results_of(op)[i].type);
   for (unsigned i = 0; i < op->attrs->dict.n; i++)
@@ -780,9 +782,9 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');
-  if (op->num_successors) {
+  if (sharc_op_num_successors_of(op)) {
     sharc_buf_putc(b, '[');
-    for (unsigned i = 0; i < op->num_successors; i++) {
+    for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
       if (i)
         SHARC_PR_LIT(p, ", ");
       print_block_name(p, sharc_op_successors_of(op)[i]);
@@ -838,10 +840,11 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     sharc_buf_putc(b, '}');
   }
   SHARC_PR_LIT(p, " : (");
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_type(p, op->operands[i].value->type);
+    sharc_pr_type(p, uses[i].value->type);
   }
   SHARC_PR_LIT(p, ") -> ");
   bool parens = op->num_results != 1 || sharc_op_results_of(op)[0].type->kind == SHARC_TYPE_FUNCTION;
@@ -1109,7 +1112,7 @@ sharc_print_ahead *sharc_print_ahead_create(const sharc_print_flags *flags, shar
 static bool ahead_takes(const sharc_print_ahead *a, const sharc_block *body, const sharc_op *op,
                         bool verified) {
   return verified && (a->body ? body == a->body : !op->prev) && op->prev == a->last &&
-         !op->num_results && !op->num_operands && !op->num_successors &&
+         !op->num_results && !op->num_operands && !sharc_op_num_successors_of(op) &&
          !sharc_op_ctx_of(op)->alias_capable;
 }
 

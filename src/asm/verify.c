@@ -80,8 +80,9 @@ static void dominance_error(sharc_op *op, unsigned i);
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
 static void check_operands_dominance(verifier *v, sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (op->operands[i].value && !properly_dominates(op->operands[i].value, op, v->dom_pos)) {
+    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
     }
@@ -231,7 +232,7 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
-      for (unsigned s = 0; s < o->num_successors; s++) {
+      for (unsigned s = 0; s < sharc_op_num_successors_of(o); s++) {
         if (sharc_op_successors_of(o)[s]->parent != r) {
           sharc_emit_op_error(o, "reference to block defined in another region");
           return false;
@@ -296,8 +297,9 @@ static const sharc_region *value_region(const sharc_value *v) {
 static void note_isolation(verifier *v, sharc_op *o) {
   if (!v->scope || v->scope->violation)
     return;
+  const sharc_use *uses = sharc_op_operands_of(o);
   for (unsigned i = 0; i < o->num_operands; i++)
-    if (!region_within(value_region(o->operands[i].value), v->scope->region)) {
+    if (!region_within(value_region(uses[i].value), v->scope->region)) {
       v->scope->violation = o;
       return;
     }
@@ -589,7 +591,7 @@ static const char *relation(const sharc_region *use_r, const sharc_region *def_r
 
 static void dominance_error(sharc_op *op, unsigned i) {
   sharc_diag *d = sharc_emit_op(op, SHARC_SEV_ERROR, "operand #%u does not dominate this use", i);
-  const sharc_value *v = op->operands[i].value;
+  const sharc_value *v = sharc_op_operands_of(op)[i].value;
   const sharc_region *use_r = op->block->parent;
   if (v->vkind == SHARC_VALUE_RESULT) {
     const sharc_op *def = sharc_value_op_of(v);
@@ -619,8 +621,9 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
     for (sharc_op *o = b->first; o; o = o->next) {
       if (o->next)
         sharc_prefetch_after(o, o->next);
+      const sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++)
-        if (o->operands[i].value && !properly_dominates(o->operands[i].value, o, pos)) {
+        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
           dominance_error(o, i);
           return false;
         }
@@ -940,7 +943,7 @@ void sharc_hot_verify_op(sharc_hot_verify *h, sharc_op *op) {
  * no verifier expects to meet. */
 bool sharc_hot_verify_own(sharc_hot_verify *h, sharc_op *op) {
   if (!op->num_regions || h->stopped || h->through != op || op->num_operands ||
-      op->num_results || op->num_successors)
+      op->num_results || sharc_op_num_successors_of(op))
     return false;
   verifier v = {.half = op, .half_body = false};
   return verifies_quietly(&v, op, NULL);
@@ -1056,7 +1059,7 @@ static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
 }
 
 bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
-  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || op->num_successors)
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
     return check(op);
   enum { STACK = 32 };
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
@@ -1071,7 +1074,7 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   key[5] = parent ? (uintptr_t)parent->name : 0;
   uintptr_t *k = key + 6;
   for (unsigned i = 0; i < op->num_operands; i++)
-    k = operand_key(k, op->operands[i].value);
+    k = operand_key(k, sharc_op_operands_of(op)[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
   sharc_word_memo *memo = sharc_op_ctx_of(op)->verify_memo;

@@ -65,12 +65,14 @@ void sharc_region_clone_into(sharc_region *from, sharc_region *to, sharc_mapping
       sharc_block_append_op(nb, clone_op(o, true, m));
   /* operands may refer forward (graph regions, later blocks): remap now */
   for (nb = first_new; nb; nb = nb->next)
-    for (sharc_op *o = nb->first; o; o = o->next)
+    for (sharc_op *o = nb->first; o; o = o->next) {
+      sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++) {
-        sharc_value *mapped = sharc_mapping_lookup_value(m, o->operands[i].value);
+        sharc_value *mapped = sharc_mapping_lookup_value(m, uses[i].value);
         if (mapped)
           sharc_op_set_operand(o, i, mapped);
       }
+    }
 }
 
 /* A stack buffer for the common small case, heap beyond it. */
@@ -85,17 +87,18 @@ static sharc_op *clone_op(sharc_op *op, bool with_regions, sharc_mapping *m) {
   sharc_block *stack_succ[8];
   SMALL_OR_HEAP(sharc_value *, operands, stack_ops, op->num_operands);
   SMALL_OR_HEAP(sharc_type *, types, stack_types, op->num_results);
-  SMALL_OR_HEAP(sharc_block *, succ, stack_succ, op->num_successors);
+  SMALL_OR_HEAP(sharc_block *, succ, stack_succ, sharc_op_num_successors_of(op));
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    operands[i] = sharc_mapping_value_or_self(m, op->operands[i].value);
+    operands[i] = sharc_mapping_value_or_self(m, uses[i].value);
   for (unsigned i = 0; i < op->num_results; i++)
     types[i] = sharc_op_results_of(op)[i].type;
-  for (unsigned i = 0; i < op->num_successors; i++) {
+  for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
     sharc_block *mapped = sharc_mapping_lookup_block(m, sharc_op_successors_of(op)[i]);
     succ[i] = mapped ? mapped : sharc_op_successors_of(op)[i];
   }
   sharc_op_state st = {op->name, sharc_op_loc_if_made(op), operands, op->num_operands, types, op->num_results,
-                       op->attrs, op->num_regions, succ, op->num_successors, sharc_op_props_of(op)};
+                       op->attrs, op->num_regions, succ, sharc_op_num_successors_of(op), sharc_op_props_of(op)};
   sharc_op *c = sharc_op_create(sharc_op_ctx_of(op), &st);
   c->loc_word = op->loc_word; /* a packed point stays packed */
   for (unsigned i = 0; i < op->num_results; i++)

@@ -34,15 +34,16 @@ static int by_address(const void *a, const void *b) {
 /* Operands in order while they match, then the rest as multisets of values. */
 static bool same_commutative_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
   unsigned n = l->num_operands, i = 0;
-  while (i < n && same_value(p, l->operands[i].value, r->operands[i].value))
+  const sharc_use *lu = sharc_op_operands_of(l), *ru = sharc_op_operands_of(r);
+  while (i < n && same_value(p, lu[i].value, ru[i].value))
     i++;
   if (i == n)
     return true;
   sharc_value **ls = sharc_xmalloc_array(2 * (n - i), sizeof *ls);
   sharc_value **rs = ls + (n - i);
   for (unsigned k = i; k < n; k++) {
-    ls[k - i] = l->operands[k].value;
-    rs[k - i] = r->operands[k].value;
+    ls[k - i] = lu[k].value;
+    rs[k - i] = ru[k].value;
   }
   qsort(ls, n - i, sizeof *ls, by_address);
   qsort(rs, n - i, sizeof *rs, by_address);
@@ -54,8 +55,9 @@ static bool same_commutative_operands(const pairing *p, const sharc_op *l, const
 }
 
 static bool same_operands(const pairing *p, const sharc_op *l, const sharc_op *r) {
+  const sharc_use *lu = sharc_op_operands_of(l), *ru = sharc_op_operands_of(r);
   for (unsigned i = 0; i < l->num_operands; i++) {
-    sharc_value *a = l->operands[i].value, *b = r->operands[i].value;
+    sharc_value *a = lu[i].value, *b = ru[i].value;
     if (a == b)
       continue;
     if (!a || !b || a->type != b->type || !same_value(p, a, b))
@@ -72,7 +74,7 @@ static bool same_op(pairing *p, sharc_op *l, sharc_op *r, bool top) {
   if (l == r)
     return true;
   if (l->name != r->name || l->attrs != r->attrs || sharc_op_props_of(l) != sharc_op_props_of(r) ||
-      l->num_regions != r->num_regions || l->num_successors != r->num_successors ||
+      l->num_regions != r->num_regions || sharc_op_num_successors_of(l) != sharc_op_num_successors_of(r) ||
       l->num_operands != r->num_operands || l->num_results != r->num_results)
     return false;
   bool commutative = top && sharc_op_has_trait(l, SHARC_TRAIT_COMMUTATIVE);
@@ -102,7 +104,7 @@ static bool same_block(pairing *p, sharc_block *l, sharc_block *r) {
   for (; lo && ro; lo = lo->next, ro = ro->next) {
     if (!same_op(p, lo, ro, false))
       return false;
-    for (unsigned i = 0; i < lo->num_successors; i++)
+    for (unsigned i = 0; i < sharc_op_num_successors_of(lo); i++)
       if (!pair_blocks(p, sharc_op_successors_of(lo)[i], sharc_op_successors_of(ro)[i]))
         return false;
   }

@@ -371,40 +371,28 @@ void sharc_ir_touch_op(sharc_op *op);
 void sharc_ir_touch_block(sharc_block *b);
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r);
 
-/* 80 bytes, MLIR's Operation with trailing objects: one arena allocation
- * holds [properties slot][results] op [regions][successors][operands], so
- * the results, regions and successors are found from the op's address and
- * counts (sharc_op_results_of, _regions_of, _successors_of) and an op pays
- * for no pointer to them. The properties slot exists only for an
- * unregistered op written with `<{...}>` (sharc_op_props_of).
- * What walks and visits read comes first, in the op's first 64 bytes, and
- * the link a walk follows, the name and the counts that find the results
- * and regions in its first 24: a walk over a large module waits on memory
- * for each op, and a second line per op is a second wait. What only
- * backward walks, unlinking and diagnostics read (prev, the location) is
- * last. */
+/* 64 bytes, one cache line, MLIR's Operation with trailing objects: one
+ * arena allocation holds
+ *   [properties slot][results] op [regions][extra][successors][operands]
+ * so the results, regions, successors and inline operands are found from
+ * the op's address and counts (sharc_op_results_of, _regions_of,
+ * _successors_of, _operands_of) and an op pays for no pointer to them.
+ * What few ops have sits in the trailing `extra` word, present only for an
+ * op with successors or a properties slot (has_extra): the successor count
+ * and whether the properties slot exists. The properties slot exists only
+ * for an unregistered op written with `<{...}>` (sharc_op_props_of).
+ * What walks and visits read comes first: the link a walk follows, the
+ * name and the counts that find the results and regions in the first 24
+ * bytes; what only backward walks, unlinking and diagnostics read (prev,
+ * the location) is last. */
 struct sharc_op {
   sharc_op *next;
   /* the name, which holds the context and the definition
    * (sharc_op_ctx_of, sharc_op_def_of) */
   sharc_ident *name;
-  unsigned num_regions, num_results;
-  sharc_block *block;
-  sharc_attr *attrs; /* dictionary */
-  unsigned num_operands;
-  /* position + 1 on the greedy driver's worklist, 0 when not on it (an op
-   * is on one driver's worklist at a time) */
-  unsigned worklist_slot;
-  /* inline after the successors, or a grown array (operands_grown) whose
-   * capacity sits in the word before it */
-  sharc_use *operands;
-  /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
-   * passed by the verifier's dominance walk, when equal to its mark */
-  unsigned live_mark;
-  /* 2^27 successors would be 1 GiB of block pointers: sharc_op_create
-   * refuses more (SHARC_OP_MAX_SUCCESSORS) */
-  unsigned num_successors : 27;
-  unsigned erased : 1;
+  /* 2^28 regions would be 6 GiB of region records: sharc_op_create
+   * refuses more (SHARC_OP_MAX_REGIONS) */
+  unsigned num_regions : 28;
   /* the op, or something it holds or reads, changed since
    * ctx->verify_root was last verified (verify_marks.c) */
   unsigned verify_dirty : 1;
@@ -412,8 +400,23 @@ struct sharc_op {
    * op that its own verifier does not read, so only their dialect hooks
    * run (verify_marks.c) */
   unsigned verify_attrs_only : 1;
-  unsigned has_props : 1;      /* the properties slot exists */
   unsigned operands_grown : 1; /* operands moved out of line */
+  unsigned has_extra : 1;      /* the extra word exists (sharc_op_extra) */
+  /* below SHARC_VALUE_MAX_INDEX + 1 (sharc_op_create) */
+  unsigned num_results : 30;
+  unsigned erased : 1;
+  /* on the greedy driver's worklist (an op is on one driver's worklist at
+   * a time; rewrite/greedy.c) */
+  unsigned on_worklist : 1;
+  sharc_block *block;
+  sharc_attr *attrs; /* dictionary */
+  /* the operands: inline after the successors, or with operands_grown a
+   * grown array whose capacity sits in the word before it and whose
+   * address sits in the inline area's first word (sharc_op_operands_of) */
+  unsigned num_operands;
+  /* scratch stamp (sharc_context_fresh_mark): live in a region DCE run,
+   * passed by the verifier's dominance walk, when equal to its mark */
+  unsigned live_mark;
   sharc_op *prev;
   /* the location (sharc_op_loc): an attribute, or with the low bit set a
    * point file:line:col packed by sharc_op_set_point_loc, made into its
@@ -423,7 +426,16 @@ struct sharc_op {
   uintptr_t loc_word;
 };
 
+/* The trailing word of an op with successors or a properties slot. */
+typedef struct sharc_op_extra {
+  /* 2^27 successors would be 1 GiB of block pointers: sharc_op_create
+   * refuses more (SHARC_OP_MAX_SUCCESSORS) */
+  unsigned num_successors;
+  unsigned has_props; /* the properties slot exists */
+} sharc_op_extra;
+
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
+#define SHARC_OP_MAX_REGIONS ((1u << 28) - 1)
 
 /* The op's scratch stamp (marks from sharc_context_fresh_mark). */
 static inline unsigned sharc_op_mark(const sharc_op *op) { return op->live_mark; }
@@ -476,13 +488,52 @@ static inline sharc_region *sharc_op_regions_of(const sharc_op *op) {
   return (sharc_region *)(uintptr_t)(op + 1);
 }
 
+/* The extra word, after the regions (meaningful with has_extra). */
+static inline sharc_op_extra *sharc_op_extra_of(const sharc_op *op) {
+  return (sharc_op_extra *)(void *)(sharc_op_regions_of(op) + op->num_regions);
+}
+
+static inline unsigned sharc_op_num_successors_of(const sharc_op *op) {
+  return op->has_extra ? sharc_op_extra_of(op)->num_successors : 0;
+}
+
 static inline sharc_block **sharc_op_successors_of(const sharc_op *op) {
-  return (sharc_block **)(void *)(sharc_op_regions_of(op) + op->num_regions);
+  sharc_op_extra *extra = sharc_op_extra_of(op);
+  return (sharc_block **)(void *)(op->has_extra ? extra + 1 : extra);
+}
+
+/* Where the operands sit inline: after the successors; at least a word
+ * wide even for an op made without operands, so that a grown array's
+ * address has a place (op_alloc). */
+static inline sharc_use *sharc_op_inline_operands_of(const sharc_op *op) {
+  return (sharc_use *)(void *)(sharc_op_successors_of(op) + sharc_op_num_successors_of(op));
+}
+
+/* Where a grown operand array's address sits: the inline area's first
+ * word (meaningful with operands_grown). Read and written with memcpy: the
+ * word held a use's value pointer before, and a store of another pointer
+ * type there must not be reordered with that one's. */
+static inline void *sharc_op_grown_slot_of(const sharc_op *op) {
+  return sharc_op_inline_operands_of(op);
+}
+
+/* The op's operand array: inline, or the grown array the inline area
+ * points to. The op keeps no pointer to it (one word less per op). */
+static inline sharc_use *sharc_op_operands_of(const sharc_op *op) {
+  /* most ops: nothing between the op and its operands (one test of the
+   * word that holds these bits) */
+  if (!op->num_regions && !op->has_extra && !op->operands_grown)
+    return (sharc_use *)(uintptr_t)(op + 1);
+  if (!op->operands_grown)
+    return sharc_op_inline_operands_of(op);
+  sharc_use *grown;
+  memcpy(&grown, sharc_op_grown_slot_of(op), sizeof grown);
+  return grown;
 }
 
 /* An unregistered op's `<{...}>` properties, or NULL. */
 static inline sharc_attr *sharc_op_props_of(const sharc_op *op) {
-  if (!op->has_props)
+  if (!op->has_extra || !sharc_op_extra_of(op)->has_props)
     return NULL;
   return ((sharc_attr *const *)(const void *)sharc_op_results_of(op))[-1];
 }

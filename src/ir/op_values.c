@@ -91,8 +91,9 @@ bool sharc_op_has_result_uses(const sharc_op *op) {
 /* Read from the op's own layout (not through the public accessors): the
  * sdy verifiers key their memo with it for every op they check. */
 void sharc_op_type_words(const sharc_op *op, unsigned num_operands, uintptr_t *out) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < num_operands; i++)
-    out[i] = (uintptr_t)op->operands[i].value->type;
+    out[i] = (uintptr_t)uses[i].value->type;
   const sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < op->num_results; i++)
     out[num_operands + i] = (uintptr_t)results[i].type;

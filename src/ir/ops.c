@@ -52,7 +52,7 @@ unsigned sharc_value_num_uses(const sharc_value *v) {
 sharc_use *sharc_use_next(const sharc_use *u) { return u->next; }
 sharc_op *sharc_use_owner(const sharc_use *u) { return u->owner; }
 unsigned sharc_use_operand_index(const sharc_use *u) {
-  return (unsigned)(u - u->owner->operands);
+  return (unsigned)(u - sharc_op_operands_of(u->owner));
 }
 
 static void use_link(sharc_use *u, sharc_value *v) {
@@ -113,6 +113,8 @@ void sharc_value_replace_uses_if(sharc_value *from, sharc_value *to, sharc_use_p
 
 /* ---- operations --------------------------------------------------------- */
 
+_Static_assert(sizeof(void *) != 8 || sizeof(sharc_op) == 64, "an op record fills one cache line");
+
 /* The op and everything it owns in one arena allocation (MLIR's trailing
  * objects, laid out as ir_internal.h says): a walk that reads an op's
  * operands or results finds them on the lines around the op, and the op
@@ -122,20 +124,24 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   size_t results = (size_t)st->num_results * sizeof(sharc_value);
   size_t regions = (size_t)st->num_regions * sizeof(sharc_region);
   size_t successors = (size_t)st->num_successors * sizeof(sharc_block *);
+  size_t extra = successors || props ? sizeof(sharc_op_extra) : 0;
   size_t operands = (size_t)st->num_operands * sizeof(sharc_use);
+  /* room for a grown array's address (sharc_op_operands_of) */
+  size_t pad = operands < sizeof(sharc_use *) ? sizeof(sharc_use *) - operands : 0;
   char *mem = sharc_arena_alloc(&ctx->arena, props + results + sizeof(sharc_op) + regions +
-                                                 successors + operands);
+                                                 extra + successors + operands + pad);
   if (props)
     memcpy(mem, &st->props, sizeof st->props);
   sharc_op *op = (sharc_op *)(void *)(mem + props + results);
   op->num_results = st->num_results;
   op->num_regions = st->num_regions;
-  op->num_successors = st->num_successors;
-  op->has_props = props != 0;
-  if (operands)
-    op->operands = (sharc_use *)(void *)((char *)(op + 1) + regions + successors);
+  if (extra) {
+    op->has_extra = 1;
+    sharc_op_extra_of(op)->num_successors = st->num_successors;
+    sharc_op_extra_of(op)->has_props = props != 0;
+  }
   ctx->stat_ops++;
-  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + successors + props;
+  ctx->stat_bytes[SHARC_STAT_OPS] += sizeof(sharc_op) + extra + successors + props + pad;
   ctx->stat_bytes[SHARC_STAT_VALUES] += results;
   ctx->stat_bytes[SHARC_STAT_OPERANDS] += operands;
   ctx->stat_bytes[SHARC_STAT_BLOCKS] += regions;
@@ -143,7 +149,8 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
 }
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
-  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX)
+  if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX ||
+      st->num_regions > SHARC_OP_MAX_REGIONS)
     abort();
   sharc_op *op = op_alloc(ctx, st);
   /* the name carries the op's context: one of another context is interned
@@ -164,9 +171,10 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
   sharc_op_loc_store(op, st->loc ? st->loc : sharc_loc_unknown(ctx));
   op->num_operands = st->num_operands;
+  sharc_use *uses = sharc_op_operands_of(op); /* inline: not grown yet */
   for (unsigned i = 0; i < st->num_operands; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], st->operands[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], st->operands[i]);
   }
   sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < st->num_results; i++) {
@@ -190,8 +198,9 @@ const char sharc_successors_made = 1;
 static void drop_region_refs(sharc_region *r);
 
 static void drop_op_refs(sharc_op *op) {
+  sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    use_unlink(&op->operands[i]);
+    use_unlink(&uses[i]);
   for (unsigned i = 0; i < op->num_regions; i++)
     drop_region_refs(&sharc_op_regions_of(op)[i]);
 }
@@ -348,14 +357,17 @@ void sharc_op_set_loc(sharc_op *op, sharc_attr *loc) {
   sharc_op_loc_store(op, loc);
 }
 unsigned sharc_op_num_operands(const sharc_op *op) { return op->num_operands; }
-sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) { return op->operands[i].value; }
+sharc_value *sharc_op_operand(const sharc_op *op, unsigned i) {
+  return sharc_op_operands_of(op)[i].value;
+}
 
 void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
-  if (op->operands[i].value == v)
+  sharc_use *u = &sharc_op_operands_of(op)[i];
+  if (u->value == v)
     return;
   sharc_ir_touch_op(op);
-  use_unlink(&op->operands[i]);
-  use_link(&op->operands[i], v);
+  use_unlink(u);
+  use_link(u, v);
 }
 
 /* An inline operand array holds what the op was created with (less after
@@ -364,7 +376,7 @@ void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
 static unsigned operand_capacity(const sharc_op *op) {
   if (!op->operands_grown)
     return op->num_operands;
-  return (unsigned)((const uint64_t *)(const void *)op->operands)[-1];
+  return (unsigned)((const uint64_t *)(const void *)sharc_op_operands_of(op))[-1];
 }
 
 /* Geometric growth: an op whose operands grow one by one (a fragment
@@ -375,21 +387,24 @@ static void grow_operands(sharc_op *op, unsigned n) {
   size_t bytes = sizeof(uint64_t) + (size_t)cap * sizeof(sharc_use);
   uint64_t *mem = sharc_arena_alloc(&sharc_op_ctx_of(op)->arena, bytes);
   mem[0] = cap;
-  op->operands = (sharc_use *)(void *)(mem + 1);
+  sharc_use *grown = (sharc_use *)(void *)(mem + 1);
+  memcpy(sharc_op_grown_slot_of(op), &grown, sizeof grown);
   op->operands_grown = 1;
   sharc_op_ctx_of(op)->stat_bytes[SHARC_STAT_OPERANDS] += bytes;
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
   sharc_ir_touch_op(op);
+  sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    use_unlink(&op->operands[i]);
+    use_unlink(&uses[i]);
   if (n > operand_capacity(op))
     grow_operands(op, n);
   op->num_operands = n;
+  uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < n; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], vals[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], vals[i]);
   }
 }
 
@@ -397,7 +412,7 @@ unsigned sharc_op_num_results(const sharc_op *op) { return op->num_results; }
 sharc_value *sharc_op_result(const sharc_op *op, unsigned i) { return &sharc_op_results_of(op)[i]; }
 unsigned sharc_op_num_regions(const sharc_op *op) { return op->num_regions; }
 sharc_region *sharc_op_region(const sharc_op *op, unsigned i) { return &sharc_op_regions_of(op)[i]; }
-unsigned sharc_op_num_successors(const sharc_op *op) { return op->num_successors; }
+unsigned sharc_op_num_successors(const sharc_op *op) { return sharc_op_num_successors_of(op); }
 sharc_block *sharc_op_successor(const sharc_op *op, unsigned i) {
   return sharc_op_successors_of(op)[i];
 }

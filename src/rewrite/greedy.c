@@ -68,33 +68,35 @@ sharc_attr *sharc_op_constant_value(sharc_op *op) {
 }
 
 /* ---- the worklist ----------------------------------------------------------
- * Ops in a vector; each op holds its slot (worklist_slot), so that pushing
- * and removal are O(1) without a hash lookup. Removed slots hold NULL and
- * are skipped when popping. */
+ * Ops in a vector; an op on it has its on_worklist bit set, so that pushing
+ * is O(1) without a hash lookup. The only removal is of an op being erased
+ * (on_erased): its entry stays and is skipped when popping, as the op is
+ * erased by then, and erased ops stay allocated (ops.c), so the op needs
+ * no slot number to find its entry by. */
 typedef struct worklist {
   SHARC_VEC(sharc_op *) list;
 } worklist;
 
 static void wl_clear(worklist *w) {
   for (unsigned i = 0; i < w->list.len; i++)
-    if (w->list.items[i])
-      w->list.items[i]->worklist_slot = 0;
+    w->list.items[i]->on_worklist = 0;
   sharc_vec_clear(&w->list);
 }
 
 /* Called for every op of every seeding walk: the vector grows out of line
  * only when full. */
-static void wl_push(worklist *w, sharc_op *op) {
-  if (op->worklist_slot)
+static inline void wl_push(worklist *w, sharc_op *op) {
+  if (op->on_worklist)
     return;
   if (w->list.len == w->list.cap)
     sharc_vec_reserve(&w->list, (size_t)w->list.len + 1);
   w->list.items[w->list.len++] = op;
-  op->worklist_slot = w->list.len;
+  op->on_worklist = 1;
 }
 
+/* Drops the entries of erased ops at the end. */
 static void wl_trim(worklist *w) {
-  while (w->list.len && !sharc_vec_last(&w->list))
+  while (w->list.len && sharc_vec_last(&w->list)->erased)
     w->list.len--;
 }
 
@@ -106,17 +108,15 @@ static bool wl_empty(worklist *w) {
 static sharc_op *wl_pop(worklist *w) {
   wl_trim(w);
   sharc_op *op = sharc_vec_pop(&w->list);
-  op->worklist_slot = 0;
+  op->on_worklist = 0;
   wl_trim(w);
   return op;
 }
 
+/* `op` is about to be erased: its entry, if any, turns dead then. */
 static void wl_remove(worklist *w, sharc_op *op) {
-  unsigned slot = op->worklist_slot;
-  if (!slot || slot > w->list.len || w->list.items[slot - 1] != op)
-    return;
-  w->list.items[slot - 1] = NULL;
-  op->worklist_slot = 0;
+  (void)w;
+  op->on_worklist = 0;
 }
 
 static void wl_reverse(worklist *w) {
@@ -125,9 +125,6 @@ static void wl_reverse(worklist *w) {
     w->list.items[i] = w->list.items[j - 1];
     w->list.items[j - 1] = t;
   }
-  for (unsigned i = 0; i < w->list.len; i++)
-    if (w->list.items[i])
-      w->list.items[i]->worklist_slot = i + 1;
 }
 
 /* ---- the driver ------------------------------------------------------------ */
@@ -194,8 +191,9 @@ static void add_to_worklist(driver *d, sharc_op *op) {
 /* After `op` goes, the ops defining its operands may have become dead or
  * have a single user left: look at them again. */
 static void add_operand_defs(driver *d, sharc_op *op) {
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++) {
-    sharc_value *v = op->operands[i].value;
+    sharc_value *v = uses[i].value;
     sharc_op *def = v ? sharc_value_defining_op(v) : NULL;
     if (!def)
       continue;
@@ -404,20 +402,18 @@ static void seed_visit(driver *d, sharc_op *op) {
  * ancestors pushed: the list only grows while seeding): those stay. */
 static void drop_body(driver *d, sharc_op *cand, unsigned start) {
   sharc_op **items = d->wl.list.items;
-  unsigned keep_from = cand->worklist_slot ? cand->worklist_slot - 1 : 0, out = start;
+  unsigned out = start;
   const sharc_op *chain = NULL; /* the last op kept of cand's chain */
   for (unsigned i = start; i < d->wl.list.len; i++) {
     sharc_op *op = items[i];
-    bool kept = i >= keep_from &&
-                (op == cand || (chain && chain->block && chain->block->parent &&
-                                chain->block->parent->parent == op));
+    bool kept = op == cand || (chain && chain->block && chain->block->parent &&
+                               chain->block->parent->parent == op);
     if (!kept) {
-      op->worklist_slot = 0;
+      op->on_worklist = 0;
       continue;
     }
     chain = op;
     items[out++] = op;
-    op->worklist_slot = out;
   }
   d->wl.list.len = out;
 }

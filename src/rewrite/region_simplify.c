@@ -14,7 +14,7 @@ static void mark_reachable(sharc_region *r, sharc_ptrmap *reach) {
   while (stack.len) {
     sharc_block *b = sharc_vec_pop(&stack);
     sharc_op *term = b->last;
-    for (unsigned i = 0; term && i < term->num_successors; i++) {
+    for (unsigned i = 0; term && i < sharc_op_num_successors_of(term); i++) {
       sharc_block *s = sharc_op_successors_of(term)[i];
       if (s->parent != r || sharc_ptrmap_get(reach, s))
         continue;
@@ -146,7 +146,7 @@ static void live_op(live_map *m, sharc_op *op) {
     /* terminators are live, and with no branch interface to reason about
      * their successor operands, so are their successors' arguments */
     set_op_live(m, op);
-    for (unsigned s = 0; s < op->num_successors; s++)
+    for (unsigned s = 0; s < sharc_op_num_successors_of(op); s++)
       for (unsigned i = 0; i < sharc_op_successors_of(op)[s]->num_args; i++)
         set_value_live(m, sharc_op_successors_of(op)[s]->args[i]);
     return;

@@ -278,7 +278,7 @@ static void cfg_post_order(sharc_block *entry, sharc_ptrmap *seen, block_vec *ou
   while (stack.len) {
     frame *f = &sharc_vec_last(&stack);
     sharc_op *term = single ? NULL : f->block->last;
-    if (!term || f->next_succ == term->num_successors) {
+    if (!term || f->next_succ == sharc_op_num_successors_of(term)) {
       sharc_vec_push(out, f->block);
       stack.len--;
       continue;

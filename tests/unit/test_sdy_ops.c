@@ -135,7 +135,7 @@ static void test_data_flow_edge(sharc_context *ctx) {
   CHECK(sharc_sdy_data_flow_edge_of_target(sharc_op_result(nc, 0)) == edge);
   CHECK(sharc_sdy_data_flow_edge_of_target(sharc_block_arg(body(nc), 0)) == NULL);
   sharc_op *term = sharc_block_last_op(body(nc));
-  CHECK(sharc_sdy_data_flow_edge_of_source(&term->operands[0]) == edge);
+  CHECK(sharc_sdy_data_flow_edge_of_source(&sharc_op_operands_of(term)[0]) == edge);
   sharc_ptrvec sources = {0};
   sharc_sdy_data_flow_edge_sources(edge, &sources);
   CHECK(sources.len == 1 && sources.items[0] == sharc_block_arg(body(nc), 0));

@@ -20,7 +20,7 @@ static sharc_op *terminator_of(const sharc_op *op) {
   return b ? sharc_block_last_op(b) : NULL;
 }
 
-static sharc_use *operand_use(sharc_op *op, unsigned i) { return &op->operands[i]; }
+static sharc_use *operand_use(sharc_op *op, unsigned i) { return &sharc_op_operands_of(op)[i]; }
 
 /* Rank as Shardy's getTensorRank sees it (mesh tensors are shaped). */
 static unsigned value_rank(const sharc_value *v) {

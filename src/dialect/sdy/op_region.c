@@ -78,12 +78,12 @@ static void region_edge_sources(sharc_op *op, sharc_value *owner, sharc_ptrvec *
   unsigned i = sharc_value_index(owner);
   if (sharc_value_is_block_arg(owner)) {
     if (i < sharc_op_num_operands(op))
-      sharc_ptrvec_push(out, &op->operands[i]);
+      sharc_ptrvec_push(out, &sharc_op_operands_of(op)[i]);
     return;
   }
   sharc_op *term = body_terminator(op);
   if (term && i < sharc_op_num_operands(term))
-    sharc_ptrvec_push(out, &term->operands[i]);
+    sharc_ptrvec_push(out, &sharc_op_operands_of(term)[i]);
 }
 
 static sharc_value *region_owner_from_target(sharc_op *op, sharc_value *target) {

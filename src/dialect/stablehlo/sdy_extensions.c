@@ -15,7 +15,7 @@ static sharc_op *region_terminator(const sharc_op *op, unsigned region) {
 
 static void push_operand(sharc_ptrvec *out, sharc_op *op, unsigned i) {
   if (op && i < op->num_operands)
-    sharc_ptrvec_push(out, &op->operands[i]);
+    sharc_ptrvec_push(out, &sharc_op_operands_of(op)[i]);
 }
 
 static void push_block_arg(sharc_ptrvec *out, const sharc_op *op, unsigned region, unsigned i) {

@@ -30,14 +30,15 @@ static uint64_t op_hash(const sharc_op *op) {
   h = mix(h, (uint64_t)(uintptr_t)sharc_op_props_of(op));
   for (unsigned i = 0; i < op->num_results; i++)
     h = mix(h, (uint64_t)(uintptr_t)sharc_op_results_of(op)[i].type);
+  const sharc_use *uses = sharc_op_operands_of(op);
   if (sharc_op_has_trait(op, SHARC_TRAIT_COMMUTATIVE) && op->num_operands) {
     uint64_t sum = 0;
     for (unsigned i = 0; i < op->num_operands; i++)
-      sum += ptr_hash(op->operands[i].value);
+      sum += ptr_hash(uses[i].value);
     return mix(h, sum);
   }
   for (unsigned i = 0; i < op->num_operands; i++)
-    h = mix(h, (uint64_t)(uintptr_t)op->operands[i].value);
+    h = mix(h, (uint64_t)(uintptr_t)uses[i].value);
   return h;
 }
 
@@ -225,7 +226,7 @@ static void number_blocks(dom_tree *d, sharc_block *entry) {
   while (stack.len) {
     dfs_frame *f = &sharc_vec_last(&stack);
     sharc_op *term = terminator_of(f->block);
-    if (term && f->next_succ < term->num_successors) {
+    if (term && f->next_succ < sharc_op_num_successors_of(term)) {
       sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
       if (!sharc_ptrmap_get(&seen, s)) {
         sharc_ptrmap_put(&seen, s, s);
@@ -265,7 +266,7 @@ static void dom_tree_build(dom_tree *d, sharc_region *r) {
   for (unsigned i = 0; i < n; i++) {
     d->idom[i] = UINT32_MAX;
     sharc_op *term = terminator_of(d->rpo.items[i]);
-    for (unsigned k = 0; term && k < term->num_successors; k++)
+    for (unsigned k = 0; term && k < sharc_op_num_successors_of(term); k++)
       sharc_vec_push(&preds[block_number(d, sharc_op_successors_of(term)[k]) - 1], i);
   }
   d->idom[0] = 0;

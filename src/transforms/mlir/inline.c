@@ -727,7 +727,7 @@ static bool signature_matches(const sharc_op *call, const sharc_block *entry,
       sharc_type_func_num_results(t) != call->num_results)
     return false;
   for (unsigned i = 0; i < call->num_operands; i++)
-    if (call->operands[i].value->type != entry->args[i]->type)
+    if (sharc_op_operands_of(call)[i].value->type != entry->args[i]->type)
       return false;
   for (unsigned i = 0; i < call->num_results; i++)
     if (sharc_op_results_of(call)[i].type != sharc_type_func_result(t, i))
@@ -754,7 +754,7 @@ static bool inline_call(inliner *in, const resolved_call *c, bool clone) {
   if (clone) {
     sharc_mapping *map = sharc_mapping_create();
     for (unsigned i = 0; i < entry->num_args; i++)
-      sharc_mapping_map_value(map, entry->args[i], call->operands[i].value);
+      sharc_mapping_map_value(map, entry->args[i], sharc_op_operands_of(call)[i].value);
     sharc_rw_set_after(&in->rw, call);
     for (sharc_op *op = entry->first; op && op != ret; op = op->next) {
       sharc_op *copy = sharc_rw_clone(&in->rw, op, map);
@@ -763,18 +763,18 @@ static bool inline_call(inliner *in, const resolved_call *c, bool clone) {
     }
     results = sharc_xmalloc_array(ret->num_operands + 1, sizeof *results);
     for (unsigned i = 0; i < ret->num_operands; i++)
-      results[i] = sharc_mapping_value_or_self(map, ret->operands[i].value);
+      results[i] = sharc_mapping_value_or_self(map, sharc_op_operands_of(ret)[i].value);
     sharc_mapping_destroy(map);
   } else {
     sharc_value **args = sharc_xmalloc_array(call->num_operands + 1, sizeof *args);
     for (unsigned i = 0; i < call->num_operands; i++)
-      args[i] = call->operands[i].value;
+      args[i] = sharc_op_operands_of(call)[i].value;
     first = entry->first != ret ? entry->first : NULL;
     sharc_rw_inline_block_before(&in->rw, entry, call->block, stop, args, call->num_operands);
     free(args);
     results = sharc_xmalloc_array(ret->num_operands + 1, sizeof *results);
     for (unsigned i = 0; i < ret->num_operands; i++)
-      results[i] = ret->operands[i].value;
+      results[i] = sharc_op_operands_of(ret)[i].value;
   }
   sharc_op *inlined_end = clone ? stop : ret;
   process_inlined(in, call, first ? first : inlined_end, inlined_end);

@@ -26,8 +26,9 @@ sharc_value **sharc_sdy_operands_then_results(sharc_op *op, sharc_value **stack)
       stack && n_ops + n_res <= 16 ? stack : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *values);
   /* the IR's own links: this runs for every op visit of every
    * propagation round */
+  const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < n_ops; i++)
-    values[i] = op->operands[i].value;
+    values[i] = uses[i].value;
   sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < n_res; i++)
     values[n_ops + i] = &results[i];
