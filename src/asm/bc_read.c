@@ -720,9 +720,15 @@ typedef struct value_scope {
   SHARC_VEC(sharc_value *) values;
 } value_scope;
 
+/* `blocks` holds the blocks of every region being read, innermost last:
+ * a successor names a block of its op's region by index, found in
+ * blocks[block_base + index] (a walk of the region's list per successor
+ * made a region of n branching blocks cost n^2). */
 typedef struct ir_state {
   bc_file *f;
   value_scope *scope;
+  SHARC_VEC(sharc_block *) blocks;
+  unsigned block_base, block_count;
 } ir_state;
 
 static bool read_region(ir_state *s, sharc_bc_reader *r, sharc_region *region);
@@ -842,21 +848,18 @@ static bool read_count(sharc_bc_reader *r, uint64_t *n, const char *what) {
   return true;
 }
 
-static bool read_successors(sharc_bc_reader *r, sharc_block *block, sharc_op_state *st) {
-  sharc_region *region = block->parent;
-  unsigned nblocks = sharc_region_num_blocks(region);
+static bool read_successors(ir_state *s, sharc_bc_reader *r, sharc_op_state *st) {
   uint64_t n;
   if (!read_count(r, &n, "successor"))
     return false;
+  if (n > SHARC_OP_MAX_SUCCESSORS)
+    return sharc_bc_error(r, "successor count %llu exceeds the IR's limit", (unsigned long long)n);
   sharc_block **succ = sharc_bc_scratch(r, n * sizeof *succ);
   for (uint64_t i = 0; i < n; i++) {
     uint64_t b;
-    if (!read_index(r, nblocks, "block", &b))
+    if (!read_index(r, s->block_count, "block", &b))
       return false;
-    sharc_block *blk = region->first;
-    while (b--)
-      blk = blk->next;
-    succ[i] = blk;
+    succ[i] = s->blocks.items[s->block_base + b];
   }
   st->successors = succ;
   st->num_successors = (unsigned)n;
@@ -896,6 +899,8 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
   if (mask & SHARC_BC_OP_RESULTS) {
     if (!read_count(r, &n, "result"))
       return false;
+    if (n > SHARC_VALUE_MAX_INDEX)
+      return sharc_bc_error(r, "result count %llu exceeds the IR's limit", (unsigned long long)n);
     sharc_type **results = sharc_bc_scratch(r, n * sizeof *results);
     for (uint64_t i = 0; i < n; i++)
       if (!sharc_bc_read_type(r, &results[i]))
@@ -915,7 +920,7 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
   }
   if ((mask & SHARC_BC_OP_SUCCESSORS) &&
       (!block ? sharc_bc_error(r, "the top op cannot have successors")
-              : !read_successors(r, block, &st)))
+              : !read_successors(s, r, &st)))
     return false;
   if ((mask & SHARC_BC_OP_USE_LISTS) && !skip_use_lists(r, st.num_results))
     return false;
@@ -925,6 +930,8 @@ static bool read_op(ir_state *s, sharc_bc_reader *r, sharc_block *block, uint64_
     return false;
   if (nregions > sharc_bc_remaining(r) + 1)
     return sharc_bc_error(r, "region count %llu exceeds the data", (unsigned long long)nregions);
+  if (nregions > SHARC_OP_MAX_REGIONS)
+    return sharc_bc_error(r, "region count %llu exceeds the IR's limit", (unsigned long long)nregions);
   st.num_regions = (unsigned)nregions;
   sharc_op *op = sharc_op_create(f->ctx, &st);
   *out = op;
@@ -972,6 +979,8 @@ static bool read_block_args(ir_state *s, sharc_bc_reader *r, sharc_block *b, uin
   uint64_t nargs;
   if (!read_count(r, &nargs, "argument"))
     return false;
+  if (nargs > SHARC_VALUE_MAX_INDEX)
+    return sharc_bc_error(r, "argument count %llu exceeds the IR's limit", (unsigned long long)nargs);
   for (uint64_t i = 0; i < nargs; i++) {
     uint64_t tix;
     bool has_loc = true;
@@ -1037,14 +1046,23 @@ static bool read_region(ir_state *s, sharc_bc_reader *r, sharc_region *region) {
   sharc_vec_reserve(&sc->values, (size_t)base + nvalues + 1);
   memset(sc->values.items + base, 0, nvalues * sizeof *sc->values.items);
   sc->values.len = base + (unsigned)nvalues;
-  for (uint64_t i = 0; i < nblocks; i++)
-    sharc_region_append_block(region, sharc_block_create(f->ctx));
+  unsigned outer_base = s->block_base, outer_count = s->block_count;
+  s->block_base = s->blocks.len;
+  s->block_count = (unsigned)nblocks;
+  for (uint64_t i = 0; i < nblocks; i++) {
+    sharc_block *b = sharc_block_create(f->ctx);
+    sharc_region_append_block(region, b);
+    sharc_vec_push(&s->blocks, b);
+  }
   uint64_t next = base;
   f->depth++;
   bool ok = true;
   for (sharc_block *b = region->first; ok && b; b = b->next)
     ok = read_block(s, r, b, &next);
   f->depth--;
+  s->blocks.len = s->block_base;
+  s->block_base = outer_base;
+  s->block_count = outer_count;
   for (unsigned i = base; ok && i < sc->values.len; i++)
     if (sc->values.items[i] && sc->values.items[i]->vkind == SHARC_VALUE_PLACEHOLDER &&
         sc->values.items[i]->uses)
@@ -1068,12 +1086,13 @@ static sharc_op *read_ir(bc_file *f) {
     return NULL;
   }
   value_scope top = {0};
-  ir_state st = {f, &top};
+  ir_state st = {.f = f, .scope = &top};
   sharc_vec_push(&top.values, NULL);
   uint64_t next = 0;
   sharc_op *op = NULL;
   bool ok = read_op(&st, &r, NULL, &next, &op);
   sharc_vec_free(&top.values);
+  sharc_vec_free(&st.blocks);
   if (ok && r.p != r.end)
     ok = sharc_bc_error(&r, "trailing data in the IR section");
   /* the IR lives in the context's arena: a partial module is dropped */

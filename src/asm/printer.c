@@ -630,10 +630,64 @@ static void print_block_name(sharc_printer *p, const sharc_block *b) {
   sharc_buf_put_u64(p->out, b->print_id);
 }
 
-/* Predecessor edges of `b`, one per successor slot, in block order. */
-static void print_preds(sharc_printer *p, const sharc_block *b) {
-  unsigned stack_ids[16];
-  unsigned *ids = stack_ids, n = 0, cap = 16;
+/* The predecessor edges of a region's blocks, one per successor slot, in
+ * block order: ids[start[k] .. start[k + 1]) are the ids of the blocks
+ * branching to block k (blocks are numbered 0.. in their region). Built in
+ * one walk of the region: scanning the region once per block made a region
+ * of n branching blocks cost n^2. */
+typedef struct pred_index {
+  unsigned *start, *ids;
+} pred_index;
+
+static bool successor_in_region(const sharc_block *target, const sharc_region *r) {
+  return target && target->parent == r;
+}
+
+/* Builds `x` when the region's blocks are numbered 0.. in order (always,
+ * once its op was numbered for printing; a region printed without that,
+ * e.g. in a diagnostic, keeps the scan). */
+static bool pred_index_build(pred_index *x, const sharc_region *r) {
+  unsigned nblocks = 0, nedges = 0;
+  for (const sharc_block *b = r->first; b; b = b->next)
+    if (b->print_id != nblocks++)
+      return false;
+  x->start = sharc_xcalloc((size_t)nblocks + 1, sizeof *x->start);
+  for (const sharc_block *b = r->first; b; b = b->next)
+    for (const sharc_op *op = b->first; op; op = op->next)
+      for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
+        const sharc_block *t = sharc_op_successors_of(op)[i];
+        if (successor_in_region(t, r)) {
+          x->start[t->print_id + 1]++;
+          nedges++;
+        }
+      }
+  for (unsigned k = 0; k < nblocks; k++)
+    x->start[k + 1] += x->start[k];
+  x->ids = sharc_xmalloc(((size_t)nedges + 1) * sizeof *x->ids);
+  unsigned *fill = sharc_xmalloc(((size_t)nblocks + 1) * sizeof *fill);
+  memcpy(fill, x->start, ((size_t)nblocks + 1) * sizeof *fill);
+  for (const sharc_block *b = r->first; b; b = b->next)
+    for (const sharc_op *op = b->first; op; op = op->next)
+      for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
+        const sharc_block *t = sharc_op_successors_of(op)[i];
+        if (successor_in_region(t, r))
+          x->ids[fill[t->print_id]++] = b->print_id;
+      }
+  free(fill);
+  return true;
+}
+
+static void pred_index_free(pred_index *x) {
+  free(x->start);
+  free(x->ids);
+}
+
+/* The ids of the blocks branching to `b`, found by scanning its region
+ * (one-block regions, and regions without an index); `*ids` is `stack`
+ * or an array the caller frees. */
+static unsigned scan_preds(const sharc_block *b, unsigned **ids, unsigned *stack) {
+  unsigned n = 0, cap = 16;
+  *ids = stack;
   for (sharc_block *src = b->parent->first; src; src = src->next)
     for (sharc_op *op = src->first; op; op = op->next)
       for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++) {
@@ -641,10 +695,24 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
           continue;
         if (n == cap) {
           cap *= 2;
-          ids = sharc_xgrow_small(ids, stack_ids, n, cap, sizeof *ids);
+          *ids = sharc_xgrow_small(*ids, stack, n, cap, sizeof **ids);
         }
-        ids[n++] = src->print_id;
+        (*ids)[n++] = src->print_id;
       }
+  return n;
+}
+
+/* Predecessor edges of `b`, one per successor slot, in block order (from
+ * `x` when the region has an index). */
+static void print_preds(sharc_printer *p, const sharc_block *b, const pred_index *x) {
+  unsigned stack_ids[16];
+  unsigned *ids, n;
+  if (x) {
+    ids = x->ids + x->start[b->print_id];
+    n = x->start[b->print_id + 1] - x->start[b->print_id];
+  } else {
+    n = scan_preds(b, &ids, stack_ids);
+  }
   if (n == 0) {
     if (b != b->parent->first)
       SHARC_PR_LIT(p, "  // no predecessors");
@@ -655,7 +723,7 @@ static void print_preds(sharc_printer *p, const sharc_block *b) {
     for (unsigned i = 0; i < n; i++)
       sharc_buf_printf(p->out, "%s^bb%u", i ? ", " : "", ids[i]);
   }
-  if (ids != stack_ids)
+  if (!x && ids != stack_ids)
     free(ids);
 }
 
@@ -670,7 +738,7 @@ static void settle_output(sharc_printer *p) {
   }
 }
 
-static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
+static void print_block(sharc_printer *p, const sharc_block *b, bool header, const pred_index *preds) {
   if (header) {
     sharc_buf_indent(p->out, p->indent);
     print_block_name(p, b);
@@ -687,7 +755,7 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header) {
       sharc_buf_putc(p->out, ')');
     }
     sharc_buf_putc(p->out, ':');
-    print_preds(p, b);
+    print_preds(p, b, preds);
     sharc_buf_putc(p->out, '\n');
   }
   p->indent += 2;
@@ -719,9 +787,14 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
     p->default_dialect = dd;
     const sharc_block *entry = r->first;
     bool header = (print_empty_block && !entry->first) || (print_entry_args && entry->num_args);
-    print_block(p, entry, header);
+    pred_index preds, *x = NULL;
+    if (entry->next && pred_index_build(&preds, r))
+      x = &preds;
+    print_block(p, entry, header, x);
     for (const sharc_block *b = entry->next; b; b = b->next)
-      print_block(p, b, true);
+      print_block(p, b, true, x);
+    if (x)
+      pred_index_free(x);
     p->default_dialect = outer;
   }
   sharc_buf_indent(p->out, p->indent);

@@ -394,6 +394,38 @@ class Suite:
             self.report("linear", name + " (time x%.1f for 2x)" % ratio, ok,
                         why="" if ok else "superlinear")
 
+        self.branching_blocks()
+
+    def branching_blocks(self):
+        """A region of n blocks, each branching to the last: the printer's
+        predecessor comments and the bytecode reader's successor indices
+        once cost n^2 (a region scan per block, a block-list walk per
+        successor). Sizes fixed in both modes: linear, 2n blocks take well
+        under a second even under ASan; quadratic, seconds."""
+        def text(n):
+            lines = ['func.func @f() {', '  "test.br"()[^bb%d] : () -> ()' % (n - 1)]
+            for i in range(1, n):
+                lines.append("^bb%d:" % i)
+                lines.append('  "test.br"()[^bb%d] : () -> ()' % (n - 1) if i < n - 1 else "  return")
+            return "\n".join(lines + ["}", ""])
+        for form in ("text", "bytecode"):
+            times = []
+            for n in (20000, 40000):
+                src = self.write("blocks.mlir", text(n))
+                if form == "bytecode":
+                    bc = self.path("blocks.mlirbc")
+                    made = run([self.sdy, "--allow-unregistered-dialect", src, "-emit-bytecode", "-o", bc])
+                    self.check("linear", "branching blocks, bytecode written", made, rc=0, size="%d" % n)
+                    src = bc
+                res = run([self.sdy, "--allow-unregistered-dialect", src, "-o", self.path("blocks.out")])
+                times.append(res.seconds)
+                self.check("linear", "branching blocks, %s read and printed" % form, res, rc=0,
+                           size="%d" % n, max_mb=512)
+            ratio = times[1] / max(times[0], 1e-3)
+            ok = ratio < 3.0 or times[1] < 2.0
+            self.report("linear", "branching blocks, %s (time x%.1f for 2x)" % (form, ratio), ok,
+                        why="" if ok else "superlinear")
+
     # ---- cmdline ----------------------------------------------------------------------
     def cmdline(self):
         ok_file = self.write("ok.mlir", "module {}\n")
