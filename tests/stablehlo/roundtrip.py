@@ -16,7 +16,7 @@ pass whole could regress unseen while each op alone passes: the pieces listed
 in --whole-baseline (tests/stablehlo/roundtrip_whole.txt, written with
 --write-whole) must pass whole, else the run fails.
 
-usage: tests/stablehlo/roundtrip.py [--tool build/bin/mpmd_opt] [--corpus ../shared/conformance]
+usage: tests/stablehlo/roundtrip.py [--tool build/bin/mpmd_opt] [--stablehlo-tool T] [--corpus ../shared/conformance]
                                     [--whole-baseline FILE] [--write-whole FILE]
 """
 import argparse
@@ -278,14 +278,35 @@ def whole_regressions(a, candidates, verdicts):
     return lost
 
 
+def tool_for(a, where):
+    """The stablehlo* corpora are StableHLO's tests, run with stablehlo-opt;
+    the others (Shardy's, XLA's) with the sdy/mpmd tool."""
+    return a.stablehlo_tool if where.startswith('stablehlo') else a.tool
+
+
+def check_by_tool(a, items):
+    """check_many over (where, text) items, each with its corpus's tool;
+    verdicts in the items' order."""
+    verdicts = [None] * len(items)
+    for tool in (a.tool, a.stablehlo_tool):
+        ix = [i for i, (where, _) in enumerate(items) if tool_for(a, where) == tool]
+        for i, v in zip(ix, check_many(tool, [items[i][1] for i in ix])):
+            verdicts[i] = v
+    return verdicts
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', default='build/bin/mpmd_opt')
     ap.add_argument('--corpus', default='../shared/conformance')
+    ap.add_argument('--stablehlo-tool', help='the tool for the stablehlo* corpora (default: '
+                    'stablehlo-opt beside --tool): as in MLIR, only it registers chlo and vhlo')
     ap.add_argument('-v', action='store_true', help='list every failure')
     ap.add_argument('--whole-baseline', help='pieces that must pass whole (one id a line)')
     ap.add_argument('--write-whole', help='write the ids of the pieces that pass whole')
     a = ap.parse_args()
+    if not a.stablehlo_tool:
+        a.stablehlo_tool = os.path.join(os.path.dirname(a.tool), 'stablehlo-opt')
     files = []
     for root, _, names in os.walk(a.corpus):
         files += [os.path.join(root, n) for n in names if n.endswith('.mlir')]
@@ -306,7 +327,7 @@ def main():
                 continue  # nothing of ours, or built to fail
             candidates.append(('%s#%d' % (os.path.relpath(path, a.corpus), k), code))
     units = []
-    whole_verdicts = check_many(a.tool, [c for _, c in candidates])
+    whole_verdicts = check_by_tool(a, [(w, c) for w, c in candidates])
     lost = whole_regressions(a, candidates, whole_verdicts)
     for (where, code), why in zip(candidates, whole_verdicts):
         if why is None:
@@ -316,8 +337,8 @@ def main():
         for f in map(synthesize, op_units(code)):
             if f and not FOREIGN_OP.search(f):  # other dialects' ops inside regions
                 units.append((where, meshes + f, 'unchecked'))
-    pending = [u for _, u, state in units if state]
-    verdicts = iter(check_many(a.tool, pending))
+    pending = [(where, u) for where, u, state in units if state]
+    verdicts = iter(check_by_tool(a, pending))
     for where, unit, state in units:
         why = next(verdicts) if state else None
         ops = set(OP_RE.findall(unit))
