@@ -427,7 +427,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     const sharc_op_def *def = resolved->def;
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
+    sharc_vec_push(&p->pending_ops, 0u);
     ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def);
+    p->pending_ops.len--;
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
     const sharc_op_def *def = lookup_custom(p, name, &b.name);
@@ -453,7 +455,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     pushed_dialect = true;
     sharc_ident *saved_custom = p->custom_op;
     p->custom_op = b.name;
+    sharc_vec_push(&p->pending_ops, ++p->next_custom_serial);
     ok = parse(p, &b);
+    p->pending_ops.len--;
     p->custom_op = saved_custom;
   } else {
     sharc_op_builder_cleanup(&b);
@@ -750,6 +754,7 @@ static void parser_free(sharc_parser *p) {
   sharc_p_name_table_free(&p->attr_texts);
   sharc_p_name_table_free(&p->op_names);
   sharc_ptrvec_free(&p->deferred_locs);
+  sharc_vec_free(&p->pending_ops);
   sharc_p_name_table_free(&p->names);
   sharc_arena_free(&p->scratch);
   sharc_arena_free(&p->region_scratch);

@@ -7,6 +7,7 @@
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -674,6 +675,37 @@ static bool prior_use_type_error(sharc_parser *p, const sharc_operand_ref *ref,
   return false;
 }
 
+/* A forward reference's placeholder, with the custom op (serial, use)
+ * whose parser last resolved it (parser_impl.h: pending_ops). */
+typedef struct forward_value {
+  sharc_located_value lv;
+  unsigned pending_op;
+  sharc_token pending_tok;
+} forward_value;
+
+static forward_value *forward_of(sharc_value *v) {
+  return (forward_value *)(void *)((char *)v - offsetof(forward_value, lv.value));
+}
+
+/* Whether the op numbered `serial` is still being parsed. */
+static bool op_pending(const sharc_parser *p, unsigned serial) {
+  for (unsigned i = p->pending_ops.len; serial && i-- > 0;)
+    if (p->pending_ops.items[i] == serial)
+      return true;
+  return false;
+}
+
+/* A forward reference resolved by a custom op's own parser (the innermost
+ * op being parsed is custom) is held by that op until it is created. */
+static void note_pending_use(sharc_parser *p, sharc_value *v, const sharc_token *tok) {
+  unsigned top = p->pending_ops.len ? p->pending_ops.items[p->pending_ops.len - 1] : 0;
+  if (!top)
+    return;
+  forward_value *fv = forward_of(v);
+  fv->pending_op = top;
+  fv->pending_tok = *tok;
+}
+
 static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out) {
   val_entry *e = visible_entry(p, ref->name);
@@ -705,15 +737,16 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   }
   sharc_value *v = e->vals[ref->number];
   if (!v) {
-    sharc_located_value *lv = sharc_arena_alloc(&p->region_scratch, sizeof *lv);
-    lv->loc = sharc_p_tok_loc(p, &ref->tok);
-    v = &lv->value;
+    forward_value *fv = sharc_arena_alloc(&p->region_scratch, sizeof *fv);
+    fv->lv.loc = sharc_p_tok_loc(p, &ref->tok);
+    v = &fv->lv.value;
     v->vkind = SHARC_VALUE_PLACEHOLDER;
     v->type = type;
     e->vals[ref->number] = v;
   } else if (type && v->type != type) {
     return prior_use_type_error(p, ref, type, v, sharc_value_loc(v));
   }
+  note_pending_use(p, v, &ref->tok);
   *out = v;
   return true;
 }
@@ -757,6 +790,8 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
       sharc_value *ph = e->vals[i];
       if (!ph)
         continue;
+      if (op_pending(p, forward_of(ph)->pending_op))
+        return sharc_p_error_at(p, &forward_of(ph)->pending_tok, "use of undeclared SSA value name");
       if (ph->type && ph->type != vals[i]->type) {
         sharc_buf a = {0}, b = {0};
         type_str(vals[i]->type, &a);

@@ -113,6 +113,13 @@ struct sharc_parser {
    * messages), not before those of the shared parser (punctuation, types,
    * attributes, operands, regions, the lexer). */
   sharc_ident *custom_op;
+  /* ops being parsed, innermost last: a custom op's serial (from 1), or 0
+   * for a generic op (whose operands are resolved after its regions). A
+   * forward reference a custom op's parser resolved stays with that op
+   * until it is created: a definition inside the op's own regions cannot
+   * resolve it (MLIR: "use of undeclared SSA value name" at that use). */
+  SHARC_VEC(unsigned) pending_ops;
+  unsigned next_custom_serial;
   sharc_arena scratch;       /* parse-time data, freed at the end */
   /* what lives only as long as an isolated region (forward references,
    * multi-result bindings, block entries): freed when the outermost
