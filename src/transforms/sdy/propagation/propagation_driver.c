@@ -73,6 +73,16 @@ sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_o
   return info;
 }
 
+void sharc_propagation_forget_clean(sharc_propagation *pr) {
+  /* the epoch has 15 bits in a note (see clean_key): past them every
+   * note is cleared and the epochs start over */
+  if (++pr->clean_epoch < 0x8000)
+    return;
+  for (unsigned i = 0; i < pr->ops.len; i++)
+    pr->ops.items[i].clean = 0;
+  pr->clean_epoch = 1;
+}
+
 sharc_attr *sharc_propagation_known_rule(sharc_propagation *pr, sharc_op *op) {
   sharc_propagation_op *info = sharc_propagation_op_info(pr, op);
   return info->rule_known ? info->rule : sharc_sdy_own_sharding_rule(op);
@@ -209,6 +219,36 @@ static bool is_func_arg(const sharc_value *v) {
   return owner && sharc_op_isa(owner, &sharc_func_func_def) && sharc_block_is_entry(b);
 }
 
+/* A write of the sharding held for `v` (its shardable value, NULL when it
+ * has none: nothing is stored) clears the notes of the ops whose visits
+ * read it. An op result of an op without data flow edges, other than an
+ * edge, and a function argument are read through themselves only: by
+ * their own op and their users. Any other value shares its sharding with
+ * an edge's targets and owner, and every note is forgotten. */
+static void forget_readers(sharc_propagation *pr, sharc_value *v) {
+  if (!v)
+    return;
+  if (v->vkind == SHARC_VALUE_RESULT) {
+    sharc_op *owner = sharc_value_op_of(v);
+    const sharc_op_def *def = sharc_op_def_of(owner);
+    if (def && (def->data_flow || def == &sharc_sdy_data_flow_edge_def)) {
+      sharc_propagation_forget_clean(pr);
+      return;
+    }
+    sharc_propagation_op *info = sharc_propagation_op_find(pr, owner);
+    if (info)
+      info->clean = 0;
+  } else if (!is_func_arg(v)) {
+    sharc_propagation_forget_clean(pr);
+    return;
+  }
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_propagation_op *info = sharc_propagation_op_find(pr, sharc_use_owner(u));
+    if (info)
+      info->clean = 0;
+  }
+}
+
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
   if (pr->pending_args.len) {
     sharc_value *shardable = sharc_sdy_shardable_value(v);
@@ -223,6 +263,7 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
 
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
   sharc_value *shardable = sharc_sdy_shardable_value(v);
+  forget_readers(pr, shardable);
   if (!shardable || !is_func_arg(shardable) || !sharding) {
     sharc_sdy_set_sharding(v, sharding);
     return;
@@ -785,30 +826,68 @@ static sharc_type *static_type(sharc_value *v) {
   return sharc_sdy_type_is_static(t) ? t : NULL;
 }
 
+/* The note a visit along `d` that stores nothing leaves in its op's entry
+ * (sharc_propagation_op.clean): the directions, two bits each, the epoch
+ * and a bit that makes it nonzero. 0: not noted (debugging records every
+ * visit; a rule of more factors than the word holds). */
+enum { CLEAN_FACTORS = 24, CLEAN_EPOCH_SHIFT = 48 };
+
+static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
+  if (pr->debug || d->num_factors > CLEAN_FACTORS)
+    return 0;
+  uint64_t key = (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT;
+  for (unsigned f = 0; f < d->num_factors; f++)
+    key |= (uint64_t)d->along[f] << 2 * f;
+  return key;
+}
+
+/* Gathers the op's operands and results and propagates through it along
+ * `d`; returns whether anything was stored. */
+static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
+                                const directions *d, sharc_rewriter *rw) {
+  sharc_value *stack[16];
+  sharc_value **values = sharc_sdy_operands_then_results(op, stack);
+  unsigned n_ops = sharc_op_num_operands(op);
+  bool any = propagate_values_along(st->pr, values, n_ops, values + n_ops,
+                                    sharc_op_num_results(op), rule, d, op, rw, st->fp,
+                                    st->pr->options->conservative_propagation);
+  if (values != stack)
+    free(values);
+  return any;
+}
+
 /* PropagateRegisteredOp: any op with a sharding rule, on the op or from the
- * registry (which stores it on the op). */
+ * registry (which stores it on the op). A visit along the directions of the
+ * op's last visit, which stored nothing, with none of the shardings it
+ * reads written since, stores nothing either and is skipped (see
+ * sharc_propagation.clean_epoch). */
 static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *state) {
   pattern_state *st = state;
-  bool conservative = st->pr->options->conservative_propagation;
-  sharc_propagation_op *info = sharc_propagation_op_info(st->pr, op);
-  sharc_attr *rule = sharc_propagation_op_rule(st->pr, info);
+  sharc_propagation *pr = st->pr;
+  sharc_propagation_op *info = sharc_propagation_op_info(pr, op);
+  sharc_attr *rule = sharc_propagation_op_rule(pr, info);
   if (!rule)
     return false;
+  /* what the visit needs of the entry, read before the direction function
+   * runs: it may number ops, which can move the entries */
+  unsigned num_factors = info->num_factors;
+  bool blocked = info->blocked;
+  signed char elementwise = info->elementwise;
   /* the directions first: in the early op-priority rounds most ops may
    * propagate along no factor, and their values need not be gathered */
   directions d;
-  directions_fill(&d, rule, info->num_factors, info->blocked, st->direction, st->direction_user,
-                  op);
-  d.elementwise = info->elementwise;
+  directions_fill(&d, rule, num_factors, blocked, st->direction, st->direction_user, op);
+  d.elementwise = elementwise;
   bool any = false;
-  if (may_propagate(st->pr, &d)) {
-    sharc_value *stack[16];
-    sharc_value **values = sharc_sdy_operands_then_results(op, stack);
-    unsigned n_ops = sharc_op_num_operands(op);
-    any = propagate_values_along(st->pr, values, n_ops, values + n_ops, sharc_op_num_results(op),
-                                 rule, &d, op, rw, st->fp, conservative);
-    if (values != stack)
-      free(values);
+  if (may_propagate(pr, &d)) {
+    uint64_t key = clean_key(pr, &d);
+    info = sharc_propagation_op_find(pr, op);
+    if (!key || !info || info->clean != key) {
+      any = propagate_op_values(st, op, rule, &d, rw);
+      info = sharc_propagation_op_find(pr, op);
+      if (info)
+        info->clean = any ? 0 : key;
+    }
   }
   directions_free(&d);
   return any;
@@ -822,6 +901,8 @@ static void set_edge_sharding(const tensor_side *side, unsigned index, sharc_att
   if (owner_op && sharc_sdy_data_flow(owner_op))
     sharding = sharc_sdy_transform_target_sharding(owner_op, owner, sharding,
                                                    SHARC_SDY_AFTER_EDGE_PROPAGATION);
+  /* the edge's sharding is its targets' and owner's (forget_readers) */
+  sharc_propagation_forget_clean(side->pr);
   sharc_op_set_attr(edge, "sharding", sharding);
 }
 
@@ -971,6 +1052,11 @@ bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propa
   sharc_op *main = main_func(pr);
   if (!main)
     return false;
+  /* a visit's note holds for its strategy only */
+  if (fp != pr->clean_fp) {
+    pr->clean_fp = fp;
+    sharc_propagation_forget_clean(pr);
+  }
   propagate_func_results(pr, main, fp);
   pattern_state st = {pr, fp, direction, direction_user};
   sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(pr->module));
@@ -1048,6 +1134,7 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
   pr.options = options;
   pr.run = run;
   pr.rules = sharc_rule_cache_create();
+  pr.clean_epoch = 1;
   /* Shardy stores each op's rule on it and removes them at the end: only
    * kept rules, a module dumped midway and the debugging output see them */
   pr.rules_on_ops = options->keep_sharding_rules || (options->module_dump_directory &&

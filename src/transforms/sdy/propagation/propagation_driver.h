@@ -71,9 +71,12 @@ typedef struct sharc_source_sharding sharc_source_sharding; /* debugging, source
 
 /* What propagation learnt of one op, kept for the whole run (see
  * sharc_propagation_op_info). */
-typedef struct sharc_propagation_op { /* 24 bytes: every round reads them all */
+typedef struct sharc_propagation_op { /* 32 bytes: every round reads them all */
   sharc_op *op;         /* the op this entry is for */
   sharc_attr *rule;     /* its sharding rule, once `rule_known` */
+  /* the op's last visit stored nothing, with the directions and in the
+   * epoch this word holds (see sharc_propagation_clean_key; 0: none) */
+  uint64_t clean;
   unsigned num_factors; /* the rule's */
   bool rule_known;
   bool blocked;     /* the rule has blocked factors */
@@ -127,6 +130,17 @@ typedef struct sharc_propagation {
    * stamp less `first_mark` (see sharc_propagation_op_info) */
   SHARC_VEC(sharc_propagation_op) ops;
   unsigned first_mark;
+  /* Visits that would store nothing are skipped: a registered op's visit
+   * is a pure function of the strategy, the directions along its factors
+   * and the shardings of its operands and results (its rule, mesh and
+   * flags do not change while propagating). A visit that stored nothing
+   * notes its directions in its entry's `clean` word; every write of a
+   * sharding clears the word of each op that reads it, and a write whose
+   * readers are not just the value's owner and users (data flow edges and
+   * their owners), a new strategy or the user priorities' updates start a
+   * new `clean_epoch`, which forgets every note at once. */
+  unsigned clean_epoch;
+  const struct sharc_factor_propagation *clean_fp;
 } sharc_propagation;
 
 /* The entry of `op`, made on first use (sharc_propagation_number_op): its
@@ -137,13 +151,22 @@ typedef struct sharc_propagation {
  * overwrote gets a new entry. The pointer is valid until the next call
  * that numbers an op. */
 sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_op *op);
-static inline sharc_propagation_op *sharc_propagation_op_info(sharc_propagation *pr,
+/* The entry of `op` when it has one, else NULL (numbers nothing: every
+ * other entry pointer stays valid). */
+static inline sharc_propagation_op *sharc_propagation_op_find(sharc_propagation *pr,
                                                               sharc_op *op) {
   unsigned index = sharc_op_mark(op) - pr->first_mark;
   if (index < pr->ops.len && pr->ops.items[index].op == op)
     return &pr->ops.items[index];
-  return sharc_propagation_number_op(pr, op);
+  return NULL;
 }
+static inline sharc_propagation_op *sharc_propagation_op_info(sharc_propagation *pr,
+                                                              sharc_op *op) {
+  sharc_propagation_op *info = sharc_propagation_op_find(pr, op);
+  return info ? info : sharc_propagation_number_op(pr, op);
+}
+/* Forgets every visit noted as storing nothing (a new clean_epoch). */
+void sharc_propagation_forget_clean(sharc_propagation *pr);
 /* The op's sharding rule (sharc_sdy_get_or_create_sharding_rule_cached),
  * asked once per op and remembered in its entry: nothing a rule reads of
  * an op changes while propagating. NULL: none. Stored on the op only when

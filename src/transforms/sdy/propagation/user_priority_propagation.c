@@ -215,6 +215,8 @@ bool sharc_propagation_propagate_user_priority(sharc_propagation *pr,
       update_state st = {sharc_op_context(pr->module), refs.items[i].original, priority};
       sharc_sdy_transform_site_sharding(&refs.items[i].site, updated_for_priority, &st);
     }
+    /* written outside propagation: no visit's note holds any longer */
+    sharc_propagation_forget_clean(pr);
     ok = sharc_propagation_propagate_op_priority(pr, strategy, o->run_op_priority_propagation,
                                                  direction, direction_user);
     prev_priority = priority;
