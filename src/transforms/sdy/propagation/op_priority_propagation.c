@@ -214,15 +214,13 @@ typedef struct op_based {
  * when the op is first propagated through, so they are not kept across
  * visits). An op no heuristic lets propagate asks the caller's function
  * nothing: the intersection is NONE whatever it says. */
-static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
-                               sharc_sdy_propagation_direction *along) {
+static int op_based_direction(void *user, sharc_op *op, unsigned num_factors,
+                              sharc_sdy_propagation_direction *along) {
   const op_based *c = user;
   op_facts facts;
   learn(&facts, op, c->priority, c->kinds, c->pr);
-  if (c->priority != 2 && facts.op_wide == SHARC_SDY_PROPAGATION_NONE) {
-    sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_NONE);
-    return;
-  }
+  if (c->priority != 2 && facts.op_wide == SHARC_SDY_PROPAGATION_NONE)
+    return SHARC_SDY_PROPAGATION_NONE;
   /* the caller's function is not asked when it allows every direction
    * (the passes' own): intersecting with BOTH changes nothing */
   bool any = c->direction == sharc_propagate_any;
@@ -230,17 +228,16 @@ static void op_based_direction(void *user, sharc_op *op, unsigned num_factors,
     if (any)
       sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
     else
-      c->direction(c->direction_user, op, num_factors, along);
+      sharc_directions_ask(c->direction, c->direction_user, op, num_factors, along);
     intersect_at_priority_2(&facts, c->masks, num_factors, along);
-    return;
+    return SHARC_DIRECTIONS_PER_FACTOR;
   }
-  if (any) {
-    sharc_directions_fill(along, num_factors, facts.op_wide);
-    return;
-  }
-  c->direction(c->direction_user, op, num_factors, along);
+  if (any)
+    return facts.op_wide;
+  sharc_directions_ask(c->direction, c->direction_user, op, num_factors, along);
   for (unsigned f = 0; f < num_factors; f++)
     along[f] = sharc_sdy_intersection_of_directions(facts.op_wide, along[f]);
+  return SHARC_DIRECTIONS_PER_FACTOR;
 }
 
 bool sharc_propagation_propagate_op_priority(sharc_propagation *pr,

@@ -28,11 +28,20 @@ void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
     along[f] = direction;
 }
 
-void sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
-                         sharc_sdy_propagation_direction *along) {
+int sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
+                        sharc_sdy_propagation_direction *along) {
   (void)user;
   (void)op;
-  sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
+  (void)num_factors;
+  (void)along;
+  return SHARC_SDY_PROPAGATION_BOTH;
+}
+
+void sharc_directions_ask(sharc_get_direction_fn direction, void *user, sharc_op *op,
+                          unsigned num_factors, sharc_sdy_propagation_direction *along) {
+  int uniform = direction(user, op, num_factors, along);
+  if (uniform != SHARC_DIRECTIONS_PER_FACTOR)
+    sharc_directions_fill(along, num_factors, (sharc_sdy_propagation_direction)uniform);
 }
 
 static sharc_basic_factor_propagation basic_strategy;
@@ -628,6 +637,8 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
 typedef struct directions {
   sharc_sdy_propagation_direction *along; /* one per factor */
   unsigned num_factors;
+  /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
+  int uniform;
   bool any;                               /* some factor may propagate */
   signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
@@ -642,7 +653,16 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
   d->num_factors = num_factors;
   d->any = false;
   d->elementwise = -1;
-  direction(direction_user, op, num_factors, d->along);
+  d->uniform = direction(direction_user, op, num_factors, d->along);
+  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR) {
+    for (unsigned f = 0; f < num_factors; f++)
+      d->along[f] = (sharc_sdy_propagation_direction)d->uniform;
+    if (!has_blocked) {
+      d->any = num_factors && d->uniform != SHARC_SDY_PROPAGATION_NONE;
+      return;
+    }
+    d->uniform = SHARC_DIRECTIONS_PER_FACTOR;
+  }
   if (has_blocked) {
     bool stack_blocked[16];
     bool *blocked = scratch(stack_blocked, sizeof stack_blocked, num_factors * sizeof *blocked);
@@ -836,6 +856,9 @@ static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
   if (pr->debug || d->num_factors > CLEAN_FACTORS)
     return 0;
   uint64_t key = (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT;
+  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR) /* the direction in every two bits */
+    return key | ((uint64_t)d->uniform * 0x5555555555555555u &
+                  (((uint64_t)1 << 2 * d->num_factors) - 1));
   for (unsigned f = 0; f < d->num_factors; f++)
     key |= (uint64_t)d->along[f] << 2 * f;
   return key;
@@ -1010,14 +1033,15 @@ static bool propagate_func_data_flow_edge(sharc_op *edge, sharc_rewriter *rw, vo
   return any;
 }
 
-static void barrier_direction(void *user, sharc_op *op, unsigned num_factors,
-                              sharc_sdy_propagation_direction *along) {
+static int barrier_direction(void *user, sharc_op *op, unsigned num_factors,
+                             sharc_sdy_propagation_direction *along) {
   (void)user;
+  (void)num_factors;
+  (void)along;
   sharc_attr *d = sharc_op_attr(op, "allowed_direction");
-  sharc_directions_fill(along, num_factors,
-                        d && sharc_attr_get_kind(d) == SHARC_ATTR_INTEGER
-                            ? (sharc_sdy_propagation_direction)sharc_attr_int_value(d)
-                            : SHARC_SDY_PROPAGATION_NONE);
+  return d && sharc_attr_get_kind(d) == SHARC_ATTR_INTEGER
+             ? (sharc_sdy_propagation_direction)sharc_attr_int_value(d)
+             : SHARC_SDY_PROPAGATION_NONE;
 }
 
 /* PropagatePropagationBarrier: an identity op whose every factor goes only

@@ -53,16 +53,22 @@ typedef struct sharc_propagation_options {
       SHARC_OPTION(T, field.module_dump_directory, "module-dump-directory", SHARC_OPT_STRING,     \
                    NULL, "where to dump any rewritten modules for debugging")
 
-/* GetDirectionToPropagateFn asked for every factor of `op` at once: fills
- * `along[f]` for each f < num_factors with the direction propagation may
- * take through `op` along factor f. Asking once per op visit rather than
- * once per factor lets a function learn what it needs of the op once
- * (Shardy's functions are pure, so the order of the questions is free). */
-typedef void (*sharc_get_direction_fn)(void *user, sharc_op *op, unsigned num_factors,
-                                       sharc_sdy_propagation_direction *along);
+/* GetDirectionToPropagateFn asked for every factor of `op` at once: the
+ * direction propagation may take through `op` along each factor f <
+ * num_factors. Asking once per op visit rather than once per factor lets
+ * a function learn what it needs of the op once (Shardy's functions are
+ * pure, so the order of the questions is free). It returns the direction
+ * when every factor has the same one (`along` then unread: most ops, most
+ * rounds), else SHARC_DIRECTIONS_PER_FACTOR after filling `along[f]`. */
+enum { SHARC_DIRECTIONS_PER_FACTOR = -1 };
+typedef int (*sharc_get_direction_fn)(void *user, sharc_op *op, unsigned num_factors,
+                                      sharc_sdy_propagation_direction *along);
 /* propagateAny: BOTH, always. */
-void sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
-                         sharc_sdy_propagation_direction *along);
+int sharc_propagate_any(void *user, sharc_op *op, unsigned num_factors,
+                        sharc_sdy_propagation_direction *along);
+/* Asks `direction` about `op` and fills `along` whatever it answers. */
+void sharc_directions_ask(sharc_get_direction_fn direction, void *user, sharc_op *op,
+                          unsigned num_factors, sharc_sdy_propagation_direction *along);
 /* Sets the first `n` entries of `along` to `direction`. */
 void sharc_directions_fill(sharc_sdy_propagation_direction *along, unsigned n,
                            sharc_sdy_propagation_direction direction);
