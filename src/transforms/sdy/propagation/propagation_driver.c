@@ -136,31 +136,66 @@ static void add_user(sharc_propagation *pr, sharc_op *func, sharc_op *user) {
   sharc_vec_push(users, user);
 }
 
-static void scan_attr(sharc_propagation *pr, sharc_op *user, const sharc_attr *a) {
+/* Arrays and dictionaries found to refer to no function of the module,
+ * direct-mapped by address: attributes are uniqued, and the ops of a
+ * module repeat a few dictionaries and lists. */
+typedef struct no_func_refs {
+  const sharc_attr *slots[512];
+} no_func_refs;
+
+static const sharc_attr **no_func_refs_slot(no_func_refs *known, const sharc_attr *a) {
+  return &known->slots[((uintptr_t)a >> 4) % 512];
+}
+
+static bool scan_attr(sharc_propagation *pr, sharc_op *user, const sharc_attr *a,
+                      no_func_refs *known);
+
+/* Scans the elements of an array or dictionary (`n` of them, by index
+ * through `at`) unless known to refer to no function; returns whether
+ * it refers to one. */
+static bool scan_elements(sharc_propagation *pr, sharc_op *user, const sharc_attr *a,
+                          no_func_refs *known) {
+  const sharc_attr **slot = no_func_refs_slot(known, a);
+  if (*slot == a)
+    return false;
+  bool refers = false;
+  bool array = a->kind == SHARC_ATTR_ARRAY;
+  unsigned n = array ? a->array.n : a->dict.n;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_attr *e = array ? a->array.elems[i] : a->dict.entries[i].value;
+    /* most elements hold nothing to scan: no call for those */
+    if (e && (e->kind == SHARC_ATTR_SYMBOL_REF || e->kind == SHARC_ATTR_ARRAY ||
+              e->kind == SHARC_ATTR_DICTIONARY))
+      refers |= scan_attr(pr, user, e, known);
+  }
+  if (!refers)
+    *slot = a;
+  return refers;
+}
+
+static bool scan_attr(sharc_propagation *pr, sharc_op *user, const sharc_attr *a,
+                      no_func_refs *known) {
   switch (sharc_attr_get_kind(a)) {
   case SHARC_ATTR_SYMBOL_REF: {
     sharc_op *target = sharc_symbol_lookup(pr->module, sharc_ident_str(sharc_attr_symbol_root(a)));
-    if (target && sharc_op_isa(target, &sharc_func_func_def))
-      add_user(pr, target, user);
-    return;
+    if (!target || !sharc_op_isa(target, &sharc_func_func_def))
+      return false;
+    add_user(pr, target, user);
+    return true;
   }
   case SHARC_ATTR_ARRAY:
-    for (unsigned i = 0; i < sharc_attr_count(a); i++)
-      scan_attr(pr, user, sharc_attr_at(a, i));
-    return;
-  case SHARC_ATTR_DICTIONARY: {
-    const sharc_named_attr *entries = sharc_attr_dict_entries(a);
-    for (unsigned i = 0; i < sharc_attr_count(a); i++)
-      scan_attr(pr, user, entries[i].value);
-    return;
-  }
+  case SHARC_ATTR_DICTIONARY:
+    return scan_elements(pr, user, a, known);
   default:
-    return;
+    return false;
   }
 }
 
-static void scan_op_and_regions(sharc_propagation *pr, sharc_op *op, region_stack *stack) {
-  scan_attr(pr, op, sharc_op_attrs(op));
+static void scan_op_and_regions(sharc_propagation *pr, sharc_op *op, region_stack *stack,
+                                no_func_refs *known) {
+  const sharc_attr *attrs = sharc_op_attrs(op);
+  if (attrs)
+    scan_attr(pr, op, attrs, known);
   if (sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
     return;
   for (unsigned r = 0; r < sharc_op_num_regions(op); r++)
@@ -171,16 +206,18 @@ static void build_users(sharc_propagation *pr) {
   pr->users_built = true;
   sharc_block *body = sharc_region_first_block(sharc_op_region(pr->module, 0));
   region_stack stack = {0};
+  no_func_refs *known = sharc_xcalloc(1, sizeof *known);
   for (sharc_op *top = body ? sharc_block_first_op(body) : NULL; top; top = sharc_op_next(top)) {
     sharc_vec_clear(&stack);
-    scan_op_and_regions(pr, top, &stack);
+    scan_op_and_regions(pr, top, &stack, known);
     while (stack.len) {
       sharc_region *r = sharc_vec_pop(&stack);
       for (sharc_block *b = sharc_region_first_block(r); b; b = sharc_block_next(b))
         for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-          scan_op_and_regions(pr, op, &stack);
+          scan_op_and_regions(pr, op, &stack, known);
     }
   }
+  free(known);
   sharc_vec_free(&stack);
 }
 
