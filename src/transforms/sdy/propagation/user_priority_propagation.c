@@ -4,6 +4,7 @@
 #include "dialect/sdy/axes.h"
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
+#include "dialect/sdy/utils.h"
 #include "support/xalloc.h"
 #include "transforms/sdy/common/save_module.h"
 #include "transforms/sdy/common/sharding_walker.h"
@@ -141,10 +142,68 @@ static int by_priority(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Arrays, dictionaries and sharding lists found to hold no sharding with
+ * a priority, direct-mapped by address: attributes are uniqued, and the
+ * ops of a module repeat a few. */
+typedef struct priority_scan {
+  const sharc_attr *none[512];
+} priority_scan;
+
+/* Whether a tensor sharding in `a` (itself, or in a list, array or
+ * dictionary in it) has a dimension with a priority. */
+static bool holds_priority(priority_scan *scan, const sharc_attr *a) {
+  if (!a)
+    return false;
+  if (sharc_sdy_is_tensor_sharding(a))
+    return has_priority(a);
+  bool list = sharc_sdy_is_sharding_per_value(a);
+  sharc_attr_kind kind = sharc_attr_get_kind(a);
+  if (!list && kind != SHARC_ATTR_ARRAY && kind != SHARC_ATTR_DICTIONARY)
+    return false;
+  const sharc_attr **slot = &scan->none[((uintptr_t)a >> 4) % 512];
+  if (*slot == a)
+    return false;
+  bool found = false;
+  if (list) {
+    const sharc_attr *s;
+    for (unsigned i = 0; !found && (s = sharc_sdy_sharding_per_value_at(a, i)); i++)
+      found = has_priority(s);
+  } else if (kind == SHARC_ATTR_ARRAY) {
+    for (unsigned i = 0; !found && i < sharc_attr_count(a); i++)
+      found = holds_priority(scan, sharc_attr_at(a, i));
+  } else {
+    const sharc_named_attr *entries = sharc_attr_dict_entries(a);
+    for (unsigned i = 0; !found && i < sharc_attr_count(a); i++)
+      found = holds_priority(scan, entries[i].value);
+  }
+  if (!found)
+    *slot = a;
+  return found;
+}
+
+static sharc_walk_result find_priority(sharc_op *op, void *user) {
+  return holds_priority(user, sharc_op_attrs(op)) ? SHARC_WALK_INTERRUPT : SHARC_WALK_ADVANCE;
+}
+
+/* Whether a sharding of the module has a dimension with a priority: every
+ * sharding site holds its sharding in an op's attributes. Without one,
+ * initializing changes nothing and no reference is recorded, and the
+ * sites need not be walked. */
+static bool module_has_priorities(sharc_op *module) {
+  priority_scan *scan = sharc_xcalloc(1, sizeof *scan);
+  bool found = sharc_walk(module, SHARC_PRE_ORDER, find_priority, scan) == SHARC_WALK_INTERRUPT;
+  free(scan);
+  return found;
+}
+
 /* getShardingReferencesPerPriorityAndInitialize: `refs` sorted by
  * priority, walk order within one. */
 static void references_and_initialize(sharc_op *module, ref_vec *refs) {
   init_state st = {module, {0}};
+  if (!module_has_priorities(module)) {
+    *refs = (ref_vec){0};
+    return;
+  }
   sharc_sdy_transform_shardings(module, record_and_initialize, NULL, &st);
   if (st.refs.len)
     qsort(st.refs.items, st.refs.len, sizeof *st.refs.items, by_priority);
