@@ -783,12 +783,51 @@ static void populate_for_terminator(sharc_op *ret) {
   }
 }
 
+/* Whether `uses` is the use set an assign to `mesh` with origin `origin`
+ * (NULL: none) stores: that mesh with that origin, nothing else. Read off
+ * the attribute, nothing built or interned. */
+static bool is_assign_use_set(const sharc_attr *uses, const sharc_ident *mesh,
+                              const sharc_attr *origin) {
+  if (!is_meshes_attr(uses) || sharc_mpmd_meshes_with_origins_count(uses) != 1)
+    return false;
+  const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(uses, 0);
+  if (sharc_mpmd_mesh_with_origins_mesh(mwo) != mesh)
+    return false;
+  if (!origin)
+    return sharc_mpmd_mesh_with_origins_count(mwo) == 0;
+  return sharc_mpmd_mesh_with_origins_count(mwo) == 1 &&
+         sharc_str_eq(sharc_mpmd_origin_label(sharc_mpmd_mesh_with_origins_at(mwo, 0)),
+                      sharc_attr_string_value(origin));
+}
+
+/* An assign's use set is its mesh with its origin: the attribute
+ * sharc_mi_set_use_set would store for that one-mesh set, built only when
+ * the op does not hold it yet (the second propagation finds it there). A
+ * mesh named as the wildcard takes the set's own path. */
+static void populate_assign_use_set(sharc_op *op) {
+  sharc_ident *mesh = sharc_mpmd_mesh_tensor_mesh(sharc_value_type(sharc_op_result(op, 0)));
+  sharc_attr *origin = sharc_op_attr_static(op, "origin");
+  if (origin && sharc_attr_get_kind(origin) != SHARC_ATTR_STRING)
+    origin = NULL;
+  sharc_context *ctx = sharc_op_context(op);
+  if (sharc_str_eq_cstr(sharc_ident_str(mesh), SHARC_MI_WILDCARD_MESH)) {
+    sharc_mesh_set s = {0};
+    sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(op));
+    sharc_mi_set_use_set(op, &s);
+    sharc_mesh_set_free(&s);
+    return;
+  }
+  if (is_assign_use_set(sharc_op_attr_static(op, SHARC_MI_USE_SET), mesh, origin))
+    return;
+  sharc_attr *mwo = sharc_mpmd_assign_mesh_with_origin(op);
+  sharc_op_set_attr_static(op, SHARC_MI_USE_SET, sharc_mpmd_meshes_with_origins(ctx, &mwo, 1));
+}
+
 static void populate_use_set(sharc_op *op) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_mesh_set s = {0};
   if (sharc_op_isa(op, &sharc_mpmd_assign_def)) {
-    sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(op));
-    sharc_mi_set_use_set(op, &s);
+    populate_assign_use_set(op);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     sharc_block *body = sharc_func_body(op);
     unsigned n = sharc_func_num_args(op);
