@@ -502,24 +502,26 @@ static sharc_value *data_flow_source(sharc_value *v) {
   return term && i < sharc_op_num_operands(term) ? sharc_op_operand(term, i) : NULL;
 }
 
-void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
+/* The attribute `v`'s source set is read from: its data-flow source's op's
+ * (none for an assign's result), or its function's or mpmd.for's argument
+ * attribute; NULL where there is none (an unspecified set). */
+static sharc_attr *value_src_attr(sharc_value *v) {
   for (sharc_value *src; (src = data_flow_source(v));)
     v = src;
   sharc_op *def = sharc_value_defining_op(v);
-  if (def) {
-    if (sharc_op_isa(def, &sharc_mpmd_assign_def))
-      sharc_mesh_set_from_attr(NULL, out, NULL);
-    else
-      sharc_mi_src_set(def, out);
-    return;
-  }
+  if (def)
+    return sharc_op_isa(def, &sharc_mpmd_assign_def) ? NULL
+                                                      : sharc_op_attr_static(def, SHARC_MI_SRC_SET);
   sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
   if (owner && sharc_op_isa(owner, &sharc_func_func_def))
-    sharc_mi_arg_src_set(owner, sharc_value_index(v), out);
-  else if (owner && sharc_op_isa(owner, &sharc_mpmd_for_def))
-    sharc_mi_for_src_set(owner, sharc_value_index(v), out);
-  else
-    sharc_mesh_set_from_attr(NULL, out, NULL);
+    return sharc_func_arg_attr(owner, sharc_value_index(v), SHARC_MI_SRC_SET);
+  if (owner && sharc_op_isa(owner, &sharc_mpmd_for_def))
+    return for_arg_attr(owner, sharc_value_index(v), SHARC_MI_SRC_SET);
+  return NULL;
+}
+
+void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
+  sharc_mesh_set_from_attr(NULL, out, value_src_attr(v));
 }
 
 void sharc_mi_set_src_set(sharc_op *op, const sharc_mesh_set *s) {
@@ -988,7 +990,58 @@ done:
   sharc_mesh_set_free(&s);
 }
 
-static void propagate_src_set(sharc_op *op) {
+/* The source-set propagation's memo: the attribute a set read from an
+ * attribute is stored back as (attributes are unique and live as long as
+ * the context; a run sees a few distinct source sets). */
+enum { SRC_MEMO_SIZE = 16 };
+typedef struct src_memo {
+  const sharc_attr *read[SRC_MEMO_SIZE];
+  sharc_attr *stored[SRC_MEMO_SIZE];
+  unsigned len;
+} src_memo;
+
+static sharc_attr *stored_src_attr(src_memo *memo, sharc_context *ctx, const sharc_attr *a) {
+  for (unsigned i = 0; i < memo->len; i++)
+    if (memo->read[i] == a)
+      return memo->stored[i];
+  sharc_mesh_set s = {0};
+  sharc_mesh_set_from_attr(ctx, &s, a);
+  sharc_attr *stored = sharc_mesh_set_to_attr(ctx, &s);
+  sharc_mesh_set_free(&s);
+  if (memo->len < SRC_MEMO_SIZE) {
+    memo->read[memo->len] = a;
+    memo->stored[memo->len++] = stored;
+  }
+  return stored;
+}
+
+/* The common case of propagate_src_set: the op has no source set and the
+ * operands that have one all share one attribute. Intersecting a set with
+ * itself leaves it as it is, and unspecified sets leave the intersection
+ * alone, so the op's set is that attribute's, stored back: the operands'
+ * sets need not be built. False where the sets must be intersected. */
+static bool propagate_shared_src_set(sharc_op *op, src_memo *memo) {
+  if (is_meshes_attr(sharc_op_attr_static(op, SHARC_MI_SRC_SET)))
+    return false;
+  const sharc_attr *shared = NULL;
+  for (unsigned i = 0, n = sharc_op_num_operands(op); i < n; i++) {
+    const sharc_attr *a = value_src_attr(sharc_op_operand(op, i));
+    if (!is_meshes_attr(a))
+      continue;
+    if (shared && a != shared)
+      return false;
+    shared = a;
+  }
+  if (!shared)
+    return true;
+  sharc_op_set_attr_static(op, SHARC_MI_SRC_SET, stored_src_attr(memo, sharc_op_context(op), shared));
+  infer_reduce(op);
+  return true;
+}
+
+static void propagate_src_set(sharc_op *op, src_memo *memo) {
+  if (propagate_shared_src_set(op, memo))
+    return;
   sharc_mesh_set src = {0}, s = {0};
   sharc_mi_src_set(op, &src);
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
@@ -1010,7 +1063,7 @@ static void propagate_src_set(sharc_op *op) {
 
 static sharc_walk_result populate_src_set(sharc_op *op, void *user);
 
-static void populate_src_call(sharc_op *call) {
+static void populate_src_call(sharc_op *call, src_memo *memo) {
   sharc_op *callee = sharc_mpmd_callee(call);
   sharc_block *body = callee ? sharc_func_body(callee) : NULL;
   if (!body)
@@ -1030,7 +1083,7 @@ static void populate_src_call(sharc_op *call) {
   sharc_mesh_set_free(&arg);
   /* Shardy walks the callee's body in post-order, where skipping regions
    * has no effect: ops nested in regions get source sets too */
-  sharc_walk_region(sharc_op_region(callee, 0), SHARC_POST_ORDER, populate_src_set, NULL);
+  sharc_walk_region(sharc_op_region(callee, 0), SHARC_POST_ORDER, populate_src_set, memo);
 }
 
 static void populate_src_for(sharc_op *for_op) {
@@ -1044,7 +1097,7 @@ static void populate_src_for(sharc_op *for_op) {
 }
 
 static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
-  (void)user;
+  src_memo *memo = user;
   if (sharc_op_isa(op, &sharc_mpmd_unassign_def)) {
     init_unassign(op);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
@@ -1052,11 +1105,11 @@ static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
   } else if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {
     return SHARC_WALK_SKIP;
   } else if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
-    populate_src_call(op);
+    populate_src_call(op, memo);
   } else if (sharc_op_isa(op, &sharc_mpmd_for_def)) {
     populate_src_for(op);
   } else if (sharc_mi_is_meshless_op(op) || sharc_op_isa(op, &sharc_mpmd_assign_def)) {
-    propagate_src_set(op);
+    propagate_src_set(op, memo);
     return SHARC_WALK_SKIP;
   }
   return SHARC_WALK_ADVANCE;
@@ -1064,7 +1117,8 @@ static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
 
 static bool populate_src_sets_in(sharc_op *func, void *user) {
   (void)user;
-  sharc_walk(func, SHARC_PRE_ORDER, populate_src_set, NULL);
+  src_memo memo = {.len = 0};
+  sharc_walk(func, SHARC_PRE_ORDER, populate_src_set, &memo);
   return true;
 }
 
