@@ -580,6 +580,10 @@ bool sharc_mi_clear_func_use_sets(sharc_op *func) {
 }
 
 bool sharc_mi_clear_sets(sharc_op *op) {
+  /* asked of every op of the module by the final verification: most have
+   * no attribute at all (those in fragments) */
+  if (!sharc_attr_count(sharc_op_attrs(op)))
+    return false;
   bool removed = remove_attr(op, SHARC_MI_USE_SET);
   return remove_attr(op, SHARC_MI_SRC_SET) || removed;
 }
