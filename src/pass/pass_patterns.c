@@ -12,7 +12,18 @@ bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void
   c.listener = sharc_pass_listener(run);
   bool converged = sharc_apply_patterns_greedily(op, set, &c, NULL);
   sharc_pattern_set_destroy(set);
+  if (!converged)
+    sharc_pass_report_not_converged(op, &c, run);
   return converged;
+}
+
+void sharc_pass_report_not_converged(sharc_op *op, const sharc_greedy_config *config,
+                                     const sharc_pass_run *run) {
+  /* at the op's location only: its "see current operation" note would
+   * print the whole module */
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+             "%s: the greedy pattern rewrite did not converge after %lld iterations",
+             sharc_pass_run_def(run)->display_name, (long long)config->max_iterations);
 }
 
 sharc_greedy_config sharc_pass_greedy_config_no_folding(void) {

@@ -10,9 +10,17 @@
 
 /* Applies `patterns` (NULL-terminated; `state` goes to each) greedily to
  * what `op` holds, under `config` (NULL: the defaults) with the pass's
- * listener. Returns whether the rewrite converged. */
+ * listener. Returns whether the rewrite converged; where it did not, says so
+ * (sharc_pass_report_not_converged). */
 bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void *state,
                                const sharc_greedy_config *config, sharc_pass_run *run);
+
+/* MLIR's greedy driver fails when the rewrite does not converge, and a pass
+ * built on it then fails without a word (mlir-opt exits 1 silently); a
+ * failing pass must say why: an error at `op`, the op the rewrite ran on,
+ * naming the pass and the iteration limit of `config`. */
+void sharc_pass_report_not_converged(sharc_op *op, const sharc_greedy_config *config,
+                                     const sharc_pass_run *run);
 
 /* A conversion whose only outcome is a new name: each op of kind `from`
  * under `root` becomes an op named `to` with its operands, result types

@@ -146,6 +146,7 @@ typedef struct driver {
   bool skip_quiet;
   bool note_plain; /* and notes the plain ones, for region simplification */
   bool in_candidate;   /* the seeding is in the body of an isolated op */
+  bool scanning;       /* it only looks at that body: no pushes */
   bool body_acting;    /* the innermost such body has an op that can act */
   bool body_irregular; /* it has a region of several blocks or a graph region */
   /* the quiet bodies with single-block, non-graph regions only: every op
@@ -360,9 +361,9 @@ static void seed_replay_reversed(driver *d) {
  * change through ops of the same body (its values are used there only, and
  * the patterns rooted outside keep out), so when at seeding no op of the
  * body can act, none will act when popped, and none of them is pushed again
- * before it would be popped. Such a body's ops leave the worklist as soon as
- * the walk is done with it: the worklist is then what MLIR's driver pops,
- * less pops that do nothing. */
+ * before it would be popped. Such a body's ops are left out of the worklist
+ * (seed_candidate): the worklist is then what MLIR's driver pops, less pops
+ * that do nothing. */
 
 static bool may_act(driver *d, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
@@ -393,51 +394,43 @@ static void seed_visit(driver *d, sharc_op *op) {
     d->body_acting = true;
   if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
-  add_to_worklist(d, op);
-}
-
-/* Takes the quiet body of `cand` out of the worklist's entries from
- * `start`. Bottom-up, the first op pushed in the body brought `cand` and
- * those of its ancestors not yet pushed after it (each op pushed has its
- * ancestors pushed: the list only grows while seeding): those stay. */
-static void drop_body(driver *d, sharc_op *cand, unsigned start) {
-  sharc_op **items = d->wl.list.items;
-  unsigned out = start;
-  const sharc_op *chain = NULL; /* the last op kept of cand's chain */
-  for (unsigned i = start; i < d->wl.list.len; i++) {
-    sharc_op *op = items[i];
-    bool kept = op == cand || (chain && chain->block && chain->block->parent &&
-                               chain->block->parent->parent == op);
-    if (!kept) {
-      op->on_worklist = 0;
-      continue;
-    }
-    chain = op;
-    items[out++] = op;
-  }
-  d->wl.list.len = out;
+  if (!d->scanning)
+    add_to_worklist(d, op);
 }
 
 static void seed_ops_skipping(driver *d, sharc_region *region);
 
-/* The regions of an isolated op no pattern is rooted at: its ops stay in
- * the worklist only when one of them can act. */
-static void seed_candidate(driver *d, sharc_op *op) {
-  unsigned start = d->wl.list.len;
-  bool was_in = d->in_candidate, outer_acting = d->body_acting;
-  bool outer_irregular = d->body_irregular;
-  d->in_candidate = true;
+static void seed_body(driver *d, sharc_op *cand) {
   d->body_acting = false;
-  d->body_irregular = d->note_plain && irregular_regions(op);
-  for (unsigned i = 0; i < op->num_regions; i++)
-    seed_ops_skipping(d, &sharc_op_regions_of(op)[i]);
+  d->body_irregular = d->note_plain && irregular_regions(cand);
+  for (unsigned i = 0; i < cand->num_regions; i++)
+    seed_ops_skipping(d, &sharc_op_regions_of(cand)[i]);
+}
+
+/* The regions of an isolated op no pattern is rooted at: its ops go to
+ * the worklist only when one of them can act. A first walk without pushes
+ * says whether one can; only then is the body walked again, pushing. A
+ * quiet body leaves the worklist as it would be had its ops been pushed
+ * and taken out again: the first op pushed in it would have brought
+ * `cand` and those of its ancestors not yet pushed (each op pushed has its
+ * ancestors pushed), and those are pushed here. */
+static void seed_candidate(driver *d, sharc_op *op) {
+  bool was_in = d->in_candidate, outer_acting = d->body_acting;
+  bool outer_irregular = d->body_irregular, was_scanning = d->scanning;
+  d->in_candidate = true;
+  d->scanning = true;
+  seed_body(d, op);
+  d->scanning = was_scanning;
+  if (d->body_acting && !d->scanning)
+    seed_body(d, op);
   bool acting = d->body_acting, irregular = d->body_irregular;
   d->in_candidate = was_in;
   d->body_acting = outer_acting || acting;
   d->body_irregular = outer_irregular || irregular;
   if (acting)
     return;
-  drop_body(d, op, start);
+  if (!d->scanning)
+    add_to_worklist(d, op);
   if (d->note_plain && !irregular)
     sharc_ptrmap_put(&d->quiet_bodies, op, op);
 }
@@ -455,10 +448,13 @@ static void seed_op_skipping(driver *d, sharc_op *op) {
     seed_visit(d, op);
 }
 
-/* sharc_walk_region's order (each next op taken before the visit). */
+/* sharc_walk_region's order (each next op taken before the visit). A look
+ * at a body ends at its first op that can act. */
 static void seed_ops_skipping(driver *d, sharc_region *region) {
   for (sharc_block *b = region->first; b; b = b->next)
     for (sharc_op *o = b->first, *next; o; o = next) {
+      if (d->scanning && d->body_acting)
+        return;
       next = o->next;
       if (next)
         sharc_prefetch_after(o, next);

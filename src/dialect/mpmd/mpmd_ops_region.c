@@ -21,14 +21,6 @@ static sharc_str op_mesh_name(const sharc_op *op) {
 }
 
 /* Types of a block's arguments or an op's operands/results, malloc'ed. */
-static sharc_type **block_arg_types(const sharc_block *b) {
-  unsigned n = sharc_block_num_args(b);
-  sharc_type **t = sharc_xmalloc_array(n + 1, sizeof *t);
-  for (unsigned i = 0; i < n; i++)
-    t[i] = sharc_value_type(sharc_block_arg(b, i));
-  return t;
-}
-
 static sharc_type **value_types(const sharc_op *op, bool results) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
   sharc_type **t = sharc_xmalloc_array(n + 1, sizeof *t);
@@ -183,16 +175,22 @@ static bool verify_body_types(sharc_op *op, types_check check) {
   sharc_op *ret = sharc_block_last_op(body);
   if (!ret)
     return true;
-  sharc_type **args = block_arg_types(body), **ins = value_types(op, false);
-  sharc_type **rets = value_types(ret, false), **outs = value_types(op, true);
-  bool ok = check(op, args, sharc_block_num_args(body), ins, sharc_op_num_operands(op),
-                  "block argument", "operand") &&
-            check(op, rets, sharc_op_num_operands(ret), outs, sharc_op_num_results(op),
-                  "returned value", "result");
-  free(args);
-  free(ins);
-  free(rets);
-  free(outs);
+  /* the four lists in one buffer, on the stack for the common sizes: the
+   * verifier runs this for every fragment after every pass that changes it */
+  unsigned n_args = sharc_block_num_args(body), n_ins = sharc_op_num_operands(op);
+  unsigned n_rets = sharc_op_num_operands(ret), n_outs = sharc_op_num_results(op);
+  size_t n = (size_t)n_args + n_ins + n_rets + n_outs;
+  sharc_type *small[64], **args = n <= 64 ? small : sharc_xmalloc_array(n, sizeof *args);
+  sharc_type **ins = args + n_args, **rets = ins + n_ins, **outs = rets + n_rets;
+  for (unsigned i = 0; i < n_args; i++)
+    args[i] = sharc_value_type(sharc_block_arg(body, i));
+  sharc_mpmd_operand_types(op, ins);
+  sharc_mpmd_operand_types(ret, rets);
+  sharc_mpmd_result_types(op, outs);
+  bool ok = check(op, args, n_args, ins, n_ins, "block argument", "operand") &&
+            check(op, rets, n_rets, outs, n_outs, "returned value", "result");
+  if (args != small)
+    free(args);
   return ok;
 }
 

@@ -157,12 +157,12 @@ bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_t
 }
 
 void sharc_mpmd_operand_types(const sharc_op *op, sharc_type **out) {
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
+  for (unsigned i = 0, n = sharc_op_num_operands(op); i < n; i++)
     out[i] = sharc_value_type(sharc_op_operand(op, i));
 }
 
 void sharc_mpmd_result_types(const sharc_op *op, sharc_type **out) {
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++)
+  for (unsigned i = 0, n = sharc_op_num_results(op); i < n; i++)
     out[i] = sharc_value_type(sharc_op_result(op, i));
 }
 

@@ -10,6 +10,7 @@
 #include "dialect/mpmd/utils.h"
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
+#include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "transforms/mpmd/common/pass_utils.h"
 #include "support/llvm_hash.h"
@@ -166,8 +167,6 @@ static void free_groups(group_vec *g) {
   sharc_vec_free(g);
 }
 
-/* mpmd.reduce -> a reduction per source mesh, transferred to each mesh
- * that uses the result and reduced there. */
 /* Shardy groups the operands in a DenseMap<StringRef, ...> keyed by mesh
  * name and iterates it: the groups go in LLVM's bucket order of the names. */
 static void order_as_llvm_string_map(group_vec *groups) {
@@ -189,27 +188,60 @@ static void order_as_llvm_string_map(group_vec *groups) {
   free(keys);
 }
 
-static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
-  (void)state;
-  group_vec sources = {0}, users = {0};
+/* The reduction's operands by the mesh their unassign takes them from, and
+ * its assign users by their mesh; false where an operand is no unassign's
+ * or a user no assign (Shardy's SDY_CHECKs; the op is then left as it is
+ * and the final verification reports it). */
+static bool group_reduce(sharc_op *op, group_vec *sources, group_vec *users) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *un = sharc_value_defining_op(sharc_op_operand(op, i));
-    if (!un || !sharc_op_isa(un, &sharc_mpmd_unassign_def)) {
-      free_groups(&sources);
+    if (!un || !sharc_op_isa(un, &sharc_mpmd_unassign_def))
       return false;
-    }
     sharc_value *x = sharc_op_operand(un, 0);
-    sharc_vec_push(&group_of(&sources, sharc_mpmd_value_mesh(x))->values, x);
+    sharc_vec_push(&group_of(sources, sharc_mpmd_value_mesh(x))->values, x);
   }
   for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, 0)); u; u = sharc_use_next(u)) {
     sharc_op *assign = sharc_use_owner(u);
-    if (!sharc_op_isa(assign, &sharc_mpmd_assign_def)) {
-      free_groups(&sources);
-      free_groups(&users);
+    if (!sharc_op_isa(assign, &sharc_mpmd_assign_def))
       return false;
-    }
-    sharc_vec_push(&group_of(&users, sharc_mpmd_value_mesh(sharc_op_result(assign, 0)))->values,
+    sharc_vec_push(&group_of(users, sharc_mpmd_value_mesh(sharc_op_result(assign, 0)))->values,
                    assign);
+  }
+  return true;
+}
+
+/* Shardy's SDY_CHECK that every mesh of the use set has an assign user
+ * aborts the pass; here it is reported at the reduction (the first one
+ * only: Shardy stops there) and the pass fails. */
+static bool use_meshes_assigned(sharc_op *op, const sharc_mesh_set *uses, group_vec *users,
+                                bool *failed) {
+  for (unsigned m = 0; m < uses->meshes.len; m++) {
+    if (group_of(users, sharc_ident_str(uses->meshes.items[m].mesh))->values.len)
+      continue;
+    if (!*failed)
+      sharc_mpmd_error(op, "Check failed: !assign_users.empty() Each mesh in the use_set should "
+                           "correspond to at least one assign user.");
+    *failed = true;
+    return false;
+  }
+  return true;
+}
+
+/* mpmd.reduce -> a reduction per source mesh, transferred to each mesh
+ * that uses the result and reduced there. */
+static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
+  group_vec sources = {0}, users = {0};
+  sharc_mesh_set uses = {0};
+  bool ok = group_reduce(op, &sources, &users);
+  if (ok) {
+    sharc_mi_use_set(op, &uses);
+    ok = use_meshes_assigned(op, &uses, &users, state);
+  }
+  if (!ok) {
+    sharc_mesh_set_free(&uses);
+    free_groups(&sources);
+    free_groups(&users);
+    return false;
   }
   order_as_llvm_string_map(&sources);
   sharc_mpmd_reduction_kind kind = sharc_mpmd_reduction_get(sharc_op_attr_static(op, "reduction"));
@@ -224,14 +256,10 @@ static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
                                                               g->values.len, g->mesh, kind),
                                               0));
   }
-  sharc_mesh_set uses = {0};
-  sharc_mi_use_set(op, &uses);
   sharc_ptr_vec moved = {0};
   for (unsigned m = 0; m < uses.meshes.len; m++) {
     sharc_str mesh = sharc_ident_str(uses.meshes.items[m].mesh);
     mesh_group *g = group_of(&users, mesh);
-    if (!g->values.len)
-      continue;
     sharc_type *type = sharc_value_type(sharc_op_result(g->values.items[0], 0));
     moved.len = 0;
     for (unsigned i = 0; i < locals.len; i++) {
@@ -390,8 +418,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   sharc_mpmd_functions(module, &funcs);
   bool ok = sharc_mpmd_rewrite_entry_points(module, run, opts, assign_entry_args);
   if (ok) {
+    bool check_failed = false;
     sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
-    sharc_pattern_set_add(set, patterns, NULL);
+    sharc_pattern_set_add(set, patterns, &check_failed);
     if (o->infer_transfers)
       sharc_pattern_set_add(set, transfer_patterns, NULL);
     /* rooted at assigns, broadcasts and reductions, which they replace by
@@ -403,6 +432,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
     config.listener = sharc_pass_listener(run);
     ok = sharc_apply_patterns_greedily(module, set, &config, NULL);
     sharc_pattern_set_destroy(set);
+    if (!ok && !check_failed)
+      sharc_pass_report_not_converged(module, &config, run);
+    ok &= !check_failed;
   }
   if (ok)
     for (unsigned i = 0; i < funcs.len; i++) {

@@ -144,6 +144,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   config.listener = sharc_pass_listener(run);
   bool converged = sharc_apply_patterns_greedily(module, set, &config, NULL);
   sharc_pattern_set_destroy(set);
+  if (!converged)
+    sharc_pass_report_not_converged(module, &config, run);
   return converged;
 }
 

@@ -502,24 +502,26 @@ static sharc_value *data_flow_source(sharc_value *v) {
   return term && i < sharc_op_num_operands(term) ? sharc_op_operand(term, i) : NULL;
 }
 
-void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
+/* The attribute `v`'s source set is read from: its data-flow source's op's
+ * (none for an assign's result), or its function's or mpmd.for's argument
+ * attribute; NULL where there is none (an unspecified set). */
+static sharc_attr *value_src_attr(sharc_value *v) {
   for (sharc_value *src; (src = data_flow_source(v));)
     v = src;
   sharc_op *def = sharc_value_defining_op(v);
-  if (def) {
-    if (sharc_op_isa(def, &sharc_mpmd_assign_def))
-      sharc_mesh_set_from_attr(NULL, out, NULL);
-    else
-      sharc_mi_src_set(def, out);
-    return;
-  }
+  if (def)
+    return sharc_op_isa(def, &sharc_mpmd_assign_def) ? NULL
+                                                      : sharc_op_attr_static(def, SHARC_MI_SRC_SET);
   sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
   if (owner && sharc_op_isa(owner, &sharc_func_func_def))
-    sharc_mi_arg_src_set(owner, sharc_value_index(v), out);
-  else if (owner && sharc_op_isa(owner, &sharc_mpmd_for_def))
-    sharc_mi_for_src_set(owner, sharc_value_index(v), out);
-  else
-    sharc_mesh_set_from_attr(NULL, out, NULL);
+    return sharc_func_arg_attr(owner, sharc_value_index(v), SHARC_MI_SRC_SET);
+  if (owner && sharc_op_isa(owner, &sharc_mpmd_for_def))
+    return for_arg_attr(owner, sharc_value_index(v), SHARC_MI_SRC_SET);
+  return NULL;
+}
+
+void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
+  sharc_mesh_set_from_attr(NULL, out, value_src_attr(v));
 }
 
 void sharc_mi_set_src_set(sharc_op *op, const sharc_mesh_set *s) {
@@ -578,6 +580,10 @@ bool sharc_mi_clear_func_use_sets(sharc_op *func) {
 }
 
 bool sharc_mi_clear_sets(sharc_op *op) {
+  /* asked of every op of the module by the final verification: most have
+   * no attribute at all (those in fragments) */
+  if (!sharc_attr_count(sharc_op_attrs(op)))
+    return false;
   bool removed = remove_attr(op, SHARC_MI_USE_SET);
   return remove_attr(op, SHARC_MI_SRC_SET) || removed;
 }
@@ -607,6 +613,39 @@ bool sharc_mi_clear_for_sets(sharc_op *for_op) {
   sharc_op_set_attr_static(for_op, SHARC_MPMD_ARG_ATTRS, k ? sharc_attr_array(ctx, kept, k) : NULL);
   free(kept);
   return removed;
+}
+
+/* ---- sets stored back ------------------------------------------------------------------- */
+
+/* The propagations' memo: the attribute a set read from an attribute is
+ * stored back as, and whether that set has a mesh (attributes are unique
+ * and live as long as the context; a run sees a few distinct sets). */
+enum { SET_MEMO_SIZE = 16 };
+typedef struct set_memo {
+  const sharc_attr *read[SET_MEMO_SIZE];
+  sharc_attr *stored[SET_MEMO_SIZE];
+  bool has_mesh[SET_MEMO_SIZE];
+  unsigned len;
+} set_memo;
+
+static sharc_attr *stored_set_attr(set_memo *memo, sharc_context *ctx, const sharc_attr *a,
+                                   bool *has_mesh) {
+  for (unsigned i = 0; i < memo->len; i++)
+    if (memo->read[i] == a) {
+      *has_mesh = memo->has_mesh[i];
+      return memo->stored[i];
+    }
+  sharc_mesh_set s = {0};
+  sharc_mesh_set_from_attr(ctx, &s, a);
+  sharc_attr *stored = sharc_mesh_set_to_attr(ctx, &s);
+  *has_mesh = s.meshes.len > 0;
+  sharc_mesh_set_free(&s);
+  if (memo->len < SET_MEMO_SIZE) {
+    memo->read[memo->len] = a;
+    memo->stored[memo->len] = stored;
+    memo->has_mesh[memo->len++] = *has_mesh;
+  }
+  return stored;
 }
 
 /* ---- transitive uses ---------------------------------------------------------------------- */
@@ -639,14 +678,15 @@ static void union_use_set_attr(sharc_mesh_set *base, const sharc_attr *meshes) {
   }
 }
 
-/* CopyMeshesFromUse: the use set a use of a value of `block` contributes. */
-static void add_use(sharc_block *block, sharc_use *use, sharc_mesh_set *base) {
+/* CopyMeshesFromUse: the use set a use of a value of `block` contributes,
+ * stored in `*out`; false where the use contributes nothing. */
+static bool use_attr(sharc_block *block, sharc_use *use, sharc_attr **out) {
   sharc_op *user = sharc_use_owner(use);
   sharc_op *def = sharc_value_defining_op(sharc_op_operand(user, sharc_use_operand_index(use)));
   if (sharc_mi_is_terminal_node(user) && !(def && sharc_op_isa(def, &sharc_mpmd_broadcast_def)))
-    return;
+    return false;
   if (sharc_op_isa(user, &sharc_mpmd_unassign_def))
-    return;
+    return false;
   sharc_op *ancestor = sharc_mpmd_ancestor_in_block(block, user);
   unsigned index = sharc_use_operand_index(use);
   sharc_attr *uses;
@@ -655,7 +695,7 @@ static void add_use(sharc_block *block, sharc_use *use, sharc_mesh_set *base) {
   } else if (sharc_op_isa(user, &sharc_mpmd_call_def)) {
     sharc_op *callee = sharc_mpmd_callee(user);
     if (!callee)
-      return; /* no use set, not even an empty one */
+      return false; /* no use set, not even an empty one */
     uses = sharc_func_arg_attr(callee, index, SHARC_MI_USE_SET);
   } else if (sharc_op_isa(user, &sharc_func_return_def) &&
              !sharc_mpmd_is_entry_point_function(sharc_op_parent_op(user))) {
@@ -665,14 +705,18 @@ static void add_use(sharc_block *block, sharc_use *use, sharc_mesh_set *base) {
   } else {
     uses = sharc_op_attr_static(user, SHARC_MI_USE_SET);
   }
-  union_use_set_attr(base, uses);
+  *out = uses;
+  return true;
 }
 
 void sharc_mi_add_transitive_uses(sharc_value *v, sharc_mesh_set *base) {
   sharc_op *def = sharc_value_defining_op(v);
   sharc_block *block = def ? sharc_op_block(def) : sharc_value_owner_block(v);
-  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u))
-    add_use(block, u, base);
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_attr *uses;
+    if (use_attr(block, u, &uses))
+      union_use_set_attr(base, uses);
+  }
 }
 
 void sharc_mi_add_op_transitive_uses(sharc_op *op, sharc_mesh_set *base) {
@@ -684,21 +728,21 @@ void sharc_mi_add_op_transitive_uses(sharc_op *op, sharc_mesh_set *base) {
 
 enum { MAX_CALL_CHAIN_ITERATIONS = 10 };
 
-static void populate_use_set(sharc_op *op);
+static void populate_use_set(sharc_op *op, set_memo *memo);
 
 /* MLIR's walk<PostOrder, ReverseIterator>: regions, blocks and ops last to
  * first, each op after what it holds. Fragments are already on a mesh and
  * nothing in them is analysed, so their bodies are passed over. */
-static void walk_reverse_post_order(sharc_op *op) {
+static void walk_reverse_post_order(sharc_op *op, set_memo *memo) {
   if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
     for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
       for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b;
            b = sharc_block_prev(b))
         for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
           prev = sharc_op_prev(o);
-          walk_reverse_post_order(o);
+          walk_reverse_post_order(o, memo);
         }
-  populate_use_set(op);
+  populate_use_set(op, memo);
 }
 
 static bool call_has_use_sets(sharc_op *callee) {
@@ -710,7 +754,7 @@ static bool call_has_use_sets(sharc_op *callee) {
 
 /* PopulateUseSetForCalleeFunc: whether the callee's result use sets grew
  * (then, or the first time, its body is propagated again). */
-static bool populate_callee(sharc_op *call, sharc_op *callee) {
+static bool populate_callee(sharc_op *call, sharc_op *callee, set_memo *memo) {
   bool changed = false;
   for (unsigned i = 0; i < sharc_op_num_results(call); i++) {
     sharc_mesh_set s = {0};
@@ -724,20 +768,20 @@ static bool populate_callee(sharc_op *call, sharc_op *callee) {
     sharc_mesh_set_free(&s);
   }
   if (changed || !call_has_use_sets(callee)) {
-    walk_reverse_post_order(callee);
+    walk_reverse_post_order(callee, memo);
     return true;
   }
   return false;
 }
 
-static void populate_call(sharc_op *call) {
+static void populate_call(sharc_op *call, set_memo *memo) {
   sharc_op *callee = sharc_mpmd_callee(call);
   if (!callee || !sharc_func_body(callee))
     return;
-  bool changed = populate_callee(call, callee);
+  bool changed = populate_callee(call, callee, memo);
   if (sharc_mi_is_call_in_chain(call))
     for (int i = 0; i < MAX_CALL_CHAIN_ITERATIONS && changed; i++)
-      changed = populate_callee(call, callee);
+      changed = populate_callee(call, callee, memo);
 }
 
 static void populate_for(sharc_op *for_op) {
@@ -783,12 +827,81 @@ static void populate_for_terminator(sharc_op *ret) {
   }
 }
 
-static void populate_use_set(sharc_op *op) {
+/* Whether `uses` is the use set an assign to `mesh` with origin `origin`
+ * (NULL: none) stores: that mesh with that origin, nothing else. Read off
+ * the attribute, nothing built or interned. */
+static bool is_assign_use_set(const sharc_attr *uses, const sharc_ident *mesh,
+                              const sharc_attr *origin) {
+  if (!is_meshes_attr(uses) || sharc_mpmd_meshes_with_origins_count(uses) != 1)
+    return false;
+  const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(uses, 0);
+  if (sharc_mpmd_mesh_with_origins_mesh(mwo) != mesh)
+    return false;
+  if (!origin)
+    return sharc_mpmd_mesh_with_origins_count(mwo) == 0;
+  return sharc_mpmd_mesh_with_origins_count(mwo) == 1 &&
+         sharc_str_eq(sharc_mpmd_origin_label(sharc_mpmd_mesh_with_origins_at(mwo, 0)),
+                      sharc_attr_string_value(origin));
+}
+
+/* An assign's use set is its mesh with its origin: the attribute
+ * sharc_mi_set_use_set would store for that one-mesh set, built only when
+ * the op does not hold it yet (the second propagation finds it there). A
+ * mesh named as the wildcard takes the set's own path. */
+static void populate_assign_use_set(sharc_op *op) {
+  sharc_ident *mesh = sharc_mpmd_mesh_tensor_mesh(sharc_value_type(sharc_op_result(op, 0)));
+  sharc_attr *origin = sharc_op_attr_static(op, "origin");
+  if (origin && sharc_attr_get_kind(origin) != SHARC_ATTR_STRING)
+    origin = NULL;
+  sharc_context *ctx = sharc_op_context(op);
+  if (sharc_str_eq_cstr(sharc_ident_str(mesh), SHARC_MI_WILDCARD_MESH)) {
+    sharc_mesh_set s = {0};
+    sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(op));
+    sharc_mi_set_use_set(op, &s);
+    sharc_mesh_set_free(&s);
+    return;
+  }
+  if (is_assign_use_set(sharc_op_attr_static(op, SHARC_MI_USE_SET), mesh, origin))
+    return;
+  sharc_attr *mwo = sharc_mpmd_assign_mesh_with_origin(op);
+  sharc_op_set_attr_static(op, SHARC_MI_USE_SET, sharc_mpmd_meshes_with_origins(ctx, &mwo, 1));
+}
+
+/* The common case of a meshless op's use set: the uses of its results that
+ * contribute one contribute one shared attribute, and the op has none or
+ * that one. The union of a set with itself is that set, so the op's set is
+ * that attribute's (or its own, with no contributing use), stored back
+ * where it differs: no set is built. False where the sets must be joined. */
+static bool populate_shared_use_set(sharc_op *op, set_memo *memo) {
+  sharc_attr *own = sharc_op_attr_static(op, SHARC_MI_USE_SET);
+  const sharc_attr *shared = NULL;
+  sharc_block *block = sharc_op_block(op);
+  for (unsigned i = 0, n = sharc_op_num_results(op); i < n; i++)
+    for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, i)); u; u = sharc_use_next(u)) {
+      sharc_attr *uses;
+      if (!use_attr(block, u, &uses) || !is_meshes_attr(uses))
+        continue;
+      if (shared && uses != shared)
+        return false;
+      shared = uses;
+    }
+  if (shared && is_meshes_attr(own) && own != shared)
+    return false;
+  const sharc_attr *from = shared ? shared : own;
+  if (!is_meshes_attr(from))
+    return true;
+  bool has_mesh;
+  sharc_attr *stored = stored_set_attr(memo, sharc_op_context(op), from, &has_mesh);
+  if (has_mesh && stored != own)
+    sharc_op_set_attr_static(op, SHARC_MI_USE_SET, stored);
+  return true;
+}
+
+static void populate_use_set(sharc_op *op, set_memo *memo) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_mesh_set s = {0};
   if (sharc_op_isa(op, &sharc_mpmd_assign_def)) {
-    sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(op));
-    sharc_mi_set_use_set(op, &s);
+    populate_assign_use_set(op);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     sharc_block *body = sharc_func_body(op);
     unsigned n = sharc_func_num_args(op);
@@ -805,13 +918,14 @@ static void populate_use_set(sharc_op *op) {
   } else if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {
     /* already on a mesh */
   } else if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
-    populate_call(op);
+    populate_call(op, memo);
   } else if (sharc_op_isa(op, &sharc_mpmd_for_def)) {
     populate_for(op);
   } else if (sharc_op_isa(op, &sharc_mpmd_return_def)) {
     populate_for_terminator(op);
-  } else if (sharc_mi_is_meshless_op(op) || sharc_mi_is_terminal_node(op) ||
-             sharc_op_isa(op, &sharc_mpmd_unassign_def)) {
+  } else if ((sharc_mi_is_meshless_op(op) || sharc_mi_is_terminal_node(op) ||
+              sharc_op_isa(op, &sharc_mpmd_unassign_def)) &&
+             !populate_shared_use_set(op, memo)) {
     sharc_mi_use_set(op, &s);
     sharc_mi_add_op_transitive_uses(op, &s);
     sharc_mi_set_use_set(op, &s);
@@ -821,7 +935,8 @@ static void populate_use_set(sharc_op *op) {
 
 static bool populate_use_sets_in(sharc_op *func, void *user) {
   (void)user;
-  walk_reverse_post_order(func);
+  set_memo memo = {.len = 0};
+  walk_reverse_post_order(func, &memo);
   return true;
 }
 
@@ -949,7 +1064,35 @@ done:
   sharc_mesh_set_free(&s);
 }
 
-static void propagate_src_set(sharc_op *op) {
+/* The common case of propagate_src_set: the op has no source set and the
+ * operands that have one all share one attribute. Intersecting a set with
+ * itself leaves it as it is, and unspecified sets leave the intersection
+ * alone, so the op's set is that attribute's, stored back: the operands'
+ * sets need not be built. False where the sets must be intersected. */
+static bool propagate_shared_src_set(sharc_op *op, set_memo *memo) {
+  if (is_meshes_attr(sharc_op_attr_static(op, SHARC_MI_SRC_SET)))
+    return false;
+  const sharc_attr *shared = NULL;
+  for (unsigned i = 0, n = sharc_op_num_operands(op); i < n; i++) {
+    const sharc_attr *a = value_src_attr(sharc_op_operand(op, i));
+    if (!is_meshes_attr(a))
+      continue;
+    if (shared && a != shared)
+      return false;
+    shared = a;
+  }
+  if (!shared)
+    return true;
+  bool has_mesh;
+  sharc_op_set_attr_static(op, SHARC_MI_SRC_SET,
+                           stored_set_attr(memo, sharc_op_context(op), shared, &has_mesh));
+  infer_reduce(op);
+  return true;
+}
+
+static void propagate_src_set(sharc_op *op, set_memo *memo) {
+  if (propagate_shared_src_set(op, memo))
+    return;
   sharc_mesh_set src = {0}, s = {0};
   sharc_mi_src_set(op, &src);
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
@@ -971,7 +1114,7 @@ static void propagate_src_set(sharc_op *op) {
 
 static sharc_walk_result populate_src_set(sharc_op *op, void *user);
 
-static void populate_src_call(sharc_op *call) {
+static void populate_src_call(sharc_op *call, set_memo *memo) {
   sharc_op *callee = sharc_mpmd_callee(call);
   sharc_block *body = callee ? sharc_func_body(callee) : NULL;
   if (!body)
@@ -991,7 +1134,7 @@ static void populate_src_call(sharc_op *call) {
   sharc_mesh_set_free(&arg);
   /* Shardy walks the callee's body in post-order, where skipping regions
    * has no effect: ops nested in regions get source sets too */
-  sharc_walk_region(sharc_op_region(callee, 0), SHARC_POST_ORDER, populate_src_set, NULL);
+  sharc_walk_region(sharc_op_region(callee, 0), SHARC_POST_ORDER, populate_src_set, memo);
 }
 
 static void populate_src_for(sharc_op *for_op) {
@@ -1005,7 +1148,7 @@ static void populate_src_for(sharc_op *for_op) {
 }
 
 static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
-  (void)user;
+  set_memo *memo = user;
   if (sharc_op_isa(op, &sharc_mpmd_unassign_def)) {
     init_unassign(op);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
@@ -1013,11 +1156,11 @@ static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
   } else if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {
     return SHARC_WALK_SKIP;
   } else if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
-    populate_src_call(op);
+    populate_src_call(op, memo);
   } else if (sharc_op_isa(op, &sharc_mpmd_for_def)) {
     populate_src_for(op);
   } else if (sharc_mi_is_meshless_op(op) || sharc_op_isa(op, &sharc_mpmd_assign_def)) {
-    propagate_src_set(op);
+    propagate_src_set(op, memo);
     return SHARC_WALK_SKIP;
   }
   return SHARC_WALK_ADVANCE;
@@ -1025,7 +1168,8 @@ static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
 
 static bool populate_src_sets_in(sharc_op *func, void *user) {
   (void)user;
-  sharc_walk(func, SHARC_PRE_ORDER, populate_src_set, NULL);
+  set_memo memo = {.len = 0};
+  sharc_walk(func, SHARC_PRE_ORDER, populate_src_set, &memo);
   return true;
 }
 
