@@ -4,6 +4,7 @@
  * adds the ops' folders, constant deduplication and dead code removal. The
  * MPMD import pipeline runs it with fold-op-element-limit=0. Also the
  * runner the three passes share. */
+#include "pass/pass_patterns.h"
 #include "transforms/stablehlo/shlo_fold.h"
 
 static const sharc_option_def options[] = {
@@ -36,8 +37,11 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
   config.listener = sharc_pass_listener(run);
   bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
   sharc_pattern_set_destroy(set);
-  if (!ok)
+  if (!ok) {
+    /* StableHLO's pass fails silently here; a failing run always says why */
+    sharc_pass_report_not_converged(func, &config, run);
     return false;
+  }
   unported_search u = {folder, simplification, NULL};
   if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
     return true;
