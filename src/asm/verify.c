@@ -247,27 +247,26 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
   return true;
 }
 
-/* The count traits of a registered op, in MLIR's wording; generic-form
- * input can give a registered op any shape. */
+/* The count traits of a registered op, in MLIR's wording and in the order
+ * ODS lists them on every op (regions, results, successors, operands),
+ * before the op's other checks; generic-form input can give a registered
+ * op any shape. */
 static bool verify_counts(sharc_op *op) {
   unsigned t = sharc_op_def_of(op)->traits;
-  if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands) {
-    sharc_emit_op_error(op, "requires zero operands");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ZERO_RESULTS) && op->num_results) {
-    sharc_emit_op_error(op, "requires zero results");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ZERO_REGIONS) && op->num_regions) {
-    sharc_emit_op_error(op, "requires zero regions");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ONE_REGION) && op->num_regions != 1) {
-    sharc_emit_op_error(op, "requires one region");
-    return false;
-  }
-  return true;
+  const char *error = NULL;
+  if ((t & SHARC_TRAIT_ZERO_REGIONS) && op->num_regions)
+    error = "requires zero regions";
+  else if ((t & SHARC_TRAIT_ONE_REGION) && op->num_regions != 1)
+    error = "requires one region";
+  else if ((t & SHARC_TRAIT_ZERO_RESULTS) && op->num_results)
+    error = "requires zero results";
+  else if ((t & SHARC_TRAIT_ONE_RESULT) && op->num_results != 1)
+    error = "requires one result";
+  else if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands)
+    error = "requires zero operands";
+  if (error)
+    sharc_emit_op_error(op, "%s", error);
+  return !error;
 }
 
 /* Whether `r` is `ancestor` or nested inside it. */
