@@ -732,8 +732,6 @@ static void note_pending_use(sharc_parser *p, sharc_value *v, const sharc_token 
  * before that comes first). The placeholder never becomes an operand: it
  * lives in scratch memory freed after the parse. */
 bool sharc_p_check_held(sharc_parser *p, const sharc_ptrvec *operands) {
-  if (!p->held_resolved)
-    return true;
   unsigned top = p->pending_ops.items[p->pending_ops.len - 1];
   for (unsigned i = 0; i < operands->len; i++) {
     sharc_value *v = operands->items[i];

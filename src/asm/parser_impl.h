@@ -236,7 +236,8 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok);
 /* Whether the custom op being parsed (the innermost pending op) may be
  * created with `operands`: none is a forward reference it resolved that a
- * definition in its own regions resolved since (else MLIR's error). */
+ * definition in its own regions resolved since (else MLIR's error). Asked
+ * only once held_resolved is set. */
 bool sharc_p_check_held(sharc_parser *p, const sharc_ptrvec *operands);
 void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated);
 bool sharc_p_pop_scope(sharc_parser *p, bool check);
