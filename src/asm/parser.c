@@ -53,7 +53,11 @@ void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_att
  * identifier table cost several times more. The compare keeps it exact if
  * the pointer's bytes changed (a caller's buffer). */
 static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
-  p_cstr_ident *slot = &p->cstr_idents[((uintptr_t)name >> 3) % SHARC_P_CSTR_IDENTS];
+  /* string literals sit byte-packed in .rodata: the address's low bits
+   * alone put literals a fixed stride apart in one slot, and which ones
+   * depends on the link's layout; a multiply spreads them */
+  uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15u;
+  p_cstr_ident *slot = &p->cstr_idents[h >> (64 - SHARC_P_CSTR_IDENT_BITS)];
   if (slot->text == name && strcmp(slot->id->data, name) == 0)
     return slot->id;
   sharc_ident *id = sharc_ident_get(p->ctx, sharc_str_from_cstr(name));

@@ -97,7 +97,7 @@ typedef struct p_cstr_ident {
   sharc_ident *id;
 } p_cstr_ident;
 
-enum { SHARC_P_CSTR_IDENTS = 16 };
+enum { SHARC_P_CSTR_IDENT_BITS = 6, SHARC_P_CSTR_IDENTS = 1 << SHARC_P_CSTR_IDENT_BITS };
 
 struct sharc_parser {
   sharc_context *ctx;
