@@ -456,7 +456,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     sharc_ident *saved_custom = p->custom_op;
     p->custom_op = b.name;
     sharc_vec_push(&p->pending_ops, ++p->next_custom_serial);
-    ok = parse(p, &b);
+    ok = parse(p, &b) && (!p->held_resolved || sharc_p_check_held(p, &b.operands));
     p->pending_ops.len--;
     p->custom_op = saved_custom;
   } else {

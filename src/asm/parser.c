@@ -53,7 +53,11 @@ void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_att
  * identifier table cost several times more. The compare keeps it exact if
  * the pointer's bytes changed (a caller's buffer). */
 static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
-  p_cstr_ident *slot = &p->cstr_idents[((uintptr_t)name >> 3) % SHARC_P_CSTR_IDENTS];
+  /* string literals sit byte-packed in .rodata: the address's low bits
+   * alone put literals a fixed stride apart in one slot, and which ones
+   * depends on the link's layout; a multiply spreads them */
+  uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15u;
+  p_cstr_ident *slot = &p->cstr_idents[h >> (64 - SHARC_P_CSTR_IDENT_BITS)];
   if (slot->text == name && strcmp(slot->id->data, name) == 0)
     return slot->id;
   sharc_ident *id = sharc_ident_get(p->ctx, sharc_str_from_cstr(name));
@@ -675,12 +679,20 @@ static bool prior_use_type_error(sharc_parser *p, const sharc_operand_ref *ref,
   return false;
 }
 
-/* A forward reference's placeholder, with the custom op (serial, use)
- * whose parser last resolved it (parser_impl.h: pending_ops). */
+/* A custom op (serial) whose own parser resolved a forward reference, at
+ * its first use there. */
+typedef struct held_use {
+  unsigned serial;
+  sharc_token tok;
+  struct held_use *outer; /* the use by the op that encloses it, or NULL */
+} held_use;
+
+/* A forward reference's placeholder, with the custom ops still being
+ * parsed that hold it (parser_impl.h: pending_ops), innermost first. */
 typedef struct forward_value {
   sharc_located_value lv;
-  unsigned pending_op;
-  sharc_token pending_tok;
+  held_use *held;
+  bool resolved; /* defined while held: its holders fail (sharc_p_check_held) */
 } forward_value;
 
 static forward_value *forward_of(sharc_value *v) {
@@ -695,6 +707,14 @@ static bool op_pending(const sharc_parser *p, unsigned serial) {
   return false;
 }
 
+/* The holders of `fv` still being parsed: the ops parsed since are
+ * created, and the ones left enclose the current op (a stack). */
+static held_use *pending_holders(const sharc_parser *p, forward_value *fv) {
+  while (fv->held && !op_pending(p, fv->held->serial))
+    fv->held = fv->held->outer;
+  return fv->held;
+}
+
 /* A forward reference resolved by a custom op's own parser (the innermost
  * op being parsed is custom) is held by that op until it is created. */
 static void note_pending_use(sharc_parser *p, sharc_value *v, const sharc_token *tok) {
@@ -702,8 +722,33 @@ static void note_pending_use(sharc_parser *p, sharc_value *v, const sharc_token 
   if (!top)
     return;
   forward_value *fv = forward_of(v);
-  fv->pending_op = top;
-  fv->pending_tok = *tok;
+  held_use *h = pending_holders(p, fv);
+  if (h && h->serial == top) /* MLIR reports the op's first use */
+    return;
+  held_use *use = sharc_arena_alloc(&p->region_scratch, sizeof *use);
+  *use = (held_use){top, *tok, h};
+  fv->held = use;
+}
+
+/* MLIR creates a custom op with the operands its parser resolved: one whose
+ * definition came inside the op's own regions is "use of undeclared SSA
+ * value name" at the op's use, once the op is parsed (an error parsed
+ * before that comes first). The placeholder never becomes an operand: it
+ * lives in scratch memory freed after the parse. */
+bool sharc_p_check_held(sharc_parser *p, const sharc_ptrvec *operands) {
+  unsigned top = p->pending_ops.items[p->pending_ops.len - 1];
+  for (unsigned i = 0; i < operands->len; i++) {
+    sharc_value *v = operands->items[i];
+    if (!v || v->vkind != SHARC_VALUE_PLACEHOLDER || !forward_of(v)->resolved)
+      continue;
+    for (held_use *h = forward_of(v)->held; h; h = h->outer)
+      if (h->serial == top) {
+        sharc_ident *saved = sharc_p_hide_custom_op(p);
+        return sharc_p_restore_custom_op(
+            p, saved, sharc_p_error_at(p, &h->tok, "use of undeclared SSA value name"));
+      }
+  }
+  return true;
 }
 
 static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
@@ -790,8 +835,6 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
       sharc_value *ph = e->vals[i];
       if (!ph)
         continue;
-      if (op_pending(p, forward_of(ph)->pending_op))
-        return sharc_p_error_at(p, &forward_of(ph)->pending_tok, "use of undeclared SSA value name");
       if (ph->type && ph->type != vals[i]->type) {
         sharc_buf a = {0}, b = {0};
         type_str(vals[i]->type, &a);
@@ -804,6 +847,10 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
         return false;
       }
       sharc_value_replace_all_uses(ph, vals[i]);
+      if (pending_holders(p, forward_of(ph))) {
+        forward_of(ph)->resolved = true;
+        p->held_resolved = true;
+      }
     }
     e->forward = false;
   } else {

@@ -97,7 +97,7 @@ typedef struct p_cstr_ident {
   sharc_ident *id;
 } p_cstr_ident;
 
-enum { SHARC_P_CSTR_IDENTS = 16 };
+enum { SHARC_P_CSTR_IDENT_BITS = 6, SHARC_P_CSTR_IDENTS = 1 << SHARC_P_CSTR_IDENT_BITS };
 
 struct sharc_parser {
   sharc_context *ctx;
@@ -116,10 +116,12 @@ struct sharc_parser {
   /* ops being parsed, innermost last: a custom op's serial (from 1), or 0
    * for a generic op (whose operands are resolved after its regions). A
    * forward reference a custom op's parser resolved stays with that op
-   * until it is created: a definition inside the op's own regions cannot
-   * resolve it (MLIR: "use of undeclared SSA value name" at that use). */
+   * until it is created: a definition inside the op's own regions resolves
+   * its other uses, not the op's (MLIR: "use of undeclared SSA value name"
+   * at that use, once the op is parsed; sharc_p_check_held). */
   SHARC_VEC(unsigned) pending_ops;
   unsigned next_custom_serial;
+  bool held_resolved; /* some held forward reference was defined (sharc_p_check_held) */
   sharc_arena scratch;       /* parse-time data, freed at the end */
   /* what lives only as long as an isolated region (forward references,
    * multi-result bindings, block entries): freed when the outermost
@@ -232,6 +234,11 @@ void sharc_p_name_table_free(p_name_table *t);
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals, unsigned count);
 /* "region entry argument ... is already in use" unless `tok` names nothing yet. */
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok);
+/* Whether the custom op being parsed (the innermost pending op) may be
+ * created with `operands`: none is a forward reference it resolved that a
+ * definition in its own regions resolved since (else MLIR's error). Asked
+ * only once held_resolved is set. */
+bool sharc_p_check_held(sharc_parser *p, const sharc_ptrvec *operands);
 void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated);
 bool sharc_p_pop_scope(sharc_parser *p, bool check);
 block_entry *sharc_p_block_ref(sharc_parser *p, const sharc_token *tok);

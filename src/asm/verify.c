@@ -247,26 +247,27 @@ static bool verify_successors(sharc_op *parent, sharc_region *r) {
   return true;
 }
 
-/* The count traits of a registered op, in MLIR's wording; generic-form
- * input can give a registered op any shape. */
+static bool count_error(sharc_op *op, const char *message) {
+  sharc_emit_op_error(op, "%s", message);
+  return false;
+}
+
+/* The count traits of a registered op, in MLIR's wording and in the order
+ * ODS lists them on every op (regions, results, successors, operands),
+ * before the op's other checks; generic-form input can give a registered
+ * op any shape. */
 static bool verify_counts(sharc_op *op) {
   unsigned t = sharc_op_def_of(op)->traits;
-  if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands) {
-    sharc_emit_op_error(op, "requires zero operands");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ZERO_RESULTS) && op->num_results) {
-    sharc_emit_op_error(op, "requires zero results");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ZERO_REGIONS) && op->num_regions) {
-    sharc_emit_op_error(op, "requires zero regions");
-    return false;
-  }
-  if ((t & SHARC_TRAIT_ONE_REGION) && op->num_regions != 1) {
-    sharc_emit_op_error(op, "requires one region");
-    return false;
-  }
+  if ((t & SHARC_TRAIT_ZERO_REGIONS) && op->num_regions)
+    return count_error(op, "requires zero regions");
+  if ((t & SHARC_TRAIT_ONE_REGION) && op->num_regions != 1)
+    return count_error(op, "requires one region");
+  if ((t & SHARC_TRAIT_ZERO_RESULTS) && op->num_results)
+    return count_error(op, "requires zero results");
+  if ((t & SHARC_TRAIT_ONE_RESULT) && op->num_results != 1)
+    return count_error(op, "requires one result");
+  if ((t & SHARC_TRAIT_ZERO_OPERANDS) && op->num_operands)
+    return count_error(op, "requires zero operands");
   return true;
 }
 

@@ -564,6 +564,8 @@ enum sharc_op_trait {
   SHARC_TRAIT_CALL = 1u << 17,
   /* CallableOpInterface: region 0 is the body */
   SHARC_TRAIT_CALLABLE = 1u << 18,
+  /* OneResult, checked with the counts above */
+  SHARC_TRAIT_ONE_RESULT = 1u << 19,
 };
 
 /* Names an SSA value for the printer (the interface hooks below call it). */

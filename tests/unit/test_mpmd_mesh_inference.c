@@ -20,7 +20,7 @@ static void set_of(sharc_mesh_set *s, const char *text) {
     return;
   sharc_attr *a = sharc_parse_attr_text(ctx, (sharc_str){text, strlen(text)});
   CHECK(a != NULL);
-  sharc_mesh_set_from_attr(ctx, s, a);
+  sharc_mesh_set_from_attr(s, a);
 }
 
 /* The set printed back as an attribute; "<unspecified>" for no attribute. */
@@ -166,7 +166,7 @@ static void test_copy_and_insert(void) {
   free(tu);
   /* an absent use set is the empty set, not every mesh */
   sharc_mesh_set e = {0};
-  sharc_mesh_set_use_set_from_attr(ctx, &e, NULL);
+  sharc_mesh_set_use_set_from_attr(&e, NULL);
   CHECK(sharc_mesh_set_empty(&e));
   sharc_mesh_set_free(&a);
   sharc_mesh_set_free(&b);

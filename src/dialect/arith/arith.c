@@ -258,7 +258,7 @@ static sharc_fold_status arith_constant_fold(sharc_op *op, sharc_fold_result *re
 static const sharc_op_def arith_constant_def = {
     .name = "arith.constant",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
-              SHARC_TRAIT_ZERO_REGIONS,
+              SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
     .inherent = value_props,
     .parse = sharc_arith_parse_value_constant,
     .print = sharc_arith_print_value_constant,
@@ -314,7 +314,7 @@ static const sharc_op_def arith_index_cast_def = {
 static const sharc_op_def complex_constant_def = {
     .name = "complex.constant",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
-              SHARC_TRAIT_ZERO_REGIONS,
+              SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
     .inherent = value_props,
     .parse = parse_complex_constant,
     .print = print_complex_constant,

@@ -555,7 +555,8 @@ CHLO_ROW(op_is_neg_inf, "is_neg_inf", PURE | SHARC_TRAIT_ELEMENTWISE, NULL, CHLO
          "HLO_AnyFpTensor -> HLO_AnyPredTensor", CHLO_T_SAME_SHAPE, CHLO_INFER_I1, NULL);
 CHLO_ROW(op_is_pos_inf, "is_pos_inf", PURE | SHARC_TRAIT_ELEMENTWISE, NULL, CHLO_UNARY,
          "HLO_AnyFpTensor -> HLO_AnyPredTensor", CHLO_T_SAME_SHAPE, CHLO_INFER_I1, NULL);
-CHLO_ROW(op_constant, "constant", PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS,
+CHLO_ROW(op_constant, "constant",
+         PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ONE_RESULT,
          value_props, CHLO_CONSTANT, "-> HLO_StaticShapeTensor", 0, CHLO_INFER_CONSTANT, NULL);
 CHLO_ROW(op_constant_like, "constant_like", PURE, value_props, CHLO_GENERIC,
          "HLO_AnyTensor -> HLO_AnyTensor", CHLO_T_SAME_SHAPE, CHLO_INFER_CONSTANT_LIKE,

@@ -92,7 +92,11 @@ const shlo_op_def sharc_mhlo_op_custom_call = {
     "*:*:0",
     sharc_shlo_verify_custom_call,
     NULL,
-    "call_target_name:str",
+    /* MHLO's ODS arguments: StableHLO's kinds, but its own enum and
+     * aliases (hlo_ops.td, hlo_ops_enums.td) */
+    "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver "
+    "?called_computations:symarr ?custom_call_schedule:mhlosched ?operand_layouts:layouts "
+    "?result_layouts:layouts ?output_operand_aliases:mhloaliases",
     NULL,
     NULL,
     NULL};

@@ -110,7 +110,8 @@ static const char *const constant_inherent[] = {"value", NULL};
 const sharc_op_def sharc_sdy_constant_def = {
     .name = "sdy.constant",
     .dialect = &sharc_sdy_dialect,
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_OPERANDS | SHARC_TRAIT_ZERO_REGIONS |
+              SHARC_TRAIT_ONE_RESULT,
     .inherent = constant_inherent,
     .parse = sharc_shlo_parse_dense_constant,
     .print = sharc_arith_print_value_constant,

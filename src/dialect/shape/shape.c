@@ -207,7 +207,7 @@ static sharc_op *materialize_constant(sharc_rewriter *rw, sharc_attr *value, sha
 const sharc_op_def sharc_shape_const_shape_def = {
     .name = "shape.const_shape",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
-              SHARC_TRAIT_ZERO_REGIONS,
+              SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
     .inherent = shape_props,
     .parse = parse_const_shape,
     .print = print_const_shape,

@@ -860,7 +860,8 @@ const shlo_op_def sharc_shlo_op_bitcast_convert = {
 const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
                                          .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE |
                                                    SHARC_TRAIT_ZERO_OPERANDS |
-                                                   SHARC_TRAIT_ZERO_REGIONS,
+                                                   SHARC_TRAIT_ZERO_REGIONS |
+                                                   SHARC_TRAIT_ONE_RESULT,
                                          .inherent = constant_props,
                                          .parse = sharc_shlo_constant_parse,
                                          .print = sharc_shlo_constant_print,
@@ -878,7 +879,8 @@ const shlo_op_def sharc_shlo_op_constant = {{.name = "stablehlo.constant",
     sharc_shlo_infer_constant};
 const shlo_op_def sharc_shlo_op_iota = {
     {.name = "stablehlo.iota",
-     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ONE_RESULT,
      .inherent = iota_props,
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,
@@ -907,7 +909,8 @@ const shlo_op_def sharc_shlo_op_dynamic_iota = {{.name = "stablehlo.dynamic_iota
     "HLO_StaticDimensionTensor -> HLO_Tensor"};
 const shlo_op_def sharc_shlo_op_create_token = {
     {.name = "stablehlo.create_token",
-     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ONE_RESULT,
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,
      .verify = sharc_shlo_verify_op,
@@ -922,7 +925,8 @@ const shlo_op_def sharc_shlo_op_create_token = {
     sharc_shlo_infer_token};
 const shlo_op_def sharc_shlo_op_replica_id = {
     {.name = "stablehlo.replica_id",
-     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ONE_RESULT,
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,
      .verify = sharc_shlo_verify_op,
@@ -937,7 +941,8 @@ const shlo_op_def sharc_shlo_op_replica_id = {
     sharc_shlo_infer_ui32_scalar};
 const shlo_op_def sharc_shlo_op_partition_id = {
     {.name = "stablehlo.partition_id",
-     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS,
+     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ZERO_OPERANDS |
+              SHARC_TRAIT_ONE_RESULT,
      .parse = sharc_shlo_format_parse,
      .print = sharc_shlo_format_print,
      .verify = sharc_shlo_verify_op,

@@ -345,6 +345,23 @@ static bool is_array_of(const sharc_attr *a, bool (*elem)(const sharc_attr *)) {
   return true;
 }
 
+/* An attribute of MHLO's `mnemonic` (`#mhlo.mnemonic<...>`, or
+ * `#mhlo<mnemonic ...>` for an enum): opaque wherever sharc reads one, as
+ * no tool registers mhlo (sdy_opt carries mhlo ops for XLA's passes), so
+ * its kind is all that is known of it. */
+static bool is_mhlo_attr(const sharc_attr *a, const char *mnemonic) {
+  if (a->kind != SHARC_ATTR_OPAQUE || !sharc_str_eq_cstr(sharc_ident_str(a->opaque.dialect), "mhlo"))
+    return false;
+  size_t n = strlen(mnemonic);
+  sharc_str body = a->opaque.body;
+  return body.len > n && memcmp(body.data, mnemonic, n) == 0 &&
+         (body.data[n] == '<' || body.data[n] == ' ');
+}
+
+static bool is_mhlo_output_operand_alias(const sharc_attr *a) {
+  return is_mhlo_attr(a, "output_operand_alias");
+}
+
 /* StableHLO_TilingAttr: an array of 1D index tensors. */
 static bool is_tiling(const sharc_attr *a) { return is_array_of(a, is_1d_index_elements); }
 
@@ -362,6 +379,8 @@ static const array_kind array_kinds[] = {
     {"aliases", is_output_operand_alias,
      "Aliasing attribute for outputs and operands of CustomCall"},
     {"tilings", is_tiling, "Array of tiling attributes"},
+    {"mhloaliases", is_mhlo_output_operand_alias,
+     "Aliasing attribute for outputs and operands of CustomCall"},
 };
 
 static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
@@ -476,6 +495,10 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
   if (!strcmp(kind, "str")) {
     *what = "string attribute";
     return a->kind == SHARC_ATTR_STRING;
+  }
+  if (!strcmp(kind, "mhlosched")) { /* MHLO_CustomCallScheduleAttr, an enum */
+    *what = "Specifies the desired schedule for the custom-call.";
+    return is_mhlo_attr(a, "custom_call_schedule");
   }
   /* last: the typed arrays are rare (custom_call's), the kinds above are
    * asked of most ops */

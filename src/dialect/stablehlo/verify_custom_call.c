@@ -118,6 +118,14 @@ static sharc_type *output_type(sharc_op *op) {
   return t;
 }
 
+/* A StableHLO alias, whose fields the checks below read. mhlo.custom_call's
+ * are MHLO's, opaque where sharc reads them (verify.c's is_mhlo_attr):
+ * their fields go unchecked (the op's kind check knows them). */
+static bool readable_alias(const sharc_attr *alias) {
+  return alias->kind == SHARC_ATTR_DIALECT &&
+         sharc_attr_def_of(alias) == &sharc_shlo_output_operand_alias_def.base;
+}
+
 static int64_t field_int(const sharc_attr *alias, unsigned i) {
   return sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, i)
              ? sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, i)
@@ -148,6 +156,8 @@ static bool verify_aliases(sharc_op *op) {
   unsigned n_inputs = sharc_op_num_operands(op);
   for (unsigned i = 0; i < sharc_attr_count(aliases); i++) {
     sharc_attr *alias = sharc_attr_at(aliases, i);
+    if (!readable_alias(alias))
+      continue;
     int64_t index = field_int(alias, 1);
     if (index < 0 || index >= (int64_t)n_inputs) {
       sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
@@ -237,6 +247,8 @@ static bool buffers_aliased(sharc_op *op, const sharc_type *t, int64_t *path, un
   if (!is_memref(t))
     return true;
   for (unsigned i = 0; aliases && i < sharc_attr_count(aliases); i++) {
+    if (!readable_alias(sharc_attr_at(aliases, i)))
+      continue;
     sharc_attr *out = field_dims(sharc_attr_at(aliases, i), 0);
     unsigned n = out ? sharc_attr_count(out) : 0;
     bool same = n == depth;
@@ -306,6 +318,8 @@ static bool verify_buffers(sharc_op *op) {
   unsigned n = aliases ? sharc_attr_count(aliases) : 0;
   for (unsigned i = 0; i < n; i++) {
     sharc_attr *alias = sharc_attr_at(aliases, i);
+    if (!readable_alias(alias))
+      continue;
     int64_t index = field_int(alias, 1);
     sharc_type *part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)index)),
                               field_dims(alias, 2));
@@ -313,6 +327,8 @@ static bool verify_buffers(sharc_op *op) {
       continue;
     for (unsigned j = 0; j < i; j++) {
       sharc_attr *prev = sharc_attr_at(aliases, j);
+      if (!readable_alias(prev))
+        continue;
       sharc_type *prev_part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)field_int(prev, 1))),
                                      field_dims(prev, 2));
       if (!prev_part || !is_memref(prev_part))

@@ -30,3 +30,52 @@ func.func @empty() {
   %0 = tensor.empty() : tensor<?xf32>
   return
 }
+
+// -----
+
+// The count traits come first, in ODS's order (regions, results,
+// operands), as mlir-opt-22 checks them: before the `value` attribute.
+func.func @constant_no_result() {
+  // expected-error @below {{'arith.constant' op requires one result}}
+  "arith.constant"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @constant_operand_no_result(%x: i32) {
+  // expected-error @below {{'arith.constant' op requires one result}}
+  "arith.constant"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @constant_region_and_operand(%x: i32) {
+  // expected-error @below {{'arith.constant' op requires zero regions}}
+  %0 = "arith.constant"(%x) ({}) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @complex_constant_operand_no_result(%x: i32) {
+  // expected-error @below {{'complex.constant' op requires one result}}
+  "complex.constant"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @const_shape_operand_no_result(%x: i32) {
+  // expected-error @below {{'shape.const_shape' op requires one result}}
+  "shape.const_shape"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @return_with_region(%x: i32) {
+  // expected-error @below {{'func.return' op requires zero regions}}
+  %0 = "func.return"(%x) ({}) : (i32) -> i32
+}

@@ -158,7 +158,7 @@ static void src_origins(sharc_value *const *roots, unsigned n, sharc_mi_calls *c
     if (sharc_op_isa(def, &sharc_mpmd_unassign_def)) {
       sharc_context *ctx = sharc_op_context(def);
       sharc_mesh_set s = {0}, own = {0};
-      sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(def));
+      sharc_mesh_set_insert(&s, sharc_mpmd_assign_mesh_with_origin(def));
       sharc_mi_src_set(def, &own);
       sharc_mesh_set_union(&s, &own);
       loc_origins e = {sharc_op_loc(def), to_array(ctx, &s)};

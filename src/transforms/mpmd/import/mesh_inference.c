@@ -82,8 +82,7 @@ void sharc_mesh_set_insert_mesh(sharc_mesh_set *s, sharc_ident *mesh, sharc_attr
     sharc_ptr_vec_push_unique(&e->origins, origin);
 }
 
-void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *mwo) {
-  (void)ctx;
+void sharc_mesh_set_insert(sharc_mesh_set *s, const sharc_attr *mwo) {
   s->specified = true;
   sharc_str name = sharc_mpmd_mesh_with_origins_name(mwo);
   unsigned n = sharc_mpmd_mesh_with_origins_count(mwo);
@@ -102,7 +101,7 @@ static bool is_meshes_attr(const sharc_attr *a) {
          sharc_attr_def_of(a) == &sharc_mpmd_meshes_with_origins_def;
 }
 
-void sharc_mesh_set_from_attr(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *meshes) {
+void sharc_mesh_set_from_attr(sharc_mesh_set *s, const sharc_attr *meshes) {
   free_meshes(s);
   s->wildcard.len = 0;
   s->specified = false;
@@ -110,12 +109,11 @@ void sharc_mesh_set_from_attr(sharc_context *ctx, sharc_mesh_set *s, const sharc
     return;
   s->specified = true;
   for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++)
-    sharc_mesh_set_insert(ctx, s, sharc_mpmd_meshes_with_origins_at(meshes, i));
+    sharc_mesh_set_insert(s, sharc_mpmd_meshes_with_origins_at(meshes, i));
 }
 
-void sharc_mesh_set_use_set_from_attr(sharc_context *ctx, sharc_mesh_set *s,
-                                      const sharc_attr *meshes) {
-  sharc_mesh_set_from_attr(ctx, s, meshes);
+void sharc_mesh_set_use_set_from_attr(sharc_mesh_set *s, const sharc_attr *meshes) {
+  sharc_mesh_set_from_attr(s, meshes);
   s->specified = true;
 }
 
@@ -430,23 +428,19 @@ static void set_for_arg_attr(sharc_op *for_op, unsigned i, const char *name, sha
 }
 
 void sharc_mi_use_set(const sharc_op *op, sharc_mesh_set *out) {
-  sharc_mesh_set_use_set_from_attr(op ? sharc_op_context(op) : NULL, out,
-                                   op ? sharc_op_attr_static(op, SHARC_MI_USE_SET) : NULL);
+  sharc_mesh_set_use_set_from_attr(out, op ? sharc_op_attr_static(op, SHARC_MI_USE_SET) : NULL);
 }
 
 void sharc_mi_arg_use_set(const sharc_op *func, unsigned i, sharc_mesh_set *out) {
-  sharc_mesh_set_use_set_from_attr(sharc_op_context(func), out,
-                                   sharc_func_arg_attr(func, i, SHARC_MI_USE_SET));
+  sharc_mesh_set_use_set_from_attr(out, sharc_func_arg_attr(func, i, SHARC_MI_USE_SET));
 }
 
 void sharc_mi_result_use_set(const sharc_op *func, unsigned i, sharc_mesh_set *out) {
-  sharc_mesh_set_use_set_from_attr(sharc_op_context(func), out,
-                                   sharc_func_result_attr(func, i, SHARC_MI_USE_SET));
+  sharc_mesh_set_use_set_from_attr(out, sharc_func_result_attr(func, i, SHARC_MI_USE_SET));
 }
 
 void sharc_mi_for_use_set(const sharc_op *for_op, unsigned i, sharc_mesh_set *out) {
-  sharc_mesh_set_use_set_from_attr(sharc_op_context(for_op), out,
-                                   for_arg_attr(for_op, i, SHARC_MI_USE_SET));
+  sharc_mesh_set_use_set_from_attr(out, for_arg_attr(for_op, i, SHARC_MI_USE_SET));
 }
 
 void sharc_mi_set_use_set(sharc_op *op, const sharc_mesh_set *s) {
@@ -472,17 +466,15 @@ void sharc_mi_set_for_use_set(sharc_op *for_op, unsigned i, const sharc_mesh_set
 }
 
 void sharc_mi_src_set(const sharc_op *op, sharc_mesh_set *out) {
-  sharc_mesh_set_from_attr(op ? sharc_op_context(op) : NULL, out,
-                           op ? sharc_op_attr_static(op, SHARC_MI_SRC_SET) : NULL);
+  sharc_mesh_set_from_attr(out, op ? sharc_op_attr_static(op, SHARC_MI_SRC_SET) : NULL);
 }
 
 void sharc_mi_arg_src_set(const sharc_op *func, unsigned i, sharc_mesh_set *out) {
-  sharc_mesh_set_from_attr(sharc_op_context(func), out,
-                           sharc_func_arg_attr(func, i, SHARC_MI_SRC_SET));
+  sharc_mesh_set_from_attr(out, sharc_func_arg_attr(func, i, SHARC_MI_SRC_SET));
 }
 
 void sharc_mi_for_src_set(const sharc_op *for_op, unsigned i, sharc_mesh_set *out) {
-  sharc_mesh_set_from_attr(sharc_op_context(for_op), out, for_arg_attr(for_op, i, SHARC_MI_SRC_SET));
+  sharc_mesh_set_from_attr(out, for_arg_attr(for_op, i, SHARC_MI_SRC_SET));
 }
 
 /* GetMeshDataFlowSrc: what a call or mpmd.for result is the value of. */
@@ -521,7 +513,7 @@ static sharc_attr *value_src_attr(sharc_value *v) {
 }
 
 void sharc_mi_value_src_set(sharc_value *v, sharc_mesh_set *out) {
-  sharc_mesh_set_from_attr(NULL, out, value_src_attr(v));
+  sharc_mesh_set_from_attr(out, value_src_attr(v));
 }
 
 void sharc_mi_set_src_set(sharc_op *op, const sharc_mesh_set *s) {
@@ -636,7 +628,7 @@ static sharc_attr *stored_set_attr(set_memo *memo, sharc_context *ctx, const sha
       return memo->stored[i];
     }
   sharc_mesh_set s = {0};
-  sharc_mesh_set_from_attr(ctx, &s, a);
+  sharc_mesh_set_from_attr(&s, a);
   sharc_attr *stored = sharc_mesh_set_to_attr(ctx, &s);
   *has_mesh = s.meshes.len > 0;
   sharc_mesh_set_free(&s);
@@ -856,7 +848,7 @@ static void populate_assign_use_set(sharc_op *op) {
   sharc_context *ctx = sharc_op_context(op);
   if (sharc_str_eq_cstr(sharc_ident_str(mesh), SHARC_MI_WILDCARD_MESH)) {
     sharc_mesh_set s = {0};
-    sharc_mesh_set_insert(ctx, &s, sharc_mpmd_assign_mesh_with_origin(op));
+    sharc_mesh_set_insert(&s, sharc_mpmd_assign_mesh_with_origin(op));
     sharc_mi_set_use_set(op, &s);
     sharc_mesh_set_free(&s);
     return;
@@ -958,7 +950,7 @@ static void add_use_set_to_src_set(sharc_context *ctx, sharc_mesh_set *src,
 static void init_unassign(sharc_op *op) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_mesh_set src = {0};
-  sharc_mesh_set_insert(ctx, &src, sharc_mpmd_assign_mesh_with_origin(op));
+  sharc_mesh_set_insert(&src, sharc_mpmd_assign_mesh_with_origin(op));
   sharc_value *tensor = sharc_op_operand(op, 0);
   sharc_attr *transfer_origin = sharc_mpmd_origin(ctx, SHARC_STR(SHARC_MI_TRANSFER));
   for (sharc_use *u = sharc_value_first_use(tensor); u; u = sharc_use_next(u)) {

@@ -60,12 +60,11 @@ typedef struct sharc_mesh_set {
 void sharc_mesh_set_free(sharc_mesh_set *s);
 void sharc_mesh_set_copy(sharc_mesh_set *dst, const sharc_mesh_set *src);
 /* MeshesWithOrigins(attr): unspecified for NULL. */
-void sharc_mesh_set_from_attr(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *meshes);
+void sharc_mesh_set_from_attr(sharc_mesh_set *s, const sharc_attr *meshes);
 /* CreateUseSet(attr): an absent use set is the empty set. */
-void sharc_mesh_set_use_set_from_attr(sharc_context *ctx, sharc_mesh_set *s,
-                                      const sharc_attr *meshes);
+void sharc_mesh_set_use_set_from_attr(sharc_mesh_set *s, const sharc_attr *meshes);
 /* insert(MeshWithOriginsAttr): specifies the set; "*" goes to the wildcard. */
-void sharc_mesh_set_insert(sharc_context *ctx, sharc_mesh_set *s, const sharc_attr *mesh_with_origins);
+void sharc_mesh_set_insert(sharc_mesh_set *s, const sharc_attr *mesh_with_origins);
 /* Adds `mesh` with one origin (NULL: none). */
 void sharc_mesh_set_insert_mesh(sharc_mesh_set *s, sharc_ident *mesh, sharc_attr *origin);
 /* Union / Intersect: unspecified operands are ignored; an unspecified set
