@@ -283,12 +283,18 @@ static bool lex_error_plain(sharc_parser *p) {
 }
 
 /* A lexer error is reported where the lexer failed, when it happens, as
- * MLIR's lexer does; later errors are then suppressed. */
-void sharc_p_next(sharc_parser *p) {
-  /* written in place: no token copied on the parser's hottest path */
-  sharc_lex_next(&p->lx, &p->tok);
+ * MLIR's lexer does; later errors are then suppressed. Out of line, so
+ * that the common token's path needs no frame. */
+__attribute__((noinline)) static void next_token_slow(sharc_parser *p) {
+  sharc_lex_into(&p->lx, &p->tok);
   if (p->tok.kind == TOK_ERROR)
     lex_error(p);
+}
+
+void sharc_p_next(sharc_parser *p) {
+  /* written in place: no token copied on the parser's hottest path */
+  if (!sharc_lex_punct(&p->lx, &p->tok))
+    next_token_slow(p);
 }
 
 bool sharc_p_eat(sharc_parser *p, char c) { return sharc_p_eat_inline(p, c); }
