@@ -732,7 +732,31 @@ static bool consumed_exactly(const sharc_parser *p, sharc_str text) {
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 
+/* A scalar type named by the current (bare) token, when its name was
+ * parsed before: the cache holds only names that parse to a type alone. */
+static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
+  uint64_t w0, w1;
+  const p_word_slot *slot = sharc_p_word_slot(p->scalar_types, sharc_tok_str(&p->tok), &w0, &w1);
+  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w0, w1) : NULL;
+  if (!t)
+    return false;
+  sharc_p_next(p);
+  *out = t;
+  return true;
+}
+
+/* Remembers that the word `s` parsed alone to the scalar type `t`. */
+static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type *t) {
+  uint64_t w0, w1;
+  p_word_slot *slot = sharc_p_word_slot(p->scalar_types, s, &w0, &w1);
+  if (slot)
+    *slot = (p_word_slot){w0, w1, s.len, t};
+  return t;
+}
+
 static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
+  if (p->tok.kind == TOK_BARE_ID && cached_scalar_type(p, out))
+    return true;
   sharc_str text;
   if (!type_text(p, &text))
     return parse_type_uncached(p, out);
@@ -806,17 +830,18 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     if (width > 16777215)
       return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
     sharc_p_next(p);
-    *out = sharc_type_integer(p->ctx, width, sign);
+    *out = remember_scalar_type(p, s, sharc_type_integer(p->ctx, width, sign));
     return true;
   }
   if (sharc_float_kind_from_name(s, &fk)) {
     sharc_p_next(p);
-    *out = sharc_type_float(p->ctx, fk);
+    *out = remember_scalar_type(p, s, sharc_type_float(p->ctx, fk));
     return true;
   }
   if (sharc_str_eq_cstr(s, "index") || sharc_str_eq_cstr(s, "none")) {
     sharc_p_next(p);
-    *out = s.data[0] == 'i' ? sharc_type_index(p->ctx) : sharc_type_none(p->ctx);
+    *out = remember_scalar_type(p, s, s.data[0] == 'i' ? sharc_type_index(p->ctx)
+                                                       : sharc_type_none(p->ctx));
     return true;
   }
   if (!sharc_p_enter(p))

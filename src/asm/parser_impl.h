@@ -6,6 +6,7 @@
 #include "asm/verify_internal.h"
 #include "ir/context.h"
 #include "support/ptrmap.h"
+#include "support/short_key.h"
 
 #include <stdio.h>
 
@@ -99,6 +100,16 @@ typedef struct p_cstr_ident {
 
 enum { SHARC_P_CSTR_IDENTS = 16 };
 
+/* One slot of a word cache: a short word's text as two words (see
+ * support/short_key.h) and what it stands for (NULL: empty). */
+typedef struct p_word_slot {
+  uint64_t w0, w1;
+  size_t len;
+  void *value;
+} p_word_slot;
+
+enum { SHARC_P_WORD_SLOTS = 64 };
+
 struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
@@ -164,7 +175,31 @@ struct sharc_parser {
   /* the identifiers of the attribute names custom parsers set by C string
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
+  /* Direct-mapped caches of short words, met op after op: an attribute
+   * dictionary's key -> its identifier, a scalar type's name (`i32`,
+   * `bf16`, `index`) -> the type. A hit is two word compares where the
+   * identifier table (a hash, a probe, a memcmp) or the type's name
+   * parse and uniquing cost several times more. */
+  p_word_slot attr_names[SHARC_P_WORD_SLOTS];
+  p_word_slot scalar_types[SHARC_P_WORD_SLOTS];
 };
+
+/* The slot of `slots` for the word `s`, its key in *w0, *w1; NULL when the
+ * word is too long (or empty) to be cached. */
+static inline p_word_slot *sharc_p_word_slot(p_word_slot *slots, sharc_str s, uint64_t *w0,
+                                             uint64_t *w1) {
+  if (!sharc_short_key(s.data, s.len, w0, w1))
+    return NULL;
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = (*w0 ^ *w1 * mul ^ s.len) * mul;
+  return &slots[h >> 58]; /* the top 6 bits: SHARC_P_WORD_SLOTS */
+}
+
+/* What the slot holds for the word of length `len` keyed w0, w1, or NULL. */
+static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len, uint64_t w0,
+                                       uint64_t w1) {
+  return slot->len == len && slot->w0 == w0 && slot->w1 == w1 ? slot->value : NULL;
+}
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
  * no "custom op 'NAME' " prefix (see custom_op). The caller passes what
