@@ -608,15 +608,15 @@ static bool parse_array(sharc_parser *p, sharc_attr **out) {
 /* The identifier of a dictionary key, from the parser's cache of short
  * keys when it was met before. */
 static sharc_ident *dict_key_ident(sharc_parser *p, sharc_str name) {
-  uint64_t w0, w1;
-  p_word_slot *slot = sharc_p_word_slot(p->attr_names, name, &w0, &w1);
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_ATTR_NAMES, name, w);
   if (!slot)
     return sharc_ident_get(p->ctx, name);
-  sharc_ident *id = sharc_p_word_value(slot, name.len, w0, w1);
+  sharc_ident *id = sharc_p_word_value(slot, name.len, w);
   if (id)
     return id;
   id = sharc_ident_get(p->ctx, name);
-  *slot = (p_word_slot){w0, w1, name.len, id};
+  sharc_p_word_put(slot, name.len, w, id);
   return id;
 }
 

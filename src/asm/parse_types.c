@@ -735,9 +735,9 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 /* A scalar type named by the current (bare) token, when its name was
  * parsed before: the cache holds only names that parse to a type alone. */
 static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
-  uint64_t w0, w1;
-  const p_word_slot *slot = sharc_p_word_slot(p->scalar_types, sharc_tok_str(&p->tok), &w0, &w1);
-  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w0, w1) : NULL;
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  const p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
+  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w) : NULL;
   if (!t)
     return false;
   sharc_p_next(p);
@@ -747,19 +747,20 @@ static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
 
 /* Remembers that the word `s` parsed alone to the scalar type `t`. */
 static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type *t) {
-  uint64_t w0, w1;
-  p_word_slot *slot = sharc_p_word_slot(p->scalar_types, s, &w0, &w1);
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, s, w);
   if (slot)
-    *slot = (p_word_slot){w0, w1, s.len, t};
+    sharc_p_word_put(slot, s.len, w, t);
   return t;
 }
 
 static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
-  if (p->tok.kind == TOK_BARE_ID && cached_scalar_type(p, out))
-    return true;
   sharc_str text;
-  if (!type_text(p, &text))
+  if (!type_text(p, &text)) {
+    if (p->tok.kind == TOK_BARE_ID && cached_scalar_type(p, out))
+      return true;
     return parse_type_uncached(p, out);
+  }
   sharc_p_name *key = sharc_p_name_get(p, &p->type_texts, text);
   sharc_type *cached = key->type;
   if (cached) {

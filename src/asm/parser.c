@@ -61,6 +61,11 @@ static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
   return id;
 }
 
+p_word_slot *sharc_p_word_caches(sharc_parser *p) {
+  p->words = sharc_xcalloc((size_t)P_WORD_CACHES * P_WORD_SLOTS, sizeof *p->words);
+  return p->words;
+}
+
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value) {
   sharc_builder_add_attr(b, builder_attr_name(p, name), value);

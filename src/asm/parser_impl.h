@@ -100,15 +100,23 @@ typedef struct p_cstr_ident {
 
 enum { SHARC_P_CSTR_IDENTS = 16 };
 
-/* One slot of a word cache: a short word's text as two words (see
+/* One slot of a word cache: a short word's text as four words (see
  * support/short_key.h) and what it stands for (NULL: empty). */
 typedef struct p_word_slot {
-  uint64_t w0, w1;
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
   size_t len;
   void *value;
 } p_word_slot;
 
-enum { SHARC_P_WORD_SLOTS = 64 };
+/* The parser's word caches (see sharc_parser.words). */
+typedef enum p_word_cache {
+  P_WORDS_ATTR_NAMES,   /* an attribute dictionary's key -> its identifier */
+  P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
+  P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
+  P_WORD_CACHES
+} p_word_cache;
+
+enum { P_WORD_SLOT_BITS = 6, P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS };
 
 struct sharc_parser {
   sharc_context *ctx;
@@ -175,30 +183,44 @@ struct sharc_parser {
   /* the identifiers of the attribute names custom parsers set by C string
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
-  /* Direct-mapped caches of short words, met op after op: an attribute
-   * dictionary's key -> its identifier, a scalar type's name (`i32`,
-   * `bf16`, `index`) -> the type. A hit is two word compares where the
-   * identifier table (a hash, a probe, a memcmp) or the type's name
-   * parse and uniquing cost several times more. */
-  p_word_slot attr_names[SHARC_P_WORD_SLOTS];
-  p_word_slot scalar_types[SHARC_P_WORD_SLOTS];
+  /* Direct-mapped caches of short words met op after op (p_word_cache),
+   * P_WORD_SLOTS slots each; allocated when first used (a parser made for
+   * one type's text needs none). A hit is four word compares where the
+   * identifier table or the parser's name table (a hash, a probe, a
+   * memcmp call), or a type name's parse and uniquing, cost several times
+   * more. */
+  p_word_slot *words;
 };
 
-/* The slot of `slots` for the word `s`, its key in *w0, *w1; NULL when the
- * word is too long (or empty) to be cached. */
-static inline p_word_slot *sharc_p_word_slot(p_word_slot *slots, sharc_str s, uint64_t *w0,
-                                             uint64_t *w1) {
-  if (!sharc_short_key(s.data, s.len, w0, w1))
+p_word_slot *sharc_p_word_caches(sharc_parser *p);
+
+/* The slot of word cache `which` for the word `s`, its key in `w`; NULL
+ * when the word is too long (or empty) to be cached. */
+static inline p_word_slot *sharc_p_word_slot(sharc_parser *p, p_word_cache which, sharc_str s,
+                                             uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  if (!sharc_short_key(s.data, s.len, w))
     return NULL;
   const uint64_t mul = 0x9e3779b97f4a7c15u;
-  uint64_t h = (*w0 ^ *w1 * mul ^ s.len) * mul;
-  return &slots[h >> 58]; /* the top 6 bits: SHARC_P_WORD_SLOTS */
+  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ s.len) * mul;
+  p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
+  return &slots[(size_t)which * P_WORD_SLOTS + (h >> (64 - P_WORD_SLOT_BITS))];
 }
 
-/* What the slot holds for the word of length `len` keyed w0, w1, or NULL. */
-static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len, uint64_t w0,
-                                       uint64_t w1) {
-  return slot->len == len && slot->w0 == w0 && slot->w1 == w1 ? slot->value : NULL;
+/* What the slot holds for the word of length `len` keyed `w`, or NULL. */
+static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len,
+                                       const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  if (slot->len != len || slot->w[0] != w[0] || slot->w[1] != w[1] || slot->w[2] != w[2] ||
+      slot->w[3] != w[3])
+    return NULL;
+  return slot->value;
+}
+
+/* Stores `value` for the word of length `len` keyed `w` in `slot`. */
+static inline void sharc_p_word_put(p_word_slot *slot, size_t len,
+                                    const uint64_t w[SHARC_SHORT_KEY_WORDS], void *value) {
+  memcpy(slot->w, w, sizeof slot->w);
+  slot->len = len;
+  slot->value = value;
 }
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
