@@ -62,7 +62,7 @@ static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
 }
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p) {
-  p->words = sharc_xcalloc((size_t)P_WORD_CACHES * P_WORD_SLOTS, sizeof *p->words);
+  p->words = sharc_xcalloc(P_WORD_SLOTS_ALL, sizeof *p->words);
   return p->words;
 }
 

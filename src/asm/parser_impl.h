@@ -113,10 +113,17 @@ typedef enum p_word_cache {
   P_WORDS_ATTR_NAMES,   /* an attribute dictionary's key -> its identifier */
   P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
   P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
-  P_WORD_CACHES
+  P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
 } p_word_cache;
 
-enum { P_WORD_SLOT_BITS = 6, P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS };
+/* 64 slots a cache, and more for the function types (the last cache): a
+ * module has thousands of them, met again at random. */
+enum {
+  P_WORD_SLOT_BITS = 6,
+  P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS,
+  P_FUNCTION_SLOT_BITS = 8,
+  P_WORD_SLOTS_ALL = P_WORDS_FUNCTION_TYPES * P_WORD_SLOTS + (1 << P_FUNCTION_SLOT_BITS)
+};
 
 struct sharc_parser {
   sharc_context *ctx;
@@ -184,7 +191,7 @@ struct sharc_parser {
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
   /* Direct-mapped caches of short words met op after op (p_word_cache),
-   * P_WORD_SLOTS slots each; allocated when first used (a parser made for
+   * P_WORD_SLOTS_ALL slots in all; allocated when first used (a parser made for
    * one type's text needs none). A hit is four word compares where the
    * identifier table or the parser's name table (a hash, a probe, a
    * memcmp call), or a type name's parse and uniquing, cost several times
@@ -194,16 +201,24 @@ struct sharc_parser {
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
 
+/* The slot of word cache `which` for the key `w` of length `len`. */
+static inline p_word_slot *sharc_p_word_slot_keyed(sharc_parser *p, p_word_cache which,
+                                                   size_t len,
+                                                   const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ len) * mul;
+  p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
+  unsigned bits = which == P_WORDS_FUNCTION_TYPES ? P_FUNCTION_SLOT_BITS : P_WORD_SLOT_BITS;
+  return &slots[(size_t)which * P_WORD_SLOTS + (h >> (64 - bits))];
+}
+
 /* The slot of word cache `which` for the word `s`, its key in `w`; NULL
  * when the word is too long (or empty) to be cached. */
 static inline p_word_slot *sharc_p_word_slot(sharc_parser *p, p_word_cache which, sharc_str s,
                                              uint64_t w[SHARC_SHORT_KEY_WORDS]) {
   if (!sharc_short_key(s.data, s.len, w))
     return NULL;
-  const uint64_t mul = 0x9e3779b97f4a7c15u;
-  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ s.len) * mul;
-  p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
-  return &slots[(size_t)which * P_WORD_SLOTS + (h >> (64 - P_WORD_SLOT_BITS))];
+  return sharc_p_word_slot_keyed(p, which, s.len, w);
 }
 
 /* What the slot holds for the word of length `len` keyed `w`, or NULL. */
