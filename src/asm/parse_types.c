@@ -844,11 +844,22 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
       return true;
     return parse_type_uncached(p, out);
   }
-  sharc_p_name *key = sharc_p_name_get(p, &p->type_texts, text);
-  sharc_type *cached = key->type;
+  /* a shaped type's text, when short, is its own key in a word cache
+   * before the name table */
+  uint64_t sw[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *sslot =
+      p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
+  sharc_type *cached = sslot ? sharc_p_word_value(sslot, text.len, sw) : NULL;
+  sharc_p_name *key = NULL;
+  if (!cached) {
+    key = sharc_p_name_get(p, &p->type_texts, text);
+    cached = key->type;
+  }
   if (cached) {
     if (fslot)
       sharc_p_word_put(fslot, key_len, w, key);
+    if (sslot)
+      sharc_p_word_put(sslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -864,6 +875,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     key->type = *out;
     if (fslot)
       sharc_p_word_put(fslot, key_len, w, key);
+    if (sslot)
+      sharc_p_word_put(sslot, text.len, sw, *out);
   }
   return true;
 }

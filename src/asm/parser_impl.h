@@ -113,6 +113,7 @@ typedef enum p_word_cache {
   P_WORDS_ATTR_NAMES,   /* an attribute dictionary's key -> its identifier */
   P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
   P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
+  P_WORDS_SHAPED_TYPES, /* a shaped type's text (`tensor<8x16xf32>`) -> the type */
   P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
 } p_word_cache;
 
