@@ -7,14 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sharc_p_enter(sharc_parser *p) {
-  if (++p->depth > SHARC_MAX_NESTING) {
-    sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
-    return false;
-  }
-  if (p->depth > p->max_depth)
-    p->max_depth = p->depth;
-  return true;
+bool sharc_p_too_deep(sharc_parser *p) {
+  sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
+  return false;
 }
 
 bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at) {
@@ -27,7 +22,6 @@ bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *
   return true;
 }
 
-void sharc_p_leave(sharc_parser *p) { p->depth--; }
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -658,7 +652,7 @@ static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
 
 /* A superset of the characters that continue a bare or `!` identifier: a
  * type's text found with it ends where the lexer's last token ends too. */
-static bool is_type_word_char(char c) {
+static inline bool is_type_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '$' || c == '.' || c == '-' || c == '!';
 }

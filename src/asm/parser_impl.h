@@ -267,11 +267,22 @@ static inline bool sharc_p_eat_inline(sharc_parser *p, char c) {
 
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
-bool sharc_p_enter(sharc_parser *p);
+/* The error of a nesting past SHARC_MAX_NESTING; false. */
+bool sharc_p_too_deep(sharc_parser *p);
+/* One level deeper into regions, attributes or types (false, with the
+ * error, past the limit), and back out: inline, as every attribute value
+ * and dictionary passes through both. */
+static inline bool sharc_p_enter(sharc_parser *p) {
+  if (++p->depth > SHARC_MAX_NESTING)
+    return sharc_p_too_deep(p);
+  if (p->depth > p->max_depth)
+    p->max_depth = p->depth;
+  return true;
+}
+static inline void sharc_p_leave(sharc_parser *p) { p->depth--; }
 /* Accounts for an alias used at the current depth; false (with a located
  * error at `at`) when what it stands for would nest too deep. */
 bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at);
-void sharc_p_leave(sharc_parser *p);
 bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out); /* inside loc(...) */
 bool sharc_p_at_type_start(const sharc_parser *p);
 /* Captures a balanced `<...>` body verbatim (for opaque dialect syntax). */
