@@ -8,6 +8,17 @@
 
 enum { LEX_RELEASE_STEP = 8 << 20, LEX_RELEASE_MARGIN = 1 << 20 };
 
+static const char *min_ptr(const char *a, const char *b) { return a < b ? a : b; }
+
+/* The last '\n' of the input (found from the end: the last line is
+ * short), or `buf`. */
+static const char *last_line_end(const char *buf, const char *end) {
+  for (const char *q = end; q > buf;)
+    if (*--q == '\n')
+      return q;
+  return buf;
+}
+
 void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line) {
   lx->buf = lx->cur = lx->line_start = buf;
   lx->end = buf + len;
@@ -16,6 +27,8 @@ void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned fir
   lx->error_at = NULL;
   lx->released = buf;
   lx->release_at = buf + (len < LEX_RELEASE_STEP ? len : LEX_RELEASE_STEP);
+  lx->fast_end = last_line_end(buf, lx->end);
+  lx->fast_at = min_ptr(lx->release_at, lx->fast_end);
 }
 
 /* A large mapped input need not stay resident once lexed: every
@@ -31,15 +44,8 @@ static void release_behind(sharc_lexer *lx) {
   }
   size_t left = lx->cur < lx->end ? (size_t)(lx->end - lx->cur) : 0;
   lx->release_at = lx->cur + (left < LEX_RELEASE_STEP ? left : LEX_RELEASE_STEP);
+  lx->fast_at = min_ptr(lx->release_at, lx->fast_end);
 }
-
-void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start) {
-  lx->cur = pos;
-  lx->line = line;
-  lx->line_start = line_start;
-}
-
-sharc_str sharc_tok_str(const sharc_token *t) { return (sharc_str){t->start, t->len}; }
 
 /* Character classes, one table lookup per character on the hot path. */
 /* CC_SKIP: the bytes skip_space may act on (blanks, line ends, NUL and the
@@ -73,6 +79,11 @@ static bool is_alpha(char c) { return has_class(c, CC_ALPHA); }
 static bool is_hex(char c) { return has_class(c, CC_HEX); }
 static bool is_bare_char(char c) { return has_class(c, CC_BARE); }
 static bool is_suffix_char(char c) { return has_class(c, CC_SUFFIX); }
+
+/* Whether `p` is inside the input. A scanner instance made with `fast`
+ * (a constant) lexes a token that starts before fast_end: the line end
+ * there stops it first, so the check folds away. */
+static inline bool in_input(bool fast, const char *p, const char *end) { return fast || p < end; }
 
 static void newline(sharc_lexer *lx, const char *after) {
   lx->line++;
@@ -118,9 +129,9 @@ static sharc_tok_kind fail(sharc_lexer *lx, const char *msg) {
  * escape, or a line end (an error); the rest take one lookup each. */
 static const unsigned char string_stop[256] = {['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1};
 
-static sharc_tok_kind lex_string(sharc_lexer *lx) {
-  const char *p = lx->cur; /* after the opening quote */
-  while (p < lx->end) {
+static inline sharc_tok_kind lex_string(sharc_lexer *lx, bool fast) {
+  const char *p = lx->cur, *end = lx->end; /* after the opening quote */
+  while (in_input(fast, p, end)) {
     if (!string_stop[(unsigned char)*p]) {
       p++;
       continue;
@@ -134,11 +145,12 @@ static sharc_tok_kind lex_string(sharc_lexer *lx) {
     if (c == '\n' || c == '\r')
       break;
     if (c == '\\') {
-      if (p + 1 < lx->end && (p[1] == '"' || p[1] == '\\' || p[1] == 'n' || p[1] == 't')) {
+      if (in_input(fast, p + 1, end) &&
+          (p[1] == '"' || p[1] == '\\' || p[1] == 'n' || p[1] == 't')) {
         p += 2;
         continue;
       }
-      if (p + 2 < lx->end && is_hex(p[1]) && is_hex(p[2])) {
+      if (in_input(fast, p + 2, end) && is_hex(p[1]) && is_hex(p[2])) {
         p += 3;
         continue;
       }
@@ -152,30 +164,31 @@ static sharc_tok_kind lex_string(sharc_lexer *lx) {
   return fail(lx, "expected '\"' in string literal");
 }
 
-static sharc_tok_kind lex_number(sharc_lexer *lx, const char *start) {
-  const char *p = lx->cur;
-  if (*start == '0' && p < lx->end && *p == 'x' && p + 1 < lx->end && is_hex(p[1])) {
+static inline sharc_tok_kind lex_number(sharc_lexer *lx, const char *start, bool fast) {
+  const char *p = lx->cur, *end = lx->end;
+  if (*start == '0' && in_input(fast, p, end) && *p == 'x' && in_input(fast, p + 1, end) &&
+      is_hex(p[1])) {
     p++;
-    while (p < lx->end && is_hex(*p))
+    while (in_input(fast, p, end) && is_hex(*p))
       p++;
     lx->cur = p;
     return TOK_INTEGER;
   }
-  while (p < lx->end && is_digit(*p))
+  while (in_input(fast, p, end) && is_digit(*p))
     p++;
-  if (p >= lx->end || *p != '.') {
+  if (!in_input(fast, p, end) || *p != '.') {
     lx->cur = p;
     return TOK_INTEGER;
   }
   p++;
-  while (p < lx->end && is_digit(*p))
+  while (in_input(fast, p, end) && is_digit(*p))
     p++;
-  if (p < lx->end && (*p == 'e' || *p == 'E')) {
+  if (in_input(fast, p, end) && (*p == 'e' || *p == 'E')) {
     const char *q = p + 1;
-    if (q < lx->end && (*q == '+' || *q == '-'))
+    if (in_input(fast, q, end) && (*q == '+' || *q == '-'))
       q++;
-    if (q < lx->end && is_digit(*q)) {
-      while (q < lx->end && is_digit(*q))
+    if (in_input(fast, q, end) && is_digit(*q)) {
+      while (in_input(fast, q, end) && is_digit(*q))
         q++;
       p = q;
     }
@@ -190,7 +203,7 @@ static sharc_tok_kind lex_sigil(sharc_lexer *lx, sharc_tok_kind kind) {
   const char *p = lx->cur;
   if (kind == TOK_AT_ID && p < lx->end && *p == '"') {
     lx->cur = p + 1;
-    return lex_string(lx) == TOK_ERROR ? TOK_ERROR : TOK_AT_ID;
+    return lex_string(lx, false) == TOK_ERROR ? TOK_ERROR : TOK_AT_ID;
   }
   if (p < lx->end && is_digit(*p) && kind != TOK_AT_ID) {
     while (p < lx->end && is_digit(*p))
@@ -219,24 +232,12 @@ static sharc_tok_kind lex_sigil(sharc_lexer *lx, sharc_tok_kind kind) {
   return kind;
 }
 
-static sharc_tok_kind lex_token(sharc_lexer *lx, const char *start) {
-  if (start >= lx->end)
-    return TOK_EOF;
+/* The token at lx->cur (inside the input) whose first byte
+ * sharc_lex_first_kind leaves to the slow path: scan_token has the words,
+ * numbers, strings and `%` names. */
+static sharc_tok_kind lex_token(sharc_lexer *lx) {
   char c = *lx->cur++;
-  if (is_alpha(c) || c == '_') {
-    const char *p = lx->cur, *end = lx->end;
-    while (p < end && is_bare_char(*p))
-      p++;
-    lx->cur = p;
-    return TOK_BARE_ID;
-  }
-  if (is_digit(c))
-    return lex_number(lx, start);
   switch (c) {
-  case '"':
-    return lex_string(lx);
-  case '%':
-    return lex_sigil(lx, TOK_PERCENT_ID);
   case '@':
     return lex_sigil(lx, TOK_AT_ID);
   case '^':
@@ -312,23 +313,23 @@ const unsigned char sharc_lex_first_kind[256] = {
 /* Moves past the token at `start` (blanks already skipped) and returns its
  * kind. Punctuation, words and `%N` are scanned here in one pass over
  * their bytes; the rest goes to the scanners above with lx->cur at the
- * token. */
-static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
+ * token. `fast` (a constant): the token starts before fast_end. */
+static inline sharc_tok_kind scan_token(sharc_lexer *lx, const char *start, bool fast) {
   const char *p = start, *end = lx->end;
-  if (p >= end)
+  if (!in_input(fast, p, end))
     return TOK_EOF;
   switch (sharc_lex_first_kind[(unsigned char)*p++]) {
   case FIRST_PUNCT:
     lx->cur = p;
     return TOK_PUNCT;
   case FIRST_WORD:
-    while (p < end && is_bare_char(*p))
+    while (in_input(fast, p, end) && is_bare_char(*p))
       p++;
     lx->cur = p;
     return TOK_BARE_ID;
   case FIRST_PERCENT:
-    if (p < end && is_digit(*p)) {
-      while (p < end && is_digit(*p))
+    if (in_input(fast, p, end) && is_digit(*p)) {
+      while (in_input(fast, p, end) && is_digit(*p))
         p++;
       lx->cur = p;
       return TOK_PERCENT_ID;
@@ -337,25 +338,26 @@ static sharc_tok_kind scan_token(sharc_lexer *lx, const char *start) {
     return lex_sigil(lx, TOK_PERCENT_ID);
   case FIRST_DIGIT:
     lx->cur = p;
-    return lex_number(lx, start);
+    return lex_number(lx, start, fast);
   case FIRST_STRING:
     lx->cur = p;
-    return lex_string(lx);
+    return lex_string(lx, fast);
   default:
     lx->cur = start;
-    return lex_token(lx, start);
+    return lex_token(lx);
   }
 }
 
 /* The token at `p`, where the lexer stands once the hand-back is checked
- * and one blank stepped over: one blank between tokens is the common case,
- * the loop of skip_space only for more (or for line ends and comments). */
+ * (sharc_lex_punct has stepped over one blank, the common case: the loop
+ * of skip_space only for more, or for line ends and comments). */
 static void lex_at(sharc_lexer *lx, sharc_token *out, const char *p) {
   lx->cur = p;
   if (p < lx->end && has_class(*p, CC_SKIP))
     skip_space(lx);
   const char *start = lx->cur;
-  sharc_tok_kind kind = scan_token(lx, start);
+  sharc_tok_kind kind =
+      start < lx->fast_end ? scan_token(lx, start, true) : scan_token(lx, start, false);
   /* read before the first store through `out`, which may alias them */
   const char *cur = lx->cur, *line_start = lx->line_start;
   unsigned line = lx->line;
@@ -369,11 +371,8 @@ static void lex_at(sharc_lexer *lx, sharc_token *out, const char *p) {
 void sharc_lex_into(sharc_lexer *lx, sharc_token *out) {
   if (lx->cur >= lx->release_at)
     release_behind(lx);
-  const char *p = lx->cur;
-  lex_at(lx, out, p + (p < lx->end && *p == ' '));
+  lex_at(lx, out, lx->cur);
 }
-
-void sharc_lex_rest(sharc_lexer *lx, sharc_token *out, const char *p) { lex_at(lx, out, p); }
 
 sharc_token sharc_lex(sharc_lexer *lx) {
   sharc_token t;

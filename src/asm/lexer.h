@@ -43,6 +43,13 @@ typedef struct sharc_lexer {
   /* input before `released` has been handed back (sharc_pages_release_file);
    * the next hand-back is due when `cur` passes `release_at` */
   const char *released, *release_at;
+  /* The input's last line end (a '\n'), or `buf` when it has none. Every
+   * scanner stops at a line end, so a token that starts before it is lexed
+   * with no bounds check per byte: the input needs no terminator. */
+  const char *fast_end;
+  /* the lower of release_at and fast_end: below it sharc_lex_punct may read
+   * the next two bytes without a check */
+  const char *fast_at;
 } sharc_lexer;
 
 void sharc_lexer_init(sharc_lexer *lx, const char *buf, size_t len, unsigned first_line);
@@ -56,36 +63,39 @@ void sharc_lex_into(sharc_lexer *lx, sharc_token *out);
  * end); PUNCT is a one-character token. */
 enum { SHARC_LEX_FIRST_SLOW, SHARC_LEX_FIRST_PUNCT };
 extern const unsigned char sharc_lex_first_kind[256];
-/* sharc_lex_into once its checks before the token are made: the hand-back
- * of the input behind, and one blank stepped over (`p` is past it). */
-void sharc_lex_rest(sharc_lexer *lx, sharc_token *out, const char *p);
 
-/* sharc_lex_into, with the most common token, one punctuation character
- * after at most one blank, lexed inline on the parser's path (a call, its
- * register saves and the full dispatch cost more than the token). Below
- * release_at the lexer is also below its end. */
-static inline void sharc_lex_next(sharc_lexer *lx, sharc_token *out) {
+/* The most common token, one punctuation character after at most one
+ * blank, lexed inline on the parser's path (a call, its register saves and
+ * the full dispatch cost more than the token); false for any other, with
+ * at most the blank stepped over (sharc_lex_into lexes it). Below fast_at
+ * a blank is followed by a byte of the input (the last line end at the
+ * latest). */
+static inline bool sharc_lex_punct(sharc_lexer *lx, sharc_token *out) {
   const char *p = lx->cur;
-  if (p >= lx->release_at) {
-    sharc_lex_into(lx, out);
-    return;
-  }
+  if (p >= lx->fast_at)
+    return false;
   p += *p == ' ';
-  if (p < lx->end && sharc_lex_first_kind[(unsigned char)*p] == SHARC_LEX_FIRST_PUNCT) {
-    unsigned line = lx->line;
-    const char *line_start = lx->line_start;
-    lx->cur = p + 1;
-    out->kind = TOK_PUNCT;
-    out->start = p;
-    out->len = 1;
-    out->line = line;
-    out->col = (unsigned)(p - line_start) + 1;
-    return;
+  if (sharc_lex_first_kind[(unsigned char)*p] != SHARC_LEX_FIRST_PUNCT) {
+    lx->cur = p;
+    return false;
   }
-  sharc_lex_rest(lx, out, p);
+  unsigned line = lx->line;
+  const char *line_start = lx->line_start;
+  lx->cur = p + 1;
+  out->kind = TOK_PUNCT;
+  out->start = p;
+  out->len = 1;
+  out->line = line;
+  out->col = (unsigned)(p - line_start) + 1;
+  return true;
 }
 /* Moves the lexer back to just after `pos` (which must be inside the buffer). */
-void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line, const char *line_start);
+static inline void sharc_lexer_reset(sharc_lexer *lx, const char *pos, unsigned line,
+                                     const char *line_start) {
+  lx->cur = pos;
+  lx->line = line;
+  lx->line_start = line_start;
+}
 
 static inline bool sharc_tok_is(const sharc_token *t, char c) {
   return t->kind == TOK_PUNCT && t->start[0] == c;
@@ -95,6 +105,8 @@ static inline bool sharc_tok_is_keyword(const sharc_token *t, const char *kw) {
   size_t n = strlen(kw);
   return t->kind == TOK_BARE_ID && t->len == n && memcmp(t->start, kw, n) == 0;
 }
-sharc_str sharc_tok_str(const sharc_token *t);
+static inline sharc_str sharc_tok_str(const sharc_token *t) {
+  return (sharc_str){t->start, t->len};
+}
 
 #endif

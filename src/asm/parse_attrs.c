@@ -605,6 +605,21 @@ static bool parse_array(sharc_parser *p, sharc_attr **out) {
   return ok;
 }
 
+/* The identifier of a dictionary key, from the parser's cache of short
+ * keys when it was met before. */
+static sharc_ident *dict_key_ident(sharc_parser *p, sharc_str name) {
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_ATTR_NAMES, name, w);
+  if (!slot)
+    return sharc_ident_get(p->ctx, name);
+  sharc_ident *id = sharc_p_word_value(slot, name.len, w);
+  if (id)
+    return id;
+  id = sharc_ident_get(p->ctx, name);
+  sharc_p_word_put(slot, name.len, w, id);
+  return id;
+}
+
 /* One `name = value` or `name` (unit) entry of a dictionary. */
 static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
   sharc_str name;
@@ -617,7 +632,7 @@ static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
   } else {
     return sharc_p_error(p, "expected attribute name");
   }
-  out->name = sharc_ident_get(p->ctx, name);
+  out->name = dict_key_ident(p, name);
   sharc_p_next(p);
   if (!sharc_p_eat_inline(p, '=')) {
     out->value = sharc_attr_unit(p->ctx);

@@ -372,10 +372,18 @@ static sharc_op *create_op(sharc_parser *p, sharc_op_builder *b) {
 static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
   if (t->len == 2)
     return NULL;
-  sharc_p_name *key = sharc_p_name_get(p, &p->op_names, sharc_tok_str(t));
-  p_op_name *r = key->op;
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_OP_NAMES, sharc_tok_str(t), w);
+  p_op_name *r = slot ? sharc_p_word_value(slot, t->len, w) : NULL;
   if (r && (r->def || r->num_dialects == p->ctx->num_dialects))
     return r;
+  sharc_p_name *key = sharc_p_name_get(p, &p->op_names, sharc_tok_str(t));
+  r = key->op;
+  if (r && (r->def || r->num_dialects == p->ctx->num_dialects)) {
+    if (slot)
+      sharc_p_word_put(slot, t->len, w, r);
+    return r;
+  }
   sharc_str name = sharc_p_unescape(p, t);
   if (name.len == 0)
     return NULL;
@@ -384,6 +392,8 @@ static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
   r->ident = sharc_ident_get(p->ctx, name);
   r->def = sharc_context_lookup_op_ident(r->ident);
   r->num_dialects = p->ctx->num_dialects;
+  if (slot)
+    sharc_p_word_put(slot, t->len, w, r);
   return r;
 }
 
@@ -756,6 +766,7 @@ static void parser_free(sharc_parser *p) {
   sharc_ptrvec_free(&p->deferred_locs);
   sharc_vec_free(&p->pending_ops);
   sharc_p_name_table_free(&p->names);
+  free(p->words);
   sharc_arena_free(&p->scratch);
   sharc_arena_free(&p->region_scratch);
 }

@@ -7,14 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sharc_p_enter(sharc_parser *p) {
-  if (++p->depth > SHARC_MAX_NESTING) {
-    sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
-    return false;
-  }
-  if (p->depth > p->max_depth)
-    p->max_depth = p->depth;
-  return true;
+bool sharc_p_too_deep(sharc_parser *p) {
+  sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
+  return false;
 }
 
 bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at) {
@@ -27,7 +22,6 @@ bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *
   return true;
 }
 
-void sharc_p_leave(sharc_parser *p) { p->depth--; }
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -658,7 +652,7 @@ static bool shaped_type_text(const sharc_parser *p, sharc_str *out) {
 
 /* A superset of the characters that continue a bare or `!` identifier: a
  * type's text found with it ends where the lexer's last token ends too. */
-static bool is_type_word_char(char c) {
+static inline bool is_type_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '$' || c == '.' || c == '-' || c == '!';
 }
@@ -732,13 +726,134 @@ static bool consumed_exactly(const sharc_parser *p, sharc_str text) {
 
 static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
 
+/* A scalar type named by the current (bare) token, when its name was
+ * parsed before: the cache holds only names that parse to a type alone. */
+static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  const p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
+  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w) : NULL;
+  if (!t)
+    return false;
+  sharc_p_next(p);
+  *out = t;
+  return true;
+}
+
+/* Remembers that the word `s` parsed alone to the scalar type `t`. */
+static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type *t) {
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, s, w);
+  if (slot)
+    sharc_p_word_put(slot, s.len, w, t);
+  return t;
+}
+
+/* A function type's text is found by scanning its brackets and hashing it
+ * (function_type_text, the name table): most of what a generic op's type
+ * costs. Before that, the input's next bytes key a word cache of texts
+ * already known to stand for a type: the first FUNCTION_KEY_BYTES of them
+ * (fewer when the line ends before), and the length of the line's rest,
+ * which tells apart the long texts that begin alike (a generic op's type
+ * ends its line). A hit is the key's compare and one of the text's bytes
+ * past the key. The key's bytes must lie before the input's last line end
+ * (below it every byte may be read). */
+enum { FUNCTION_KEY_BYTES = 8 * SHARC_SHORT_KEY_WORDS };
+
+/* The key of the bytes at `s` (FUNCTION_KEY_BYTES of them before the
+ * input's last line end `last`): the first FUNCTION_KEY_BYTES up to the
+ * line end, the rest zero; returns the length of the line's rest. */
+static size_t function_text_key(const char *s, const char *last,
+                                uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  const uint64_t ones = 0x0101010101010101u, line_ends = 0x0a * ones;
+  for (unsigned i = 0; i < SHARC_SHORT_KEY_WORDS; i++) {
+    const char *at = s + 8 * i;
+    uint64_t x = sharc_load_word(at) ^ line_ends; /* a zero byte where a line end is */
+    if (!((x - ones) & ~x & ones << 7)) {
+      w[i] = x ^ line_ends;
+      continue;
+    }
+    size_t k = 0;
+    while (at[k] != '\n')
+      k++;
+    w[i] = 0;
+    memcpy(&w[i], at, k);
+    for (unsigned j = i + 1; j < SHARC_SHORT_KEY_WORDS; j++)
+      w[j] = 0;
+    return 8 * i + k;
+  }
+  const char *rest = s + FUNCTION_KEY_BYTES; /* at or before `last`, a line end */
+  return (size_t)((const char *)memchr(rest, '\n', (size_t)(last - rest) + 1) - s);
+}
+
+/* The cache's slot for the function type's text at the current `(`, its
+ * key in `w` and the key's length in *len; NULL when the cache may not be
+ * used here (where type_text finds no function text, or too near the
+ * input's end). */
+static p_word_slot *function_text_slot(sharc_parser *p, uint64_t w[SHARC_SHORT_KEY_WORDS],
+                                       size_t *len) {
+  const char *s = p->tok.start;
+  if (p->in_type_text || p->in_alias_def || p->in_function_text ||
+      p->lx.fast_end - s < FUNCTION_KEY_BYTES)
+    return NULL;
+  *len = function_text_key(s, p->lx.fast_end, w);
+  return sharc_p_word_slot_keyed(p, P_WORDS_FUNCTION_TYPES, *len, w);
+}
+
+/* The type whose text (`name`, known to stand for it) the input holds at
+ * the current `(`, without a scan: the key matched its first bytes (and
+ * those after it up to the line end, when the text is shorter than the
+ * key). Past the key the text's own bytes are compared, and the byte after
+ * them must end the scan there too (not continue a word, nor open `<`).
+ * A text of fewer bytes than the levels left cannot nest too deep. */
+static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_type **out) {
+  const char *s = p->tok.start, *end = p->lx.end;
+  size_t n = name->len;
+  if ((int)n >= SHARC_MAX_NESTING - (int)p->depth - 3 || n > (size_t)(end - s))
+    return false;
+  if (n >= FUNCTION_KEY_BYTES) {
+    if (memcmp(s + FUNCTION_KEY_BYTES, name->data + FUNCTION_KEY_BYTES,
+               n - FUNCTION_KEY_BYTES) != 0)
+      return false;
+    if (s + n < end && (is_type_word_char(s[n]) || s[n] == '<'))
+      return false;
+  }
+  sharc_lexer_reset(&p->lx, s + n, p->lx.line, p->lx.line_start);
+  sharc_p_next(p);
+  *out = name->type;
+  return true;
+}
+
 static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  size_t key_len = 0;
+  p_word_slot *fslot = sharc_tok_is(&p->tok, '(') ? function_text_slot(p, w, &key_len) : NULL;
+  if (fslot) {
+    const sharc_p_name *known = sharc_p_word_value(fslot, key_len, w);
+    if (known && function_text_hit(p, known, out))
+      return true;
+  }
   sharc_str text;
-  if (!type_text(p, &text))
+  if (!type_text(p, &text)) {
+    if (p->tok.kind == TOK_BARE_ID && cached_scalar_type(p, out))
+      return true;
     return parse_type_uncached(p, out);
-  sharc_p_name *key = sharc_p_name_get(p, &p->type_texts, text);
-  sharc_type *cached = key->type;
+  }
+  /* a shaped type's text, when short, is its own key in a word cache
+   * before the name table */
+  uint64_t sw[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *sslot =
+      p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
+  sharc_type *cached = sslot ? sharc_p_word_value(sslot, text.len, sw) : NULL;
+  sharc_p_name *key = NULL;
+  if (!cached) {
+    key = sharc_p_name_get(p, &p->type_texts, text);
+    cached = key->type;
+  }
   if (cached) {
+    if (fslot)
+      sharc_p_word_put(fslot, key_len, w, key);
+    if (sslot)
+      sharc_p_word_put(sslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -750,8 +865,13 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   *inside = false;
   if (!ok)
     return false;
-  if (consumed_exactly(p, text))
+  if (consumed_exactly(p, text)) {
     key->type = *out;
+    if (fslot)
+      sharc_p_word_put(fslot, key_len, w, key);
+    if (sslot)
+      sharc_p_word_put(sslot, text.len, sw, *out);
+  }
   return true;
 }
 
@@ -806,17 +926,18 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     if (width > 16777215)
       return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
     sharc_p_next(p);
-    *out = sharc_type_integer(p->ctx, width, sign);
+    *out = remember_scalar_type(p, s, sharc_type_integer(p->ctx, width, sign));
     return true;
   }
   if (sharc_float_kind_from_name(s, &fk)) {
     sharc_p_next(p);
-    *out = sharc_type_float(p->ctx, fk);
+    *out = remember_scalar_type(p, s, sharc_type_float(p->ctx, fk));
     return true;
   }
   if (sharc_str_eq_cstr(s, "index") || sharc_str_eq_cstr(s, "none")) {
     sharc_p_next(p);
-    *out = s.data[0] == 'i' ? sharc_type_index(p->ctx) : sharc_type_none(p->ctx);
+    *out = remember_scalar_type(p, s, s.data[0] == 'i' ? sharc_type_index(p->ctx)
+                                                       : sharc_type_none(p->ctx));
     return true;
   }
   if (!sharc_p_enter(p))

@@ -65,6 +65,11 @@ static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
   return id;
 }
 
+p_word_slot *sharc_p_word_caches(sharc_parser *p) {
+  p->words = sharc_xcalloc(P_WORD_SLOTS_ALL, sizeof *p->words);
+  return p->words;
+}
+
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value) {
   sharc_builder_add_attr(b, builder_attr_name(p, name), value);
@@ -287,12 +292,18 @@ static bool lex_error_plain(sharc_parser *p) {
 }
 
 /* A lexer error is reported where the lexer failed, when it happens, as
- * MLIR's lexer does; later errors are then suppressed. */
-void sharc_p_next(sharc_parser *p) {
-  /* written in place: no token copied on the parser's hottest path */
-  sharc_lex_next(&p->lx, &p->tok);
+ * MLIR's lexer does; later errors are then suppressed. Out of line, so
+ * that the common token's path needs no frame. */
+__attribute__((noinline)) static void next_token_slow(sharc_parser *p) {
+  sharc_lex_into(&p->lx, &p->tok);
   if (p->tok.kind == TOK_ERROR)
     lex_error(p);
+}
+
+void sharc_p_next(sharc_parser *p) {
+  /* written in place: no token copied on the parser's hottest path */
+  if (!sharc_lex_punct(&p->lx, &p->tok))
+    next_token_slow(p);
 }
 
 bool sharc_p_eat(sharc_parser *p, char c) { return sharc_p_eat_inline(p, c); }

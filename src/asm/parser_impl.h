@@ -6,6 +6,7 @@
 #include "asm/verify_internal.h"
 #include "ir/context.h"
 #include "support/ptrmap.h"
+#include "support/short_key.h"
 
 #include <stdio.h>
 
@@ -99,6 +100,32 @@ typedef struct p_cstr_ident {
 
 enum { SHARC_P_CSTR_IDENT_BITS = 6, SHARC_P_CSTR_IDENTS = 1 << SHARC_P_CSTR_IDENT_BITS };
 
+/* One slot of a word cache: a short word's text as four words (see
+ * support/short_key.h) and what it stands for (NULL: empty). */
+typedef struct p_word_slot {
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  size_t len;
+  void *value;
+} p_word_slot;
+
+/* The parser's word caches (see sharc_parser.words). */
+typedef enum p_word_cache {
+  P_WORDS_ATTR_NAMES,   /* an attribute dictionary's key -> its identifier */
+  P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
+  P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
+  P_WORDS_SHAPED_TYPES, /* a shaped type's text (`tensor<8x16xf32>`) -> the type */
+  P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
+} p_word_cache;
+
+/* 64 slots a cache, and more for the function types (the last cache): a
+ * module has thousands of them, met again at random. */
+enum {
+  P_WORD_SLOT_BITS = 6,
+  P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS,
+  P_FUNCTION_SLOT_BITS = 8,
+  P_WORD_SLOTS_ALL = P_WORDS_FUNCTION_TYPES * P_WORD_SLOTS + (1 << P_FUNCTION_SLOT_BITS)
+};
+
 struct sharc_parser {
   sharc_context *ctx;
   sharc_lexer lx;
@@ -166,7 +193,53 @@ struct sharc_parser {
   /* the identifiers of the attribute names custom parsers set by C string
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
+  /* Direct-mapped caches of short words met op after op (p_word_cache),
+   * P_WORD_SLOTS_ALL slots in all; allocated when first used (a parser made for
+   * one type's text needs none). A hit is four word compares where the
+   * identifier table or the parser's name table (a hash, a probe, a
+   * memcmp call), or a type name's parse and uniquing, cost several times
+   * more. */
+  p_word_slot *words;
 };
+
+p_word_slot *sharc_p_word_caches(sharc_parser *p);
+
+/* The slot of word cache `which` for the key `w` of length `len`. */
+static inline p_word_slot *sharc_p_word_slot_keyed(sharc_parser *p, p_word_cache which,
+                                                   size_t len,
+                                                   const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ len) * mul;
+  p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
+  unsigned bits = which == P_WORDS_FUNCTION_TYPES ? P_FUNCTION_SLOT_BITS : P_WORD_SLOT_BITS;
+  return &slots[(size_t)which * P_WORD_SLOTS + (h >> (64 - bits))];
+}
+
+/* The slot of word cache `which` for the word `s`, its key in `w`; NULL
+ * when the word is too long (or empty) to be cached. */
+static inline p_word_slot *sharc_p_word_slot(sharc_parser *p, p_word_cache which, sharc_str s,
+                                             uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  if (!sharc_short_key(s.data, s.len, w))
+    return NULL;
+  return sharc_p_word_slot_keyed(p, which, s.len, w);
+}
+
+/* What the slot holds for the word of length `len` keyed `w`, or NULL. */
+static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len,
+                                       const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  if (slot->len != len || slot->w[0] != w[0] || slot->w[1] != w[1] || slot->w[2] != w[2] ||
+      slot->w[3] != w[3])
+    return NULL;
+  return slot->value;
+}
+
+/* Stores `value` for the word of length `len` keyed `w` in `slot`. */
+static inline void sharc_p_word_put(p_word_slot *slot, size_t len,
+                                    const uint64_t w[SHARC_SHORT_KEY_WORDS], void *value) {
+  memcpy(slot->w, w, sizeof slot->w);
+  slot->len = len;
+  slot->value = value;
+}
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
  * no "custom op 'NAME' " prefix (see custom_op). The caller passes what
@@ -196,11 +269,22 @@ static inline bool sharc_p_eat_inline(sharc_parser *p, char c) {
 
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
-bool sharc_p_enter(sharc_parser *p);
+/* The error of a nesting past SHARC_MAX_NESTING; false. */
+bool sharc_p_too_deep(sharc_parser *p);
+/* One level deeper into regions, attributes or types (false, with the
+ * error, past the limit), and back out: inline, as every attribute value
+ * and dictionary passes through both. */
+static inline bool sharc_p_enter(sharc_parser *p) {
+  if (++p->depth > SHARC_MAX_NESTING)
+    return sharc_p_too_deep(p);
+  if (p->depth > p->max_depth)
+    p->max_depth = p->depth;
+  return true;
+}
+static inline void sharc_p_leave(sharc_parser *p) { p->depth--; }
 /* Accounts for an alias used at the current depth; false (with a located
  * error at `at`) when what it stands for would nest too deep. */
 bool sharc_p_use_alias(sharc_parser *p, const void *aliased, const sharc_token *at);
-void sharc_p_leave(sharc_parser *p);
 bool sharc_p_parse_location_body(sharc_parser *p, sharc_attr **out); /* inside loc(...) */
 bool sharc_p_at_type_start(const sharc_parser *p);
 /* Captures a balanced `<...>` body verbatim (for opaque dialect syntax). */

@@ -4,6 +4,7 @@
 #include "ir/context.h"
 #include "support/log.h"
 #include "support/pages.h"
+#include "support/short_key.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -21,19 +22,6 @@ static uint64_t hash_mix(uint64_t h, uint64_t w) {
   return h ^ (h >> 29);
 }
 
-/* A key of 1..7 bytes as one word: two loads that may overlap (or three
- * bytes that cover a key of up to three), where a byte at a time cost a
- * multiply each. Injective for a given length, which the hash mixes in. */
-static uint64_t short_word(const uint8_t *s, size_t n) {
-  if (n >= 4) {
-    uint32_t lo, hi;
-    memcpy(&lo, s, 4);
-    memcpy(&hi, s + n - 4, 4);
-    return (uint64_t)hi << 32 | lo;
-  }
-  return (uint64_t)s[0] << 16 | (uint64_t)s[n >> 1] << 8 | s[n - 1];
-}
-
 uint32_t sharc_hash_bytes(const void *p, size_t n) {
   const uint8_t *s = p;
   uint64_t h = 0xcbf29ce484222325ull ^ n;
@@ -47,7 +35,7 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
     if (n >= 8)
       memcpy(&w, s + n - 8, 8);
     else
-      w = short_word(s, n);
+      w = sharc_short_word(s, n);
     h = hash_mix(h, w);
   }
   /* a final avalanche (half of murmur3's fmix64): the tables index by the

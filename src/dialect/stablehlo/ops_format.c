@@ -21,6 +21,7 @@
  * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
  * dotdims, expman. */
 #include "dialect/stablehlo/format_compile.h"
+#include "support/small_room.h"
 #include "support/xalloc.h"
 
 #include <ctype.h>
@@ -71,33 +72,64 @@ static bool parse_list_int(sharc_parser *p, int64_t *v, bool bools) {
   return sharc_p_parse_int(p, v);
 }
 
-/* The elements of an integer list, and whether they may be booleans. */
+/* The elements of an integer list (inline room for the common short one:
+ * a `dims = [0, 1]` list costs no allocation), and whether they may be
+ * booleans. */
+enum { INT_LIST_SMALL = 16 };
 typedef struct int_list {
-  sharc_i64_vec *vals;
+  int64_t *items; /* NULL, `small`, or the heap once it outgrows it */
+  unsigned len, cap;
   bool bools;
   bool element_failed; /* the list stopped at a bad element, not a delimiter */
+  int64_t small[INT_LIST_SMALL];
 } int_list;
+
+static void int_list_start(int_list *l, bool bools) {
+  l->items = NULL;
+  l->len = l->cap = 0;
+  l->bools = bools;
+  l->element_failed = false;
+}
+
+static void int_list_free(int_list *l) {
+  if (l->items != l->small)
+    free(l->items);
+}
 
 static bool parse_int_element(sharc_parser *p, void *state) {
   int_list *l = state;
-  l->element_failed = !parse_list_int(p, sharc_vec_push_slot(l->vals), l->bools);
+  l->items = sharc_small_room(l->items, l->small, INT_LIST_SMALL, l->len, &l->cap,
+                              sizeof *l->items);
+  l->element_failed = !parse_list_int(p, &l->items[l->len], l->bools);
+  if (!l->element_failed)
+    l->len++;
   return !l->element_failed;
+}
+
+static bool parse_int_items(sharc_parser *p, int_list *l) {
+  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, l, NULL);
 }
 
 /* `[1, 2, 3]` (a DenseI64ArrayAttr without its `array<i64:` prefix) into
  * `vals`, emptied first. */
 static bool parse_int_list(sharc_parser *p, sharc_i64_vec *vals, bool bools) {
   sharc_vec_clear(vals);
-  int_list l = {vals, bools, false};
-  return sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
+  int_list l;
+  int_list_start(&l, bools);
+  bool ok = parse_int_items(p, &l);
+  for (unsigned i = 0; ok && i < l.len; i++)
+    sharc_vec_push(vals, l.items[i]);
+  int_list_free(&l);
+  return ok;
 }
 
 bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
-  sharc_i64_vec vals = {0};
-  bool ok = parse_int_list(p, &vals, false);
+  int_list l;
+  int_list_start(&l, false);
+  bool ok = parse_int_items(p, &l);
   if (ok)
-    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
-  sharc_vec_free(&vals);
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), l.items, l.len);
+  int_list_free(&l);
   return ok;
 }
 
@@ -105,15 +137,15 @@ bool sharc_shlo_parse_i64_array(sharc_parser *p, sharc_attr **out) {
  * after a bad element it still asks for the `]`, which reports too unless
  * the bad element was that `]`. */
 static bool parse_ods_i64_array(sharc_parser *p, sharc_attr **out) {
-  sharc_i64_vec vals = {0};
-  int_list l = {&vals, false, false};
-  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_int_element, &l, NULL);
+  int_list l;
+  int_list_start(&l, false);
+  bool ok = parse_int_items(p, &l);
   if (!ok && l.element_failed && !sharc_tok_is(sharc_p_tok(p), ']') &&
       sharc_p_tok(p)->kind != TOK_ERROR)
     sharc_p_wrong_token_error_chained(p, "expected ']'"); /* parseRSquare's */
   if (ok)
-    *out = sharc_attr_dense_i64_array(sharc_p_context(p), vals.items, vals.len);
-  sharc_vec_free(&vals);
+    *out = sharc_attr_dense_i64_array(sharc_p_context(p), l.items, l.len);
+  int_list_free(&l);
   return ok;
 }
 
