@@ -24,7 +24,10 @@
  * name seen lately (a name's dialect cannot change while the IR is being
  * verified; looking it up by string for every attribute of every op was
  * most of the cost of a verification that finds nothing). */
-enum { NAME_CACHE = 16 };
+enum { NAME_CACHE = 64 };
+/* Unregistered op names allowed by verify_unknown_op lately: a module's
+ * unknown ops share a few names, and the answer depends on the name only. */
+enum { UNKNOWN_CACHE = 16 };
 
 /* A region of an IsolatedFromAbove op whose ops are being verified, and
  * the first op under it (pre-order, not entering nested isolated ops) that
@@ -68,6 +71,7 @@ typedef struct verifier {
    * a few dialects */
   sharc_str unknown_dialect;
   bool unknown_rejected;
+  const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -712,11 +716,16 @@ static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
  * the parser lets one that names a registered dialect through (it loads
  * that dialect), and only -allow-unregistered-dialect allows it. */
 static bool verify_unknown_op(verifier *v, sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  const sharc_ident **allowed = &v->unknown_allowed[op->name->hash % UNKNOWN_CACHE];
+  if (*allowed == op->name)
+    return true;
+  sharc_str name = sharc_ident_str(op->name);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_context *ctx = sharc_op_ctx_of(op);
-  if (!dot && sharc_context_allows_unregistered(ctx))
+  if (!dot && sharc_context_allows_unregistered(ctx)) {
+    *allowed = op->name;
     return true;
+  }
   if (!dot) {
     sharc_emit_op_error(op, "created with unregistered dialect. If this is intended, please call "
                             "allowUnregisteredDialects() on the MLIRContext, or use "
@@ -729,8 +738,10 @@ static bool verify_unknown_op(verifier *v, sharc_op *op) {
     v->unknown_dialect = dialect; /* the name's text lives as long as the context */
     v->unknown_rejected = rejects_unknown_ops(ctx, dialect);
   }
-  if (!v->unknown_rejected)
+  if (!v->unknown_rejected) {
+    *allowed = op->name;
     return true;
+  }
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "
                 "unknown operations",
@@ -765,7 +776,8 @@ static bool verify_op(verifier *v, sharc_op *op) {
   }
   bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
                   op->num_regions;
-  if (!half || v->half_body) {
+  /* an op without regions has no blocks to walk */
+  if (op->num_regions && (!half || v->half_body)) {
     isolation_scope stack_scopes[4];
     isolation_scope *scopes = !isolated                ? NULL
                               : op->num_regions <= 4 ? stack_scopes
@@ -1050,22 +1062,51 @@ void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned
  * of a constant-like producer (no operands, no regions), as the StableHLO
  * verifiers read shape operands through matchInts. */
 static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
-  const sharc_op *def = sharc_value_defining_op(v);
+  const sharc_op *def = v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
   bool constant = def && !def->num_operands && !def->num_regions;
-  *k++ = (uintptr_t)sharc_value_type(v);
+  *k++ = (uintptr_t)v->type;
   *k++ = constant ? (uintptr_t)def->name : 0;
   *k++ = constant ? (uintptr_t)def->attrs : 0;
   return k;
 }
 
-bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
-  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
-    return check(op);
-  enum { STACK = 32 };
+/* The words of a memo key for `op`'s checks: what sharc_verify_memoized
+ * names, then with `entry_blocks` what sharc_verify_memoized_entry_blocks
+ * adds per region. Writes at most key_words(op, entry_blocks) words. */
+static unsigned key_words(const sharc_op *op, bool entry_blocks) {
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
+  for (unsigned i = 0; entry_blocks && i < op->num_regions; i++) {
+    const sharc_block *b = sharc_op_regions_of(op)[i].first;
+    n += 4 + (b ? b->num_args : 0) + (b && b->last ? b->last->num_operands : 0);
+  }
+  return n;
+}
+
+static uintptr_t *region_key(uintptr_t *k, const sharc_region *r) {
+  unsigned blocks = 0;
+  for (const sharc_block *b = r->first; b; b = b->next)
+    blocks++;
+  const sharc_block *entry = r->first;
+  const sharc_op *last = entry ? entry->last : NULL;
+  *k++ = blocks;
+  *k++ = entry ? entry->num_args : 0;
+  for (unsigned a = 0; entry && a < entry->num_args; a++)
+    *k++ = (uintptr_t)entry->args[a]->type;
+  *k++ = last ? (uintptr_t)last->name : 0;
+  *k++ = last ? last->num_operands : 0;
+  for (unsigned i = 0; last && i < last->num_operands; i++) {
+    const sharc_value *v = sharc_op_operands_of(last)[i].value;
+    *k++ = v ? (uintptr_t)v->type : 0;
+  }
+  return k;
+}
+
+static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_blocks) {
+  enum { STACK = 32 };
+  unsigned n = key_words(op, entry_blocks);
   uintptr_t stack[STACK];
   uintptr_t *key = n <= STACK ? stack : sharc_xmalloc_array(n, sizeof *key);
-  const sharc_op *parent = sharc_op_parent_op(op);
+  const sharc_op *parent = op->block && op->block->parent ? op->block->parent->parent : NULL;
   key[0] = (uintptr_t)check;
   key[1] = (uintptr_t)op->name;
   key[2] = (uintptr_t)op->attrs;
@@ -1073,10 +1114,14 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   key[4] = op->num_results;
   key[5] = parent ? (uintptr_t)parent->name : 0;
   uintptr_t *k = key + 6;
+  const sharc_use *operands = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    k = operand_key(k, sharc_op_operands_of(op)[i].value);
+    k = operand_key(k, operands[i].value);
+  const sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < op->num_results; i++)
-    *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+    *k++ = (uintptr_t)results[i].type;
+  for (unsigned i = 0; entry_blocks && i < op->num_regions; i++)
+    k = region_key(k, &sharc_op_regions_of(op)[i]);
   sharc_word_memo *memo = sharc_op_ctx_of(op)->verify_memo;
   uint64_t hash = sharc_word_memo_hash(key, n);
   unsigned len;
@@ -1086,4 +1131,16 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   if (key != stack)
     free(key);
   return ok;
+}
+
+bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, false);
+}
+
+bool sharc_verify_memoized_entry_blocks(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, true);
 }

@@ -1,6 +1,7 @@
 /* StableHLO's shape rules for the common ops, with the messages of
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
+#include "asm/verify_internal.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
@@ -569,8 +570,15 @@ bool sharc_shlo_verify_op_regions(sharc_op *op) {
 
 /* The checks and inference of an op without regions read its name,
  * attributes and operand and result types only (keep it so: the verifier
- * remembers them per op alike during one verification). */
-bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
+ * remembers them per op alike during one verification). A reduce's checks
+ * read of its body only the reducer's signature (sharc_shlo_verify_reduce:
+ * the block count, the arguments, the terminator's operand types), and a
+ * model repeats the same few reductions. */
+bool sharc_shlo_verify_op(sharc_op *op) {
+  if (sharc_op_num_regions(op) && sharc_op_isa(op, SHARC_SHLO(reduce)))
+    return sharc_verify_memoized_entry_blocks(op, verify_op_checks);
+  return sharc_verify_memoized(op, verify_op_checks);
+}
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
