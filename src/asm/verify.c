@@ -175,7 +175,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
-    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (def && (def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
@@ -189,7 +190,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
      * and the ops defining them did not move (a change to them marks it
      * whole), so their dominance holds as it did */
     bool reach = v->marked_only && op->verify_attrs_only;
-    if (reach && !isolated_with_regions(op)) {
+    bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
+    if (reach && !isolated) {
       if (!verify_dialect_attrs(v, op, true) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
@@ -197,7 +199,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     }
     if (v->dom_pos && !reach)
       check_operands_dominance(v, op);
-    if (isolated_with_regions(op)) {
+    if (isolated) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
@@ -754,6 +756,8 @@ static bool verify_op(verifier *v, sharc_op *op) {
     op->verify_dirty = false; /* a whole verification clears every mark */
     op->verify_attrs_only = false;
   }
+  /* read once: the hooks below are calls the compiler cannot see through */
+  const sharc_op_def *def = sharc_op_def_of(op);
   /* a function's body verified as it is parsed: its own checks read its
    * parent, they wait for the module's verification */
   bool half = op == v->half;
@@ -766,16 +770,14 @@ static bool verify_op(verifier *v, sharc_op *op) {
       return false;
     if (reach)
       ; /* its own checks passed last time, and read nothing that changed */
-    else if (sharc_op_def_of(op) && !verify_counts(op))
+    else if (def && !verify_counts(op))
       return false;
-    else if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+    else if (def && def->verify && !def->verify(op))
       return false;
-    else if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-             !sharc_verify_symbol_op(op))
+    else if (def && (def->traits & SHARC_TRAIT_SYMBOL) && !sharc_verify_symbol_op(op))
       return false;
   }
-  bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
-                  op->num_regions;
+  bool isolated = def && (def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
   /* an op without regions has no blocks to walk */
   if (op->num_regions && (!half || v->half_body)) {
     isolation_scope stack_scopes[4];
@@ -791,13 +793,11 @@ static bool verify_op(verifier *v, sharc_op *op) {
   }
   if (half && v->half_body)
     return true;
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
-      !verify_table_if_touched(v, op))
+  if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_table_if_touched(v, op))
     return false;
-  if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
-      !sharc_op_def_of(op)->verify_regions(op))
+  if (!reach && def && def->verify_regions && !def->verify_regions(op))
     return false;
-  return sharc_op_def_of(op) || verify_unknown_op(v, op);
+  return def || verify_unknown_op(v, op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use

@@ -323,6 +323,8 @@ static bool same_discardable_dialect(const sharc_ident *name, void *user) {
 /* The one dialect of every discardable attribute in which `old` and the
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
 static const sharc_dialect *changed_dialect(const sharc_op *op, const attr_change *c) {
+  if (c->name) /* one name: no fold (a sharding write, the common change) */
+    return discardable_dialect(sharc_op_ctx_of(op), sharc_op_def_of(op), c->name);
   dialect_fold f = {.op = op, .dialect = NULL};
   if (!accept_op_changes(op, c, same_discardable_dialect, &f))
     return NULL;
@@ -436,7 +438,9 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
   const sharc_dialect *d = changed_dialect(op, c);
   if (!d || own_dialect_reads(sharc_op_def_of(op), d))
     return false;
-  if (d->verify_op_attr) /* no hook, nothing to run again */
+  if (d->verify_op_attr && c->name) /* no hook, nothing to run again */
+    keep_attr_name(c->name, ctx);
+  else if (d->verify_op_attr)
     accept_op_changes(op, c, keep_attr_name, ctx);
   /* an op in the root's body (a mesh, a function) is read by other ops
    * only through its symbol, and symbol users read inherent attributes

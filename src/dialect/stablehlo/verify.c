@@ -488,15 +488,57 @@ static const attr_kind *find_kind(const char *kind) {
   return NULL;
 }
 
-/* Whether `a` passes the constraint named `kind` (with its summary in
- * *what); a kind the table does not name (`any`) constrains nothing, but
- * for other `i64...`/`i32...` spellings, read as the plain integer. */
-static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
-  const attr_kind *k = find_kind(kind);
+/* One `name:kind` item of a spec as read: where its name ends and the
+ * item ends, and its kind (`kind`, NULL when the table does not name it:
+ * see item_has_kind). */
+typedef struct spec_item {
+  const char *at; /* the item's first character */
+  const char *colon, *end;
+  const attr_kind *kind;
+  char kind_text[16];
+} spec_item;
+
+enum { SPEC_ITEMS = 128 };
+
+/* Items read lately, by address. Specs are string literals (the op tables'
+ * `required`, chlo's attr_spec), so one address always holds one text;
+ * the parser checks every op's attributes against its spec, and reading
+ * it again each time (two strchr, a copy, a search of the kinds) was most
+ * of that check. Per thread: contexts may parse on several. */
+static _Thread_local spec_item spec_items[SPEC_ITEMS];
+
+static const spec_item *read_spec_item(const char *spec) {
+  uintptr_t at = (uintptr_t)spec;
+  spec_item *it = &spec_items[(at ^ (at >> 7)) % SPEC_ITEMS];
+  if (it->at == spec)
+    return it;
+  const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+  if (!end)
+    end = spec + strlen(spec);
+  sharc_shlo_copy_bounded(it->kind_text, sizeof it->kind_text, colon + 1,
+                          (size_t)(end - colon - 1));
+  it->kind = find_kind(it->kind_text);
+  it->colon = colon;
+  it->end = end;
+  it->at = spec;
+  return it;
+}
+
+/* The item after `it` (its spec's end when none). */
+static const char *next_spec_item(const spec_item *it) {
+  return *it->end ? it->end + 1 : it->end;
+}
+
+/* Whether `a` passes the item's constraint (with its summary in *what); a
+ * kind the table does not name (`any`) constrains nothing, but for other
+ * `i64...`/`i32...` spellings, read as the plain integer. */
+static bool item_has_kind(const sharc_attr *a, const spec_item *it, const char **what) {
+  const attr_kind *k = it->kind;
   if (k) {
     *what = k->what;
     return k->has ? k->has(a) : k->def ? is_dialect_attr(a, k->def) : is_array_of(a, k->elem);
   }
+  const char *kind = it->kind_text;
   if (strncmp(kind, "i64", 3) && strncmp(kind, "i32", 3))
     return true;
   bool wide = kind[1] == '6';
@@ -507,30 +549,27 @@ static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **wh
 /* ODS's required attributes: present, and of the declared kind. */
 bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
   while (spec && *spec) {
-    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
-    if (!end)
-      end = spec + strlen(spec);
-    char name[64], kind[16];
-    sharc_shlo_copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
-    sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
+    const spec_item *it = read_spec_item(spec);
+    char name[64];
+    sharc_shlo_copy_bounded(name, sizeof name, spec, (size_t)(it->colon - spec));
     /* `?name:kind`: optional, constrained when present */
     bool optional = name[0] == '?';
     sharc_attr *a = sharc_op_attr(op, name + optional);
     const char *what = NULL;
     if (!a && optional) {
-      spec = *end ? end + 1 : end;
+      spec = next_spec_item(it);
       continue;
     }
     if (!a) {
       sharc_emit_op_error(op, "requires attribute '%s'", name);
       return false;
     }
-    if (!attr_has_kind(a, kind, &what)) {
+    if (!item_has_kind(a, it, &what)) {
       sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name + optional,
                           what);
       return false;
     }
-    spec = *end ? end + 1 : end;
+    spec = next_spec_item(it);
   }
   return true;
 }
@@ -538,24 +577,16 @@ bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
 const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
                                          unsigned n, const char **what) {
   for (const char *spec = row->required; spec && *spec;) {
-    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
-    if (!end)
-      end = spec + strlen(spec);
-    char kind[16];
-    bool have_kind = false; /* read when an attribute has the name */
+    const spec_item *it = read_spec_item(spec);
     const char *first = spec + (*spec == '?'); /* `?name`: optional */
-    size_t name_len = (size_t)(colon - first);
+    size_t name_len = (size_t)(it->colon - first);
     for (unsigned i = 0; i < n; i++) {
       const sharc_ident *name = attrs[i].name;
-      if (name->len != name_len || memcmp(name->data, first, name_len))
-        continue;
-      if (!have_kind)
-        sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
-      have_kind = true;
-      if (!attr_has_kind(attrs[i].value, kind, what))
+      if (name->len == name_len && !memcmp(name->data, first, name_len) &&
+          !item_has_kind(attrs[i].value, it, what))
         return name->data;
     }
-    spec = *end ? end + 1 : end;
+    spec = next_spec_item(it);
   }
   return NULL;
 }
