@@ -336,28 +336,102 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
   return v->dialects[slot];
 }
 
+/* Whether entry `e` of `op`'s dictionary has a dialect hook to run: a
+ * discardable `dialect.x` of a dialect with one (the cached dialect
+ * first: most names have none, and the inherent test compares strings). */
+static const sharc_dialect *hook_of(verifier *v, const sharc_op *op, const sharc_named_attr *e) {
+  const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e->name);
+  if (!d || !d->verify_op_attr ||
+      (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e->name)))
+    return NULL;
+  return d;
+}
+
+/* Whether the hooks that verify_dialect_attrs runs on `op` passed on an
+ * op alike earlier in this verification: the same name, dictionary,
+ * parent (the op itself when it has regions), operand and result types,
+ * and the same `changed_only` (the names that changed stay as they are
+ * while the IR is verified). What a hook reads besides its attribute
+ * (sharc_dialect.verify_op_attr): the op's types, its ancestors and the
+ * symbols they hold; any other op only where attr_reads_other_ops says
+ * so, and such a name is never remembered. The key is built in `key` (at
+ * least key_len words) or `*heap`. */
+static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t *key,
+                               unsigned key_len, uintptr_t **heap) {
+  unsigned n = 6 + op->num_operands + op->num_results;
+  uintptr_t *k = n <= key_len ? key : (*heap = sharc_xmalloc_array(n, sizeof *k));
+  k[0] = (uintptr_t)hook_of;
+  k[1] = (uintptr_t)op->attrs | changed_only; /* a dictionary is word-aligned */
+  k[2] = (uintptr_t)op->name;
+  /* an op with regions may be the symbol table its hooks look in */
+  k[3] = op->num_regions ? (uintptr_t)op
+                         : (uintptr_t)(op->block && op->block->parent ? op->block->parent->parent
+                                                                      : NULL);
+  k[4] = op->num_operands;
+  k[5] = op->num_results;
+  const sharc_use *operands = sharc_op_operands_of(op);
+  for (unsigned i = 0; i < op->num_operands; i++)
+    k[6 + i] = operands[i].value ? (uintptr_t)operands[i].value->type : 0;
+  const sharc_value *results = sharc_op_results_of(op);
+  for (unsigned i = 0; i < op->num_results; i++)
+    k[6 + op->num_operands + i] = (uintptr_t)results[i].type;
+  return n;
+}
+
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
  * dialect's hook before the op's own invariants. `changed_only`: an op
  * marked attrs-only, whose other attributes' hooks read nothing that
  * changed (verify_marks.c): only those of names that changed run (a
- * sharding rule dropped from every op leaves their shardings alone). */
+ * sharding rule dropped from every op leaves their shardings alone). An
+ * op with several hooks to run (a sharding and a sharding rule set by
+ * propagation) is remembered whole (dict_hooks_key): ops alike share a
+ * dictionary, and one memo look-up replaces one per hook. */
 static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
-  unsigned n = sharc_attr_count(op->attrs); /* a call: once, not per entry */
-  const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
+  unsigned n = op->attrs ? op->attrs->dict.n : 0;
+  const sharc_named_attr *e = n ? op->attrs->dict.entries : NULL;
   sharc_context *ctx = sharc_op_ctx_of(op);
+  unsigned hooked = 0, first = 0;
+  const sharc_dialect *first_dialect = NULL;
+  bool alone = true; /* no hook to run reads other ops */
   for (unsigned i = 0; i < n; i++) {
     if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
       continue;
-    /* the cached dialect first: most names have no hook, and the
-     * inherent test compares strings */
-    const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
-    if (!d || !d->verify_op_attr ||
-        (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e[i].name)))
+    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    if (!d)
       continue;
-    if (!d->verify_op_attr(op, &e[i]))
-      return false;
+    if (!hooked++) {
+      first = i;
+      first_dialect = d;
+    }
+    alone = alone && d->attr_reads_other_ops && !d->attr_reads_other_ops(e[i].name);
   }
-  return true;
+  if (hooked <= 1)
+    return !hooked || first_dialect->verify_op_attr(op, &e[first]);
+  enum { STACK_KEY = 24 };
+  uintptr_t stack[STACK_KEY], *heap = NULL, *key = stack;
+  unsigned key_len = 0, len;
+  uint64_t hash = 0;
+  bool remember = alone && ctx->verify_memo;
+  if (remember) {
+    key_len = dict_hooks_key(op, changed_only, stack, STACK_KEY, &heap);
+    key = heap ? heap : stack;
+    hash = sharc_word_memo_hash(key, key_len);
+    if (sharc_word_memo_find_hashed(ctx->verify_memo, hash, key, key_len, &len)) {
+      free(heap);
+      return true;
+    }
+  }
+  bool ok = true;
+  for (unsigned i = first; ok && i < n; i++) {
+    if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
+      continue;
+    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    ok = !d || d->verify_op_attr(op, &e[i]);
+  }
+  if (ok && remember)
+    sharc_word_memo_add_hashed(ctx->verify_memo, hash, key, key_len, NULL, 0);
+  free(heap);
+  return ok;
 }
 
 /* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
