@@ -349,7 +349,7 @@ static const sharc_dialect *hook_of(verifier *v, const sharc_op *op, const sharc
 
 /* Whether the hooks that verify_dialect_attrs runs on `op` passed on an
  * op alike earlier in this verification: the same name, dictionary,
- * parent (the op itself when it has regions), operand and result types,
+ * parent (the op itself when it is a symbol table), operand and result types,
  * and the same `changed_only` (the names that changed stay as they are
  * while the IR is verified). What a hook reads besides its attribute
  * (sharc_dialect.verify_op_attr): the op's types, its ancestors and the
@@ -363,10 +363,12 @@ static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t 
   k[0] = (uintptr_t)hook_of;
   k[1] = (uintptr_t)op->attrs | changed_only; /* a dictionary is word-aligned */
   k[2] = (uintptr_t)op->name;
-  /* an op with regions may be the symbol table its hooks look in */
-  k[3] = op->num_regions ? (uintptr_t)op
-                         : (uintptr_t)(op->block && op->block->parent ? op->block->parent->parent
-                                                                      : NULL);
+  /* a symbol table (or an unregistered op with regions, which may be one)
+   * holds symbols its hooks may look up: itself, not its parent */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  bool table = op->num_regions && (!def || (def->traits & SHARC_TRAIT_SYMBOL_TABLE));
+  k[3] = table ? (uintptr_t)op
+               : (uintptr_t)(op->block && op->block->parent ? op->block->parent->parent : NULL);
   k[4] = op->num_operands;
   k[5] = op->num_results;
   const sharc_use *operands = sharc_op_operands_of(op);
