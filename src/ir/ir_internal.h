@@ -564,6 +564,11 @@ enum sharc_op_trait {
   SHARC_TRAIT_CALL = 1u << 17,
   /* CallableOpInterface: region 0 is the body */
   SHARC_TRAIT_CALLABLE = 1u << 18,
+  /* the op's own checks (verify, verify_regions, the symbol checks) read
+   * of its regions only their blocks and the entry block's arguments, no
+   * op in them (func.func): a change to a nested op marks it only to be
+   * walked (ir/verify_marks.c) */
+  SHARC_TRAIT_BODY_UNREAD = 1u << 19,
 };
 
 /* Names an SSA value for the printer (the interface hooks below call it). */

@@ -4,7 +4,10 @@
  * it marks the ops whose verification may read what changed, setting
  * `verify_dirty` on each of them and on every op holding it up to the root
  * (so a marked op's ancestors are always marked, and the verifier finds all
- * marked ops by descending through marked ops only). What an op's
+ * marked ops by descending through marked ops only; an ancestor whose own
+ * checks read no nested op, a function (SHARC_TRAIT_BODY_UNREAD), is
+ * marked attrs-only, only to be walked, and so is it for an op removed
+ * from its body: its blocks' terminators are checked on the walk). What an op's
  * verification reads, and so what a change marks:
  *  - its attributes, operands, operand and result types, its regions'
  *    block arguments and op lists (terminators): the op itself;
@@ -86,21 +89,34 @@ static sharc_op *climb_to_root(sharc_context *ctx, sharc_op *o) {
   return parent;
 }
 
-/* Marks `op` and the ops holding it, up to the root; nothing for IR not
- * under the root. */
-static void mark_op(sharc_context *ctx, sharc_op *op) {
+/* Whether `o`, holding a changed op, needs only to be walked to reach it:
+ * its own checks read no op nested in it (a function's its signature and
+ * entry block, which mark it directly when they change). */
+static bool reached_only(const sharc_op *o) {
+  const sharc_op_def *def = sharc_op_def_of(o);
+  return def && (def->traits & SHARC_TRAIT_BODY_UNREAD);
+}
+
+/* Marks `op` (`whole`: for a whole verification, else to be walked) and
+ * the ops holding it, up to the root; nothing for IR not under the root. */
+static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
+    bool reach = o == op ? !whole : reached_only(o);
     if (o->verify_dirty) {
-      o->verify_attrs_only = false;
+      if (!reach)
+        o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    set_dirty(o);
+    o->verify_dirty = true;
+    o->verify_attrs_only = reach;
     o = parent;
   }
 }
+
+static void mark_op(sharc_context *ctx, sharc_op *op) { mark_from(ctx, op, true); }
 
 /* Every op nested in `op`. */
 static void mark_nested(sharc_op *op) {
@@ -610,6 +626,8 @@ void sharc_ir_note_removed(sharc_op *op) {
    * what refers to its name */
   if (parent == ctx->verify_root && keep_symbol_name(ctx, op))
     mark_op(ctx, parent);
+  else if (parent != ctx->verify_root && reached_only(parent))
+    mark_from(ctx, parent, false); /* its blocks are walked: their terminators */
   else
     mark_body_of(ctx, parent);
   mark_result_users(op);
