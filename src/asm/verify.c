@@ -1177,7 +1177,9 @@ static uintptr_t *region_key(uintptr_t *k, const sharc_region *r) {
   return k;
 }
 
-static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_blocks) {
+/* `in_parent`: the key holds the parent op itself, not its name. */
+static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_blocks,
+                     bool in_parent) {
   enum { STACK = 32 };
   unsigned n = key_words(op, entry_blocks);
   uintptr_t stack[STACK];
@@ -1188,7 +1190,7 @@ static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_block
   key[2] = (uintptr_t)op->attrs;
   key[3] = op->num_operands;
   key[4] = op->num_results;
-  key[5] = parent ? (uintptr_t)parent->name : 0;
+  key[5] = in_parent ? (uintptr_t)parent : parent ? (uintptr_t)parent->name : 0;
   uintptr_t *k = key + 6;
   const sharc_use *operands = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
@@ -1212,11 +1214,17 @@ static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_block
 bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
     return check(op);
-  return memoized(op, check, false);
+  return memoized(op, check, false, false);
 }
 
 bool sharc_verify_memoized_entry_blocks(sharc_op *op, bool (*check)(sharc_op *op)) {
   if (!sharc_op_ctx_of(op)->verify_memo || sharc_op_num_successors_of(op))
     return check(op);
-  return memoized(op, check, true);
+  return memoized(op, check, true, false);
+}
+
+bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, false, true);
 }
