@@ -24,7 +24,10 @@
  * name seen lately (a name's dialect cannot change while the IR is being
  * verified; looking it up by string for every attribute of every op was
  * most of the cost of a verification that finds nothing). */
-enum { NAME_CACHE = 16 };
+enum { NAME_CACHE = 64 };
+/* Unregistered op names allowed by verify_unknown_op lately: a module's
+ * unknown ops share a few names, and the answer depends on the name only. */
+enum { UNKNOWN_CACHE = 16 };
 
 /* A region of an IsolatedFromAbove op whose ops are being verified, and
  * the first op under it (pre-order, not entering nested isolated ops) that
@@ -68,6 +71,7 @@ typedef struct verifier {
    * a few dialects */
   sharc_str unknown_dialect;
   bool unknown_rejected;
+  const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -171,7 +175,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
-    if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (def && (def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
@@ -185,7 +190,8 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
      * and the ops defining them did not move (a change to them marks it
      * whole), so their dominance holds as it did */
     bool reach = v->marked_only && op->verify_attrs_only;
-    if (reach && !isolated_with_regions(op)) {
+    bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
+    if (reach && !isolated) {
       if (!verify_dialect_attrs(v, op, true) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
@@ -193,7 +199,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     }
     if (v->dom_pos && !reach)
       check_operands_dominance(v, op);
-    if (isolated_with_regions(op)) {
+    if (isolated) {
       note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
@@ -331,28 +337,104 @@ static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
   return v->dialects[slot];
 }
 
+/* Whether entry `e` of `op`'s dictionary has a dialect hook to run: a
+ * discardable `dialect.x` of a dialect with one (the cached dialect
+ * first: most names have none, and the inherent test compares strings). */
+static const sharc_dialect *hook_of(verifier *v, const sharc_op *op, const sharc_named_attr *e) {
+  const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e->name);
+  if (!d || !d->verify_op_attr ||
+      (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e->name)))
+    return NULL;
+  return d;
+}
+
+/* Whether the hooks that verify_dialect_attrs runs on `op` passed on an
+ * op alike earlier in this verification: the same name, dictionary,
+ * parent (the op itself when it is a symbol table), operand and result types,
+ * and the same `changed_only` (the names that changed stay as they are
+ * while the IR is verified). What a hook reads besides its attribute
+ * (sharc_dialect.verify_op_attr): the op's types, its ancestors and the
+ * symbols they hold; any other op only where attr_reads_other_ops says
+ * so, and such a name is never remembered. The key is built in `key` (at
+ * least key_len words) or `*heap`. */
+static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t *key,
+                               unsigned key_len, uintptr_t **heap) {
+  unsigned n = 6 + op->num_operands + op->num_results;
+  uintptr_t *k = n <= key_len ? key : (*heap = sharc_xmalloc_array(n, sizeof *k));
+  k[0] = (uintptr_t)hook_of;
+  k[1] = (uintptr_t)op->attrs | changed_only; /* a dictionary is word-aligned */
+  k[2] = (uintptr_t)op->name;
+  /* a symbol table (or an unregistered op with regions, which may be one)
+   * holds symbols its hooks may look up: itself, not its parent */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  bool table = op->num_regions && (!def || (def->traits & SHARC_TRAIT_SYMBOL_TABLE));
+  k[3] = table ? (uintptr_t)op
+               : (uintptr_t)(op->block && op->block->parent ? op->block->parent->parent : NULL);
+  k[4] = op->num_operands;
+  k[5] = op->num_results;
+  const sharc_use *operands = sharc_op_operands_of(op);
+  for (unsigned i = 0; i < op->num_operands; i++)
+    k[6 + i] = operands[i].value ? (uintptr_t)operands[i].value->type : 0;
+  const sharc_value *results = sharc_op_results_of(op);
+  for (unsigned i = 0; i < op->num_results; i++)
+    k[6 + op->num_operands + i] = (uintptr_t)results[i].type;
+  return n;
+}
+
 /* MLIR verifies an op's discardable `dialect.x` attributes with their
  * dialect's hook before the op's own invariants. `changed_only`: an op
  * marked attrs-only, whose other attributes' hooks read nothing that
  * changed (verify_marks.c): only those of names that changed run (a
- * sharding rule dropped from every op leaves their shardings alone). */
+ * sharding rule dropped from every op leaves their shardings alone). An
+ * op with several hooks to run (a sharding and a sharding rule set by
+ * propagation) is remembered whole (dict_hooks_key): ops alike share a
+ * dictionary, and one memo look-up replaces one per hook. */
 static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
-  unsigned n = sharc_attr_count(op->attrs); /* a call: once, not per entry */
-  const sharc_named_attr *e = sharc_attr_dict_entries(op->attrs);
+  unsigned n = op->attrs ? op->attrs->dict.n : 0;
+  const sharc_named_attr *e = n ? op->attrs->dict.entries : NULL;
   sharc_context *ctx = sharc_op_ctx_of(op);
+  unsigned hooked = 0, first = 0;
+  const sharc_dialect *first_dialect = NULL;
+  bool alone = true; /* no hook to run reads other ops */
   for (unsigned i = 0; i < n; i++) {
     if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
       continue;
-    /* the cached dialect first: most names have no hook, and the
-     * inherent test compares strings */
-    const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e[i].name);
-    if (!d || !d->verify_op_attr ||
-        (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e[i].name)))
+    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    if (!d)
       continue;
-    if (!d->verify_op_attr(op, &e[i]))
-      return false;
+    if (!hooked++) {
+      first = i;
+      first_dialect = d;
+    }
+    alone = alone && d->attr_reads_other_ops && !d->attr_reads_other_ops(e[i].name);
   }
-  return true;
+  if (hooked <= 1)
+    return !hooked || first_dialect->verify_op_attr(op, &e[first]);
+  enum { STACK_KEY = 24 };
+  uintptr_t stack[STACK_KEY], *heap = NULL, *key = stack;
+  unsigned key_len = 0, len;
+  uint64_t hash = 0;
+  bool remember = alone && ctx->verify_memo;
+  if (remember) {
+    key_len = dict_hooks_key(op, changed_only, stack, STACK_KEY, &heap);
+    key = heap ? heap : stack;
+    hash = sharc_word_memo_hash(key, key_len);
+    if (sharc_word_memo_find_hashed(ctx->verify_memo, hash, key, key_len, &len)) {
+      free(heap);
+      return true;
+    }
+  }
+  bool ok = true;
+  for (unsigned i = first; ok && i < n; i++) {
+    if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
+      continue;
+    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    ok = !d || d->verify_op_attr(op, &e[i]);
+  }
+  if (ok && remember)
+    sharc_word_memo_add_hashed(ctx->verify_memo, hash, key, key_len, NULL, 0);
+  free(heap);
+  return ok;
 }
 
 /* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
@@ -713,11 +795,16 @@ static bool rejects_unknown_ops(const sharc_context *ctx, sharc_str dialect) {
  * the parser lets one that names a registered dialect through (it loads
  * that dialect), and only -allow-unregistered-dialect allows it. */
 static bool verify_unknown_op(verifier *v, sharc_op *op) {
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
+  const sharc_ident **allowed = &v->unknown_allowed[op->name->hash % UNKNOWN_CACHE];
+  if (*allowed == op->name)
+    return true;
+  sharc_str name = sharc_ident_str(op->name);
   const char *dot = memchr(name.data, '.', name.len);
   sharc_context *ctx = sharc_op_ctx_of(op);
-  if (!dot && sharc_context_allows_unregistered(ctx))
+  if (!dot && sharc_context_allows_unregistered(ctx)) {
+    *allowed = op->name;
     return true;
+  }
   if (!dot) {
     sharc_emit_op_error(op, "created with unregistered dialect. If this is intended, please call "
                             "allowUnregisteredDialects() on the MLIRContext, or use "
@@ -730,8 +817,10 @@ static bool verify_unknown_op(verifier *v, sharc_op *op) {
     v->unknown_dialect = dialect; /* the name's text lives as long as the context */
     v->unknown_rejected = rejects_unknown_ops(ctx, dialect);
   }
-  if (!v->unknown_rejected)
+  if (!v->unknown_rejected) {
+    *allowed = op->name;
     return true;
+  }
   sharc_emit_op(op, SHARC_SEV_ERROR,
                 "unregistered operation '%.*s' found in dialect ('%.*s') that does not allow "
                 "unknown operations",
@@ -744,6 +833,8 @@ static bool verify_op(verifier *v, sharc_op *op) {
     op->verify_dirty = false; /* a whole verification clears every mark */
     op->verify_attrs_only = false;
   }
+  /* read once: the hooks below are calls the compiler cannot see through */
+  const sharc_op_def *def = sharc_op_def_of(op);
   /* a function's body verified as it is parsed: its own checks read its
    * parent, they wait for the module's verification */
   bool half = op == v->half;
@@ -756,17 +847,16 @@ static bool verify_op(verifier *v, sharc_op *op) {
       return false;
     if (reach)
       ; /* its own checks passed last time, and read nothing that changed */
-    else if (sharc_op_def_of(op) && !verify_counts(op))
+    else if (def && !verify_counts(op))
       return false;
-    else if (sharc_op_def_of(op) && sharc_op_def_of(op)->verify && !sharc_op_def_of(op)->verify(op))
+    else if (def && def->verify && !def->verify(op))
       return false;
-    else if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL) &&
-             !sharc_verify_symbol_op(op))
+    else if (def && (def->traits & SHARC_TRAIT_SYMBOL) && !sharc_verify_symbol_op(op))
       return false;
   }
-  bool isolated = sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_ISOLATED) &&
-                  op->num_regions;
-  if (!half || v->half_body) {
+  bool isolated = def && (def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
+  /* an op without regions has no blocks to walk */
+  if (op->num_regions && (!half || v->half_body)) {
     isolation_scope stack_scopes[4];
     isolation_scope *scopes = !isolated                ? NULL
                               : op->num_regions <= 4 ? stack_scopes
@@ -780,13 +870,11 @@ static bool verify_op(verifier *v, sharc_op *op) {
   }
   if (half && v->half_body)
     return true;
-  if (sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & SHARC_TRAIT_SYMBOL_TABLE) &&
-      !verify_table_if_touched(v, op))
+  if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_table_if_touched(v, op))
     return false;
-  if (!reach && sharc_op_def_of(op) && sharc_op_def_of(op)->verify_regions &&
-      !sharc_op_def_of(op)->verify_regions(op))
+  if (!reach && def && def->verify_regions && !def->verify_regions(op))
     return false;
-  return sharc_op_def_of(op) || verify_unknown_op(v, op);
+  return def || verify_unknown_op(v, op);
 }
 
 /* A nested op that is not isolated verified on its own: its regions may use
@@ -1051,33 +1139,68 @@ void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned
  * of a constant-like producer (no operands, no regions), as the StableHLO
  * verifiers read shape operands through matchInts. */
 static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
-  const sharc_op *def = sharc_value_defining_op(v);
+  const sharc_op *def = v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
   bool constant = def && !def->num_operands && !def->num_regions;
-  *k++ = (uintptr_t)sharc_value_type(v);
+  *k++ = (uintptr_t)v->type;
   *k++ = constant ? (uintptr_t)def->name : 0;
   *k++ = constant ? (uintptr_t)def->attrs : 0;
   return k;
 }
 
-bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
-  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
-    return check(op);
-  enum { STACK = 32 };
+/* The words of a memo key for `op`'s checks: what sharc_verify_memoized
+ * names, then with `entry_blocks` what sharc_verify_memoized_entry_blocks
+ * adds per region. Writes at most key_words(op, entry_blocks) words. */
+static unsigned key_words(const sharc_op *op, bool entry_blocks) {
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
+  for (unsigned i = 0; entry_blocks && i < op->num_regions; i++) {
+    const sharc_block *b = sharc_op_regions_of(op)[i].first;
+    n += 4 + (b ? b->num_args : 0) + (b && b->last ? b->last->num_operands : 0);
+  }
+  return n;
+}
+
+static uintptr_t *region_key(uintptr_t *k, const sharc_region *r) {
+  unsigned blocks = 0;
+  for (const sharc_block *b = r->first; b; b = b->next)
+    blocks++;
+  const sharc_block *entry = r->first;
+  const sharc_op *last = entry ? entry->last : NULL;
+  *k++ = blocks;
+  *k++ = entry ? entry->num_args : 0;
+  for (unsigned a = 0; entry && a < entry->num_args; a++)
+    *k++ = (uintptr_t)entry->args[a]->type;
+  *k++ = last ? (uintptr_t)last->name : 0;
+  *k++ = last ? last->num_operands : 0;
+  for (unsigned i = 0; last && i < last->num_operands; i++) {
+    const sharc_value *v = sharc_op_operands_of(last)[i].value;
+    *k++ = v ? (uintptr_t)v->type : 0;
+  }
+  return k;
+}
+
+/* `in_parent`: the key holds the parent op itself, not its name. */
+static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_blocks,
+                     bool in_parent) {
+  enum { STACK = 32 };
+  unsigned n = key_words(op, entry_blocks);
   uintptr_t stack[STACK];
   uintptr_t *key = n <= STACK ? stack : sharc_xmalloc_array(n, sizeof *key);
-  const sharc_op *parent = sharc_op_parent_op(op);
+  const sharc_op *parent = op->block && op->block->parent ? op->block->parent->parent : NULL;
   key[0] = (uintptr_t)check;
   key[1] = (uintptr_t)op->name;
   key[2] = (uintptr_t)op->attrs;
   key[3] = op->num_operands;
   key[4] = op->num_results;
-  key[5] = parent ? (uintptr_t)parent->name : 0;
+  key[5] = in_parent ? (uintptr_t)parent : parent ? (uintptr_t)parent->name : 0;
   uintptr_t *k = key + 6;
+  const sharc_use *operands = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
-    k = operand_key(k, sharc_op_operands_of(op)[i].value);
+    k = operand_key(k, operands[i].value);
+  const sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < op->num_results; i++)
-    *k++ = (uintptr_t)sharc_value_type(sharc_op_result(op, i));
+    *k++ = (uintptr_t)results[i].type;
+  for (unsigned i = 0; entry_blocks && i < op->num_regions; i++)
+    k = region_key(k, &sharc_op_regions_of(op)[i]);
   sharc_word_memo *memo = sharc_op_ctx_of(op)->verify_memo;
   uint64_t hash = sharc_word_memo_hash(key, n);
   unsigned len;
@@ -1087,4 +1210,22 @@ bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
   if (key != stack)
     free(key);
   return ok;
+}
+
+bool sharc_verify_memoized(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, false, false);
+}
+
+bool sharc_verify_memoized_entry_blocks(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, true, false);
+}
+
+bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, false, true);
 }

@@ -20,6 +20,17 @@ bool sharc_verify_implicit_terminator(sharc_op *op, const sharc_op_def *terminat
 /* OneResult and OneOperand where asked, in MLIR's wording. */
 bool sharc_verify_one_result_operand(sharc_op *op, bool one_result, bool one_operand);
 
+/* sharc_verify_memoized for an op with regions whose check reads of them
+ * only, per region, the number of blocks, the entry block's argument
+ * types, and the name and operand types of that block's last op (a
+ * stablehlo.reduce and its reducer's signature); the ops inside are
+ * verified on their own. */
+bool sharc_verify_memoized_entry_blocks(sharc_op *op, bool (*check)(sharc_op *op));
+/* sharc_verify_memoized for a check that also reads its op's ancestors
+ * (an MPMD op the topology of the function holding it): ops alike under
+ * the same parent op, not only a parent of the same name. */
+bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op));
+
 /* Verification of the functions of a module while it is parsed (see
  * verify.c): the parser names the module's body block, reports each op it
  * appends there, and hands over the top-level op it returns (NULL after

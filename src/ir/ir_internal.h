@@ -566,6 +566,11 @@ enum sharc_op_trait {
   SHARC_TRAIT_CALLABLE = 1u << 18,
   /* OneResult, checked with the counts above */
   SHARC_TRAIT_ONE_RESULT = 1u << 19,
+  /* the op's own checks (verify, verify_regions, the symbol checks) read
+   * of its regions only their blocks and the entry block's arguments, no
+   * op in them (func.func): a change to a nested op marks it only to be
+   * walked (ir/verify_marks.c) */
+  SHARC_TRAIT_BODY_UNREAD = 1u << 20,
 };
 
 /* Names an SSA value for the printer (the interface hooks below call it). */
@@ -665,7 +670,10 @@ struct sharc_dialect {
   /* Verify a discardable attribute `dialect.x` attached to an op. Of the
    * op's discardable attributes it reads `attr` only (as Shardy's hooks):
    * an incremental verification runs it again only for the names that
-   * changed on the op (ir/verify_marks.c). */
+   * changed on the op (ir/verify_marks.c). Besides, it reads the op's
+   * name, operand and result types, its ancestors and the symbols they
+   * hold, and other ops only where attr_reads_other_ops says so (the
+   * verifier remembers ops alike, asm/verify.c's dict_hooks_key). */
   bool (*verify_op_attr)(sharc_op *op, const sharc_named_attr *attr);
   /* Whether verify_op_attr of the discardable attribute `name` reads
    * other ops' attributes of this dialect (then a change to those marks

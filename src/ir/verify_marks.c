@@ -4,7 +4,10 @@
  * it marks the ops whose verification may read what changed, setting
  * `verify_dirty` on each of them and on every op holding it up to the root
  * (so a marked op's ancestors are always marked, and the verifier finds all
- * marked ops by descending through marked ops only). What an op's
+ * marked ops by descending through marked ops only; an ancestor whose own
+ * checks read no nested op, a function (SHARC_TRAIT_BODY_UNREAD), is
+ * marked attrs-only, only to be walked, and so is it for an op removed
+ * from its body: its blocks' terminators are checked on the walk). What an op's
  * verification reads, and so what a change marks:
  *  - its attributes, operands, operand and result types, its regions'
  *    block arguments and op lists (terminators): the op itself;
@@ -86,21 +89,34 @@ static sharc_op *climb_to_root(sharc_context *ctx, sharc_op *o) {
   return parent;
 }
 
-/* Marks `op` and the ops holding it, up to the root; nothing for IR not
- * under the root. */
-static void mark_op(sharc_context *ctx, sharc_op *op) {
+/* Whether `o`, holding a changed op, needs only to be walked to reach it:
+ * its own checks read no op nested in it (a function's its signature and
+ * entry block, which mark it directly when they change). */
+static bool reached_only(const sharc_op *o) {
+  const sharc_op_def *def = sharc_op_def_of(o);
+  return def && (def->traits & SHARC_TRAIT_BODY_UNREAD);
+}
+
+/* Marks `op` (`whole`: for a whole verification, else to be walked) and
+ * the ops holding it, up to the root; nothing for IR not under the root. */
+static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
       return;
+    bool reach = o == op ? !whole : reached_only(o);
     if (o->verify_dirty) {
-      o->verify_attrs_only = false;
+      if (!reach)
+        o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    set_dirty(o);
+    o->verify_dirty = true;
+    o->verify_attrs_only = reach;
     o = parent;
   }
 }
+
+static void mark_op(sharc_context *ctx, sharc_op *op) { mark_from(ctx, op, true); }
 
 /* Every op nested in `op`. */
 static void mark_nested(sharc_op *op) {
@@ -323,6 +339,8 @@ static bool same_discardable_dialect(const sharc_ident *name, void *user) {
 /* The one dialect of every discardable attribute in which `old` and the
  * op's dictionary differ, or NULL (an inherent one, several dialects). */
 static const sharc_dialect *changed_dialect(const sharc_op *op, const attr_change *c) {
+  if (c->name) /* one name: no fold (a sharding write, the common change) */
+    return discardable_dialect(sharc_op_ctx_of(op), sharc_op_def_of(op), c->name);
   dialect_fold f = {.op = op, .dialect = NULL};
   if (!accept_op_changes(op, c, same_discardable_dialect, &f))
     return NULL;
@@ -436,7 +454,9 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
   const sharc_dialect *d = changed_dialect(op, c);
   if (!d || own_dialect_reads(sharc_op_def_of(op), d))
     return false;
-  if (d->verify_op_attr) /* no hook, nothing to run again */
+  if (d->verify_op_attr && c->name) /* no hook, nothing to run again */
+    keep_attr_name(c->name, ctx);
+  else if (d->verify_op_attr)
     accept_op_changes(op, c, keep_attr_name, ctx);
   /* an op in the root's body (a mesh, a function) is read by other ops
    * only through its symbol, and symbol users read inherent attributes
@@ -606,6 +626,8 @@ void sharc_ir_note_removed(sharc_op *op) {
    * what refers to its name */
   if (parent == ctx->verify_root && keep_symbol_name(ctx, op))
     mark_op(ctx, parent);
+  else if (parent != ctx->verify_root && reached_only(parent))
+    mark_from(ctx, parent, false); /* its blocks are walked: their terminators */
   else
     mark_body_of(ctx, parent);
   mark_result_users(op);

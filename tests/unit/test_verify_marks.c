@@ -142,6 +142,37 @@ static void test_erased_terminator(void) {
   teardown(&f);
 }
 
+/* A function's only op erased: its body walked (not its own checks, which
+ * read no nested op) reports the empty block. */
+static void test_erased_function_terminator(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *g = sharc_op_next(sharc_op_parent_op(find_op(f.m, "a")));
+  sharc_op_erase(sharc_block_last_op(sharc_region_first_block(sharc_op_region(g, 0))));
+  CHECK(g->verify_dirty && g->verify_attrs_only);
+  expect(&f, "empty block: expect at least a terminator");
+  teardown(&f);
+}
+
+/* A change inside a function marks the function only to be walked to it;
+ * a change of its signature after that makes it checked whole. */
+static void test_function_reached_then_changed(void) {
+  fixture f;
+  if (!setup(&f))
+    return;
+  sharc_op *m = find_op(f.m, "m"), *fn = sharc_op_parent_op(m);
+  sharc_op_set_attr(m, "note", sharc_attr_unit(f.ctx));
+  CHECK(m->verify_dirty && !m->verify_attrs_only);
+  CHECK(fn->verify_dirty && fn->verify_attrs_only);
+  sharc_block *body = sharc_region_first_block(sharc_op_region(fn, 0));
+  sharc_value_set_type(sharc_block_arg(body, 0), type(f.ctx, "tensor<2xf32>"));
+  CHECK(fn->verify_dirty && !fn->verify_attrs_only);
+  expect(&f, "type of entry block argument #0('tensor<2xf32>') must match the type of the "
+             "corresponding argument in function signature('tensor<4xf32>')");
+  teardown(&f);
+}
+
 /* A function's argument type changed: the function's own check reads it. */
 static void test_block_argument_type(void) {
   fixture f;
@@ -532,6 +563,8 @@ int main(void) {
   test_moved_op_reaches_users();
   test_erased_terminator();
   test_block_argument_type();
+  test_erased_function_terminator();
+  test_function_reached_then_changed();
   test_valid_edits_pass();
   test_sharding_checked_by_its_hook();
   test_sharding_reaches_sdy_user();

@@ -321,7 +321,8 @@ static const char *const func_inherent[] = {"arg_attrs", "function_type", "no_in
 
 const sharc_op_def sharc_func_func_def = {
     .name = "func.func",
-    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_CALLABLE | SHARC_TRAIT_ZERO_OPERANDS |
+    .traits = SHARC_TRAIT_ISOLATED | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_CALLABLE | SHARC_TRAIT_BODY_UNREAD |
+              SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ONE_REGION,
     .inherent = func_inherent,
     .default_dialect = "func",

@@ -1,6 +1,7 @@
 /* mpmd's region-free ops: assign, unassign, transfer, broadcast, reduce,
  * named_tensor, return and call, in the syntax of their ODS assembly
  * formats, with Shardy's verifiers. */
+#include "asm/verify_internal.h"
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 
@@ -120,6 +121,18 @@ static bool unassign_verify(sharc_op *op) {
                                  sharc_value_type(sharc_op_operand(op, 0)));
 }
 
+/* What the two checks read: the op's attributes, operand and result types,
+ * its parent and the topology of the function holding it; ops alike in one
+ * function are checked once per verification (a pipeline program holds
+ * thousands of transfers). */
+static bool assign_verify_memoized(sharc_op *op) {
+  return sharc_verify_memoized_in_parent(op, assign_verify);
+}
+
+static bool unassign_verify_memoized(sharc_op *op) {
+  return sharc_verify_memoized_in_parent(op, unassign_verify);
+}
+
 static const char *const origin_inherent[] = {"origin", NULL};
 
 const sharc_op_def sharc_mpmd_assign_def = {
@@ -128,7 +141,7 @@ const sharc_op_def sharc_mpmd_assign_def = {
     .inherent = origin_inherent,
     .parse = parse_dict_operand_fn_type,
     .print = print_dict_operands_fn_type,
-    .verify = assign_verify,
+    .verify = assign_verify_memoized,
 };
 
 const sharc_op_def sharc_mpmd_unassign_def = {
@@ -137,7 +150,7 @@ const sharc_op_def sharc_mpmd_unassign_def = {
     .inherent = origin_inherent,
     .parse = parse_dict_operand_fn_type,
     .print = print_dict_operands_fn_type,
-    .verify = unassign_verify,
+    .verify = unassign_verify_memoized,
 };
 
 /* ---- transfer --------------------------------------------------------------------- */

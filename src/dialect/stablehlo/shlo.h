@@ -194,7 +194,8 @@ bool sharc_shlo_failed_to_infer(sharc_op *op);
 /* ODS's attribute constraints as a row's `required` spec spells them
  * (`name:kind`, `?name:kind` when optional), in order: a missing required
  * attribute or one of another kind is an error on `op`. The chlo dialect
- * shares it. */
+ * shares it. `spec` is a string literal: its items are remembered by
+ * address (verify.c's read_spec_item). */
 bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec);
 /* MLIR's verifyInherentAttrs, run by declarative formats after their
  * attr-dict: the first of the row's constrained attributes among `attrs`

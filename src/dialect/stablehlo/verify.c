@@ -1,6 +1,7 @@
 /* StableHLO's shape rules for the common ops, with the messages of
  * StableHLO's TypeInference.cpp (which reports them at the op, without the
  * "'op' op" prefix) and of MLIR's traits (with it). */
+#include "asm/verify_internal.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/op_values.h"
@@ -282,34 +283,6 @@ static bool check_count(sharc_op *op, const count_rule *r, unsigned got, const c
   return false;
 }
 
-/* ODS constraints that are one of stablehlo's own attributes: the kind's
- * name in a row's spec, its definition, and the constraint's summary. */
-typedef struct dialect_kind {
-  const char *kind;
-  const sharc_attr_def *def;
-  const char *what;
-} dialect_kind;
-
-static const dialect_kind dialect_kinds[] = {
-    {"cmpdir", &sharc_shlo_comparison_direction.base, "Which comparison operation to perform."},
-    {"cmptype", &sharc_shlo_comparison_type.base, "Which comparison type to use."},
-    {"fft", &sharc_shlo_fft_type.base, "XLA fast fourier transform type."},
-    {"transpose", &sharc_shlo_transpose.base, "Transpose options"},
-    {"rngdist", &sharc_shlo_rng_distribution.base, "XLA PRNG distribution to be used."},
-    {"rngalg", &sharc_shlo_rng_algorithm.base, "XLA PRNG algorithm to be used."},
-    {"gather", &sharc_shlo_gather_def.base,
-     "Attribute that models the dimension information for gather"},
-    {"scatter", &sharc_shlo_scatter_def.base,
-     "Attribute that models the dimension information for scatter"},
-    {"dot", &sharc_shlo_dot_def.base, "Attribute that models the dimension information for dot."},
-    {"dotalg", &sharc_shlo_dot_algorithm_def.base,
-     "Attribute that models the algorithm constraints to use for computing dot."},
-    {"conv", &sharc_shlo_conv_def.base, "Structure of dimension information for conv op"},
-    {"chan", &sharc_shlo_channel_handle_def.base, "two 64-bit integers 'handle' and 'type'"},
-    {"resacc", &sharc_shlo_result_accuracy_def.base,
-     "The requested accuracy for transcendental unary ops."},
-};
-
 static bool is_dialect_attr(const sharc_attr *a, const sharc_attr_def *def) {
   return a->kind == SHARC_ATTR_DIALECT && sharc_attr_def_of(a) == def;
 }
@@ -362,182 +335,267 @@ static bool is_mhlo_output_operand_alias(const sharc_attr *a) {
   return is_mhlo_attr(a, "output_operand_alias");
 }
 
+/* MHLO_CustomCallScheduleAttr, an enum */
+static bool is_mhlo_custom_call_schedule(const sharc_attr *a) {
+  return is_mhlo_attr(a, "custom_call_schedule");
+}
+
 /* StableHLO_TilingAttr: an array of 1D index tensors. */
 static bool is_tiling(const sharc_attr *a) { return is_array_of(a, is_1d_index_elements); }
 
-/* ODS constraints that are typed arrays: the kind's name in a row's spec,
- * what each element must be, and the constraint's summary. */
-typedef struct array_kind {
-  const char *kind;
-  bool (*elem)(const sharc_attr *);
-  const char *what;
-} array_kind;
+/* StableHLO_ReplicaGroups: AnyAttrOf<[I64ElementsAttr, ReplicaGroupMeshAxes]> */
+static bool is_replica_groups(const sharc_attr *a) {
+  return is_i64_elements(a) || is_dialect_attr(a, &sharc_shlo_replica_group_mesh_axes_def.base);
+}
 
-static const array_kind array_kinds[] = {
-    {"symarr", is_flat_symbol_ref, "flat symbol ref array attribute"},
-    {"layouts", is_1d_index_elements, "Array of layout (1D tensor of index type) attributes"},
-    {"aliases", is_output_operand_alias,
-     "Aliasing attribute for outputs and operands of CustomCall"},
-    {"tilings", is_tiling, "Array of tiling attributes"},
-    {"mhloaliases", is_mhlo_output_operand_alias,
-     "Aliasing attribute for outputs and operands of CustomCall"},
+static bool is_dictionary(const sharc_attr *a) { return a->kind == SHARC_ATTR_DICTIONARY; }
+static bool is_array(const sharc_attr *a) { return a->kind == SHARC_ATTR_ARRAY; }
+static bool is_unit(const sharc_attr *a) { return a->kind == SHARC_ATTR_UNIT; }
+static bool is_bool(const sharc_attr *a) { return a->kind == SHARC_ATTR_BOOL; }
+static bool is_string(const sharc_attr *a) { return a->kind == SHARC_ATTR_STRING; }
+
+static bool is_elements(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DENSE_ELEMENTS || a->kind == SHARC_ATTR_DENSE_STRING ||
+         a->kind == SHARC_ATTR_DENSE_RESOURCE;
+}
+
+/* TypedAttrInterface: the builtin scalars, strings and elements, and an
+ * unregistered dialect's attribute (checked against mlir-opt-22). */
+static bool is_typed(const sharc_attr *a) {
+  switch (a->kind) {
+  case SHARC_ATTR_BOOL:
+  case SHARC_ATTR_INTEGER:
+  case SHARC_ATTR_FLOAT:
+  case SHARC_ATTR_STRING:
+  case SHARC_ATTR_DENSE_ELEMENTS:
+  case SHARC_ATTR_DENSE_STRING:
+  case SHARC_ATTR_DENSE_RESOURCE:
+  case SHARC_ATTR_OPAQUE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_string_or_dictionary(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;
+}
+
+/* An I32EnumAttr: a signless i32 among the cases. */
+static bool is_api_version(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 32) &&
+         sharc_type_int_signedness(a->type) == SHARC_SIGNLESS && sharc_attr_int_value(a) >= 0 &&
+         sharc_attr_int_value(a) <= 4;
+}
+
+static bool is_i64_array(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
+}
+
+static bool is_bool_array(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 1);
+}
+
+static bool is_f32(const sharc_attr *a) {
+  return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
+}
+
+static bool is_precision_config(const sharc_attr *a) {
+  if (a->kind != SHARC_ATTR_ARRAY)
+    return false;
+  for (unsigned i = 0; i < sharc_attr_count(a); i++)
+    if (sharc_shlo_enum_index(sharc_attr_at(a, i), &sharc_shlo_precision) < 0)
+      return false;
+  return true;
+}
+
+/* A signless integer attribute of `width` bits. */
+static bool is_signless_int(const sharc_attr *a, unsigned width) {
+  return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, width) &&
+         sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
+}
+
+static bool is_i64(const sharc_attr *a) { return is_signless_int(a, 64); }
+static bool is_i32(const sharc_attr *a) { return is_signless_int(a, 32); }
+static bool is_i64_nn(const sharc_attr *a) { return is_i64(a) && sharc_attr_int_value(a) >= 0; }
+static bool is_i32_nn(const sharc_attr *a) { return is_i32(a) && sharc_attr_int_value(a) >= 0; }
+static bool is_i64_pos(const sharc_attr *a) { return is_i64(a) && sharc_attr_int_value(a) > 0; }
+static bool is_i32_pos(const sharc_attr *a) { return is_i32(a) && sharc_attr_int_value(a) > 0; }
+
+/* One ODS attribute constraint: the kind's name in a row's spec, its
+ * summary, and what passes it: `has`, or one of stablehlo's own
+ * attributes (`def`), or a typed array of `elem` (TypedArrayAttrBase). */
+typedef struct attr_kind {
+  const char *kind;
+  const char *what;
+  bool (*has)(const sharc_attr *a);
+  const sharc_attr_def *def;
+  bool (*elem)(const sharc_attr *a);
+} attr_kind;
+
+#define KIND(k, pred, what) {k, what, pred, NULL, NULL}
+#define DIALECT_KIND(k, d, what) {k, what, NULL, &d.base, NULL}
+#define ARRAY_KIND(k, e, what) {k, what, NULL, NULL, e}
+
+/* Sorted by kind (strcmp): find_kind searches it by halves, where a chain
+ * of string compares before the common kinds cost ~575 instructions per
+ * attribute checked. */
+static const attr_kind attr_kinds[] = {
+    ARRAY_KIND("aliases", is_output_operand_alias,
+               "Aliasing attribute for outputs and operands of CustomCall"),
+    KIND("apiver", is_api_version, "Custom call API version"),
+    KIND("arr", is_i64_array, "i64 dense array attribute"),
+    KIND("arrayattr", is_array, "array attribute"),
+    KIND("bool", is_bool, "bool attribute"),
+    KIND("boolarr", is_bool_array, "i1 dense array attribute"),
+    DIALECT_KIND("chan", sharc_shlo_channel_handle_def, "two 64-bit integers 'handle' and 'type'"),
+    DIALECT_KIND("cmpdir", sharc_shlo_comparison_direction, "Which comparison operation to perform."),
+    DIALECT_KIND("cmptype", sharc_shlo_comparison_type, "Which comparison type to use."),
+    DIALECT_KIND("conv", sharc_shlo_conv_def, "Structure of dimension information for conv op"),
+    KIND("dict", is_dictionary, "dictionary of named attribute values"),
+    DIALECT_KIND("dot", sharc_shlo_dot_def, "Attribute that models the dimension information for dot."),
+    DIALECT_KIND("dotalg", sharc_shlo_dot_algorithm_def,
+                 "Attribute that models the algorithm constraints to use for computing dot."),
+    KIND("elems", is_elements, "constant vector/tensor attribute"),
+    KIND("elemsi64", is_i64_elements, "64-bit signless integer elements attribute"),
+    KIND("f32", is_f32, "32-bit float attribute"),
+    DIALECT_KIND("fft", sharc_shlo_fft_type, "XLA fast fourier transform type."),
+    KIND("flatsym", is_flat_symbol_ref, "flat symbol reference attribute"),
+    DIALECT_KIND("gather", sharc_shlo_gather_def,
+                 "Attribute that models the dimension information for gather"),
+    KIND("groups", is_replica_groups,
+         "64-bit signless integer elements attribute or mesh and axes based replica groups "
+         "representation."),
+    KIND("i32", is_i32, "32-bit signless integer attribute"),
+    KIND("i32nn", is_i32_nn, "32-bit signless integer attribute whose value is non-negative"),
+    KIND("i32pos", is_i32_pos, "32-bit signless integer attribute whose value is positive"),
+    KIND("i64", is_i64, "64-bit signless integer attribute"),
+    KIND("i64nn", is_i64_nn, "64-bit signless integer attribute whose value is non-negative"),
+    KIND("i64pos", is_i64_pos, "64-bit signless integer attribute whose value is positive"),
+    ARRAY_KIND("layouts", is_1d_index_elements,
+               "Array of layout (1D tensor of index type) attributes"),
+    ARRAY_KIND("mhloaliases", is_mhlo_output_operand_alias,
+               "Aliasing attribute for outputs and operands of CustomCall"),
+    KIND("mhlosched", is_mhlo_custom_call_schedule,
+         "Specifies the desired schedule for the custom-call."),
+    KIND("prec", is_precision_config, "Precision Config attribute"),
+    DIALECT_KIND("resacc", sharc_shlo_result_accuracy_def,
+                 "The requested accuracy for transcendental unary ops."),
+    DIALECT_KIND("rngalg", sharc_shlo_rng_algorithm, "XLA PRNG algorithm to be used."),
+    DIALECT_KIND("rngdist", sharc_shlo_rng_distribution, "XLA PRNG distribution to be used."),
+    DIALECT_KIND("scatter", sharc_shlo_scatter_def,
+                 "Attribute that models the dimension information for scatter"),
+    KIND("str", is_string, "string attribute"),
+    KIND("strdict", is_string_or_dictionary,
+         "string attribute or dictionary of named attribute values"),
+    ARRAY_KIND("symarr", is_flat_symbol_ref, "flat symbol ref array attribute"),
+    ARRAY_KIND("tilings", is_tiling, "Array of tiling attributes"),
+    DIALECT_KIND("transpose", sharc_shlo_transpose, "Transpose options"),
+    KIND("typed", is_typed, "TypedAttr instance"),
+    KIND("unit", is_unit, "unit attribute"),
 };
 
-static bool attr_has_kind(const sharc_attr *a, const char *kind, const char **what) {
-  for (unsigned i = 0; i < sizeof dialect_kinds / sizeof dialect_kinds[0]; i++) {
-    if (strcmp(kind, dialect_kinds[i].kind))
-      continue;
-    *what = dialect_kinds[i].what;
-    return is_dialect_attr(a, dialect_kinds[i].def);
+#undef KIND
+#undef DIALECT_KIND
+#undef ARRAY_KIND
+
+static const attr_kind *find_kind(const char *kind) {
+  size_t lo = 0, hi = sizeof attr_kinds / sizeof attr_kinds[0];
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(kind, attr_kinds[mid].kind);
+    if (!c)
+      return &attr_kinds[mid];
+    if (c < 0)
+      hi = mid;
+    else
+      lo = mid + 1;
   }
-  if (!strcmp(kind, "groups")) {
-    /* StableHLO_ReplicaGroups: AnyAttrOf<[I64ElementsAttr, ReplicaGroupMeshAxes]> */
-    *what = "64-bit signless integer elements attribute or mesh and axes based replica groups "
-            "representation.";
-    return is_i64_elements(a) || is_dialect_attr(a, &sharc_shlo_replica_group_mesh_axes_def.base);
+  return NULL;
+}
+
+/* One `name:kind` item of a spec as read: where its name ends and the
+ * item ends, and its kind (`kind`, NULL when the table does not name it:
+ * see item_has_kind). */
+typedef struct spec_item {
+  const char *at; /* the item's first character */
+  const char *colon, *end;
+  const attr_kind *kind;
+  char kind_text[16];
+} spec_item;
+
+enum { SPEC_ITEMS = 128 };
+
+/* Items read lately, by address. Specs are string literals (the op tables'
+ * `required`, chlo's attr_spec), so one address always holds one text;
+ * the parser checks every op's attributes against its spec, and reading
+ * it again each time (two strchr, a copy, a search of the kinds) was most
+ * of that check. Per thread: contexts may parse on several. */
+static _Thread_local spec_item spec_items[SPEC_ITEMS];
+
+static const spec_item *read_spec_item(const char *spec) {
+  uintptr_t at = (uintptr_t)spec;
+  spec_item *it = &spec_items[(at ^ (at >> 7)) % SPEC_ITEMS];
+  if (it->at == spec)
+    return it;
+  const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
+  if (!end)
+    end = spec + strlen(spec);
+  sharc_shlo_copy_bounded(it->kind_text, sizeof it->kind_text, colon + 1,
+                          (size_t)(end - colon - 1));
+  it->kind = find_kind(it->kind_text);
+  it->colon = colon;
+  it->end = end;
+  it->at = spec;
+  return it;
+}
+
+/* The item after `it` (its spec's end when none). */
+static const char *next_spec_item(const spec_item *it) {
+  return *it->end ? it->end + 1 : it->end;
+}
+
+/* Whether `a` passes the item's constraint (with its summary in *what); a
+ * kind the table does not name (`any`) constrains nothing, but for other
+ * `i64...`/`i32...` spellings, read as the plain integer. */
+static bool item_has_kind(const sharc_attr *a, const spec_item *it, const char **what) {
+  const attr_kind *k = it->kind;
+  if (k) {
+    *what = k->what;
+    return k->has ? k->has(a) : k->def ? is_dialect_attr(a, k->def) : is_array_of(a, k->elem);
   }
-  if (!strcmp(kind, "dict")) {
-    *what = "dictionary of named attribute values";
-    return a->kind == SHARC_ATTR_DICTIONARY;
-  }
-  if (!strcmp(kind, "arrayattr")) {
-    *what = "array attribute";
-    return a->kind == SHARC_ATTR_ARRAY;
-  }
-  if (!strcmp(kind, "unit")) {
-    *what = "unit attribute";
-    return a->kind == SHARC_ATTR_UNIT;
-  }
-  if (!strcmp(kind, "flatsym")) {
-    *what = "flat symbol reference attribute";
-    return is_flat_symbol_ref(a);
-  }
-  if (!strcmp(kind, "elems")) {
-    *what = "constant vector/tensor attribute";
-    return a->kind == SHARC_ATTR_DENSE_ELEMENTS || a->kind == SHARC_ATTR_DENSE_STRING ||
-           a->kind == SHARC_ATTR_DENSE_RESOURCE;
-  }
-  if (!strcmp(kind, "typed")) {
-    /* TypedAttrInterface: the builtin scalars, strings and elements, and an
-     * unregistered dialect's attribute (checked against mlir-opt-22) */
-    *what = "TypedAttr instance";
-    switch (a->kind) {
-    case SHARC_ATTR_BOOL:
-    case SHARC_ATTR_INTEGER:
-    case SHARC_ATTR_FLOAT:
-    case SHARC_ATTR_STRING:
-    case SHARC_ATTR_DENSE_ELEMENTS:
-    case SHARC_ATTR_DENSE_STRING:
-    case SHARC_ATTR_DENSE_RESOURCE:
-    case SHARC_ATTR_OPAQUE:
-      return true;
-    default:
-      return false;
-    }
-  }
-  if (!strcmp(kind, "strdict")) {
-    *what = "string attribute or dictionary of named attribute values";
-    return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;
-  }
-  if (!strcmp(kind, "apiver")) {
-    /* an I32EnumAttr: a signless i32 among the cases */
-    *what = "Custom call API version";
-    return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, 32) &&
-           sharc_type_int_signedness(a->type) == SHARC_SIGNLESS &&
-           sharc_attr_int_value(a) >= 0 && sharc_attr_int_value(a) <= 4;
-  }
-  if (!strcmp(kind, "arr")) {
-    *what = "i64 dense array attribute";
-    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
-  }
-  if (!strncmp(kind, "i64", 3) || !strncmp(kind, "i32", 3)) {
-    /* i64, i32, then `nn` (IntNonNegative) or `pos` (IntPositive) */
-    bool wide = kind[1] == '6';
-    const char *confine = kind + 3;
-    *what = !strcmp(confine, "nn")
-                ? (wide ? "64-bit signless integer attribute whose value is non-negative"
-                        : "32-bit signless integer attribute whose value is non-negative")
-            : !strcmp(confine, "pos")
-                ? (wide ? "64-bit signless integer attribute whose value is positive"
-                        : "32-bit signless integer attribute whose value is positive")
-                : (wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute");
-    if (a->kind != SHARC_ATTR_INTEGER || !sharc_type_is_integer(a->type, wide ? 64 : 32) ||
-        sharc_type_int_signedness(a->type) != SHARC_SIGNLESS)
-      return false;
-    int64_t v = sharc_attr_int_value(a);
-    return !strcmp(confine, "nn") ? v >= 0 : !strcmp(confine, "pos") ? v > 0 : true;
-  }
-  if (!strcmp(kind, "elemsi64")) {
-    *what = "64-bit signless integer elements attribute";
-    return is_i64_elements(a);
-  }
-  if (!strcmp(kind, "boolarr")) {
-    *what = "i1 dense array attribute";
-    return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 1);
-  }
-  if (!strcmp(kind, "f32")) {
-    *what = "32-bit float attribute";
-    return a->kind == SHARC_ATTR_FLOAT && sharc_type_float_kind(a->type) == SHARC_F32;
-  }
-  if (!strcmp(kind, "bool")) {
-    *what = "bool attribute";
-    return a->kind == SHARC_ATTR_BOOL;
-  }
-  if (!strcmp(kind, "prec")) {
-    *what = "Precision Config attribute";
-    if (a->kind != SHARC_ATTR_ARRAY)
-      return false;
-    for (unsigned i = 0; i < sharc_attr_count(a); i++)
-      if (sharc_shlo_enum_index(sharc_attr_at(a, i), &sharc_shlo_precision) < 0)
-        return false;
+  const char *kind = it->kind_text;
+  if (strncmp(kind, "i64", 3) && strncmp(kind, "i32", 3))
     return true;
-  }
-  if (!strcmp(kind, "str")) {
-    *what = "string attribute";
-    return a->kind == SHARC_ATTR_STRING;
-  }
-  if (!strcmp(kind, "mhlosched")) { /* MHLO_CustomCallScheduleAttr, an enum */
-    *what = "Specifies the desired schedule for the custom-call.";
-    return is_mhlo_attr(a, "custom_call_schedule");
-  }
-  /* last: the typed arrays are rare (custom_call's), the kinds above are
-   * asked of most ops */
-  for (unsigned i = 0; i < sizeof array_kinds / sizeof array_kinds[0]; i++) {
-    if (strcmp(kind, array_kinds[i].kind))
-      continue;
-    *what = array_kinds[i].what;
-    return is_array_of(a, array_kinds[i].elem);
-  }
-  return true;
+  bool wide = kind[1] == '6';
+  *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
+  return is_signless_int(a, wide ? 64 : 32);
 }
 
 /* ODS's required attributes: present, and of the declared kind. */
 bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
   while (spec && *spec) {
-    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
-    if (!end)
-      end = spec + strlen(spec);
-    char name[64], kind[16];
-    sharc_shlo_copy_bounded(name, sizeof name, spec, (size_t)(colon - spec));
-    sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
+    const spec_item *it = read_spec_item(spec);
+    char name[64];
+    sharc_shlo_copy_bounded(name, sizeof name, spec, (size_t)(it->colon - spec));
     /* `?name:kind`: optional, constrained when present */
     bool optional = name[0] == '?';
     sharc_attr *a = sharc_op_attr(op, name + optional);
     const char *what = NULL;
     if (!a && optional) {
-      spec = *end ? end + 1 : end;
+      spec = next_spec_item(it);
       continue;
     }
     if (!a) {
       sharc_emit_op_error(op, "requires attribute '%s'", name);
       return false;
     }
-    if (!attr_has_kind(a, kind, &what)) {
+    if (!item_has_kind(a, it, &what)) {
       sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name + optional,
                           what);
       return false;
     }
-    spec = *end ? end + 1 : end;
+    spec = next_spec_item(it);
   }
   return true;
 }
@@ -545,19 +603,16 @@ bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
 const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
                                          unsigned n, const char **what) {
   for (const char *spec = row->required; spec && *spec;) {
-    const char *colon = strchr(spec, ':'), *end = strchr(spec, ' ');
-    if (!end)
-      end = spec + strlen(spec);
-    char kind[16];
-    sharc_shlo_copy_bounded(kind, sizeof kind, colon + 1, (size_t)(end - colon - 1));
+    const spec_item *it = read_spec_item(spec);
     const char *first = spec + (*spec == '?'); /* `?name`: optional */
+    size_t name_len = (size_t)(it->colon - first);
     for (unsigned i = 0; i < n; i++) {
-      sharc_str name = sharc_ident_str(attrs[i].name);
-      if (name.len == (size_t)(colon - first) && !memcmp(name.data, first, name.len) &&
-          !attr_has_kind(attrs[i].value, kind, what))
-        return attrs[i].name->data;
+      const sharc_ident *name = attrs[i].name;
+      if (name->len == name_len && !memcmp(name->data, first, name_len) &&
+          !item_has_kind(attrs[i].value, it, what))
+        return name->data;
     }
-    spec = *end ? end + 1 : end;
+    spec = next_spec_item(it);
   }
   return NULL;
 }
@@ -592,8 +647,15 @@ bool sharc_shlo_verify_op_regions(sharc_op *op) {
 
 /* The checks and inference of an op without regions read its name,
  * attributes and operand and result types only (keep it so: the verifier
- * remembers them per op alike during one verification). */
-bool sharc_shlo_verify_op(sharc_op *op) { return sharc_verify_memoized(op, verify_op_checks); }
+ * remembers them per op alike during one verification). A reduce's checks
+ * read of its body only the reducer's signature (sharc_shlo_verify_reduce:
+ * the block count, the arguments, the terminator's operand types), and a
+ * model repeats the same few reductions. */
+bool sharc_shlo_verify_op(sharc_op *op) {
+  if (sharc_op_num_regions(op) && sharc_op_isa(op, SHARC_SHLO(reduce)))
+    return sharc_verify_memoized_entry_blocks(op, verify_op_checks);
+  return sharc_verify_memoized(op, verify_op_checks);
+}
 
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
