@@ -252,14 +252,57 @@ static bool reshard_call(insert_state *st, sharc_op *call, bool full_version) {
 
 /* ---- unreduced operands of an op ------------------------------------------- */
 
+/* The shardings of an op's operands, then of its results, as
+ * sharc_projection_op_shardings reads them without bypassing barriers;
+ * in room of its own for most ops. */
+enum { SMALL_VALUES = 16 };
+
+typedef struct value_shardings {
+  sharc_attr *small[SMALL_VALUES];
+  sharc_attr **items;
+} value_shardings;
+
+static void read_shardings(sharc_op *op, value_shardings *vs) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  if (!vs->items)
+    vs->items = n_ops + n_res <= SMALL_VALUES
+                    ? vs->small
+                    : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
+  for (unsigned i = 0; i < n_ops; i++)
+    vs->items[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    vs->items[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+}
+
+/* The shardings read past propagation barriers
+ * (sharc_sdy_get_sharding_bypassing_barriers): only a value a barrier
+ * defines reads another. */
+static void bypass_barriers(sharc_op *op, value_shardings *vs) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  for (unsigned i = 0; i < n_ops + n_res; i++) {
+    sharc_value *v = i < n_ops ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_ops);
+    sharc_op *def = sharc_value_defining_op(v);
+    if (def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def))
+      vs->items[i] = sharc_sdy_get_sharding_bypassing_barriers(v);
+  }
+}
+
+static void free_shardings(value_shardings *vs) {
+  if (vs->items != vs->small)
+    free(vs->items);
+}
+
 /* insertAllReduceOnOpIfUnreducedToReplicated: operands' unreduced axes the
- * op's (first) result does not keep unreduced are all-reduced first. */
-static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
+ * op's (first) result does not keep unreduced are all-reduced first. `vs`
+ * holds the op's shardings (an all-reduce put on one operand changes no
+ * other operand's sharding). */
+static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op,
+                                          const value_shardings *vs) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (!n_res) {
     for (unsigned i = 0; i < n_ops; i++) {
       unsigned n;
-      sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_operand(op, i)), &n);
+      sharc_sdy_get_unreduced_axes(vs->items[i], &n);
       if (n) {
         sharc_emit_op_error(op, "has operands with unreduced axes but no results");
         return false;
@@ -267,13 +310,12 @@ static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
     }
     return true;
   }
-  sharc_attr *first = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  sharc_attr *first = vs->items[n_ops];
   unsigned n_first;
   sharc_attr *const *first_unreduced = sharc_sdy_get_unreduced_axes(first, &n_first);
   for (unsigned i = 1; i < n_res; i++) {
     unsigned n;
-    sharc_attr *const *u =
-        sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_result(op, i)), &n);
+    sharc_attr *const *u = sharc_sdy_get_unreduced_axes(vs->items[n_ops + i], &n);
     if (!sharc_sdy_axes_equal(first_unreduced, n_first, u, n)) {
       sharc_emit_op_error(op, "has results with different unreduced axes");
       return false;
@@ -281,7 +323,7 @@ static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
   }
   sharc_rw_set_before(&st->rw, op);
   for (unsigned i = 0; i < n_ops; i++) {
-    sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    sharc_attr *in = vs->items[i];
     if (in && !sharc_sdy_insert_all_reduce_if_unreduced_to_replicated(&st->rw, op, i, in, first,
                                                                       &in))
       return false;
@@ -699,19 +741,17 @@ static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *ru
   return n;
 }
 
-/* The op's rule-driven reshards and reduction all-reduces. */
-static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
+/* The op's rule-driven reshards and reduction all-reduces; `shardings`
+ * are the op's, barriers bypassed (sharc_projection_op_shardings). */
+static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
+                            sharc_attr **shardings) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = sharc_projection_op_shardings(op, true);
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
   for (unsigned i = 0; i < n_res; i++)
     single |= single_device(st, out[i], op);
-  if (single) {
-    ok = process_single_device_op(st, op, out, n_res);
-    free(shardings);
-    return ok;
-  }
+  if (single)
+    return process_single_device_op(st, op, out, n_res);
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
   unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
@@ -719,7 +759,6 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
   if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
-    free(shardings);
     return true;
   }
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
@@ -743,7 +782,6 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
     sharc_word_memo_add_hashed(&st->settled, hash, key, key_len, NULL, 0);
   if (key && key != stack)
     free(key);
-  free(shardings);
   return ok;
 }
 
@@ -760,9 +798,19 @@ static bool visit_op(insert_state *st, sharc_op *op) {
     return false;
   if (converted)
     return true;
-  if (!all_reduce_unreduced_operands(st, op))
-    return false;
-  return reshard_by_rule(st, op, full_version);
+  value_shardings vs;
+  vs.items = NULL;
+  read_shardings(op, &vs);
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  bool ok = all_reduce_unreduced_operands(st, op, &vs);
+  if (ok) {
+    if (sharc_context_ir_epoch(st->ctx) != epoch)
+      read_shardings(op, &vs); /* an operand is an all-reduce now */
+    bypass_barriers(op, &vs);
+    ok = reshard_by_rule(st, op, full_version, vs.items);
+  }
+  free_shardings(&vs);
+  return ok;
 }
 
 static sharc_walk_result visit(sharc_op *op, void *user) {

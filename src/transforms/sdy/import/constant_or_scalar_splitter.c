@@ -9,6 +9,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -69,13 +70,20 @@ static sharc_walk_result collect_shlo_constant(sharc_op *op, void *user) {
 }
 
 /* The conversion keeps every attribute, unregistered ones included; the new
- * op takes the old one's place. */
+ * op takes the old one's place. A constant of the usual shape (one result,
+ * no operands) is renamed in place: the same op, result and uses as the
+ * replacement would give, without creating, rewiring and erasing. */
 static void convert_constants(splitter *s) {
   op_vec constants = {0};
   sharc_walk(s->module, SHARC_PRE_ORDER, collect_shlo_constant, &constants);
   sharc_ident *sdy_constant = sharc_ident_get(s->ctx, SHARC_STR("sdy.constant"));
   for (unsigned i = 0; i < constants.len; i++) {
     sharc_op *op = constants.items[i];
+    if (sharc_op_num_results(op) == 1 && sharc_op_num_operands(op) == 0 &&
+        sharc_op_rename(op, sdy_constant)) {
+      sharc_rw_modified(&s->rw, op);
+      continue;
+    }
     sharc_type *types[1];
     unsigned num_results = sharc_op_num_results(op) == 1 ? 1 : 0;
     if (num_results)
@@ -217,12 +225,44 @@ static sharc_value *clone_sub_computation(splitter *s, sharc_value *result) {
   return clone;
 }
 
+static bool has_one_use(const sharc_value *v) {
+  const sharc_use *u = sharc_value_first_use(v);
+  return u && !sharc_use_next(u);
+}
+
+/* Whether the copy clone_sub_computation would make of the sub-computation
+ * at `result` is that sub-computation itself, once the originals are
+ * erased: every op it would clone has one result with this one use (so
+ * the original goes after its copy took its place), no region and no
+ * callee to copy. Each copy lands right before its original, so the ops
+ * keep their places. */
+static bool copy_is_itself(sharc_value *result) {
+  SHARC_VEC(sharc_value *) stack = {0};
+  sharc_vec_push(&stack, result);
+  bool itself = true;
+  while (stack.len && itself) {
+    sharc_value *v = stack.items[--stack.len];
+    if (!is_op_result(v) || sharc_sdy_is_scalar(v))
+      continue; /* shared, not copied */
+    sharc_op *op = sharc_value_defining_op(v);
+    itself = sharc_op_num_results(op) == 1 && has_one_use(v) && !sharc_op_num_regions(op) &&
+             !sharc_op_isa(op, &sharc_func_call_def);
+    for (unsigned i = 0; itself && i < sharc_op_num_operands(op); i++)
+      sharc_vec_push(&stack, sharc_op_operand(op, i));
+  }
+  sharc_vec_free(&stack);
+  return itself;
+}
+
 /* `op` is not constant: each operand a constant sub-computation or a
- * scalar expansion defines gets a copy of its own. */
+ * scalar expansion defines gets a copy of its own (unless that copy would
+ * be the original itself). */
 static void clone_sub_computations_on_operands(splitter *s, sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (!op_set_has(&s->constants, def) && !op_set_has(&s->scalar_expansions, def))
+      continue;
+    if (copy_is_itself(sharc_op_operand(op, i)))
       continue;
     sharc_value *clone = clone_sub_computation(s, sharc_op_operand(op, i));
     if (clone != sharc_op_operand(op, i))
