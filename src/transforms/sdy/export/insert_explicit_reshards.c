@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/created_defs.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
@@ -58,6 +59,18 @@ typedef struct insert_state {
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
+
+/* Whether a propagation barrier may exist (none made: no sharding is
+ * read past one), and a sharding with unreduced axes (none made: no
+ * operand needs an all-reduce for them). Asked per op: the pass's own
+ * steps may make them. */
+static bool barriers_may_exist(const insert_state *st) {
+  return sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
+}
+
+static bool unreduced_may_exist(const insert_state *st) {
+  return sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
+}
 
 /* ---- meshes ------------------------------------------------------------------ */
 
@@ -277,7 +290,9 @@ static void read_shardings(sharc_op *op, value_shardings *vs) {
 /* The shardings read past propagation barriers
  * (sharc_sdy_get_sharding_bypassing_barriers): only a value a barrier
  * defines reads another. */
-static void bypass_barriers(sharc_op *op, value_shardings *vs) {
+static void bypass_barriers(const insert_state *st, sharc_op *op, value_shardings *vs) {
+  if (!barriers_may_exist(st))
+    return;
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   for (unsigned i = 0; i < n_ops + n_res; i++) {
     sharc_value *v = i < n_ops ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_ops);
@@ -299,8 +314,9 @@ static void free_shardings(value_shardings *vs) {
 static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op,
                                           const value_shardings *vs) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  bool unreduced = unreduced_may_exist(st);
   if (!n_res) {
-    for (unsigned i = 0; i < n_ops; i++) {
+    for (unsigned i = 0; unreduced && i < n_ops; i++) {
       unsigned n;
       sharc_sdy_get_unreduced_axes(vs->items[i], &n);
       if (n) {
@@ -308,6 +324,10 @@ static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op,
         return false;
       }
     }
+    return true;
+  }
+  if (!unreduced) {
+    sharc_rw_set_before(&st->rw, op); /* where the steps after insert */
     return true;
   }
   sharc_attr *first = vs->items[n_ops];
@@ -720,7 +740,8 @@ static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *ru
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (sharc_op_num_successors(op) || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
     return 0;
-  for (unsigned i = 0; i < n_ops; i++) {
+  bool barriers = barriers_may_exist(st);
+  for (unsigned i = 0; barriers && i < n_ops; i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def))
       return 0;
@@ -806,7 +827,7 @@ static bool visit_op(insert_state *st, sharc_op *op) {
   if (ok) {
     if (sharc_context_ir_epoch(st->ctx) != epoch)
       read_shardings(op, &vs); /* an operand is an all-reduce now */
-    bypass_barriers(op, &vs);
+    bypass_barriers(st, op, &vs);
     ok = reshard_by_rule(st, op, full_version, vs.items);
   }
   free_shardings(&vs);
