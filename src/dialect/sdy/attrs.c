@@ -373,7 +373,7 @@ sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
   push_attrs(&b, parts->unreduced, parts->num_unreduced);
   if (parts->num_unreduced)
     sharc_context_note_fact(ctx, &sharc_sdy_unreduced_axes_made);
-  if (parts->mesh_or_ref && sharc_sdy_is_mesh(parts->mesh_or_ref))
+  if (is(parts->mesh_or_ref, &sharc_sdy_mesh_def))
     sharc_context_note_fact(ctx, &sharc_sdy_inline_mesh_sharding_made);
   return sharc_sdy_words_attr(ctx, &sharc_sdy_tensor_sharding_def, &b);
 }

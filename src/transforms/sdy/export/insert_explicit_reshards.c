@@ -87,10 +87,10 @@ static sharc_op *table_of(insert_state *st, sharc_op *op) {
 /* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
  * sharding: a model's ops share a few, and each answer is a symbol lookup.
  * The answers hold for one symbol table (the pass adds no meshes). */
-static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
+static bool single_device_in(insert_state *st, const sharc_attr *sharding, sharc_op *op,
+                             sharc_op *table) {
   if (!sharding)
     return false;
-  sharc_op *table = table_of(st, op);
   if (table != st->single_table) {
     sharc_ptrmap_free(&st->single);
     st->single_table = table;
@@ -101,6 +101,11 @@ static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op
   bool single = sharc_sdy_is_single_device_sharding(sharding, op);
   sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
   return single;
+}
+
+/* single_device_in the table of `op` (table_of). */
+static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
+  return sharding && single_device_in(st, sharding, op, table_of(st, op));
 }
 
 /* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
@@ -734,9 +739,9 @@ static bool is_terminator(const sharc_op *op) {
  * *key is `stack` or allocated. */
 enum { SETTLED_STACK = 32 };
 
-static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *rule,
-                            bool full_version, sharc_attr *const *shardings, uintptr_t *stack,
-                            uintptr_t **key) {
+static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
+                            const sharc_attr *rule, bool full_version,
+                            sharc_attr *const *shardings, uintptr_t *stack, uintptr_t **key) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (sharc_op_num_successors(op) || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
     return 0;
@@ -750,7 +755,7 @@ static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *ru
   uintptr_t *k = n <= SETTLED_STACK ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = (uintptr_t)sharc_op_name(op);
   k[1] = (uintptr_t)sharc_op_attrs(op);
-  k[2] = (uintptr_t)table_of(st, op);
+  k[2] = (uintptr_t)table;
   k[3] = (uintptr_t)rule;
   k[4] = full_version;
   k[5] = n_ops;
@@ -769,13 +774,15 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
+  sharc_op *table = table_of(st, op); /* the meshes the steps look up */
   for (unsigned i = 0; i < n_res; i++)
-    single |= single_device(st, out[i], op);
+    single |= single_device_in(st, out[i], op, table);
   if (single)
     return process_single_device_op(st, op, out, n_res);
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
-  unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
+  unsigned value_len;
+  unsigned key_len = settled_key(st, op, table, rule, full_version, shardings, stack, &key);
   uint64_t hash = key_len ? sharc_word_memo_hash(key, key_len) : 0;
   if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
