@@ -461,6 +461,13 @@ static inline sharc_attr *sharc_op_loc_if_made(const sharc_op *op) {
 /* Locates `op` at file:line:col (what sharc_loc_file gives), packed into
  * the op when the numbers fit, without making the attribute. */
 void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsigned col);
+/* Gives a registered op without regions, successors or properties the
+ * name `name` of another registered op of this context, in place: its
+ * operands, results (and their uses), attributes and location stay, so a
+ * conversion between ops of the same shape need not create, rewire and
+ * erase. Marked for verification as that replacement would be. False
+ * (nothing done) for an op or name outside those conditions. */
+bool sharc_op_rename(sharc_op *op, sharc_ident *name);
 
 static inline sharc_value *sharc_op_results_of(const sharc_op *op) {
   return (sharc_value *)(uintptr_t)((const char *)op - (size_t)op->num_results * sizeof(sharc_value));

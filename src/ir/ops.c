@@ -148,6 +148,15 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   return op;
 }
 
+/* Walks for ops of `def` (or of its traits) now have one to find. */
+static void note_created_def(sharc_context *ctx, const sharc_op_def *def) {
+  if (!def)
+    return;
+  unsigned bit = sharc_def_bit(def);
+  ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
+  ctx->created_traits |= def->traits;
+}
+
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
   if (st->num_successors > SHARC_OP_MAX_SUCCESSORS || st->num_results > SHARC_VALUE_MAX_INDEX ||
       st->num_regions > SHARC_OP_MAX_REGIONS)
@@ -161,11 +170,7 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
    * dialect registered since the name's last op makes it registered, as in
    * MLIR; a registered one stays so (dialects are never unregistered) */
   const sharc_op_def *def = sharc_context_lookup_op_ident(op->name);
-  if (def) {
-    unsigned bit = sharc_def_bit(def);
-    ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
-    ctx->created_traits |= def->traits;
-  }
+  note_created_def(ctx, def);
   if (def ? (def->traits & SHARC_TRAIT_SYMBOL_TABLE) : st->num_regions == 1)
     ctx->table_like_ops++;
   op->attrs = st->attrs ? st->attrs : sharc_attr_dictionary(ctx, NULL, 0);
@@ -194,6 +199,23 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
 }
 
 const char sharc_successors_made = 1;
+
+bool sharc_op_rename(sharc_op *op, sharc_ident *name) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  const sharc_op_def *def = name->ctx == ctx ? sharc_context_lookup_op_ident(name) : NULL;
+  if (!def || !sharc_op_def_of(op) || op->num_regions || op->has_extra)
+    return false;
+  if (op->name == name)
+    return true;
+  op->name = name;
+  note_created_def(ctx, def);
+  sharc_ir_touch_op(op);
+  /* a user's verifier may read its producer (a constant operand), as it
+   * would read a new op put in this one's place */
+  for (unsigned i = 0; i < op->num_results; i++)
+    sharc_ir_note_value_type(&sharc_op_results_of(op)[i]);
+  return true;
+}
 
 static void drop_region_refs(sharc_region *r);
 

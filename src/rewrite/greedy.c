@@ -290,12 +290,21 @@ static sharc_walk_result seed_post(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* The walk is pre-order within the scope: the op's ancestors up to the
+ * scope were met before it and pushed (or, out of a strict set, not), so
+ * pushing them again, as add_to_worklist does, changes nothing; only an op
+ * the constant folder moved to another block (maybe out of the scope)
+ * takes the whole look. */
 static sharc_walk_result seed_pre(sharc_op *op, void *user) {
   driver *d = user;
   note_multi_block(d, op);
+  sharc_block *block = op->block;
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
     return SHARC_WALK_SKIP;
-  add_to_worklist(d, op);
+  if (op->block == block)
+    add_single(d, op);
+  else
+    add_to_worklist(d, op);
   return SHARC_WALK_ADVANCE;
 }
 

@@ -1,6 +1,7 @@
 /* Unit tests of the IR API: uniquing, operations and use-lists, cloning,
  * walks, symbol tables, and round trips through the parser and printer. */
 #include "check.h"
+#include "ir_helpers.h"
 #include "ir/context.h"
 #include "ir/ir_internal.h"
 
@@ -453,6 +454,51 @@ static void test_parse_errors(void) {
   sharc_context_destroy(ctx);
 }
 
+/* sharc_op_rename: a constant becomes sdy.constant in place (same op,
+ * result, uses, attributes, location), walks for the new name find it, a
+ * verification after it passes; ops with regions and unregistered names
+ * are refused, untouched. */
+static void test_rename_in_place(void) {
+  static const char text[] =
+      "func.func @f() -> tensor<2xf32> {\n"
+      "  %0 = stablehlo.constant {id = \"c\"} dense<1.0> : tensor<2xf32> loc(\"here\")\n"
+      "  %1 = stablehlo.add %0, %0 {id = \"u\"} : tensor<2xf32>\n"
+      "  return %1 : tensor<2xf32>\n"
+      "}\n";
+  sharc_context *ctx = sharc_context_create();
+  CHECK(sharc_context_load_dialect(ctx, "stablehlo"));
+  CHECK(sharc_context_load_dialect(ctx, "sdy"));
+  sharc_op *m = sharc_parse_source(ctx, "t.mlir", text, sizeof text - 1);
+  CHECK(m != NULL && sharc_verify(m));
+  if (!m) {
+    sharc_context_destroy(ctx);
+    return;
+  }
+  sharc_op *c = find_op(m, "c"), *u = find_op(m, "u");
+  sharc_value *result = sharc_op_result(c, 0);
+  sharc_attr *attrs = sharc_op_attrs(c);
+  sharc_ident *sdy_constant = sharc_ident_get(ctx, SHARC_STR("sdy.constant"));
+  uint64_t epoch = sharc_context_ir_epoch(ctx);
+  CHECK(sharc_op_rename(c, sdy_constant));
+  CHECK(sharc_op_is(c, "sdy.constant") && sharc_op_result(c, 0) == result);
+  CHECK(sharc_op_attrs(c) == attrs && sharc_op_operand(u, 0) == result);
+  CHECK(sharc_context_ir_epoch(ctx) != epoch);
+  CHECK(sharc_context_may_hold_def(ctx, sharc_op_get_def(c)));
+  CHECK(sharc_verify_changed(m));
+  char *printed = print_op_text(m);
+  CHECK(printed && strstr(printed, "%0 = sdy.constant {id = \"c\"} dense<1.000000e+00>"));
+  free(printed);
+  /* renaming to the name it has changes nothing */
+  epoch = sharc_context_ir_epoch(ctx);
+  CHECK(sharc_op_rename(c, sdy_constant) && sharc_context_ir_epoch(ctx) == epoch);
+  /* refused: an op with regions, an unregistered name */
+  sharc_op *func = sharc_op_parent_op(c);
+  CHECK(!sharc_op_rename(func, sdy_constant) && sharc_op_is(func, "func.func"));
+  CHECK(!sharc_op_rename(c, sharc_ident_get(ctx, SHARC_STR("test.nothing"))));
+  CHECK(sharc_op_is(c, "sdy.constant"));
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
   test_uniquing();
   test_expect_attrs();
@@ -466,5 +512,6 @@ int main(void) {
   test_compact_records();
   test_parse_clone_walk();
   test_parse_errors();
+  test_rename_in_place();
   return check_summary("ir");
 }

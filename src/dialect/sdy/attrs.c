@@ -360,6 +360,7 @@ int64_t sharc_sdy_dim_sharding_priority(const sharc_attr *dim) {
 }
 
 const char sharc_sdy_unreduced_axes_made = 1;
+const char sharc_sdy_inline_mesh_sharding_made = 1;
 
 sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
                                           const sharc_sdy_tensor_sharding_parts *parts) {
@@ -372,6 +373,8 @@ sharc_attr *sharc_sdy_tensor_sharding_get(sharc_context *ctx,
   push_attrs(&b, parts->unreduced, parts->num_unreduced);
   if (parts->num_unreduced)
     sharc_context_note_fact(ctx, &sharc_sdy_unreduced_axes_made);
+  if (is(parts->mesh_or_ref, &sharc_sdy_mesh_def))
+    sharc_context_note_fact(ctx, &sharc_sdy_inline_mesh_sharding_made);
   return sharc_sdy_words_attr(ctx, &sharc_sdy_tensor_sharding_def, &b);
 }
 bool sharc_sdy_is_tensor_sharding(const sharc_attr *a) {

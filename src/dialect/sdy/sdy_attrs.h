@@ -24,6 +24,9 @@ extern const sharc_attr_def sharc_sdy_tensor_sharding_def; /* #sdy.sharding */
 /* The fact (ir/created_defs.h) that a tensor sharding with unreduced axes
  * was made: passes about unreduced axes skip their walk without it. */
 extern const char sharc_sdy_unreduced_axes_made;
+/* The fact that a tensor sharding naming its mesh inline (not by
+ * reference) was made: lifting inlined meshes has nothing to lift without. */
+extern const char sharc_sdy_inline_mesh_sharding_made;
 extern const sharc_attr_def sharc_sdy_sharding_per_value_def; /* #sdy.sharding_per_value */
 extern const sharc_attr_def sharc_sdy_manual_axes_def;     /* #sdy.manual_axes */
 extern const sharc_attr_def sharc_sdy_op_sharding_rule_def; /* #sdy.op_sharding_rule */

@@ -11,6 +11,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/created_defs.h"
 #include "ir/op_values.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
@@ -59,6 +60,18 @@ typedef struct insert_state {
 
 typedef sharc_sdy_axis_vec attr_vec;
 
+/* Whether a propagation barrier may exist (none made: no sharding is
+ * read past one), and a sharding with unreduced axes (none made: no
+ * operand needs an all-reduce for them). Asked per op: the pass's own
+ * steps may make them. */
+static bool barriers_may_exist(const insert_state *st) {
+  return sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
+}
+
+static bool unreduced_may_exist(const insert_state *st) {
+  return sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
+}
+
 /* ---- meshes ------------------------------------------------------------------ */
 
 /* The symbol table nearest to `op` (sharc_symbol_table_op), found once for
@@ -74,10 +87,10 @@ static sharc_op *table_of(insert_state *st, sharc_op *op) {
 /* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
  * sharding: a model's ops share a few, and each answer is a symbol lookup.
  * The answers hold for one symbol table (the pass adds no meshes). */
-static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
+static bool single_device_in(insert_state *st, const sharc_attr *sharding, sharc_op *op,
+                             sharc_op *table) {
   if (!sharding)
     return false;
-  sharc_op *table = table_of(st, op);
   if (table != st->single_table) {
     sharc_ptrmap_free(&st->single);
     st->single_table = table;
@@ -88,6 +101,11 @@ static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op
   bool single = sharc_sdy_is_single_device_sharding(sharding, op);
   sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
   return single;
+}
+
+/* single_device_in the table of `op` (table_of). */
+static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op *op) {
+  return sharding && single_device_in(st, sharding, op, table_of(st, op));
 }
 
 /* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
@@ -252,14 +270,60 @@ static bool reshard_call(insert_state *st, sharc_op *call, bool full_version) {
 
 /* ---- unreduced operands of an op ------------------------------------------- */
 
-/* insertAllReduceOnOpIfUnreducedToReplicated: operands' unreduced axes the
- * op's (first) result does not keep unreduced are all-reduced first. */
-static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
+/* The shardings of an op's operands, then of its results, as
+ * sharc_projection_op_shardings reads them without bypassing barriers;
+ * in room of its own for most ops. */
+enum { SMALL_VALUES = 16 };
+
+typedef struct value_shardings {
+  sharc_attr *small[SMALL_VALUES];
+  sharc_attr **items;
+} value_shardings;
+
+static void read_shardings(sharc_op *op, value_shardings *vs) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  if (!vs->items)
+    vs->items = n_ops + n_res <= SMALL_VALUES
+                    ? vs->small
+                    : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
+  for (unsigned i = 0; i < n_ops; i++)
+    vs->items[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < n_res; i++)
+    vs->items[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+}
+
+/* The shardings read past propagation barriers
+ * (sharc_sdy_get_sharding_bypassing_barriers): only a value a barrier
+ * defines reads another. */
+static void bypass_barriers(const insert_state *st, sharc_op *op, value_shardings *vs) {
+  if (!barriers_may_exist(st))
+    return;
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  for (unsigned i = 0; i < n_ops + n_res; i++) {
+    sharc_value *v = i < n_ops ? sharc_op_operand(op, i) : sharc_op_result(op, i - n_ops);
+    sharc_op *def = sharc_value_defining_op(v);
+    if (def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def))
+      vs->items[i] = sharc_sdy_get_sharding_bypassing_barriers(v);
+  }
+}
+
+static void free_shardings(value_shardings *vs) {
+  if (vs->items != vs->small)
+    free(vs->items);
+}
+
+/* insertAllReduceOnOpIfUnreducedToReplicated: operands' unreduced axes the
+ * op's (first) result does not keep unreduced are all-reduced first. `vs`
+ * holds the op's shardings (an all-reduce put on one operand changes no
+ * other operand's sharding). */
+static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op,
+                                          const value_shardings *vs) {
+  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  bool unreduced = unreduced_may_exist(st);
   if (!n_res) {
-    for (unsigned i = 0; i < n_ops; i++) {
+    for (unsigned i = 0; unreduced && i < n_ops; i++) {
       unsigned n;
-      sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_operand(op, i)), &n);
+      sharc_sdy_get_unreduced_axes(vs->items[i], &n);
       if (n) {
         sharc_emit_op_error(op, "has operands with unreduced axes but no results");
         return false;
@@ -267,13 +331,16 @@ static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
     }
     return true;
   }
-  sharc_attr *first = sharc_sdy_get_sharding(sharc_op_result(op, 0));
+  if (!unreduced) {
+    sharc_rw_set_before(&st->rw, op); /* where the steps after insert */
+    return true;
+  }
+  sharc_attr *first = vs->items[n_ops];
   unsigned n_first;
   sharc_attr *const *first_unreduced = sharc_sdy_get_unreduced_axes(first, &n_first);
   for (unsigned i = 1; i < n_res; i++) {
     unsigned n;
-    sharc_attr *const *u =
-        sharc_sdy_get_unreduced_axes(sharc_sdy_get_sharding(sharc_op_result(op, i)), &n);
+    sharc_attr *const *u = sharc_sdy_get_unreduced_axes(vs->items[n_ops + i], &n);
     if (!sharc_sdy_axes_equal(first_unreduced, n_first, u, n)) {
       sharc_emit_op_error(op, "has results with different unreduced axes");
       return false;
@@ -281,7 +348,7 @@ static bool all_reduce_unreduced_operands(insert_state *st, sharc_op *op) {
   }
   sharc_rw_set_before(&st->rw, op);
   for (unsigned i = 0; i < n_ops; i++) {
-    sharc_attr *in = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    sharc_attr *in = vs->items[i];
     if (in && !sharc_sdy_insert_all_reduce_if_unreduced_to_replicated(&st->rw, op, i, in, first,
                                                                       &in))
       return false;
@@ -672,13 +739,14 @@ static bool is_terminator(const sharc_op *op) {
  * *key is `stack` or allocated. */
 enum { SETTLED_STACK = 32 };
 
-static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *rule,
-                            bool full_version, sharc_attr *const *shardings, uintptr_t *stack,
-                            uintptr_t **key) {
+static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
+                            const sharc_attr *rule, bool full_version,
+                            sharc_attr *const *shardings, uintptr_t *stack, uintptr_t **key) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (sharc_op_num_successors(op) || sharc_op_isa(op, &sharc_sdy_propagation_barrier_def))
     return 0;
-  for (unsigned i = 0; i < n_ops; i++) {
+  bool barriers = barriers_may_exist(st);
+  for (unsigned i = 0; barriers && i < n_ops; i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (def && sharc_op_isa(def, &sharc_sdy_propagation_barrier_def))
       return 0;
@@ -687,7 +755,7 @@ static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *ru
   uintptr_t *k = n <= SETTLED_STACK ? stack : sharc_xmalloc_array(n, sizeof *k);
   k[0] = (uintptr_t)sharc_op_name(op);
   k[1] = (uintptr_t)sharc_op_attrs(op);
-  k[2] = (uintptr_t)table_of(st, op);
+  k[2] = (uintptr_t)table;
   k[3] = (uintptr_t)rule;
   k[4] = full_version;
   k[5] = n_ops;
@@ -699,27 +767,26 @@ static unsigned settled_key(insert_state *st, sharc_op *op, const sharc_attr *ru
   return n;
 }
 
-/* The op's rule-driven reshards and reduction all-reduces. */
-static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
+/* The op's rule-driven reshards and reduction all-reduces; `shardings`
+ * are the op's, barriers bypassed (sharc_projection_op_shardings). */
+static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
+                            sharc_attr **shardings) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
-  sharc_attr **shardings = sharc_projection_op_shardings(op, true);
   sharc_attr **in = shardings, **out = shardings + n_ops;
   bool ok = true, single = false;
+  sharc_op *table = table_of(st, op); /* the meshes the steps look up */
   for (unsigned i = 0; i < n_res; i++)
-    single |= single_device(st, out[i], op);
-  if (single) {
-    ok = process_single_device_op(st, op, out, n_res);
-    free(shardings);
-    return ok;
-  }
+    single |= single_device_in(st, out[i], op, table);
+  if (single)
+    return process_single_device_op(st, op, out, n_res);
   sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
-  unsigned key_len = settled_key(st, op, rule, full_version, shardings, stack, &key), value_len;
+  unsigned value_len;
+  unsigned key_len = settled_key(st, op, table, rule, full_version, shardings, stack, &key);
   uint64_t hash = key_len ? sharc_word_memo_hash(key, key_len) : 0;
   if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
-    free(shardings);
     return true;
   }
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
@@ -743,7 +810,6 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version) {
     sharc_word_memo_add_hashed(&st->settled, hash, key, key_len, NULL, 0);
   if (key && key != stack)
     free(key);
-  free(shardings);
   return ok;
 }
 
@@ -760,9 +826,19 @@ static bool visit_op(insert_state *st, sharc_op *op) {
     return false;
   if (converted)
     return true;
-  if (!all_reduce_unreduced_operands(st, op))
-    return false;
-  return reshard_by_rule(st, op, full_version);
+  value_shardings vs;
+  vs.items = NULL;
+  read_shardings(op, &vs);
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  bool ok = all_reduce_unreduced_operands(st, op, &vs);
+  if (ok) {
+    if (sharc_context_ir_epoch(st->ctx) != epoch)
+      read_shardings(op, &vs); /* an operand is an all-reduce now */
+    bypass_barriers(st, op, &vs);
+    ok = reshard_by_rule(st, op, full_version, vs.items);
+  }
+  free_shardings(&vs);
+  return ok;
 }
 
 static sharc_walk_result visit(sharc_op *op, void *user) {

@@ -9,6 +9,8 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/context.h"
+#include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -18,27 +20,31 @@
 
 typedef SHARC_VEC(sharc_op *) op_vec;
 
-/* An insertion-ordered set of ops (llvm::SetVector). */
+/* An insertion-ordered set of ops (llvm::SetVector) for one region walk:
+ * members carry the set's scratch stamp (sharc_context_fresh_mark), so a
+ * membership test reads the op instead of a hash table. */
 typedef struct op_set {
   op_vec items;
-  sharc_ptrmap member;
+  unsigned mark;
 } op_set;
 
+static void op_set_begin(op_set *s, sharc_context *ctx) {
+  s->items.len = 0;
+  s->mark = sharc_context_fresh_mark(ctx);
+}
+
 static bool op_set_has(const op_set *s, const sharc_op *op) {
-  return op && sharc_ptrmap_get(&s->member, op);
+  return op && sharc_op_mark(op) == s->mark;
 }
 
 static void op_set_add(op_set *s, sharc_op *op) {
   if (op_set_has(s, op))
     return;
-  sharc_ptrmap_put(&s->member, op, op);
+  sharc_op_set_mark(op, s->mark);
   sharc_vec_push(&s->items, op);
 }
 
-static void op_set_free(op_set *s) {
-  sharc_vec_free(&s->items);
-  sharc_ptrmap_free(&s->member);
-}
+static void op_set_free(op_set *s) { sharc_vec_free(&s->items); }
 
 typedef struct splitter {
   sharc_op *module;
@@ -69,13 +75,20 @@ static sharc_walk_result collect_shlo_constant(sharc_op *op, void *user) {
 }
 
 /* The conversion keeps every attribute, unregistered ones included; the new
- * op takes the old one's place. */
+ * op takes the old one's place. A constant of the usual shape (one result,
+ * no operands) is renamed in place: the same op, result and uses as the
+ * replacement would give, without creating, rewiring and erasing. */
 static void convert_constants(splitter *s) {
   op_vec constants = {0};
   sharc_walk(s->module, SHARC_PRE_ORDER, collect_shlo_constant, &constants);
   sharc_ident *sdy_constant = sharc_ident_get(s->ctx, SHARC_STR("sdy.constant"));
   for (unsigned i = 0; i < constants.len; i++) {
     sharc_op *op = constants.items[i];
+    if (sharc_op_num_results(op) == 1 && sharc_op_num_operands(op) == 0 &&
+        sharc_op_rename(op, sdy_constant)) {
+      sharc_rw_modified(&s->rw, op);
+      continue;
+    }
     sharc_type *types[1];
     unsigned num_results = sharc_op_num_results(op) == 1 ? 1 : 0;
     if (num_results)
@@ -105,25 +118,25 @@ static sharc_ident *named_computation_name(splitter *s, const sharc_op *nc) {
 
 /* A broadcast, reshape, slice or pure element-wise op, a named computation
  * or a call whose body holds only constant-preserving ops: its results are
- * constant when its operands are. */
-static bool is_constant_preserving(splitter *s, const sharc_op *op) {
-  if (sharc_op_isa(op, &sharc_func_call_def)) {
+ * constant when its operands are. `def` is the op's (read once per op). */
+static bool is_constant_preserving(splitter *s, const sharc_op *op, const sharc_op_def *def) {
+  if (def == &sharc_func_call_def) {
     sharc_op *callee = sharc_call_resolve((sharc_op *)op);
     return !callee ||
            !sharc_ptrmap_get(&s->non_const_funcs, func_original_name(s, callee));
   }
-  if (sharc_op_isa(op, &sharc_sdy_named_computation_def))
+  if (def == &sharc_sdy_named_computation_def)
     return !sharc_ptrmap_get(&s->non_const_named_computations, named_computation_name(s, op));
-  if (!sharc_op_has_trait(op, SHARC_TRAIT_PURE))
+  if (!def || !(def->traits & SHARC_TRAIT_PURE))
     return false;
-  if (sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim)) || sharc_op_isa(op, SHARC_SHLO(reshape)) ||
-      sharc_op_isa(op, SHARC_SHLO(slice)))
+  if (def == SHARC_SHLO(broadcast_in_dim) || def == SHARC_SHLO(reshape) ||
+      def == SHARC_SHLO(slice))
     return true;
   return sharc_sdy_is_elementwise(op);
 }
 
-static bool is_constant_source(const sharc_op *op) {
-  return sharc_op_isa(op, &sharc_sdy_constant_def) || sharc_op_isa(op, SHARC_SHLO(iota));
+static bool is_constant_source(const sharc_op_def *def) {
+  return def == &sharc_sdy_constant_def || def == SHARC_SHLO(iota);
 }
 
 /* With a constant-preserving `op`: whether it is a constant expression. */
@@ -134,8 +147,8 @@ static bool operands_constant(splitter *s, const sharc_op *op) {
   return true;
 }
 
-static bool is_scalar_expansion(const sharc_op *op) {
-  return sharc_op_isa(op, SHARC_SHLO(broadcast_in_dim)) && sharc_op_num_operands(op) == 1 &&
+static bool is_scalar_expansion(const sharc_op *op, const sharc_op_def *def) {
+  return def == SHARC_SHLO(broadcast_in_dim) && sharc_op_num_operands(op) == 1 &&
          sharc_sdy_is_scalar(sharc_op_operand(op, 0));
 }
 
@@ -217,12 +230,44 @@ static sharc_value *clone_sub_computation(splitter *s, sharc_value *result) {
   return clone;
 }
 
+static bool has_one_use(const sharc_value *v) {
+  const sharc_use *u = sharc_value_first_use(v);
+  return u && !sharc_use_next(u);
+}
+
+/* Whether the copy clone_sub_computation would make of the sub-computation
+ * at `result` is that sub-computation itself, once the originals are
+ * erased: every op it would clone has one result with this one use (so
+ * the original goes after its copy took its place), no region and no
+ * callee to copy. Each copy lands right before its original, so the ops
+ * keep their places. */
+static bool copy_is_itself(sharc_value *result) {
+  SHARC_VEC(sharc_value *) stack = {0};
+  sharc_vec_push(&stack, result);
+  bool itself = true;
+  while (stack.len && itself) {
+    sharc_value *v = stack.items[--stack.len];
+    if (!is_op_result(v) || sharc_sdy_is_scalar(v))
+      continue; /* shared, not copied */
+    sharc_op *op = sharc_value_defining_op(v);
+    itself = sharc_op_num_results(op) == 1 && has_one_use(v) && !sharc_op_num_regions(op) &&
+             !sharc_op_isa(op, &sharc_func_call_def);
+    for (unsigned i = 0; itself && i < sharc_op_num_operands(op); i++)
+      sharc_vec_push(&stack, sharc_op_operand(op, i));
+  }
+  sharc_vec_free(&stack);
+  return itself;
+}
+
 /* `op` is not constant: each operand a constant sub-computation or a
- * scalar expansion defines gets a copy of its own. */
+ * scalar expansion defines gets a copy of its own (unless that copy would
+ * be the original itself). */
 static void clone_sub_computations_on_operands(splitter *s, sharc_op *op) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (!op_set_has(&s->constants, def) && !op_set_has(&s->scalar_expansions, def))
+      continue;
+    if (copy_is_itself(sharc_op_operand(op, i)))
       continue;
     sharc_value *clone = clone_sub_computation(s, sharc_op_operand(op, i));
     if (clone != sharc_op_operand(op, i))
@@ -243,17 +288,18 @@ static void mark_non_constant(splitter *s) {
 }
 
 static void process_op(splitter *s, sharc_op *op) {
-  if (sharc_op_isa(op, &sharc_func_func_def) || sharc_op_isa(op, &sharc_sdy_sharding_group_def))
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def == &sharc_func_func_def || def == &sharc_sdy_sharding_group_def)
     return;
-  bool source = is_constant_source(op);
-  bool preserving = !source && is_constant_preserving(s, op);
+  bool source = is_constant_source(def);
+  bool preserving = !source && is_constant_preserving(s, op, def);
   if (source || (preserving && operands_constant(s, op))) {
     op_set_add(&s->constants, op);
     return;
   }
-  if (!preserving && !sharc_op_has_trait(op, SHARC_TRAIT_TERMINATOR))
+  if (!preserving && !(def && (def->traits & SHARC_TRAIT_TERMINATOR)))
     mark_non_constant(s);
-  if (is_scalar_expansion(op)) {
+  if (is_scalar_expansion(op, def)) {
     op_set_add(&s->scalar_expansions, op);
     return;
   }
@@ -263,8 +309,8 @@ static void process_op(splitter *s, sharc_op *op) {
 static sharc_walk_result visit(sharc_op *op, void *user) {
   process_op(user, op);
   /* a named computation's body is walked on its own, before */
-  return sharc_op_isa(op, &sharc_sdy_named_computation_def) ? SHARC_WALK_SKIP
-                                                             : SHARC_WALK_ADVANCE;
+  return sharc_op_def_of(op) == &sharc_sdy_named_computation_def ? SHARC_WALK_SKIP
+                                                                  : SHARC_WALK_ADVANCE;
 }
 
 static bool only_used_by_sharding_groups(const sharc_op *op) {
@@ -292,13 +338,13 @@ static void erase_if_unused(splitter *s, sharc_op *op) {
 static void walk_region(splitter *s, sharc_region *region, sharc_op *named_computation) {
   s->named_computation = named_computation;
   s->marked_non_constant = false;
+  op_set_begin(&s->constants, s->ctx);
+  op_set_begin(&s->scalar_expansions, s->ctx);
   sharc_walk_region(region, SHARC_PRE_ORDER, visit, s);
   for (unsigned i = 0; i < s->scalar_expansions.items.len; i++)
     erase_if_unused(s, s->scalar_expansions.items.items[i]);
   for (unsigned i = s->constants.items.len; i-- > 0;)
     erase_if_unused(s, s->constants.items.items[i]);
-  op_set_free(&s->constants);
-  op_set_free(&s->scalar_expansions);
 }
 
 static sharc_walk_result collect_named_computation(sharc_op *op, void *user) {
@@ -333,6 +379,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   for (unsigned i = 0; i < n && !s.failed; i++)
     split_in_func(&s, order[i]);
   free(order);
+  op_set_free(&s.constants);
+  op_set_free(&s.scalar_expansions);
   sharc_ptrmap_free(&s.non_const_named_computations);
   sharc_ptrmap_free(&s.non_const_funcs);
   return !s.failed;

@@ -2,6 +2,7 @@
  * StableHLO collective's replica_group_mesh_axes) becomes a reference to an
  * `sdy.mesh` symbol, existing or new, and duplicate mesh symbols are merged,
  * so that no two meshes of the module are equal. */
+#include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
@@ -36,8 +37,9 @@ static sharc_block *module_body(sharc_op *module) {
 
 /* Keeps the first mesh symbol of each mesh, erases the others and maps
  * references to them to the kept one. New meshes go after the last kept
- * one, or at the start of the module. */
-static void merge_duplicate_meshes(lift_state *st) {
+ * one, or at the start of the module. Returns whether any was erased. */
+static bool merge_duplicate_meshes(lift_state *st) {
+  bool merged = false;
   sharc_block *body = module_body(st->module);
   sharc_op *last_kept = NULL;
   for (sharc_op *op = sharc_block_first_op(body), *next; op; op = next) {
@@ -54,8 +56,10 @@ static void merge_duplicate_meshes(lift_state *st) {
     }
     sharc_ptrmap_put(&st->new_ref, name, kept);
     sharc_rw_erase_op(&st->rw, op);
+    merged = true;
   }
   st->insert_before = last_kept ? sharc_op_next(last_kept) : sharc_block_first_op(body);
+  return merged;
 }
 
 /* ---- new meshes ------------------------------------------------------------- */
@@ -255,8 +259,11 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   lift_state st = {.module = module, .ctx = sharc_op_context(module)};
   sharc_pass_rewriter(run, &st.rw, NULL);
-  merge_duplicate_meshes(&st);
-  sharc_sdy_transform_shardings_by_value(module, lift_sharding, NULL, &st);
+  /* a sharding changes only when it names a merged mesh or an inline one:
+   * with neither, the walk of every op would change nothing */
+  if (merge_duplicate_meshes(&st) ||
+      sharc_context_fact_noted(st.ctx, &sharc_sdy_inline_mesh_sharding_made))
+    sharc_sdy_transform_shardings_by_value(module, lift_sharding, NULL, &st);
   lift_all_replica_groups(&st);
   tag_stablehlo_meshes(&st);
   sharc_ptrmap_free(&st.new_ref);
