@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-void sharc_pr_puts(sharc_printer *p, const char *s) { sharc_buf_puts(p->out, s); }
 void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out, s); }
 
 static const char hex_digits[] = "0123456789ABCDEF";

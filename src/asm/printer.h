@@ -8,6 +8,8 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
+#include <string.h>
+
 struct sharc_printer {
   sharc_buf *out;
   sharc_print_flags flags;
@@ -61,7 +63,11 @@ struct sharc_printer {
   unsigned floats_printed;                  /* ... before the memo is taken */
 };
 
-void sharc_pr_puts(sharc_printer *p, const char *s);
+/* Inline so that a literal's length is known where it is written (most
+ * callers pass literals: the custom formats' punctuation). */
+static inline void sharc_pr_puts(sharc_printer *p, const char *s) {
+  sharc_buf_put(p->out, s, strlen(s));
+}
 /* Records a use of a resource blob, printed in the file metadata at the end. */
 void sharc_pr_note_resource(sharc_printer *p, sharc_ident *key);
 #define SHARC_PR_LIT(p, lit) SHARC_BUF_LIT((p)->out, lit)

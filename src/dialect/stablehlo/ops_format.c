@@ -691,31 +691,42 @@ typedef struct print_state {
 
 static void space_for_element(print_state *st) {
   if (st->emit_space)
-    sharc_pr_puts(st->p, " ");
+    sharc_buf_putc(st->p->out, ' ');
   st->emit_space = true;
   st->last_was_punct = false;
 }
 
+/* The punctuation MLIR's literal printing tests a token's first character
+ * against: a switch, as every op prints a few literals. */
+static bool is_closing_punct(char c) {
+  return c == '>' || c == ')' || c == '}' || c == ']' || c == ',';
+}
+
+static bool is_opening_punct(char c) { return c == '<' || c == '(' || c == '{' || c == '['; }
+
 static void print_literal(print_state *st, const char *tok, size_t len) {
   char c = tok[0];
   bool single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>');
-  bool space_before =
-      !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
+  bool space_before = !single || (st->last_was_punct ? !is_closing_punct(c)
+                                                     : !is_closing_punct(c) && !is_opening_punct(c));
   if (st->emit_space && space_before)
-    sharc_pr_puts(st->p, " ");
+    sharc_buf_putc(st->p->out, ' ');
   sharc_buf_put(st->p->out, tok, len);
-  st->emit_space = len != 1 || !strchr("<({[", c);
-  st->last_was_punct = c != '_' && !isalpha((unsigned char)c);
+  st->emit_space = len != 1 || !is_opening_punct(c);
+  /* the tokens are ASCII: isalpha's C locale */
+  st->last_was_punct = c != '_' && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 }
 
 static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
-  sharc_pr_puts(p, "[");
-  for (unsigned i = 0; a && i < sharc_attr_count(a); i++) {
+  sharc_buf *b = p->out;
+  sharc_buf_putc(b, '[');
+  unsigned n = a ? sharc_attr_count(a) : 0;
+  for (unsigned i = 0; i < n; i++) { /* the raw words, as sharc_attr_dense_array_i64 reads them */
     if (i)
-      sharc_pr_puts(p, ", ");
-    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(a, i));
+      SHARC_BUF_LIT(b, ", ");
+    sharc_buf_put_i64(b, (int64_t)a->darray.raw[i]);
   }
-  sharc_pr_puts(p, "]");
+  sharc_buf_putc(b, ']');
 }
 
 static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
