@@ -6,6 +6,7 @@
 #include "support/apfloat.h"
 #include "support/xalloc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out, s); }
@@ -405,10 +406,19 @@ static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t
 /* The printer's memo of float texts, by bits and kind: a float costs
  * about a thousand instructions to format (the 6-digit form, read back
  * unless exact, else the long form), and a module repeats many values
- * (0.0, 1.0, a constant per layer). Direct-mapped and fixed in size, so
- * its memory is bounded; taken only after the first floats, so printing
- * one attribute allocates nothing. */
-enum { FLOAT_MEMO_SLOTS = 16384, FLOAT_MEMO_AFTER = 64, FLOAT_TEXT_MAX = 46 };
+ * (0.0, 1.0, a constant per layer). Direct-mapped and bounded in size;
+ * none for the first floats, so printing one attribute allocates nothing,
+ * then a small one (64 KiB), and the full one (1 MiB) once the small one
+ * has missed 256 times: clearing the full memo costs about as much as
+ * formatting two thousand floats, which a module printing a few values
+ * many times (a transformer's zeros and -inf) never repays. */
+enum {
+  FLOAT_MEMO_AFTER = 64,
+  FLOAT_MEMO_SMALL_BITS = 10,
+  FLOAT_MEMO_BITS = 14,
+  FLOAT_MEMO_GROW_AFTER = 256,
+  FLOAT_TEXT_MAX = 46
+};
 
 struct sharc_float_memo_slot {
   uint64_t lo, hi;
@@ -417,15 +427,23 @@ struct sharc_float_memo_slot {
   char text[FLOAT_TEXT_MAX];
 };
 
+/* A memo of 2^bits empty slots in place of the current one. */
+static void float_memo_take(sharc_printer *p, unsigned bits) {
+  free(p->float_memo);
+  p->float_memo = sharc_xcalloc((size_t)1 << bits, sizeof *p->float_memo);
+  p->float_memo_bits = bits;
+  p->floats_counted = 0;
+}
+
 static struct sharc_float_memo_slot *float_memo_slot(sharc_printer *p, sharc_float_kind k,
                                                      uint64_t lo, uint64_t hi) {
   if (!p->float_memo) {
-    if (++p->floats_printed < FLOAT_MEMO_AFTER)
+    if (++p->floats_counted < FLOAT_MEMO_AFTER)
       return NULL;
-    p->float_memo = sharc_xcalloc(FLOAT_MEMO_SLOTS, sizeof *p->float_memo);
+    float_memo_take(p, FLOAT_MEMO_SMALL_BITS);
   }
   uint64_t h = (lo ^ (hi * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)k) * UINT64_C(0xD6E8FEB86659FD93);
-  return &p->float_memo[h >> 50]; /* 2^14 = FLOAT_MEMO_SLOTS */
+  return &p->float_memo[h >> (64 - p->float_memo_bits)];
 }
 
 static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo, uint64_t hi) {
@@ -434,6 +452,10 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
   if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
     sharc_buf_put(p->out, s->text, s->len);
     return;
+  }
+  if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {
+    float_memo_take(p, FLOAT_MEMO_BITS);
+    s = float_memo_slot(p, k, lo, hi);
   }
   size_t start = p->out->len;
   sharc_float_print(k, lo, hi, p->out);

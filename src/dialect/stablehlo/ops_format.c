@@ -696,25 +696,38 @@ static void space_for_element(print_state *st) {
   st->last_was_punct = false;
 }
 
-/* The punctuation MLIR's literal printing tests a token's first character
- * against: a switch, as every op prints a few literals. */
-static bool is_closing_punct(char c) {
-  return c == '>' || c == ')' || c == '}' || c == ']' || c == ',';
+/* What MLIR's literal printing asks of a token's first character: opening
+ * or closing punctuation, or a word character (isalpha in the C locale,
+ * or '_'); a switch, as every op prints a few literals. */
+enum { LIT_OPEN = 1, LIT_CLOSE = 2, LIT_WORD = 4 };
+
+static unsigned literal_class(char c) {
+  switch (c) {
+  case '<':
+  case '(':
+  case '{':
+  case '[':
+    return LIT_OPEN;
+  case '>':
+  case ')':
+  case '}':
+  case ']':
+  case ',':
+    return LIT_CLOSE;
+  default:
+    return c == '_' || (unsigned)((c | 32) - 'a') < 26 ? LIT_WORD : 0;
+  }
 }
 
-static bool is_opening_punct(char c) { return c == '<' || c == '(' || c == '{' || c == '['; }
-
 static void print_literal(print_state *st, const char *tok, size_t len) {
-  char c = tok[0];
+  unsigned k = literal_class(tok[0]);
   bool single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>');
-  bool space_before = !single || (st->last_was_punct ? !is_closing_punct(c)
-                                                     : !is_closing_punct(c) && !is_opening_punct(c));
+  bool space_before = !single || (!(k & LIT_CLOSE) && (st->last_was_punct || !(k & LIT_OPEN)));
   if (st->emit_space && space_before)
     sharc_buf_putc(st->p->out, ' ');
   sharc_buf_put(st->p->out, tok, len);
-  st->emit_space = len != 1 || !is_opening_punct(c);
-  /* the tokens are ASCII: isalpha's C locale */
-  st->last_was_punct = c != '_' && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+  st->emit_space = len != 1 || !(k & LIT_OPEN);
+  st->last_was_punct = !(k & LIT_WORD);
 }
 
 static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
