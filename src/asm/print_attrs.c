@@ -4,6 +4,7 @@
 #include "asm/print_internal.h"
 #include "ir/affine.h"
 #include "support/apfloat.h"
+#include "support/buf_copy.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -289,14 +290,22 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * chosen the aliases, nothing a type prints depends on where it is printed
  * (distinct ids and resources are fixed at their first print). Records are
  * a length then the bytes. */
+/* The direct-mapped part of the text memo: whether `key`'s text was
+ * written from it. */
+static inline bool replay_from_slot(sharc_printer *p, const void *key) {
+  const struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
+  if (slot->key != key) /* an op's types are mostly those of the ops before it */
+    return false;
+  sharc_buf_put_short(p->out, p->type_text_buf.data + slot->at, slot->len);
+  return true;
+}
+
 bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   if (p->collecting || !key) /* an empty slot's key is NULL */
     return false;
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
-  if (slot->key == key) { /* an op's types are mostly those of the ops before it */
-    sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
+  if (replay_from_slot(p, key))
     return true;
-  }
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
   if (!at)
     return false;
@@ -304,7 +313,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   uint32_t len;
   memcpy(&len, rec, sizeof len);
   *slot = (struct sharc_type_text_slot){key, (uint32_t)(at - 1 + sizeof len), len};
-  sharc_buf_put(p->out, rec + sizeof len, len);
+  sharc_buf_put_short(p->out, rec + sizeof len, len);
   return true;
 }
 
@@ -319,10 +328,12 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
 }
 
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
-  if (p->collecting && !sharc_type_may_alias(t))
-    return; /* nothing to collect, and the dry run's text is discarded */
-  if (sharc_pr_replay_text(p, t))
+  if (p->collecting) {
+    if (!sharc_type_may_alias(t))
+      return; /* nothing to collect, and the dry run's text is discarded */
+  } else if (t && (replay_from_slot(p, t) || sharc_pr_replay_text(p, t))) {
     return;
+  }
   if (sharc_pr_use_alias(p, t, false))
     return;
   sharc_buf *out = p->out;
@@ -450,7 +461,7 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
   sharc_float_kind k = t->fkind;
   struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
   if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
-    sharc_buf_put(p->out, s->text, s->len);
+    sharc_buf_put_short(p->out, s->text, s->len);
     return;
   }
   if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {
