@@ -484,27 +484,42 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
 
 static unsigned scalar_words(const sharc_type *t) { return sharc_type_scalar_words(t); }
 
-static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
+/* One scalar of `et` taking `sw` raw words (scalar_words(et)). */
+static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw, unsigned sw) {
   if (et->kind == SHARC_TYPE_FLOAT) {
-    print_float_value(p, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
+    print_float_value(p, et, raw[0], sw > 1 ? raw[1] : 0);
   } else if (et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1) {
     sharc_pr_puts(p, raw[0] ? "true" : "false");
   } else {
-    print_int_value(p->out, et, raw, scalar_words(et));
+    print_int_value(p->out, et, raw, sw);
   }
 }
 
-static void print_element(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
-  if (et->kind == SHARC_TYPE_COMPLEX) {
-    unsigned sw = scalar_words(et->elem);
+/* How a dense attribute's elements print, found once per attribute rather
+ * than once per element: its scalar type (the element's own, or a complex
+ * element's part) and the raw words of one scalar. */
+typedef struct elem_fmt {
+  const sharc_type *st;
+  unsigned sw;
+  bool complex;
+} elem_fmt;
+
+static elem_fmt elem_fmt_of(const sharc_type *et) {
+  bool complex = et->kind == SHARC_TYPE_COMPLEX;
+  const sharc_type *st = complex ? et->elem : et;
+  return (elem_fmt){st, scalar_words(st), complex};
+}
+
+static void print_element(sharc_printer *p, const elem_fmt *f, const uint64_t *raw) {
+  if (f->complex) {
     sharc_buf_putc(p->out, '(');
-    print_scalar(p, et->elem, raw);
+    print_scalar(p, f->st, raw, f->sw);
     sharc_buf_putc(p->out, ',');
-    print_scalar(p, et->elem, raw + sw);
+    print_scalar(p, f->st, raw + f->sw, f->sw);
     sharc_buf_putc(p->out, ')');
     return;
   }
-  print_scalar(p, et, raw);
+  print_scalar(p, f->st, raw, f->sw);
 }
 
 /* Bytes of one scalar in MLIR's raw storage (i1 is bit-packed separately). */
@@ -547,11 +562,11 @@ static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
 }
 
 static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned dim, size_t *index,
-                               unsigned wpe) {
+                               const elem_fmt *f) {
   const sharc_type *t = a->type;
-  sharc_type *et = t->shaped.elem;
+  unsigned wpe = f->complex ? 2 * f->sw : f->sw;
   if (dim == t->shaped.rank) {
-    print_element(p, et, a->dense.raw + *index * wpe);
+    print_element(p, f, a->dense.raw + *index * wpe);
     (*index)++;
     return;
   }
@@ -559,7 +574,7 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    print_dense_nested(p, a, dim + 1, index, wpe);
+    print_dense_nested(p, a, dim + 1, index, f);
   }
   sharc_buf_putc(p->out, ']');
 }
@@ -582,18 +597,17 @@ static void print_dense(sharc_printer *p, const sharc_attr *a) {
     return;
   }
   SHARC_PR_LIT(p, "dense<");
-  sharc_type *et = t->shaped.elem;
-  unsigned wpe = et->kind == SHARC_TYPE_COMPLEX ? 2 * scalar_words(et->elem) : scalar_words(et);
+  elem_fmt f = elem_fmt_of(t->shaped.elem);
   if (a->dense.splat) {
-    print_element(p, et, a->dense.raw);
+    print_element(p, &f, a->dense.raw);
   } else if (num > 100) {
     print_dense_hex(p, a, (size_t)num);
   } else if (num > 0) {
     size_t index = 0;
     if (t->shaped.rank == 0)
-      print_element(p, et, a->dense.raw);
+      print_element(p, &f, a->dense.raw);
     else
-      print_dense_nested(p, a, 0, &index, wpe);
+      print_dense_nested(p, a, 0, &index, &f);
   }
   SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, t);
@@ -637,7 +651,7 @@ static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
   unsigned wps = scalar_words(a->darray.elem);
   for (unsigned i = 0; i < a->darray.n; i++) {
     sharc_pr_puts(p, i ? ", " : ": ");
-    print_scalar(p, a->darray.elem, a->darray.raw + i * wps);
+    print_scalar(p, a->darray.elem, a->darray.raw + i * wps, wps);
   }
   sharc_buf_putc(p->out, '>');
 }
