@@ -934,7 +934,12 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
 }
 
 void sharc_pr_attr(sharc_printer *p, const sharc_attr *a) {
-  if (p->collecting && !sharc_attr_may_alias(a))
+  if (!p->collecting) { /* no visit to record; no alias when none was collected */
+    if (!p->aliases.count || !sharc_pr_use_alias(p, a, false))
+      print_attr_body(p, a);
+    return;
+  }
+  if (!sharc_attr_may_alias(a))
     return; /* nothing to collect, and the dry run's text is discarded */
   if (sharc_pr_use_alias(p, a, false))
     return;
