@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out, s); }
+/* Names, keywords and symbols: mostly a few bytes, copied without a call. */
+void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_short(p->out, s.data, s.len); }
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
@@ -789,7 +790,7 @@ void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name) {
   }
   /* a bare identifier has nothing to escape */
   sharc_buf_putc(p->out, '"');
-  sharc_buf_put(p->out, name->data, name->len);
+  sharc_buf_put_short(p->out, name->data, name->len);
   sharc_buf_putc(p->out, '"');
 }
 

@@ -580,9 +580,23 @@ void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
   }
 }
 
+/* The indentation of a line: an op's is at most eight spaces in most
+ * modules, written by one store after one capacity check. */
+static void put_indent(sharc_printer *p) {
+  sharc_buf *b = p->out;
+  unsigned n = p->indent;
+  if (n > 8 || b->len + 9 > b->cap) {
+    sharc_buf_indent(b, n);
+    return;
+  }
+  memcpy(b->data + b->len, "        ", 8);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
 void sharc_pr_newline(sharc_printer *p) {
   sharc_buf_putc(p->out, '\n');
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
 }
 
 /* ---- operations ------------------------------------------------------- */
@@ -751,7 +765,7 @@ static void settle_output(sharc_printer *p) {
 
 static void print_block(sharc_printer *p, const sharc_block *b, bool header, const pred_index *preds) {
   if (header) {
-    sharc_buf_indent(p->out, p->indent);
+    put_indent(p);
     print_block_name(p, b);
     if (b->num_args) {
       sharc_buf_putc(p->out, '(');
@@ -774,7 +788,7 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header, con
   for (sharc_op *op = b->first; op; op = op->next) {
     if (hot)
       number_op_while_hot(p, op);
-    sharc_buf_indent(p->out, p->indent);
+    put_indent(p);
     print_op(p, op);
     sharc_buf_putc(p->out, '\n');
     settle_output(p);
@@ -808,7 +822,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
       pred_index_free(x);
     p->default_dialect = outer;
   }
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
   sharc_buf_putc(p->out, '}');
 }
 
@@ -1216,7 +1230,7 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   p->indent = 2;
   for (unsigned i = 0; i < op->num_regions; i++)
     number_scoped(p, &sharc_op_regions_of(op)[i], 0, 0, 0, NULL);
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
   print_op(p, op);
   sharc_buf_putc(p->out, '\n');
   settle_output(p);
