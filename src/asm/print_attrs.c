@@ -794,14 +794,18 @@ void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name) {
   sharc_buf_putc(p->out, '"');
 }
 
+bool sharc_pr_name_elided(const char *const *elided, const sharc_ident *name) {
+  for (const char *const *x = elided; x && *x; x++)
+    if ((*x)[0] == name->data[0] && strcmp(*x, name->data) == 0) /* no call for most */
+      return true;
+  return false;
+}
+
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
   bool first = true;
   for (unsigned i = 0; i < n; i++) {
-    bool skip = false;
-    for (const char *const *x = elided; x && *x && !skip; x++)
-      skip = strcmp(*x, e[i].name->data) == 0;
-    if (skip)
+    if (elided && sharc_pr_name_elided(elided, e[i].name))
       continue;
     if (!first)
       SHARC_PR_LIT(p, ", ");

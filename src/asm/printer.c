@@ -840,17 +840,13 @@ void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
 
 void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
                         bool with_keyword) {
-  unsigned shown = 0;
-  for (unsigned i = 0; i < dict->dict.n; i++) {
-    bool skip = false;
-    for (const char *const *x = elided; x && *x && !skip; x++)
-      skip = strcmp(*x, dict->dict.entries[i].name->data) == 0;
-    shown += !skip;
-  }
-  if (!shown)
+  unsigned i = 0; /* the first entry shown */
+  while (i < dict->dict.n && sharc_pr_name_elided(elided, dict->dict.entries[i].name))
+    i++;
+  if (i == dict->dict.n)
     return;
   sharc_pr_puts(p, with_keyword ? " attributes {" : " {");
-  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, elided);
+  sharc_pr_dict_body(p, dict->dict.entries + i, dict->dict.n - i, elided);
   sharc_buf_putc(p->out, '}');
 }
 
