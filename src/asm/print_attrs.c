@@ -294,7 +294,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
 /* The direct-mapped part of the text memo: whether `key`'s text was
  * written from it. */
 static inline bool replay_from_slot(sharc_printer *p, const void *key) {
-  const struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
+  const struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   if (slot->key != key) /* an op's types are mostly those of the ops before it */
     return false;
   sharc_buf_put_short(p->out, p->type_text_buf.data + slot->at, slot->len);
@@ -306,7 +306,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
     return false;
   if (replay_from_slot(p, key))
     return true;
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
   if (!at)
     return false;

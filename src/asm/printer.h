@@ -10,6 +10,10 @@
 
 #include <string.h>
 
+/* The text memo's direct-mapped slots: 256 keep a module's few hundred
+ * types and shardings with few collisions (64 missed one lookup in nine). */
+enum { SHARC_TYPE_TEXT_SLOT_BITS = 8, SHARC_TYPE_TEXT_SLOTS = 1 << SHARC_TYPE_TEXT_SLOT_BITS };
+
 struct sharc_printer {
   sharc_buf *out;
   sharc_print_flags flags;
@@ -53,7 +57,7 @@ struct sharc_printer {
   struct sharc_type_text_slot { /* ... the latest ones, direct-mapped by address */
     const void *key;
     uint32_t at, len;           /* its text in type_text_buf */
-  } type_slots[64];
+  } type_slots[SHARC_TYPE_TEXT_SLOTS];
   sharc_buf type_text_buf;
   /* identifiers known bare or not (dictionary keys, generic op names),
    * direct-mapped by address, the low bit set for one that is not: a
