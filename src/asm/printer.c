@@ -429,11 +429,16 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
         sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
       if (may_alias && !*may_alias)
         *may_alias = op_itself_may_alias(op);
-      for (unsigned i = 0; i < op->num_results; i++)
+      if (!op->num_results)
+        continue;
+      /* a naming hook marks the results it names (stale marks cleared
+       * first); without one every result takes the group's number below */
+      bool hook = p && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names;
+      for (unsigned i = 0; hook && i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
-      if (p && op->num_results && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names)
+      if (hook)
         sharc_op_def_of(op)->result_names(op, set_value_name, p);
-      if (op->num_results && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
+      if (hook && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
         /* each named result starts a group that unnamed ones after it join */
         for (unsigned i = 1; i < op->num_results; i++) {
           if (sharc_op_results_of(op)[i].print_id & NAME_TAG)
@@ -446,7 +451,7 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
       for (unsigned i = 0; i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = *next_value;
-      *next_value += op->num_results ? 1 : 0;
+      (*next_value)++;
     }
   }
 }
@@ -830,7 +835,7 @@ void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
   sharc_str name = sharc_ident_str(op->name);
   const char *dd = p->default_dialect ? p->default_dialect : "builtin";
   size_t n = strlen(dd);
-  if (n && name.len > n + 1 && memcmp(name.data, dd, n) == 0 && name.data[n] == '.' &&
+  if (n && name.len > n + 1 && name.data[n] == '.' && memcmp(name.data, dd, n) == 0 &&
       !memchr(name.data + n + 1, '.', name.len - n - 1)) {
     sharc_pr_put_str(p, (sharc_str){name.data + n + 1, name.len - n - 1});
     return;
