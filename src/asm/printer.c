@@ -8,7 +8,7 @@
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
-#include "support/decimal.h"
+#include "support/buf_copy.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -535,19 +535,6 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
   return false;
 }
 
-/* `<sigil>N`, one capacity check for both: every value use and result
- * group prints one. */
-static void put_sigil_number(sharc_buf *b, char sigil, uint64_t v) {
-  unsigned n = sharc_decimal_digits(v);
-  if (b->len + n + 2 > b->cap)
-    sharc_buf_reserve(b, n + 1);
-  char *q = b->data + b->len;
-  q[0] = sigil;
-  q[n + 1] = 0;
-  sharc_put_digits_before(q + 1 + n, v);
-  b->len += n + 1;
-}
-
 void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
   if (v->vkind == SHARC_VALUE_PLACEHOLDER ||
@@ -571,9 +558,9 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
     return;
   }
-  put_sigil_number(b, '%', v->print_id);
+  sharc_buf_put_char_u64(b, '%', v->print_id);
   if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1)
-    put_sigil_number(b, '#', sharc_value_index_of(v));
+    sharc_buf_put_char_u64(b, '#', sharc_value_index_of(v));
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
@@ -984,9 +971,9 @@ static void print_op(sharc_printer *p, sharc_op *op) {
         i += vn->group_size;
       }
     } else {
-      put_sigil_number(p->out, '%', id);
+      sharc_buf_put_char_u64(p->out, '%', id);
       if (op->num_results > 1) /* `%3:2`: no printf per multi-result op */
-        put_sigil_number(p->out, ':', op->num_results);
+        sharc_buf_put_char_u64(p->out, ':', op->num_results);
     }
     SHARC_PR_LIT(p, " = ");
   }

@@ -1,6 +1,7 @@
-/* Appending short texts to a sharc_buf without a call to memcpy: the
- * printer's replayed texts (types, floats, names) are mostly 4 to 32 bytes,
- * where two overlapping moves of a fixed size beat the library's dispatch. */
+/* Appends on the printer's hot paths: short texts without a call to
+ * memcpy (replayed types, floats, names are mostly 4 to 32 bytes, where two
+ * overlapping moves of a fixed size beat the library's dispatch), and a
+ * character then a number after one capacity check (`%12`, `#1`, `-5`). */
 #ifndef SHARC_SUPPORT_BUF_COPY_H
 #define SHARC_SUPPORT_BUF_COPY_H
 
@@ -29,5 +30,8 @@ static inline void sharc_buf_put_short(sharc_buf *b, const char *s, size_t n) {
   b->len += n;
   b->data[b->len] = 0;
 }
+
+/* `c` then the decimal digits of `v`. */
+void sharc_buf_put_char_u64(sharc_buf *b, char c, uint64_t v);
 
 #endif
