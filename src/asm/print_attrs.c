@@ -4,12 +4,14 @@
 #include "asm/print_internal.h"
 #include "ir/affine.h"
 #include "support/apfloat.h"
+#include "support/buf_copy.h"
 #include "support/xalloc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-void sharc_pr_puts(sharc_printer *p, const char *s) { sharc_buf_puts(p->out, s); }
-void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_str(p->out, s); }
+/* Names, keywords and symbols: mostly a few bytes, copied without a call. */
+void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_short(p->out, s.data, s.len); }
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
@@ -289,14 +291,22 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * chosen the aliases, nothing a type prints depends on where it is printed
  * (distinct ids and resources are fixed at their first print). Records are
  * a length then the bytes. */
+/* The direct-mapped part of the text memo: whether `key`'s text was
+ * written from it. */
+static inline bool replay_from_slot(sharc_printer *p, const void *key) {
+  const struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
+  if (slot->key != key) /* an op's types are mostly those of the ops before it */
+    return false;
+  sharc_buf_put_short(p->out, p->type_text_buf.data + slot->at, slot->len);
+  return true;
+}
+
 bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   if (p->collecting || !key) /* an empty slot's key is NULL */
     return false;
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, 6)];
-  if (slot->key == key) { /* an op's types are mostly those of the ops before it */
-    sharc_buf_put(p->out, p->type_text_buf.data + slot->at, slot->len);
+  if (replay_from_slot(p, key))
     return true;
-  }
+  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
   if (!at)
     return false;
@@ -304,7 +314,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   uint32_t len;
   memcpy(&len, rec, sizeof len);
   *slot = (struct sharc_type_text_slot){key, (uint32_t)(at - 1 + sizeof len), len};
-  sharc_buf_put(p->out, rec + sizeof len, len);
+  sharc_buf_put_short(p->out, rec + sizeof len, len);
   return true;
 }
 
@@ -319,10 +329,12 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
 }
 
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
-  if (p->collecting && !sharc_type_may_alias(t))
-    return; /* nothing to collect, and the dry run's text is discarded */
-  if (sharc_pr_replay_text(p, t))
+  if (p->collecting) {
+    if (!sharc_type_may_alias(t))
+      return; /* nothing to collect, and the dry run's text is discarded */
+  } else if (t && (replay_from_slot(p, t) || sharc_pr_replay_text(p, t))) {
     return;
+  }
   if (sharc_pr_use_alias(p, t, false))
     return;
   sharc_buf *out = p->out;
@@ -406,10 +418,19 @@ static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t
 /* The printer's memo of float texts, by bits and kind: a float costs
  * about a thousand instructions to format (the 6-digit form, read back
  * unless exact, else the long form), and a module repeats many values
- * (0.0, 1.0, a constant per layer). Direct-mapped and fixed in size, so
- * its memory is bounded; taken only after the first floats, so printing
- * one attribute allocates nothing. */
-enum { FLOAT_MEMO_SLOTS = 16384, FLOAT_MEMO_AFTER = 64, FLOAT_TEXT_MAX = 46 };
+ * (0.0, 1.0, a constant per layer). Direct-mapped and bounded in size;
+ * none for the first floats, so printing one attribute allocates nothing,
+ * then a small one (64 KiB), and the full one (1 MiB) once the small one
+ * has missed 256 times: clearing the full memo costs about as much as
+ * formatting two thousand floats, which a module printing a few values
+ * many times (a transformer's zeros and -inf) never repays. */
+enum {
+  FLOAT_MEMO_AFTER = 64,
+  FLOAT_MEMO_SMALL_BITS = 10,
+  FLOAT_MEMO_BITS = 14,
+  FLOAT_MEMO_GROW_AFTER = 256,
+  FLOAT_TEXT_MAX = 46
+};
 
 struct sharc_float_memo_slot {
   uint64_t lo, hi;
@@ -418,23 +439,35 @@ struct sharc_float_memo_slot {
   char text[FLOAT_TEXT_MAX];
 };
 
+/* A memo of 2^bits empty slots in place of the current one. */
+static void float_memo_take(sharc_printer *p, unsigned bits) {
+  free(p->float_memo);
+  p->float_memo = sharc_xcalloc((size_t)1 << bits, sizeof *p->float_memo);
+  p->float_memo_bits = bits;
+  p->floats_counted = 0;
+}
+
 static struct sharc_float_memo_slot *float_memo_slot(sharc_printer *p, sharc_float_kind k,
                                                      uint64_t lo, uint64_t hi) {
   if (!p->float_memo) {
-    if (++p->floats_printed < FLOAT_MEMO_AFTER)
+    if (++p->floats_counted < FLOAT_MEMO_AFTER)
       return NULL;
-    p->float_memo = sharc_xcalloc(FLOAT_MEMO_SLOTS, sizeof *p->float_memo);
+    float_memo_take(p, FLOAT_MEMO_SMALL_BITS);
   }
   uint64_t h = (lo ^ (hi * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)k) * UINT64_C(0xD6E8FEB86659FD93);
-  return &p->float_memo[h >> 50]; /* 2^14 = FLOAT_MEMO_SLOTS */
+  return &p->float_memo[h >> (64 - p->float_memo_bits)];
 }
 
 static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo, uint64_t hi) {
   sharc_float_kind k = t->fkind;
   struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
   if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
-    sharc_buf_put(p->out, s->text, s->len);
+    sharc_buf_put_short(p->out, s->text, s->len);
     return;
+  }
+  if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {
+    float_memo_take(p, FLOAT_MEMO_BITS);
+    s = float_memo_slot(p, k, lo, hi);
   }
   size_t start = p->out->len;
   sharc_float_print(k, lo, hi, p->out);
@@ -452,27 +485,42 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
 
 static unsigned scalar_words(const sharc_type *t) { return sharc_type_scalar_words(t); }
 
-static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
+/* One scalar of `et` taking `sw` raw words (scalar_words(et)). */
+static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t *raw, unsigned sw) {
   if (et->kind == SHARC_TYPE_FLOAT) {
-    print_float_value(p, et, raw[0], scalar_words(et) > 1 ? raw[1] : 0);
+    print_float_value(p, et, raw[0], sw > 1 ? raw[1] : 0);
   } else if (et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1) {
     sharc_pr_puts(p, raw[0] ? "true" : "false");
   } else {
-    print_int_value(p->out, et, raw, scalar_words(et));
+    print_int_value(p->out, et, raw, sw);
   }
 }
 
-static void print_element(sharc_printer *p, const sharc_type *et, const uint64_t *raw) {
-  if (et->kind == SHARC_TYPE_COMPLEX) {
-    unsigned sw = scalar_words(et->elem);
+/* How a dense attribute's elements print, found once per attribute rather
+ * than once per element: its scalar type (the element's own, or a complex
+ * element's part) and the raw words of one scalar. */
+typedef struct elem_fmt {
+  const sharc_type *st;
+  unsigned sw;
+  bool complex;
+} elem_fmt;
+
+static elem_fmt elem_fmt_of(const sharc_type *et) {
+  bool complex = et->kind == SHARC_TYPE_COMPLEX;
+  const sharc_type *st = complex ? et->elem : et;
+  return (elem_fmt){st, scalar_words(st), complex};
+}
+
+static void print_element(sharc_printer *p, const elem_fmt *f, const uint64_t *raw) {
+  if (f->complex) {
     sharc_buf_putc(p->out, '(');
-    print_scalar(p, et->elem, raw);
+    print_scalar(p, f->st, raw, f->sw);
     sharc_buf_putc(p->out, ',');
-    print_scalar(p, et->elem, raw + sw);
+    print_scalar(p, f->st, raw + f->sw, f->sw);
     sharc_buf_putc(p->out, ')');
     return;
   }
-  print_scalar(p, et, raw);
+  print_scalar(p, f->st, raw, f->sw);
 }
 
 /* Bytes of one scalar in MLIR's raw storage (i1 is bit-packed separately). */
@@ -515,11 +563,11 @@ static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
 }
 
 static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned dim, size_t *index,
-                               unsigned wpe) {
+                               const elem_fmt *f) {
   const sharc_type *t = a->type;
-  sharc_type *et = t->shaped.elem;
+  unsigned wpe = f->complex ? 2 * f->sw : f->sw;
   if (dim == t->shaped.rank) {
-    print_element(p, et, a->dense.raw + *index * wpe);
+    print_element(p, f, a->dense.raw + *index * wpe);
     (*index)++;
     return;
   }
@@ -527,7 +575,7 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    print_dense_nested(p, a, dim + 1, index, wpe);
+    print_dense_nested(p, a, dim + 1, index, f);
   }
   sharc_buf_putc(p->out, ']');
 }
@@ -550,18 +598,17 @@ static void print_dense(sharc_printer *p, const sharc_attr *a) {
     return;
   }
   SHARC_PR_LIT(p, "dense<");
-  sharc_type *et = t->shaped.elem;
-  unsigned wpe = et->kind == SHARC_TYPE_COMPLEX ? 2 * scalar_words(et->elem) : scalar_words(et);
+  elem_fmt f = elem_fmt_of(t->shaped.elem);
   if (a->dense.splat) {
-    print_element(p, et, a->dense.raw);
+    print_element(p, &f, a->dense.raw);
   } else if (num > 100) {
     print_dense_hex(p, a, (size_t)num);
   } else if (num > 0) {
     size_t index = 0;
     if (t->shaped.rank == 0)
-      print_element(p, et, a->dense.raw);
+      print_element(p, &f, a->dense.raw);
     else
-      print_dense_nested(p, a, 0, &index, wpe);
+      print_dense_nested(p, a, 0, &index, &f);
   }
   SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, t);
@@ -605,7 +652,7 @@ static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
   unsigned wps = scalar_words(a->darray.elem);
   for (unsigned i = 0; i < a->darray.n; i++) {
     sharc_pr_puts(p, i ? ", " : ": ");
-    print_scalar(p, a->darray.elem, a->darray.raw + i * wps);
+    print_scalar(p, a->darray.elem, a->darray.raw + i * wps, wps);
   }
   sharc_buf_putc(p->out, '>');
 }
@@ -743,18 +790,22 @@ void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name) {
   }
   /* a bare identifier has nothing to escape */
   sharc_buf_putc(p->out, '"');
-  sharc_buf_put(p->out, name->data, name->len);
+  sharc_buf_put_short(p->out, name->data, name->len);
   sharc_buf_putc(p->out, '"');
+}
+
+bool sharc_pr_name_elided(const char *const *elided, const sharc_ident *name) {
+  for (const char *const *x = elided; x && *x; x++)
+    if ((*x)[0] == name->data[0] && strcmp(*x, name->data) == 0) /* no call for most */
+      return true;
+  return false;
 }
 
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
   bool first = true;
   for (unsigned i = 0; i < n; i++) {
-    bool skip = false;
-    for (const char *const *x = elided; x && *x && !skip; x++)
-      skip = strcmp(*x, e[i].name->data) == 0;
-    if (skip)
+    if (elided && sharc_pr_name_elided(elided, e[i].name))
       continue;
     if (!first)
       SHARC_PR_LIT(p, ", ");
@@ -888,7 +939,12 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
 }
 
 void sharc_pr_attr(sharc_printer *p, const sharc_attr *a) {
-  if (p->collecting && !sharc_attr_may_alias(a))
+  if (!p->collecting) { /* no visit to record; no alias when none was collected */
+    if (!p->aliases.count || !sharc_pr_use_alias(p, a, false))
+      print_attr_body(p, a);
+    return;
+  }
+  if (!sharc_attr_may_alias(a))
     return; /* nothing to collect, and the dry run's text is discarded */
   if (sharc_pr_use_alias(p, a, false))
     return;

@@ -21,6 +21,8 @@ void sharc_pr_loc_body_inner(sharc_printer *p, const sharc_attr *loc);
 void sharc_pr_attr_def_body(sharc_printer *p, const void *obj, bool is_type);
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided);
+/* Whether `name` is one of `elided` (NULL-terminated, or NULL for none). */
+bool sharc_pr_name_elided(const char *const *elided, const sharc_ident *name);
 void sharc_pr_keyword_or_string(sharc_printer *p, sharc_str s);
 /* `"name"`: sharc_pr_string of an identifier, its escaping known per printer. */
 void sharc_pr_ident_string(sharc_printer *p, const sharc_ident *name);

@@ -8,6 +8,7 @@
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
+#include "support/buf_copy.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -428,11 +429,16 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
         sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
       if (may_alias && !*may_alias)
         *may_alias = op_itself_may_alias(op);
-      for (unsigned i = 0; i < op->num_results; i++)
+      if (!op->num_results)
+        continue;
+      /* a naming hook marks the results it names (stale marks cleared
+       * first); without one every result takes the group's number below */
+      bool hook = p && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names;
+      for (unsigned i = 0; hook && i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
-      if (p && op->num_results && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names)
+      if (hook)
         sharc_op_def_of(op)->result_names(op, set_value_name, p);
-      if (op->num_results && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
+      if (hook && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
         /* each named result starts a group that unnamed ones after it join */
         for (unsigned i = 1; i < op->num_results; i++) {
           if (sharc_op_results_of(op)[i].print_id & NAME_TAG)
@@ -445,7 +451,7 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
       /* a result group takes one number: `%3:2`, used as `%3#0`, `%3#1` */
       for (unsigned i = 0; i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = *next_value;
-      *next_value += op->num_results ? 1 : 0;
+      (*next_value)++;
     }
   }
 }
@@ -552,12 +558,9 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
     return;
   }
-  sharc_buf_putc(b, '%');
-  sharc_buf_put_u64(b, v->print_id);
-  if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1) {
-    sharc_buf_putc(b, '#');
-    sharc_buf_put_u64(b, sharc_value_index_of(v));
-  }
+  sharc_buf_put_char_u64(b, '%', v->print_id);
+  if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1)
+    sharc_buf_put_char_u64(b, '#', sharc_value_index_of(v));
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
@@ -569,9 +572,23 @@ void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
   }
 }
 
+/* The indentation of a line: an op's is at most eight spaces in most
+ * modules, written by one store after one capacity check. */
+static void put_indent(sharc_printer *p) {
+  sharc_buf *b = p->out;
+  unsigned n = p->indent;
+  if (n > 8 || b->len + 9 > b->cap) {
+    sharc_buf_indent(b, n);
+    return;
+  }
+  memcpy(b->data + b->len, "        ", 8);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
 void sharc_pr_newline(sharc_printer *p) {
   sharc_buf_putc(p->out, '\n');
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
 }
 
 /* ---- operations ------------------------------------------------------- */
@@ -740,7 +757,7 @@ static void settle_output(sharc_printer *p) {
 
 static void print_block(sharc_printer *p, const sharc_block *b, bool header, const pred_index *preds) {
   if (header) {
-    sharc_buf_indent(p->out, p->indent);
+    put_indent(p);
     print_block_name(p, b);
     if (b->num_args) {
       sharc_buf_putc(p->out, '(');
@@ -763,7 +780,7 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header, con
   for (sharc_op *op = b->first; op; op = op->next) {
     if (hot)
       number_op_while_hot(p, op);
-    sharc_buf_indent(p->out, p->indent);
+    put_indent(p);
     print_op(p, op);
     sharc_buf_putc(p->out, '\n');
     settle_output(p);
@@ -797,7 +814,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
       pred_index_free(x);
     p->default_dialect = outer;
   }
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
   sharc_buf_putc(p->out, '}');
 }
 
@@ -805,7 +822,7 @@ void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
   sharc_str name = sharc_ident_str(op->name);
   const char *dd = p->default_dialect ? p->default_dialect : "builtin";
   size_t n = strlen(dd);
-  if (n && name.len > n + 1 && memcmp(name.data, dd, n) == 0 && name.data[n] == '.' &&
+  if (n && name.len > n + 1 && name.data[n] == '.' && memcmp(name.data, dd, n) == 0 &&
       !memchr(name.data + n + 1, '.', name.len - n - 1)) {
     sharc_pr_put_str(p, (sharc_str){name.data + n + 1, name.len - n - 1});
     return;
@@ -815,17 +832,13 @@ void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
 
 void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
                         bool with_keyword) {
-  unsigned shown = 0;
-  for (unsigned i = 0; i < dict->dict.n; i++) {
-    bool skip = false;
-    for (const char *const *x = elided; x && *x && !skip; x++)
-      skip = strcmp(*x, dict->dict.entries[i].name->data) == 0;
-    shown += !skip;
-  }
-  if (!shown)
+  unsigned i = 0; /* the first entry shown */
+  while (i < dict->dict.n && sharc_pr_name_elided(elided, dict->dict.entries[i].name))
+    i++;
+  if (i == dict->dict.n)
     return;
   sharc_pr_puts(p, with_keyword ? " attributes {" : " {");
-  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, elided);
+  sharc_pr_dict_body(p, dict->dict.entries + i, dict->dict.n - i, elided);
   sharc_buf_putc(p->out, '}');
 }
 
@@ -958,12 +971,9 @@ static void print_op(sharc_printer *p, sharc_op *op) {
         i += vn->group_size;
       }
     } else {
-      sharc_buf_putc(p->out, '%');
-      sharc_buf_put_u64(p->out, id);
-      if (op->num_results > 1) { /* `%3:2`: no printf per multi-result op */
-        sharc_buf_putc(p->out, ':');
-        sharc_buf_put_u64(p->out, op->num_results);
-      }
+      sharc_buf_put_char_u64(p->out, '%', id);
+      if (op->num_results > 1) /* `%3:2`: no printf per multi-result op */
+        sharc_buf_put_char_u64(p->out, ':', op->num_results);
     }
     SHARC_PR_LIT(p, " = ");
   }
@@ -1208,7 +1218,7 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   p->indent = 2;
   for (unsigned i = 0; i < op->num_regions; i++)
     number_scoped(p, &sharc_op_regions_of(op)[i], 0, 0, 0, NULL);
-  sharc_buf_indent(p->out, p->indent);
+  put_indent(p);
   print_op(p, op);
   sharc_buf_putc(p->out, '\n');
   settle_output(p);

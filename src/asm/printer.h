@@ -8,6 +8,12 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
+#include <string.h>
+
+/* The text memo's direct-mapped slots: 256 keep a module's few hundred
+ * types and shardings with few collisions (64 missed one lookup in nine). */
+enum { SHARC_TYPE_TEXT_SLOT_BITS = 8, SHARC_TYPE_TEXT_SLOTS = 1 << SHARC_TYPE_TEXT_SLOT_BITS };
+
 struct sharc_printer {
   sharc_buf *out;
   sharc_print_flags flags;
@@ -51,17 +57,22 @@ struct sharc_printer {
   struct sharc_type_text_slot { /* ... the latest ones, direct-mapped by address */
     const void *key;
     uint32_t at, len;           /* its text in type_text_buf */
-  } type_slots[64];
+  } type_slots[SHARC_TYPE_TEXT_SLOTS];
   sharc_buf type_text_buf;
   /* identifiers known bare or not (dictionary keys, generic op names),
    * direct-mapped by address, the low bit set for one that is not: a
    * module spells the same few names on every op (print_attrs.c) */
   uintptr_t bare_idents[256];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
-  unsigned floats_printed;                  /* ... before the memo is taken */
+  unsigned float_memo_bits;                 /* ... its 2^bits slots (0: none yet) */
+  unsigned floats_counted; /* floats printed before the memo, then its misses while small */
 };
 
-void sharc_pr_puts(sharc_printer *p, const char *s);
+/* Inline so that a literal's length is known where it is written (most
+ * callers pass literals: the custom formats' punctuation). */
+static inline void sharc_pr_puts(sharc_printer *p, const char *s) {
+  sharc_buf_put(p->out, s, strlen(s));
+}
 /* Records a use of a resource blob, printed in the file metadata at the end. */
 void sharc_pr_note_resource(sharc_printer *p, sharc_ident *key);
 #define SHARC_PR_LIT(p, lit) SHARC_BUF_LIT((p)->out, lit)

@@ -1,5 +1,6 @@
 /* Growable text buffer used by the printer, diagnostics and drivers. */
 #include "sharc/support.h"
+#include "support/buf_copy.h"
 #include "support/decimal.h"
 
 #include <stdio.h>
@@ -78,10 +79,20 @@ void sharc_buf_put_u64(sharc_buf *b, uint64_t v) {
   b->len += n;
 }
 
+void sharc_buf_put_char_u64(sharc_buf *b, char c, uint64_t v) {
+  unsigned n = sharc_decimal_digits(v);
+  if (b->len + n + 2 > b->cap)
+    sharc_buf_reserve(b, n + 1);
+  char *q = b->data + b->len;
+  q[0] = c;
+  q[n + 1] = 0;
+  sharc_put_digits_before(q + 1 + n, v);
+  b->len += n + 1;
+}
+
 void sharc_buf_put_i64(sharc_buf *b, int64_t v) {
   if (v < 0) {
-    sharc_buf_putc(b, '-');
-    sharc_buf_put_u64(b, (uint64_t)0 - (uint64_t)v);
+    sharc_buf_put_char_u64(b, '-', (uint64_t)0 - (uint64_t)v);
     return;
   }
   sharc_buf_put_u64(b, (uint64_t)v);

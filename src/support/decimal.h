@@ -21,22 +21,36 @@ static inline unsigned sharc_decimal_digits(uint64_t v) {
   return t + (t < 20 && v >= sharc_pow10_u64[t]);
 }
 
-/* Writes the digits of `v` so that they end just before `end`, two a
- * step; returns where they start. */
+/* Writes the two digits of `r` < 100 at `at`. */
+static inline void sharc_put_digit_pair(char *at, unsigned r) {
+  at[0] = sharc_digit_pairs[2 * r];
+  at[1] = sharc_digit_pairs[2 * r + 1];
+}
+
+/* Writes the digits of `v` so that they end just before `end`; returns
+ * where they start. Four digits a step while the number is large (one
+ * 64-bit division per four digits, the pairs split in 32 bits), then two:
+ * the printer's value numbers and integers, apfloat's significands. */
 static inline char *sharc_put_digits_before(char *end, uint64_t v) {
-  while (v >= 100) {
-    unsigned r = (unsigned)(v % 100);
-    v /= 100;
-    end -= 2;
-    end[0] = sharc_digit_pairs[2 * r];
-    end[1] = sharc_digit_pairs[2 * r + 1];
+  while (v >= 10000) {
+    uint64_t q = v / 10000;
+    unsigned r = (unsigned)(v - q * 10000);
+    v = q;
+    end -= 4;
+    sharc_put_digit_pair(end, r / 100);
+    sharc_put_digit_pair(end + 2, r % 100);
   }
-  if (v >= 10) {
+  unsigned w = (unsigned)v; /* below 10000 */
+  if (w >= 100) {
     end -= 2;
-    end[0] = sharc_digit_pairs[2 * v];
-    end[1] = sharc_digit_pairs[2 * v + 1];
+    sharc_put_digit_pair(end, w % 100);
+    w /= 100;
+  }
+  if (w >= 10) {
+    end -= 2;
+    sharc_put_digit_pair(end, w);
   } else {
-    *--end = (char)('0' + v);
+    *--end = (char)('0' + w);
   }
   return end;
 }

@@ -723,31 +723,55 @@ typedef struct print_state {
 
 static void space_for_element(print_state *st) {
   if (st->emit_space)
-    sharc_pr_puts(st->p, " ");
+    sharc_buf_putc(st->p->out, ' ');
   st->emit_space = true;
   st->last_was_punct = false;
 }
 
+/* What MLIR's literal printing asks of a token's first character: opening
+ * or closing punctuation, or a word character (isalpha in the C locale,
+ * or '_'); a switch, as every op prints a few literals. */
+enum { LIT_OPEN = 1, LIT_CLOSE = 2, LIT_WORD = 4 };
+
+static unsigned literal_class(char c) {
+  switch (c) {
+  case '<':
+  case '(':
+  case '{':
+  case '[':
+    return LIT_OPEN;
+  case '>':
+  case ')':
+  case '}':
+  case ']':
+  case ',':
+    return LIT_CLOSE;
+  default:
+    return c == '_' || (unsigned)((c | 32) - 'a') < 26 ? LIT_WORD : 0;
+  }
+}
+
 static void print_literal(print_state *st, const char *tok, size_t len) {
-  char c = tok[0];
+  unsigned k = literal_class(tok[0]);
   bool single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>');
-  bool space_before =
-      !single || (st->last_was_punct ? !strchr(">)}],", c) : !strchr("<>(){}[],", c));
+  bool space_before = !single || (!(k & LIT_CLOSE) && (st->last_was_punct || !(k & LIT_OPEN)));
   if (st->emit_space && space_before)
-    sharc_pr_puts(st->p, " ");
+    sharc_buf_putc(st->p->out, ' ');
   sharc_buf_put(st->p->out, tok, len);
-  st->emit_space = len != 1 || !strchr("<({[", c);
-  st->last_was_punct = c != '_' && !isalpha((unsigned char)c);
+  st->emit_space = len != 1 || !(k & LIT_OPEN);
+  st->last_was_punct = !(k & LIT_WORD);
 }
 
 static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
-  sharc_pr_puts(p, "[");
-  for (unsigned i = 0; a && i < sharc_attr_count(a); i++) {
+  sharc_buf *b = p->out;
+  sharc_buf_putc(b, '[');
+  unsigned n = a ? sharc_attr_count(a) : 0;
+  for (unsigned i = 0; i < n; i++) { /* the raw words, as sharc_attr_dense_array_i64 reads them */
     if (i)
-      sharc_pr_puts(p, ", ");
-    sharc_buf_put_i64(p->out, sharc_attr_dense_array_i64(a, i));
+      SHARC_BUF_LIT(b, ", ");
+    sharc_buf_put_i64(b, (int64_t)a->darray.raw[i]);
   }
-  sharc_pr_puts(p, "]");
+  sharc_buf_putc(b, ']');
 }
 
 static void print_slice_ranges(sharc_printer *p, sharc_op *op) {
