@@ -677,6 +677,7 @@ typedef struct directions {
   /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
   int uniform;
   bool any;                               /* some factor may propagate */
+  bool filled; /* `along` holds the uniform direction (filled when first read) */
   signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
   sharc_sdy_propagation_direction stack[16];
 } directions;
@@ -690,14 +691,17 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
   d->num_factors = num_factors;
   d->any = false;
   d->elementwise = -1;
+  d->filled = true;
   d->uniform = direction(direction_user, op, num_factors, d->along);
   if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR) {
-    for (unsigned f = 0; f < num_factors; f++)
-      d->along[f] = (sharc_sdy_propagation_direction)d->uniform;
+    /* most visits are skipped or propagate along no factor: the uniform
+     * direction is spread over `along` only when a step reads it */
     if (!has_blocked) {
+      d->filled = false;
       d->any = num_factors && d->uniform != SHARC_SDY_PROPAGATION_NONE;
       return;
     }
+    sharc_directions_fill(d->along, num_factors, (sharc_sdy_propagation_direction)d->uniform);
     d->uniform = SHARC_DIRECTIONS_PER_FACTOR;
   }
   if (has_blocked) {
@@ -712,6 +716,15 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
   }
   for (unsigned f = 0; f < num_factors; f++)
     d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
+}
+
+/* The direction along every factor, `along` filled on the first ask. */
+static const sharc_sdy_propagation_direction *directions_along(directions *d) {
+  if (!d->filled) {
+    sharc_directions_fill(d->along, d->num_factors, (sharc_sdy_propagation_direction)d->uniform);
+    d->filled = true;
+  }
+  return d->along;
 }
 
 static void directions_init(directions *d, const sharc_attr *rule,
@@ -731,7 +744,7 @@ static void directions_free(directions *d) { release(d->along, d->stack); }
  * changed. */
 static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands,
                               const tensor_side *results, const sharc_attr *rule,
-                              const directions *d, const sharc_factor_propagation *fp,
+                              directions *d, const sharc_factor_propagation *fp,
                               bool conservative, sharc_op *op, sharc_rewriter *rw) {
   /* with debugging on, every step is recorded, so none is skipped or
    * replayed */
@@ -751,7 +764,7 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
   }
   /* no sharding at all, or shardings on different meshes: nothing to do */
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all,          mesh_or_ref,    d->along, d->num_factors,
+  step s = {rule, all,          mesh_or_ref,    directions_along(d), d->num_factors,
             fp,   conservative, d->elementwise, op,       rw};
   bool any = false;
   sharc_attr *stack_projected[16];
@@ -781,7 +794,7 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
  * with setSharding, along the directions `d`. */
 static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *operands,
                                    unsigned n_ops, sharc_value *const *results, unsigned n_res,
-                                   const sharc_attr *rule, const directions *d, sharc_op *op,
+                                   const sharc_attr *rule, directions *d, sharc_op *op,
                                    sharc_rewriter *rw, const sharc_factor_propagation *fp,
                                    bool conservative) {
   sharc_attr *stack[16];
@@ -904,7 +917,7 @@ static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
 /* Gathers the op's operands and results and propagates through it along
  * `d`; returns whether anything was stored. */
 static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
-                                const directions *d, sharc_rewriter *rw) {
+                                directions *d, sharc_rewriter *rw) {
   sharc_value *stack[16];
   sharc_value **values = sharc_sdy_operands_then_results(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
