@@ -7,6 +7,7 @@
 #include "dialect/sdy/sdy_interfaces.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "support/word_memo.h"
 #include "ir/op_values.h"
 #include "ir/static_names.h"
 #include "support/xalloc.h"
@@ -195,13 +196,12 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
  * A key is the row's function, the attribute dictionary (except for
  * point-wise rules, which read no attribute), the conservative flag and
  * every operand and result type; types and attributes are uniqued, so
- * pointers compare them. */
+ * pointers compare them (a word memo). */
 
 struct sharc_rule_cache {
   sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
-  sharc_ptrmap slots; /* key hash -> offset + 1 into `words` */
-  SHARC_VEC(uintptr_t) words; /* per entry: key length, rule, key words */
-  SHARC_VEC(uintptr_t) key;   /* scratch */
+  sharc_word_memo rules; /* key -> the rule (one word; NULL: none) */
+  SHARC_VEC(uintptr_t) key; /* scratch */
 };
 
 sharc_rule_cache *sharc_rule_cache_create(void) {
@@ -213,8 +213,7 @@ void sharc_rule_cache_destroy(sharc_rule_cache *c) {
   if (!c)
     return;
   sharc_ptrmap_free(&c->rows);
-  sharc_ptrmap_free(&c->slots);
-  sharc_vec_free(&c->words);
+  sharc_word_memo_free(&c->rules);
   sharc_vec_free(&c->key);
   free(c);
 }
@@ -241,43 +240,6 @@ static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool c
   c->key.len = 4 + n_ops + n_res;
 }
 
-static const void *key_hash(const sharc_rule_cache *c) {
-  uint64_t h = 0xcbf29ce484222325u;
-  for (unsigned i = 0; i < c->key.len; i++) {
-    h ^= (uint64_t)c->key.items[i];
-    h *= 0x100000001b3u;
-    h ^= h >> 29;
-  }
-  return (const void *)(uintptr_t)(h | 1); /* a ptrmap key is never NULL */
-}
-
-/* The cached rule, or NULL; *found says whether the key was there (a rule
- * may be NULL). A different key with the same hash is a miss. */
-static sharc_attr *lookup(const sharc_rule_cache *c, const void *hash, bool *found) {
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&c->slots, hash);
-  *found = false;
-  if (!slot)
-    return NULL;
-  const uintptr_t *e = c->words.items + slot - 1;
-  if (e[0] != c->key.len)
-    return NULL;
-  for (unsigned i = 0; i < c->key.len; i++)
-    if (e[2 + i] != c->key.items[i])
-      return NULL;
-  *found = true;
-  return (sharc_attr *)e[1];
-}
-
-static void insert(sharc_rule_cache *c, const void *hash, sharc_attr *rule) {
-  if (sharc_ptrmap_get(&c->slots, hash))
-    return; /* the first key with this hash keeps the slot */
-  sharc_vec_push(&c->words, (uintptr_t)c->key.len);
-  sharc_ptrmap_put(&c->slots, hash, (void *)(uintptr_t)c->words.len);
-  sharc_vec_push(&c->words, (uintptr_t)rule);
-  for (unsigned i = 0; i < c->key.len; i++)
-    sharc_vec_push(&c->words, c->key.items[i]);
-}
-
 /* find_row, looked up once per op name. */
 static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
   const void *name = sharc_op_name(op);
@@ -302,13 +264,15 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
   if (!row || !row->rule || !cacheable(row->rule))
     return create_from_row(op, row, conservative);
   make_key(c, op, row->rule, conservative);
-  const void *hash = key_hash(c);
-  bool found;
-  sharc_attr *rule = lookup(c, hash, &found);
-  if (found)
-    return rule;
-  rule = row->rule(op, conservative);
-  insert(c, hash, rule);
+  unsigned len = (unsigned)c->key.len, value_len;
+  uint64_t hash = sharc_word_memo_hash(c->key.items, len);
+  const uintptr_t *known =
+      sharc_word_memo_find_hashed(&c->rules, hash, c->key.items, len, &value_len);
+  if (known)
+    return (sharc_attr *)known[0];
+  sharc_attr *rule = row->rule(op, conservative);
+  uintptr_t value = (uintptr_t)rule;
+  sharc_word_memo_add_hashed(&c->rules, hash, c->key.items, len, &value, 1);
   return rule;
 }
 
