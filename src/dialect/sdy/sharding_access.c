@@ -66,6 +66,21 @@ sharc_attr *sharc_sdy_result_sharding_in_list(const sharc_op *op, unsigned index
   return sdy_per_value_at(per_value, index);
 }
 
+/* Read without the function interface's by-name look-ups: propagation
+ * asks it of a function's arguments at every step through their users. */
+sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned index) {
+  sharc_context *ctx = sharc_op_ctx_of(func);
+  sharc_attr *arg_attrs =
+      sharc_attr_dict_get_ident(func->attrs, sharc_context_static_ident(ctx, "arg_attrs"));
+  if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
+      index >= sharc_attr_count(arg_attrs))
+    return NULL;
+  sharc_attr *dict = sharc_attr_at(arg_attrs, index);
+  sharc_attr *s =
+      sharc_attr_dict_get_ident(dict, sharc_context_static_ident(ctx, SHARC_SDY_SHARDING_ATTR));
+  return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+}
+
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
   if (v->vkind == SHARC_VALUE_RESULT) {
     const sharc_op *op = sharc_value_op_of(v);
@@ -73,18 +88,11 @@ sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {
     if (!def || def->dialect != &sharc_sdy_dialect)
       return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
   }
-  if (sharc_value_is_block_arg(v)) {
-    sharc_op *owner = sharc_block_parent_op(sharc_value_owner_block(v));
-    if (!owner || !sharc_op_isa(owner, &sharc_func_func_def))
+  if (v->vkind == SHARC_VALUE_ARG) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_block_of(v));
+    if (!owner || sharc_op_def_of(owner) != &sharc_func_func_def)
       return NULL;
-    sharc_attr *arg_attrs = sharc_op_attr_static(owner, "arg_attrs");
-    unsigned i = sharc_value_index(v);
-    if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
-        i >= sharc_attr_count(arg_attrs))
-      return NULL;
-    sharc_attr *dict = sharc_attr_at(arg_attrs, i);
-    sharc_attr *s = sharc_attr_dict_get_static(sharc_op_context(owner), dict, "sdy.sharding");
-    return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+    return sharc_sdy_func_arg_sharding(owner, sharc_value_index_of(v));
   }
   sharc_op *op = sharc_value_defining_op(v);
   /* the ops that hold their sharding elsewhere are all sdy ops; most

@@ -193,6 +193,12 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
       return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
     if (!def->data_flow)
       return sharc_sdy_value_sharding(v);
+  } else if (v->vkind == SHARC_VALUE_ARG) {
+    /* a function's argument: no data flow op owns it, so no edge targets
+     * it; its sharding is in the function's argument attributes */
+    sharc_op *owner = sharc_block_parent_op(sharc_value_block_of(v));
+    if (owner && sharc_op_def_of(owner) == &sharc_func_func_def)
+      return sharc_sdy_func_arg_sharding(owner, sharc_value_index_of(v));
   }
   v = sharc_sdy_shardable_value(v);
   if (!v)
@@ -284,10 +290,6 @@ bool sharc_sdy_shardings_from_data_flow_edges(sharc_value *const *owners, unsign
 
 static sharc_attr *as_sharding(sharc_attr *a) {
   return a && sharc_sdy_is_tensor_sharding(a) ? a : NULL;
-}
-
-sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i) {
-  return as_sharding(sharc_func_arg_attr(func, i, SHARC_SDY_SHARDING_ATTR));
 }
 
 sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i) {
