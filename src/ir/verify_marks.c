@@ -274,14 +274,15 @@ static bool differ_in_unread_arg_attrs(sharc_op *op, const attr_change *c) {
          entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "res_attrs"));
 }
 
-/* What marking asks of attribute `name` on ops of `def`, through the
- * context's cache: its dialect when it is a discardable `dialect.x` (else
- * NULL), and whether that dialect's hook verifying it reads other ops. */
-static const struct sharc_mark_name_slot *name_facts(sharc_context *ctx, const sharc_op_def *def,
-                                                     const sharc_ident *name) {
+const struct sharc_mark_name_slot *sharc_ir_attr_name_facts(sharc_context *ctx,
+                                                            const sharc_op_def *def,
+                                                            const sharc_ident *name) {
   unsigned n = sizeof ctx->mark_names / sizeof ctx->mark_names[0];
+  /* by the name's string hash, not its address: the few names an op
+   * carries (sdy.sharding, sdy.sharding_rule) lie close in the arena and
+   * shared slots with every definition */
   struct sharc_mark_name_slot *slot =
-      &ctx->mark_names[(((uintptr_t)name >> 4) ^ ((uintptr_t)def >> 6)) % n];
+      &ctx->mark_names[(name->hash ^ (unsigned)((uintptr_t)def >> 6)) % n];
   if (slot->name == name && slot->def == def)
     return slot;
   const sharc_dialect *d =
@@ -296,7 +297,7 @@ static const struct sharc_mark_name_slot *name_facts(sharc_context *ctx, const s
 
 static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_op_def *def,
                                                 const sharc_ident *name) {
-  return name_facts(ctx, def, name)->dialect;
+  return sharc_ir_attr_name_facts(ctx, def, name)->dialect;
 }
 
 typedef struct dialect_fold {
@@ -377,7 +378,7 @@ static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   bool reads = false;
   const sharc_named_attr *e = user->attrs->dict.entries;
   for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
-    reads = name_facts(ctx, def, e[i].name)->reads_other_ops;
+    reads = sharc_ir_attr_name_facts(ctx, def, e[i].name)->reads_other_ops;
   *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
   return reads;
 }

@@ -27,6 +27,16 @@ static inline bool sharc_ir_attr_name_changed(const sharc_context *ctx, const sh
       return true;
   return false;
 }
+/* What marking and the verifier ask of attribute `name` on ops of `def`
+ * (NULL: unregistered), through the context's cache: `dialect`, its
+ * dialect when it is a discardable `dialect.x` (NULL for an inherent or
+ * undotted name, or one of no loaded dialect), and `reads_other_ops`,
+ * whether that dialect has a hook verifying it and the hook may read
+ * other ops (sharc_dialect.attr_reads_other_ops). Both depend on the
+ * name and the definition only. */
+const struct sharc_mark_name_slot *sharc_ir_attr_name_facts(sharc_context *ctx,
+                                                            const sharc_op_def *def,
+                                                            const sharc_ident *name);
 /* After a verification of the root: no name changed since. */
 void sharc_ir_forget_attr_names(sharc_context *ctx);
 void sharc_ir_note_value_type(sharc_value *v);
