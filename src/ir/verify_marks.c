@@ -368,7 +368,7 @@ producer_reads_fill(sharc_context *ctx, const sharc_op *user, const sharc_dialec
  * own dialect's, so: ops of `d` (unless its ops read none), unregistered
  * ops, and ops holding a discardable attribute whose dialect hook reads
  * other ops. */
-static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
+static inline bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
   if (!def || own_dialect_reads(def, d))
     return true;
