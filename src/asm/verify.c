@@ -322,8 +322,8 @@ static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, 
  * and in `*reads_other_ops` whether that hook may read other ops: the
  * context's facts per (name, definition), which change marking asks too
  * (verify_marks.h). */
-static const sharc_dialect *hook_of(const sharc_op *op, const sharc_named_attr *e,
-                                    bool *reads_other_ops) {
+static inline const sharc_dialect *hook_of(const sharc_op *op, const sharc_named_attr *e,
+                                           bool *reads_other_ops) {
   const struct sharc_mark_name_slot *f =
       sharc_ir_attr_name_facts(sharc_op_ctx_of(op), sharc_op_def_of(op), e->name);
   const sharc_dialect *d = f->dialect;
