@@ -20,11 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One verification's state: the dialect of each discardable attribute
- * name seen lately (a name's dialect cannot change while the IR is being
- * verified; looking it up by string for every attribute of every op was
- * most of the cost of a verification that finds nothing). */
-enum { NAME_CACHE = 64 };
 /* Unregistered op names allowed by verify_unknown_op lately: a module's
  * unknown ops share a few names, and the answer depends on the name only. */
 enum { UNKNOWN_CACHE = 16 };
@@ -37,9 +32,8 @@ typedef struct isolation_scope {
   sharc_op *violation;
 } isolation_scope;
 
+/* One verification's state. */
 typedef struct verifier {
-  const sharc_ident *names[NAME_CACHE];
-  const sharc_dialect *dialects[NAME_CACHE];
   isolation_scope *scope; /* the innermost one, or NULL */
   /* verify only the ops marked verify_dirty (the rest passed last time and
    * nothing they read changed, see verify_marks.c); the block structure
@@ -76,7 +70,7 @@ typedef struct verifier {
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
-static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only);
+static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
 static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
@@ -192,7 +186,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     bool reach = v->marked_only && op->verify_attrs_only;
     bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
     if (reach && !isolated) {
-      if (!verify_dialect_attrs(v, op, true) || !reach_marked_nested(v, op))
+      if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
@@ -323,28 +317,19 @@ static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, 
   return true;
 }
 
-/* sharc_attr_name_dialect through the verifier's cache. */
-static const sharc_dialect *name_dialect(verifier *v, const sharc_context *ctx,
-                                         const sharc_ident *name) {
-  /* by the name's string hash: arena addresses of the few names an op
-   * carries (sdy.sharding, sdy.sharding_rule) can share their low bits,
-   * and two names taking turns in one slot missed on every op */
-  unsigned slot = name->hash % NAME_CACHE;
-  if (v->names[slot] != name) {
-    v->names[slot] = name;
-    v->dialects[slot] = sharc_attr_name_dialect(ctx, name);
-  }
-  return v->dialects[slot];
-}
-
-/* Whether entry `e` of `op`'s dictionary has a dialect hook to run: a
- * discardable `dialect.x` of a dialect with one (the cached dialect
- * first: most names have none, and the inherent test compares strings). */
-static const sharc_dialect *hook_of(verifier *v, const sharc_op *op, const sharc_named_attr *e) {
-  const sharc_dialect *d = name_dialect(v, sharc_op_ctx_of(op), e->name);
-  if (!d || !d->verify_op_attr ||
-      (sharc_op_def_of(op) && sharc_op_def_is_inherent(sharc_op_def_of(op), e->name)))
+/* The dialect whose hook verifies entry `e` of `op`'s dictionary (NULL:
+ * none to run, an inherent or undotted name or a dialect without one),
+ * and in `*reads_other_ops` whether that hook may read other ops: the
+ * context's facts per (name, definition), which change marking asks too
+ * (verify_marks.h). */
+static inline const sharc_dialect *hook_of(const sharc_op *op, const sharc_named_attr *e,
+                                           bool *reads_other_ops) {
+  const struct sharc_mark_name_slot *f =
+      sharc_ir_attr_name_facts(sharc_op_ctx_of(op), sharc_op_def_of(op), e->name);
+  const sharc_dialect *d = f->dialect;
+  if (!d || !d->verify_op_attr)
     return NULL;
+  *reads_other_ops = f->reads_other_ops;
   return d;
 }
 
@@ -389,7 +374,7 @@ static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t 
  * op with several hooks to run (a sharding and a sharding rule set by
  * propagation) is remembered whole (dict_hooks_key): ops alike share a
  * dictionary, and one memo look-up replaces one per hook. */
-static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
+static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
   unsigned n = op->attrs ? op->attrs->dict.n : 0;
   const sharc_named_attr *e = n ? op->attrs->dict.entries : NULL;
   sharc_context *ctx = sharc_op_ctx_of(op);
@@ -399,14 +384,15 @@ static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
   for (unsigned i = 0; i < n; i++) {
     if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
       continue;
-    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    bool reads_other_ops = false;
+    const sharc_dialect *d = hook_of(op, &e[i], &reads_other_ops);
     if (!d)
       continue;
     if (!hooked++) {
       first = i;
       first_dialect = d;
     }
-    alone = alone && d->attr_reads_other_ops && !d->attr_reads_other_ops(e[i].name);
+    alone = alone && !reads_other_ops;
   }
   if (hooked <= 1)
     return !hooked || first_dialect->verify_op_attr(op, &e[first]);
@@ -428,7 +414,8 @@ static bool verify_dialect_attrs(verifier *v, sharc_op *op, bool changed_only) {
   for (unsigned i = first; ok && i < n; i++) {
     if (changed_only && !sharc_ir_attr_name_changed(ctx, e[i].name))
       continue;
-    const sharc_dialect *d = hook_of(v, op, &e[i]);
+    bool reads_other_ops;
+    const sharc_dialect *d = hook_of(op, &e[i], &reads_other_ops);
     ok = !d || d->verify_op_attr(op, &e[i]);
   }
   if (ok && remember)
@@ -843,7 +830,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   bool reach = op == v->reach;
   if (!half || !v->half_body) {
     note_isolation(v, op);
-    if (!verify_dialect_attrs(v, op, reach))
+    if (!verify_dialect_attrs(op, reach))
       return false;
     if (reach)
       ; /* its own checks passed last time, and read nothing that changed */

@@ -415,6 +415,8 @@ void sharc_context_register_dialect(sharc_context *ctx, const sharc_dialect *d) 
   if (d->num_ops) /* a name found unregistered may name one of them */
     for (unsigned i = 0; i < SHARC_OP_MISS_SLOTS; i++)
       atomic_store_explicit(&ctx->op_misses[i], NULL, memory_order_relaxed);
+  /* a `dialect.x` name found of no dialect may be of this one */
+  memset(ctx->mark_names, 0, sizeof ctx->mark_names);
 }
 
 const sharc_op_def *sharc_context_lookup_op(const sharc_context *ctx, sharc_str name) {

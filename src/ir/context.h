@@ -113,7 +113,7 @@ struct sharc_context {
   struct sharc_mark_name_slot {
     const void *name, *def, *dialect;
     bool reads_other_ops;
-  } mark_names[32];
+  } mark_names[64];
   /* verify_marks.c's reads_producer_attrs answers per (dictionary, op
    * definition, dialect): a sharding set on an op asks it of every user,
    * and the users of a layer hold the same few dictionaries */

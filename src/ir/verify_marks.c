@@ -274,16 +274,10 @@ static bool differ_in_unread_arg_attrs(sharc_op *op, const attr_change *c) {
          entries_unread(&f, old, op->attrs, sharc_context_static_ident(f.ctx, "res_attrs"));
 }
 
-/* What marking asks of attribute `name` on ops of `def`, through the
- * context's cache: its dialect when it is a discardable `dialect.x` (else
- * NULL), and whether that dialect's hook verifying it reads other ops. */
-static const struct sharc_mark_name_slot *name_facts(sharc_context *ctx, const sharc_op_def *def,
-                                                     const sharc_ident *name) {
-  unsigned n = sizeof ctx->mark_names / sizeof ctx->mark_names[0];
-  struct sharc_mark_name_slot *slot =
-      &ctx->mark_names[(((uintptr_t)name >> 4) ^ ((uintptr_t)def >> 6)) % n];
-  if (slot->name == name && slot->def == def)
-    return slot;
+const struct sharc_mark_name_slot *sharc_ir_attr_name_facts_fill(sharc_context *ctx,
+                                                                 const sharc_op_def *def,
+                                                                 const sharc_ident *name) {
+  struct sharc_mark_name_slot *slot = sharc_ir_attr_name_slot(ctx, def, name);
   const sharc_dialect *d =
       sharc_op_def_is_inherent(def, name) ? NULL : sharc_attr_name_dialect(ctx, name);
   slot->name = name;
@@ -296,7 +290,7 @@ static const struct sharc_mark_name_slot *name_facts(sharc_context *ctx, const s
 
 static const sharc_dialect *discardable_dialect(sharc_context *ctx, const sharc_op_def *def,
                                                 const sharc_ident *name) {
-  return name_facts(ctx, def, name)->dialect;
+  return sharc_ir_attr_name_facts(ctx, def, name)->dialect;
 }
 
 typedef struct dialect_fold {
@@ -354,12 +348,27 @@ static bool own_dialect_reads(const sharc_op_def *def, const sharc_dialect *d) {
   return def->dialect == d && !d->ops_ignore_discardable;
 }
 
+/* reads_producer_attrs when the cache's `slot` holds another answer:
+ * the user's names asked one by one, the answer kept in `slot` (apart,
+ * so that a hit saves no registers). */
+static __attribute__((noinline)) bool
+producer_reads_fill(sharc_context *ctx, const sharc_op *user, const sharc_dialect *d,
+                    struct sharc_producer_reads_slot *slot) {
+  const sharc_op_def *def = sharc_op_def_of(user);
+  bool reads = false;
+  const sharc_named_attr *e = user->attrs->dict.entries;
+  for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
+    reads = sharc_ir_attr_name_facts(ctx, def, e[i].name)->reads_other_ops;
+  *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
+  return reads;
+}
+
 /* Whether verifying `user` may read dialect `d`'s discardable attributes
  * of the ops defining its operands. An op's own verifier reads only its
  * own dialect's, so: ops of `d` (unless its ops read none), unregistered
  * ops, and ops holding a discardable attribute whose dialect hook reads
  * other ops. */
-static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
+static inline bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
   const sharc_op_def *def = sharc_op_def_of(user);
   if (!def || own_dialect_reads(def, d))
     return true;
@@ -374,12 +383,7 @@ static bool reads_producer_attrs(const sharc_op *user, const sharc_dialect *d) {
                             ((uintptr_t)d >> 3)) % n];
   if (slot->attrs == user->attrs && slot->def == def && slot->dialect == d)
     return slot->reads;
-  bool reads = false;
-  const sharc_named_attr *e = user->attrs->dict.entries;
-  for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
-    reads = name_facts(ctx, def, e[i].name)->reads_other_ops;
-  *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
-  return reads;
+  return producer_reads_fill(ctx, user, d, slot);
 }
 
 /* Already marked for a whole verification: marking it again adds nothing. */

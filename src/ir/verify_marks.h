@@ -27,6 +27,35 @@ static inline bool sharc_ir_attr_name_changed(const sharc_context *ctx, const sh
       return true;
   return false;
 }
+/* What marking and the verifier ask of attribute `name` on ops of `def`
+ * (NULL: unregistered), through the context's cache: `dialect`, its
+ * dialect when it is a discardable `dialect.x` (NULL for an inherent or
+ * undotted name, or one of no loaded dialect), and `reads_other_ops`,
+ * whether that dialect has a hook verifying it and the hook may read
+ * other ops (sharc_dialect.attr_reads_other_ops). Both depend on the
+ * name and the definition only. */
+static inline struct sharc_mark_name_slot *
+sharc_ir_attr_name_slot(sharc_context *ctx, const sharc_op_def *def, const sharc_ident *name) {
+  unsigned n = sizeof ctx->mark_names / sizeof ctx->mark_names[0];
+  /* by the name's string hash, not its address: the few names an op
+   * carries (sdy.sharding, sdy.sharding_rule) lie close in the arena and
+   * shared slots with every definition */
+  return &ctx->mark_names[(name->hash ^ (unsigned)((uintptr_t)def >> 6)) % n];
+}
+/* sharc_ir_attr_name_facts when its slot holds another pair: the facts
+ * found and kept there. */
+const struct sharc_mark_name_slot *sharc_ir_attr_name_facts_fill(sharc_context *ctx,
+                                                                 const sharc_op_def *def,
+                                                                 const sharc_ident *name);
+/* Inline: marking and the verifier ask it of every attribute they meet,
+ * and a hit is a few instructions. */
+static inline const struct sharc_mark_name_slot *
+sharc_ir_attr_name_facts(sharc_context *ctx, const sharc_op_def *def, const sharc_ident *name) {
+  const struct sharc_mark_name_slot *slot = sharc_ir_attr_name_slot(ctx, def, name);
+  if (slot->name == name && slot->def == def)
+    return slot;
+  return sharc_ir_attr_name_facts_fill(ctx, def, name);
+}
 /* After a verification of the root: no name changed since. */
 void sharc_ir_forget_attr_names(sharc_context *ctx);
 void sharc_ir_note_value_type(sharc_value *v);
