@@ -471,8 +471,17 @@ static sharc_attr *parse_float(sharc_parser *p) {
   sharc_attr *v = NULL;
   sharc_type *vt = NULL;
   sharc_token at;
-  if (!sharc_p_expect(p, '<') || !sharc_p_parse_attr(p, sharc_type_float(ctx, SHARC_F64), &v) ||
-      !sharc_p_expect(p, ':'))
+  if (!sharc_p_expect(p, '<'))
+    return NULL;
+  at = *sharc_p_tok(p);
+  if (!sharc_p_parse_attr(p, sharc_type_float(ctx, SHARC_F64), &v))
+    return NULL;
+  /* any attribute parses here; only a float literal has a value to keep */
+  if (v->kind != SHARC_ATTR_FLOAT) {
+    sharc_p_error_at(p, &at, "expected floating point literal");
+    return NULL;
+  }
+  if (!sharc_p_expect(p, ':'))
     return NULL;
   at = *sharc_p_tok(p);
   if (!sharc_p_parse_type(p, &vt) || !sharc_p_expect(p, '>'))
