@@ -8,10 +8,16 @@ bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void
                                const sharc_greedy_config *config, sharc_pass_run *run) {
   sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(op));
   sharc_pattern_set_add(set, patterns, state);
+  bool converged = sharc_pass_apply_pattern_set(op, set, config, run);
+  sharc_pattern_set_destroy(set);
+  return converged;
+}
+
+bool sharc_pass_apply_pattern_set(sharc_op *op, sharc_pattern_set *set,
+                                  const sharc_greedy_config *config, sharc_pass_run *run) {
   sharc_greedy_config c = config ? *config : sharc_greedy_config_default();
   c.listener = sharc_pass_listener(run);
   bool converged = sharc_apply_patterns_greedily(op, set, &c, NULL);
-  sharc_pattern_set_destroy(set);
   if (!converged)
     sharc_pass_report_not_converged(op, &c, run);
   return converged;

@@ -15,6 +15,11 @@
 bool sharc_pass_apply_patterns(sharc_op *op, const sharc_pattern *patterns, void *state,
                                const sharc_greedy_config *config, sharc_pass_run *run);
 
+/* The same for a pattern set the pass built itself (several arrays, an
+ * isolation-local declaration); the set stays the caller's. */
+bool sharc_pass_apply_pattern_set(sharc_op *op, sharc_pattern_set *set,
+                                  const sharc_greedy_config *config, sharc_pass_run *run);
+
 /* MLIR's greedy driver fails when the rewrite does not converge, and a pass
  * built on it then fails without a word (mlir-opt exits 1 silently); a
  * failing pass must say why: an error at `op`, the op the rewrite ran on,

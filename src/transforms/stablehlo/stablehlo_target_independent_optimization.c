@@ -33,15 +33,12 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
     sharc_pattern_set_add(set, sharc_shlo_folder_patterns, (void *)opts);
   if (simplification)
     sharc_pattern_set_add(set, sharc_shlo_simplification_patterns, (void *)opts);
-  sharc_greedy_config config = opts->greedy ? *opts->greedy : sharc_greedy_config_default();
-  config.listener = sharc_pass_listener(run);
-  bool ok = sharc_apply_patterns_greedily(func, set, &config, NULL);
+  /* StableHLO's pass fails silently where the rewrite does not converge;
+   * a failing run here always says why */
+  bool ok = sharc_pass_apply_pattern_set(func, set, opts->greedy, run);
   sharc_pattern_set_destroy(set);
-  if (!ok) {
-    /* StableHLO's pass fails silently here; a failing run always says why */
-    sharc_pass_report_not_converged(func, &config, run);
+  if (!ok)
     return false;
-  }
   unported_search u = {folder, simplification, NULL};
   if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
     return true;

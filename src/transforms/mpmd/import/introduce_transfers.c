@@ -141,11 +141,8 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
    * or by an add wrapped in a new fragment: no pattern enters a region */
   sharc_pattern_set_declare_isolation_local(set);
   sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
-  config.listener = sharc_pass_listener(run);
-  bool converged = sharc_apply_patterns_greedily(module, set, &config, NULL);
+  bool converged = sharc_pass_apply_pattern_set(module, set, &config, run);
   sharc_pattern_set_destroy(set);
-  if (!converged)
-    sharc_pass_report_not_converged(module, &config, run);
   return converged;
 }
 
