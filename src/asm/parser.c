@@ -4,6 +4,7 @@
  * MLIR's parser does. */
 #include "asm/parser_impl.h"
 #include "support/arena.h"
+#include "support/ptrmap.h"
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
@@ -56,8 +57,7 @@ static sharc_ident *builder_attr_name(sharc_parser *p, const char *name) {
   /* string literals sit byte-packed in .rodata: the address's low bits
    * alone put literals a fixed stride apart in one slot, and which ones
    * depends on the link's layout; a multiply spreads them */
-  uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15u;
-  p_cstr_ident *slot = &p->cstr_idents[h >> (64 - SHARC_P_CSTR_IDENT_BITS)];
+  p_cstr_ident *slot = &p->cstr_idents[sharc_ptr_slot(name, SHARC_P_CSTR_IDENT_BITS)];
   if (slot->text == name && strcmp(slot->id->data, name) == 0)
     return slot->id;
   sharc_ident *id = sharc_ident_get(p->ctx, sharc_str_from_cstr(name));

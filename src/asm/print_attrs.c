@@ -5,6 +5,7 @@
 #include "ir/affine.h"
 #include "support/apfloat.h"
 #include "support/buf_copy.h"
+#include "support/ptrmap.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -14,11 +15,6 @@
 void sharc_pr_put_str(sharc_printer *p, sharc_str s) { sharc_buf_put_short(p->out, s.data, s.len); }
 
 static const char hex_digits[] = "0123456789ABCDEF";
-
-/* The slot of `ptr` in a direct-mapped memo of 2^bits entries. */
-static unsigned memo_slot(const void *ptr, unsigned bits) {
-  return (unsigned)(((uint64_t)(uintptr_t)ptr * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
-}
 
 static bool plain_char(unsigned char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; }
 
@@ -294,7 +290,7 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
 /* The direct-mapped part of the text memo: whether `key`'s text was
  * written from it. */
 static inline bool replay_from_slot(sharc_printer *p, const void *key) {
-  const struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
+  const struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   if (slot->key != key) /* an op's types are mostly those of the ops before it */
     return false;
   sharc_buf_put_short(p->out, p->type_text_buf.data + slot->at, slot->len);
@@ -306,7 +302,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
     return false;
   if (replay_from_slot(p, key))
     return true;
-  struct sharc_type_text_slot *slot = &p->type_slots[memo_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
+  struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
   if (!at)
     return false;
@@ -768,7 +764,7 @@ void sharc_pr_attr_no_type(sharc_printer *p, const sharc_attr *a) {
  * printer (the address, its low bit set when not), as every op asks it of
  * the same few names, its dictionary keys and generic name. */
 static bool ident_is_bare(sharc_printer *p, const sharc_ident *name) {
-  uintptr_t *slot = &p->bare_idents[memo_slot(name, 8)];
+  uintptr_t *slot = &p->bare_idents[sharc_ptr_slot(name, 8)];
   if ((*slot & ~(uintptr_t)1) != (uintptr_t)name)
     *slot = (uintptr_t)name | !is_bare_identifier((sharc_str){name->data, name->len});
   return !(*slot & 1);
