@@ -409,7 +409,10 @@ class Suite:
         times = []
         for n in (40000, 80000):
             src = self.write("one_line.mlir", text(n))
-            res = run([self.sdy, "--allow-unregistered-dialect", src, "-o", self.path("one_line.out")])
+            cmd = [self.sdy, "--allow-unregistered-dialect", src, "-o", self.path("one_line.out")]
+            res = run(cmd)
+            again = run(cmd)  # the faster of two runs: less noise in the ratio
+            res = again if again.seconds < res.seconds else res
             times.append(res.seconds)
             self.check("linear", "generic ops on one line", res, rc=0, size="%d" % n, max_mb=1024)
         ratio = times[1] / max(times[0], 1e-3)
