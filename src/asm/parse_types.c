@@ -756,12 +756,17 @@ static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type
  * which tells apart the long texts that begin alike (a generic op's type
  * ends its line). A hit is the key's compare and one of the text's bytes
  * past the key. The key's bytes must lie before the input's last line end
- * (below it every byte may be read). */
-enum { FUNCTION_KEY_BYTES = 8 * SHARC_SHORT_KEY_WORDS };
+ * (below it every byte may be read). The line's rest is measured up to
+ * FUNCTION_REST_MAX bytes, a longer one counting as that many: measured
+ * whole, every type of a module printed on one line cost that line's
+ * length (n^2 in the ops). The length only tells texts apart; a hit
+ * compares the text's own bytes past the key. */
+enum { FUNCTION_KEY_BYTES = 8 * SHARC_SHORT_KEY_WORDS, FUNCTION_REST_MAX = 4096 };
 
 /* The key of the bytes at `s` (FUNCTION_KEY_BYTES of them before the
  * input's last line end `last`): the first FUNCTION_KEY_BYTES up to the
- * line end, the rest zero; returns the length of the line's rest. */
+ * line end, the rest zero; returns the length of the line's rest, at most
+ * FUNCTION_REST_MAX. */
 static size_t function_text_key(const char *s, const char *last,
                                 uint64_t w[SHARC_SHORT_KEY_WORDS]) {
   const uint64_t ones = 0x0101010101010101u, line_ends = 0x0a * ones;
@@ -782,7 +787,11 @@ static size_t function_text_key(const char *s, const char *last,
     return 8 * i + k;
   }
   const char *rest = s + FUNCTION_KEY_BYTES; /* at or before `last`, a line end */
-  return (size_t)((const char *)memchr(rest, '\n', (size_t)(last - rest) + 1) - s);
+  size_t left = (size_t)(last - rest) + 1;
+  if (left > FUNCTION_REST_MAX - FUNCTION_KEY_BYTES)
+    left = FUNCTION_REST_MAX - FUNCTION_KEY_BYTES;
+  const char *end = memchr(rest, '\n', left);
+  return end ? (size_t)(end - s) : FUNCTION_REST_MAX;
 }
 
 /* The cache's slot for the function type's text at the current `(`, its

@@ -465,7 +465,8 @@ void sharc_op_set_point_loc(sharc_op *op, sharc_ident *file, unsigned line, unsi
  * name `name` of another registered op of this context, in place: its
  * operands, results (and their uses), attributes and location stay, so a
  * conversion between ops of the same shape need not create, rewire and
- * erase. Marked for verification as that replacement would be. False
+ * erase. Marked for verification, and each result's uses reordered, as
+ * that replacement would leave them (its uses in reverse order). False
  * (nothing done) for an op or name outside those conditions. */
 bool sharc_op_rename(sharc_op *op, sharc_ident *name);
 

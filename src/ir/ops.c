@@ -200,6 +200,18 @@ sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
 
 const char sharc_successors_made = 1;
 
+/* Reverses `v`'s use list: what replacing `v` by a new value leaves, as
+ * each use moved goes first (sharc_value_replace_all_uses). */
+static void reverse_uses(sharc_value *v) {
+  sharc_use *rest = v->uses;
+  v->uses = NULL;
+  while (rest) {
+    sharc_use *u = rest;
+    rest = u->next;
+    use_link(u, v);
+  }
+}
+
 bool sharc_op_rename(sharc_op *op, sharc_ident *name) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   const sharc_op_def *def = name->ctx == ctx ? sharc_context_lookup_op_ident(name) : NULL;
@@ -216,8 +228,11 @@ bool sharc_op_rename(sharc_op *op, sharc_ident *name) {
    * ConstantLike producer's value, a trait stablehlo.constant has and
    * sdy.constant lacks; so the users stay marked (unmarked they cost
    * 1.3 M fewer instructions on the 10k transformer's pipeline) */
-  for (unsigned i = 0; i < op->num_results; i++)
+  for (unsigned i = 0; i < op->num_results; i++) {
     sharc_ir_note_value_type(&sharc_op_results_of(op)[i]);
+    /* bytecode writes use-list orders: they must be the replacement's */
+    reverse_uses(&sharc_op_results_of(op)[i]);
+  }
   return true;
 }
 

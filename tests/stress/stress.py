@@ -395,6 +395,30 @@ class Suite:
                         why="" if ok else "superlinear")
 
         self.branching_blocks()
+        self.ops_on_one_line()
+
+    def ops_on_one_line(self):
+        """A module printed on one line: the parser's function type cache
+        once measured the rest of the line for every generic op's type (its
+        key's length), n^2 on one line. Sizes fixed in both modes: linear,
+        2n ops take under a second even under ASan; quadratic, seconds."""
+        def text(n):
+            op = '%%%d = "x.op"(%%a, %%a) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>'
+            ops = " ".join(op % i for i in range(n))
+            return "func.func @f(%a: tensor<4x8xf32>) { " + ops + " return }\n"
+        times = []
+        for n in (40000, 80000):
+            src = self.write("one_line.mlir", text(n))
+            cmd = [self.sdy, "--allow-unregistered-dialect", src, "-o", self.path("one_line.out")]
+            res = run(cmd)
+            again = run(cmd)  # the faster of two runs: less noise in the ratio
+            res = again if again.seconds < res.seconds else res
+            times.append(res.seconds)
+            self.check("linear", "generic ops on one line", res, rc=0, size="%d" % n, max_mb=1024)
+        ratio = times[1] / max(times[0], 1e-3)
+        ok = ratio < 3.0 or times[1] < 2.0
+        self.report("linear", "generic ops on one line (time x%.1f for 2x)" % ratio, ok,
+                    why="" if ok else "superlinear")
 
     def branching_blocks(self):
         """A region of n blocks, each branching to the last: the printer's

@@ -1,7 +1,8 @@
 /* What the sdy import passes do that no command line reaches: saving the
  * module to a dump directory (Shardy's SaveModuleOpPass, added by
- * pipelines only), and the error for a call whose callee is gone (the
- * verifier rejects such input before any pass runs). */
+ * pipelines only), the error for a call whose callee is gone (the
+ * verifier rejects such input before any pass runs), and the use-list
+ * orders the constant splitter leaves (only bytecode writes them). */
 #define _XOPEN_SOURCE 700
 #include "check.h"
 #include "sharc/asm.h"
@@ -10,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "transforms/sdy/common/save_module.h"
@@ -158,7 +160,78 @@ static void test_deep_import(void) {
   sharc_context_destroy(ctx);
 }
 
+/* The first function's body after `flag` ran on `text`, in *ctx. */
+static sharc_block *body_after(sharc_context **ctx, const char *text, const char *flag) {
+  *ctx = sharc_context_create();
+  sharc_context_load_dialect(*ctx, "sdy");
+  sharc_context_load_dialect(*ctx, "stablehlo");
+  sharc_op *m = sharc_parse_source(*ctx, "uses.mlir", text, strlen(text));
+  CHECK(m != NULL);
+  sharc_pipeline *pl = sharc_pipeline_create(NULL);
+  sharc_buf err = {0};
+  CHECK(sharc_pipeline_add(pl, flag, NULL, &err));
+  CHECK(m && sharc_pipeline_run(pl, m));
+  sharc_pipeline_destroy(pl);
+  sharc_buf_free(&err);
+  sharc_block *module_body = m ? sharc_region_first_block(sharc_op_region(m, 0)) : NULL;
+  sharc_op *func = module_body ? sharc_block_first_op(module_body) : NULL;
+  return func ? sharc_region_first_block(sharc_op_region(func, 0)) : NULL;
+}
+
+/* The names of the ops using `v`, in use-list order, space-separated. */
+static void use_owners(const sharc_value *v, sharc_buf *out) {
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
+    sharc_str name = sharc_ident_str(sharc_op_name(sharc_use_owner(u)));
+    sharc_buf_printf(out, "%s%.*s", out->len ? " " : "", (int)name.len, name.data);
+  }
+}
+
+/* Shardy's splitter replaces each stablehlo.constant with a new
+ * sdy.constant (MLIR's replaceAllUsesWith: the uses end up in the reverse
+ * of the parser's order), and copies a scalar expansion for its user (the
+ * copy's use of the shared scalar goes first, the original's goes with
+ * it). Bytecode writes use-list orders, so done in place, the results must
+ * be the same. */
+static void test_splitter_use_lists(void) {
+  sharc_context *ctx;
+  sharc_block *b = body_after(
+      &ctx,
+      "func.func @f(%arg0: tensor<f32>, %arg1: tensor<f32>) -> (tensor<f32>, tensor<f32>, "
+      "tensor<f32>) {\n"
+      "  %c = stablehlo.constant dense<1.0> : tensor<f32>\n"
+      "  %0 = stablehlo.add %arg0, %c : tensor<f32>\n"
+      "  %1 = stablehlo.multiply %arg1, %c : tensor<f32>\n"
+      "  %2 = stablehlo.subtract %arg0, %c : tensor<f32>\n"
+      "  return %0, %1, %2 : tensor<f32>, tensor<f32>, tensor<f32>\n"
+      "}\n",
+      "sdy-constant-or-scalar-splitter");
+  sharc_buf owners = {0};
+  if (b)
+    use_owners(sharc_op_result(sharc_block_first_op(b), 0), &owners);
+  CHECK_STR(owners.data, "stablehlo.add stablehlo.multiply stablehlo.subtract");
+  sharc_buf_free(&owners);
+  sharc_context_destroy(ctx);
+
+  b = body_after(&ctx,
+                 "func.func @f(%arg0: tensor<8xf32>, %arg1: tensor<f32>) -> (tensor<8xf32>, "
+                 "tensor<f32>) {\n"
+                 "  %0 = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> "
+                 "tensor<8xf32>\n"
+                 "  %1 = stablehlo.add %arg0, %0 : tensor<8xf32>\n"
+                 "  %2 = stablehlo.negate %arg1 : tensor<f32>\n"
+                 "  return %1, %2 : tensor<8xf32>, tensor<f32>\n"
+                 "}\n",
+                 "sdy-constant-or-scalar-splitter");
+  owners = (sharc_buf){0};
+  if (b)
+    use_owners(sharc_block_arg(b, 1), &owners);
+  CHECK_STR(owners.data, "stablehlo.broadcast_in_dim stablehlo.negate");
+  sharc_buf_free(&owners);
+  sharc_context_destroy(ctx);
+}
+
 int main(void) {
+  test_splitter_use_lists();
   test_deep_import();
   test_save_module();
   test_unknown_callee();

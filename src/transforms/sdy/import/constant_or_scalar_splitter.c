@@ -239,16 +239,20 @@ static bool has_one_use(const sharc_value *v) {
  * at `result` is that sub-computation itself, once the originals are
  * erased: every op it would clone has one result with this one use (so
  * the original goes after its copy took its place), no region and no
- * callee to copy. Each copy lands right before its original, so the ops
- * keep their places. */
+ * callee to copy, and every value it shares (a scalar, a block argument)
+ * has that one use (a copy's use would go first in a longer use list,
+ * which bytecode writes). Each copy lands right before its original, so
+ * the ops keep their places. */
 static bool copy_is_itself(sharc_value *result) {
   SHARC_VEC(sharc_value *) stack = {0};
   sharc_vec_push(&stack, result);
   bool itself = true;
   while (stack.len && itself) {
     sharc_value *v = stack.items[--stack.len];
-    if (!is_op_result(v) || sharc_sdy_is_scalar(v))
-      continue; /* shared, not copied */
+    if (!is_op_result(v) || sharc_sdy_is_scalar(v)) {
+      itself = has_one_use(v); /* shared, not copied */
+      continue;
+    }
     sharc_op *op = sharc_value_defining_op(v);
     itself = sharc_op_num_results(op) == 1 && has_one_use(v) && !sharc_op_num_regions(op) &&
              !sharc_op_isa(op, &sharc_func_call_def);

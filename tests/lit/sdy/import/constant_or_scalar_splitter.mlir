@@ -178,3 +178,23 @@ func.func @unused_and_groups(%arg0: tensor<f32>, %arg1: tensor<8xf32>) -> tensor
   %m = stablehlo.multiply %b, %b : tensor<8xf32>
   return %m : tensor<8xf32>
 }
+
+// -----
+
+// A stablehlo.constant becomes a new sdy.constant (Shardy replaces it: the
+// uses move over one by one, each put first), so its sharding groups are
+// copied in the order opposite to a value the pass leaves alone (above):
+// the first one first.
+// CHECK-LABEL: func @groups_of_converted_constant
+func.func @groups_of_converted_constant(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK-NEXT: %[[C:.*]] = sdy.constant dense<1.000000e+00>
+  // CHECK-NEXT: sdy.sharding_group %[[C]] group_id=0
+  // CHECK-NEXT: sdy.sharding_group %[[C]] group_id=1
+  // CHECK-NEXT: %[[ADD:.*]] = stablehlo.add %arg0, %[[C]]
+  // CHECK-NEXT: return %[[ADD]]
+  %c = stablehlo.constant dense<1.0> : tensor<8xf32>
+  sdy.sharding_group %c group_id=0 : tensor<8xf32>
+  sdy.sharding_group %c group_id=1 : tensor<8xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
