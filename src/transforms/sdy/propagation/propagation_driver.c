@@ -528,13 +528,51 @@ static sharc_sdy_propagation_direction cached_direction(void *user, unsigned fac
   return dirs[factor];
 }
 
+/* The direction propagation may take along every factor of a rule
+ * through an op. Blocked factors do not propagate at all. Directions are
+ * asked once per factor: the strategies need nothing else of them, and
+ * when no factor may propagate (most ops in the first op-priority rounds)
+ * nothing can change, whatever the shardings. */
+typedef struct directions {
+  sharc_sdy_propagation_direction *along; /* one per factor */
+  unsigned num_factors;
+  /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
+  int uniform;
+  bool any;                               /* some factor may propagate */
+  bool filled; /* `along` holds the uniform direction (filled when first read) */
+  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
+  sharc_sdy_propagation_direction stack[16];
+} directions;
+
+/* The direction along every factor, `along` filled on the first ask. */
+static const sharc_sdy_propagation_direction *directions_along(directions *d) {
+  if (!d->filled) {
+    sharc_directions_fill(d->along, d->num_factors, (sharc_sdy_propagation_direction)d->uniform);
+    d->filled = true;
+  }
+  return d->along;
+}
+
+/* The directions along factors first..first+count-1 (count <= 32), two
+ * bits each, packed in one word: the step memo's key and a visit's note
+ * hold them so. A uniform direction is spread with one multiply, without
+ * filling `along`. */
+static inline uint64_t directions_word(const directions *d, unsigned first, unsigned count) {
+  uint64_t mask = count >= 32 ? ~(uint64_t)0 : ((uint64_t)1 << 2 * count) - 1;
+  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR)
+    return (uint64_t)d->uniform * 0x5555555555555555u & mask;
+  uint64_t word = 0;
+  for (unsigned f = 0; f < count; f++)
+    word |= (uint64_t)d->along[first + f] << 2 * f;
+  return word;
+}
+
 /* What one propagation step needs besides the two sides. */
 typedef struct step {
   const sharc_attr *rule;
   sharc_attr *const *all; /* the shardings, operands first */
-  sharc_attr *mesh_or_ref;
-  const sharc_sdy_propagation_direction *dirs; /* per factor */
-  unsigned num_factors;                        /* the rule's */
+  sharc_attr *mesh_or_ref; /* the shardings' common mesh; found by `project` when NULL */
+  directions *d;
   const sharc_factor_propagation *fp;
   bool conservative;
   signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
@@ -553,6 +591,9 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
   unsigned n = operands->n + results->n;
   for (unsigned t = 0; t < n; t++)
     projected[t] = NULL;
+  /* no sharding at all, or shardings on different meshes: nothing to do */
+  if (!s->mesh_or_ref)
+    return false;
   sharc_attr *mesh = sharc_sdy_mesh_or_ref_mesh(s->mesh_or_ref, s->op);
   /* maximal meshes stand for special ops (send, recv): not propagated */
   if (!mesh || sharc_sdy_mesh_is_maximal(mesh))
@@ -569,7 +610,8 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
                          false);
   sharc_source_sharding_step *recorded =
       pr->debug ? sharc_source_sharding_begin(pr->debug, s->op, &p) : NULL;
-  sharc_factor_propagate(s->fp, &p, cached_direction, (void *)s->dirs, sizes, num_factors, mesh,
+  sharc_factor_propagate(s->fp, &p, cached_direction, (void *)directions_along(s->d), sizes,
+                         num_factors, mesh,
                          s->conservative, s->op, updated);
   for (unsigned t = 0; t < n; t++)
     projected[t] = updated[t] ? sharc_projection_tensor_sharding(&p, t, s->mesh_or_ref) : NULL;
@@ -588,7 +630,9 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
 /* The step memo's key: the strategy, the rule, the flags the strategies
  * read (conservative propagation; an element-wise op), where a mesh name
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
- * name their mesh) and the direction along every factor. */
+ * name their mesh) and the direction along every factor. The shardings'
+ * common mesh is a function of the shardings and the symbol table, so a
+ * hit needs not find it. */
 static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE))
@@ -601,13 +645,10 @@ static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   return pr->symbol_table;
 }
 
-static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsigned num_factors,
-                         uintptr_t *key) {
+static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
-  /* sharc_sdy_is_mesh, inline */
-  bool inline_mesh = sharc_attr_def_of(s->mesh_or_ref) == &sharc_sdy_mesh_def;
-  key[k++] = inline_mesh ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
+  key[k++] = (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
   bool elementwise = s->elementwise < 0 ? sharc_sdy_is_elementwise(s->op) : s->elementwise;
   key[k++] = (uintptr_t)s->conservative | (uintptr_t)elementwise << 1 | (uintptr_t)n << 2;
@@ -615,32 +656,22 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
     key[k++] = (uintptr_t)s->all[i];
   /* two bits a direction, packed: a shorter key to hash and compare (the
    * rule gives the number of factors) */
-  enum { PER_WORD = sizeof(uintptr_t) * 4 };
-  if (num_factors <= PER_WORD) { /* one word: no inner bound to check */
-    uintptr_t word = 0;
-    for (unsigned f = 0; f < num_factors; f++)
-      word |= (uintptr_t)s->dirs[f] << 2 * f;
-    if (num_factors)
-      key[k++] = word;
-    return k;
-  }
-  for (unsigned f = 0; f < num_factors; f += PER_WORD) {
-    uintptr_t word = 0;
-    for (unsigned j = f; j < num_factors && j < f + PER_WORD; j++)
-      word |= (uintptr_t)s->dirs[j] << 2 * (j - f);
-    key[k++] = word;
-  }
+  for (unsigned f = 0; f < s->d->num_factors; f += 32)
+    key[k++] = (uintptr_t)directions_word(s->d, f, s->d->num_factors - f < 32
+                                                       ? s->d->num_factors - f
+                                                       : 32);
   return k;
 }
 
 /* A step through the memo: what the same step gave before, or a new
  * projection remembered. */
 static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
-                            const tensor_side *results, const step *s) {
-  unsigned n = operands->n + results->n, num_factors = s->num_factors;
+                            const tensor_side *results, step *s) {
+  unsigned n = operands->n + results->n;
   uintptr_t stack_key[48];
-  uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
-  unsigned key_len = step_key(pr, s, n, num_factors, key);
+  uintptr_t *key =
+      scratch(stack_key, sizeof stack_key, (5 + n + s->d->num_factors) * sizeof *key);
+  unsigned key_len = step_key(pr, s, n, key);
   unsigned value_len = 0;
   uint64_t hash = sharc_word_memo_hash(key, key_len);
   const uintptr_t *known = sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
@@ -652,6 +683,7 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
     sharc_attr *stack_projected[16];
     sharc_attr **projected =
         scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+    s->mesh_or_ref = sharc_sdy_common_mesh_or_ref(s->all, n, s->op, false);
     project(pr, operands, results, s, projected);
     bool changed = false;
     for (unsigned t = 0; t < n; t++)
@@ -665,22 +697,6 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
   release(key, stack_key);
   return any;
 }
-
-/* The direction propagation may take along every factor of a rule
- * through an op. Blocked factors do not propagate at all. Directions are
- * asked once per factor: the strategies need nothing else of them, and
- * when no factor may propagate (most ops in the first op-priority rounds)
- * nothing can change, whatever the shardings. */
-typedef struct directions {
-  sharc_sdy_propagation_direction *along; /* one per factor */
-  unsigned num_factors;
-  /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
-  int uniform;
-  bool any;                               /* some factor may propagate */
-  bool filled; /* `along` holds the uniform direction (filled when first read) */
-  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
-  sharc_sdy_propagation_direction stack[16];
-} directions;
 
 /* The directions through `op` of a rule of `num_factors` factors, some of
  * them blocked when `has_blocked`. */
@@ -718,15 +734,6 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
     d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
 }
 
-/* The direction along every factor, `along` filled on the first ask. */
-static const sharc_sdy_propagation_direction *directions_along(directions *d) {
-  if (!d->filled) {
-    sharc_directions_fill(d->along, d->num_factors, (sharc_sdy_propagation_direction)d->uniform);
-    d->filled = true;
-  }
-  return d->along;
-}
-
 static void directions_init(directions *d, const sharc_attr *rule,
                             sharc_get_direction_fn direction, void *direction_user,
                             sharc_op *op) {
@@ -736,6 +743,15 @@ static void directions_init(directions *d, const sharc_attr *rule,
 }
 
 static void directions_free(directions *d) { release(d->along, d->stack); }
+
+/* Whether one of the `n` shardings is set: without one there is no
+ * common mesh (sharc_sdy_common_mesh_or_ref), and no step to look up. */
+static bool any_sharding(sharc_attr *const *shardings, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (shardings[i])
+      return true;
+  return false;
+}
 
 /* propagateTensorShardings: projects both sides through `rule` on their
  * common mesh, lets the strategy propagate along the factors in the
@@ -762,24 +778,20 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
       joined[operands->n + i] = results->shardings[i];
     all = joined;
   }
-  /* no sharding at all, or shardings on different meshes: nothing to do */
-  sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all,          mesh_or_ref,    directions_along(d), d->num_factors,
-            fp,   conservative, d->elementwise, op,       rw};
+  step s = {rule, all, NULL, d, fp, conservative, d->elementwise, op, rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
-  if (!mesh_or_ref) {
-    /* nothing */
-  } else if (pr->debug) {
+  if (!any_sharding(all, n)) {
+    /* no common mesh: nothing to do */
+  } else if (pr->debug || !rw) {
+    s.mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
     projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
     any = project(pr, operands, results, &s, projected);
-  } else if (!rw) {
     /* function results: not remembered (no worklist, `op` is the
-     * function) */
-    projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
-    project(pr, operands, results, &s, projected);
-    any = store_projected(pr, operands, results, projected, op, rw);
+     * function); with debugging, `project` stored them */
+    if (!pr->debug)
+      any = store_projected(pr, operands, results, projected, op, rw);
   } else {
     any = remembered_step(pr, operands, results, &s);
   }
@@ -905,13 +917,8 @@ enum { CLEAN_FACTORS = 24, CLEAN_EPOCH_SHIFT = 48 };
 static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
   if (pr->debug || d->num_factors > CLEAN_FACTORS)
     return 0;
-  uint64_t key = (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT;
-  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR) /* the direction in every two bits */
-    return key | ((uint64_t)d->uniform * 0x5555555555555555u &
-                  (((uint64_t)1 << 2 * d->num_factors) - 1));
-  for (unsigned f = 0; f < d->num_factors; f++)
-    key |= (uint64_t)d->along[f] << 2 * f;
-  return key;
+  return (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT |
+         directions_word(d, 0, d->num_factors);
 }
 
 /* Gathers the op's operands and results and propagates through it along
