@@ -307,6 +307,15 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
+/* sharc_propagation_get_sharding, inline for most values: a result of an
+ * op holding its results' shardings is never a pending function
+ * argument. */
+static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
+  if (sharc_sdy_sharding_in_result_list(v))
+    return sharc_sdy_result_sharding_in_list(sharc_value_op_of(v), sharc_value_index_of(v));
+  return sharc_propagation_get_sharding(pr, v);
+}
+
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
   sharc_value *shardable = sharc_sdy_shardable_value(v);
   forget_readers(pr, shardable);
@@ -812,9 +821,9 @@ static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *op
   sharc_attr *stack[16];
   sharc_attr **shardings = scratch(stack, sizeof stack, (n_ops + n_res) * sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
+    shardings[i] = read_sharding(pr, operands[i]);
   for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
+    shardings[n_ops + i] = read_sharding(pr, results[i]);
   tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false, true};
   tensor_side res_side = {pr,   results, shardings + n_ops, n_res, set_value_sharding,
                           NULL, false,   false};
