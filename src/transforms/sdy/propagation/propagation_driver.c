@@ -271,6 +271,17 @@ static bool is_func_arg(const sharc_value *v) {
  * edge, and a function argument are read through themselves only: by
  * their own op and their users. Any other value shares its sharding with
  * an edge's targets and owner, and every note is forgotten. */
+static void forget_note(sharc_propagation *pr, sharc_op *op) {
+  sharc_propagation_op *info = sharc_propagation_op_find(pr, op);
+  if (info)
+    info->clean = 0;
+}
+
+static void forget_users(sharc_propagation *pr, sharc_value *v) {
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u))
+    forget_note(pr, sharc_use_owner(u));
+}
+
 static void forget_readers(sharc_propagation *pr, sharc_value *v) {
   if (!v)
     return;
@@ -281,18 +292,12 @@ static void forget_readers(sharc_propagation *pr, sharc_value *v) {
       sharc_propagation_forget_clean(pr);
       return;
     }
-    sharc_propagation_op *info = sharc_propagation_op_find(pr, owner);
-    if (info)
-      info->clean = 0;
+    forget_note(pr, owner);
   } else if (!is_func_arg(v)) {
     sharc_propagation_forget_clean(pr);
     return;
   }
-  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
-    sharc_propagation_op *info = sharc_propagation_op_find(pr, sharc_use_owner(u));
-    if (info)
-      info->clean = 0;
-  }
+  forget_users(pr, v);
 }
 
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
@@ -317,6 +322,15 @@ static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
 }
 
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
+  /* most values: their own shardable value, read by their op and users,
+   * their sharding in their op's list */
+  if (sharc_sdy_sharding_in_result_list(v)) {
+    sharc_op *op = sharc_value_op_of(v);
+    forget_note(pr, op);
+    forget_users(pr, v);
+    sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+    return;
+  }
   sharc_value *shardable = sharc_sdy_shardable_value(v);
   forget_readers(pr, shardable);
   if (!shardable || !is_func_arg(shardable) || !sharding) {
@@ -439,6 +453,12 @@ static void notify_users(notifier *n, sharc_value *v) {
 }
 
 static void notify_sharding_modified(notifier *n, sharc_value *v) {
+  /* most values: no edge's result, owned by their op */
+  if (sharc_sdy_sharding_in_result_list(v)) {
+    notify_op(n, sharc_value_op_of(v));
+    notify_users(n, v);
+    return;
+  }
   sharc_op *def = sharc_value_defining_op(v);
   if (def && sharc_op_isa(def, &sharc_sdy_data_flow_edge_def)) {
     sharc_ptrvec targets = {0};
@@ -483,7 +503,8 @@ static bool update_tensor(sharc_propagation *pr, const tensor_side *side, unsign
   /* a function result feeds nothing but its return value, in no group */
   if (side->is_func_result)
     return true;
-  sharc_value *modified = sharc_sdy_shardable_value(side->values[index]);
+  sharc_value *v = side->values[index];
+  sharc_value *modified = sharc_sdy_sharding_in_result_list(v) ? v : sharc_sdy_shardable_value(v);
   if (!modified)
     return true;
   if (n)
