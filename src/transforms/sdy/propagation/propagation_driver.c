@@ -75,6 +75,7 @@ sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_o
   while (pr->ops.len < index)
     pr->ops.items[pr->ops.len++] = (sharc_propagation_op){0};
   sharc_propagation_op *info = &pr->ops.items[pr->ops.len++];
+  pr->numbered++;
   *info = (sharc_propagation_op){0};
   info->op = op;
   info->elementwise = sharc_sdy_is_elementwise(op);
@@ -979,7 +980,8 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   if (!rule)
     return false;
   /* what the visit needs of the entry, read before the direction function
-   * runs: it may number ops, which can move the entries */
+   * runs: it may number ops, which can move the entries (found again then) */
+  unsigned numbered = pr->numbered;
   unsigned num_factors = info->num_factors;
   bool blocked = info->blocked;
   signed char elementwise = info->elementwise;
@@ -991,10 +993,13 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   bool any = false;
   if (may_propagate(pr, &d)) {
     uint64_t key = clean_key(pr, &d);
-    info = sharc_propagation_op_find(pr, op);
-    if (!key || !info || info->clean != key) {
-      any = propagate_op_values(st, op, rule, &d, rw);
+    if (pr->numbered != numbered)
       info = sharc_propagation_op_find(pr, op);
+    if (!key || !info || info->clean != key) {
+      numbered = pr->numbered;
+      any = propagate_op_values(st, op, rule, &d, rw);
+      if (pr->numbered != numbered)
+        info = sharc_propagation_op_find(pr, op);
       if (info)
         info->clean = any ? 0 : key;
     }
