@@ -694,37 +694,49 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, uintp
   return k;
 }
 
+/* A step looked up in the memo under `key` (`key_len` words hashing to
+ * `hash`): what the same step gave before (`known`, of `value_len`
+ * words), or, when not found, a new projection remembered. */
+static bool apply_step(sharc_propagation *pr, const tensor_side *operands,
+                       const tensor_side *results, step *s, const uintptr_t *key,
+                       unsigned key_len, uint64_t hash, const uintptr_t *known,
+                       unsigned value_len) {
+  unsigned n = operands->n + results->n;
+  if (known)
+    return value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
+                                        s->rw);
+  sharc_attr *stack_projected[16];
+  sharc_attr **projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+  s->mesh_or_ref = sharc_sdy_common_mesh_or_ref(s->all, n, s->op, false);
+  project(pr, operands, results, s, projected);
+  bool changed = false;
+  for (unsigned t = 0; t < n; t++)
+    changed |= projected[t] != NULL;
+  /* an empty value: nothing changes */
+  sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
+                             changed ? n : 0);
+  bool any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
+  release(projected, stack_projected);
+  return any;
+}
+
+/* The words of a step's key (step_key) for `n` tensors, at most. */
+static size_t step_key_words(unsigned n, const directions *d) {
+  return (size_t)5 + n + d->num_factors;
+}
+
 /* A step through the memo: what the same step gave before, or a new
  * projection remembered. */
 static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
                             const tensor_side *results, step *s) {
   unsigned n = operands->n + results->n;
   uintptr_t stack_key[48];
-  uintptr_t *key =
-      scratch(stack_key, sizeof stack_key, (5 + n + s->d->num_factors) * sizeof *key);
+  uintptr_t *key = scratch(stack_key, sizeof stack_key, step_key_words(n, s->d) * sizeof *key);
   unsigned key_len = step_key(pr, s, n, key);
   unsigned value_len = 0;
   uint64_t hash = sharc_word_memo_hash(key, key_len);
   const uintptr_t *known = sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
-  bool any = false;
-  if (known) {
-    any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
-                                       s->rw);
-  } else {
-    sharc_attr *stack_projected[16];
-    sharc_attr **projected =
-        scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
-    s->mesh_or_ref = sharc_sdy_common_mesh_or_ref(s->all, n, s->op, false);
-    project(pr, operands, results, s, projected);
-    bool changed = false;
-    for (unsigned t = 0; t < n; t++)
-      changed |= projected[t] != NULL;
-    /* an empty value: nothing changes */
-    sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
-                               changed ? n : 0);
-    any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
-    release(projected, stack_projected);
-  }
+  bool any = apply_step(pr, operands, results, s, key, key_len, hash, known, value_len);
   release(key, stack_key);
   return any;
 }
@@ -953,9 +965,10 @@ static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
 }
 
 /* Gathers the op's operands and results and propagates through it along
- * `d`; returns whether anything was stored. */
-static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
-                                directions *d, sharc_rewriter *rw) {
+ * `d` (with debugging on: every step recorded); returns whether anything
+ * was stored. */
+static bool propagate_op_values_along(pattern_state *st, sharc_op *op, sharc_attr *rule,
+                                      directions *d, sharc_rewriter *rw) {
   sharc_value *stack[16];
   sharc_value **values = sharc_sdy_operands_then_results(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
@@ -964,6 +977,60 @@ static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rul
                                     st->pr->options->conservative_propagation);
   if (values != stack)
     free(values);
+  return any;
+}
+
+/* The shardings of the op's operands then results into `all`; returns
+ * whether any is set. */
+static bool read_op_shardings(sharc_propagation *pr, sharc_op *op, sharc_attr **all) {
+  unsigned n_ops = op->num_operands, n_res = op->num_results;
+  const sharc_use *uses = sharc_op_operands_of(op);
+  sharc_value *results = sharc_op_results_of(op);
+  uintptr_t some = 0;
+  for (unsigned i = 0; i < n_ops; i++)
+    some |= (uintptr_t)(all[i] = read_sharding(pr, uses[i].value));
+  for (unsigned i = 0; i < n_res; i++)
+    some |= (uintptr_t)(all[n_ops + i] = read_sharding(pr, &results[i]));
+  return some != 0;
+}
+
+/* propagate_op_values_along without debugging: the shardings are read and
+ * the step looked up first, and the op's values gathered only when the
+ * step stores something or is new (most visits that get here find a step
+ * that stores nothing). */
+static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
+                                directions *d, sharc_rewriter *rw) {
+  sharc_propagation *pr = st->pr;
+  if (pr->debug || !d->any || !rw)
+    return propagate_op_values_along(st, op, rule, d, rw);
+  unsigned n_ops = op->num_operands, n = n_ops + op->num_results;
+  sharc_attr *stack_all[16];
+  sharc_attr **all = scratch(stack_all, sizeof stack_all, n * sizeof *all);
+  bool any = false;
+  /* no sharding at all: no common mesh, nothing to do */
+  if (read_op_shardings(pr, op, all)) {
+    step s = {rule, all, NULL, d, st->fp, pr->options->conservative_propagation,
+              d->elementwise, op, rw};
+    uintptr_t stack_key[48];
+    uintptr_t *key = scratch(stack_key, sizeof stack_key, step_key_words(n, d) * sizeof *key);
+    unsigned key_len = step_key(pr, &s, n, key);
+    unsigned value_len = 0;
+    uint64_t hash = sharc_word_memo_hash(key, key_len);
+    const uintptr_t *known =
+        sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
+    if (!known || value_len) {
+      sharc_value *stack[16];
+      sharc_value **values = sharc_sdy_operands_then_results(op, stack);
+      tensor_side ops_side = {pr, values, all, n_ops, set_value_sharding, NULL, false, true};
+      tensor_side res_side = {pr,   values + n_ops, all + n_ops, n - n_ops, set_value_sharding,
+                              NULL, false,          false};
+      any = apply_step(pr, &ops_side, &res_side, &s, key, key_len, hash, known, value_len);
+      if (values != stack)
+        free(values);
+    }
+    release(key, stack_key);
+  }
+  release(all, stack_all);
   return any;
 }
 
