@@ -676,7 +676,8 @@ static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   return pr->symbol_table;
 }
 
-static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, uintptr_t *key) {
+static inline unsigned step_key(sharc_propagation *pr, const step *s, unsigned n,
+                                uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
   key[k++] = (uintptr_t)nearest_symbol_table(pr, s->op);
@@ -743,9 +744,9 @@ static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
 
 /* The directions through `op` of a rule of `num_factors` factors, some of
  * them blocked when `has_blocked`. */
-static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_factors,
-                            bool has_blocked, sharc_get_direction_fn direction,
-                            void *direction_user, sharc_op *op) {
+static inline void directions_fill(directions *d, const sharc_attr *rule, unsigned num_factors,
+                                   bool has_blocked, sharc_get_direction_fn direction,
+                                   void *direction_user, sharc_op *op) {
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->num_factors = num_factors;
   d->any = false;
