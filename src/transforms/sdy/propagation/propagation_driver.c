@@ -642,8 +642,7 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
   sharc_source_sharding_step *recorded =
       pr->debug ? sharc_source_sharding_begin(pr->debug, s->op, &p) : NULL;
   sharc_factor_propagate(s->fp, &p, cached_direction, (void *)directions_along(s->d), sizes,
-                         num_factors, mesh,
-                         s->conservative, s->op, updated);
+                         num_factors, mesh, s->conservative, s->op, updated);
   for (unsigned t = 0; t < n; t++)
     projected[t] = updated[t] ? sharc_projection_tensor_sharding(&p, t, s->mesh_or_ref) : NULL;
   bool any = false;
@@ -663,7 +662,7 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
  * name their mesh) and the direction along every factor. The shardings'
  * common mesh is a function of the shardings and the symbol table, so a
- * hit needs not find it. */
+ * hit need not find it. */
 static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE))
