@@ -186,12 +186,11 @@ sharc_attr *sharc_sdy_get_sharding(sharc_value *v) {
   /* the common case, asked for every operand and result at every
    * propagation step: the result of an op without data flow edges is its
    * own shardable value, its sharding held by the op */
+  if (sharc_sdy_sharding_in_result_list(v))
+    return sharc_sdy_result_sharding_in_list(sharc_value_op_of(v), sharc_value_index_of(v));
   if (v->vkind == SHARC_VALUE_RESULT) {
-    const sharc_op *op = sharc_value_op_of(v);
-    const sharc_op_def *def = sharc_op_def_of(op);
-    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect))
-      return sharc_sdy_result_sharding_in_list(op, sharc_value_index_of(v));
-    if (!def->data_flow)
+    /* an sdy op's result (their shardings are held elsewhere) */
+    if (!sharc_op_def_of(sharc_value_op_of(v))->data_flow)
       return sharc_sdy_value_sharding(v);
   } else if (v->vkind == SHARC_VALUE_ARG) {
     /* a function's argument: no data flow op owns it, so no edge targets
@@ -234,13 +233,9 @@ void sharc_sdy_set_sharding(sharc_value *v, sharc_attr *sharding) {
    * without data flow edges, outside the sdy dialect (whose ops hold
    * their shardings elsewhere), is its own shardable value, its sharding
    * held in the op's list */
-  if (v->vkind == SHARC_VALUE_RESULT) {
-    sharc_op *op = sharc_value_op_of(v);
-    const sharc_op_def *def = sharc_op_def_of(op);
-    if (!def || (!def->data_flow && def->dialect != &sharc_sdy_dialect)) {
-      sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
-      return;
-    }
+  if (sharc_sdy_sharding_in_result_list(v)) {
+    sharc_sdy_replace_sharding_at_index(sharc_value_op_of(v), sharc_value_index_of(v), sharding);
+    return;
   }
   v = sharc_sdy_shardable_value(v);
   if (!v)

@@ -26,6 +26,16 @@ bool sharc_sdy_is_scalar(const sharc_value *v);
  * `v` belongs to, the owner of a region op's edge, or `v` itself; NULL for a
  * block argument nothing can shard (getShardableValue). */
 sharc_value *sharc_sdy_shardable_value(sharc_value *v);
+/* Whether `v` is a result of an op outside the sdy dialect without data
+ * flow edges (most values): its own shardable value, its sharding entry
+ * `index` of the op's `sdy.sharding` list (sharc_sdy_result_sharding_in_list).
+ * Inline: propagation asks it for every operand and result it reads. */
+static inline bool sharc_sdy_sharding_in_result_list(const sharc_value *v) {
+  if (v->vkind != SHARC_VALUE_RESULT)
+    return false;
+  const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
+  return !def || (!def->data_flow && def->dialect != &sharc_sdy_dialect);
+}
 /* getSharding: NULL when the value has none. */
 sharc_attr *sharc_sdy_get_sharding(sharc_value *v);
 /* getShardingBypassingBarriers: through sdy.propagation_barrier inputs. */

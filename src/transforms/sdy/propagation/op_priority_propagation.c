@@ -111,7 +111,7 @@ static sharc_sdy_propagation_direction pass_through_op(pass_through_kind kind, s
 typedef struct op_facts {
   sharc_sdy_propagation_direction op_wide; /* the union, but for heuristic 2 */
   bool broadcast;
-  const sharc_attr *rule; /* the op's own rule (at priority 2), or NULL */
+  const sharc_attr *rule; /* the op's own rule (at priority 2, once asked), or NULL */
 } op_facts;
 
 /* propagateAnyExceptBroadcastForward */
@@ -135,9 +135,7 @@ static pass_through_kind noted_kind(sharc_propagation *pr, sharc_ptrmap *kinds, 
 static void learn(op_facts *f, sharc_op *op, unsigned priority, sharc_ptrmap *kinds,
                   sharc_propagation *pr) {
   pass_through_kind kind = noted_kind(pr, kinds, op, &f->broadcast);
-  /* only heuristic 2 reads the rule: the one on the op in Shardy, which
-   * propagation puts there when it first asks for it */
-  f->rule = priority == 2 ? sharc_propagation_known_rule(pr, op) : NULL;
+  f->rule = NULL;
   /* heuristic 0 looks at the operands' uses, 1 does not */
   f->op_wide =
       priority >= 4 ? SHARC_SDY_PROPAGATION_BOTH : pass_through_op(kind, op, priority >= 1);
@@ -225,6 +223,13 @@ static int op_based_direction(void *user, sharc_op *op, unsigned num_factors,
    * (the passes' own): intersecting with BOTH changes nothing */
   bool any = c->direction == sharc_propagate_any;
   if (c->priority == 2) {
+    /* both ways already: the union with heuristic 2 is BOTH for every
+     * factor, and so is its intersection with BOTH */
+    if (any && facts.op_wide == SHARC_SDY_PROPAGATION_BOTH)
+      return SHARC_SDY_PROPAGATION_BOTH;
+    /* only heuristic 2 reads the rule: the one on the op in Shardy, which
+     * propagation puts there when it first asks for it */
+    facts.rule = sharc_propagation_known_rule(c->pr, op);
     if (any)
       sharc_directions_fill(along, num_factors, SHARC_SDY_PROPAGATION_BOTH);
     else

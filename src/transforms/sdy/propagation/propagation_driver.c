@@ -75,6 +75,7 @@ sharc_propagation_op *sharc_propagation_number_op(sharc_propagation *pr, sharc_o
   while (pr->ops.len < index)
     pr->ops.items[pr->ops.len++] = (sharc_propagation_op){0};
   sharc_propagation_op *info = &pr->ops.items[pr->ops.len++];
+  pr->numbered++;
   *info = (sharc_propagation_op){0};
   info->op = op;
   info->elementwise = sharc_sdy_is_elementwise(op);
@@ -271,6 +272,17 @@ static bool is_func_arg(const sharc_value *v) {
  * edge, and a function argument are read through themselves only: by
  * their own op and their users. Any other value shares its sharding with
  * an edge's targets and owner, and every note is forgotten. */
+static void forget_note(sharc_propagation *pr, sharc_op *op) {
+  sharc_propagation_op *info = sharc_propagation_op_find(pr, op);
+  if (info)
+    info->clean = 0;
+}
+
+static void forget_users(sharc_propagation *pr, sharc_value *v) {
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u))
+    forget_note(pr, sharc_use_owner(u));
+}
+
 static void forget_readers(sharc_propagation *pr, sharc_value *v) {
   if (!v)
     return;
@@ -281,18 +293,12 @@ static void forget_readers(sharc_propagation *pr, sharc_value *v) {
       sharc_propagation_forget_clean(pr);
       return;
     }
-    sharc_propagation_op *info = sharc_propagation_op_find(pr, owner);
-    if (info)
-      info->clean = 0;
+    forget_note(pr, owner);
   } else if (!is_func_arg(v)) {
     sharc_propagation_forget_clean(pr);
     return;
   }
-  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
-    sharc_propagation_op *info = sharc_propagation_op_find(pr, sharc_use_owner(u));
-    if (info)
-      info->clean = 0;
-  }
+  forget_users(pr, v);
 }
 
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
@@ -307,7 +313,25 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
+/* sharc_propagation_get_sharding, inline for most values: a result of an
+ * op holding its results' shardings is never a pending function
+ * argument. */
+static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
+  if (sharc_sdy_sharding_in_result_list(v))
+    return sharc_sdy_result_sharding_in_list(sharc_value_op_of(v), sharc_value_index_of(v));
+  return sharc_propagation_get_sharding(pr, v);
+}
+
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
+  /* most values: their own shardable value, read by their op and users,
+   * their sharding in their op's list */
+  if (sharc_sdy_sharding_in_result_list(v)) {
+    sharc_op *op = sharc_value_op_of(v);
+    forget_note(pr, op);
+    forget_users(pr, v);
+    sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+    return;
+  }
   sharc_value *shardable = sharc_sdy_shardable_value(v);
   forget_readers(pr, shardable);
   if (!shardable || !is_func_arg(shardable) || !sharding) {
@@ -430,6 +454,12 @@ static void notify_users(notifier *n, sharc_value *v) {
 }
 
 static void notify_sharding_modified(notifier *n, sharc_value *v) {
+  /* most values: no edge's result, owned by their op */
+  if (sharc_sdy_sharding_in_result_list(v)) {
+    notify_op(n, sharc_value_op_of(v));
+    notify_users(n, v);
+    return;
+  }
   sharc_op *def = sharc_value_defining_op(v);
   if (def && sharc_op_isa(def, &sharc_sdy_data_flow_edge_def)) {
     sharc_ptrvec targets = {0};
@@ -474,7 +504,8 @@ static bool update_tensor(sharc_propagation *pr, const tensor_side *side, unsign
   /* a function result feeds nothing but its return value, in no group */
   if (side->is_func_result)
     return true;
-  sharc_value *modified = sharc_sdy_shardable_value(side->values[index]);
+  sharc_value *v = side->values[index];
+  sharc_value *modified = sharc_sdy_sharding_in_result_list(v) ? v : sharc_sdy_shardable_value(v);
   if (!modified)
     return true;
   if (n)
@@ -528,13 +559,51 @@ static sharc_sdy_propagation_direction cached_direction(void *user, unsigned fac
   return dirs[factor];
 }
 
+/* The direction propagation may take along every factor of a rule
+ * through an op. Blocked factors do not propagate at all. Directions are
+ * asked once per factor: the strategies need nothing else of them, and
+ * when no factor may propagate (most ops in the first op-priority rounds)
+ * nothing can change, whatever the shardings. */
+typedef struct directions {
+  sharc_sdy_propagation_direction *along; /* one per factor */
+  unsigned num_factors;
+  /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
+  int uniform;
+  bool any;                               /* some factor may propagate */
+  bool filled; /* `along` holds the uniform direction (filled when first read) */
+  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
+  sharc_sdy_propagation_direction stack[16];
+} directions;
+
+/* The direction along every factor, `along` filled on the first ask. */
+static const sharc_sdy_propagation_direction *directions_along(directions *d) {
+  if (!d->filled) {
+    sharc_directions_fill(d->along, d->num_factors, (sharc_sdy_propagation_direction)d->uniform);
+    d->filled = true;
+  }
+  return d->along;
+}
+
+/* The directions along factors first..first+count-1 (count <= 32), two
+ * bits each, packed in one word: the step memo's key and a visit's note
+ * hold them so. A uniform direction is spread with one multiply, without
+ * filling `along`. */
+static inline uint64_t directions_word(const directions *d, unsigned first, unsigned count) {
+  uint64_t mask = count >= 32 ? ~(uint64_t)0 : ((uint64_t)1 << 2 * count) - 1;
+  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR)
+    return (uint64_t)d->uniform * 0x5555555555555555u & mask;
+  uint64_t word = 0;
+  for (unsigned f = 0; f < count; f++)
+    word |= (uint64_t)d->along[first + f] << 2 * f;
+  return word;
+}
+
 /* What one propagation step needs besides the two sides. */
 typedef struct step {
   const sharc_attr *rule;
   sharc_attr *const *all; /* the shardings, operands first */
-  sharc_attr *mesh_or_ref;
-  const sharc_sdy_propagation_direction *dirs; /* per factor */
-  unsigned num_factors;                        /* the rule's */
+  sharc_attr *mesh_or_ref; /* the shardings' common mesh; found by `project` when NULL */
+  directions *d;
   const sharc_factor_propagation *fp;
   bool conservative;
   signed char elementwise; /* the op's sharc_sdy_is_elementwise; -1: not asked */
@@ -553,6 +622,9 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
   unsigned n = operands->n + results->n;
   for (unsigned t = 0; t < n; t++)
     projected[t] = NULL;
+  /* no sharding at all, or shardings on different meshes: nothing to do */
+  if (!s->mesh_or_ref)
+    return false;
   sharc_attr *mesh = sharc_sdy_mesh_or_ref_mesh(s->mesh_or_ref, s->op);
   /* maximal meshes stand for special ops (send, recv): not propagated */
   if (!mesh || sharc_sdy_mesh_is_maximal(mesh))
@@ -569,8 +641,8 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
                          false);
   sharc_source_sharding_step *recorded =
       pr->debug ? sharc_source_sharding_begin(pr->debug, s->op, &p) : NULL;
-  sharc_factor_propagate(s->fp, &p, cached_direction, (void *)s->dirs, sizes, num_factors, mesh,
-                         s->conservative, s->op, updated);
+  sharc_factor_propagate(s->fp, &p, cached_direction, (void *)directions_along(s->d), sizes,
+                         num_factors, mesh, s->conservative, s->op, updated);
   for (unsigned t = 0; t < n; t++)
     projected[t] = updated[t] ? sharc_projection_tensor_sharding(&p, t, s->mesh_or_ref) : NULL;
   bool any = false;
@@ -588,7 +660,9 @@ static bool project(sharc_propagation *pr, const tensor_side *operands,
 /* The step memo's key: the strategy, the rule, the flags the strategies
  * read (conservative propagation; an element-wise op), where a mesh name
  * is looked up (the nearest symbol table), the shardings (NULL: none; they
- * name their mesh) and the direction along every factor. */
+ * name their mesh) and the direction along every factor. The shardings'
+ * common mesh is a function of the shardings and the symbol table, so a
+ * hit need not find it. */
 static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE))
@@ -601,13 +675,11 @@ static sharc_op *nearest_symbol_table(sharc_propagation *pr, sharc_op *op) {
   return pr->symbol_table;
 }
 
-static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsigned num_factors,
-                         uintptr_t *key) {
+static inline unsigned step_key(sharc_propagation *pr, const step *s, unsigned n,
+                                uintptr_t *key) {
   unsigned k = 0;
   key[k++] = (uintptr_t)s->fp;
-  /* sharc_sdy_is_mesh, inline */
-  bool inline_mesh = sharc_attr_def_of(s->mesh_or_ref) == &sharc_sdy_mesh_def;
-  key[k++] = inline_mesh ? 0 : (uintptr_t)nearest_symbol_table(pr, s->op);
+  key[k++] = (uintptr_t)nearest_symbol_table(pr, s->op);
   key[k++] = (uintptr_t)s->rule;
   bool elementwise = s->elementwise < 0 ? sharc_sdy_is_elementwise(s->op) : s->elementwise;
   key[k++] = (uintptr_t)s->conservative | (uintptr_t)elementwise << 1 | (uintptr_t)n << 2;
@@ -615,78 +687,65 @@ static unsigned step_key(sharc_propagation *pr, const step *s, unsigned n, unsig
     key[k++] = (uintptr_t)s->all[i];
   /* two bits a direction, packed: a shorter key to hash and compare (the
    * rule gives the number of factors) */
-  enum { PER_WORD = sizeof(uintptr_t) * 4 };
-  if (num_factors <= PER_WORD) { /* one word: no inner bound to check */
-    uintptr_t word = 0;
-    for (unsigned f = 0; f < num_factors; f++)
-      word |= (uintptr_t)s->dirs[f] << 2 * f;
-    if (num_factors)
-      key[k++] = word;
-    return k;
-  }
-  for (unsigned f = 0; f < num_factors; f += PER_WORD) {
-    uintptr_t word = 0;
-    for (unsigned j = f; j < num_factors && j < f + PER_WORD; j++)
-      word |= (uintptr_t)s->dirs[j] << 2 * (j - f);
-    key[k++] = word;
-  }
+  for (unsigned f = 0; f < s->d->num_factors; f += 32)
+    key[k++] = (uintptr_t)directions_word(s->d, f, s->d->num_factors - f < 32
+                                                       ? s->d->num_factors - f
+                                                       : 32);
   return k;
+}
+
+/* A step looked up in the memo under `key` (`key_len` words hashing to
+ * `hash`): what the same step gave before (`known`, of `value_len`
+ * words), or, when not found, a new projection remembered. */
+static bool apply_step(sharc_propagation *pr, const tensor_side *operands,
+                       const tensor_side *results, step *s, const uintptr_t *key,
+                       unsigned key_len, uint64_t hash, const uintptr_t *known,
+                       unsigned value_len) {
+  unsigned n = operands->n + results->n;
+  if (known)
+    return value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
+                                        s->rw);
+  sharc_attr *stack_projected[16];
+  sharc_attr **projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
+  s->mesh_or_ref = sharc_sdy_common_mesh_or_ref(s->all, n, s->op, false);
+  project(pr, operands, results, s, projected);
+  bool changed = false;
+  for (unsigned t = 0; t < n; t++)
+    changed |= projected[t] != NULL;
+  /* an empty value: nothing changes */
+  sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
+                             changed ? n : 0);
+  bool any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
+  release(projected, stack_projected);
+  return any;
+}
+
+/* The words of a step's key (step_key) for `n` tensors, at most. */
+static size_t step_key_words(unsigned n, const directions *d) {
+  return (size_t)5 + n + d->num_factors;
 }
 
 /* A step through the memo: what the same step gave before, or a new
  * projection remembered. */
 static bool remembered_step(sharc_propagation *pr, const tensor_side *operands,
-                            const tensor_side *results, const step *s) {
-  unsigned n = operands->n + results->n, num_factors = s->num_factors;
+                            const tensor_side *results, step *s) {
+  unsigned n = operands->n + results->n;
   uintptr_t stack_key[48];
-  uintptr_t *key = scratch(stack_key, sizeof stack_key, (5 + n + num_factors) * sizeof *key);
-  unsigned key_len = step_key(pr, s, n, num_factors, key);
+  uintptr_t *key = scratch(stack_key, sizeof stack_key, step_key_words(n, s->d) * sizeof *key);
+  unsigned key_len = step_key(pr, s, n, key);
   unsigned value_len = 0;
   uint64_t hash = sharc_word_memo_hash(key, key_len);
   const uintptr_t *known = sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
-  bool any = false;
-  if (known) {
-    any = value_len && store_projected(pr, operands, results, (sharc_attr *const *)known, s->op,
-                                       s->rw);
-  } else {
-    sharc_attr *stack_projected[16];
-    sharc_attr **projected =
-        scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
-    project(pr, operands, results, s, projected);
-    bool changed = false;
-    for (unsigned t = 0; t < n; t++)
-      changed |= projected[t] != NULL;
-    /* an empty value: nothing changes */
-    sharc_word_memo_add_hashed(&pr->steps, hash, key, key_len, (const uintptr_t *)projected,
-                               changed ? n : 0);
-    any = changed && store_projected(pr, operands, results, projected, s->op, s->rw);
-    release(projected, stack_projected);
-  }
+  bool any = apply_step(pr, operands, results, s, key, key_len, hash, known, value_len);
   release(key, stack_key);
   return any;
 }
 
-/* The direction propagation may take along every factor of a rule
- * through an op. Blocked factors do not propagate at all. Directions are
- * asked once per factor: the strategies need nothing else of them, and
- * when no factor may propagate (most ops in the first op-priority rounds)
- * nothing can change, whatever the shardings. */
-typedef struct directions {
-  sharc_sdy_propagation_direction *along; /* one per factor */
-  unsigned num_factors;
-  /* the direction of every factor, or SHARC_DIRECTIONS_PER_FACTOR */
-  int uniform;
-  bool any;                               /* some factor may propagate */
-  bool filled; /* `along` holds the uniform direction (filled when first read) */
-  signed char elementwise; /* what the op's entry knows of it (step.elementwise) */
-  sharc_sdy_propagation_direction stack[16];
-} directions;
-
 /* The directions through `op` of a rule of `num_factors` factors, some of
  * them blocked when `has_blocked`. */
-static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_factors,
-                            bool has_blocked, sharc_get_direction_fn direction,
-                            void *direction_user, sharc_op *op) {
+static inline void directions_fill(directions *d, const sharc_attr *rule, unsigned num_factors,
+                                   bool has_blocked, sharc_get_direction_fn direction,
+                                   void *direction_user, sharc_op *op) {
   d->along = scratch(d->stack, sizeof d->stack, num_factors * sizeof *d->along);
   d->num_factors = num_factors;
   d->any = false;
@@ -718,15 +777,6 @@ static void directions_fill(directions *d, const sharc_attr *rule, unsigned num_
     d->any |= d->along[f] != SHARC_SDY_PROPAGATION_NONE;
 }
 
-/* The direction along every factor, `along` filled on the first ask. */
-static const sharc_sdy_propagation_direction *directions_along(directions *d) {
-  if (!d->filled) {
-    sharc_directions_fill(d->along, d->num_factors, (sharc_sdy_propagation_direction)d->uniform);
-    d->filled = true;
-  }
-  return d->along;
-}
-
 static void directions_init(directions *d, const sharc_attr *rule,
                             sharc_get_direction_fn direction, void *direction_user,
                             sharc_op *op) {
@@ -736,6 +786,15 @@ static void directions_init(directions *d, const sharc_attr *rule,
 }
 
 static void directions_free(directions *d) { release(d->along, d->stack); }
+
+/* Whether one of the `n` shardings is set: without one there is no
+ * common mesh (sharc_sdy_common_mesh_or_ref), and no step to look up. */
+static bool any_sharding(sharc_attr *const *shardings, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (shardings[i])
+      return true;
+  return false;
+}
 
 /* propagateTensorShardings: projects both sides through `rule` on their
  * common mesh, lets the strategy propagate along the factors in the
@@ -762,24 +821,20 @@ static bool propagate_tensors(sharc_propagation *pr, const tensor_side *operands
       joined[operands->n + i] = results->shardings[i];
     all = joined;
   }
-  /* no sharding at all, or shardings on different meshes: nothing to do */
-  sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
-  step s = {rule, all,          mesh_or_ref,    directions_along(d), d->num_factors,
-            fp,   conservative, d->elementwise, op,       rw};
+  step s = {rule, all, NULL, d, fp, conservative, d->elementwise, op, rw};
   bool any = false;
   sharc_attr *stack_projected[16];
   sharc_attr **projected = NULL;
-  if (!mesh_or_ref) {
-    /* nothing */
-  } else if (pr->debug) {
+  if (!any_sharding(all, n)) {
+    /* no common mesh: nothing to do */
+  } else if (pr->debug || !rw) {
+    s.mesh_or_ref = sharc_sdy_common_mesh_or_ref(all, n, op, false);
     projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
     any = project(pr, operands, results, &s, projected);
-  } else if (!rw) {
     /* function results: not remembered (no worklist, `op` is the
-     * function) */
-    projected = scratch(stack_projected, sizeof stack_projected, n * sizeof *projected);
-    project(pr, operands, results, &s, projected);
-    any = store_projected(pr, operands, results, projected, op, rw);
+     * function); with debugging, `project` stored them */
+    if (!pr->debug)
+      any = store_projected(pr, operands, results, projected, op, rw);
   } else {
     any = remembered_step(pr, operands, results, &s);
   }
@@ -800,9 +855,9 @@ static bool propagate_values_along(sharc_propagation *pr, sharc_value *const *op
   sharc_attr *stack[16];
   sharc_attr **shardings = scratch(stack, sizeof stack, (n_ops + n_res) * sizeof *shardings);
   for (unsigned i = 0; i < n_ops; i++)
-    shardings[i] = sharc_propagation_get_sharding(pr, operands[i]);
+    shardings[i] = read_sharding(pr, operands[i]);
   for (unsigned i = 0; i < n_res; i++)
-    shardings[n_ops + i] = sharc_propagation_get_sharding(pr, results[i]);
+    shardings[n_ops + i] = read_sharding(pr, results[i]);
   tensor_side ops_side = {pr, operands, shardings, n_ops, set_value_sharding, NULL, false, true};
   tensor_side res_side = {pr,   results, shardings + n_ops, n_res, set_value_sharding,
                           NULL, false,   false};
@@ -905,19 +960,15 @@ enum { CLEAN_FACTORS = 24, CLEAN_EPOCH_SHIFT = 48 };
 static uint64_t clean_key(const sharc_propagation *pr, const directions *d) {
   if (pr->debug || d->num_factors > CLEAN_FACTORS)
     return 0;
-  uint64_t key = (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT;
-  if (d->uniform != SHARC_DIRECTIONS_PER_FACTOR) /* the direction in every two bits */
-    return key | ((uint64_t)d->uniform * 0x5555555555555555u &
-                  (((uint64_t)1 << 2 * d->num_factors) - 1));
-  for (unsigned f = 0; f < d->num_factors; f++)
-    key |= (uint64_t)d->along[f] << 2 * f;
-  return key;
+  return (uint64_t)1 << 63 | (uint64_t)pr->clean_epoch << CLEAN_EPOCH_SHIFT |
+         directions_word(d, 0, d->num_factors);
 }
 
 /* Gathers the op's operands and results and propagates through it along
- * `d`; returns whether anything was stored. */
-static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
-                                directions *d, sharc_rewriter *rw) {
+ * `d` (with debugging on: every step recorded); returns whether anything
+ * was stored. */
+static bool propagate_op_values_along(pattern_state *st, sharc_op *op, sharc_attr *rule,
+                                      directions *d, sharc_rewriter *rw) {
   sharc_value *stack[16];
   sharc_value **values = sharc_sdy_operands_then_results(op, stack);
   unsigned n_ops = sharc_op_num_operands(op);
@@ -926,6 +977,60 @@ static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rul
                                     st->pr->options->conservative_propagation);
   if (values != stack)
     free(values);
+  return any;
+}
+
+/* The shardings of the op's operands then results into `all`; returns
+ * whether any is set. */
+static bool read_op_shardings(sharc_propagation *pr, sharc_op *op, sharc_attr **all) {
+  unsigned n_ops = op->num_operands, n_res = op->num_results;
+  const sharc_use *uses = sharc_op_operands_of(op);
+  sharc_value *results = sharc_op_results_of(op);
+  uintptr_t some = 0;
+  for (unsigned i = 0; i < n_ops; i++)
+    some |= (uintptr_t)(all[i] = read_sharding(pr, uses[i].value));
+  for (unsigned i = 0; i < n_res; i++)
+    some |= (uintptr_t)(all[n_ops + i] = read_sharding(pr, &results[i]));
+  return some != 0;
+}
+
+/* propagate_op_values_along without debugging: the shardings are read and
+ * the step looked up first, and the op's values gathered only when the
+ * step stores something or is new (most visits that get here find a step
+ * that stores nothing). */
+static bool propagate_op_values(pattern_state *st, sharc_op *op, sharc_attr *rule,
+                                directions *d, sharc_rewriter *rw) {
+  sharc_propagation *pr = st->pr;
+  if (pr->debug || !d->any || !rw)
+    return propagate_op_values_along(st, op, rule, d, rw);
+  unsigned n_ops = op->num_operands, n = n_ops + op->num_results;
+  sharc_attr *stack_all[16];
+  sharc_attr **all = scratch(stack_all, sizeof stack_all, n * sizeof *all);
+  bool any = false;
+  /* no sharding at all: no common mesh, nothing to do */
+  if (read_op_shardings(pr, op, all)) {
+    step s = {rule, all, NULL, d, st->fp, pr->options->conservative_propagation,
+              d->elementwise, op, rw};
+    uintptr_t stack_key[48];
+    uintptr_t *key = scratch(stack_key, sizeof stack_key, step_key_words(n, d) * sizeof *key);
+    unsigned key_len = step_key(pr, &s, n, key);
+    unsigned value_len = 0;
+    uint64_t hash = sharc_word_memo_hash(key, key_len);
+    const uintptr_t *known =
+        sharc_word_memo_find_hashed(&pr->steps, hash, key, key_len, &value_len);
+    if (!known || value_len) {
+      sharc_value *stack[16];
+      sharc_value **values = sharc_sdy_operands_then_results(op, stack);
+      tensor_side ops_side = {pr, values, all, n_ops, set_value_sharding, NULL, false, true};
+      tensor_side res_side = {pr,   values + n_ops, all + n_ops, n - n_ops, set_value_sharding,
+                              NULL, false,          false};
+      any = apply_step(pr, &ops_side, &res_side, &s, key, key_len, hash, known, value_len);
+      if (values != stack)
+        free(values);
+    }
+    release(key, stack_key);
+  }
+  release(all, stack_all);
   return any;
 }
 
@@ -942,7 +1047,8 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   if (!rule)
     return false;
   /* what the visit needs of the entry, read before the direction function
-   * runs: it may number ops, which can move the entries */
+   * runs: it may number ops, which can move the entries (found again then) */
+  unsigned numbered = pr->numbered;
   unsigned num_factors = info->num_factors;
   bool blocked = info->blocked;
   signed char elementwise = info->elementwise;
@@ -954,10 +1060,13 @@ static bool propagate_registered_op(sharc_op *op, sharc_rewriter *rw, void *stat
   bool any = false;
   if (may_propagate(pr, &d)) {
     uint64_t key = clean_key(pr, &d);
-    info = sharc_propagation_op_find(pr, op);
-    if (!key || !info || info->clean != key) {
-      any = propagate_op_values(st, op, rule, &d, rw);
+    if (pr->numbered != numbered)
       info = sharc_propagation_op_find(pr, op);
+    if (!key || !info || info->clean != key) {
+      numbered = pr->numbered;
+      any = propagate_op_values(st, op, rule, &d, rw);
+      if (pr->numbered != numbered)
+        info = sharc_propagation_op_find(pr, op);
       if (info)
         info->clean = any ? 0 : key;
     }

@@ -136,6 +136,9 @@ typedef struct sharc_propagation {
    * stamp less `first_mark` (see sharc_propagation_op_info) */
   SHARC_VEC(sharc_propagation_op) ops;
   unsigned first_mark;
+  /* how many ops were numbered so far: an entry pointer held across a
+   * call stays valid while this count does not change */
+  unsigned numbered;
   /* Visits that would store nothing are skipped: a registered op's visit
    * is a pure function of the strategy, the directions along its factors
    * and the shardings of its operands and results (its rule, mesh and
