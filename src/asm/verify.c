@@ -1216,3 +1216,9 @@ bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) 
     return check(op);
   return memoized(op, check, false, true);
 }
+
+bool sharc_verify_memoized_entry_blocks_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, true, true);
+}
