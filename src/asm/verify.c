@@ -427,8 +427,9 @@ static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
 /* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
  * verifyTrait): one dictionary per argument/result, dialect names only, each
  * checked by its dialect's hook. */
-static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned expected,
+static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, const sharc_type *fn,
                                   bool is_result) {
+  unsigned expected = is_result ? sharc_type_func_num_results(fn) : sharc_type_func_num_inputs(fn);
   const char *what = is_result ? "result" : "argument";
   if (sharc_attr_count(all) != expected) {
     sharc_emit_op_error(op,
@@ -439,8 +440,16 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
   }
   const sharc_ident *last_name = NULL;
   const sharc_dialect *last_dialect = NULL;
+  const sharc_attr *passed = NULL; /* the previous entry's dictionary, and its type */
+  const sharc_type *passed_type = NULL;
   for (unsigned i = 0; i < expected; i++) {
     const sharc_attr *dict = sharc_attr_at(all, i);
+    const sharc_type *type =
+        is_result ? sharc_type_func_result(fn, i) : sharc_type_func_input(fn, i);
+    /* what the checks below read of an entry (sharc_dialect.verify_arg_attr):
+     * arguments of one kind, in a row, share a dictionary and a type */
+    if (dict == passed && type == passed_type)
+      continue;
     if (sharc_attr_get_kind(dict) != SHARC_ATTR_DICTIONARY) {
       sharc_buf b = {0};
       sharc_print_attr(dict, &b);
@@ -467,6 +476,8 @@ static bool verify_arg_attr_array(sharc_op *op, const sharc_attr *all, unsigned 
       if (d && d->verify_arg_attr && !d->verify_arg_attr(op, i, is_result, &e[k]))
         return false;
     }
+    passed = dict;
+    passed_type = type;
   }
   return true;
 }
@@ -478,10 +489,10 @@ bool sharc_verify_function_arg_attrs(sharc_op *op) {
   if (!fn || sharc_type_get_kind(fn) != SHARC_TYPE_FUNCTION)
     return true;
   if (args && sharc_attr_get_kind(args) == SHARC_ATTR_ARRAY &&
-      !verify_arg_attr_array(op, args, sharc_type_func_num_inputs(fn), false))
+      !verify_arg_attr_array(op, args, fn, false))
     return false;
   if (results && sharc_attr_get_kind(results) == SHARC_ATTR_ARRAY &&
-      !verify_arg_attr_array(op, results, sharc_type_func_num_results(fn), true))
+      !verify_arg_attr_array(op, results, fn, true))
     return false;
   return true;
 }
@@ -1215,4 +1226,10 @@ bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) 
   if (!sharc_op_ctx_of(op)->verify_memo || op->num_regions || sharc_op_num_successors_of(op))
     return check(op);
   return memoized(op, check, false, true);
+}
+
+bool sharc_verify_memoized_entry_blocks_in_parent(sharc_op *op, bool (*check)(sharc_op *op)) {
+  if (!sharc_op_ctx_of(op)->verify_memo || sharc_op_num_successors_of(op))
+    return check(op);
+  return memoized(op, check, true, true);
 }

@@ -30,6 +30,10 @@ bool sharc_verify_memoized_entry_blocks(sharc_op *op, bool (*check)(sharc_op *op
  * (an MPMD op the topology of the function holding it): ops alike under
  * the same parent op, not only a parent of the same name. */
 bool sharc_verify_memoized_in_parent(sharc_op *op, bool (*check)(sharc_op *op));
+/* Both: an op with regions read as sharc_verify_memoized_entry_blocks says,
+ * whose check also reads its ancestors (an mpmd.fragment the topology of
+ * its function), remembered per parent op. */
+bool sharc_verify_memoized_entry_blocks_in_parent(sharc_op *op, bool (*check)(sharc_op *op));
 
 /* Verification of the functions of a module while it is parsed (see
  * verify.c): the parser names the module's body block, reports each op it

@@ -692,7 +692,11 @@ struct sharc_dialect {
    * are the passes' notes): a change to one marks its ops as it marks
    * other dialects' (ir/verify_marks.c). */
   bool ops_ignore_discardable;
-  /* Verify an attribute attached to a function argument/result. */
+  /* Verify an attribute attached to a function argument/result. It reads
+   * `attr`, the function's type at `index` and the function's surroundings
+   * (the symbols around it), `index` otherwise only in its messages: the
+   * verifier checks an entry whose dictionary and type are its
+   * predecessor's, which passed, no further (asm/verify.c). */
   bool (*verify_arg_attr)(sharc_op *op, unsigned index, bool is_result,
                           const sharc_named_attr *attr);
   /* MLIR's materializeConstant: a constant-like op of this dialect for

@@ -239,26 +239,55 @@ static bool accept_unread_name(const sharc_ident *name, void *user) {
   return d && d->ops_ignore_discardable;
 }
 
+static bool is_array_or_none(const sharc_attr *a) { return !a || a->kind == SHARC_ATTR_ARRAY; }
+
+static bool is_dict_or_none(const sharc_attr *a) { return !a || a->kind == SHARC_ATTR_DICTIONARY; }
+
+/* Element `i` of array `a`, or NULL where the array is absent. */
+static const sharc_attr *elem_or_none(const sharc_attr *a, unsigned i) {
+  return a ? a->array.elems[i] : NULL;
+}
+
 /* Whether the argument or result dictionaries of `name` (arg_attrs,
  * res_attrs) differ only in names no verifier reads through a block
- * argument or a result (mpmd's use sets). */
+ * argument or a result (mpmd's use sets). An array absent on one side is
+ * read as one of empty dictionaries: a reader looks a name up in the
+ * dictionary at its index and finds none either way (a function's first
+ * use set creates its arg_attrs, the last one removed drops them). */
 static bool entries_unread(unread_fold *f, const sharc_attr *old, const sharc_attr *now,
                            const sharc_ident *name) {
   const sharc_attr *a = entry_value(old, name), *b = entry_value(now, name);
   if (a == b)
     return true;
-  if (!a || !b || a->kind != SHARC_ATTR_ARRAY || b->kind != SHARC_ATTR_ARRAY ||
-      a->array.n != b->array.n)
+  if (!is_array_or_none(a) || !is_array_or_none(b) || (a && b && a->array.n != b->array.n))
     return false;
-  for (unsigned i = 0; i < a->array.n; i++) {
-    const sharc_attr *x = a->array.elems[i], *y = b->array.elems[i];
+  unsigned n = a ? a->array.n : b->array.n;
+  for (unsigned i = 0; i < n; i++) {
+    const sharc_attr *x = elem_or_none(a, i), *y = elem_or_none(b, i);
     if (x == y)
       continue;
-    if (x->kind != SHARC_ATTR_DICTIONARY || y->kind != SHARC_ATTR_DICTIONARY ||
+    if (!is_dict_or_none(x) || !is_dict_or_none(y) ||
         !accept_changed_names(x, y, accept_unread_name, f))
       return false;
   }
   return true;
+}
+
+/* Whether the users of `op`'s entry block arguments may read what changed:
+ * they read its `arg_attrs` (the dictionary at their index, through the
+ * block argument), not its result attributes nor its type (a block
+ * argument retyped marks its users itself, sharc_ir_note_value_type), and
+ * not names no verifier reads (entries_unread). A function's result
+ * shardings or use sets, or its type alone, leave them as they were. */
+static bool entry_arg_attrs_changed(sharc_op *op, const attr_change *c) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  const sharc_ident *arg_attrs = sharc_context_static_ident(ctx, "arg_attrs");
+  if (c->name && c->name != arg_attrs)
+    return false;
+  if (!c->old || !sharc_op_def_of(op))
+    return true;
+  unread_fold f = {ctx, sharc_op_def_of(op)};
+  return !entries_unread(&f, c->old, op->attrs, arg_attrs);
 }
 
 /* Whether `op`'s dictionaries differ at most in the argument and result
@@ -505,7 +534,8 @@ static bool note_signature_change(sharc_context *ctx, sharc_op *op, const attr_c
       !accept_op_changes(op, c, accept_signature_names, NULL) ||
       !keep_symbol_name(ctx, op))
     return false;
-  mark_entry_arg_users(op);
+  if (entry_arg_attrs_changed(op, c))
+    mark_entry_arg_users(op);
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       if (b->last)
@@ -533,7 +563,8 @@ static void note_attr_change(sharc_op *op, const attr_change *c) {
   if (!op->num_regions || !tracking(ctx))
     return;
   if (c->old && differ_in_arg_attrs_only(op, c)) {
-    mark_entry_arg_users(op);
+    if (entry_arg_attrs_changed(op, c))
+      mark_entry_arg_users(op);
     return;
   }
   if (parent_of(op) != ctx->verify_root)

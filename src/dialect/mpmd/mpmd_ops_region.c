@@ -2,6 +2,7 @@
  * named_computation and for, with Shardy's hand-written syntax
  * (`mpmd.fragment<mesh="m", origin=["f"(1)], stage=0, ...> (%a) (%arg0: T) {...} : ...`)
  * and verifiers. */
+#include "asm/verify_internal.h"
 #include "dialect/func/func.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/sdy/sdy_attrs.h"
@@ -214,7 +215,7 @@ static bool check_shardings_attr(sharc_op *op, const char *name) {
   return false;
 }
 
-static bool fragment_verify(sharc_op *op) {
+static bool fragment_checks(sharc_op *op) {
   /* structural traits first, as ODS orders them: SingleBlock,
    * SingleBlockImplicitTerminator, ParentOneOf */
   if (!sharc_mpmd_verify_single_block_terminator(op) ||
@@ -236,6 +237,15 @@ static bool fragment_verify(sharc_op *op) {
   return sharc_mpmd_check_values(op, is_mesh_tensor_or_token, SHARC_MPMD_MESH_TENSOR " or token",
                                  true) &&
          sharc_mpmd_verify_return_terminator(op) && verify_body_types(op, fragment_types_match);
+}
+
+/* The checks read the fragment's attributes, operand and result types, its
+ * parent (its kind, and the topology of the function holding it for the
+ * meshes) and of its body only the block count, the entry arguments and
+ * the terminator's name and operand types: fragments alike in one function
+ * (a pipeline's microbatches) are remembered during one verification. */
+static bool fragment_verify(sharc_op *op) {
+  return sharc_verify_memoized_entry_blocks_in_parent(op, fragment_checks);
 }
 
 const sharc_op_def sharc_mpmd_fragment_def = {

@@ -7,6 +7,7 @@
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/stablehlo/shlo.h"
+#include "sharc/verify.h"
 
 #include <string.h>
 
@@ -91,7 +92,7 @@ const sharc_op_def sharc_sdy_return_def = {
 static const sdy_attr_spec constant_attrs[] = {{"value", SDY_ATTR_ELEMENTS, false},
                                                {NULL, 0, false}};
 
-static bool constant_verify(sharc_op *op) {
+static bool constant_checks(sharc_op *op) {
   if (!sharc_verify_one_result_operand(op, true, false) || !sharc_sdy_verify_attrs(op, constant_attrs))
     return false;
   sharc_attr *value = sharc_op_attr(op, "value");
@@ -104,6 +105,11 @@ static bool constant_verify(sharc_op *op) {
     return false;
   return sharc_sdy_verify_inferred_types(op, (sharc_type *[]){sharc_attr_type(value)}, 1);
 }
+
+/* The checks read the op's name, attributes and result types only: ops
+ * alike (the splitter makes thousands of the same few constants) are
+ * remembered during one verification. */
+static bool constant_verify(sharc_op *op) { return sharc_verify_memoized(op, constant_checks); }
 
 static const char *const constant_inherent[] = {"value", NULL};
 
