@@ -100,16 +100,17 @@ static void wl_trim(worklist *w) {
     w->list.len--;
 }
 
+/* The one trim per pop: it leaves a live op last, for wl_pop. */
 static bool wl_empty(worklist *w) {
   wl_trim(w);
   return w->list.len == 0;
 }
 
+/* The last op, after wl_empty said there is one (and trimmed); entries of
+ * ops erased meanwhile are dropped by the next wl_empty. */
 static sharc_op *wl_pop(worklist *w) {
-  wl_trim(w);
   sharc_op *op = sharc_vec_pop(&w->list);
   op->on_worklist = 0;
-  wl_trim(w);
   return op;
 }
 
@@ -257,9 +258,7 @@ static bool process_worklist(driver *d) {
   bool changed = false;
   int64_t rewrites = 0;
   while (!wl_empty(&d->wl) && (d->config.max_rewrites < 0 || rewrites < d->config.max_rewrites)) {
-    sharc_op *op = wl_pop(&d->wl);
-    if (op->erased)
-      continue;
+    sharc_op *op = wl_pop(&d->wl); /* live: wl_empty trimmed */
     if (sharc_op_is_trivially_dead(op)) {
       sharc_rw_erase_op(&d->rw, op);
       changed = true;
