@@ -23,9 +23,10 @@
 bool sharc_mpmd_in_dialect(const sharc_op *op) {
   if (!op)
     return false;
-  /* asked of every op by mesh inference's walks: no strlen of the prefix */
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  return name.len >= 5 && !memcmp(name.data, "mpmd.", 5);
+  /* asked of every op by mesh inference's walks: the name's characters
+   * read in place, the prefix compared as a constant */
+  const sharc_ident *name = op->name;
+  return name->len >= 5 && !memcmp(name->data, "mpmd.", 5);
 }
 
 /* ---- functions --------------------------------------------------------------------- */
