@@ -247,6 +247,17 @@ static bool is_wildcard(const sharc_attr *mwo) {
   return sharc_str_eq_cstr(sharc_mpmd_mesh_with_origins_name(mwo), SHARC_MI_WILDCARD_MESH);
 }
 
+/* sharc_mesh_set_empty of the set read from `meshes`: specified, and no
+ * mesh but the wildcard (which a set keeps apart), read off the attribute. */
+static bool attr_set_empty(const sharc_attr *meshes) {
+  if (!is_meshes_attr(meshes))
+    return false;
+  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++)
+    if (!is_wildcard(sharc_mpmd_meshes_with_origins_at(meshes, i)))
+      return false;
+  return true;
+}
+
 static bool attr_has_mesh(const sharc_attr *meshes, const sharc_ident *mesh) {
   for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++) {
     const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(meshes, i);
@@ -1060,25 +1071,30 @@ static void infer_reduce(sharc_op *op) {
             : sharc_mpmd_reduction_op_kind(op);
   if (kind == SHARC_MPMD_REDUCE_NONE)
     return;
-  sharc_attr *reduction = sharc_mpmd_reduction(ctx, kind);
+  /* interned only when an operand's producer has an annotation to compare */
+  sharc_attr *reduction = NULL;
   bool some_reduce = false;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
-    if (def && sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) == reduction)
+    sharc_attr *annotation = def ? sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) : NULL;
+    if (annotation && !reduction)
+      reduction = sharc_mpmd_reduction(ctx, kind);
+    if (annotation && annotation == reduction)
       some_reduce = true;
   }
-  sharc_mesh_set all = {0}, s = {0};
-  sharc_mi_src_set(op, &s);
   /* nothing changes unless the op's own set is empty or an operand is
    * such a reduction: only then are the operands' sets read */
-  if (!sharc_mesh_set_empty(&s) && !some_reduce)
-    goto done;
+  if (!attr_set_empty(sharc_op_attr_static(op, SHARC_MI_SRC_SET)) && !some_reduce)
+    return;
+  sharc_mesh_set all = {0}, s = {0};
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_mi_value_src_set(sharc_op_operand(op, i), &s);
     if (sharc_mesh_set_empty(&s))
       goto done;
     sharc_mesh_set_union(&all, &s);
   }
+  if (!reduction)
+    reduction = sharc_mpmd_reduction(ctx, kind);
   sharc_op_set_attr_static(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
   if (cross)
     sharc_op_set_attr_static(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
