@@ -247,17 +247,6 @@ static bool is_wildcard(const sharc_attr *mwo) {
   return sharc_str_eq_cstr(sharc_mpmd_mesh_with_origins_name(mwo), SHARC_MI_WILDCARD_MESH);
 }
 
-/* sharc_mesh_set_empty of the set read from `meshes`: specified, and no
- * mesh but the wildcard (which a set keeps apart), read off the attribute. */
-static bool attr_set_empty(const sharc_attr *meshes) {
-  if (!is_meshes_attr(meshes))
-    return false;
-  for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++)
-    if (!is_wildcard(sharc_mpmd_meshes_with_origins_at(meshes, i)))
-      return false;
-  return true;
-}
-
 static bool attr_has_mesh(const sharc_attr *meshes, const sharc_ident *mesh) {
   for (unsigned i = 0; i < sharc_mpmd_meshes_with_origins_count(meshes); i++) {
     const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(meshes, i);
@@ -1084,7 +1073,7 @@ static void infer_reduce(sharc_op *op) {
   }
   /* nothing changes unless the op's own set is empty or an operand is
    * such a reduction: only then are the operands' sets read */
-  if (!attr_set_empty(sharc_op_attr_static(op, SHARC_MI_SRC_SET)) && !some_reduce)
+  if (!sharc_mesh_set_attr_empty(sharc_op_attr_static(op, SHARC_MI_SRC_SET)) && !some_reduce)
     return;
   sharc_mesh_set all = {0}, s = {0};
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
