@@ -36,9 +36,15 @@ bool sharc_op_is_memory_effect_free(const sharc_op *op) {
     return false;
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        /* a pure op without its own hook answers at once (most nested ops:
+         * region DCE asks this of every fragment, which reads its body) */
+        const sharc_op_def *def = sharc_op_def_of(o);
+        if (def && !def->effect_free && (def->traits & SHARC_TRAIT_PURE))
+          continue;
         if (!sharc_op_is_memory_effect_free(o))
           return false;
+      }
   return true;
 }
 
