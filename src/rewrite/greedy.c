@@ -36,9 +36,15 @@ bool sharc_op_is_memory_effect_free(const sharc_op *op) {
     return false;
   for (unsigned r = 0; r < op->num_regions; r++)
     for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
+      for (sharc_op *o = b->first; o; o = o->next) {
+        /* a pure op without its own hook answers at once (most nested ops:
+         * region DCE asks this of every fragment, which reads its body) */
+        const sharc_op_def *def = sharc_op_def_of(o);
+        if (def && !def->effect_free && (def->traits & SHARC_TRAIT_PURE))
+          continue;
         if (!sharc_op_is_memory_effect_free(o))
           return false;
+      }
   return true;
 }
 
@@ -100,16 +106,17 @@ static void wl_trim(worklist *w) {
     w->list.len--;
 }
 
+/* The one trim per pop: it leaves a live op last, for wl_pop. */
 static bool wl_empty(worklist *w) {
   wl_trim(w);
   return w->list.len == 0;
 }
 
+/* The last op, after wl_empty said there is one (and trimmed); entries of
+ * ops erased meanwhile are dropped by the next wl_empty. */
 static sharc_op *wl_pop(worklist *w) {
-  wl_trim(w);
   sharc_op *op = sharc_vec_pop(&w->list);
   op->on_worklist = 0;
-  wl_trim(w);
   return op;
 }
 
@@ -257,9 +264,7 @@ static bool process_worklist(driver *d) {
   bool changed = false;
   int64_t rewrites = 0;
   while (!wl_empty(&d->wl) && (d->config.max_rewrites < 0 || rewrites < d->config.max_rewrites)) {
-    sharc_op *op = wl_pop(&d->wl);
-    if (op->erased)
-      continue;
+    sharc_op *op = wl_pop(&d->wl); /* live: wl_empty trimmed */
     if (sharc_op_is_trivially_dead(op)) {
       sharc_rw_erase_op(&d->rw, op);
       changed = true;

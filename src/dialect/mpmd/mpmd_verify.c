@@ -149,9 +149,23 @@ bool sharc_mpmd_verify_fragment_types(sharc_op *op, sharc_str mesh_name, sharc_t
   sharc_attr *mesh = sharc_mpmd_mesh_for_name(op, mesh_name);
   if (!mesh)
     return false;
+  /* a pair's check depends on its two (unique) types alone, and the pairs
+   * repeat (one weight type, one activation type): a pair equal to one that
+   * passed passes, and is not checked again */
+  enum { PASSED = 4 };
+  sharc_type *passed_inner[PASSED], *passed_outer[PASSED];
+  unsigned n_passed = 0;
   for (unsigned i = 0; i < n_inner; i++) {
+    bool seen = false;
+    for (unsigned k = 0; k < n_passed && k < PASSED && !seen; k++)
+      seen = passed_inner[k] == inner[i] && passed_outer[k] == outer[i];
+    if (seen)
+      continue;
     if (!verify_fragment_type(op, mesh_name, mesh, inner[i], outer[i], inner_name, outer_name))
       return false;
+    passed_inner[n_passed % PASSED] = inner[i];
+    passed_outer[n_passed % PASSED] = outer[i];
+    n_passed++;
   }
   return true;
 }
@@ -212,10 +226,13 @@ bool sharc_mpmd_is_token(const sharc_type *t) {
 static bool check_values(sharc_op *op, bool results, bool (*ok)(const sharc_type *),
                          const char *summary, bool variadic) {
   unsigned n = results ? sharc_op_num_results(op) : sharc_op_num_operands(op);
+  const sharc_type *passed = NULL; /* types are unique: a type that passed passes */
   for (unsigned i = 0; i < n; i++) {
     sharc_value *v = results ? sharc_op_result(op, i) : sharc_op_operand(op, i);
-    if (ok(sharc_value_type(v)))
+    if (sharc_value_type(v) == passed || ok(sharc_value_type(v))) {
+      passed = sharc_value_type(v);
       continue;
+    }
     char *t = sharc_mpmd_type_str(sharc_value_type(v));
     sharc_emit_op_error(op, "%s #%u must be %s%s, but got '%s'", results ? "result" : "operand", i,
                         variadic ? "variadic of " : "", summary, t);

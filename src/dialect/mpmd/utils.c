@@ -23,9 +23,10 @@
 bool sharc_mpmd_in_dialect(const sharc_op *op) {
   if (!op)
     return false;
-  /* asked of every op by mesh inference's walks: no strlen of the prefix */
-  sharc_str name = sharc_ident_str(sharc_op_name(op));
-  return name.len >= 5 && !memcmp(name.data, "mpmd.", 5);
+  /* asked of every op by mesh inference's walks: the name's characters
+   * read in place, the prefix compared as a constant */
+  const sharc_ident *name = op->name;
+  return name->len >= 5 && !memcmp(name->data, "mpmd.", 5);
 }
 
 /* ---- functions --------------------------------------------------------------------- */
@@ -236,26 +237,31 @@ static sharc_attr *origin_string(sharc_context *ctx, const char *origin) {
   return origin ? sharc_attr_string(ctx, sharc_str_from_cstr(origin)) : NULL;
 }
 
-sharc_op *sharc_mpmd_create_assign_origin(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
-                                          sharc_type *type, sharc_attr *origin) {
-  return create(rw, "mpmd.assign", loc, &v, 1, &type, 1, one_attr(rw->ctx, "origin", origin), 0);
+sharc_attr *sharc_mpmd_origin_attrs(sharc_context *ctx, sharc_attr *origin) {
+  return one_attr(ctx, "origin", origin);
+}
+
+sharc_op *sharc_mpmd_create_assign_with(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
+                                        sharc_type *type, sharc_attr *attrs) {
+  return create(rw, "mpmd.assign", loc, &v, 1, &type, 1, attrs, 0);
 }
 
 sharc_op *sharc_mpmd_create_assign(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
                                    sharc_type *type, const char *origin) {
-  return sharc_mpmd_create_assign_origin(rw, loc, v, type, origin_string(rw->ctx, origin));
+  return sharc_mpmd_create_assign_with(
+      rw, loc, v, type, sharc_mpmd_origin_attrs(rw->ctx, origin_string(rw->ctx, origin)));
 }
 
-sharc_op *sharc_mpmd_create_unassign_origin(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
-                                            sharc_attr *origin) {
+sharc_op *sharc_mpmd_create_unassign_with(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
+                                          sharc_attr *attrs) {
   sharc_type *global = sharc_mpmd_mesh_tensor_global_type(sharc_value_type(v));
-  return create(rw, "mpmd.unassign", loc, &v, 1, &global, 1, one_attr(rw->ctx, "origin", origin),
-                0);
+  return create(rw, "mpmd.unassign", loc, &v, 1, &global, 1, attrs, 0);
 }
 
 sharc_op *sharc_mpmd_create_unassign(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
                                      const char *origin) {
-  return sharc_mpmd_create_unassign_origin(rw, loc, v, origin_string(rw->ctx, origin));
+  return sharc_mpmd_create_unassign_with(
+      rw, loc, v, sharc_mpmd_origin_attrs(rw->ctx, origin_string(rw->ctx, origin)));
 }
 
 sharc_op *sharc_mpmd_create_transfer(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,

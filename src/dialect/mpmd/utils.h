@@ -89,16 +89,21 @@ bool sharc_mpmd_is_inter_mesh_transfer(const sharc_op *op);
 void sharc_mpmd_split_memory_kind(sharc_str name, sharc_str *mesh, sharc_str *kind);
 
 /* ---- building ops ------------------------------------------------------------------- */
+/* An assign's or unassign's attributes: {origin = `origin`} (an attribute
+ * or NULL for none: then NULL, the empty dictionary). Built once, it serves
+ * every op with that origin (map-named-ops makes thousands per name). */
+sharc_attr *sharc_mpmd_origin_attrs(sharc_context *ctx, sharc_attr *origin);
 /* mpmd.assign of `v` to `type` (a mesh tensor), with an origin or NULL. */
 sharc_op *sharc_mpmd_create_assign(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
                                    sharc_type *type, const char *origin);
-sharc_op *sharc_mpmd_create_assign_origin(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
-                                          sharc_type *type, sharc_attr *origin);
+/* The same with the attributes sharc_mpmd_origin_attrs built. */
+sharc_op *sharc_mpmd_create_assign_with(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
+                                        sharc_type *type, sharc_attr *attrs);
 /* mpmd.unassign of the mesh tensor `v`. */
 sharc_op *sharc_mpmd_create_unassign(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
                                      const char *origin);
-sharc_op *sharc_mpmd_create_unassign_origin(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
-                                            sharc_attr *origin);
+sharc_op *sharc_mpmd_create_unassign_with(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
+                                          sharc_attr *attrs);
 sharc_op *sharc_mpmd_create_transfer(sharc_rewriter *rw, sharc_attr *loc, sharc_value *v,
                                      sharc_type *type);
 /* mpmd.call of `callee` (a symbol reference) with these results. */

@@ -4,6 +4,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
+#include "pass/pass_patterns.h"
 
 #include <stdlib.h>
 
@@ -78,4 +79,15 @@ void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_v
       if (!only || sharc_op_isa(user, only))
         sharc_ptr_vec_push_unique(out, user);
     }
+}
+
+bool sharc_mpmd_apply_isolation_local_patterns(sharc_op *op, const sharc_pattern *patterns,
+                                               const sharc_greedy_config *config,
+                                               sharc_pass_run *run) {
+  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(op));
+  sharc_pattern_set_add(set, patterns, NULL);
+  sharc_pattern_set_declare_isolation_local(set);
+  bool converged = sharc_pass_apply_pattern_set(op, set, config, run);
+  sharc_pattern_set_destroy(set);
+  return converged;
 }

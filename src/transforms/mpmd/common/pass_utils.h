@@ -45,4 +45,12 @@ void sharc_mpmd_unique_users(sharc_op *op, const sharc_op_def *only, sharc_ptr_v
  * transfer), the change reported to the rewriter. */
 void sharc_mpmd_append_operand(sharc_rewriter *rw, sharc_op *op, sharc_value *v);
 
+/* sharc_pass_apply_patterns for patterns that each read and change only
+ * their root's own isolated-from-above scope (sharc_pattern_set_declare_
+ * isolation_local): the driver leaves out the isolated bodies where none
+ * can apply. */
+bool sharc_mpmd_apply_isolation_local_patterns(sharc_op *op, const sharc_pattern *patterns,
+                                               const sharc_greedy_config *config,
+                                               sharc_pass_run *run);
+
 #endif

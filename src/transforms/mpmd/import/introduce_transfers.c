@@ -135,15 +135,10 @@ static void push_unassigns_into(sharc_op *callee, sharc_block *body, sharc_op *c
 static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   (void)opts;
   sharc_mpmd_rewrite_called_funcs(module, run, true, push_unassigns_into);
-  sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(module));
-  sharc_pattern_set_add(set, patterns, NULL);
   /* rooted at assigns, replaced by values and transfers in their own block
    * or by an add wrapped in a new fragment: no pattern enters a region */
-  sharc_pattern_set_declare_isolation_local(set);
   sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
-  bool converged = sharc_pass_apply_pattern_set(module, set, &config, run);
-  sharc_pattern_set_destroy(set);
-  return converged;
+  return sharc_mpmd_apply_isolation_local_patterns(module, patterns, &config, run);
 }
 
 const sharc_pass_def sharc_pass_mpmd_introduce_transfers = {

@@ -6,6 +6,7 @@
 #include "ir/static_names.h"
 #include "dialect/mpmd/mpmd_internal.h"
 #include "dialect/mpmd/utils.h"
+#include "support/ptrmap.h"
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
@@ -22,11 +23,30 @@ static const sharc_option_def options[] = {
                         SHARC_MPMD_ASSIGNMENT_DESC),
 };
 
+/* The mesh tensor types made so far, by (mesh, global type): a program
+ * asks for a few pairs thousands of times (a type per operand and result
+ * of every named computation), and interning one hashes its words. */
+enum { MESH_TYPE_BITS = 5 };
+typedef struct mesh_type_slot {
+  const sharc_ident *mesh;
+  const sharc_type *tensor;
+  sharc_type *made;
+} mesh_type_slot;
+
 typedef struct map_state {
   const sharc_mpmd_assignment_options *opts;
   sharc_rewriter rw;
   bool failed;
+  mesh_type_slot mesh_types[1u << MESH_TYPE_BITS];
 } map_state;
+
+static sharc_type *mesh_tensor(map_state *st, sharc_ident *mesh, sharc_type *tensor) {
+  mesh_type_slot *s = &st->mesh_types[sharc_ptr_slot(tensor, MESH_TYPE_BITS)];
+  if (s->tensor != tensor || s->mesh != mesh)
+    *s = (mesh_type_slot){mesh, tensor,
+                          sharc_mpmd_mesh_tensor_of(st->rw.ctx, mesh, tensor, NULL, NULL)};
+  return s->made;
+}
 
 /* MapNamedComputationToMesh. */
 static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_assignment *a) {
@@ -45,7 +65,8 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   sharc_rw_set_before(rw, nc);
   sharc_attr *loc = sharc_op_loc(nc);
   sharc_str name = sharc_mpmd_named_op_name(nc);
-  sharc_attr *origin = sharc_attr_string(ctx, name);
+  /* one attribute dictionary for all the assigns and unassigns made here */
+  sharc_attr *attrs = sharc_mpmd_origin_attrs(ctx, sharc_attr_string(ctx, name));
   unsigned n = sharc_op_num_operands(nc), nr = sharc_op_num_results(nc);
   /* interned once: a mesh tensor type per operand and result */
   sharc_ident *mesh_id = sharc_ident_get(ctx, mesh);
@@ -59,14 +80,12 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
         operands[i] = operands[j]; /* repeated operands share one assign */
     if (!operands[i])
       operands[i] = sharc_op_result(
-          sharc_mpmd_create_assign_origin(
-              rw, loc, v, sharc_mpmd_mesh_tensor_of(ctx, mesh_id, sharc_value_type(v), NULL, NULL),
-              origin),
+          sharc_mpmd_create_assign_with(rw, loc, v, mesh_tensor(st, mesh_id, sharc_value_type(v)),
+                                        attrs),
           0);
   }
   for (unsigned i = 0; i < nr; i++)
-    types[i] = sharc_mpmd_mesh_tensor_of(ctx, mesh_id, sharc_value_type(sharc_op_result(nc, i)),
-                                         NULL, NULL);
+    types[i] = mesh_tensor(st, mesh_id, sharc_value_type(sharc_op_result(nc, i)));
   sharc_attr *user_origin = sharc_op_attr_static(nc, "origin");
   sharc_attr *origins = sharc_attr_array(ctx, &user_origin, 1);
   sharc_attr *stage = a->has_stage
@@ -77,7 +96,7 @@ static bool map_computation(map_state *st, sharc_op *nc, const sharc_mpmd_name_a
   sharc_value **results = sharc_xmalloc_array((size_t)nr + 1, sizeof *results);
   for (unsigned i = 0; i < nr; i++)
     results[i] = sharc_op_result(
-        sharc_mpmd_create_unassign_origin(rw, loc, sharc_op_result(frag, i), origin), 0);
+        sharc_mpmd_create_unassign_with(rw, loc, sharc_op_result(frag, i), attrs), 0);
   sharc_rw_replace_op(rw, nc, results, nr);
   free(results);
   free(types);
@@ -95,10 +114,10 @@ static void map_tensor(map_state *st, sharc_op *nt) {
     sharc_rw_replace_op(rw, nt, &operand, 1);
     return;
   }
-  sharc_attr *origin = sharc_op_attr_static(nt, "name");
-  sharc_op *assign = sharc_mpmd_create_assign_origin(rw, sharc_op_loc(nt), operand, t, origin);
+  sharc_attr *attrs = sharc_mpmd_origin_attrs(rw->ctx, sharc_op_attr_static(nt, "name"));
+  sharc_op *assign = sharc_mpmd_create_assign_with(rw, sharc_op_loc(nt), operand, t, attrs);
   sharc_op *un =
-      sharc_mpmd_create_unassign_origin(rw, sharc_op_loc(nt), sharc_op_result(assign, 0), origin);
+      sharc_mpmd_create_unassign_with(rw, sharc_op_loc(nt), sharc_op_result(assign, 0), attrs);
   sharc_value *r = sharc_op_result(un, 0);
   sharc_rw_replace_op(rw, nt, &r, 1);
 }

@@ -8,6 +8,7 @@
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/static_names.h"
+#include "support/ptrmap.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -612,13 +613,44 @@ bool sharc_mi_clear_for_sets(sharc_op *for_op) {
 /* The propagations' memo: the attribute a set read from an attribute is
  * stored back as, and whether that set has a mesh (attributes are unique
  * and live as long as the context; a run sees a few distinct sets). */
-enum { SET_MEMO_SIZE = 16 };
+enum { SET_MEMO_SIZE = 16, ASSIGN_MEMO_BITS = 5 };
+
+/* An assign's or unassign's mesh with its origin (sharc_mpmd_assign_mesh_
+ * with_origin) and the one-mesh set attribute of it, by the op's mesh and
+ * origin attribute: a program has a few such pairs on thousands of ops,
+ * and each build interns three attributes. */
+typedef struct assign_sets {
+  const sharc_ident *mesh;
+  const sharc_attr *origin; /* the op's "origin" attribute, as it is */
+  sharc_attr *mwo;          /* NULL: an empty slot */
+  sharc_attr *set;
+  bool wildcard; /* the mesh is named as the wildcard: sets keep it apart */
+} assign_sets;
+
 typedef struct set_memo {
   const sharc_attr *read[SET_MEMO_SIZE];
   sharc_attr *stored[SET_MEMO_SIZE];
   bool has_mesh[SET_MEMO_SIZE];
   unsigned len;
+  assign_sets assigns[1u << ASSIGN_MEMO_BITS];
 } set_memo;
+
+static const assign_sets *assign_sets_of(set_memo *memo, sharc_op *op) {
+  sharc_type *mesh_type = sharc_op_isa(op, &sharc_mpmd_assign_def)
+                              ? sharc_value_type(sharc_op_result(op, 0))
+                              : sharc_value_type(sharc_op_operand(op, 0));
+  const sharc_ident *mesh = sharc_mpmd_mesh_tensor_mesh(mesh_type);
+  const sharc_attr *origin = sharc_op_attr_static(op, "origin");
+  assign_sets *a = &memo->assigns[sharc_ptr_slot(
+      (const void *)((uintptr_t)mesh ^ (uintptr_t)origin * 31), ASSIGN_MEMO_BITS)];
+  if (a->mwo && a->mesh == mesh && a->origin == origin)
+    return a;
+  sharc_attr *mwo = sharc_mpmd_assign_mesh_with_origin(op);
+  *a = (assign_sets){mesh, origin, mwo,
+                     sharc_mpmd_meshes_with_origins(sharc_op_context(op), &mwo, 1),
+                     sharc_str_eq_cstr(sharc_ident_str(mesh), SHARC_MI_WILDCARD_MESH)};
+  return a;
+}
 
 static sharc_attr *stored_set_attr(set_memo *memo, sharc_context *ctx, const sharc_attr *a,
                                    bool *has_mesh) {
@@ -819,44 +851,22 @@ static void populate_for_terminator(sharc_op *ret) {
   }
 }
 
-/* Whether `uses` is the use set an assign to `mesh` with origin `origin`
- * (NULL: none) stores: that mesh with that origin, nothing else. Read off
- * the attribute, nothing built or interned. */
-static bool is_assign_use_set(const sharc_attr *uses, const sharc_ident *mesh,
-                              const sharc_attr *origin) {
-  if (!is_meshes_attr(uses) || sharc_mpmd_meshes_with_origins_count(uses) != 1)
-    return false;
-  const sharc_attr *mwo = sharc_mpmd_meshes_with_origins_at(uses, 0);
-  if (sharc_mpmd_mesh_with_origins_mesh(mwo) != mesh)
-    return false;
-  if (!origin)
-    return sharc_mpmd_mesh_with_origins_count(mwo) == 0;
-  return sharc_mpmd_mesh_with_origins_count(mwo) == 1 &&
-         sharc_str_eq(sharc_mpmd_origin_label(sharc_mpmd_mesh_with_origins_at(mwo, 0)),
-                      sharc_attr_string_value(origin));
-}
-
 /* An assign's use set is its mesh with its origin: the attribute
- * sharc_mi_set_use_set would store for that one-mesh set, built only when
- * the op does not hold it yet (the second propagation finds it there). A
- * mesh named as the wildcard takes the set's own path. */
-static void populate_assign_use_set(sharc_op *op) {
-  sharc_ident *mesh = sharc_mpmd_mesh_tensor_mesh(sharc_value_type(sharc_op_result(op, 0)));
-  sharc_attr *origin = sharc_op_attr_static(op, "origin");
-  if (origin && sharc_attr_get_kind(origin) != SHARC_ATTR_STRING)
-    origin = NULL;
-  sharc_context *ctx = sharc_op_context(op);
-  if (sharc_str_eq_cstr(sharc_ident_str(mesh), SHARC_MI_WILDCARD_MESH)) {
+ * sharc_mi_set_use_set would store for that one-mesh set (attributes are
+ * unique: the op holds that set exactly when it holds that attribute),
+ * stored only when the op does not hold it yet (the second propagation
+ * finds it there). A mesh named as the wildcard takes the set's own path. */
+static void populate_assign_use_set(sharc_op *op, set_memo *memo) {
+  const assign_sets *a = assign_sets_of(memo, op);
+  if (a->wildcard) {
     sharc_mesh_set s = {0};
-    sharc_mesh_set_insert(&s, sharc_mpmd_assign_mesh_with_origin(op));
+    sharc_mesh_set_insert(&s, a->mwo);
     sharc_mi_set_use_set(op, &s);
     sharc_mesh_set_free(&s);
     return;
   }
-  if (is_assign_use_set(sharc_op_attr_static(op, SHARC_MI_USE_SET), mesh, origin))
-    return;
-  sharc_attr *mwo = sharc_mpmd_assign_mesh_with_origin(op);
-  sharc_op_set_attr_static(op, SHARC_MI_USE_SET, sharc_mpmd_meshes_with_origins(ctx, &mwo, 1));
+  if (sharc_op_attr_static(op, SHARC_MI_USE_SET) != a->set)
+    sharc_op_set_attr_static(op, SHARC_MI_USE_SET, a->set);
 }
 
 /* The common case of a meshless op's use set: the uses of its results that
@@ -893,7 +903,7 @@ static void populate_use_set(sharc_op *op, set_memo *memo) {
   sharc_context *ctx = sharc_op_context(op);
   sharc_mesh_set s = {0};
   if (sharc_op_isa(op, &sharc_mpmd_assign_def)) {
-    populate_assign_use_set(op);
+    populate_assign_use_set(op, memo);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     sharc_block *body = sharc_func_body(op);
     unsigned n = sharc_func_num_args(op);
@@ -947,11 +957,34 @@ static void add_use_set_to_src_set(sharc_context *ctx, sharc_mesh_set *src,
     sharc_mesh_set_insert_mesh(src, use_set->meshes.items[i].mesh, origin);
 }
 
-static void init_unassign(sharc_op *op) {
+static bool has_transfer_user(const sharc_value *v) {
+  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u))
+    if (sharc_op_isa(sharc_use_owner(u), &sharc_mpmd_transfer_def))
+      return true;
+  return false;
+}
+
+/* Whether `v` is an argument of an entry-point function: its uses add to
+ * the source set of an unassign of it. */
+static bool is_entry_point_arg(sharc_op *op, sharc_value *v) {
+  if (!sharc_value_is_block_arg(v))
+    return false;
+  sharc_op *func = sharc_mpmd_enclosing_func(op);
+  return func && sharc_mpmd_is_entry_point_function(func);
+}
+
+static void init_unassign(sharc_op *op, set_memo *memo) {
   sharc_context *ctx = sharc_op_context(op);
-  sharc_mesh_set src = {0};
-  sharc_mesh_set_insert(&src, sharc_mpmd_assign_mesh_with_origin(op));
+  const assign_sets *a = assign_sets_of(memo, op);
   sharc_value *tensor = sharc_op_operand(op, 0);
+  /* the common case: the set is the op's mesh with its origin alone, the
+   * memoized attribute (as sharc_mi_set_src_set would store it) */
+  if (!a->wildcard && !has_transfer_user(tensor) && !is_entry_point_arg(op, tensor)) {
+    sharc_op_set_attr_static(op, SHARC_MI_SRC_SET, a->set);
+    return;
+  }
+  sharc_mesh_set src = {0};
+  sharc_mesh_set_insert(&src, a->mwo);
   sharc_attr *transfer_origin = sharc_mpmd_origin(ctx, SHARC_STR(SHARC_MI_TRANSFER));
   for (sharc_use *u = sharc_value_first_use(tensor); u; u = sharc_use_next(u)) {
     sharc_op *user = sharc_use_owner(u);
@@ -960,8 +993,7 @@ static void init_unassign(sharc_op *op) {
           &src, sharc_ident_get(ctx, sharc_mpmd_value_mesh(sharc_op_result(user, 0))),
           transfer_origin);
   }
-  sharc_op *func = sharc_mpmd_enclosing_func(op);
-  if (sharc_value_is_block_arg(tensor) && func && sharc_mpmd_is_entry_point_function(func)) {
+  if (is_entry_point_arg(op, tensor)) {
     sharc_mesh_set uses = {0};
     sharc_mi_add_transitive_uses(sharc_op_result(op, 0), &uses);
     add_use_set_to_src_set(ctx, &src, &uses);
@@ -1028,25 +1060,30 @@ static void infer_reduce(sharc_op *op) {
             : sharc_mpmd_reduction_op_kind(op);
   if (kind == SHARC_MPMD_REDUCE_NONE)
     return;
-  sharc_attr *reduction = sharc_mpmd_reduction(ctx, kind);
+  /* interned only when an operand's producer has an annotation to compare */
+  sharc_attr *reduction = NULL;
   bool some_reduce = false;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
-    if (def && sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) == reduction)
+    sharc_attr *annotation = def ? sharc_op_attr_static(def, SHARC_MI_REDUCE_ANNOTATION) : NULL;
+    if (annotation && !reduction)
+      reduction = sharc_mpmd_reduction(ctx, kind);
+    if (annotation && annotation == reduction)
       some_reduce = true;
   }
-  sharc_mesh_set all = {0}, s = {0};
-  sharc_mi_src_set(op, &s);
   /* nothing changes unless the op's own set is empty or an operand is
    * such a reduction: only then are the operands' sets read */
-  if (!sharc_mesh_set_empty(&s) && !some_reduce)
-    goto done;
+  if (!sharc_mesh_set_attr_empty(sharc_op_attr_static(op, SHARC_MI_SRC_SET)) && !some_reduce)
+    return;
+  sharc_mesh_set all = {0}, s = {0};
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_mi_value_src_set(sharc_op_operand(op, i), &s);
     if (sharc_mesh_set_empty(&s))
       goto done;
     sharc_mesh_set_union(&all, &s);
   }
+  if (!reduction)
+    reduction = sharc_mpmd_reduction(ctx, kind);
   sharc_op_set_attr_static(op, SHARC_MI_REDUCE_ANNOTATION, reduction);
   if (cross)
     sharc_op_set_attr_static(cross, SHARC_MI_REDUCE_ANNOTATION, reduction);
@@ -1142,7 +1179,7 @@ static void populate_src_for(sharc_op *for_op) {
 static sharc_walk_result populate_src_set(sharc_op *op, void *user) {
   set_memo *memo = user;
   if (sharc_op_isa(op, &sharc_mpmd_unassign_def)) {
-    init_unassign(op);
+    init_unassign(op, memo);
   } else if (sharc_op_isa(op, &sharc_func_func_def)) {
     init_func(op);
   } else if (sharc_op_isa(op, &sharc_mpmd_fragment_def)) {

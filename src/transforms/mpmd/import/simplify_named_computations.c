@@ -8,6 +8,7 @@
 #include "pass/pass_patterns.h"
 #include "pass/pass_registry.h"
 #include "support/xalloc.h"
+#include "transforms/mpmd/common/pass_utils.h"
 #include "transforms/mpmd/common/simplify_region_op.h"
 #include "rewrite/replace_kept.h"
 
@@ -75,19 +76,18 @@ static const sharc_pattern named_computation_patterns[] = {
     {NULL, NULL, NULL, 0, NULL},
 };
 
-static bool apply(sharc_op *func, const sharc_pattern *patterns, sharc_region_simplify simplify,
-                  sharc_pass_run *run) {
-  sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
-  config.region_simplify = simplify;
-  return sharc_pass_apply_patterns(func, patterns, NULL, &config, run);
-}
-
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   if (!sharc_mpmd_is_distributed_function(func))
     return true;
-  return apply(func, barrier_patterns, SHARC_SIMPLIFY_DISABLED, run) &&
-         apply(func, named_computation_patterns, SHARC_SIMPLIFY_NORMAL, run);
+  sharc_greedy_config config = sharc_pass_greedy_config_no_folding();
+  /* a barrier's rewrite reads its named computation's kind and changes
+   * the barrier and its uses, all in that computation's body: the bodies
+   * without a barrier are left out of the worklist */
+  if (!sharc_mpmd_apply_isolation_local_patterns(func, barrier_patterns, &config, run))
+    return false;
+  config.region_simplify = SHARC_SIMPLIFY_NORMAL;
+  return sharc_pass_apply_patterns(func, named_computation_patterns, NULL, &config, run);
 }
 
 const sharc_pass_def sharc_pass_mpmd_simplify_named_computations = {
