@@ -737,7 +737,7 @@ static bool is_terminator(const sharc_op *op) {
  * length, or 0 for an op whose step reads more: one with successors, or
  * next to a barrier (some steps read the shardings the barrier hides).
  * *key is `stack` or allocated. */
-enum { SETTLED_STACK = 32 };
+enum { SETTLED_STACK = 32, SETTLED_BY_OP = 1 };
 
 static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
                             const sharc_attr *rule, bool full_version,
@@ -779,16 +779,25 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
     single |= single_device_in(st, out[i], op, table);
   if (single)
     return process_single_device_op(st, op, out, n_res);
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
+  /* A rule the cache derives from what the key holds already (the op's
+   * name, attributes and types; an own rule is one of the attributes) is
+   * left out of the key, and derived only when the memo does not settle
+   * the op. SETTLED_BY_OP stands for it: no rule has that address. */
+  bool keyed = sharc_rule_cache_keyed(st->rules, op);
+  sharc_attr *rule =
+      keyed ? NULL : sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
   unsigned value_len;
-  unsigned key_len = settled_key(st, op, table, rule, full_version, shardings, stack, &key);
+  unsigned key_len = settled_key(st, op, table, keyed ? (const sharc_attr *)SETTLED_BY_OP : rule,
+                                 full_version, shardings, stack, &key);
   uint64_t hash = key_len ? sharc_word_memo_hash(key, key_len) : 0;
   if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
     return true;
   }
+  if (keyed)
+    rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
   unsigned errors = sharc_context_error_count(st->ctx);
   sharc_op *mesh_op = NULL;
@@ -821,8 +830,9 @@ static bool visit_op(insert_state *st, sharc_op *op) {
     return reshard_data_flow_op(st, op, full_version);
   if (sharc_op_isa(op, &sharc_func_call_def))
     return reshard_call(st, op, full_version);
-  bool converted;
-  if (!sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
+  bool converted = false; /* only a reshard converts: most ops make no call */
+  if (sharc_op_isa(op, &sharc_sdy_reshard_def) &&
+      !sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
     return false;
   if (converted)
     return true;

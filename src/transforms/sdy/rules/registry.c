@@ -252,6 +252,11 @@ static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
   return slot == 1 ? NULL : &registry[slot - 2];
 }
 
+bool sharc_rule_cache_keyed(sharc_rule_cache *c, sharc_op *op) {
+  const rule_row *row = cached_row(c, op);
+  return row && row->rule && cacheable(row->rule);
+}
+
 sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op) {
   sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   return existing && sharc_sdy_is_op_sharding_rule(existing) ? existing : NULL;
