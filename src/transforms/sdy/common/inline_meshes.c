@@ -31,11 +31,6 @@ static sharc_attr *inline_mesh(sharc_attr *sharding, const sharc_sdy_sharding_si
   return inlined;
 }
 
-static void touched(sharc_op *op, void *user) {
-  inline_state *st = user;
-  sharc_rw_modified(&st->rw, op);
-}
-
 /* `replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, ...>` gets
  * the mesh @m names. */
 static sharc_walk_result inline_replica_groups(sharc_op *op, void *user) {
@@ -63,7 +58,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   inline_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
   /* inline_mesh reads the sharding alone: each op's list maps once */
-  sharc_sdy_transform_shardings_by_value(module, inline_mesh, touched, &st);
+  /* the ops changed are not told to the run's listener one by one: it
+   * only drops a call graph the pass never builds */
+  sharc_sdy_transform_shardings_by_value(module, inline_mesh, NULL, &st);
   sharc_ptrmap_free(&st.inlined);
   sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));

@@ -36,6 +36,8 @@ static const sharc_option_def options[] = {
                  "false", "Enable full version."),
 };
 
+enum { KEYED_BITS = 5, KEYED_SLOTS = 1 << KEYED_BITS };
+
 typedef struct insert_state {
   const insert_options *opts;
   sharc_rewriter rw;
@@ -56,6 +58,12 @@ typedef struct insert_state {
   sharc_ptrmap single;
   sharc_op *single_table;
   sharc_op *func_table; /* the symbol table of the function's ops, once known */
+  /* op name -> sharc_rule_cache_keyed, direct-mapped: a model has a few
+   * kinds of op, and the cache's own look-up costs a hash probe */
+  struct {
+    const sharc_ident *name;
+    bool keyed;
+  } keyed[KEYED_SLOTS];
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
@@ -767,6 +775,17 @@ static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
   return n;
 }
 
+/* sharc_rule_cache_keyed, remembered per op name. */
+static bool rule_keyed(insert_state *st, sharc_op *op) {
+  const sharc_ident *name = sharc_op_name(op);
+  unsigned slot = sharc_ptr_slot(name, KEYED_BITS);
+  if (st->keyed[slot].name != name) {
+    st->keyed[slot].name = name;
+    st->keyed[slot].keyed = sharc_rule_cache_keyed(st->rules, op);
+  }
+  return st->keyed[slot].keyed;
+}
+
 /* The op's rule-driven reshards and reduction all-reduces; `shardings`
  * are the op's, barriers bypassed (sharc_projection_op_shardings). */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
@@ -783,7 +802,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
    * name, attributes and types; an own rule is one of the attributes) is
    * left out of the key, and derived only when the memo does not settle
    * the op. SETTLED_BY_OP stands for it: no rule has that address. */
-  bool keyed = sharc_rule_cache_keyed(st->rules, op);
+  bool keyed = rule_keyed(st, op);
   sharc_attr *rule =
       keyed ? NULL : sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
