@@ -36,7 +36,12 @@ static const sharc_option_def options[] = {
                  "false", "Enable full version."),
 };
 
-enum { KEYED_BITS = 5, KEYED_SLOTS = 1 << KEYED_BITS };
+enum {
+  KEYED_BITS = 5,
+  KEYED_SLOTS = 1 << KEYED_BITS,
+  SEEN_BITS = 8,
+  SEEN_SLOTS = 1 << SEEN_BITS,
+};
 
 typedef struct insert_state {
   const insert_options *opts;
@@ -64,6 +69,15 @@ typedef struct insert_state {
     const sharc_ident *name;
     bool keyed;
   } keyed[KEYED_SLOTS];
+  /* value -> its sharding (sharc_sdy_get_sharding), direct-mapped, valid
+   * while the IR's change count is `seen_epoch`: an op's result is read
+   * when the op is visited and again at each of its users, and the walk
+   * meets the users soon after */
+  struct {
+    sharc_value *value;
+    sharc_attr *sharding;
+  } seen[SEEN_SLOTS];
+  uint64_t seen_epoch;
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
@@ -288,16 +302,31 @@ typedef struct value_shardings {
   sharc_attr **items;
 } value_shardings;
 
-static void read_shardings(sharc_op *op, value_shardings *vs) {
+/* sharc_sdy_get_sharding through st->seen (see there). */
+static sharc_attr *seen_sharding(insert_state *st, sharc_value *v) {
+  unsigned slot = sharc_ptr_slot(v, SEEN_BITS);
+  if (st->seen[slot].value != v) {
+    st->seen[slot].value = v;
+    st->seen[slot].sharding = sharc_sdy_get_sharding(v);
+  }
+  return st->seen[slot].sharding;
+}
+
+static void read_shardings(insert_state *st, sharc_op *op, value_shardings *vs) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (!vs->items)
     vs->items = n_ops + n_res <= SMALL_VALUES
                     ? vs->small
                     : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  if (epoch != st->seen_epoch) {
+    memset(st->seen, 0, sizeof st->seen);
+    st->seen_epoch = epoch;
+  }
   for (unsigned i = 0; i < n_ops; i++)
-    vs->items[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    vs->items[i] = seen_sharding(st, sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
-    vs->items[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+    vs->items[n_ops + i] = seen_sharding(st, sharc_op_result(op, i));
 }
 
 /* The shardings read past propagation barriers
@@ -857,12 +886,12 @@ static bool visit_op(insert_state *st, sharc_op *op) {
     return true;
   value_shardings vs;
   vs.items = NULL;
-  read_shardings(op, &vs);
+  read_shardings(st, op, &vs);
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
   bool ok = all_reduce_unreduced_operands(st, op, &vs);
   if (ok) {
     if (sharc_context_ir_epoch(st->ctx) != epoch)
-      read_shardings(op, &vs); /* an operand is an all-reduce now */
+      read_shardings(st, op, &vs); /* an operand is an all-reduce now */
     bypass_barriers(st, op, &vs);
     ok = reshard_by_rule(st, op, full_version, vs.items);
   }
