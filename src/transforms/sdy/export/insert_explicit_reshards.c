@@ -37,10 +37,12 @@ static const sharc_option_def options[] = {
 };
 
 enum {
-  KEYED_BITS = 5,
+  KEYED_BITS = 7,
   KEYED_SLOTS = 1 << KEYED_BITS,
   SEEN_BITS = 8,
   SEEN_SLOTS = 1 << SEEN_BITS,
+  SINGLE_BITS = 6,
+  SINGLE_SLOTS = 1 << SINGLE_BITS,
 };
 
 typedef struct insert_state {
@@ -62,6 +64,12 @@ typedef struct insert_state {
    * for meshes looked up in `single_table` (see single_device) */
   sharc_ptrmap single;
   sharc_op *single_table;
+  /* the same answers, direct-mapped in front of `single`: it is asked of
+   * every result */
+  struct {
+    const sharc_attr *sharding;
+    bool single;
+  } single_seen[SINGLE_SLOTS];
   sharc_op *func_table; /* the symbol table of the function's ops, once known */
   /* op name -> sharc_rule_cache_keyed, direct-mapped: a model has a few
    * kinds of op, and the cache's own look-up costs a hash probe */
@@ -115,13 +123,18 @@ static bool single_device_in(insert_state *st, const sharc_attr *sharding, sharc
     return false;
   if (table != st->single_table) {
     sharc_ptrmap_free(&st->single);
+    memset(st->single_seen, 0, sizeof st->single_seen);
     st->single_table = table;
   }
+  unsigned slot = sharc_ptr_slot(sharding, SINGLE_BITS);
+  if (st->single_seen[slot].sharding == sharding)
+    return st->single_seen[slot].single;
   uintptr_t known = (uintptr_t)sharc_ptrmap_get(&st->single, sharding);
-  if (known)
-    return known == 2;
-  bool single = sharc_sdy_is_single_device_sharding(sharding, op);
-  sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  bool single = known ? known == 2 : sharc_sdy_is_single_device_sharding(sharding, op);
+  if (!known)
+    sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  st->single_seen[slot].sharding = sharding;
+  st->single_seen[slot].single = single;
   return single;
 }
 
