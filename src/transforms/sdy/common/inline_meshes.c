@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
+#include "ir/created_defs.h"
 #include "ir/static_names.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
@@ -62,7 +63,9 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
    * only drops a call graph the pass never builds */
   sharc_sdy_transform_shardings_by_value(module, inline_mesh, NULL, &st);
   sharc_ptrmap_free(&st.inlined);
-  sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
+  /* no replica groups name a mesh while none of their kind was made */
+  if (sharc_context_fact_noted(st.rw.ctx, &sharc_shlo_replica_group_mesh_axes_made))
+    sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL, *next; op; op = next) {
     next = sharc_op_next(op);
