@@ -126,13 +126,17 @@ static bool single_device_in(insert_state *st, const sharc_attr *sharding, sharc
     memset(st->single_seen, 0, sizeof st->single_seen);
     st->single_table = table;
   }
+  /* two slots a sharding may sit in, the newer first */
   unsigned slot = sharc_ptr_slot(sharding, SINGLE_BITS);
   if (st->single_seen[slot].sharding == sharding)
     return st->single_seen[slot].single;
+  if (st->single_seen[slot ^ 1].sharding == sharding)
+    return st->single_seen[slot ^ 1].single;
   uintptr_t known = (uintptr_t)sharc_ptrmap_get(&st->single, sharding);
   bool single = known ? known == 2 : sharc_sdy_is_single_device_sharding(sharding, op);
   if (!known)
     sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  st->single_seen[slot ^ 1] = st->single_seen[slot];
   st->single_seen[slot].sharding = sharding;
   st->single_seen[slot].single = single;
   return single;
@@ -817,14 +821,19 @@ static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
   return n;
 }
 
-/* sharc_rule_cache_keyed, remembered per op name. */
+/* sharc_rule_cache_keyed, remembered per op name in two slots (two of a
+ * model's frequent names may share one). */
 static bool rule_keyed(insert_state *st, sharc_op *op) {
   const sharc_ident *name = sharc_op_name(op);
-  unsigned slot = sharc_ptr_slot(name, KEYED_BITS);
-  if (st->keyed[slot].name != name) {
-    st->keyed[slot].name = name;
-    st->keyed[slot].keyed = sharc_rule_cache_keyed(st->rules, op);
-  }
+  /* by the name's string hash: its address moves from run to run */
+  unsigned slot = name->hash & (KEYED_SLOTS - 1);
+  if (st->keyed[slot].name == name)
+    return st->keyed[slot].keyed;
+  if (st->keyed[slot ^ 1].name == name)
+    return st->keyed[slot ^ 1].keyed;
+  st->keyed[slot ^ 1] = st->keyed[slot];
+  st->keyed[slot].name = name;
+  st->keyed[slot].keyed = sharc_rule_cache_keyed(st->rules, op);
   return st->keyed[slot].keyed;
 }
 
