@@ -43,6 +43,8 @@ enum {
   SEEN_SLOTS = 1 << SEEN_BITS,
   SINGLE_BITS = 6,
   SINGLE_SLOTS = 1 << SINGLE_BITS,
+  MESH_MEMO = 4,
+  SMALL_MESHES = 16,
 };
 
 typedef struct insert_state {
@@ -86,6 +88,12 @@ typedef struct insert_state {
     sharc_attr *sharding;
   } seen[SEEN_SLOTS];
   uint64_t seen_epoch;
+  /* lookup_mesh's memo, the newest first */
+  struct {
+    sharc_op *table;
+    sharc_str name;
+    sharc_op *mesh;
+  } meshes[MESH_MEMO];
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
@@ -158,18 +166,48 @@ static sharc_op *mesh_op_or_default(const sharc_attr *sharding, sharc_op *from, 
 
 static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "mesh"); }
 
+/* sharc_sdy_lookup_mesh_op from `from`, the last names looked up in its
+ * symbol table remembered: the steps of an op that gets reshards look a
+ * model's one or few meshes up again and again (the pass adds none). */
+static sharc_op *lookup_mesh(insert_state *st, sharc_op *from, sharc_str name) {
+  sharc_op *table = table_of(st, from);
+  for (unsigned i = 0; i < MESH_MEMO; i++)
+    if (st->meshes[i].table == table && st->meshes[i].name.data == name.data &&
+        st->meshes[i].name.len == name.len)
+      return st->meshes[i].mesh;
+  sharc_op *mesh = sharc_sdy_lookup_mesh_op(from, name);
+  memmove(&st->meshes[1], &st->meshes[0], (MESH_MEMO - 1) * sizeof st->meshes[0]);
+  st->meshes[0].table = table;
+  st->meshes[0].name = name;
+  st->meshes[0].mesh = mesh;
+  return mesh;
+}
+
+/* mesh_op_or_default through lookup_mesh. */
+static sharc_op *known_mesh_op_or_default(insert_state *st, const sharc_attr *sharding,
+                                          sharc_op *from, sharc_op *dflt) {
+  if (!sharding)
+    return dflt;
+  sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
+  return name.len ? lookup_mesh(st, from, name) : NULL;
+}
+
 /* getMostCommonMesh: the mesh op named by most sharded tensors (the first
  * to reach the highest count), `dflt` when none is sharded. */
-static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from,
-                                  sharc_op *dflt) {
-  sharc_op **meshes = sharc_xmalloc_array(n + 1, sizeof *meshes);
-  unsigned *counts = sharc_xcalloc(n + 1, sizeof *counts);
+static sharc_op *most_common_mesh(insert_state *st, sharc_attr *const *shardings, unsigned n,
+                                  sharc_op *from, sharc_op *dflt) {
+  /* in room of their own for most ops */
+  sharc_op *mesh_room[SMALL_MESHES];
+  unsigned count_room[SMALL_MESHES] = {0};
+  bool small = n <= SMALL_MESHES;
+  sharc_op **meshes = small ? mesh_room : sharc_xmalloc_array(n + 1, sizeof *meshes);
+  unsigned *counts = small ? count_room : sharc_xcalloc(n + 1, sizeof *counts);
   unsigned distinct = 0, best_count = 0;
   sharc_op *best = dflt;
   for (unsigned i = 0; i < n; i++) {
     if (sharc_sdy_is_fully_replicated(shardings[i]))
       continue;
-    sharc_op *m = mesh_op_or_default(shardings[i], from, dflt);
+    sharc_op *m = known_mesh_op_or_default(st, shardings[i], from, dflt);
     if (!m)
       continue;
     unsigned k = 0;
@@ -182,23 +220,25 @@ static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, shar
       best = m;
     }
   }
-  free(meshes);
-  free(counts);
+  if (!small) {
+    free(meshes);
+    free(counts);
+  }
   return best;
 }
 
 /* getMesh: the mesh every sharded tensor of the op is on (device order
  * aside), the most common device order among them; NULL when they differ,
  * none has a sharding, or the mesh is maximal. */
-static sharc_op *op_mesh(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+static sharc_op *op_mesh(insert_state *st, sharc_op *op, sharc_attr *const *shardings,
+                         unsigned n) {
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(shardings, n, op, true);
   if (!mesh_or_ref || sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
     return NULL;
-  sharc_op *mesh_op =
-      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
+  sharc_op *mesh_op = lookup_mesh(st, op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
   if (!mesh_op || !mesh_of(mesh_op) || sharc_sdy_mesh_is_maximal(mesh_of(mesh_op)))
     return NULL;
-  return most_common_mesh(shardings, n, op, mesh_op);
+  return most_common_mesh(st, shardings, n, op, mesh_op);
 }
 
 /* ---- reshards towards one target sharding --------------------------------------- */
@@ -873,7 +913,7 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
   sharc_op *mesh_op = NULL;
   if (rule && !sharc_sdy_rule_is_custom(rule) && sharc_rule_num_operands(rule) == n_ops &&
       sharc_rule_num_tensors(rule) == n_ops + n_res)
-    mesh_op = op_mesh(op, shardings, n_ops + n_res);
+    mesh_op = op_mesh(st, op, shardings, n_ops + n_res);
   if (mesh_op) {
     sharc_projection p;
     sharc_projection_build(&p, st->ctx, in, out, rule, mesh_of(mesh_op), true);
