@@ -155,15 +155,6 @@ static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op
   return sharding && single_device_in(st, sharding, op, table_of(st, op));
 }
 
-/* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
- * mesh, which Shardy does not expect here), or `dflt` without a sharding. */
-static sharc_op *mesh_op_or_default(const sharc_attr *sharding, sharc_op *from, sharc_op *dflt) {
-  if (!sharding)
-    return dflt;
-  sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
-  return name.len ? sharc_sdy_lookup_mesh_op(from, name) : NULL;
-}
-
 static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "mesh"); }
 
 /* sharc_sdy_lookup_mesh_op from `from`, the last names looked up in its
@@ -183,9 +174,10 @@ static sharc_op *lookup_mesh(insert_state *st, sharc_op *from, sharc_str name) {
   return mesh;
 }
 
-/* mesh_op_or_default through lookup_mesh. */
-static sharc_op *known_mesh_op_or_default(insert_state *st, const sharc_attr *sharding,
-                                          sharc_op *from, sharc_op *dflt) {
+/* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
+ * mesh, which Shardy does not expect here), or `dflt` without a sharding. */
+static sharc_op *mesh_op_or_default(insert_state *st, const sharc_attr *sharding, sharc_op *from,
+                                    sharc_op *dflt) {
   if (!sharding)
     return dflt;
   sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
@@ -207,7 +199,7 @@ static sharc_op *most_common_mesh(insert_state *st, sharc_attr *const *shardings
   for (unsigned i = 0; i < n; i++) {
     if (sharc_sdy_is_fully_replicated(shardings[i]))
       continue;
-    sharc_op *m = known_mesh_op_or_default(st, shardings[i], from, dflt);
+    sharc_op *m = mesh_op_or_default(st, shardings[i], from, dflt);
     if (!m)
       continue;
     unsigned k = 0;
@@ -678,14 +670,14 @@ static sharc_attr *replicated_on(insert_state *st, sharc_op *mesh_op, unsigned r
 /* getSingleDeviceMeshInfo: the single-device mesh of the results into
  * `*mesh_op`; false (with an error) when two results are on different
  * devices. */
-static bool single_device_mesh(sharc_op *op, sharc_attr *const *out, unsigned n,
-                               sharc_op **mesh_op) {
+static bool single_device_mesh(insert_state *st, sharc_op *op, sharc_attr *const *out,
+                               unsigned n, sharc_op **mesh_op) {
   *mesh_op = NULL;
   int64_t device = 0;
   for (unsigned i = 0; i < n; i++) {
     if (!sharc_sdy_is_single_device_sharding(out[i], op))
       continue;
-    sharc_op *m = mesh_op_or_default(out[i], op, NULL);
+    sharc_op *m = mesh_op_or_default(st, out[i], op, NULL);
     if (!m)
       continue;
     int64_t id = sharc_sdy_mesh_device_id(mesh_of(m), 0);
@@ -713,7 +705,7 @@ static void single_device_operands(insert_state *st, sharc_op *op, sharc_attr *s
     sharc_attr *sharding = sharc_sdy_get_sharding(operand);
     if (!sharding)
       sharding = replicated_on(st, global, rank);
-    sharc_op *operand_mesh = mesh_op_or_default(sharding, op, NULL);
+    sharc_op *operand_mesh = mesh_op_or_default(st, sharding, op, NULL);
     if (sharc_sdy_is_equivalent(sharding, single) && operand_mesh == single_mesh)
       continue;
     sharc_value *input = operand;
@@ -767,7 +759,7 @@ static void single_device_results(insert_state *st, sharc_op *op, sharc_attr *co
 static bool process_single_device_op(insert_state *st, sharc_op *op, sharc_attr *const *out,
                                      unsigned n_out) {
   sharc_op *single_mesh;
-  if (!single_device_mesh(op, out, n_out, &single_mesh)) {
+  if (!single_device_mesh(st, op, out, n_out, &single_mesh)) {
     /* Shardy reports this and goes on with the other ops */
     st->failed = true;
     return true;
