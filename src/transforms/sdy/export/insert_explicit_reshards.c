@@ -112,14 +112,23 @@ static bool unreduced_may_exist(const insert_state *st) {
 
 /* ---- meshes ------------------------------------------------------------------ */
 
-/* The symbol table nearest to `op` (sharc_symbol_table_op), found once for
- * the ops right in the function: every op asks for it. */
+/* The symbol table nearest to `op` (sharc_symbol_table_op), the one of the
+ * function found once: every op asks for it, and an op nested in a region
+ * (a reduce's body) below no table of its own reaches the function. Read
+ * through the IR's structures: a call per step costs more than the step. */
 static sharc_op *table_of(insert_state *st, sharc_op *op) {
-  if (sharc_op_parent_op(op) != st->func || sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
-    return sharc_symbol_table_op(op);
-  if (!st->func_table)
-    st->func_table = sharc_symbol_table_op(st->func);
-  return st->func_table;
+  for (sharc_op *a = op; a;
+       a = a->block && a->block->parent ? a->block->parent->parent : NULL) {
+    if (a == st->func) {
+      if (!st->func_table)
+        st->func_table = sharc_symbol_table_op(st->func);
+      return st->func_table;
+    }
+    const sharc_op_def *def = sharc_op_def_of(a);
+    if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) == SHARC_TRAIT_SYMBOL_TABLE)
+      return a;
+  }
+  return sharc_symbol_table_op(op);
 }
 
 /* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
@@ -809,9 +818,11 @@ static bool on_full_version(insert_state *st, sharc_op *op) {
   return false;
 }
 
+/* sharc_block_terminator(its block) == op, read in place: asked of every op. */
 static bool is_terminator(const sharc_op *op) {
-  sharc_block *b = sharc_op_block(op);
-  return b && sharc_block_terminator(b) == op;
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return op->block && op->block->last == op && def &&
+         (def->traits & SHARC_TRAIT_TERMINATOR) == SHARC_TRAIT_TERMINATOR;
 }
 
 /* What the rule-driven step of `op` reads, as a memo key: the op's name,
