@@ -806,10 +806,11 @@ static bool process_single_device_op(insert_state *st, sharc_op *op, sharc_attr 
  * (mhlo.ragged_dot, calls, concatenates whose operands' shardings differ
  * from the result's). */
 static bool on_full_version(insert_state *st, sharc_op *op) {
-  if (st->opts->enable_full_version || sharc_op_named(op, st->ragged_dot) ||
-      sharc_op_isa(op, &sharc_func_call_def))
+  /* the definition read once (sharc_op_isa, in place): asked of every op */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (st->opts->enable_full_version || op->name == st->ragged_dot || def == &sharc_func_call_def)
     return true;
-  if (!sharc_op_isa(op, SHARC_SHLO(concatenate)) || !sharc_op_num_results(op))
+  if (def != SHARC_SHLO(concatenate) || !sharc_op_num_results(op))
     return false;
   sharc_attr *result = sharc_sdy_get_sharding(sharc_op_result(op, 0));
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
@@ -941,10 +942,11 @@ static bool visit_op(insert_state *st, sharc_op *op) {
   bool full_version = on_full_version(st, op);
   if (sharc_sdy_data_flow(op))
     return reshard_data_flow_op(st, op, full_version);
-  if (sharc_op_isa(op, &sharc_func_call_def))
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def == &sharc_func_call_def)
     return reshard_call(st, op, full_version);
   bool converted = false; /* only a reshard converts: most ops make no call */
-  if (sharc_op_isa(op, &sharc_sdy_reshard_def) &&
+  if (def == &sharc_sdy_reshard_def &&
       !sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
     return false;
   if (converted)
