@@ -88,6 +88,7 @@ typedef struct insert_state {
     sharc_attr *sharding;
   } seen[SEEN_SLOTS];
   uint64_t seen_epoch;
+  bool barriers, unreduced; /* see barriers_may_exist */
   /* lookup_mesh's memo, the newest first */
   struct {
     sharc_op *table;
@@ -100,14 +101,23 @@ typedef sharc_sdy_axis_vec attr_vec;
 
 /* Whether a propagation barrier may exist (none made: no sharding is
  * read past one), and a sharding with unreduced axes (none made: no
- * operand needs an all-reduce for them). Asked per op: the pass's own
- * steps may make them. */
-static bool barriers_may_exist(const insert_state *st) {
-  return sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
-}
+ * operand needs an all-reduce for them). Asked per op, as of the op's
+ * read_shardings: the pass's own steps may make them, and what they make
+ * counts once it is in the IR, which changes its change count. */
+static bool barriers_may_exist(const insert_state *st) { return st->barriers; }
 
-static bool unreduced_may_exist(const insert_state *st) {
-  return sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
+static bool unreduced_may_exist(const insert_state *st) { return st->unreduced; }
+
+/* After a change to the IR: no value's sharding is known, the facts above
+ * are asked again. */
+static void note_ir_epoch(insert_state *st) {
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  if (epoch == st->seen_epoch)
+    return;
+  memset(st->seen, 0, sizeof st->seen);
+  st->seen_epoch = epoch;
+  st->barriers = sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
+  st->unreduced = sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
 }
 
 /* ---- meshes ------------------------------------------------------------------ */
@@ -376,11 +386,7 @@ static void read_shardings(insert_state *st, sharc_op *op, value_shardings *vs) 
     vs->items = n_ops + n_res <= SMALL_VALUES
                     ? vs->small
                     : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
-  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
-  if (epoch != st->seen_epoch) {
-    memset(st->seen, 0, sizeof st->seen);
-    st->seen_epoch = epoch;
-  }
+  note_ir_epoch(st);
   for (unsigned i = 0; i < n_ops; i++)
     vs->items[i] = seen_sharding(st, sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
@@ -977,7 +983,8 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 /* Function arguments and results may not live on a single device. */
 static bool verify_no_single_device_io(insert_state *st) {
   sharc_op *func = st->func;
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
+  unsigned n_args = sharc_func_num_args(func); /* read once: a model has many */
+  for (unsigned i = 0; i < n_args; i++)
     if (single_device(st, sharc_sdy_func_arg_sharding(func, i), func)) {
       sharc_emit_op_error(func,
                           "function argument %u cannot have a single-device (maximal) sharding "
@@ -998,7 +1005,8 @@ static bool verify_no_single_device_io(insert_state *st) {
 
 /* Named apart from other passes' `run` so that profiles tell them apart. */
 static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  insert_state st = {.opts = opts, .ctx = sharc_op_context(func), .func = func};
+  insert_state st = {.opts = opts, .ctx = sharc_op_context(func), .func = func,
+                     .seen_epoch = UINT64_MAX /* nothing known yet */};
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.ragged_dot = sharc_ident_get(st.ctx, SHARC_STR("mhlo.ragged_dot"));
   if (!sharc_op_isa(func, &sharc_func_func_def))
