@@ -64,9 +64,6 @@ typedef struct splitter {
   bool marked_non_constant;
   op_set constants;
   op_set scalar_expansions;
-  /* copy_is_itself's stack, kept between calls: it is asked once per
-   * constant operand, and most sub-computations are one op */
-  SHARC_VEC(sharc_value *) pending;
 } splitter;
 
 /* ---- stablehlo.constant -> sdy.constant --------------------------------------------- */
@@ -244,20 +241,21 @@ static bool has_one_use(const sharc_value *v) {
  * the original goes after its copy took its place), no region and no
  * callee to copy. Each copy lands right before its original, so the ops
  * keep their places. */
-static bool copy_is_itself(splitter *s, sharc_value *result) {
-  s->pending.len = 0;
-  sharc_vec_push(&s->pending, result);
+static bool copy_is_itself(sharc_value *result) {
+  SHARC_VEC(sharc_value *) stack = {0};
+  sharc_vec_push(&stack, result);
   bool itself = true;
-  while (s->pending.len && itself) {
-    sharc_value *v = s->pending.items[--s->pending.len];
+  while (stack.len && itself) {
+    sharc_value *v = stack.items[--stack.len];
     if (!is_op_result(v) || sharc_sdy_is_scalar(v))
       continue; /* shared, not copied */
     sharc_op *op = sharc_value_defining_op(v);
     itself = sharc_op_num_results(op) == 1 && has_one_use(v) && !sharc_op_num_regions(op) &&
              !sharc_op_isa(op, &sharc_func_call_def);
     for (unsigned i = 0; itself && i < sharc_op_num_operands(op); i++)
-      sharc_vec_push(&s->pending, sharc_op_operand(op, i));
+      sharc_vec_push(&stack, sharc_op_operand(op, i));
   }
+  sharc_vec_free(&stack);
   return itself;
 }
 
@@ -269,7 +267,7 @@ static void clone_sub_computations_on_operands(splitter *s, sharc_op *op) {
     sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
     if (!op_set_has(&s->constants, def) && !op_set_has(&s->scalar_expansions, def))
       continue;
-    if (copy_is_itself(s, sharc_op_operand(op, i)))
+    if (copy_is_itself(sharc_op_operand(op, i)))
       continue;
     sharc_value *clone = clone_sub_computation(s, sharc_op_operand(op, i));
     if (clone != sharc_op_operand(op, i))
@@ -391,7 +389,6 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   free(order);
   op_set_free(&s.constants);
   op_set_free(&s.scalar_expansions);
-  sharc_vec_free(&s.pending);
   sharc_ptrmap_free(&s.non_const_named_computations);
   sharc_ptrmap_free(&s.non_const_funcs);
   return !s.failed;
