@@ -86,6 +86,9 @@ extern const shlo_struct_def sharc_shlo_axis_ref_def;
 extern const shlo_struct_def sharc_shlo_mesh_axis_def;
 extern const shlo_struct_def sharc_shlo_mesh_def;
 extern const shlo_struct_def sharc_shlo_replica_group_mesh_axes_def;
+/* The fact (ir/created_defs.h) that a #stablehlo.replica_group_mesh_axes
+ * was made: inlining meshes into replica groups skips its walk without. */
+extern const char sharc_shlo_replica_group_mesh_axes_made;
 extern const shlo_struct_def sharc_shlo_type_extensions_def;
 extern const shlo_struct_def sharc_shlo_result_accuracy_def;
 /* Fields in the order of StableHLO's raw form: input batch, input feature,

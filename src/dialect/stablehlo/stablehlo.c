@@ -3,6 +3,7 @@
  * and types (!stablehlo.token, !stablehlo.future<...>), with the parse hooks
  * the dialect record in ops_table.c points at. */
 #include "dialect/stablehlo/shlo.h"
+#include "ir/created_defs.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
@@ -107,8 +108,12 @@ static void walk_struct_fields(const sharc_attr *a, const sharc_subelement_fns *
       f->attr((sharc_attr *)a->params.words[i], f->user);
 }
 
+const char sharc_shlo_replica_group_mesh_axes_made = 1;
+
 sharc_attr *sharc_shlo_struct_get(sharc_context *ctx, const shlo_struct_def *def,
                             sharc_attr *const *fields) {
+  if (def == &sharc_shlo_replica_group_mesh_axes_def)
+    sharc_context_note_fact(ctx, &sharc_shlo_replica_group_mesh_axes_made);
   uintptr_t words[16];
   for (unsigned i = 0; i < def->num_fields; i++)
     words[i] = (uintptr_t)fields[i];

@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_ops.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo.h"
+#include "ir/created_defs.h"
 #include "ir/static_names.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
@@ -29,11 +30,6 @@ static sharc_attr *inline_mesh(sharc_attr *sharding, const sharc_sdy_sharding_si
   sharc_attr *inlined = sharc_sdy_inline_mesh(sharding, st->module);
   sharc_ptrmap_put(&st->inlined, sharding, inlined);
   return inlined;
-}
-
-static void touched(sharc_op *op, void *user) {
-  inline_state *st = user;
-  sharc_rw_modified(&st->rw, op);
 }
 
 /* `replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, ...>` gets
@@ -63,9 +59,13 @@ static bool run(sharc_op *module, const void *opts, sharc_pass_run *run) {
   inline_state st = {.module = module};
   sharc_pass_rewriter(run, &st.rw, NULL);
   /* inline_mesh reads the sharding alone: each op's list maps once */
-  sharc_sdy_transform_shardings_by_value(module, inline_mesh, touched, &st);
+  /* the ops changed are not told to the run's listener one by one: it
+   * only drops a call graph the pass never builds */
+  sharc_sdy_transform_shardings_by_value(module, inline_mesh, NULL, &st);
   sharc_ptrmap_free(&st.inlined);
-  sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
+  /* no replica groups name a mesh while none of their kind was made */
+  if (sharc_context_fact_noted(st.rw.ctx, &sharc_shlo_replica_group_mesh_axes_made))
+    sharc_walk(module, SHARC_POST_ORDER, inline_replica_groups, &st);
   sharc_block *body = sharc_region_first_block(sharc_op_region(module, 0));
   for (sharc_op *op = body ? sharc_block_first_op(body) : NULL, *next; op; op = next) {
     next = sharc_op_next(op);

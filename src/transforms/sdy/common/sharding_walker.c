@@ -223,13 +223,14 @@ static bool reads_one_in_list(const sharc_op *op) {
   return !def || (!def->data_flow && def->dialect != &sharc_sdy_dialect);
 }
 
+/* What w->lists holds for an `sdy.sharding` that is no list of
+ * shardings, or an empty one: no attribute has that address. */
+#define NOT_A_LIST ((sharc_attr *)1)
+
 /* The list such an op's `sdy.sharding` becomes: itself when `fn` keeps
  * its sharding, else a list of what `fn` returns (as walk_other stores it
  * through the result). */
 static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
-  sharc_attr *known = sharc_ptrmap_get(w->lists, list);
-  if (known)
-    return known;
   sharc_attr *sharding = sharc_sdy_list_at(list, 0);
   sharc_sdy_sharding_site site = {sharc_op_result(op, 0), NULL, 0};
   sharc_attr *updated = w->fn(sharding, &site, w->user);
@@ -242,17 +243,25 @@ static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
 
 /* walk_other on an op reads_one_in_list accepts, its list mapped once
  * when the sharding is also stored back there (the result is not the
- * target of a data flow edge: that one's sharding would be set). */
+ * target of a data flow edge: that one's sharding would be set). What a
+ * list becomes is known after its first op, its shape checked then. */
 static void transform_one_in_list(walker *w, sharc_op *op) {
   sharc_attr *list = sharc_op_attr_static(op, SHARC_SDY_SHARDING_ATTR);
-  if (!list || !sharc_sdy_is_sharding_per_value(list) || sharc_sdy_list_size(list) == 0)
+  if (!list)
     return;
+  sharc_attr *known = sharc_ptrmap_get(w->lists, list);
+  if (known == NOT_A_LIST)
+    return;
+  if (!known && (!sharc_sdy_is_sharding_per_value(list) || sharc_sdy_list_size(list) == 0)) {
+    sharc_ptrmap_put(w->lists, list, NOT_A_LIST);
+    return;
+  }
   sharc_value *result = sharc_op_result(op, 0);
   if (sharc_sdy_shardable_value(result) != result) {
     walk_other(w, op);
     return;
   }
-  sharc_attr *updated = transformed_list(w, op, list);
+  sharc_attr *updated = known ? known : transformed_list(w, op, list);
   if (updated != list)
     sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR, updated);
 }

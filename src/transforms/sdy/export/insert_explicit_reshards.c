@@ -36,6 +36,17 @@ static const sharc_option_def options[] = {
                  "false", "Enable full version."),
 };
 
+enum {
+  KEYED_BITS = 7,
+  KEYED_SLOTS = 1 << KEYED_BITS,
+  SEEN_BITS = 8,
+  SEEN_SLOTS = 1 << SEEN_BITS,
+  SINGLE_BITS = 6,
+  SINGLE_SLOTS = 1 << SINGLE_BITS,
+  MESH_MEMO = 4,
+  SMALL_MESHES = 16,
+};
+
 typedef struct insert_state {
   const insert_options *opts;
   sharc_rewriter rw;
@@ -55,33 +66,79 @@ typedef struct insert_state {
    * for meshes looked up in `single_table` (see single_device) */
   sharc_ptrmap single;
   sharc_op *single_table;
+  /* the same answers, direct-mapped in front of `single`: it is asked of
+   * every result */
+  struct {
+    const sharc_attr *sharding;
+    bool single;
+  } single_seen[SINGLE_SLOTS];
   sharc_op *func_table; /* the symbol table of the function's ops, once known */
+  /* op name -> sharc_rule_cache_keyed, direct-mapped: a model has a few
+   * kinds of op, and the cache's own look-up costs a hash probe */
+  struct {
+    const sharc_ident *name;
+    bool keyed;
+  } keyed[KEYED_SLOTS];
+  /* value -> its sharding (sharc_sdy_get_sharding), direct-mapped, valid
+   * while the IR's change count is `seen_epoch`: an op's result is read
+   * when the op is visited and again at each of its users, and the walk
+   * meets the users soon after */
+  struct {
+    sharc_value *value;
+    sharc_attr *sharding;
+  } seen[SEEN_SLOTS];
+  uint64_t seen_epoch;
+  bool barriers, unreduced; /* see barriers_may_exist */
+  /* lookup_mesh's memo, the newest first */
+  struct {
+    sharc_op *table;
+    sharc_str name;
+    sharc_op *mesh;
+  } meshes[MESH_MEMO];
 } insert_state;
 
 typedef sharc_sdy_axis_vec attr_vec;
 
 /* Whether a propagation barrier may exist (none made: no sharding is
  * read past one), and a sharding with unreduced axes (none made: no
- * operand needs an all-reduce for them). Asked per op: the pass's own
- * steps may make them. */
-static bool barriers_may_exist(const insert_state *st) {
-  return sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
-}
+ * operand needs an all-reduce for them). Asked per op, as of the op's
+ * read_shardings: the pass's own steps may make them, and what they make
+ * counts once it is in the IR, which changes its change count. */
+static bool barriers_may_exist(const insert_state *st) { return st->barriers; }
 
-static bool unreduced_may_exist(const insert_state *st) {
-  return sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
+static bool unreduced_may_exist(const insert_state *st) { return st->unreduced; }
+
+/* After a change to the IR: no value's sharding is known, the facts above
+ * are asked again. */
+static void note_ir_epoch(insert_state *st) {
+  uint64_t epoch = sharc_context_ir_epoch(st->ctx);
+  if (epoch == st->seen_epoch)
+    return;
+  memset(st->seen, 0, sizeof st->seen);
+  st->seen_epoch = epoch;
+  st->barriers = sharc_context_may_hold_def(st->ctx, &sharc_sdy_propagation_barrier_def);
+  st->unreduced = sharc_context_fact_noted(st->ctx, &sharc_sdy_unreduced_axes_made);
 }
 
 /* ---- meshes ------------------------------------------------------------------ */
 
-/* The symbol table nearest to `op` (sharc_symbol_table_op), found once for
- * the ops right in the function: every op asks for it. */
+/* The symbol table nearest to `op` (sharc_symbol_table_op), the one of the
+ * function found once: every op asks for it, and an op nested in a region
+ * (a reduce's body) below no table of its own reaches the function. Read
+ * through the IR's structures: a call per step costs more than the step. */
 static sharc_op *table_of(insert_state *st, sharc_op *op) {
-  if (sharc_op_parent_op(op) != st->func || sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
-    return sharc_symbol_table_op(op);
-  if (!st->func_table)
-    st->func_table = sharc_symbol_table_op(st->func);
-  return st->func_table;
+  for (sharc_op *a = op; a;
+       a = a->block && a->block->parent ? a->block->parent->parent : NULL) {
+    if (a == st->func) {
+      if (!st->func_table)
+        st->func_table = sharc_symbol_table_op(st->func);
+      return st->func_table;
+    }
+    const sharc_op_def *def = sharc_op_def_of(a);
+    if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) == SHARC_TRAIT_SYMBOL_TABLE)
+      return a;
+  }
+  return sharc_symbol_table_op(op);
 }
 
 /* isSingleDeviceSharding of `sharding` seen from `op`, remembered per
@@ -93,13 +150,22 @@ static bool single_device_in(insert_state *st, const sharc_attr *sharding, sharc
     return false;
   if (table != st->single_table) {
     sharc_ptrmap_free(&st->single);
+    memset(st->single_seen, 0, sizeof st->single_seen);
     st->single_table = table;
   }
+  /* two slots a sharding may sit in, the newer first */
+  unsigned slot = sharc_ptr_slot(sharding, SINGLE_BITS);
+  if (st->single_seen[slot].sharding == sharding)
+    return st->single_seen[slot].single;
+  if (st->single_seen[slot ^ 1].sharding == sharding)
+    return st->single_seen[slot ^ 1].single;
   uintptr_t known = (uintptr_t)sharc_ptrmap_get(&st->single, sharding);
-  if (known)
-    return known == 2;
-  bool single = sharc_sdy_is_single_device_sharding(sharding, op);
-  sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  bool single = known ? known == 2 : sharc_sdy_is_single_device_sharding(sharding, op);
+  if (!known)
+    sharc_ptrmap_put(&st->single, sharding, (void *)(uintptr_t)(single ? 2 : 1));
+  st->single_seen[slot ^ 1] = st->single_seen[slot];
+  st->single_seen[slot].sharding = sharding;
+  st->single_seen[slot].single = single;
   return single;
 }
 
@@ -108,29 +174,51 @@ static bool single_device(insert_state *st, const sharc_attr *sharding, sharc_op
   return sharding && single_device_in(st, sharding, op, table_of(st, op));
 }
 
+static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "mesh"); }
+
+/* sharc_sdy_lookup_mesh_op from `from`, the last names looked up in its
+ * symbol table remembered: the steps of an op that gets reshards look a
+ * model's one or few meshes up again and again (the pass adds none). */
+static sharc_op *lookup_mesh(insert_state *st, sharc_op *from, sharc_str name) {
+  sharc_op *table = table_of(st, from);
+  for (unsigned i = 0; i < MESH_MEMO; i++)
+    if (st->meshes[i].table == table && st->meshes[i].name.data == name.data &&
+        st->meshes[i].name.len == name.len)
+      return st->meshes[i].mesh;
+  sharc_op *mesh = sharc_sdy_lookup_mesh_op(from, name);
+  memmove(&st->meshes[1], &st->meshes[0], (MESH_MEMO - 1) * sizeof st->meshes[0]);
+  st->meshes[0].table = table;
+  st->meshes[0].name = name;
+  st->meshes[0].mesh = mesh;
+  return mesh;
+}
+
 /* getMeshOpOrDefault: the sdy.mesh a sharding names (NULL for an inline
  * mesh, which Shardy does not expect here), or `dflt` without a sharding. */
-static sharc_op *mesh_op_or_default(const sharc_attr *sharding, sharc_op *from, sharc_op *dflt) {
+static sharc_op *mesh_op_or_default(insert_state *st, const sharc_attr *sharding, sharc_op *from,
+                                    sharc_op *dflt) {
   if (!sharding)
     return dflt;
   sharc_str name = sharc_sdy_tensor_sharding_mesh_name(sharding);
-  return name.len ? sharc_sdy_lookup_mesh_op(from, name) : NULL;
+  return name.len ? lookup_mesh(st, from, name) : NULL;
 }
-
-static sharc_attr *mesh_of(sharc_op *mesh_op) { return sharc_op_attr(mesh_op, "mesh"); }
 
 /* getMostCommonMesh: the mesh op named by most sharded tensors (the first
  * to reach the highest count), `dflt` when none is sharded. */
-static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, sharc_op *from,
-                                  sharc_op *dflt) {
-  sharc_op **meshes = sharc_xmalloc_array(n + 1, sizeof *meshes);
-  unsigned *counts = sharc_xcalloc(n + 1, sizeof *counts);
+static sharc_op *most_common_mesh(insert_state *st, sharc_attr *const *shardings, unsigned n,
+                                  sharc_op *from, sharc_op *dflt) {
+  /* in room of their own for most ops */
+  sharc_op *mesh_room[SMALL_MESHES];
+  unsigned count_room[SMALL_MESHES] = {0};
+  bool small = n <= SMALL_MESHES;
+  sharc_op **meshes = small ? mesh_room : sharc_xmalloc_array(n + 1, sizeof *meshes);
+  unsigned *counts = small ? count_room : sharc_xcalloc(n + 1, sizeof *counts);
   unsigned distinct = 0, best_count = 0;
   sharc_op *best = dflt;
   for (unsigned i = 0; i < n; i++) {
     if (sharc_sdy_is_fully_replicated(shardings[i]))
       continue;
-    sharc_op *m = mesh_op_or_default(shardings[i], from, dflt);
+    sharc_op *m = mesh_op_or_default(st, shardings[i], from, dflt);
     if (!m)
       continue;
     unsigned k = 0;
@@ -143,23 +231,25 @@ static sharc_op *most_common_mesh(sharc_attr *const *shardings, unsigned n, shar
       best = m;
     }
   }
-  free(meshes);
-  free(counts);
+  if (!small) {
+    free(meshes);
+    free(counts);
+  }
   return best;
 }
 
 /* getMesh: the mesh every sharded tensor of the op is on (device order
  * aside), the most common device order among them; NULL when they differ,
  * none has a sharding, or the mesh is maximal. */
-static sharc_op *op_mesh(sharc_op *op, sharc_attr *const *shardings, unsigned n) {
+static sharc_op *op_mesh(insert_state *st, sharc_op *op, sharc_attr *const *shardings,
+                         unsigned n) {
   sharc_attr *mesh_or_ref = sharc_sdy_common_mesh_or_ref(shardings, n, op, true);
   if (!mesh_or_ref || sharc_attr_get_kind(mesh_or_ref) != SHARC_ATTR_SYMBOL_REF)
     return NULL;
-  sharc_op *mesh_op =
-      sharc_sdy_lookup_mesh_op(op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
+  sharc_op *mesh_op = lookup_mesh(st, op, sharc_ident_str(sharc_attr_symbol_root(mesh_or_ref)));
   if (!mesh_op || !mesh_of(mesh_op) || sharc_sdy_mesh_is_maximal(mesh_of(mesh_op)))
     return NULL;
-  return most_common_mesh(shardings, n, op, mesh_op);
+  return most_common_mesh(st, shardings, n, op, mesh_op);
 }
 
 /* ---- reshards towards one target sharding --------------------------------------- */
@@ -280,16 +370,27 @@ typedef struct value_shardings {
   sharc_attr **items;
 } value_shardings;
 
-static void read_shardings(sharc_op *op, value_shardings *vs) {
+/* sharc_sdy_get_sharding through st->seen (see there). */
+static sharc_attr *seen_sharding(insert_state *st, sharc_value *v) {
+  unsigned slot = sharc_ptr_slot(v, SEEN_BITS);
+  if (st->seen[slot].value != v) {
+    st->seen[slot].value = v;
+    st->seen[slot].sharding = sharc_sdy_get_sharding(v);
+  }
+  return st->seen[slot].sharding;
+}
+
+static void read_shardings(insert_state *st, sharc_op *op, value_shardings *vs) {
   unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
   if (!vs->items)
     vs->items = n_ops + n_res <= SMALL_VALUES
                     ? vs->small
                     : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
+  note_ir_epoch(st);
   for (unsigned i = 0; i < n_ops; i++)
-    vs->items[i] = sharc_sdy_get_sharding(sharc_op_operand(op, i));
+    vs->items[i] = seen_sharding(st, sharc_op_operand(op, i));
   for (unsigned i = 0; i < n_res; i++)
-    vs->items[n_ops + i] = sharc_sdy_get_sharding(sharc_op_result(op, i));
+    vs->items[n_ops + i] = seen_sharding(st, sharc_op_result(op, i));
 }
 
 /* The shardings read past propagation barriers
@@ -584,14 +685,14 @@ static sharc_attr *replicated_on(insert_state *st, sharc_op *mesh_op, unsigned r
 /* getSingleDeviceMeshInfo: the single-device mesh of the results into
  * `*mesh_op`; false (with an error) when two results are on different
  * devices. */
-static bool single_device_mesh(sharc_op *op, sharc_attr *const *out, unsigned n,
-                               sharc_op **mesh_op) {
+static bool single_device_mesh(insert_state *st, sharc_op *op, sharc_attr *const *out,
+                               unsigned n, sharc_op **mesh_op) {
   *mesh_op = NULL;
   int64_t device = 0;
   for (unsigned i = 0; i < n; i++) {
     if (!sharc_sdy_is_single_device_sharding(out[i], op))
       continue;
-    sharc_op *m = mesh_op_or_default(out[i], op, NULL);
+    sharc_op *m = mesh_op_or_default(st, out[i], op, NULL);
     if (!m)
       continue;
     int64_t id = sharc_sdy_mesh_device_id(mesh_of(m), 0);
@@ -619,7 +720,7 @@ static void single_device_operands(insert_state *st, sharc_op *op, sharc_attr *s
     sharc_attr *sharding = sharc_sdy_get_sharding(operand);
     if (!sharding)
       sharding = replicated_on(st, global, rank);
-    sharc_op *operand_mesh = mesh_op_or_default(sharding, op, NULL);
+    sharc_op *operand_mesh = mesh_op_or_default(st, sharding, op, NULL);
     if (sharc_sdy_is_equivalent(sharding, single) && operand_mesh == single_mesh)
       continue;
     sharc_value *input = operand;
@@ -673,7 +774,7 @@ static void single_device_results(insert_state *st, sharc_op *op, sharc_attr *co
 static bool process_single_device_op(insert_state *st, sharc_op *op, sharc_attr *const *out,
                                      unsigned n_out) {
   sharc_op *single_mesh;
-  if (!single_device_mesh(op, out, n_out, &single_mesh)) {
+  if (!single_device_mesh(st, op, out, n_out, &single_mesh)) {
     /* Shardy reports this and goes on with the other ops */
     st->failed = true;
     return true;
@@ -711,10 +812,11 @@ static bool process_single_device_op(insert_state *st, sharc_op *op, sharc_attr 
  * (mhlo.ragged_dot, calls, concatenates whose operands' shardings differ
  * from the result's). */
 static bool on_full_version(insert_state *st, sharc_op *op) {
-  if (st->opts->enable_full_version || sharc_op_named(op, st->ragged_dot) ||
-      sharc_op_isa(op, &sharc_func_call_def))
+  /* the definition read once (sharc_op_isa, in place): asked of every op */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (st->opts->enable_full_version || op->name == st->ragged_dot || def == &sharc_func_call_def)
     return true;
-  if (!sharc_op_isa(op, SHARC_SHLO(concatenate)) || !sharc_op_num_results(op))
+  if (def != SHARC_SHLO(concatenate) || !sharc_op_num_results(op))
     return false;
   sharc_attr *result = sharc_sdy_get_sharding(sharc_op_result(op, 0));
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
@@ -723,9 +825,11 @@ static bool on_full_version(insert_state *st, sharc_op *op) {
   return false;
 }
 
+/* sharc_block_terminator(its block) == op, read in place: asked of every op. */
 static bool is_terminator(const sharc_op *op) {
-  sharc_block *b = sharc_op_block(op);
-  return b && sharc_block_terminator(b) == op;
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return op->block && op->block->last == op && def &&
+         (def->traits & SHARC_TRAIT_TERMINATOR) == SHARC_TRAIT_TERMINATOR;
 }
 
 /* What the rule-driven step of `op` reads, as a memo key: the op's name,
@@ -737,7 +841,7 @@ static bool is_terminator(const sharc_op *op) {
  * length, or 0 for an op whose step reads more: one with successors, or
  * next to a barrier (some steps read the shardings the barrier hides).
  * *key is `stack` or allocated. */
-enum { SETTLED_STACK = 32 };
+enum { SETTLED_STACK = 32, SETTLED_BY_OP = 1 };
 
 static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
                             const sharc_attr *rule, bool full_version,
@@ -767,6 +871,22 @@ static unsigned settled_key(insert_state *st, sharc_op *op, sharc_op *table,
   return n;
 }
 
+/* sharc_rule_cache_keyed, remembered per op name in two slots (two of a
+ * model's frequent names may share one). */
+static bool rule_keyed(insert_state *st, sharc_op *op) {
+  const sharc_ident *name = sharc_op_name(op);
+  /* by the name's string hash: its address moves from run to run */
+  unsigned slot = name->hash & (KEYED_SLOTS - 1);
+  if (st->keyed[slot].name == name)
+    return st->keyed[slot].keyed;
+  if (st->keyed[slot ^ 1].name == name)
+    return st->keyed[slot ^ 1].keyed;
+  st->keyed[slot ^ 1] = st->keyed[slot];
+  st->keyed[slot].name = name;
+  st->keyed[slot].keyed = sharc_rule_cache_keyed(st->rules, op);
+  return st->keyed[slot].keyed;
+}
+
 /* The op's rule-driven reshards and reduction all-reduces; `shardings`
  * are the op's, barriers bypassed (sharc_projection_op_shardings). */
 static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
@@ -779,22 +899,31 @@ static bool reshard_by_rule(insert_state *st, sharc_op *op, bool full_version,
     single |= single_device_in(st, out[i], op, table);
   if (single)
     return process_single_device_op(st, op, out, n_res);
-  sharc_attr *rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
+  /* A rule the cache derives from what the key holds already (the op's
+   * name, attributes and types; an own rule is one of the attributes) is
+   * left out of the key, and derived only when the memo does not settle
+   * the op. SETTLED_BY_OP stands for it: no rule has that address. */
+  bool keyed = rule_keyed(st, op);
+  sharc_attr *rule =
+      keyed ? NULL : sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uintptr_t stack[SETTLED_STACK], *key = NULL;
   unsigned value_len;
-  unsigned key_len = settled_key(st, op, table, rule, full_version, shardings, stack, &key);
+  unsigned key_len = settled_key(st, op, table, keyed ? (const sharc_attr *)SETTLED_BY_OP : rule,
+                                 full_version, shardings, stack, &key);
   uint64_t hash = key_len ? sharc_word_memo_hash(key, key_len) : 0;
   if (key_len && sharc_word_memo_find_hashed(&st->settled, hash, key, key_len, &value_len)) {
     if (key != stack)
       free(key);
     return true;
   }
+  if (keyed)
+    rule = sharc_sdy_get_or_create_sharding_rule_cached(op, false, false, st->rules);
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
   unsigned errors = sharc_context_error_count(st->ctx);
   sharc_op *mesh_op = NULL;
   if (rule && !sharc_sdy_rule_is_custom(rule) && sharc_rule_num_operands(rule) == n_ops &&
       sharc_rule_num_tensors(rule) == n_ops + n_res)
-    mesh_op = op_mesh(op, shardings, n_ops + n_res);
+    mesh_op = op_mesh(st, op, shardings, n_ops + n_res);
   if (mesh_op) {
     sharc_projection p;
     sharc_projection_build(&p, st->ctx, in, out, rule, mesh_of(mesh_op), true);
@@ -819,21 +948,23 @@ static bool visit_op(insert_state *st, sharc_op *op) {
   bool full_version = on_full_version(st, op);
   if (sharc_sdy_data_flow(op))
     return reshard_data_flow_op(st, op, full_version);
-  if (sharc_op_isa(op, &sharc_func_call_def))
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def == &sharc_func_call_def)
     return reshard_call(st, op, full_version);
-  bool converted;
-  if (!sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
+  bool converted = false; /* only a reshard converts: most ops make no call */
+  if (def == &sharc_sdy_reshard_def &&
+      !sharc_sdy_convert_reshard_to_unreduced_collectives(&st->rw, op, &converted))
     return false;
   if (converted)
     return true;
   value_shardings vs;
   vs.items = NULL;
-  read_shardings(op, &vs);
+  read_shardings(st, op, &vs);
   uint64_t epoch = sharc_context_ir_epoch(st->ctx);
   bool ok = all_reduce_unreduced_operands(st, op, &vs);
   if (ok) {
     if (sharc_context_ir_epoch(st->ctx) != epoch)
-      read_shardings(op, &vs); /* an operand is an all-reduce now */
+      read_shardings(st, op, &vs); /* an operand is an all-reduce now */
     bypass_barriers(st, op, &vs);
     ok = reshard_by_rule(st, op, full_version, vs.items);
   }
@@ -852,7 +983,8 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 /* Function arguments and results may not live on a single device. */
 static bool verify_no_single_device_io(insert_state *st) {
   sharc_op *func = st->func;
-  for (unsigned i = 0; i < sharc_func_num_args(func); i++)
+  unsigned n_args = sharc_func_num_args(func); /* read once: a model has many */
+  for (unsigned i = 0; i < n_args; i++)
     if (single_device(st, sharc_sdy_func_arg_sharding(func, i), func)) {
       sharc_emit_op_error(func,
                           "function argument %u cannot have a single-device (maximal) sharding "
@@ -873,7 +1005,8 @@ static bool verify_no_single_device_io(insert_state *st) {
 
 /* Named apart from other passes' `run` so that profiles tell them apart. */
 static bool run_insert_explicit_reshards(sharc_op *func, const void *opts, sharc_pass_run *run) {
-  insert_state st = {.opts = opts, .ctx = sharc_op_context(func), .func = func};
+  insert_state st = {.opts = opts, .ctx = sharc_op_context(func), .func = func,
+                     .seen_epoch = UINT64_MAX /* nothing known yet */};
   sharc_pass_rewriter(run, &st.rw, NULL);
   st.ragged_dot = sharc_ident_get(st.ctx, SHARC_STR("mhlo.ragged_dot"));
   if (!sharc_op_isa(func, &sharc_func_func_def))

@@ -295,9 +295,17 @@ static void process_op(splitter *s, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (def == &sharc_func_func_def || def == &sharc_sdy_sharding_group_def)
     return;
-  bool source = is_constant_source(def);
-  bool preserving = !source && is_constant_preserving(s, op, def);
-  if (source || (preserving && operands_constant(s, op))) {
+  if (is_constant_source(def)) {
+    op_set_add(&s->constants, op);
+    return;
+  }
+  /* whether the op preserves constants matters when its operands are
+   * constant, or while the region is not known to hold a non-constant op:
+   * most ops of a model are asked neither (the question reads no state) */
+  bool operands_const = operands_constant(s, op);
+  bool preserving =
+      (operands_const || !s->marked_non_constant) && is_constant_preserving(s, op, def);
+  if (preserving && operands_const) {
     op_set_add(&s->constants, op);
     return;
   }

@@ -220,7 +220,9 @@ void sharc_rule_cache_destroy(sharc_rule_cache *c) {
 
 static bool type_rule(sharc_rule_fn fn) { return fn == pointwise; }
 
-static bool cacheable(sharc_rule_fn fn) {
+/* Inlined in both callers (the cache's look-up and sharc_rule_cache_keyed):
+ * propagation asks the look-up for every op it visits. */
+static inline __attribute__((always_inline)) bool cacheable(sharc_rule_fn fn) {
   return fn == pointwise || fn == sharc_rule_broadcast_in_dim || fn == sharc_rule_dot_general ||
          fn == sharc_rule_transpose || fn == sharc_rule_reshape || fn == sharc_rule_reduce;
 }
@@ -241,7 +243,8 @@ static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool c
 }
 
 /* find_row, looked up once per op name. */
-static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
+static inline __attribute__((always_inline)) const rule_row *cached_row(sharc_rule_cache *c,
+                                                                         sharc_op *op) {
   const void *name = sharc_op_name(op);
   uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&c->rows, name);
   if (!slot) {
@@ -250,6 +253,11 @@ static const rule_row *cached_row(sharc_rule_cache *c, sharc_op *op) {
     sharc_ptrmap_put(&c->rows, name, (void *)slot);
   }
   return slot == 1 ? NULL : &registry[slot - 2];
+}
+
+bool sharc_rule_cache_keyed(sharc_rule_cache *c, sharc_op *op) {
+  const rule_row *row = cached_row(c, op);
+  return row && row->rule && cacheable(row->rule);
 }
 
 sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op) {

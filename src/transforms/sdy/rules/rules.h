@@ -27,6 +27,11 @@ void sharc_rule_cache_destroy(sharc_rule_cache *cache);
 /* sharc_sdy_get_or_create_sharding_rule through `cache` (NULL: none). */
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache);
+/* Whether the rule `cache` derives for `op` (one without a rule of its own)
+ * is a function of what the cache keys it by: its name, attributes and
+ * operand and result types. Passes that memoize their own steps by those
+ * may then look their memo up before asking for the rule. */
+bool sharc_rule_cache_keyed(sharc_rule_cache *cache, sharc_op *op);
 /* The op's own `sdy.sharding_rule` (custom or not), or NULL. */
 sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op);
 /* Removes every non-custom `sdy.sharding_rule` under `root` (root included). */
