@@ -104,6 +104,36 @@ static bool parse_colon_type(sharc_parser *p, sharc_type **type) {
   return sharc_p_parse_type(p, type);
 }
 
+/* The slot of literal cache `which` for the key `w` of length `len`, or
+ * NULL while the parser has met too few literals for the cache to pay. */
+static p_word_slot *literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
+                                 const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  if (!p->literals) {
+    if (++p->literals_met < P_LITERALS_AFTER)
+      return NULL;
+    p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << P_LITERAL_SLOT_BITS, sizeof *p->literals);
+  }
+  return &p->literals[((size_t)which << P_LITERAL_SLOT_BITS) +
+                      sharc_p_word_index(len, w, P_LITERAL_SLOT_BITS)];
+}
+
+/* A number's slot in the literal cache, its key in `w` and `*len`: its
+ * text (of at most 24 bytes, whose key's last word repeats the third, see
+ * short_key.h, so that the type takes its place) and sign. NULL when the
+ * text is too long. */
+static p_word_slot *number_slot(sharc_parser *p, const sharc_token *t, bool neg,
+                                const sharc_type *type, uint64_t w[SHARC_SHORT_KEY_WORDS],
+                                size_t *len) {
+  if (t->len > 24 || !sharc_short_key(t->start, t->len, w))
+    return NULL;
+  w[3] = (uint64_t)(uintptr_t)type;
+  *len = t->len * 2 + neg;
+  return literal_slot(p, P_LITERALS_NUMBERS, *len, w);
+}
+
+static bool number_value_attr(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
+                              sharc_attr **out);
+
 static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
@@ -114,22 +144,66 @@ static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **ou
     return false;
   if (!type)
     type = t.kind == TOK_FLOAT ? sharc_type_float(p->ctx, SHARC_F64) : i64_type(p);
+  /* the same text, sign and type make the same attribute (or the same error) */
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  size_t len = 0;
+  p_word_slot *slot = number_slot(p, &t, neg, type, w, &len);
+  sharc_attr *known = slot ? sharc_p_word_value(slot, len, w) : NULL;
+  if (known) {
+    *out = known;
+    return true;
+  }
+  if (!number_value_attr(p, &t, neg, type, out))
+    return false;
+  if (slot)
+    sharc_p_word_put(slot, len, w, *out);
+  return true;
+}
+
+/* The attribute of the number `t` (negated when `neg`) of type `type`. */
+static bool number_value_attr(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
+                              sharc_attr **out) {
   if (type->kind == SHARC_TYPE_FLOAT) {
     uint64_t lo, hi;
-    if (!float_from_token(p, &t, neg, type, &lo, &hi))
+    if (!float_from_token(p, t, neg, type, &lo, &hi))
       return false;
     *out = sharc_attr_float_bits(p->ctx, type, lo, hi);
     return true;
   }
-  if (t.kind == TOK_FLOAT)
+  if (t->kind == TOK_FLOAT)
     return sharc_p_error(p, "floating point value not valid for specified type");
   if (type->kind != SHARC_TYPE_INTEGER && type->kind != SHARC_TYPE_INDEX)
-    return sharc_p_error_at(p, &t, "integer literal not valid for specified type");
+    return sharc_p_error_at(p, t, "integer literal not valid for specified type");
   uint64_t w[SHARC_INT_WORDS];
   unsigned nw;
-  if (!sharc_p_int_magnitude(&t, w, &nw))
-    return sharc_p_error_at(p, &t, "integer constant out of range for attribute");
-  return make_int_attr(p, &t, neg, w, nw, type, out);
+  if (!sharc_p_int_magnitude(t, w, &nw))
+    return sharc_p_error_at(p, t, "integer constant out of range for attribute");
+  return make_int_attr(p, t, neg, w, nw, type, out);
+}
+
+/* A string literal and its optional type; an untyped one is looked up by
+ * its token's text in a literal cache first. */
+static bool parse_string_attr(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_token t = p->tok;
+  uint64_t w[SHARC_SHORT_KEY_WORDS];
+  p_word_slot *slot = sharc_short_key(t.start, t.len, w)
+                          ? literal_slot(p, P_LITERALS_STRINGS, t.len, w)
+                          : NULL;
+  sharc_p_next(p);
+  sharc_type *st = NULL;
+  if (!type && !parse_colon_type(p, &st))
+    return false;
+  if (st)
+    slot = NULL;
+  sharc_attr *known = slot ? sharc_p_word_value(slot, t.len, w) : NULL;
+  if (known) {
+    *out = known;
+    return true;
+  }
+  *out = sharc_attr_string_typed(p->ctx, sharc_p_unescape(p, &t), st);
+  if (slot)
+    sharc_p_word_put(slot, t.len, w, *out);
+  return true;
 }
 
 /* ---- dense elements -------------------------------------------------------- */
@@ -1064,15 +1138,8 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
   case TOK_INTEGER:
   case TOK_FLOAT:
     return parse_number_attr(p, type, out);
-  case TOK_STRING: {
-    sharc_str s = sharc_p_unescape(p, &t);
-    sharc_p_next(p);
-    sharc_type *st = NULL;
-    if (!type && !parse_colon_type(p, &st))
-      return false;
-    *out = sharc_attr_string_typed(p->ctx, s, st);
-    return true;
-  }
+  case TOK_STRING:
+    return parse_string_attr(p, type, out);
   case TOK_AT_ID:
     return parse_symbol_ref(p, out);
   case TOK_HASH_ID:

@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 bool sharc_p_too_deep(sharc_parser *p) {
   sharc_p_error(p, "nesting is too deep (more than %d levels)", SHARC_MAX_NESTING);
   return false;
@@ -561,21 +565,49 @@ static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   }
 }
 
-/* Past the bytes from `q` whose action in `act` is 0 (most of a type's
- * text: its words and digits), four at a time while four are left: the
- * bound is then checked once for four bytes. `end` when all are. */
-static const char *skip_other(const unsigned char *act, const char *q, const char *end) {
+/* The bytes scan_brackets acts on; the rest (most of a type) is skipped. */
+enum { OTHER, STOP, OPEN, ANGLE_CLOSE, CLOSE };
+static const unsigned char bracket_act[256] = {
+    ['\n'] = STOP, ['"'] = STOP, ['/'] = STOP, ['<'] = OPEN,       ['('] = OPEN,
+    ['['] = OPEN,  ['{'] = OPEN, ['>'] = ANGLE_CLOSE, [')'] = CLOSE, [']'] = CLOSE,
+    ['}'] = CLOSE,
+};
+
+#ifdef __SSE2__
+/* Which of the 16 bytes at `q` scan_brackets acts on, as a mask: `\n`,
+ * `"`, `/` and the brackets, each pair found by one compare after setting
+ * the bit in which its two bytes differ (`(`/`)` 0x28/0x29, `<`/`>`
+ * 0x3c/0x3e, `[`/`]` 0x5b/0x5d and `{`/`}` 0x7b/0x7d: no other byte
+ * becomes 0x29, 0x3e, 0x7b or 0x7d that way). */
+static unsigned acted_on_mask(const char *q) {
+  __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+  __m128i upper = _mm_or_si128(v, _mm_set1_epi8(0x20));
+  __m128i m = _mm_cmpeq_epi8(upper, _mm_set1_epi8(0x7b));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(upper, _mm_set1_epi8(0x7d)));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x02)), _mm_set1_epi8(0x3e)));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x01)), _mm_set1_epi8(0x29)));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+  return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* Past the bytes from `q` that scan_brackets does not act on, four at a
+ * time while four are left: the bound is then checked once for four
+ * bytes. `end` when all are. */
+static const char *skip_other(const char *q, const char *end) {
   for (; end - q >= 4; q += 4) {
-    if (act[(unsigned char)q[0]])
+    if (bracket_act[(unsigned char)q[0]])
       return q;
-    if (act[(unsigned char)q[1]])
+    if (bracket_act[(unsigned char)q[1]])
       return q + 1;
-    if (act[(unsigned char)q[2]])
+    if (bracket_act[(unsigned char)q[2]])
       return q + 2;
-    if (act[(unsigned char)q[3]])
+    if (bracket_act[(unsigned char)q[3]])
       return q + 3;
   }
-  while (q < end && !act[(unsigned char)*q])
+  while (q < end && !bracket_act[(unsigned char)*q])
     q++;
   return q;
 }
@@ -596,43 +628,59 @@ static const char *skip_plain_string(const char *q, const char *end) {
  * line, nesting at most `max` deep: how far a type's text reaches, found
  * without lexing (`->` is an arrow, not a bracket). Comments and line ends
  * are left to the lexer, and strings unless `strings` (then plain ones are
- * skipped whole): NULL. */
+ * skipped whole): NULL. With SSE2 the bytes to act on are found sixteen at
+ * a time, as a mask, while sixteen are left. */
 static const char *scan_brackets(const char *q, const char *end, int max, bool strings) {
-  /* the bytes the scan acts on; the rest (most of a type) is skipped by
-   * one table lookup each */
-  enum { OTHER, STOP, OPEN, ANGLE_CLOSE, CLOSE };
-  static const unsigned char act[256] = {
-      ['\n'] = STOP, ['"'] = STOP, ['/'] = STOP, ['<'] = OPEN,       ['('] = OPEN,
-      ['['] = OPEN,  ['{'] = OPEN, ['>'] = ANGLE_CLOSE, [')'] = CLOSE, [']'] = CLOSE,
-      ['}'] = CLOSE,
-  };
+  const char *s = q;
   int depth = 0;
-  for (const char *s = q; q < end; q++) {
-    q = skip_other(act, q, end);
-    if (q == end)
-      return NULL;
-    switch (act[(unsigned char)*q]) {
-    case STOP:
-      if (!strings || *q != '"' || !(q = skip_plain_string(q, end)))
+#ifdef __SSE2__
+  const char *block = q;
+  unsigned mask = 0; /* the bytes of `block` not yet acted on; `q` is past it */
+#endif
+  for (;;) {
+    const char *c;
+#ifdef __SSE2__
+    if (mask) {
+      c = block + __builtin_ctz(mask);
+      mask &= mask - 1;
+    } else if (end - q >= 16) {
+      block = q;
+      mask = acted_on_mask(block);
+      q += 16;
+      continue;
+    } else
+#endif
+    {
+      c = skip_other(q, end);
+      if (c == end)
         return NULL;
+      q = c + 1;
+    }
+    switch (bracket_act[(unsigned char)*c]) {
+    case STOP:
+      if (!strings || *c != '"' || !(c = skip_plain_string(c, end)))
+        return NULL;
+      q = c + 1; /* on from the string's end */
+#ifdef __SSE2__
+      mask = 0;
+#endif
       break;
     case OPEN:
       if (++depth > max)
         return NULL;
       break;
     case ANGLE_CLOSE:
-      if (q > s && q[-1] == '-')
+      if (c > s && c[-1] == '-')
         break;
       if (--depth == 0)
-        return q + 1;
+        return c + 1;
       break;
     default:
       if (--depth == 0)
-        return q + 1;
+        return c + 1;
       break;
     }
   }
-  return NULL;
 }
 
 /* The text of `kw<...>` when it ends on the same line: generic op
@@ -808,6 +856,18 @@ static p_word_slot *function_text_slot(sharc_parser *p, uint64_t w[SHARC_SHORT_K
   return sharc_p_word_slot_keyed(p, P_WORDS_FUNCTION_TYPES, *len, w);
 }
 
+/* Asks for the lines of the type `t` (NULL: none) that the op being parsed
+ * reads next: in a large module a function type met again is rarely still
+ * in the cache, and the comparing of its text and the lexing of the next
+ * token can hide the wait. A list type's elements lie in its key, just
+ * before it (see types.c). A prefetch never faults. */
+static void prefetch_list_type(const sharc_type *t) {
+  if (!t)
+    return;
+  __builtin_prefetch(t);
+  __builtin_prefetch((const char *)t - 64);
+}
+
 /* The type whose text (`name`, known to stand for it) the input holds at
  * the current `(`, without a scan: the key matched its first bytes (and
  * those after it up to the line end, when the text is shorter than the
@@ -817,6 +877,7 @@ static p_word_slot *function_text_slot(sharc_parser *p, uint64_t w[SHARC_SHORT_K
 static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_type **out) {
   const char *s = p->tok.start, *end = p->lx.end;
   size_t n = name->len;
+  prefetch_list_type(name->type);
   if ((int)n >= SHARC_MAX_NESTING - (int)p->depth - 3 || n > (size_t)(end - s))
     return false;
   if (n >= FUNCTION_KEY_BYTES) {
@@ -857,6 +918,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   if (!cached) {
     key = sharc_p_name_get(p, &p->type_texts, text);
     cached = key->type;
+    prefetch_list_type(cached);
   }
   if (cached) {
     if (fslot)

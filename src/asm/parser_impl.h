@@ -117,6 +117,21 @@ typedef enum p_word_cache {
   P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
 } p_word_cache;
 
+/* Caches of literal attributes by their text (see literal_slot in
+ * parse_attrs.c): a module repeats a few hundred strings and small numbers
+ * at random, and each lookup in the context's attribute table (tens of
+ * megabytes in a large module) costs a cache miss. More slots than the
+ * word caches, allocated apart, and only once a parser has met
+ * P_LITERALS_AFTER literals (the bytecode reader makes a parser for each
+ * attribute's text). */
+typedef enum p_literal_cache {
+  P_LITERALS_STRINGS, /* a string token's text -> its string attribute (no type) */
+  P_LITERALS_NUMBERS, /* a number's text, sign and type -> its attribute */
+  P_LITERAL_CACHES
+} p_literal_cache;
+
+enum { P_LITERAL_SLOT_BITS = 10, P_LITERALS_AFTER = 1024 };
+
 /* 64 slots a cache, and more for the function types (the last cache): a
  * module has thousands of them, met again at random. */
 enum {
@@ -200,19 +215,27 @@ struct sharc_parser {
    * memcmp call), or a type name's parse and uniquing, cost several times
    * more. */
   p_word_slot *words;
+  p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
+  unsigned literals_met; /* literals parsed while `literals` is NULL */
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
+
+/* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
+static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
+                                        unsigned bits) {
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ len) * mul;
+  return (size_t)(h >> (64 - bits));
+}
 
 /* The slot of word cache `which` for the key `w` of length `len`. */
 static inline p_word_slot *sharc_p_word_slot_keyed(sharc_parser *p, p_word_cache which,
                                                    size_t len,
                                                    const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
-  const uint64_t mul = 0x9e3779b97f4a7c15u;
-  uint64_t h = ((w[0] ^ w[1] * mul) * mul ^ w[2] ^ w[3] * mul ^ len) * mul;
   p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
   unsigned bits = which == P_WORDS_FUNCTION_TYPES ? P_FUNCTION_SLOT_BITS : P_WORD_SLOT_BITS;
-  return &slots[(size_t)which * P_WORD_SLOTS + (h >> (64 - bits))];
+  return &slots[(size_t)which * P_WORD_SLOTS + sharc_p_word_index(len, w, bits)];
 }
 
 /* The slot of word cache `which` for the word `s`, its key in `w`; NULL

@@ -43,6 +43,7 @@ typedef struct sharc_uniq_slot {
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
   size_t cap, count;
+  uint64_t *filled; /* a bit a slot, set once it is filled, in a large table; else NULL */
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);
