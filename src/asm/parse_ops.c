@@ -240,6 +240,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     } else if (ok && props->kind != SHARC_ATTR_DICTIONARY) {
       ok = sharc_p_error(p, "expected dictionary of properties");
     }
+    if (ok && def && def->generic_props)
+      b->props = props; /* for the hook below, which reports it whole */
     for (unsigned i = 0; ok && def && i < props->dict.n; i++)
       sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
   }
@@ -273,6 +275,10 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   }
   for (unsigned i = 0; ok && i < fn->list.n_res; i++)
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
+  if (def && def->generic_props) {
+    ok = ok && def->generic_props(p, b);
+    b->props = NULL; /* a registered op keeps them among its attributes */
+  }
   (void)colon;
   ref_list_free(&refs);
   return ok;

@@ -2,12 +2,12 @@
  * along (the tensor dialect loads arith and complex): arith.constant,
  * arith.index_cast (StableHLO's simplification creates it), tensor.cast,
  * tensor.empty and complex.constant, with MLIR's syntax, verifiers and
- * result names. */
+ * result names. arith's other ops are in arith_ops.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialect/arith/arith.h"
+#include "dialect/arith/arith_internal.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 
@@ -255,7 +255,7 @@ static sharc_fold_status arith_constant_fold(sharc_op *op, sharc_fold_result *re
   return SHARC_FOLD_RESULTS;
 }
 
-static const sharc_op_def arith_constant_def = {
+const sharc_op_def sharc_arith_constant_def = {
     .name = "arith.constant",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
@@ -274,7 +274,7 @@ static bool index_or_int(const sharc_type *t) {
 
 /* areCastCompatible: index to integer or back, element-wise over equal
  * shapes. */
-static bool verify_index_cast(sharc_op *op) {
+bool sharc_arith_verify_index_cast(sharc_op *op) {
   if (sharc_op_num_results(op) != 1) {
     sharc_emit_op_error(op, "requires one result");
     return false;
@@ -302,12 +302,12 @@ static bool verify_index_cast(sharc_op *op) {
   return false;
 }
 
-static const sharc_op_def arith_index_cast_def = {
+const sharc_op_def sharc_arith_index_cast_def = {
     .name = "arith.index_cast",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
-    .verify = verify_index_cast,
+    .verify = sharc_arith_verify_index_cast,
     .dialect = &sharc_arith_dialect,
 };
 
@@ -342,10 +342,8 @@ static const sharc_op_def tensor_empty_def = {
     .dialect = &sharc_tensor_dialect,
 };
 
-static const sharc_op_def *const arith_ops[] = {&arith_constant_def, &arith_index_cast_def};
 static const sharc_op_def *const tensor_ops[] = {&tensor_cast_def, &tensor_empty_def};
 static const sharc_op_def *const complex_ops[] = {&complex_constant_def};
 
-const sharc_dialect sharc_arith_dialect = {.name = "arith", .ops = arith_ops, .num_ops = 2};
 const sharc_dialect sharc_tensor_dialect = {.name = "tensor", .ops = tensor_ops, .num_ops = 2};
 const sharc_dialect sharc_complex_dialect = {.name = "complex", .ops = complex_ops, .num_ops = 1};
