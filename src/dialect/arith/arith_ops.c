@@ -480,18 +480,6 @@ static bool parse_trailing_flag(sharc_parser *p, sharc_op_builder *b, family_kin
   return true;
 }
 
-/* The builder's operands, each resolved to `t`. */
-static bool resolve_all(sharc_parser *p, sharc_op_builder *b, const sharc_operand_ref *refs,
-                        unsigned n, sharc_type *const *types) {
-  for (unsigned i = 0; i < n; i++) {
-    sharc_value *v;
-    if (!sharc_p_resolve_operand(p, &refs[i], types[i], &v))
-      return false;
-    sharc_ptrvec_push(&b->operands, v);
-  }
-  return true;
-}
-
 static const sharc_op_def *builder_def(const sharc_op_builder *b) {
   return sharc_context_lookup_op_ident(b->name);
 }
@@ -508,7 +496,7 @@ static bool parse_arith_op(sharc_parser *p, sharc_op_builder *b) {
       !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
     return false;
   sharc_type *types[2] = {t, t};
-  if (!resolve_all(p, b, refs, n, types))
+  if (!sharc_p_resolve_operands(p, b, refs, types, n))
     return false;
   sharc_ptrvec_push(&b->result_types, t);
   fill_defaults(p, b, family_props(f));
@@ -612,7 +600,7 @@ static bool parse_cmp(sharc_parser *p, sharc_op_builder *b) {
       !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
     return false;
   sharc_type *types[2] = {t, t};
-  if (!resolve_all(p, b, refs, 2, types))
+  if (!sharc_p_resolve_operands(p, b, refs, types, 2))
     return false;
   sharc_ptrvec_push(&b->result_types, i1_same_shape(sharc_p_context(p), t));
   if (f)
@@ -689,7 +677,7 @@ static bool parse_select(sharc_parser *p, sharc_op_builder *b) {
   if (ok && !cond)
     cond = sharc_type_integer(sharc_p_context(p), 1, SHARC_SIGNLESS);
   sharc_type *types[3] = {cond, t, t};
-  ok = ok && resolve_all(p, b, refs, 3, types);
+  ok = ok && sharc_p_resolve_operands(p, b, refs, types, 3);
   free(refs);
   if (ok)
     sharc_ptrvec_push(&b->result_types, t);
@@ -850,7 +838,7 @@ static bool parse_cast(sharc_parser *p, sharc_op_builder *b) {
   if (!parse_trailing_flag(p, b, f) || !sharc_p_parse_optional_attr_dict(p, b) ||
       !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
       !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
-      !resolve_all(p, b, &ref, 1, &from))
+      !sharc_p_resolve_operands(p, b, &ref, &from, 1))
     return false;
   sharc_ptrvec_push(&b->result_types, to);
   fill_defaults(p, b, cast_props(builder_def(b)));
@@ -987,7 +975,7 @@ static bool parse_extended(sharc_parser *p, sharc_op_builder *b) {
   if (add && (!sharc_p_expect(p, ',') || !sharc_p_parse_type(p, &second)))
     return false;
   sharc_type *types[2] = {t, t};
-  if (!resolve_all(p, b, refs, 2, types))
+  if (!sharc_p_resolve_operands(p, b, refs, types, 2))
     return false;
   sharc_ptrvec_push(&b->result_types, t);
   sharc_ptrvec_push(&b->result_types, second);
