@@ -268,46 +268,15 @@ const sharc_op_def sharc_arith_constant_def = {
     .dialect = &sharc_arith_dialect,
 };
 
-static bool index_or_int(const sharc_type *t) {
-  return sharc_type_get_kind(t) == SHARC_TYPE_INDEX || sharc_type_get_kind(t) == SHARC_TYPE_INTEGER;
-}
-
-/* areCastCompatible: index to integer or back, element-wise over equal
- * shapes. */
-bool sharc_arith_verify_index_cast(sharc_op *op) {
-  if (sharc_op_num_results(op) != 1) {
-    sharc_emit_op_error(op, "requires one result");
-    return false;
-  }
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
-  sharc_type *in = sharc_value_type(sharc_op_operand(op, 0)), *out = result_type(op, 0);
-  bool shaped = sharc_type_get_kind(in) == SHARC_TYPE_TENSOR;
-  sharc_type *ie = shaped ? sharc_type_element(in) : in, *oe = shaped ? sharc_type_element(out) : out;
-  bool ok = (sharc_type_get_kind(out) == SHARC_TYPE_TENSOR) == shaped && index_or_int(ie) && index_or_int(oe) &&
-            (sharc_type_get_kind(ie) == SHARC_TYPE_INDEX) != (sharc_type_get_kind(oe) == SHARC_TYPE_INDEX);
-  for (unsigned i = 0; ok && shaped && i < sharc_type_rank(in); i++)
-    ok = sharc_type_rank(in) == sharc_type_rank(out) &&
-         sharc_type_shape(in)[i] == sharc_type_shape(out)[i];
-  if (ok)
-    return true;
-  sharc_buf a = {0}, b = {0};
-  sharc_print_type(in, &a);
-  sharc_print_type(out, &b);
-  sharc_emit_op_error(op, "operand type '%s' and result type '%s' are cast incompatible", a.data, b.data);
-  sharc_buf_free(&a);
-  sharc_buf_free(&b);
-  return false;
-}
-
+/* index_cast's verifier is the casts' (arith_ops.c). */
 const sharc_op_def sharc_arith_index_cast_def = {
     .name = "arith.index_cast",
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS |
+              SHARC_TRAIT_ONE_RESULT,
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
-    .verify = sharc_arith_verify_index_cast,
+    .verify = sharc_arith_verify_cast,
+    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

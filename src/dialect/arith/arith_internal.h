@@ -7,7 +7,11 @@
 
 extern const sharc_op_def sharc_arith_constant_def;
 extern const sharc_op_def sharc_arith_index_cast_def;
-/* index_cast's and index_castui's verifier (areCastCompatible). */
-bool sharc_arith_verify_index_cast(sharc_op *op);
+/* The casts' verifier: ODS's type constraints, SameInputOutputTensorDims,
+ * SameOperandsAndResultShape, areCastCompatible, Elementwise. */
+bool sharc_arith_verify_cast(sharc_op *op);
+/* The generic-form property hook of an op without properties: a
+ * non-empty `<{...}>` is MLIR's "does not support properties" error. */
+bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b);
 
 #endif

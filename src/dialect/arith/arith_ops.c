@@ -267,10 +267,45 @@ static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const prop_sp
   return true;
 }
 
+static bool is_prop(const prop_spec *const *props, const sharc_ident *name) {
+  for (unsigned i = 0; i < 2 && props[i]; i++)
+    if (!strcmp(props[i]->name, name->data))
+      return true;
+  return false;
+}
+
+/* `<{...}>` entries that are no property of the op: MLIR's conversion
+ * passes over them (the op does not keep them), and an op without
+ * properties takes none. */
+static bool drop_foreign_props(sharc_parser *p, sharc_op_builder *b,
+                               const prop_spec *const *props) {
+  unsigned n = sharc_attr_count(b->props);
+  if (n && !props[0]) {
+    sharc_buf d = {0};
+    sharc_print_attr(b->props, &d);
+    sharc_token at = name_token(p, b);
+    sharc_p_error_at(p, &at, "invalid properties %s for op %s: this operation does not support "
+                             "properties", d.data, b->name->data);
+    sharc_buf_free(&d);
+    return false;
+  }
+  const sharc_named_attr *entries = sharc_attr_dict_entries(b->props);
+  for (unsigned i = 0; i < n; i++) {
+    if (is_prop(props, entries[i].name))
+      continue;
+    unsigned k = 0;
+    for (unsigned j = 0; j < b->num_attrs; j++)
+      if (b->attrs[j].name != entries[i].name || b->attrs[j].value != entries[i].value)
+        b->attrs[k++] = b->attrs[j];
+    b->num_attrs = k;
+  }
+  return true;
+}
+
 /* MLIR's verifyInherentAttrs as the generic form is read: a constrained
  * attribute of the wrong kind is an error at the op's name. */
 static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  if (b->props && !check_props_dict(p, b, props))
+  if (b->props && (!drop_foreign_props(p, b, props) || !check_props_dict(p, b, props)))
     return false;
   for (unsigned i = 0; i < 2 && props[i]; i++) {
     sharc_attr *a = builder_attr(b, props[i]->name);
@@ -304,8 +339,17 @@ static bool mappable(const sharc_type *t) {
   return k == SHARC_TYPE_TENSOR || k == SHARC_TYPE_UNRANKED_TENSOR || k == SHARC_TYPE_VECTOR;
 }
 
+static bool is_memref(const sharc_type *t) {
+  sharc_type_kind k = sharc_type_get_kind(t);
+  return k == SHARC_TYPE_MEMREF || k == SHARC_TYPE_UNRANKED_MEMREF;
+}
+
+/* MLIR's ShapedType: tensors, vectors and memrefs. */
+static bool shaped(const sharc_type *t) { return mappable(t) || is_memref(t); }
+
+/* getElementTypeOrSelf. */
 static const sharc_type *elem_or_self(const sharc_type *t) {
-  return mappable(t) ? sharc_type_element(t) : t;
+  return shaped(t) ? sharc_type_element(t) : t;
 }
 
 static bool signless_int(const sharc_type *t) {
@@ -329,17 +373,22 @@ static bool any_type(const sharc_type *t) {
 typedef struct type_constraint {
   bool (*elem)(const sharc_type *t);
   const char *what;
+  bool memref; /* a memref of such elements passes too */
 } type_constraint;
 
-static const type_constraint int_like = {signless_int_or_index, "signless-integer-like"};
-static const type_constraint float_like = {any_float, "floating-point-like"};
-static const type_constraint bool_like = {bool_elem, "bool-like"};
-static const type_constraint fixed_int_like = {signless_int, "signless-fixed-width-integer-like"};
+static const type_constraint int_like = {signless_int_or_index, "signless-integer-like", false};
+static const type_constraint float_like = {any_float, "floating-point-like", false};
+static const type_constraint bool_like = {bool_elem, "bool-like", false};
+static const type_constraint fixed_int_like = {signless_int, "signless-fixed-width-integer-like", false};
 static const type_constraint bitcast_like = {
-    int_or_float, "signless-integer-or-float-like or memref of signless-integer or float"};
-static const type_constraint anything = {any_type, NULL};
+    int_or_float, "signless-integer-or-float-like or memref of signless-integer or float", true};
+static const type_constraint index_cast_like = {
+    signless_int_or_index, "signless-integer-like or memref of signless-integer", true};
+static const type_constraint anything = {any_type, NULL, false};
 
 static bool satisfies(const sharc_type *t, const type_constraint *c) {
+  if (is_memref(t) && !c->memref)
+    return false;
   return c->elem(elem_or_self(t));
 }
 
@@ -376,9 +425,9 @@ static bool operand_count(sharc_op *op, unsigned n) {
 /* verifyCompatibleShape of two types: both shaped or neither, ranks and
  * static sizes agreeing. */
 static bool compatible_shape(const sharc_type *a, const sharc_type *b) {
-  if (mappable(a) != mappable(b))
+  if (shaped(a) != shaped(b))
     return false;
-  if (!mappable(a) || !sharc_type_has_rank(a) || !sharc_type_has_rank(b))
+  if (!shaped(a) || !sharc_type_has_rank(a) || !sharc_type_has_rank(b))
     return true;
   if (sharc_type_rank(a) != sharc_type_rank(b))
     return false;
@@ -394,11 +443,32 @@ static bool same_type_like(const sharc_type *first, const sharc_type *t) {
   return elem_or_self(t) == elem_or_self(first) && compatible_shape(first, t);
 }
 
-/* SameOperandsAndResultType (compatible shapes), then Elementwise. */
+/* InferTypeOpInterface of an op whose result type is its first operand's
+ * (ODS infers it from SameOperandsAndResultType): that type exactly. */
+static bool result_inferred(sharc_op *op) {
+  sharc_type *want = sharc_value_type(sharc_op_operand(op, 0));
+  sharc_type *got = sharc_value_type(sharc_op_result(op, 0));
+  if (want == got)
+    return true;
+  sharc_buf a = {0}, b = {0};
+  sharc_print_type(want, &a);
+  sharc_print_type(got, &b);
+  /* emitOptionalError at the op's location: no note, the op's name in the text */
+  sharc_emit(sharc_op_context(op), SHARC_SEV_ERROR, sharc_op_loc(op),
+             "'%s' op inferred type(s) '%s' are incompatible with return type(s) of operation "
+             "'%s'", sharc_op_def_of(op)->name, a.data, b.data);
+  sharc_emit_op_error(op, "failed to infer returned types");
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  return false;
+}
+
+/* SameOperandsAndResultType (compatible shapes), Elementwise, then the
+ * inferred result type. */
 static bool verify_same_type_elementwise(sharc_op *op) {
   return sharc_shlo_all_values_like_first(op, same_type_like,
                                           "requires the same type for all operands and results") &&
-         sharc_shlo_trait_elementwise(op);
+         sharc_shlo_trait_elementwise(op) && result_inferred(op);
 }
 
 /* getI1SameShape: i1, or the shaped type with i1 elements. */
@@ -743,6 +813,11 @@ static bool select_mask(sharc_op *op, sharc_type *cond, const sharc_type *res) {
   return ok;
 }
 
+bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b) {
+  static const prop_spec *const none[2] = {NULL, NULL};
+  return check_props(p, b, none);
+}
+
 static bool verify_select(sharc_op *op) {
   static const type_constraint *const operands[] = {&bool_like, &anything, &anything};
   if (!operand_count(op, 3) || !check_types(op, operands, &anything))
@@ -763,6 +838,7 @@ typedef enum cast_check {
   C_INT_TO_FLOAT,
   C_FLOAT_TO_INT,
   C_SAME_WIDTH, /* bitcast */
+  C_INDEX,      /* index_cast, index_castui */
 } cast_check;
 
 typedef struct cast_spec {
@@ -782,6 +858,8 @@ static const cast_spec cast_specs[] = {
     {"arith.fptoui", C_FLOAT_TO_INT, &float_like, &fixed_int_like},
     {"arith.fptosi", C_FLOAT_TO_INT, &float_like, &fixed_int_like},
     {"arith.bitcast", C_SAME_WIDTH, &bitcast_like, &bitcast_like},
+    {"arith.index_cast", C_INDEX, &index_cast_like, &index_cast_like},
+    {"arith.index_castui", C_INDEX, &index_cast_like, &index_cast_like},
 };
 
 static const cast_spec *cast_spec_of(const sharc_op_def *def) {
@@ -918,11 +996,14 @@ static bool cast_compatible(cast_check c, const sharc_type *in, const sharc_type
   case C_SAME_WIDTH:
     return int_or_float(a) && int_or_float(b) &&
            sharc_type_bit_width(a) == sharc_type_bit_width(b);
+  case C_INDEX: /* index to signless integer or back */
+    return (sharc_type_get_kind(a) == SHARC_TYPE_INDEX && signless_int(b)) ||
+           (signless_int(a) && sharc_type_get_kind(b) == SHARC_TYPE_INDEX);
   }
   return false;
 }
 
-static bool verify_cast(sharc_op *op) {
+bool sharc_arith_verify_cast(sharc_op *op) {
   const cast_spec *s = cast_spec_of(sharc_op_def_of(op));
   const type_constraint *in_c[] = {s->in};
   if (!operand_count(op, 1) || !verify_props(op, cast_props(sharc_op_def_of(op))) ||
@@ -1030,6 +1111,7 @@ static void extended_names(const sharc_op *op, sharc_set_name_fn set, void *stat
       .parse = parse_extended,                                                                  \
       .print = print_extended,                                                                  \
       .verify = verify_extended,                                                                \
+      .generic_props = sharc_arith_props_none,                                                              \
       .result_names = extended_names,                                                           \
       .dialect = &sharc_arith_dialect,                                                          \
   }
@@ -1127,6 +1209,7 @@ static const sharc_op_def select_def = {
     .parse = parse_select,
     .print = print_select,
     .verify = verify_select,
+    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 
@@ -1137,7 +1220,7 @@ static const sharc_op_def select_def = {
       .inherent = props,                                                                        \
       .parse = parse_cast,                                                                      \
       .print = print_cast,                                                                      \
-      .verify = verify_cast,                                                                    \
+      .verify = sharc_arith_verify_cast,                                                                    \
       .generic_props = props_cast,                                                              \
       .dialect = &sharc_arith_dialect,                                                          \
   }
@@ -1155,10 +1238,12 @@ CAST_OP(bitcast_def, "arith.bitcast", no_props);
 
 static const sharc_op_def index_castui_def = {
     .name = "arith.index_castui",
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS |
+              SHARC_TRAIT_ONE_RESULT,
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
-    .verify = sharc_arith_verify_index_cast,
+    .verify = sharc_arith_verify_cast,
+    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

@@ -310,3 +310,44 @@ func.func @f(%a: i32) -> i32 {
   %1 = "arith.negf"(%a, %a) : (i32, i32) -> i32
   return %0 : i32
 }
+
+// -----
+
+func.func @f(%a: tensor<?xf32>) {
+  // expected-error @+2 {{'arith.negf' op inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{'arith.negf' op failed to infer returned types}}
+  %0 = "arith.negf"(%a) : (tensor<?xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'arith.index_cast' op operand #0 must be signless-integer-like or memref of signless-integer, but got 'f32'}}
+  %0 = "arith.index_cast"(%a) : (f32) -> index
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{invalid properties {predicate = 1 : i64} for op arith.bitcast: this operation does not support properties}}
+  %0 = "arith.bitcast"(%a) <{predicate = 1 : i64}> : (i32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<3xi32>, %b: tensor<?xi32>) {
+  // expected-error @+1 {{'arith.ceildivsi' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "arith.ceildivsi"(%a, %b) : (tensor<3xi32>, tensor<?xi32>) -> tensor<*xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'arith.index_cast' op requires one result}}
+  "arith.index_cast"(%a) : (i32) -> ()
+  return
+}
