@@ -240,6 +240,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     } else if (ok && props->kind != SHARC_ATTR_DICTIONARY) {
       ok = sharc_p_error(p, "expected dictionary of properties");
     }
+    if (ok && def && def->generic_props)
+      b->props = props; /* for the hook below, which reports it whole */
     for (unsigned i = 0; ok && def && i < props->dict.n; i++)
       sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
   }
@@ -275,6 +277,16 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
   (void)colon;
   ref_list_free(&refs);
+  return ok;
+}
+
+/* MLIR turns a registered op's inherent attributes into properties as it
+ * reads the generic form: the op's hook checks and completes them. Out of
+ * line: most generic ops have no hook. */
+static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
+                                                    const sharc_op_def *def) {
+  bool ok = def->generic_props(p, b);
+  b->props = NULL; /* a registered op keeps them among its attributes */
   return ok;
 }
 
@@ -438,7 +450,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     sharc_vec_push(&p->pending_ops, 0u);
-    ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def);
+    ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def) &&
+         (!def || !def->generic_props || generic_props(p, &b, def));
     p->pending_ops.len--;
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);

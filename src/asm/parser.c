@@ -1096,3 +1096,14 @@ bool sharc_p_expect_msg(sharc_parser *p, char c, const char *msg) {
     return true;
   return expected_error(p, msg);
 }
+
+bool sharc_p_resolve_operands(sharc_parser *p, sharc_op_builder *b, const sharc_operand_ref *refs,
+                              sharc_type *const *types, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *v;
+    if (!sharc_p_resolve_operand(p, &refs[i], types[i], &v))
+      return false;
+    sharc_ptrvec_push(&b->operands, v);
+  }
+  return true;
+}

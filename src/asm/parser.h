@@ -222,6 +222,10 @@ bool sharc_p_parse_paren_operand_list(sharc_parser *p, sharc_operand_ref **refs,
                                       sharc_token *at);
 bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, sharc_type *type,
                              sharc_value **out);
+/* Resolves refs[i] with types[i] for each of `n` operands, appending them
+ * to the builder's operands. */
+bool sharc_p_resolve_operands(sharc_parser *p, sharc_op_builder *b, const sharc_operand_ref *refs,
+                              sharc_type *const *types, unsigned n);
 /* Parses `{ ... }` into a detached region; `args` pre-defines the entry
  * block's arguments (custom forms that print them outside the region). */
 bool sharc_p_parse_region(sharc_parser *p, sharc_region **out, const sharc_region_arg *args,

@@ -606,6 +606,10 @@ struct sharc_op_def {
   /* Custom assembly; NULL means only the generic form. */
   bool (*parse)(sharc_parser *p, sharc_op_builder *b);
   void (*print)(sharc_printer *p, sharc_op *op);
+  /* The generic form's inherent attributes as MLIR turns them into
+   * properties while parsing: constraints checked (an error at the op's
+   * name) and ODS defaults filled in; NULL: taken as written. */
+  bool (*generic_props)(sharc_parser *p, sharc_op_builder *b);
   bool (*verify)(sharc_op *op);
   bool (*verify_regions)(sharc_op *op); /* after nested ops are verified */
   /* SymbolUserOpInterface::verifySymbolUses: run by the enclosing symbol

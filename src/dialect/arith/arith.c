@@ -2,12 +2,12 @@
  * along (the tensor dialect loads arith and complex): arith.constant,
  * arith.index_cast (StableHLO's simplification creates it), tensor.cast,
  * tensor.empty and complex.constant, with MLIR's syntax, verifiers and
- * result names. */
+ * result names. arith's other ops are in arith_ops.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialect/arith/arith.h"
+#include "dialect/arith/arith_internal.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 
@@ -255,7 +255,7 @@ static sharc_fold_status arith_constant_fold(sharc_op *op, sharc_fold_result *re
   return SHARC_FOLD_RESULTS;
 }
 
-static const sharc_op_def arith_constant_def = {
+const sharc_op_def sharc_arith_constant_def = {
     .name = "arith.constant",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_CONSTANT_LIKE | SHARC_TRAIT_ZERO_OPERANDS |
               SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
@@ -268,46 +268,15 @@ static const sharc_op_def arith_constant_def = {
     .dialect = &sharc_arith_dialect,
 };
 
-static bool index_or_int(const sharc_type *t) {
-  return sharc_type_get_kind(t) == SHARC_TYPE_INDEX || sharc_type_get_kind(t) == SHARC_TYPE_INTEGER;
-}
-
-/* areCastCompatible: index to integer or back, element-wise over equal
- * shapes. */
-static bool verify_index_cast(sharc_op *op) {
-  if (sharc_op_num_results(op) != 1) {
-    sharc_emit_op_error(op, "requires one result");
-    return false;
-  }
-  if (sharc_op_num_operands(op) != 1) {
-    sharc_emit_op_error(op, "requires a single operand");
-    return false;
-  }
-  sharc_type *in = sharc_value_type(sharc_op_operand(op, 0)), *out = result_type(op, 0);
-  bool shaped = sharc_type_get_kind(in) == SHARC_TYPE_TENSOR;
-  sharc_type *ie = shaped ? sharc_type_element(in) : in, *oe = shaped ? sharc_type_element(out) : out;
-  bool ok = (sharc_type_get_kind(out) == SHARC_TYPE_TENSOR) == shaped && index_or_int(ie) && index_or_int(oe) &&
-            (sharc_type_get_kind(ie) == SHARC_TYPE_INDEX) != (sharc_type_get_kind(oe) == SHARC_TYPE_INDEX);
-  for (unsigned i = 0; ok && shaped && i < sharc_type_rank(in); i++)
-    ok = sharc_type_rank(in) == sharc_type_rank(out) &&
-         sharc_type_shape(in)[i] == sharc_type_shape(out)[i];
-  if (ok)
-    return true;
-  sharc_buf a = {0}, b = {0};
-  sharc_print_type(in, &a);
-  sharc_print_type(out, &b);
-  sharc_emit_op_error(op, "operand type '%s' and result type '%s' are cast incompatible", a.data, b.data);
-  sharc_buf_free(&a);
-  sharc_buf_free(&b);
-  return false;
-}
-
-static const sharc_op_def arith_index_cast_def = {
+/* index_cast's verifier is the casts' (arith_ops.c). */
+const sharc_op_def sharc_arith_index_cast_def = {
     .name = "arith.index_cast",
-    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS,
+    .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS |
+              SHARC_TRAIT_ONE_RESULT,
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
-    .verify = verify_index_cast,
+    .verify = sharc_arith_verify_cast,
+    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 
@@ -342,10 +311,8 @@ static const sharc_op_def tensor_empty_def = {
     .dialect = &sharc_tensor_dialect,
 };
 
-static const sharc_op_def *const arith_ops[] = {&arith_constant_def, &arith_index_cast_def};
 static const sharc_op_def *const tensor_ops[] = {&tensor_cast_def, &tensor_empty_def};
 static const sharc_op_def *const complex_ops[] = {&complex_constant_def};
 
-const sharc_dialect sharc_arith_dialect = {.name = "arith", .ops = arith_ops, .num_ops = 2};
 const sharc_dialect sharc_tensor_dialect = {.name = "tensor", .ops = tensor_ops, .num_ops = 2};
 const sharc_dialect sharc_complex_dialect = {.name = "complex", .ops = complex_ops, .num_ops = 1};

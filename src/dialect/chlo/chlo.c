@@ -189,16 +189,6 @@ static bool parse_operands_n(sharc_parser *p, sharc_operand_ref *refs, unsigned 
   return true;
 }
 
-static bool resolve_all(sharc_parser *p, sharc_op_builder *b, const sharc_operand_ref *refs,
-                        sharc_type *const *types, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    sharc_value *v;
-    if (!sharc_p_resolve_operand(p, &refs[i], types[i], &v))
-      return false;
-    sharc_ptrvec_push(&b->operands, v);
-  }
-  return true;
-}
 
 /* The operand/result forms: operands, attr-dict, `:`, types. */
 static bool parse_simple(sharc_parser *p, sharc_op_builder *b, chlo_form form) {
@@ -216,7 +206,7 @@ static bool parse_simple(sharc_parser *p, sharc_op_builder *b, chlo_form form) {
       !sharc_p_parse_type(p, &res))
     return false;
   sharc_ptrvec_push(&b->result_types, res);
-  return resolve_all(p, b, refs, types, n);
+  return sharc_p_resolve_operands(p, b, refs, types, n);
 }
 
 /* `is_stable = b`: ODS parses a BoolAttr with the type i1 (so `1` is
@@ -259,7 +249,7 @@ static bool parse_top_k(sharc_parser *p, sharc_op_builder *b) {
     sharc_builder_set_attr(p, b, "is_stable", stable);
   sharc_ptrvec_push(&b->result_types, r0);
   sharc_ptrvec_push(&b->result_types, r1);
-  return resolve_all(p, b, &ref, &t, 1);
+  return sharc_p_resolve_operands(p, b, &ref, &t, 1);
 }
 
 /* `(%a, %b, ...)` into `refs`. */

@@ -179,6 +179,11 @@ sharc_value *sharc_sdy_shardable_value(sharc_value *v) {
     return v;
   if (owner && sharc_sdy_data_flow(owner))
     return sharc_sdy_owner_from_target(owner, v);
+  /* the wrapped collective's argument stands for the async op's operand,
+   * which holds the sharding (Shardy's getShardableValue) */
+  if (owner && sharc_op_isa(owner, SHARC_SHLO(async_start)) &&
+      sharc_value_index_of(v) < sharc_op_num_operands(owner))
+    return sharc_op_operand(owner, sharc_value_index_of(v));
   return NULL;
 }
 

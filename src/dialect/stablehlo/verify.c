@@ -802,8 +802,8 @@ bool sharc_shlo_trait_elementwise(sharc_op *op) {
       continue;
     if (!first)
       first = t;
-    bool first_vec = first->kind == SHARC_TYPE_VECTOR, vec = t->kind == SHARC_TYPE_VECTOR;
-    if (first_vec != vec)
+    /* the same TypeID: a ranked and an unranked tensor differ too */
+    if (first->kind != t->kind)
       ok = false;
     if (t->kind == SHARC_TYPE_UNRANKED_TENSOR)
       continue;

@@ -118,30 +118,140 @@ static sharc_type *output_type(sharc_op *op) {
   return t;
 }
 
-/* A StableHLO alias, whose fields the checks below read. mhlo.custom_call's
- * are MHLO's, opaque where sharc reads them (verify.c's is_mhlo_attr):
- * their fields go unchecked (the op's kind check knows them). */
-static bool readable_alias(const sharc_attr *alias) {
-  return alias->kind == SHARC_ATTR_DIALECT &&
-         sharc_attr_def_of(alias) == &sharc_shlo_output_operand_alias_def.base;
+/* An output-to-operand alias as the checks read it: the operand's index and
+ * the tuple indices into the output and into the operand. */
+typedef struct alias_view {
+  int64_t operand_index;
+  sharc_i64_vec out, in; /* output_tuple_indices, operand_tuple_indices */
+} alias_view;
+
+static void dims_into(const sharc_attr *dims, sharc_i64_vec *v) {
+  if (!dims || dims->kind != SHARC_ATTR_DENSE_ARRAY)
+    return;
+  for (unsigned k = 0; k < sharc_attr_count(dims); k++)
+    sharc_vec_push(v, sharc_attr_dense_array_i64(dims, k));
 }
 
-static int64_t field_int(const sharc_attr *alias, unsigned i) {
-  return sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, i)
-             ? sharc_shlo_struct_int(alias, &sharc_shlo_output_operand_alias_def, i)
-             : 0;
+static void view_stablehlo(const sharc_attr *alias, alias_view *v) {
+  const shlo_struct_def *def = &sharc_shlo_output_operand_alias_def;
+  v->operand_index = sharc_shlo_struct_field(alias, def, 1) ? sharc_shlo_struct_int(alias, def, 1) : 0;
+  dims_into(sharc_shlo_struct_field(alias, def, 0), &v->out);
+  dims_into(sharc_shlo_struct_field(alias, def, 2), &v->in);
 }
 
-static sharc_attr *field_dims(const sharc_attr *alias, unsigned i) {
-  sharc_attr *a = sharc_shlo_struct_field(alias, &sharc_shlo_output_operand_alias_def, i);
-  return a && a->kind == SHARC_ATTR_DENSE_ARRAY ? a : NULL;
+/* A cursor over the text of an opaque attribute's body. */
+typedef struct text_cursor {
+  const char *p, *end;
+} text_cursor;
+
+static void skip_blanks(text_cursor *c) {
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\t'))
+    c->p++;
+}
+
+static bool eat_char(text_cursor *c, char ch) {
+  skip_blanks(c);
+  if (c->p == c->end || *c->p != ch)
+    return false;
+  c->p++;
+  return true;
+}
+
+/* A decimal integer of at most 18 digits, optionally negative. */
+static bool read_int(text_cursor *c, int64_t *out) {
+  skip_blanks(c);
+  bool neg = c->p < c->end && *c->p == '-';
+  c->p += neg;
+  int64_t v = 0;
+  unsigned digits = 0;
+  for (; c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 18; c->p++, digits++)
+    v = v * 10 + (*c->p - '0');
+  *out = neg ? -v : v;
+  return digits && (c->p == c->end || *c->p < '0' || *c->p > '9');
+}
+
+/* `[i, j, ...]` */
+static bool read_indices(text_cursor *c, sharc_i64_vec *v) {
+  if (!eat_char(c, '['))
+    return false;
+  if (eat_char(c, ']'))
+    return true;
+  do {
+    int64_t x;
+    if (!read_int(c, &x))
+      return false;
+    sharc_vec_push(v, x);
+  } while (eat_char(c, ','));
+  return eat_char(c, ']');
+}
+
+/* One `name = value` field of the alias. */
+static bool read_alias_field(text_cursor *c, alias_view *v) {
+  skip_blanks(c);
+  const char *name = c->p;
+  while (c->p < c->end && ((*c->p >= 'a' && *c->p <= 'z') || *c->p == '_'))
+    c->p++;
+  sharc_str key = {name, (size_t)(c->p - name)};
+  if (!eat_char(c, '='))
+    return false;
+  if (sharc_str_eq_cstr(key, "operand_index"))
+    return read_int(c, &v->operand_index);
+  if (sharc_str_eq_cstr(key, "output_tuple_indices"))
+    return read_indices(c, &v->out);
+  if (sharc_str_eq_cstr(key, "operand_tuple_indices"))
+    return read_indices(c, &v->in);
+  return false;
+}
+
+/* MHLO's alias, an opaque attribute here (verify.c's is_mhlo_attr):
+ * `output_operand_alias<output_tuple_indices = [..], operand_index = N,
+ * operand_tuple_indices = [..]>`, fields absent read as StableHLO's are;
+ * false when the text is not that. */
+static bool view_mhlo(const sharc_attr *alias, alias_view *v) {
+  static const char head[] = "output_operand_alias<";
+  sharc_str body = alias->opaque.body;
+  if (body.len < sizeof head || memcmp(body.data, head, sizeof head - 1) ||
+      body.data[body.len - 1] != '>')
+    return false;
+  text_cursor c = {body.data + sizeof head - 1, body.data + body.len - 1};
+  if (eat_char(&c, '>') || (skip_blanks(&c), c.p == c.end))
+    return true;
+  do {
+    if (!read_alias_field(&c, v))
+      return false;
+  } while (eat_char(&c, ','));
+  skip_blanks(&c);
+  return c.p == c.end;
+}
+
+static void view_free(alias_view *v) {
+  sharc_vec_free(&v->out);
+  sharc_vec_free(&v->in);
+}
+
+/* The alias's fields: a StableHLO alias's, or (`with_mhlo`: the checks
+ * MHLO's verifier shares) an MHLO alias's read from its text; false
+ * (nothing to free) for anything else, which the op's attribute kind
+ * check reports. */
+static bool view_alias(const sharc_attr *alias, alias_view *v, bool with_mhlo) {
+  *v = (alias_view){0};
+  if (alias->kind == SHARC_ATTR_DIALECT &&
+      sharc_attr_def_of(alias) == &sharc_shlo_output_operand_alias_def.base) {
+    view_stablehlo(alias, v);
+    return true;
+  }
+  bool mhlo = with_mhlo && alias->kind == SHARC_ATTR_OPAQUE &&
+              sharc_str_eq_cstr(sharc_ident_str(alias->opaque.dialect), "mhlo");
+  if (mhlo && view_mhlo(alias, v))
+    return true;
+  view_free(v);
+  return false;
 }
 
 /* Follows tuple indices into `t`; NULL when one is out of bounds. */
-static sharc_type *follow(sharc_type *t, const sharc_attr *indices) {
-  unsigned n = indices ? sharc_attr_count(indices) : 0;
-  for (unsigned k = 0; k < n; k++) {
-    int64_t i = sharc_attr_dense_array_i64(indices, k);
+static sharc_type *follow(sharc_type *t, const sharc_i64_vec *indices) {
+  for (unsigned k = 0; k < indices->len; k++) {
+    int64_t i = indices->items[k];
     if (t->kind != SHARC_TYPE_TUPLE || i < 0 || i >= (int64_t)sharc_type_count(t))
       return NULL;
     t = sharc_type_at(t, (unsigned)i);
@@ -149,40 +259,48 @@ static sharc_type *follow(sharc_type *t, const sharc_attr *indices) {
   return t;
 }
 
+/* verifyOutputOperandAliasing (StableHLO's and MHLO's alike). */
+static bool check_alias(sharc_op *op, const alias_view *v) {
+  unsigned n_inputs = sharc_op_num_operands(op);
+  if (v->operand_index < 0 || v->operand_index >= (int64_t)n_inputs) {
+    sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
+                        "in range [0, %u); got: %lld.", n_inputs, (long long)v->operand_index);
+    return false;
+  }
+  sharc_type *operand_part =
+      follow(sharc_value_type(sharc_op_operand(op, (unsigned)v->operand_index)), &v->in);
+  if (!operand_part) {
+    sharc_emit_op_error(op, "operand_tuple_indices in the output_operand_alias attribute out of "
+                        "bounds");
+    return false;
+  }
+  sharc_type *output_part = follow(output_type(op), &v->out);
+  if (!output_part) {
+    sharc_emit_op_error(op, "output_tuple_indices in the output_operand_alias attribute out of "
+                        "bounds");
+    return false;
+  }
+  if (operand_part != output_part) {
+    sharc_emit_op_error(op, "shapes mismatch in the output_operand_alias attribute: operand part "
+                        "has type %s and output part has type %s",
+                        sharc_shlo_type_str(operand_part), sharc_shlo_type_str(output_part));
+    return false;
+  }
+  return true;
+}
+
 static bool verify_aliases(sharc_op *op) {
   sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
   if (!aliases || aliases->kind != SHARC_ATTR_ARRAY)
     return true;
-  unsigned n_inputs = sharc_op_num_operands(op);
   for (unsigned i = 0; i < sharc_attr_count(aliases); i++) {
-    sharc_attr *alias = sharc_attr_at(aliases, i);
-    if (!readable_alias(alias))
+    alias_view v;
+    if (!view_alias(sharc_attr_at(aliases, i), &v, true))
       continue;
-    int64_t index = field_int(alias, 1);
-    if (index < 0 || index >= (int64_t)n_inputs) {
-      sharc_emit_op_error(op, "expects operandIndex in the output_operand_alias attribute to be "
-                          "in range [0, %u); got: %lld.", n_inputs, (long long)index);
+    bool ok = check_alias(op, &v);
+    view_free(&v);
+    if (!ok)
       return false;
-    }
-    sharc_type *operand_part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)index)),
-                                      field_dims(alias, 2));
-    if (!operand_part) {
-      sharc_emit_op_error(op, "operand_tuple_indices in the output_operand_alias attribute out of "
-                          "bounds");
-      return false;
-    }
-    sharc_type *output_part = follow(output_type(op), field_dims(alias, 0));
-    if (!output_part) {
-      sharc_emit_op_error(op, "output_tuple_indices in the output_operand_alias attribute out of "
-                          "bounds");
-      return false;
-    }
-    if (operand_part != output_part) {
-      sharc_emit_op_error(op, "shapes mismatch in the output_operand_alias attribute: operand part "
-                          "has type %s and output part has type %s",
-                          sharc_shlo_type_str(operand_part), sharc_shlo_type_str(output_part));
-      return false;
-    }
   }
   return true;
 }
@@ -247,13 +365,11 @@ static bool buffers_aliased(sharc_op *op, const sharc_type *t, int64_t *path, un
   if (!is_memref(t))
     return true;
   for (unsigned i = 0; aliases && i < sharc_attr_count(aliases); i++) {
-    if (!readable_alias(sharc_attr_at(aliases, i)))
+    alias_view v;
+    if (!view_alias(sharc_attr_at(aliases, i), &v, false))
       continue;
-    sharc_attr *out = field_dims(sharc_attr_at(aliases, i), 0);
-    unsigned n = out ? sharc_attr_count(out) : 0;
-    bool same = n == depth;
-    for (unsigned k = 0; same && k < n; k++)
-      same = sharc_attr_dense_array_i64(out, k) == path[k];
+    bool same = v.out.len == depth && (!depth || !memcmp(v.out.items, path, depth * sizeof *path));
+    view_free(&v);
     if (same)
       return true;
   }
@@ -264,22 +380,30 @@ static bool buffers_aliased(sharc_op *op, const sharc_type *t, int64_t *path, un
   return false;
 }
 
-static bool same_dims(const sharc_attr *a, const sharc_attr *b) {
-  unsigned na = a ? sharc_attr_count(a) : 0, nb = b ? sharc_attr_count(b) : 0;
-  if (na != nb)
-    return false;
-  for (unsigned i = 0; i < na; i++)
-    if (sharc_attr_dense_array_i64(a, i) != sharc_attr_dense_array_i64(b, i))
-      return false;
-  return true;
+static bool same_dims(const sharc_i64_vec *a, const sharc_i64_vec *b) {
+  return a->len == b->len && (!a->len || !memcmp(a->items, b->items, a->len * sizeof *a->items));
 }
 
-static void dims_of(const sharc_attr *a, sharc_buf *b) {
-  unsigned n = a ? sharc_attr_count(a) : 0;
-  SHARC_BUF_LIT(b, "[");
-  for (unsigned i = 0; i < n; i++)
-    sharc_buf_printf(b, "%s%lld", i ? ", " : "", (long long)sharc_attr_dense_array_i64(a, i));
-  SHARC_BUF_LIT(b, "]");
+/* Two aliases of memref parts name neither the same output part nor the
+ * same operand part. */
+static bool buffer_used_once(sharc_op *op, const alias_view *prev, const alias_view *alias) {
+  bool ok = true;
+  sharc_buf b = {0};
+  if (same_dims(&prev->out, &alias->out)) {
+    SHARC_BUF_LIT(&b, "buffer output ");
+    append_indices(&b, alias->out.items, alias->out.len);
+    sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
+    ok = false;
+  }
+  b.len = 0;
+  if (prev->operand_index == alias->operand_index && same_dims(&prev->in, &alias->in)) {
+    sharc_buf_printf(&b, "buffer operand %lld", (long long)alias->operand_index);
+    append_indices(&b, alias->in.items, alias->in.len);
+    sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
+    ok = false;
+  }
+  sharc_buf_free(&b);
+  return ok;
 }
 
 /* verifyKnownCustomCalls. */
@@ -314,42 +438,22 @@ static bool verify_buffers(sharc_op *op) {
   sharc_attr *aliases = sharc_op_attr(op, "output_operand_aliases");
   if (aliases && aliases->kind != SHARC_ATTR_ARRAY)
     aliases = NULL;
-  bool ok = true;
   unsigned n = aliases ? sharc_attr_count(aliases) : 0;
-  for (unsigned i = 0; i < n; i++) {
-    sharc_attr *alias = sharc_attr_at(aliases, i);
-    if (!readable_alias(alias))
-      continue;
-    int64_t index = field_int(alias, 1);
-    sharc_type *part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)index)),
-                              field_dims(alias, 2));
-    if (!part || !is_memref(part))
-      continue;
-    for (unsigned j = 0; j < i; j++) {
-      sharc_attr *prev = sharc_attr_at(aliases, j);
-      if (!readable_alias(prev))
-        continue;
-      sharc_type *prev_part = follow(sharc_value_type(sharc_op_operand(op, (unsigned)field_int(prev, 1))),
-                                     field_dims(prev, 2));
-      if (!prev_part || !is_memref(prev_part))
-        continue;
-      sharc_buf b = {0};
-      if (same_dims(field_dims(prev, 0), field_dims(alias, 0))) {
-        SHARC_BUF_LIT(&b, "buffer output ");
-        dims_of(field_dims(alias, 0), &b);
-        sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
+  alias_view *views = sharc_xcalloc(n + 1, sizeof *views);
+  sharc_type **parts = sharc_xcalloc(n + 1, sizeof *parts);
+  for (unsigned i = 0; i < n; i++)
+    if (view_alias(sharc_attr_at(aliases, i), &views[i], false))
+      parts[i] = follow(sharc_value_type(sharc_op_operand(op, (unsigned)views[i].operand_index)),
+                        &views[i].in);
+  bool ok = true;
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; parts[i] && is_memref(parts[i]) && j < i; j++)
+      if (parts[j] && is_memref(parts[j]) && !buffer_used_once(op, &views[j], &views[i]))
         ok = false;
-      }
-      b.len = 0;
-      if (field_int(prev, 1) == index && same_dims(field_dims(prev, 2), field_dims(alias, 2))) {
-        sharc_buf_printf(&b, "buffer operand %lld", (long long)index);
-        dims_of(field_dims(alias, 2), &b);
-        sharc_emit_op_error(op, "%s is used in output_operand_alias more than once", b.data);
-        ok = false;
-      }
-      sharc_buf_free(&b);
-    }
-  }
+  for (unsigned i = 0; i < n; i++)
+    view_free(&views[i]);
+  free(views);
+  free(parts);
   int64_t path[MAX_DEPTH];
   return buffers_aliased(op, output_type(op), path, 0, aliases) && ok;
 }

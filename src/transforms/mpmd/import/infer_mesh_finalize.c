@@ -188,42 +188,46 @@ static void order_as_llvm_string_map(group_vec *groups) {
   free(keys);
 }
 
+/* Shardy's SDY_CHECKs in LowerMpmdReducePattern abort the pass; here the
+ * first failed check is reported at the reduction (Shardy stops there),
+ * with the check's text, and the pass fails. */
+static bool check_failed(sharc_op *op, const char *check, bool *failed) {
+  if (!*failed)
+    sharc_mpmd_error(op, "Check failed: %s", check);
+  *failed = true;
+  return false;
+}
+
 /* The reduction's operands by the mesh their unassign takes them from, and
- * its assign users by their mesh; false where an operand is no unassign's
- * or a user no assign (Shardy's SDY_CHECKs; the op is then left as it is
- * and the final verification reports it). */
-static bool group_reduce(sharc_op *op, group_vec *sources, group_vec *users) {
+ * its assign users by their mesh; false after the check's error where an
+ * operand is no unassign's or a user no assign. */
+static bool group_reduce(sharc_op *op, group_vec *sources, group_vec *users, bool *failed) {
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
     sharc_op *un = sharc_value_defining_op(sharc_op_operand(op, i));
     if (!un || !sharc_op_isa(un, &sharc_mpmd_unassign_def))
-      return false;
+      return check_failed(op, "unassign", failed);
     sharc_value *x = sharc_op_operand(un, 0);
     sharc_vec_push(&group_of(sources, sharc_mpmd_value_mesh(x))->values, x);
   }
   for (sharc_use *u = sharc_value_first_use(sharc_op_result(op, 0)); u; u = sharc_use_next(u)) {
     sharc_op *assign = sharc_use_owner(u);
     if (!sharc_op_isa(assign, &sharc_mpmd_assign_def))
-      return false;
+      return check_failed(op, "assign", failed);
     sharc_vec_push(&group_of(users, sharc_mpmd_value_mesh(sharc_op_result(assign, 0)))->values,
                    assign);
   }
   return true;
 }
 
-/* Shardy's SDY_CHECK that every mesh of the use set has an assign user
- * aborts the pass; here it is reported at the reduction (the first one
- * only: Shardy stops there) and the pass fails. */
+/* Every mesh of the use set has an assign user. */
 static bool use_meshes_assigned(sharc_op *op, const sharc_mesh_set *uses, group_vec *users,
                                 bool *failed) {
-  for (unsigned m = 0; m < uses->meshes.len; m++) {
-    if (group_of(users, sharc_ident_str(uses->meshes.items[m].mesh))->values.len)
-      continue;
-    if (!*failed)
-      sharc_mpmd_error(op, "Check failed: !assign_users.empty() Each mesh in the use_set should "
-                           "correspond to at least one assign user.");
-    *failed = true;
-    return false;
-  }
+  for (unsigned m = 0; m < uses->meshes.len; m++)
+    if (!group_of(users, sharc_ident_str(uses->meshes.items[m].mesh))->values.len)
+      return check_failed(op,
+                          "!assign_users.empty() Each mesh in the use_set should correspond to "
+                          "at least one assign user.",
+                          failed);
   return true;
 }
 
@@ -232,7 +236,7 @@ static bool use_meshes_assigned(sharc_op *op, const sharc_mesh_set *uses, group_
 static bool lower_mpmd_reduce(sharc_op *op, sharc_rewriter *rw, void *state) {
   group_vec sources = {0}, users = {0};
   sharc_mesh_set uses = {0};
-  bool ok = group_reduce(op, &sources, &users);
+  bool ok = group_reduce(op, &sources, &users, state);
   if (ok) {
     sharc_mi_use_set(op, &uses);
     ok = use_meshes_assigned(op, &uses, &users, state);

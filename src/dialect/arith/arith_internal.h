@@ -1,0 +1,17 @@
+/* What arith.c shares with arith_ops.c, which assembles the arith dialect
+ * from both files' ops. */
+#ifndef SHARC_DIALECT_ARITH_ARITH_INTERNAL_H
+#define SHARC_DIALECT_ARITH_ARITH_INTERNAL_H
+
+#include "dialect/arith/arith.h"
+
+extern const sharc_op_def sharc_arith_constant_def;
+extern const sharc_op_def sharc_arith_index_cast_def;
+/* The casts' verifier: ODS's type constraints, SameInputOutputTensorDims,
+ * SameOperandsAndResultShape, areCastCompatible, Elementwise. */
+bool sharc_arith_verify_cast(sharc_op *op);
+/* The generic-form property hook of an op without properties: a
+ * non-empty `<{...}>` is MLIR's "does not support properties" error. */
+bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b);
+
+#endif
