@@ -9,6 +9,7 @@
 #include "asm/print_internal.h"
 #include "ir/context.h"
 #include "support/buf_copy.h"
+#include "support/decimal.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -535,6 +536,38 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
   return false;
 }
 
+/* `c` then the digits of `v`: an SSA number (`%12`, `#1`, `:2`). Below
+ * 10^4, every number of a function of fewer than ten thousand values, the
+ * four digits are formed in one word, its leading zeros shifted out and
+ * the sigil, digits and NUL stored at once, no branch on the digit count;
+ * else the general way. */
+static inline void put_char_number(sharc_buf *b, char c, unsigned v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (v < 10000 && b->len + 8 <= b->cap) {
+    unsigned hi = v / 100, lo = v % 100;
+    unsigned nd = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
+    uint64_t d = (uint64_t)(unsigned char)sharc_digit_pairs[2 * hi] |
+                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * hi + 1] << 8 |
+                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * lo] << 16 |
+                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * lo + 1] << 24;
+    uint64_t w = (uint64_t)(unsigned char)c | (d >> (8 * (4 - nd))) << 8; /* memory order */
+    memcpy(b->data + b->len, &w, sizeof w);
+    b->len += 1 + nd;
+    return;
+  }
+#endif
+  sharc_buf_put_char_u64(b, c, v);
+}
+
+/* A value printed by its number (no name, not an entry argument). */
+static inline void put_numbered_value(sharc_buf *b, const sharc_value *v) {
+  put_char_number(b, '%', v->print_id);
+  /* a result but the last of its op's has pos > 1; the last of several
+   * shares its op's cache line */
+  if (v->vkind == SHARC_VALUE_RESULT && (v->pos > 1 || sharc_value_op_of(v)->num_results > 1))
+    put_char_number(b, '#', sharc_value_index_of(v));
+}
+
 void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
   if (v->vkind == SHARC_VALUE_PLACEHOLDER ||
@@ -558,17 +591,20 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
     return;
   }
-  sharc_buf_put_char_u64(b, '%', v->print_id);
-  if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1)
-    sharc_buf_put_char_u64(b, '#', sharc_value_index_of(v));
+  put_numbered_value(b, v);
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
   const sharc_use *uses = sharc_op_operands_of(op);
+  bool all_in_scope = !p->numbering_root; /* asked once, not per operand */
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, uses[i].value);
+    const sharc_value *v = uses[i].value;
+    if (all_in_scope && v->vkind != SHARC_VALUE_PLACEHOLDER && !(v->print_id & (ARG_TAG | NAME_TAG)))
+      put_numbered_value(p->out, v);
+    else
+      sharc_pr_value(p, v);
   }
 }
 
@@ -864,7 +900,11 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     collect_generic(p, op);
     return;
   }
-  sharc_pr_ident_string(p, op->name);
+  if (!sharc_pr_replay_text(p, op->name)) { /* a module names a few ops on every line */
+    size_t start = b->len;
+    sharc_pr_ident_string(p, op->name);
+    sharc_pr_remember_text(p, op->name, b, start);
+  }
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');
@@ -971,9 +1011,9 @@ static void print_op(sharc_printer *p, sharc_op *op) {
         i += vn->group_size;
       }
     } else {
-      sharc_buf_put_char_u64(p->out, '%', id);
+      put_char_number(p->out, '%', id);
       if (op->num_results > 1) /* `%3:2`: no printf per multi-result op */
-        sharc_buf_put_char_u64(p->out, ':', op->num_results);
+        put_char_number(p->out, ':', op->num_results);
     }
     SHARC_PR_LIT(p, " = ");
   }
