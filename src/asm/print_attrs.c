@@ -593,10 +593,20 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
     return;
   }
   sharc_buf_putc(p->out, '[');
-  for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    print_dense_nested(p, a, dim + 1, index, f);
+  if (dim + 1 == t->shaped.rank) { /* the innermost dimension: its elements in a row */
+    const uint64_t *raw = a->dense.raw + *index * wpe;
+    for (int64_t i = 0; i < t->shaped.shape[dim]; i++, raw += wpe) {
+      if (i)
+        SHARC_PR_LIT(p, ", ");
+      print_element(p, f, raw);
+    }
+    *index += (size_t)t->shaped.shape[dim];
+  } else {
+    for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
+      if (i)
+        SHARC_PR_LIT(p, ", ");
+      print_dense_nested(p, a, dim + 1, index, f);
+    }
   }
   sharc_buf_putc(p->out, ']');
 }

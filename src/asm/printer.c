@@ -837,7 +837,9 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
                          ? sharc_op_def_of(parent)->default_dialect
                          : "";
     const char *outer = p->default_dialect;
+    size_t outer_len = p->default_dialect_len;
     p->default_dialect = dd;
+    p->default_dialect_len = strlen(dd);
     const sharc_block *entry = r->first;
     bool header = (print_empty_block && !entry->first) || (print_entry_args && entry->num_args);
     pred_index preds, *x = NULL;
@@ -849,6 +851,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
     if (x)
       pred_index_free(x);
     p->default_dialect = outer;
+    p->default_dialect_len = outer_len;
   }
   put_indent(p);
   sharc_buf_putc(p->out, '}');
@@ -857,7 +860,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
 void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
   sharc_str name = sharc_ident_str(op->name);
   const char *dd = p->default_dialect ? p->default_dialect : "builtin";
-  size_t n = strlen(dd);
+  size_t n = p->default_dialect ? p->default_dialect_len : strlen("builtin");
   if (n && name.len > n + 1 && name.data[n] == '.' && memcmp(name.data, dd, n) == 0 &&
       !memchr(name.data + n + 1, '.', name.len - n - 1)) {
     sharc_pr_put_str(p, (sharc_str){name.data + n + 1, name.len - n - 1});
@@ -1255,6 +1258,7 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   a->last = op;
   const sharc_op_def *module = &sharc_builtin_module_def;
   p->default_dialect = module->default_dialect ? module->default_dialect : "";
+  p->default_dialect_len = strlen(p->default_dialect);
   p->indent = 2;
   for (unsigned i = 0; i < op->num_regions; i++)
     number_scoped(p, &sharc_op_regions_of(op)[i], 0, 0, 0, NULL);

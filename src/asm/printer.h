@@ -22,6 +22,7 @@ struct sharc_printer {
    * none yet, "builtin"); saved on the C stack per region, so any nesting
    * a pass builds prints */
   const char *default_dialect;
+  size_t default_dialect_len; /* its strlen, asked once per region, not per op */
   sharc_ptrmap aliases;      /* attr/type -> alias entry */
   sharc_ptrmap distinct_ids; /* distinct attr -> renumbered id + 1 */
   unsigned next_distinct;

@@ -21,6 +21,7 @@
  * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
  * dotdims, expman. */
 #include "dialect/stablehlo/format_compile.h"
+#include "support/buf_copy.h"
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
@@ -757,7 +758,12 @@ static void print_literal(print_state *st, const char *tok, size_t len) {
   bool space_before = !single || (!(k & LIT_CLOSE) && (st->last_was_punct || !(k & LIT_OPEN)));
   if (st->emit_space && space_before)
     sharc_buf_putc(st->p->out, ' ');
-  sharc_buf_put(st->p->out, tok, len);
+  /* mostly punctuation and short keywords: no library copy per token */
+  if (len >= 4)
+    sharc_buf_put_short(st->p->out, tok, len);
+  else
+    for (size_t i = 0; i < len; i++)
+      sharc_buf_putc(st->p->out, tok[i]);
   st->emit_space = len != 1 || !(k & LIT_OPEN);
   st->last_was_punct = !(k & LIT_WORD);
 }
