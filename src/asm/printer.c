@@ -544,15 +544,16 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
 static inline void put_char_number(sharc_buf *b, char c, unsigned v) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (v < 10000 && b->len + 8 <= b->cap) {
-    unsigned hi = v / 100, lo = v % 100;
-    unsigned nd = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
-    uint64_t d = (uint64_t)(unsigned char)sharc_digit_pairs[2 * hi] |
-                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * hi + 1] << 8 |
-                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * lo] << 16 |
-                 (uint64_t)(unsigned char)sharc_digit_pairs[2 * lo + 1] << 24;
-    uint64_t w = (uint64_t)(unsigned char)c | (d >> (8 * (4 - nd))) << 8; /* memory order */
+    uint16_t hi, lo;
+    memcpy(&hi, sharc_digit_pairs + 2 * (v / 100), 2);
+    memcpy(&lo, sharc_digit_pairs + 2 * (v % 100), 2);
+    uint32_t d = hi | (uint32_t)lo << 16; /* four digits, the first in the low byte */
+    /* the leading zeros: the low bytes of d that are '0' (the last digit
+     * always stays, for 0) */
+    unsigned zeros = (unsigned)__builtin_ctz((d - 0x30303030u) | (1u << 24)) / 8;
+    uint64_t w = (uint64_t)(unsigned char)c | (uint64_t)(d >> (8 * zeros)) << 8;
     memcpy(b->data + b->len, &w, sizeof w);
-    b->len += 1 + nd;
+    b->len += 5 - zeros;
     return;
   }
 #endif
