@@ -341,10 +341,13 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
   uint32_t len = (uint32_t)(out->len - start);
   sharc_buf *b = &p->type_text_buf;
   sharc_ptrmap_put(&p->type_texts, key, (void *)(uintptr_t)(b->len + 1));
-  static const char pad[TEXT_PAD];
   sharc_buf_put(b, (const char *)&len, sizeof len);
   sharc_buf_put(b, out->data + start, len);
-  sharc_buf_put(b, pad, sizeof pad); /* read by put_padded, never printed */
+  /* put_padded reads TEXT_PAD bytes from a text: the next records, or
+   * for the last ones these zeros past the end (kept allocated, not
+   * counted, so the memo stays as compact as without them) */
+  sharc_buf_reserve(b, TEXT_PAD);
+  memset(b->data + b->len, 0, TEXT_PAD);
 }
 
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
@@ -460,10 +463,14 @@ struct sharc_float_memo_slot {
   char text[FLOAT_TEXT_MAX];
 };
 
-/* A memo of 2^bits empty slots in place of the current one. */
+_Static_assert(sizeof(struct sharc_float_memo_slot) == 64, "a float memo slot is one cache line");
+
+/* A memo of 2^bits empty slots in place of the current one, aligned on
+ * 64 bytes so that a slot (its key and text) is one cache line. */
 static void float_memo_take(sharc_printer *p, unsigned bits) {
-  free(p->float_memo);
-  p->float_memo = sharc_xcalloc((size_t)1 << bits, sizeof *p->float_memo);
+  free(p->float_memo_block);
+  p->float_memo_block = sharc_xcalloc(((size_t)1 << bits) + 1, sizeof *p->float_memo);
+  p->float_memo = (struct sharc_float_memo_slot *)(((uintptr_t)p->float_memo_block + 63) & ~(uintptr_t)63);
   p->float_memo_bits = bits;
   p->floats_counted = 0;
 }

@@ -142,7 +142,7 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_buf_free(&p->scratch);
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
-  free(p->float_memo);
+  free(p->float_memo_block);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);
