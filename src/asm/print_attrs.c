@@ -286,42 +286,11 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * uses: a module names the same few types on every op. Once the dry run has
  * chosen the aliases, nothing a type prints depends on where it is printed
  * (distinct ids and resources are fixed at their first print). Records are
- * a length then the bytes. */
-/* Bytes readable after each text a memo keeps (the type texts' records,
- * the float memo's slots). */
-enum { TEXT_PAD = 32 };
-
-/* A memo's text, `n` bytes at `s` with TEXT_PAD readable from `s`: up to
- * TEXT_PAD bytes move as two fixed 16-byte halves whatever their length,
- * no branch on it (the types and floats of a module have every length
- * from 2 to 30, and a copy dispatched on the length mispredicted about
- * one replay in two). Longer texts are copied as any. */
-static inline void put_padded(sharc_buf *b, const char *s, size_t n) {
-  if (n > TEXT_PAD || b->len + TEXT_PAD + 1 > b->cap) {
-    sharc_buf_put_short(b, s, n);
-    return;
-  }
-  char *d = b->data + b->len;
-  memcpy(d, s, 16);
-  memcpy(d + 16, s + 16, 16);
-  b->len += n;
-  d[n] = 0;
-}
-
-/* The direct-mapped part of the text memo: whether `key`'s text was
- * written from it. */
-static inline bool replay_from_slot(sharc_printer *p, const void *key) {
-  const struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
-  if (slot->key != key) /* an op's types are mostly those of the ops before it */
-    return false;
-  put_padded(p->out, p->type_text_buf.data + slot->at, slot->len);
-  return true;
-}
-
+ * a length then the bytes, replayed by sharc_pr_put_padded. */
 bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   if (p->collecting || !key) /* an empty slot's key is NULL */
     return false;
-  if (replay_from_slot(p, key))
+  if (sharc_pr_replay_slot(p, key))
     return true;
   struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
@@ -331,7 +300,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   uint32_t len;
   memcpy(&len, rec, sizeof len);
   *slot = (struct sharc_type_text_slot){key, (uint32_t)(at - 1 + sizeof len), len};
-  put_padded(p->out, rec + sizeof len, len);
+  sharc_pr_put_padded(p->out, rec + sizeof len, len);
   return true;
 }
 
@@ -343,18 +312,18 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
   sharc_ptrmap_put(&p->type_texts, key, (void *)(uintptr_t)(b->len + 1));
   sharc_buf_put(b, (const char *)&len, sizeof len);
   sharc_buf_put(b, out->data + start, len);
-  /* put_padded reads TEXT_PAD bytes from a text: the next records, or
+  /* sharc_pr_put_padded reads SHARC_PR_TEXT_PAD bytes from a text: the next records, or
    * for the last ones these zeros past the end (kept allocated, not
    * counted, so the memo stays as compact as without them) */
-  sharc_buf_reserve(b, TEXT_PAD);
-  memset(b->data + b->len, 0, TEXT_PAD);
+  sharc_buf_reserve(b, SHARC_PR_TEXT_PAD);
+  memset(b->data + b->len, 0, SHARC_PR_TEXT_PAD);
 }
 
 void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   if (p->collecting) {
     if (!sharc_type_may_alias(t))
       return; /* nothing to collect, and the dry run's text is discarded */
-  } else if (t && (replay_from_slot(p, t) || sharc_pr_replay_text(p, t))) {
+  } else if (t && (sharc_pr_replay_slot(p, t) || sharc_pr_replay_text(p, t))) {
     return;
   }
   if (sharc_pr_use_alias(p, t, false))
@@ -454,7 +423,7 @@ enum {
   FLOAT_TEXT_MAX = 46
 };
 
-_Static_assert((int)FLOAT_TEXT_MAX >= (int)TEXT_PAD, "a float memo text is replayed by put_padded");
+_Static_assert((int)FLOAT_TEXT_MAX >= (int)SHARC_PR_TEXT_PAD, "a float memo text is replayed by sharc_pr_put_padded");
 
 struct sharc_float_memo_slot {
   uint64_t lo, hi;
@@ -490,7 +459,7 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
   sharc_float_kind k = t->fkind;
   struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
   if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
-    put_padded(p->out, s->text, s->len); /* text[] holds TEXT_PAD */
+    sharc_pr_put_padded(p->out, s->text, s->len); /* text[] holds SHARC_PR_TEXT_PAD */
     return;
   }
   if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {

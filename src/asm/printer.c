@@ -904,7 +904,8 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     collect_generic(p, op);
     return;
   }
-  if (!sharc_pr_replay_text(p, op->name)) { /* a module names a few ops on every line */
+  /* a module names a few ops on every line */
+  if (!sharc_pr_replay_slot(p, op->name) && !sharc_pr_replay_text(p, op->name)) {
     size_t start = b->len;
     sharc_pr_ident_string(p, op->name);
     sharc_pr_remember_text(p, op->name, b, start);
