@@ -493,6 +493,37 @@ static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t 
   }
 }
 
+/* `n` scalars of `et`, `sw` raw words each, separated by ", ": a row of
+ * a dense attribute or array, whose kind (and an integer's width and
+ * sign) is read once for the row rather than once per element. */
+static void print_scalar_row(sharc_printer *p, const sharc_type *et, const uint64_t *raw, size_t n,
+                             unsigned sw) {
+  sharc_buf *b = p->out;
+  unsigned width = et->kind == SHARC_TYPE_INDEX ? 64 : et->kind == SHARC_TYPE_INTEGER ? et->integer.width : 0;
+  if (width < 2 || width > 64) { /* floats, i1, wide integers */
+    for (size_t i = 0; i < n; i++, raw += sw) {
+      if (i)
+        SHARC_BUF_LIT(b, ", ");
+      print_scalar(p, et, raw, sw);
+    }
+    return;
+  }
+  /* as print_int_value */
+  uint64_t mask = width < 64 ? (UINT64_C(1) << width) - 1 : ~UINT64_C(0);
+  uint64_t sign = UINT64_C(1) << (width - 1);
+  if (type_is_unsigned(et))
+    sign = 0;
+  for (size_t i = 0; i < n; i++, raw += sw) {
+    if (i)
+      SHARC_BUF_LIT(b, ", ");
+    uint64_t v = raw[0] & mask;
+    if (v & sign)
+      sharc_buf_put_i64(b, (int64_t)(v | ~mask));
+    else
+      sharc_buf_put_u64(b, v);
+  }
+}
+
 /* How a dense attribute's elements print, found once per attribute rather
  * than once per element: its scalar type (the element's own, or a complex
  * element's part) and the raw words of one scalar. */
@@ -571,12 +602,17 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   sharc_buf_putc(p->out, '[');
   if (dim + 1 == t->shaped.rank) { /* the innermost dimension: its elements in a row */
     const uint64_t *raw = a->dense.raw + *index * wpe;
-    for (int64_t i = 0; i < t->shaped.shape[dim]; i++, raw += wpe) {
-      if (i)
-        SHARC_PR_LIT(p, ", ");
-      print_element(p, f, raw);
+    size_t n = (size_t)t->shaped.shape[dim];
+    if (!f->complex) {
+      print_scalar_row(p, f->st, raw, n, f->sw);
+    } else {
+      for (size_t i = 0; i < n; i++, raw += wpe) {
+        if (i)
+          SHARC_PR_LIT(p, ", ");
+        print_element(p, f, raw);
+      }
     }
-    *index += (size_t)t->shaped.shape[dim];
+    *index += n;
   } else {
     for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
       if (i)
@@ -656,10 +692,9 @@ static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
 static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
   SHARC_PR_LIT(p, "array<");
   sharc_pr_type(p, a->darray.elem);
-  unsigned wps = scalar_words(a->darray.elem);
-  for (unsigned i = 0; i < a->darray.n; i++) {
-    sharc_pr_puts(p, i ? ", " : ": ");
-    print_scalar(p, a->darray.elem, a->darray.raw + i * wps, wps);
+  if (a->darray.n) {
+    SHARC_PR_LIT(p, ": ");
+    print_scalar_row(p, a->darray.elem, a->darray.raw, a->darray.n, scalar_words(a->darray.elem));
   }
   sharc_buf_putc(p->out, '>');
 }
