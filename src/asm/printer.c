@@ -536,11 +536,36 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
   return false;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* put_char_number's eight-digit case (10^4 <= v < 10^8), kept out of
+ * line so that the four-digit one inlines where values print. */
+static void put_char_number8(sharc_buf *b, char c, unsigned v) {
+  if (b->len + 10 > b->cap)
+    sharc_buf_reserve(b, 9);
+  uint16_t pair[4];
+  memcpy(&pair[0], sharc_digit_pairs + 2 * (v / 1000000), 2);
+  memcpy(&pair[1], sharc_digit_pairs + 2 * (v / 10000 % 100), 2);
+  memcpy(&pair[2], sharc_digit_pairs + 2 * (v / 100 % 100), 2);
+  memcpy(&pair[3], sharc_digit_pairs + 2 * (v % 100), 2);
+  uint64_t d; /* eight digits, the first in the low byte */
+  memcpy(&d, pair, sizeof d);
+  unsigned zeros = (unsigned)__builtin_ctzll((d - UINT64_C(0x3030303030303030)) | UINT64_C(1) << 56) / 8;
+  char *q = b->data + b->len;
+  q[0] = c;
+  d >>= 8 * zeros;
+  memcpy(q + 1, &d, sizeof d);
+  b->len += 9 - zeros;
+  q[9 - zeros] = 0;
+}
+
+#endif
+
 /* `c` then the digits of `v`: an SSA number (`%12`, `#1`, `:2`). Below
  * 10^4, every number of a function of fewer than ten thousand values, the
  * four digits are formed in one word, its leading zeros shifted out and
  * the sigil, digits and NUL stored at once, no branch on the digit count;
- * else the general way. */
+ * below 10^8 the same with eight digits (a function of a hundred thousand
+ * values); else the general way. */
 static inline void put_char_number(sharc_buf *b, char c, unsigned v) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (v < 10000 && b->len + 8 <= b->cap) {
@@ -554,6 +579,10 @@ static inline void put_char_number(sharc_buf *b, char c, unsigned v) {
     uint64_t w = (uint64_t)(unsigned char)c | (uint64_t)(d >> (8 * zeros)) << 8;
     memcpy(b->data + b->len, &w, sizeof w);
     b->len += 5 - zeros;
+    return;
+  }
+  if (v < 100000000) {
+    put_char_number8(b, c, v);
     return;
   }
 #endif
