@@ -319,11 +319,13 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
   memset(b->data + b->len, 0, SHARC_PR_TEXT_PAD);
 }
 
-void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+/* sharc_pr_type but for a replay from the memo's slots; out of line, so
+ * that its frame is not set up for the common replay. */
+__attribute__((noinline)) static void print_type_slow(sharc_printer *p, const sharc_type *t) {
   if (p->collecting) {
     if (!sharc_type_may_alias(t))
       return; /* nothing to collect, and the dry run's text is discarded */
-  } else if (t && (sharc_pr_replay_slot(p, t) || sharc_pr_replay_text(p, t))) {
+  } else if (t && sharc_pr_replay_text(p, t)) {
     return;
   }
   if (sharc_pr_use_alias(p, t, false))
@@ -334,6 +336,12 @@ void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   print_type_body(p, t);
   sharc_pr_visit_end(p, t, true);
   sharc_pr_remember_text(p, t, out, start);
+}
+
+void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+  if (!p->collecting && t && sharc_pr_replay_slot(p, t))
+    return;
+  print_type_slow(p, t);
 }
 
 /* ---- numbers ------------------------------------------------------------- */
