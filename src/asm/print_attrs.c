@@ -286,21 +286,11 @@ static void print_type_body(sharc_printer *p, const sharc_type *t) {
  * uses: a module names the same few types on every op. Once the dry run has
  * chosen the aliases, nothing a type prints depends on where it is printed
  * (distinct ids and resources are fixed at their first print). Records are
- * a length then the bytes. */
-/* The direct-mapped part of the text memo: whether `key`'s text was
- * written from it. */
-static inline bool replay_from_slot(sharc_printer *p, const void *key) {
-  const struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
-  if (slot->key != key) /* an op's types are mostly those of the ops before it */
-    return false;
-  sharc_buf_put_short(p->out, p->type_text_buf.data + slot->at, slot->len);
-  return true;
-}
-
+ * a length then the bytes, replayed by sharc_pr_put_padded. */
 bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   if (p->collecting || !key) /* an empty slot's key is NULL */
     return false;
-  if (replay_from_slot(p, key))
+  if (sharc_pr_replay_slot(p, key))
     return true;
   struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
   uintptr_t at = (uintptr_t)sharc_ptrmap_get(&p->type_texts, key);
@@ -310,7 +300,7 @@ bool sharc_pr_replay_text(sharc_printer *p, const void *key) {
   uint32_t len;
   memcpy(&len, rec, sizeof len);
   *slot = (struct sharc_type_text_slot){key, (uint32_t)(at - 1 + sizeof len), len};
-  sharc_buf_put_short(p->out, rec + sizeof len, len);
+  sharc_pr_put_padded(p->out, rec + sizeof len, len);
   return true;
 }
 
@@ -322,13 +312,20 @@ void sharc_pr_remember_text(sharc_printer *p, const void *key, const sharc_buf *
   sharc_ptrmap_put(&p->type_texts, key, (void *)(uintptr_t)(b->len + 1));
   sharc_buf_put(b, (const char *)&len, sizeof len);
   sharc_buf_put(b, out->data + start, len);
+  /* sharc_pr_put_padded reads SHARC_PR_TEXT_PAD bytes from a text: the next records, or
+   * for the last ones these zeros past the end (kept allocated, not
+   * counted, so the memo stays as compact as without them) */
+  sharc_buf_reserve(b, SHARC_PR_TEXT_PAD);
+  memset(b->data + b->len, 0, SHARC_PR_TEXT_PAD);
 }
 
-void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+/* sharc_pr_type but for a replay from the memo's slots; out of line, so
+ * that its frame is not set up for the common replay. */
+__attribute__((noinline)) static void print_type_slow(sharc_printer *p, const sharc_type *t) {
   if (p->collecting) {
     if (!sharc_type_may_alias(t))
       return; /* nothing to collect, and the dry run's text is discarded */
-  } else if (t && (replay_from_slot(p, t) || sharc_pr_replay_text(p, t))) {
+  } else if (t && sharc_pr_replay_text(p, t)) {
     return;
   }
   if (sharc_pr_use_alias(p, t, false))
@@ -339,6 +336,12 @@ void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
   print_type_body(p, t);
   sharc_pr_visit_end(p, t, true);
   sharc_pr_remember_text(p, t, out, start);
+}
+
+void sharc_pr_type(sharc_printer *p, const sharc_type *t) {
+  if (!p->collecting && t && sharc_pr_replay_slot(p, t))
+    return;
+  print_type_slow(p, t);
 }
 
 /* ---- numbers ------------------------------------------------------------- */
@@ -428,6 +431,8 @@ enum {
   FLOAT_TEXT_MAX = 46
 };
 
+_Static_assert((int)FLOAT_TEXT_MAX >= (int)SHARC_PR_TEXT_PAD, "a float memo text is replayed by sharc_pr_put_padded");
+
 struct sharc_float_memo_slot {
   uint64_t lo, hi;
   unsigned char kind1; /* kind + 1; 0: empty */
@@ -435,10 +440,14 @@ struct sharc_float_memo_slot {
   char text[FLOAT_TEXT_MAX];
 };
 
-/* A memo of 2^bits empty slots in place of the current one. */
+_Static_assert(sizeof(struct sharc_float_memo_slot) == 64, "a float memo slot is one cache line");
+
+/* A memo of 2^bits empty slots in place of the current one, aligned on
+ * 64 bytes so that a slot (its key and text) is one cache line. */
 static void float_memo_take(sharc_printer *p, unsigned bits) {
-  free(p->float_memo);
-  p->float_memo = sharc_xcalloc((size_t)1 << bits, sizeof *p->float_memo);
+  free(p->float_memo_block);
+  p->float_memo_block = sharc_xcalloc(((size_t)1 << bits) + 1, sizeof *p->float_memo);
+  p->float_memo = (struct sharc_float_memo_slot *)(((uintptr_t)p->float_memo_block + 63) & ~(uintptr_t)63);
   p->float_memo_bits = bits;
   p->floats_counted = 0;
 }
@@ -458,7 +467,7 @@ static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo
   sharc_float_kind k = t->fkind;
   struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
   if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
-    sharc_buf_put_short(p->out, s->text, s->len);
+    sharc_pr_put_padded(p->out, s->text, s->len); /* text[] holds SHARC_PR_TEXT_PAD */
     return;
   }
   if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {
@@ -489,6 +498,37 @@ static void print_scalar(sharc_printer *p, const sharc_type *et, const uint64_t 
     sharc_pr_puts(p, raw[0] ? "true" : "false");
   } else {
     print_int_value(p->out, et, raw, sw);
+  }
+}
+
+/* `n` scalars of `et`, `sw` raw words each, separated by ", ": a row of
+ * a dense attribute or array, whose kind (and an integer's width and
+ * sign) is read once for the row rather than once per element. */
+static void print_scalar_row(sharc_printer *p, const sharc_type *et, const uint64_t *raw, size_t n,
+                             unsigned sw) {
+  sharc_buf *b = p->out;
+  unsigned width = et->kind == SHARC_TYPE_INDEX ? 64 : et->kind == SHARC_TYPE_INTEGER ? et->integer.width : 0;
+  if (width < 2 || width > 64) { /* floats, i1, wide integers */
+    for (size_t i = 0; i < n; i++, raw += sw) {
+      if (i)
+        SHARC_BUF_LIT(b, ", ");
+      print_scalar(p, et, raw, sw);
+    }
+    return;
+  }
+  /* as print_int_value */
+  uint64_t mask = width < 64 ? (UINT64_C(1) << width) - 1 : ~UINT64_C(0);
+  uint64_t sign = UINT64_C(1) << (width - 1);
+  if (type_is_unsigned(et))
+    sign = 0;
+  for (size_t i = 0; i < n; i++, raw += sw) {
+    if (i)
+      SHARC_BUF_LIT(b, ", ");
+    uint64_t v = raw[0] & mask;
+    if (v & sign)
+      sharc_buf_put_i64(b, (int64_t)(v | ~mask));
+    else
+      sharc_buf_put_u64(b, v);
   }
 }
 
@@ -568,10 +608,25 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
     return;
   }
   sharc_buf_putc(p->out, '[');
-  for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
-    if (i)
-      SHARC_PR_LIT(p, ", ");
-    print_dense_nested(p, a, dim + 1, index, f);
+  if (dim + 1 == t->shaped.rank) { /* the innermost dimension: its elements in a row */
+    const uint64_t *raw = a->dense.raw + *index * wpe;
+    size_t n = (size_t)t->shaped.shape[dim];
+    if (!f->complex) {
+      print_scalar_row(p, f->st, raw, n, f->sw);
+    } else {
+      for (size_t i = 0; i < n; i++, raw += wpe) {
+        if (i)
+          SHARC_PR_LIT(p, ", ");
+        print_element(p, f, raw);
+      }
+    }
+    *index += n;
+  } else {
+    for (int64_t i = 0; i < t->shaped.shape[dim]; i++) {
+      if (i)
+        SHARC_PR_LIT(p, ", ");
+      print_dense_nested(p, a, dim + 1, index, f);
+    }
   }
   sharc_buf_putc(p->out, ']');
 }
@@ -645,10 +700,9 @@ static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
 static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
   SHARC_PR_LIT(p, "array<");
   sharc_pr_type(p, a->darray.elem);
-  unsigned wps = scalar_words(a->darray.elem);
-  for (unsigned i = 0; i < a->darray.n; i++) {
-    sharc_pr_puts(p, i ? ", " : ": ");
-    print_scalar(p, a->darray.elem, a->darray.raw + i * wps, wps);
+  if (a->darray.n) {
+    SHARC_PR_LIT(p, ": ");
+    print_scalar_row(p, a->darray.elem, a->darray.raw, a->darray.n, scalar_words(a->darray.elem));
   }
   sharc_buf_putc(p->out, '>');
 }

@@ -5,6 +5,16 @@
 #include "asm/parser.h"
 #include "asm/printer.h"
 
+/* sharc_pr_replay_text from the memo's direct-mapped slots only, inline
+ * (`key` not NULL, aliases collected): whether `key`'s text was written. */
+static inline bool sharc_pr_replay_slot(sharc_printer *p, const void *key) {
+  const struct sharc_type_text_slot *slot = &p->type_slots[sharc_ptr_slot(key, SHARC_TYPE_TEXT_SLOT_BITS)];
+  if (slot->key != key) /* an op's types are mostly those of the ops before it */
+    return false;
+  sharc_pr_put_padded(p->out, p->type_text_buf.data + slot->at, slot->len);
+  return true;
+}
+
 void sharc_pr_init(sharc_printer *p, sharc_buf *out, const sharc_print_flags *flags);
 void sharc_pr_free(sharc_printer *p);
 /* The op Operation::print numbers values from with local scope: the

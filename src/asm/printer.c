@@ -9,6 +9,7 @@
 #include "asm/print_internal.h"
 #include "ir/context.h"
 #include "support/buf_copy.h"
+#include "support/decimal.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -141,7 +142,7 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_buf_free(&p->scratch);
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
-  free(p->float_memo);
+  free(p->float_memo_block);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);
@@ -535,6 +536,68 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
   return false;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* put_char_number's eight-digit case (10^4 <= v < 10^8), kept out of
+ * line so that the four-digit one inlines where values print. */
+static void put_char_number8(sharc_buf *b, char c, unsigned v) {
+  if (b->len + 10 > b->cap)
+    sharc_buf_reserve(b, 9);
+  uint16_t pair[4];
+  memcpy(&pair[0], sharc_digit_pairs + 2 * (v / 1000000), 2);
+  memcpy(&pair[1], sharc_digit_pairs + 2 * (v / 10000 % 100), 2);
+  memcpy(&pair[2], sharc_digit_pairs + 2 * (v / 100 % 100), 2);
+  memcpy(&pair[3], sharc_digit_pairs + 2 * (v % 100), 2);
+  uint64_t d; /* eight digits, the first in the low byte */
+  memcpy(&d, pair, sizeof d);
+  unsigned zeros = (unsigned)__builtin_ctzll((d - UINT64_C(0x3030303030303030)) | UINT64_C(1) << 56) / 8;
+  char *q = b->data + b->len;
+  q[0] = c;
+  d >>= 8 * zeros;
+  memcpy(q + 1, &d, sizeof d);
+  b->len += 9 - zeros;
+  q[9 - zeros] = 0;
+}
+
+#endif
+
+/* `c` then the digits of `v`: an SSA number (`%12`, `#1`, `:2`). Below
+ * 10^4, every number of a function of fewer than ten thousand values, the
+ * four digits are formed in one word, its leading zeros shifted out and
+ * the sigil, digits and NUL stored at once, no branch on the digit count;
+ * below 10^8 the same with eight digits (a function of a hundred thousand
+ * values); else the general way. */
+static inline void put_char_number(sharc_buf *b, char c, unsigned v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (v < 10000 && b->len + 8 <= b->cap) {
+    uint16_t hi, lo;
+    memcpy(&hi, sharc_digit_pairs + 2 * (v / 100), 2);
+    memcpy(&lo, sharc_digit_pairs + 2 * (v % 100), 2);
+    uint32_t d = hi | (uint32_t)lo << 16; /* four digits, the first in the low byte */
+    /* the leading zeros: the low bytes of d that are '0' (the last digit
+     * always stays, for 0) */
+    unsigned zeros = (unsigned)__builtin_ctz((d - 0x30303030u) | (1u << 24)) / 8;
+    uint64_t w = (uint64_t)(unsigned char)c | (uint64_t)(d >> (8 * zeros)) << 8;
+    memcpy(b->data + b->len, &w, sizeof w);
+    b->len += 5 - zeros;
+    return;
+  }
+  if (v < 100000000) {
+    put_char_number8(b, c, v);
+    return;
+  }
+#endif
+  sharc_buf_put_char_u64(b, c, v);
+}
+
+/* A value printed by its number (no name, not an entry argument). */
+static inline void put_numbered_value(sharc_buf *b, const sharc_value *v) {
+  put_char_number(b, '%', v->print_id);
+  /* a result but the last of its op's has pos > 1; the last of several
+   * shares its op's cache line */
+  if (v->vkind == SHARC_VALUE_RESULT && (v->pos > 1 || sharc_value_op_of(v)->num_results > 1))
+    put_char_number(b, '#', sharc_value_index_of(v));
+}
+
 void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
   sharc_buf *b = p->out;
   if (v->vkind == SHARC_VALUE_PLACEHOLDER ||
@@ -558,17 +621,20 @@ void sharc_pr_value(sharc_printer *p, const sharc_value *v) {
     sharc_buf_put_u64(b, v->print_id & ~ARG_TAG);
     return;
   }
-  sharc_buf_put_char_u64(b, '%', v->print_id);
-  if (v->vkind == SHARC_VALUE_RESULT && sharc_value_op_of(v)->num_results > 1)
-    sharc_buf_put_char_u64(b, '#', sharc_value_index_of(v));
+  put_numbered_value(b, v);
 }
 
 void sharc_pr_operands(sharc_printer *p, const sharc_op *op) {
   const sharc_use *uses = sharc_op_operands_of(op);
+  bool all_in_scope = !p->numbering_root; /* asked once, not per operand */
   for (unsigned i = 0; i < op->num_operands; i++) {
     if (i)
       SHARC_PR_LIT(p, ", ");
-    sharc_pr_value(p, uses[i].value);
+    const sharc_value *v = uses[i].value;
+    if (all_in_scope && v->vkind != SHARC_VALUE_PLACEHOLDER && !(v->print_id & (ARG_TAG | NAME_TAG)))
+      put_numbered_value(p->out, v);
+    else
+      sharc_pr_value(p, v);
   }
 }
 
@@ -801,7 +867,9 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
                          ? sharc_op_def_of(parent)->default_dialect
                          : "";
     const char *outer = p->default_dialect;
+    size_t outer_len = p->default_dialect_len;
     p->default_dialect = dd;
+    p->default_dialect_len = strlen(dd);
     const sharc_block *entry = r->first;
     bool header = (print_empty_block && !entry->first) || (print_entry_args && entry->num_args);
     pred_index preds, *x = NULL;
@@ -813,6 +881,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
     if (x)
       pred_index_free(x);
     p->default_dialect = outer;
+    p->default_dialect_len = outer_len;
   }
   put_indent(p);
   sharc_buf_putc(p->out, '}');
@@ -821,7 +890,7 @@ void sharc_pr_region(sharc_printer *p, const sharc_region *r, bool print_entry_a
 void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
   sharc_str name = sharc_ident_str(op->name);
   const char *dd = p->default_dialect ? p->default_dialect : "builtin";
-  size_t n = strlen(dd);
+  size_t n = p->default_dialect ? p->default_dialect_len : strlen("builtin");
   if (n && name.len > n + 1 && name.data[n] == '.' && memcmp(name.data, dd, n) == 0 &&
       !memchr(name.data + n + 1, '.', name.len - n - 1)) {
     sharc_pr_put_str(p, (sharc_str){name.data + n + 1, name.len - n - 1});
@@ -864,7 +933,12 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     collect_generic(p, op);
     return;
   }
-  sharc_pr_ident_string(p, op->name);
+  /* a module names a few ops on every line */
+  if (!sharc_pr_replay_slot(p, op->name) && !sharc_pr_replay_text(p, op->name)) {
+    size_t start = b->len;
+    sharc_pr_ident_string(p, op->name);
+    sharc_pr_remember_text(p, op->name, b, start);
+  }
   sharc_buf_putc(b, '(');
   sharc_pr_operands(p, op);
   sharc_buf_putc(b, ')');
@@ -971,9 +1045,9 @@ static void print_op(sharc_printer *p, sharc_op *op) {
         i += vn->group_size;
       }
     } else {
-      sharc_buf_put_char_u64(p->out, '%', id);
+      put_char_number(p->out, '%', id);
       if (op->num_results > 1) /* `%3:2`: no printf per multi-result op */
-        sharc_buf_put_char_u64(p->out, ':', op->num_results);
+        put_char_number(p->out, ':', op->num_results);
     }
     SHARC_PR_LIT(p, " = ");
   }
@@ -1215,6 +1289,7 @@ void sharc_print_ahead_op(sharc_print_ahead *a, const sharc_block *body, sharc_o
   a->last = op;
   const sharc_op_def *module = &sharc_builtin_module_def;
   p->default_dialect = module->default_dialect ? module->default_dialect : "";
+  p->default_dialect_len = strlen(p->default_dialect);
   p->indent = 2;
   for (unsigned i = 0; i < op->num_regions; i++)
     number_scoped(p, &sharc_op_regions_of(op)[i], 0, 0, 0, NULL);

@@ -5,6 +5,7 @@
 
 #include "ir/ir_internal.h"
 #include "sharc/asm.h"
+#include "support/buf_copy.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
@@ -22,6 +23,7 @@ struct sharc_printer {
    * none yet, "builtin"); saved on the C stack per region, so any nesting
    * a pass builds prints */
   const char *default_dialect;
+  size_t default_dialect_len; /* its strlen, asked once per region, not per op */
   sharc_ptrmap aliases;      /* attr/type -> alias entry */
   sharc_ptrmap distinct_ids; /* distinct attr -> renumbered id + 1 */
   unsigned next_distinct;
@@ -64,9 +66,31 @@ struct sharc_printer {
    * module spells the same few names on every op (print_attrs.c) */
   uintptr_t bare_idents[256];
   struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
+  void *float_memo_block;                   /* ... the allocation it is aligned in */
   unsigned float_memo_bits;                 /* ... its 2^bits slots (0: none yet) */
   unsigned floats_counted; /* floats printed before the memo, then its misses while small */
 };
+
+/* Bytes readable from each text a printer memo keeps (the type texts'
+ * records, the float memo's slots, stablehlo's compiled format tokens). */
+enum { SHARC_PR_TEXT_PAD = 32 };
+
+/* A memo's text, `n` bytes at `s` with SHARC_PR_TEXT_PAD readable from
+ * `s`: up to that many bytes move as two fixed 16-byte halves whatever
+ * their length, no branch on it (the types and floats of a module have
+ * every length from 2 to 30, and a copy dispatched on the length
+ * mispredicted about one replay in two). Longer texts are copied as any. */
+static inline void sharc_pr_put_padded(sharc_buf *b, const char *s, size_t n) {
+  if (n > SHARC_PR_TEXT_PAD || b->len + SHARC_PR_TEXT_PAD + 1 > b->cap) {
+    sharc_buf_put_short(b, s, n);
+    return;
+  }
+  char *d = b->data + b->len;
+  memcpy(d, s, 16);
+  memcpy(d + 16, s + 16, 16);
+  b->len += n;
+  d[n] = 0;
+}
 
 /* Inline so that a literal's length is known where it is written (most
  * callers pass literals: the custom formats' punctuation). */

@@ -148,8 +148,28 @@ static void compile_attr(compiler *c, shlo_fmt_directive *d, fmt_tok t) {
   d->custom_attrs = custom_attrs(d->sub);
 }
 
+uint8_t sharc_shlo_literal_class(const char *tok, size_t len) {
+  uint8_t single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>') ? SHLO_LIT_SINGLE : 0;
+  switch (tok[0]) {
+  case '<':
+  case '(':
+  case '{':
+  case '[':
+    return single | SHLO_LIT_OPEN;
+  case '>':
+  case ')':
+  case '}':
+  case ']':
+  case ',':
+    return single | SHLO_LIT_CLOSE;
+  default:
+    return single | (tok[0] == '_' || (unsigned)((tok[0] | 32) - 'a') < 26 ? SHLO_LIT_WORD : 0);
+  }
+}
+
 static void classify(compiler *c, shlo_fmt_directive *d, fmt_tok t) {
   d->kind = SHLO_FD_LITERAL;
+  d->sub = sharc_shlo_literal_class(t.s, t.len);
   if (tok_eq(t, "$"))
     d->kind = SHLO_FD_OPERAND;
   else if (tok_eq(t, "$*"))
@@ -280,7 +300,9 @@ static shlo_fmt_compiled *compile_row(const shlo_op_def *row) {
   unsigned n_tok = count_tokens(fmt), n_def = count_tokens(defaults);
   compiler c = {.dirs = sharc_xcalloc(n_tok, sizeof *c.dirs),
                 .text =
-                    sharc_xcalloc(2 * strlen(fmt) + strlen(defaults) + 2 * (n_tok + n_def) + 1, 1)};
+                    sharc_xcalloc(2 * strlen(fmt) + strlen(defaults) + 2 * (n_tok + n_def) + 1 +
+                                      SHLO_TOKEN_PAD,
+                                  1)};
   compile_format(&c, fmt);
   const char **owned = sharc_xcalloc(n_tok * MAX_OWNED_PER_ATTR + 1, sizeof *owned);
   shlo_fmt_default *defs = sharc_xcalloc(n_def, sizeof *defs);

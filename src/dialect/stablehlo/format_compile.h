@@ -8,6 +8,7 @@
 
 #include "dialect/stablehlo/shlo.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum shlo_fmt_kind {
@@ -62,9 +63,24 @@ typedef enum shlo_fmt_anchor {
   SHLO_ANCHOR_ATTR,
 } shlo_fmt_anchor;
 
+/* How a literal token spaces (a literal directive's `sub`), found once
+ * when the format is compiled rather than per op printed. */
+enum {
+  SHLO_LIT_OPEN = 1,   /* < ( { [ */
+  SHLO_LIT_CLOSE = 2,  /* > ) } ] , */
+  SHLO_LIT_WORD = 4,   /* starts with a letter or '_' */
+  SHLO_LIT_SINGLE = 8, /* one character, or `->` */
+};
+uint8_t sharc_shlo_literal_class(const char *tok, size_t len);
+
+/* Bytes readable from a compiled token's text (the tokens after it, then
+ * zeros): a literal is copied whole by sharc_pr_put_padded. */
+enum { SHLO_TOKEN_PAD = 32 };
+
 typedef struct shlo_fmt_directive {
   uint8_t kind;    /* shlo_fmt_kind */
-  uint8_t sub;     /* shlo_fmt_attr_kind, shlo_fmt_type_kind or a group's shlo_fmt_anchor */
+  uint8_t sub;     /* shlo_fmt_attr_kind, shlo_fmt_type_kind, a group's shlo_fmt_anchor
+                    * or a literal's SHLO_LIT_* */
   uint16_t end;    /* a group: the index just past its last directive */
   uint16_t anchor; /* a group anchored on an attribute: that directive */
   uint16_t len;    /* of tok */

@@ -21,6 +21,7 @@
  * and StableHLO's custom directives: slice, conv, window, prec, precalgo,
  * dotdims, expman. */
 #include "dialect/stablehlo/format_compile.h"
+#include "support/buf_copy.h"
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
@@ -731,35 +732,18 @@ static void space_for_element(print_state *st) {
 /* What MLIR's literal printing asks of a token's first character: opening
  * or closing punctuation, or a word character (isalpha in the C locale,
  * or '_'); a switch, as every op prints a few literals. */
-enum { LIT_OPEN = 1, LIT_CLOSE = 2, LIT_WORD = 4 };
+_Static_assert((int)SHLO_TOKEN_PAD >= (int)SHARC_PR_TEXT_PAD, "tokens are copied by sharc_pr_put_padded");
 
-static unsigned literal_class(char c) {
-  switch (c) {
-  case '<':
-  case '(':
-  case '{':
-  case '[':
-    return LIT_OPEN;
-  case '>':
-  case ')':
-  case '}':
-  case ']':
-  case ',':
-    return LIT_CLOSE;
-  default:
-    return c == '_' || (unsigned)((c | 32) - 'a') < 26 ? LIT_WORD : 0;
-  }
-}
-
-static void print_literal(print_state *st, const char *tok, size_t len) {
-  unsigned k = literal_class(tok[0]);
-  bool single = len == 1 || (len == 2 && tok[0] == '-' && tok[1] == '>');
-  bool space_before = !single || (!(k & LIT_CLOSE) && (st->last_was_punct || !(k & LIT_OPEN)));
+/* A literal token, spaced by its class (`cls`, SHLO_LIT_*) and what was
+ * printed before it; `tok` has SHLO_TOKEN_PAD readable bytes. */
+static void print_literal(print_state *st, const char *tok, size_t len, unsigned cls) {
+  bool space_before = !(cls & SHLO_LIT_SINGLE) ||
+                      (!(cls & SHLO_LIT_CLOSE) && (st->last_was_punct || !(cls & SHLO_LIT_OPEN)));
   if (st->emit_space && space_before)
     sharc_buf_putc(st->p->out, ' ');
-  sharc_buf_put(st->p->out, tok, len);
-  st->emit_space = len != 1 || !(k & LIT_OPEN);
-  st->last_was_punct = !(k & LIT_WORD);
+  sharc_pr_put_padded(st->p->out, tok, len);
+  st->emit_space = len != 1 || !(cls & SHLO_LIT_OPEN);
+  st->last_was_punct = !(cls & SHLO_LIT_WORD);
 }
 
 static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
@@ -986,7 +970,8 @@ static bool all_operands_are(sharc_op *op, const sharc_type *t) {
 static void print_type_directive(print_state *st, shlo_fmt_type_kind kind) {
   sharc_printer *p = st->p;
   sharc_op *op = st->op;
-  print_literal(st, ":", 1);
+  static const char colon[SHLO_TOKEN_PAD] = ":";
+  print_literal(st, colon, 1, SHLO_LIT_SINGLE);
   space_for_element(st);
   sharc_type *res = sharc_op_num_results(op) ? sharc_value_type(sharc_op_result(op, 0)) : NULL;
   if (kind == SHLO_FT_FN)
@@ -1127,7 +1112,7 @@ static void print_item(print_state *st, const shlo_fmt_directive *d, const char 
   case SHLO_FD_TYPE:
     return print_type_directive(st, (shlo_fmt_type_kind)d->sub);
   default:
-    return print_literal(st, d->tok, d->len);
+    return print_literal(st, d->tok, d->len, d->sub);
   }
 }
 
