@@ -2,31 +2,55 @@
  * greedy driver folds every arith computation op it visits (constant
  * operands, identities such as `addi x, 0`, cast chains) and applies
  * ArithCanonicalization.td's patterns; sharc implements none of these yet,
- * so a folding pass meeting such an op fails with a located error instead
- * of leaving it unchanged where MLIR would rewrite it. */
+ * so a folding pass meeting an op MLIR may change fails with a located
+ * error instead of leaving it unchanged where MLIR would rewrite it. An op
+ * none of MLIR's folds and patterns can match stays, as in MLIR. */
 #include "dialect/arith/arith_internal.h"
+
+#include <string.h>
 
 extern const sharc_dialect sharc_arith_dialect;
 
-/* Whether MLIR may fold or rewrite `op` through its operand: IndexCastOp's
- * fold needs a constant operand and its canonicalization patterns
- * (IndexCastOfIndexCast, IndexCastOfExtSI) an arith-defined one; a cast of
- * anything else (a block argument, a StableHLO result) stays as it is. */
-static bool index_cast_may_fold(const sharc_op *op) {
-  sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, 0));
-  if (!def || !sharc_op_def_of(def))
+/* Whether MLIR's matchers could see through `v`: m_Constant and the fold
+ * adaptor's constant operands look at a ConstantLike definition (any op
+ * without operands, to be safe), and every pattern of
+ * ArithCanonicalization.td matches an arith op defining an operand. */
+static bool operand_may_fold(sharc_value *v) {
+  sharc_op *def = sharc_value_defining_op(v);
+  if (!def)
     return false;
   const sharc_op_def *d = sharc_op_def_of(def);
-  return (d->traits & SHARC_TRAIT_CONSTANT_LIKE) || d->dialect == &sharc_arith_dialect;
+  return !d || (d->traits & SHARC_TRAIT_CONSTANT_LIKE) || d->dialect == &sharc_arith_dialect ||
+         sharc_op_num_operands(def) == 0;
+}
+
+/* Whether MLIR may fold or canonicalize `op`. Only where it cannot is the
+ * op safe to leave: each fold needs a constant operand, an arith-defined
+ * one or two equal operands (`subi x, x`, `maximumf x, x`, `select c, a,
+ * a`); the casts' CastOpInterface fold needs equal operand and result
+ * types, which only bitcast allows; the two-result ops become addi/muli
+ * when a result is unused (AddUIExtendedToAddI, MulSIExtendedToMulI). */
+static bool may_fold(const sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (sharc_op_num_results(op) != 1 || !strcmp(def->name, "arith.bitcast"))
+    return true;
+  unsigned n = sharc_op_num_operands(op);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_value *v = sharc_op_operand(op, i);
+    if (operand_may_fold(v))
+      return true;
+    for (unsigned j = 0; j < i; j++)
+      if (sharc_op_operand(op, j) == v)
+        return true;
+  }
+  return false;
 }
 
 bool sharc_arith_fold_unimplemented(const sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (!def || def->dialect != &sharc_arith_dialect || def == &sharc_arith_constant_def)
     return false;
-  if (def == &sharc_arith_index_cast_def)
-    return index_cast_may_fold(op);
-  return true;
+  return may_fold(op);
 }
 
 static sharc_walk_result find_unfolded(sharc_op *op, void *user) {

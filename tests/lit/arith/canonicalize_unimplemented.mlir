@@ -1,8 +1,9 @@
 // MLIR's -canonicalize folds arith computation ops (`addi x, 0`, constant
 // operands, cast chains); sharc implements none of these folds yet, so a
 // pass that runs the folder fails on such an op instead of silently leaving
-// it, and prints no module. An index_cast of a value no fold or pattern can
-// look through (a block argument) stays, as in MLIR.
+// it, and prints no module. An op no fold or pattern can match (distinct
+// operands none of which a constant or an arith op defines) stays, as in
+// MLIR.
 // RUN: not sdy_opt -canonicalize %s 2>&1 | FileCheck %s --check-prefix=ADD
 // RUN: not stablehlo-opt -stablehlo-aggressive-simplification %s 2>&1 | FileCheck %s --check-prefix=SIMP
 // RUN: not sdy_opt -canonicalize -split-input-file %s --mlir-print-op-generic 2>/dev/null | FileCheck %s --check-prefix=SPLIT
@@ -21,10 +22,41 @@ func.func @add_zero(%a: i32) -> i32 {
 // -----
 
 // SPLIT: "arith.index_cast"(%arg0) : (index) -> i64
-// SPLIT-NOT: "arith.index_cast"
-func.func @index_cast_of_argument(%a: index) -> i64 {
+// SPLIT: "arith.addi"(%arg1, %arg2)
+// SPLIT: "arith.cmpf"(%arg3, %arg4)
+// SPLIT: "arith.select"(%arg5, %arg3, %arg4)
+// SPLIT-NOT: "arith.
+func.func @untouched(%a: index, %b: i32, %c: i32, %x: f32, %y: f32, %p: i1) -> (i64, i32, i1, f32) {
   %0 = arith.index_cast %a : index to i64
-  return %0 : i64
+  %1 = arith.addi %b, %c : i32
+  %2 = arith.cmpf olt, %x, %y : f32
+  %3 = arith.select %p, %x, %y : f32
+  return %0, %1, %2, %3 : i64, i32, i1, f32
+}
+
+// -----
+
+// ERR: error: 'arith.subi' op canonicalization of this op is not implemented in sharc
+func.func @sub_self(%a: i32) -> i32 {
+  %0 = arith.subi %a, %a : i32
+  return %0 : i32
+}
+
+// -----
+
+// ERR: error: 'arith.addui_extended' op canonicalization of this op is not implemented in sharc
+func.func @extended(%a: i32, %b: i32) -> (i32, i1) {
+  %0:2 = arith.addui_extended %a, %b : i32, i1
+  return %0#0, %0#1 : i32, i1
+}
+
+// -----
+
+// ERR: error: 'arith.negf' op canonicalization of this op is not implemented in sharc
+func.func @neg_neg(%a: f32) -> f32 {
+  %0 = arith.negf %a : f32
+  %1 = arith.negf %0 : f32
+  return %1 : f32
 }
 
 // -----
