@@ -53,6 +53,28 @@ bool sharc_arith_fold_unimplemented(const sharc_op *op) {
   return may_fold(op);
 }
 
+/* Replaces `op` by `v` where operands `i` and `j` are both `v`. A constant
+ * `v` is left alone: MLIR's folds try the constant cases first, which give
+ * an attribute (a materialized, deduplicated constant), not the value. */
+static sharc_fold_status fold_to_equal(sharc_op *op, unsigned i, unsigned j,
+                                       sharc_fold_result *results) {
+  sharc_value *v = sharc_op_operand(op, i);
+  if (v != sharc_op_operand(op, j) || operand_may_fold(v))
+    return SHARC_FOLD_NONE;
+  results[0].value = v;
+  return SHARC_FOLD_RESULTS;
+}
+
+/* AndIOp/OrIOp/MaxSIOp/.../MaximumFOp::fold: `op x, x` -> x. */
+sharc_fold_status sharc_arith_fold_same_operands(sharc_op *op, sharc_fold_result *results) {
+  return fold_to_equal(op, 0, 1, results);
+}
+
+/* SelectOp::fold: `select c, a, a` -> a. */
+sharc_fold_status sharc_arith_fold_select_same(sharc_op *op, sharc_fold_result *results) {
+  return fold_to_equal(op, 1, 2, results);
+}
+
 static sharc_walk_result find_unfolded(sharc_op *op, void *user) {
   if (!sharc_arith_fold_unimplemented(op))
     return SHARC_WALK_ADVANCE;

@@ -67,3 +67,20 @@ func.func @index_cast_of_constant() -> i32 {
   %0 = arith.index_cast %c : index to i32
   return %0 : i32
 }
+
+// -----
+
+// The folds sharc implements: `op x, x` -> x for andi, ori and the max/min
+// ops, `select c, a, a` -> a, as mlir-opt-22 folds them.
+// SPLIT: sym_name = "same_operands"
+// SPLIT-NOT: "arith.
+// SPLIT: "func.return"(%arg0, %arg0, %arg1, %arg1, %arg2)
+func.func @same_operands(%a: i32, %x: f32, %v: tensor<4xi8>, %p: i1) -> (i32, i32, f32, f32, tensor<4xi8>) {
+  %0 = arith.andi %a, %a : i32
+  %1 = arith.ori %0, %0 : i32
+  %2 = arith.maximumf %x, %x : f32
+  %3 = arith.minnumf %x, %x fastmath<nnan> : f32
+  %4 = arith.select %p, %v, %v : tensor<4xi8>
+  %5 = arith.maxsi %4, %4 : tensor<4xi8>
+  return %0, %1, %2, %3, %5 : i32, i32, f32, f32, tensor<4xi8>
+}
