@@ -6,6 +6,7 @@
  * error instead of leaving it unchanged where MLIR would rewrite it. An op
  * none of MLIR's folds and patterns can match stays, as in MLIR. */
 #include "dialect/arith/arith_internal.h"
+#include "ir/created_defs.h"
 
 #include <string.h>
 
@@ -82,7 +83,14 @@ static sharc_walk_result find_unfolded(sharc_op *op, void *user) {
   return SHARC_WALK_INTERRUPT;
 }
 
+static bool compute_def(const sharc_op_def *def) {
+  return def->dialect == &sharc_arith_dialect && def != &sharc_arith_constant_def;
+}
+
 sharc_op *sharc_arith_find_unfolded(sharc_op *root) {
+  /* most modules never held an arith compute op: skip the walk */
+  if (!sharc_context_may_hold_any(sharc_op_context(root), compute_def))
+    return NULL;
   sharc_op *found = NULL;
   (void)sharc_walk_nested(root, SHARC_PRE_ORDER, find_unfolded, &found);
   return found;
