@@ -6,7 +6,6 @@
  * error instead of leaving it unchanged where MLIR would rewrite it. An op
  * none of MLIR's folds and patterns can match stays, as in MLIR. */
 #include "dialect/arith/arith_internal.h"
-#include "ir/created_defs.h"
 
 #include <string.h>
 
@@ -83,13 +82,19 @@ static sharc_walk_result find_unfolded(sharc_op *op, void *user) {
   return SHARC_WALK_INTERRUPT;
 }
 
-static bool compute_def(const sharc_op_def *def) {
-  return def->dialect == &sharc_arith_dialect && def != &sharc_arith_constant_def;
+/* Whether an arith compute op was ever created in `ctx`. */
+static bool may_hold_compute_op(const sharc_context *ctx) {
+  for (unsigned i = 0; i < sharc_arith_dialect.num_ops; i++) {
+    const sharc_op_def *def = sharc_arith_dialect.ops[i];
+    if (def != &sharc_arith_constant_def && sharc_context_may_hold_def(ctx, def))
+      return true;
+  }
+  return false;
 }
 
 sharc_op *sharc_arith_find_unfolded(sharc_op *root) {
   /* most modules never held an arith compute op: skip the walk */
-  if (!sharc_context_may_hold_any(sharc_op_context(root), compute_def))
+  if (!may_hold_compute_op(sharc_op_context(root)))
     return NULL;
   sharc_op *found = NULL;
   (void)sharc_walk_nested(root, SHARC_PRE_ORDER, find_unfolded, &found);
