@@ -1125,7 +1125,7 @@ EXTENDED_OP(mului_extended_def, "arith.mului_extended");
 #define BINARY_TRAITS (SHARC_TRAIT_PURE | SHARC_TRAIT_ELEMENTWISE | SHARC_TRAIT_ZERO_REGIONS | \
                        SHARC_TRAIT_ONE_RESULT)
 
-#define ARITH_OP(var, opname, extra, props)                                                     \
+#define ARITH_OP_FOLD(var, opname, extra, props, folder)                                        \
   static const sharc_op_def var = {                                                             \
       .name = opname,                                                                           \
       .traits = BINARY_TRAITS | (extra),                                                        \
@@ -1134,8 +1134,10 @@ EXTENDED_OP(mului_extended_def, "arith.mului_extended");
       .print = print_arith_op,                                                                  \
       .verify = verify_arith_op,                                                                \
       .generic_props = props_arith_op,                                                          \
+      .fold = folder,                                                                           \
       .dialect = &sharc_arith_dialect,                                                          \
   }
+#define ARITH_OP(var, opname, extra, props) ARITH_OP_FOLD(var, opname, extra, props, NULL)
 
 #define C SHARC_TRAIT_COMMUTATIVE
 ARITH_OP(addi_def, "arith.addi", C, overflow_names_prop);
@@ -1151,22 +1153,32 @@ ARITH_OP(ceildivsi_def, "arith.ceildivsi", 0, no_props);
 ARITH_OP(floordivsi_def, "arith.floordivsi", 0, no_props);
 ARITH_OP(remui_def, "arith.remui", 0, no_props);
 ARITH_OP(remsi_def, "arith.remsi", 0, no_props);
-ARITH_OP(andi_def, "arith.andi", C, no_props);
-ARITH_OP(ori_def, "arith.ori", C, no_props);
+ARITH_OP_FOLD(andi_def, "arith.andi", C, no_props,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(ori_def, "arith.ori", C, no_props,
+              sharc_arith_fold_same_operands);
 ARITH_OP(xori_def, "arith.xori", C, no_props);
-ARITH_OP(maxsi_def, "arith.maxsi", C, no_props);
-ARITH_OP(maxui_def, "arith.maxui", C, no_props);
-ARITH_OP(minsi_def, "arith.minsi", C, no_props);
-ARITH_OP(minui_def, "arith.minui", C, no_props);
+ARITH_OP_FOLD(maxsi_def, "arith.maxsi", C, no_props,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(maxui_def, "arith.maxui", C, no_props,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(minsi_def, "arith.minsi", C, no_props,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(minui_def, "arith.minui", C, no_props,
+              sharc_arith_fold_same_operands);
 ARITH_OP(addf_def, "arith.addf", C, fastmath_names_prop);
 ARITH_OP(subf_def, "arith.subf", 0, fastmath_names_prop);
 ARITH_OP(mulf_def, "arith.mulf", C, fastmath_names_prop);
 ARITH_OP(divf_def, "arith.divf", 0, fastmath_names_prop);
 ARITH_OP(remf_def, "arith.remf", 0, fastmath_names_prop);
-ARITH_OP(maximumf_def, "arith.maximumf", C, fastmath_names_prop);
-ARITH_OP(minimumf_def, "arith.minimumf", C, fastmath_names_prop);
-ARITH_OP(maxnumf_def, "arith.maxnumf", C, fastmath_names_prop);
-ARITH_OP(minnumf_def, "arith.minnumf", C, fastmath_names_prop);
+ARITH_OP_FOLD(maximumf_def, "arith.maximumf", C, fastmath_names_prop,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(minimumf_def, "arith.minimumf", C, fastmath_names_prop,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(maxnumf_def, "arith.maxnumf", C, fastmath_names_prop,
+              sharc_arith_fold_same_operands);
+ARITH_OP_FOLD(minnumf_def, "arith.minnumf", C, fastmath_names_prop,
+              sharc_arith_fold_same_operands);
 ARITH_OP(negf_def, "arith.negf", 0, fastmath_names_prop);
 #undef C
 
@@ -1210,6 +1222,7 @@ static const sharc_op_def select_def = {
     .print = print_select,
     .verify = verify_select,
     .generic_props = sharc_arith_props_none,
+    .fold = sharc_arith_fold_select_same,
     .dialect = &sharc_arith_dialect,
 };
 

@@ -1,6 +1,7 @@
 /* -canonicalize: MLIR's canonicalizer. Every loaded op's canonicalization
  * patterns (optionally filtered by name or label), folding and dead-op
  * erasure, applied by the greedy driver top-down by default. */
+#include "dialect/arith/arith.h"
 #include "pass/pass_registry.h"
 
 typedef struct canonicalize_options {
@@ -49,6 +50,9 @@ static bool run(sharc_op *op, const void *opts_, sharc_pass_run *run) {
   config.listener = sharc_pass_listener(run);
   bool converged = sharc_apply_patterns_greedily(op, patterns, &config, NULL);
   sharc_pattern_set_destroy(patterns);
+  /* an arith op left standing may be one MLIR folds: fail, not do less */
+  if (!sharc_arith_check_folds(op, "canonicalization"))
+    return false;
   /* canonicalization is best effort: only the test option makes it fail */
   return converged || !opts->test_convergence;
 }

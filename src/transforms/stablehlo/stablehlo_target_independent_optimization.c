@@ -4,6 +4,7 @@
  * adds the ops' folders, constant deduplication and dead code removal. The
  * MPMD import pipeline runs it with fold-op-element-limit=0. Also the
  * runner the three passes share. */
+#include "dialect/arith/arith.h"
 #include "pass/pass_patterns.h"
 #include "transforms/stablehlo/shlo_fold.h"
 
@@ -38,6 +39,9 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
   bool ok = sharc_pass_apply_pattern_set(func, set, opts->greedy, run);
   sharc_pattern_set_destroy(set);
   if (!ok)
+    return false;
+  /* the greedy driver folds arith ops too; sharc's arith folds are partial */
+  if (!sharc_arith_check_folds(func, "folding"))
     return false;
   unported_search u = {folder, simplification, NULL};
   if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
