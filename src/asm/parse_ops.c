@@ -752,7 +752,6 @@ static void parser_init(sharc_parser *p, sharc_context *ctx, const char *name, c
                         size_t len, unsigned first_line, unsigned first_col) {
   memset(p, 0, sizeof *p);
   p->ctx = ctx;
-  p->names.hashed_max_number = -1;
   p->file = sharc_ident_get(ctx, sharc_str_from_cstr(name));
   sharc_lexer_init(&p->lx, buf, len, first_line);
   /* a chunk may start mid-line (after a split marker): columns count from

@@ -522,61 +522,94 @@ static void name_table_grow(p_name_table *t) {
   t->cap = cap;
 }
 
-/* N of a `%N` name written canonically (no leading zero), else -1. */
-static long numbered_name(sharc_str text) {
-  if (text.len < 2 || text.len > 9 || text.data[0] != '%' || (text.data[1] == '0' && text.len > 2))
+/* N of a `%` or `^` name written <prefix><N>, with N canonical (no leading
+ * zero: `%01` is not `%1`) and of at most 9 digits, else -1. The prefix
+ * (its length at *prefix_len) never ends in a digit: one split per text. */
+static long numbered_name(sharc_str text, size_t *prefix_len) {
+  if (text.len < 2 || (text.data[0] != '%' && text.data[0] != '^'))
+    return -1;
+  size_t i = text.len;
+  while (i > 1 && text.data[i - 1] >= '0' && text.data[i - 1] <= '9')
+    i--;
+  size_t digits = text.len - i;
+  if (digits == 0 || digits > 9 || i > P_RUN_PREFIX_MAX || (digits > 1 && text.data[i] == '0'))
     return -1;
   long n = 0;
-  for (size_t i = 1; i < text.len; i++) {
-    char c = text.data[i];
-    if (c < '0' || c > '9')
-      return -1;
-    n = n * 10 + (c - '0');
-  }
+  for (size_t k = i; k < text.len; k++)
+    n = n * 10 + (text.data[k] - '0');
+  *prefix_len = i;
   return n;
 }
 
 static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str text);
 static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h);
 
-/* Makes room in the index for N when that keeps it within 4 slots a name
- * (a lone `%99999999` costs no memory); false when it does not. */
-static bool numbered_reserve(p_name_table *t, size_t n) {
-  if (n < t->numbered_cap)
+static bool run_has_prefix(const p_name_run *r, const char *prefix, size_t len) {
+  return r->prefix_len == len && memcmp(r->prefix, prefix, len) == 0;
+}
+
+/* The run of the names with this prefix, made at the prefix's first sight;
+ * NULL once every run is taken: that prefix's names then live in the hash
+ * table for good, so no run made later can miss one of them. */
+static p_name_run *name_run(p_name_table *t, const char *prefix, size_t len) {
+  if (run_has_prefix(&t->runs[t->last_run], prefix, len))
+    return &t->runs[t->last_run];
+  for (unsigned i = 0; i < t->num_runs; i++)
+    if (run_has_prefix(&t->runs[i], prefix, len)) {
+      t->last_run = i;
+      return &t->runs[i];
+    }
+  if (t->num_runs == P_NAME_RUNS)
+    return NULL;
+  p_name_run *r = &t->runs[t->num_runs];
+  t->last_run = t->num_runs++;
+  r->prefix_len = (uint8_t)len;
+  memcpy(r->prefix, prefix, len);
+  r->hashed_max = -1;
+  return r;
+}
+
+/* Makes room in the run for N when that keeps every run within 4 slots a
+ * name (a lone `%99999999` costs no memory); false when it does not. */
+static bool run_reserve(const p_name_table *t, p_name_run *r, size_t n) {
+  if (n < r->cap)
     return true;
   if (n >= 4 * (t->count + t->numbered_count) + 1024)
     return false;
-  size_t cap = t->numbered_cap ? t->numbered_cap : 1024;
+  size_t cap = r->cap ? r->cap : 256;
   while (cap <= n)
     cap *= 2;
-  sharc_p_name **grown = sharc_xrealloc_array(t->numbered, cap, sizeof *grown);
-  memset(grown + t->numbered_cap, 0, (cap - t->numbered_cap) * sizeof *grown);
-  t->numbered = grown;
-  t->numbered_cap = cap;
+  sharc_p_name **grown = sharc_xrealloc_array(r->by_number, cap, sizeof *grown);
+  memset(grown + r->cap, 0, (cap - r->cap) * sizeof *grown);
+  r->by_number = grown;
+  r->cap = cap;
   return true;
 }
 
-/* A `%N` name lives in the index or, when N was out of its reach at the
- * name's first sight, in the hash table (and is then cached in the index). */
+/* A <prefix><N> name lives in its run or, when N was out of the run's reach
+ * at the name's first sight, in the hash table (and is then cached in the
+ * run). */
 sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text) {
-  long n = numbered_name(text);
-  if (n < 0)
+  size_t prefix_len;
+  long n = numbered_name(text, &prefix_len);
+  p_name_run *r = n < 0 ? NULL : name_run(t, text.data, prefix_len);
+  if (!r)
     return name_lookup(p, t, text);
-  if ((size_t)n < t->numbered_cap && t->numbered[n])
-    return t->numbered[n];
-  if (!numbered_reserve(t, (size_t)n)) {
-    if (n > t->hashed_max_number)
-      t->hashed_max_number = n;
+  if ((size_t)n < r->cap && r->by_number[n])
+    return r->by_number[n];
+  if (!run_reserve(t, r, (size_t)n)) {
+    if (n > r->hashed_max)
+      r->hashed_max = n;
     return name_lookup(p, t, text);
   }
   sharc_p_name *name;
-  if (n <= t->hashed_max_number) {
+  if (n <= r->hashed_max) {
     name = name_lookup(p, t, text);
   } else {
     name = name_new(p, text, 0);
     t->numbered_count++;
   }
-  t->numbered[n] = name;
+  r->by_number[n] = name;
   return name;
 }
 
@@ -622,7 +655,8 @@ static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h) {
 
 void sharc_p_name_table_free(p_name_table *t) {
   free(t->slots);
-  free(t->numbered);
+  for (unsigned i = 0; i < t->num_runs; i++)
+    free(t->runs[i].by_number);
   memset(t, 0, sizeof *t);
 }
 
