@@ -523,50 +523,62 @@ static void name_table_grow(p_name_table *t) {
 }
 
 /* N of a `%` or `^` name written <prefix><N>, with N canonical (no leading
- * zero: `%01` is not `%1`) and of at most 9 digits, else -1. The prefix
- * (its length at *prefix_len) never ends in a digit: one split per text. */
-static long numbered_name(sharc_str text, size_t *prefix_len) {
-  if (text.len < 2 || (text.data[0] != '%' && text.data[0] != '^'))
+ * zero: `%01` is not `%1`) and of at most 9 digits, and the prefix of at
+ * most P_RUN_PREFIX_MAX bytes, packed with its length into *key; else -1.
+ * The prefix never ends in a digit: one split per text. A name whose first
+ * character is a digit is all digits (`%12`: the lexer's rule), read in one
+ * pass as before the other prefixes had runs. */
+static long numbered_name(sharc_str text, uint64_t *key) {
+  const char *s = text.data;
+  size_t len = text.len, i = 1;
+  if (len < 2 || (s[0] != '%' && s[0] != '^'))
     return -1;
-  size_t i = text.len;
-  while (i > 1 && text.data[i - 1] >= '0' && text.data[i - 1] <= '9')
-    i--;
-  size_t digits = text.len - i;
-  if (digits == 0 || digits > 9 || i > P_RUN_PREFIX_MAX || (digits > 1 && text.data[i] == '0'))
+  if ((unsigned char)(s[1] - '0') > 9) /* s[1] stops the scan */
+    for (i = len; (unsigned char)(s[i - 1] - '0') <= 9; i--)
+      ;
+  size_t digits = len - i;
+  if (digits == 0 || digits > 9 || i > P_RUN_PREFIX_MAX || (digits > 1 && s[i] == '0'))
     return -1;
   long n = 0;
-  for (size_t k = i; k < text.len; k++)
-    n = n * 10 + (text.data[k] - '0');
-  *prefix_len = i;
+  for (size_t j = i; j < len; j++) {
+    unsigned d = (unsigned char)(s[j] - '0');
+    if (d > 9)
+      return -1;
+    n = n * 10 + (long)d;
+  }
+  uint64_t k = (uint64_t)i << 56 | (unsigned char)s[0];
+  for (size_t j = 1; j < i; j++)
+    k |= (uint64_t)(unsigned char)s[j] << (8 * j);
+  *key = k;
   return n;
 }
 
 static sharc_p_name *name_lookup(sharc_parser *p, p_name_table *t, sharc_str text);
 static sharc_p_name *name_new(sharc_parser *p, sharc_str text, uint32_t h);
 
-static bool run_has_prefix(const p_name_run *r, const char *prefix, size_t len) {
-  return r->prefix_len == len && memcmp(r->prefix, prefix, len) == 0;
+/* A run for a prefix first seen; NULL once every run is taken. */
+__attribute__((noinline)) static p_name_run *new_run(p_name_table *t, uint64_t key) {
+  if (t->num_runs == P_NAME_RUNS)
+    return NULL;
+  t->last_run = t->num_runs++;
+  t->run_keys[t->last_run] = key;
+  p_name_run *r = &t->runs[t->last_run];
+  r->hashed_max = -1;
+  return r;
 }
 
-/* The run of the names with this prefix, made at the prefix's first sight;
- * NULL once every run is taken: that prefix's names then live in the hash
- * table for good, so no run made later can miss one of them. */
-static p_name_run *name_run(p_name_table *t, const char *prefix, size_t len) {
-  if (run_has_prefix(&t->runs[t->last_run], prefix, len))
+/* The run of the names with this prefix key, made at the prefix's first
+ * sight; NULL once every run is taken: that prefix's names then live in the
+ * hash table for good, so no run made later can miss one of them. */
+static p_name_run *name_run(p_name_table *t, uint64_t key) {
+  if (t->run_keys[t->last_run] == key)
     return &t->runs[t->last_run];
   for (unsigned i = 0; i < t->num_runs; i++)
-    if (run_has_prefix(&t->runs[i], prefix, len)) {
+    if (t->run_keys[i] == key) {
       t->last_run = i;
       return &t->runs[i];
     }
-  if (t->num_runs == P_NAME_RUNS)
-    return NULL;
-  p_name_run *r = &t->runs[t->num_runs];
-  t->last_run = t->num_runs++;
-  r->prefix_len = (uint8_t)len;
-  memcpy(r->prefix, prefix, len);
-  r->hashed_max = -1;
-  return r;
+  return new_run(t, key);
 }
 
 /* Makes room in the run for N when that keeps every run within 4 slots a
@@ -586,17 +598,11 @@ static bool run_reserve(const p_name_table *t, p_name_run *r, size_t n) {
   return true;
 }
 
-/* A <prefix><N> name lives in its run or, when N was out of the run's reach
- * at the name's first sight, in the hash table (and is then cached in the
- * run). */
-sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text) {
-  size_t prefix_len;
-  long n = numbered_name(text, &prefix_len);
-  p_name_run *r = n < 0 ? NULL : name_run(t, text.data, prefix_len);
-  if (!r)
-    return name_lookup(p, t, text);
-  if ((size_t)n < r->cap && r->by_number[n])
-    return r->by_number[n];
+/* A <prefix><N> name not yet in its run: out of the run's reach (then in
+ * the hash table), first seen, or put in the hash table while out of reach
+ * and now cached in the run. Out of line: the hit path then saves no registers. */
+__attribute__((noinline)) static sharc_p_name *run_miss(sharc_parser *p, p_name_table *t,
+                                                        sharc_str text, p_name_run *r, long n) {
   if (!run_reserve(t, r, (size_t)n)) {
     if (n > r->hashed_max)
       r->hashed_max = n;
@@ -611,6 +617,20 @@ sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text)
   }
   r->by_number[n] = name;
   return name;
+}
+
+/* A <prefix><N> name lives in its run or, when N was out of the run's reach
+ * at the name's first sight, in the hash table (and is then cached in the
+ * run). */
+sharc_p_name *sharc_p_name_get(sharc_parser *p, p_name_table *t, sharc_str text) {
+  uint64_t key;
+  long n = numbered_name(text, &key);
+  p_name_run *r = n < 0 ? NULL : name_run(t, key);
+  if (!r)
+    return name_lookup(p, t, text);
+  if ((size_t)n < r->cap && r->by_number[n])
+    return r->by_number[n];
+  return run_miss(p, t, text, r, n);
 }
 
 /* sharc_hash_bytes spreads names that differ only in their last digits

@@ -47,7 +47,7 @@ typedef struct p_name_slot {
   sharc_p_name *name;
 } p_name_slot;
 
-enum { P_RUN_PREFIX_MAX = 15, P_NAME_RUNS = 16 };
+enum { P_RUN_PREFIX_MAX = 7, P_NAME_RUNS = 16 };
 
 /* The `<prefix><N>` names of one prefix (`%`, `%v`, `%arg`, `^bb`) found by
  * N, in front of the hash table: a long function's numbered values would
@@ -57,16 +57,18 @@ typedef struct p_name_run {
   sharc_p_name **by_number;
   size_t cap;
   long hashed_max; /* largest N put in the hash table (out of the index's reach), or -1 */
-  uint8_t prefix_len;
-  char prefix[P_RUN_PREFIX_MAX];
 } p_name_run;
 
 typedef struct p_name_table {
   p_name_slot *slots;
   size_t cap, count;
-  p_name_run runs[P_NAME_RUNS]; /* in order of first sight; a later prefix uses the hash table */
-  unsigned num_runs, last_run;  /* last_run: the latest prefix found, tried first */
-  size_t numbered_count;        /* names held by the runs only */
+  /* runs in order of their prefix's first sight (a later prefix uses the
+   * hash table); run_keys[i]: run i's prefix packed into a word, so that
+   * finding a run reads one cache line and calls nothing */
+  uint64_t run_keys[P_NAME_RUNS];
+  p_name_run runs[P_NAME_RUNS];
+  unsigned num_runs, last_run; /* last_run: the latest prefix found, tried first */
+  size_t numbered_count;       /* names held by the runs only */
 } p_name_table;
 
 /* A quoted op name as written, resolved: generic modules repeat a few
