@@ -148,6 +148,12 @@ typedef struct driver {
   /* the seeding walk met a region of several blocks: only those can hold
    * unreachable blocks, so without one the search for them is skipped */
   bool multi_block;
+  /* it met a graph region holding an op with results (where dead ops may
+   * use each other in a cycle) */
+  bool graph_results;
+  /* not every op of the scope went to the worklist: a replayed seeding, or
+   * a quiet body that region simplification does not pass over */
+  bool partial_seed;
   /* seeding leaves out quiet isolated bodies (see "seeding without quiet
    * isolated bodies" below) */
   bool skip_quiet;
@@ -282,9 +288,24 @@ static bool process_worklist(driver *d) {
   return changed;
 }
 
+static bool has_op_with_results(const sharc_region *r) {
+  for (const sharc_op *o = r->first->first; o; o = o->next)
+    if (o->num_results)
+      return true;
+  return false;
+}
+
+/* What a region met by the seeding says (see simplify_needed). */
+static void note_region(driver *d, const sharc_region *r) {
+  if (r->first != r->last)
+    d->multi_block = true;
+  else if (r->first && !d->graph_results && sharc_region_may_be_graph(r))
+    d->graph_results = has_op_with_results(r);
+}
+
 static void note_multi_block(driver *d, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    d->multi_block |= sharc_op_regions_of(op)[i].first != sharc_op_regions_of(op)[i].last;
+    note_region(d, &sharc_op_regions_of(op)[i]);
 }
 
 static sharc_walk_result seed_post(sharc_op *op, void *user) {
@@ -447,6 +468,8 @@ static void seed_candidate(driver *d, sharc_op *op) {
     add_to_worklist(d, op);
   if (d->note_plain && !irregular)
     sharc_ptrmap_put(&d->quiet_bodies, op, op);
+  else if (!d->scanning)
+    d->partial_seed = true;
 }
 
 static void seed_op_skipping(driver *d, sharc_op *op) {
@@ -481,6 +504,7 @@ static void seed_top_down(driver *d, sharc_region *region) {
   bool reuse = seed_usable(d);
   if (reuse && d->config.seed->region == region) {
     seed_replay_reversed(d);
+    d->partial_seed = true;
     return;
   }
   if (d->skip_quiet)
@@ -490,6 +514,33 @@ static void seed_top_down(driver *d, sharc_region *region) {
   if (reuse)
     seed_record(d, region);
   wl_reverse(&d->wl);
+}
+
+/* Whether region simplification after an iteration could erase anything.
+ * Not when the iteration changed nothing (`start`: the IR's change count
+ * before its seeding, which may deduplicate constants), every op of the
+ * scope was popped, and no region can hold an unreachable block or a dead
+ * cycle: each op then was not trivially dead when popped, and stayed so;
+ * an op region DCE finds dead is one whose every user is dead, and
+ * following users from such an op without cycles ends at a dead op
+ * without users, which would have been trivially dead. */
+static bool simplify_needed(driver *d, uint64_t start) {
+  if (sharc_context_ir_epoch(d->rw.ctx) != start || d->partial_seed || d->multi_block ||
+      d->graph_results || d->config.strictness != SHARC_STRICT_ANY_OP)
+    return true;
+  return !wl_empty(&d->wl); /* rewrites stopped at config.max_rewrites */
+}
+
+static void seed_scope(driver *d, sharc_region *region) {
+  d->multi_block = d->graph_results = d->partial_seed = false;
+  note_region(d, region);
+  if (d->config.top_down) {
+    seed_top_down(d, region);
+  } else if (d->skip_quiet) {
+    seed_ops_skipping(d, region);
+  } else {
+    sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
+  }
 }
 
 /* One region, iterated to a fixpoint (RegionPatternRewriteDriver). */
@@ -509,19 +560,14 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     wl_clear(&d->wl);
     sharc_ptrmap_free(&d->quiet_bodies);
     sharc_const_folder_reset(&d->folder);
-    d->multi_block = region->first != region->last;
-    if (d->config.top_down) {
-      seed_top_down(d, region);
-    } else if (d->skip_quiet) {
-      seed_ops_skipping(d, region);
-    } else {
-      sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
-    }
+    uint64_t start = sharc_context_ir_epoch(d->rw.ctx);
+    seed_scope(d, region);
     const sharc_ptrmap *quiet = d->quiet_bodies.count ? &d->quiet_bodies : NULL;
     again = d->multi_block && sharc_erase_unreachable_blocks_skipping(&d->rw, region, quiet);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
-        !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at)) {
+        !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at) &&
+        (again || simplify_needed(d, start))) {
       again |= sharc_simplify_region_skipping(
           &d->rw, region, d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE, quiet);
       simplified_at = sharc_context_ir_epoch(d->rw.ctx);
