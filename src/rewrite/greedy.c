@@ -112,9 +112,20 @@ static bool wl_empty(worklist *w) {
   return w->list.len == 0;
 }
 
+/* How many pops ahead wl_pop asks for an op's lines: in a large module
+ * each pop waits on memory for the op (popped in about the order of a
+ * walk, seldom laid out so after rewrites), and a pop's own work can hide
+ * the waits for the next few. */
+enum { WL_PREFETCH_AHEAD = 4 };
+
 /* The last op, after wl_empty said there is one (and trimmed); entries of
  * ops erased meanwhile are dropped by the next wl_empty. */
 static sharc_op *wl_pop(worklist *w) {
+  if (w->list.len > WL_PREFETCH_AHEAD) {
+    const char *ahead = (const char *)w->list.items[w->list.len - 1 - WL_PREFETCH_AHEAD];
+    __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
+    __builtin_prefetch(ahead);
+  }
   sharc_op *op = sharc_vec_pop(&w->list);
   op->on_worklist = 0;
   return op;

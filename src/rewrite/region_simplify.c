@@ -2,6 +2,7 @@
  * the entry reaches, and region DCE, which erases ops that liveness cannot
  * prove needed (dead cycles in graph regions included). */
 #include "ir/context.h"
+#include "ir/prefetch.h"
 #include "ir/region_utils.h"
 #include "rewrite/greedy_internal.h"
 
@@ -191,6 +192,8 @@ static void live_region(live_map *m, sharc_region *r) {
     m->unordered = m->multi_block = true;
   for (sharc_block *b = r->last; b; b = b->prev) {
     for (sharc_op *op = b->last; op; op = op->prev) {
+      if (op->prev)
+        sharc_prefetch_before(op, op->prev);
       if (graph && op->num_results)
         m->unordered = true;
       live_op(m, op);
