@@ -198,12 +198,9 @@ static bool in_scope(const driver *d, const sharc_op *op) {
   return false;
 }
 
-/* The op and all its ancestors up to the scope, innermost first; nothing
- * when it is outside the scope. The chain is walked twice rather than
- * gathered. */
-static void add_to_worklist(driver *d, sharc_op *op) {
-  if (!in_scope(d, op))
-    return;
+/* The op and all its ancestors up to the scope, innermost first, for an
+ * op known to be in the scope (a seeding walk's op that did not move). */
+static void add_in_scope(driver *d, sharc_op *op) {
   for (sharc_op *cur = op;;) {
     add_single(d, cur);
     sharc_region *r = cur->block->parent; /* in the scope: linked up to it */
@@ -211,6 +208,13 @@ static void add_to_worklist(driver *d, sharc_op *op) {
       return;
     cur = r->parent;
   }
+}
+
+/* The same for any op; nothing when it is outside the scope. The chain
+ * is walked twice rather than gathered. */
+static void add_to_worklist(driver *d, sharc_op *op) {
+  if (in_scope(d, op))
+    add_in_scope(d, op);
 }
 
 /* After `op` goes, the ops defining its operands may have become dead or
@@ -319,30 +323,31 @@ static void note_multi_block(driver *d, const sharc_op *op) {
     note_region(d, &sharc_op_regions_of(op)[i]);
 }
 
-static sharc_walk_result seed_post(sharc_op *op, void *user) {
-  driver *d = user;
-  note_multi_block(d, op);
-  if (!d->config.cse_constants || !sharc_const_folder_replaced(&d->folder, &d->rw, op))
-    add_to_worklist(d, op);
-  return SHARC_WALK_ADVANCE;
-}
-
-/* The walk is pre-order within the scope: the op's ancestors up to the
- * scope were met before it and pushed (or, out of a strict set, not), so
- * pushing them again, as add_to_worklist does, changes nothing; only an op
- * the constant folder moved to another block (maybe out of the scope)
- * takes the whole look. */
-static sharc_walk_result seed_pre(sharc_op *op, void *user) {
-  driver *d = user;
+/* One op of a seeding walk, false when the constant folder replaced it.
+ * An op the folder hoisted to another block (maybe out of the scope) takes
+ * add_to_worklist's whole look; any other is in the scope and goes through
+ * `push`: add_in_scope in post-order; add_single in pre-order, where the
+ * op's ancestors up to the scope were met before it and pushed (or, out of
+ * a strict set, not), so that pushing them again would change nothing. */
+static bool seed_walked(driver *d, sharc_op *op, void (*push)(driver *, sharc_op *)) {
   note_multi_block(d, op);
   sharc_block *block = op->block;
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
-    return SHARC_WALK_SKIP;
+    return false;
   if (op->block == block)
-    add_single(d, op);
+    push(d, op);
   else
     add_to_worklist(d, op);
+  return true;
+}
+
+static sharc_walk_result seed_post(sharc_op *op, void *user) {
+  (void)seed_walked(user, op, add_in_scope);
   return SHARC_WALK_ADVANCE;
+}
+
+static sharc_walk_result seed_pre(sharc_op *op, void *user) {
+  return seed_walked(user, op, add_single) ? SHARC_WALK_ADVANCE : SHARC_WALK_SKIP;
 }
 
 static sharc_walk_result note_strict(sharc_op *op, void *user) {
@@ -441,7 +446,7 @@ static void seed_visit(driver *d, sharc_op *op) {
   if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
   if (!d->scanning)
-    add_to_worklist(d, op);
+    add_in_scope(d, op); /* no constant folder: nothing moved */
 }
 
 static void seed_ops_skipping(driver *d, sharc_region *region);
@@ -476,7 +481,7 @@ static void seed_candidate(driver *d, sharc_op *op) {
   if (acting)
     return;
   if (!d->scanning)
-    add_to_worklist(d, op);
+    add_in_scope(d, op);
   if (d->note_plain && !irregular)
     sharc_ptrmap_put(&d->quiet_bodies, op, op);
   else if (!d->scanning)
