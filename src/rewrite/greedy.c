@@ -323,31 +323,37 @@ static void note_multi_block(driver *d, const sharc_op *op) {
     note_region(d, &sharc_op_regions_of(op)[i]);
 }
 
-/* One op of a seeding walk, false when the constant folder replaced it.
- * An op the folder hoisted to another block (maybe out of the scope) takes
- * add_to_worklist's whole look; any other is in the scope and goes through
- * `push`: add_in_scope in post-order; add_single in pre-order, where the
- * op's ancestors up to the scope were met before it and pushed (or, out of
- * a strict set, not), so that pushing them again would change nothing. */
-static bool seed_walked(driver *d, sharc_op *op, void (*push)(driver *, sharc_op *)) {
+/* One op of a seeding walk: the constant folder may replace it, or hoist
+ * it to another block (maybe out of the scope), and then it takes
+ * add_to_worklist's whole look here; any other op is in the scope and is
+ * left for the caller to push. */
+typedef enum { SEED_REPLACED, SEED_MOVED, SEED_IN_PLACE } seed_outcome;
+
+static inline seed_outcome seed_walked(driver *d, sharc_op *op) {
   note_multi_block(d, op);
   sharc_block *block = op->block;
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
-    return false;
+    return SEED_REPLACED;
   if (op->block == block)
-    push(d, op);
-  else
-    add_to_worklist(d, op);
-  return true;
+    return SEED_IN_PLACE;
+  add_to_worklist(d, op);
+  return SEED_MOVED;
 }
 
 static sharc_walk_result seed_post(sharc_op *op, void *user) {
-  (void)seed_walked(user, op, add_in_scope);
+  if (seed_walked(user, op) == SEED_IN_PLACE)
+    add_in_scope(user, op);
   return SHARC_WALK_ADVANCE;
 }
 
+/* The walk is pre-order within the scope: the op's ancestors up to the
+ * scope were met before it and pushed (or, out of a strict set, not), so
+ * pushing them again would change nothing. */
 static sharc_walk_result seed_pre(sharc_op *op, void *user) {
-  return seed_walked(user, op, add_single) ? SHARC_WALK_ADVANCE : SHARC_WALK_SKIP;
+  seed_outcome o = seed_walked(user, op);
+  if (o == SEED_IN_PLACE)
+    add_single(user, op);
+  return o == SEED_REPLACED ? SHARC_WALK_SKIP : SHARC_WALK_ADVANCE;
 }
 
 static sharc_walk_result note_strict(sharc_op *op, void *user) {
