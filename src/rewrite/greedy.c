@@ -318,7 +318,7 @@ static void note_region(driver *d, const sharc_region *r) {
     d->graph_results = has_op_with_results(r);
 }
 
-static void note_multi_block(driver *d, const sharc_op *op) {
+static void note_regions(driver *d, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     note_region(d, &sharc_op_regions_of(op)[i]);
 }
@@ -330,7 +330,7 @@ static void note_multi_block(driver *d, const sharc_op *op) {
 typedef enum { SEED_REPLACED, SEED_MOVED, SEED_IN_PLACE } seed_outcome;
 
 static inline seed_outcome seed_walked(driver *d, sharc_op *op) {
-  note_multi_block(d, op);
+  note_regions(d, op);
   sharc_block *block = op->block;
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
     return SEED_REPLACED;
@@ -445,7 +445,7 @@ static bool irregular_regions(const sharc_op *op) {
 }
 
 static void seed_visit(driver *d, sharc_op *op) {
-  note_multi_block(d, op);
+  note_regions(d, op);
   /* once the body is known to act, its other ops need no look */
   if (d->in_candidate && !d->body_acting && may_act(d, op))
     d->body_acting = true;
