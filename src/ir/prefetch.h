@@ -1,5 +1,6 @@
-/* Prefetching the op a walk visits next, shared by the walker (walk.c) and
- * the verifier's block loop (asm/verify.c). */
+/* Prefetching the op a walk visits next, shared by the walker (walk.c),
+ * the verifier's block loop (asm/verify.c) and the greedy driver's walks
+ * (rewrite/). */
 #ifndef SHARC_IR_PREFETCH_H
 #define SHARC_IR_PREFETCH_H
 
@@ -21,6 +22,20 @@ static inline void sharc_prefetch_after(const sharc_op *o, const sharc_op *next)
   if (stride > 0 && stride < 4096) {
     __builtin_prefetch(p + stride);
     __builtin_prefetch(p + stride + 64);
+  }
+}
+
+/* The same for a walk going backwards (op->prev): the op before `o`, its
+ * last result (results lie before an op), and the one before that guessed
+ * at the same distance. */
+static inline void sharc_prefetch_before(const sharc_op *o, const sharc_op *prev) {
+  const char *p = (const char *)prev;
+  __builtin_prefetch(p - sizeof(sharc_value));
+  __builtin_prefetch(p);
+  ptrdiff_t stride = (const char *)o - p;
+  if (stride > 0 && stride < 4096) {
+    __builtin_prefetch(p - stride - sizeof(sharc_value));
+    __builtin_prefetch(p - stride);
   }
 }
 

@@ -112,9 +112,20 @@ static bool wl_empty(worklist *w) {
   return w->list.len == 0;
 }
 
+/* How many pops ahead wl_pop asks for an op's lines: in a large module
+ * each pop waits on memory for the op (popped in about the order of a
+ * walk, seldom laid out so after rewrites), and a pop's own work can hide
+ * the waits for the next few. */
+enum { WL_PREFETCH_AHEAD = 4 };
+
 /* The last op, after wl_empty said there is one (and trimmed); entries of
  * ops erased meanwhile are dropped by the next wl_empty. */
 static sharc_op *wl_pop(worklist *w) {
+  if (w->list.len > WL_PREFETCH_AHEAD) {
+    const char *ahead = (const char *)w->list.items[w->list.len - 1 - WL_PREFETCH_AHEAD];
+    __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
+    __builtin_prefetch(ahead);
+  }
   sharc_op *op = sharc_vec_pop(&w->list);
   op->on_worklist = 0;
   return op;
@@ -148,6 +159,12 @@ typedef struct driver {
   /* the seeding walk met a region of several blocks: only those can hold
    * unreachable blocks, so without one the search for them is skipped */
   bool multi_block;
+  /* it met a graph region holding an op with results (where dead ops may
+   * use each other in a cycle) */
+  bool graph_results;
+  /* not every op of the scope went to the worklist: a replayed seeding, or
+   * a quiet body that region simplification does not pass over */
+  bool partial_seed;
   /* seeding leaves out quiet isolated bodies (see "seeding without quiet
    * isolated bodies" below) */
   bool skip_quiet;
@@ -181,12 +198,9 @@ static bool in_scope(const driver *d, const sharc_op *op) {
   return false;
 }
 
-/* The op and all its ancestors up to the scope, innermost first; nothing
- * when it is outside the scope. The chain is walked twice rather than
- * gathered. */
-static void add_to_worklist(driver *d, sharc_op *op) {
-  if (!in_scope(d, op))
-    return;
+/* The op and all its ancestors up to the scope, innermost first, for an
+ * op known to be in the scope (a seeding walk's op that did not move). */
+static void add_in_scope(driver *d, sharc_op *op) {
   for (sharc_op *cur = op;;) {
     add_single(d, cur);
     sharc_region *r = cur->block->parent; /* in the scope: linked up to it */
@@ -194,6 +208,13 @@ static void add_to_worklist(driver *d, sharc_op *op) {
       return;
     cur = r->parent;
   }
+}
+
+/* The same for any op; nothing when it is outside the scope. The chain
+ * is walked twice rather than gathered. */
+static void add_to_worklist(driver *d, sharc_op *op) {
+  if (in_scope(d, op))
+    add_in_scope(d, op);
 }
 
 /* After `op` goes, the ops defining its operands may have become dead or
@@ -282,35 +303,57 @@ static bool process_worklist(driver *d) {
   return changed;
 }
 
-static void note_multi_block(driver *d, const sharc_op *op) {
+static bool has_op_with_results(const sharc_region *r) {
+  for (const sharc_op *o = r->first->first; o; o = o->next)
+    if (o->num_results)
+      return true;
+  return false;
+}
+
+/* What a region met by the seeding says (see simplify_needed). */
+static void note_region(driver *d, const sharc_region *r) {
+  if (r->first != r->last)
+    d->multi_block = true;
+  else if (r->first && !d->graph_results && sharc_region_may_be_graph(r))
+    d->graph_results = has_op_with_results(r);
+}
+
+static void note_regions(driver *d, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
-    d->multi_block |= sharc_op_regions_of(op)[i].first != sharc_op_regions_of(op)[i].last;
+    note_region(d, &sharc_op_regions_of(op)[i]);
+}
+
+/* One op of a seeding walk: the constant folder may replace it, or hoist
+ * it to another block (maybe out of the scope), and then it takes
+ * add_to_worklist's whole look here; any other op is in the scope and is
+ * left for the caller to push. */
+typedef enum { SEED_REPLACED, SEED_MOVED, SEED_IN_PLACE } seed_outcome;
+
+static inline seed_outcome seed_walked(driver *d, sharc_op *op) {
+  note_regions(d, op);
+  sharc_block *block = op->block;
+  if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
+    return SEED_REPLACED;
+  if (op->block == block)
+    return SEED_IN_PLACE;
+  add_to_worklist(d, op);
+  return SEED_MOVED;
 }
 
 static sharc_walk_result seed_post(sharc_op *op, void *user) {
-  driver *d = user;
-  note_multi_block(d, op);
-  if (!d->config.cse_constants || !sharc_const_folder_replaced(&d->folder, &d->rw, op))
-    add_to_worklist(d, op);
+  if (seed_walked(user, op) == SEED_IN_PLACE)
+    add_in_scope(user, op);
   return SHARC_WALK_ADVANCE;
 }
 
 /* The walk is pre-order within the scope: the op's ancestors up to the
  * scope were met before it and pushed (or, out of a strict set, not), so
- * pushing them again, as add_to_worklist does, changes nothing; only an op
- * the constant folder moved to another block (maybe out of the scope)
- * takes the whole look. */
+ * pushing them again would change nothing. */
 static sharc_walk_result seed_pre(sharc_op *op, void *user) {
-  driver *d = user;
-  note_multi_block(d, op);
-  sharc_block *block = op->block;
-  if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
-    return SHARC_WALK_SKIP;
-  if (op->block == block)
-    add_single(d, op);
-  else
-    add_to_worklist(d, op);
-  return SHARC_WALK_ADVANCE;
+  seed_outcome o = seed_walked(user, op);
+  if (o == SEED_IN_PLACE)
+    add_single(user, op);
+  return o == SEED_REPLACED ? SHARC_WALK_SKIP : SHARC_WALK_ADVANCE;
 }
 
 static sharc_walk_result note_strict(sharc_op *op, void *user) {
@@ -402,14 +445,14 @@ static bool irregular_regions(const sharc_op *op) {
 }
 
 static void seed_visit(driver *d, sharc_op *op) {
-  note_multi_block(d, op);
+  note_regions(d, op);
   /* once the body is known to act, its other ops need no look */
   if (d->in_candidate && !d->body_acting && may_act(d, op))
     d->body_acting = true;
   if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
   if (!d->scanning)
-    add_to_worklist(d, op);
+    add_in_scope(d, op); /* no constant folder: nothing moved */
 }
 
 static void seed_ops_skipping(driver *d, sharc_region *region);
@@ -444,9 +487,11 @@ static void seed_candidate(driver *d, sharc_op *op) {
   if (acting)
     return;
   if (!d->scanning)
-    add_to_worklist(d, op);
+    add_in_scope(d, op);
   if (d->note_plain && !irregular)
     sharc_ptrmap_put(&d->quiet_bodies, op, op);
+  else if (!d->scanning)
+    d->partial_seed = true;
 }
 
 static void seed_op_skipping(driver *d, sharc_op *op) {
@@ -481,6 +526,7 @@ static void seed_top_down(driver *d, sharc_region *region) {
   bool reuse = seed_usable(d);
   if (reuse && d->config.seed->region == region) {
     seed_replay_reversed(d);
+    d->partial_seed = true;
     return;
   }
   if (d->skip_quiet)
@@ -490,6 +536,33 @@ static void seed_top_down(driver *d, sharc_region *region) {
   if (reuse)
     seed_record(d, region);
   wl_reverse(&d->wl);
+}
+
+/* Whether region simplification after an iteration could erase anything.
+ * Not when the iteration changed nothing (`start`: the IR's change count
+ * before its seeding, which may deduplicate constants), every op of the
+ * scope was popped, and no region can hold an unreachable block or a dead
+ * cycle: each op then was not trivially dead when popped, and stayed so;
+ * an op region DCE finds dead is one whose every user is dead, and
+ * following users from such an op without cycles ends at a dead op
+ * without users, which would have been trivially dead. */
+static bool simplify_needed(driver *d, uint64_t start) {
+  if (sharc_context_ir_epoch(d->rw.ctx) != start || d->partial_seed || d->multi_block ||
+      d->graph_results || d->config.strictness != SHARC_STRICT_ANY_OP)
+    return true;
+  return !wl_empty(&d->wl); /* rewrites stopped at config.max_rewrites */
+}
+
+static void seed_scope(driver *d, sharc_region *region) {
+  d->multi_block = d->graph_results = d->partial_seed = false;
+  note_region(d, region);
+  if (d->config.top_down) {
+    seed_top_down(d, region);
+  } else if (d->skip_quiet) {
+    seed_ops_skipping(d, region);
+  } else {
+    sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
+  }
 }
 
 /* One region, iterated to a fixpoint (RegionPatternRewriteDriver). */
@@ -509,19 +582,14 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     wl_clear(&d->wl);
     sharc_ptrmap_free(&d->quiet_bodies);
     sharc_const_folder_reset(&d->folder);
-    d->multi_block = region->first != region->last;
-    if (d->config.top_down) {
-      seed_top_down(d, region);
-    } else if (d->skip_quiet) {
-      seed_ops_skipping(d, region);
-    } else {
-      sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
-    }
+    uint64_t start = sharc_context_ir_epoch(d->rw.ctx);
+    seed_scope(d, region);
     const sharc_ptrmap *quiet = d->quiet_bodies.count ? &d->quiet_bodies : NULL;
     again = d->multi_block && sharc_erase_unreachable_blocks_skipping(&d->rw, region, quiet);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
-        !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at)) {
+        !(simplified && sharc_context_ir_epoch(d->rw.ctx) == simplified_at) &&
+        (again || simplify_needed(d, start))) {
       again |= sharc_simplify_region_skipping(
           &d->rw, region, d->config.region_simplify == SHARC_SIMPLIFY_AGGRESSIVE, quiet);
       simplified_at = sharc_context_ir_epoch(d->rw.ctx);
