@@ -313,12 +313,29 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
+/* The `sdy.sharding` list of `op`, remembered per attribute dictionary
+ * (uniqued, never changed: a write gives the op another one) in a small
+ * direct-mapped table: a visit reads every operand's and result's
+ * sharding, and ops alike share their dictionary. An empty slot holds
+ * the NULL dictionary, whose list is none. */
+static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *op) {
+  const sharc_attr *dict = op->attrs;
+  unsigned slot = (unsigned)((uintptr_t)dict * 0x9e3779b97f4a7c15u >> 56) % SHARC_PROPAGATION_LISTS;
+  sharc_propagation_list_slot *s = &pr->lists[slot];
+  if (s->dict != dict) {
+    s->dict = dict;
+    s->list = sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), dict);
+  }
+  return s->list;
+}
+
 /* sharc_propagation_get_sharding, inline for most values: a result of an
  * op holding its results' shardings is never a pending function
  * argument. */
 static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
   if (sharc_sdy_sharding_in_result_list(v))
-    return sharc_sdy_result_sharding_in_list(sharc_value_op_of(v), sharc_value_index_of(v));
+    return sharc_sdy_sharding_list_at(sharding_list(pr, sharc_value_op_of(v)),
+                                      sharc_value_index_of(v));
   return sharc_propagation_get_sharding(pr, v);
 }
 

@@ -92,6 +92,15 @@ typedef struct sharc_propagation_op { /* 32 bytes: every round reads them all */
 } sharc_propagation_op;
 
 /* The state of one propagation pass run. */
+/* One slot of sharc_propagation.lists: a dictionary and its sdy.sharding
+ * list. */
+typedef struct sharc_propagation_list_slot {
+  const sharc_attr *dict;
+  sharc_attr *list;
+} sharc_propagation_list_slot;
+
+enum { SHARC_PROPAGATION_LISTS = 256 };
+
 typedef struct sharc_propagation {
   sharc_op *module;
   const sharc_propagation_options *options;
@@ -150,6 +159,8 @@ typedef struct sharc_propagation {
    * new `clean_epoch`, which forgets every note at once. */
   unsigned clean_epoch;
   const struct sharc_factor_propagation *clean_fp;
+  /* the `sdy.sharding` lists of the dictionaries read last (read_sharding) */
+  sharc_propagation_list_slot lists[SHARC_PROPAGATION_LISTS];
 } sharc_propagation;
 
 /* The entry of `op`, made on first use (sharc_propagation_number_op): its
