@@ -320,8 +320,7 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
  * the NULL dictionary, whose list is none. */
 static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *op) {
   const sharc_attr *dict = op->attrs;
-  unsigned slot = (unsigned)((uintptr_t)dict * 0x9e3779b97f4a7c15u >> 56) % SHARC_PROPAGATION_LISTS;
-  sharc_propagation_list_slot *s = &pr->lists[slot];
+  sharc_propagation_list_slot *s = &pr->lists[sharc_ptr_slot(dict, SHARC_PROPAGATION_LISTS_LOG2)];
   if (s->dict != dict) {
     s->dict = dict;
     s->list = sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), dict);

@@ -99,7 +99,7 @@ typedef struct sharc_propagation_list_slot {
   sharc_attr *list;
 } sharc_propagation_list_slot;
 
-enum { SHARC_PROPAGATION_LISTS = 256 };
+enum { SHARC_PROPAGATION_LISTS_LOG2 = 8, SHARC_PROPAGATION_LISTS = 1 << SHARC_PROPAGATION_LISTS_LOG2 };
 
 typedef struct sharc_propagation {
   sharc_op *module;

@@ -198,10 +198,21 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
  * every operand and result type; types and attributes are uniqued, so
  * pointers compare them (a word memo). */
 
+/* An op's own rule remembered per attribute dictionary: dictionaries are
+ * uniqued and never change (storing a rule gives the op another one), and
+ * ops alike share theirs. An empty slot is the NULL dictionary, which
+ * holds no rule. */
+enum { OWN_RULES_LOG2 = 8 };
+typedef struct own_rule_slot {
+  const sharc_attr *dict;
+  sharc_attr *rule;
+} own_rule_slot;
+
 struct sharc_rule_cache {
   sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
   sharc_word_memo rules; /* key -> the rule (one word; NULL: none) */
   SHARC_VEC(uintptr_t) key; /* scratch */
+  own_rule_slot own[1 << OWN_RULES_LOG2];
 };
 
 sharc_rule_cache *sharc_rule_cache_create(void) {
@@ -265,6 +276,16 @@ sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op) {
   return existing && sharc_sdy_is_op_sharding_rule(existing) ? existing : NULL;
 }
 
+/* sharc_sdy_own_sharding_rule through the table `own` (see own_rule_slot). */
+static inline sharc_attr *own_rule_in(own_rule_slot *own, sharc_op *op) {
+  own_rule_slot *s = &own[sharc_ptr_slot(op->attrs, OWN_RULES_LOG2)];
+  if (s->dict != op->attrs) {
+    s->dict = op->attrs;
+    s->rule = sharc_sdy_own_sharding_rule(op);
+  }
+  return s->rule;
+}
+
 static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cache *c) {
   if (!c)
     return sharc_sdy_create_sharding_rule(op, conservative);
@@ -286,7 +307,7 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache) {
-  sharc_attr *existing = sharc_sdy_own_sharding_rule(op);
+  sharc_attr *existing = cache ? own_rule_in(cache->own, op) : sharc_sdy_own_sharding_rule(op);
   if (existing)
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
@@ -297,13 +318,14 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
 }
 
 static sharc_walk_result drop_rule(sharc_op *op, void *user) {
-  (void)user;
-  sharc_attr *rule = sharc_sdy_own_sharding_rule(op);
+  sharc_attr *rule = own_rule_in(user, op);
   if (rule && !sharc_sdy_rule_is_custom(rule))
     sharc_op_set_self_verified_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }
 
 void sharc_sdy_remove_sharding_rules(sharc_op *root) {
-  sharc_walk(root, SHARC_PRE_ORDER, drop_rule, NULL);
+  own_rule_slot *own = sharc_xcalloc((size_t)1 << OWN_RULES_LOG2, sizeof *own);
+  sharc_walk(root, SHARC_PRE_ORDER, drop_rule, own);
+  free(own);
 }
