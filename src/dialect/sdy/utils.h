@@ -41,6 +41,10 @@ static inline bool sharc_sdy_sharding_in_result_list(const sharc_value *v) {
  * never change, so a caller reading many values may remember the list per
  * dictionary (propagation does). */
 sharc_attr *sharc_sdy_sharding_list_in_dict(sharc_context *ctx, const sharc_attr *dict);
+/* The number of entries of such a list (0 without one). */
+static inline unsigned sharc_sdy_sharding_list_size(const sharc_attr *list) {
+  return list ? list->params.n : 0;
+}
 /* Entry `index` of such a list: NULL without a list or past its end. */
 static inline sharc_attr *sharc_sdy_sharding_list_at(const sharc_attr *list, unsigned index) {
   return list && index < list->params.n ? (sharc_attr *)list->params.words[index] : NULL;

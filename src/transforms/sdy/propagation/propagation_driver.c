@@ -17,6 +17,7 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "dialect/sdy/rule_builder.h"
 #include "ir/context.h"
+#include "ir/static_names.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
@@ -338,6 +339,29 @@ static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
   return sharc_propagation_get_sharding(pr, v);
 }
 
+/* sharc_sdy_replace_sharding_at_index, the new list remembered in a
+ * direct-mapped table where it is a function of the old list, the index
+ * and the sharding alone: for an op of one result (the list is the
+ * sharding) and for a list holding an entry per result (no default entry
+ * is built from a result's type). */
+static void write_sharding_in_list(sharc_propagation *pr, sharc_op *op, unsigned index,
+                                   sharc_attr *sharding) {
+  unsigned n = op->num_results;
+  bool whole = n == 1 && index == 0;
+  const sharc_attr *list = whole ? NULL : sharding_list(pr, op);
+  if (!sharding || (!whole && sharc_sdy_sharding_list_size(list) != n)) {
+    sharc_sdy_replace_sharding_at_index(op, index, sharding);
+    return;
+  }
+  uintptr_t key = (uintptr_t)sharding ^ (uintptr_t)list * 31 ^ index;
+  sharc_propagation_replaced_slot *s =
+      &pr->replaced[sharc_ptr_slot((const void *)key, SHARC_PROPAGATION_LISTS_LOG2)];
+  if (!s->result || s->list != list || s->sharding != sharding || s->index != index)
+    *s = (sharc_propagation_replaced_slot){
+        list, sharding, index, sharc_sdy_sharding_per_value_replace(op, list, n, index, sharding)};
+  sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR, s->result);
+}
+
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
   /* most values: their own shardable value, read by their op and users,
    * their sharding in their op's list */
@@ -345,7 +369,7 @@ void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc
     sharc_op *op = sharc_value_op_of(v);
     forget_note(pr, op);
     forget_users(pr, v);
-    sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+    write_sharding_in_list(pr, op, sharc_value_index_of(v), sharding);
     return;
   }
   sharc_value *shardable = sharc_sdy_shardable_value(v);

@@ -99,6 +99,15 @@ typedef struct sharc_propagation_list_slot {
   sharc_attr *list;
 } sharc_propagation_list_slot;
 
+/* One slot of sharc_propagation.replaced: a list, an index and a
+ * sharding, and the list with that entry replaced by the sharding. */
+typedef struct sharc_propagation_replaced_slot {
+  const sharc_attr *list;
+  const sharc_attr *sharding;
+  unsigned index;
+  sharc_attr *result;
+} sharc_propagation_replaced_slot;
+
 enum { SHARC_PROPAGATION_LISTS_LOG2 = 8, SHARC_PROPAGATION_LISTS = 1 << SHARC_PROPAGATION_LISTS_LOG2 };
 
 typedef struct sharc_propagation {
@@ -161,6 +170,8 @@ typedef struct sharc_propagation {
   const struct sharc_factor_propagation *clean_fp;
   /* the `sdy.sharding` lists of the dictionaries read last (read_sharding) */
   sharc_propagation_list_slot lists[SHARC_PROPAGATION_LISTS];
+  /* the sharding lists written last (write_sharding_in_list) */
+  sharc_propagation_replaced_slot replaced[SHARC_PROPAGATION_LISTS];
 } sharc_propagation;
 
 /* The entry of `op`, made on first use (sharc_propagation_number_op): its
