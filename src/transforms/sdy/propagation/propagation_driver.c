@@ -106,8 +106,15 @@ sharc_attr *sharc_propagation_op_rule(sharc_propagation *pr, sharc_propagation_o
       info->op, pr->options->conservative_propagation, pr->rules_on_ops, pr->rules);
   info->rule_known = true;
   if (info->rule) {
-    info->num_factors = sharc_rule_num_factors(info->rule);
-    info->blocked = sharc_rule_has_factor_kind(info->rule, SHARC_RULE_IS_BLOCKED);
+    /* read once per rule: ops alike share theirs (rules are uniqued) */
+    sharc_propagation_rule_slot *s =
+        &pr->rule_facts[sharc_ptr_slot(info->rule, SHARC_PROPAGATION_RULES_LOG2)];
+    if (s->rule != info->rule)
+      *s = (sharc_propagation_rule_slot){info->rule, sharc_rule_num_factors(info->rule),
+                                         sharc_rule_has_factor_kind(info->rule,
+                                                                    SHARC_RULE_IS_BLOCKED)};
+    info->num_factors = s->num_factors;
+    info->blocked = s->blocked;
   }
   return info->rule;
 }

@@ -108,7 +108,19 @@ typedef struct sharc_propagation_replaced_slot {
   sharc_attr *result;
 } sharc_propagation_replaced_slot;
 
-enum { SHARC_PROPAGATION_LISTS_LOG2 = 8, SHARC_PROPAGATION_LISTS = 1 << SHARC_PROPAGATION_LISTS_LOG2 };
+/* One slot of sharc_propagation.rule_facts: what a visit reads of a
+ * rule. */
+typedef struct sharc_propagation_rule_slot {
+  const sharc_attr *rule;
+  unsigned num_factors;
+  bool blocked; /* some factor is blocked */
+} sharc_propagation_rule_slot;
+
+enum {
+  SHARC_PROPAGATION_LISTS_LOG2 = 8,
+  SHARC_PROPAGATION_LISTS = 1 << SHARC_PROPAGATION_LISTS_LOG2,
+  SHARC_PROPAGATION_RULES_LOG2 = 6
+};
 
 typedef struct sharc_propagation {
   sharc_op *module;
@@ -172,6 +184,8 @@ typedef struct sharc_propagation {
   sharc_propagation_list_slot lists[SHARC_PROPAGATION_LISTS];
   /* the sharding lists written last (write_sharding_in_list) */
   sharc_propagation_replaced_slot replaced[SHARC_PROPAGATION_LISTS];
+  /* the facts of the rules derived last (sharc_propagation_op_rule) */
+  sharc_propagation_rule_slot rule_facts[1 << SHARC_PROPAGATION_RULES_LOG2];
 } sharc_propagation;
 
 /* The entry of `op`, made on first use (sharc_propagation_number_op): its
