@@ -486,8 +486,16 @@ static void notify_callee_arg_users(notifier *n, sharc_op *call, sharc_use *use)
 }
 
 static void notify_users(notifier *n, sharc_value *v) {
-  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
-    sharc_op *user = sharc_use_owner(u);
+  for (sharc_use *u = v->uses; u; u = u->next) {
+    sharc_op *user = u->owner;
+    const sharc_op_def *def = sharc_op_def_of(user);
+    /* most users: neither a terminator, a call nor a data flow op (the
+     * cases below), so no edge's source either */
+    if (def && !def->data_flow && !(def->traits & SHARC_TRAIT_TERMINATOR) &&
+        def != &sharc_func_call_def) {
+      notify_op(n, user);
+      continue;
+    }
     sharc_op *edge = sharc_sdy_data_flow_edge_of_source(u);
     if (edge)
       notify_op(n, edge);
