@@ -91,7 +91,6 @@ typedef struct sharc_propagation_op { /* 32 bytes: every round reads them all */
   unsigned char direction_facts;
 } sharc_propagation_op;
 
-/* The state of one propagation pass run. */
 /* One slot of sharc_propagation.lists: a dictionary and its sdy.sharding
  * list. */
 typedef struct sharc_propagation_list_slot {
@@ -122,6 +121,7 @@ enum {
   SHARC_PROPAGATION_RULES_LOG2 = 6
 };
 
+/* The state of one propagation pass run. */
 typedef struct sharc_propagation {
   sharc_op *module;
   const sharc_propagation_options *options;
