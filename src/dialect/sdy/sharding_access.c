@@ -53,17 +53,21 @@ static const sharc_op_def *const sharding_holders[] = {
     &sharc_sdy_sharding_constraint_def, &sharc_sdy_reshard_def, &sharc_sdy_data_flow_edge_def,
     NULL};
 
+sharc_attr *sharc_sdy_sharding_list_in_dict(sharc_context *ctx, const sharc_attr *dict) {
+  sharc_attr *per_value =
+      sharc_attr_dict_get_ident(dict, sharc_context_static_ident(ctx, "sdy.sharding"));
+  if (!per_value || sharc_attr_def_of(per_value) != &sharc_sdy_sharding_per_value_def)
+    return NULL;
+  return per_value;
+}
+
 /* The sharding of result `index` of an op holding its results'
  * shardings in `sdy.sharding` (most ops), read without calls through the
  * IR's public accessors: propagation asks it for every operand and result
  * of every op it visits. */
 sharc_attr *sharc_sdy_result_sharding_in_list(const sharc_op *op, unsigned index) {
-  sharc_attr *per_value = sharc_attr_dict_get_ident(
-      op->attrs, sharc_context_static_ident(sharc_op_ctx_of(op), "sdy.sharding"));
-  if (!per_value || sharc_attr_def_of(per_value) != &sharc_sdy_sharding_per_value_def ||
-      index >= sdy_per_value_size(per_value))
-    return NULL;
-  return sdy_per_value_at(per_value, index);
+  return sharc_sdy_sharding_list_at(sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), op->attrs),
+                                    index);
 }
 
 /* Read without the function interface's by-name look-ups: propagation

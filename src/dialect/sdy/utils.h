@@ -36,6 +36,19 @@ static inline bool sharc_sdy_sharding_in_result_list(const sharc_value *v) {
   const sharc_op_def *def = sharc_op_def_of(sharc_value_op_of(v));
   return !def || (!def->data_flow && def->dialect != &sharc_sdy_dialect);
 }
+/* The `sdy.sharding` list (a TensorShardingPerValueAttr) of an op whose
+ * attribute dictionary is `dict`, or NULL. Dictionaries are uniqued and
+ * never change, so a caller reading many values may remember the list per
+ * dictionary (propagation does). */
+sharc_attr *sharc_sdy_sharding_list_in_dict(sharc_context *ctx, const sharc_attr *dict);
+/* The number of entries of such a list (0 without one). */
+static inline unsigned sharc_sdy_sharding_list_size(const sharc_attr *list) {
+  return list ? list->params.n : 0;
+}
+/* Entry `index` of such a list: NULL without a list or past its end. */
+static inline sharc_attr *sharc_sdy_sharding_list_at(const sharc_attr *list, unsigned index) {
+  return list && index < list->params.n ? (sharc_attr *)list->params.words[index] : NULL;
+}
 /* getSharding: NULL when the value has none. */
 sharc_attr *sharc_sdy_get_sharding(sharc_value *v);
 /* getShardingBypassingBarriers: through sdy.propagation_barrier inputs. */

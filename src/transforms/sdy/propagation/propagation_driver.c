@@ -17,6 +17,7 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "dialect/sdy/rule_builder.h"
 #include "ir/context.h"
+#include "ir/static_names.h"
 #include "transforms/sdy/rules/rules.h"
 
 #include <stdlib.h>
@@ -105,8 +106,15 @@ sharc_attr *sharc_propagation_op_rule(sharc_propagation *pr, sharc_propagation_o
       info->op, pr->options->conservative_propagation, pr->rules_on_ops, pr->rules);
   info->rule_known = true;
   if (info->rule) {
-    info->num_factors = sharc_rule_num_factors(info->rule);
-    info->blocked = sharc_rule_has_factor_kind(info->rule, SHARC_RULE_IS_BLOCKED);
+    /* read once per rule: ops alike share theirs (rules are uniqued) */
+    sharc_propagation_rule_slot *s =
+        &pr->rule_facts[sharc_ptr_slot(info->rule, SHARC_PROPAGATION_RULES_LOG2)];
+    if (s->rule != info->rule)
+      *s = (sharc_propagation_rule_slot){info->rule, sharc_rule_num_factors(info->rule),
+                                         sharc_rule_has_factor_kind(info->rule,
+                                                                    SHARC_RULE_IS_BLOCKED)};
+    info->num_factors = s->num_factors;
+    info->blocked = s->blocked;
   }
   return info->rule;
 }
@@ -313,13 +321,52 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
+/* The `sdy.sharding` list of `op`, remembered per attribute dictionary
+ * (uniqued, never changed: a write gives the op another one) in a small
+ * direct-mapped table: a visit reads every operand's and result's
+ * sharding, and ops alike share their dictionary. An empty slot holds
+ * the NULL dictionary, whose list is none. */
+static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *op) {
+  const sharc_attr *dict = op->attrs;
+  sharc_propagation_list_slot *s = &pr->lists[sharc_ptr_slot(dict, SHARC_PROPAGATION_LISTS_LOG2)];
+  if (s->dict != dict) {
+    s->dict = dict;
+    s->list = sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), dict);
+  }
+  return s->list;
+}
+
 /* sharc_propagation_get_sharding, inline for most values: a result of an
  * op holding its results' shardings is never a pending function
  * argument. */
 static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
   if (sharc_sdy_sharding_in_result_list(v))
-    return sharc_sdy_result_sharding_in_list(sharc_value_op_of(v), sharc_value_index_of(v));
+    return sharc_sdy_sharding_list_at(sharding_list(pr, sharc_value_op_of(v)),
+                                      sharc_value_index_of(v));
   return sharc_propagation_get_sharding(pr, v);
+}
+
+/* sharc_sdy_replace_sharding_at_index, the new list remembered in a
+ * direct-mapped table where it is a function of the old list, the index
+ * and the sharding alone: for an op of one result (the list is the
+ * sharding) and for a list holding an entry per result (no default entry
+ * is built from a result's type). */
+static void write_sharding_in_list(sharc_propagation *pr, sharc_op *op, unsigned index,
+                                   sharc_attr *sharding) {
+  unsigned n = op->num_results;
+  bool whole = n == 1 && index == 0;
+  const sharc_attr *list = whole ? NULL : sharding_list(pr, op);
+  if (!sharding || (!whole && sharc_sdy_sharding_list_size(list) != n)) {
+    sharc_sdy_replace_sharding_at_index(op, index, sharding);
+    return;
+  }
+  uintptr_t key = (uintptr_t)sharding ^ (uintptr_t)list * 31 ^ index;
+  sharc_propagation_replaced_slot *s =
+      &pr->replaced[sharc_ptr_slot((const void *)key, SHARC_PROPAGATION_LISTS_LOG2)];
+  if (!s->result || s->list != list || s->sharding != sharding || s->index != index)
+    *s = (sharc_propagation_replaced_slot){
+        list, sharding, index, sharc_sdy_sharding_per_value_replace(op, list, n, index, sharding)};
+  sharc_op_set_attr_static(op, SHARC_SDY_SHARDING_ATTR, s->result);
 }
 
 void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc_attr *sharding) {
@@ -329,7 +376,7 @@ void sharc_propagation_set_sharding(sharc_propagation *pr, sharc_value *v, sharc
     sharc_op *op = sharc_value_op_of(v);
     forget_note(pr, op);
     forget_users(pr, v);
-    sharc_sdy_replace_sharding_at_index(op, sharc_value_index_of(v), sharding);
+    write_sharding_in_list(pr, op, sharc_value_index_of(v), sharding);
     return;
   }
   sharc_value *shardable = sharc_sdy_shardable_value(v);
@@ -439,8 +486,16 @@ static void notify_callee_arg_users(notifier *n, sharc_op *call, sharc_use *use)
 }
 
 static void notify_users(notifier *n, sharc_value *v) {
-  for (sharc_use *u = sharc_value_first_use(v); u; u = sharc_use_next(u)) {
-    sharc_op *user = sharc_use_owner(u);
+  for (sharc_use *u = v->uses; u; u = u->next) {
+    sharc_op *user = u->owner;
+    const sharc_op_def *def = sharc_op_def_of(user);
+    /* most users: neither a terminator, a call nor a data flow op (the
+     * cases below), so no edge's source either */
+    if (def && !def->data_flow && !(def->traits & SHARC_TRAIT_TERMINATOR) &&
+        def != &sharc_func_call_def) {
+      notify_op(n, user);
+      continue;
+    }
     sharc_op *edge = sharc_sdy_data_flow_edge_of_source(u);
     if (edge)
       notify_op(n, edge);

@@ -91,6 +91,36 @@ typedef struct sharc_propagation_op { /* 32 bytes: every round reads them all */
   unsigned char direction_facts;
 } sharc_propagation_op;
 
+/* One slot of sharc_propagation.lists: a dictionary and its sdy.sharding
+ * list. */
+typedef struct sharc_propagation_list_slot {
+  const sharc_attr *dict;
+  sharc_attr *list;
+} sharc_propagation_list_slot;
+
+/* One slot of sharc_propagation.replaced: a list, an index and a
+ * sharding, and the list with that entry replaced by the sharding. */
+typedef struct sharc_propagation_replaced_slot {
+  const sharc_attr *list;
+  const sharc_attr *sharding;
+  unsigned index;
+  sharc_attr *result;
+} sharc_propagation_replaced_slot;
+
+/* One slot of sharc_propagation.rule_facts: what a visit reads of a
+ * rule. */
+typedef struct sharc_propagation_rule_slot {
+  const sharc_attr *rule;
+  unsigned num_factors;
+  bool blocked; /* some factor is blocked */
+} sharc_propagation_rule_slot;
+
+enum {
+  SHARC_PROPAGATION_LISTS_LOG2 = 8,
+  SHARC_PROPAGATION_LISTS = 1 << SHARC_PROPAGATION_LISTS_LOG2,
+  SHARC_PROPAGATION_RULES_LOG2 = 6
+};
+
 /* The state of one propagation pass run. */
 typedef struct sharc_propagation {
   sharc_op *module;
@@ -150,6 +180,12 @@ typedef struct sharc_propagation {
    * new `clean_epoch`, which forgets every note at once. */
   unsigned clean_epoch;
   const struct sharc_factor_propagation *clean_fp;
+  /* the `sdy.sharding` lists of the dictionaries read last (read_sharding) */
+  sharc_propagation_list_slot lists[SHARC_PROPAGATION_LISTS];
+  /* the sharding lists written last (write_sharding_in_list) */
+  sharc_propagation_replaced_slot replaced[SHARC_PROPAGATION_LISTS];
+  /* the facts of the rules derived last (sharc_propagation_op_rule) */
+  sharc_propagation_rule_slot rule_facts[1 << SHARC_PROPAGATION_RULES_LOG2];
 } sharc_propagation;
 
 /* The entry of `op`, made on first use (sharc_propagation_number_op): its

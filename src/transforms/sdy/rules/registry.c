@@ -198,10 +198,30 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule(sharc_op *op, bool conservativ
  * every operand and result type; types and attributes are uniqued, so
  * pointers compare them (a word memo). */
 
+/* An op's own rule remembered per attribute dictionary: dictionaries are
+ * uniqued and never change (storing a rule gives the op another one), and
+ * ops alike share theirs. An empty slot is the NULL dictionary, which
+ * holds no rule. */
+enum { OWN_RULES_LOG2 = 8 };
+typedef struct own_rule_slot {
+  const sharc_attr *dict;
+  sharc_attr *rule;
+} own_rule_slot;
+
+/* A slot of the rows' direct-mapped front: an op name and its ptrmap
+ * value. */
+enum { ROW_SLOTS_LOG2 = 6 };
+typedef struct row_slot {
+  const void *name;
+  uintptr_t slot;
+} row_slot;
+
 struct sharc_rule_cache {
   sharc_ptrmap rows;  /* op name -> registry index + 2, or 1: no row */
+  row_slot recent_rows[1 << ROW_SLOTS_LOG2]; /* `rows` for the names asked last */
   sharc_word_memo rules; /* key -> the rule (one word; NULL: none) */
   SHARC_VEC(uintptr_t) key; /* scratch */
+  own_rule_slot own[1 << OWN_RULES_LOG2];
 };
 
 sharc_rule_cache *sharc_rule_cache_create(void) {
@@ -229,28 +249,34 @@ static inline __attribute__((always_inline)) bool cacheable(sharc_rule_fn fn) {
 
 /* The key of `op` for `fn` into c->key. */
 static void make_key(sharc_rule_cache *c, sharc_op *op, sharc_rule_fn fn, bool conservative) {
-  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned n_ops = op->num_operands, n_res = op->num_results;
   /* grown rarely: asked for every op of a propagation */
   if (c->key.cap < 4 + n_ops + n_res)
     sharc_vec_reserve(&c->key, (size_t)4 + n_ops + n_res);
   uintptr_t *key = c->key.items;
   key[0] = (uintptr_t)fn;
-  key[1] = type_rule(fn) ? 0 : (uintptr_t)sharc_op_attrs(op);
+  key[1] = type_rule(fn) ? 0 : (uintptr_t)op->attrs;
   key[2] = (uintptr_t)conservative;
   key[3] = (uintptr_t)n_ops;
   sharc_op_type_words(op, n_ops, key + 4);
   c->key.len = 4 + n_ops + n_res;
 }
 
-/* find_row, looked up once per op name. */
+/* find_row, looked up once per op name, through a direct-mapped front
+ * for the names asked last (propagation asks for every op it visits). */
 static inline __attribute__((always_inline)) const rule_row *cached_row(sharc_rule_cache *c,
                                                                          sharc_op *op) {
-  const void *name = sharc_op_name(op);
-  uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&c->rows, name);
+  const void *name = op->name;
+  row_slot *recent = &c->recent_rows[sharc_ptr_slot(name, ROW_SLOTS_LOG2)];
+  uintptr_t slot = recent->name == name ? recent->slot : 0;
   if (!slot) {
-    const rule_row *row = find_row(op);
-    slot = row ? (uintptr_t)(row - registry) + 2 : 1;
-    sharc_ptrmap_put(&c->rows, name, (void *)slot);
+    slot = (uintptr_t)sharc_ptrmap_get(&c->rows, name);
+    if (!slot) {
+      const rule_row *row = find_row(op);
+      slot = row ? (uintptr_t)(row - registry) + 2 : 1;
+      sharc_ptrmap_put(&c->rows, name, (void *)slot);
+    }
+    *recent = (row_slot){name, slot};
   }
   return slot == 1 ? NULL : &registry[slot - 2];
 }
@@ -263,6 +289,16 @@ bool sharc_rule_cache_keyed(sharc_rule_cache *c, sharc_op *op) {
 sharc_attr *sharc_sdy_own_sharding_rule(sharc_op *op) {
   sharc_attr *existing = sharc_op_attr_static(op, SHARC_SDY_SHARDING_RULE_ATTR);
   return existing && sharc_sdy_is_op_sharding_rule(existing) ? existing : NULL;
+}
+
+/* sharc_sdy_own_sharding_rule through the table `own` (see own_rule_slot). */
+static inline sharc_attr *own_rule_in(own_rule_slot *own, sharc_op *op) {
+  own_rule_slot *s = &own[sharc_ptr_slot(op->attrs, OWN_RULES_LOG2)];
+  if (s->dict != op->attrs) {
+    s->dict = op->attrs;
+    s->rule = sharc_sdy_own_sharding_rule(op);
+  }
+  return s->rule;
 }
 
 static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cache *c) {
@@ -286,7 +322,7 @@ static sharc_attr *create_cached(sharc_op *op, bool conservative, sharc_rule_cac
 
 sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool conservative,
                                                          bool store, sharc_rule_cache *cache) {
-  sharc_attr *existing = sharc_sdy_own_sharding_rule(op);
+  sharc_attr *existing = cache ? own_rule_in(cache->own, op) : sharc_sdy_own_sharding_rule(op);
   if (existing)
     return existing;
   sharc_attr *rule = create_cached(op, conservative, cache);
@@ -297,13 +333,14 @@ sharc_attr *sharc_sdy_get_or_create_sharding_rule_cached(sharc_op *op, bool cons
 }
 
 static sharc_walk_result drop_rule(sharc_op *op, void *user) {
-  (void)user;
-  sharc_attr *rule = sharc_sdy_own_sharding_rule(op);
+  sharc_attr *rule = own_rule_in(user, op);
   if (rule && !sharc_sdy_rule_is_custom(rule))
     sharc_op_set_self_verified_attr(op, SHARC_SDY_SHARDING_RULE_ATTR, NULL);
   return SHARC_WALK_ADVANCE;
 }
 
 void sharc_sdy_remove_sharding_rules(sharc_op *root) {
-  sharc_walk(root, SHARC_PRE_ORDER, drop_rule, NULL);
+  own_rule_slot *own = sharc_xcalloc((size_t)1 << OWN_RULES_LOG2, sizeof *own);
+  sharc_walk(root, SHARC_PRE_ORDER, drop_rule, own);
+  free(own);
 }
