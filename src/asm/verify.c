@@ -12,6 +12,7 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
+#include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
 #include "support/xalloc.h"
@@ -31,6 +32,26 @@ typedef struct isolation_scope {
   sharc_region *region;
   sharc_op *violation;
 } isolation_scope;
+
+/* The marked ops the context listed (ctx->verify_listed), found by their
+ * block: `head` maps a block to 1 + the index of its first op in `ops`,
+ * `next` each index to 1 + the next of the same block (0: none); `moved`
+ * holds those listed as moved (SHARC_LISTED_MOVED), `numbered` the blocks
+ * whose ops hold their order in live_mark (number_block). */
+typedef struct listed_index {
+  sharc_ptrmap head;
+  SHARC_VEC(sharc_op *) ops;
+  SHARC_VEC(unsigned) next;
+  sharc_ptrmap moved;
+  sharc_ptrmap numbered;
+} listed_index;
+
+/* An op's marks as they were before a verification cleared them. */
+typedef struct cleared_mark {
+  sharc_op *op;
+  bool attrs_only;
+} cleared_mark;
+typedef SHARC_VEC(cleared_mark) cleared_vec;
 
 /* One verification's state. */
 typedef struct verifier {
@@ -66,21 +87,35 @@ typedef struct verifier {
   sharc_str unknown_dialect;
   bool unknown_rejected;
   const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
+  /* with marked_only, a first try that visits in each block only the
+   * marked ops listed there (NULL: every op of the block), quietly (see
+   * verify_listed): ops are not stamped as passed, a definition in the
+   * use's block comes first when a short search or the block's order
+   * (listed_index.numbered) says so; `gave_up` where it cannot tell; the
+   * marks it clears are kept in `cleared` */
+  listed_index *listed;
+  bool gave_up;
+  cleared_vec *cleared;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
 static void note_isolation(verifier *v, sharc_op *o);
-static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
+static bool properly_dominates(verifier *vf, const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
 static void check_operands_dominance(verifier *v, sharc_op *op) {
+  /* in a try of listed ops, only those listed as moved: for the others
+   * neither they nor what they use moved since their uses were found
+   * dominated */
+  if (v->listed && !sharc_ptrmap_get(&v->listed->moved, op))
+    return;
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
+    if (uses[i].value && !properly_dominates(v, uses[i].value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
     }
@@ -119,7 +154,10 @@ static bool verify_table_if_touched(verifier *v, sharc_op *table) {
 /* The walk has passed `op` (its operands and regions checked): it is
  * stamped, and its marks are cleared. */
 static void pass_op(verifier *v, sharc_op *op) {
-  op->live_mark = v->dom_pos;
+  if (v->cleared && op->verify_dirty)
+    sharc_vec_push(v->cleared, ((cleared_mark){op, op->verify_attrs_only}));
+  if (!v->listed) /* a try of listed ops keeps the blocks' order there */
+    op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
 }
@@ -158,6 +196,71 @@ typedef struct deferred_op {
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
+static bool is_terminator(const sharc_op_def *def) {
+  return def && (def->traits & SHARC_TRAIT_TERMINATOR);
+}
+
+/* One op of a block as the block's visit meets it: false on an error. */
+static bool verify_in_block(verifier *v, sharc_op *op, deferred_vec *deferred) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (is_terminator(def) && op->next) {
+    sharc_emit_op_error(op, "must be the last operation in the parent block");
+    return false;
+  }
+  if (v->marked_only && !op->verify_dirty) {
+    op->live_mark = v->dom_pos;
+    return true;
+  }
+  if (v->marked_only)
+    note_symbols_touched(op);
+  /* only discardable attributes changed (verify_marks.c): its operands
+   * and the ops defining them did not move (a change to them marks it
+   * whole), so their dominance holds as it did */
+  bool reach = v->marked_only && op->verify_attrs_only;
+  bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
+  if (reach && !isolated) {
+    if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
+      return false;
+    pass_op(v, op);
+    return true;
+  }
+  if (v->dom_pos && !reach)
+    check_operands_dominance(v, op);
+  if (isolated) {
+    note_isolation(v, op); /* its operands, in the walk's pre-order */
+    sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
+    if (v->dom_pos)
+      pass_op(v, op);
+    return true;
+  }
+  if (!verify_op(v, op))
+    return false;
+  if (v->dom_pos)
+    pass_op(v, op);
+  return true;
+}
+
+/* The block's visit in a try of listed ops (verifier.listed): its marked
+ * ops in the order they were listed, each the loop above would verify.
+ * An op after a terminator: the walk would have stopped at that
+ * terminator (an op after one that passed is one inserted or moved there,
+ * marked), the try gives up. */
+static bool verify_listed_in_block(verifier *v, sharc_block *b, deferred_vec *deferred) {
+  unsigned i = (unsigned)(uintptr_t)sharc_ptrmap_get(&v->listed->head, b);
+  for (; i; i = v->listed->next.items[i - 1]) {
+    sharc_op *op = v->listed->ops.items[i - 1];
+    if (!op->verify_dirty || op->block != b)
+      continue; /* listed twice and passed already, or moved since */
+    if (op->prev && is_terminator(sharc_op_def_of(op->prev))) {
+      v->gave_up = true;
+      return false;
+    }
+    if (!verify_in_block(v, op, deferred))
+      return false;
+  }
+  return true;
+}
+
 /* OperationVerifier's block visit: ops that are not IsolatedFromAbove are
  * verified in place; isolated ones are collected in `deferred` and verified
  * when their parent is left, as MLIR does. */
@@ -166,44 +269,16 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
-  for (sharc_op *op = b->first; op; op = op->next) {
-    if (op->next)
-      sharc_prefetch_after(op, op->next);
-    const sharc_op_def *def = sharc_op_def_of(op);
-    if (def && (def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
-      sharc_emit_op_error(op, "must be the last operation in the parent block");
+  if (v->listed) {
+    if (!verify_listed_in_block(v, b, deferred))
       return false;
-    }
-    if (v->marked_only && !op->verify_dirty) {
-      op->live_mark = v->dom_pos;
-      continue;
-    }
-    if (v->marked_only)
-      note_symbols_touched(op);
-    /* only discardable attributes changed (verify_marks.c): its operands
-     * and the ops defining them did not move (a change to them marks it
-     * whole), so their dominance holds as it did */
-    bool reach = v->marked_only && op->verify_attrs_only;
-    bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
-    if (reach && !isolated) {
-      if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
+  } else {
+    for (sharc_op *op = b->first; op; op = op->next) {
+      if (op->next)
+        sharc_prefetch_after(op, op->next);
+      if (!verify_in_block(v, op, deferred))
         return false;
-      pass_op(v, op);
-      continue;
     }
-    if (v->dom_pos && !reach)
-      check_operands_dominance(v, op);
-    if (isolated) {
-      note_isolation(v, op); /* its operands, in the walk's pre-order */
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
-      if (v->dom_pos)
-        pass_op(v, op);
-      continue;
-    }
-    if (!verify_op(v, op))
-      return false;
-    if (v->dom_pos)
-      pass_op(v, op);
   }
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
@@ -633,7 +708,46 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
  * the walk has passed it, so a definition in the same block as the use's
  * ancestor comes first exactly when it holds the stamp (the ancestor itself
  * is stamped only after its regions are checked). */
-static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos) {
+/* The ops of `b` numbered in order in their live_mark, from marks drawn
+ * afresh: false when the counter wrapped on the way. */
+static bool number_block(sharc_block *b) {
+  unsigned last = 0;
+  for (sharc_op *o = b->first; o; o = o->next) {
+    if (o->next)
+      sharc_prefetch_after(o, o->next);
+    unsigned m = sharc_context_fresh_mark(b->ctx);
+    if (m <= last)
+      return false;
+    o->live_mark = last = m;
+  }
+  return true;
+}
+
+/* Steps a search for a definition before its use takes before the use's
+ * block is numbered instead (a producer mostly sits close to its users). */
+enum { ORDER_SEARCH_STEPS = 16 };
+
+/* Whether `def` comes before `a` in their block, for a try of listed ops
+ * (verifier.listed), which stamps no op as passed: a short search, else
+ * the block's order; where that cannot be had the try gives up. */
+static bool listed_before(verifier *vf, const sharc_op *def, const sharc_op *a) {
+  sharc_block *b = a->block;
+  if (!sharc_ptrmap_get(&vf->listed->numbered, b)) {
+    size_t steps = ORDER_SEARCH_STEPS;
+    int before = sharc_op_before_within(def, a, &steps);
+    if (before >= 0)
+      return before;
+    if (!number_block(b)) {
+      vf->gave_up = true;
+      return true;
+    }
+    sharc_ptrmap_put(&vf->listed->numbered, b, b);
+  }
+  return def->live_mark < a->live_mark;
+}
+
+/* `vf`: the verification of marked ops under way, or NULL. */
+static bool properly_dominates(verifier *vf, const sharc_value *v, sharc_op *use, unsigned pos) {
   if (v->vkind == SHARC_VALUE_ARG) {
     const sharc_block *b = sharc_value_block_of(v);
     if (!b || !b->parent)
@@ -656,6 +770,8 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
     return other_block_may_dominate(a->block, r);
   if (sharc_region_may_be_graph(r))
     return true;
+  if (vf && vf->listed)
+    return listed_before(vf, def, a);
   return a != def && def->live_mark == pos;
 }
 
@@ -704,7 +820,7 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
         sharc_prefetch_after(o, o->next);
       const sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++)
-        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
+        if (uses[i].value && !properly_dominates(NULL, uses[i].value, o, pos)) {
           dominance_error(o, i);
           return false;
         }
@@ -944,6 +1060,77 @@ static void take_hot_prefix(verifier *v, sharc_op *op) {
   ctx->hot_through = NULL;
 }
 
+static void count_diag(const sharc_diag *d, void *user);
+
+/* Indexes the context's listed ops that are still marked and attached by
+ * their block; the list keeps only those. False when none is, or the
+ * list overflowed. */
+static bool index_listed(sharc_context *ctx, listed_index *x) {
+  if (ctx->verify_listed_overflow)
+    return false;
+  unsigned kept = 0;
+  for (unsigned i = 0; i < ctx->verify_listed.len; i++) {
+    uintptr_t e = ctx->verify_listed.items[i];
+    sharc_op *o = (sharc_op *)(e & ~(uintptr_t)SHARC_LISTED_MOVED);
+    if (!o->verify_dirty || o->erased || !o->block)
+      continue;
+    ctx->verify_listed.items[kept++] = e;
+    if (e & SHARC_LISTED_MOVED)
+      sharc_ptrmap_put(&x->moved, o, o);
+    sharc_vec_push(&x->ops, o);
+    sharc_vec_push(&x->next, (unsigned)(uintptr_t)sharc_ptrmap_get(&x->head, o->block));
+    sharc_ptrmap_put(&x->head, o->block, (void *)(uintptr_t)x->ops.len);
+  }
+  ctx->verify_listed.len = kept;
+  return kept != 0;
+}
+
+/* The first try of a verification of marked ops (`v` set up for one):
+ * each block visited for its listed marked ops only, not every op of it,
+ * quietly. It counts when it passed without a diagnostic and without
+ * giving up, and the walk of every op would then pass too, saying
+ * nothing: the checks are the same, made on the same marked ops (a marked
+ * op is listed, and the ops of a block a verification reaches that are
+ * not marked passed before and read nothing that changed), but for the
+ * dominance of what marked ops not listed as moved use, which held and
+ * still does; a definition in the use's block is found before it by a
+ * search or an order instead of a stamp, and a check that passes does so
+ * in any order. Otherwise the marks it
+ * cleared are put back (the walk then says what it says). */
+static bool verify_listed(verifier *v, sharc_op *op) {
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  if (ctx->pending || ctx->defer_depth)
+    return false;
+  listed_index x = {{0}, {0}, {0}, {0}, {0}};
+  bool ok = false;
+  if (index_listed(ctx, &x)) {
+    cleared_vec cleared = {0};
+    verifier t = *v;
+    t.listed = &x;
+    t.cleared = &cleared;
+    bool touched = ctx->verify_symbols_touched;
+    unsigned emitted = 0;
+    sharc_diag_quiet saved;
+    sharc_diag_quiet_begin(ctx, &saved, count_diag, &emitted);
+    ok = verify_op_and_dominance(&t, op) && !t.gave_up;
+    sharc_diag_quiet_end(ctx, &saved);
+    ok = ok && !emitted;
+    for (unsigned i = cleared.len; !ok && i-- > 0;) {
+      cleared.items[i].op->verify_dirty = true;
+      cleared.items[i].op->verify_attrs_only = cleared.items[i].attrs_only;
+    }
+    if (!ok)
+      ctx->verify_symbols_touched = touched;
+    sharc_vec_free(&cleared);
+  }
+  sharc_ptrmap_free(&x.head);
+  sharc_ptrmap_free(&x.moved);
+  sharc_ptrmap_free(&x.numbered);
+  sharc_vec_free(&x.ops);
+  sharc_vec_free(&x.next);
+  return ok;
+}
+
 /* verify_op_and_dominance of `op` in a verification of its own. */
 static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
@@ -954,7 +1141,7 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
-  bool ok = verify_op_and_dominance(&v, op);
+  bool ok = (marked_only && verify_listed(&v, op)) || verify_op_and_dominance(&v, op);
   sharc_op_ctx_of(op)->verify_memo = outer;
   sharc_word_memo_free(&memo);
   sharc_diag_flush(sharc_op_ctx_of(op));
@@ -1055,6 +1242,7 @@ void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *
  * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
   sharc_ir_forget_attr_names(sharc_op_ctx_of(root));
+  sharc_ir_forget_listed(sharc_op_ctx_of(root));
   sharc_op_ctx_of(root)->verify_root = root;
   sharc_op_ctx_of(root)->verify_all = false;
   sharc_op_ctx_of(root)->verify_symbols_touched = false;
@@ -1107,6 +1295,8 @@ bool sharc_verify_changed(sharc_op *op) {
     } else {
       op->verify_dirty = false;
       op->verify_attrs_only = false;
+      if (op == root)
+        sharc_ir_forget_listed(ctx); /* every mark under it cleared */
     }
     return ok;
   }

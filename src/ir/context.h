@@ -93,6 +93,19 @@ struct sharc_context {
   const sharc_ident *verify_attr_names[8];
   unsigned verify_num_attr_names;
   bool verify_attr_names_overflow;
+  /* the ops marked verify_dirty since every mark under the root was last
+   * cleared, in no order, repeated or stale (erased, detached, moved,
+   * clean again) alike, each with SHARC_LISTED_MOVED set when what it
+   * uses or where it sits changed: a verification of marked ops visits these in a
+   * block instead of every op of it (asm/verify.c). Past
+   * SHARC_VERIFY_LISTED_MAX, `_overflow` and no more listed (every op of
+   * a marked op's blocks is walked then) until the root's next
+   * verification */
+  SHARC_VEC(uintptr_t) verify_listed;
+  bool verify_listed_overflow;
+  /* while set, the ops marked are listed as ones whose operands'
+   * dominance may have changed (verify_marks.c's moved_marks) */
+  bool verify_marking_moved;
   /* where searches for a symbol table that found none are counted
    * (symbols.c), NULL: nowhere. A function verified while it is parsed,
    * before the module holding it exists, is trusted only if none of its

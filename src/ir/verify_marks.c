@@ -63,9 +63,35 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
-/* Marks `o` for a whole verification, not just its attribute hooks. */
+/* Lists `o`, just marked, for the verification (ctx->verify_listed);
+ * `moved` where marks are made for moves (moved_marks). */
+static void list_marked(sharc_op *o, bool moved) {
+  sharc_context *ctx = sharc_op_ctx_of(o);
+  if (ctx->verify_listed_overflow)
+    return;
+  if (ctx->verify_listed.len == SHARC_VERIFY_LISTED_MAX)
+    ctx->verify_listed_overflow = true;
+  else
+    sharc_vec_push(&ctx->verify_listed,
+                   (uintptr_t)o | (moved && ctx->verify_marking_moved ? SHARC_LISTED_MOVED : 0));
+}
+
+/* Between on and off, the ops marked directly (not the ops holding them,
+ * marked to be reached) are listed as moved: the dominance of what they
+ * use is checked again, of other marked ops it holds as it did. */
+static void moved_marks(sharc_context *ctx, bool on) { ctx->verify_marking_moved = on; }
+
+void sharc_ir_forget_listed(sharc_context *ctx) {
+  sharc_vec_clear(&ctx->verify_listed);
+  ctx->verify_listed_overflow = false;
+}
+
+/* Marks `o` for a whole verification, not just its attribute hooks;
+ * listed even if it was marked (it may be one detached marked and
+ * inserted again since the list was cleared). */
 static void set_dirty(sharc_op *o) {
   o->verify_dirty = true;
+  list_marked(o, true);
   o->verify_attrs_only = false;
 }
 
@@ -112,6 +138,7 @@ static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
     }
     o->verify_dirty = true;
     o->verify_attrs_only = reach;
+    list_marked(o, o == op);
     o = parent;
   }
 }
@@ -454,6 +481,7 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
     }
     o->verify_dirty = true;
     o->verify_attrs_only = !whole;
+    list_marked(o, false);
     o = parent;
   }
 }
@@ -467,6 +495,7 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
     return;
   op->verify_dirty = true;
   op->verify_attrs_only = true;
+  list_marked(op, false);
   mark_to_reach(ctx, parent, d);
 }
 
@@ -544,9 +573,13 @@ static bool note_signature_change(sharc_context *ctx, sharc_op *op, const attr_c
 }
 
 void sharc_ir_touch_op(sharc_op *op) {
-  sharc_op_ctx_of(op)->ir_epoch++;
-  if (tracking(sharc_op_ctx_of(op)))
-    mark_op(sharc_op_ctx_of(op), op);
+  sharc_context *ctx = sharc_op_ctx_of(op);
+  ctx->ir_epoch++;
+  if (!tracking(ctx))
+    return;
+  moved_marks(ctx, true); /* its operands, or its location */
+  mark_op(ctx, op);
+  moved_marks(ctx, false);
 }
 
 static void note_attr_change(sharc_op *op, const attr_change *c) {
@@ -647,8 +680,10 @@ void sharc_ir_note_inserted(sharc_op *op) {
     ctx->verify_all = true;
     return;
   }
+  moved_marks(ctx, true);
   mark_op_and_nested(ctx, op);
   mark_result_users(op);
+  moved_marks(ctx, false);
 }
 
 void sharc_ir_note_removed(sharc_op *op) {
@@ -665,7 +700,9 @@ void sharc_ir_note_removed(sharc_op *op) {
     mark_from(ctx, parent, false); /* its blocks are walked: their terminators */
   else
     mark_body_of(ctx, parent);
+  moved_marks(ctx, true);
   mark_result_users(op);
+  moved_marks(ctx, false);
 }
 
 /* Block arguments added, removed or retyped: the block's parent op checks
@@ -677,15 +714,19 @@ void sharc_ir_touch_block(sharc_block *b) {
   if (!tracking(b->ctx) || !r || !r->parent)
     return;
   mark_body_of(b->ctx, r->parent);
+  moved_marks(b->ctx, true); /* branches pass values to its arguments */
   for (sharc_block *x = r->first; x && tracking(b->ctx); x = x->next)
     if (x->last)
       mark_op(b->ctx, x->last);
+  moved_marks(b->ctx, false);
 }
 
 void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg) {
   b->ctx->ir_epoch++;
+  moved_marks(b->ctx, true);
   if (tracking(b->ctx))
     mark_users(b->ctx, arg);
+  moved_marks(b->ctx, false);
   sharc_ir_touch_block(b);
 }
 
@@ -696,15 +737,15 @@ void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block 
   if (!tracking(ctx) || !r || !r->parent)
     return;
   mark_body_of(ctx, r->parent);
+  moved_marks(ctx, true);
   for (unsigned a = 0; a < b->num_args && tracking(ctx); a++)
     mark_users(ctx, b->args[a]);
-  if (b->parent != r || !tracking(ctx))
-    return;
-  for (sharc_op *o = b->first; o; o = o->next) {
+  for (sharc_op *o = b->first; o && b->parent == r && tracking(ctx); o = o->next) {
     set_dirty(o);
     if (o->num_regions)
       mark_nested(o);
   }
+  moved_marks(ctx, false);
 }
 
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {
