@@ -33,17 +33,13 @@ typedef struct isolation_scope {
   sharc_op *violation;
 } isolation_scope;
 
-/* The marked ops the context listed (ctx->verify_listed), found by their
- * block: `head` maps a block to 1 + the index of its first op in `ops`,
- * `next` each index to 1 + the next of the same block (0: none); `moved`
- * holds those listed as moved (SHARC_LISTED_MOVED), `numbered` the blocks
- * whose ops hold their order in live_mark (number_block). */
+/* The marked ops the context listed (ctx->verify_listed) by their block:
+ * `head` maps a block to 1 + the index of its first op in the list,
+ * `next` each index to 1 + the next of the same block (0: none). */
 typedef struct listed_index {
+  const sharc_listed_op *ops;
   sharc_ptrmap head;
-  SHARC_VEC(sharc_op *) ops;
   SHARC_VEC(unsigned) next;
-  sharc_ptrmap moved;
-  sharc_ptrmap numbered;
 } listed_index;
 
 /* An op's marks as they were before a verification cleared them. */
@@ -89,9 +85,7 @@ typedef struct verifier {
   const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
   /* with marked_only, a first try that visits in each block only the
    * marked ops listed there (NULL: every op of the block), quietly (see
-   * verify_listed): ops are not stamped as passed, a definition in the
-   * use's block comes first when a short search or the block's order
-   * (listed_index.numbered) says so; `gave_up` where it cannot tell; the
+   * verify_listed), `gave_up` where the walk would have stopped; the
    * marks it clears are kept in `cleared` */
   listed_index *listed;
   bool gave_up;
@@ -102,20 +96,19 @@ static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
 static void note_isolation(verifier *v, sharc_op *o);
-static bool properly_dominates(verifier *vf, const sharc_value *v, sharc_op *use, unsigned pos);
+static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
 static void check_operands_dominance(verifier *v, sharc_op *op) {
-  /* in a try of listed ops, only those listed as moved: for the others
-   * neither they nor what they use moved since their uses were found
-   * dominated */
-  if (v->listed && !sharc_ptrmap_get(&v->listed->moved, op))
+  /* a try of listed ops: nothing moved and no use changed since every
+   * use was found dominated (ctx->verify_listed) */
+  if (v->listed)
     return;
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (uses[i].value && !properly_dominates(v, uses[i].value, op, v->dom_pos)) {
+    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
     }
@@ -156,8 +149,7 @@ static bool verify_table_if_touched(verifier *v, sharc_op *table) {
 static void pass_op(verifier *v, sharc_op *op) {
   if (v->cleared && op->verify_dirty)
     sharc_vec_push(v->cleared, ((cleared_mark){op, op->verify_attrs_only}));
-  if (!v->listed) /* a try of listed ops keeps the blocks' order there */
-    op->live_mark = v->dom_pos;
+  op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
 }
@@ -248,9 +240,9 @@ static bool verify_in_block(verifier *v, sharc_op *op, deferred_vec *deferred) {
 static bool verify_listed_in_block(verifier *v, sharc_block *b, deferred_vec *deferred) {
   unsigned i = (unsigned)(uintptr_t)sharc_ptrmap_get(&v->listed->head, b);
   for (; i; i = v->listed->next.items[i - 1]) {
-    sharc_op *op = v->listed->ops.items[i - 1];
+    sharc_op *op = v->listed->ops[i - 1].op;
     if (!op->verify_dirty || op->block != b)
-      continue; /* listed twice and passed already, or moved since */
+      continue; /* listed twice and passed already, or removed since */
     if (op->prev && is_terminator(sharc_op_def_of(op->prev))) {
       v->gave_up = true;
       return false;
@@ -708,46 +700,7 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
  * the walk has passed it, so a definition in the same block as the use's
  * ancestor comes first exactly when it holds the stamp (the ancestor itself
  * is stamped only after its regions are checked). */
-/* The ops of `b` numbered in order in their live_mark, from marks drawn
- * afresh: false when the counter wrapped on the way. */
-static bool number_block(sharc_block *b) {
-  unsigned last = 0;
-  for (sharc_op *o = b->first; o; o = o->next) {
-    if (o->next)
-      sharc_prefetch_after(o, o->next);
-    unsigned m = sharc_context_fresh_mark(b->ctx);
-    if (m <= last)
-      return false;
-    o->live_mark = last = m;
-  }
-  return true;
-}
-
-/* Steps a search for a definition before its use takes before the use's
- * block is numbered instead (a producer mostly sits close to its users). */
-enum { ORDER_SEARCH_STEPS = 16 };
-
-/* Whether `def` comes before `a` in their block, for a try of listed ops
- * (verifier.listed), which stamps no op as passed: a short search, else
- * the block's order; where that cannot be had the try gives up. */
-static bool listed_before(verifier *vf, const sharc_op *def, const sharc_op *a) {
-  sharc_block *b = a->block;
-  if (!sharc_ptrmap_get(&vf->listed->numbered, b)) {
-    size_t steps = ORDER_SEARCH_STEPS;
-    int before = sharc_op_before_within(def, a, &steps);
-    if (before >= 0)
-      return before;
-    if (!number_block(b)) {
-      vf->gave_up = true;
-      return true;
-    }
-    sharc_ptrmap_put(&vf->listed->numbered, b, b);
-  }
-  return def->live_mark < a->live_mark;
-}
-
-/* `vf`: the verification of marked ops under way, or NULL. */
-static bool properly_dominates(verifier *vf, const sharc_value *v, sharc_op *use, unsigned pos) {
+static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos) {
   if (v->vkind == SHARC_VALUE_ARG) {
     const sharc_block *b = sharc_value_block_of(v);
     if (!b || !b->parent)
@@ -770,8 +723,6 @@ static bool properly_dominates(verifier *vf, const sharc_value *v, sharc_op *use
     return other_block_may_dominate(a->block, r);
   if (sharc_region_may_be_graph(r))
     return true;
-  if (vf && vf->listed)
-    return listed_before(vf, def, a);
   return a != def && def->live_mark == pos;
 }
 
@@ -820,7 +771,7 @@ static bool check_dominance(sharc_region *r, unsigned pos) {
         sharc_prefetch_after(o, o->next);
       const sharc_use *uses = sharc_op_operands_of(o);
       for (unsigned i = 0; i < o->num_operands; i++)
-        if (uses[i].value && !properly_dominates(NULL, uses[i].value, o, pos)) {
+        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
           dominance_error(o, i);
           return false;
         }
@@ -1062,27 +1013,31 @@ static void take_hot_prefix(verifier *v, sharc_op *op) {
 
 static void count_diag(const sharc_diag *d, void *user);
 
-/* Indexes the context's listed ops that are still marked and attached by
- * their block; the list keeps only those. False when none is, or the
- * list overflowed. */
-static bool index_listed(sharc_context *ctx, listed_index *x) {
-  if (ctx->verify_listed_overflow)
+/* Indexes the context's listed ops by the block they were marked in
+ * (unchanged since: a moved op stops the listing), without reading them.
+ * False when none is, or the list overflowed. */
+static bool index_listed(const sharc_context *ctx, listed_index *x) {
+  if (ctx->verify_listed_overflow || !ctx->verify_listed.len)
     return false;
-  unsigned kept = 0;
+  x->ops = ctx->verify_listed.items;
+  sharc_vec_reserve(&x->next, ctx->verify_listed.len);
+  /* the head of the block met last is kept aside: a pass's marks come
+   * in runs of one block */
+  const sharc_block *last = NULL;
+  unsigned head = 0;
   for (unsigned i = 0; i < ctx->verify_listed.len; i++) {
-    uintptr_t e = ctx->verify_listed.items[i];
-    sharc_op *o = (sharc_op *)(e & ~(uintptr_t)SHARC_LISTED_MOVED);
-    if (!o->verify_dirty || o->erased || !o->block)
-      continue;
-    ctx->verify_listed.items[kept++] = e;
-    if (e & SHARC_LISTED_MOVED)
-      sharc_ptrmap_put(&x->moved, o, o);
-    sharc_vec_push(&x->ops, o);
-    sharc_vec_push(&x->next, (unsigned)(uintptr_t)sharc_ptrmap_get(&x->head, o->block));
-    sharc_ptrmap_put(&x->head, o->block, (void *)(uintptr_t)x->ops.len);
+    const sharc_block *b = x->ops[i].block;
+    if (b != last) {
+      if (last)
+        sharc_ptrmap_put(&x->head, last, (void *)(uintptr_t)head);
+      last = b;
+      head = (unsigned)(uintptr_t)sharc_ptrmap_get(&x->head, b);
+    }
+    x->next.items[x->next.len++] = head;
+    head = i + 1;
   }
-  ctx->verify_listed.len = kept;
-  return kept != 0;
+  sharc_ptrmap_put(&x->head, last, (void *)(uintptr_t)head);
+  return true;
 }
 
 /* The first try of a verification of marked ops (`v` set up for one):
@@ -1091,17 +1046,16 @@ static bool index_listed(sharc_context *ctx, listed_index *x) {
  * giving up, and the walk of every op would then pass too, saying
  * nothing: the checks are the same, made on the same marked ops (a marked
  * op is listed, and the ops of a block a verification reaches that are
- * not marked passed before and read nothing that changed), but for the
- * dominance of what marked ops not listed as moved use, which held and
- * still does; a definition in the use's block is found before it by a
- * search or an order instead of a stamp, and a check that passes does so
- * in any order. Otherwise the marks it
+ * not marked passed before and read nothing that changed), less
+ * dominance, which holds as it did (no op moved and no use changed since,
+ * or the listing stopped), and a check that passes does so in any
+ * order. Otherwise the marks it
  * cleared are put back (the walk then says what it says). */
 static bool verify_listed(verifier *v, sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (ctx->pending || ctx->defer_depth)
     return false;
-  listed_index x = {{0}, {0}, {0}, {0}, {0}};
+  listed_index x = {NULL, {0}, {0}};
   bool ok = false;
   if (index_listed(ctx, &x)) {
     cleared_vec cleared = {0};
@@ -1124,9 +1078,6 @@ static bool verify_listed(verifier *v, sharc_op *op) {
     sharc_vec_free(&cleared);
   }
   sharc_ptrmap_free(&x.head);
-  sharc_ptrmap_free(&x.moved);
-  sharc_ptrmap_free(&x.numbered);
-  sharc_vec_free(&x.ops);
   sharc_vec_free(&x.next);
   return ok;
 }

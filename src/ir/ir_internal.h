@@ -438,11 +438,6 @@ typedef struct sharc_op_extra {
 #define SHARC_OP_MAX_SUCCESSORS ((1u << 27) - 1)
 #define SHARC_OP_MAX_REGIONS ((1u << 28) - 1)
 
-/* sharc_op_is_before_in_block within a budget: 1 when `a` comes before
- * `b` in their block, 0 when not, -1 when *steps_left (taken off as the
- * search goes) ran out first. */
-int sharc_op_before_within(const sharc_op *a, const sharc_op *b, size_t *steps_left);
-
 /* The op's scratch stamp (marks from sharc_context_fresh_mark). */
 static inline unsigned sharc_op_mark(const sharc_op *op) { return op->live_mark; }
 

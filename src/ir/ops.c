@@ -7,7 +7,6 @@
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -306,24 +305,16 @@ void sharc_op_move_to_end(sharc_op *op, sharc_block *b) {
   sharc_block_append_op(b, op);
 }
 
-int sharc_op_before_within(const sharc_op *a, const sharc_op *b, size_t *steps_left) {
+bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
   if (a == b)
-    return 0;
+    return false;
   /* walk from both ends at once: the cost is the distance, not the block */
   for (const sharc_op *fwd = a->next, *back = b->prev;; fwd = fwd->next, back = back->prev) {
     if (fwd == b || back == a)
-      return 1;
+      return true;
     if (!fwd || !back)
-      return 0;
-    if (!*steps_left)
-      return -1;
-    --*steps_left;
+      return false;
   }
-}
-
-bool sharc_op_is_before_in_block(const sharc_op *a, const sharc_op *b) {
-  size_t unbounded = SIZE_MAX;
-  return sharc_op_before_within(a, b, &unbounded) == 1;
 }
 
 sharc_context *sharc_op_context(const sharc_op *op) { return sharc_op_ctx_of(op); }

@@ -64,21 +64,22 @@ static bool verified_alone(const sharc_op *op) {
 }
 
 /* Lists `o`, just marked, for the verification (ctx->verify_listed);
- * `moved` where marks are made for moves (moved_marks). */
+ * `moved`: marked directly where marks are made for a move (moved_marks),
+ * which ends the listing. */
 static void list_marked(sharc_op *o, bool moved) {
   sharc_context *ctx = sharc_op_ctx_of(o);
   if (ctx->verify_listed_overflow)
     return;
-  if (ctx->verify_listed.len == SHARC_VERIFY_LISTED_MAX)
+  if ((moved && ctx->verify_marking_moved) || ctx->verify_listed.len == SHARC_VERIFY_LISTED_MAX)
     ctx->verify_listed_overflow = true;
   else
-    sharc_vec_push(&ctx->verify_listed,
-                   (uintptr_t)o | (moved && ctx->verify_marking_moved ? SHARC_LISTED_MOVED : 0));
+    sharc_vec_push(&ctx->verify_listed, ((sharc_listed_op){o, o->block}));
 }
 
 /* Between on and off, the ops marked directly (not the ops holding them,
- * marked to be reached) are listed as moved: the dominance of what they
- * use is checked again, of other marked ops it holds as it did. */
+ * marked to be reached) moved, or what they use changed: their dominance
+ * is to be checked, which only a walk of their blocks does (it stamps the
+ * ops it passes), so the listing ends. */
 static void moved_marks(sharc_context *ctx, bool on) { ctx->verify_marking_moved = on; }
 
 void sharc_ir_forget_listed(sharc_context *ctx) {

@@ -60,10 +60,6 @@ sharc_ir_attr_name_facts(sharc_context *ctx, const sharc_op_def *def, const shar
  * that marks more changed much of the IR, and every op of a marked op's
  * blocks is walked. */
 enum { SHARC_VERIFY_LISTED_MAX = 1 << 17 };
-/* The low bit of a listed op (ops are word-aligned): one whose operands'
- * dominance may have changed (it moved, was inserted or uses what moved
- * or was removed, or its operands changed). */
-enum { SHARC_LISTED_MOVED = 1 };
 /* Once every mark under the root is cleared: none listed. */
 void sharc_ir_forget_listed(sharc_context *ctx);
 /* After a verification of the root: no name changed since. */
