@@ -101,7 +101,7 @@ static void dominance_error(sharc_op *op, unsigned i);
 
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
-static void check_operands_dominance(verifier *v, sharc_op *op) {
+static inline void check_operands_dominance(verifier *v, sharc_op *op) {
   /* a try of listed ops: nothing moved and no use changed since every
    * use was found dominated (ctx->verify_listed) */
   if (v->listed)
@@ -119,7 +119,7 @@ static void check_operands_dominance(verifier *v, sharc_op *op) {
  * the root's own symbols asks for verifying everything, verify_marks.c).
  * Kept in the context until the root's check ran: a function verified on
  * its own (a nested pass manager's) leaves it for the module's. */
-static void note_symbols_touched(const sharc_op *op) {
+static inline void note_symbols_touched(const sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (!def || def->verify_symbol_uses) /* an unregistered op may be anything */
@@ -146,9 +146,15 @@ static bool verify_table_if_touched(verifier *v, sharc_op *table) {
 
 /* The walk has passed `op` (its operands and regions checked): it is
  * stamped, and its marks are cleared. */
-static void pass_op(verifier *v, sharc_op *op) {
-  if (v->cleared && op->verify_dirty)
+/* pass_op in a try of listed ops: the marks kept, to be put back. */
+static __attribute__((noinline)) void keep_cleared(verifier *v, sharc_op *op) {
+  if (op->verify_dirty)
     sharc_vec_push(v->cleared, ((cleared_mark){op, op->verify_attrs_only}));
+}
+
+static inline void pass_op(verifier *v, sharc_op *op) {
+  if (v->cleared)
+    keep_cleared(v, op);
   op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
@@ -192,17 +198,21 @@ static bool is_terminator(const sharc_op_def *def) {
   return def && (def->traits & SHARC_TRAIT_TERMINATOR);
 }
 
-/* One op of a block as the block's visit meets it: false on an error. */
-static bool verify_in_block(verifier *v, sharc_op *op, deferred_vec *deferred) {
-  const sharc_op_def *def = sharc_op_def_of(op);
-  if (is_terminator(def) && op->next) {
-    sharc_emit_op_error(op, "must be the last operation in the parent block");
-    return false;
-  }
-  if (v->marked_only && !op->verify_dirty) {
-    op->live_mark = v->dom_pos;
+/* A terminator must end its block: false (and the error) when `op` is one
+ * that does not. */
+static inline bool ends_block_if_terminator(sharc_op *op) {
+  if (!is_terminator(sharc_op_def_of(op)) || !op->next)
     return true;
-  }
+  sharc_emit_op_error(op, "must be the last operation in the parent block");
+  return false;
+}
+
+/* One op of a block as the block's visit meets it, past the terminator
+ * check and, in a verification of marked ops, marked: false on an
+ * error. */
+static inline __attribute__((always_inline)) bool verify_in_block(verifier *v, sharc_op *op,
+                                                                  deferred_vec *deferred) {
+  const sharc_op_def *def = sharc_op_def_of(op);
   if (v->marked_only)
     note_symbols_touched(op);
   /* only discardable attributes changed (verify_marks.c): its operands
@@ -247,7 +257,7 @@ static bool verify_listed_in_block(verifier *v, sharc_block *b, deferred_vec *de
       v->gave_up = true;
       return false;
     }
-    if (!verify_in_block(v, op, deferred))
+    if (!ends_block_if_terminator(op) || !verify_in_block(v, op, deferred))
       return false;
   }
   return true;
@@ -268,7 +278,11 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     for (sharc_op *op = b->first; op; op = op->next) {
       if (op->next)
         sharc_prefetch_after(op, op->next);
-      if (!verify_in_block(v, op, deferred))
+      if (!ends_block_if_terminator(op))
+        return false;
+      if (v->marked_only && !op->verify_dirty)
+        op->live_mark = v->dom_pos;
+      else if (!verify_in_block(v, op, deferred))
         return false;
     }
   }

@@ -63,17 +63,21 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
-/* Lists `o`, just marked, for the verification (ctx->verify_listed);
- * `moved`: marked directly where marks are made for a move (moved_marks),
- * which ends the listing. */
-static void list_marked(sharc_op *o, bool moved) {
-  sharc_context *ctx = sharc_op_ctx_of(o);
-  if (ctx->verify_listed_overflow)
-    return;
+/* list_marked while the listing goes on. */
+static __attribute__((noinline)) void list_marked_on(sharc_context *ctx, sharc_op *o, bool moved) {
   if ((moved && ctx->verify_marking_moved) || ctx->verify_listed.len == SHARC_VERIFY_LISTED_MAX)
     ctx->verify_listed_overflow = true;
   else
     sharc_vec_push(&ctx->verify_listed, ((sharc_listed_op){o, o->block}));
+}
+
+/* Lists `o`, just marked, for the verification (ctx->verify_listed);
+ * `moved`: marked directly where marks are made for a move (moved_marks),
+ * which ends the listing. Inline: a pass that moves ops marks many, all
+ * after the listing ended. */
+static inline void list_marked(sharc_context *ctx, sharc_op *o, bool moved) {
+  if (!ctx->verify_listed_overflow)
+    list_marked_on(ctx, o, moved);
 }
 
 /* Between on and off, the ops marked directly (not the ops holding them,
@@ -90,9 +94,9 @@ void sharc_ir_forget_listed(sharc_context *ctx) {
 /* Marks `o` for a whole verification, not just its attribute hooks;
  * listed even if it was marked (it may be one detached marked and
  * inserted again since the list was cleared). */
-static void set_dirty(sharc_op *o) {
+static void set_dirty(sharc_context *ctx, sharc_op *o) {
   o->verify_dirty = true;
-  list_marked(o, true);
+  list_marked(ctx, o, true);
   o->verify_attrs_only = false;
 }
 
@@ -124,36 +128,48 @@ static bool reached_only(const sharc_op *o) {
   return def && (def->traits & SHARC_TRAIT_BODY_UNREAD);
 }
 
+/* Lists the `n` ops mark_from marked: `op` and the ops holding it. */
+static __attribute__((noinline)) void list_climb(sharc_context *ctx, sharc_op *op, unsigned n) {
+  sharc_op *o = op;
+  for (unsigned i = 0; i < n; i++, o = parent_of(o))
+    list_marked(ctx, o, i == 0);
+}
+
 /* Marks `op` (`whole`: for a whole verification, else to be walked) and
- * the ops holding it, up to the root; nothing for IR not under the root. */
+ * the ops holding it, up to the root; nothing for IR not under the root.
+ * The ops it marked are listed after the climb: a call inside would cost
+ * every mark saved registers, listed or not. */
 static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
+  unsigned marked = 0;
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
-      return;
+      break;
     bool reach = o == op ? !whole : reached_only(o);
     if (o->verify_dirty) {
       if (!reach)
         o->verify_attrs_only = false;
-      return; /* its ancestors are marked already */
+      break; /* its ancestors are marked already */
     }
     o->verify_dirty = true;
     o->verify_attrs_only = reach;
-    list_marked(o, o == op);
+    marked++;
     o = parent;
   }
+  if (marked && !ctx->verify_listed_overflow)
+    list_climb(ctx, op, marked);
 }
 
 static void mark_op(sharc_context *ctx, sharc_op *op) { mark_from(ctx, op, true); }
 
 /* Every op nested in `op`. */
-static void mark_nested(sharc_op *op) {
+static void mark_nested(sharc_context *ctx, sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
-        set_dirty(o);
+        set_dirty(ctx, o);
         if (o->num_regions)
-          mark_nested(o);
+          mark_nested(ctx, o);
       }
 }
 
@@ -178,7 +194,7 @@ static void mark_entry_arg_users(sharc_op *op) {
 /* `op` (attached under the root) and everything in it, as never verified. */
 static void mark_op_and_nested(sharc_context *ctx, sharc_op *op) {
   if (op->num_regions)
-    mark_nested(op);
+    mark_nested(ctx, op);
   op->verify_dirty = false; /* so that marking climbs to its ancestors */
   mark_op(ctx, op);
 }
@@ -482,7 +498,7 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
     }
     o->verify_dirty = true;
     o->verify_attrs_only = !whole;
-    list_marked(o, false);
+    list_marked(ctx, o, false);
     o = parent;
   }
 }
@@ -496,7 +512,7 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
     return;
   op->verify_dirty = true;
   op->verify_attrs_only = true;
-  list_marked(op, false);
+  list_marked(ctx, op, false);
   mark_to_reach(ctx, parent, d);
 }
 
@@ -602,7 +618,7 @@ static void note_attr_change(sharc_op *op, const attr_change *c) {
     return;
   }
   if (parent_of(op) != ctx->verify_root)
-    mark_nested(op);
+    mark_nested(ctx, op);
   else if (!note_signature_change(ctx, op, c))
     ctx->verify_all = true; /* a function's name, or more: everything */
 }
@@ -657,7 +673,7 @@ void sharc_ir_note_value_type(sharc_value *v) {
     mark_op(ctx, def);
     mark_users(ctx, v);
     if (def->num_regions && tracking(ctx))
-      mark_nested(def);
+      mark_nested(ctx, def);
     return;
   }
   sharc_block *b = sharc_value_block_of(v);
@@ -741,11 +757,12 @@ void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block 
   moved_marks(ctx, true);
   for (unsigned a = 0; a < b->num_args && tracking(ctx); a++)
     mark_users(ctx, b->args[a]);
-  for (sharc_op *o = b->first; o && b->parent == r && tracking(ctx); o = o->next) {
-    set_dirty(o);
-    if (o->num_regions)
-      mark_nested(o);
-  }
+  if (b->parent == r && tracking(ctx))
+    for (sharc_op *o = b->first; o; o = o->next) {
+      set_dirty(ctx, o);
+      if (o->num_regions)
+        mark_nested(ctx, o);
+    }
   moved_marks(ctx, false);
 }
 
@@ -854,12 +871,22 @@ static void mark_users_in(symbol_user_scan *s, sharc_op *op) {
       }
 }
 
+/* Whether a symbol reference to a kept name may exist: else no op refers
+ * to one, and no walk need look (a function's signature changed, and
+ * nothing calls it: MPMD's @main). */
+static bool kept_names_referred(const sharc_context *ctx) {
+  for (unsigned i = 0; i < ctx->verify_num_symbols_changed; i++)
+    if (ctx->symbol_ref_roots & sharc_symbol_root_bit(ctx->verify_symbols_changed[i]))
+      return true;
+  return false;
+}
+
 void sharc_ir_mark_symbol_users(sharc_context *ctx, bool from_root) {
   if (!ctx->verify_num_symbols_changed)
     return;
   if (!from_root)
     ctx->verify_all = true; /* a walk of the root per function verified would add up */
-  if (tracking(ctx)) {
+  if (tracking(ctx) && kept_names_referred(ctx)) {
     symbol_user_scan s = {.ctx = ctx};
     mark_users_in(&s, ctx->verify_root);
     sharc_ptrmap_free(&s.refers);
