@@ -12,7 +12,6 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
-#include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
 #include "support/xalloc.h"
@@ -32,22 +31,6 @@ typedef struct isolation_scope {
   sharc_region *region;
   sharc_op *violation;
 } isolation_scope;
-
-/* The marked ops the context listed (ctx->verify_listed) by their block:
- * `head` maps a block to 1 + the index of its first op in the list,
- * `next` each index to 1 + the next of the same block (0: none). */
-typedef struct listed_index {
-  const sharc_listed_op *ops;
-  sharc_ptrmap head;
-  SHARC_VEC(unsigned) next;
-} listed_index;
-
-/* An op's marks as they were before a verification cleared them. */
-typedef struct cleared_mark {
-  sharc_op *op;
-  bool attrs_only;
-} cleared_mark;
-typedef SHARC_VEC(cleared_mark) cleared_vec;
 
 /* One verification's state. */
 typedef struct verifier {
@@ -83,13 +66,6 @@ typedef struct verifier {
   sharc_str unknown_dialect;
   bool unknown_rejected;
   const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
-  /* with marked_only, a first try that visits in each block only the
-   * marked ops listed there (NULL: every op of the block), quietly (see
-   * verify_listed), `gave_up` where the walk would have stopped; the
-   * marks it clears are kept in `cleared` */
-  listed_index *listed;
-  bool gave_up;
-  cleared_vec *cleared;
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
@@ -101,11 +77,7 @@ static void dominance_error(sharc_op *op, unsigned i);
 
 /* The dominance check of a marked op's operands on the verification's
  * walk: the first failure is kept for after the verification. */
-static inline void check_operands_dominance(verifier *v, sharc_op *op) {
-  /* a try of listed ops: nothing moved and no use changed since every
-   * use was found dominated (ctx->verify_listed) */
-  if (v->listed)
-    return;
+static void check_operands_dominance(verifier *v, sharc_op *op) {
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
     if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
@@ -119,7 +91,7 @@ static inline void check_operands_dominance(verifier *v, sharc_op *op) {
  * the root's own symbols asks for verifying everything, verify_marks.c).
  * Kept in the context until the root's check ran: a function verified on
  * its own (a nested pass manager's) leaves it for the module's. */
-static inline void note_symbols_touched(const sharc_op *op) {
+static void note_symbols_touched(const sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   sharc_context *ctx = sharc_op_ctx_of(op);
   if (!def || def->verify_symbol_uses) /* an unregistered op may be anything */
@@ -146,15 +118,7 @@ static bool verify_table_if_touched(verifier *v, sharc_op *table) {
 
 /* The walk has passed `op` (its operands and regions checked): it is
  * stamped, and its marks are cleared. */
-/* pass_op in a try of listed ops: the marks kept, to be put back. */
-static __attribute__((noinline)) void keep_cleared(verifier *v, sharc_op *op) {
-  if (op->verify_dirty)
-    sharc_vec_push(v->cleared, ((cleared_mark){op, op->verify_attrs_only}));
-}
-
-static inline void pass_op(verifier *v, sharc_op *op) {
-  if (v->cleared)
-    keep_cleared(v, op);
+static void pass_op(verifier *v, sharc_op *op) {
   op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
@@ -194,75 +158,6 @@ typedef struct deferred_op {
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
-static bool is_terminator(const sharc_op_def *def) {
-  return def && (def->traits & SHARC_TRAIT_TERMINATOR);
-}
-
-/* A terminator must end its block: false (and the error) when `op` is one
- * that does not. */
-static inline bool ends_block_if_terminator(sharc_op *op) {
-  if (!is_terminator(sharc_op_def_of(op)) || !op->next)
-    return true;
-  sharc_emit_op_error(op, "must be the last operation in the parent block");
-  return false;
-}
-
-/* One op of a block as the block's visit meets it, past the terminator
- * check and, in a verification of marked ops, marked: false on an
- * error. */
-static inline __attribute__((always_inline)) bool verify_in_block(verifier *v, sharc_op *op,
-                                                                  deferred_vec *deferred) {
-  const sharc_op_def *def = sharc_op_def_of(op);
-  if (v->marked_only)
-    note_symbols_touched(op);
-  /* only discardable attributes changed (verify_marks.c): its operands
-   * and the ops defining them did not move (a change to them marks it
-   * whole), so their dominance holds as it did */
-  bool reach = v->marked_only && op->verify_attrs_only;
-  bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
-  if (reach && !isolated) {
-    if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
-      return false;
-    pass_op(v, op);
-    return true;
-  }
-  if (v->dom_pos && !reach)
-    check_operands_dominance(v, op);
-  if (isolated) {
-    note_isolation(v, op); /* its operands, in the walk's pre-order */
-    sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
-    if (v->dom_pos)
-      pass_op(v, op);
-    return true;
-  }
-  if (!verify_op(v, op))
-    return false;
-  if (v->dom_pos)
-    pass_op(v, op);
-  return true;
-}
-
-/* The block's visit in a try of listed ops (verifier.listed): its marked
- * ops in the order they were listed, each the loop above would verify.
- * An op after a terminator: the walk would have stopped at that
- * terminator (an op after one that passed is one inserted or moved there,
- * marked), the try gives up. */
-static bool verify_listed_in_block(verifier *v, sharc_block *b, deferred_vec *deferred) {
-  unsigned i = (unsigned)(uintptr_t)sharc_ptrmap_get(&v->listed->head, b);
-  for (; i; i = v->listed->next.items[i - 1]) {
-    sharc_op *op = v->listed->ops[i - 1].op;
-    if (!op->verify_dirty || op->block != b)
-      continue; /* listed twice and passed already, or removed since */
-    if (op->prev && is_terminator(sharc_op_def_of(op->prev))) {
-      v->gave_up = true;
-      return false;
-    }
-    if (!ends_block_if_terminator(op) || !verify_in_block(v, op, deferred))
-      return false;
-  }
-  return true;
-}
-
 /* OperationVerifier's block visit: ops that are not IsolatedFromAbove are
  * verified in place; isolated ones are collected in `deferred` and verified
  * when their parent is left, as MLIR does. */
@@ -271,20 +166,44 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
-  if (v->listed) {
-    if (!verify_listed_in_block(v, b, deferred))
+  for (sharc_op *op = b->first; op; op = op->next) {
+    if (op->next)
+      sharc_prefetch_after(op, op->next);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (def && (def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
+      sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
-  } else {
-    for (sharc_op *op = b->first; op; op = op->next) {
-      if (op->next)
-        sharc_prefetch_after(op, op->next);
-      if (!ends_block_if_terminator(op))
-        return false;
-      if (v->marked_only && !op->verify_dirty)
-        op->live_mark = v->dom_pos;
-      else if (!verify_in_block(v, op, deferred))
-        return false;
     }
+    if (v->marked_only && !op->verify_dirty) {
+      op->live_mark = v->dom_pos;
+      continue;
+    }
+    if (v->marked_only)
+      note_symbols_touched(op);
+    /* only discardable attributes changed (verify_marks.c): its operands
+     * and the ops defining them did not move (a change to them marks it
+     * whole), so their dominance holds as it did */
+    bool reach = v->marked_only && op->verify_attrs_only;
+    bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
+    if (reach && !isolated) {
+      if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
+        return false;
+      pass_op(v, op);
+      continue;
+    }
+    if (v->dom_pos && !reach)
+      check_operands_dominance(v, op);
+    if (isolated) {
+      note_isolation(v, op); /* its operands, in the walk's pre-order */
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
+      if (v->dom_pos)
+        pass_op(v, op);
+      continue;
+    }
+    if (!verify_op(v, op))
+      return false;
+    if (v->dom_pos)
+      pass_op(v, op);
   }
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
@@ -1025,77 +944,6 @@ static void take_hot_prefix(verifier *v, sharc_op *op) {
   ctx->hot_through = NULL;
 }
 
-static void count_diag(const sharc_diag *d, void *user);
-
-/* Indexes the context's listed ops by the block they were marked in
- * (unchanged since: a moved op stops the listing), without reading them.
- * False when none is, or the list overflowed. */
-static bool index_listed(const sharc_context *ctx, listed_index *x) {
-  if (ctx->verify_listed_overflow || !ctx->verify_listed.len)
-    return false;
-  x->ops = ctx->verify_listed.items;
-  sharc_vec_reserve(&x->next, ctx->verify_listed.len);
-  /* the head of the block met last is kept aside: a pass's marks come
-   * in runs of one block */
-  const sharc_block *last = NULL;
-  unsigned head = 0;
-  for (unsigned i = 0; i < ctx->verify_listed.len; i++) {
-    const sharc_block *b = x->ops[i].block;
-    if (b != last) {
-      if (last)
-        sharc_ptrmap_put(&x->head, last, (void *)(uintptr_t)head);
-      last = b;
-      head = (unsigned)(uintptr_t)sharc_ptrmap_get(&x->head, b);
-    }
-    x->next.items[x->next.len++] = head;
-    head = i + 1;
-  }
-  sharc_ptrmap_put(&x->head, last, (void *)(uintptr_t)head);
-  return true;
-}
-
-/* The first try of a verification of marked ops (`v` set up for one):
- * each block visited for its listed marked ops only, not every op of it,
- * quietly. It counts when it passed without a diagnostic and without
- * giving up, and the walk of every op would then pass too, saying
- * nothing: the checks are the same, made on the same marked ops (a marked
- * op is listed, and the ops of a block a verification reaches that are
- * not marked passed before and read nothing that changed), less
- * dominance, which holds as it did (no op moved and no use changed since,
- * or the listing stopped), and a check that passes does so in any
- * order. Otherwise the marks it
- * cleared are put back (the walk then says what it says). */
-static bool verify_listed(verifier *v, sharc_op *op) {
-  sharc_context *ctx = sharc_op_ctx_of(op);
-  if (ctx->pending || ctx->defer_depth)
-    return false;
-  listed_index x = {NULL, {0}, {0}};
-  bool ok = false;
-  if (index_listed(ctx, &x)) {
-    cleared_vec cleared = {0};
-    verifier t = *v;
-    t.listed = &x;
-    t.cleared = &cleared;
-    bool touched = ctx->verify_symbols_touched;
-    unsigned emitted = 0;
-    sharc_diag_quiet saved;
-    sharc_diag_quiet_begin(ctx, &saved, count_diag, &emitted);
-    ok = verify_op_and_dominance(&t, op) && !t.gave_up;
-    sharc_diag_quiet_end(ctx, &saved);
-    ok = ok && !emitted;
-    for (unsigned i = cleared.len; !ok && i-- > 0;) {
-      cleared.items[i].op->verify_dirty = true;
-      cleared.items[i].op->verify_attrs_only = cleared.items[i].attrs_only;
-    }
-    if (!ok)
-      ctx->verify_symbols_touched = touched;
-    sharc_vec_free(&cleared);
-  }
-  sharc_ptrmap_free(&x.head);
-  sharc_vec_free(&x.next);
-  return ok;
-}
-
 /* verify_op_and_dominance of `op` in a verification of its own. */
 static bool run_verifier(sharc_op *op, bool marked_only) {
   verifier v = {.marked_only = marked_only};
@@ -1106,7 +954,7 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
-  bool ok = (marked_only && verify_listed(&v, op)) || verify_op_and_dominance(&v, op);
+  bool ok = verify_op_and_dominance(&v, op);
   sharc_op_ctx_of(op)->verify_memo = outer;
   sharc_word_memo_free(&memo);
   sharc_diag_flush(sharc_op_ctx_of(op));
@@ -1207,7 +1055,6 @@ void sharc_hot_verify_finish(sharc_context *ctx, sharc_hot_verify *h, sharc_op *
  * mark under it), changes under it are marked from here on. */
 static void track_from(sharc_op *root) {
   sharc_ir_forget_attr_names(sharc_op_ctx_of(root));
-  sharc_ir_forget_listed(sharc_op_ctx_of(root));
   sharc_op_ctx_of(root)->verify_root = root;
   sharc_op_ctx_of(root)->verify_all = false;
   sharc_op_ctx_of(root)->verify_symbols_touched = false;
@@ -1260,8 +1107,6 @@ bool sharc_verify_changed(sharc_op *op) {
     } else {
       op->verify_dirty = false;
       op->verify_attrs_only = false;
-      if (op == root)
-        sharc_ir_forget_listed(ctx); /* every mark under it cleared */
     }
     return ok;
   }

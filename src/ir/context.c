@@ -348,7 +348,6 @@ void sharc_context_destroy(sharc_context *ctx) {
   pthread_mutex_destroy(&ctx->loc_lock);
   sharc_vec_free(&ctx->resources);
   sharc_uniq_table_free(&ctx->idents);
-  sharc_vec_free(&ctx->verify_listed);
   free(ctx->op_index);
   free(ctx->op_keys);
   free(ctx->set_attr_cache);

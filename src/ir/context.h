@@ -60,12 +60,6 @@ enum { SHARC_POINT_CHUNK = 1024 };
 
 enum { SHARC_STATIC_IDENT_SLOTS = 64 };
 
-/* A marked op and its block (sharc_context.verify_listed). */
-typedef struct sharc_listed_op {
-  sharc_op *op;
-  sharc_block *block;
-} sharc_listed_op;
-
 struct sharc_context {
   sharc_arena arena;
   /* bumped by every change to attached IR: lets the pass manager skip
@@ -99,18 +93,6 @@ struct sharc_context {
   const sharc_ident *verify_attr_names[8];
   unsigned verify_num_attr_names;
   bool verify_attr_names_overflow;
-  /* the ops marked verify_dirty since every mark under the root was last
-   * cleared, each with the block it was in then, in no order, repeated
-   * or stale (removed, clean again) alike: a verification of marked ops
-   * visits these in a block instead of every op of it (asm/verify.c).
-   * Once an op moves, or what an op uses changes (their dominance is to
-   * be checked on a walk), or past SHARC_VERIFY_LISTED_MAX, `_overflow`
-   * and no more listed until the root's next verification */
-  SHARC_VEC(sharc_listed_op) verify_listed;
-  bool verify_listed_overflow;
-  /* while set, the marks made are for such a change (verify_marks.c's
-   * moved_marks) */
-  bool verify_marking_moved;
   /* where searches for a symbol table that found none are counted
    * (symbols.c), NULL: nowhere. A function verified while it is parsed,
    * before the module holding it exists, is trusted only if none of its

@@ -63,40 +63,9 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
-/* list_marked while the listing goes on. */
-static __attribute__((noinline)) void list_marked_on(sharc_context *ctx, sharc_op *o, bool moved) {
-  if ((moved && ctx->verify_marking_moved) || ctx->verify_listed.len == SHARC_VERIFY_LISTED_MAX)
-    ctx->verify_listed_overflow = true;
-  else
-    sharc_vec_push(&ctx->verify_listed, ((sharc_listed_op){o, o->block}));
-}
-
-/* Lists `o`, just marked, for the verification (ctx->verify_listed);
- * `moved`: marked directly where marks are made for a move (moved_marks),
- * which ends the listing. Inline: a pass that moves ops marks many, all
- * after the listing ended. */
-static inline void list_marked(sharc_context *ctx, sharc_op *o, bool moved) {
-  if (!ctx->verify_listed_overflow)
-    list_marked_on(ctx, o, moved);
-}
-
-/* Between on and off, the ops marked directly (not the ops holding them,
- * marked to be reached) moved, or what they use changed: their dominance
- * is to be checked, which only a walk of their blocks does (it stamps the
- * ops it passes), so the listing ends. */
-static void moved_marks(sharc_context *ctx, bool on) { ctx->verify_marking_moved = on; }
-
-void sharc_ir_forget_listed(sharc_context *ctx) {
-  sharc_vec_clear(&ctx->verify_listed);
-  ctx->verify_listed_overflow = false;
-}
-
-/* Marks `o` for a whole verification, not just its attribute hooks;
- * listed even if it was marked (it may be one detached marked and
- * inserted again since the list was cleared). */
-static void set_dirty(sharc_context *ctx, sharc_op *o) {
+/* Marks `o` for a whole verification, not just its attribute hooks. */
+static void set_dirty(sharc_op *o) {
   o->verify_dirty = true;
-  list_marked(ctx, o, true);
   o->verify_attrs_only = false;
 }
 
@@ -128,48 +97,35 @@ static bool reached_only(const sharc_op *o) {
   return def && (def->traits & SHARC_TRAIT_BODY_UNREAD);
 }
 
-/* Lists the `n` ops mark_from marked: `op` and the ops holding it. */
-static __attribute__((noinline)) void list_climb(sharc_context *ctx, sharc_op *op, unsigned n) {
-  sharc_op *o = op;
-  for (unsigned i = 0; i < n; i++, o = parent_of(o))
-    list_marked(ctx, o, i == 0);
-}
-
 /* Marks `op` (`whole`: for a whole verification, else to be walked) and
- * the ops holding it, up to the root; nothing for IR not under the root.
- * The ops it marked are listed after the climb: a call inside would cost
- * every mark saved registers, listed or not. */
+ * the ops holding it, up to the root; nothing for IR not under the root. */
 static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
-  unsigned marked = 0;
   for (sharc_op *o = op;;) {
     sharc_op *parent = climb_to_root(ctx, o);
     if (!parent)
-      break;
+      return;
     bool reach = o == op ? !whole : reached_only(o);
     if (o->verify_dirty) {
       if (!reach)
         o->verify_attrs_only = false;
-      break; /* its ancestors are marked already */
+      return; /* its ancestors are marked already */
     }
     o->verify_dirty = true;
     o->verify_attrs_only = reach;
-    marked++;
     o = parent;
   }
-  if (marked && !ctx->verify_listed_overflow)
-    list_climb(ctx, op, marked);
 }
 
 static void mark_op(sharc_context *ctx, sharc_op *op) { mark_from(ctx, op, true); }
 
 /* Every op nested in `op`. */
-static void mark_nested(sharc_context *ctx, sharc_op *op) {
+static void mark_nested(sharc_op *op) {
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next) {
-        set_dirty(ctx, o);
+        set_dirty(o);
         if (o->num_regions)
-          mark_nested(ctx, o);
+          mark_nested(o);
       }
 }
 
@@ -194,7 +150,7 @@ static void mark_entry_arg_users(sharc_op *op) {
 /* `op` (attached under the root) and everything in it, as never verified. */
 static void mark_op_and_nested(sharc_context *ctx, sharc_op *op) {
   if (op->num_regions)
-    mark_nested(ctx, op);
+    mark_nested(op);
   op->verify_dirty = false; /* so that marking climbs to its ancestors */
   mark_op(ctx, op);
 }
@@ -498,7 +454,6 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
     }
     o->verify_dirty = true;
     o->verify_attrs_only = !whole;
-    list_marked(ctx, o, false);
     o = parent;
   }
 }
@@ -512,7 +467,6 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
     return;
   op->verify_dirty = true;
   op->verify_attrs_only = true;
-  list_marked(ctx, op, false);
   mark_to_reach(ctx, parent, d);
 }
 
@@ -590,13 +544,9 @@ static bool note_signature_change(sharc_context *ctx, sharc_op *op, const attr_c
 }
 
 void sharc_ir_touch_op(sharc_op *op) {
-  sharc_context *ctx = sharc_op_ctx_of(op);
-  ctx->ir_epoch++;
-  if (!tracking(ctx))
-    return;
-  moved_marks(ctx, true); /* its operands, or its location */
-  mark_op(ctx, op);
-  moved_marks(ctx, false);
+  sharc_op_ctx_of(op)->ir_epoch++;
+  if (tracking(sharc_op_ctx_of(op)))
+    mark_op(sharc_op_ctx_of(op), op);
 }
 
 static void note_attr_change(sharc_op *op, const attr_change *c) {
@@ -618,7 +568,7 @@ static void note_attr_change(sharc_op *op, const attr_change *c) {
     return;
   }
   if (parent_of(op) != ctx->verify_root)
-    mark_nested(ctx, op);
+    mark_nested(op);
   else if (!note_signature_change(ctx, op, c))
     ctx->verify_all = true; /* a function's name, or more: everything */
 }
@@ -673,7 +623,7 @@ void sharc_ir_note_value_type(sharc_value *v) {
     mark_op(ctx, def);
     mark_users(ctx, v);
     if (def->num_regions && tracking(ctx))
-      mark_nested(ctx, def);
+      mark_nested(def);
     return;
   }
   sharc_block *b = sharc_value_block_of(v);
@@ -697,10 +647,8 @@ void sharc_ir_note_inserted(sharc_op *op) {
     ctx->verify_all = true;
     return;
   }
-  moved_marks(ctx, true);
   mark_op_and_nested(ctx, op);
   mark_result_users(op);
-  moved_marks(ctx, false);
 }
 
 void sharc_ir_note_removed(sharc_op *op) {
@@ -717,9 +665,7 @@ void sharc_ir_note_removed(sharc_op *op) {
     mark_from(ctx, parent, false); /* its blocks are walked: their terminators */
   else
     mark_body_of(ctx, parent);
-  moved_marks(ctx, true);
   mark_result_users(op);
-  moved_marks(ctx, false);
 }
 
 /* Block arguments added, removed or retyped: the block's parent op checks
@@ -731,19 +677,15 @@ void sharc_ir_touch_block(sharc_block *b) {
   if (!tracking(b->ctx) || !r || !r->parent)
     return;
   mark_body_of(b->ctx, r->parent);
-  moved_marks(b->ctx, true); /* branches pass values to its arguments */
   for (sharc_block *x = r->first; x && tracking(b->ctx); x = x->next)
     if (x->last)
       mark_op(b->ctx, x->last);
-  moved_marks(b->ctx, false);
 }
 
 void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg) {
   b->ctx->ir_epoch++;
-  moved_marks(b->ctx, true);
   if (tracking(b->ctx))
     mark_users(b->ctx, arg);
-  moved_marks(b->ctx, false);
   sharc_ir_touch_block(b);
 }
 
@@ -754,16 +696,15 @@ void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block 
   if (!tracking(ctx) || !r || !r->parent)
     return;
   mark_body_of(ctx, r->parent);
-  moved_marks(ctx, true);
   for (unsigned a = 0; a < b->num_args && tracking(ctx); a++)
     mark_users(ctx, b->args[a]);
-  if (b->parent == r && tracking(ctx))
-    for (sharc_op *o = b->first; o; o = o->next) {
-      set_dirty(ctx, o);
-      if (o->num_regions)
-        mark_nested(ctx, o);
-    }
-  moved_marks(ctx, false);
+  if (b->parent != r || !tracking(ctx))
+    return;
+  for (sharc_op *o = b->first; o; o = o->next) {
+    set_dirty(o);
+    if (o->num_regions)
+      mark_nested(o);
+  }
 }
 
 void sharc_ir_touch_region(sharc_context *ctx, sharc_region *r) {

@@ -56,12 +56,6 @@ sharc_ir_attr_name_facts(sharc_context *ctx, const sharc_op_def *def, const shar
     return slot;
   return sharc_ir_attr_name_facts_fill(ctx, def, name);
 }
-/* The most ops ctx->verify_listed holds (1 MiB of pointers): a pass
- * that marks more changed much of the IR, and every op of a marked op's
- * blocks is walked. */
-enum { SHARC_VERIFY_LISTED_MAX = 1 << 17 };
-/* Once every mark under the root is cleared: none listed. */
-void sharc_ir_forget_listed(sharc_context *ctx);
 /* After a verification of the root: no name changed since. */
 void sharc_ir_forget_attr_names(sharc_context *ctx);
 void sharc_ir_note_value_type(sharc_value *v);
