@@ -340,6 +340,7 @@ sharc_attr *sharc_attr_symbol_ref(sharc_context *ctx, sharc_ident *root,
   sharc_key_ptr(&k, root);
   sharc_key_put(&k, nested, n_nested * sizeof *nested);
   sharc_attr a = {.kind = SHARC_ATTR_SYMBOL_REF, .sym = {root, n_nested, nested}};
+  ctx->symbol_ref_roots |= sharc_symbol_root_bit(root);
   return intern(ctx, &k, &a);
 }
 

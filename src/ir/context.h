@@ -213,6 +213,10 @@ struct sharc_context {
   /* facts a dialect noted once they became true (an unreduced axis made),
    * a bit per hash of the fact's tag: a clear bit says never */
   uint64_t noted_facts;
+  /* the roots of every symbol reference made here, a bit per hash of the
+   * name (sharc_symbol_root_bit): a clear bit says no attribute refers to
+   * that name */
+  uint64_t symbol_ref_roots;
   /* the last mark drawn by sharc_context_fresh_mark: region DCE's
    * liveness and the verifier's dominance order stamp ops with them */
   unsigned live_mark;
@@ -222,6 +226,11 @@ struct sharc_context {
   size_t stat_ops;
   size_t stat_parser_scratch;
 };
+
+/* The bit of context.symbol_ref_roots for symbol name `root`. */
+static inline uint64_t sharc_symbol_root_bit(const sharc_ident *root) {
+  return (uint64_t)1 << (root->hash % 64);
+}
 
 /* A mark no op or value holds yet (0 is what new ones hold): users of the
  * ops' live_mark scratch word draw from one counter, so one's stale

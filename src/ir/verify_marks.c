@@ -812,12 +812,22 @@ static void mark_users_in(symbol_user_scan *s, sharc_op *op) {
       }
 }
 
+/* Whether a symbol reference to a kept name may exist: else no op refers
+ * to one, and no walk need look (a function's signature changed, and
+ * nothing calls it: MPMD's @main). */
+static bool kept_names_referred(const sharc_context *ctx) {
+  for (unsigned i = 0; i < ctx->verify_num_symbols_changed; i++)
+    if (ctx->symbol_ref_roots & sharc_symbol_root_bit(ctx->verify_symbols_changed[i]))
+      return true;
+  return false;
+}
+
 void sharc_ir_mark_symbol_users(sharc_context *ctx, bool from_root) {
   if (!ctx->verify_num_symbols_changed)
     return;
   if (!from_root)
     ctx->verify_all = true; /* a walk of the root per function verified would add up */
-  if (tracking(ctx)) {
+  if (tracking(ctx) && kept_names_referred(ctx)) {
     symbol_user_scan s = {.ctx = ctx};
     mark_users_in(&s, ctx->verify_root);
     sharc_ptrmap_free(&s.refers);
