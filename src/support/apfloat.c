@@ -1094,7 +1094,7 @@ typedef struct scaled {
  * values whose exact scaled form N * 2^e or N * 5^-e fits (most f32 and
  * many f64 values): the same steps, so the same digits, without bignums.
  * False when it does not fit. */
-static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
+static inline bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp > 0) {
     if (sharc_bit_length_u64(sig) + (unsigned long)exp > 63)
       return false;
@@ -1231,7 +1231,7 @@ static inline bool div_pow10_ge(uint64_t sig, unsigned k, unsigned t, uint64_t *
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
  * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
  * bignum route. False when the value or its trimmed form does not fit. */
-static bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
+static inline bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp >= 0 || -exp > WIDE_MAX_POW5)
     return false;
   unsigned e = (unsigned)-exp;
@@ -1368,8 +1368,11 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
 }
 #endif
 
-/* The bignum-free scalings, in order; false when neither fits. */
-static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+/* The bignum-free scalings, in order; false when neither fits. Inlined
+ * into the short form's fast printer, where `prec` is a constant and the
+ * call's frame was a fifth of the scaling's cost; called elsewhere. */
+static inline __attribute__((always_inline)) bool scale_fast_inline(uint64_t sig, long exp, unsigned prec,
+                                                                    scaled *s) {
   if (scale_u64(sig, exp, prec, s))
     return true;
 #ifdef __SIZEOF_INT128__
@@ -1377,6 +1380,10 @@ static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
 #else
   return false;
 #endif
+}
+
+static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  return scale_fast_inline(sig, exp, prec, s);
 }
 
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
@@ -1809,7 +1816,7 @@ static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
 /* The short form's digits: n * 10^exp rounded half up to six digits, as
  * round_digits does, giving q (100000 <= q < 10^6) times 10^(e10 - 5).
  * True when that is the value itself (nothing dropped, nothing rounded). */
-static bool round_short(const scaled *s, uint32_t *q, long *e10) {
+static inline __attribute__((always_inline)) bool round_short(const scaled *s, uint32_t *q, long *e10) {
   unsigned d = sharc_decimal_digits(s->n);
   *e10 = s->exp + (long)d - 1;
   if (d <= 6) {
@@ -1827,7 +1834,7 @@ static bool round_short(const scaled *s, uint32_t *q, long *e10) {
 
 /* "d.ddddd0e+XX": what format_digits and put_exponent write for six
  * digits, precision 6, no padding limit and no zero truncation. */
-static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
+static inline __attribute__((always_inline)) void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
   if (out->len + 17 > out->cap) /* "-d.ddddd0e+XXX" and the NUL */
     sharc_buf_reserve(out, 16);
   char *p = out->data + out->len;
@@ -1942,7 +1949,7 @@ static inline __attribute__((always_inline)) bool print_ieee_fast(sharc_float_ki
   sig >>= tz;
   e2 += (long)tz;
   scaled sc;
-  if (!scale_fast(sig, e2, 6, &sc))
+  if (!scale_fast_inline(sig, e2, 6, &sc))
     return false;
   uint32_t q;
   long e10;
