@@ -1355,6 +1355,11 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
       dropped = wide_shr(&n, (unsigned)tens);
       dropped |= wide_div_pow(&n, u64_pow5, 27, tens);
     } else if (tens) {
+      uint64_t q;
+      if (e - tens <= WIDE_MAX_POW5 && mul_pow5_shr(sig, (unsigned)(e - tens), (unsigned)tens, &q, &dropped)) {
+        *s = (scaled){q, exp + (long)tens, dropped}; /* f32's small values: one multiply-shift */
+        return true;
+      }
       n = wide_from(sig);
       wide_mul_pow5(&n, e - tens); /* smaller than sig * 5^e: fits */
       dropped = wide_shr(&n, (unsigned)tens);
