@@ -1976,26 +1976,14 @@ static inline __attribute__((always_inline)) bool print_ieee_fast(sharc_float_ki
 
 void sharc_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
 #ifndef SHARC_APFLOAT_BIGNUM_ONLY
-  switch (k) { /* one inlined copy per format, its layout constant */
-  case SHARC_F32:
-    if (print_ieee_fast(SHARC_F32, lo, out))
-      return;
-    break;
-  case SHARC_F64:
-    if (print_ieee_fast(SHARC_F64, lo, out))
-      return;
-    break;
-  case SHARC_F16:
-    if (print_ieee_fast(SHARC_F16, lo, out))
-      return;
-    break;
-  case SHARC_BF16:
-    if (print_ieee_fast(SHARC_BF16, lo, out))
-      return;
-    break;
-  default:
-    break;
-  }
+  /* one inlined copy per format, its layout constant */
+  bool done = k == SHARC_F32    ? print_ieee_fast(SHARC_F32, lo, out)
+              : k == SHARC_F64  ? print_ieee_fast(SHARC_F64, lo, out)
+              : k == SHARC_F16  ? print_ieee_fast(SHARC_F16, lo, out)
+              : k == SHARC_BF16 ? print_ieee_fast(SHARC_BF16, lo, out)
+                                : false;
+  if (done)
+    return;
 #endif
   const fmt *f = fmt_of(k);
   apf v = unpack(f, lo, hi);
