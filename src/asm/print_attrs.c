@@ -851,20 +851,56 @@ bool sharc_pr_name_elided(const char *const *elided, const sharc_ident *name) {
   return false;
 }
 
+/* The memo of dictionary keys: a bare key's `, name = ` text, by the
+ * key's address, direct-mapped, made the first time the key prints. An
+ * entry then replays its separator, key and ` = ` as one padded copy (was:
+ * the bare-name check, a copy dispatched on the name's length and two
+ * literals); quoted and very long keys print the long way. */
+enum { KEY_MEMO_BITS = 6, KEY_TEXT_MAX = 56 };
+
+struct sharc_key_memo_slot {
+  const sharc_ident *name;
+  char text[KEY_TEXT_MAX]; /* ", " name " = ", read SHARC_PR_TEXT_PAD at a time */
+};
+
+_Static_assert(KEY_TEXT_MAX >= 2 + SHARC_PR_TEXT_PAD, "a key text is replayed by sharc_pr_put_padded");
+
+static const struct sharc_key_memo_slot *key_memo_slot(sharc_printer *p, const sharc_ident *name) {
+  if (!p->key_memo)
+    p->key_memo = sharc_xcalloc((size_t)1 << KEY_MEMO_BITS, sizeof *p->key_memo);
+  struct sharc_key_memo_slot *s = &p->key_memo[sharc_ptr_slot(name, KEY_MEMO_BITS)];
+  if (s->name == name)
+    return s;
+  if (name->len + 5 > KEY_TEXT_MAX || !ident_is_bare(p, name))
+    return NULL;
+  s->name = name;
+  memcpy(s->text, ", ", 2);
+  memcpy(s->text + 2, name->data, name->len);
+  memcpy(s->text + 2 + name->len, " = ", 3);
+  return s;
+}
+
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
   bool first = true;
   for (unsigned i = 0; i < n; i++) {
     if (elided && sharc_pr_name_elided(elided, e[i].name))
       continue;
-    if (!first)
-      SHARC_PR_LIT(p, ", ");
-    first = false;
-    print_dict_key(p, e[i].name);
-    if (e[i].value->kind != SHARC_ATTR_UNIT) {
-      SHARC_PR_LIT(p, " = ");
-      sharc_pr_attr(p, e[i].value);
+    bool unit = e[i].value->kind == SHARC_ATTR_UNIT;
+    const struct sharc_key_memo_slot *s = key_memo_slot(p, e[i].name);
+    if (s) {
+      size_t skip = first ? 2 : 0; /* no ", " before the first */
+      sharc_pr_put_padded(p->out, s->text + skip, 2 - skip + e[i].name->len + (unit ? 0 : 3));
+    } else {
+      if (!first)
+        SHARC_PR_LIT(p, ", ");
+      print_dict_key(p, e[i].name);
+      if (!unit)
+        SHARC_PR_LIT(p, " = ");
     }
+    first = false;
+    if (!unit)
+      sharc_pr_attr(p, e[i].value);
   }
 }
 

@@ -143,6 +143,7 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
   free(p->float_memo_block);
+  free(p->key_memo);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
   sharc_vec_free(&p->name_stack);
@@ -542,11 +543,14 @@ static bool value_defined_in(const sharc_value *v, const sharc_op *root) {
 static void put_char_number8(sharc_buf *b, char c, unsigned v) {
   if (b->len + 10 > b->cap)
     sharc_buf_reserve(b, 9);
+  /* one division splits the halves; each half's pairs in 32 bits */
+  unsigned hi = v / 10000, lo = v - hi * 10000;
+  unsigned hi1 = hi / 100, lo1 = lo / 100;
   uint16_t pair[4];
-  memcpy(&pair[0], sharc_digit_pairs + 2 * (v / 1000000), 2);
-  memcpy(&pair[1], sharc_digit_pairs + 2 * (v / 10000 % 100), 2);
-  memcpy(&pair[2], sharc_digit_pairs + 2 * (v / 100 % 100), 2);
-  memcpy(&pair[3], sharc_digit_pairs + 2 * (v % 100), 2);
+  memcpy(&pair[0], sharc_digit_pairs + 2 * hi1, 2);
+  memcpy(&pair[1], sharc_digit_pairs + 2 * (hi - hi1 * 100), 2);
+  memcpy(&pair[2], sharc_digit_pairs + 2 * lo1, 2);
+  memcpy(&pair[3], sharc_digit_pairs + 2 * (lo - lo1 * 100), 2);
   uint64_t d; /* eight digits, the first in the low byte */
   memcpy(&d, pair, sizeof d);
   unsigned zeros = (unsigned)__builtin_ctzll((d - UINT64_C(0x3030303030303030)) | UINT64_C(1) << 56) / 8;

@@ -955,8 +955,10 @@ static size_t format_digits_bound(size_t nd, unsigned prec, unsigned max_pad) {
 }
 
 /* Written in place after one capacity check: a module prints thousands of
- * floats, and a check per character cost as much as the digits. */
-static void format_digits(sharc_buf *out, const char *dg, size_t nd, long exp,
+ * floats, and a check per character cost as much as the digits. `ms`
+ * holds the nd digits most significant first, so runs of them are copied
+ * whole. */
+static void format_digits(sharc_buf *out, const char *ms, size_t nd, long exp,
                           unsigned prec, unsigned max_pad, bool truncate_zero) {
   bool scientific = use_scientific(nd, exp, prec, max_pad);
   size_t bound = format_digits_bound(nd, prec, max_pad);
@@ -967,12 +969,12 @@ static void format_digits(sharc_buf *out, const char *dg, size_t nd, long exp,
   sharc_buf_reserve(out, bound);
   char *q = out->data + out->len;
   if (scientific) {
-    *q++ = dg[nd - 1];
+    *q++ = ms[0];
     *q++ = '.';
     if (nd == 1 && truncate_zero)
       *q++ = '0';
-    for (size_t i = 1; i < nd; i++)
-      *q++ = dg[nd - 1 - i];
+    memcpy(q, ms + 1, nd - 1);
+    q += nd - 1;
     for (size_t i = nd - 1; !truncate_zero && i < prec; i++)
       *q++ = '0';
     *q++ = truncate_zero ? 'E' : 'e';
@@ -981,16 +983,17 @@ static void format_digits(sharc_buf *out, const char *dg, size_t nd, long exp,
     return;
   }
   if (exp >= 0) {
-    for (size_t i = nd; i-- > 0;)
-      *q++ = dg[i];
+    memcpy(q, ms, nd);
+    q += nd;
     for (long i = 0; i < exp; i++)
       *q++ = '0';
   } else {
     long whole = exp + (long)nd;
     size_t i = 0;
     if (whole > 0) {
-      for (; i < (size_t)whole; i++)
-        *q++ = dg[nd - 1 - i];
+      i = (size_t)whole;
+      memcpy(q, ms, i);
+      q += i;
       *q++ = '.';
     } else {
       *q++ = '0';
@@ -998,8 +1001,8 @@ static void format_digits(sharc_buf *out, const char *dg, size_t nd, long exp,
       for (long z = 0; z < -whole; z++)
         *q++ = '0';
     }
-    for (; i < nd; i++)
-      *q++ = dg[nd - 1 - i];
+    memcpy(q, ms + i, nd - i);
+    q += nd - i;
   }
   out->len = (size_t)(q - out->data);
   *q = 0;
@@ -1036,6 +1039,11 @@ static void format_finite(sharc_buf *out, bn *sig, long exp, unsigned fprec,
   if (nd == 0) /* unreachable for a nonzero input; keeps dg[nd - 1] valid */
     dg[nd++] = '0';
   round_digits(dg, &nd, &exp, prec);
+  for (size_t i = 0; i < nd / 2; i++) { /* most significant first, as format_digits takes them */
+    char c = dg[i];
+    dg[i] = dg[nd - 1 - i];
+    dg[nd - 1 - i] = c;
+  }
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
   free(dg);
 }
@@ -1068,9 +1076,8 @@ static void format_scaled_u64(sharc_buf *out, uint64_t n, long exp, bool dropped
       exp++;
     nd = sharc_decimal_digits(n);
   }
-  char dg[24]; /* least significant first, as format_digits takes them */
-  for (unsigned i = 0; i < nd; i++, n /= 10)
-    dg[i] = (char)('0' + n % 10);
+  char dg[24]; /* most significant first, as format_digits takes them */
+  sharc_put_digits_before(dg + nd, n);
   format_digits(out, dg, nd, exp, prec, max_pad, truncate_zero);
 }
 
@@ -1087,7 +1094,7 @@ typedef struct scaled {
  * values whose exact scaled form N * 2^e or N * 5^-e fits (most f32 and
  * many f64 values): the same steps, so the same digits, without bignums.
  * False when it does not fit. */
-static bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
+static inline bool scale_u64(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp > 0) {
     if (sharc_bit_length_u64(sig) + (unsigned long)exp > 63)
       return false;
@@ -1178,28 +1185,53 @@ static u192 mul_u64_u128(uint64_t a, u128w b) {
   return (u192){{(uint64_t)lo, (uint64_t)mid, (uint64_t)(hi >> 64) + (uint64_t)(mid >> 64)}};
 }
 
-static unsigned u192_bitlen(const u192 *v) { return limbs_bitlen(v->w, 3); }
+/* The bit length of a u192, its limbs tested from the top without a loop. */
+static inline unsigned u192_bitlen(const u192 *v) {
+  if (v->w[2])
+    return 128 + sharc_bit_length_u64(v->w[2]);
+  return v->w[1] ? 64 + sharc_bit_length_u64(v->w[1]) : sharc_bit_length_u64(v->w[0]);
+}
 
 /* v >>= n (n < 192); true when a nonzero bit was shifted out */
-static bool u192_shr(u192 *v, unsigned n) {
-  if (n && n < 64) { /* the usual shift: within a limb */
-    bool gone = (v->w[0] << (64 - n)) != 0;
-    v->w[0] = (v->w[0] >> n) | (v->w[1] << (64 - n));
-    v->w[1] = (v->w[1] >> n) | (v->w[2] << (64 - n));
-    v->w[2] >>= n;
-    return gone;
-  }
-  return limbs_shr(v->w, 3, n);
-}
+static bool u192_shr(u192 *v, unsigned n) { return limbs_shr(v->w, 3, n); }
 
 /* v /= d; true when the remainder is nonzero */
 static bool u192_div_u64(u192 *v, uint64_t d) { return limbs_div_u64(v->w, 3, d); }
+
+/* floor(sig * 5^k / 2^t) for t < 64 when sig * 5^k fits in 128 bits and
+ * the quotient in 64, with *dropped set when a nonzero bit went; false
+ * when either does not fit. Two multiplies and a shift: the common f32
+ * and f64 case of scale_u192. */
+static inline bool mul_pow5_shr(uint64_t sig, unsigned k, unsigned t, uint64_t *q, bool *dropped) {
+  if (t >= 64)
+    return false;
+  u192 m = mul_u64_u128(sig, pow5_wide(k));
+  if (m.w[2])
+    return false;
+  u128w v = ((u128w)m.w[1] << 64) | m.w[0];
+  if ((v >> t) >> 64)
+    return false;
+  *q = (uint64_t)(v >> t);
+  *dropped = (m.w[0] & ((UINT64_C(1) << t) - 1)) != 0;
+  return true;
+}
+
+/* floor(sig / (5^k * 2^t)) when that divisor fits in 64 bits: the value
+ * N = sig * 5^e divided by 10^t for t >= e (k = t - e), in one division. */
+static inline bool div_pow10_ge(uint64_t sig, unsigned k, unsigned t, uint64_t *q, bool *dropped) {
+  if (k > 27 || t >= 64 || sharc_bit_length_u64(u64_pow5[k]) + t > 64)
+    return false;
+  uint64_t d = u64_pow5[k] << t;
+  *q = sig / d;
+  *dropped = sig % d != 0;
+  return true;
+}
 
 /* scale_u64 for sig * 2^exp with -54 <= exp < 0, in 192-bit integers:
  * N = sig * 5^e, then floor(N / 10^t) as floor(sig * 5^(e-t) / 2^t), or
  * as floor(floor(N / 2^t) / 5^t) when t > e; the same digits as the
  * bignum route. False when the value or its trimmed form does not fit. */
-static bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
+static inline bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
   if (exp >= 0 || -exp > WIDE_MAX_POW5)
     return false;
   unsigned e = (unsigned)-exp;
@@ -1208,17 +1240,28 @@ static bool scale_u192(uint64_t sig, long exp, unsigned prec, scaled *s) {
   unsigned required = (prec * 196 + 58) / 59; /* as trim_significand */
   bool dropped = false;
   unsigned tens = bits > required ? (bits - required) * 59 / 196 : 0;
-  if (tens >= e) {
-    dropped = u192_shr(&n, tens);
-    for (unsigned left = tens; left; left -= left < 27 ? left : 27)
-      dropped |= u192_div_u64(&n, u64_pow5[left < 27 ? left : 27]);
-  } else if (tens) {
-    n = mul_u64_u128(sig, pow5_wide(e - tens));
-    dropped = u192_shr(&n, tens);
+  uint64_t q;
+  if (!tens) {
+    if (n.w[1] || n.w[2])
+      return false;
+    q = n.w[0];
+  } else if (tens < e ? mul_pow5_shr(sig, e - tens, tens, &q, &dropped)
+                      : div_pow10_ge(sig, tens - e, tens, &q, &dropped)) {
+    /* the one-step forms */
+  } else {
+    if (tens >= e) {
+      dropped = u192_shr(&n, tens);
+      for (unsigned left = tens; left; left -= left < 27 ? left : 27)
+        dropped |= u192_div_u64(&n, u64_pow5[left < 27 ? left : 27]);
+    } else {
+      n = mul_u64_u128(sig, pow5_wide(e - tens));
+      dropped = u192_shr(&n, tens);
+    }
+    if (n.w[1] || n.w[2])
+      return false;
+    q = n.w[0];
   }
-  if (n.w[1] || n.w[2])
-    return false;
-  *s = (scaled){n.w[0], exp + (long)tens, dropped};
+  *s = (scaled){q, exp + (long)tens, dropped};
   return true;
 }
 
@@ -1312,6 +1355,11 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
       dropped = wide_shr(&n, (unsigned)tens);
       dropped |= wide_div_pow(&n, u64_pow5, 27, tens);
     } else if (tens) {
+      uint64_t q;
+      if (e - tens <= WIDE_MAX_POW5 && mul_pow5_shr(sig, (unsigned)(e - tens), (unsigned)tens, &q, &dropped)) {
+        *s = (scaled){q, exp + (long)tens, dropped}; /* f32's small values: one multiply-shift */
+        return true;
+      }
       n = wide_from(sig);
       wide_mul_pow5(&n, e - tens); /* smaller than sig * 5^e: fits */
       dropped = wide_shr(&n, (unsigned)tens);
@@ -1325,8 +1373,11 @@ static bool scale_wide(uint64_t sig, long exp, unsigned prec, scaled *s) {
 }
 #endif
 
-/* The bignum-free scalings, in order; false when neither fits. */
-static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+/* The bignum-free scalings, in order; false when neither fits. Inlined
+ * into the short form's fast printer, where `prec` is a constant and the
+ * call's frame was a fifth of the scaling's cost; called elsewhere. */
+static inline __attribute__((always_inline)) bool scale_fast_inline(uint64_t sig, long exp, unsigned prec,
+                                                                    scaled *s) {
   if (scale_u64(sig, exp, prec, s))
     return true;
 #ifdef __SIZEOF_INT128__
@@ -1334,6 +1385,10 @@ static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
 #else
   return false;
 #endif
+}
+
+static bool scale_fast(uint64_t sig, long exp, unsigned prec, scaled *s) {
+  return scale_fast_inline(sig, exp, prec, s);
 }
 
 static void format_zero(sharc_buf *out, unsigned prec, unsigned max_pad, bool truncate_zero) {
@@ -1766,7 +1821,7 @@ static bool print_long(const fmt *f, const apf *v, sharc_buf *out) {
 /* The short form's digits: n * 10^exp rounded half up to six digits, as
  * round_digits does, giving q (100000 <= q < 10^6) times 10^(e10 - 5).
  * True when that is the value itself (nothing dropped, nothing rounded). */
-static bool round_short(const scaled *s, uint32_t *q, long *e10) {
+static inline __attribute__((always_inline)) bool round_short(const scaled *s, uint32_t *q, long *e10) {
   unsigned d = sharc_decimal_digits(s->n);
   *e10 = s->exp + (long)d - 1;
   if (d <= 6) {
@@ -1784,17 +1839,21 @@ static bool round_short(const scaled *s, uint32_t *q, long *e10) {
 
 /* "d.ddddd0e+XX": what format_digits and put_exponent write for six
  * digits, precision 6, no padding limit and no zero truncation. */
-static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
+static inline __attribute__((always_inline)) void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
   if (out->len + 17 > out->cap) /* "-d.ddddd0e+XXX" and the NUL */
     sharc_buf_reserve(out, 16);
   char *p = out->data + out->len;
-  if (neg)
-    *p++ = '-';
-  sharc_put_digits_before(p + 7, q); /* six digits in p[1..6] */
-  p[0] = p[1];
+  *p = '-';
+  p += neg;
+  /* q has six digits: a pair, then two more pairs, in 32-bit arithmetic
+   * with no loop (the first pair straddles the point) */
+  uint32_t top = q / 10000, low = q - top * 10000, mid = low / 100;
+  p[0] = sharc_digit_pairs[2 * top];
   p[1] = '.';
-  p[7] = '0';
-  p[8] = 'e';
+  p[2] = sharc_digit_pairs[2 * top + 1];
+  memcpy(p + 3, sharc_digit_pairs + 2 * mid, 2);
+  memcpy(p + 5, sharc_digit_pairs + 2 * (low - mid * 100), 2);
+  memcpy(p + 7, "0e", 2);
   p[9] = e10 < 0 ? '-' : '+';
   unsigned long mag = e10 < 0 ? (unsigned long)-e10 : (unsigned long)e10;
   p += 10;
@@ -1802,10 +1861,9 @@ static void put_short(sharc_buf *out, bool neg, uint32_t q, long e10) {
     *p++ = (char)('0' + mag / 100);
     mag %= 100;
   }
-  *p++ = sharc_digit_pairs[2 * mag];
-  *p++ = sharc_digit_pairs[2 * mag + 1];
-  *p = 0;
-  out->len = (size_t)(p - out->data);
+  memcpy(p, sharc_digit_pairs + 2 * mag, 2);
+  p[2] = 0;
+  out->len = (size_t)(p + 2 - out->data);
 }
 
 /* Whether a decimal D whose correctly rounded double is d > 0 reads back
@@ -1869,12 +1927,20 @@ static bool print_long_fast(const fmt *f, bool neg, uint64_t sig, long e2, sharc
 
 /* sharc_float_print for f16, bf16, f32 and f64; false (nothing written)
  * for inf, NaN and values whose digits need the bignums. */
-static bool print_ieee_fast(sharc_float_kind k, uint64_t bits, sharc_buf *out) {
+/* The layout of format k as constants: print_ieee_fast is inlined once
+ * per format with them folded (the table's loads and variable shifts were
+ * a tenth of a float's cost). */
+#define IEEE_WIDTH(k) ((k) == SHARC_F16 ? 16u : (k) == SHARC_BF16 ? 16u : (k) == SHARC_F32 ? 32u : 64u)
+#define IEEE_PREC(k) ((k) == SHARC_F16 ? 11u : (k) == SHARC_BF16 ? 8u : (k) == SHARC_F32 ? 24u : 53u)
+#define IEEE_BIAS(k) ((k) == SHARC_F16 ? 15L : (k) == SHARC_BF16 ? 127L : (k) == SHARC_F32 ? 127L : 1023L)
+
+static inline __attribute__((always_inline)) bool print_ieee_fast(sharc_float_kind k, uint64_t bits,
+                                                                  sharc_buf *out) {
   const fmt *f = &fmts[k];
-  unsigned t = f->prec - 1, ebits = f->bits - 1 - t;
-  bool neg = (bits >> (f->bits - 1)) & 1;
-  bits &= ~0ull >> (64 - f->bits); /* as unpack: only the storage width counts */
-  uint64_t mag = bits & (~0ull >> (65 - f->bits));
+  const unsigned width = IEEE_WIDTH(k), t = IEEE_PREC(k) - 1, ebits = width - 1 - t;
+  bool neg = (bits >> (width - 1)) & 1;
+  bits &= ~0ull >> (64 - width); /* as unpack: only the storage width counts */
+  uint64_t mag = bits & (~0ull >> (65 - width));
   uint64_t mant = mag & ((1ull << t) - 1), biased = mag >> t;
   if (biased == (1ull << ebits) - 1)
     return false; /* inf and NaN print as hex */
@@ -1883,12 +1949,12 @@ static bool print_ieee_fast(sharc_float_kind k, uint64_t bits, sharc_buf *out) {
     return true;
   }
   uint64_t sig = biased ? mant | (1ull << t) : mant;
-  long e2 = (biased ? (long)biased : 1) - exponent_bias(f) - (long)t;
+  long e2 = (biased ? (long)biased : 1) - IEEE_BIAS(k) - (long)t;
   unsigned tz = (unsigned)__builtin_ctzll(sig); /* as apf_to_string */
   sig >>= tz;
   e2 += (long)tz;
   scaled sc;
-  if (!scale_fast(sig, e2, 6, &sc))
+  if (!scale_fast_inline(sig, e2, 6, &sc))
     return false;
   uint32_t q;
   long e10;
@@ -1910,8 +1976,13 @@ static bool print_ieee_fast(sharc_float_kind k, uint64_t bits, sharc_buf *out) {
 
 void sharc_float_print(sharc_float_kind k, uint64_t lo, uint64_t hi, sharc_buf *out) {
 #ifndef SHARC_APFLOAT_BIGNUM_ONLY
-  if ((k == SHARC_F16 || k == SHARC_BF16 || k == SHARC_F32 || k == SHARC_F64) &&
-      print_ieee_fast(k, lo, out))
+  /* one inlined copy per format, its layout constant */
+  bool done = k == SHARC_F32    ? print_ieee_fast(SHARC_F32, lo, out)
+              : k == SHARC_F64  ? print_ieee_fast(SHARC_F64, lo, out)
+              : k == SHARC_F16  ? print_ieee_fast(SHARC_F16, lo, out)
+              : k == SHARC_BF16 ? print_ieee_fast(SHARC_BF16, lo, out)
+                                : false;
+  if (done)
     return;
 #endif
   const fmt *f = fmt_of(k);
