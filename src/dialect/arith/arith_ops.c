@@ -154,8 +154,9 @@ static sharc_attr *parse_arith_attr(sharc_parser *p, sharc_str mnemonic, sharc_t
     return parse_overflow_body(p, &a) ? a : NULL;
   if (sharc_str_eq_cstr(mnemonic, "fastmath"))
     return parse_fastmath_body(p, &a) ? a : NULL;
-  sharc_p_error(p, "unknown attribute `%.*s` in dialect `arith`", (int)mnemonic.len,
-                mnemonic.data);
+  sharc_token at = sharc_p_mnemonic_tok(p, mnemonic);
+  sharc_p_error_at(p, &at, "unknown attribute `%.*s` in dialect `arith`", (int)mnemonic.len,
+                   mnemonic.data);
   return NULL;
 }
 
