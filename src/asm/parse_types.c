@@ -544,6 +544,13 @@ static bool unregistered_dialect_error(sharc_parser *p, const sharc_token *t, bo
 
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p) { return &p->dialect_type_tok; }
 
+sharc_token sharc_p_mnemonic_tok(const sharc_parser *p, sharc_str mnemonic) {
+  sharc_token at = p->tok;
+  if (at.start == mnemonic.data + mnemonic.len && at.col > mnemonic.len)
+    at.col -= (unsigned)mnemonic.len;
+  return at;
+}
+
 /* `!name` alias, `!dialect.mnemonic<...>` or `!dialect<...>`. */
 static bool parse_bang_type(sharc_parser *p, sharc_type **out) {
   sharc_p_ext e;

@@ -117,6 +117,11 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
 /* Inside a dialect's type hook: the `!dialect.mnemonic` token, where MLIR
  * reports an unknown mnemonic (getNameLoc). */
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p);
+/* Inside a dialect's attribute hook, just after `#dialect.mnemonic`: where
+ * MLIR's generated parser reports an unknown mnemonic, at the mnemonic. It
+ * ends where the current token starts unless something came between them
+ * (then the current token). */
+sharc_token sharc_p_mnemonic_tok(const sharc_parser *p, sharc_str mnemonic);
 
 /* ---- lists ---- */
 /* MLIR's AsmParser::Delimiter: the brackets around a comma list; the

@@ -154,8 +154,9 @@ static sharc_attr *parse_arith_attr(sharc_parser *p, sharc_str mnemonic, sharc_t
     return parse_overflow_body(p, &a) ? a : NULL;
   if (sharc_str_eq_cstr(mnemonic, "fastmath"))
     return parse_fastmath_body(p, &a) ? a : NULL;
-  sharc_p_error(p, "unknown attribute `%.*s` in dialect `arith`", (int)mnemonic.len,
-                mnemonic.data);
+  sharc_token at = sharc_p_mnemonic_tok(p, mnemonic);
+  sharc_p_error_at(p, &at, "unknown attribute `%.*s` in dialect `arith`", (int)mnemonic.len,
+                   mnemonic.data);
   return NULL;
 }
 
@@ -658,6 +659,21 @@ static bool parse_enum_case(sharc_parser *p, sharc_op_builder *b, const char *co
   return false;
 }
 
+/* A parsed type that a type transformer (TypesMatchWith's getI1SameShape)
+ * turns into the result type: MLIR's generated parser checks it against
+ * operand `name`'s constraint first, at the op name, before the operands
+ * are resolved (the verifier's check comes too late for it). */
+static bool parsed_type_satisfies(sharc_parser *p, const sharc_op_builder *b, const sharc_type *t,
+                                  const type_constraint *c, const char *name) {
+  if (satisfies(t, c))
+    return true;
+  sharc_buf text = {0};
+  sharc_print_type(t, &text);
+  sharc_p_custom_error(p, b, NULL, "'%s' must be %s, but got '%s'", name, c->what, text.data);
+  sharc_buf_free(&text);
+  return false;
+}
+
 static bool parse_cmp(sharc_parser *p, sharc_op_builder *b) {
   bool f = is_cmpf(builder_def(b));
   sharc_operand_ref refs[2];
@@ -667,7 +683,8 @@ static bool parse_cmp(sharc_parser *p, sharc_op_builder *b) {
     return false;
   sharc_type *t;
   if (!parse_trailing_flag(p, b, f ? F_FLOAT : F_INT) || !sharc_p_parse_optional_attr_dict(p, b) ||
-      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
+      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t) ||
+      !parsed_type_satisfies(p, b, t, f ? &float_like : &int_like, "lhs"))
     return false;
   sharc_type *types[2] = {t, t};
   if (!sharc_p_resolve_operands(p, b, refs, types, 2))

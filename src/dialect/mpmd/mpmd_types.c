@@ -620,7 +620,9 @@ static sharc_attr *parse_attr_by_mnemonic(sharc_parser *p, sharc_str mnemonic) {
     return parse_meshes_with_origins(p);
   if (sharc_str_eq_cstr(mnemonic, "reduction"))
     return parse_with(p, sharc_mpmd_parse_reduction_body);
-  sharc_p_error(p, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len, mnemonic.data);
+  sharc_token at = sharc_p_mnemonic_tok(p, mnemonic); /* ODS's default attribute parser */
+  sharc_p_error_at(p, &at, "unknown attribute `%.*s` in dialect `mpmd`", (int)mnemonic.len,
+                   mnemonic.data);
   return NULL;
 }
 

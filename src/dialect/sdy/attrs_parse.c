@@ -844,11 +844,7 @@ static bool parse_by_mnemonic(sharc_parser *p, sharc_str mnemonic, sharc_attr **
   for (size_t i = 0; i < sizeof mnemonic_parsers / sizeof mnemonic_parsers[0]; i++)
     if (sharc_str_eq_cstr(mnemonic, mnemonic_parsers[i].name))
       return mnemonic_parsers[i].fn(p, out);
-  /* MLIR reports this at the mnemonic, which ends where the current token
-   * starts unless something came between them */
-  sharc_token at = *tok(p);
-  if (at.start == mnemonic.data + mnemonic.len && at.col > mnemonic.len)
-    at.col -= (unsigned)mnemonic.len;
+  sharc_token at = sharc_p_mnemonic_tok(p, mnemonic);
   return sharc_p_error_at(p, &at, "unknown attribute `%.*s` in dialect `sdy`", (int)mnemonic.len,
                           mnemonic.data);
 }
