@@ -101,6 +101,12 @@ static sharc_attr *intern(sharc_context *ctx, sharc_key *key, sharc_attr *proto)
   return sharc_context_intern(ctx, &ctx->attrs, key, proto, attr_size(proto->kind), attr_own);
 }
 
+/* intern for a key known to be new (see sharc_context_intern_absent). */
+static sharc_attr *intern_absent(sharc_context *ctx, sharc_key *key, sharc_attr *proto) {
+  return sharc_context_intern_absent(ctx, &ctx->attrs, key, proto, attr_size(proto->kind),
+                                     attr_own);
+}
+
 static void key_str(sharc_key *k, sharc_str s) {
   sharc_key_u64(k, s.len);
   sharc_key_put(k, s.data, s.len);
@@ -232,6 +238,18 @@ static int named_attr_cmp(const void *pa, const void *pb) {
   return a < b ? -1 : a > b; /* stable: keeps input order of equal names */
 }
 
+/* Whether a value was made after the newest dictionary: then no
+ * dictionary holds it yet, and one that does is new, interned without a
+ * probe. Nearly every op's dictionary holds a value just parsed, and in a
+ * large module the probe's first slot is a cache miss. */
+static bool holds_newer_value(const sharc_context *ctx, const sharc_named_attr *entries,
+                              unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (sharc_arena_since(&ctx->arena, ctx->dict_mark, entries[i].value))
+      return true;
+  return false;
+}
+
 sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *entries,
                                   unsigned n) {
   if (n == 0 && ctx->empty_dict)
@@ -270,7 +288,9 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   sharc_key_init(&k, SHARC_ATTR_DICTIONARY);
   sharc_key_put(&k, sorted, n * sizeof *sorted);
   sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY, .dict = {n, sorted}};
-  sharc_attr *r = intern(ctx, &k, &a);
+  sharc_attr *r = holds_newer_value(ctx, sorted, n) ? intern_absent(ctx, &k, &a)
+                                                     : intern(ctx, &k, &a);
+  ctx->dict_mark = sharc_arena_mark_now(&ctx->arena);
   if (sorted != stack_buf)
     free(sorted);
   if (n == 0)

@@ -150,6 +150,26 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
   }
 }
 
+/* The slot a key known to be absent goes to: the first empty one from
+ * its hash on, as uniq_probe would end on. A large table finds it on its
+ * bitmap, reading no slot: the store that fills the slot does not wait
+ * for its line, where a probe's load would. */
+static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
+  sharc_uniq_slot *s = slot_first(t, hash);
+  if (!t->filled) {
+    while (s->hash)
+      s = slot_next(t, s);
+    return s;
+  }
+  size_t i = hash & (t->cap - 1);
+  for (;;) { /* the table is at most 3/4 full: a word with a clear bit comes */
+    uint64_t clear = ~t->filled[i / 64] >> (i % 64);
+    if (clear)
+      return &t->slots[i + (size_t)__builtin_ctzll(clear)];
+    i = (i / 64 + 1) * 64 & (t->cap - 1);
+  }
+}
+
 static bool uniq_needs_grow(const sharc_uniq_table *t) {
   return (t->count + 1) * 4 > t->cap * 3; /* at most 3/4 full: a probe reads a line or two */
 }
@@ -209,20 +229,12 @@ static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_un
   return SHARC_STAT_ATTRS;
 }
 
-/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
- * `key`; returns the canonical copy. */
-void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
-                           const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
+/* Makes the object of an absent key, of hash `h`, and fills `slot` with
+ * it (the slot an insert into the table as it is now takes). */
+static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                           const void *proto, size_t size, void (*own)(sharc_context *, void *),
+                           uint32_t h, sharc_uniq_slot *slot) {
   uint32_t len = (uint32_t)key->len;
-  uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
-  if (uniq_needs_grow(table))
-    uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
-  sharc_uniq_slot *slot;
-  sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
-  if (found) {
-    sharc_key_free(key);
-    return found;
-  }
   size_t count_at_probe = table->count;
   /* one allocation: the key, whose bytes also serve as the object's arrays
    * (see the `own` callbacks), then the object */
@@ -247,6 +259,35 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   }
   sharc_key_free(key);
   return obj;
+}
+
+/* The hash of a key about to be interned, with room made for it (before
+ * the probe, so that the empty slot it finds stays valid). */
+static uint32_t intern_hash(sharc_uniq_table *table, const sharc_key *key) {
+  if (uniq_needs_grow(table))
+    uniq_grow(table, 256);
+  return table_hash(sharc_hash_bytes(key->data, key->len));
+}
+
+/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
+ * `key`; returns the canonical copy. */
+void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                           const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
+  uint32_t h = intern_hash(table, key);
+  sharc_uniq_slot *slot;
+  sharc_uniq *found = uniq_probe(table, key->data, (uint32_t)key->len, h, &slot);
+  if (found) {
+    sharc_key_free(key);
+    return found;
+  }
+  return intern_create(ctx, table, key, proto, size, own, h, slot);
+}
+
+void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                                  const void *proto, size_t size,
+                                  void (*own)(sharc_context *, void *)) {
+  uint32_t h = intern_hash(table, key);
+  return intern_create(ctx, table, key, proto, size, own, h, uniq_vacancy(table, h));
 }
 
 /* ---- identifiers -------------------------------------------------------- */

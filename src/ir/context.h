@@ -3,6 +3,7 @@
 #define SHARC_IR_CONTEXT_H
 
 #include "ir/ir_internal.h"
+#include "support/arena.h"
 #include "support/vec.h"
 
 #include <pthread.h>
@@ -188,6 +189,9 @@ struct sharc_context {
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
+  /* the arena when the newest dictionary was made: an attribute made
+   * after it is in no dictionary yet (see sharc_attr_dictionary) */
+  sharc_arena_mark dict_mark;
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
@@ -271,6 +275,11 @@ const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned
 
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *));
+/* sharc_context_intern for a key the caller knows is not in `table` yet:
+ * no probe, so no object and, in a large table, no slot is read. */
+void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                                  const void *proto, size_t size,
+                                  void (*own)(sharc_context *, void *));
 /* Grows the attribute table at once to hold `count` attributes, within
  * `max_bytes` of slots: a caller that can tell how many will come (the
  * parser, from the rate so far) spares the doublings on the way, each of
