@@ -245,7 +245,7 @@ static int named_attr_cmp(const void *pa, const void *pb) {
 static bool holds_newer_value(const sharc_context *ctx, const sharc_named_attr *entries,
                               unsigned n) {
   for (unsigned i = 0; i < n; i++)
-    if (sharc_arena_since(&ctx->arena, ctx->dict_mark, entries[i].value))
+    if (sharc_arena_since(&ctx->uniq_arena, ctx->dict_mark, entries[i].value))
       return true;
   return false;
 }
@@ -290,7 +290,7 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY, .dict = {n, sorted}};
   sharc_attr *r = holds_newer_value(ctx, sorted, n) ? intern_absent(ctx, &k, &a)
                                                      : intern(ctx, &k, &a);
-  ctx->dict_mark = sharc_arena_mark_now(&ctx->arena);
+  ctx->dict_mark = sharc_arena_mark_now(&ctx->uniq_arena);
   if (sorted != stack_buf)
     free(sorted);
   if (n == 0)

@@ -1,4 +1,4 @@
-/* The context: owns the arena, interned identifiers, uniqued types and
+/* The context: owns the arenas, interned identifiers, uniqued types and
  * attributes, the registered dialects and the diagnostic handler. */
 #include "ir/affine.h"
 #include "ir/context.h"
@@ -239,8 +239,8 @@ static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   /* one allocation: the key, whose bytes also serve as the object's arrays
    * (see the `own` callbacks), then the object */
   size_t pad = key_pad(len);
-  size_t used_before = ctx->arena.used;
-  uint8_t *mem = sharc_arena_alloc(&ctx->arena, pad + size);
+  size_t used_before = ctx->arena.used + ctx->uniq_arena.used;
+  uint8_t *mem = sharc_arena_alloc(&ctx->uniq_arena, pad + size);
   memcpy(mem, key->data, len);
   memcpy(mem + pad, proto, size);
   sharc_uniq *obj = (sharc_uniq *)(void *)(mem + pad);
@@ -248,7 +248,8 @@ static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   obj->key_len = len;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
-  ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] += ctx->arena.used - used_before;
+  ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] +=
+      ctx->arena.used + ctx->uniq_arena.used - used_before;
   /* the grow before the probe left room for this object, unless `own`
    * interned into this table too (and may have moved its slots) */
   if (table->count != count_at_probe) {
@@ -350,14 +351,15 @@ static void print_stats(const sharc_context *ctx) {
   fprintf(stderr,
           "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
           "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
-          ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
-          ctx->idents.count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+          (ctx->arena.total + ctx->uniq_arena.total) / 1024, ctx->types.count,
+          ctx->attrs.count, ctx->point_count, ctx->idents.count, ctx->types.cap, ctx->attrs.cap,
+          ctx->point_cap);
   fprintf(stderr, "sharc: memory by structure, %zu ops created:\n", ops);
   for (unsigned k = 0; k < SHARC_STAT_COUNT; k++) {
     print_stat_line(names[k], ctx->stat_bytes[k], ops);
     counted += ctx->stat_bytes[k];
   }
-  print_stat_line("other arena data", ctx->arena.used - counted, ops);
+  print_stat_line("other arena data", ctx->arena.used + ctx->uniq_arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
   size_t filled = ctx->types.filled ? filled_words(ctx->types.cap) : 0;
   filled += ctx->attrs.filled ? filled_words(ctx->attrs.cap) : 0;
@@ -368,7 +370,8 @@ static void print_stats(const sharc_context *ctx) {
                   ctx->point_chunks.cap * sizeof *ctx->point_chunks.items;
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
-  size_t total = ctx->arena.used + ctx->ident_arena.used + tables + ctx->stat_parser_scratch;
+  size_t total = ctx->arena.used + ctx->uniq_arena.used + ctx->ident_arena.used + tables +
+                 ctx->stat_parser_scratch;
   print_stat_line("total", total, ops);
 }
 
@@ -394,6 +397,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->set_attr_cache);
   free(ctx->one_word_cache);
   sharc_arena_free(&ctx->arena);
+  sharc_arena_free(&ctx->uniq_arena);
   sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);
   free(ctx);

@@ -132,6 +132,11 @@ struct sharc_context {
    * their parameters instead of a uniquing lookup each; the same objects */
   struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
       *none_type;
+  /* uniqued types and attributes (key and object; what their `own`
+   * callbacks copy goes to `arena`): apart from the op records, uses and
+   * blocks, a lookup that finds an old object reads from a region a third
+   * the size, and walks over the ops read denser records */
+  sharc_arena uniq_arena;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_uniq_table idents;
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
@@ -189,7 +194,7 @@ struct sharc_context {
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
-  /* the arena when the newest dictionary was made: an attribute made
+  /* uniq_arena when the newest dictionary was made: an attribute made
    * after it is in no dictionary yet (see sharc_attr_dictionary) */
   sharc_arena_mark dict_mark;
   sharc_ident *sym_name_ident;
